@@ -1,0 +1,42 @@
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { AnswerEngine } from './answer/engine.js';
+import { authMiddleware } from './auth.js';
+import type { Db } from './db.js';
+import { errorMiddleware } from './errors.js';
+import { registerChatRoutes } from './routes/chats.js';
+import { healthRoutes } from './routes/health.js';
+import Router from '@koa/router';
+
+/** Registers one resource's routes on the app's (authenticated) router. */
+export type RouteGroup = (router: Router, deps: AppDeps) => void;
+
+export interface AppDeps {
+  db: Db;
+  log: Logger;
+  jwtSecret: string;
+  dataDir: string;
+  engine?: AnswerEngine;
+  /** Extra route groups registered behind authentication (context, messages). */
+  routes?: RouteGroup[];
+  /** Called after a chat is deleted (drops its index files). */
+  onChatDeleted?: (chatId: number) => Promise<void> | void;
+  /** Interval of `: ping` comments on silent streams (ms); the contract says 15 s. */
+  pingIntervalMs?: number;
+}
+
+/** The backend's middleware chain and routes; no I/O of its own. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  app.proxy = false;
+  app.silent = true;
+  app.use(errorMiddleware(deps.log));
+  const health = healthRoutes(deps);
+  app.use(health.routes());
+  app.use(authMiddleware(deps.jwtSecret));
+  const router = new Router();
+  for (const register of [registerChatRoutes, ...(deps.routes ?? [])]) register(router, deps);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory from 'knex';
+import type { Knex } from 'knex';
+import { migrationSource } from './migrations/index.js';
+
+export type Db = Knex;
+
+/**
+ * The knex configuration for a DATABASE_URL: `sqlite:<file>` (better-sqlite3, WAL, foreign
+ * keys on) or `mysql://user:pass@host:port/db` (mysql2, utf8mb4).
+ */
+export function knexConfig(databaseUrl: string): Knex.Config {
+  if (databaseUrl.startsWith('sqlite:')) {
+    let file = databaseUrl.slice('sqlite:'.length);
+    if (file.startsWith('//')) file = file.slice(2);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    return {
+      client: 'better-sqlite3',
+      connection: { filename: file },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          conn.pragma('synchronous = NORMAL');
+          done(null, conn);
+        },
+      },
+      migrations: { migrationSource },
+    };
+  }
+  const url = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'));
+  return {
+    client: 'mysql2',
+    connection: {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : 3306,
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database: decodeURIComponent(url.pathname.replace(/^\//, '')),
+      charset: 'utf8mb4',
+      timezone: 'Z',
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      connectTimeout: 5000,
+    },
+    pool: { min: 0, max: 20 },
+    acquireConnectionTimeout: 5000,
+    migrations: { migrationSource },
+  };
+}
+
+/** Opens the database named by DATABASE_URL. */
+export function openDb(databaseUrl: string): Db {
+  return knexFactory(knexConfig(databaseUrl));
+}
+
+/** Brings the schema up to date (run at backend start and by `npm run db:migrate`). */
+export async function migrateLatest(db: Db): Promise<void> {
+  await db.migrate.latest();
+}
+
+export function isMysql(db: Db): boolean {
+  return db.client.config.client === 'mysql2';
+}

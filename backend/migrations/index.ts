@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import * as m001 from './001_chats.js';
+import * as m002 from './002_qa_pairs.js';
+import * as m003 from './003_chat_stream_lease.js';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/**
+ * Migrations in order, imported statically so that they load the same way under tsx, jest
+ * and compiled JS (knex's file loader cannot import TypeScript in ESM). Append new ones here.
+ */
+export const migrations: [string, Migration][] = [
+  ['001_chats', m001],
+  ['002_qa_pairs', m002],
+  ['003_chat_stream_lease', m003],
+];
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => migrations.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const found = migrations.find(([n]) => n === name);
+    if (!found) throw new Error(`Unknown migration ${name}`);
+    return found[1];
+  },
+};

@@ -1,0 +1,56 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { AppDeps } from '../app.js';
+import { userIdOf } from '../auth.js';
+import { NotFound } from '../errors.js';
+import { MiB, idParam, pagination, readJsonBody, textField, validate } from '../http.js';
+import { createChat, deleteChat, findChat, listChats, renameChat } from '../store/chats.js';
+import { listPairs } from '../store/pairs.js';
+
+export const createChatBody = z.object({ title: textField(1, 200).optional() });
+export type CreateChatBody = z.infer<typeof createChatBody>;
+export const renameChatBody = z.object({ new_title: textField(1, 200) });
+export type RenameChatBody = z.infer<typeof renameChatBody>;
+
+const BODY_LIMIT = 1 * MiB;
+
+export function chatNotFound(id: string | undefined): NotFound {
+  return new NotFound(`Chat ${id ?? ''} not found.`);
+}
+
+/** The five chat endpoints of CONTRACT section 2. */
+export function registerChatRoutes(router: Router, deps: AppDeps): void {
+  router.post(['/chats', '/chats/'], async (ctx) => {
+    const body = validate(createChatBody, await readJsonBody(ctx, BODY_LIMIT));
+    ctx.status = 201;
+    ctx.body = await createChat(deps.db, userIdOf(ctx), body.title ?? 'New Chat');
+  });
+
+  router.get(['/chats', '/chats/'], async (ctx) => {
+    const { limit, offset } = pagination(ctx);
+    ctx.body = await listChats(deps.db, userIdOf(ctx), limit, offset);
+  });
+
+  router.get(['/chats/:chatId', '/chats/:chatId/'], async (ctx) => {
+    const chatId = idParam(ctx.params.chatId);
+    const { limit, offset } = pagination(ctx);
+    if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
+    ctx.body = await listPairs(deps.db, chatId, limit, offset);
+  });
+
+  router.put(['/chats/:chatId/title', '/chats/:chatId/title/'], async (ctx) => {
+    const chatId = idParam(ctx.params.chatId);
+    if (chatId === null) throw chatNotFound(ctx.params.chatId);
+    const body = validate(renameChatBody, await readJsonBody(ctx, BODY_LIMIT));
+    const chat = await renameChat(deps.db, userIdOf(ctx), chatId, body.new_title);
+    if (!chat) throw chatNotFound(ctx.params.chatId);
+    ctx.body = chat;
+  });
+
+  router.delete(['/chats/:chatId', '/chats/:chatId/'], async (ctx) => {
+    const chatId = idParam(ctx.params.chatId);
+    if (chatId === null || !(await deleteChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
+    await deps.onChatDeleted?.(chatId);
+    ctx.body = { message: `Chat ${chatId} deleted.` };
+  });
+}

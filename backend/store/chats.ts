@@ -1,0 +1,80 @@
+import type { Db } from '../db.js';
+import type { Chat, Page } from '../../protocol/types.js';
+import { isoTime } from '../time.js';
+
+export interface ChatRow {
+  id: number;
+  user_id: string;
+  title: string;
+  created_at: number | string;
+  updated_at: number | string;
+}
+
+export function presentChat(row: ChatRow): Chat {
+  return {
+    id: Number(row.id),
+    user_id: row.user_id,
+    title: row.title,
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
+  };
+}
+
+const CHAT_COLUMNS = ['id', 'user_id', 'title', 'created_at', 'updated_at'];
+
+/**
+ * A clock that never goes backwards and moves at least 1 ms per call within a process, so
+ * "most recently updated first" is stable even for changes made in the same millisecond.
+ */
+let lastNow = 0;
+export function nowMs(): number {
+  const t = Date.now();
+  lastNow = t > lastNow ? t : lastNow + 1;
+  return lastNow;
+}
+
+export async function createChat(db: Db, userId: string, title: string): Promise<Chat> {
+  const now = nowMs();
+  const [id] = await db('chats').insert({ user_id: userId, title, created_at: now, updated_at: now });
+  return presentChat({ id: Number(id), user_id: userId, title, created_at: now, updated_at: now });
+}
+
+/** The user's chat, or null when it does not exist or belongs to someone else. */
+export async function findChat(db: Db, userId: string, chatId: number): Promise<ChatRow | null> {
+  const row = (await db('chats').select(CHAT_COLUMNS).where({ id: chatId, user_id: userId }).first()) as
+    | ChatRow
+    | undefined;
+  return row ?? null;
+}
+
+export async function listChats(db: Db, userId: string, limit: number, offset: number): Promise<Page<Chat>> {
+  const [rows, countRow] = await Promise.all([
+    db('chats')
+      .select(CHAT_COLUMNS)
+      .where({ user_id: userId })
+      .orderBy([
+        { column: 'updated_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit)
+      .offset(offset) as Promise<ChatRow[]>,
+    db('chats').where({ user_id: userId }).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+  ]);
+  return { items: rows.map(presentChat), total_items: Number(countRow?.n ?? 0), limit, offset };
+}
+
+/** Renames the user's chat; null when it is not theirs. */
+export async function renameChat(db: Db, userId: string, chatId: number, title: string): Promise<Chat | null> {
+  const now = nowMs();
+  const n = await db('chats').where({ id: chatId, user_id: userId }).update({ title, updated_at: now });
+  if (n === 0) return null;
+  const row = await findChat(db, userId, chatId);
+  return row ? presentChat(row) : null;
+}
+
+/** Deletes the chat and (by cascade) its pairs and contexts; false when it is not theirs. */
+export async function deleteChat(db: Db, userId: string, chatId: number): Promise<boolean> {
+  // Pairs, contexts and chunks go with it through ON DELETE CASCADE, in one statement.
+  const n = await db('chats').where({ id: chatId, user_id: userId }).delete();
+  return n > 0;
+}
