@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// The `cichat` executable. Commands run cli/main.ts in this same process through tsx's ESM
+// loader, so an installed package needs no build step. Loading tsx (esbuild) costs about a
+// third of a second, so `--help` / `--version` run a cached bundle of main.ts instead: help
+// never reaches a command's action, so nothing else needs compiling.
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const main = join(here, 'main.ts');
+const args = process.argv.slice(2);
+const helpOnly =
+  args.length === 0 || args.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version') || args[0] === 'help';
+
+async function runHelpBundle() {
+  const sources = [main, join(here, 'errors.ts')];
+  const stamp = sources.map((f) => { const s = statSync(f); return `${s.mtimeMs}-${s.size}`; }).join('_').replace(/\./g, '');
+  const cacheDir = join(here, '..', 'node_modules', '.cache', 'cichat');
+  const bundle = join(cacheDir, `help-${stamp}.mjs`);
+  if (!existsSync(bundle)) {
+    const { buildSync } = await import('esbuild');
+    const out = buildSync({
+      entryPoints: [main], bundle: true, format: 'esm', platform: 'node', target: 'node20',
+      packages: 'external', external: ['./commands/*'], write: false, logLevel: 'silent',
+    });
+    mkdirSync(cacheDir, { recursive: true });
+    const tmp = `${bundle}.${process.pid}.tmp`;
+    writeFileSync(tmp, out.outputFiles[0].contents);
+    renameSync(tmp, bundle);
+    for (const old of readdirSync(cacheDir)) {
+      if (old.startsWith('help-') && join(cacheDir, old) !== bundle && old.endsWith('.mjs')) rmSync(join(cacheDir, old), { force: true });
+    }
+  }
+  await import(pathToFileURL(bundle).href);
+}
+
+if (helpOnly) {
+  try {
+    await runHelpBundle();
+  } catch {
+    await runWithTsx(); // no writable cache (read-only install): take the slow road
+  }
+} else {
+  await runWithTsx();
+}
+
+async function runWithTsx() {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(main).href);
+}

@@ -1,0 +1,288 @@
+/**
+ * The one client every command and the terminal UI use to talk to the controller
+ * (CONTRACT section 3): typed methods per endpoint, answer streams as async iterators, and
+ * errors that say what to do next.
+ */
+import type { Chat, Page, QaPair, StreamEvent, CiContext } from '../protocol/types.js';
+import { readEvents } from '../protocol/sse.js';
+import { ApiError, UserError } from './errors.js';
+
+export const DEFAULT_URL = 'http://127.0.0.1:8080';
+export const API_PREFIX = '/chatbot-api';
+
+export interface ClientOptions {
+  /** The controller's base URL, e.g. http://127.0.0.1:8080 (without /chatbot-api). */
+  baseUrl: string;
+  /** Bearer token for a controller in `tokens` mode. */
+  token?: string | undefined;
+}
+
+/** A node of a workspace tree (CONTRACT section 3, Workspaces). */
+export interface WorkspaceNode {
+  name: string;
+  type: 'directory' | 'file';
+  size?: number;
+  children?: WorkspaceNode[];
+  truncated?: boolean;
+}
+
+export interface WorkspaceTree {
+  workspaceId: string;
+  node: string;
+  path?: string;
+  tree: WorkspaceNode;
+}
+
+export type WorkspaceFile = { status: 'success'; content: string } | { status: 'error'; message: string };
+
+/** What the CLI sends to POST /chatbot-api/context/{chat}/: the controller builds the CiContext. */
+export interface ContextUpload {
+  jobName?: string;
+  buildNumber?: number;
+  consoleLog?: string;
+  currentScreen?: string;
+  /** Pipeline environment (BUILD_URL, NODE_NAME, GITHUB_* ...) read by `--from-env`. */
+  ciEnvironment?: Record<string, string>;
+}
+
+export interface ContextUploadResult {
+  success: boolean;
+  received_data: CiContext;
+}
+
+/** Which answer to stream: a new question, a retry of a pair, or an edited question. */
+export type StreamRequest =
+  | { kind: 'send'; chatId: number; content: string }
+  | { kind: 'retry'; qaPairId: number }
+  | { kind: 'edit'; qaPairId: number; content: string };
+
+/** Called while a request body is sent: bytes handed to the socket so far, and the total. */
+export type ProgressListener = (sent: number, total: number) => void;
+
+/** Reads the client options from flags first, then CICHAT_URL / CICHAT_TOKEN. */
+export function clientOptionsFrom(flags: { url?: string | undefined; token?: string | undefined }, env = process.env): ClientOptions {
+  const baseUrl = (flags.url ?? env.CICHAT_URL ?? DEFAULT_URL).replace(/\/+$/, '').replace(/\/chatbot-api$/, '');
+  const token = flags.token ?? (env.CICHAT_TOKEN || undefined);
+  return { baseUrl, token };
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
+}
+
+export class CichatClient {
+  readonly baseUrl: string;
+  private readonly token: string | undefined;
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.token = options.token;
+  }
+
+  // ---- chats -------------------------------------------------------------------------------
+
+  listChats(limit = 100, offset = 0): Promise<Page<Chat>> {
+    return this.json('GET', `/chats/?limit=${limit}&offset=${offset}`);
+  }
+
+  /** Every chat of the user, most recently updated first (follows the pages). */
+  async allChats(): Promise<Chat[]> {
+    const out: Chat[] = [];
+    for (let offset = 0; ; ) {
+      const page = await this.listChats(100, offset);
+      out.push(...page.items);
+      offset += page.items.length;
+      if (page.items.length === 0 || offset >= page.total_items) return out;
+    }
+  }
+
+  createChat(title?: string): Promise<Chat> {
+    return this.json('POST', '/chats/', title === undefined ? {} : { title });
+  }
+
+  pairs(chatId: number, limit = 100, offset = 0): Promise<Page<QaPair>> {
+    return this.json('GET', `/chats/${chatId}?limit=${limit}&offset=${offset}`);
+  }
+
+  /** The whole conversation of a chat, oldest pair first. */
+  async conversation(chatId: number): Promise<QaPair[]> {
+    const newestFirst: QaPair[] = [];
+    for (let offset = 0; ; ) {
+      const page = await this.pairs(chatId, 100, offset);
+      newestFirst.push(...page.items);
+      offset += page.items.length;
+      if (page.items.length === 0 || offset >= page.total_items) break;
+    }
+    return newestFirst.reverse();
+  }
+
+  renameChat(chatId: number, newTitle: string): Promise<Chat> {
+    return this.json('PUT', `/chats/${chatId}/title`, { new_title: newTitle });
+  }
+
+  deleteChat(chatId: number): Promise<{ message: string }> {
+    return this.json('DELETE', `/chats/${chatId}`);
+  }
+
+  // ---- answers -----------------------------------------------------------------------------
+
+  /**
+   * Streams one answer. Errors found before the stream begins (404, 409, 422) are thrown by
+   * the first `next()`; leaving the loop early (break, throw) or aborting `signal` aborts the
+   * HTTP request, which the backend records as an interrupted answer.
+   */
+  async *stream(request: StreamRequest, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
+    const abort = new AbortController();
+    const onAbort = (): void => abort.abort(signal?.reason);
+    if (signal?.aborted) abort.abort(signal.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const [method, path, body] =
+        request.kind === 'send'
+          ? (['POST', '/messages/send', { chat_id: request.chatId, content: request.content }] as const)
+          : request.kind === 'retry'
+            ? (['POST', `/messages/${request.qaPairId}/retry`, undefined] as const)
+            : (['PUT', `/messages/${request.qaPairId}/edit`, { new_content: request.content }] as const);
+      const response = await this.request(method, path, body, { signal: abort.signal, accept: 'text/event-stream' });
+      if (!response.body) throw new UserError('The controller answered an empty stream.');
+      yield* readEvents(response.body, () => abort.abort());
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      abort.abort();
+    }
+  }
+
+  // ---- context -----------------------------------------------------------------------------
+
+  /**
+   * Uploads a chat's context. The body is streamed in slices so that `onProgress` can count
+   * the bytes as they go (a build log may be tens of MiB).
+   */
+  async uploadContext(chatId: number, upload: ContextUpload, onProgress?: ProgressListener): Promise<ContextUploadResult> {
+    const bytes = Buffer.from(JSON.stringify(upload), 'utf8');
+    const total = bytes.length;
+    const slice = 256 * 1024;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= total) {
+          controller.close();
+          return;
+        }
+        const end = Math.min(total, sent + slice);
+        controller.enqueue(bytes.subarray(sent, end));
+        sent = end;
+        onProgress?.(sent, total);
+      },
+    });
+    const response = await this.request('POST', `/context/${chatId}/`, undefined, {
+      rawBody: body,
+      contentLength: total,
+    });
+    return (await response.json()) as ContextUploadResult;
+  }
+
+  lastUpload(chatId: number): Promise<{ last_upload_at: string | null }> {
+    return this.json('GET', `/context/${chatId}/last-upload`);
+  }
+
+  // ---- workspaces --------------------------------------------------------------------------
+
+  workspaceTree(jobName: string, buildNumber: number, depth?: number): Promise<WorkspaceTree[]> {
+    const q = new URLSearchParams({ jobName, buildNumber: String(buildNumber) });
+    if (depth !== undefined) q.set('depth', String(depth));
+    return this.json('GET', `/workspaceTree?${q.toString()}`);
+  }
+
+  /** A file of a workspace; a missing file or a refused path throws an ApiError with its message. */
+  async workspaceFile(jobName: string, buildNumber: number, workspaceId: string, filePath: string): Promise<string> {
+    const q = new URLSearchParams({ jobName, buildNumber: String(buildNumber), workspaceId, filePath });
+    const answer = await this.json<WorkspaceFile>('GET', `/workspaceFile?${q.toString()}`);
+    if (answer.status === 'error') throw new ApiError(200, answer.message);
+    return answer.content;
+  }
+
+  // ---- health ------------------------------------------------------------------------------
+
+  health(): Promise<{ status: string }> {
+    return this.json('GET', '/healthz');
+  }
+
+  // ---- plumbing ----------------------------------------------------------------------------
+
+  private async json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.request(method, path, body);
+    return (await response.json()) as T;
+  }
+
+  /** Sends one request; maps connection failures and HTTP errors to errors a user can act on. */
+  private async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: { signal?: AbortSignal; accept?: string; rawBody?: ReadableStream<Uint8Array>; contentLength?: number } = {},
+  ): Promise<Response> {
+    const url = `${this.baseUrl}${API_PREFIX}${path}`;
+    const headers: Record<string, string> = { accept: extra.accept ?? 'application/json' };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    let payload: string | ReadableStream<Uint8Array> | undefined;
+    if (extra.rawBody) {
+      payload = extra.rawBody;
+      headers['content-type'] = 'application/json';
+      if (extra.contentLength !== undefined) headers['content-length'] = String(extra.contentLength);
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: payload,
+        signal: extra.signal,
+        ...(extra.rawBody ? { duplex: 'half' as const } : {}),
+      });
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      throw this.unreachable(err);
+    }
+    if (!response.ok) throw await this.httpError(response);
+    return response;
+  }
+
+  private unreachable(err: unknown): UserError {
+    const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
+    const code = cause?.code ?? '';
+    const why = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? ' (unknown host)' : '';
+    return new UserError(
+      `Cannot reach the controller at ${this.baseUrl}${why}: is \`npm start\` running?`,
+      code && code !== 'ECONNREFUSED' ? `${code}: ${cause?.message ?? ''}`.trim() : 'start it with `npm start` (or `cichat serve`), or point --url / CICHAT_URL at it',
+    );
+  }
+
+  private async httpError(response: Response): Promise<ApiError> {
+    let detail = `${response.status} ${response.statusText}`.trim();
+    try {
+      const text = await response.text();
+      try {
+        const parsed = JSON.parse(text) as { detail?: unknown; message?: unknown };
+        if (typeof parsed.detail === 'string') detail = parsed.detail;
+        else if (typeof parsed.message === 'string') detail = parsed.message;
+      } catch {
+        if (text.trim()) detail = `${detail}: ${text.trim().slice(0, 300)}`;
+      }
+    } catch {
+      // the body could not be read: keep the status line
+    }
+    const hint =
+      response.status === 401
+        ? 'this controller checks tokens: pass --token or set CICHAT_TOKEN (create one with `cichat token add`)'
+        : response.status === 502
+          ? 'the controller is up but cannot reach the backend: is it running?'
+          : response.status === 409
+            ? 'an answer is already streaming in this chat: wait for it or stop it'
+            : undefined;
+    return new ApiError(response.status, detail, hint);
+  }
+}
