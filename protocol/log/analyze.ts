@@ -1,0 +1,396 @@
+/**
+ * The log analyzer: finds the lines of a build log that say why the build failed.
+ *
+ * Zero-shot and pure: no training, no I/O. It works in three passes over the cleaned lines,
+ * each linear in the size of the log:
+ *  1. every line gets a role: blank, noise (progress, fold markers), a command the CI ran,
+ *     an exit marker, or a failure shape from `shapes.ts` (anchor, header, summary);
+ *  2. the commands and exit markers cut the log into sections; the section of the first
+ *     command that failed is where the cause usually is, and errors printed by commands that
+ *     succeeded are usually not the cause;
+ *  3. each anchor grows into a block with its natural extent (a stack trace, a compiler error
+ *     with its source excerpt, the lines of one failing test), blocks are scored, and the best
+ *     are returned, the first real error before its cascade of summaries.
+ */
+import type { LogExcerpt } from '../types.js';
+import { cleanLines } from './clean.js';
+import { SHAPES, MAYBE_FAILURE, compilerReason, type FailureShape } from './shapes.js';
+
+export interface AnalyzeOptions {
+  /** How many excerpts to return at most (default 5). */
+  maxExcerpts?: number;
+}
+
+/** Only the first 4 KiB of a line are examined: a 10 MB line costs no more than a long one. */
+const PROBE_CHARS = 4096;
+/** The longest excerpt we return: a person reads it on a terminal. */
+const MAX_BLOCK_LINES = 80;
+const DEFAULT_MAX_EXCERPTS = 5;
+
+type Role = 'blank' | 'noise' | 'command' | 'exit-ok' | 'exit-fail' | 'anchor' | 'header' | 'summary' | 'text';
+
+interface LineInfo {
+  role: Role;
+  shape: FailureShape | undefined;
+  /** The line without timestamps and tool prefixes, cut to PROBE_CHARS. */
+  body: string;
+  indent: number;
+}
+
+interface Section {
+  start: number;
+  end: number;
+  failed: boolean;
+}
+
+interface Block {
+  start: number;
+  end: number;
+  weight: number;
+  anchors: number;
+  reason: string;
+}
+
+/** Timestamps and per-tool prefixes that do not belong to the message itself. */
+const LINE_PREFIX =
+  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ {2,}> ?)/;
+const NOISE =
+  /^(?:travis_(?:fold|time):|\[Pipeline\] |##\[(?:group|endgroup)\]|(?:remote: )?(?:Counting|Compressing|Receiving|Resolving|Enumerating) objects|Checking out files|Unpacking objects|\s*\d{1,3}%\s*\[|[\s.]*$)/;
+const COMMAND = /^(?:\$ \S|\+ \S|##\[group\]Run |> \S+@\S+ \S+ \/|\[Pipeline\] (?:sh|bat|powershell)\b)/;
+const TRAVIS_EXIT = /^The command "[\s\S]*" (?:exited with (\d+)|failed)/;
+const STEP_EXIT = /^(?:ERROR: script returned exit code (\d+)|##\[error\]Process completed with exit code (\d+))/;
+const STACK_FRAME =
+  /^\s*(?:at\s+\S|\.\.\. \d+ (?:more|common frames omitted)|Caused by: |Suppressed: |File "|#\d+\s+0x|\[C\]: in |\S+:\d+: in |from \S+:\d+:in |\S+\.(?:rb|ex|exs|erl|lua):\d+)/;
+const CARET_LINE = /^\s*[~^|]+[~^\s]*$|^\s*\d+\s*\|/;
+const INCLUDE_CHAIN = /^(?:In file included from |\s+from \S+:\d+[,:]$|\S.*: In (?:function|member function|constructor|instantiation)|\S+\.o: In function )/;
+const NODE_SOURCE_HEADER = /^\S+:\d+\s*$/;
+const PATH_HEADER = /^(?:[\w.~@/\\-]+[/\\])?[\w.@-]+\.\w{1,6}$/;
+const PYTEST_END = /^\S+:\d+: \w+$/;
+const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$/;
+
+function leadingSpaces(s: string): number {
+  let i = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c === 32) i++;
+    else if (c === 9) i += 1;
+    else break;
+  }
+  return i;
+}
+
+function classify(raw: string): LineInfo {
+  let body = raw.length > PROBE_CHARS ? raw.slice(0, PROBE_CHARS) : raw;
+  const prefix = LINE_PREFIX.exec(body);
+  if (prefix) body = body.slice(prefix[0].length);
+  const indent = leadingSpaces(body);
+  if (indent === body.length) return { role: 'blank', shape: undefined, body, indent };
+  if (NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent };
+  const travis = TRAVIS_EXIT.exec(body);
+  if (travis) {
+    const code = travis[1];
+    return { role: code === '0' ? 'exit-ok' : 'exit-fail', shape: undefined, body, indent };
+  }
+  if (STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent };
+  if (COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent };
+  if (MAYBE_FAILURE.test(body)) {
+    for (const shape of SHAPES) {
+      if (shape.re.test(body)) return { role: shape.role, shape, body, indent };
+    }
+  }
+  return { role: 'text', shape: undefined, body, indent };
+}
+
+/**
+ * Cuts the log into the sections of the commands the CI ran (Travis `$ cmd` ... `The command
+ * "cmd" exited with N.`, Jenkins `[Pipeline] sh` ... `ERROR: script returned exit code N`,
+ * GitHub Actions `##[group]Run` ... `##[error]Process completed with exit code N`).
+ */
+function findSections(info: LineInfo[]): Section[] {
+  const sections: Section[] = [];
+  let lastCommand = -1;
+  let previousEnd = -1;
+  for (let i = 0; i < info.length; i++) {
+    const line = info[i];
+    if (line === undefined) continue;
+    if (line.role === 'command') {
+      if (lastCommand <= previousEnd || !line.body.startsWith('+ ')) lastCommand = i;
+    } else if (line.role === 'exit-ok' || line.role === 'exit-fail') {
+      const failed = line.role === 'exit-fail';
+      if (line.body.startsWith('ERROR: script returned')) {
+        // Jenkins prints this after the pipeline unwinds: the failing `sh` is the last one before.
+        let sh = -1;
+        for (let j = i - 1; j > previousEnd && j >= 0; j--) {
+          if (/^\[Pipeline\] (?:sh|bat|powershell)\b/.test(info[j]?.body ?? '')) {
+            sh = j;
+            break;
+          }
+        }
+        if (sh >= 0) {
+          let end = sh + 1;
+          while (end < i && !/^\[Pipeline\] /.test(info[end]?.body ?? '')) end++;
+          sections.push({ start: sh, end: end - 1, failed });
+        }
+      } else {
+        const start = lastCommand > previousEnd ? lastCommand : previousEnd + 1;
+        sections.push({ start, end: i, failed });
+      }
+      previousEnd = i;
+    }
+  }
+  return sections;
+}
+
+function isContinuation(line: LineInfo, anchor: LineInfo, anchorPrefix: string | null): boolean {
+  const body = line.body;
+  if (line.indent > anchor.indent) return true;
+  if (STACK_FRAME.test(body) || CARET_LINE.test(body) || INCLUDE_CHAIN.test(body)) return true;
+  if (anchorPrefix !== null && body.startsWith(anchorPrefix)) return true;
+  if (line.role === 'anchor' && line.shape === anchor.shape && line.indent === anchor.indent) return true;
+  return false;
+}
+
+/** A bracket or tag prefix that every line of the anchor's block repeats (`[error]`, `E `). */
+function blockPrefix(body: string): string | null {
+  const m = /^(?:\[\w+\] |E {2,}|\w+ ERR! |==\d+==|#\d+ )/.exec(body);
+  if (!m) return null;
+  const p = m[0];
+  return p.startsWith('E ') ? 'E ' : p.startsWith('==') ? p : p;
+}
+
+/** How far back an anchor's block starts: include chains, a failing file's path, source headers. */
+function growBackward(info: LineInfo[], a: number, floor: number): number {
+  let s = a;
+  const anchor = info[a];
+  if (anchor === undefined) return s;
+  for (let j = a - 1; j > floor && a - j <= 6; j--) {
+    const line = info[j];
+    if (line === undefined || !INCLUDE_CHAIN.test(line.body)) break;
+    s = j;
+  }
+  if (s !== a) return s;
+  if (anchor.shape?.reason === 'exception' || anchor.shape?.reason === 'error') {
+    // Node prints `file.js:12`, the source line, a caret line and a blank before the error.
+    for (let j = a - 1; j > floor && a - j <= 6; j--) {
+      const line = info[j];
+      if (line === undefined) break;
+      if (line.role === 'command' || line.role === 'exit-ok' || line.role === 'exit-fail') break;
+      if (NODE_SOURCE_HEADER.test(line.body) && line.indent === 0) return j;
+    }
+  }
+  const previous = info[a - 1];
+  if (a - 1 > floor && previous !== undefined && anchor.indent > 0 && previous.indent === 0 && previous.role === 'text') {
+    if (PATH_HEADER.test(previous.body.trim()) || /:$/.test(previous.body)) return a - 1;
+  }
+  return s;
+}
+
+/** How far forward an anchor's block runs: its trace, its source excerpt, its indented detail. */
+function growForward(info: LineInfo[], a: number, free: boolean): number {
+  const anchor = info[a];
+  if (anchor === undefined) return a;
+  const prefix = blockPrefix(anchor.body);
+  const pytest = anchor.shape?.reason === 'pytest failure' && anchor.role === 'anchor' && /^_{3}/.test(anchor.body);
+  let end = a;
+  let blanks = 0;
+  let sawIndented = false;
+  for (let j = a + 1; j < info.length && j - a < MAX_BLOCK_LINES; j++) {
+    const line = info[j];
+    if (line === undefined) break;
+    const role = line.role;
+    if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || role === 'summary') break;
+    if (role === 'noise' && line.body.trim() !== '') break;
+    if (role === 'blank' || role === 'noise') {
+      blanks++;
+      if (blanks > (free ? 2 : 1)) break;
+      continue;
+    }
+    if (free || pytest) {
+      if (NEXT_ITEM.test(line.body) || (line.role === anchor.role && line.shape === anchor.shape && blanks > 0)) break;
+      end = j;
+      blanks = 0;
+      if (pytest && PYTEST_END.test(line.body)) break;
+      continue;
+    }
+    let cont = isContinuation(line, anchor, prefix);
+    // The closing line of a trace (`ValueError: bad`) comes back to the anchor's indentation.
+    if (!cont && sawIndented && blanks === 0 && (line.role === 'anchor' || /^\S+(?:Error|Exception)\b/.test(line.body))) cont = true;
+    if (!cont) break;
+    if (blanks > 0 && line.indent <= anchor.indent && !STACK_FRAME.test(line.body)) {
+      if (!(line.role === 'anchor' && line.shape === anchor.shape)) break;
+    }
+    if (line.indent > anchor.indent || STACK_FRAME.test(line.body)) sawIndented = true;
+    end = j;
+    blanks = 0;
+  }
+  return end;
+}
+
+function reasonOf(line: LineInfo): string {
+  const shape = line.shape;
+  if (shape === undefined) return 'error';
+  if (shape.reason === 'compiler error') {
+    const path = /^(\S[^:(]*)[:(]\d/.exec(line.body)?.[1];
+    return path !== undefined ? compilerReason(path) : shape.reason;
+  }
+  if (shape.reason === 'exception') {
+    const name = /([A-Z][\w$]*(?:Error|Exception|Failure|Fault))/.exec(line.body)?.[1];
+    return name !== undefined ? name : 'exception';
+  }
+  if (shape.reason === 'Jenkins: script returned exit code') {
+    const code = /exit code (\d+)/.exec(line.body)?.[1] ?? '';
+    return `Jenkins: script returned exit code ${code}`.trim();
+  }
+  return shape.reason;
+}
+
+function buildBlocks(info: LineInfo[]): Block[] {
+  const blocks: Block[] = [];
+  const seenAnchors = new Set<string>();
+  let coveredTo = -1;
+  for (let i = 0; i < info.length; i++) {
+    if (i <= coveredTo) continue;
+    const line = info[i];
+    if (line === undefined) continue;
+    if (line.role === 'anchor' || line.role === 'header') {
+      const shape = line.shape;
+      if (shape === undefined) continue;
+      let start: number;
+      let end: number;
+      if (line.role === 'header') {
+        let first = i + 1;
+        while (first < info.length && (info[first]?.role === 'blank' || info[first]?.role === 'noise')) first++;
+        if (first >= info.length || first - i > 3) continue;
+        const firstLine = info[first];
+        if (firstLine === undefined || firstLine.role === 'command' || firstLine.role === 'summary' || firstLine.role.startsWith('exit')) continue;
+        start = first;
+        end = growForward(info, first, firstLine.role !== 'anchor' || firstLine.shape?.reason === 'error');
+        if (firstLine.role === 'anchor' && end === first) end = growForward(info, first, true);
+      } else {
+        start = growBackward(info, i, coveredTo);
+        end = growForward(info, i, false);
+      }
+      // Fold repeats: the same message printed again (retries, per-module echoes) scores less.
+      const key = line.body.replace(/\d+/g, '#').trim();
+      const repeated = seenAnchors.has(key);
+      seenAnchors.add(key);
+      let anchors = 0;
+      let weight = shape.weight;
+      for (let j = start; j <= end; j++) {
+        const inner = info[j];
+        if (inner?.role === 'anchor') {
+          anchors++;
+          if (inner.shape !== undefined && inner.shape.weight > weight && j > i) weight = Math.max(weight, inner.shape.weight - 1);
+        }
+      }
+      blocks.push({
+        start,
+        end,
+        weight: repeated ? weight - 2 : weight,
+        anchors,
+        reason: reasonOf(line.role === 'header' ? { ...line } : line),
+      });
+      coveredTo = end;
+    } else if (line.role === 'summary' && line.shape !== undefined) {
+      let end = i;
+      while (end + 1 < info.length && info[end + 1]?.role === 'summary' && end - i < 10) end++;
+      blocks.push({ start: i, end, weight: line.shape.weight - 2, anchors: 0, reason: reasonOf(line) });
+      coveredTo = end;
+    }
+  }
+  return blocks;
+}
+
+function scoreBlocks(blocks: Block[], sections: Section[], total: number): { block: Block; score: number }[] {
+  const failing = sections.filter((s) => s.failed);
+  const primary = failing[0];
+  const scored: { block: Block; score: number }[] = [];
+  let si = 0;
+  const sorted = [...sections].sort((x, y) => x.start - y.start);
+  for (const block of blocks) {
+    while (si < sorted.length && (sorted[si]?.end ?? 0) < block.start) si++;
+    const section = sorted[si] !== undefined && (sorted[si]?.start ?? 0) <= block.start ? sorted[si] : undefined;
+    let score = block.weight;
+    if (section !== undefined) {
+      if (section === primary) score += 4;
+      else if (section.failed) score += 2;
+      else score -= 3;
+    } else if (sections.length > 0 && primary !== undefined) {
+      // Outside any command (setup, teardown): after the failing command it is cascade.
+      score += block.start > primary.end ? -1 : -2;
+    }
+    score += 1.5 * (block.start / Math.max(1, total));
+    if (block.anchors > 1) score += 0.5;
+    scored.push({ block, score });
+  }
+  return scored;
+}
+
+/**
+ * Finds the failure excerpts of a log of already-cleaned lines (as `cleanLines` makes them;
+ * the backend stores those). Line numbers are 1-based indexes into `lines`.
+ */
+export function analyzeLines(lines: readonly string[], options: AnalyzeOptions = {}): LogExcerpt[] {
+  const max = Math.max(1, options.maxExcerpts ?? DEFAULT_MAX_EXCERPTS);
+  const info = lines.map(classify);
+  const sections = findSections(info);
+  const blocks = buildBlocks(info);
+  const scored = scoreBlocks(blocks, sections, info.length);
+  // Best first; among equals the earlier error, since what follows is usually its cascade.
+  scored.sort((x, y) => y.score - x.score || x.block.start - y.block.start);
+  const out: LogExcerpt[] = scored.slice(0, max).map(({ block, score }) => ({
+    start_line: block.start + 1,
+    end_line: block.end + 1,
+    score: Math.round(score * 100) / 100,
+    reason: block.reason,
+  }));
+  if (out.length === 0) {
+    const tail = tailExcerpt(info);
+    if (tail !== null) out.push(tail);
+  }
+  return out;
+}
+
+/** No recognisable failure: the last lines that say anything, as a plain tail. */
+function tailExcerpt(info: LineInfo[]): LogExcerpt | null {
+  let end = info.length - 1;
+  while (end >= 0 && (info[end]?.role === 'blank' || info[end]?.role === 'noise')) end--;
+  if (end < 0) return null;
+  const start = Math.max(0, end - 6);
+  return { start_line: start + 1, end_line: end + 1, score: 0, reason: 'end of log' };
+}
+
+/**
+ * Finds why a build failed: ranked excerpts (best first, at most `maxExcerpts`, default 5)
+ * with 1-based, inclusive line numbers of the original log counted on "\n".
+ */
+export function analyze(log: string, options: AnalyzeOptions = {}): LogExcerpt[] {
+  return analyzeLines(cleanLines(log), options);
+}
+
+/**
+ * The text of an excerpt for a person to read: its lines, with runs of repeated lines (the
+ * same message again and again, or lines that differ only in numbers) folded into one line
+ * and a count.
+ */
+export function excerptText(lines: readonly string[], e: LogExcerpt): string {
+  const out: string[] = [];
+  const from = Math.max(1, e.start_line);
+  const to = Math.min(lines.length, e.end_line);
+  let i = from;
+  while (i <= to) {
+    const line = lines[i - 1] ?? '';
+    const key = line.replace(/\d+/g, '#');
+    let j = i + 1;
+    while (j <= to && (lines[j - 1] ?? '').replace(/\d+/g, '#') === key) j++;
+    const run = j - i;
+    if (run >= 3) {
+      out.push(line);
+      out.push(`[... ${run - 1} similar lines folded ...]`);
+    } else {
+      for (let k = i; k < j; k++) out.push(lines[k - 1] ?? '');
+    }
+    i = j;
+  }
+  return out.join('\n');
+}

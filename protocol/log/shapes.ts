@@ -1,0 +1,177 @@
+/**
+ * The failure shapes the analyzer knows: one rule per real, general shape of an error as the
+ * common build tools print it. Each rule says what role its line plays in a failure:
+ *
+ * - `anchor`: the line opens (or is) a detailed error block: a compiler diagnostic, an
+ *   exception, a failing test's heading. Blocks grow from anchors.
+ * - `header`: a line that announces the detailed block printed right after it
+ *   (`=== FAILURES ===`, `Failed tests:`, `There was 1 failure:`). The block is what follows.
+ * - `summary`: the cascade after the real error: counts, exit statuses, "see above"
+ *   (`npm ERR! Test failed`, `make: ***`, `BUILD FAILURE`). Used only when nothing better exists.
+ *
+ * Rules are tried in order; the first that matches names the line. Weights are on a 0-10
+ * scale of how specific the shape is to a real failure.
+ */
+
+export type ShapeRole = 'anchor' | 'header' | 'summary';
+
+export interface FailureShape {
+  re: RegExp;
+  role: ShapeRole;
+  weight: number;
+  reason: string;
+}
+
+/** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
+export function compilerReason(path: string): string {
+  const ext = /\.([A-Za-z0-9+]+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
+  if (['c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'm', 'mm'].includes(ext)) return 'C/C++ compiler error';
+  if (ext === 'go') return 'Go build error';
+  if (ext === 'rs') return 'Rust compiler error';
+  if (ext === 'hs') return 'GHC compiler error';
+  if (ext === 'swift') return 'Swift compiler error';
+  if (ext === 'java') return 'Java compiler error';
+  if (ext === 'kt' || ext === 'kts') return 'Kotlin compiler error';
+  if (ext === 'scala') return 'Scala compiler error';
+  if (ext === 'ts' || ext === 'tsx') return 'TypeScript compiler error';
+  if (ext === 'cs') return 'C# compiler error';
+  if (ext === 'py') return 'Python error';
+  return 'compiler error';
+}
+
+/** The shapes, most specific first. */
+export const SHAPES: readonly FailureShape[] = [
+  // Jenkins pipelines
+  { re: /^WorkflowScript: \d+: /, role: 'anchor', weight: 9, reason: 'Jenkins pipeline script error' },
+  { re: /^(?:ERROR: )?script returned exit code \d+/, role: 'summary', weight: 3, reason: 'Jenkins: script returned exit code' },
+  { re: /hudson\.AbortException: /, role: 'summary', weight: 3, reason: 'Jenkins step aborted' },
+  { re: /^Build step '.*' marked build as failure/, role: 'summary', weight: 2, reason: 'Jenkins build step failed' },
+  { re: /^Finished: (FAILURE|ABORTED|UNSTABLE)/, role: 'summary', weight: 1, reason: 'Jenkins build failed' },
+  // GitHub Actions / Travis markers that carry a message
+  { re: /^##\[error\](?!Process completed with exit code)/, role: 'anchor', weight: 7, reason: 'GitHub Actions error' },
+  { re: /^##\[error\]Process completed with exit code/, role: 'summary', weight: 2, reason: 'GitHub Actions step failed' },
+
+  // Sanitizers, crashes
+  { re: /^==\d+==ERROR: \w+Sanitizer/, role: 'anchor', weight: 10, reason: 'sanitizer error' },
+  { re: /^(?:SUMMARY: \w+Sanitizer|==\d+==ABORTING)/, role: 'summary', weight: 2, reason: 'sanitizer summary' },
+  { re: /Segmentation fault|core dumped|Bus error \(|Illegal instruction/, role: 'anchor', weight: 8, reason: 'crash' },
+  { re: /^panic: /, role: 'anchor', weight: 9, reason: 'Go panic' },
+  { re: /^fatal error: (?:all goroutines|unexpected signal|concurrent map)/, role: 'anchor', weight: 9, reason: 'Go runtime fatal error' },
+
+  // Go tests
+  { re: /^\s*--- FAIL: /, role: 'anchor', weight: 9, reason: 'Go test failure' },
+  { re: /^(?:FAIL\s*$|FAIL\t|ok\s+\S+\s+[\d.]+s)/, role: 'summary', weight: 2, reason: 'Go test summary' },
+
+  // Rust / cargo
+  { re: /^error\[E\d{4}\]: /, role: 'anchor', weight: 9, reason: 'Rust compiler error' },
+  { re: /^error: (?:aborting due to|could not compile|Could not compile|build failed|test failed)/, role: 'summary', weight: 2, reason: 'cargo summary' },
+  { re: /^thread '.*' panicked at /, role: 'anchor', weight: 9, reason: 'Rust panic' },
+  { re: /^---- \S+ stdout ----$/, role: 'anchor', weight: 8, reason: 'Rust test failure' },
+
+  // C/C++/Go/Haskell/Swift compiler diagnostics and linkers
+  { re: /^\S[^:]*:\d+(?::\d+)?(?:-\d+)?:? (?:fatal )?error[:[]/, role: 'anchor', weight: 9, reason: 'compiler error' },
+  { re: /^\S.*\(\d+,\d+\): (?:fatal )?error [A-Z]+\d+:/, role: 'anchor', weight: 9, reason: '.NET compiler error' },
+  { re: /\berror (?:TS|CS|FS|BC)\d+:/, role: 'anchor', weight: 9, reason: 'compiler error' },
+  { re: /^❌ /, role: 'anchor', weight: 8, reason: 'Xcode build error' },
+  { re: /undefined reference to |ld: symbol\(s\) not found|Undefined symbols for architecture/, role: 'anchor', weight: 8, reason: 'linker error' },
+  { re: /^collect2: error: ld returned/, role: 'summary', weight: 2, reason: 'linker failed' },
+  { re: /^CMake Error/, role: 'anchor', weight: 9, reason: 'CMake error' },
+  { re: /^-- Configuring incomplete, errors occurred/, role: 'summary', weight: 2, reason: 'CMake failed' },
+  { re: /^make(?:\[\d+\])?: \*\*\* No (?:rule|targets)/, role: 'anchor', weight: 7, reason: 'make: no rule to make target' },
+  { re: /^(?:g?make|ninja)(?:\[\d+\])?: \*\*\*|^ninja: build stopped/, role: 'summary', weight: 2, reason: 'make failed' },
+  { re: /^\d+ errors? generated\.?$/, role: 'summary', weight: 2, reason: 'compiler summary' },
+
+  // Maven / Gradle / sbt / Java
+  { re: /^\[ERROR\] (?:COMPILATION ERROR|\S+\.(?:java|kt|scala|groovy):\[?\d+)/, role: 'anchor', weight: 9, reason: 'Maven compilation error' },
+  { re: /^\[ERROR\] (?:Tests run:|Failures:|Errors:|Tests in error:|Failed tests:)/, role: 'anchor', weight: 8, reason: 'Maven test failure' },
+  { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
+  { re: /^\[ERROR\] /, role: 'anchor', weight: 6, reason: 'Maven error' },
+  { re: /^\[INFO\] BUILD FAILURE/, role: 'summary', weight: 2, reason: 'Maven build failure' },
+  { re: /^\* What went wrong:/, role: 'anchor', weight: 8, reason: 'Gradle build failed' },
+  { re: /^FAILURE: Build failed with an exception|^BUILD FAILED in /, role: 'summary', weight: 2, reason: 'Gradle build failed' },
+  { re: /^\S.* > \S.* FAILED$/, role: 'anchor', weight: 8, reason: 'Gradle test failure' },
+  { re: /^> Task \S+ FAILED/, role: 'summary', weight: 3, reason: 'Gradle task failed' },
+  { re: /^\[error\] (?:\(.*\) |Total time|Failed: Total|Failed tests:|Error during tests:|\d+ errors? found)/, role: 'summary', weight: 3, reason: 'sbt failure' },
+  { re: /^\[error\] /, role: 'anchor', weight: 7, reason: 'sbt error' },
+  { re: /\*\*\* FAILED \*\*\*/, role: 'anchor', weight: 8, reason: 'ScalaTest failure' },
+  { re: /^(?:Failed tests|Tests in error):\s*$/, role: 'header', weight: 8, reason: 'JUnit test failure' },
+  { re: /^Tests run: \d+, Failures: \d+, Errors: \d+/, role: 'summary', weight: 2, reason: 'JUnit summary' },
+  { re: /^Exception in thread "/, role: 'anchor', weight: 9, reason: 'Java exception' },
+
+  // Python
+  { re: /^Traceback \(most recent call last\):/, role: 'anchor', weight: 9, reason: 'Python traceback' },
+  { re: /^_{3,} (?:ERROR (?:at|collecting) )?\S.* _{3,}$/, role: 'anchor', weight: 9, reason: 'pytest failure' },
+  { re: /^={3,} (?:FAILURES|ERRORS) ={3,}$/, role: 'header', weight: 7, reason: 'pytest failure' },
+  { re: /^={3,} .*\b(?:failed|error|errors)\b.* in [\d.]+s/, role: 'summary', weight: 2, reason: 'pytest summary' },
+  { re: /^={3,} short test summary info ={3,}$/, role: 'summary', weight: 3, reason: 'pytest summary' },
+  { re: /^(?:FAILED|ERROR) \S+::\S+/, role: 'summary', weight: 4, reason: 'pytest failure' },
+  { re: /^E {2,}\S/, role: 'anchor', weight: 7, reason: 'pytest failure' },
+  { re: /^(?:FAIL|ERROR): \w+ \([\w.]+\)$/, role: 'anchor', weight: 9, reason: 'Python unittest failure' },
+  { re: /^FAILED \((?:failures|errors)=\d+/, role: 'summary', weight: 2, reason: 'unittest summary' },
+  { re: /^\S+\.py:\d+:\d+: [EWFC]\d+ /, role: 'anchor', weight: 8, reason: 'Python lint error' },
+  { re: /^(?:ERROR: (?:Could not|No matching distribution|Command errored)|Could not find a version that satisfies)/, role: 'anchor', weight: 8, reason: 'pip install failed' },
+  { re: /^PackagesNotFoundError|^UnsatisfiableError|^ResolvePackageNotFound/, role: 'anchor', weight: 9, reason: 'conda environment error' },
+  { re: /^subprocess\.CalledProcessError: |returned non-zero exit status \d+/, role: 'summary', weight: 3, reason: 'command returned non-zero' },
+
+  // JavaScript: Jest, Mocha, npm/yarn/pnpm, Node, ESLint, TypeScript
+  { re: /^\s*FAIL {1,2}\S/, role: 'anchor', weight: 8, reason: 'Jest test failure' },
+  { re: /^\s*● (?!Console)\S/, role: 'anchor', weight: 8, reason: 'Jest test failure' },
+  { re: /^\s*\d+ failing\s*$/, role: 'header', weight: 7, reason: 'Mocha test failure' },
+  { re: /^(?:Tests?|Test Suites):\s+\d+ failed/, role: 'summary', weight: 2, reason: 'Jest summary' },
+  { re: /^npm ERR! (?:code E(?!LIFECYCLE)|404 |notarget |peer dep|ERESOLVE|Cannot find|missing script)/, role: 'anchor', weight: 7, reason: 'npm error' },
+  { re: /^npm ERR! /, role: 'summary', weight: 2, reason: 'npm script failed' },
+  { re: /^(?:ERR_PNPM_\w+|\u2009?ERR_PNPM_)/, role: 'anchor', weight: 7, reason: 'pnpm error' },
+  { re: /^error (?:Command failed|An unexpected error)|^info Visit https:\/\/yarnpkg/, role: 'summary', weight: 2, reason: 'yarn script failed' },
+  { re: /^error (?:Couldn't find|Package|An? |\S+@)/, role: 'anchor', weight: 7, reason: 'yarn error' },
+  { re: /^\s*\d+:\d+\s+(?:error|✖)\s/, role: 'anchor', weight: 8, reason: 'lint error' },
+  { re: /^✖ \d+ problems?/, role: 'summary', weight: 2, reason: 'lint summary' },
+  { re: /^(?:ERROR|WARNING): \S+\.tsx?:\d+:\d+/, role: 'anchor', weight: 8, reason: 'lint error' },
+  { re: /^\[\d\d:\d\d:\d\d\] (?:'.*' errored after|Error: Process exited)/, role: 'summary', weight: 2, reason: 'gulp task failed' },
+  { re: /^\S.*\bERR! /, role: 'summary', weight: 2, reason: 'tool error' },
+
+  // Ruby / PHP / Elixir / Erlang / Lua / TAP / .NET
+  { re: /^rake aborted!$/, role: 'header', weight: 6, reason: 'rake aborted' },
+  { re: /^There (?:was|were) \d+ (?:failures?|errors?):$/, role: 'header', weight: 8, reason: 'PHPUnit failure' },
+  { re: /^(?:FAILURES!|Tests: \d+, Assertions: \d+)/, role: 'summary', weight: 2, reason: 'PHPUnit summary' },
+  { re: /^PHP (?:Fatal|Parse) error: /, role: 'anchor', weight: 9, reason: 'PHP fatal error' },
+  { re: /^Failures:$/, role: 'header', weight: 7, reason: 'RSpec failure' },
+  { re: /^\d+ examples?, \d+ failures?/, role: 'summary', weight: 2, reason: 'RSpec summary' },
+  { re: /^rspec \.\/\S+:\d+/, role: 'summary', weight: 3, reason: 'RSpec failed example' },
+  { re: /^\s+\d+\) test .* \(\S+\)$/, role: 'anchor', weight: 9, reason: 'ExUnit test failure' },
+  { re: /^\d+ (?:doctests?|tests?), \d+ failures?/, role: 'summary', weight: 2, reason: 'ExUnit summary' },
+  { re: /^\*\* \(\w+(?:\.\w+)*\) /, role: 'anchor', weight: 8, reason: 'Elixir error' },
+  { re: /^=ERROR REPORT====/, role: 'header', weight: 6, reason: 'Erlang error report' },
+  { re: /^\S+ failed on line \d+$|^%%% \S+ ==> /, role: 'anchor', weight: 8, reason: 'Erlang Common Test failure' },
+  { re: /^not ok \d+/, role: 'anchor', weight: 7, reason: 'TAP test failure' },
+  { re: /^\s*\S.*\[FAIL\]\s*$/, role: 'anchor', weight: 8, reason: 'xUnit test failure' },
+  { re: /^\s*(?:Failed|X) \S+\.\S+ \[\d/, role: 'anchor', weight: 8, reason: '.NET test failure' },
+  { re: /^Build FAILED\.$|^\s+\d+ Error\(s\)$/, role: 'summary', weight: 2, reason: 'MSBuild failed' },
+  { re: /^stack traceback:$/, role: 'anchor', weight: 5, reason: 'Lua error' },
+
+  // Docker
+  { re: /^(?:The command '.*' returned a non-zero code: \d+|ERROR: Service '.*' failed to build|failed to solve|ERROR: failed to solve)/, role: 'summary', weight: 4, reason: 'Docker build step failed' },
+  { re: /^(?:docker: )?Error response from daemon: /, role: 'anchor', weight: 8, reason: 'Docker error' },
+  { re: /^#\d+ ERROR: /, role: 'anchor', weight: 7, reason: 'Docker build error' },
+
+  // Shell and system
+  { re: /(?:command not found|: not found$|is currently not installed)/, role: 'anchor', weight: 9, reason: 'shell: command not found' },
+  { re: /No such file or directory|cannot open shared object file/, role: 'anchor', weight: 7, reason: 'missing file' },
+  { re: /Permission denied/, role: 'anchor', weight: 6, reason: 'permission denied' },
+  { re: /^fatal: /, role: 'anchor', weight: 8, reason: 'git error' },
+  { re: /^E: (?:Unable|Package|Could not|Failed|The repository)/, role: 'anchor', weight: 8, reason: 'apt error' },
+  { re: /^(?:Killed|Terminated)$|[Oo]ut of memory|OutOfMemoryError|No space left on device/, role: 'anchor', weight: 8, reason: 'resource exhausted' },
+  { re: /^No output has been received in the last \d+m|exceeded the maximum time limit/, role: 'anchor', weight: 8, reason: 'build timed out' },
+
+  // Generic exceptions and error lines (any language)
+  { re: /^(?:Uncaught )?(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception|Failure|Fault)(?::|$)/, role: 'anchor', weight: 7, reason: 'exception' },
+  { re: /^(?:ERROR|FATAL|CRITICAL|FAIL(?:URE|ED)?)(?:\b[:!\]]| -|$)/, role: 'anchor', weight: 6, reason: 'error' },
+  { re: /^(?:Error|error|fatal|Fatal|fail|Failed|failed)(?:\[\w+\])?:/, role: 'anchor', weight: 6, reason: 'error' },
+  { re: /^\s*[✖✗×✘]\s/, role: 'anchor', weight: 6, reason: 'failed check' },
+  { re: /\b(?:could not|couldn't|cannot|can't|unable to|failed to) (?:find|resolve|load|open|connect|download|fetch|install|locate|access|read|create|compile|determine|parse|transfer|execute|start|build)\b/i, role: 'anchor', weight: 5, reason: 'error' },
+  { re: /\b(?:ERROR|FATAL|FAILED|FAILURE)\b/, role: 'anchor', weight: 4, reason: 'error' },
+  { re: /\b(?:[Ee]rror|[Ee]xception|[Ff]ailed|[Ff]ailure|[Ff]atal|[Aa]borted|[Vv]iolation)\b/, role: 'anchor', weight: 3, reason: 'error' },
+];
+
+/** A cheap first test: lines without any of these cannot match a shape, so skip the rule list. */
+export const MAYBE_FAILURE =
+  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined ref|undefined symbols|symbol\(s\)|could not|couldn't|cannot|can't|unable|[✖✗×✘❌●]|^E {2}|^_{3}|^={3}|not ok|^WorkflowScript|^##\[|\*\*\*|^[-*] What|returned non-zero|^FAIL|\(\d+,\d+\)|^\s*\d+:\d+\s|^\s+\d+\) test|^\S+\.py:\d+:\d+: [EWFC]\d|^Tests run|^\d+ (?:examples?|tests?|doctests?), /i;
