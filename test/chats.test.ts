@@ -1,0 +1,255 @@
+import jwt from 'jsonwebtoken';
+import { generateKeyPairSync } from 'node:crypto';
+import type { Chat, Page, QaPair } from '../protocol/types.js';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
+import { testDialects } from './helpers/databases.js';
+import { signToken, startTestBackend } from './helpers/backend.js';
+import type { TestBackend } from './helpers/backend.js';
+
+const dialects = await testDialects();
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe.each(dialects)('chats API on $name', (dialect) => {
+  let backend: TestBackend;
+  let n = 0;
+  const newUser = () => `user-${dialect.name}-${++n}-${Math.random().toString(36).slice(2)}`;
+
+  beforeAll(async () => {
+    backend = await startTestBackend(dialect);
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  async function buildChat(user: string, title?: string): Promise<Chat> {
+    const res = await backend.request(user, 'POST', '/chats/', title === undefined ? {} : { title });
+    expect(res.status).toBe(201);
+    return (await res.json()) as Chat;
+  }
+
+  async function json<T>(res: Response): Promise<T> {
+    return (await res.json()) as T;
+  }
+
+  test('GET /healthz needs no token', async () => {
+    const res = await fetch(`${backend.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  test('create with and without a title, with and without the trailing slash', async () => {
+    const user = newUser();
+    const a = await buildChat(user);
+    expect(a).toMatchObject({ user_id: user, title: 'New Chat' });
+    expect(a.created_at).toMatch(ISO);
+    expect(a.updated_at).toMatch(ISO);
+    expect(typeof a.id).toBe('number');
+    const res = await backend.request(user, 'POST', '/chats', { title: 'no slash' });
+    expect(res.status).toBe(201);
+    expect((await json<Chat>(res)).title).toBe('no slash');
+    const list = await json<Page<Chat>>(await backend.request(user, 'GET', '/chats'));
+    expect(list.total_items).toBe(2);
+  });
+
+  test('list: most recently updated first, pagination fields, renaming moves a chat up', async () => {
+    const user = newUser();
+    const first = await buildChat(user, 'first');
+    const second = await buildChat(user, 'second');
+    const third = await buildChat(user, 'third');
+    let page = await json<Page<Chat>>(await backend.request(user, 'GET', '/chats/'));
+    expect(page.items.map((c) => c.id)).toEqual([third.id, second.id, first.id]);
+    expect(page).toMatchObject({ total_items: 3, limit: 20, offset: 0 });
+
+    const renamed = await json<Chat>(await backend.request(user, 'PUT', `/chats/${first.id}/title`, { new_title: 'first, renamed' }));
+    expect(renamed.title).toBe('first, renamed');
+    expect(Date.parse(renamed.updated_at)).toBeGreaterThan(Date.parse(first.updated_at));
+    expect(renamed.created_at).toBe(first.created_at);
+    page = await json<Page<Chat>>(await backend.request(user, 'GET', '/chats/?limit=2&offset=0'));
+    expect(page.items.map((c) => c.id)).toEqual([first.id, third.id]);
+    expect(page).toMatchObject({ total_items: 3, limit: 2, offset: 0 });
+    page = await json<Page<Chat>>(await backend.request(user, 'GET', '/chats/?limit=2&offset=2'));
+    expect(page.items.map((c) => c.id)).toEqual([second.id]);
+  });
+
+  test('pagination edges answer 422 naming the field; offset past the end is an empty page', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    for (const base of ['/chats/', `/chats/${chat.id}`]) {
+      for (const [query, field] of [
+        ['limit=0', 'limit'],
+        ['limit=101', 'limit'],
+        ['limit=abc', 'limit'],
+        ['limit=1.5', 'limit'],
+        ['offset=-1', 'offset'],
+        ['offset=xyz', 'offset'],
+      ] as const) {
+        const res = await backend.request(user, 'GET', `${base}?${query}`);
+        expect(res.status).toBe(422);
+        const body = await json<{ detail: string }>(res);
+        expect(body.detail.startsWith(`${field}:`)).toBe(true);
+      }
+      const edge = await json<Page<unknown>>(await backend.request(user, 'GET', `${base}?limit=100&offset=1000`));
+      expect(edge).toMatchObject({ items: [], limit: 100, offset: 1000 });
+      const one = await backend.request(user, 'GET', `${base}?limit=1`);
+      expect(one.status).toBe(200);
+    }
+    const limitMessage = await json<{ detail: string }>(await backend.request(user, 'GET', '/chats/?limit=0'));
+    expect(limitMessage.detail).toBe('limit: must be between 1 and 100');
+  });
+
+  test('titles: 200 characters accepted, 201 rejected, empty and wrong types rejected', async () => {
+    const user = newUser();
+    const t200 = 'x'.repeat(200);
+    expect((await buildChat(user, t200)).title).toBe(t200);
+    for (const body of [{ title: 'y'.repeat(201) }, { title: '' }, { title: 42 }, { title: null }]) {
+      const res = await backend.request(user, 'POST', '/chats/', body);
+      expect(res.status).toBe(422);
+      expect((await json<{ detail: string }>(res)).detail).toMatch(/^title: /);
+    }
+    const chat = await buildChat(user, 'ok');
+    for (const body of [{ new_title: 'z'.repeat(201) }, { new_title: '' }, {}, { new_title: ['a'] }]) {
+      const res = await backend.request(user, 'PUT', `/chats/${chat.id}/title`, body);
+      expect(res.status).toBe(422);
+      expect((await json<{ detail: string }>(res)).detail).toMatch(/^new_title: /);
+    }
+    const res = await backend.request(user, 'PUT', `/chats/${chat.id}/title/`, { new_title: t200 });
+    expect(res.status).toBe(200);
+  });
+
+  test('emoji and CJK titles round-trip (200 emoji fit: characters, not bytes)', async () => {
+    const user = newUser();
+    const titles = ['构建失败了 🚨 ビルド', '🔥'.repeat(200), 'Ünïcödé — “quotes” ‘and’ 𝔘𝔫𝔦', '👩‍💻 debugging 💥'];
+    for (const title of titles) {
+      const created = await buildChat(user, title);
+      expect(created.title).toBe(title);
+      const page = await json<Page<Chat>>(await backend.request(user, 'GET', '/chats/?limit=1'));
+      expect(page.items[0]?.title).toBe(title);
+    }
+    const over = await backend.request(user, 'POST', '/chats/', { title: '🔥'.repeat(201) });
+    expect(over.status).toBe(422);
+  });
+
+  test('show: a page of pairs (empty for a new chat); 404 for unknown ids', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const page = await json<Page<QaPair>>(await backend.request(user, 'GET', `/chats/${chat.id}`));
+    expect(page).toEqual({ items: [], total_items: 0, limit: 20, offset: 0 });
+    for (const id of ['999999999', 'abc', '0', '-1', '1.5', '99999999999999999999']) {
+      const res = await backend.request(user, 'GET', `/chats/${id}`);
+      expect(res.status).toBe(404);
+      expect((await json<{ detail: string }>(res)).detail).toMatch(/not found/);
+    }
+  });
+
+  test('delete: 200 with the message, then 404 everywhere', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const res = await backend.request(user, 'DELETE', `/chats/${chat.id}/`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: `Chat ${chat.id} deleted.` });
+    expect((await backend.request(user, 'DELETE', `/chats/${chat.id}`)).status).toBe(404);
+    expect((await backend.request(user, 'GET', `/chats/${chat.id}`)).status).toBe(404);
+    expect((await backend.request(user, 'PUT', `/chats/${chat.id}/title`, { new_title: 'x' })).status).toBe(404);
+  });
+
+  test('isolation: a second user gets 404 on every endpoint for the first user\'s chat', async () => {
+    const owner = newUser();
+    const other = newUser();
+    const chat = await buildChat(owner, 'private');
+    expect((await backend.request(other, 'GET', `/chats/${chat.id}`)).status).toBe(404);
+    expect((await backend.request(other, 'PUT', `/chats/${chat.id}/title`, { new_title: 'mine now' })).status).toBe(404);
+    expect((await backend.request(other, 'DELETE', `/chats/${chat.id}`)).status).toBe(404);
+    const list = await json<Page<Chat>>(await backend.request(other, 'GET', '/chats/'));
+    expect(list.items.find((c) => c.id === chat.id)).toBeUndefined();
+    const still = await json<Page<Chat>>(await backend.request(owner, 'GET', '/chats/'));
+    expect(still.items.find((c) => c.id === chat.id)?.title).toBe('private');
+  });
+
+  test('forged and bad tokens get 401 with a detail', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const now = Math.floor(Date.now() / 1000);
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const claims = { sub: user, iss: JWT_ISSUER, aud: JWT_AUDIENCE, iat: now, exp: now + 300 };
+    const forged: Record<string, string | null> = {
+      missing: null,
+      garbage: 'Bearer not-a-token',
+      'not bearer': `Basic ${Buffer.from('a:b').toString('base64')}`,
+      'wrong key': `Bearer ${signToken('another-secret-of-at-least-32-bytes!!', user)}`,
+      'alg none': `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`,
+      RS256: `Bearer ${jwt.sign(claims, privateKey, { algorithm: 'RS256' })}`,
+      HS512: `Bearer ${jwt.sign(claims, backend.secret, { algorithm: 'HS512' })}`,
+      expired: `Bearer ${jwt.sign({ ...claims, iat: now - 1000, exp: now - 60 }, backend.secret)}`,
+      'no sub': `Bearer ${jwt.sign({ iss: JWT_ISSUER, aud: JWT_AUDIENCE, exp: now + 300 }, backend.secret)}`,
+      'empty sub': `Bearer ${jwt.sign({ ...claims, sub: '' }, backend.secret)}`,
+      'long sub': `Bearer ${jwt.sign({ ...claims, sub: 'u'.repeat(256) }, backend.secret)}`,
+      'wrong aud': `Bearer ${jwt.sign({ ...claims, aud: 'someone-else' }, backend.secret)}`,
+      'wrong iss': `Bearer ${jwt.sign({ ...claims, iss: 'evil' }, backend.secret)}`,
+      'no exp': `Bearer ${jwt.sign({ sub: user, iss: JWT_ISSUER, aud: JWT_AUDIENCE }, backend.secret)}`,
+      'not yet valid': `Bearer ${jwt.sign({ ...claims, nbf: now + 600 }, backend.secret)}`,
+    };
+    for (const [name, header] of Object.entries(forged)) {
+      const headers: Record<string, string> = header === null ? {} : { authorization: header };
+      for (const [method, p] of [
+        ['GET', '/chats/'],
+        ['GET', `/chats/${chat.id}`],
+        ['DELETE', `/chats/${chat.id}`],
+      ] as const) {
+        const res = await fetch(backend.url + p, { method, headers });
+        if (res.status !== 401) throw new Error(`${name} on ${method} ${p}: ${res.status}`);
+        expect(typeof (await json<{ detail: string }>(res)).detail).toBe('string');
+      }
+    }
+    // Within the 30 s tolerance an expired token still works; the chat survived every attempt.
+    const tolerated = jwt.sign({ ...claims, exp: now - 10 }, backend.secret);
+    const res = await fetch(`${backend.url}/chats/${chat.id}`, { headers: { authorization: `Bearer ${tolerated}` } });
+    expect(res.status).toBe(200);
+  });
+
+  test('malformed JSON is 400, a non-JSON body is 415, an oversize body is 413; nothing changes', async () => {
+    const user = newUser();
+    const chat = await buildChat(user, 'unchanged');
+    const send = (method: string, p: string, body: string, type = 'application/json') =>
+      fetch(backend.url + p, {
+        method,
+        headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': type },
+        body,
+      });
+    let res = await send('POST', '/chats/', '{"title": ');
+    expect(res.status).toBe(400);
+    expect((await json<{ detail: string }>(res)).detail).toMatch(/JSON/);
+    res = await send('PUT', `/chats/${chat.id}/title`, '{new_title: "x"}');
+    expect(res.status).toBe(400);
+    res = await send('POST', '/chats/', 'title=x', 'application/x-www-form-urlencoded');
+    expect(res.status).toBe(415);
+    res = await send('POST', '/chats/', JSON.stringify({ title: 'x'.repeat(1024 * 1024 + 10) }));
+    expect(res.status).toBe(413);
+    const page = await json<Page<Chat>>(await backend.request(user, 'GET', '/chats/'));
+    expect(page.total_items).toBe(1);
+    expect(page.items[0]?.title).toBe('unchanged');
+    expect(page.items[0]?.updated_at).toBe(chat.updated_at);
+  });
+
+  test('invalid UTF-8 bytes are a 400 and store nothing', async () => {
+    const user = newUser();
+    const res = await fetch(`${backend.url}/chats/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      body: new Uint8Array([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
+    });
+    expect(res.status).toBe(400);
+    expect((await json<{ detail: string }>(res)).detail).toMatch(/UTF-8/);
+    expect((await json<Page<Chat>>(await backend.request(user, 'GET', '/chats/'))).total_items).toBe(0);
+  });
+
+  test('unknown routes are a 404 {detail}; wrong methods a 405 {detail}', async () => {
+    const user = newUser();
+    const res = await backend.request(user, 'GET', '/nope');
+    expect(res.status).toBe(404);
+    expect(typeof (await json<{ detail: string }>(res)).detail).toBe('string');
+    const res2 = await backend.request(user, 'PATCH', '/chats/');
+    expect(res2.status).toBe(405);
+    expect(typeof (await json<{ detail: string }>(res2)).detail).toBe('string');
+  });
+});

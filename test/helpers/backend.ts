@@ -1,0 +1,88 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import pino from 'pino';
+import { createApp } from '../../backend/app.js';
+import type { AppDeps } from '../../backend/app.js';
+import { migrateLatest, openDb } from '../../backend/db.js';
+import type { Db } from '../../backend/db.js';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../../protocol/auth.js';
+import type { Dialect, TestDatabase } from './databases.js';
+
+export interface TestBackend {
+  url: string;
+  db: Db;
+  dataDir: string;
+  secret: string;
+  /** A valid token for `userId`. */
+  token(userId: string): string;
+  /** fetch against the backend as `userId` (JSON body when `body` is given). */
+  request(userId: string | null, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Signs a token the way the controller does (overridable claims for forged-token tests). */
+export function signToken(secret: string, userId: string, extra: jwt.SignOptions = {}): string {
+  return jwt.sign({}, secret, {
+    algorithm: 'HS256',
+    subject: userId,
+    issuer: JWT_ISSUER,
+    audience: JWT_AUDIENCE,
+    expiresIn: 300,
+    jwtid: randomUUID(),
+    ...extra,
+  });
+}
+
+export interface StartOptions {
+  /** Reuse an existing database (e.g. a second backend on one MySQL). */
+  database?: TestDatabase;
+  dataDir?: string;
+  secret?: string;
+  deps?: Partial<AppDeps>;
+}
+
+/** A real backend (createApp) on an ephemeral port over a fresh database of `dialect`. */
+export async function startTestBackend(dialect: Dialect, options: StartOptions = {}): Promise<TestBackend> {
+  const database = options.database ?? (await dialect.create());
+  const ownsDatabase = options.database === undefined;
+  const db = openDb(database.url);
+  await migrateLatest(db);
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-test-data-'));
+  const secret = options.secret ?? randomBytes(32).toString('hex');
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const app = createApp({ db, log, jwtSecret: secret, dataDir, ...options.deps });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const token = (userId: string) => signToken(secret, userId);
+  return {
+    url,
+    db,
+    dataDir,
+    secret,
+    token,
+    request(userId, method, p, body, headers = {}) {
+      const h: Record<string, string> = { ...headers };
+      if (userId !== null) h.authorization = `Bearer ${token(userId)}`;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        h['content-type'] ??= 'application/json';
+      }
+      return fetch(url + p, { method, headers: h, body: payload });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      if (ownsDatabase) await database.drop();
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
