@@ -14,7 +14,7 @@
  */
 import type { LogExcerpt } from '../types.js';
 import { cleanLines } from './clean.js';
-import { SHAPES, MAYBE_FAILURE, compilerReason, type FailureShape } from './shapes.js';
+import { SHAPES, MAYBE_FAILURE, PASSING, compilerReason, type FailureShape } from './shapes.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -93,7 +93,7 @@ function classify(raw: string): LineInfo {
   }
   if (STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent };
   if (COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent };
-  if (MAYBE_FAILURE.test(body)) {
+  if (MAYBE_FAILURE.test(body) && !PASSING.test(body)) {
     for (const shape of SHAPES) {
       if (shape.re.test(body)) return { role: shape.role, shape, body, indent };
     }
@@ -291,7 +291,18 @@ function buildBlocks(info: LineInfo[]): Block[] {
         reason: reasonOf(line.role === 'header' ? { ...line } : line),
       });
       coveredTo = end;
+    } else if (line.role === 'exit-fail') {
+      const before = precedingOutput(info, i, coveredTo);
+      if (before !== null) blocks.push(before);
+      const code = /(?:exited with|exit code) (\d+)/.exec(line.body)?.[1];
+      const reason = line.body.startsWith('ERROR: script returned')
+        ? `Jenkins: script returned exit code ${code ?? ''}`.trim()
+        : code !== undefined ? `command exited with ${code}` : 'command failed';
+      blocks.push({ start: i, end: i, weight: 1, anchors: 0, reason });
+      coveredTo = i;
     } else if (line.role === 'summary' && line.shape !== undefined) {
+      const before = precedingOutput(info, i, coveredTo);
+      if (before !== null) blocks.push(before);
       let end = i;
       while (end + 1 < info.length && info[end + 1]?.role === 'summary' && end - i < 10) end++;
       blocks.push({ start: i, end, weight: line.shape.weight - 2, anchors: 0, reason: reasonOf(line) });
@@ -301,26 +312,58 @@ function buildBlocks(info: LineInfo[]): Block[] {
   return blocks;
 }
 
+/**
+ * The last paragraph a command printed before its failure summary or exit marker, when no
+ * known shape covers it: tools that fail quietly (a formatter listing files, a size budget,
+ * a "please commit the generated files") say why right there.
+ */
+function precedingOutput(info: LineInfo[], at: number, floor: number): Block | null {
+  let end = at - 1;
+  let blanks = 0;
+  while (end > floor && (info[end]?.role === 'blank' || info[end]?.role === 'noise')) {
+    end--;
+    if (++blanks > 2) return null;
+  }
+  if (end <= floor) return null;
+  const last = info[end];
+  if (last === undefined || (last.role !== 'text' && last.role !== 'anchor')) return null;
+  let start = end;
+  while (start - 1 > floor && end - start < 7) {
+    const role = info[start - 1]?.role;
+    if (role !== 'text' && role !== 'anchor') break;
+    start--;
+  }
+  return { start, end, weight: 5, anchors: 0, reason: 'output before the failure' };
+}
+
 function scoreBlocks(blocks: Block[], sections: Section[], total: number): { block: Block; score: number }[] {
-  const failing = sections.filter((s) => s.failed);
-  const primary = failing[0];
+  const primary = sections.find((s) => s.failed);
   const scored: { block: Block; score: number }[] = [];
-  let si = 0;
   const sorted = [...sections].sort((x, y) => x.start - y.start);
+  const earlier = new Map<string, number>();
+  let si = 0;
   for (const block of blocks) {
     while (si < sorted.length && (sorted[si]?.end ?? 0) < block.start) si++;
-    const section = sorted[si] !== undefined && (sorted[si]?.start ?? 0) <= block.start ? sorted[si] : undefined;
+    const candidate = sorted[si];
+    const section = candidate !== undefined && candidate.start <= block.start ? candidate : undefined;
+    // Specific shapes earn the full benefit of sitting in the failing command; a bare word less.
+    const strength = block.weight >= 6 ? 1 : 0.5;
     let score = block.weight;
     if (section !== undefined) {
-      if (section === primary) score += 4;
-      else if (section.failed) score += 2;
+      if (section === primary) score += 4 * strength;
+      else if (section.failed) score += 2 * strength;
       else score -= 3;
-    } else if (sections.length > 0 && primary !== undefined) {
-      // Outside any command (setup, teardown): after the failing command it is cascade.
+    } else if (primary !== undefined) {
+      // Outside any command (setup, teardown): before the failing command it rarely matters.
       score += block.start > primary.end ? -1 : -2;
     }
-    score += 1.5 * (block.start / Math.max(1, total));
+    score += 0.5 * (block.start / Math.max(1, total));
     if (block.anchors > 1) score += 0.5;
+    // The same kind of error again in the same command is the cascade of the first one.
+    const key = `${sorted.indexOf(section ?? ({} as Section))}:${block.reason}`;
+    const seen = earlier.get(key) ?? 0;
+    earlier.set(key, seen + 1);
+    score -= Math.min(2, 0.4 * seen);
     scored.push({ block, score });
   }
   return scored;

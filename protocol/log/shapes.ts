@@ -162,16 +162,26 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^(?:Killed|Terminated)$|[Oo]ut of memory|OutOfMemoryError|No space left on device/, role: 'anchor', weight: 8, reason: 'resource exhausted' },
   { re: /^No output has been received in the last \d+m|exceeded the maximum time limit/, role: 'anchor', weight: 8, reason: 'build timed out' },
 
+  // Test runners that print a status column, TAP harnesses, size and time budgets
+  { re: /^\S.*\S\s{2,}(?:FAIL|FAILED|ERROR|CRASH(?:ED)?|TIMEOUT)\s*$/, role: 'anchor', weight: 7, reason: 'test failure' },
+  { re: /\bDubious, test returned \d+|^Failed \d+\/\d+ subtests/, role: 'anchor', weight: 8, reason: 'TAP test failure' },
+  { re: /\b(?:limit|budget|threshold|quota)\b.*\bexceeded\b|\bexceeded\b.*\b(?:limit|budget|threshold|quota)\b/i, role: 'anchor', weight: 7, reason: 'limit exceeded' },
+  { re: /^ERROR: ".*" exited with \d+\.?$/, role: 'summary', weight: 2, reason: 'npm-run-all script failed' },
+
   // Generic exceptions and error lines (any language)
   { re: /^(?:Uncaught )?(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception|Failure|Fault)(?::|$)/, role: 'anchor', weight: 7, reason: 'exception' },
   { re: /^(?:ERROR|FATAL|CRITICAL|FAIL(?:URE|ED)?)(?:\b[:!\]]| -|$)/, role: 'anchor', weight: 6, reason: 'error' },
   { re: /^(?:Error|error|fatal|Fatal|fail|Failed|failed)(?:\[\w+\])?:/, role: 'anchor', weight: 6, reason: 'error' },
   { re: /^\s*[✖✗×✘]\s/, role: 'anchor', weight: 6, reason: 'failed check' },
   { re: /\b(?:could not|couldn't|cannot|can't|unable to|failed to) (?:find|resolve|load|open|connect|download|fetch|install|locate|access|read|create|compile|determine|parse|transfer|execute|start|build)\b/i, role: 'anchor', weight: 5, reason: 'error' },
-  { re: /\b(?:ERROR|FATAL|FAILED|FAILURE)\b/, role: 'anchor', weight: 4, reason: 'error' },
-  { re: /\b(?:[Ee]rror|[Ee]xception|[Ff]ailed|[Ff]ailure|[Ff]atal|[Aa]borted|[Vv]iolation)\b/, role: 'anchor', weight: 3, reason: 'error' },
+  { re: /(?<![\w./-])(?:ERROR|FATAL|FAILED|FAILURE)(?![\w/-]|\.\w)/, role: 'anchor', weight: 4, reason: 'error' },
+  { re: /(?<![\w./-])(?:[Ee]rror|[Ee]xception|[Ff]ailed|[Ff]ailure|[Ff]atal|[Aa]borted|[Vv]iolation)(?![\w/-]|\.\w)/, role: 'anchor', weight: 3, reason: 'error' },
 ];
 
 /** A cheap first test: lines without any of these cannot match a shape, so skip the rule list. */
+/** A passing test or check: whatever words its name holds, it is not a failure. */
+export const PASSING =
+  /(?:\bPASSED|\bPASS|\bok|\bOK|✓|✔)(?:\s+\d+(?:\.\d+)?\s*m?s\b.*)?(?:\s*\[\s*\d+%\])?\s*$|^\s*(?:ok \d+|PASS|✓|✔)\s/;
+
 export const MAYBE_FAILURE =
-  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined ref|undefined symbols|symbol\(s\)|could not|couldn't|cannot|can't|unable|[✖✗×✘❌●]|^E {2}|^_{3}|^={3}|not ok|^WorkflowScript|^##\[|\*\*\*|^[-*] What|returned non-zero|^FAIL|\(\d+,\d+\)|^\s*\d+:\d+\s|^\s+\d+\) test|^\S+\.py:\d+:\d+: [EWFC]\d|^Tests run|^\d+ (?:examples?|tests?|doctests?), /i;
+  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined ref|undefined symbols|symbol\(s\)|could not|couldn't|cannot|can't|unable|[✖✗×✘❌●]|^E {2}|^_{3}|^={3}|not ok|^WorkflowScript|^##\[|\*\*\*|^[-*] What|returned non-zero|^FAIL|\(\d+,\d+\)|^\s*\d+:\d+\s|^\s+\d+\) test|^\S+\.py:\d+:\d+: [EWFC]\d|^Tests run|^\d+ (?:examples?|tests?|doctests?), |exceeded|dubious/i;
