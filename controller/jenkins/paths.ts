@@ -1,3 +1,4 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -29,4 +30,109 @@ export function buildDir(jenkinsHome: string, fullName: string, buildNumber: num
   const dir = jobDir(jenkinsHome, fullName);
   if (!dir || !Number.isSafeInteger(buildNumber) || buildNumber < 1) return null;
   return path.join(dir, 'builds', String(buildNumber));
+}
+
+/**
+ * Whether a directory entry names a child item: the segment itself, or (multibranch branches,
+ * whose directories are mangled: `feature%2Fx` may live in `branches/feature-x.k2f9a`) the
+ * name recorded in its `name-utf8.txt` or `<displayName>`. Jenkins item names of branches
+ * keep `/` encoded as `%2F`; a segment that arrives decoded (`feature/x`) matches too.
+ */
+function sameItemName(recorded: string, wanted: string): boolean {
+  if (recorded === wanted) return true;
+  const decode = (s: string): string => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  };
+  return decode(recorded) === decode(wanted);
+}
+
+async function isDirectory(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The name a mangled item directory records for itself, from name-utf8.txt or config.xml. */
+async function recordedItemNames(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    names.push((await readFile(path.join(dir, 'name-utf8.txt'), 'utf8')).trim());
+  } catch {
+    /* older branch-api versions do not write it */
+  }
+  try {
+    // Only the head of the file: <displayName> is near the top and configs can be large.
+    const head = (await readFile(path.join(dir, 'config.xml'), 'utf8')).slice(0, 4096);
+    const m = /<displayName>([^<]*)<\/displayName>/.exec(head);
+    if (m?.[1]) names.push(m[1].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').trim());
+  } catch {
+    /* no config: not an item */
+  }
+  return names;
+}
+
+/**
+ * The directory of a job by full name, as Jenkins lays it out on disk: folder children under
+ * `jobs/<name>`, multibranch branches under `branches/<mangled name>` (found through
+ * `name-utf8.txt` or `<displayName>`). Null when the name is unsafe or no such item exists.
+ */
+export async function resolveJobDir(jenkinsHome: string, fullName: string): Promise<string | null> {
+  const segments = jobNameSegments(fullName);
+  if (!segments) return null;
+  let dir = path.resolve(jenkinsHome);
+  for (const segment of segments) {
+    const direct = [path.join(dir, 'jobs', segment), path.join(dir, 'branches', segment)];
+    let next: string | null = null;
+    for (const candidate of direct) {
+      if (await isDirectory(candidate)) {
+        next = candidate;
+        break;
+      }
+    }
+    if (!next) next = await findMangledChild(dir, segment);
+    if (!next) return null;
+    dir = next;
+  }
+  return (await isDirectory(dir)) ? dir : null;
+}
+
+async function findMangledChild(parent: string, segment: string): Promise<string | null> {
+  for (const group of ['branches', 'jobs']) {
+    const groupDir = path.join(parent, group);
+    let entries: string[];
+    try {
+      entries = await readdir(groupDir);
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const candidate = path.join(groupDir, entry);
+      if (sameItemName(entry, segment)) return candidate;
+    }
+    for (const entry of entries) {
+      const candidate = path.join(groupDir, entry);
+      const names = await recordedItemNames(candidate);
+      if (names.some((n) => sameItemName(n, segment))) return candidate;
+    }
+  }
+  return null;
+}
+
+/**
+ * Where a job keeps its builds: `<buildsDir>` of the root config.xml with `${ITEM_ROOTDIR}`,
+ * `${ITEM_FULL_NAME}` and `${JENKINS_HOME}` expanded (default `${ITEM_ROOTDIR}/builds`).
+ */
+export function buildsDirOf(jenkinsHome: string, jobRoot: string, fullName: string, buildsDirSetting?: string): string {
+  const setting = buildsDirSetting?.trim() || '${ITEM_ROOTDIR}/builds';
+  const expanded = setting
+    .replace(/\$\{ITEM_ROOTDIR\}/g, jobRoot)
+    .replace(/\$\{ITEM_FULL_?NAME\}/g, fullName.replace(/:/g, '$'))
+    .replace(/\$\{JENKINS_HOME\}/g, path.resolve(jenkinsHome));
+  return path.resolve(expanded);
 }

@@ -1,0 +1,467 @@
+/**
+ * One build on disk: build.xml (result, timing, causes, parameters, node), its change log,
+ * its test report and the end of its console log.
+ */
+import path from 'node:path';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { maskSecrets, MASK } from '../../protocol/secrets.js';
+import type { BuildCause, BuildDetails } from '../../protocol/types.js';
+import { BuildNotFoundError } from './errors.js';
+import { findBuildDir, listBuildNumbers, readBuildSummary, summaryOf } from './jobs.js';
+import type { JobLocation } from './jobs.js';
+import { readLogTail } from './logTail.js';
+import { child, childInt, childText, childrenNamed, isMissing, parseXml, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
+import type { XmlElement } from './xml.js';
+
+export const CHANGES_MAX = 50;
+export const TAIL_LINES = 1000;
+/** A junitResult.xml above this size is not parsed (the counts would cost too much). */
+const JUNIT_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Jenkins' own way of saying a duration (`Util.getTimeSpanString`): `1 hr 5 min`,
+ * `2 min 3 sec`, `4.2 sec`, `12 ms`.
+ */
+export function humanDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return 'unknown';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const units: [string, number][] = [
+    ['day', 86_400_000],
+    ['hr', 3_600_000],
+    ['min', 60_000],
+  ];
+  for (let i = 0; i < units.length; i++) {
+    const [name, size] = units[i]!;
+    if (ms >= size) {
+      const major = Math.floor(ms / size);
+      const rest = ms - major * size;
+      const next = units[i + 1];
+      const plural = name === 'day' && major > 1 ? 's' : '';
+      if (next) {
+        const minor = Math.floor(rest / next[1]);
+        return minor > 0 ? `${major} ${name}${plural} ${minor} ${next[0]}` : `${major} ${name}${plural}`;
+      }
+      const sec = Math.floor(rest / 1000);
+      return sec > 0 ? `${major} ${name} ${sec} sec` : `${major} ${name}`;
+    }
+  }
+  const sec = ms / 1000;
+  return sec < 10 ? `${sec.toFixed(1)} sec` : `${Math.floor(sec)} sec`;
+}
+
+// ---------------------------------------------------------------------------------- causes
+
+/** Looks up a user's full name in `users/` (users.xml id map, or the old `users/<id>/`). */
+async function userFullName(jenkinsHome: string, userId: string): Promise<string | undefined> {
+  const usersDir = path.join(jenkinsHome, 'users');
+  let dirName: string | undefined;
+  try {
+    const map = await readXmlFile(path.join(usersDir, 'users.xml'));
+    for (const entry of childrenNamed(child(map, 'idToDirectoryNameMap'), 'entry')) {
+      const strings = childrenNamed(entry, 'string').map((s) => s.text.trim());
+      if (strings[0] === userId) dirName = strings[1];
+    }
+  } catch {
+    /* no map: the old layout */
+  }
+  const candidates = dirName ? [dirName] : [userId];
+  for (const d of candidates) {
+    if (d.includes('/') || d.includes('\\') || d === '..' || d === '.') continue;
+    try {
+      const user = await readXmlFile(path.join(usersDir, d, 'config.xml'));
+      const name = childText(user, 'fullName');
+      if (name) return name;
+    } catch {
+      /* unreadable user record: fall back to the id */
+    }
+  }
+  return undefined;
+}
+
+/** The cause elements of a CauseAction in either shape, each with how many times it occurred. */
+function causeElements(action: XmlElement): { el: XmlElement; count: number }[] {
+  const bag = child(action, 'causeBag');
+  if (bag) {
+    const out: { el: XmlElement; count: number }[] = [];
+    for (const entry of childrenNamed(bag, 'entry')) {
+      const [causeEl, countEl] = entry.children;
+      if (!causeEl) continue;
+      const count = countEl && /^\d+$/.test(countEl.text.trim()) ? Number(countEl.text.trim()) : 1;
+      out.push({ el: causeEl, count });
+    }
+    return out;
+  }
+  const old = child(action, 'causes');
+  if (old) return old.children.map((el) => ({ el, count: 1 }));
+  // Single-cause form of the earliest cores: <cause class="...">.
+  return childrenNamed(action, 'cause').map((el) => ({ el, count: 1 }));
+}
+
+async function describeCause(jenkinsHome: string, el: XmlElement): Promise<BuildCause> {
+  const cls = el.attrs['class'] ?? xstreamClassName(el.name);
+  const simple = simpleClassName(el.attrs['class'] ?? el.name);
+  const cause: BuildCause = { shortDescription: '', class: cls };
+  switch (simple) {
+    case 'UserIdCause': {
+      const userId = childText(el, 'userId');
+      if (userId) {
+        cause.userId = userId;
+        cause.userName = (await userFullName(jenkinsHome, userId)) ?? userId;
+      }
+      cause.shortDescription = `Started by user ${cause.userName ?? 'anonymous'}`;
+      break;
+    }
+    case 'UserCause': {
+      const user = childText(el, 'authenticationName') ?? 'anonymous';
+      cause.userId = user;
+      cause.userName = user;
+      cause.shortDescription = `Started by user ${user}`;
+      break;
+    }
+    case 'UpstreamCause':
+    default: {
+      const upstreamProject = childText(el, 'upstreamProject');
+      if (upstreamProject) {
+        const upstreamBuild = childInt(el, 'upstreamBuild');
+        cause.upstreamProject = upstreamProject;
+        if (upstreamBuild !== undefined) cause.upstreamBuild = upstreamBuild;
+        const upstreamCauses = child(el, 'upstreamCauses');
+        if (upstreamCauses && upstreamCauses.children.length > 0) {
+          cause.upstreamCauses = await Promise.all(upstreamCauses.children.map((c) => describeCause(jenkinsHome, c)));
+        }
+        cause.shortDescription = `Started by upstream project "${upstreamProject}" build number ${upstreamBuild ?? '?'}`;
+        break;
+      }
+      cause.shortDescription = genericCauseDescription(simple, el);
+    }
+  }
+  return cause;
+}
+
+function genericCauseDescription(simple: string, el: XmlElement): string {
+  switch (simple) {
+    case 'SCMTriggerCause':
+      return 'Started by an SCM change';
+    case 'TimerTriggerCause':
+      return 'Started by timer';
+    case 'RemoteCause': {
+      const addr = childText(el, 'addr') ?? 'unknown';
+      const note = childText(el, 'note');
+      return note ? `Started by remote host ${addr} with note: ${note}` : `Started by remote host ${addr}`;
+    }
+    case 'BranchIndexingCause':
+      return 'Branch indexing';
+    case 'BranchEventCause':
+      return childText(el, 'description') ?? 'Branch event';
+    case 'ReplayCause':
+      return `Replayed #${childText(el, 'originalNumber') ?? '?'}`;
+    case 'RebuildCause':
+      return 'Rebuilt';
+    case 'GitHubPushCause': {
+      const who = childText(el, 'pushedBy');
+      return who ? `Started by GitHub push by ${who}` : 'Started by GitHub push';
+    }
+    case 'CLICause':
+      return `Started from command line by ${childText(el, 'startedBy') ?? 'anonymous'}`;
+    default: {
+      const text = childText(el, 'shortDescription') ?? childText(el, 'note');
+      if (text) return text;
+      const words = simple.replace(/Cause$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+      return words ? `Started by ${words.toLowerCase()}` : 'Started';
+    }
+  }
+}
+
+/** All causes of a build, whichever shape its CauseAction was written in. */
+export async function readCauses(jenkinsHome: string, build: XmlElement): Promise<BuildCause[]> {
+  const causes: BuildCause[] = [];
+  for (const action of childrenNamed(child(build, 'actions'), 'hudson.model.CauseAction')) {
+    for (const { el, count } of causeElements(action)) {
+      const cause = await describeCause(jenkinsHome, el);
+      if (count > 1) cause.count = count;
+      causes.push(cause);
+    }
+  }
+  return causes;
+}
+
+// ------------------------------------------------------------------------------ parameters
+
+const SECRET_PARAMETER_NAME = /passw(or)?d|passphrase|secret|token|api[_-]?key|private[_-]?key/i;
+
+/** Build parameters; passwords (and parameters named like secrets) carry `****`. */
+export function readParameters(build: XmlElement): { name: string; value: unknown; type?: string }[] {
+  const out: { name: string; value: unknown; type?: string }[] = [];
+  for (const action of childrenNamed(child(build, 'actions'), 'hudson.model.ParametersAction')) {
+    for (const p of child(action, 'parameters')?.children ?? []) {
+      const name = childText(p, 'name') ?? '';
+      const type = simpleClassName(p.attrs['class'] ?? p.name).replace(/ParameterValue$/, '');
+      let value: unknown;
+      const raw = child(p, 'value')?.text;
+      if (/Password/i.test(type) || SECRET_PARAMETER_NAME.test(name)) value = raw === undefined || raw === '' ? raw ?? null : MASK;
+      else if (type === 'Boolean') value = raw?.trim() === 'true';
+      else if (type === 'File') value = childText(p, 'originalFileName') ?? null;
+      else if (type === 'Run') value = childText(p, 'runId') ?? null;
+      else value = raw === undefined ? null : maskSecrets(raw);
+      out.push({ name, value, type });
+    }
+  }
+  return out;
+}
+
+// --------------------------------------------------------------------------------- changes
+
+type Change = NonNullable<BuildDetails['changes']>[number];
+
+/**
+ * Parses the raw text the git plugin stores as changelog.xml (`git whatchanged` output):
+ * `commit <sha>`, `author Name <mail> <epoch> <tz>`, an indented message, `:<modes> <path>`.
+ */
+export function parseGitWhatchanged(text: string, max = CHANGES_MAX): Change[] {
+  const changes: Change[] = [];
+  let current: (Change & { files: string[]; lines: string[] }) | null = null;
+  const flush = (): void => {
+    if (!current) return;
+    const { lines, files, ...rest } = current;
+    const change: Change = { ...rest, message: lines.join('\n').trim() };
+    if (files.length > 0) change.files = files.slice(0, 20);
+    changes.push(change);
+    current = null;
+  };
+  for (const line of text.split(/\r?\n/)) {
+    const commit = /^commit ([0-9a-f]{7,64})/.exec(line);
+    if (commit?.[1]) {
+      flush();
+      if (changes.length >= max) break;
+      current = { commitId: commit[1], files: [], lines: [] };
+      continue;
+    }
+    if (!current) continue;
+    const person = /^(author|committer) (.*?) <([^>]*)> (\d+)(?: ([+-]\d{4}))?$/.exec(line);
+    if (person) {
+      if (person[1] === 'author') {
+        current.author = person[2];
+        if (person[3]) current.authorEmail = person[3];
+        current.timestamp = new Date(Number(person[4]) * 1000).toISOString();
+      }
+      continue;
+    }
+    if (line.startsWith('    ')) {
+      current.lines.push(line.slice(4));
+      continue;
+    }
+    const file = /^:\S+ \S+ \S+ \S+ (\S+)\t(.+)$/.exec(line);
+    if (file?.[2]) {
+      current.files.push(`${file[1]} ${file[2].replace(/\t/g, ' -> ')}`);
+    }
+  }
+  flush();
+  return changes.slice(0, max);
+}
+
+/** Changes recorded in an XML change log (Subversion, Mercurial, the mock SCM, and kin). */
+function changesFromXml(root: XmlElement, max: number): Change[] {
+  const out: Change[] = [];
+  const entries = root.name === 'changelog' || root.name === 'log' || root.name === 'list' ? root.children : [root];
+  for (const e of entries) {
+    if (out.length >= max) break;
+    const message = childText(e, 'msg') ?? childText(e, 'message') ?? childText(e, 'comment') ?? childText(e, 'comments');
+    const commitId = childText(e, 'hash') ?? childText(e, 'commitId') ?? childText(e, 'node') ?? childText(e, 'id') ?? e.attrs['revision'] ?? e.attrs['node'];
+    const author = childText(e, 'author') ?? childText(e, 'user') ?? e.attrs['author'];
+    if (message === undefined && commitId === undefined && author === undefined) continue;
+    const change: Change = {};
+    if (commitId) change.commitId = commitId;
+    if (author) change.author = author;
+    if (message !== undefined) change.message = message;
+    const ts = childText(e, 'date') ?? childText(e, 'timestamp');
+    if (ts) change.timestamp = /^\d{10,13}$/.test(ts) ? new Date(Number(ts)).toISOString() : ts;
+    out.push(change);
+  }
+  return out;
+}
+
+/** The changes of a build from `changelog.xml` and `changelog<N>.xml` (pipelines, one per checkout), at most 50. */
+export async function readChanges(buildDir: string, max = CHANGES_MAX): Promise<Change[]> {
+  let files: string[];
+  try {
+    files = (await readdir(buildDir)).filter((f) => /^changelog\d*\.xml$/.test(f)).sort();
+  } catch {
+    return [];
+  }
+  const changes: Change[] = [];
+  for (const f of files) {
+    if (changes.length >= max) break;
+    let text: string;
+    try {
+      text = await readFile(path.join(buildDir, f), 'utf8');
+    } catch {
+      continue;
+    }
+    const room = max - changes.length;
+    if (/^\s*commit [0-9a-f]{7,}/.test(text)) {
+      changes.push(...parseGitWhatchanged(text, room));
+      continue;
+    }
+    if (!/^\s*</.test(text)) continue;
+    try {
+      changes.push(...changesFromXml(parseXml(text, f), room));
+    } catch {
+      /* a change log we cannot read is not worth failing the build details for */
+    }
+  }
+  for (const c of changes) if (typeof c.message === 'string') c.message = maskSecrets(c.message.slice(0, 2000));
+  return changes;
+}
+
+// ----------------------------------------------------------------------------------- tests
+
+/** Test counts (and the first failing cases) from `junitResult.xml`, when the build has one. */
+export async function readTestResult(buildDir: string): Promise<BuildDetails['tests'] | undefined> {
+  const file = path.join(buildDir, 'junitResult.xml');
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    return undefined;
+  }
+  if (size > JUNIT_MAX_BYTES) return { unavailable: `junitResult.xml is ${size} bytes, too large to read` };
+  let root: XmlElement | null;
+  try {
+    root = await readXmlFile(file);
+  } catch (err) {
+    return { unavailable: err instanceof Error ? err.message : 'unreadable' };
+  }
+  if (!root) return undefined;
+  let total = 0;
+  let failed = 0;
+  let skipped = 0;
+  const failures: { name: string; error?: string }[] = [];
+  for (const suite of childrenNamed(child(root, 'suites'), 'suite')) {
+    for (const c of childrenNamed(child(suite, 'cases'), 'case')) {
+      total++;
+      if (childText(c, 'skipped') === 'true') {
+        skipped++;
+        continue;
+      }
+      const error = childText(c, 'errorDetails') ?? childText(c, 'errorStackTrace');
+      if (error !== undefined) {
+        failed++;
+        if (failures.length < 20) {
+          const name = `${childText(c, 'className') ?? childText(suite, 'name') ?? ''}.${childText(c, 'testName') ?? ''}`;
+          failures.push({ name, error: maskSecrets(error.split('\n')[0]?.slice(0, 300) ?? '') });
+        }
+      }
+    }
+  }
+  return { total, failed, skipped, passed: total - failed - skipped, failures };
+}
+
+// ----------------------------------------------------------------------------------- build
+
+export interface BuildReadOptions {
+  jenkinsHome: string;
+  job: JobLocation;
+  number: number;
+  /** The caller's own log: replaces the tail read from disk. */
+  consoleLog?: string;
+  rootUrl?: string;
+  now?: Date;
+}
+
+function isoOf(ms: number | undefined): string | undefined {
+  return ms !== undefined && Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : undefined;
+}
+
+/**
+ * Build details from `builds/<n>/`. Throws BuildNotFoundError when the build folder does not
+ * exist; a corrupt build.xml yields details with an `error` (and still the log tail, the most
+ * useful part).
+ */
+export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDetails> {
+  const { job, number } = opts;
+  const dir = await findBuildDir(job.buildsDir, number);
+  if (!dir) throw new BuildNotFoundError(job.fullName, number);
+  const details: BuildDetails = { number };
+  if (opts.rootUrl) {
+    const segs = job.fullName.split('/').filter((s) => s !== '');
+    details.url = `${opts.rootUrl.replace(/\/+$/, '')}/${segs.map((s) => `job/${encodeURIComponent(s)}/`).join('')}${number}/`;
+  }
+
+  let build: XmlElement | null = null;
+  try {
+    build = await readXmlFile(path.join(dir, 'build.xml'));
+    if (!build) details.error = `Build #${number} of job ${job.fullName} has no build.xml`;
+  } catch (err) {
+    details.error = `build.xml of ${job.fullName} #${number} is corrupt: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  if (build) await fillFromBuildXml(details, build, opts, dir);
+
+  if (opts.consoleLog !== undefined) {
+    details.consoleLog = opts.consoleLog;
+  } else {
+    try {
+      const tail = await readLogTail(path.join(dir, 'log'), TAIL_LINES);
+      details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
+      details.consoleLogBytes = tail.fileBytes;
+      details.consoleLogTruncated = tail.truncated;
+    } catch (err) {
+      if (!isMissing(err)) details.consoleLogError = `Log of ${job.fullName} #${number} unreadable: ${String(err)}`;
+    }
+  }
+  return details;
+}
+
+async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: BuildReadOptions, dir: string): Promise<void> {
+  const summary = summaryOf(opts.number, build);
+  details.result = summary.result;
+  details.building = summary.building;
+  details.kind = build.name === 'flow-build' ? 'pipeline' : build.name === 'build' ? 'freestyle' : build.name;
+  const timestamp = childInt(build, 'timestamp') ?? childInt(build, 'startTime') ?? timestampFromDirName(dir);
+  const started = childInt(build, 'startTime') ?? timestamp;
+  const iso = isoOf(timestamp);
+  if (iso) details.timestamp = iso;
+  if (summary.building) {
+    const now = (opts.now ?? new Date()).getTime();
+    if (started !== undefined) {
+      details.durationMs = Math.max(0, now - started);
+      details.duration = `${humanDuration(details.durationMs)} so far`;
+    }
+  } else {
+    const duration = childInt(build, 'duration');
+    if (duration !== undefined) {
+      details.durationMs = duration;
+      details.duration = humanDuration(duration);
+    }
+  }
+  const displayName = childText(build, 'displayName');
+  if (displayName) details.displayName = displayName;
+  const description = childText(build, 'description');
+  if (description) details.description = description.slice(0, 1000);
+  details.causes = await readCauses(opts.jenkinsHome, build);
+  details.parameters = readParameters(build);
+  const builtOn = child(build, 'builtOn');
+  if (builtOn || build.name === 'build') details.builtOn = builtOn?.text.trim() || 'built-in';
+  const workspace = childText(build, 'workspace');
+  if (workspace) details.workspace = workspace;
+  const version = childText(build, 'hudsonVersion');
+  if (version) details.ciVersion = version;
+  details.changes = await readChanges(dir);
+  details.previousBuild = await previousBuildOf(opts.job, opts.number);
+  const tests = await readTestResult(dir);
+  if (tests) details.tests = tests;
+}
+
+function timestampFromDirName(dir: string): number | undefined {
+  const m = /^(\d{4})-(\d\d)-(\d\d)_(\d\d)-(\d\d)-(\d\d)$/.exec(path.basename(dir));
+  if (!m) return undefined;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+}
+
+async function previousBuildOf(job: JobLocation, n: number): Promise<BuildDetails['previousBuild']> {
+  const numbers = await listBuildNumbers(job.buildsDir);
+  const earlier = numbers.filter((x) => x < n);
+  const prev = earlier[earlier.length - 1];
+  if (prev === undefined) return null;
+  const summary = await readBuildSummary(job.buildsDir, prev);
+  return summary ? { number: prev, result: summary.result } : { number: prev };
+}

@@ -1,0 +1,147 @@
+/**
+ * The CI context of the contract (section 3, "Context injection"), built from a JENKINS_HOME
+ * on disk. Nothing in a home can make this throw: what is missing or broken becomes an `error`
+ * string where it would have been, and is also returned as a typed problem for routes that
+ * would rather answer 404.
+ */
+import type { BuildDetails, CiContext, JobDetails } from '../../protocol/types.js';
+import { readBuildDetails } from './builds.js';
+import { BuildNotFoundError, JobNotFoundError, XmlCorruptError } from './errors.js';
+import { locateJob, readJobDetails } from './jobs.js';
+import type { JobLocation } from './jobs.js';
+import { masterNodeOf, readAgents, readPlugins, readRootConfig, readRootUrl } from './system.js';
+import type { RootConfig } from './system.js';
+
+export interface CiContextOptions {
+  jenkinsHome: string;
+  jobName?: string;
+  buildNumber?: number;
+  currentScreen?: string;
+  /** The caller's own log: sent as `buildDetails.consoleLog`, and no tail is read. */
+  consoleLog?: string;
+  now?: Date;
+}
+
+/** A part of the context that could not be read, with the typed cause. */
+export interface ContextProblem {
+  field: 'ciVersion' | 'rootUrl' | 'activePlugins' | 'agentStats' | 'jobDetails' | 'buildDetails';
+  error: Error;
+}
+
+export interface CiContextResult {
+  context: CiContext;
+  problems: ContextProblem[];
+  /** True when the requested job or build does not exist (a route may answer 404). */
+  notFound: boolean;
+}
+
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/**
+ * Builds the CI context, with the list of problems met on the way. `notFound` is set when the
+ * requested job or build is absent (JobNotFoundError / BuildNotFoundError among the problems).
+ */
+export async function buildCiContextResult(opts: CiContextOptions): Promise<CiContextResult> {
+  const problems: ContextProblem[] = [];
+  const context: CiContext = { currentScreen: opts.currentScreen?.trim() || 'Unknown Page' };
+  const home = opts.jenkinsHome;
+
+  let config: RootConfig = { inlineAgents: [] };
+  try {
+    config = await readRootConfig(home);
+    if (config.version) context.ciVersion = config.version;
+    if (config.systemMessage) context.systemMessage = config.systemMessage;
+  } catch (err) {
+    problems.push({ field: 'ciVersion', error: asError(err) });
+  }
+  try {
+    const rootUrl = await readRootUrl(home);
+    if (rootUrl) context.rootUrl = rootUrl;
+  } catch (err) {
+    problems.push({ field: 'rootUrl', error: asError(err) });
+  }
+  try {
+    context.activePlugins = await readPlugins(home);
+  } catch (err) {
+    problems.push({ field: 'activePlugins', error: asError(err) });
+  }
+  context.masterNode = masterNodeOf(config);
+  try {
+    context.agentStats = await readAgents(home, config.inlineAgents);
+  } catch (err) {
+    problems.push({ field: 'agentStats', error: asError(err) });
+  }
+
+  const jobName = opts.jobName?.trim();
+  if (jobName) {
+    let job: JobLocation | null = null;
+    try {
+      job = await locateJob(home, jobName, config.buildsDir);
+      context.jobDetails = await readJobDetails(home, job, context.rootUrl);
+    } catch (err) {
+      const error = asError(err);
+      problems.push({ field: 'jobDetails', error });
+      context.jobDetails = { fullName: jobName, error: describe(error, jobName) } satisfies JobDetails;
+    }
+    if (opts.buildNumber !== undefined) {
+      context.buildDetails = await buildPart(opts, job, jobName, context.rootUrl, problems);
+    }
+  } else if (opts.consoleLog !== undefined) {
+    context.buildDetails = { consoleLog: opts.consoleLog };
+  }
+
+  const notFound = problems.some((p) => p.error instanceof JobNotFoundError || p.error instanceof BuildNotFoundError);
+  return { context, problems, notFound };
+}
+
+async function buildPart(
+  opts: CiContextOptions,
+  job: JobLocation | null,
+  jobName: string,
+  rootUrl: string | undefined,
+  problems: ContextProblem[],
+): Promise<BuildDetails> {
+  const number = opts.buildNumber as number;
+  const withLog = (d: BuildDetails): BuildDetails => (opts.consoleLog !== undefined ? { ...d, consoleLog: opts.consoleLog } : d);
+  if (!Number.isSafeInteger(number) || number < 1) {
+    const error = new BuildNotFoundError(jobName, number);
+    problems.push({ field: 'buildDetails', error });
+    return withLog({ error: `Build number must be a positive integer, got ${String(number)}` });
+  }
+  if (!job) {
+    return withLog({ number, error: `No build #${number}: there is no job ${jobName} in JENKINS_HOME` });
+  }
+  try {
+    const details = await readBuildDetails({
+      jenkinsHome: opts.jenkinsHome,
+      job,
+      number,
+      consoleLog: opts.consoleLog,
+      rootUrl,
+      now: opts.now,
+    });
+    if (typeof details.error === 'string') problems.push({ field: 'buildDetails', error: new Error(details.error) });
+    return details;
+  } catch (err) {
+    const error = asError(err);
+    problems.push({ field: 'buildDetails', error });
+    return withLog({ number, error: describe(error, jobName) });
+  }
+}
+
+function describe(error: Error, jobName: string): string {
+  if (error instanceof JobNotFoundError || error instanceof BuildNotFoundError) return error.message;
+  if (error instanceof XmlCorruptError) return `Configuration of ${jobName} is corrupt: ${error.message}`;
+  return `Could not read ${jobName} from JENKINS_HOME: ${error.message}`;
+}
+
+/**
+ * The CiContext of protocol/types.ts from a JENKINS_HOME on disk. Never throws for a missing
+ * or corrupt job or build: `jobDetails.error` / `buildDetails.error` say what is wrong. Use
+ * buildCiContextResult to also learn whether the job or build was not found.
+ */
+export async function buildCiContext(opts: CiContextOptions): Promise<CiContext> {
+  return (await buildCiContextResult(opts)).context;
+}

@@ -1,0 +1,30 @@
+/**
+ * What can be missing or broken in a JENKINS_HOME, as typed errors: the context builder turns
+ * them into `error` strings inside the context, a route may turn them into 404 instead.
+ */
+export { XmlCorruptError } from './xml.js';
+
+/** No job of that full name (or an unsafe name) in JENKINS_HOME. */
+export class JobNotFoundError extends Error {
+  readonly status = 404;
+  constructor(readonly jobName: string) {
+    super(`No job ${jobName} in JENKINS_HOME`);
+    this.name = 'JobNotFoundError';
+  }
+}
+
+/** The job exists but has no build of that number (or the permalink points nowhere). */
+export class BuildNotFoundError extends Error {
+  readonly status = 404;
+  constructor(
+    readonly jobName: string,
+    readonly build: number | string,
+  ) {
+    super(
+      typeof build === 'number'
+        ? `No build #${build} of job ${jobName} in JENKINS_HOME`
+        : `No ${build} of job ${jobName} in JENKINS_HOME`,
+    );
+    this.name = 'BuildNotFoundError';
+  }
+}

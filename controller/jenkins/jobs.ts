@@ -1,0 +1,354 @@
+/**
+ * Jobs on disk: where a full name lives, what kind of item it is, its builds and permalinks.
+ */
+import path from 'node:path';
+import { readdir, readFile, readlink, stat } from 'node:fs/promises';
+import { maskSecrets } from '../../protocol/secrets.js';
+import type { JobDetails } from '../../protocol/types.js';
+import { BuildNotFoundError, JobNotFoundError } from './errors.js';
+import { buildsDirOf, resolveJobDir } from './paths.js';
+import { child, childText, isMissing, parseXml, readXmlFile, xstreamClassName } from './xml.js';
+import type { XmlElement } from './xml.js';
+
+export const DESCRIPTION_MAX = 1000;
+export const CONFIG_MAX = 5000;
+
+export interface JobLocation {
+  fullName: string;
+  dir: string;
+  buildsDir: string;
+}
+
+/** Finds a job by full name (folders, multibranch branches); JobNotFoundError otherwise. */
+export async function locateJob(jenkinsHome: string, fullName: string, buildsDirSetting?: string): Promise<JobLocation> {
+  const dir = await resolveJobDir(jenkinsHome, fullName);
+  if (!dir) throw new JobNotFoundError(fullName);
+  try {
+    await stat(path.join(dir, 'config.xml'));
+  } catch {
+    throw new JobNotFoundError(fullName);
+  }
+  return { fullName, dir, buildsDir: buildsDirOf(jenkinsHome, dir, fullName, buildsDirSetting) };
+}
+
+/** The kind of item, from the root element of its config.xml. */
+export function jobType(rootElement: string): string {
+  const name = xstreamClassName(rootElement);
+  switch (name) {
+    case 'project':
+      return 'freestyle';
+    case 'flow-definition':
+      return 'pipeline';
+    case 'maven2-moduleset':
+      return 'maven';
+    case 'matrix-project':
+      return 'matrix';
+    case 'jenkins.branch.OrganizationFolder':
+      return 'organization-folder';
+    default:
+      if (/MultiBranchProject$/.test(name)) return 'multibranch';
+      if (/Folder$/.test(name)) return 'folder';
+      return name;
+  }
+}
+
+/** Element names whose content is a secret in any Jenkins or plugin configuration. */
+const SECRET_ELEMENT = /^(?:[\w.-]*(?:password|passphrase|secret|token|apiKey|privateKey)[\w.-]*)$/i;
+/** Names that look secret but only name where a secret is kept. */
+const NOT_SECRET = /(?:Id|Name|Variable|File|Path|Url|Credentials|Strategy|Type)$/;
+
+/**
+ * Masks a job's config.xml text: the content of elements named like secrets, Jenkins'
+ * encrypted `{AQAAAB...}` blobs, and whatever `maskSecrets` recognises.
+ */
+export function maskConfigXml(xml: string): string {
+  const byElement = xml.replace(/<([\w.-]+)(\s[^>]*)?>([^<]+)<\/\1>/g, (whole, name: string, attrs: string | undefined, value: string) => {
+    if (!SECRET_ELEMENT.test(name) || NOT_SECRET.test(name) || value.trim() === '') return whole;
+    return `<${name}${attrs ?? ''}>****</${name}>`;
+  });
+  return maskSecrets(byElement.replace(/\{AQAAAB[A-Za-z0-9+/=]+\}/g, '****'));
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}\n[TRUNCATED]`;
+}
+
+/** Build numbers present in a builds directory (numeric folders only: copied permalink folders are skipped). */
+export async function listBuildNumbers(buildsDir: string): Promise<number[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(buildsDir);
+  } catch (err) {
+    if (isMissing(err)) return [];
+    throw err;
+  }
+  const numbers: number[] = [];
+  for (const e of entries) if (/^[1-9]\d{0,9}$/.test(e)) numbers.push(Number(e));
+  if (numbers.length === 0) {
+    // Homes from before core 1.597 name build folders by timestamp; build.xml has <number>.
+    for (const e of entries) {
+      if (!TIMESTAMP_DIR.test(e)) continue;
+      const n = await numberOfTimestampBuild(path.join(buildsDir, e));
+      if (n !== undefined) numbers.push(n);
+    }
+  }
+  return numbers.sort((a, b) => a - b);
+}
+
+const TIMESTAMP_DIR = /^\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d$/;
+
+async function numberOfTimestampBuild(dir: string): Promise<number | undefined> {
+  try {
+    const head = (await readFile(path.join(dir, 'build.xml'), 'utf8')).slice(0, 64 * 1024);
+    const m = /<number>(\d+)<\/number>/.exec(head);
+    return m?.[1] ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The directory of build `n`: `<buildsDir>/<n>` (a folder or, before core 2.185, a symlink),
+ * else an old timestamp-named folder whose build.xml says `<number>n</number>`.
+ */
+export async function findBuildDir(buildsDir: string, n: number): Promise<string | null> {
+  const direct = path.join(buildsDir, String(n));
+  try {
+    if ((await stat(direct)).isDirectory()) return direct;
+  } catch {
+    /* fall through to the old layout */
+  }
+  let entries: string[];
+  try {
+    entries = await readdir(buildsDir);
+  } catch {
+    return null;
+  }
+  for (const e of entries) {
+    if (TIMESTAMP_DIR.test(e) && (await numberOfTimestampBuild(path.join(buildsDir, e))) === n) return path.join(buildsDir, e);
+  }
+  return null;
+}
+
+/** Permalink names Jenkins records in `builds/permalinks`. */
+export const PERMALINKS = [
+  'lastBuild',
+  'lastStableBuild',
+  'lastSuccessfulBuild',
+  'lastFailedBuild',
+  'lastUnstableBuild',
+  'lastUnsuccessfulBuild',
+  'lastCompletedBuild',
+] as const;
+export type Permalink = (typeof PERMALINKS)[number];
+
+export function isPermalink(ref: string): ref is Permalink {
+  return (PERMALINKS as readonly string[]).includes(ref);
+}
+
+/**
+ * Reads `builds/permalinks` (`lastSuccessfulBuild 22`, `-1` for none), and the symlinks
+ * (`builds/lastSuccessfulBuild -> 22`) that older cores wrote instead.
+ */
+export async function readPermalinks(buildsDir: string): Promise<Map<string, number | null>> {
+  const links = new Map<string, number | null>();
+  try {
+    const text = await readFile(path.join(buildsDir, 'permalinks'), 'utf8');
+    for (const line of text.split(/\r?\n/)) {
+      const m = /^(\w+)\s+(-?\d+)\s*$/.exec(line.trim());
+      if (m?.[1] && m[2]) links.set(m[1], Number(m[2]) > 0 ? Number(m[2]) : null);
+    }
+  } catch {
+    /* no file: maybe symlinks */
+  }
+  for (const name of PERMALINKS) {
+    if (links.has(name)) continue;
+    try {
+      const target = await readlink(path.join(buildsDir, name));
+      const n = Number(path.basename(target));
+      links.set(name, Number.isSafeInteger(n) && n > 0 ? n : null);
+    } catch {
+      /* not a symlink (or a copied folder from a zip, which says nothing reliable) */
+    }
+  }
+  return links;
+}
+
+export interface BuildSummary {
+  number: number;
+  result: string;
+  building: boolean;
+}
+
+/** The result of a build from its build.xml: the top-level `<result>`, or IN_PROGRESS. */
+export function summaryOf(number: number, build: XmlElement): BuildSummary {
+  const result = childText(build, 'result');
+  if (result) return { number, result, building: false };
+  const completed = childText(build, 'completed');
+  // A finished flow-build written before <completed> existed still has no top-level <result>
+  // only while running; an old build without either is treated as running too.
+  return { number, result: completed === 'true' ? 'UNKNOWN' : 'IN_PROGRESS', building: completed !== 'true' };
+}
+
+/** A build's number and result, or null when its build.xml is missing or unreadable. */
+export async function readBuildSummary(buildsDir: string, n: number): Promise<BuildSummary | null> {
+  const dir = await findBuildDir(buildsDir, n);
+  if (!dir) return null;
+  try {
+    const build = await readXmlFile(path.join(dir, 'build.xml'));
+    return build ? summaryOf(n, build) : null;
+  } catch {
+    return null;
+  }
+}
+
+const RESULT_MATCH: Record<Permalink, (s: BuildSummary) => boolean> = {
+  lastBuild: () => true,
+  lastStableBuild: (s) => s.result === 'SUCCESS',
+  lastSuccessfulBuild: (s) => s.result === 'SUCCESS' || s.result === 'UNSTABLE',
+  lastFailedBuild: (s) => s.result === 'FAILURE',
+  lastUnstableBuild: (s) => s.result === 'UNSTABLE',
+  lastUnsuccessfulBuild: (s) => !s.building && s.result !== 'SUCCESS',
+  lastCompletedBuild: (s) => !s.building,
+};
+
+/** How many builds to read, newest first, when a permalink is neither recorded nor linked. */
+const PERMALINK_SCAN = 50;
+
+/** Resolves a permalink among known build numbers: the permalinks file, then a scan of recent builds. */
+export async function resolvePermalink(buildsDir: string, ref: Permalink, numbers?: number[]): Promise<number | null> {
+  const all = numbers ?? (await listBuildNumbers(buildsDir));
+  if (ref === 'lastBuild') return all.length > 0 ? (all[all.length - 1] ?? null) : null;
+  const links = await readPermalinks(buildsDir);
+  const recorded = links.get(ref);
+  if (recorded !== undefined) return recorded;
+  for (let i = all.length - 1, seen = 0; i >= 0 && seen < PERMALINK_SCAN; i--, seen++) {
+    const n = all[i];
+    if (n === undefined) continue;
+    const summary = await readBuildSummary(buildsDir, n);
+    if (summary && RESULT_MATCH[ref](summary)) return n;
+  }
+  return null;
+}
+
+/**
+ * Turns a build reference (a number, `"7"`, or a permalink such as `lastFailedBuild`) into a
+ * build number. Throws JobNotFoundError / BuildNotFoundError when there is no such build.
+ */
+export async function resolveBuildNumber(jenkinsHome: string, jobName: string, ref: number | string): Promise<number> {
+  const config = await readBuildsDirSetting(jenkinsHome);
+  const job = await locateJob(jenkinsHome, jobName, config);
+  if (typeof ref === 'number' || /^\d+$/.test(ref)) {
+    const n = Number(ref);
+    if (!Number.isSafeInteger(n) || n < 1 || !(await findBuildDir(job.buildsDir, n))) throw new BuildNotFoundError(jobName, n);
+    return n;
+  }
+  if (!isPermalink(ref)) throw new BuildNotFoundError(jobName, ref);
+  const n = await resolvePermalink(job.buildsDir, ref);
+  if (n === null) throw new BuildNotFoundError(jobName, ref);
+  return n;
+}
+
+async function readBuildsDirSetting(jenkinsHome: string): Promise<string | undefined> {
+  try {
+    return childText(await readXmlFile(path.join(jenkinsHome, 'config.xml')), 'buildsDir');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Job details for the context: kind, description (<= 1000 chars), config.xml (<= 5000 chars,
+ * secrets masked), buildable, next build number, last / last successful / last failed builds.
+ */
+export async function readJobDetails(jenkinsHome: string, job: JobLocation, rootUrl?: string): Promise<JobDetails> {
+  const configFile = path.join(job.dir, 'config.xml');
+  const configText = await readFile(configFile, 'utf8');
+  const root = parseXml(configText, configFile);
+  const segments = job.fullName.split('/').filter((s) => s !== '');
+  const type = jobType(root.name);
+  const details: JobDetails = {
+    name: segments[segments.length - 1] ?? job.fullName,
+    fullName: job.fullName,
+    type,
+  };
+  const displayName = childText(root, 'displayName');
+  if (displayName) details.displayName = displayName;
+  const description = child(root, 'description')?.text.trim();
+  if (description) details.description = cut(description, DESCRIPTION_MAX);
+  const isContainer = type === 'folder' || type === 'multibranch' || type === 'organization-folder';
+  details.buildable = !isContainer && childText(root, 'disabled') !== 'true';
+  details.config = cut(maskConfigXml(configText), CONFIG_MAX);
+  if (rootUrl) details.url = `${rootUrl.replace(/\/+$/, '')}/${segments.map((s) => `job/${encodeURIComponent(s)}/`).join('')}`;
+
+  if (isContainer) {
+    details.jobs = await childItems(job.dir);
+    return details;
+  }
+  const numbers = await listBuildNumbers(job.buildsDir);
+  details.nextBuildNumber = await readNextBuildNumber(job.dir, numbers);
+  const lastN = numbers[numbers.length - 1];
+  if (lastN !== undefined) {
+    const last = await readBuildSummary(job.buildsDir, lastN);
+    details.lastBuild = last ? { number: last.number, result: last.result } : { number: lastN };
+    for (const link of ['lastSuccessfulBuild', 'lastFailedBuild'] as const) {
+      const n = await resolvePermalink(job.buildsDir, link, numbers);
+      if (n === null) {
+        details[link] = null;
+        continue;
+      }
+      const s = await readBuildSummary(job.buildsDir, n);
+      details[link] = s ? { number: s.number, result: s.result } : { number: n };
+    }
+  } else {
+    details.lastBuild = null;
+  }
+  details.buildCount = numbers.length;
+  const params = child(findProperty(root, 'hudson.model.ParametersDefinitionProperty'), 'parameterDefinitions');
+  if (params && params.children.length > 0) {
+    details.parameterDefinitions = params.children.map((p) => ({
+      name: childText(p, 'name') ?? '',
+      type: xstreamClassName(p.name).replace(/^.*\./, '').replace(/ParameterDefinition$/, ''),
+    }));
+  }
+  return details;
+}
+
+function findProperty(root: XmlElement, name: string): XmlElement | undefined {
+  const props = child(root, 'properties');
+  return child(props, name);
+}
+
+async function readNextBuildNumber(dir: string, numbers: number[]): Promise<number> {
+  try {
+    const n = Number((await readFile(path.join(dir, 'nextBuildNumber'), 'utf8')).trim());
+    if (Number.isSafeInteger(n) && n > 0) return n;
+  } catch {
+    /* computed below */
+  }
+  return (numbers[numbers.length - 1] ?? 0) + 1;
+}
+
+/** Names of the items directly inside a folder (folders: `jobs/`; multibranch: `branches/`). */
+async function childItems(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const group of ['jobs', 'branches']) {
+    let entries: string[];
+    try {
+      entries = await readdir(path.join(dir, group));
+    } catch {
+      continue;
+    }
+    for (const e of entries.sort()) {
+      let name = e;
+      try {
+        name = (await readFile(path.join(dir, group, e, 'name-utf8.txt'), 'utf8')).trim() || e;
+      } catch {
+        /* plain folder child: the directory name is the item name */
+      }
+      names.push(name);
+      if (names.length >= 200) return names;
+    }
+  }
+  return names;
+}
