@@ -1,0 +1,42 @@
+/** `cichat analyze`: offline failure excerpts of a build log (no server). */
+import type { GlobalOptions } from '../main.js';
+import { analyzeLines } from '../../protocol/log/analyze.js';
+import { cleanLines } from '../../protocol/log/clean.js';
+import { colourful, paint, printJson } from '../output.js';
+import { UserError } from '../errors.js';
+import { readFileOrStdin } from '../stdin.js';
+
+export async function analyzeLog(options: GlobalOptions, file: string | undefined, max: number): Promise<void> {
+  if ((file === undefined || file === '-') && process.stdin.isTTY) {
+    throw new UserError('No log given.', 'cichat analyze build.log, or: cat build.log | cichat analyze');
+  }
+  let text: string;
+  try {
+    text = await readFileOrStdin(file ?? '-');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UserError(`${file}: cannot read the log (${code})`);
+    throw err;
+  }
+  const lines = cleanLines(text);
+  const excerpts = analyzeLines(lines, { maxExcerpts: max });
+  if (options.json) {
+    return printJson(excerpts.map((e) => ({ ...e, lines: lines.slice(e.start_line - 1, e.end_line) })));
+  }
+  if (excerpts.length === 0) {
+    process.stderr.write('The log is empty.\n');
+    return;
+  }
+  const colour = colourful(process.stdout);
+  const width = String(Math.max(...excerpts.map((e) => e.end_line))).length;
+  const out: string[] = [];
+  excerpts.forEach((e, i) => {
+    const range = e.start_line === e.end_line ? `line ${e.start_line}` : `lines ${e.start_line}-${e.end_line}`;
+    out.push(paint(colour, 'bold', `#${i + 1} ${range}`) + paint(colour, 'dim', `  score ${e.score}  ${e.reason}`));
+    for (let n = e.start_line; n <= e.end_line; n++) {
+      out.push(`${paint(colour, 'dim', String(n).padStart(width) + ' │')} ${lines[n - 1] ?? ''}`);
+    }
+    out.push('');
+  });
+  process.stdout.write(out.join('\n'));
+}

@@ -1,0 +1,136 @@
+/** `cichat ask`: one answer streamed to stdout, after an optional upload of a piped build log. */
+import type { GlobalOptions } from '../main.js';
+import type { StreamEvent } from '../../protocol/types.js';
+import { clientFor, colourful, paint, printJson } from '../output.js';
+import { InterruptedError, UsageError, UserError } from '../errors.js';
+import { readPipedStdin } from '../stdin.js';
+import { uploadProgress } from '../progress.js';
+import type { ContextUpload } from '../client.js';
+
+export interface AskOptions {
+  chat?: number;
+  job?: string;
+  build?: number;
+  title?: string;
+  stdin: boolean;
+}
+
+const CITATION = /\[L\d+(?:-L?\d+)?(?:,\s*L\d+(?:-L?\d+)?)*\]/g;
+
+/**
+ * Colours `[L120-L131]` citations in streamed text without delaying the rest: text is passed
+ * on at once except from an unclosed `[` (at most 40 characters are held back).
+ */
+export class CitationPainter {
+  private held = '';
+  constructor(private readonly colour: boolean) {}
+
+  push(text: string): string {
+    if (!this.colour) return text;
+    const all = this.held + text;
+    const open = all.lastIndexOf('[');
+    if (open >= 0 && all.indexOf(']', open) < 0 && all.length - open < 40 && !all.slice(open).includes('\n')) {
+      this.held = all.slice(open);
+      return this.paint(all.slice(0, open));
+    }
+    this.held = '';
+    return this.paint(all);
+  }
+
+  end(): string {
+    const rest = this.held;
+    this.held = '';
+    return this.paint(rest);
+  }
+
+  private paint(text: string): string {
+    return text.replace(CITATION, (c) => paint(true, 'cyan', c));
+  }
+}
+
+function chatTitle(question: string): string {
+  const oneLine = question.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine || 'New Chat';
+}
+
+export async function ask(options: GlobalOptions, question: string, opts: AskOptions): Promise<void> {
+  if (!question.trim()) throw new UsageError('the question is empty', 'cichat ask "why did the last build fail?"');
+  if (question.length > 20000) throw new UsageError('the question is longer than 20000 characters');
+  if (opts.build !== undefined && opts.job === undefined) throw new UsageError('--build needs --job', 'cichat ask --job team/api --build 7 "..."');
+  const client = clientFor(options);
+  const log = opts.stdin ? await readPipedStdin() : undefined;
+  const hasLog = log !== undefined && log.length > 0;
+
+  const chatId = opts.chat ?? (await client.createChat(opts.title ?? chatTitle(question))).id;
+  if (opts.chat === undefined) process.stderr.write(`chat ${chatId}\n`);
+
+  if (hasLog || opts.job !== undefined) {
+    const upload: ContextUpload = {};
+    if (hasLog) upload.consoleLog = log;
+    if (opts.job !== undefined) upload.jobName = opts.job;
+    if (opts.build !== undefined) upload.buildNumber = opts.build;
+    const progress = uploadProgress('uploading log');
+    try {
+      await client.uploadContext(chatId, upload, progress.onProgress);
+    } finally {
+      progress.finish();
+    }
+  }
+
+  const abort = new AbortController();
+  const onSignal = (): void => abort.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const colour = !options.json && colourful(process.stdout);
+  const painter = new CitationPainter(colour);
+  let content = '';
+  let qaPairId: number | undefined;
+  let endedWith: 'done' | 'error' | undefined;
+  let errorDetail = '';
+  try {
+    for await (const event of client.stream({ kind: 'send', chatId, content: question }, abort.signal)) {
+      handle(event);
+    }
+  } catch (err) {
+    if (abort.signal.aborted) {
+      if (!options.json) process.stdout.write(painter.end() + '\n');
+      throw new InterruptedError(`Interrupted: the answer was stopped (chat ${chatId}${qaPairId ? `, pair ${qaPairId}` : ''}).`);
+    }
+    throw err;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+
+  function handle(event: StreamEvent): void {
+    switch (event.event) {
+      case 'started':
+        qaPairId = event.qa_pair_id;
+        break;
+      case 'chunk':
+        content += event.content;
+        if (!options.json) process.stdout.write(painter.push(event.content));
+        break;
+      case 'done':
+        endedWith = 'done';
+        break;
+      case 'error':
+        endedWith = 'error';
+        errorDetail = event.detail;
+        break;
+      default: {
+        const never: never = event;
+        throw new Error(`Unknown stream event ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  if (options.json) {
+    printJson({ chat_id: chatId, qa_pair_id: qaPairId ?? null, status: endedWith === 'done' ? 'complete' : 'failed', content, ...(errorDetail ? { detail: errorDetail } : {}) });
+  } else {
+    const tail = painter.end();
+    process.stdout.write(tail + (content.endsWith('\n') ? '' : '\n'));
+  }
+  if (endedWith === 'error') throw new UserError(`The answer failed: ${errorDetail}`, `retry it in \`cichat chat ${chatId}\``);
+  if (endedWith !== 'done') throw new UserError('The answer stream ended before it was complete.', `see \`cichat chats show ${chatId}\``);
+}

@@ -1,0 +1,70 @@
+/** `cichat chats list | new | show | rename | rm`. */
+import type { GlobalOptions } from '../main.js';
+import type { QaPair } from '../../protocol/types.js';
+import { clientFor, colourful, localTime, paint, printJson } from '../output.js';
+import { UsageError } from '../errors.js';
+
+export async function listChats(options: GlobalOptions): Promise<void> {
+  const chats = await clientFor(options).allChats();
+  if (options.json) return printJson(chats);
+  if (chats.length === 0) {
+    process.stderr.write('No chats yet: create one with `cichat chats new` or `cichat ask "..."`.\n');
+    return;
+  }
+  const width = Math.max(2, ...chats.map((c) => String(c.id).length));
+  process.stdout.write(`${'ID'.padStart(width)}  UPDATED              TITLE\n`);
+  for (const chat of chats) {
+    process.stdout.write(`${String(chat.id).padStart(width)}  ${localTime(chat.updated_at).padEnd(19)}  ${chat.title}\n`);
+  }
+}
+
+export async function newChat(options: GlobalOptions, title: string | undefined): Promise<void> {
+  if (title !== undefined) checkTitle(title);
+  const chat = await clientFor(options).createChat(title);
+  if (options.json) return printJson(chat);
+  process.stdout.write(`${chat.id}\n`);
+  process.stderr.write(`Created chat ${chat.id} "${chat.title}".\n`);
+}
+
+/** The conversation as text: each question, then its answer and, unless complete, its status. */
+export function conversationText(pairs: QaPair[], colour: boolean): string {
+  const out: string[] = [];
+  for (const pair of pairs) {
+    out.push(paint(colour, 'bold', `> ${pair.question.content}`), '');
+    const answer = pair.answer;
+    if (!answer) out.push(paint(colour, 'dim', '(no answer)'));
+    else {
+      out.push(answer.content);
+      if (answer.status !== 'complete') out.push(paint(colour, answer.status === 'failed' ? 'red' : 'yellow', `[${answer.status}]`));
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+export async function showChat(options: GlobalOptions, id: number): Promise<void> {
+  const pairs = await clientFor(options).conversation(id);
+  if (options.json) return printJson(pairs);
+  if (pairs.length === 0) {
+    process.stderr.write(`Chat ${id} has no questions yet: ask one with \`cichat ask --chat ${id} "..."\`.\n`);
+    return;
+  }
+  process.stdout.write(conversationText(pairs, colourful(process.stdout)));
+}
+
+function checkTitle(title: string): void {
+  if (title.length < 1 || title.length > 200) throw new UsageError('title: must be 1-200 characters');
+}
+
+export async function renameChat(options: GlobalOptions, id: number, title: string): Promise<void> {
+  checkTitle(title);
+  const chat = await clientFor(options).renameChat(id, title);
+  if (options.json) return printJson(chat);
+  process.stdout.write(`${chat.id}\t${chat.title}\n`);
+}
+
+export async function removeChat(options: GlobalOptions, id: number): Promise<void> {
+  const answer = await clientFor(options).deleteChat(id);
+  if (options.json) return printJson(answer);
+  process.stdout.write(`${answer.message}\n`);
+}

@@ -1,0 +1,87 @@
+/** `cichat context upload | last`: the scripted way to give a chat the context of a build. */
+import type { GlobalOptions } from '../main.js';
+import type { ContextUpload } from '../client.js';
+import { clientFor, localTime, printJson } from '../output.js';
+import { UsageError } from '../errors.js';
+import { readFileOrStdin } from '../stdin.js';
+import { uploadProgress } from '../progress.js';
+
+export interface UploadOptions {
+  job?: string;
+  build?: number;
+  log?: string;
+  fromEnv?: boolean;
+  progress: boolean;
+}
+
+/** Jenkins' variables and GitHub Actions' that describe the build a pipeline step runs in. */
+const JENKINS_VARS = ['JOB_NAME', 'BUILD_NUMBER', 'BUILD_URL', 'BUILD_ID', 'BUILD_TAG', 'NODE_NAME', 'WORKSPACE', 'JENKINS_URL', 'GIT_COMMIT', 'GIT_BRANCH'];
+const GITHUB_VARS = [
+  'GITHUB_REPOSITORY', 'GITHUB_RUN_ID', 'GITHUB_RUN_NUMBER', 'GITHUB_RUN_ATTEMPT', 'GITHUB_WORKFLOW', 'GITHUB_JOB',
+  'GITHUB_SHA', 'GITHUB_REF', 'GITHUB_REF_NAME', 'GITHUB_HEAD_REF', 'GITHUB_BASE_REF', 'GITHUB_EVENT_NAME',
+  'GITHUB_ACTOR', 'GITHUB_SERVER_URL', 'GITHUB_WORKSPACE', 'RUNNER_OS', 'RUNNER_NAME',
+];
+
+/** The backend refuses context bodies over 64 MiB; keep some room for the JSON around the log. */
+const MAX_LOG_BYTES = 60 * 1024 * 1024;
+
+/**
+ * What `--from-env` finds: jobName and buildNumber from JOB_NAME / BUILD_NUMBER (the
+ * controller looks them up in JENKINS_HOME), everything else as `ciEnvironment`.
+ */
+export function contextFromEnv(env: NodeJS.ProcessEnv): ContextUpload {
+  const upload: ContextUpload = {};
+  const ciEnvironment: Record<string, string> = {};
+  for (const name of [...JENKINS_VARS, ...GITHUB_VARS]) {
+    const value = env[name];
+    if (value !== undefined && value !== '') ciEnvironment[name] = value;
+  }
+  if (env.JOB_NAME) upload.jobName = env.JOB_NAME;
+  if (env.BUILD_NUMBER && /^\d+$/.test(env.BUILD_NUMBER)) upload.buildNumber = Number(env.BUILD_NUMBER);
+  if (Object.keys(ciEnvironment).length > 0) upload.ciEnvironment = ciEnvironment;
+  return upload;
+}
+
+/** Keeps the end of a log that is too large to upload, cut at a line start. */
+export function tailOfLog(log: string, maxBytes = MAX_LOG_BYTES): { log: string; cut: boolean } {
+  const bytes = Buffer.byteLength(log);
+  if (bytes <= maxBytes) return { log, cut: false };
+  const buf = Buffer.from(log);
+  let tail = buf.subarray(bytes - maxBytes).toString('utf8');
+  const nl = tail.indexOf('\n');
+  if (nl >= 0) tail = tail.slice(nl + 1);
+  return { log: tail, cut: true };
+}
+
+export async function uploadContext(options: GlobalOptions, chatId: number, opts: UploadOptions): Promise<void> {
+  const upload: ContextUpload = opts.fromEnv ? contextFromEnv(process.env) : {};
+  if (opts.job !== undefined) upload.jobName = opts.job;
+  if (opts.build !== undefined) upload.buildNumber = opts.build;
+  if (upload.buildNumber !== undefined && upload.jobName === undefined) {
+    throw new UsageError('--build needs --job (or JOB_NAME with --from-env)');
+  }
+  if (opts.log !== undefined) {
+    const { log, cut } = tailOfLog(await readFileOrStdin(opts.log));
+    if (cut) process.stderr.write(`cichat: the log is larger than 60 MiB: only its end is uploaded\n`);
+    upload.consoleLog = log;
+  }
+  const progress = uploadProgress('uploading context', process.stderr, opts.progress && process.stderr.isTTY === true);
+  let result;
+  try {
+    result = await clientFor(options).uploadContext(chatId, upload, progress.onProgress);
+  } finally {
+    progress.finish();
+  }
+  if (options.json) return printJson(result);
+  const what = [
+    upload.jobName ? `job ${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}` : undefined,
+    upload.consoleLog !== undefined ? `log of ${upload.consoleLog.split('\n').length} lines` : undefined,
+  ].filter(Boolean);
+  process.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);
+}
+
+export async function lastUpload(options: GlobalOptions, chatId: number): Promise<void> {
+  const answer = await clientFor(options).lastUpload(chatId);
+  if (options.json) return printJson(answer);
+  process.stdout.write(answer.last_upload_at ? `${answer.last_upload_at}\t(${localTime(answer.last_upload_at)} local)\n` : 'never\n');
+}

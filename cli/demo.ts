@@ -1,0 +1,81 @@
+/**
+ * The demo chat `cichat serve` creates on first start: the context of the sample failing build
+ * of seeds/jenkins-home, so that a new user can ask "why did the last build fail?" at once.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { CichatClient } from './client.js';
+
+/** The job the demo prefers (the seed's failing pipeline); any failed build is taken otherwise. */
+export const DEMO_JOB = 'team/api';
+export const DEMO_MARKER = 'demo-chat.json';
+
+export interface FailedBuild {
+  jobName: string;
+  buildNumber: number;
+}
+
+async function dirs(dir: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Scans a JENKINS_HOME for failed builds (`<result>FAILURE</result>` in build.xml), folders
+ * included, and answers the newest of DEMO_JOB, else the newest build number of any job.
+ */
+export async function findFailedBuild(jenkinsHome: string, preferredJob = DEMO_JOB): Promise<FailedBuild | undefined> {
+  const failed: FailedBuild[] = [];
+  const walk = async (jobsDir: string, prefix: string): Promise<void> => {
+    for (const name of await dirs(jobsDir)) {
+      const jobDir = path.join(jobsDir, name);
+      const fullName = prefix ? `${prefix}/${name}` : name;
+      for (const build of await dirs(path.join(jobDir, 'builds'))) {
+        if (!/^\d+$/.test(build)) continue;
+        try {
+          const xml = await fs.readFile(path.join(jobDir, 'builds', build, 'build.xml'), 'utf8');
+          if (/<result>\s*FAILURE\s*<\/result>/.test(xml)) failed.push({ jobName: fullName, buildNumber: Number(build) });
+        } catch {
+          // a build without build.xml is still running or broken: not a demo
+        }
+      }
+      await walk(path.join(jobDir, 'jobs'), fullName);
+    }
+  };
+  await walk(path.join(jenkinsHome, 'jobs'), '');
+  const newest = (list: FailedBuild[]): FailedBuild | undefined =>
+    list.reduce<FailedBuild | undefined>((best, b) => (!best || b.buildNumber > best.buildNumber ? b : best), undefined);
+  return newest(failed.filter((b) => b.jobName === preferredJob)) ?? newest(failed);
+}
+
+export interface DemoChat {
+  chat_id: number;
+  title: string;
+  jobName: string;
+  buildNumber: number;
+}
+
+/**
+ * Creates the demo chat once: the marker file in DATA_DIR remembers it. Answers the demo chat
+ * (new or remembered), or undefined when the seeds hold no failed build.
+ */
+export async function ensureDemoChat(client: CichatClient, dataDir: string, jenkinsHome: string): Promise<DemoChat | undefined> {
+  const marker = path.join(dataDir, DEMO_MARKER);
+  try {
+    return JSON.parse(await fs.readFile(marker, 'utf8')) as DemoChat;
+  } catch {
+    // first start
+  }
+  const build = await findFailedBuild(jenkinsHome);
+  if (!build) return undefined;
+  const title = `Demo: ${build.jobName} #${build.buildNumber} failed`;
+  const chat = await client.createChat(title);
+  await client.uploadContext(chat.id, { jobName: build.jobName, buildNumber: build.buildNumber, currentScreen: `Build ${build.jobName} #${build.buildNumber}` });
+  const demo: DemoChat = { chat_id: chat.id, title, ...build };
+  await fs.mkdir(dataDir, { recursive: true });
+  await fs.writeFile(marker, JSON.stringify(demo, null, 2) + '\n');
+  return demo;
+}

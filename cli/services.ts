@@ -1,0 +1,105 @@
+/**
+ * Running backend and controller as child processes (for `cichat serve` and the tests): spawn
+ * through tsx, keep the last lines of their output for when they die, wait until healthy,
+ * stop cleanly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The package root (where backend/, controller/ and seeds/ live). */
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServiceExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface Service {
+  readonly name: string;
+  readonly child: ChildProcess;
+  /** Settles when the process has exited. */
+  readonly exited: Promise<ServiceExit>;
+  /** The last lines it wrote (stdout and stderr), oldest first. */
+  lastLines(): string[];
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once it has exited. */
+  stop(graceMs?: number): Promise<ServiceExit>;
+}
+
+/** Starts `process.execPath --import tsx <script>` with `env`; `echo` receives each output line. */
+export function startService(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  options: { cwd?: string; echo?: (line: string) => void; keepLines?: number } = {},
+): Service {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: options.cwd ?? process.cwd(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = options.keepLines ?? 40;
+  const lines: string[] = [];
+  const collect = (stream: NodeJS.ReadableStream | null): void => {
+    let partial = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (text: string) => {
+      const parts = (partial + text).split('\n');
+      partial = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(line);
+        if (lines.length > keep) lines.shift();
+        options.echo?.(line);
+      }
+    });
+    stream?.on('end', () => {
+      if (partial) lines.push(partial);
+      partial = '';
+    });
+  };
+  collect(child.stdout);
+  collect(child.stderr);
+  const exited = new Promise<ServiceExit>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', () => resolve({ code: 1, signal: null }));
+  });
+  let exitState: ServiceExit | undefined;
+  void exited.then((e) => (exitState = e));
+  return {
+    name,
+    child,
+    exited,
+    lastLines: () => [...lines],
+    async stop(graceMs = 5000) {
+      if (exitState) return exitState;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const e = await exited;
+      clearTimeout(timer);
+      return e;
+    },
+  };
+}
+
+/**
+ * Polls `url` until it answers 200 (every 100 ms, up to `timeoutMs`); rejects as soon as the
+ * service exits or the time is up.
+ */
+export async function waitHealthy(url: string, service: Service, timeoutMs = 60000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let dead: ServiceExit | undefined;
+  void service.exited.then((e) => (dead = e));
+  let last = '';
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(`${service.name} exited (${dead.code ?? dead.signal}) before it was healthy`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+      last = `${res.status}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${service.name} was not healthy at ${url} after ${timeoutMs} ms (${last})`);
+}
