@@ -1,0 +1,174 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Context, Next } from 'koa';
+import { pino, type Logger } from 'pino';
+import type { ControllerConfig } from './config.js';
+import { errorMiddleware, NotFound } from './errors.js';
+import { createIdentity } from './identity.js';
+import { buildCiContextResult } from './jenkins/context.js';
+import { resolveReferer } from './jenkins/referer.js';
+import { BackendProxy } from './proxy.js';
+import { isContextUpload, uploadContext, type BuildCiContext, type ParseReferer } from './routes/context.js';
+import { registerWorkspaceRoutes } from './workspace/routes.js';
+
+/** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
+export const API_PREFIX = '/chatbot-api';
+
+export interface ControllerDeps {
+  config: ControllerConfig;
+  logger?: Logger;
+  /** The backend client; made from the config when absent (pass one to close it yourself). */
+  proxy?: BackendProxy;
+  /** Reads the CI context from JENKINS_HOME; the real reader when absent. */
+  buildCiContext?: BuildCiContext;
+  /** Job, build and screen from a Referer; the real parser when absent. */
+  parseReferer?: ParseReferer;
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    /** The caller's user id, set once identity has been checked. */
+    userId?: string;
+  }
+}
+
+/** `/chatbot-api/healthz` with or without a trailing slash: the one path without caller identity. */
+function isHealthCheck(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && (path === `${API_PREFIX}/healthz` || path === `${API_PREFIX}/healthz/`);
+}
+
+/**
+ * The controller's Koa application: error rendering, the health check, caller identity, context
+ * injection, workspace browsing, and the streaming proxy for everything else under
+ * `/chatbot-api`. No I/O of its own beyond serving requests.
+ */
+export function createControllerApp(deps: ControllerDeps): Koa {
+  const { config } = deps;
+  const logger = deps.logger ?? pino({ name: 'cichat-controller' }, pino.destination(2));
+  const proxy =
+    deps.proxy ??
+    new BackendProxy({
+      backendUrl: config.backendUrl,
+      jwtSecret: config.jwtSecret,
+      jwtTtlSeconds: config.jwtTtlSeconds,
+      logger,
+    });
+  const identity = createIdentity(config.auth, logger);
+  const contextDeps = {
+    jenkinsHome: config.jenkinsHome,
+    proxy,
+    buildCiContext: deps.buildCiContext ?? buildCiContextResult,
+    parseReferer: deps.parseReferer ?? ((home: string, referer: string | undefined) => resolveReferer(home, referer)),
+  };
+
+  const workspaceRouter = new Router({ prefix: API_PREFIX });
+  registerWorkspaceRoutes(workspaceRouter, { jenkinsHome: config.jenkinsHome, pathMap: config.pathMap });
+  const workspaceRoutes = workspaceRouter.routes();
+
+  const app = new Koa();
+  app.proxy = false;
+  // Errors are rendered by errorMiddleware; Koa's default handler would log them a second time.
+  app.silent = true;
+  app.on('error', (err: Error) => logger.debug({ err: err.message }, 'koa error'));
+
+  app.use(errorMiddleware(logger));
+  app.use(async (ctx: Context, next: Next) => {
+    const { method, path } = ctx;
+    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
+      throw new NotFound(`Nothing is served at ${path}: the cichat API is under ${API_PREFIX}/`);
+    }
+    if (isHealthCheck(method, path)) {
+      ctx.respond = false;
+      await proxy.forward(ctx.req, ctx.res, {
+        method,
+        pathAndQuery: ctx.url.slice(API_PREFIX.length),
+        headers: ctx.req.headers,
+        userId: undefined,
+      });
+      return;
+    }
+    ctx.state.userId = identity.userOf(ctx.req.headers);
+    await next();
+  });
+  app.use(async (ctx: Context, next: Next) => {
+    const userId = ctx.state.userId;
+    if (userId === undefined) throw new Error('identity middleware did not run');
+    if (isContextUpload(ctx.method, ctx.path)) {
+      await uploadContext(ctx, userId, contextDeps);
+      return;
+    }
+    await next();
+  });
+  app.use(workspaceRoutes);
+  app.use(async (ctx: Context) => {
+    const userId = ctx.state.userId;
+    if (userId === undefined) throw new Error('identity middleware did not run');
+    ctx.respond = false;
+    const rest = ctx.url.slice(API_PREFIX.length);
+    await proxy.forward(ctx.req, ctx.res, {
+      method: ctx.method,
+      pathAndQuery: rest === '' || rest.startsWith('?') ? `/${rest}` : rest,
+      headers: ctx.req.headers,
+      userId,
+    });
+  });
+  return app;
+}
+
+export interface RunningController {
+  /** Where it listens, e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  server: http.Server;
+  /** Stops accepting, lets requests in flight finish for up to `graceMs`, then cuts the rest. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Starts the controller on `config.host:config.port` (port 0 picks a free one) and answers
+ * where it listens. Used by controller/main.ts, `cichat serve` and the tests.
+ */
+export async function startController(
+  config: ControllerConfig,
+  options: Omit<ControllerDeps, 'config' | 'proxy'> = {},
+): Promise<RunningController> {
+  const logger = options.logger ?? pino({ name: 'cichat-controller' }, pino.destination(2));
+  const proxy = new BackendProxy({
+    backendUrl: config.backendUrl,
+    jwtSecret: config.jwtSecret,
+    jwtTtlSeconds: config.jwtTtlSeconds,
+    logger,
+  });
+  const app = createControllerApp({ ...options, config, logger, proxy });
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}`,
+    server,
+    close(graceMs = 1000) {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          clearTimeout(timer);
+          proxy.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+        // Open answer streams would hold close() forever: cut them after the grace period
+        // (each cut aborts its backend request, so the pair is saved as interrupted).
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        timer.unref();
+      });
+      return closing;
+    },
+  };
+}

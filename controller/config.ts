@@ -1,0 +1,170 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { JWT_SECRET_MIN_BYTES, loadOrCreateJwtSecret } from '../protocol/auth.js';
+import { parsePathMap, type PathMap } from './jenkins/pathmap.js';
+
+/**
+ * The controller's configuration (CONTRACT section 1). This is the only module that reads
+ * `process.env`; everything else receives a `ControllerConfig`.
+ */
+
+/** Who the caller is: everyone is one local user, or a bearer token from the token file. */
+export type ControllerAuth = { mode: 'none'; user: string } | { mode: 'tokens'; tokensFile: string };
+
+export interface ControllerConfig {
+  dataDir: string;
+  host: string;
+  port: number;
+  /** Without a trailing slash, e.g. `http://127.0.0.1:8000`. */
+  backendUrl: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  jenkinsHome: string;
+  /** JENKINS_PATH_MAP parsed (empty when unset): where recorded paths are on this host. */
+  pathMap: PathMap;
+  auth: ControllerAuth;
+}
+
+export type ConfigResult = { ok: true; config: ControllerConfig } | { ok: false; problems: string[] };
+
+const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
+
+const port = (fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number between 0 and 65535')
+      .transform(Number)
+      .refine((n) => n >= 0 && n <= 65535, 'must be a whole number between 0 and 65535')
+      .default(fallback),
+  );
+
+const host = (fallback: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[A-Za-z0-9.:[\]%-]+$/, 'must be a host name or an IP address').default(fallback),
+  );
+
+const userId = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(255, 'must be at most 255 characters')
+  .regex(/^[^:\s]+$/, 'must not contain ":" or spaces');
+
+const envSchema = z.object({
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  CONTROLLER_HOST: host('127.0.0.1'),
+  CONTROLLER_PORT: port(8080),
+  BACKEND_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('http://127.0.0.1:8000')
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '';
+        } catch {
+          return false;
+        }
+      }, 'must be an http:// or https:// URL without query or fragment, e.g. http://127.0.0.1:8000'),
+  ),
+  JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((s) => Buffer.byteLength(s) >= JWT_SECRET_MIN_BYTES, `must be at least ${JWT_SECRET_MIN_BYTES} bytes`)
+      .optional(),
+  ),
+  JWT_TTL_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds between 1 and 86400')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 86400, 'must be a whole number of seconds between 1 and 86400')
+      .default(300),
+  ),
+  JENKINS_HOME: z.preprocess(emptyAsUndefined, z.string().default('./seeds/jenkins-home')),
+  JENKINS_PATH_MAP: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CONTROLLER_AUTH: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['none', 'tokens'], { error: 'must be "none" or "tokens"' }).default('none'),
+  ),
+  CONTROLLER_USER: z.preprocess(emptyAsUndefined, userId.default('local')),
+  CONTROLLER_TOKENS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
+});
+
+/** Whether `host` only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * Validates every controller variable at once and returns either the typed configuration or
+ * one line per problem, each naming its variable. When JWT_SECRET is unset the key is loaded
+ * from (or generated once into) `DATA_DIR/jwt-secret`, shared with a backend started from the
+ * same directory.
+ */
+export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
+  const problems: string[] = [];
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      problems.push(`${name}: ${issue.message}`);
+    }
+  }
+  const values = parsed.success ? parsed.data : undefined;
+
+  const authMode = values?.CONTROLLER_AUTH ?? (env.CONTROLLER_AUTH === 'tokens' ? 'tokens' : 'none');
+  const hostValue = values?.CONTROLLER_HOST ?? env.CONTROLLER_HOST ?? '127.0.0.1';
+  if (authMode === 'none' && !isLoopbackHost(hostValue)) {
+    problems.push(
+      `CONTROLLER_HOST: refusing to listen on ${hostValue} with CONTROLLER_AUTH=none (every caller would be ` +
+        `"${env.CONTROLLER_USER || 'local'}"); use 127.0.0.1, or set CONTROLLER_AUTH=tokens and CONTROLLER_TOKENS_FILE`,
+    );
+  }
+  if (authMode === 'tokens' && !emptyAsUndefined(env.CONTROLLER_TOKENS_FILE)) {
+    problems.push('CONTROLLER_TOKENS_FILE: required when CONTROLLER_AUTH=tokens (create one with `cichat token add USER --file F`)');
+  }
+
+  let pathMap: PathMap = [];
+  try {
+    pathMap = parsePathMap(values?.JENKINS_PATH_MAP);
+  } catch (err) {
+    // The parser names the variable and every bad pair in one message.
+    const message = (err as Error).message;
+    problems.push(message.startsWith('JENKINS_PATH_MAP') ? message : `JENKINS_PATH_MAP: ${message}`);
+  }
+
+  let jwtSecret = values?.JWT_SECRET;
+  if (values && jwtSecret === undefined) {
+    try {
+      jwtSecret = loadOrCreateJwtSecret(values.DATA_DIR, undefined);
+    } catch (err) {
+      problems.push(`JWT_SECRET: unset, and no key could be read or created in DATA_DIR (${(err as Error).message})`);
+    }
+  }
+
+  if (problems.length > 0 || !values || jwtSecret === undefined) return { ok: false, problems };
+  return {
+    ok: true,
+    config: {
+      dataDir: values.DATA_DIR,
+      host: values.CONTROLLER_HOST,
+      port: values.CONTROLLER_PORT,
+      backendUrl: values.BACKEND_URL.replace(/\/+$/, ''),
+      jwtSecret,
+      jwtTtlSeconds: values.JWT_TTL_SECONDS,
+      jenkinsHome: path.resolve(values.JENKINS_HOME),
+      pathMap,
+      auth:
+        values.CONTROLLER_AUTH === 'tokens'
+          ? { mode: 'tokens', tokensFile: path.resolve(values.CONTROLLER_TOKENS_FILE ?? '') }
+          : { mode: 'none', user: values.CONTROLLER_USER },
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The controller process (`npm run controller`): config -> app -> listen; nothing else.
+ */
+import { pino } from 'pino';
+import { startController } from './app.js';
+import { loadControllerConfig } from './config.js';
+
+const loaded = loadControllerConfig();
+if (!loaded.ok) {
+  for (const problem of loaded.problems) process.stderr.write(`${problem}\n`);
+  process.stderr.write('cichat controller: not started, fix the variables above.\n');
+  process.exit(1);
+}
+const { config } = loaded;
+const logger = pino({ name: 'cichat-controller' }, pino.destination(2));
+
+try {
+  const controller = await startController(config, { logger });
+  const who = config.auth.mode === 'none' ? `every caller is "${config.auth.user}"` : `tokens from ${config.auth.tokensFile}`;
+  process.stdout.write(
+    `cichat controller listening on ${controller.url}/chatbot-api (backend ${config.backendUrl}, JENKINS_HOME ${config.jenkinsHome}, ${who})\n`,
+  );
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    void controller.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (err) {
+  const e = err as NodeJS.ErrnoException;
+  const hint =
+    e.code === 'EADDRINUSE'
+      ? `CONTROLLER_PORT: ${config.host}:${config.port} is already in use`
+      : e.code === 'EADDRNOTAVAIL'
+        ? `CONTROLLER_HOST: ${config.host} is not an address of this machine`
+        : `cichat controller: could not listen on ${config.host}:${config.port}: ${e.message}`;
+  process.stderr.write(`${hint}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import https from 'node:https';
+import jwt from 'jsonwebtoken';
+import type { Logger } from 'pino';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
+import { encodeEvent } from '../protocol/sse.js';
+
+/**
+ * The streaming reverse proxy from `/chatbot-api/<rest>` to `BACKEND_URL/<rest>`
+ * (CONTRACT section 3). Built on node:http with a keep-alive agent rather than fetch: no body
+ * is buffered, each upstream chunk is written to the caller as it arrives, and an aborted
+ * caller destroys the upstream request (the backend sees `close` and marks the pair
+ * interrupted).
+ */
+
+/** Headers that describe one connection, not the message (RFC 9110 section 7.6.1), never relayed. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+export interface BackendProxyOptions {
+  /** BACKEND_URL without a trailing slash; a path in it is a prefix for every request. */
+  backendUrl: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  logger: Logger;
+}
+
+/** What to send upstream: the caller's own body stream, or a body the controller made (context). */
+export interface ForwardRequest {
+  method: string;
+  /** Path and query after `/chatbot-api`, starting with `/`. */
+  pathAndQuery: string;
+  headers: IncomingHttpHeaders;
+  /** Who the JWT is minted for; undefined sends no Authorization (healthz). */
+  userId: string | undefined;
+  /** A body to send instead of streaming the caller's request. */
+  body?: Buffer;
+}
+
+/** Copies headers minus hop-by-hop ones, those named in `Connection`, and any in `extra`. */
+export function endToEndHeaders(headers: IncomingHttpHeaders, extra: readonly string[] = []): OutgoingHttpHeaders {
+  const drop = new Set(extra);
+  const connection = headers.connection;
+  if (connection) {
+    for (const name of connection.split(',')) drop.add(name.trim().toLowerCase());
+  }
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || drop.has(name)) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+/** Whether the caller's request carries a body that must be streamed upstream. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  if (length !== undefined) return length !== '0';
+  return req.headers['transfer-encoding'] !== undefined;
+}
+
+/** The index just past the last complete SSE message (after a blank line) in `text`, or 0. */
+function lastMessageBoundary(text: string): number {
+  let end = 0;
+  for (const separator of ['\n\n', '\r\r', '\n\r\n']) {
+    const at = text.lastIndexOf(separator);
+    if (at >= 0) end = Math.max(end, at + separator.length);
+  }
+  return end;
+}
+
+export class BackendProxy {
+  private readonly base: URL;
+  private readonly basePath: string;
+  private readonly agent: http.Agent;
+  private readonly request: typeof http.request;
+
+  constructor(private readonly options: BackendProxyOptions) {
+    this.base = new URL(options.backendUrl);
+    this.basePath = this.base.pathname.replace(/\/+$/, '');
+    const secure = this.base.protocol === 'https:';
+    // LIFO keeps a few sockets hot instead of spreading requests over every idle one.
+    const agentOptions = { keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 256, scheduling: 'lifo' as const };
+    this.agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+    this.request = secure ? https.request : http.request;
+  }
+
+  /** BACKEND_URL as configured, for messages. */
+  get backendUrl(): string {
+    return this.options.backendUrl;
+  }
+
+  /** A fresh token for one request: HS256, sub, iss, aud, iat, exp = now + TTL, a random jti. */
+  mintJwt(userId: string): string {
+    return jwt.sign({ sub: userId, jti: randomUUID() }, this.options.jwtSecret, {
+      algorithm: 'HS256',
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      expiresIn: this.options.jwtTtlSeconds,
+    });
+  }
+
+  /** Closes idle keep-alive sockets (at shutdown). */
+  close(): void {
+    this.agent.destroy();
+  }
+
+  /**
+   * Sends one request to the backend and relays the answer to `res` as it arrives. Resolves
+   * once the exchange is over (answered, failed, or abandoned by the caller); never rejects:
+   * every failure is answered to the caller (502 before the response began; an SSE `error`
+   * event, or a closed connection, after).
+   */
+  forward(req: IncomingMessage, res: ServerResponse, forward: ForwardRequest): Promise<void> {
+    const { logger } = this.options;
+    const headers = endToEndHeaders(forward.headers, ['authorization', 'host', 'expect']);
+    headers.host = this.base.host;
+    const remote = req.socket.remoteAddress;
+    if (remote) {
+      const prior = forward.headers['x-forwarded-for'];
+      headers['x-forwarded-for'] = prior ? `${String(prior)}, ${remote}` : remote;
+    }
+    if (forward.headers.host) headers['x-forwarded-host'] ??= forward.headers.host;
+    if (forward.userId !== undefined) headers.authorization = `Bearer ${this.mintJwt(forward.userId)}`;
+    if (forward.body !== undefined) {
+      headers['content-length'] = String(forward.body.length);
+      delete headers['content-encoding'];
+    }
+
+    return new Promise<void>((resolve) => {
+      let callerGone = false;
+      let relaying = false;
+      const upstream = this.request({
+        protocol: this.base.protocol,
+        hostname: this.base.hostname,
+        port: this.base.port || undefined,
+        method: forward.method,
+        path: this.basePath + forward.pathAndQuery,
+        headers,
+        agent: this.agent,
+      });
+      upstream.setNoDelay(true);
+
+      res.once('close', () => {
+        if (!res.writableFinished) {
+          callerGone = true;
+          upstream.destroy(); // the backend sees its request close and stops generating
+        }
+        resolve();
+      });
+
+      upstream.on('error', (err) => {
+        if (callerGone || relaying) return; // after the response began, the response handlers decide
+        logger.warn({ err: err.message, backend: this.options.backendUrl }, 'backend unreachable');
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        const body = JSON.stringify({
+          detail: `The cichat backend at ${this.options.backendUrl} is unreachable: ${err.message}`,
+        });
+        res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      });
+
+      upstream.on('response', (answer) => {
+        relaying = true;
+        this.relay(answer, res, () => callerGone);
+      });
+
+      if (forward.body !== undefined) {
+        upstream.end(forward.body);
+      } else if (hasBody(req)) {
+        req.on('data', (chunk: Buffer) => {
+          if (!upstream.write(chunk)) req.pause();
+        });
+        upstream.on('drain', () => req.resume());
+        req.on('end', () => upstream.end());
+        req.on('error', () => upstream.destroy());
+      } else {
+        upstream.end();
+      }
+    });
+  }
+
+  /** Relays status, end-to-end headers and body; SSE with headers flushed at once and whole messages. */
+  private relay(answer: IncomingMessage, res: ServerResponse, callerGone: () => boolean): void {
+    const headers = endToEndHeaders(answer.headers);
+    const contentType = String(answer.headers['content-type'] ?? '');
+    const sse = contentType.toLowerCase().startsWith('text/event-stream');
+    if (sse) {
+      headers['x-accel-buffering'] = 'no';
+      headers['cache-control'] ??= 'no-cache';
+      delete headers['content-length'];
+      delete headers['content-encoding'];
+    }
+    res.writeHead(answer.statusCode ?? 502, headers);
+    if (sse) res.flushHeaders();
+
+    // An SSE body is relayed up to the last complete message of what has arrived: a client can
+    // only act on whole messages anyway, and if the backend dies mid-message the caller gets
+    // a well-formed `error` event instead of half a line.
+    let pending = '';
+    const utf8 = new TextDecoder();
+    const write = (chunk: Buffer): void => {
+      let out: Buffer | string = chunk;
+      if (sse) {
+        const text = pending + utf8.decode(chunk, { stream: true });
+        const boundary = lastMessageBoundary(text);
+        out = text.slice(0, boundary);
+        pending = text.slice(boundary);
+        if (out === '') return;
+      }
+      if (!res.write(out)) {
+        answer.pause();
+        res.once('drain', () => answer.resume());
+      }
+    };
+
+    answer.on('data', write);
+    answer.on('error', () => {
+      /* handled on close: the error is an aborted response */
+    });
+    answer.on('close', () => {
+      if (callerGone() || res.destroyed) return;
+      if (answer.complete) {
+        if (sse) pending += utf8.decode();
+        res.end(pending);
+        return;
+      }
+      this.options.logger.warn({ backend: this.options.backendUrl }, 'backend closed the response before it was complete');
+      if (sse) {
+        res.end(
+          encodeEvent({
+            event: 'error',
+            detail: 'The cichat backend stopped in the middle of the answer; the partial answer may be incomplete. Retry the question.',
+          }),
+        );
+      } else {
+        res.destroy(); // the caller sees a truncated body, never a body that looks complete
+      }
+    });
+  }
+}

@@ -1,0 +1,166 @@
+import type { Context } from 'koa';
+import { BadRequest, HttpError, NotFound, PayloadTooLarge, Unprocessable, UnsupportedMediaType } from '../errors.js';
+import type { CiContextOptions, CiContextResult } from '../jenkins/context.js';
+import type { RefererInfo } from '../jenkins/referer.js';
+import type { BackendProxy } from '../proxy.js';
+
+/**
+ * Context injection (CONTRACT section 3): `POST|PUT /chatbot-api/context/...` reads the
+ * caller's small JSON request, builds the CiContext from JENKINS_HOME on disk and sends
+ * `{ciContext}` to the backend at the same path. The only proxied path whose body is buffered.
+ */
+
+/** The context body limit of the contract (a whole console log may travel in `consoleLog`). */
+export const CONTEXT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** What the caller may say about the context (every field optional). */
+export interface ContextRequest {
+  currentScreen?: string;
+  jobName?: string;
+  buildNumber?: number;
+  consoleLog?: string;
+}
+
+/** controller/jenkins/context.ts `buildCiContextResult`: the context and whether the job or build was missing. */
+export type BuildCiContext = (options: CiContextOptions) => Promise<CiContextResult>;
+/** controller/jenkins/referer.ts `resolveReferer`: job, build (permalinks resolved) and screen of a page. */
+export type ParseReferer = (jenkinsHome: string, referer: string | undefined) => Promise<RefererInfo>;
+
+export interface ContextRouteDeps {
+  jenkinsHome: string;
+  proxy: BackendProxy;
+  buildCiContext: BuildCiContext;
+  parseReferer: ParseReferer;
+}
+
+/** Whether a request is a context upload the controller must enrich. */
+export function isContextUpload(method: string, path: string): boolean {
+  return (method === 'POST' || method === 'PUT') && path.startsWith('/chatbot-api/context/');
+}
+
+function isJsonType(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/** Reads the whole body, refusing more than `limit` bytes (413) as soon as it is exceeded. */
+async function readBody(ctx: Context, limit: number): Promise<Buffer> {
+  const declared = Number(ctx.get('content-length') || '0');
+  const tooLarge = () => new PayloadTooLarge(`The context body is larger than ${limit / (1024 * 1024)} MiB`);
+  if (declared > limit) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      ctx.set('Connection', 'close'); // stop the rest of the upload instead of draining it
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Validates the caller's JSON into a ContextRequest: 400 for a non-object, 422 naming a field of the wrong type. */
+export function parseContextRequest(value: unknown): ContextRequest {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new BadRequest('The context body must be a JSON object such as {"jobName": "team/app", "buildNumber": 7}');
+  }
+  const body = value as Record<string, unknown>;
+  const out: ContextRequest = {};
+  const optionalString = (field: keyof ContextRequest): string | undefined => {
+    const v = body[field];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'string') throw new Unprocessable(`${field}: must be a string`);
+    return v;
+  };
+  const currentScreen = optionalString('currentScreen');
+  if (currentScreen !== undefined && currentScreen !== '') out.currentScreen = currentScreen;
+  const jobName = optionalString('jobName');
+  if (jobName !== undefined && jobName !== '') out.jobName = jobName;
+  const consoleLog = optionalString('consoleLog');
+  if (consoleLog !== undefined) out.consoleLog = consoleLog;
+  const rawBuild = body.buildNumber;
+  if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') {
+    const n = typeof rawBuild === 'string' && /^\d+$/.test(rawBuild) ? Number(rawBuild) : rawBuild;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+      throw new Unprocessable('buildNumber: must be a positive whole number');
+    }
+    out.buildNumber = n;
+  }
+  return out;
+}
+
+/**
+ * Which job and build the context is about: the body's own `jobName` (with its `buildNumber`),
+ * else both from the Referer path. The two sources are never mixed: a body naming job A must
+ * not get the build number of the page of job B the browser happened to be on.
+ */
+export function resolveContextRequest(body: ContextRequest, fromPage: RefererInfo): ContextRequest {
+  const out: ContextRequest = {};
+  if (body.jobName !== undefined) {
+    out.jobName = body.jobName;
+    if (body.buildNumber !== undefined) out.buildNumber = body.buildNumber;
+  } else {
+    if (fromPage.jobName !== undefined) out.jobName = fromPage.jobName;
+    const build = body.buildNumber ?? (fromPage.jobName !== undefined ? fromPage.buildNumber : undefined);
+    if (build !== undefined && out.jobName !== undefined) out.buildNumber = build;
+  }
+  const screen = body.currentScreen ?? fromPage.currentScreen;
+  if (screen !== undefined) out.currentScreen = screen;
+  if (body.consoleLog !== undefined) out.consoleLog = body.consoleLog;
+  return out;
+}
+
+/** Handles one context upload for `userId`: read, build from JENKINS_HOME, forward `{ciContext}`. */
+export async function uploadContext(ctx: Context, userId: string, deps: ContextRouteDeps): Promise<void> {
+  const contentType = ctx.get('content-type');
+  if (contentType !== '' && !isJsonType(contentType)) {
+    throw new UnsupportedMediaType(`The context body must be JSON (Content-Type: application/json), not ${contentType}`);
+  }
+  const raw = await readBody(ctx, CONTEXT_BODY_LIMIT_BYTES);
+  let parsed: unknown = {};
+  const text = raw.toString('utf8');
+  if (text.trim() !== '') {
+    try {
+      parsed = JSON.parse(text);
+    } catch (err) {
+      throw new BadRequest(`The context body is not valid JSON: ${(err as Error).message}`);
+    }
+  }
+  const body = parseContextRequest(parsed);
+  const referer = ctx.get('referer') || undefined;
+  // The page only matters when the body does not name the job (and screen) itself.
+  const fromPage: RefererInfo =
+    referer !== undefined && (body.jobName === undefined || body.currentScreen === undefined)
+      ? await deps.parseReferer(deps.jenkinsHome, referer)
+      : {};
+  const request = resolveContextRequest(body, fromPage);
+
+  let result: CiContextResult;
+  try {
+    result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...request });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // A home the controller cannot read at all is a server-side problem with an actionable cause.
+    throw new HttpError(500, `Could not read the CI context from JENKINS_HOME ${deps.jenkinsHome}: ${(err as Error).message}`);
+  }
+  if (result.notFound) {
+    // Decision (docs/notes/controller.md): a job or build that does not exist is a 404 and
+    // nothing is uploaded, so a typo in `--job` is not silently stored as an empty context.
+    // A job that exists but whose files are corrupt is uploaded with an `error` note instead.
+    const missing = result.problems.find((p) => (p.error as { status?: unknown }).status === 404) ?? result.problems[0];
+    const where = request.jobName !== undefined && body.jobName === undefined ? ' (taken from the Referer)' : '';
+    throw new NotFound(`${missing?.error.message ?? `No job ${request.jobName ?? ''} in JENKINS_HOME`}${where}: no context was uploaded`);
+  }
+  const ciContext = result.context;
+
+  ctx.respond = false;
+  await deps.proxy.forward(ctx.req, ctx.res, {
+    method: ctx.method,
+    pathAndQuery: ctx.url.slice('/chatbot-api'.length),
+    headers: { ...ctx.req.headers, 'content-type': 'application/json' },
+    userId,
+    body: Buffer.from(JSON.stringify({ ciContext })),
+  });
+}
