@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import type { AnswerEngine } from './answer/engine.js';
+import type { AnswerEngine, ChatContext } from './answer/engine.js';
 import { authMiddleware } from './auth.js';
 import type { Db } from './db.js';
 import { errorMiddleware } from './errors.js';
@@ -21,6 +21,8 @@ export interface AppDeps {
   routes?: RouteGroup[];
   /** Called after a chat is deleted (drops its index files). */
   onChatDeleted?: (chatId: number) => Promise<void> | void;
+  /** The chat's uploaded context for the answer engines (null when none). */
+  loadContext?: (chatId: number) => Promise<ChatContext | null>;
   /** Interval of `: ping` comments on silent streams (ms); the contract says 15 s. */
   pingIntervalMs?: number;
 }

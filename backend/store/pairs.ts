@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 import type { AnswerStatus, Page, QaPair, Source } from '../../protocol/types.js';
 import { isoTime } from '../time.js';
+import { nowMs } from './chats.js';
 
 export interface PairRow {
   id: number;
@@ -73,4 +74,111 @@ export async function listPairs(db: Db, chatId: number, limit: number, offset: n
     visible().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
   ]);
   return { items: rows.map(presentPair), total_items: Number(countRow?.n ?? 0), limit, offset };
+}
+
+/** A visible pair of one of the user's chats, or null (unknown, another user's, or superseded). */
+export async function findVisiblePair(db: Db, userId: string, pairId: number): Promise<PairRow | null> {
+  const row = (await db('qa_pairs as p')
+    .join('chats as c', 'c.id', 'p.chat_id')
+    .select(PAIR_COLUMNS.map((c) => `p.${c}`))
+    .where('p.id', pairId)
+    .andWhere('c.user_id', userId)
+    .whereNull('p.superseded_at')
+    .first()) as PairRow | undefined;
+  return row ?? null;
+}
+
+/**
+ * Takes the chat's stream lease (one answer streams per chat, enforced in the database so any
+ * replica agrees). An expired lease means its holder died: its `streaming` pairs become
+ * `interrupted` (their partial text stays).
+ */
+export async function acquireStreamLease(db: Db, chatId: number, leaseMs: number): Promise<boolean> {
+  const now = Date.now();
+  const taken = await db('chats')
+    .where({ id: chatId })
+    .andWhere((q) => q.whereNull('streaming_until').orWhere('streaming_until', '<', now))
+    .update({ streaming_until: now + leaseMs });
+  if (taken === 0) return false;
+  await db('qa_pairs')
+    .where({ chat_id: chatId, answer_status: 'streaming' })
+    .update({ answer_status: 'interrupted' });
+  return true;
+}
+
+export async function renewStreamLease(db: Db, chatId: number, leaseMs: number): Promise<void> {
+  await db('chats').where({ id: chatId }).update({ streaming_until: Date.now() + leaseMs });
+}
+
+export async function releaseStreamLease(db: Db, chatId: number): Promise<void> {
+  await db('chats').where({ id: chatId }).update({ streaming_until: null });
+}
+
+/**
+ * Creates the pair for a new question (answer `streaming`), moving the chat's `updated_at`.
+ * With `supersedeFrom`, that pair and every later pair of the chat leave the history first,
+ * in the same transaction (retry and edit).
+ */
+export async function startPair(
+  db: Db,
+  chatId: number,
+  question: string,
+  supersedeFrom?: number,
+): Promise<number> {
+  return db.transaction(async (trx) => {
+    const now = nowMs();
+    if (supersedeFrom !== undefined) {
+      await trx('qa_pairs')
+        .where({ chat_id: chatId })
+        .andWhere('id', '>=', supersedeFrom)
+        .whereNull('superseded_at')
+        .update({ superseded_at: now });
+    }
+    const [id] = await trx('qa_pairs').insert({
+      chat_id: chatId,
+      question,
+      created_at: now,
+      answer: '',
+      answer_status: 'streaming',
+      answer_sources: '[]',
+      answer_created_at: now,
+    });
+    await trx('chats').where({ id: chatId }).update({ updated_at: now });
+    return Number(id);
+  });
+}
+
+/** Saves the answer's final text, status and sources. */
+export async function finishAnswer(
+  db: Db,
+  pairId: number,
+  content: string,
+  status: AnswerStatus,
+  sources: Source[],
+): Promise<void> {
+  await db('qa_pairs')
+    .where({ id: pairId })
+    .update({ answer: content, answer_status: status, answer_sources: JSON.stringify(sources) });
+}
+
+/** Saves partial text while streaming, so a crash loses at most a few seconds of it. */
+export async function saveProgress(db: Db, pairId: number, content: string): Promise<void> {
+  await db('qa_pairs').where({ id: pairId, answer_status: 'streaming' }).update({ answer: content });
+}
+
+/** The last `n` visible exchanges of the chat before `beforePairId`, oldest first. */
+export async function recentHistory(
+  db: Db,
+  chatId: number,
+  beforePairId: number,
+  n: number,
+): Promise<{ question: string; answer: string }[]> {
+  const rows = (await db('qa_pairs')
+    .select('question', 'answer')
+    .where({ chat_id: chatId })
+    .whereNull('superseded_at')
+    .andWhere('id', '<', beforePairId)
+    .orderBy('id', 'desc')
+    .limit(n)) as { question: string; answer: string | null }[];
+  return rows.reverse().map((r) => ({ question: r.question, answer: r.answer ?? '' }));
 }
