@@ -114,11 +114,11 @@ describe('maskSecrets', () => {
     expect(masked.split('\n')[3]).toBe('[INFO] BUILD SUCCESS');
   });
 
-  test('masks the whole body of a PEM private key block and keeps its frame', () => {
+  test('masks the whole body of a PEM private key block, line by line, and keeps its frame', () => {
     const body = ['MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun', 'VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK', 'LxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW/VDL5AaWTg0nLVkjRo', '-----END RSA PRIVATE KEY-----'];
     const text = ['key follows', '-----BEGIN RSA PRIVATE KEY-----', ...body, 'after'].join('\n');
     const masked = maskSecrets(text);
-    expect(masked).toBe(['key follows', '-----BEGIN RSA PRIVATE KEY-----', MASK, '-----END RSA PRIVATE KEY-----', 'after'].join('\n'));
+    expect(masked).toBe(['key follows', '-----BEGIN RSA PRIVATE KEY-----', MASK, MASK, MASK, '-----END RSA PRIVATE KEY-----', 'after'].join('\n'));
   });
 
   test('masks an OpenSSH private key and a PEM block cut short by the end of the log', () => {

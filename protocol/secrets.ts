@@ -1,23 +1,15 @@
 /**
  * Secret masking: what must never be stored, embedded, sent to a model or echoed back.
  *
- * Every pattern starts with a literal (a token prefix, a key word, `://`) so the regex engine
- * can skip ahead quickly, and every repetition is bounded or runs over a character class that
- * cannot overlap what follows it, so masking stays linear in the length of the text however
- * hostile the input (a 10 MB line of letters, thousands of `eyJ`s). Each rule first checks
- * with `indexOf` that its literal occurs at all; a log without any trigger costs a few
- * memchr-like scans.
+ * One pass: a single case-insensitive literal search (`TRIGGER`) finds every place where a
+ * secret may start (a token prefix, a key word, `://`); only there does the exact rule of that
+ * trigger run, anchored (sticky). Every repetition in a rule is bounded or runs over a
+ * character class that cannot overlap what follows it, so masking stays linear in the length
+ * of the text however hostile the input (a 10 MB line of letters, thousands of `eyJ`s).
  */
 
 /** What a secret is replaced with. */
 export const MASK = '****';
-
-interface Rule {
-  /** Literals of which at least one must occur in the text for the rule to possibly match. */
-  triggers: string[];
-  pattern: RegExp;
-  replace: (match: string, ...groups: string[]) => string;
-}
 
 /** A value that is already masked or only names where a secret comes from. */
 function isPlaceholder(value: string): boolean {
@@ -31,112 +23,121 @@ function isPlaceholder(value: string): boolean {
 }
 
 /**
- * Key words of `key = value` assignments, in the spellings code and config use: lower case
- * (must not follow a letter: `mytoken` is not a key), Capitalised (may follow a lower-case
- * letter: `dbPassword`, `clientSecret`) and UPPER case (env style `DB_PASSWORD`).
+ * A rule runs where its trigger was found. `pattern` is sticky (`y`) and starts at the trigger;
+ * `keep` is the number of the group kept before the mask (0: the whole match is the secret),
+ * `value` the group checked against placeholders.
  */
-const KEY_WORDS = [
-  'password', 'passwd', 'token', 'secret', 'apikey', 'api_key', 'api-key', 'apiKey',
-  'access_key', 'access-key', 'accessKey', 'private_key', 'privateKey', 'auth_key', 'authKey',
-];
-function keyAlternation(): string {
-  const lower = KEY_WORDS.map((w) => `(?<![A-Za-z])${w}`);
-  const capital = KEY_WORDS.map((w) => `(?<![A-Z])${w[0]!.toUpperCase()}${w.slice(1)}`);
-  const upper = [...new Set(KEY_WORDS.map((w) => w.toUpperCase()))].map((w) => `(?<![A-Za-z])${w}`);
-  return [...lower, ...capital, ...upper].join('|');
+interface Rule {
+  pattern: RegExp;
+  keep: number;
+  value: number;
 }
 
+const rule = (pattern: RegExp, keep: number, value: number): Rule => ({ pattern, keep, value });
+
 /**
- * `password=x`, `"api_key": "x"`, `FOO_TOKEN: x`, `clientSecret = 'x y'`. After the key word
- * only identifier suffixes joined by `_ -` or a camel-case capital may follow
- * (`secret_access_key`, `tokenValue`), so `tokenizer`, `secretary` and `passwordless` are not keys,
- * and a bare `:` separates only when a blank or quote follows (`token_store.py:17` is a path).
- * Group 1: key and separator, kept; group 2: quoted value; group 3: bare value.
+ * The triggers, one capture group per rule (in RULES order). Spelled with the `i` flag: one
+ * scan of the text, whatever the case of `password`, `Token`, `API_KEY`.
  */
+const TRIGGER =
+  /(:\/\/)|(authorization)|(hooks\.slack\.com\/)|(akia|asia)|(gh[pousr]_)|(github_pat_)|(glpat-)|(xox[baprse]-)|(npm_)|(_auth|_password)|(eyj)|(--(?:password|token|secret|api-key|access-key)[ \t])|(passw(?:or)?d|token|secret|api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key)/gi;
+
+/**
+ * What must follow a key word for it to be a `key = value` assignment (`password=x`,
+ * `"api_key": "x"`, `FOO_TOKEN: x`, `clientSecret = 'x y'`): only identifier suffixes joined by
+ * `_ -` or a camel-case capital (`secret_access_key`, `tokenValue`), so `tokenizer`, `secretary`
+ * and `passwordless` are not keys; a bare `:` separates only when a blank or quote follows
+ * (`token_store.py:17` is a path). Group 1: key, suffix and separator, kept; group 2: quoted
+ * value; group 3: bare value.
+ */
+/** `password` -> `[pP][aA]...`: case-insensitive key words in a pattern that is otherwise case-sensitive. */
+const anyCase = (word: string): string =>
+  word.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+const KEY_WORD = ['passw(?:or)?d', 'token', 'secret', 'api[_-]?key', 'access[_-]?key', 'private[_-]?key', 'auth[_-]?key']
+  .map(anyCase)
+  .join('|');
 const ASSIGNMENT = new RegExp(
-  `((?:${keyAlternation()})s?(?:[_-][A-Za-z0-9]{1,30}|[A-Z][a-z0-9]{1,30}){0,4}["']?[ \\t]{0,8}(?::=|=>|=|:(?=[ \\t"']))[ \\t]{0,8}["']?)` +
+  `((?:${KEY_WORD})s?(?:[_-][A-Za-z0-9]{1,30}|[A-Z][a-z0-9]{1,30}){0,4}["']?[ \\t]{0,8}(?::=|=>|=|:(?=[ \\t"']))[ \\t]{0,8}["']?)` +
     `(?:(?<=["'])([^"'\\r\\n]{1,512})(?=["'])|([^\\s"',;}\\]]{1,512}))`,
-  'g',
+  'y',
 );
 
 const RULES: Rule[] = [
-  {
-    // Authorization / Proxy-Authorization headers, in curl -H arguments and HTTP dumps.
-    triggers: ['uthorization', 'UTHORIZATION'],
-    pattern:
-      /([Aa]uthorization|AUTHORIZATION)(["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?:(?:Bearer|Basic|Token|Digest|token|bearer|basic|Bearer|AWS4-HMAC-SHA256|Negotiate)[ \t]{1,8})?)([^\s"',]{1,4096})/g,
-    replace: (match, name, sep, value) => (isPlaceholder(value!) ? match : `${name}${sep}${MASK}`),
-  },
-  {
-    // Passwords in URLs: https://user:pass@host keeps the user and the host.
-    triggers: ['://'],
-    pattern: /(:\/\/[^\s:/@"'<>]{0,256}:)([^\s/@"'<>]{1,256})@(?!sha\d{3}:)/g,
-    replace: (match, head, pass) => (isPlaceholder(pass!) ? match : `${head}${MASK}@`),
-  },
-  {
-    triggers: ['hooks.slack.com/'],
-    pattern: /(hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{8,256}/g,
-    replace: (_match, head) => `${head}${MASK}`,
-  },
-  {
-    triggers: ['AKIA', 'ASIA'],
-    pattern: /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g,
-    replace: () => MASK,
-  },
-  {
-    triggers: ['gh'],
-    pattern: /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,251}(?![A-Za-z0-9_])/g,
-    replace: () => MASK,
-  },
-  {
-    triggers: ['github_pat_'],
-    pattern: /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{22,255}/g,
-    replace: () => MASK,
-  },
-  {
-    triggers: ['glpat-'],
-    pattern: /(?<![A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,255}/g,
-    replace: () => MASK,
-  },
-  {
-    triggers: ['xox'],
-    pattern: /(?<![A-Za-z0-9_])xox[baprse]-[A-Za-z0-9-]{10,255}/g,
-    replace: () => MASK,
-  },
-  {
-    triggers: ['npm_'],
-    pattern: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g,
-    replace: () => MASK,
-  },
-  {
-    // .npmrc lines: //registry.npmjs.org/:_authToken=..., _auth=..., _password=...
-    triggers: ['_auth', '_password'],
-    pattern: /((?::|^|\s)_(?:authToken|auth|password)[ \t]{0,8}=[ \t]{0,8})([^\s"']{1,4096})/gm,
-    replace: (match, head, value) => (isPlaceholder(value!) ? match : `${head}${MASK}`),
-  },
-  {
-    // JWTs: header.payload.signature, base64url, both JSON parts start with `{"` = eyJ.
-    triggers: ['eyJ'],
-    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,8192}\.eyJ[A-Za-z0-9_-]{4,65536}\.[A-Za-z0-9_-]{0,8192}/g,
-    replace: () => MASK,
-  },
-  {
-    triggers: ['--password', '--token', '--secret', '--api-key', '--access-key'],
-    pattern: /(--(?:password|token|secret|api-key|access-key)[ \t]{1,8})([^\s"'-][^\s"']{0,511})/g,
-    replace: (match, head, value) => (isPlaceholder(value!) ? match : `${head}${MASK}`),
-  },
-  {
-    triggers: [
-      'assw', 'ASSW', 'oken', 'OKEN', 'ecret', 'ECRET', 'pik', 'piK', 'PIK', 'pi_', 'pi-', 'PI_', 'PI-',
-      'ccess', 'CCESS', 'rivate', 'RIVATE', 'uth_', 'uth-', 'uthK', 'UTH_', 'UTH-',
-    ],
-    pattern: ASSIGNMENT,
-    replace: (match, head, quoted, bare) => {
-      const value = quoted ?? bare ?? '';
-      return value === '' || isPlaceholder(value) ? match : `${head}${MASK}`;
-    },
-  },
+  // Passwords in URLs: https://user:pass@host keeps the user and the host (not alpine:3.19@sha256:).
+  rule(/(:\/\/[^\s:/@"'<>]{0,256}:)([^\s/@"'<>]{1,256})@(?!sha\d{3}:)/y, 1, 2),
+  // Authorization / Proxy-Authorization headers, in curl -H arguments and HTTP dumps.
+  rule(
+    /(authorization["']?[ \t]{0,8}[:=][ \t]{0,8}["']?(?:(?:bearer|basic|token|digest|negotiate|aws4-hmac-sha256)[ \t]{1,8})?)([^\s"',]{1,4096})/iy,
+    1,
+    2,
+  ),
+  rule(/(hooks\.slack\.com\/(?:services|workflows|triggers)\/)([A-Za-z0-9_/-]{8,256})/y, 1, 2),
+  rule(/(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/y, 0, 0),
+  rule(/(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,251}(?![A-Za-z0-9_])/y, 0, 0),
+  rule(/(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{22,255}/y, 0, 0),
+  rule(/(?<![A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,255}/y, 0, 0),
+  rule(/(?<![A-Za-z0-9_])xox[baprse]-[A-Za-z0-9-]{10,255}/y, 0, 0),
+  rule(/(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/y, 0, 0),
+  // .npmrc lines: //registry.npmjs.org/:_authToken=..., _auth=..., _password=...
+  rule(/(?<=^|[:\s])(_(?:authToken|auth|password)[ \t]{0,8}=[ \t]{0,8})([^\s"']{1,4096})/y, 1, 2),
+  // JWTs: header.payload.signature, base64url; both JSON parts start with `{"` = eyJ.
+  rule(/(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,8192}\.eyJ[A-Za-z0-9_-]{4,65536}\.[A-Za-z0-9_-]{0,8192}/y, 0, 0),
+  rule(/(--(?:password|token|secret|api-key|access-key)[ \t]{1,8})([^\s"'-][^\s"']{0,511})/y, 1, 2),
+  rule(ASSIGNMENT, 1, 0),
 ];
+const ASSIGNMENT_RULE = RULES.length - 1;
+
+/**
+ * A key word starts a key unless it is glued to the word before it: lower case and UPPER case
+ * must not follow a letter (`mytoken`, `MYTOKEN`), Capitalised may follow a lower-case letter
+ * (`dbPassword`, `clientSecret`) but not a capital.
+ */
+function startsKey(text: string, index: number): boolean {
+  if (index === 0) return true;
+  const prev = text.charCodeAt(index - 1);
+  const prevUpper = prev >= 65 && prev <= 90;
+  const prevLower = prev >= 97 && prev <= 122;
+  const first = text.charCodeAt(index);
+  const second = text.charCodeAt(index + 1);
+  if (first >= 65 && first <= 90 && second >= 97 && second <= 122) return !prevUpper;
+  return !prevUpper && !prevLower;
+}
+
+/** Masks every single-line secret in one scan for triggers. */
+function maskTriggered(text: string): string {
+  TRIGGER.lastIndex = 0;
+  let out: string[] | null = null;
+  let copied = 0;
+  let hit: RegExpExecArray | null;
+  while ((hit = TRIGGER.exec(text)) !== null) {
+    let index = 1;
+    while (hit[index] === undefined) index++;
+    const ruleIndex = index - 1;
+    const r = RULES[ruleIndex];
+    if (r === undefined || (ruleIndex === ASSIGNMENT_RULE && !startsKey(text, hit.index))) {
+      TRIGGER.lastIndex = hit.index + 1;
+      continue;
+    }
+    r.pattern.lastIndex = hit.index;
+    const m = r.pattern.exec(text);
+    if (m === null) {
+      TRIGGER.lastIndex = hit.index + 1;
+      continue;
+    }
+    const value = ruleIndex === ASSIGNMENT_RULE ? (m[2] ?? m[3] ?? '') : (m[r.value] ?? '');
+    const kept = r.keep === 0 ? '' : (m[r.keep] ?? '');
+    // The secret ends where its value ends; what a rule matched after it (`@` of a URL) stays.
+    const end = r.keep === 0 ? hit.index + m[0].length : hit.index + kept.length + value.length;
+    TRIGGER.lastIndex = end;
+    if (value === '' || isPlaceholder(value)) continue;
+    out ??= [];
+    out.push(text.slice(copied, hit.index), kept, MASK);
+    copied = end;
+  }
+  if (out === null) return text;
+  out.push(text.slice(copied));
+  return out.join('');
+}
 
 const PEM_BEGIN = '-----BEGIN ';
 
@@ -180,13 +181,8 @@ function maskPemBlocks(text: string): string {
     }
     out.push(text.slice(copied, bodyStart));
     const body = text.slice(bodyStart, bodyEnd);
-    if (/[A-Za-z0-9+/]/.test(body)) {
-      const lead = body.startsWith('\r\n') ? '\r\n' : body.startsWith('\n') ? '\n' : '';
-      const trail = body.endsWith('\r\n') ? '\r\n' : body.endsWith('\n') ? '\n' : '';
-      out.push(`${lead}${MASK}${trail}`);
-    } else {
-      out.push(body);
-    }
+    // Each non-blank body line becomes one `****`, so line numbers after the block still hold.
+    out.push(body.replace(/[^\r\n]+/g, (line) => (line.trim() === '' ? line : MASK)));
     copied = bodyEnd;
     from = text.indexOf(PEM_BEGIN, bodyEnd);
   }
@@ -198,16 +194,11 @@ function maskPemBlocks(text: string): string {
  * Replaces every secret found in `text` by `****`: tokens of well-known services, JWTs, PEM
  * private keys, passwords in URLs, credential assignments and Authorization headers. What is
  * not a secret (git SHAs, UUIDs, checksums, versions, an already masked `****`) is left alone.
- * Linear time; text without anything that looks like a credential comes back as the same string.
+ * Linear time; never changes the number of lines (a PEM body line becomes a `****` line); text
+ * without anything that looks like a credential comes back as the same string.
  */
 export function maskSecrets(text: string): string {
-  let out = maskPemBlocks(text);
-  for (const rule of RULES) {
-    if (!rule.triggers.some((t) => out.includes(t))) continue;
-    rule.pattern.lastIndex = 0;
-    out = out.replace(rule.pattern, rule.replace as (substring: string, ...args: unknown[]) => string);
-  }
-  return out;
+  return maskTriggered(maskPemBlocks(text));
 }
 
 /**
