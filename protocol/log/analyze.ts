@@ -60,11 +60,12 @@ const COMMAND = /^(?:\$ \S|\+ \S|##\[group\]Run |> \S+@\S+ \S+ \/|\[Pipeline\] (
 const TRAVIS_EXIT = /^The command "[\s\S]*" (?:exited with (\d+)|failed)/;
 const STEP_EXIT = /^(?:ERROR: script returned exit code (\d+)|##\[error\]Process completed with exit code (\d+))/;
 const STACK_FRAME =
-  /^\s*(?:at\s+\S|\.\.\. \d+ (?:more|common frames omitted)|Caused by: |Suppressed: |File "|#\d+\s+0x|\[C\]: in |\S+:\d+: in |from \S+:\d+:in |\S+\.(?:rb|ex|exs|erl|lua):\d+)/;
+  /^\s*(?:at\s+\S|\.\.\. \d+ (?:more|common frames omitted)|Caused by: |Suppressed: |File "|#\d+\s+0x|\[C\]: in |\S+:\d+: in |from \S+:\d+:in |\S+\.(?:rb|ex|exs|erl|lua):\d+|\S+:\d+:in [`'])/;
 const CARET_LINE = /^\s*[~^|]+[~^\s]*$|^\s*\d+\s*\|/;
 const INCLUDE_CHAIN = /^(?:In file included from |\s+from \S+:\d+[,:]$|\S.*: In (?:function|member function|constructor|instantiation)|\S+\.o: In function )/;
 const NODE_SOURCE_HEADER = /^\S+:\d+\s*$/;
 const PATH_HEADER = /^(?:[\w.~@/\\-]+[/\\])?[\w.@-]+\.\w{1,6}$/;
+const NUMBERED_ITEM = /^\s*\d+\) /;
 const PYTEST_END = /^\S+:\d+: \w+$/;
 const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$/;
 
@@ -206,13 +207,20 @@ function growForward(info: LineInfo[], a: number, free: boolean): number {
       continue;
     }
     if (free || pytest) {
-      if (NEXT_ITEM.test(line.body) || (line.role === anchor.role && line.shape === anchor.shape && blanks > 0)) break;
+      if (NEXT_ITEM.test(line.body)) break;
+      if (anchor.shape !== undefined && line.role === anchor.role && line.shape === anchor.shape && blanks > 0) break;
+      // The next numbered failure (`2) ...`) starts the next item: one failure is enough.
+      if (NUMBERED_ITEM.test(anchor.body) && NUMBERED_ITEM.test(line.body) && line.indent <= anchor.indent) break;
       end = j;
       blanks = 0;
       if (pytest && PYTEST_END.test(line.body)) break;
       continue;
     }
     let cont = isContinuation(line, anchor, prefix);
+    // A message announced by its anchor (`rake aborted!`, `error: Could not resolve:`).
+    if (!cont && j === a + 1 && /[:!]\s*$/.test(anchor.body) && line.role !== 'header') cont = true;
+    // A quoted source line, recognised by the caret line under it.
+    if (!cont && blanks === 0 && CARET_LINE.test(info[j + 1]?.body ?? '') && (info[j + 1]?.body.trim() ?? '') !== '') cont = true;
     // The closing line of a trace (`ValueError: bad`) comes back to the anchor's indentation.
     if (!cont && sawIndented && blanks === 0 && (line.role === 'anchor' || /^\S+(?:Error|Exception)\b/.test(line.body))) cont = true;
     if (!cont) break;
@@ -257,6 +265,8 @@ function buildBlocks(info: LineInfo[]): Block[] {
       if (shape === undefined) continue;
       let start: number;
       let end: number;
+      let headerWeight = shape.weight;
+      let headerReason = reasonOf(line);
       if (line.role === 'header') {
         let first = i + 1;
         while (first < info.length && (info[first]?.role === 'blank' || info[first]?.role === 'noise')) first++;
@@ -266,6 +276,10 @@ function buildBlocks(info: LineInfo[]): Block[] {
         start = first;
         end = growForward(info, first, firstLine.role !== 'anchor' || firstLine.shape?.reason === 'error');
         if (firstLine.role === 'anchor' && end === first) end = growForward(info, first, true);
+        if (firstLine.role === 'anchor' && firstLine.shape !== undefined) {
+          headerWeight = Math.max(shape.weight, firstLine.shape.weight);
+          headerReason = reasonOf(firstLine);
+        }
       } else {
         start = growBackward(info, i, coveredTo);
         end = growForward(info, i, false);
@@ -275,7 +289,7 @@ function buildBlocks(info: LineInfo[]): Block[] {
       const repeated = seenAnchors.has(key);
       seenAnchors.add(key);
       let anchors = 0;
-      let weight = shape.weight;
+      let weight = headerWeight;
       for (let j = start; j <= end; j++) {
         const inner = info[j];
         if (inner?.role === 'anchor') {
@@ -288,7 +302,7 @@ function buildBlocks(info: LineInfo[]): Block[] {
         end,
         weight: repeated ? weight - 2 : weight,
         anchors,
-        reason: reasonOf(line.role === 'header' ? { ...line } : line),
+        reason: headerReason,
       });
       coveredTo = end;
     } else if (line.role === 'exit-fail') {

@@ -72,7 +72,8 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^\S[^:]*:\d+(?::\d+)?(?:-\d+)?:? (?:fatal )?error[:[]/, role: 'anchor', weight: 9, reason: 'compiler error' },
   { re: /^\S.*\(\d+,\d+\): (?:fatal )?error [A-Z]+\d+:/, role: 'anchor', weight: 9, reason: '.NET compiler error' },
   { re: /\berror (?:TS|CS|FS|BC)\d+:/, role: 'anchor', weight: 9, reason: 'compiler error' },
-  { re: /^❌ /, role: 'anchor', weight: 8, reason: 'Xcode build error' },
+  { re: /❌\s/, role: 'anchor', weight: 8, reason: 'Xcode build error' },
+  { re: /^\S+:\d+:\d+: [CWEF]: /, role: 'anchor', weight: 8, reason: 'RuboCop offense' },
   { re: /undefined reference to |ld: symbol\(s\) not found|Undefined symbols for architecture/, role: 'anchor', weight: 8, reason: 'linker error' },
   { re: /^collect2: error: ld returned/, role: 'summary', weight: 2, reason: 'linker failed' },
   { re: /^CMake Error/, role: 'anchor', weight: 9, reason: 'CMake error' },
@@ -87,7 +88,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
   { re: /^\[ERROR\] /, role: 'anchor', weight: 6, reason: 'Maven error' },
   { re: /^\[INFO\] BUILD FAILURE/, role: 'summary', weight: 2, reason: 'Maven build failure' },
-  { re: /^\* What went wrong:/, role: 'anchor', weight: 8, reason: 'Gradle build failed' },
+  { re: /^\* What went wrong:/, role: 'anchor', weight: 7, reason: 'Gradle build failed' },
   { re: /^FAILURE: Build failed with an exception|^BUILD FAILED in /, role: 'summary', weight: 2, reason: 'Gradle build failed' },
   { re: /^\S.* > \S.* FAILED$/, role: 'anchor', weight: 8, reason: 'Gradle test failure' },
   { re: /^> Task \S+ FAILED/, role: 'summary', weight: 3, reason: 'Gradle task failed' },
@@ -130,7 +131,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^\S.*\bERR! /, role: 'summary', weight: 2, reason: 'tool error' },
 
   // Ruby / PHP / Elixir / Erlang / Lua / TAP / .NET
-  { re: /^rake aborted!$/, role: 'header', weight: 6, reason: 'rake aborted' },
+  { re: /^rake aborted!$/, role: 'anchor', weight: 6, reason: 'rake aborted' },
   { re: /^There (?:was|were) \d+ (?:failures?|errors?):$/, role: 'header', weight: 8, reason: 'PHPUnit failure' },
   { re: /^(?:FAILURES!|Tests: \d+, Assertions: \d+)/, role: 'summary', weight: 2, reason: 'PHPUnit summary' },
   { re: /^PHP (?:Fatal|Parse) error: /, role: 'anchor', weight: 9, reason: 'PHP fatal error' },
@@ -168,6 +169,8 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /\b(?:limit|budget|threshold|quota)\b.*\bexceeded\b|\bexceeded\b.*\b(?:limit|budget|threshold|quota)\b/i, role: 'anchor', weight: 7, reason: 'limit exceeded' },
   { re: /^ERROR: ".*" exited with \d+\.?$/, role: 'summary', weight: 2, reason: 'npm-run-all script failed' },
 
+  { re: /\b(?:timed out|time(?:d)?out (?:after|of|exceeded|reached))\b/i, role: 'anchor', weight: 5, reason: 'timeout' },
+
   // Generic exceptions and error lines (any language)
   { re: /^(?:Uncaught )?(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception|Failure|Fault)(?::|$)/, role: 'anchor', weight: 7, reason: 'exception' },
   { re: /^(?:ERROR|FATAL|CRITICAL|FAIL(?:URE|ED)?)(?:\b[:!\]]| -|$)/, role: 'anchor', weight: 6, reason: 'error' },
@@ -184,4 +187,4 @@ export const PASSING =
   /(?:\bPASSED|\bPASS|\bok|\bOK|✓|✔)(?:\s+\d+(?:\.\d+)?\s*m?s\b.*)?(?:\s*\[\s*\d+%\])?\s*$|^\s*(?:ok \d+|PASS|✓|✔)\s/;
 
 export const MAYBE_FAILURE =
-  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined ref|undefined symbols|symbol\(s\)|could not|couldn't|cannot|can't|unable|[✖✗×✘❌●]|^E {2}|^_{3}|^={3}|not ok|^WorkflowScript|^##\[|\*\*\*|^[-*] What|returned non-zero|^FAIL|\(\d+,\d+\)|^\s*\d+:\d+\s|^\s+\d+\) test|^\S+\.py:\d+:\d+: [EWFC]\d|^Tests run|^\d+ (?:examples?|tests?|doctests?), |exceeded|dubious/i;
+  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined ref|undefined symbols|symbol\(s\)|could not|couldn't|cannot|can't|unable|[✖✗×✘❌●]|^E {2}|^_{3}|^={3}|not ok|^WorkflowScript|^##\[|\*\*\*|^[-*] What|returned non-zero|^FAIL|\(\d+,\d+\)|^\s*\d+:\d+\s|^\s+\d+\) test|^\S+\.py:\d+:\d+: [EWFC]\d|^Tests run|^\d+ (?:examples?|tests?|doctests?), |exceeded|dubious|timed out|timeout/i;
