@@ -47,7 +47,10 @@ function isJsonType(contentType: string): boolean {
 async function readBody(ctx: Context, limit: number): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || '0');
   const tooLarge = () => new PayloadTooLarge(`The context body is larger than ${limit / (1024 * 1024)} MiB`);
-  if (declared > limit) throw tooLarge();
+  if (declared > limit) {
+    ctx.set('Connection', 'close'); // do not wait for (or read) an upload that is refused anyway
+    throw tooLarge();
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
