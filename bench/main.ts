@@ -1,0 +1,23 @@
+/**
+ * `npm run bench -- <name> [args]`: runs bench/<name>.ts, which prints its figures
+ * (and JSON with --json). Benchmarks measure; tests never time anything.
+ */
+const BENCHES = ['chats', 'stream', 'ingest', 'logchunks', 'proxy', 'workspace', 'cli'] as const;
+
+async function main(): Promise<void> {
+  const [name, ...args] = process.argv.slice(2);
+  if (!name || !(BENCHES as readonly string[]).includes(name)) {
+    console.error(`Usage: npm run bench -- <${BENCHES.join('|')}> [args]`);
+    process.exit(2);
+  }
+  const mod = (await import(`./${name}.ts`)) as { run(args: string[]): Promise<void> };
+  await mod.run(args);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
