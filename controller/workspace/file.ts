@@ -50,6 +50,8 @@ async function descriptorPath(fd: number): Promise<string | null> {
 export async function readWorkspaceFile(dir: string, filePath: string, options: ReadFileOptions = {}): Promise<string> {
   const maxChars = options.maxChars ?? MAX_FILE_CHARS;
   const segments = relativePathSegments(filePath);
+  // Left out of trees anyway, and `.git/config` may hold a token in a remote URL.
+  if (segments.includes('.git')) throw badRequest('Files under .git are not served: they can hold credentials');
   let rootReal: string;
   try {
     rootReal = await fs.realpath(dir);

@@ -32,6 +32,9 @@ function checkLayer(layer: string, what: string): void {
   if (/^[A-Za-z]:/.test(layer)) throw pathTraversal(`${what} starts with a drive letter`);
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(layer)) throw pathTraversal(`${what} is a URL`);
   if (layer.split('/').includes('..')) throw pathTraversal(`${what} holds a ".." segment`);
+  // IIS-style `%u002e`: meaningless to us, common in traversal payloads; refused like malformed
+  // percent-encodings rather than looked up as a literal name.
+  if (/%u[0-9A-Fa-f]{4}/.test(layer)) throw pathTraversal(`${what} holds a malformed %u escape`);
 }
 
 /**
