@@ -290,11 +290,17 @@ function buildBlocks(info: LineInfo[]): Block[] {
       seenAnchors.add(key);
       let anchors = 0;
       let weight = headerWeight;
+      let reason = headerReason;
       for (let j = start; j <= end; j++) {
         const inner = info[j];
         if (inner?.role === 'anchor') {
           anchors++;
-          if (inner.shape !== undefined && inner.shape.weight > weight && j > i) weight = Math.max(weight, inner.shape.weight - 1);
+          // A more specific shape inside the block names it (`WorkflowScript: 12:` under the
+          // Groovy exception that carries it).
+          if (inner.shape !== undefined && inner.shape.weight > weight && j > i) {
+            weight = inner.shape.weight - 1;
+            reason = reasonOf(inner);
+          }
         }
       }
       blocks.push({
@@ -302,7 +308,7 @@ function buildBlocks(info: LineInfo[]): Block[] {
         end,
         weight: repeated ? weight - 2 : weight,
         anchors,
-        reason: headerReason,
+        reason,
       });
       coveredTo = end;
     } else if (line.role === 'exit-fail') {

@@ -146,7 +146,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^not ok \d+/, role: 'anchor', weight: 7, reason: 'TAP test failure' },
   { re: /^\s*\S.*\[FAIL\]\s*$/, role: 'anchor', weight: 8, reason: 'xUnit test failure' },
   { re: /^\s*(?:Failed|X) \S+\.\S+ \[\d/, role: 'anchor', weight: 8, reason: '.NET test failure' },
-  { re: /^Build FAILED\.$|^\s+\d+ Error\(s\)$/, role: 'summary', weight: 2, reason: 'MSBuild failed' },
+  { re: /^Build FAILED\.$|^\s*\d+ (?:Error|Warning)\(s\)$/, role: 'summary', weight: 2, reason: 'MSBuild failed' },
   { re: /^stack traceback:$/, role: 'anchor', weight: 5, reason: 'Lua error' },
 
   // Docker
@@ -187,4 +187,4 @@ export const PASSING =
   /(?:\bPASSED|\bPASS|\bok|\bOK|✓|✔)(?:\s+\d+(?:\.\d+)?\s*m?s\b.*)?(?:\s*\[\s*\d+%\])?\s*$|^\s*(?:ok \d+|PASS|✓|✔)\s/;
 
 export const MAYBE_FAILURE =
-  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined ref|undefined symbols|symbol\(s\)|could not|couldn't|cannot|can't|unable|[✖✗×✘❌●]|^E {2}|^_{3}|^={3}|not ok|^WorkflowScript|^##\[|\*\*\*|^[-*] What|returned non-zero|^FAIL|\(\d+,\d+\)|^\s*\d+:\d+\s|^\s+\d+\) test|^\S+\.py:\d+:\d+: [EWFC]\d|^Tests run|^\d+ (?:examples?|tests?|doctests?), |exceeded|dubious|timed out|timeout/i;
+  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined ref|undefined symbols|symbol\(s\)|could not|couldn't|cannot|can't|unable|[✖✗×✘❌●]|^E {2}|^_{3}|^={3}|not ok|^WorkflowScript|^##\[|\*\*\*|^[-*] What|returned non-zero|^FAIL|\(\d+,\d+\)|^\s*\d+:\d+\s|^\s+\d+\) test|^\S+\.py:\d+:\d+: [EWFC]\d|^Tests run|^\d+ (?:examples?|tests?|doctests?), |exceeded|dubious|timed out|timeout|warning\(s\)/i;

@@ -1,0 +1,427 @@
+import { analyze, analyzeLines, excerptText } from './analyze.js';
+import { cleanLines } from './clean.js';
+import type { LogExcerpt } from '../types.js';
+
+/** A log from lines, each ending in "\n" (as CI servers write them). */
+function log(...lines: string[]): string {
+  return lines.map((l) => `${l}\n`).join('');
+}
+
+/** N lines of ordinary build chatter. */
+function chatter(n: number, prefix = 'Downloading artifact'): string[] {
+  return Array.from({ length: n }, (_, i) => `${prefix} ${i + 1} of ${n}`);
+}
+
+/** The 1-based line number of the first line containing `needle`. */
+function lineOf(text: string, needle: string): number {
+  const i = text.split('\n').findIndex((l) => l.includes(needle));
+  if (i < 0) throw new Error(`no line contains ${needle}`);
+  return i + 1;
+}
+
+function top(text: string): LogExcerpt {
+  const e = analyze(text)[0];
+  if (e === undefined) throw new Error('no excerpt');
+  return e;
+}
+
+function covers(e: LogExcerpt, line: number): boolean {
+  return e.start_line <= line && line <= e.end_line;
+}
+
+describe('analyze: ecosystems', () => {
+  test('Maven compilation error', () => {
+    const text = log(
+      ...chatter(20),
+      '[INFO] Compiling 12 source files to /w/target/classes',
+      '[ERROR] COMPILATION ERROR : ',
+      '[ERROR] /w/src/main/java/App.java:[12,5] cannot find symbol',
+      '  symbol:   class Foo',
+      '[INFO] 1 error',
+      '[INFO] BUILD FAILURE',
+      '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.8.1:compile',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('Maven compilation error');
+    expect(covers(e, lineOf(text, 'App.java:[12,5]'))).toBe(true);
+    expect(covers(e, lineOf(text, 'Failed to execute goal'))).toBe(false);
+  });
+
+  test('Gradle: the failing test before "What went wrong"', () => {
+    const text = log(
+      ...chatter(10),
+      'com.example.CalcTest > adds FAILED',
+      '    java.lang.AssertionError: expected:<3> but was:<4>',
+      '        at org.junit.Assert.fail(Assert.java:88)',
+      '',
+      '12 tests completed, 1 failed',
+      '',
+      'FAILURE: Build failed with an exception.',
+      '',
+      '* What went wrong:',
+      "Execution failed for task ':test'.",
+      '> There were failing tests.',
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(lineOf(text, 'CalcTest > adds FAILED'));
+    expect(e.end_line).toBe(lineOf(text, 'Assert.java:88'));
+    expect(e.reason).toBe('Gradle test failure');
+  });
+
+  test('npm: the error before the npm ERR! cascade', () => {
+    const text = log(
+      '$ npm test',
+      ...chatter(5),
+      '/w/src/index.js:3',
+      'const x = ;',
+      '          ^',
+      '',
+      'SyntaxError: Unexpected token ;',
+      '    at Module._compile (module.js:549:28)',
+      '    at Object.Module._extensions..js (module.js:586:10)',
+      'npm ERR! code ELIFECYCLE',
+      'npm ERR! errno 1',
+      'npm ERR! Test failed.  See above for more details.',
+      '',
+      'The command "npm test" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(lineOf(text, '/w/src/index.js:3'));
+    expect(e.end_line).toBe(lineOf(text, 'module.js:586'));
+    expect(e.reason).toBe('SyntaxError');
+  });
+
+  test('Jest failure with its assertion', () => {
+    const text = log(
+      '$ yarn test',
+      ' PASS  test/a.test.js',
+      ' FAIL  test/b.test.js',
+      '  ● sums › adds two numbers',
+      '',
+      '    expect(received).toBe(expected)',
+      '',
+      '    Expected: 3',
+      '    Received: 4',
+      '',
+      'Tests:       1 failed, 4 passed, 5 total',
+      'error Command failed with exit code 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('Jest test failure');
+    expect(e.start_line).toBe(lineOf(text, 'FAIL  test/b.test.js'));
+    expect(covers(e, lineOf(text, 'Received: 4'))).toBe(true);
+    expect(covers(e, lineOf(text, 'Tests:'))).toBe(false);
+  });
+
+  test('Mocha: the first numbered failure after "N failing"', () => {
+    const text = log(
+      '$ npm test',
+      '  12 passing (2s)',
+      '  2 failing',
+      '',
+      '  1) parser',
+      '       parses numbers:',
+      '     AssertionError: expected 1 to equal 2',
+      '      at Context.<anonymous> (test/parser.js:10:20)',
+      '',
+      '  2) parser',
+      '       parses strings:',
+      '     AssertionError: expected a to equal b',
+      '',
+      'npm ERR! Test failed.  See above for more details.',
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(lineOf(text, '1) parser'));
+    expect(e.end_line).toBe(lineOf(text, 'test/parser.js:10'));
+  });
+
+  test('pytest: the first failure item, not the short summary', () => {
+    const text = log(
+      '$ pytest',
+      'tests/test_a.py ..F.                                                [100%]',
+      '',
+      '=================================== FAILURES ===================================',
+      '_________________________________ test_divide __________________________________',
+      '',
+      '    def test_divide():',
+      '>       assert divide(1, 0) == 0',
+      'E       ZeroDivisionError: division by zero',
+      '',
+      'tests/test_a.py:7: ZeroDivisionError',
+      '=========================== short test summary info ============================',
+      'FAILED tests/test_a.py::test_divide - ZeroDivisionError: division by zero',
+      '========================= 1 failed, 3 passed in 0.12s ==========================',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('pytest failure');
+    expect(e.start_line).toBe(lineOf(text, '_ test_divide _'));
+    expect(e.end_line).toBe(lineOf(text, 'tests/test_a.py:7: ZeroDivisionError'));
+  });
+
+  test('Go test failure and Go panic', () => {
+    const failing = log(
+      '=== RUN   TestSum',
+      '--- FAIL: TestSum (0.00s)',
+      '    sum_test.go:12: got 4, want 3',
+      'FAIL',
+      'FAIL\texample.com/sum\t0.003s',
+    );
+    const e = top(failing);
+    expect(e.reason).toBe('Go test failure');
+    expect([e.start_line, e.end_line]).toEqual([2, 3]);
+
+    const panicking = log(...chatter(3), 'panic: runtime error: index out of range [3] with length 3', '', 'goroutine 1 [running]:', 'main.main()', '\t/w/main.go:8 +0x1d', 'exit status 2');
+    const p = top(panicking);
+    expect(p.reason).toBe('Go panic');
+    expect(p.start_line).toBe(4);
+  });
+
+  test('cargo / rustc error with its source excerpt', () => {
+    const text = log(
+      '   Compiling demo v0.1.0 (/w)',
+      'error[E0425]: cannot find value `y` in this scope',
+      ' --> src/main.rs:3:13',
+      '  |',
+      '3 |     let x = y + 1;',
+      '  |             ^ not found in this scope',
+      '',
+      'error: aborting due to previous error',
+      'error: could not compile `demo`.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('Rust compiler error');
+    expect([e.start_line, e.end_line]).toEqual([2, 6]);
+  });
+
+  test('gcc error with its include chain, before make: ***', () => {
+    const text = log(
+      'gcc -c main.c -o main.o',
+      'In file included from main.c:3:0:',
+      'util.h:4:1: error: unknown type name ‘sizet’',
+      ' sizet length(const char *s);',
+      ' ^',
+      'make: *** [main.o] Error 1',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('C/C++ compiler error');
+    expect([e.start_line, e.end_line]).toEqual([2, 5]);
+  });
+
+  test('Python traceback ends with its exception line', () => {
+    const text = log(
+      '$ python setup.py test',
+      'Traceback (most recent call last):',
+      '  File "setup.py", line 4, in <module>',
+      '    import numpy',
+      "ModuleNotFoundError: No module named 'numpy'",
+      'The command "python setup.py test" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('Python traceback');
+    expect([e.start_line, e.end_line]).toEqual([2, 5]);
+  });
+
+  test('Java stack trace keeps its Caused by chain', () => {
+    const text = log(
+      ...chatter(4),
+      'Exception in thread "main" java.lang.IllegalStateException: boot failed',
+      '\tat com.example.App.start(App.java:10)',
+      '\tat com.example.App.main(App.java:4)',
+      'Caused by: java.io.FileNotFoundException: config.yml',
+      '\tat java.io.FileInputStream.open(Native Method)',
+      '\t... 2 more',
+      'Process finished',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('Java exception');
+    expect(e.start_line).toBe(5);
+    expect(e.end_line).toBe(10);
+  });
+
+  test('Docker build: the failing step output, not only the daemon summary', () => {
+    const text = log(
+      'Step 4/7 : RUN apt-get install -y libfoo',
+      ' ---> Running in 1b2c3d',
+      'E: Unable to locate package libfoo',
+      "The command '/bin/sh -c apt-get install -y libfoo' returned a non-zero code: 100",
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(3);
+    expect(e.reason).toBe('apt error');
+  });
+
+  test('shell: command not found inside the failing Travis command', () => {
+    const text = log(
+      '$ ./ci/setup.sh',
+      'setting up',
+      'The command "./ci/setup.sh" exited with 0.',
+      '$ ./ci/build.sh',
+      './ci/build.sh: line 3: shellcheck: command not found',
+      'The command "./ci/build.sh" exited with 127.',
+      '',
+      'Done. Your build exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('shell: command not found');
+    expect([e.start_line, e.end_line]).toEqual([5, 5]);
+  });
+
+  test('errors printed by a command that succeeded rank below the failing command', () => {
+    const text = log(
+      '$ ./lint.sh',
+      'ERROR: style issue in a.js (ignored)',
+      'The command "./lint.sh" exited with 0.',
+      '$ ./test.sh',
+      'Error: connection refused to db:5432',
+      'The command "./test.sh" exited with 1.',
+    );
+    expect(top(text).start_line).toBe(5);
+  });
+
+  test('GitHub Actions ##[error] annotation', () => {
+    const text = log(
+      '##[group]Run ./build.sh',
+      'building',
+      '##[endgroup]',
+      '##[error]The job exceeded the cache quota',
+      '##[error]Process completed with exit code 1.',
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(4);
+    expect(e.reason).toBe('GitHub Actions error');
+  });
+
+  test('Jenkins pipeline: WorkflowScript error and the failing sh step', () => {
+    const script = log(
+      'Started by user admin',
+      'org.codehaus.groovy.control.MultipleCompilationErrorsException: startup failed:',
+      'WorkflowScript: 12: Expected a step @ line 12, column 9.',
+      '           sh "make',
+      '           ^',
+      '',
+      '1 error',
+      'Finished: FAILURE',
+    );
+    const e = top(script);
+    expect(e.reason).toBe('Jenkins pipeline script error');
+    expect(covers(e, 3)).toBe(true);
+
+    const step = log(
+      '[Pipeline] stage',
+      '[Pipeline] { (Test)',
+      '[Pipeline] sh',
+      '+ ./run-tests.sh',
+      'tests: 10 run, 0 passed',
+      'all tests skipped: no database',
+      '[Pipeline] }',
+      '[Pipeline] // stage',
+      'ERROR: script returned exit code 3',
+      'Finished: FAILURE',
+    );
+    const excerpts = analyze(step);
+    expect(excerpts.some((x) => x.reason === 'Jenkins: script returned exit code 3')).toBe(true);
+    expect(excerpts.some((x) => covers(x, 6))).toBe(true);
+  });
+});
+
+describe('analyze: line handling', () => {
+  test('CRLF and \\r\\r\\n line ends keep line numbers of the original', () => {
+    const crlf = ['ok', 'still ok', 'fatal: repository not found', 'done'].join('\r\n') + '\r\n';
+    expect(top(crlf).start_line).toBe(3);
+    const travis = ['ok', 'still ok', 'fatal: repository not found', 'done'].join('\r\r\n') + '\r\r\n';
+    expect(top(travis).start_line).toBe(3);
+  });
+
+  test('progress-bar \\r overwrites and ANSI codes do not hide or shift errors', () => {
+    const text =
+      'Receiving objects:  10%\rReceiving objects:  50%\rReceiving objects: 100%\n' +
+      '\u001b[31mfatal: unable to access https://example.com/\u001b[0m\n' +
+      '\u001b[8mha:////4GvH8a+base64==\u001b[0mnext line\n';
+    const e = top(text);
+    expect(e.start_line).toBe(2);
+    expect(e.reason).toBe('git error');
+  });
+
+  test('a log without a trailing newline and an empty log', () => {
+    expect(top('a\nb\nError: boom').start_line).toBe(3);
+    expect(analyze('')).toEqual([]);
+  });
+
+  test('analyzeLines takes cleaned lines with the same numbering', () => {
+    const text = log(...chatter(7), 'error: linker `cc` not found');
+    expect(analyzeLines(cleanLines(text))).toEqual(analyze(text));
+  });
+
+  test('a log with no recognisable failure falls back to its last lines', () => {
+    const text = log(...chatter(30), '', '');
+    const e = top(text);
+    expect(e.reason).toBe('end of log');
+    expect(e.end_line).toBe(30);
+  });
+
+  test('maxExcerpts bounds the answer and excerpts are ranked best first', () => {
+    const text = log(...Array.from({ length: 12 }, (_, i) => [`step ${i}`, `fatal: failure number ${i}`, '']).flat());
+    const excerpts = analyze(text, { maxExcerpts: 3 });
+    expect(excerpts).toHaveLength(3);
+    const scores = excerpts.map((e) => e.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(analyze(text)).toHaveLength(5);
+  });
+});
+
+describe('analyze: cascades and repeats', () => {
+  test('the first real error beats the same error repeated later', () => {
+    const text = log(
+      '$ ./build.sh',
+      ...chatter(3),
+      'src/a.c:1:1: error: expected identifier',
+      ...chatter(3, 'compiling'),
+      'src/b.c:9:2: error: expected identifier',
+      '2 errors generated.',
+      'make: *** [all] Error 2',
+      'The command "./build.sh" exited with 2.',
+    );
+    expect(top(text).start_line).toBe(5);
+  });
+
+  test('consecutive errors of one kind form one excerpt', () => {
+    const text = log(
+      ...chatter(3),
+      'Foo.cs(20,40): error CS0103: The name key does not exist',
+      'Foo.cs(21,17): error CS0103: The name key does not exist',
+      'Foo.cs(23,24): error CS0029: Cannot implicitly convert type',
+      '    0 Warning(s)',
+    );
+    const e = top(text);
+    expect([e.start_line, e.end_line]).toEqual([4, 6]);
+  });
+
+  test('excerptText folds runs of repeated lines', () => {
+    const lines = ['start', ...Array.from({ length: 50 }, (_, i) => `retrying connection ${i}`), 'Error: gave up'];
+    const text = excerptText(lines, { start_line: 1, end_line: lines.length, score: 1, reason: 'x' });
+    const out = text.split('\n');
+    expect(out).toEqual(['start', 'retrying connection 0', '[... 49 similar lines folded ...]', 'Error: gave up']);
+  });
+
+  test('excerptText keeps short runs and clamps to the log', () => {
+    const lines = ['a', 'a', 'b'];
+    expect(excerptText(lines, { start_line: 0, end_line: 9, score: 0, reason: 'x' })).toBe('a\na\nb');
+  });
+});
+
+describe('analyze: size', () => {
+  test('one 10 MB line is analysed and an error after it is still found', () => {
+    const huge = 'x'.repeat(10 * 1024 * 1024) + ' error: at the very end of a huge line';
+    const text = `${huge}\nsomething\nfatal: could not read from remote repository\n`;
+    const excerpts = analyze(text);
+    expect(excerpts[0]?.start_line).toBe(3);
+  });
+
+  test('40k lines with a failure in the middle', () => {
+    const lines = chatter(40000, '[INFO] Downloaded');
+    lines[25000] = 'Traceback (most recent call last):';
+    lines.splice(25001, 0, '  File "x.py", line 1, in <module>', 'ValueError: bad value');
+    const excerpts = analyze(log(...lines));
+    expect(excerpts[0]).toMatchObject({ start_line: 25001, end_line: 25003, reason: 'Python traceback' });
+  });
+});
