@@ -1,0 +1,56 @@
+/** The list of chats: the selected one highlighted, scrolled so that it stays visible. */
+import React from 'react';
+import { Box, Text } from 'ink';
+import type { Chat } from '../../protocol/types.js';
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function ChatList({
+  chats,
+  selected,
+  height,
+  width,
+  loaded = true,
+}: {
+  chats: Chat[];
+  selected: number;
+  height: number;
+  width: number;
+  loaded?: boolean;
+}): React.JSX.Element {
+  if (!loaded) return <Text dimColor>Loading chats…</Text>;
+  if (chats.length === 0) {
+    return (
+      <Box flexDirection="column" height={height}>
+        <Text>No chats yet.</Text>
+        <Text dimColor>Press n to start one.</Text>
+      </Box>
+    );
+  }
+  const rows = Math.max(1, height);
+  const first = Math.min(Math.max(0, selected - rows + 1), Math.max(0, chats.length - rows));
+  const visible = chats.slice(first, first + rows);
+  const idWidth = Math.max(...chats.map((c) => String(c.id).length));
+  return (
+    <Box flexDirection="column" height={rows}>
+      {visible.map((chat, i) => {
+        const index = first + i;
+        const isSelected = index === selected;
+        const stamp = when(chat.updated_at);
+        const titleRoom = Math.max(4, width - idWidth - stamp.length - 6);
+        const title = chat.title.length > titleRoom ? `${chat.title.slice(0, titleRoom - 1)}…` : chat.title;
+        return (
+          <Text key={chat.id} wrap="truncate" inverse={isSelected}>
+            {isSelected ? '› ' : '  '}
+            <Text dimColor={!isSelected}>{String(chat.id).padStart(idWidth)}</Text> {title.padEnd(titleRoom)} <Text dimColor>{stamp}</Text>
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * A small Markdown renderer for the terminal: the answer text becomes styled lines already
+ * wrapped to the width, so the conversation can show exactly the tail that fits the screen.
+ * Headings, lists, block quotes, rules, bold, italic, inline code, fenced code blocks, links
+ * (their text) and `[L120-L131]` log citations are understood.
+ */
+import React from 'react';
+import { Box, Text } from 'ink';
+
+export interface Segment {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  dim?: boolean;
+  color?: string;
+  /** A log citation such as [L120-L131]. */
+  citation?: boolean;
+  code?: boolean;
+}
+
+export type StyledLine = Segment[];
+
+const CITATION = /^\[L\d+(?:\s*[-–]\s*L?\d+)?(?:\s*,\s*L\d+(?:\s*[-–]\s*L?\d+)?)*\]/;
+
+/** Splits one line of Markdown text into styled segments (inline markup only). */
+export function inlineSegments(text: string, base: Omit<Segment, 'text'> = {}): Segment[] {
+  const out: Segment[] = [];
+  let plain = '';
+  const push = (seg: Segment): void => {
+    if (plain) out.push({ ...base, text: plain });
+    plain = '';
+    out.push(seg);
+  };
+  let i = 0;
+  while (i < text.length) {
+    const rest = text.slice(i);
+    const ch = text[i];
+    if (ch === '`') {
+      const end = text.indexOf('`', i + 1);
+      if (end > i + 1) {
+        push({ ...base, text: text.slice(i + 1, end), code: true, color: 'yellow' });
+        i = end + 1;
+        continue;
+      }
+    } else if (ch === '[') {
+      const cite = CITATION.exec(rest);
+      if (cite) {
+        push({ ...base, text: cite[0], citation: true, color: 'cyan', bold: true });
+        i += cite[0].length;
+        continue;
+      }
+      const link = /^\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest);
+      if (link) {
+        push({ ...base, text: link[1] ?? '', color: 'blue' });
+        i += link[0].length;
+        continue;
+      }
+    } else if ((ch === '*' || ch === '_') && rest.startsWith(ch.repeat(2))) {
+      const end = text.indexOf(ch.repeat(2), i + 2);
+      if (end > i + 2) {
+        for (const s of inlineSegments(text.slice(i + 2, end), { ...base, bold: true })) push(s);
+        i = end + 2;
+        continue;
+      }
+    } else if ((ch === '*' || ch === '_') && /\S/.test(text[i + 1] ?? '') && (i === 0 || !/\w/.test(text[i - 1] ?? ''))) {
+      const end = text.indexOf(ch, i + 1);
+      if (end > i + 1 && !/\s/.test(text[end - 1] ?? '')) {
+        for (const s of inlineSegments(text.slice(i + 1, end), { ...base, italic: true })) push(s);
+        i = end + 1;
+        continue;
+      }
+    }
+    plain += ch;
+    i++;
+  }
+  if (plain) out.push({ ...base, text: plain });
+  return out;
+}
+
+/**
+ * Greedy word wrap of segments to `width` columns; continuation lines start with `indent`
+ * (a hanging indent for list items). Words longer than a line are cut.
+ */
+export function wrapSegments(segments: Segment[], width: number, indent: Segment[] = []): StyledLine[] {
+  const w = Math.max(8, width);
+  const indentWidth = indent.reduce((n, s) => n + s.text.length, 0);
+  const lines: StyledLine[] = [];
+  let line: Segment[] = [];
+  let used = 0;
+  const newLine = (): void => {
+    // drop trailing spaces
+    const last = line[line.length - 1];
+    if (last && /^\s+$/.test(last.text)) line.pop();
+    lines.push(line);
+    line = [...indent];
+    used = indentWidth;
+  };
+  const append = (seg: Segment, text: string): void => {
+    const prev = line[line.length - 1];
+    if (prev && sameStyle(prev, seg)) line[line.length - 1] = { ...prev, text: prev.text + text };
+    else line.push({ ...seg, text });
+    used += text.length;
+  };
+  for (const seg of segments) {
+    for (const token of seg.text.split(/(\s+)/)) {
+      if (!token) continue;
+      if (/^\s+$/.test(token)) {
+        if (used > indentWidth && used + 1 <= w) append(seg, ' ');
+        continue;
+      }
+      let word = token;
+      if (used + word.length > w && used > indentWidth) newLine();
+      while (word.length > w - used) {
+        const room = Math.max(1, w - used);
+        append(seg, word.slice(0, room));
+        word = word.slice(room);
+        newLine();
+      }
+      if (word) append(seg, word);
+    }
+  }
+  if (line.length > 0 || lines.length === 0) {
+    const last = line[line.length - 1];
+    if (last && /^\s+$/.test(last.text)) line.pop();
+    lines.push(line);
+  }
+  return lines;
+}
+
+function sameStyle(a: Segment, b: Segment): boolean {
+  return a.bold === b.bold && a.italic === b.italic && a.dim === b.dim && a.color === b.color && a.citation === b.citation && a.code === b.code;
+}
+
+/** Markdown text as styled lines wrapped to `width`. */
+export function markdownLines(text: string, width: number): StyledLine[] {
+  const out: StyledLine[] = [];
+  let fence: string | null = null;
+  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const fenceMark = /^\s*(```+|~~~+)\s*([\w+-]*)\s*$/.exec(raw);
+    if (fence !== null) {
+      if (fenceMark && fenceMark[1]?.startsWith(fence)) {
+        fence = null;
+        continue;
+      }
+      const code = raw.replace(/\t/g, '  ');
+      const room = Math.max(4, width - 2);
+      for (let i = 0; i === 0 || i < code.length; i += room) {
+        out.push([{ text: '│ ', dim: true }, { text: code.slice(i, i + room), color: 'yellow', code: true }]);
+      }
+      continue;
+    }
+    if (fenceMark) {
+      fence = fenceMark[1] ?? '```';
+      const lang = fenceMark[2];
+      if (lang) out.push([{ text: `┌ ${lang}`, dim: true }]);
+      continue;
+    }
+    const heading = /^(#{1,6})\s+(.*)$/.exec(raw);
+    if (heading) {
+      const level = heading[1]?.length ?? 1;
+      const segs = inlineSegments(heading[2] ?? '', { bold: true, color: level <= 2 ? 'magenta' : 'white' });
+      out.push(...wrapSegments(segs, width));
+      continue;
+    }
+    if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(raw)) {
+      out.push([{ text: '─'.repeat(Math.max(1, Math.min(width, 40))), dim: true }]);
+      continue;
+    }
+    const item = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/.exec(raw);
+    if (item) {
+      const depth = Math.floor((item[1]?.length ?? 0) / 2);
+      const marker = /\d/.test(item[2] ?? '') ? `${item[2]} ` : '• ';
+      const lead = '  '.repeat(depth);
+      const first: Segment[] = [{ text: lead }, { text: marker, color: 'green' }];
+      const hang: Segment[] = [{ text: lead + ' '.repeat(marker.length) }];
+      out.push(...wrapSegments([...first, ...inlineSegments(item[3] ?? '')], width, hang));
+      continue;
+    }
+    const quote = /^\s*>\s?(.*)$/.exec(raw);
+    if (quote) {
+      const bar: Segment = { text: '│ ', dim: true };
+      out.push(...wrapSegments([bar, ...inlineSegments(quote[1] ?? '', { italic: true })], width, [bar]));
+      continue;
+    }
+    if (raw.trim() === '') {
+      out.push([]);
+      continue;
+    }
+    const lead = /^\s*/.exec(raw)?.[0] ?? '';
+    out.push(...wrapSegments([{ text: lead }, ...inlineSegments(raw.slice(lead.length))], width, lead ? [{ text: lead }] : []));
+  }
+  return out;
+}
+
+/** Plain text of a styled line (for tests and measuring). */
+export function lineText(line: StyledLine): string {
+  return line.map((s) => s.text).join('');
+}
+
+/** Renders styled lines, one Ink Text per line (empty lines keep their height). */
+export function StyledLines({ lines }: { lines: StyledLine[] }): React.JSX.Element {
+  return (
+    <Box flexDirection="column">
+      {lines.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line.length === 0
+            ? ' '
+            : line.map((s, j) => (
+                <Text key={j} bold={s.bold} italic={s.italic} dimColor={s.dim} color={s.color} underline={s.citation}>
+                  {s.text}
+                </Text>
+              ))}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** Markdown rendered for the terminal at `width` columns. */
+export function Markdown({ text, width }: { text: string; width: number }): React.JSX.Element {
+  return <StyledLines lines={markdownLines(text, width)} />;
+}
