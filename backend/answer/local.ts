@@ -1,0 +1,1129 @@
+/**
+ * The offline answer engine: no model, a build engineer's reading of the uploaded context. It
+ * works out what the question asks (intents.ts), answers each part from the context's facts and
+ * the log's failure excerpts, and says plainly when the context does not hold the answer.
+ */
+import type { AgentStats, BuildCause, CiContext, PluginInfo, Source } from '../../protocol/types.js';
+import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, LogPassage } from './engine.js';
+import {
+  buildLabel,
+  ciVersionOf,
+  findPlugins,
+  formatDuration,
+  escapeRegExp,
+  jobNameOf,
+  namesInstalledPlugin,
+  pluginNamesAskedFor,
+  showValue,
+  systemFacts,
+} from './facts.js';
+import { detectIntents, normalizeQuestion, type IntentId } from './intents.js';
+import {
+  cite,
+  clip,
+  codeBlock,
+  failingTestsIn,
+  fullLogLines,
+  headlineOf,
+  inlineCode,
+  type LogSpan,
+} from './logtext.js';
+import { typeOut } from './typing.js';
+
+/** One part of an answer: Markdown text and what it rests on. */
+interface Reply {
+  text: string;
+  sources: Source[];
+}
+
+/** A question being answered against a context. */
+interface Ask {
+  question: string;
+  /** Normalised (lower case, contractions expanded) for cue matching. */
+  q: string;
+  ctx: ChatContext;
+  ci: CiContext;
+}
+
+type Composer = (ask: Ask) => Reply | Promise<Reply>;
+
+/** Collects an answer's lines and sources; sources are deduplicated when the reply is made. */
+class ReplyBuilder {
+  private readonly lines: string[] = [];
+  private readonly sources: Source[] = [];
+
+  line(text = ''): this {
+    this.lines.push(text);
+    return this;
+  }
+
+  fact(...fields: string[]): this {
+    for (const field of fields) this.sources.push({ kind: 'context', field });
+    return this;
+  }
+
+  log(span: { start_line: number; end_line: number }): this {
+    this.sources.push({ kind: 'log', start_line: span.start_line, end_line: span.end_line });
+    return this;
+  }
+
+  reply(): Reply {
+    return { text: this.lines.join('\n').replace(/\n{3,}/g, '\n\n').trim(), sources: this.sources };
+  }
+}
+
+function notSaid(subject: string, extra?: string): Reply {
+  return { text: `The uploaded context does not say ${subject}.${extra ? `\n\n${extra}` : ''}`, sources: [] };
+}
+
+const UPLOAD_HOWTO = [
+  '**To upload it:**',
+  '- From a pipeline or a shell: `cichat context upload <chat-id> --log build.log` (add `--job JOB --build N`, or `--from-env` inside a Jenkins build)',
+  '- Or pipe a log straight into a question: `cat build.log | cichat ask "why did the build fail?"`',
+  "- Or open the chat from a Jenkins page with the cichat plugin: it sends that page's context for you.",
+].join('\n');
+
+// ---------------------------------------------------------------------------------------------
+// What the subject of each intent is called, for "does not say ..." and "can't tell ...".
+
+function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): string {
+  const build = ci ? buildLabel(ci) : 'the build';
+  switch (intent) {
+    case 'failure':
+      return `why ${build} failed`;
+    case 'tests':
+      return `which tests failed in ${build}`;
+    case 'ciVersion':
+      return 'which Jenkins version this server runs';
+    case 'plugins':
+      return 'which plugins are installed';
+    case 'executors':
+      return 'how many executors there are';
+    case 'master':
+      return 'whether the built-in node is online';
+    case 'agents':
+      return 'which agents are online or offline';
+    case 'system':
+      return "the built-in node's OS and memory";
+    case 'aborter':
+      return `who aborted ${build}`;
+    case 'causes':
+      return `who or what started ${build}`;
+    case 'parameters':
+      return `which parameters ${build} ran with`;
+    case 'duration':
+      return `how long ${build} took`;
+    case 'result':
+      return `how ${build} ended`;
+    case 'previous':
+      return `how the build before ${build} ended`;
+    case 'buildable':
+      return 'whether the job is buildable';
+    case 'jobType':
+      return 'what type of job this is';
+    case 'jobDescription':
+      return "what the job's description is";
+    case 'systemMessage':
+      return 'what the system message is';
+    case 'rootUrl':
+      return "what the server's root URL is";
+    case 'changes':
+      return `which changes went into ${build}`;
+    case 'builtOn':
+      return `which node ran ${build}`;
+    case 'startTime':
+      return `when ${build} started`;
+    case 'screen':
+      return 'which Jenkins page you are on';
+    case 'summary':
+    case 'help':
+    case undefined:
+      return 'anything about your build';
+    default: {
+      const unhandled: never = intent;
+      return String(unhandled);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build facts
+
+type Outcome = 'passed' | 'failed' | 'unstable' | 'aborted' | 'not built' | 'running' | 'unknown';
+
+function outcomeOf(ci: CiContext): { outcome: Outcome; raw?: string } {
+  const build = ci.buildDetails;
+  if (build?.building === true) return { outcome: 'running' };
+  const raw = typeof build?.result === 'string' ? build.result.toUpperCase() : undefined;
+  switch (raw) {
+    case 'SUCCESS':
+      return { outcome: 'passed', raw };
+    case 'FAILURE':
+      return { outcome: 'failed', raw };
+    case 'UNSTABLE':
+      return { outcome: 'unstable', raw };
+    case 'ABORTED':
+      return { outcome: 'aborted', raw };
+    case 'NOT_BUILT':
+      return { outcome: 'not built', raw };
+    case undefined:
+      return { outcome: 'unknown' };
+    default:
+      return { outcome: 'unknown', raw };
+  }
+}
+
+const OUTCOME_PHRASE: Record<Outcome, string> = {
+  passed: 'passed',
+  failed: 'failed',
+  unstable: 'is unstable',
+  aborted: 'was aborted',
+  'not built': 'was not built',
+  running: 'is still running',
+  unknown: 'ended',
+};
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "Started by user Alice" from a cause, whichever fields it has. */
+function describeCause(cause: BuildCause): string {
+  if (cause.userName || cause.userId) {
+    const who = cause.userName ?? cause.userId ?? '';
+    const id = cause.userName && cause.userId && cause.userId !== cause.userName ? ` (${inlineCode(cause.userId)})` : '';
+    return `started by **${who}**${id}`;
+  }
+  const text = cause.shortDescription.trim();
+  return text ? text.charAt(0).toLowerCase() + text.slice(1) : 'started for an unrecorded reason';
+}
+
+function timestampOf(ci: CiContext): Date | undefined {
+  const raw: unknown = ci.buildDetails?.timestamp;
+  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+  const date = new Date(raw);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function formatTime(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The log
+
+/** The log spans worth quoting for a failure: the analyzer's excerpts, else retrieval. */
+async function failureSpans(ask: Ask, query: string, k: number): Promise<LogSpan[]> {
+  if (ask.ctx.failureExcerpts.length > 0) return ask.ctx.failureExcerpts.slice(0, k);
+  return (await retrieveSafely(ask.ctx, query, k)).filter((p) => p.score > 0);
+}
+
+async function retrieveSafely(ctx: ChatContext, query: string, k: number): Promise<LogPassage[]> {
+  if (ctx.logLineCount === 0) return [];
+  try {
+    return await ctx.retrieve(query, k);
+  } catch {
+    // Retrieval is a help, not a requirement: the facts still answer without it.
+    return [];
+  }
+}
+
+/** Quotes a span: citation and reason, then the lines. */
+function quote(out: ReplyBuilder, span: LogSpan & { reason?: string }, maxLines: number): void {
+  const { block, hiddenLines } = codeBlock(span.text, maxLines);
+  out.line(`${cite(span)}${span.reason ? ` *${span.reason}*` : ''}`);
+  out.line(block);
+  if (hiddenLines > 0) out.line(`*…${hiddenLines} more line${hiddenLines === 1 ? '' : 's'} in ${cite(span)}.*`);
+  out.log(span);
+}
+
+function hasLog(ctx: ChatContext): boolean {
+  return ctx.logLineCount > 0 || ctx.failureExcerpts.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Composers, one per intent
+
+const failure: Composer = async (ask) => {
+  const { ci, ctx } = ask;
+  const out = new ReplyBuilder();
+  const build = buildLabel(ci, true);
+  const { outcome, raw } = outcomeOf(ci);
+  if (raw) out.fact('buildDetails.result');
+  if (outcome === 'running') out.fact('buildDetails.building');
+
+  if (!hasLog(ctx)) {
+    const state =
+      outcome === 'unknown' ? '' : ` It ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}.`;
+    out.line(`The uploaded context holds no build log, so I can't see why ${build} failed.${capitalise(state)}`);
+    out.line();
+    out.line(
+      'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "why did it fail?"`.',
+    );
+    return out.reply();
+  }
+
+  const spans = await failureSpans(ask, `${ask.question} error failed exception`, 3);
+  const top = spans[0];
+  if (!top) {
+    const verdict =
+      outcome === 'passed'
+        ? `${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}, and`
+        : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}, but`;
+    out.line(`**${verdict} I found no error lines in its ${ctx.logLineCount}-line log.**`);
+    const lines = fullLogLines(ctx);
+    if (lines && lines.length > 0) {
+      const start = Math.max(1, lines.length - 9);
+      const tail = { start_line: start, end_line: lines.length, text: lines.slice(start - 1).join('\n') };
+      out.line();
+      out.line('The end of the log, where Jenkins reports how the build finished:');
+      quote(out, tail, 10);
+    }
+    if (outcome === 'aborted') out.line('\nAn aborted build often stops without an error: someone or a timeout stopped it.');
+    return out.reply();
+  }
+
+  const headline = headlineOf(top);
+  if (outcome === 'passed') {
+    out.line(
+      `**${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}.** The log still has error-looking lines the build survived, first ${cite(top)}: ${inlineCode(clip(headline.text))}`,
+    );
+  } else if (outcome === 'running') {
+    out.line(
+      `**${capitalise(build)} is still running; the first error so far is ${cite(top)}:** ${inlineCode(clip(headline.text))}`,
+    );
+  } else {
+    const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
+    const lead = outcome === 'unknown' ? `**The log's first real error is ${cite(top)}:**` : `**${how}** the first real error is ${cite(top)}:`;
+    out.line(`${lead} ${inlineCode(clip(headline.text))}`);
+  }
+  out.line();
+  quote(out, top, 25);
+  const rest = spans.slice(1);
+  if (rest.length > 0) {
+    out.line();
+    out.line('**Also in the log**');
+    for (const span of rest) quote(out, span, 8);
+  }
+  const tests = ci.buildDetails?.tests;
+  if (tests && typeof tests.failed === 'number' && tests.failed > 0) {
+    out.line();
+    out.line(`${tests.failed} test${tests.failed === 1 ? '' : 's'} failed too; ask *which tests failed* for the names.`);
+    out.fact('buildDetails.tests');
+  }
+  return out.reply();
+};
+
+const tests: Composer = async (ask) => {
+  const { ci, ctx } = ask;
+  const out = new ReplyBuilder();
+  const build = buildLabel(ci);
+  const counts = ci.buildDetails?.tests;
+  // Names come from the whole log when the context carries it, else from what the analyzer and
+  // retrieval point at.
+  const lines = fullLogLines(ctx);
+  const spans: LogSpan[] = lines
+    ? [{ start_line: 1, end_line: lines.length, text: lines.join('\n') }]
+    : [...ctx.failureExcerpts, ...(await retrieveSafely(ctx, 'failed tests FAIL FAILED test failure assertion', 6))];
+  const failing = failingTestsIn(spans);
+  const reported = reportedFailingTests(counts);
+  const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : failing;
+
+  if (counts && (typeof counts.total === 'number' || typeof counts.failed === 'number')) {
+    out.fact('buildDetails.tests');
+    const failed = counts.failed ?? 0;
+    const total = typeof counts.total === 'number' ? counts.total : undefined;
+    const skipped = typeof counts.skipped === 'number' && counts.skipped > 0 ? ` (${counts.skipped} skipped)` : '';
+    if (failed === 0) {
+      out.line(`**${total !== undefined ? `All ${total} tests passed` : 'No tests failed'}** in ${build}${skipped}.`);
+    } else {
+      const of = total !== undefined ? ` of ${total}` : '';
+      out.line(`**${failed}${of} test${failed === 1 && !of ? '' : 's'} failed** in ${build}${skipped}.`);
+    }
+  } else if (names.length > 0) {
+    out.line(`**The log shows ${names.length} failing test${names.length === 1 ? '' : 's'}** in ${build}:`);
+  } else if (!hasLog(ctx)) {
+    return notSaid(`which tests failed in ${build}`, 'It holds no test report and no build log.');
+  } else {
+    out.line(`The uploaded context has no test report for ${build}, and I found no failing test names in its log.`);
+    const top = ctx.failureExcerpts[0];
+    if (top) {
+      out.line();
+      out.line(`The first error in the log is ${cite(top)}:`);
+      quote(out, top, 12);
+    }
+    return out.reply();
+  }
+
+  if (names.length > 0) {
+    out.line();
+    if (counts) out.line('Failing tests:');
+    for (const t of names) {
+      const where = t.line > 0 ? ` ${cite({ start_line: t.line, end_line: t.line })}` : '';
+      out.line(`- ${inlineCode(t.name)}${where}`);
+      if (t.line > 0) out.log({ start_line: t.line, end_line: t.line });
+    }
+    if (reported.length > 0) out.fact('buildDetails.tests.failedTests');
+  } else if (counts && (counts.failed ?? 0) > 0) {
+    out.line();
+    out.line("The test report does not name them and I couldn't find their names in the log.");
+  }
+  // The first test-shaped failure excerpt shows how the tests failed.
+  const testExcerpt = ctx.failureExcerpts.find((e) => failingTestsIn([e], 1).length > 0 || /test/i.test(e.reason));
+  if (testExcerpt && (counts?.failed ?? names.length) > 0) {
+    out.line();
+    out.line('How the first one failed:');
+    quote(out, testExcerpt, 15);
+  }
+  return out.reply();
+};
+
+/** Failing test names a test report may carry beside its counts (`failedTests: [...]`). */
+function reportedFailingTests(counts: Record<string, unknown> | undefined): string[] {
+  const list = counts?.['failedTests'];
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((item: unknown) => {
+      if (typeof item === 'string') return item;
+      if (item && typeof item === 'object' && 'name' in item && typeof item.name === 'string') return item.name;
+      return undefined;
+    })
+    .filter((name): name is string => name !== undefined)
+    .slice(0, 30);
+}
+
+const ciVersion: Composer = ({ ci }) => {
+  const found = ciVersionOf(ci);
+  if (!found) return notSaid('which Jenkins version this server runs');
+  return new ReplyBuilder().line(`This server runs **Jenkins ${found.version}**.`).fact(found.field).reply();
+};
+
+function pluginLine(p: PluginInfo): string {
+  const long = p.longName && p.longName !== p.shortName ? ` (${p.longName})` : '';
+  return `${inlineCode(p.shortName)} ${p.version}${long}${p.enabled === false ? ' — **disabled**' : ''}`;
+}
+
+const plugins: Composer = ({ question, q, ci }) => {
+  const list = ci.activePlugins;
+  const out = new ReplyBuilder();
+  const names = Array.isArray(list) ? pluginNamesAskedFor(question, list) : [];
+  if (!Array.isArray(list)) {
+    const what = names.length > 0 ? `whether ${names.map(inlineCode).join(' or ')} is installed` : 'which plugins are installed';
+    const asked = pluginNamesAskedFor(question, []);
+    return notSaid(asked.length > 0 ? `whether ${asked.map(inlineCode).join(' or ')} is installed` : what, 'It holds no plugin list.');
+  }
+  out.fact('activePlugins');
+  const disabled = list.filter((p) => p.enabled === false);
+
+  if (names.length === 0) {
+    const sorted = [...list].sort((a, b) => a.shortName.localeCompare(b.shortName));
+    const disabledNote = disabled.length > 0 ? ` (${disabled.length} of them disabled)` : '';
+    if (list.length === 0) return out.line('**No plugins are installed.**').reply();
+    if (/\bdisabled\b/.test(q)) {
+      out.line(
+        disabled.length === 0
+          ? `**No plugin is disabled**: all ${list.length} are enabled.`
+          : `**${disabled.length} plugin${disabled.length === 1 ? ' is' : 's are'} disabled:**`,
+      );
+      for (const p of disabled) out.line(`- ${pluginLine(p)}`);
+      return out.reply();
+    }
+    out.line(`**${list.length} plugin${list.length === 1 ? ' is' : 's are'} installed**${disabledNote}.`);
+    if (/\bhow many\b/.test(q) && list.length > 10) {
+      out.line('\nAsk about one by name (*is the git plugin installed?*) for its version.');
+      return out.reply();
+    }
+    const shown = sorted.slice(0, 40);
+    out.line();
+    for (const p of shown) out.line(`- ${pluginLine(p)}`);
+    if (sorted.length > shown.length) {
+      out.line(`- …and ${sorted.length - shown.length} more; ask about one by name for its version.`);
+    }
+    return out.reply();
+  }
+
+  const verdicts = names.map((name) => pluginVerdict(list, name));
+  if (verdicts.length === 1) {
+    out.line((verdicts[0] as string[]).join('\n'));
+  } else {
+    const installed = verdicts.filter((v) => (v[0] as string).startsWith('**Yes')).length;
+    out.line(`**${installed} of the ${verdicts.length} plugins you named ${installed === 1 ? 'is' : 'are'} installed.**`);
+    out.line();
+    for (const v of verdicts) out.line(`- ${v.join(' ')}`);
+  }
+  return out.reply();
+};
+
+/** "Yes — `git` 5.2.1 is installed", or no with the related plugins that are. */
+function pluginVerdict(list: PluginInfo[], name: string): string[] {
+  const match = findPlugins(list, name);
+  const exact = match.exact[0];
+  if (exact) {
+    if (exact.enabled === false) return [`**\`${exact.shortName}\` ${exact.version} is installed but disabled.**`];
+    const long = exact.longName && exact.longName !== exact.shortName ? ` (${exact.longName})` : '';
+    return [`**Yes — ${inlineCode(exact.shortName)} ${exact.version} is installed**${long}.`];
+  }
+  const lines = [`**No — ${inlineCode(name)} is not installed**${match.related.length === 0 ? ` (none of the ${list.length} installed plugins has that name)` : ''}.`];
+  if (match.related.length > 0) {
+    const shown = match.related.slice(0, 6).map(pluginLine).join(', ');
+    lines.push(`Related plugins that are: ${shown}${match.related.length > 6 ? `, and ${match.related.length - 6} more` : ''}.`);
+  }
+  return lines;
+}
+
+function agentsList(stats: AgentStats | undefined): NonNullable<AgentStats['agents']> {
+  return Array.isArray(stats?.agents) ? stats.agents : [];
+}
+
+const executors: Composer = ({ ci }) => {
+  const master = ci.masterNode?.executors;
+  const agents = agentsList(ci.agentStats).filter((a) => typeof a.executors === 'number');
+  if (typeof master !== 'number' && agents.length === 0) return notSaid('how many executors there are');
+  const out = new ReplyBuilder();
+  if (typeof master === 'number') {
+    out.line(`The built-in node has **${master} executor${master === 1 ? '' : 's'}**.`).fact('masterNode.executors');
+    if (master === 0) out.line('So builds run only on agents.');
+  } else {
+    out.line("The uploaded context does not say how many executors the built-in node has.");
+  }
+  if (agents.length > 0) {
+    out.fact('agentStats.agents');
+    const onAgents = agents.reduce((sum, a) => sum + (a.executors ?? 0), 0);
+    const detail = agents.map((a) => `${inlineCode(a.name)} ${a.executors}${a.online ? '' : ' (offline)'}`).join(', ');
+    out.line(`Agents add **${onAgents}**: ${detail}.`);
+    if (typeof master === 'number') out.line(`**${master + onAgents} executors in total.**`);
+  }
+  return out.reply();
+};
+
+const master: Composer = ({ ci }) => {
+  const node = ci.masterNode;
+  const out = new ReplyBuilder();
+  if (typeof node?.isOnline !== 'boolean') {
+    return notSaid('whether the built-in node is online', node && typeof node.executors === 'number' ? `It does say the built-in node has ${node.executors} executors.` : undefined);
+  }
+  out.fact('masterNode.isOnline');
+  out.line(node.isOnline ? '**Yes — the built-in node is online.**' : '**No — the built-in node is offline.**');
+  const extras: string[] = [];
+  if (typeof node.executors === 'number') {
+    extras.push(`${node.executors} executor${node.executors === 1 ? '' : 's'}`);
+    out.fact('masterNode.executors');
+  }
+  for (const fact of systemFacts(node.systemInfo).slice(0, 3)) {
+    extras.push(`${fact.label} ${fact.value}`);
+    out.fact(fact.field);
+  }
+  if (extras.length > 0) out.line(`It has ${extras.join(', ')}.`);
+  return out.reply();
+};
+
+const agents: Composer = ({ q, ci }) => {
+  const stats = ci.agentStats;
+  if (!stats) return notSaid('which agents are online or offline');
+  const list = agentsList(stats);
+  const online = list.filter((a) => a.online);
+  const offline = list.filter((a) => !a.online);
+  const onlineCount = typeof stats.onlineAgents === 'number' ? stats.onlineAgents : list.length > 0 ? online.length : undefined;
+  const offlineCount = typeof stats.offlineAgents === 'number' ? stats.offlineAgents : list.length > 0 ? offline.length : undefined;
+  if (onlineCount === undefined && offlineCount === undefined) return notSaid('which agents are online or offline');
+  const out = new ReplyBuilder();
+  if (typeof stats.onlineAgents === 'number') out.fact('agentStats.onlineAgents');
+  if (typeof stats.offlineAgents === 'number') out.fact('agentStats.offlineAgents');
+  if (list.length > 0) out.fact('agentStats.agents');
+  const names = (agentsOf: typeof list): string =>
+    agentsOf.map((a) => `${inlineCode(a.name)}${a.offlineReason ? ` (${a.offlineReason})` : ''}`).join(', ');
+  const on = onlineCount ?? 0;
+  const off = offlineCount ?? 0;
+  const plural = (n: number): string => `${n} agent${n === 1 ? '' : 's'}`;
+
+  if (on + off === 0) {
+    out.line('**This server has no agents**: builds run on the built-in node only.');
+    return out.reply();
+  }
+  const asksOffline = /\b(offline|down|disconnected|dead|unavailable|broken)\b/.test(q);
+  if (asksOffline) {
+    if (offlineCount === undefined) {
+      out.line(`The uploaded context does not say how many agents are offline; **${plural(on)} ${on === 1 ? 'is' : 'are'} online**.`);
+    } else if (off === 0) {
+      out.line(`**No agents are offline**${onlineCount !== undefined ? `: all ${plural(on)} ${on === 1 ? 'is' : 'are'} online` : ''}.`);
+    } else {
+      out.line(`**Yes — ${plural(off)} ${off === 1 ? 'is' : 'are'} offline**${offline.length > 0 ? `: ${names(offline)}` : ''}.`);
+      if (onlineCount !== undefined) out.line(`${capitalise(plural(on))} ${on === 1 ? 'is' : 'are'} online${online.length > 0 ? `: ${names(online)}` : ''}.`);
+    }
+    return out.reply();
+  }
+  const parts: string[] = [];
+  if (onlineCount !== undefined) parts.push(`**${plural(on)} online**`);
+  if (offlineCount !== undefined) parts.push(`**${off} offline**`);
+  out.line(`${parts.join(', ')}.`);
+  if (online.length > 0) out.line(`- Online: ${names(online)}`);
+  if (offline.length > 0) out.line(`- Offline: ${names(offline)}`);
+  return out.reply();
+};
+
+const SYSTEM_STOPWORDS = new Set(
+  'the what which how much many does have has version name info system node master controller built-in built main is are of on for and with'.split(' '),
+);
+
+const system: Composer = ({ q, ci }) => {
+  const info = ci.masterNode?.systemInfo;
+  const facts = systemFacts(info);
+  // Any other systemInfo key the question names ("disk", "timezone") is worth showing too.
+  const words = q.split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !SYSTEM_STOPWORDS.has(w));
+  const extraKeys = info
+    ? Object.keys(info).filter(
+        (key) => words.some((w) => key.toLowerCase().includes(w)) && !facts.some((f) => f.keys.includes(key)),
+      )
+    : [];
+  if (facts.length === 0 && extraKeys.length === 0) return notSaid("the built-in node's OS or memory");
+
+  const wants: string[] = [];
+  if (/\b(os|operating system|linux|windows|mac ?os|kernel|arch\w*|platform)\b/.test(q)) wants.push('OS');
+  if (/\b(memory|ram|heap)\b/.test(q)) wants.push('Memory', 'Free memory', 'JVM max heap');
+  if (/\b(cpus?|cores?|processors?)\b/.test(q)) wants.push('CPUs');
+  if (/\b(java|jvm|jdk|jre)\b/.test(q)) wants.push('Java');
+  const asksDisk = /\b(disk|storage)\b/.test(q);
+  const otherWord = /\b(time ?zone|locale|encoding)\b/.exec(q)?.[1]?.replace(' ', '');
+  const asked = facts.filter((f) => wants.includes(f.label));
+  const specific = wants.length > 0 || asksDisk || otherWord !== undefined || extraKeys.length > 0;
+  const missing = wants.filter((w) => !['Free memory', 'JVM max heap'].includes(w) && !facts.some((f) => f.label === w));
+  const missingNames: Record<string, string> = {
+    OS: "the built-in node's OS",
+    Memory: 'how much memory the built-in node has',
+    CPUs: 'how many CPUs the built-in node has',
+    Java: 'which Java the built-in node runs',
+  };
+  const missingText = missing.map((m) => missingNames[m] ?? m);
+  if (asksDisk && !extraKeys.some((k) => /disk|storage|space/i.test(k))) missingText.push('how much disk space the built-in node has');
+  if (otherWord && !extraKeys.some((k) => k.toLowerCase().includes(otherWord))) missingText.push(`the built-in node's ${otherWord}`);
+
+  const out = new ReplyBuilder();
+  // A specific question gets its answer; a general one ("what hardware") gets everything.
+  const shown = specific ? asked : facts;
+  const parts = shown.map((f) => `${f.label} **${f.value}**`);
+  for (const f of shown) out.fact(f.field);
+  for (const key of extraKeys.slice(0, 8)) {
+    parts.push(`${inlineCode(key)} **${clip(showValue(info?.[key]), 120)}**`);
+    out.fact(`masterNode.systemInfo.${key}`);
+  }
+  if (parts.length > 0) out.line(`The built-in node: ${parts.join(', ')}.`);
+  if (missingText.length > 0) {
+    out.line(`The uploaded context does not say ${missingText.join(' or ')}.`);
+    if (parts.length === 0 && facts.length > 0) {
+      out.line(`It does say: ${facts.map((f) => `${f.label} ${f.value}`).join(', ')}.`);
+      for (const f of facts) out.fact(f.field);
+    }
+  }
+  return out.reply();
+};
+
+const aborter: Composer = async (ask) => {
+  const { ci, ctx } = ask;
+  const build = buildLabel(ci);
+  const { outcome, raw } = outcomeOf(ci);
+  const out = new ReplyBuilder();
+  // Jenkins prints "Aborted by <user>" in the console when someone stops a build.
+  const lines = fullLogLines(ctx);
+  const spans: LogSpan[] = lines
+    ? [{ start_line: 1, end_line: lines.length, text: lines.join('\n') }]
+    : [...ctx.failureExcerpts, ...(await retrieveSafely(ctx, 'Aborted by', 3))];
+  for (const span of spans) {
+    const spanLines = span.text.split('\n');
+    const index = spanLines.findIndex((l) => /^\s*Aborted by\s+\S/.test(l));
+    if (index >= 0) {
+      const line = span.start_line + index;
+      const who = (spanLines[index] as string).replace(/^\s*Aborted by\s+/, '').trim();
+      out.line(`**${who} aborted ${build}**, according to the log ${cite({ start_line: line, end_line: line })}.`);
+      out.log({ start_line: line, end_line: line });
+      return out.reply();
+    }
+  }
+  if (outcome !== 'aborted' && outcome !== 'unknown') {
+    out.fact('buildDetails.result');
+    out.line(`${capitalise(build)} was not aborted: it ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}.`);
+    return out.reply();
+  }
+  out.line(`The uploaded context does not say who aborted ${build}.`);
+  const known: string[] = [];
+  if (outcome === 'aborted') {
+    known.push(`its result is ${inlineCode('ABORTED')}`);
+    out.fact('buildDetails.result');
+  }
+  const causes = ci.buildDetails?.causes;
+  if (Array.isArray(causes) && causes.length > 0) {
+    known.push(`it was ${causes.map(describeCause).join('; ')}`);
+    out.fact('buildDetails.causes');
+  }
+  if (known.length > 0) out.line(`It does say ${known.join(', and ')}.`);
+  if (lines === undefined && !hasLog(ctx)) out.line('The console log would show an "Aborted by" line: upload it to know more.');
+  return out.reply();
+};
+
+const causes: Composer = ({ ci }) => {
+  const list = ci.buildDetails?.causes;
+  const build = buildLabel(ci);
+  if (!Array.isArray(list) || list.length === 0) return notSaid(`who or what started ${build}`);
+  const out = new ReplyBuilder().fact('buildDetails.causes');
+  const [first, ...rest] = list.map(describeCause);
+  out.line(`${capitalise(build)} was ${first}.`);
+  for (const other of rest) out.line(`- also ${other}`);
+  return out.reply();
+};
+
+const parameters: Composer = ({ ci }) => {
+  const list = ci.buildDetails?.parameters;
+  const build = buildLabel(ci);
+  if (!Array.isArray(list)) return notSaid(`which parameters ${build} ran with`);
+  const out = new ReplyBuilder().fact('buildDetails.parameters');
+  if (list.length === 0) return out.line(`${capitalise(build)} ran **without parameters**.`).reply();
+  out.line(`${capitalise(build)} ran with **${list.length} parameter${list.length === 1 ? '' : 's'}**:`);
+  for (const p of list) out.line(`- ${inlineCode(p.name)} = ${inlineCode(clip(showValue(p.value), 200))}`);
+  return out.reply();
+};
+
+const duration: Composer = ({ ci }) => {
+  const details = ci.buildDetails;
+  const build = buildLabel(ci);
+  const out = new ReplyBuilder();
+  const started = timestampOf(ci);
+  if (details?.building === true) {
+    out.fact('buildDetails.building');
+    out.line(`**${capitalise(build)} is still running**${started ? `: it started at ${formatTime(started)}` : ''}.`);
+    if (started) out.fact('buildDetails.timestamp');
+    return out.reply();
+  }
+  if (typeof details?.durationMs !== 'number') return notSaid(`how long ${build} took`);
+  out.fact('buildDetails.durationMs');
+  out.line(`**${capitalise(build)} took ${formatDuration(details.durationMs)}.**`);
+  const previous = details.previousBuild;
+  const previousMs = previous?.['durationMs'];
+  if (previous && typeof previousMs === 'number') {
+    out.fact('buildDetails.previousBuild');
+    out.line(`The previous build, #${previous.number}, took ${formatDuration(previousMs)}.`);
+  }
+  return out.reply();
+};
+
+const result: Composer = ({ q, ci, ctx }) => {
+  const build = buildLabel(ci, true);
+  const { outcome, raw } = outcomeOf(ci);
+  if (outcome === 'unknown' && !raw) return notSaid(`how ${buildLabel(ci)} ended`);
+  const out = new ReplyBuilder().fact(outcome === 'running' ? 'buildDetails.building' : 'buildDetails.result');
+  const stated = `${build} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}`;
+  // A yes/no question gets its yes or no first.
+  const asksPass = /\b(pass\w*|succe\w*|green|work\w*|ok)\b/.test(q);
+  const asksFail = /\b(fail\w*|red|broken|break)\b/.test(q);
+  const asksRunning = /\b(running|building|in progress|finished|done)\b/.test(q);
+  const good = outcome === 'passed';
+  let yesNo = '';
+  if (asksRunning) yesNo = outcome === 'running' ? (/\b(finished|done)\b/.test(q) ? 'No — ' : 'Yes — ') : /\b(finished|done)\b/.test(q) ? 'Yes — ' : 'No — ';
+  else if (asksPass && outcome !== 'running') yesNo = good ? 'Yes — ' : 'No — ';
+  else if (asksFail && outcome !== 'running') yesNo = good ? 'No — ' : 'Yes — ';
+  out.line(`**${yesNo}${yesNo ? stated : capitalise(stated)}.**`);
+  const details = ci.buildDetails;
+  if (typeof details?.durationMs === 'number' && outcome !== 'running') {
+    out.line(`It took ${formatDuration(details.durationMs)}.`);
+    out.fact('buildDetails.durationMs');
+  }
+  const tests = details?.tests;
+  if (tests && typeof tests.failed === 'number' && tests.failed > 0) {
+    out.line(`${tests.failed}${typeof tests.total === 'number' ? ` of ${tests.total}` : ''} tests failed.`);
+    out.fact('buildDetails.tests');
+  }
+  const top = ctx.failureExcerpts[0];
+  if (top && !good && outcome !== 'not built') {
+    out.line(`The first error in the log is ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))} — ask *why did it fail* for the details.`);
+    out.log(top);
+  }
+  return out.reply();
+};
+
+const previous: Composer = ({ ci }) => {
+  const details = ci.buildDetails;
+  const build = buildLabel(ci);
+  const prev = details?.previousBuild;
+  if (prev === null) {
+    return new ReplyBuilder()
+      .fact('buildDetails.previousBuild')
+      .line(`${capitalise(build)} is the first build${jobNameOf(ci) ? ` of ${inlineCode(jobNameOf(ci) as string)}` : ''}: there is no previous build.`)
+      .reply();
+  }
+  if (!prev) return notSaid(`anything about the build before ${build}`);
+  const out = new ReplyBuilder().fact('buildDetails.previousBuild');
+  const prevResult = typeof prev.result === 'string' ? prev.result.toUpperCase() : undefined;
+  if (!prevResult) {
+    out.line(`The previous build was **#${prev.number}**; the uploaded context does not say how it ended.`);
+    return out.reply();
+  }
+  out.line(`The previous build, **#${prev.number}**, finished ${inlineCode(prevResult)}.`);
+  const { outcome } = outcomeOf(ci);
+  if (outcome === 'failed' || outcome === 'unstable') {
+    out.fact('buildDetails.result');
+    if (prevResult === 'SUCCESS') {
+      out.line(`So ${build} is a **new failure**: what changed since #${prev.number} is the first suspect.`);
+      const changes = details?.changes;
+      if (Array.isArray(changes) && changes.length > 0) {
+        out.fact('buildDetails.changes');
+        for (const c of changes.slice(0, 5)) out.line(`- ${describeChange(c)}`);
+      }
+    } else if (prevResult === 'FAILURE' || prevResult === 'UNSTABLE') {
+      out.line(`So it was **already failing** before ${build}.`);
+    }
+  } else if (outcome === 'passed' && prevResult !== 'SUCCESS') {
+    out.fact('buildDetails.result');
+    out.line(`${capitalise(build)} passed, so it **fixed** the build.`);
+  }
+  return out.reply();
+};
+
+const JOB_TYPES: [RegExp, string][] = [
+  [/WorkflowMultiBranchProject|multi-?branch/i, 'Multibranch Pipeline'],
+  [/OrganizationFolder/i, 'Organization Folder'],
+  [/WorkflowJob|^pipeline$/i, 'Pipeline'],
+  [/FreeStyleProject|free-?style/i, 'Freestyle project'],
+  [/MavenModuleSet|maven/i, 'Maven project'],
+  [/MatrixProject|matrix/i, 'Multi-configuration (matrix) project'],
+  [/Folder/i, 'Folder'],
+];
+
+function jobTypeName(type: string): string {
+  for (const [pattern, name] of JOB_TYPES) if (pattern.test(type)) return name;
+  return type;
+}
+
+const jobType: Composer = ({ q, ci }) => {
+  const type = ci.jobDetails?.type;
+  const job = jobNameOf(ci);
+  const jobRef = job ? inlineCode(job) : 'The job';
+  if (typeof type !== 'string' || !type) return notSaid('what type of job this is');
+  const name = jobTypeName(type);
+  const out = new ReplyBuilder().fact('jobDetails.type');
+  const technical = name !== type ? ` (${inlineCode(type)})` : '';
+  const asked = /\b(?:is|was) (?:this|it|the job) an? (pipeline|freestyle|free-style|multibranch|multi-branch|maven|matrix)\b/.exec(q);
+  if (asked?.[1]) {
+    const wanted = jobTypeName(asked[1]);
+    out.line(wanted === name ? `**Yes — ${jobRef} is a ${name}**${technical}.` : `**No — ${jobRef} is a ${name}**${technical}, not a ${wanted}.`);
+  } else {
+    out.line(`${jobRef} is a **${name}**${technical}.`);
+  }
+  return out.reply();
+};
+
+function plainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function blockquote(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => `> ${l}`.trimEnd())
+    .join('\n');
+}
+
+const jobDescription: Composer = ({ ci }) => {
+  const description = ci.jobDetails?.description;
+  const job = jobNameOf(ci);
+  const jobRef = job ? inlineCode(job) : 'The job';
+  if (typeof description !== 'string') return notSaid("what the job's description is");
+  const out = new ReplyBuilder().fact('jobDetails.description');
+  const text = plainText(description);
+  if (!text) return out.line(`${jobRef} has **no description**.`).reply();
+  out.line(`${jobRef} is described as:`);
+  out.line();
+  out.line(blockquote(text));
+  return out.reply();
+};
+
+const systemMessage: Composer = ({ ci }) => {
+  const message = ci.systemMessage;
+  if (typeof message !== 'string') return notSaid('what the system message is');
+  const out = new ReplyBuilder().fact('systemMessage');
+  const text = plainText(message);
+  if (!text) return out.line('**No system message is set** on this server.').reply();
+  out.line('The system message reads:');
+  out.line();
+  out.line(blockquote(text));
+  return out.reply();
+};
+
+const rootUrl: Composer = ({ ci }) => {
+  if (typeof ci.rootUrl !== 'string' || !ci.rootUrl) return notSaid("what the server's root URL is");
+  return new ReplyBuilder().fact('rootUrl').line(`The Jenkins root URL is **${ci.rootUrl}**.`).reply();
+};
+
+function describeChange(change: { commitId?: string; author?: string; message?: string }): string {
+  const id = change.commitId ? `${inlineCode(change.commitId.slice(0, 10))} ` : '';
+  const message = change.message ? clip(change.message.split('\n')[0] ?? '', 100) : '(no message)';
+  return `${id}${message}${change.author ? ` — ${change.author}` : ''}`;
+}
+
+const changes: Composer = ({ ci }) => {
+  const list = ci.buildDetails?.changes;
+  const build = buildLabel(ci);
+  if (!Array.isArray(list)) return notSaid(`which changes went into ${build}`);
+  const out = new ReplyBuilder().fact('buildDetails.changes');
+  if (list.length === 0) return out.line(`**${capitalise(build)} has no recorded changes** (same revision as before, or started by hand).`).reply();
+  out.line(`**${capitalise(build)} has ${list.length} change${list.length === 1 ? '' : 's'}:**`);
+  for (const c of list.slice(0, 15)) out.line(`- ${describeChange(c)}`);
+  if (list.length > 15) out.line(`- …and ${list.length - 15} more.`);
+  return out.reply();
+};
+
+const builtOn: Composer = ({ ci }) => {
+  const node = ci.buildDetails?.builtOn;
+  const build = buildLabel(ci);
+  if (typeof node !== 'string') return notSaid(`which node ran ${build}`);
+  const out = new ReplyBuilder().fact('buildDetails.builtOn');
+  // Jenkins records the built-in node as an empty name.
+  const where = node === '' || /^(master|built-in)$/i.test(node) ? 'the **built-in node**' : `**${inlineCode(node)}**`;
+  return out.line(`${capitalise(build)} ran on ${where}.`).reply();
+};
+
+const startTime: Composer = ({ ci }) => {
+  const started = timestampOf(ci);
+  const build = buildLabel(ci);
+  if (!started) return notSaid(`when ${build} started`);
+  const out = new ReplyBuilder().fact('buildDetails.timestamp');
+  out.line(`${capitalise(build)} started at **${formatTime(started)}**.`);
+  const ms = ci.buildDetails?.durationMs;
+  if (typeof ms === 'number' && ci.buildDetails?.building !== true && ms > 0) {
+    out.line(`It ran for ${formatDuration(ms)} and finished at ${formatTime(new Date(started.getTime() + ms))}.`);
+    out.fact('buildDetails.durationMs');
+  }
+  return out.reply();
+};
+
+const screen: Composer = ({ ci }) => {
+  if (typeof ci.currentScreen !== 'string' || !ci.currentScreen) return notSaid('which Jenkins page you are on');
+  return new ReplyBuilder().fact('currentScreen').line(`You were on **${ci.currentScreen}** when the context was uploaded.`).reply();
+};
+
+const summary: Composer = ({ ci, ctx }) => {
+  const out = new ReplyBuilder();
+  const job = jobNameOf(ci);
+  const { outcome, raw } = outcomeOf(ci);
+  const details = ci.buildDetails;
+  if (outcome !== 'unknown' || raw) {
+    const took = typeof details?.durationMs === 'number' && outcome !== 'running' ? ` in ${formatDuration(details.durationMs)}` : '';
+    out.line(`**${capitalise(buildLabel(ci, true))} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}${took}.**`);
+    out.fact(outcome === 'running' ? 'buildDetails.building' : 'buildDetails.result');
+    if (took) out.fact('buildDetails.durationMs');
+  } else if (job) {
+    out.line(`**Job ${inlineCode(job)}**${typeof details?.number === 'number' ? `, build #${details.number}` : ''}.`);
+  } else {
+    out.line('**What the uploaded context says about this server:**');
+  }
+  const bullets: string[] = [];
+  const top = ctx.failureExcerpts[0];
+  if (top && outcome !== 'passed') {
+    bullets.push(`First error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text, 120))}`);
+    out.log(top);
+  }
+  const tests = details?.tests;
+  if (tests && typeof tests.total === 'number') {
+    bullets.push(`Tests: ${tests.total} run, ${tests.failed ?? 0} failed${tests.skipped ? `, ${tests.skipped} skipped` : ''}`);
+    out.fact('buildDetails.tests');
+  }
+  if (Array.isArray(details?.causes) && details.causes.length > 0) {
+    bullets.push(`Cause: ${details.causes.map(describeCause).join('; ')}`);
+    out.fact('buildDetails.causes');
+  }
+  if (details?.previousBuild) {
+    const p = details.previousBuild;
+    bullets.push(`Previous build: #${p.number}${p.result ? ` ${inlineCode(p.result)}` : ''}`);
+    out.fact('buildDetails.previousBuild');
+  }
+  if (Array.isArray(details?.changes) && details.changes.length > 0) {
+    bullets.push(`Changes: ${details.changes.length}`);
+    out.fact('buildDetails.changes');
+  }
+  if (job && typeof ci.jobDetails?.type === 'string') {
+    bullets.push(`Job: ${inlineCode(job)}, ${jobTypeName(ci.jobDetails.type)}${ci.jobDetails.buildable === false ? ', not buildable' : ''}`);
+    out.fact('jobDetails.type');
+  }
+  const version = ciVersionOf(ci);
+  if (version) {
+    bullets.push(`Jenkins ${version.version}`);
+    out.fact(version.field);
+  }
+  if (Array.isArray(ci.activePlugins)) {
+    bullets.push(`${ci.activePlugins.length} plugins installed`);
+    out.fact('activePlugins');
+  }
+  const node = ci.masterNode;
+  if (node && (typeof node.isOnline === 'boolean' || typeof node.executors === 'number')) {
+    const state = typeof node.isOnline === 'boolean' ? (node.isOnline ? 'online' : '**offline**') : '';
+    const execs = typeof node.executors === 'number' ? `${node.executors} executors` : '';
+    bullets.push(`Built-in node: ${[state, execs].filter(Boolean).join(', ')}`);
+    out.fact('masterNode');
+  }
+  const stats = ci.agentStats;
+  if (stats && (typeof stats.onlineAgents === 'number' || typeof stats.offlineAgents === 'number')) {
+    bullets.push(`Agents: ${stats.onlineAgents ?? '?'} online, ${stats.offlineAgents ?? '?'} offline`);
+    out.fact('agentStats');
+  }
+  if (ctx.logLineCount > 0) bullets.push(`Log: ${ctx.logLineCount} lines`);
+  out.line();
+  for (const b of bullets) out.line(`- ${b}`);
+  if (bullets.length === 0) out.line('It holds little beyond that: ask me what you need and I will say whether it is there.');
+  return out.reply();
+};
+
+/** Questions the context can answer, as suggestions. */
+function suggestionsFor(ci: CiContext, ctx: ChatContext): string[] {
+  const out: string[] = [];
+  const { outcome } = outcomeOf(ci);
+  if (hasLog(ctx) && outcome !== 'passed') out.push(`*Why did ${buildLabel(ci)} fail?*`);
+  if (ci.buildDetails?.tests) out.push('*Which tests failed?*');
+  if (Array.isArray(ci.activePlugins) && ci.activePlugins.length > 0) {
+    out.push(`*Is the ${ci.activePlugins[0]?.shortName ?? 'git'} plugin installed?*`);
+  }
+  if (ciVersionOf(ci)) out.push('*What version of Jenkins is this?*');
+  if (ci.agentStats) out.push('*Are any agents offline?*');
+  if (typeof ci.buildDetails?.durationMs === 'number') out.push('*How long did the build take?*');
+  if (ci.buildDetails?.causes) out.push('*Who started the build?*');
+  out.push('*Summarize the context*');
+  return out.slice(0, 5);
+}
+
+const help: Composer = ({ ci, ctx }) => {
+  const out = new ReplyBuilder();
+  out.line("I'm cichat's offline assistant: I answer from the CI context uploaded to this chat — the build log, the build and job facts, plugins, nodes and agents.");
+  out.line();
+  out.line(`Try: ${suggestionsFor(ci, ctx).join(' · ')}`);
+  return out.reply();
+};
+
+const STOPWORDS = new Set(
+  'the a an is are was were be been to of in on at for with and or but not what which who whom whose why how when where does did do this that these those it its my our your their there here can could would should will shall may might about from into than then them they you we i me us please tell show give find any some all'.split(' '),
+);
+
+/** A question no intent matched: quote the log when it mentions the question's words, else say what can be answered. */
+async function unknown(ask: Ask): Promise<Reply> {
+  const { ctx, ci, q } = ask;
+  const words = [...new Set(q.split(/[^a-z0-9_.\-/]+/).filter((w) => w.length >= 3 && !STOPWORDS.has(w)))];
+  if (words.length > 0 && hasLog(ctx)) {
+    const passages = await retrieveSafely(ctx, ask.question, 3);
+    const mentions = (text: string, word: string): boolean =>
+      new RegExp(`(^|[^a-z0-9_])${escapeRegExp(word)}($|[^a-z0-9_])`, 'i').test(text);
+    const mentioning = passages.filter((p) => words.some((w) => mentions(p.text, w)));
+    if (mentioning.length > 0) {
+      const term = words.find((w) => mentioning.some((p) => mentions(p.text, w))) as string;
+      const out = new ReplyBuilder();
+      out.line(`I can't answer that from the build facts, but the log mentions ${inlineCode(term)} here:`);
+      out.line();
+      for (const p of mentioning) quote(out, p, 12);
+      return out.reply();
+    }
+  }
+  const out = new ReplyBuilder();
+  out.line("I can't answer that from the uploaded context.");
+  out.line();
+  out.line(`I can answer questions like: ${suggestionsFor(ci, ctx).join(' · ')}`);
+  return out.reply();
+}
+
+const COMPOSERS: Record<IntentId, Composer> = {
+  failure,
+  tests,
+  ciVersion,
+  plugins,
+  executors,
+  master,
+  agents,
+  system,
+  aborter,
+  causes,
+  parameters,
+  duration,
+  result,
+  previous,
+  buildable: ({ ci }) => {
+    const buildable = ci.jobDetails?.buildable;
+    const job = jobNameOf(ci);
+    const jobRef = job ? inlineCode(job) : 'the job';
+    if (typeof buildable !== 'boolean') return notSaid(`whether ${jobRef} is buildable`);
+    return new ReplyBuilder()
+      .fact('jobDetails.buildable')
+      .line(buildable ? `**Yes — ${jobRef} is buildable.**` : `**No — ${jobRef} is not buildable** (it is disabled, or its type cannot be built directly).`)
+      .reply();
+  },
+  jobType,
+  jobDescription,
+  systemMessage,
+  rootUrl,
+  changes,
+  builtOn,
+  startTime,
+  screen,
+  summary,
+  help,
+};
+
+function noContextReply(intents: IntentId[]): Reply {
+  const intent = intents[0];
+  const greeting = intent === 'help' || intent === undefined;
+  const lead = greeting
+    ? "No CI context has been uploaded to this chat yet, so I have nothing to answer from: I answer from a build's log and its Jenkins facts."
+    : `No CI context has been uploaded to this chat yet, so I can't tell ${subjectOf(intent, undefined)}.`;
+  return { text: `${lead}\n\n${UPLOAD_HOWTO}`, sources: [] };
+}
+
+function dedupeSources(sources: Source[]): Source[] {
+  const seen = new Set<string>();
+  return sources.filter((s) => {
+    const key = JSON.stringify(s);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Answers a question from the context without a model. Exported for tests and for tools that
+ * want the whole answer at once (the engine streams the same text).
+ */
+export async function composeLocalAnswer(question: string, context: ChatContext | null): Promise<Reply> {
+  let intents = detectIntents(question);
+  if (!context) return noContextReply(intents);
+  // "what version is git-client?" names a plugin without saying "plugin".
+  if (
+    !intents.includes('plugins') &&
+    /\b(version|installed|have|enabled|disabled|using)\b/i.test(question) &&
+    namesInstalledPlugin(question, context.ciContext.activePlugins)
+  ) {
+    intents = ['plugins', ...intents.filter((id) => id !== 'ciVersion')];
+  }
+  const ask: Ask = { question, q: normalizeQuestion(question), ctx: context, ci: context.ciContext };
+  if (intents.length === 0) {
+    const reply = await unknown(ask);
+    return { text: reply.text, sources: dedupeSources(reply.sources) };
+  }
+  const replies: Reply[] = [];
+  for (const intent of intents) replies.push(await COMPOSERS[intent](ask));
+  return {
+    text: replies.map((r) => r.text).join('\n\n'),
+    sources: dedupeSources(replies.flatMap((r) => r.sources)),
+  };
+}
+
+/** The offline engine: answers from the context, typed out with `typingDelayMs` between pieces. */
+export function createLocalEngine(opts: { typingDelayMs: number }): AnswerEngine {
+  return {
+    name: 'local',
+    async answer(request: AnswerRequest): Promise<AnswerStream> {
+      const reply = await composeLocalAnswer(request.question, request.context);
+      return { sources: reply.sources, pieces: typeOut(reply.text, opts.typingDelayMs, request.signal) };
+    },
+  };
+}
