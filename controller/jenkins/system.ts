@@ -106,8 +106,6 @@ export async function readPlugins(jenkinsHome: string): Promise<PluginInfo[]> {
     };
     const longName = manifest['Long-Name']?.trim();
     if (longName) info.longName = longName;
-    const deps = manifest['Plugin-Dependencies']?.trim();
-    if (deps) info.dependencies = deps.split(',').map((d) => d.trim()).filter((d) => d !== '');
     if (present.has(`${archive}.pinned`)) info.pinned = true;
     plugins.push(info);
   }
