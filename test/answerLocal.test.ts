@@ -1,0 +1,338 @@
+import type { ChatContext } from '../backend/answer/engine.js';
+import { formatBytes, formatDuration, findPlugins, pluginNamesAskedFor, systemFacts } from '../backend/answer/facts.js';
+import { detectIntents } from '../backend/answer/intents.js';
+import { composeLocalAnswer, createLocalEngine } from '../backend/answer/local.js';
+import { failingTestsIn } from '../backend/answer/logtext.js';
+import { pause, splitIntoPieces } from '../backend/answer/typing.js';
+import type { Source } from '../protocol/types.js';
+import { failedMavenLog, lineOf, richChatContext, sparseChatContext, termRetriever } from './answerFixtures.js';
+
+async function ask(question: string, context: ChatContext | null): Promise<{ text: string; first: string; sources: Source[] }> {
+  const engine = createLocalEngine({ typingDelayMs: 0 });
+  const stream = await engine.answer({ question, history: [], context, signal: new AbortController().signal });
+  let text = '';
+  for await (const piece of stream.pieces) text += piece;
+  return { text, first: text.split('\n')[0] ?? '', sources: stream.sources };
+}
+
+const fact = (field: string): Source => ({ kind: 'context', field });
+
+describe('local engine over a rich context', () => {
+  const cases: [string, RegExp, Source[]][] = [
+    ['Why did the build fail?', /Build #42 of `team\/api` failed.*first real error is \[L44-L46\]/, [fact('buildDetails.result'), { kind: 'log', start_line: 44, end_line: 46 }]],
+    ['what broke', /failed.*\[L44-L46\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
+    ["what's the error", /\[L44-L46\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
+    ['which tests failed?', /^\*\*2 of 48 tests failed\*\* in build #42 \(3 skipped\)/, [fact('buildDetails.tests')]],
+    ['what version of jenkins', /^This server runs \*\*Jenkins 2\.440\.3\*\*/, [fact('ciVersion')]],
+    ['Jenkins version?', /Jenkins 2\.440\.3/, [fact('ciVersion')]],
+    ['is the git plugin installed?', /^\*\*Yes — `git` 5\.2\.1 is installed\*\* \(Git plugin\)/, [fact('activePlugins')]],
+    ['do we have the Pipeline plugin', /^\*\*Yes — `workflow-aggregator` 596\.v8c21c963d92d is installed/, [fact('activePlugins')]],
+    ['what version is git-client', /`git-client` 4\.6\.0 is installed/, [fact('activePlugins')]],
+    ['is blue ocean installed', /`blueocean` 1\.27\.9 is installed but disabled/, [fact('activePlugins')]],
+    ['what plugins are installed', /^\*\*7 plugins are installed\*\* \(1 of them disabled\)/, [fact('activePlugins')]],
+    ['how many executors', /^The built-in node has \*\*2 executors\*\*/, [fact('masterNode.executors')]],
+    ['is the master online', /^\*\*Yes — the built-in node is online/, [fact('masterNode.isOnline')]],
+    ['agents offline?', /^\*\*Yes — 1 agent is offline\*\*: `win-1` \(Disconnected by admin\)/, [fact('agentStats.offlineAgents')]],
+    ['what OS / memory', /^The built-in node: OS \*\*Linux 6\.1\.0-18-amd64 amd64\*\*, Memory \*\*15\.6 GiB\*\*/, [fact('masterNode.systemInfo.os.name'), fact('masterNode.systemInfo.totalMemory')]],
+    ['who started the build', /^Build #42 was started by \*\*Alice Smith\*\* \(`alice`\)/, [fact('buildDetails.causes')]],
+    ['what parameters', /^Build #42 ran with \*\*2 parameters\*\*/, [fact('buildDetails.parameters')]],
+    ['how long did it take', /^\*\*Build #42 took 3 min 12 s\.\*\*/, [fact('buildDetails.durationMs')]],
+    ['what was the result', /^\*\*Build #42 of `team\/api` failed \(`FAILURE`\)\.\*\*/, [fact('buildDetails.result')]],
+    ['did the build pass?', /^\*\*No — build #42 of `team\/api` failed/, [fact('buildDetails.result')]],
+    ['previous build', /^The previous build, \*\*#41\*\*, finished `SUCCESS`/, [fact('buildDetails.previousBuild')]],
+    ['is the job buildable', /^\*\*Yes — `team\/api` is buildable/, [fact('jobDetails.buildable')]],
+    ['what type of job is this', /^`team\/api` is a \*\*Maven project\*\*/, [fact('jobDetails.type')]],
+    ['is this a pipeline?', /^\*\*No — `team\/api` is a Maven project\*\*.*not a Pipeline/, [fact('jobDetails.type')]],
+    ['job description', /described as/, [fact('jobDetails.description')]],
+    ['what is the system message', /system message reads/, [fact('systemMessage')]],
+    ['root url', /^The Jenkins root URL is \*\*https:\/\/ci\.example\.com\/\*\*/, [fact('rootUrl')]],
+    ['which node did it run on', /ran on the \*\*built-in node\*\*/, [fact('buildDetails.builtOn')]],
+    ['when did it start', /started at \*\*2026-11-22 01:18 UTC\*\*/, [fact('buildDetails.timestamp')]],
+    ['what changed', /^\*\*Build #42 has 1 change:\*\*/, [fact('buildDetails.changes')]],
+    ['summarize', /^\*\*Build #42 of `team\/api` failed \(`FAILURE`\) in 3 min 12 s\.\*\*/, [fact('buildDetails.result'), fact('ciVersion')]],
+  ];
+
+  it.each(cases)('%s', async (question, firstLine, sources) => {
+    const answer = await ask(question, richChatContext());
+    expect(answer.first).toMatch(firstLine);
+    expect(answer.sources).toEqual(expect.arrayContaining(sources));
+    expect(answer.text).not.toMatch(/undefined|NaN|\[object Object\]/);
+  });
+
+  it('quotes the failure excerpts in fenced blocks with citations and records them as sources', async () => {
+    const context = richChatContext();
+    const answer = await ask('why did the build fail', context);
+    const [top, second] = context.failureExcerpts;
+    expect(answer.text).toContain('[L44-L46] *Maven surefire test failure*\n```text\n' + top?.text + '\n```');
+    expect(answer.text).toContain(`[L${second?.start_line}-L${second?.end_line}]`);
+    expect(answer.text).toContain('org.opentest4j.AssertionFailedError: expected: <400> but was: <200>');
+    expect(answer.sources).toEqual(
+      expect.arrayContaining([
+        { kind: 'log', start_line: 44, end_line: 46 },
+        { kind: 'log', start_line: second?.start_line, end_line: second?.end_line },
+      ]),
+    );
+  });
+
+  it('names the failing tests from the log, once each, with their lines', async () => {
+    const log = failedMavenLog();
+    const answer = await ask('which tests failed', richChatContext());
+    const order = lineOf(log, 'OrderServiceTest.rejectsEmptyCart  Time elapsed');
+    const price = lineOf(log, 'PriceCalculatorTest.appliesDiscount  Time elapsed');
+    expect(answer.text).toContain(`- \`com.example.api.OrderServiceTest.rejectsEmptyCart\` [L${order}-L${order}]`);
+    expect(answer.text).toContain(`- \`com.example.api.PriceCalculatorTest.appliesDiscount\` [L${price}-L${price}]`);
+    expect(answer.text.match(/rejectsEmptyCart`/g)).toHaveLength(1);
+    expect(answer.sources).toEqual(expect.arrayContaining([{ kind: 'log', start_line: order, end_line: order }]));
+  });
+
+  it('answers two questions asked at once, in order', async () => {
+    const answer = await ask('who started it and with which parameters?', richChatContext());
+    const started = answer.text.indexOf('started by **Alice Smith**');
+    const params = answer.text.indexOf('ran with **2 parameters**');
+    expect(started).toBeGreaterThanOrEqual(0);
+    expect(params).toBeGreaterThan(started);
+  });
+
+  it('says a plugin is not installed and names the related ones that are', async () => {
+    const answer = await ask('is the docker plugin installed?', richChatContext());
+    expect(answer.first).toBe('**No — `docker` is not installed**.');
+    expect(answer.text).toContain('`docker-workflow` 572.v950f58993843 (Docker Pipeline)');
+    const none = await ask('is the artifactory plugin installed?', richChatContext());
+    expect(none.first).toMatch(/^\*\*No — `artifactory` is not installed\*\* \(none of the 7 installed plugins/);
+  });
+
+  it('says the build was not aborted rather than inventing who aborted it', async () => {
+    const answer = await ask('who aborted build #42?', richChatContext());
+    expect(answer.first).toBe('Build #42 was not aborted: it failed (`FAILURE`).');
+  });
+
+  it('finds who aborted a build in the log when Jenkins printed it', async () => {
+    const log = failedMavenLog().replace('Finished: FAILURE', 'Aborted by Bob Jones\nFinished: ABORTED');
+    const base = richChatContext();
+    const context: ChatContext = {
+      ...base,
+      ciContext: { ...base.ciContext, buildDetails: { ...base.ciContext.buildDetails, result: 'ABORTED', consoleLog: log } },
+      logLineCount: log.split('\n').length - 1,
+      retrieve: termRetriever(log),
+    };
+    const line = lineOf(log, 'Aborted by Bob Jones');
+    const answer = await ask('who stopped the build?', context);
+    expect(answer.first).toBe(`**Bob Jones aborted build #42**, according to the log [L${line}-L${line}].`);
+    expect(answer.sources).toEqual([{ kind: 'log', start_line: line, end_line: line }]);
+  });
+
+  it('falls back to retrieval when the analyzer found no excerpt', async () => {
+    const context = richChatContext({ failureExcerpts: [] });
+    const answer = await ask('why did the build fail', context);
+    expect(answer.first).toMatch(/first real error is \[L\d+-L\d+\]/);
+    expect(answer.sources.some((s) => s.kind === 'log')).toBe(true);
+  });
+
+  it('quotes the log for a question no intent matches but the log mentions', async () => {
+    const answer = await ask('anything about opentest4j?', richChatContext());
+    expect(answer.first).toContain('the log mentions `opentest4j` here');
+    expect(answer.text).toMatch(/\[L\d+-L\d+\]\n```text\n[^]*opentest4j/);
+    expect(answer.sources.some((s) => s.kind === 'log')).toBe(true);
+  });
+
+  it('says what it can answer when it does not understand, with suggestions from the context', async () => {
+    const answer = await ask("what's the weather like in Paris", richChatContext());
+    expect(answer.first).toBe("I can't answer that from the uploaded context.");
+    expect(answer.text).toContain('*Why did build #42 fail?*');
+    expect(answer.text).toContain('*Is the git plugin installed?*');
+    expect(answer.sources).toEqual([]);
+  });
+});
+
+describe('local engine over a sparse context', () => {
+  const notSaid: [string, string][] = [
+    ['who aborted build #42?', 'The uploaded context does not say who aborted build #42.'],
+    ['who started the build', 'The uploaded context does not say who or what started build #42.'],
+    ['what parameters did it use', 'The uploaded context does not say which parameters build #42 ran with.'],
+    ['how long did it take', 'The uploaded context does not say how long build #42 took.'],
+    ['how many executors', 'The uploaded context does not say how many executors there are.'],
+    ['is the master online', 'The uploaded context does not say whether the built-in node is online.'],
+    ['agents offline?', 'The uploaded context does not say which agents are online or offline.'],
+    ['what OS / memory', "The uploaded context does not say the built-in node's OS or memory."],
+    ['is the git plugin installed', 'The uploaded context does not say whether `git` is installed.'],
+    ['root url', "The uploaded context does not say what the server's root URL is."],
+    ['which tests failed', 'The uploaded context does not say which tests failed in build #42.'],
+    ['previous build', 'The uploaded context does not say anything about the build before build #42.'],
+  ];
+
+  it.each(notSaid)('%s', async (question, expected) => {
+    const answer = await ask(question, sparseChatContext());
+    expect(answer.first).toBe(expected);
+    expect(answer.text).not.toMatch(/Alice|git 5|executors\*\*/);
+  });
+
+  it('still answers what it holds', async () => {
+    expect((await ask('what version of jenkins', sparseChatContext())).first).toBe('This server runs **Jenkins 2.401.1**.');
+    const result = await ask('what was the result', sparseChatContext());
+    expect(result.first).toBe('**Build #42 was aborted (`ABORTED`).**');
+    expect(result.sources).toEqual([fact('buildDetails.result')]);
+  });
+
+  it('says there is no log to explain a failure, and how to upload one', async () => {
+    const answer = await ask('why did it fail', sparseChatContext());
+    expect(answer.first).toBe("The uploaded context holds no build log, so I can't see why build #42 failed. It was aborted (`ABORTED`).");
+    expect(answer.text).toContain('cichat context upload <chat-id> --log build.log');
+  });
+
+  it('reads the legacy jenkinsVersion name', async () => {
+    const context: ChatContext = { ...sparseChatContext(), ciContext: { jenkinsVersion: '2.387.3' } };
+    const answer = await ask('jenkins version?', context);
+    expect(answer.first).toBe('This server runs **Jenkins 2.387.3**.');
+    expect(answer.sources).toEqual([fact('jenkinsVersion')]);
+  });
+});
+
+describe('local engine without any context', () => {
+  it.each(['why did the build fail', 'is the git plugin installed', 'hello', 'what is the meaning of life'])('%s', async (question) => {
+    const answer = await ask(question, null);
+    expect(answer.first).toMatch(/^No CI context has been uploaded to this chat yet/);
+    expect(answer.text).toContain('cichat context upload <chat-id> --log build.log');
+    expect(answer.text).toContain('cat build.log | cichat ask');
+    expect(answer.text).toContain('Jenkins page with the cichat plugin');
+    expect(answer.sources).toEqual([]);
+  });
+
+  it('names what it cannot tell', async () => {
+    expect((await ask('why did the build fail', null)).first).toBe(
+      "No CI context has been uploaded to this chat yet, so I can't tell why the build failed.",
+    );
+  });
+});
+
+describe('local engine streaming', () => {
+  it('streams the composed answer in several small pieces', async () => {
+    const context = richChatContext();
+    const whole = await composeLocalAnswer('why did the build fail', context);
+    const engine = createLocalEngine({ typingDelayMs: 1 });
+    const stream = await engine.answer({ question: 'why did the build fail', history: [], context, signal: new AbortController().signal });
+    const pieces: string[] = [];
+    for await (const piece of stream.pieces) pieces.push(piece);
+    expect(pieces.join('')).toBe(whole.text);
+    expect(pieces.length).toBeGreaterThan(20);
+    expect(Math.max(...pieces.map((p) => p.split(/\s+/).filter(Boolean).length))).toBeLessThanOrEqual(3);
+    expect(stream.sources).toEqual(whole.sources);
+  });
+
+  it('stops during a pause as soon as the signal aborts', async () => {
+    const engine = createLocalEngine({ typingDelayMs: 60_000 });
+    const controller = new AbortController();
+    const stream = await engine.answer({ question: 'summarize', history: [], context: richChatContext(), signal: controller.signal });
+    const iterator = stream.pieces[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    expect(first.done).toBe(false);
+    const second = iterator.next(); // now waiting out a 60 s pause
+    controller.abort();
+    const guard = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5_000).unref());
+    await expect(Promise.race([second, guard])).resolves.toEqual({ done: true, value: undefined });
+  });
+
+  it('yields nothing when the client is already gone', async () => {
+    const engine = createLocalEngine({ typingDelayMs: 0 });
+    const controller = new AbortController();
+    controller.abort();
+    const stream = await engine.answer({ question: 'summarize', history: [], context: richChatContext(), signal: controller.signal });
+    const pieces: string[] = [];
+    for await (const piece of stream.pieces) pieces.push(piece);
+    expect(pieces).toEqual([]);
+  });
+});
+
+describe('answer helpers', () => {
+  it('formats durations in human units', () => {
+    expect(formatDuration(192_000)).toBe('3 min 12 s');
+    expect(formatDuration(850)).toBe('850 ms');
+    expect(formatDuration(12_000)).toBe('12 s');
+    expect(formatDuration(3_600_000)).toBe('1 h');
+    expect(formatDuration(3_900_000)).toBe('1 h 5 min');
+    expect(formatDuration(2 * 86_400_000 + 3 * 3_600_000 + 59_000)).toBe('2 d 3 h');
+    expect(formatBytes(16_777_216_000)).toBe('15.6 GiB');
+  });
+
+  it('cuts text into pieces that join back exactly', () => {
+    const text = '**Build #42 failed**\n\n```text\n[ERROR]   a  b\n```\n\n- one two three four  \n';
+    const pieces = splitIntoPieces(text);
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.length).toBeGreaterThan(3);
+  });
+
+  it('ends a pause early on abort', async () => {
+    const controller = new AbortController();
+    const waiting = pause(60_000, controller.signal);
+    controller.abort();
+    const guard = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5_000).unref());
+    await expect(Promise.race([waiting.then(() => 'ended'), guard])).resolves.toBe('ended');
+  });
+
+  it('matches plugins by short name, long name, shared word and typo', () => {
+    const plugins = richChatContext().ciContext.activePlugins ?? [];
+    expect(findPlugins(plugins, 'git').exact.map((p) => p.shortName)).toEqual(['git']);
+    expect(findPlugins(plugins, 'git').related.map((p) => p.shortName)).toEqual(['git-client']);
+    expect(findPlugins(plugins, 'Git client').exact.map((p) => p.shortName)).toEqual(['git-client']);
+    expect(findPlugins(plugins, 'pipeline').exact.map((p) => p.shortName)).toEqual(['workflow-aggregator']);
+    expect(findPlugins(plugins, 'kubernets').related.map((p) => p.shortName)).toEqual(['kubernetes']);
+    expect(findPlugins(plugins, 'artifactory')).toMatchObject({ exact: [], related: [] });
+  });
+
+  it('pulls plugin names out of questions', () => {
+    const plugins = richChatContext().ciContext.activePlugins ?? [];
+    expect(pluginNamesAskedFor('is the git plugin installed?', plugins)).toEqual(['git']);
+    expect(pluginNamesAskedFor('are git and docker plugins installed', plugins).sort()).toEqual(['docker', 'git']);
+    expect(pluginNamesAskedFor('do we have docker-workflow', plugins)).toEqual(['docker-workflow']);
+    expect(pluginNamesAskedFor('what plugins are installed', plugins)).toEqual([]);
+  });
+
+  it('reads the OS and memory whatever the keys are called', () => {
+    const facts = systemFacts({ os: 'Linux 6.8.0', arch: 'x64', cpus: 4, cpuModel: 'AMD EPYC', totalMemoryBytes: 8_589_934_592 });
+    expect(facts.map((f) => [f.label, f.value])).toEqual([
+      ['OS', 'Linux 6.8.0 x64'],
+      ['CPUs', '4 × AMD EPYC'],
+      ['Memory', '8 GiB'],
+    ]);
+  });
+
+  it('finds failing tests of several ecosystems', () => {
+    const text = [
+      '  ● Cart › rejects an empty cart',
+      'FAILED tests/test_cart.py::test_empty - AssertionError',
+      '--- FAIL: TestParse (0.00s)',
+      'CartTest > rejectsEmpty FAILED',
+      'test parser::tests::rejects_empty ... FAILED',
+    ].join('\n');
+    expect(failingTestsIn([{ start_line: 10, end_line: 14, text }]).map((t) => [t.name, t.line])).toEqual([
+      ['Cart › rejects an empty cart', 10],
+      ['tests/test_cart.py::test_empty', 11],
+      ['TestParse', 12],
+      ['CartTest > rejectsEmpty', 13],
+      ['parser::tests::rejects_empty', 14],
+    ]);
+  });
+
+  it.each([
+    ['why did the build fail', ['failure']],
+    ['what went wrong?', ['failure']],
+    ['which tests failed', ['tests']],
+    ['why did the tests fail', ['tests']],
+    ['what version of jenkins are we on', ['ciVersion']],
+    ['what version is the git plugin', ['plugins']],
+    ['how many executors on the master', ['executors']],
+    ['are any agents down', ['agents']],
+    ['how much RAM does the controller have', ['system']],
+    ['who kicked off this build', ['causes']],
+    ['who aborted it', ['aborter']],
+    ['how long did it run', ['duration']],
+    ['was the previous build green', ['previous']],
+    ['is the build still running?', ['result']],
+    ['what does this job do', ['jobDescription']],
+    ['is there a banner', ['systemMessage']],
+    ['give me an overview', ['summary']],
+    ['what OS and how many executors?', ['system', 'executors']],
+    ['tell me a joke', []],
+  ])('understands "%s"', (question, intents) => {
+    expect(detectIntents(question)).toEqual(intents);
+  });
+});
