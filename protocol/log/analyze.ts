@@ -26,6 +26,8 @@ const PROBE_CHARS = 4096;
 /** The longest excerpt we return: a person reads it on a terminal. */
 const MAX_BLOCK_LINES = 80;
 const DEFAULT_MAX_EXCERPTS = 5;
+/** How many plain lines of the same paragraph may follow an error message. */
+const PARAGRAPH_LINES = 8;
 
 type Role = 'blank' | 'noise' | 'command' | 'exit-ok' | 'exit-fail' | 'anchor' | 'header' | 'summary' | 'text';
 
@@ -195,6 +197,7 @@ function growForward(info: LineInfo[], a: number, free: boolean): number {
   let end = a;
   let blanks = 0;
   let sawIndented = false;
+  let paragraph = 0;
   for (let j = a + 1; j < info.length && j - a < MAX_BLOCK_LINES; j++) {
     const line = info[j];
     if (line === undefined) break;
@@ -223,6 +226,11 @@ function growForward(info: LineInfo[], a: number, free: boolean): number {
     if (!cont && blanks === 0 && CARET_LINE.test(info[j + 1]?.body ?? '') && (info[j + 1]?.body.trim() ?? '') !== '') cont = true;
     // The closing line of a trace (`ValueError: bad`) comes back to the anchor's indentation.
     if (!cont && sawIndented && blanks === 0 && (line.role === 'anchor' || /^\S+(?:Error|Exception)\b/.test(line.body))) cont = true;
+    // The rest of the message's paragraph: lines at its indentation up to the next blank.
+    if (!cont && blanks === 0 && paragraph < PARAGRAPH_LINES && line.indent >= anchor.indent && (role === 'text' || role === 'anchor')) {
+      cont = true;
+      paragraph++;
+    }
     if (!cont) break;
     if (blanks > 0 && line.indent <= anchor.indent && !STACK_FRAME.test(line.body)) {
       if (!(line.role === 'anchor' && line.shape === anchor.shape)) break;
