@@ -119,7 +119,7 @@ async function seed(db: Db, users: number, chats: number, pairs: number, say: (m
       const t = base + i * 1000;
       rows.push({ id: i + 1, user_id: `user-${i % users}`, title: `Chat ${i} about build #${i % 997}`, created_at: t, updated_at: t + ((i * 7919) % 100000) * 1000 });
     }
-    await db('chats').insert(rows);
+    await db.batchInsert('chats', rows, 400);
   }
   say(`${chats} chats in ${Date.now() - t0} ms`);
   const perChat = Math.max(1, Math.round(pairs / chats));
@@ -131,7 +131,7 @@ async function seed(db: Db, users: number, chats: number, pairs: number, say: (m
       const t = base + i * 100;
       rows.push({ chat_id: chatId, question: `Why did build ${i % 500} fail?`, created_at: t, answer, answer_status: 'complete', answer_sources: '[{"kind":"log","start_line":120,"end_line":131}]', answer_created_at: t });
     }
-    await db('qa_pairs').insert(rows);
+    await db.batchInsert('qa_pairs', rows, 400);
     if ((start / batch) % 50 === 0) say(`${start + rows.length} pairs...`);
   }
   say(`${pairs} pairs in ${Date.now() - t0} ms`);
