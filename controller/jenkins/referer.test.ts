@@ -75,3 +75,17 @@ describe('resolveReferer', () => {
     expect((await resolveReferer(SEED_HOME, '/job/hello-freestyle/lastFailedBuild/')).buildNumber).toBeUndefined();
   });
 });
+
+describe('resolveReferer and the configured root URL', () => {
+  it('strips the context path of the home root URL', async () => {
+    // The fixture home's root URL is http://localhost:50076/jenkins/.
+    const home = path.resolve('test/fixtures/jenkins-homes/samples');
+    expect(await resolveReferer(home, 'http://localhost:50076/jenkins/job/upstream/lastBuild/console')).toEqual({
+      jobName: 'upstream',
+      buildNumber: 2,
+      buildRef: 'lastBuild',
+      currentScreen: 'Console upstream #2',
+    });
+    expect(await resolveReferer(home, 'http://localhost:50076/jenkins/')).toEqual({ currentScreen: 'Dashboard' });
+  });
+});

@@ -4,6 +4,7 @@
  * `Build <name> #<n>`, `Console <name> #<n>`, `Manage Jenkins`, `Plugin Manager`, ...).
  */
 import { isPermalink, resolveBuildNumber } from './jobs.js';
+import { readRootUrl } from './system.js';
 
 export interface RefererInfo {
   jobName?: string;
@@ -197,10 +198,19 @@ function parseBlueOcean(segs: string[]): RefererInfo {
 /**
  * parseReferer, with a permalink (`lastFailedBuild`) resolved to its build number through the
  * job's `builds/permalinks` and the screen named with that number. An unknown job or missing
- * permalink leaves the build number unset.
+ * permalink leaves the build number unset. Without `rootUrl`, the home's configured root URL
+ * tells where the context path ends.
  */
 export async function resolveReferer(jenkinsHome: string, referer: string | undefined, rootUrl?: string): Promise<RefererInfo> {
-  const info = parseReferer(referer, rootUrl);
+  let root = rootUrl;
+  if (root === undefined && referer) {
+    try {
+      root = await readRootUrl(jenkinsHome);
+    } catch {
+      /* an unreadable location config: fall back to the context-path heuristic */
+    }
+  }
+  const info = parseReferer(referer, root);
   if (info.jobName && info.buildRef && info.buildNumber === undefined) {
     try {
       const n = await resolveBuildNumber(jenkinsHome, info.jobName, info.buildRef);
