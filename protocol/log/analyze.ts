@@ -227,7 +227,7 @@ function growForward(info: LineInfo[], a: number, free: boolean): number {
     // The closing line of a trace (`ValueError: bad`) comes back to the anchor's indentation.
     if (!cont && sawIndented && blanks === 0 && (line.role === 'anchor' || /^\S+(?:Error|Exception)\b/.test(line.body))) cont = true;
     // The rest of the message's paragraph: lines at its indentation up to the next blank.
-    if (!cont && blanks === 0 && paragraph < PARAGRAPH_LINES && line.indent >= anchor.indent && (role === 'text' || role === 'anchor')) {
+    if (!cont && blanks === 0 && !sawIndented && paragraph < PARAGRAPH_LINES && line.indent >= anchor.indent && (role === 'text' || role === 'anchor')) {
       cont = true;
       paragraph++;
     }
@@ -252,6 +252,10 @@ function reasonOf(line: LineInfo): string {
   if (shape.reason === 'exception') {
     const name = /([A-Z][\w$]*(?:Error|Exception|Failure|Fault))/.exec(line.body)?.[1];
     return name !== undefined ? name : 'exception';
+  }
+  if (shape.reason === 'tool error') {
+    const tool = /^([\w.+-]+): /.exec(line.body)?.[1];
+    return tool !== undefined ? `${tool} error` : 'error';
   }
   if (shape.reason === 'Jenkins: script returned exit code') {
     const code = /exit code (\d+)/.exec(line.body)?.[1] ?? '';
@@ -326,7 +330,10 @@ function buildBlocks(info: LineInfo[]): Block[] {
       const reason = line.body.startsWith('ERROR: script returned')
         ? `Jenkins: script returned exit code ${code ?? ''}`.trim()
         : code !== undefined ? `command exited with ${code}` : 'command failed';
-      blocks.push({ start: i, end: i, weight: 1, anchors: 0, reason });
+      // 124 is timeout(1)'s status and 137 a SIGKILL (often the out-of-memory killer): then the
+      // exit line is itself the explanation.
+      const signal = code === '124' ? 'command timed out (exit 124)' : code === '137' ? 'command killed (exit 137)' : null;
+      blocks.push({ start: i, end: i, weight: signal !== null ? 7 : 1, anchors: 0, reason: signal ?? reason });
       coveredTo = i;
     } else if (line.role === 'summary' && line.shape !== undefined) {
       const before = precedingOutput(info, i, coveredTo);
@@ -364,7 +371,16 @@ function precedingOutput(info: LineInfo[], at: number, floor: number): Block | n
   return { start, end, weight: 5, anchors: 0, reason: 'output before the failure' };
 }
 
-function scoreBlocks(blocks: Block[], sections: Section[], total: number): { block: Block; score: number }[] {
+/** Where the CI server's epilogue begins (`Done. Your build exited with 1.`, `Finished: FAILURE`). */
+function buildEnd(info: LineInfo[]): number {
+  for (let i = 0; i < info.length; i++) {
+    const body = info[i]?.body ?? '';
+    if (body.startsWith('Done. Your build exited with') || /^Finished: [A-Z]+$/.test(body)) return i;
+  }
+  return info.length;
+}
+
+function scoreBlocks(blocks: Block[], sections: Section[], total: number, epilogue: number): { block: Block; score: number }[] {
   const primary = sections.find((s) => s.failed);
   const scored: { block: Block; score: number }[] = [];
   const sorted = [...sections].sort((x, y) => x.start - y.start);
@@ -383,8 +399,10 @@ function scoreBlocks(blocks: Block[], sections: Section[], total: number): { blo
       else score -= 3;
     } else if (primary !== undefined) {
       // Outside any command (setup, teardown): before the failing command it rarely matters.
-      score += block.start > primary.end ? -1 : -2;
+      score += block.start > primary.end ? -1 : -3;
     }
+    // What the CI server prints after the build has ended (cache upload, VM teardown) is not why.
+    if (block.start > epilogue) score -= 4;
     score += 0.5 * (block.start / Math.max(1, total));
     if (block.anchors > 1) score += 0.5;
     // The same kind of error again in the same command is the cascade of the first one.
@@ -406,7 +424,7 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
   const info = lines.map(classify);
   const sections = findSections(info);
   const blocks = buildBlocks(info);
-  const scored = scoreBlocks(blocks, sections, info.length);
+  const scored = scoreBlocks(blocks, sections, info.length, buildEnd(info));
   // Best first; among equals the earlier error, since what follows is usually its cascade.
   scored.sort((x, y) => y.score - x.score || x.block.start - y.block.start);
   const out: LogExcerpt[] = scored.slice(0, max).map(({ block, score }) => ({

@@ -175,6 +175,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^(?:Uncaught )?(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception|Failure|Fault)(?::|$)/, role: 'anchor', weight: 7, reason: 'exception' },
   { re: /^(?:ERROR|FATAL|CRITICAL|FAIL(?:URE|ED)?)(?:\b[:!\]]| -|$)/, role: 'anchor', weight: 6, reason: 'error' },
   { re: /^(?:Error|error|fatal|Fatal|fail|Failed|failed)(?:\[\w+\])?:/, role: 'anchor', weight: 6, reason: 'error' },
+  { re: /^[\w.+-]+: (?:fatal )?error: /, role: 'anchor', weight: 7, reason: 'tool error' },
   { re: /^\s*[✖✗×✘]\s/, role: 'anchor', weight: 6, reason: 'failed check' },
   { re: /\b(?:could not|couldn't|cannot|can't|unable to|failed to) (?:find|resolve|load|open|connect|download|fetch|install|locate|access|read|create|compile|determine|parse|transfer|execute|start|build)\b/i, role: 'anchor', weight: 5, reason: 'error' },
   { re: /(?<![\w./-])(?:ERROR|FATAL|FAILED|FAILURE)(?![\w/-]|\.\w)/, role: 'anchor', weight: 4, reason: 'error' },
