@@ -133,7 +133,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
 
   let pathMap: PathMap = [];
   try {
-    pathMap = parsePathMap(values?.JENKINS_PATH_MAP);
+    pathMap = parsePathMap(env.JENKINS_PATH_MAP);
   } catch (err) {
     // The parser names the variable and every bad pair in one message.
     const message = (err as Error).message;
