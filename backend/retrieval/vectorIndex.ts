@@ -1,0 +1,282 @@
+/**
+ * The per-chat HNSW index (hnswlib-node, cosine space) under `DATA_DIR/index/`. The database
+ * holds every chunk's vector and is the source of truth; the index file is a cache that any
+ * backend process rebuilds from it when the file is missing, corrupt, made by another embedder
+ * or dimension, or older than the chat's current context. Files are written atomically (temp
+ * file + rename) with a JSON sidecar describing them, and checked against it (size and SHA-1)
+ * before the native reader ever sees them.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import hnswlib from 'hnswlib-node';
+
+// hnswlib-node is CommonJS: its named exports are not visible to ESM's static import.
+const { HierarchicalNSW } = hnswlib;
+type Hnsw = InstanceType<typeof HierarchicalNSW>;
+
+/** What an index file holds, recorded beside it. */
+export interface IndexMeta {
+  /** Format of the sidecar and the labels: bump to make every old file rebuild. */
+  version: number;
+  chatId: number;
+  contextId: number;
+  /** Epoch ms of the upload the index was built from. */
+  uploadedAt: number;
+  embedderId: string;
+  dim: number;
+  /** Number of vectors; labels are 0..count-1, the chunks' `seq`. */
+  count: number;
+  /** The index file's name, size and SHA-1: a torn or foreign file is never loaded. */
+  file: string;
+  bytes: number;
+  sha1: string;
+}
+
+/** What the caller expects the index to be (the chat's current context, from the database). */
+export interface IndexTarget {
+  chatId: number;
+  contextId: number;
+  uploadedAt: number;
+  embedderId: string;
+  dim: number;
+  count: number;
+}
+
+/** Vectors of the context's chunks in `seq` order (label i is vectors[i]). */
+export type LoadVectors = () => Promise<Float32Array[]>;
+
+export interface Neighbour {
+  /** The chunk's `seq` within its context. */
+  label: number;
+  /** Cosine similarity, 1 = same direction. */
+  similarity: number;
+}
+
+const FORMAT_VERSION = 1;
+const M = 16;
+const EF_CONSTRUCTION = 100;
+const EF_SEARCH = 64;
+
+export function indexDir(dataDir: string): string {
+  return path.join(dataDir, 'index');
+}
+
+const sidecarPath = (dataDir: string, chatId: number) => path.join(indexDir(dataDir), `chat-${chatId}.json`);
+const indexFileName = (chatId: number, contextId: number) => `chat-${chatId}-ctx-${contextId}.hnsw`;
+
+/** Writes `bytes` (or what `write` puts at a path) to `file` atomically: temp file, fsync, rename. */
+async function writeAtomically(file: string, write: (tmp: string) => Promise<void>): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await write(tmp);
+    const handle = await fsp.open(tmp, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.rename(tmp, file);
+  } catch (err) {
+    await fsp.rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+async function sha1Of(file: string): Promise<{ sha1: string; bytes: number }> {
+  const hash = createHash('sha1');
+  let bytes = 0;
+  for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    bytes += chunk.length;
+  }
+  return { sha1: hash.digest('hex'), bytes };
+}
+
+function matches(meta: IndexMeta, target: IndexTarget): boolean {
+  return (
+    meta.version === FORMAT_VERSION &&
+    meta.chatId === target.chatId &&
+    meta.contextId === target.contextId &&
+    meta.uploadedAt === target.uploadedAt &&
+    meta.embedderId === target.embedderId &&
+    meta.dim === target.dim &&
+    meta.count === target.count &&
+    meta.file === indexFileName(target.chatId, target.contextId)
+  );
+}
+
+async function readSidecar(dataDir: string, chatId: number): Promise<IndexMeta | null> {
+  try {
+    const parsed = JSON.parse(await fsp.readFile(sidecarPath(dataDir, chatId), 'utf8')) as IndexMeta;
+    return typeof parsed === 'object' && parsed !== null ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds an in-memory index of `vectors` (labels 0..n-1). */
+export function buildIndex(dim: number, vectors: Float32Array[]): Hnsw {
+  const index = new HierarchicalNSW('cosine', dim);
+  index.initIndex({ maxElements: Math.max(1, vectors.length), m: M, efConstruction: EF_CONSTRUCTION, randomSeed: 100 });
+  vectors.forEach((v, label) => {
+    if (v.length !== dim) throw new Error(`vector ${label} has ${v.length} dimensions, expected ${dim}`);
+    index.addPoint(Array.from(v), label);
+  });
+  index.setEf(EF_SEARCH);
+  return index;
+}
+
+/** How an index was obtained, for logs, tests and benchmarks. */
+export type IndexSource = 'memory' | 'file' | 'rebuilt';
+
+interface Loaded {
+  target: IndexTarget;
+  index: Hnsw;
+}
+
+/**
+ * The index cache of one backend process: indexes in memory (a few recent chats), backed by
+ * files under DATA_DIR/index/, rebuilt from the database when they do not match.
+ */
+export class VectorIndexCache {
+  private readonly memory = new Map<number, Loaded>();
+  private readonly inFlight = new Map<string, Promise<{ index: Hnsw; source: IndexSource }>>();
+
+  constructor(
+    readonly dataDir: string,
+    private readonly maxInMemory = 8,
+  ) {}
+
+  /** The index for `target`, from memory, from its file, or rebuilt from `load` (and saved). */
+  async open(target: IndexTarget, load: LoadVectors): Promise<{ index: Hnsw; source: IndexSource }> {
+    const cached = this.memory.get(target.chatId);
+    if (cached && sameTarget(cached.target, target)) {
+      // Most recently used last, for the eviction below.
+      this.memory.delete(target.chatId);
+      this.memory.set(target.chatId, cached);
+      return { index: cached.index, source: 'memory' };
+    }
+    const key = `${target.chatId}:${target.contextId}:${target.embedderId}`;
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.openUncached(target, load).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    const result = await pending;
+    this.remember(target, result.index);
+    return result;
+  }
+
+  /** The k nearest chunks of the context to `query` (fewer when the context has fewer chunks). */
+  async search(target: IndexTarget, load: LoadVectors, query: Float32Array, k: number): Promise<Neighbour[]> {
+    if (target.count === 0 || k <= 0) return [];
+    const { index } = await this.open(target, load);
+    const n = Math.min(k, index.getCurrentCount());
+    if (n === 0) return [];
+    index.setEf(Math.max(EF_SEARCH, n));
+    const result = index.searchKnn(Array.from(query), n);
+    return result.neighbors.map((label, i) => ({ label, similarity: 1 - (result.distances[i] ?? 1) }));
+  }
+
+  /** Forgets the chat's index in memory and deletes its files. */
+  async delete(chatId: number): Promise<void> {
+    this.memory.delete(chatId);
+    await deleteChatIndex(this.dataDir, chatId);
+  }
+
+  private remember(target: IndexTarget, index: Hnsw): void {
+    this.memory.delete(target.chatId);
+    this.memory.set(target.chatId, { target, index });
+    while (this.memory.size > this.maxInMemory) {
+      const oldest = this.memory.keys().next().value;
+      if (oldest === undefined) break;
+      this.memory.delete(oldest);
+    }
+  }
+
+  private async openUncached(target: IndexTarget, load: LoadVectors): Promise<{ index: Hnsw; source: IndexSource }> {
+    const fromFile = await this.readFile(target);
+    if (fromFile) return { index: fromFile, source: 'file' };
+    const vectors = await load();
+    if (vectors.length !== target.count) {
+      throw new Error(`context ${target.contextId} has ${vectors.length} vectors, expected ${target.count}`);
+    }
+    const index = buildIndex(target.dim, vectors);
+    try {
+      await this.writeFile(target, index);
+    } catch {
+      // The file is only a cache: a read-only or full disk costs a rebuild next time, no answer.
+    }
+    return { index, source: 'rebuilt' };
+  }
+
+  private async readFile(target: IndexTarget): Promise<Hnsw | null> {
+    const meta = await readSidecar(this.dataDir, target.chatId);
+    if (!meta || !matches(meta, target)) return null;
+    const file = path.join(indexDir(this.dataDir), meta.file);
+    try {
+      const { sha1, bytes } = await sha1Of(file);
+      if (sha1 !== meta.sha1 || bytes !== meta.bytes) return null;
+      const index = new HierarchicalNSW('cosine', target.dim);
+      await index.readIndex(file);
+      // readIndex sizes the index to what the file holds; leave room as the contract of the API asks.
+      index.resizeIndex(Math.max(1, index.getCurrentCount()));
+      if (index.getCurrentCount() !== target.count || index.getNumDimensions() !== target.dim) return null;
+      index.setEf(EF_SEARCH);
+      return index;
+    } catch {
+      return null;
+    }
+  }
+
+  private async writeFile(target: IndexTarget, index: Hnsw): Promise<void> {
+    const dir = indexDir(this.dataDir);
+    await fsp.mkdir(dir, { recursive: true });
+    const name = indexFileName(target.chatId, target.contextId);
+    const file = path.join(dir, name);
+    await writeAtomically(file, async (tmp) => {
+      await index.writeIndex(tmp);
+    });
+    const { sha1, bytes } = await sha1Of(file);
+    const meta: IndexMeta = { version: FORMAT_VERSION, ...target, file: name, bytes, sha1 };
+    await writeAtomically(sidecarPath(this.dataDir, target.chatId), (tmp) => fsp.writeFile(tmp, JSON.stringify(meta)));
+    // Index files of this chat's older contexts are garbage now (newer ones belong to a
+    // concurrent upload seen by another process: left alone).
+    const older = new RegExp(`^chat-${target.chatId}-ctx-(\\d+)\\.hnsw$`);
+    for (const entry of await fsp.readdir(dir)) {
+      const m = older.exec(entry);
+      if (m && Number(m[1]) < target.contextId) await fsp.rm(path.join(dir, entry), { force: true });
+    }
+  }
+}
+
+function sameTarget(a: IndexTarget, b: IndexTarget): boolean {
+  return (
+    a.chatId === b.chatId &&
+    a.contextId === b.contextId &&
+    a.uploadedAt === b.uploadedAt &&
+    a.embedderId === b.embedderId &&
+    a.dim === b.dim &&
+    a.count === b.count
+  );
+}
+
+/** Deletes every index file of the chat under DATA_DIR/index/ (called when the chat is deleted). */
+export async function deleteChatIndex(dataDir: string, chatId: number): Promise<void> {
+  const dir = indexDir(dataDir);
+  let entries: string[];
+  try {
+    entries = await fsp.readdir(dir);
+  } catch {
+    return;
+  }
+  const prefix = `chat-${chatId}-`;
+  const sidecar = `chat-${chatId}.json`;
+  await Promise.all(
+    entries
+      .filter((e) => e.startsWith(prefix) || e === sidecar || e.startsWith(`${sidecar}.tmp-`))
+      .map((e) => fsp.rm(path.join(dir, e), { force: true })),
+  );
+}
