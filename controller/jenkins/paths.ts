@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -50,6 +50,17 @@ function sameItemName(recorded: string, wanted: string): boolean {
   return decode(recorded) === decode(wanted);
 }
 
+async function readHead(file: string, bytes: number): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 async function isDirectory(p: string): Promise<boolean> {
   try {
     return (await stat(p)).isDirectory();
@@ -68,7 +79,7 @@ async function recordedItemNames(dir: string): Promise<string[]> {
   }
   try {
     // Only the head of the file: <displayName> is near the top and configs can be large.
-    const head = (await readFile(path.join(dir, 'config.xml'), 'utf8')).slice(0, 4096);
+    const head = await readHead(path.join(dir, 'config.xml'), 4096);
     const m = /<displayName>([^<]*)<\/displayName>/.exec(head);
     if (m?.[1]) names.push(m[1].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').trim());
   } catch {
