@@ -31,7 +31,11 @@ function byName(a: Dirent, b: Dirent): number {
 
 /** The size lstat reports (a link's own length), or 0 when the entry vanished meanwhile. */
 function entrySize(abs: string): number {
-  return lstatSync(abs, { throwIfNoEntry: false })?.size ?? 0;
+  try {
+    return lstatSync(abs).size;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -74,13 +78,15 @@ export async function workspaceTree(dir: string, options: TreeOptions = {}): Pro
         continue;
       }
       entries = entries.filter((e) => !EXCLUDED_NAMES.has(e.name)).sort(byName);
+      // Plain concatenation: path.join's normalisation costs more than the lstat per entry.
+      const prefix = abs.endsWith(path.sep) ? abs : abs + path.sep;
       if (entries.length > budget) {
         node.truncated = true;
         entries = entries.slice(0, budget);
       }
       budget -= entries.length;
       for (const entry of entries) {
-        const childAbs = path.join(abs, entry.name);
+        const childAbs = prefix + entry.name;
         if (entry.isDirectory()) {
           const child: PendingDirectory['node'] = { name: entry.name, type: 'directory', children: [] };
           node.children.push(child);
