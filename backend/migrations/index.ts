@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import * as m001 from './001_chats.js';
 import * as m002 from './002_qa_pairs.js';
 import * as m003 from './003_chat_stream_lease.js';
+import * as m004 from './004_contexts.js';
+import * as m005 from './005_context_chunks.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -16,6 +18,8 @@ export const migrations: [string, Migration][] = [
   ['001_chats', m001],
   ['002_qa_pairs', m002],
   ['003_chat_stream_lease', m003],
+  ['004_contexts', m004],
+  ['005_context_chunks', m005],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
