@@ -182,10 +182,19 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /(?<![\w./-])(?:[Ee]rror|[Ee]xception|[Ff]ailed|[Ff]ailure|[Ff]atal|[Aa]borted|[Vv]iolation)(?![\w/-]|\.\w)/, role: 'anchor', weight: 3, reason: 'error' },
 ];
 
-/** A cheap first test: lines without any of these cannot match a shape, so skip the rule list. */
 /** A passing test or check: whatever words its name holds, it is not a failure. */
 export const PASSING =
   /(?:\bPASSED|\bPASS|\bok|\bOK|✓|✔)(?:\s+\d+(?:\.\d+)?\s*m?s\b.*)?(?:\s*\[\s*\d+%\])?\s*$|^\s*(?:ok \d+|PASS|✓|✔)\s/;
 
-export const MAYBE_FAILURE =
-  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined ref|undefined symbols|symbol\(s\)|could not|couldn't|cannot|can't|unable|[✖✗×✘❌●]|^E {2}|^_{3}|^={3}|not ok|^WorkflowScript|^##\[|\*\*\*|^[-*] What|returned non-zero|^FAIL|\(\d+,\d+\)|^\s*\d+:\d+\s|^\s+\d+\) test|^\S+\.py:\d+:\d+: [EWFC]\d|^Tests run|^\d+ (?:examples?|tests?|doctests?), |exceeded|dubious|timed out|timeout|warning\(s\)/i;
+const FAILURE_WORDS =
+  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)/i;
+/** Shapes recognised by how the line starts (a single attempt at position 0). */
+const FAILURE_STARTS =
+  /^(?:E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+
+/** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
+export const MAYBE_FAILURE = {
+  test(line: string): boolean {
+    return FAILURE_STARTS.test(line) || FAILURE_WORDS.test(line);
+  },
+};
