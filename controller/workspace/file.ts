@@ -59,15 +59,21 @@ export async function readWorkspaceFile(dir: string, filePath: string, options: 
     throw notFound('Workspace not found on this host');
   }
   const real = await resolveInside(rootReal, segments);
-  const stat = await fs.stat(real);
+  const stat = await fs.stat(real).catch(() => {
+    throw notFound(`File not found: ${segments.join('/')}`);
+  });
   if (stat.isDirectory()) throw badRequest(`${segments.join('/')} is a directory, not a file`);
   // A FIFO or device would block or never end; only regular files are content.
   if (!stat.isFile()) throw unsupportedMedia(`${segments.join('/')} is not a regular file`);
 
   // O_NOFOLLOW and the identity check close the window between realpath and open in which the
   // last component could be swapped for a link; O_NONBLOCK keeps a swapped-in FIFO from hanging.
-  const handle = await fs.open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => {
-    throw pathTraversal('the file changed while it was opened');
+  const handle = await fs.open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((err: unknown) => {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw pathTraversal('the file was replaced by a symbolic link');
+    if (code === 'ENOENT') throw notFound(`File not found: ${segments.join('/')}`);
+    if (code === 'EACCES' || code === 'EPERM') throw notFound(`File not readable: ${segments.join('/')}`);
+    throw err;
   });
   try {
     const opened = await handle.stat();
