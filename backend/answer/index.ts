@@ -1,0 +1,43 @@
+/**
+ * The answer engine the backend's configuration asks for (LLM_PROVIDER and friends, CONTRACT
+ * section 1), from plain values so that config.ts stays the only reader of the environment.
+ */
+import type { AnswerEngine } from './engine.js';
+import { createLocalEngine } from './local.js';
+import { createOpenAIEngine, type RetryNotice } from './openai.js';
+
+export type { AnswerEngine } from './engine.js';
+export { createLocalEngine } from './local.js';
+export { createOpenAIEngine, ModelServerError } from './openai.js';
+
+export interface EngineConfig {
+  provider: 'local' | 'openai';
+  /** TYPING_DELAY_MS: pause between pieces of the offline engine. */
+  typingDelayMs: number;
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  /** LLM_MODEL; the openai engine needs one. */
+  llmModel?: string;
+  /** LLM_CONTEXT_TOKENS, default 8000. */
+  llmContextTokens?: number;
+  fetch?: typeof fetch;
+  onRetry?: (notice: RetryNotice) => void;
+}
+
+/** Used when LLM_MODEL is unset with the openai provider. */
+export const DEFAULT_LLM_MODEL = 'gpt-4o-mini';
+
+/** Makes the configured engine. */
+export function createEngine(config: EngineConfig): AnswerEngine {
+  if (config.provider === 'openai') {
+    return createOpenAIEngine({
+      apiKey: config.openaiApiKey,
+      baseURL: config.openaiBaseUrl,
+      model: config.llmModel || DEFAULT_LLM_MODEL,
+      contextTokens: config.llmContextTokens ?? 8000,
+      fetch: config.fetch,
+      onRetry: config.onRetry,
+    });
+  }
+  return createLocalEngine({ typingDelayMs: config.typingDelayMs });
+}

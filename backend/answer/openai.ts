@@ -1,0 +1,201 @@
+/**
+ * The model engine: any OpenAI-compatible chat-completions server (OpenAI, Azure, Ollama, vLLM,
+ * llama.cpp server), streaming. Retries are ours, not the client's: before the first piece of
+ * text a 429, a 5xx or a refused connection is retried with backoff (honouring Retry-After);
+ * after it, a failure ends the answer with an error, since the text already sent cannot be
+ * taken back.
+ */
+import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type { Source } from '../../protocol/types.js';
+import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, LogPassage } from './engine.js';
+import { detectIntents } from './intents.js';
+import { buildPrompt, rankPassages, type PromptMessage } from './prompt.js';
+import { pause } from './typing.js';
+
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** A failure of the model server, with a message a person can act on. */
+export class ModelServerError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'ModelServerError';
+  }
+}
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** Backoff of the first retry without Retry-After; doubles after that, with jitter. */
+  baseDelayMs: number;
+  /** No wait is longer than this, whatever Retry-After asks. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 20_000 };
+
+export interface RetryNotice {
+  /** The attempt that failed, 1-based. */
+  attempt: number;
+  delayMs: number;
+  status?: number;
+  reason: string;
+}
+
+export interface OpenAIEngineOptions {
+  apiKey?: string;
+  baseURL?: string;
+  model: string;
+  /** The prompt's budget in tokens (LLM_CONTEXT_TOKENS). */
+  contextTokens: number;
+  fetch?: typeof fetch;
+  retry?: Partial<RetryPolicy>;
+  /** Called before each retry, e.g. to log it. */
+  onRetry?: (notice: RetryNotice) => void;
+  /** How many retrieved log passages to ask for. */
+  retrieveK?: number;
+}
+
+/**
+ * The wait a Retry-After (or OpenAI's retry-after-ms) header asks for, in ms: seconds or an
+ * HTTP date; undefined when absent or unreadable.
+ */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.ceil(Number(ms));
+  const value = headers.get('retry-after');
+  if (value === null) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.ceil(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function describeFailure(error: unknown, baseURL: string, model: string): ModelServerError {
+  if (error instanceof ModelServerError) return error;
+  if (error instanceof APIConnectionError) {
+    const cause = error.cause instanceof Error ? error.cause.message : error.message;
+    return new ModelServerError(`Could not reach the model server at ${baseURL} (${cause}): check OPENAI_BASE_URL and that the server is running.`, undefined, true);
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const status = error.status;
+    const said = error.message.replace(/^\d{3}\s*/, '');
+    const hint =
+      status === 401 || status === 403
+        ? 'check OPENAI_API_KEY'
+        : status === 404
+          ? `check LLM_MODEL (${model}) and OPENAI_BASE_URL`
+          : status === 429
+            ? 'the server is rate limiting; try again shortly'
+            : status >= 500
+              ? 'the model server failed; try again shortly'
+              : /context|token/i.test(said)
+                ? "the prompt is too long for the model: lower LLM_CONTEXT_TOKENS to fit the model's context window"
+                : 'the server refused the request';
+    return new ModelServerError(
+      `The model server at ${baseURL} answered ${status}: ${hint}.${said ? ` It said: ${said}` : ''}`,
+      status,
+      status === 429 || status >= 500,
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ModelServerError(`The model server at ${baseURL} failed: ${message}`);
+}
+
+/** An error the model server sent inside the stream ({"error": ...}) or a cut connection. */
+function describeMidStream(error: unknown, baseURL: string): ModelServerError {
+  let message = error instanceof Error ? error.message : String(error);
+  // undici reports a connection closed under a body being read as just "terminated".
+  if (/^(terminated|other side closed)$/i.test(message)) message = 'the connection closed before the answer was complete';
+  return new ModelServerError(`The model server at ${baseURL} stopped in the middle of the answer: ${message}`);
+}
+
+function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || error instanceof APIUserAbortError || (error instanceof Error && error.name === 'AbortError');
+}
+
+/** The passages for the prompt: failure excerpts and retrieved chunks, ranked for the question. */
+async function gatherPassages(context: ChatContext | null, question: string, k: number) {
+  if (!context) return [];
+  let retrieved: LogPassage[] = [];
+  if (context.logLineCount > 0) {
+    try {
+      retrieved = await context.retrieve(question, k);
+    } catch {
+      // Retrieval is a help: the excerpts and facts still make a useful prompt.
+      retrieved = [];
+    }
+  }
+  const intents = detectIntents(question);
+  const failureFirst = intents.length === 0 || intents.includes('failure') || intents.includes('tests') || intents.includes('result');
+  return rankPassages(context.failureExcerpts, retrieved, failureFirst);
+}
+
+/**
+ * An engine on an OpenAI-compatible server. `signal` reaches the HTTP request: when the client
+ * goes away the upstream request is aborted and `pieces` ends without an error.
+ */
+export function createOpenAIEngine(opts: OpenAIEngineOptions): AnswerEngine {
+  const baseURL = (opts.baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
+  const client = new OpenAI({
+    // Local servers (Ollama, llama.cpp) need no key, but the client insists on one.
+    apiKey: opts.apiKey || 'no-key',
+    baseURL,
+    maxRetries: 0,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
+
+  async function* stream(messages: PromptMessage[], signal: AbortSignal): AsyncGenerator<string> {
+    let attempt = 0;
+    for (;;) {
+      attempt++;
+      let started = false;
+      try {
+        const chunks = await client.chat.completions.create(
+          { model: opts.model, messages, stream: true },
+          { signal, maxRetries: 0 },
+        );
+        for await (const chunk of chunks) {
+          const content = chunk.choices[0]?.delta?.content;
+          if (typeof content === 'string' && content !== '') {
+            started = true;
+            yield content;
+          }
+        }
+        // The client's stream ends quietly when our signal aborts it.
+        return;
+      } catch (error) {
+        if (isAbort(error, signal)) return;
+        if (started) throw describeMidStream(error, baseURL);
+        const failure = describeFailure(error, baseURL, opts.model);
+        if (!failure.retryable || attempt >= retry.maxAttempts) throw failure;
+        const asked = error instanceof APIError ? retryAfterMs(error.headers) : undefined;
+        const backoff = retry.baseDelayMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4);
+        const delayMs = Math.min(retry.maxDelayMs, Math.round(asked ?? backoff));
+        opts.onRetry?.({ attempt, delayMs, status: failure.status, reason: failure.message });
+        await pause(delayMs, signal);
+        if (signal.aborted) return;
+      }
+    }
+  }
+
+  return {
+    name: 'openai',
+    async answer(request: AnswerRequest): Promise<AnswerStream> {
+      const passages = await gatherPassages(request.context, request.question, opts.retrieveK ?? 6);
+      const prompt = buildPrompt({
+        question: request.question,
+        history: request.history,
+        context: request.context,
+        passages,
+        contextTokens: opts.contextTokens,
+      });
+      const sources: Source[] = prompt.passages.map((p) => ({ kind: 'log', start_line: p.start_line, end_line: p.end_line }));
+      return { sources, pieces: stream(prompt.messages, request.signal) };
+    },
+  };
+}

@@ -1,0 +1,325 @@
+/**
+ * The model's prompt: instructions, the chat's context facts, the log passages worth reading and
+ * recent history, cut to fit the token budget. Pure (no I/O) so every cut is unit-tested.
+ */
+import type { CiContext } from '../../protocol/types.js';
+import type { ChatContext, HistoryTurn } from './engine.js';
+import { buildLabel, ciVersionOf, formatDuration, jobNameOf, normalizePluginName, showValue, systemFacts } from './facts.js';
+import { cite, clip } from './logtext.js';
+
+export interface PromptMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** A log passage for the prompt: the analyzer's excerpt or a retrieved chunk, best first. */
+export interface PromptPassage {
+  start_line: number;
+  end_line: number;
+  text: string;
+  /** Why it is here: the analyzer's reason, or "retrieved". */
+  label: string;
+}
+
+export interface PromptInput {
+  question: string;
+  /** Oldest first. */
+  history: HistoryTurn[];
+  context: ChatContext | null;
+  /** Ranked, best first. */
+  passages: PromptPassage[];
+  /** The whole prompt's budget, in estimated tokens. */
+  contextTokens: number;
+}
+
+export interface Prompt {
+  messages: PromptMessage[];
+  /** The passages that made it in (possibly cut to fewer lines), in prompt order. */
+  passages: PromptPassage[];
+  estimatedTokens: number;
+  dropped: { historyTurns: number; passages: number };
+}
+
+/**
+ * Tokens of `text` as BPE tokenizers count them, estimated from below-word runs: letters ~4 per
+ * token, digits ~3, each symbol one, newlines one. It errs high on purpose (a log is denser in
+ * symbols than prose, where chars/4 would err low) so a prompt that fits here fits the server.
+ */
+export function estimateTokens(text: string): number {
+  let tokens = 0;
+  for (const m of text.matchAll(/[A-Za-z]+|\d+|[^\S\n]+|\n+|[^A-Za-z\d\s]/g)) {
+    const run = m[0];
+    const c = run.charCodeAt(0);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) tokens += Math.ceil(run.length / 4);
+    else if (c >= 48 && c <= 57) tokens += Math.ceil(run.length / 3);
+    else if (c === 10) tokens += run.length;
+    else if (c === 32 || c === 9) tokens += run.length > 1 ? Math.ceil((run.length - 1) / 4) : 0;
+    else tokens += 1;
+  }
+  return tokens;
+}
+
+/** Per-message framing tokens of the chat format (role markers), and the reply's priming. */
+const MESSAGE_OVERHEAD = 4;
+const REPLY_PRIMING = 3;
+/** History answers are cut here: an old essay should not crowd out the log. */
+const HISTORY_ANSWER_MAX_CHARS = 2_000;
+/** Below this many tokens a cut passage says too little to be worth its citation. */
+const MIN_PASSAGE_TOKENS = 40;
+
+export const SYSTEM_INSTRUCTIONS = [
+  'You are cichat, an assistant for people who run CI servers (Jenkins). You answer questions about their builds, jobs, plugins, nodes and agents.',
+  'Rules:',
+  '- Answer only from the CI context and the log excerpts below, and from general CI knowledge clearly marked as such. Never invent facts: no made-up versions, plugin names, test names, users, durations or log lines.',
+  '- When the context does not hold the answer, say so plainly (for example "The uploaded context does not say who aborted build #42.") and say what would tell.',
+  '- Cite the log lines you rely on as [L<start>-L<end>] with the line numbers shown, for example [L120-L131]. Quote short log lines in fenced code blocks.',
+  '- The first sentence answers the question. Be brief: short Markdown, bullets, bold for the key fact, inline code for names, paths and commands.',
+  '- For a failure, name the first real error (not its cascade) and suggest the likely fix.',
+].join('\n');
+
+const NO_CONTEXT_NOTE =
+  'No CI context has been uploaded to this chat. If the question is about a build, say that and explain how to upload it: `cichat context upload <chat-id> --log build.log` from a pipeline or shell, `cat build.log | cichat ask "..."`, or opening the chat from a Jenkins page with the cichat plugin.';
+
+const KNOWN_FIELDS = new Set([
+  'currentScreen',
+  'ciVersion',
+  'jenkinsVersion',
+  'rootUrl',
+  'systemMessage',
+  'activePlugins',
+  'masterNode',
+  'agentStats',
+  'jobDetails',
+  'buildDetails',
+]);
+
+function plain(html: string, max: number): string {
+  return clip(html.replace(/<[^>]+>/g, '').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&'), max);
+}
+
+/**
+ * The context's facts, one compact line each, the plugin list last (it is the longest and the
+ * first to be cut). No log text: the log reaches the model only as cited passages.
+ */
+export function contextFactLines(ci: CiContext, pluginChars: number, question = ''): string[] {
+  const lines: string[] = [];
+  const job = ci.jobDetails;
+  const jobName = jobNameOf(ci);
+  if (jobName || job) {
+    const bits = [
+      typeof job?.type === 'string' ? job.type : undefined,
+      typeof job?.buildable === 'boolean' ? (job.buildable ? 'buildable' : 'not buildable') : undefined,
+      typeof job?.nextBuildNumber === 'number' ? `next build #${job.nextBuildNumber}` : undefined,
+    ].filter(Boolean);
+    lines.push(`Job: ${jobName ?? '(unnamed)'}${bits.length ? ` (${bits.join(', ')})` : ''}`);
+    if (typeof job?.description === 'string' && job.description.trim()) {
+      lines.push(`Job description: ${plain(job.description, 300)}`);
+    }
+  }
+  const build = ci.buildDetails;
+  if (build) {
+    const bits: string[] = [];
+    if (build.building === true) bits.push('still running');
+    if (typeof build.result === 'string') bits.push(`result ${build.result}`);
+    if (typeof build.durationMs === 'number') bits.push(`took ${formatDuration(build.durationMs)}`);
+    if (typeof build.timestamp === 'string') bits.push(`started ${build.timestamp}`);
+    if (typeof build.builtOn === 'string') bits.push(`built on ${build.builtOn === '' ? 'the built-in node' : build.builtOn}`);
+    lines.push(`Build: ${buildLabel(ci)}${bits.length ? `, ${bits.join(', ')}` : ''}`);
+    if (Array.isArray(build.causes) && build.causes.length > 0) {
+      lines.push(`Causes: ${build.causes.map((c) => c.shortDescription + (c.userId ? ` (user id ${c.userId})` : '')).join('; ')}`);
+    }
+    if (Array.isArray(build.parameters)) {
+      const params = build.parameters.map((p) => `${p.name}=${clip(showValue(p.value), 80)}`).join(', ');
+      lines.push(`Parameters: ${params || 'none'}`);
+    }
+    const tests = build.tests;
+    if (tests) {
+      const parts = (['total', 'passed', 'failed', 'skipped'] as const)
+        .filter((k) => typeof tests[k] === 'number')
+        .map((k) => `${tests[k]} ${k}`);
+      if (parts.length) lines.push(`Tests: ${parts.join(', ')}`);
+    }
+    if (Array.isArray(build.changes)) {
+      const changes = build.changes
+        .slice(0, 10)
+        .map((c) => `${c.commitId ? c.commitId.slice(0, 10) + ' ' : ''}"${clip((c.message ?? '').split('\n')[0] ?? '', 80)}"${c.author ? ` by ${c.author}` : ''}`);
+      lines.push(`Changes: ${changes.length ? changes.join('; ') : 'none'}${build.changes.length > 10 ? `; and ${build.changes.length - 10} more` : ''}`);
+    }
+    if (build.previousBuild === null) lines.push('Previous build: none (this is the first build)');
+    else if (build.previousBuild) {
+      const p = build.previousBuild;
+      lines.push(`Previous build: #${p.number}${p.result ? ` ${p.result}` : ''}`);
+    }
+  }
+  const version = ciVersionOf(ci);
+  if (version) lines.push(`Jenkins version: ${version.version}`);
+  if (typeof ci.rootUrl === 'string' && ci.rootUrl) lines.push(`Root URL: ${ci.rootUrl}`);
+  if (typeof ci.currentScreen === 'string' && ci.currentScreen) lines.push(`User's current page: ${ci.currentScreen}`);
+  if (typeof ci.systemMessage === 'string') lines.push(`System message: ${plain(ci.systemMessage, 300) || '(none)'}`);
+  const node = ci.masterNode;
+  if (node) {
+    const bits: string[] = [];
+    if (typeof node.isOnline === 'boolean') bits.push(node.isOnline ? 'online' : 'OFFLINE');
+    if (typeof node.executors === 'number') bits.push(`${node.executors} executors`);
+    for (const f of systemFacts(node.systemInfo)) bits.push(`${f.label} ${f.value}`);
+    if (bits.length) lines.push(`Built-in node: ${bits.join(', ')}`);
+  }
+  const stats = ci.agentStats;
+  if (stats) {
+    const agents = Array.isArray(stats.agents) ? stats.agents : [];
+    const names = (online: boolean): string => {
+      const list = agents.filter((a) => a.online === online);
+      return list.length
+        ? ` (${list.slice(0, 20).map((a) => `${a.name}${a.executors !== undefined ? ` ${a.executors} executors` : ''}${a.offlineReason ? `: ${a.offlineReason}` : ''}`).join(', ')}${list.length > 20 ? ', ...' : ''})`
+        : '';
+    };
+    lines.push(`Agents: ${stats.onlineAgents ?? '?'} online${names(true)}, ${stats.offlineAgents ?? '?'} offline${names(false)}`);
+  }
+  for (const [key, value] of Object.entries(ci)) {
+    if (KNOWN_FIELDS.has(key)) continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      lines.push(`${key}: ${clip(String(value), 200)}`);
+    }
+  }
+  if (Array.isArray(ci.activePlugins)) lines.push(pluginLine(ci, pluginChars, question));
+  return lines;
+}
+
+/** "Plugins (N installed): a 1.0, b 2.0, ... (and M more)", the ones the question names first. */
+function pluginLine(ci: CiContext, maxChars: number, question: string): string {
+  const plugins = ci.activePlugins ?? [];
+  const words = new Set(question.toLowerCase().split(/[^a-z0-9-]+/).filter((w) => w.length >= 3).map(normalizePluginName));
+  const named = (shortName: string): boolean => words.has(normalizePluginName(shortName));
+  const sorted = [...plugins].sort(
+    (a, b) => Number(named(b.shortName)) - Number(named(a.shortName)) || a.shortName.localeCompare(b.shortName),
+  );
+  const head = `Plugins (${plugins.length} installed, name version): `;
+  let body = '';
+  let shown = 0;
+  for (const p of sorted) {
+    const item = `${p.shortName} ${p.version}${p.enabled === false ? ' (disabled)' : ''}`;
+    if (head.length + body.length + item.length + 2 > maxChars && shown > 0) break;
+    body += (shown ? ', ' : '') + item;
+    shown++;
+  }
+  const rest = plugins.length - shown;
+  return `${head}${body || 'none'}${rest > 0 ? `, and ${rest} more not listed here (do not guess about them)` : ''}`;
+}
+
+function formatPassage(p: PromptPassage): string {
+  const lines = p.text.replace(/\n+$/, '').split('\n');
+  const gutter = lines.map((line, i) => `${p.start_line + i}| ${line}`).join('\n');
+  return `${cite(p)} ${p.label}\n\`\`\`\n${gutter}\n\`\`\``;
+}
+
+/** The passage cut to its first lines so that it fits `maxTokens`, or undefined when too little fits. */
+function cutPassage(p: PromptPassage, maxTokens: number): PromptPassage | undefined {
+  const lines = p.text.replace(/\n+$/, '').split('\n');
+  let keep = lines.length;
+  while (keep > 0) {
+    const candidate = { ...p, text: lines.slice(0, keep).join('\n'), end_line: p.start_line + keep - 1 };
+    const cost = estimateTokens(formatPassage(candidate)) + 2;
+    if (cost <= maxTokens) return cost >= MIN_PASSAGE_TOKENS || keep === lines.length ? candidate : undefined;
+    // Shrink proportionally first, then line by line near the fit.
+    keep = Math.min(keep - 1, Math.floor((keep * maxTokens) / cost));
+  }
+  return undefined;
+}
+
+function capAnswer(answer: string): string {
+  return answer.length <= HISTORY_ANSWER_MAX_CHARS ? answer : `${answer.slice(0, HISTORY_ANSWER_MAX_CHARS)}\n[... earlier answer cut]`;
+}
+
+/**
+ * Builds the messages for the model within `contextTokens`: the instructions and the question
+ * are kept whole; the context facts next (the plugin list shortened first); then log passages
+ * in rank order (a lower-ranked one is dropped before a higher one, the top one is cut to fewer
+ * lines rather than dropped); then history, newest first, so the oldest turns go first.
+ */
+export function buildPrompt(input: PromptInput): Prompt {
+  const budget = input.contextTokens;
+  const question: PromptMessage = { role: 'user', content: input.question };
+  const fixed = estimateTokens(SYSTEM_INSTRUCTIONS) + estimateTokens(question.content) + 2 * MESSAGE_OVERHEAD + REPLY_PRIMING;
+  let remaining = budget - fixed;
+
+  // Facts: the plugin list gets at most a quarter of the budget, half when the question is about plugins.
+  let factsText: string;
+  if (input.context) {
+    const aboutPlugins = /\bplug-?ins?\b|\binstalled\b/i.test(input.question);
+    const pluginChars = Math.max(200, Math.floor(budget * 4 * (aboutPlugins ? 0.5 : 0.25)));
+    const lines = contextFactLines(input.context.ciContext, pluginChars, input.question);
+    const header = `## CI context (uploaded ${input.context.uploadedAt}; the build log has ${input.context.logLineCount} lines)`;
+    const all = [header, ...lines];
+    while (all.length > 1 && estimateTokens(all.join('\n')) + 2 > remaining) all.pop();
+    factsText = all.length > 1 || lines.length === 0 ? all.join('\n') : '';
+  } else {
+    factsText = `## CI context\n${NO_CONTEXT_NOTE}`;
+  }
+  if (factsText) remaining -= estimateTokens(factsText) + 2;
+
+  // Passages, best first.
+  const included: PromptPassage[] = [];
+  let droppedPassages = 0;
+  const passageHeader = '## Build log excerpts (line numbers are the log\'s own; cite them as [L<start>-L<end>])';
+  const headerCost = estimateTokens(passageHeader) + 2;
+  for (const passage of input.passages) {
+    const room = remaining - (included.length === 0 ? headerCost : 0);
+    const whole = estimateTokens(formatPassage(passage)) + 2;
+    if (whole <= room) {
+      included.push(passage);
+      remaining = room - whole;
+      continue;
+    }
+    const cut = included.length === 0 ? cutPassage(passage, room) : undefined;
+    if (cut) {
+      included.push(cut);
+      remaining = room - (estimateTokens(formatPassage(cut)) + 2);
+    } else {
+      droppedPassages++;
+    }
+  }
+
+  // History, newest first until the budget is spent.
+  const kept: PromptMessage[][] = [];
+  let droppedTurns = 0;
+  for (let i = input.history.length - 1; i >= 0; i--) {
+    const turn = input.history[i] as HistoryTurn;
+    const pair: PromptMessage[] = [
+      { role: 'user', content: turn.question },
+      { role: 'assistant', content: capAnswer(turn.answer) },
+    ];
+    const cost = pair.reduce((sum, m) => sum + estimateTokens(m.content) + MESSAGE_OVERHEAD, 0);
+    if (cost > remaining || droppedTurns > 0) {
+      droppedTurns++;
+      continue;
+    }
+    kept.unshift(pair);
+    remaining -= cost;
+  }
+
+  const system = [SYSTEM_INSTRUCTIONS, factsText, included.length ? [passageHeader, ...included.map(formatPassage)].join('\n\n') : '']
+    .filter(Boolean)
+    .join('\n\n');
+  const messages: PromptMessage[] = [{ role: 'system', content: system }, ...kept.flat(), question];
+  const estimatedTokens = messages.reduce((sum, m) => sum + estimateTokens(m.content) + MESSAGE_OVERHEAD, REPLY_PRIMING);
+  return { messages, passages: included, estimatedTokens, dropped: { historyTurns: droppedTurns, passages: droppedPassages } };
+}
+
+/**
+ * The passages for a question: the analyzer's failure excerpts and the retrieved chunks, merged
+ * in one ranked list (excerpts first for questions about a failure, retrieved first otherwise),
+ * a chunk already covered by an excerpt left out.
+ */
+export function rankPassages(
+  excerpts: { start_line: number; end_line: number; text: string; reason: string }[],
+  retrieved: { start_line: number; end_line: number; text: string }[],
+  failureFirst: boolean,
+): PromptPassage[] {
+  const fromExcerpts = excerpts.map((e) => ({ start_line: e.start_line, end_line: e.end_line, text: e.text, label: `(analyzer: ${e.reason})` }));
+  const covered = (r: { start_line: number; end_line: number }): boolean =>
+    excerpts.some((e) => e.start_line <= r.start_line && r.end_line <= e.end_line);
+  const fromRetrieval = retrieved
+    .filter((r) => !covered(r))
+    .map((r) => ({ start_line: r.start_line, end_line: r.end_line, text: r.text, label: '(retrieved for the question)' }));
+  return failureFirst ? [...fromExcerpts, ...fromRetrieval] : [...fromRetrieval, ...fromExcerpts];
+}
