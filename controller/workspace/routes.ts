@@ -90,8 +90,12 @@ export function registerWorkspaceRoutes(router: Router, deps: WorkspaceRouteDeps
           if (err instanceof WorkspaceError && err.status === 404) continue;
           throw err;
         }
-        const entry: WorkspaceTreeEntry = { workspaceId: workspace.workspaceId, node: workspace.node, tree };
-        if (workspace.path !== undefined) entry.path = workspace.path;
+        const entry: WorkspaceTreeEntry = {
+          workspaceId: workspace.workspaceId,
+          node: workspace.node,
+          ...(workspace.path !== undefined ? { path: workspace.path } : {}),
+          tree,
+        };
         entries.push(entry);
       }
       return entries;
