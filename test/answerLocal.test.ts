@@ -4,6 +4,8 @@ import { detectIntents } from '../backend/answer/intents.js';
 import { composeLocalAnswer, createLocalEngine } from '../backend/answer/local.js';
 import { failingTestsIn } from '../backend/answer/logtext.js';
 import { pause, splitIntoPieces } from '../backend/answer/typing.js';
+import { analyzeLines, excerptText } from '../protocol/log/analyze.js';
+import { cleanLines } from '../protocol/log/clean.js';
 import type { Source } from '../protocol/types.js';
 import { failedMavenLog, lineOf, richChatContext, sparseChatContext, termRetriever } from './answerFixtures.js';
 
@@ -334,5 +336,68 @@ describe('answer helpers', () => {
     ['tell me a joke', []],
   ])('understands "%s"', (question, intents) => {
     expect(detectIntents(question)).toEqual(intents);
+  });
+});
+
+describe('local engine with the real log analyzer', () => {
+  function analyzedContext(log: string, base = richChatContext()): ChatContext {
+    const lines = cleanLines(log);
+    if (lines[lines.length - 1] === '') lines.pop();
+    return {
+      ...base,
+      ciContext: { ...base.ciContext, buildDetails: { ...base.ciContext.buildDetails, consoleLog: `${lines.join('\n')}\n` } },
+      logLineCount: lines.length,
+      failureExcerpts: analyzeLines(lines).map((e) => ({ ...e, text: excerptText(lines, e) })),
+      retrieve: termRetriever(log),
+    };
+  }
+
+  it("quotes the analyzer's top excerpt with its citation", async () => {
+    const context = analyzedContext(failedMavenLog());
+    const top = context.failureExcerpts[0];
+    expect(top).toBeDefined();
+    const answer = await ask('why did the build fail?', context);
+    const citation = `[L${top?.start_line}-L${top?.end_line}]`;
+    expect(answer.first).toContain(`the first real error is ${citation}`);
+    expect(answer.text).toContain(`${citation} *${top?.reason}*\n\`\`\`text\n${top?.text}`);
+    expect(answer.sources).toEqual(expect.arrayContaining([{ kind: 'log', start_line: top?.start_line, end_line: top?.end_line }]));
+  });
+
+  it('does not dress up a log without an error line as one', async () => {
+    const log = ['Started by timer', 'Building in workspace /w', '+ ./deploy.sh', 'deployed 3 services', 'Finished: FAILURE', ''].join('\n');
+    const context = analyzedContext(log, sparseChatContext());
+    const answer = await ask('why did the build fail?', { ...context, ciContext: { buildDetails: { number: 7, result: 'FAILURE', consoleLog: log } } });
+    expect(answer.first).toMatch(/^\*\*Build #7 failed \(`FAILURE`\) without an explicit error line;\*\* the log points at \[L\d+-L\d+\]/);
+    expect(answer.text).not.toContain('first real error');
+  });
+
+  it('shows the end of the log when nothing points at an error', async () => {
+    const log = ['Started by timer', 'Finished: FAILURE', ''].join('\n');
+    const context: ChatContext = {
+      ...sparseChatContext(),
+      ciContext: { buildDetails: { number: 7, result: 'FAILURE', consoleLog: log } },
+      logLineCount: 2,
+      failureExcerpts: [{ start_line: 1, end_line: 2, score: 0, reason: 'end of log', text: 'Started by timer\nFinished: FAILURE' }],
+    };
+    const answer = await ask('why did the build fail?', context);
+    expect(answer.first).toBe('**Build #7 failed (`FAILURE`), but I found no error lines in its 2-line log.**');
+    expect(answer.text).toContain('[L1-L2] *end of log*');
+    expect(answer.sources).toEqual(expect.arrayContaining([{ kind: 'log', start_line: 1, end_line: 2 }]));
+  });
+});
+
+describe('local engine over a log tail', () => {
+  it('numbers the lines of consoleLogTail from the end of the stored log', async () => {
+    const tail = ['[Pipeline] sh', '+ sleep 600', 'Sending interrupt signal to process', 'Aborted by Carol Diaz', 'Finished: ABORTED'];
+    const context: ChatContext = {
+      ciContext: { buildDetails: { number: 9, result: 'ABORTED', consoleLogTail: `${tail.join('\n')}\n` } },
+      uploadedAt: '2026-11-22T01:20:00.000Z',
+      logLineCount: 5000,
+      failureExcerpts: [],
+      retrieve: async () => [],
+    };
+    const answer = await ask('who aborted the build?', context);
+    expect(answer.first).toBe('**Carol Diaz aborted build #9**, according to the log [L4999-L4999].');
+    expect(answer.sources).toEqual([{ kind: 'log', start_line: 4999, end_line: 4999 }]);
   });
 });

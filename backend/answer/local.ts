@@ -23,9 +23,10 @@ import {
   clip,
   codeBlock,
   failingTestsIn,
-  fullLogLines,
+  storedLogSpan,
   headlineOf,
   inlineCode,
+  nextStepFor,
   type LogSpan,
 } from './logtext.js';
 import { typeOut } from './typing.js';
@@ -212,9 +213,22 @@ function formatTime(date: Date): string {
 // ---------------------------------------------------------------------------------------------
 // The log
 
+/**
+ * The analyzer's excerpts that point at an error. When it recognises none it returns the end
+ * of the log (score 0, "end of log"): that is no error and is not quoted as one.
+ */
+function errorExcerpts(ctx: ChatContext): ChatContext['failureExcerpts'] {
+  return ctx.failureExcerpts.filter((e) => !isTailExcerpt(e));
+}
+
+function isTailExcerpt(e: { score: number; reason: string }): boolean {
+  return e.score <= 0 || e.reason === 'end of log';
+}
+
 /** The log spans worth quoting for a failure: the analyzer's excerpts, else retrieval. */
 async function failureSpans(ask: Ask, query: string, k: number): Promise<LogSpan[]> {
-  if (ask.ctx.failureExcerpts.length > 0) return ask.ctx.failureExcerpts.slice(0, k);
+  const excerpts = errorExcerpts(ask.ctx);
+  if (excerpts.length > 0) return excerpts.slice(0, k);
   return (await retrieveSafely(ask.ctx, query, k)).filter((p) => p.score > 0);
 }
 
@@ -271,10 +285,14 @@ const failure: Composer = async (ask) => {
         ? `${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}, and`
         : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}, but`;
     out.line(`**${verdict} I found no error lines in its ${ctx.logLineCount}-line log.**`);
-    const lines = fullLogLines(ctx);
-    if (lines && lines.length > 0) {
-      const start = Math.max(1, lines.length - 9);
-      const tail = { start_line: start, end_line: lines.length, text: lines.slice(start - 1).join('\n') };
+    const stored = storedLogSpan(ctx);
+    const analyzerTail = ctx.failureExcerpts.find(isTailExcerpt);
+    let tail: LogSpan | undefined = analyzerTail;
+    if (!tail && stored) {
+      const shown = stored.text.split('\n').slice(-10);
+      tail = { start_line: stored.end_line - shown.length + 1, end_line: stored.end_line, text: shown.join('\n') };
+    }
+    if (tail) {
       out.line();
       out.line('The end of the log, where Jenkins reports how the build finished:');
       quote(out, tail, 10);
@@ -292,6 +310,11 @@ const failure: Composer = async (ask) => {
     out.line(
       `**${capitalise(build)} is still running; the first error so far is ${cite(top)}:** ${inlineCode(clip(headline.text))}`,
     );
+  } else if (!headline.isError) {
+    // The analyzer found where it stopped, but no line says "error": say so, don't dress it up.
+    const why = 'reason' in top && typeof top.reason === 'string' ? ` (${top.reason})` : '';
+    const how = outcome === 'unknown' ? 'The log shows no explicit error' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''} without an explicit error line`;
+    out.line(`**${how};** the log points at ${cite(top)}${why}: ${inlineCode(clip(headline.text))}`);
   } else {
     const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
     const lead = outcome === 'unknown' ? `**The log's first real error is ${cite(top)}:**` : `**${how}** the first real error is ${cite(top)}:`;
@@ -308,8 +331,27 @@ const failure: Composer = async (ask) => {
   const tests = ci.buildDetails?.tests;
   if (tests && typeof tests.failed === 'number' && tests.failed > 0) {
     out.line();
-    out.line(`${tests.failed} test${tests.failed === 1 ? '' : 's'} failed too; ask *which tests failed* for the names.`);
+    out.line(`${tests.failed} test${tests.failed === 1 ? '' : 's'} failed; ask *which tests failed* for the names.`);
     out.fact('buildDetails.tests');
+  }
+  // The previous build passed: what changed since is the first suspect.
+  const prev = ci.buildDetails?.previousBuild;
+  if (prev && typeof prev.result === 'string' && prev.result.toUpperCase() === 'SUCCESS' && (outcome === 'failed' || outcome === 'unstable')) {
+    const changes = ci.buildDetails?.changes;
+    out.line();
+    out.fact('buildDetails.previousBuild');
+    if (Array.isArray(changes) && changes.length > 0) {
+      out.fact('buildDetails.changes');
+      out.line(`**New since #${prev.number}**, which passed:`);
+      for (const c of changes.slice(0, 5)) out.line(`- ${describeChange(c)}`);
+    } else {
+      out.line(`The previous build, #${prev.number}, passed.`);
+    }
+  }
+  const step = nextStepFor(top.text, failingTestsIn([top], 1));
+  if (step) {
+    out.line();
+    out.line(`**Next step:** ${step}`);
   }
   return out.reply();
 };
@@ -321,10 +363,13 @@ const tests: Composer = async (ask) => {
   const counts = ci.buildDetails?.tests;
   // Names come from the whole log when the context carries it, else from what the analyzer and
   // retrieval point at.
-  const lines = fullLogLines(ctx);
-  const spans: LogSpan[] = lines
-    ? [{ start_line: 1, end_line: lines.length, text: lines.join('\n') }]
-    : [...ctx.failureExcerpts, ...(await retrieveSafely(ctx, 'failed tests FAIL FAILED test failure assertion', 6))];
+  const stored = storedLogSpan(ctx);
+  const spans: LogSpan[] = [
+    ...(stored ? [stored] : []),
+    ...ctx.failureExcerpts,
+    // With the whole log at hand there is nothing left to retrieve.
+    ...(stored?.start_line === 1 ? [] : await retrieveSafely(ctx, 'failed tests FAIL FAILED test failure assertion', 6)),
+  ];
   const failing = failingTestsIn(spans);
   const reported = reportedFailingTests(counts);
   const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : failing;
@@ -346,7 +391,7 @@ const tests: Composer = async (ask) => {
     return notSaid(`which tests failed in ${build}`, 'It holds no test report and no build log.');
   } else {
     out.line(`The uploaded context has no test report for ${build}, and I found no failing test names in its log.`);
-    const top = ctx.failureExcerpts[0];
+    const top = errorExcerpts(ctx)[0];
     if (top) {
       out.line();
       out.line(`The first error in the log is ${cite(top)}:`);
@@ -369,7 +414,7 @@ const tests: Composer = async (ask) => {
     out.line("The test report does not name them and I couldn't find their names in the log.");
   }
   // The first test-shaped failure excerpt shows how the tests failed.
-  const testExcerpt = ctx.failureExcerpts.find((e) => failingTestsIn([e], 1).length > 0 || /test/i.test(e.reason));
+  const testExcerpt = errorExcerpts(ctx).find((e) => failingTestsIn([e], 1).length > 0 || /test/i.test(e.reason));
   if (testExcerpt && (counts?.failed ?? names.length) > 0) {
     out.line();
     out.line('How the first one failed:');
@@ -623,10 +668,12 @@ const aborter: Composer = async (ask) => {
   const { outcome, raw } = outcomeOf(ci);
   const out = new ReplyBuilder();
   // Jenkins prints "Aborted by <user>" in the console when someone stops a build.
-  const lines = fullLogLines(ctx);
-  const spans: LogSpan[] = lines
-    ? [{ start_line: 1, end_line: lines.length, text: lines.join('\n') }]
-    : [...ctx.failureExcerpts, ...(await retrieveSafely(ctx, 'Aborted by', 3))];
+  const stored = storedLogSpan(ctx);
+  const spans: LogSpan[] = [
+    ...(stored ? [stored] : []),
+    ...ctx.failureExcerpts,
+    ...(stored?.start_line === 1 ? [] : await retrieveSafely(ctx, 'Aborted by', 3)),
+  ];
   for (const span of spans) {
     const spanLines = span.text.split('\n');
     const index = spanLines.findIndex((l) => /^\s*Aborted by\s+\S/.test(l));
@@ -655,7 +702,7 @@ const aborter: Composer = async (ask) => {
     out.fact('buildDetails.causes');
   }
   if (known.length > 0) out.line(`It does say ${known.join(', and ')}.`);
-  if (lines === undefined && !hasLog(ctx)) out.line('The console log would show an "Aborted by" line: upload it to know more.');
+  if (!hasLog(ctx)) out.line('The console log would show an "Aborted by" line: upload it to know more.');
   return out.reply();
 };
 
@@ -730,7 +777,7 @@ const result: Composer = ({ q, ci, ctx }) => {
     out.line(`${tests.failed}${typeof tests.total === 'number' ? ` of ${tests.total}` : ''} tests failed.`);
     out.fact('buildDetails.tests');
   }
-  const top = ctx.failureExcerpts[0];
+  const top = errorExcerpts(ctx)[0];
   if (top && !good && outcome !== 'not built') {
     out.line(`The first error in the log is ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))} — ask *why did it fail* for the details.`);
     out.log(top);
@@ -924,7 +971,7 @@ const summary: Composer = ({ ci, ctx }) => {
     out.line('**What the uploaded context says about this server:**');
   }
   const bullets: string[] = [];
-  const top = ctx.failureExcerpts[0];
+  const top = errorExcerpts(ctx)[0];
   if (top && outcome !== 'passed') {
     bullets.push(`First error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text, 120))}`);
     out.log(top);

@@ -15,18 +15,21 @@ const ERROR_LINE =
   /\b(error|errors|exception|fatal|panic|failed|failure|cannot|can't|could not|couldn't|not found|no such|denied|refused|timed? ?out|undefined|unresolved|segmentation fault|killed|exit(ed)? (with )?(code|status)|non-zero|assert)/i;
 const NOISE_LINE = /^\s*(\[(INFO|DEBUG)\]|at\s|\.\.\.|[-=*#_]{3,}\s*$)/;
 
-/** The line of a span that states the error (the first error-looking one), with its number. */
-export function headlineOf(span: LogSpan): { line: number; text: string } {
+/**
+ * The line of a span that states the error (the first error-looking one), with its number;
+ * `isError` is false when no line looks like an error and the first line stands in.
+ */
+export function headlineOf(span: LogSpan): { line: number; text: string; isError: boolean } {
   const lines = span.text.split('\n');
-  let fallback: { line: number; text: string } | undefined;
+  let fallback: { line: number; text: string; isError: boolean } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const text = (lines[i] as string).trim();
     if (!text) continue;
     const line = span.start_line + i;
-    fallback ??= { line, text };
-    if (ERROR_LINE.test(text) && !NOISE_LINE.test(text)) return { line, text };
+    fallback ??= { line, text, isError: false };
+    if (ERROR_LINE.test(text) && !NOISE_LINE.test(text)) return { line, text, isError: true };
   }
-  return fallback ?? { line: span.start_line, text: '' };
+  return fallback ?? { line: span.start_line, text: '', isError: false };
 }
 
 /** Shortens one line for a sentence, keeping its start (where the error kind usually is). */
@@ -61,16 +64,26 @@ export function inlineCode(text: string): string {
 }
 
 /**
- * The stored log's lines when the context carries the log text itself and its length agrees
- * with the stored log's line count (so line numbers are right); undefined otherwise.
+ * The stored log's text as one span with its true line numbers, when the context carries it:
+ * the whole log (`consoleLog`, when its length agrees with the stored line count), else its end
+ * (`consoleLogTail`, which ends at the stored log's last line). Undefined when neither is there.
  */
-export function fullLogLines(ctx: ChatContext): string[] | undefined {
+export function storedLogSpan(ctx: ChatContext): LogSpan | undefined {
   const build = ctx.ciContext.buildDetails;
-  for (const text of [build?.consoleLog, build?.consoleLogTail]) {
-    if (typeof text !== 'string' || text === '') continue;
+  const linesOf = (text: unknown): string[] | undefined => {
+    if (typeof text !== 'string' || text === '') return undefined;
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
-    if (lines.length === ctx.logLineCount) return lines;
+    return lines;
+  };
+  const whole = linesOf(build?.consoleLog);
+  if (whole && whole.length === ctx.logLineCount) {
+    return { start_line: 1, end_line: whole.length, text: whole.join('\n') };
+  }
+  const tail = linesOf(build?.consoleLogTail);
+  if (tail && tail.length <= ctx.logLineCount) {
+    const first = ctx.logLineCount - tail.length + 1;
+    return { start_line: first, end_line: ctx.logLineCount, text: tail.join('\n') };
   }
   return undefined;
 }
@@ -132,4 +145,42 @@ export function failingTestsIn(spans: LogSpan[], max = 20): FailingTest[] {
     }
   }
   return [...found.entries()].map(([name, line]) => ({ name, line })).sort((a, b) => a.line - b.line);
+}
+
+/**
+ * A first thing to try for the failure shape `text` shows, or undefined when the shape is not
+ * a well-known one. General CI knowledge, phrased as a suggestion, never as a fact about the build.
+ */
+export function nextStepFor(text: string, failingTests: FailingTest[] = []): string | undefined {
+  const test = failingTests[0]?.name;
+  if (/OutOfMemoryError|Cannot allocate memory|exit code 137|\bKilled\b|JavaScript heap out of memory/i.test(text)) {
+    return 'it looks like memory ran out: give the build more (`MAVEN_OPTS=-Xmx…`, `NODE_OPTIONS=--max-old-space-size=…`, a larger container or agent).';
+  }
+  if (/No space left on device/i.test(text)) return "the agent's disk is full: clean old workspaces and builds on it, then re-run.";
+  if (/command not found|: not found$|is not recognized as an internal or external command/im.test(text)) {
+    return 'the agent lacks that tool: install it there, or run the step in a container or `tools {}` block that has it.';
+  }
+  if (/Permission denied|EACCES/i.test(text)) return 'a permission problem: check file ownership in the workspace and the credentials the step uses.';
+  if (/Could not resolve|Could not transfer artifact|UnknownHostException|ETIMEDOUT|ECONNREFUSED|ECONNRESET|Connection refused|Temporary failure in name resolution|ENOTFOUND/i.test(text)) {
+    return 'a network or repository problem: check the agent can reach that host; if it is transient, re-run.';
+  }
+  if (test) {
+    if (/\[ERROR\]|surefire|failsafe/.test(text) && /\./.test(test)) {
+      const dot = test.lastIndexOf('.');
+      const cls = test.slice(0, dot).split('.').pop() ?? test;
+      return `reproduce it locally with \`mvn -Dtest=${cls}#${test.slice(dot + 1)} test\`.`;
+    }
+    if (/::/.test(test) && /FAILED|pytest/i.test(text)) return `reproduce it locally with \`pytest ${test}\`.`;
+    if (/^Test\w+$/.test(test)) return `reproduce it locally with \`go test -run '^${test}$' ./...\`.`;
+    if (/ > /.test(test)) {
+      const [cls, method] = test.split(' > ');
+      return `reproduce it locally with \`./gradlew test --tests '${cls}.${method}'\`.`;
+    }
+    return 'reproduce the failing test locally and compare with the assertion above.';
+  }
+  if (/cannot find symbol|error\[E\d+\]|error TS\d+|SyntaxError|compilation failed|COMPILATION ERROR|undefined reference/i.test(text)) {
+    return 'a compile error: fix the code at the file and line above (usually the most recent change to it).';
+  }
+  if (/timed? ?out|Timeout/i.test(text)) return 'a timeout: check what the step waits on; raise the timeout only if the work is really that slow.';
+  return undefined;
 }
