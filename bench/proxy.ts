@@ -102,21 +102,26 @@ export async function run(args: string[]): Promise<void> {
     }
 
     // --- 1. GET /chats/ latency
-    const targets: [string, string, Record<string, string>][] = [
-      ['direct', `${backendUrl}/chats/`, auth],
-      ['controller', `${controllerUrl}/chatbot-api/chats/`, {}],
+    const targets: [string, string, Record<string, string>, number | undefined][] = [
+      ['direct', `${backendUrl}/chats/`, auth, undefined],
+      ['controller', `${controllerUrl}/chatbot-api/chats/`, {}, controller.pid],
     ];
-    if (nginx) targets.push(['nginx', `${nginx.url}/backend/chats/`, auth]);
+    if (nginx) targets.push(['nginx', `${nginx.url}/backend/chats/`, auth, nginx.process.pid]);
     const latency: Record<string, Record<string, unknown>> = {};
     for (const concurrency of [1, clients]) {
       say(`\nGET /chats/, ${concurrency} client${concurrency === 1 ? '' : 's'} (${seconds} s each, after a 1 s warm-up)`);
-      const row: Record<string, ReturnType<typeof summarize> & { rps: number; errors: number }> = {};
-      for (const [name, url, headers] of targets) {
+      const row: Record<string, ReturnType<typeof summarize> & { rps: number; errors: number; proxyCpuUsPerRequest: number }> = {};
+      for (const [name, url, headers, pid] of targets) {
         await closedLoop({ concurrency, durationMs: 1000, request: (agent) => httpGet(agent, url, headers) });
+        const cpu0 = cpuMs(pid);
         const r = await closedLoop({ concurrency, durationMs: seconds * 1000, maxRequests: 2_000_000, request: (agent) => httpGet(agent, url, headers) });
+        const cpuPerRequest = ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.latencies.length);
         const s = summarize(r.latencies);
-        row[name] = { ...s, rps: Math.round((r.latencies.length / r.elapsedMs) * 1000), errors: r.errors };
-        say(`  ${name.padEnd(10)} p50 ${fmt(s.p50)}  p99 ${fmt(s.p99)}  ${row[name]!.rps} req/s  errors ${r.errors}`);
+        row[name] = { ...s, rps: Math.round((r.latencies.length / r.elapsedMs) * 1000), errors: r.errors, proxyCpuUsPerRequest: cpuPerRequest };
+        say(
+          `  ${name.padEnd(10)} p50 ${fmt(s.p50)}  p99 ${fmt(s.p99)}  ${row[name]!.rps} req/s  errors ${r.errors}` +
+            (pid === undefined ? '' : `  proxy CPU ${cpuPerRequest.toFixed(0)} us/request`),
+        );
       }
       const direct = row.direct!;
       for (const name of ['controller', 'nginx']) {
@@ -152,18 +157,23 @@ export async function run(args: string[]): Promise<void> {
     say(`\n${streamCount} concurrent SSE streams (20 chunks, one every 50 ms, each)`);
     const many: Record<string, unknown> = {};
     const manyTargets: [string, string, ChildProcess | undefined][] = [['controller', `${stubControllerUrl}/chatbot-api/stream`, stubController]];
-    if (nginx) manyTargets.push(['nginx', `${nginx.url}/stub/stream`, undefined]);
+    if (nginx) manyTargets.push(['nginx', `${nginx.url}/stub/stream`, nginx.process]);
     for (const [name, url, proc] of manyTargets) {
-      const rssBefore = proc ? peakRssMb(proc) : NaN;
+      const withRss = name === 'controller' && proc !== undefined;
+      const rssBefore = withRss ? peakRssMb(proc) : NaN;
+      // warm the proxy (JIT, sockets) so that the burst measures steady work, not start-up
+      await runStreams({ url, streams: 50, chunks: 2, intervalMs: 10 });
       const t0 = performance.now();
+      const cpu0 = cpuMs(proc?.pid);
       const r = await runStreams({ url, streams: streamCount, chunks: 20, intervalMs: 50 });
       const wall = performance.now() - t0;
+      const cpu = cpuMs(proc?.pid) - cpu0;
       const s = summarize(r.crossingMs);
-      const rss = proc ? peakRssMb(proc) : NaN;
-      many[name] = { errors: r.errors, completed: r.completed, wallMs: wall, crossing: s, peakRssMb: rss, peakRssBeforeMb: rssBefore };
+      const rss = withRss ? peakRssMb(proc) : NaN;
+      many[name] = { errors: r.errors, completed: r.completed, wallMs: wall, crossing: s, proxyCpuMs: cpu, peakRssMb: rss, peakRssBeforeMb: rssBefore };
       say(
         `  ${name.padEnd(10)} completed ${r.completed}/${streamCount}  errors ${r.errors}  wall ${fmt(wall)}  ` +
-          `crossing p50 ${fmt(s.p50)} p99 ${fmt(s.p99)}${proc ? `  peak RSS ${rss.toFixed(0)} MB` : ''}`,
+          `crossing p50 ${fmt(s.p50)} p99 ${fmt(s.p99)}  proxy CPU ${cpu.toFixed(0)} ms${withRss ? `  peak RSS ${rss.toFixed(0)} MB` : ''}`,
       );
     }
     result.concurrent_streams = many;
@@ -209,6 +219,29 @@ async function waitHealthy(url: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not become healthy within 30 s`);
+}
+
+/** CPU time (user + system) of a process and its children processes (nginx workers), in ms. */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  const ticks = (p: number): number => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      return NaN;
+    }
+  };
+  let total = ticks(pid);
+  try {
+    for (const child of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)) {
+      if (child) total += ticks(Number(child));
+    }
+  } catch {
+    /* no children list */
+  }
+  return (total * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
 /** Peak resident set of a child process (VmHWM), in MB; NaN where /proc is not available. */

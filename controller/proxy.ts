@@ -73,11 +73,23 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
-/** The index just past the last complete SSE message (after a blank line) in `text`, or 0. */
-function lastMessageBoundary(text: string): number {
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Whether `bytes` ends exactly at the end of an SSE message (a blank line): the usual case. */
+function endsAtMessageBoundary(bytes: Buffer): boolean {
+  const n = bytes.length;
+  if (n < 2) return false;
+  const last = bytes[n - 1];
+  const prev = bytes[n - 2];
+  return (last === LF && (prev === LF || (prev === CR && n >= 3 && bytes[n - 3] === LF))) || (last === CR && prev === CR);
+}
+
+/** The offset just past the last complete SSE message (after a blank line) in `bytes`, or 0. */
+function lastMessageBoundary(bytes: Buffer): number {
   let end = 0;
   for (const separator of ['\n\n', '\r\r', '\n\r\n']) {
-    const at = text.lastIndexOf(separator);
+    const at = bytes.lastIndexOf(separator);
     if (at >= 0) end = Math.max(end, at + separator.length);
   }
   return end;
@@ -227,16 +239,22 @@ export class BackendProxy {
     // An SSE body is relayed up to the last complete message of what has arrived: a client can
     // only act on whole messages anyway, and if the backend dies mid-message the caller gets
     // a well-formed `error` event instead of half a line.
-    let pending = '';
-    const utf8 = new TextDecoder();
+    // Bytes, not text: a message boundary is ASCII, so a multi-byte character is never split
+    // by it, and the usual chunk (whole messages) is written on without a copy.
+    let pending: Buffer | undefined;
     const write = (chunk: Buffer): void => {
-      let out: Buffer | string = chunk;
+      let out = chunk;
       if (sse) {
-        const text = pending + utf8.decode(chunk, { stream: true });
-        const boundary = lastMessageBoundary(text);
-        out = text.slice(0, boundary);
-        pending = text.slice(boundary);
-        if (out === '') return;
+        const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
+        if (endsAtMessageBoundary(bytes)) {
+          out = bytes;
+          pending = undefined;
+        } else {
+          const boundary = lastMessageBoundary(bytes);
+          pending = bytes.subarray(boundary);
+          if (boundary === 0) return;
+          out = bytes.subarray(0, boundary);
+        }
       }
       if (!res.write(out)) {
         answer.pause();
@@ -251,7 +269,6 @@ export class BackendProxy {
     answer.on('close', () => {
       if (callerGone() || res.destroyed) return;
       if (answer.complete) {
-        if (sse) pending += utf8.decode();
         res.end(pending);
         return;
       }

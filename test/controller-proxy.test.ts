@@ -311,8 +311,14 @@ describe('proxy in CONTROLLER_AUTH=none mode', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       res.write('data: {"event":"started","qa_pair_id":1}\n\n');
       void secondAllowed.then(() => {
-        res.write('data: {"event":"chunk","content":"hel');
-        setTimeout(() => res.end('lo"}\n\ndata: {"event":"done"}\n\n'), 20);
+        // a message split mid-line, and inside the two bytes of "é"
+        const rest = Buffer.from('data: {"event":"chunk","content":"hél');
+        const cut = rest.indexOf(0xa9); // second byte of é
+        res.write(rest.subarray(0, cut));
+        setTimeout(() => {
+          res.write(rest.subarray(cut));
+          setTimeout(() => res.end('lo"}\r\n\r\ndata: {"event":"done"}\n\n'), 20);
+        }, 20);
       });
     };
     const res = await fetch(`${controller.url}/chatbot-api/messages/send`, { method: 'POST', body: '{}' });
@@ -332,7 +338,7 @@ describe('proxy in CONTROLLER_AUTH=none mode', () => {
       if (done) break;
       rest.push(...decoder.push(utf8.decode(value)));
     }
-    expect(rest).toEqual(['{"event":"chunk","content":"hello"}', '{"event":"done"}']);
+    expect(rest).toEqual(['{"event":"chunk","content":"héllo"}', '{"event":"done"}']);
   });
 
   test('a caller who disconnects mid-stream aborts the backend request', async () => {
