@@ -28,6 +28,8 @@ export interface IndexMeta {
   dim: number;
   /** Number of vectors; labels are 0..count-1, the chunks' `seq`. */
   count: number;
+  /** Points in the file: `count` less the repeated vectors. */
+  points: number;
   /** The index file's name, size and SHA-1: a torn or foreign file is never loaded. */
   file: string;
   bytes: number;
@@ -54,7 +56,7 @@ export interface Neighbour {
   similarity: number;
 }
 
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 const M = 16;
 const EF_CONSTRUCTION = 100;
 const EF_SEARCH = 64;
@@ -117,15 +119,64 @@ async function readSidecar(dataDir: string, chatId: number): Promise<IndexMeta |
 }
 
 /** Builds an in-memory index of `vectors` (labels 0..n-1). */
-export function buildIndex(dim: number, vectors: Float32Array[]): Hnsw {
-  const index = new HierarchicalNSW('cosine', dim);
-  index.initIndex({ maxElements: Math.max(1, vectors.length), m: M, efConstruction: EF_CONSTRUCTION, randomSeed: 100 });
-  vectors.forEach((v, label) => {
-    if (v.length !== dim) throw new Error(`vector ${label} has ${v.length} dimensions, expected ${dim}`);
-    index.addPoint(Array.from(v), label);
-  });
-  index.setEf(EF_SEARCH);
-  return index;
+export function buildIndex(dim: number, vectors: Float32Array[]): IndexBuilder {
+  const builder = new IndexBuilder(dim, vectors.length);
+  builder.add(vectors);
+  return builder;
+}
+
+/**
+ * An index filled as an upload's chunks are embedded (so their vectors need not be kept), then
+ * handed to VectorIndexCache.install under the context's target once committed.
+ */
+export class IndexBuilder {
+  readonly index: Hnsw;
+  private capacity: number;
+  private count = 0;
+  private points = 0;
+  /**
+   * Vectors already in the index, by content: a log repeats itself (the same chunk text, the
+   * pieces of a giant line) and HNSW inserts of identical points degrade to a scan of all of
+   * them (2600 equal vectors took 6 s). A repeat keeps its label free and is not searchable:
+   * its twin, with the same text, is.
+   */
+  private readonly seen = new Set<string>();
+
+  constructor(
+    readonly dim: number,
+    expected = 1024,
+  ) {
+    this.capacity = Math.max(16, expected);
+    this.index = new HierarchicalNSW('cosine', dim);
+    this.index.initIndex({ maxElements: this.capacity, m: M, efConstruction: EF_CONSTRUCTION, randomSeed: 100 });
+  }
+
+  /** Vectors given (chunks), repeats included. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Points in the index (distinct vectors). */
+  get pointCount(): number {
+    return this.points;
+  }
+
+  /** Adds vectors with the next labels (their chunks' seq, from 0). */
+  add(vectors: Float32Array[]): void {
+    if (this.points + vectors.length > this.capacity) {
+      while (this.points + vectors.length > this.capacity) this.capacity *= 2;
+      this.index.resizeIndex(this.capacity);
+    }
+    for (const v of vectors) {
+      if (v.length !== this.dim) throw new Error(`vector has ${v.length} dimensions, expected ${this.dim}`);
+      const label = this.count++;
+      const key = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.index.addPoint(Array.from(v), label);
+      this.points++;
+    }
+  }
 }
 
 /** How an index was obtained, for logs, tests and benchmarks. */
@@ -180,6 +231,23 @@ export class VectorIndexCache {
     return result.neighbors.map((label, i) => ({ label, similarity: 1 - (result.distances[i] ?? 1) }));
   }
 
+  /**
+   * Adopts an index built during an upload as the one of `target` (now the chat's context):
+   * kept in memory and written to its file. A failed write only costs a rebuild later.
+   */
+  async install(target: IndexTarget, builder: IndexBuilder): Promise<void> {
+    if (builder.size !== target.count || builder.dim !== target.dim) {
+      throw new Error(`index of ${builder.size} vectors does not match context ${target.contextId}`);
+    }
+    builder.index.setEf(EF_SEARCH);
+    this.remember(target, builder.index);
+    try {
+      await this.writeFile(target, builder);
+    } catch {
+      // Only a cache.
+    }
+  }
+
   /** Forgets the chat's index in memory and deletes its files. */
   async delete(chatId: number): Promise<void> {
     this.memory.delete(chatId);
@@ -203,13 +271,14 @@ export class VectorIndexCache {
     if (vectors.length !== target.count) {
       throw new Error(`context ${target.contextId} has ${vectors.length} vectors, expected ${target.count}`);
     }
-    const index = buildIndex(target.dim, vectors);
+    const builder = buildIndex(target.dim, vectors);
+    builder.index.setEf(EF_SEARCH);
     try {
-      await this.writeFile(target, index);
+      await this.writeFile(target, builder);
     } catch {
       // The file is only a cache: a read-only or full disk costs a rebuild next time, no answer.
     }
-    return { index, source: 'rebuilt' };
+    return { index: builder.index, source: 'rebuilt' };
   }
 
   private async readFile(target: IndexTarget): Promise<Hnsw | null> {
@@ -223,7 +292,7 @@ export class VectorIndexCache {
       await index.readIndex(file);
       // readIndex sizes the index to what the file holds; leave room as the contract of the API asks.
       index.resizeIndex(Math.max(1, index.getCurrentCount()));
-      if (index.getCurrentCount() !== target.count || index.getNumDimensions() !== target.dim) return null;
+      if (index.getCurrentCount() !== meta.points || index.getNumDimensions() !== target.dim) return null;
       index.setEf(EF_SEARCH);
       return index;
     } catch {
@@ -231,7 +300,8 @@ export class VectorIndexCache {
     }
   }
 
-  private async writeFile(target: IndexTarget, index: Hnsw): Promise<void> {
+  private async writeFile(target: IndexTarget, builder: IndexBuilder): Promise<void> {
+    const index = builder.index;
     const dir = indexDir(this.dataDir);
     await fsp.mkdir(dir, { recursive: true });
     const name = indexFileName(target.chatId, target.contextId);
@@ -240,7 +310,7 @@ export class VectorIndexCache {
       await index.writeIndex(tmp);
     });
     const { sha1, bytes } = await sha1Of(file);
-    const meta: IndexMeta = { version: FORMAT_VERSION, ...target, file: name, bytes, sha1 };
+    const meta: IndexMeta = { version: FORMAT_VERSION, ...target, points: builder.pointCount, file: name, bytes, sha1 };
     await writeAtomically(sidecarPath(this.dataDir, target.chatId), (tmp) => fsp.writeFile(tmp, JSON.stringify(meta)));
     // Index files of this chat's older contexts are garbage now (newer ones belong to a
     // concurrent upload seen by another process: left alone).

@@ -1,0 +1,163 @@
+/**
+ * An upload, from the validated CiContext to a ready context: secrets masked everywhere, the
+ * log cleaned, masked, analysed, chunked, embedded and indexed as it streams past, then
+ * committed in one transaction (store/contexts.ts). The log string is read once, line by line;
+ * what is kept whole besides it is the cleaned lines the analyzer needs.
+ */
+import { analyzeLines, excerptText } from '../../protocol/log/analyze.js';
+import { cleanLine } from '../../protocol/log/clean.js';
+import { createLineMasker, maskSecrets } from '../../protocol/secrets.js';
+import type { CiContext } from '../../protocol/types.js';
+import {
+  createBuildingContext,
+  discardContext,
+  finishContext,
+  insertChunks,
+  type StoredExcerpt,
+} from '../store/contexts.js';
+import { Chunker, splitLines, type LogChunk } from './chunk.js';
+import type { ContextDeps } from './retrieve.js';
+import { IndexBuilder } from './vectorIndex.js';
+
+/** The stored context keeps the log text itself up to this size; above, only its tail. */
+export const STORED_LOG_MAX_CHARS = 2 * 1024 * 1024;
+/** Lines of the tail kept in the stored context when the log is bigger than that. */
+export const STORED_TAIL_LINES = 1000;
+/** Longest line kept in excerpts and in a stored tail (a 10 MB line must not make a 10 MB row). */
+export const STORED_LINE_MAX_CHARS = 2000;
+/** Chunks embedded and inserted together. */
+const EMBED_BATCH = 128;
+
+export interface IngestResult {
+  contextId: number;
+  /** The context as stored (secrets masked): what `received_data` echoes. */
+  ciContext: CiContext;
+  uploadedAt: number;
+  logLineCount: number;
+  chunkCount: number;
+  failureExcerpts: StoredExcerpt[];
+}
+
+/** Raised when the chat disappeared during the upload (deleted meanwhile). */
+export class ChatGone extends Error {}
+
+/** Every string in a JSON-like value with its secrets masked (keys are kept). */
+export function maskDeep<T>(value: T): T {
+  if (typeof value === 'string') return maskSecrets(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => maskDeep(v)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = maskDeep(v);
+    return out as T;
+  }
+  return value;
+}
+
+/** Which field carries the build log, and the log (undefined when the context has none). */
+function logOf(ci: CiContext): { field: 'consoleLog' | 'consoleLogTail'; text: string } | undefined {
+  const build = ci.buildDetails;
+  if (!build) return undefined;
+  if (typeof build.consoleLog === 'string') return { field: 'consoleLog', text: build.consoleLog };
+  if (typeof build.consoleLogTail === 'string') return { field: 'consoleLogTail', text: build.consoleLogTail };
+  return undefined;
+}
+
+const capLine = (line: string): string =>
+  line.length > STORED_LINE_MAX_CHARS ? `${line.slice(0, STORED_LINE_MAX_CHARS)} [line cut: ${line.length} characters]` : line;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Stores `ci` as the chat's new context. Until the final transaction nothing a reader sees
+ * changes; on any failure the half-written upload is removed and the previous context stays.
+ */
+export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiContext): Promise<IngestResult> {
+  const { db, embedder } = deps;
+  const log = logOf(ci);
+  // Everything but the log is small: mask it whole. The log is masked line by line below.
+  const { consoleLog: _log, consoleLogTail: _tail, ...buildRest } = ci.buildDetails ?? {};
+  const stored: CiContext = maskDeep({ ...ci, ...(ci.buildDetails ? { buildDetails: buildRest } : {}) });
+
+  let contextId: number;
+  try {
+    contextId = await createBuildingContext(db, chatId, embedder);
+  } catch (err) {
+    if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
+    throw err;
+  }
+  try {
+    const lines: string[] = [];
+    const builder = new IndexBuilder(embedder.dim);
+    let chunkCount = 0;
+    let storedChars = 0;
+    if (log) {
+      const mask = createLineMasker();
+      const chunker = new Chunker();
+      let pending: LogChunk[] = [];
+      const flush = async () => {
+        if (pending.length === 0) return;
+        const batch = pending;
+        pending = [];
+        const vectors = await embedder.embed(batch.map((c) => c.text));
+        await insertChunks(
+          db,
+          contextId,
+          batch.map((c, i) => ({ ...c, seq: chunkCount + i, embedding: vectors[i]! })),
+        );
+        builder.add(vectors);
+        chunkCount += batch.length;
+        await yieldToEventLoop();
+      };
+      for (const raw of splitLines(log.text)) {
+        const line = mask(cleanLine(raw));
+        lines.push(line);
+        storedChars += line.length + 1;
+        for (const chunk of chunker.push(line)) pending.push(chunk);
+        if (pending.length >= EMBED_BATCH) await flush();
+      }
+      pending.push(...chunker.end());
+      await flush();
+    }
+    const failureExcerpts: StoredExcerpt[] = lines.length
+      ? analyzeLines(lines).map((e) => ({
+          ...e,
+          text: excerptText(lines, e).split('\n').map(capLine).join('\n'),
+        }))
+      : [];
+    if (log) {
+      const buildDetails = { ...(stored.buildDetails ?? {}) };
+      if (storedChars <= STORED_LOG_MAX_CHARS) {
+        buildDetails[log.field] = lines.length ? `${lines.join('\n')}\n` : '';
+      } else {
+        buildDetails.consoleLogTail = `${lines.slice(-STORED_TAIL_LINES).map(capLine).join('\n')}\n`;
+      }
+      stored.buildDetails = buildDetails;
+    }
+    const uploadedAt = await finishContext(db, contextId, chatId, {
+      ciContext: stored,
+      logLineCount: lines.length,
+      chunkCount,
+      failureExcerpts,
+    });
+    if (uploadedAt === null) throw new ChatGone(`chat ${chatId} is gone`);
+    await deps.indexes.install(
+      { chatId, contextId, uploadedAt, embedderId: embedder.id, dim: embedder.dim, count: chunkCount },
+      builder,
+    );
+    return { contextId, ciContext: stored, uploadedAt, logLineCount: lines.length, chunkCount, failureExcerpts };
+  } catch (err) {
+    await discardContext(db, contextId).catch(() => undefined);
+    if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
+    throw err;
+  }
+}
+
+function isForeignKeyError(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown };
+  return (
+    e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
+    e.code === 'ER_NO_REFERENCED_ROW_2' ||
+    e.code === 'ER_NO_REFERENCED_ROW' ||
+    e.errno === 1452
+  );
+}

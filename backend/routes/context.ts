@@ -1,0 +1,176 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { RouteGroup } from '../app.js';
+import { userIdOf } from '../auth.js';
+import { MiB, idParam, readJsonBody, validate } from '../http.js';
+import { ChatGone, ingestContext } from '../retrieval/ingest.js';
+import type { ChatContext } from '../answer/engine.js';
+import type { Db } from '../db.js';
+import type { Embedder } from '../retrieval/embed.js';
+import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
+import { VectorIndexCache } from '../retrieval/vectorIndex.js';
+import { findChat } from '../store/chats.js';
+import { lastUploadAt } from '../store/contexts.js';
+import { isoTime } from '../time.js';
+import type { CiContext } from '../../protocol/types.js';
+import { chatNotFound } from './chats.js';
+
+/** Context bodies carry whole build logs. */
+export const CONTEXT_BODY_LIMIT = 64 * MiB;
+
+const str = z.string({ error: 'must be a string' });
+const num = z.number({ error: 'must be a number' });
+const int = z.number({ error: 'must be a number' }).int({ error: 'must be an integer' });
+const bool = z.boolean({ error: 'must be a boolean' });
+const obj = <T extends z.core.$ZodLooseShape>(shape: T) => z.looseObject(shape, { error: 'must be an object' });
+const arr = <T extends z.ZodType>(item: T) => z.array(item, { error: 'must be an array' });
+const rec = z.record(z.string(), z.unknown(), { error: 'must be an object' });
+/** Jenkins sends null for what it does not know: read as absent. */
+const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+/**
+ * The CiContext of the interface specification: every known field type-checked, every field
+ * optional, unknown fields kept (CONTRACT section 2).
+ */
+export const ciContextSchema = obj({
+  currentScreen: opt(str),
+  ciVersion: opt(str),
+  jenkinsVersion: opt(str),
+  rootUrl: opt(str),
+  systemMessage: opt(str),
+  activePlugins: opt(
+    arr(obj({ shortName: opt(str), longName: opt(str), version: opt(str), enabled: opt(bool) })),
+  ),
+  masterNode: opt(obj({ executors: opt(int), isOnline: opt(bool), systemInfo: opt(rec) })),
+  agentStats: opt(
+    obj({
+      onlineAgents: opt(int),
+      offlineAgents: opt(int),
+      agents: opt(arr(obj({ name: opt(str), online: opt(bool), executors: opt(int), offlineReason: opt(str) }))),
+    }),
+  ),
+  jobDetails: opt(
+    obj({
+      name: opt(str),
+      fullName: opt(str),
+      type: opt(str),
+      buildable: opt(bool),
+      description: opt(str),
+      nextBuildNumber: opt(int),
+      config: opt(str),
+    }),
+  ),
+  buildDetails: opt(
+    obj({
+      number: opt(int),
+      result: opt(str),
+      building: opt(bool),
+      durationMs: opt(num),
+      timestamp: opt(z.union([str, num], { error: 'must be a string or a number' })),
+      causes: opt(arr(obj({ shortDescription: opt(str), userId: opt(str), userName: opt(str) }))),
+      parameters: opt(arr(obj({ name: str }))),
+      builtOn: opt(str),
+      changes: opt(arr(obj({ commitId: opt(str), author: opt(str), message: opt(str) }))),
+      previousBuild: opt(obj({ number: opt(int), result: opt(str) })),
+      tests: opt(obj({ total: opt(int), failed: opt(int), skipped: opt(int), passed: opt(int) })),
+      consoleLog: opt(str),
+      consoleLogTail: opt(str),
+    }),
+  ),
+});
+
+export const uploadContextBody = z
+  .looseObject({ ciContext: opt(ciContextSchema), jenkinsContext: opt(ciContextSchema) }, { error: 'must be an object' })
+  .refine((b) => b.ciContext != null || b.jenkinsContext != null, {
+    message: 'is required (send {"ciContext": {...}})',
+    path: ['ciContext'],
+  });
+export type UploadContextBody = z.infer<typeof uploadContextBody>;
+
+/** Drops nulls (Jenkins' "unknown") recursively so the stored context only holds what is known. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = withoutNulls(v);
+    return out;
+  }
+  return value;
+}
+
+/** The uploaded object as a CiContext: `jenkinsVersion` read as `ciVersion`. */
+export function normaliseCiContext(body: UploadContextBody): CiContext {
+  const raw = withoutNulls(body.ciContext ?? body.jenkinsContext) as CiContext & { jenkinsVersion?: string };
+  const { jenkinsVersion, ...rest } = raw;
+  return jenkinsVersion !== undefined && rest.ciVersion === undefined ? { ...rest, ciVersion: jenkinsVersion } : rest;
+}
+
+/** POST /context/{chat_id}/ and GET /context/{chat_id}/last-upload (CONTRACT section 2). */
+export function contextRoutes(contextDeps: ContextDeps): RouteGroup {
+  return (router: Router, deps) => {
+    router.post(['/context/:chatId', '/context/:chatId/'], async (ctx) => {
+      const chatId = idParam(ctx.params.chatId);
+      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) {
+        // Nothing of the body is read for a chat that is not the caller's.
+        ctx.req.resume();
+        throw chatNotFound(ctx.params.chatId);
+      }
+      const body = validate(uploadContextBody, await readJsonBody(ctx, CONTEXT_BODY_LIMIT));
+      const ci = normaliseCiContext(body);
+      try {
+        const result = await ingestContext(contextDeps, chatId, ci);
+        deps.log.info(
+          { chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount },
+          'context uploaded',
+        );
+        ctx.body = { success: true, received_data: result.ciContext };
+      } catch (err) {
+        if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
+        throw err;
+      }
+    });
+
+    router.get(['/context/:chatId/last-upload', '/context/:chatId/last-upload/'], async (ctx) => {
+      const chatId = idParam(ctx.params.chatId);
+      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
+      const at = await lastUploadAt(deps.db, chatId);
+      ctx.body = { last_upload_at: at === null ? null : isoTime(at) };
+    });
+  };
+}
+
+/** What the backend wires in for context: the routes and the two hooks createApp takes. */
+export interface ContextService {
+  routes: RouteGroup;
+  /** AppDeps.loadContext: the chat's ChatContext for the answer engines. */
+  loadContext(chatId: number): Promise<ChatContext | null>;
+  /** AppDeps.onChatDeleted: drops the chat's index (memory and files under DATA_DIR/index/). */
+  onChatDeleted(chatId: number): Promise<void>;
+  /** The dependencies retrieval runs on (available once the routes are registered or `db` given). */
+  deps(): ContextDeps;
+}
+
+/**
+ * The context part of one backend process. The database is taken from `db`, else from the
+ * app's deps when createApp registers the routes, so a caller that builds AppDeps itself
+ * (tests) needs no second handle.
+ */
+export function createContextService(options: { dataDir: string; embedder: Embedder; db?: Db }): ContextService {
+  const indexes = new VectorIndexCache(options.dataDir);
+  let contextDeps: ContextDeps | undefined = options.db
+    ? { db: options.db, embedder: options.embedder, indexes }
+    : undefined;
+  const deps = (): ContextDeps => {
+    if (!contextDeps) throw new Error('The context routes are not registered yet');
+    return contextDeps;
+  };
+  return {
+    routes: (router, appDeps) => {
+      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes };
+      contextRoutes(contextDeps)(router, appDeps);
+    },
+    loadContext: (chatId) => loadChatContext(deps(), chatId),
+    onChatDeleted: (chatId) => indexes.delete(chatId),
+    deps,
+  };
+}

@@ -1,0 +1,383 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Chat } from '../protocol/types.js';
+import { LocalEmbedder } from '../backend/retrieval/embed.js';
+import type { Embedder } from '../backend/retrieval/embed.js';
+import { retrieve } from '../backend/retrieval/retrieve.js';
+import { indexDir } from '../backend/retrieval/vectorIndex.js';
+import { createContextService } from '../backend/routes/context.js';
+import type { ContextService } from '../backend/routes/context.js';
+import { countContexts } from '../backend/store/contexts.js';
+import { testDialects } from './helpers/databases.js';
+import type { TestDatabase } from './helpers/databases.js';
+import { startTestBackend } from './helpers/backend.js';
+import type { TestBackend } from './helpers/backend.js';
+
+const dialects = await testDialects();
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const GH_TOKEN = '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';
+const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
+
+/** A Rust build that fails on E0425, with ANSI colours, a Jenkins console note and secrets. */
+function rustLog(extraLines = 200): string {
+  const lines: string[] = [
+    'Started by user admin',
+    '\u001b[8mha:////4AAAAFxYWJjZGVm\u001b[0m[Pipeline] Start of Pipeline',
+    `+ git clone https://${GH_TOKEN}@github.com/acme/app.git`,
+    `+ export AWS_ACCESS_KEY_ID=${AWS_KEY}`,
+    '+ export DB_PASSWORD=hunter2',
+  ];
+  for (let i = 0; i < extraLines; i++) lines.push(`\u001b[32m   Compiling\u001b[0m crate-${i} v0.${i}.0`);
+  lines.push(
+    '\u001b[1m\u001b[31merror[E0425]\u001b[0m: cannot find value `conifg` in this scope',
+    ' --> src/main.rs:14:5',
+    '   |',
+    '14 |     conifg.load();',
+    '   |     ^^^^^^ help: a local variable with a similar name exists: `config`',
+    'error: could not compile `app` (bin "app") due to 1 previous error',
+    'Finished: FAILURE',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function ciContext(log: string | undefined, extra: Record<string, unknown> = {}) {
+  return {
+    currentScreen: 'Build app #7',
+    rootUrl: 'http://jenkins.example.com/',
+    systemMessage: `deploy with token=${'s3cr3t-value-123'}`,
+    activePlugins: [{ shortName: 'git', version: '5.2.1', enabled: true }],
+    masterNode: { executors: 2, isOnline: true, systemInfo: { 'os.name': 'Linux' } },
+    agentStats: { onlineAgents: 1, offlineAgents: 0 },
+    jobDetails: { name: 'app', fullName: 'team/app' },
+    buildDetails: { number: 7, result: 'FAILURE', ...(log === undefined ? {} : { consoleLog: log }) },
+    ...extra,
+  };
+}
+
+/** Fails on any text holding the marker: an embedding server going down in the middle of an upload. */
+class FailingEmbedder implements Embedder {
+  private readonly inner = new LocalEmbedder();
+  readonly id = this.inner.id;
+  readonly dim = this.inner.dim;
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    if (texts.some((t) => t.includes('EXPLODE'))) throw new Error('embedding server down');
+    return this.inner.embed(texts);
+  }
+}
+
+interface Started {
+  backend: TestBackend;
+  context: ContextService;
+}
+
+async function startWithContext(
+  dialect: (typeof dialects)[number],
+  options: { database?: TestDatabase; embedder?: Embedder; secret?: string } = {},
+): Promise<Started> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-ctx-data-'));
+  const context = createContextService({ dataDir, embedder: options.embedder ?? new LocalEmbedder() });
+  const backend = await startTestBackend(dialect, {
+    database: options.database,
+    dataDir,
+    secret: options.secret,
+    deps: { routes: [context.routes], loadContext: context.loadContext, onChatDeleted: context.onChatDeleted },
+  });
+  const close = backend.close.bind(backend);
+  backend.close = async () => {
+    await close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { backend, context };
+}
+
+describe.each(dialects)('context API on $name', (dialect) => {
+  let backend: TestBackend;
+  let context: ContextService;
+  let n = 0;
+  const newUser = () => `ctx-${dialect.name}-${++n}-${Math.random().toString(36).slice(2)}`;
+
+  beforeAll(async () => {
+    ({ backend, context } = await startWithContext(dialect));
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  async function buildChat(user: string): Promise<Chat> {
+    const res = await backend.request(user, 'POST', '/chats/', {});
+    expect(res.status).toBe(201);
+    return (await res.json()) as Chat;
+  }
+
+  async function upload(user: string, chatId: number, body: unknown, b: TestBackend = backend): Promise<Response> {
+    return b.request(user, 'POST', `/context/${chatId}/`, body);
+  }
+
+  test('upload: masked, cleaned, echoed; jenkinsVersion read as ciVersion; unknown fields kept', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const before = await backend.request(user, 'GET', `/context/${chat.id}/last-upload`);
+    expect(await before.json()).toEqual({ last_upload_at: null });
+
+    const res = await upload(user, chat.id, {
+      jenkinsContext: ciContext(rustLog(), { jenkinsVersion: '2.440.1', customField: { kept: [1, 2] } }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; received_data: Record<string, unknown> };
+    expect(body.success).toBe(true);
+    const data = body.received_data as ReturnType<typeof ciContext> & { ciVersion: string; customField: unknown };
+    expect(data.ciVersion).toBe('2.440.1');
+    expect(data).not.toHaveProperty('jenkinsVersion');
+    expect(data.customField).toEqual({ kept: [1, 2] });
+    expect(data.systemMessage).toBe('deploy with token=****');
+    const echoed = JSON.stringify(body);
+    for (const secret of [GH_TOKEN, AWS_KEY, 'hunter2', 's3cr3t-value-123', '\u001b', 'ha:////']) {
+      expect(echoed).not.toContain(secret);
+    }
+    const log = data.buildDetails.consoleLog!;
+    expect(log.split('\n')[1]).toBe('[Pipeline] Start of Pipeline');
+    expect(log).toContain('error[E0425]: cannot find value `conifg` in this scope');
+
+    for (const p of [`/context/${chat.id}/last-upload`, `/context/${chat.id}/last-upload/`]) {
+      const last = (await (await backend.request(user, 'GET', p)).json()) as { last_upload_at: string };
+      expect(last.last_upload_at).toMatch(ISO);
+    }
+
+    // What the answer engines get: the masked context, the analyzer's excerpts, and retrieval.
+    const loaded = await context.loadContext(chat.id);
+    expect(loaded).not.toBeNull();
+    expect(loaded!.logLineCount).toBe(rustLog().split('\n').length - 1);
+    expect(JSON.stringify(loaded!.ciContext)).not.toContain(GH_TOKEN);
+    const excerpt = loaded!.failureExcerpts[0]!;
+    expect(excerpt.text).toContain('E0425');
+    expect(excerpt.start_line).toBeGreaterThan(200);
+    const passages = await loaded!.retrieve('what does E0425 mean?', 3);
+    expect(passages.length).toBeGreaterThan(0);
+    expect(passages[0]!.text).toContain('E0425');
+    const lines = log.split('\n');
+    const first = passages[0]!;
+    expect(first.text).toBe(lines.slice(first.start_line - 1, first.end_line).join('\n'));
+    // Secrets never reach a chunk either.
+    const all = await retrieve(context.deps(), chat.id, 'git clone github token export', 20);
+    expect(all.some((p) => p.start_line === 1)).toBe(true);
+    for (const p of all) expect(p.text).not.toMatch(new RegExp(`${GH_TOKEN}|${AWS_KEY}|hunter2`));
+  });
+
+  test('POST without the trailing slash, and ciContext with no log at all', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const res = await backend.request(user, 'POST', `/context/${chat.id}`, { ciContext: ciContext(undefined) });
+    expect(res.status).toBe(200);
+    const loaded = await context.loadContext(chat.id);
+    expect(loaded!.logLineCount).toBe(0);
+    expect(loaded!.failureExcerpts).toEqual([]);
+    expect(await loaded!.retrieve('why did it fail', 5)).toEqual([]);
+    expect(loaded!.ciContext.buildDetails).toEqual({ number: 7, result: 'FAILURE' });
+  });
+
+  test('an empty log and a consoleLogTail', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    expect((await upload(user, chat.id, { ciContext: ciContext('') })).status).toBe(200);
+    expect((await context.loadContext(chat.id))!.logLineCount).toBe(0);
+    const tail = { ...ciContext(undefined), buildDetails: { consoleLogTail: 'a\nb\nERROR: boom\n' } };
+    const res = await upload(user, chat.id, { ciContext: tail });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { received_data: { buildDetails: { consoleLogTail: string } } };
+    expect(body.received_data.buildDetails.consoleLogTail).toBe('a\nb\nERROR: boom\n');
+    expect((await context.loadContext(chat.id))!.logLineCount).toBe(3);
+  });
+
+  test('a new upload replaces the previous context, its chunks and its index file', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    expect((await upload(user, chat.id, { ciContext: ciContext(rustLog(300)) })).status).toBe(200);
+    const firstCounts = await countContexts(backend.db, chat.id);
+    expect(firstCounts.ready).toBe(1);
+    const indexFiles = () => fs.readdirSync(indexDir(backend.dataDir)).filter((f) => f.startsWith(`chat-${chat.id}-`));
+    const firstFiles = indexFiles();
+    expect(firstFiles).toHaveLength(1);
+
+    const second = 'Started\n[ERROR] Failed to execute goal maven-surefire-plugin: There are test failures.\nFinished: FAILURE\n';
+    expect((await upload(user, chat.id, { ciContext: ciContext(second) })).status).toBe(200);
+    const counts = await countContexts(backend.db, chat.id);
+    expect(counts).toEqual({ ready: 1, building: 0, chunks: 1 });
+    expect(indexFiles()).toHaveLength(1);
+    expect(indexFiles()).not.toEqual(firstFiles);
+    const loaded = await context.loadContext(chat.id);
+    expect(loaded!.logLineCount).toBe(3);
+    expect((await loaded!.retrieve('surefire test failures', 1))[0]!.text).toContain('surefire');
+  });
+
+  test('a failed upload leaves the previous context whole and nothing half-stored', async () => {
+    const failing = await startWithContext(dialect, { embedder: new FailingEmbedder() });
+    try {
+      const user = newUser();
+      const res = await failing.backend.request(user, 'POST', '/chats/', {});
+      const chat = (await res.json()) as Chat;
+      expect((await upload(user, chat.id, { ciContext: ciContext(rustLog()) }, failing.backend)).status).toBe(200);
+      const before = await failing.context.loadContext(chat.id);
+      const log = `${rustLog(600)}EXPLODE here\n`;
+      const bad = await upload(user, chat.id, { ciContext: ciContext(log) }, failing.backend);
+      expect(bad.status).toBe(500);
+      expect(await bad.json()).toEqual({ detail: 'Internal error' });
+      const counts = await countContexts(failing.backend.db, chat.id);
+      expect(counts.ready).toBe(1);
+      expect(counts.building).toBe(0);
+      const after = await failing.context.loadContext(chat.id);
+      expect(after!.uploadedAt).toBe(before!.uploadedAt);
+      expect(after!.logLineCount).toBe(before!.logLineCount);
+      expect((await after!.retrieve('E0425', 1))[0]!.text).toContain('E0425');
+    } finally {
+      await failing.backend.close();
+    }
+  });
+
+  test('wrong types answer 422 naming the field', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const cases: [unknown, string][] = [
+      [{ ciContext: { buildDetails: { consoleLog: 42 } } }, 'ciContext.buildDetails.consoleLog: must be a string'],
+      [{ jenkinsContext: { masterNode: { executors: 'two' } } }, 'jenkinsContext.masterNode.executors: must be a number'],
+      [{ ciContext: { activePlugins: 'git' } }, 'ciContext.activePlugins: must be an array'],
+      [{ ciContext: 'text' }, 'ciContext: must be an object'],
+      [{}, 'ciContext: is required'],
+      [[1, 2], 'body: must be an object'],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await upload(user, chat.id, body);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { detail: string }).detail).toContain(detail);
+    }
+    expect((await countContexts(backend.db, chat.id)).ready).toBe(0);
+  });
+
+  test('unknown chat, another user\'s chat and a bad id are 404', async () => {
+    const owner = newUser();
+    const chat = await buildChat(owner);
+    for (const [user, p] of [
+      [owner, '/context/999999999/'],
+      [newUser(), `/context/${chat.id}/`],
+      [owner, '/context/abc/'],
+    ] as const) {
+      const res = await backend.request(user, 'POST', p, { ciContext: ciContext(rustLog()) });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/Chat .* not found/);
+    }
+    const other = await backend.request(newUser(), 'GET', `/context/${chat.id}/last-upload`);
+    expect(other.status).toBe(404);
+    expect((await countContexts(backend.db, chat.id)).ready).toBe(0);
+  });
+
+  test('oversize body 413, invalid UTF-8 400, not JSON 415, no token 401', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const big = Buffer.alloc(64 * 1024 * 1024 + 10, 0x61);
+    const over = await fetch(`${backend.url}/context/${chat.id}/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      body: big,
+    });
+    expect(over.status).toBe(413);
+    const invalid = Buffer.concat([Buffer.from('{"ciContext":{"systemMessage":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}}')]);
+    const bad = await fetch(`${backend.url}/context/${chat.id}/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      body: invalid,
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/UTF-8/);
+    const text = await backend.request(user, 'POST', `/context/${chat.id}/`, 'hello', { 'content-type': 'text/plain' });
+    expect(text.status).toBe(415);
+    const anonymous = await backend.request(null, 'POST', `/context/${chat.id}/`, { ciContext: {} });
+    expect(anonymous.status).toBe(401);
+    expect((await countContexts(backend.db, chat.id)).ready).toBe(0);
+  });
+
+  test('a log that is one 10 MB line is stored as bounded chunks of line 1', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const line = `ERROR ${'x'.repeat(10 * 1024 * 1024)}`;
+    const res = await upload(user, chat.id, { ciContext: ciContext(line) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { received_data: { buildDetails: Record<string, string> } };
+    // Too big to echo whole: the stored context keeps the tail (here the one line).
+    expect(body.received_data.buildDetails.consoleLog).toBeUndefined();
+    const loaded = await context.loadContext(chat.id);
+    expect(loaded!.logLineCount).toBe(1);
+    const counts = await countContexts(backend.db, chat.id);
+    expect(counts.chunks).toBe(Math.ceil(line.length / 4000));
+    const passages = await loaded!.retrieve('ERROR', 2);
+    for (const p of passages) {
+      expect([p.start_line, p.end_line]).toEqual([1, 1]);
+      expect(p.text.length).toBeLessThanOrEqual(4000);
+    }
+  });
+
+  test('two uploads to one chat at once: both succeed, one whole context remains', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const a = `${rustLog(400)}marker-alpha\n`;
+    const b = 'marker-beta line\nFinished: SUCCESS\n';
+    const [ra, rb] = await Promise.all([
+      upload(user, chat.id, { ciContext: ciContext(a) }),
+      upload(user, chat.id, { ciContext: ciContext(b) }),
+    ]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    const counts = await countContexts(backend.db, chat.id);
+    expect(counts.ready).toBe(1);
+    expect(counts.building).toBe(0);
+    const loaded = await context.loadContext(chat.id);
+    const lines = loaded!.logLineCount;
+    expect([a.split('\n').length - 1, 2]).toContain(lines);
+    // The chunks are exactly those of the winning upload.
+    const passages = await loaded!.retrieve('marker', 100);
+    const markers = new Set(passages.flatMap((p) => p.text.match(/marker-(alpha|beta)/g) ?? []));
+    expect(markers.size).toBe(1);
+  });
+
+  test('deleting the chat deletes its contexts, chunks and index files', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    expect((await upload(user, chat.id, { ciContext: ciContext(rustLog()) })).status).toBe(200);
+    const files = () => fs.readdirSync(indexDir(backend.dataDir)).filter((f) => f.startsWith(`chat-${chat.id}-`) || f === `chat-${chat.id}.json`);
+    expect(files().length).toBe(2);
+    expect((await backend.request(user, 'DELETE', `/chats/${chat.id}`)).status).toBe(200);
+    expect(files()).toEqual([]);
+    expect(await countContexts(backend.db, chat.id)).toEqual({ ready: 0, building: 0, chunks: 0 });
+    expect(await context.loadContext(chat.id)).toBeNull();
+  });
+
+  test('two backends on one database with their own DATA_DIRs answer from the same context', async () => {
+    const database = await dialect.create();
+    const one = await startWithContext(dialect, { database, secret: 'x'.repeat(40) });
+    const two = await startWithContext(dialect, { database, secret: 'x'.repeat(40) });
+    try {
+      const user = newUser();
+      const chat = (await (await one.backend.request(user, 'POST', '/chats/', {})).json()) as Chat;
+      expect((await upload(user, chat.id, { ciContext: ciContext(rustLog(500)) }, one.backend)).status).toBe(200);
+      // The second process has no index file: it rebuilds from the database and finds the same.
+      expect(fs.existsSync(indexDir(two.backend.dataDir))).toBe(false);
+      const viaTwo = await (await two.context.loadContext(chat.id))!.retrieve('E0425 conifg', 3);
+      const viaOne = await (await one.context.loadContext(chat.id))!.retrieve('E0425 conifg', 3);
+      expect(viaTwo).toEqual(viaOne);
+      expect(viaTwo[0]!.text).toContain('E0425');
+      expect(fs.readdirSync(indexDir(two.backend.dataDir)).some((f) => f.endsWith('.hnsw'))).toBe(true);
+      const last = await two.backend.request(user, 'GET', `/context/${chat.id}/last-upload`);
+      expect(((await last.json()) as { last_upload_at: string }).last_upload_at).toMatch(ISO);
+
+      // A new upload through the second is seen by the first (its cached index is stale now).
+      const next = 'only line about ORA-00942: table or view does not exist\n';
+      expect((await upload(user, chat.id, { ciContext: ciContext(next) }, two.backend)).status).toBe(200);
+      const fresh = await (await one.context.loadContext(chat.id))!.retrieve('ORA-00942', 3);
+      expect(fresh).toHaveLength(1);
+      expect(fresh[0]!.text).toContain('ORA-00942');
+    } finally {
+      await one.backend.close();
+      await two.backend.close();
+      await database.drop();
+    }
+  });
+});
