@@ -137,6 +137,17 @@ describe('local engine over a rich context', () => {
     expect(answer.sources.some((s) => s.kind === 'log')).toBe(true);
   });
 
+  it('reads a bare "why?" after a question about the build as why it failed', async () => {
+    const engine = createLocalEngine({ typingDelayMs: 0 });
+    const history = [{ question: 'did the build pass?', answer: '**No — build #42 of `team/api` failed (`FAILURE`).**' }];
+    const stream = await engine.answer({ question: 'why?', history, context: richChatContext(), signal: new AbortController().signal });
+    let text = '';
+    for await (const piece of stream.pieces) text += piece;
+    expect(text).toMatch(/^\*\*Build #42 of `team\/api` failed \(`FAILURE`\):\*\* the first real error is \[L44-L46\]/);
+    // Without history the same word is not understood.
+    expect((await ask('why?', richChatContext())).first).toBe("I can't answer that from the uploaded context.");
+  });
+
   it('says what it can answer when it does not understand, with suggestions from the context', async () => {
     const answer = await ask("what's the weather like in Paris", richChatContext());
     expect(answer.first).toBe("I can't answer that from the uploaded context.");

@@ -4,7 +4,7 @@
  * the log's failure excerpts, and says plainly when the context does not hold the answer.
  */
 import type { AgentStats, BuildCause, CiContext, PluginInfo, Source } from '../../protocol/types.js';
-import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, LogPassage } from './engine.js';
+import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, HistoryTurn, LogPassage } from './engine.js';
 import {
   buildLabel,
   ciVersionOf,
@@ -675,11 +675,11 @@ const aborter: Composer = async (ask) => {
     ...(stored?.start_line === 1 ? [] : await retrieveSafely(ctx, 'Aborted by', 3)),
   ];
   for (const span of spans) {
-    const spanLines = span.text.split('\n');
-    const index = spanLines.findIndex((l) => /^\s*Aborted by\s+\S/.test(l));
-    if (index >= 0) {
-      const line = span.start_line + index;
-      const who = (spanLines[index] as string).replace(/^\s*Aborted by\s+/, '').trim();
+    const m = /^[^\S\n]*Aborted by[^\S\n]+(\S[^\n]*)$/m.exec(span.text);
+    if (m) {
+      let line = span.start_line;
+      for (let i = span.text.indexOf('\n'); i >= 0 && i < m.index; i = span.text.indexOf('\n', i + 1)) line++;
+      const who = (m[1] as string).trim();
       out.line(`**${who} aborted ${build}**, according to the log ${cite({ start_line: line, end_line: line })}.`);
       out.log({ start_line: line, end_line: line });
       return out.reply();
@@ -1140,8 +1140,12 @@ function dedupeSources(sources: Source[]): Source[] {
  * Answers a question from the context without a model. Exported for tests and for tools that
  * want the whole answer at once (the engine streams the same text).
  */
-export async function composeLocalAnswer(question: string, context: ChatContext | null): Promise<Reply> {
+export async function composeLocalAnswer(question: string, context: ChatContext | null, history: HistoryTurn[] = []): Promise<Reply> {
   let intents = detectIntents(question);
+  // A bare "why?" after a question about the build asks why it failed.
+  if (intents.length === 0 && history.length > 0 && /^\s*(and\s+)?(why|how come|what happened)\b[^a-z]*(is that|so|then)?[?.!\s]*$/i.test(question)) {
+    intents = ['failure'];
+  }
   if (!context) return noContextReply(intents);
   // "what version is git-client?" names a plugin without saying "plugin".
   if (
@@ -1169,7 +1173,7 @@ export function createLocalEngine(opts: { typingDelayMs: number }): AnswerEngine
   return {
     name: 'local',
     async answer(request: AnswerRequest): Promise<AnswerStream> {
-      const reply = await composeLocalAnswer(request.question, request.context);
+      const reply = await composeLocalAnswer(request.question, request.context, request.history);
       return { sources: reply.sources, pieces: typeOut(reply.text, opts.typingDelayMs, request.signal) };
     },
   };

@@ -70,20 +70,19 @@ export function inlineCode(text: string): string {
  */
 export function storedLogSpan(ctx: ChatContext): LogSpan | undefined {
   const build = ctx.ciContext.buildDetails;
-  const linesOf = (text: unknown): string[] | undefined => {
-    if (typeof text !== 'string' || text === '') return undefined;
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    return lines;
+  // Counted, not split: the log may be megabytes and this runs per question.
+  const linesOf = (value: unknown): { text: string; count: number } | undefined => {
+    if (typeof value !== 'string' || value === '') return undefined;
+    const text = value.endsWith('\n') ? value.slice(0, -1) : value;
+    let count = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+    return { text, count };
   };
   const whole = linesOf(build?.consoleLog);
-  if (whole && whole.length === ctx.logLineCount) {
-    return { start_line: 1, end_line: whole.length, text: whole.join('\n') };
-  }
+  if (whole && whole.count === ctx.logLineCount) return { start_line: 1, end_line: whole.count, text: whole.text };
   const tail = linesOf(build?.consoleLogTail);
-  if (tail && tail.length <= ctx.logLineCount) {
-    const first = ctx.logLineCount - tail.length + 1;
-    return { start_line: first, end_line: ctx.logLineCount, text: tail.join('\n') };
+  if (tail && tail.count <= ctx.logLineCount) {
+    return { start_line: ctx.logLineCount - tail.count + 1, end_line: ctx.logLineCount, text: tail.text };
   }
   return undefined;
 }
@@ -114,6 +113,9 @@ const TEST_NAME_PATTERNS: RegExp[] = [
   /^\s*\d+\)\s+([\w\\]+::\w+)/,
 ];
 
+/** Every line a TEST_NAME_PATTERNS entry can match holds one of these. */
+const MIGHT_NAME_A_TEST = /FAIL|●|\[ERROR\]|Failed|rspec|^\s*\d+\)/;
+
 export interface FailingTest {
   name: string;
   line: number;
@@ -126,6 +128,8 @@ export function failingTestsIn(spans: LogSpan[], max = 20): FailingTest[] {
     const lines = span.text.split('\n');
     for (let i = 0; i < lines.length && found.size < max; i++) {
       const line = lines[i] as string;
+      // One cheap test keeps a 40k-line log from meeting every pattern.
+      if (!MIGHT_NAME_A_TEST.test(line)) continue;
       for (const pattern of TEST_NAME_PATTERNS) {
         const m = pattern.exec(line);
         if (!m || !m[1]) continue;
