@@ -73,7 +73,13 @@ export async function ensureDemoChat(client: CichatClient, dataDir: string, jenk
   if (!build) return undefined;
   const title = `Demo: ${build.jobName} #${build.buildNumber} failed`;
   const chat = await client.createChat(title);
-  await client.uploadContext(chat.id, { jobName: build.jobName, buildNumber: build.buildNumber, currentScreen: `Build ${build.jobName} #${build.buildNumber}` });
+  try {
+    await client.uploadContext(chat.id, { jobName: build.jobName, buildNumber: build.buildNumber, currentScreen: `Build ${build.jobName} #${build.buildNumber}` });
+  } catch (err) {
+    // No half-made demo: the next start tries again.
+    await client.deleteChat(chat.id).catch(() => undefined);
+    throw err;
+  }
   const demo: DemoChat = { chat_id: chat.id, title, ...build };
   await fs.mkdir(dataDir, { recursive: true });
   await fs.writeFile(marker, JSON.stringify(demo, null, 2) + '\n');

@@ -10,7 +10,7 @@ import type { LiveAnswer } from './useChatSession.js';
 import { StyledLines, markdownLines, wrapSegments, type StyledLine } from './markdown.js';
 
 function questionLines(question: string, width: number): StyledLine[] {
-  return wrapSegments([{ text: '› ', color: 'green', bold: true }, { text: question, bold: true }], width, [{ text: '  ' }]);
+  return wrapSegments([{ text: '› ', color: 'green', bold: true, keep: true }, { text: question, bold: true }], width, [{ text: '  ', keep: true }]);
 }
 
 /** The styled lines of finished pairs (memoised by the caller: they do not change while streaming). */

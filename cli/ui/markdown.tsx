@@ -16,6 +16,8 @@ export interface Segment {
   /** A log citation such as [L120-L131]. */
   citation?: boolean;
   code?: boolean;
+  /** Layout text (list markers, indents, quote bars): kept verbatim, never broken or squeezed. */
+  keep?: boolean;
 }
 
 export type StyledLine = Segment[];
@@ -87,10 +89,15 @@ export function wrapSegments(segments: Segment[], width: number, indent: Segment
   const lines: StyledLine[] = [];
   let line: Segment[] = [];
   let used = 0;
-  const newLine = (): void => {
-    // drop trailing spaces
+  const trimEnd = (): void => {
     const last = line[line.length - 1];
-    if (last && /^\s+$/.test(last.text)) line.pop();
+    if (!last || last.keep) return;
+    const text = last.text.replace(/\s+$/, '');
+    if (text) line[line.length - 1] = { ...last, text };
+    else line.pop();
+  };
+  const newLine = (): void => {
+    trimEnd();
     lines.push(line);
     line = [...indent];
     used = indentWidth;
@@ -98,10 +105,15 @@ export function wrapSegments(segments: Segment[], width: number, indent: Segment
   const append = (seg: Segment, text: string): void => {
     const prev = line[line.length - 1];
     if (prev && sameStyle(prev, seg)) line[line.length - 1] = { ...prev, text: prev.text + text };
-    else line.push({ ...seg, text });
+    else line.push({ ...seg, text, keep: false });
     used += text.length;
   };
   for (const seg of segments) {
+    if (seg.keep) {
+      line.push(seg);
+      used += seg.text.length;
+      continue;
+    }
     for (const token of seg.text.split(/(\s+)/)) {
       if (!token) continue;
       if (/^\s+$/.test(token)) {
@@ -120,15 +132,14 @@ export function wrapSegments(segments: Segment[], width: number, indent: Segment
     }
   }
   if (line.length > 0 || lines.length === 0) {
-    const last = line[line.length - 1];
-    if (last && /^\s+$/.test(last.text)) line.pop();
+    trimEnd();
     lines.push(line);
   }
   return lines;
 }
 
 function sameStyle(a: Segment, b: Segment): boolean {
-  return a.bold === b.bold && a.italic === b.italic && a.dim === b.dim && a.color === b.color && a.citation === b.citation && a.code === b.code;
+  return !a.keep && !b.keep && a.bold === b.bold && a.italic === b.italic && a.dim === b.dim && a.color === b.color && a.citation === b.citation && a.code === b.code;
 }
 
 /** Markdown text as styled lines wrapped to `width`. */
@@ -171,14 +182,14 @@ export function markdownLines(text: string, width: number): StyledLine[] {
       const depth = Math.floor((item[1]?.length ?? 0) / 2);
       const marker = /\d/.test(item[2] ?? '') ? `${item[2]} ` : '• ';
       const lead = '  '.repeat(depth);
-      const first: Segment[] = [{ text: lead }, { text: marker, color: 'green' }];
-      const hang: Segment[] = [{ text: lead + ' '.repeat(marker.length) }];
+      const first: Segment[] = [{ text: lead + marker, color: 'green', keep: true }];
+      const hang: Segment[] = [{ text: lead + ' '.repeat(marker.length), keep: true }];
       out.push(...wrapSegments([...first, ...inlineSegments(item[3] ?? '')], width, hang));
       continue;
     }
     const quote = /^\s*>\s?(.*)$/.exec(raw);
     if (quote) {
-      const bar: Segment = { text: '│ ', dim: true };
+      const bar: Segment = { text: '│ ', dim: true, keep: true };
       out.push(...wrapSegments([bar, ...inlineSegments(quote[1] ?? '', { italic: true })], width, [bar]));
       continue;
     }
@@ -187,7 +198,8 @@ export function markdownLines(text: string, width: number): StyledLine[] {
       continue;
     }
     const lead = /^\s*/.exec(raw)?.[0] ?? '';
-    out.push(...wrapSegments([{ text: lead }, ...inlineSegments(raw.slice(lead.length))], width, lead ? [{ text: lead }] : []));
+    const indent: Segment[] = lead ? [{ text: lead, keep: true }] : [];
+    out.push(...wrapSegments([...indent, ...inlineSegments(raw.slice(lead.length))], width, indent));
   }
   return out;
 }
