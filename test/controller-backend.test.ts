@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import { LocalEmbedder } from '../backend/retrieval/embed.js';
+import { createContextService } from '../backend/routes/context.js';
 import { registerMessageRoutes } from '../backend/routes/messages.js';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig, type ControllerConfig } from '../controller/config.js';
@@ -33,7 +35,19 @@ function configFor(env: Record<string, string>): ControllerConfig {
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-controller-backend-'));
-  backend = await startTestBackend(sqlite, { secret: SECRET, deps: { engine: slowEngine, routes: [registerMessageRoutes] } });
+  const dataDir = path.join(tmp, 'backend-data');
+  fs.mkdirSync(dataDir);
+  const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
+  backend = await startTestBackend(sqlite, {
+    secret: SECRET,
+    dataDir,
+    deps: {
+      engine: slowEngine,
+      routes: [registerMessageRoutes, context.routes],
+      loadContext: context.loadContext,
+      onChatDeleted: context.onChatDeleted,
+    },
+  });
 });
 afterAll(async () => {
   await backend.close();
@@ -53,7 +67,10 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 describe('none mode in front of the real backend', () => {
   let controller: RunningController;
   beforeAll(async () => {
-    controller = await startController(configFor({ JWT_SECRET: SECRET, CONTROLLER_USER: 'erin' }), { logger: silent });
+    controller = await startController(
+      configFor({ JWT_SECRET: SECRET, CONTROLLER_USER: 'erin', JENKINS_HOME: path.resolve('test/fixtures/jenkins-homes/samples') }),
+      { logger: silent },
+    );
   });
   afterAll(() => controller.close(0));
 
@@ -91,6 +108,33 @@ describe('none mode in front of the real backend', () => {
     expect(events.filter((e) => e.event === 'chunk')).toHaveLength(60);
     const pairs = (await (await api(`/chats/${chat.id}`)).json()) as Page<QaPair>;
     expect(pairs.items[0]?.answer?.status).toBe('complete');
+  });
+
+  test('a context upload is built from JENKINS_HOME, stored by the backend, and reaches the answer engine', async () => {
+    const chat = (await (await api('/chats/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as Chat;
+    const before = (await (await api(`/context/${chat.id}/last-upload`)).json()) as { last_upload_at: string | null };
+    expect(before.last_upload_at).toBeNull();
+    const res = await api(`/context/${chat.id}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', referer: 'http://ci.example.com/job/j/2/console' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { success: boolean; received_data: { currentScreen?: string; jobDetails?: { fullName?: string }; buildDetails?: { number?: number } } };
+    expect(reply.success).toBe(true);
+    expect(reply.received_data.currentScreen).toBe('Console j #2');
+    expect(reply.received_data.jobDetails?.fullName).toBe('j');
+    expect(reply.received_data.buildDetails?.number).toBe(2);
+    const after = (await (await api(`/context/${chat.id}/last-upload`)).json()) as { last_upload_at: string | null };
+    expect(after.last_upload_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+
+    const send = await api('/messages/send', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: chat.id, content: 'what happened?' }),
+    });
+    for await (const event of readEvents(send.body!)) if (event.event === 'done') break;
+    expect(slowEngine.requests.at(-1)?.context?.ciContext.jobDetails?.fullName).toBe('j');
   });
 
   test('a caller who leaves mid-answer: the backend stops and saves the pair as interrupted', async () => {
