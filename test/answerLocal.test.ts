@@ -412,3 +412,40 @@ describe('local engine over a log tail', () => {
     expect(answer.sources).toEqual([{ kind: 'log', start_line: 4999, end_line: 4999 }]);
   });
 });
+
+describe('odd contexts', () => {
+  // An upload keeps whatever it was sent; a field of the wrong type must neither throw nor leak into the text.
+  const odd: unknown[] = [null, 'x', 42, true, [], {}, [null], [{}], [1, 'a'], { a: null }];
+  const nested: Record<string, string[]> = {
+    masterNode: ['executors', 'isOnline', 'systemInfo'],
+    agentStats: ['onlineAgents', 'offlineAgents', 'agents'],
+    jobDetails: ['name', 'fullName', 'type', 'buildable', 'description'],
+    buildDetails: ['number', 'result', 'building', 'durationMs', 'timestamp', 'causes', 'parameters', 'builtOn', 'changes', 'previousBuild', 'tests', 'consoleLog'],
+  };
+  const top = ['currentScreen', 'ciVersion', 'rootUrl', 'systemMessage', 'activePlugins', 'jenkinsVersion', ...Object.keys(nested)];
+  const questions = [
+    'why did the build fail', 'which tests failed', 'what version of jenkins', 'is the git plugin installed', 'what plugins',
+    'how many executors', 'is the master online', 'agents offline?', 'what OS / memory', 'who started the build', 'who aborted it',
+    'what parameters', 'how long did it take', 'what was the result', 'previous build', 'is the job buildable', 'what type of job',
+    'job description', 'system message', 'root url', 'summarize', 'what changed', 'which node did it run on', 'when did it start',
+  ];
+
+  it('answers every question over wrongly typed fields without "undefined" or a throw', async () => {
+    const contexts: Record<string, unknown>[] = [];
+    for (const field of top) {
+      for (const value of odd) {
+        contexts.push({ [field]: value });
+        for (const inner of nested[field] ?? []) contexts.push({ [field]: { [inner]: value } });
+      }
+    }
+    const bad: string[] = [];
+    for (const ci of contexts) {
+      const context: ChatContext = { ...sparseChatContext(), ciContext: ci, logLineCount: 3 };
+      for (const question of questions) {
+        const { text } = await composeLocalAnswer(question, context);
+        if (/undefined|NaN|\[object Object\]/.test(text)) bad.push(`${question} ${JSON.stringify(ci)}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+});

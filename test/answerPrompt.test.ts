@@ -1,5 +1,5 @@
 import { buildPrompt, contextFactLines, estimateTokens, rankPassages, SYSTEM_INSTRUCTIONS, type PromptPassage } from '../backend/answer/prompt.js';
-import type { PluginInfo } from '../protocol/types.js';
+import type { CiContext, PluginInfo } from '../protocol/types.js';
 import { richChatContext, richCiContext } from './answerFixtures.js';
 
 function passage(start: number, lines: number, label = '(retrieved for the question)'): PromptPassage {
@@ -142,5 +142,23 @@ describe('rankPassages', () => {
 
   it('puts retrieval first for other questions', () => {
     expect(rankPassages(excerpts, retrieved, false).map((p) => p.start_line)).toEqual([10, 40]);
+  });
+});
+
+describe('buildPrompt over odd contexts', () => {
+  it('states only well-typed facts', () => {
+    const context = {
+      ...richChatContext(),
+      ciContext: {
+        activePlugins: [null, 1, 'a', { shortName: 'git', version: 5 }],
+        buildDetails: { previousBuild: 'x', causes: [null, { userId: 'al' }], parameters: [{ value: 1 }] },
+        agentStats: { agents: [null, { name: 'a1' }] },
+      } as unknown as CiContext,
+    };
+    const prompt = buildPrompt({ question: 'q', history: [], context, passages: [], contextTokens: 4000 });
+    const system = prompt.messages[0]?.content ?? '';
+    expect(system).toContain('Plugins (1 installed, name version): git 5');
+    expect(system).toContain('Agents: ? online, ? offline (a1)');
+    expect(system).not.toMatch(/undefined|NaN|\[object Object\]/);
   });
 });

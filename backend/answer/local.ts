@@ -29,6 +29,7 @@ import {
   nextStepFor,
   type LogSpan,
 } from './logtext.js';
+import { saneCiContext } from './sanitize.js';
 import { typeOut } from './typing.js';
 
 /** One part of an answer: Markdown text and what it rests on. */
@@ -1147,15 +1148,17 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
     intents = ['failure'];
   }
   if (!context) return noContextReply(intents);
+  const ci = saneCiContext(context.ciContext);
   // "what version is git-client?" names a plugin without saying "plugin".
   if (
     !intents.includes('plugins') &&
     /\b(version|installed|have|enabled|disabled|using)\b/i.test(question) &&
-    namesInstalledPlugin(question, context.ciContext.activePlugins)
+    namesInstalledPlugin(question, ci.activePlugins)
   ) {
     intents = ['plugins', ...intents.filter((id) => id !== 'ciVersion')];
   }
-  const ask: Ask = { question, q: normalizeQuestion(question), ctx: context, ci: context.ciContext };
+  const ctx: ChatContext = { ...context, ciContext: ci };
+  const ask: Ask = { question, q: normalizeQuestion(question), ctx, ci };
   if (intents.length === 0) {
     const reply = await unknown(ask);
     return { text: reply.text, sources: dedupeSources(reply.sources) };

@@ -6,6 +6,7 @@ import type { CiContext } from '../../protocol/types.js';
 import type { ChatContext, HistoryTurn } from './engine.js';
 import { buildLabel, ciVersionOf, formatDuration, jobNameOf, normalizePluginName, showValue, systemFacts } from './facts.js';
 import { cite, clip } from './logtext.js';
+import { saneCiContext } from './sanitize.js';
 
 export interface PromptMessage {
   role: 'system' | 'user' | 'assistant';
@@ -247,7 +248,7 @@ export function buildPrompt(input: PromptInput): Prompt {
   if (input.context) {
     const aboutPlugins = /\bplug-?ins?\b|\binstalled\b/i.test(input.question);
     const pluginChars = Math.max(200, Math.floor(budget * 4 * (aboutPlugins ? 0.5 : 0.25)));
-    const lines = contextFactLines(input.context.ciContext, pluginChars, input.question);
+    const lines = contextFactLines(saneCiContext(input.context.ciContext), pluginChars, input.question);
     const header = `## CI context (uploaded ${input.context.uploadedAt}; the build log has ${input.context.logLineCount} lines)`;
     const all = [header, ...lines];
     while (all.length > 1 && estimateTokens(all.join('\n')) + 2 > remaining) all.pop();
