@@ -29,7 +29,11 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   env.DATA_DIR = dataDir;
   const seeds = path.join(PACKAGE_ROOT, 'seeds', 'jenkins-home');
-  if (!env.JENKINS_HOME && fs.existsSync(seeds)) env.JENKINS_HOME = seeds;
+  if (!env.JENKINS_HOME && fs.existsSync(seeds)) {
+    env.JENKINS_HOME = seeds;
+    // The sample home was recorded by a Jenkins in a container: its paths start there.
+    env.JENKINS_PATH_MAP ||= `/var/jenkins_home=${seeds}`;
+  }
   const backendHost = env.BACKEND_HOST || '127.0.0.1';
   const backendPort = env.BACKEND_PORT || '8000';
   const controllerHost = env.CONTROLLER_HOST || '127.0.0.1';
