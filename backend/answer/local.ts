@@ -452,12 +452,12 @@ function pluginLine(p: PluginInfo): string {
 const plugins: Composer = ({ question, q, ci }) => {
   const list = ci.activePlugins;
   const out = new ReplyBuilder();
-  const names = Array.isArray(list) ? pluginNamesAskedFor(question, list) : [];
   if (!Array.isArray(list)) {
-    const what = names.length > 0 ? `whether ${names.map(inlineCode).join(' or ')} is installed` : 'which plugins are installed';
     const asked = pluginNamesAskedFor(question, []);
-    return notSaid(asked.length > 0 ? `whether ${asked.map(inlineCode).join(' or ')} is installed` : what, 'It holds no plugin list.');
+    const what = asked.length > 0 ? `whether ${asked.map(inlineCode).join(' or ')} is installed` : 'which plugins are installed';
+    return notSaid(what, 'It holds no plugin list.');
   }
+  const names = pluginNamesAskedFor(question, list);
   out.fact('activePlugins');
   const disabled = list.filter((p) => p.enabled === false);
 
