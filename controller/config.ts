@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { JWT_SECRET_MIN_BYTES, loadOrCreateJwtSecret } from '../protocol/auth.js';
@@ -138,6 +139,18 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
     // The parser names the variable and every bad pair in one message.
     const message = (err as Error).message;
     problems.push(message.startsWith('JENKINS_PATH_MAP') ? message : `JENKINS_PATH_MAP: ${message}`);
+  }
+
+  {
+    // Checked from the raw value, so that it is reported together with every other problem.
+    const home = path.resolve(emptyAsUndefined(env.JENKINS_HOME) === undefined ? './seeds/jenkins-home' : String(env.JENKINS_HOME));
+    let isDir = false;
+    try {
+      isDir = fs.statSync(home).isDirectory();
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) problems.push(`JENKINS_HOME: ${home} is not a directory (set it to the CI server's home, e.g. /var/jenkins_home)`);
   }
 
   let jwtSecret = values?.JWT_SECRET;

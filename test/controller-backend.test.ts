@@ -28,7 +28,13 @@ let backend: TestBackend;
 let tmp: string;
 
 function configFor(env: Record<string, string>): ControllerConfig {
-  const result = loadControllerConfig({ CONTROLLER_PORT: '0', DATA_DIR: path.join(tmp, 'data'), BACKEND_URL: backend.url, ...env });
+  const result = loadControllerConfig({
+    CONTROLLER_PORT: '0',
+    DATA_DIR: path.join(tmp, 'data'),
+    BACKEND_URL: backend.url,
+    JENKINS_HOME: path.resolve('test/fixtures/jenkins-homes/samples'),
+    ...env,
+  });
   if (!result.ok) throw new Error(result.problems.join('\n'));
   return result.config;
 }

@@ -43,6 +43,8 @@ describe('loadControllerConfig', () => {
 
   test('every value set explicitly', () => {
     const secret = randomBytes(32).toString('hex');
+    const home = path.join(tmp, 'jenkins_home');
+    fs.mkdirSync(home, { recursive: true });
     const result = loadControllerConfig(
       env({
         CONTROLLER_HOST: '0.0.0.0',
@@ -50,7 +52,7 @@ describe('loadControllerConfig', () => {
         BACKEND_URL: 'https://backend.internal:8443/api/',
         JWT_SECRET: secret,
         JWT_TTL_SECONDS: '60',
-        JENKINS_HOME: '/var/jenkins_home',
+        JENKINS_HOME: home,
         JENKINS_PATH_MAP: '/var/jenkins_home=/srv/jenkins',
         CONTROLLER_AUTH: 'tokens',
         CONTROLLER_TOKENS_FILE: 'tokens.txt',
@@ -63,7 +65,7 @@ describe('loadControllerConfig', () => {
       backendUrl: 'https://backend.internal:8443/api',
       jwtSecret: secret,
       jwtTtlSeconds: 60,
-      jenkinsHome: '/var/jenkins_home',
+      jenkinsHome: home,
       pathMap: [{ from: '/var/jenkins_home', to: '/srv/jenkins' }],
       auth: { mode: 'tokens', tokensFile: path.resolve('tokens.txt') },
     });
@@ -79,15 +81,17 @@ describe('loadControllerConfig', () => {
         JENKINS_PATH_MAP: 'relative=/x',
         CONTROLLER_AUTH: 'ldap',
         CONTROLLER_USER: 'has space',
+        JENKINS_HOME: path.join(tmp, 'no-such-home'),
       }),
     );
     expect(result.ok).toBe(false);
     const problems = result.ok ? [] : result.problems;
     const named = problems.map((line) => line.split(':')[0]);
     expect(named.sort()).toEqual(
-      ['BACKEND_URL', 'CONTROLLER_AUTH', 'CONTROLLER_PORT', 'CONTROLLER_USER', 'JENKINS_PATH_MAP', 'JWT_SECRET', 'JWT_TTL_SECONDS'].sort(),
+      ['BACKEND_URL', 'CONTROLLER_AUTH', 'CONTROLLER_PORT', 'CONTROLLER_USER', 'JENKINS_HOME', 'JENKINS_PATH_MAP', 'JWT_SECRET', 'JWT_TTL_SECONDS'].sort(),
     );
     expect(problems.find((l) => l.startsWith('JWT_SECRET'))).toMatch(/at least 32 bytes/);
+    expect(problems.find((l) => l.startsWith('JENKINS_HOME'))).toMatch(/no-such-home is not a directory/);
   });
 
   test('CONTROLLER_AUTH=none refuses a non-loopback host; tokens mode needs its file', () => {

@@ -82,7 +82,12 @@ class LogSink extends Writable {
 }
 
 function configFor(env: Record<string, string>): ControllerConfig {
-  const result = loadControllerConfig({ CONTROLLER_PORT: '0', JWT_SECRET: SECRET, ...env });
+  const result = loadControllerConfig({
+    CONTROLLER_PORT: '0',
+    JWT_SECRET: SECRET,
+    JENKINS_HOME: path.resolve('test/fixtures/jenkins-homes/samples'),
+    ...env,
+  });
   if (!result.ok) throw new Error(result.problems.join('\n'));
   return result.config;
 }
