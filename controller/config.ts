@@ -144,12 +144,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
   {
     // Checked from the raw value, so that it is reported together with every other problem.
     const home = path.resolve(emptyAsUndefined(env.JENKINS_HOME) === undefined ? './seeds/jenkins-home' : String(env.JENKINS_HOME));
-    let isDir = false;
-    try {
-      isDir = fs.statSync(home).isDirectory();
-    } catch {
-      isDir = false;
-    }
+    const isDir = fs.statSync(home, { throwIfNoEntry: false })?.isDirectory() ?? false;
     if (!isDir) problems.push(`JENKINS_HOME: ${home} is not a directory (set it to the CI server's home, e.g. /var/jenkins_home)`);
   }
 
