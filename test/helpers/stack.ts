@@ -82,7 +82,7 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
   } catch (err) {
     const tails = services.map((s) => `--- ${s.name} ---\n${s.lastLines().join('\n')}`).join('\n');
     await stop();
-    throw new Error(`${(err as Error).message}\n${tails}`);
+    throw new Error(`${(err as Error).message}\n${tails}`, { cause: err });
   }
   const cliEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, CICHAT_URL: url, NO_COLOR: '1' };
   return { url, backendUrl, dataDir, cliEnv, stop };
