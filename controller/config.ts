@@ -97,6 +97,15 @@ const envSchema = z.object({
   CONTROLLER_TOKENS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
+/** Whether `dir` is a directory this process can see (false for missing or unreadable paths). */
+function isDirectory(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Whether `host` only accepts connections from this machine. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -144,8 +153,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
   {
     // Checked from the raw value, so that it is reported together with every other problem.
     const home = path.resolve(emptyAsUndefined(env.JENKINS_HOME) === undefined ? './seeds/jenkins-home' : String(env.JENKINS_HOME));
-    const isDir = fs.statSync(home, { throwIfNoEntry: false })?.isDirectory() ?? false;
-    if (!isDir) problems.push(`JENKINS_HOME: ${home} is not a directory (set it to the CI server's home, e.g. /var/jenkins_home)`);
+    if (!isDirectory(home)) problems.push(`JENKINS_HOME: ${home} is not a directory (set it to the CI server's home, e.g. /var/jenkins_home)`);
   }
 
   let jwtSecret = values?.JWT_SECRET;
