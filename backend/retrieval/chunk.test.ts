@@ -30,7 +30,7 @@ describe('splitLines', () => {
 describe('chunkLines', () => {
   test('cuts 100 lines into 40-line chunks overlapping by 10', () => {
     const lines = numbered(100);
-    const chunks = [...chunkLines(lines)];
+    const chunks = [...chunkLines(lines, { linesPerChunk: 40, overlap: 10 })];
     expect(chunks.map((c) => [c.start_line, c.end_line])).toEqual([
       [1, 40],
       [31, 70],
@@ -39,8 +39,16 @@ describe('chunkLines', () => {
     expectCovers(chunks, lines);
   });
 
+  test('defaults to 40 lines overlapping by 5', () => {
+    expect([...chunkLines(numbered(80))].map((c) => [c.start_line, c.end_line])).toEqual([
+      [1, 40],
+      [36, 75],
+      [71, 80],
+    ]);
+  });
+
   test('does not emit a chunk made only of overlap at the end', () => {
-    const chunks = [...chunkLines(numbered(40))];
+    const chunks = [...chunkLines(numbered(40), { linesPerChunk: 40, overlap: 10 })];
     expect(chunks.map((c) => [c.start_line, c.end_line])).toEqual([[1, 40]]);
   });
 

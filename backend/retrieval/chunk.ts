@@ -13,7 +13,7 @@ export interface LogChunk {
 export interface ChunkOptions {
   /** Lines per chunk (default 40). */
   linesPerChunk?: number;
-  /** Lines shared by two neighbouring chunks (default 10), so a failure on a border is whole in one. */
+  /** Lines shared by two neighbouring chunks (default 5), so a failure on a border is whole in one. */
   overlap?: number;
   /** Characters per chunk at most (default 4000): one 10 MB line becomes bounded pieces. */
   maxChars?: number;
@@ -21,7 +21,7 @@ export interface ChunkOptions {
   firstLine?: number;
 }
 
-export const DEFAULT_CHUNKING = { linesPerChunk: 40, overlap: 10, maxChars: 4000 } as const;
+export const DEFAULT_CHUNKING = { linesPerChunk: 40, overlap: 5, maxChars: 4000 } as const;
 
 /**
  * The physical lines of a log split on `\n` (a final newline does not open a new line, as in

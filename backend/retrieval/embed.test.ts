@@ -11,11 +11,11 @@ describe('LocalEmbedder', () => {
 
   test('gives deterministic unit vectors of its dimension, named by an id holding the dimension', async () => {
     const [a, b] = await embedder.embed(['BUILD FAILED in 3s', 'BUILD FAILED in 3s']);
-    expect(a).toHaveLength(512);
+    expect(a).toHaveLength(256);
     expect(norm(a!)).toBeCloseTo(1, 5);
     expect(Array.from(a!)).toEqual(Array.from(b!));
-    expect(embedder.id).toBe('local-hash-v1-512');
-    expect(new LocalEmbedder(64).id).toBe('local-hash-v1-64');
+    expect(embedder.id).toBe('local-hash-v2-256');
+    expect(new LocalEmbedder(64).id).toBe('local-hash-v2-64');
     expect((await new LocalEmbedder(64).embed(['x y']))[0]).toHaveLength(64);
   });
 

@@ -6,7 +6,7 @@
 import OpenAI from 'openai';
 
 export interface Embedder {
-  /** Names the embedder and its parameters, e.g. `local-hash-v1-512` or `openai:text-embedding-3-small`. */
+  /** Names the embedder and its parameters, e.g. `local-hash-v2-512` or `openai:text-embedding-3-small`. */
   readonly id: string;
   readonly dim: number;
   /** One L2-normalised vector per text, in order. */
@@ -47,6 +47,9 @@ const W_NUMBER = 0.25;
 /** Share of the character n-gram part in the final vector (the token part has 1). */
 const NGRAM_SHARE = 0.45;
 const NGRAM_SEED = 0x9e3779b9;
+/** Tokens shorter than this get no n-grams; longer than MAX only those of their first characters. */
+const MIN_NGRAM_TOKEN = 4;
+const MAX_NGRAM_TOKEN = 32;
 /** Longest term looked at whole; longer runs (base64 blobs) only give their n-grams of a prefix. */
 const MAX_TERM = 256;
 
@@ -152,9 +155,9 @@ export class LocalEmbedder implements Embedder {
   private readonly token = new Int32Array(MAX_TERM + 2);
   private grams: Float64Array;
 
-  constructor(readonly dim = 512) {
+  constructor(readonly dim = 256) {
     if (!Number.isInteger(dim) || dim < 16) throw new Error('dim must be an integer >= 16');
-    this.id = `local-hash-v1-${dim}`;
+    this.id = `local-hash-v2-${dim}`;
     this.grams = new Float64Array(dim);
   }
 
@@ -282,9 +285,12 @@ export class LocalEmbedder implements Embedder {
     }
     if (pieceStart > from && to - pieceStart > 1) this.counts.add(hashRange(text, pieceStart, to, 0), W_PIECE);
     // Character 3-, 4- and 5-grams of `<token>`: one running hash per start, emitted at 3, 4, 5.
+    // Short tokens are their own feature already; a long one gives the n-grams of its start.
+    if (len < MIN_NGRAM_TOKEN) return;
     const grams = this.grams;
     const dim = this.dim;
-    const marked = len + 2;
+    const marked = Math.min(len, MAX_NGRAM_TOKEN) + 2;
+    if (len > MAX_NGRAM_TOKEN) buf[marked - 1] = 62;
     for (let s = 0; s + 3 <= marked; s++) {
       let g = FNV_OFFSET ^ NGRAM_SEED;
       const end = Math.min(s + 5, marked);

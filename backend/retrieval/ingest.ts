@@ -17,7 +17,7 @@ import {
 } from '../store/contexts.js';
 import { Chunker, splitLines, type LogChunk } from './chunk.js';
 import type { ContextDeps } from './retrieve.js';
-import { IndexBuilder } from './vectorIndex.js';
+import { WorkerIndexBuilder } from './vectorIndex.js';
 
 /** The stored context keeps the log text itself up to this size; above, only its tail. */
 export const STORED_LOG_MAX_CHARS = 2 * 1024 * 1024;
@@ -85,9 +85,9 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
     throw err;
   }
+  const builder = new WorkerIndexBuilder(embedder.dim);
   try {
     const lines: string[] = [];
-    const builder = new IndexBuilder(embedder.dim);
     let chunkCount = 0;
     let storedChars = 0;
     if (log) {
@@ -149,6 +149,8 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
     await discardContext(db, contextId).catch(() => undefined);
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
     throw err;
+  } finally {
+    await builder.close();
   }
 }
 

@@ -10,6 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import hnswlib from 'hnswlib-node';
 
 // hnswlib-node is CommonJS: its named exports are not visible to ESM's static import.
@@ -57,8 +59,8 @@ export interface Neighbour {
 }
 
 const FORMAT_VERSION = 2;
-const M = 16;
-const EF_CONSTRUCTION = 100;
+const M = 12;
+const EF_CONSTRUCTION = 40;
 const EF_SEARCH = 64;
 
 export function indexDir(dataDir: string): string {
@@ -129,7 +131,7 @@ export function buildIndex(dim: number, vectors: Float32Array[]): IndexBuilder {
  * An index filled as an upload's chunks are embedded (so their vectors need not be kept), then
  * handed to VectorIndexCache.install under the context's target once committed.
  */
-export class IndexBuilder {
+export class IndexBuilder implements IndexWriter {
   readonly index: Hnsw;
   private capacity: number;
   private count = 0;
@@ -161,6 +163,10 @@ export class IndexBuilder {
     return this.points;
   }
 
+  async writeTo(file: string): Promise<void> {
+    await this.index.writeIndex(file);
+  }
+
   /** Adds vectors with the next labels (their chunks' seq, from 0). */
   add(vectors: Float32Array[]): void {
     if (this.points + vectors.length > this.capacity) {
@@ -176,6 +182,129 @@ export class IndexBuilder {
       this.index.addPoint(Array.from(v), label);
       this.points++;
     }
+  }
+}
+
+/** What writeFile needs of a builder. */
+interface IndexWriter {
+  readonly pointCount: number;
+  writeTo(file: string): Promise<void>;
+}
+
+/**
+ * The code of the index worker (plain JS, evaluated: it runs the same under tsx, jest and the
+ * compiled build). It mirrors IndexBuilder: labels in order, repeated vectors skipped.
+ */
+const WORKER_CODE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { HierarchicalNSW } = require(workerData.hnswPath);
+const { dim, m, efConstruction } = workerData;
+let capacity = 1024, count = 0, points = 0;
+const seen = new Set();
+const index = new HierarchicalNSW('cosine', dim);
+index.initIndex({ maxElements: capacity, m, efConstruction, randomSeed: 100 });
+parentPort.on('message', (msg) => {
+  try {
+    if (msg.type === 'add') {
+      if (points + msg.vectors.length > capacity) {
+        while (points + msg.vectors.length > capacity) capacity *= 2;
+        index.resizeIndex(capacity);
+      }
+      for (const v of msg.vectors) {
+        const label = count++;
+        const key = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        index.addPoint(Array.from(v), label);
+        points++;
+      }
+      parentPort.postMessage({ type: 'added', id: msg.id });
+    } else if (msg.type === 'write') {
+      index.writeIndexSync(msg.file);
+      parentPort.postMessage({ type: 'written', id: msg.id, points });
+    }
+  } catch (err) {
+    parentPort.postMessage({ type: 'error', id: msg.id, message: String(err && err.message || err) });
+  }
+});
+`;
+
+const hnswPath = createRequire(import.meta.url).resolve('hnswlib-node');
+
+/**
+ * An IndexBuilder on a worker thread: the HNSW inserts (the costliest part of an upload after
+ * the embedding) run beside the embedding of the next chunks instead of after it, and off the
+ * event loop. `add` returns at once; `writeTo` waits for every insert. Close it when done.
+ */
+export class WorkerIndexBuilder implements IndexWriter {
+  private readonly worker: Worker;
+  private count = 0;
+  private points = 0;
+  private nextId = 0;
+  private readonly waiting = new Map<number, { resolve: (points: number) => void; reject: (err: Error) => void }>();
+  private failure: Error | null = null;
+
+  constructor(readonly dim: number) {
+    this.worker = new Worker(WORKER_CODE, {
+      eval: true,
+      workerData: { hnswPath, dim, m: M, efConstruction: EF_CONSTRUCTION },
+    });
+    this.worker.on('message', (msg: { type: string; id: number; points?: number; message?: string }) => {
+      const waiter = this.waiting.get(msg.id);
+      if (msg.type === 'error') {
+        this.failure ??= new Error(`index worker: ${msg.message ?? 'failed'}`);
+        waiter?.reject(this.failure);
+      } else {
+        if (msg.points !== undefined) this.points = msg.points;
+        waiter?.resolve(msg.points ?? 0);
+      }
+      this.waiting.delete(msg.id);
+    });
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.on('exit', () => this.fail(new Error('index worker exited')));
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const w of this.waiting.values()) w.reject(this.failure);
+    this.waiting.clear();
+  }
+
+  private send(message: Record<string, unknown>): Promise<number> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  /** Vectors given (chunks), repeats included. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Points in the index; known once writeTo has finished. */
+  get pointCount(): number {
+    return this.points;
+  }
+
+  /** Queues vectors with the next labels; a failure surfaces at writeTo. */
+  add(vectors: Float32Array[]): void {
+    for (const v of vectors) {
+      if (v.length !== this.dim) throw new Error(`vector has ${v.length} dimensions, expected ${this.dim}`);
+    }
+    this.count += vectors.length;
+    this.send({ type: 'add', vectors }).catch(() => undefined);
+  }
+
+  async writeTo(file: string): Promise<void> {
+    await this.send({ type: 'write', file });
+  }
+
+  async close(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
   }
 }
 
@@ -235,13 +364,16 @@ export class VectorIndexCache {
    * Adopts an index built during an upload as the one of `target` (now the chat's context):
    * kept in memory and written to its file. A failed write only costs a rebuild later.
    */
-  async install(target: IndexTarget, builder: IndexBuilder): Promise<void> {
+  async install(target: IndexTarget, builder: IndexBuilder | WorkerIndexBuilder): Promise<void> {
     if (builder.size !== target.count || builder.dim !== target.dim) {
       throw new Error(`index of ${builder.size} vectors does not match context ${target.contextId}`);
     }
-    builder.index.setEf(EF_SEARCH);
-    this.remember(target, builder.index);
+    if (builder instanceof IndexBuilder) {
+      builder.index.setEf(EF_SEARCH);
+      this.remember(target, builder.index);
+    }
     try {
+      // The worker's index lives in the worker: the first search loads the file it wrote.
       await this.writeFile(target, builder);
     } catch {
       // Only a cache.
@@ -300,15 +432,12 @@ export class VectorIndexCache {
     }
   }
 
-  private async writeFile(target: IndexTarget, builder: IndexBuilder): Promise<void> {
-    const index = builder.index;
+  private async writeFile(target: IndexTarget, builder: IndexWriter): Promise<void> {
     const dir = indexDir(this.dataDir);
     await fsp.mkdir(dir, { recursive: true });
     const name = indexFileName(target.chatId, target.contextId);
     const file = path.join(dir, name);
-    await writeAtomically(file, async (tmp) => {
-      await index.writeIndex(tmp);
-    });
+    await writeAtomically(file, (tmp) => builder.writeTo(tmp));
     const { sha1, bytes } = await sha1Of(file);
     const meta: IndexMeta = { version: FORMAT_VERSION, ...target, points: builder.pointCount, file: name, bytes, sha1 };
     await writeAtomically(sidecarPath(this.dataDir, target.chatId), (tmp) => fsp.writeFile(tmp, JSON.stringify(meta)));

@@ -1,0 +1,237 @@
+/**
+ * Context ingestion and retrieval figures (issue 4).
+ *
+ *   npm run bench -- ingest [--sizes 10,60] [--direct 100] [--lines 100000] [--queries 200] [--json]
+ *
+ * - HTTP: a generated build log of each size in MB (`--sizes`) is POSTed to a real backend
+ *   (createApp on an ephemeral port, SQLite in a temp dir, local embeddings) and timed until
+ *   the answer, which comes once the context is stored, embedded, indexed and its index file
+ *   written. Peak RSS growth is sampled every 10 ms from just before the request body is made
+ *   (client and server share this process: the client's copy of the body is included).
+ * - Direct: sizes above the 64 MiB body limit (`--direct`, default 100) go through the same
+ *   pipeline (ingestContext) without HTTP.
+ * - Retrieval: on a chat holding a `--lines`-line log, `--queries` questions through
+ *   ChatContext.retrieve (database, embedding of the question, HNSW, exact terms); p50/p90.
+ */
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import pino from 'pino';
+import { createApp } from '../backend/app.js';
+import { migrateLatest, openDb } from '../backend/db.js';
+import { LocalEmbedder } from '../backend/retrieval/embed.js';
+import { ingestContext } from '../backend/retrieval/ingest.js';
+import { createContextService } from '../backend/routes/context.js';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
+import { flag, summarize } from './lib.js';
+
+const TEMPLATES: ((i: number) => string)[] = [
+  (i) => `[INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/acme/lib-${i % 97}/1.${i % 13}.${i % 7}/lib-${i % 97}-1.${i % 13}.${i % 7}.pom`,
+  (i) => `[INFO] Compiling ${i % 200} source files to /var/jenkins_home/workspace/app/module-${i % 31}/target/classes`,
+  (i) => `[INFO] Tests run: ${i % 50}, Failures: 0, Errors: 0, Skipped: ${i % 3}, Time elapsed: ${(i % 1000) / 100} s - in com.acme.service${i % 41}.Service${i % 17}Test`,
+  (i) => `    at com.acme.core.Handler${i % 23}.process(Handler${i % 23}.java:${i % 400})`,
+  (i) => `npm WARN deprecated package-${i % 300}@${i % 9}.${i % 5}.0: this version is no longer supported`,
+  (i) => `Step ${i % 20}/20 : RUN ./gradlew :app:compileKotlin --build-cache -Pbuild=${i}`,
+  (i) => `\u001b[32m[2024-05-0${1 + (i % 9)}T12:${String(i % 60).padStart(2, '0')}:00Z]\u001b[0m worker-${i % 8} processed batch ${i} in ${i % 900} ms`,
+  (i) => `+ curl -sf https://artifacts.example.com/builds/${i}/status`,
+  () => '',
+];
+
+/** A build log of about `bytes` bytes with a real failure near the end and a secret in it. */
+export function generateLog(bytes: number): string {
+  const parts: string[] = ['Started by user admin', '+ export NPM_TOKEN=npm_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'];
+  let size = 0;
+  for (let i = 0; size < bytes - 600; i++) {
+    const line = TEMPLATES[(i * 7) % TEMPLATES.length]!(i);
+    parts.push(line);
+    size += line.length + 1;
+  }
+  parts.push(
+    '[ERROR] /var/jenkins_home/workspace/app/src/main/java/com/acme/UserService.java:[42,17] cannot find symbol',
+    '[ERROR]   symbol:   method findByEmail(java.lang.String)',
+    '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile (default-compile)',
+    'Finished: FAILURE',
+  );
+  return `${parts.join('\n')}\n`;
+}
+
+/** Lines of exactly `n` lines, same generator. */
+function generateLines(n: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < n - 4; i++) parts.push(TEMPLATES[(i * 7) % TEMPLATES.length]!(i));
+  parts.push(
+    '[ERROR] /var/jenkins_home/workspace/app/src/main/java/com/acme/UserService.java:[42,17] cannot find symbol',
+    '[ERROR]   symbol:   method findByEmail(java.lang.String)',
+    '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile (default-compile)',
+    'Finished: FAILURE',
+  );
+  return `${parts.join('\n')}\n`;
+}
+
+/** Samples RSS every 10 ms; returns the peak growth over `base` when stopped. */
+function rssSampler(): { stop(): number } {
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      peak = Math.max(peak, process.memoryUsage.rss());
+      return peak - base;
+    },
+  };
+}
+
+const MB = 1024 * 1024;
+
+export async function run(args: string[]): Promise<void> {
+  const json = args.includes('--json');
+  const sizes = (flag(args, 'sizes') ?? '10,60').split(',').filter(Boolean).map(Number);
+  const direct = (flag(args, 'direct') ?? '100').split(',').filter(Boolean).map(Number);
+  const lineCount = Number(flag(args, 'lines') ?? 100_000);
+  const queries = Number(flag(args, 'queries') ?? 200);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-ingest-'));
+  const db = openDb(`sqlite:${path.join(dataDir, 'bench.sqlite')}`);
+  await migrateLatest(db);
+  const secret = 'b'.repeat(48);
+  const embedder = new LocalEmbedder();
+  const context = createContextService({ dataDir, embedder, db });
+  const app = createApp({
+    db,
+    log: pino({ level: 'silent' }),
+    jwtSecret: secret,
+    dataDir,
+    routes: [context.routes],
+    loadContext: context.loadContext,
+    onChatDeleted: context.onChatDeleted,
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const token = jwt.sign({}, secret, { algorithm: 'HS256', subject: 'bench', issuer: JWT_ISSUER, audience: JWT_AUDIENCE, expiresIn: 3600 });
+  const newChat = async (): Promise<number> => {
+    const res = await fetch(`${url}/chats/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return ((await res.json()) as { id: number }).id;
+  };
+
+  const results: Record<string, unknown>[] = [];
+  try {
+    for (const size of sizes) {
+      const chatId = await newChat();
+      global.gc?.();
+      const rss = rssSampler();
+      const log = generateLog(size * MB);
+      const body = JSON.stringify({ ciContext: { currentScreen: 'bench', buildDetails: { number: 1, consoleLog: log } } });
+      const bytes = Buffer.byteLength(body);
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const res = await fetch(`${url}/context/${chatId}/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      });
+      const answer = (await res.json()) as { success?: boolean; detail?: string };
+      const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const growth = rss.stop();
+      if (res.status !== 200) throw new Error(`upload of ${size} MB failed: ${res.status} ${answer.detail}`);
+      const lines = log.split('\n').length - 1;
+      results.push({
+        kind: 'http',
+        mb: size,
+        bytes,
+        lines,
+        seconds: ms / 1000,
+        mbPerSecond: bytes / MB / (ms / 1000),
+        cpuSeconds: (cpu.user + cpu.system) / 1e6,
+        peakRssGrowthMb: growth / MB,
+      });
+    }
+    for (const size of direct) {
+      const chatId = await newChat();
+      global.gc?.();
+      const rss = rssSampler();
+      const log = generateLog(size * MB);
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const result = await ingestContext(context.deps(), chatId, { buildDetails: { consoleLog: log } });
+      const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const growth = rss.stop();
+      results.push({
+        kind: 'direct',
+        mb: size,
+        bytes: log.length,
+        lines: result.logLineCount,
+        chunks: result.chunkCount,
+        seconds: ms / 1000,
+        mbPerSecond: log.length / MB / (ms / 1000),
+        cpuSeconds: (cpu.user + cpu.system) / 1e6,
+        peakRssGrowthMb: growth / MB,
+      });
+    }
+    if (queries > 0) {
+      const chatId = await newChat();
+      const log = generateLines(lineCount);
+      await ingestContext(context.deps(), chatId, { buildDetails: { consoleLog: log } });
+      const questions = [
+        'why did the build fail?',
+        'cannot find symbol findByEmail in UserService.java',
+        'maven-compiler-plugin error',
+        'Handler7.java stack trace',
+        'which tests failed in com.acme.service3',
+        'compileKotlin build cache',
+        'npm deprecated package-42',
+        'worker-3 processed batch',
+      ];
+      // The first question after a restart rebuilds or loads the index: timed apart.
+      const fresh = createContextService({ dataDir, embedder, db });
+      const t0 = performance.now();
+      await (await fresh.loadContext(chatId))!.retrieve(questions[0]!, 5);
+      const coldMs = performance.now() - t0;
+      const samples: number[] = [];
+      for (let i = 0; i < queries; i++) {
+        const t = performance.now();
+        const ctx = await context.loadContext(chatId);
+        await ctx!.retrieve(questions[i % questions.length]!, 5);
+        samples.push(performance.now() - t);
+      }
+      const s = summarize(samples);
+      results.push({ kind: 'retrieval', lines: lineCount, queries, p50Ms: s.p50, p90Ms: s.p90, maxMs: s.max, coldFromFileMs: coldMs });
+    }
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  if (json) {
+    console.log(JSON.stringify(results, null, 2));
+    return;
+  }
+  for (const r of results) {
+    if (r.kind === 'retrieval') {
+      const x = r as { lines: number; p50Ms: number; p90Ms: number; maxMs: number; coldFromFileMs: number };
+      console.log(
+        `retrieval on ${x.lines} lines: p50 ${x.p50Ms.toFixed(2)} ms, p90 ${x.p90Ms.toFixed(2)} ms, max ${x.maxMs.toFixed(1)} ms; first query of a fresh process ${x.coldFromFileMs.toFixed(0)} ms`,
+      );
+    } else {
+      const x = r as { kind: string; mb: number; lines: number; seconds: number; mbPerSecond: number; cpuSeconds: number; peakRssGrowthMb: number };
+      console.log(
+        `${x.kind === 'http' ? 'HTTP  ' : 'direct'} ${String(x.mb).padStart(4)} MB (${x.lines} lines): ${x.seconds.toFixed(2)} s, ${x.mbPerSecond.toFixed(1)} MB/s, CPU ${x.cpuSeconds.toFixed(2)} s, peak RSS +${x.peakRssGrowthMb.toFixed(0)} MB`,
+      );
+    }
+  }
+}
