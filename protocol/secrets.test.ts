@@ -50,6 +50,8 @@ const SECRETS: [string, string, string][] = [
   ['curl -H "Authorization: Basic dXNlcjpwYXNzd29yZA==" https://x', 'dXNlcjpwYXNzd29yZA==', 'curl -H "Authorization: Basic '],
   ['> authorization: token 0123456789abcdef0123', '0123456789abcdef0123', '> authorization: token '],
   ['Proxy-Authorization: Basic Zm9vOmJhcg==', 'Zm9vOmJhcg==', 'Proxy-Authorization: Basic '],
+  ['<password>plainpass</password>', 'plainpass', '<password>'],
+  ['  <apiToken>11e2f0d4c5b6a7</apiToken>', '11e2f0d4c5b6a7', '</apiToken>'],
 ];
 
 /** Text that looks a bit like a secret and must survive untouched. */
@@ -84,6 +86,8 @@ const LOOK_ALIKES: string[] = [
   'ghp_short is not a token',
   'Using credentials id jenkins-deploy-key',
   '[INFO] BUILD SUCCESS',
+  '<passwordless>true</passwordless>',
+  '<tokenizer>bert</tokenizer>',
   'at com.acme.PasswordEncoder.encode(PasswordEncoder.java:42)',
   'src/auth/token_store.py:17: AssertionError',
   'error TS2345: Argument of type \'string\' is not assignable to parameter of type \'number\'.',

@@ -62,6 +62,12 @@ const ASSIGNMENT = new RegExp(
   'y',
 );
 
+/** `<password>x</password>`, `<apiToken>x</apiToken>` in job config XML. Group 1 kept, 2 value. */
+const XML_VALUE = new RegExp(
+  `(?<=<[A-Za-z0-9_.-]{0,30})((?:${KEY_WORD})s?(?:[_-][A-Za-z0-9]{1,30}|[A-Z][a-z0-9]{1,30}){0,4}>)([^<\\r\\n]{1,4096})(?=</)`,
+  'y',
+);
+
 const RULES: Rule[] = [
   // Passwords in URLs: https://user:pass@host keeps the user and the host (not alpine:3.19@sha256:).
   rule(/(:\/\/[^\s:/@"'<>]{0,256}:)([^\s/@"'<>]{1,256})@(?!sha\d{3}:)/y, 1, 2),
@@ -119,12 +125,18 @@ function maskTriggered(text: string): string {
       continue;
     }
     r.pattern.lastIndex = hit.index;
-    const m = r.pattern.exec(text);
+    let m = r.pattern.exec(text);
+    let xml = false;
+    if (m === null && ruleIndex === ASSIGNMENT_RULE) {
+      XML_VALUE.lastIndex = hit.index;
+      m = XML_VALUE.exec(text);
+      xml = m !== null;
+    }
     if (m === null) {
       TRIGGER.lastIndex = hit.index + 1;
       continue;
     }
-    const value = ruleIndex === ASSIGNMENT_RULE ? (m[2] ?? m[3] ?? '') : (m[r.value] ?? '');
+    const value = xml ? (m[2] ?? '') : ruleIndex === ASSIGNMENT_RULE ? (m[2] ?? m[3] ?? '') : (m[r.value] ?? '');
     const kept = r.keep === 0 ? '' : (m[r.keep] ?? '');
     // The secret ends where its value ends; what a rule matched after it (`@` of a URL) stays.
     const end = r.keep === 0 ? hit.index + m[0].length : hit.index + kept.length + value.length;
