@@ -28,6 +28,11 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** Idle keep-alive sockets to the backend are closed after this long. */
+const IDLE_SOCKET_TIMEOUT_MS = 30_000;
+/** A backend that does not accept the connection within this long is unreachable (502). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** The JOSE header of every minted token, base64url-encoded once. */
 const JWT_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
@@ -106,8 +111,18 @@ export class BackendProxy {
     this.base = new URL(options.backendUrl);
     this.basePath = this.base.pathname.replace(/\/+$/, '');
     const secure = this.base.protocol === 'https:';
-    // LIFO keeps a few sockets hot instead of spreading requests over every idle one.
-    const agentOptions = { keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 256, scheduling: 'lifo' as const };
+    // LIFO keeps a few sockets hot instead of spreading requests over every idle one. The
+    // timeout closes idle sockets before the backend does (Node also honours the backend's
+    // `Keep-Alive: timeout=N` hint, but only when an agent timeout is set), so a request is not
+    // sent on a socket the backend is closing at that moment (ECONNRESET -> a needless 502).
+    // On a socket in use the timeout only emits an event: long SSE streams are not cut.
+    const agentOptions = {
+      keepAlive: true,
+      keepAliveMsecs: 1000,
+      maxFreeSockets: 256,
+      scheduling: 'lifo' as const,
+      timeout: IDLE_SOCKET_TIMEOUT_MS,
+    };
     this.agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
     this.request = secure ? https.request : http.request;
     this.jwtKey = Buffer.from(options.jwtSecret, 'utf8');
@@ -179,6 +194,15 @@ export class BackendProxy {
         agent: this.agent,
       });
       upstream.setNoDelay(true);
+      upstream.on('socket', (socket) => {
+        if (!socket.connecting) return; // a reused keep-alive socket
+        const timer = setTimeout(
+          () => upstream.destroy(new Error(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`)),
+          CONNECT_TIMEOUT_MS,
+        );
+        socket.once('connect', () => clearTimeout(timer));
+        socket.once('close', () => clearTimeout(timer));
+      });
 
       res.once('close', () => {
         if (!res.writableFinished) {
