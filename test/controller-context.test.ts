@@ -233,3 +233,13 @@ test('a 2 GB build log: only its tail is read and sent', async () => {
     fs.writeFileSync(logFile, original);
   }
 });
+
+test('the workspace routes are mounted under /chatbot-api and answered here, not by the backend', async () => {
+  const res = await fetch(`${controller.url}/chatbot-api/workspaceTree?buildNumber=2`);
+  expect(res.status).toBe(400);
+  expect(await res.json()).toEqual({ status: 'error', message: expect.stringMatching(/jobName/) as unknown as string });
+  const file = await fetch(`${controller.url}/chatbot-api/workspaceFile?jobName=j&buildNumber=2&workspaceId=ws-default&filePath=../../etc/passwd`);
+  expect(file.status).toBe(400);
+  expect(((await file.json()) as { message: string }).message).toContain('Path traversal');
+  expect(arrivals).toHaveLength(0);
+});
