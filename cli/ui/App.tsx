@@ -2,7 +2,7 @@
  * `cichat chat`: the chat list and the conversation. This component maps keys to the actions
  * of `useChatSession` and lays the screen out for the terminal's size; it makes no HTTP calls.
  */
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput, useStdin, useStdout } from 'ink';
 import type { Key } from 'ink';
 import type { Chat } from '../../protocol/types.js';
@@ -37,7 +37,14 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
   const [view, setView] = useState<'list' | 'chat'>(initialChatId === undefined ? 'list' : 'chat');
   const [selected, setSelected] = useState(0);
   const [listMode, setListMode] = useState<ListMode>({ kind: 'browse' });
-  const [line, setLine] = useState<LineState>(emptyLine);
+  const [line, setLineState] = useState<LineState>(emptyLine);
+  // Keys can arrive several in one chunk (typed text then Enter): read the line through a ref
+  // so that the second key sees what the first one did.
+  const lineRef = useRef<LineState>(emptyLine);
+  const setLine = (next: LineState | ((l: LineState) => LineState)): void => {
+    lineRef.current = typeof next === 'function' ? next(lineRef.current) : next;
+    setLineState(lineRef.current);
+  };
   const [editing, setEditing] = useState(false);
   const [scroll, setScroll] = useState(0);
 
@@ -82,7 +89,7 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
         return;
       }
       if (key.return) {
-        const title = line.value.trim();
+        const title = lineRef.current.value.trim();
         const mode = listMode;
         setListMode({ kind: 'browse' });
         setLine(emptyLine);
@@ -148,7 +155,7 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
       return;
     }
     if (key.return) {
-      const question = line.value.trim();
+      const question = lineRef.current.value.trim();
       if (!question || session.busy) return;
       if (editing) session.editLast(question);
       else session.send(question);
@@ -160,12 +167,23 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
     setLine((l) => editLine(l, input, key));
   };
 
+  const onKey = (input: string, key: Key): void => {
+    if (key.ctrl && (input === 'c' || input === 'q')) return quit();
+    if (session.error && !key.ctrl) session.clearError();
+    if (view === 'list') onListKey(input, key);
+    else onChatKey(input, key);
+  };
+
   useInput(
     (input, key) => {
-      if (key.ctrl && (input === 'c' || input === 'q')) return quit();
-      if (session.error && !key.ctrl) session.clearError();
-      if (view === 'list') onListKey(input, key);
-      else onChatKey(input, key);
+      // Text and Enter in one chunk (a fast typist, tmux send-keys): the text, then Enter.
+      // Other newlines (a pasted block) stay text: a paste must not send several questions.
+      if (!key.return && input.length > 1 && input.endsWith('\r') && !/[\r\n]/.test(input.slice(0, -1))) {
+        onKey(input.slice(0, -1), { ...key, return: false });
+        onKey('', { ...key, return: true });
+        return;
+      }
+      onKey(input, key);
     },
     { isActive: isRawModeSupported === true },
   );
