@@ -1,5 +1,9 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
+import { createEngine } from './answer/index.js';
+import { createEmbedder } from './retrieval/embed.js';
+import { createContextService } from './routes/context.js';
+import { registerMessageRoutes } from './routes/messages.js';
 import type { BackendConfig } from './config.js';
 import { migrateLatest, openDb } from './db.js';
 import { createLogger } from './logger.js';
@@ -20,7 +24,27 @@ export async function startBackend(config: BackendConfig): Promise<RunningBacken
     await db.destroy();
     throw err;
   }
-  const app = createApp({ db, log, jwtSecret: config.jwtSecret, dataDir: config.dataDir });
+  const engine = createEngine({
+    provider: config.llmProvider,
+    typingDelayMs: config.typingDelayMs,
+    ...(config.openaiApiKey !== undefined ? { openaiApiKey: config.openaiApiKey } : {}),
+    ...(config.openaiBaseUrl !== undefined ? { openaiBaseUrl: config.openaiBaseUrl } : {}),
+    llmModel: config.llmModel,
+    llmContextTokens: config.llmContextTokens,
+    onRetry: (notice) => log.warn({ notice }, 'model server retry'),
+  });
+  const embedder = await createEmbedder(config);
+  const context = createContextService({ dataDir: config.dataDir, embedder, db });
+  const app = createApp({
+    db,
+    log,
+    jwtSecret: config.jwtSecret,
+    dataDir: config.dataDir,
+    engine,
+    routes: [registerMessageRoutes, context.routes],
+    loadContext: context.loadContext,
+    onChatDeleted: context.onChatDeleted,
+  });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
