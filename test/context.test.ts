@@ -8,7 +8,7 @@ import { retrieve } from '../backend/retrieval/retrieve.js';
 import { indexDir } from '../backend/retrieval/vectorIndex.js';
 import { createContextService } from '../backend/routes/context.js';
 import type { ContextService } from '../backend/routes/context.js';
-import { countContexts } from '../backend/store/contexts.js';
+import { chunksWithTerm, countContexts, currentContext } from '../backend/store/contexts.js';
 import { testDialects } from './helpers/databases.js';
 import type { TestDatabase } from './helpers/databases.js';
 import { startTestBackend } from './helpers/backend.js';
@@ -336,6 +336,27 @@ describe.each(dialects)('context API on $name', (dialect) => {
     const passages = await loaded!.retrieve('marker', 100);
     const markers = new Set(passages.flatMap((p) => p.text.match(/marker-(alpha|beta)/g) ?? []));
     expect(markers.size).toBe(1);
+  });
+
+  test('an identifier in the question finds its chunk among thousands of look-alike chunks', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const lines: string[] = [];
+    for (let i = 0; i < 6000; i++) lines.push(`worker-${i % 7} processed batch ${i} of table orders in ${i % 90} ms`);
+    lines[4321] = 'worker-3 failed batch 4321: ORA-00942: table or view does not exist';
+    expect((await upload(user, chat.id, { ciContext: ciContext(`${lines.join('\n')}\n`) })).status).toBe(200);
+    const stored = await currentContext(backend.db, chat.id);
+    const exact = await chunksWithTerm(backend.db, stored!.id, 'ora-00942', 10);
+    expect(exact.length).toBeGreaterThanOrEqual(1);
+    for (const c of exact) {
+      expect(c.start_line).toBeLessThanOrEqual(4322);
+      expect(c.end_line).toBeGreaterThanOrEqual(4322);
+    }
+    expect(await chunksWithTerm(backend.db, stored!.id, 'ora-0094', 10)).toEqual([]);
+    const [best] = await retrieve(context.deps(), chat.id, 'worker processed batch table ORA-00942', 1);
+    expect(best!.text).toContain('ORA-00942');
+    expect(best!.start_line).toBeLessThanOrEqual(4322);
+    expect(best!.end_line).toBeGreaterThanOrEqual(4322);
   });
 
   test('deleting the chat deletes its contexts, chunks and index files', async () => {

@@ -4,6 +4,7 @@ import * as m002 from './002_qa_pairs.js';
 import * as m003 from './003_chat_stream_lease.js';
 import * as m004 from './004_contexts.js';
 import * as m005 from './005_context_chunks.js';
+import * as m006 from './006_context_chunk_terms.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,6 +21,7 @@ export const migrations: [string, Migration][] = [
   ['003_chat_stream_lease', m003],
   ['004_contexts', m004],
   ['005_context_chunks', m005],
+  ['006_context_chunk_terms', m006],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

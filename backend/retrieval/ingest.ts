@@ -16,6 +16,7 @@ import {
   type StoredExcerpt,
 } from '../store/contexts.js';
 import { Chunker, splitLines, type LogChunk } from './chunk.js';
+import { extractTerms } from './terms.js';
 import type { ContextDeps } from './retrieve.js';
 import { WorkerIndexBuilder } from './vectorIndex.js';
 
@@ -102,7 +103,7 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
         await insertChunks(
           db,
           contextId,
-          batch.map((c, i) => ({ ...c, seq: chunkCount + i, embedding: vectors[i]! })),
+          batch.map((c, i) => ({ ...c, seq: chunkCount + i, embedding: vectors[i]!, terms: extractTerms(c.text, 100) })),
         );
         builder.add(vectors);
         chunkCount += batch.length;

@@ -6,9 +6,9 @@
 import type { ChatContext, LogPassage } from '../answer/engine.js';
 import type { Db } from '../db.js';
 import { isoTime } from '../time.js';
-import { chunksBySeq, chunkVectors, currentContext, type ContextRecord } from '../store/contexts.js';
+import { chunksBySeq, chunksWithTerm, chunkVectors, currentContext, type ContextRecord } from '../store/contexts.js';
 import type { Embedder } from './embed.js';
-import { hybridRank } from './terms.js';
+import { extractTerms, hybridRank } from './terms.js';
 import { deleteChatIndex, VectorIndexCache, type IndexTarget } from './vectorIndex.js';
 
 export { deleteChatIndex };
@@ -28,6 +28,15 @@ export function createContextDeps(db: Db, dataDir: string, embedder: Embedder): 
 /** Vector candidates fetched per passage asked for, re-ranked by exact terms. */
 const CANDIDATES_PER_RESULT = 8;
 const MIN_CANDIDATES = 48;
+/** Question identifiers looked up exactly, and chunks taken per identifier. */
+const MAX_QUERY_TERMS = 4;
+const CHUNKS_PER_TERM = 16;
+
+const dot = (a: Float32Array, b: Float32Array): number => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * (b[i] ?? 0);
+  return s;
+};
 
 function targetOf(context: ContextRecord): IndexTarget {
   return {
@@ -42,7 +51,8 @@ function targetOf(context: ContextRecord): IndexTarget {
 
 /**
  * The k passages of the context's log best matching `query`: vector neighbours from the HNSW
- * index, re-ranked with exact-term matches (hybridRank). Empty when there is no log, and when
+ * index plus the chunks holding the question's identifiers (exact lookup in their `terms`),
+ * ranked by hybridRank. Empty when there is no log, and when
  * the context was embedded by another embedder than this process's (EMBEDDINGS changed): its
  * vectors cannot be compared with the question's until it is uploaded again.
  */
@@ -69,11 +79,19 @@ export async function retrieveFromContext(
     context.id,
     neighbours.map((n) => n.label),
   );
+  // The question's identifiers also find their chunks exactly, wherever the vectors put them.
+  const seen = new Set(chunks.map((c) => c.seq));
+  const candidates = chunks.map((c) => ({ ...c, similarity: similarity.get(c.seq) ?? 0 }));
+  for (const term of extractTerms(query, MAX_QUERY_TERMS)) {
+    for (const c of await chunksWithTerm(deps.db, context.id, term, CHUNKS_PER_TERM)) {
+      if (seen.has(c.seq)) continue;
+      seen.add(c.seq);
+      candidates.push({ seq: c.seq, start_line: c.start_line, end_line: c.end_line, text: c.text, similarity: dot(queryVector, c.embedding) });
+    }
+  }
   const ranked = hybridRank(
     query,
-    chunks
-      .map((c) => ({ ...c, similarity: similarity.get(c.seq) ?? 0 }))
-      .sort((a, b) => b.similarity - a.similarity),
+    candidates.sort((a, b) => b.similarity - a.similarity),
   );
   return ranked.slice(0, k).map((c) => ({
     start_line: c.start_line,

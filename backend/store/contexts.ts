@@ -104,7 +104,7 @@ const INSERT_BATCH = 200;
 export async function insertChunks(
   db: Db,
   contextId: number,
-  chunks: { seq: number; start_line: number; end_line: number; text: string; embedding: Float32Array }[],
+  chunks: { seq: number; start_line: number; end_line: number; text: string; embedding: Float32Array; terms?: string[] }[],
 ): Promise<void> {
   for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
     await db('context_chunks').insert(
@@ -115,6 +115,7 @@ export async function insertChunks(
         end_line: c.end_line,
         text: c.text,
         embedding: vectorToBytes(c.embedding),
+        terms: c.terms && c.terms.length > 0 ? ` ${c.terms.join(' ')} ` : null,
       })),
     );
   }
@@ -210,6 +211,31 @@ export async function chunksBySeq(db: Db, contextId: number, seqs: number[]): Pr
     .where({ context_id: contextId })
     .whereIn('seq', seqs)) as ChunkRow[];
   return rows.map((r) => ({ seq: Number(r.seq), start_line: Number(r.start_line), end_line: Number(r.end_line), text: r.text }));
+}
+
+/**
+ * Chunks of a context whose identifiers include `term` (lowercase, as extractTerms gives it),
+ * with their vectors, at most `limit`, in log order.
+ */
+export async function chunksWithTerm(
+  db: Db,
+  contextId: number,
+  term: string,
+  limit: number,
+): Promise<(ChunkRow & { embedding: Float32Array })[]> {
+  const rows = (await db('context_chunks')
+    .select('seq', 'start_line', 'end_line', 'text', 'embedding')
+    .where({ context_id: contextId })
+    .andWhereRaw('INSTR(terms, ?) > 0', [` ${term} `])
+    .orderBy('seq')
+    .limit(limit)) as (ChunkRow & { embedding: Buffer })[];
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    start_line: Number(r.start_line),
+    end_line: Number(r.end_line),
+    text: r.text,
+    embedding: bytesToVector(r.embedding),
+  }));
 }
 
 /** Number of contexts of any state for the chat (tests check nothing half-stored remains). */
