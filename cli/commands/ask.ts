@@ -87,6 +87,11 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
   let qaPairId: number | undefined;
   let endedWith: 'done' | 'error' | undefined;
   let errorDetail = '';
+  // CICHAT_TIMING=1 reports on stderr how long the answer took to start and to print.
+  const timing = process.env.CICHAT_TIMING === '1';
+  const sentAt = performance.now();
+  let startedAt: number | undefined;
+  let firstChunkAt: number | undefined;
   try {
     for await (const event of client.stream({ kind: 'send', chatId, content: question }, abort.signal)) {
       handle(event);
@@ -106,10 +111,12 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
     switch (event.event) {
       case 'started':
         qaPairId = event.qa_pair_id;
+        startedAt = performance.now();
         break;
       case 'chunk':
         content += event.content;
         if (!options.json) process.stdout.write(painter.push(event.content));
+        firstChunkAt ??= performance.now();
         break;
       case 'done':
         endedWith = 'done';
@@ -125,6 +132,12 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
     }
   }
 
+  if (timing) {
+    const ms = (a: number | undefined, b: number | undefined): string => (a !== undefined && b !== undefined ? (b - a).toFixed(1) : '-');
+    process.stderr.write(
+      `timing: request->started ${ms(sentAt, startedAt)} ms, started->first chunk printed ${ms(startedAt, firstChunkAt)} ms, total ${ms(sentAt, performance.now())} ms\n`,
+    );
+  }
   if (options.json) {
     printJson({ chat_id: chatId, qa_pair_id: qaPairId ?? null, status: endedWith === 'done' ? 'complete' : 'failed', content, ...(errorDetail ? { detail: errorDetail } : {}) });
   } else {

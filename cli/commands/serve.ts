@@ -71,8 +71,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
     services.map((s) =>
       s.exited.then((e) => ({ service: s, exit: e })),
     ),
-  ).then(async ({ service, exit }) => {
-    if (stopping) return undefined;
+  ).then(async ({ service, exit }): Promise<UserError> => {
+    // Stopping on purpose: the signal handler reports the end, this never settles.
+    if (stopping) return new Promise<never>(() => undefined);
     const others = services.filter((s) => s !== service);
     stopping = true;
     await Promise.all(others.map((s) => s.stop()));
@@ -89,7 +90,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // Start-up: healthy, or one of them died (its error wins), or Ctrl-C.
   const startup = await Promise.race([
     ready.then(() => 'ready' as const, (err: unknown) => err),
-    died.then((err) => err ?? 'stopped'),
+    died,
     interrupted.then((code) => ({ code })),
   ]);
   if (startup !== 'ready') {
@@ -97,9 +98,10 @@ export async function serve(opts: ServeOptions): Promise<void> {
       process.exitCode = (startup as { code: number }).code;
       return;
     }
-    const err = startup instanceof UserError ? startup : await died;
+    // A service that exits during start-up also fails its health wait: report the exit.
+    const err = startup instanceof UserError ? startup : await Promise.race([died, new Promise<undefined>((r) => setTimeout(() => r(undefined), 3000))]);
     await stopAll();
-    throw err ?? new UserError(String(startup));
+    throw err ?? new UserError(startup instanceof Error ? startup.message : String(startup));
   }
 
   let demo: DemoChat | undefined;
@@ -134,9 +136,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
     process.stdout.write(lines.join('\n'));
   }
 
-  const end = await Promise.race([interrupted, died.then((err) => err ?? 0)]);
+  const end = await Promise.race([interrupted, died]);
   if (end instanceof UserError) throw end;
-  process.exitCode = typeof end === 'number' ? end : 1;
+  process.exitCode = end;
 }
 
 function deathError(service: Service, how: string): UserError {
