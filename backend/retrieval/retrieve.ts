@@ -8,7 +8,7 @@ import type { Db } from '../db.js';
 import { isoTime } from '../time.js';
 import { chunksBySeq, chunksWithTerm, chunkVectors, currentContext, type ContextRecord } from '../store/contexts.js';
 import type { Embedder } from './embed.js';
-import { extractTerms, hybridRank } from './terms.js';
+import { containsTerm, extractTerms, hybridRank } from './terms.js';
 import { deleteChatIndex, VectorIndexCache, type IndexTarget } from './vectorIndex.js';
 
 export { deleteChatIndex };
@@ -82,7 +82,10 @@ export async function retrieveFromContext(
   // The question's identifiers also find their chunks exactly, wherever the vectors put them.
   const seen = new Set(chunks.map((c) => c.seq));
   const candidates = chunks.map((c) => ({ ...c, similarity: similarity.get(c.seq) ?? 0 }));
+  const lowered = candidates.map((c) => c.text.toLowerCase());
   for (const term of extractTerms(query, MAX_QUERY_TERMS)) {
+    // Only a term the vector neighbours miss needs the exact lookup.
+    if (lowered.some((text) => containsTerm(text, term))) continue;
     for (const c of await chunksWithTerm(deps.db, context.id, term, CHUNKS_PER_TERM)) {
       if (seen.has(c.seq)) continue;
       seen.add(c.seq);

@@ -10,16 +10,46 @@ const ERROR_CODE = /(?<![A-Za-z0-9_])(?:[A-Z]{1,5}-?\d{3,6}|ERR_[A-Z0-9_]{3,60})
 /** Candidate identifier runs: letters, digits and the joiners of paths and dotted names. */
 const RUN = /[A-Za-z0-9_$][A-Za-z0-9_.$/\\-]{1,200}/g;
 
-/** A run that is an identifier worth exact matching, not an ordinary word or number. */
+/**
+ * A run that is an identifier worth exact matching, not an ordinary word or number: a path,
+ * a dotted name (`a.b`, `file.ext`), snake_case, camelCase / PascalCase, or letters with digits
+ * (`E0425`, `x86_64`). One pass over the characters: this runs on every run of every chunk.
+ */
 function isIdentifier(run: string): boolean {
-  if (run.length < 3) return false;
-  if (/^\d+(?:[.-]\d+)*$/.test(run)) return false; // numbers, versions, dates
-  if (/[/\\]/.test(run) && /[A-Za-z]/.test(run)) return true; // paths
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$-]*)+$/.test(run)) return true; // dotted names, file.ext
-  if (/_/.test(run) && /[A-Za-z]/.test(run)) return true; // snake_case, CONSTANT_CASE
-  if (/[a-z][A-Z]/.test(run) || /^[A-Z][a-z0-9]+[A-Z]/.test(run)) return true; // camelCase, PascalCase
-  if (/[A-Za-z]/.test(run) && /\d/.test(run) && /^[A-Za-z]/.test(run)) return true; // E0425, x86_64, sha1
-  return false;
+  const n = run.length;
+  if (n < 3) return false;
+  let letters = 0;
+  let digits = 0;
+  let underscore = false;
+  let slash = false;
+  let dot = false;
+  let camel = false;
+  let prevLower = false;
+  for (let i = 0; i < n; i++) {
+    const c = run.charCodeAt(i);
+    if (c >= 97 && c <= 122) {
+      letters++;
+      prevLower = true;
+      continue;
+    }
+    if (c >= 65 && c <= 90) {
+      letters++;
+      // aB (camelCase), or a capital after the first one of a PascalCase word (UserService).
+      if (prevLower && i > 0) camel = true;
+      prevLower = false;
+      continue;
+    }
+    prevLower = false;
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 95) underscore = true;
+    else if (c === 47 || c === 92) slash = true;
+    else if (c === 46) dot = true;
+  }
+  if (letters === 0) return false; // numbers, versions, dates
+  if (slash || underscore || camel) return true;
+  if (dot) return /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$-]*)+$/.test(run);
+  const first = run.charCodeAt(0);
+  return digits > 0 && ((first >= 65 && first <= 90) || (first >= 97 && first <= 122));
 }
 
 /**

@@ -115,9 +115,13 @@ export async function insertChunks(
         end_line: c.end_line,
         text: c.text,
         embedding: vectorToBytes(c.embedding),
-        terms: c.terms && c.terms.length > 0 ? ` ${c.terms.join(' ')} ` : null,
       })),
     );
+    const terms = chunks
+      .slice(i, i + INSERT_BATCH)
+      .filter((c) => c.terms && c.terms.length > 0)
+      .map((c) => ({ context_id: contextId, seq: c.seq, terms: ` ${c.terms!.join(' ')} ` }));
+    if (terms.length > 0) await db('context_chunk_terms').insert(terms);
   }
 }
 
@@ -223,12 +227,21 @@ export async function chunksWithTerm(
   term: string,
   limit: number,
 ): Promise<(ChunkRow & { embedding: Float32Array })[]> {
-  const rows = (await db('context_chunks')
-    .select('seq', 'start_line', 'end_line', 'text', 'embedding')
+  const seqs = (await db('context_chunk_terms')
+    .select('seq')
     .where({ context_id: contextId })
     .andWhereRaw('INSTR(terms, ?) > 0', [` ${term} `])
     .orderBy('seq')
-    .limit(limit)) as (ChunkRow & { embedding: Buffer })[];
+    .limit(limit)) as { seq: number }[];
+  if (seqs.length === 0) return [];
+  const rows = (await db('context_chunks')
+    .select('seq', 'start_line', 'end_line', 'text', 'embedding')
+    .where({ context_id: contextId })
+    .whereIn(
+      'seq',
+      seqs.map((r) => Number(r.seq)),
+    )
+    .orderBy('seq')) as (ChunkRow & { embedding: Buffer })[];
   return rows.map((r) => ({
     seq: Number(r.seq),
     start_line: Number(r.start_line),
