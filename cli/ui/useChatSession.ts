@@ -194,14 +194,17 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
         if (!mounted.current) return;
         if (abort.signal.aborted) setLive((l) => (l ? { ...l, phase: 'stopped' } : l));
         // Reload the pair as the backend saved it; after a stop it may take a moment to be
-        // marked interrupted, so look again a few times.
+        // marked interrupted, so look again a few times. The live answer gives way to the
+        // saved pair in one render.
+        let list: QaPair[] | undefined;
         for (let attempt = 0; attempt < 15; attempt++) {
-          const list = await guard(() => loadPairs(id));
+          list = await guard(() => client.conversation(id));
           const last = list?.[list.length - 1];
           if (!list || !abort.signal.aborted || last?.answer?.status !== 'streaming') break;
           await new Promise((r) => setTimeout(r, 200));
         }
         if (!mounted.current) return;
+        if (list) setPairs(list);
         setLive(null);
         if (failure) setError(failure);
         void refreshChats();
