@@ -219,6 +219,12 @@ function applyToTree(cmd: Command): void {
 }
 applyToTree(program);
 
+// `cichat ask ... | head`: the reader left, which is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {

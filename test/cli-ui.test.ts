@@ -10,7 +10,7 @@ import type { Chat, QaPair } from '../protocol/types.js';
 import { ChatList } from '../cli/ui/ChatList.js';
 import { Conversation } from '../cli/ui/Conversation.js';
 import { CHAT_KEYS, Footer, LIST_KEYS } from '../cli/ui/Footer.js';
-import { Markdown, inlineSegments, lineText, markdownLines, wrapSegments } from '../cli/ui/markdown.js';
+import { Markdown, inlineSegments, lineText, markdownLines, markdownTail, wrapSegments } from '../cli/ui/markdown.js';
 import { LineInput, editLine, emptyLine, lineOf } from '../cli/ui/LineInput.js';
 import { CitationPainter } from '../cli/commands/ask.js';
 import { drawTree } from '../cli/tree.js';
@@ -156,6 +156,31 @@ describe('Markdown', () => {
     expect(lines[1]?.startsWith('  word')).toBe(true);
     const cut = wrapSegments([{ text: 'x'.repeat(50) }], 20).map(lineText);
     expect(cut).toEqual(['x'.repeat(20), 'x'.repeat(20), 'x'.repeat(10)]);
+  });
+});
+
+describe('markdownTail (the streaming answer renders only its end)', () => {
+  const same = (text: string, width: number, rows: number): void => {
+    const full = markdownLines(text, width).map(lineText);
+    const tail = markdownTail(text, width, rows).map(lineText);
+    expect(tail.length).toBeGreaterThanOrEqual(Math.min(rows, full.length));
+    expect(tail.length).toBeLessThan(full.length + 1);
+    expect(tail).toEqual(full.slice(full.length - tail.length));
+  };
+
+  it('gives the same last lines as rendering everything', () => {
+    const prose = Array.from({ length: 400 }, (_, i) => (i % 7 === 0 ? `## part ${i}` : i % 5 === 0 ? `- item **${i}** at [L${i}-L${i + 2}]` : `word ${i} `.repeat(9))).join('\n');
+    same(prose, 80, 20);
+    same(prose, 33, 5);
+  });
+
+  it('knows whether the tail is inside a code block', () => {
+    const closed = 'intro\n```js\n' + 'const x = 1;\n'.repeat(300) + '```\nafter the code\n' + 'more\n'.repeat(3);
+    same(closed, 60, 10);
+    same(closed, 60, 40);
+    const open = 'intro\n```js\n' + 'const x = 1;\n'.repeat(300);
+    same(open, 60, 10);
+    expect(lineText(markdownTail(open, 60, 10)[0] ?? [])).toBe('│ const x = 1;');
   });
 });
 

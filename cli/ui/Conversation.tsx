@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import type { QaPair } from '../../protocol/types.js';
 import type { LiveAnswer } from './useChatSession.js';
-import { StyledLines, markdownLines, wrapSegments, type StyledLine } from './markdown.js';
+import { StyledLines, markdownLines, markdownTail, wrapSegments, type StyledLine } from './markdown.js';
 
 function questionLines(question: string, width: number): StyledLine[] {
   return wrapSegments([{ text: '› ', color: 'green', bold: true, keep: true }, { text: question, bold: true }], width, [{ text: '  ', keep: true }]);
@@ -30,9 +30,15 @@ export function pairLines(pairs: QaPair[], width: number): StyledLine[] {
   return out;
 }
 
-export function liveLines(live: LiveAnswer, width: number): StyledLine[] {
+/** The streaming answer: only its last `rows` lines or so are rendered (see markdownTail). */
+export function liveLines(live: LiveAnswer, width: number, rows = Number.MAX_SAFE_INTEGER): StyledLine[] {
   const out = questionLines(live.question, width);
-  if (live.text) out.push(...markdownLines(live.text, width));
+  if (live.text) {
+    const tail = markdownTail(live.text, width, rows);
+    // The question is shown only when the whole answer was rendered below it.
+    if (tail.length >= rows) return [...tail, ...(live.phase === 'stopped' ? [[{ text: '⏹ interrupted', color: 'yellow' }]] : [])];
+    out.push(...tail);
+  }
   if (live.phase === 'stopped') out.push([{ text: '⏹ interrupted', color: 'yellow' }]);
   return out;
 }
@@ -51,9 +57,9 @@ export function Conversation({
   scroll?: number;
 }): React.JSX.Element {
   const done = useMemo(() => pairLines(pairs, width), [pairs, width]);
-  const streaming = live ? liveLines(live, width) : [];
   const waiting = live !== null && live.phase !== 'stopped';
   const rows = Math.max(1, height - (waiting ? 1 : 0));
+  const streaming = live ? liveLines(live, width, rows + scroll + 1) : [];
   const all = streaming.length > 0 ? [...done, ...streaming] : done;
   const end = Math.max(0, all.length - scroll);
   const shown = all.slice(Math.max(0, end - rows), end);

@@ -142,12 +142,48 @@ function sameStyle(a: Segment, b: Segment): boolean {
   return !a.keep && !b.keep && a.bold === b.bold && a.italic === b.italic && a.dim === b.dim && a.color === b.color && a.citation === b.citation && a.code === b.code;
 }
 
+const FENCE = /^\s*(```+|~~~+)\s*([\w+-]*)\s*$/;
+
 /** Markdown text as styled lines wrapped to `width`. */
 export function markdownLines(text: string, width: number): StyledLine[] {
-  const out: StyledLine[] = [];
+  return renderSource(text.replace(/\r\n?/g, '\n').split('\n'), width, null);
+}
+
+/**
+ * The last styled lines of a Markdown text, at least `minLines` of them when the text has
+ * that many: only the end of the text is rendered, so the cost follows what is on the screen,
+ * not the length of the answer (a 10k-word answer streams without slowing the UI down).
+ */
+export function markdownTail(text: string, width: number, minLines: number): StyledLine[] {
+  const source = text.replace(/\r\n?/g, '\n').split('\n');
+  // Which fence is open before each line: a cheap scan of the whole text.
+  const fenceBefore: (string | null)[] = new Array<string | null>(source.length);
   let fence: string | null = null;
-  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const fenceMark = /^\s*(```+|~~~+)\s*([\w+-]*)\s*$/.exec(raw);
+  source.forEach((line, i) => {
+    fenceBefore[i] = fence;
+    if (line.indexOf('```') < 0 && line.indexOf('~~~') < 0) return;
+    const mark = FENCE.exec(line);
+    if (!mark) return;
+    if (fence === null) fence = mark[1] ?? '```';
+    else if (mark[1]?.startsWith(fence)) fence = null;
+  });
+  let start = source.length;
+  let step = Math.max(8, minLines);
+  let out: StyledLine[] = [];
+  while (start > 0) {
+    start = Math.max(0, start - step);
+    step *= 2;
+    out = renderSource(source.slice(start), width, fenceBefore[start] ?? null);
+    if (out.length >= minLines) break;
+  }
+  return out;
+}
+
+function renderSource(source: string[], width: number, openFence: string | null): StyledLine[] {
+  const out: StyledLine[] = [];
+  let fence: string | null = openFence;
+  for (const raw of source) {
+    const fenceMark = raw.indexOf('```') < 0 && raw.indexOf('~~~') < 0 ? null : FENCE.exec(raw);
     if (fence !== null) {
       if (fenceMark && fenceMark[1]?.startsWith(fence)) {
         fence = null;
