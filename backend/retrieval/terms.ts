@@ -5,10 +5,14 @@
  * chunk, whatever a vector model thinks of it. Combined with vector similarity in hybridRank.
  */
 
-/** Error codes: E0425, TS2345, ORA-00942, CS0246, MSB3073, LNK2019, ERR_PNPM_FETCH_404. */
-const ERROR_CODE = /(?<![A-Za-z0-9_])(?:[A-Z]{1,5}-?\d{3,6}|ERR_[A-Z0-9_]{3,60})(?![A-Za-z0-9_])/g;
-/** Candidate identifier runs: letters, digits and the joiners of paths and dotted names. */
+/**
+ * Candidate identifier runs: letters, digits and the joiners of paths and dotted names. Error
+ * codes (E0425, TS2345, ORA-00942, ERR_PNPM_FETCH_404) are runs of their own.
+ */
 const RUN = /[A-Za-z0-9_$][A-Za-z0-9_.$/\\-]{1,200}/g;
+/** `. - / \` at the end of a run. */
+const TRAILING = new Set([46, 45, 47, 92]);
+const SOURCE_EXTENSION = /^(?:java|kt|ts|tsx|js|mjs|py|go|rs|c|cc|cpp|h|hpp|cs|rb|scala|groovy|xml|json|ya?ml|gradle|sh)$/i;
 
 /**
  * A run that is an identifier worth exact matching, not an ordinary word or number: a path,
@@ -63,21 +67,25 @@ export function extractTerms(text: string, max = 200): string[] {
     const t = term.toLowerCase();
     if (t.length >= 3 && seen.size < max) seen.add(t);
   };
-  for (const m of text.matchAll(ERROR_CODE)) add(m[0]);
-  for (const m of text.matchAll(RUN)) {
-    // Trailing sentence punctuation and `:line` suffixes are not part of a name.
-    const run = m[0].replace(/[.\-/\\]+$/, '');
+  RUN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = RUN.exec(text)) !== null) {
+    // Trailing sentence punctuation is not part of a name (`done.`, `src/`).
+    let run = m[0];
+    let end = run.length;
+    while (end > 0 && TRAILING.has(run.charCodeAt(end - 1))) end--;
+    if (end !== run.length) run = run.slice(0, end);
     if (!isIdentifier(run)) continue;
     add(run);
-    const lastPath = run.split(/[/\\]/).pop() ?? '';
-    if (lastPath !== run && lastPath.length >= 3) add(lastPath);
-    if (!/[/\\]/.test(run) && run.includes('.')) {
+    const cut = Math.max(run.lastIndexOf('/'), run.lastIndexOf('\\'));
+    if (cut >= 0) {
+      const lastPath = run.slice(cut + 1);
+      if (lastPath.length >= 3) add(lastPath);
+    } else if (run.includes('.')) {
       const parts = run.split('.');
       const last = parts[parts.length - 1] ?? '';
       // `UserService.java` keeps `userservice` too; `com.acme.UserService` gives `userservice`.
-      const stem = /^(?:java|kt|ts|tsx|js|mjs|py|go|rs|c|cc|cpp|h|hpp|cs|rb|scala|groovy|xml|json|ya?ml|gradle|sh)$/i.test(last)
-        ? (parts[parts.length - 2] ?? '')
-        : last;
+      const stem = SOURCE_EXTENSION.test(last) ? (parts[parts.length - 2] ?? '') : last;
       if (stem.length >= 3 && (isIdentifier(stem) || /^[A-Z]/.test(stem))) add(stem);
     }
     if (seen.size >= max) break;
