@@ -12,7 +12,7 @@ const missing = stackMissing() ?? (hasTmux ? null : 'skipped: tmux is not instal
 if (missing) console.warn(`cli-tmux: ${missing}`);
 const describeTmux = missing ? describe.skip : describe;
 
-const session = `cichat-test-${process.pid}`;
+let session = `cichat-test-${process.pid}`;
 
 function tmux(...args: string[]): string {
   return execFileSync('tmux', args, { encoding: 'utf8' });
@@ -20,6 +20,14 @@ function tmux(...args: string[]): string {
 
 function screen(): string {
   return tmux('capture-pane', '-p', '-t', session);
+}
+
+function keys(...names: string[]): void {
+  tmux('send-keys', '-t', session, ...names);
+}
+
+function type(text: string): void {
+  tmux('send-keys', '-t', session, '-l', text);
 }
 
 async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 60000): Promise<T> {
@@ -53,8 +61,15 @@ describeTmux('cichat chat in tmux', () => {
     tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', command);
   }, 120000);
 
+  async function chatTitles(): Promise<Map<number, string>> {
+    const res = await fetch(`${stack.url}/chatbot-api/chats/?limit=100`);
+    const page = (await res.json()) as Page<{ id: number; title: string }>;
+    return new Map(page.items.map((c) => [c.id, c.title]));
+  }
+
   afterAll(async () => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    spawnSync('tmux', ['kill-session', '-t', `cichat-test-${process.pid}`]);
+    spawnSync('tmux', ['kill-session', '-t', `cichat-test-list-${process.pid}`]);
     await stack?.stop();
   });
 
@@ -99,4 +114,42 @@ describeTmux('cichat chat in tmux', () => {
       return r.status !== 0 ? true : undefined;
     }, 10000);
   }, 180000);
+
+  it('creates, renames and deletes (after confirmation) chats from the list', async () => {
+    session = `cichat-test-list-${process.pid}`;
+    const command = `env CICHAT_URL=${stack.url} TERM=xterm-256color ${process.execPath} --import tsx ${CLI_MAIN} chat`;
+    tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', command);
+    await until('the chat list', () => (screen().includes('n new') && screen().includes('tmux test') ? true : undefined));
+    keys('n');
+    await until('the title prompt', () => (screen().includes('New chat title:') ? true : undefined));
+    type('made in the list');
+    keys('Enter');
+    const created = await until('the new chat', async () => {
+      for (const [id, title] of await chatTitles()) if (title === 'made in the list') return id;
+      return undefined;
+    });
+    await until('the new chat opened', () => (screen().includes(`made in the list (#${created})`) ? true : undefined));
+
+    keys('Tab');
+    await until('the list again', () => (screen().includes('d delete') ? true : undefined));
+    // the newest chat is first and selected
+    keys('r');
+    await until('the rename prompt', () => (screen().includes('Rename to:') ? true : undefined));
+    keys('C-u');
+    type('renamed in the list');
+    keys('Enter');
+    await until('the rename', async () => ((await chatTitles()).get(created) === 'renamed in the list' ? true : undefined));
+
+    keys('d');
+    await until('the confirmation', () => (screen().includes(`Delete chat #${created}`) ? true : undefined));
+    keys('n'); // anything but y keeps it
+    await until('the confirmation to go', () => (!screen().includes('Delete chat #') ? true : undefined));
+    expect((await chatTitles()).has(created)).toBe(true);
+    keys('d');
+    await until('the confirmation', () => (screen().includes(`Delete chat #${created}`) ? true : undefined));
+    keys('y');
+    await until('the chat to be deleted', async () => (!(await chatTitles()).has(created) ? true : undefined));
+    keys('q');
+    await until('the UI to quit', () => (spawnSync('tmux', ['has-session', '-t', session]).status !== 0 ? true : undefined), 10000);
+  }, 120000);
 });
