@@ -1,0 +1,130 @@
+/**
+ * The pieces of `cichat context upload` a pipeline relies on: what `--from-env` reads, how a
+ * log too large for the backend is cut, the progress bar, and the demo build finder of
+ * `cichat serve`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { contextFromEnv, tailOfLog } from '../cli/commands/context.js';
+import { uploadProgress } from '../cli/progress.js';
+import { findFailedBuild } from '../cli/demo.js';
+
+describe('context upload --from-env', () => {
+  it('reads Jenkins variables: the job and build, the rest as ciEnvironment', () => {
+    const upload = contextFromEnv({
+      JOB_NAME: 'team/api',
+      BUILD_NUMBER: '42',
+      BUILD_URL: 'http://ci/job/team/job/api/42/',
+      NODE_NAME: 'agent-1',
+      WORKSPACE: '/var/jenkins_home/workspace/team/api',
+      HOME: '/root',
+      SECRET_TOKEN: 'nope',
+    });
+    expect(upload.jobName).toBe('team/api');
+    expect(upload.buildNumber).toBe(42);
+    expect(upload.ciEnvironment).toEqual({
+      JOB_NAME: 'team/api',
+      BUILD_NUMBER: '42',
+      BUILD_URL: 'http://ci/job/team/job/api/42/',
+      NODE_NAME: 'agent-1',
+      WORKSPACE: '/var/jenkins_home/workspace/team/api',
+    });
+  });
+
+  it('reads GitHub Actions variables without inventing a Jenkins job', () => {
+    const upload = contextFromEnv({ GITHUB_REPOSITORY: 'acme/api', GITHUB_RUN_ID: '991', GITHUB_SHA: 'abc', GITHUB_REF: 'refs/heads/main', GITHUB_WORKFLOW: 'ci' });
+    expect(upload.jobName).toBeUndefined();
+    expect(upload.buildNumber).toBeUndefined();
+    expect(upload.ciEnvironment).toEqual({ GITHUB_REPOSITORY: 'acme/api', GITHUB_RUN_ID: '991', GITHUB_SHA: 'abc', GITHUB_REF: 'refs/heads/main', GITHUB_WORKFLOW: 'ci' });
+    expect(contextFromEnv({ BUILD_NUMBER: 'lastFailed' }).buildNumber).toBeUndefined();
+    expect(contextFromEnv({})).toEqual({});
+  });
+});
+
+describe('tailOfLog', () => {
+  it('keeps a small log whole and the end of a large one, cut at a line start', () => {
+    expect(tailOfLog('a\nb\n', 100)).toEqual({ log: 'a\nb\n', cut: false });
+    const log = Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join('\n');
+    const { log: tail, cut } = tailOfLog(log, 50);
+    expect(cut).toBe(true);
+    expect(Buffer.byteLength(tail)).toBeLessThanOrEqual(50);
+    expect(tail.endsWith('line 100')).toBe(true);
+    expect(tail.split('\n')[0]).toMatch(/^line \d+$/);
+    expect(log.endsWith(tail)).toBe(true);
+  });
+});
+
+describe('uploadProgress', () => {
+  function sink(): { stream: NodeJS.WriteStream; text: () => string } {
+    let text = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        text += chunk.toString();
+        done();
+      },
+    }) as unknown as NodeJS.WriteStream;
+    return { stream, text: () => text };
+  }
+
+  it('draws a bar up to 100% for a large body and ends the line', () => {
+    const out = sink();
+    const bar = uploadProgress('uploading', out.stream, true);
+    const total = 8 * 1024 * 1024;
+    bar.onProgress(total / 2, total);
+    bar.onProgress(total, total);
+    bar.finish();
+    expect(out.text()).toContain('uploading [');
+    expect(out.text()).toContain(' 50% 4.0/8.0 MiB');
+    expect(out.text()).toMatch(/\[#{30}\] 100% 8\.0\/8\.0 MiB\n$/);
+  });
+
+  it('stays silent for small bodies and when stderr is not a terminal', () => {
+    const small = sink();
+    const a = uploadProgress('x', small.stream, true);
+    a.onProgress(1000, 1000);
+    a.finish();
+    expect(small.text()).toBe('');
+    const off = sink();
+    const b = uploadProgress('x', off.stream, false);
+    b.onProgress(64 * 1024 * 1024, 64 * 1024 * 1024);
+    b.finish();
+    expect(off.text()).toBe('');
+  });
+});
+
+describe('findFailedBuild (the demo chat of cichat serve)', () => {
+  let home: string;
+  const build = (job: string[], n: number, result: string): void => {
+    const dir = path.join(home, 'jobs', ...job.flatMap((j, i) => (i === 0 ? [j] : ['jobs', j])), 'builds', String(n));
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'build.xml'), `<?xml version='1.1'?>\n<build><number>${n}</number><result>${result}</result></build>\n`);
+  };
+  beforeEach(() => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-home-'));
+  });
+  afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
+
+  it('prefers the newest failure of team/api, folders included', async () => {
+    build(['team', 'api'], 41, 'SUCCESS');
+    build(['team', 'api'], 42, 'FAILURE');
+    build(['team', 'api'], 40, 'FAILURE');
+    build(['other'], 99, 'FAILURE');
+    expect(await findFailedBuild(home)).toEqual({ jobName: 'team/api', buildNumber: 42 });
+  });
+
+  it('falls back to any failed build, and to none', async () => {
+    expect(await findFailedBuild(home)).toBeUndefined();
+    build(['hello'], 3, 'SUCCESS');
+    expect(await findFailedBuild(home)).toBeUndefined();
+    build(['apps', 'web'], 7, 'FAILURE');
+    expect(await findFailedBuild(home)).toEqual({ jobName: 'apps/web', buildNumber: 7 });
+  });
+
+  it('finds the failing build of the shipped seeds', async () => {
+    const seeds = path.join('seeds', 'jenkins-home');
+    if (!fs.existsSync(seeds)) return;
+    expect(await findFailedBuild(seeds)).toEqual({ jobName: 'team/api', buildNumber: 42 });
+  });
+});
