@@ -61,7 +61,7 @@ export interface Neighbour {
 const FORMAT_VERSION = 2;
 const M = 12;
 const EF_CONSTRUCTION = 40;
-const EF_SEARCH = 128;
+const EF_SEARCH = 256;
 
 export function indexDir(dataDir: string): string {
   return path.join(dataDir, 'index');
