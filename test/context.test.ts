@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Chat } from '../protocol/types.js';
@@ -233,6 +234,39 @@ describe.each(dialects)('context API on $name', (dialect) => {
     } finally {
       await failing.backend.close();
     }
+  });
+
+  test('an upload cut off mid-body stores nothing and leaves the previous context', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    expect((await upload(user, chat.id, { ciContext: ciContext(rustLog()) })).status).toBe(200);
+    const before = await context.loadContext(chat.id);
+    const body = Buffer.from(JSON.stringify({ ciContext: ciContext(rustLog(20_000)) }));
+    await new Promise<void>((resolve) => {
+      const req = http.request(`${backend.url}/context/${chat.id}/`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${backend.token(user)}`,
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(body.subarray(0, Math.floor(body.length / 2)), () => {
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 100);
+      });
+    });
+    // The server notices the cut; give it a moment, then nothing of the second upload exists.
+    for (let i = 0; i < 20 && (await countContexts(backend.db, chat.id)).building > 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await countContexts(backend.db, chat.id)).toMatchObject({ ready: 1, building: 0 });
+    const after = await context.loadContext(chat.id);
+    expect(after!.uploadedAt).toBe(before!.uploadedAt);
+    expect(after!.logLineCount).toBe(before!.logLineCount);
   });
 
   test('wrong types answer 422 naming the field', async () => {
