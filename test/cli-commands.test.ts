@@ -117,7 +117,22 @@ describeStack('cichat commands against a real stack', () => {
     const r = await cli(['context', 'upload', String(id), '--log', '-'], 'line 1\nline 2\nerror: boom\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Uploaded the context of chat ${id}`);
-    expect(r.stdout).toContain('log of');
+    expect(r.stdout).toContain('log of 3 lines');
+  });
+
+  it('context upload --from-env still uploads the log when this controller does not know JOB_NAME', async () => {
+    const id = Number((await cli(['chats', 'new'])).stdout.trim());
+    const r = await cli(['--json', 'context', 'upload', String(id), '--from-env', '--log', '-'], 'remote build\nerror: boom\n', {
+      JOB_NAME: 'elsewhere/unknown-job',
+      BUILD_NUMBER: '5',
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('uploading the log without the job');
+    const result = JSON.parse(r.stdout) as { received_data: { buildDetails?: { consoleLog?: string } } };
+    expect(result.received_data.buildDetails?.consoleLog).toContain('error: boom');
+    // an explicit --job that does not exist is an error the user must see
+    const explicit = await cli(['context', 'upload', String(id), '--job', 'elsewhere/unknown-job', '--log', '-'], 'x\n');
+    expect(explicit.code).toBe(1);
   });
 
   it('ws tree draws the workspace of the sample build like tree; ws cat prints a file', async () => {

@@ -2,7 +2,7 @@
 import type { GlobalOptions } from '../main.js';
 import type { ContextUpload } from '../client.js';
 import { clientFor, localTime, printJson } from '../output.js';
-import { UsageError } from '../errors.js';
+import { ApiError, UsageError } from '../errors.js';
 import { readFileOrStdin } from '../stdin.js';
 import { uploadProgress } from '../progress.js';
 
@@ -65,19 +65,41 @@ export async function uploadContext(options: GlobalOptions, chatId: number, opts
     if (cut) process.stderr.write(`cichat: the log is larger than 60 MiB: only its end is uploaded\n`);
     upload.consoleLog = log;
   }
-  const progress = uploadProgress('uploading context', process.stderr, opts.progress && process.stderr.isTTY === true);
+  const client = clientFor(options);
+  const send = async (body: ContextUpload) => {
+    const progress = uploadProgress('uploading context', process.stderr, opts.progress && process.stderr.isTTY === true);
+    try {
+      return await client.uploadContext(chatId, body, progress.onProgress);
+    } finally {
+      progress.finish();
+    }
+  };
   let result;
   try {
-    result = await clientFor(options).uploadContext(chatId, upload, progress.onProgress);
-  } finally {
-    progress.finish();
+    result = await send(upload);
+  } catch (err) {
+    // A pipeline on a CI server whose home this controller does not read: JOB_NAME is unknown
+    // here, but the log is still worth having. Only for a job that came from the environment.
+    const jobFromEnv = opts.fromEnv && opts.job === undefined && upload.jobName !== undefined;
+    if (!(err instanceof ApiError && err.status === 404 && jobFromEnv && upload.consoleLog !== undefined)) throw err;
+    process.stderr.write(`cichat: ${err.detail}; uploading the log without the job\n`);
+    delete upload.jobName;
+    delete upload.buildNumber;
+    result = await send(upload);
   }
   if (options.json) return printJson(result);
   const what = [
     upload.jobName ? `job ${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}` : undefined,
-    upload.consoleLog !== undefined ? `log of ${upload.consoleLog.split('\n').length} lines` : undefined,
+    upload.consoleLog !== undefined ? `log of ${lineCount(upload.consoleLog)} lines` : undefined,
   ].filter(Boolean);
   process.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);
+}
+
+/** Lines as `wc -l` would count them, plus an unterminated last line. */
+function lineCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return text.length > 0 && !text.endsWith('\n') ? n + 1 : n;
 }
 
 export async function lastUpload(options: GlobalOptions, chatId: number): Promise<void> {
