@@ -10,7 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const main = join(here, 'main.ts');
-const args = process.argv.slice(2);
+const all = process.argv.slice(2);
+const args = all.includes('--') ? all.slice(0, all.indexOf('--')) : all;
 const helpOnly =
   args.length === 0 || args.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version') || args[0] === 'help';
 
