@@ -142,3 +142,32 @@ export interface LogExcerpt {
   score: number;
   reason: string;
 }
+
+/** One entry of a workspace tree (CONTRACT section 3, Workspaces). */
+export interface WorkspaceTreeNode {
+  name: string;
+  type: 'directory' | 'file';
+  /** Bytes, for files (symbolic links: the length of the link itself). */
+  size?: number;
+  /** For directories. */
+  children?: WorkspaceTreeNode[];
+  /** Set on a directory whose children were cut: by the node cap, or by the depth limit. */
+  truncated?: true;
+}
+
+/**
+ * One element of the `GET /chatbot-api/workspaceTree` answer (a JSON array of these): a
+ * workspace of the build on the controller's host, `tree` being its root directory.
+ */
+export interface WorkspaceTreeEntry {
+  /** `ws-default` for a classic job, the flow node id of the `node` step for a pipeline. */
+  workspaceId: string;
+  /** The agent's name; `built-in` for the controller's own node. */
+  node: string;
+  /** The path as Jenkins recorded it, when it was recorded. */
+  path?: string;
+  tree: WorkspaceTreeNode;
+}
+
+/** The `GET /chatbot-api/workspaceFile` answer (errors come with status 400, 404 or 415). */
+export type WorkspaceFileAnswer = { status: 'success'; content: string } | { status: 'error'; message: string };

@@ -10,4 +10,4 @@ export { relativePathSegments, resolveInside } from './pathguard.js';
 export { WorkspaceError } from './errors.js';
 export { recordedWorkspaces, readBuildRecord } from './flownodes.js';
 export type { RecordedWorkspace, BuildRecord } from './flownodes.js';
-export type { Workspace, WorkspaceTreeEntry, WorkspaceTreeNode } from './types.js';
+export type { Workspace, WorkspaceFileAnswer, WorkspaceTreeEntry, WorkspaceTreeNode } from './types.js';

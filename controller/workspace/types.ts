@@ -1,14 +1,5 @@
-/** One entry of a workspace tree (CONTRACT.md section 3). */
-export interface WorkspaceTreeNode {
-  name: string;
-  type: 'directory' | 'file';
-  /** Bytes, for files (symbolic links: the length of the link itself). */
-  size?: number;
-  /** For directories. */
-  children?: WorkspaceTreeNode[];
-  /** Set on a directory whose children were cut: by the node cap, or by the depth limit. */
-  truncated?: true;
-}
+// The wire shapes live in protocol/ (the CLI reads them too); re-exported for the controller.
+export type { WorkspaceFileAnswer, WorkspaceTreeEntry, WorkspaceTreeNode } from '../../protocol/types.js';
 
 /** A workspace of a build that exists on this host. */
 export interface Workspace {
@@ -20,12 +11,4 @@ export interface Workspace {
   path?: string;
   /** Where the workspace is on this host. */
   dir: string;
-}
-
-/** One element of the `GET /workspaceTree` answer. */
-export interface WorkspaceTreeEntry {
-  workspaceId: string;
-  node: string;
-  path?: string;
-  tree: WorkspaceTreeNode;
 }
