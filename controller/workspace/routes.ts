@@ -1,12 +1,13 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import type { PathMap } from '../jenkins/pathmap.js';
+import { PERMALINKS, isPermalink } from '../jenkins/jobs.js';
 import { findWorkspace, listWorkspaces } from './discover.js';
 import { WorkspaceError, badRequest, pathTraversal } from './errors.js';
 import { readWorkspaceFile } from './file.js';
 import { relativePathSegments } from './pathguard.js';
 import { DEFAULT_TREE_DEPTH, MAX_TREE_DEPTH, workspaceTree } from './tree.js';
-import type { WorkspaceTreeEntry } from './types.js';
+import type { WorkspaceFileAnswer, WorkspaceTreeEntry } from './types.js';
 
 export interface WorkspaceRouteDeps {
   /** JENKINS_HOME on this host. */
@@ -32,13 +33,13 @@ function jobNameParam(ctx: RouterContext): string {
   return jobName;
 }
 
-function buildNumberParam(ctx: RouterContext): number {
+/** A build number, or a permalink name (`lastFailedBuild`) that discovery resolves. */
+function buildNumberParam(ctx: RouterContext): number | string {
   const raw = queryParam(ctx, 'buildNumber', true) ?? '';
-  if (!/^[1-9][0-9]{0,9}$/.test(raw)) {
-    if (/[./\\%\0]/.test(raw)) throw pathTraversal('buildNumber must be a build number');
-    throw badRequest('buildNumber must be a positive integer');
-  }
-  return Number(raw);
+  if (/^[1-9][0-9]{0,9}$/.test(raw)) return Number(raw);
+  if (isPermalink(raw)) return raw;
+  if (/[./\\%\0]/.test(raw)) throw pathTraversal('buildNumber must be a build number');
+  throw badRequest(`buildNumber must be a positive integer or one of ${PERMALINKS.join(', ')}`);
 }
 
 function depthParam(ctx: RouterContext): number {
@@ -111,7 +112,8 @@ export function registerWorkspaceRoutes(router: Router, deps: WorkspaceRouteDeps
       relativePathSegments(filePath);
       const workspace = await findWorkspace({ ...deps, jobName, buildNumber, workspaceId });
       const content = await readWorkspaceFile(workspace.dir, filePath);
-      return { status: 'success', content };
+      const answer: WorkspaceFileAnswer = { status: 'success', content };
+      return answer;
     });
   });
 }
