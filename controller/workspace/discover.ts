@@ -77,7 +77,7 @@ async function locateBuild(query: WorkspaceQuery, settings: RootSettings): Promi
     number = typeof ref === 'number' ? ref : await resolveBuildNumber(query.jenkinsHome, query.jobName, ref);
   } catch (err) {
     if (err instanceof JobNotFoundError) throw notFound(`Job not found: ${query.jobName}`);
-    if (err instanceof BuildNotFoundError) throw notFound(`Build not found: ${query.jobName} ${String(ref)} (no such build)`);
+    if (err instanceof BuildNotFoundError) throw notFound(`Build not found: ${query.jobName} has no ${String(ref)}`);
     throw err;
   }
   const dir = await findBuildDir(job.buildsDir, number);
