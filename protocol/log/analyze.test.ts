@@ -324,6 +324,60 @@ describe('analyze: ecosystems', () => {
   });
 });
 
+describe('analyze: extents', () => {
+  test('a status-column failure stops at the next passing test', () => {
+    const text = log(
+      '$ make test',
+      'core/open-file                                    PASS',
+      'core/save-file                                    FAIL',
+      'core/undo                                         PASS',
+      'core/redo                                         PASS',
+      'Tests ok 2/3',
+      'make: *** [test] Error 1',
+      'The command "make test" exited with 2.',
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(3);
+    expect(e.end_line).toBe(3);
+  });
+
+  test('prove: the test name, its Dubious verdict and subtests, not the next ok tests', () => {
+    const text = log(
+      '$ make prove',
+      '[12:45:01] t0001-init.sh ........................ ok    1200 ms ( 0.01 usr  0.00 sys +  0.50 cusr  0.20 csys =  0.71 CPU)',
+      '[12:45:05] t9806-options.sh .................... ',
+      'Dubious, test returned 1 (wstat 256, 0x100)',
+      'Failed 1/5 subtests ',
+      '[12:45:09] t9814-rename.sh ..................... ok    1300 ms ( 0.01 usr  0.00 sys +  0.50 cusr  0.20 csys =  0.71 CPU)',
+      '[12:45:12] t9900-last.sh ....................... ok    1000 ms ( 0.01 usr  0.00 sys +  0.50 cusr  0.20 csys =  0.71 CPU)',
+      'The command "make prove" exited with 2.',
+    );
+    const e = top(text);
+    expect([e.start_line, e.end_line]).toEqual([3, 5]);
+  });
+
+  test('quoted source that ends in `:ok` is not a passing test', () => {
+    const text = log(
+      '$ mix test',
+      '  1) test catches throws (MyApp.ThrowTest)',
+      '     test/throw_test.exs:12',
+      '     Assertion with == failed',
+      '     code:  assert (catch_throw do',
+      '              :ok',
+      '            end) == :hello',
+      '     left:  :ok',
+      '     right: :hello',
+      '',
+      'Finished in 0.1 seconds',
+      '3 tests, 1 failure',
+      'The command "mix test" exited with 2.',
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(2);
+    expect(e.end_line).toBe(9);
+  });
+});
+
 describe('analyze: line handling', () => {
   test('CRLF and \\r\\r\\n line ends keep line numbers of the original', () => {
     const crlf = ['ok', 'still ok', 'fatal: repository not found', 'done'].join('\r\n') + '\r\n';

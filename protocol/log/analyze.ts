@@ -29,7 +29,7 @@ const DEFAULT_MAX_EXCERPTS = 5;
 /** How many plain lines of the same paragraph may follow an error message. */
 const PARAGRAPH_LINES = 8;
 
-type Role = 'blank' | 'noise' | 'command' | 'exit-ok' | 'exit-fail' | 'anchor' | 'header' | 'summary' | 'text';
+type Role = 'blank' | 'noise' | 'command' | 'exit-ok' | 'exit-fail' | 'anchor' | 'header' | 'summary' | 'pass' | 'text';
 
 interface LineInfo {
   role: Role;
@@ -69,6 +69,10 @@ const NODE_SOURCE_HEADER = /^\S+:\d+\s*$/;
 const PATH_HEADER = /^(?:[\w.~@/\\-]+[/\\])?[\w.@-]+\.\w{1,6}$/;
 const NUMBERED_ITEM = /^\s*\d+\) /;
 const PYTEST_END = /^\S+:\d+: \w+$/;
+/** Cheap test before PASSING: the words a passing line must contain. */
+const PASS_HINT = /ok|OK|PASS|✓|✔/;
+/** A test harness line still waiting for its verdict: `t/name.t ........ `. */
+const HARNESS_PENDING = /^\S+ \.{3,}\s*$/;
 const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$/;
 
 function leadingSpaces(s: string): number {
@@ -96,7 +100,9 @@ function classify(raw: string): LineInfo {
   }
   if (STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent };
   if (COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent };
-  if (MAYBE_FAILURE.test(body) && !PASSING.test(body)) {
+  // A passing test or check (`ok`, `PASS`, `✓` at the end) ends any failure block it follows.
+  if (PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent };
+  if (MAYBE_FAILURE.test(body)) {
     for (const shape of SHAPES) {
       if (shape.re.test(body)) return { role: shape.role, shape, body, indent };
     }
@@ -182,6 +188,9 @@ function growBackward(info: LineInfo[], a: number, floor: number): number {
     }
   }
   const previous = info[a - 1];
+  // A test harness prints `t/name.t ........ ` and, once the test's own output is done, the
+  // verdict (`Dubious, test returned 1`) on a line of its own: the name belongs to it.
+  if (a - 1 > floor && previous !== undefined && previous.role === 'text' && HARNESS_PENDING.test(previous.body)) return a - 1;
   if (a - 1 > floor && previous !== undefined && anchor.indent > 0 && previous.indent === 0 && previous.role === 'text') {
     if (PATH_HEADER.test(previous.body.trim()) || /:$/.test(previous.body)) return a - 1;
   }
@@ -202,7 +211,7 @@ function growForward(info: LineInfo[], a: number, free: boolean): number {
     const line = info[j];
     if (line === undefined) break;
     const role = line.role;
-    if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || role === 'summary') break;
+    if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || role === 'summary' || role === 'pass') break;
     if (role === 'noise' && line.body.trim() !== '') break;
     if (role === 'blank' || role === 'noise') {
       blanks++;
