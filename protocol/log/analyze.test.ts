@@ -378,6 +378,48 @@ describe('analyze: extents', () => {
   });
 });
 
+describe('analyze: shapes without a failure word', () => {
+  test('RuboCop offense with its source line and caret', () => {
+    const text = log(
+      '$ bundle exec rubocop',
+      'Inspecting 3173 files',
+      '....C....',
+      '',
+      'Offenses:',
+      '',
+      'db/migrate/20190731_rename.rb:1:1: C: Style/FrozenStringLiteralComment: Missing magic comment.',
+      'class RenameSetting < ActiveRecord::Migration[5.2]',
+      '^',
+      '',
+      '3173 files inspected, 1 offense detected',
+      'The command "bundle exec rubocop" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('RuboCop offense');
+    expect([e.start_line, e.end_line]).toEqual([7, 9]);
+  });
+
+  test('Rust test failure heading `---- name stdout ----` opens its block', () => {
+    const text = log(
+      '$ cargo test',
+      'running 2 tests',
+      'test parses ... FAILED',
+      '',
+      'failures:',
+      '',
+      '---- parses stdout ----',
+      "thread 'parses' panicked at 'assertion failed: ok', src/lib.rs:9:5",
+      'note: Run with `RUST_BACKTRACE=1` for a backtrace.',
+      '',
+      'test result: FAILED. 1 passed; 1 failed',
+      'The command "cargo test" exited with 101.',
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(7);
+    expect(covers(e, 8)).toBe(true);
+  });
+});
+
 describe('analyze: line handling', () => {
   test('CRLF and \\r\\r\\n line ends keep line numbers of the original', () => {
     const crlf = ['ok', 'still ok', 'fatal: repository not found', 'done'].join('\r\n') + '\r\n';

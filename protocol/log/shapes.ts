@@ -194,7 +194,7 @@ const FAILURE_WORDS =
   /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)/i;
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 const FAILURE_STARTS =
-  /^(?:E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {
