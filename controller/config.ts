@@ -142,8 +142,15 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
   }
 
   let pathMap: PathMap = [];
+  // The sample home shipped for the demo records paths as the official Docker image sees them
+  // (/var/jenkins_home); when it is the home by default, map that prefix onto it.
+  const usesSampleHome = emptyAsUndefined(env.JENKINS_HOME) === undefined;
+  const pathMapSpec =
+    emptyAsUndefined(env.JENKINS_PATH_MAP) === undefined && usesSampleHome
+      ? `/var/jenkins_home=${path.resolve('./seeds/jenkins-home')}`
+      : env.JENKINS_PATH_MAP;
   try {
-    pathMap = parsePathMap(env.JENKINS_PATH_MAP);
+    pathMap = parsePathMap(pathMapSpec);
   } catch (err) {
     // The parser names the variable and every bad pair in one message.
     const message = (err as Error).message;

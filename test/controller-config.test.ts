@@ -31,7 +31,8 @@ describe('loadControllerConfig', () => {
     expect(config.backendUrl).toBe('http://127.0.0.1:8000');
     expect(config.jwtTtlSeconds).toBe(300);
     expect(config.jenkinsHome).toBe(path.resolve('seeds/jenkins-home'));
-    expect(config.pathMap).toEqual([]);
+    // The sample home records /var/jenkins_home paths: mapped onto it when it is the default home.
+    expect(config.pathMap).toEqual([{ from: '/var/jenkins_home', to: path.resolve('./seeds/jenkins-home') }]);
     expect(config.auth).toEqual({ mode: 'none', user: 'local' });
     const stored = fs.readFileSync(path.join(tmp, 'data', 'jwt-secret'), 'utf8').trim();
     expect(config.jwtSecret).toBe(stored);
