@@ -6,7 +6,7 @@ import knexFactory from 'knex';
 import { migrateLatest, openDb } from '../backend/db.js';
 import type { Db } from '../backend/db.js';
 import { signToken } from '../test/helpers/backend.js';
-import { closedLoop, flag, fmt, freePort, httpGet, summarize } from './lib.js';
+import { closedLoop, flag, fmt, freePort, httpGet, summarize, waitHealthy } from './lib.js';
 
 /**
  * `npm run bench -- chats [--users 1000] [--chats 100000] [--pairs 1000000] [--seconds 10]
@@ -88,18 +88,6 @@ export async function run(args: string[]): Promise<void> {
   if (json) console.log(JSON.stringify(results, null, 2));
 }
 
-async function waitHealthy(url: string): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`backend did not become healthy at ${url}`);
-}
 
 async function seed(db: Db, users: number, chats: number, pairs: number, say: (m: string) => void): Promise<void> {
   const have = Number(((await db('chats').count({ n: '*' }).first()) as { n: number | string }).n);

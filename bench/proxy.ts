@@ -9,7 +9,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
 import { SseDecoder } from '../protocol/sse.js';
-import { closedLoop, flag, fmt, freePort, httpGet, summarize } from './lib.js';
+import { closedLoop, flag, fmt, freePort, httpGet, summarize, waitHealthy } from './lib.js';
 
 /**
  * `npm run bench -- proxy [--seconds 5] [--clients 32] [--streams 500] [--no-nginx] [--json]`
@@ -208,18 +208,6 @@ function spawnTs(entry: string, env: Record<string, string>): ChildProcess {
   });
 }
 
-async function waitHealthy(url: string): Promise<void> {
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not become healthy within 30 s`);
-}
 
 /** CPU time (user + system) of a process and its children processes (nginx workers), in ms. */
 function cpuMs(pid: number | undefined): number {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { readEvents } from '../protocol/sse.js';
 import { signToken } from '../test/helpers/backend.js';
-import { flag, fmt, freePort, summarize } from './lib.js';
+import { flag, fmt, freePort, summarize, waitHealthy } from './lib.js';
 
 /**
  * `npm run bench -- stream [--dialect sqlite|mysql|both] [--streams 200] [--abandon 1000] [--json]`
@@ -181,15 +181,3 @@ async function settle(): Promise<void> {
   await new Promise((r) => setTimeout(r, 1500));
 }
 
-async function waitHealthy(url: string): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`backend did not become healthy at ${url}`);
-}
