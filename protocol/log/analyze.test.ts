@@ -378,6 +378,32 @@ describe('analyze: extents', () => {
   });
 });
 
+describe('analyze: test reporters', () => {
+  test('PHPUnit failure keeps its whole expected/actual diff (`+ ` lines are not shell traces)', () => {
+    const text = log(
+      '$ vendor/bin/phpunit',
+      'There was 1 failure:',
+      '',
+      '1) App\\Test\\SolverTest::testUnsatisfiable',
+      'Failed asserting that two strings are equal.',
+      '--- Expected',
+      '+++ Actual',
+      '@@ @@',
+      "  - It's a private package",
+      "+ - It's a private package you forgot to authenticate",
+      '',
+      '/w/tests/SolverTest.php:717',
+      '',
+      'FAILURES!',
+      'Tests: 10, Assertions: 20, Failures: 1.',
+      'The command "vendor/bin/phpunit" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(4);
+    expect(e.end_line).toBe(12);
+  });
+});
+
 describe('analyze: shapes without a failure word', () => {
   test('RuboCop offense with its source line and caret', () => {
     const text = log(

@@ -73,6 +73,8 @@ const PYTEST_END = /^\S+:\d+: \w+$/;
 const PASS_HINT = /ok|OK|PASS|✓|✔/;
 /** A test harness line still waiting for its verdict: `t/name.t ........ `. */
 const HARNESS_PENDING = /^\S+ \.{3,}\s*$/;
+/** Where a unified diff's lines begin: its `+++ b/file` header or a hunk header. */
+const DIFF_HEADER = /^(?:\+\+\+ \S|@@ .*@@)/;
 const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$/;
 
 function leadingSpaces(s: string): number {
@@ -148,6 +150,35 @@ function findSections(info: LineInfo[]): Section[] {
     }
   }
   return sections;
+}
+
+/**
+ * Lines of a unified diff (after its `+++ ` or `@@ ... @@` header, while lines start with
+ * ` `, `+`, `-`, `@@` or `\`) are quoted text: `+ make` there is an added line, not a shell
+ * trace of a command, and `- error` is a removed line, not an error.
+ */
+function markDiffs(info: LineInfo[]): void {
+  let inDiff = false;
+  for (const line of info) {
+    const body = line.body;
+    if (DIFF_HEADER.test(body)) {
+      inDiff = true;
+      line.role = 'text';
+      line.shape = undefined;
+      continue;
+    }
+    if (!inDiff) continue;
+    const c = body.charCodeAt(0);
+    // ' ', '+', '-', '\\' (`\ No newline at end of file`), or an empty context line.
+    if (body === '' || c === 32 || c === 43 || c === 45 || c === 92) {
+      if (line.role !== 'blank') {
+        line.role = 'text';
+        line.shape = undefined;
+      }
+    } else if (!/^(?:diff --git |index [0-9a-f]+\.\.|new file mode|deleted file mode)/.test(body)) {
+      inDiff = false;
+    }
+  }
 }
 
 function isContinuation(line: LineInfo, anchor: LineInfo, anchorPrefix: string | null): boolean {
@@ -432,6 +463,7 @@ function scoreBlocks(blocks: Block[], sections: Section[], total: number, epilog
 export function analyzeLines(lines: readonly string[], options: AnalyzeOptions = {}): LogExcerpt[] {
   const max = Math.max(1, options.maxExcerpts ?? DEFAULT_MAX_EXCERPTS);
   const info = lines.map(classify);
+  markDiffs(info);
   const sections = findSections(info);
   const blocks = buildBlocks(info);
   const scored = scoreBlocks(blocks, sections, info.length, buildEnd(info));
