@@ -379,6 +379,30 @@ describe('analyze: extents', () => {
 });
 
 describe('analyze: test reporters', () => {
+  test('minitest Failure: block up to its blank line, not the rake aborted cascade', () => {
+    const text = log(
+      '$ bundle exec rake test',
+      'Run options: --seed 1234',
+      '..........F.....',
+      '',
+      'Failure:',
+      'TestMarkdown#test_highlighter [/w/test/test_markdown.rb:42]:',
+      'Minitest::Assertion: Expected true to not be truthy.',
+      '',
+      'Finished in 1.2s, 100 runs/s.',
+      '120 runs, 300 assertions, 1 failures, 0 errors, 0 skips',
+      'rake aborted!',
+      'Command failed with status (1): [ruby -w -I"lib:test" ...]',
+      '/w/vendor/bundle/gems/rake-12.3.2/exe/rake:27:in `<top (required)>\'',
+      'Tasks: TOP => test',
+      '(See full trace by running task with --trace)',
+      'The command "bundle exec rake test" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('minitest failure');
+    expect([e.start_line, e.end_line]).toEqual([5, 7]);
+  });
+
   test('PHPUnit failure keeps its whole expected/actual diff (`+ ` lines are not shell traces)', () => {
     const text = log(
       '$ vendor/bin/phpunit',

@@ -335,7 +335,7 @@ function buildBlocks(info: LineInfo[]): Block[] {
       } else {
         start = growBackward(info, i, coveredTo);
         // `Error:` with nothing after it announces a message printed on the lines below.
-        end = growForward(info, i, /^\S*(?:Error|error|ERROR):\s*$/.test(line.body));
+        end = growForward(info, i, /^\S*(?:Error|error|ERROR):\s*$/.test(line.body) && line.shape?.reason !== 'minitest failure');
       }
       // Fold repeats: the same message printed again (retries, per-module echoes) scores less.
       const key = line.body.replace(/\d+/g, '#').trim();

@@ -136,6 +136,9 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^(?:FAILURES!|Tests: \d+, Assertions: \d+)/, role: 'summary', weight: 2, reason: 'PHPUnit summary' },
   { re: /^PHP (?:Fatal|Parse) error: /, role: 'anchor', weight: 9, reason: 'PHP fatal error' },
   { re: /^Failures:$/, role: 'header', weight: 7, reason: 'RSpec failure' },
+  // Minitest's reporter: `Failure:` / `Error:` alone, then `Class#test_name [file:line]:`, then
+  // the assertion or exception and its trace, up to the next blank line.
+  { re: /^(?:Failure|Error):$/, role: 'anchor', weight: 8, reason: 'minitest failure' },
   { re: /^\d+ examples?, \d+ failures?/, role: 'summary', weight: 2, reason: 'RSpec summary' },
   { re: /^rspec \.\/\S+:\d+/, role: 'summary', weight: 3, reason: 'RSpec failed example' },
   { re: /^\s+\d+\) test .* \(\S+\)$/, role: 'anchor', weight: 9, reason: 'ExUnit test failure' },
