@@ -470,6 +470,164 @@ describe('analyze: shapes without a failure word', () => {
   });
 });
 
+describe('analyze: Jenkins pipelines', () => {
+  // What a failing declarative pipeline prints: the step output inside [Pipeline] lines, the
+  // post actions (junit, archive, cleanup, notifications) after it, and only then
+  // `ERROR: script returned exit code N` and `Finished: FAILURE`.
+  test('Maven compilation error inside the failing sh step, not the post-build noise', () => {
+    const lines = [
+      'Started by user admin',
+      'Obtained Jenkinsfile from git https://git.example.com/shop.git',
+      '[Pipeline] Start of Pipeline',
+      '[Pipeline] node',
+      'Running on agent-2 in /var/lib/jenkins/workspace/shop_main',
+      '[Pipeline] {',
+      '[Pipeline] stage',
+      '[Pipeline] { (Checkout)',
+      '[Pipeline] checkout',
+      'The recommended git tool is: NONE',
+      ' > git rev-parse --resolve-git-dir /var/lib/jenkins/workspace/shop_main/.git # timeout=10',
+      'Fetching changes from the remote Git repository',
+      'Checking out Revision 3f2a1b (refs/remotes/origin/main)',
+      '[Pipeline] }',
+      '[Pipeline] // stage',
+      '[Pipeline] stage',
+      '[Pipeline] { (Build)',
+      '[Pipeline] sh',
+      '+ mvn -B -ntp clean verify',
+      '[INFO] Scanning for projects...',
+      '[INFO] Building shop 1.4.0-SNAPSHOT',
+      '[INFO] --- maven-compiler-plugin:3.11.0:compile (default-compile) @ shop ---',
+      '[INFO] Compiling 42 source files to /var/lib/jenkins/workspace/shop_main/target/classes',
+      '[INFO] -------------------------------------------------------------',
+      '[ERROR] COMPILATION ERROR : ',
+      '[INFO] -------------------------------------------------------------',
+      '[ERROR] /var/lib/jenkins/workspace/shop_main/src/main/java/shop/Cart.java:[57,21] cannot find symbol',
+      '  symbol:   method totl()',
+      '  location: class shop.Order',
+      '[INFO] 1 error',
+      '[INFO] -------------------------------------------------------------',
+      '[INFO] BUILD FAILURE',
+      '[INFO] -------------------------------------------------------------',
+      '[INFO] Total time:  12.345 s',
+      '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile (default-compile) on project shop: Compilation failure',
+      '[ERROR] /var/lib/jenkins/workspace/shop_main/src/main/java/shop/Cart.java:[57,21] cannot find symbol',
+      '[ERROR]   symbol:   method totl()',
+      '[ERROR] -> [Help 1]',
+      '[Pipeline] }',
+      '[Pipeline] // stage',
+      '[Pipeline] stage',
+      '[Pipeline] { (Deploy)',
+      'Stage "Deploy" skipped due to earlier failure(s)',
+      '[Pipeline] }',
+      '[Pipeline] // stage',
+      '[Pipeline] stage',
+      '[Pipeline] { (Declarative: Post Actions)',
+      '[Pipeline] junit',
+      'Recording test results',
+      'ERROR: Step ‘Publish JUnit test result report’ failed: No test report files were found. Configuration error?',
+      '[Pipeline] archiveArtifacts',
+      'Archiving artifacts',
+      'WARN: No artifacts found that match the file pattern "target/*.jar". Configuration error?',
+      '[Pipeline] cleanWs',
+      '[WS-CLEANUP] Deleting project workspace...',
+      '[WS-CLEANUP] done',
+      '[Pipeline] }',
+      '[Pipeline] // stage',
+      '[Pipeline] }',
+      '[Pipeline] // node',
+      '[Pipeline] End of Pipeline',
+      'ERROR: script returned exit code 1',
+      'Finished: FAILURE',
+    ];
+    const text = log(...lines);
+    const excerpts = analyze(text);
+    const e = excerpts[0];
+    if (e === undefined) throw new Error('no excerpt');
+    expect(e.reason).toBe('Maven compilation error');
+    expect(covers(e, lineOf(text, 'Cart.java:[57,21] cannot find symbol'))).toBe(true);
+    expect(e.start_line).toBeGreaterThan(lineOf(text, '+ mvn -B'));
+    expect(e.end_line).toBeLessThan(lineOf(text, 'BUILD FAILURE'));
+    // The junit step's complaint after the failure ranks below the compiler error.
+    const junit = excerpts.findIndex((x) => covers(x, lineOf(text, 'No test report files')));
+    expect(junit === -1 || junit > 0).toBe(true);
+  });
+
+  test('Jest failure inside `npm test` in a sh step, before the npm ERR! cascade and post actions', () => {
+    const lines = [
+      'Started by an SCM change',
+      '[Pipeline] Start of Pipeline',
+      '[Pipeline] node',
+      '[Pipeline] {',
+      '[Pipeline] stage',
+      '[Pipeline] { (Install)',
+      '[Pipeline] sh',
+      '+ npm ci',
+      'added 812 packages in 14s',
+      '[Pipeline] }',
+      '[Pipeline] // stage',
+      '[Pipeline] stage',
+      '[Pipeline] { (Test)',
+      '[Pipeline] sh',
+      '+ npm test',
+      '',
+      '> web@2.0.0 test',
+      '> jest --ci',
+      '',
+      'PASS src/utils/format.test.ts',
+      'FAIL src/cart/total.test.ts',
+      '  ● cart total › applies the discount',
+      '',
+      '    expect(received).toBe(expected) // Object.is equality',
+      '',
+      '    Expected: 90',
+      '    Received: 100',
+      '',
+      '      12 |     const cart = makeCart([item(100)]);',
+      '      13 |     applyDiscount(cart, 0.1);',
+      '    > 14 |     expect(total(cart)).toBe(90);',
+      '         |                         ^',
+      '',
+      '      at Object.<anonymous> (src/cart/total.test.ts:14:25)',
+      '',
+      'Test Suites: 1 failed, 1 passed, 2 total',
+      'Tests:       1 failed, 7 passed, 8 total',
+      'npm ERR! code 1',
+      'npm ERR! path /var/lib/jenkins/workspace/web_main',
+      'npm ERR! command failed',
+      'npm ERR! command sh -c jest --ci',
+      '[Pipeline] }',
+      '[Pipeline] // stage',
+      '[Pipeline] stage',
+      '[Pipeline] { (Declarative: Post Actions)',
+      '[Pipeline] junit',
+      'Recording test results',
+      '[Checks API] No suitable checks publisher found.',
+      '[Pipeline] slackSend',
+      'Slack Send Pipeline step running, values are - baseUrl: <empty>, teamDomain: acme, channel: #ci, color: danger',
+      '[Pipeline] }',
+      '[Pipeline] // stage',
+      '[Pipeline] }',
+      '[Pipeline] // node',
+      '[Pipeline] End of Pipeline',
+      'ERROR: script returned exit code 1',
+      'Finished: FAILURE',
+    ];
+    const text = log(...lines);
+    const excerpts = analyze(text);
+    const e = excerpts[0];
+    if (e === undefined) throw new Error('no excerpt');
+    expect(e.reason).toBe('Jest test failure');
+    expect(e.start_line).toBe(lineOf(text, 'FAIL src/cart/total.test.ts'));
+    expect(covers(e, lineOf(text, 'Received: 100'))).toBe(true);
+    expect(e.end_line).toBeLessThan(lineOf(text, 'Test Suites: 1 failed'));
+    expect(excerpts.some((x) => covers(x, lineOf(text, 'Slack Send')))).toBe(false);
+    const exit = excerpts.find((x) => x.reason === 'Jenkins: script returned exit code 1');
+    expect(exit).toBeDefined();
+    expect((exit?.score ?? Infinity) < e.score).toBe(true);
+  });
+});
+
 describe('analyze: line handling', () => {
   test('CRLF and \\r\\r\\n line ends keep line numbers of the original', () => {
     const crlf = ['ok', 'still ok', 'fatal: repository not found', 'done'].join('\r\n') + '\r\n';
