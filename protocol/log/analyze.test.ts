@@ -428,6 +428,29 @@ describe('analyze: test reporters', () => {
   });
 });
 
+describe('analyze: nested and multi-part shapes', () => {
+  test('CMake Error keeps its message and its Call Stack', () => {
+    const text = log(
+      '$ cmake ..',
+      '-- Found Boost 1.54.0',
+      'CMake Error at /usr/share/cmake-3.2/Modules/FindPackageHandleStandardArgs.cmake:138 (message):',
+      '  Could NOT find Halide (missing: HALIDE_LIBRARIES HALIDE_INCLUDE_DIR)',
+      'Call Stack (most recent call first):',
+      '  /usr/share/cmake-3.2/Modules/FindPackageHandleStandardArgs.cmake:374 (_FPHSA_FAILURE_MESSAGE)',
+      '  cmake/Modules/FindHalide.cmake:38 (find_package_handle_standard_args)',
+      '  CMakeLists.txt:46 (include)',
+      '',
+      '',
+      '-- Configuring incomplete, errors occurred!',
+      'The command "cmake .." exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('CMake error');
+    expect([e.start_line, e.end_line]).toEqual([3, 8]);
+  });
+
+});
+
 describe('analyze: shapes without a failure word', () => {
   test('RuboCop offense with its source line and caret', () => {
     const text = log(

@@ -62,7 +62,7 @@ const COMMAND = /^(?:\$ \S|\+ \S|##\[group\]Run |> \S+@\S+ \S+ \/|\[Pipeline\] (
 const TRAVIS_EXIT = /^The command "[\s\S]*" (?:exited with (\d+)|failed)/;
 const STEP_EXIT = /^(?:ERROR: script returned exit code (\d+)|##\[error\]Process completed with exit code (\d+))/;
 const STACK_FRAME =
-  /^\s*(?:at\s+\S|\.\.\. \d+ (?:more|common frames omitted)|Caused by: |Suppressed: |File "|#\d+\s+0x|\[C\]: in |\S+:\d+: in |from \S+:\d+:in |\S+\.(?:rb|ex|exs|erl|lua):\d+|\S+:\d+:in [`'])/;
+  /^\s*(?:at\s+\S|Call Stack \(most recent call first\):|\.\.\. \d+ (?:more|common frames omitted)|Caused by: |Suppressed: |File "|#\d+\s+0x|\[C\]: in |\S+:\d+: in |from \S+:\d+:in |\S+\.(?:rb|ex|exs|erl|lua):\d+|\S+:\d+:in [`'])/;
 const CARET_LINE = /^\s*[~^|]+[~^\s]*$|^\s*\d+\s*\|/;
 const INCLUDE_CHAIN = /^(?:In file included from |\s+from \S+:\d+[,:]$|\S.*: In (?:function|member function|constructor|instantiation)|\S+\.o: In function )/;
 const NODE_SOURCE_HEADER = /^\S+:\d+\s*$/;
