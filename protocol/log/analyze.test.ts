@@ -449,6 +449,23 @@ describe('analyze: nested and multi-part shapes', () => {
     expect([e.start_line, e.end_line]).toEqual([3, 8]);
   });
 
+  test('Go: the failing subtest with its messages, not the parent listing its subtests', () => {
+    const text = log(
+      '$ go test ./...',
+      '--- FAIL: TestAlpha (0.02s)',
+      '    --- PASS: TestAlpha/Actors (0.00s)',
+      '    --- PASS: TestAlpha/Books (0.00s)',
+      '    --- FAIL: TestAlpha/Meetups (0.00s)',
+      "        repo_test.go:131: expected 'auckland' but actual is 'baltimore'",
+      "        repo_test.go:131: expected 'baltimore' but actual is 'bangalore'",
+      '    --- PASS: TestAlpha/Tools (0.00s)',
+      'FAIL',
+      'FAIL\tgithub.com/x/list\t0.031s',
+      'The command "go test ./..." exited with 1.',
+    );
+    const e = top(text);
+    expect([e.start_line, e.end_line]).toEqual([5, 7]);
+  });
 });
 
 describe('analyze: shapes without a failure word', () => {

@@ -337,6 +337,12 @@ function buildBlocks(info: LineInfo[]): Block[] {
         // `Error:` with nothing after it announces a message printed on the lines below.
         end = growForward(info, i, /^\S*(?:Error|error|ERROR):\s*$/.test(line.body) && line.shape?.reason !== 'minitest failure');
       }
+      // A parent test whose only content is its nested subtests' results (Go's `--- FAIL: T`
+      // over `    --- PASS: T/a`, `    --- FAIL: T/b`) is not the detail: the failing subtest is.
+      const after = info[end + 1];
+      if (line.role === 'anchor' && end === i && after !== undefined && after.indent > line.indent && (after.role === 'pass' || (after.role === 'anchor' && after.shape === line.shape))) {
+        headerWeight -= 3;
+      }
       // Fold repeats: the same message printed again (retries, per-module echoes) scores less.
       const key = line.body.replace(/\d+/g, '#').trim();
       const repeated = seenAnchors.has(key);

@@ -188,10 +188,10 @@ export const SHAPES: readonly FailureShape[] = [
 /**
  * A test runner's passing line: whatever words its name holds, it is not a failure. The result
  * word stands as its own column at the end (`name ... ok 12 ms`, `name   PASS`,
- * `test_x PASSED [ 50%]`) or a check mark leads the line; `:ok` in quoted source is not one.
+ * `test_x PASSED [ 50%]`) or a check mark or Go's `--- PASS:` leads the line; `:ok` in quoted source is not one.
  */
 export const PASSING =
-  /(?:^|[\s.])(?:PASSED|PASS|ok|OK|✓|✔)(?:\s+\d+(?:\.\d+)?\s*m?s\b.*)?(?:\s*\[\s*\d+%\])?\s*$|^\s*(?:ok \d+|PASS|✓|✔)\s/;
+  /(?:^|[\s.])(?:PASSED|PASS|ok|OK|✓|✔)(?:\s+\d+(?:\.\d+)?\s*m?s\b.*)?(?:\s*\[\s*\d+%\])?\s*$|^\s*(?:ok \d+|PASS|✓|✔|--- (?:PASS|SKIP):)\s/;
 
 const FAILURE_WORDS =
   /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)/i;
