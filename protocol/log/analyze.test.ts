@@ -468,6 +468,42 @@ describe('analyze: nested and multi-part shapes', () => {
   });
 });
 
+describe('analyze: linter reports', () => {
+  test('ESLint stylish report: every file paragraph up to the problem count', () => {
+    const text = log(
+      '$ npm run lint',
+      "> eslint '.'",
+      '',
+      '/w/gulp-tasks/css.js',
+      '  12:2  error  Unnecessary semicolon  no-extra-semi',
+      '',
+      '/w/gulp-tasks/images.js',
+      '  16:2  error  Unnecessary semicolon  no-extra-semi',
+      '',
+      '✖ 2 problems (2 errors, 0 warnings)',
+      'The command "npm run lint" exited with 1.',
+    );
+    const e = top(text);
+    expect([e.start_line, e.end_line]).toEqual([4, 8]);
+  });
+
+  test('stylelint findings aligned on their line numbers form one block', () => {
+    const text = log(
+      '$ stylelint normalize.css',
+      '',
+      'normalize.css',
+      '  49:11  ✖  Expected a leading zero   number-leading-zero',
+      ' 188:12  ✖  Expected a leading zero   number-leading-zero',
+      ' 312:24  ✖  Expected a leading zero   number-leading-zero',
+      '',
+      'npm ERR! Test failed.  See above for more details.',
+      'The command "stylelint normalize.css" exited with 1.',
+    );
+    const e = top(text);
+    expect([e.start_line, e.end_line]).toEqual([3, 6]);
+  });
+});
+
 describe('analyze: shapes without a failure word', () => {
   test('RuboCop offense with its source line and caret', () => {
     const text = log(

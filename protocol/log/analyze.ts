@@ -75,6 +75,7 @@ const PASS_HINT = /ok|OK|PASS|✓|✔/;
 const HARNESS_PENDING = /^\S+ \.{3,}\s*$/;
 /** Where a unified diff's lines begin: its `+++ b/file` header or a hunk header. */
 const DIFF_HEADER = /^(?:\+\+\+ \S|@@ .*@@)/;
+const LEADING_NUMBER = /^\s*\d/;
 const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$/;
 
 function leadingSpaces(s: string): number {
@@ -259,7 +260,18 @@ function growForward(info: LineInfo[], a: number, free: boolean): number {
       if (pytest && PYTEST_END.test(line.body)) break;
       continue;
     }
+    // A linter's next file (`path/file.js` then its own findings of the same shape) continues
+    // the report: ESLint's and stylelint's formatters print one paragraph per file.
+    const nextFile =
+      line.role === 'text' && line.indent === 0 && PATH_HEADER.test(line.body.trim()) && info[j + 1]?.role === 'anchor' && info[j + 1]?.shape === anchor.shape;
+    if (nextFile) {
+      end = j;
+      blanks = 0;
+      continue;
+    }
     let cont = isContinuation(line, anchor, prefix);
+    // Findings of the same shape aligned on their numbers (` 49:11` under `188:12`).
+    if (!cont && line.role === 'anchor' && line.shape === anchor.shape && Math.abs(line.indent - anchor.indent) <= 3 && LEADING_NUMBER.test(line.body) && LEADING_NUMBER.test(anchor.body)) cont = true;
     // A message announced by its anchor (`rake aborted!`, `error: Could not resolve:`).
     if (!cont && j === a + 1 && /[:!]\s*$/.test(anchor.body) && line.role !== 'header') cont = true;
     // A quoted source line, recognised by the caret line under it.
