@@ -6,7 +6,8 @@ import knexFactory from 'knex';
 import { migrateLatest, openDb } from '../backend/db.js';
 import type { Db } from '../backend/db.js';
 import { signToken } from '../test/helpers/backend.js';
-import { closedLoop, flag, fmt, freePort, httpGet, summarize, waitHealthy } from './lib.js';
+import type http from 'node:http';
+import { closedLoop, flag, fmt, freePort, haveWrk, httpGet, summarize, waitHealthy, wrkLoad } from './lib.js';
 
 /**
  * `npm run bench -- chats [--users 1000] [--chats 100000] [--pairs 1000000] [--seconds 10]
@@ -59,24 +60,37 @@ export async function run(args: string[]): Promise<void> {
         return t;
       };
       const pick = (i: number) => sample[(i * 7919) % sample.length]!;
-      for (const [label, makeUrl] of [
-        ['GET /chats/?limit=20', (i: number) => ({ url: `${base}/chats/?limit=20`, user: pick(i).user_id })],
-        ['GET /chats/{id}?limit=20', (i: number) => ({ url: `${base}/chats/${pick(i).id}?limit=20`, user: pick(i).user_id })],
-      ] as const) {
-        // warm-up
-        await closedLoop({ concurrency, durationMs: 1000, request: (agent, i) => { const r = makeUrl(i); return httpGet(agent, r.url, { authorization: `Bearer ${tokenOf(r.user)}` }); } });
-        const { latencies, errors, elapsedMs } = await closedLoop({
-          concurrency,
-          durationMs: seconds * 1000,
-          request: (agent, i) => {
-            const r = makeUrl(i);
-            return httpGet(agent, r.url, { authorization: `Bearer ${tokenOf(r.user)}` });
-          },
-        });
-        const s = summarize(latencies);
-        const row = { dialect: target.name, endpoint: label, concurrency, requests: s.n, errors, rps: Math.round((s.n / elapsedMs) * 1000), p50_ms: +s.p50.toFixed(2), p99_ms: +s.p99.toFixed(2) };
+      const endpoints = [
+        ['GET /chats/?limit=20', (i: number) => ({ path: '/chats/?limit=20', user: pick(i).user_id })],
+        ['GET /chats/{id}?limit=20', (i: number) => ({ path: `/chats/${pick(i).id}?limit=20`, user: pick(i).user_id })],
+      ] as const;
+      const useWrk = haveWrk() && !args.includes('--node-client');
+      for (const [label, make] of endpoints) {
+        let row: Record<string, unknown>;
+        if (useWrk) {
+          const requests = Array.from({ length: 2000 }, (_, i) => {
+            const r = make(i);
+            return { path: r.path, headers: { Authorization: `Bearer ${tokenOf(r.user)}` } };
+          });
+          wrkLoad({ base, requests, concurrency, seconds: 1 }); // warm-up
+          const w = wrkLoad({ base, requests, concurrency, seconds });
+          row = { dialect: target.name, endpoint: label, client: 'wrk', concurrency, requests: w.requests, errors: w.errors, rps: Math.round(w.rps), p50_ms: w.p50, p99_ms: w.p99 };
+        } else {
+          const request = (agent: http.Agent, i: number) => {
+            const r = make(i);
+            return httpGet(agent, base + r.path, { authorization: `Bearer ${tokenOf(r.user)}` });
+          };
+          await closedLoop({ concurrency, durationMs: 1000, request }); // warm-up
+          const { latencies, errors, elapsedMs } = await closedLoop({ concurrency, durationMs: seconds * 1000, request });
+          const s = summarize(latencies);
+          row = { dialect: target.name, endpoint: label, client: 'node', concurrency, requests: s.n, errors, rps: Math.round((s.n / elapsedMs) * 1000), p50_ms: +s.p50.toFixed(2), p99_ms: +s.p99.toFixed(2) };
+        }
         results.push(row);
-        if (!json) console.log(`${target.name.padEnd(6)} ${label.padEnd(26)} ${concurrency} clients: ${s.n} req, ${errors} errors, ${row.rps} req/s, p50 ${fmt(s.p50)}, p99 ${fmt(s.p99)}`);
+        if (!json) {
+          console.log(
+            `${target.name.padEnd(6)} ${label.padEnd(26)} ${concurrency} clients (${String(row.client)}): ${String(row.requests)} req, ${String(row.errors)} errors, ${String(row.rps)} req/s, p50 ${fmt(Number(row.p50_ms))}, p99 ${fmt(Number(row.p99_ms))}`,
+          );
+        }
       }
       if (!json) for (const line of plans) console.log(`${target.name.padEnd(6)} EXPLAIN ${line}`);
       results.push({ dialect: target.name, plans });

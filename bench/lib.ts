@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 
 /** Percentile of a sorted array (nearest rank). */
@@ -93,4 +97,60 @@ export async function waitHealthy(url: string, timeoutMs = 60_000): Promise<void
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not become healthy within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+/** True when `wrk` (Debian package) is on PATH: a C load generator that costs far less than ours. */
+export function haveWrk(): boolean {
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+/**
+ * Runs wrk against `requests` (path + headers, cycled), `concurrency` connections on 2 threads,
+ * and returns its latency percentiles (ms) and throughput.
+ */
+export function wrkLoad(opts: {
+  base: string;
+  requests: { path: string; headers: Record<string, string> }[];
+  concurrency: number;
+  seconds: number;
+}): { p50: number; p90: number; p99: number; rps: number; requests: number; errors: number } {
+  const lua = [
+    'local reqs = {',
+    ...opts.requests.map(
+      (r) =>
+        `  {${JSON.stringify(r.path)}, {${Object.entries(r.headers)
+          .map(([k, v]) => `[${JSON.stringify(k)}]=${JSON.stringify(v)}`)
+          .join(', ')}}},`,
+    ),
+    '}',
+    'local i = math.random(#reqs)',
+    'request = function()',
+    '  i = (i % #reqs) + 1',
+    '  return wrk.format("GET", reqs[i][1], reqs[i][2])',
+    'end',
+  ].join('\n');
+  const script = path.join(os.tmpdir(), `cichat-wrk-${process.pid}-${Date.now()}.lua`);
+  fs.writeFileSync(script, lua);
+  try {
+    const res = spawnSync(
+      'wrk',
+      ['-t2', `-c${opts.concurrency}`, `-d${opts.seconds}s`, '--latency', '-s', script, opts.base],
+      { encoding: 'utf8', timeout: (opts.seconds + 30) * 1000 },
+    );
+    if (res.status !== 0) throw new Error(`wrk failed: ${res.stderr || res.error?.message}`);
+    const out = res.stdout;
+    const pct = (p: string) => {
+      const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out);
+      if (!m) return NaN;
+      const v = Number(m[1]);
+      return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+    };
+    const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
+    const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+    const sockErr = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    const errors = non2xx + (sockErr ? sockErr.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
+    return { p50: pct('50'), p90: pct('90'), p99: pct('99'), rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN), requests: total, errors };
+  } finally {
+    fs.rmSync(script, { force: true });
+  }
 }
