@@ -105,14 +105,15 @@ describeTmux('cichat chat in tmux', () => {
       return list[1]?.answer?.status === 'interrupted' ? list[1] : undefined;
     }, 15000);
     expect(stopped.question.content).toBe('what should I fix first?');
-    await until('the interrupted mark on the screen', () => (screen().includes('⏹ interrupted') ? true : undefined), 10000);
-    expect(screen()).not.toContain('answering');
+    await until('the interrupted mark on the screen, and no stream', () =>
+      screen().includes('⏹ interrupted') && !screen().includes('answering') ? true : undefined,
+    10000);
 
     tmux('send-keys', '-t', session, 'C-c');
     await until('the UI to quit', () => {
       const r = spawnSync('tmux', ['has-session', '-t', session]);
       return r.status !== 0 ? true : undefined;
-    }, 10000);
+    }, 20000);
   }, 180000);
 
   it('creates, renames and deletes (after confirmation) chats from the list', async () => {
@@ -150,6 +151,6 @@ describeTmux('cichat chat in tmux', () => {
     keys('y');
     await until('the chat to be deleted', async () => (!(await chatTitles()).has(created) ? true : undefined));
     keys('q');
-    await until('the UI to quit', () => (spawnSync('tmux', ['has-session', '-t', session]).status !== 0 ? true : undefined), 10000);
+    await until('the UI to quit', () => (spawnSync('tmux', ['has-session', '-t', session]).status !== 0 ? true : undefined), 20000);
   }, 120000);
 });

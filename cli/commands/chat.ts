@@ -16,4 +16,6 @@ export async function runChatUi(options: GlobalOptions, chatId: number | undefin
   const [{ render }, React, { App }] = await Promise.all([import('ink'), import('react'), import('../ui/App.js')]);
   const app = render(React.createElement(App, { client, initialChatId: chatId, initialChats: chats }), { exitOnCtrlC: false });
   await app.waitUntilExit();
+  // Ink has restored the terminal; idle keep-alive sockets of fetch must not hold the exit.
+  process.exit(process.exitCode ?? 0);
 }

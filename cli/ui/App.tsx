@@ -215,7 +215,9 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
         prompt={editing ? 'edit › ' : '› '}
         state={line}
         width={width}
-        placeholder={session.busy ? 'answering… Esc stops' : 'ask a question, Enter sends'}
+        placeholder={
+          session.live?.phase === 'stopped' ? 'stopped' : session.busy ? 'answering… Esc stops' : 'ask a question, Enter sends'
+        }
         focus={!session.busy}
       />
     );
