@@ -142,6 +142,20 @@ test("the caller's consoleLog travels as buildDetails.consoleLog; PUT is enriche
   expect(ci.buildDetails?.consoleLogTail).toBeUndefined();
 });
 
+test("the pipeline's variables (ciEnvironment) travel as ciContext.ciEnvironment; wrong types are 422", async () => {
+  const env = { BUILD_URL: 'https://ci.example.com/job/j/2/', GIT_COMMIT: 'a'.repeat(40), GITHUB_RUN_ID: '42' };
+  const reply = await upload(JSON.stringify({ jobName: 'j', buildNumber: 2, ciEnvironment: env }));
+  expect(reply.status).toBe(200);
+  expect(sentContext().ciEnvironment).toEqual(env);
+  arrivals = [];
+  for (const bad of [{ ciEnvironment: ['x'] }, { ciEnvironment: { BUILD_URL: 7 } }, { ciEnvironment: 'x' }]) {
+    const r = await upload(JSON.stringify(bad));
+    expect(r.status).toBe(422);
+    expect(String(r.json.detail)).toMatch(/^ciEnvironment/);
+  }
+  expect(arrivals).toHaveLength(0);
+});
+
 test('an empty body without Content-Type is {} (nothing named: the global context)', async () => {
   const reply = await upload(undefined, {});
   expect(reply.status).toBe(200);

@@ -19,6 +19,8 @@ export interface ContextRequest {
   jobName?: string;
   buildNumber?: number;
   consoleLog?: string;
+  /** The pipeline's own variables (`cichat context upload --from-env`): kept as `ciContext.ciEnvironment`. */
+  ciEnvironment?: Record<string, string>;
 }
 
 /** controller/jenkins/context.ts `buildCiContextResult`: the context and whether the job or build was missing. */
@@ -83,6 +85,19 @@ export function parseContextRequest(value: unknown): ContextRequest {
   if (jobName !== undefined && jobName !== '') out.jobName = jobName;
   const consoleLog = optionalString('consoleLog');
   if (consoleLog !== undefined) out.consoleLog = consoleLog;
+  const env = body.ciEnvironment;
+  if (env !== undefined && env !== null) {
+    if (typeof env !== 'object' || Array.isArray(env)) throw new Unprocessable('ciEnvironment: must be an object of strings');
+    const entries = Object.entries(env as Record<string, unknown>);
+    if (entries.length > 200) throw new Unprocessable('ciEnvironment: must hold at most 200 variables');
+    const kept: Record<string, string> = {};
+    for (const [name, v] of entries) {
+      if (typeof v !== 'string') throw new Unprocessable(`ciEnvironment.${name}: must be a string`);
+      if (v.length > 4000) throw new Unprocessable(`ciEnvironment.${name}: must be at most 4000 characters`);
+      kept[name] = v;
+    }
+    if (entries.length > 0) out.ciEnvironment = kept;
+  }
   const rawBuild = body.buildNumber;
   if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') {
     const n = typeof rawBuild === 'string' && /^\d+$/.test(rawBuild) ? Number(rawBuild) : rawBuild;
@@ -112,6 +127,7 @@ export function resolveContextRequest(body: ContextRequest, fromPage: RefererInf
   const screen = body.currentScreen ?? fromPage.currentScreen;
   if (screen !== undefined) out.currentScreen = screen;
   if (body.consoleLog !== undefined) out.consoleLog = body.consoleLog;
+  if (body.ciEnvironment !== undefined) out.ciEnvironment = body.ciEnvironment;
   return out;
 }
 
@@ -140,9 +156,10 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
       : {};
   const request = resolveContextRequest(body, fromPage);
 
+  const { ciEnvironment, ...contextOptions } = request;
   let result: CiContextResult;
   try {
-    result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...request });
+    result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...contextOptions });
   } catch (err) {
     if (err instanceof HttpError) throw err;
     // A home the controller cannot read at all is a server-side problem with an actionable cause.
@@ -156,7 +173,8 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     const where = request.jobName !== undefined && body.jobName === undefined ? ' (taken from the Referer)' : '';
     throw new NotFound(`${missing?.error.message ?? `No job ${request.jobName ?? ''} in JENKINS_HOME`}${where}: no context was uploaded`);
   }
-  const ciContext = result.context;
+  // The backend masks secrets in every field of the context before storing it.
+  const ciContext = ciEnvironment === undefined ? result.context : { ...result.context, ciEnvironment };
 
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {
