@@ -109,6 +109,16 @@ describeTmux('cichat chat in tmux', () => {
       screen().includes('⏹ interrupted') && !screen().includes('answering') ? true : undefined,
     10000);
 
+    // A smaller terminal: the frame is redrawn to fit it.
+    tmux('resize-window', '-t', session, '-x', '60', '-y', '16');
+    await until('the frame to fit 60x16', () => {
+      const rows = screen().replace(/\n$/, '').split('\n');
+      return rows[0]?.includes('cichat · tmux test') && rows.some((r) => r.includes('Enter send')) && rows.every((r) => r.length <= 60)
+        ? true
+        : undefined;
+    }, 10000);
+    expect(screen()).toContain('⏹ interrupted');
+
     tmux('send-keys', '-t', session, 'C-c');
     await until('the UI to quit', () => {
       const r = spawnSync('tmux', ['has-session', '-t', session]);
