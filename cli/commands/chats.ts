@@ -53,7 +53,9 @@ export async function showChat(options: GlobalOptions, id: number): Promise<void
 }
 
 function checkTitle(title: string): void {
-  if (title.length < 1 || title.length > 200) throw new UsageError('title: must be 1-200 characters');
+  // Characters as the backend counts them (code points): 200 emoji are a valid title.
+  const length = [...title].length;
+  if (length < 1 || length > 200) throw new UsageError('title: must be 1-200 characters');
 }
 
 export async function renameChat(options: GlobalOptions, id: number, title: string): Promise<void> {
