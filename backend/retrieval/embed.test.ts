@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import { LocalEmbedder, OpenAIEmbedder } from './embed.js';
 
@@ -17,6 +18,21 @@ describe('LocalEmbedder', () => {
     expect(embedder.id).toBe('local-hash-v2-256');
     expect(new LocalEmbedder(64).id).toBe('local-hash-v2-64');
     expect((await new LocalEmbedder(64).embed(['x y']))[0]).toHaveLength(64);
+  });
+
+  test('its vectors do not change under the same id (stored contexts and index files rely on it)', () => {
+    // Repeated tokens (n-grams hashed once per distinct token), camelCase pieces, a token over
+    // 32 characters, non-ASCII, stop words, numbers: any change here needs a new embedder id.
+    const texts = [
+      'BUILD FAILED in 3s',
+      '[INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/slf4j/slf4j-api/2.0.9/slf4j-api-2.0.9.pom\n[INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/slf4j/slf4j-api/2.0.9/slf4j-api-2.0.9.jar',
+      'java.lang.NullPointerException at com.acme.user.UserService.load(UserService.java:42) HTTPServerError E0425 TS2345 ORA-00942',
+      `${'x'.repeat(300)} ${'AbcDef'.repeat(20)} Ünïcødé 漢字 😀 does the build fail why 12345 __init__ ./gradlew -Dfoo=bar`,
+    ];
+    const hash = createHash('sha1');
+    for (const text of texts) hash.update(embedder.embedOne(text));
+    expect(embedder.id).toBe('local-hash-v2-256');
+    expect(hash.digest('hex')).toBe('5ea5c057851a2e123f4dbd49f1becec9db1499c5');
   });
 
   test('an empty text is the zero vector (no NaN)', async () => {

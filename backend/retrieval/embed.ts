@@ -59,7 +59,7 @@ const W_STOP = 0.05;
  * Words of questions and prose that say nothing about a build ("why does the test fail here?"):
  * nearly weightless, so a short chunk sharing only "does" with a question does not win.
  */
-const STOP_WORDS = new Set(
+const STOP_WORDS = hashSet(
   (
     'a an the and or but if then else of in on at to for from by with without as is are was were be been being ' +
     'do does did done doing have has had can could should would will shall may might must not no yes this that ' +
@@ -70,6 +70,36 @@ const STOP_WORDS = new Set(
     .split(' ')
     .map((w) => hashRange(w, 0, w.length, 0)),
 );
+/** Stop words have at most this many characters: longer tokens skip the lookup. */
+const MAX_STOP_WORD = 8;
+
+/**
+ * A set of 32-bit hashes as an open-addressing table (a JS Set of numbers above 2^30 hashes
+ * heap numbers: several times slower on this path, run for every token).
+ */
+function hashSet(hashes: number[]): { has(h: number): boolean } {
+  let size = 16;
+  while (size < hashes.length * 4) size *= 2;
+  const keys = new Int32Array(size);
+  const used = new Uint8Array(size);
+  const mask = size - 1;
+  for (const h of hashes) {
+    let i = fmix32(h) & mask;
+    while (used[i] && keys[i] !== h) i = (i + 1) & mask;
+    used[i] = 1;
+    keys[i] = h;
+  }
+  return {
+    has(h: number): boolean {
+      let i = fmix32(h) & mask;
+      while (used[i]) {
+        if (keys[i] === h) return true;
+        i = (i + 1) & mask;
+      }
+      return false;
+    },
+  };
+}
 
 /** Character kinds: 1 = letter or digit (any non-ASCII too), 2 = joins a term (`_ . - / $ #`). */
 const KIND = new Uint8Array(128);
@@ -78,6 +108,15 @@ for (let c = 65; c <= 90; c++) KIND[c] = 1;
 for (let c = 97; c <= 122; c++) KIND[c] = 1;
 for (const ch of '_.-/$#') KIND[ch.charCodeAt(0)] = 2;
 const kindOf = (c: number): number => (c < 128 ? KIND[c]! : 1);
+
+/**
+ * The dimension of a feature hash `f` (an unsigned 32-bit integer): `f % dim`, as a mask when
+ * `dim` is a power of two (a modulo of a number above 2^31 is a floating-point division).
+ */
+const slotOf = (f: number, dim: number): number => ((dim & (dim - 1)) === 0 ? f & (dim - 1) : f % dim);
+
+/** Math.log1p of 0..4095 (the n-gram sums of a chunk are small integers). */
+const LOG1P = Float64Array.from({ length: 4096 }, (_, i) => Math.log1p(i));
 
 /** Sublinear term frequency (1 + ln tf) that stays continuous for the fractional weights below 1. */
 const sublinear = (x: number): number => (x <= 1 ? x : 1 + Math.log(x));
@@ -142,6 +181,93 @@ class FeatureCounts {
 }
 
 /**
+ * The distinct tokens of one text that get character n-grams, with how often each occurs: a
+ * log chunk repeats its words (`INFO`, `Downloading`, a package name on every line), and the
+ * n-grams of a token are the same every time, so they are hashed once per distinct token and
+ * added `count` times (integer sums: the vector is exactly the one of hashing every occurrence).
+ * Keyed by the token's hash, checked character by character; cleared in O(1) like FeatureCounts.
+ */
+class DistinctTokens {
+  hashes = new Int32Array(0);
+  stamps = new Uint32Array(0);
+  from = new Int32Array(0);
+  length = new Int32Array(0);
+  count = new Int32Array(0);
+  used: number[] = [];
+  private generation = 0;
+
+  reset(expected: number): void {
+    let size = 256;
+    while (size < expected * 2) size *= 2;
+    if (size > this.hashes.length) this.allocate(size);
+    this.generation++;
+    if (this.generation === 0xffffffff) {
+      this.stamps.fill(0);
+      this.generation = 1;
+    }
+    this.used.length = 0;
+  }
+
+  private allocate(size: number): void {
+    this.hashes = new Int32Array(size);
+    this.stamps = new Uint32Array(size);
+    this.from = new Int32Array(size);
+    this.length = new Int32Array(size);
+    this.count = new Int32Array(size);
+    this.generation = 0;
+  }
+
+  /** Counts one occurrence of the token text[from, from + len) (lowercased), of hash `h`. */
+  add(text: string, h: number, from: number, len: number): void {
+    const mask = this.hashes.length - 1;
+    let i = fmix32(h) & mask;
+    for (;;) {
+      if (this.stamps[i] !== this.generation) {
+        this.stamps[i] = this.generation;
+        this.hashes[i] = h;
+        this.from[i] = from;
+        this.length[i] = len;
+        this.count[i] = 1;
+        this.used.push(i);
+        if (this.used.length * 2 > this.hashes.length) this.grow();
+        return;
+      }
+      if (this.hashes[i] === h && this.length[i] === len && sameLowered(text, this.from[i]!, from, len)) {
+        this.count[i]!++;
+        return;
+      }
+      i = (i + 1) & mask;
+    }
+  }
+
+  private grow(): void {
+    const entries = this.used.map((i) => [this.hashes[i]!, this.from[i]!, this.length[i]!, this.count[i]!] as const);
+    const generation = this.generation;
+    this.allocate(this.hashes.length * 2);
+    this.generation = Math.max(1, generation);
+    this.used.length = 0;
+    const mask = this.hashes.length - 1;
+    for (const [h, from, len, count] of entries) {
+      let i = fmix32(h) & mask;
+      while (this.stamps[i] === this.generation) i = (i + 1) & mask;
+      this.stamps[i] = this.generation;
+      this.hashes[i] = h;
+      this.from[i] = from;
+      this.length[i] = len;
+      this.count[i] = count;
+      this.used.push(i);
+    }
+  }
+}
+
+/** True when text[a, a + len) and text[b, b + len) are equal lowercased. */
+function sameLowered(text: string, a: number, b: number, len: number): boolean {
+  if (a === b) return true;
+  for (let k = 0; k < len; k++) if (lower(text.charCodeAt(a + k)) !== lower(text.charCodeAt(b + k))) return false;
+  return true;
+}
+
+/**
  * Offline embeddings by signed feature hashing, tuned for build logs: the words, identifiers
  * (whole, and split at `_ . - /` and camelCase: `UserServiceTest` -> user, service, test),
  * error codes (`E0425`, `TS2345`, `ORA-00942`) and paths of a text, with sublinear term
@@ -151,6 +277,9 @@ class FeatureCounts {
 export class LocalEmbedder implements Embedder {
   readonly id: string;
   private readonly counts = new FeatureCounts();
+  private readonly distinct = new DistinctTokens();
+  /** Hashes of the camelCase pieces of the current token. */
+  private readonly pieces = new Int32Array(MAX_TERM);
   /** The current token, lowercased, between `<` and `>` marks (for its n-grams). */
   private readonly token = new Int32Array(MAX_TERM + 2);
   private grams: Float64Array;
@@ -174,6 +303,7 @@ export class LocalEmbedder implements Embedder {
   embedOne(text: string): Float32Array {
     const counts = this.counts;
     counts.reset(Math.min(text.length, 1 << 22));
+    this.distinct.reset(Math.min(text.length >> 3, 1 << 20));
     this.grams.fill(0);
     const length = text.length;
     let i = 0;
@@ -190,6 +320,8 @@ export class LocalEmbedder implements Embedder {
       if (to - from > MAX_TERM) to = from + MAX_TERM;
       this.term(text, from, to);
     }
+    const distinct = this.distinct;
+    for (const slot of distinct.used) this.ngrams(text, distinct.from[slot]!, distinct.length[slot]!, distinct.count[slot]!);
     return this.vector();
   }
 
@@ -201,15 +333,18 @@ export class LocalEmbedder implements Embedder {
     for (const slot of counts.used) {
       const f = fmix32(counts.keys[slot]!);
       const value = sublinear(counts.values[slot]!);
-      v[f % dim]! += f & 0x80000000 ? -value : value;
+      v[slotOf(f, dim)]! += f & 0x80000000 ? -value : value;
     }
     let tokenNorm = 0;
     for (let i = 0; i < dim; i++) tokenNorm += v[i]! * v[i]!;
     const grams = this.grams;
     let gramNorm = 0;
     for (let i = 0; i < dim; i++) {
+      // The n-gram sums are integers: their log1p mostly comes from a table.
       const g = grams[i]!;
-      const s = g < 0 ? -Math.log1p(-g) : Math.log1p(g);
+      const m = g < 0 ? -g : g;
+      const l = m < LOG1P.length ? LOG1P[m]! : Math.log1p(m);
+      const s = g < 0 ? -l : l;
       grams[i] = s;
       gramNorm += s * s;
     }
@@ -228,69 +363,92 @@ export class LocalEmbedder implements Embedder {
     return v;
   }
 
-  /** Features of one term text[from, to): the compound whole, then each alphanumeric token. */
+  /**
+   * Features of one term text[from, to): each alphanumeric token, then the compound whole
+   * (hashed in the same pass over the characters).
+   */
   private term(text: string, from: number, to: number): void {
     let compound = false;
     let start = -1;
-    for (let i = from; i <= to; i++) {
-      const alnum = i < to && kindOf(text.charCodeAt(i)) === 1;
-      if (alnum) {
+    let whole = FNV_OFFSET;
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i);
+      whole = Math.imul(whole ^ lower(c), FNV_PRIME);
+      if (kindOf(c) === 1) {
         if (start < 0) start = i;
         continue;
       }
-      if (i < to) compound = true;
+      compound = true;
       if (start >= 0) {
         this.tokenFeatures(text, start, i);
         start = -1;
       }
     }
-    if (compound) this.counts.add(hashRange(text, from, to, 0), W_COMPOUND);
+    if (start >= 0) this.tokenFeatures(text, start, to);
+    if (compound) this.counts.add(whole, W_COMPOUND);
   }
 
+  /**
+   * Features of one alphanumeric token, in one pass over its characters: the token, its
+   * camelCase / HTTPServer pieces (letters followed by digits stay together: E0425, TS2345),
+   * and its n-grams later (once per distinct token, see ngrams).
+   */
   private tokenFeatures(text: string, from: number, to: number): void {
-    const buf = this.token;
     const len = to - from;
+    const pieces = this.pieces;
     let h = FNV_OFFSET;
+    let piece = FNV_OFFSET;
+    let pieceStart = from;
+    let pieceCount = 0;
     let allDigits = true;
-    buf[0] = 60; // <
-    for (let k = 0; k < len; k++) {
-      const c = text.charCodeAt(from + k);
+    let prev = 0;
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i);
       if (c < 48 || c > 57) allDigits = false;
+      if (
+        i > from &&
+        isUpper(c) &&
+        (isLowerLetter(prev) || (isUpper(prev) && i + 1 < to && isLowerLetter(text.charCodeAt(i + 1))))
+      ) {
+        if (i - pieceStart > 1) pieces[pieceCount++] = piece;
+        pieceStart = i;
+        piece = FNV_OFFSET;
+      }
       const l = lower(c);
-      buf[k + 1] = l;
       h = Math.imul(h ^ l, FNV_PRIME);
+      piece = Math.imul(piece ^ l, FNV_PRIME);
+      prev = c;
     }
-    buf[len + 1] = 62; // >
     if (allDigits) {
       // Line numbers, durations and counters: little meaning on their own, and no n-grams.
       this.counts.add(h, W_NUMBER);
       return;
     }
-    if (STOP_WORDS.has(h)) {
+    if (len <= MAX_STOP_WORD && STOP_WORDS.has(h)) {
       this.counts.add(h, W_STOP);
       return;
     }
     this.counts.add(h, W_TOKEN);
-    // camelCase and HTTPServer pieces; letters followed by digits stay together (E0425, TS2345).
-    let pieceStart = from;
-    for (let i = from + 1; i < to; i++) {
-      const c = text.charCodeAt(i);
-      if (!isUpper(c)) continue;
-      const prev = text.charCodeAt(i - 1);
-      const next = i + 1 < to ? text.charCodeAt(i + 1) : 0;
-      if (isLowerLetter(prev) || (isUpper(prev) && isLowerLetter(next))) {
-        if (i - pieceStart > 1) this.counts.add(hashRange(text, pieceStart, i, 0), W_PIECE);
-        pieceStart = i;
-      }
-    }
-    if (pieceStart > from && to - pieceStart > 1) this.counts.add(hashRange(text, pieceStart, to, 0), W_PIECE);
-    // Character 3-, 4- and 5-grams of `<token>`: one running hash per start, emitted at 3, 4, 5.
-    // Short tokens are their own feature already; a long one gives the n-grams of its start.
-    if (len < MIN_NGRAM_TOKEN) return;
+    for (let k = 0; k < pieceCount; k++) this.counts.add(pieces[k]!, W_PIECE);
+    if (pieceStart > from && to - pieceStart > 1) this.counts.add(piece, W_PIECE);
+    // Short tokens are their own feature already; longer ones also give character n-grams.
+    if (len >= MIN_NGRAM_TOKEN) this.distinct.add(text, h, from, len);
+  }
+
+  /**
+   * Character 3-, 4- and 5-grams of `<token>` (the token text[from, from + len) lowercased),
+   * each added `times`: one running hash per start, emitted at 3, 4 and 5 characters. A long
+   * token gives the n-grams of its start.
+   */
+  private ngrams(text: string, from: number, len: number, times: number): void {
+    const buf = this.token;
+    const capped = Math.min(len, MAX_NGRAM_TOKEN);
+    buf[0] = 60; // <
+    for (let k = 0; k < capped; k++) buf[k + 1] = lower(text.charCodeAt(from + k));
+    const marked = capped + 2;
+    buf[marked - 1] = 62; // >
     const grams = this.grams;
     const dim = this.dim;
-    const marked = Math.min(len, MAX_NGRAM_TOKEN) + 2;
-    if (len > MAX_NGRAM_TOKEN) buf[marked - 1] = 62;
     for (let s = 0; s + 3 <= marked; s++) {
       let g = FNV_OFFSET ^ NGRAM_SEED;
       const end = Math.min(s + 5, marked);
@@ -298,7 +456,7 @@ export class LocalEmbedder implements Embedder {
         g = Math.imul(g ^ buf[k]!, FNV_PRIME);
         if (k - s >= 2) {
           const f = fmix32(g);
-          grams[f % dim]! += f & 0x80000000 ? -1 : 1;
+          grams[slotOf(f, dim)]! += f & 0x80000000 ? -times : times;
         }
       }
     }
