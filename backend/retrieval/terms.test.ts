@@ -12,6 +12,33 @@ describe('extractTerms', () => {
     for (const t of ['the', 'build', 'failed', 'after', '3.21', '2024-01-02', 'and']) expect(terms).not.toContain(t);
   });
 
+  test('cuts runs at 201 characters, trims trailing punctuation, takes last segments and stems, stops at max', () => {
+    const text = `${'a'.repeat(205)}_X9 C:\\ws\\app\\Main.java done. path/to/dir/ com.acme.Foo.kt x.y.z a_b. Ab-9 --flag_x 9_9`;
+    expect(extractTerms(text)).toEqual([
+      'aaaa_x9',
+      'ws\\app\\main.java',
+      'main.java',
+      'path/to/dir',
+      'dir',
+      'com.acme.foo.kt',
+      'foo',
+      'x.y.z',
+      'a_b',
+      'ab-9',
+      'flag_x',
+    ]);
+    expect(extractTerms(text, 3)).toEqual(['aaaa_x9', 'ws\\app\\main.java', 'main.java']);
+    expect(extractTerms('Foo.Bar.java foo.BarBaz ..a_b... $HOME_DIR/x9 a1 ab1')).toEqual([
+      'foo.bar.java',
+      'bar',
+      'foo.barbaz',
+      'barbaz',
+      'a_b',
+      '$home_dir/x9',
+      'ab1',
+    ]);
+  });
+
   test('a question in prose has no terms', () => {
     expect(extractTerms('Why did my build fail?')).toEqual([]);
   });

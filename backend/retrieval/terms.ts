@@ -6,22 +6,35 @@
  */
 
 /**
- * Candidate identifier runs: letters, digits and the joiners of paths and dotted names. Error
- * codes (E0425, TS2345, ORA-00942, ERR_PNPM_FETCH_404) are runs of their own.
+ * Candidate identifier runs are what `/[A-Za-z0-9_$][A-Za-z0-9_.$/\\-]{1,200}/g` matches: letters,
+ * digits and the joiners of paths and dotted names (error codes such as E0425, TS2345,
+ * ORA-00942, ERR_PNPM_FETCH_404 are runs of their own), scanned by hand below (the regex, its
+ * match arrays and the splitting of every run cost most of an upload's term extraction).
  */
-const RUN = /[A-Za-z0-9_$][A-Za-z0-9_.$/\\-]{1,200}/g;
+const RUN_START = new Uint8Array(128);
+const RUN_PART = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$') {
+  RUN_START[ch.charCodeAt(0)] = 1;
+  RUN_PART[ch.charCodeAt(0)] = 1;
+}
+for (const ch of './\\-') RUN_PART[ch.charCodeAt(0)] = 1;
+/** Characters after the first of a run, at most. */
+const MAX_RUN_TAIL = 200;
 /** `. - / \` at the end of a run. */
-const TRAILING = new Set([46, 45, 47, 92]);
+const isTrailing = (c: number): boolean => c === 46 || c === 45 || c === 47 || c === 92;
 const SOURCE_EXTENSION = /^(?:java|kt|ts|tsx|js|mjs|py|go|rs|c|cc|cpp|h|hpp|cs|rb|scala|groovy|xml|json|ya?ml|gradle|sh)$/i;
+/** The longest of those extensions. */
+const MAX_EXTENSION = 6;
+const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$-]*)+$/;
 
 /**
- * A run that is an identifier worth exact matching, not an ordinary word or number: a path,
- * a dotted name (`a.b`, `file.ext`), snake_case, camelCase / PascalCase, or letters with digits
- * (`E0425`, `x86_64`). One pass over the characters: this runs on every run of every chunk.
+ * A run text[from, to) that is an identifier worth exact matching, not an ordinary word or
+ * number: a path, a dotted name (`a.b`, `file.ext`), snake_case, camelCase / PascalCase, or
+ * letters with digits (`E0425`, `x86_64`). One pass over the characters: this runs on every
+ * run of every chunk.
  */
-function isIdentifier(run: string): boolean {
-  const n = run.length;
-  if (n < 3) return false;
+function isIdentifierAt(text: string, from: number, to: number): boolean {
+  if (to - from < 3) return false;
   let letters = 0;
   let digits = 0;
   let underscore = false;
@@ -29,8 +42,8 @@ function isIdentifier(run: string): boolean {
   let dot = false;
   let camel = false;
   let prevLower = false;
-  for (let i = 0; i < n; i++) {
-    const c = run.charCodeAt(i);
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
     if (c >= 97 && c <= 122) {
       letters++;
       prevLower = true;
@@ -39,7 +52,7 @@ function isIdentifier(run: string): boolean {
     if (c >= 65 && c <= 90) {
       letters++;
       // aB (camelCase), or a capital after the first one of a PascalCase word (UserService).
-      if (prevLower && i > 0) camel = true;
+      if (prevLower && i > from) camel = true;
       prevLower = false;
       continue;
     }
@@ -51,8 +64,8 @@ function isIdentifier(run: string): boolean {
   }
   if (letters === 0) return false; // numbers, versions, dates
   if (slash || underscore || camel) return true;
-  if (dot) return /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$-]*)+$/.test(run);
-  const first = run.charCodeAt(0);
+  if (dot) return DOTTED_NAME.test(text.slice(from, to));
+  const first = text.charCodeAt(from);
   return digits > 0 && ((first >= 65 && first <= 90) || (first >= 97 && first <= 122));
 }
 
@@ -67,26 +80,61 @@ export function extractTerms(text: string, max = 200): string[] {
     const t = term.toLowerCase();
     if (t.length >= 3 && seen.size < max) seen.add(t);
   };
-  RUN.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = RUN.exec(text)) !== null) {
+  const n = text.length;
+  let p = 0;
+  while (p < n) {
+    const c = text.charCodeAt(p);
+    if (c >= 128 || RUN_START[c] !== 1) {
+      p++;
+      continue;
+    }
+    const limit = Math.min(n, p + 1 + MAX_RUN_TAIL);
+    let q = p + 1;
+    while (q < limit) {
+      const d = text.charCodeAt(q);
+      if (d >= 128 || RUN_PART[d] !== 1) break;
+      q++;
+    }
+    if (q === p + 1) {
+      p++;
+      continue;
+    }
+    const from = p;
+    p = q;
     // Trailing sentence punctuation is not part of a name (`done.`, `src/`).
-    let run = m[0];
-    let end = run.length;
-    while (end > 0 && TRAILING.has(run.charCodeAt(end - 1))) end--;
-    if (end !== run.length) run = run.slice(0, end);
-    if (!isIdentifier(run)) continue;
+    let end = q;
+    while (end > from && isTrailing(text.charCodeAt(end - 1))) end--;
+    if (!isIdentifierAt(text, from, end)) continue;
+    const run = text.slice(from, end);
     add(run);
-    const cut = Math.max(run.lastIndexOf('/'), run.lastIndexOf('\\'));
+    let cut = -1;
+    let lastDot = -1;
+    let dotBefore = -1;
+    for (let i = end - 1; i >= from; i--) {
+      const d = text.charCodeAt(i);
+      if (d === 47 || d === 92) {
+        cut = i;
+        break;
+      }
+      if (d === 46 && dotBefore < 0) {
+        if (lastDot < 0) lastDot = i;
+        else dotBefore = i;
+      }
+    }
     if (cut >= 0) {
-      const lastPath = run.slice(cut + 1);
-      if (lastPath.length >= 3) add(lastPath);
-    } else if (run.includes('.')) {
-      const parts = run.split('.');
-      const last = parts[parts.length - 1] ?? '';
+      if (end - cut - 1 >= 3) add(text.slice(cut + 1, end));
+    } else if (lastDot >= 0) {
       // `UserService.java` keeps `userservice` too; `com.acme.UserService` gives `userservice`.
-      const stem = SOURCE_EXTENSION.test(last) ? (parts[parts.length - 2] ?? '') : last;
-      if (stem.length >= 3 && (isIdentifier(stem) || /^[A-Z]/.test(stem))) add(stem);
+      let stemFrom = lastDot + 1;
+      let stemTo = end;
+      if (end - lastDot - 1 <= MAX_EXTENSION && SOURCE_EXTENSION.test(text.slice(lastDot + 1, end))) {
+        stemFrom = dotBefore >= 0 ? dotBefore + 1 : from;
+        stemTo = lastDot;
+      }
+      if (stemTo - stemFrom >= 3) {
+        const first = text.charCodeAt(stemFrom);
+        if ((first >= 65 && first <= 90) || isIdentifierAt(text, stemFrom, stemTo)) add(text.slice(stemFrom, stemTo));
+      }
     }
     if (seen.size >= max) break;
   }
