@@ -13,6 +13,10 @@ export async function runChatUi(options: GlobalOptions, chatId: number | undefin
   if (chatId !== undefined && !chats.some((c) => c.id === chatId)) {
     throw new UserError(`Chat ${chatId} not found.`, 'see your chats with `cichat chats list`');
   }
+  // Ink renders only a final frame when it believes it runs in CI (CI / CONTINUOUS_INTEGRATION
+  // set, read when ink is imported). This command has just checked that it owns a terminal,
+  // so a CI variable exported in the user's shell must not freeze the UI.
+  for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false';
   const [{ render }, React, { App }] = await Promise.all([import('ink'), import('react'), import('../ui/App.js')]);
   const app = render(React.createElement(App, { client, initialChatId: chatId, initialChats: chats }), { exitOnCtrlC: false });
   await app.waitUntilExit();
