@@ -9,7 +9,8 @@ import { retrieve } from '../backend/retrieval/retrieve.js';
 import { indexDir } from '../backend/retrieval/vectorIndex.js';
 import { createContextService } from '../backend/routes/context.js';
 import type { ContextService } from '../backend/routes/context.js';
-import { chunksWithTerm, countContexts, currentContext } from '../backend/store/contexts.js';
+import { openDb } from '../backend/db.js';
+import { chunksWithTerm, countContexts, currentContext, vectorToBytes } from '../backend/store/contexts.js';
 import { testDialects } from './helpers/databases.js';
 import type { TestDatabase } from './helpers/databases.js';
 import { startTestBackend } from './helpers/backend.js';
@@ -380,13 +381,13 @@ describe.each(dialects)('context API on $name', (dialect) => {
     lines[4321] = 'worker-3 failed batch 4321: ORA-00942: table or view does not exist';
     expect((await upload(user, chat.id, { ciContext: ciContext(`${lines.join('\n')}\n`) })).status).toBe(200);
     const stored = await currentContext(backend.db, chat.id);
-    const exact = await chunksWithTerm(backend.db, stored!.id, 'ora-00942', 10);
+    const exact = await chunksWithTerm(backend.db, stored!, 'ora-00942', 10);
     expect(exact.length).toBeGreaterThanOrEqual(1);
     for (const c of exact) {
       expect(c.start_line).toBeLessThanOrEqual(4322);
       expect(c.end_line).toBeGreaterThanOrEqual(4322);
     }
-    expect(await chunksWithTerm(backend.db, stored!.id, 'ora-0094', 10)).toEqual([]);
+    expect(await chunksWithTerm(backend.db, stored!, 'ora-0094', 10)).toEqual([]);
     const [best] = await retrieve(context.deps(), chat.id, 'worker processed batch table ORA-00942', 1);
     expect(best!.text).toContain('ORA-00942');
     expect(best!.start_line).toBeLessThanOrEqual(4322);
@@ -432,6 +433,52 @@ describe.each(dialects)('context API on $name', (dialect) => {
     } finally {
       await one.backend.close();
       await two.backend.close();
+      await database.drop();
+    }
+  });
+});
+
+describe.each(dialects)('migration 007 on $name', (dialect) => {
+  test('converts the per-chunk term lists of existing contexts into the bucketed term index', async () => {
+    const database = await dialect.create();
+    const db = openDb(database.url);
+    try {
+      // The schema as it was before 007, with one stored context of 3 chunks.
+      for (let i = 1; i <= 6; i++) await db.migrate.up();
+      expect(await db.schema.hasTable('context_chunk_terms')).toBe(true);
+      expect(await db.schema.hasTable('context_terms')).toBe(false);
+      const [chatId] = await db('chats').insert({ user_id: 'u', title: 't', created_at: 1, updated_at: 1 });
+      const [contextId] = await db('contexts').insert({
+        chat_id: Number(chatId),
+        state: 'ready',
+        ci_context: '{}',
+        created_at: 1,
+        uploaded_at: 2,
+        log_line_count: 3,
+        chunk_count: 3,
+        failure_excerpts: '[]',
+        embedder_id: 'local-hash-v2-256',
+        dim: 4,
+      });
+      const id = Number(contextId);
+      const vector = vectorToBytes(new Float32Array([1, 0, 0, 0]));
+      await db('context_chunks').insert(
+        [0, 1, 2].map((seq) => ({ context_id: id, seq, start_line: seq + 1, end_line: seq + 1, text: `line ${seq}`, embedding: vector })),
+      );
+      await db('context_chunk_terms').insert([
+        { context_id: id, seq: 0, terms: ' e0425 src/main.rs main.rs ' },
+        { context_id: id, seq: 2, terms: ' e0425 ora-00942 ' },
+      ]);
+      await db.migrate.latest();
+      expect(await db.schema.hasTable('context_chunk_terms')).toBe(false);
+      const context = { id, chunkCount: 3 };
+      expect((await chunksWithTerm(db, context, 'e0425', 16)).map((c) => c.seq)).toEqual([0, 2]);
+      expect((await chunksWithTerm(db, context, 'e0425', 1)).map((c) => c.seq)).toEqual([0]);
+      expect((await chunksWithTerm(db, context, 'ora-00942', 16)).map((c) => c.text)).toEqual(['line 2']);
+      expect(await chunksWithTerm(db, context, 'main', 16)).toEqual([]);
+      expect(await chunksWithTerm(db, context, 'e042', 16)).toEqual([]);
+    } finally {
+      await db.destroy();
       await database.drop();
     }
   });

@@ -5,6 +5,7 @@ import * as m003 from './003_chat_stream_lease.js';
 import * as m004 from './004_contexts.js';
 import * as m005 from './005_context_chunks.js';
 import * as m006 from './006_context_chunk_terms.js';
+import * as m007 from './007_context_terms.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -22,6 +23,7 @@ export const migrations: [string, Migration][] = [
   ['004_contexts', m004],
   ['005_context_chunks', m005],
   ['006_context_chunk_terms', m006],
+  ['007_context_terms', m007],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

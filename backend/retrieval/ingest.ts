@@ -13,6 +13,8 @@ import {
   discardContext,
   finishContext,
   insertChunks,
+  insertTerms,
+  TermPostings,
   type StoredExcerpt,
 } from '../store/contexts.js';
 import { Chunker, splitLines, type LogChunk } from './chunk.js';
@@ -26,8 +28,10 @@ export const STORED_LOG_MAX_CHARS = 2 * 1024 * 1024;
 export const STORED_TAIL_LINES = 1000;
 /** Longest line kept in excerpts and in a stored tail (a 10 MB line must not make a 10 MB row). */
 export const STORED_LINE_MAX_CHARS = 2000;
-/** Chunks embedded and inserted together. */
-const EMBED_BATCH = 128;
+/** Chunks embedded and inserted together (one INSERT, one message to the index worker). */
+const EMBED_BATCH = 256;
+/** Identifiers of a chunk indexed for exact lookup at most. */
+const TERMS_PER_CHUNK = 100;
 
 export interface IngestResult {
   contextId: number;
@@ -91,6 +95,7 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
     const lines: string[] = [];
     let chunkCount = 0;
     let storedChars = 0;
+    const terms = new TermPostings();
     if (log) {
       const mask = createLineMasker();
       const chunker = new Chunker();
@@ -100,12 +105,14 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
         const batch = pending;
         pending = [];
         const vectors = await embedder.embed(batch.map((c) => c.text));
-        await insertChunks(
-          db,
-          contextId,
-          batch.map((c, i) => ({ ...c, seq: chunkCount + i, embedding: vectors[i]!, terms: extractTerms(c.text, 100) })),
-        );
+        // The index worker inserts these while this thread goes on with the terms and the rows.
         builder.add(vectors);
+        const rows = batch.map((c, i) => {
+          const seq = chunkCount + i;
+          terms.add(seq, extractTerms(c.text, TERMS_PER_CHUNK));
+          return { seq, start_line: c.start_line, end_line: c.end_line, text: c.text, embedding: vectors[i]! };
+        });
+        await insertChunks(db, contextId, rows);
         chunkCount += batch.length;
         await yieldToEventLoop();
       };
@@ -118,6 +125,7 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
       }
       pending.push(...chunker.end());
       await flush();
+      await insertTerms(db, contextId, terms, chunkCount);
     }
     const failureExcerpts: StoredExcerpt[] = lines.length
       ? analyzeLines(lines).map((e) => ({

@@ -86,7 +86,7 @@ export async function retrieveFromContext(
   for (const term of extractTerms(query, MAX_QUERY_TERMS)) {
     // Only a term the vector neighbours miss needs the exact lookup.
     if (lowered.some((text) => containsTerm(text, term))) continue;
-    for (const c of await chunksWithTerm(deps.db, context.id, term, CHUNKS_PER_TERM)) {
+    for (const c of await chunksWithTerm(deps.db, context, term, CHUNKS_PER_TERM)) {
       if (seen.has(c.seq)) continue;
       seen.add(c.seq);
       candidates.push({ seq: c.seq, start_line: c.start_line, end_line: c.end_line, text: c.text, similarity: dot(queryVector, c.embedding) });

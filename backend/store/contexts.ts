@@ -5,7 +5,7 @@
  * leaves the previous context whole.
  */
 import type { Knex } from 'knex';
-import type { Db } from '../db.js';
+import { isMysql, type Db } from '../db.js';
 import type { CiContext, LogExcerpt } from '../../protocol/types.js';
 import { nowMs } from './chats.js';
 
@@ -97,33 +97,131 @@ export function bytesToVector(bytes: Buffer | Uint8Array): Float32Array {
   return new Float32Array(copy.buffer);
 }
 
-/** Rows per INSERT: well under SQLite's variable limit and MySQL's max_allowed_packet. */
-const INSERT_BATCH = 200;
+/**
+ * Bound parameters per INSERT: well under SQLite's limit (32766 since 3.32) and MySQL's 65535;
+ * chunk rows (text up to 4000 characters and a vector) are also capped in number so that one
+ * statement stays a few MB, under MySQL's max_allowed_packet.
+ */
+const MAX_BINDINGS = 8000;
+const CHUNK_ROWS_PER_INSERT = 256;
+
+/**
+ * Inserts rows as multi-row `INSERT ... VALUES (...), (...)` statements (knex writes SQLite
+ * multi-row inserts as `SELECT ... UNION ALL SELECT ...`, and compiles every row's object).
+ */
+async function insertRows(db: Db, table: string, columns: string[], rows: unknown[][], maxRows: number): Promise<void> {
+  if (rows.length === 0) return;
+  const perStatement = Math.max(1, Math.min(maxRows, Math.floor(MAX_BINDINGS / columns.length)));
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const head = `insert into ${table} (${columns.join(', ')}) values `;
+  // Inside a transaction (a migration) the pool's only SQLite connection is the transaction's.
+  const sqlite = !isMysql(db) && !(db as { isTransaction?: boolean }).isTransaction;
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const batch = rows.slice(i, i + perStatement);
+    const bindings: unknown[] = [];
+    for (const row of batch) for (const value of row) bindings.push(value);
+    const sql = head + Array(batch.length).fill(tuple).join(', ');
+    if (sqlite) await runOnSqlite(db, sql, bindings);
+    else await db.raw(sql, bindings as Knex.RawBinding[]);
+  }
+}
+
+/** What knex's better-sqlite3 connection is (its pool hands out the Database itself). */
+interface SqliteConnection {
+  prepare(sql: string): { run(...bindings: unknown[]): unknown };
+}
+
+/**
+ * Runs one statement on the pooled better-sqlite3 connection itself: knex's own path (binding
+ * rewriting, per-value preparation) cost as much as SQLite's work for big multi-row inserts.
+ */
+async function runOnSqlite(db: Db, sql: string, bindings: unknown[]): Promise<void> {
+  const connection = (await db.client.acquireConnection()) as SqliteConnection;
+  try {
+    connection.prepare(sql).run(bindings);
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
 
 /** Adds chunks (with their vectors) to a building context. */
 export async function insertChunks(
   db: Db,
   contextId: number,
-  chunks: { seq: number; start_line: number; end_line: number; text: string; embedding: Float32Array; terms?: string[] }[],
+  chunks: { seq: number; start_line: number; end_line: number; text: string; embedding: Float32Array }[],
 ): Promise<void> {
-  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-    await db('context_chunks').insert(
-      chunks.slice(i, i + INSERT_BATCH).map((c) => ({
-        context_id: contextId,
-        seq: c.seq,
-        start_line: c.start_line,
-        end_line: c.end_line,
-        text: c.text,
-        embedding: vectorToBytes(c.embedding),
-      })),
-    );
-    const terms = chunks
-      .slice(i, i + INSERT_BATCH)
-      .filter((c) => c.terms && c.terms.length > 0)
-      .map((c) => ({ context_id: contextId, seq: c.seq, terms: ` ${c.terms!.join(' ')} ` }));
-    if (terms.length > 0) await db('context_chunk_terms').insert(terms);
+  await insertRows(
+    db,
+    'context_chunks',
+    ['context_id', 'seq', 'start_line', 'end_line', 'text', 'embedding'],
+    chunks.map((c) => [contextId, c.seq, c.start_line, c.end_line, c.text, vectorToBytes(c.embedding)]),
+    CHUNK_ROWS_PER_INSERT,
+  );
+}
+
+/** Chunks kept per term in context_terms (retrieval takes at most this many per term). */
+export const TERM_POSTINGS = 16;
+
+/**
+ * The exact-term index of a context being built: each distinct identifier with the `seq` of
+ * its first TERM_POSTINGS chunks. Filled chunk by chunk (in `seq` order), written once by
+ * insertTerms.
+ */
+export class TermPostings {
+  readonly postings = new Map<string, number[]>();
+
+  /** Records that chunk `seq` holds `terms` (call in increasing `seq`). */
+  add(seq: number, terms: readonly string[]): void {
+    for (const term of terms) {
+      const seqs = this.postings.get(term);
+      if (seqs === undefined) this.postings.set(term, [seq]);
+      else if (seqs.length < TERM_POSTINGS) seqs.push(seq);
+    }
   }
 }
+
+/**
+ * Buckets of a context's term index: a power of two near a quarter of its chunks (16..16384),
+ * so a bucket holds a few dozen terms whatever the log's size. Derived from the stored
+ * chunk_count: writer and readers agree without storing it.
+ */
+export function termBuckets(chunkCount: number): number {
+  let buckets = 16;
+  while (buckets < chunkCount / 4 && buckets < 16384) buckets *= 2;
+  return buckets;
+}
+
+/** The bucket of a term: FNV-1a of its characters, MurmurHash3's finaliser, masked. Stored data depends on it. */
+export function termBucket(term: string, buckets: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) & (buckets - 1);
+}
+
+/**
+ * Writes a building context's term index: one context_terms row per non-empty bucket, its
+ * `terms` text holding a line `<term> <seq>,<seq>,...` per term of the bucket (terms have no
+ * spaces), between newlines. A few hundred to a few thousand rows however many terms the log
+ * has (a row per term cost 0.3 s per 10 MB of log on SQLite).
+ */
+export async function insertTerms(db: Db, contextId: number, terms: TermPostings, chunkCount: number): Promise<void> {
+  const buckets = termBuckets(chunkCount);
+  const lines: string[][] = Array.from({ length: buckets }, () => []);
+  for (const [term, seqs] of terms.postings) lines[termBucket(term, buckets)]!.push(`${term} ${seqs.join(',')}`);
+  const rows: unknown[][] = [];
+  lines.forEach((bucket, i) => {
+    if (bucket.length > 0) rows.push([contextId, i, `\n${bucket.join('\n')}\n`]);
+  });
+  await insertRows(db, 'context_terms', ['context_id', 'bucket', 'terms'], rows, TERM_ROWS_PER_INSERT);
+}
+
+/** Term rows per INSERT (a row is a few KB). */
+const TERM_ROWS_PER_INSERT = 256;
 
 const isDeadlock = (err: unknown): boolean => {
   const code = (err as { code?: unknown }).code;
@@ -219,28 +317,30 @@ export async function chunksBySeq(db: Db, contextId: number, seqs: number[]): Pr
 
 /**
  * Chunks of a context whose identifiers include `term` (lowercase, as extractTerms gives it),
- * with their vectors, at most `limit`, in log order.
+ * with their vectors, at most `limit` (up to TERM_POSTINGS), in log order: the term's bucket
+ * row by primary key, then the chunks by theirs.
  */
 export async function chunksWithTerm(
   db: Db,
-  contextId: number,
+  context: { id: number; chunkCount: number },
   term: string,
   limit: number,
 ): Promise<(ChunkRow & { embedding: Float32Array })[]> {
-  const seqs = (await db('context_chunk_terms')
-    .select('seq')
-    .where({ context_id: contextId })
-    .andWhereRaw('INSTR(terms, ?) > 0', [` ${term} `])
-    .orderBy('seq')
-    .limit(limit)) as { seq: number }[];
-  if (seqs.length === 0) return [];
+  if (limit <= 0 || term === '' || /\s/.test(term)) return [];
+  const contextId = context.id;
+  const row = (await db('context_terms')
+    .select('terms')
+    .where({ context_id: contextId, bucket: termBucket(term, termBuckets(context.chunkCount)) })
+    .first()) as { terms: string } | undefined;
+  if (!row) return [];
+  const at = row.terms.indexOf(`\n${term} `);
+  if (at < 0) return [];
+  const from = at + term.length + 2;
+  const seqs = row.terms.slice(from, row.terms.indexOf('\n', from)).split(',').slice(0, limit).map(Number);
   const rows = (await db('context_chunks')
     .select('seq', 'start_line', 'end_line', 'text', 'embedding')
     .where({ context_id: contextId })
-    .whereIn(
-      'seq',
-      seqs.map((r) => Number(r.seq)),
-    )
+    .whereIn('seq', seqs)
     .orderBy('seq')) as (ChunkRow & { embedding: Buffer })[];
   return rows.map((r) => ({
     seq: Number(r.seq),
