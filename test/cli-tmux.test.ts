@@ -160,7 +160,20 @@ describeTmux('cichat chat in tmux', () => {
     await until('the confirmation', () => (screen().includes(`Delete chat #${created}`) ? true : undefined));
     keys('y');
     await until('the chat to be deleted', async () => (!(await chatTitles()).has(created) ? true : undefined));
-    keys('q');
-    await until('the UI to quit', () => (spawnSync('tmux', ['has-session', '-t', session]).status !== 0 ? true : undefined), 20000);
+    // The list reloads after a delete; a key that lands mid-reload may be swallowed, so press
+    // q again (as a person would) until the UI has quit.
+    let lastPress = 0;
+    await until(
+      'the UI to quit',
+      () => {
+        if (spawnSync('tmux', ['has-session', '-t', session]).status !== 0) return true;
+        if (Date.now() - lastPress > 2000) {
+          lastPress = Date.now();
+          keys('q');
+        }
+        return undefined;
+      },
+      20000,
+    );
   }, 120000);
 });
