@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { migrateLatest, openDb } from '../backend/db.js';
+import { LIST_CHATS_SQL } from '../backend/store/chats.js';
+import { LIST_CHAT_PAIRS_SQL } from '../backend/store/pairs.js';
 import type { Db } from '../backend/db.js';
 import { signToken } from '../test/helpers/backend.js';
 import type http from 'node:http';
@@ -141,17 +143,20 @@ async function seed(db: Db, users: number, chats: number, pairs: number, say: (m
   else await db.raw('ANALYZE');
 }
 
+/** The plans of the exact statements the two endpoints run (one round trip each). */
 async function explain(db: Db, dialect: string): Promise<string[]> {
-  const list = db('chats').select('id', 'user_id', 'title', 'created_at', 'updated_at').where({ user_id: 'user-7' }).orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(20).toString();
-  const count = db('chats').where({ user_id: 'user-7' }).count({ n: '*' }).toString();
-  const pairsQ = db('qa_pairs').select('id').where({ chat_id: 42 }).whereNull('superseded_at').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(20).toString();
+  const sample = (await db('qa_pairs as p').join('chats as c', 'c.id', 'p.chat_id').first('c.id', 'c.user_id')) as { id: number; user_id: string };
+  const statements = [
+    ['chat list', LIST_CHATS_SQL, [sample.user_id, sample.user_id, 20, 0]],
+    ['chat show', LIST_CHAT_PAIRS_SQL, [sample.id, sample.id, sample.id, sample.user_id, 20, 0]],
+  ] as const;
   const lines: string[] = [];
-  for (const [name, sql] of [['chat list', list], ['chat count', count], ['pair list', pairsQ]] as const) {
+  for (const [name, sql, bindings] of statements) {
     if (dialect === 'mysql') {
-      const [rows] = (await db.raw(`EXPLAIN ${sql}`)) as [Record<string, unknown>[]];
-      for (const r of rows) lines.push(`${name}: table=${String(r.table)} type=${String(r.type)} key=${String(r.key)} rows=${String(r.rows)} extra=${String(r.Extra)}`);
+      const [rows] = (await db.raw(`EXPLAIN ${sql}`, [...bindings])) as [Record<string, unknown>[]];
+      for (const r of rows) lines.push(`${name}: ${String(r.select_type)} table=${String(r.table)} type=${String(r.type)} key=${String(r.key)} rows=${String(r.rows)} extra=${String(r.Extra)}`);
     } else {
-      const rows = (await db.raw(`EXPLAIN QUERY PLAN ${sql}`)) as { detail: string }[];
+      const rows = (await db.raw(`EXPLAIN QUERY PLAN ${sql}`, [...bindings])) as { detail: string }[];
       for (const r of rows) lines.push(`${name}: ${r.detail}`);
     }
   }

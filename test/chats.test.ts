@@ -97,6 +97,47 @@ describe.each(dialects)('chats API on $name', (dialect) => {
     expect(limitMessage.detail).toBe('limit: must be between 1 and 100');
   });
 
+  test('pages count what they page: totals beside rows, past the end, with superseded pairs, never across users', async () => {
+    const user = newUser();
+    const other = newUser();
+    const chats: Chat[] = [];
+    for (let i = 0; i < 5; i++) chats.push(await buildChat(user, `chat ${i}`));
+    await buildChat(other, 'not yours');
+    const list = await json<Page<Chat>>(await backend.request(user, 'GET', '/chats/?limit=2&offset=1'));
+    expect(list.items.map((c) => c.title)).toEqual(['chat 3', 'chat 2']);
+    expect(list.total_items).toBe(5);
+    expect(await json<Page<Chat>>(await backend.request(user, 'GET', '/chats/?offset=5'))).toEqual({ items: [], total_items: 5, limit: 20, offset: 5 });
+
+    // Seven pairs written straight to the store, two of them superseded (retry/edit leftovers).
+    const chat = chats[0]!;
+    const t0 = Date.parse(chat.created_at);
+    for (let i = 0; i < 7; i++) {
+      await backend.db('qa_pairs').insert({
+        chat_id: chat.id,
+        question: `q${i}`,
+        created_at: t0 + i,
+        answer: `a${i}`,
+        answer_status: 'complete',
+        answer_sources: '[]',
+        answer_created_at: t0 + i,
+        superseded_at: i === 2 || i === 4 ? t0 + 100 : null,
+      });
+    }
+    const page = await json<Page<QaPair>>(await backend.request(user, 'GET', `/chats/${chat.id}?limit=2&offset=1`));
+    expect(page.items.map((p) => p.question.content)).toEqual(['q5', 'q3']);
+    expect(page).toMatchObject({ total_items: 5, limit: 2, offset: 1 });
+    expect(page.items[0]?.answer).toMatchObject({ content: 'a5', status: 'complete', sources: [] });
+    expect(page.items[0]?.created_at).toBe(new Date(t0 + 5).toISOString());
+    const past = await json<Page<QaPair>>(await backend.request(user, 'GET', `/chats/${chat.id}?offset=5`));
+    expect(past).toEqual({ items: [], total_items: 5, limit: 20, offset: 5 });
+    expect((await json<Page<QaPair>>(await backend.request(user, 'GET', `/chats/${chats[1]!.id}?offset=3`))).total_items).toBe(0);
+    // A chat with pairs is still 404 for another user, on every page.
+    for (const q of ['', '?offset=0', '?offset=1', '?offset=100']) {
+      const res = await backend.request(other, 'GET', `/chats/${chat.id}${q}`);
+      expect(res.status).toBe(404);
+    }
+  });
+
   test('titles: 200 characters accepted, 201 rejected, empty and wrong types rejected', async () => {
     const user = newUser();
     const t200 = 'x'.repeat(200);

@@ -4,8 +4,8 @@ import type { AppDeps } from '../app.js';
 import { userIdOf } from '../auth.js';
 import { NotFound } from '../errors.js';
 import { MiB, idParam, pagination, readJsonBody, textField, validate } from '../http.js';
-import { createChat, deleteChat, findChat, listChats, renameChat } from '../store/chats.js';
-import { listPairs } from '../store/pairs.js';
+import { createChat, deleteChat, listChats, renameChat } from '../store/chats.js';
+import { listChatPairs } from '../store/pairs.js';
 
 export const createChatBody = z.object({ title: textField(1, 200).optional() });
 export type CreateChatBody = z.infer<typeof createChatBody>;
@@ -34,8 +34,9 @@ export function registerChatRoutes(router: Router, deps: AppDeps): void {
   router.get(['/chats/:chatId', '/chats/:chatId/'], async (ctx) => {
     const chatId = idParam(ctx.params.chatId);
     const { limit, offset } = pagination(ctx);
-    if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
-    ctx.body = await listPairs(deps.db, chatId, limit, offset);
+    const page = chatId === null ? null : await listChatPairs(deps.db, userIdOf(ctx), chatId, limit, offset);
+    if (!page) throw chatNotFound(ctx.params.chatId);
+    ctx.body = page;
   });
 
   router.put(['/chats/:chatId/title', '/chats/:chatId/title/'], async (ctx) => {

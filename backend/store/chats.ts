@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 import type { Chat, Page } from '../../protocol/types.js';
 import { isoTime } from '../time.js';
+import { selectRows } from './raw.js';
 
 export interface ChatRow {
   id: number;
@@ -47,20 +48,23 @@ export async function findChat(db: Db, userId: string, chatId: number): Promise<
   return row ?? null;
 }
 
+export const LIST_CHATS_SQL =
+  'SELECT id, user_id, title, created_at, updated_at, (SELECT COUNT(*) FROM chats WHERE user_id = ?) AS total_items ' +
+  'FROM chats WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?';
+
+/**
+ * A page of the user's chats, most recently updated first, in one round trip: the count rides
+ * along as a scalar subquery (`chats_user_updated_idx` serves both). Only a page past the end
+ * needs a second query for the count.
+ */
 export async function listChats(db: Db, userId: string, limit: number, offset: number): Promise<Page<Chat>> {
-  const [rows, countRow] = await Promise.all([
-    db('chats')
-      .select(CHAT_COLUMNS)
-      .where({ user_id: userId })
-      .orderBy([
-        { column: 'updated_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(limit)
-      .offset(offset) as Promise<ChatRow[]>,
-    db('chats').where({ user_id: userId }).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
-  ]);
-  return { items: rows.map(presentChat), total_items: Number(countRow?.n ?? 0), limit, offset };
+  const rows = await selectRows<ChatRow & { total_items: number | string }>(db, LIST_CHATS_SQL, [userId, userId, limit, offset]);
+  let total = rows.length > 0 ? Number(rows[0]!.total_items) : 0;
+  if (rows.length === 0 && offset > 0) {
+    const countRow = (await db('chats').where({ user_id: userId }).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    total = Number(countRow?.n ?? 0);
+  }
+  return { items: rows.map(presentChat), total_items: total, limit, offset };
 }
 
 /** Renames the user's chat; null when it is not theirs. */

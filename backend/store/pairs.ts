@@ -2,6 +2,7 @@ import type { Db } from '../db.js';
 import type { AnswerStatus, Page, QaPair, Source } from '../../protocol/types.js';
 import { isoTime } from '../time.js';
 import { nowMs } from './chats.js';
+import { selectRows } from './raw.js';
 
 export interface PairRow {
   id: number;
@@ -74,6 +75,40 @@ export async function listPairs(db: Db, chatId: number, limit: number, offset: n
     visible().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
   ]);
   return { items: rows.map(presentPair), total_items: Number(countRow?.n ?? 0), limit, offset };
+}
+
+export const LIST_CHAT_PAIRS_SQL =
+  `SELECT ${PAIR_COLUMNS.join(', ')}, ` +
+  '(SELECT COUNT(*) FROM qa_pairs WHERE chat_id = ? AND superseded_at IS NULL) AS total_items ' +
+  'FROM qa_pairs WHERE chat_id = ? AND superseded_at IS NULL ' +
+  'AND EXISTS (SELECT 1 FROM chats WHERE id = ? AND user_id = ?) ' +
+  'ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?';
+
+/**
+ * A page of the visible pairs of the user's chat, newest first, or null when the chat does not
+ * exist or is someone else's. The ownership check, the page and the count share one round trip
+ * (`qa_pairs_chat_created_idx`, chats by primary key); an empty page (a chat with no pairs yet,
+ * an offset past the end, or no such chat) takes the slower path that tells those apart.
+ */
+export async function listChatPairs(
+  db: Db,
+  userId: string,
+  chatId: number,
+  limit: number,
+  offset: number,
+): Promise<Page<QaPair> | null> {
+  const rows = await selectRows<PairRow & { total_items: number | string }>(db, LIST_CHAT_PAIRS_SQL, [
+    chatId,
+    chatId,
+    chatId,
+    userId,
+    limit,
+    offset,
+  ]);
+  if (rows.length > 0) return { items: rows.map(presentPair), total_items: Number(rows[0]!.total_items), limit, offset };
+  const owned = await db('chats').where({ id: chatId, user_id: userId }).first('id');
+  if (!owned) return null;
+  return offset > 0 ? listPairs(db, chatId, limit, offset) : { items: [], total_items: 0, limit, offset };
 }
 
 /** A visible pair of one of the user's chats, or null (unknown, another user's, or superseded). */
