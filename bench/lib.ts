@@ -134,7 +134,7 @@ export function wrkLoad(opts: {
   try {
     const res = spawnSync(
       'wrk',
-      ['-t2', `-c${opts.concurrency}`, `-d${opts.seconds}s`, '--latency', '-s', script, opts.base],
+      [`-t${Math.min(2, opts.concurrency)}`, `-c${opts.concurrency}`, `-d${opts.seconds}s`, '--latency', '-s', script, opts.base],
       { encoding: 'utf8', timeout: (opts.seconds + 30) * 1000 },
     );
     if (res.status !== 0) throw new Error(`wrk failed: ${res.stderr || res.error?.message}`);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
 import { SseDecoder } from '../protocol/sse.js';
-import { closedLoop, flag, fmt, freePort, httpGet, summarize, waitHealthy } from './lib.js';
+import { closedLoop, flag, fmt, freePort, haveWrk, httpGet, summarize, waitHealthy, wrkLoad } from './lib.js';
 
 /**
  * `npm run bench -- proxy [--seconds 5] [--clients 32] [--streams 500] [--no-nginx] [--json]`
@@ -32,6 +32,7 @@ export async function run(args: string[]): Promise<void> {
   const streamCount = Number(flag(args, 'streams') ?? 500);
   const json = args.includes('--json');
   const useNginx = !args.includes('--no-nginx');
+  const useWrk = haveWrk() && !args.includes('--node-client');
   const say = (line: string) => {
     if (!json) console.log(line);
   };
@@ -109,18 +110,29 @@ export async function run(args: string[]): Promise<void> {
     if (nginx) targets.push(['nginx', `${nginx.url}/backend/chats/`, auth, nginx.process.pid]);
     const latency: Record<string, Record<string, unknown>> = {};
     for (const concurrency of [1, clients]) {
-      say(`\nGET /chats/, ${concurrency} client${concurrency === 1 ? '' : 's'} (${seconds} s each, after a 1 s warm-up)`);
+      say(`\nGET /chats/, ${concurrency} client${concurrency === 1 ? '' : 's'} (${useWrk ? 'wrk' : 'node client'}, ${seconds} s each, after a 1 s warm-up)`);
       const row: Record<string, ReturnType<typeof summarize> & { rps: number; errors: number; proxyCpuUsPerRequest: number }> = {};
       for (const [name, url, headers, pid] of targets) {
-        await closedLoop({ concurrency, durationMs: 1000, request: (agent) => httpGet(agent, url, headers) });
-        const cpu0 = cpuMs(pid);
-        const r = await closedLoop({ concurrency, durationMs: seconds * 1000, maxRequests: 2_000_000, request: (agent) => httpGet(agent, url, headers) });
-        const cpuPerRequest = ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.latencies.length);
-        const s = summarize(r.latencies);
-        row[name] = { ...s, rps: Math.round((r.latencies.length / r.elapsedMs) * 1000), errors: r.errors, proxyCpuUsPerRequest: cpuPerRequest };
+        if (useWrk) {
+          // wrk (C, one thread per core) leaves the CPU to the servers; our client costs more than the proxy
+          const { origin, pathname } = new URL(url);
+          const load = { base: origin, requests: [{ path: pathname, headers }], concurrency };
+          wrkLoad({ ...load, seconds: 1 });
+          const cpu0 = cpuMs(pid);
+          const w = wrkLoad({ ...load, seconds });
+          const cpuPerRequest = ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, w.requests);
+          row[name] = { n: w.requests, mean: NaN, p50: w.p50, p90: w.p90, p99: w.p99, max: NaN, rps: Math.round(w.rps), errors: w.errors, proxyCpuUsPerRequest: cpuPerRequest };
+        } else {
+          await closedLoop({ concurrency, durationMs: 1000, request: (agent) => httpGet(agent, url, headers) });
+          const cpu0 = cpuMs(pid);
+          const r = await closedLoop({ concurrency, durationMs: seconds * 1000, maxRequests: 2_000_000, request: (agent) => httpGet(agent, url, headers) });
+          const cpuPerRequest = ((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.latencies.length);
+          row[name] = { ...summarize(r.latencies), rps: Math.round((r.latencies.length / r.elapsedMs) * 1000), errors: r.errors, proxyCpuUsPerRequest: cpuPerRequest };
+        }
+        const s = row[name]!;
         say(
-          `  ${name.padEnd(10)} p50 ${fmt(s.p50)}  p99 ${fmt(s.p99)}  ${row[name]!.rps} req/s  errors ${r.errors}` +
-            (pid === undefined ? '' : `  proxy CPU ${cpuPerRequest.toFixed(0)} us/request`),
+          `  ${name.padEnd(10)} p50 ${fmt(s.p50)}  p99 ${fmt(s.p99)}  ${s.rps} req/s  errors ${s.errors}` +
+            (pid === undefined ? '' : `  proxy CPU ${s.proxyCpuUsPerRequest.toFixed(0)} us/request`),
         );
       }
       const direct = row.direct!;

@@ -45,6 +45,55 @@ function isHealthCheck(method: string, path: string): boolean {
  * `/chatbot-api`. No I/O of its own beyond serving requests.
  */
 export function createControllerApp(deps: ControllerDeps): Koa {
+  return buildController(deps).app;
+}
+
+/**
+ * The paths whose whole handling is "check the caller, mint a token, relay": the chats and
+ * messages APIs. They are the busy ones (a chat UI polls the list, every answer streams) and
+ * need none of Koa's request/response objects, so `createControllerHandler` serves them straight
+ * from node:http. Everything else (health, context injection, workspaces, unknown paths, and any
+ * caller who fails identity) goes through the Koa app, which renders errors.
+ */
+const CHATS_PATH = `${API_PREFIX}/chats`;
+const MESSAGES_PATH = `${API_PREFIX}/messages/`;
+function isPlainProxyPath(url: string): boolean {
+  if (url.startsWith(MESSAGES_PATH)) return true;
+  if (!url.startsWith(CHATS_PATH)) return false;
+  const next = url[CHATS_PATH.length];
+  return next === undefined || next === '/' || next === '?';
+}
+
+/**
+ * The controller's request listener: the Koa app, with a fast path for the plain proxied paths
+ * (about a fifth less CPU per proxied request; see docs/notes/controller.md).
+ */
+export function createControllerHandler(deps: ControllerDeps): http.RequestListener {
+  const { app, proxy, identity } = buildController(deps);
+  const viaKoa = app.callback();
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (!isPlainProxyPath(url)) {
+      void viaKoa(req, res);
+      return;
+    }
+    let userId: string;
+    try {
+      userId = identity.userOf(req.headers);
+    } catch {
+      void viaKoa(req, res); // the Koa app checks again and renders the 401 as usual
+      return;
+    }
+    void proxy.forward(req, res, {
+      method: req.method ?? 'GET',
+      pathAndQuery: url.slice(API_PREFIX.length),
+      headers: req.headers,
+      userId,
+    });
+  };
+}
+
+function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy; identity: ReturnType<typeof createIdentity> } {
   const { config } = deps;
   const logger = deps.logger ?? pino({ name: 'cichat-controller' }, pino.destination(2));
   const proxy =
@@ -114,7 +163,7 @@ export function createControllerApp(deps: ControllerDeps): Koa {
       userId,
     });
   });
-  return app;
+  return { app, proxy, identity };
 }
 
 export interface RunningController {
@@ -140,8 +189,7 @@ export async function startController(
     jwtTtlSeconds: config.jwtTtlSeconds,
     logger,
   });
-  const app = createControllerApp({ ...options, config, logger, proxy });
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, app.callback());
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, createControllerHandler({ ...options, config, logger, proxy }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
