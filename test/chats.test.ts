@@ -1,5 +1,10 @@
 import jwt from 'jsonwebtoken';
 import { generateKeyPairSync } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import knex from 'knex';
+import { pino } from 'pino';
+import { createApp } from '../backend/app.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
 import { testDialects } from './helpers/databases.js';
@@ -292,5 +297,70 @@ describe.each(dialects)('chats API on $name', (dialect) => {
     const res2 = await backend.request(user, 'PATCH', '/chats/');
     expect(res2.status).toBe(405);
     expect(typeof (await json<{ detail: string }>(res2)).detail).toBe('string');
+  });
+});
+
+describe.each(dialects.filter((d) => d.name === 'mysql'))('hot reads when the database goes away ($name)', (dialect) => {
+  test('connections killed by the server are replaced: the next reads answer 200', async () => {
+    const backend = await startTestBackend(dialect);
+    try {
+      const user = `killed-${Math.random().toString(36).slice(2)}`;
+      const created = await backend.request(user, 'POST', '/chats/', { title: 'survives' });
+      const chat = (await created.json()) as Chat;
+      // Several reads at once, so the pool holds several connections to kill.
+      const warm = await Promise.all(Array.from({ length: 8 }, (_, i) => backend.request(user, 'GET', i % 2 ? '/chats/' : `/chats/${chat.id}`)));
+      expect(warm.map((r) => r.status)).toEqual(Array(8).fill(200));
+      // Kill every server-side connection of this backend's database (what a MariaDB restart or
+      // wait_timeout does to a pool), then read again.
+      const [rows] = (await backend.db.raw('SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = DATABASE()')) as [{ id: number }[]];
+      const admin = knex({ client: 'mysql2', connection: { host: '127.0.0.1', user: 'root', password: '' } });
+      try {
+        for (const { id } of rows) await admin.raw('KILL ?', [id]).catch(() => undefined);
+      } finally {
+        await admin.destroy();
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        for (const p of ['/chats/', `/chats/${chat.id}`]) {
+          const res = await backend.request(user, 'GET', p);
+          statuses.push(res.status);
+          if (res.status === 200) {
+            const page = (await res.json()) as Page<Chat | QaPair>;
+            expect(page.total_items).toBe(p === '/chats/' ? 1 : 0);
+          } else {
+            expect(res.status).toBe(503); // a read that raced the kill: a clear 503, never a 500
+          }
+        }
+      }
+      expect(rows.length).toBeGreaterThan(1);
+      expect(statuses.slice(-4)).toEqual([200, 200, 200, 200]);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  test('a database that does not answer is a 503 {detail} on both reads, not a 500 or a hang', async () => {
+    const db = knex({
+      client: 'mysql2',
+      connection: { host: '127.0.0.1', port: 1, user: 'root', password: '', database: 'nowhere', connectTimeout: 1000 },
+      pool: { min: 0, max: 2 },
+      acquireConnectionTimeout: 2000,
+    });
+    const secret = 'x'.repeat(40);
+    const app = createApp({ db, log: pino({ level: 'silent' }), jwtSecret: secret, dataDir: os.tmpdir() });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const p of ['/chats/', '/chats/7']) {
+        const res = await fetch(url + p, { headers: { authorization: `Bearer ${signToken(secret, 'someone')}` } });
+        expect(res.status).toBe(503);
+        expect(((await res.json()) as { detail: string }).detail).toMatch(/database is unavailable/);
+      }
+    } finally {
+      server.close();
+      await db.destroy();
+    }
   });
 });
