@@ -12,6 +12,7 @@ import type { Chat, QaPair } from '../protocol/types.js';
 import { encodeEvent } from '../protocol/sse.js';
 import { CichatClient } from '../cli/client.js';
 import { App } from '../cli/ui/App.js';
+import type { ChatApi } from '../cli/ui/useChatSession.js';
 
 const stripAnsi = (s: string): string => s.replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
 const AT = '2026-11-22T01:00:00.000Z';
@@ -123,4 +124,53 @@ describe('cichat chat App with a 10k-word answer', () => {
       app.unmount();
     }
   }, 60000);
+});
+
+describe('cichat chat App: keys that arrive before the screen is redrawn', () => {
+  const chats: Chat[] = [1, 2, 3].map((id) => ({ id, user_id: 'local', title: `chat ${id}`, created_at: AT, updated_at: AT }));
+  const noNetwork = (): Promise<never> => Promise.reject(new Error('not used'));
+  const client = {
+    allChats: async () => chats,
+    createChat: noNetwork,
+    conversation: async () => [],
+    renameChat: noNetwork,
+    deleteChat: noNetwork,
+    // eslint-disable-next-line require-yield
+    stream: async function* () {
+      throw new Error('not used');
+    },
+  } satisfies ChatApi;
+  const selectedLine = (frame: string): string | undefined => frame.split('\n').find((l) => l.startsWith('› '));
+
+  it('a key typed right after answering the delete prompt is not swallowed', async () => {
+    const app = render(React.createElement(App, { client, initialChats: chats }));
+    const frame = (): string => stripAnsi(app.lastFrame() ?? '');
+    try {
+      await until('the list', () => (selectedLine(frame())?.includes('chat 1') ? true : undefined), frame);
+      app.stdin.write('d');
+      await until('the delete prompt', () => (frame().includes('(y/N)') ? true : undefined), frame);
+      // "no" and "down" in one go, as a quick typist or tmux send-keys delivers them
+      app.stdin.write('n');
+      app.stdin.write('j');
+      await until('the prompt gone', () => (!frame().includes('(y/N)') ? true : undefined), frame);
+      await until('the selection moved by the second key', () => (selectedLine(frame())?.includes('chat 2') ? true : undefined), frame, 3000);
+    } finally {
+      app.unmount();
+    }
+  });
+
+  it('keys typed right after Enter opens a chat go to that chat, not to the list', async () => {
+    const app = render(React.createElement(App, { client, initialChats: chats }));
+    const frame = (): string => stripAnsi(app.lastFrame() ?? '');
+    try {
+      await until('the list', () => (selectedLine(frame())?.includes('chat 1') ? true : undefined), frame);
+      app.stdin.write('\r');
+      app.stdin.write('n'); // in the list this would open the "New chat title" prompt
+      await until('the open chat', () => (frame().includes('chat 1 (#1)') ? true : undefined), frame);
+      await until('the typed key in the question line', () => (/› n\b/.test(frame()) ? true : undefined), frame, 3000);
+      expect(frame()).not.toContain('New chat title');
+    } finally {
+      app.unmount();
+    }
+  });
 });

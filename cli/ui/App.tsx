@@ -2,7 +2,7 @@
  * `cichat chat`: the chat list and the conversation. This component maps keys to the actions
  * of `useChatSession` and lays the screen out for the terminal's size; it makes no HTTP calls.
  */
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput, useStdin, useStdout } from 'ink';
 import type { Key } from 'ink';
 import type { Chat } from '../../protocol/types.js';
@@ -29,14 +29,30 @@ function useTerminalSize(): { columns: number; rows: number } {
   return size;
 }
 
+/**
+ * State whose latest value key handlers read through a ref. Keys can arrive faster than the
+ * screen is redrawn (a quick typist, a paste, tmux send-keys): the handler that takes the second
+ * key may still be the one rendered before the first key's change, and must not act on the old
+ * mode (e.g. take the key after "n" at the delete prompt as another answer to the prompt).
+ */
+function useKeyState<T>(initial: T): [T, { readonly current: T }, (next: T | ((prev: T) => T)) => void] {
+  const [state, setState] = useState<T>(initial);
+  const ref = useRef<T>(initial);
+  const set = useCallback((next: T | ((prev: T) => T)) => {
+    ref.current = typeof next === 'function' ? (next as (prev: T) => T)(ref.current) : next;
+    setState(ref.current);
+  }, []);
+  return [state, ref, set];
+}
+
 export function App({ client, initialChatId, initialChats }: { client: ChatApi; initialChatId?: number; initialChats?: Chat[] }): React.JSX.Element {
   const session = useChatSession(client, initialChatId, initialChats);
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   const { columns, rows } = useTerminalSize();
-  const [view, setView] = useState<'list' | 'chat'>(initialChatId === undefined ? 'list' : 'chat');
-  const [selected, setSelected] = useState(0);
-  const [listMode, setListMode] = useState<ListMode>({ kind: 'browse' });
+  const [view, viewRef, setView] = useKeyState<'list' | 'chat'>(initialChatId === undefined ? 'list' : 'chat');
+  const [selected, selectedRef, setSelected] = useKeyState(0);
+  const [listMode, listModeRef, setListMode] = useKeyState<ListMode>({ kind: 'browse' });
   const [line, setLineState] = useState<LineState>(emptyLine);
   // Keys can arrive several in one chunk (typed text then Enter): read the line through a ref
   // so that the second key sees what the first one did.
@@ -45,7 +61,7 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
     lineRef.current = typeof next === 'function' ? next(lineRef.current) : next;
     setLineState(lineRef.current);
   };
-  const [editing, setEditing] = useState(false);
+  const [editing, editingRef, setEditing] = useKeyState(false);
   const [scroll, setScroll] = useState(0);
 
   const width = Math.max(20, columns);
@@ -68,7 +84,7 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
   };
 
   const openSelected = (): void => {
-    const chat = session.chats[selected];
+    const chat = session.chats[selectedRef.current];
     if (!chat) return;
     void session.openChat(chat.id);
     setView('chat');
@@ -77,6 +93,7 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
   };
 
   const onListKey = (input: string, key: Key): void => {
+    const listMode = listModeRef.current;
     if (listMode.kind === 'delete') {
       if (input === 'y' || input === 'Y') void session.deleteChat(listMode.chat.id);
       setListMode({ kind: 'browse' });
@@ -114,13 +131,13 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
       setLine(emptyLine);
       setListMode({ kind: 'new' });
     } else if (input === 'r') {
-      const chat = session.chats[selected];
+      const chat = session.chats[selectedRef.current];
       if (chat) {
         setLine(lineOf(chat.title));
         setListMode({ kind: 'rename', chat });
       }
     } else if (input === 'd' || key.delete) {
-      const chat = session.chats[selected];
+      const chat = session.chats[selectedRef.current];
       if (chat) setListMode({ kind: 'delete', chat });
     } else if ((key.tab || key.escape) && session.chatId !== null) setView('chat');
     else if (input === 'q') quit();
@@ -129,7 +146,7 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
   const onChatKey = (input: string, key: Key): void => {
     if (key.escape || (key.ctrl && input === 's')) {
       if (session.busy) session.stop();
-      else if (editing) {
+      else if (editingRef.current) {
         setEditing(false);
         setLine(emptyLine);
       }
@@ -157,7 +174,7 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
     if (key.return) {
       const question = lineRef.current.value.trim();
       if (!question || session.busy) return;
-      if (editing) session.editLast(question);
+      if (editingRef.current) session.editLast(question);
       else session.send(question);
       setLine(emptyLine);
       setEditing(false);
@@ -170,7 +187,7 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
   const onKey = (input: string, key: Key): void => {
     if (key.ctrl && (input === 'c' || input === 'q')) return quit();
     if (session.error && !key.ctrl) session.clearError();
-    if (view === 'list') onListKey(input, key);
+    if (viewRef.current === 'list') onListKey(input, key);
     else onChatKey(input, key);
   };
 
