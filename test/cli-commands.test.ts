@@ -68,6 +68,12 @@ describeStack('cichat commands against a real stack', () => {
     expect(pairs[0]?.answer?.status).toBe('complete');
     // what was printed is the answer the backend stored, as it streamed
     expect(r.stdout.trimEnd()).toBe(pairs[0]?.answer?.content.trimEnd());
+    // the answer rests on the log, and `chats show` says where
+    const first = pairs[0]!.answer!.sources.find((s) => s.kind === 'log');
+    expect(first).toBeDefined();
+    const text = await cli(['chats', 'show', String(chatId)]);
+    expect(text.stdout).toMatch(/^sources: log L\d+/m);
+    if (first?.kind === 'log') expect(text.stdout).toContain(first.start_line === first.end_line ? `log L${first.start_line}` : `log L${first.start_line}-L${first.end_line}`);
 
     const last = await cli(['context', 'last', String(chatId), '--json']);
     expect((JSON.parse(last.stdout) as { last_upload_at: string | null }).last_upload_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);

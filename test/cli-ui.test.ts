@@ -8,7 +8,7 @@ import { render } from 'ink-testing-library';
 import type { Key } from 'ink';
 import type { Chat, QaPair } from '../protocol/types.js';
 import { ChatList } from '../cli/ui/ChatList.js';
-import { Conversation } from '../cli/ui/Conversation.js';
+import { Conversation, sourcesText } from '../cli/ui/Conversation.js';
 import { CHAT_KEYS, Footer, LIST_KEYS } from '../cli/ui/Footer.js';
 import { Markdown, inlineSegments, lineText, markdownLines, markdownTail, wrapSegments } from '../cli/ui/markdown.js';
 import { LineInput, editLine, emptyLine, lineOf } from '../cli/ui/LineInput.js';
@@ -91,6 +91,29 @@ describe('Conversation', () => {
     expect(frame).toContain('exited with 1.');
     expect(frame).toContain('⏹ interrupted');
     expect(frame).not.toContain('answering…');
+  });
+
+  it('shows what an answer rests on under it: log lines, context fields, files', () => {
+    const pair = buildPair(1, 'why red?', 'The test failed [L120-L131].');
+    pair.answer!.sources = [
+      { kind: 'log', start_line: 120, end_line: 131 },
+      { kind: 'log', start_line: 40, end_line: 40 },
+      { kind: 'context', field: 'buildDetails.result' },
+      { kind: 'log', start_line: 120, end_line: 131 },
+      { kind: 'file', path: 'src/OrderService.java' },
+    ];
+    const frame = stripAnsi(render(h(Conversation, { pairs: [pair], live: null, width: 100, height: 10 })).lastFrame() ?? '');
+    expect(frame).toMatch(/\[L120-L131\]\.\nsources: log L120-L131 · log L40 · context buildDetails\.result · file src\/OrderService\.java\n/);
+    // none, unknown kinds, many
+    expect(sourcesText([])).toBeNull();
+    expect(sourcesText(undefined)).toBeNull();
+    expect(sourcesText([{ kind: 'web', url: 'x' } as never])).toBeNull();
+    const many = Array.from({ length: 11 }, (_, i) => ({ kind: 'log' as const, start_line: i + 1, end_line: i + 1 }));
+    expect(sourcesText(many)).toBe('sources: log L1 · log L2 · log L3 · log L4 · log L5 · log L6 · log L7 · log L8 · +3 more');
+    // narrow terminals wrap it with an indent instead of cutting it
+    const narrow = stripAnsi(render(h(Conversation, { pairs: [pair], live: null, width: 30, height: 20 })).lastFrame() ?? '');
+    expect(narrow).toContain('src/OrderService.java');
+    for (const line of narrow.split('\n')) expect(line.length).toBeLessThanOrEqual(30);
   });
 
   it('marks interrupted and failed answers', () => {

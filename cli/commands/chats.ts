@@ -3,6 +3,7 @@ import type { GlobalOptions } from '../main.js';
 import type { QaPair } from '../../protocol/types.js';
 import { clientFor, colourful, localTime, paint, printJson } from '../output.js';
 import { UsageError } from '../errors.js';
+import { sourcesText } from '../sources.js';
 
 export async function listChats(options: GlobalOptions): Promise<void> {
   const chats = await clientFor(options).allChats();
@@ -26,7 +27,7 @@ export async function newChat(options: GlobalOptions, title: string | undefined)
   process.stderr.write(`Created chat ${chat.id} "${chat.title}".\n`);
 }
 
-/** The conversation as text: each question, then its answer and, unless complete, its status. */
+/** The conversation as text: each question, then its answer, its sources and, unless complete, its status. */
 export function conversationText(pairs: QaPair[], colour: boolean): string {
   const out: string[] = [];
   for (const pair of pairs) {
@@ -35,6 +36,8 @@ export function conversationText(pairs: QaPair[], colour: boolean): string {
     if (!answer) out.push(paint(colour, 'dim', '(no answer)'));
     else {
       out.push(answer.content);
+      const sources = sourcesText(answer.sources);
+      if (sources) out.push(paint(colour, 'dim', sources));
       if (answer.status !== 'complete') out.push(paint(colour, answer.status === 'failed' ? 'red' : 'yellow', `[${answer.status}]`));
     }
     out.push('');

@@ -6,6 +6,9 @@ import React, { useMemo } from 'react';
 import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import type { QaPair } from '../../protocol/types.js';
+import { sourcesText } from '../sources.js';
+
+export { sourcesText };
 import type { LiveAnswer } from './useChatSession.js';
 import { StyledLines, markdownLines, markdownTail, wrapSegments, type StyledLine } from './markdown.js';
 
@@ -21,6 +24,8 @@ export function pairLines(pairs: QaPair[], width: number): StyledLine[] {
     const answer = pair.answer;
     if (answer) {
       if (answer.content) out.push(...markdownLines(answer.content, width));
+      const sources = sourcesText(answer.sources);
+      if (sources) out.push(...wrapSegments([{ text: sources, dim: true }], width, [{ text: '  ', keep: true }]));
       if (answer.status === 'interrupted') out.push([{ text: '⏹ interrupted', color: 'yellow' }]);
       else if (answer.status === 'failed') out.push([{ text: '✗ failed', color: 'red' }]);
       else if (answer.status === 'streaming') out.push([{ text: '… still streaming', dim: true }]);
