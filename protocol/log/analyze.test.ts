@@ -805,3 +805,61 @@ describe('analyze: size', () => {
     expect(excerpts[0]).toMatchObject({ start_line: 25001, end_line: 25003, reason: 'Python traceback' });
   });
 });
+
+describe('analyze: generalisation round 2026-11', () => {
+  test('R CMD check: the failed check with its verdict line and the output tail, not the later dump', () => {
+    const text = log(
+      '$ R CMD check mypkg_0.1.tar.gz',
+      '* checking examples ... OK',
+      '* checking tests ...',
+      '  Running ‘testthat.R’ [4s/5s]',
+      ' ERROR',
+      'Running the tests in ‘tests/testthat.R’ failed.',
+      'Last 6 lines of output:',
+      '  sum_pair(1, 2) not equal to 4.',
+      '  1/1 mismatches',
+      '  [1] 3 - 4 == -1',
+      '  ══ testthat results  ═══════════════════',
+      '  [ OK: 41 | SKIPPED: 0 | WARNINGS: 0 | FAILED: 1 ]',
+      '  Error: testthat unit tests failed',
+      '* checking PDF version of manual ... OK',
+      '* DONE',
+      '',
+      'Status: 1 ERROR',
+      '$ cat mypkg.Rcheck/tests/testthat.Rout.fail',
+      '> library(testthat)',
+      '> test_check("mypkg")',
+      '── 1. Failure: sums are right (@test-sum.R#3)  ─────────',
+      'sum_pair(1, 2) not equal to 4.',
+      '1/1 mismatches',
+      '',
+      '══ testthat results  ═══════════════════',
+      '[ OK: 41 | SKIPPED: 0 | WARNINGS: 0 | FAILED: 1 ]',
+      'Error: testthat unit tests failed',
+      'Execution halted',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('R CMD check failure');
+    expect(e.start_line).toBe(lineOf(text, '* checking tests ...'));
+    expect(covers(e, lineOf(text, 'Running the tests in'))).toBe(true);
+    expect(covers(e, lineOf(text, '  [1] 3 - 4 == -1'))).toBe(true);
+    expect(e.end_line).toBeLessThan(lineOf(text, '* checking PDF'));
+  });
+
+  test('testthat 3 failure heading opens its block', () => {
+    const text = log(
+      '$ Rscript -e "devtools::test()"',
+      ...chatter(5, 'loading'),
+      '── Failure (test-parse.R:12:3): parse() keeps names ────────',
+      'names(out) not identical to c("a", "b").',
+      'Lengths differ: 1 is not 2',
+      '',
+      '[ FAIL 1 | WARN 0 | SKIP 0 | PASS 20 ]',
+      'The command "Rscript -e \\"devtools::test()\\"" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('testthat failure');
+    expect(e.start_line).toBe(lineOf(text, '── Failure (test-parse.R'));
+    expect(e.end_line).toBe(lineOf(text, 'Lengths differ'));
+  });
+});

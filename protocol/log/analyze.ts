@@ -76,6 +76,10 @@ const HARNESS_PENDING = /^\S+ \.{3,}\s*$/;
 /** Where a unified diff's lines begin: its `+++ b/file` header or a hunk header. */
 const DIFF_HEADER = /^(?:\+\+\+ \S|@@ .*@@)/;
 const LEADING_NUMBER = /^\s*\d/;
+/** A verdict alone on its line, printed once the step it judges (`* checking tests ...`) is done. */
+const BARE_VERDICT = /^\s*(?:ERROR|FAILED|FAIL|FAILURE)\s*$/;
+/** A step announced before its verdict is known: `* checking tests ...`, `Running specs...`. */
+const PENDING_HEADING = /\S\s*\.\.\.\s*$/;
 const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$/;
 
 function leadingSpaces(s: string): number {
@@ -210,6 +214,16 @@ function growBackward(info: LineInfo[], a: number, floor: number): number {
     s = j;
   }
   if (s !== a) return s;
+  // A verdict on a line of its own belongs to the step announced above it (R CMD check's
+  // `* checking tests ...`, then the step's progress lines, then ` ERROR`).
+  if (BARE_VERDICT.test(anchor.body)) {
+    for (let j = a - 1; j > floor && a - j <= 8; j--) {
+      const line = info[j];
+      if (line === undefined) break;
+      if (line.role !== 'blank' && line.indent <= anchor.indent && PENDING_HEADING.test(line.body)) return j;
+      if (line.role !== 'blank' && line.indent === 0) break;
+    }
+  }
   if (anchor.shape?.reason === 'exception' || anchor.shape?.reason === 'error') {
     // Node prints `file.js:12`, the source line, a caret line and a blank before the error.
     for (let j = a - 1; j > floor && a - j <= 6; j--) {
@@ -348,6 +362,11 @@ function buildBlocks(info: LineInfo[]): Block[] {
         start = growBackward(info, i, coveredTo);
         // `Error:` with nothing after it announces a message printed on the lines below.
         end = growForward(info, i, /^\S*(?:Error|error|ERROR):\s*$/.test(line.body) && line.shape?.reason !== 'minitest failure');
+        // A bare verdict after its step's heading: the detail printed under it is the block.
+        const next = info[i + 1];
+        if (end === i && start < i && BARE_VERDICT.test(line.body) && next !== undefined && (next.role === 'anchor' || next.role === 'text')) {
+          end = growForward(info, i + 1, false);
+        }
       }
       // A parent test whose only content is its nested subtests' results (Go's `--- FAIL: T`
       // over `    --- PASS: T/a`, `    --- FAIL: T/b`) is not the detail: the failing subtest is.
@@ -369,7 +388,8 @@ function buildBlocks(info: LineInfo[]): Block[] {
           // A more specific shape inside the block names it (`WorkflowScript: 12:` under the
           // Groovy exception that carries it).
           if (inner.shape !== undefined && inner.shape.weight > weight && j > i) {
-            weight = inner.shape.weight - 1;
+            // A bare verdict (` ERROR`) only heads the block: the message under it is the error.
+            weight = BARE_VERDICT.test(line.body) ? inner.shape.weight : inner.shape.weight - 1;
             reason = reasonOf(inner);
           }
         }

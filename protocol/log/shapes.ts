@@ -152,6 +152,14 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^Build FAILED\.$|^\s*\d+ (?:Error|Warning)\(s\)$/, role: 'summary', weight: 2, reason: 'MSBuild failed' },
   { re: /^stack traceback:$/, role: 'anchor', weight: 5, reason: 'Lua error' },
 
+  // R: `R CMD check` reports a failed check with the tail of the failing output under it;
+  // testthat heads each failure `── 1. Failure: desc (@file#line) ──` (2.x) or
+  // `── Failure (file:line:col): desc ──` (3.x) and closes with a results line.
+  { re: /^Running (?:the tests|examples) in .* failed\.?$/, role: 'anchor', weight: 9, reason: 'R CMD check failure' },
+  { re: /^\* checking .* \.\.\.(?: \[[^\]]*\])? ERROR$/, role: 'anchor', weight: 8, reason: 'R CMD check failure' },
+  { re: /^(?:(?:──|--) )?(?:\d+\. )?(?:Failure|Error)(?: \(\S+:\d+(?::\d+)?\): |: .*\(@\S+#\d+\))/, role: 'anchor', weight: 9, reason: 'testthat failure' },
+  { re: /^(?:\[ (?:OK: \d+ \| .*FAILED: \d+|FAIL \d+ \| ).*\]$|Error: testthat unit tests failed|Status: \d+ ERRORs?\b)/, role: 'summary', weight: 2, reason: 'R check summary' },
+
   // Docker
   { re: /^(?:The command '.*' returned a non-zero code: \d+|ERROR: Service '.*' failed to build|failed to solve|ERROR: failed to solve)/, role: 'summary', weight: 4, reason: 'Docker build step failed' },
   { re: /^(?:docker: )?Error response from daemon: /, role: 'anchor', weight: 8, reason: 'Docker error' },
