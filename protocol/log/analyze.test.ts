@@ -862,4 +862,32 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, '── Failure (test-parse.R'));
     expect(e.end_line).toBe(lineOf(text, 'Lengths differ'));
   });
+
+  test('xcpretty: the failure summary with location and snippet outranks the ✗ marks printed during the run', () => {
+    const text = log(
+      '$ set -o pipefail && xcodebuild test -scheme Kit | xcpretty',
+      'KitTests.ParserTests',
+      '    ✓ testParsesEmpty (0.001 seconds)',
+      '    ✗ testParsesNested, XCTAssertEqual failed: ("1") is not equal to ("2")',
+      '    ✓ testParsesFlat (0.002 seconds)',
+      '',
+      '',
+      'KitTests.ParserTests',
+      '  testParsesNested, XCTAssertEqual failed: ("1") is not equal to ("2")',
+      '  /Users/ci/Kit/Tests/ParserTests.swift:42',
+      '  ```',
+      '          let tree = parse("[[1]]")',
+      '          XCTAssertEqual(tree.depth, 2)',
+      '  ```',
+      '',
+      '',
+      '',
+      '         Executed 3 tests, with 1 failure (0 unexpected) in 0.010 (0.012) seconds',
+      'The command "set -o pipefail && xcodebuild test -scheme Kit | xcpretty" exited with 65.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('XCTest failure');
+    expect(e.start_line).toBe(lineOf(text, '  testParsesNested,'));
+    expect(e.end_line).toBe(lineOf(text, 'XCTAssertEqual(tree.depth') + 1);
+  });
 });

@@ -186,6 +186,30 @@ function markDiffs(info: LineInfo[]): void {
   }
 }
 
+/** xcpretty's failure summary: `  testName, reason` over the `  /path/File.swift:12` it failed at. */
+const XCTEST_CASE = /^\s+test\w*, \S/;
+const XCTEST_LOCATION = /^\s+\S+\.(?:swift|mm?):\d+\s*$/;
+const XCTEST_SHAPE: FailureShape = { re: XCTEST_CASE, role: 'anchor', weight: 9, reason: 'XCTest failure' };
+
+/**
+ * Shapes known only by two lines together: xcpretty's summary names the failing test and its
+ * reason on one line and the file and line on the next (a blank may sit between them); this
+ * detailed report outranks the one-line `✗ test` marks printed while the tests ran.
+ */
+function markTwoLineShapes(info: LineInfo[]): void {
+  for (let i = 0; i + 1 < info.length; i++) {
+    const line = info[i];
+    if (line === undefined || line.indent < 2 || !XCTEST_CASE.test(line.body)) continue;
+    let j = i + 1;
+    if (info[j]?.role === 'blank') j++;
+    const location = info[j];
+    if (location !== undefined && XCTEST_LOCATION.test(location.body)) {
+      line.role = 'anchor';
+      line.shape = XCTEST_SHAPE;
+    }
+  }
+}
+
 function isContinuation(line: LineInfo, anchor: LineInfo, anchorPrefix: string | null): boolean {
   const body = line.body;
   if (line.indent > anchor.indent) return true;
@@ -360,8 +384,10 @@ function buildBlocks(info: LineInfo[]): Block[] {
         }
       } else {
         start = growBackward(info, i, coveredTo);
-        // `Error:` with nothing after it announces a message printed on the lines below.
-        end = growForward(info, i, /^\S*(?:Error|error|ERROR):\s*$/.test(line.body) && line.shape?.reason !== 'minitest failure');
+        // `Error:` with nothing after it announces a message printed on the lines below; an
+        // XCTest summary item runs over its blank-separated location and source snippet.
+        const announces = /^\S*(?:Error|error|ERROR):\s*$/.test(line.body) && line.shape?.reason !== 'minitest failure';
+        end = growForward(info, i, announces || line.shape === XCTEST_SHAPE);
         // A bare verdict after its step's heading: the detail printed under it is the block.
         const next = info[i + 1];
         if (end === i && start < i && BARE_VERDICT.test(line.body) && next !== undefined && (next.role === 'anchor' || next.role === 'text')) {
@@ -502,6 +528,7 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
   const max = Math.max(1, options.maxExcerpts ?? DEFAULT_MAX_EXCERPTS);
   const info = lines.map(classify);
   markDiffs(info);
+  markTwoLineShapes(info);
   const sections = findSections(info);
   const blocks = buildBlocks(info);
   const scored = scoreBlocks(blocks, sections, info.length, buildEnd(info));
