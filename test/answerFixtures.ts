@@ -3,6 +3,8 @@
  * log, tests, plugins, agents) and a sparse one (a few facts, no log).
  */
 import type { ChatContext, LogPassage } from '../backend/answer/engine.js';
+import { analyzeLines, excerptText } from '../protocol/log/analyze.js';
+import { cleanLines } from '../protocol/log/clean.js';
 import type { CiContext, LogExcerpt } from '../protocol/types.js';
 
 /** A failed Maven build: a compile warning cascade, a test failure, then Jenkins' ending. */
@@ -184,4 +186,269 @@ export function sparseChatContext(): ChatContext {
     failureExcerpts: [],
     retrieve: async () => [],
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contexts analysed by the real log analyzer, as the backend stores them at upload.
+
+/**
+ * A ChatContext as ingest makes it: the log cleaned, its lines stored as `consoleLog`, the real
+ * analyzer's excerpts, term retrieval over the same lines. `ciContext` may hold no log (the log
+ * is added) or be empty (a log-only upload).
+ */
+export function analyzedChatContext(ciContext: CiContext, log: string): ChatContext {
+  const lines = cleanLines(log);
+  const stored = `${lines.join('\n')}\n`;
+  return {
+    ciContext: { ...ciContext, buildDetails: { ...(ciContext.buildDetails ?? {}), consoleLog: stored } },
+    uploadedAt: '2026-11-22T02:10:00.000Z',
+    logLineCount: lines.length,
+    failureExcerpts: analyzeLines(lines).map((e) => ({ ...e, text: excerptText(lines, e) })),
+    retrieve: termRetriever(stored),
+  };
+}
+
+/** The rich Maven context, its excerpts from the real analyzer. */
+export function analyzedMavenChatContext(): ChatContext {
+  const log = failedMavenLog();
+  return analyzedChatContext(richCiContext(log), log);
+}
+
+/** A declarative pipeline whose deploy stage runs a `sh` step that lacks `kubectl`. */
+export function pipelineShLog(): string {
+  return [
+    'Started by GitHub push by carol',
+    'Obtained Jenkinsfile from git https://github.com/acme/web.git',
+    '[Pipeline] Start of Pipeline',
+    '[Pipeline] node',
+    'Running on linux-agent-3 in /home/jenkins/workspace/web_main',
+    '[Pipeline] {',
+    '[Pipeline] stage',
+    '[Pipeline] { (Checkout)',
+    '[Pipeline] checkout',
+    'The recommended git tool is: NONE',
+    'using credential github-app',
+    'Fetching changes from the remote Git repository',
+    'Checking out Revision 9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d (refs/remotes/origin/main)',
+    'Commit message: "Deploy web to staging with kubectl"',
+    '[Pipeline] }',
+    '[Pipeline] // stage',
+    '[Pipeline] stage',
+    '[Pipeline] { (Build)',
+    '[Pipeline] sh',
+    '+ npm ci',
+    'added 812 packages, and audited 813 packages in 21s',
+    'found 0 vulnerabilities',
+    '[Pipeline] sh',
+    '+ npm run build',
+    '',
+    '> web@2.3.0 build',
+    '> vite build',
+    '',
+    'vite v5.2.8 building for production...',
+    '✓ 412 modules transformed.',
+    'dist/index.html                   0.46 kB',
+    'dist/assets/index-4f2a9c1e.js   143.20 kB',
+    '✓ built in 3.41s',
+    '[Pipeline] }',
+    '[Pipeline] // stage',
+    '[Pipeline] stage',
+    '[Pipeline] { (Deploy)',
+    '[Pipeline] sh',
+    '+ ./scripts/deploy.sh staging',
+    'Deploying web 2.3.0 to staging',
+    './scripts/deploy.sh: line 7: kubectl: command not found',
+    '[Pipeline] }',
+    '[Pipeline] // stage',
+    '[Pipeline] }',
+    '[Pipeline] // node',
+    '[Pipeline] End of Pipeline',
+    'ERROR: script returned exit code 127',
+    'Finished: FAILURE',
+    '',
+  ].join('\n');
+}
+
+export function pipelineCiContext(): CiContext {
+  return {
+    currentScreen: 'Console web/main #318',
+    jenkinsVersion: '2.452.2',
+    rootUrl: 'https://jenkins.acme.io/',
+    agentStats: {
+      onlineAgents: 3,
+      offlineAgents: 0,
+      agents: [
+        { name: 'linux-agent-1', online: true, executors: 2 },
+        { name: 'linux-agent-2', online: true, executors: 2 },
+        { name: 'linux-agent-3', online: true, executors: 2 },
+      ],
+    },
+    jobDetails: { name: 'main', fullName: 'web/main', type: 'org.jenkinsci.plugins.workflow.job.WorkflowJob', buildable: true },
+    buildDetails: {
+      number: 318,
+      result: 'FAILURE',
+      building: false,
+      durationMs: 83_000,
+      timestamp: '2026-11-22T01:55:02.000Z',
+      causes: [{ shortDescription: 'Started by GitHub push by carol' }],
+      parameters: [{ name: 'DEPLOY_ENV', value: 'staging' }],
+      builtOn: 'linux-agent-3',
+      changes: [
+        { commitId: '9c1d2e3f4a5b6c7d', author: 'carol', message: 'Deploy web to staging with kubectl' },
+        { commitId: '1a2b3c4d5e6f7a8b', author: 'dave', message: 'Bump vite to 5.2.8' },
+      ],
+      previousBuild: { number: 317, result: 'FAILURE', durationMs: 80_000 },
+    },
+  };
+}
+
+export function pipelineChatContext(): ChatContext {
+  return analyzedChatContext(pipelineCiContext(), pipelineShLog());
+}
+
+/** A Gradle build that stops on a Java compile error, as a pipeline prints it. */
+export function gradleCompileLog(): string {
+  return [
+    'Started by user Alice',
+    '[Pipeline] node',
+    'Running on linux-agent-1 in /home/jenkins/workspace/team/shop',
+    '[Pipeline] sh',
+    '+ ./gradlew build',
+    '> Task :compileJava',
+    '/home/jenkins/workspace/team/shop/src/main/java/com/acme/Cart.java:42: error: cannot find symbol',
+    '        return totals.sumOf(items);',
+    '                     ^',
+    '  symbol:   method sumOf(List<Item>)',
+    '  location: variable totals of type Totals',
+    '1 error',
+    '',
+    'FAILURE: Build failed with an exception.',
+    '',
+    '* What went wrong:',
+    "Execution failed for task ':compileJava'.",
+    '> Compilation failed; see the compiler error output for details.',
+    '',
+    'BUILD FAILED in 14s',
+    '[Pipeline] }',
+    'ERROR: script returned exit code 1',
+    'Finished: FAILURE',
+    '',
+  ].join('\n');
+}
+
+/** Only a log, as `cat build.log | cichat ask ...` uploads it: no build facts at all. */
+export function logOnlyChatContext(log = gradleCompileLog()): ChatContext {
+  return analyzedChatContext({}, log);
+}
+
+/** Build facts without a log (a context uploaded from a job page, or a log too large to send). */
+export function factsOnlyChatContext(): ChatContext {
+  return {
+    ciContext: {
+      ciVersion: '2.426.3',
+      masterNode: { executors: 0, isOnline: true },
+      jobDetails: { name: 'nightly-report', fullName: 'nightly-report', type: 'hudson.model.FreeStyleProject', buildable: true },
+      buildDetails: {
+        number: 15,
+        result: 'FAILURE',
+        building: false,
+        durationMs: 3_723_000,
+        timestamp: '2026-11-22T00:00:04.000Z',
+        causes: [{ shortDescription: 'Started by timer' }],
+        builtOn: 'windows-2',
+      },
+    },
+    uploadedAt: '2026-11-22T01:20:00.000Z',
+    logLineCount: 0,
+    failureExcerpts: [],
+    retrieve: async () => [],
+  };
+}
+
+/** Small logs of the common failure kinds, each as a pipeline `sh` step prints it. */
+export const FAILURE_KIND_LOGS = {
+  oom: [
+    'Started by user Alice',
+    'Running on linux-agent-2 in /home/jenkins/workspace/shop',
+    '+ ./gradlew test',
+    '> Task :compileJava',
+    '> Task :test',
+    'Exception in thread "Test worker" java.lang.OutOfMemoryError: Java heap space',
+    '\tat java.base/java.util.Arrays.copyOf(Arrays.java:3537)',
+    '\tat com.acme.report.PdfRenderer.render(PdfRenderer.java:88)',
+    '',
+    'FAILURE: Build failed with an exception.',
+    "Execution failed for task ':test'.",
+    'BUILD FAILED in 2m 3s',
+    'ERROR: script returned exit code 1',
+    'Finished: FAILURE',
+    '',
+  ].join('\n'),
+  timeout: [
+    'Started by timer',
+    'Running on linux-agent-1 in /home/jenkins/workspace/e2e',
+    '[Pipeline] timeout',
+    'Timeout set to expire in 30 min',
+    '[Pipeline] sh',
+    '+ npm run e2e',
+    '> e2e@1.0.0 e2e',
+    '> playwright test',
+    'Running 84 tests using 4 workers',
+    'Cancelling nested steps due to timeout',
+    'Sending interrupt signal to process',
+    'Timeout has been exceeded',
+    'script returned exit code 143',
+    'Finished: ABORTED',
+    '',
+  ].join('\n'),
+  dependency: [
+    'Started by user Bob',
+    '+ mvn -B -s settings.xml package',
+    '[INFO] Scanning for projects...',
+    '[INFO] Building shop 1.0.0',
+    '[INFO] ------------------------------------------------------------------------',
+    '[INFO] BUILD FAILURE',
+    '[INFO] ------------------------------------------------------------------------',
+    '[ERROR] Failed to execute goal on project shop: Could not resolve dependencies for project com.acme:shop:jar:1.0.0: Could not find artifact com.acme:payments-client:jar:2.3.0 in nexus (https://nexus.acme.internal/repository/maven-public/) -> [Help 1]',
+    '[ERROR] ',
+    '[ERROR] Re-run Maven using the -X switch to enable full debug logging.',
+    'ERROR: script returned exit code 1',
+    'Finished: FAILURE',
+    '',
+  ].join('\n'),
+  permission: [
+    'Started by user Alice',
+    'Running on linux-agent-1 in /home/jenkins/workspace/android',
+    '[Pipeline] sh',
+    '+ ./gradlew assembleRelease',
+    '/home/jenkins/workspace/android@tmp/durable-5b3c1a2f/script.sh.copy: 1: ./gradlew: Permission denied',
+    '[Pipeline] }',
+    'ERROR: script returned exit code 126',
+    'Finished: FAILURE',
+    '',
+  ].join('\n'),
+  network: [
+    'Started by GitHub push by erin',
+    'Running on linux-agent-2 in /home/jenkins/workspace/docs',
+    'The recommended git tool is: NONE',
+    'Cloning the remote Git repository',
+    'Cloning repository https://github.com/acme/docs.git',
+    ' > git init /home/jenkins/workspace/docs # timeout=10',
+    'Fetching upstream changes from https://github.com/acme/docs.git',
+    ' > git fetch --tags --force --progress -- https://github.com/acme/docs.git +refs/heads/*:refs/remotes/origin/* # timeout=10',
+    'ERROR: Error cloning remote repo \'origin\'',
+    'hudson.plugins.git.GitException: Command "git fetch --tags --force --progress -- https://github.com/acme/docs.git +refs/heads/*:refs/remotes/origin/*" returned status code 128:',
+    "stderr: fatal: unable to access 'https://github.com/acme/docs.git/': Could not resolve host: github.com",
+    '\tat org.jenkinsci.plugins.gitclient.CliGitAPIImpl.launchCommandIn(CliGitAPIImpl.java:2842)',
+    'Finished: FAILURE',
+    '',
+  ].join('\n'),
+} as const;
+
+export type FailureKindName = keyof typeof FAILURE_KIND_LOGS;
+
+/** One of the failure-kind logs as a log-only upload with a failed result. */
+export function failureKindChatContext(kind: FailureKindName): ChatContext {
+  const result = kind === 'timeout' ? 'ABORTED' : 'FAILURE';
+  return analyzedChatContext({ buildDetails: { number: 9, result } }, FAILURE_KIND_LOGS[kind]);
 }

@@ -1,0 +1,231 @@
+/**
+ * The questions a build engineer really types, asked of the offline engine against realistic
+ * contexts: a failed Maven build, a pipeline whose `sh` step failed, build facts without a log,
+ * a log without facts, no context at all, and small logs of the common failure kinds. Each row
+ * says what the person must see: the right facts, a citation of the right log lines when the
+ * answer rests on the log, an honest "does not say" when the context does not hold the answer,
+ * never an invented value.
+ */
+import type { ChatContext } from '../backend/answer/engine.js';
+import { createLocalEngine } from '../backend/answer/local.js';
+import type { Source } from '../protocol/types.js';
+import {
+  analyzedMavenChatContext,
+  factsOnlyChatContext,
+  failureKindChatContext,
+  logOnlyChatContext,
+  pipelineChatContext,
+} from './answerFixtures.js';
+
+type ContextName = 'maven' | 'pipeline' | 'factsOnly' | 'logOnly' | 'none' | 'oom' | 'timeout' | 'dependency' | 'permission' | 'network';
+
+const CONTEXTS: Record<ContextName, () => ChatContext | null> = {
+  maven: analyzedMavenChatContext,
+  pipeline: pipelineChatContext,
+  factsOnly: factsOnlyChatContext,
+  logOnly: () => logOnlyChatContext(),
+  none: () => null,
+  oom: () => failureKindChatContext('oom'),
+  timeout: () => failureKindChatContext('timeout'),
+  dependency: () => failureKindChatContext('dependency'),
+  permission: () => failureKindChatContext('permission'),
+  network: () => failureKindChatContext('network'),
+};
+
+interface Expectation {
+  /** Every one of these is in the answer. */
+  has?: (RegExp | string)[];
+  /** None of these is in the answer (invented values, wrong verdicts). */
+  not?: (RegExp | string)[];
+  /** The first line matches. */
+  first?: RegExp;
+  /** For each text, a citation `[La-Lb]` in the answer covers the log line holding it. */
+  cites?: string[];
+  /** The answer cites no log line (it rests on facts, or there is nothing to cite). */
+  noCitation?: boolean;
+}
+
+/** Says plainly that the context lacks the answer. */
+const DOES_NOT_SAY = /does not say|doesn't say|can't tell|cannot tell|can't answer|holds no|has no/i;
+const NO_CONTEXT = /No CI context has been uploaded/;
+
+const ROWS: [string, ContextName, Expectation][] = [
+  // --- Why did it fail, in every phrasing: the Maven test failure.
+  ['why red?', 'maven', { has: [/failed/], cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['what broke', 'maven', { cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['Why did the build fail?', 'maven', { has: ['rejectsEmptyCart', /\*\*Next step:\*\*/], cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['why did teh build fial', 'maven', { cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['whats wrong with it', 'maven', { cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['show me the error', 'maven', { cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['how do I fix it', 'maven', { has: [/Next step/, 'mvn -Dtest=OrderServiceTest#rejectsEmptyCart test'], cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['build failed, root cause?', 'maven', { cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['which test failed', 'maven', { has: ['rejectsEmptyCart', 'appliesDiscount'], cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed', 'PriceCalculatorTest.appliesDiscount  Time elapsed'] }],
+  ['failing tests?', 'maven', { has: ['rejectsEmptyCart', 'appliesDiscount'] }],
+  ['was it a timeout', 'maven', { first: /^\*\*No\b/, has: [/test/i], not: [/^\*\*Yes/m], cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['did it run out of memory?', 'maven', { first: /^\*\*No\b/, cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['what command failed', 'maven', { has: ['mvn -B clean verify'], cites: ['[api] $ mvn -B clean verify'] }],
+  // --- Facts of the Maven build.
+  ['who triggered this', 'maven', { has: ['Alice Smith'], noCitation: true }],
+  ['who kicked it off?', 'maven', { has: ['Alice Smith'] }],
+  ['which node did it run on', 'maven', { has: ['built-in node'] }],
+  ['where did it run', 'maven', { has: ['built-in node'] }],
+  ['what changed since last green', 'maven', { has: ['Allow empty carts', '#41'] }],
+  ['any new commits?', 'maven', { has: ['Allow empty carts', 'bob'] }],
+  ['who broke the build', 'maven', { has: ['bob', 'Allow empty carts'] }],
+  ['is it flaky', 'maven', { has: ['#41', /flak/i], not: [/\bis flaky\b/] }],
+  ['how long did it take', 'maven', { has: ['3 min 12 s'] }],
+  ['was it slower than usual', 'maven', { has: ['3 min 12 s', '2 min 5 s'] }],
+  ['what params', 'maven', { has: ['BRANCH', 'main', 'SKIP_IT'] }],
+  ['what plugins', 'maven', { has: ['7 plugins', 'git-client'] }],
+  ['plugin versions?', 'maven', { has: ['5.2.1', '4.6.0'] }],
+  ['is the kubernetes plugin installed', 'maven', { first: /^\*\*Yes/, has: ['4203.v1dd44f5b_1cf9'] }],
+  ['do we have the slack plugin', 'maven', { first: /^\*\*No/, not: [/slack`? \d/] }],
+  ["what's the jenkins version", 'maven', { has: ['2.440.3'] }],
+  ['jenkins ver', 'maven', { has: ['2.440.3'] }],
+  ['java version on the controller', 'maven', { has: ['17.0.10'] }],
+  ['is an agent offline', 'maven', { first: /^\*\*Yes/, has: ['win-1', 'Disconnected by admin'] }],
+  ['are all agents up?', 'maven', { has: ['win-1'] }],
+  ['how many executors', 'maven', { has: ['2 executors'] }],
+  ['summarise the log', 'maven', { has: [/failed/], cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['tl;dr', 'maven', { has: [/failed/] }],
+  ['which branch was built', 'maven', { has: ['main'] }],
+  ['what commit was built', 'maven', { has: ['4f2a9c1e'], not: [/9c1d2e3f/] }],
+  ['who aborted it', 'maven', { has: [/not aborted/] }],
+  ['did it pass', 'maven', { first: /^\*\*No\b/ }],
+  ['hi', 'maven', { has: [/Why did build #42 fail/i] }],
+  ['thanks!', 'maven', { has: [/welcome/i], not: [/can't answer/] }],
+  ['whats the weather in berlin', 'maven', { has: [/can't answer that/], noCitation: true }],
+  ['what docker image did it use', 'maven', { has: [DOES_NOT_SAY], not: [/image[^.\n]*`[\w./-]+:[\w.-]+`/] }],
+  ['what is the IP address of the agent', 'maven', { has: [DOES_NOT_SAY], not: [/\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/] }],
+  ['warum ist der build fehlgeschlagen', 'maven', { cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['pourquoi le build a échoué ?', 'maven', { cites: ['OrderServiceTest.rejectsEmptyCart  Time elapsed'] }],
+  ['wer hat den build gestartet', 'maven', { has: ['Alice Smith'] }],
+  // --- A pipeline whose sh step lacks a tool.
+  ['why did it fail', 'pipeline', { has: ['kubectl', /install/i], cites: ['kubectl: command not found'] }],
+  ['y did it fail??', 'pipeline', { cites: ['kubectl: command not found'] }],
+  ['what command failed', 'pipeline', { has: ['./scripts/deploy.sh staging'], cites: ['+ ./scripts/deploy.sh staging'] }],
+  ['which stage failed', 'pipeline', { has: ['Deploy'], not: [/`Build`/], cites: ['[Pipeline] { (Deploy)'] }],
+  ['exit code?', 'pipeline', { has: ['127'], cites: ['script returned exit code 127'] }],
+  ['which node did it run on', 'pipeline', { has: ['linux-agent-3'] }],
+  ['who triggered this', 'pipeline', { has: ['GitHub push by carol'] }],
+  ['what changed since last green', 'pipeline', { has: ['#317', 'Bump vite'], not: [/#317[^.\n]*passed/] }],
+  ['is it flaky?', 'pipeline', { has: ['#317'] }],
+  ['what params', 'pipeline', { has: ['DEPLOY_ENV', 'staging'] }],
+  ['what plugins are installed', 'pipeline', { has: [DOES_NOT_SAY], not: [/\d+ plugins? (is|are) installed/] }],
+  ['jenkins version', 'pipeline', { has: ['2.452.2'] }],
+  ['is an agent offline', 'pipeline', { first: /^\*\*No/ }],
+  ['how much ram does the controller have', 'pipeline', { has: [DOES_NOT_SAY], not: [/GiB/] }],
+  ['did it time out', 'pipeline', { first: /^\*\*No\b/, cites: ['kubectl: command not found'] }],
+  ['is this a pipeline job', 'pipeline', { first: /^\*\*Yes/ }],
+  ['how do i fix this', 'pipeline', { has: [/Next step/, 'kubectl'], cites: ['kubectl: command not found'] }],
+  ['what does line 41 say', 'pipeline', { has: ['kubectl: command not found'], cites: ['kubectl: command not found'] }],
+  // --- Build facts, no log.
+  ['why did it fail', 'factsOnly', { has: [/no build log/i, 'FAILURE'], noCitation: true }],
+  ['show me the error', 'factsOnly', { has: [/no build log/i], noCitation: true }],
+  ['what does line 120 say', 'factsOnly', { has: [/no build log|holds no log|no log/i], noCitation: true }],
+  ['which test failed', 'factsOnly', { has: [DOES_NOT_SAY], noCitation: true }],
+  ['who triggered this', 'factsOnly', { has: ['timer'] }],
+  ['how long did it take', 'factsOnly', { has: ['1 h 2 min'] }],
+  ['which agent ran it', 'factsOnly', { has: ['windows-2'] }],
+  ['what plugins', 'factsOnly', { has: [DOES_NOT_SAY] }],
+  ['what changed', 'factsOnly', { has: [DOES_NOT_SAY], not: [/[0-9a-f]{7,}/] }],
+  ['is it flaky', 'factsOnly', { has: [DOES_NOT_SAY] }],
+  ['summarize', 'factsOnly', { has: ['nightly-report', 'FAILURE'] }],
+  ['what command failed', 'factsOnly', { has: [/no build log/i], noCitation: true }],
+  // --- A log, no facts.
+  ['why did it fail', 'logOnly', { has: ['cannot find symbol', /Next step/], cites: ['Cart.java:42: error: cannot find symbol'] }],
+  ["what's the error", 'logOnly', { cites: ['Cart.java:42: error: cannot find symbol'] }],
+  ['which file has the error', 'logOnly', { has: ['Cart.java'], cites: ['Cart.java:42: error: cannot find symbol'] }],
+  ['who triggered this', 'logOnly', { has: ['Alice'], cites: ['Started by user Alice'] }],
+  ['which node did it run on', 'logOnly', { has: ['linux-agent-1'], cites: ['Running on linux-agent-1'] }],
+  ['did it pass', 'logOnly', { first: /^\*\*No\b/, cites: ['Finished: FAILURE'] }],
+  ['what was the result', 'logOnly', { has: ['FAILURE'], cites: ['Finished: FAILURE'] }],
+  ['how long did it take', 'logOnly', { has: ['14s'], cites: ['BUILD FAILED in 14s'] }],
+  ['jenkins version?', 'logOnly', { has: [DOES_NOT_SAY], not: [/Jenkins \d/] }],
+  ['which plugins do we have', 'logOnly', { has: [DOES_NOT_SAY] }],
+  ['what does line 7 say', 'logOnly', { has: ['cannot find symbol'], cites: ['Cart.java:42: error: cannot find symbol'] }],
+  ['show me the last 5 lines', 'logOnly', { has: ['Finished: FAILURE', 'BUILD FAILED in 14s'], cites: ['Finished: FAILURE', 'BUILD FAILED in 14s'] }],
+  ['what command failed', 'logOnly', { has: ['./gradlew build'], cites: ['+ ./gradlew build'] }],
+  ['which test failed', 'logOnly', { has: [/no test report|no failing test/i], not: [/tests? failed\*\*/] }],
+  ['what does line 500 say', 'logOnly', { has: [/23 lines/], noCitation: true }],
+  // --- No context at all.
+  ['why did it fail', 'none', { has: [NO_CONTEXT, 'cichat context upload'] }],
+  ['hello', 'none', { has: [NO_CONTEXT] }],
+  ["what's the jenkins version", 'none', { has: [NO_CONTEXT], not: [/\d+\.\d+\.\d+/] }],
+  ['what does line 120 say', 'none', { has: [NO_CONTEXT] }],
+  // --- The common failure kinds: an explanation and a concrete next step.
+  ['why did it fail', 'oom', { has: [/memory/i, /-Xmx|heap/], cites: ['java.lang.OutOfMemoryError'] }],
+  ['did it run out of memory', 'oom', { first: /^\*\*Yes\b/, cites: ['java.lang.OutOfMemoryError'] }],
+  ['why was it aborted', 'timeout', { has: [/timeout/i, /Next step/], cites: ['Timeout has been exceeded'] }],
+  ['was it a timeout', 'timeout', { first: /^\*\*Yes\b/, cites: ['Timeout has been exceeded'] }],
+  ['why did it fail', 'dependency', { has: ['com.acme:payments-client:jar:2.3.0', /Next step/, /published|repository/i], cites: ['Could not resolve dependencies'] }],
+  ['why did it fail', 'permission', { has: [/Permission denied/, /chmod \+x|executable/], cites: ['./gradlew: Permission denied'] }],
+  ['why did it fail', 'network', { has: [/Could not resolve host: github\.com/, /network|DNS|proxy/i], cites: ["Could not resolve host: github.com"] }],
+  ['is it a network issue', 'network', { first: /^\*\*Yes\b/, cites: ["Could not resolve host: github.com"] }],
+  ['is it a network issue', 'permission', { first: /^\*\*No\b/, cites: ['./gradlew: Permission denied'] }],
+];
+
+async function ask(question: string, context: ChatContext | null): Promise<{ text: string; sources: Source[] }> {
+  const engine = createLocalEngine({ typingDelayMs: 0 });
+  const stream = await engine.answer({ question, history: [], context, signal: new AbortController().signal });
+  let text = '';
+  for await (const piece of stream.pieces) text += piece;
+  return { text, sources: stream.sources };
+}
+
+/** 1-based number of the first stored log line holding `needle`. */
+function storedLineOf(context: ChatContext, needle: string): number {
+  const log = context.ciContext.buildDetails?.consoleLog ?? '';
+  const index = log.split('\n').findIndex((l) => l.includes(needle));
+  if (index < 0) throw new Error(`the test's own log lacks: ${needle}`);
+  return index + 1;
+}
+
+function citationsIn(text: string): { start: number; end: number }[] {
+  return [...text.matchAll(/\[L(\d+)-L(\d+)\]/g)].map((m) => ({ start: Number(m[1]), end: Number(m[2]) }));
+}
+
+describe('questions a build engineer asks the offline engine', () => {
+  it.each(ROWS.map(([question, name, expectation]) => [`${name}: ${question}`, question, name, expectation] as const))(
+    '%s',
+    async (_label, question, name, expectation) => {
+      const context = CONTEXTS[name]();
+      const { text, sources } = await ask(question, context);
+      const first = text.split('\n')[0] ?? '';
+
+      // What every answer must be: text, short, no leaked placeholders, citations that exist.
+      expect(text.trim().length).toBeGreaterThan(0);
+      expect(text.length).toBeLessThan(6000);
+      expect(text).not.toMatch(/undefined|NaN|\[object Object\]/);
+      const citations = citationsIn(text);
+      const lineCount = context?.logLineCount ?? 0;
+      for (const c of citations) {
+        expect(c.start).toBeGreaterThanOrEqual(1);
+        expect(c.end).toBeGreaterThanOrEqual(c.start);
+        expect(c.end).toBeLessThanOrEqual(lineCount);
+        // A cited range is recorded as (part of) a log source of the answer.
+        expect(sources.some((s) => s.kind === 'log' && s.start_line <= c.start && s.end_line >= c.end)).toBe(true);
+      }
+
+      for (const wanted of expectation.has ?? []) {
+        if (typeof wanted === 'string') expect(text).toContain(wanted);
+        else expect(text).toMatch(wanted);
+      }
+      for (const unwanted of expectation.not ?? []) {
+        if (typeof unwanted === 'string') expect(text).not.toContain(unwanted);
+        else expect(text).not.toMatch(unwanted);
+      }
+      if (expectation.first) expect(first).toMatch(expectation.first);
+      if (expectation.noCitation) expect(citations).toEqual([]);
+      for (const needle of expectation.cites ?? []) {
+        const line = storedLineOf(context as ChatContext, needle);
+        const covering = citations.filter((c) => c.start <= line && c.end >= line);
+        if (covering.length === 0) throw new Error(`no citation covers line ${line} (${needle}); the answer cites ${JSON.stringify(citations)}:\n${text}`);
+      }
+    },
+  );
+
+  it('has at least 60 questions', () => {
+    expect(ROWS.length).toBeGreaterThanOrEqual(60);
+  });
+});
