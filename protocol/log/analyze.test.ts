@@ -890,4 +890,23 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, '  testParsesNested,'));
     expect(e.end_line).toBe(lineOf(text, 'XCTAssertEqual(tree.depth') + 1);
   });
+
+  test('a refused command-line flag is the message; the usage text after it is not', () => {
+    const text = log(
+      '$ ./ci/check.sh',
+      ...chatter(6, 'checked file'),
+      'All checks passed.',
+      'flag provided but not defined: -event_file',
+      'Usage of ./validator:',
+      '  -event-file string',
+      '    \tfile to validate',
+      '  -strict',
+      '    \treject unknown keys',
+      'The command "./ci/check.sh" exited with 2.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('command-line usage error');
+    expect(e.start_line).toBe(lineOf(text, 'flag provided but not defined'));
+    expect(e.end_line).toBe(e.start_line);
+  });
 });

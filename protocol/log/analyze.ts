@@ -81,6 +81,8 @@ const BARE_VERDICT = /^\s*(?:ERROR|FAILED|FAIL|FAILURE)\s*$/;
 /** A step announced before its verdict is known: `* checking tests ...`, `Running specs...`. */
 const PENDING_HEADING = /\S\s*\.\.\.\s*$/;
 const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$/;
+/** A command's usage text, printed after the message that says what was wrong with the call. */
+const USAGE = /^\s*[Uu]sage(?: of \S+)?:/;
 
 function leadingSpaces(s: string): number {
   let i = 0;
@@ -283,6 +285,7 @@ function growForward(info: LineInfo[], a: number, free: boolean): number {
     const role = line.role;
     if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || role === 'summary' || role === 'pass') break;
     if (role === 'noise' && line.body.trim() !== '') break;
+    if (USAGE.test(line.body) && anchor.shape?.reason === 'command-line usage error') break;
     if (role === 'blank' || role === 'noise') {
       blanks++;
       if (blanks > (free ? 2 : 1)) break;

@@ -174,6 +174,10 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^(?:Killed|Terminated)$|[Oo]ut of memory|OutOfMemoryError|No space left on device/, role: 'anchor', weight: 8, reason: 'resource exhausted' },
   { re: /^No output has been received in the last \d+m|exceeded the maximum time limit/, role: 'anchor', weight: 8, reason: 'build timed out' },
 
+  // Command-line parsers refusing an option (Go's flag package, getopt, argparse, clap); the
+  // usage text they print after it is boilerplate, not part of the message.
+  { re: /^flag provided but not defined: |^(?:\S+: )?(?:error: )?(?:unknown|unrecognized|invalid) (?:option|flag|argument)s?\b/i, role: 'anchor', weight: 8, reason: 'command-line usage error' },
+
   // Test runners that print a status column, TAP harnesses, size and time budgets
   { re: /^\S.*\S\s{2,}(?:FAIL|FAILED|ERROR|CRASH(?:ED)?|TIMEOUT)\s*$/, role: 'anchor', weight: 7, reason: 'test failure' },
   { re: /\bDubious, test returned \d+|^Failed \d+\/\d+ subtests/, role: 'anchor', weight: 8, reason: 'TAP test failure' },
@@ -202,7 +206,7 @@ export const PASSING =
   /(?:^|[\s.])(?:PASSED|PASS|ok|OK|✓|✔)(?:\s+\d+(?:\.\d+)?\s*m?s\b.*)?(?:\s*\[\s*\d+%\])?\s*$|^\s*(?:ok \d+|PASS|✓|✔|--- (?:PASS|SKIP):)\s/;
 
 const FAILURE_WORDS =
-  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)/i;
+  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)|not defined|unrecognized|(?:unknown|invalid) (?:option|flag|argument)/i;
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 const FAILURE_STARTS =
   /^(?:E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
