@@ -909,4 +909,18 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, 'flag provided but not defined'));
     expect(e.end_line).toBe(e.start_line);
   });
+
+  test('a Windows access violation is a crash, above earlier deprecation warnings', () => {
+    const text = log(
+      '$ stack build',
+      'text-1.2  > src/Data/Text.hs:12:1: warning: [-Wdeprecations]',
+      'text-1.2  >     In the use of: Deprecated: "use other instead"',
+      ...chatter(10, 'text-1.2  > [2 of 9] Compiling Data.Text.Part'),
+      'Access violation in generated code when reading 0xffffffffffffffff',
+      'The command "stack build" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('crash');
+    expect(e.start_line).toBe(lineOf(text, 'Access violation'));
+  });
 });

@@ -54,7 +54,7 @@ export const SHAPES: readonly FailureShape[] = [
   // Sanitizers, crashes
   { re: /^==\d+==ERROR: \w+Sanitizer/, role: 'anchor', weight: 10, reason: 'sanitizer error' },
   { re: /^(?:SUMMARY: \w+Sanitizer|==\d+==ABORTING)/, role: 'summary', weight: 2, reason: 'sanitizer summary' },
-  { re: /Segmentation fault|core dumped|Bus error \(|Illegal instruction/, role: 'anchor', weight: 8, reason: 'crash' },
+  { re: /Segmentation fault|core dumped|Bus error \(|Illegal instruction|^Access violation\b/, role: 'anchor', weight: 8, reason: 'crash' },
   { re: /^panic: /, role: 'anchor', weight: 9, reason: 'Go panic' },
   { re: /^fatal error: (?:all goroutines|unexpected signal|concurrent map)/, role: 'anchor', weight: 9, reason: 'Go runtime fatal error' },
 
