@@ -923,4 +923,26 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.reason).toBe('crash');
     expect(e.start_line).toBe(lineOf(text, 'Access violation'));
   });
+
+  test('a reporter\'s "Module Failed: / Test Failed:" heading with its assertions outranks rake aborted', () => {
+    const text = log(
+      '$ bundle exec rake qunit:test',
+      ...chatter(8, 'ok - widget renders'),
+      'Module Failed: date-range',
+      '  Test Failed: end is not before start',
+      '    Assertion Failed: expected falsy, was: true',
+      '      Expected: false, Actual: true',
+      '',
+      'Time: 3012ms, Total: 120, Passed: 119, Failed: 1',
+      'rake aborted!',
+      'Command failed with status (1): [node test/run.js]',
+      '/app/lib/tasks/qunit.rake:92:in `block in <main>\'',
+      'Tasks: TOP => qunit:test',
+      'The command "bundle exec rake qunit:test" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('test failure');
+    expect(e.start_line).toBe(lineOf(text, 'Module Failed'));
+    expect(e.end_line).toBe(lineOf(text, 'Expected: false'));
+  });
 });

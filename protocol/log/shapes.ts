@@ -179,6 +179,9 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^flag provided but not defined: |^(?:\S+: )?(?:error: )?(?:unknown|unrecognized|invalid) (?:option|flag|argument)s?\b/i, role: 'anchor', weight: 8, reason: 'command-line usage error' },
 
   // Test runners that print a status column, TAP harnesses, size and time budgets
+  // A reporter's failure heading `Test failed: name` / `Module Failed: name` (QUnit, Testem,
+  // many in-house runners): the name and the assertions under it are the detail.
+  { re: /^(?:Test|Module|Suite|Spec|Assertion|Example|Scenario|Case)s? [Ff]ailed: \S/, role: 'anchor', weight: 8, reason: 'test failure' },
   { re: /^\S.*\S\s{2,}(?:FAIL|FAILED|ERROR|CRASH(?:ED)?|TIMEOUT)\s*$/, role: 'anchor', weight: 7, reason: 'test failure' },
   { re: /\bDubious, test returned \d+|^Failed \d+\/\d+ subtests/, role: 'anchor', weight: 8, reason: 'TAP test failure' },
   { re: /\b(?:limit|budget|threshold|quota)\b.*\bexceeded\b|\bexceeded\b.*\b(?:limit|budget|threshold|quota)\b/i, role: 'anchor', weight: 7, reason: 'limit exceeded' },
