@@ -113,7 +113,7 @@ describe('analyze: ecosystems', () => {
     expect(covers(e, lineOf(text, 'Tests:'))).toBe(false);
   });
 
-  test('Mocha: the first numbered failure after "N failing"', () => {
+  test('Mocha: the numbered failures after "N failing", up to the cascade', () => {
     const text = log(
       '$ npm test',
       '  12 passing (2s)',
@@ -132,7 +132,7 @@ describe('analyze: ecosystems', () => {
     );
     const e = top(text);
     expect(e.start_line).toBe(lineOf(text, '1) parser'));
-    expect(e.end_line).toBe(lineOf(text, 'test/parser.js:10'));
+    expect(e.end_line).toBe(lineOf(text, 'expected a to equal b'));
   });
 
   test('pytest: the first failure item, not the short summary', () => {
@@ -944,5 +944,33 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.reason).toBe('test failure');
     expect(e.start_line).toBe(lineOf(text, 'Module Failed'));
     expect(e.end_line).toBe(lineOf(text, 'Expected: false'));
+  });
+
+  test('PHPUnit: "There were 2 failures:" heads both numbered failures, not the FAILURES! summary', () => {
+    const text = log(
+      '$ vendor/bin/phpunit',
+      'PHPUnit 9.5.0 by Sebastian Bergmann and contributors.',
+      '',
+      '..F.F                                                               5 / 5 (100%)',
+      '',
+      'There were 2 failures:',
+      '',
+      '1) App\\Tests\\CartTest::testTotal',
+      'Failed asserting that 9 matches expected 10.',
+      '',
+      '/app/tests/CartTest.php:21',
+      '',
+      '2) App\\Tests\\CartTest::testEmpty',
+      'Failed asserting that false is true.',
+      '',
+      '/app/tests/CartTest.php:30',
+      '',
+      'FAILURES!',
+      'Tests: 5, Assertions: 7, Failures: 2.',
+      'The command "vendor/bin/phpunit" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.start_line).toBe(lineOf(text, '1) App'));
+    expect(e.end_line).toBe(lineOf(text, 'CartTest.php:30'));
   });
 });

@@ -269,8 +269,11 @@ function growBackward(info: LineInfo[], a: number, floor: number): number {
   return s;
 }
 
-/** How far forward an anchor's block runs: its trace, its source excerpt, its indented detail. */
-function growForward(info: LineInfo[], a: number, free: boolean): number {
+/**
+ * How far forward an anchor's block runs: its trace, its source excerpt, its indented detail.
+ * `list`: the block is a header's list, so the next numbered item continues it.
+ */
+function growForward(info: LineInfo[], a: number, free: boolean, list = false): number {
   const anchor = info[a];
   if (anchor === undefined) return a;
   const prefix = blockPrefix(anchor.body);
@@ -295,7 +298,7 @@ function growForward(info: LineInfo[], a: number, free: boolean): number {
       if (NEXT_ITEM.test(line.body)) break;
       if (anchor.shape !== undefined && line.role === anchor.role && line.shape === anchor.shape && blanks > 0) break;
       // The next numbered failure (`2) ...`) starts the next item: one failure is enough.
-      if (NUMBERED_ITEM.test(anchor.body) && NUMBERED_ITEM.test(line.body) && line.indent <= anchor.indent) break;
+      if (!list && NUMBERED_ITEM.test(anchor.body) && NUMBERED_ITEM.test(line.body) && line.indent <= anchor.indent) break;
       end = j;
       blanks = 0;
       if (pytest && PYTEST_END.test(line.body)) break;
@@ -379,8 +382,10 @@ function buildBlocks(info: LineInfo[]): Block[] {
         const firstLine = info[first];
         if (firstLine === undefined || firstLine.role === 'command' || firstLine.role === 'summary' || firstLine.role.startsWith('exit')) continue;
         start = first;
-        end = growForward(info, first, firstLine.role !== 'anchor' || firstLine.shape?.reason === 'error');
-        if (firstLine.role === 'anchor' && end === first) end = growForward(info, first, true);
+        // A header that counts failures (`5 failing`, `There were 2 failures:`) heads the whole
+        // numbered list: every item is part of what it announces.
+        end = growForward(info, first, firstLine.role !== 'anchor' || firstLine.shape?.reason === 'error', true);
+        if (firstLine.role === 'anchor' && end === first) end = growForward(info, first, true, true);
         if (firstLine.role === 'anchor' && firstLine.shape !== undefined) {
           headerWeight = Math.max(shape.weight, firstLine.shape.weight);
           headerReason = reasonOf(firstLine);
