@@ -973,4 +973,22 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, '1) App'));
     expect(e.end_line).toBe(lineOf(text, 'CartTest.php:30'));
   });
+
+  test('a YAML syntax error (Psych: "(file): problem at line N column M") is one line, above the rake cascade', () => {
+    const text = log(
+      '$ bundle exec rake',
+      'ruby tests/front_matter.rb',
+      '(./posts/2020-01-01-hello.md): mapping values are not allowed in this context at line 3 column 9',
+      'Some front matter could not be parsed.',
+      'Command failed with status (1): [ruby tests/front_matter.rb...]',
+      'rake aborted!',
+      '/app/Rakefile:12:in `block in <top (required)>\'',
+      'Tasks: TOP => default',
+      'The command "bundle exec rake" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('YAML syntax error');
+    expect(e.start_line).toBe(lineOf(text, 'mapping values'));
+    expect(e.end_line).toBe(e.start_line);
+  });
 });

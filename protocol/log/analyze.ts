@@ -275,7 +275,7 @@ function growBackward(info: LineInfo[], a: number, floor: number): number {
  */
 function growForward(info: LineInfo[], a: number, free: boolean, list = false): number {
   const anchor = info[a];
-  if (anchor === undefined) return a;
+  if (anchor === undefined || anchor.shape?.single === true) return a;
   const prefix = blockPrefix(anchor.body);
   const pytest = anchor.shape?.reason === 'pytest failure' && anchor.role === 'anchor' && /^_{3}/.test(anchor.body);
   let end = a;

@@ -20,6 +20,8 @@ export interface FailureShape {
   role: ShapeRole;
   weight: number;
   reason: string;
+  /** The message is complete on its line: the lines after it are not its paragraph. */
+  single?: boolean;
 }
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
@@ -174,6 +176,10 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^(?:Killed|Terminated)$|[Oo]ut of memory|OutOfMemoryError|No space left on device/, role: 'anchor', weight: 8, reason: 'resource exhausted' },
   { re: /^No output has been received in the last \d+m|exceeded the maximum time limit/, role: 'anchor', weight: 8, reason: 'build timed out' },
 
+  // A YAML syntax error as Ruby's Psych reports libyaml's problem: `(file): <problem> while
+  // parsing <context> at line N column M`, complete on its line.
+  { re: /^\(\S.*\): .* at line \d+ column \d+$/, role: 'anchor', weight: 8, reason: 'YAML syntax error', single: true },
+
   // Command-line parsers refusing an option (Go's flag package, getopt, argparse, clap); the
   // usage text they print after it is boilerplate, not part of the message.
   { re: /^flag provided but not defined: |^(?:\S+: )?(?:error: )?(?:unknown|unrecognized|invalid) (?:option|flag|argument)s?\b/i, role: 'anchor', weight: 8, reason: 'command-line usage error' },
@@ -209,7 +215,7 @@ export const PASSING =
   /(?:^|[\s.])(?:PASSED|PASS|ok|OK|✓|✔)(?:\s+\d+(?:\.\d+)?\s*m?s\b.*)?(?:\s*\[\s*\d+%\])?\s*$|^\s*(?:ok \d+|PASS|✓|✔|--- (?:PASS|SKIP):)\s/;
 
 const FAILURE_WORDS =
-  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)|not defined|unrecognized|(?:unknown|invalid) (?:option|flag|argument)/i;
+  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)|not defined|at line \d+ column \d|unrecognized|(?:unknown|invalid) (?:option|flag|argument)/i;
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 const FAILURE_STARTS =
   /^(?:E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
