@@ -991,4 +991,26 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, 'mapping values'));
     expect(e.end_line).toBe(e.start_line);
   });
+
+  test('a checker\'s closing count ("[ERROR] Found 1 error") points at the findings table above it', () => {
+    const text = log(
+      '$ vendor/bin/phpstan analyse src',
+      ' 12/12 [============================] 100%',
+      '',
+      ' ------ ----------------------------------------- ',
+      '  Line   src/Cart.php                              ',
+      ' ------ ----------------------------------------- ',
+      '  42     Method Cart::total() should return int    ',
+      '         but returns string.                       ',
+      ' ------ ----------------------------------------- ',
+      '',
+      ' [ERROR] Found 1 error                             ',
+      '',
+      'The command "vendor/bin/phpstan analyse src" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('output before the failure');
+    expect(covers(e, lineOf(text, 'should return int'))).toBe(true);
+    expect(covers(e, lineOf(text, 'Found 1 error'))).toBe(false);
+  });
 });

@@ -180,6 +180,10 @@ export const SHAPES: readonly FailureShape[] = [
   // parsing <context> at line N column M`, complete on its line.
   { re: /^\(\S.*\): .* at line \d+ column \d+$/, role: 'anchor', weight: 8, reason: 'YAML syntax error', single: true },
 
+  // A checker's closing count (PHPStan/Psalm `[ERROR] Found 2 errors`, `3 problems found`):
+  // the findings it counts are printed just above it.
+  { re: /^\s*(?:\[(?:ERROR|FAIL(?:ED)?)\] )?(?:Found [1-9]\d* (?:errors?|problems?|issues?|violations?)|[1-9]\d* (?:errors?|problems?|issues?|violations?) found)\b/i, role: 'summary', weight: 3, reason: 'checker summary' },
+
   // Command-line parsers refusing an option (Go's flag package, getopt, argparse, clap); the
   // usage text they print after it is boilerplate, not part of the message.
   { re: /^flag provided but not defined: |^(?:\S+: )?(?:error: )?(?:unknown|unrecognized|invalid) (?:option|flag|argument)s?\b/i, role: 'anchor', weight: 8, reason: 'command-line usage error' },
