@@ -29,7 +29,11 @@ export type IntentId =
   | 'startTime'
   | 'screen'
   | 'summary'
-  | 'help';
+  | 'help'
+  | 'step'
+  | 'logLines'
+  | 'flaky'
+  | 'revision';
 
 type Cue = [RegExp, number];
 
@@ -53,7 +57,12 @@ const INTENTS: [IntentId, Cue[]][] = [
   [
     'failure',
     [
-      [/\b(why|how come|reason)\b.*\b(fail\w*|broke\w*|break\w*|red|error\w*|crash\w*|unstable)\b/, 6],
+      [/\b(why|how come|reason)\b.*\b(fail\w*|broke\w*|break\w*|red|error\w*|crash\w*|unstable|abort\w*|stopp?ed|killed|cancel+ed)\b/, 6],
+      // German and French: "warum ist der Build fehlgeschlagen", "pourquoi le build a échoué".
+      [/\b(warum|wieso|weshalb|pourquoi)\b|\b(fehlgeschlagen|fehler|kaputt|échoué|echoue|erreur|cassé|plantage)\b/, 6],
+      [/\b(which|what) (file|line)\b.*\b(error|fail\w*|broke\w*|problem)\b|\bwhere\b.*\b(error|fail\w*|broke\w*)\b/, 4],
+      // "was it a timeout?", "did it run out of memory?": a question about the failure's kind.
+      [/\b(out of memory|oom|time ?outs?|timed out|network (issue|problem|error)|dns|permission (issue|problem|denied)|compil\w* error|dependency (issue|problem|error)|disk full|flaky network)\b/, 6],
       [/\bwhat\b.*\b(broke|went wrong|go wrong|happened|is wrong|'?s wrong|failed|is failing|caused)\b/, 5],
       [/\b(errors?|exceptions?|stack ?traces?|tracebacks?|failures?|root cause|cause of|panic)\b/, 3],
       [/\b(fail\w*|broke\w*|crash\w*|red)\b/, 2],
@@ -73,7 +82,7 @@ const INTENTS: [IntentId, Cue[]][] = [
   [
     'ciVersion',
     [
-      [/\bversions?\b/, 2],
+      [/\bver(sions?|s)?\b/, 2],
       [/\b(jenkins|ci|server|controller|core|instance)\b/, 1],
       [/\b(which|what)\s+jenkins\b|\bjenkins\s+(release|lts|build number)\b/, 2],
       [/\b(up to date|outdated|upgrade|latest)\b/, 1],
@@ -106,6 +115,7 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(os|operating system|linux|windows|mac ?os|kernel|arch(itecture)?|platform)\b/, 4],
       [/\b(memory|ram|heap|cpus?|cores?|processors?|hardware|specs|disk|storage|disk space|time ?zone|locale|encoding|uptime|load average)\b/, 4],
       [/\b(java|jvm|jdk|jre)\b/, 3],
+      [/\b(java|jvm|jdk|jre|os|kernel)\b.*\bversion\b|\bversion\b.*\b(java|jvm|jdk|jre|os|kernel)\b/, 3],
     ],
   ],
   [
@@ -114,6 +124,7 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\bwho\b.*\b(start\w*|trigger\w*|kick\w*|ran|run|launch\w*|push\w*|requested)\b/, 6],
       [/\b(causes?|caused by|trigger(ed|s)?|started by|kicked off|launched by)\b/, 3],
       [/\bwhy\b.*\b(run|ran|start|started|triggered|built)\b/, 3],
+      [/\b(wer|qui)\b.*\b(gestartet|ausgelöst|angestoßen|lancé|lance|déclenché|declenche|démarré)\b/, 8],
     ],
   ],
   [
@@ -129,7 +140,8 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\bhow long\b/, 6],
       [/\b(duration|took|take|elapsed|run ?time|build time|minutes|seconds)\b/, 3],
-      [/\b(slow|fast|quick)\b/, 2],
+      [/\b(slow|fast|quick)(er|est)?\b|\bthan usual\b/, 4],
+      [/\bwie lange\b|\bcombien de temps\b|\bdurée\b|\bdauer\b/, 6],
     ],
   ],
   [
@@ -193,6 +205,8 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\b(changes?|changed|commits?|changesets?|diffs?|scm|revision|sha)\b/, 4],
       [/\bwho\b.*\b(commit\w*|push\w*|merg\w*)\b/, 3],
+      [/\bwho\b.*\b(broke|break\w*|caused|responsible|to blame)\b|\bwhose (fault|commit|change)\b/, 8],
+      [/\bsince\b.*\b(green|pass\w*|success\w*|last good|working)\b/, 5],
     ],
   ],
   [
@@ -200,6 +214,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\b(which|what|where)\b.*\b(node|agent|machine|host|slave|worker)\b.*\b(run|ran|built|build|execute\w*)\b/, 6],
       [/\b(built|ran|run|executed) on\b/, 5],
+      [/\bwhere\b.*\b(run|ran|built|executed)\b/, 6],
     ],
   ],
   [
@@ -216,6 +231,35 @@ const INTENTS: [IntentId, Cue[]][] = [
     ],
   ],
   [
+    'step',
+    [
+      [/\b(which|what)\b.*\b(command|cmd|step|stage|task|script)\b.*\b(fail\w*|broke\w*|error\w*|died|crash\w*|exit\w*)\b/, 8],
+      [/\b(which|what|in which)\s+(command|stage|step)\b/, 5],
+      [/\bexit ?(code|status)\b|\breturn code\b/, 8],
+    ],
+  ],
+  [
+    'logLines',
+    [
+      [/\b(lines?|l)\s*#?\d+/, 9],
+      [/\b(last|first|final)\s+(\d+\s+)?lines?\b|\b(tail|head|end|start|beginning|bottom|top) of the (log|console|output)\b|\btail\b/, 8],
+    ],
+  ],
+  [
+    'flaky',
+    [
+      [/\b(flak\w*|intermittent\w*|random\w*|sporadic\w*|transient|one-off|fluke|just retry|re-?run (it|fix))\b/, 9],
+    ],
+  ],
+  [
+    'revision',
+    [
+      [/\b(which|what)\b.*\b(commit|revision|sha|hash|branch|ref|tag)\b.*\b(built|build|checked out|used|tested|deployed|run|ran|was it|is it|on)\b/, 7],
+      [/\b(which|what)\s+(branch|revision|sha|git ref)\b|\bbranch\b/, 5],
+      [/\bgit (commit|sha|revision|hash)\b|\bcommit (sha|hash|id)\b/, 5],
+    ],
+  ],
+  [
     'summary',
     [
       [/\b(summar\w+|overview|tl;?dr|recap|brief me|status report|what do you know|tell me (about|everything)|what'?s going on|catch me up)\b/, 6],
@@ -225,7 +269,7 @@ const INTENTS: [IntentId, Cue[]][] = [
   [
     'help',
     [
-      [/^\s*(hi|hello|hey|yo|help|thanks|thank you|good (morning|evening|night))\b/, 5],
+      [/^\s*(hi|hello|hey|yo|help|thanks|thank you|thx|ty|cheers|merci|danke|hallo|bonjour|good (morning|evening|night))\b/, 5],
       [/\bwhat can (you|i) (do|answer|ask)\b|\bwho are you\b|\bhelp\b/, 6],
     ],
   ],
@@ -252,7 +296,88 @@ export function scoreIntents(text: string): IntentScore[] {
   return scores.sort((a, b) => b.score - a.score);
 }
 
-/** Lower case, curly quotes straightened, contractions the cues know. */
+/**
+ * Domain words the cues are written in: a question word that is not a known word but one typo
+ * away from one of these (same first letter; a swap of two letters counts as one typo) is read
+ * as it ("fial" is "fail", "pluign" is "plugin").
+ */
+const CUE_WORDS = (
+  'fail failed failing fails failure failures build builds built broke broken error errors exception ' +
+  'plugin plugins version versions jenkins executor executors parameter parameters params duration trigger ' +
+  'triggered started agent agents offline online changed changes commit commits summary summarize summarise ' +
+  'timeout memory network permission permissions stage command tests flaky result passed previous branch ' +
+  'installed install wrong happened aborted description system message executed running cancelled revision ' +
+  'dependency dependencies compile compilation console output pipeline upstream unstable successful success ' +
+  'stacktrace workspace executed'
+).split(' ');
+
+/** Words that look like typos of cue words but are words of their own ("tail", "went", "state"). */
+const KNOWN_WORDS = new Set([
+  ...CUE_WORDS,
+  ...(
+    'tail text file fall last fast past list lost head time take took note code load plan rest stop step show ' +
+    'what which where when while with this that then than they them there their these those does did done ' +
+    'doing have has was were will would should could about after again also because before being from into ' +
+    'just like make more most much only other over same some such very your yours went want wants know need ' +
+    'tell give fine work works worked working state status cause causes caused green main master controller ' +
+    'server timer deploy deployed image docker artifact artifacts credentials secret secrets slave slaves ' +
+    'worker workers label labels user users tool tools missing exit exited test node nodes line lines pass ' +
+    'start stage stages logs slow slower faster long short today ever never always every everything anything ' +
+    'something here help hello thanks thank please debug fixed jobs runs ran job fail mail rail bail sail ' +
+    'wait went whole world word bring brings broken brown abort about above agent again against ' +
+    'change chance charge check comment common couple current data date days during each else enough even ' +
+    'find first full good great know latest least left less likely look looks many maybe means mine move ' +
+    'name named names next number once open part people place point possible probably quick real really ' +
+    'reason right same says seems send sent since size still sure system take talk team thing things think ' +
+    'though through told tried true trying turn under until upon used using version view ways week well ' +
+    'whole whose wrote year years yesterday'
+  ).split(' '),
+]);
+
+/** Short typos people make often, fixed outright. */
+const COMMON_TYPOS: Record<string, string> = { teh: 'the', waht: 'what', whta: 'what', hwo: 'how', y: 'why', u: 'you', r: 'are', pls: 'please', plz: 'please', whats: 'what is', hows: 'how is', wheres: 'where is' };
+
+/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+function typoDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+}
+
+const corrections = new Map<string, string>();
+
+/** The vocabulary word a typo stands for, or the word itself. */
+function correctWord(word: string): string {
+  const common = COMMON_TYPOS[word];
+  if (common !== undefined) return common;
+  if (word.length < 4 || KNOWN_WORDS.has(word) || !/^[a-z]+$/.test(word)) return word;
+  const known = corrections.get(word);
+  if (known !== undefined) return known;
+  const max = word.length >= 8 ? 2 : 1;
+  let best = word;
+  let bestDistance = max + 1;
+  for (const candidate of CUE_WORDS) {
+    if (candidate.length < 4 || candidate[0] !== word[0]) continue;
+    const distance = typoDistance(word, candidate, max);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  if (corrections.size < 5000) corrections.set(word, best);
+  return best;
+}
+
+/** Lower case, curly quotes straightened, contractions the cues know, typos of cue words fixed. */
 export function normalizeQuestion(text: string): string {
   return text
     .toLowerCase()
@@ -262,6 +387,7 @@ export function normalizeQuestion(text: string): string {
     .replace(/\bdidn't\b/g, 'did not')
     .replace(/\bisn't\b/g, 'is not')
     .replace(/\baren't\b/g, 'are not')
+    .replace(/\p{L}+/gu, (word) => correctWord(word))
     .replace(/\s+/g, ' ')
     .trim();
 }

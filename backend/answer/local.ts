@@ -27,6 +27,14 @@ import {
   headlineOf,
   inlineCode,
   nextStepFor,
+  diagnose,
+  kindAskedAbout,
+  labelOfKind,
+  failingStepOf,
+  exitCodeMeaning,
+  findLine,
+  linesOf,
+  type FailureKind,
   type LogSpan,
 } from './logtext.js';
 import { saneCiContext } from './sanitize.js';
@@ -137,6 +145,14 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
       return `when ${build} started`;
     case 'screen':
       return 'which Jenkins page you are on';
+    case 'step':
+      return `which step of ${build} failed`;
+    case 'logLines':
+      return 'what the build log says there';
+    case 'flaky':
+      return `whether ${build}'s failure is flaky`;
+    case 'revision':
+      return `which commit or branch ${build} built`;
     case 'summary':
     case 'help':
     case undefined:
@@ -226,13 +242,6 @@ function isTailExcerpt(e: { score: number; reason: string }): boolean {
   return e.score <= 0 || e.reason === 'end of log';
 }
 
-/** The log spans worth quoting for a failure: the analyzer's excerpts, else retrieval. */
-async function failureSpans(ask: Ask, query: string, k: number): Promise<LogSpan[]> {
-  const excerpts = errorExcerpts(ask.ctx);
-  if (excerpts.length > 0) return excerpts.slice(0, k);
-  return (await retrieveSafely(ask.ctx, query, k)).filter((p) => p.score > 0);
-}
-
 async function retrieveSafely(ctx: ChatContext, query: string, k: number): Promise<LogPassage[]> {
   if (ctx.logLineCount === 0) return [];
   try {
@@ -259,6 +268,42 @@ function hasLog(ctx: ChatContext): boolean {
 // ---------------------------------------------------------------------------------------------
 // Composers, one per intent
 
+/**
+ * The analyzer's excerpts in the order a person reads them: those with a line that states an
+ * error first (an excerpt of plain output before the failure is context, not the cause).
+ */
+function rankedErrorExcerpts(ctx: ChatContext): ChatContext['failureExcerpts'] {
+  const excerpts = errorExcerpts(ctx);
+  const stating = excerpts.filter((e) => headlineOf(e).isError);
+  // Among those, one whose failure kind is known beats a generic "exit code 1" line above it.
+  const known = stating.filter((e) => diagnose(e) !== undefined && !/script returned exit code|^Finished:/m.test(e.text));
+  const ordered = [...known, ...stating.filter((e) => !known.includes(e)), ...excerpts.filter((e) => !stating.includes(e))];
+  return ordered;
+}
+
+/** "It failed in stage **Deploy** [L37-L37], running `./deploy.sh` [L39-L39]." or undefined. */
+function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan): string | undefined {
+  const stored = storedLogSpan(ctx);
+  if (!stored) return undefined;
+  const step = failingStepOf(stored, headlineOf(top).line);
+  const parts: string[] = [];
+  if (step.stage) {
+    parts.push(`in stage **${step.stage.stage}** ${cite({ start_line: step.stage.line, end_line: step.stage.line })}`);
+    out.log({ start_line: step.stage.line, end_line: step.stage.line });
+  }
+  if (step.command) {
+    parts.push(`running ${inlineCode(clip(step.command.command, 120))} ${cite({ start_line: step.command.line, end_line: step.command.line })}`);
+    out.log({ start_line: step.command.line, end_line: step.command.line });
+  }
+  return parts.length > 0 ? `It failed ${parts.join(', ')}.` : undefined;
+}
+
+/** The question is a yes/no about the failure's kind ("was it a timeout?"). */
+function yesNoKind(q: string): FailureKind | undefined {
+  if (!/^\s*(was|is|did|does|do|could|can|has|had|were|are|maybe)\b/.test(q)) return undefined;
+  return kindAskedAbout(q);
+}
+
 const failure: Composer = async (ask) => {
   const { ci, ctx } = ask;
   const out = new ReplyBuilder();
@@ -266,11 +311,15 @@ const failure: Composer = async (ask) => {
   const { outcome, raw } = outcomeOf(ci);
   if (raw) out.fact('buildDetails.result');
   if (outcome === 'running') out.fact('buildDetails.building');
+  const askedKind = yesNoKind(ask.q);
 
   if (!hasLog(ctx)) {
     const state =
       outcome === 'unknown' ? '' : ` It ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}.`;
-    out.line(`The uploaded context holds no build log, so I can't see why ${build} failed.${capitalise(state)}`);
+    const lead = askedKind
+      ? `The uploaded context holds no build log, so I can't tell whether ${build} failed from ${labelOfKind(askedKind)}.`
+      : `The uploaded context holds no build log, so I can't see why ${build} failed.`;
+    out.line(`${lead}${capitalise(state)}`);
     out.line();
     out.line(
       'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "why did it fail?"`.',
@@ -278,13 +327,15 @@ const failure: Composer = async (ask) => {
     return out.reply();
   }
 
-  const spans = await failureSpans(ask, `${ask.question} error failed exception`, 3);
+  const ranked = rankedErrorExcerpts(ctx);
+  const spans: LogSpan[] = ranked.length > 0 ? ranked.slice(0, 3) : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0);
   const top = spans[0];
   if (!top) {
     const verdict =
       outcome === 'passed'
         ? `${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}, and`
         : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}, but`;
+    if (askedKind) out.line(`**No sign of ${labelOfKind(askedKind)}:** I found no error lines in the log.`);
     out.line(`**${verdict} I found no error lines in its ${ctx.logLineCount}-line log.**`);
     const stored = storedLogSpan(ctx);
     const analyzerTail = ctx.failureExcerpts.find(isTailExcerpt);
@@ -303,7 +354,20 @@ const failure: Composer = async (ask) => {
   }
 
   const headline = headlineOf(top);
-  if (outcome === 'passed') {
+  const diagnosis = diagnose(top);
+  if (askedKind) {
+    const shown = spans.map((span) => ({ span, d: diagnose(span) })).find((x) => x.d?.kind === askedKind);
+    const label = labelOfKind(askedKind);
+    if (shown?.d) {
+      const line = shown.d.line ?? shown.span.start_line;
+      const text = shown.d.lineText ?? headlineOf(shown.span).text;
+      out.line(`**Yes — it looks like ${label}** ${cite({ start_line: line, end_line: line })}: ${inlineCode(clip(text))}`);
+      out.log({ start_line: line, end_line: line });
+    } else {
+      const what = diagnosis ? ` (${diagnosis.label})` : '';
+      out.line(`**No — nothing in the log's errors points to ${label}:** the first real error${what} is ${cite(top)}: ${inlineCode(clip(headline.text))}`);
+    }
+  } else if (outcome === 'passed') {
     out.line(
       `**${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}.** The log still has error-looking lines the build survived, first ${cite(top)}: ${inlineCode(clip(headline.text))}`,
     );
@@ -323,11 +387,18 @@ const failure: Composer = async (ask) => {
   }
   out.line();
   quote(out, top, 25);
-  const rest = spans.slice(1);
+  const where = whereItFailed(out, ctx, top);
+  if (diagnosis || where) {
+    out.line();
+    if (diagnosis) out.line(`**What it means:** ${diagnosis.label} — ${diagnosis.meaning}`);
+    if (where) out.line(where);
+  }
+  // Only the other excerpts that state an error are worth the reader's time.
+  const rest = spans.slice(1).filter((span) => headlineOf(span).isError || ranked.length === 0);
   if (rest.length > 0) {
     out.line();
     out.line('**Also in the log**');
-    for (const span of rest) quote(out, span, 8);
+    for (const span of rest.slice(0, 2)) quote(out, span, 6);
   }
   const tests = ci.buildDetails?.tests;
   if (tests && typeof tests.failed === 'number' && tests.failed > 0) {
@@ -349,7 +420,7 @@ const failure: Composer = async (ask) => {
       out.line(`The previous build, #${prev.number}, passed.`);
     }
   }
-  const step = nextStepFor(top.text, failingTestsIn([top], 1));
+  const step = diagnosis?.nextStep ?? nextStepFor(top.text, failingTestsIn([top], 1));
   if (step) {
     out.line();
     out.line(`**Next step:** ${step}`);
@@ -582,6 +653,9 @@ const agents: Composer = ({ q, ci }) => {
   const off = offlineCount ?? 0;
   const plural = (n: number): string => `${n} agent${n === 1 ? '' : 's'}`;
 
+  // The context knows agents' names, state and executors, nothing else about them.
+  const attribute = /\b(ip( address)?|addresses|address|hostnames?|host names?|labels?|os|memory|ram|disk|cpus?|java|jdk|ssh|jnlp|launch\w*|location|region|zone|specs?)\b/.exec(q)?.[0];
+  if (attribute) out.line(`The uploaded context does not say the agents' ${attribute}: it holds only their names, whether they are online, and their executors.`);
   if (on + off === 0) {
     out.line('**This server has no agents**: builds run on the built-in node only.');
     return out.reply();
@@ -729,7 +803,7 @@ const parameters: Composer = ({ ci }) => {
   return out.reply();
 };
 
-const duration: Composer = ({ ci }) => {
+const duration: Composer = ({ ci, ctx }) => {
   const details = ci.buildDetails;
   const build = buildLabel(ci);
   const out = new ReplyBuilder();
@@ -740,7 +814,15 @@ const duration: Composer = ({ ci }) => {
     if (started) out.fact('buildDetails.timestamp');
     return out.reply();
   }
-  if (typeof details?.durationMs !== 'number') return notSaid(`how long ${build} took`);
+  if (typeof details?.durationMs !== 'number') {
+    const stored = storedLogSpan(ctx);
+    const tool = findLine(stored, TOOL_DURATION, { fromEnd: true });
+    if (!tool) return notSaid(`how long ${build} took`);
+    const took = tool.match.slice(1).find(Boolean) as string;
+    out.line(`The uploaded context does not record how long ${build} took; **the build tool reports ${took.trim()}** ${cite({ start_line: tool.line, end_line: tool.line })}: ${inlineCode(clip(tool.text))}`);
+    out.log({ start_line: tool.line, end_line: tool.line });
+    return out.reply();
+  }
   out.fact('buildDetails.durationMs');
   out.line(`**${capitalise(build)} took ${formatDuration(details.durationMs)}.**`);
   const previous = details.previousBuild;
@@ -915,15 +997,33 @@ function describeChange(change: { commitId?: string; author?: string; message?: 
   return `${id}${message}${change.author ? ` — ${change.author}` : ''}`;
 }
 
-const changes: Composer = ({ ci }) => {
+const changes: Composer = ({ ci, q }) => {
   const list = ci.buildDetails?.changes;
   const build = buildLabel(ci);
   if (!Array.isArray(list)) return notSaid(`which changes went into ${build}`);
   const out = new ReplyBuilder().fact('buildDetails.changes');
-  if (list.length === 0) return out.line(`**${capitalise(build)} has no recorded changes** (same revision as before, or started by hand).`).reply();
-  out.line(`**${capitalise(build)} has ${list.length} change${list.length === 1 ? '' : 's'}:**`);
-  for (const c of list.slice(0, 15)) out.line(`- ${describeChange(c)}`);
-  if (list.length > 15) out.line(`- …and ${list.length - 15} more.`);
+  if (list.length === 0) out.line(`**${capitalise(build)} has no recorded changes** (same revision as before, or started by hand).`);
+  else {
+    out.line(`**${capitalise(build)} has ${list.length} change${list.length === 1 ? '' : 's'}:**`);
+    for (const c of list.slice(0, 15)) out.line(`- ${describeChange(c)}`);
+    if (list.length > 15) out.line(`- …and ${list.length - 15} more.`);
+  }
+  // "since the last green build", "who broke it": what the previous build says about that.
+  const prev = ci.buildDetails?.previousBuild;
+  const prevResult = typeof prev?.result === 'string' ? prev.result.toUpperCase() : undefined;
+  const blames = /\bwho\b.*\b(broke|break\w*|caused|responsible|blame)\b|\bwhose\b/.test(q);
+  if (prev && prevResult) {
+    out.fact('buildDetails.previousBuild');
+    out.line();
+    if (prevResult === 'SUCCESS') {
+      out.line(`The previous build, #${prev.number}, passed: these are the changes since the last green build${list.length > 0 && blames ? ', so they are the suspects (the context cannot prove which one broke it)' : ''}.`);
+    } else {
+      out.line(`The previous build, #${prev.number}, ended ${inlineCode(prevResult)} too. The uploaded context does not say which build last passed, so these are only the changes since #${prev.number}.`);
+    }
+  } else if (blames || /\bsince\b/.test(q)) {
+    out.line();
+    out.line('The uploaded context does not say how the previous build ended, so I cannot tell which change broke it.');
+  }
   return out.reply();
 };
 
@@ -1044,8 +1144,12 @@ function suggestionsFor(ci: CiContext, ctx: ChatContext): string[] {
   return out.slice(0, 5);
 }
 
-const help: Composer = ({ ci, ctx }) => {
+const help: Composer = ({ q, ci, ctx }) => {
   const out = new ReplyBuilder();
+  if (/^\s*(thanks|thank you|thx|ty|cheers|merci|danke)\b/.test(q)) {
+    out.line("You're welcome. Ask me anything else about this build: " + suggestionsFor(ci, ctx).slice(0, 3).join(' · '));
+    return out.reply();
+  }
   out.line("I'm cichat's offline assistant: I answer from the CI context uploaded to this chat — the build log, the build and job facts, plugins, nodes and agents.");
   out.line();
   out.line(`Try: ${suggestionsFor(ci, ctx).join(' · ')}`);
@@ -1080,6 +1184,232 @@ async function unknown(ask: Ask): Promise<Reply> {
   out.line(`I can answer questions like: ${suggestionsFor(ci, ctx).join(' · ')}`);
   return out.reply();
 }
+
+const NO_LOG_HINT = 'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "..."`.';
+
+/** Which command, stage and exit code the failure came from, led by what was asked. */
+const step: Composer = (ask) => {
+  const { ci, ctx, q } = ask;
+  const build = buildLabel(ci);
+  if (!hasLog(ctx)) return { text: `The uploaded context holds no build log, so I can't tell which step of ${build} failed.\n\n${NO_LOG_HINT}`, sources: [] };
+  const stored = storedLogSpan(ctx);
+  const top = rankedErrorExcerpts(ctx)[0];
+  const out = new ReplyBuilder();
+  if (!stored) {
+    if (!top) return notSaid(`which step of ${build} failed`, 'The part of the log this chat keeps shows no error.');
+    out.line(`The uploaded log does not show which command ran; the first error is ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
+    out.log(top);
+    return out.reply();
+  }
+  const errorLine = top ? headlineOf(top).line : stored.end_line;
+  const found = failingStepOf(stored, errorLine);
+  const at = (line: number): string => {
+    out.log({ start_line: line, end_line: line });
+    return cite({ start_line: line, end_line: line });
+  };
+  const sentences: { key: 'command' | 'stage' | 'exit'; text: string }[] = [];
+  if (found.command) sentences.push({ key: 'command', text: `The failing command was ${inlineCode(clip(found.command.command, 160))} ${at(found.command.line)}` });
+  if (found.stage) sentences.push({ key: 'stage', text: `It failed in stage ${inlineCode(found.stage.stage)} ${at(found.stage.line)}` });
+  if (found.exitCode) {
+    const meaning = exitCodeMeaning(found.exitCode.code);
+    sentences.push({ key: 'exit', text: `It exited with code ${found.exitCode.code} ${at(found.exitCode.line)}${meaning ? ` (${meaning})` : ''}` });
+  }
+  const wants: 'command' | 'stage' | 'exit' = /\bexit|return code\b/.test(q) ? 'exit' : /\bstage\b/.test(q) ? 'stage' : 'command';
+  sentences.sort((x, y) => Number(y.key === wants) - Number(x.key === wants));
+  const missing: Record<typeof wants, string> = {
+    command: 'which command failed (the log echoes no command before the error)',
+    stage: 'which stage failed (the log shows no pipeline stages)',
+    exit: 'which exit code the step returned',
+  };
+  if (!sentences.some((x) => x.key === wants)) out.line(`The uploaded log does not say ${missing[wants]}.`);
+  for (const [i, x] of sentences.entries()) out.line(i === 0 && x.key === wants ? `**${x.text}.**` : `${x.text}.`);
+  if (top) {
+    out.line();
+    out.line(`The error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
+    out.log(top);
+    const d = diagnose(top);
+    if (d) out.line(`\n**Next step:** ${d.nextStep}`);
+  }
+  return out.reply();
+};
+
+const MAX_QUOTED_LINES = 60;
+
+/** "what does line 120 say", "show lines 40-50", "last 20 lines", "tail of the log". */
+const logLines: Composer = (ask) => {
+  const { ctx, q } = ask;
+  if (!hasLog(ctx)) return { text: `The uploaded context holds no build log, so there are no lines to show.\n\n${NO_LOG_HINT}`, sources: [] };
+  const total = ctx.logLineCount;
+  const stored = storedLogSpan(ctx);
+  let from: number;
+  let to: number;
+  const range = /\b(?:lines?|l)\s*#?(\d+)\s*(?:-|–|to|through|and|until|\.\.)\s*(?:lines?\s*|l)?(\d+)/.exec(q);
+  const single = /\b(?:lines?|l)\s*#?(\d+)/.exec(q);
+  const count = Number(/\b(\d+)\s+lines?\b|\blines?\s+(\d+)/.exec(q)?.slice(1).find(Boolean) ?? 10);
+  const n = Math.min(Math.max(1, count), MAX_QUOTED_LINES);
+  if (range) {
+    from = Number(range[1]);
+    to = Number(range[2]);
+    if (to < from) [from, to] = [to, from];
+  } else if (/\b(last|final|tail|end|bottom)\b/.test(q)) {
+    from = total - n + 1;
+    to = total;
+  } else if (/\b(first|head|start|beginning|top)\b/.test(q)) {
+    from = 1;
+    to = n;
+  } else if (single) {
+    from = Number(single[1]);
+    to = from;
+  } else {
+    from = total - 9;
+    to = total;
+  }
+  from = Math.max(1, from);
+  if (from > total) return { text: `The log has only **${total} lines**, so there is no line ${from}.`, sources: [] };
+  to = Math.min(total, to, from + MAX_QUOTED_LINES - 1);
+  const span = stored ? linesOf(stored, from, to) : undefined;
+  if (!span) {
+    const kept = stored ? `: it keeps lines ${stored.start_line}-${stored.end_line} of ${total}` : '';
+    return { text: `Lines ${from}-${to} are not in the part of the log this chat can quote${kept}.`, sources: [] };
+  }
+  const out = new ReplyBuilder();
+  if (from === to) {
+    const text = span.text.trim();
+    out.line(text ? `Line ${from} ${cite(span)} reads: ${inlineCode(clip(text, 300))}` : `Line ${from} ${cite(span)} is empty.`);
+    out.log(span);
+    // A line alone rarely makes sense: a few lines around it.
+    const around = linesOf(stored as LogSpan, Math.max(stored?.start_line ?? 1, from - 2), Math.min(stored?.end_line ?? to, to + 2));
+    if (around && around.end_line > around.start_line) {
+      out.line();
+      quote(out, around, 5);
+    }
+  } else {
+    out.line(`Lines ${from}-${to} of ${total}:`);
+    out.line();
+    quote(out, span, MAX_QUOTED_LINES);
+  }
+  return out.reply();
+};
+
+/** Whether a failure is flaky: what one earlier build and the failure's kind can and cannot show. */
+const flaky: Composer = ({ ci, ctx }) => {
+  const details = ci.buildDetails;
+  const build = buildLabel(ci);
+  const prev = details?.previousBuild;
+  const top = rankedErrorExcerpts(ctx)[0];
+  const diagnosis = top ? diagnose(top) : undefined;
+  const prevResult = typeof prev?.result === 'string' ? prev.result.toUpperCase() : undefined;
+  if (!prev || !prevResult) {
+    if (!diagnosis) return notSaid(`how earlier builds ended, so I can't tell whether ${build}'s failure is flaky`, 'Re-run the build without changes: if it passes, the failure is intermittent.');
+  }
+  const out = new ReplyBuilder();
+  out.line(`**One build's context can't prove flakiness**; here is what it does show.`);
+  out.line();
+  if (prev && prevResult) {
+    out.fact('buildDetails.previousBuild');
+    const changes = details?.changes;
+    const changeCount = Array.isArray(changes) ? changes.length : undefined;
+    if (changeCount !== undefined) out.fact('buildDetails.changes');
+    if (prevResult === 'SUCCESS') {
+      const between =
+        changeCount === undefined
+          ? ''
+          : changeCount === 0
+            ? ' with **no changes** in between, which points to flakiness or the environment'
+            : ` with ${changeCount} change${changeCount === 1 ? '' : 's'} in between, so a real regression is as likely as a flake`;
+      out.line(`- The previous build, #${prev.number}, passed (${inlineCode(prevResult)}): the failure is new${between}.`);
+    } else {
+      out.line(`- The previous build, #${prev.number}, also ended ${inlineCode(prevResult)}: it has failed at least twice in a row, which points to a lasting problem rather than a fluke.`);
+    }
+  } else {
+    out.line('- The uploaded context does not say how earlier builds ended.');
+  }
+  if (top && diagnosis) {
+    out.log(top);
+    const transient = ['network', 'timeout', 'memory', 'disk'].includes(diagnosis.kind);
+    out.line(
+      `- The failure is ${diagnosis.label} ${cite(top)}${transient ? ': that kind is often intermittent (load, network, a busy agent).' : ': that kind usually fails the same way every time.'}`,
+    );
+  }
+  out.line();
+  out.line('**Next step:** re-run the build without changes; if it passes, treat the failure as flaky and track it.');
+  return out.reply();
+};
+
+/** Which commit, branch or revision was built: the log's checkout line, a branch parameter, the job name. */
+const revision: Composer = async (ask) => {
+  const { ci, ctx, q } = ask;
+  const build = buildLabel(ci);
+  const out = new ReplyBuilder();
+  const asksBranch = /\bbranch\b/.test(q);
+  const checkout = await findInLog(ctx, /Checking out Revision ([0-9a-f]{7,40})(?: \(([^)]+)\))?/, 'Checking out Revision');
+  if (checkout) {
+    const sha = checkout.match[1] as string;
+    const ref = checkout.match[2]?.replace(/^(refs\/remotes\/origin\/|refs\/heads\/|origin\/|detached)/, '').trim();
+    const lead = asksBranch && ref ? `**${capitalise(build)} built branch ${inlineCode(ref)}** at ${inlineCode(sha.slice(0, 12))}` : `**${capitalise(build)} built commit ${inlineCode(sha.slice(0, 12))}**${ref ? ` (branch ${inlineCode(ref)})` : ''}`;
+    out.line(`${lead}, according to the log ${cite({ start_line: checkout.line, end_line: checkout.line })}.`);
+    out.log({ start_line: checkout.line, end_line: checkout.line });
+    return out.reply();
+  }
+  const params = Array.isArray(ci.buildDetails?.parameters) ? ci.buildDetails.parameters : [];
+  const branchParam = params.find((p) => /branch|ref$|^git_?ref|revision|commit|sha/i.test(p.name) && typeof p.value === 'string' && p.value);
+  if (branchParam) {
+    out.fact('buildDetails.parameters');
+    out.line(`${capitalise(build)} ran with ${inlineCode(branchParam.name)} = ${inlineCode(String(branchParam.value))}; the uploaded context records no checked-out commit.`);
+    return out.reply();
+  }
+  return notSaid(asksBranch ? `which branch ${build} built` : `which commit ${build} built`, 'Neither the build facts nor the log record a checkout.');
+};
+
+/** The first line matching `pattern` in the stored log, else in what retrieval finds for `query`. */
+async function findInLog(ctx: ChatContext, pattern: RegExp, query: string, fromEnd = false): Promise<(LogSpan & { line: number; match: RegExpExecArray }) | undefined> {
+  if (!hasLog(ctx)) return undefined;
+  const stored = storedLogSpan(ctx);
+  const spans: LogSpan[] = stored ? [stored] : [];
+  if (stored?.start_line !== 1) spans.push(...(await retrieveSafely(ctx, query, 3)));
+  for (const span of spans) {
+    const hit = findLine(span, pattern, { fromEnd });
+    if (hit) return { start_line: hit.line, end_line: hit.line, text: hit.text, line: hit.line, match: hit.match };
+  }
+  return undefined;
+}
+
+/** Facts Jenkins prints in every console log, used when the upload lacks the field itself. */
+const LOG_FACTS: { field: 'result' | 'causes' | 'builtOn'; pattern: RegExp; query: string; fromEnd?: boolean }[] = [
+  { field: 'result', pattern: /^Finished: (SUCCESS|FAILURE|UNSTABLE|ABORTED|NOT_BUILT)\s*$/, query: 'Finished:', fromEnd: true },
+  { field: 'causes', pattern: /^(Started by .+|Triggered by .+|Branch indexing|Push event to branch .+)$/, query: 'Started by' },
+  {
+    field: 'builtOn',
+    pattern: /^(?:Running on (\S+) in \S|Building remotely on (\S+)|Building on (?:the )?(built-in node|master|controller)\b|Running on (Jenkins|the built-in node)\b)/,
+    query: 'Running on Building remotely on',
+  },
+];
+
+/**
+ * Fills the result, causes and node from the log when the upload holds only a log: the nearest
+ * fact to the one asked. Returns the lines they were read from, to cite.
+ */
+async function factsFromLog(ci: CiContext, ctx: ChatContext): Promise<{ ci: CiContext; lines: Map<string, LogSpan> }> {
+  const lines = new Map<string, LogSpan>();
+  const details = { ...(ci.buildDetails ?? {}) };
+  if (!hasLog(ctx)) return { ci, lines };
+  for (const fact of LOG_FACTS) {
+    if (details[fact.field] !== undefined) continue;
+    const hit = await findInLog(ctx, fact.pattern, fact.query, fact.fromEnd);
+    if (!hit) continue;
+    if (fact.field === 'result') details.result = hit.match[1] as string;
+    else if (fact.field === 'causes') details.causes = [{ shortDescription: hit.match[1] as string }];
+    else {
+      const node = hit.match[1] ?? hit.match[2] ?? hit.match[3] ?? hit.match[4] ?? '';
+      details.builtOn = /^(built-in node|master|controller|Jenkins|the built-in node)$/.test(node) ? '' : node;
+    }
+    lines.set(`buildDetails.${fact.field}`, hit);
+  }
+  return lines.size > 0 ? { ci: { ...ci, buildDetails: details }, lines } : { ci, lines };
+}
+
+/** Tool-reported durations ("BUILD FAILED in 14s", "Total time: 01:02 min") for when the build's own is missing. */
+const TOOL_DURATION = /^(?:BUILD (?:FAILED|SUCCESSFUL) in (.+)|\[INFO\] Total time:\s+(.+)|Done in (\S+)\.?|Finished in (.+)|Ran \d+ tests? in (\S+))\s*$/;
 
 const COMPOSERS: Record<IntentId, Composer> = {
   failure,
@@ -1116,6 +1446,10 @@ const COMPOSERS: Record<IntentId, Composer> = {
   screen,
   summary,
   help,
+  step,
+  logLines,
+  flaky,
+  revision,
 };
 
 function noContextReply(intents: IntentId[]): Reply {
@@ -1125,6 +1459,20 @@ function noContextReply(intents: IntentId[]): Reply {
     ? "No CI context has been uploaded to this chat yet, so I have nothing to answer from: I answer from a build's log and its Jenkins facts."
     : `No CI context has been uploaded to this chat yet, so I can't tell ${subjectOf(intent, undefined)}.`;
   return { text: `${lead}\n\n${UPLOAD_HOWTO}`, sources: [] };
+}
+
+/** A reply that states a fact read from the log cites the log line instead of a context field. */
+function citeLogFacts(reply: Reply, lines: Map<string, LogSpan>): Reply {
+  const used = [...lines.entries()].filter(([field]) => reply.sources.some((s) => s.kind === 'context' && s.field === field));
+  if (used.length === 0) return reply;
+  const notes = used.map(([, span]) => `${cite(span)} ${inlineCode(clip(span.text, 120))}`);
+  return {
+    text: `${reply.text}\n\n*Read from the log (the upload holds no build facts for it):* ${notes.join(' · ')}`,
+    sources: [
+      ...reply.sources.filter((s) => !(s.kind === 'context' && lines.has(s.field))),
+      ...used.map(([, span]) => ({ kind: 'log' as const, start_line: span.start_line, end_line: span.end_line })),
+    ],
+  };
 }
 
 function dedupeSources(sources: Source[]): Source[] {
@@ -1157,14 +1505,17 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
   ) {
     intents = ['plugins', ...intents.filter((id) => id !== 'ciVersion')];
   }
-  const ctx: ChatContext = { ...context, ciContext: ci };
-  const ask: Ask = { question, q: normalizeQuestion(question), ctx, ci };
+  const sane: ChatContext = { ...context, ciContext: ci };
+  // A log-only upload still says how the build ended, who started it and where it ran.
+  const fromLog = await factsFromLog(ci, sane);
+  const ctx: ChatContext = { ...sane, ciContext: fromLog.ci };
+  const ask: Ask = { question, q: normalizeQuestion(question), ctx, ci: fromLog.ci };
   if (intents.length === 0) {
     const reply = await unknown(ask);
     return { text: reply.text, sources: dedupeSources(reply.sources) };
   }
   const replies: Reply[] = [];
-  for (const intent of intents) replies.push(await COMPOSERS[intent](ask));
+  for (const intent of intents) replies.push(citeLogFacts(await COMPOSERS[intent](ask), fromLog.lines));
   return {
     text: replies.map((r) => r.text).join('\n\n'),
     sources: dedupeSources(replies.flatMap((r) => r.sources)),

@@ -151,40 +151,271 @@ export function failingTestsIn(spans: LogSpan[], max = 20): FailingTest[] {
   return [...found.entries()].map(([name, line]) => ({ name, line })).sort((a, b) => a.line - b.line);
 }
 
+/** The failure kinds a build engineer recognises at a glance, each with what it means and a first fix. */
+export type FailureKind =
+  | 'memory'
+  | 'disk'
+  | 'missing-command'
+  | 'permission'
+  | 'dependency'
+  | 'network'
+  | 'timeout'
+  | 'compile'
+  | 'test';
+
+interface KindRule {
+  kind: FailureKind;
+  /** How a person names it: "a timeout", "a network problem". */
+  label: string;
+  pattern: RegExp;
+  meaning: string;
+  nextStep: string;
+}
+
+/**
+ * Order matters: the more specific shape first ("Could not resolve dependencies" is a
+ * dependency problem even though it says "resolve"; a test that timed out is still a test).
+ */
+const KIND_RULES: KindRule[] = [
+  {
+    kind: 'memory',
+    label: 'running out of memory',
+    pattern: /OutOfMemoryError|GC overhead limit exceeded|Cannot allocate memory|JavaScript heap out of memory|exit code 137|OOMKilled|\bKilled\b|Killed process|ENOMEM|\bMemoryError\b/i,
+    meaning: 'the process ran out of memory (the JVM heap, Node\'s heap, or the container\'s limit) and was stopped.',
+    nextStep:
+      'give the build more memory (`-Xmx` in `MAVEN_OPTS`/`org.gradle.jvmargs`, `NODE_OPTIONS=--max-old-space-size=…`, a larger container or agent), or find what grew: the stack above names the code that was allocating.',
+  },
+  {
+    kind: 'disk',
+    label: 'a full disk',
+    pattern: /No space left on device|ENOSPC|disk quota exceeded|not enough (free )?disk space/i,
+    meaning: "the agent's disk (or the workspace volume) is full, so the step could not write.",
+    nextStep: 'free space on that agent (old workspaces, `docker system prune`, old builds), then re-run.',
+  },
+  {
+    kind: 'missing-command',
+    label: 'a missing command',
+    pattern: /command not found|: not found\s*$|is not recognized as an internal or external command|exit code 127\b|executable file not found in \$PATH/im,
+    meaning: 'the shell could not find that program on the agent: it is not installed there, or not on the `PATH` of the step.',
+    nextStep:
+      'install the tool on the agent, or run the step where it exists (a `tools {}` entry, `agent { docker { image … } }`, or the agent label that has it); `which <tool>` in a step shows what the agent sees.',
+  },
+  {
+    kind: 'permission',
+    label: 'a permission problem',
+    pattern: /Permission denied|EACCES|Operation not permitted|\bEPERM\b|exit code 126\b|access denied/i,
+    meaning: 'the step was not allowed to run or touch that file: a missing executable bit, files owned by another user, or credentials without the right access.',
+    nextStep:
+      'for a script, make it executable in git (`git update-index --chmod=+x <file>`) or call it through its interpreter (`sh ./gradlew`); for files, check who owns the workspace (`ls -l`); for a remote, check the credentials the step uses.',
+  },
+  {
+    kind: 'dependency',
+    label: 'a dependency resolution problem',
+    pattern:
+      /Could not resolve dependencies|Could not find artifact|Could not resolve all (?:files|dependencies|artifacts)|Could not find [\w.-]+:[\w.-]+:[\w.-]+|Failure to find [\w.-]+:|No matching version found|npm ERR! (?:code )?(?:E404|ETARGET|ERESOLVE)|unable to resolve dependency tree|Could not find a version that satisfies the requirement|No matching distribution found|version solving failed|Unable to find a match|go: [\w./-]+@[\w.-]+: (?:reading|unknown revision)/i,
+    meaning: 'the build asked for a dependency (a library, artifact or package version) the repository did not have, or could not reach.',
+    nextStep:
+      'check that exact name and version is published in the repository the log names (a typo, an unreleased version, a snapshot not deployed), and that the agent uses the right repository settings (`settings.xml`, `.npmrc`, `pip.conf`).',
+  },
+  {
+    kind: 'network',
+    label: 'a network problem',
+    pattern:
+      /Could not resolve host|UnknownHostException|Temporary failure in name resolution|Name or service not known|ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|Connection refused|Connection reset|Connection timed out|Network is unreachable|No route to host|unable to access '[^']+'|Could not transfer artifact|certificate verify failed|PKIX path building failed|SSLHandshakeException|TLS handshake timeout|proxy error|502 Bad Gateway|503 Service Unavailable/i,
+    meaning: 'the agent could not reach a host it needed (DNS, firewall, proxy, TLS, or the remote being down).',
+    nextStep:
+      'from that agent, try the same host (`curl -v <url>`, `nslookup <host>`); check DNS, proxy settings (`http_proxy`, `settings.xml` mirrors) and certificates. If it works now, it was transient: re-run.',
+  },
+  {
+    kind: 'timeout',
+    label: 'a timeout',
+    pattern: /Timeout has been exceeded|due to timeout|Build timed out|timed out|deadline exceeded|\bTimeoutException\b|timeout of \d+\s*m?s exceeded|exceeded the timeout/i,
+    meaning: 'a step ran longer than the time it was allowed (a `timeout {}` block, a tool\'s own limit), so it was stopped.',
+    nextStep:
+      'look at what the step was doing just before (a hung test, a service that never came up, a slow download); raise the limit only if the work really takes that long.',
+  },
+  {
+    kind: 'compile',
+    label: 'a compile error',
+    pattern:
+      /cannot find symbol|\.java:\d+: error:|error TS\d+|error\[E\d+\]|\bSyntaxError\b|COMPILATION ERROR|Compilation failed|compilation failure|undefined reference|error CS\d+|\.(?:c|cc|cpp|h|hpp|go|kt|swift|scala):\d+(?::\d+)?: (?:fatal )?error|^e: .*\.kt|Unresolved reference/im,
+    meaning: 'the compiler rejected the code, so nothing after compilation (tests, packaging) ran.',
+    nextStep: 'fix the code at the file and line the error names; the change that last touched that file is the usual suspect. Build locally the same way to check.',
+  },
+  {
+    kind: 'test',
+    label: 'a failing test',
+    pattern:
+      /There are test failures|Tests run:.*(?:Failures: [1-9]|Errors: [1-9])|AssertionError|AssertionFailedError|ComparisonFailure|expected:? ?<.*> but was|\bFAILED\b.*::|--- FAIL:|\d+ (?:tests? )?failed|Tests:\s+\d+ failed|<<< (?:FAILURE|ERROR)!/i,
+    meaning: 'the code compiled, but a test\'s assertion did not hold.',
+    nextStep: 'reproduce the failing test locally and compare with the assertion above.',
+  },
+];
+
+export interface FailureDiagnosis {
+  kind: FailureKind;
+  label: string;
+  meaning: string;
+  nextStep: string;
+  /** The line (1-based, in the log) that shows the kind, when the span holds it. */
+  line?: number;
+  lineText?: string;
+}
+
+/** The failure kind `span` shows, with the line that shows it; undefined for an unknown shape. */
+export function diagnose(span: LogSpan): FailureDiagnosis | undefined {
+  const failing = failingTestsIn([span], 1);
+  for (const rule of KIND_RULES) {
+    if (!rule.pattern.test(span.text)) continue;
+    const lines = span.text.split('\n');
+    const index = lines.findIndex((l) => rule.pattern.test(l));
+    const nextStep = rule.kind === 'test' ? (reproduceCommand(span.text, failing) ?? rule.nextStep) : rule.nextStep;
+    return {
+      kind: rule.kind,
+      label: rule.label,
+      meaning: rule.meaning,
+      nextStep,
+      ...(index >= 0 ? { line: span.start_line + index, lineText: (lines[index] as string).trim() } : {}),
+    };
+  }
+  if (failing.length > 0) {
+    const rule = KIND_RULES.find((r) => r.kind === 'test') as KindRule;
+    return { kind: 'test', label: rule.label, meaning: rule.meaning, nextStep: reproduceCommand(span.text, failing) ?? rule.nextStep, line: failing[0]?.line };
+  }
+  return undefined;
+}
+
+/** How a person names a kind when asking about it ("was it a timeout?"), for yes/no answers. */
+export const KIND_QUESTIONS: [FailureKind, RegExp][] = [
+  ['memory', /\b(out of memory|oom|memory|heap|ram)\b/],
+  ['disk', /\b(disk|space|storage)\b/],
+  ['missing-command', /\b(command not found|missing (command|tool|binary|program)|not installed)\b/],
+  ['permission', /\b(permissions?|denied|access rights?)\b/],
+  ['dependency', /\b(dependenc(y|ies)|artifact|package version|resolution)\b/],
+  ['network', /\b(network|dns|connection|connectivity|proxy|firewall|unreachable)\b/],
+  ['timeout', /\b(time ?outs?|timed out|took too long|hung|hang)\b/],
+  ['compile', /\b(compil\w*|syntax)\b/],
+  ['test', /\b(a test|tests?) (fail\w*|broke)\b/],
+];
+
+/** The failure kind a question asks about, if it asks about one. */
+export function kindAskedAbout(q: string): FailureKind | undefined {
+  return KIND_QUESTIONS.find(([, pattern]) => pattern.test(q))?.[0];
+}
+
+export function labelOfKind(kind: FailureKind): string {
+  return (KIND_RULES.find((r) => r.kind === kind) as KindRule).label;
+}
+
+function reproduceCommand(text: string, failingTests: FailingTest[]): string | undefined {
+  const test = failingTests[0]?.name;
+  if (!test) return undefined;
+  if (/\[ERROR\]|surefire|failsafe/.test(text) && /\./.test(test)) {
+    const dot = test.lastIndexOf('.');
+    const cls = test.slice(0, dot).split('.').pop() ?? test;
+    return `reproduce it locally with \`mvn -Dtest=${cls}#${test.slice(dot + 1)} test\`, then compare with the assertion above.`;
+  }
+  if (/::/.test(test) && /FAILED|pytest/i.test(text)) return `reproduce it locally with \`pytest ${test}\`.`;
+  if (/^Test\w+$/.test(test)) return `reproduce it locally with \`go test -run '^${test}$' ./...\`.`;
+  if (/ > /.test(test)) {
+    const [cls, method] = test.split(' > ');
+    return `reproduce it locally with \`./gradlew test --tests '${cls}.${method}'\`.`;
+  }
+  return undefined;
+}
+
 /**
  * A first thing to try for the failure shape `text` shows, or undefined when the shape is not
  * a well-known one. General CI knowledge, phrased as a suggestion, never as a fact about the build.
  */
 export function nextStepFor(text: string, failingTests: FailingTest[] = []): string | undefined {
-  const test = failingTests[0]?.name;
-  if (/OutOfMemoryError|Cannot allocate memory|exit code 137|\bKilled\b|JavaScript heap out of memory/i.test(text)) {
-    return 'it looks like memory ran out: give the build more (`MAVEN_OPTS=-Xmx…`, `NODE_OPTIONS=--max-old-space-size=…`, a larger container or agent).';
+  const found = diagnose({ start_line: 1, end_line: 1, text });
+  if (found) return found.nextStep;
+  return reproduceCommand(text, failingTests) ?? (failingTests.length > 0 ? 'reproduce the failing test locally and compare with the assertion above.' : undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facts Jenkins prints in the console: the nearest thing to a build fact when the upload holds
+// only a log.
+
+/** One line of the log, with its 1-based number. */
+export interface LogLine {
+  line: number;
+  text: string;
+}
+
+/** The first line of `span` (from the start, or from the end with `fromEnd`) that `pattern` matches. */
+export function findLine(span: LogSpan | undefined, pattern: RegExp, opts: { fromEnd?: boolean; from?: number; to?: number } = {}): (LogLine & { match: RegExpExecArray }) | undefined {
+  if (!span) return undefined;
+  const lines = span.text.split('\n');
+  const lo = Math.max(0, (opts.from ?? span.start_line) - span.start_line);
+  const hi = Math.min(lines.length - 1, (opts.to ?? span.end_line) - span.start_line);
+  for (let k = 0; k <= hi - lo; k++) {
+    const i = opts.fromEnd ? hi - k : lo + k;
+    const m = pattern.exec(lines[i] as string);
+    if (m) return { line: span.start_line + i, text: (lines[i] as string).trim(), match: m };
   }
-  if (/No space left on device/i.test(text)) return "the agent's disk is full: clean old workspaces and builds on it, then re-run.";
-  if (/command not found|: not found$|is not recognized as an internal or external command/im.test(text)) {
-    return 'the agent lacks that tool: install it there, or run the step in a container or `tools {}` block that has it.';
-  }
-  if (/Permission denied|EACCES/i.test(text)) return 'a permission problem: check file ownership in the workspace and the credentials the step uses.';
-  if (/Could not resolve|Could not transfer artifact|UnknownHostException|ETIMEDOUT|ECONNREFUSED|ECONNRESET|Connection refused|Temporary failure in name resolution|ENOTFOUND/i.test(text)) {
-    return 'a network or repository problem: check the agent can reach that host; if it is transient, re-run.';
-  }
-  if (test) {
-    if (/\[ERROR\]|surefire|failsafe/.test(text) && /\./.test(test)) {
-      const dot = test.lastIndexOf('.');
-      const cls = test.slice(0, dot).split('.').pop() ?? test;
-      return `reproduce it locally with \`mvn -Dtest=${cls}#${test.slice(dot + 1)} test\`.`;
-    }
-    if (/::/.test(test) && /FAILED|pytest/i.test(text)) return `reproduce it locally with \`pytest ${test}\`.`;
-    if (/^Test\w+$/.test(test)) return `reproduce it locally with \`go test -run '^${test}$' ./...\`.`;
-    if (/ > /.test(test)) {
-      const [cls, method] = test.split(' > ');
-      return `reproduce it locally with \`./gradlew test --tests '${cls}.${method}'\`.`;
-    }
-    return 'reproduce the failing test locally and compare with the assertion above.';
-  }
-  if (/cannot find symbol|error\[E\d+\]|error TS\d+|SyntaxError|compilation failed|COMPILATION ERROR|undefined reference/i.test(text)) {
-    return 'a compile error: fix the code at the file and line above (usually the most recent change to it).';
-  }
-  if (/timed? ?out|Timeout/i.test(text)) return 'a timeout: check what the step waits on; raise the timeout only if the work is really that slow.';
   return undefined;
+}
+
+/** Lines `from`..`to` of the stored log span, or undefined when the span does not hold them all. */
+export function linesOf(span: LogSpan, from: number, to: number): LogSpan | undefined {
+  if (from < span.start_line || to > span.end_line || from > to) return undefined;
+  const lines = span.text.split('\n').slice(from - span.start_line, to - span.start_line + 1);
+  return { start_line: from, end_line: to, text: lines.join('\n') };
+}
+
+/** Commands as CI logs echo them: `+ cmd` (sh -x), `[ws] $ cmd` (freestyle), `$ cmd`, ` > git ...`. */
+const COMMAND_LINE = /^(?:\+{1,2} (.+)|\[[^\]\n]+\] \$ (.+)|\$ (.+)|\s?> (git .+?)(?:\s+# timeout=\d+)?)$/;
+const STAGE_LINE = /^\[Pipeline\] \{ \((.+)\)\s*$/;
+const EXIT_CODE = /(?:script returned exit code|exit(?:ed)? (?:with )?(?:code|status)|returned (?:status|exit) code|Process exited with (?:code|status))\s*:?\s*(\d+)/i;
+
+export interface FailingStep {
+  command?: LogLine & { command: string };
+  stage?: LogLine & { stage: string };
+  exitCode?: LogLine & { code: number };
+}
+
+/**
+ * Where the failure at `errorLine` happened: the last command echoed before it, the pipeline
+ * stage it was in, and the exit code Jenkins reported after it.
+ */
+export function failingStepOf(span: LogSpan, errorLine: number): FailingStep {
+  const out: FailingStep = {};
+  const command = findLine(span, COMMAND_LINE, { fromEnd: true, to: errorLine });
+  if (command) {
+    const m = command.match;
+    const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').trim();
+    // A freestyle shell step echoes its temp script first and the commands after.
+    if (text && !/^\/bin\/(?:ba)?sh -xe \S+\.sh$/.test(text)) out.command = { line: command.line, text: command.text, command: text };
+  }
+  const stage = findLine(span, STAGE_LINE, { fromEnd: true, to: errorLine });
+  if (stage) out.stage = { line: stage.line, text: stage.text, stage: (stage.match[1] as string).trim() };
+  const exit = findLine(span, EXIT_CODE, { from: errorLine }) ?? findLine(span, EXIT_CODE, { fromEnd: true, to: errorLine });
+  if (exit) out.exitCode = { line: exit.line, text: exit.text, code: Number(exit.match[1]) };
+  return out;
+}
+
+/** What common exit codes mean, for a short gloss beside the number. */
+export function exitCodeMeaning(code: number): string | undefined {
+  switch (code) {
+    case 1:
+      return 'a general failure reported by the tool itself';
+    case 2:
+      return 'a misuse or a failure the tool reports as code 2 (make, tsc, bash)';
+    case 126:
+      return 'the command was found but could not be run (permission or not executable)';
+    case 127:
+      return 'command not found';
+    case 128:
+      return "git's fatal error code";
+    case 130:
+      return 'interrupted (Ctrl-C / SIGINT)';
+    case 137:
+      return 'killed (SIGKILL), usually by the out-of-memory killer or a hard timeout';
+    case 143:
+      return 'terminated (SIGTERM), usually an abort or a timeout';
+    default:
+      return undefined;
+  }
 }
