@@ -1013,4 +1013,30 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(covers(e, lineOf(text, 'should return int'))).toBe(true);
     expect(covers(e, lineOf(text, 'Found 1 error'))).toBe(false);
   });
+
+  test('a diff printed last ("please apply the changes below") is the excerpt, whole, across a CI marker', () => {
+    const text = log(
+      '$ ./ci/check-generated.sh',
+      'Regenerating docs...',
+      'Done.',
+      '',
+      'PLEASE APPLY THE CHANGES BELOW:',
+      'diff --git a/docs/keys.md b/docs/keys.md',
+      'index 1a2b3c4..5d6e7f8 100644',
+      '--- a/docs/keys.md',
+      '+++ b/docs/keys.md',
+      '@@ -1,4 +1,4 @@',
+      ' | Key | Action |',
+      '-| a   | add one     |',
+      '+| a   | add one |',
+      ' | d   | delete |',
+      '',
+      'travis_time:end:0a1b2c3d:start=1,finish=2,duration=1',
+      'The command "./ci/check-generated.sh" exited with 2.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('output before the failure');
+    expect(e.start_line).toBe(lineOf(text, 'diff --git'));
+    expect(e.end_line).toBe(lineOf(text, ' | d   | delete |'));
+  });
 });

@@ -468,9 +468,13 @@ function buildBlocks(info: LineInfo[]): Block[] {
 function precedingOutput(info: LineInfo[], at: number, floor: number): Block | null {
   let end = at - 1;
   let blanks = 0;
+  let skipped = 0;
+  // Blank lines and step boundaries (`[Pipeline] }`) part the output from its failure; timing
+  // and fold markers (`travis_time:end`, `##[endgroup]`) do not.
   while (end > floor && (info[end]?.role === 'blank' || info[end]?.role === 'noise')) {
+    if (!TIMING_MARKER.test(info[end]?.body ?? '') && ++blanks > 2) return null;
+    if (++skipped > 8) return null;
     end--;
-    if (++blanks > 2) return null;
   }
   if (end <= floor) return null;
   const last = info[end];
@@ -481,7 +485,31 @@ function precedingOutput(info: LineInfo[], at: number, floor: number): Block | n
     if (role !== 'text' && role !== 'anchor') break;
     start--;
   }
+  start = diffStart(info, end, floor, start);
   return { start, end, weight: 5, anchors: 0, reason: 'output before the failure' };
+}
+
+const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;
+
+/** A line a unified diff may hold: its headers, hunk headers, context, added and removed lines. */
+const DIFF_LINE = /^(?:[ +\-\\]|@@ |diff --git |index [0-9a-f]+\.\.|(?:new|deleted) file mode|$)/;
+
+/**
+ * When the output before a failure ends in a unified diff (a formatter's or a generator's
+ * "apply these changes"), the whole diff is the explanation: the excerpt starts at its first
+ * header, as long as a hunk header shows it is a diff and it fits in one excerpt.
+ */
+function diffStart(info: LineInfo[], end: number, floor: number, start: number): number {
+  let hunk = false;
+  let first = -1;
+  for (let k = end; k > floor && end - k < MAX_BLOCK_LINES; k--) {
+    const body = info[k]?.body ?? '';
+    // The body is the line less its tool prefix; a diff's lines are told by their first column.
+    if (!DIFF_LINE.test(body) || info[k]?.role === 'command' || info[k]?.role === 'noise') break;
+    if (body.startsWith('@@ ')) hunk = true;
+    if (body.startsWith('diff --git ') || (body.startsWith('--- ') && info[k + 1]?.body.startsWith('+++ '))) first = k;
+  }
+  return hunk && first >= 0 && first < start ? first : start;
 }
 
 /** Where the CI server's epilogue begins (`Done. Your build exited with 1.`, `Finished: FAILURE`). */
