@@ -1039,4 +1039,22 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, 'diff --git'));
     expect(e.end_line).toBe(lineOf(text, ' | d   | delete |'));
   });
+
+  test('after a task runner\'s timestamped records, the plain line before the failure is the message', () => {
+    const text = log(
+      '$ yarn build-and-verify',
+      "[09:15:02] Starting 'styles'...",
+      "[09:15:03] Finished 'styles' after 1.1 s",
+      "[09:15:03] Starting 'bundle'...",
+      "[09:15:04] Finished 'bundle' after 820 ms",
+      "[09:15:04] Finished 'default' after 2.3 s",
+      'The generated files differ from the committed ones: run the build and commit them.',
+      'error Command failed with exit code 1.',
+      'The command "yarn build-and-verify" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('output before the failure');
+    expect(e.start_line).toBe(lineOf(text, 'The generated files differ'));
+    expect(e.end_line).toBe(e.start_line);
+  });
 });

@@ -37,6 +37,8 @@ interface LineInfo {
   /** The line without timestamps and tool prefixes, cut to PROBE_CHARS. */
   body: string;
   indent: number;
+  /** A timestamp or tool prefix was set aside: the line is a tool's log record. */
+  stamped: boolean;
 }
 
 interface Section {
@@ -99,24 +101,25 @@ function classify(raw: string): LineInfo {
   let body = raw.length > PROBE_CHARS ? raw.slice(0, PROBE_CHARS) : raw;
   const prefix = LINE_PREFIX.exec(body);
   if (prefix) body = body.slice(prefix[0].length);
+  const stamped = prefix !== null;
   const indent = leadingSpaces(body);
-  if (indent === body.length) return { role: 'blank', shape: undefined, body, indent };
-  if (NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent };
+  if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped };
+  if (NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent, stamped };
   const travis = TRAVIS_EXIT.exec(body);
   if (travis) {
     const code = travis[1];
-    return { role: code === '0' ? 'exit-ok' : 'exit-fail', shape: undefined, body, indent };
+    return { role: code === '0' ? 'exit-ok' : 'exit-fail', shape: undefined, body, indent, stamped };
   }
-  if (STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent };
-  if (COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent };
+  if (STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent, stamped };
+  if (COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent, stamped };
   // A passing test or check (`ok`, `PASS`, `✓` at the end) ends any failure block it follows.
-  if (PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent };
+  if (PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped };
   if (MAYBE_FAILURE.test(body)) {
     for (const shape of SHAPES) {
-      if (shape.re.test(body)) return { role: shape.role, shape, body, indent };
+      if (shape.re.test(body)) return { role: shape.role, shape, body, indent, stamped };
     }
   }
-  return { role: 'text', shape: undefined, body, indent };
+  return { role: 'text', shape: undefined, body, indent, stamped };
 }
 
 /**
@@ -481,8 +484,10 @@ function precedingOutput(info: LineInfo[], at: number, floor: number): Block | n
   if (last === undefined || (last.role !== 'text' && last.role !== 'anchor')) return null;
   let start = end;
   while (start - 1 > floor && end - start < 7) {
-    const role = info[start - 1]?.role;
-    if (role !== 'text' && role !== 'anchor') break;
+    const previous = info[start - 1];
+    if (previous === undefined || (previous.role !== 'text' && previous.role !== 'anchor')) break;
+    // A plain line after a tool's timestamped records is the script's own message.
+    if (previous.stamped && !last.stamped) break;
     start--;
   }
   start = diffStart(info, end, floor, start);
