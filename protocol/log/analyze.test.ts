@@ -1057,4 +1057,27 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, 'The generated files differ'));
     expect(e.end_line).toBe(e.start_line);
   });
+
+  test('TAP: "not ok N" takes back the output its test printed before the verdict', () => {
+    const text = log(
+      '$ make test',
+      '# Starting Test: parser - numbers',
+      'ok 1 parser - numbers',
+      '',
+      '# Starting Test: parser - strings',
+      '  tests/parser.lua:40: expected "a" got "b"',
+      '  stack traceback:',
+      "  \t[C]: in function 'error'",
+      "  \ttests/parser.lua:40: in function 'check'",
+      'not ok 2 parser - strings',
+      '',
+      '# Starting Test: parser - lists',
+      'ok 3 parser - lists',
+      'The command "make test" exited with 2.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('TAP test failure');
+    expect(e.start_line).toBe(lineOf(text, '# Starting Test: parser - strings'));
+    expect(e.end_line).toBe(lineOf(text, 'not ok 2'));
+  });
 });

@@ -292,6 +292,8 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
     if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || role === 'summary' || role === 'pass') break;
     if (role === 'noise' && line.body.trim() !== '') break;
     if (USAGE.test(line.body) && anchor.shape?.reason === 'command-line usage error') break;
+    // A TAP verdict closes the output before it into a block of its own.
+    if (TAP_FAILURE.test(line.body) && !TAP_FAILURE.test(anchor.body)) break;
     if (role === 'blank' || role === 'noise') {
       blanks++;
       if (blanks > (free ? 2 : 1)) break;
@@ -395,6 +397,15 @@ function buildBlocks(info: LineInfo[]): Block[] {
         }
       } else {
         start = growBackward(info, i, coveredTo);
+        // TAP prints a test's verdict after its output: `not ok 23 name` closes the paragraph of
+        // what that test printed (its error and trace), which may already hold weaker blocks.
+        if (TAP_FAILURE.test(line.body)) {
+          const own = testOutputStart(info, i);
+          if (own < start) {
+            while (blocks.length > 0 && (blocks[blocks.length - 1]?.start ?? -1) >= own) blocks.pop();
+            start = own;
+          }
+        }
         // `Error:` with nothing after it announces a message printed on the lines below; an
         // XCTest summary item runs over its blank-separated location and source snippet.
         const announces = /^\S*(?:Error|error|ERROR):\s*$/.test(line.body) && line.shape?.reason !== 'minitest failure';
@@ -495,6 +506,25 @@ function precedingOutput(info: LineInfo[], at: number, floor: number): Block | n
 }
 
 const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;
+
+const TAP_FAILURE = /^not ok \d+/;
+
+/**
+ * Where the output of the test whose verdict is at `at` begins: after the blank line, passing
+ * line, command or other verdict before it (at most MAX_BLOCK_LINES back).
+ */
+function testOutputStart(info: LineInfo[], at: number): number {
+  let s = at;
+  for (let k = at - 1; k >= 0 && at - k < MAX_BLOCK_LINES; k--) {
+    const line = info[k];
+    if (line === undefined) break;
+    const role = line.role;
+    if (role === 'blank' || role === 'noise' || role === 'pass' || role === 'command' || role === 'exit-ok' || role === 'exit-fail' || role === 'summary') break;
+    if (TAP_FAILURE.test(line.body)) break;
+    s = k;
+  }
+  return s;
+}
 
 /** A line a unified diff may hold: its headers, hunk headers, context, added and removed lines. */
 const DIFF_LINE = /^(?:[ +\-\\]|@@ |diff --git |index [0-9a-f]+\.\.|(?:new|deleted) file mode|$)/;
