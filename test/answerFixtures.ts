@@ -196,11 +196,13 @@ export function sparseChatContext(): ChatContext {
  * analyzer's excerpts, term retrieval over the same lines. `ciContext` may hold no log (the log
  * is added) or be empty (a log-only upload).
  */
-export function analyzedChatContext(ciContext: CiContext, log: string): ChatContext {
+export function analyzedChatContext(ciContext: CiContext, log: string, opts: { tailLines?: number } = {}): ChatContext {
   const lines = cleanLines(log);
   const stored = `${lines.join('\n')}\n`;
+  // A large log is kept as its tail only (`consoleLogTail`), as ingest does past its size limit.
+  const logField = opts.tailLines === undefined ? { consoleLog: stored } : { consoleLogTail: `${lines.slice(-opts.tailLines).join('\n')}\n` };
   return {
-    ciContext: { ...ciContext, buildDetails: { ...(ciContext.buildDetails ?? {}), consoleLog: stored } },
+    ciContext: { ...ciContext, buildDetails: { ...(ciContext.buildDetails ?? {}), ...logField } },
     uploadedAt: '2026-11-22T02:10:00.000Z',
     logLineCount: lines.length,
     failureExcerpts: analyzeLines(lines).map((e) => ({ ...e, text: excerptText(lines, e) })),
@@ -451,4 +453,132 @@ export type FailureKindName = keyof typeof FAILURE_KIND_LOGS;
 export function failureKindChatContext(kind: FailureKindName): ChatContext {
   const result = kind === 'timeout' ? 'ABORTED' : 'FAILURE';
   return analyzedChatContext({ buildDetails: { number: 9, result } }, FAILURE_KIND_LOGS[kind]);
+}
+
+/** A freestyle job's shell step running `make test` on an agent, with pytest failing. */
+export function freestyleMakeLog(): string {
+  return [
+    'Started by upstream project "platform/nightly" build number 212',
+    'originally caused by:',
+    ' Started by timer',
+    'Running as SYSTEM',
+    'Building remotely on agent-7 (linux docker) in workspace /var/lib/jenkins/workspace/billing',
+    'The recommended git tool is: NONE',
+    'Checking out Revision 0d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e (origin/release/2.4)',
+    '[billing] $ /bin/sh -xe /tmp/jenkins7311842361.sh',
+    '+ make test',
+    'python -m pytest -q tests',
+    '....................F...........s....',
+    '=================================== FAILURES ===================================',
+    '____________________________ test_invoice_total ____________________________',
+    '',
+    '    def test_invoice_total():',
+    '        invoice = Invoice(lines=[Line(10, 2), Line(5, 1)])',
+    '>       assert invoice.total() == 25',
+    'E       assert 24 == 25',
+    'E        +  where 24 = <bound method Invoice.total of Invoice(lines=2)>()',
+    '',
+    'tests/test_invoice.py:18: AssertionError',
+    '=========================== short test summary info ============================',
+    'FAILED tests/test_invoice.py::test_invoice_total - assert 24 == 25',
+    '1 failed, 35 passed, 1 skipped in 2.31s',
+    'make: *** [Makefile:12: test] Error 1',
+    "Build step 'Execute shell' marked build as failure",
+    'Finished: FAILURE',
+    '',
+  ].join('\n');
+}
+
+export function freestyleChatContext(): ChatContext {
+  return analyzedChatContext(
+    {
+      ciVersion: '2.462.1',
+      jobDetails: { name: 'billing', fullName: 'billing', type: 'hudson.model.FreeStyleProject', buildable: true },
+      buildDetails: {
+        number: 77,
+        result: 'FAILURE',
+        durationMs: 41_000,
+        causes: [{ shortDescription: 'Started by upstream project "platform/nightly" build number 212' }],
+        builtOn: 'agent-7',
+        previousBuild: { number: 76, result: 'SUCCESS', durationMs: 39_000 },
+        changes: [],
+      },
+      activePlugins: [{ shortName: 'git', longName: 'Git plugin', version: '5.4.1', enabled: true }],
+      agentStats: { onlineAgents: 4, offlineAgents: 2, agents: [
+        { name: 'agent-7', online: true, executors: 2 },
+        { name: 'agent-8', online: false, executors: 2, offlineReason: 'Connection was broken' },
+        { name: 'mac-1', online: false, executors: 1 },
+      ] },
+    },
+    freestyleMakeLog(),
+  );
+}
+
+/** A long Node pipeline log, kept as its last 40 lines: Jest fails, then the container is OOM-killed in a later stage. */
+export function longNodeLog(): string {
+  const lines = ['Started by user Dana', '[Pipeline] node', 'Running on k8s-agent-x1y2 in /home/jenkins/agent/workspace/frontend_PR-88'];
+  for (let i = 0; i < 300; i++) lines.push(`npm http fetch GET 200 https://registry.npmjs.org/pkg-${i} 12ms (cache hit)`);
+  lines.push(
+    '[Pipeline] stage',
+    '[Pipeline] { (Unit tests)',
+    '[Pipeline] sh',
+    '+ npm test -- --ci',
+    'PASS src/utils/format.test.ts',
+    'FAIL src/cart/Cart.test.tsx',
+    '  ● Cart › shows the total with tax',
+    '',
+    '    expect(received).toBe(expected) // Object.is equality',
+    '',
+    '    Expected: "€12.10"',
+    '    Received: "€12.00"',
+    '',
+    '      41 |     render(<Cart items={items} />);',
+    '    > 42 |     expect(screen.getByTestId("total").textContent).toBe("€12.10");',
+    '',
+    'Tests:       1 failed, 57 passed, 58 total',
+    'Test Suites: 1 failed, 11 passed, 12 total',
+    '[Pipeline] }',
+    '[Pipeline] // stage',
+    'ERROR: script returned exit code 1',
+    'Finished: FAILURE',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+export function longNodeChatContext(): ChatContext {
+  return analyzedChatContext(
+    { buildDetails: { number: 5, result: 'FAILURE', durationMs: 612_000 }, jobDetails: { fullName: 'frontend/PR-88', type: 'WorkflowJob' } },
+    longNodeLog(),
+    { tailLines: 40 },
+  );
+}
+
+/** A docker build on an agent whose Docker daemon is not running. */
+export function dockerDaemonLog(): string {
+  return [
+    'Started by user Alice',
+    'Running on linux-agent-4 in /home/jenkins/workspace/images',
+    '[Pipeline] sh',
+    '+ docker build -t acme/api:1.2.3 .',
+    'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?',
+    'ERROR: script returned exit code 1',
+    'Finished: FAILURE',
+    '',
+  ].join('\n');
+}
+
+/** A Node build killed by the kernel's OOM killer (exit 137). */
+export function killedLog(): string {
+  return [
+    'Started by user Alice',
+    'Running on small-agent in /home/jenkins/workspace/site',
+    '+ npm run build',
+    '> site@1.0.0 build',
+    '> next build',
+    'Creating an optimized production build ...',
+    '/home/jenkins/workspace/site@tmp/durable-12ab34cd/script.sh.copy: line 1:  4242 Killed                  npm run build',
+    'ERROR: script returned exit code 137',
+    'Finished: FAILURE',
+    '',
+  ].join('\n');
 }

@@ -67,6 +67,10 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(errors?|exceptions?|stack ?traces?|tracebacks?|failures?|root cause|cause of|panic)\b/, 3],
       [/\b(fail\w*|broke\w*|crash\w*|red)\b/, 2],
       [/\b(fix|how do i fix|how to fix|resolve|debug|troubleshoot)\b/, 3],
+      [/\b(fix|debug|solve|repair|resolve|troubleshoot)\b.*\b(build|it|this|error|failure|pipeline|job)\b/, 6],
+      [/\bhelp me\b.*\b(fix|debug|solve|repair|troubleshoot)\b/, 12],
+      [/\bwhat (should|do|can|must) (i|we) do\b|\bnext steps?\b|\bhow (do|can|should) (i|we) (get|make) (it|this|the build) (green|pass\w*|work\w*)\b/, 6],
+      [/\b(docker|daemon|container)\b.*\b(down|broken|not running|problem|issue|fail\w*)\b/, 6],
       [/\b(log|console|output)\b/, 1],
     ],
   ],
@@ -131,7 +135,8 @@ const INTENTS: [IntentId, Cue[]][] = [
     'parameters',
     [
       [/\bparam(eter)?s?\b/, 6],
-      [/\b(arguments|inputs|variables|options)\b/, 2],
+      [/\b(args|arguments|inputs|build (variables|options))\b/, 4],
+      [/\b(variables|options)\b/, 2],
       [/\bwith what values\b|\bwhich values\b/, 3],
     ],
   ],
@@ -139,7 +144,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     'duration',
     [
       [/\bhow long\b/, 6],
-      [/\b(duration|took|take|elapsed|run ?time|build time|minutes|seconds)\b/, 3],
+      [/\b(duration|took|take|taken|elapsed|run ?time|build time|timing|time spent|minutes|seconds)\b/, 3],
       [/\b(slow|fast|quick)(er|est)?\b|\bthan usual\b/, 4],
       [/\bwie lange\b|\bcombien de temps\b|\bdurée\b|\bdauer\b/, 6],
     ],
@@ -149,6 +154,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\b(previous|prior|preceding|earlier|last time|before)\b.*\b(build|run|one)\b/, 5],
       [/\b(previous|prior|preceding)\b/, 3],
+      [/\b(did|was|has) (it|this|the build|the job) (work|pass|succeed|been green|green)\w* (before|previously|last time|yesterday)\b|\bused to\b/, 6],
       [/\bbuild before\b|\bbefore (this|that|it)\b/, 3],
       [/\b(regression|new failure|first time|used to (work|pass))\b/, 3],
     ],
@@ -203,7 +209,7 @@ const INTENTS: [IntentId, Cue[]][] = [
   [
     'changes',
     [
-      [/\b(changes?|changed|commits?|changesets?|diffs?|scm|revision|sha)\b/, 4],
+      [/\b(changes?|changed|commits?|changesets?|diffs?|scm|revision|sha|changelog|change log|different|difference|what is new)\b/, 4],
       [/\bwho\b.*\b(commit\w*|push\w*|merg\w*)\b/, 3],
       [/\bwho\b.*\b(broke|break\w*|caused|responsible|to blame)\b|\bwhose (fault|commit|change)\b/, 8],
       [/\bsince\b.*\b(green|pass\w*|success\w*|last good|working)\b/, 5],
@@ -214,6 +220,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\b(which|what|where)\b.*\b(node|agent|machine|host|slave|worker)\b.*\b(run|ran|built|build|execute\w*)\b/, 6],
       [/\b(built|ran|run|executed) on\b/, 5],
+      [/\b(which|what)\s+(node|agent|machine|host|slave|worker|box)\b/, 5],
       [/\bwhere\b.*\b(run|ran|built|executed)\b/, 6],
     ],
   ],

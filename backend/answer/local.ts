@@ -275,10 +275,20 @@ function hasLog(ctx: ChatContext): boolean {
 function rankedErrorExcerpts(ctx: ChatContext): ChatContext['failureExcerpts'] {
   const excerpts = errorExcerpts(ctx);
   const stating = excerpts.filter((e) => headlineOf(e).isError);
-  // Among those, one whose failure kind is known beats a generic "exit code 1" line above it.
-  const known = stating.filter((e) => diagnose(e) !== undefined && !/script returned exit code|^Finished:/m.test(e.text));
-  const ordered = [...known, ...stating.filter((e) => !known.includes(e)), ...excerpts.filter((e) => !stating.includes(e))];
-  return ordered;
+  // "script returned exit code 1", "BUILD FAILURE", "Finished: FAILURE" say that it failed,
+  // never why: the cause is in another excerpt when there is one.
+  const causes = stating.filter((e) => !isConsequenceOnly(e.text));
+  // The analyzer's order otherwise: it knows better than a keyword which error came first.
+  return [...causes, ...stating.filter((e) => !causes.includes(e)), ...excerpts.filter((e) => !stating.includes(e))];
+}
+
+const CONSEQUENCE_LINE =
+  /^(?:ERROR: )?script returned exit code \d+$|^\[INFO\] BUILD FAILURE$|^BUILD FAILED( in .*)?$|^Finished: \w+$|^Build step '.*' marked build as failure$|^\[[-=]+\]$|^\[INFO\] -+$|^ERROR: (?:Execution|Build step) failed|^FAILURE: Build failed with an exception\.?$|^\[Pipeline\] .*$|^make: \*\*\* .*Error \d+$/;
+
+/** Every line of `text` only reports that something failed (an exit code, Jenkins' ending). */
+function isConsequenceOnly(text: string): boolean {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.length > 0 && lines.every((l) => CONSEQUENCE_LINE.test(l));
 }
 
 /** "It failed in stage **Deploy** [L37-L37], running `./deploy.sh` [L39-L39]." or undefined. */
@@ -354,7 +364,8 @@ const failure: Composer = async (ask) => {
   }
 
   const headline = headlineOf(top);
-  const diagnosis = diagnose(top);
+  // Test names are often printed in a summary excerpt apart from the assertion.
+  const diagnosis = diagnose(top, { related: spans.slice(1) });
   if (askedKind) {
     const shown = spans.map((span) => ({ span, d: diagnose(span) })).find((x) => x.d?.kind === askedKind);
     const label = labelOfKind(askedKind);
@@ -420,7 +431,7 @@ const failure: Composer = async (ask) => {
       out.line(`The previous build, #${prev.number}, passed.`);
     }
   }
-  const step = diagnosis?.nextStep ?? nextStepFor(top.text, failingTestsIn([top], 1));
+  const step = diagnosis?.nextStep ?? nextStepFor(top.text, failingTestsIn(spans, 1));
   if (step) {
     out.line();
     out.line(`**Next step:** ${step}`);

@@ -12,7 +12,7 @@ export interface LogSpan {
 }
 
 const ERROR_LINE =
-  /\b(error|errors|exception|fatal|panic|failed|failure|cannot|can't|could not|couldn't|not found|no such|denied|refused|timed? ?out|undefined|unresolved|segmentation fault|killed|exit(ed)? (with )?(code|status)|non-zero|assert)/i;
+  /●|\bFAIL:?\s|\b(error|errors|exception|fatal|panic|failed|failure|cannot|can't|could not|couldn't|not found|no such|denied|refused|timed? ?out|undefined|unresolved|segmentation fault|killed|exit(ed)? (with )?(code|status)|non-zero|assert)/i;
 const NOISE_LINE = /^\s*(\[(INFO|DEBUG)\]|at\s|\.\.\.|[-=*#_]{3,}\s*$)/;
 
 /**
@@ -156,6 +156,7 @@ export type FailureKind =
   | 'memory'
   | 'disk'
   | 'missing-command'
+  | 'docker'
   | 'permission'
   | 'dependency'
   | 'network'
@@ -199,6 +200,14 @@ const KIND_RULES: KindRule[] = [
     meaning: 'the shell could not find that program on the agent: it is not installed there, or not on the `PATH` of the step.',
     nextStep:
       'install the tool on the agent, or run the step where it exists (a `tools {}` entry, `agent { docker { image … } }`, or the agent label that has it); `which <tool>` in a step shows what the agent sees.',
+  },
+  {
+    kind: 'docker',
+    label: 'a Docker daemon problem',
+    pattern: /Cannot connect to the Docker daemon|Is the docker daemon running|permission denied while trying to connect to the Docker daemon|error during connect: .*docker/i,
+    meaning: 'the Docker client on the agent could not talk to a Docker daemon: it is not running there, or the Jenkins user may not use its socket.',
+    nextStep:
+      'on that agent check the daemon (`systemctl status docker`) and that the Jenkins user may use it (member of the `docker` group, then reconnect the agent); or run the step on an agent label that has Docker.',
   },
   {
     kind: 'permission',
@@ -263,13 +272,15 @@ export interface FailureDiagnosis {
 }
 
 /** The failure kind `span` shows, with the line that shows it; undefined for an unknown shape. */
-export function diagnose(span: LogSpan): FailureDiagnosis | undefined {
-  const failing = failingTestsIn([span], 1);
+export function diagnose(span: LogSpan, opts: { related?: LogSpan[] } = {}): FailureDiagnosis | undefined {
+  const related = opts.related ?? [];
+  const failing = failingTestsIn([span, ...related], 1);
+  const allText = [span, ...related].map((r) => r.text).join('\n');
   for (const rule of KIND_RULES) {
     if (!rule.pattern.test(span.text)) continue;
     const lines = span.text.split('\n');
     const index = lines.findIndex((l) => rule.pattern.test(l));
-    const nextStep = rule.kind === 'test' ? (reproduceCommand(span.text, failing) ?? rule.nextStep) : rule.nextStep;
+    const nextStep = rule.kind === 'test' ? (reproduceCommand(allText, failing) ?? rule.nextStep) : rule.nextStep;
     return {
       kind: rule.kind,
       label: rule.label,
@@ -280,7 +291,7 @@ export function diagnose(span: LogSpan): FailureDiagnosis | undefined {
   }
   if (failing.length > 0) {
     const rule = KIND_RULES.find((r) => r.kind === 'test') as KindRule;
-    return { kind: 'test', label: rule.label, meaning: rule.meaning, nextStep: reproduceCommand(span.text, failing) ?? rule.nextStep, line: failing[0]?.line };
+    return { kind: 'test', label: rule.label, meaning: rule.meaning, nextStep: reproduceCommand(allText, failing) ?? rule.nextStep, line: failing[0]?.line };
   }
   return undefined;
 }
@@ -290,6 +301,7 @@ export const KIND_QUESTIONS: [FailureKind, RegExp][] = [
   ['memory', /\b(out of memory|oom|memory|heap|ram)\b/],
   ['disk', /\b(disk|space|storage)\b/],
   ['missing-command', /\b(command not found|missing (command|tool|binary|program)|not installed)\b/],
+  ['docker', /\b(docker|daemon)\b/],
   ['permission', /\b(permissions?|denied|access rights?)\b/],
   ['dependency', /\b(dependenc(y|ies)|artifact|package version|resolution)\b/],
   ['network', /\b(network|dns|connection|connectivity|proxy|firewall|unreachable)\b/],
