@@ -1080,4 +1080,30 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, '# Starting Test: parser - strings'));
     expect(e.end_line).toBe(lineOf(text, 'not ok 2'));
   });
+
+  test('Python: a chained traceback is one report, from the first Traceback to the last exception', () => {
+    const text = log(
+      '$ python -m app.migrate',
+      'Connecting to the database',
+      'Traceback (most recent call last):',
+      '  File "/app/db.py", line 10, in connect',
+      '    return driver.open(url)',
+      'drivers.base.ConnectError: connection refused',
+      '',
+      'The above exception was the direct cause of the following exception:',
+      '',
+      'Traceback (most recent call last):',
+      '  File "/app/migrate.py", line 4, in <module>',
+      '    db = connect()',
+      '  File "/app/db.py", line 12, in connect',
+      '    raise SetupError("no database") from e',
+      'app.errors.SetupError: no database',
+      'Cleaning up temporary files',
+      'The command "python -m app.migrate" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('Python traceback');
+    expect(e.start_line).toBe(lineOf(text, 'Traceback'));
+    expect(e.end_line).toBe(lineOf(text, 'app.errors.SetupError'));
+  });
 });

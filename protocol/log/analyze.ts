@@ -285,6 +285,9 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
   let blanks = 0;
   let sawIndented = false;
   let paragraph = 0;
+  const pythonTrace = anchor.shape?.reason === 'Python traceback';
+  let closed = false;
+  let chained = false;
   for (let j = a + 1; j < info.length && j - a < MAX_BLOCK_LINES; j++) {
     const line = info[j];
     if (line === undefined) break;
@@ -308,6 +311,31 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
       blanks = 0;
       if (pytest && PYTEST_END.test(line.body)) break;
       continue;
+    }
+    if (pythonTrace) {
+      // The exception line closes a traceback; a chained exception (`During handling of the
+      // above exception, ...`) continues the report up to the last exception, which ended it.
+      if (PY_CHAINED.test(line.body)) {
+        chained = true;
+        closed = false;
+        end = j;
+        blanks = 0;
+        continue;
+      }
+      if (closed) break;
+      if (chained && line.role === 'anchor' && line.shape === anchor.shape) {
+        chained = false;
+        sawIndented = false;
+        end = j;
+        blanks = 0;
+        continue;
+      }
+      if (sawIndented && line.indent === 0 && PY_EXCEPTION_LINE.test(line.body)) {
+        closed = true;
+        end = j;
+        blanks = 0;
+        continue;
+      }
     }
     // A linter's next file (`path/file.js` then its own findings of the same shape) continues
     // the report: ESLint's and stylelint's formatters print one paragraph per file.
@@ -508,6 +536,10 @@ function precedingOutput(info: LineInfo[], at: number, floor: number): Block | n
 const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;
 
 const TAP_FAILURE = /^not ok \d+/;
+/** The lines that chain one Python traceback to the next. */
+const PY_CHAINED = /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$/;
+/** The line that ends a Python traceback: the exception's qualified name and its message. */
+const PY_EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::|$)/;
 
 /**
  * Where the output of the test whose verdict is at `at` begins: after the blank line, passing
