@@ -1106,4 +1106,31 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, 'Traceback'));
     expect(e.end_line).toBe(lineOf(text, 'app.errors.SetupError'));
   });
+
+  test('minitest\'s numbered "  1) Failure:" block, above the rake aborted cascade', () => {
+    const text = log(
+      '$ bundle exec rake test',
+      '# Running:',
+      '',
+      '..........F.....',
+      '',
+      'Finished in 1.204s, 13.3 runs/s, 40.1 assertions/s.',
+      '',
+      '  1) Failure:',
+      'CartTest#test_total [/app/test/cart_test.rb:14]:',
+      'Expected: 10',
+      '  Actual: 9',
+      '',
+      '16 runs, 48 assertions, 1 failures, 0 errors, 0 skips',
+      'rake aborted!',
+      'Command failed with status (1): [ruby -Ilib:test ...]',
+      '/app/vendor/bundle/gems/rake-12.3.3/exe/rake:27:in `<top (required)>\'',
+      'Tasks: TOP => test',
+      'The command "bundle exec rake test" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('minitest failure');
+    expect(e.start_line).toBe(lineOf(text, '1) Failure:'));
+    expect(e.end_line).toBe(lineOf(text, '  Actual: 9'));
+  });
 });

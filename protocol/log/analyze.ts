@@ -286,6 +286,8 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
   let sawIndented = false;
   let paragraph = 0;
   const pythonTrace = anchor.shape?.reason === 'Python traceback';
+  // Minitest's numbered heading (`  1) Failure:`) is indented; its test id and message are not.
+  const bodyIndent = anchor.shape?.reason === 'minitest failure' ? 0 : anchor.indent;
   let closed = false;
   let chained = false;
   for (let j = a + 1; j < info.length && j - a < MAX_BLOCK_LINES; j++) {
@@ -356,7 +358,7 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
     // The closing line of a trace (`ValueError: bad`) comes back to the anchor's indentation.
     if (!cont && sawIndented && blanks === 0 && (line.role === 'anchor' || /^\S+(?:Error|Exception)\b/.test(line.body))) cont = true;
     // The rest of the message's paragraph: lines at its indentation up to the next blank.
-    if (!cont && blanks === 0 && !sawIndented && paragraph < PARAGRAPH_LINES && line.indent >= anchor.indent && (role === 'text' || role === 'anchor')) {
+    if (!cont && blanks === 0 && !sawIndented && paragraph < PARAGRAPH_LINES && line.indent >= bodyIndent && (role === 'text' || role === 'anchor')) {
       cont = true;
       paragraph++;
     }

@@ -140,7 +140,9 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^Failures:$/, role: 'header', weight: 7, reason: 'RSpec failure' },
   // Minitest's reporter: `Failure:` / `Error:` alone, then `Class#test_name [file:line]:`, then
   // the assertion or exception and its trace, up to the next blank line.
-  { re: /^(?:Failure|Error):$/, role: 'anchor', weight: 8, reason: 'minitest failure' },
+  // Older reporters number them: `  1) Failure:`; the run closes with `N runs, N assertions, ...`.
+  { re: /^(?:\s*\d+\) )?(?:Failure|Error):$/, role: 'anchor', weight: 8, reason: 'minitest failure' },
+  { re: /^\d+ runs, \d+ assertions, \d+ failures, \d+ errors/, role: 'summary', weight: 2, reason: 'minitest summary' },
   { re: /^\d+ examples?, \d+ failures?/, role: 'summary', weight: 2, reason: 'RSpec summary' },
   { re: /^rspec \.\/\S+:\d+/, role: 'summary', weight: 3, reason: 'RSpec failed example' },
   { re: /^\s+\d+\) test .* \(\S+\)$/, role: 'anchor', weight: 9, reason: 'ExUnit test failure' },
