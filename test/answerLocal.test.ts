@@ -420,7 +420,7 @@ describe('odd contexts', () => {
     masterNode: ['executors', 'isOnline', 'systemInfo'],
     agentStats: ['onlineAgents', 'offlineAgents', 'agents'],
     jobDetails: ['name', 'fullName', 'type', 'buildable', 'description'],
-    buildDetails: ['number', 'result', 'building', 'durationMs', 'timestamp', 'causes', 'parameters', 'builtOn', 'changes', 'previousBuild', 'tests', 'consoleLog'],
+    buildDetails: ['number', 'result', 'building', 'durationMs', 'timestamp', 'causes', 'parameters', 'builtOn', 'changes', 'previousBuild', 'tests', 'consoleLog', 'consoleLogTail'],
   };
   const top = ['currentScreen', 'ciVersion', 'rootUrl', 'systemMessage', 'activePlugins', 'jenkinsVersion', ...Object.keys(nested)];
   const questions = [
@@ -428,6 +428,8 @@ describe('odd contexts', () => {
     'how many executors', 'is the master online', 'agents offline?', 'what OS / memory', 'who started the build', 'who aborted it',
     'what parameters', 'how long did it take', 'what was the result', 'previous build', 'is the job buildable', 'what type of job',
     'job description', 'system message', 'root url', 'summarize', 'what changed', 'which node did it run on', 'when did it start',
+    'what command failed', 'which stage failed', 'exit code?', 'what does line 2 say', 'show the last 5 lines', 'is it flaky',
+    'which commit was built', 'which branch', 'was it a timeout', 'who broke it', 'thanks',
   ];
 
   it('answers every question over wrongly typed fields without "undefined" or a throw', async () => {

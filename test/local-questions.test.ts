@@ -186,6 +186,12 @@ const ROWS: [string, ContextName, Expectation][] = [
   ['why did it fail', 'network', { has: [/Could not resolve host: github\.com/, /network|DNS|proxy/i], cites: ["Could not resolve host: github.com"] }],
   ['is it a network issue', 'network', { first: /^\*\*Yes\b/, cites: ["Could not resolve host: github.com"] }],
   ['is it a network issue', 'permission', { first: /^\*\*No\b/, cites: ['./gradlew: Permission denied'] }],
+  // --- Added after a look at answers to questions outside the tables.
+  ['who aborted it', 'timeout', { first: /timeout aborted/i, cites: ['due to timeout'] }],
+  ['show the log', 'maven', { has: ['Finished: FAILURE'], cites: ['Finished: FAILURE'] }],
+  ["what's the status", 'maven', { first: /failed/ }],
+  ["what's the build url", 'maven', { has: ['https://ci.example.com/job/team/job/api/42/'] }],
+  ['is kubectl installed', 'pipeline', { has: [DOES_NOT_SAY, 'kubectl: command not found'], cites: ['kubectl: command not found'] }],
 ];
 
 /**
@@ -324,6 +330,30 @@ describe.each([
     },
   );
 
+});
+
+it('answers every question of both tables against every context: text, no placeholders, citations inside the log and recorded as sources', async () => {
+  const questions = [...new Set([...ROWS, ...HELD_OUT].map(([question]) => question))];
+  const bad: string[] = [];
+  for (const [name, make] of Object.entries(CONTEXTS)) {
+    for (const question of questions) {
+      const context = make();
+      const { text, sources } = await ask(question, context);
+      const lineCount = context?.logLineCount ?? 0;
+      const problems = [
+        text.trim() === '' && 'empty',
+        /undefined|NaN|\[object Object\]/.test(text) && 'placeholder',
+        text.length >= 6000 && 'too long',
+        ...citationsIn(text).map(
+          (c) =>
+            (c.start < 1 || c.end < c.start || c.end > lineCount || !sources.some((s) => s.kind === 'log' && s.start_line <= c.start && s.end_line >= c.end)) &&
+            `bad citation L${c.start}-L${c.end}`,
+        ),
+      ].filter(Boolean);
+      if (problems.length > 0) bad.push(`${name}: ${question}: ${problems.join(', ')}`);
+    }
+  }
+  expect(bad).toEqual([]);
 });
 
 it('asks at least 60 questions', () => {

@@ -163,7 +163,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     'result',
     [
       [/\b(result|outcome|verdict)\b/, 4],
-      [/\bstatus\b/, 2],
+      [/\bstatus\b/, 3],
       [/\b(did|has|was|is)\b.*\b(pass\w*|succe\w*|green|fail\w*|red|work|ok|broken|unstable|abort\w*|finish\w*|done)\b/, 3],
       [/\b(still running|still building|in progress|(is|was) (it|the build) (running|building|finished|done))\b/, 4],
     ],
@@ -250,6 +250,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\b(lines?|l)\s*#?\d+/, 9],
       [/\b(last|first|final)\s+(\d+\s+)?lines?\b|\b(tail|head|end|start|beginning|bottom|top) of the (log|console|output)\b|\btail\b/, 8],
+      [/^(?!.*\b(error|fail\w*|exception|problem|wrong)\b).*\b(show|print|display|dump|paste|see|view|open)\b.*\b(log|console|output)\b/, 5],
     ],
   ],
   [

@@ -32,6 +32,7 @@ import {
   labelOfKind,
   failingStepOf,
   exitCodeMeaning,
+  looksLikeError,
   findLine,
   linesOf,
   type FailureKind,
@@ -531,13 +532,32 @@ function pluginLine(p: PluginInfo): string {
   return `${inlineCode(p.shortName)} ${p.version}${long}${p.enabled === false ? ' — **disabled**' : ''}`;
 }
 
-const plugins: Composer = ({ question, q, ci }) => {
+/**
+ * "is kubectl installed?" may ask about a tool, not a plugin: the log's first line naming it
+ * ("kubectl: command not found") is the nearest fact.
+ */
+function logMentionOf(ctx: ChatContext, names: string[]): string | undefined {
+  const stored = storedLogSpan(ctx);
+  for (const name of names) {
+    if (name.length < 3 || name.includes(' ')) continue;
+    const named = new RegExp(`(^|[^\\w-])${escapeRegExp(name)}($|[^\\w-])`, 'i');
+    // An error naming it ("kubectl: command not found") says more than a commit message does.
+    const hit = findLine(stored, (line) => (looksLikeError(line) ? named.exec(line) : null)) ?? findLine(stored, named);
+    if (hit) return `The log mentions ${inlineCode(name)} ${cite({ start_line: hit.line, end_line: hit.line })}: ${inlineCode(clip(hit.text))}`;
+  }
+  return undefined;
+}
+
+const plugins: Composer = ({ question, q, ci, ctx }) => {
   const list = ci.activePlugins;
   const out = new ReplyBuilder();
   if (!Array.isArray(list)) {
     const asked = pluginNamesAskedFor(question, []);
     const what = asked.length > 0 ? `whether ${asked.map(inlineCode).join(' or ')} is installed` : 'which plugins are installed';
-    return notSaid(what, 'It holds no plugin list.');
+    const mention = logMentionOf(ctx, asked);
+    const reply = notSaid(what, mention ?? 'It holds no plugin list.');
+    if (mention) reply.sources.push(...citedSpans(mention));
+    return reply;
   }
   const names = pluginNamesAskedFor(question, list);
   out.fact('activePlugins');
@@ -573,6 +593,12 @@ const plugins: Composer = ({ question, q, ci }) => {
   const verdicts = names.map((name) => pluginVerdict(list, name));
   if (verdicts.length === 1) {
     out.line((verdicts[0] as string[]).join('\n'));
+    const mention = (verdicts[0] as string[])[0]?.startsWith('**No') ? logMentionOf(ctx, names) : undefined;
+    if (mention) {
+      out.line();
+      out.line(`${mention} (if you meant the tool rather than a plugin).`);
+      for (const span of citedSpans(mention)) out.log(span);
+    }
   } else {
     const installed = verdicts.filter((v) => (v[0] as string).startsWith('**Yes')).length;
     out.line(`**${installed} of the ${verdicts.length} plugins you named ${installed === 1 ? 'is' : 'are'} installed.**`);
@@ -774,6 +800,18 @@ const aborter: Composer = async (ask) => {
   if (outcome !== 'aborted' && outcome !== 'unknown') {
     out.fact('buildDetails.result');
     out.line(`${capitalise(build)} was not aborted: it ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}.`);
+    return out.reply();
+  }
+  // A timeout step aborts a build without anyone pressing stop.
+  const timedOut = rankedErrorExcerpts(ctx)
+    .map((e) => diagnose(e))
+    .find((d) => d?.kind === 'timeout' && d.line !== undefined);
+  if (timedOut?.line !== undefined && (outcome === 'aborted' || outcome === 'unknown')) {
+    const at = { start_line: timedOut.line, end_line: timedOut.line };
+    out.line(`**A timeout aborted ${build}, not a person**, according to the log ${cite(at)}: ${inlineCode(clip(timedOut.lineText ?? ''))}`);
+    out.log(at);
+    if (outcome === 'aborted') out.fact('buildDetails.result');
+    out.line(`\n**Next step:** ${timedOut.nextStep}`);
     return out.reply();
   }
   out.line(`The uploaded context does not say who aborted ${build}.`);
@@ -997,9 +1035,20 @@ const systemMessage: Composer = ({ ci }) => {
   return out.reply();
 };
 
-const rootUrl: Composer = ({ ci }) => {
+const rootUrl: Composer = ({ ci, q }) => {
   if (typeof ci.rootUrl !== 'string' || !ci.rootUrl) return notSaid("what the server's root URL is");
-  return new ReplyBuilder().fact('rootUrl').line(`The Jenkins root URL is **${ci.rootUrl}**.`).reply();
+  const out = new ReplyBuilder().fact('rootUrl').line(`The Jenkins root URL is **${ci.rootUrl}**.`);
+  const job = jobNameOf(ci);
+  const number = ci.buildDetails?.number;
+  // Jenkins' URL scheme is fixed: root + job/<folder>/job/<name>/ + build number.
+  if (job && /\b(build|job|run|console|page|link)\b/.test(q)) {
+    const path = job.split('/').map((part) => `job/${encodeURIComponent(part)}/`).join('');
+    const base = ci.rootUrl.endsWith('/') ? ci.rootUrl : `${ci.rootUrl}/`;
+    const build = typeof number === 'number' ? `${number}/` : '';
+    out.fact(...(typeof number === 'number' ? ['jobDetails.fullName', 'buildDetails.number'] : ['jobDetails.fullName']));
+    out.line(`So ${typeof number === 'number' ? `build #${number}'s page` : "the job's page"} is ${base}${path}${build} (built from the root URL and the job's name).`);
+  }
+  return out.reply();
 };
 
 function describeChange(change: { commitId?: string; author?: string; message?: string }): string {
@@ -1295,7 +1344,7 @@ const logLines: Composer = (ask) => {
       quote(out, around, 5);
     }
   } else {
-    out.line(`Lines ${from}-${to} of ${total}:`);
+    out.line(to === total && !range ? `The end of the log (lines ${from}-${to} of ${total}):` : `Lines ${from}-${to} of ${total}:`);
     out.line();
     quote(out, span, MAX_QUOTED_LINES);
   }
@@ -1484,6 +1533,11 @@ function citeLogFacts(reply: Reply, lines: Map<string, LogSpan>): Reply {
       ...used.map(([, span]) => ({ kind: 'log' as const, start_line: span.start_line, end_line: span.end_line })),
     ],
   };
+}
+
+/** The log sources of the citations in `text`. */
+function citedSpans(text: string): { kind: 'log'; start_line: number; end_line: number }[] {
+  return [...text.matchAll(/\[L(\d+)-L(\d+)\]/g)].map((m) => ({ kind: 'log' as const, start_line: Number(m[1]), end_line: Number(m[2]) }));
 }
 
 function dedupeSources(sources: Source[]): Source[] {

@@ -15,6 +15,11 @@ const ERROR_LINE =
   /●|\bFAIL:?\s|\b(error|errors|exception|fatal|panic|failed|failure|cannot|can't|could not|couldn't|not found|no such|denied|refused|timed? ?out|undefined|unresolved|segmentation fault|killed|exit(ed)? (with )?(code|status)|non-zero|assert)/i;
 const NOISE_LINE = /^\s*(\[(INFO|DEBUG)\]|at\s|\.\.\.|[-=*#_]{3,}\s*$)/;
 
+/** Whether one log line reads like an error (not an INFO line or a stack frame). */
+export function looksLikeError(line: string): boolean {
+  return ERROR_LINE.test(line) && !NOISE_LINE.test(line);
+}
+
 /**
  * The line of a span that states the error (the first error-looking one), with its number;
  * `isError` is false when no line looks like an error and the first line stands in.
@@ -356,15 +361,15 @@ export interface LogLine {
   text: string;
 }
 
-/** The first line of `span` (from the start, or from the end with `fromEnd`) that `pattern` matches. */
-export function findLine(span: LogSpan | undefined, pattern: RegExp, opts: { fromEnd?: boolean; from?: number; to?: number } = {}): (LogLine & { match: RegExpExecArray }) | undefined {
+/** The first line of `span` (from the start, or from the end with `fromEnd`) that `pattern` matches (a RegExp, or a function acting as one). */
+export function findLine(span: LogSpan | undefined, pattern: RegExp | ((line: string) => RegExpExecArray | null), opts: { fromEnd?: boolean; from?: number; to?: number } = {}): (LogLine & { match: RegExpExecArray }) | undefined {
   if (!span) return undefined;
   const lines = span.text.split('\n');
   const lo = Math.max(0, (opts.from ?? span.start_line) - span.start_line);
   const hi = Math.min(lines.length - 1, (opts.to ?? span.end_line) - span.start_line);
   for (let k = 0; k <= hi - lo; k++) {
     const i = opts.fromEnd ? hi - k : lo + k;
-    const m = pattern.exec(lines[i] as string);
+    const m = typeof pattern === 'function' ? pattern(lines[i] as string) : pattern.exec(lines[i] as string);
     if (m) return { line: span.start_line + i, text: (lines[i] as string).trim(), match: m };
   }
   return undefined;
