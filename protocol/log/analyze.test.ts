@@ -1133,4 +1133,51 @@ describe('analyze: generalisation round 2026-11', () => {
     expect(e.start_line).toBe(lineOf(text, '1) Failure:'));
     expect(e.end_line).toBe(lineOf(text, '  Actual: 9'));
   });
+
+  test('LaTeX: "! message" with its l.NN input line, above Emergency stop and latexmk\'s summary', () => {
+    const text = log(
+      '$ latexmk -pdf -interaction=nonstopmode thesis.tex',
+      'This is pdfTeX, Version 3.141592653-2.6-1.40.24 (TeX Live 2022) (preloaded format=pdflatex)',
+      '(./thesis.tex',
+      'LaTeX2e <2022-11-01>',
+      '(/usr/share/texlive/texmf-dist/tex/latex/base/report.cls',
+      'Document Class: report 2022/07/02 v1.4n Standard LaTeX document class)',
+      '! Undefined control sequence.',
+      'l.42 \\includegrapics',
+      '                     [width=5cm]{fig/plot}',
+      '',
+      '! Emergency stop.',
+      'l.42',
+      '',
+      '==> Fatal error occurred, no output PDF file produced!',
+      'Latexmk: Errors, so I did not complete making targets',
+      'The command "latexmk -pdf -interaction=nonstopmode thesis.tex" exited with 12.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('LaTeX error');
+    expect(e.start_line).toBe(lineOf(text, '! Undefined control sequence.'));
+    expect(e.end_line).toBe(lineOf(text, '[width=5cm]'));
+  });
+
+  test('EUnit: the *failed* test with its location and error, not the Failed/Passed count', () => {
+    const text = log(
+      '$ rebar3 eunit',
+      '===> Performing EUnit tests...',
+      'module \'cart_tests\'',
+      '  cart_tests: total_test...ok',
+      '  cart_tests: discount_test...*failed*',
+      "in function cart_tests:'-discount_test/0-fun-0-'/0 (test/cart_tests.erl, line 14)",
+      '**error:{assertEqual,[{module,cart_tests},{line,14},{expected,90},{value,100}]}',
+      '  output:<<"">>',
+      '',
+      '=======================================================',
+      '  Failed: 1.  Skipped: 0.  Passed: 1.',
+      'The command "rebar3 eunit" exited with 1.',
+    );
+    const e = top(text);
+    expect(e.reason).toBe('EUnit test failure');
+    expect(e.start_line).toBe(lineOf(text, 'discount_test...*failed*'));
+    expect(covers(e, lineOf(text, '**error:{assertEqual'))).toBe(true);
+    expect(covers(e, lineOf(text, 'Failed: 1.'))).toBe(false);
+  });
 });

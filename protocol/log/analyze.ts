@@ -286,8 +286,9 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
   let sawIndented = false;
   let paragraph = 0;
   const pythonTrace = anchor.shape?.reason === 'Python traceback';
-  // Minitest's numbered heading (`  1) Failure:`) is indented; its test id and message are not.
-  const bodyIndent = anchor.shape?.reason === 'minitest failure' ? 0 : anchor.indent;
+  // Some headings are indented while their detail is not (minitest's `  1) Failure:`, EUnit's
+  // `  mod: name...*failed*`).
+  const bodyIndent = anchor.shape?.detailAtMargin === true ? 0 : anchor.indent;
   let closed = false;
   let chained = false;
   for (let j = a + 1; j < info.length && j - a < MAX_BLOCK_LINES; j++) {

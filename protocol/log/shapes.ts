@@ -22,6 +22,8 @@ export interface FailureShape {
   reason: string;
   /** The message is complete on its line: the lines after it are not its paragraph. */
   single?: boolean;
+  /** The heading is indented but its detail is printed at the margin (minitest, EUnit). */
+  detailAtMargin?: boolean;
 }
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
@@ -141,7 +143,7 @@ export const SHAPES: readonly FailureShape[] = [
   // Minitest's reporter: `Failure:` / `Error:` alone, then `Class#test_name [file:line]:`, then
   // the assertion or exception and its trace, up to the next blank line.
   // Older reporters number them: `  1) Failure:`; the run closes with `N runs, N assertions, ...`.
-  { re: /^(?:\s*\d+\) )?(?:Failure|Error):$/, role: 'anchor', weight: 8, reason: 'minitest failure' },
+  { re: /^(?:\s*\d+\) )?(?:Failure|Error):$/, role: 'anchor', weight: 8, reason: 'minitest failure', detailAtMargin: true },
   { re: /^\d+ runs, \d+ assertions, \d+ failures, \d+ errors/, role: 'summary', weight: 2, reason: 'minitest summary' },
   { re: /^\d+ examples?, \d+ failures?/, role: 'summary', weight: 2, reason: 'RSpec summary' },
   { re: /^rspec \.\/\S+:\d+/, role: 'summary', weight: 3, reason: 'RSpec failed example' },
@@ -163,6 +165,15 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^\* checking .* \.\.\.(?: \[[^\]]*\])? ERROR$/, role: 'anchor', weight: 8, reason: 'R CMD check failure' },
   { re: /^(?:(?:──|--) )?(?:\d+\. )?(?:Failure|Error)(?: \(\S+:\d+(?::\d+)?\): |: .*\(@\S+#\d+\))/, role: 'anchor', weight: 9, reason: 'testthat failure' },
   { re: /^(?:\[ (?:OK: \d+ \| .*FAILED: \d+|FAIL \d+ \| ).*\]$|Error: testthat unit tests failed|Status: \d+ ERRORs?\b)/, role: 'summary', weight: 2, reason: 'R check summary' },
+
+  // TeX: `! <message>` with the input line `l.NN <source>` under it; `! Emergency stop.` and
+  // `==> Fatal error occurred` follow the real error.
+  { re: /^! (?:Emergency stop|==> Fatal error occurred)/, role: 'summary', weight: 2, reason: 'LaTeX stopped' },
+  { re: /^! (?:LaTeX|Package \S+|Class \S+) Error: |^! (?:Undefined control sequence|Missing |Extra |Misplaced |Illegal |Paragraph ended|File ended|Too many |TeX capacity exceeded|I can't find file|Argument of \S+ has an extra)/, role: 'anchor', weight: 8, reason: 'LaTeX error' },
+  { re: /^(?:==> Fatal error occurred, no output PDF file produced!|Latexmk: Errors, so I did not complete)/, role: 'summary', weight: 2, reason: 'LaTeX stopped' },
+  // EUnit marks a failing test `*failed*` and closes with `Failed: N.  Skipped: N.  Passed: N.`
+  { re: /\.\.\.\*failed\*$/, role: 'anchor', weight: 8, reason: 'EUnit test failure', detailAtMargin: true },
+  { re: /^\s*Failed: \d+\.\s+Skipped: \d+\.\s+Passed: \d+\./, role: 'summary', weight: 2, reason: 'EUnit summary' },
 
   // Docker
   { re: /^(?:The command '.*' returned a non-zero code: \d+|ERROR: Service '.*' failed to build|failed to solve|ERROR: failed to solve)/, role: 'summary', weight: 4, reason: 'Docker build step failed' },
@@ -224,7 +235,7 @@ const FAILURE_WORDS =
   /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)|not defined|at line \d+ column \d|unrecognized|(?:unknown|invalid) (?:option|flag|argument)/i;
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 const FAILURE_STARTS =
-  /^(?:E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {
