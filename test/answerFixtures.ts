@@ -582,3 +582,91 @@ export function killedLog(): string {
     '',
   ].join('\n');
 }
+
+/** More builds for the second held-out table: other tools, other endings. */
+export const MORE_LOGS = {
+  /** Gradle cannot resolve a dependency. */
+  gradleDependency: [
+    'Started by user Erin',
+    'Running on linux-agent-2 in /home/jenkins/workspace/mobile',
+    '+ ./gradlew assembleDebug',
+    '> Task :app:preBuild UP-TO-DATE',
+    '> Task :app:checkDebugAarMetadata FAILED',
+    '',
+    'FAILURE: Build failed with an exception.',
+    '',
+    '* What went wrong:',
+    "Execution failed for task ':app:checkDebugAarMetadata'.",
+    "> Could not resolve all files for configuration ':app:debugRuntimeClasspath'.",
+    '   > Could not find com.acme:analytics:4.1.0.',
+    '     Required by:',
+    '         project :app',
+    '',
+    'BUILD FAILED in 38s',
+    'ERROR: script returned exit code 1',
+    'Finished: FAILURE',
+    '',
+  ].join('\n'),
+  /** Go: a compile error. */
+  goCompile: [
+    'Started by GitHub push by frank',
+    'Running on linux-agent-1 in /home/jenkins/workspace/svc',
+    '+ go build ./...',
+    '# github.com/acme/svc/internal/store',
+    'internal/store/db.go:57:12: undefined: sql.OpenDB2',
+    'ERROR: script returned exit code 1',
+    'Finished: FAILURE',
+    '',
+  ].join('\n'),
+  /** git over HTTPS with bad credentials. */
+  gitAuth: [
+    'Started by user Gina',
+    'Running on linux-agent-1 in /home/jenkins/workspace/infra',
+    ' > git fetch --tags --force --progress -- https://git.acme.io/ops/infra.git +refs/heads/*:refs/remotes/origin/* # timeout=10',
+    'ERROR: Error fetching remote repo \'origin\'',
+    'hudson.plugins.git.GitException: Failed to fetch from https://git.acme.io/ops/infra.git',
+    "stderr: remote: HTTP Basic: Access denied",
+    "fatal: Authentication failed for 'https://git.acme.io/ops/infra.git/'",
+    'Finished: FAILURE',
+    '',
+  ].join('\n'),
+  /** The agent's disk is full. */
+  diskFull: [
+    'Started by timer',
+    'Running on linux-agent-5 in /home/jenkins/workspace/images',
+    '+ docker build -t acme/web:latest .',
+    'Step 4/9 : RUN npm ci',
+    'npm ERR! code ENOSPC',
+    'npm ERR! syscall write',
+    'npm ERR! errno -28',
+    'npm ERR! nospc ENOSPC: no space left on device, write',
+    'The command \'/bin/sh -c npm ci\' returned a non-zero code: 228',
+    'ERROR: script returned exit code 228',
+    'Finished: FAILURE',
+    '',
+  ].join('\n'),
+  /** Windows agent without the tool. */
+  windowsMissing: [
+    'Started by user Hana',
+    'Running on win-agent-1 in C:\\jenkins\\workspace\\desktop',
+    '[desktop] $ cmd /c call C:\\Users\\jenkins\\AppData\\Local\\Temp\\jenkins4711.bat',
+    'C:\\jenkins\\workspace\\desktop>msbuild Desktop.sln /p:Configuration=Release',
+    "'msbuild' is not recognized as an internal or external command,",
+    'operable program or batch file.',
+    'Build step \'Execute Windows batch command\' marked build as failure',
+    'Finished: FAILURE',
+    '',
+  ].join('\n'),
+  /** A build that passed, with a warning. */
+  passed: [
+    'Started by user Ivan',
+    'Running on linux-agent-1 in /home/jenkins/workspace/lib',
+    '+ mvn -B verify',
+    '[INFO] Tests run: 120, Failures: 0, Errors: 0, Skipped: 0',
+    '[WARNING] Using platform encoding (UTF-8 actually) to copy filtered resources',
+    '[INFO] BUILD SUCCESS',
+    '[INFO] Total time:  01:02 min',
+    'Finished: SUCCESS',
+    '',
+  ].join('\n'),
+} as const;

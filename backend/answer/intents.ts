@@ -62,7 +62,9 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(warum|wieso|weshalb|pourquoi)\b|\b(fehlgeschlagen|fehler|kaputt|échoué|echoue|erreur|cassé|plantage)\b/, 6],
       [/\b(which|what) (file|line)\b.*\b(error|fail\w*|broke\w*|problem)\b|\bwhere\b.*\b(error|fail\w*|broke\w*)\b/, 4],
       // "was it a timeout?", "did it run out of memory?": a question about the failure's kind.
-      [/\b(out of memory|oom|time ?outs?|timed out|network (issue|problem|error)|dns|permission (issue|problem|denied)|compil\w* error|dependency (issue|problem|error)|disk full|flaky network)\b/, 6],
+      [/\b(out of memory|oom|time ?outs?|timed out|dns|disk full|flaky network)\b/, 6],
+      [/\b(network|dns|permissions?|auth\w*|credentials?|compil\w*|dependenc\w*|disk|docker|memory|proxy|firewall)\b.*\b(issues?|problems?|errors?|failures?|denied|full)\b/, 6],
+      [/^\W*(the |root |what is the )?cause\W*$|\b(which|what) (file|line)\b/, 6],
       [/\bwhat\b.*\b(broke|went wrong|go wrong|happened|is wrong|'?s wrong|failed|is failing|caused)\b/, 5],
       [/\b(errors?|exceptions?|stack ?traces?|tracebacks?|failures?|root cause|cause of|panic)\b/, 3],
       [/\b(fail\w*|broke\w*|crash\w*|red)\b/, 2],

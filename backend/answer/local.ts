@@ -406,7 +406,7 @@ const failure: Composer = async (ask) => {
     if (where) out.line(where);
   }
   // Only the other excerpts that state an error are worth the reader's time.
-  const rest = spans.slice(1).filter((span) => headlineOf(span).isError || ranked.length === 0);
+  const rest = spans.slice(1).filter((span) => (headlineOf(span).isError && !isConsequenceOnly(span.text)) || ranked.length === 0);
   if (rest.length > 0) {
     out.line();
     out.line('**Also in the log**');
@@ -471,9 +471,20 @@ const tests: Composer = async (ask) => {
     }
   } else if (names.length > 0) {
     out.line(`**The log shows ${names.length} failing test${names.length === 1 ? '' : 's'}** in ${build}:`);
+    const summary = testSummaryIn(stored);
+    if (summary) {
+      out.line(`Its test summary ${cite(summary)}: ${inlineCode(clip(summary.text))}`);
+      out.log(summary);
+    }
   } else if (!hasLog(ctx)) {
     return notSaid(`which tests failed in ${build}`, 'It holds no test report and no build log.');
   } else {
+    const summary = testSummaryIn(stored);
+    if (summary) {
+      out.line(`The uploaded context has no test report for ${build}; **the log's test summary** ${cite(summary)} reads ${inlineCode(clip(summary.text))}, and I found no failing test names in the log.`);
+      out.log(summary);
+      return out.reply();
+    }
     out.line(`The uploaded context has no test report for ${build}, and I found no failing test names in its log.`);
     const top = errorExcerpts(ctx)[0];
     if (top) {
@@ -506,6 +517,15 @@ const tests: Composer = async (ask) => {
   }
   return out.reply();
 };
+
+/** Test runners' closing count lines (Maven, Jest, pytest, Gradle, dotnet, Go): the log's own test report. */
+const TEST_SUMMARY =
+  /^(?:\[(?:INFO|ERROR|WARNING)\] )?Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+\s*$|^Tests:\s+.*\d+ total|^=*\s*(?:\d+ failed, )?\d+ passed.* in [\d.]+s|\d+ tests? completed, \d+ failed|^(?:Passed|Failed)!\s+-\s+Failed:|^Total tests: \d+|^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
+
+function testSummaryIn(stored: LogSpan | undefined): LogSpan | undefined {
+  const hit = findLine(stored, TEST_SUMMARY, { fromEnd: true });
+  return hit ? { start_line: hit.line, end_line: hit.line, text: hit.text } : undefined;
+}
 
 /** Failing test names a test report may carry beside its counts (`failedTests: [...]`). */
 function reportedFailingTests(counts: Record<string, unknown> | undefined): string[] {
@@ -1013,7 +1033,15 @@ const jobDescription: Composer = ({ ci }) => {
   const description = ci.jobDetails?.description;
   const job = jobNameOf(ci);
   const jobRef = job ? inlineCode(job) : 'The job';
-  if (typeof description !== 'string') return notSaid("what the job's description is");
+  if (typeof description !== 'string') {
+    // No description: the job's name and type are the nearest thing to "what is this job".
+    const type = typeof ci.jobDetails?.type === 'string' ? jobTypeName(ci.jobDetails.type) : undefined;
+    if (!job) return notSaid("what the job's description is");
+    const reply = notSaid(`what ${inlineCode(job)} is for (it holds no job description)`, `It is the job ${inlineCode(job)}${type ? `, a ${type}` : ''}.`);
+    reply.sources.push({ kind: 'context', field: 'jobDetails.fullName' });
+    if (type) reply.sources.push({ kind: 'context', field: 'jobDetails.type' });
+    return reply;
+  }
   const out = new ReplyBuilder().fact('jobDetails.description');
   const text = plainText(description);
   if (!text) return out.line(`${jobRef} has **no description**.`).reply();

@@ -12,7 +12,7 @@ export interface LogSpan {
 }
 
 const ERROR_LINE =
-  /●|\bFAIL:?\s|\b(error|errors|exception|fatal|panic|failed|failure|cannot|can't|could not|couldn't|not found|no such|denied|refused|timed? ?out|undefined|unresolved|segmentation fault|killed|exit(ed)? (with )?(code|status)|non-zero|assert)/i;
+  /●|\bFAIL:?\s|is not recognized as an internal or external command|\.go:\d+:\d+: |\b(error|errors|exception|fatal|panic|failed|failure|cannot|can't|could not|couldn't|not found|no such|denied|refused|timed? ?out|undefined|unresolved|segmentation fault|killed|exit(ed)? (with )?(code|status)|non-zero|assert)/i;
 const NOISE_LINE = /^\s*(\[(INFO|DEBUG)\]|at\s|\.\.\.|[-=*#_]{3,}\s*$)/;
 
 /** Whether one log line reads like an error (not an INFO line or a stack frame). */
@@ -216,9 +216,10 @@ const KIND_RULES: KindRule[] = [
   },
   {
     kind: 'permission',
-    label: 'a permission problem',
-    pattern: /Permission denied|EACCES|Operation not permitted|\bEPERM\b|exit code 126\b|access denied/i,
-    meaning: 'the step was not allowed to run or touch that file: a missing executable bit, files owned by another user, or credentials without the right access.',
+    label: 'a permission or credentials problem',
+    pattern:
+      /Permission denied|EACCES|Operation not permitted|\bEPERM\b|exit code 126\b|access denied|Authentication failed|401 Unauthorized|403 Forbidden|could not read Username|Invalid username or password|Bad credentials|not authorized/i,
+    meaning: 'the step was not allowed to run, touch that file or use that remote: a missing executable bit, files owned by another user, or credentials that are missing, expired or lack access.',
     nextStep:
       'for a script, make it executable in git (`git update-index --chmod=+x <file>`) or call it through its interpreter (`sh ./gradlew`); for files, check who owns the workspace (`ls -l`); for a remote, check the credentials the step uses.',
   },
@@ -252,7 +253,7 @@ const KIND_RULES: KindRule[] = [
     kind: 'compile',
     label: 'a compile error',
     pattern:
-      /cannot find symbol|\.java:\d+: error:|error TS\d+|error\[E\d+\]|\bSyntaxError\b|COMPILATION ERROR|Compilation failed|compilation failure|undefined reference|error CS\d+|\.(?:c|cc|cpp|h|hpp|go|kt|swift|scala):\d+(?::\d+)?: (?:fatal )?error|^e: .*\.kt|Unresolved reference/im,
+      /cannot find symbol|\.java:\d+: error:|^\S+\.go:\d+:\d+: |error TS\d+|error\[E\d+\]|\bSyntaxError\b|COMPILATION ERROR|Compilation failed|compilation failure|undefined reference|error CS\d+|\.(?:c|cc|cpp|h|hpp|go|kt|swift|scala):\d+(?::\d+)?: (?:fatal )?error|^e: .*\.kt|Unresolved reference/im,
     meaning: 'the compiler rejected the code, so nothing after compilation (tests, packaging) ran.',
     nextStep: 'fix the code at the file and line the error names; the change that last touched that file is the usual suspect. Build locally the same way to check.',
   },
@@ -307,7 +308,7 @@ export const KIND_QUESTIONS: [FailureKind, RegExp][] = [
   ['disk', /\b(disk|space|storage)\b/],
   ['missing-command', /\b(command not found|missing (command|tool|binary|program)|not installed)\b/],
   ['docker', /\b(docker|daemon)\b/],
-  ['permission', /\b(permissions?|denied|access rights?)\b/],
+  ['permission', /\b(permissions?|denied|access rights?|credentials?|auth\w*|unauthori[sz]ed|forbidden)\b/],
   ['dependency', /\b(dependenc(y|ies)|artifact|package version|resolution)\b/],
   ['network', /\b(network|dns|connection|connectivity|proxy|firewall|unreachable)\b/],
   ['timeout', /\b(time ?outs?|timed out|took too long|hung|hang)\b/],
@@ -383,7 +384,7 @@ export function linesOf(span: LogSpan, from: number, to: number): LogSpan | unde
 }
 
 /** Commands as CI logs echo them: `+ cmd` (sh -x), `[ws] $ cmd` (freestyle), `$ cmd`, ` > git ...`. */
-const COMMAND_LINE = /^(?:\+{1,2} (.+)|\[[^\]\n]+\] \$ (.+)|\$ (.+)|\s?> (git .+?)(?:\s+# timeout=\d+)?)$/;
+const COMMAND_LINE = /^(?:\+{1,2} (.+)|\[[^\]\n]+\] \$ (.+)|\$ (.+)|\s?> (git .+?)(?:\s+# timeout=\d+)?|[A-Za-z]:\\[^>\n]*>(\S.*))$/;
 const STAGE_LINE = /^\[Pipeline\] \{ \((.+)\)\s*$/;
 const EXIT_CODE = /(?:script returned exit code|exit(?:ed)? (?:with )?(?:code|status)|returned (?:status|exit) code|Process exited with (?:code|status))\s*:?\s*(\d+)/i;
 
@@ -402,9 +403,9 @@ export function failingStepOf(span: LogSpan, errorLine: number): FailingStep {
   const command = findLine(span, COMMAND_LINE, { fromEnd: true, to: errorLine });
   if (command) {
     const m = command.match;
-    const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').trim();
-    // A freestyle shell step echoes its temp script first and the commands after.
-    if (text && !/^\/bin\/(?:ba)?sh -xe \S+\.sh$/.test(text)) out.command = { line: command.line, text: command.text, command: text };
+    const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').trim();
+    // A freestyle shell or batch step echoes its temp script first and the commands after.
+    if (text && !/^\/bin\/(?:ba)?sh -xe \S+\.sh$|^cmd \/c call \S+\.bat$/i.test(text)) out.command = { line: command.line, text: command.text, command: text };
   }
   const stage = findLine(span, STAGE_LINE, { fromEnd: true, to: errorLine });
   if (stage) out.stage = { line: stage.line, text: stage.text, stage: (stage.match[1] as string).trim() };
