@@ -356,6 +356,17 @@ export function nextStepFor(text: string, failingTests: FailingTest[] = []): str
 // Facts Jenkins prints in the console: the nearest thing to a build fact when the upload holds
 // only a log.
 
+let lastSplit: { text: string; lines: string[] } | undefined;
+
+/**
+ * The lines of `text`, split once: one question looks up several facts in the same stored log
+ * (megabytes), and splitting it for each would cost more than the lookups.
+ */
+function splitCached(text: string): string[] {
+  if (lastSplit?.text !== text) lastSplit = { text, lines: text.split('\n') };
+  return lastSplit.lines;
+}
+
 /** One line of the log, with its 1-based number. */
 export interface LogLine {
   line: number;
@@ -365,7 +376,7 @@ export interface LogLine {
 /** The first line of `span` (from the start, or from the end with `fromEnd`) that `pattern` matches (a RegExp, or a function acting as one). */
 export function findLine(span: LogSpan | undefined, pattern: RegExp | ((line: string) => RegExpExecArray | null), opts: { fromEnd?: boolean; from?: number; to?: number } = {}): (LogLine & { match: RegExpExecArray }) | undefined {
   if (!span) return undefined;
-  const lines = span.text.split('\n');
+  const lines = splitCached(span.text);
   const lo = Math.max(0, (opts.from ?? span.start_line) - span.start_line);
   const hi = Math.min(lines.length - 1, (opts.to ?? span.end_line) - span.start_line);
   for (let k = 0; k <= hi - lo; k++) {
@@ -379,7 +390,7 @@ export function findLine(span: LogSpan | undefined, pattern: RegExp | ((line: st
 /** Lines `from`..`to` of the stored log span, or undefined when the span does not hold them all. */
 export function linesOf(span: LogSpan, from: number, to: number): LogSpan | undefined {
   if (from < span.start_line || to > span.end_line || from > to) return undefined;
-  const lines = span.text.split('\n').slice(from - span.start_line, to - span.start_line + 1);
+  const lines = splitCached(span.text).slice(from - span.start_line, to - span.start_line + 1);
   return { start_line: from, end_line: to, text: lines.join('\n') };
 }
 
