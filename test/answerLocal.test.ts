@@ -429,7 +429,7 @@ describe('odd contexts', () => {
     'what parameters', 'how long did it take', 'what was the result', 'previous build', 'is the job buildable', 'what type of job',
     'job description', 'system message', 'root url', 'summarize', 'what changed', 'which node did it run on', 'when did it start',
     'what command failed', 'which stage failed', 'exit code?', 'what does line 2 say', 'show the last 5 lines', 'is it flaky',
-    'which commit was built', 'which branch', 'was it a timeout', 'who broke it', 'thanks',
+    'which commit was built', 'which branch', 'was it a timeout', 'who broke it', 'thanks', 'can you retry the build',
   ];
 
   it('answers every question over wrongly typed fields without "undefined" or a throw', async () => {

@@ -207,6 +207,9 @@ const ROWS: [string, ContextName, Expectation][] = [
   ["what's the status", 'maven', { first: /failed/ }],
   ["what's the build url", 'maven', { has: ['https://ci.example.com/job/team/job/api/42/'] }],
   ['is kubectl installed', 'pipeline', { has: [DOES_NOT_SAY, 'kubectl: command not found'], cites: ['kubectl: command not found'] }],
+  ['pipline faild', 'pipeline', { cites: ['kubectl: command not found'] }],
+  ['can you retry the build', 'pipeline', { has: [/can't start builds/, 'DEPLOY_ENV', 'Replay'] }],
+  ['how do i rerun', 'factsOnly', { has: [/can't start builds/, 'Build Now'], not: ['Replay'] }],
 ];
 
 /**

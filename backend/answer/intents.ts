@@ -33,7 +33,8 @@ export type IntentId =
   | 'step'
   | 'logLines'
   | 'flaky'
-  | 'revision';
+  | 'revision'
+  | 'rerun';
 
 type Cue = [RegExp, number];
 
@@ -68,6 +69,7 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\bwhat\b.*\b(broke|went wrong|go wrong|happened|is wrong|'?s wrong|failed|is failing|caused)\b/, 5],
       [/\b(errors?|exceptions?|stack ?traces?|tracebacks?|failures?|root cause|cause of|panic)\b/, 3],
       [/\b(fail\w*|broke\w*|crash\w*|red)\b/, 2],
+      [/\b(build|pipeline|job|it|run|deploy\w*|stage|step)\b.*\b(fail\w*|broke\w*|crash\w*)\b/, 2],
       [/\b(fix|how do i fix|how to fix|resolve|debug|troubleshoot)\b/, 3],
       [/\b(fix|debug|solve|repair|resolve|troubleshoot)\b.*\b(build|it|this|error|failure|pipeline|job)\b/, 6],
       [/\bhelp me\b.*\b(fix|debug|solve|repair|troubleshoot)\b/, 12],
@@ -267,6 +269,12 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(which|what)\b.*\b(commit|revision|sha|hash|branch|ref|tag)\b.*\b(built|build|checked out|used|tested|deployed|run|ran|was it|is it|on)\b/, 7],
       [/\b(which|what)\s+(branch|revision|sha|git ref)\b|\bbranch\b/, 5],
       [/\bgit (commit|sha|revision|hash)\b|\bcommit (sha|hash|id)\b/, 5],
+    ],
+  ],
+  [
+    'rerun',
+    [
+      [/\b(re-?run|retry|rebuild|re-?trigger|restart|replay|build (it )?again|run (it )?again|start (it )?again|kick (it )?off again)\b/, 7],
     ],
   ],
   [

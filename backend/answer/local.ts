@@ -154,6 +154,8 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
       return `whether ${build}'s failure is flaky`;
     case 'revision':
       return `which commit or branch ${build} built`;
+    case 'rerun':
+      return `how to re-run ${build}`;
     case 'summary':
     case 'help':
     case undefined:
@@ -1449,6 +1451,27 @@ const revision: Composer = async (ask) => {
   return notSaid(asksBranch ? `which branch ${build} built` : `which commit ${build} built`, 'Neither the build facts nor the log record a checkout.');
 };
 
+/** How to run the build again: cichat reads Jenkins, it does not drive it. */
+const rerun: Composer = ({ ci }) => {
+  const out = new ReplyBuilder();
+  const build = buildLabel(ci);
+  out.line(`**I can't start builds** — cichat only reads the uploaded context. To run ${build} again in Jenkins:`);
+  const type = typeof ci.jobDetails?.type === 'string' ? jobTypeName(ci.jobDetails.type) : undefined;
+  const params = Array.isArray(ci.buildDetails?.parameters) ? ci.buildDetails.parameters : [];
+  if (params.length > 0) {
+    out.fact('buildDetails.parameters');
+    out.line(`- **Build with Parameters** with the same values: ${params.map((p) => `${inlineCode(p.name)} = ${inlineCode(clip(showValue(p.value), 60))}`).join(', ')}`);
+  } else {
+    out.line('- **Build Now** on the job page');
+  }
+  if (type && /Pipeline/.test(type)) {
+    out.fact('jobDetails.type');
+    out.line("- or **Replay** on the build's page (a Pipeline), to re-run it with an edited Jenkinsfile, or **Restart from Stage** (declarative pipelines)");
+  }
+  out.line('\nIf it then passes with no change, the failure was intermittent: ask *is it flaky?*');
+  return out.reply();
+};
+
 /** The first line matching `pattern` in the stored log, else in what retrieval finds for `query`. */
 async function findInLog(ctx: ChatContext, pattern: RegExp, query: string, fromEnd = false): Promise<(LogSpan & { line: number; match: RegExpExecArray }) | undefined> {
   if (!hasLog(ctx)) return undefined;
@@ -1538,6 +1561,7 @@ const COMPOSERS: Record<IntentId, Composer> = {
   logLines,
   flaky,
   revision,
+  rerun,
 };
 
 function noContextReply(intents: IntentId[]): Reply {
