@@ -3,14 +3,14 @@
  * its test report and the end of its console log.
  */
 import path from 'node:path';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { maskSecrets, MASK } from '../../protocol/secrets.js';
 import type { BuildCause, BuildDetails } from '../../protocol/types.js';
-import { BuildNotFoundError } from './errors.js';
-import { findBuildDir, listBuildNumbers, readBuildSummary, summaryOf } from './jobs.js';
+import { BuildNotFoundError, XmlCorruptError } from './errors.js';
+import { findBuildDir, jobUrl, listBuildNumbers, readBuildSummary, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
-import { readLogTail } from './logTail.js';
-import { child, childInt, childText, childrenNamed, isMissing, parseXml, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
+import { readGzipLogTail, readLogTail } from './logTail.js';
+import { child, childInt, childText, childrenNamed, findDeep, isMissing, parseXml, readTextFile, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export const CHANGES_MAX = 50;
@@ -187,6 +187,9 @@ export async function readCauses(jenkinsHome: string, build: XmlElement): Promis
 
 // ------------------------------------------------------------------------------ parameters
 
+const ENCRYPTED = /\{AQAAAB[A-Za-z0-9+/=]*\}/;
+const ENCRYPTED_ALL = /\{AQAAAB[A-Za-z0-9+/=]*\}/g;
+
 const SECRET_PARAMETER_NAME = /passw(or)?d|passphrase|secret|token|api[_-]?key|private[_-]?key/i;
 
 /** Build parameters; passwords (and parameters named like secrets) carry `****`. */
@@ -203,6 +206,8 @@ export function readParameters(build: XmlElement): { name: string; value: unknow
       else if (type === 'File') value = childText(p, 'originalFileName') ?? null;
       else if (type === 'Run') value = childText(p, 'runId') ?? null;
       else value = raw === undefined ? null : maskSecrets(raw);
+      // Jenkins' encrypted secrets ({AQAAAB...}) may sit in any parameter type.
+      if (typeof value === 'string' && ENCRYPTED.test(value)) value = value.replace(ENCRYPTED_ALL, MASK);
       out.push({ name, value, type });
     }
   }
@@ -293,12 +298,13 @@ export async function readChanges(buildDir: string, max = CHANGES_MAX): Promise<
     if (changes.length >= max) break;
     let text: string;
     try {
-      text = await readFile(path.join(buildDir, f), 'utf8');
+      text = await readTextFile(path.join(buildDir, f));
     } catch {
       continue;
     }
     const room = max - changes.length;
-    if (/^\s*commit [0-9a-f]{7,}/.test(text)) {
+    // The git plugin writes raw `git whatchanged` text, sometimes after a `Changes in branch` line.
+    if (/^commit [0-9a-f]{7,}/m.test(text) && !/^\s*</.test(text)) {
       changes.push(...parseGitWhatchanged(text, room));
       continue;
     }
@@ -311,6 +317,60 @@ export async function readChanges(buildDir: string, max = CHANGES_MAX): Promise<
   }
   for (const c of changes) if (typeof c.message === 'string') c.message = maskSecrets(c.message.slice(0, 2000));
   return changes;
+}
+
+// ------------------------------------------------------------------------------------- scm
+
+export interface ScmRevision {
+  type: 'git';
+  commit?: string;
+  branch?: string;
+  remoteUrls?: string[];
+}
+
+/** A URL without its user information (`https://user:token@host/` -> `https://host/`). */
+function withoutCredentials(url: string): string {
+  return maskSecrets(url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1'));
+}
+
+/**
+ * What the git plugin recorded about this build (`hudson.plugins.git.util.BuildData`, one per
+ * repository checked out): the commit and branch built (the `buildsByBranchName` entry whose
+ * `hudsonBuildNumber` is this build, else the inline `lastBuild`) and the remote URLs,
+ * credentials removed. A BuildData pruned from a huge build.xml gives its URLs only.
+ */
+export function readScm(build: XmlElement, number: number): ScmRevision[] {
+  const out: ScmRevision[] = [];
+  for (const data of childrenNamed(child(build, 'actions'), 'hudson.plugins.git.util.BuildData')) {
+    const rev: ScmRevision = { type: 'git' };
+    const sha1Of = (b: XmlElement | undefined): string | undefined => {
+      const marked = child(b, 'marked') ?? child(b, 'revision');
+      return childText(marked, 'sha1');
+    };
+    let found = false;
+    for (const entry of childrenNamed(child(data, 'buildsByBranchName'), 'entry')) {
+      const b = child(entry, 'hudson.plugins.git.util.Build');
+      if (childInt(b, 'hudsonBuildNumber') !== number) continue;
+      const sha = sha1Of(b);
+      if (sha) rev.commit = sha;
+      const branch = childText(entry, 'string');
+      if (branch) rev.branch = branch;
+      found = true;
+    }
+    if (!found) {
+      const last = child(data, 'lastBuild');
+      if (last && !last.attrs['reference']) {
+        const sha = sha1Of(last);
+        if (sha) rev.commit = sha;
+        const branch = childText(findDeep(last, 'hudson.plugins.git.Branch') ?? last, 'name');
+        if (branch) rev.branch = branch;
+      }
+    }
+    const urls = childrenNamed(child(data, 'remoteUrls'), 'string').map((u) => withoutCredentials(u.text.trim())).filter((u) => u !== '');
+    if (urls.length > 0) rev.remoteUrls = urls;
+    if (rev.commit || rev.remoteUrls) out.push(rev);
+  }
+  return out;
 }
 
 // ----------------------------------------------------------------------------------- tests
@@ -382,40 +442,73 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
   const dir = await findBuildDir(job.buildsDir, number);
   if (!dir) throw new BuildNotFoundError(job.fullName, number);
   const details: BuildDetails = { number };
-  if (opts.rootUrl) {
-    const segs = job.fullName.split('/').filter((s) => s !== '');
-    details.url = `${opts.rootUrl.replace(/\/+$/, '')}/${segs.map((s) => `job/${encodeURIComponent(s)}/`).join('')}${number}/`;
-  }
+  if (opts.rootUrl) details.url = `${jobUrl(opts.rootUrl, job)}${number}/`;
 
   let build: XmlElement | null = null;
   try {
     build = await readXmlFile(path.join(dir, 'build.xml'));
     if (!build) details.error = `Build #${number} of job ${job.fullName} has no build.xml`;
   } catch (err) {
-    details.error = `build.xml of ${job.fullName} #${number} is corrupt: ${err instanceof Error ? err.message : String(err)}`;
+    const message = err instanceof Error ? err.message : String(err);
+    details.error =
+      err instanceof XmlCorruptError
+        ? `build.xml of ${job.fullName} #${number} is corrupt: ${message}`
+        : `build.xml of ${job.fullName} #${number} is unreadable: ${message}`;
   }
   if (build) await fillFromBuildXml(details, build, opts, dir);
 
   if (opts.consoleLog !== undefined) {
     details.consoleLog = opts.consoleLog;
   } else {
-    try {
-      const tail = await readLogTail(path.join(dir, 'log'), TAIL_LINES);
-      details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
-      details.consoleLogBytes = tail.fileBytes;
-      details.consoleLogTruncated = tail.truncated;
-    } catch (err) {
-      if (!isMissing(err)) details.consoleLogError = `Log of ${job.fullName} #${number} unreadable: ${String(err)}`;
-    }
+    await fillLogTail(details, dir, `${job.fullName} #${number}`);
   }
   return details;
 }
+
+/**
+ * The end of the build's console log: `log`, else `log.gz` (the compress-buildlog plugin
+ * replaces the one by the other). No log at all is not an error (a build that never started
+ * writing one); a log that cannot be read is, in `consoleLogError`.
+ */
+async function fillLogTail(details: BuildDetails, dir: string, label: string): Promise<void> {
+  const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+  try {
+    const tail = await readLogTail(path.join(dir, 'log'), TAIL_LINES);
+    details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
+    details.consoleLogBytes = tail.fileBytes;
+    details.consoleLogTruncated = tail.truncated;
+    return;
+  } catch (err) {
+    if (!isMissing(err)) {
+      details.consoleLogError = `Log of ${label} is unreadable: ${reason(err)}`;
+      return;
+    }
+  }
+  try {
+    const tail = await readGzipLogTail(path.join(dir, 'log.gz'), TAIL_LINES);
+    details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
+    details.consoleLogBytes = tail.fileBytes;
+    details.consoleLogTruncated = tail.truncated;
+    details.consoleLogCompressed = true;
+  } catch (err) {
+    if (!isMissing(err)) details.consoleLogError = `Log of ${label} (log.gz) is unreadable: ${reason(err)}`;
+  }
+}
+
+const BUILD_KINDS: Record<string, string> = {
+  build: 'freestyle',
+  'flow-build': 'pipeline',
+  'matrix-build': 'matrix',
+  'matrix-run': 'matrix-run',
+  'maven2-moduleset-build': 'maven',
+  'maven-build': 'maven-module',
+};
 
 async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: BuildReadOptions, dir: string): Promise<void> {
   const summary = summaryOf(opts.number, build);
   details.result = summary.result;
   details.building = summary.building;
-  details.kind = build.name === 'flow-build' ? 'pipeline' : build.name === 'build' ? 'freestyle' : build.name;
+  details.kind = BUILD_KINDS[build.name] ?? xstreamClassName(build.name);
   const timestamp = childInt(build, 'timestamp') ?? childInt(build, 'startTime') ?? timestampFromDirName(dir);
   const started = childInt(build, 'startTime') ?? timestamp;
   const iso = isoOf(timestamp);
@@ -445,6 +538,8 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   if (workspace) details.workspace = workspace;
   const version = childText(build, 'hudsonVersion');
   if (version) details.ciVersion = version;
+  const scm = readScm(build, opts.number);
+  if (scm.length > 0) details.scm = scm;
   details.changes = await readChanges(dir);
   details.previousBuild = await previousBuildOf(opts.job, opts.number);
   const tests = await readTestResult(dir);

@@ -4,12 +4,13 @@
  * string where it would have been, and is also returned as a typed problem for routes that
  * would rather answer 404.
  */
+import { stat } from 'node:fs/promises';
 import type { BuildDetails, CiContext, JobDetails } from '../../protocol/types.js';
 import { readBuildDetails } from './builds.js';
 import { BuildNotFoundError, JobNotFoundError, XmlCorruptError } from './errors.js';
 import { locateJob, readJobDetails } from './jobs.js';
 import type { JobLocation } from './jobs.js';
-import { masterNodeOf, readAgents, readPlugins, readRootConfig, readRootUrl } from './system.js';
+import { masterNodeOf, readAgents, readLastExecVersion, readPlugins, readRootConfig, readRootUrl } from './system.js';
 import type { RootConfig } from './system.js';
 
 export interface CiContextOptions {
@@ -24,7 +25,7 @@ export interface CiContextOptions {
 
 /** A part of the context that could not be read, with the typed cause. */
 export interface ContextProblem {
-  field: 'ciVersion' | 'rootUrl' | 'activePlugins' | 'agentStats' | 'jobDetails' | 'buildDetails';
+  field: 'jenkinsHome' | 'ciVersion' | 'rootUrl' | 'activePlugins' | 'agentStats' | 'jobDetails' | 'buildDetails';
   error: Error;
 }
 
@@ -48,6 +49,12 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
   const context: CiContext = { currentScreen: opts.currentScreen?.trim() || 'Unknown Page' };
   const home = opts.jenkinsHome;
 
+  const homeError = await checkHome(home);
+  if (homeError) {
+    context.jenkinsHomeError = homeError;
+    problems.push({ field: 'jenkinsHome', error: new Error(homeError) });
+  }
+
   let config: RootConfig = { inlineAgents: [] };
   try {
     config = await readRootConfig(home);
@@ -55,6 +62,10 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
     if (config.systemMessage) context.systemMessage = config.systemMessage;
   } catch (err) {
     problems.push({ field: 'ciVersion', error: asError(err) });
+  }
+  if (!context.ciVersion) {
+    const version = await readLastExecVersion(home);
+    if (version) context.ciVersion = version;
   }
   try {
     const rootUrl = await readRootUrl(home);
@@ -86,7 +97,14 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
       context.jobDetails = { fullName: jobName, error: describe(error, jobName) } satisfies JobDetails;
     }
     if (opts.buildNumber !== undefined) {
-      context.buildDetails = await buildPart(opts, job, jobName, context.rootUrl, problems);
+      const type = context.jobDetails?.type;
+      if (job && (type === 'folder' || type === 'multibranch' || type === 'organization-folder')) {
+        // A folder has no builds of its own: say so rather than "no build #n".
+        problems.push({ field: 'buildDetails', error: new BuildNotFoundError(jobName, opts.buildNumber) });
+        context.buildDetails = { number: opts.buildNumber, error: `${jobName} is a ${type} and has no builds of its own; name one of its jobs` };
+      } else {
+        context.buildDetails = await buildPart(opts, job, jobName, context.rootUrl, problems);
+      }
     }
   } else if (opts.consoleLog !== undefined) {
     context.buildDetails = { consoleLog: opts.consoleLog };
@@ -129,6 +147,17 @@ async function buildPart(
     problems.push({ field: 'buildDetails', error });
     return withLog({ number, error: describe(error, jobName) });
   }
+}
+
+/** Why JENKINS_HOME cannot be read at all, or undefined when it is a readable directory. */
+async function checkHome(home: string): Promise<string | undefined> {
+  try {
+    if (!(await stat(home)).isDirectory()) return `JENKINS_HOME ${home} is not a directory`;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `JENKINS_HOME ${home} does not exist` : `JENKINS_HOME ${home} cannot be read (${code ?? String(err)})`;
+  }
+  return undefined;
 }
 
 function describe(error: Error, jobName: string): string {

@@ -1,13 +1,14 @@
 /**
  * Jobs on disk: where a full name lives, what kind of item it is, its builds and permalinks.
  */
+import type { Dirent } from 'node:fs';
 import path from 'node:path';
-import { readdir, readFile, readlink, stat } from 'node:fs/promises';
+import { readdir, readlink, stat } from 'node:fs/promises';
 import { maskSecrets } from '../../protocol/secrets.js';
 import type { JobDetails } from '../../protocol/types.js';
 import { BuildNotFoundError, JobNotFoundError } from './errors.js';
-import { buildsDirOf, resolveJobDir } from './paths.js';
-import { child, childText, isMissing, parseXml, readXmlFile, xstreamClassName } from './xml.js';
+import { buildsDirOf, isMatrixConfigurationDir, parseCombination, resolveJobDir } from './paths.js';
+import { child, childText, isMissing, LARGE_XML_BYTES, parseXml, pruneLargeElements, readTextFile, readXmlFile, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export const DESCRIPTION_MAX = 1000;
@@ -24,7 +25,7 @@ export async function locateJob(jenkinsHome: string, fullName: string, buildsDir
   const dir = await resolveJobDir(jenkinsHome, fullName);
   if (!dir) throw new JobNotFoundError(fullName);
   try {
-    await stat(path.join(dir, 'config.xml'));
+    if (!(await stat(path.join(dir, 'config.xml'))).isFile()) throw new JobNotFoundError(fullName);
   } catch {
     throw new JobNotFoundError(fullName);
   }
@@ -43,6 +44,8 @@ export function jobType(rootElement: string): string {
       return 'maven';
     case 'matrix-project':
       return 'matrix';
+    case 'matrix-config':
+      return 'matrix-configuration';
     case 'jenkins.branch.OrganizationFolder':
       return 'organization-folder';
     default:
@@ -73,33 +76,49 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n[TRUNCATED]`;
 }
 
-/** Build numbers present in a builds directory (numeric folders only: copied permalink folders are skipped). */
+/**
+ * Build numbers present in a builds directory: numeric folders (or, cores 1.597 to 2.185,
+ * numeric symlinks to timestamp folders; dangling or looping links are not builds), plus old
+ * timestamp-named folders that no numeric link points to (their number is in build.xml).
+ * Copied permalink folders (`lastStable/` from a zip) are skipped.
+ */
 export async function listBuildNumbers(buildsDir: string): Promise<number[]> {
-  let entries: string[];
+  let entries: Dirent[];
   try {
-    entries = await readdir(buildsDir);
+    entries = await readdir(buildsDir, { withFileTypes: true });
   } catch (err) {
     if (isMissing(err)) return [];
     throw err;
   }
-  const numbers: number[] = [];
-  for (const e of entries) if (/^[1-9]\d{0,9}$/.test(e)) numbers.push(Number(e));
-  if (numbers.length === 0) {
-    // Homes from before core 1.597 name build folders by timestamp; build.xml has <number>.
-    for (const e of entries) {
-      if (!TIMESTAMP_DIR.test(e)) continue;
-      const n = await numberOfTimestampBuild(path.join(buildsDir, e));
-      if (n !== undefined) numbers.push(n);
+  const numbers = new Set<number>();
+  const linked = new Set<string>();
+  for (const e of entries) {
+    if (!/^[1-9]\d{0,9}$/.test(e.name)) continue;
+    if (e.isDirectory()) {
+      numbers.add(Number(e.name));
+    } else if (e.isSymbolicLink()) {
+      try {
+        if (!(await stat(path.join(buildsDir, e.name))).isDirectory()) continue;
+        linked.add(path.basename(await readlink(path.join(buildsDir, e.name))));
+        numbers.add(Number(e.name));
+      } catch {
+        /* dangling or looping link: the build was deleted */
+      }
     }
   }
-  return numbers.sort((a, b) => a - b);
+  for (const e of entries) {
+    if (!TIMESTAMP_DIR.test(e.name) || linked.has(e.name) || !e.isDirectory()) continue;
+    const n = await numberOfTimestampBuild(path.join(buildsDir, e.name));
+    if (n !== undefined) numbers.add(n);
+  }
+  return [...numbers].sort((a, b) => a - b);
 }
 
 const TIMESTAMP_DIR = /^\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d$/;
 
 async function numberOfTimestampBuild(dir: string): Promise<number | undefined> {
   try {
-    const head = (await readFile(path.join(dir, 'build.xml'), 'utf8')).slice(0, 64 * 1024);
+    const head = (await readTextFile(path.join(dir, 'build.xml'))).slice(0, 64 * 1024);
     const m = /<number>(\d+)<\/number>/.exec(head);
     return m?.[1] ? Number(m[1]) : undefined;
   } catch {
@@ -153,7 +172,7 @@ export function isPermalink(ref: string): ref is Permalink {
 export async function readPermalinks(buildsDir: string): Promise<Map<string, number | null>> {
   const links = new Map<string, number | null>();
   try {
-    const text = await readFile(path.join(buildsDir, 'permalinks'), 'utf8');
+    const text = await readTextFile(path.join(buildsDir, 'permalinks'));
     for (const line of text.split(/\r?\n/)) {
       const m = /^(\w+)\s+(-?\d+)\s*$/.exec(line.trim());
       if (m?.[1] && m[2]) links.set(m[1], Number(m[2]) > 0 ? Number(m[2]) : null);
@@ -221,7 +240,9 @@ export async function resolvePermalink(buildsDir: string, ref: Permalink, number
   if (ref === 'lastBuild') return all.length > 0 ? (all[all.length - 1] ?? null) : null;
   const links = await readPermalinks(buildsDir);
   const recorded = links.get(ref);
-  if (recorded !== undefined) return recorded;
+  // A recorded build may since have been deleted (a build discarder): then look for the newest match.
+  if (recorded === null) return null;
+  if (recorded !== undefined && all.includes(recorded)) return recorded;
   for (let i = all.length - 1, seen = 0; i >= 0 && seen < PERMALINK_SCAN; i--, seen++) {
     const n = all[i];
     if (n === undefined) continue;
@@ -263,8 +284,8 @@ async function readBuildsDirSetting(jenkinsHome: string): Promise<string | undef
  */
 export async function readJobDetails(jenkinsHome: string, job: JobLocation, rootUrl?: string): Promise<JobDetails> {
   const configFile = path.join(job.dir, 'config.xml');
-  const configText = await readFile(configFile, 'utf8');
-  const root = parseXml(configText, configFile);
+  const configText = await readTextFile(configFile);
+  const root = parseXml(configText.length > LARGE_XML_BYTES ? pruneLargeElements(configText) : configText, configFile);
   const segments = job.fullName.split('/').filter((s) => s !== '');
   const type = jobType(root.name);
   const details: JobDetails = {
@@ -278,8 +299,11 @@ export async function readJobDetails(jenkinsHome: string, job: JobLocation, root
   if (description) details.description = cut(description, DESCRIPTION_MAX);
   const isContainer = type === 'folder' || type === 'multibranch' || type === 'organization-folder';
   details.buildable = !isContainer && childText(root, 'disabled') !== 'true';
-  details.config = cut(maskConfigXml(configText), CONFIG_MAX);
-  if (rootUrl) details.url = `${rootUrl.replace(/\/+$/, '')}/${segments.map((s) => `job/${encodeURIComponent(s)}/`).join('')}`;
+  // Masked before the cut (a secret element cut in half would escape the element rule), on a
+  // bounded prefix so a huge config costs no more than a small one.
+  details.config = cut(maskConfigXml(configText.slice(0, CONFIG_MAX + 64 * 1024)), CONFIG_MAX);
+  if (rootUrl) details.url = jobUrl(rootUrl, job);
+  if (type === 'matrix') details.configurations = await matrixConfigurations(job.dir);
 
   if (isContainer) {
     details.jobs = await childItems(job.dir);
@@ -321,7 +345,7 @@ function findProperty(root: XmlElement, name: string): XmlElement | undefined {
 
 async function readNextBuildNumber(dir: string, numbers: number[]): Promise<number> {
   try {
-    const n = Number((await readFile(path.join(dir, 'nextBuildNumber'), 'utf8')).trim());
+    const n = Number((await readTextFile(path.join(dir, 'nextBuildNumber'))).trim());
     if (Number.isSafeInteger(n) && n > 0) return n;
   } catch {
     /* computed below */
@@ -342,7 +366,7 @@ async function childItems(dir: string): Promise<string[]> {
     for (const e of entries.sort()) {
       let name = e;
       try {
-        name = (await readFile(path.join(dir, group, e, 'name-utf8.txt'), 'utf8')).trim() || e;
+        name = (await readTextFile(path.join(dir, group, e, 'name-utf8.txt'))).trim() || e;
       } catch {
         /* plain folder child: the directory name is the item name */
       }
@@ -351,4 +375,58 @@ async function childItems(dir: string): Promise<string[]> {
     }
   }
   return names;
+}
+
+/**
+ * The URL of a job: `job/<name>/` per segment, except a matrix configuration, whose last
+ * segment is the bare combination (`job/mx/jdk=17,label=linux/`).
+ */
+export function jobUrl(rootUrl: string, job: JobLocation): string {
+  const segments = job.fullName.split('/').filter((s) => s !== '');
+  const matrix = isMatrixConfigurationDir(job.dir);
+  const parts = segments.map((s, i) => (matrix && i === segments.length - 1 ? `${encodeURIComponent(s).replace(/%3D/gi, '=').replace(/%2C/gi, ',')}/` : `job/${encodeURIComponent(s)}/`));
+  return `${rootUrl.replace(/\/+$/, '')}/${parts.join('')}`;
+}
+
+/** The combinations of a matrix project (`jdk=17,label=linux`), from `configurations/axis-*`, at most 200. */
+async function matrixConfigurations(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (d: string, pairs: string[], depth: number): Promise<void> => {
+    if (found.length >= 200 || depth > 16) return;
+    let axes: string[];
+    try {
+      axes = (await readdir(d)).filter((e) => e.startsWith('axis-')).sort();
+    } catch {
+      return;
+    }
+    if (axes.length === 0) {
+      if (pairs.length > 0) {
+        try {
+          if ((await stat(path.join(d, 'config.xml'))).isFile()) found.push(pairs.join(','));
+        } catch {
+          /* an axis folder without a configuration */
+        }
+      }
+      return;
+    }
+    for (const axisDir of axes) {
+      let values: string[];
+      try {
+        values = (await readdir(path.join(d, axisDir))).sort();
+      } catch {
+        continue;
+      }
+      for (const v of values) {
+        let value = v;
+        try {
+          value = decodeURIComponent(v);
+        } catch {
+          /* not encoded */
+        }
+        await walk(path.join(d, axisDir, v), [...pairs, `${axisDir.slice(5)}=${value}`], depth + 1);
+      }
+    }
+  };
+  await walk(path.join(dir, 'configurations'), [], 0);
+  return found.map((c) => (parseCombination(c) ?? []).map(([a, v]) => `${a}=${v}`).join(',')).sort();
 }

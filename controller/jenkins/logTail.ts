@@ -2,8 +2,11 @@
  * The end of a build log, read backwards from the end of the file in fixed blocks, so a 2 GB
  * log costs what its last lines weigh, not its size.
  */
-import { open } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
 import { cleanLine } from '../../protocol/log/clean.js';
+import { NotRegularFileError } from './xml.js';
 
 export interface LogTail {
   /** The cleaned lines (console notes and ANSI codes removed), oldest first. */
@@ -25,6 +28,8 @@ export const MAX_TAIL_BYTES = 16 * 1024 * 1024;
  * new line (as `tail` counts). Throws ENOENT when the file does not exist.
  */
 export async function readLogTail(file: string, maxLines = 1000, maxBytes = MAX_TAIL_BYTES): Promise<LogTail> {
+  // A FIFO named `log` would block open() for ever; a directory is no log either.
+  if (!(await stat(file)).isFile()) throw new NotRegularFileError(file);
   const handle = await open(file, 'r');
   try {
     const { size } = await handle.stat();
@@ -79,4 +84,94 @@ export async function readLogTail(file: string, maxLines = 1000, maxBytes = MAX_
   } finally {
     await handle.close();
   }
+}
+
+/** A gzip log is read whole (gzip cannot be read backwards); past this much text it is refused. */
+export const MAX_GZIP_LOG_BYTES = 1024 * 1024 * 1024;
+
+export interface GzipLogTail extends LogTail {
+  /** Bytes of the compressed file. */
+  compressedBytes: number;
+}
+
+/**
+ * The last `maxLines` lines of a gzip-compressed log (`log.gz`, written by the
+ * compress-buildlog plugin). The file is decompressed as a stream and only the last lines are
+ * kept (at most `maxBytes` of them), so memory stays bounded; a log that inflates past
+ * `maxInflated` bytes is refused with an error rather than read for minutes. `fileBytes` is the
+ * size of the uncompressed log.
+ */
+export async function readGzipLogTail(
+  file: string,
+  maxLines = 1000,
+  maxBytes = MAX_TAIL_BYTES,
+  maxInflated = MAX_GZIP_LOG_BYTES,
+): Promise<GzipLogTail> {
+  const info = await stat(file);
+  if (!info.isFile()) throw new NotRegularFileError(file);
+  let kept: string[] = [];
+  let keptBytes = 0;
+  let partial = '';
+  let inflated = 0;
+  let dropped = false;
+  // Lines are trimmed in batches (at twice the limits), so a long log costs O(lines), not O(lines x maxLines).
+  const trim = (): void => {
+    let from = Math.max(0, kept.length - maxLines);
+    let bytes = 0;
+    for (let i = kept.length - 1; i >= from; i--) {
+      bytes += (kept[i] as string).length + 1;
+      if (bytes > maxBytes && i < kept.length - 1) {
+        from = i + 1;
+        bytes -= (kept[i] as string).length + 1;
+        break;
+      }
+    }
+    if (from > 0) {
+      dropped = true;
+      kept = kept.slice(from);
+    }
+    keptBytes = bytes;
+  };
+  const keep = (line: string): void => {
+    kept.push(line);
+    keptBytes += line.length + 1;
+    if (kept.length >= 2 * maxLines || keptBytes > 2 * maxBytes) trim();
+  };
+  await new Promise<void>((resolve, reject) => {
+    const source = createReadStream(file);
+    const gunzip = createGunzip();
+    const fail = (err: Error): void => {
+      source.destroy();
+      gunzip.destroy();
+      reject(err);
+    };
+    source.on('error', fail);
+    gunzip.on('error', (err) => fail(new Error(`${file} is not a readable gzip file (${err.message})`)));
+    gunzip.setEncoding('utf8');
+    gunzip.on('data', (chunk: string) => {
+      inflated += Buffer.byteLength(chunk);
+      if (inflated > maxInflated) {
+        fail(new Error(`${file} inflates to more than ${maxInflated} bytes; not read`));
+        return;
+      }
+      const pieces = (partial + chunk).split('\n');
+      partial = pieces.pop() ?? '';
+      if (partial.length > maxBytes) {
+        partial = partial.slice(-maxBytes);
+        dropped = true;
+      }
+      for (const line of pieces) keep(line);
+    });
+    gunzip.on('end', () => resolve());
+    source.pipe(gunzip);
+  });
+  if (partial !== '') keep(partial);
+  trim();
+  return {
+    lines: kept.map(cleanLine),
+    fileBytes: inflated,
+    bytesRead: inflated,
+    truncated: dropped,
+    compressedBytes: info.size,
+  };
 }

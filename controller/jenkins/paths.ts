@@ -1,5 +1,6 @@
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readTextFile } from './xml.js';
 
 /**
  * Splits a job's full name (`team/app/main`) into its segments, refusing anything that could
@@ -51,6 +52,7 @@ function sameItemName(recorded: string, wanted: string): boolean {
 }
 
 async function readHead(file: string, bytes: number): Promise<string> {
+  if (!(await stat(file)).isFile()) return '';
   const handle = await open(file, 'r');
   try {
     const buf = Buffer.alloc(bytes);
@@ -73,7 +75,7 @@ async function isDirectory(p: string): Promise<boolean> {
 async function recordedItemNames(dir: string): Promise<string[]> {
   const names: string[] = [];
   try {
-    names.push((await readFile(path.join(dir, 'name-utf8.txt'), 'utf8')).trim());
+    names.push((await readTextFile(path.join(dir, 'name-utf8.txt'))).trim());
   } catch {
     /* older branch-api versions do not write it */
   }
@@ -107,10 +109,55 @@ export async function resolveJobDir(jenkinsHome: string, fullName: string): Prom
       }
     }
     if (!next) next = await findMangledChild(dir, segment);
+    if (!next) next = await findMatrixConfiguration(dir, segment);
     if (!next) return null;
     dir = next;
   }
   return (await isDirectory(dir)) ? dir : null;
+}
+
+/**
+ * A matrix combination (`jdk=17,label=linux`) as Jenkins parses it: `axis=value` pairs split
+ * on commas, sorted by axis name (a Combination is a sorted map). Null when it is not one.
+ */
+export function parseCombination(segment: string): [string, string][] | null {
+  if (!segment.includes('=')) return null;
+  const pairs: [string, string][] = [];
+  for (const part of segment.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) return null;
+    pairs.push([part.slice(0, eq), part.slice(eq + 1)]);
+  }
+  pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return pairs;
+}
+
+/** Jenkins' `Util.rawEncode`, used for axis values in directory names. */
+function rawEncode(s: string): string {
+  return encodeURIComponent(s).replace(/%2C/gi, ',').replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * A matrix configuration's directory: `configurations/axis-<a>/<value>/axis-<b>/<value>` under
+ * the matrix project, axes in name order. Null when `segment` is no combination or absent.
+ */
+async function findMatrixConfiguration(parent: string, segment: string): Promise<string | null> {
+  const pairs = parseCombination(segment);
+  if (!pairs) return null;
+  for (const [axis, value] of pairs) {
+    if (!axis || axis.includes('/') || axis === '.' || axis === '..' || value.includes('/') || value === '.' || value === '..') return null;
+  }
+  for (const encode of [(v: string) => v, rawEncode]) {
+    let dir = path.join(parent, 'configurations');
+    for (const [axis, value] of pairs) dir = path.join(dir, `axis-${axis}`, encode(value));
+    if (await isDirectory(dir)) return dir;
+  }
+  return null;
+}
+
+/** True when a job directory is a matrix configuration (inside its project's `configurations/`). */
+export function isMatrixConfigurationDir(dir: string): boolean {
+  return /[/\\]configurations[/\\]axis-[^/\\]+[/\\]/.test(dir);
 }
 
 async function findMangledChild(parent: string, segment: string): Promise<string | null> {

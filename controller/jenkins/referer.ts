@@ -89,6 +89,11 @@ function itemName(rawSegment: string): string {
   return decoded.replace(/\//g, '%2F');
 }
 
+/** `axis=value[,axis=value...]`: a matrix configuration's name in a URL. */
+function isCombination(segment: string): boolean {
+  return /^[^=,/]+=[^,/]*(?:,[^=,/]+=[^,/]*)*$/.test(segment);
+}
+
 function decodeSegment(raw: string): string {
   try {
     return decodeURIComponent(raw);
@@ -163,8 +168,16 @@ export function parseReferer(referer: string | undefined, rootUrl?: string): Ref
     } else break;
   }
   if (names.length === 0) return { currentScreen: view ? `View ${view}` : 'Dashboard' };
+  let rest = segs.slice(i);
+  // Matrix configurations: `job/mx/jdk=17,label=linux/5/`, or the build first: `job/mx/5/jdk=17,label=linux/`.
+  if (rest[0] !== undefined && isCombination(decodeSegment(rest[0]))) {
+    names.push(decodeSegment(rest[0]));
+    rest = rest.slice(1);
+  } else if (rest[0] !== undefined && /^\d+$/.test(rest[0]) && rest[1] !== undefined && isCombination(decodeSegment(rest[1]))) {
+    names.push(decodeSegment(rest[1]));
+    rest = [rest[0], ...rest.slice(2)];
+  }
   const jobName = names.join('/');
-  const rest = segs.slice(i);
   const head = rest[0];
   if (head === undefined) return { jobName, currentScreen: `Job ${jobName}` };
   if (/^\d+$/.test(head) || isPermalink(head)) {

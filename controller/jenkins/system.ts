@@ -4,9 +4,9 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import type { AgentStats, MasterNode, PluginInfo } from '../../protocol/types.js';
-import { child, childInt, childText, childrenNamed, isMissing, readXmlFile, simpleClassName } from './xml.js';
+import { child, childInt, childText, childrenNamed, isMissing, readTextFile, readXmlFile, simpleClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export interface RootConfig {
@@ -33,6 +33,19 @@ export async function readRootConfig(jenkinsHome: string): Promise<RootConfig> {
     workspaceDir: childText(root, 'workspaceDir'),
     inlineAgents: child(root, 'slaves')?.children ?? [],
   };
+}
+
+/**
+ * The core version that last ran on this home, from `jenkins.install.InstallUtil.lastExecVersion`
+ * (written at every start-up since 2.0): the version when config.xml is absent or has none.
+ */
+export async function readLastExecVersion(jenkinsHome: string): Promise<string | undefined> {
+  try {
+    const v = (await readTextFile(path.join(jenkinsHome, 'jenkins.install.InstallUtil.lastExecVersion'))).trim();
+    return /^\d+(\.\d+)*([-.][\w.-]+)?$/.test(v) && v.length <= 64 ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The root URL from `jenkins.model.JenkinsLocationConfiguration.xml`, if configured. */
@@ -94,7 +107,7 @@ export async function readPlugins(jenkinsHome: string): Promise<PluginInfo[]> {
   for (const [base, archive] of archives) {
     let manifest: Record<string, string> = {};
     try {
-      manifest = parseManifest(await readFile(path.join(dir, base, 'META-INF', 'MANIFEST.MF'), 'utf8'));
+      manifest = parseManifest(await readTextFile(path.join(dir, base, 'META-INF', 'MANIFEST.MF')));
     } catch {
       /* not exploded yet (Jenkins explodes on start-up): describe it by its file name */
     }

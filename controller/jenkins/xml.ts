@@ -4,7 +4,7 @@
  * ordered element tree, because XStream's meaning often lies in order and repetition
  * (`<causeBag><entry><Cause/><int>1</int></entry>`), which object-shaped parses lose.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 export interface XmlElement {
@@ -106,15 +106,86 @@ export function parseXml(xmlText: string, file = 'XML'): XmlElement {
   throw new XmlCorruptError(file, 'no root element');
 }
 
-/** Reads and parses an XML file; null when it does not exist, XmlCorruptError when unreadable. */
+/** A path that exists but is not a regular file (a FIFO, a socket, a device, a directory). */
+export class NotRegularFileError extends Error {
+  readonly code = 'ENOTREG';
+  constructor(readonly file: string) {
+    super(`${file} is not a regular file`);
+    this.name = 'NotRegularFileError';
+  }
+}
+
+/**
+ * Reads a text file that must be a regular file: a FIFO left in a home would block a plain
+ * read forever, a directory gives EISDIR. Throws ENOENT-style errors for absent files (see
+ * isMissing) and NotRegularFileError for anything else that is not a file.
+ */
+export async function readTextFile(file: string): Promise<string> {
+  const info = await stat(file);
+  if (!info.isFile()) throw new NotRegularFileError(file);
+  return readFile(file, 'utf8');
+}
+
+/** Files above this size have their big nested elements pruned before parsing. */
+export const LARGE_XML_BYTES = 2 * 1024 * 1024;
+/** An element below the root's children (an action's content, say) larger than this is pruned. */
+export const PRUNE_ELEMENT_BYTES = 256 * 1024;
+
+const TAG = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<(\/?)([^\s/>!?]+)(?:\s[^>]*?)?(\/?)>/g;
+
+/**
+ * Makes a very large Jenkins XML file cheap to read: every element at depth 2 or more (the
+ * root is depth 0, `<actions>` 1, an action 2) whose text spans more than `limit` characters is
+ * replaced by an empty element carrying its attributes and `pruned="<characters>"`. A git
+ * BuildData of 60,000 branches (tens of MB) becomes one line; the build's own facts, which sit
+ * at depth 1 (`<result>`, `<duration>`...) or in small actions, are all kept. Text that does
+ * not nest properly is returned unchanged, for the validator to report.
+ */
+export function pruneLargeElements(text: string, limit = PRUNE_ELEMENT_BYTES): string {
+  const stack: { name: string; start: number; openEnd: number }[] = [];
+  const ranges: { start: number; end: number; open: string }[] = [];
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(text); m !== null; m = TAG.exec(text)) {
+    const name = m[2];
+    if (name === undefined) continue; // CDATA, comment, declaration
+    if (m[1] === '/') {
+      const top = stack.pop();
+      if (!top || top.name !== name) return text;
+      const end = m.index + m[0].length;
+      if (stack.length >= 2 && end - top.start > limit) {
+        ranges.push({ start: top.start, end, open: text.slice(top.start, top.openEnd) });
+      }
+    } else if (m[3] !== '/') {
+      stack.push({ name, start: m.index, openEnd: m.index + m[0].length });
+    }
+  }
+  if (stack.length > 0 || ranges.length === 0) return text;
+  // Inner elements close before outer ones: keep only the outermost of nested ranges.
+  ranges.sort((a, b) => a.start - b.start);
+  const parts: string[] = [];
+  let pos = 0;
+  for (const r of ranges) {
+    if (r.start < pos) continue;
+    parts.push(text.slice(pos, r.start), `${r.open.slice(0, -1)} pruned="${r.end - r.start}"/>`);
+    pos = r.end;
+  }
+  parts.push(text.slice(pos));
+  return parts.join('');
+}
+
+/**
+ * Reads and parses an XML file; null when it does not exist, XmlCorruptError when unreadable,
+ * NotRegularFileError for a FIFO or directory. Files over LARGE_XML_BYTES are pruned first.
+ */
 export async function readXmlFile(file: string): Promise<XmlElement | null> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readTextFile(file);
   } catch (err) {
     if (isMissing(err)) return null;
     throw err;
   }
+  if (text.length > LARGE_XML_BYTES) text = pruneLargeElements(text);
   return parseXml(text, file);
 }
 
