@@ -187,7 +187,7 @@ const KIND_RULES: KindRule[] = [
     kind: 'memory',
     label: 'running out of memory',
     pattern: /OutOfMemoryError|GC overhead limit exceeded|Cannot allocate memory|JavaScript heap out of memory|exit code 137|OOMKilled|\bKilled\b|Killed process|ENOMEM|\bMemoryError\b/i,
-    meaning: 'the process ran out of memory (the JVM heap, Node\'s heap, or the container\'s limit) and was stopped.',
+    meaning: 'the process hit its memory limit (the JVM heap, Node\'s heap, or the container\'s limit) and was stopped.',
     nextStep:
       'give the build more memory (`-Xmx` in `MAVEN_OPTS`/`org.gradle.jvmargs`, `NODE_OPTIONS=--max-old-space-size=…`, a larger container or agent), or find what grew: the stack above names the code that was allocating.',
   },
