@@ -694,3 +694,133 @@ describe('secrets never leave the home', () => {
     expect(j.config).not.toContain('plain-text-secret-value');
   });
 });
+
+// ------------------------------------------------------------------- more real shapes
+
+describe('more shapes of real homes', () => {
+  it('descriptions and display names of jobs and builds are masked like everything else', async () => {
+    const home = await newHome();
+    await put(
+      home,
+      'jobs/app/config.xml',
+      freestyleConfig().replace('<description></description>', '<description>Deploys with DEPLOY_PASSWORD=hunter2-prod and {AQAAABAAAAAQl2YpXu1m1bOY0R3f0mR1bA1m0sB2vZ5aXx3nq8Ve0Xk=}</description>'),
+    );
+    await put(
+      home,
+      'jobs/app/builds/1/build.xml',
+      buildXml().replace('<queueId>', '<description>token ghp_abcdefghijklmnopqrstuvwxyz0123456789 used</description>\n  <queueId>'),
+    );
+    const c = await ctx(home, 'app', 1);
+    const text = JSON.stringify(c);
+    expect(c.jobDetails?.description).toContain('Deploys with');
+    expect(c.buildDetails?.description).toContain('used');
+    expect(text).not.toContain('hunter2-prod');
+    expect(text).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
+    expect(text).not.toContain('AQAAAB');
+  });
+
+  it('cloud agents of any class, and the reason given when an admin disconnected one', async () => {
+    const home = await newHome();
+    await put(
+      home,
+      'nodes/ec2-build (i-0abc)/config.xml',
+      `${DECL}<hudson.plugins.ec2.EC2OndemandSlave plugin="ec2@1648.vf3d852ef4f58">
+  <name>ec2-build (i-0abc)</name>
+  <description>Linux build agent</description>
+  <remoteFS>/home/ec2-user</remoteFS>
+  <numExecutors>4</numExecutors>
+  <mode>NORMAL</mode>
+  <retentionStrategy class="hudson.plugins.ec2.EC2RetentionStrategy"/>
+  <launcher class="hudson.plugins.ec2.ssh.EC2UnixLauncher"/>
+  <label>linux docker</label>
+  <temporaryOfflineCause class="hudson.slaves.OfflineCause$UserCause">
+    <timestamp>1700000000000</timestamp>
+    <description>
+      <holder>
+        <owner>hudson.slaves.Messages</owner>
+      </holder>
+      <key>SlaveComputer.DisconnectedBy</key>
+      <args>
+        <string>admin</string>
+        <string> : disk full on /var</string>
+      </args>
+    </description>
+    <userId>admin</userId>
+  </temporaryOfflineCause>
+</hudson.plugins.ec2.EC2OndemandSlave>
+`,
+    );
+    const stats = (await ctx(home)).agentStats;
+    expect(stats).toMatchObject({ onlineAgents: 0, offlineAgents: 1 });
+    expect(stats?.agents?.[0]).toMatchObject({
+      name: 'ec2-build (i-0abc)',
+      executors: 4,
+      labels: ['linux', 'docker'],
+      launcher: 'EC2UnixLauncher',
+      offlineReason: 'Disconnected by admin: disk full on /var',
+    });
+  });
+
+  it('hundreds of unlinked timestamp folders (a home restored from a zip) stay quick to read', async () => {
+    const home = await newHome();
+    await put(home, 'jobs/old/config.xml', freestyleConfig());
+    const start = Date.UTC(2014, 0, 1);
+    for (let n = 1; n <= 400; n++) {
+      const d = new Date(start + n * 3_600_000).toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-');
+      await put(home, `jobs/old/builds/${d}/build.xml`, buildXml({ number: n, result: n === 17 ? 'SUCCESS' : 'FAILURE' }));
+    }
+    const started = Date.now();
+    const c = await ctx(home, 'old', 400);
+    const elapsed = Date.now() - started;
+    expect(c.jobDetails).toMatchObject({ buildCount: 400, lastBuild: { number: 400, result: 'FAILURE' }, lastSuccessfulBuild: { number: 17, result: 'SUCCESS' } });
+    expect(c.buildDetails).toMatchObject({ number: 400, result: 'FAILURE', previousBuild: { number: 399 } });
+    expect(elapsed).toBeLessThan(3000);
+  }, 30_000);
+
+  it('a job config.xml of several megabytes is typed, masked and cut without reading it all into the tree', async () => {
+    const home = await newHome();
+    const steps: string[] = [];
+    for (let i = 0; i < 40_000; i++) steps.push(`    <hudson.tasks.Shell>\n      <command>echo step ${i}</command>\n    </hudson.tasks.Shell>`);
+    const config = freestyleConfig()
+      .replace('<builders>\n    <hudson.tasks.Shell>\n      <command>make test</command>\n    </hudson.tasks.Shell>\n  </builders>', `<builders>\n${steps.join('\n')}\n  </builders>`)
+      .replace('<description></description>', '<description>Big one</description>');
+    expect(config.length).toBeGreaterThan(3 * 1024 * 1024);
+    await put(home, 'jobs/big/config.xml', config);
+    const started = Date.now();
+    const j = await jobOf(home, 'big');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(j).toMatchObject({ type: 'freestyle', description: 'Big one', buildable: true, lastBuild: null });
+    expect(j.config?.endsWith('[TRUNCATED]')).toBe(true);
+  });
+
+  it('maven projects: modules under modules/<groupId>$<artifactId>, reached from the Referer', async () => {
+    const home = await newHome();
+    await put(home, 'jobs/shop/config.xml', `${DECL}<maven2-moduleset plugin="maven-plugin@3.23">\n  <description></description>\n  <rootModule>\n    <groupId>com.acme</groupId>\n    <artifactId>shop</artifactId>\n  </rootModule>\n  <goals>clean install</goals>\n</maven2-moduleset>\n`);
+    await put(home, 'jobs/shop/builds/3/build.xml', buildXml({ root: 'maven2-moduleset-build', result: 'UNSTABLE' }));
+    await put(home, 'jobs/shop/modules/com.acme$core/config.xml', `${DECL}<maven2 plugin="maven-plugin@3.23">\n  <groupId>com.acme</groupId>\n  <artifactId>core</artifactId>\n</maven2>\n`);
+    await put(home, 'jobs/shop/modules/com.acme$core/builds/3/build.xml', buildXml({ root: 'maven-build', result: 'UNSTABLE', builtOn: 'linux-1' }));
+    await put(home, 'jobs/shop/modules/com.acme$core/builds/3/log', 'Tests run: 10, Failures: 1\n');
+    const parent = await ctx(home, 'shop', 3);
+    expect(parent.jobDetails).toMatchObject({ type: 'maven', modules: ['com.acme$core'] });
+    expect(parent.buildDetails).toMatchObject({ result: 'UNSTABLE', kind: 'maven' });
+    const info = await resolveReferer(home, '/job/shop/com.acme$core/3/console');
+    expect(info).toMatchObject({ jobName: 'shop/com.acme$core', buildNumber: 3 });
+    const mod = await ctx(home, info.jobName, info.buildNumber);
+    expect(mod.jobDetails).toMatchObject({ type: 'maven-module' });
+    expect(mod.buildDetails).toMatchObject({ result: 'UNSTABLE', kind: 'maven-module', builtOn: 'linux-1' });
+    expect(mod.buildDetails?.consoleLogTail).toBe('Tests run: 10, Failures: 1');
+  });
+
+  it('a build folder that is itself a file, and a log that is a directory, are reported, not crashed on', async () => {
+    const home = await newHome();
+    await freestyleJob(home, 'jobs/app', { 1: {} });
+    await put(home, 'jobs/app/builds/2', 'not a folder');
+    await rm(path.join(home, 'jobs/app/builds/1/log'));
+    await mkdir(path.join(home, 'jobs/app/builds/1/log'));
+    const r = await buildCiContextResult({ jenkinsHome: home, jobName: 'app', buildNumber: 1 });
+    expect(r.context.buildDetails).toMatchObject({ result: 'SUCCESS' });
+    expect(r.context.buildDetails?.consoleLogError).toMatch(/not a regular file/);
+    expect((await buildCiContextResult({ jenkinsHome: home, jobName: 'app', buildNumber: 2 })).context.buildDetails?.error).toBe('No build #2 of job app in JENKINS_HOME');
+    expect((await jobOf(home, 'app')).buildCount).toBe(1);
+  });
+});

@@ -7,7 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { maskSecrets, MASK } from '../../protocol/secrets.js';
 import type { BuildCause, BuildDetails } from '../../protocol/types.js';
 import { BuildNotFoundError, XmlCorruptError } from './errors.js';
-import { findBuildDir, jobUrl, listBuildNumbers, readBuildSummary, summaryOf } from './jobs.js';
+import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
 import { child, childInt, childText, childrenNamed, findDeep, isMissing, parseXml, readTextFile, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
@@ -527,9 +527,9 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
     }
   }
   const displayName = childText(build, 'displayName');
-  if (displayName) details.displayName = displayName;
+  if (displayName) details.displayName = maskText(displayName);
   const description = childText(build, 'description');
-  if (description) details.description = description.slice(0, 1000);
+  if (description) details.description = maskText(description).slice(0, 1000);
   details.causes = await readCauses(opts.jenkinsHome, build);
   details.parameters = readParameters(build);
   const builtOn = child(build, 'builtOn');

@@ -8,7 +8,7 @@ import { maskSecrets } from '../../protocol/secrets.js';
 import type { JobDetails } from '../../protocol/types.js';
 import { BuildNotFoundError, JobNotFoundError } from './errors.js';
 import { buildsDirOf, isMatrixConfigurationDir, parseCombination, resolveJobDir } from './paths.js';
-import { child, childText, isMissing, LARGE_XML_BYTES, parseXml, pruneLargeElements, readTextFile, readXmlFile, xstreamClassName } from './xml.js';
+import { child, childText, isMissing, LARGE_XML_BYTES, parseXml, pruneLargeElements, readHeadText, readTextFile, readXmlFile, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export const DESCRIPTION_MAX = 1000;
@@ -46,6 +46,8 @@ export function jobType(rootElement: string): string {
       return 'matrix';
     case 'matrix-config':
       return 'matrix-configuration';
+    case 'maven2':
+      return 'maven-module';
     case 'jenkins.branch.OrganizationFolder':
       return 'organization-folder';
     default:
@@ -70,6 +72,11 @@ export function maskConfigXml(xml: string): string {
     return `<${name}${attrs ?? ''}>****</${name}>`;
   });
   return maskSecrets(byElement.replace(/\{AQAAAB[A-Za-z0-9+/=]+\}/g, '****'));
+}
+
+/** Free text from a home (descriptions, display names): secrets and encrypted `{AQAAAB...}` values masked. */
+export function maskText(text: string): string {
+  return maskSecrets(text.replace(/\{AQAAAB[A-Za-z0-9+/=]*\}/g, '****'));
 }
 
 function cut(text: string, max: number): string {
@@ -106,10 +113,8 @@ export async function listBuildNumbers(buildsDir: string): Promise<number[]> {
       }
     }
   }
-  for (const e of entries) {
-    if (!TIMESTAMP_DIR.test(e.name) || linked.has(e.name) || !e.isDirectory()) continue;
-    const n = await numberOfTimestampBuild(path.join(buildsDir, e.name));
-    if (n !== undefined) numbers.add(n);
+  if (entries.some((e) => TIMESTAMP_DIR.test(e.name) && !linked.has(e.name))) {
+    for (const [n, dirName] of await timestampBuilds(buildsDir)) if (!linked.has(dirName)) numbers.add(n);
   }
   return [...numbers].sort((a, b) => a - b);
 }
@@ -118,12 +123,45 @@ const TIMESTAMP_DIR = /^\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d$/;
 
 async function numberOfTimestampBuild(dir: string): Promise<number | undefined> {
   try {
-    const head = (await readTextFile(path.join(dir, 'build.xml'))).slice(0, 64 * 1024);
+    const head = await readHeadText(path.join(dir, 'build.xml'), 64 * 1024);
     const m = /<number>(\d+)<\/number>/.exec(head);
     return m?.[1] ? Number(m[1]) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Number -> folder of the timestamp-named builds of a builds directory, remembered while the
+ * directory's mtime stays the same: a home restored from a zip has hundreds of such folders and
+ * no links, and each lookup would otherwise read every build.xml again.
+ */
+const timestampMaps = new Map<string, { mtimeMs: number; map: Map<number, string> }>();
+
+async function timestampBuilds(buildsDir: string): Promise<Map<number, string>> {
+  let mtimeMs: number;
+  try {
+    mtimeMs = (await stat(buildsDir)).mtimeMs;
+  } catch {
+    return new Map();
+  }
+  const cached = timestampMaps.get(buildsDir);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.map;
+  const map = new Map<number, string>();
+  let entries: string[] = [];
+  try {
+    entries = await readdir(buildsDir);
+  } catch {
+    /* unreadable: no old builds */
+  }
+  for (const e of entries) {
+    if (!TIMESTAMP_DIR.test(e)) continue;
+    const n = await numberOfTimestampBuild(path.join(buildsDir, e));
+    if (n !== undefined && !map.has(n)) map.set(n, e);
+  }
+  if (timestampMaps.size > 500) timestampMaps.clear();
+  timestampMaps.set(buildsDir, { mtimeMs, map });
+  return map;
 }
 
 /**
@@ -137,16 +175,13 @@ export async function findBuildDir(buildsDir: string, n: number): Promise<string
   } catch {
     /* fall through to the old layout */
   }
-  let entries: string[];
+  const old = (await timestampBuilds(buildsDir)).get(n);
+  if (!old) return null;
   try {
-    entries = await readdir(buildsDir);
+    return (await stat(path.join(buildsDir, old))).isDirectory() ? path.join(buildsDir, old) : null;
   } catch {
     return null;
   }
-  for (const e of entries) {
-    if (TIMESTAMP_DIR.test(e) && (await numberOfTimestampBuild(path.join(buildsDir, e))) === n) return path.join(buildsDir, e);
-  }
-  return null;
 }
 
 /** Permalink names Jenkins records in `builds/permalinks`. */
@@ -231,8 +266,12 @@ const RESULT_MATCH: Record<Permalink, (s: BuildSummary) => boolean> = {
   lastCompletedBuild: (s) => !s.building,
 };
 
-/** How many builds to read, newest first, when a permalink is neither recorded nor linked. */
-const PERMALINK_SCAN = 50;
+/**
+ * How many builds to read, newest first, when a permalink is neither recorded nor linked (a
+ * home restored from a zip), and for how long: past either the permalink is reported as none.
+ */
+const PERMALINK_SCAN = 1000;
+const PERMALINK_SCAN_MS = 1500;
 
 /** Resolves a permalink among known build numbers: the permalinks file, then a scan of recent builds. */
 export async function resolvePermalink(buildsDir: string, ref: Permalink, numbers?: number[]): Promise<number | null> {
@@ -243,7 +282,8 @@ export async function resolvePermalink(buildsDir: string, ref: Permalink, number
   // A recorded build may since have been deleted (a build discarder): then look for the newest match.
   if (recorded === null) return null;
   if (recorded !== undefined && all.includes(recorded)) return recorded;
-  for (let i = all.length - 1, seen = 0; i >= 0 && seen < PERMALINK_SCAN; i--, seen++) {
+  const deadline = Date.now() + PERMALINK_SCAN_MS;
+  for (let i = all.length - 1, seen = 0; i >= 0 && seen < PERMALINK_SCAN && Date.now() < deadline; i--, seen++) {
     const n = all[i];
     if (n === undefined) continue;
     const summary = await readBuildSummary(buildsDir, n);
@@ -294,9 +334,9 @@ export async function readJobDetails(jenkinsHome: string, job: JobLocation, root
     type,
   };
   const displayName = childText(root, 'displayName');
-  if (displayName) details.displayName = displayName;
+  if (displayName) details.displayName = maskText(displayName);
   const description = child(root, 'description')?.text.trim();
-  if (description) details.description = cut(description, DESCRIPTION_MAX);
+  if (description) details.description = cut(maskText(description), DESCRIPTION_MAX);
   const isContainer = type === 'folder' || type === 'multibranch' || type === 'organization-folder';
   details.buildable = !isContainer && childText(root, 'disabled') !== 'true';
   // Masked before the cut (a secret element cut in half would escape the element rule), on a
@@ -304,6 +344,7 @@ export async function readJobDetails(jenkinsHome: string, job: JobLocation, root
   details.config = cut(maskConfigXml(configText.slice(0, CONFIG_MAX + 64 * 1024)), CONFIG_MAX);
   if (rootUrl) details.url = jobUrl(rootUrl, job);
   if (type === 'matrix') details.configurations = await matrixConfigurations(job.dir);
+  if (type === 'maven') details.modules = await mavenModules(job.dir);
 
   if (isContainer) {
     details.jobs = await childItems(job.dir);
@@ -429,4 +470,24 @@ async function matrixConfigurations(dir: string): Promise<string[]> {
   };
   await walk(path.join(dir, 'configurations'), [], 0);
   return found.map((c) => (parseCombination(c) ?? []).map(([a, v]) => `${a}=${v}`).join(',')).sort();
+}
+
+/** The modules of a Maven module set (`modules/<groupId>$<artifactId>`), at most 200. */
+async function mavenModules(dir: string): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = (await readdir(path.join(dir, 'modules'))).sort();
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of entries) {
+    try {
+      if ((await stat(path.join(dir, 'modules', e, 'config.xml'))).isFile()) out.push(e);
+    } catch {
+      /* not a module */
+    }
+    if (out.length >= 200) break;
+  }
+  return out;
 }

@@ -101,6 +101,8 @@ export async function resolveJobDir(jenkinsHome: string, fullName: string): Prom
   let dir = path.resolve(jenkinsHome);
   for (const segment of segments) {
     const direct = [path.join(dir, 'jobs', segment), path.join(dir, 'branches', segment)];
+    // Maven modules (`com.acme$core`) live under `modules/` of their module set.
+    if (segment.includes('$')) direct.push(path.join(dir, 'modules', segment));
     let next: string | null = null;
     for (const candidate of direct) {
       if (await isDirectory(candidate)) {
@@ -155,9 +157,12 @@ async function findMatrixConfiguration(parent: string, segment: string): Promise
   return null;
 }
 
-/** True when a job directory is a matrix configuration (inside its project's `configurations/`). */
+/**
+ * True when a job directory is an item whose URL has no `job/` before its name: a matrix
+ * configuration (inside its project's `configurations/`) or a Maven module (`modules/`).
+ */
 export function isMatrixConfigurationDir(dir: string): boolean {
-  return /[/\\]configurations[/\\]axis-[^/\\]+[/\\]/.test(dir);
+  return /[/\\]configurations[/\\]axis-[^/\\]+[/\\]/.test(dir) || path.basename(path.dirname(dir)) === 'modules';
 }
 
 async function findMangledChild(parent: string, segment: string): Promise<string | null> {

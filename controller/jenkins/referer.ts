@@ -94,6 +94,11 @@ function isCombination(segment: string): boolean {
   return /^[^=,/]+=[^,/]*(?:,[^=,/]+=[^,/]*)*$/.test(segment);
 }
 
+/** `groupId$artifactId`: a Maven module's name in a URL. */
+function isMavenModule(segment: string): boolean {
+  return /^[\w.-]+\$[\w.-]+$/.test(segment);
+}
+
 function decodeSegment(raw: string): string {
   try {
     return decodeURIComponent(raw);
@@ -170,7 +175,7 @@ export function parseReferer(referer: string | undefined, rootUrl?: string): Ref
   if (names.length === 0) return { currentScreen: view ? `View ${view}` : 'Dashboard' };
   let rest = segs.slice(i);
   // Matrix configurations: `job/mx/jdk=17,label=linux/5/`, or the build first: `job/mx/5/jdk=17,label=linux/`.
-  if (rest[0] !== undefined && isCombination(decodeSegment(rest[0]))) {
+  if (rest[0] !== undefined && (isCombination(decodeSegment(rest[0])) || isMavenModule(decodeSegment(rest[0])))) {
     names.push(decodeSegment(rest[0]));
     rest = rest.slice(1);
   } else if (rest[0] !== undefined && /^\d+$/.test(rest[0]) && rest[1] !== undefined && isCombination(decodeSegment(rest[1]))) {

@@ -152,7 +152,9 @@ function offlineReason(cause: XmlElement): string {
   const description = child(cause, 'description');
   const args = childrenNamed(child(description, 'args'), 'string').map((s) => s.text.trim());
   const key = childText(description, 'key');
-  const by = key === 'SlaveComputer.DisconnectedBy' && args[0] ? `Disconnected by ${args[0]}` : undefined;
+  // SlaveComputer.DisconnectedBy is "Disconnected by {0}{1}", {1} being " : <the admin's note>".
+  const note = args[1]?.replace(/^\s*:\s*/, '').trim();
+  const by = key === 'SlaveComputer.DisconnectedBy' && args[0] ? `Disconnected by ${args[0]}${note ? `: ${note}` : ''}` : undefined;
   const parts = [by, message].filter((p): p is string => !!p);
   if (parts.length > 0) return parts.join(': ');
   const kind = cause.attrs['class'];

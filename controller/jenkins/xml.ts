@@ -4,7 +4,7 @@
  * ordered element tree, because XStream's meaning often lies in order and repetition
  * (`<causeBag><entry><Cause/><int>1</int></entry>`), which object-shaped parses lose.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 export interface XmlElement {
@@ -124,6 +124,19 @@ export async function readTextFile(file: string): Promise<string> {
   const info = await stat(file);
   if (!info.isFile()) throw new NotRegularFileError(file);
   return readFile(file, 'utf8');
+}
+
+/** The first `bytes` of a regular file as text (a multi-byte character cut at the end is dropped). */
+export async function readHeadText(file: string, bytes: number): Promise<string> {
+  if (!(await stat(file)).isFile()) throw new NotRegularFileError(file);
+  const handle = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Files above this size have their big nested elements pruned before parsing. */
