@@ -824,3 +824,40 @@ describe('more shapes of real homes', () => {
     expect((await jobOf(home, 'app')).buildCount).toBe(1);
   });
 });
+
+describe('names and links that real homes carry', () => {
+  it('a job whose name is NFD on disk (copied from a Mac) is found from an NFC Referer', async () => {
+    const home = await newHome();
+    const nfd = 'Café-build'.normalize('NFD');
+    await freestyleJob(home, `jobs/${nfd}`, { 1: { result: 'FAILURE' } });
+    const info = parseReferer(`/job/${encodeURIComponent('Café-build'.normalize('NFC'))}/1/`);
+    const c = await ctx(home, info.jobName, info.buildNumber);
+    expect(c.jobDetails).toMatchObject({ type: 'freestyle' });
+    expect(c.buildDetails).toMatchObject({ result: 'FAILURE' });
+  });
+
+  it('old-style "-1" permalink symlinks mean none, and a builds path that is a file means no builds', async () => {
+    const home = await newHome();
+    await freestyleJob(home, 'jobs/app', { 1: { result: 'FAILURE' } });
+    await symlink('-1', path.join(home, 'jobs/app/builds/lastSuccessfulBuild'));
+    await symlink('1', path.join(home, 'jobs/app/builds/lastFailedBuild'));
+    expect(await jobOf(home, 'app')).toMatchObject({ lastSuccessfulBuild: null, lastFailedBuild: { number: 1, result: 'FAILURE' } });
+    await put(home, 'jobs/flat/config.xml', freestyleConfig());
+    await put(home, 'jobs/flat/builds', 'oops');
+    expect(await jobOf(home, 'flat')).toMatchObject({ type: 'freestyle', buildCount: 0, lastBuild: null, nextBuildNumber: 1 });
+  });
+
+  it('hostile names and numbers: overlong, NUL, backslash, huge build numbers; each a clear not-found', async () => {
+    const home = await newHome();
+    await freestyleJob(home, 'jobs/app', { 1: {} });
+    for (const name of ['x'.repeat(5000), 'app\0', 'a\\..\\..', 'app/../../..', '/']) {
+      const r = await buildCiContextResult({ jenkinsHome: home, jobName: name, buildNumber: 1 });
+      expect(r.notFound).toBe(true);
+      expect(r.context.jobDetails?.error).toMatch(/^No job /);
+    }
+    const huge = await buildCiContextResult({ jenkinsHome: home, jobName: 'app', buildNumber: 2 ** 60 });
+    expect(huge.context.buildDetails?.error).toMatch(/positive integer/);
+    expect(parseReferer('/job/app/99999999999999999999999/').jobName).toBe('app');
+    await expect(resolveBuildNumber(home, 'app', '99999999999999999999999')).rejects.toThrow(/No build/);
+  });
+});

@@ -48,7 +48,10 @@ function sameItemName(recorded: string, wanted: string): boolean {
       return s;
     }
   };
-  return decode(recorded) === decode(wanted);
+  const a = decode(recorded);
+  const b = decode(wanted);
+  // Homes copied from macOS may hold names in NFD while URLs carry NFC.
+  return a === b || a.normalize('NFC') === b.normalize('NFC');
 }
 
 async function readHead(file: string, bytes: number): Promise<string> {
