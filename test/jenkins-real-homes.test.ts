@@ -861,3 +861,43 @@ describe('names and links that real homes carry', () => {
     await expect(resolveBuildNumber(home, 'app', '99999999999999999999999')).rejects.toThrow(/No build/);
   });
 });
+
+describe('running builds, old root URLs and huge change logs', () => {
+  it('a pipeline still running after a step set currentBuild.result: building, with the result so far', async () => {
+    const home = await newHome();
+    await put(home, 'jobs/p/config.xml', pipelineConfig());
+    await put(home, 'jobs/p/builds/1/build.xml', buildXml({ root: 'flow-build', result: 'SUCCESS', builtOn: null }).replace('<hudsonVersion>', '<completed>true</completed>\n  <hudsonVersion>'));
+    await put(home, 'jobs/p/builds/2/build.xml', buildXml({ root: 'flow-build', result: 'UNSTABLE', builtOn: null, duration: 0 }).replace('<hudsonVersion>', '<completed>false</completed>\n  <hudsonVersion>'));
+    const c = await ctx(home, 'p', 2);
+    expect(c.buildDetails).toMatchObject({ result: 'IN_PROGRESS', building: true, interimResult: 'UNSTABLE' });
+    expect(c.jobDetails).toMatchObject({ lastBuild: { number: 2, result: 'IN_PROGRESS' }, lastSuccessfulBuild: { number: 1, result: 'SUCCESS' } });
+  });
+
+  it('the root URL of a home last run before core 1.494 (hudson.tasks.Mailer.xml) places the context path', async () => {
+    const home = await newHome();
+    await put(home, 'hudson.tasks.Mailer.xml', `<?xml version='1.0' encoding='UTF-8'?>\n<hudson.tasks.Mailer_-DescriptorImpl>\n  <hudsonUrl>http://ci.example.com/ci/</hudsonUrl>\n  <smtpAuthPassword>{AQAAABAAAAAQl2YpXu1m1bOY0R3f0mR1bA1m0sB2vZ5aXx3nq8Ve0Xk=}</smtpAuthPassword>\n</hudson.tasks.Mailer_-DescriptorImpl>\n`);
+    await freestyleJob(home, 'jobs/job', { 1: {} });
+    const c = await ctx(home);
+    expect(c.rootUrl).toBe('http://ci.example.com/ci/');
+    // Without the root URL, `/ci/job/job/1/` has two `job` segments to choose from.
+    expect(await resolveReferer(home, 'http://ci.example.com/ci/job/job/1/')).toMatchObject({ jobName: 'job', buildNumber: 1 });
+    expect(JSON.stringify(c)).not.toContain('AQAAAB');
+  });
+
+  it('a change log of many megabytes: the first 50 changes, read from its head only', async () => {
+    const home = await newHome();
+    await freestyleJob(home, 'jobs/app', { 1: {} });
+    const commits: string[] = [];
+    for (let i = 0; i < 60_000; i++) {
+      const sha = (i + 1).toString(16).padStart(40, '0');
+      commits.push(`commit ${sha}\nauthor Dev ${i} <dev${i}@example.com> 1700000000 +0000\ncommitter Dev <dev@example.com> 1700000000 +0000\n\n    Change number ${i}\n\n:100644 100644 aaaaaaa bbbbbbb M\tsrc/File${i}.java\n`);
+    }
+    const text = commits.join('\n');
+    expect(text.length).toBeGreaterThan(10 * 1024 * 1024);
+    await put(home, 'jobs/app/builds/1/changelog.xml', text);
+    const b = await buildOf(home, 'app', 1);
+    expect(b.changes).toHaveLength(50);
+    expect(b.changes?.[0]).toMatchObject({ author: 'Dev 0', message: 'Change number 0' });
+    expect(b.changes?.[49]).toMatchObject({ message: 'Change number 49' });
+  });
+});

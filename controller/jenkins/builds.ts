@@ -10,10 +10,12 @@ import { BuildNotFoundError, XmlCorruptError } from './errors.js';
 import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
-import { child, childInt, childText, childrenNamed, findDeep, isMissing, parseXml, readTextFile, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
+import { child, childInt, childText, childrenNamed, findDeep, isMissing, parseXml, readHeadText, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export const CHANGES_MAX = 50;
+/** How much of a change log is read. */
+const CHANGELOG_MAX_BYTES = 4 * 1024 * 1024;
 export const TAIL_LINES = 1000;
 /** A junitResult.xml above this size is not parsed (the counts would cost too much). */
 const JUNIT_MAX_BYTES = 32 * 1024 * 1024;
@@ -297,8 +299,11 @@ export async function readChanges(buildDir: string, max = CHANGES_MAX): Promise<
   for (const f of files) {
     if (changes.length >= max) break;
     let text: string;
+    let cutShort = false;
     try {
-      text = await readTextFile(path.join(buildDir, f));
+      // Only the head of a huge change log: 50 changes never need more.
+      text = await readHeadText(path.join(buildDir, f), CHANGELOG_MAX_BYTES + 1);
+      cutShort = Buffer.byteLength(text) > CHANGELOG_MAX_BYTES;
     } catch {
       continue;
     }
@@ -308,7 +313,7 @@ export async function readChanges(buildDir: string, max = CHANGES_MAX): Promise<
       changes.push(...parseGitWhatchanged(text, room));
       continue;
     }
-    if (!/^\s*</.test(text)) continue;
+    if (!/^\s*</.test(text) || cutShort) continue; // an XML log cut in the middle cannot be parsed
     try {
       changes.push(...changesFromXml(parseXml(text, f), room));
     } catch {
@@ -508,6 +513,7 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   const summary = summaryOf(opts.number, build);
   details.result = summary.result;
   details.building = summary.building;
+  if (summary.interimResult) details.interimResult = summary.interimResult;
   details.kind = BUILD_KINDS[build.name] ?? xstreamClassName(build.name);
   const timestamp = childInt(build, 'timestamp') ?? childInt(build, 'startTime') ?? timestampFromDirName(dir);
   const started = childInt(build, 'startTime') ?? timestamp;

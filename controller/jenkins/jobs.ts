@@ -232,13 +232,20 @@ export interface BuildSummary {
   number: number;
   result: string;
   building: boolean;
+  /** A running pipeline's result so far (`currentBuild.result = 'UNSTABLE'` before the end). */
+  interimResult?: string;
 }
 
-/** The result of a build from its build.xml: the top-level `<result>`, or IN_PROGRESS. */
+/**
+ * The result of a build from its build.xml: the top-level `<result>`, or IN_PROGRESS. A
+ * pipeline that says `<completed>false</completed>` is running even when a step already set a
+ * top-level `<result>` (kept as `interimResult`).
+ */
 export function summaryOf(number: number, build: XmlElement): BuildSummary {
   const result = childText(build, 'result');
-  if (result) return { number, result, building: false };
   const completed = childText(build, 'completed');
+  if (result && completed === 'false') return { number, result: 'IN_PROGRESS', building: true, interimResult: result };
+  if (result) return { number, result, building: false };
   // A finished flow-build written before <completed> existed still has no top-level <result>
   // only while running; an old build without either is treated as running too.
   return { number, result: completed === 'true' ? 'UNKNOWN' : 'IN_PROGRESS', building: completed !== 'true' };

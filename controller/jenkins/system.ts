@@ -48,10 +48,19 @@ export async function readLastExecVersion(jenkinsHome: string): Promise<string |
   }
 }
 
-/** The root URL from `jenkins.model.JenkinsLocationConfiguration.xml`, if configured. */
+/**
+ * The root URL from `jenkins.model.JenkinsLocationConfiguration.xml`, if configured; homes
+ * last run before core 1.494 kept it as `<hudsonUrl>` in `hudson.tasks.Mailer.xml`.
+ */
 export async function readRootUrl(jenkinsHome: string): Promise<string | undefined> {
   const root = await readXmlFile(path.join(jenkinsHome, 'jenkins.model.JenkinsLocationConfiguration.xml'));
-  return childText(root, 'jenkinsUrl');
+  const url = childText(root, 'jenkinsUrl');
+  if (url || root) return url;
+  try {
+    return childText(await readXmlFile(path.join(jenkinsHome, 'hudson.tasks.Mailer.xml')), 'hudsonUrl');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
