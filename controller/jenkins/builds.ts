@@ -299,11 +299,11 @@ export async function readChanges(buildDir: string, max = CHANGES_MAX): Promise<
   for (const f of files) {
     if (changes.length >= max) break;
     let text: string;
-    let cutShort = false;
+    let cutShort: boolean;
     try {
       // Only the head of a huge change log: 50 changes never need more.
-      text = await readHeadText(path.join(buildDir, f), CHANGELOG_MAX_BYTES + 1);
-      cutShort = Buffer.byteLength(text) > CHANGELOG_MAX_BYTES;
+      cutShort = (await stat(path.join(buildDir, f))).size > CHANGELOG_MAX_BYTES;
+      text = await readHeadText(path.join(buildDir, f), CHANGELOG_MAX_BYTES);
     } catch {
       continue;
     }
