@@ -10,7 +10,7 @@ import { BuildNotFoundError, XmlCorruptError } from './errors.js';
 import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
-import { child, childInt, childText, childrenNamed, findDeep, isMissing, parseXml, readHeadText, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
+import { child, childInt, childText, childrenNamed, findDeep, errorMessage, isMissing, parseXml, readHeadText, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export const CHANGES_MAX = 50;
@@ -394,7 +394,7 @@ export async function readTestResult(buildDir: string): Promise<BuildDetails['te
   try {
     root = await readXmlFile(file);
   } catch (err) {
-    return { unavailable: err instanceof Error ? err.message : 'unreadable' };
+    return { unavailable: errorMessage(err) };
   }
   if (!root) return undefined;
   let total = 0;
@@ -454,7 +454,7 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
     build = await readXmlFile(path.join(dir, 'build.xml'));
     if (!build) details.error = `Build #${number} of job ${job.fullName} has no build.xml`;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     details.error =
       err instanceof XmlCorruptError
         ? `build.xml of ${job.fullName} #${number} is corrupt: ${message}`
@@ -476,7 +476,7 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
  * writing one); a log that cannot be read is, in `consoleLogError`.
  */
 async function fillLogTail(details: BuildDetails, dir: string, label: string): Promise<void> {
-  const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+  const reason = (err: unknown): string => (errorMessage(err));
   try {
     const tail = await readLogTail(path.join(dir, 'log'), TAIL_LINES);
     details.consoleLogTail = maskSecrets(tail.lines.join('\n'));

@@ -12,6 +12,7 @@ import { locateJob, readJobDetails } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { masterNodeOf, readAgents, readLastExecVersion, readPlugins, readRootConfig, readRootUrl } from './system.js';
 import type { RootConfig } from './system.js';
+import { errorMessage } from './xml.js';
 
 export interface CiContextOptions {
   jenkinsHome: string;
@@ -37,7 +38,7 @@ export interface CiContextResult {
 }
 
 function asError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
+  return err instanceof Error ? err : new Error(errorMessage(err));
 }
 
 /**

@@ -8,7 +8,7 @@ import { maskSecrets } from '../../protocol/secrets.js';
 import type { JobDetails } from '../../protocol/types.js';
 import { BuildNotFoundError, JobNotFoundError } from './errors.js';
 import { buildsDirOf, isMatrixConfigurationDir, parseCombination, resolveJobDir } from './paths.js';
-import { child, childText, isMissing, LARGE_XML_BYTES, parseXml, pruneLargeElements, readHeadText, readTextFile, readXmlFile, xstreamClassName } from './xml.js';
+import { child, childText, errorMessage, isMissing, LARGE_XML_BYTES, parseXml, pruneLargeElements, readHeadText, readTextFile, readXmlFile, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export const DESCRIPTION_MAX = 1000;
@@ -357,7 +357,13 @@ export async function readJobDetails(jenkinsHome: string, job: JobLocation, root
     details.jobs = await childItems(job.dir);
     return details;
   }
-  const numbers = await listBuildNumbers(job.buildsDir);
+  let numbers: number[] = [];
+  try {
+    numbers = await listBuildNumbers(job.buildsDir);
+  } catch (err) {
+    // An unreadable builds directory (permissions, a symlink loop) costs the build fields only.
+    details.buildsError = `Builds of ${job.fullName} are unreadable: ${errorMessage(err)}`;
+  }
   details.nextBuildNumber = await readNextBuildNumber(job.dir, numbers);
   const lastN = numbers[numbers.length - 1];
   if (lastN !== undefined) {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readdir } from 'node:fs/promises';
 import type { AgentStats, MasterNode, PluginInfo } from '../../protocol/types.js';
-import { child, childInt, childText, childrenNamed, isMissing, readTextFile, readXmlFile, simpleClassName } from './xml.js';
+import { child, childInt, childText, childrenNamed, errorMessage, isMissing, readTextFile, readXmlFile, simpleClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export interface RootConfig {
@@ -189,7 +189,7 @@ export async function readAgents(jenkinsHome: string, inline: XmlElement[] = [])
       const el = await readXmlFile(path.join(dir, entry, 'config.xml'));
       if (el) agents.push(agentFrom(el, entry));
     } catch (err) {
-      agents.push({ name: entry, online: false, offlineReason: 'configuration unreadable', error: String(err instanceof Error ? err.message : err) });
+      agents.push({ name: entry, online: false, offlineReason: 'configuration unreadable', error: errorMessage(err) });
     }
   }
   const online = agents.filter((a) => a.online).length;

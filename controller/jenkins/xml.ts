@@ -202,6 +202,15 @@ export async function readXmlFile(file: string): Promise<XmlElement | null> {
   return parseXml(text, file);
 }
 
+/**
+ * The message of anything thrown. Errors from node:fs may come from another realm (a VM
+ * context, as under jest), where `instanceof Error` is false although they are errors.
+ */
+export function errorMessage(err: unknown): string {
+  const message = (err as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : String(err);
+}
+
 /** True for the errors that mean "there is no such file" (ENOENT, or a path through a file). */
 export function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
