@@ -10,7 +10,7 @@ import { BuildNotFoundError, XmlCorruptError } from './errors.js';
 import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
-import { child, childInt, childText, childrenNamed, findDeep, errorMessage, isMissing, parseXml, readHeadText, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
+import { child, childInt, childText, childrenNamed, findDeep, errorMessage, isMissing, parseXml, readHeadText, readTextFile, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
 export const CHANGES_MAX = 50;
@@ -378,6 +378,40 @@ export function readScm(build: XmlElement, number: number): ScmRevision[] {
   return out;
 }
 
+/**
+ * The git facts of BuildData actions too large to parse (pruned from a huge build.xml), found
+ * by a linear scan of the raw text: each `<BuildData>` block's `buildsByBranchName` entry whose
+ * `hudsonBuildNumber` is this build, and its `remoteUrls`.
+ */
+export function scanPrunedGitData(text: string, number: number): ScmRevision[] {
+  const out: ScmRevision[] = [];
+  const open = /<hudson\.plugins\.git\.util\.BuildData[\s>]/g;
+  for (let m = open.exec(text); m !== null; m = open.exec(text)) {
+    const end = text.indexOf('</hudson.plugins.git.util.BuildData>', m.index);
+    if (end < 0) break;
+    const block = text.slice(m.index, end);
+    open.lastIndex = end;
+    const rev: ScmRevision = { type: 'git' };
+    const marker = `<hudsonBuildNumber>${number}</hudsonBuildNumber>`;
+    const at = block.indexOf(marker);
+    if (at >= 0) {
+      const entryStart = block.lastIndexOf('<entry>', at);
+      const entry = block.slice(entryStart, at);
+      const branch = /<string>([^<]*)<\/string>/.exec(entry)?.[1];
+      const sha = /<sha1>([0-9a-f]{7,64})<\/sha1>/.exec(entry)?.[1];
+      if (sha) rev.commit = sha;
+      if (branch) rev.branch = branch.trim();
+    }
+    const urls = /<remoteUrls>([\s\S]*?)<\/remoteUrls>/.exec(block)?.[1];
+    if (urls) {
+      const list = [...urls.matchAll(/<string>([^<]*)<\/string>/g)].map((u) => withoutCredentials((u[1] ?? '').trim())).filter((u) => u !== '');
+      if (list.length > 0) rev.remoteUrls = list;
+    }
+    if (rev.commit || rev.remoteUrls) out.push(rev);
+  }
+  return out;
+}
+
 // ----------------------------------------------------------------------------------- tests
 
 /** Test counts (and the first failing cases) from `junitResult.xml`, when the build has one. */
@@ -544,7 +578,15 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   if (workspace) details.workspace = workspace;
   const version = childText(build, 'hudsonVersion');
   if (version) details.ciVersion = version;
-  const scm = readScm(build, opts.number);
+  let scm = readScm(build, opts.number);
+  const pruned = childrenNamed(child(build, 'actions'), 'hudson.plugins.git.util.BuildData').some((d) => d.attrs['pruned'] !== undefined);
+  if (pruned) {
+    try {
+      scm = [...scm, ...scanPrunedGitData(await readTextFile(path.join(dir, 'build.xml')), opts.number)];
+    } catch {
+      /* the facts stay unknown */
+    }
+  }
   if (scm.length > 0) details.scm = scm;
   details.changes = await readChanges(dir);
   details.previousBuild = await previousBuildOf(opts.job, opts.number);
