@@ -4,7 +4,7 @@
  * the on-disk formats Jenkins (XStream) writes (see shared/data/jenkins-home-samples).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -914,4 +914,56 @@ describe('an unreadable builds directory', () => {
     expect(r.context.jobDetails?.buildsError).toMatch(/Builds of app are unreadable: ELOOP/);
     expect(r.context.buildDetails?.error).toBe('No build #1 of job app in JENKINS_HOME');
   });
+});
+
+describe('files the controller may not read (permissions)', () => {
+  /**
+   * The context as an unprivileged user sees it: in this process when it is not root, else in
+   * a child process run as nobody (root reads everything, whatever the modes say).
+   */
+  async function contextUnprivileged(home: string, jobName: string, buildNumber: number): Promise<{ context: CiContext; problems: string[] }> {
+    if (process.getuid?.() !== 0) {
+      const r = await buildCiContextResult({ jenkinsHome: home, jobName, buildNumber });
+      return { context: r.context, problems: r.problems.map((p) => p.field) };
+    }
+    const script = path.join(home, '..', 'perm-check.mts');
+    const contextModule = path.resolve('controller/jenkins/context.ts');
+    await writeFile(
+      script,
+      `import { buildCiContextResult } from ${JSON.stringify(contextModule)};\n` +
+        `const r = await buildCiContextResult({ jenkinsHome: process.argv[2], jobName: process.argv[3], buildNumber: Number(process.argv[4]) });\n` +
+        `process.stdout.write(JSON.stringify({ context: r.context, problems: r.problems.map((p) => p.field) }));\n`,
+    );
+    await chmod(script, 0o644);
+    const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
+    const out = execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, tsx, script, home, jobName, String(buildNumber)], {
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: os.tmpdir() },
+      timeout: 30_000,
+    });
+    return JSON.parse(out.toString()) as { context: CiContext; problems: string[] };
+  }
+
+  it('an unreadable log, build.xml, plugins folder and agent config each cost only their own part', async () => {
+    const parent = await newHome();
+    await chmod(parent, 0o755);
+    const home = path.join(parent, 'home');
+    await put(home, 'config.xml', `${DECL}<hudson>\n  <version>2.440.3</version>\n</hudson>\n`);
+    await freestyleJob(home, 'jobs/app', { 1: { result: 'FAILURE' }, 2: { result: 'SUCCESS' } }, '3');
+    await put(home, 'nodes/a1/config.xml', `${DECL}<slave>\n  <name>a1</name>\n</slave>\n`);
+    await put(home, 'plugins/git.jpi', 'zip');
+    await chmod(path.join(home, 'jobs/app/builds/1/log'), 0o000);
+    await chmod(path.join(home, 'jobs/app/builds/2/build.xml'), 0o000);
+    await chmod(path.join(home, 'nodes/a1/config.xml'), 0o000);
+    await chmod(path.join(home, 'plugins'), 0o000);
+    const one = await contextUnprivileged(home, 'app', 1);
+    expect(one.context.ciVersion).toBe('2.440.3');
+    expect(one.context.jobDetails).toMatchObject({ type: 'freestyle', nextBuildNumber: 3, lastBuild: { number: 2 } });
+    expect(one.context.buildDetails).toMatchObject({ number: 1, result: 'FAILURE' });
+    expect(one.context.buildDetails?.consoleLogError).toMatch(/Log of app #1 is unreadable: EACCES/);
+    expect(one.context.agentStats?.agents?.[0]).toMatchObject({ name: 'a1', online: false, offlineReason: 'configuration unreadable' });
+    expect(one.problems).toContain('activePlugins');
+    const two = await contextUnprivileged(home, 'app', 2);
+    expect(two.context.buildDetails?.error).toMatch(/build\.xml of app #2 is unreadable: EACCES/);
+    expect(two.context.buildDetails?.consoleLogTail).toContain('Finished: SUCCESS');
+  }, 60_000);
 });
