@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { pino } from 'pino';
 import { startController, type RunningController } from '../controller/app.js';
@@ -178,6 +179,28 @@ test('an unknown job from the Referer is 404 too, saying where the name came fro
   const reply = await upload('{}', { 'content-type': 'application/json', referer: 'http://ci/job/ghost/3/' });
   expect(reply.status).toBe(404);
   expect(reply.json.detail).toMatch(/ghost.*taken from the Referer/);
+});
+
+test('a matrix configuration page with only a log.gz: its Referer names the run, the tail comes from the gzip', async () => {
+  const conf = path.join(home, 'jobs/mx/configurations/axis-jdk/17');
+  fs.mkdirSync(path.join(conf, 'builds/4'), { recursive: true });
+  fs.writeFileSync(path.join(home, 'jobs/mx/config.xml'), "<?xml version='1.1' encoding='UTF-8'?>\n<matrix-project plugin=\"matrix-project@822\">\n  <axes/>\n</matrix-project>\n");
+  fs.writeFileSync(path.join(conf, 'config.xml'), "<?xml version='1.1' encoding='UTF-8'?>\n<matrix-config/>\n");
+  fs.writeFileSync(path.join(conf, 'builds/4/build.xml'), "<?xml version='1.1' encoding='UTF-8'?>\n<matrix-run>\n  <result>FAILURE</result>\n  <builtOn>linux-1</builtOn>\n</matrix-run>\n");
+  fs.writeFileSync(path.join(conf, 'builds/4/log.gz'), gzipSync('javac: invalid target release: 17\nFinished: FAILURE\n'));
+  const reply = await upload('{}', { 'content-type': 'application/json', referer: 'http://localhost:50076/jenkins/job/mx/jdk=17/4/console' });
+  expect(reply.status).toBe(200);
+  const ci = sentContext();
+  expect(ci.currentScreen).toBe('Console mx/jdk=17 #4');
+  expect(ci.jobDetails).toMatchObject({ fullName: 'mx/jdk=17', type: 'matrix-configuration', url: 'http://localhost:50076/jenkins/job/mx/jdk=17/' });
+  expect(ci.buildDetails).toMatchObject({ number: 4, result: 'FAILURE', builtOn: 'linux-1', consoleLogTail: 'javac: invalid target release: 17\nFinished: FAILURE' });
+});
+
+test('a folder page with a build number is 404 saying folders have no builds', async () => {
+  const reply = await upload('{}', { 'content-type': 'application/json', referer: 'http://localhost:50076/jenkins/job/foo/1/' });
+  expect(reply.status).toBe(404);
+  expect(reply.json.detail).toMatch(/foo is a folder and has no builds of its own.*taken from the Referer/);
+  expect(arrivals).toHaveLength(0);
 });
 
 test('a corrupt build.xml is uploaded with an error note in buildDetails, not a failure', async () => {

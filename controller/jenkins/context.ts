@@ -94,6 +94,8 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
       context.jobDetails = await readJobDetails(home, job, context.rootUrl);
     } catch (err) {
       const error = asError(err);
+      // When the home itself is missing, that is the cause worth naming.
+      if (homeError && error instanceof JobNotFoundError) error.message = `No job ${jobName}: ${homeError}`;
       problems.push({ field: 'jobDetails', error });
       context.jobDetails = { fullName: jobName, error: describe(error, jobName) } satisfies JobDetails;
     }
@@ -101,8 +103,10 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
       const type = context.jobDetails?.type;
       if (job && (type === 'folder' || type === 'multibranch' || type === 'organization-folder')) {
         // A folder has no builds of its own: say so rather than "no build #n".
-        problems.push({ field: 'buildDetails', error: new BuildNotFoundError(jobName, opts.buildNumber) });
-        context.buildDetails = { number: opts.buildNumber, error: `${jobName} is a ${type} and has no builds of its own; name one of its jobs` };
+        const error = new BuildNotFoundError(jobName, opts.buildNumber);
+        error.message = `${jobName} is a ${type} and has no builds of its own; name one of its jobs`;
+        problems.push({ field: 'buildDetails', error });
+        context.buildDetails = { number: opts.buildNumber, error: error.message };
       } else {
         context.buildDetails = await buildPart(opts, job, jobName, context.rootUrl, problems);
       }
