@@ -394,11 +394,15 @@ describe('build folders, numbers and permalinks', () => {
     expect(await resolveBuildNumber(home, 'app', 'lastStableBuild')).toBe(6);
   });
 
-  it('nextBuildNumber missing, with a trailing newline, or garbage', async () => {
+  it('nextBuildNumber missing, with a trailing newline, garbage, or behind the newest build (a restored backup)', async () => {
     const home = await newHome();
     await freestyleJob(home, 'jobs/a', { 9: {} });
     await freestyleJob(home, 'jobs/b', { 9: {} }, '10\n');
     await freestyleJob(home, 'jobs/c', { 9: {} }, 'ten');
+    await freestyleJob(home, 'jobs/d', { 9: {} }, '4\r\n');
+    await freestyleJob(home, 'jobs/e', { 9: {} }, '  120 \n');
+    expect((await jobOf(home, 'd')).nextBuildNumber).toBe(10);
+    expect((await jobOf(home, 'e')).nextBuildNumber).toBe(120);
     expect((await jobOf(home, 'a')).nextBuildNumber).toBe(10);
     expect((await jobOf(home, 'b')).nextBuildNumber).toBe(10);
     expect((await jobOf(home, 'c')).nextBuildNumber).toBe(10);

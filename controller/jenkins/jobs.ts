@@ -397,14 +397,19 @@ function findProperty(root: XmlElement, name: string): XmlElement | undefined {
   return child(props, name);
 }
 
+/**
+ * `nextBuildNumber` (trailing newline or not); absent, garbage, or behind the newest build on
+ * disk (a restored backup), it is the newest build + 1, as Jenkins corrects it on load.
+ */
 async function readNextBuildNumber(dir: string, numbers: number[]): Promise<number> {
+  const computed = (numbers[numbers.length - 1] ?? 0) + 1;
   try {
     const n = Number((await readTextFile(path.join(dir, 'nextBuildNumber'))).trim());
-    if (Number.isSafeInteger(n) && n > 0) return n;
+    if (Number.isSafeInteger(n) && n > 0) return Math.max(n, computed);
   } catch {
-    /* computed below */
+    /* computed */
   }
-  return (numbers[numbers.length - 1] ?? 0) + 1;
+  return computed;
 }
 
 /** Names of the items directly inside a folder (folders: `jobs/`; multibranch: `branches/`). */
