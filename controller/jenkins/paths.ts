@@ -1,6 +1,6 @@
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { readTextFile } from './xml.js';
+import { NotRegularFileError, readHeadText, readTextFile } from './xml.js';
 
 /**
  * Splits a job's full name (`team/app/main`) into its segments, refusing anything that could
@@ -54,15 +54,13 @@ function sameItemName(recorded: string, wanted: string): boolean {
   return a === b || a.normalize('NFC') === b.normalize('NFC');
 }
 
+/** The head of a file, or '' when it is not a regular file (a FIFO, a directory). */
 async function readHead(file: string, bytes: number): Promise<string> {
-  if (!(await stat(file)).isFile()) return '';
-  const handle = await open(file, 'r');
   try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await handle.close();
+    return await readHeadText(file, bytes);
+  } catch (err) {
+    if (err instanceof NotRegularFileError) return '';
+    throw err;
   }
 }
 
