@@ -2,7 +2,7 @@ import type { ChatContext } from '../backend/answer/engine.js';
 import { formatBytes, formatDuration, findPlugins, pluginNamesAskedFor, systemFacts } from '../backend/answer/facts.js';
 import { detectIntents } from '../backend/answer/intents.js';
 import { composeLocalAnswer, createLocalEngine } from '../backend/answer/local.js';
-import { failingTestsIn } from '../backend/answer/logtext.js';
+import { failingTestsIn, headlineOf } from '../backend/answer/logtext.js';
 import { pause, splitIntoPieces } from '../backend/answer/typing.js';
 import { analyzeLines, excerptText } from '../protocol/log/analyze.js';
 import { cleanLines } from '../protocol/log/clean.js';
@@ -449,5 +449,33 @@ describe('odd contexts', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+});
+
+describe('the line quoted as "the error"', () => {
+  const span = (lines: string[], start = 100) => ({ start_line: start, end_line: start + lines.length - 1, text: lines.join('\n') });
+
+  it('skips a tally to the line that states what went wrong', () => {
+    const maven = span([
+      '[ERROR] Tests run: 4, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.044 s <<< FAILURE! -- in com.acme.CartTest',
+      '[ERROR] com.acme.CartTest.total -- Time elapsed: 0.007 s <<< FAILURE!',
+      'org.opentest4j.AssertionFailedError: expected: <97.20> but was: <98.00>',
+      '\tat org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)',
+    ]);
+    expect(headlineOf(maven)).toEqual({ line: 102, text: 'org.opentest4j.AssertionFailedError: expected: <97.20> but was: <98.00>', isError: true });
+    const surefire = span(['[ERROR] Failures: ', '[ERROR]   CartTest.total:31 expected: <1> but was: <2>', '[ERROR] Tests run: 3, Failures: 1'], 7);
+    expect(headlineOf(surefire).line).toBe(8);
+  });
+
+  it('keeps the first error line when it already states the error', () => {
+    const gradle = span(["Execution failed for task ':app:checkDebugAarMetadata'.", "> Could not resolve all files for configuration ':app:debugRuntimeClasspath'."]);
+    expect(headlineOf(gradle).text).toBe("Execution failed for task ':app:checkDebugAarMetadata'.");
+    const gcc = span(['src/main.c:12:5: error: implicit declaration of function ‘foo’', 'make: *** [Makefile:4: all] Error 1']);
+    expect(headlineOf(gcc).line).toBe(100);
+  });
+
+  it('falls back to the tally, then to the first line, when nothing states more', () => {
+    expect(headlineOf(span(['BUILD FAILURE', 'Total time: 3 s']))).toEqual({ line: 100, text: 'BUILD FAILURE', isError: true });
+    expect(headlineOf(span(['', 'all good here']))).toEqual({ line: 101, text: 'all good here', isError: false });
   });
 });

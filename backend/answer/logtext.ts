@@ -21,20 +21,49 @@ export function looksLikeError(line: string): boolean {
 }
 
 /**
- * The line of a span that states the error (the first error-looking one), with its number;
- * `isError` is false when no line looks like an error and the first line stands in.
+ * Lines that count or conclude rather than state: a test runner's tally, a build tool's verdict,
+ * an exit status. Quoted as "the error" they tell a person nothing they did not know.
+ */
+const TALLY_LINE =
+  /\b(tests? run:|\d+ (tests?|examples?|specs?|assertions?)\b.*\b(failed|failures?|errors?)\b|\d+ (failed|failures?|errors?)\b.*\d+ (passed|ok|succeeded)|build (failure|failed)|exited with|exit (code|status)|returned exit code|make(\[\d+\])?: \*\*\*|npm err!\s*(code|errno|\s*$)|(failures?|errors?):\s*$|<<< (failure|error)!?\s*$)/i;
+/** Lines that state what went wrong: an exception with its message, a diagnostic, an assertion. */
+const STATEMENT_LINE =
+  /(\b[\w.$]*(Error|Exception|Failure)\b(:|\s*\()|\b(error|fatal error)(\[\w+\])?:\s*\S|\bexpected\b.*\b(but|got|received|was|to be|instead)\b|\bassert\w*\b.*\b(fail|false|equal|expected)|\bpanic:|●|\bE {2,}\S|no such file|permission denied|cannot find|could not (find|resolve|open)|undefined reference|unresolved|segmentation fault|out of memory|command not found|not recognized as)/i;
+/** How far into a block the line that states the error is looked for. */
+const STATEMENT_WINDOW = 20;
+
+/**
+ * The line of a span that states the error, with its number: the first error-looking line,
+ * unless that line only counts or concludes (`Tests run: 4, Failures: 1`, `BUILD FAILURE`,
+ * `exit code 1`); then, among the block's first lines, the first that states what went wrong (an
+ * exception and its message, a compiler diagnostic, an assertion), else the first error-looking
+ * line that is not a tally. `isError` is false when no line looks like an error and the first
+ * line stands in.
  */
 export function headlineOf(span: LogSpan): { line: number; text: string; isError: boolean } {
   const lines = span.text.split('\n');
   let fallback: { line: number; text: string; isError: boolean } | undefined;
+  let firstError: { line: number; text: string; isError: boolean } | undefined;
+  let firstNonTally: { line: number; text: string; isError: boolean } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const text = (lines[i] as string).trim();
     if (!text) continue;
     const line = span.start_line + i;
     fallback ??= { line, text, isError: false };
-    if (ERROR_LINE.test(text) && !NOISE_LINE.test(text)) return { line, text, isError: true };
+    const statement = STATEMENT_LINE.test(text);
+    if ((!statement && !ERROR_LINE.test(text)) || NOISE_LINE.test(text)) continue;
+    const found = { line, text, isError: true };
+    const tally = TALLY_LINE.test(text);
+    if (!firstError) {
+      if (!tally) return found; // the usual case: the block opens with its message
+      firstError = found;
+    } else if (!tally) {
+      if (statement) return found;
+      firstNonTally ??= found;
+    }
+    if (i >= STATEMENT_WINDOW) break;
   }
-  return fallback ?? { line: span.start_line, text: '', isError: false };
+  return firstNonTally ?? firstError ?? fallback ?? { line: span.start_line, text: '', isError: false };
 }
 
 /** Shortens one line for a sentence, keeping its start (where the error kind usually is). */
