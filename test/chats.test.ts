@@ -277,6 +277,18 @@ describe.each(dialects)('chats API on $name', (dialect) => {
     expect(page.items[0]?.updated_at).toBe(chat.updated_at);
   });
 
+  test('a body that starts with a UTF-8 byte order mark is read as the JSON after it', async () => {
+    const user = newUser();
+    const json = Buffer.from(JSON.stringify({ title: 'with a BOM ✓' }), 'utf8');
+    const res = await fetch(`${backend.url}/chats/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      body: new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), json])),
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as Chat).title).toBe('with a BOM ✓');
+  });
+
   test('invalid UTF-8 bytes are a 400 and store nothing', async () => {
     const user = newUser();
     const res = await fetch(`${backend.url}/chats/`, {
