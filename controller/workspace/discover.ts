@@ -5,12 +5,13 @@ import type { PathMap } from '../jenkins/pathmap.js';
 import { BuildNotFoundError, JobNotFoundError } from '../jenkins/errors.js';
 import { PERMALINKS, findBuildDir, isPermalink, locateJob, resolveBuildNumber } from '../jenkins/jobs.js';
 import type { JobLocation } from '../jenkins/jobs.js';
-import { jobDir, jobNameSegments } from '../jenkins/paths.js';
-import { badRequest, notFound, pathTraversal } from './errors.js';
-import { hasFlowStorage, readBuildRecord, recordedWorkspaces } from './flownodes.js';
+import { buildsDirOf, jobDir, jobNameSegments, parseCombination } from '../jenkins/paths.js';
+import { badRequest, notFound, pathTraversal, unprocessable } from './errors.js';
+import { hasFlowStorage, readBuildRecord, readText, recordedWorkspaces } from './flownodes.js';
+import { isInside } from './pathguard.js';
 import type { BuildRecord } from './flownodes.js';
 import type { Workspace } from './types.js';
-import { childOf, parseXml, textOf } from './xml.js';
+import { childOf, parseXml, rootElement, textOf } from './xml.js';
 
 export const DEFAULT_WORKSPACE_ID = 'ws-default';
 export const BUILT_IN_NODE = 'built-in';
@@ -74,6 +75,7 @@ async function locateBuild(query: WorkspaceQuery, settings: RootSettings): Promi
   let number: number;
   try {
     job = await locateJob(query.jenkinsHome, query.jobName, settings.buildsDir);
+    await checkBuildsReadable(job, query.jobName);
     number = typeof ref === 'number' ? ref : await resolveBuildNumber(query.jenkinsHome, query.jobName, ref);
   } catch (err) {
     if (err instanceof JobNotFoundError) throw notFound(`Job not found: ${query.jobName}`);
@@ -85,10 +87,35 @@ async function locateBuild(query: WorkspaceQuery, settings: RootSettings): Promi
   return { job, number, dir };
 }
 
+/**
+ * A builds directory that exists but cannot be listed (a symbolic link loop, no permission, a
+ * file in its place) is a 422 naming it, not a "no such build" that sends the user looking for
+ * a build that is there. A missing one is simply a job without builds.
+ */
+async function checkBuildsReadable(job: JobLocation, jobName: string): Promise<void> {
+  try {
+    const dir = await fs.opendir(job.buildsDir);
+    await dir.close();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'ENOENT') return;
+    const why: Record<string, string> = {
+      ELOOP: 'its builds directory is a symbolic link loop',
+      EACCES: 'the controller may not read its builds directory',
+      EPERM: 'the controller may not read its builds directory',
+      ENOTDIR: 'its builds directory is not a directory',
+    };
+    throw unprocessable(`Builds of ${jobName} are unreadable (${code}): ${why[code] ?? 'the builds directory cannot be listed'}`);
+  }
+}
+
 /** `<workspaceDir>` (Jenkins' default when unset) and `<buildsDir>` of the root config.xml. */
 async function readRootSettings(jenkinsHome: string): Promise<RootSettings> {
   try {
-    const root = childOf(parseXml(await fs.readFile(path.join(jenkinsHome, 'config.xml'), 'utf8')) ?? undefined, 'hudson');
+    // readText: regular files only (a FIFO must not block the request).
+    const text = await readText(path.join(jenkinsHome, 'config.xml'));
+    if (text === null) return { workspaceDir: DEFAULT_WORKSPACE_DIR };
+    const root = childOf(parseXml(text) ?? undefined, 'hudson');
     const buildsDir = textOf(root, 'buildsDir');
     return { workspaceDir: textOf(root, 'workspaceDir') || DEFAULT_WORKSPACE_DIR, ...(buildsDir ? { buildsDir } : {}) };
   } catch {
@@ -131,9 +158,208 @@ function nodeName(recorded: string | undefined): string {
   return recorded ? recorded : BUILT_IN_NODE;
 }
 
+/** The settings of an item's own config.xml that place its workspace (regular file only). */
+interface ItemSettings {
+  customWorkspace?: string;
+  childCustomWorkspace?: string;
+  relativePath?: string;
+}
+
+async function readItemSettings(itemDir: string): Promise<ItemSettings> {
+  const text = await readText(path.join(itemDir, 'config.xml'));
+  const doc = text === null ? null : parseXml(text);
+  const root = doc ? rootElement(doc) : null;
+  if (!root) return {};
+  const settings: ItemSettings = {};
+  for (const key of ['customWorkspace', 'childCustomWorkspace', 'relativePath'] as const) {
+    const value = textOf(root.content, key);
+    if (value !== undefined) settings[key] = value.trim();
+  }
+  return settings;
+}
+
+/**
+ * Expands `${NAME}` variables of a path setting; null when one is unknown (a build variable we
+ * cannot know from disk). Replacer functions: a `$` in a value is not a replacement pattern.
+ */
+function expandVariables(template: string, vars: Record<string, string>): string | null {
+  let unknown = false;
+  const expanded = template.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+    const value = vars[name];
+    if (value === undefined) unknown = true;
+    return value ?? whole;
+  });
+  return unknown ? null : expanded;
+}
+
+/**
+ * A `customWorkspace` as Jenkins resolves it on the built-in node: relative to the node's root
+ * (JENKINS_HOME), an absolute one being a path Jenkins sees (through JENKINS_PATH_MAP).
+ */
+function customWorkspaceDir(setting: string, query: WorkspaceQuery, fullName: string): string | null {
+  const segments = fullName.split('/').filter((s) => s !== '');
+  const home = path.resolve(query.jenkinsHome);
+  const expanded = expandVariables(setting, {
+    JENKINS_HOME: home,
+    JOB_NAME: segments.join('/'),
+    ITEM_FULL_NAME: segments.join('/').replaceAll(':', '$'),
+    ITEM_FULLNAME: segments.join('/').replaceAll(':', '$'),
+    JOB_BASE_NAME: segments[segments.length - 1] ?? '',
+  });
+  if (!expanded) return null;
+  if (path.isAbsolute(expanded)) return path.normalize(expanded.startsWith(home) ? expanded : applyPathMap(query.pathMap, expanded));
+  if (/^[A-Za-z]:|\\/.test(expanded)) return null;
+  return path.resolve(home, expanded);
+}
+
+/** `base/rel` when `rel` stays inside `base` (a config's relative path must not climb out). */
+function childInside(base: string, rel: string): string | null {
+  if (rel.includes('\0') || rel.includes('\\')) return null;
+  const joined = path.resolve(base, rel);
+  return isInside(path.resolve(base), joined) ? joined : null;
+}
+
+/**
+ * Where a top-level-like item's builds ran when the build recorded nothing usable: its own
+ * `customWorkspace`, then the root config's workspaceDir, the default, and the old layout.
+ */
+async function itemWorkspaceDirs(query: WorkspaceQuery, settings: RootSettings, fullName: string, itemDir: string): Promise<string[]> {
+  const dirs: string[] = [];
+  const own = await readItemSettings(itemDir);
+  const custom = own.customWorkspace ? customWorkspaceDir(own.customWorkspace, query, fullName) : null;
+  if (custom) dirs.push(custom);
+  for (const template of new Set([settings.workspaceDir, DEFAULT_WORKSPACE_DIR, OLD_WORKSPACE_DIR])) {
+    const dir = expandWorkspaceDir(template, query.jenkinsHome, fullName, query.pathMap, itemDir);
+    if (dir) dirs.push(dir);
+  }
+  return dirs;
+}
+
+/**
+ * The workspaces the parent of a matrix configuration or Maven module used for build `number`:
+ * the parent build's recorded `<workspace>` first, then the parent's own rules.
+ */
+async function parentWorkspaceDirs(query: WorkspaceQuery, settings: RootSettings, parentName: string, parentDir: string, number: number): Promise<string[]> {
+  const dirs: string[] = [];
+  const buildsDir = buildsDirOf(query.jenkinsHome, parentDir, parentName, settings.buildsDir);
+  const parentBuild = await findBuildDir(buildsDir, number);
+  const record = parentBuild ? await readBuildRecord(parentBuild) : null;
+  if (record?.workspace) {
+    const dir = applyPathMap(query.pathMap, record.workspace);
+    if (path.isAbsolute(dir)) dirs.push(path.normalize(dir));
+  }
+  dirs.push(...(await itemWorkspaceDirs(query, settings, parentName, parentDir)));
+  return [...new Set(dirs)];
+}
+
+const MATRIX_CONFIGURATIONS = `${path.sep}configurations${path.sep}axis-`;
+
+/**
+ * Candidate workspaces of a matrix configuration or a Maven module, Jenkins' own rules:
+ * a configuration runs in `<parent workspace>/<childCustomWorkspace>` (default `${COMBINATION}`,
+ * `jdk/17/label/linux`, axes sorted by name), the parent's `customWorkspace` replacing its
+ * workspace; a module runs in `<module set workspace>/<relativePath>`. Empty for other items.
+ */
+async function childItemWorkspaceDirs(query: WorkspaceQuery, settings: RootSettings, build: LocatedBuild): Promise<string[]> {
+  const segments = jobNameSegments(query.jobName);
+  if (!segments || segments.length < 2) return [];
+  const parentName = segments.slice(0, -1).join('/');
+  const last = segments[segments.length - 1] ?? '';
+  const matrixAt = build.job.dir.lastIndexOf(MATRIX_CONFIGURATIONS);
+  if (matrixAt > 0) {
+    const pairs = parseCombination(last);
+    if (!pairs) return [];
+    const parentDir = build.job.dir.slice(0, matrixAt);
+    const parent = await readItemSettings(parentDir);
+    const combination = pairs.map(([axis, value]) => `${axis}/${value}`).join('/');
+    const dirs: string[] = [];
+    for (const base of await parentWorkspaceDirs(query, settings, parentName, parentDir, build.number)) {
+      const child = expandVariables(parent.childCustomWorkspace || '${COMBINATION}', {
+        COMBINATION: combination,
+        PARENT_WORKSPACE: base,
+        ...Object.fromEntries(pairs),
+      });
+      if (child === null) continue;
+      const dir = path.isAbsolute(child) ? path.normalize(child.startsWith(base) ? child : applyPathMap(query.pathMap, child)) : childInside(base, child);
+      if (dir) dirs.push(dir);
+    }
+    return dirs;
+  }
+  if (path.basename(path.dirname(build.job.dir)) === 'modules') {
+    const parentDir = path.dirname(path.dirname(build.job.dir));
+    const relativePath = (await readItemSettings(build.job.dir)).relativePath ?? '';
+    const dirs: string[] = [];
+    for (const base of await parentWorkspaceDirs(query, settings, parentName, parentDir, build.number)) {
+      const dir = childInside(base, relativePath);
+      if (dir) dirs.push(dir);
+    }
+    return dirs;
+  }
+  return [];
+}
+
+/**
+ * The directory itself when it exists, else the same path with every segment matched in any
+ * Unicode normalisation: a home copied from macOS holds NFD names, requests carry NFC.
+ */
+async function findDirectory(dir: string): Promise<string | null> {
+  if (await isDirectory(dir)) return dir;
+  if (/^[\x00-\x7f]*$/.test(dir)) return null;
+  let current = path.parse(dir).root;
+  for (const part of dir.slice(current.length).split(path.sep)) {
+    if (part === '') continue;
+    const direct = current + (current.endsWith(path.sep) ? '' : path.sep) + part;
+    try {
+      await fs.lstat(direct);
+      current = direct;
+      continue;
+    } catch {
+      // look for the same name in another normalisation
+    }
+    let names: string[];
+    try {
+      names = await fs.readdir(current);
+    } catch {
+      return null;
+    }
+    const wanted = part.normalize('NFC');
+    const match = names.find((n) => n.normalize('NFC') === wanted);
+    if (match === undefined) return null;
+    current = path.join(current, match);
+  }
+  return (await isDirectory(current)) ? current : null;
+}
+
+/**
+ * A directory that may be served as a workspace: never JENKINS_HOME itself, one of its
+ * ancestors, or its `secrets/` (a customWorkspace of `../` or `.` would expose the keys).
+ */
+async function servable(dir: string, jenkinsHome: string): Promise<boolean> {
+  let real: string;
+  let home: string;
+  try {
+    real = await fs.realpath(dir);
+    home = await fs.realpath(jenkinsHome);
+  } catch {
+    return false;
+  }
+  return !isInside(real, home) && !isInside(path.join(home, 'secrets'), real);
+}
+
+/** The first candidate that exists on this host and may be served. */
+async function firstWorkspaceDir(candidates: readonly string[], jenkinsHome: string): Promise<string | null> {
+  for (const candidate of new Set(candidates)) {
+    const dir = await findDirectory(candidate);
+    if (dir && (await servable(dir, jenkinsHome))) return dir;
+  }
+  return null;
+}
+
 /**
  * A classic build's one workspace: where build.xml says it ran (`<workspace>`, `@2` for a
- * concurrent build), else the configured workspaceDir, else the old `${ITEM_ROOTDIR}/workspace`.
+ * concurrent build); else Jenkins' rules: a matrix configuration's or Maven module's place in its
+ * parent's workspace, the job's `customWorkspace`, the configured workspaceDir, the old
+ * `${ITEM_ROOTDIR}/workspace`.
  */
 async function classicWorkspace(
   query: WorkspaceQuery,
@@ -142,24 +368,24 @@ async function classicWorkspace(
   record: BuildRecord | null,
 ): Promise<Workspace[]> {
   if (record?.workspace) {
-    const dir = applyPathMap(query.pathMap, record.workspace);
-    if (path.isAbsolute(dir) && (await isDirectory(dir))) {
-      return [{ workspaceId: DEFAULT_WORKSPACE_ID, node: nodeName(record.builtOn), path: record.workspace, dir }];
-    }
+    const mapped = applyPathMap(query.pathMap, record.workspace);
+    const dir = path.isAbsolute(mapped) ? await firstWorkspaceDir([mapped], query.jenkinsHome) : null;
+    if (dir) return [{ workspaceId: DEFAULT_WORKSPACE_ID, node: nodeName(record.builtOn), path: record.workspace, dir }];
   }
-  const templates = [settings.workspaceDir, DEFAULT_WORKSPACE_DIR, OLD_WORKSPACE_DIR];
-  for (const template of new Set(templates)) {
-    const dir = expandWorkspaceDir(template, query.jenkinsHome, query.jobName, query.pathMap, build.job.dir);
-    if (dir && (await isDirectory(dir))) return [{ workspaceId: DEFAULT_WORKSPACE_ID, node: BUILT_IN_NODE, dir }];
-  }
-  return [];
+  const candidates = [
+    ...(await childItemWorkspaceDirs(query, settings, build)),
+    ...(await itemWorkspaceDirs(query, settings, query.jobName, build.job.dir)),
+  ];
+  const dir = await firstWorkspaceDir(candidates, query.jenkinsHome);
+  return dir ? [{ workspaceId: DEFAULT_WORKSPACE_ID, node: BUILT_IN_NODE, dir }] : [];
 }
 
 async function pipelineWorkspaces(query: WorkspaceQuery, build: string, record: BuildRecord | null): Promise<Workspace[]> {
   const found: Workspace[] = [];
   for (const recorded of await recordedWorkspaces(build, record)) {
-    const dir = applyPathMap(query.pathMap, recorded.path);
-    if (!path.isAbsolute(dir) || !(await isDirectory(dir))) continue;
+    const mapped = applyPathMap(query.pathMap, recorded.path);
+    const dir = path.isAbsolute(mapped) ? await firstWorkspaceDir([mapped], query.jenkinsHome) : null;
+    if (!dir) continue;
     found.push({ workspaceId: recorded.flowNodeId, node: nodeName(recorded.node), path: recorded.path, dir });
   }
   return found;

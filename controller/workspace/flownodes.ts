@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { readTextFile } from '../jenkins/xml.js';
 import { WORKSPACE_ACTION_NAMES, asArray, childOf, parseXml, rootElement, textOf } from './xml.js';
 import type { XmlValue } from './xml.js';
 
@@ -31,9 +32,13 @@ const FLOW_NODE_FILE = /^([0-9A-Za-z_-]+)\.xml$/;
 /** A plain directory name: storageDir is joined to the build directory. */
 const SAFE_DIR_NAME = /^[A-Za-z0-9._-]+$/;
 
-async function readText(file: string): Promise<string | null> {
+/**
+ * A regular file's text; null when missing, unreadable or not a regular file (a FIFO left where
+ * build.xml or a flow node file should be would block a plain read, and a thread-pool thread, for ever).
+ */
+export async function readText(file: string): Promise<string | null> {
   try {
-    return await fs.readFile(file, 'utf8');
+    return await readTextFile(file);
   } catch {
     return null;
   }
