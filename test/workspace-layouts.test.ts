@@ -407,3 +407,33 @@ describe('build folders of old and damaged homes', () => {
     expect(pipe.status).toBe(415);
   });
 });
+
+describe('a FIFO in place of the root config.xml', () => {
+  it('is read as a home without settings (defaults), answered at once', async () => {
+    const other = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'cichat-ws-fifo-root-')));
+    const otherHome = path.join(other, 'home');
+    await put('jobs/app/config.xml', FREESTYLE(), otherHome);
+    await put('jobs/app/builds/1/build.xml', buildXml({}), otherHome);
+    await put('workspace/app/main.c', 'int main(void) { return 0; }', otherHome);
+    mkfifo(path.join(otherHome, 'config.xml'));
+    const config = loadControllerConfig({
+      CONTROLLER_PORT: '0',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: path.join(other, 'data'),
+      JENKINS_HOME: otherHome,
+      BACKEND_URL: 'http://127.0.0.1:9',
+    });
+    if (!config.ok) throw new Error(config.problems.join('\n'));
+    const second = await startController(config.config, { logger: pino({ level: 'silent' }) });
+    const main = controller;
+    try {
+      controller = second;
+      expect((await file('app', 1, 'main.c')).body).toEqual({ status: 'success', content: 'int main(void) { return 0; }' });
+      expect(names(entries(await tree('app', 'lastBuild'))[0])).toEqual(['main.c']);
+    } finally {
+      controller = main;
+      await second.close(0);
+      await fs.rm(other, { recursive: true, force: true });
+    }
+  });
+});
