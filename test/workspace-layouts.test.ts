@@ -385,7 +385,7 @@ describe('build folders of old and damaged homes', () => {
   it('an unreadable builds/ (a symlink loop) is a clear error naming it, for numbers and permalinks', async () => {
     for (const build of ['1', 'lastBuild', 'lastFailedBuild']) {
       for (const reply of [await tree('loop', build), await file('loop', build, 'x.txt')]) {
-        expect([build, reply.status]).toEqual([build, 422]);
+        expect([build, reply.status]).toEqual([build, 404]);
         expect(reply.body).toEqual({ status: 'error', message: expect.stringMatching(/Builds of loop are unreadable/) as unknown as string });
         expect(reply.text).not.toContain(root);
       }

@@ -6,7 +6,7 @@ import { BuildNotFoundError, JobNotFoundError } from '../jenkins/errors.js';
 import { PERMALINKS, findBuildDir, isPermalink, locateJob, resolveBuildNumber } from '../jenkins/jobs.js';
 import type { JobLocation } from '../jenkins/jobs.js';
 import { buildsDirOf, jobDir, jobNameSegments, parseCombination } from '../jenkins/paths.js';
-import { badRequest, notFound, pathTraversal, unprocessable } from './errors.js';
+import { badRequest, notFound, pathTraversal } from './errors.js';
 import { hasFlowStorage, readBuildRecord, readText, recordedWorkspaces } from './flownodes.js';
 import { isInside } from './pathguard.js';
 import type { BuildRecord } from './flownodes.js';
@@ -89,8 +89,9 @@ async function locateBuild(query: WorkspaceQuery, settings: RootSettings): Promi
 
 /**
  * A builds directory that exists but cannot be listed (a symbolic link loop, no permission, a
- * file in its place) is a 422 naming it, not a "no such build" that sends the user looking for
- * a build that is there. A missing one is simply a job without builds.
+ * file in its place): the build cannot be found, so 404 as the contract says for a build not
+ * found, but with a message naming why, not a bare "no such build" that sends the user looking
+ * for a build that is there. A missing one is simply a job without builds.
  */
 async function checkBuildsReadable(job: JobLocation, jobName: string): Promise<void> {
   try {
@@ -105,7 +106,7 @@ async function checkBuildsReadable(job: JobLocation, jobName: string): Promise<v
       EPERM: 'the controller may not read its builds directory',
       ENOTDIR: 'its builds directory is not a directory',
     };
-    throw unprocessable(`Builds of ${jobName} are unreadable (${code}): ${why[code] ?? 'the builds directory cannot be listed'}`);
+    throw notFound(`Builds of ${jobName} are unreadable (${code}): ${why[code] ?? 'the builds directory cannot be listed'}`);
   }
 }
 

@@ -5,7 +5,7 @@
 export class WorkspaceError extends Error {
   override name = 'WorkspaceError';
   constructor(
-    readonly status: 400 | 404 | 415 | 422,
+    readonly status: 400 | 404 | 415,
     message: string,
   ) {
     super(message);
@@ -30,9 +30,4 @@ export function notFound(message: string): WorkspaceError {
 /** 415: a binary file. */
 export function unsupportedMedia(message: string): WorkspaceError {
   return new WorkspaceError(415, message);
-}
-
-/** 422: the home's layout for this job cannot be read (a builds directory that is a link loop). */
-export function unprocessable(message: string): WorkspaceError {
-  return new WorkspaceError(422, message);
 }
