@@ -69,8 +69,20 @@ function isPlainProxyPath(url: string): boolean {
  * (about a fifth less CPU per proxied request; see docs/notes/controller.md).
  */
 export function createControllerHandler(deps: ControllerDeps): http.RequestListener {
-  const { app, proxy, identity } = buildController(deps);
+  const { app, proxy, identity, logger } = buildController(deps);
   const viaKoa = app.callback();
+  // forward() answers every failure itself; this is for a bug in it, which must cost one
+  // request (500, as the Koa path's error middleware would answer), never the process.
+  const failed = (res: http.ServerResponse, err: unknown): void => {
+    logger.error({ err: (err as Error).message }, 'proxy failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const body = JSON.stringify({ detail: 'Internal error' });
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
   return (req, res) => {
     const url = req.url ?? '/';
     if (!isPlainProxyPath(url)) {
@@ -84,16 +96,18 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
       void viaKoa(req, res); // the Koa app checks again and renders the 401 as usual
       return;
     }
-    void proxy.forward(req, res, {
-      method: req.method ?? 'GET',
-      pathAndQuery: url.slice(API_PREFIX.length),
-      headers: req.headers,
-      userId,
-    });
+    proxy
+      .forward(req, res, {
+        method: req.method ?? 'GET',
+        pathAndQuery: url.slice(API_PREFIX.length),
+        headers: req.headers,
+        userId,
+      })
+      .catch((err: unknown) => failed(res, err));
   };
 }
 
-function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy; identity: ReturnType<typeof createIdentity> } {
+function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy; identity: ReturnType<typeof createIdentity>; logger: Logger } {
   const { config } = deps;
   const logger = deps.logger ?? pino({ name: 'cichat-controller' }, pino.destination(2));
   const proxy =
@@ -163,7 +177,7 @@ function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy;
       userId,
     });
   });
-  return { app, proxy, identity };
+  return { app, proxy, identity, logger };
 }
 
 export interface RunningController {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import jwt from 'jsonwebtoken';
 import { pino } from 'pino';
-import { startController, type RunningController } from '../controller/app.js';
+import { createControllerHandler, startController, type RunningController } from '../controller/app.js';
+import type { BackendProxy } from '../controller/proxy.js';
 import { loadControllerConfig, type ControllerConfig } from '../controller/config.js';
 import { addToken, hashToken } from '../controller/tokens.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
@@ -519,5 +520,38 @@ describe('CONTROLLER_AUTH=tokens', () => {
     const reply = await send(`${controller.url}/chatbot-api/chats/`, { headers: { authorization: `Bearer ${daveToken}` } });
     expect(reply.status).toBe(200);
     expect(claimsOf(stub.arrivals[0]).sub).toBe('dave');
+  });
+});
+
+describe('the fast path for chats and messages', () => {
+  test('a proxy that fails unexpectedly costs one request (500 {detail}), not the process', async () => {
+    const config = configFor({ BACKEND_URL: 'http://127.0.0.1:9', DATA_DIR: tmp });
+    let calls = 0;
+    const broken = {
+      forward: () => {
+        calls++;
+        return Promise.reject(new Error('a bug in the proxy'));
+      },
+      close: () => undefined,
+    } as unknown as BackendProxy;
+    const server = http.createServer(createControllerHandler({ config, logger: silent, proxy: broken }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const p of ['/chatbot-api/chats/', '/chatbot-api/chats?limit=1', '/chatbot-api/messages/send']) {
+        const reply = await send(`${base}${p}`);
+        expect([p, reply.status]).toEqual([p, 500]);
+        expect(JSON.parse(reply.body.toString())).toEqual({ detail: 'Internal error' });
+      }
+      expect(calls).toBe(3);
+      // paths that are not the fast path's still go through the Koa app
+      const other = await send(`${base}/chatbot-api/chatsX`);
+      expect(other.status).toBe(500);
+      expect(calls).toBe(4);
+      expect((await send(`${base}/elsewhere`)).status).toBe(404);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
