@@ -1,6 +1,34 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layering of shared/ARCHITECTURE.md, enforced: each top-level folder lists the folders of
+ * ours it must not import. protocol and core import nothing of ours (core may import protocol);
+ * jenkins -> core, protocol; http -> protocol; backend -> http, core, protocol;
+ * controller -> http, jenkins, core, protocol; cli -> jenkins, core, protocol.
+ */
+const forbidden = {
+  protocol: ['core', 'jenkins', 'http', 'backend', 'controller', 'cli'],
+  core: ['jenkins', 'http', 'backend', 'controller', 'cli'],
+  jenkins: ['http', 'backend', 'controller', 'cli'],
+  http: ['core', 'jenkins', 'backend', 'controller', 'cli'],
+  backend: ['jenkins', 'controller', 'cli'],
+  controller: ['backend', 'cli'],
+  cli: ['http', 'backend', 'controller'],
+};
+
+const layering = Object.entries(forbidden).map(([folder, banned]) => ({
+  files: [`${folder}/**/*.ts`, `${folder}/**/*.tsx`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: banned.map((b) => ({
+        group: [`**/${b}/*`, `**/${b}`, `../${b}/**`, `../../${b}/**`, `../../../${b}/**`],
+        message: `${folder}/ must not import ${b}/ (see shared/ARCHITECTURE.md: the layering)`,
+      })),
+    }],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'seeds/jenkins-home/', 'coverage/'] },
   js.configs.recommended,
@@ -13,4 +41,5 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  ...layering,
 );

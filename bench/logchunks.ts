@@ -17,7 +17,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { analyze } from '../protocol/log/analyze.js';
+import { analyze } from '../core/log/analyze.js';
 import type { LogExcerpt } from '../protocol/types.js';
 
 interface Example {

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { registerWorkspaceRoutes } from '../controller/workspace/routes.js';
-import { workspaceTree } from '../controller/workspace/tree.js';
-import type { WorkspaceTreeNode } from '../controller/workspace/types.js';
+import { workspaceTree } from '../jenkins/workspace/tree.js';
+import type { WorkspaceTreeNode } from '../jenkins/workspace/types.js';
 import { flag, fmt, summarize } from './lib.js';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { JWT_SECRET_MIN_BYTES, loadOrCreateJwtSecret } from '../protocol/auth.js';
-import { parsePathMap, type PathMap } from './jenkins/pathmap.js';
+import { parsePathMap, type PathMap } from '../jenkins/pathmap.js';
 
 /**
  * The controller's configuration (CONTRACT section 1). This is the only module that reads

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import type { ControllerAuth } from './config.js';
 import { Unauthorized } from './errors.js';
-import { hashToken, parseTokenFile } from '../protocol/tokens.js';
+import { hashToken, parseTokenFile } from '../core/tokens.js';
 
 /** Answers who the caller of a request is, or throws `Unauthorized`. */
 export interface Identity {

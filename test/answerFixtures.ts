@@ -3,8 +3,8 @@
  * log, tests, plugins, agents) and a sparse one (a few facts, no log).
  */
 import type { ChatContext, LogPassage } from '../backend/answer/engine.js';
-import { analyzeLines, excerptText } from '../protocol/log/analyze.js';
-import { cleanLines } from '../protocol/log/clean.js';
+import { analyzeLines, excerptText } from '../core/log/analyze.js';
+import { cleanLines } from '../core/log/clean.js';
 import type { CiContext, LogExcerpt } from '../protocol/types.js';
 
 /** A failed Maven build: a compile warning cascade, a test failure, then Jenkins' ending. */

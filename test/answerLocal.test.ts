@@ -4,8 +4,8 @@ import { detectIntents } from '../backend/answer/intents.js';
 import { composeLocalAnswer, createLocalEngine } from '../backend/answer/local.js';
 import { failingTestsIn, headlineOf } from '../backend/answer/logtext.js';
 import { pause, splitIntoPieces } from '../backend/answer/typing.js';
-import { analyzeLines, excerptText } from '../protocol/log/analyze.js';
-import { cleanLines } from '../protocol/log/clean.js';
+import { analyzeLines, excerptText } from '../core/log/analyze.js';
+import { cleanLines } from '../core/log/clean.js';
 import type { Source } from '../protocol/types.js';
 import { failedMavenLog, lineOf, richChatContext, sparseChatContext, termRetriever } from './answerFixtures.js';
 

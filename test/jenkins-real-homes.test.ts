@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildDetails, CiContext, JobDetails } from '../protocol/types.js';
-import { buildCiContext, buildCiContextResult } from '../controller/jenkins/context.js';
-import { resolveBuildNumber } from '../controller/jenkins/jobs.js';
-import { parseReferer, resolveReferer } from '../controller/jenkins/referer.js';
+import { buildCiContext, buildCiContextResult } from '../jenkins/context.js';
+import { resolveBuildNumber } from '../jenkins/jobs.js';
+import { parseReferer, resolveReferer } from '../jenkins/referer.js';
 
 const ESC = '\u001b';
 const roots: string[] = [];
@@ -931,7 +931,7 @@ describe('files the controller may not read (permissions)', () => {
       return { context: r.context, problems: r.problems.map((p) => p.field) };
     }
     const script = path.join(home, '..', 'perm-check.mts');
-    const contextModule = path.resolve('controller/jenkins/context.ts');
+    const contextModule = path.resolve('jenkins/context.ts');
     await writeFile(
       script,
       `import { buildCiContextResult } from ${JSON.stringify(contextModule)};\n` +

@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { PathMapError, applyPathMap, parsePathMap } from '../controller/jenkins/pathmap.js';
-import { expandWorkspaceDir, findWorkspace, listWorkspaces } from '../controller/workspace/discover.js';
-import { WorkspaceError } from '../controller/workspace/errors.js';
-import type { Workspace } from '../controller/workspace/types.js';
+import { PathMapError, applyPathMap, parsePathMap } from '../jenkins/pathmap.js';
+import { expandWorkspaceDir, findWorkspace, listWorkspaces } from '../jenkins/workspace/discover.js';
+import { WorkspaceError } from '../jenkins/workspace/errors.js';
+import type { Workspace } from '../jenkins/workspace/types.js';
 import { ROOT_CONFIGS, makeTempHome } from './fixtures/workspace-homes/fixture.js';
 import type { TempHome } from './fixtures/workspace-homes/fixture.js';
 

@@ -1,11 +1,11 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { WorkspaceError } from '../controller/workspace/errors.js';
-import { MAX_FILE_CHARS, TRUNCATION_MARK, readWorkspaceFile } from '../controller/workspace/file.js';
-import { relativePathSegments } from '../controller/workspace/pathguard.js';
-import { workspaceTree } from '../controller/workspace/tree.js';
-import type { WorkspaceTreeNode } from '../controller/workspace/types.js';
+import { WorkspaceError } from '../jenkins/workspace/errors.js';
+import { MAX_FILE_CHARS, TRUNCATION_MARK, readWorkspaceFile } from '../jenkins/workspace/file.js';
+import { relativePathSegments } from '../jenkins/workspace/pathguard.js';
+import { workspaceTree } from '../jenkins/workspace/tree.js';
+import type { WorkspaceTreeNode } from '../jenkins/workspace/types.js';
 import { writeFiles } from './fixtures/workspace-homes/fixture.js';
 
 let root: string;

@@ -4,9 +4,9 @@
  * committed in one transaction (store/contexts.ts). The log string is read once, line by line;
  * what is kept whole besides it is the cleaned lines the analyzer needs.
  */
-import { analyzeLines, excerptText } from '../../protocol/log/analyze.js';
-import { cleanLine } from '../../protocol/log/clean.js';
-import { createLineMasker, maskSecrets } from '../../protocol/secrets.js';
+import { analyzeLines, excerptText } from '../../core/log/analyze.js';
+import { cleanLine } from '../../core/log/clean.js';
+import { createLineMasker, maskSecrets } from '../../core/secrets.js';
 import type { CiContext } from '../../protocol/types.js';
 import {
   createBuildingContext,

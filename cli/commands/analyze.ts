@@ -1,7 +1,7 @@
 /** `cichat analyze`: offline failure excerpts of a build log (no server). */
 import type { GlobalOptions } from '../main.js';
-import { analyzeLines } from '../../protocol/log/analyze.js';
-import { cleanLines } from '../../protocol/log/clean.js';
+import { analyzeLines } from '../../core/log/analyze.js';
+import { cleanLines } from '../../core/log/clean.js';
 import { colourful, paint, printJson } from '../output.js';
 import { UserError } from '../errors.js';
 import { readFileOrStdin } from '../stdin.js';

@@ -1,6 +1,6 @@
 /** `cichat token add`: a controller token, printed once, only its hash stored. */
 import type { GlobalOptions } from '../main.js';
-import { addToken as appendToken, isValidTokenUserId } from '../../protocol/tokens.js';
+import { addToken as appendToken, isValidTokenUserId } from '../../core/tokens.js';
 import { printJson } from '../output.js';
 import { UsageError } from '../errors.js';
 

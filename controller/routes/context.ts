@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { BadRequest, HttpError, NotFound, PayloadTooLarge, Unprocessable, UnsupportedMediaType } from '../errors.js';
-import type { CiContextOptions, CiContextResult } from '../jenkins/context.js';
-import type { RefererInfo } from '../jenkins/referer.js';
+import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
+import type { RefererInfo } from '../../jenkins/referer.js';
 import type { BackendProxy } from '../proxy.js';
 
 /**

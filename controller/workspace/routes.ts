@@ -1,13 +1,13 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import type { PathMap } from '../jenkins/pathmap.js';
-import { PERMALINKS, isPermalink } from '../jenkins/jobs.js';
-import { findWorkspace, listWorkspaces } from './discover.js';
-import { WorkspaceError, badRequest, pathTraversal } from './errors.js';
-import { readWorkspaceFile } from './file.js';
-import { relativePathSegments } from './pathguard.js';
-import { DEFAULT_TREE_DEPTH, MAX_TREE_DEPTH, workspaceTree } from './tree.js';
-import type { WorkspaceFileAnswer, WorkspaceTreeEntry } from './types.js';
+import type { PathMap } from '../../jenkins/pathmap.js';
+import { PERMALINKS, isPermalink } from '../../jenkins/jobs.js';
+import { findWorkspace, listWorkspaces } from '../../jenkins/workspace/discover.js';
+import { WorkspaceError, badRequest, pathTraversal } from '../../jenkins/workspace/errors.js';
+import { readWorkspaceFile } from '../../jenkins/workspace/file.js';
+import { relativePathSegments } from '../../jenkins/workspace/pathguard.js';
+import { DEFAULT_TREE_DEPTH, MAX_TREE_DEPTH, workspaceTree } from '../../jenkins/workspace/tree.js';
+import type { WorkspaceFileAnswer, WorkspaceTreeEntry } from '../../jenkins/workspace/types.js';
 
 export interface WorkspaceRouteDeps {
   /** JENKINS_HOME on this host. */

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { readdir } from 'node:fs/promises';
-import type { AgentStats, MasterNode, PluginInfo } from '../../protocol/types.js';
+import type { AgentStats, MasterNode, PluginInfo } from '../protocol/types.js';
 import { child, childInt, childText, childrenNamed, errorMessage, isMissing, readTextFile, readXmlFile, simpleClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { readTextFile } from '../jenkins/xml.js';
+import { readTextFile } from '../xml.js';
 import { WORKSPACE_ACTION_NAMES, asArray, childOf, parseXml, rootElement, textOf } from './xml.js';
 import type { XmlValue } from './xml.js';
 

@@ -5,7 +5,7 @@
  * would rather answer 404.
  */
 import { stat } from 'node:fs/promises';
-import type { BuildDetails, CiContext, JobDetails } from '../../protocol/types.js';
+import type { BuildDetails, CiContext, JobDetails } from '../protocol/types.js';
 import { readBuildDetails } from './builds.js';
 import { BuildNotFoundError, JobNotFoundError, XmlCorruptError } from './errors.js';
 import { locateJob, readJobDetails } from './jobs.js';

@@ -12,7 +12,7 @@
  *     with its source excerpt, the lines of one failing test), blocks are scored, and the best
  *     are returned, the first real error before its cascade of summaries.
  */
-import type { LogExcerpt } from '../types.js';
+import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
 import { SHAPES, MAYBE_FAILURE, PASSING, compilerReason, type FailureShape } from './shapes.js';
 

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile, mkdir, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BuildDetails, JobDetails } from '../../protocol/types.js';
+import type { BuildDetails, JobDetails } from '../protocol/types.js';
 import { buildCiContext, buildCiContextResult } from './context.js';
 import { BuildNotFoundError, JobNotFoundError } from './errors.js';
 import { resolveBuildNumber } from './jobs.js';

@@ -1,11 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { applyPathMap } from '../jenkins/pathmap.js';
-import type { PathMap } from '../jenkins/pathmap.js';
-import { BuildNotFoundError, JobNotFoundError } from '../jenkins/errors.js';
-import { PERMALINKS, findBuildDir, isPermalink, locateJob, resolveBuildNumber } from '../jenkins/jobs.js';
-import type { JobLocation } from '../jenkins/jobs.js';
-import { buildsDirOf, jobDir, jobNameSegments, parseCombination } from '../jenkins/paths.js';
+import { applyPathMap } from '../pathmap.js';
+import type { PathMap } from '../pathmap.js';
+import { BuildNotFoundError, JobNotFoundError } from '../errors.js';
+import { PERMALINKS, findBuildDir, isPermalink, locateJob, resolveBuildNumber } from '../jobs.js';
+import type { JobLocation } from '../jobs.js';
+import { buildsDirOf, jobDir, jobNameSegments, parseCombination } from '../paths.js';
 import { badRequest, notFound, pathTraversal } from './errors.js';
 import { hasFlowStorage, readBuildRecord, readText, recordedWorkspaces } from './flownodes.js';
 import { isInside } from './pathguard.js';

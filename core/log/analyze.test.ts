@@ -1,6 +1,6 @@
 import { analyze, analyzeLines, excerptText } from './analyze.js';
 import { cleanLines } from './clean.js';
-import type { LogExcerpt } from '../types.js';
+import type { LogExcerpt } from '../../protocol/types.js';
 
 /** A log from lines, each ending in "\n" (as CI servers write them). */
 function log(...lines: string[]): string {

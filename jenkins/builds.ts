@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { readdir, stat } from 'node:fs/promises';
-import { maskSecrets, MASK } from '../../protocol/secrets.js';
-import type { BuildCause, BuildDetails } from '../../protocol/types.js';
+import { maskSecrets, MASK } from '../core/secrets.js';
+import type { BuildCause, BuildDetails } from '../protocol/types.js';
 import { BuildNotFoundError, XmlCorruptError } from './errors.js';
 import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
-import { cleanLine } from '../../protocol/log/clean.js';
+import { cleanLine } from '../core/log/clean.js';
 import { NotRegularFileError } from './xml.js';
 
 export interface LogTail {

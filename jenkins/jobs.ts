@@ -4,8 +4,8 @@
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { readdir, readlink, stat } from 'node:fs/promises';
-import { maskSecrets } from '../../protocol/secrets.js';
-import type { JobDetails } from '../../protocol/types.js';
+import { maskSecrets } from '../core/secrets.js';
+import type { JobDetails } from '../protocol/types.js';
 import { BuildNotFoundError, JobNotFoundError } from './errors.js';
 import { buildsDirOf, isMatrixConfigurationDir, parseCombination, resolveJobDir } from './paths.js';
 import { child, childText, errorMessage, isMissing, LARGE_XML_BYTES, parseXml, pruneLargeElements, readHeadText, readTextFile, readXmlFile, xstreamClassName } from './xml.js';
