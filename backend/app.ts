@@ -4,6 +4,7 @@ import type { AnswerEngine, ChatContext } from './answer/engine.js';
 import { authMiddleware } from './auth.js';
 import type { Db } from './db.js';
 import { errorMiddleware } from './errors.js';
+import { requestContext } from '../http/request.js';
 import { registerChatRoutes } from './routes/chats.js';
 import { healthRoutes } from './routes/health.js';
 import Router from '@koa/router';
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.proxy = false;
   app.silent = true;
+  app.use(requestContext(deps.log));
   app.use(errorMiddleware(deps.log));
   const health = healthRoutes(deps);
   app.use(health.routes());

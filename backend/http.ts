@@ -1,78 +1,10 @@
 import type { Context } from 'koa';
-import { z } from 'zod';
-import { BadRequest, PayloadTooLarge, Unprocessable, UnsupportedMediaType } from './errors.js';
+import { Unprocessable } from './errors.js';
 
-export const MiB = 1024 * 1024;
+/** The body reader and input checks are the kit's (http/); the backend adds its path and page rules. */
+export { MiB, readJsonBody } from '../http/body.js';
+export { charLength, describeIssue, parseInput as validate, textField } from '../http/validate.js';
 
-/**
- * Reads the request body as JSON within `limit` bytes: 415 when it is not declared JSON,
- * 413 over the limit (stops reading at once), 400 for invalid UTF-8 or malformed JSON.
- * An empty body reads as `{}`.
- */
-export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
-  const length = Number(ctx.get('content-length') || 0);
-  const hasBody = length > 0 || ctx.get('transfer-encoding') !== '';
-  if (!hasBody) return {};
-  if (!ctx.is('application/json', '+json')) throw new UnsupportedMediaType();
-  const limitText = `${Math.round(limit / MiB)} MiB`;
-  if (length > limit) throw new PayloadTooLarge(`The request body is over the ${limitText} limit.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      ctx.req.unpipe();
-      ctx.req.resume();
-      throw new PayloadTooLarge(`The request body is over the ${limitText} limit.`);
-    }
-    chunks.push(chunk);
-  }
-  if (size === 0) return {};
-  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-  chunks.length = 0;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new BadRequest('The request body is not valid UTF-8.');
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new BadRequest('The request body is not valid JSON.');
-  }
-}
-
-/** Formats the first zod issue as `field: message`, the 422 detail the contract asks for. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input.';
-  const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
-  return `${field}: ${issue.message}`;
-}
-
-/** Validates `value` against `schema`, throwing 422 naming the field. */
-export function validate<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new Unprocessable(describeIssue(parsed.error));
-  return parsed.data;
-}
-
-/** Length in characters (code points), as MySQL's utf8mb4 columns count them. */
-export function charLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-
-/** A string of min..max characters (code points), with the contract's message. */
-export function textField(min: number, max: number) {
-  return z
-    .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') })
-    .refine((s) => charLength(s) >= min && charLength(s) <= max, {
-      message: `must be between ${min} and ${max} characters`,
-    });
-}
 
 /** A positive integer id from the path; anything else is a 404 (no such resource). */
 export function idParam(value: string | undefined): number | null {

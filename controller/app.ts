@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Context, Next } from 'koa';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from '../http/logger.js';
+import { accessLog, REQUEST_ID_HEADER, requestContext, requestIdOf } from '../http/request.js';
 import type { ControllerConfig } from './config.js';
 import { errorMiddleware, NotFound } from './errors.js';
 import { createIdentity } from './identity.js';
@@ -73,8 +75,8 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
   const viaKoa = app.callback();
   // forward() answers every failure itself; this is for a bug in it, which must cost one
   // request (500, as the Koa path's error middleware would answer), never the process.
-  const failed = (res: http.ServerResponse, err: unknown): void => {
-    logger.error({ err: (err as Error).message }, 'proxy failed');
+  const failed = (res: http.ServerResponse, err: unknown, reqId: string): void => {
+    logger.error({ err, reqId }, 'proxy failed');
     if (res.headersSent) {
       res.destroy();
       return;
@@ -96,6 +98,14 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
       void viaKoa(req, res); // the Koa app checks again and renders the 401 as usual
       return;
     }
+    // The fast path keeps the kit's request id and access log (http/request.ts) by hand.
+    const started = process.hrtime.bigint();
+    const reqId = requestIdOf(req.headers);
+    req.headers[REQUEST_ID_HEADER] = reqId;
+    res.setHeader('X-Request-Id', reqId);
+    res.once('close', () => {
+      if (logger.isLevelEnabled('info')) accessLog(logger.child({ reqId }), req.method ?? 'GET', url, res.statusCode, started, !res.writableFinished);
+    });
     proxy
       .forward(req, res, {
         method: req.method ?? 'GET',
@@ -103,13 +113,13 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
         headers: req.headers,
         userId,
       })
-      .catch((err: unknown) => failed(res, err));
+      .catch((err: unknown) => failed(res, err, reqId));
   };
 }
 
 function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy; identity: ReturnType<typeof createIdentity>; logger: Logger } {
   const { config } = deps;
-  const logger = deps.logger ?? pino({ name: 'cichat-controller' }, pino.destination(2));
+  const logger = deps.logger ?? createLogger('cichat-controller', config.logLevel);
   const proxy =
     deps.proxy ??
     new BackendProxy({
@@ -134,8 +144,9 @@ function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy;
   app.proxy = false;
   // Errors are rendered by errorMiddleware; Koa's default handler would log them a second time.
   app.silent = true;
-  app.on('error', (err: Error) => logger.debug({ err: err.message }, 'koa error'));
+  app.on('error', (err: Error) => logger.debug({ err }, 'koa error'));
 
+  app.use(requestContext(logger));
   app.use(errorMiddleware(logger));
   app.use(async (ctx: Context, next: Next) => {
     const { method, path } = ctx;
@@ -196,7 +207,7 @@ export async function startController(
   config: ControllerConfig,
   options: Omit<ControllerDeps, 'config' | 'proxy'> = {},
 ): Promise<RunningController> {
-  const logger = options.logger ?? pino({ name: 'cichat-controller' }, pino.destination(2));
+  const logger = options.logger ?? createLogger('cichat-controller', config.logLevel);
   const proxy = new BackendProxy({
     backendUrl: config.backendUrl,
     jwtSecret: config.jwtSecret,

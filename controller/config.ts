@@ -24,6 +24,8 @@ export interface ControllerConfig {
   /** JENKINS_PATH_MAP parsed (empty when unset): where recorded paths are on this host. */
   pathMap: PathMap;
   auth: ControllerAuth;
+  /** pino level (`LOG_LEVEL`, default info): logs go to stderr. */
+  logLevel: string;
 }
 
 export type ConfigResult = { ok: true; config: ControllerConfig } | { ok: false; problems: string[] };
@@ -95,6 +97,14 @@ const envSchema = z.object({
   ),
   CONTROLLER_USER: z.preprocess(emptyAsUndefined, userId.default('local')),
   CONTROLLER_TOKENS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
 });
 
 /** Whether `dir` is a directory this process can see (false for missing or unreadable paths). */
@@ -184,6 +194,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
       jwtTtlSeconds: values.JWT_TTL_SECONDS,
       jenkinsHome: path.resolve(values.JENKINS_HOME),
       pathMap,
+      logLevel: values.LOG_LEVEL,
       auth:
         values.CONTROLLER_AUTH === 'tokens'
           ? { mode: 'tokens', tokensFile: path.resolve(values.CONTROLLER_TOKENS_FILE ?? '') }

@@ -1,7 +1,7 @@
 /**
  * The controller process (`npm run controller`): config -> app -> listen; nothing else.
  */
-import { pino } from 'pino';
+import { createLogger } from '../http/logger.js';
 import { startController } from './app.js';
 import { loadControllerConfig } from './config.js';
 
@@ -12,7 +12,7 @@ if (!loaded.ok) {
   process.exit(1);
 }
 const { config } = loaded;
-const logger = pino({ name: 'cichat-controller' }, pino.destination(2));
+const logger = createLogger('cichat-controller', config.logLevel);
 
 try {
   const controller = await startController(config, { logger });

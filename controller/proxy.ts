@@ -214,7 +214,7 @@ export class BackendProxy {
 
       upstream.on('error', (err) => {
         if (callerGone || relaying) return; // after the response began, the response handlers decide
-        logger.warn({ err: err.message, backend: this.options.backendUrl }, 'backend unreachable');
+        logger.warn({ err, backend: this.options.backendUrl }, 'backend unreachable');
         if (res.headersSent) {
           res.destroy();
           return;

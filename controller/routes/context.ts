@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import { BadRequest, HttpError, NotFound, PayloadTooLarge, Unprocessable, UnsupportedMediaType } from '../errors.js';
+import { BadRequest, HttpError, NotFound, Unprocessable } from '../errors.js';
+import { readJsonBody } from '../../http/body.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
 import type { BackendProxy } from '../proxy.js';
@@ -38,32 +39,6 @@ export interface ContextRouteDeps {
 /** Whether a request is a context upload the controller must enrich. */
 export function isContextUpload(method: string, path: string): boolean {
   return (method === 'POST' || method === 'PUT') && path.startsWith('/chatbot-api/context/');
-}
-
-function isJsonType(contentType: string): boolean {
-  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
-}
-
-/** Reads the whole body, refusing more than `limit` bytes (413) as soon as it is exceeded. */
-async function readBody(ctx: Context, limit: number): Promise<Buffer> {
-  const declared = Number(ctx.get('content-length') || '0');
-  const tooLarge = () => new PayloadTooLarge(`The context body is larger than ${limit / (1024 * 1024)} MiB`);
-  if (declared > limit) {
-    ctx.set('Connection', 'close'); // do not wait for (or read) an upload that is refused anyway
-    throw tooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      ctx.set('Connection', 'close'); // stop the rest of the upload instead of draining it
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
 }
 
 /** Validates the caller's JSON into a ContextRequest: 400 for a non-object, 422 naming a field of the wrong type. */
@@ -133,20 +108,8 @@ export function resolveContextRequest(body: ContextRequest, fromPage: RefererInf
 
 /** Handles one context upload for `userId`: read, build from JENKINS_HOME, forward `{ciContext}`. */
 export async function uploadContext(ctx: Context, userId: string, deps: ContextRouteDeps): Promise<void> {
-  const contentType = ctx.get('content-type');
-  if (contentType !== '' && !isJsonType(contentType)) {
-    throw new UnsupportedMediaType(`The context body must be JSON (Content-Type: application/json), not ${contentType}`);
-  }
-  const raw = await readBody(ctx, CONTEXT_BODY_LIMIT_BYTES);
-  let parsed: unknown = {};
-  const text = raw.toString('utf8');
-  if (text.trim() !== '') {
-    try {
-      parsed = JSON.parse(text);
-    } catch (err) {
-      throw new BadRequest(`The context body is not valid JSON: ${(err as Error).message}`);
-    }
-  }
+  // The original plugin's browser client posts `{}` without a Content-Type: read it as JSON.
+  const parsed = await readJsonBody(ctx, { limit: CONTEXT_BODY_LIMIT_BYTES, allowMissingType: true });
   const body = parseContextRequest(parsed);
   const referer = ctx.get('referer') || undefined;
   // The page only matters when the body does not name the job (and screen) itself.

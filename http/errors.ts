@@ -1,0 +1,79 @@
+/**
+ * The error kinds both services answer with (CONTRACT section 2, "Errors"): each carries the
+ * HTTP status and the `detail` sentence a person reads. Anything that is not an HttpError is a
+ * bug: the error middleware logs it with its stack and answers `500 Internal error`.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends HttpError {
+  constructor(detail: string) {
+    super(400, detail);
+  }
+}
+export class Unauthorized extends HttpError {
+  constructor(detail = 'Authentication required: send Authorization: Bearer <JWT> signed by the cichat controller.') {
+    super(401, detail);
+  }
+}
+export class Forbidden extends HttpError {
+  constructor(detail: string) {
+    super(403, detail);
+  }
+}
+export class NotFound extends HttpError {
+  constructor(detail: string) {
+    super(404, detail);
+  }
+}
+export class Conflict extends HttpError {
+  constructor(detail: string) {
+    super(409, detail);
+  }
+}
+export class PayloadTooLarge extends HttpError {
+  constructor(detail: string) {
+    super(413, detail);
+  }
+}
+export class UnsupportedMediaType extends HttpError {
+  constructor(detail = 'Send the body as JSON with Content-Type: application/json.') {
+    super(415, detail);
+  }
+}
+/** 422: a field out of range or of the wrong type; the detail names the field. */
+export class Unprocessable extends HttpError {
+  constructor(detail: string) {
+    super(422, detail);
+  }
+}
+export class BadGateway extends HttpError {
+  constructor(detail: string) {
+    super(502, detail);
+  }
+}
+export class ServiceUnavailable extends HttpError {
+  constructor(detail = 'The database is unavailable; try again shortly.') {
+    super(503, detail);
+  }
+}
+
+/** The `{detail}` a 4xx raised by Koa itself (raw-body, http-errors) is answered with. */
+export function clientErrorDetail(status: number, e: { type?: unknown; message?: unknown; expose?: unknown }): string {
+  if (status === 413) return 'The request body is over the size limit.';
+  if (status === 415) return new UnsupportedMediaType().detail;
+  if (status === 400) {
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return 'The body must be UTF-8 encoded JSON.';
+    if (typeof e.type === 'string' && e.type.startsWith('entity.')) return 'The request body is not valid JSON.';
+  }
+  // http-errors marks messages meant for clients with `expose` (4xx); never echo anything else.
+  if (e.expose === true && typeof e.message === 'string' && !/[/\\]/.test(e.message)) return e.message;
+  return status === 400 ? 'Bad request.' : `The request was refused (HTTP ${status}).`;
+}
