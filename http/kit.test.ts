@@ -2,7 +2,7 @@
  * The HTTP kit both services share: request ids, the access log, error rendering (a 500 never
  * carries its cause; the log has the stack), the JSON body reader and the validate middleware.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Router from '@koa/router';
