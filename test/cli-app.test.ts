@@ -13,6 +13,7 @@ import { encodeEvent } from '../protocol/sse.js';
 import { CichatClient } from '../cli/client.js';
 import { App } from '../cli/ui/App.js';
 import type { ChatApi } from '../cli/ui/useChatSession.js';
+import { until as poll } from './helpers/poll.js';
 
 const stripAnsi = (s: string): string => s.replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '');
 const AT = '2026-11-22T01:00:00.000Z';
@@ -77,15 +78,8 @@ async function startFake(): Promise<Fake> {
   };
 }
 
-async function until<T>(what: string, probe: () => T | undefined, frame: () => string, timeoutMs = 30000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; frame:\n${frame()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = <T>(what: string, probe: () => T | undefined, frame: () => string, timeoutMs = 30000): Promise<T> =>
+  poll(what, probe, { timeoutMs, intervalMs: 20, explain: () => `frame:\n${frame()}` });
 
 describe('cichat chat App with a 10k-word answer', () => {
   let fake: Fake;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 import { PACKAGE_ROOT } from '../cli/services.js';
 import { CLI_MAIN, freePort, runCli, stackMissing } from './helpers/stack.js';
+import { until as poll } from './helpers/poll.js';
 
 const missing = stackMissing();
 if (missing) console.warn(`cli-serve: ${missing}`);
@@ -33,15 +34,8 @@ function startServe(env: NodeJS.ProcessEnv, args: string[]): Serve {
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 90000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 90000): Promise<T> =>
+  poll(what, probe, { timeoutMs, intervalMs: 100 });
 
 async function listening(url: string): Promise<boolean> {
   try {

@@ -6,8 +6,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import type { QaPair, Page } from '../protocol/types.js';
 import { CLI_MAIN, runCli, stackMissing, startStack, type Stack } from './helpers/stack.js';
+import { until as poll } from './helpers/poll.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+// Under CI tmux is installed by .ci/run: its absence fails the run instead of skipping silently.
+if (!hasTmux && (process.env.CI === 'true' || process.env.CI === '1')) throw new Error('tmux is not installed (.ci/run installs it)');
 const missing = stackMissing() ?? (hasTmux ? null : 'skipped: tmux is not installed');
 if (missing) console.warn(`cli-tmux: ${missing}`);
 const describeTmux = missing ? describe.skip : describe;
@@ -30,15 +33,8 @@ function type(text: string): void {
   tmux('send-keys', '-t', session, '-l', text);
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 60000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 60000): Promise<T> =>
+  poll(what, probe, { timeoutMs, intervalMs: 150, explain: () => `screen:\n${screen()}` });
 
 describeTmux('cichat chat in tmux', () => {
   let stack: Stack;

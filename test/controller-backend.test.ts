@@ -19,6 +19,7 @@ import type { Chat, Page, QaPair, StreamEvent } from '../protocol/types.js';
 import { sqlite } from './helpers/databases.js';
 import { startTestBackend, type TestBackend } from './helpers/backend.js';
 import { scriptedEngine } from './helpers/engines.js';
+import { until } from './helpers/poll.js';
 
 const SECRET = randomBytes(32).toString('hex');
 const silent = pino({ level: 'silent' });
@@ -59,16 +60,6 @@ afterAll(async () => {
   await backend.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('none mode in front of the real backend', () => {
   let controller: RunningController;
@@ -157,7 +148,7 @@ describe('none mode in front of the real backend', () => {
     for await (const event of readEvents(res.body!, () => abort.abort())) {
       if (event.event === 'chunk' && ++chunks === 3) break; // break aborts the request
     }
-    const status = await waitFor('the pair to be interrupted', async () => {
+    const status = await until('the pair to be interrupted', async () => {
       const page = (await (await api(`/chats/${chat.id}`)).json()) as Page<QaPair>;
       const s = page.items[0]?.answer?.status;
       return s === 'interrupted' ? s : undefined;

@@ -6,20 +6,11 @@ import { startTestBackend } from './helpers/backend.js';
 import type { TestBackend } from './helpers/backend.js';
 import { scriptedEngine } from './helpers/engines.js';
 import { collectEvents, textOf } from './helpers/sse.js';
+import { until } from './helpers/poll.js';
 
 const dialects = await testDialects();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 describe.each(dialects)('messages API on $name', (dialect) => {
   let backend: TestBackend;
@@ -191,7 +182,7 @@ describe.each(dialects)('messages API on $name', (dialect) => {
       // the abort ends the read
     }
     const disconnectedAt = Date.now();
-    const pair = await waitFor('interrupted pair', async () => {
+    const pair = await until('interrupted pair', async () => {
       const found = (await pairs(slow, user, chat.id)).find((p) => p.id === pairId);
       return found?.answer?.status === 'interrupted' ? found : undefined;
     });
@@ -221,7 +212,7 @@ describe.each(dialects)('messages API on $name', (dialect) => {
     expect(parallel.status).toBe(200);
     await parallel.body?.cancel();
     await first.body?.cancel();
-    await waitFor('lease released', async () => {
+    await until('lease released', async () => {
       const res = await slow.request(user, 'POST', '/messages/send', { chat_id: chat.id, content: 'third' });
       if (res.status === 409) return undefined;
       await res.body?.cancel();

@@ -14,8 +14,10 @@ export const CLI_MAIN = path.join(PACKAGE_ROOT, 'cli', 'main.ts');
 
 /** Why the stack cannot start yet (backend or controller not written), or null when it can. */
 export function stackMissing(): string | null {
+  // A missing entry point is a broken checkout, never a reason to skip: fail loudly.
   const missing = ['backend/main.ts', 'controller/main.ts'].filter((f) => !fs.existsSync(path.join(PACKAGE_ROOT, f)));
-  return missing.length ? `skipped: ${missing.join(' and ')} not written yet` : null;
+  if (missing.length) throw new Error(`${missing.join(' and ')} missing from ${PACKAGE_ROOT}`);
+  return null;
 }
 
 /** A free TCP port on loopback (the OS picks it). */
