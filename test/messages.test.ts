@@ -10,7 +10,6 @@ import { until } from './helpers/poll.js';
 
 const dialects = await testDialects();
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(dialects)('messages API on $name', (dialect) => {
   let backend: TestBackend;
