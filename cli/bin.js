@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// The `cichat` executable. Commands run cli/main.ts in this same process through tsx's ESM
-// loader, so an installed package needs no build step. Loading tsx (esbuild) costs about a
+// The `cichat` executable. In the packed package (`npm pack`: no TypeScript sources, only
+// dist/) it runs the compiled dist/cli/main.js with plain node. In a checkout, commands run
+// cli/main.ts in this same process through tsx's ESM loader, so a checkout needs no build step
+// (and a stale dist/ is never run in place of the sources). Loading tsx (esbuild) costs about a
 // third of a second, so `--help` / `--version` run a cached bundle of main.ts instead: help
 // never reaches a command's action, so nothing else needs compiling.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -37,7 +39,10 @@ async function runHelpBundle() {
   await import(pathToFileURL(bundle).href);
 }
 
-if (helpOnly) {
+const compiled = join(here, '..', 'dist', 'cli', 'main.js');
+if (!existsSync(main) && existsSync(compiled)) {
+  await import(pathToFileURL(compiled).href);
+} else if (helpOnly) {
   try {
     await runHelpBundle();
   } catch {

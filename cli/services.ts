@@ -7,8 +7,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The package root (where backend/, controller/ and seeds/ live). */
-export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Whether this is the compiled package (`npm run build`: dist/cli/services.js) rather than the sources run by tsx. */
+export const COMPILED = import.meta.url.endsWith('.js');
+/** The package root (where seeds/ lives, and backend/ and controller/, or dist/ when compiled). */
+export const PACKAGE_ROOT = path.resolve(here, COMPILED ? '../..' : '..');
+
+/** The entry point of a service (`backend` or `controller`): compiled JavaScript when this is the built package. */
+export function serviceEntry(name: 'backend' | 'controller'): string {
+  return COMPILED ? path.join(PACKAGE_ROOT, 'dist', name, 'main.js') : path.join(PACKAGE_ROOT, name, 'main.ts');
+}
 
 export interface ServiceExit {
   code: number | null;
@@ -26,14 +34,14 @@ export interface Service {
   stop(graceMs?: number): Promise<ServiceExit>;
 }
 
-/** Starts `process.execPath --import tsx <script>` with `env`; `echo` receives each output line. */
+/** Starts `node <script>` (`--import tsx` for TypeScript sources) with `env`; `echo` receives each output line. */
 export function startService(
   name: string,
   script: string,
   env: NodeJS.ProcessEnv,
   options: { cwd?: string; echo?: (line: string) => void; keepLines?: number } = {},
 ): Service {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
     cwd: options.cwd ?? process.cwd(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import { CichatClient } from '../client.js';
 import { ensureDemoChat, type DemoChat } from '../demo.js';
 import { EXIT_INTERRUPTED, UserError } from '../errors.js';
 import { printJson } from '../output.js';
-import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../services.js';
+import { PACKAGE_ROOT, serviceEntry, startService, waitHealthy, type Service } from '../services.js';
 
 export interface ServeOptions {
   port?: number;
@@ -44,8 +44,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
 
   const echo = opts.verbose ? (name: string) => (line: string) => process.stderr.write(`[${name}] ${line}\n`) : () => undefined;
   process.stderr.write('Starting backend and controller...\n');
-  const backend = startService('backend', path.join(PACKAGE_ROOT, 'backend', 'main.ts'), env, { echo: echo('backend') });
-  const controller = startService('controller', path.join(PACKAGE_ROOT, 'controller', 'main.ts'), env, { echo: echo('controller') });
+  const backend = startService('backend', serviceEntry('backend'), env, { echo: echo('backend') });
+  const controller = startService('controller', serviceEntry('controller'), env, { echo: echo('controller') });
   const services = [backend, controller];
 
   let stopping = false;
