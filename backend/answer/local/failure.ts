@@ -1,0 +1,326 @@
+/** Answers about why the build failed: the failure, failing tests, the failing step, flakiness. */
+import { buildLabel } from '../facts.js';
+import { cite, clip, failingTestsIn, storedLogSpan, headlineOf, inlineCode, nextStepFor, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, findLine, type LogSpan } from '../logtext.js';
+import { type Composer, ReplyBuilder, notSaid, type AnswerGroup } from './reply.js';
+import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
+import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
+import { describeChange } from './build.js';
+
+const failure: Composer = async (ask) => {
+  const { ci, ctx } = ask;
+  const out = new ReplyBuilder();
+  const build = buildLabel(ci, true);
+  const { outcome, raw } = outcomeOf(ci);
+  if (raw) out.fact('buildDetails.result');
+  if (outcome === 'running') out.fact('buildDetails.building');
+  const askedKind = yesNoKind(ask.q);
+
+  if (!hasLog(ctx)) {
+    const state =
+      outcome === 'unknown' ? '' : ` It ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}.`;
+    const lead = askedKind
+      ? `The uploaded context holds no build log, so I can't tell whether ${build} failed from ${labelOfKind(askedKind)}.`
+      : `The uploaded context holds no build log, so I can't see why ${build} failed.`;
+    out.line(`${lead}${capitalise(state)}`);
+    out.line();
+    out.line(
+      'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "why did it fail?"`.',
+    );
+    return out.reply();
+  }
+
+  const ranked = rankedErrorExcerpts(ctx);
+  const spans: LogSpan[] = ranked.length > 0 ? ranked.slice(0, 3) : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0);
+  const top = spans[0];
+  if (!top) {
+    const verdict =
+      outcome === 'passed'
+        ? `${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}, and`
+        : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}, but`;
+    if (askedKind) out.line(`**No sign of ${labelOfKind(askedKind)}:** I found no error lines in the log.`);
+    out.line(`**${verdict} I found no error lines in its ${ctx.logLineCount}-line log.**`);
+    const stored = storedLogSpan(ctx);
+    const analyzerTail = ctx.failureExcerpts.find(isTailExcerpt);
+    let tail: LogSpan | undefined = analyzerTail;
+    if (!tail && stored) {
+      const shown = stored.text.split('\n').slice(-10);
+      tail = { start_line: stored.end_line - shown.length + 1, end_line: stored.end_line, text: shown.join('\n') };
+    }
+    if (tail) {
+      out.line();
+      out.line('The end of the log, where Jenkins reports how the build finished:');
+      quote(out, tail, 10);
+    }
+    if (outcome === 'aborted') out.line('\nAn aborted build often stops without an error: someone or a timeout stopped it.');
+    return out.reply();
+  }
+
+  const headline = headlineOf(top);
+  // Test names are often printed in a summary excerpt apart from the assertion.
+  const diagnosis = diagnose(top, { related: spans.slice(1) });
+  if (askedKind) {
+    const shown = spans.map((span) => ({ span, d: diagnose(span) })).find((x) => x.d?.kind === askedKind);
+    const label = labelOfKind(askedKind);
+    if (shown?.d) {
+      const line = shown.d.line ?? shown.span.start_line;
+      const text = shown.d.lineText ?? headlineOf(shown.span).text;
+      out.line(`**Yes — it looks like ${label}** ${cite({ start_line: line, end_line: line })}: ${inlineCode(clip(text))}`);
+      out.log({ start_line: line, end_line: line });
+    } else {
+      const what = diagnosis ? ` (${diagnosis.label})` : '';
+      out.line(`**No — nothing in the log's errors points to ${label}:** the first real error${what} is ${cite(top)}: ${inlineCode(clip(headline.text))}`);
+    }
+  } else if (outcome === 'passed') {
+    out.line(
+      `**${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}.** The log still has error-looking lines the build survived, first ${cite(top)}: ${inlineCode(clip(headline.text))}`,
+    );
+  } else if (outcome === 'running') {
+    out.line(
+      `**${capitalise(build)} is still running; the first error so far is ${cite(top)}:** ${inlineCode(clip(headline.text))}`,
+    );
+  } else if (!headline.isError) {
+    // The analyzer found where it stopped, but no line says "error": say so, don't dress it up.
+    const why = 'reason' in top && typeof top.reason === 'string' ? ` (${top.reason})` : '';
+    const how = outcome === 'unknown' ? 'The log shows no explicit error' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''} without an explicit error line`;
+    out.line(`**${how};** the log points at ${cite(top)}${why}: ${inlineCode(clip(headline.text))}`);
+  } else {
+    const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
+    const lead = outcome === 'unknown' ? `**The log's first real error is ${cite(top)}:**` : `**${how}** the first real error is ${cite(top)}:`;
+    out.line(`${lead} ${inlineCode(clip(headline.text))}`);
+  }
+  out.line();
+  quote(out, top, 25);
+  const where = whereItFailed(out, ctx, top);
+  if (diagnosis || where) {
+    out.line();
+    if (diagnosis) out.line(`**What it means:** ${diagnosis.label} — ${diagnosis.meaning}`);
+    if (where) out.line(where);
+  }
+  // Only the other excerpts that state an error are worth the reader's time.
+  const rest = spans.slice(1).filter((span) => (headlineOf(span).isError && !isConsequenceOnly(span.text)) || ranked.length === 0);
+  if (rest.length > 0) {
+    out.line();
+    out.line('**Also in the log**');
+    for (const span of rest.slice(0, 2)) quote(out, span, 6);
+  }
+  const tests = ci.buildDetails?.tests;
+  if (tests && typeof tests.failed === 'number' && tests.failed > 0) {
+    out.line();
+    out.line(`${tests.failed} test${tests.failed === 1 ? '' : 's'} failed; ask *which tests failed* for the names.`);
+    out.fact('buildDetails.tests');
+  }
+  // The previous build passed: what changed since is the first suspect.
+  const prev = ci.buildDetails?.previousBuild;
+  if (prev && typeof prev.result === 'string' && prev.result.toUpperCase() === 'SUCCESS' && (outcome === 'failed' || outcome === 'unstable')) {
+    const changes = ci.buildDetails?.changes;
+    out.line();
+    out.fact('buildDetails.previousBuild');
+    if (Array.isArray(changes) && changes.length > 0) {
+      out.fact('buildDetails.changes');
+      out.line(`**New since #${prev.number}**, which passed:`);
+      for (const c of changes.slice(0, 5)) out.line(`- ${describeChange(c)}`);
+    } else {
+      out.line(`The previous build, #${prev.number}, passed.`);
+    }
+  }
+  const step = diagnosis?.nextStep ?? nextStepFor(top.text, failingTestsIn(spans, 1));
+  if (step) {
+    out.line();
+    out.line(`**Next step:** ${step}`);
+  }
+  return out.reply();
+};
+
+const tests: Composer = async (ask) => {
+  const { ci, ctx } = ask;
+  const out = new ReplyBuilder();
+  const build = buildLabel(ci);
+  const counts = ci.buildDetails?.tests;
+  // Names come from the whole log when the context carries it, else from what the analyzer and
+  // retrieval point at.
+  const stored = storedLogSpan(ctx);
+  const spans: LogSpan[] = [
+    ...(stored ? [stored] : []),
+    ...ctx.failureExcerpts,
+    // With the whole log at hand there is nothing left to retrieve.
+    ...(stored?.start_line === 1 ? [] : await retrieveSafely(ctx, 'failed tests FAIL FAILED test failure assertion', 6)),
+  ];
+  const failing = failingTestsIn(spans);
+  const reported = reportedFailingTests(counts);
+  const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : failing;
+
+  if (counts && (typeof counts.total === 'number' || typeof counts.failed === 'number')) {
+    out.fact('buildDetails.tests');
+    const failed = counts.failed ?? 0;
+    const total = typeof counts.total === 'number' ? counts.total : undefined;
+    const skipped = typeof counts.skipped === 'number' && counts.skipped > 0 ? ` (${counts.skipped} skipped)` : '';
+    if (failed === 0) {
+      out.line(`**${total !== undefined ? `All ${total} tests passed` : 'No tests failed'}** in ${build}${skipped}.`);
+    } else {
+      const of = total !== undefined ? ` of ${total}` : '';
+      out.line(`**${failed}${of} test${failed === 1 && !of ? '' : 's'} failed** in ${build}${skipped}.`);
+    }
+  } else if (names.length > 0) {
+    out.line(`**The log shows ${names.length} failing test${names.length === 1 ? '' : 's'}** in ${build}:`);
+    const summary = testSummaryIn(stored);
+    if (summary) {
+      out.line(`Its test summary ${cite(summary)}: ${inlineCode(clip(summary.text))}`);
+      out.log(summary);
+    }
+  } else if (!hasLog(ctx)) {
+    return notSaid(`which tests failed in ${build}`, 'It holds no test report and no build log.');
+  } else {
+    const summary = testSummaryIn(stored);
+    if (summary) {
+      out.line(`The uploaded context has no test report for ${build}; **the log's test summary** ${cite(summary)} reads ${inlineCode(clip(summary.text))}, and I found no failing test names in the log.`);
+      out.log(summary);
+      return out.reply();
+    }
+    out.line(`The uploaded context has no test report for ${build}, and I found no failing test names in its log.`);
+    const top = errorExcerpts(ctx)[0];
+    if (top) {
+      out.line();
+      out.line(`The first error in the log is ${cite(top)}:`);
+      quote(out, top, 12);
+    }
+    return out.reply();
+  }
+
+  if (names.length > 0) {
+    out.line();
+    if (counts) out.line('Failing tests:');
+    for (const t of names) {
+      const where = t.line > 0 ? ` ${cite({ start_line: t.line, end_line: t.line })}` : '';
+      out.line(`- ${inlineCode(t.name)}${where}`);
+      if (t.line > 0) out.log({ start_line: t.line, end_line: t.line });
+    }
+    if (reported.length > 0) out.fact('buildDetails.tests.failedTests');
+  } else if (counts && (counts.failed ?? 0) > 0) {
+    out.line();
+    out.line("The test report does not name them and I couldn't find their names in the log.");
+  }
+  // The first test-shaped failure excerpt shows how the tests failed.
+  const testExcerpt = errorExcerpts(ctx).find((e) => failingTestsIn([e], 1).length > 0 || /test/i.test(e.reason));
+  if (testExcerpt && (counts?.failed ?? names.length) > 0) {
+    out.line();
+    out.line('How the first one failed:');
+    quote(out, testExcerpt, 15);
+  }
+  return out.reply();
+};
+
+/** Test runners' closing count lines (Maven, Jest, pytest, Gradle, dotnet, Go): the log's own test report. */
+const TEST_SUMMARY =
+  /^(?:\[(?:INFO|ERROR|WARNING)\] )?Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+\s*$|^Tests:\s+.*\d+ total|^=*\s*(?:\d+ failed, )?\d+ passed.* in [\d.]+s|\d+ tests? completed, \d+ failed|^(?:Passed|Failed)!\s+-\s+Failed:|^Total tests: \d+|^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
+
+function testSummaryIn(stored: LogSpan | undefined): LogSpan | undefined {
+  const hit = findLine(stored, TEST_SUMMARY, { fromEnd: true });
+  return hit ? { start_line: hit.line, end_line: hit.line, text: hit.text } : undefined;
+}
+
+/** Failing test names a test report may carry beside its counts (`failedTests: [...]`). */
+function reportedFailingTests(counts: Record<string, unknown> | undefined): string[] {
+  const list = counts?.['failedTests'];
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((item: unknown) => {
+      if (typeof item === 'string') return item;
+      if (item && typeof item === 'object' && 'name' in item && typeof item.name === 'string') return item.name;
+      return undefined;
+    })
+    .filter((name): name is string => name !== undefined)
+    .slice(0, 30);
+}
+
+/** Which command, stage and exit code the failure came from, led by what was asked. */
+const step: Composer = (ask) => {
+  const { ci, ctx, q } = ask;
+  const build = buildLabel(ci);
+  if (!hasLog(ctx)) return { text: `The uploaded context holds no build log, so I can't tell which step of ${build} failed.\n\n${NO_LOG_HINT}`, sources: [] };
+  const stored = storedLogSpan(ctx);
+  const top = rankedErrorExcerpts(ctx)[0];
+  const out = new ReplyBuilder();
+  if (!stored) {
+    if (!top) return notSaid(`which step of ${build} failed`, 'The part of the log this chat keeps shows no error.');
+    out.line(`The uploaded log does not show which command ran; the first error is ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
+    out.log(top);
+    return out.reply();
+  }
+  const errorLine = top ? headlineOf(top).line : stored.end_line;
+  const found = failingStepOf(stored, errorLine);
+  const at = (line: number): string => {
+    out.log({ start_line: line, end_line: line });
+    return cite({ start_line: line, end_line: line });
+  };
+  const sentences: { key: 'command' | 'stage' | 'exit'; text: string }[] = [];
+  if (found.command) sentences.push({ key: 'command', text: `The failing command was ${inlineCode(clip(found.command.command, 160))} ${at(found.command.line)}` });
+  if (found.stage) sentences.push({ key: 'stage', text: `It failed in stage ${inlineCode(found.stage.stage)} ${at(found.stage.line)}` });
+  if (found.exitCode) {
+    const meaning = exitCodeMeaning(found.exitCode.code);
+    sentences.push({ key: 'exit', text: `It exited with code ${found.exitCode.code} ${at(found.exitCode.line)}${meaning ? ` (${meaning})` : ''}` });
+  }
+  const wants: 'command' | 'stage' | 'exit' = /\bexit|return code\b/.test(q) ? 'exit' : /\bstage\b/.test(q) ? 'stage' : 'command';
+  sentences.sort((x, y) => Number(y.key === wants) - Number(x.key === wants));
+  const missing: Record<typeof wants, string> = {
+    command: 'which command failed (the log echoes no command before the error)',
+    stage: 'which stage failed (the log shows no pipeline stages)',
+    exit: 'which exit code the step returned',
+  };
+  if (!sentences.some((x) => x.key === wants)) out.line(`The uploaded log does not say ${missing[wants]}.`);
+  for (const [i, x] of sentences.entries()) out.line(i === 0 && x.key === wants ? `**${x.text}.**` : `${x.text}.`);
+  if (top) {
+    out.line();
+    out.line(`The error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
+    out.log(top);
+    const d = diagnose(top);
+    if (d) out.line(`\n**Next step:** ${d.nextStep}`);
+  }
+  return out.reply();
+};
+
+/** Whether a failure is flaky: what one earlier build and the failure's kind can and cannot show. */
+const flaky: Composer = ({ ci, ctx }) => {
+  const details = ci.buildDetails;
+  const build = buildLabel(ci);
+  const prev = details?.previousBuild;
+  const top = rankedErrorExcerpts(ctx)[0];
+  const diagnosis = top ? diagnose(top) : undefined;
+  const prevResult = typeof prev?.result === 'string' ? prev.result.toUpperCase() : undefined;
+  if (!prev || !prevResult) {
+    if (!diagnosis) return notSaid(`how earlier builds ended, so I can't tell whether ${build}'s failure is flaky`, 'Re-run the build without changes: if it passes, the failure is intermittent.');
+  }
+  const out = new ReplyBuilder();
+  out.line(`**One build's context can't prove flakiness**; here is what it does show.`);
+  out.line();
+  if (prev && prevResult) {
+    out.fact('buildDetails.previousBuild');
+    const changes = details?.changes;
+    const changeCount = Array.isArray(changes) ? changes.length : undefined;
+    if (changeCount !== undefined) out.fact('buildDetails.changes');
+    if (prevResult === 'SUCCESS') {
+      const between =
+        changeCount === undefined
+          ? ''
+          : changeCount === 0
+            ? ' with **no changes** in between, which points to flakiness or the environment'
+            : ` with ${changeCount} change${changeCount === 1 ? '' : 's'} in between, so a real regression is as likely as a flake`;
+      out.line(`- The previous build, #${prev.number}, passed (${inlineCode(prevResult)}): the failure is new${between}.`);
+    } else {
+      out.line(`- The previous build, #${prev.number}, also ended ${inlineCode(prevResult)}: it has failed at least twice in a row, which points to a lasting problem rather than a fluke.`);
+    }
+  } else {
+    out.line('- The uploaded context does not say how earlier builds ended.');
+  }
+  if (top && diagnosis) {
+    out.log(top);
+    const transient = ['network', 'timeout', 'memory', 'disk'].includes(diagnosis.kind);
+    out.line(
+      `- The failure is ${diagnosis.label} ${cite(top)}${transient ? ': that kind is often intermittent (load, network, a busy agent).' : ': that kind usually fails the same way every time.'}`,
+    );
+  }
+  out.line();
+  out.line('**Next step:** re-run the build without changes; if it passes, treat the failure as flaky and track it.');
+  return out.reply();
+};
+
+export const failureAnswers: AnswerGroup = { name: 'failure', composers: { failure, tests, step, flaky } };

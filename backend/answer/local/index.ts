@@ -1,0 +1,101 @@
+/**
+ * The offline answer engine: no model, a build engineer's reading of the uploaded context. It
+ * works out what the question asks (intents.ts), answers each part from the context's facts and
+ * the log's failure excerpts, and says plainly when the context does not hold the answer.
+ *
+ * Answers live in groups, one module each (failure, build, job, server, log lines, summary);
+ * the dispatch is the list `ANSWER_GROUPS`. To add a group: a module exporting an
+ * `AnswerGroup` whose composers answer its intents, and one entry in the list below.
+ */
+import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, HistoryTurn } from '../engine.js';
+import { namesInstalledPlugin } from '../facts.js';
+import { detectIntents, normalizeQuestion, type IntentId } from '../intents.js';
+import { saneCiContext } from '../sanitize.js';
+import { typeOut } from '../typing.js';
+import { buildAnswers } from './build.js';
+import { failureAnswers } from './failure.js';
+import { jobAnswers } from './job.js';
+import { citeLogFacts, factsFromLog } from './logFacts.js';
+import { logLineAnswers } from './logLines.js';
+import { dedupeSources, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
+import { serverAnswers } from './server.js';
+import { noContextReply } from './subjects.js';
+import { summaryAnswers, unknown } from './summary.js';
+
+export type { Reply } from './reply.js';
+
+/** Every answer group the engine dispatches to, in no particular order (each owns its intents). */
+export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers];
+
+/** One composer per intent, collected from the groups; an intent claimed twice fails at load. */
+function composersOf(groups: readonly AnswerGroup[]): Partial<Record<IntentId, Composer>> {
+  const composers: Partial<Record<IntentId, Composer>> = {};
+  const owner = new Map<IntentId, string>();
+  for (const group of groups) {
+    for (const [intent, composer] of Object.entries(group.composers) as [IntentId, Composer][]) {
+      const previous = owner.get(intent);
+      if (previous) throw new Error(`Intent ${intent} is answered by both the ${previous} and the ${group.name} answer groups.`);
+      owner.set(intent, group.name);
+      composers[intent] = composer;
+    }
+  }
+  return composers;
+}
+
+const COMPOSERS = composersOf(ANSWER_GROUPS);
+
+/**
+ * Answers a question from the context without a model. Exported for tests and for tools that
+ * want the whole answer at once (the engine streams the same text).
+ */
+/**
+ * Answers a question from the context without a model. Exported for tests and for tools that
+ * want the whole answer at once (the engine streams the same text).
+ */
+export async function composeLocalAnswer(question: string, context: ChatContext | null, history: HistoryTurn[] = []): Promise<Reply> {
+  let intents = detectIntents(question);
+  // A bare "why?" after a question about the build asks why it failed.
+  if (intents.length === 0 && history.length > 0 && /^\s*(and\s+)?(why|how come|what happened)\b[^a-z]*(is that|so|then)?[?.!\s]*$/i.test(question)) {
+    intents = ['failure'];
+  }
+  if (!context) return noContextReply(intents);
+  const ci = saneCiContext(context.ciContext);
+  // "what version is git-client?" names a plugin without saying "plugin".
+  if (
+    !intents.includes('plugins') &&
+    /\b(version|installed|have|enabled|disabled|using)\b/i.test(question) &&
+    namesInstalledPlugin(question, ci.activePlugins)
+  ) {
+    intents = ['plugins', ...intents.filter((id) => id !== 'ciVersion')];
+  }
+  const sane: ChatContext = { ...context, ciContext: ci };
+  // A log-only upload still says how the build ended, who started it and where it ran.
+  const fromLog = await factsFromLog(ci, sane);
+  const ctx: ChatContext = { ...sane, ciContext: fromLog.ci };
+  const ask: Ask = { question, q: normalizeQuestion(question), ctx, ci: fromLog.ci };
+  if (intents.length === 0) {
+    const reply = await unknown(ask);
+    return { text: reply.text, sources: dedupeSources(reply.sources) };
+  }
+  const replies: Reply[] = [];
+  for (const intent of intents) {
+    // An intent whose group is not (yet) in the list is answered like a question no intent claims.
+    const composer = COMPOSERS[intent] ?? unknown;
+    replies.push(citeLogFacts(await composer(ask), fromLog.lines));
+  }
+  return {
+    text: replies.map((r) => r.text).join('\n\n'),
+    sources: dedupeSources(replies.flatMap((r) => r.sources)),
+  };
+}
+
+/** The offline engine: answers from the context, typed out with `typingDelayMs` between pieces. */
+export function createLocalEngine(opts: { typingDelayMs: number }): AnswerEngine {
+  return {
+    name: 'local',
+    async answer(request: AnswerRequest): Promise<AnswerStream> {
+      const reply = await composeLocalAnswer(request.question, request.context, request.history);
+      return { sources: reply.sources, pieces: typeOut(reply.text, opts.typingDelayMs, request.signal) };
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/** Reading the log for answers: error excerpts in reading order, quoting, finding lines. */
+import type { ChatContext, LogPassage } from '../engine.js';
+import { cite, clip, codeBlock, storedLogSpan, headlineOf, inlineCode, kindAskedAbout, failingStepOf, findLine, type FailureKind, type LogSpan } from '../logtext.js';
+import type { ReplyBuilder } from './reply.js';
+
+/**
+ * The analyzer's excerpts that point at an error. When it recognises none it returns the end
+ * of the log (score 0, "end of log"): that is no error and is not quoted as one.
+ */
+export function errorExcerpts(ctx: ChatContext): ChatContext['failureExcerpts'] {
+  return ctx.failureExcerpts.filter((e) => !isTailExcerpt(e));
+}
+
+export function isTailExcerpt(e: { score: number; reason: string }): boolean {
+  return e.score <= 0 || e.reason === 'end of log';
+}
+
+export async function retrieveSafely(ctx: ChatContext, query: string, k: number): Promise<LogPassage[]> {
+  if (ctx.logLineCount === 0) return [];
+  try {
+    return await ctx.retrieve(query, k);
+  } catch {
+    // Retrieval is a help, not a requirement: the facts still answer without it.
+    return [];
+  }
+}
+
+/** Quotes a span: citation and reason, then the lines. */
+export function quote(out: ReplyBuilder, span: LogSpan & { reason?: string }, maxLines: number): void {
+  const { block, hiddenLines } = codeBlock(span.text, maxLines);
+  out.line(`${cite(span)}${span.reason ? ` *${span.reason}*` : ''}`);
+  out.line(block);
+  if (hiddenLines > 0) out.line(`*…${hiddenLines} more line${hiddenLines === 1 ? '' : 's'} in ${cite(span)}.*`);
+  out.log(span);
+}
+
+export function hasLog(ctx: ChatContext): boolean {
+  return ctx.logLineCount > 0 || ctx.failureExcerpts.length > 0;
+}
+
+/**
+ * The analyzer's excerpts in the order a person reads them: those with a line that states an
+ * error first (an excerpt of plain output before the failure is context, not the cause).
+ */
+export function rankedErrorExcerpts(ctx: ChatContext): ChatContext['failureExcerpts'] {
+  const excerpts = errorExcerpts(ctx);
+  const stating = excerpts.filter((e) => headlineOf(e).isError);
+  // "script returned exit code 1", "BUILD FAILURE", "Finished: FAILURE" say that it failed,
+  // never why: the cause is in another excerpt when there is one.
+  const causes = stating.filter((e) => !isConsequenceOnly(e.text));
+  // The analyzer's order otherwise: it knows better than a keyword which error came first.
+  return [...causes, ...stating.filter((e) => !causes.includes(e)), ...excerpts.filter((e) => !stating.includes(e))];
+}
+
+const CONSEQUENCE_LINE =
+  /^(?:ERROR: )?script returned exit code \d+$|^\[INFO\] BUILD FAILURE$|^BUILD FAILED( in .*)?$|^Finished: \w+$|^Build step '.*' marked build as failure$|^\[[-=]+\]$|^\[INFO\] -+$|^ERROR: (?:Execution|Build step) failed|^FAILURE: Build failed with an exception\.?$|^\[Pipeline\] .*$|^make: \*\*\* .*Error \d+$/;
+
+/** Every line of `text` only reports that something failed (an exit code, Jenkins' ending). */
+export function isConsequenceOnly(text: string): boolean {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.length > 0 && lines.every((l) => CONSEQUENCE_LINE.test(l));
+}
+
+/** "It failed in stage **Deploy** [L37-L37], running `./deploy.sh` [L39-L39]." or undefined. */
+export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan): string | undefined {
+  const stored = storedLogSpan(ctx);
+  if (!stored) return undefined;
+  const step = failingStepOf(stored, headlineOf(top).line);
+  const parts: string[] = [];
+  if (step.stage) {
+    parts.push(`in stage **${step.stage.stage}** ${cite({ start_line: step.stage.line, end_line: step.stage.line })}`);
+    out.log({ start_line: step.stage.line, end_line: step.stage.line });
+  }
+  if (step.command) {
+    parts.push(`running ${inlineCode(clip(step.command.command, 120))} ${cite({ start_line: step.command.line, end_line: step.command.line })}`);
+    out.log({ start_line: step.command.line, end_line: step.command.line });
+  }
+  return parts.length > 0 ? `It failed ${parts.join(', ')}.` : undefined;
+}
+
+/** The question is a yes/no about the failure's kind ("was it a timeout?"). */
+export function yesNoKind(q: string): FailureKind | undefined {
+  if (!/^\s*(was|is|did|does|do|could|can|has|had|were|are|maybe)\b/.test(q)) return undefined;
+  return kindAskedAbout(q);
+}
+
+export const NO_LOG_HINT = 'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "..."`.';
+
+/** The first line matching `pattern` in the stored log, else in what retrieval finds for `query`. */
+export async function findInLog(ctx: ChatContext, pattern: RegExp, query: string, fromEnd = false): Promise<(LogSpan & { line: number; match: RegExpExecArray }) | undefined> {
+  if (!hasLog(ctx)) return undefined;
+  const stored = storedLogSpan(ctx);
+  const spans: LogSpan[] = stored ? [stored] : [];
+  if (stored?.start_line !== 1) spans.push(...(await retrieveSafely(ctx, query, 3)));
+  for (const span of spans) {
+    const hit = findLine(span, pattern, { fromEnd });
+    if (hit) return { start_line: hit.line, end_line: hit.line, text: hit.text, line: hit.line, match: hit.match };
+  }
+  return undefined;
+}
+

@@ -1,0 +1,64 @@
+/** Answers that show the log's own lines. */
+import { cite, clip, storedLogSpan, inlineCode, linesOf, type LogSpan } from '../logtext.js';
+import { type Composer, ReplyBuilder, type AnswerGroup } from './reply.js';
+import { quote, hasLog, NO_LOG_HINT } from './logHelpers.js';
+
+const MAX_QUOTED_LINES = 60;
+
+/** "what does line 120 say", "show lines 40-50", "last 20 lines", "tail of the log". */
+const logLines: Composer = (ask) => {
+  const { ctx, q } = ask;
+  if (!hasLog(ctx)) return { text: `The uploaded context holds no build log, so there are no lines to show.\n\n${NO_LOG_HINT}`, sources: [] };
+  const total = ctx.logLineCount;
+  const stored = storedLogSpan(ctx);
+  let from: number;
+  let to: number;
+  const range = /\b(?:lines?|l)\s*#?(\d+)\s*(?:-|–|to|through|and|until|\.\.)\s*(?:lines?\s*|l)?(\d+)/.exec(q);
+  const single = /\b(?:lines?|l)\s*#?(\d+)/.exec(q);
+  const count = Number(/\b(\d+)\s+lines?\b|\blines?\s+(\d+)/.exec(q)?.slice(1).find(Boolean) ?? 10);
+  const n = Math.min(Math.max(1, count), MAX_QUOTED_LINES);
+  if (range) {
+    from = Number(range[1]);
+    to = Number(range[2]);
+    if (to < from) [from, to] = [to, from];
+  } else if (/\b(last|final|tail|end|bottom)\b/.test(q)) {
+    from = total - n + 1;
+    to = total;
+  } else if (/\b(first|head|start|beginning|top)\b/.test(q)) {
+    from = 1;
+    to = n;
+  } else if (single) {
+    from = Number(single[1]);
+    to = from;
+  } else {
+    from = total - 9;
+    to = total;
+  }
+  from = Math.max(1, from);
+  if (from > total) return { text: `The log has only **${total} lines**, so there is no line ${from}.`, sources: [] };
+  to = Math.min(total, to, from + MAX_QUOTED_LINES - 1);
+  const span = stored ? linesOf(stored, from, to) : undefined;
+  if (!span) {
+    const kept = stored ? `: it keeps lines ${stored.start_line}-${stored.end_line} of ${total}` : '';
+    return { text: `Lines ${from}-${to} are not in the part of the log this chat can quote${kept}.`, sources: [] };
+  }
+  const out = new ReplyBuilder();
+  if (from === to) {
+    const text = span.text.trim();
+    out.line(text ? `Line ${from} ${cite(span)} reads: ${inlineCode(clip(text, 300))}` : `Line ${from} ${cite(span)} is empty.`);
+    out.log(span);
+    // A line alone rarely makes sense: a few lines around it.
+    const around = linesOf(stored as LogSpan, Math.max(stored?.start_line ?? 1, from - 2), Math.min(stored?.end_line ?? to, to + 2));
+    if (around && around.end_line > around.start_line) {
+      out.line();
+      quote(out, around, 5);
+    }
+  } else {
+    out.line(to === total && !range ? `The end of the log (lines ${from}-${to} of ${total}):` : `Lines ${from}-${to} of ${total}:`);
+    out.line();
+    quote(out, span, MAX_QUOTED_LINES);
+  }
+  return out.reply();
+};
+
+export const logLineAnswers: AnswerGroup = { name: 'logLines', composers: { logLines } };
