@@ -18,26 +18,6 @@ import hnswlib from 'hnswlib-node';
 const { HierarchicalNSW } = hnswlib;
 type Hnsw = InstanceType<typeof HierarchicalNSW>;
 
-/** What an index file holds, recorded beside it. */
-export interface IndexMeta {
-  /** Format of the sidecar and the labels: bump to make every old file rebuild. */
-  version: number;
-  chatId: number;
-  contextId: number;
-  /** Epoch ms of the upload the index was built from. */
-  uploadedAt: number;
-  embedderId: string;
-  dim: number;
-  /** Number of vectors; labels are 0..count-1, the chunks' `seq`. */
-  count: number;
-  /** Points in the file: `count` less the repeated vectors. */
-  points: number;
-  /** The index file's name, size and SHA-1: a torn or foreign file is never loaded. */
-  file: string;
-  bytes: number;
-  sha1: string;
-}
-
 /** What the caller expects the index to be (the chat's current context, from the database). */
 export interface IndexTarget {
   chatId: number;
@@ -45,7 +25,20 @@ export interface IndexTarget {
   uploadedAt: number;
   embedderId: string;
   dim: number;
+  /** Number of vectors; labels are 0..count-1, the chunks' `seq`. */
   count: number;
+}
+
+/** What an index file holds, recorded beside it: the target it was built for, and the file. */
+export interface IndexMeta extends IndexTarget {
+  /** Format of the sidecar and the labels: bump to make every old file rebuild. */
+  version: number;
+  /** Points in the file: `count` less the repeated vectors. */
+  points: number;
+  /** The index file's name, size and SHA-1: a torn or foreign file is never loaded. */
+  file: string;
+  bytes: number;
+  sha1: string;
 }
 
 /** Vectors of the context's chunks in `seq` order (label i is vectors[i]). */
