@@ -7,13 +7,15 @@ import type { Logger } from 'pino';
 import { createLogger } from '../http/logger.js';
 import { accessLog, REQUEST_ID_HEADER, requestContext, requestIdOf } from '../http/request.js';
 import type { ControllerConfig } from './config.js';
-import { errorMiddleware, NotFound } from './errors.js';
+import { errorMiddleware, HttpError, NotFound } from './errors.js';
+import { hostCheck, hostRefusal } from './hosts.js';
 import { createIdentity } from './identity.js';
 import { buildCiContextResult } from '../jenkins/context.js';
 import { resolveReferer } from '../jenkins/referer.js';
 import { BackendProxy } from './proxy.js';
 import { isContextUpload, uploadContext, type BuildCiContext, type ParseReferer } from './routes/context.js';
 import { registerWorkspaceRoutes } from './workspace/routes.js';
+import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
 export const API_PREFIX = '/chatbot-api';
@@ -71,7 +73,7 @@ function isPlainProxyPath(url: string): boolean {
  * (about a fifth less CPU per proxied request; see docs/notes/controller.md).
  */
 export function createControllerHandler(deps: ControllerDeps): http.RequestListener {
-  const { app, proxy, identity, logger } = buildController(deps);
+  const { app, proxy, identity, logger, hostAllowed } = buildController(deps);
   const viaKoa = app.callback();
   // forward() answers every failure itself; this is for a bug in it, which must cost one
   // request (500, as the Koa path's error middleware would answer), never the process.
@@ -87,7 +89,8 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
   };
   return (req, res) => {
     const url = req.url ?? '/';
-    if (!isPlainProxyPath(url)) {
+    // Refusals (bad method, foreign Host) are answered by the Koa app like every other error.
+    if (!isPlainProxyPath(url) || !SERVED_METHODS.has(req.method ?? '') || !hostAllowed(req.headers.host)) {
       void viaKoa(req, res);
       return;
     }
@@ -117,7 +120,16 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
   };
 }
 
-function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy; identity: ReturnType<typeof createIdentity>; logger: Logger } {
+interface BuiltController {
+  app: Koa;
+  proxy: BackendProxy;
+  identity: ReturnType<typeof createIdentity>;
+  logger: Logger;
+  /** The DNS-rebinding guard: every Host passes in `tokens` mode. */
+  hostAllowed: (host: string | undefined) => boolean;
+}
+
+function buildController(deps: ControllerDeps): BuiltController {
   const { config } = deps;
   const logger = deps.logger ?? createLogger('cichat-controller', config.logLevel);
   const proxy =
@@ -129,6 +141,7 @@ function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy;
       logger,
     });
   const identity = createIdentity(config.auth, logger);
+  const hostAllowed = config.auth.mode === 'none' ? hostCheck(config.allowedHosts ?? []) : () => true;
   const contextDeps = {
     jenkinsHome: config.jenkinsHome,
     proxy,
@@ -137,7 +150,12 @@ function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy;
   };
 
   const workspaceRouter = new Router({ prefix: API_PREFIX });
-  registerWorkspaceRoutes(workspaceRouter, { jenkinsHome: config.jenkinsHome, pathMap: config.pathMap });
+  registerWorkspaceRoutes(workspaceRouter, {
+    jenkinsHome: config.jenkinsHome,
+    pathMap: config.pathMap,
+    // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
+    confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
+  });
   const workspaceRoutes = workspaceRouter.routes();
 
   const app = new Koa();
@@ -148,6 +166,12 @@ function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy;
 
   app.use(requestContext(logger));
   app.use(errorMiddleware(logger));
+  app.use(async (ctx: Context, next: Next) => {
+    if (!SERVED_METHODS.has(ctx.method)) throw new HttpError(501, methodNotImplemented(ctx.method));
+    const host = ctx.req.headers.host;
+    if (!hostAllowed(host)) throw new HttpError(403, hostRefusal(host ?? ''));
+    await next();
+  });
   app.use(async (ctx: Context, next: Next) => {
     const { method, path } = ctx;
     if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
@@ -188,7 +212,7 @@ function buildController(deps: ControllerDeps): { app: Koa; proxy: BackendProxy;
       userId,
     });
   });
-  return { app, proxy, identity, logger };
+  return { app, proxy, identity, logger, hostAllowed };
 }
 
 export interface RunningController {
@@ -215,6 +239,9 @@ export async function startController(
     logger,
   });
   const server = http.createServer({ keepAliveTimeout: 65_000 }, createControllerHandler({ ...options, config, logger, proxy }));
+  // 431, 501 and 400 for what never parses into a request, as `{detail}` like every other error.
+  server.on('clientError', onClientError(logger));
+  server.on('connect', onConnect);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

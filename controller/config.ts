@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { JWT_SECRET_MIN_BYTES, loadOrCreateJwtSecret } from '../protocol/auth.js';
 import { parsePathMap, type PathMap } from '../jenkins/pathmap.js';
+import { parseWorkspaceRoots } from '../jenkins/workspace/confine.js';
+import { parseAllowedHosts } from './hosts.js';
 
 /**
  * The controller's configuration (CONTRACT section 1). This is the only module that reads
@@ -23,6 +25,13 @@ export interface ControllerConfig {
   jenkinsHome: string;
   /** JENKINS_PATH_MAP parsed (empty when unset): where recorded paths are on this host. */
   pathMap: PathMap;
+  /** CICHAT_WORKSPACE_ROOTS parsed; undefined: the instance's workspace dir (see jenkins/workspace/confine.ts). */
+  workspaceRoots?: readonly string[];
+  /**
+   * CONTROLLER_ALLOWED_HOSTS parsed (lower case, `name` or `name:port`): `Host` values served in
+   * `none` mode besides the loopback names.
+   */
+  allowedHosts?: readonly string[];
   auth: ControllerAuth;
   /** pino level (`LOG_LEVEL`, default info): logs go to stderr. */
   logLevel: string;
@@ -105,6 +114,8 @@ const envSchema = z.object({
       })
       .default('info'),
   ),
+  CICHAT_WORKSPACE_ROOTS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CONTROLLER_ALLOWED_HOSTS: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 /** Whether `dir` is a directory this process can see (false for missing or unreadable paths). */
@@ -173,6 +184,14 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
     if (!isDirectory(home)) problems.push(`JENKINS_HOME: ${home} is not a directory (set it to the CI server's home, e.g. /var/jenkins_home)`);
   }
 
+  const workspaceRoots = parseWorkspaceRoots(emptyAsUndefined(env.CICHAT_WORKSPACE_ROOTS) === undefined ? undefined : env.CICHAT_WORKSPACE_ROOTS, {
+    jenkinsHome: path.resolve(emptyAsUndefined(env.JENKINS_HOME) === undefined ? './seeds/jenkins-home' : String(env.JENKINS_HOME)),
+    dataDir: path.resolve(values?.DATA_DIR ?? './data'),
+  });
+  for (const problem of workspaceRoots.problems) problems.push(`CICHAT_WORKSPACE_ROOTS: ${problem}`);
+  const allowedHosts = parseAllowedHosts(emptyAsUndefined(env.CONTROLLER_ALLOWED_HOSTS) === undefined ? undefined : env.CONTROLLER_ALLOWED_HOSTS);
+  for (const problem of allowedHosts.problems) problems.push(`CONTROLLER_ALLOWED_HOSTS: ${problem}`);
+
   let jwtSecret = values?.JWT_SECRET;
   if (values && jwtSecret === undefined) {
     try {
@@ -195,6 +214,8 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
       jenkinsHome: path.resolve(values.JENKINS_HOME),
       pathMap,
       logLevel: values.LOG_LEVEL,
+      ...(workspaceRoots.roots ? { workspaceRoots: workspaceRoots.roots } : {}),
+      allowedHosts: allowedHosts.hosts,
       auth:
         values.CONTROLLER_AUTH === 'tokens'
           ? { mode: 'tokens', tokensFile: path.resolve(values.CONTROLLER_TOKENS_FILE ?? '') }

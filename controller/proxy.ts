@@ -28,6 +28,9 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** Never forwarded to the backend (CONTRACT section 3): the caller's credentials, and our own Host. */
+const CALLER_ONLY_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'host', 'expect'];
+
 /** Idle keep-alive sockets to the backend are closed after this long. */
 const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 /** A backend that does not accept the connection within this long is unreachable (502). */
@@ -167,7 +170,9 @@ export class BackendProxy {
    */
   forward(req: IncomingMessage, res: ServerResponse, forward: ForwardRequest): Promise<void> {
     const { logger } = this.options;
-    const headers = endToEndHeaders(forward.headers, ['authorization', 'host', 'expect']);
+    // The caller's credentials for this controller (or for a Jenkins on the same host: its
+    // session cookie) are no business of the backend; proxy-authorization is hop-by-hop anyway.
+    const headers = endToEndHeaders(forward.headers, CALLER_ONLY_HEADERS);
     headers.host = this.base.host;
     const remote = req.socket.remoteAddress;
     if (remote) {

@@ -95,6 +95,14 @@ function isSeparator(c: string | undefined, windows: boolean): boolean {
  * its backslashes turned into `/`. A path no pair matches comes back unchanged.
  */
 export function applyPathMap(map: PathMap, recorded: string): string {
+  return mapRecordedPath(map, recorded).path;
+}
+
+/**
+ * As applyPathMap, also telling whether an entry matched: a path recorded on an agent is read
+ * only through an explicit mapping (workspace confinement, CONTRACT section 3).
+ */
+export function mapRecordedPath(map: PathMap, recorded: string): { path: string; mapped: boolean } {
   for (const { from, to } of map) {
     const windows = isWindowsAbsolute(from);
     const head = recorded.slice(0, from.length);
@@ -106,8 +114,8 @@ export function applyPathMap(map: PathMap, recorded: string): string {
     let rest = recorded.slice(from.length);
     if (windows) rest = rest.replace(/\\/g, '/');
     rest = rest.replace(/^\/+/, '');
-    if (rest === '') return to;
-    return to.endsWith('/') ? `${to}${rest}` : `${to}/${rest}`;
+    if (rest === '') return { path: to, mapped: true };
+    return { path: to.endsWith('/') ? `${to}${rest}` : `${to}/${rest}`, mapped: true };
   }
-  return recorded;
+  return { path: recorded, mapped: false };
 }

@@ -125,8 +125,9 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...contextOptions });
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    // A home the controller cannot read at all is a server-side problem with an actionable cause.
-    throw new HttpError(500, `Could not read the CI context from JENKINS_HOME ${deps.jenkinsHome}: ${(err as Error).message}`);
+    // A home the controller cannot read at all is a server-side problem: the cause (a path, an
+    // errno text) goes to the log through the error middleware, never to the client.
+    throw new Error(`Could not read the CI context from JENKINS_HOME ${deps.jenkinsHome}`, { cause: err });
   }
   if (result.notFound) {
     // Decision (docs/notes/controller.md): a job or build that does not exist is a 404 and

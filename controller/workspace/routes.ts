@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import type { PathMap } from '../../jenkins/pathmap.js';
+import type { WorkspaceConfinement } from '../../jenkins/workspace/confine.js';
 import { PERMALINKS, isPermalink } from '../../jenkins/jobs.js';
 import { findWorkspace, listWorkspaces } from '../../jenkins/workspace/discover.js';
 import { WorkspaceError, badRequest, pathTraversal } from '../../jenkins/workspace/errors.js';
@@ -13,6 +14,8 @@ export interface WorkspaceRouteDeps {
   /** JENKINS_HOME on this host. */
   jenkinsHome: string;
   pathMap: PathMap;
+  /** Workspace roots and private directories (CICHAT_WORKSPACE_ROOTS, DATA_DIR); the default roots when absent. */
+  confinement?: WorkspaceConfinement;
 }
 
 /** One query parameter as a single string; a repeated parameter is ambiguous and refused. */

@@ -1,11 +1,13 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { applyPathMap } from '../pathmap.js';
+import { applyPathMap, mapRecordedPath } from '../pathmap.js';
 import type { PathMap } from '../pathmap.js';
 import { BuildNotFoundError, JobNotFoundError } from '../errors.js';
 import { PERMALINKS, findBuildDir, isPermalink, locateJob, resolveBuildNumber } from '../jobs.js';
 import type { JobLocation } from '../jobs.js';
 import { buildsDirOf, jobDir, jobNameSegments, parseCombination } from '../paths.js';
+import { Confiner } from './confine.js';
+import type { WorkspaceConfinement } from './confine.js';
 import { badRequest, notFound, pathTraversal } from './errors.js';
 import { hasFlowStorage, readBuildRecord, readText, recordedWorkspaces } from './flownodes.js';
 import { isInside } from './pathguard.js';
@@ -27,6 +29,18 @@ export interface WorkspaceQuery {
   jobName: string;
   /** A build number (or its decimal text), or a permalink name such as `lastFailedBuild`. */
   buildNumber: number | string;
+  /** Workspace roots and private directories (CICHAT_WORKSPACE_ROOTS, DATA_DIR); the default roots when absent. */
+  confinement?: WorkspaceConfinement;
+}
+
+/** A workspace the build recorded (or its job configures) that confinement refuses to serve. */
+export interface RefusedWorkspace {
+  workspaceId: string;
+  node: string;
+  /** The path as recorded or configured. */
+  path: string;
+  /** Why, as the end of a sentence: `lies outside the workspace roots (CICHAT_WORKSPACE_ROOTS)`. */
+  reason: string;
 }
 
 /** Where a build of a job is on disk, its number resolved. */
@@ -331,29 +345,43 @@ async function findDirectory(dir: string): Promise<string | null> {
   return (await isDirectory(current)) ? current : null;
 }
 
-/**
- * A directory that may be served as a workspace: never JENKINS_HOME itself, one of its
- * ancestors, or its `secrets/` (a customWorkspace of `../` or `.` would expose the keys).
- */
-async function servable(dir: string, jenkinsHome: string): Promise<boolean> {
-  let real: string;
-  let home: string;
-  try {
-    real = await fs.realpath(dir);
-    home = await fs.realpath(jenkinsHome);
-  } catch {
-    return false;
-  }
-  return !isInside(real, home) && !isInside(path.join(home, 'secrets'), real);
-}
+/** The first candidate that exists on this host, or why the first existing ones were refused. */
+type Found = { dir: string } | { refused: { path: string; reason: string } } | null;
 
-/** The first candidate that exists on this host and may be served. */
-async function firstWorkspaceDir(candidates: readonly string[], jenkinsHome: string): Promise<string | null> {
+/**
+ * The first candidate that exists on this host and confinement serves (its real path). A
+ * candidate that exists but is refused is skipped; when none is served, the first refusal is
+ * answered so that a request for it can say why.
+ */
+async function firstWorkspaceDir(candidates: readonly string[], confiner: Confiner): Promise<Found> {
+  let refused: Found = null;
   for (const candidate of new Set(candidates)) {
     const dir = await findDirectory(candidate);
-    if (dir && (await servable(dir, jenkinsHome))) return dir;
+    if (!dir) continue;
+    const verdict = await confiner.check(dir);
+    if (verdict.served) return { dir: verdict.real };
+    if (!('missing' in verdict)) refused ??= { refused: { path: candidate, reason: verdict.reason } };
   }
-  return null;
+  return refused;
+}
+
+/** The built-in node records itself as `` (and is shown as `built-in`). */
+function isBuiltIn(node: string | undefined): boolean {
+  return !node || node === BUILT_IN_NODE;
+}
+
+/**
+ * Where a recorded path is on this host: through JENKINS_PATH_MAP; a path recorded on an agent
+ * only through an explicit entry (without one it names the agent's disk, not this host's).
+ */
+async function recordedDir(query: WorkspaceQuery, recorded: string, node: string | undefined, confiner: Confiner): Promise<Found> {
+  const { path: mapped, mapped: byEntry } = mapRecordedPath(query.pathMap, recorded);
+  if (!isBuiltIn(node) && !byEntry) {
+    return { refused: { path: recorded, reason: `was recorded on agent ${node ?? ''} and no JENKINS_PATH_MAP entry maps it to this host` } };
+  }
+  if (!path.isAbsolute(mapped)) return null;
+  const found = await firstWorkspaceDir([mapped], confiner);
+  return found && 'refused' in found ? { refused: { path: recorded, reason: found.refused.reason } } : found;
 }
 
 /**
@@ -367,39 +395,55 @@ async function classicWorkspace(
   build: LocatedBuild,
   settings: RootSettings,
   record: BuildRecord | null,
-): Promise<Workspace[]> {
+  confiner: Confiner,
+): Promise<Discovered> {
   if (record?.workspace) {
-    const mapped = applyPathMap(query.pathMap, record.workspace);
-    const dir = path.isAbsolute(mapped) ? await firstWorkspaceDir([mapped], query.jenkinsHome) : null;
-    if (dir) return [{ workspaceId: DEFAULT_WORKSPACE_ID, node: nodeName(record.builtOn), path: record.workspace, dir }];
+    const found = await recordedDir(query, record.workspace, record.builtOn, confiner);
+    const node = nodeName(record.builtOn);
+    if (found && 'dir' in found) {
+      return { workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID, node, path: record.workspace, dir: found.dir }], refused: [] };
+    }
+    // The build ran there: another directory of the same job would show other files.
+    if (found) return { workspaces: [], refused: [{ workspaceId: DEFAULT_WORKSPACE_ID, node, ...found.refused }] };
   }
   const candidates = [
     ...(await childItemWorkspaceDirs(query, settings, build)),
     ...(await itemWorkspaceDirs(query, settings, query.jobName, build.job.dir)),
   ];
-  const dir = await firstWorkspaceDir(candidates, query.jenkinsHome);
-  return dir ? [{ workspaceId: DEFAULT_WORKSPACE_ID, node: BUILT_IN_NODE, dir }] : [];
+  const found = await firstWorkspaceDir(candidates, confiner);
+  if (!found) return { workspaces: [], refused: [] };
+  if ('dir' in found) return { workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID, node: BUILT_IN_NODE, dir: found.dir }], refused: [] };
+  return { workspaces: [], refused: [{ workspaceId: DEFAULT_WORKSPACE_ID, node: BUILT_IN_NODE, ...found.refused }] };
 }
 
-async function pipelineWorkspaces(query: WorkspaceQuery, build: string, record: BuildRecord | null): Promise<Workspace[]> {
-  const found: Workspace[] = [];
+async function pipelineWorkspaces(query: WorkspaceQuery, build: string, record: BuildRecord | null, confiner: Confiner): Promise<Discovered> {
+  const discovered: Discovered = { workspaces: [], refused: [] };
   for (const recorded of await recordedWorkspaces(build, record)) {
-    const mapped = applyPathMap(query.pathMap, recorded.path);
-    const dir = path.isAbsolute(mapped) ? await firstWorkspaceDir([mapped], query.jenkinsHome) : null;
-    if (!dir) continue;
-    found.push({ workspaceId: recorded.flowNodeId, node: nodeName(recorded.node), path: recorded.path, dir });
+    const found = await recordedDir(query, recorded.path, recorded.node, confiner);
+    if (!found) continue;
+    const entry = { workspaceId: recorded.flowNodeId, node: nodeName(recorded.node), path: recorded.path };
+    if ('dir' in found) discovered.workspaces.push({ ...entry, dir: found.dir });
+    else discovered.refused.push({ ...entry, reason: found.refused.reason });
   }
-  return found;
+  return discovered;
+}
+
+interface Discovered {
+  workspaces: Workspace[];
+  refused: RefusedWorkspace[];
 }
 
 /** Every workspace of the build on this host, duplicates included (see listWorkspaces). */
-async function allWorkspaces(query: WorkspaceQuery): Promise<{ build: LocatedBuild; workspaces: Workspace[] }> {
+async function allWorkspaces(query: WorkspaceQuery): Promise<{ build: LocatedBuild } & Discovered> {
   const settings = await readRootSettings(query.jenkinsHome);
   const build = await locateBuild(query, settings);
   const record = await readBuildRecord(build.dir);
   const pipeline = record ? record.pipeline : await hasFlowStorage(build.dir);
-  const workspaces = pipeline ? await pipelineWorkspaces(query, build.dir, record) : await classicWorkspace(query, build, settings, record);
-  return { build, workspaces };
+  const confiner = await Confiner.create({ ...query, workspaceDir: settings.workspaceDir });
+  const discovered = pipeline
+    ? await pipelineWorkspaces(query, build.dir, record, confiner)
+    : await classicWorkspace(query, build, settings, record, confiner);
+  return { build, ...discovered };
 }
 
 /**
@@ -422,12 +466,29 @@ export async function listWorkspaces(query: WorkspaceQuery): Promise<Workspace[]
   return listed;
 }
 
-/** One workspace of the build by id (any flow node that recorded it); 404 when not on this host. */
+/**
+ * The workspaces of a build that confinement refuses to serve (never listed by listWorkspaces),
+ * each with the reason: for diagnostics and tests.
+ */
+export async function refusedWorkspaces(query: WorkspaceQuery): Promise<RefusedWorkspace[]> {
+  return (await allWorkspaces(query)).refused;
+}
+
+/**
+ * One workspace of the build by id (any flow node that recorded it); 404 when not on this host,
+ * or when confinement refuses it, naming why: `workspace /etc recorded by build 7 lies outside
+ * the workspace roots (CICHAT_WORKSPACE_ROOTS)`.
+ */
 export async function findWorkspace(query: WorkspaceQuery & { workspaceId: string }): Promise<Workspace> {
-  const { build, workspaces } = await allWorkspaces(query);
+  const { build, workspaces, refused } = await allWorkspaces(query);
   const match = workspaces.find((w) => w.workspaceId === query.workspaceId);
-  if (!match) {
-    throw notFound(`Workspace ${query.workspaceId} not found for ${query.jobName} #${build.number} on this host`);
+  if (match) return match;
+  const why = refused.find((w) => w.workspaceId === query.workspaceId);
+  if (why) {
+    throw notFound(
+      `Workspace ${query.workspaceId} of ${query.jobName} #${build.number} is not served: ` +
+        `workspace ${why.path} recorded by build ${build.number} ${why.reason}`,
+    );
   }
-  return match;
+  throw notFound(`Workspace ${query.workspaceId} not found for ${query.jobName} #${build.number} on this host`);
 }

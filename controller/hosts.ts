@@ -1,0 +1,87 @@
+/**
+ * The DNS-rebinding guard of `CONTROLLER_AUTH=none` (CONTRACT section 3): without tokens, the
+ * only thing between a web page and every chat, log and workspace file is that the controller
+ * listens on loopback. A page whose own name is made to resolve to 127.0.0.1 passes that check,
+ * but its requests still carry its name in `Host`, so only loopback names are served.
+ */
+
+/** Served in `none` mode whatever CONTROLLER_ALLOWED_HOSTS says (with or without a port). */
+export const LOOPBACK_HOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+const PORT = /^[0-9]{1,5}$/;
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*\.?$/;
+const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/;
+/** Any 127.0.0.0/8 address: an IP literal cannot be rebound, and the controller may listen on 127.0.0.2. */
+const IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
+/** `name` and `port` of a Host value (lower case); null when it is not a host[:port]. */
+function splitHost(value: string): { name: string; port: string | undefined } | null {
+  const host = value.trim().toLowerCase();
+  let name: string;
+  let port: string | undefined;
+  if (host.startsWith('[')) {
+    const close = host.indexOf(']');
+    if (close < 0) return null;
+    name = host.slice(0, close + 1);
+    const rest = host.slice(close + 1);
+    if (rest !== '') {
+      if (!rest.startsWith(':')) return null;
+      port = rest.slice(1);
+    }
+    if (!IPV6_LITERAL.test(name)) return null;
+  } else {
+    const colon = host.indexOf(':');
+    name = colon < 0 ? host : host.slice(0, colon);
+    port = colon < 0 ? undefined : host.slice(colon + 1);
+    if (!HOST_NAME.test(name)) return null;
+  }
+  if (port !== undefined && !PORT.test(port)) return null;
+  return { name, port };
+}
+
+/**
+ * Parses CONTROLLER_ALLOWED_HOSTS: comma-separated host names or IP addresses (IPv6 in
+ * brackets), each optionally with `:port` (then only that port); case-insensitive. Every bad
+ * entry is a problem, named.
+ */
+export function parseAllowedHosts(spec: string | undefined): { hosts: string[]; problems: string[] } {
+  const hosts: string[] = [];
+  const problems: string[] = [];
+  for (const raw of (spec ?? '').split(',')) {
+    const entry = raw.trim();
+    if (entry === '') continue;
+    const parts = splitHost(entry);
+    if (!parts || entry.includes('*')) {
+      problems.push(`"${entry}" is not a host name or IP address with an optional :port (e.g. cichat.example.com or 10.0.0.5:8080)`);
+      continue;
+    }
+    hosts.push(parts.port === undefined ? parts.name : `${parts.name}:${parts.port}`);
+  }
+  return { hosts, problems };
+}
+
+/**
+ * The check of `none` mode: true when the request's `Host` is a loopback name, any
+ * 127.0.0.0/8 address, or one of `allowed` (with the port, when the entry names one). A
+ * request without `Host` (HTTP/1.0) passes: browsers always send one, so it is not a page.
+ */
+export function hostCheck(allowed: readonly string[]): (host: string | undefined) => boolean {
+  const names = new Set([...LOOPBACK_HOST_NAMES, ...allowed]);
+  return (host) => {
+    if (host === undefined) return true;
+    const parts = splitHost(host);
+    if (!parts) return false;
+    if (names.has(parts.name) || IPV4_LOOPBACK.test(parts.name)) return true;
+    return parts.port !== undefined && names.has(`${parts.name}:${parts.port}`);
+  };
+}
+
+/** The `detail` of the 403 for a Host not served in `none` mode; names the way out. */
+export function hostRefusal(host: string): string {
+  const shown = host.length > 100 ? `${host.slice(0, 100)}...` : host;
+  return (
+    `Host "${shown}" is not served: with CONTROLLER_AUTH=none the controller answers only ` +
+    `${LOOPBACK_HOST_NAMES.join(', ')} (a web page whose name resolves to this machine must not read your chats). ` +
+    'Add the name to CONTROLLER_ALLOWED_HOSTS if you reach the controller under it.'
+  );
+}
