@@ -77,6 +77,9 @@ describe('listWorkspaces', () => {
 
   const list = (jobName: string, buildNumber: number): Promise<Workspace[]> =>
     listWorkspaces({ jenkinsHome: t.home, pathMap: t.pathMap, jobName, buildNumber });
+  // Agent `remote`'s workspaces are served once its mount is a workspace root.
+  const listWithAgent = (jobName: string, buildNumber: number): Promise<Workspace[]> =>
+    listWorkspaces({ jenkinsHome: t.home, pathMap: t.pathMap, jobName, buildNumber, confinement: t.withAgentRoots });
   const mkdir = (dir: string): Promise<string | undefined> => fs.mkdir(dir, { recursive: true });
 
   async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
@@ -140,9 +143,11 @@ describe('listWorkspaces', () => {
 
   it('pipeline, per-node storage, short class name: the agent workspace through the path map', async () => {
     const dir = path.join(t.agent, 'workspace', 'p');
-    expect(await list('p-pernode', 1)).toEqual([]);
+    expect(await listWithAgent('p-pernode', 1)).toEqual([]);
     await mkdir(dir);
-    expect(await list('p-pernode', 1)).toEqual([
+    // Outside the default roots (JENKINS_HOME/workspace): not listed until its mount is a root.
+    expect(await list('p-pernode', 1)).toEqual([]);
+    expect(await listWithAgent('p-pernode', 1)).toEqual([
       { workspaceId: '3', node: 'remote', path: '/home/jenkins/agent/workspace/p', dir },
     ]);
   });
@@ -176,7 +181,7 @@ describe('listWorkspaces', () => {
     // The agent's workspace appears once its file system is reachable.
     const gone = path.join(t.agent, 'workspace', 'never-here');
     await mkdir(gone);
-    expect((await list('p-bulk', 1)).map((w) => [w.workspaceId, w.node])).toEqual([
+    expect((await listWithAgent('p-bulk', 1)).map((w) => [w.workspaceId, w.node])).toEqual([
       ['3', 'built-in'],
       ['4', 'gone-agent'],
       ['5', 'built-in'],
@@ -197,8 +202,8 @@ describe('listWorkspaces', () => {
     const again = (await fs.readFile(path.join(storage, '3.xml'), 'utf8')).replace('<id>3</id>', '<id>6</id>');
     await fs.writeFile(path.join(storage, '6.xml'), again);
     await mkdir(path.join(t.agent, 'workspace', 'p'));
-    expect((await list('p-pernode', 1)).map((w) => w.workspaceId)).toEqual(['3']);
-    const query = { jenkinsHome: t.home, pathMap: t.pathMap, jobName: 'p-pernode', buildNumber: 1 };
+    expect((await listWithAgent('p-pernode', 1)).map((w) => w.workspaceId)).toEqual(['3']);
+    const query = { jenkinsHome: t.home, pathMap: t.pathMap, jobName: 'p-pernode', buildNumber: 1, confinement: t.withAgentRoots };
     expect((await findWorkspace({ ...query, workspaceId: '6' })).dir).toBe(path.join(t.agent, 'workspace', 'p'));
     expect((await statusOf(findWorkspace({ ...query, workspaceId: '4' })))[0]).toBe(404);
   });

@@ -83,7 +83,7 @@ beforeAll(async () => {
 
   const app = new Koa();
   const router = new Router({ prefix: '/chatbot-api' });
-  registerWorkspaceRoutes(router, { jenkinsHome: t.home, pathMap: t.pathMap });
+  registerWorkspaceRoutes(router, { jenkinsHome: t.home, pathMap: t.pathMap, confinement: t.withAgentRoots });
   app.use(router.routes()).use(router.allowedMethods());
   server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -171,6 +171,9 @@ describe('permalinks as buildNumber', () => {
   it('trusts builds/permalinks (Jenkins\' own record, -1 for none) over the build results', async () => {
     // The real sample's permalinks file says no successful build, although build 1 says SUCCESS.
     await mkdir(path.join(t.agent, 'workspace', 'p'));
+    // p-pernode ran on agent `remote`: its mount must be a workspace root.
+    const list = (jobName: string, buildNumber: number | string): Promise<Workspace[]> =>
+      listWorkspaces({ jenkinsHome: t.home, pathMap: t.pathMap, jobName, buildNumber, confinement: t.withAgentRoots });
     expect((await list('p-pernode', 'lastBuild')).map((w) => w.workspaceId)).toEqual(['3']);
     const [status, message] = await statusOf(list('p-pernode', 'lastSuccessfulBuild'));
     expect([status, message]).toEqual([404, expect.stringContaining('lastSuccessfulBuild')]);

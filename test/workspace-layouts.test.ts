@@ -240,6 +240,9 @@ beforeAll(async () => {
     DATA_DIR: path.join(root, 'data'),
     JENKINS_HOME: home,
     JENKINS_PATH_MAP: `${RECORDED}=${home}`,
+    // The customWorkspace and ws() directories below lie in JENKINS_HOME outside workspace/:
+    // served because the operator lists them (the default roots would refuse them).
+    CICHAT_WORKSPACE_ROOTS: ['workspace', 'ws', 'custom-ws', 'shared', 'abs-ws'].map((d) => `\${JENKINS_HOME}/${d}`).join(',') + ',${ITEM_ROOTDIR}/workspace',
     BACKEND_URL: 'http://127.0.0.1:9',
   });
   if (!config.ok) throw new Error(config.problems.join('\n'));
@@ -358,7 +361,7 @@ describe('custom workspaces of classic jobs', () => {
   });
 
   it('a customWorkspace that is the parent of JENKINS_HOME is never served', async () => {
-    expectError(await file('cw-evil', 1, 'secret.txt'), 404, /Workspace ws-default not found/);
+    expectError(await file('cw-evil', 1, 'secret.txt'), 404, /Workspace ws-default of cw-evil #1 is not served: .*holds JENKINS_HOME/);
   });
 });
 

@@ -112,14 +112,17 @@ export function parseWorkspaceRoots(
 }
 
 /**
- * The instance's own workspace directory from the root config's workspaceDir template: the part
+ * The default roots: `JENKINS_HOME/workspace`, each item's legacy `workspace/`, and the
+ * instance's own workspace directory from the root config's workspaceDir template: the part
  * before the first item variable (`${JENKINS_HOME}/workspace/${ITEM_FULL_NAME}` ->
  * `JENKINS_HOME/workspace`), or the item-relative suffix when the template starts with
  * `${ITEM_ROOTDIR}` (`${ITEM_ROOTDIR}/ws` -> `ws`). A template rooted elsewhere is a path
  * Jenkins sees, so it goes through JENKINS_PATH_MAP.
  */
 export function defaultRootsOf(workspaceDir: string, jenkinsHome: string, pathMap: PathMap): string[] {
-  const roots: string[] = [`${ITEM_ROOTDIR}/${LEGACY_ITEM_WORKSPACE}`];
+  // Jenkins' own default stays a root when workspaceDir was changed: builds made before the
+  // change recorded their workspaces there.
+  const roots: string[] = [`${ITEM_ROOTDIR}/${LEGACY_ITEM_WORKSPACE}`, path.join(path.resolve(jenkinsHome), 'workspace')];
   if (workspaceDir.startsWith(ITEM_ROOTDIR)) {
     const suffix = workspaceDir.slice(ITEM_ROOTDIR.length).replace(/^\/+|\/+$/g, '');
     const segments = suffix.split('/');
@@ -128,13 +131,14 @@ export function defaultRootsOf(workspaceDir: string, jenkinsHome: string, pathMa
     }
     return [...new Set(roots)];
   }
+  if (!workspaceDir.includes('${') && !path.isAbsolute(workspaceDir)) return roots;
   const cut = workspaceDir.search(/\$\{ITEM_(FULL_NAME|FULLNAME|ROOTDIR)\}/);
   let prefix = cut < 0 ? workspaceDir : workspaceDir.slice(0, cut);
   if (cut >= 0 && !prefix.endsWith('/')) prefix = path.dirname(prefix);
   const local = prefix.startsWith(JENKINS_HOME_VAR);
   const expanded = local ? path.resolve(jenkinsHome) + prefix.slice(JENKINS_HOME_VAR.length) : applyPathMap(pathMap, prefix);
   if (!expanded.includes('${') && path.isAbsolute(expanded)) roots.push(path.resolve(expanded));
-  return roots;
+  return [...new Set(roots)];
 }
 
 interface Guarded {

@@ -37,8 +37,8 @@ export interface WorkspaceQuery {
 export interface RefusedWorkspace {
   workspaceId: string;
   node: string;
-  /** The path as recorded or configured. */
-  path: string;
+  /** The path as Jenkins recorded it; absent for a workspace the job's configuration places. */
+  path?: string;
   /** Why, as the end of a sentence: `lies outside the workspace roots (CICHAT_WORKSPACE_ROOTS)`. */
   reason: string;
 }
@@ -346,7 +346,7 @@ async function findDirectory(dir: string): Promise<string | null> {
 }
 
 /** The first candidate that exists on this host, or why the first existing ones were refused. */
-type Found = { dir: string } | { refused: { path: string; reason: string } } | null;
+type Found = { dir: string } | { refused: { path?: string; reason: string } } | null;
 
 /**
  * The first candidate that exists on this host and confinement serves (its real path). A
@@ -360,7 +360,7 @@ async function firstWorkspaceDir(candidates: readonly string[], confiner: Confin
     if (!dir) continue;
     const verdict = await confiner.check(dir);
     if (verdict.served) return { dir: verdict.real };
-    if (!('missing' in verdict)) refused ??= { refused: { path: candidate, reason: verdict.reason } };
+    if (!('missing' in verdict)) refused ??= { refused: { reason: verdict.reason } };
   }
   return refused;
 }
@@ -485,10 +485,10 @@ export async function findWorkspace(query: WorkspaceQuery & { workspaceId: strin
   if (match) return match;
   const why = refused.find((w) => w.workspaceId === query.workspaceId);
   if (why) {
-    throw notFound(
-      `Workspace ${query.workspaceId} of ${query.jobName} #${build.number} is not served: ` +
-        `workspace ${why.path} recorded by build ${build.number} ${why.reason}`,
-    );
+    // The recorded path is the build's own record; a configured one is named by what placed it
+    // (its host path would tell the caller where JENKINS_HOME is).
+    const what = why.path !== undefined ? `workspace ${why.path} recorded by build ${build.number}` : `the workspace its job configures`;
+    throw notFound(`Workspace ${query.workspaceId} of ${query.jobName} #${build.number} is not served: ${what} ${why.reason}`);
   }
   throw notFound(`Workspace ${query.workspaceId} not found for ${query.jobName} #${build.number} on this host`);
 }
