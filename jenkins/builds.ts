@@ -7,6 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { maskSecrets, MASK } from '../core/secrets.js';
 import type { BuildCause, BuildDetails } from '../protocol/types.js';
 import { BuildNotFoundError, XmlCorruptError } from './errors.js';
+import { realInside } from './homeguard.js';
 import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
@@ -511,6 +512,13 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
  */
 async function fillLogTail(details: BuildDetails, dir: string, label: string): Promise<void> {
   const reason = (err: unknown): string => (errorMessage(err));
+  // A log that is a symbolic link out of its build folder (`log -> /etc/shadow`) is not read.
+  for (const name of ['log', 'log.gz']) {
+    if (!(await realInside(dir, path.join(dir, name), true))) {
+      details.consoleLogError = `Log of ${label} is a symbolic link leading out of its build folder, which is not followed`;
+      return;
+    }
+  }
   try {
     const tail = await readLogTail(path.join(dir, 'log'), TAIL_LINES);
     details.consoleLogTail = maskSecrets(tail.lines.join('\n'));

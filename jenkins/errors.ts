@@ -7,8 +7,12 @@ export { XmlCorruptError } from './xml.js';
 /** No job of that full name (or an unsafe name) in JENKINS_HOME. */
 export class JobNotFoundError extends Error {
   readonly status = 404;
-  constructor(readonly jobName: string) {
-    super(`No job ${jobName} in JENKINS_HOME`);
+  /** `reason`: the job's folder is there but is not read (e.g. a symbolic link out of the home). */
+  constructor(
+    readonly jobName: string,
+    readonly reason?: string,
+  ) {
+    super(reason === undefined ? `No job ${jobName} in JENKINS_HOME` : `Job ${jobName} is not read: ${reason}`);
     this.name = 'JobNotFoundError';
   }
 }

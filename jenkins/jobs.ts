@@ -7,6 +7,7 @@ import { readdir, readlink, stat } from 'node:fs/promises';
 import { maskSecrets } from '../core/secrets.js';
 import type { JobDetails } from '../protocol/types.js';
 import { BuildNotFoundError, JobNotFoundError } from './errors.js';
+import { LINK_OUT_OF_HOME, realInside } from './homeguard.js';
 import { buildsDirOf, isMatrixConfigurationDir, parseCombination, resolveJobDir } from './paths.js';
 import { child, childText, errorMessage, isMissing, LARGE_XML_BYTES, parseXml, pruneLargeElements, readHeadText, readTextFile, readXmlFile, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
@@ -24,12 +25,20 @@ export interface JobLocation {
 export async function locateJob(jenkinsHome: string, fullName: string, buildsDirSetting?: string): Promise<JobLocation> {
   const dir = await resolveJobDir(jenkinsHome, fullName);
   if (!dir) throw new JobNotFoundError(fullName);
+  if (!(await realInside(jenkinsHome, dir))) throw new JobNotFoundError(fullName, LINK_OUT_OF_HOME);
   try {
     if (!(await stat(path.join(dir, 'config.xml'))).isFile()) throw new JobNotFoundError(fullName);
   } catch {
     throw new JobNotFoundError(fullName);
   }
-  return { fullName, dir, buildsDir: buildsDirOf(jenkinsHome, dir, fullName, buildsDirSetting) };
+  const buildsDir = buildsDirOf(jenkinsHome, dir, fullName, buildsDirSetting);
+  // A builds folder placed outside the home by <buildsDir> is the administrator's choice; one
+  // inside it that links out is not.
+  const home = path.resolve(jenkinsHome);
+  if (buildsDir.startsWith(home + path.sep) && !(await realInside(jenkinsHome, buildsDir, true))) {
+    throw new JobNotFoundError(fullName, 'its builds folder is a symbolic link leading out of JENKINS_HOME, which is not followed');
+  }
+  return { fullName, dir, buildsDir };
 }
 
 /** The kind of item, from the root element of its config.xml. */
@@ -169,6 +178,13 @@ async function timestampBuilds(buildsDir: string): Promise<Map<number, string>> 
  * else an old timestamp-named folder whose build.xml says `<number>n</number>`.
  */
 export async function findBuildDir(buildsDir: string, n: number): Promise<string | null> {
+  const found = await findBuildDirAnywhere(buildsDir, n);
+  // `builds/7 -> 2017-01-09_09-19-54` is Jenkins' own layout; a link out of the builds folder
+  // (`builds/7 -> /etc`) is not followed: that build's log would reach a chat's context.
+  return found !== null && (await realInside(buildsDir, found)) ? found : null;
+}
+
+async function findBuildDirAnywhere(buildsDir: string, n: number): Promise<string | null> {
   const direct = path.join(buildsDir, String(n));
   try {
     if ((await stat(direct)).isDirectory()) return direct;

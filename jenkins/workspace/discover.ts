@@ -92,7 +92,7 @@ async function locateBuild(query: WorkspaceQuery, settings: RootSettings): Promi
     await checkBuildsReadable(job, query.jobName);
     number = typeof ref === 'number' ? ref : await resolveBuildNumber(query.jenkinsHome, query.jobName, ref);
   } catch (err) {
-    if (err instanceof JobNotFoundError) throw notFound(`Job not found: ${query.jobName}`);
+    if (err instanceof JobNotFoundError) throw notFound(err.reason === undefined ? `Job not found: ${query.jobName}` : err.message);
     if (err instanceof BuildNotFoundError) throw notFound(`Build not found: ${query.jobName} has no ${String(ref)}`);
     throw err;
   }
