@@ -1,6 +1,6 @@
 import { constants, promises as fs } from 'node:fs';
 import { badRequest, notFound, pathTraversal, unsupportedMedia } from './errors.js';
-import { isInside, relativePathSegments, resolveInside } from './pathguard.js';
+import { isInsideBytes, relativePathSegments, resolveInside } from './pathguard.js';
 
 export const MAX_FILE_CHARS = 50_000;
 export const TRUNCATION_MARK = '\n\n[FILE TRUNCATED]';
@@ -31,10 +31,10 @@ function cutIndex(text: string, maxChars: number): number {
   return -1;
 }
 
-/** Where the open descriptor really points (Linux); null where /proc is not there. */
-async function descriptorPath(fd: number): Promise<string | null> {
+/** Where the open descriptor really points (Linux), as bytes; null where /proc is not there. */
+async function descriptorPath(fd: number): Promise<Buffer | null> {
   try {
-    return await fs.readlink(`/proc/self/fd/${fd}`);
+    return await fs.readlink(`/proc/self/fd/${fd}`, { encoding: 'buffer' });
   } catch {
     return null;
   }
@@ -81,7 +81,7 @@ export async function readWorkspaceFile(dir: string, filePath: string, options: 
       throw pathTraversal('the file changed while it was opened');
     }
     const where = await descriptorPath(handle.fd);
-    if (where !== null && !isInside(rootReal, where)) throw pathTraversal('the path leads outside the workspace');
+    if (where !== null && !isInsideBytes(rootReal, where)) throw pathTraversal('the path leads outside the workspace');
 
     const want = Math.min(opened.size, (maxChars + 1) * BYTES_PER_CHAR);
     const buffer = Buffer.allocUnsafe(want);

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { badRequest, notFound, pathTraversal } from './errors.js';
+import { hasEscapes, nameBytes } from './names.js';
 
 const PERCENT_ESCAPE = /%[0-9A-Fa-f]{2}/;
 /** Enough layers for any double or triple encoding a proxy chain could produce. */
@@ -63,17 +64,47 @@ export function isInside(root: string, candidate: string): boolean {
  * the way opening the file would, and refuses (`Path traversal`) a result outside the workspace.
  * A path that does not exist is a 404.
  */
-export async function resolveInside(rootReal: string, segments: readonly string[]): Promise<string> {
+export async function resolveInside(rootReal: string, segments: readonly string[]): Promise<string | Buffer> {
   const joined = path.join(rootReal, ...segments);
   let real: string;
   try {
     real = await fs.realpath(joined);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
+    // A name listed in its escaped form (not valid UTF-8 on disk, see names.ts): its bytes.
+    if ((code === 'ENOENT' || code === 'ENOTDIR') && segments.some(hasEscapes)) return resolveBytesInside(rootReal, segments);
     if (code === 'ENOENT' || code === 'ENOTDIR') throw notFound(`File not found: ${segments.join('/')}`);
     if (code === 'ELOOP') throw pathTraversal('the path is a symbolic link loop');
     throw err;
   }
   if (!isInside(rootReal, real)) throw pathTraversal('the path leads outside the workspace');
+  return real;
+}
+
+/** Whether the path `candidate` (bytes or text) is `root` or below it, compared byte for byte. */
+export function isInsideBytes(root: string, candidate: string | Buffer): boolean {
+  // latin1 maps each byte to one character, so a prefix test on it is a prefix test on bytes.
+  const asBytes = (p: string | Buffer): string => (typeof p === 'string' ? Buffer.from(p) : p).toString('latin1');
+  return isInside(asBytes(root), asBytes(candidate));
+}
+
+async function resolveBytesInside(rootReal: string, segments: readonly string[]): Promise<Buffer> {
+  const parts: Buffer[] = [Buffer.from(rootReal)];
+  for (const segment of segments) {
+    const bytes = nameBytes(segment);
+    // The escapes stand for bytes >= 0x80 only, but check what reaches the file system anyway.
+    if (bytes.includes(0) || bytes.includes(0x2f)) throw pathTraversal('filePath holds a byte that is not allowed in a name');
+    parts.push(Buffer.from(path.sep), bytes);
+  }
+  let real: Buffer;
+  try {
+    real = await fs.realpath(Buffer.concat(parts), { encoding: 'buffer' });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw notFound(`File not found: ${segments.join('/')}`);
+    if (code === 'ELOOP') throw pathTraversal('the path is a symbolic link loop');
+    throw err;
+  }
+  if (!isInsideBytes(rootReal, real)) throw pathTraversal('the path leads outside the workspace');
   return real;
 }

@@ -3,6 +3,7 @@ import { lstatSync, promises as fs, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { notFound } from './errors.js';
+import { wireName } from './names.js';
 import type { WorkspaceTreeNode } from './types.js';
 
 export const DEFAULT_TREE_DEPTH = 4;
@@ -22,15 +23,51 @@ export interface TreeOptions {
 
 interface PendingDirectory {
   node: WorkspaceTreeNode & { children: WorkspaceTreeNode[] };
-  abs: string;
+  /** Bytes when the path holds a name that is not valid UTF-8 (a string would not reach it). */
+  abs: string | Buffer;
 }
 
-function byName(a: Dirent, b: Dirent): number {
+/** A directory entry: its name as it travels (see names.ts) and, when not UTF-8, its bytes. */
+interface Entry {
+  name: string;
+  directory: boolean;
+  raw?: Buffer;
+}
+
+function byName(a: Entry, b: Entry): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
+const SEP = Buffer.from(path.sep);
+
+/**
+ * The entries of a directory. Names come as strings (the fast, usual case); only when one was
+ * not valid UTF-8 (Node shows U+FFFD, and the string would name no file) or the directory's own
+ * path is bytes, the directory is read again as bytes so every name keeps its exact bytes.
+ */
+function readEntries(abs: string | Buffer): Entry[] {
+  if (typeof abs === 'string') {
+    const dirents: Dirent[] = readdirSync(abs, { withFileTypes: true });
+    if (!dirents.some((e) => e.name.includes('\uFFFD'))) {
+      return dirents.map((e) => ({ name: e.name, directory: e.isDirectory() }));
+    }
+  }
+  return readdirSync(abs, { withFileTypes: true, encoding: 'buffer' }).map((e) => {
+    const name = wireName(e.name);
+    const entry: Entry = { name, directory: e.isDirectory() };
+    if (Buffer.byteLength(name) !== e.name.length || Buffer.from(name).compare(e.name) !== 0) entry.raw = e.name;
+    return entry;
+  });
+}
+
+function childPath(abs: string | Buffer, prefix: string, entry: Entry): string | Buffer {
+  if (typeof abs === 'string' && entry.raw === undefined) return prefix + entry.name;
+  const base = typeof abs === 'string' ? Buffer.from(abs) : abs;
+  return Buffer.concat([base, SEP, entry.raw ?? Buffer.from(entry.name)]);
+}
+
 /** The size lstat reports (a link's own length), or 0 when the entry vanished meanwhile. */
-function entrySize(abs: string): number {
+function entrySize(abs: string | Buffer): number {
   try {
     return lstatSync(abs).size;
   } catch {
@@ -70,24 +107,24 @@ export async function workspaceTree(dir: string, options: TreeOptions = {}): Pro
         node.truncated = true;
         continue;
       }
-      let entries: Dirent[];
+      let entries: Entry[];
       try {
-        entries = readdirSync(abs, { withFileTypes: true });
+        entries = readEntries(abs);
       } catch {
         if (node === root) throw notFound('Workspace not found on this host');
         continue;
       }
       entries = entries.filter((e) => !EXCLUDED_NAMES.has(e.name)).sort(byName);
       // Plain concatenation: path.join's normalisation costs more than the lstat per entry.
-      const prefix = abs.endsWith(path.sep) ? abs : abs + path.sep;
+      const prefix = typeof abs !== 'string' ? '' : abs.endsWith(path.sep) ? abs : abs + path.sep;
       if (entries.length > budget) {
         node.truncated = true;
         entries = entries.slice(0, budget);
       }
       budget -= entries.length;
       for (const entry of entries) {
-        const childAbs = prefix + entry.name;
-        if (entry.isDirectory()) {
+        const childAbs = childPath(abs, prefix, entry);
+        if (entry.directory) {
           const child: PendingDirectory['node'] = { name: entry.name, type: 'directory', children: [] };
           node.children.push(child);
           next.push({ node: child, abs: childAbs });
