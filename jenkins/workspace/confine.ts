@@ -229,9 +229,9 @@ export class Confiner {
     const held = this.held.find((g) => isInside(real, g.dir));
     if (held) return { served: false, reason: `holds ${held.label}, which is never served` };
     const root = this.roots.find((r) => isInside(r, real)) ?? (await this.itemRootOf(real));
-    if (root === null) return { served: false, reason: OUTSIDE_ROOTS };
-    const fenced = this.fenced.find((g) => isInside(g.dir, real) && !isInside(g.dir, root));
+    const fenced = this.fenced.find((g) => isInside(g.dir, real) && (root === null || !isInside(g.dir, root)));
     if (fenced) return { served: false, reason: `lies in ${fenced.label}` };
+    if (root === null) return { served: false, reason: OUTSIDE_ROOTS };
     return { served: true, real };
   }
 
