@@ -35,7 +35,7 @@ function splitHost(value: string): { name: string; port: string | undefined } | 
     port = colon < 0 ? undefined : host.slice(colon + 1);
     if (!HOST_NAME.test(name)) return null;
   }
-  if (port !== undefined && !PORT.test(port)) return null;
+  if (port !== undefined && !(PORT.test(port) && Number(port) <= 65535)) return null;
   return { name, port };
 }
 
