@@ -67,12 +67,16 @@ export function parseAllowedHosts(spec: string | undefined): { hosts: string[]; 
  */
 export function hostCheck(allowed: readonly string[]): (host: string | undefined) => boolean {
   const names = new Set([...LOOPBACK_HOST_NAMES, ...allowed]);
+  // The proxy's fast path asks on every request, nearly always with the same one or two values:
+  // once a value passed, it passes on a single Set lookup (bounded, so a flood of names cannot grow it).
+  const passed = new Set<string>();
   return (host) => {
-    if (host === undefined) return true;
+    if (host === undefined || passed.has(host)) return true;
     const parts = splitHost(host);
     if (!parts) return false;
-    if (names.has(parts.name) || IPV4_LOOPBACK.test(parts.name)) return true;
-    return parts.port !== undefined && names.has(`${parts.name}:${parts.port}`);
+    const ok = names.has(parts.name) || IPV4_LOOPBACK.test(parts.name) || (parts.port !== undefined && names.has(`${parts.name}:${parts.port}`));
+    if (ok && passed.size < 64) passed.add(host);
+    return ok;
   };
 }
 
