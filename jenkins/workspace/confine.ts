@@ -170,10 +170,11 @@ export class Confiner {
     workspaceDir: string;
     confinement?: WorkspaceConfinement;
   }): Promise<Confiner> {
-    const real = async (p: string): Promise<string> => fs.realpath(p).catch(() => path.resolve(p));
-    const homeReal = await real(opts.jenkinsHome);
-    const cwdReal = await real(process.cwd());
-    const privateReals = await Promise.all((opts.confinement?.privateDirs ?? []).map(real));
+    // Synchronous: a handful of short lookups, each far cheaper than a thread-pool round trip
+    // (the walk in tree.ts makes the same choice); redone per request so links swapped in count.
+    const homeReal = realOrResolved(opts.jenkinsHome);
+    const cwdReal = realOrResolved(process.cwd());
+    const privateReals = (opts.confinement?.privateDirs ?? []).map(realOrResolved);
     const closed: Guarded[] = [
       ...SYSTEM_DIRS.map((dir) => ({ dir, label: dir })),
       { dir: path.join(homeReal, 'secrets'), label: 'JENKINS_HOME/secrets' },
@@ -198,7 +199,7 @@ export class Confiner {
       }
       let root: string;
       try {
-        root = await fs.realpath(spec);
+        root = realpathSync(spec);
       } catch {
         continue; // not on this host (yet): nothing under it to serve
       }
