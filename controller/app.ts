@@ -142,8 +142,11 @@ function buildController(deps: ControllerDeps): BuiltController {
     });
   const identity = createIdentity(config.auth, logger);
   const hostAllowed = config.auth.mode === 'none' ? hostCheck(config.allowedHosts ?? []) : () => true;
+  // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
+  const confinement = { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] };
   const contextDeps = {
     jenkinsHome: config.jenkinsHome,
+    workspace: { pathMap: config.pathMap, confinement },
     proxy,
     buildCiContext: deps.buildCiContext ?? buildCiContextResult,
     parseReferer: deps.parseReferer ?? ((home: string, referer: string | undefined) => resolveReferer(home, referer)),
@@ -153,8 +156,7 @@ function buildController(deps: ControllerDeps): BuiltController {
   registerWorkspaceRoutes(workspaceRouter, {
     jenkinsHome: config.jenkinsHome,
     pathMap: config.pathMap,
-    // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
-    confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
+    confinement,
   });
   const workspaceRoutes = workspaceRouter.routes();
 

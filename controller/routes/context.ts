@@ -3,6 +3,7 @@ import { BadRequest, HttpError, NotFound, Unprocessable } from '../errors.js';
 import { readJsonBody } from '../../http/body.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
+import type { WorkspaceSnippet } from '../../protocol/types.js';
 import type { BackendProxy } from '../proxy.js';
 
 /**
@@ -22,6 +23,8 @@ export interface ContextRequest {
   consoleLog?: string;
   /** The pipeline's own variables (`cichat context upload --from-env`): kept as `ciContext.ciEnvironment`. */
   ciEnvironment?: Record<string, string>;
+  /** Source snippets the caller read where the build ran (`--from-env`, `cichat ask --workspace`). */
+  workspaceSnippets?: WorkspaceSnippet[];
 }
 
 /** controller/jenkins/context.ts `buildCiContextResult`: the context and whether the job or build was missing. */
@@ -34,6 +37,8 @@ export interface ContextRouteDeps {
   proxy: BackendProxy;
   buildCiContext: BuildCiContext;
   parseReferer: ParseReferer;
+  /** Where workspaces are and how they are confined: failed builds get `workspaceSnippets`. */
+  workspace?: CiContextOptions['workspace'];
 }
 
 /** Whether a request is a context upload the controller must enrich. */
@@ -73,6 +78,9 @@ export function parseContextRequest(value: unknown): ContextRequest {
     }
     if (entries.length > 0) out.ciEnvironment = kept;
   }
+  if (body.workspaceSnippets !== undefined && body.workspaceSnippets !== null) {
+    out.workspaceSnippets = parseSnippets(body.workspaceSnippets);
+  }
   const rawBuild = body.buildNumber;
   if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') {
     const n = typeof rawBuild === 'string' && /^\d+$/.test(rawBuild) ? Number(rawBuild) : rawBuild;
@@ -82,6 +90,32 @@ export function parseContextRequest(value: unknown): ContextRequest {
     out.buildNumber = n;
   }
   return out;
+}
+
+/** Caps on caller-sent snippets: what the controller itself would send at most. */
+export const MAX_CALLER_SNIPPETS = 20;
+export const MAX_CALLER_SNIPPET_CHARS = 20_000;
+
+/** Validates caller-sent `workspaceSnippets`: 422 naming the first wrong field. */
+function parseSnippets(value: unknown): WorkspaceSnippet[] {
+  if (!Array.isArray(value)) throw new Unprocessable('workspaceSnippets: must be an array of {path, workspaceId, startLine, endLine, text}');
+  if (value.length > MAX_CALLER_SNIPPETS) throw new Unprocessable(`workspaceSnippets: must hold at most ${MAX_CALLER_SNIPPETS} snippets`);
+  return value.map((item: unknown, i) => {
+    const at = `workspaceSnippets[${i}]`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new Unprocessable(`${at}: must be an object`);
+    const s = item as Record<string, unknown>;
+    for (const field of ['path', 'workspaceId', 'text'] as const) {
+      if (typeof s[field] !== 'string') throw new Unprocessable(`${at}.${field}: must be a string`);
+    }
+    for (const field of ['startLine', 'endLine'] as const) {
+      const n = s[field];
+      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new Unprocessable(`${at}.${field}: must be a positive whole number`);
+    }
+    if ((s.endLine as number) < (s.startLine as number)) throw new Unprocessable(`${at}.endLine: must not be before startLine`);
+    if ((s.text as string).length > MAX_CALLER_SNIPPET_CHARS) throw new Unprocessable(`${at}.text: must be at most ${MAX_CALLER_SNIPPET_CHARS} characters`);
+    if ((s.path as string).length > 1000) throw new Unprocessable(`${at}.path: must be at most 1000 characters`);
+    return s as unknown as WorkspaceSnippet;
+  });
 }
 
 /**
@@ -103,6 +137,7 @@ export function resolveContextRequest(body: ContextRequest, fromPage: RefererInf
   if (screen !== undefined) out.currentScreen = screen;
   if (body.consoleLog !== undefined) out.consoleLog = body.consoleLog;
   if (body.ciEnvironment !== undefined) out.ciEnvironment = body.ciEnvironment;
+  if (body.workspaceSnippets !== undefined) out.workspaceSnippets = body.workspaceSnippets;
   return out;
 }
 
@@ -119,10 +154,12 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
       : {};
   const request = resolveContextRequest(body, fromPage);
 
-  const { ciEnvironment, ...contextOptions } = request;
+  const { ciEnvironment, workspaceSnippets, ...contextOptions } = request;
   let result: CiContextResult;
   try {
-    result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...contextOptions });
+    // Snippets the caller read where the build ran win over the controller's own reading.
+    const workspace = workspaceSnippets === undefined && deps.workspace ? { workspace: deps.workspace } : {};
+    result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...contextOptions, ...workspace });
   } catch (err) {
     if (err instanceof HttpError) throw err;
     // A home the controller cannot read at all is a server-side problem: the cause (a path, an
@@ -138,7 +175,11 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     throw new NotFound(`${missing?.error.message ?? `No job ${request.jobName ?? ''} in JENKINS_HOME`}${where}: no context was uploaded`);
   }
   // The backend masks secrets in every field of the context before storing it.
-  const ciContext = ciEnvironment === undefined ? result.context : { ...result.context, ciEnvironment };
+  const ciContext = {
+    ...result.context,
+    ...(ciEnvironment !== undefined ? { ciEnvironment } : {}),
+    ...(workspaceSnippets !== undefined && workspaceSnippets.length > 0 ? { workspaceSnippets } : {}),
+  };
 
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {
