@@ -5,6 +5,7 @@ import { type Composer, ReplyBuilder, notSaid, type AnswerGroup } from './reply.
 import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
 import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
 import { describeChange } from './build.js';
+import { failingSource, missingSourceHint } from './workspace.js';
 
 const failure: Composer = async (ask) => {
   const { ci, ctx } = ask;
@@ -90,6 +91,13 @@ const failure: Composer = async (ask) => {
   }
   out.line();
   quote(out, top, 25);
+  // The workspace's source around the line the failure names (issue 17), when uploaded.
+  const source = failingSource(ask, spans, headline.text) ?? missingSourceHint(ask, spans);
+  if (source) {
+    out.line();
+    out.line(source.text);
+    for (const s of source.sources) out.source(s);
+  }
   const where = whereItFailed(out, ctx, top);
   if (diagnosis || where) {
     out.line();
