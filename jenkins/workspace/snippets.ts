@@ -297,10 +297,43 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     });
   }
 
+  // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix
+  // usually is. From its start, as the test names no line of it.
+  for (const snippet of [...snippets]) {
+    const subject = subjectOf(snippet.path);
+    if (!subject || snippets.length >= limits.maxSourceSnippets || snippets.some((x) => x.path.endsWith(subject.split('/').pop() ?? ''))) continue;
+    const workspace = options.workspaces.find((w) => w.workspaceId === snippet.workspaceId);
+    if (!workspace) continue;
+    const found = await reader.locate(subject, [workspace]);
+    if ('reason' in found || found.file.lines.length === 0) continue;
+    const w = window(found.file, 1, 0, limits.maxSnippetChars);
+    let endLine = Math.min(found.file.lines.length, 60);
+    let text = found.file.lines.slice(0, endLine).join('\n');
+    while (text.length > limits.maxSnippetChars && endLine > w.endLine) text = found.file.lines.slice(0, --endLine).join('\n');
+    text = maskSecrets(text);
+    if (sourceChars + text.length > limits.maxSourceChars) break;
+    sourceChars += text.length;
+    snippets.push({ path: found.rel, workspaceId: workspace.workspaceId, startLine: 1, endLine, text, kind: 'source', message: `code under test of ${snippet.path}` });
+  }
+
   const script = await pipelineSnippet(reader, options, limits, scriptLines);
   if (script) snippets.push(script);
   else for (const loc of scriptLines) skipped.push({ path: loc.path, line: loc.line, reason: 'the pipeline script was not found' });
   return { snippets, skipped };
+}
+
+/** The file a test file tests, by the usual naming (`FooTest.java`, `foo.test.ts`, `test_foo.py`, `foo_test.go`). */
+export function subjectOf(testPath: string): string | undefined {
+  const slash = testPath.lastIndexOf('/');
+  const dir = testPath.slice(0, slash + 1).replace(/(^|\/)(src\/)?(test|tests|__tests__|spec)\//, '$1$2');
+  const base = testPath.slice(slash + 1);
+  const m =
+    /^(\w+?)(?:Tests?|Spec|IT)\.(java|kt|scala|groovy)$/.exec(base) ??
+    /^([\w-]+)\.(?:test|spec)\.([cm]?[jt]sx?)$/.exec(base) ??
+    /^test_(\w+)\.(py)$/.exec(base) ??
+    /^(\w+)_test\.(py|go)$/.exec(base);
+  if (!m?.[1] || !m[2]) return undefined;
+  return `${dir}${m[1]}.${m[2]}`;
 }
 
 async function pipelineSnippet(

@@ -225,7 +225,10 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   }
   const assertion = /expected:? ?<(.+?)> but was:? ?<(.+?)>/.exec(message) ?? /Expected:?\s+(.+?)\s*\n\s*Received:?\s+(.+)/.exec(message) ?? /assert (.+?) == (.+)/.exec(message);
   if (assertion) {
-    return `the assertion at ${where} expects ${inlineCode(assertion[1] ?? '')} but the code returned ${inlineCode(assertion[2] ?? '')}. Decide which is right: if the expectation is, fix the code under test; if the behaviour changed on purpose, update the test.`;
+    const subject = snippets.find((x) => x.message === `code under test of ${s.path}`);
+    if (subject) out.source(fileSource(subject));
+    const look = subject ? ` The code under test is ${inlineCode(subject.path)} (ask *show me ${baseName(subject.path)}*).` : '';
+    return `the assertion at ${where} expects ${inlineCode(assertion[1] ?? '')} but the code returned ${inlineCode(assertion[2] ?? '')}. Decide which is right: if the expectation is, fix the code under test; if the behaviour changed on purpose, update the test.${look}`;
   }
   if (isPipeline(s)) return `correct ${where} of the pipeline script as the error says, then replay the build (Replay on the build's page lets you try the edit without a commit).`;
   return `change ${where} as the error says${code ? ` (${inlineCode(code)})` : ''}, then re-run the build.`;
