@@ -10,6 +10,7 @@ import path from 'node:path';
 import { analyze } from '../../core/log/analyze.js';
 import { cleanLines } from '../../core/log/clean.js';
 import { PIPELINE_SCRIPT, failureLocations, type SourceLocation } from '../../core/log/locations.js';
+import { missingSymbolOf, similarIdentifiers } from '../../core/log/symbols.js';
 import { maskSecrets } from '../../core/secrets.js';
 import type { WorkspaceSnippet } from '../../protocol/types.js';
 import { WorkspaceError } from './errors.js';
@@ -295,6 +296,20 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       logLine: loc.logLine,
       ...(loc.message ? { message: maskSecrets(loc.message).slice(0, 500) } : {}),
     });
+    // A symbol the compiler cannot find: the lines of the same file that declare names like it
+    // (`totl` -> `total` on line 10), which the window around the error rarely shows.
+    const missing = loc.message ? missingSymbolOf(loc.message) : undefined;
+    if (missing) {
+      for (const hit of similarIdentifiers(missing, found.file.lines, 3)) {
+        const n = hit.index + 1;
+        if ((n >= w.startLine && n <= w.endLine) || snippets.length >= limits.maxSourceSnippets) continue;
+        const near = window(found.file, n, 1, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: found.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${hit.name}, a name like ${missing}` });
+      }
+    }
   }
 
   // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix

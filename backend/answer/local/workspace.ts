@@ -4,6 +4,7 @@
  */
 import type { CiContext, Source, WorkspaceSnippet } from '../../../protocol/types.js';
 import { locationsInLine, PIPELINE_SCRIPT } from '../../../core/log/locations.js';
+import { missingSymbolOf, similarIdentifiers, typeMismatchOf } from '../../../core/log/symbols.js';
 import { buildLabel } from '../facts.js';
 import { inlineCode, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
@@ -74,87 +75,15 @@ function lineOf(s: WorkspaceSnippet, n: number): string | undefined {
   return s.text.split('\n')[n - s.startLine];
 }
 
-const KEYWORDS = new Set(
-  ('abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null var val fun let function def from as in is not and or pass lambda yield async await type readonly string number any unknown undefined self nil func struct impl mut pub use mod match where').split(' '),
-);
-
-/** The symbol a compiler says is missing, from its message (javac, kotlinc, tsc, go, rustc, gcc, Python). */
-export function missingSymbolOf(message: string): string | undefined {
-  const patterns = [
-    /symbol:\s+(?:method|variable|class|field|constructor)\s+([A-Za-z_$][\w$]*)/,
-    /Unresolved reference:?\s+`?([A-Za-z_$][\w$]*)`?/,
-    /\bundefined: (?:[\w.]+\.)?([A-Za-z_]\w*)/,
-    /cannot find (?:value|function|type|struct|macro|trait|module|method|field) `([A-Za-z_]\w*)`/,
-    /no (?:method|field) named `([A-Za-z_]\w*)`/,
-    /Property '([A-Za-z_$][\w$]*)' does not exist/,
-    /Cannot find name '([A-Za-z_$][\w$]*)'/,
-    /name '([A-Za-z_]\w*)' is not defined/,
-    /has no attribute '([A-Za-z_]\w*)'/,
-    /'([A-Za-z_]\w*)' (?:was not declared|undeclared)/,
-    /use of undeclared identifier '([A-Za-z_]\w*)'/,
-    /implicit declaration of function '([A-Za-z_]\w*)'/,
-    /has no (?:field or method|member named) '?([A-Za-z_]\w*)'?/,
-  ];
-  for (const re of patterns) {
-    const m = re.exec(message);
-    if (m?.[1]) return m[1];
-  }
-  return undefined;
-}
-
-/** The two types of a mismatch (what the code gives, what is needed), from the compiler's message. */
-export function typeMismatchOf(message: string): { found: string; required: string } | undefined {
-  const patterns: [RegExp, 'found-first' | 'required-first'][] = [
-    [/incompatible types: (.+?) cannot be converted to (.+?)$/m, 'found-first'],
-    [/Type '(.+?)' is not assignable to type '(.+?)'/, 'found-first'],
-    [/Argument of type '(.+?)' is not assignable to parameter of type '(.+?)'/, 'found-first'],
-    [/Type mismatch: inferred type is (.+?) but (.+?) was expected/, 'found-first'],
-    [/cannot use .+? \((?:variable|constant|value) of (?:type )?(.+?)\) as (.+?) value/, 'found-first'],
-    [/expected `(.+?)`, found `(.+?)`/, 'required-first'],
-    [/incompatible types when (?:assigning to|initializing) type '(.+?)' (?:from|using) type '(.+?)'/, 'required-first'],
-    [/cannot convert '(.+?)' to '(.+?)'/, 'found-first'],
-  ];
-  for (const [re, order] of patterns) {
-    const m = re.exec(message);
-    if (m?.[1] && m[2]) return order === 'found-first' ? { found: m[1].trim(), required: m[2].trim() } : { required: m[1].trim(), found: m[2].trim() };
-  }
-  const required = /required:\s*(.+)$/m.exec(message)?.[1];
-  const found = /found:\s*(.+)$/m.exec(message)?.[1];
-  if (required && found) return { found: found.trim(), required: required.trim() };
-  return undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0] as number;
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j] as number;
-      dp[j] = Math.min((dp[j] as number) + 1, (dp[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return dp[b.length] as number;
-}
-
 /** Names in the snippets that look like `missing` (a typo, another case, a prefix), nearest first. */
 export function similarNames(missing: string, snippets: readonly WorkspaceSnippet[], max = 3): { name: string; snippet: WorkspaceSnippet; line: number }[] {
-  const seen = new Map<string, { name: string; snippet: WorkspaceSnippet; line: number; score: number }>();
-  const lower = missing.toLowerCase();
+  const found: { name: string; snippet: WorkspaceSnippet; line: number; score: number }[] = [];
   for (const s of snippets) {
-    s.text.split('\n').forEach((text, i) => {
-      for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
-        const name = m[0];
-        if (name === missing || name.length < 2 || KEYWORDS.has(name) || seen.has(name)) continue;
-        const nl = name.toLowerCase();
-        const distance = editDistance(lower, nl);
-        const related = nl === lower || distance <= Math.max(1, Math.floor(Math.min(lower.length, nl.length) / 3)) || (lower.length >= 4 && (nl.startsWith(lower) || lower.startsWith(nl)) && Math.abs(nl.length - lower.length) <= 6);
-        if (related) seen.set(name, { name, snippet: s, line: s.startLine + i, score: nl === lower ? 0 : distance });
-      }
-    });
+    for (const hit of similarIdentifiers(missing, s.text.split('\n'), max)) {
+      if (!found.some((f) => f.name === hit.name)) found.push({ name: hit.name, snippet: s, line: s.startLine + hit.index, score: hit.score });
+    }
   }
-  return [...seen.values()].sort((a, b) => a.score - b.score || a.name.localeCompare(b.name)).slice(0, max);
+  return found.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name)).slice(0, max);
 }
 
 /** The snippet the top failure points at: its named line is among the excerpt's locations, else the first one named. */
