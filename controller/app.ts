@@ -15,6 +15,8 @@ import { resolveReferer } from '../jenkins/referer.js';
 import { BackendProxy } from './proxy.js';
 import { isContextUpload, uploadContext, type BuildCiContext, type ParseReferer } from './routes/context.js';
 import { registerWorkspaceRoutes } from './workspace/routes.js';
+import { runWorkspaceTool } from './workspace/tools.js';
+import { TOOLS_PATH } from '../protocol/toolToken.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
@@ -173,6 +175,13 @@ function buildController(deps: ControllerDeps): BuiltController {
     const host = ctx.req.headers.host;
     if (!hostAllowed(host)) throw new HttpError(403, hostRefusal(host ?? ''));
     await next();
+  });
+  // The backend's calls for the openai engine's workspace tools: their own token, not a caller's.
+  const toolDeps = { jenkinsHome: config.jenkinsHome, pathMap: config.pathMap, confinement, jwtSecret: config.jwtSecret };
+  app.use(async (ctx: Context, next: Next) => {
+    if (ctx.path !== TOOLS_PATH) return next();
+    if (ctx.method !== 'POST') throw new HttpError(405, `Only POST is served at ${TOOLS_PATH}`);
+    await runWorkspaceTool(ctx, toolDeps);
   });
   app.use(async (ctx: Context, next: Next) => {
     const { method, path } = ctx;
