@@ -18,6 +18,11 @@ export interface BackendConfig {
   llmContextTokens: number;
   typingDelayMs: number;
   logLevel: string;
+  /** Where the controller is, for the openai engine's workspace tools (CONTROLLER_URL). */
+  controllerUrl: string;
+  /** Workspace tool calls per answer (LLM_TOOL_CALLS, 0 = off) and their results' token budget (LLM_TOOL_TOKENS). */
+  llmToolCalls: number;
+  llmToolTokens: number;
 }
 
 /** Raised when one or more variables are bad; `problems` has one line per variable. */
@@ -67,6 +72,11 @@ const schema = z.object({
   EMBEDDING_MODEL: optionalString,
   LLM_CONTEXT_TOKENS: intIn(512, 10_000_000).optional(),
   TYPING_DELAY_MS: intIn(0, 10_000).optional(),
+  CONTROLLER_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v), {
+    message: 'must be the controller as http://host:port, e.g. http://127.0.0.1:8080',
+  }),
+  LLM_TOOL_CALLS: intIn(0, 50).optional(),
+  LLM_TOOL_TOKENS: intIn(100, 1_000_000).optional(),
   LOG_LEVEL: optionalString.refine(
     (v) => v === undefined || ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v),
     { message: 'must be one of fatal, error, warn, info, debug, trace, silent' },
@@ -121,5 +131,8 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     llmContextTokens: v.LLM_CONTEXT_TOKENS ?? 8000,
     typingDelayMs: v.TYPING_DELAY_MS ?? 15,
     logLevel: v.LOG_LEVEL ?? 'info',
+    controllerUrl: (v.CONTROLLER_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+    llmToolCalls: v.LLM_TOOL_CALLS ?? 6,
+    llmToolTokens: v.LLM_TOOL_TOKENS ?? 4000,
   };
 }

@@ -32,6 +32,7 @@ export async function startBackend(config: BackendConfig): Promise<RunningBacken
     llmModel: config.llmModel,
     llmContextTokens: config.llmContextTokens,
     onRetry: (notice) => log.warn({ notice }, 'model server retry'),
+    tools: { controllerUrl: config.controllerUrl, jwtSecret: config.jwtSecret, maxCalls: config.llmToolCalls, tokenBudget: config.llmToolTokens },
   });
   const embedder = await createEmbedder(config);
   const context = createContextService({ dataDir: config.dataDir, embedder, db });

@@ -47,7 +47,8 @@ export async function streamAnswer(ctx: Context, deps: AppDeps, job: StreamJob):
         deps.loadContext ? deps.loadContext(job.chatId) : Promise.resolve<ChatContext | null>(null),
       ]);
       if (stream.signal.aborted) throw stream.signal.reason;
-      const answer = await engine.answer({ question: job.question, history, context, signal: stream.signal });
+      const userId = (ctx.state as { userId?: string }).userId;
+      const answer = await engine.answer({ question: job.question, history, context, signal: stream.signal, chatId: job.chatId, ...(userId !== undefined ? { userId } : {}) });
       sources = answer.sources;
       for await (const piece of answer.pieces) {
         if (stream.signal.aborted) break;
