@@ -41,6 +41,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const backendUrl = `http://${reachable(backendHost)}:${backendPort}`;
   env.BACKEND_URL ||= backendUrl;
   const controllerUrl = `http://${reachable(controllerHost)}:${controllerPort}`;
+  // The openai engine's workspace tools call the controller back.
+  env.CONTROLLER_URL ||= controllerUrl;
 
   const echo = opts.verbose ? (name: string) => (line: string) => process.stderr.write(`[${name}] ${line}\n`) : () => undefined;
   process.stderr.write('Starting backend and controller...\n');
