@@ -19,9 +19,16 @@ import type { CiContext } from '../protocol/types.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from './fakes/openaiServer.js';
 import { makeSnippetHome, type SnippetHome } from './fixtures/snippet-home/build.js';
-import { signToken } from './helpers/backend.js';
+import { signToken, startTestBackend } from './helpers/backend.js';
+import { testDialects } from './helpers/databases.js';
+import { collectEvents, textOf } from './helpers/sse.js';
+import { LocalEmbedder } from '../backend/retrieval/embed.js';
+import { createContextService } from '../backend/routes/context.js';
+import { registerMessageRoutes } from '../backend/routes/messages.js';
+import type { Chat, Page, QaPair } from '../protocol/types.js';
 
 const SECRET = randomBytes(32).toString('hex');
+const dialects = await testDialects();
 let fixture: SnippetHome;
 let controller: RunningController;
 let model: FakeOpenAIServer;
@@ -200,5 +207,63 @@ describe('the controller checks the tool token', () => {
     expect(binary.status).toBe(415);
     const unknown = await call(token, { tool: 'rm', arguments: {} });
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe.each(dialects)('the whole way on $name: controller -> backend -> openai engine -> controller tools', (dialect) => {
+  test("the pair's sources record the tool calls of the chat's user", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-tools-backend-'));
+    const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
+    // The controller's URL is known once it listens: the engine reads it through this holder.
+    const holder: { url?: string } = {};
+    const tools: ToolSettings = { controllerUrl: '', jwtSecret: SECRET, maxCalls: 3, tokenBudget: 3000 };
+    Object.defineProperty(tools, 'controllerUrl', { get: () => holder.url ?? '' });
+    const backend = await startTestBackend(dialect, {
+      secret: SECRET,
+      dataDir,
+      deps: {
+        engine: createOpenAIEngine({ apiKey: 'sk-test', baseURL: model.baseURL, model: 'fake-model', contextTokens: 8000, tools }),
+        routes: [registerMessageRoutes, context.routes],
+        loadContext: context.loadContext,
+        onChatDeleted: context.onChatDeleted,
+      },
+    });
+    const config = loadControllerConfig({
+      CONTROLLER_PORT: '0',
+      DATA_DIR: path.join(dataDir, 'controller'),
+      BACKEND_URL: backend.url,
+      JWT_SECRET: SECRET,
+      CONTROLLER_USER: 'frank',
+      JENKINS_HOME: fixture.home,
+      JENKINS_PATH_MAP: fixture.pathMapSpec,
+      LOG_LEVEL: 'silent',
+    });
+    if (!config.ok) throw new Error(config.problems.join('\n'));
+    const front = await startController(config.config, { logger: pino({ level: 'silent' }) });
+    holder.url = front.url;
+    try {
+      const api = (p: string, init?: RequestInit) => fetch(`${front.url}/chatbot-api${p}`, { ...init, headers: { 'content-type': 'application/json' } });
+      const chat = (await (await api('/chats/', { method: 'POST', body: '{}' })).json()) as Chat;
+      expect((await api(`/context/${chat.id}/`, { method: 'POST', body: JSON.stringify({ jobName: 'shop', buildNumber: 1 }) })).status).toBe(200);
+      model.setReplies([
+        { kind: 'toolCalls', calls: [{ name: 'read_workspace_file', arguments: { path: 'src/main/java/com/acme/File.java', startLine: 8, endLine: 12 } }] },
+        { kind: 'stream', chunks: ['Use `total` (File.java:10).'] },
+      ]);
+      const events = await collectEvents(await api('/messages/send', { method: 'POST', body: JSON.stringify({ chat_id: chat.id, content: 'how do I fix it?' }) }));
+      expect(textOf(events)).toBe('Use `total` (File.java:10).');
+      expect(toolMessages(1)[0]).toContain('10|     private int total;');
+      // The snippets sent at upload are in the system prompt, the named line marked.
+      const system = String(model.requests[0]?.body.messages?.[0]?.content);
+      expect(system).toContain("## Source from the build's workspace");
+      expect(system).toMatch(/^>42\|         return totl;$/m);
+      expect(system).not.toContain(fixture.secretValue);
+      const pair = ((await (await api(`/chats/${chat.id}`)).json()) as Page<QaPair>).items[0];
+      expect(pair?.answer?.sources).toContainEqual({ kind: 'file', path: 'src/main/java/com/acme/File.java', start_line: 8, end_line: 12 });
+      expect(pair?.answer?.sources).toContainEqual({ kind: 'tool', name: 'read_workspace_file', input: '{"path":"src/main/java/com/acme/File.java","startLine":8,"endLine":12}', ok: true });
+    } finally {
+      await front.close(0);
+      await backend.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

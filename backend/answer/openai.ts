@@ -9,7 +9,8 @@ import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai'
 import type { Source } from '../../protocol/types.js';
 import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, LogPassage } from './engine.js';
 import { detectIntents } from './intents.js';
-import { buildPrompt, rankPassages, type PromptMessage } from './prompt.js';
+import { buildPrompt, estimateTokens, rankPassages, type PromptMessage } from './prompt.js';
+import { workspaceSection } from './workspacePrompt.js';
 import { toolSessionFor, type ToolDefinition, type ToolSession, type ToolSettings } from './tools.js';
 import { pause } from './typing.js';
 
@@ -259,14 +260,21 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): AnswerEngine {
     name: 'openai',
     async answer(request: AnswerRequest): Promise<AnswerStream> {
       const passages = await gatherPassages(request.context, request.question, opts.retrieveK ?? 6);
+      // The workspace snippets take at most a quarter of the budget; the rest is the prompt's.
+      const workspace = workspaceSection(request.context, Math.floor(opts.contextTokens / 4));
       const prompt = buildPrompt({
         question: request.question,
         history: request.history,
         context: request.context,
         passages,
-        contextTokens: opts.contextTokens,
+        contextTokens: opts.contextTokens - (workspace.text ? estimateTokens(workspace.text) + 2 : 0),
       });
-      const sources: Source[] = prompt.passages.map((p) => ({ kind: 'log', start_line: p.start_line, end_line: p.end_line }));
+      const system = prompt.messages[0];
+      if (workspace.text && system?.role === 'system') system.content = `${system.content}\n\n${workspace.text}`;
+      const sources: Source[] = [
+        ...prompt.passages.map((p): Source => ({ kind: 'log', start_line: p.start_line, end_line: p.end_line })),
+        ...workspace.sources,
+      ];
       const session = toolSessionFor(opts.tools, request);
       // The tool calls are recorded as they happen: the same array is read when the answer is saved.
       const pieces = session ? withToolSources(stream(prompt.messages, request.signal, session), session, sources) : stream(prompt.messages, request.signal);
