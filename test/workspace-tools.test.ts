@@ -255,7 +255,7 @@ describe.each(dialects)('the whole way on $name: controller -> backend -> openai
       // The snippets sent at upload are in the system prompt, the named line marked.
       const system = String(model.requests[0]?.body.messages?.[0]?.content);
       expect(system).toContain("## Source from the build's workspace");
-      expect(system).toMatch(/^>42\|         return totl;$/m);
+      expect(system).toMatch(/^>42\| {9}return totl;$/m);
       expect(system).not.toContain(fixture.secretValue);
       const pair = ((await (await api(`/chats/${chat.id}`)).json()) as Page<QaPair>).items[0];
       expect(pair?.answer?.sources).toContainEqual({ kind: 'file', path: 'src/main/java/com/acme/File.java', start_line: 8, end_line: 12 });
