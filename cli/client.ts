@@ -3,7 +3,7 @@
  * (CONTRACT section 3): typed methods per endpoint, answer streams as async iterators, and
  * errors that say what to do next.
  */
-import type { Chat, Page, QaPair, StreamEvent, CiContext } from '../protocol/types.js';
+import type { Chat, Page, QaPair, StreamEvent, CiContext, WorkspaceSnippet } from '../protocol/types.js';
 import { readEvents } from '../protocol/sse.js';
 import { ApiError, UserError } from './errors.js';
 
@@ -43,6 +43,8 @@ export interface ContextUpload {
   currentScreen?: string;
   /** Pipeline environment (BUILD_URL, NODE_NAME, GITHUB_* ...) read by `--from-env`. */
   ciEnvironment?: Record<string, string>;
+  /** Source read where the build ran (`--from-env` from $WORKSPACE, `ask --workspace DIR`). */
+  workspaceSnippets?: WorkspaceSnippet[];
 }
 
 export interface ContextUploadResult {

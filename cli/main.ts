@@ -76,10 +76,11 @@ program
   .addOption(new Option('--build <number>', 'the build number of --job').argParser(intArg('--build')))
   .option('--title <title>', 'title of the new chat (default: the question)')
   .option('--no-stdin', 'do not read a build log from stdin even when it is not a terminal')
+  .option('--workspace <dir>', 'a local checkout: the source lines the failure names (and its Jenkinsfile) are sent with the log')
   .action(
     async (
       words: string[],
-      opts: { chat?: number; job?: string; build?: number; title?: string; stdin: boolean },
+      opts: { chat?: number; job?: string; build?: number; title?: string; stdin: boolean; workspace?: string },
       cmd: Command,
     ) => {
       const { ask } = await import('./commands/ask.js');
@@ -139,7 +140,7 @@ context
   .option('--log <file>', 'the build log to upload, "-" for stdin (default: the controller reads the last 1000 lines)')
   .option(
     '--from-env',
-    'read JOB_NAME, BUILD_NUMBER, BUILD_URL, NODE_NAME, WORKSPACE (Jenkins) and GITHUB_* (GitHub Actions) from the environment',
+    'read JOB_NAME, BUILD_NUMBER, BUILD_URL, NODE_NAME, WORKSPACE (Jenkins) and GITHUB_* (GitHub Actions) from the environment; the source lines the log names are read from $WORKSPACE',
   )
   .option('--no-progress', 'no progress bar on stderr')
   .action(

@@ -5,6 +5,7 @@ import { clientFor, colourful, paint, printJson } from '../output.js';
 import { InterruptedError, UsageError, UserError } from '../errors.js';
 import { readPipedStdin } from '../stdin.js';
 import { uploadProgress } from '../progress.js';
+import { snippetsFromDir } from '../snippets.js';
 import type { ContextUpload } from '../client.js';
 
 export interface AskOptions {
@@ -13,6 +14,8 @@ export interface AskOptions {
   build?: number;
   title?: string;
   stdin: boolean;
+  /** A local checkout: the source the piped log's failure names is sent with it. */
+  workspace?: string;
 }
 
 const CITATION = /\[L\d+(?:-L?\d+)?(?:,\s*L\d+(?:-L?\d+)?)*\]/g;
@@ -60,6 +63,10 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
   const client = clientFor(options);
   const log = opts.stdin ? await readPipedStdin() : undefined;
   const hasLog = log !== undefined && log.length > 0;
+  if (opts.workspace !== undefined && !hasLog && opts.job === undefined) {
+    throw new UsageError('--workspace needs a build log piped on stdin (or --job)', 'cat build.log | cichat ask --workspace . "how do I fix it?"');
+  }
+  const snippets = opts.workspace !== undefined ? await snippetsFromDir(opts.workspace, hasLog ? log : undefined) : [];
 
   const chatId = opts.chat ?? (await client.createChat(opts.title ?? chatTitle(question))).id;
   if (opts.chat === undefined) process.stderr.write(`chat ${chatId}\n`);
@@ -69,6 +76,7 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
     if (hasLog) upload.consoleLog = log;
     if (opts.job !== undefined) upload.jobName = opts.job;
     if (opts.build !== undefined) upload.buildNumber = opts.build;
+    if (snippets.length > 0) upload.workspaceSnippets = snippets;
     const progress = uploadProgress('uploading log');
     try {
       await client.uploadContext(chatId, upload, progress.onProgress);

@@ -5,6 +5,7 @@ import { clientFor, localTime, printJson } from '../output.js';
 import { ApiError, UsageError } from '../errors.js';
 import { readFileOrStdin } from '../stdin.js';
 import { uploadProgress } from '../progress.js';
+import { snippetsFromDir } from '../snippets.js';
 
 export interface UploadOptions {
   job?: string;
@@ -65,6 +66,12 @@ export async function uploadContext(options: GlobalOptions, chatId: number, opts
     if (cut) process.stderr.write(`cichat: the log is larger than 60 MiB: only its end is uploaded\n`);
     upload.consoleLog = log;
   }
+  // On the agent, $WORKSPACE is the checkout the build ran in: the source its failure names.
+  const workspace = opts.fromEnv ? process.env.WORKSPACE : undefined;
+  if (workspace) {
+    const snippets = await snippetsFromDir(workspace, upload.consoleLog, '$WORKSPACE');
+    if (snippets.length > 0) upload.workspaceSnippets = snippets;
+  }
   const client = clientFor(options);
   const send = async (body: ContextUpload) => {
     const progress = uploadProgress('uploading context', process.stderr, opts.progress && process.stderr.isTTY === true);
@@ -91,6 +98,7 @@ export async function uploadContext(options: GlobalOptions, chatId: number, opts
   const what = [
     upload.jobName ? `job ${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}` : undefined,
     upload.consoleLog !== undefined ? `log of ${lineCount(upload.consoleLog)} lines` : undefined,
+    upload.workspaceSnippets ? `${upload.workspaceSnippets.length} workspace snippet${upload.workspaceSnippets.length === 1 ? '' : 's'}` : undefined,
   ].filter(Boolean);
   process.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);
 }

@@ -119,6 +119,16 @@ function parseSnippets(value: unknown): WorkspaceSnippet[] {
 }
 
 /**
+ * The caller's snippets (read where the build ran, e.g. on an agent this host cannot see) first,
+ * then the controller's own for files the caller did not send; at most MAX_CALLER_SNIPPETS.
+ */
+export function mergeSnippets(fromCaller: readonly WorkspaceSnippet[] | undefined, own: readonly WorkspaceSnippet[] | undefined): WorkspaceSnippet[] {
+  const caller = fromCaller ?? [];
+  const sent = new Set(caller.map((s) => s.path));
+  return [...caller, ...(own ?? []).filter((s) => !sent.has(s.path))].slice(0, MAX_CALLER_SNIPPETS);
+}
+
+/**
  * Which job and build the context is about: the body's own `jobName` (with its `buildNumber`),
  * else both from the Referer path. The two sources are never mixed: a body naming job A must
  * not get the build number of the page of job B the browser happened to be on.
@@ -157,8 +167,7 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
   const { ciEnvironment, workspaceSnippets, ...contextOptions } = request;
   let result: CiContextResult;
   try {
-    // Snippets the caller read where the build ran win over the controller's own reading.
-    const workspace = workspaceSnippets === undefined && deps.workspace ? { workspace: deps.workspace } : {};
+    const workspace = deps.workspace ? { workspace: deps.workspace } : {};
     result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...contextOptions, ...workspace });
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -175,10 +184,11 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     throw new NotFound(`${missing?.error.message ?? `No job ${request.jobName ?? ''} in JENKINS_HOME`}${where}: no context was uploaded`);
   }
   // The backend masks secrets in every field of the context before storing it.
+  const snippets = mergeSnippets(workspaceSnippets, result.context.workspaceSnippets);
   const ciContext = {
     ...result.context,
     ...(ciEnvironment !== undefined ? { ciEnvironment } : {}),
-    ...(workspaceSnippets !== undefined && workspaceSnippets.length > 0 ? { workspaceSnippets } : {}),
+    ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}),
   };
 
   ctx.respond = false;
