@@ -1,0 +1,52 @@
+/**
+ * The analyzer's ranking: each candidate block is described by a few general features (how
+ * specific its shape is, where it sits among the commands the CI ran, whether the build went on
+ * after it, whether its message is new in the log, whether it names a file and line...), and
+ * its score is a plain weighted sum of them. Scores rank blocks within one log only.
+ *
+ * `RULE_WEIGHTS` are the hand-set rules the analyzer used before (the new features at 0);
+ * `LEARNED_WEIGHTS` were fitted offline by `npm run bench -- ranker` (bench/ranker.ts) on the
+ * LogChunks development logs, and kept only because they beat the rules under the
+ * leave-repositories-out protocol (docs/notes/analyzer.md).
+ */
+
+/** Feature names, in the order of the vectors. */
+export const FEATURES = [
+  'shape weight', // 0-10, how specific the line's shape is to a failure
+  'repeated message', // the same message (numbers aside) was printed before
+  'in first failing command', // 1 for a specific shape, 0.5 for a bare word
+  'in another failing command', // same scale
+  'in a command that passed',
+  'outside commands, after the failing one',
+  'outside commands, before the failing one',
+  'after the build ended', // CI epilogue: cache upload, VM teardown
+  'position in log', // 0 at the start, 1 at the end
+  'several anchors',
+  'cascade', // min(2, 0.4 x earlier blocks of the same kind in the same command)
+  'build went on after it', // log2(1 + lines of ordinary output before the build stopped) / 10
+  'build stopped right after it', // at most 3 lines before a summary, failing exit or the end
+  'template repeats in log', // log2(times the anchor's template occurs among anchors)
+  'names file and line',
+  'stack trace',
+  'boilerplate', // share of help links, Total time, "see log", --stacktrace hints
+  'first detail of its command',
+  'last detail before a summary',
+  'is a summary',
+  'is an exit line',
+  'is output before the failure',
+  'length', // log2(1 + lines) / 7
+] as const;
+
+export type FeatureVector = number[];
+
+/** The rules as they were before the learned ranker: new features weigh 0. */
+export const RULE_WEIGHTS: readonly number[] = [1, -2, 4, 2, -3, -1, -3, -4, 0.5, 0.5, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/** Fitted offline (bench/ranker.ts); see the file comment. */
+export const LEARNED_WEIGHTS: readonly number[] = RULE_WEIGHTS;
+
+export function scoreOf(features: readonly number[], weights: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < features.length; i++) s += (features[i] ?? 0) * (weights[i] ?? 0);
+  return s;
+}
