@@ -22,7 +22,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { candidatesOf } from '../core/log/analyze.js';
 import { cleanLines } from '../core/log/clean.js';
-import { FEATURES, RULE_WEIGHTS, LEARNED_WEIGHTS, scoreOf } from '../core/log/rank.js';
+import { FEATURES, RULE_WEIGHTS, OLD_RULE_WEIGHTS, LEARNED_WEIGHTS, scoreOf } from '../core/log/rank.js';
 
 export interface Labelled {
   id: string;
@@ -122,7 +122,7 @@ export function measure(set: readonly Prepared[], weights: readonly number[]): M
   return { n: set.length, hit1: hit1 / n, hit3: hit3 / n, f1: f1 / n };
 }
 
-const PENALTY = 0.002;
+const PENALTY = 0.005;
 const STEPS = [-2, -1, -0.5, -0.25, 0.25, 0.5, 1, 2];
 
 function objective(set: readonly Prepared[], weights: readonly number[]): number {
@@ -167,10 +167,11 @@ export function foldsOf(examples: readonly Labelled[], k: number): Map<string, n
 
 export interface Protocol {
   folds: number;
+  old: Measure;
   rules: Measure;
   learned: Measure;
-  perLanguage: Record<string, { rules: Measure; learned: Measure }>;
-  perFold: { fold: number; repos: string[]; rules: Measure; learned: Measure }[];
+  perLanguage: Record<string, { old: Measure; rules: Measure; learned: Measure }>;
+  perFold: { fold: number; repos: string[]; old: Measure; rules: Measure; learned: Measure; weights: number[] }[];
 }
 
 function pool(parts: { m: Measure }[]): Measure {
@@ -182,6 +183,7 @@ function pool(parts: { m: Measure }[]): Measure {
 /** The leave-repositories-out protocol: fit on K-1 folds, measure the held-out fold, rotate. */
 export function crossValidate(all: readonly Prepared[], k: number): Protocol {
   const fold = foldsOf(all.map((p) => p.example), k);
+  const heldOld: { p: Prepared; m: Measure }[] = [];
   const heldRules: { p: Prepared; m: Measure }[] = [];
   const heldLearned: { p: Prepared; m: Measure }[] = [];
   const perFold: Protocol['perFold'] = [];
@@ -190,25 +192,29 @@ export function crossValidate(all: readonly Prepared[], k: number): Protocol {
     const test = all.filter((p) => fold.get(p.example.repo) === f);
     const w = fit(train);
     for (const p of test) {
+      heldOld.push({ p, m: measure([p], OLD_RULE_WEIGHTS) });
       heldRules.push({ p, m: measure([p], RULE_WEIGHTS) });
       heldLearned.push({ p, m: measure([p], w) });
     }
     perFold.push({
       fold: f,
       repos: [...new Set(test.map((p) => p.example.repo))],
+      old: measure(test, OLD_RULE_WEIGHTS),
       rules: measure(test, RULE_WEIGHTS),
       learned: measure(test, w),
+      weights: w,
     });
   }
   const languages = [...new Set(all.map((p) => p.example.language))].sort();
   const perLanguage: Protocol['perLanguage'] = {};
   for (const lang of languages) {
     perLanguage[lang] = {
+      old: pool(heldOld.filter((x) => x.p.example.language === lang)),
       rules: pool(heldRules.filter((x) => x.p.example.language === lang)),
       learned: pool(heldLearned.filter((x) => x.p.example.language === lang)),
     };
   }
-  return { folds: k, rules: pool(heldRules), learned: pool(heldLearned), perLanguage, perFold };
+  return { folds: k, old: pool(heldOld), rules: pool(heldRules), learned: pool(heldLearned), perLanguage, perFold };
 }
 
 function fmt(m: Measure): string {
@@ -217,13 +223,13 @@ function fmt(m: Measure): string {
 
 export function printProtocol(p: Protocol): void {
   console.log(`leave-repositories-out, ${p.folds} folds by repository; figures on held-out folds only (pooled)`);
-  console.log(`${'group'.padEnd(16)} ${'   n'}   hit1   hit3     F1 |   hit1   hit3     F1`);
-  console.log(`${''.padEnd(16)} ${'rules (untuned)'.padStart(25)} | ${'learned on the other folds'}`);
-  const line = (label: string, r: Measure, l: Measure): string =>
-    `${label.padEnd(16)} ${fmt(r)} | ${fmt(l).slice(5)}`;
-  console.log(line('held-out, all', p.rules, p.learned));
-  for (const f of p.perFold) console.log(line(`fold ${f.fold}`, f.rules, f.learned));
-  for (const [lang, m] of Object.entries(p.perLanguage)) console.log(line(lang, m.rules, m.learned));
+  console.log(`${''.padEnd(16)} ${'old rules'.padStart(25)} | ${'rules + issue-15 signals'.padEnd(20)} | learned on the other folds`);
+  console.log(`${'group'.padEnd(16)} ${'   n'}   hit1   hit3     F1 |   hit1   hit3     F1 |   hit1   hit3     F1`);
+  const line = (label: string, o: Measure, r: Measure, l: Measure): string =>
+    `${label.padEnd(16)} ${fmt(o)} | ${fmt(r).slice(5)} | ${fmt(l).slice(5)}`;
+  console.log(line('held-out, all', p.old, p.rules, p.learned));
+  for (const f of p.perFold) console.log(line(`fold ${f.fold}`, f.old, f.rules, f.learned));
+  for (const [lang, m] of Object.entries(p.perLanguage)) console.log(line(lang, m.old, m.rules, m.learned));
 }
 
 function parseArgs(args: string[]): { data: string; folds: number; json: boolean } {

@@ -386,9 +386,18 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
 function reasonOf(line: LineInfo): string {
   const shape = line.shape;
   if (shape === undefined) return 'error';
-  if (shape.reason === 'compiler error') {
-    const path = /^(\S[^:(]*)[:(]\d/.exec(line.body)?.[1];
-    return path !== undefined ? compilerReason(path) : shape.reason;
+  if (shape.reason === 'compiler error' || shape.reason === '.NET compiler error') {
+    // The kind is the language of the file the diagnostic names (`x.tsx(1,2): error TS2345`
+    // is TypeScript, whatever the shape looks like); the tool's code prefix when no file is known.
+    const path = /([\w.@~+-]*[\w-]\.[A-Za-z]\w{0,5})(?::\d|\(\d)/.exec(line.body)?.[1];
+    const named = path !== undefined ? compilerReason(path) : 'compiler error';
+    if (named !== 'compiler error') return named;
+    const code = /\berror (TS|CS|FS|BC)\d+:/.exec(line.body)?.[1];
+    if (code === 'TS') return 'TypeScript compiler error';
+    if (code === 'CS') return 'C# compiler error';
+    if (code === 'FS') return 'F# compiler error';
+    if (code === 'BC') return 'Visual Basic compiler error';
+    return shape.reason;
   }
   if (shape.reason === 'exception') {
     const name = /([A-Z][\w$]*(?:Error|Exception|Failure|Fault))/.exec(line.body)?.[1];
@@ -482,7 +491,12 @@ function buildBlocks(info: LineInfo[]): Block[] {
           }
         }
       }
-      blocks.push({ start, end, weight, anchors, reason, kind: 'detail', repeated, anchor: i });
+      // A message that sends the reader elsewhere (Gradle's `Compilation error. See log for more
+      // details`, `see the compiler error output`) is a summary of a detail printed before it.
+      let pointer = false;
+      for (let j = start; j <= end && j - start < 12 && !pointer; j++) pointer = POINTS_ELSEWHERE.test(info[j]?.body ?? '');
+      if (pointer) blocks.push({ start, end, weight: Math.min(weight, 4), anchors, reason, kind: 'summary', repeated, anchor: i });
+      else blocks.push({ start, end, weight, anchors, reason, kind: 'detail', repeated, anchor: i });
       coveredTo = end;
     } else if (line.role === 'exit-fail') {
       const before = precedingOutput(info, i, coveredTo);
@@ -593,6 +607,10 @@ function buildEnd(info: LineInfo[]): number {
   }
   return info.length;
 }
+
+/** A failure message that points at a detail printed elsewhere. */
+const POINTS_ELSEWHERE =
+  /\b[Ss]ee (?:the )?(?:log|compiler (?:error )?output|errors? above|output above|console output|the report at)\b|\b[Cc]heck the (?:log|output) (?:above|for (?:more )?details)/;
 
 /** Help links, timing and "see the log" hints: what a build tool prints around its failure. */
 const BOILERPLATE =
@@ -757,7 +775,7 @@ function tailExcerpt(info: LineInfo[]): LogExcerpt | null {
   while (end >= 0 && (info[end]?.role === 'blank' || info[end]?.role === 'noise')) end--;
   if (end < 0) return null;
   const start = Math.max(0, end - 6);
-  return { start_line: start + 1, end_line: end + 1, score: 0, reason: 'end of log' };
+  return { start_line: start + 1, end_line: end + 1, score: 0, reason: 'no failure found' };
 }
 
 /**
