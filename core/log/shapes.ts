@@ -102,7 +102,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^\[ERROR\] Failed to execute goal \S+ (?:\(\S+\) )?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
   // The reactor's row of the module that failed (`[INFO] shop-orders ..... FAILURE [  2.7 s]`).
   { re: /^\[INFO\] \S.*? \.{2,} FAILURE(?: \[|$)/, role: 'anchor', weight: 5, reason: 'Maven module failed', single: true },
-  { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
+  { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|\[Help \d+\] |After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
   { re: /^\[ERROR\] /, role: 'anchor', weight: 6, reason: 'Maven error' },
   { re: /^\[INFO\] BUILD FAILURE/, role: 'summary', weight: 2, reason: 'Maven build failure' },
   { re: /^\* What went wrong:/, role: 'anchor', weight: 7, reason: 'Gradle build failed' },
