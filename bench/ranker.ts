@@ -123,6 +123,8 @@ export function measure(set: readonly Prepared[], weights: readonly number[]): M
 }
 
 const PENALTY = 0.005;
+/** Which weights the fit may move: by default all (`--fit new` moves only the issue-15 signals). */
+let FIT_FEATURES: number[] = FEATURES.map((_, i) => i);
 const STEPS = [-2, -1, -0.5, -0.25, 0.25, 0.5, 1, 2];
 
 function objective(set: readonly Prepared[], weights: readonly number[]): number {
@@ -133,12 +135,12 @@ function objective(set: readonly Prepared[], weights: readonly number[]): number
 }
 
 /** Coordinate ascent from the rule weights (see the file comment). */
-export function fit(set: readonly Prepared[], passes = 3): number[] {
+export function fit(set: readonly Prepared[], passes = 3, only: readonly number[] = FIT_FEATURES): number[] {
   const w = [...RULE_WEIGHTS];
   let best = objective(set, w);
   for (let pass = 0; pass < passes; pass++) {
     let improved = false;
-    for (let i = 0; i < w.length; i++) {
+    for (const i of only) {
       const base = w[i] ?? 0;
       let bestValue = base;
       for (const step of STEPS) {
@@ -241,6 +243,10 @@ function parseArgs(args: string[]): { data: string; folds: number; json: boolean
     if (a === '--data') data = path.resolve(args[++i] ?? '.');
     else if (a === '--folds') folds = Number(args[++i] ?? '5');
     else if (a === '--json') json = true;
+    else if (a === '--fit' && args[i + 1] === 'new') {
+      i++;
+      FIT_FEATURES = FEATURES.map((_, k) => k).filter((k) => k >= 11);
+    }
   }
   if (!Number.isInteger(folds) || folds < 2) throw new Error('--folds must be an integer of at least 2');
   return { data, folds, json };

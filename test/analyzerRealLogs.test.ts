@@ -162,3 +162,25 @@ describe('issue 15: answers that use the excerpt', () => {
     expect(text).toMatch(/SUCCESS/);
   });
 });
+
+describe('issue 15: GitHub Actions steps', () => {
+  test('an error printed by an earlier step that passed ranks below the failing step\'s own error', () => {
+    const stamp = (i: number): string => `2026-11-23T09:14:${String(10 + i).padStart(2, '0')}.1234567Z `;
+    const lines = [
+      '##[group]Run pip install -r requirements.txt',
+      'pip install -r requirements.txt',
+      '##[endgroup]',
+      'Traceback (most recent call last):',
+      '  File "/opt/hostedtoolcache/setup.py", line 3, in <module>',
+      'ImportError: optional speedups not available',
+      'Successfully installed shop-pricing-1.0',
+      '##[group]Run ./scripts/check-licenses.sh',
+      './scripts/check-licenses.sh',
+      '##[endgroup]',
+      'Error: 2 dependencies have no licence: left-pad, tiny-lib',
+      '##[error]Process completed with exit code 1.',
+    ].map((l, i) => stamp(i) + l);
+    const [top] = analyze(lines.join('\n'));
+    expect(top).toMatchObject({ start_line: 11 });
+  });
+});

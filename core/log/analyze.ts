@@ -113,6 +113,8 @@ function classify(raw: string): LineInfo {
   const stamped = prefix !== null;
   const indent = leadingSpaces(body);
   if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped };
+  // GitHub Actions opens each step's group with the step's command: the group marker is the command.
+  if (body.startsWith('##[group]Run ')) return { role: 'command', shape: undefined, body, indent, stamped };
   if (NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent, stamped };
   const travis = TRAVIS_EXIT.exec(body);
   if (travis) {
