@@ -184,3 +184,10 @@ describe('issue 15: GitHub Actions steps', () => {
     expect(top).toMatchObject({ start_line: 11 });
   });
 });
+
+describe('issue 15: npm 9+ prints `npm error`', () => {
+  test('the code line and its message, without the pointer at the debug log', () => {
+    const [top] = analyze(read('npm-install.log'));
+    expect(top).toMatchObject({ start_line: 2, end_line: 3, reason: 'npm error' });
+  });
+});

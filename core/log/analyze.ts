@@ -237,7 +237,7 @@ function isContinuation(line: LineInfo, anchor: LineInfo, anchorPrefix: string |
 
 /** A bracket or tag prefix that every line of the anchor's block repeats (`[error]`, `E `). */
 function blockPrefix(body: string): string | null {
-  const m = /^(?:\[\w+\] |E {2,}|\w+ ERR! |==\d+==|#\d+ )/.exec(body);
+  const m = /^(?:\[\w+\] |E {2,}|\w+ ERR! |npm error |==\d+==|#\d+ )/.exec(body);
   if (!m) return null;
   const p = m[0];
   return p.startsWith('E ') ? 'E ' : p.startsWith('==') ? p : p;
@@ -306,7 +306,10 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
     const line = info[j];
     if (line === undefined) break;
     const role = line.role;
-    if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || role === 'summary' || role === 'pass') break;
+    // npm prints its whole message on `npm error` lines: they continue its `code E...` line up
+    // to the pointer at its debug log.
+    const npmDetail = role === 'summary' && prefix !== null && NPM_PREFIX.test(prefix) && line.body.startsWith(prefix) && !BOILERPLATE.test(line.body);
+    if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || (role === 'summary' && !npmDetail) || role === 'pass') break;
     if (role === 'noise' && line.body.trim() !== '') break;
     if (USAGE.test(line.body) && anchor.shape?.reason === 'command-line usage error') break;
     // A TAP verdict closes the output before it into a block of its own.
@@ -609,6 +612,8 @@ function buildEnd(info: LineInfo[]): number {
   }
   return info.length;
 }
+
+const NPM_PREFIX = /^npm (?:ERR!|error) $/;
 
 /** A failure message that points at a detail printed elsewhere. */
 const POINTS_ELSEWHERE =
