@@ -614,6 +614,9 @@ function buildEnd(info: LineInfo[]): number {
 }
 
 const NPM_PREFIX = /^npm (?:ERR!|error) $/;
+/** A line that starts another step of the build. */
+const NEXT_STEP =
+  /^(?:\+ \S|\$ \S|> Task :|\[INFO\] --- |\[INFO\] Building |Step \d+\/\d+ : |#\d+ \[|\[Pipeline\] (?:sh|bat|stage|withEnv)\b|##\[group\]Run |==> |make\[\d+\]: Entering|\s*Compiling \S+ v\d|\[step \d+\/\d+\])/;
 
 /** A failure message that points at a detail printed elsewhere. */
 const POINTS_ELSEWHERE =
@@ -643,12 +646,15 @@ function describeBlocks(info: LineInfo[], blocks: Block[], sections: Section[], 
   const sorted = [...sections].sort((x, y) => x.start - y.start);
   // goesOn[i]: lines with text from i to the next place the build stopped (a summary, a failing
   // exit, the CI epilogue or the end of the log).
+  // Counted in steps the build started (a shell trace, a Gradle task, a Maven plugin, a
+  // Docker step), not in lines: a test runner prints on after a failing test, and that is
+  // still the run that failed.
   const goesOn = new Int32Array(total + 1);
   for (let i = total - 1; i >= 0; i--) {
     const line = info[i];
     const role = line?.role;
     if (role === 'summary' || role === 'exit-fail' || i >= epilogue) goesOn[i] = 0;
-    else goesOn[i] = (goesOn[i + 1] ?? 0) + (role === 'blank' || role === 'noise' ? 0 : 1);
+    else goesOn[i] = (goesOn[i + 1] ?? 0) + ((role === 'command' || role === 'text') && NEXT_STEP.test(line?.body ?? '') ? 1 : 0);
   }
   const templates = new Map<string, number>();
   const keyOf = (i: number): string => (info[i]?.body ?? '').replace(/\d+/g, '#').trim();
@@ -693,7 +699,7 @@ function describeBlocks(info: LineInfo[], blocks: Block[], sections: Section[], 
     f[10] = Math.min(2, 0.4 * seen);
     // What the build did after the block: went on for a while (survivable) or stopped (fatal).
     const after = goesOn[Math.min(total, block.end + 1)] ?? 0;
-    f[11] = Math.log2(1 + after) / 10;
+    f[11] = Math.log2(1 + after) / 4;
     f[12] = after <= 3 ? 1 : 0;
     if (block.kind === 'detail') f[13] = Math.log2(templates.get(keyOf(block.anchor)) ?? 1);
     let located = false;

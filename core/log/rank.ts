@@ -22,8 +22,8 @@ export const FEATURES = [
   'position in log', // 0 at the start, 1 at the end
   'several anchors',
   'cascade', // min(2, 0.4 x earlier blocks of the same kind in the same command)
-  'build went on after it', // log2(1 + lines of ordinary output before the build stopped) / 10
-  'build stopped right after it', // at most 3 lines before a summary, failing exit or the end
+  'build went on after it', // log2(1 + steps the build started after it before it stopped) / 4
+  'build stopped right after it', // at most 3 more steps before a summary, failing exit or the end
   'template repeats in log', // log2(times the anchor's template occurs among anchors)
   'names file and line',
   'stack trace',

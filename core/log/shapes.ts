@@ -132,7 +132,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^subprocess\.CalledProcessError: |returned non-zero exit status \d+/, role: 'summary', weight: 3, reason: 'command returned non-zero' },
 
   // JavaScript: Jest, Mocha, npm/yarn/pnpm, Node, ESLint, TypeScript
-  { re: /^\s*FAIL {1,2}\S/, role: 'anchor', weight: 8, reason: 'Jest test failure' },
+  { re: /^\s*FAIL {1,2}\S/, role: 'anchor', weight: 7, reason: 'Jest test failure' },
   { re: /^\s*● (?!Console)\S/, role: 'anchor', weight: 8, reason: 'Jest test failure' },
   { re: /^\s*\d+ failing\s*$/, role: 'header', weight: 7, reason: 'Mocha test failure' },
   { re: /^(?:Tests?|Test Suites):\s+\d+ failed/, role: 'summary', weight: 2, reason: 'Jest summary' },
