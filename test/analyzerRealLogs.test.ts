@@ -188,3 +188,11 @@ describe('issue 15: npm 9+ prints `npm error`', () => {
     expect(top).toMatchObject({ start_line: 2, end_line: 3, reason: 'npm error' });
   });
 });
+
+describe('issue 15: Vitest', () => {
+  test('the failure under `Failed Tests` with its diff and code frame, up to the separator', () => {
+    const [top] = analyze(read('vitest.log'));
+    expect(top).toMatchObject({ start_line: 15, end_line: 30, reason: 'Vitest test failure' });
+  });
+
+});

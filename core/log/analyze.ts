@@ -84,14 +84,14 @@ const PYTEST_END = /^\S+:\d+: \w+$/;
 const PASS_HINT = /ok|OK|PASS|✓|✔/;
 /** A test harness line still waiting for its verdict: `t/name.t ........ `. */
 const HARNESS_PENDING = /^\S+ \.{3,}\s*$/;
-/** Where a unified diff's lines begin: its `+++ b/file` header or a hunk header. */
-const DIFF_HEADER = /^(?:\+\+\+ \S|@@ .*@@)/;
+/** Where a diff's lines begin: a unified diff's `+++ b/file` or hunk header, Jest's and Vitest's `- Expected` legend. */
+const DIFF_HEADER = /^(?:\+\+\+ \S|@@ .*@@|- Expected\b)/;
 const LEADING_NUMBER = /^\s*\d/;
 /** A verdict alone on its line, printed once the step it judges (`* checking tests ...`) is done. */
 const BARE_VERDICT = /^\s*(?:ERROR|FAILED|FAIL|FAILURE)\s*$/;
 /** A step announced before its verdict is known: `* checking tests ...`, `Running specs...`. */
 const PENDING_HEADING = /\S\s*\.\.\.\s*$/;
-const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$/;
+const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$|^⎯{3,}/;
 /** A command's usage text, printed after the message that says what was wrong with the call. */
 const USAGE = /^\s*[Uu]sage(?: of \S+)?:/;
 
@@ -443,11 +443,11 @@ function buildBlocks(info: LineInfo[]): Block[] {
         start = first;
         // A header that counts failures (`5 failing`, `There were 2 failures:`) heads the whole
         // numbered list: every item is part of what it announces.
-        end = growForward(info, first, firstLine.role !== 'anchor' || firstLine.shape?.reason === 'error', true);
+        end = growForward(info, first, firstLine.role !== 'anchor' || firstLine.shape?.reason === 'error' || shape.freeDetail === true, true);
         if (firstLine.role === 'anchor' && end === first) end = growForward(info, first, true, true);
         if (firstLine.role === 'anchor' && firstLine.shape !== undefined) {
           headerWeight = Math.max(shape.weight, firstLine.shape.weight);
-          headerReason = reasonOf(firstLine);
+          headerReason = shape.freeDetail === true ? shape.reason : reasonOf(firstLine);
         }
       } else {
         start = growBackward(info, i, coveredTo);

@@ -24,6 +24,8 @@ export interface FailureShape {
   single?: boolean;
   /** The heading is indented but its detail is printed at the margin (minitest, EUnit). */
   detailAtMargin?: boolean;
+  /** A header whose detail runs over blank lines up to the reporter's next separator (Vitest). */
+  freeDetail?: boolean;
 }
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
@@ -132,6 +134,9 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^subprocess\.CalledProcessError: |returned non-zero exit status \d+/, role: 'summary', weight: 3, reason: 'command returned non-zero' },
 
   // JavaScript: Jest, Mocha, npm/yarn/pnpm, Node, ESLint, TypeScript
+  // Vitest: `⎯⎯⎯ Failed Tests 1 ⎯⎯⎯` heads the failures, each `FAIL file > suite > test`, its
+  // assertion, diff, location and code frame, up to the next `⎯⎯⎯` separator.
+  { re: /^⎯+ Failed Tests \d+ ⎯+$/, role: 'header', weight: 8, reason: 'Vitest test failure', freeDetail: true },
   { re: /^\s*FAIL {1,2}\S/, role: 'anchor', weight: 7, reason: 'Jest test failure' },
   { re: /^\s*● (?!Console)\S/, role: 'anchor', weight: 8, reason: 'Jest test failure' },
   { re: /^\s*\d+ failing\s*$/, role: 'header', weight: 7, reason: 'Mocha test failure' },
@@ -249,7 +254,7 @@ const FAILURE_WORDS =
   /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)|not defined|at line \d+ column \d|unrecognized|(?:unknown|invalid) (?:option|flag|argument)/i;
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 const FAILURE_STARTS =
-  /^(?:! |e: |E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {
