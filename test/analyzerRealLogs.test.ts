@@ -143,7 +143,8 @@ describe('issue 15: answers that use the excerpt', () => {
     expect(javac).toContain('incompatible types: int cannot be converted to String');
     const maven = await ask('which file has the error?', logContext(read('maven-multimodule.log')));
     expect(maven).toContain('Order.java:17:15');
-    expect(maven).toContain('cannot find symbol');
+    expect(maven).toContain('cannot find symbol (symbol: method toMoney())');
+    expect(maven).not.toContain('Other places');
   });
 
   test('the failure answer\'s next step names the file and line', async () => {

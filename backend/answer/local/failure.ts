@@ -153,7 +153,10 @@ function unfolded(ctx: Parameters<typeof storedLogSpan>[0], span: LogSpan): LogS
 }
 
 function whereInTheCode(out: ReplyBuilder, spans: LogSpan[], top: LogSpan): ReturnType<ReplyBuilder['reply']> {
-  const places = spans.flatMap((span) => locationsIn(span));
+  // The same place named again (Maven repeats the compiler's error under `Failed to execute goal`) is one place.
+  const places = spans
+    .flatMap((span) => locationsIn(span))
+    .filter((p, i, all) => all.findIndex((q) => q.path === p.path && q.line === p.line && q.column === p.column) === i);
   const diagnosis = diagnose(top, { related: spans.slice(1) });
   const first = places[0];
   if (first === undefined) {

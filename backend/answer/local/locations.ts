@@ -28,10 +28,11 @@ const POINTERS: RegExp[] = [
   /^\s*at .*?\(((?:[\w.@~+-]*\/)*[\w.@+-]+\.\w+):(\d+):(\d+)\)/, // Node/Jest stack frame
 ];
 const WORKFLOW = /^WorkflowScript: (\d+): (.*?)(?: @ line \d+, column (\d+)\.)?$/;
+const GNU_FORM = /^(?:vet: )?\S+\.[A-Za-z]\w{0,5}:\d+:\d+: \S/;
 const ERRORISH = /\b(?:error|Error|ERROR|failed|FAILED|fatal|Unresolved|cannot|expected|undefined|not defined|mismatched|AssertionError|assert)\b/;
 
 function clean(message: string): string {
-  return message.replace(/^(?:(?:fatal )?error(?:\[\w+\])?:\s*|error [A-Z]+\d+:\s*)/, (m) => m).trim();
+  return message.trim();
 }
 
 /** The code locations an excerpt names, in order, without repeats. */
@@ -59,8 +60,15 @@ export function locationsIn(span: LogSpan): CodeLocation[] {
     for (const re of SHAPES) {
       const m = re.exec(body);
       // A location with a message that states an error (a source line `12 | x` is not one).
-      if (m && ERRORISH.test(m[4] ?? '')) {
-        push(m[1] ?? '', Number(m[2]), m[3] !== undefined ? Number(m[3]) : undefined, m[4] ?? '');
+      // GNU's `file:line:col: message` form is a diagnostic whatever its words (Go: `too many return values`).
+      if (m && (ERRORISH.test(m[4] ?? '') || GNU_FORM.test(body))) {
+        // javac's detail lines under its message (`symbol: method toMoney()`) complete it.
+        const detail = lines
+          .slice(k + 1, k + 3)
+          .map((l) => /^(?:\[ERROR\])?\s+(symbol|required|found|reason):\s+(.*)$/.exec(l.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z /, '')))
+          .filter((d): d is RegExpExecArray => d !== null)
+          .map((d) => `${d[1]}: ${(d[2] ?? '').trim()}`);
+        push(m[1] ?? '', Number(m[2]), m[3] !== undefined ? Number(m[3]) : undefined, detail.length > 0 ? `${m[4] ?? ''} (${detail.join('; ')})` : (m[4] ?? ''));
         lastError = body;
         return;
       }
@@ -74,7 +82,6 @@ export function locationsIn(span: LogSpan): CodeLocation[] {
     }
     if (ERRORISH.test(body)) lastError = body;
   });
-  // A traceback's innermost frame is the last one; its message is the exception line after it.
   return out;
 }
 
