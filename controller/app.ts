@@ -82,6 +82,7 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
     res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   };
+  if (deps.config.fastPath === false) return (req, res) => void viaKoa(req, res);
   return (req, res) => {
     const url = req.url ?? '/';
     // Refusals (bad method, foreign Host) are answered by the Koa app like every other error.
