@@ -6,6 +6,7 @@ import { MiB, idParam, readJsonBody, validate } from '../http.js';
 import { ChatGone, ingestContext } from '../retrieval/ingest.js';
 import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
+import type { Lifecycle } from '../lifecycle.js';
 import type { Embedder } from '../retrieval/embed.js';
 import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
 import { VectorIndexCache } from '../retrieval/vectorIndex.js';
@@ -155,10 +156,15 @@ export interface ContextService {
  * app's deps when createApp registers the routes, so a caller that builds AppDeps itself
  * (tests) needs no second handle.
  */
-export function createContextService(options: { dataDir: string; embedder: Embedder; db?: Db }): ContextService {
+export function createContextService(options: {
+  dataDir: string;
+  embedder: Embedder;
+  db?: Db;
+  lifecycle?: Lifecycle;
+}): ContextService {
   const indexes = new VectorIndexCache(options.dataDir);
   let contextDeps: ContextDeps | undefined = options.db
-    ? { db: options.db, embedder: options.embedder, indexes }
+    ? { db: options.db, embedder: options.embedder, indexes, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
     : undefined;
   const deps = (): ContextDeps => {
     if (!contextDeps) throw new Error('The context routes are not registered yet');
@@ -166,7 +172,7 @@ export function createContextService(options: { dataDir: string; embedder: Embed
   };
   return {
     routes: (router, appDeps) => {
-      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes };
+      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, lifecycle: appDeps.lifecycle };
       contextRoutes(contextDeps)(router, appDeps);
     },
     loadContext: (chatId) => loadChatContext(deps(), chatId),
