@@ -1,8 +1,17 @@
 import type { Context } from 'koa';
 import type { AppDeps } from '../app.js';
+import { STOP_DETAIL, type StopReason } from '../lifecycle.js';
 import { openEventStream } from '../stream.js';
 import type { AnswerStatus, Source } from '../../protocol/types.js';
-import { finishAnswer, recentHistory, releaseStreamLease, renewStreamLease, saveProgress, startPair } from '../store/pairs.js';
+import {
+  finishAnswer,
+  pairExists,
+  recentHistory,
+  releaseStreamLease,
+  renewStreamLease,
+  saveProgress,
+  startPair,
+} from '../store/pairs.js';
 import type { ChatContext } from './engine.js';
 
 export interface StreamJob {
@@ -14,21 +23,39 @@ export interface StreamJob {
 }
 
 const HISTORY_TURNS = 6;
-const PROGRESS_SAVE_MS = 2000;
+/** Partial text is saved at least this often while chunks arrive... */
+export const PROGRESS_SAVE_MS = 1000;
+/** ...and whenever this many characters arrived since the last save. */
+export const PROGRESS_SAVE_CHARS = 2000;
 
 /**
  * Creates the pair and streams its answer as SSE: `started`, `chunk`s, then `done`, or
- * `error` when the engine fails after the stream began (pair `failed`). A client that goes
- * away aborts the engine through the signal; the pair is saved `interrupted` with its partial
- * text and the chat's stream lease is released. The caller holds the lease already.
+ * `error` when the engine fails after the stream began (pair `failed`) or when the backend
+ * ends the stream itself (shutting down, or the chat deleted: `interrupted`). A client that
+ * goes away aborts the engine through the signal; the pair is saved `interrupted` with its
+ * partial text and the chat's stream lease is released. The caller holds the lease already.
  */
 export async function streamAnswer(ctx: Context, deps: AppDeps, job: StreamJob): Promise<void> {
-  const { db, log } = deps;
+  const { db, log, lifecycle } = deps;
+  const owner = lifecycle.replicaId;
   const engine = deps.engine;
   if (!engine) throw new Error('No answer engine configured');
   const pairId = await startPair(db, job.chatId, job.question, job.supersedeFrom);
   const stream = openEventStream(ctx, deps.pingIntervalMs ?? 15_000);
   stream.send({ event: 'started', qa_pair_id: pairId });
+
+  const stopper = new AbortController();
+  let stopReason: StopReason | undefined;
+  const signal = AbortSignal.any([stream.signal, stopper.signal]);
+  let settle!: () => void;
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  const stop = (reason: StopReason) => {
+    if (stopReason) return;
+    stopReason = reason;
+    stopper.abort(new Error(STOP_DETAIL[reason]));
+  };
+  lifecycle.addStream({ chatId: job.chatId, stop, done });
+  if (lifecycle.closing) stop('shutdown');
 
   // Runs detached from the request: Koa sends headers and pipes the PassThrough meanwhile.
   void (async () => {
@@ -37,31 +64,38 @@ export async function streamAnswer(ctx: Context, deps: AppDeps, job: StreamJob):
     let status: AnswerStatus = 'complete';
     let failure: string | undefined;
     const renew = setInterval(() => {
-      renewStreamLease(db, job.chatId, job.leaseMs).catch((err: unknown) => log.warn({ err }, 'lease renewal failed'));
-    }, Math.max(1000, Math.floor(job.leaseMs / 3)));
+      renewStreamLease(db, job.chatId, job.leaseMs, owner).then(
+        (held) => {
+          if (!held) log.warn({ chatId: job.chatId, pairId }, 'the stream lease was lost');
+        },
+        (err: unknown) => log.warn({ err }, 'lease renewal failed'),
+      );
+    }, Math.max(500, Math.floor(job.leaseMs / 5)));
     renew.unref();
     let lastSave = Date.now();
+    let savedChars = 0;
     try {
       const [history, context] = await Promise.all([
         recentHistory(db, job.chatId, pairId, HISTORY_TURNS),
         deps.loadContext ? deps.loadContext(job.chatId) : Promise.resolve<ChatContext | null>(null),
       ]);
-      if (stream.signal.aborted) throw stream.signal.reason;
-      const answer = await engine.answer({ question: job.question, history, context, signal: stream.signal });
+      if (signal.aborted) throw signal.reason;
+      const answer = await engine.answer({ question: job.question, history, context, signal });
       sources = answer.sources;
       for await (const piece of answer.pieces) {
-        if (stream.signal.aborted) break;
+        if (signal.aborted) break;
         if (piece === '') continue;
         text += piece;
         stream.send({ event: 'chunk', content: piece });
-        if (Date.now() - lastSave > PROGRESS_SAVE_MS) {
+        if (Date.now() - lastSave >= PROGRESS_SAVE_MS || text.length - savedChars >= PROGRESS_SAVE_CHARS) {
           lastSave = Date.now();
-          await saveProgress(db, pairId, text);
+          savedChars = text.length;
+          if (!(await saveProgress(db, pairId, text)) && !(await pairExists(db, pairId))) stop('deleted');
         }
       }
-      if (stream.signal.aborted) status = 'interrupted';
+      if (signal.aborted) status = 'interrupted';
     } catch (err) {
-      if (stream.signal.aborted) {
+      if (signal.aborted) {
         status = 'interrupted';
       } else {
         status = 'failed';
@@ -71,22 +105,25 @@ export async function streamAnswer(ctx: Context, deps: AppDeps, job: StreamJob):
     } finally {
       clearInterval(renew);
     }
-    try {
-      await finishAnswer(db, pairId, text, status, sources);
-    } catch (err) {
-      log.error({ err, pairId }, 'could not save the answer');
-      if (status === 'complete') {
-        status = 'failed';
-        failure = 'The answer could not be saved.';
+    if (stopReason !== 'deleted') {
+      try {
+        if (!(await finishAnswer(db, pairId, text, status, sources))) stop('deleted');
+      } catch (err) {
+        log.error({ err, pairId }, 'could not save the answer');
+        if (status === 'complete') {
+          status = 'failed';
+          failure = 'The answer could not be saved.';
+        }
       }
     }
     try {
-      await releaseStreamLease(db, job.chatId);
+      await releaseStreamLease(db, job.chatId, owner);
     } catch (err) {
       log.error({ err, chatId: job.chatId }, 'could not release the stream lease');
     }
-    if (status === 'failed') stream.send({ event: 'error', detail: failure ?? 'The answer engine failed.' });
+    if (stopReason) stream.send({ event: 'error', detail: STOP_DETAIL[stopReason] });
+    else if (status === 'failed') stream.send({ event: 'error', detail: failure ?? 'The answer engine failed.' });
     else if (status === 'complete') stream.send({ event: 'done' });
     stream.end();
-  })();
+  })().finally(settle);
 }

@@ -6,6 +6,7 @@ import { MiB, idParam, readJsonBody, validate } from '../http.js';
 import { ChatGone, ingestContext } from '../retrieval/ingest.js';
 import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
+import type { Lifecycle } from '../lifecycle.js';
 import type { Embedder } from '../retrieval/embed.js';
 import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
 import { VectorIndexCache } from '../retrieval/vectorIndex.js';
@@ -87,15 +88,31 @@ export const uploadContextBody = z
   });
 export type UploadContextBody = z.infer<typeof uploadContextBody>;
 
-/** Drops nulls (Jenkins' "unknown") recursively so the stored context only holds what is known. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = withoutNulls(v);
-    return out;
+/**
+ * Drops nulls (Jenkins' "unknown") from objects at every level so the stored context only holds
+ * what is known (nulls inside arrays stay). Iterative: no stack depth to exhaust, whatever the
+ * nesting (readJsonBody refuses bodies deeper than MAX_JSON_DEPTH before this runs anyway).
+ */
+export function withoutNulls(value: unknown): unknown {
+  const work: [unknown, unknown[] | Record<string, unknown>][] = [];
+  const copy = (v: unknown): unknown => {
+    if (typeof v !== 'object' || v === null) return v;
+    const target: unknown[] | Record<string, unknown> = Array.isArray(v) ? [] : {};
+    work.push([v, target]);
+    return target;
+  };
+  const root = copy(value);
+  while (work.length > 0) {
+    const [source, target] = work.pop()!;
+    if (Array.isArray(source)) {
+      for (const v of source) (target as unknown[]).push(copy(v));
+    } else {
+      for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
+        if (v !== null) (target as Record<string, unknown>)[k] = copy(v);
+      }
+    }
   }
-  return value;
+  return root;
 }
 
 /** The uploaded object as a CiContext: `jenkinsVersion` read as `ciVersion`. */
@@ -155,10 +172,15 @@ export interface ContextService {
  * app's deps when createApp registers the routes, so a caller that builds AppDeps itself
  * (tests) needs no second handle.
  */
-export function createContextService(options: { dataDir: string; embedder: Embedder; db?: Db }): ContextService {
+export function createContextService(options: {
+  dataDir: string;
+  embedder: Embedder;
+  db?: Db;
+  lifecycle?: Lifecycle;
+}): ContextService {
   const indexes = new VectorIndexCache(options.dataDir);
   let contextDeps: ContextDeps | undefined = options.db
-    ? { db: options.db, embedder: options.embedder, indexes }
+    ? { db: options.db, embedder: options.embedder, indexes, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
     : undefined;
   const deps = (): ContextDeps => {
     if (!contextDeps) throw new Error('The context routes are not registered yet');
@@ -166,7 +188,7 @@ export function createContextService(options: { dataDir: string; embedder: Embed
   };
   return {
     routes: (router, appDeps) => {
-      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes };
+      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, lifecycle: appDeps.lifecycle };
       contextRoutes(contextDeps)(router, appDeps);
     },
     loadContext: (chatId) => loadChatContext(deps(), chatId),
