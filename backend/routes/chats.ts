@@ -54,7 +54,7 @@ export function registerChatRoutes(router: Router, deps: AppDeps): void {
     // A stream of this chat running here ends with `error` "The chat was deleted." (one on
     // another replica notices at its next progress save, within about a second).
     deps.lifecycle.stopChat(chatId, 'deleted');
-    await deps.onChatDeleted?.(chatId);
+    await deps.context.onChatDeleted(chatId);
     ctx.body = { message: `Chat ${chatId} deleted.` };
   });
 }

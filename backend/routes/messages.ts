@@ -7,7 +7,8 @@ import { Conflict, NotFound, Unprocessable } from '../errors.js';
 import { MiB, idParam, readJsonBody, textField, validate } from '../http.js';
 import { findChat } from '../store/chats.js';
 import { acquireStreamLease, findVisiblePair, releaseStreamLease } from '../store/pairs.js';
-import { streamAnswer } from '../answer/run.js';
+import { streamAnswer, type AnswerDeps } from '../answer/run.js';
+import { openEventStream } from '../stream.js';
 
 export const sendBody = z.object({
   chat_id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)], {
@@ -38,12 +39,15 @@ export function streamingConflict(chatId: number, until: number | null, now = Da
 
 /** send, retry and edit (CONTRACT section 2, "Streams"). */
 export function registerMessageRoutes(router: Router, deps: AppDeps): void {
+  const answers: AnswerDeps = { db: deps.db, log: deps.log, lifecycle: deps.lifecycle, engine: deps.engine, loadContext: deps.context.loadContext };
   const begin = async (ctx: Context, chatId: number, question: string, supersedeFrom?: number) => {
     const owner = deps.lifecycle.replicaId;
     const lease = await acquireStreamLease(deps.db, chatId, STREAM_LEASE_MS, owner);
     if (!lease.taken) throw streamingConflict(chatId, lease.until);
     try {
-      await streamAnswer(ctx, deps, { chatId, question, supersedeFrom, leaseMs: STREAM_LEASE_MS });
+      await streamAnswer(answers, { chatId, question, supersedeFrom, leaseMs: STREAM_LEASE_MS }, () =>
+        openEventStream(ctx, deps.pingIntervalMs),
+      );
     } catch (err) {
       await releaseStreamLease(deps.db, chatId, owner);
       throw err;
