@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { readEvents } from '../protocol/sse.js';
@@ -31,6 +32,7 @@ export async function run(args: string[]): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-soak-'));
   const secret = randomBytes(32).toString('hex');
   const children: ChildProcess[] = [];
+  const agents: http.Agent[] = [];
   try {
     const backendPort = await freePort();
     const backendUrl = `http://127.0.0.1:${backendPort}`;
@@ -58,12 +60,11 @@ export async function run(args: string[]): Promise<void> {
     children.push(controller);
     await waitHealthy(`${url}/healthz`);
 
-    const call = (method: string, p: string, body?: unknown) =>
-      fetch(url + p, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    // node:http with an agent of its own: closed after the load, so the idle keep-alive
+    // connections of this client do not count as handles of the servers a minute later.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: streams + 8 });
+    agents.push(agent);
+    const call = (method: string, p: string, body?: unknown) => request(agent, method, url + p, body);
 
     // Warm-up: one answer, so both processes have loaded everything they load lazily.
     const warm = (await (await call('POST', '/chats/', { title: 'warm-up' })).json()) as { id: number };
@@ -135,6 +136,7 @@ export async function run(args: string[]): Promise<void> {
         if (offset + 100 >= page.total_items) break;
       }
     }
+    agent.destroy();
     say(`streams finished: ${finished} in ${wall.toFixed(1)} s (${(finished / wall).toFixed(1)}/s); errors: ${errors.length}; pairs stored: ${pairs}, not complete: ${notComplete}`);
     for (const e of errors.slice(0, 5)) say(`  error: ${e}`);
     say(`peak:     ${line(peak)}`);
@@ -148,6 +150,7 @@ export async function run(args: string[]): Promise<void> {
       );
     }
   } finally {
+    for (const a of agents) a.destroy();
     for (const c of children) c.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -175,9 +178,37 @@ function line(s: { backend: ProcStats; controller: ProcStats }): string {
   return `backend ${s.backend.rssMb} MB RSS, ${s.backend.fds} fds; controller ${s.controller.rssMb} MB RSS, ${s.controller.fds} fds`;
 }
 
-async function readStream(res: Response): Promise<StreamEvent[]> {
+interface Reply {
+  status: number;
+  body: http.IncomingMessage;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+function request(agent: http.Agent, method: string, url: string, body?: unknown): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(url, {
+      method,
+      agent,
+      headers: payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    });
+    req.once('error', reject);
+    req.once('response', (res) => {
+      const text = async () => {
+        let out = '';
+        for await (const chunk of res as AsyncIterable<Buffer>) out += chunk.toString('utf8');
+        return out;
+      };
+      resolve({ status: res.statusCode ?? 0, body: res, text, json: async () => JSON.parse(await text()) as unknown });
+    });
+    req.end(payload);
+  });
+}
+
+async function readStream(res: Reply): Promise<StreamEvent[]> {
   const events: StreamEvent[] = [];
-  for await (const e of readEvents(res.body as unknown as AsyncIterable<Uint8Array>)) events.push(e);
+  for await (const e of readEvents(res.body as AsyncIterable<Uint8Array>)) events.push(e);
   return events;
 }
 
