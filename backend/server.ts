@@ -56,7 +56,7 @@ export async function startBackend(config: BackendConfig): Promise<RunningBacken
     throw err;
   }
   const embedder = await createEmbedder(config);
-  const context = createContextService({ dataDir: config.dataDir, embedder, db, lifecycle });
+  const context = createContextService({ dataDir: config.dataDir, embedder, db, lifecycle, uploadsMax: config.contextUploadsMax });
   const app = createApp({
     db,
     log,
