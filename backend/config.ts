@@ -23,6 +23,10 @@ export interface BackendConfig {
   /** Workspace tool calls per answer (LLM_TOOL_CALLS, 0 = off) and their results' token budget (LLM_TOOL_TOKENS). */
   llmToolCalls: number;
   llmToolTokens: number;
+  /** BACKEND_REPLICA_ID, else the id kept in DATA_DIR/replica-id (made on first start). */
+  replicaId: string | undefined;
+  /** CONTEXT_UPLOADS_MAX: context uploads processed at once by this process; more get 503. */
+  contextUploadsMax: number;
 }
 
 /** Raised when one or more variables are bad; `problems` has one line per variable. */
@@ -77,6 +81,10 @@ const schema = z.object({
   }),
   LLM_TOOL_CALLS: intIn(0, 50).optional(),
   LLM_TOOL_TOKENS: intIn(100, 1_000_000).optional(),
+  BACKEND_REPLICA_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._-]{1,64}$/.test(v), {
+    message: 'must be 1-64 characters of letters, digits, dot, underscore or dash',
+  }),
+  CONTEXT_UPLOADS_MAX: intIn(1, 64).optional(),
   LOG_LEVEL: optionalString.refine(
     (v) => v === undefined || ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v),
     { message: 'must be one of fatal, error, warn, info, debug, trace, silent' },
@@ -134,5 +142,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     controllerUrl: (v.CONTROLLER_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
     llmToolCalls: v.LLM_TOOL_CALLS ?? 6,
     llmToolTokens: v.LLM_TOOL_TOKENS ?? 4000,
+    replicaId: v.BACKEND_REPLICA_ID,
+    contextUploadsMax: v.CONTEXT_UPLOADS_MAX ?? 2,
   };
 }

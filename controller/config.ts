@@ -35,6 +35,11 @@ export interface ControllerConfig {
   auth: ControllerAuth;
   /** pino level (`LOG_LEVEL`, default info): logs go to stderr. */
   logLevel: string;
+  /**
+   * CONTROLLER_FAST_PATH (default on): chats and messages relayed straight from node:http; off
+   * sends every request through the Koa router (for `npm run bench -- proxy`, which compares them).
+   */
+  fastPath?: boolean;
 }
 
 export type ConfigResult = { ok: true; config: ControllerConfig } | { ok: false; problems: string[] };
@@ -116,6 +121,7 @@ const envSchema = z.object({
   ),
   CICHAT_WORKSPACE_ROOTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTROLLER_ALLOWED_HOSTS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CONTROLLER_FAST_PATH: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on')),
 });
 
 /** Whether `dir` is a directory this process can see (false for missing or unreadable paths). */
@@ -214,6 +220,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
       jenkinsHome: path.resolve(values.JENKINS_HOME),
       pathMap,
       logLevel: values.LOG_LEVEL,
+      fastPath: values.CONTROLLER_FAST_PATH === 'on',
       ...(workspaceRoots.roots ? { workspaceRoots: workspaceRoots.roots } : {}),
       allowedHosts: allowedHosts.hosts,
       auth:

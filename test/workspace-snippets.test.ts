@@ -12,7 +12,6 @@ import { pino } from 'pino';
 import { createLocalEngine } from '../backend/answer/index.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { createContextService } from '../backend/routes/context.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig } from '../controller/config.js';
 import { buildCiContextResult } from '../jenkins/context.js';
@@ -139,9 +138,7 @@ describe.each(dialects)('through the controller, offline, on $name', (dialect) =
       dataDir,
       deps: {
         engine: createLocalEngine({ typingDelayMs: 0 }),
-        routes: [registerMessageRoutes, context.routes],
-        loadContext: context.loadContext,
-        onChatDeleted: context.onChatDeleted,
+        context,
       },
     });
     const config = loadControllerConfig({

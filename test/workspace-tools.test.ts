@@ -24,7 +24,6 @@ import { testDialects } from './helpers/databases.js';
 import { collectEvents, textOf } from './helpers/sse.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { createContextService } from '../backend/routes/context.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 
 const SECRET = randomBytes(32).toString('hex');
@@ -223,9 +222,7 @@ describe.each(dialects)('the whole way on $name: controller -> backend -> openai
       dataDir,
       deps: {
         engine: createOpenAIEngine({ apiKey: 'sk-test', baseURL: model.baseURL, model: 'fake-model', contextTokens: 8000, tools }),
-        routes: [registerMessageRoutes, context.routes],
-        loadContext: context.loadContext,
-        onChatDeleted: context.onChatDeleted,
+        context,
       },
     });
     const config = loadControllerConfig({
