@@ -57,7 +57,12 @@ const failure: Composer = async (ask) => {
     return out.reply();
   }
 
-  if (LOCATION_QUESTION.test(ask.question)) return whereInTheCode(out, spans.map((span) => unfolded(ctx, span)), top);
+  if (LOCATION_QUESTION.test(ask.question)) {
+    const where = whereInTheCode(out, spans.map((span) => unfolded(ctx, span)), top);
+    // "Which line?": the line itself, from the workspace snippets when uploaded (issue 17).
+    const source = failingSource(ask, spans);
+    return source ? { text: `${where.text}\n\n${source.text}`, sources: [...where.sources, ...source.sources] } : where;
+  }
 
   const headline = headlineOf(top);
   // Test names are often printed in a summary excerpt apart from the assertion.
