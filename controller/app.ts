@@ -15,6 +15,8 @@ import { resolveReferer } from '../jenkins/referer.js';
 import { BackendProxy } from './proxy.js';
 import { isContextUpload, uploadContext, type BuildCiContext, type ParseReferer } from './routes/context.js';
 import { registerWorkspaceRoutes } from './workspace/routes.js';
+import { Watcher } from './watch/index.js';
+import { openedChat, registerWatchRoutes } from './watch/routes.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
@@ -29,6 +31,8 @@ export interface ControllerDeps {
   buildCiContext?: BuildCiContext;
   /** Job, build and screen from a Referer; the real parser when absent. */
   parseReferer?: ParseReferer;
+  /** The failed-build watcher when CICHAT_WATCH is on (it starts after the server listens). */
+  watcher?: () => Watcher | undefined;
 }
 
 declare module 'koa' {
@@ -74,6 +78,7 @@ function isPlainProxyPath(url: string): boolean {
  */
 export function createControllerHandler(deps: ControllerDeps): http.RequestListener {
   const { app, proxy, identity, logger, hostAllowed } = buildController(deps);
+  const watcher = deps.watcher;
   const viaKoa = app.callback();
   // forward() answers every failure itself; this is for a bug in it, which must cost one
   // request (500, as the Koa path's error middleware would answer), never the process.
@@ -100,6 +105,11 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
     } catch {
       void viaKoa(req, res); // the Koa app checks again and renders the 401 as usual
       return;
+    }
+    // Opening a chat the watcher made marks it read (docs/notes/watch.md).
+    if (watcher) {
+      const opened = openedChat(req.method ?? 'GET', url);
+      if (opened !== undefined) watcher()?.markRead(userId, opened);
     }
     // The fast path keeps the kit's request id and access log (http/request.ts) by hand.
     const started = process.hrtime.bigint();
@@ -156,6 +166,7 @@ function buildController(deps: ControllerDeps): BuiltController {
     // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
     confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
   });
+  registerWatchRoutes(workspaceRouter, deps.watcher ?? (() => undefined));
   const workspaceRoutes = workspaceRouter.routes();
 
   const app = new Koa();
@@ -203,6 +214,8 @@ function buildController(deps: ControllerDeps): BuiltController {
   app.use(async (ctx: Context) => {
     const userId = ctx.state.userId;
     if (userId === undefined) throw new Error('identity middleware did not run');
+    const opened = deps.watcher ? openedChat(ctx.method, ctx.url) : undefined;
+    if (opened !== undefined) deps.watcher?.()?.markRead(userId, opened);
     ctx.respond = false;
     const rest = ctx.url.slice(API_PREFIX.length);
     await proxy.forward(ctx.req, ctx.res, {
@@ -219,6 +232,8 @@ export interface RunningController {
   /** Where it listens, e.g. `http://127.0.0.1:8080`. */
   url: string;
   server: http.Server;
+  /** The failed-build watcher, when CICHAT_WATCH is on. */
+  watcher?: Watcher;
   /** Stops accepting, lets requests in flight finish for up to `graceMs`, then cuts the rest. */
   close(graceMs?: number): Promise<void>;
 }
@@ -238,7 +253,23 @@ export async function startController(
     jwtTtlSeconds: config.jwtTtlSeconds,
     logger,
   });
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, createControllerHandler({ ...options, config, logger, proxy }));
+  // The watcher starts after the server listens: its first scan of a large home takes seconds.
+  const watcher = config.watch
+    ? new Watcher({
+        watch: config.watch,
+        jenkinsHome: config.jenkinsHome,
+        dataDir: config.dataDir,
+        auth: config.auth,
+        backendUrl: config.backendUrl,
+        mintJwt: (user) => proxy.mintJwt(user),
+        logger,
+        ...(options.buildCiContext ? { buildCiContext: options.buildCiContext } : {}),
+      })
+    : undefined;
+  const server = http.createServer(
+    { keepAliveTimeout: 65_000 },
+    createControllerHandler({ ...options, config, logger, proxy, ...(watcher ? { watcher: () => watcher } : {}) }),
+  );
   // 431, 501 and 400 for what never parses into a request, as `{detail}` like every other error.
   server.on('clientError', onClientError(logger));
   server.on('connect', onConnect);
@@ -249,14 +280,17 @@ export async function startController(
       resolve();
     });
   });
+  watcher?.start().catch((err: unknown) => logger.error({ err }, 'watch: could not start the failed-build watcher'));
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
     server,
+    ...(watcher ? { watcher } : {}),
     close(graceMs = 1000) {
       closing ??= new Promise<void>((resolve) => {
+        void watcher?.close();
         server.close(() => {
           clearTimeout(timer);
           proxy.close();
