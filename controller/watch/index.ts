@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import type { Logger } from 'pino';
 import { parseTokenFile } from '../../core/tokens.js';
 import { buildCiContextResult, type CiContextOptions, type CiContextResult } from '../../jenkins/context.js';
+import type { WatchedFailure } from '../../protocol/types.js';
 import type { ControllerAuth, WatchConfig } from '../config.js';
 import { backendCalls, type BackendCalls } from './backend.js';
 import { FailedBuildDetector, type CompletedFailure } from './detector.js';
@@ -34,18 +35,7 @@ export interface WatcherOptions {
 }
 
 /** A failure as one user sees it in `GET /chatbot-api/failures`. */
-export interface UserFailure {
-  job: string;
-  build: number;
-  result: string;
-  cause: string;
-  chat_id: number | null;
-  unread: boolean;
-  build_url: string | null;
-  detected_at: string;
-  diagnosed_at: string;
-  error?: string;
-}
+export type UserFailure = WatchedFailure;
 
 export class Watcher {
   readonly store: WatchStore;
