@@ -33,6 +33,8 @@ export interface ControllerDeps {
   parseReferer?: ParseReferer;
   /** The failed-build watcher when CICHAT_WATCH is on (it starts after the server listens). */
   watcher?: () => Watcher | undefined;
+  /** The watcher's first retry pause (tests shorten it). */
+  watchRetryFirstMs?: number;
 }
 
 declare module 'koa' {
@@ -264,6 +266,7 @@ export async function startController(
         mintJwt: (user) => proxy.mintJwt(user),
         logger,
         ...(options.buildCiContext ? { buildCiContext: options.buildCiContext } : {}),
+        ...(options.watchRetryFirstMs !== undefined ? { retryFirstMs: options.watchRetryFirstMs } : {}),
       })
     : undefined;
   const server = http.createServer(

@@ -32,6 +32,8 @@ export interface WatcherOptions {
   calls?: BackendCalls;
   buildCiContext?: (options: CiContextOptions) => Promise<CiContextResult>;
   fsEvents?: boolean;
+  /** The first retry's pause for webhook posts and diagnoses (tests shorten it; default 2 s). */
+  retryFirstMs?: number;
 }
 
 /** A failure as one user sees it in `GET /chatbot-api/failures`. */
@@ -51,7 +53,7 @@ export class Watcher {
     const { logger } = options;
     this.store = new WatchStore(options.dataDir, logger);
     this.calls = options.calls ?? backendCalls(options.backendUrl, options.mintJwt);
-    this.webhook = options.watch.webhookUrl ? new WebhookSender(options.watch.webhookUrl, this.store, logger) : undefined;
+    this.webhook = options.watch.webhookUrl ? new WebhookSender(options.watch.webhookUrl, this.store, logger, options.retryFirstMs) : undefined;
     this.detector = new FailedBuildDetector({
       jenkinsHome: options.jenkinsHome,
       store: this.store,
@@ -200,7 +202,7 @@ export class Watcher {
       item.attempts++;
       item.lastError = (err as Error).message;
       if (item.attempts < DIAGNOSE_MAX_ATTEMPTS) {
-        item.notBefore = Date.now() + backoffMs(item.attempts);
+        item.notBefore = Date.now() + backoffMs(item.attempts, this.options.retryFirstMs);
         logger.warn({ err, job: item.job, build: item.build, attempts: item.attempts }, 'watch: diagnosis failed; will retry');
         this.store.saveWork();
         return;

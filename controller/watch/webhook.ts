@@ -28,8 +28,9 @@ export function webhookText(failure: FailureRecord): string {
   return parts.join('\n');
 }
 
-export function backoffMs(attempts: number): number {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
+/** The pause after the `attempts`-th failed try: 2 s, 4 s, 8 s ... at most 10 min. */
+export function backoffMs(attempts: number, firstMs = BACKOFF_FIRST_MS): number {
+  return Math.min(BACKOFF_MAX_MS, firstMs * 2 ** Math.max(0, attempts - 1));
 }
 
 export class WebhookSender {
@@ -43,6 +44,8 @@ export class WebhookSender {
     private readonly url: string,
     private readonly store: WatchStore,
     private readonly logger: Logger,
+    /** The first retry's pause (tests shorten it). */
+    private readonly backoffFirstMs = BACKOFF_FIRST_MS,
   ) {}
 
   /** Queues the message of a failure (persisted with the next work.json write). */
@@ -119,7 +122,7 @@ export class WebhookSender {
       if (at >= 0) outbox.splice(at, 1);
       this.logger.error({ key: message.key, attempts: message.attempts, problem }, 'watch: webhook post failed for good; message dropped');
     } else {
-      message.notBefore = Date.now() + backoffMs(message.attempts);
+      message.notBefore = Date.now() + backoffMs(message.attempts, this.backoffFirstMs);
       this.logger.warn(
         { key: message.key, attempts: message.attempts, problem, retryInMs: message.notBefore - Date.now() },
         'watch: webhook post failed; will retry',
