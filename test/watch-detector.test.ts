@@ -45,7 +45,10 @@ async function start(extra: Partial<DetectorOptions> = {}, patterns: string[] = 
     matches: jobMatcher(patterns),
     rescanMs: 3_600_000,
     logger,
-    onFailure: (f) => seen.push(f),
+    onFailure: (f) => {
+      seen.push(f);
+      store.work.queue.push({ key: `${f.job}#${f.build}`, job: f.job, build: f.build, result: f.result, detectedAt: new Date().toISOString(), attempts: 0, chats: {} });
+    },
     settleMs: 20,
     ...extra,
   });
@@ -119,6 +122,29 @@ describe('failed-build detector', () => {
     const third = await start();
     await third.detector.rescan();
     expect(third.seen).toEqual([]);
+  });
+
+  it('recognises a queued build when jobs.json lost its progress (a crash before its write)', async () => {
+    const app = makeJob(home, 'app');
+    const first = await start();
+    writeBuild(app, { number: 1, result: 'FAILURE' });
+    await until('build 1 announced', () => (first.seen.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    first.detector.close();
+    first.store.saveWorkNow();
+    const jobsFile = path.join(dataDir, 'watch', 'jobs.json');
+    const state = JSON.parse(fs.readFileSync(jobsFile, 'utf8')) as { jobs: Record<string, { seen: number }> };
+    state.jobs.app = { seen: 0 };
+    fs.writeFileSync(jobsFile, JSON.stringify(state));
+    const second = await start();
+    expect(second.seen).toEqual([]);
+  });
+
+  it('keeps an unreadable state file aside and starts from empty', async () => {
+    fs.mkdirSync(path.join(dataDir, 'watch'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'watch', 'work.json'), '{"version":1,"queue":[');
+    const r = await start();
+    expect(r.store.work.queue).toEqual([]);
+    expect(fs.readdirSync(path.join(dataDir, 'watch')).some((f) => f.startsWith('work.json.corrupt-'))).toBe(true);
   });
 
   it('limits itself to CICHAT_WATCH_JOBS patterns', async () => {

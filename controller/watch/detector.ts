@@ -42,7 +42,7 @@ export interface DetectorOptions {
   matches: (fullName: string) => boolean;
   rescanMs: number;
   logger: Logger;
-  /** Called once per failed build (already remembered as handled in the store). */
+  /** Called once per failed build; must queue it in the store (which makes it handled). */
   onFailure: (failure: CompletedFailure) => void;
   /** Use fs.watch (default true); false leaves only the rescan (the bench compares both). */
   fsEvents?: boolean;
@@ -369,8 +369,8 @@ export class FailedBuildDetector {
     } catch {
       return false;
     }
-    if (!this.options.store.markHandled(key)) return false;
-    this.options.store.saveWork();
+    if (this.options.store.isHandled(key)) return false;
+    // onFailure queues it (in the store) at once, so it counts as handled from here on.
     this.options.onFailure({ job: job.name, build: n, result: summary.result });
     return false;
   }

@@ -48,6 +48,8 @@ export class Watcher {
   private pumpTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The first scan is done: builds written from now on are announced. */
+  ready = false;
 
   constructor(private readonly options: WatcherOptions) {
     const { logger } = options;
@@ -69,6 +71,7 @@ export class Watcher {
   async start(): Promise<void> {
     const started = performance.now();
     await this.detector.start();
+    this.ready = true;
     this.options.logger.info(
       {
         jobs: this.detector.jobCount,
@@ -195,7 +198,7 @@ export class Watcher {
         buildCiContext: this.options.buildCiContext ?? buildCiContextResult,
         users: () => this.users(),
         logger,
-        save: () => this.store.saveWork(),
+        save: () => this.store.saveWorkNow(),
       });
     } catch (err) {
       if (this.closed) return;
@@ -229,9 +232,9 @@ export class Watcher {
     if (at >= 0) work.queue.splice(at, 1);
     work.failures.unshift(record);
     if (work.failures.length > FAILURES_KEPT) work.failures.length = FAILURES_KEPT;
-    // The outbox entry is written in the same work.json as the queue removal: posted once.
+    // The outbox entry is written in the same work.json as the queue removal, before any post.
     this.webhook?.enqueue(record);
-    this.store.saveWork();
+    this.store.saveWorkNow();
     logger.info({ job: item.job, build: item.build, cause: record.cause, chats: record.chats }, 'watch: failed build diagnosed');
   }
 }

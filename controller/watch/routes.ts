@@ -2,7 +2,7 @@
  * The watcher's HTTP surface (docs/notes/watch.md):
  *  - `GET /chatbot-api/failures[?limit=1-100]`: the caller's recent failed builds, newest first,
  *    `{items: [{job, build, result, cause, chat_id, unread, build_url, detected_at,
- *    diagnosed_at, error?}], watching: true}`;
+ *    diagnosed_at, error?}], watching: true, ready}`;
  *  - `POST /chatbot-api/failures/{chat_id}/read`: marks that chat read (`{unread: false}`);
  *    opening the chat (`GET /chatbot-api/chats/{chat_id}`) does the same by itself.
  * With CICHAT_WATCH off both answer 404 naming the variable.
@@ -37,7 +37,8 @@ export function registerWatchRoutes(router: Router, watcher: () => Watcher | und
     const w = watcher();
     if (!w) throw new NotFound(WATCH_OFF);
     const { query } = inputOf<undefined, z.infer<typeof listQuery>>(ctx);
-    ctx.body = { items: w.failuresFor(ctx.state.userId as string, query.limit), watching: true };
+    // `ready`: the first scan of JENKINS_HOME is done (builds that end from now on are announced).
+    ctx.body = { items: w.failuresFor(ctx.state.userId as string, query.limit), watching: true, ready: w.ready };
   });
   router.post(['/failures/:chat_id/read', '/failures/:chat_id/read/'], validate({ params: readParams }), (ctx: RouterContext) => {
     const w = watcher();

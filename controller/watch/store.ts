@@ -4,8 +4,11 @@
  *  - `jobs.json`: per job, the highest build number already seen and the builds still running
  *    (large for a big home, written at most once a second: a build it forgets is found again
  *    by the next scan and stopped by `handled` below);
- *  - `work.json`: the queue of failed builds to diagnose, the recent failures with their chats,
- *    the webhook outbox and the keys of handled builds (small, written after every change).
+ *  - `work.json`: the queue of failed builds to diagnose, the recent failures with their chats
+ *    and the webhook outbox (small; written synchronously after each step of a diagnosis and
+ *    each webhook delivery, so what a client was shown or a receiver was sent is on disk).
+ * A build is "handled" when it is in the queue or among the recent failures: a build that
+ * jobs.json forgot (a crash within its one-second write delay) is found again and recognised.
  * Each file is replaced atomically (write a temporary file, then rename), so a crash leaves the
  * old or the new version, never half of one. A file that cannot be parsed is kept aside as
  * `<name>.corrupt-<time>` and the watcher starts from empty rather than refusing to run.
@@ -82,13 +85,10 @@ export interface WorkState {
   queue: QueueItem[];
   failures: FailureRecord[];
   outbox: OutboxMessage[];
-  /** Keys of builds already queued or handled, newest last (bounded). */
-  handled: string[];
 }
 
-/** How many failures `GET /failures` can list, and how many handled keys are remembered. */
-export const FAILURES_KEPT = 500;
-export const HANDLED_KEPT = 20_000;
+/** How many failures are kept (and `GET /failures` can list). */
+export const FAILURES_KEPT = 300;
 
 function writeAtomic(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
@@ -124,7 +124,6 @@ export class WatchStore {
   readonly work: WorkState;
   /** True when jobs.json did not exist: the first run on this DATA_DIR. */
   readonly firstRun: boolean;
-  private readonly handledSet: Set<string>;
   private workDirty = false;
   private jobsTimer: NodeJS.Timeout | undefined;
   private workScheduled = false;
@@ -141,10 +140,9 @@ export class WatchStore {
     const work = readJson<WorkState>(
       this.workFile,
       logger,
-      (v): v is WorkState => isObject(v) && v.version === 1 && Array.isArray(v.queue) && Array.isArray(v.failures) && Array.isArray(v.outbox) && Array.isArray(v.handled),
+      (v): v is WorkState => isObject(v) && v.version === 1 && Array.isArray(v.queue) && Array.isArray(v.failures) && Array.isArray(v.outbox),
     );
-    this.work = work ?? { version: 1, queue: [], failures: [], outbox: [], handled: [] };
-    this.handledSet = new Set(this.work.handled);
+    this.work = work ?? { version: 1, queue: [], failures: [], outbox: [] };
     if (this.firstRun) this.flushJobs();
   }
 
@@ -156,19 +154,9 @@ export class WatchStore {
     return path.join(this.dir, 'work.json');
   }
 
+  /** Whether the build `key` (`job#n`) is queued or among the recent failures. */
   isHandled(key: string): boolean {
-    return this.handledSet.has(key);
-  }
-
-  /** Remembers `key` as handled (queued); false when it already was. */
-  markHandled(key: string): boolean {
-    if (this.handledSet.has(key)) return false;
-    this.handledSet.add(key);
-    this.work.handled.push(key);
-    if (this.work.handled.length > HANDLED_KEPT) {
-      for (const old of this.work.handled.splice(0, this.work.handled.length - HANDLED_KEPT)) this.handledSet.delete(old);
-    }
-    return true;
+    return this.work.queue.some((i) => i.key === key) || this.work.failures.some((f) => f.key === key);
   }
 
   /** work.json is written at the end of this turn of the event loop (changes of one turn coalesce). */
@@ -180,6 +168,12 @@ export class WatchStore {
       this.workScheduled = false;
       this.flushWork();
     });
+  }
+
+  /** Writes work.json now (after a step whose effect outside, a chat or a post, must not be redone). */
+  saveWorkNow(): void {
+    this.workDirty = true;
+    this.flushWork();
   }
 
   flushWork(): void {

@@ -51,7 +51,7 @@ export class WebhookSender {
   /** Queues the message of a failure (persisted with the next work.json write). */
   enqueue(failure: FailureRecord): void {
     this.store.work.outbox.push({ key: failure.key, body: { text: webhookText(failure) }, attempts: 0, notBefore: 0 });
-    this.store.saveWork();
+    this.store.saveWork(); // the caller writes it with the queue removal (saveWorkNow)
     this.kick(0);
   }
 
@@ -112,7 +112,8 @@ export class WebhookSender {
     if (problem === undefined) {
       this.stats.delivered++;
       if (at >= 0) outbox.splice(at, 1);
-      this.store.saveWork();
+      // At once: a restart must not post it again.
+      this.store.saveWorkNow();
       return;
     }
     this.stats.failedAttempts++;
