@@ -25,6 +25,7 @@ interface Sample {
   queued: number;
   running: number;
   failures: number;
+  worked: number;
   events: number;
 }
 
@@ -116,9 +117,9 @@ export async function run(args: string[]): Promise<void> {
       await sleep(100);
       last = await sample(child);
       peakRss = Math.max(peakRss, last.rssMb);
-      const seen = last.failures + last.queued - b0.failures;
+      const seen = last.worked + last.queued - b0.worked;
       if (Number.isNaN(noticedMs) && seen >= burst) noticedMs = performance.now() - tBurst;
-      if (last.failures - b0.failures >= burst) break;
+      if (last.worked - b0.worked >= burst) break;
     }
     const doneMs = performance.now() - tBurst;
     const burstCpu = last.cpuMs - b0.cpuMs;

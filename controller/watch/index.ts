@@ -50,6 +50,8 @@ export class Watcher {
   private readonly inFlight = new Set<Promise<void>>();
   /** The first scan is done: builds written from now on are announced. */
   ready = false;
+  /** Builds worked off since the start (diagnosed or given up). */
+  private worked = 0;
 
   constructor(private readonly options: WatcherOptions) {
     const { logger } = options;
@@ -95,8 +97,8 @@ export class Watcher {
   }
 
   /** Queue length, answers in progress, outbox length (bench, tests). */
-  get load(): { queued: number; running: number; outbox: number } {
-    return { queued: this.store.work.queue.length, running: this.running.size, outbox: this.store.work.outbox.length };
+  get load(): { queued: number; running: number; outbox: number; worked: number } {
+    return { queued: this.store.work.queue.length, running: this.running.size, outbox: this.store.work.outbox.length, worked: this.worked };
   }
 
   /** Recent failures that have a chat for `user` (or, without a chat, were never diagnosed), newest first. */
@@ -231,6 +233,7 @@ export class Watcher {
     const at = work.queue.indexOf(item);
     if (at >= 0) work.queue.splice(at, 1);
     work.failures.unshift(record);
+    this.worked++;
     if (work.failures.length > FAILURES_KEPT) work.failures.length = FAILURES_KEPT;
     // The outbox entry is written in the same work.json as the queue removal, before any post.
     this.webhook?.enqueue(record);
