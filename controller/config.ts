@@ -184,16 +184,26 @@ const envSchema = z.object({
 /** CICHAT_WATCH_JOBS split into patterns; a pattern that cannot be used is a problem line. */
 function parseJobPatterns(spec: string | undefined, problems: string[]): string[] {
   if (spec === undefined) return [];
-  const patterns = spec
-    .split(',')
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
-  for (const p of patterns) {
+  // Commas inside `{a,b}` belong to the pattern.
+  const patterns: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of spec) {
+    if (ch === '{') depth++;
+    else if (ch === '}') depth = Math.max(0, depth - 1);
+    if (ch === ',' && depth === 0) {
+      patterns.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  patterns.push(current.trim());
+  const kept = patterns.filter((p) => p !== '');
+  for (const p of kept) {
     if (p.startsWith('/') || p.split('/').some((s) => s === '..' || s === '')) {
       problems.push(`CICHAT_WATCH_JOBS: "${p}" is not a job name pattern (full names like team/*, team/**/main or *-deploy)`);
     }
   }
-  return patterns;
+  return kept;
 }
 
 /** Whether `dir` is a directory this process can see (false for missing or unreadable paths). */
@@ -279,7 +289,8 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
     }
   }
 
-  const watchJobs = parseJobPatterns(values?.CICHAT_WATCH_JOBS, problems);
+  const rawJobs = emptyAsUndefined(env.CICHAT_WATCH_JOBS);
+  const watchJobs = parseJobPatterns(typeof rawJobs === 'string' ? rawJobs : undefined, problems);
   const watchOn = values?.CICHAT_WATCH !== undefined && ['on', 'true', '1', 'yes'].includes(values.CICHAT_WATCH);
 
   if (problems.length > 0 || !values || jwtSecret === undefined) return { ok: false, problems };
