@@ -17,6 +17,8 @@ import { CONTEXT_ROUTE, uploadContext, type BuildCiContext, type ContextRouteDep
 import { registerWorkspaceRoutes } from './workspace/routes.js';
 import { runWorkspaceTool } from './workspace/tools.js';
 import { TOOLS_PATH } from '../protocol/toolToken.js';
+import { Watcher } from './watch/index.js';
+import { openedChat, registerWatchRoutes } from './watch/routes.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
@@ -31,6 +33,10 @@ export interface ControllerDeps {
   buildCiContext?: BuildCiContext;
   /** Job, build and screen from a Referer; the real parser when absent. */
   parseReferer?: ParseReferer;
+  /** The failed-build watcher when CICHAT_WATCH is on (it starts after the server listens). */
+  watcher?: () => Watcher | undefined;
+  /** The watcher's first retry pause (tests shorten it). */
+  watchRetryFirstMs?: number;
 }
 
 declare module 'koa' {
@@ -71,6 +77,7 @@ function isPlainProxyPath(url: string): boolean {
  */
 export function createControllerHandler(deps: ControllerDeps): http.RequestListener {
   const { app, proxy, identity, logger, hostAllowed } = buildController(deps);
+  const watcher = deps.watcher;
   const viaKoa = app.callback();
   // forward() answers every failure itself; this is for a bug in it, which must cost one
   // request (500, as the Koa path's error middleware would answer), never the process.
@@ -98,6 +105,11 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
     } catch {
       void viaKoa(req, res); // the Koa app checks again and renders the 401 as usual
       return;
+    }
+    // Opening a chat the watcher made marks it read (docs/notes/watch.md).
+    if (watcher) {
+      const opened = openedChat(req.method ?? 'GET', url);
+      if (opened !== undefined) watcher()?.markRead(userId, opened);
     }
     // The fast path keeps the kit's request id and access log (http/request.ts) by hand.
     const started = process.hrtime.bigint();
@@ -171,7 +183,7 @@ function buildController(deps: ControllerDeps): BuiltController {
     if (ctx.method !== 'POST') throw new HttpError(405, `Only POST is served at ${TOOLS_PATH}`);
     await runWorkspaceTool(ctx, toolDeps);
   });
-  const router = controllerRouter({ config, proxy, identity, contextDeps });
+  const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher });
   app.use(router.routes());
   app.use((ctx: Context) => {
     throw new NotFound(`Nothing is served at ${ctx.path}: the cichat API is under ${API_PREFIX}/`);
@@ -184,6 +196,7 @@ interface RouterDeps {
   proxy: BackendProxy;
   identity: ReturnType<typeof createIdentity>;
   contextDeps: ContextRouteDeps;
+  watcher: (() => Watcher | undefined) | undefined;
 }
 
 /** The caller's user id, set by the identity middleware that runs before every route but health. */
@@ -198,7 +211,7 @@ function userOf(ctx: Context): string {
  * are tried: the health check (no caller identity), then, once the caller is known, context
  * injection, workspace browsing, and the relay of everything else to the backend.
  */
-function controllerRouter({ config, proxy, identity, contextDeps }: RouterDeps): Router {
+function controllerRouter({ config, proxy, identity, contextDeps, watcher }: RouterDeps): Router {
   const router = new Router({ prefix: API_PREFIX });
   router.get(['/healthz', '/healthz/'], async (ctx) => {
     ctx.respond = false;
@@ -221,9 +234,13 @@ function controllerRouter({ config, proxy, identity, contextDeps }: RouterDeps):
     // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
     confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
   });
+  registerWatchRoutes(router, watcher ?? (() => undefined));
   // The chats and messages APIs (and anything else under the prefix): relayed as they are.
   router.all('{/*rest}', async (ctx) => {
     const userId = userOf(ctx);
+    // Opening a chat the watcher made marks it read (docs/notes/watch.md).
+    const opened = watcher ? openedChat(ctx.method, ctx.url) : undefined;
+    if (opened !== undefined) watcher?.()?.markRead(userId, opened);
     ctx.respond = false;
     const rest = ctx.url.slice(API_PREFIX.length);
     await proxy.forward(ctx.req, ctx.res, {
@@ -240,6 +257,8 @@ export interface RunningController {
   /** Where it listens, e.g. `http://127.0.0.1:8080`. */
   url: string;
   server: http.Server;
+  /** The failed-build watcher, when CICHAT_WATCH is on. */
+  watcher?: Watcher;
   /** Stops accepting, lets requests in flight finish for up to `graceMs`, then cuts the rest. */
   close(graceMs?: number): Promise<void>;
 }
@@ -259,7 +278,24 @@ export async function startController(
     jwtTtlSeconds: config.jwtTtlSeconds,
     logger,
   });
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, createControllerHandler({ ...options, config, logger, proxy }));
+  // The watcher starts after the server listens: its first scan of a large home takes seconds.
+  const watcher = config.watch
+    ? new Watcher({
+        watch: config.watch,
+        jenkinsHome: config.jenkinsHome,
+        dataDir: config.dataDir,
+        auth: config.auth,
+        backendUrl: config.backendUrl,
+        mintJwt: (user) => proxy.mintJwt(user),
+        logger,
+        ...(options.buildCiContext ? { buildCiContext: options.buildCiContext } : {}),
+        ...(options.watchRetryFirstMs !== undefined ? { retryFirstMs: options.watchRetryFirstMs } : {}),
+      })
+    : undefined;
+  const server = http.createServer(
+    { keepAliveTimeout: 65_000 },
+    createControllerHandler({ ...options, config, logger, proxy, ...(watcher ? { watcher: () => watcher } : {}) }),
+  );
   // 431, 501 and 400 for what never parses into a request, as `{detail}` like every other error.
   server.on('clientError', onClientError(logger));
   server.on('connect', onConnect);
@@ -270,14 +306,17 @@ export async function startController(
       resolve();
     });
   });
+  watcher?.start().catch((err: unknown) => logger.error({ err }, 'watch: could not start the failed-build watcher'));
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
     server,
+    ...(watcher ? { watcher } : {}),
     close(graceMs = 1000) {
       closing ??= new Promise<void>((resolve) => {
+        void watcher?.close();
         server.close(() => {
           clearTimeout(timer);
           proxy.close();
