@@ -288,6 +288,7 @@ export async function startController(
         backendUrl: config.backendUrl,
         mintJwt: (user) => proxy.mintJwt(user),
         logger,
+        workspace: { pathMap: config.pathMap, confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] } },
         ...(options.buildCiContext ? { buildCiContext: options.buildCiContext } : {}),
         ...(options.watchRetryFirstMs !== undefined ? { retryFirstMs: options.watchRetryFirstMs } : {}),
       })
