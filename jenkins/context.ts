@@ -75,7 +75,10 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
     problems.push({ field: 'rootUrl', error: asError(err) });
   }
   try {
-    context.activePlugins = await readPlugins(home);
+    // CONTRACT section 3: `activePlugins` is the map of enabled plugins; `plugins` the fuller facts.
+    const plugins = await readPlugins(home);
+    context.activePlugins = Object.fromEntries(plugins.filter((p) => p.enabled !== false).map((p) => [p.shortName, p.version]));
+    context.plugins = plugins;
   } catch (err) {
     problems.push({ field: 'activePlugins', error: asError(err) });
   }

@@ -56,6 +56,14 @@ export function buildLabel(ci: CiContext, withJob = false): string {
   return withJob && job ? `${build} of \`${job}\`` : build;
 }
 
+/**
+ * Whether the context came from a CI server's own view (the original plugin, the controller):
+ * then an absent `systemMessage` means none is set, since those senders omit it only then.
+ */
+export function fromCiServer(ci: CiContext): boolean {
+  return ciVersionOf(ci) !== undefined || ci.activePlugins !== undefined || ci.masterNode !== undefined || typeof ci.rootUrl === 'string';
+}
+
 /** The CI version, whichever name the uploader used for it. */
 export function ciVersionOf(ci: CiContext): { version: string; field: string } | undefined {
   if (typeof ci.ciVersion === 'string' && ci.ciVersion.trim()) return { version: ci.ciVersion, field: 'ciVersion' };

@@ -75,9 +75,10 @@ const causes: Composer = ({ ci }) => {
 };
 
 const parameters: Composer = ({ ci }) => {
-  const list = ci.buildDetails?.parameters;
+  const params = ci.buildDetails?.parameters;
   const build = buildLabel(ci);
-  if (!Array.isArray(list)) return notSaid(`which parameters ${build} ran with`);
+  if (!params) return notSaid(`which parameters ${build} ran with`);
+  const list = Object.entries(params).map(([name, value]) => ({ name, value }));
   const out = new ReplyBuilder().fact('buildDetails.parameters');
   if (list.length === 0) return out.line(`${capitalise(build)} ran **without parameters**.`).reply();
   out.line(`${capitalise(build)} ran with **${list.length} parameter${list.length === 1 ? '' : 's'}**:`);
@@ -96,7 +97,7 @@ const duration: Composer = ({ ci, ctx }) => {
     if (started) out.fact('buildDetails.timestamp');
     return out.reply();
   }
-  if (typeof details?.durationMs !== 'number') {
+  if (typeof details?.duration !== 'number') {
     const stored = storedLogSpan(ctx);
     const tool = findLine(stored, TOOL_DURATION, { fromEnd: true });
     if (!tool) return notSaid(`how long ${build} took`);
@@ -105,10 +106,10 @@ const duration: Composer = ({ ci, ctx }) => {
     out.log({ start_line: tool.line, end_line: tool.line });
     return out.reply();
   }
-  out.fact('buildDetails.durationMs');
-  out.line(`**${capitalise(build)} took ${formatDuration(details.durationMs)}.**`);
+  out.fact('buildDetails.duration');
+  out.line(`**${capitalise(build)} took ${formatDuration(details.duration)}.**`);
   const previous = details.previousBuild;
-  const previousMs = previous?.['durationMs'];
+  const previousMs = previous?.duration;
   if (previous && typeof previousMs === 'number') {
     out.fact('buildDetails.previousBuild');
     out.line(`The previous build, #${previous.number}, took ${formatDuration(previousMs)}.`);
@@ -133,14 +134,14 @@ const result: Composer = ({ q, ci, ctx }) => {
   else if (asksFail && outcome !== 'running') yesNo = good ? 'No — ' : 'Yes — ';
   out.line(`**${yesNo}${yesNo ? stated : capitalise(stated)}.**`);
   const details = ci.buildDetails;
-  if (typeof details?.durationMs === 'number' && outcome !== 'running') {
-    out.line(`It took ${formatDuration(details.durationMs)}.`);
-    out.fact('buildDetails.durationMs');
+  if (typeof details?.duration === 'number' && outcome !== 'running') {
+    out.line(`It took ${formatDuration(details.duration)}.`);
+    out.fact('buildDetails.duration');
   }
-  const tests = details?.tests;
+  const tests = details?.testResults;
   if (tests && typeof tests.failed === 'number' && tests.failed > 0) {
     out.line(`${tests.failed}${typeof tests.total === 'number' ? ` of ${tests.total}` : ''} tests failed.`);
-    out.fact('buildDetails.tests');
+    out.fact('buildDetails.testResults');
   }
   const top = errorExcerpts(ctx)[0];
   if (top && !good && outcome !== 'not built') {
@@ -225,10 +226,10 @@ const changes: Composer = ({ ci, q }) => {
 };
 
 const builtOn: Composer = ({ ci }) => {
-  const node = ci.buildDetails?.builtOn;
+  const node = ci.buildDetails?.builtOnNode;
   const build = buildLabel(ci);
   if (typeof node !== 'string') return notSaid(`which node ran ${build}`);
-  const out = new ReplyBuilder().fact('buildDetails.builtOn');
+  const out = new ReplyBuilder().fact('buildDetails.builtOnNode');
   // Jenkins records the built-in node as an empty name.
   const where = node === '' || /^(master|built-in)$/i.test(node) ? 'the **built-in node**' : `**${inlineCode(node)}**`;
   return out.line(`${capitalise(build)} ran on ${where}.`).reply();
@@ -240,10 +241,10 @@ const startTime: Composer = ({ ci }) => {
   if (!started) return notSaid(`when ${build} started`);
   const out = new ReplyBuilder().fact('buildDetails.timestamp');
   out.line(`${capitalise(build)} started at **${formatTime(started)}**.`);
-  const ms = ci.buildDetails?.durationMs;
+  const ms = ci.buildDetails?.duration;
   if (typeof ms === 'number' && ci.buildDetails?.building !== true && ms > 0) {
     out.line(`It ran for ${formatDuration(ms)} and finished at ${formatTime(new Date(started.getTime() + ms))}.`);
-    out.fact('buildDetails.durationMs');
+    out.fact('buildDetails.duration');
   }
   return out.reply();
 };
@@ -263,7 +264,7 @@ const revision: Composer = async (ask) => {
     out.log({ start_line: checkout.line, end_line: checkout.line });
     return out.reply();
   }
-  const params = Array.isArray(ci.buildDetails?.parameters) ? ci.buildDetails.parameters : [];
+  const params = Object.entries(ci.buildDetails?.parameters ?? {}).map(([name, value]) => ({ name, value }));
   const branchParam = params.find((p) => /branch|ref$|^git_?ref|revision|commit|sha/i.test(p.name) && typeof p.value === 'string' && p.value);
   if (branchParam) {
     out.fact('buildDetails.parameters');
@@ -278,8 +279,8 @@ const rerun: Composer = ({ ci }) => {
   const out = new ReplyBuilder();
   const build = buildLabel(ci);
   out.line(`**I can't start builds** — cichat only reads the uploaded context. To run ${build} again in Jenkins:`);
-  const type = typeof ci.jobDetails?.type === 'string' ? jobTypeName(ci.jobDetails.type) : undefined;
-  const params = Array.isArray(ci.buildDetails?.parameters) ? ci.buildDetails.parameters : [];
+  const type = typeof ci.jobDetails?.jobType === 'string' ? jobTypeName(ci.jobDetails.jobType) : undefined;
+  const params = Object.entries(ci.buildDetails?.parameters ?? {}).map(([name, value]) => ({ name, value }));
   if (params.length > 0) {
     out.fact('buildDetails.parameters');
     out.line(`- **Build with Parameters** with the same values: ${params.map((p) => `${inlineCode(p.name)} = ${inlineCode(clip(showValue(p.value), 60))}`).join(', ')}`);
@@ -287,7 +288,7 @@ const rerun: Composer = ({ ci }) => {
     out.line('- **Build Now** on the job page');
   }
   if (type && /Pipeline/.test(type)) {
-    out.fact('jobDetails.type');
+    out.fact('jobDetails.jobType');
     out.line("- or **Replay** on the build's page (a Pipeline), to re-run it with an edited Jenkinsfile, or **Restart from Stage** (declarative pipelines)");
   }
   out.line('\nIf it then passes with no change, the failure was intermittent: ask *is it flaky?*');

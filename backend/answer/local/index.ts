@@ -11,6 +11,7 @@ import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, HistoryTur
 import { namesInstalledPlugin } from '../facts.js';
 import { detectIntents, normalizeQuestion, type IntentId } from '../intents.js';
 import { saneCiContext } from '../sanitize.js';
+import { pluginList } from '../../../protocol/schemas.js';
 import { typeOut } from '../typing.js';
 import { buildAnswers } from './build.js';
 import { failureAnswers } from './failure.js';
@@ -64,7 +65,7 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
   if (
     !intents.includes('plugins') &&
     /\b(version|installed|have|enabled|disabled|using)\b/i.test(question) &&
-    namesInstalledPlugin(question, ci.activePlugins)
+    namesInstalledPlugin(question, pluginList(ci))
   ) {
     intents = ['plugins', ...intents.filter((id) => id !== 'ciVersion')];
   }

@@ -1,7 +1,8 @@
 /** Answers about the CI server: version, plugins, executors, nodes, agents, system, message, URL, page. */
 import type { AgentStats, PluginInfo } from '../../../protocol/types.js';
+import { pluginList } from '../../../protocol/schemas.js';
 import type { ChatContext } from '../engine.js';
-import { ciVersionOf, findPlugins, escapeRegExp, jobNameOf, pluginNamesAskedFor, showValue, systemFacts } from '../facts.js';
+import { ciVersionOf, fromCiServer, findPlugins, escapeRegExp, jobNameOf, pluginNamesAskedFor, showValue, systemFacts } from '../facts.js';
 import { cite, clip, storedLogSpan, inlineCode, looksLikeError, findLine } from '../logtext.js';
 import { type Composer, ReplyBuilder, notSaid, citedSpans, type AnswerGroup } from './reply.js';
 import { capitalise } from './outcome.js';
@@ -35,7 +36,7 @@ function logMentionOf(ctx: ChatContext, names: string[]): string | undefined {
 }
 
 const plugins: Composer = ({ question, q, ci, ctx }) => {
-  const list = ci.activePlugins;
+  const list = pluginList(ci);
   const out = new ReplyBuilder();
   if (!Array.isArray(list)) {
     const asked = pluginNamesAskedFor(question, []);
@@ -46,7 +47,7 @@ const plugins: Composer = ({ question, q, ci, ctx }) => {
     return reply;
   }
   const names = pluginNamesAskedFor(question, list);
-  out.fact('activePlugins');
+  out.fact(...(ci.activePlugins ? ['activePlugins'] : []), ...(ci.plugins ? ['plugins'] : []));
   const disabled = list.filter((p) => p.enabled === false);
 
   if (names.length === 0) {
@@ -262,7 +263,11 @@ const system: Composer = ({ q, ci }) => {
 
 const systemMessage: Composer = ({ ci }) => {
   const message = ci.systemMessage;
-  if (typeof message !== 'string') return notSaid('what the system message is');
+  if (typeof message !== 'string') {
+    // The original plugin (and the controller) leave the field out when none is set.
+    if (fromCiServer(ci)) return new ReplyBuilder().fact('systemMessage').line('**No system message is set** on this server (the uploaded server facts carry none).').reply();
+    return notSaid('what the system message is');
+  }
   const out = new ReplyBuilder().fact('systemMessage');
   const text = plainText(message);
   if (!text) return out.line('**No system message is set** on this server.').reply();
