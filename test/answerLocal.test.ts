@@ -209,7 +209,7 @@ describe('local engine without any context', () => {
     expect(answer.first).toMatch(/^No CI context has been uploaded to this chat yet/);
     expect(answer.text).toContain('cichat context upload <chat-id> --log build.log');
     expect(answer.text).toContain('cat build.log | cichat ask');
-    expect(answer.text).toContain('Jenkins page with the cichat plugin');
+    expect(answer.text).toContain("press the chat panel's **upload context** button");
     expect(answer.sources).toEqual([]);
   });
 

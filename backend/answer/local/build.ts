@@ -1,5 +1,5 @@
 /** Answers about the build: who started or aborted it, parameters, duration, result, history, changes, node, revision. */
-import { buildLabel, formatDuration, jobNameOf, showValue } from '../facts.js';
+import { buildLabel, envOf, formatDuration, jobNameOf, showValue } from '../facts.js';
 import { cite, clip, storedLogSpan, headlineOf, inlineCode, diagnose, findLine, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, notSaid, type AnswerGroup } from './reply.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise, describeCause, timestampOf, formatTime } from './outcome.js';
@@ -226,13 +226,15 @@ const changes: Composer = ({ ci, q }) => {
 };
 
 const builtOn: Composer = ({ ci }) => {
-  const node = ci.buildDetails?.builtOnNode;
+  const recorded = ci.buildDetails?.builtOnNode;
+  const env = typeof recorded === 'string' ? undefined : envOf(ci, 'NODE_NAME');
+  const node = typeof recorded === 'string' ? recorded : env?.value;
   const build = buildLabel(ci);
   if (typeof node !== 'string') return notSaid(`which node ran ${build}`);
-  const out = new ReplyBuilder().fact('buildDetails.builtOnNode');
+  const out = new ReplyBuilder().fact(env ? env.field : 'buildDetails.builtOnNode');
   // Jenkins records the built-in node as an empty name.
   const where = node === '' || /^(master|built-in)$/i.test(node) ? 'the **built-in node**' : `**${inlineCode(node)}**`;
-  return out.line(`${capitalise(build)} ran on ${where}.`).reply();
+  return out.line(`${capitalise(build)} ran on ${where}${env ? ` (the build environment's ${inlineCode(env.name)})` : ''}.`).reply();
 };
 
 const startTime: Composer = ({ ci }) => {
@@ -262,6 +264,20 @@ const revision: Composer = async (ask) => {
     const lead = asksBranch && ref ? `**${capitalise(build)} built branch ${inlineCode(ref)}** at ${inlineCode(sha.slice(0, 12))}` : `**${capitalise(build)} built commit ${inlineCode(sha.slice(0, 12))}**${ref ? ` (branch ${inlineCode(ref)})` : ''}`;
     out.line(`${lead}, according to the log ${cite({ start_line: checkout.line, end_line: checkout.line })}.`);
     out.log({ start_line: checkout.line, end_line: checkout.line });
+    return out.reply();
+  }
+  // What a pipeline step saw (`cichat context upload --from-env`): GIT_COMMIT, GIT_BRANCH and friends.
+  const commitEnv = envOf(ci, 'GIT_COMMIT', 'GITHUB_SHA', 'CI_COMMIT_SHA', 'SVN_REVISION');
+  const branchEnv = envOf(ci, 'GIT_BRANCH', 'BRANCH_NAME', 'GIT_LOCAL_BRANCH', 'CHANGE_BRANCH', 'GITHUB_REF_NAME');
+  if (commitEnv || branchEnv) {
+    const branch = branchEnv?.value.replace(/^(refs\/remotes\/origin\/|refs\/heads\/|origin\/)/, '');
+    const sha = commitEnv ? inlineCode(commitEnv.value.slice(0, 12)) : undefined;
+    if (commitEnv) out.fact(commitEnv.field);
+    if (branchEnv) out.fact(branchEnv.field);
+    const names = [commitEnv?.name, branchEnv?.name].filter(Boolean).map((n) => inlineCode(n as string)).join(' and ');
+    if (asksBranch && branch) out.line(`**${capitalise(build)} built branch ${inlineCode(branch)}**${sha ? ` at commit ${sha}` : ''} (the build environment's ${names}).`);
+    else if (sha) out.line(`**${capitalise(build)} built commit ${sha}**${branch ? ` on branch ${inlineCode(branch)}` : ''} (the build environment's ${names}).`);
+    else out.line(`The uploaded context does not record the commit; ${build} built branch **${inlineCode(branch as string)}** (the build environment's ${names}).`);
     return out.reply();
   }
   const params = Object.entries(ci.buildDetails?.parameters ?? {}).map(([name, value]) => ({ name, value }));

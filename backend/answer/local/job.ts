@@ -22,9 +22,16 @@ const jobType: Composer = ({ q, ci }) => {
   const type = ci.jobDetails?.jobType;
   const job = jobNameOf(ci);
   const jobRef = job ? inlineCode(job) : 'The job';
+  const isPipeline = ci.jobDetails?.isPipeline;
+  if ((typeof type !== 'string' || !type) && typeof isPipeline === 'boolean') {
+    // The original plugin may send only whether it is a pipeline.
+    const out = new ReplyBuilder().fact('jobDetails.isPipeline');
+    return out.line(isPipeline ? `**Yes — ${jobRef} is a Pipeline** (its steps come from a Jenkinsfile or a pipeline script).` : `**No — ${jobRef} is not a Pipeline** (a classic job: its steps are configured in the job).`).reply();
+  }
   if (typeof type !== 'string' || !type) return notSaid('what type of job this is');
   const name = jobTypeName(type);
   const out = new ReplyBuilder().fact('jobDetails.jobType');
+  if (typeof isPipeline === 'boolean') out.fact('jobDetails.isPipeline');
   const technical = name !== type ? ` (${inlineCode(type)})` : '';
   const asked = /\b(?:is|was) (?:this|it|the job) an? (pipeline|freestyle|free-style|multibranch|multi-branch|maven|matrix)\b/.exec(q);
   if (asked?.[1]) {

@@ -74,6 +74,33 @@ const summary: Composer = ({ ci, ctx }) => {
     bullets.push(`Agents: ${stats.onlineAgents ?? '?'} online, ${stats.offlineAgents ?? '?'} offline`);
     out.fact('agentStats');
   }
+  const job2 = ci.jobDetails;
+  if (typeof job2?.healthScore === 'number') {
+    bullets.push(`Job health: ${job2.healthScore}%`);
+    out.fact('jobDetails.healthScore');
+  }
+  if (job2?.inQueue === true) {
+    bullets.push('A build of the job is **waiting in the queue**');
+    out.fact('jobDetails.inQueue');
+  }
+  if (typeof details?.builtOnNode === 'string') {
+    bullets.push(`Ran on: ${details.builtOnNode === '' ? 'the built-in node' : inlineCode(details.builtOnNode)}`);
+    out.fact('buildDetails.builtOnNode');
+  }
+  const env = ci.ciEnvironment;
+  if (env) {
+    const shown = ['GIT_COMMIT', 'GIT_BRANCH', 'NODE_NAME'].filter((k) => env[k]).map((k) => `${k}=${inlineCode(clip(env[k] as string, 40))}`);
+    bullets.push(`Build environment: ${Object.keys(env).length} variables${shown.length ? ` (${shown.join(', ')})` : ''}`);
+    out.fact('ciEnvironment');
+  }
+  if (typeof ci.currentScreen === 'string' && ci.currentScreen) {
+    bullets.push(`Uploaded from: ${ci.currentScreen}`);
+    out.fact('currentScreen');
+  }
+  if (typeof ci.contextParsingError === 'string') {
+    bullets.push(`Context problem: ${clip(ci.contextParsingError, 120)}`);
+    out.fact('contextParsingError');
+  }
   if (ctx.logLineCount > 0) bullets.push(`Log: ${ctx.logLineCount} lines`);
   out.line();
   for (const b of bullets) out.line(`- ${b}`);
