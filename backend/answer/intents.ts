@@ -223,6 +223,7 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(root|base|jenkins|server|ci|instance)\s+(url|address)\b/, 7],
       [/\burl\b|\bwhere is (jenkins|the server)\b|\bhostname\b/, 4],
       [/\b(link|address)\b|\bwhere can i (open|find|see)\b/, 4],
+      [/\b(job|build|project|pipeline)('?s)? (url|link|address|web ?page)\b|\b(url|link|address) (of|to|for) (the|this) (job|build|project|pipeline)\b/, 5],
     ],
   ],
   [
@@ -344,7 +345,7 @@ const INTENTS: [IntentId, Cue[]][] = [
   [
     'config',
     [
-      [/\bconfig(\.xml|uration|s)?\b/, 6],
+      [/\bconfig(\.xml|uration|s)?\b/, 7],
       [/\b(job|pipeline|project)\s+(definition|settings|setup)\b|\bjenkinsfile\b|\bconfigured\b/, 4],
     ],
   ],

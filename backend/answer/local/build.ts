@@ -277,7 +277,7 @@ const revision: Composer = async (ask) => {
     const names = [commitEnv?.name, branchEnv?.name].filter(Boolean).map((n) => inlineCode(n as string)).join(' and ');
     if (asksBranch && branch) out.line(`**${capitalise(build)} built branch ${inlineCode(branch)}**${sha ? ` at commit ${sha}` : ''} (the build environment's ${names}).`);
     else if (sha) out.line(`**${capitalise(build)} built commit ${sha}**${branch ? ` on branch ${inlineCode(branch)}` : ''} (the build environment's ${names}).`);
-    else out.line(`The uploaded context does not record the commit; ${build} built branch **${inlineCode(branch as string)}** (the build environment's ${names}).`);
+    else out.line(`The uploaded context does not say which commit ${build} built; it does say the branch: **${inlineCode(branch as string)}** (the build environment's ${names}).`);
     return out.reply();
   }
   const params = Object.entries(ci.buildDetails?.parameters ?? {}).map(([name, value]) => ({ name, value }));
