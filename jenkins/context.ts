@@ -103,7 +103,7 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
       context.jobDetails = { fullName: jobName, error: describe(error, jobName) } satisfies JobDetails;
     }
     if (opts.buildNumber !== undefined) {
-      const type = context.jobDetails?.type;
+      const type = context.jobDetails?.jobType;
       if (job && (type === 'folder' || type === 'multibranch' || type === 'organization-folder')) {
         // A folder has no builds of its own: say so rather than "no build #n".
         const error = new BuildNotFoundError(jobName, opts.buildNumber);

@@ -424,7 +424,20 @@ export const contextRequestSchema = z
     {
       currentScreen: opt(str),
       jobName: opt(str),
-      buildNumber: opt(z.union([z.number().int().min(1), z.string().regex(/^\d+$/)], { error: 'must be a positive whole number' })),
+      buildNumber: opt(
+        z.union(
+          [
+            z
+              .number({ error: 'must be a positive whole number' })
+              .int({ error: 'must be a positive whole number' })
+              .min(1, { error: 'must be a positive whole number' })
+              .max(Number.MAX_SAFE_INTEGER, { error: 'must be a positive whole number' }),
+            z.string({ error: 'must be a positive whole number' }).regex(/^\d{1,15}$/, { error: 'must be a positive whole number' }).refine((s) => Number(s) >= 1, { message: 'must be a positive whole number' }),
+            z.literal(''),
+          ],
+          { error: 'must be a positive whole number' },
+        ),
+      ),
       consoleLog: opt(str),
       ciEnvironment: opt(
         z
@@ -433,6 +446,8 @@ export const contextRequestSchema = z
           })
           .refine((env) => Object.keys(env).length <= 200, { message: 'must hold at most 200 variables' }),
       ),
+      ciContext: opt(ciContextSchema),
+      jenkinsContext: opt(ciContextSchema),
     },
     { error: 'must be an object' },
   )
