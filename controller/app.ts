@@ -16,6 +16,8 @@ import { BackendProxy } from './proxy.js';
 import { isContextUpload, uploadContext, type BuildCiContext, type ParseReferer } from './routes/context.js';
 import { registerWorkspaceRoutes } from './workspace/routes.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
+import { createCors } from './cors.js';
+import { openApiText } from './openapi.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
 export const API_PREFIX = '/chatbot-api';
@@ -74,6 +76,7 @@ function isPlainProxyPath(url: string): boolean {
  */
 export function createControllerHandler(deps: ControllerDeps): http.RequestListener {
   const { app, proxy, identity, logger, hostAllowed } = buildController(deps);
+  const cors = createCors(deps.config.corsOrigins ?? []);
   const viaKoa = app.callback();
   // forward() answers every failure itself; this is for a bug in it, which must cost one
   // request (500, as the Koa path's error middleware would answer), never the process.
@@ -89,6 +92,8 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
   };
   return (req, res) => {
     const url = req.url ?? '/';
+    // Browser clients on other origins, opted in by CONTROLLER_CORS_ORIGINS (preflights end here).
+    if (hostAllowed(req.headers.host) && cors.handle(req, res)) return;
     // Refusals (bad method, foreign Host) are answered by the Koa app like every other error.
     if (!isPlainProxyPath(url) || !SERVED_METHODS.has(req.method ?? '') || !hostAllowed(req.headers.host)) {
       void viaKoa(req, res);
@@ -176,6 +181,12 @@ function buildController(deps: ControllerDeps): BuiltController {
     const { method, path } = ctx;
     if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
       throw new NotFound(`Nothing is served at ${path}: the cichat API is under ${API_PREFIX}/`);
+    }
+    if ((method === 'GET' || method === 'HEAD') && (path === `${API_PREFIX}/openapi.json` || path === `${API_PREFIX}/openapi.json/`)) {
+      // Public like healthz: it describes the API, no caller data.
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = openApiText();
+      return;
     }
     if (isHealthCheck(method, path)) {
       ctx.respond = false;

@@ -465,10 +465,93 @@ export const workspaceFileQuerySchema = z
   .object({
     jobName: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
     buildNumber: z.string({ error: 'is required' }).regex(/^\d+$/, { error: 'must be a positive whole number' }),
-    workspaceId: z.string().optional(),
+    workspaceId: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
     filePath: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
   })
   .meta({ id: 'WorkspaceFileQuery' });
 
 /** What a client may upload as `ciContext`: either shape (canonical names or the aliases). */
 export type CiContextUpload = z.input<typeof ciContextSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The chat API's inputs (CONTRACT section 2), validated by the backend's routes with these, and
+// the answers' shapes, for the OpenAPI document the controller serves.
+
+/** Length in characters (code points), as MySQL's utf8mb4 columns count them. */
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** A string of min..max characters (code points), with the contract's messages. */
+export function textOfLength(min: number, max: number) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') })
+    .refine((s) => codePoints(s) >= min && codePoints(s) <= max, { message: `must be between ${min} and ${max} characters` })
+    .meta({ minLength: min, maxLength: max });
+}
+
+export const createChatBodySchema = z.object({ title: textOfLength(1, 200).optional() }).meta({ id: 'CreateChatBody' });
+export const renameChatBodySchema = z.object({ new_title: textOfLength(1, 200) }).meta({ id: 'RenameChatBody' });
+export const sendMessageBodySchema = z
+  .object({
+    chat_id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)], {
+      error: (iss) => (iss.input === undefined ? 'is required' : 'must be a chat id (a positive integer)'),
+    }),
+    content: textOfLength(1, 20000),
+  })
+  .meta({ id: 'SendMessageBody' });
+export const editMessageBodySchema = z.object({ new_content: textOfLength(1, 20000) }).meta({ id: 'EditMessageBody' });
+
+const isoDate = z.string().meta({ format: 'date-time', examples: ['2026-11-22T01:18:14.123Z'] });
+export const chatSchema = z
+  .object({ id: z.number().int(), user_id: z.string(), title: z.string(), created_at: isoDate, updated_at: isoDate })
+  .meta({ id: 'Chat' });
+const sourceSchema = z
+  .union([
+    z.object({ kind: z.literal('log'), start_line: z.number().int(), end_line: z.number().int() }),
+    z.object({ kind: z.literal('context'), field: z.string() }),
+    z.object({ kind: z.literal('file'), path: z.string() }),
+  ])
+  .meta({ id: 'Source' });
+export const qaPairSchema = z
+  .object({
+    id: z.number().int(),
+    qa_pair_id: z.number().int(),
+    chat_id: z.number().int(),
+    created_at: isoDate,
+    question: z.object({ id: z.number().int(), content: z.string(), created_at: isoDate }),
+    answer: z
+      .object({
+        id: z.number().int(),
+        content: z.string(),
+        status: z.enum(['streaming', 'complete', 'interrupted', 'failed']),
+        sources: z.array(sourceSchema),
+        created_at: isoDate,
+      })
+      .nullable(),
+  })
+  .meta({ id: 'QAPair' });
+const pageOf = <T extends z.ZodType>(item: T, id: string) =>
+  z.object({ items: z.array(item), total_items: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id });
+export const chatPageSchema = pageOf(chatSchema, 'ChatPage');
+export const qaPairPageSchema = pageOf(qaPairSchema, 'QAPairPage');
+export const errorBodySchema = z.object({ detail: z.string() }).meta({ id: 'Error', description: 'Every error: one sentence a person can act on' });
+export const streamEventSchema = z
+  .union([
+    z.object({ event: z.literal('started'), qa_pair_id: z.number().int() }),
+    z.object({ event: z.literal('chunk'), content: z.string() }),
+    z.object({ event: z.literal('done') }),
+    z.object({ event: z.literal('error'), detail: z.string() }),
+  ])
+  .meta({ id: 'StreamEvent', description: 'One `data:` line of the text/event-stream answer' });
+export const uploadContextAnswerSchema = z
+  .object({ success: z.literal(true), received_data: z.looseObject({}).meta({ description: 'The stored context, canonical names, secrets masked' }) })
+  .meta({ id: 'ContextUploaded' });
+export const paginationQuerySchema = z
+  .object({
+    limit: z.string().regex(/^\d+$/).optional().meta({ description: '1-100, default 20' }),
+    offset: z.string().regex(/^\d+$/).optional().meta({ description: '>= 0, default 0' }),
+  })
+  .meta({ id: 'PaginationQuery' });
