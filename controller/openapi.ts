@@ -66,10 +66,10 @@ const pathParam = (name: string): Json => ({ name, in: 'path', required: true, s
 
 /** Query parameters from a zod object schema, each described by its own JSON Schema. */
 function queryParams(schema: z.ZodObject): Json[] {
-  const whole = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Json>; required?: string[] };
-  return Object.entries(whole.properties ?? {}).map(([name, s]) => {
-    const { description, ...rest } = s;
-    return { name, in: 'query', required: (whole.required ?? []).includes(name), schema: rest, ...(description ? { description } : {}) };
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => {
+    const { $schema: _s, description, ...rest } = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as Json;
+    const required = !field.safeParse(undefined).success;
+    return { name, in: 'query', required, schema: rest, ...(typeof description === 'string' ? { description } : {}) };
   });
 }
 
