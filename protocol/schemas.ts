@@ -433,7 +433,7 @@ export const contextRequestSchema = z
               .min(1, { error: 'must be a positive whole number' })
               .max(Number.MAX_SAFE_INTEGER, { error: 'must be a positive whole number' }),
             z.string({ error: 'must be a positive whole number' }).regex(/^\d{1,15}$/, { error: 'must be a positive whole number' }).refine((s) => Number(s) >= 1, { message: 'must be a positive whole number' }),
-            z.literal(''),
+            z.literal('', { error: 'must be a positive whole number' }),
           ],
           { error: 'must be a positive whole number' },
         ),
