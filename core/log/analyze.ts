@@ -766,15 +766,17 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
   markTwoLineShapes(info);
   const sections = findSections(info);
   const blocks = buildBlocks(info);
+  // One candidate per block, in the same order: the score is the weighted sum of its features.
   const candidates = describeBlocks(info, blocks, sections, buildEnd(info));
-  const out: LogExcerpt[] = rankCandidates(candidates, LEARNED_WEIGHTS)
-    .slice(0, max)
-    .map(({ candidate, score }) => ({
-      start_line: candidate.start + 1,
-      end_line: candidate.end + 1,
-      score: Math.round(score * 100) / 100,
-      reason: candidate.reason,
-    }));
+  const scored = blocks.map((block, k) => ({ block, score: scoreOf(candidates[k]?.features ?? [], LEARNED_WEIGHTS) }));
+  // Best first; among equals the earlier error, since what follows is usually its cascade.
+  scored.sort((x, y) => y.score - x.score || x.block.start - y.block.start);
+  const out: LogExcerpt[] = scored.slice(0, max).map(({ block, score }) => ({
+    start_line: block.start + 1,
+    end_line: block.end + 1,
+    score: Math.round(score * 100) / 100,
+    reason: block.reason,
+  }));
   if (out.length === 0) {
     const tail = tailExcerpt(info);
     if (tail !== null) out.push(tail);
