@@ -1,4 +1,5 @@
 /** A progress bar for uploads, drawn on stderr (only when stderr is a terminal). */
+import type { Output } from './io.js';
 
 const LARGE = 1024 * 1024;
 
@@ -12,7 +13,7 @@ function mib(bytes: number): string {
  */
 export function uploadProgress(
   label: string,
-  stream: NodeJS.WriteStream = process.stderr,
+  stream: Output = process.stderr,
   enabled = stream.isTTY === true,
 ): { onProgress: (sent: number, total: number) => void; finish: () => void } {
   let drawn = false;

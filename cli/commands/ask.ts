@@ -1,7 +1,7 @@
 /** `cichat ask`: one answer streamed to stdout, after an optional upload of a piped build log. */
-import type { GlobalOptions } from '../main.js';
+import type { Ctx } from '../io.js';
 import type { StreamEvent } from '../../protocol/types.js';
-import { clientFor, colourful, paint, printJson } from '../output.js';
+import { colourful, paint, printJson } from '../output.js';
 import { InterruptedError, UsageError, UserError } from '../errors.js';
 import { readPipedStdin } from '../stdin.js';
 import { uploadProgress } from '../progress.js';
@@ -53,23 +53,23 @@ function chatTitle(question: string): string {
   return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine || 'New Chat';
 }
 
-export async function ask(options: GlobalOptions, question: string, opts: AskOptions): Promise<void> {
+export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise<void> {
   if (!question.trim()) throw new UsageError('the question is empty', 'cichat ask "why did the last build fail?"');
   if (question.length > 20000) throw new UsageError('the question is longer than 20000 characters');
   if (opts.build !== undefined && opts.job === undefined) throw new UsageError('--build needs --job', 'cichat ask --job team/api --build 7 "..."');
-  const client = clientFor(options);
-  const log = opts.stdin ? await readPipedStdin() : undefined;
+  const client = ctx.client();
+  const log = opts.stdin ? await readPipedStdin(ctx.io.stdin) : undefined;
   const hasLog = log !== undefined && log.length > 0;
 
   const chatId = opts.chat ?? (await client.createChat(opts.title ?? chatTitle(question))).id;
-  if (opts.chat === undefined) process.stderr.write(`chat ${chatId}\n`);
+  if (opts.chat === undefined) ctx.io.stderr.write(`chat ${chatId}\n`);
 
   if (hasLog || opts.job !== undefined) {
     const upload: ContextUpload = {};
     if (hasLog) upload.consoleLog = log;
     if (opts.job !== undefined) upload.jobName = opts.job;
     if (opts.build !== undefined) upload.buildNumber = opts.build;
-    const progress = uploadProgress('uploading log');
+    const progress = uploadProgress('uploading log', ctx.io.stderr);
     try {
       await client.uploadContext(chatId, upload, progress.onProgress);
     } finally {
@@ -81,14 +81,14 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
   const onSignal = (): void => abort.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const colour = !options.json && colourful(process.stdout);
+  const colour = !ctx.options.json && colourful(ctx.io.stdout, ctx.io.env);
   const painter = new CitationPainter(colour);
   let content = '';
   let qaPairId: number | undefined;
   let endedWith: 'done' | 'error' | undefined;
   let errorDetail = '';
   // CICHAT_TIMING=1 reports on stderr how long the answer took to start and to print.
-  const timing = process.env.CICHAT_TIMING === '1';
+  const timing = ctx.io.env.CICHAT_TIMING === '1';
   const sentAt = performance.now();
   let startedAt: number | undefined;
   let firstChunkAt: number | undefined;
@@ -98,7 +98,7 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
     }
   } catch (err) {
     if (abort.signal.aborted) {
-      if (!options.json) process.stdout.write(painter.end() + '\n');
+      if (!ctx.options.json) ctx.io.stdout.write(painter.end() + '\n');
       throw new InterruptedError(`Interrupted: the answer was stopped (chat ${chatId}${qaPairId ? `, pair ${qaPairId}` : ''}).`);
     }
     throw err;
@@ -115,7 +115,7 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
         break;
       case 'chunk':
         content += event.content;
-        if (!options.json) process.stdout.write(painter.push(event.content));
+        if (!ctx.options.json) ctx.io.stdout.write(painter.push(event.content));
         firstChunkAt ??= performance.now();
         break;
       case 'done':
@@ -134,15 +134,15 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
 
   if (timing) {
     const ms = (a: number | undefined, b: number | undefined): string => (a !== undefined && b !== undefined ? (b - a).toFixed(1) : '-');
-    process.stderr.write(
+    ctx.io.stderr.write(
       `timing: request->started ${ms(sentAt, startedAt)} ms, started->first chunk printed ${ms(startedAt, firstChunkAt)} ms, total ${ms(sentAt, performance.now())} ms\n`,
     );
   }
-  if (options.json) {
-    printJson({ chat_id: chatId, qa_pair_id: qaPairId ?? null, status: endedWith === 'done' ? 'complete' : 'failed', content, ...(errorDetail ? { detail: errorDetail } : {}) });
+  if (ctx.options.json) {
+    printJson(ctx.io.stdout, { chat_id: chatId, qa_pair_id: qaPairId ?? null, status: endedWith === 'done' ? 'complete' : 'failed', content, ...(errorDetail ? { detail: errorDetail } : {}) });
   } else {
     const tail = painter.end();
-    process.stdout.write(tail + (content.endsWith('\n') ? '' : '\n'));
+    ctx.io.stdout.write(tail + (content.endsWith('\n') ? '' : '\n'));
   }
   if (endedWith === 'error') throw new UserError(`The answer failed: ${errorDetail}`, `retry it in \`cichat chat ${chatId}\``);
   if (endedWith !== 'done') throw new UserError('The answer stream ended before it was complete.', `see \`cichat chats show ${chatId}\``);

@@ -5,6 +5,7 @@ import { CichatClient } from '../client.js';
 import { ensureDemoChat, type DemoChat } from '../demo.js';
 import { EXIT_INTERRUPTED, UserError } from '../errors.js';
 import { printJson } from '../output.js';
+import type { Ctx } from '../io.js';
 import { PACKAGE_ROOT, serviceEntry, startService, waitHealthy, type Service } from '../services.js';
 
 export interface ServeOptions {
@@ -12,7 +13,6 @@ export interface ServeOptions {
   backendPort?: number;
   demo: boolean;
   verbose?: boolean;
-  json: boolean;
 }
 
 /** A host to connect to: a wildcard listen address is reached through loopback. */
@@ -21,8 +21,8 @@ function reachable(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function serve(opts: ServeOptions): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...ctx.io.env };
   if (opts.port !== undefined) env.CONTROLLER_PORT = String(opts.port);
   if (opts.backendPort !== undefined) env.BACKEND_PORT = String(opts.backendPort);
   // Both children must agree on DATA_DIR (the generated JWT secret lives there).
@@ -42,8 +42,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   env.BACKEND_URL ||= backendUrl;
   const controllerUrl = `http://${reachable(controllerHost)}:${controllerPort}`;
 
-  const echo = opts.verbose ? (name: string) => (line: string) => process.stderr.write(`[${name}] ${line}\n`) : () => undefined;
-  process.stderr.write('Starting backend and controller...\n');
+  const echo = opts.verbose ? (name: string) => (line: string) => ctx.io.stderr.write(`[${name}] ${line}\n`) : () => undefined;
+  ctx.io.stderr.write('Starting backend and controller...\n');
   const backend = startService('backend', serviceEntry('backend'), env, { echo: echo('backend') });
   const controller = startService('controller', serviceEntry('controller'), env, { echo: echo('controller') });
   const services = [backend, controller];
@@ -57,9 +57,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const interrupted = new Promise<number>((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {
       if (stopping) return;
-      process.stderr.write(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping backend and controller...\n`);
+      ctx.io.stderr.write(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping backend and controller...\n`);
       void stopAll().then(() => {
-        process.stderr.write('Stopped.\n');
+        ctx.io.stderr.write('Stopped.\n');
         resolve(signal === 'SIGINT' ? EXIT_INTERRUPTED : 0);
       });
     };
@@ -77,7 +77,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
     const others = services.filter((s) => s !== service);
     stopping = true;
     await Promise.all(others.map((s) => s.stop()));
-    return deathError(service, `${exit.code ?? exit.signal}`);
+    return deathError(ctx, service, `${exit.code ?? exit.signal}`);
   });
 
   const ready = (async () => {
@@ -95,7 +95,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   ]);
   if (startup !== 'ready') {
     if (typeof startup === 'object' && startup !== null && 'code' in startup) {
-      process.exitCode = (startup as { code: number }).code;
+      ctx.exit((startup as { code: number }).code);
       return;
     }
     // A service that exits during start-up also fails its health wait: report the exit.
@@ -109,13 +109,13 @@ export async function serve(opts: ServeOptions): Promise<void> {
     try {
       demo = await ensureDemoChat(new CichatClient({ baseUrl: controllerUrl }), dataDir, env.JENKINS_HOME);
     } catch (err) {
-      process.stderr.write(`cichat: could not create the demo chat: ${err instanceof Error ? err.message : String(err)}\n`);
+      ctx.io.stderr.write(`cichat: could not create the demo chat: ${err instanceof Error ? err.message : String(err)}\n`);
     }
   }
 
   const url = controllerUrl === 'http://127.0.0.1:8080' ? '' : ` --url ${controllerUrl}`;
-  if (opts.json) {
-    printJson({ controller: `${controllerUrl}/chatbot-api`, backend: backendUrl, data_dir: dataDir, demo_chat: demo ?? null });
+  if (ctx.options.json) {
+    printJson(ctx.io.stdout, { controller: `${controllerUrl}/chatbot-api`, backend: backendUrl, data_dir: dataDir, demo_chat: demo ?? null });
   } else {
     const lines = [
       'cichat is running:',
@@ -133,16 +133,16 @@ export async function serve(opts: ServeOptions): Promise<void> {
       'Ctrl-C stops both.',
       '',
     );
-    process.stdout.write(lines.join('\n'));
+    ctx.io.stdout.write(lines.join('\n'));
   }
 
   const end = await Promise.race([interrupted, died]);
   if (end instanceof UserError) throw end;
-  process.exitCode = end;
+  ctx.exit(end);
 }
 
-function deathError(service: Service, how: string): UserError {
+function deathError(ctx: Ctx, service: Service, how: string): UserError {
   const tail = service.lastLines().slice(-15);
-  if (tail.length) process.stderr.write(`--- last lines of the ${service.name} ---\n${tail.join('\n')}\n---\n`);
+  if (tail.length) ctx.io.stderr.write(`--- last lines of the ${service.name} ---\n${tail.join('\n')}\n---\n`);
   return new UserError(`The ${service.name} stopped (exit ${how}); the other one was stopped too.`, 'see its last lines above; `cichat serve --verbose` shows all of them');
 }
