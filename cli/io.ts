@@ -3,6 +3,8 @@
  * controller. `cichat` passes the process's; tests pass their own, so most CLI tests run
  * in-process (no spawn, no tsx start-up) and read what a command wrote.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { CichatClient } from './client.js';
 import type { GlobalOptions } from './options.js';
 
@@ -18,6 +20,8 @@ export interface CliIO {
   stderr: Output;
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
+  /** The name of the file stdin was redirected from (`< build.log`), when it is one. */
+  stdinName?: () => string | undefined;
 }
 
 /** The context of one command run. */
@@ -31,7 +35,17 @@ export interface Ctx {
 }
 
 export function processIO(): CliIO {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, stdinName: redirectedFrom };
+}
+
+/** The base name of the regular file on fd 0 (Linux: /proc/self/fd/0), else undefined (a pipe, a terminal). */
+function redirectedFrom(): string | undefined {
+  try {
+    if (!fs.fstatSync(0).isFile()) return undefined;
+    return path.basename(fs.readlinkSync('/proc/self/fd/0'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A collecting Output for tests and in-process runs. */

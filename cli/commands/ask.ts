@@ -1,11 +1,12 @@
 /** `cichat ask`: one answer streamed to stdout, after an optional upload of a piped build log. */
 import type { Ctx } from '../io.js';
-import type { StreamEvent } from '../../protocol/types.js';
-import { colourful, paint, printJson } from '../output.js';
+import type { Source, StreamEvent } from '../../protocol/types.js';
+import { colourful, localTime, paint, printJson } from '../output.js';
+import { MarkdownStream } from '../ui/markdownText.js';
 import { InterruptedError, UsageError, UserError } from '../errors.js';
 import { readPipedStdin } from '../stdin.js';
 import { uploadProgress } from '../progress.js';
-import type { ContextUpload } from '../client.js';
+import type { CichatClient, ContextUpload } from '../client.js';
 
 export interface AskOptions {
   chat?: number;
@@ -48,9 +49,27 @@ export class CitationPainter {
   }
 }
 
-function chatTitle(question: string): string {
+/**
+ * The title of a chat made by `ask`: what it is about, then the question (60 characters):
+ * `team/api #42: why did the build fail?` with --job/--build, `build.log: why ...` when the log
+ * came from a file (`< build.log`), else the question alone.
+ */
+export function chatTitle(question: string, about: { job?: string; build?: number; logName?: string }): string {
   const oneLine = question.replace(/\s+/g, ' ').trim();
-  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine || 'New Chat';
+  const q = oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine || 'New Chat';
+  const subject = about.job !== undefined ? `${about.job}${about.build !== undefined ? ` #${about.build}` : ''}` : about.logName;
+  return subject ? `${subject}: ${q}`.slice(0, 200) : q;
+}
+
+/** The sources of a stored answer (the newest pairs are looked at first). */
+async function storedSources(client: CichatClient, chatId: number, qaPairId: number): Promise<Source[]> {
+  for (let offset = 0; offset < 1000; offset += 20) {
+    const page = await client.pairs(chatId, 20, offset);
+    const pair = page.items.find((p) => p.id === qaPairId);
+    if (pair) return pair.answer?.sources ?? [];
+    if (page.items.length === 0 || offset + page.items.length >= page.total_items) break;
+  }
+  return [];
 }
 
 export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise<void> {
@@ -61,10 +80,20 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
   const log = opts.stdin ? await readPipedStdin(ctx.io.stdin) : undefined;
   const hasLog = log !== undefined && log.length > 0;
 
-  const chatId = opts.chat ?? (await client.createChat(opts.title ?? chatTitle(question))).id;
+  const logName = hasLog ? ctx.io.stdinName?.() : undefined;
+  const title = opts.title ?? chatTitle(question, { job: opts.job, build: opts.build, logName });
+  const chatId = opts.chat ?? (await client.createChat(title)).id;
   if (opts.chat === undefined) ctx.io.stderr.write(`chat ${chatId}\n`);
 
   if (hasLog || opts.job !== undefined) {
+    if (opts.chat !== undefined) {
+      // An upload replaces the chat's context: say so, with when the one replaced was made.
+      const { last_upload_at: last } = await client.lastUpload(chatId);
+      if (last) {
+        const what = hasLog ? 'this log replaces it' : `the context of ${opts.job} replaces it`;
+        ctx.io.stderr.write(`cichat: chat ${chatId} already has a context (uploaded ${localTime(last)}); ${what}\n`);
+      }
+    }
     const upload: ContextUpload = {};
     if (hasLog) upload.consoleLog = log;
     if (opts.job !== undefined) upload.jobName = opts.job;
@@ -81,8 +110,12 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
   const onSignal = (): void => abort.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // On a terminal the answer is rendered as Markdown line by line as it streams (as in the
+  // UI); piped, it stays the plain text the engine wrote.
   const colour = !ctx.options.json && colourful(ctx.io.stdout, ctx.io.env);
-  const painter = new CitationPainter(colour);
+  const painter: { push(text: string): string; end(): string } = colour
+    ? new MarkdownStream(Math.max(20, (ctx.io.stdout.columns ?? 80) - 1))
+    : new CitationPainter(false);
   let content = '';
   let qaPairId: number | undefined;
   let endedWith: 'done' | 'error' | undefined;
@@ -139,10 +172,19 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
     );
   }
   if (ctx.options.json) {
-    printJson(ctx.io.stdout, { chat_id: chatId, qa_pair_id: qaPairId ?? null, status: endedWith === 'done' ? 'complete' : 'failed', content, ...(errorDetail ? { detail: errorDetail } : {}) });
+    // The stream carries no sources: they are read from the stored pair.
+    const sources = qaPairId !== undefined ? await storedSources(client, chatId, qaPairId) : [];
+    printJson(ctx.io.stdout, {
+      chat_id: chatId,
+      qa_pair_id: qaPairId ?? null,
+      status: endedWith === 'done' ? 'complete' : 'failed',
+      content,
+      sources,
+      ...(errorDetail ? { detail: errorDetail } : {}),
+    });
   } else {
     const tail = painter.end();
-    ctx.io.stdout.write(tail + (content.endsWith('\n') ? '' : '\n'));
+    ctx.io.stdout.write(tail + (colour || content.endsWith('\n') ? '' : '\n'));
   }
   if (endedWith === 'error') throw new UserError(`The answer failed: ${errorDetail}`, `retry it in \`cichat chat ${chatId}\``);
   if (endedWith !== 'done') throw new UserError('The answer stream ended before it was complete.', `see \`cichat chats show ${chatId}\``);
