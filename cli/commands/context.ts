@@ -75,6 +75,7 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
     }
   };
   let result;
+  let jobUnknown: string | undefined;
   try {
     result = await send(upload);
   } catch (err) {
@@ -82,7 +83,11 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
     // here, but the log is still worth having. Only for a job that came from the environment.
     const jobFromEnv = opts.fromEnv && opts.job === undefined && upload.jobName !== undefined;
     if (!(err instanceof ApiError && err.status === 404 && jobFromEnv && upload.consoleLog !== undefined)) throw err;
-    ctx.io.stderr.write(`cichat: ${err.detail}; uploading the log without the job\n`);
+    jobUnknown = `${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}`;
+    const instead = [`the log (${lines(lineCount(upload.consoleLog))})`, upload.ciEnvironment ? 'the CI environment variables' : undefined];
+    ctx.io.stderr.write(
+      `cichat: warning: job ${jobUnknown} is not in the controller's JENKINS_HOME; uploading ${instead.filter(Boolean).join(' and ')} without the job's facts\n`,
+    );
     delete upload.jobName;
     delete upload.buildNumber;
     result = await send(upload);
@@ -90,10 +95,12 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
   if (ctx.options.json) return printJson(ctx.io.stdout, result);
   const what = [
     upload.jobName ? `job ${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}` : undefined,
-    upload.consoleLog !== undefined ? `log of ${lineCount(upload.consoleLog)} lines` : undefined,
+    upload.consoleLog !== undefined ? `log of ${lines(lineCount(upload.consoleLog))}` : undefined,
   ].filter(Boolean);
   ctx.io.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);
 }
+
+const lines = (n: number): string => `${n} line${n === 1 ? '' : 's'}`;
 
 /** Lines as `wc -l` would count them, plus an unterminated last line. */
 function lineCount(text: string): number {
