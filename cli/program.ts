@@ -40,6 +40,13 @@ export function buildProgram(io: CliIO, makeClient?: ClientFactory, setExit: (co
     };
   }
 
+  /** --file, else CONTROLLER_TOKENS_FILE, else a usage error. */
+  function tokensFile(file: string | undefined): string {
+    const chosen = file ?? (io.env.CONTROLLER_TOKENS_FILE || undefined);
+    if (!chosen) throw new UsageError('--file: the tokens file is needed', 'pass --file F or set CONTROLLER_TOKENS_FILE');
+    return chosen;
+  }
+
   program
     .configureOutput({ writeOut: (t) => void io.stdout.write(t), writeErr: (t) => void io.stderr.write(t) })
     .name('cichat')
@@ -217,10 +224,28 @@ Examples:
     .command('add')
     .description('create a token for USER: prints it once, stores only its hash in the tokens file')
     .argument('<user>', 'the user id the token stands for')
-    .requiredOption('--file <file>', 'the tokens file (CONTROLLER_TOKENS_FILE)')
-    .action(async (user: string, opts: { file: string }, cmd: Command) => {
+    .option('--file <file>', 'the tokens file (default: $CONTROLLER_TOKENS_FILE)')
+    .option('--replace', "revoke the user's earlier tokens (default: a second token is added beside them)")
+    .action(async (user: string, opts: { file?: string; replace?: boolean }, cmd: Command) => {
       const m = await import('./commands/token.js');
-      await m.addToken(await ctxOf(cmd), user, opts.file);
+      await m.addToken(await ctxOf(cmd), user, tokensFile(opts.file), opts.replace === true);
+    });
+  token
+    .command('list')
+    .description('list the tokens of the file: id, user and when it was made (never the token)')
+    .option('--file <file>', 'the tokens file (default: $CONTROLLER_TOKENS_FILE)')
+    .action(async (opts: { file?: string }, cmd: Command) => {
+      const m = await import('./commands/token.js');
+      await m.listTokenUsers(await ctxOf(cmd), tokensFile(opts.file));
+    });
+  token
+    .command('rm')
+    .description('revoke every token of USER, or the one token with ID (as `token list` shows it)')
+    .argument('<user-or-id>', 'a user id, or a token id')
+    .option('--file <file>', 'the tokens file (default: $CONTROLLER_TOKENS_FILE)')
+    .action(async (which: string, opts: { file?: string }, cmd: Command) => {
+      const m = await import('./commands/token.js');
+      await m.removeToken(await ctxOf(cmd), which, tokensFile(opts.file));
     });
 
   for (const cmd of [chats, context, ws, token]) {

@@ -112,7 +112,8 @@ describe('cichat without a server', () => {
     const token = r.stdout.trim();
     expect(token).toMatch(/^\S{20,}$/);
     const stored = fs.readFileSync(file, 'utf8');
-    expect(stored).toBe(`alice:${createHash('sha256').update(token).digest('hex')}\n`);
+    expect(stored).toMatch(/^# created \d{4}-\d\d-\d\dT[\d:.]+Z\n/);
+    expect(stored.split('\n').slice(1).join('\n')).toBe(`alice:${createHash('sha256').update(token).digest('hex')}\n`);
     expect(stored).not.toContain(token);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const bad = await runCli(['token', 'add', 'a:b', '--file', file], { env });
