@@ -3,12 +3,12 @@ import type { Ctx } from '../io.js';
 import { analyzeLines } from '../../core/log/analyze.js';
 import { cleanLines } from '../../core/log/clean.js';
 import { colourful, paint, printJson } from '../output.js';
-import { UserError } from '../errors.js';
+import { UsageError, UserError } from '../errors.js';
 import { readFileOrStdin } from '../stdin.js';
 
 export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number): Promise<void> {
   if ((file === undefined || file === '-') && ctx.io.stdin.isTTY) {
-    throw new UserError('No log given.', 'cichat analyze build.log, or: cat build.log | cichat analyze');
+    throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
   let text: string;
   try {

@@ -6,6 +6,7 @@ import { ensureDemoChat, type DemoChat } from '../demo.js';
 import { EXIT_INTERRUPTED, UserError } from '../errors.js';
 import { printJson } from '../output.js';
 import type { Ctx } from '../io.js';
+import { describeBusyPort, portProblem } from '../ports.js';
 import { PACKAGE_ROOT, serviceEntry, startService, waitHealthy, type Service } from '../services.js';
 
 export interface ServeOptions {
@@ -41,6 +42,21 @@ export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
   const backendUrl = `http://${reachable(backendHost)}:${backendPort}`;
   env.BACKEND_URL ||= backendUrl;
   const controllerUrl = `http://${reachable(controllerHost)}:${controllerPort}`;
+
+  // Both ports first: a port held by another program (an older `cichat serve`, say) would
+  // otherwise answer the health checks, and "cichat is running" would be printed over it.
+  const busy: string[] = [];
+  const ports: [string, string, string, string][] = [
+    ['controller', 'CONTROLLER_PORT', controllerHost, controllerPort],
+    ['backend', 'BACKEND_PORT', backendHost, backendPort],
+  ];
+  for (const [what, variable, host, port] of ports) {
+    const code = await portProblem(host, Number(port));
+    if (code) busy.push(describeBusyPort(what, variable, host, Number(port), code));
+  }
+  if (busy.length > 0) {
+    throw new UserError(busy.join('; '), 'stop it, or choose other ports: cichat serve --port N --backend-port M (npm start -- --port N --backend-port M)');
+  }
 
   const echo = opts.verbose ? (name: string) => (line: string) => ctx.io.stderr.write(`[${name}] ${line}\n`) : () => undefined;
   ctx.io.stderr.write('Starting backend and controller...\n');
@@ -143,6 +159,12 @@ export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
 
 function deathError(ctx: Ctx, service: Service, how: string): UserError {
   const tail = service.lastLines().slice(-15);
+  // A configuration problem (`DATABASE_URL: the database "x" does not exist ...; create it
+  // with ...`) is the service's own one-line explanation with its fix: it is the error.
+  const problems = tail.filter((l) => /^[A-Z][A-Z0-9_]+: /.test(l));
+  if (problems.length > 0 && problems.length === tail.filter((l) => l.trim() && !l.startsWith('{')).length) {
+    return new UserError(`${service.name}: ${problems.join('; ')}`);
+  }
   if (tail.length) ctx.io.stderr.write(`--- last lines of the ${service.name} ---\n${tail.join('\n')}\n---\n`);
   return new UserError(`The ${service.name} stopped (exit ${how}); the other one was stopped too.`, 'see its last lines above; `cichat serve --verbose` shows all of them');
 }
