@@ -75,7 +75,7 @@ describeServe('cichat serve', () => {
     await until('serve to be ready', () => (first.stdout().includes('Ctrl-C stops both.') ? true : undefined));
     expect(first.stdout()).toContain(`${url}/chatbot-api`);
     expect(first.stdout()).toContain(`http://127.0.0.1:${ports.backend}`);
-    expect(first.stdout()).toMatch(/npx cichat --url \S+ chat/);
+    expect(first.stdout()).toMatch(/(?:npx )?cichat --url \S+ chat/);
     expect(first.stdout()).toContain('ask');
 
     const cliEnv = { ...env, CICHAT_URL: url };

@@ -143,8 +143,7 @@ export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
     lines.push(
       '',
       'Next, in another terminal:',
-      `  npx cichat${url} chat${demo ? ` ${demo.chat_id}` : ''}`,
-      `  npm run cichat --${url} ask${demo ? ` --chat ${demo.chat_id}` : ''} "why did the last build fail?"`,
+      ...nextSteps(onPath('cichat', ctx.io.env.PATH), url, demo?.chat_id),
       '',
       'Ctrl-C stops both.',
       '',
@@ -155,6 +154,30 @@ export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
   const end = await Promise.race([interrupted, died]);
   if (end instanceof UserError) throw end;
   ctx.exit(end);
+}
+
+/** Whether an executable `name` is on `PATH` (then the banner shows `cichat`, else `npx cichat`). */
+export function onPath(name: string, pathVar = ''): boolean {
+  return pathVar.split(path.delimiter).some((dir) => {
+    if (!dir) return false;
+    try {
+      fs.accessSync(path.join(dir, name), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The commands the banner suggests: the README's, with `npx` when cichat is not installed. */
+export function nextSteps(installed: boolean, url: string, demoChat: number | undefined): string[] {
+  const cichat = installed ? 'cichat' : 'npx cichat';
+  const out = [
+    `  ${cichat}${url} chat${demoChat !== undefined ? ` ${demoChat}` : ''}`,
+    `  ${cichat}${url} ask${demoChat !== undefined ? ` --chat ${demoChat}` : ''} "why did the build fail?"`,
+  ];
+  if (!installed) out.push('  (install `cichat` once with `npm link` in this checkout: a call then skips npx\'s start-up)');
+  return out;
 }
 
 function deathError(ctx: Ctx, service: Service, how: string): UserError {
