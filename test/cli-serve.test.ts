@@ -147,8 +147,8 @@ describeServe('cichat serve', () => {
   it('stops the controller and exits 1 with the backend\'s last lines when the backend dies at start', async () => {
     const controllerPort = await freePort();
     const backendPort = await freePort();
-    // A database path that cannot be created: the backend fails with a stack of its own.
-    const serve = startServe({ ...env, DATABASE_URL: 'sqlite:/proc/cichat-no-such-dir/db.sqlite' }, [
+    // A database directory that is a file: the backend fails at once with a stack of its own.
+    const serve = startServe({ ...env, DATABASE_URL: `sqlite:${path.join(PACKAGE_ROOT, 'package.json')}/db.sqlite` }, [
       '--port', String(controllerPort), '--backend-port', String(backendPort), '--no-demo',
     ]);
     expect(await serve.exit).toBe(1);
