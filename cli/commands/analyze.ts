@@ -28,6 +28,11 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     return;
   }
   const colour = colourful(ctx.io.stdout, ctx.io.env);
+  const only = excerpts[0];
+  if (excerpts.length === 1 && only !== undefined && only.score <= 0) {
+    // Nothing recognisable as a failure: say so, then show where the log ends.
+    ctx.io.stdout.write(`${paint(colour, 'bold', `No failure found in ${lines.length} lines.`)} The log ends:\n`);
+  }
   const width = String(Math.max(...excerpts.map((e) => e.end_line))).length;
   const out: string[] = [];
   excerpts.forEach((e, i) => {

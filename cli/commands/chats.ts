@@ -6,8 +6,9 @@ import { UsageError } from '../errors.js';
 import { sourcesText } from '../sources.js';
 
 export async function listChats(ctx: Ctx): Promise<void> {
-  const chats = await ctx.client().allChats();
-  if (ctx.options.json) return printJson(ctx.io.stdout, chats);
+  const client = ctx.client();
+  const [chats, unread] = await Promise.all([client.allChats(), client.unreadChatIds()]);
+  if (ctx.options.json) return printJson(ctx.io.stdout, chats.map((c) => (unread.has(c.id) ? { ...c, unread: true } : c)));
   if (chats.length === 0) {
     ctx.io.stderr.write('No chats yet: create one with `cichat chats new` or `cichat ask "..."`.\n');
     return;
@@ -15,7 +16,9 @@ export async function listChats(ctx: Ctx): Promise<void> {
   const width = Math.max(2, ...chats.map((c) => String(c.id).length));
   ctx.io.stdout.write(`${'ID'.padStart(width)}  UPDATED              TITLE\n`);
   for (const chat of chats) {
-    ctx.io.stdout.write(`${String(chat.id).padStart(width)}  ${localTime(chat.updated_at).padEnd(19)}  ${chat.title}\n`);
+    // `*`: a diagnosis the failed-build watcher made that you have not opened yet.
+    const mark = unread.has(chat.id) ? '* ' : '';
+    ctx.io.stdout.write(`${String(chat.id).padStart(width)}  ${localTime(chat.updated_at).padEnd(19)}  ${mark}${chat.title}\n`);
   }
 }
 

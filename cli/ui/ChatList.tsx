@@ -1,8 +1,8 @@
 /** The list of chats: the selected one highlighted, scrolled so that it stays visible. */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { Chat } from '../../protocol/types.js';
 import { padTo, textWidth, truncateTo } from './markdownText.js';
+import type { ListedChat } from './useChatSession.js';
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -31,7 +31,7 @@ export function ChatList({
   width,
   loaded = true,
 }: {
-  chats: Chat[];
+  chats: ListedChat[];
   selected: number;
   height: number;
   width: number;
@@ -54,6 +54,8 @@ export function ChatList({
   const subjectText = subjects.map((s) => (s ? `${s.job} #${s.build}` : ''));
   // The job column: as wide as its longest entry on screen, at most a third of the line.
   const jobWidth = Math.min(Math.floor(width / 3), Math.max(0, ...subjectText.map(textWidth)));
+  // The unread column only takes room when some chat is unread.
+  const markRoom = chats.some((c) => c.unread) ? 2 : 0;
   return (
     <Box flexDirection="column" height={rows}>
       {visible.map((chat, i) => {
@@ -61,12 +63,13 @@ export function ChatList({
         const isSelected = index === selected;
         const stamp = when(chat.updated_at);
         const jobCol = jobWidth > 0 ? padTo(truncateTo(subjectText[i] ?? '', jobWidth), jobWidth) + '  ' : '';
-        const titleRoom = Math.max(4, width - idWidth - stamp.length - 6 - textWidth(jobCol));
+        const titleRoom = Math.max(4, width - idWidth - stamp.length - 6 - markRoom - textWidth(jobCol));
         const title = padTo(truncateTo(subjects[i]?.rest ?? chat.title, titleRoom), titleRoom);
         return (
           <Text key={chat.id} wrap="truncate" inverse={isSelected}>
             {isSelected ? '› ' : '  '}
-            <Text dimColor={!isSelected}>{String(chat.id).padStart(idWidth)}</Text> <Text color={isSelected ? undefined : 'cyan'}>{jobCol}</Text>
+            <Text dimColor={!isSelected}>{String(chat.id).padStart(idWidth)}</Text> {markRoom === 0 ? '' : chat.unread ? <Text bold>* </Text> : '  '}
+            <Text color={isSelected ? undefined : 'cyan'}>{jobCol}</Text>
             {title} <Text dimColor>{stamp}</Text>
           </Text>
         );

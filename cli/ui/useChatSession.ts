@@ -10,11 +10,15 @@ import { AnswerStream, type LiveAnswer, type StreamOutcome } from './answerStrea
 
 export { FLUSH_MS, type LiveAnswer } from './answerStream.js';
 
-/** The client calls the UI needs (a CichatClient fits). */
-export type ChatApi = Pick<CichatClient, 'allChats' | 'createChat' | 'conversation' | 'renameChat' | 'deleteChat' | 'stream'>;
+/** The client calls the UI needs (a CichatClient fits); `unreadChatIds` is optional (the watcher's marks). */
+export type ChatApi = Pick<CichatClient, 'allChats' | 'createChat' | 'conversation' | 'renameChat' | 'deleteChat' | 'stream'> &
+  Partial<Pick<CichatClient, 'unreadChatIds'>>;
+
+/** A chat of the list; `unread`: a diagnosis the failed-build watcher made, not opened yet. */
+export type ListedChat = Chat & { unread?: boolean };
 
 export interface ChatSession {
-  chats: Chat[];
+  chats: ListedChat[];
   chatsLoaded: boolean;
   chatId: number | null;
   chat: Chat | undefined;
@@ -56,7 +60,7 @@ async function reloadAfter(client: ChatApi, chatId: number, outcome: StreamOutco
 
 /** The chat list and the chat operations on it. */
 function useChats(client: ChatApi, initialChats: Chat[] | undefined, mounted: { current: boolean }, setError: (e: string) => void) {
-  const [chats, setChats] = useState<Chat[]>(initialChats ?? []);
+  const [chats, setChats] = useState<ListedChat[]>(initialChats ?? []);
   const [chatsLoaded, setChatsLoaded] = useState(initialChats !== undefined);
   const guard = useCallback(async <T>(work: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -67,18 +71,21 @@ function useChats(client: ChatApi, initialChats: Chat[] | undefined, mounted: { 
     }
   }, []);
   const refreshChats = useCallback(async () => {
-    const list = await guard(() => client.allChats());
-    if (!list || !mounted.current) return;
-    setChats(list);
+    const got = await guard(() =>
+      Promise.all([client.allChats(), client.unreadChatIds?.() ?? Promise.resolve(new Set<number>())]),
+    );
+    if (!got || !mounted.current) return;
+    const [list, unread] = got;
+    setChats(unread.size === 0 ? list : list.map((c): ListedChat => (unread.has(c.id) ? { ...c, unread: true } : c)));
     setChatsLoaded(true);
   }, [client, guard]);
-  return { chats, chatsLoaded, guard, refreshChats };
+  return { chats, setChats, chatsLoaded, guard, refreshChats };
 }
 
 export function useChatSession(client: ChatApi, initialChatId?: number, initialChats?: Chat[]): ChatSession {
   const mounted = useRef(true);
   const [error, setError] = useState<string | null>(null);
-  const { chats, chatsLoaded, guard, refreshChats } = useChats(client, initialChats, mounted, setError);
+  const { chats, setChats, chatsLoaded, guard, refreshChats } = useChats(client, initialChats, mounted, setError);
   const [chatId, setChatId] = useState<number | null>(initialChatId ?? null);
   const [pairs, setPairs] = useState<QaPair[]>([]);
   const [live, setLive] = useState<LiveAnswer | null>(null);
@@ -105,6 +112,8 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
       setLive(null);
       setError(null);
       setFailedSend(null);
+      // Opening the chat marks it read on the controller too (GET /chats/{id}).
+      setChats((list) => (list.some((c: ListedChat) => c.id === id && c.unread) ? list.map((c) => (c.id === id ? { ...c, unread: false } : c)) : list));
       const list = await guard(() => client.conversation(id));
       if (list && mounted.current) setPairs(list);
     },
