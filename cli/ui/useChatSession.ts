@@ -79,13 +79,31 @@ function useChats(client: ChatApi, initialChats: Chat[] | undefined, mounted: { 
     setChats(unread.size === 0 ? list : list.map((c): ListedChat => (unread.has(c.id) ? { ...c, unread: true } : c)));
     setChatsLoaded(true);
   }, [client, guard]);
-  return { chats, setChats, chatsLoaded, guard, refreshChats };
+
+  const createChat = useCallback(
+    async (title?: string) => {
+      const chat = await guard(() => client.createChat(title));
+      if (chat) await refreshChats();
+      return chat;
+    },
+    [client, guard, refreshChats],
+  );
+
+  const renameChat = useCallback(
+    async (id: number, title: string) => {
+      await guard(() => client.renameChat(id, title));
+      await refreshChats();
+    },
+    [client, guard, refreshChats],
+  );
+
+  return { chats, setChats, chatsLoaded, guard, refreshChats, createChat, renameChat };
 }
 
 export function useChatSession(client: ChatApi, initialChatId?: number, initialChats?: Chat[]): ChatSession {
   const mounted = useRef(true);
   const [error, setError] = useState<string | null>(null);
-  const { chats, setChats, chatsLoaded, guard, refreshChats } = useChats(client, initialChats, mounted, setError);
+  const { chats, setChats, chatsLoaded, guard, refreshChats, createChat, renameChat } = useChats(client, initialChats, mounted, setError);
   const [chatId, setChatId] = useState<number | null>(initialChatId ?? null);
   const [pairs, setPairs] = useState<QaPair[]>([]);
   const [live, setLive] = useState<LiveAnswer | null>(null);
@@ -125,23 +143,6 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
     if (initialChatId !== undefined) void openChat(initialChatId);
     // only once, on mount
   }, []);
-
-  const createChat = useCallback(
-    async (title?: string) => {
-      const chat = await guard(() => client.createChat(title));
-      if (chat) await refreshChats();
-      return chat;
-    },
-    [client, guard, refreshChats],
-  );
-
-  const renameChat = useCallback(
-    async (id: number, title: string) => {
-      await guard(() => client.renameChat(id, title));
-      await refreshChats();
-    },
-    [client, guard, refreshChats],
-  );
 
   const deleteChat = useCallback(
     async (id: number) => {
