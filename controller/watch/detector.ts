@@ -432,7 +432,11 @@ export class FailedBuildDetector {
     const key = `${job.name}#${n}`;
     if (this.buildWatchers.has(key) || this.buildWatchers.size >= MAX_BUILD_WATCHERS) return;
     const w = this.watch(dir, () => this.markDirty(job.name));
-    if (w) this.buildWatchers.set(key, w);
+    if (!w) return;
+    this.buildWatchers.set(key, w);
+    // build.xml may have been written between the look that found it missing and this watch:
+    // look once more, now that no later write can be missed.
+    this.markDirty(job.name);
   }
 
   private unwatchBuild(job: WatchedJob, n: number): void {
