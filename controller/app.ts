@@ -13,7 +13,7 @@ import { createIdentity } from './identity.js';
 import { buildCiContextResult } from '../jenkins/context.js';
 import { resolveReferer } from '../jenkins/referer.js';
 import { BackendProxy } from './proxy.js';
-import { isContextUpload, uploadContext, type BuildCiContext, type ParseReferer } from './routes/context.js';
+import { CONTEXT_ROUTE, uploadContext, type BuildCiContext, type ContextRouteDeps, type ParseReferer } from './routes/context.js';
 import { registerWorkspaceRoutes } from './workspace/routes.js';
 import { Watcher } from './watch/index.js';
 import { openedChat, registerWatchRoutes } from './watch/routes.js';
@@ -42,11 +42,6 @@ declare module 'koa' {
     /** The caller's user id, set once identity has been checked. */
     userId?: string;
   }
-}
-
-/** `/chatbot-api/healthz` with or without a trailing slash: the one path without caller identity. */
-function isHealthCheck(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && (path === `${API_PREFIX}/healthz` || path === `${API_PREFIX}/healthz/`);
 }
 
 /**
@@ -94,6 +89,7 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
     res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   };
+  if (deps.config.fastPath === false) return (req, res) => void viaKoa(req, res);
   return (req, res) => {
     const url = req.url ?? '/';
     // Refusals (bad method, foreign Host) are answered by the Koa app like every other error.
@@ -161,16 +157,6 @@ function buildController(deps: ControllerDeps): BuiltController {
     parseReferer: deps.parseReferer ?? ((home: string, referer: string | undefined) => resolveReferer(home, referer)),
   };
 
-  const workspaceRouter = new Router({ prefix: API_PREFIX });
-  registerWorkspaceRoutes(workspaceRouter, {
-    jenkinsHome: config.jenkinsHome,
-    pathMap: config.pathMap,
-    // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
-    confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
-  });
-  registerWatchRoutes(workspaceRouter, deps.watcher ?? (() => undefined));
-  const workspaceRoutes = workspaceRouter.routes();
-
   const app = new Koa();
   app.proxy = false;
   // Errors are rendered by errorMiddleware; Koa's default handler would log them a second time.
@@ -185,39 +171,63 @@ function buildController(deps: ControllerDeps): BuiltController {
     if (!hostAllowed(host)) throw new HttpError(403, hostRefusal(host ?? ''));
     await next();
   });
-  app.use(async (ctx: Context, next: Next) => {
-    const { method, path } = ctx;
-    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
-      throw new NotFound(`Nothing is served at ${path}: the cichat API is under ${API_PREFIX}/`);
-    }
-    if (isHealthCheck(method, path)) {
-      ctx.respond = false;
-      await proxy.forward(ctx.req, ctx.res, {
-        method,
-        pathAndQuery: ctx.url.slice(API_PREFIX.length),
-        headers: ctx.req.headers,
-        userId: undefined,
-      });
-      return;
-    }
+  const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher });
+  app.use(router.routes());
+  app.use((ctx: Context) => {
+    throw new NotFound(`Nothing is served at ${ctx.path}: the cichat API is under ${API_PREFIX}/`);
+  });
+  return { app, proxy, identity, logger, hostAllowed };
+}
+
+interface RouterDeps {
+  config: ControllerConfig;
+  proxy: BackendProxy;
+  identity: ReturnType<typeof createIdentity>;
+  contextDeps: ContextRouteDeps;
+  watcher: (() => Watcher | undefined) | undefined;
+}
+
+/** The caller's user id, set by the identity middleware that runs before every route but health. */
+function userOf(ctx: Context): string {
+  const userId = ctx.state.userId;
+  if (userId === undefined) throw new Error('identity middleware did not run');
+  return userId;
+}
+
+/**
+ * Every route the controller serves under `/chatbot-api` (CONTRACT section 3), in the order they
+ * are tried: the health check (no caller identity), then, once the caller is known, context
+ * injection, workspace browsing, and the relay of everything else to the backend.
+ */
+function controllerRouter({ config, proxy, identity, contextDeps, watcher }: RouterDeps): Router {
+  const router = new Router({ prefix: API_PREFIX });
+  router.get(['/healthz', '/healthz/'], async (ctx) => {
+    ctx.respond = false;
+    await proxy.forward(ctx.req, ctx.res, {
+      method: ctx.method,
+      pathAndQuery: ctx.url.slice(API_PREFIX.length),
+      headers: ctx.req.headers,
+      userId: undefined,
+    });
+  });
+  router.use(async (ctx, next) => {
     ctx.state.userId = identity.userOf(ctx.req.headers);
     await next();
   });
-  app.use(async (ctx: Context, next: Next) => {
-    const userId = ctx.state.userId;
-    if (userId === undefined) throw new Error('identity middleware did not run');
-    if (isContextUpload(ctx.method, ctx.path)) {
-      await uploadContext(ctx, userId, contextDeps);
-      return;
-    }
-    await next();
+  router.post(CONTEXT_ROUTE, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
+  router.put(CONTEXT_ROUTE, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
+  registerWorkspaceRoutes(router, {
+    jenkinsHome: config.jenkinsHome,
+    pathMap: config.pathMap,
+    // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
+    confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
   });
-  app.use(workspaceRoutes);
-  app.use(async (ctx: Context) => {
-    const userId = ctx.state.userId;
-    if (userId === undefined) throw new Error('identity middleware did not run');
-    const opened = deps.watcher ? openedChat(ctx.method, ctx.url) : undefined;
-    if (opened !== undefined) deps.watcher?.()?.markRead(userId, opened);
+  registerWatchRoutes(router, watcher ?? (() => undefined));
+  // The chats and messages APIs (and anything else under the prefix): relayed as they are.
+  router.all('{/*rest}', async (ctx) => {
+    const userId = userOf(ctx);
+    const opened = watcher ? openedChat(ctx.method, ctx.url) : undefined;
+    if (opened !== undefined) watcher?.()?.markRead(userId, opened);
     ctx.respond = false;
     const rest = ctx.url.slice(API_PREFIX.length);
     await proxy.forward(ctx.req, ctx.res, {
@@ -227,7 +237,7 @@ function buildController(deps: ControllerDeps): BuiltController {
       userId,
     });
   });
-  return { app, proxy, identity, logger, hostAllowed };
+  return router;
 }
 
 export interface RunningController {

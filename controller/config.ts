@@ -35,6 +35,11 @@ export interface ControllerConfig {
   auth: ControllerAuth;
   /** pino level (`LOG_LEVEL`, default info): logs go to stderr. */
   logLevel: string;
+  /**
+   * CONTROLLER_FAST_PATH (default on): chats and messages relayed straight from node:http; off
+   * sends every request through the Koa router (for `npm run bench -- proxy`, which compares them).
+   */
+  fastPath?: boolean;
   /** The failed-build watcher (CICHAT_WATCH...); undefined when off. See controller/watch/. */
   watch?: WatchConfig;
 }
@@ -47,7 +52,7 @@ export interface WatchConfig {
   users?: readonly string[];
   /** CICHAT_WATCH_CONCURRENCY: answers asked at the same time (1-32, default 2). */
   concurrency: number;
-  /** CICHAT_WATCH_RESCAN_SECONDS: the safety-net rescan period (5-3600, default 60). */
+  /** CICHAT_WATCH_RESCAN_SECONDS: the safety-net rescan period (1-3600 s, default 60). */
   rescanSeconds: number;
   /** CICHAT_WEBHOOK_URL: one JSON POST per failure (Slack/Mattermost `text`). */
   webhookUrl?: string;
@@ -132,6 +137,7 @@ const envSchema = z.object({
   ),
   CICHAT_WORKSPACE_ROOTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTROLLER_ALLOWED_HOSTS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CONTROLLER_FAST_PATH: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on')),
   CICHAT_WATCH: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], { error: 'must be "on" or "off"' }).optional(),
@@ -309,6 +315,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
       jenkinsHome: path.resolve(values.JENKINS_HOME),
       pathMap,
       logLevel: values.LOG_LEVEL,
+      fastPath: values.CONTROLLER_FAST_PATH === 'on',
       ...(workspaceRoots.roots ? { workspaceRoots: workspaceRoots.roots } : {}),
       allowedHosts: allowedHosts.hosts,
       ...(watchOn

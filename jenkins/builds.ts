@@ -510,6 +510,13 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
  * replaces the one by the other). No log at all is not an error (a build that never started
  * writing one); a log that cannot be read is, in `consoleLogError`.
  */
+/** A log's last lines (secrets masked), its size and whether it was cut, into the build's details. */
+function keepTail(details: BuildDetails, tail: { lines: string[]; fileBytes: number; truncated: boolean }): void {
+  details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
+  details.consoleLogBytes = tail.fileBytes;
+  details.consoleLogTruncated = tail.truncated;
+}
+
 async function fillLogTail(details: BuildDetails, dir: string, label: string): Promise<void> {
   const reason = (err: unknown): string => (errorMessage(err));
   // A log that is a symbolic link out of its build folder (`log -> /etc/shadow`) is not read.
@@ -520,10 +527,7 @@ async function fillLogTail(details: BuildDetails, dir: string, label: string): P
     }
   }
   try {
-    const tail = await readLogTail(path.join(dir, 'log'), TAIL_LINES);
-    details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
-    details.consoleLogBytes = tail.fileBytes;
-    details.consoleLogTruncated = tail.truncated;
+    keepTail(details, await readLogTail(path.join(dir, 'log'), TAIL_LINES));
     return;
   } catch (err) {
     if (!isMissing(err)) {
@@ -532,10 +536,7 @@ async function fillLogTail(details: BuildDetails, dir: string, label: string): P
     }
   }
   try {
-    const tail = await readGzipLogTail(path.join(dir, 'log.gz'), TAIL_LINES);
-    details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
-    details.consoleLogBytes = tail.fileBytes;
-    details.consoleLogTruncated = tail.truncated;
+    keepTail(details, await readGzipLogTail(path.join(dir, 'log.gz'), TAIL_LINES));
     details.consoleLogCompressed = true;
   } catch (err) {
     if (!isMissing(err)) details.consoleLogError = `Log of ${label} (log.gz) is unreadable: ${reason(err)}`;

@@ -15,7 +15,6 @@ import type { AnswerEngine } from '../backend/answer/engine.js';
 import { createLocalEngine } from '../backend/answer/local/index.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { createContextService } from '../backend/routes/context.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig, type ControllerConfig } from '../controller/config.js';
 import { addToken } from '../controller/tokens.js';
@@ -110,7 +109,7 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
     backend = await startTestBackend(dialect, {
       secret: SECRET,
       dataDir,
-      deps: { engine, routes: [registerMessageRoutes, context.routes], loadContext: context.loadContext, onChatDeleted: context.onChatDeleted },
+      deps: { engine, context },
     });
   });
   afterAll(async () => {
