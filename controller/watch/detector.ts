@@ -174,6 +174,11 @@ export class FailedBuildDetector {
       for (const [name, job] of this.jobs) {
         if (!found.has(name)) this.forget(job);
       }
+      if (initial) {
+        // Marks of jobs gone (or no longer matching CICHAT_WATCH_JOBS) since the last run.
+        const marks = this.options.store.jobsState.jobs;
+        for (const name of Object.keys(marks)) if (!found.has(name)) delete marks[name];
+      }
       const names = [...found.keys()];
       for (const name of names) this.adopt(name, (found.get(name) as { dir: string }).dir, initial);
       await eachLimited(names, SCAN_CONCURRENCY, async (name) => {
