@@ -13,7 +13,8 @@ import path from 'node:path';
 import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../cli/services.js';
 import type { Chat, Page, QaPair, WatchedFailure } from '../protocol/types.js';
 import { until } from './helpers/poll.js';
-import { freePort, runCli } from './helpers/stack.js';
+import { spawn } from 'node:child_process';
+import { CLI_MAIN, freePort, runCli } from './helpers/stack.js';
 import { makeHome, makeJob, writeBuild } from './helpers/watchHome.js';
 
 const SECRET = 'watch-e2e-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -154,3 +155,28 @@ test('killed in the middle of a burst, the restarted controller finishes it: eve
   expect(new Set(burstPosts).size).toBe(6);
   expect(burstPosts).toHaveLength(6);
 }, 180_000);
+
+test('`cichat serve` watches by default; CICHAT_WATCH=off turns it off', async () => {
+  for (const watch of [undefined, 'off']) {
+    const [port, backendPort] = [await freePort(), await freePort()];
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'serve-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, 'serve', '--port', String(port), '--backend-port', String(backendPort), '--no-demo'], {
+      cwd: PACKAGE_ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, JENKINS_HOME: home, JWT_SECRET: SECRET, ...(watch ? { CICHAT_WATCH: watch } : {}) },
+      stdio: 'ignore',
+    });
+    try {
+      const status = await until(`serve (CICHAT_WATCH=${watch ?? 'unset'}) answering /failures`, async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/chatbot-api/failures`)).status;
+        } catch {
+          return undefined;
+        }
+      }, { timeoutMs: 90_000, intervalMs: 200 });
+      expect(status).toBe(watch === 'off' ? 404 : 200);
+    } finally {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  }
+}, 200_000);
