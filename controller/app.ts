@@ -332,11 +332,12 @@ export async function startController(
     ...(watcher ? { watcher } : {}),
     close(graceMs = 1000) {
       closing ??= new Promise<void>((resolve) => {
-        void watcher?.close();
+        // A webhook post in progress is let finish (at most its 10 s timeout) before the end.
+        const watcherClosed = watcher?.close() ?? Promise.resolve();
         server.close(() => {
           clearTimeout(timer);
           proxy.close();
-          resolve();
+          void watcherClosed.then(() => resolve());
         });
         server.closeIdleConnections();
         // Open answer streams would hold close() forever: cut them after the grace period

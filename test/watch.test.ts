@@ -13,8 +13,6 @@ import path from 'node:path';
 import { pino } from 'pino';
 import type { AnswerEngine } from '../backend/answer/engine.js';
 import { createLocalEngine } from '../backend/answer/local/index.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
-import { createContextService } from '../backend/routes/context.js';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig, type ControllerConfig } from '../controller/config.js';
 import { addToken } from '../controller/tokens.js';
@@ -104,12 +102,11 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-watch-it-'));
     const dataDir = path.join(tmp, 'backend-data');
     fs.mkdirSync(dataDir);
-    const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
     engine = countingEngine();
     backend = await startTestBackend(dialect, {
       secret: SECRET,
       dataDir,
-      deps: { engine, context },
+      deps: { engine },
     });
   });
   afterAll(async () => {

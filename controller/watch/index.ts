@@ -94,7 +94,7 @@ export class Watcher {
     this.closed = true;
     clearTimeout(this.pumpTimer);
     this.detector.close();
-    this.webhook?.close();
+    await this.webhook?.close();
     this.store.flushAll();
   }
 
