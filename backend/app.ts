@@ -4,9 +4,10 @@ import type { AnswerEngine, ChatContext } from './answer/engine.js';
 import { authMiddleware } from './auth.js';
 import type { Db } from './db.js';
 import { errorMiddleware, ServiceUnavailable } from './errors.js';
-import { Lifecycle } from './lifecycle.js';
+import type { Lifecycle } from './lifecycle.js';
 import { requestContext } from '../http/request.js';
 import { registerChatRoutes } from './routes/chats.js';
+import { registerMessageRoutes } from './routes/messages.js';
 import { healthRoutes } from './routes/health.js';
 import Router from '@koa/router';
 
@@ -18,25 +19,31 @@ export interface AppDeps {
   log: Logger;
   jwtSecret: string;
   dataDir: string;
-  engine?: AnswerEngine;
-  /** Extra route groups registered behind authentication (context, messages). */
-  routes?: RouteGroup[];
-  /** Called after a chat is deleted (drops its index files). */
-  onChatDeleted?: (chatId: number) => Promise<void> | void;
-  /** The chat's uploaded context for the answer engines (null when none). */
-  loadContext?: (chatId: number) => Promise<ChatContext | null>;
+  engine: AnswerEngine;
+  /** The per-chat CI context: its routes, its reader for the engines, its clean-up on delete. */
+  context: ContextPort;
   /** Interval of `: ping` comments on silent streams (ms); the contract says 15 s. */
-  pingIntervalMs?: number;
+  pingIntervalMs: number;
   /** The process's replica id, running streams and uploads, and whether it is closing. */
   lifecycle: Lifecycle;
 }
 
-/** What createApp takes: AppDeps, the lifecycle made when not given (one per app). */
-export type AppOptions = Omit<AppDeps, 'lifecycle'> & { lifecycle?: Lifecycle };
+/** What the context service gives the rest of the app (backend/routes/context.ts `createContextService`). */
+export interface ContextPort {
+  routes: RouteGroup;
+  loadContext: (chatId: number) => Promise<ChatContext | null>;
+  /** Called after a chat is deleted (drops its index files). */
+  onChatDeleted: (chatId: number) => Promise<void> | void;
+}
 
-/** The backend's middleware chain and routes; no I/O of its own. */
-export function createApp(options: AppOptions): Koa {
-  const deps: AppDeps = { ...options, lifecycle: options.lifecycle ?? new Lifecycle() };
+/** The contract's interval of `: ping` comments on a silent stream. */
+export const PING_INTERVAL_MS = 15_000;
+
+/**
+ * The backend's middleware chain and routes; no I/O of its own. Every part is given by the
+ * composition root (backend/server.ts; the tests' helper): nothing is optional or found later.
+ */
+export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.proxy = false;
   app.silent = true;
@@ -55,7 +62,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(health.routes());
   app.use(authMiddleware(deps.jwtSecret));
   const router = new Router();
-  for (const register of [registerChatRoutes, ...(deps.routes ?? [])]) register(router, deps);
+  for (const register of [registerChatRoutes, registerMessageRoutes, deps.context.routes]) register(router, deps);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

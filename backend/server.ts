@@ -1,9 +1,8 @@
 import type { Server } from 'node:http';
-import { createApp } from './app.js';
+import { PING_INTERVAL_MS, createApp } from './app.js';
 import { createEngine } from './answer/index.js';
 import { createEmbedder } from './retrieval/embed.js';
 import { createContextService } from './routes/context.js';
-import { registerMessageRoutes } from './routes/messages.js';
 import type { BackendConfig } from './config.js';
 import { migrateLatest, openDb } from './db.js';
 import { createLogger } from './logger.js';
@@ -64,9 +63,8 @@ export async function startBackend(config: BackendConfig): Promise<RunningBacken
     jwtSecret: config.jwtSecret,
     dataDir: config.dataDir,
     engine,
-    routes: [registerMessageRoutes, context.routes],
-    loadContext: context.loadContext,
-    onChatDeleted: context.onChatDeleted,
+    context,
+    pingIntervalMs: PING_INTERVAL_MS,
     lifecycle,
   });
   const server = app.listen(config.port, config.host);

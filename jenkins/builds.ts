@@ -8,7 +8,7 @@ import { maskSecrets, MASK } from '../core/secrets.js';
 import type { BuildCause, BuildDetails } from '../protocol/types.js';
 import { BuildNotFoundError, XmlCorruptError } from './errors.js';
 import { realInside } from './homeguard.js';
-import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, summaryOf } from './jobs.js';
+import { findBuildDir, jobUrl, listBuildNumbers, maskText, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
 import { child, childInt, childText, childrenNamed, findDeep, errorMessage, isMissing, parseXml, readHeadText, readTextFile, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
@@ -416,7 +416,7 @@ export function scanPrunedGitData(text: string, number: number): ScmRevision[] {
 // ----------------------------------------------------------------------------------- tests
 
 /** Test counts (and the first failing cases) from `junitResult.xml`, when the build has one. */
-export async function readTestResult(buildDir: string): Promise<BuildDetails['tests'] | undefined> {
+export async function readTestResult(buildDir: string): Promise<BuildDetails['testResults'] | undefined> {
   const file = path.join(buildDir, 'junitResult.xml');
   let size: number;
   try {
@@ -510,6 +510,13 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
  * replaces the one by the other). No log at all is not an error (a build that never started
  * writing one); a log that cannot be read is, in `consoleLogError`.
  */
+/** A log's last lines (secrets masked), its size and whether it was cut, into the build's details. */
+function keepTail(details: BuildDetails, tail: { lines: string[]; fileBytes: number; truncated: boolean }): void {
+  details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
+  details.consoleLogBytes = tail.fileBytes;
+  details.consoleLogTruncated = tail.truncated;
+}
+
 async function fillLogTail(details: BuildDetails, dir: string, label: string): Promise<void> {
   const reason = (err: unknown): string => (errorMessage(err));
   // A log that is a symbolic link out of its build folder (`log -> /etc/shadow`) is not read.
@@ -520,10 +527,7 @@ async function fillLogTail(details: BuildDetails, dir: string, label: string): P
     }
   }
   try {
-    const tail = await readLogTail(path.join(dir, 'log'), TAIL_LINES);
-    details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
-    details.consoleLogBytes = tail.fileBytes;
-    details.consoleLogTruncated = tail.truncated;
+    keepTail(details, await readLogTail(path.join(dir, 'log'), TAIL_LINES));
     return;
   } catch (err) {
     if (!isMissing(err)) {
@@ -532,10 +536,7 @@ async function fillLogTail(details: BuildDetails, dir: string, label: string): P
     }
   }
   try {
-    const tail = await readGzipLogTail(path.join(dir, 'log.gz'), TAIL_LINES);
-    details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
-    details.consoleLogBytes = tail.fileBytes;
-    details.consoleLogTruncated = tail.truncated;
+    keepTail(details, await readGzipLogTail(path.join(dir, 'log.gz'), TAIL_LINES));
     details.consoleLogCompressed = true;
   } catch (err) {
     if (!isMissing(err)) details.consoleLogError = `Log of ${label} (log.gz) is unreadable: ${reason(err)}`;
@@ -564,14 +565,14 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   if (summary.building) {
     const now = (opts.now ?? new Date()).getTime();
     if (started !== undefined) {
-      details.durationMs = Math.max(0, now - started);
-      details.duration = `${humanDuration(details.durationMs)} so far`;
+      details.duration = Math.max(0, now - started);
+      details.durationText = `${humanDuration(details.duration)} so far`;
     }
   } else {
     const duration = childInt(build, 'duration');
     if (duration !== undefined) {
-      details.durationMs = duration;
-      details.duration = humanDuration(duration);
+      details.duration = duration;
+      details.durationText = humanDuration(duration);
     }
   }
   const displayName = childText(build, 'displayName');
@@ -579,9 +580,13 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   const description = childText(build, 'description');
   if (description) details.description = maskText(description).slice(0, 1000);
   details.causes = await readCauses(opts.jenkinsHome, build);
-  details.parameters = readParameters(build);
+  // CONTRACT section 2: parameters as a map name -> value (secrets `****`); their kinds beside it.
+  const parameters = readParameters(build);
+  details.parameters = Object.fromEntries(parameters.map((p) => [p.name, p.value]));
+  const kinds = parameters.filter((p) => p.type !== undefined && p.type !== 'String');
+  if (kinds.length > 0) details.parameterTypes = Object.fromEntries(kinds.map((p) => [p.name, p.type]));
   const builtOn = child(build, 'builtOn');
-  if (builtOn || build.name === 'build') details.builtOn = builtOn?.text.trim() || 'built-in';
+  if (builtOn || build.name === 'build') details.builtOnNode = builtOn?.text.trim() || 'built-in';
   const workspace = childText(build, 'workspace');
   if (workspace) details.workspace = workspace;
   const version = childText(build, 'hudsonVersion');
@@ -599,7 +604,7 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   details.changes = await readChanges(dir);
   details.previousBuild = await previousBuildOf(opts.job, opts.number);
   const tests = await readTestResult(dir);
-  if (tests) details.tests = tests;
+  if (tests) details.testResults = tests;
 }
 
 function timestampFromDirName(dir: string): number | undefined {
@@ -613,6 +618,22 @@ async function previousBuildOf(job: JobLocation, n: number): Promise<BuildDetail
   const earlier = numbers.filter((x) => x < n);
   const prev = earlier[earlier.length - 1];
   if (prev === undefined) return null;
-  const summary = await readBuildSummary(job.buildsDir, prev);
-  return summary ? { number: prev, result: summary.result } : { number: prev };
+  // The same shape as buildDetails, without the log (CONTRACT section 2).
+  const dir = await findBuildDir(job.buildsDir, prev);
+  let build: XmlElement | null;
+  try {
+    build = dir ? await readXmlFile(path.join(dir, 'build.xml')) : null;
+  } catch {
+    build = null;
+  }
+  if (!build) return { number: prev };
+  const summary = summaryOf(prev, build);
+  const out: NonNullable<BuildDetails['previousBuild']> = { number: prev, result: summary.result, building: summary.building };
+  const duration = childInt(build, 'duration');
+  if (duration !== undefined && !summary.building) out.duration = duration;
+  const iso = isoOf(childInt(build, 'timestamp') ?? childInt(build, 'startTime'));
+  if (iso) out.timestamp = iso;
+  const builtOn = child(build, 'builtOn');
+  if (builtOn || build.name === 'build') out.builtOnNode = builtOn?.text.trim() || 'built-in';
+  return out;
 }

@@ -84,7 +84,7 @@ async function startWithContext(
     database: options.database,
     dataDir,
     secret: options.secret,
-    deps: { routes: [context.routes], loadContext: context.loadContext, onChatDeleted: context.onChatDeleted },
+    deps: { context, },
   });
   const close = backend.close.bind(backend);
   backend.close = async () => {
@@ -276,7 +276,19 @@ describe.each(dialects)('context API on $name', (dialect) => {
     const cases: [unknown, string][] = [
       [{ ciContext: { buildDetails: { consoleLog: 42 } } }, 'ciContext.buildDetails.consoleLog: must be a string'],
       [{ jenkinsContext: { masterNode: { executors: 'two' } } }, 'jenkinsContext.masterNode.executors: must be a number'],
-      [{ ciContext: { activePlugins: 'git' } }, 'ciContext.activePlugins: must be an array'],
+      [{ ciContext: { activePlugins: 'git' } }, 'ciContext.activePlugins: must be an object of plugin name -> version'],
+      // Inside one of the two accepted shapes, the field within it is named.
+      [{ ciContext: { activePlugins: [{ shortName: 7 }] } }, 'ciContext.activePlugins.0.shortName: must be a string'],
+      [{ ciContext: { activePlugins: { git: true } } }, 'ciContext.activePlugins.git: must be a version string'],
+      [{ ciContext: { buildDetails: { parameters: 'A=1' } } }, 'ciContext.buildDetails.parameters: must be an object of name -> value'],
+      [{ ciContext: { buildDetails: { duration: '3 min' } } }, 'ciContext.buildDetails.duration: must be a number'],
+      [{ ciContext: { buildDetails: { durationMs: '3 min' } } }, 'ciContext.buildDetails.durationMs: must be a number'],
+      [{ ciContext: { buildDetails: { causes: [42] } } }, 'ciContext.buildDetails.causes.0: must be a string or an object'],
+      [{ ciContext: { buildDetails: { testResults: { failed: 'x' } } } }, 'ciContext.buildDetails.testResults.failed: must be a number'],
+      [{ ciContext: { jobDetails: { isBuildable: 'yes' } } }, 'ciContext.jobDetails.isBuildable: must be a boolean'],
+      [{ ciContext: { jobDetails: { healthScore: 'good' } } }, 'ciContext.jobDetails.healthScore: must be a number'],
+      [{ ciContext: { jobDetails: { upstreamProjects: 'a' } } }, 'ciContext.jobDetails.upstreamProjects: must be an array'],
+      [{ ciContext: { ciEnvironment: { GIT_COMMIT: { sha: 1 } } } }, 'ciContext.ciEnvironment.GIT_COMMIT: must be a string, a number or a boolean'],
       [{ ciContext: 'text' }, 'ciContext: must be an object'],
       [{}, 'ciContext: is required'],
       [[1, 2], 'body: must be an object'],

@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createContextService, withoutNulls } from '../backend/routes/context.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { MAX_JSON_DEPTH } from '../http/depth.js';
 import { testDialects } from './helpers/databases.js';
@@ -39,9 +38,7 @@ describe.each(dialects)('deeply nested bodies on $name', (dialect) => {
       dataDir,
       deps: {
         engine: scriptedEngine({}),
-        routes: [registerMessageRoutes, context.routes],
-        loadContext: context.loadContext,
-        onChatDeleted: context.onChatDeleted,
+        context,
       },
     });
   });

@@ -6,7 +6,6 @@
  */
 import { Lifecycle } from '../backend/lifecycle.js';
 import { sweep } from '../backend/maintenance.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import { createBuildingContext, insertChunks, OWN_BUILDING_GRACE_MS } from '../backend/store/contexts.js';
 import { acquireStreamLease, startPair } from '../backend/store/pairs.js';
 import type { Db } from '../backend/db.js';
@@ -47,7 +46,7 @@ describe.each(dialects)('sweeps and races on $name', (dialect) => {
 
   beforeAll(async () => {
     database = await dialect.create();
-    a = await startTestBackend(dialect, { database, deps: { engine: slow, routes: [registerMessageRoutes] } });
+    a = await startTestBackend(dialect, { database, deps: { engine: slow } });
   });
   afterAll(async () => {
     await a?.close();

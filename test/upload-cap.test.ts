@@ -55,7 +55,7 @@ describe.each(dialects)('context upload cap on $name', (dialect) => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-cap-'));
     context = createContextService({ dataDir, embedder: new LocalEmbedder(), uploadsMax: 2 });
-    backend = await startTestBackend(dialect, { dataDir, deps: { routes: [context.routes], loadContext: context.loadContext } });
+    backend = await startTestBackend(dialect, { dataDir, deps: { context } });
   });
   afterAll(async () => {
     await backend?.close();

@@ -1,8 +1,7 @@
-import type { Context } from 'koa';
-import type { AppDeps } from '../app.js';
-import { STOP_DETAIL, type StopReason } from '../lifecycle.js';
-import { openEventStream } from '../stream.js';
-import type { AnswerStatus, Source } from '../../protocol/types.js';
+import type { Logger } from 'pino';
+import type { Db } from '../db.js';
+import { STOP_DETAIL, type Lifecycle, type StopReason } from '../lifecycle.js';
+import type { AnswerStatus, Source, StreamEvent } from '../../protocol/types.js';
 import {
   finishAnswer,
   pairExists,
@@ -12,7 +11,25 @@ import {
   saveProgress,
   startPair,
 } from '../store/pairs.js';
-import type { ChatContext } from './engine.js';
+import type { AnswerEngine, ChatContext } from './engine.js';
+
+/** Where an answer's events go (an SSE response in the backend; anything that can take events in a test). */
+export interface AnswerSink {
+  send(event: StreamEvent): void;
+  end(): void;
+  /** Aborted when the reader goes away. */
+  readonly signal: AbortSignal;
+}
+
+/** What the answer job needs: no HTTP framework, only the store, the engine and the chat's context. */
+export interface AnswerDeps {
+  db: Db;
+  log: Logger;
+  lifecycle: Lifecycle;
+  engine: AnswerEngine;
+  /** The chat's uploaded context for the engines (null when none). */
+  loadContext: (chatId: number) => Promise<ChatContext | null>;
+}
 
 export interface StreamJob {
   chatId: number;
@@ -35,13 +52,12 @@ export const PROGRESS_SAVE_CHARS = 2000;
  * goes away aborts the engine through the signal; the pair is saved `interrupted` with its
  * partial text and the chat's stream lease is released. The caller holds the lease already.
  */
-export async function streamAnswer(ctx: Context, deps: AppDeps, job: StreamJob): Promise<void> {
-  const { db, log, lifecycle } = deps;
+export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: () => AnswerSink): Promise<void> {
+  const { db, log, lifecycle, engine } = deps;
   const owner = lifecycle.replicaId;
-  const engine = deps.engine;
-  if (!engine) throw new Error('No answer engine configured');
   const pairId = await startPair(db, job.chatId, job.question, job.supersedeFrom);
-  const stream = openEventStream(ctx, deps.pingIntervalMs ?? 15_000);
+  // The sink (the response) opens once the pair exists: a refusal before it is a plain HTTP error.
+  const stream = openSink();
   stream.send({ event: 'started', qa_pair_id: pairId });
 
   const stopper = new AbortController();
@@ -57,7 +73,7 @@ export async function streamAnswer(ctx: Context, deps: AppDeps, job: StreamJob):
   lifecycle.addStream({ chatId: job.chatId, stop, done });
   if (lifecycle.closing) stop('shutdown');
 
-  // Runs detached from the request: Koa sends headers and pipes the PassThrough meanwhile.
+  // Runs detached from the caller: the route returns and the response is written meanwhile.
   void (async () => {
     let text = '';
     let sources: Source[] = [];
@@ -77,7 +93,7 @@ export async function streamAnswer(ctx: Context, deps: AppDeps, job: StreamJob):
     try {
       const [history, context] = await Promise.all([
         recentHistory(db, job.chatId, pairId, HISTORY_TURNS),
-        deps.loadContext ? deps.loadContext(job.chatId) : Promise.resolve<ChatContext | null>(null),
+        deps.loadContext(job.chatId),
       ]);
       if (signal.aborted) throw signal.reason;
       const answer = await engine.answer({ question: job.question, history, context, signal });

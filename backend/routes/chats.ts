@@ -1,15 +1,17 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { createChatBodySchema, renameChatBodySchema } from '../../protocol/schemas.js';
 import type { AppDeps } from '../app.js';
 import { userIdOf } from '../auth.js';
 import { NotFound } from '../errors.js';
-import { MiB, idParam, pagination, readJsonBody, textField, validate } from '../http.js';
+import { MiB, idParam, pagination, readJsonBody, validate } from '../http.js';
 import { createChat, deleteChat, listChats, renameChat } from '../store/chats.js';
 import { listChatPairs } from '../store/pairs.js';
 
-export const createChatBody = z.object({ title: textField(1, 200).optional() });
+/** The wire schemas (protocol/schemas.ts), which the controller's OpenAPI document describes. */
+export const createChatBody = createChatBodySchema;
 export type CreateChatBody = z.infer<typeof createChatBody>;
-export const renameChatBody = z.object({ new_title: textField(1, 200) });
+export const renameChatBody = renameChatBodySchema;
 export type RenameChatBody = z.infer<typeof renameChatBody>;
 
 const BODY_LIMIT = 1 * MiB;
@@ -54,7 +56,7 @@ export function registerChatRoutes(router: Router, deps: AppDeps): void {
     // A stream of this chat running here ends with `error` "The chat was deleted." (one on
     // another replica notices at its next progress save, within about a second).
     deps.lifecycle.stopChat(chatId, 'deleted');
-    await deps.onChatDeleted?.(chatId);
+    await deps.context.onChatDeleted(chatId);
     ctx.body = { message: `Chat ${chatId} deleted.` };
   });
 }

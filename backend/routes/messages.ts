@@ -1,22 +1,20 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { editMessageBodySchema, sendMessageBodySchema } from '../../protocol/schemas.js';
 import type { AppDeps } from '../app.js';
 import { userIdOf } from '../auth.js';
 import { Conflict, NotFound, Unprocessable } from '../errors.js';
-import { MiB, idParam, readJsonBody, textField, validate } from '../http.js';
+import { MiB, idParam, readJsonBody, validate } from '../http.js';
 import { findChat } from '../store/chats.js';
 import { acquireStreamLease, findVisiblePair, releaseStreamLease } from '../store/pairs.js';
-import { streamAnswer } from '../answer/run.js';
+import { streamAnswer, type AnswerDeps } from '../answer/run.js';
+import { openEventStream } from '../stream.js';
 
-export const sendBody = z.object({
-  chat_id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)], {
-    error: (iss) => (iss.input === undefined ? 'is required' : 'must be a chat id (a positive integer)'),
-  }),
-  content: textField(1, 20000),
-});
+/** The wire schemas (protocol/schemas.ts), which the controller's OpenAPI document describes. */
+export const sendBody = sendMessageBodySchema;
 export type SendBody = z.infer<typeof sendBody>;
-export const editBody = z.object({ new_content: textField(1, 20000) });
+export const editBody = editMessageBodySchema;
 export type EditBody = z.infer<typeof editBody>;
 
 const BODY_LIMIT = 1 * MiB;
@@ -38,12 +36,15 @@ export function streamingConflict(chatId: number, until: number | null, now = Da
 
 /** send, retry and edit (CONTRACT section 2, "Streams"). */
 export function registerMessageRoutes(router: Router, deps: AppDeps): void {
+  const answers: AnswerDeps = { db: deps.db, log: deps.log, lifecycle: deps.lifecycle, engine: deps.engine, loadContext: deps.context.loadContext };
   const begin = async (ctx: Context, chatId: number, question: string, supersedeFrom?: number) => {
     const owner = deps.lifecycle.replicaId;
     const lease = await acquireStreamLease(deps.db, chatId, STREAM_LEASE_MS, owner);
     if (!lease.taken) throw streamingConflict(chatId, lease.until);
     try {
-      await streamAnswer(ctx, deps, { chatId, question, supersedeFrom, leaseMs: STREAM_LEASE_MS });
+      await streamAnswer(answers, { chatId, question, supersedeFrom, leaseMs: STREAM_LEASE_MS }, () =>
+        openEventStream(ctx, deps.pingIntervalMs),
+      );
     } catch (err) {
       await releaseStreamLease(deps.db, chatId, owner);
       throw err;
