@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createContextService, withoutNulls } from '../backend/routes/context.js';
+import { createContextService } from '../backend/routes/context.js';
+import { withoutNulls } from '../protocol/schemas.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { MAX_JSON_DEPTH } from '../http/depth.js';
 import { testDialects } from './helpers/databases.js';
@@ -21,8 +22,8 @@ function nestedContext(levels: number): string {
 }
 
 describe('withoutNulls', () => {
-  test('drops nulls from objects at every level, keeps them in arrays, and survives 15000 levels', () => {
-    expect(withoutNulls({ a: null, b: { c: null, d: [null, { e: null, f: 1 }] } })).toEqual({ b: { d: [null, { f: 1 }] } });
+  test('drops nulls and undefined at every level (arrays too), and survives 15000 levels', () => {
+    expect(withoutNulls({ a: null, b: { c: null, d: [null, { e: null, f: 1 }, undefined, 2] } })).toEqual({ b: { d: [{ f: 1 }, 2] } });
     const deep = JSON.parse('['.repeat(15000) + ']'.repeat(15000)) as unknown;
     expect(() => withoutNulls(deep)).not.toThrow();
   });
