@@ -46,16 +46,33 @@ export interface IngestResult {
 /** Raised when the chat disappeared during the upload (deleted meanwhile). */
 export class ChatGone extends Error {}
 
-/** Every string in a JSON-like value with its secrets masked (keys are kept). */
+/**
+ * Every string in a JSON-like value with its secrets masked (keys are kept). Iterative, so the
+ * depth of client JSON cannot exhaust the stack (the body reader refuses more than 64 levels).
+ */
 export function maskDeep<T>(value: T): T {
-  if (typeof value === 'string') return maskSecrets(value) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => maskDeep(v)) as T;
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = maskDeep(v);
-    return out as T;
+  const work: [unknown[] | Record<string, unknown>, unknown[] | Record<string, unknown>][] = [];
+  const copy = (v: unknown): unknown => {
+    if (typeof v === 'string') return maskSecrets(v);
+    if (Array.isArray(v)) {
+      const target: unknown[] = [];
+      work.push([v, target]);
+      return target;
+    }
+    if (typeof v === 'object' && v !== null) {
+      const target: Record<string, unknown> = {};
+      work.push([v as Record<string, unknown>, target]);
+      return target;
+    }
+    return v;
+  };
+  const root = copy(value);
+  while (work.length > 0) {
+    const [source, target] = work.pop()!;
+    if (Array.isArray(source)) for (const v of source) (target as unknown[]).push(copy(v));
+    else for (const [k, v] of Object.entries(source)) (target as Record<string, unknown>)[k] = copy(v);
   }
-  return value;
+  return root as T;
 }
 
 /** Which field carries the build log, and the log (undefined when the context has none). */
