@@ -141,6 +141,8 @@ export interface LogExcerpt {
   end_line: number;
   score: number;
   reason: string;
+  /** Only when analysed against a passing build's log: a line of it is not in that log. */
+  new_since_baseline?: boolean;
 }
 
 /** One entry of a workspace tree (CONTRACT section 3, Workspaces). */
