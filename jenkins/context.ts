@@ -21,6 +21,8 @@ export interface CiContextOptions {
   currentScreen?: string;
   /** The caller's own log: sent as `buildDetails.consoleLog`, and no tail is read. */
   consoleLog?: string;
+  /** The caller's log of the last passing build: sent as `buildDetails.lastSuccessfulBuild.consoleLog`. */
+  baselineLog?: string;
   now?: Date;
 }
 
@@ -111,8 +113,11 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
         context.buildDetails = await buildPart(opts, job, jobName, context.rootUrl, problems);
       }
     }
-  } else if (opts.consoleLog !== undefined) {
-    context.buildDetails = { consoleLog: opts.consoleLog };
+  } else if (opts.consoleLog !== undefined || opts.baselineLog !== undefined) {
+    context.buildDetails = {
+      ...(opts.consoleLog !== undefined ? { consoleLog: opts.consoleLog } : {}),
+      ...(opts.baselineLog !== undefined ? { lastSuccessfulBuild: { consoleLog: opts.baselineLog } } : {}),
+    };
   }
 
   const notFound = problems.some((p) => p.error instanceof JobNotFoundError || p.error instanceof BuildNotFoundError);
@@ -127,7 +132,11 @@ async function buildPart(
   problems: ContextProblem[],
 ): Promise<BuildDetails> {
   const number = opts.buildNumber as number;
-  const withLog = (d: BuildDetails): BuildDetails => (opts.consoleLog !== undefined ? { ...d, consoleLog: opts.consoleLog } : d);
+  const withLog = (d: BuildDetails): BuildDetails => ({
+    ...d,
+    ...(opts.consoleLog !== undefined ? { consoleLog: opts.consoleLog } : {}),
+    ...(opts.baselineLog !== undefined ? { lastSuccessfulBuild: { consoleLog: opts.baselineLog } } : {}),
+  });
   if (!Number.isSafeInteger(number) || number < 1) {
     const error = new BuildNotFoundError(jobName, number);
     problems.push({ field: 'buildDetails', error });
@@ -142,6 +151,7 @@ async function buildPart(
       job,
       number,
       consoleLog: opts.consoleLog,
+      baselineLog: opts.baselineLog,
       rootUrl,
       now: opts.now,
     });

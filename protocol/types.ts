@@ -111,6 +111,19 @@ export interface BuildDetails {
   builtOn?: string;
   changes?: { commitId?: string; author?: string; message?: string; [key: string]: unknown }[];
   previousBuild?: { number: number; result?: string; [key: string]: unknown } | null;
+  /**
+   * The job's last green build before this one (the baseline a failure is compared with): its
+   * number, result, time and log end (`consoleLogTail`, or `consoleLog` sent by the caller), and
+   * the commits of the builds after it (`changesSince`). `null` when no earlier build passed.
+   */
+  lastSuccessfulBuild?: {
+    number?: number;
+    result?: string;
+    consoleLogTail?: string;
+    consoleLog?: string;
+    changesSince?: { commitId?: string; author?: string; message?: string; build?: number; [key: string]: unknown }[];
+    [key: string]: unknown;
+  } | null;
   tests?: { total?: number; failed?: number; skipped?: number; passed?: number; [key: string]: unknown };
   consoleLog?: string;
   consoleLogTail?: string;

@@ -20,6 +20,8 @@ export interface ContextRequest {
   jobName?: string;
   buildNumber?: number;
   consoleLog?: string;
+  /** The last passing build's log (`cichat context upload --baseline-log`): sent as `buildDetails.lastSuccessfulBuild`. */
+  baselineLog?: string;
   /** The pipeline's own variables (`cichat context upload --from-env`): kept as `ciContext.ciEnvironment`. */
   ciEnvironment?: Record<string, string>;
 }
@@ -60,6 +62,8 @@ export function parseContextRequest(value: unknown): ContextRequest {
   if (jobName !== undefined && jobName !== '') out.jobName = jobName;
   const consoleLog = optionalString('consoleLog');
   if (consoleLog !== undefined) out.consoleLog = consoleLog;
+  const baselineLog = optionalString('baselineLog');
+  if (baselineLog !== undefined) out.baselineLog = baselineLog;
   const env = body.ciEnvironment;
   if (env !== undefined && env !== null) {
     if (typeof env !== 'object' || Array.isArray(env)) throw new Unprocessable('ciEnvironment: must be an object of strings');
@@ -102,6 +106,7 @@ export function resolveContextRequest(body: ContextRequest, fromPage: RefererInf
   const screen = body.currentScreen ?? fromPage.currentScreen;
   if (screen !== undefined) out.currentScreen = screen;
   if (body.consoleLog !== undefined) out.consoleLog = body.consoleLog;
+  if (body.baselineLog !== undefined) out.baselineLog = body.baselineLog;
   if (body.ciEnvironment !== undefined) out.ciEnvironment = body.ciEnvironment;
   return out;
 }
