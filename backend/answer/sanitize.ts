@@ -79,6 +79,21 @@ function buildDetails(v: unknown): BuildDetails | undefined {
       : isDict(previous) && num(previous.number) !== undefined
         ? defined({ number: num(previous.number) as number, result: str(previous.result), durationMs: num(previous.durationMs) })
         : undefined;
+  const green = v.lastSuccessfulBuild;
+  const lastSuccessfulBuild =
+    green === null
+      ? null
+      : isDict(green)
+        ? defined({
+            number: num(green.number),
+            result: str(green.result),
+            timestamp: str(green.timestamp),
+            comparedLogLines: num(green.comparedLogLines),
+            changesSince: list(green.changesSince)?.map((c) =>
+              defined({ commitId: str(c.commitId), author: str(c.author), message: str(c.message), build: num(c.build) }),
+            ),
+          })
+        : undefined;
   const tests = isDict(v.tests)
     ? defined({
         total: num(v.tests.total),
@@ -102,6 +117,8 @@ function buildDetails(v: unknown): BuildDetails | undefined {
     builtOn: str(v.builtOn),
     changes: list(v.changes)?.map((c) => defined({ commitId: str(c.commitId), author: str(c.author), message: str(c.message) })),
     previousBuild,
+    lastSuccessfulBuild,
+    noSuccessfulBuild: str(v.noSuccessfulBuild),
     tests,
     consoleLog: str(v.consoleLog),
     consoleLogTail: str(v.consoleLogTail),

@@ -72,6 +72,16 @@ export const ciContextSchema = obj({
       builtOn: opt(str),
       changes: opt(arr(obj({ commitId: opt(str), author: opt(str), message: opt(str) }))),
       previousBuild: opt(obj({ number: opt(int), result: opt(str) })),
+      lastSuccessfulBuild: opt(
+        obj({
+          number: opt(int),
+          result: opt(str),
+          consoleLog: opt(str),
+          consoleLogTail: opt(str),
+          changesSince: opt(arr(obj({ commitId: opt(str), author: opt(str), message: opt(str), build: opt(int) }))),
+        }),
+      ),
+      noSuccessfulBuild: opt(str),
       tests: opt(obj({ total: opt(int), failed: opt(int), skipped: opt(int), passed: opt(int) })),
       consoleLog: opt(str),
       consoleLogTail: opt(str),

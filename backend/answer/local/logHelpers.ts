@@ -49,7 +49,9 @@ export function rankedErrorExcerpts(ctx: ChatContext): ChatContext['failureExcer
   // never why: the cause is in another excerpt when there is one.
   const causes = stating.filter((e) => !isConsequenceOnly(e.text));
   // The analyzer's order otherwise: it knows better than a keyword which error came first.
-  return [...causes, ...stating.filter((e) => !causes.includes(e)), ...excerpts.filter((e) => !stating.includes(e))];
+  const ordered = [...causes, ...stating.filter((e) => !causes.includes(e)), ...excerpts.filter((e) => !stating.includes(e))];
+  // Compared with the last green build: what it printed too is not why this one failed.
+  return [...ordered.filter((e) => e.new_since_baseline !== false), ...ordered.filter((e) => e.new_since_baseline === false)];
 }
 
 const CONSEQUENCE_LINE =
