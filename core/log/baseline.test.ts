@@ -20,6 +20,11 @@ describe('normaliseLine', () => {
     same('id 123e4567-e89b-12d3-a456-426614174000', 'id 9f0e8d7c-6b5a-4f3e-9d2c-1b0a99887766');
     same('cd /tmp/tmp.AbC123xy/project && make', 'cd /tmp/tmp.ZZq9/project && make');
     same('[ 3/10] Building CXX object foo.o', '[ 7/10] Building CXX object foo.o');
+    same('done in 12ms', 'done in 1.5 s');
+    same('Downloaded 1,024 kB from mirror-3', 'Downloaded 999 kB from mirror-12');
+    same('pid 999999 exited', 'pid 1000000 exited');
+    expect(normaliseLine('  2026-11-23T10:00:00.1234567Z   took 3 min  ')).toBe('# took #t');
+    expect(normaliseLine('commit 3f2a9c1e8b7d lib12 x86_64')).toBe('commit # lib# x#_#');
   });
 
   it('sets aside ANSI colours and collapses blanks', () => {

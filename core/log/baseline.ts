@@ -26,38 +26,121 @@ const COMPARE_CHARS = 1024;
 const MAX_FINGERPRINTS = 1 << 21;
 const INITIAL_SLOTS = 1 << 12;
 
-const ISO_STAMP = /\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?/g;
-const CLOCK = /\b\d\d?:\d\d(?::\d\d)?(?:[.,]\d+)?\b/g;
-const DURATION =
-  /\b\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hrs?|hours?)\b/gi;
-const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
-/** A hex id or hash: 7+ hex digits with at least one digit (so `deadbeef`-like words are kept only when pure letters). */
-const HEX_ID = /\b(?=[0-9a-f]*\d)[0-9a-f]{7,}\b|\b(?=[0-9A-F]*\d)[0-9A-F]{7,}\b/g;
-/** Temporary directories: the random first component under a temp root, and pytest's numbered dirs. */
+/** Temporary directories: the random first component under a temp root. */
 const TEMP_PATH =
   /(\/(?:tmp|var\/tmp|private\/var\/folders\/[^/\s]+\/[^/\s]+\/T|var\/folders\/[^/\s]+\/[^/\s]+\/T)|\\(?:Temp|TEMP|tmp))[/\\][^/\\\s:'"]+/g;
-const DIGITS = /\d+/g;
-const BLANKS = /\s+/g;
+const TEMP_HINT = /tmp|Temp|TEMP|folders/;
+/** Units after a number that make it a duration (`12 ms`, `1.5s`, `3 min`). */
+const DURATION_UNITS = new Set(['ns', 'us', 'µs', 'ms', 's', 'sec', 'secs', 'second', 'seconds', 'm', 'min', 'mins', 'minute', 'minutes', 'h', 'hr', 'hrs', 'hour', 'hours']);
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isHexLetter = (c: number): boolean => (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 181;
+const isWord = (c: number): boolean => isDigit(c) || isLetter(c) || c === 95;
+const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 11 || c === 12 || c === 13 || c === 160;
 
 /**
- * The comparable form of one cleaned line (no ANSI): stamps, durations, ids, temp dirs and
- * numbers replaced by placeholders, blanks collapsed, trimmed.
+ * The comparable form of one cleaned line: what differs between two runs of the same build is
+ * replaced, in one pass over the line:
+ * - a number with its separators (`1.5`, `10:00:01.123`, `2026-11-23T10:00:00.1234567Z`, a
+ *   counter, a size, a line number) is `#`, and `#t` when a time unit follows (`12 ms`, `1.5s`);
+ * - a hex id or hash (7+ hex digits with a digit among them, or a 4+ one between dashes as in a
+ *   UUID) is `#` too; digits inside other words are `#` (`lib12` is `lib#`);
+ * - the random directory under a temp root (`/tmp/tmp.AbC123`) is `~`;
+ * - ANSI codes are removed, runs of blanks are one space, the ends are trimmed.
  */
 export function normaliseLine(line: string): string {
   let s = line.length > COMPARE_CHARS ? line.slice(0, COMPARE_CHARS) : line;
   if (s.indexOf('\u001b') >= 0 || s.indexOf('\u009b') >= 0 || s.indexOf('\r') >= 0) s = cleanLine(s);
-  s = s.replace(TEMP_PATH, '$1/~');
-  // Cheap test first: most lines of a log hold no digit at all.
-  if (/\d/.test(s)) {
-    s = s
-      .replace(ISO_STAMP, '@')
-      .replace(CLOCK, '@')
-      .replace(DURATION, '#t')
-      .replace(UUID, '#x')
-      .replace(HEX_ID, '#x')
-      .replace(DIGITS, '#');
+  if (TEMP_HINT.test(s)) s = s.replace(TEMP_PATH, '$1/~');
+  const n = s.length;
+  let out = '';
+  let from = 0; // start of the text not yet copied to `out`
+  let i = 0;
+  while (i < n && isBlank(s.charCodeAt(i))) i++;
+  from = i;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (isBlank(c)) {
+      let j = i + 1;
+      while (j < n && isBlank(s.charCodeAt(j))) j++;
+      if (j === n) {
+        out += s.slice(from, i);
+        return out;
+      }
+      if (j > i + 1 || c !== 32) {
+        out += s.slice(from, i) + ' ';
+        from = j;
+      }
+      i = j;
+      continue;
+    }
+    if (!isWord(c)) {
+      i++;
+      continue;
+    }
+    // A word: letters, digits, underscores.
+    let j = i + 1;
+    let digits = isDigit(c) ? 1 : 0;
+    let hex = isDigit(c) || isHexLetter(c);
+    while (j < n) {
+      const d = s.charCodeAt(j);
+      if (!isWord(d)) break;
+      if (isDigit(d)) digits++;
+      else if (!isHexLetter(d)) hex = false;
+      j++;
+    }
+    if (digits === 0) {
+      i = j;
+      continue;
+    }
+    const len = j - i;
+    if (hex && digits < len && (len >= 7 || (len >= 4 && (s.charCodeAt(i - 1) === 45 || s.charCodeAt(j) === 45)))) {
+      out += s.slice(from, i) + '#';
+      from = i = j;
+      continue;
+    }
+    if (isDigit(c)) {
+      // A number and its separators: 1.5, 10:00:01.123, 2026-11-23T10:00:00.5Z, 1,024.
+      let k = i;
+      for (;;) {
+        while (k < n && isDigit(s.charCodeAt(k))) k++;
+        const sep = s.charCodeAt(k);
+        if ((sep === 46 || sep === 44 || sep === 58 || sep === 45 || sep === 84) && isDigit(s.charCodeAt(k + 1))) {
+          k++;
+          continue;
+        }
+        if (sep === 90 && !isWord(s.charCodeAt(k + 1))) k++;
+        break;
+      }
+      // A time unit after it (`12 ms`, `1.5s`): a duration.
+      let u = s.charCodeAt(k) === 32 ? k + 1 : k;
+      const unitStart = u;
+      while (u < n && isLetter(s.charCodeAt(u))) u++;
+      if (u > unitStart && !isWord(s.charCodeAt(u)) && DURATION_UNITS.has(s.slice(unitStart, u))) {
+        out += s.slice(from, i) + '#t';
+        from = i = u;
+        continue;
+      }
+      if (k >= j || !isWord(s.charCodeAt(k))) {
+        out += s.slice(from, i) + '#';
+        from = i = k;
+        continue;
+      }
+    }
+    // Digits inside a word: each run is `#`.
+    let k = i;
+    while (k < j) {
+      if (isDigit(s.charCodeAt(k))) {
+        let e = k + 1;
+        while (e < j && isDigit(s.charCodeAt(e))) e++;
+        out += s.slice(from, k) + '#';
+        from = k = e;
+      } else k++;
+    }
+    i = j;
   }
-  return s.replace(BLANKS, ' ').trim();
+  return out + s.slice(from, n);
 }
 
 /** Two independent 32-bit FNV-1a style hashes of a string (a 64-bit fingerprint). */
