@@ -55,7 +55,7 @@ export function normaliseLine(line: string): string {
   if (TEMP_HINT.test(s)) s = s.replace(TEMP_PATH, '$1/~');
   const n = s.length;
   let out = '';
-  let from = 0; // start of the text not yet copied to `out`
+  let from: number; // start of the text not yet copied to `out`
   let i = 0;
   while (i < n && isBlank(s.charCodeAt(i))) i++;
   from = i;
