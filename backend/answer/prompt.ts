@@ -147,7 +147,8 @@ export function contextFactLines(ci: CiContext, pluginChars: number, question = 
       lines.push(`Changes: ${changes.length ? changes.join('; ') : 'none'}${build.changes.length > 10 ? `; and ${build.changes.length - 10} more` : ''}`);
     }
     const green = build.lastSuccessfulBuild;
-    if (green === null) {
+    // The backend drops nulls ("unknown"): no green build arrives as `noSuccessfulBuild` alone.
+    if (green === null || (green === undefined && typeof build.noSuccessfulBuild === 'string')) {
       lines.push(`Last green build: none${typeof build.noSuccessfulBuild === 'string' ? ` (${plain(build.noSuccessfulBuild, 200)})` : ''}`);
     } else if (green) {
       const compared = typeof green.comparedLogLines === 'number' ? '; the excerpts below are marked NEW when its log did not print them' : '';
