@@ -117,6 +117,19 @@ beforeAll(async () => {
   build(main, 5, 'SUCCESS', PASS_LOG);
   fs.writeFileSync(path.join(main, 'permalinks'), 'lastSuccessfulBuild 5\nlastStableBuild 5\n');
 
+  // flaky: the lastSuccessfulBuild permalink names an UNSTABLE build, which is not green; with
+  // lastStableBuild recorded it decides, without it the builds below are scanned.
+  const flaky = job(path.join(home, 'jobs/flaky'));
+  build(flaky, 5, 'SUCCESS', PASS_LOG);
+  build(flaky, 6, 'UNSTABLE', FAIL_LOG);
+  build(flaky, 7, 'FAILURE', FAIL_LOG);
+  fs.writeFileSync(path.join(flaky, 'permalinks'), 'lastSuccessfulBuild 6\nlastStableBuild 5\n');
+  const flaky2 = job(path.join(home, 'jobs/flaky2'));
+  build(flaky2, 5, 'SUCCESS', PASS_LOG);
+  build(flaky2, 6, 'UNSTABLE', FAIL_LOG);
+  build(flaky2, 7, 'FAILURE', FAIL_LOG);
+  fs.writeFileSync(path.join(flaky2, 'permalinks'), 'lastSuccessfulBuild 6\n');
+
   // legacy: old cores' timestamp-named build folders (the number only in build.xml).
   const legacy = job(path.join(home, 'jobs/legacy'), 'project');
   build(legacy, '2017-01-09_09-19-54', 'SUCCESS', PASS_LOG, { number: 11 });
@@ -207,6 +220,12 @@ test('a job in a folder without permalinks: the newest SUCCESS below the build, 
 test('a multibranch branch whose permalink is newer than the red build: the green build before it', async () => {
   const details = await contextOf({ jobName: 'shop/main', buildNumber: 4 });
   expect(details.lastSuccessfulBuild).toMatchObject({ number: 3, result: 'SUCCESS' });
+});
+
+test('an UNSTABLE build named by the lastSuccessfulBuild permalink is not the baseline', async () => {
+  expect((await contextOf({ jobName: 'flaky', buildNumber: 7 })).lastSuccessfulBuild).toMatchObject({ number: 5, result: 'SUCCESS' });
+  arrivals = [];
+  expect((await contextOf({ jobName: 'flaky2', buildNumber: 7 })).lastSuccessfulBuild).toMatchObject({ number: 5, result: 'SUCCESS' });
 });
 
 test('timestamp-named build folders of old cores', async () => {
