@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig } from '../controller/config.js';
@@ -65,11 +66,12 @@ function buildXml(result: string, number?: number, timestamp = 1_795_000_000_000
   ].join('\n');
 }
 
-function build(buildsDir: string, folder: string | number, result: string, log: string, extra: { number?: number; changelog?: string } = {}): void {
+function build(buildsDir: string, folder: string | number, result: string, log: string, extra: { number?: number; changelog?: string; gzip?: boolean } = {}): void {
   const dir = path.join(buildsDir, String(folder));
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'build.xml'), buildXml(result, extra.number));
-  fs.writeFileSync(path.join(dir, 'log'), log);
+  if (extra.gzip) fs.writeFileSync(path.join(dir, 'log.gz'), gzipSync(log));
+  else fs.writeFileSync(path.join(dir, 'log'), log);
   if (extra.changelog) fs.writeFileSync(path.join(dir, 'changelog.xml'), extra.changelog);
 }
 
@@ -130,9 +132,10 @@ beforeAll(async () => {
   build(flaky2, 7, 'FAILURE', FAIL_LOG);
   fs.writeFileSync(path.join(flaky2, 'permalinks'), 'lastSuccessfulBuild 6\n');
 
-  // legacy: old cores' timestamp-named build folders (the number only in build.xml).
+  // legacy: old cores' timestamp-named build folders (the number only in build.xml); the green
+  // build's log compressed (log.gz, the compress-buildlog plugin).
   const legacy = job(path.join(home, 'jobs/legacy'), 'project');
-  build(legacy, '2017-01-09_09-19-54', 'SUCCESS', PASS_LOG, { number: 11 });
+  build(legacy, '2017-01-09_09-19-54', 'SUCCESS', PASS_LOG, { number: 11, gzip: true });
   build(legacy, '2017-01-10_10-00-00', 'FAILURE', FAIL_LOG, { number: 12 });
 
   // never: red from the first build on.
@@ -228,7 +231,7 @@ test('an UNSTABLE build named by the lastSuccessfulBuild permalink is not the ba
   expect((await contextOf({ jobName: 'flaky2', buildNumber: 7 })).lastSuccessfulBuild).toMatchObject({ number: 5, result: 'SUCCESS' });
 });
 
-test('timestamp-named build folders of old cores', async () => {
+test('timestamp-named build folders of old cores, a compressed log', async () => {
   const details = await contextOf({ jobName: 'legacy', buildNumber: 12 });
   expect(details.lastSuccessfulBuild).toMatchObject({ number: 11, result: 'SUCCESS', consoleLogTail: PASS_LOG });
 });
