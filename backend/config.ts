@@ -18,6 +18,10 @@ export interface BackendConfig {
   llmContextTokens: number;
   typingDelayMs: number;
   logLevel: string;
+  /** BACKEND_REPLICA_ID, else the id kept in DATA_DIR/replica-id (made on first start). */
+  replicaId: string | undefined;
+  /** CONTEXT_UPLOADS_MAX: context uploads processed at once by this process; more get 503. */
+  contextUploadsMax: number;
 }
 
 /** Raised when one or more variables are bad; `problems` has one line per variable. */
@@ -67,6 +71,10 @@ const schema = z.object({
   EMBEDDING_MODEL: optionalString,
   LLM_CONTEXT_TOKENS: intIn(512, 10_000_000).optional(),
   TYPING_DELAY_MS: intIn(0, 10_000).optional(),
+  BACKEND_REPLICA_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._-]{1,64}$/.test(v), {
+    message: 'must be 1-64 characters of letters, digits, dot, underscore or dash',
+  }),
+  CONTEXT_UPLOADS_MAX: intIn(1, 64).optional(),
   LOG_LEVEL: optionalString.refine(
     (v) => v === undefined || ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v),
     { message: 'must be one of fatal, error, warn, info, debug, trace, silent' },
@@ -121,5 +129,7 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     llmContextTokens: v.LLM_CONTEXT_TOKENS ?? 8000,
     typingDelayMs: v.TYPING_DELAY_MS ?? 15,
     logLevel: v.LOG_LEVEL ?? 'info',
+    replicaId: v.BACKEND_REPLICA_ID,
+    contextUploadsMax: v.CONTEXT_UPLOADS_MAX ?? 2,
   };
 }

@@ -27,12 +27,21 @@ async function main(): Promise<void> {
   }
   console.error(`cichat backend listening on ${backend.url}`);
   let closing = false;
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    console.error(`cichat backend: ${signal}, stopping (open answers are saved as interrupted)`);
+    // The bound: whatever still hangs after 10 s is cut by exiting.
+    setTimeout(() => {
+      console.error('cichat backend: not stopped after 10 s, exiting anyway');
+      process.exit(1);
+    }, 10_000).unref();
     backend.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
     );
   };
   process.on('SIGINT', stop);

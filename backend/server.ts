@@ -1,18 +1,31 @@
 import type { Server } from 'node:http';
-import { createApp } from './app.js';
+import { PING_INTERVAL_MS, createApp } from './app.js';
 import { createEngine } from './answer/index.js';
 import { createEmbedder } from './retrieval/embed.js';
 import { createContextService } from './routes/context.js';
-import { registerMessageRoutes } from './routes/messages.js';
 import type { BackendConfig } from './config.js';
 import { migrateLatest, openDb } from './db.js';
 import { createLogger } from './logger.js';
+import { Lifecycle } from './lifecycle.js';
+import { sweep } from './maintenance.js';
+import { loadOrCreateReplicaId } from './replica.js';
 
 export interface RunningBackend {
   url: string;
   server: Server;
-  close(): Promise<void>;
+  lifecycle: Lifecycle;
+  /**
+   * Graceful stop: refuse new requests, end every stream with `error` (pairs saved
+   * `interrupted` with all text sent, leases released), let other requests finish, close the
+   * connections and the database; all within `timeoutMs` (connections are cut at that point).
+   */
+  close(timeoutMs?: number): Promise<void>;
 }
+
+/** How long a graceful stop may take before open connections are cut (main.ts exits by 10 s). */
+export const SHUTDOWN_TIMEOUT_MS = 8000;
+/** How often leftovers (orphaned `streaming` pairs, dead uploads) are swept while running. */
+export const SWEEP_INTERVAL_MS = 60_000;
 
 /** config -> database -> migrate -> listen. */
 export async function startBackend(config: BackendConfig): Promise<RunningBackend> {
@@ -33,17 +46,26 @@ export async function startBackend(config: BackendConfig): Promise<RunningBacken
     llmContextTokens: config.llmContextTokens,
     onRetry: (notice) => log.warn({ notice }, 'model server retry'),
   });
+  const lifecycle = new Lifecycle(config.replicaId ?? loadOrCreateReplicaId(config.dataDir));
+  try {
+    // What this replica left behind when it last died: its leases, its pairs, its uploads.
+    const swept = await sweep(db, lifecycle, { atStart: true });
+    if (swept.pairs + swept.uploads > 0) log.warn({ ...swept, replica: lifecycle.replicaId }, 'recovered after an unclean stop');
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
   const embedder = await createEmbedder(config);
-  const context = createContextService({ dataDir: config.dataDir, embedder, db });
+  const context = createContextService({ dataDir: config.dataDir, embedder, db, lifecycle, uploadsMax: config.contextUploadsMax });
   const app = createApp({
     db,
     log,
     jwtSecret: config.jwtSecret,
     dataDir: config.dataDir,
     engine,
-    routes: [registerMessageRoutes, context.routes],
-    loadContext: context.loadContext,
-    onChatDeleted: context.onChatDeleted,
+    context,
+    pingIntervalMs: PING_INTERVAL_MS,
+    lifecycle,
   });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
@@ -55,15 +77,42 @@ export async function startBackend(config: BackendConfig): Promise<RunningBacken
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   log.info({ url, database: config.databaseUrl.replace(/:[^:@/]*@/, ':****@') }, 'backend listening');
+  const sweeper = setInterval(() => {
+    sweep(db, lifecycle, { atStart: false }).then(
+      (swept) => {
+        if (swept.pairs + swept.uploads > 0) log.info(swept, 'swept leftovers');
+      },
+      (err: unknown) => log.warn({ err }, 'sweep failed'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  let closing: Promise<void> | undefined;
   return {
     url,
     server,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+    lifecycle,
+    close(timeoutMs = SHUTDOWN_TIMEOUT_MS) {
+      closing ??= (async () => {
+        const deadline = Date.now() + timeoutMs;
+        clearInterval(sweeper);
+        lifecycle.closing = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const left = await lifecycle.stopAll(Math.max(0, deadline - Date.now() - 500));
+        if (left > 0) log.error({ streams: left }, 'streams still saving at shutdown');
+        // Let other requests in flight (uploads) finish while there is time, then cut.
+        let done = false;
+        void closed.then(() => (done = true));
+        while (!done && Date.now() < deadline) {
+          server.closeIdleConnections();
+          await new Promise((r) => setTimeout(r, 50));
+        }
         server.closeAllConnections();
-      });
-      await db.destroy();
+        await closed;
+        await db.destroy();
+        log.info({ replica: lifecycle.replicaId }, 'backend stopped');
+      })();
+      return closing;
     },
   };
 }

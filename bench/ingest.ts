@@ -19,7 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import pino from 'pino';
-import { createApp } from '../backend/app.js';
+import { PING_INTERVAL_MS, createApp } from '../backend/app.js';
+import { createLocalEngine } from '../backend/answer/local.js';
+import { Lifecycle } from '../backend/lifecycle.js';
 import { migrateLatest, openDb } from '../backend/db.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { ingestContext } from '../backend/retrieval/ingest.js';
@@ -106,9 +108,10 @@ export async function run(args: string[]): Promise<void> {
     log: pino({ level: 'silent' }),
     jwtSecret: secret,
     dataDir,
-    routes: [context.routes],
-    loadContext: context.loadContext,
-    onChatDeleted: context.onChatDeleted,
+    context,
+    engine: createLocalEngine({ typingDelayMs: 0 }),
+    lifecycle: new Lifecycle(),
+    pingIntervalMs: PING_INTERVAL_MS,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

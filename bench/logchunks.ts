@@ -18,6 +18,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { analyze } from '../core/log/analyze.js';
+import { defaultData } from './ranker.js';
 import type { LogExcerpt } from '../protocol/types.js';
 
 interface Example {
@@ -136,7 +137,7 @@ function row(label: string, f: Figures): string {
 }
 
 function parseArgs(args: string[]): { data: string; json: boolean; split: boolean; show: number } {
-  let data = path.resolve(process.cwd(), '../shared/data/logchunks-dev');
+  let data = defaultData();
   let json = false;
   let split = false;
   let show = 0;

@@ -69,6 +69,20 @@ export async function run(args: string[]): Promise<void> {
     });
     children.push(controller);
     await waitHealthy(`${controllerUrl}/chatbot-api/healthz`);
+    // The same controller without its fast path: every request through the Koa router, to show
+    // whether the fast path still earns its place (issue 13).
+    const routerPort = await freePort();
+    const routerUrl = `http://127.0.0.1:${routerPort}`;
+    const routerOnly = spawnTs('controller/main.ts', {
+      CONTROLLER_PORT: String(routerPort),
+      BACKEND_URL: backendUrl,
+      JWT_SECRET: secret,
+      DATA_DIR: tmp,
+      CONTROLLER_USER: user,
+      CONTROLLER_FAST_PATH: 'off',
+    });
+    children.push(routerOnly);
+    await waitHealthy(`${routerUrl}/chatbot-api/healthz`);
 
     await stub.start();
     const stubControllerPort = await freePort();
@@ -106,6 +120,7 @@ export async function run(args: string[]): Promise<void> {
     const targets: [string, string, Record<string, string>, number | undefined][] = [
       ['direct', `${backendUrl}/chats/`, auth, undefined],
       ['controller', `${controllerUrl}/chatbot-api/chats/`, {}, controller.pid],
+      ['router', `${routerUrl}/chatbot-api/chats/`, {}, routerOnly.pid],
     ];
     if (nginx) targets.push(['nginx', `${nginx.url}/backend/chats/`, auth, nginx.process.pid]);
     const latency: Record<string, Record<string, unknown>> = {};
@@ -136,10 +151,15 @@ export async function run(args: string[]): Promise<void> {
         );
       }
       const direct = row.direct!;
-      for (const name of ['controller', 'nginx']) {
+      for (const name of ['controller', 'router', 'nginx']) {
         const r = row[name];
         if (!r) continue;
         say(`  added by ${name.padEnd(10)} p50 ${fmt(r.p50 - direct.p50)}  p99 ${fmt(r.p99 - direct.p99)}`);
+      }
+      const fast = row.controller;
+      const routed = row.router;
+      if (fast && routed) {
+        say(`  fast path / router: proxy CPU ${(fast.proxyCpuUsPerRequest / routed.proxyCpuUsPerRequest).toFixed(2)}x, req/s ${(fast.rps / routed.rps).toFixed(2)}x`);
       }
       latency[`clients_${concurrency}`] = {
         ...row,
@@ -213,11 +233,19 @@ export async function run(args: string[]): Promise<void> {
   }
 }
 
+/**
+ * Starts a service with the product's defaults (the controller writes its access log at info);
+ * its log goes to a file beside its data (`<DATA_DIR>/<name>-<port>.log`), not to the terminal.
+ */
 function spawnTs(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], {
+  const port = env.CONTROLLER_PORT ?? env.BACKEND_PORT ?? 'x';
+  const logFd = fs.openSync(path.join(env.DATA_DIR ?? os.tmpdir(), `${path.basename(path.dirname(entry))}-${port}.log`), 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', logFd],
   });
+  fs.closeSync(logFd);
+  return child;
 }
 
 

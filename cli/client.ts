@@ -3,7 +3,7 @@
  * (CONTRACT section 3): typed methods per endpoint, answer streams as async iterators, and
  * errors that say what to do next.
  */
-import type { Chat, Page, QaPair, StreamEvent, CiContext } from '../protocol/types.js';
+import type { Chat, Page, QaPair, StreamEvent, CiContext, WatchedFailure } from '../protocol/types.js';
 import { readEvents } from '../protocol/sse.js';
 import { ApiError, UserError } from './errors.js';
 
@@ -202,6 +202,22 @@ export class CichatClient {
     const answer = await this.json<WorkspaceFile>('GET', `/workspaceFile?${q.toString()}`);
     if (answer.status === 'error') throw new ApiError(200, answer.message);
     return answer.content;
+  }
+
+  // ---- failed-build watcher ----------------------------------------------------------------
+
+  /** Recent failed builds the controller's watcher diagnosed for this user, newest first. */
+  async failures(limit = 100): Promise<WatchedFailure[]> {
+    return (await this.json<{ items: WatchedFailure[] }>('GET', `/failures?limit=${limit}`)).items;
+  }
+
+  /** Ids of the watcher's chats not opened yet; empty when the watcher is off or unreachable. */
+  async unreadChatIds(): Promise<Set<number>> {
+    try {
+      return new Set((await this.failures()).flatMap((f) => (f.unread && f.chat_id !== null ? [f.chat_id] : [])));
+    } catch {
+      return new Set();
+    }
   }
 
   // ---- health ------------------------------------------------------------------------------

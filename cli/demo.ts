@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { listJobs, newestBuildWhere } from '../jenkins/scan.js';
 import type { CichatClient } from './client.js';
 
 /** The job the demo prefers (the seed's failing pipeline); any failed build is taken otherwise. */
@@ -15,37 +16,16 @@ export interface FailedBuild {
   buildNumber: number;
 }
 
-async function dirs(dir: string): Promise<string[]> {
-  try {
-    return (await fs.readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
-  } catch {
-    return [];
-  }
-}
-
 /**
- * Scans a JENKINS_HOME for failed builds (`<result>FAILURE</result>` in build.xml), folders
- * included, and answers the newest of DEMO_JOB, else the newest build number of any job.
+ * The newest failed build (result FAILURE in its build.xml) of DEMO_JOB, else the newest failed
+ * build of any job (by build number), folders and branches included.
  */
 export async function findFailedBuild(jenkinsHome: string, preferredJob = DEMO_JOB): Promise<FailedBuild | undefined> {
   const failed: FailedBuild[] = [];
-  const walk = async (jobsDir: string, prefix: string): Promise<void> => {
-    for (const name of await dirs(jobsDir)) {
-      const jobDir = path.join(jobsDir, name);
-      const fullName = prefix ? `${prefix}/${name}` : name;
-      for (const build of await dirs(path.join(jobDir, 'builds'))) {
-        if (!/^\d+$/.test(build)) continue;
-        try {
-          const xml = await fs.readFile(path.join(jobDir, 'builds', build, 'build.xml'), 'utf8');
-          if (/<result>\s*FAILURE\s*<\/result>/.test(xml)) failed.push({ jobName: fullName, buildNumber: Number(build) });
-        } catch {
-          // a build without build.xml is still running or broken: not a demo
-        }
-      }
-      await walk(path.join(jobDir, 'jobs'), fullName);
-    }
-  };
-  await walk(path.join(jenkinsHome, 'jobs'), '');
+  for (const job of await listJobs(jenkinsHome)) {
+    const build = await newestBuildWhere(job, (s) => s.result === 'FAILURE');
+    if (build) failed.push({ jobName: job.fullName, buildNumber: build.number });
+  }
   const newest = (list: FailedBuild[]): FailedBuild | undefined =>
     list.reduce<FailedBuild | undefined>((best, b) => (!best || b.buildNumber > best.buildNumber ? b : best), undefined);
   return newest(failed.filter((b) => b.jobName === preferredJob)) ?? newest(failed);

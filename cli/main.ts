@@ -185,6 +185,16 @@ ws.command('cat')
   });
 
 program
+  .command('failures')
+  .description('recent failed builds the controller noticed (CICHAT_WATCH), each with its one-line cause and chat id')
+  .addOption(new Option('--limit <n>', 'show at most n failures, 1-100 (default 20)').argParser(intArg('--limit')))
+  .action(async (opts: { limit?: number }, cmd: Command) => {
+    if (opts.limit !== undefined && opts.limit > 100) throw new UsageError('--limit: must be between 1 and 100');
+    const m = await import('./commands/failures.js');
+    await m.listFailures(globals(cmd), opts.limit ?? 20);
+  });
+
+program
   .command('analyze')
   .description('offline: the failure excerpts of a build log, ranked, with line numbers (needs no server)')
   .argument('[file]', 'the log file, "-" or nothing for stdin')

@@ -13,8 +13,10 @@ import { createIdentity } from './identity.js';
 import { buildCiContextResult } from '../jenkins/context.js';
 import { resolveReferer } from '../jenkins/referer.js';
 import { BackendProxy } from './proxy.js';
-import { isContextUpload, uploadContext, type BuildCiContext, type ParseReferer } from './routes/context.js';
+import { CONTEXT_ROUTE, uploadContext, type BuildCiContext, type ContextRouteDeps, type ParseReferer } from './routes/context.js';
 import { registerWorkspaceRoutes } from './workspace/routes.js';
+import { Watcher } from './watch/index.js';
+import { openedChat, registerWatchRoutes } from './watch/routes.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
@@ -29,6 +31,10 @@ export interface ControllerDeps {
   buildCiContext?: BuildCiContext;
   /** Job, build and screen from a Referer; the real parser when absent. */
   parseReferer?: ParseReferer;
+  /** The failed-build watcher when CICHAT_WATCH is on (it starts after the server listens). */
+  watcher?: () => Watcher | undefined;
+  /** The watcher's first retry pause (tests shorten it). */
+  watchRetryFirstMs?: number;
 }
 
 declare module 'koa' {
@@ -36,11 +42,6 @@ declare module 'koa' {
     /** The caller's user id, set once identity has been checked. */
     userId?: string;
   }
-}
-
-/** `/chatbot-api/healthz` with or without a trailing slash: the one path without caller identity. */
-function isHealthCheck(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && (path === `${API_PREFIX}/healthz` || path === `${API_PREFIX}/healthz/`);
 }
 
 /**
@@ -74,6 +75,7 @@ function isPlainProxyPath(url: string): boolean {
  */
 export function createControllerHandler(deps: ControllerDeps): http.RequestListener {
   const { app, proxy, identity, logger, hostAllowed } = buildController(deps);
+  const watcher = deps.watcher;
   const viaKoa = app.callback();
   // forward() answers every failure itself; this is for a bug in it, which must cost one
   // request (500, as the Koa path's error middleware would answer), never the process.
@@ -87,6 +89,7 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
     res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   };
+  if (deps.config.fastPath === false) return (req, res) => void viaKoa(req, res);
   return (req, res) => {
     const url = req.url ?? '/';
     // Refusals (bad method, foreign Host) are answered by the Koa app like every other error.
@@ -100,6 +103,11 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
     } catch {
       void viaKoa(req, res); // the Koa app checks again and renders the 401 as usual
       return;
+    }
+    // Opening a chat the watcher made marks it read (docs/notes/watch.md).
+    if (watcher) {
+      const opened = openedChat(req.method ?? 'GET', url);
+      if (opened !== undefined) watcher()?.markRead(userId, opened);
     }
     // The fast path keeps the kit's request id and access log (http/request.ts) by hand.
     const started = process.hrtime.bigint();
@@ -149,15 +157,6 @@ function buildController(deps: ControllerDeps): BuiltController {
     parseReferer: deps.parseReferer ?? ((home: string, referer: string | undefined) => resolveReferer(home, referer)),
   };
 
-  const workspaceRouter = new Router({ prefix: API_PREFIX });
-  registerWorkspaceRoutes(workspaceRouter, {
-    jenkinsHome: config.jenkinsHome,
-    pathMap: config.pathMap,
-    // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
-    confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
-  });
-  const workspaceRoutes = workspaceRouter.routes();
-
   const app = new Koa();
   app.proxy = false;
   // Errors are rendered by errorMiddleware; Koa's default handler would log them a second time.
@@ -172,37 +171,64 @@ function buildController(deps: ControllerDeps): BuiltController {
     if (!hostAllowed(host)) throw new HttpError(403, hostRefusal(host ?? ''));
     await next();
   });
-  app.use(async (ctx: Context, next: Next) => {
-    const { method, path } = ctx;
-    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
-      throw new NotFound(`Nothing is served at ${path}: the cichat API is under ${API_PREFIX}/`);
-    }
-    if (isHealthCheck(method, path)) {
-      ctx.respond = false;
-      await proxy.forward(ctx.req, ctx.res, {
-        method,
-        pathAndQuery: ctx.url.slice(API_PREFIX.length),
-        headers: ctx.req.headers,
-        userId: undefined,
-      });
-      return;
-    }
+  const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher });
+  app.use(router.routes());
+  app.use((ctx: Context) => {
+    throw new NotFound(`Nothing is served at ${ctx.path}: the cichat API is under ${API_PREFIX}/`);
+  });
+  return { app, proxy, identity, logger, hostAllowed };
+}
+
+interface RouterDeps {
+  config: ControllerConfig;
+  proxy: BackendProxy;
+  identity: ReturnType<typeof createIdentity>;
+  contextDeps: ContextRouteDeps;
+  watcher: (() => Watcher | undefined) | undefined;
+}
+
+/** The caller's user id, set by the identity middleware that runs before every route but health. */
+function userOf(ctx: Context): string {
+  const userId = ctx.state.userId;
+  if (userId === undefined) throw new Error('identity middleware did not run');
+  return userId;
+}
+
+/**
+ * Every route the controller serves under `/chatbot-api` (CONTRACT section 3), in the order they
+ * are tried: the health check (no caller identity), then, once the caller is known, context
+ * injection, workspace browsing, and the relay of everything else to the backend.
+ */
+function controllerRouter({ config, proxy, identity, contextDeps, watcher }: RouterDeps): Router {
+  const router = new Router({ prefix: API_PREFIX });
+  router.get(['/healthz', '/healthz/'], async (ctx) => {
+    ctx.respond = false;
+    await proxy.forward(ctx.req, ctx.res, {
+      method: ctx.method,
+      pathAndQuery: ctx.url.slice(API_PREFIX.length),
+      headers: ctx.req.headers,
+      userId: undefined,
+    });
+  });
+  router.use(async (ctx, next) => {
     ctx.state.userId = identity.userOf(ctx.req.headers);
     await next();
   });
-  app.use(async (ctx: Context, next: Next) => {
-    const userId = ctx.state.userId;
-    if (userId === undefined) throw new Error('identity middleware did not run');
-    if (isContextUpload(ctx.method, ctx.path)) {
-      await uploadContext(ctx, userId, contextDeps);
-      return;
-    }
-    await next();
+  router.post(CONTEXT_ROUTE, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
+  router.put(CONTEXT_ROUTE, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
+  registerWorkspaceRoutes(router, {
+    jenkinsHome: config.jenkinsHome,
+    pathMap: config.pathMap,
+    // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
+    confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
   });
-  app.use(workspaceRoutes);
-  app.use(async (ctx: Context) => {
-    const userId = ctx.state.userId;
-    if (userId === undefined) throw new Error('identity middleware did not run');
+  registerWatchRoutes(router, watcher ?? (() => undefined));
+  // The chats and messages APIs (and anything else under the prefix): relayed as they are.
+  router.all('{/*rest}', async (ctx) => {
+    const userId = userOf(ctx);
+    // Opening a chat the watcher made marks it read (docs/notes/watch.md).
+    const opened = watcher ? openedChat(ctx.method, ctx.url) : undefined;
+    if (opened !== undefined) watcher?.()?.markRead(userId, opened);
     ctx.respond = false;
     const rest = ctx.url.slice(API_PREFIX.length);
     await proxy.forward(ctx.req, ctx.res, {
@@ -212,13 +238,15 @@ function buildController(deps: ControllerDeps): BuiltController {
       userId,
     });
   });
-  return { app, proxy, identity, logger, hostAllowed };
+  return router;
 }
 
 export interface RunningController {
   /** Where it listens, e.g. `http://127.0.0.1:8080`. */
   url: string;
   server: http.Server;
+  /** The failed-build watcher, when CICHAT_WATCH is on. */
+  watcher?: Watcher;
   /** Stops accepting, lets requests in flight finish for up to `graceMs`, then cuts the rest. */
   close(graceMs?: number): Promise<void>;
 }
@@ -238,7 +266,24 @@ export async function startController(
     jwtTtlSeconds: config.jwtTtlSeconds,
     logger,
   });
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, createControllerHandler({ ...options, config, logger, proxy }));
+  // The watcher starts after the server listens: its first scan of a large home takes seconds.
+  const watcher = config.watch
+    ? new Watcher({
+        watch: config.watch,
+        jenkinsHome: config.jenkinsHome,
+        dataDir: config.dataDir,
+        auth: config.auth,
+        backendUrl: config.backendUrl,
+        mintJwt: (user) => proxy.mintJwt(user),
+        logger,
+        ...(options.buildCiContext ? { buildCiContext: options.buildCiContext } : {}),
+        ...(options.watchRetryFirstMs !== undefined ? { retryFirstMs: options.watchRetryFirstMs } : {}),
+      })
+    : undefined;
+  const server = http.createServer(
+    { keepAliveTimeout: 65_000 },
+    createControllerHandler({ ...options, config, logger, proxy, ...(watcher ? { watcher: () => watcher } : {}) }),
+  );
   // 431, 501 and 400 for what never parses into a request, as `{detail}` like every other error.
   server.on('clientError', onClientError(logger));
   server.on('connect', onConnect);
@@ -249,14 +294,17 @@ export async function startController(
       resolve();
     });
   });
+  watcher?.start().catch((err: unknown) => logger.error({ err }, 'watch: could not start the failed-build watcher'));
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
     server,
+    ...(watcher ? { watcher } : {}),
     close(graceMs = 1000) {
       closing ??= new Promise<void>((resolve) => {
+        void watcher?.close();
         server.close(() => {
           clearTimeout(timer);
           proxy.close();

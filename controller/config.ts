@@ -35,6 +35,27 @@ export interface ControllerConfig {
   auth: ControllerAuth;
   /** pino level (`LOG_LEVEL`, default info): logs go to stderr. */
   logLevel: string;
+  /**
+   * CONTROLLER_FAST_PATH (default on): chats and messages relayed straight from node:http; off
+   * sends every request through the Koa router (for `npm run bench -- proxy`, which compares them).
+   */
+  fastPath?: boolean;
+  /** The failed-build watcher (CICHAT_WATCH...); undefined when off. See controller/watch/. */
+  watch?: WatchConfig;
+}
+
+/** The failed-build watcher's settings (docs/notes/watch.md). */
+export interface WatchConfig {
+  /** CICHAT_WATCH_JOBS: glob patterns of full job names; empty = every job. */
+  jobs: readonly string[];
+  /** CICHAT_WATCH_USERS: who gets a chat per failure; undefined = the default (see watch.md). */
+  users?: readonly string[];
+  /** CICHAT_WATCH_CONCURRENCY: answers asked at the same time (1-32, default 2). */
+  concurrency: number;
+  /** CICHAT_WATCH_RESCAN_SECONDS: the safety-net rescan period (5-3600, default 60). */
+  rescanSeconds: number;
+  /** CICHAT_WEBHOOK_URL: one JSON POST per failure (Slack/Mattermost `text`). */
+  webhookUrl?: string;
 }
 
 export type ConfigResult = { ok: true; config: ControllerConfig } | { ok: false; problems: string[] };
@@ -116,7 +137,80 @@ const envSchema = z.object({
   ),
   CICHAT_WORKSPACE_ROOTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTROLLER_ALLOWED_HOSTS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CONTROLLER_FAST_PATH: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on')),
+  CICHAT_WATCH: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], { error: 'must be "on" or "off"' }).optional(),
+  ),
+  CICHAT_WATCH_JOBS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CICHAT_WATCH_USERS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (s) => s.split(',').every((u) => u.trim() === '' || userId.safeParse(u.trim()).success),
+        'must be user ids separated by commas (each 1-255 characters, no ":" or spaces)',
+      )
+      .optional(),
+  ),
+  CICHAT_WATCH_CONCURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number between 1 and 32')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 32, 'must be a whole number between 1 and 32')
+      .default(2),
+  ),
+  CICHAT_WATCH_RESCAN_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds between 1 and 3600')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 3600, 'must be a whole number of seconds between 1 and 3600')
+      .default(60),
+  ),
+  CICHAT_WEBHOOK_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return url.protocol === 'http:' || url.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      }, 'must be an http:// or https:// URL (a Slack or Mattermost incoming webhook)')
+      .optional(),
+  ),
 });
+
+/** CICHAT_WATCH_JOBS split into patterns; a pattern that cannot be used is a problem line. */
+function parseJobPatterns(spec: string | undefined, problems: string[]): string[] {
+  if (spec === undefined) return [];
+  // Commas inside `{a,b}` belong to the pattern.
+  const patterns: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of spec) {
+    if (ch === '{') depth++;
+    else if (ch === '}') depth = Math.max(0, depth - 1);
+    if (ch === ',' && depth === 0) {
+      patterns.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  patterns.push(current.trim());
+  const kept = patterns.filter((p) => p !== '');
+  for (const p of kept) {
+    if (p.startsWith('/') || p.split('/').some((s) => s === '..' || s === '')) {
+      problems.push(`CICHAT_WATCH_JOBS: "${p}" is not a job name pattern (full names like team/*, team/**/main or *-deploy)`);
+    }
+  }
+  return kept;
+}
 
 /** Whether `dir` is a directory this process can see (false for missing or unreadable paths). */
 function isDirectory(dir: string): boolean {
@@ -201,7 +295,14 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
     }
   }
 
+  const rawJobs = emptyAsUndefined(env.CICHAT_WATCH_JOBS);
+  const watchJobs = parseJobPatterns(typeof rawJobs === 'string' ? rawJobs : undefined, problems);
+  const watchOn = values?.CICHAT_WATCH !== undefined && ['on', 'true', '1', 'yes'].includes(values.CICHAT_WATCH);
+
   if (problems.length > 0 || !values || jwtSecret === undefined) return { ok: false, problems };
+  const watchUsers = values.CICHAT_WATCH_USERS?.split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
   return {
     ok: true,
     config: {
@@ -214,8 +315,20 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
       jenkinsHome: path.resolve(values.JENKINS_HOME),
       pathMap,
       logLevel: values.LOG_LEVEL,
+      fastPath: values.CONTROLLER_FAST_PATH === 'on',
       ...(workspaceRoots.roots ? { workspaceRoots: workspaceRoots.roots } : {}),
       allowedHosts: allowedHosts.hosts,
+      ...(watchOn
+        ? {
+            watch: {
+              jobs: watchJobs,
+              ...(watchUsers && watchUsers.length > 0 ? { users: [...new Set(watchUsers)] } : {}),
+              concurrency: values.CICHAT_WATCH_CONCURRENCY,
+              rescanSeconds: values.CICHAT_WATCH_RESCAN_SECONDS,
+              ...(values.CICHAT_WEBHOOK_URL ? { webhookUrl: values.CICHAT_WEBHOOK_URL } : {}),
+            },
+          }
+        : {}),
       auth:
         values.CONTROLLER_AUTH === 'tokens'
           ? { mode: 'tokens', tokensFile: path.resolve(values.CONTROLLER_TOKENS_FILE ?? '') }

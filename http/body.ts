@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { assertJsonDepth } from './depth.js';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from './errors.js';
 
 export const MiB = 1024 * 1024;
@@ -20,7 +21,8 @@ export interface ReadJsonOptions {
  * Reads the request body as JSON, the one body reader of both services: 415 when it is not
  * declared JSON, 413 over the limit (stops reading at once and closes the connection rather
  * than draining a refused upload), 400 for invalid UTF-8 or malformed JSON (a UTF-8 BOM is
- * skipped). An empty body reads as `{}`.
+ * skipped), 422 for JSON nested deeper than MAX_JSON_DEPTH (http/depth.ts: every later walk of
+ * the value recurses). An empty body reads as `{}`.
  */
 export async function readJsonBody(ctx: Context, options: ReadJsonOptions | number): Promise<unknown> {
   const { limit, allowMissingType = false } = typeof options === 'number' ? { limit: options } : options;
@@ -60,9 +62,13 @@ export async function readJsonBody(ctx: Context, options: ReadJsonOptions | numb
     throw new BadRequest('The request body is not valid UTF-8.');
   }
   if (text.trim() === '') return {};
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    // V8's JSON.parse does not recurse: a deeply nested body parses, and is refused below.
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new BadRequest('The request body is not valid JSON.');
   }
+  assertJsonDepth(value);
+  return value;
 }

@@ -5,3 +5,4 @@ export * from './body.js';
 export * from './validate.js';
 export * from './request.js';
 export { createLogger, type Logger } from './logger.js';
+export * from './depth.js';

@@ -623,6 +623,13 @@ async function changesBetween(job: JobLocation, green: number, n: number): Promi
  * replaces the one by the other). No log at all is not an error (a build that never started
  * writing one); a log that cannot be read is, in `consoleLogError`.
  */
+/** A log's last lines (secrets masked), its size and whether it was cut, into the build's details. */
+function keepTail(details: BuildDetails, tail: { lines: string[]; fileBytes: number; truncated: boolean }): void {
+  details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
+  details.consoleLogBytes = tail.fileBytes;
+  details.consoleLogTruncated = tail.truncated;
+}
+
 async function fillLogTail(details: BuildDetails, dir: string, label: string, lines = TAIL_LINES, bytes?: number): Promise<void> {
   const reason = (err: unknown): string => (errorMessage(err));
   // A log that is a symbolic link out of its build folder (`log -> /etc/shadow`) is not read.
@@ -633,10 +640,7 @@ async function fillLogTail(details: BuildDetails, dir: string, label: string, li
     }
   }
   try {
-    const tail = await readLogTail(path.join(dir, 'log'), lines, bytes);
-    details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
-    details.consoleLogBytes = tail.fileBytes;
-    details.consoleLogTruncated = tail.truncated;
+    keepTail(details, await readLogTail(path.join(dir, 'log'), lines, bytes));
     return;
   } catch (err) {
     if (!isMissing(err)) {
@@ -645,10 +649,7 @@ async function fillLogTail(details: BuildDetails, dir: string, label: string, li
     }
   }
   try {
-    const tail = await readGzipLogTail(path.join(dir, 'log.gz'), lines, bytes);
-    details.consoleLogTail = maskSecrets(tail.lines.join('\n'));
-    details.consoleLogBytes = tail.fileBytes;
-    details.consoleLogTruncated = tail.truncated;
+    keepTail(details, await readGzipLogTail(path.join(dir, 'log.gz'), lines, bytes));
     details.consoleLogCompressed = true;
   } catch (err) {
     if (!isMissing(err)) details.consoleLogError = `Log of ${label} (log.gz) is unreadable: ${reason(err)}`;

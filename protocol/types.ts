@@ -186,3 +186,22 @@ export interface WorkspaceTreeEntry {
 
 /** The `GET /chatbot-api/workspaceFile` answer (errors come with status 400, 404 or 415). */
 export type WorkspaceFileAnswer = { status: 'success'; content: string } | { status: 'error'; message: string };
+
+/**
+ * A failed build the controller's watcher noticed and diagnosed (`GET /chatbot-api/failures`,
+ * docs/notes/watch.md): `chat_id` is the caller's chat holding the diagnosis, `unread` until the
+ * caller opens it.
+ */
+export interface WatchedFailure {
+  job: string;
+  build: number;
+  result: string;
+  cause: string;
+  chat_id: number | null;
+  unread: boolean;
+  build_url: string | null;
+  detected_at: string;
+  diagnosed_at: string;
+  /** Why no diagnosis could be made (the build vanished, the backend kept failing). */
+  error?: string;
+}

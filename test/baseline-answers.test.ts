@@ -13,7 +13,6 @@ import { pino } from 'pino';
 import { createLocalEngine } from '../backend/answer/local.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { createContextService } from '../backend/routes/context.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig } from '../controller/config.js';
 import type { Chat, CiContext } from '../protocol/types.js';
@@ -95,9 +94,7 @@ describe.each(dialects)('answers against the last green build on $name', (dialec
       dataDir,
       deps: {
         engine: createLocalEngine({ typingDelayMs: 0 }),
-        routes: [registerMessageRoutes, context.routes],
-        loadContext: context.loadContext,
-        onChatDeleted: context.onChatDeleted,
+        context,
       },
     });
     const config = loadControllerConfig({

@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import knex from 'knex';
 import { pino } from 'pino';
-import { createApp } from '../backend/app.js';
+import { PING_INTERVAL_MS, createApp } from '../backend/app.js';
+import { createLocalEngine } from '../backend/answer/local.js';
+import { Lifecycle } from '../backend/lifecycle.js';
+import { LocalEmbedder } from '../backend/retrieval/embed.js';
+import { createContextService } from '../backend/routes/context.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
 import { testDialects } from './helpers/databases.js';
@@ -360,7 +364,17 @@ describe.each(dialects.filter((d) => d.name === 'mysql'))('hot reads when the da
       acquireConnectionTimeout: 2000,
     });
     const secret = 'x'.repeat(40);
-    const app = createApp({ db, log: pino({ level: 'silent' }), jwtSecret: secret, dataDir: os.tmpdir() });
+    const lifecycle = new Lifecycle();
+    const app = createApp({
+      db,
+      log: pino({ level: 'silent' }),
+      jwtSecret: secret,
+      dataDir: os.tmpdir(),
+      lifecycle,
+      engine: createLocalEngine({ typingDelayMs: 0 }),
+      context: createContextService({ dataDir: os.tmpdir(), embedder: new LocalEmbedder(), db, lifecycle }),
+      pingIntervalMs: PING_INTERVAL_MS,
+    });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     try {

@@ -3,13 +3,12 @@
  * log too large for the backend is cut, the progress bar, and the demo build finder of
  * `cichat serve`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { contextFromEnv, tailOfLog } from '../cli/commands/context.js';
 import { uploadProgress } from '../cli/progress.js';
 import { findFailedBuild } from '../cli/demo.js';
+import { JenkinsHome } from './helpers/jenkinsHome.js';
 
 describe('context upload --from-env', () => {
   it('reads Jenkins variables: the job and build, the rest as ciEnvironment', () => {
@@ -95,36 +94,34 @@ describe('uploadProgress', () => {
 });
 
 describe('findFailedBuild (the demo chat of cichat serve)', () => {
+  let jh: JenkinsHome;
   let home: string;
-  const build = (job: string[], n: number, result: string): void => {
-    const dir = path.join(home, 'jobs', ...job.flatMap((j, i) => (i === 0 ? [j] : ['jobs', j])), 'builds', String(n));
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'build.xml'), `<?xml version='1.1'?>\n<build><number>${n}</number><result>${result}</result></build>\n`);
+  const build = async (job: string[], n: number, result: string): Promise<void> => {
+    await jh.build(job.join('/'), n, { number: n, result });
   };
-  beforeEach(() => {
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-home-'));
+  beforeEach(async () => {
+    jh = await JenkinsHome.create();
+    home = jh.home;
   });
-  afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
+  afterEach(() => jh.cleanup());
 
   it('prefers the newest failure of team/api, folders included', async () => {
-    build(['team', 'api'], 41, 'SUCCESS');
-    build(['team', 'api'], 42, 'FAILURE');
-    build(['team', 'api'], 40, 'FAILURE');
-    build(['other'], 99, 'FAILURE');
+    await build(['team', 'api'], 41, 'SUCCESS');
+    await build(['team', 'api'], 42, 'FAILURE');
+    await build(['team', 'api'], 40, 'FAILURE');
+    await build(['other'], 99, 'FAILURE');
     expect(await findFailedBuild(home)).toEqual({ jobName: 'team/api', buildNumber: 42 });
   });
 
   it('falls back to any failed build, and to none', async () => {
     expect(await findFailedBuild(home)).toBeUndefined();
-    build(['hello'], 3, 'SUCCESS');
+    await build(['hello'], 3, 'SUCCESS');
     expect(await findFailedBuild(home)).toBeUndefined();
-    build(['apps', 'web'], 7, 'FAILURE');
+    await build(['apps', 'web'], 7, 'FAILURE');
     expect(await findFailedBuild(home)).toEqual({ jobName: 'apps/web', buildNumber: 7 });
   });
 
   it('finds the failing build of the shipped seeds', async () => {
-    const seeds = path.join('seeds', 'jenkins-home');
-    if (!fs.existsSync(seeds)) return;
-    expect(await findFailedBuild(seeds)).toEqual({ jobName: 'team/api', buildNumber: 42 });
+    expect(await findFailedBuild(path.join('seeds', 'jenkins-home'))).toEqual({ jobName: 'team/api', buildNumber: 42 });
   });
 });

@@ -84,7 +84,7 @@ async function startWithContext(
     database: options.database,
     dataDir,
     secret: options.secret,
-    deps: { routes: [context.routes], loadContext: context.loadContext, onChatDeleted: context.onChatDeleted },
+    deps: { context, },
   });
   const close = backend.close.bind(backend);
   backend.close = async () => {

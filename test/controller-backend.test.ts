@@ -10,7 +10,6 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { createContextService } from '../backend/routes/context.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig, type ControllerConfig } from '../controller/config.js';
 import { addToken } from '../controller/tokens.js';
@@ -50,9 +49,7 @@ beforeAll(async () => {
     dataDir,
     deps: {
       engine: slowEngine,
-      routes: [registerMessageRoutes, context.routes],
-      loadContext: context.loadContext,
-      onChatDeleted: context.onChatDeleted,
+      context,
     },
   });
 });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { createLocalEngine } from '../backend/answer/local.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { createContextService } from '../backend/routes/context.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 import { startTestBackend } from './helpers/backend.js';
 import type { TestBackend } from './helpers/backend.js';
@@ -53,9 +52,7 @@ describe.each(dialects)('offline answers from an uploaded build on $name', (dial
       dataDir,
       deps: {
         engine: createLocalEngine({ typingDelayMs: 0 }),
-        routes: [registerMessageRoutes, context.routes],
-        loadContext: context.loadContext,
-        onChatDeleted: context.onChatDeleted,
+        context,
       },
     });
     chat = (await (await backend.request(user, 'POST', '/chats/', { title: 'api #7' })).json()) as Chat;

@@ -1,5 +1,4 @@
 import { createEngine } from '../backend/answer/index.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import { readEvents } from '../protocol/sse.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 import { startTestBackend } from './helpers/backend.js';
@@ -24,7 +23,7 @@ describe.each(dialects)('messages through the openai engine on $name', (dialect)
   beforeAll(async () => {
     model = await startFakeOpenAIServer();
     const engine = createEngine({ provider: 'openai', typingDelayMs: 0, openaiBaseUrl: model.baseURL, llmModel: 'fake-model', llmContextTokens: 8000 });
-    backend = await startTestBackend(dialect, { deps: { engine, routes: [registerMessageRoutes] } });
+    backend = await startTestBackend(dialect, { deps: { engine } });
   });
   afterAll(async () => {
     await backend?.close();

@@ -1,6 +1,5 @@
 import type { Chat, Page, QaPair, StreamEvent } from '../protocol/types.js';
 import { readEvents } from '../protocol/sse.js';
-import { registerMessageRoutes } from '../backend/routes/messages.js';
 import { testDialects } from './helpers/databases.js';
 import { startTestBackend } from './helpers/backend.js';
 import type { TestBackend } from './helpers/backend.js';
@@ -22,9 +21,9 @@ describe.each(dialects)('messages API on $name', (dialect) => {
   const newUser = () => `msg-${dialect.name}-${++n}-${Math.random().toString(36).slice(2)}`;
 
   beforeAll(async () => {
-    backend = await startTestBackend(dialect, { deps: { engine, routes: [registerMessageRoutes], pingIntervalMs: 100 } });
-    slow = await startTestBackend(dialect, { deps: { engine: slowEngine, routes: [registerMessageRoutes] } });
-    failing = await startTestBackend(dialect, { deps: { engine: failingEngine, routes: [registerMessageRoutes] } });
+    backend = await startTestBackend(dialect, { deps: { engine, pingIntervalMs: 100 } });
+    slow = await startTestBackend(dialect, { deps: { engine: slowEngine } });
+    failing = await startTestBackend(dialect, { deps: { engine: failingEngine } });
   });
   afterAll(async () => {
     await Promise.all([backend?.close(), slow?.close(), failing?.close()]);
@@ -238,7 +237,7 @@ describe.each(dialects)('messages API on $name', (dialect) => {
 
   test('a silent stream carries ": ping" comments', async () => {
     const quiet = scriptedEngine({ pieces: () => ['a', 'b'], delayMs: 350 });
-    const b = await startTestBackend(dialect, { deps: { engine: quiet, routes: [registerMessageRoutes], pingIntervalMs: 100 } });
+    const b = await startTestBackend(dialect, { deps: { engine: quiet, pingIntervalMs: 100 } });
     try {
       const user = newUser();
       const chat = await buildChat(b, user);

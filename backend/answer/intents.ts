@@ -66,6 +66,8 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(out of memory|oom|time ?outs?|timed out|dns|disk full|flaky network)\b/, 6],
       [/\b(network|dns|permissions?|auth\w*|credentials?|compil\w*|dependenc\w*|disk|docker|memory|proxy|firewall)\b.*\b(issues?|problems?|errors?|failures?|denied|full)\b/, 6],
       [/^\W*(the |root |what is the )?cause\W*$|\b(which|what) (file|line)\b/, 6],
+      // "what does the compiler say?", "show me the error": the error's own text.
+      [/\bwhat does the (compiler?|linter|type ?checker|error|build)\b.*\bsay\b|\bshow (me )?the (errors?|compiler (errors?|output))\b/, 6],
       [/\bwhat\b.*\b(broke|went wrong|go wrong|happened|is wrong|'?s wrong|failed|is failing|caused)\b/, 5],
       [/\b(errors?|exceptions?|stack ?traces?|tracebacks?|failures?|root cause|cause of|panic)\b/, 3],
       [/\b(fail\w*|broke\w*|crash\w*|red)\b/, 2],

@@ -1,9 +1,35 @@
-import type { Context } from 'koa';
-import type { AppDeps } from '../app.js';
-import { openEventStream } from '../stream.js';
-import type { AnswerStatus, Source } from '../../protocol/types.js';
-import { finishAnswer, recentHistory, releaseStreamLease, renewStreamLease, saveProgress, startPair } from '../store/pairs.js';
-import type { ChatContext } from './engine.js';
+import type { Logger } from 'pino';
+import type { Db } from '../db.js';
+import { STOP_DETAIL, type Lifecycle, type StopReason } from '../lifecycle.js';
+import type { AnswerStatus, Source, StreamEvent } from '../../protocol/types.js';
+import {
+  finishAnswer,
+  pairExists,
+  recentHistory,
+  releaseStreamLease,
+  renewStreamLease,
+  saveProgress,
+  startPair,
+} from '../store/pairs.js';
+import type { AnswerEngine, ChatContext } from './engine.js';
+
+/** Where an answer's events go (an SSE response in the backend; anything that can take events in a test). */
+export interface AnswerSink {
+  send(event: StreamEvent): void;
+  end(): void;
+  /** Aborted when the reader goes away. */
+  readonly signal: AbortSignal;
+}
+
+/** What the answer job needs: no HTTP framework, only the store, the engine and the chat's context. */
+export interface AnswerDeps {
+  db: Db;
+  log: Logger;
+  lifecycle: Lifecycle;
+  engine: AnswerEngine;
+  /** The chat's uploaded context for the engines (null when none). */
+  loadContext: (chatId: number) => Promise<ChatContext | null>;
+}
 
 export interface StreamJob {
   chatId: number;
@@ -14,54 +40,78 @@ export interface StreamJob {
 }
 
 const HISTORY_TURNS = 6;
-const PROGRESS_SAVE_MS = 2000;
+/** Partial text is saved at least this often while chunks arrive... */
+export const PROGRESS_SAVE_MS = 1000;
+/** ...and whenever this many characters arrived since the last save. */
+export const PROGRESS_SAVE_CHARS = 2000;
 
 /**
  * Creates the pair and streams its answer as SSE: `started`, `chunk`s, then `done`, or
- * `error` when the engine fails after the stream began (pair `failed`). A client that goes
- * away aborts the engine through the signal; the pair is saved `interrupted` with its partial
- * text and the chat's stream lease is released. The caller holds the lease already.
+ * `error` when the engine fails after the stream began (pair `failed`) or when the backend
+ * ends the stream itself (shutting down, or the chat deleted: `interrupted`). A client that
+ * goes away aborts the engine through the signal; the pair is saved `interrupted` with its
+ * partial text and the chat's stream lease is released. The caller holds the lease already.
  */
-export async function streamAnswer(ctx: Context, deps: AppDeps, job: StreamJob): Promise<void> {
-  const { db, log } = deps;
-  const engine = deps.engine;
-  if (!engine) throw new Error('No answer engine configured');
+export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: () => AnswerSink): Promise<void> {
+  const { db, log, lifecycle, engine } = deps;
+  const owner = lifecycle.replicaId;
   const pairId = await startPair(db, job.chatId, job.question, job.supersedeFrom);
-  const stream = openEventStream(ctx, deps.pingIntervalMs ?? 15_000);
+  // The sink (the response) opens once the pair exists: a refusal before it is a plain HTTP error.
+  const stream = openSink();
   stream.send({ event: 'started', qa_pair_id: pairId });
 
-  // Runs detached from the request: Koa sends headers and pipes the PassThrough meanwhile.
+  const stopper = new AbortController();
+  let stopReason: StopReason | undefined;
+  const signal = AbortSignal.any([stream.signal, stopper.signal]);
+  let settle!: () => void;
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  const stop = (reason: StopReason) => {
+    if (stopReason) return;
+    stopReason = reason;
+    stopper.abort(new Error(STOP_DETAIL[reason]));
+  };
+  lifecycle.addStream({ chatId: job.chatId, stop, done });
+  if (lifecycle.closing) stop('shutdown');
+
+  // Runs detached from the caller: the route returns and the response is written meanwhile.
   void (async () => {
     let text = '';
     let sources: Source[] = [];
     let status: AnswerStatus = 'complete';
     let failure: string | undefined;
     const renew = setInterval(() => {
-      renewStreamLease(db, job.chatId, job.leaseMs).catch((err: unknown) => log.warn({ err }, 'lease renewal failed'));
-    }, Math.max(1000, Math.floor(job.leaseMs / 3)));
+      renewStreamLease(db, job.chatId, job.leaseMs, owner).then(
+        (held) => {
+          if (!held) log.warn({ chatId: job.chatId, pairId }, 'the stream lease was lost');
+        },
+        (err: unknown) => log.warn({ err }, 'lease renewal failed'),
+      );
+    }, Math.max(500, Math.floor(job.leaseMs / 5)));
     renew.unref();
     let lastSave = Date.now();
+    let savedChars = 0;
     try {
       const [history, context] = await Promise.all([
         recentHistory(db, job.chatId, pairId, HISTORY_TURNS),
-        deps.loadContext ? deps.loadContext(job.chatId) : Promise.resolve<ChatContext | null>(null),
+        deps.loadContext(job.chatId),
       ]);
-      if (stream.signal.aborted) throw stream.signal.reason;
-      const answer = await engine.answer({ question: job.question, history, context, signal: stream.signal });
+      if (signal.aborted) throw signal.reason;
+      const answer = await engine.answer({ question: job.question, history, context, signal });
       sources = answer.sources;
       for await (const piece of answer.pieces) {
-        if (stream.signal.aborted) break;
+        if (signal.aborted) break;
         if (piece === '') continue;
         text += piece;
         stream.send({ event: 'chunk', content: piece });
-        if (Date.now() - lastSave > PROGRESS_SAVE_MS) {
+        if (Date.now() - lastSave >= PROGRESS_SAVE_MS || text.length - savedChars >= PROGRESS_SAVE_CHARS) {
           lastSave = Date.now();
-          await saveProgress(db, pairId, text);
+          savedChars = text.length;
+          if (!(await saveProgress(db, pairId, text)) && !(await pairExists(db, pairId))) stop('deleted');
         }
       }
-      if (stream.signal.aborted) status = 'interrupted';
+      if (signal.aborted) status = 'interrupted';
     } catch (err) {
-      if (stream.signal.aborted) {
+      if (signal.aborted) {
         status = 'interrupted';
       } else {
         status = 'failed';
@@ -71,22 +121,25 @@ export async function streamAnswer(ctx: Context, deps: AppDeps, job: StreamJob):
     } finally {
       clearInterval(renew);
     }
-    try {
-      await finishAnswer(db, pairId, text, status, sources);
-    } catch (err) {
-      log.error({ err, pairId }, 'could not save the answer');
-      if (status === 'complete') {
-        status = 'failed';
-        failure = 'The answer could not be saved.';
+    if (stopReason !== 'deleted') {
+      try {
+        if (!(await finishAnswer(db, pairId, text, status, sources))) stop('deleted');
+      } catch (err) {
+        log.error({ err, pairId }, 'could not save the answer');
+        if (status === 'complete') {
+          status = 'failed';
+          failure = 'The answer could not be saved.';
+        }
       }
     }
     try {
-      await releaseStreamLease(db, job.chatId);
+      await releaseStreamLease(db, job.chatId, owner);
     } catch (err) {
       log.error({ err, chatId: job.chatId }, 'could not release the stream lease');
     }
-    if (status === 'failed') stream.send({ event: 'error', detail: failure ?? 'The answer engine failed.' });
+    if (stopReason) stream.send({ event: 'error', detail: STOP_DETAIL[stopReason] });
+    else if (status === 'failed') stream.send({ event: 'error', detail: failure ?? 'The answer engine failed.' });
     else if (status === 'complete') stream.send({ event: 'done' });
     stream.end();
-  })();
+  })().finally(settle);
 }

@@ -6,6 +6,7 @@ import * as m004 from './004_contexts.js';
 import * as m005 from './005_context_chunks.js';
 import * as m006 from './006_context_chunk_terms.js';
 import * as m007 from './007_context_terms.js';
+import * as m008 from './008_replica_owners.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -24,6 +25,7 @@ export const migrations: [string, Migration][] = [
   ['005_context_chunks', m005],
   ['006_context_chunk_terms', m006],
   ['007_context_terms', m007],
+  ['008_replica_owners', m008],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -125,20 +125,32 @@ const sublinear = (x: number): number => (x <= 1 ? x : 1 + Math.log(x));
  * Counts of hashed token features of one text: open addressing over typed arrays, cleared in
  * O(1) by a generation stamp, grown when a long text needs it.
  */
-class FeatureCounts {
-  keys = new Int32Array(0);
+/**
+ * An open-addressing table over typed arrays whose slots are cleared all at once by a
+ * generation stamp: a slot is in use when its stamp is the current generation.
+ */
+abstract class StampedTable {
   stamps = new Uint32Array(0);
-  values = new Float64Array(0);
   used: number[] = [];
-  private generation = 0;
+  protected generation = 0;
 
+  constructor(private readonly minSize: number) {}
+
+  /** Makes the arrays `size` slots long (empty). */
+  protected abstract allocate(size: number): void;
+
+  /** New empty arrays of `size` slots, stamps included. */
+  protected resize(size: number): void {
+    this.allocate(size);
+    this.stamps = new Uint32Array(size);
+  }
+
+  /** Empties the table in O(1), large enough for `expected` keys at half load. */
   reset(expected: number): void {
-    let size = 1024;
+    let size = this.minSize;
     while (size < expected * 2) size *= 2;
-    if (size > this.keys.length) {
-      this.keys = new Int32Array(size);
-      this.stamps = new Uint32Array(size);
-      this.values = new Float64Array(size);
+    if (size > this.stamps.length) {
+      this.resize(size);
       this.generation = 0;
     }
     this.generation++;
@@ -147,6 +159,20 @@ class FeatureCounts {
       this.generation = 1;
     }
     this.used.length = 0;
+  }
+}
+
+class FeatureCounts extends StampedTable {
+  keys = new Int32Array(0);
+  values = new Float64Array(0);
+
+  constructor() {
+    super(1024);
+  }
+
+  protected allocate(size: number): void {
+    this.keys = new Int32Array(size);
+    this.values = new Float64Array(size);
   }
 
   add(h: number, w: number): void {
@@ -171,9 +197,7 @@ class FeatureCounts {
 
   private grow(): void {
     const entries = this.used.map((i) => [this.keys[i]!, this.values[i]!] as const);
-    this.keys = new Int32Array(this.keys.length * 2);
-    this.stamps = new Uint32Array(this.keys.length);
-    this.values = new Float64Array(this.keys.length);
+    this.resize(this.keys.length * 2);
     this.generation = 1;
     this.used.length = 0;
     for (const [h, w] of entries) this.add(h, w);
@@ -187,34 +211,21 @@ class FeatureCounts {
  * added `count` times (integer sums: the vector is exactly the one of hashing every occurrence).
  * Keyed by the token's hash, checked character by character; cleared in O(1) like FeatureCounts.
  */
-class DistinctTokens {
+class DistinctTokens extends StampedTable {
   hashes = new Int32Array(0);
-  stamps = new Uint32Array(0);
   from = new Int32Array(0);
   length = new Int32Array(0);
   count = new Int32Array(0);
-  used: number[] = [];
-  private generation = 0;
 
-  reset(expected: number): void {
-    let size = 256;
-    while (size < expected * 2) size *= 2;
-    if (size > this.hashes.length) this.allocate(size);
-    this.generation++;
-    if (this.generation === 0xffffffff) {
-      this.stamps.fill(0);
-      this.generation = 1;
-    }
-    this.used.length = 0;
+  constructor() {
+    super(256);
   }
 
-  private allocate(size: number): void {
+  protected allocate(size: number): void {
     this.hashes = new Int32Array(size);
-    this.stamps = new Uint32Array(size);
     this.from = new Int32Array(size);
     this.length = new Int32Array(size);
     this.count = new Int32Array(size);
-    this.generation = 0;
   }
 
   /** Counts one occurrence of the token text[from, from + len) (lowercased), of hash `h`. */
@@ -243,7 +254,7 @@ class DistinctTokens {
   private grow(): void {
     const entries = this.used.map((i) => [this.hashes[i]!, this.from[i]!, this.length[i]!, this.count[i]!] as const);
     const generation = this.generation;
-    this.allocate(this.hashes.length * 2);
+    this.resize(this.hashes.length * 2);
     this.generation = Math.max(1, generation);
     this.used.length = 0;
     const mask = this.hashes.length - 1;

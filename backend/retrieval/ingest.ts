@@ -108,11 +108,12 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
 
   let contextId: number;
   try {
-    contextId = await createBuildingContext(db, chatId, embedder);
+    contextId = await createBuildingContext(db, chatId, embedder, deps.lifecycle?.replicaId ?? null);
   } catch (err) {
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
     throw err;
   }
+  deps.lifecycle?.uploadStarted(contextId);
   const builder = new WorkerIndexBuilder(embedder.dim);
   try {
     const lines: string[] = [];
@@ -182,6 +183,7 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
     throw err;
   } finally {
+    deps.lifecycle?.uploadEnded(contextId);
     await builder.close();
   }
 }

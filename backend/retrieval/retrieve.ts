@@ -4,6 +4,7 @@
  * rebuilt from the database when it does not match, so any backend replica answers any chat.
  */
 import type { ChatContext, LogPassage } from '../answer/engine.js';
+import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from '../db.js';
 import { isoTime } from '../time.js';
 import { chunksBySeq, chunksWithTerm, chunkVectors, currentContext, type ContextRecord } from '../store/contexts.js';
@@ -18,6 +19,8 @@ export interface ContextDeps {
   db: Db;
   embedder: Embedder;
   indexes: VectorIndexCache;
+  /** The process's lifecycle: uploads are marked with its replica id and tracked while live. */
+  lifecycle?: Lifecycle;
 }
 
 /** The context dependencies of one backend process (one index cache under DATA_DIR/index/). */

@@ -80,6 +80,30 @@ describe('VectorIndexCache', () => {
     ],
     ['garbage sidecar', (dir: string) => fs.writeFileSync(path.join(dir, 'chat-7.json'), '{not json')],
     ['sidecar gone', (dir: string) => fs.rmSync(path.join(dir, 'chat-7.json'))],
+    [
+      'replaced by a directory',
+      (dir: string) => {
+        const file = path.join(dir, 'chat-7-ctx-3.hnsw');
+        fs.rmSync(file);
+        fs.mkdirSync(path.join(file, 'inside'), { recursive: true });
+        fs.writeFileSync(path.join(file, 'inside', 'x'), 'x');
+      },
+    ],
+    [
+      'a sidecar replaced by a directory',
+      (dir: string) => {
+        fs.rmSync(path.join(dir, 'chat-7.json'));
+        fs.mkdirSync(path.join(dir, 'chat-7.json'));
+      },
+    ],
+    [
+      'replaced by a symbolic link',
+      (dir: string) => {
+        const file = path.join(dir, 'chat-7-ctx-3.hnsw');
+        fs.renameSync(file, path.join(dir, '..', 'elsewhere.hnsw'));
+        fs.symlinkSync(path.join(dir, '..', 'elsewhere.hnsw'), file);
+      },
+    ],
   ])('rebuilds from the database when the file is %s', async (_name, damage) => {
     await new VectorIndexCache(dataDir).open(target, load);
     damage(indexDir(dataDir));
@@ -89,7 +113,9 @@ describe('VectorIndexCache', () => {
     expect(loads).toBe(2);
     const [best] = await fresh.search(target, load, data[10]!, 1);
     expect(best!.label).toBe(10);
-    // The rebuilt file is good again for the next process.
+    // The rebuilt file is good again for the next process: a regular file, not what replaced it.
+    expect(fs.lstatSync(path.join(indexDir(dataDir), 'chat-7-ctx-3.hnsw')).isFile()).toBe(true);
+    expect(fs.lstatSync(path.join(indexDir(dataDir), 'chat-7.json')).isFile()).toBe(true);
     expect((await new VectorIndexCache(dataDir).open(target, load)).source).toBe('file');
   });
 

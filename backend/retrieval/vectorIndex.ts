@@ -63,7 +63,11 @@ export function indexDir(dataDir: string): string {
 const sidecarPath = (dataDir: string, chatId: number) => path.join(indexDir(dataDir), `chat-${chatId}.json`);
 const indexFileName = (chatId: number, contextId: number) => `chat-${chatId}-ctx-${contextId}.hnsw`;
 
-/** Writes `bytes` (or what `write` puts at a path) to `file` atomically: temp file, fsync, rename. */
+/**
+ * Writes `bytes` (or what `write` puts at a path) to `file` atomically: temp file, fsync, rename.
+ * Whatever else sits at `file` (a directory, a symbolic link: never ours) is removed first, so a
+ * cache file replaced by something else is rebuilt rather than left failing forever.
+ */
 async function writeAtomically(file: string, write: (tmp: string) => Promise<void>): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
@@ -74,6 +78,8 @@ async function writeAtomically(file: string, write: (tmp: string) => Promise<voi
     } finally {
       await handle.close();
     }
+    const existing = await fsp.lstat(file).catch(() => null);
+    if (existing && !existing.isFile()) await fsp.rm(file, { recursive: true, force: true });
     await fsp.rename(tmp, file);
   } catch (err) {
     await fsp.rm(tmp, { force: true });
@@ -411,6 +417,8 @@ export class VectorIndexCache {
     if (!meta || !matches(meta, target)) return null;
     const file = path.join(indexDir(this.dataDir), meta.file);
     try {
+      // Only a regular file of ours: a directory or a link in its place is rebuilt over.
+      if (!(await fsp.lstat(file)).isFile()) return null;
       const { sha1, bytes } = await sha1Of(file);
       if (sha1 !== meta.sha1 || bytes !== meta.bytes) return null;
       const index = new HierarchicalNSW('cosine', target.dim);
@@ -439,7 +447,7 @@ export class VectorIndexCache {
     const older = new RegExp(`^chat-${target.chatId}-ctx-(\\d+)\\.hnsw$`);
     for (const entry of await fsp.readdir(dir)) {
       const m = older.exec(entry);
-      if (m && Number(m[1]) < target.contextId) await fsp.rm(path.join(dir, entry), { force: true });
+      if (m && Number(m[1]) < target.contextId) await fsp.rm(path.join(dir, entry), { recursive: true, force: true });
     }
   }
 }
@@ -469,6 +477,6 @@ export async function deleteChatIndex(dataDir: string, chatId: number): Promise<
   await Promise.all(
     entries
       .filter((e) => e.startsWith(prefix) || e === sidecar || e.startsWith(`${sidecar}.tmp-`))
-      .map((e) => fsp.rm(path.join(dir, e), { force: true })),
+      .map((e) => fsp.rm(path.join(dir, e), { recursive: true, force: true })),
   );
 }

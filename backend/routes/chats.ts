@@ -51,7 +51,10 @@ export function registerChatRoutes(router: Router, deps: AppDeps): void {
   router.delete(['/chats/:chatId', '/chats/:chatId/'], async (ctx) => {
     const chatId = idParam(ctx.params.chatId);
     if (chatId === null || !(await deleteChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
-    await deps.onChatDeleted?.(chatId);
+    // A stream of this chat running here ends with `error` "The chat was deleted." (one on
+    // another replica notices at its next progress save, within about a second).
+    deps.lifecycle.stopChat(chatId, 'deleted');
+    await deps.context.onChatDeleted(chatId);
     ctx.body = { message: `Chat ${chatId} deleted.` };
   });
 }

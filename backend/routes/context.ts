@@ -1,11 +1,14 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { RouteGroup } from '../app.js';
+import type { Context } from 'koa';
 import { userIdOf } from '../auth.js';
+import { ServiceUnavailable } from '../errors.js';
 import { MiB, idParam, readJsonBody, validate } from '../http.js';
 import { ChatGone, ingestContext } from '../retrieval/ingest.js';
 import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
+import type { Lifecycle } from '../lifecycle.js';
 import type { Embedder } from '../retrieval/embed.js';
 import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
 import { VectorIndexCache } from '../retrieval/vectorIndex.js';
@@ -97,15 +100,31 @@ export const uploadContextBody = z
   });
 export type UploadContextBody = z.infer<typeof uploadContextBody>;
 
-/** Drops nulls (Jenkins' "unknown") recursively so the stored context only holds what is known. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = withoutNulls(v);
-    return out;
+/**
+ * Drops nulls (Jenkins' "unknown") from objects at every level so the stored context only holds
+ * what is known (nulls inside arrays stay). Iterative: no stack depth to exhaust, whatever the
+ * nesting (readJsonBody refuses bodies deeper than MAX_JSON_DEPTH before this runs anyway).
+ */
+export function withoutNulls(value: unknown): unknown {
+  const work: [unknown, unknown[] | Record<string, unknown>][] = [];
+  const copy = (v: unknown): unknown => {
+    if (typeof v !== 'object' || v === null) return v;
+    const target: unknown[] | Record<string, unknown> = Array.isArray(v) ? [] : {};
+    work.push([v, target]);
+    return target;
+  };
+  const root = copy(value);
+  while (work.length > 0) {
+    const [source, target] = work.pop()!;
+    if (Array.isArray(source)) {
+      for (const v of source) (target as unknown[]).push(copy(v));
+    } else {
+      for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
+        if (v !== null) (target as Record<string, unknown>)[k] = copy(v);
+      }
+    }
   }
-  return value;
+  return root;
 }
 
 /** The uploaded object as a CiContext: `jenkinsVersion` read as `ciVersion`. */
@@ -115,8 +134,30 @@ export function normaliseCiContext(body: UploadContextBody): CiContext {
   return jenkinsVersion !== undefined && rest.ciVersion === undefined ? { ...rest, ciVersion: jenkinsVersion } : rest;
 }
 
+/** Context uploads processed at once by one process unless CONTEXT_UPLOADS_MAX says otherwise. */
+export const DEFAULT_CONTEXT_UPLOADS_MAX = 2;
+/** Seconds a refused upload is told to wait (Retry-After). */
+export const UPLOAD_RETRY_AFTER_S = 5;
+
+/** A count of the uploads in progress, refused beyond `max`. */
+export class UploadSlots {
+  private used = 0;
+  constructor(readonly max: number) {}
+  tryTake(): boolean {
+    if (this.used >= this.max) return false;
+    this.used++;
+    return true;
+  }
+  release(): void {
+    this.used = Math.max(0, this.used - 1);
+  }
+  get inUse(): number {
+    return this.used;
+  }
+}
+
 /** POST /context/{chat_id}/ and GET /context/{chat_id}/last-upload (CONTRACT section 2). */
-export function contextRoutes(contextDeps: ContextDeps): RouteGroup {
+export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(DEFAULT_CONTEXT_UPLOADS_MAX)): RouteGroup {
   return (router: Router, deps) => {
     router.post(['/context/:chatId', '/context/:chatId/'], async (ctx) => {
       const chatId = idParam(ctx.params.chatId);
@@ -125,6 +166,24 @@ export function contextRoutes(contextDeps: ContextDeps): RouteGroup {
         ctx.req.resume();
         throw chatNotFound(ctx.params.chatId);
       }
+      // An upload holds up to 64 MiB of body, its parse and its ingestion: beyond the cap it is
+      // refused before any of it is read (drained and the connection closed, as a 413 is).
+      if (!slots.tryTake()) {
+        ctx.req.resume();
+        ctx.set('Connection', 'close');
+        ctx.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
+        throw new ServiceUnavailable(
+          `This backend is already processing ${slots.max} context upload${slots.max === 1 ? '' : 's'} (CONTEXT_UPLOADS_MAX): retry in ${UPLOAD_RETRY_AFTER_S} s.`,
+        );
+      }
+      try {
+        await upload(ctx, chatId);
+      } finally {
+        slots.release();
+      }
+    });
+
+    const upload = async (ctx: Context, chatId: number) => {
       const body = validate(uploadContextBody, await readJsonBody(ctx, CONTEXT_BODY_LIMIT));
       const ci = normaliseCiContext(body);
       try {
@@ -138,7 +197,7 @@ export function contextRoutes(contextDeps: ContextDeps): RouteGroup {
         if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
         throw err;
       }
-    });
+    };
 
     router.get(['/context/:chatId/last-upload', '/context/:chatId/last-upload/'], async (ctx) => {
       const chatId = idParam(ctx.params.chatId);
@@ -158,6 +217,8 @@ export interface ContextService {
   onChatDeleted(chatId: number): Promise<void>;
   /** The dependencies retrieval runs on (available once the routes are registered or `db` given). */
   deps(): ContextDeps;
+  /** Uploads being read or ingested now (at most CONTEXT_UPLOADS_MAX). */
+  uploadsInProgress(): number;
 }
 
 /**
@@ -165,10 +226,18 @@ export interface ContextService {
  * app's deps when createApp registers the routes, so a caller that builds AppDeps itself
  * (tests) needs no second handle.
  */
-export function createContextService(options: { dataDir: string; embedder: Embedder; db?: Db }): ContextService {
+export function createContextService(options: {
+  dataDir: string;
+  embedder: Embedder;
+  db?: Db;
+  lifecycle?: Lifecycle;
+  /** CONTEXT_UPLOADS_MAX: uploads processed at once (default 2); more get 503 with Retry-After. */
+  uploadsMax?: number;
+}): ContextService {
   const indexes = new VectorIndexCache(options.dataDir);
+  const slots = new UploadSlots(options.uploadsMax ?? DEFAULT_CONTEXT_UPLOADS_MAX);
   let contextDeps: ContextDeps | undefined = options.db
-    ? { db: options.db, embedder: options.embedder, indexes }
+    ? { db: options.db, embedder: options.embedder, indexes, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
     : undefined;
   const deps = (): ContextDeps => {
     if (!contextDeps) throw new Error('The context routes are not registered yet');
@@ -176,11 +245,12 @@ export function createContextService(options: { dataDir: string; embedder: Embed
   };
   return {
     routes: (router, appDeps) => {
-      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes };
-      contextRoutes(contextDeps)(router, appDeps);
+      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, lifecycle: appDeps.lifecycle };
+      contextRoutes(contextDeps, slots)(router, appDeps);
     },
     loadContext: (chatId) => loadChatContext(deps(), chatId),
     onChatDeleted: (chatId) => indexes.delete(chatId),
     deps,
+    uploadsInProgress: () => slots.inUse,
   };
 }

@@ -7,7 +7,8 @@ import { Conflict, NotFound, Unprocessable } from '../errors.js';
 import { MiB, idParam, readJsonBody, textField, validate } from '../http.js';
 import { findChat } from '../store/chats.js';
 import { acquireStreamLease, findVisiblePair, releaseStreamLease } from '../store/pairs.js';
-import { streamAnswer } from '../answer/run.js';
+import { streamAnswer, type AnswerDeps } from '../answer/run.js';
+import { openEventStream } from '../stream.js';
 
 export const sendBody = z.object({
   chat_id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)], {
@@ -20,21 +21,35 @@ export const editBody = z.object({ new_content: textField(1, 20000) });
 export type EditBody = z.infer<typeof editBody>;
 
 const BODY_LIMIT = 1 * MiB;
-/** The stream lease outlives a crashed holder by at most this long. */
-export const STREAM_LEASE_MS = 60_000;
+/**
+ * The stream lease outlives a crashed holder by at most this long (renewed every fifth of it
+ * while the stream runs, so a live stream never loses it to a slow database round trip).
+ */
+export const STREAM_LEASE_MS = 15_000;
 
-function conflict(chatId: number): Conflict {
-  return new Conflict(`Chat ${chatId} already has an answer streaming: wait for it to finish or stop it.`);
+/** The 409 of a chat with a stream: says when the chat is free at the latest should that stream be dead. */
+export function streamingConflict(chatId: number, until: number | null, now = Date.now()): Conflict {
+  const base = `Chat ${chatId} already has an answer streaming: wait for it to finish or stop it.`;
+  if (until === null) return new Conflict(base);
+  const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+  return new Conflict(
+    `${base} If that stream was cut off, the chat is free again at ${new Date(until).toISOString()} (in ${seconds} s).`,
+  );
 }
 
 /** send, retry and edit (CONTRACT section 2, "Streams"). */
 export function registerMessageRoutes(router: Router, deps: AppDeps): void {
+  const answers: AnswerDeps = { db: deps.db, log: deps.log, lifecycle: deps.lifecycle, engine: deps.engine, loadContext: deps.context.loadContext };
   const begin = async (ctx: Context, chatId: number, question: string, supersedeFrom?: number) => {
-    if (!(await acquireStreamLease(deps.db, chatId, STREAM_LEASE_MS))) throw conflict(chatId);
+    const owner = deps.lifecycle.replicaId;
+    const lease = await acquireStreamLease(deps.db, chatId, STREAM_LEASE_MS, owner);
+    if (!lease.taken) throw streamingConflict(chatId, lease.until);
     try {
-      await streamAnswer(ctx, deps, { chatId, question, supersedeFrom, leaseMs: STREAM_LEASE_MS });
+      await streamAnswer(answers, { chatId, question, supersedeFrom, leaseMs: STREAM_LEASE_MS }, () =>
+        openEventStream(ctx, deps.pingIntervalMs),
+      );
     } catch (err) {
-      await releaseStreamLease(deps.db, chatId);
+      await releaseStreamLease(deps.db, chatId, owner);
       throw err;
     }
   };

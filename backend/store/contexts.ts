@@ -69,9 +69,11 @@ export async function createBuildingContext(
   db: Db,
   chatId: number,
   embedder: { id: string; dim: number },
+  owner: string | null = null,
 ): Promise<number> {
   const [id] = await db('contexts').insert({
     chat_id: chatId,
+    owner,
     state: 'building',
     ci_context: '{}',
     created_at: nowMs(),
@@ -267,6 +269,29 @@ export async function finishContext(
       throw err;
     }
   }
+}
+
+/** A `building` context of this replica not among its live uploads is dead once this old. */
+export const OWN_BUILDING_GRACE_MS = 60 * 1000;
+
+/**
+ * Deletes the `building` contexts (and by cascade their chunks and terms) that no upload will
+ * finish: every one of `owner` at its start (`ownLive` empty), else those of `owner` that are not
+ * in `ownLive` and older than a minute; and anyone's older than an hour (their replica died and
+ * did not come back). Answers how many contexts went.
+ */
+export async function sweepBuildingContexts(db: Db, owner: string, ownLive: number[], atStart: boolean): Promise<number> {
+  const now = nowMs();
+  return db('contexts')
+    .where({ state: 'building' })
+    .andWhere((q) => {
+      q.where((own) => {
+        own.where({ owner });
+        if (!atStart) own.andWhere('created_at', '<', now - OWN_BUILDING_GRACE_MS);
+        if (ownLive.length > 0) own.whereNotIn('id', ownLive);
+      }).orWhere('created_at', '<', now - STALE_BUILDING_MS);
+    })
+    .delete();
 }
 
 /** Removes a building context that will not be finished (the upload failed). */

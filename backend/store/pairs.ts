@@ -123,30 +123,76 @@ export async function findVisiblePair(db: Db, userId: string, pairId: number): P
   return row ?? null;
 }
 
+/** The answer of acquireStreamLease: taken, or held by a stream whose lease runs until `until`. */
+export type LeaseResult = { taken: true } | { taken: false; until: number | null };
+
 /**
- * Takes the chat's stream lease (one answer streams per chat, enforced in the database so any
- * replica agrees). An expired lease means its holder died: its `streaming` pairs become
- * `interrupted` (their partial text stays).
+ * Takes the chat's stream lease for `owner` (one answer streams per chat, enforced in the
+ * database so any replica agrees). An expired lease means its holder died: in the same
+ * transaction its `streaming` pairs become `interrupted` (their saved text stays).
  */
-export async function acquireStreamLease(db: Db, chatId: number, leaseMs: number): Promise<boolean> {
+export async function acquireStreamLease(db: Db, chatId: number, leaseMs: number, owner: string): Promise<LeaseResult> {
+  return db.transaction(async (trx) => {
+    const now = Date.now();
+    const taken = await trx('chats')
+      .where({ id: chatId })
+      .andWhere((q) => q.whereNull('streaming_until').orWhere('streaming_until', '<', now))
+      .update({ streaming_until: now + leaseMs, stream_owner: owner });
+    if (taken === 0) {
+      const row = (await trx('chats').where({ id: chatId }).first('streaming_until')) as
+        | { streaming_until: number | string | null }
+        | undefined;
+      return { taken: false, until: row?.streaming_until == null ? null : Number(row.streaming_until) };
+    }
+    await trx('qa_pairs').where({ chat_id: chatId, answer_status: 'streaming' }).update({ answer_status: 'interrupted' });
+    return { taken: true };
+  });
+}
+
+/** Extends the lease while `owner` still holds it; false when it does not any more. */
+export async function renewStreamLease(db: Db, chatId: number, leaseMs: number, owner: string): Promise<boolean> {
+  const n = await db('chats').where({ id: chatId, stream_owner: owner }).update({ streaming_until: Date.now() + leaseMs });
+  return n > 0;
+}
+
+export async function releaseStreamLease(db: Db, chatId: number, owner: string): Promise<void> {
+  await db('chats').where({ id: chatId, stream_owner: owner }).update({ streaming_until: null, stream_owner: null });
+}
+
+/**
+ * At the start of a replica: the leases it held before it died are released and their
+ * `streaming` pairs marked `interrupted` (the text saved so far stays), in one transaction.
+ * Answers how many pairs were marked.
+ */
+export async function releaseLeasesOf(db: Db, owner: string): Promise<number> {
+  return db.transaction(async (trx) => {
+    const rows = (await trx('chats').select('id').where({ stream_owner: owner })) as { id: number | string }[];
+    if (rows.length === 0) return 0;
+    const ids = rows.map((r) => Number(r.id));
+    const marked = await trx('qa_pairs')
+      .whereIn('chat_id', ids)
+      .andWhere({ answer_status: 'streaming' })
+      .update({ answer_status: 'interrupted' });
+    await trx('chats').whereIn('id', ids).andWhere({ stream_owner: owner }).update({ streaming_until: null, stream_owner: null });
+    return marked;
+  });
+}
+
+/**
+ * Pairs left `streaming` in chats whose lease is gone or expired (their stream died with its
+ * process) become `interrupted`: a pair streams only under a live lease.
+ */
+export async function interruptOrphanedPairs(db: Db): Promise<number> {
   const now = Date.now();
-  const taken = await db('chats')
-    .where({ id: chatId })
-    .andWhere((q) => q.whereNull('streaming_until').orWhere('streaming_until', '<', now))
-    .update({ streaming_until: now + leaseMs });
-  if (taken === 0) return false;
-  await db('qa_pairs')
-    .where({ chat_id: chatId, answer_status: 'streaming' })
+  return db('qa_pairs')
+    .where({ answer_status: 'streaming' })
+    .whereIn(
+      'chat_id',
+      db('chats')
+        .select('id')
+        .where((q) => q.whereNull('streaming_until').orWhere('streaming_until', '<', now)),
+    )
     .update({ answer_status: 'interrupted' });
-  return true;
-}
-
-export async function renewStreamLease(db: Db, chatId: number, leaseMs: number): Promise<void> {
-  await db('chats').where({ id: chatId }).update({ streaming_until: Date.now() + leaseMs });
-}
-
-export async function releaseStreamLease(db: Db, chatId: number): Promise<void> {
-  await db('chats').where({ id: chatId }).update({ streaming_until: null });
 }
 
 /**
@@ -183,22 +229,32 @@ export async function startPair(
   });
 }
 
-/** Saves the answer's final text, status and sources. */
+/** Saves the answer's final text, status and sources; false when the pair is gone (chat deleted). */
 export async function finishAnswer(
   db: Db,
   pairId: number,
   content: string,
   status: AnswerStatus,
   sources: Source[],
-): Promise<void> {
-  await db('qa_pairs')
+): Promise<boolean> {
+  const n = await db('qa_pairs')
     .where({ id: pairId })
     .update({ answer: content, answer_status: status, answer_sources: JSON.stringify(sources) });
+  return n > 0;
 }
 
-/** Saves partial text while streaming, so a crash loses at most a few seconds of it. */
-export async function saveProgress(db: Db, pairId: number, content: string): Promise<void> {
-  await db('qa_pairs').where({ id: pairId, answer_status: 'streaming' }).update({ answer: content });
+/**
+ * Saves partial text while streaming, so a crash loses at most about a second of it. False
+ * when the pair is no longer streaming (deleted with its chat, or marked by another replica).
+ */
+export async function saveProgress(db: Db, pairId: number, content: string): Promise<boolean> {
+  const n = await db('qa_pairs').where({ id: pairId, answer_status: 'streaming' }).update({ answer: content });
+  return n > 0;
+}
+
+/** Whether the pair still exists (its chat was not deleted). */
+export async function pairExists(db: Db, pairId: number): Promise<boolean> {
+  return (await db('qa_pairs').where({ id: pairId }).first('id')) !== undefined;
 }
 
 /** The last `n` visible exchanges of the chat before `beforePairId`, oldest first. */

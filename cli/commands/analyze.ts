@@ -45,6 +45,11 @@ export async function analyzeLog(options: GlobalOptions, file: string | undefine
     return;
   }
   const colour = colourful(process.stdout);
+  const only = excerpts[0];
+  if (excerpts.length === 1 && only !== undefined && only.score <= 0) {
+    // Nothing recognisable as a failure: say so, then show where the log ends.
+    process.stdout.write(`${paint(colour, 'bold', `No failure found in ${lines.length} lines.`)} The log ends:\n`);
+  }
   const width = String(Math.max(...excerpts.map((e) => e.end_line))).length;
   const out: string[] = [];
   excerpts.forEach((e, i) => {

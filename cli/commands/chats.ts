@@ -6,8 +6,9 @@ import { UsageError } from '../errors.js';
 import { sourcesText } from '../sources.js';
 
 export async function listChats(options: GlobalOptions): Promise<void> {
-  const chats = await clientFor(options).allChats();
-  if (options.json) return printJson(chats);
+  const client = clientFor(options);
+  const [chats, unread] = await Promise.all([client.allChats(), client.unreadChatIds()]);
+  if (options.json) return printJson(chats.map((c) => (unread.has(c.id) ? { ...c, unread: true } : c)));
   if (chats.length === 0) {
     process.stderr.write('No chats yet: create one with `cichat chats new` or `cichat ask "..."`.\n');
     return;
@@ -15,7 +16,9 @@ export async function listChats(options: GlobalOptions): Promise<void> {
   const width = Math.max(2, ...chats.map((c) => String(c.id).length));
   process.stdout.write(`${'ID'.padStart(width)}  UPDATED              TITLE\n`);
   for (const chat of chats) {
-    process.stdout.write(`${String(chat.id).padStart(width)}  ${localTime(chat.updated_at).padEnd(19)}  ${chat.title}\n`);
+    // `*`: a diagnosis the failed-build watcher made that you have not opened yet.
+    const mark = unread.has(chat.id) ? '* ' : '';
+    process.stdout.write(`${String(chat.id).padStart(width)}  ${localTime(chat.updated_at).padEnd(19)}  ${mark}${chat.title}\n`);
   }
 }
 

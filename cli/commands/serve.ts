@@ -34,6 +34,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
     // The sample home was recorded by a Jenkins in a container: its paths start there.
     env.JENKINS_PATH_MAP ||= `/var/jenkins_home=${seeds}`;
   }
+  // The failed-build watcher is on by default here (off for a bare `npm run controller`).
+  env.CICHAT_WATCH ||= 'on';
   const backendHost = env.BACKEND_HOST || '127.0.0.1';
   const backendPort = env.BACKEND_PORT || '8000';
   const controllerHost = env.CONTROLLER_HOST || '127.0.0.1';

@@ -1,7 +1,7 @@
 /** The list of chats: the selected one highlighted, scrolled so that it stays visible. */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { Chat } from '../../protocol/types.js';
+import type { ListedChat } from './useChatSession.js';
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -17,7 +17,7 @@ export function ChatList({
   width,
   loaded = true,
 }: {
-  chats: Chat[];
+  chats: ListedChat[];
   selected: number;
   height: number;
   width: number;
@@ -36,18 +36,20 @@ export function ChatList({
   const first = Math.min(Math.max(0, selected - rows + 1), Math.max(0, chats.length - rows));
   const visible = chats.slice(first, first + rows);
   const idWidth = Math.max(...chats.map((c) => String(c.id).length));
+  // The unread column only takes room when some chat is unread.
+  const markRoom = chats.some((c) => c.unread) ? 2 : 0;
   return (
     <Box flexDirection="column" height={rows}>
       {visible.map((chat, i) => {
         const index = first + i;
         const isSelected = index === selected;
         const stamp = when(chat.updated_at);
-        const titleRoom = Math.max(4, width - idWidth - stamp.length - 6);
+        const titleRoom = Math.max(4, width - idWidth - stamp.length - 6 - markRoom);
         const title = chat.title.length > titleRoom ? `${chat.title.slice(0, titleRoom - 1)}…` : chat.title;
         return (
           <Text key={chat.id} wrap="truncate" inverse={isSelected}>
             {isSelected ? '› ' : '  '}
-            <Text dimColor={!isSelected}>{String(chat.id).padStart(idWidth)}</Text> {title.padEnd(titleRoom)} <Text dimColor>{stamp}</Text>
+            <Text dimColor={!isSelected}>{String(chat.id).padStart(idWidth)}</Text> {markRoom === 0 ? '' : chat.unread ? <Text bold>* </Text> : '  '}{title.padEnd(titleRoom)} <Text dimColor>{stamp}</Text>
           </Text>
         );
       })}

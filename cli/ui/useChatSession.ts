@@ -8,8 +8,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Chat, QaPair, StreamEvent } from '../../protocol/types.js';
 import type { CichatClient, StreamRequest } from '../client.js';
 
-/** The client calls the UI needs (a CichatClient fits). */
-export type ChatApi = Pick<CichatClient, 'allChats' | 'createChat' | 'conversation' | 'renameChat' | 'deleteChat' | 'stream'>;
+/** The client calls the UI needs (a CichatClient fits); `unreadChatIds` is optional (the watcher's marks). */
+export type ChatApi = Pick<CichatClient, 'allChats' | 'createChat' | 'conversation' | 'renameChat' | 'deleteChat' | 'stream'> &
+  Partial<Pick<CichatClient, 'unreadChatIds'>>;
+
+/** A chat of the list; `unread`: a diagnosis the failed-build watcher made, not opened yet. */
+export type ListedChat = Chat & { unread?: boolean };
 
 /** The answer being streamed now. */
 export interface LiveAnswer {
@@ -21,7 +25,7 @@ export interface LiveAnswer {
 }
 
 export interface ChatSession {
-  chats: Chat[];
+  chats: ListedChat[];
   chatsLoaded: boolean;
   chatId: number | null;
   chat: Chat | undefined;
@@ -48,7 +52,7 @@ function message(err: unknown): string {
 }
 
 export function useChatSession(client: ChatApi, initialChatId?: number, initialChats?: Chat[]): ChatSession {
-  const [chats, setChats] = useState<Chat[]>(initialChats ?? []);
+  const [chats, setChats] = useState<ListedChat[]>(initialChats ?? []);
   const [chatsLoaded, setChatsLoaded] = useState(initialChats !== undefined);
   const [chatId, setChatId] = useState<number | null>(initialChatId ?? null);
   const [pairs, setPairs] = useState<QaPair[]>([]);
@@ -78,9 +82,9 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
 
   const refreshChats = useCallback(async () => {
     await guard(async () => {
-      const list = await client.allChats();
+      const [list, unread] = await Promise.all([client.allChats(), client.unreadChatIds?.() ?? Promise.resolve(new Set<number>())]);
       if (!mounted.current) return;
-      setChats(list);
+      setChats(unread.size === 0 ? list : list.map((c): ListedChat => (unread.has(c.id) ? { ...c, unread: true } : c)));
       setChatsLoaded(true);
     });
   }, [client, guard]);
@@ -101,6 +105,8 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
       setPairs([]);
       setLive(null);
       setError(null);
+      // Opening the chat marks it read on the controller too (GET /chats/{id}).
+      setChats((list) => (list.some((c: ListedChat) => c.id === id && c.unread) ? list.map((c) => (c.id === id ? { ...c, unread: false } : c)) : list));
       await guard(() => loadPairs(id));
     },
     [guard, loadPairs],

@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
-import { BadRequest, HttpError, NotFound, Unprocessable } from '../errors.js';
+import { BadRequest, HttpError, NotFound } from '../errors.js';
 import { readJsonBody } from '../../http/body.js';
+import { parseInput } from '../../http/validate.js';
+import { ContextRequestSchema } from '../schemas.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { CiContext } from '../../protocol/types.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
@@ -39,54 +41,23 @@ export interface ContextRouteDeps {
   parseReferer: ParseReferer;
 }
 
-/** Whether a request is a context upload the controller must enrich. */
-export function isContextUpload(method: string, path: string): boolean {
-  return (method === 'POST' || method === 'PUT') && path.startsWith('/chatbot-api/context/');
-}
+/** The context upload's route under `/chatbot-api` (POST and PUT): `/context/<chat id>` as the backend has it. */
+export const CONTEXT_ROUTE = '/context/{*rest}';
 
 /** Validates the caller's JSON into a ContextRequest: 400 for a non-object, 422 naming a field of the wrong type. */
 export function parseContextRequest(value: unknown): ContextRequest {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new BadRequest('The context body must be a JSON object such as {"jobName": "team/app", "buildNumber": 7}');
   }
-  const body = value as Record<string, unknown>;
-  const out: ContextRequest = {};
-  const optionalString = (field: keyof ContextRequest): string | undefined => {
-    const v = body[field];
-    if (v === undefined || v === null) return undefined;
-    if (typeof v !== 'string') throw new Unprocessable(`${field}: must be a string`);
-    return v;
+  const { currentScreen, jobName, buildNumber, consoleLog, baselineLog, ciEnvironment } = parseInput(ContextRequestSchema, value);
+  return {
+    ...(currentScreen !== undefined ? { currentScreen } : {}),
+    ...(jobName !== undefined ? { jobName } : {}),
+    ...(buildNumber !== undefined ? { buildNumber } : {}),
+    ...(consoleLog !== undefined ? { consoleLog } : {}),
+    ...(baselineLog !== undefined ? { baselineLog } : {}),
+    ...(ciEnvironment !== undefined ? { ciEnvironment } : {}),
   };
-  const currentScreen = optionalString('currentScreen');
-  if (currentScreen !== undefined && currentScreen !== '') out.currentScreen = currentScreen;
-  const jobName = optionalString('jobName');
-  if (jobName !== undefined && jobName !== '') out.jobName = jobName;
-  const consoleLog = optionalString('consoleLog');
-  if (consoleLog !== undefined) out.consoleLog = consoleLog;
-  const baselineLog = optionalString('baselineLog');
-  if (baselineLog !== undefined) out.baselineLog = baselineLog;
-  const env = body.ciEnvironment;
-  if (env !== undefined && env !== null) {
-    if (typeof env !== 'object' || Array.isArray(env)) throw new Unprocessable('ciEnvironment: must be an object of strings');
-    const entries = Object.entries(env as Record<string, unknown>);
-    if (entries.length > 200) throw new Unprocessable('ciEnvironment: must hold at most 200 variables');
-    const kept: Record<string, string> = {};
-    for (const [name, v] of entries) {
-      if (typeof v !== 'string') throw new Unprocessable(`ciEnvironment.${name}: must be a string`);
-      if (v.length > 4000) throw new Unprocessable(`ciEnvironment.${name}: must be at most 4000 characters`);
-      kept[name] = v;
-    }
-    if (entries.length > 0) out.ciEnvironment = kept;
-  }
-  const rawBuild = body.buildNumber;
-  if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') {
-    const n = typeof rawBuild === 'string' && /^\d+$/.test(rawBuild) ? Number(rawBuild) : rawBuild;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
-      throw new Unprocessable('buildNumber: must be a positive whole number');
-    }
-    out.buildNumber = n;
-  }
-  return out;
 }
 
 /**

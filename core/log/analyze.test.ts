@@ -735,7 +735,7 @@ describe('analyze: line handling', () => {
   test('a log with no recognisable failure falls back to its last lines', () => {
     const text = log(...chatter(30), '', '');
     const e = top(text);
-    expect(e.reason).toBe('end of log');
+    expect(e.reason).toBe('no failure found');
     expect(e.end_line).toBe(30);
   });
 

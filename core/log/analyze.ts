@@ -15,6 +15,7 @@
 import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
 import { SHAPES, MAYBE_FAILURE, PASSING, compilerReason, type FailureShape } from './shapes.js';
+import { FEATURES, LEARNED_WEIGHTS, scoreOf, type FeatureVector } from './rank.js';
 import { hasNewLine, markNewSinceBaseline, type Baseline } from './baseline.js';
 
 export interface AnalyzeOptions {
@@ -54,12 +55,20 @@ interface Section {
   failed: boolean;
 }
 
+type BlockKind = 'detail' | 'summary' | 'exit' | 'before';
+
 interface Block {
   start: number;
   end: number;
+  /** The shape's weight (0-10: how specific the shape is to a real failure). */
   weight: number;
   anchors: number;
   reason: string;
+  kind: BlockKind;
+  /** The same message (numbers aside) was printed earlier: a retry or an echo. */
+  repeated: boolean;
+  /** The line whose shape made the block (its template is counted for novelty). */
+  anchor: number;
 }
 
 /** Timestamps and per-tool prefixes that do not belong to the message itself. */
@@ -82,14 +91,14 @@ const PYTEST_END = /^\S+:\d+: \w+$/;
 const PASS_HINT = /ok|OK|PASS|✓|✔/;
 /** A test harness line still waiting for its verdict: `t/name.t ........ `. */
 const HARNESS_PENDING = /^\S+ \.{3,}\s*$/;
-/** Where a unified diff's lines begin: its `+++ b/file` header or a hunk header. */
-const DIFF_HEADER = /^(?:\+\+\+ \S|@@ .*@@)/;
+/** Where a diff's lines begin: a unified diff's `+++ b/file` or hunk header, Jest's and Vitest's `- Expected` legend. */
+const DIFF_HEADER = /^(?:\+\+\+ \S|@@ .*@@|- Expected\b)/;
 const LEADING_NUMBER = /^\s*\d/;
 /** A verdict alone on its line, printed once the step it judges (`* checking tests ...`) is done. */
 const BARE_VERDICT = /^\s*(?:ERROR|FAILED|FAIL|FAILURE)\s*$/;
 /** A step announced before its verdict is known: `* checking tests ...`, `Running specs...`. */
 const PENDING_HEADING = /\S\s*\.\.\.\s*$/;
-const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$/;
+const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$|^⎯{3,}/;
 /** A command's usage text, printed after the message that says what was wrong with the call. */
 const USAGE = /^\s*[Uu]sage(?: of \S+)?:/;
 
@@ -111,6 +120,8 @@ function classify(raw: string): LineInfo {
   const stamped = prefix !== null;
   const indent = leadingSpaces(body);
   if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped };
+  // GitHub Actions opens each step's group with the step's command: the group marker is the command.
+  if (body.startsWith('##[group]Run ')) return { role: 'command', shape: undefined, body, indent, stamped };
   if (NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent, stamped };
   const travis = TRAVIS_EXIT.exec(body);
   if (travis) {
@@ -233,7 +244,7 @@ function isContinuation(line: LineInfo, anchor: LineInfo, anchorPrefix: string |
 
 /** A bracket or tag prefix that every line of the anchor's block repeats (`[error]`, `E `). */
 function blockPrefix(body: string): string | null {
-  const m = /^(?:\[\w+\] |E {2,}|\w+ ERR! |==\d+==|#\d+ )/.exec(body);
+  const m = /^(?:\[\w+\] |E {2,}|\w+ ERR! |npm error |==\d+==|#\d+ )/.exec(body);
   if (!m) return null;
   const p = m[0];
   return p.startsWith('E ') ? 'E ' : p.startsWith('==') ? p : p;
@@ -302,7 +313,10 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
     const line = info[j];
     if (line === undefined) break;
     const role = line.role;
-    if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || role === 'summary' || role === 'pass') break;
+    // npm prints its whole message on `npm error` lines: they continue its `code E...` line up
+    // to the pointer at its debug log.
+    const npmDetail = role === 'summary' && prefix !== null && NPM_PREFIX.test(prefix) && line.body.startsWith(prefix) && !BOILERPLATE.test(line.body);
+    if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || (role === 'summary' && !npmDetail) || role === 'pass') break;
     if (role === 'noise' && line.body.trim() !== '') break;
     if (USAGE.test(line.body) && anchor.shape?.reason === 'command-line usage error') break;
     // A TAP verdict closes the output before it into a block of its own.
@@ -384,9 +398,18 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
 function reasonOf(line: LineInfo): string {
   const shape = line.shape;
   if (shape === undefined) return 'error';
-  if (shape.reason === 'compiler error') {
-    const path = /^(\S[^:(]*)[:(]\d/.exec(line.body)?.[1];
-    return path !== undefined ? compilerReason(path) : shape.reason;
+  if (shape.reason === 'compiler error' || shape.reason === '.NET compiler error') {
+    // The kind is the language of the file the diagnostic names (`x.tsx(1,2): error TS2345`
+    // is TypeScript, whatever the shape looks like); the tool's code prefix when no file is known.
+    const path = /([\w.@~+-]*[\w-]\.[A-Za-z]\w{0,5})(?::\d|\(\d)/.exec(line.body)?.[1];
+    const named = path !== undefined ? compilerReason(path) : 'compiler error';
+    if (named !== 'compiler error') return named;
+    const code = /\berror (TS|CS|FS|BC)\d+:/.exec(line.body)?.[1];
+    if (code === 'TS') return 'TypeScript compiler error';
+    if (code === 'CS') return 'C# compiler error';
+    if (code === 'FS') return 'F# compiler error';
+    if (code === 'BC') return 'Visual Basic compiler error';
+    return shape.reason;
   }
   if (shape.reason === 'exception') {
     const name = /([A-Z][\w$]*(?:Error|Exception|Failure|Fault))/.exec(line.body)?.[1];
@@ -427,11 +450,11 @@ function buildBlocks(info: LineInfo[]): Block[] {
         start = first;
         // A header that counts failures (`5 failing`, `There were 2 failures:`) heads the whole
         // numbered list: every item is part of what it announces.
-        end = growForward(info, first, firstLine.role !== 'anchor' || firstLine.shape?.reason === 'error', true);
+        end = growForward(info, first, firstLine.role !== 'anchor' || firstLine.shape?.reason === 'error' || shape.freeDetail === true, true);
         if (firstLine.role === 'anchor' && end === first) end = growForward(info, first, true, true);
         if (firstLine.role === 'anchor' && firstLine.shape !== undefined) {
           headerWeight = Math.max(shape.weight, firstLine.shape.weight);
-          headerReason = reasonOf(firstLine);
+          headerReason = shape.freeDetail === true ? shape.reason : reasonOf(firstLine);
         }
       } else {
         start = growBackward(info, i, coveredTo);
@@ -480,13 +503,12 @@ function buildBlocks(info: LineInfo[]): Block[] {
           }
         }
       }
-      blocks.push({
-        start,
-        end,
-        weight: repeated ? weight - 2 : weight,
-        anchors,
-        reason,
-      });
+      // A message that sends the reader elsewhere (Gradle's `Compilation error. See log for more
+      // details`, `see the compiler error output`) is a summary of a detail printed before it.
+      let pointer = false;
+      for (let j = start; j <= end && j - start < 12 && !pointer; j++) pointer = POINTS_ELSEWHERE.test(info[j]?.body ?? '');
+      if (pointer) blocks.push({ start, end, weight: Math.min(weight, 4), anchors, reason, kind: 'summary', repeated, anchor: i });
+      else blocks.push({ start, end, weight, anchors, reason, kind: 'detail', repeated, anchor: i });
       coveredTo = end;
     } else if (line.role === 'exit-fail') {
       const before = precedingOutput(info, i, coveredTo);
@@ -498,14 +520,14 @@ function buildBlocks(info: LineInfo[]): Block[] {
       // 124 is timeout(1)'s status and 137 a SIGKILL (often the out-of-memory killer): then the
       // exit line is itself the explanation.
       const signal = code === '124' ? 'command timed out (exit 124)' : code === '137' ? 'command killed (exit 137)' : null;
-      blocks.push({ start: i, end: i, weight: signal !== null ? 7 : 1, anchors: 0, reason: signal ?? reason });
+      blocks.push({ start: i, end: i, weight: signal !== null ? 7 : 1, anchors: 0, reason: signal ?? reason, kind: 'exit', repeated: false, anchor: i });
       coveredTo = i;
     } else if (line.role === 'summary' && line.shape !== undefined) {
       const before = precedingOutput(info, i, coveredTo);
       if (before !== null) blocks.push(before);
       let end = i;
       while (end + 1 < info.length && info[end + 1]?.role === 'summary' && end - i < 10) end++;
-      blocks.push({ start: i, end, weight: line.shape.weight - 2, anchors: 0, reason: reasonOf(line) });
+      blocks.push({ start: i, end, weight: line.shape.weight - 2, anchors: 0, reason: reasonOf(line), kind: 'summary', repeated: false, anchor: i });
       coveredTo = end;
     }
   }
@@ -540,7 +562,7 @@ function precedingOutput(info: LineInfo[], at: number, floor: number): Block | n
     start--;
   }
   start = diffStart(info, end, floor, start);
-  return { start, end, weight: 5, anchors: 0, reason: 'output before the failure' };
+  return { start, end, weight: 5, anchors: 0, reason: 'output before the failure', kind: 'before', repeated: false, anchor: end };
 }
 
 const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;
@@ -598,38 +620,145 @@ function buildEnd(info: LineInfo[]): number {
   return info.length;
 }
 
-function scoreBlocks(blocks: Block[], sections: Section[], total: number, epilogue: number): { block: Block; score: number }[] {
+const NPM_PREFIX = /^npm (?:ERR!|error) $/;
+/** A line that starts another step of the build. */
+const NEXT_STEP =
+  /^(?:\+ \S|\$ \S|> Task :|\[INFO\] --- |\[INFO\] Building |Step \d+\/\d+ : |#\d+ \[|\[Pipeline\] (?:sh|bat|stage|withEnv)\b|##\[group\]Run |==> |make\[\d+\]: Entering|\s*Compiling \S+ v\d|\[step \d+\/\d+\])/;
+
+/** A failure message that points at a detail printed elsewhere. */
+const POINTS_ELSEWHERE =
+  /\b[Ss]ee (?:the )?(?:log|compiler (?:error )?output|errors? above|output above|console output|the report at)\b|\b[Cc]heck the (?:log|output) (?:above|for (?:more )?details)/;
+
+/** Help links, timing and "see the log" hints: what a build tool prints around its failure. */
+const BOILERPLATE =
+  /https?:\/\/\S*(?:help|docs|wiki|gradle\.org|maven\.apache|yarnpkg)|\bTotal time\b|Finished at:|[Ss]ee (?:the )?log for more|see the compiler error output|Run with --(?:stacktrace|info|debug|scan)|Re-run Maven|-> \[Help \d+\]|For more information about the errors|To see the full stack trace|Get more help at|A complete log of this run/;
+/** A file and a line in it: `Foo.kt:57:33`, `Foo.tsx(142,23)`, `File "x.py", line 3`, `Foo.java:[12,5]`. */
+const LOCATION = /[\w-]\.[A-Za-z]\w{0,5}(?::\[?\d+|\(\d+,\d+\)|", line \d+)/;
+
+/** A candidate excerpt with the features the ranker weighs. */
+export interface Candidate {
+  start: number;
+  end: number;
+  reason: string;
+  features: FeatureVector;
+}
+
+/**
+ * Describes every block by the features of `rank.ts`. Linear in the log: a backward pass
+ * counts, for every line, the ordinary output printed after it before the build stopped.
+ */
+function describeBlocks(info: LineInfo[], blocks: Block[], sections: Section[], epilogue: number): Candidate[] {
+  const total = info.length;
   const primary = sections.find((s) => s.failed);
-  const scored: { block: Block; score: number }[] = [];
   const sorted = [...sections].sort((x, y) => x.start - y.start);
+  // goesOn[i]: lines with text from i to the next place the build stopped (a summary, a failing
+  // exit, the CI epilogue or the end of the log).
+  // Counted in steps the build started (a shell trace, a Gradle task, a Maven plugin, a
+  // Docker step), not in lines: a test runner prints on after a failing test, and that is
+  // still the run that failed.
+  const goesOn = new Int32Array(total + 1);
+  for (let i = total - 1; i >= 0; i--) {
+    const line = info[i];
+    const role = line?.role;
+    if (role === 'summary' || role === 'exit-fail' || i >= epilogue) goesOn[i] = 0;
+    else goesOn[i] = (goesOn[i + 1] ?? 0) + ((role === 'command' || role === 'text') && NEXT_STEP.test(line?.body ?? '') ? 1 : 0);
+  }
+  const templates = new Map<string, number>();
+  const keyOf = (i: number): string => (info[i]?.body ?? '').replace(/\d+/g, '#').trim();
+  for (const b of blocks) {
+    if (b.kind !== 'detail') continue;
+    const k = keyOf(b.anchor);
+    templates.set(k, (templates.get(k) ?? 0) + 1);
+  }
   const earlier = new Map<string, number>();
+  const firstDetail = new Set<number>();
+  const out: Candidate[] = [];
   let si = 0;
-  for (const block of blocks) {
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b];
+    if (block === undefined) continue;
     while (si < sorted.length && (sorted[si]?.end ?? 0) < block.start) si++;
     const candidate = sorted[si];
     const section = candidate !== undefined && candidate.start <= block.start ? candidate : undefined;
+    const sectionIndex = section !== undefined ? si : -1;
+    const f: FeatureVector = new Array<number>(FEATURES.length).fill(0);
     // Specific shapes earn the full benefit of sitting in the failing command; a bare word less.
     const strength = block.weight >= 6 ? 1 : 0.5;
-    let score = block.weight;
+    f[0] = block.weight;
+    f[1] = block.repeated ? 1 : 0;
     if (section !== undefined) {
-      if (section === primary) score += 4 * strength;
-      else if (section.failed) score += 2 * strength;
-      else score -= 3;
+      if (section === primary) f[2] = strength;
+      else if (section.failed) f[3] = strength;
+      else f[4] = 1;
     } else if (primary !== undefined) {
       // Outside any command (setup, teardown): before the failing command it rarely matters.
-      score += block.start > primary.end ? -1 : -3;
+      if (block.start > primary.end) f[5] = 1;
+      else f[6] = 1;
     }
     // What the CI server prints after the build has ended (cache upload, VM teardown) is not why.
-    if (block.start > epilogue) score -= 4;
-    score += 0.5 * (block.start / Math.max(1, total));
-    if (block.anchors > 1) score += 0.5;
+    if (block.start > epilogue) f[7] = 1;
+    f[8] = block.start / Math.max(1, total);
+    if (block.anchors > 1) f[9] = 1;
     // The same kind of error again in the same command is the cascade of the first one.
-    const key = `${sorted.indexOf(section ?? ({} as Section))}:${block.reason}`;
+    const key = `${sectionIndex}:${block.reason}`;
     const seen = earlier.get(key) ?? 0;
     earlier.set(key, seen + 1);
-    score -= Math.min(2, 0.4 * seen);
-    scored.push({ block, score });
+    f[10] = Math.min(2, 0.4 * seen);
+    // What the build did after the block: went on for a while (survivable) or stopped (fatal).
+    const after = goesOn[Math.min(total, block.end + 1)] ?? 0;
+    f[11] = Math.log2(1 + after) / 4;
+    f[12] = after <= 3 ? 1 : 0;
+    if (block.kind === 'detail') f[13] = Math.log2(templates.get(keyOf(block.anchor)) ?? 1);
+    let located = false;
+    let frames = 0;
+    let boiler = 0;
+    const last = Math.min(block.end, block.start + 19);
+    for (let j = block.start; j <= last; j++) {
+      const body = info[j]?.body ?? '';
+      if (!located && LOCATION.test(body)) located = true;
+      if (STACK_FRAME.test(body)) frames++;
+      if (BOILERPLATE.test(body)) boiler++;
+    }
+    f[14] = located ? 1 : 0;
+    f[15] = frames >= 2 ? 1 : 0;
+    f[16] = boiler / (last - block.start + 1);
+    if (block.kind === 'detail' && !firstDetail.has(sectionIndex)) {
+      firstDetail.add(sectionIndex);
+      f[17] = 1;
+    }
+    if (block.kind === 'detail') {
+      let k = b + 1;
+      while (k < blocks.length && blocks[k]?.kind === 'before') k++;
+      const next = blocks[k];
+      if (next !== undefined && (next.kind === 'summary' || next.kind === 'exit')) f[18] = 1;
+    }
+    if (block.kind === 'summary') f[19] = 1;
+    if (block.kind === 'exit') f[20] = 1;
+    if (block.kind === 'before') f[21] = 1;
+    f[22] = Math.log2(2 + block.end - block.start) / 7;
+    out.push({ start: block.start, end: block.end, reason: block.reason, features: f });
   }
+  return out;
+}
+
+/**
+ * Every candidate excerpt of a log of cleaned lines with its features, in log order (0-based
+ * line indexes). For the ranker's offline training and the benchmark's protocol.
+ */
+export function candidatesOf(lines: readonly string[]): Candidate[] {
+  const info = lines.map(classify);
+  markDiffs(info);
+  markTwoLineShapes(info);
+  const sections = findSections(info);
+  const blocks = buildBlocks(info);
+  return describeBlocks(info, blocks, sections, buildEnd(info));
+}
+
+/** Ranks candidates by a weight vector: best first; among equals the earlier one. */
+export function rankCandidates(candidates: readonly Candidate[], weights: readonly number[]): { candidate: Candidate; score: number }[] {
+  const scored = candidates.map((candidate) => ({ candidate, score: scoreOf(candidate.features, weights) }));
+  // Among equals the earlier error, since what follows is usually its cascade.
+  scored.sort((x, y) => y.score - x.score || x.candidate.start - y.candidate.start);
   return scored;
 }
 
@@ -644,11 +773,10 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
   markTwoLineShapes(info);
   const sections = findSections(info);
   const blocks = buildBlocks(info);
-  const scored = scoreBlocks(blocks, sections, info.length, buildEnd(info));
-  // Best first; among equals the earlier error, since what follows is usually its cascade.
-  scored.sort((x, y) => y.score - x.score || x.block.start - y.block.start);
+  const candidates = describeBlocks(info, blocks, sections, buildEnd(info));
+  const scored = rankCandidates(candidates, LEARNED_WEIGHTS).map(({ candidate, score }) => ({ block: candidate, score }));
   const ranked = options.baseline ? markNewSinceBaseline(lines, scored, options.baseline, (a, b) => firstReason(info, a, b)) : scored;
-  const out: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }: { block: Block; score: number; fresh?: boolean }) => ({
+  const out: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }: { block: Candidate; score: number; fresh?: boolean }) => ({
     start_line: block.start + 1,
     end_line: block.end + 1,
     score: Math.round(score * 100) / 100,
@@ -680,7 +808,7 @@ function tailExcerpt(info: LineInfo[]): LogExcerpt | null {
   while (end >= 0 && (info[end]?.role === 'blank' || info[end]?.role === 'noise')) end--;
   if (end < 0) return null;
   const start = Math.max(0, end - 6);
-  return { start_line: start + 1, end_line: end + 1, score: 0, reason: 'end of log' };
+  return { start_line: start + 1, end_line: end + 1, score: 0, reason: 'no failure found' };
 }
 
 /**

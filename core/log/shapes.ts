@@ -24,6 +24,8 @@ export interface FailureShape {
   single?: boolean;
   /** The heading is indented but its detail is printed at the margin (minitest, EUnit). */
   detailAtMargin?: boolean;
+  /** A header whose detail runs over blank lines up to the reporter's next separator (Vitest). */
+  freeDetail?: boolean;
 }
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
@@ -39,6 +41,9 @@ export function compilerReason(path: string): string {
   if (ext === 'scala') return 'Scala compiler error';
   if (ext === 'ts' || ext === 'tsx') return 'TypeScript compiler error';
   if (ext === 'cs') return 'C# compiler error';
+  if (ext === 'fs') return 'F# compiler error';
+  if (ext === 'vb') return 'Visual Basic compiler error';
+  if (ext === 'js' || ext === 'jsx' || ext === 'mjs' || ext === 'cjs') return 'JavaScript error';
   if (ext === 'py') return 'Python error';
   return 'compiler error';
 }
@@ -72,6 +77,9 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^thread '.*' panicked at /, role: 'anchor', weight: 9, reason: 'Rust panic' },
   { re: /^---- \S+ stdout ----$/, role: 'anchor', weight: 8, reason: 'Rust test failure' },
 
+  // Kotlin's compiler (Gradle, Maven, kotlinc): `e: file:///path/File.kt:57:33 message`; `w:` is a warning.
+  { re: /^e: (?:file:\/\/)?\S+\.kts?:\d+:\d+:? /, role: 'anchor', weight: 9, reason: 'compiler error' },
+
   // C/C++/Go/Haskell/Swift compiler diagnostics and linkers
   { re: /^\S[^:]*:\d+(?::\d+)?(?:-\d+)?:? (?:fatal )?error[:[]/, role: 'anchor', weight: 9, reason: 'compiler error' },
   { re: /^\S.*\(\d+,\d+\): (?:fatal )?error [A-Z]+\d+:/, role: 'anchor', weight: 9, reason: '.NET compiler error' },
@@ -85,11 +93,18 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^make(?:\[\d+\])?: \*\*\* No (?:rule|targets)/, role: 'anchor', weight: 7, reason: 'make: no rule to make target' },
   { re: /^(?:g?make|ninja)(?:\[\d+\])?: \*\*\*|^ninja: build stopped/, role: 'summary', weight: 2, reason: 'make failed' },
   { re: /^\d+ errors? generated\.?$/, role: 'summary', weight: 2, reason: 'compiler summary' },
+  // javac's and Groovy's closing count (`1 error`, `3 errors`): the diagnostics are above it.
+  { re: /^\d+ errors?$/, role: 'summary', weight: 2, reason: 'compiler summary' },
 
   // Maven / Gradle / sbt / Java
   { re: /^\[ERROR\] (?:COMPILATION ERROR|\S+\.(?:java|kt|scala|groovy):\[?\d+)/, role: 'anchor', weight: 9, reason: 'Maven compilation error' },
   { re: /^\[ERROR\] (?:Tests run:|Failures:|Errors:|Tests in error:|Failed tests:)/, role: 'anchor', weight: 8, reason: 'Maven test failure' },
-  { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
+  // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal;
+  // the [ERROR] lines under it repeat the detail.
+  { re: /^\[ERROR\] Failed to execute goal \S+ (?:\(\S+\) )?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
+  // The reactor's row of the module that failed (`[INFO] shop-orders ..... FAILURE [  2.7 s]`).
+  { re: /^\[INFO\] \S.*? \.{2,} FAILURE(?: \[|$)/, role: 'anchor', weight: 5, reason: 'Maven module failed', single: true },
+  { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|\[Help \d+\] |After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
   { re: /^\[ERROR\] /, role: 'anchor', weight: 6, reason: 'Maven error' },
   { re: /^\[INFO\] BUILD FAILURE/, role: 'summary', weight: 2, reason: 'Maven build failure' },
   { re: /^\* What went wrong:/, role: 'anchor', weight: 7, reason: 'Gradle build failed' },
@@ -119,12 +134,16 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^subprocess\.CalledProcessError: |returned non-zero exit status \d+/, role: 'summary', weight: 3, reason: 'command returned non-zero' },
 
   // JavaScript: Jest, Mocha, npm/yarn/pnpm, Node, ESLint, TypeScript
-  { re: /^\s*FAIL {1,2}\S/, role: 'anchor', weight: 8, reason: 'Jest test failure' },
+  // Vitest: `⎯⎯⎯ Failed Tests 1 ⎯⎯⎯` heads the failures, each `FAIL file > suite > test`, its
+  // assertion, diff, location and code frame, up to the next `⎯⎯⎯` separator.
+  { re: /^⎯+ Failed Tests \d+ ⎯+$/, role: 'header', weight: 8, reason: 'Vitest test failure', freeDetail: true },
+  { re: /^\s*FAIL {1,2}\S/, role: 'anchor', weight: 7, reason: 'Jest test failure' },
   { re: /^\s*● (?!Console)\S/, role: 'anchor', weight: 8, reason: 'Jest test failure' },
   { re: /^\s*\d+ failing\s*$/, role: 'header', weight: 7, reason: 'Mocha test failure' },
   { re: /^(?:Tests?|Test Suites):\s+\d+ failed/, role: 'summary', weight: 2, reason: 'Jest summary' },
-  { re: /^npm ERR! (?:code E(?!LIFECYCLE)|404 |notarget |peer dep|ERESOLVE|Cannot find|missing script)/, role: 'anchor', weight: 7, reason: 'npm error' },
-  { re: /^npm ERR! /, role: 'summary', weight: 2, reason: 'npm script failed' },
+  // npm up to 8 prints `npm ERR! `, npm 9 and later `npm error `.
+  { re: /^npm (?:ERR!|error) (?:code E(?!LIFECYCLE)|404 |notarget |peer dep|ERESOLVE|Cannot find|missing script)/, role: 'anchor', weight: 7, reason: 'npm error' },
+  { re: /^npm (?:ERR!|error) /, role: 'summary', weight: 2, reason: 'npm script failed' },
   { re: /^(?:ERR_PNPM_\w+|\u2009?ERR_PNPM_)/, role: 'anchor', weight: 7, reason: 'pnpm error' },
   { re: /^error (?:Command failed|An unexpected error)|^info Visit https:\/\/yarnpkg/, role: 'summary', weight: 2, reason: 'yarn script failed' },
   { re: /^error (?:Couldn't find|Package|An? |\S+@)/, role: 'anchor', weight: 7, reason: 'yarn error' },
@@ -235,7 +254,7 @@ const FAILURE_WORDS =
   /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)|not defined|at line \d+ column \d|unrecognized|(?:unknown|invalid) (?:option|flag|argument)/i;
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 const FAILURE_STARTS =
-  /^(?:! |E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {

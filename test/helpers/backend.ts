@@ -5,7 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import pino from 'pino';
-import { createApp } from '../../backend/app.js';
+import { PING_INTERVAL_MS, createApp } from '../../backend/app.js';
+import { createLocalEngine } from '../../backend/answer/local.js';
+import { Lifecycle } from '../../backend/lifecycle.js';
+import { LocalEmbedder } from '../../backend/retrieval/embed.js';
+import { createContextService } from '../../backend/routes/context.js';
 import type { AppDeps } from '../../backend/app.js';
 import { migrateLatest, openDb } from '../../backend/db.js';
 import type { Db } from '../../backend/db.js';
@@ -54,7 +58,19 @@ export async function startTestBackend(dialect: Dialect, options: StartOptions =
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-test-data-'));
   const secret = options.secret ?? randomBytes(32).toString('hex');
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = createApp({ db, log, jwtSecret: secret, dataDir, ...options.deps });
+  // The whole app as backend/server.ts composes it; a test replaces the parts it is about.
+  const lifecycle = options.deps?.lifecycle ?? new Lifecycle();
+  const app = createApp({
+    db,
+    log,
+    jwtSecret: secret,
+    dataDir,
+    lifecycle,
+    pingIntervalMs: PING_INTERVAL_MS,
+    ...options.deps,
+    engine: options.deps?.engine ?? createLocalEngine({ typingDelayMs: 0 }),
+    context: options.deps?.context ?? createContextService({ dataDir, embedder: new LocalEmbedder(), db, lifecycle }),
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -7,6 +7,7 @@ import type { ChatContext } from '../engine.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
 import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
 import { describeChange } from './build.js';
+import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
 
 /** Whether a span is new since the last green build (undefined: not compared, or a retrieved passage). */
 function newness(span: LogSpan): boolean | undefined {
@@ -128,6 +129,8 @@ const failure: Composer = async (ask) => {
     return out.reply();
   }
 
+  if (LOCATION_QUESTION.test(ask.question)) return whereInTheCode(out, spans.map((span) => unfolded(ctx, span)), top);
+
   const headline = headlineOf(top);
   // Test names are often printed in a summary excerpt apart from the assertion.
   const diagnosis = diagnose(top, { related: spans.slice(1) });
@@ -220,13 +223,67 @@ const failure: Composer = async (ask) => {
       out.line(`The previous build, #${prev.number}, passed.`);
     }
   }
-  const step = diagnosis?.nextStep ?? nextStepFor(top.text, failingTestsIn(spans, 1));
+  let step = diagnosis?.nextStep ?? nextStepFor(top.text, failingTestsIn(spans, 1));
+  // A compiler's or linter's error names its place: the next step names it too.
+  const place = diagnosis?.kind !== 'test' ? locationsIn(top)[0] : undefined;
+  if (place) step = `${openAt(place)} (${inlineCode(citeLocation(place))}: ${inlineCode(clip(place.message))}) and fix it there.${step ? ` Then: ${step}` : ''}`;
   if (step) {
     out.line();
     out.line(`**Next step:** ${step}`);
   }
   return out.reply();
 };
+
+/**
+ * "Which file and line has the compile error?", "show me the error": the places the top
+ * excerpts name, with their messages, the excerpt itself, and a next step at that place.
+ */
+/**
+ * The excerpt's own lines from the stored log: the excerpt text folds runs of similar lines
+ * (`[... 2 similar lines folded ...]`), and each of them may name another place.
+ */
+function unfolded(ctx: Parameters<typeof storedLogSpan>[0], span: LogSpan): LogSpan {
+  const stored = storedLogSpan(ctx);
+  if (!stored || span.start_line < stored.start_line || span.end_line > stored.end_line) return span;
+  const lines = stored.text.split('\n').slice(span.start_line - stored.start_line, span.end_line - stored.start_line + 1);
+  return { ...span, text: lines.join('\n') };
+}
+
+function whereInTheCode(out: ReplyBuilder, spans: LogSpan[], top: LogSpan): ReturnType<ReplyBuilder['reply']> {
+  // The same place named again (Maven repeats the compiler's error under `Failed to execute goal`) is one place.
+  const places = spans
+    .flatMap((span) => locationsIn(span))
+    .filter((p, i, all) => all.findIndex((q) => q.path === p.path && q.line === p.line && q.column === p.column) === i);
+  const diagnosis = diagnose(top, { related: spans.slice(1) });
+  const first = places[0];
+  if (first === undefined) {
+    out.line(`**The error names no file and line;** the first real error is ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
+    out.line();
+    quote(out, top, 25);
+    const step = diagnosis?.nextStep ?? nextStepFor(top.text, failingTestsIn(spans, 1));
+    if (step) out.line(`\n**Next step:** ${step}`);
+    return out.reply();
+  }
+  const at = (line: number): string => cite({ start_line: line, end_line: line });
+  const what = diagnosis ? `The ${diagnosis.label.replace(/^an? /, '')}` : 'The first error';
+  out.line(
+    `**${what} is in ${inlineCode(first.path)}, line ${first.line}${first.column !== undefined ? `, column ${first.column}` : ''}** (${inlineCode(citeLocation(first))}) ${at(first.logLine)}: ${inlineCode(clip(first.message))}`,
+  );
+  out.log({ start_line: first.logLine, end_line: first.logLine });
+  if (places.length > 1) {
+    out.line();
+    out.line('Other places the errors name:');
+    for (const p of places.slice(1, 6)) {
+      out.line(`- ${inlineCode(citeLocation(p))} ${at(p.logLine)}: ${inlineCode(clip(p.message))}`);
+      out.log({ start_line: p.logLine, end_line: p.logLine });
+    }
+  }
+  out.line();
+  quote(out, top, 25);
+  out.line();
+  out.line(`**Next step:** ${openAt(first)} (${inlineCode(citeLocation(first))}) and fix ${inlineCode(clip(first.message))}; then build again the same way.`);
+  return out.reply();
+}
 
 const tests: Composer = async (ask) => {
   const { ci, ctx } = ask;

@@ -12,7 +12,7 @@ export function errorExcerpts(ctx: ChatContext): ChatContext['failureExcerpts'] 
 }
 
 export function isTailExcerpt(e: { score: number; reason: string }): boolean {
-  return e.score <= 0 || e.reason === 'end of log';
+  return e.score <= 0 || e.reason === 'end of log' || e.reason === 'no failure found';
 }
 
 export async function retrieveSafely(ctx: ChatContext, query: string, k: number): Promise<LogPassage[]> {

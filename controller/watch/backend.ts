@@ -1,0 +1,83 @@
+/**
+ * The backend as the watcher uses it: the controller's own calls, made as the watching user
+ * with a fresh JWT per request (as the proxy does for callers). Only the four calls the watcher
+ * needs: create a chat, upload its context, ask and wait for the stored answer, read a chat.
+ */
+import type { Chat, CiContext, Page, QaPair, StreamEvent } from '../../protocol/types.js';
+import { readEvents } from '../../protocol/sse.js';
+
+export interface BackendCalls {
+  createChat(user: string, title: string): Promise<Chat>;
+  uploadContext(user: string, chatId: number, ciContext: CiContext): Promise<CiContext>;
+  /** Asks (or, with `retryPairId`, asks again) and resolves when the answer is stored. */
+  ask(user: string, chatId: number, question: string, retryPairId?: number): Promise<void>;
+  /** The newest pair of a chat, or null (404 is an error: the chat is gone). */
+  newestPair(user: string, chatId: number): Promise<QaPair | null>;
+}
+
+/** An answer from the backend that is not a success: status and its `detail`. */
+export class BackendCallError extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`backend answered ${status}: ${detail}`);
+  }
+}
+
+/** How long one answer may take before the watcher gives up on it (and retries later). */
+const ANSWER_TIMEOUT_MS = 10 * 60_000;
+const CALL_TIMEOUT_MS = 120_000;
+
+export function backendCalls(backendUrl: string, mintJwt: (user: string) => string): BackendCalls {
+  const base = backendUrl.replace(/\/+$/, '');
+  const call = async (user: string, method: string, path: string, body?: unknown, timeoutMs = CALL_TIMEOUT_MS): Promise<Response> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${mintJwt(user)}`, accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!res.ok) {
+      let detail = res.statusText;
+      try {
+        const parsed = (await res.json()) as { detail?: unknown };
+        if (typeof parsed.detail === 'string') detail = parsed.detail;
+      } catch {
+        /* not JSON */
+      }
+      throw new BackendCallError(res.status, detail);
+    }
+    return res;
+  };
+  const json = async <T>(user: string, method: string, path: string, body?: unknown): Promise<T> =>
+    (await (await call(user, method, path, body)).json()) as T;
+
+  return {
+    createChat: (user, title) => json<Chat>(user, 'POST', '/chats/', { title }),
+    async uploadContext(user, chatId, ciContext) {
+      const answer = await json<{ success: boolean; received_data: CiContext }>(user, 'POST', `/context/${chatId}/`, { ciContext });
+      return answer.received_data;
+    },
+    async ask(user, chatId, question, retryPairId) {
+      const res =
+        retryPairId === undefined
+          ? await call(user, 'POST', '/messages/send', { chat_id: chatId, content: question }, ANSWER_TIMEOUT_MS)
+          : await call(user, 'POST', `/messages/${retryPairId}/retry`, undefined, ANSWER_TIMEOUT_MS);
+      if (!res.body) throw new Error('the backend sent no answer stream');
+      let last: StreamEvent | undefined;
+      for await (const event of readEvents(res.body as unknown as AsyncIterable<Uint8Array>)) {
+        last = event;
+        if (event.event === 'error') throw new Error(`the answer failed: ${event.detail}`);
+        if (event.event === 'done') return;
+      }
+      throw new Error(`the answer stream ended without "done"${last ? ` (last event ${last.event})` : ''}`);
+    },
+    async newestPair(user, chatId) {
+      const page = await json<Page<QaPair>>(user, 'GET', `/chats/${chatId}?limit=1`);
+      return page.items[0] ?? null;
+    },
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * One failed build, diagnosed for each watching user (issue 19, part 2): a chat titled
+ * `<job> #<n> failed`, the build's context uploaded (built by jenkins/context.ts, with the last
+ * green build when the context builder adds it), the first question asked and its answer
+ * stored. Every step is recorded in the queue item, so a restart resumes where it stopped
+ * instead of making a second chat or asking twice.
+ */
+import type { Logger } from 'pino';
+import { cleanLines } from '../../core/log/clean.js';
+import { analyzeLines } from '../../core/log/analyze.js';
+import { createLineMasker } from '../../core/secrets.js';
+import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
+import type { CiContext, QaPair, Source } from '../../protocol/types.js';
+import { BackendCallError, type BackendCalls } from './backend.js';
+import type { FailureRecord, QueueItem } from './store.js';
+
+export const FIRST_QUESTION = 'Why did the build fail?';
+/** Titles are 1-200 characters (CONTRACT section 2). */
+const TITLE_MAX = 200;
+const CAUSE_MAX = 200;
+/** How many cited log lines travel in the webhook message. */
+const CITED_LINES_MAX = 8;
+const CITED_LINE_CHARS = 300;
+
+export interface DiagnoseDeps {
+  calls: BackendCalls;
+  jenkinsHome: string;
+  buildCiContext: (options: CiContextOptions) => Promise<CiContextResult>;
+  /** Who gets a chat, decided when the build is diagnosed (the token file may have changed). */
+  users: () => Promise<string[]>;
+  logger: Logger;
+  /** Persists the item's progress (called after each step). */
+  save: () => void;
+}
+
+/** `<job> #<n> failed`, the job's name cut from the left when the whole would pass 200 characters. */
+export function chatTitle(job: string, build: number): string {
+  const tail = ` #${build} failed`;
+  const room = TITLE_MAX - tail.length;
+  const name = job.length > room ? `…${job.slice(job.length - room + 1)}` : job;
+  return `${name}${tail}`;
+}
+
+/**
+ * The first line of an answer that says something, without markdown and citation marks,
+ * cut to 200 characters (at a sentence end when there is one).
+ */
+export function oneLineCause(answer: string): string {
+  for (const raw of answer.split('\n')) {
+    let line = raw
+      .replace(/^\s*(?:#{1,6}\s+|[-*+]\s+|>\s*|\d+\.\s+)/, '')
+      .replace(/\*\*|__|`/g, '')
+      .replace(/\s*\[(?:L|lines?\s*)\d+(?:\s*[-–]\s*L?\d+)?\]/gi, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (line === '' || /^[-=_*]{3,}$/.test(line)) continue;
+    if (line.length > CAUSE_MAX) {
+      const end = line.lastIndexOf('. ', CAUSE_MAX);
+      line = end > 60 ? line.slice(0, end + 1) : `${line.slice(0, CAUSE_MAX - 1)}…`;
+    }
+    return line;
+  }
+  return '';
+}
+
+/** The log of a context as the backend numbers it: cleaned lines, secrets masked. */
+export function contextLogLines(context: CiContext): string[] {
+  const build = context.buildDetails;
+  const text = typeof build?.consoleLog === 'string' ? build.consoleLog : typeof build?.consoleLogTail === 'string' ? build.consoleLogTail : '';
+  const mask = createLineMasker();
+  return cleanLines(text).map((line) => mask(line));
+}
+
+/**
+ * The first log lines an answer cites (its first `log` source), else the analyzer's best
+ * excerpt, at most 8 lines of 300 characters.
+ */
+export function citedLines(lines: readonly string[], sources: readonly Source[] | undefined): string[] {
+  const cited = sources?.find((s): s is Extract<Source, { kind: 'log' }> => s.kind === 'log');
+  const span = cited ?? analyzeLines(lines, { maxExcerpts: 1 })[0];
+  if (!span) return [];
+  const from = Math.max(1, span.start_line);
+  const to = Math.min(lines.length, span.end_line, from + CITED_LINES_MAX - 1);
+  const out: string[] = [];
+  for (let i = from; i <= to; i++) {
+    const line = lines[i - 1] ?? '';
+    out.push(line.length > CITED_LINE_CHARS ? `${line.slice(0, CITED_LINE_CHARS - 1)}…` : line);
+  }
+  return out;
+}
+
+/** The build's page: the job's URL (known when Jenkins' root URL is configured) and the number. */
+export function buildUrlOf(context: CiContext, build: number): string | undefined {
+  const jobUrl = context.jobDetails?.url;
+  if (typeof jobUrl !== 'string' || jobUrl === '') return undefined;
+  return `${jobUrl.endsWith('/') ? jobUrl : `${jobUrl}/`}${build}/`;
+}
+
+/** Diagnoses `item` for every watching user; the record for `GET /failures` and the webhook. */
+export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<FailureRecord> {
+  const { logger } = deps;
+  const result = await deps.buildCiContext({
+    jenkinsHome: deps.jenkinsHome,
+    jobName: item.job,
+    buildNumber: item.build,
+    currentScreen: `Build ${item.job} #${item.build}`,
+  });
+  const base = {
+    key: item.key,
+    job: item.job,
+    build: item.build,
+    result: item.result,
+    detectedAt: item.detectedAt,
+    citedLines: [] as string[],
+    ...(buildUrlOf(result.context, item.build) ? { buildUrl: buildUrlOf(result.context, item.build) } : {}),
+  };
+  if (result.notFound) {
+    // Deleted between its end and now (a retention policy): nothing left to explain.
+    const why = result.problems[0]?.error.message ?? 'the build is gone';
+    logger.warn({ job: item.job, build: item.build, why }, 'watch: failed build vanished before it was diagnosed');
+    return { ...base, cause: '', chats: [], unread: [], diagnosedAt: new Date().toISOString(), error: `Not diagnosed: ${why}` };
+  }
+  const users = await deps.users();
+  if (users.length === 0) logger.warn({ job: item.job, build: item.build }, 'watch: no watching user (CICHAT_WATCH_USERS); no chat made');
+
+  let answered: QaPair | null = null;
+  for (const user of users) {
+    answered = (await diagnoseFor(user, item, result.context, deps)) ?? answered;
+  }
+  const lines = contextLogLines(result.context);
+  const content = answered?.answer?.content ?? '';
+  const chats = users.flatMap((user) => {
+    const chat = item.chats[user];
+    return chat ? [{ user, chatId: chat.chatId }] : [];
+  });
+  return {
+    ...base,
+    cause: oneLineCause(content) || (lines.length ? `See the log of ${item.job} #${item.build}` : ''),
+    citedLines: citedLines(lines, answered?.answer?.sources),
+    chats,
+    unread: chats.map((c) => c.user),
+    diagnosedAt: new Date().toISOString(),
+  };
+}
+
+/** One user's chat: made, context uploaded, question answered; answers the stored pair. */
+async function diagnoseFor(user: string, item: QueueItem, context: CiContext, deps: DiagnoseDeps): Promise<QaPair | null> {
+  const { calls } = deps;
+  let chat = item.chats[user];
+  let pair: QaPair | null = null;
+  if (chat) {
+    try {
+      pair = await calls.newestPair(user, chat.chatId);
+    } catch (err) {
+      // The user deleted the chat while it was being made: make a new one.
+      if (!(err instanceof BackendCallError && err.status === 404)) throw err;
+      delete item.chats[user];
+      chat = undefined;
+      pair = null;
+    }
+    if (chat?.done && pair?.answer) return pair;
+  }
+  if (!chat) {
+    const created = await calls.createChat(user, chatTitle(item.job, item.build));
+    chat = { chatId: created.id };
+    item.chats[user] = chat;
+    deps.save();
+  }
+  if (pair?.answer?.status !== 'complete') {
+    if (pair) {
+      // Asked before a restart, not answered to the end: ask that pair again.
+      await calls.ask(user, chat.chatId, FIRST_QUESTION, pair.qa_pair_id);
+    } else {
+      await calls.uploadContext(user, chat.chatId, context);
+      await calls.ask(user, chat.chatId, FIRST_QUESTION);
+    }
+    pair = await calls.newestPair(user, chat.chatId);
+  }
+  chat.done = true;
+  deps.save();
+  return pair;
+}

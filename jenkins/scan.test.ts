@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { JenkinsHome, buildXml } from '../test/helpers/jenkinsHome.js';
+import { listJobs, newestBuildWhere } from './scan.js';
+
+let jh: JenkinsHome;
+let home: string;
+let outside: string;
+const write = async (rel: string, text: string): Promise<void> => {
+  await jh.file(rel, text);
+};
+const build = (jobRel: string, n: number, result: string | null): Promise<void> => write(`${jobRel}/builds/${n}/build.xml`, buildXml({ result }));
+
+beforeEach(async () => {
+  jh = await JenkinsHome.create('cichat-scan-');
+  home = jh.home;
+  outside = path.join(jh.root, 'outside');
+});
+afterEach(() => jh.cleanup());
+
+describe('listJobs', () => {
+  it('walks jobs, folders and multibranch branches by their real names', async () => {
+    await write('jobs/hello/config.xml', '<project/>');
+    await write('jobs/team/config.xml', '<folder/>');
+    await write('jobs/team/jobs/api/config.xml', '<flow-definition/>');
+    await build('jobs/team/jobs/api', 1, 'SUCCESS');
+    await write('jobs/org/config.xml', '<multibranch/>');
+    await write('jobs/org/branches/feature-x.abc123/name-utf8.txt', 'feature/x'.replace('/', '%2F'));
+    await write('jobs/org/branches/main/config.xml', '<flow-definition/>');
+    await build('jobs/org/branches/main', 3, 'FAILURE');
+    const names = (await listJobs(home)).map((j) => j.fullName).sort();
+    expect(names).toEqual(['hello', 'org/feature%2Fx', 'org/main', 'team/api']);
+  });
+
+  it('does not follow a job folder that links out of the home', async () => {
+    fs.mkdirSync(path.join(outside, 'builds/1'), { recursive: true });
+    fs.writeFileSync(path.join(outside, 'builds/1/build.xml'), '<build><result>FAILURE</result></build>');
+    fs.mkdirSync(path.join(home, 'jobs'), { recursive: true });
+    fs.symlinkSync(outside, path.join(home, 'jobs/evil'));
+    await write('jobs/good/config.xml', '<project/>');
+    expect((await listJobs(home)).map((j) => j.fullName)).toEqual(['good']);
+  });
+
+  it('answers nothing for a home without jobs', async () => {
+    expect(await listJobs(home)).toEqual([]);
+    expect(await listJobs(path.join(home, 'missing'))).toEqual([]);
+  });
+});
+
+describe('newestBuildWhere', () => {
+  it('reads build.xml newest first and skips running builds', async () => {
+    await write('jobs/a/config.xml', '<project/>');
+    await build('jobs/a', 1, 'FAILURE');
+    await build('jobs/a', 2, 'SUCCESS');
+    await build('jobs/a', 3, 'FAILURE');
+    await build('jobs/a', 4, null);
+    const [job] = await listJobs(home);
+    expect((await newestBuildWhere(job!, (s) => s.result === 'FAILURE'))?.number).toBe(3);
+    expect((await newestBuildWhere(job!, (s) => s.result === 'ABORTED'))).toBeNull();
+    expect((await newestBuildWhere(job!, (s) => s.result === 'FAILURE', 1))).toBeNull();
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The backend as a process, stopped while it streams: SIGTERM (graceful: the stream ends with
+ * `error`, the pair is `interrupted` with every character the client got, the chat is free at
+ * once, exit 0 within 10 s) and SIGKILL (the chat is free within 20 s; a restarted replica
+ * frees its leases at once; the pair keeps the text saved so far). Both dialects.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../cli/services.js';
+import { knexConfig, migrateLatest } from '../backend/db.js';
+import { readEvents } from '../protocol/sse.js';
+import type { StreamEvent } from '../protocol/types.js';
+import { testDialects, type TestDatabase } from './helpers/databases.js';
+import { signToken } from './helpers/backend.js';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from './fakes/openaiServer.js';
+import { freePort } from './helpers/stack.js';
+import { until } from './helpers/poll.js';
+
+const dialects = await testDialects();
+const SECRET = 'lifecycle-tests-secret-0123456789-abcdefghijklmnop';
+
+interface Backend {
+  url: string;
+  service: Service;
+  dataDir: string;
+}
+
+async function spawnBackend(databaseUrl: string, dataDir: string, llm: FakeOpenAIServer): Promise<Backend> {
+  const port = await freePort();
+  const service = startService(
+    'backend',
+    path.join(PACKAGE_ROOT, 'backend', 'main.ts'),
+    {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      BACKEND_HOST: '127.0.0.1',
+      BACKEND_PORT: String(port),
+      JWT_SECRET: SECRET,
+      LLM_PROVIDER: 'openai',
+      OPENAI_BASE_URL: llm.baseURL,
+      OPENAI_API_KEY: 'test',
+      EMBEDDINGS: 'local',
+      LOG_LEVEL: 'warn',
+    },
+    { cwd: PACKAGE_ROOT },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(`${url}/healthz`, service, 90_000);
+  return { url, service, dataDir };
+}
+
+const auth = (user: string) => ({ authorization: `Bearer ${signToken(SECRET, user)}`, 'content-type': 'application/json' });
+
+/** An open answer stream, read as it arrives. */
+class OpenStream {
+  events: StreamEvent[] = [];
+  text = '';
+  ended: Promise<void>;
+  constructor(readonly res: Response) {
+    this.ended = (async () => {
+      for await (const e of readEvents(res.body as unknown as AsyncIterable<Uint8Array>)) {
+        this.events.push(e);
+        if (e.event === 'chunk') this.text += e.content;
+      }
+    })().catch(() => undefined);
+  }
+  get pairId(): number {
+    const started = this.events.find((e) => e.event === 'started') as { qa_pair_id: number } | undefined;
+    if (!started) throw new Error('no started event');
+    return started.qa_pair_id;
+  }
+}
+
+async function send(b: Backend, user: string, chatId: number, content: string): Promise<Response> {
+  return fetch(`${b.url}/messages/send`, { method: 'POST', headers: auth(user), body: JSON.stringify({ chat_id: chatId, content }) });
+}
+
+/** A slow model: 600 pieces of 8 characters 20 ms apart (12 s), then it never ends. */
+const SLOW = { kind: 'stream' as const, chunks: Array.from({ length: 600 }, (_, i) => `w${String(i).padStart(5, '0')} `), delayMs: 20, holdOpen: true };
+
+describe.each(dialects)('backend stopped mid-answer on $name', (dialect) => {
+  let database: TestDatabase;
+  let llm: FakeOpenAIServer;
+  let db: ReturnType<typeof knexFactory>;
+  const dirs: string[] = [];
+  const running: Service[] = [];
+  const newDir = () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-life-'));
+    dirs.push(d);
+    return d;
+  };
+  const start = async (dataDir: string) => {
+    const b = await spawnBackend(database.url, dataDir, llm);
+    running.push(b.service);
+    return b;
+  };
+  const pairRow = async (id: number) =>
+    (await db('qa_pairs').where({ id }).first('answer', 'answer_status')) as { answer: string; answer_status: string };
+
+  beforeAll(async () => {
+    database = await dialect.create();
+    llm = await startFakeOpenAIServer([SLOW]);
+    db = knexFactory({ ...knexConfig(database.url), pool: { min: 0, max: 1 } });
+    // Migrated once here: two replicas starting together on a fresh MySQL race for knex's lock.
+    await migrateLatest(db);
+  });
+  afterAll(async () => {
+    await Promise.all(running.map((s) => s.stop(2000)));
+    await db?.destroy();
+    await llm?.close();
+    await database?.drop();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  async function chatWithStream(b: Backend, user: string): Promise<{ chatId: number; stream: OpenStream }> {
+    const chat = (await (await fetch(`${b.url}/chats/`, { method: 'POST', headers: auth(user), body: '{}' })).json()) as { id: number };
+    const res = await send(b, user, chat.id, 'why did it fail?');
+    expect(res.status).toBe(200);
+    const stream = new OpenStream(res);
+    await until('1500 characters streamed', () => (stream.text.length >= 1500 ? true : undefined), { timeoutMs: 30_000 });
+    return { chatId: chat.id, stream };
+  }
+
+  test('SIGTERM: the stream ends with error, the pair is interrupted with all text sent, the chat is free at once, exit 0 within 10 s', async () => {
+    const [a, b] = await Promise.all([start(newDir()), start(newDir())]);
+    const user = `term-${dialect.name}`;
+    const { chatId, stream } = await chatWithStream(a, user);
+    const t0 = Date.now();
+    a.service.child.kill('SIGTERM');
+    await stream.ended;
+    const exit = await a.service.exited;
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(exit).toEqual({ code: 0, signal: null });
+    const last = stream.events.at(-1);
+    expect(last).toEqual({ event: 'error', detail: expect.stringMatching(/shutting down/) });
+    const pair = await pairRow(stream.pairId);
+    expect(pair.answer_status).toBe('interrupted');
+    expect(pair.answer).toBe(stream.text);
+    expect(pair.answer.length).toBeGreaterThanOrEqual(1500);
+    const lease = await db('chats').where({ id: chatId }).first('streaming_until', 'stream_owner');
+    expect(lease).toEqual({ streaming_until: null, stream_owner: null });
+    // Another replica takes the next question in that chat at once.
+    const next = await send(b, user, chatId, 'and now?');
+    expect(next.status).toBe(200);
+    await next.body?.cancel();
+  });
+
+  test('SIGKILL: 409 says when the chat is free; it is free within 20 s; the pair keeps the text saved so far', async () => {
+    const [a, b] = await Promise.all([start(newDir()), start(newDir())]);
+    const user = `kill-${dialect.name}`;
+    const { chatId, stream } = await chatWithStream(a, user);
+    const received = stream.text;
+    a.service.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    await a.service.exited;
+    const refused = await send(b, user, chatId, 'again?');
+    expect(refused.status).toBe(409);
+    const { detail } = (await refused.json()) as { detail: string };
+    expect(detail).toMatch(/already has an answer streaming.*free again at \d{4}-\d\d-\d\dT[\d:.]+Z \(in \d+ s\)/);
+    const secs = Number(/\(in (\d+) s\)/.exec(detail)![1]);
+    expect(secs).toBeLessThanOrEqual(20);
+    const accepted = await until(
+      'the chat to accept a question',
+      async () => {
+        const res = await send(b, user, chatId, 'again?');
+        if (res.status === 409) {
+          await res.body?.cancel();
+          return undefined;
+        }
+        return res;
+      },
+      { timeoutMs: 25_000, intervalMs: 250 },
+    );
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(20_000);
+    expect(accepted.status).toBe(200);
+    await accepted.body?.cancel();
+    const pair = await pairRow(stream.pairId);
+    expect(pair.answer_status).toBe('interrupted');
+    // Saved every second or 2000 characters: at most about a second of text (50 pieces) is lost.
+    expect(received.startsWith(pair.answer)).toBe(true);
+    expect(pair.answer.length).toBeGreaterThanOrEqual(received.length - 2000);
+    expect(pair.answer.length).toBeGreaterThan(0);
+  });
+
+  test('SIGKILL, then restart with the same DATA_DIR: the replica frees its lease and marks its pair at start', async () => {
+    const dataDir = newDir();
+    const a = await start(dataDir);
+    const user = `restart-${dialect.name}`;
+    const { chatId, stream } = await chatWithStream(a, user);
+    a.service.child.kill('SIGKILL');
+    await a.service.exited;
+    const held = (await db('chats').where({ id: chatId }).first('streaming_until', 'stream_owner')) as {
+      streaming_until: number | string | null;
+      stream_owner: string | null;
+    };
+    expect(held.stream_owner).toBe(fs.readFileSync(path.join(dataDir, 'replica-id'), 'utf8').trim());
+    const again = await start(dataDir);
+    // Freed by the restarted replica itself (an expired lease would keep its owner).
+    expect(await db('chats').where({ id: chatId }).first('streaming_until', 'stream_owner')).toEqual({
+      streaming_until: null,
+      stream_owner: null,
+    });
+    const pair = await pairRow(stream.pairId);
+    expect(pair.answer_status).toBe('interrupted');
+    expect(stream.text.startsWith(pair.answer)).toBe(true);
+    expect(pair.answer.length).toBeGreaterThan(0);
+    const next = await send(again, user, chatId, 'and now?');
+    expect(next.status).toBe(200);
+    await next.body?.cancel();
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The backend as a child process (backend/main.ts through tsx) on a free port, for tests that
+ * stop it with signals: its own DATA_DIR (hence replica id), a database URL, extra variables.
+ */
+import path from 'node:path';
+import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../../cli/services.js';
+import { signToken } from './backend.js';
+import { freePort } from './stack.js';
+
+export const PROCESS_SECRET = 'process-tests-secret-0123456789-abcdefghijklmnop';
+
+export interface BackendProcess {
+  url: string;
+  service: Service;
+  dataDir: string;
+  /** fetch as `user` with a fresh token (JSON body when given). */
+  request(user: string, method: string, p: string, body?: unknown): Promise<Response>;
+}
+
+export async function spawnBackend(databaseUrl: string, dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<BackendProcess> {
+  const port = await freePort();
+  const service = startService(
+    'backend',
+    path.join(PACKAGE_ROOT, 'backend', 'main.ts'),
+    {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      BACKEND_HOST: '127.0.0.1',
+      BACKEND_PORT: String(port),
+      JWT_SECRET: PROCESS_SECRET,
+      LLM_PROVIDER: 'local',
+      TYPING_DELAY_MS: '0',
+      EMBEDDINGS: 'local',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    { cwd: PACKAGE_ROOT },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(`${url}/healthz`, service, 90_000);
+  } catch (err) {
+    await service.stop(1000);
+    throw new Error(`${(err as Error).message}\n${service.lastLines().join('\n')}`, { cause: err });
+  }
+  return {
+    url,
+    service,
+    dataDir,
+    request(user, method, p, body) {
+      const headers: Record<string, string> = { authorization: `Bearer ${signToken(PROCESS_SECRET, user)}` };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      return fetch(url + p, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    },
+  };
+}
