@@ -18,6 +18,8 @@ import { registerWorkspaceRoutes } from './workspace/routes.js';
 import { Watcher } from './watch/index.js';
 import { openedChat, registerWatchRoutes } from './watch/routes.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
+import { createCors } from './cors.js';
+import { openApiText } from './openapi.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
 export const API_PREFIX = '/chatbot-api';
@@ -76,6 +78,7 @@ function isPlainProxyPath(url: string): boolean {
 export function createControllerHandler(deps: ControllerDeps): http.RequestListener {
   const { app, proxy, identity, logger, hostAllowed } = buildController(deps);
   const watcher = deps.watcher;
+  const cors = createCors(deps.config.corsOrigins ?? []);
   const viaKoa = app.callback();
   // forward() answers every failure itself; this is for a bug in it, which must cost one
   // request (500, as the Koa path's error middleware would answer), never the process.
@@ -89,9 +92,16 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
     res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   };
-  if (deps.config.fastPath === false) return (req, res) => void viaKoa(req, res);
+  if (deps.config.fastPath === false) {
+    return (req, res) => {
+      if (hostAllowed(req.headers.host) && cors.handle(req, res)) return;
+      void viaKoa(req, res);
+    };
+  }
   return (req, res) => {
     const url = req.url ?? '/';
+    // Browser clients on other origins, opted in by CONTROLLER_CORS_ORIGINS (preflights end here).
+    if (hostAllowed(req.headers.host) && cors.handle(req, res)) return;
     // Refusals (bad method, foreign Host) are answered by the Koa app like every other error.
     if (!isPlainProxyPath(url) || !SERVED_METHODS.has(req.method ?? '') || !hostAllowed(req.headers.host)) {
       void viaKoa(req, res);
@@ -209,6 +219,11 @@ function controllerRouter({ config, proxy, identity, contextDeps, watcher }: Rou
       headers: ctx.req.headers,
       userId: undefined,
     });
+  });
+  // Public like healthz: it describes the API, no caller data.
+  router.get(['/openapi.json', '/openapi.json/'], (ctx) => {
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = openApiText();
   });
   router.use(async (ctx, next) => {
     ctx.state.userId = identity.userOf(ctx.req.headers);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { JWT_SECRET_MIN_BYTES, loadOrCreateJwtSecret } from '../protocol/auth.js';
 import { parsePathMap, type PathMap } from '../jenkins/pathmap.js';
 import { parseWorkspaceRoots } from '../jenkins/workspace/confine.js';
+import { parseCorsOrigins } from './cors.js';
 import { parseAllowedHosts } from './hosts.js';
 
 /**
@@ -32,6 +33,8 @@ export interface ControllerConfig {
    * `none` mode besides the loopback names.
    */
   allowedHosts?: readonly string[];
+  /** CONTROLLER_CORS_ORIGINS parsed: exact browser origins given CORS headers (with credentials). */
+  corsOrigins?: readonly string[];
   auth: ControllerAuth;
   /** pino level (`LOG_LEVEL`, default info): logs go to stderr. */
   logLevel: string;
@@ -185,6 +188,7 @@ const envSchema = z.object({
       }, 'must be an http:// or https:// URL (a Slack or Mattermost incoming webhook)')
       .optional(),
   ),
+  CONTROLLER_CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 /** CICHAT_WATCH_JOBS split into patterns; a pattern that cannot be used is a problem line. */
@@ -285,6 +289,8 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
   for (const problem of workspaceRoots.problems) problems.push(`CICHAT_WORKSPACE_ROOTS: ${problem}`);
   const allowedHosts = parseAllowedHosts(emptyAsUndefined(env.CONTROLLER_ALLOWED_HOSTS) === undefined ? undefined : env.CONTROLLER_ALLOWED_HOSTS);
   for (const problem of allowedHosts.problems) problems.push(`CONTROLLER_ALLOWED_HOSTS: ${problem}`);
+  const cors = parseCorsOrigins(typeof env.CONTROLLER_CORS_ORIGINS === 'string' ? env.CONTROLLER_CORS_ORIGINS : undefined);
+  for (const problem of cors.problems) problems.push(`CONTROLLER_CORS_ORIGINS: ${problem}`);
 
   let jwtSecret = values?.JWT_SECRET;
   if (values && jwtSecret === undefined) {
@@ -329,6 +335,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
             },
           }
         : {}),
+      corsOrigins: cors.origins,
       auth:
         values.CONTROLLER_AUTH === 'tokens'
           ? { mode: 'tokens', tokensFile: path.resolve(values.CONTROLLER_TOKENS_FILE ?? '') }

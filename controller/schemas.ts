@@ -5,77 +5,11 @@ import { relativePathSegments } from '../jenkins/workspace/pathguard.js';
 import { MAX_TREE_DEPTH } from '../jenkins/workspace/tree.js';
 
 /**
- * The zod schemas of what the controller's own routes read from a caller (the context request
- * body and the workspace queries). The routes validate with them and the API description is made
- * from them, so the two cannot drift apart. What is only relayed to the backend is the backend's
- * to validate.
+ * The zod schemas of the workspace queries the controller reads from a caller (the context
+ * request body's schema is wire shape: protocol/schemas.ts `contextRequestSchema`). The routes
+ * validate with them and the API description (controller/openapi.ts) is made from them, so the
+ * two cannot drift apart. What is only relayed to the backend is the backend's to validate.
  */
-
-/** Limits of the `ciEnvironment` a pipeline step sends (`cichat context upload --from-env`). */
-export const CI_ENVIRONMENT_MAX_VARIABLES = 200;
-export const CI_ENVIRONMENT_MAX_VALUE_CHARS = 4000;
-
-/** A string field that may be absent or null; an empty string counts as absent. */
-const optionalText = z
-  .string({ error: 'must be a string' })
-  .nullish()
-  .transform((v) => (v === null || v === '' ? undefined : v));
-
-/** A build number as a JSON number or a string of digits (form posts send strings). */
-const buildNumber = z
-  .union([z.number(), z.string(), z.null()], { error: 'must be a positive whole number' })
-  .optional()
-  .transform((raw, ctx) => {
-    if (raw === undefined || raw === null || raw === '') return undefined;
-    const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
-      ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
-      return z.NEVER;
-    }
-    return n;
-  });
-
-const ciEnvironment = z
-  .record(
-    z.string(),
-    z
-      .string({ error: 'must be a string' })
-      .max(CI_ENVIRONMENT_MAX_VALUE_CHARS, `must be at most ${CI_ENVIRONMENT_MAX_VALUE_CHARS} characters`),
-    { error: 'must be an object of strings' },
-  )
-  .nullish()
-  .superRefine((env, ctx) => {
-    if (env && Object.keys(env).length > CI_ENVIRONMENT_MAX_VARIABLES) {
-      ctx.addIssue({ code: 'custom', message: `must hold at most ${CI_ENVIRONMENT_MAX_VARIABLES} variables` });
-    }
-  })
-  .transform((env) => (env && Object.keys(env).length > 0 ? env : undefined));
-
-/**
- * `POST|PUT /chatbot-api/context/...`: what the caller may say about the context; every field
- * optional (the original plugin's browser client posts `{}` and lets the Referer name the
- * build). Other fields are ignored: the controller builds the context from JENKINS_HOME.
- */
-export const ContextRequestSchema = z
-  .looseObject({
-    currentScreen: optionalText,
-    jobName: optionalText,
-    buildNumber,
-    consoleLog: z
-      .string({ error: 'must be a string' })
-      .nullish()
-      .transform((v) => v ?? undefined),
-    /** The last passing build's log (`cichat context upload --baseline-log`): sent as `buildDetails.lastSuccessfulBuild`. */
-    baselineLog: z
-      .string({ error: 'must be a string' })
-      .nullish()
-      .transform((v) => v ?? undefined),
-    /** The pipeline's own variables: kept as `ciContext.ciEnvironment`. */
-    ciEnvironment,
-  })
-  .describe('What the caller says about the context; the controller reads the rest from JENKINS_HOME.');
-
-export type ContextRequestInput = z.output<typeof ContextRequestSchema>;
 
 /**
  * One query parameter: a single non-empty string. Missing, empty and repeated parameters get the

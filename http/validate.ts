@@ -7,8 +7,23 @@ import { readJsonBody, type ReadJsonOptions } from './body.js';
 export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input.';
-  const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
-  return `${field}: ${issue.message}`;
+  const { path, message } = innermost(issue);
+  const field = path.length ? path.map(String).join('.') : 'body';
+  return `${field}: ${message}`;
+}
+
+/**
+ * A union (`activePlugins`: a map or an array) fails as one issue; when exactly one of its
+ * branches had the right outer type and failed deeper, that deeper issue names the field better.
+ */
+function innermost(issue: z.core.$ZodIssue, base: PropertyKey[] = []): { path: PropertyKey[]; message: string } {
+  const path = [...base, ...issue.path];
+  if (issue.code === 'invalid_union' && Array.isArray(issue.errors)) {
+    const deeper = issue.errors.filter((branch) => branch.length > 0 && !(branch[0]?.code === 'invalid_type' && branch[0].path.length === 0));
+    const first = deeper.length === 1 ? deeper[0]?.[0] : undefined;
+    if (first) return innermost(first, path);
+  }
+  return { path, message: issue.message };
 }
 
 /** Parses `value` with `schema`, throwing 422 naming the first wrong field. */

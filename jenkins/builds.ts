@@ -416,7 +416,7 @@ export function scanPrunedGitData(text: string, number: number): ScmRevision[] {
 // ----------------------------------------------------------------------------------- tests
 
 /** Test counts (and the first failing cases) from `junitResult.xml`, when the build has one. */
-export async function readTestResult(buildDir: string): Promise<BuildDetails['tests'] | undefined> {
+export async function readTestResult(buildDir: string): Promise<BuildDetails['testResults'] | undefined> {
   const file = path.join(buildDir, 'junitResult.xml');
   let size: number;
   try {
@@ -583,7 +583,7 @@ async function fillLastSuccessfulBuild(details: BuildDetails, opts: BuildReadOpt
         const iso = isoOf(childInt(build, 'timestamp') ?? childInt(build, 'startTime') ?? timestampFromDirName(dir));
         if (iso) out.timestamp = iso;
         const duration = childInt(build, 'duration');
-        if (duration !== undefined) out.durationMs = duration;
+        if (duration !== undefined) out.duration = duration;
       }
     } catch {
       /* its result was read already; the time stays unknown */
@@ -678,14 +678,14 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   if (summary.building) {
     const now = (opts.now ?? new Date()).getTime();
     if (started !== undefined) {
-      details.durationMs = Math.max(0, now - started);
-      details.duration = `${humanDuration(details.durationMs)} so far`;
+      details.duration = Math.max(0, now - started);
+      details.durationText = `${humanDuration(details.duration)} so far`;
     }
   } else {
     const duration = childInt(build, 'duration');
     if (duration !== undefined) {
-      details.durationMs = duration;
-      details.duration = humanDuration(duration);
+      details.duration = duration;
+      details.durationText = humanDuration(duration);
     }
   }
   const displayName = childText(build, 'displayName');
@@ -693,9 +693,13 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   const description = childText(build, 'description');
   if (description) details.description = maskText(description).slice(0, 1000);
   details.causes = await readCauses(opts.jenkinsHome, build);
-  details.parameters = readParameters(build);
+  // CONTRACT section 2: parameters as a map name -> value (secrets `****`); their kinds beside it.
+  const parameters = readParameters(build);
+  details.parameters = Object.fromEntries(parameters.map((p) => [p.name, p.value]));
+  const kinds = parameters.filter((p) => p.type !== undefined && p.type !== 'String');
+  if (kinds.length > 0) details.parameterTypes = Object.fromEntries(kinds.map((p) => [p.name, p.type]));
   const builtOn = child(build, 'builtOn');
-  if (builtOn || build.name === 'build') details.builtOn = builtOn?.text.trim() || 'built-in';
+  if (builtOn || build.name === 'build') details.builtOnNode = builtOn?.text.trim() || 'built-in';
   const workspace = childText(build, 'workspace');
   if (workspace) details.workspace = workspace;
   const version = childText(build, 'hudsonVersion');
@@ -713,7 +717,7 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   details.changes = await readChanges(dir);
   details.previousBuild = await previousBuildOf(opts.job, opts.number);
   const tests = await readTestResult(dir);
-  if (tests) details.tests = tests;
+  if (tests) details.testResults = tests;
 }
 
 function timestampFromDirName(dir: string): number | undefined {
@@ -727,6 +731,22 @@ async function previousBuildOf(job: JobLocation, n: number): Promise<BuildDetail
   const earlier = numbers.filter((x) => x < n);
   const prev = earlier[earlier.length - 1];
   if (prev === undefined) return null;
-  const summary = await readBuildSummary(job.buildsDir, prev);
-  return summary ? { number: prev, result: summary.result } : { number: prev };
+  // The same shape as buildDetails, without the log (CONTRACT section 2).
+  const dir = await findBuildDir(job.buildsDir, prev);
+  let build: XmlElement | null;
+  try {
+    build = dir ? await readXmlFile(path.join(dir, 'build.xml')) : null;
+  } catch {
+    build = null;
+  }
+  if (!build) return { number: prev };
+  const summary = summaryOf(prev, build);
+  const out: NonNullable<BuildDetails['previousBuild']> = { number: prev, result: summary.result, building: summary.building };
+  const duration = childInt(build, 'duration');
+  if (duration !== undefined && !summary.building) out.duration = duration;
+  const iso = isoOf(childInt(build, 'timestamp') ?? childInt(build, 'startTime'));
+  if (iso) out.timestamp = iso;
+  const builtOn = child(build, 'builtOn');
+  if (builtOn || build.name === 'build') out.builtOnNode = builtOn?.text.trim() || 'built-in';
+  return out;
 }

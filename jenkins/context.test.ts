@@ -52,7 +52,11 @@ describe('instance-wide context from real files', () => {
   });
 
   it('lists plugins by Short-Name with versions, marks .disabled ones, ignores .bak', async () => {
-    const plugins = (await buildCiContext({ jenkinsHome: home })).activePlugins ?? [];
+    const ci = await buildCiContext({ jenkinsHome: home });
+    const plugins = ci.plugins ?? [];
+    // CONTRACT section 3: activePlugins is the map of the enabled ones.
+    expect(ci.activePlugins).toMatchObject({ htmlpublisher: '0.7' });
+    expect(ci.activePlugins).not.toHaveProperty('token-macro');
     expect(plugins.map((p) => p.shortName)).toEqual([
       'custom-lifecycle',
       'htmlpublisher',
@@ -90,17 +94,17 @@ describe('instance-wide context from real files', () => {
 
 describe('job details', () => {
   it('types items from their root element, folders and files without declaration included', async () => {
-    expect(await job('foo')).toMatchObject({ type: 'folder', buildable: false, jobs: ['child1'] });
-    expect(await job('d')).toMatchObject({ type: 'folder', jobs: ['badBuildStep', 'valid'] });
-    expect(await job('d/valid')).toMatchObject({ name: 'valid', fullName: 'd/valid', type: 'freestyle', buildable: true });
-    expect(await job('p')).toMatchObject({ type: 'pipeline' });
-    expect(await job('org')).toMatchObject({ type: 'organization-folder' });
-    expect(await job('org/repo')).toMatchObject({ type: 'multibranch', jobs: ['master'] });
+    expect(await job('foo')).toMatchObject({ jobType: 'folder', isBuildable: false, jobs: ['child1'] });
+    expect(await job('d')).toMatchObject({ jobType: 'folder', jobs: ['badBuildStep', 'valid'] });
+    expect(await job('d/valid')).toMatchObject({ name: 'valid', fullName: 'd/valid', jobType: 'freestyle', isBuildable: true });
+    expect(await job('p')).toMatchObject({ jobType: 'pipeline' });
+    expect(await job('org')).toMatchObject({ jobType: 'organization-folder' });
+    expect(await job('org/repo')).toMatchObject({ jobType: 'multibranch', jobs: ['master'] });
   });
 
   it('resolves folder-nested full names', async () => {
     const child = await job('foo/child1');
-    expect(child).toMatchObject({ name: 'child1', fullName: 'foo/child1', type: 'freestyle', nextBuildNumber: 1, lastBuild: null });
+    expect(child).toMatchObject({ name: 'child1', fullName: 'foo/child1', jobType: 'freestyle', nextBuildNumber: 1, lastBuild: null });
     expect(child.url).toBe('http://localhost:50076/jenkins/job/foo/job/child1/');
   });
 
@@ -123,13 +127,13 @@ describe('job details', () => {
         { name: 'BAR', type: 'String' },
       ],
     });
-    expect(parameterized.config).toContain('<hudson.model.StringParameterDefinition>');
+    expect(parameterized.configXml).toContain('<hudson.model.StringParameterDefinition>');
   });
 
   it('masks secrets in config and cuts description and config', async () => {
     const upstream = await job('upstream');
-    expect(upstream.config).toContain('<authToken>****</authToken>');
-    expect(upstream.config).not.toContain('<authToken>test</authToken>');
+    expect(upstream.configXml).toContain('<authToken>****</authToken>');
+    expect(upstream.configXml).not.toContain('<authToken>test</authToken>');
 
     const dir = path.join(home, 'jobs', 'long');
     await mkdir(dir, { recursive: true });
@@ -141,13 +145,13 @@ describe('job details', () => {
         `<password>{AQAAABAAAAAQabcdefghijklmnop}</password><apiToken>hunter2</apiToken><credentialsId>deploy-key</credentialsId>\n${padding}\n</project>\n`,
     );
     const long = await job('long');
-    expect(long.buildable).toBe(false);
+    expect(long.isBuildable).toBe(false);
     expect(long.description?.startsWith('ddd')).toBe(true);
     expect(long.description?.length).toBeLessThanOrEqual(1000 + '\n[TRUNCATED]'.length);
-    expect(long.config?.length).toBeLessThanOrEqual(5000 + '\n[TRUNCATED]'.length);
-    expect(long.config).not.toContain('AQAAAB');
-    expect(long.config).not.toContain('hunter2');
-    expect(long.config).toContain('<credentialsId>deploy-key</credentialsId>');
+    expect(long.configXml?.length).toBeLessThanOrEqual(5000 + '\n[TRUNCATED]'.length);
+    expect(long.configXml).not.toContain('AQAAAB');
+    expect(long.configXml).not.toContain('hunter2');
+    expect(long.configXml).toContain('<credentialsId>deploy-key</credentialsId>');
   });
 
   it('answers an unknown or unsafe job with an error, and a typed not-found', async () => {
@@ -175,7 +179,8 @@ describe('build details', () => {
     expect((await build('fs', 1)).causes?.[0]?.shortDescription).toBe('Started by remote host <img src=x onerror=alert(1)> with note: note');
     const security = await build('SECURITY-1793', 4);
     expect(security.causes?.[0]).toMatchObject({ shortDescription: 'Started by user admin', userId: 'admin', userName: 'admin' });
-    expect(security.parameters).toEqual([{ name: 'html.html', value: 'html.html', type: 'File' }]);
+    expect(security.parameters).toEqual({ 'html.html': 'html.html' });
+    expect(security.parameterTypes).toEqual({ 'html.html': 'File' });
   });
 
   it('reads causes in the old <causes> shape, parameters, timing and the built-in node', async () => {
@@ -184,24 +189,28 @@ describe('build details', () => {
       number: 1,
       result: 'SUCCESS',
       building: false,
-      durationMs: 211,
-      duration: '211 ms',
+      duration: 211,
+      durationText: '211 ms',
       timestamp: new Date(1461781549192).toISOString(),
-      builtOn: 'built-in',
+      builtOnNode: 'built-in',
       previousBuild: null,
       changes: [],
     });
     expect(b.causes).toEqual([expect.objectContaining({ shortDescription: 'Started by user anonymous' })]);
-    expect(b.parameters).toEqual([
-      { name: 'FOO', value: 'foo', type: 'String' },
-      { name: 'BAR', value: 'bar', type: 'String' },
-      // Recorded in the build though no longer defined by the job (SECURITY-170's case).
-      { name: 'UNDEF', value: 'undef', type: 'String' },
-    ]);
+    // Recorded in the build though no longer defined by the job (SECURITY-170's case): UNDEF.
+    expect(b.parameters).toEqual({ FOO: 'foo', BAR: 'bar', UNDEF: 'undef' });
   });
 
   it('finds the previous build', async () => {
-    expect((await build('upstream', 2)).previousBuild).toEqual({ number: 1, result: 'SUCCESS' });
+    // The same shape as the build's own facts, without the log (CONTRACT section 2).
+    expect((await build('upstream', 2)).previousBuild).toEqual({
+      number: 1,
+      result: 'SUCCESS',
+      building: false,
+      duration: 2,
+      timestamp: '2020-07-28T12:05:41.553Z',
+      builtOnNode: 'built-in',
+    });
   });
 
   it('strips old and new console notes from the log tail', async () => {
@@ -215,7 +224,7 @@ describe('build details', () => {
 
   it('reports a running build as IN_PROGRESS, ignoring the result nested in <execution>', async () => {
     const now = new Date(1638308102633 + 90_000);
-    expect(await build('p', 1, now)).toMatchObject({ result: 'IN_PROGRESS', building: true, durationMs: 90_000, duration: '1 min 30 sec so far' });
+    expect(await build('p', 1, now)).toMatchObject({ result: 'IN_PROGRESS', building: true, duration: 90_000, durationText: '1 min 30 sec so far' });
   });
 
   it('finds builds of old homes in timestamp-named folders', async () => {
@@ -301,24 +310,22 @@ describe('the sample home shipped in seeds/', () => {
     const ctx = await buildCiContext({ jenkinsHome: SEED_HOME, jobName: 'team/api', buildNumber: 42 });
     expect(ctx).toMatchObject({ ciVersion: '2.462.3', rootUrl: 'http://localhost:8081/', agentStats: { onlineAgents: 1, offlineAgents: 0 } });
     expect(ctx.systemMessage).toContain('cichat demo');
-    expect(ctx.activePlugins?.find((p) => p.shortName === 'ansicolor')?.enabled).toBe(false);
-    expect(ctx.activePlugins?.filter((p) => p.shortName === 'junit')).toHaveLength(1);
-    expect(ctx.jobDetails).toMatchObject({ fullName: 'team/api', type: 'pipeline', nextBuildNumber: 43, lastFailedBuild: { number: 42 } });
-    expect(ctx.jobDetails?.config).not.toContain('AQAAAB');
+    expect(ctx.plugins?.find((p) => p.shortName === 'ansicolor')?.enabled).toBe(false);
+    expect(ctx.plugins?.filter((p) => p.shortName === 'junit')).toHaveLength(1);
+    expect(ctx.jobDetails).toMatchObject({ fullName: 'team/api', jobType: 'pipeline', nextBuildNumber: 43, lastFailedBuild: { number: 42 } });
+    expect(ctx.jobDetails?.configXml).not.toContain('AQAAAB');
     const b = ctx.buildDetails;
     expect(b).toMatchObject({
       number: 42,
       result: 'FAILURE',
-      durationMs: 61877,
-      duration: '1 min 1 sec',
+      duration: 61877,
+      durationText: '1 min 1 sec',
       previousBuild: { number: 41, result: 'SUCCESS' },
-      tests: { total: 10, failed: 1, skipped: 0, passed: 9 },
+      testResults: { total: 10, failed: 1, skipped: 0, passed: 9 },
     });
     expect(b?.causes?.[0]).toMatchObject({ shortDescription: 'Started by user Alice Martin', userId: 'alice', userName: 'Alice Martin' });
-    expect(b?.parameters).toEqual([
-      { name: 'BRANCH', value: 'main', type: 'String' },
-      { name: 'DEPLOY_TOKEN', value: '****', type: 'Password' },
-    ]);
+    expect(b?.parameters).toEqual({ BRANCH: 'main', DEPLOY_TOKEN: '****' });
+    expect(b?.parameterTypes).toEqual({ DEPLOY_TOKEN: 'Password' });
     expect(b?.changes?.[0]).toMatchObject({ author: 'Alice Martin', message: 'Apply the discount before tax in OrderTotals' });
     expect(b?.consoleLogTail).not.toContain(ESC);
     expect(b?.consoleLogTail).toContain('[Pipeline] Start of Pipeline');
@@ -327,8 +334,8 @@ describe('the sample home shipped in seeds/', () => {
 
   it('describes the freestyle job', async () => {
     const ctx = await buildCiContext({ jenkinsHome: SEED_HOME, jobName: 'hello-freestyle', buildNumber: 1 });
-    expect(ctx.jobDetails).toMatchObject({ type: 'freestyle', buildable: true, lastSuccessfulBuild: { number: 1 } });
-    expect(ctx.buildDetails).toMatchObject({ result: 'SUCCESS', builtOn: 'built-in', causes: [{ shortDescription: 'Started by an SCM change' }] });
+    expect(ctx.jobDetails).toMatchObject({ jobType: 'freestyle', isBuildable: true, lastSuccessfulBuild: { number: 1 } });
+    expect(ctx.buildDetails).toMatchObject({ result: 'SUCCESS', builtOnNode: 'built-in', causes: [{ shortDescription: 'Started by an SCM change' }] });
     expect(ctx.buildDetails?.changes?.[0]?.files).toEqual(['M src/hello.c', 'M tests/test_hello.sh']);
   });
 });

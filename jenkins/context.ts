@@ -77,7 +77,10 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
     problems.push({ field: 'rootUrl', error: asError(err) });
   }
   try {
-    context.activePlugins = await readPlugins(home);
+    // CONTRACT section 3: `activePlugins` is the map of enabled plugins; `plugins` the fuller facts.
+    const plugins = await readPlugins(home);
+    context.activePlugins = Object.fromEntries(plugins.filter((p) => p.enabled !== false).map((p) => [p.shortName, p.version]));
+    context.plugins = plugins;
   } catch (err) {
     problems.push({ field: 'activePlugins', error: asError(err) });
   }
@@ -102,7 +105,7 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
       context.jobDetails = { fullName: jobName, error: describe(error, jobName) } satisfies JobDetails;
     }
     if (opts.buildNumber !== undefined) {
-      const type = context.jobDetails?.type;
+      const type = context.jobDetails?.jobType;
       if (job && (type === 'folder' || type === 'multibranch' || type === 'organization-folder')) {
         // A folder has no builds of its own: say so rather than "no build #n".
         const error = new BuildNotFoundError(jobName, opts.buildNumber);

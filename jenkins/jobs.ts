@@ -354,18 +354,26 @@ export async function readJobDetails(jenkinsHome: string, job: JobLocation, root
   const details: JobDetails = {
     name: segments[segments.length - 1] ?? job.fullName,
     fullName: job.fullName,
-    type,
+    jobType: type,
+    isPipeline: type === 'pipeline' || type === 'multibranch',
   };
   const displayName = childText(root, 'displayName');
   if (displayName) details.displayName = maskText(displayName);
   const description = child(root, 'description')?.text.trim();
   if (description) details.description = cut(maskText(description), DESCRIPTION_MAX);
   const isContainer = type === 'folder' || type === 'multibranch' || type === 'organization-folder';
-  details.buildable = !isContainer && childText(root, 'disabled') !== 'true';
+  details.isBuildable = !isContainer && childText(root, 'disabled') !== 'true';
+  const concurrent = childText(root, 'concurrentBuild');
+  // A pipeline allows concurrent builds unless its DisableConcurrentBuildsJobProperty says no.
+  if (concurrent !== undefined) details.concurrentBuild = concurrent === 'true';
+  else if (type === 'pipeline') details.concurrentBuild = !findProperty(root, 'org.jenkinsci.plugins.workflow.job.properties.DisableConcurrentBuildsJobProperty');
   // Masked before the cut (a secret element cut in half would escape the element rule), on a
   // bounded prefix so a huge config costs no more than a small one.
-  details.config = cut(maskConfigXml(configText.slice(0, CONFIG_MAX + 64 * 1024)), CONFIG_MAX);
+  details.configXml = cut(maskConfigXml(configText.slice(0, CONFIG_MAX + 64 * 1024)), CONFIG_MAX);
   if (rootUrl) details.url = jobUrl(rootUrl, job);
+  const links = projectLinks(root, job.fullName);
+  details.upstreamProjects = links.upstream;
+  details.downstreamProjects = links.downstream;
   if (type === 'matrix') details.configurations = await matrixConfigurations(job.dir);
   if (type === 'maven') details.modules = await mavenModules(job.dir);
 
@@ -398,6 +406,8 @@ export async function readJobDetails(jenkinsHome: string, job: JobLocation, root
     details.lastBuild = null;
   }
   details.buildCount = numbers.length;
+  const health = await stabilityScore(job.buildsDir, numbers);
+  if (health !== undefined) details.healthScore = health;
   const params = child(findProperty(root, 'hudson.model.ParametersDefinitionProperty'), 'parameterDefinitions');
   if (params && params.children.length > 0) {
     details.parameterDefinitions = params.children.map((p) => ({
@@ -406,6 +416,54 @@ export async function readJobDetails(jenkinsHome: string, job: JobLocation, root
     }));
   }
   return details;
+}
+
+/**
+ * Jenkins' build stability health (the weather icon): of the last 5 completed builds, the share
+ * that did not fail (FAILURE or worse), in percent. Undefined with no completed build.
+ */
+async function stabilityScore(buildsDir: string, numbers: number[]): Promise<number | undefined> {
+  let total = 0;
+  let failed = 0;
+  for (let i = numbers.length - 1; i >= 0 && total < 5 && numbers.length - i <= 20; i--) {
+    const s = await readBuildSummary(buildsDir, numbers[i] as number);
+    if (!s || s.building || s.result === 'UNKNOWN') continue;
+    total++;
+    if (s.result === 'FAILURE' || s.result === 'NOT_BUILT' || s.result === 'ABORTED') failed++;
+  }
+  return total === 0 ? undefined : Math.round((100 * (total - failed)) / total);
+}
+
+function allNamed(el: XmlElement, name: string, out: XmlElement[] = []): XmlElement[] {
+  for (const c of el.children) {
+    if (c.name === name) out.push(c);
+    allNamed(c, name, out);
+  }
+  return out;
+}
+
+/**
+ * Upstream and downstream projects as the job's own config.xml names them: `BuildTrigger`
+ * `childProjects` (downstream, "Build other projects") and `ReverseBuildTrigger`
+ * `upstreamProjects` ("Build after other projects are built"), relative names resolved against
+ * the job's folder. Links declared only in the other job's config are not seen from here.
+ */
+function projectLinks(root: XmlElement, fullName: string): { upstream: string[]; downstream: string[] } {
+  const folder = fullName.includes('/') ? fullName.slice(0, fullName.lastIndexOf('/')) : '';
+  const names = (els: XmlElement[]): string[] => {
+    const out = new Set<string>();
+    for (const el of els) {
+      for (const raw of el.text.split(',')) {
+        const name = raw.trim().replace(/^\/+/, '');
+        if (!name) continue;
+        out.add(raw.trim().startsWith('/') || !folder ? name : `${folder}/${name}`);
+      }
+    }
+    return [...out];
+  };
+  const downstream = allNamed(root, 'hudson.tasks.BuildTrigger').flatMap((t) => (child(t, 'childProjects') ? [child(t, 'childProjects') as XmlElement] : []));
+  const upstream = allNamed(root, 'jenkins.triggers.ReverseBuildTrigger').flatMap((t) => (child(t, 'upstreamProjects') ? [child(t, 'upstreamProjects') as XmlElement] : []));
+  return { upstream: names(upstream), downstream: names(downstream) };
 }
 
 function findProperty(root: XmlElement, name: string): XmlElement | undefined {

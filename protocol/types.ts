@@ -60,28 +60,41 @@ export type StreamEvent =
   | { event: 'done' }
   | { event: 'error'; detail: string };
 
+/** One plugin as the fuller `plugins` list (or the older array form of `activePlugins`) describes it. */
 export interface PluginInfo {
   shortName: string;
   longName?: string;
   version: string;
-  enabled: boolean;
+  enabled?: boolean;
+  pinned?: boolean;
   [key: string]: unknown;
 }
 
 export interface MasterNode {
   executors?: number;
   isOnline?: boolean;
+  /** `osName, osArch, osVersion, javaVersion, availableProcessors, freeMemoryMB, totalMemoryMB, maxMemoryMB`, more kept. */
   systemInfo?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface AgentInfo {
+  name: string;
+  online: boolean;
+  executors?: number;
+  labels?: string[];
+  offlineReason?: string;
   [key: string]: unknown;
 }
 
 export interface AgentStats {
   onlineAgents?: number;
   offlineAgents?: number;
-  agents?: { name: string; online: boolean; executors?: number; offlineReason?: string; [key: string]: unknown }[];
+  agents?: AgentInfo[];
   [key: string]: unknown;
 }
 
+/** Stored as an object; the original plugin sends plain strings (read as `{shortDescription}`). */
 export interface BuildCause {
   shortDescription: string;
   userId?: string;
@@ -89,62 +102,105 @@ export interface BuildCause {
   [key: string]: unknown;
 }
 
+/** Canonical names of CONTRACT section 2 (aliases in comments are accepted on upload). */
 export interface JobDetails {
   name?: string;
   fullName?: string;
-  type?: string;
-  buildable?: boolean;
+  /** alias `type` */
+  jobType?: string;
+  url?: string;
+  /** alias `buildable` */
+  isBuildable?: boolean;
+  inQueue?: boolean;
+  healthScore?: number;
   description?: string;
+  /** alias `config` */
+  configXml?: string;
+  isPipeline?: boolean;
+  concurrentBuild?: boolean;
+  upstreamProjects?: string[];
+  downstreamProjects?: string[];
   nextBuildNumber?: number;
-  config?: string;
   [key: string]: unknown;
 }
 
-export interface BuildDetails {
+export interface TestResults {
+  total?: number;
+  failed?: number;
+  skipped?: number;
+  passed?: number;
+  [key: string]: unknown;
+}
+
+export interface BuildChange {
+  commitId?: string;
+  author?: string;
+  message?: string;
+  [key: string]: unknown;
+}
+
+/** A build's facts without its log: `previousBuild` has this shape. */
+export interface BuildSummary {
   number?: number;
   result?: string;
   building?: boolean;
-  durationMs?: number;
+  /** Milliseconds (alias `durationMs`). */
+  duration?: number;
+  /** ISO 8601 (epoch milliseconds are accepted and converted). */
   timestamp?: string;
   causes?: BuildCause[];
-  parameters?: { name: string; value: unknown }[];
-  builtOn?: string;
-  changes?: { commitId?: string; author?: string; message?: string; [key: string]: unknown }[];
-  previousBuild?: { number: number; result?: string; [key: string]: unknown } | null;
-  /**
-   * The job's last green build before this one (the baseline a failure is compared with): its
-   * number, result, time and log end (`consoleLogTail`, or `consoleLog` sent by the caller), and
-   * the commits of the builds after it (`changesSince`). `null` when no earlier build passed.
-   */
-  lastSuccessfulBuild?: {
-    number?: number;
-    result?: string;
-    consoleLogTail?: string;
-    consoleLog?: string;
-    changesSince?: { commitId?: string; author?: string; message?: string; build?: number; [key: string]: unknown }[];
-    [key: string]: unknown;
-  } | null;
-  tests?: { total?: number; failed?: number; skipped?: number; passed?: number; [key: string]: unknown };
-  consoleLog?: string;
-  consoleLogTail?: string;
+  /** Name -> value, secret values `****` (an array of `{name, value}` is accepted). */
+  parameters?: Record<string, unknown>;
+  /** alias `tests` */
+  testResults?: TestResults;
+  /** alias `builtOn` */
+  builtOnNode?: string;
+  changes?: BuildChange[];
   [key: string]: unknown;
 }
 
+export interface BuildDetails extends BuildSummary {
+  consoleLog?: string;
+  consoleLogTail?: string;
+  previousBuild?: BuildSummary | null;
+  /**
+   * The baseline a failure is compared with: the same shape, with its log end when known
+   * (`consoleLogTail`, or `consoleLog` sent by the caller), the commits of the builds after it
+   * (`changesSince`), and once the backend compared the logs, how long its log was
+   * (`comparedLogLines`; the text itself is not stored). `null`: no earlier build passed
+   * (`noSuccessfulBuild` says so).
+   */
+  lastSuccessfulBuild?:
+    | (BuildSummary & { consoleLogTail?: string; consoleLog?: string; comparedLogLines?: number; changesSince?: (BuildChange & { build?: number })[] })
+    | null;
+  /** Why there is no `lastSuccessfulBuild` (`#1 is the first build of app: no earlier build passed`). */
+  noSuccessfulBuild?: string;
+}
+
 /**
- * The CI server's context, as the interface specification names it. Every field is optional
- * and unknown fields are kept. `jenkinsVersion` (the original plugin's name) is read as
- * `ciVersion` by the backend.
+ * The CI server's context in the canonical names of CONTRACT section 2 (what the backend stores
+ * and echoes, and what the controller emits). Every field is optional and unknown fields are
+ * kept. protocol/schemas.ts accepts the aliases and normalises to this.
  */
 export interface CiContext {
   currentScreen?: string;
+  /** alias `jenkinsVersion` */
   ciVersion?: string;
   rootUrl?: string;
+  /** Absent from the original plugin when none is set. */
   systemMessage?: string;
-  activePlugins?: PluginInfo[];
+  /** Enabled plugins: short name -> version. */
+  activePlugins?: Record<string, string>;
+  /** Fuller plugin facts, disabled ones included. */
+  plugins?: PluginInfo[];
   masterNode?: MasterNode;
   agentStats?: AgentStats;
   jobDetails?: JobDetails;
   buildDetails?: BuildDetails;
+  /** The build's environment as a pipeline step saw it (`JOB_NAME`, `GIT_COMMIT`, ...). */
+  ciEnvironment?: Record<string, string>;
+  /** The client could not read part of the context. */
+  contextParsingError?: string;
   [key: string]: unknown;
 }
 

@@ -147,6 +147,18 @@ describe('issue 15: answers that use the excerpt', () => {
     expect(maven).not.toContain('Other places');
   });
 
+  test('test failures and Go/Rust diagnostics: the place the runner or compiler names', async () => {
+    const py = await ask('which file and line?', logContext(read('pytest.log')));
+    expect(py).toMatch(/`tests\/test_discount\.py`, line 19/);
+    expect(py).toContain('AssertionError');
+    const go = await ask('which file and line has the error?', logContext(read('go-build.log')));
+    expect(go).toMatch(/`\.\/broken\.go`, line 5, column 9/);
+    expect(go).toContain('too many return values');
+    const rust = await ask('show me the compiler error', logContext(read('cargo.log')));
+    expect(rust).toMatch(/`src\/main\.rs`, line 10, column 61/);
+    expect(rust).toContain('mismatched types');
+  });
+
   test('the failure answer\'s next step names the file and line', async () => {
     const text = await ask('why did the build fail?', logContext(read('gradle-kotlin.log')));
     expect(text).toMatch(/\*\*Next step:\*\* open `[^`]*InvoiceController\.kt` at line 57, column 33/);

@@ -6,6 +6,7 @@ import type { ChatContext, LogPassage } from '../backend/answer/engine.js';
 import { analyzeLines, excerptText } from '../core/log/analyze.js';
 import { cleanLines } from '../core/log/clean.js';
 import type { CiContext, LogExcerpt } from '../protocol/types.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
 
 /** A failed Maven build: a compile warning cascade, a test failure, then Jenkins' ending. */
 export function failedMavenLog(): string {
@@ -84,7 +85,7 @@ export function termRetriever(log: string): (query: string, k: number) => Promis
   };
 }
 
-export function richCiContext(log = failedMavenLog()): CiContext {
+export function richCiContext(log = failedMavenLog()): CiContextUpload {
   return {
     currentScreen: 'Console team/api #42',
     ciVersion: '2.440.3',
@@ -168,7 +169,7 @@ export function richChatContext(overrides: Partial<ChatContext> = {}): ChatConte
     { start_line: goal, end_line: goal, score: 0.7, reason: 'Maven goal failed', text: spanOf(log, goal, goal) },
   ];
   return {
-    ciContext: richCiContext(log),
+    ciContext: richCiContext(log) as CiContext,
     uploadedAt: '2026-11-22T01:20:00.000Z',
     logLineCount: lineCount,
     failureExcerpts: excerpts,
@@ -196,13 +197,13 @@ export function sparseChatContext(): ChatContext {
  * analyzer's excerpts, term retrieval over the same lines. `ciContext` may hold no log (the log
  * is added) or be empty (a log-only upload).
  */
-export function analyzedChatContext(ciContext: CiContext, log: string, opts: { tailLines?: number } = {}): ChatContext {
+export function analyzedChatContext(ciContext: CiContextUpload, log: string, opts: { tailLines?: number } = {}): ChatContext {
   const lines = cleanLines(log);
   const stored = `${lines.join('\n')}\n`;
   // A large log is kept as its tail only (`consoleLogTail`), as ingest does past its size limit.
   const logField = opts.tailLines === undefined ? { consoleLog: stored } : { consoleLogTail: `${lines.slice(-opts.tailLines).join('\n')}\n` };
   return {
-    ciContext: { ...ciContext, buildDetails: { ...(ciContext.buildDetails ?? {}), ...logField } },
+    ciContext: { ...ciContext, buildDetails: { ...(ciContext.buildDetails ?? {}), ...logField } } as CiContext,
     uploadedAt: '2026-11-22T02:10:00.000Z',
     logLineCount: lines.length,
     failureExcerpts: analyzeLines(lines).map((e) => ({ ...e, text: excerptText(lines, e) })),
@@ -271,7 +272,7 @@ export function pipelineShLog(): string {
   ].join('\n');
 }
 
-export function pipelineCiContext(): CiContext {
+export function pipelineCiContext(): CiContextUpload {
   return {
     currentScreen: 'Console web/main #318',
     jenkinsVersion: '2.452.2',

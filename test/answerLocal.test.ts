@@ -7,6 +7,8 @@ import { pause, splitIntoPieces } from '../backend/answer/typing.js';
 import { analyzeLines, excerptText } from '../core/log/analyze.js';
 import { cleanLines } from '../core/log/clean.js';
 import type { Source } from '../protocol/types.js';
+import { pluginList } from '../protocol/schemas.js';
+import { saneCiContext } from '../backend/answer/sanitize.js';
 import { failedMavenLog, lineOf, richChatContext, sparseChatContext, termRetriever } from './answerFixtures.js';
 
 async function ask(question: string, context: ChatContext | null): Promise<{ text: string; first: string; sources: Source[] }> {
@@ -24,7 +26,7 @@ describe('local engine over a rich context', () => {
     ['Why did the build fail?', /Build #42 of `team\/api` failed.*first real error is \[L44-L46\]/, [fact('buildDetails.result'), { kind: 'log', start_line: 44, end_line: 46 }]],
     ['what broke', /failed.*\[L44-L46\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
     ["what's the error", /\[L44-L46\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
-    ['which tests failed?', /^\*\*2 of 48 tests failed\*\* in build #42 \(3 skipped\)/, [fact('buildDetails.tests')]],
+    ['which tests failed?', /^\*\*2 of 48 tests failed\*\* in build #42 \(3 skipped\)/, [fact('buildDetails.testResults')]],
     ['what version of jenkins', /^This server runs \*\*Jenkins 2\.440\.3\*\*/, [fact('ciVersion')]],
     ['Jenkins version?', /Jenkins 2\.440\.3/, [fact('ciVersion')]],
     ['is the git plugin installed?', /^\*\*Yes — `git` 5\.2\.1 is installed\*\* \(Git plugin\)/, [fact('activePlugins')]],
@@ -38,17 +40,17 @@ describe('local engine over a rich context', () => {
     ['what OS / memory', /^The built-in node: OS \*\*Linux 6\.1\.0-18-amd64 amd64\*\*, Memory \*\*15\.6 GiB\*\*/, [fact('masterNode.systemInfo.os.name'), fact('masterNode.systemInfo.totalMemory')]],
     ['who started the build', /^Build #42 was started by \*\*Alice Smith\*\* \(`alice`\)/, [fact('buildDetails.causes')]],
     ['what parameters', /^Build #42 ran with \*\*2 parameters\*\*/, [fact('buildDetails.parameters')]],
-    ['how long did it take', /^\*\*Build #42 took 3 min 12 s\.\*\*/, [fact('buildDetails.durationMs')]],
+    ['how long did it take', /^\*\*Build #42 took 3 min 12 s\.\*\*/, [fact('buildDetails.duration')]],
     ['what was the result', /^\*\*Build #42 of `team\/api` failed \(`FAILURE`\)\.\*\*/, [fact('buildDetails.result')]],
     ['did the build pass?', /^\*\*No — build #42 of `team\/api` failed/, [fact('buildDetails.result')]],
     ['previous build', /^The previous build, \*\*#41\*\*, finished `SUCCESS`/, [fact('buildDetails.previousBuild')]],
-    ['is the job buildable', /^\*\*Yes — `team\/api` is buildable/, [fact('jobDetails.buildable')]],
-    ['what type of job is this', /^`team\/api` is a \*\*Maven project\*\*/, [fact('jobDetails.type')]],
-    ['is this a pipeline?', /^\*\*No — `team\/api` is a Maven project\*\*.*not a Pipeline/, [fact('jobDetails.type')]],
+    ['is the job buildable', /^\*\*Yes — `team\/api` is buildable/, [fact('jobDetails.isBuildable')]],
+    ['what type of job is this', /^`team\/api` is a \*\*Maven project\*\*/, [fact('jobDetails.jobType')]],
+    ['is this a pipeline?', /^\*\*No — `team\/api` is a Maven project\*\*.*not a Pipeline/, [fact('jobDetails.jobType')]],
     ['job description', /described as/, [fact('jobDetails.description')]],
     ['what is the system message', /system message reads/, [fact('systemMessage')]],
     ['root url', /^The Jenkins root URL is \*\*https:\/\/ci\.example\.com\/\*\*/, [fact('rootUrl')]],
-    ['which node did it run on', /ran on the \*\*built-in node\*\*/, [fact('buildDetails.builtOn')]],
+    ['which node did it run on', /ran on the \*\*built-in node\*\*/, [fact('buildDetails.builtOnNode')]],
     ['when did it start', /started at \*\*2026-11-22 01:18 UTC\*\*/, [fact('buildDetails.timestamp')]],
     ['what changed', /^\*\*Build #42 has 1 change:\*\*/, [fact('buildDetails.changes')]],
     ['summarize', /^\*\*Build #42 of `team\/api` failed \(`FAILURE`\) in 3 min 12 s\.\*\*/, [fact('buildDetails.result'), fact('ciVersion')]],
@@ -196,7 +198,8 @@ describe('local engine over a sparse context', () => {
     const context: ChatContext = { ...sparseChatContext(), ciContext: { jenkinsVersion: '2.387.3' } };
     const answer = await ask('jenkins version?', context);
     expect(answer.first).toBe('This server runs **Jenkins 2.387.3**.');
-    expect(answer.sources).toEqual([fact('jenkinsVersion')]);
+    // Read under its canonical name (CONTRACT section 2).
+    expect(answer.sources).toEqual([fact('ciVersion')]);
   });
 });
 
@@ -206,7 +209,7 @@ describe('local engine without any context', () => {
     expect(answer.first).toMatch(/^No CI context has been uploaded to this chat yet/);
     expect(answer.text).toContain('cichat context upload <chat-id> --log build.log');
     expect(answer.text).toContain('cat build.log | cichat ask');
-    expect(answer.text).toContain('Jenkins page with the cichat plugin');
+    expect(answer.text).toContain("press the chat panel's **upload context** button");
     expect(answer.sources).toEqual([]);
   });
 
@@ -282,7 +285,7 @@ describe('answer helpers', () => {
   });
 
   it('matches plugins by short name, long name, shared word and typo', () => {
-    const plugins = richChatContext().ciContext.activePlugins ?? [];
+    const plugins = pluginList(saneCiContext(richChatContext().ciContext)) ?? [];
     expect(findPlugins(plugins, 'git').exact.map((p) => p.shortName)).toEqual(['git']);
     expect(findPlugins(plugins, 'git').related.map((p) => p.shortName)).toEqual(['git-client']);
     expect(findPlugins(plugins, 'Git client').exact.map((p) => p.shortName)).toEqual(['git-client']);
@@ -292,7 +295,7 @@ describe('answer helpers', () => {
   });
 
   it('pulls plugin names out of questions', () => {
-    const plugins = richChatContext().ciContext.activePlugins ?? [];
+    const plugins = pluginList(saneCiContext(richChatContext().ciContext)) ?? [];
     expect(pluginNamesAskedFor('is the git plugin installed?', plugins)).toEqual(['git']);
     expect(pluginNamesAskedFor('are git and docker plugins installed', plugins).sort()).toEqual(['docker', 'git']);
     expect(pluginNamesAskedFor('do we have docker-workflow', plugins)).toEqual(['docker-workflow']);

@@ -1,5 +1,6 @@
 import { buildPrompt, contextFactLines, estimateTokens, rankPassages, SYSTEM_INSTRUCTIONS, type PromptPassage } from '../backend/answer/prompt.js';
 import type { CiContext, PluginInfo } from '../protocol/types.js';
+import { saneCiContext } from '../backend/answer/sanitize.js';
 import { richChatContext, richCiContext } from './answerFixtures.js';
 
 function passage(start: number, lines: number, label = '(retrieved for the question)'): PromptPassage {
@@ -111,7 +112,7 @@ describe('contextFactLines', () => {
     const ci = richCiContext();
     const many: PluginInfo[] = Array.from({ length: 300 }, (_, i) => ({ shortName: `plugin-${String(i).padStart(3, '0')}`, version: '1.0', enabled: true }));
     ci.activePlugins = [...many, { shortName: 'zzz-special', version: '9.9', enabled: true }];
-    const lines = contextFactLines(ci, 400, 'is zzz-special installed?');
+    const lines = contextFactLines(saneCiContext(ci), 400, 'is zzz-special installed?');
     const plugins = lines[lines.length - 1] ?? '';
     expect(plugins.startsWith('Plugins (301 installed, name version): zzz-special 9.9, plugin-000 1.0')).toBe(true);
     expect(plugins).toMatch(/and \d+ more not listed here \(do not guess about them\)$/);
@@ -120,7 +121,7 @@ describe('contextFactLines', () => {
 
   it('keeps unknown scalar fields and leaves the log out', () => {
     const ci = { ...richCiContext(), pipelineStage: 'Deploy' };
-    const lines = contextFactLines(ci, 4000);
+    const lines = contextFactLines(saneCiContext(ci), 4000);
     expect(lines).toContain('pipelineStage: Deploy');
     expect(lines.join('\n')).not.toContain('Finished: FAILURE');
   });

@@ -87,6 +87,15 @@ describe('cichat without a server', () => {
     expect(Number(numbered?.[1])).toBe(8);
   });
 
+  it('analyze of a passing log says no failure was found, then shows where the log ends', async () => {
+    const passing = ['[Pipeline] sh', '+ make', 'cc -o app src/main.o', '[Pipeline] End of Pipeline', 'Finished: SUCCESS', ''].join('\n');
+    const r = await runCli(['analyze', '-'], { env, input: passing });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^No failure found in 5 lines\. The log ends:$/m);
+    expect(r.stdout).toMatch(/no failure found/);
+    expect(r.stdout).toMatch(/^\s?5 │ Finished: SUCCESS$/m);
+  });
+
   it('analyze reads stdin and prints JSON with the lines', async () => {
     const r = await runCli(['analyze', '--json'], { env, input: FAILING_LOG });
     expect(r.code).toBe(0);

@@ -194,7 +194,7 @@ test('a failed build names its last green build (the permalink), with its result
   const details = await contextOf({ jobName: 'app', buildNumber: 42 });
   expect(details.result).toBe('FAILURE');
   const green = details.lastSuccessfulBuild;
-  expect(green).toMatchObject({ number: 41, result: 'SUCCESS', durationMs: 61000 });
+  expect(green).toMatchObject({ number: 41, result: "SUCCESS", duration: 61000 });
   expect(green?.timestamp).toBe(new Date(1_795_000_000_000).toISOString());
   expect(green?.consoleLogTail).toBe(PASS_LOG);
   expect(green?.changesSince).toEqual([expect.objectContaining({ commitId: 'a1b2c3d4e5f6', author: 'alice', message: 'Count lengths in sum()', build: 42 })]);

@@ -104,7 +104,9 @@ test('builds the context of the named job and build and sends {ciContext} to the
   expect(ci.buildDetails?.result).toBe('SUCCESS');
   expect(typeof ci.buildDetails?.consoleLogTail).toBe('string');
   expect(ci.buildDetails?.consoleLog).toBeUndefined();
-  expect(ci.activePlugins?.length).toBeGreaterThan(0);
+  // CONTRACT section 3: the canonical shape, activePlugins as the map of enabled plugins.
+  expect(Object.keys(ci.activePlugins ?? {}).length).toBeGreaterThan(0);
+  expect(ci.plugins?.length).toBeGreaterThanOrEqual(Object.keys(ci.activePlugins ?? {}).length);
 });
 
 test('a browser client sends {} and the job, build and screen come from the Referer (folders too)', async () => {
@@ -192,8 +194,8 @@ test('a matrix configuration page with only a log.gz: its Referer names the run,
   expect(reply.status).toBe(200);
   const ci = sentContext();
   expect(ci.currentScreen).toBe('Console mx/jdk=17 #4');
-  expect(ci.jobDetails).toMatchObject({ fullName: 'mx/jdk=17', type: 'matrix-configuration', url: 'http://localhost:50076/jenkins/job/mx/jdk=17/' });
-  expect(ci.buildDetails).toMatchObject({ number: 4, result: 'FAILURE', builtOn: 'linux-1', consoleLogTail: 'javac: invalid target release: 17\nFinished: FAILURE' });
+  expect(ci.jobDetails).toMatchObject({ fullName: 'mx/jdk=17', jobType: 'matrix-configuration', url: 'http://localhost:50076/jenkins/job/mx/jdk=17/' });
+  expect(ci.buildDetails).toMatchObject({ number: 4, result: 'FAILURE', builtOnNode: 'linux-1', consoleLogTail: 'javac: invalid target release: 17\nFinished: FAILURE' });
 });
 
 test('a folder page with a build number is 404 saying folders have no builds', async () => {

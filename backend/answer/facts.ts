@@ -41,19 +41,51 @@ export function formatBytes(bytes: number): string {
   return `${shown} ${units[unit]}`;
 }
 
-/** The job's full name (folders included) or its short name. */
+/**
+ * A variable of the build's environment (`ciEnvironment`, what a pipeline step saw), the first
+ * of `names` that is set, with the field to cite.
+ */
+export function envOf(ci: CiContext, ...names: string[]): { name: string; value: string; field: string } | undefined {
+  const env = ci.ciEnvironment;
+  if (!env) return undefined;
+  for (const name of names) {
+    const value = env[name];
+    if (typeof value === 'string' && value.trim()) return { name, value: value.trim(), field: `ciEnvironment.${name}` };
+  }
+  return undefined;
+}
+
+/** The job's full name (folders included) or its short name, else the build environment's `JOB_NAME`. */
 export function jobNameOf(ci: CiContext): string | undefined {
   const job = ci.jobDetails;
   const name = job?.fullName ?? job?.name;
-  return typeof name === 'string' && name.trim() ? name : undefined;
+  if (typeof name === 'string' && name.trim()) return name;
+  return envOf(ci, 'JOB_NAME')?.value;
+}
+
+/** The build's number, else the build environment's `BUILD_NUMBER`. */
+export function buildNumberOf(ci: CiContext): { number: number; field: string } | undefined {
+  const n = ci.buildDetails?.number;
+  if (typeof n === 'number') return { number: n, field: 'buildDetails.number' };
+  const env = envOf(ci, 'BUILD_NUMBER', 'BUILD_ID');
+  if (env && /^\d+$/.test(env.value)) return { number: Number(env.value), field: env.field };
+  return undefined;
 }
 
 /** "build #42 of `team/api`", "build #42", or "the build" when nothing identifies it. */
 export function buildLabel(ci: CiContext, withJob = false): string {
-  const n = ci.buildDetails?.number;
+  const n = buildNumberOf(ci)?.number;
   const job = jobNameOf(ci);
   const build = typeof n === 'number' ? `build #${n}` : 'the build';
   return withJob && job ? `${build} of \`${job}\`` : build;
+}
+
+/**
+ * Whether the context came from a CI server's own view (the original plugin, the controller):
+ * then an absent `systemMessage` means none is set, since those senders omit it only then.
+ */
+export function fromCiServer(ci: CiContext): boolean {
+  return ciVersionOf(ci) !== undefined || ci.activePlugins !== undefined || ci.masterNode !== undefined || typeof ci.rootUrl === 'string';
 }
 
 /** The CI version, whichever name the uploader used for it. */
@@ -220,8 +252,11 @@ function lookup(info: Record<string, unknown>, names: string[]): { key: string; 
   return undefined;
 }
 
-function asMemory(value: unknown): string {
-  if (typeof value === 'number') return formatBytes(value);
+function asMemory(value: unknown, key = ''): string {
+  // The specification's keys count megabytes (`totalMemoryMB`); the others bytes.
+  const scale = /mb$/i.test(key) ? 1024 * 1024 : 1;
+  if (typeof value === 'number') return formatBytes(value * scale);
+  if (typeof value === 'string' && /^\d+$/.test(value.trim()) && scale > 1) return formatBytes(Number(value) * scale);
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) return formatBytes(Number(value));
   return String(value);
 }
@@ -236,7 +271,7 @@ export function systemFacts(info: Record<string, unknown> | undefined): SystemFa
   const field = (key: string): string => `masterNode.systemInfo.${key}`;
   const os = lookup(info, ['os.name', 'os', 'osName', 'operatingSystem', 'platform']);
   const osVersion = lookup(info, ['os.version', 'osVersion', 'kernel', 'release']);
-  const arch = lookup(info, ['os.arch', 'arch', 'architecture']);
+  const arch = lookup(info, ['os.arch', 'osArch', 'arch', 'architecture']);
   if (os) {
     const extra = [osVersion?.value, arch?.value].filter((v) => v !== undefined).map(String);
     const keys = [os.key, osVersion?.key, arch?.key].filter((k): k is string => k !== undefined);
@@ -252,6 +287,7 @@ export function systemFacts(info: Record<string, unknown> | undefined): SystemFa
     facts.push({ label: 'CPUs', value, field: field(cpus.key), keys });
   }
   const total = lookup(info, [
+    'totalMemoryMB',
     'totalMemory',
     'memory.total',
     'totalPhysicalMemory',
@@ -261,11 +297,11 @@ export function systemFacts(info: Record<string, unknown> | undefined): SystemFa
     'totalMemoryBytes',
     'ram',
   ]);
-  if (total) facts.push({ label: 'Memory', value: asMemory(total.value), field: field(total.key), keys: [total.key] });
-  const free = lookup(info, ['freeMemory', 'freeMemoryBytes', 'memory.free', 'freePhysicalMemory', 'availableMemory', 'memFree']);
-  if (free) facts.push({ label: 'Free memory', value: asMemory(free.value), field: field(free.key), keys: [free.key] });
-  const heap = lookup(info, ['maxMemory', 'heapMax', 'jvm.maxMemory', 'maxHeap', 'heap']);
-  if (heap) facts.push({ label: 'JVM max heap', value: asMemory(heap.value), field: field(heap.key), keys: [heap.key] });
+  if (total) facts.push({ label: 'Memory', value: asMemory(total.value, total.key), field: field(total.key), keys: [total.key] });
+  const free = lookup(info, ['freeMemoryMB', 'freeMemory', 'freeMemoryBytes', 'memory.free', 'freePhysicalMemory', 'availableMemory', 'memFree']);
+  if (free) facts.push({ label: 'Free memory', value: asMemory(free.value, free.key), field: field(free.key), keys: [free.key] });
+  const heap = lookup(info, ['maxMemoryMB', 'maxMemory', 'heapMax', 'jvm.maxMemory', 'maxHeap', 'heap']);
+  if (heap) facts.push({ label: 'JVM max heap', value: asMemory(heap.value, heap.key), field: field(heap.key), keys: [heap.key] });
   const java = lookup(info, ['java.version', 'javaVersion', 'java.runtime.version', 'java']);
   if (java) {
     const vendor = lookup(info, ['java.vendor', 'javaVendor']);

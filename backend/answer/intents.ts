@@ -34,7 +34,18 @@ export type IntentId =
   | 'logLines'
   | 'flaky'
   | 'revision'
-  | 'rerun';
+  | 'rerun'
+  | 'jobName'
+  | 'buildNumber'
+  | 'health'
+  | 'queue'
+  | 'upstream'
+  | 'downstream'
+  | 'config'
+  | 'concurrency'
+  | 'environment'
+  | 'contextProblem'
+  | 'lastSuccess';
 
 type Cue = [RegExp, number];
 
@@ -103,6 +114,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\bexecutors?\b/, 6],
       [/\b(parallel|concurrent|simultaneous)\b.*\bbuilds?\b|\bbuild slots?\b/, 4],
+      [/\bhow many builds\b.*\b(parallel|concurrent\w*|at once|same time|simultaneous\w*)\b/, 6],
     ],
   ],
   [
@@ -188,6 +200,8 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(type|kind|sort)\b.*\b(job|project)\b|\b(job|project)\b.*\btype\b/, 6],
       [/\b(pipeline|freestyle|free-style|multibranch|multi-branch|maven project|matrix)\b/, 2],
       [/\b(is|was) (this|it|the job) an? (pipeline|freestyle|free-style|multibranch|multi-branch|maven|matrix)\b/, 4],
+      [/\b(is|was)\b.*\ban? (pipeline|freestyle|free-style|multibranch|multi-branch|maven|matrix)( job| project)?\s*$/, 4],
+      [/\bjenkinsfile\b|\bpipeline (job|project)\b/, 5],
     ],
   ],
   [
@@ -210,6 +224,8 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\b(root|base|jenkins|server|ci|instance)\s+(url|address)\b/, 7],
       [/\burl\b|\bwhere is (jenkins|the server)\b|\bhostname\b/, 4],
+      [/\b(link|address)\b|\bwhere can i (open|find|see)\b/, 4],
+      [/\b(job|build|project|pipeline)('?s)? (url|link|address|web ?page)\b|\b(url|link|address) (of|to|for) (the|this) (job|build|project|pipeline)\b/, 5],
     ],
   ],
   [
@@ -241,6 +257,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     'screen',
     [
       [/\bwhere am i\b|\b(current|this) (page|screen|view)\b|\bwhich (page|screen)\b|\bcurrent ?screen\b/, 6],
+      [/\b(what|which) (page|screen|view)\b|\b(page|screen) (am i|i am|i'?m)\b|\blooking at\b/, 6],
     ],
   ],
   [
@@ -277,6 +294,92 @@ const INTENTS: [IntentId, Cue[]][] = [
     'rerun',
     [
       [/\b(re-?run|retry|rebuild|re-?trigger|restart|replay|build (it )?again|run (it )?again|start (it )?again|kick (it )?off again)\b/, 7],
+    ],
+  ],
+  [
+    'queue',
+    [
+      // "why is it queued?", "is my build stuck because the built-in node is offline?"
+      [/\b(queued?|queuing|queueing|stuck|hang(ing|s)?|hung|pending|waiting|blocked)\b/, 7],
+      [/\b(not|never|won'?t|doesn'?t|does not|didn'?t|did not)\s+(start\w*|run\w*|begin\w*|pick\w* up)\b/, 7],
+      [/\b(no|any|free|available|idle)\s+executors?\b.*\b(build|job|run)\b|\bwaiting for (an )?(executor|agent|node)\b/, 4],
+    ],
+  ],
+  [
+    'jobName',
+    [
+      [/\b(which|what)\s+(job|project|pipeline)\b.*\b(is (this|it)|am i|this is|are we|we are|looking at|on|viewing)\b/, 7],
+      [/\bjob('?s)?\s+name\b|\bname of (the|this) (job|project|pipeline)\b|\b(which|what) (job|project|pipeline)\s*$/, 7],
+      [/\bwhat (job|project|pipeline) (is|was) (this|it|that|built|running)\b/, 7],
+    ],
+  ],
+  [
+    'buildNumber',
+    [
+      [/\bbuild\s*(number|no\.?|num|#|id)\b|\bnumber of (the|this) build\b/, 7],
+      [/\b(which|what)\s+build\s+(is|was)\s+(this|it|that)\b|\b(which|what) build am i\b/, 7],
+    ],
+  ],
+  [
+    'health',
+    [
+      [/\bhealth\s*score\b|\bweather\b.*\b(job|project|pipeline|icon|build)s?\b|\b(job|project|pipeline)('?s)? weather\b|\b(build )?stability\b/, 8],
+      [/\b(job|project|pipeline)\b.*\bhealth(y)?\b|\bhealth(y)?\b.*\b(job|project|pipeline)\b/, 7],
+    ],
+  ],
+  [
+    'upstream',
+    [
+      [/\bupstream\b/, 9],
+      [/\b(jobs?|projects?|pipelines?)\b.*\btrigger\w*\s+(this|the|it|our)\b/, 9],
+      [/\b(jobs?|projects?|pipelines?)\s+(that\s+)?(runs?|ran|builds?|is built|go(es)?|comes?)\s+(right\s+)?before\b/, 10],
+      [/\bwhat\s+(starts|triggers|kicks off)\s+(this|the|it)\b/, 9],
+    ],
+  ],
+  [
+    'downstream',
+    [
+      [/\bdownstream\b/, 9],
+      [/\b(jobs?|projects?|pipelines?)\b.*\b(runs?|ran|triggered|start\w*|built|go(es)?)\s+(right\s+)?after\b/, 10],
+      [/\bwhat\s+(jobs?\s+|projects?\s+)?(does|will|did)\s+(this|it|the)\s*(job|project|pipeline|build)?\s*(trigger|start|kick off)\b/, 10],
+    ],
+  ],
+  [
+    'config',
+    [
+      [/\bconfig(\.xml|uration|s)?\b/, 7],
+      [/\b(job|pipeline|project)\s+(definition|settings|setup)\b|\bjenkinsfile\b|\bconfigured\b/, 4],
+    ],
+  ],
+  [
+    'concurrency',
+    [
+      [/\bconcurrent(ly)?\b|\bsimultaneous(ly)?\b|\b(same time|at once|in parallel)\b/, 4],
+      [/\b(this|the|that) (job|project|pipeline)\b|\bof (this|the) (job|project|pipeline)\b|\btwo builds\b|\bbuilds of\b/, 3],
+    ],
+  ],
+  [
+    'environment',
+    [
+      [/\b(environment|env)\b/, 7],
+      // A variable named outright: GIT_URL, BUILD_URL, CHANGE_ID...
+      [/\b[a-z][a-z0-9]*_[a-z0-9_]+\b/, 6],
+    ],
+  ],
+  [
+    'contextProblem',
+    [
+      [/\b(problems?|errors?|issues?|trouble|fail\w*|wrong)\b.*\b(read\w*|pars\w*|upload\w*|collect\w*|sen[dt]\w*)\b.*\bcontext\b/, 11],
+      [/\bcontext\b.*\b(problems?|errors?|issues?|missing|incomplete|fail\w*|broken|partial|complete)\b|\bcontext ?parsing\b/, 11],
+    ],
+  ],
+  [
+    'lastSuccess',
+    [
+      // "what changed since the last green build" asks about changes, not about that build.
+      [/^(?!.*\b(chang\w*|since|diff\w*|commits?)\b).*(\blast\s+(successful|good|green|passing|stable|working)\b|\blast\s+(passed|succeeded)\b)/, 10],
+      [/^(?!.*\b(chang\w*|since|diff\w*|commits?)\b).*\bwhen\b.*\b(last|latest)\b.*\b(pass\w*|succe\w*|green|work\w*)\b/, 10],
+      [/\b(when|which build)\b.*\b(did|was)\b.*\b(last)\b/, 3],
     ],
   ],
   [

@@ -12,7 +12,7 @@ export interface LogSpan {
 }
 
 const ERROR_LINE =
-  /●|\bFAIL:?\s|is not recognized as an internal or external command|\.go:\d+:\d+: |\b(error|errors|exception|fatal|panic|failed|failure|cannot|can't|could not|couldn't|not found|no such|denied|refused|timed? ?out|undefined|unresolved|segmentation fault|killed|exit(ed)? (with )?(code|status)|non-zero|assert)/i;
+  /●|\bFAIL:?\s|is not recognized as an internal or external command|\.go:\d+:\d+: |\b(error|errors|exception|fatal|panic|failed|failure|cannot|can't|could not|couldn't|not found|no such|denied|refused|timed? ?out|undefined|unresolved|segmentation fault|killed|exit(ed)? (with )?(code|status)|non-zero|assert|no space left|out of memory)|\bERR!/i;
 const NOISE_LINE = /^\s*(\[(INFO|DEBUG)\]|at\s|\.\.\.|[-=*#_]{3,}\s*$)/;
 
 /** Whether one log line reads like an error (not an INFO line or a stack frame). */

@@ -2,9 +2,10 @@
  * The model's prompt: instructions, the chat's context facts, the log passages worth reading and
  * recent history, cut to fit the token budget. Pure (no I/O) so every cut is unit-tested.
  */
-import type { CiContext } from '../../protocol/types.js';
+import type { BuildSummary, CiContext, PluginInfo } from '../../protocol/types.js';
+import { pluginList } from '../../protocol/schemas.js';
 import type { ChatContext, HistoryTurn } from './engine.js';
-import { buildLabel, ciVersionOf, formatDuration, jobNameOf, normalizePluginName, showValue, systemFacts } from './facts.js';
+import { buildLabel, ciVersionOf, fromCiServer, formatDuration, jobNameOf, normalizePluginName, showValue, systemFacts } from './facts.js';
 import { cite, clip } from './logtext.js';
 import { saneCiContext } from './sanitize.js';
 
@@ -79,7 +80,7 @@ export const SYSTEM_INSTRUCTIONS = [
 ].join('\n');
 
 const NO_CONTEXT_NOTE =
-  'No CI context has been uploaded to this chat. If the question is about a build, say that and explain how to upload it: `cichat context upload <chat-id> --log build.log` from a pipeline or shell, `cat build.log | cichat ask "..."`, or opening the chat from a Jenkins page with the cichat plugin.';
+  'No CI context has been uploaded to this chat. If the question is about a build, say that and explain how to upload it: in the browser, the chat panel\'s upload context button on a Jenkins job or build page; from a pipeline or shell, `cichat context upload <chat-id> --log build.log` (`--from-env` inside a build) or `cat build.log | cichat ask "..."`.';
 
 const KNOWN_FIELDS = new Set([
   'currentScreen',
@@ -88,19 +89,77 @@ const KNOWN_FIELDS = new Set([
   'rootUrl',
   'systemMessage',
   'activePlugins',
+  'plugins',
   'masterNode',
   'agentStats',
   'jobDetails',
   'buildDetails',
+  'ciEnvironment',
+  'contextParsingError',
+]);
+
+/** Job fields stated on their own lines (or not at all: the config is for the log passages' reader). */
+const JOB_FIELDS_SHOWN = new Set([
+  'name',
+  'fullName',
+  'jobType',
+  'isBuildable',
+  'nextBuildNumber',
+  'description',
+  'url',
+  'inQueue',
+  'healthScore',
+  'isPipeline',
+  'concurrentBuild',
+  'upstreamProjects',
+  'downstreamProjects',
+  'configXml',
+]);
+const BUILD_FIELDS_SHOWN = new Set([
+  'number',
+  'result',
+  'building',
+  'duration',
+  'timestamp',
+  'builtOnNode',
+  'causes',
+  'parameters',
+  'testResults',
+  'changes',
+  'previousBuild',
+  'lastSuccessfulBuild',
+  'consoleLog',
+  'consoleLogTail',
 ]);
 
 function plain(html: string, max: number): string {
   return clip(html.replace(/<[^>]+>/g, '').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&'), max);
 }
 
+/** Scalar fields not named above ("kind", "url", "displayName"...), compactly. */
+function otherScalars(o: Record<string, unknown>, shown: Set<string>): string {
+  return Object.entries(o)
+    .filter(([k, v]) => !shown.has(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'))
+    .slice(0, 12)
+    .map(([k, v]) => `${k}=${clip(String(v), 120)}`)
+    .join(', ');
+}
+
+function summaryBits(b: BuildSummary): string[] {
+  const bits: string[] = [];
+  if (b.building === true) bits.push('still running');
+  if (typeof b.result === 'string') bits.push(`result ${b.result}`);
+  if (typeof b.duration === 'number') bits.push(`took ${formatDuration(b.duration)}`);
+  if (typeof b.timestamp === 'string') bits.push(`started ${b.timestamp}`);
+  if (typeof b.builtOnNode === 'string') bits.push(`built on ${b.builtOnNode === '' ? 'the built-in node' : b.builtOnNode}`);
+  return bits;
+}
+
 /**
  * The context's facts, one compact line each, the plugin list last (it is the longest and the
- * first to be cut). No log text: the log reaches the model only as cited passages.
+ * first to be cut). No log text: the log reaches the model only as cited passages. Every field
+ * of CONTRACT section 2 that the context holds has a line; an absent `systemMessage` is stated
+ * as none set when the context comes from a CI server (the original plugin omits it then).
  */
 export function contextFactLines(ci: CiContext, pluginChars: number, question = ''): string[] {
   const lines: string[] = [];
@@ -108,32 +167,37 @@ export function contextFactLines(ci: CiContext, pluginChars: number, question = 
   const jobName = jobNameOf(ci);
   if (jobName || job) {
     const bits = [
-      typeof job?.type === 'string' ? job.type : undefined,
-      typeof job?.buildable === 'boolean' ? (job.buildable ? 'buildable' : 'not buildable') : undefined,
+      typeof job?.jobType === 'string' ? job.jobType : undefined,
+      typeof job?.isPipeline === 'boolean' ? (job.isPipeline ? 'a pipeline' : 'not a pipeline') : undefined,
+      typeof job?.isBuildable === 'boolean' ? (job.isBuildable ? 'buildable' : 'not buildable') : undefined,
+      typeof job?.inQueue === 'boolean' ? (job.inQueue ? 'IN THE QUEUE (waiting to run)' : 'not queued') : undefined,
+      typeof job?.healthScore === 'number' ? `health ${job.healthScore}%` : undefined,
+      typeof job?.concurrentBuild === 'boolean' ? (job.concurrentBuild ? 'concurrent builds allowed' : 'no concurrent builds') : undefined,
       typeof job?.nextBuildNumber === 'number' ? `next build #${job.nextBuildNumber}` : undefined,
     ].filter(Boolean);
     lines.push(`Job: ${jobName ?? '(unnamed)'}${bits.length ? ` (${bits.join(', ')})` : ''}`);
+    if (typeof job?.url === 'string') lines.push(`Job URL: ${job.url}`);
     if (typeof job?.description === 'string' && job.description.trim()) {
       lines.push(`Job description: ${plain(job.description, 300)}`);
     }
+    if (job?.upstreamProjects) lines.push(`Upstream projects: ${job.upstreamProjects.join(', ') || 'none'}`);
+    if (job?.downstreamProjects) lines.push(`Downstream projects: ${job.downstreamProjects.join(', ') || 'none'}`);
+    if (typeof job?.configXml === 'string') lines.push(`Job config.xml (${job.configXml.length} chars, secrets masked): ${clip(job.configXml.replace(/\s+/g, ' '), 600)}`);
+    const other = job ? otherScalars(job, JOB_FIELDS_SHOWN) : '';
+    if (other) lines.push(`Job, more: ${other}`);
   }
   const build = ci.buildDetails;
   if (build) {
-    const bits: string[] = [];
-    if (build.building === true) bits.push('still running');
-    if (typeof build.result === 'string') bits.push(`result ${build.result}`);
-    if (typeof build.durationMs === 'number') bits.push(`took ${formatDuration(build.durationMs)}`);
-    if (typeof build.timestamp === 'string') bits.push(`started ${build.timestamp}`);
-    if (typeof build.builtOn === 'string') bits.push(`built on ${build.builtOn === '' ? 'the built-in node' : build.builtOn}`);
+    const bits = summaryBits(build);
     lines.push(`Build: ${buildLabel(ci)}${bits.length ? `, ${bits.join(', ')}` : ''}`);
     if (Array.isArray(build.causes) && build.causes.length > 0) {
       lines.push(`Causes: ${build.causes.map((c) => c.shortDescription + (c.userId ? ` (user id ${c.userId})` : '')).join('; ')}`);
     }
-    if (Array.isArray(build.parameters)) {
-      const params = build.parameters.map((p) => `${p.name}=${clip(showValue(p.value), 80)}`).join(', ');
+    if (build.parameters) {
+      const params = Object.entries(build.parameters).map(([name, value]) => `${name}=${clip(showValue(value), 80)}`).join(', ');
       lines.push(`Parameters: ${params || 'none'}`);
     }
-    const tests = build.tests;
+    const tests = build.testResults;
     if (tests) {
       const parts = (['total', 'passed', 'failed', 'skipped'] as const)
         .filter((k) => typeof tests[k] === 'number')
@@ -163,14 +227,30 @@ export function contextFactLines(ci: CiContext, pluginChars: number, question = 
     if (build.previousBuild === null) lines.push('Previous build: none (this is the first build)');
     else if (build.previousBuild) {
       const p = build.previousBuild;
-      lines.push(`Previous build: #${p.number}${p.result ? ` ${p.result}` : ''}`);
+      const bits = summaryBits(p);
+      lines.push(`Previous build: #${p.number ?? '?'}${bits.length ? `, ${bits.join(', ')}` : ''}`);
     }
+    if (build.lastSuccessfulBuild === null) lines.push('Last successful build: none (the job never passed)');
+    else if (build.lastSuccessfulBuild) {
+      const p = build.lastSuccessfulBuild;
+      const bits = summaryBits(p);
+      lines.push(`Last successful build: #${p.number ?? '?'}${bits.length ? `, ${bits.join(', ')}` : ''}`);
+    }
+    const other = otherScalars(build, BUILD_FIELDS_SHOWN);
+    if (other) lines.push(`Build, more: ${other}`);
   }
+  const env = ci.ciEnvironment;
+  if (env && Object.keys(env).length > 0) {
+    const entries = Object.entries(env).map(([k, v]) => `${k}=${clip(v, 120)}`);
+    lines.push(`Build environment (as a pipeline step saw it): ${clip(entries.join(', '), 1500)}`);
+  }
+  if (typeof ci.contextParsingError === 'string') lines.push(`Context problem reported by the client: ${clip(ci.contextParsingError, 300)}`);
   const version = ciVersionOf(ci);
   if (version) lines.push(`Jenkins version: ${version.version}`);
   if (typeof ci.rootUrl === 'string' && ci.rootUrl) lines.push(`Root URL: ${ci.rootUrl}`);
   if (typeof ci.currentScreen === 'string' && ci.currentScreen) lines.push(`User's current page: ${ci.currentScreen}`);
   if (typeof ci.systemMessage === 'string') lines.push(`System message: ${plain(ci.systemMessage, 300) || '(none)'}`);
+  else if (fromCiServer(ci)) lines.push('System message: none set');
   const node = ci.masterNode;
   if (node) {
     const bits: string[] = [];
@@ -185,7 +265,7 @@ export function contextFactLines(ci: CiContext, pluginChars: number, question = 
     const names = (online: boolean): string => {
       const list = agents.filter((a) => a.online === online);
       return list.length
-        ? ` (${list.slice(0, 20).map((a) => `${a.name}${a.executors !== undefined ? ` ${a.executors} executors` : ''}${a.offlineReason ? `: ${a.offlineReason}` : ''}`).join(', ')}${list.length > 20 ? ', ...' : ''})`
+        ? ` (${list.slice(0, 20).map((a) => `${a.name}${a.executors !== undefined ? ` ${a.executors} executors` : ''}${a.labels?.length ? ` [${a.labels.slice(0, 6).join(' ')}]` : ''}${a.offlineReason ? `: ${a.offlineReason}` : ''}`).join(', ')}${list.length > 20 ? ', ...' : ''})`
         : '';
     };
     lines.push(`Agents: ${stats.onlineAgents ?? '?'} online${names(true)}, ${stats.offlineAgents ?? '?'} offline${names(false)}`);
@@ -196,13 +276,13 @@ export function contextFactLines(ci: CiContext, pluginChars: number, question = 
       lines.push(`${key}: ${clip(String(value), 200)}`);
     }
   }
-  if (Array.isArray(ci.activePlugins)) lines.push(pluginLine(ci, pluginChars, question));
+  const plugins = pluginList(ci);
+  if (plugins) lines.push(pluginLine(plugins, pluginChars, question));
   return lines;
 }
 
 /** "Plugins (N installed): a 1.0, b 2.0, ... (and M more)", the ones the question names first. */
-function pluginLine(ci: CiContext, maxChars: number, question: string): string {
-  const plugins = ci.activePlugins ?? [];
+function pluginLine(plugins: PluginInfo[], maxChars: number, question: string): string {
   const words = new Set(question.toLowerCase().split(/[^a-z0-9-]+/).filter((w) => w.length >= 3).map(normalizePluginName));
   const named = (shortName: string): boolean => words.has(normalizePluginName(shortName));
   const sorted = [...plugins].sort(

@@ -1,15 +1,17 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { createChatBodySchema, renameChatBodySchema } from '../../protocol/schemas.js';
 import type { AppDeps } from '../app.js';
 import { userIdOf } from '../auth.js';
 import { NotFound } from '../errors.js';
-import { MiB, idParam, pagination, readJsonBody, textField, validate } from '../http.js';
+import { MiB, idParam, pagination, readJsonBody, validate } from '../http.js';
 import { createChat, deleteChat, listChats, renameChat } from '../store/chats.js';
 import { listChatPairs } from '../store/pairs.js';
 
-export const createChatBody = z.object({ title: textField(1, 200).optional() });
+/** The wire schemas (protocol/schemas.ts), which the controller's OpenAPI document describes. */
+export const createChatBody = createChatBodySchema;
 export type CreateChatBody = z.infer<typeof createChatBody>;
-export const renameChatBody = z.object({ new_title: textField(1, 200) });
+export const renameChatBody = renameChatBodySchema;
 export type RenameChatBody = z.infer<typeof renameChatBody>;
 
 const BODY_LIMIT = 1 * MiB;

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RouteGroup } from '../app.js';
 import type { Context } from 'koa';
 import { userIdOf } from '../auth.js';
@@ -16,88 +16,22 @@ import { findChat } from '../store/chats.js';
 import { lastUploadAt } from '../store/contexts.js';
 import { isoTime } from '../time.js';
 import type { CiContext } from '../../protocol/types.js';
+import {
+  ciContextSchema as ciContextWireSchema,
+  normaliseCiContext as normaliseWire,
+  uploadContextBodySchema,
+} from '../../protocol/schemas.js';
 import { chatNotFound } from './chats.js';
 
 /** Context bodies carry whole build logs. */
 export const CONTEXT_BODY_LIMIT = 64 * MiB;
 
-const str = z.string({ error: 'must be a string' });
-const num = z.number({ error: 'must be a number' });
-const int = z.number({ error: 'must be a number' }).int({ error: 'must be an integer' });
-const bool = z.boolean({ error: 'must be a boolean' });
-const obj = <T extends z.core.$ZodLooseShape>(shape: T) => z.looseObject(shape, { error: 'must be an object' });
-const arr = <T extends z.ZodType>(item: T) => z.array(item, { error: 'must be an array' });
-const rec = z.record(z.string(), z.unknown(), { error: 'must be an object' });
-/** Jenkins sends null for what it does not know: read as absent. */
-const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
-
 /**
- * The CiContext of the interface specification: every known field type-checked, every field
- * optional, unknown fields kept (CONTRACT section 2).
+ * The CiContext schema and its normaliser are wire shape (protocol/schemas.ts): the canonical
+ * names and the aliases are type-checked there; the stored form is canonical.
  */
-export const ciContextSchema = obj({
-  currentScreen: opt(str),
-  ciVersion: opt(str),
-  jenkinsVersion: opt(str),
-  rootUrl: opt(str),
-  systemMessage: opt(str),
-  activePlugins: opt(
-    arr(obj({ shortName: opt(str), longName: opt(str), version: opt(str), enabled: opt(bool) })),
-  ),
-  masterNode: opt(obj({ executors: opt(int), isOnline: opt(bool), systemInfo: opt(rec) })),
-  agentStats: opt(
-    obj({
-      onlineAgents: opt(int),
-      offlineAgents: opt(int),
-      agents: opt(arr(obj({ name: opt(str), online: opt(bool), executors: opt(int), offlineReason: opt(str) }))),
-    }),
-  ),
-  jobDetails: opt(
-    obj({
-      name: opt(str),
-      fullName: opt(str),
-      type: opt(str),
-      buildable: opt(bool),
-      description: opt(str),
-      nextBuildNumber: opt(int),
-      config: opt(str),
-    }),
-  ),
-  buildDetails: opt(
-    obj({
-      number: opt(int),
-      result: opt(str),
-      building: opt(bool),
-      durationMs: opt(num),
-      timestamp: opt(z.union([str, num], { error: 'must be a string or a number' })),
-      causes: opt(arr(obj({ shortDescription: opt(str), userId: opt(str), userName: opt(str) }))),
-      parameters: opt(arr(obj({ name: str }))),
-      builtOn: opt(str),
-      changes: opt(arr(obj({ commitId: opt(str), author: opt(str), message: opt(str) }))),
-      previousBuild: opt(obj({ number: opt(int), result: opt(str) })),
-      lastSuccessfulBuild: opt(
-        obj({
-          number: opt(int),
-          result: opt(str),
-          consoleLog: opt(str),
-          consoleLogTail: opt(str),
-          changesSince: opt(arr(obj({ commitId: opt(str), author: opt(str), message: opt(str), build: opt(int) }))),
-        }),
-      ),
-      noSuccessfulBuild: opt(str),
-      tests: opt(obj({ total: opt(int), failed: opt(int), skipped: opt(int), passed: opt(int) })),
-      consoleLog: opt(str),
-      consoleLogTail: opt(str),
-    }),
-  ),
-});
-
-export const uploadContextBody = z
-  .looseObject({ ciContext: opt(ciContextSchema), jenkinsContext: opt(ciContextSchema) }, { error: 'must be an object' })
-  .refine((b) => b.ciContext != null || b.jenkinsContext != null, {
-    message: 'is required (send {"ciContext": {...}})',
-    path: ['ciContext'],
-  });
+export const ciContextSchema = ciContextWireSchema;
+export const uploadContextBody = uploadContextBodySchema;
 export type UploadContextBody = z.infer<typeof uploadContextBody>;
 
 /**
@@ -127,11 +61,9 @@ export function withoutNulls(value: unknown): unknown {
   return root;
 }
 
-/** The uploaded object as a CiContext: `jenkinsVersion` read as `ciVersion`. */
+/** The uploaded object as the canonical CiContext of CONTRACT section 2. */
 export function normaliseCiContext(body: UploadContextBody): CiContext {
-  const raw = withoutNulls(body.ciContext ?? body.jenkinsContext) as CiContext & { jenkinsVersion?: string };
-  const { jenkinsVersion, ...rest } = raw;
-  return jenkinsVersion !== undefined && rest.ciVersion === undefined ? { ...rest, ciVersion: jenkinsVersion } : rest;
+  return normaliseWire(body.ciContext ?? body.jenkinsContext);
 }
 
 /** Context uploads processed at once by one process unless CONTEXT_UPLOADS_MAX says otherwise. */

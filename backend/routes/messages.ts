@@ -1,23 +1,20 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { editMessageBodySchema, sendMessageBodySchema } from '../../protocol/schemas.js';
 import type { AppDeps } from '../app.js';
 import { userIdOf } from '../auth.js';
 import { Conflict, NotFound, Unprocessable } from '../errors.js';
-import { MiB, idParam, readJsonBody, textField, validate } from '../http.js';
+import { MiB, idParam, readJsonBody, validate } from '../http.js';
 import { findChat } from '../store/chats.js';
 import { acquireStreamLease, findVisiblePair, releaseStreamLease } from '../store/pairs.js';
 import { streamAnswer, type AnswerDeps } from '../answer/run.js';
 import { openEventStream } from '../stream.js';
 
-export const sendBody = z.object({
-  chat_id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)], {
-    error: (iss) => (iss.input === undefined ? 'is required' : 'must be a chat id (a positive integer)'),
-  }),
-  content: textField(1, 20000),
-});
+/** The wire schemas (protocol/schemas.ts), which the controller's OpenAPI document describes. */
+export const sendBody = sendMessageBodySchema;
 export type SendBody = z.infer<typeof sendBody>;
-export const editBody = z.object({ new_content: textField(1, 20000) });
+export const editBody = editMessageBodySchema;
 export type EditBody = z.infer<typeof editBody>;
 
 const BODY_LIMIT = 1 * MiB;

@@ -2,9 +2,9 @@ import type { Context } from 'koa';
 import { BadRequest, HttpError, NotFound } from '../errors.js';
 import { readJsonBody } from '../../http/body.js';
 import { parseInput } from '../../http/validate.js';
-import { ContextRequestSchema } from '../schemas.js';
-import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
+import { contextRequestSchema, normaliseCiContext } from '../../protocol/schemas.js';
 import type { CiContext } from '../../protocol/types.js';
+import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
 import type { BackendProxy } from '../proxy.js';
 
@@ -27,6 +27,11 @@ export interface ContextRequest {
   baselineLog?: string;
   /** The pipeline's own variables (`cichat context upload --from-env`): kept as `ciContext.ciEnvironment`. */
   ciEnvironment?: Record<string, string>;
+  /**
+   * A CiContext the client collected itself (the original plugin's Java side, a script), in
+   * canonical form: its facts are laid over the ones read from JENKINS_HOME.
+   */
+  ciContext?: CiContext;
 }
 
 /** controller/jenkins/context.ts `buildCiContextResult`: the context and whether the job or build was missing. */
@@ -44,20 +49,27 @@ export interface ContextRouteDeps {
 /** The context upload's route under `/chatbot-api` (POST and PUT): `/context/<chat id>` as the backend has it. */
 export const CONTEXT_ROUTE = '/context/{*rest}';
 
-/** Validates the caller's JSON into a ContextRequest: 400 for a non-object, 422 naming a field of the wrong type. */
+/**
+ * Validates the caller's JSON into a ContextRequest with `contextRequestSchema` (protocol/, the
+ * schema the OpenAPI document describes): 400 for a non-object, 422 naming a field of the wrong
+ * type. A full CiContext may come along as `ciContext` (or `jenkinsContext`), either shape.
+ */
 export function parseContextRequest(value: unknown): ContextRequest {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new BadRequest('The context body must be a JSON object such as {"jobName": "team/app", "buildNumber": 7}');
   }
-  const { currentScreen, jobName, buildNumber, consoleLog, baselineLog, ciEnvironment } = parseInput(ContextRequestSchema, value);
-  return {
-    ...(currentScreen !== undefined ? { currentScreen } : {}),
-    ...(jobName !== undefined ? { jobName } : {}),
-    ...(buildNumber !== undefined ? { buildNumber } : {}),
-    ...(consoleLog !== undefined ? { consoleLog } : {}),
-    ...(baselineLog !== undefined ? { baselineLog } : {}),
-    ...(ciEnvironment !== undefined ? { ciEnvironment } : {}),
-  };
+  const body = parseInput(contextRequestSchema, value);
+  const out: ContextRequest = {};
+  if (typeof body.currentScreen === 'string' && body.currentScreen !== '') out.currentScreen = body.currentScreen;
+  if (typeof body.jobName === 'string' && body.jobName !== '') out.jobName = body.jobName;
+  if (typeof body.consoleLog === 'string') out.consoleLog = body.consoleLog;
+  if (typeof body.baselineLog === 'string') out.baselineLog = body.baselineLog;
+  if (body.ciEnvironment && Object.keys(body.ciEnvironment).length > 0) out.ciEnvironment = body.ciEnvironment;
+  const rawBuild = body.buildNumber;
+  if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') out.buildNumber = Number(rawBuild);
+  const sent = body.ciContext ?? body.jenkinsContext;
+  if (sent) out.ciContext = normaliseCiContext(sent);
+  return out;
 }
 
 /**
@@ -80,7 +92,29 @@ export function resolveContextRequest(body: ContextRequest, fromPage: RefererInf
   if (body.consoleLog !== undefined) out.consoleLog = body.consoleLog;
   if (body.baselineLog !== undefined) out.baselineLog = body.baselineLog;
   if (body.ciEnvironment !== undefined) out.ciEnvironment = body.ciEnvironment;
+  if (body.ciContext !== undefined) out.ciContext = body.ciContext;
   return out;
+}
+
+/**
+ * The context sent on: what JENKINS_HOME says, with the client's own CiContext laid over it
+ * (its live facts, such as `inQueue` or `isOnline`, are newer than the files on disk), object
+ * fields merged one level deep, then the pipeline's variables.
+ */
+export function mergeContexts(fromHome: CiContext, sent: CiContext | undefined, env: Record<string, string> | undefined): CiContext {
+  const out: CiContext = { ...fromHome };
+  for (const [key, value] of Object.entries(sent ?? {})) {
+    const base = out[key];
+    const bothObjects = [base, value].every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+    out[key] = bothObjects ? { ...(base as object), ...(value as object) } : value;
+  }
+  if (env !== undefined) out.ciEnvironment = { ...(out.ciEnvironment ?? {}), ...env };
+  return out;
+}
+
+function withoutReadErrors(ci: CiContext): CiContext {
+  const { jobDetails: _job, buildDetails: _build, ...rest } = ci;
+  return rest;
 }
 
 /** Handles one context upload for `userId`: read, build from JENKINS_HOME, forward `{ciContext}`. */
@@ -94,9 +128,16 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     referer !== undefined && (body.jobName === undefined || body.currentScreen === undefined)
       ? await deps.parseReferer(deps.jenkinsHome, referer)
       : {};
-  const request = resolveContextRequest(body, fromPage);
+  // A client's own context names its job and build when the body does not.
+  const sentJob = body.ciContext?.jobDetails?.fullName ?? body.ciContext?.jobDetails?.name;
+  const sentBuild = body.ciContext?.buildDetails?.number;
+  const named: ContextRequest =
+    body.jobName === undefined && typeof sentJob === 'string' && sentJob
+      ? { ...body, jobName: sentJob, ...(body.buildNumber === undefined && typeof sentBuild === 'number' ? { buildNumber: sentBuild } : {}) }
+      : body;
+  const request = resolveContextRequest(named, fromPage);
 
-  const { ciEnvironment, ...contextOptions } = request;
+  const { ciEnvironment, ciContext: sent, ...contextOptions } = request;
   let result: CiContextResult;
   try {
     result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...contextOptions });
@@ -106,7 +147,7 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     // errno text) goes to the log through the error middleware, never to the client.
     throw new Error(`Could not read the CI context from JENKINS_HOME ${deps.jenkinsHome}`, { cause: err });
   }
-  if (result.notFound) {
+  if (result.notFound && sent === undefined) {
     // Decision (docs/notes/controller.md): a job or build that does not exist is a 404 and
     // nothing is uploaded, so a typo in `--job` is not silently stored as an empty context.
     // A job that exists but whose files are corrupt is uploaded with an `error` note instead.
@@ -115,7 +156,10 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     throw new NotFound(`${missing?.error.message ?? `No job ${request.jobName ?? ''} in JENKINS_HOME`}${where}: no context was uploaded`);
   }
   // The backend masks secrets in every field of the context before storing it.
-  const ciContext = ciEnvironment === undefined ? result.context : { ...result.context, ciEnvironment };
+  // A client that sent its own context keeps it even when JENKINS_HOME lacks the job (another
+  // server's): the read errors are dropped then, the client's facts stand.
+  const fromHome = result.notFound && sent !== undefined ? withoutReadErrors(result.context) : result.context;
+  const ciContext = mergeContexts(fromHome, sent, ciEnvironment);
 
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {

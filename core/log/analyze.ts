@@ -773,10 +773,14 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
   markTwoLineShapes(info);
   const sections = findSections(info);
   const blocks = buildBlocks(info);
+  // One candidate per block, in the same order: the score is the weighted sum of its features.
   const candidates = describeBlocks(info, blocks, sections, buildEnd(info));
-  const scored = rankCandidates(candidates, LEARNED_WEIGHTS).map(({ candidate, score }) => ({ block: candidate, score }));
+  const scored = blocks.map((block, k) => ({ block, score: scoreOf(candidates[k]?.features ?? [], LEARNED_WEIGHTS) }));
+  // Best first; among equals the earlier error, since what follows is usually its cascade.
+  scored.sort((x, y) => y.score - x.score || x.block.start - y.block.start);
+  // Against the last green build: what it printed too ranks below every new excerpt.
   const ranked = options.baseline ? markNewSinceBaseline(lines, scored, options.baseline, (a, b) => firstReason(info, a, b)) : scored;
-  const out: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }: { block: Candidate; score: number; fresh?: boolean }) => ({
+  const out: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }: { block: Block; score: number; fresh?: boolean }) => ({
     start_line: block.start + 1,
     end_line: block.end + 1,
     score: Math.round(score * 100) / 100,

@@ -1,5 +1,5 @@
 /** Answers about the build: who started or aborted it, parameters, duration, result, history, changes, node, revision. */
-import { buildLabel, formatDuration, jobNameOf, showValue } from '../facts.js';
+import { buildLabel, envOf, formatDuration, jobNameOf, showValue } from '../facts.js';
 import { cite, clip, storedLogSpan, headlineOf, inlineCode, diagnose, findLine, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, notSaid, type AnswerGroup } from './reply.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise, describeCause, timestampOf, formatTime } from './outcome.js';
@@ -76,9 +76,10 @@ const causes: Composer = ({ ci }) => {
 };
 
 const parameters: Composer = ({ ci }) => {
-  const list = ci.buildDetails?.parameters;
+  const params = ci.buildDetails?.parameters;
   const build = buildLabel(ci);
-  if (!Array.isArray(list)) return notSaid(`which parameters ${build} ran with`);
+  if (!params) return notSaid(`which parameters ${build} ran with`);
+  const list = Object.entries(params).map(([name, value]) => ({ name, value }));
   const out = new ReplyBuilder().fact('buildDetails.parameters');
   if (list.length === 0) return out.line(`${capitalise(build)} ran **without parameters**.`).reply();
   out.line(`${capitalise(build)} ran with **${list.length} parameter${list.length === 1 ? '' : 's'}**:`);
@@ -97,7 +98,7 @@ const duration: Composer = ({ ci, ctx }) => {
     if (started) out.fact('buildDetails.timestamp');
     return out.reply();
   }
-  if (typeof details?.durationMs !== 'number') {
+  if (typeof details?.duration !== 'number') {
     const stored = storedLogSpan(ctx);
     const tool = findLine(stored, TOOL_DURATION, { fromEnd: true });
     if (!tool) return notSaid(`how long ${build} took`);
@@ -106,10 +107,10 @@ const duration: Composer = ({ ci, ctx }) => {
     out.log({ start_line: tool.line, end_line: tool.line });
     return out.reply();
   }
-  out.fact('buildDetails.durationMs');
-  out.line(`**${capitalise(build)} took ${formatDuration(details.durationMs)}.**`);
+  out.fact('buildDetails.duration');
+  out.line(`**${capitalise(build)} took ${formatDuration(details.duration)}.**`);
   const previous = details.previousBuild;
-  const previousMs = previous?.['durationMs'];
+  const previousMs = previous?.duration;
   if (previous && typeof previousMs === 'number') {
     out.fact('buildDetails.previousBuild');
     out.line(`The previous build, #${previous.number}, took ${formatDuration(previousMs)}.`);
@@ -134,14 +135,14 @@ const result: Composer = ({ q, ci, ctx }) => {
   else if (asksFail && outcome !== 'running') yesNo = good ? 'No — ' : 'Yes — ';
   out.line(`**${yesNo}${yesNo ? stated : capitalise(stated)}.**`);
   const details = ci.buildDetails;
-  if (typeof details?.durationMs === 'number' && outcome !== 'running') {
-    out.line(`It took ${formatDuration(details.durationMs)}.`);
-    out.fact('buildDetails.durationMs');
+  if (typeof details?.duration === 'number' && outcome !== 'running') {
+    out.line(`It took ${formatDuration(details.duration)}.`);
+    out.fact('buildDetails.duration');
   }
-  const tests = details?.tests;
+  const tests = details?.testResults;
   if (tests && typeof tests.failed === 'number' && tests.failed > 0) {
     out.line(`${tests.failed}${typeof tests.total === 'number' ? ` of ${tests.total}` : ''} tests failed.`);
-    out.fact('buildDetails.tests');
+    out.fact('buildDetails.testResults');
   }
   const top = errorExcerpts(ctx)[0];
   if (top && !good && outcome !== 'not built') {
@@ -231,13 +232,15 @@ const changes: Composer = ({ ci, q, ctx }) => {
 };
 
 const builtOn: Composer = ({ ci }) => {
-  const node = ci.buildDetails?.builtOn;
+  const recorded = ci.buildDetails?.builtOnNode;
+  const env = typeof recorded === 'string' ? undefined : envOf(ci, 'NODE_NAME');
+  const node = typeof recorded === 'string' ? recorded : env?.value;
   const build = buildLabel(ci);
   if (typeof node !== 'string') return notSaid(`which node ran ${build}`);
-  const out = new ReplyBuilder().fact('buildDetails.builtOn');
+  const out = new ReplyBuilder().fact(env ? env.field : 'buildDetails.builtOnNode');
   // Jenkins records the built-in node as an empty name.
   const where = node === '' || /^(master|built-in)$/i.test(node) ? 'the **built-in node**' : `**${inlineCode(node)}**`;
-  return out.line(`${capitalise(build)} ran on ${where}.`).reply();
+  return out.line(`${capitalise(build)} ran on ${where}${env ? ` (the build environment's ${inlineCode(env.name)})` : ''}.`).reply();
 };
 
 const startTime: Composer = ({ ci }) => {
@@ -246,10 +249,10 @@ const startTime: Composer = ({ ci }) => {
   if (!started) return notSaid(`when ${build} started`);
   const out = new ReplyBuilder().fact('buildDetails.timestamp');
   out.line(`${capitalise(build)} started at **${formatTime(started)}**.`);
-  const ms = ci.buildDetails?.durationMs;
+  const ms = ci.buildDetails?.duration;
   if (typeof ms === 'number' && ci.buildDetails?.building !== true && ms > 0) {
     out.line(`It ran for ${formatDuration(ms)} and finished at ${formatTime(new Date(started.getTime() + ms))}.`);
-    out.fact('buildDetails.durationMs');
+    out.fact('buildDetails.duration');
   }
   return out.reply();
 };
@@ -269,7 +272,21 @@ const revision: Composer = async (ask) => {
     out.log({ start_line: checkout.line, end_line: checkout.line });
     return out.reply();
   }
-  const params = Array.isArray(ci.buildDetails?.parameters) ? ci.buildDetails.parameters : [];
+  // What a pipeline step saw (`cichat context upload --from-env`): GIT_COMMIT, GIT_BRANCH and friends.
+  const commitEnv = envOf(ci, 'GIT_COMMIT', 'GITHUB_SHA', 'CI_COMMIT_SHA', 'SVN_REVISION');
+  const branchEnv = envOf(ci, 'GIT_BRANCH', 'BRANCH_NAME', 'GIT_LOCAL_BRANCH', 'CHANGE_BRANCH', 'GITHUB_REF_NAME');
+  if (commitEnv || branchEnv) {
+    const branch = branchEnv?.value.replace(/^(refs\/remotes\/origin\/|refs\/heads\/|origin\/)/, '');
+    const sha = commitEnv ? inlineCode(commitEnv.value.slice(0, 12)) : undefined;
+    if (commitEnv) out.fact(commitEnv.field);
+    if (branchEnv) out.fact(branchEnv.field);
+    const names = [commitEnv?.name, branchEnv?.name].filter(Boolean).map((n) => inlineCode(n as string)).join(' and ');
+    if (asksBranch && branch) out.line(`**${capitalise(build)} built branch ${inlineCode(branch)}**${sha ? ` at commit ${sha}` : ''} (the build environment's ${names}).`);
+    else if (sha) out.line(`**${capitalise(build)} built commit ${sha}**${branch ? ` on branch ${inlineCode(branch)}` : ''} (the build environment's ${names}).`);
+    else out.line(`The uploaded context does not say which commit ${build} built; it does say the branch: **${inlineCode(branch as string)}** (the build environment's ${names}).`);
+    return out.reply();
+  }
+  const params = Object.entries(ci.buildDetails?.parameters ?? {}).map(([name, value]) => ({ name, value }));
   const branchParam = params.find((p) => /branch|ref$|^git_?ref|revision|commit|sha/i.test(p.name) && typeof p.value === 'string' && p.value);
   if (branchParam) {
     out.fact('buildDetails.parameters');
@@ -284,8 +301,8 @@ const rerun: Composer = ({ ci }) => {
   const out = new ReplyBuilder();
   const build = buildLabel(ci);
   out.line(`**I can't start builds** — cichat only reads the uploaded context. To run ${build} again in Jenkins:`);
-  const type = typeof ci.jobDetails?.type === 'string' ? jobTypeName(ci.jobDetails.type) : undefined;
-  const params = Array.isArray(ci.buildDetails?.parameters) ? ci.buildDetails.parameters : [];
+  const type = typeof ci.jobDetails?.jobType === 'string' ? jobTypeName(ci.jobDetails.jobType) : undefined;
+  const params = Object.entries(ci.buildDetails?.parameters ?? {}).map(([name, value]) => ({ name, value }));
   if (params.length > 0) {
     out.fact('buildDetails.parameters');
     out.line(`- **Build with Parameters** with the same values: ${params.map((p) => `${inlineCode(p.name)} = ${inlineCode(clip(showValue(p.value), 60))}`).join(', ')}`);
@@ -293,7 +310,7 @@ const rerun: Composer = ({ ci }) => {
     out.line('- **Build Now** on the job page');
   }
   if (type && /Pipeline/.test(type)) {
-    out.fact('jobDetails.type');
+    out.fact('jobDetails.jobType');
     out.line("- or **Replay** on the build's page (a Pipeline), to re-run it with an edited Jenkinsfile, or **Restart from Stage** (declarative pipelines)");
   }
   out.line('\nIf it then passes with no change, the failure was intermittent: ask *is it flaky?*');

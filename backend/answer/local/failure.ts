@@ -198,11 +198,11 @@ const failure: Composer = async (ask) => {
     out.line();
     out.line(`${oldOnes.length === 1 ? 'One more error' : `${oldOnes.length} more errors`} (${oldOnes.map((s) => cite(s)).join(', ')}) also appear${oldOnes.length === 1 ? 's' : ''} in ${whichPassed(green)}, so ${oldOnes.length === 1 ? 'it is' : 'they are'} probably not the cause.`);
   }
-  const tests = ci.buildDetails?.tests;
+  const tests = ci.buildDetails?.testResults;
   if (tests && typeof tests.failed === 'number' && tests.failed > 0) {
     out.line();
     out.line(`${tests.failed} test${tests.failed === 1 ? '' : 's'} failed; ask *which tests failed* for the names.`);
-    out.fact('buildDetails.tests');
+    out.fact('buildDetails.testResults');
   }
   // The previous build passed: what changed since is the first suspect.
   const prev = ci.buildDetails?.previousBuild;
@@ -289,7 +289,7 @@ const tests: Composer = async (ask) => {
   const { ci, ctx } = ask;
   const out = new ReplyBuilder();
   const build = buildLabel(ci);
-  const counts = ci.buildDetails?.tests;
+  const counts = ci.buildDetails?.testResults;
   // Names come from the whole log when the context carries it, else from what the analyzer and
   // retrieval point at.
   const stored = storedLogSpan(ctx);
@@ -304,7 +304,7 @@ const tests: Composer = async (ask) => {
   const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : failing;
 
   if (counts && (typeof counts.total === 'number' || typeof counts.failed === 'number')) {
-    out.fact('buildDetails.tests');
+    out.fact('buildDetails.testResults');
     const failed = counts.failed ?? 0;
     const total = typeof counts.total === 'number' ? counts.total : undefined;
     const skipped = typeof counts.skipped === 'number' && counts.skipped > 0 ? ` (${counts.skipped} skipped)` : '';
@@ -348,7 +348,7 @@ const tests: Composer = async (ask) => {
       out.line(`- ${inlineCode(t.name)}${where}`);
       if (t.line > 0) out.log({ start_line: t.line, end_line: t.line });
     }
-    if (reported.length > 0) out.fact('buildDetails.tests.failedTests');
+    if (reported.length > 0) out.fact('buildDetails.testResults.failedTests');
   } else if (counts && (counts.failed ?? 0) > 0) {
     out.line();
     out.line("The test report does not name them and I couldn't find their names in the log.");

@@ -11,21 +11,23 @@ import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, HistoryTur
 import { namesInstalledPlugin } from '../facts.js';
 import { detectIntents, normalizeQuestion, type IntentId } from '../intents.js';
 import { saneCiContext } from '../sanitize.js';
+import { pluginList } from '../../../protocol/schemas.js';
 import { typeOut } from '../typing.js';
 import { buildAnswers } from './build.js';
+import { detailAnswers } from './details.js';
 import { failureAnswers } from './failure.js';
 import { jobAnswers } from './job.js';
 import { citeLogFacts, factsFromLog } from './logFacts.js';
 import { logLineAnswers } from './logLines.js';
 import { dedupeSources, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
 import { serverAnswers } from './server.js';
-import { noContextReply } from './subjects.js';
+import { noContextReply, whereFrom } from './subjects.js';
 import { summaryAnswers, unknown } from './summary.js';
 
 export type { Reply } from './reply.js';
 
 /** Every answer group the engine dispatches to, in no particular order (each owns its intents). */
-export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers];
+export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers];
 
 /** One composer per intent, collected from the groups; an intent claimed twice fails at load. */
 function composersOf(groups: readonly AnswerGroup[]): Partial<Record<IntentId, Composer>> {
@@ -64,7 +66,7 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
   if (
     !intents.includes('plugins') &&
     /\b(version|installed|have|enabled|disabled|using)\b/i.test(question) &&
-    namesInstalledPlugin(question, ci.activePlugins)
+    namesInstalledPlugin(question, pluginList(ci))
   ) {
     intents = ['plugins', ...intents.filter((id) => id !== 'ciVersion')];
   }
@@ -81,12 +83,24 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
   for (const intent of intents) {
     // An intent whose group is not (yet) in the list is answered like a question no intent claims.
     const composer = COMPOSERS[intent] ?? unknown;
-    replies.push(citeLogFacts(await composer(ask), fromLog.lines));
+    replies.push(withWhereFrom(citeLogFacts(await composer(ask), fromLog.lines), intent));
   }
   return {
     text: replies.map((r) => r.text).join('\n\n'),
     sources: dedupeSources(replies.flatMap((r) => r.sources)),
   };
+}
+
+/**
+ * A reply that says the context lacks a fact also says where the fact would come from (the
+ * field, and who sends it), unless the composer said so already.
+ */
+function withWhereFrom(reply: Reply, intent: IntentId): Reply {
+  if (!/^The uploaded context does not say\b/.test(reply.text) || /would come from/.test(reply.text)) return reply;
+  const from = whereFrom(intent);
+  if (!from) return reply;
+  const [first, ...rest] = reply.text.split('\n\n');
+  return { ...reply, text: [first, from, ...rest].join('\n\n') };
 }
 
 /** The offline engine: answers from the context, typed out with `typingDelayMs` between pieces. */

@@ -19,12 +19,19 @@ export function jobTypeName(type: string): string {
 }
 
 const jobType: Composer = ({ q, ci }) => {
-  const type = ci.jobDetails?.type;
+  const type = ci.jobDetails?.jobType;
   const job = jobNameOf(ci);
   const jobRef = job ? inlineCode(job) : 'The job';
+  const isPipeline = ci.jobDetails?.isPipeline;
+  if ((typeof type !== 'string' || !type) && typeof isPipeline === 'boolean') {
+    // The original plugin may send only whether it is a pipeline.
+    const out = new ReplyBuilder().fact('jobDetails.isPipeline');
+    return out.line(isPipeline ? `**Yes — ${jobRef} is a Pipeline** (its steps come from a Jenkinsfile or a pipeline script).` : `**No — ${jobRef} is not a Pipeline** (a classic job: its steps are configured in the job).`).reply();
+  }
   if (typeof type !== 'string' || !type) return notSaid('what type of job this is');
   const name = jobTypeName(type);
-  const out = new ReplyBuilder().fact('jobDetails.type');
+  const out = new ReplyBuilder().fact('jobDetails.jobType');
+  if (typeof isPipeline === 'boolean') out.fact('jobDetails.isPipeline');
   const technical = name !== type ? ` (${inlineCode(type)})` : '';
   const asked = /\b(?:is|was) (?:this|it|the job) an? (pipeline|freestyle|free-style|multibranch|multi-branch|maven|matrix)\b/.exec(q);
   if (asked?.[1]) {
@@ -63,11 +70,11 @@ const jobDescription: Composer = ({ ci }) => {
   const jobRef = job ? inlineCode(job) : 'The job';
   if (typeof description !== 'string') {
     // No description: the job's name and type are the nearest thing to "what is this job".
-    const type = typeof ci.jobDetails?.type === 'string' ? jobTypeName(ci.jobDetails.type) : undefined;
+    const type = typeof ci.jobDetails?.jobType === 'string' ? jobTypeName(ci.jobDetails.jobType) : undefined;
     if (!job) return notSaid("what the job's description is");
     const reply = notSaid(`what ${inlineCode(job)} is for (it holds no job description)`, `It is the job ${inlineCode(job)}${type ? `, a ${type}` : ''}.`);
     reply.sources.push({ kind: 'context', field: 'jobDetails.fullName' });
-    if (type) reply.sources.push({ kind: 'context', field: 'jobDetails.type' });
+    if (type) reply.sources.push({ kind: 'context', field: 'jobDetails.jobType' });
     return reply;
   }
   const out = new ReplyBuilder().fact('jobDetails.description');
@@ -80,12 +87,12 @@ const jobDescription: Composer = ({ ci }) => {
 };
 
 const buildable: Composer = ({ ci }) => {
-  const value = ci.jobDetails?.buildable;
+  const value = ci.jobDetails?.isBuildable;
   const job = jobNameOf(ci);
   const jobRef = job ? inlineCode(job) : 'the job';
   if (typeof value !== 'boolean') return notSaid(`whether ${jobRef} is buildable`);
   return new ReplyBuilder()
-    .fact('jobDetails.buildable')
+    .fact('jobDetails.isBuildable')
     .line(value ? `**Yes — ${jobRef} is buildable.**` : `**No — ${jobRef} is not buildable** (it is disabled, or its type cannot be built directly).`)
     .reply();
 };

@@ -6,11 +6,11 @@ import type { Reply } from './reply.js';
 import { hasLog, findInLog } from './logHelpers.js';
 
 /** Facts Jenkins prints in every console log, used when the upload lacks the field itself. */
-const LOG_FACTS: { field: 'result' | 'causes' | 'builtOn'; pattern: RegExp; query: string; fromEnd?: boolean }[] = [
+const LOG_FACTS: { field: 'result' | 'causes' | 'builtOnNode'; pattern: RegExp; query: string; fromEnd?: boolean }[] = [
   { field: 'result', pattern: /^Finished: (SUCCESS|FAILURE|UNSTABLE|ABORTED|NOT_BUILT)\s*$/, query: 'Finished:', fromEnd: true },
   { field: 'causes', pattern: /^(Started by .+|Triggered by .+|Branch indexing|Push event to branch .+)$/, query: 'Started by' },
   {
-    field: 'builtOn',
+    field: 'builtOnNode',
     pattern: /^(?:Running on (\S+) in \S|Building remotely on (\S+)|Building on (?:the )?(built-in node|master|controller)\b|Running on (Jenkins|the built-in node)\b)/,
     query: 'Running on Building remotely on',
   },
@@ -32,7 +32,7 @@ export async function factsFromLog(ci: CiContext, ctx: ChatContext): Promise<{ c
     else if (fact.field === 'causes') details.causes = [{ shortDescription: hit.match[1] as string }];
     else {
       const node = hit.match[1] ?? hit.match[2] ?? hit.match[3] ?? hit.match[4] ?? '';
-      details.builtOn = /^(built-in node|master|controller|Jenkins|the built-in node)$/.test(node) ? '' : node;
+      details.builtOnNode = /^(built-in node|master|controller|Jenkins|the built-in node)$/.test(node) ? '' : node;
     }
     lines.set(`buildDetails.${fact.field}`, hit);
   }

@@ -19,6 +19,8 @@ export function outcomeOf(ci: CiContext): { outcome: Outcome; raw?: string } {
       return { outcome: 'aborted', raw };
     case 'NOT_BUILT':
       return { outcome: 'not built', raw };
+    case 'IN_PROGRESS':
+      return { outcome: 'running' };
     case undefined:
       return { outcome: 'unknown' };
     default:

@@ -51,9 +51,9 @@ export function notSaid(subject: string, extra?: string): Reply {
 
 export const UPLOAD_HOWTO = [
   '**To upload it:**',
+  "- In the browser: open the chat on the Jenkins job or build page and press the chat panel's **upload context** button; it sends that page's job, build and console log.",
   '- From a pipeline or a shell: `cichat context upload <chat-id> --log build.log` (add `--job JOB --build N`, or `--from-env` inside a Jenkins build)',
   '- Or pipe a log straight into a question: `cat build.log | cichat ask "why did the build fail?"`',
-  "- Or open the chat from a Jenkins page with the cichat plugin: it sends that page's context for you.",
 ].join('\n');
 
 /** The log sources of the citations in `text`. */

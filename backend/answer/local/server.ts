@@ -1,7 +1,8 @@
 /** Answers about the CI server: version, plugins, executors, nodes, agents, system, message, URL, page. */
 import type { AgentStats, PluginInfo } from '../../../protocol/types.js';
+import { pluginList } from '../../../protocol/schemas.js';
 import type { ChatContext } from '../engine.js';
-import { ciVersionOf, findPlugins, escapeRegExp, jobNameOf, pluginNamesAskedFor, showValue, systemFacts } from '../facts.js';
+import { ciVersionOf, fromCiServer, findPlugins, escapeRegExp, jobNameOf, pluginNamesAskedFor, showValue, systemFacts } from '../facts.js';
 import { cite, clip, storedLogSpan, inlineCode, looksLikeError, findLine } from '../logtext.js';
 import { type Composer, ReplyBuilder, notSaid, citedSpans, type AnswerGroup } from './reply.js';
 import { capitalise } from './outcome.js';
@@ -35,7 +36,7 @@ function logMentionOf(ctx: ChatContext, names: string[]): string | undefined {
 }
 
 const plugins: Composer = ({ question, q, ci, ctx }) => {
-  const list = ci.activePlugins;
+  const list = pluginList(ci);
   const out = new ReplyBuilder();
   if (!Array.isArray(list)) {
     const asked = pluginNamesAskedFor(question, []);
@@ -46,7 +47,7 @@ const plugins: Composer = ({ question, q, ci, ctx }) => {
     return reply;
   }
   const names = pluginNamesAskedFor(question, list);
-  out.fact('activePlugins');
+  out.fact(...(ci.activePlugins ? ['activePlugins'] : []), ...(ci.plugins ? ['plugins'] : []));
   const disabled = list.filter((p) => p.enabled === false);
 
   if (names.length === 0) {
@@ -171,14 +172,20 @@ const agents: Composer = ({ q, ci }) => {
   if (typeof stats.offlineAgents === 'number') out.fact('agentStats.offlineAgents');
   if (list.length > 0) out.fact('agentStats.agents');
   const names = (agentsOf: typeof list): string =>
-    agentsOf.map((a) => `${inlineCode(a.name)}${a.offlineReason ? ` (${a.offlineReason})` : ''}`).join(', ');
+    agentsOf.map((a) => `${inlineCode(a.name)}${a.labels?.length ? ` [${a.labels.join(' ')}]` : ''}${a.offlineReason ? ` (${a.offlineReason})` : ''}`).join(', ');
   const on = onlineCount ?? 0;
   const off = offlineCount ?? 0;
   const plural = (n: number): string => `${n} agent${n === 1 ? '' : 's'}`;
 
   // The context knows agents' names, state and executors, nothing else about them.
+  const labelled = list.filter((a) => Array.isArray(a.labels) && a.labels.length > 0);
+  if (/\blabels?\b/.test(q) && labelled.length > 0) {
+    out.line(`**Agent labels:** ${labelled.map((a) => `${inlineCode(a.name)}: ${(a.labels ?? []).map(inlineCode).join(' ')}`).join('; ')}.`);
+  }
   const attribute = /\b(ip( address)?|addresses|address|hostnames?|host names?|labels?|os|memory|ram|disk|cpus?|java|jdk|ssh|jnlp|launch\w*|location|region|zone|specs?)\b/.exec(q)?.[0];
-  if (attribute) out.line(`The uploaded context does not say the agents' ${attribute}: it holds only their names, whether they are online, and their executors.`);
+  if (attribute && !(/^labels?$/.test(attribute) && labelled.length > 0)) {
+    out.line(`The uploaded context does not say the agents' ${attribute}: it holds only their names, whether they are online, their executors${labelled.length > 0 ? ' and labels' : ''}.`);
+  }
   if (on + off === 0) {
     out.line('**This server has no agents**: builds run on the built-in node only.');
     return out.reply();
@@ -262,7 +269,11 @@ const system: Composer = ({ q, ci }) => {
 
 const systemMessage: Composer = ({ ci }) => {
   const message = ci.systemMessage;
-  if (typeof message !== 'string') return notSaid('what the system message is');
+  if (typeof message !== 'string') {
+    // The original plugin (and the controller) leave the field out when none is set.
+    if (fromCiServer(ci)) return new ReplyBuilder().fact('systemMessage').line('**No system message is set** on this server (the uploaded server facts carry none).').reply();
+    return notSaid('what the system message is');
+  }
   const out = new ReplyBuilder().fact('systemMessage');
   const text = plainText(message);
   if (!text) return out.line('**No system message is set** on this server.').reply();
@@ -273,6 +284,18 @@ const systemMessage: Composer = ({ ci }) => {
 };
 
 const rootUrl: Composer = ({ ci, q }) => {
+  const jobUrl = ci.jobDetails?.url;
+  const asksJob = /\b(job|project|pipeline|build|run|console|page|link|open)\b/.test(q);
+  if (typeof jobUrl === 'string' && jobUrl && (asksJob || typeof ci.rootUrl !== 'string' || !ci.rootUrl)) {
+    const out = new ReplyBuilder().fact('jobDetails.url');
+    const number = ci.buildDetails?.number;
+    out.line(`The job's page is **${jobUrl}**.`);
+    if (typeof number === 'number' && /\b(build|run|console)\b/.test(q)) {
+      out.fact('buildDetails.number');
+      out.line(`Build #${number} is at ${jobUrl.endsWith('/') ? jobUrl : `${jobUrl}/`}${number}/.`);
+    }
+    return out.reply();
+  }
   if (typeof ci.rootUrl !== 'string' || !ci.rootUrl) return notSaid("what the server's root URL is");
   const out = new ReplyBuilder().fact('rootUrl').line(`The Jenkins root URL is **${ci.rootUrl}**.`);
   const job = jobNameOf(ci);

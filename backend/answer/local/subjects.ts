@@ -63,6 +63,28 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
       return `which commit or branch ${build} built`;
     case 'rerun':
       return `how to re-run ${build}`;
+    case 'jobName':
+      return 'which job this is';
+    case 'buildNumber':
+      return 'which build this is';
+    case 'health':
+      return "the job's health score";
+    case 'queue':
+      return 'whether the build is queued or stuck';
+    case 'upstream':
+      return 'which projects trigger this job';
+    case 'downstream':
+      return 'which projects this job triggers';
+    case 'config':
+      return 'how the job is configured';
+    case 'concurrency':
+      return 'whether the job allows concurrent builds';
+    case 'environment':
+      return "the build's environment variables";
+    case 'contextProblem':
+      return 'whether part of the context could not be read';
+    case 'lastSuccess':
+      return 'when the job last passed';
     case 'summary':
     case 'help':
     case undefined:
@@ -72,6 +94,56 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
       return String(unhandled);
     }
   }
+}
+
+const FROM_BUILD = "the build's record in Jenkins";
+const FROM_JOB = "the job's configuration in Jenkins";
+const FROM_SERVER = 'the Jenkins server itself';
+/** How each kind of fact reaches a chat: the upload from a Jenkins page, or the controller. */
+const SENT_BY = 'The upload button on a Jenkins job or build page (or `cichat context upload --job J --build N`) sends it';
+
+/** The field a fact would come from and who sends it, for "the context does not say ..." answers. */
+export function whereFrom(intent: IntentId): string | undefined {
+  const table: Partial<Record<IntentId, [string, string]>> = {
+    tests: ['`buildDetails.testResults`', `${FROM_BUILD} (the JUnit results), or the test report lines of the log`],
+    ciVersion: ['`ciVersion`', FROM_SERVER],
+    plugins: ['`activePlugins` / `plugins`', FROM_SERVER],
+    executors: ['`masterNode.executors` and `agentStats.agents`', FROM_SERVER],
+    master: ['`masterNode.isOnline`', FROM_SERVER],
+    agents: ['`agentStats`', FROM_SERVER],
+    system: ['`masterNode.systemInfo`', FROM_SERVER],
+    aborter: ['the log\'s "Aborted by" line', 'the console log'],
+    causes: ['`buildDetails.causes`', FROM_BUILD],
+    parameters: ['`buildDetails.parameters`', FROM_BUILD],
+    duration: ['`buildDetails.duration`', FROM_BUILD],
+    result: ['`buildDetails.result`', FROM_BUILD],
+    previous: ['`buildDetails.previousBuild`', FROM_BUILD],
+    buildable: ['`jobDetails.isBuildable`', FROM_JOB],
+    jobType: ['`jobDetails.jobType` / `jobDetails.isPipeline`', FROM_JOB],
+    jobDescription: ['`jobDetails.description`', FROM_JOB],
+    systemMessage: ['`systemMessage`', FROM_SERVER],
+    rootUrl: ['`rootUrl` / `jobDetails.url`', FROM_SERVER],
+    changes: ['`buildDetails.changes`', `${FROM_BUILD} (its change log)`],
+    builtOn: ['`buildDetails.builtOnNode` (or `NODE_NAME` in `ciEnvironment`)', FROM_BUILD],
+    startTime: ['`buildDetails.timestamp`', FROM_BUILD],
+    screen: ['`currentScreen`', 'the Jenkins page the chat was opened from'],
+    revision: ['`GIT_COMMIT` / `GIT_BRANCH` in `ciEnvironment`, or the log\'s checkout line', "the build's environment (`cichat context upload --from-env` inside the build)"],
+    jobName: ['`jobDetails.fullName` (or `JOB_NAME` in `ciEnvironment`)', FROM_JOB],
+    buildNumber: ['`buildDetails.number` (or `BUILD_NUMBER` in `ciEnvironment`)', FROM_BUILD],
+    health: ['`jobDetails.healthScore`', `${FROM_JOB} (its recent builds)`],
+    queue: ['`jobDetails.inQueue`', "the Jenkins queue"],
+    upstream: ['`jobDetails.upstreamProjects`', FROM_JOB],
+    downstream: ['`jobDetails.downstreamProjects`', FROM_JOB],
+    config: ['`jobDetails.configXml`', FROM_JOB],
+    concurrency: ['`jobDetails.concurrentBuild`', FROM_JOB],
+    environment: ['`ciEnvironment`', "the build's environment (`cichat context upload --from-env` inside the build)"],
+    lastSuccess: ['`buildDetails.lastSuccessfulBuild`', FROM_BUILD],
+  };
+  const entry = table[intent];
+  if (!entry) return undefined;
+  const [field, source] = entry;
+  const sender = intent === 'revision' || intent === 'environment' ? 'A pipeline step running `cichat context upload CHAT --from-env` sends it' : SENT_BY;
+  return `It would come from ${field}, read from ${source}. ${sender}.`;
 }
 
 export function noContextReply(intents: IntentId[]): Reply {

@@ -1,5 +1,6 @@
 /** The summary, help, and questions no intent claims. */
 import type { CiContext } from '../../../protocol/types.js';
+import { pluginList } from '../../../protocol/schemas.js';
 import type { ChatContext } from '../engine.js';
 import { buildLabel, ciVersionOf, formatDuration, escapeRegExp, jobNameOf } from '../facts.js';
 import { cite, clip, headlineOf, inlineCode } from '../logtext.js';
@@ -14,10 +15,10 @@ const summary: Composer = ({ ci, ctx }) => {
   const { outcome, raw } = outcomeOf(ci);
   const details = ci.buildDetails;
   if (outcome !== 'unknown' || raw) {
-    const took = typeof details?.durationMs === 'number' && outcome !== 'running' ? ` in ${formatDuration(details.durationMs)}` : '';
+    const took = typeof details?.duration === 'number' && outcome !== 'running' ? ` in ${formatDuration(details.duration)}` : '';
     out.line(`**${capitalise(buildLabel(ci, true))} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}${took}.**`);
     out.fact(outcome === 'running' ? 'buildDetails.building' : 'buildDetails.result');
-    if (took) out.fact('buildDetails.durationMs');
+    if (took) out.fact('buildDetails.duration');
   } else if (job) {
     out.line(`**Job ${inlineCode(job)}**${typeof details?.number === 'number' ? `, build #${details.number}` : ''}.`);
   } else {
@@ -29,10 +30,10 @@ const summary: Composer = ({ ci, ctx }) => {
     bullets.push(`First error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text, 120))}`);
     out.log(top);
   }
-  const tests = details?.tests;
+  const tests = details?.testResults;
   if (tests && typeof tests.total === 'number') {
     bullets.push(`Tests: ${tests.total} run, ${tests.failed ?? 0} failed${tests.skipped ? `, ${tests.skipped} skipped` : ''}`);
-    out.fact('buildDetails.tests');
+    out.fact('buildDetails.testResults');
   }
   if (Array.isArray(details?.causes) && details.causes.length > 0) {
     bullets.push(`Cause: ${details.causes.map(describeCause).join('; ')}`);
@@ -47,18 +48,19 @@ const summary: Composer = ({ ci, ctx }) => {
     bullets.push(`Changes: ${details.changes.length}`);
     out.fact('buildDetails.changes');
   }
-  if (job && typeof ci.jobDetails?.type === 'string') {
-    bullets.push(`Job: ${inlineCode(job)}, ${jobTypeName(ci.jobDetails.type)}${ci.jobDetails.buildable === false ? ', not buildable' : ''}`);
-    out.fact('jobDetails.type');
+  if (job && typeof ci.jobDetails?.jobType === 'string') {
+    bullets.push(`Job: ${inlineCode(job)}, ${jobTypeName(ci.jobDetails.jobType)}${ci.jobDetails.isBuildable === false ? ', not buildable' : ''}`);
+    out.fact('jobDetails.jobType');
   }
   const version = ciVersionOf(ci);
   if (version) {
     bullets.push(`Jenkins ${version.version}`);
     out.fact(version.field);
   }
-  if (Array.isArray(ci.activePlugins)) {
-    bullets.push(`${ci.activePlugins.length} plugins installed`);
-    out.fact('activePlugins');
+  const plugins = pluginList(ci);
+  if (plugins) {
+    bullets.push(`${plugins.length} plugins installed`);
+    out.fact(ci.activePlugins ? 'activePlugins' : 'plugins');
   }
   const node = ci.masterNode;
   if (node && (typeof node.isOnline === 'boolean' || typeof node.executors === 'number')) {
@@ -72,6 +74,33 @@ const summary: Composer = ({ ci, ctx }) => {
     bullets.push(`Agents: ${stats.onlineAgents ?? '?'} online, ${stats.offlineAgents ?? '?'} offline`);
     out.fact('agentStats');
   }
+  const job2 = ci.jobDetails;
+  if (typeof job2?.healthScore === 'number') {
+    bullets.push(`Job health: ${job2.healthScore}%`);
+    out.fact('jobDetails.healthScore');
+  }
+  if (job2?.inQueue === true) {
+    bullets.push('A build of the job is **waiting in the queue**');
+    out.fact('jobDetails.inQueue');
+  }
+  if (typeof details?.builtOnNode === 'string') {
+    bullets.push(`Ran on: ${details.builtOnNode === '' ? 'the built-in node' : inlineCode(details.builtOnNode)}`);
+    out.fact('buildDetails.builtOnNode');
+  }
+  const env = ci.ciEnvironment;
+  if (env) {
+    const shown = ['GIT_COMMIT', 'GIT_BRANCH', 'NODE_NAME'].filter((k) => env[k]).map((k) => `${k}=${inlineCode(clip(env[k] as string, 40))}`);
+    bullets.push(`Build environment: ${Object.keys(env).length} variables${shown.length ? ` (${shown.join(', ')})` : ''}`);
+    out.fact('ciEnvironment');
+  }
+  if (typeof ci.currentScreen === 'string' && ci.currentScreen) {
+    bullets.push(`Uploaded from: ${ci.currentScreen}`);
+    out.fact('currentScreen');
+  }
+  if (typeof ci.contextParsingError === 'string') {
+    bullets.push(`Context problem: ${clip(ci.contextParsingError, 120)}`);
+    out.fact('contextParsingError');
+  }
   if (ctx.logLineCount > 0) bullets.push(`Log: ${ctx.logLineCount} lines`);
   out.line();
   for (const b of bullets) out.line(`- ${b}`);
@@ -84,13 +113,12 @@ function suggestionsFor(ci: CiContext, ctx: ChatContext): string[] {
   const out: string[] = [];
   const { outcome } = outcomeOf(ci);
   if (hasLog(ctx) && outcome !== 'passed') out.push(`*Why did ${buildLabel(ci)} fail?*`);
-  if (ci.buildDetails?.tests) out.push('*Which tests failed?*');
-  if (Array.isArray(ci.activePlugins) && ci.activePlugins.length > 0) {
-    out.push(`*Is the ${ci.activePlugins[0]?.shortName ?? 'git'} plugin installed?*`);
-  }
+  if (ci.buildDetails?.testResults) out.push('*Which tests failed?*');
+  const plugins = pluginList(ci);
+  if (plugins && plugins.length > 0) out.push(`*Is the ${plugins[0]?.shortName ?? 'git'} plugin installed?*`);
   if (ciVersionOf(ci)) out.push('*What version of Jenkins is this?*');
   if (ci.agentStats) out.push('*Are any agents offline?*');
-  if (typeof ci.buildDetails?.durationMs === 'number') out.push('*How long did the build take?*');
+  if (typeof ci.buildDetails?.duration === 'number') out.push('*How long did the build take?*');
   if (ci.buildDetails?.causes) out.push('*Who started the build?*');
   out.push('*Summarize the context*');
   return out.slice(0, 5);
