@@ -18,6 +18,11 @@ export interface BackendConfig {
   llmContextTokens: number;
   typingDelayMs: number;
   logLevel: string;
+  /** Where the controller is, for the openai engine's workspace tools (CONTROLLER_URL). */
+  controllerUrl: string;
+  /** Workspace tool calls per answer (LLM_TOOL_CALLS, 0 = off) and their results' token budget (LLM_TOOL_TOKENS). */
+  llmToolCalls: number;
+  llmToolTokens: number;
   /** BACKEND_REPLICA_ID, else the id kept in DATA_DIR/replica-id (made on first start). */
   replicaId: string | undefined;
   /** CONTEXT_UPLOADS_MAX: context uploads processed at once by this process; more get 503. */
@@ -71,6 +76,11 @@ const schema = z.object({
   EMBEDDING_MODEL: optionalString,
   LLM_CONTEXT_TOKENS: intIn(512, 10_000_000).optional(),
   TYPING_DELAY_MS: intIn(0, 10_000).optional(),
+  CONTROLLER_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v), {
+    message: 'must be the controller as http://host:port, e.g. http://127.0.0.1:8080',
+  }),
+  LLM_TOOL_CALLS: intIn(0, 50).optional(),
+  LLM_TOOL_TOKENS: intIn(100, 1_000_000).optional(),
   BACKEND_REPLICA_ID: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._-]{1,64}$/.test(v), {
     message: 'must be 1-64 characters of letters, digits, dot, underscore or dash',
   }),
@@ -129,6 +139,9 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     llmContextTokens: v.LLM_CONTEXT_TOKENS ?? 8000,
     typingDelayMs: v.TYPING_DELAY_MS ?? 15,
     logLevel: v.LOG_LEVEL ?? 'info',
+    controllerUrl: (v.CONTROLLER_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
+    llmToolCalls: v.LLM_TOOL_CALLS ?? 6,
+    llmToolTokens: v.LLM_TOOL_TOKENS ?? 4000,
     replicaId: v.BACKEND_REPLICA_ID,
     contextUploadsMax: v.CONTEXT_UPLOADS_MAX ?? 2,
   };

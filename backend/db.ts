@@ -51,6 +51,13 @@ export function knexConfig(databaseUrl: string): Knex.Config {
     pool: { min: 0, max: 20 },
     acquireConnectionTimeout: 5000,
     migrations: { migrationSource },
+    // A server that cannot be reached or a missing database fails the first query, which says
+    // so in one line (dbProblem.ts); knex's own warning would add a stack trace before it.
+    log: {
+      warn(message: string) {
+        if (!String(message).startsWith('Acquire connection error')) console.warn(message);
+      },
+    },
   };
 }
 

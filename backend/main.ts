@@ -2,6 +2,7 @@ import type { BackendConfig } from './config.js';
 import { ConfigError, loadBackendConfig } from './config.js';
 import type { RunningBackend } from './server.js';
 import { startBackend } from './server.js';
+import { databaseProblem } from './dbProblem.js';
 
 async function main(): Promise<void> {
   let config: BackendConfig;
@@ -20,9 +21,7 @@ async function main(): Promise<void> {
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE') console.error(`BACKEND_PORT: port ${config.port} on ${config.host} is already in use`);
-    else if (e.code === 'ECONNREFUSED' || e.code === 'ER_ACCESS_DENIED_ERROR' || e.code === 'ER_BAD_DB_ERROR')
-      console.error(`DATABASE_URL: cannot open the database: ${e.message}`);
-    else console.error(err);
+    else console.error(databaseProblem(err, config.databaseUrl) ?? err);
     process.exit(1);
   }
   console.error(`cichat backend listening on ${backend.url}`);

@@ -1,5 +1,6 @@
 import { ConfigError, loadBackendConfig } from './config.js';
 import { openDb } from './db.js';
+import { databaseProblem } from './dbProblem.js';
 
 /** `npm run db:migrate` (latest) and `npm run db:rollback` (the last batch). */
 async function main(): Promise<void> {
@@ -27,7 +28,13 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     for (const line of err.problems) console.error(line);
   } else {
-    console.error(err);
+    let url = '';
+    try {
+      url = loadBackendConfig().databaseUrl;
+    } catch {
+      // the configuration was read once already; a second failure changes nothing
+    }
+    console.error(databaseProblem(err, url) ?? err);
   }
   process.exit(1);
 });

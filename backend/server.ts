@@ -45,6 +45,7 @@ export async function startBackend(config: BackendConfig): Promise<RunningBacken
     llmModel: config.llmModel,
     llmContextTokens: config.llmContextTokens,
     onRetry: (notice) => log.warn({ notice }, 'model server retry'),
+    tools: { controllerUrl: config.controllerUrl, jwtSecret: config.jwtSecret, maxCalls: config.llmToolCalls, tokenBudget: config.llmToolTokens },
   });
   const lifecycle = new Lifecycle(config.replicaId ?? loadOrCreateReplicaId(config.dataDir));
   try {

@@ -18,7 +18,7 @@ const helpOnly =
   args.length === 0 || args.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version') || args[0] === 'help';
 
 async function runHelpBundle() {
-  const sources = [main, join(here, 'errors.ts')];
+  const sources = [main, ...['program.ts', 'io.ts', 'options.ts', 'errors.ts'].map((f) => join(here, f))];
   const stamp = sources.map((f) => { const s = statSync(f); return `${s.mtimeMs}-${s.size}`; }).join('_').replace(/\./g, '');
   const cacheDir = join(here, '..', 'node_modules', '.cache', 'cichat');
   const bundle = join(cacheDir, `help-${stamp}.mjs`);
@@ -26,7 +26,7 @@ async function runHelpBundle() {
     const { buildSync } = await import('esbuild');
     const out = buildSync({
       entryPoints: [main], bundle: true, format: 'esm', platform: 'node', target: 'node20',
-      packages: 'external', external: ['./commands/*'], write: false, logLevel: 'silent',
+      packages: 'external', external: ['./commands/*', './client.js'], write: false, logLevel: 'silent',
     });
     mkdirSync(cacheDir, { recursive: true });
     const tmp = `${bundle}.${process.pid}.tmp`;

@@ -3,9 +3,9 @@
  * (CONTRACT section 3): typed methods per endpoint, answer streams as async iterators, and
  * errors that say what to do next.
  */
-import type { Chat, Page, QaPair, StreamEvent, CiContext, WatchedFailure } from '../protocol/types.js';
+import type { Chat, Page, QaPair, StreamEvent, CiContext, WatchedFailure, WorkspaceSnippet } from '../protocol/types.js';
 import { readEvents } from '../protocol/sse.js';
-import { ApiError, UserError } from './errors.js';
+import { ApiError, UsageError, UserError } from './errors.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8080';
 export const API_PREFIX = '/chatbot-api';
@@ -45,6 +45,8 @@ export interface ContextUpload {
   currentScreen?: string;
   /** Pipeline environment (BUILD_URL, NODE_NAME, GITHUB_* ...) read by `--from-env`. */
   ciEnvironment?: Record<string, string>;
+  /** Source read where the build ran (`--from-env` from $WORKSPACE, `ask --workspace DIR`). */
+  workspaceSnippets?: WorkspaceSnippet[];
 }
 
 export interface ContextUploadResult {
@@ -63,9 +65,26 @@ export type ProgressListener = (sent: number, total: number) => void;
 
 /** Reads the client options from flags first, then CICHAT_URL / CICHAT_TOKEN. */
 export function clientOptionsFrom(flags: { url?: string | undefined; token?: string | undefined }, env = process.env): ClientOptions {
-  const baseUrl = (flags.url ?? env.CICHAT_URL ?? DEFAULT_URL).replace(/\/+$/, '').replace(/\/chatbot-api$/, '');
+  const given = flags.url ?? (env.CICHAT_URL || undefined);
+  const name = flags.url !== undefined ? '--url' : 'CICHAT_URL';
+  if (given !== undefined) checkUrl(given, name);
+  const baseUrl = (given ?? DEFAULT_URL).replace(/\/+$/, '').replace(/\/chatbot-api$/, '');
   const token = flags.token ?? (env.CICHAT_TOKEN || undefined);
   return { baseUrl, token };
+}
+
+/** A controller URL must be http(s)://host[:port][/path]: anything else is a usage error (exit 2). */
+function checkUrl(value: string, name: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(value) && /[.:]/.test(value) ? `http://${value}` : DEFAULT_URL;
+    throw new UsageError(`${name}: "${value}" is not an http(s) URL`, `e.g. ${name === '--url' ? '--url ' : 'CICHAT_URL='}${guess}`);
+  }
 }
 
 function isAbort(err: unknown): boolean {
@@ -265,8 +284,33 @@ export class CichatClient {
       if (isAbort(err)) throw err;
       throw this.unreachable(err);
     }
-    if (!response.ok) throw await this.httpError(response);
+    if (!response.ok) {
+      if ((response.status === 401 || response.status === 404) && (await this.isBackend())) {
+        throw new UserError(
+          `${this.baseUrl} is the backend; use the controller's URL`,
+          'the CLI talks to the controller (port 8080 by default): --url http://127.0.0.1:8080, or CICHAT_URL',
+        );
+      }
+      throw await this.httpError(response);
+    }
     return response;
+  }
+
+  /**
+   * Whether baseUrl is cichat's backend rather than the controller: the backend answers
+   * `GET /healthz` with `{status}` and knows no `/chatbot-api/healthz`.
+   */
+  private async isBackend(): Promise<boolean> {
+    try {
+      const [own, prefixed] = await Promise.all(
+        [`${this.baseUrl}/healthz`, `${this.baseUrl}${API_PREFIX}/healthz`].map((u) => fetch(u, { signal: AbortSignal.timeout(2000) })),
+      );
+      if (!own || !prefixed || prefixed.ok || !own.ok) return false;
+      const body = (await own.json()) as { status?: unknown };
+      return typeof body.status === 'string';
+    } catch {
+      return false;
+    }
   }
 
   private unreachable(err: unknown): UserError {

@@ -49,7 +49,7 @@ export class InterruptedError extends UserError {
 }
 
 /** Prints an error the way the CLI promises and answers the exit code to use. */
-export function reportError(err: unknown, stderr: NodeJS.WritableStream = process.stderr): number {
+export function reportError(err: unknown, stderr: { write(text: string): unknown } = process.stderr): number {
   if (err instanceof UserError) {
     stderr.write(`cichat: ${err.message}\n`);
     if (err.hint) stderr.write(`hint: ${err.hint}\n`);

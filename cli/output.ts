@@ -1,10 +1,9 @@
 /** Printing for the commands: results to stdout, diagnostics to stderr, colour only on terminals. */
-import type { GlobalOptions } from './main.js';
-import { CichatClient, clientOptionsFrom } from './client.js';
+import type { Output } from './io.js';
 
 /** True when `stream` is a terminal and the user did not ask for plain output (NO_COLOR). */
-export function colourful(stream: NodeJS.WriteStream): boolean {
-  return stream.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+export function colourful(stream: Output, env: NodeJS.ProcessEnv = process.env): boolean {
+  return stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 
 const codes = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39], magenta: [35, 39] } as const;
@@ -17,16 +16,8 @@ export function paint(on: boolean, style: Style, text: string): string {
   return `\u001b[${open}m${text}\u001b[${close}m`;
 }
 
-export function printJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
-}
-
-export function info(line: string): void {
-  process.stderr.write(line + '\n');
-}
-
-export function clientFor(options: GlobalOptions): CichatClient {
-  return new CichatClient(clientOptionsFrom(options));
+export function printJson(out: Output, value: unknown): void {
+  out.write(JSON.stringify(value, null, 2) + '\n');
 }
 
 /** A datetime of the API shown in local time, to the second. */

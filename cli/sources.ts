@@ -14,7 +14,10 @@ export function sourcesText(sources: readonly Source[] | undefined): string | nu
     if (source.kind === 'log') {
       name = source.start_line === source.end_line ? `log L${source.start_line}` : `log L${source.start_line}-L${source.end_line}`;
     } else if (source.kind === 'context') name = `context ${source.field}`;
-    else if (source.kind === 'file') name = `file ${source.path}`;
+    else if (source.kind === 'file') {
+      const lines = source.start_line === undefined ? '' : source.start_line === source.end_line || source.end_line === undefined ? `:${source.start_line}` : `:${source.start_line}-${source.end_line}`;
+      name = `file ${source.path}${lines}`;
+    } else if (source.kind === 'tool') name = `${source.ok ? '' : 'refused '}${source.name}`;
     else continue; // a kind this client does not know yet
     if (!names.includes(name)) names.push(name);
   }

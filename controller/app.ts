@@ -15,6 +15,8 @@ import { resolveReferer } from '../jenkins/referer.js';
 import { BackendProxy } from './proxy.js';
 import { CONTEXT_ROUTE, uploadContext, type BuildCiContext, type ContextRouteDeps, type ParseReferer } from './routes/context.js';
 import { registerWorkspaceRoutes } from './workspace/routes.js';
+import { runWorkspaceTool } from './workspace/tools.js';
+import { TOOLS_PATH } from '../protocol/toolToken.js';
 import { Watcher } from './watch/index.js';
 import { openedChat, registerWatchRoutes } from './watch/routes.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
@@ -160,8 +162,11 @@ function buildController(deps: ControllerDeps): BuiltController {
     });
   const identity = createIdentity(config.auth, logger);
   const hostAllowed = config.auth.mode === 'none' ? hostCheck(config.allowedHosts ?? []) : () => true;
+  // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
+  const confinement = { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] };
   const contextDeps = {
     jenkinsHome: config.jenkinsHome,
+    workspace: { pathMap: config.pathMap, confinement },
     proxy,
     buildCiContext: deps.buildCiContext ?? buildCiContextResult,
     parseReferer: deps.parseReferer ?? ((home: string, referer: string | undefined) => resolveReferer(home, referer)),
@@ -180,6 +185,13 @@ function buildController(deps: ControllerDeps): BuiltController {
     const host = ctx.req.headers.host;
     if (!hostAllowed(host)) throw new HttpError(403, hostRefusal(host ?? ''));
     await next();
+  });
+  // The backend's calls for the openai engine's workspace tools: their own token, not a caller's.
+  const toolDeps = { jenkinsHome: config.jenkinsHome, pathMap: config.pathMap, confinement, jwtSecret: config.jwtSecret };
+  app.use(async (ctx: Context, next: Next) => {
+    if (ctx.path !== TOOLS_PATH) return next();
+    if (ctx.method !== 'POST') throw new HttpError(405, `Only POST is served at ${TOOLS_PATH}`);
+    await runWorkspaceTool(ctx, toolDeps);
   });
   const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher });
   app.use(router.routes());
@@ -291,6 +303,7 @@ export async function startController(
         backendUrl: config.backendUrl,
         mintJwt: (user) => proxy.mintJwt(user),
         logger,
+        workspace: { pathMap: config.pathMap, confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] } },
         ...(options.buildCiContext ? { buildCiContext: options.buildCiContext } : {}),
         ...(options.watchRetryFirstMs !== undefined ? { retryFirstMs: options.watchRetryFirstMs } : {}),
       })
@@ -319,11 +332,12 @@ export async function startController(
     ...(watcher ? { watcher } : {}),
     close(graceMs = 1000) {
       closing ??= new Promise<void>((resolve) => {
-        void watcher?.close();
+        // A webhook post in progress is let finish (at most its 10 s timeout) before the end.
+        const watcherClosed = watcher?.close() ?? Promise.resolve();
         server.close(() => {
           clearTimeout(timer);
           proxy.close();
-          resolve();
+          void watcherClosed.then(() => resolve());
         });
         server.closeIdleConnections();
         // Open answer streams would hold close() forever: cut them after the grace period

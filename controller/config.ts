@@ -55,7 +55,7 @@ export interface WatchConfig {
   users?: readonly string[];
   /** CICHAT_WATCH_CONCURRENCY: answers asked at the same time (1-32, default 2). */
   concurrency: number;
-  /** CICHAT_WATCH_RESCAN_SECONDS: the safety-net rescan period (5-3600, default 60). */
+  /** CICHAT_WATCH_RESCAN_SECONDS: the safety-net rescan period (1-3600 s, default 60). */
   rescanSeconds: number;
   /** CICHAT_WEBHOOK_URL: one JSON POST per failure (Slack/Mattermost `text`). */
   webhookUrl?: string;

@@ -20,6 +20,7 @@ try {
   process.stdout.write(
     `cichat controller listening on ${controller.url}/chatbot-api (backend ${config.backendUrl}, JENKINS_HOME ${config.jenkinsHome}, ${who})\n`,
   );
+  if (config.watch) process.stdout.write(`watching JENKINS_HOME for failed builds (CICHAT_WATCH=on); list them with \`cichat failures\`\n`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;

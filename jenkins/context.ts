@@ -5,13 +5,17 @@
  * would rather answer 404.
  */
 import { stat } from 'node:fs/promises';
-import type { BuildDetails, CiContext, JobDetails } from '../protocol/types.js';
+import type { BuildDetails, CiContext, JobDetails, WorkspaceSnippet } from '../protocol/types.js';
 import { readBuildDetails } from './builds.js';
 import { BuildNotFoundError, JobNotFoundError, XmlCorruptError } from './errors.js';
 import { locateJob, readJobDetails } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { masterNodeOf, readAgents, readLastExecVersion, readPlugins, readRootConfig, readRootUrl } from './system.js';
 import type { RootConfig } from './system.js';
+import type { PathMap } from './pathmap.js';
+import type { WorkspaceConfinement } from './workspace/confine.js';
+import { listWorkspaces } from './workspace/discover.js';
+import { collectSnippets, readPipelineScript } from './workspace/snippets.js';
 import { errorMessage } from './xml.js';
 
 export interface CiContextOptions {
@@ -24,6 +28,11 @@ export interface CiContextOptions {
   /** The caller's log of the last passing build: sent as `buildDetails.lastSuccessfulBuild.consoleLog`. */
   baselineLog?: string;
   now?: Date;
+  /**
+   * Where the build's workspaces are (JENKINS_PATH_MAP, confinement): when given, a failed or
+   * unstable build gets `workspaceSnippets` (jenkins/workspace/snippets.ts).
+   */
+  workspace?: { pathMap: PathMap; confinement?: WorkspaceConfinement };
 }
 
 /** A part of the context that could not be read, with the typed cause. */
@@ -114,6 +123,10 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
         context.buildDetails = { number: opts.buildNumber, error: error.message };
       } else {
         context.buildDetails = await buildPart(opts, job, jobName, context.rootUrl, problems);
+        if (opts.workspace && job) {
+          const snippets = await buildSnippets(opts, job, jobName, context.buildDetails);
+          if (snippets.length > 0) context.workspaceSnippets = snippets;
+        }
       }
     }
   } else if (opts.consoleLog !== undefined || opts.baselineLog !== undefined) {
@@ -164,6 +177,32 @@ async function buildPart(
     const error = asError(err);
     problems.push({ field: 'buildDetails', error });
     return withLog({ number, error: describe(error, jobName) });
+  }
+}
+
+/**
+ * The workspace snippets of a failed or unstable build: source around the lines its log's
+ * failure names and the pipeline script, from its confined workspaces. A workspace that cannot
+ * be read gives none; nothing here fails the upload.
+ */
+async function buildSnippets(opts: CiContextOptions, job: JobLocation, jobName: string, details: BuildDetails): Promise<WorkspaceSnippet[]> {
+  const result = typeof details.result === 'string' ? details.result.toUpperCase() : '';
+  const log = typeof details.consoleLog === 'string' ? details.consoleLog : typeof details.consoleLogTail === 'string' ? details.consoleLogTail : '';
+  if ((result !== 'FAILURE' && result !== 'UNSTABLE') || typeof details.number !== 'number' || !opts.workspace) return [];
+  try {
+    // No workspace on this host still leaves an inline pipeline script to show.
+    const workspaces = await listWorkspaces({
+      jenkinsHome: opts.jenkinsHome,
+      pathMap: opts.workspace.pathMap,
+      ...(opts.workspace.confinement ? { confinement: opts.workspace.confinement } : {}),
+      jobName,
+      buildNumber: details.number,
+    }).catch(() => []);
+    const pipeline = await readPipelineScript(job.dir);
+    const { snippets } = await collectSnippets({ log, workspaces, ...(pipeline ? { pipeline } : {}) });
+    return snippets;
+  } catch {
+    return [];
   }
 }
 

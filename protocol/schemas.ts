@@ -125,6 +125,25 @@ export const ciContextSchema = obj({
   buildDetails: opt(buildDetailsSchema),
   ciEnvironment: opt(z.record(z.string(), opt(scalar), { error: 'must be an object of NAME -> value' })),
   contextParsingError: opt(str),
+  // Source around the failure's file:line and the pipeline script (issue 17; docs/notes/workspace.md).
+  workspaceSnippets: opt(
+    z
+      .array(
+        obj({
+          path: str.min(1, { error: 'must not be empty' }).max(1000, { error: 'must be at most 1000 characters' }),
+          workspaceId: str.max(200, { error: 'must be at most 200 characters' }),
+          startLine: int.min(1, { error: 'must be at least 1' }),
+          endLine: int.min(1, { error: 'must be at least 1' }),
+          text: str.max(20_000, { error: 'must be at most 20000 characters' }),
+          kind: opt(z.enum(['source', 'pipeline'], { error: 'must be "source" or "pipeline"' })),
+          line: opt(int),
+          logLine: opt(int),
+          message: opt(str),
+        }),
+        { error: 'must be an array' },
+      )
+      .max(30, { error: 'must hold at most 30 snippets' }),
+  ),
 }).meta({ id: 'CiContext', description: 'CONTRACT section 2: canonical names, aliases accepted' });
 
 /** The backend's context upload body: `{ciContext}` or `{jenkinsContext}` (the same object). */

@@ -9,7 +9,9 @@ export type AnswerStatus = 'streaming' | 'complete' | 'interrupted' | 'failed';
 export type Source =
   | { kind: 'log'; start_line: number; end_line: number }
   | { kind: 'context'; field: string }
-  | { kind: 'file'; path: string };
+  | { kind: 'file'; path: string; start_line?: number; end_line?: number }
+  /** A workspace tool the `openai` engine called (list_workspace, read_workspace_file, search_log). */
+  | { kind: 'tool'; name: string; input: string; ok: boolean };
 
 export interface Chat {
   id: number;
@@ -197,10 +199,35 @@ export interface CiContext {
   agentStats?: AgentStats;
   jobDetails?: JobDetails;
   buildDetails?: BuildDetails;
+  /** Source around the `file:line`s the failure names, and the pipeline script (issue 17). */
+  workspaceSnippets?: WorkspaceSnippet[];
   /** The build's environment as a pipeline step saw it (`JOB_NAME`, `GIT_COMMIT`, ...). */
   ciEnvironment?: Record<string, string>;
   /** The client could not read part of the context. */
   contextParsingError?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Lines of a workspace file sent with the context of a failed build: `path` is relative to the
+ * workspace (`WorkflowScript` for a pipeline script kept in the job's configuration), lines are
+ * 1-based and inclusive, `text` has its secrets masked.
+ */
+export interface WorkspaceSnippet {
+  path: string;
+  /** `ws-default`, a flow node id, `local` (a checkout the CLI read) or `job-config` (an inline pipeline script). */
+  workspaceId: string;
+  startLine: number;
+  endLine: number;
+  text: string;
+  /** `source`: around a line the failure names; `pipeline`: the pipeline script. */
+  kind?: 'source' | 'pipeline';
+  /** The line the log names, when there is one. */
+  line?: number;
+  /** The log line that names it. */
+  logLine?: number;
+  /** What the tool said at that line (`cannot find symbol` with its `symbol:` line...). */
+  message?: string;
   [key: string]: unknown;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The CLI as a user runs it, where no server is needed: help, usage errors (exit 2), an
- * unreachable controller (one line and a hint, exit 1), `analyze` and `token add`.
+ * unreachable controller (one line and a hint, exit 1) and `token add`, as real processes. The
+ * usage errors and `analyze` run in-process in cli/program.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,20 +19,6 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const FAILING_LOG = [
-  'Started by user admin',
-  '[Pipeline] sh',
-  '+ mvn -B verify',
-  '[INFO] Building orders-api 1.0',
-  '[INFO] Running com.example.orders.OrderTotalsTest',
-  '[ERROR] Tests run: 3, Failures: 1, Errors: 0, Skipped: 0',
-  '[ERROR] totalsIncludeTax(com.example.orders.OrderTotalsTest)  Time elapsed: 0.01 s  <<< FAILURE!',
-  'org.opentest4j.AssertionFailedError: expected: <107.0> but was: <100.0>',
-  '\tat com.example.orders.OrderTotalsTest.totalsIncludeTax(OrderTotalsTest.java:21)',
-  '[INFO] BUILD FAILURE',
-  'Finished: FAILURE',
-  '',
-].join('\n');
 
 describe('cichat without a server', () => {
   it('--help lists every command and exits 0', async () => {
@@ -45,18 +32,9 @@ describe('cichat without a server', () => {
     expect(sub.stdout).toContain('JOB_NAME');
   });
 
-  it.each([
-    [['ask'], /missing required argument/],
-    [['chats', 'show', 'abc'], /id: must be a positive integer/],
-    [['ws', 'tree', 'team/api', '42', '--depth', '0'], /--depth: must be a positive integer/],
-    [['ws', 'tree', 'team/api', '42', '--depth', '21'], /--depth: must be between 1 and 20/],
-    [['frobnicate'], /unknown command/],
-    [['chats', 'list', '--bogus'], /unknown option/],
-    [['token', 'add', 'bob'], /--file/],
-    [['ask', '--build', '3', 'why?'], /--build needs --job/],
-  ])('usage error %j exits 2', async (args, message) => {
-    const r = await runCli(args, { env });
-    expect(r.stderr).toMatch(message);
+  it('a usage error is exit 2 from the real process too (the others run in-process: cli/program.test.ts)', async () => {
+    const r = await runCli(['chats', 'show', 'abc'], { env });
+    expect(r.stderr).toMatch(/id: must be a positive integer/);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
   });
@@ -74,46 +52,6 @@ describe('cichat without a server', () => {
     expect(flag.stderr).toContain(`Cannot reach the controller at ${url}`);
   });
 
-  it('analyze ranks the failure excerpts of a log file, with line numbers', async () => {
-    const file = path.join(dir, 'build.log');
-    fs.writeFileSync(file, FAILING_LOG);
-    const r = await runCli(['analyze', file], { env });
-    expect(r.code).toBe(0);
-    const first = r.stdout.split('\n\n')[0] ?? '';
-    expect(first).toMatch(/^#1 lines? \d+/);
-    expect(first).toMatch(/^ ?\d+ │ .*AssertionFailedError: expected: <107.0> but was: <100.0>$/m);
-    // the number printed is the line's number in the file
-    const numbered = /^ ?(\d+) │ org\.opentest4j/m.exec(r.stdout);
-    expect(Number(numbered?.[1])).toBe(8);
-  });
-
-  it('analyze of a passing log says no failure was found, then shows where the log ends', async () => {
-    const passing = ['[Pipeline] sh', '+ make', 'cc -o app src/main.o', '[Pipeline] End of Pipeline', 'Finished: SUCCESS', ''].join('\n');
-    const r = await runCli(['analyze', '-'], { env, input: passing });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^No failure found in 5 lines\. The log ends:$/m);
-    expect(r.stdout).toMatch(/no failure found/);
-    expect(r.stdout).toMatch(/^\s?5 │ Finished: SUCCESS$/m);
-  });
-
-  it('analyze reads stdin and prints JSON with the lines', async () => {
-    const r = await runCli(['analyze', '--json'], { env, input: FAILING_LOG });
-    expect(r.code).toBe(0);
-    const excerpts = JSON.parse(r.stdout) as { start_line: number; end_line: number; score: number; reason: string; lines: string[] }[];
-    expect(excerpts.length).toBeGreaterThan(0);
-    const top = excerpts[0]!;
-    expect(top.lines).toEqual(FAILING_LOG.split('\n').slice(top.start_line - 1, top.end_line));
-    expect(excerpts.some((e) => e.lines.some((l) => l.includes('AssertionFailedError')))).toBe(true);
-    const again = await runCli(['--json', 'analyze', '-'], { env, input: FAILING_LOG });
-    expect(JSON.parse(again.stdout)).toEqual(excerpts);
-  });
-
-  it('analyze of a missing file is a one-line error, exit 1', async () => {
-    const r = await runCli(['analyze', path.join(dir, 'nope.log')], { env });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('cannot read the log (ENOENT)');
-  });
-
   it('token add prints the token once and stores only its hash', async () => {
     const file = path.join(dir, 'tokens', 'controller-tokens');
     const r = await runCli(['token', 'add', 'alice', '--file', file], { env });
@@ -121,7 +59,8 @@ describe('cichat without a server', () => {
     const token = r.stdout.trim();
     expect(token).toMatch(/^\S{20,}$/);
     const stored = fs.readFileSync(file, 'utf8');
-    expect(stored).toBe(`alice:${createHash('sha256').update(token).digest('hex')}\n`);
+    expect(stored).toMatch(/^# created \d{4}-\d\d-\d\dT[\d:.]+Z\n/);
+    expect(stored.split('\n').slice(1).join('\n')).toBe(`alice:${createHash('sha256').update(token).digest('hex')}\n`);
     expect(stored).not.toContain(token);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const bad = await runCli(['token', 'add', 'a:b', '--file', file], { env });

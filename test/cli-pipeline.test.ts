@@ -76,7 +76,7 @@ describe('uploadProgress', () => {
     bar.finish();
     expect(out.text()).toContain('uploading [');
     expect(out.text()).toContain(' 50% 4.0/8.0 MiB');
-    expect(out.text()).toMatch(/\[#{30}\] 100% 8\.0\/8\.0 MiB\n$/);
+    expect(out.text()).toMatch(/\[#{30}\] 100% 8\.0\/8\.0 MiB {2}indexing… 0\.\d s\u001b\[K\n$/);
   });
 
   it('stays silent for small bodies and when stderr is not a terminal', () => {

@@ -75,7 +75,7 @@ describeServe('cichat serve', () => {
     await until('serve to be ready', () => (first.stdout().includes('Ctrl-C stops both.') ? true : undefined));
     expect(first.stdout()).toContain(`${url}/chatbot-api`);
     expect(first.stdout()).toContain(`http://127.0.0.1:${ports.backend}`);
-    expect(first.stdout()).toMatch(/npx cichat --url \S+ chat/);
+    expect(first.stdout()).toMatch(/(?:npx )?cichat --url \S+ chat/);
     expect(first.stdout()).toContain('ask');
 
     const cliEnv = { ...env, CICHAT_URL: url };
@@ -127,7 +127,7 @@ describeServe('cichat serve', () => {
     expect(await second.exit).toBe(0);
   }, 240000);
 
-  it('stops the controller and exits 1 with the backend\'s last lines when the backend cannot start', async () => {
+  it('refuses a backend port in use before starting anything, naming the holder', async () => {
     const blocker = net.createServer();
     const taken = await new Promise<number>((resolve) =>
       blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)),
@@ -135,14 +135,25 @@ describeServe('cichat serve', () => {
     const controllerPort = await freePort();
     try {
       const serve = startServe(env, ['--port', String(controllerPort), '--backend-port', String(taken), '--no-demo']);
-      const code = await serve.exit;
-      expect(code).toBe(1);
-      expect(serve.stderr()).toContain('--- last lines of the backend ---');
-      expect(serve.stderr()).toMatch(/BACKEND_PORT|in use/);
-      expect(serve.stderr()).toMatch(/^cichat: The backend stopped/m);
+      expect(await serve.exit).toBe(1);
+      expect(serve.stderr()).toContain(`cichat: backend port ${taken} (BACKEND_PORT) on 127.0.0.1 is in use by pid ${process.pid}`);
+      expect(serve.stderr()).not.toContain('Starting backend');
       expect(await listening(`http://127.0.0.1:${controllerPort}/chatbot-api/healthz`)).toBe(false);
     } finally {
       blocker.close();
     }
+  }, 120000);
+
+  it('stops the controller and exits 1 with the backend\'s last lines when the backend dies at start', async () => {
+    const controllerPort = await freePort();
+    const backendPort = await freePort();
+    // A database directory that is a file: the backend fails at once with a stack of its own.
+    const serve = startServe({ ...env, DATABASE_URL: `sqlite:${path.join(PACKAGE_ROOT, 'package.json')}/db.sqlite` }, [
+      '--port', String(controllerPort), '--backend-port', String(backendPort), '--no-demo',
+    ]);
+    expect(await serve.exit).toBe(1);
+    expect(serve.stderr()).toContain('--- last lines of the backend ---');
+    expect(serve.stderr()).toMatch(/^cichat: The backend stopped/m);
+    expect(await listening(`http://127.0.0.1:${controllerPort}/chatbot-api/healthz`)).toBe(false);
   }, 120000);
 });

@@ -91,6 +91,26 @@ describeTmux('cichat chat in tmux', () => {
     // The frame fits 80x24: the title is still on the first row, the key help on the screen.
     expect(screen().split('\n')[0]).toContain('cichat · tmux test');
     expect(screen()).toContain('Enter send');
+    // In 80x24 the key help still says how to quit.
+    expect(screen()).toContain('^C/^Q quit');
+
+    // PgUp stops at the first line of the conversation (no blank pages), says what is below,
+    // and PgDn comes back in as many presses as PgUp went up.
+    expect(screen()).toMatch(/↑ \d+ more lines? above/);
+    let ups = 0;
+    let before = '';
+    while (screen() !== before && ups < 40) {
+      before = screen();
+      keys('PageUp');
+      ups++;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const top = screen().split('\n');
+    expect(top[1]).toContain('› why did the last build fail?');
+    expect(screen()).toMatch(/↓ \d+ more lines? below/);
+    expect(screen()).not.toContain('above');
+    for (let i = 0; i < ups - 1; i++) keys('PageDown');
+    await until('the bottom again', () => (!screen().includes('below') && screen().includes('above') ? true : undefined), 10000);
 
     tmux('send-keys', '-t', session, '-l', 'what should I fix first?');
     tmux('send-keys', '-t', session, 'Enter');
@@ -142,8 +162,8 @@ describeTmux('cichat chat in tmux', () => {
     // the newest chat is first and selected
     keys('r');
     await until('the rename prompt', () => (screen().includes('Rename to:') ? true : undefined));
-    keys('C-u');
-    type('renamed in the list');
+    // ^U and the new title in one burst (as a paste or a fast typist sends them)
+    type('\u0015renamed in the list');
     keys('Enter');
     await until('the rename', async () => ((await chatTitles()).get(created) === 'renamed in the list' ? true : undefined));
 

@@ -50,7 +50,7 @@ describe('ChatList', () => {
     const { lastFrame } = render(h(ChatList, { chats, selected: 1, height: 10, width: 80 }));
     const lines = stripAnsi(lastFrame() ?? '').split('\n');
     expect(lines[0]).toContain('Demo: team/api #42 failed');
-    expect(lines[1]).toMatch(/^› \s*2 flaky tests/);
+    expect(lines[1]).toMatch(/^› \s*2\s+flaky tests/);
     expect(lines[0]).not.toMatch(/^›/);
     expect(lines[2]).toContain('New Chat');
   });
@@ -210,10 +210,15 @@ describe('markdownTail (the streaming answer renders only its end)', () => {
 describe('Footer', () => {
   it('shows the chat keys and cuts them to the width', () => {
     const wide = stripAnsi(render(h(Footer, { keys: CHAT_KEYS, width: 200 })).lastFrame() ?? '');
-    for (const k of ['Enter send', '^R retry', '^E edit last', 'Esc/^S stop', 'Tab/^L chats', '^C/^Q quit']) expect(wide).toContain(k);
+    for (const k of ['Enter send', '^R retry', '^E edit', 'Esc/^S stop', 'PgUp/Dn scroll', 'Tab/^L chats', '^C/^Q quit']) expect(wide).toContain(k);
     const narrow = stripAnsi(render(h(Footer, { keys: CHAT_KEYS, width: 30 })).lastFrame() ?? '');
     expect(narrow.length).toBeLessThanOrEqual(30);
     expect(narrow).toContain('Enter send');
+    // The quit keys are never the ones cut (issue 18: 80x24 showed no way out).
+    expect(narrow).toContain('^C/^Q quit');
+    const eighty = stripAnsi(render(h(Footer, { keys: CHAT_KEYS, width: 80 })).lastFrame() ?? '');
+    expect(eighty.length).toBeLessThanOrEqual(80);
+    expect(eighty).toContain('^C/^Q quit');
     const list = stripAnsi(render(h(Footer, { keys: LIST_KEYS, width: 80 })).lastFrame() ?? '');
     expect(list).toContain('d delete');
   });

@@ -15,7 +15,7 @@ import { createLocalEngine } from '../backend/answer/local.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { createChatBody, renameChatBody } from '../backend/routes/chats.js';
 import { createContextService, uploadContextBody } from '../backend/routes/context.js';
-import { editBody, registerMessageRoutes, sendBody } from '../backend/routes/messages.js';
+import { editBody, sendBody } from '../backend/routes/messages.js';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig } from '../controller/config.js';
 import { parseCorsOrigins } from '../controller/cors.js';

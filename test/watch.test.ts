@@ -13,8 +13,6 @@ import path from 'node:path';
 import { pino } from 'pino';
 import type { AnswerEngine } from '../backend/answer/engine.js';
 import { createLocalEngine } from '../backend/answer/local/index.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
-import { createContextService } from '../backend/routes/context.js';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig, type ControllerConfig } from '../controller/config.js';
 import { addToken } from '../controller/tokens.js';
@@ -104,12 +102,11 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-watch-it-'));
     const dataDir = path.join(tmp, 'backend-data');
     fs.mkdirSync(dataDir);
-    const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
     engine = countingEngine();
     backend = await startTestBackend(dialect, {
       secret: SECRET,
       dataDir,
-      deps: { engine, context },
+      deps: { engine },
     });
   });
   afterAll(async () => {
@@ -190,6 +187,30 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
     expect(text).toMatch(/```\n[\s\S]*(FAILURE|AssertionFailedError|ERROR)[\s\S]*\n```/);
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.posts).toHaveLength(1);
+  });
+
+  test("the diagnosis of a failed build quotes the failing line from the build's workspace (issue 17)", async () => {
+    const app = makeJob(home, 'app');
+    const test = path.join(home, 'workspace', 'app', 'src', 'test', 'java', 'com', 'acme', 'OrderTotalsTest.java');
+    fs.mkdirSync(path.dirname(test), { recursive: true });
+    const lines = Array.from({ length: 40 }, (_, i) => `    // line ${i + 1}`);
+    lines[30] = '        assertEquals(90.0, OrderTotals.total(100.0, 0.1), 0.001);';
+    fs.writeFileSync(test, `${lines.join('\n')}\n`);
+    const c = await start({ CONTROLLER_USER: 'erin' });
+    writeBuild(app, { number: 1, result: 'FAILURE' });
+    const [f] = await until(
+      'the failure listed with its chat',
+      async () => {
+        const list = (await get<{ items: WatchedFailure[] }>(c, '/failures')).items;
+        return list.length > 0 ? list : undefined;
+      },
+      { timeoutMs: 5000 },
+    );
+    const pairs = await get<Page<QaPair>>(c, `/chats/${f?.chat_id}`);
+    const answer = pairs.items[0]?.answer;
+    expect(answer?.content).toContain('src/test/java/com/acme/OrderTotalsTest.java:31');
+    expect(answer?.content).toMatch(/^> 31 \| {9}assertEquals\(90\.0, OrderTotals\.total\(100\.0, 0\.1\), 0\.001\);$/m);
+    expect(answer?.sources).toContainEqual({ kind: 'file', path: 'src/test/java/com/acme/OrderTotalsTest.java', start_line: 25, end_line: 37 });
   });
 
   test('tokens mode: only CICHAT_WATCH_USERS who are in the token file get a chat', async () => {

@@ -34,10 +34,17 @@ export interface AnswerRequest {
   context: ChatContext | null;
   /** Aborted when the client goes away: stop generating and abort any upstream request. */
   signal: AbortSignal;
+  /** The chat's user and the chat: on whose behalf the workspace tools run (openai engine). */
+  userId?: string;
+  chatId?: number;
 }
 
 export interface AnswerStream {
-  /** What the answer rests on; recorded on the pair. */
+  /**
+   * What the answer rests on; recorded on the pair. Known before the first piece, except the
+   * openai engine's tool calls, which are added to this array as they happen (read it when the
+   * pieces end).
+   */
   sources: Source[];
   /** The answer text, piece by piece. Throws on engine failure; stops when the signal aborts. */
   pieces: AsyncIterable<string>;

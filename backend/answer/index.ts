@@ -5,6 +5,7 @@
 import type { AnswerEngine } from './engine.js';
 import { createLocalEngine } from './local.js';
 import { createOpenAIEngine, type RetryNotice } from './openai.js';
+import type { ToolSettings } from './tools.js';
 
 export type { AnswerEngine } from './engine.js';
 export { createLocalEngine } from './local.js';
@@ -22,6 +23,8 @@ export interface EngineConfig {
   llmContextTokens?: number;
   fetch?: typeof fetch;
   onRetry?: (notice: RetryNotice) => void;
+  /** The openai engine's workspace tools (issue 17); off when absent. */
+  tools?: ToolSettings;
 }
 
 /** Used when LLM_MODEL is unset with the openai provider. */
@@ -37,6 +40,7 @@ export function createEngine(config: EngineConfig): AnswerEngine {
       contextTokens: config.llmContextTokens ?? 8000,
       fetch: config.fetch,
       onRetry: config.onRetry,
+      ...(config.tools ? { tools: config.tools } : {}),
     });
   }
   return createLocalEngine({ typingDelayMs: config.typingDelayMs });

@@ -35,6 +35,7 @@ export type IntentId =
   | 'flaky'
   | 'revision'
   | 'rerun'
+  | 'showFile'
   | 'jobName'
   | 'buildNumber'
   | 'health'
@@ -274,6 +275,15 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(lines?|l)\s*#?\d+/, 9],
       [/\b(last|first|final)\s+(\d+\s+)?lines?\b|\b(tail|head|end|start|beginning|bottom|top) of the (log|console|output)\b|\btail\b/, 8],
       [/^(?!.*\b(error|fail\w*|exception|problem|wrong)\b).*\b(show|print|display|dump|paste|see|view|open)\b.*\b(log|console|output)\b/, 5],
+    ],
+  ],
+  [
+    // "show me the Jenkinsfile", "show me OrderTotals.java", "open src/app.ts" (answered from workspace snippets).
+    'showFile',
+    [
+      [/\b(show|open|print|display|dump|paste|see|view|read|cat|give)\b.*\b(jenkinsfile|pipeline (script|definition|code|file)|workflowscript)\b/, 10],
+      [/\b(show|open|print|display|dump|paste|see|view|read|cat|give|what is in|contents? of)\b.*[\w-]\.(java|kt|kts|scala|groovy|gradle|ts|tsx|mts|js|jsx|mjs|cjs|py|go|rs|c|cc|cpp|h|hpp|cs|rb|php|swift|xml|json|ya?ml|toml|properties|sh|md|txt|cfg|ini|sql)\b/, 10],
+      [/\bjenkinsfile\b/, 4],
     ],
   ],
   [

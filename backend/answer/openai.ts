@@ -9,7 +9,9 @@ import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai'
 import type { Source } from '../../protocol/types.js';
 import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, LogPassage } from './engine.js';
 import { detectIntents } from './intents.js';
-import { buildPrompt, rankPassages, type PromptMessage } from './prompt.js';
+import { buildPrompt, estimateTokens, rankPassages, type PromptMessage } from './prompt.js';
+import { workspaceSection } from './workspacePrompt.js';
+import { toolSessionFor, type ToolDefinition, type ToolSession, type ToolSettings } from './tools.js';
 import { pause } from './typing.js';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -57,6 +59,8 @@ export interface OpenAIEngineOptions {
   onRetry?: (notice: RetryNotice) => void;
   /** How many retrieved log passages to ask for. */
   retrieveK?: number;
+  /** The workspace tools (issue 17); off when absent. */
+  tools?: ToolSettings;
 }
 
 /**
@@ -117,6 +121,31 @@ function isAbort(error: unknown, signal: AbortSignal): boolean {
   return signal.aborted || error instanceof APIUserAbortError || (error instanceof Error && error.name === 'AbortError');
 }
 
+type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+
+/** A tool call being streamed: its id, name and JSON arguments arrive in pieces. */
+interface PendingCall {
+  id: string;
+  name: string;
+  args: string;
+}
+
+/** Passes the pieces on, copying the session's sources (tool calls, files read) into `sources` as they come. */
+async function* withToolSources(pieces: AsyncGenerator<string>, session: ToolSession, sources: Source[]): AsyncGenerator<string> {
+  let copied = 0;
+  const copy = (): void => {
+    for (; copied < session.sources.length; copied++) sources.push(session.sources[copied] as Source);
+  };
+  try {
+    for await (const piece of pieces) {
+      copy();
+      yield piece;
+    }
+  } finally {
+    copy();
+  }
+}
+
 /** The passages for the prompt: failure excerpts and retrieved chunks, ranked for the question. */
 async function gatherPassages(context: ChatContext | null, question: string, k: number) {
   if (!context) return [];
@@ -149,18 +178,32 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): AnswerEngine {
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
   });
 
-  async function* stream(messages: PromptMessage[], signal: AbortSignal): AsyncGenerator<string> {
+  /**
+   * One chat-completions request, streamed: text pieces are yielded, tool-call deltas gathered
+   * into `calls` (by index, as OpenAI streams them). Retried while it has produced nothing.
+   */
+  async function* completion(messages: ChatMessage[], signal: AbortSignal, tools: ToolDefinition[], calls: Map<number, PendingCall>): AsyncGenerator<string> {
     let attempt = 0;
     for (;;) {
       attempt++;
       let started = false;
+      calls.clear();
       try {
         const chunks = await client.chat.completions.create(
-          { model: opts.model, messages, stream: true },
+          { model: opts.model, messages, stream: true, ...(tools.length > 0 ? { tools } : {}) },
           { signal, maxRetries: 0 },
         );
         for await (const chunk of chunks) {
-          const content = chunk.choices[0]?.delta?.content;
+          const delta = chunk.choices[0]?.delta;
+          for (const call of delta?.tool_calls ?? []) {
+            started = true;
+            const pending = calls.get(call.index) ?? { id: '', name: '', args: '' };
+            if (call.id) pending.id = call.id;
+            if (call.function?.name) pending.name += call.function.name;
+            if (call.function?.arguments) pending.args += call.function.arguments;
+            calls.set(call.index, pending);
+          }
+          const content = delta?.content;
           if (typeof content === 'string' && content !== '') {
             started = true;
             yield content;
@@ -183,19 +226,59 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): AnswerEngine {
     }
   }
 
+  /**
+   * The answer: the prompt's request, then, while the model asks for tools (and the session
+   * allows), the calls are run and their results sent back in a further request.
+   */
+  async function* stream(prompt: PromptMessage[], signal: AbortSignal, session?: ToolSession): AsyncGenerator<string> {
+    const messages: ChatMessage[] = prompt.map((m) => ({ role: m.role, content: m.content }));
+    if (session && messages[0]?.role === 'system') messages[0] = { role: 'system', content: `${String(messages[0].content)}\n\n${session.describe()}` };
+    const maxRounds = (opts.tools?.maxCalls ?? 0) + 2;
+    for (let round = 0; round < maxRounds; round++) {
+      const calls = new Map<number, PendingCall>();
+      let text = '';
+      for await (const piece of completion(messages, signal, session?.definitions() ?? [], calls)) {
+        text += piece;
+        yield piece;
+      }
+      if (signal.aborted || calls.size === 0) return;
+      const list = [...calls.entries()].sort(([a], [b]) => a - b).map(([i, c]) => ({ ...c, id: c.id || `call_${round}_${i}` }));
+      messages.push({
+        role: 'assistant',
+        content: text === '' ? null : text,
+        tool_calls: list.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.args } })),
+      });
+      for (const call of list) {
+        const result = session ? await session.run(call.name, call.args, signal) : 'Refused: no tools are available in this chat.';
+        if (signal.aborted) return;
+        messages.push({ role: 'tool', tool_call_id: call.id, content: result });
+      }
+    }
+  }
+
   return {
     name: 'openai',
     async answer(request: AnswerRequest): Promise<AnswerStream> {
       const passages = await gatherPassages(request.context, request.question, opts.retrieveK ?? 6);
+      // The workspace snippets take at most a quarter of the budget; the rest is the prompt's.
+      const workspace = workspaceSection(request.context, Math.floor(opts.contextTokens / 4));
       const prompt = buildPrompt({
         question: request.question,
         history: request.history,
         context: request.context,
         passages,
-        contextTokens: opts.contextTokens,
+        contextTokens: opts.contextTokens - (workspace.text ? estimateTokens(workspace.text) + 2 : 0),
       });
-      const sources: Source[] = prompt.passages.map((p) => ({ kind: 'log', start_line: p.start_line, end_line: p.end_line }));
-      return { sources, pieces: stream(prompt.messages, request.signal) };
+      const system = prompt.messages[0];
+      if (workspace.text && system?.role === 'system') system.content = `${system.content}\n\n${workspace.text}`;
+      const sources: Source[] = [
+        ...prompt.passages.map((p): Source => ({ kind: 'log', start_line: p.start_line, end_line: p.end_line })),
+        ...workspace.sources,
+      ];
+      const session = toolSessionFor(opts.tools, request);
+      // The tool calls are recorded as they happen: the same array is read when the answer is saved.
+      const pieces = session ? withToolSources(stream(prompt.messages, request.signal, session), session, sources) : stream(prompt.messages, request.signal);
+      return { sources, pieces };
     },
   };
 }

@@ -37,6 +37,8 @@ export interface StreamJob {
   /** For retry and edit: the pair from which the history is cut. */
   supersedeFrom?: number;
   leaseMs: number;
+  /** The chat's user: on whose behalf the openai engine's workspace tools run. */
+  userId?: string;
 }
 
 const HISTORY_TURNS = 6;
@@ -96,7 +98,7 @@ export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: (
         deps.loadContext(job.chatId),
       ]);
       if (signal.aborted) throw signal.reason;
-      const answer = await engine.answer({ question: job.question, history, context, signal });
+      const answer = await engine.answer({ question: job.question, history, context, signal, chatId: job.chatId, ...(job.userId !== undefined ? { userId: job.userId } : {}) });
       sources = answer.sources;
       for await (const piece of answer.pieces) {
         if (signal.aborted) break;

@@ -42,7 +42,7 @@ export function registerMessageRoutes(router: Router, deps: AppDeps): void {
     const lease = await acquireStreamLease(deps.db, chatId, STREAM_LEASE_MS, owner);
     if (!lease.taken) throw streamingConflict(chatId, lease.until);
     try {
-      await streamAnswer(answers, { chatId, question, supersedeFrom, leaseMs: STREAM_LEASE_MS }, () =>
+      await streamAnswer(answers, { chatId, question, supersedeFrom, leaseMs: STREAM_LEASE_MS, userId: userIdOf(ctx) }, () =>
         openEventStream(ctx, deps.pingIntervalMs),
       );
     } catch (err) {

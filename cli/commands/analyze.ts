@@ -1,6 +1,6 @@
 /** `cichat analyze`: offline failure excerpts of a build log (no server). */
-import type { GlobalOptions } from '../main.js';
 import { createReadStream } from 'node:fs';
+import type { Ctx } from '../io.js';
 import { analyzeLines } from '../../core/log/analyze.js';
 import { baselineFromStream, type Baseline } from '../../core/log/baseline.js';
 import { cleanLines } from '../../core/log/clean.js';
@@ -9,9 +9,9 @@ import { UsageError, UserError } from '../errors.js';
 import { readFileOrStdin } from '../stdin.js';
 
 /** Reads the passing log as a stream into line fingerprints (its text is never held whole). */
-async function readBaseline(file: string): Promise<Baseline> {
+async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>): Promise<Baseline> {
   try {
-    return await baselineFromStream(file === '-' ? process.stdin : createReadStream(file));
+    return await baselineFromStream(file === '-' ? stdin : createReadStream(file));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UserError(`${file}: cannot read the baseline log (${code})`);
@@ -19,17 +19,17 @@ async function readBaseline(file: string): Promise<Baseline> {
   }
 }
 
-export async function analyzeLog(options: GlobalOptions, file: string | undefined, max: number, baselineFile?: string): Promise<void> {
+export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number, baselineFile?: string): Promise<void> {
   if (baselineFile === '-' && (file === undefined || file === '-')) {
     throw new UsageError('--baseline - reads the passing log from stdin, so name the failing log as a file: cichat analyze FAIL.log --baseline -');
   }
-  if ((file === undefined || file === '-') && process.stdin.isTTY) {
-    throw new UserError('No log given.', 'cichat analyze build.log, or: cat build.log | cichat analyze');
+  if ((file === undefined || file === '-') && ctx.io.stdin.isTTY) {
+    throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
-  const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile);
+  const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
   let text: string;
   try {
-    text = await readFileOrStdin(file ?? '-');
+    text = await readFileOrStdin(file ?? '-', ctx.io.stdin);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UserError(`${file}: cannot read the log (${code})`);
@@ -37,18 +37,18 @@ export async function analyzeLog(options: GlobalOptions, file: string | undefine
   }
   const lines = cleanLines(text);
   const excerpts = analyzeLines(lines, { maxExcerpts: max, ...(baseline ? { baseline } : {}) });
-  if (options.json) {
-    return printJson(excerpts.map((e) => ({ ...e, lines: lines.slice(e.start_line - 1, e.end_line) })));
+  if (ctx.options.json) {
+    return printJson(ctx.io.stdout, excerpts.map((e) => ({ ...e, lines: lines.slice(e.start_line - 1, e.end_line) })));
   }
   if (excerpts.length === 0) {
-    process.stderr.write('The log is empty.\n');
+    ctx.io.stderr.write('The log is empty.\n');
     return;
   }
-  const colour = colourful(process.stdout);
+  const colour = colourful(ctx.io.stdout, ctx.io.env);
   const only = excerpts[0];
   if (excerpts.length === 1 && only !== undefined && only.score <= 0) {
     // Nothing recognisable as a failure: say so, then show where the log ends.
-    process.stdout.write(`${paint(colour, 'bold', `No failure found in ${lines.length} lines.`)} The log ends:\n`);
+    ctx.io.stdout.write(`${paint(colour, 'bold', `No failure found in ${lines.length} lines.`)} The log ends:\n`);
   }
   const width = String(Math.max(...excerpts.map((e) => e.end_line))).length;
   const out: string[] = [];
@@ -62,5 +62,5 @@ export async function analyzeLog(options: GlobalOptions, file: string | undefine
     }
     out.push('');
   });
-  process.stdout.write(out.join('\n'));
+  ctx.io.stdout.write(out.join('\n'));
 }

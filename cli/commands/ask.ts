@@ -1,11 +1,13 @@
 /** `cichat ask`: one answer streamed to stdout, after an optional upload of a piped build log. */
-import type { GlobalOptions } from '../main.js';
-import type { StreamEvent } from '../../protocol/types.js';
-import { clientFor, colourful, paint, printJson } from '../output.js';
+import type { Ctx } from '../io.js';
+import type { Source, StreamEvent } from '../../protocol/types.js';
+import { colourful, localTime, paint, printJson } from '../output.js';
+import { MarkdownStream } from '../ui/markdownText.js';
 import { InterruptedError, UsageError, UserError } from '../errors.js';
 import { readPipedStdin } from '../stdin.js';
 import { uploadProgress } from '../progress.js';
-import type { ContextUpload } from '../client.js';
+import { snippetsFromDir } from '../snippets.js';
+import type { CichatClient, ContextUpload } from '../client.js';
 
 export interface AskOptions {
   chat?: number;
@@ -13,6 +15,8 @@ export interface AskOptions {
   build?: number;
   title?: string;
   stdin: boolean;
+  /** A local checkout: the source the piped log's failure names is sent with it. */
+  workspace?: string;
 }
 
 const CITATION = /\[L\d+(?:-L?\d+)?(?:,\s*L\d+(?:-L?\d+)?)*\]/g;
@@ -48,28 +52,61 @@ export class CitationPainter {
   }
 }
 
-function chatTitle(question: string): string {
+/**
+ * The title of a chat made by `ask`: what it is about, then the question (60 characters):
+ * `team/api #42: why did the build fail?` with --job/--build, `build.log: why ...` when the log
+ * came from a file (`< build.log`), else the question alone.
+ */
+export function chatTitle(question: string, about: { job?: string; build?: number; logName?: string }): string {
   const oneLine = question.replace(/\s+/g, ' ').trim();
-  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine || 'New Chat';
+  const q = oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine || 'New Chat';
+  const subject = about.job !== undefined ? `${about.job}${about.build !== undefined ? ` #${about.build}` : ''}` : about.logName;
+  return subject ? `${subject}: ${q}`.slice(0, 200) : q;
 }
 
-export async function ask(options: GlobalOptions, question: string, opts: AskOptions): Promise<void> {
+/** The sources of a stored answer (the newest pairs are looked at first). */
+async function storedSources(client: CichatClient, chatId: number, qaPairId: number): Promise<Source[]> {
+  for (let offset = 0; offset < 1000; offset += 20) {
+    const page = await client.pairs(chatId, 20, offset);
+    const pair = page.items.find((p) => p.id === qaPairId);
+    if (pair) return pair.answer?.sources ?? [];
+    if (page.items.length === 0 || offset + page.items.length >= page.total_items) break;
+  }
+  return [];
+}
+
+export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise<void> {
   if (!question.trim()) throw new UsageError('the question is empty', 'cichat ask "why did the last build fail?"');
   if (question.length > 20000) throw new UsageError('the question is longer than 20000 characters');
   if (opts.build !== undefined && opts.job === undefined) throw new UsageError('--build needs --job', 'cichat ask --job team/api --build 7 "..."');
-  const client = clientFor(options);
-  const log = opts.stdin ? await readPipedStdin() : undefined;
+  const client = ctx.client();
+  const log = opts.stdin ? await readPipedStdin(ctx.io.stdin) : undefined;
   const hasLog = log !== undefined && log.length > 0;
+  if (opts.workspace !== undefined && !hasLog && opts.job === undefined) {
+    throw new UsageError('--workspace needs a build log piped on stdin (or --job)', 'cat build.log | cichat ask --workspace . "how do I fix it?"');
+  }
+  const snippets = opts.workspace !== undefined ? await snippetsFromDir(opts.workspace, hasLog ? log : undefined) : [];
 
-  const chatId = opts.chat ?? (await client.createChat(opts.title ?? chatTitle(question))).id;
-  if (opts.chat === undefined) process.stderr.write(`chat ${chatId}\n`);
+  const logName = hasLog ? ctx.io.stdinName?.() : undefined;
+  const title = opts.title ?? chatTitle(question, { job: opts.job, build: opts.build, logName });
+  const chatId = opts.chat ?? (await client.createChat(title)).id;
+  if (opts.chat === undefined) ctx.io.stderr.write(`chat ${chatId}\n`);
 
   if (hasLog || opts.job !== undefined) {
+    if (opts.chat !== undefined) {
+      // An upload replaces the chat's context: say so, with when the one replaced was made.
+      const { last_upload_at: last } = await client.lastUpload(chatId);
+      if (last) {
+        const what = hasLog ? 'this log replaces it' : `the context of ${opts.job} replaces it`;
+        ctx.io.stderr.write(`cichat: chat ${chatId} already has a context (uploaded ${localTime(last)}); ${what}\n`);
+      }
+    }
     const upload: ContextUpload = {};
     if (hasLog) upload.consoleLog = log;
     if (opts.job !== undefined) upload.jobName = opts.job;
     if (opts.build !== undefined) upload.buildNumber = opts.build;
-    const progress = uploadProgress('uploading log');
+    if (snippets.length > 0) upload.workspaceSnippets = snippets;
+    const progress = uploadProgress('uploading log', ctx.io.stderr);
     try {
       await client.uploadContext(chatId, upload, progress.onProgress);
     } finally {
@@ -81,14 +118,18 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
   const onSignal = (): void => abort.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const colour = !options.json && colourful(process.stdout);
-  const painter = new CitationPainter(colour);
+  // On a terminal the answer is rendered as Markdown line by line as it streams (as in the
+  // UI); piped, it stays the plain text the engine wrote.
+  const colour = !ctx.options.json && colourful(ctx.io.stdout, ctx.io.env);
+  const painter: { push(text: string): string; end(): string } = colour
+    ? new MarkdownStream(Math.max(20, (ctx.io.stdout.columns ?? 80) - 1))
+    : new CitationPainter(false);
   let content = '';
   let qaPairId: number | undefined;
   let endedWith: 'done' | 'error' | undefined;
   let errorDetail = '';
   // CICHAT_TIMING=1 reports on stderr how long the answer took to start and to print.
-  const timing = process.env.CICHAT_TIMING === '1';
+  const timing = ctx.io.env.CICHAT_TIMING === '1';
   const sentAt = performance.now();
   let startedAt: number | undefined;
   let firstChunkAt: number | undefined;
@@ -98,7 +139,7 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
     }
   } catch (err) {
     if (abort.signal.aborted) {
-      if (!options.json) process.stdout.write(painter.end() + '\n');
+      if (!ctx.options.json) ctx.io.stdout.write(painter.end() + '\n');
       throw new InterruptedError(`Interrupted: the answer was stopped (chat ${chatId}${qaPairId ? `, pair ${qaPairId}` : ''}).`);
     }
     throw err;
@@ -115,7 +156,7 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
         break;
       case 'chunk':
         content += event.content;
-        if (!options.json) process.stdout.write(painter.push(event.content));
+        if (!ctx.options.json) ctx.io.stdout.write(painter.push(event.content));
         firstChunkAt ??= performance.now();
         break;
       case 'done':
@@ -134,15 +175,24 @@ export async function ask(options: GlobalOptions, question: string, opts: AskOpt
 
   if (timing) {
     const ms = (a: number | undefined, b: number | undefined): string => (a !== undefined && b !== undefined ? (b - a).toFixed(1) : '-');
-    process.stderr.write(
+    ctx.io.stderr.write(
       `timing: request->started ${ms(sentAt, startedAt)} ms, started->first chunk printed ${ms(startedAt, firstChunkAt)} ms, total ${ms(sentAt, performance.now())} ms\n`,
     );
   }
-  if (options.json) {
-    printJson({ chat_id: chatId, qa_pair_id: qaPairId ?? null, status: endedWith === 'done' ? 'complete' : 'failed', content, ...(errorDetail ? { detail: errorDetail } : {}) });
+  if (ctx.options.json) {
+    // The stream carries no sources: they are read from the stored pair.
+    const sources = qaPairId !== undefined ? await storedSources(client, chatId, qaPairId) : [];
+    printJson(ctx.io.stdout, {
+      chat_id: chatId,
+      qa_pair_id: qaPairId ?? null,
+      status: endedWith === 'done' ? 'complete' : 'failed',
+      content,
+      sources,
+      ...(errorDetail ? { detail: errorDetail } : {}),
+    });
   } else {
     const tail = painter.end();
-    process.stdout.write(tail + (content.endsWith('\n') ? '' : '\n'));
+    ctx.io.stdout.write(tail + (colour || content.endsWith('\n') ? '' : '\n'));
   }
   if (endedWith === 'error') throw new UserError(`The answer failed: ${errorDetail}`, `retry it in \`cichat chat ${chatId}\``);
   if (endedWith !== 'done') throw new UserError('The answer stream ended before it was complete.', `see \`cichat chats show ${chatId}\``);

@@ -1,13 +1,12 @@
 /** `cichat chat [chat-id]`: starts the Ink terminal UI. */
-import type { GlobalOptions } from '../main.js';
-import { clientFor } from '../output.js';
+import type { Ctx } from '../io.js';
 import { UserError } from '../errors.js';
 
-export async function runChatUi(options: GlobalOptions, chatId: number | undefined): Promise<void> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+export async function runChatUi(ctx: Ctx, chatId: number | undefined): Promise<void> {
+  if (!ctx.io.stdin.isTTY || !process.stdout.isTTY) {
     throw new UserError('`cichat chat` needs a terminal.', 'in scripts use `cichat ask "..."` or `cichat chats show ID`');
   }
-  const client = clientFor(options);
+  const client = ctx.client();
   // Fail fast, with the usual message, when the controller is not there.
   const chats = await client.allChats();
   if (chatId !== undefined && !chats.some((c) => c.id === chatId)) {
@@ -16,7 +15,7 @@ export async function runChatUi(options: GlobalOptions, chatId: number | undefin
   // Ink renders only a final frame when it believes it runs in CI (CI / CONTINUOUS_INTEGRATION
   // set, read when ink is imported). This command has just checked that it owns a terminal,
   // so a CI variable exported in the user's shell must not freeze the UI.
-  for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false';
+  for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in ctx.io.env) ctx.io.env[name] = 'false';
   const [{ render }, React, { App }] = await Promise.all([import('ink'), import('react'), import('../ui/App.js')]);
   const app = render(React.createElement(App, { client, initialChatId: chatId, initialChats: chats }), { exitOnCtrlC: false });
   await app.waitUntilExit();

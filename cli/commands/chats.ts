@@ -1,33 +1,33 @@
 /** `cichat chats list | new | show | rename | rm`. */
-import type { GlobalOptions } from '../main.js';
+import type { Ctx } from '../io.js';
 import type { QaPair } from '../../protocol/types.js';
-import { clientFor, colourful, localTime, paint, printJson } from '../output.js';
+import { colourful, localTime, paint, printJson } from '../output.js';
 import { UsageError } from '../errors.js';
 import { sourcesText } from '../sources.js';
 
-export async function listChats(options: GlobalOptions): Promise<void> {
-  const client = clientFor(options);
+export async function listChats(ctx: Ctx): Promise<void> {
+  const client = ctx.client();
   const [chats, unread] = await Promise.all([client.allChats(), client.unreadChatIds()]);
-  if (options.json) return printJson(chats.map((c) => (unread.has(c.id) ? { ...c, unread: true } : c)));
+  if (ctx.options.json) return printJson(ctx.io.stdout, chats.map((c) => (unread.has(c.id) ? { ...c, unread: true } : c)));
   if (chats.length === 0) {
-    process.stderr.write('No chats yet: create one with `cichat chats new` or `cichat ask "..."`.\n');
+    ctx.io.stderr.write('No chats yet: create one with `cichat chats new` or `cichat ask "..."`.\n');
     return;
   }
   const width = Math.max(2, ...chats.map((c) => String(c.id).length));
-  process.stdout.write(`${'ID'.padStart(width)}  UPDATED              TITLE\n`);
+  ctx.io.stdout.write(`${'ID'.padStart(width)}  UPDATED              TITLE\n`);
   for (const chat of chats) {
     // `*`: a diagnosis the failed-build watcher made that you have not opened yet.
     const mark = unread.has(chat.id) ? '* ' : '';
-    process.stdout.write(`${String(chat.id).padStart(width)}  ${localTime(chat.updated_at).padEnd(19)}  ${mark}${chat.title}\n`);
+    ctx.io.stdout.write(`${String(chat.id).padStart(width)}  ${localTime(chat.updated_at).padEnd(19)}  ${mark}${chat.title}\n`);
   }
 }
 
-export async function newChat(options: GlobalOptions, title: string | undefined): Promise<void> {
+export async function newChat(ctx: Ctx, title: string | undefined): Promise<void> {
   if (title !== undefined) checkTitle(title);
-  const chat = await clientFor(options).createChat(title);
-  if (options.json) return printJson(chat);
-  process.stdout.write(`${chat.id}\n`);
-  process.stderr.write(`Created chat ${chat.id} "${chat.title}".\n`);
+  const chat = await ctx.client().createChat(title);
+  if (ctx.options.json) return printJson(ctx.io.stdout, chat);
+  ctx.io.stdout.write(`${chat.id}\n`);
+  ctx.io.stderr.write(`Created chat ${chat.id} "${chat.title}".\n`);
 }
 
 /** The conversation as text: each question, then its answer, its sources and, unless complete, its status. */
@@ -48,14 +48,14 @@ export function conversationText(pairs: QaPair[], colour: boolean): string {
   return out.join('\n');
 }
 
-export async function showChat(options: GlobalOptions, id: number): Promise<void> {
-  const pairs = await clientFor(options).conversation(id);
-  if (options.json) return printJson(pairs);
+export async function showChat(ctx: Ctx, id: number): Promise<void> {
+  const pairs = await ctx.client().conversation(id);
+  if (ctx.options.json) return printJson(ctx.io.stdout, pairs);
   if (pairs.length === 0) {
-    process.stderr.write(`Chat ${id} has no questions yet: ask one with \`cichat ask --chat ${id} "..."\`.\n`);
+    ctx.io.stderr.write(`Chat ${id} has no questions yet: ask one with \`cichat ask --chat ${id} "..."\`.\n`);
     return;
   }
-  process.stdout.write(conversationText(pairs, colourful(process.stdout)));
+  ctx.io.stdout.write(conversationText(pairs, colourful(ctx.io.stdout, ctx.io.env)));
 }
 
 function checkTitle(title: string): void {
@@ -64,15 +64,15 @@ function checkTitle(title: string): void {
   if (length < 1 || length > 200) throw new UsageError('title: must be 1-200 characters');
 }
 
-export async function renameChat(options: GlobalOptions, id: number, title: string): Promise<void> {
+export async function renameChat(ctx: Ctx, id: number, title: string): Promise<void> {
   checkTitle(title);
-  const chat = await clientFor(options).renameChat(id, title);
-  if (options.json) return printJson(chat);
-  process.stdout.write(`${chat.id}\t${chat.title}\n`);
+  const chat = await ctx.client().renameChat(id, title);
+  if (ctx.options.json) return printJson(ctx.io.stdout, chat);
+  ctx.io.stdout.write(`${chat.id}\t${chat.title}\n`);
 }
 
-export async function removeChat(options: GlobalOptions, id: number): Promise<void> {
-  const answer = await clientFor(options).deleteChat(id);
-  if (options.json) return printJson(answer);
-  process.stdout.write(`${answer.message}\n`);
+export async function removeChat(ctx: Ctx, id: number): Promise<void> {
+  const answer = await ctx.client().deleteChat(id);
+  if (ctx.options.json) return printJson(ctx.io.stdout, answer);
+  ctx.io.stdout.write(`${answer.message}\n`);
 }

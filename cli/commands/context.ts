@@ -1,10 +1,11 @@
 /** `cichat context upload | last`: the scripted way to give a chat the context of a build. */
-import type { GlobalOptions } from '../main.js';
+import type { Ctx } from '../io.js';
 import type { ContextUpload } from '../client.js';
-import { clientFor, localTime, printJson } from '../output.js';
+import { localTime, printJson } from '../output.js';
 import { ApiError, UsageError } from '../errors.js';
 import { readFileOrStdin } from '../stdin.js';
 import { uploadProgress } from '../progress.js';
+import { snippetsFromDir } from '../snippets.js';
 
 export interface UploadOptions {
   job?: string;
@@ -66,30 +67,36 @@ export function tailOfLog(log: string, maxBytes = MAX_LOG_BYTES): { log: string;
   return { log: tail, cut: true };
 }
 
-export async function uploadContext(options: GlobalOptions, chatId: number, opts: UploadOptions): Promise<void> {
-  const upload: ContextUpload = opts.fromEnv ? contextFromEnv(process.env) : {};
+export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOptions): Promise<void> {
+  const upload: ContextUpload = opts.fromEnv ? contextFromEnv(ctx.io.env) : {};
   if (opts.job !== undefined) upload.jobName = opts.job;
   if (opts.build !== undefined) upload.buildNumber = opts.build;
   if (upload.buildNumber !== undefined && upload.jobName === undefined) {
     throw new UsageError('--build needs --job (or JOB_NAME with --from-env)');
   }
   if (opts.log === '-' && opts.baselineLog === '-') throw new UsageError('--log and --baseline-log cannot both read stdin');
-  const failText = opts.log !== undefined ? await readFileOrStdin(opts.log) : undefined;
-  const baselineText = opts.baselineLog !== undefined ? await readFileOrStdin(opts.baselineLog) : undefined;
+  const failText = opts.log !== undefined ? await readFileOrStdin(opts.log, ctx.io.stdin) : undefined;
+  const baselineText = opts.baselineLog !== undefined ? await readFileOrStdin(opts.baselineLog, ctx.io.stdin) : undefined;
   const budget = logBudgets(failText === undefined ? 0 : Buffer.byteLength(failText), baselineText === undefined ? 0 : Buffer.byteLength(baselineText));
   if (failText !== undefined) {
     const { log, cut } = tailOfLog(failText, budget.log);
-    if (cut) process.stderr.write(`cichat: the log is larger than ${Math.floor(budget.log / 1048576)} MiB: only its end is uploaded\n`);
+    if (cut) ctx.io.stderr.write(`cichat: the log is larger than ${Math.floor(budget.log / 1048576)} MiB: only its end is uploaded\n`);
     upload.consoleLog = log;
   }
   if (baselineText !== undefined) {
     const { log, cut } = tailOfLog(baselineText, budget.baseline);
-    if (cut) process.stderr.write(`cichat: the baseline log is larger than ${Math.floor(budget.baseline / 1048576)} MiB: only its end is uploaded\n`);
+    if (cut) ctx.io.stderr.write(`cichat: the baseline log is larger than ${Math.floor(budget.baseline / 1048576)} MiB: only its end is uploaded\n`);
     upload.baselineLog = log;
   }
-  const client = clientFor(options);
+  // On the agent, $WORKSPACE is the checkout the build ran in: the source its failure names.
+  const workspace = opts.fromEnv ? ctx.io.env.WORKSPACE : undefined;
+  if (workspace) {
+    const snippets = await snippetsFromDir(workspace, upload.consoleLog, '$WORKSPACE');
+    if (snippets.length > 0) upload.workspaceSnippets = snippets;
+  }
+  const client = ctx.client();
   const send = async (body: ContextUpload) => {
-    const progress = uploadProgress('uploading context', process.stderr, opts.progress && process.stderr.isTTY === true);
+    const progress = uploadProgress('uploading context', ctx.io.stderr, opts.progress && ctx.io.stderr.isTTY === true);
     try {
       return await client.uploadContext(chatId, body, progress.onProgress);
     } finally {
@@ -97,6 +104,7 @@ export async function uploadContext(options: GlobalOptions, chatId: number, opts
     }
   };
   let result;
+  let jobUnknown: string | undefined;
   try {
     result = await send(upload);
   } catch (err) {
@@ -104,19 +112,26 @@ export async function uploadContext(options: GlobalOptions, chatId: number, opts
     // here, but the log is still worth having. Only for a job that came from the environment.
     const jobFromEnv = opts.fromEnv && opts.job === undefined && upload.jobName !== undefined;
     if (!(err instanceof ApiError && err.status === 404 && jobFromEnv && upload.consoleLog !== undefined)) throw err;
-    process.stderr.write(`cichat: ${err.detail}; uploading the log without the job\n`);
+    jobUnknown = `${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}`;
+    const instead = [`the log (${lines(lineCount(upload.consoleLog))})`, upload.ciEnvironment ? 'the CI environment variables' : undefined];
+    ctx.io.stderr.write(
+      `cichat: warning: job ${jobUnknown} is not in the controller's JENKINS_HOME; uploading ${instead.filter(Boolean).join(' and ')} without the job's facts\n`,
+    );
     delete upload.jobName;
     delete upload.buildNumber;
     result = await send(upload);
   }
-  if (options.json) return printJson(result);
+  if (ctx.options.json) return printJson(ctx.io.stdout, result);
   const what = [
     upload.jobName ? `job ${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}` : undefined,
-    upload.consoleLog !== undefined ? `log of ${lineCount(upload.consoleLog)} lines` : undefined,
-    upload.baselineLog !== undefined ? `passing log of ${lineCount(upload.baselineLog)} lines` : undefined,
+    upload.consoleLog !== undefined ? `log of ${lines(lineCount(upload.consoleLog))}` : undefined,
+    upload.baselineLog !== undefined ? `passing log of ${lines(lineCount(upload.baselineLog))}` : undefined,
+    upload.workspaceSnippets ? `${upload.workspaceSnippets.length} workspace snippet${upload.workspaceSnippets.length === 1 ? '' : 's'}` : undefined,
   ].filter(Boolean);
-  process.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);
+  ctx.io.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);
 }
+
+const lines = (n: number): string => `${n} line${n === 1 ? '' : 's'}`;
 
 /** Lines as `wc -l` would count them, plus an unterminated last line. */
 function lineCount(text: string): number {
@@ -125,8 +140,8 @@ function lineCount(text: string): number {
   return text.length > 0 && !text.endsWith('\n') ? n + 1 : n;
 }
 
-export async function lastUpload(options: GlobalOptions, chatId: number): Promise<void> {
-  const answer = await clientFor(options).lastUpload(chatId);
-  if (options.json) return printJson(answer);
-  process.stdout.write(answer.last_upload_at ? `${answer.last_upload_at}\t(${localTime(answer.last_upload_at)} local)\n` : 'never\n');
+export async function lastUpload(ctx: Ctx, chatId: number): Promise<void> {
+  const answer = await ctx.client().lastUpload(chatId);
+  if (ctx.options.json) return printJson(ctx.io.stdout, answer);
+  ctx.io.stdout.write(answer.last_upload_at ? `${answer.last_upload_at}\t(${localTime(answer.last_upload_at)} local)\n` : 'never\n');
 }

@@ -5,6 +5,8 @@ import { CichatClient } from '../client.js';
 import { ensureDemoChat, type DemoChat } from '../demo.js';
 import { EXIT_INTERRUPTED, UserError } from '../errors.js';
 import { printJson } from '../output.js';
+import type { Ctx } from '../io.js';
+import { describeBusyPort, portProblem } from '../ports.js';
 import { PACKAGE_ROOT, serviceEntry, startService, waitHealthy, type Service } from '../services.js';
 
 export interface ServeOptions {
@@ -12,7 +14,6 @@ export interface ServeOptions {
   backendPort?: number;
   demo: boolean;
   verbose?: boolean;
-  json: boolean;
 }
 
 /** A host to connect to: a wildcard listen address is reached through loopback. */
@@ -21,8 +22,8 @@ function reachable(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function serve(opts: ServeOptions): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...ctx.io.env };
   if (opts.port !== undefined) env.CONTROLLER_PORT = String(opts.port);
   if (opts.backendPort !== undefined) env.BACKEND_PORT = String(opts.backendPort);
   // Both children must agree on DATA_DIR (the generated JWT secret lives there).
@@ -43,9 +44,26 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const backendUrl = `http://${reachable(backendHost)}:${backendPort}`;
   env.BACKEND_URL ||= backendUrl;
   const controllerUrl = `http://${reachable(controllerHost)}:${controllerPort}`;
+  // The openai engine's workspace tools call the controller back.
+  env.CONTROLLER_URL ||= controllerUrl;
 
-  const echo = opts.verbose ? (name: string) => (line: string) => process.stderr.write(`[${name}] ${line}\n`) : () => undefined;
-  process.stderr.write('Starting backend and controller...\n');
+  // Both ports first: a port held by another program (an older `cichat serve`, say) would
+  // otherwise answer the health checks, and "cichat is running" would be printed over it.
+  const busy: string[] = [];
+  const ports: [string, string, string, string][] = [
+    ['controller', 'CONTROLLER_PORT', controllerHost, controllerPort],
+    ['backend', 'BACKEND_PORT', backendHost, backendPort],
+  ];
+  for (const [what, variable, host, port] of ports) {
+    const code = await portProblem(host, Number(port));
+    if (code) busy.push(describeBusyPort(what, variable, host, Number(port), code));
+  }
+  if (busy.length > 0) {
+    throw new UserError(busy.join('; '), 'stop it, or choose other ports: cichat serve --port N --backend-port M (npm start -- --port N --backend-port M)');
+  }
+
+  const echo = opts.verbose ? (name: string) => (line: string) => ctx.io.stderr.write(`[${name}] ${line}\n`) : () => undefined;
+  ctx.io.stderr.write('Starting backend and controller...\n');
   const backend = startService('backend', serviceEntry('backend'), env, { echo: echo('backend') });
   const controller = startService('controller', serviceEntry('controller'), env, { echo: echo('controller') });
   const services = [backend, controller];
@@ -59,9 +77,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const interrupted = new Promise<number>((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {
       if (stopping) return;
-      process.stderr.write(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping backend and controller...\n`);
+      ctx.io.stderr.write(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping backend and controller...\n`);
       void stopAll().then(() => {
-        process.stderr.write('Stopped.\n');
+        ctx.io.stderr.write('Stopped.\n');
         resolve(signal === 'SIGINT' ? EXIT_INTERRUPTED : 0);
       });
     };
@@ -79,7 +97,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
     const others = services.filter((s) => s !== service);
     stopping = true;
     await Promise.all(others.map((s) => s.stop()));
-    return deathError(service, `${exit.code ?? exit.signal}`);
+    return deathError(ctx, service, `${exit.code ?? exit.signal}`);
   });
 
   const ready = (async () => {
@@ -97,7 +115,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   ]);
   if (startup !== 'ready') {
     if (typeof startup === 'object' && startup !== null && 'code' in startup) {
-      process.exitCode = (startup as { code: number }).code;
+      ctx.exit((startup as { code: number }).code);
       return;
     }
     // A service that exits during start-up also fails its health wait: report the exit.
@@ -111,13 +129,13 @@ export async function serve(opts: ServeOptions): Promise<void> {
     try {
       demo = await ensureDemoChat(new CichatClient({ baseUrl: controllerUrl }), dataDir, env.JENKINS_HOME);
     } catch (err) {
-      process.stderr.write(`cichat: could not create the demo chat: ${err instanceof Error ? err.message : String(err)}\n`);
+      ctx.io.stderr.write(`cichat: could not create the demo chat: ${err instanceof Error ? err.message : String(err)}\n`);
     }
   }
 
   const url = controllerUrl === 'http://127.0.0.1:8080' ? '' : ` --url ${controllerUrl}`;
-  if (opts.json) {
-    printJson({ controller: `${controllerUrl}/chatbot-api`, backend: backendUrl, data_dir: dataDir, demo_chat: demo ?? null });
+  if (ctx.options.json) {
+    printJson(ctx.io.stdout, { controller: `${controllerUrl}/chatbot-api`, backend: backendUrl, data_dir: dataDir, demo_chat: demo ?? null });
   } else {
     const lines = [
       'cichat is running:',
@@ -129,22 +147,51 @@ export async function serve(opts: ServeOptions): Promise<void> {
     lines.push(
       '',
       'Next, in another terminal:',
-      `  npx cichat${url} chat${demo ? ` ${demo.chat_id}` : ''}`,
-      `  npm run cichat --${url} ask${demo ? ` --chat ${demo.chat_id}` : ''} "why did the last build fail?"`,
+      ...nextSteps(onPath('cichat', ctx.io.env.PATH), url, demo?.chat_id),
       '',
       'Ctrl-C stops both.',
       '',
     );
-    process.stdout.write(lines.join('\n'));
+    ctx.io.stdout.write(lines.join('\n'));
   }
 
   const end = await Promise.race([interrupted, died]);
   if (end instanceof UserError) throw end;
-  process.exitCode = end;
+  ctx.exit(end);
 }
 
-function deathError(service: Service, how: string): UserError {
+/** Whether an executable `name` is on `PATH` (then the banner shows `cichat`, else `npx cichat`). */
+export function onPath(name: string, pathVar = ''): boolean {
+  return pathVar.split(path.delimiter).some((dir) => {
+    if (!dir) return false;
+    try {
+      fs.accessSync(path.join(dir, name), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The commands the banner suggests: the README's, with `npx` when cichat is not installed. */
+export function nextSteps(installed: boolean, url: string, demoChat: number | undefined): string[] {
+  const cichat = installed ? 'cichat' : 'npx cichat';
+  const out = [
+    `  ${cichat}${url} chat${demoChat !== undefined ? ` ${demoChat}` : ''}`,
+    `  ${cichat}${url} ask${demoChat !== undefined ? ` --chat ${demoChat}` : ''} "why did the build fail?"`,
+  ];
+  if (!installed) out.push('  (install `cichat` once with `npm link` in this checkout: a call then skips npx\'s start-up)');
+  return out;
+}
+
+function deathError(ctx: Ctx, service: Service, how: string): UserError {
   const tail = service.lastLines().slice(-15);
-  if (tail.length) process.stderr.write(`--- last lines of the ${service.name} ---\n${tail.join('\n')}\n---\n`);
+  // A configuration problem (`DATABASE_URL: the database "x" does not exist ...; create it
+  // with ...`) is the service's own one-line explanation with its fix: it is the error.
+  const problems = tail.filter((l) => /^[A-Z][A-Z0-9_]+: /.test(l));
+  if (problems.length > 0 && problems.length === tail.filter((l) => l.trim() && !l.startsWith('{')).length) {
+    return new UserError(`${service.name}: ${problems.join('; ')}`);
+  }
+  if (tail.length) ctx.io.stderr.write(`--- last lines of the ${service.name} ---\n${tail.join('\n')}\n---\n`);
   return new UserError(`The ${service.name} stopped (exit ${how}); the other one was stopped too.`, 'see its last lines above; `cichat serve --verbose` shows all of them');
 }

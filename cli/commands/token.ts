@@ -1,18 +1,57 @@
-/** `cichat token add`: a controller token, printed once, only its hash stored. */
-import type { GlobalOptions } from '../main.js';
-import { addToken as appendToken, isValidTokenUserId } from '../../core/tokens.js';
-import { printJson } from '../output.js';
-import { UsageError } from '../errors.js';
+/** `cichat token add | list | rm`: controller tokens, printed once, only their hashes stored. */
+import type { Ctx } from '../io.js';
+import { addToken as appendToken, isValidTokenUserId, listTokens, removeTokens } from '../../core/tokens.js';
+import { localTime, printJson } from '../output.js';
+import { UsageError, UserError } from '../errors.js';
 
-export async function addToken(options: GlobalOptions, user: string, file: string): Promise<void> {
+export async function addToken(ctx: Ctx, user: string, file: string, replace = false): Promise<void> {
   if (!isValidTokenUserId(user)) {
     throw new UsageError(`USER "${user}": must be 1-255 characters without ":" or whitespace`);
   }
-  const token = await appendToken(file, user);
-  if (options.json) return printJson({ user, token, file });
-  process.stdout.write(`${token}\n`);
-  process.stderr.write(
-    `Token for ${user} added to ${file} (only its hash is stored: this is the only time it is shown).\n` +
+  const before = (await listTokens(file)).filter((t) => t.userId === user);
+  // The new token is written first, the old ones removed after: the user is never without one.
+  const token = await appendToken(file, user, { created: new Date() });
+  const replaced = [];
+  if (replace) for (const old of before) replaced.push(...(await removeTokens(file, old.id)));
+  if (ctx.options.json) return printJson(ctx.io.stdout, { user, token, file, replaced: replaced.map((t) => t.id), tokens_of_user: replace ? 1 : before.length + 1 });
+  ctx.io.stdout.write(`${token}\n`);
+  const what =
+    before.length === 0
+      ? `Token for ${user} added to ${file}`
+      : replace
+        ? `Token for ${user} added to ${file}; it replaces ${before.length === 1 ? 'the earlier token' : `the ${before.length} earlier tokens`} (${before.map((t) => t.id).join(', ')}), which no longer work`
+        : `A second token for ${user} added to ${file}: ${user} now has ${before.length + 1} tokens and the earlier ${before.length === 1 ? 'one still works' : 'ones still work'} (use --replace to revoke ${before.length === 1 ? 'it' : 'them'})`;
+  ctx.io.stderr.write(
+    `${what} (only its hash is stored: this is the only time it is shown).\n` +
       `Use it with: CICHAT_TOKEN=<token> cichat ...  (controller: CONTROLLER_AUTH=tokens CONTROLLER_TOKENS_FILE=${file})\n`,
   );
+}
+
+export async function listTokenUsers(ctx: Ctx, file: string): Promise<void> {
+  const tokens = await listTokens(file);
+  if (ctx.options.json) return printJson(ctx.io.stdout, tokens.map((t) => ({ id: t.id, user: t.userId, created_at: t.createdAt })));
+  if (tokens.length === 0) {
+    ctx.io.stderr.write(`No tokens in ${file}: create one with \`cichat token add USER --file ${file}\`.\n`);
+    return;
+  }
+  const userWidth = Math.max(4, ...tokens.map((t) => t.userId.length));
+  ctx.io.stdout.write(`ID        ${'USER'.padEnd(userWidth)}  CREATED\n`);
+  for (const t of tokens) {
+    ctx.io.stdout.write(`${t.id}  ${t.userId.padEnd(userWidth)}  ${t.createdAt ? localTime(t.createdAt) : '(unknown: written by hand)'}\n`);
+  }
+}
+
+export async function removeToken(ctx: Ctx, which: string, file: string): Promise<void> {
+  let removed;
+  try {
+    removed = await removeTokens(file, which);
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err), `see the ids with \`cichat token list --file ${file}\``);
+  }
+  if (removed.length === 0) {
+    throw new UserError(`No token of a user or with an id "${which}" in ${file}.`, `see them with \`cichat token list --file ${file}\``);
+  }
+  if (ctx.options.json) return printJson(ctx.io.stdout, { removed: removed.map((t) => ({ id: t.id, user: t.userId })) });
+  const users = [...new Set(removed.map((t) => t.userId))].join(', ');
+  ctx.io.stdout.write(`Removed ${removed.length} token${removed.length === 1 ? '' : 's'} of ${users} (${removed.map((t) => t.id).join(', ')}) from ${file}.\n`);
 }

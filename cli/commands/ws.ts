@@ -1,33 +1,33 @@
 /** `cichat ws tree | cat`: a build's workspaces, read through the controller. */
-import type { GlobalOptions } from '../main.js';
-import { clientFor, colourful, paint, printJson } from '../output.js';
+import type { Ctx } from '../io.js';
+import { colourful, paint, printJson } from '../output.js';
 import { ApiError, UserError } from '../errors.js';
 import { drawTree } from '../tree.js';
 
-export async function workspaceTree(options: GlobalOptions, job: string, build: number, depth: number | undefined): Promise<void> {
-  const trees = await clientFor(options).workspaceTree(job, build, depth);
-  if (options.json) return printJson(trees);
+export async function workspaceTree(ctx: Ctx, job: string, build: number, depth: number | undefined): Promise<void> {
+  const trees = await ctx.client().workspaceTree(job, build, depth);
+  if (ctx.options.json) return printJson(ctx.io.stdout, trees);
   if (trees.length === 0) {
     throw new UserError(`Build ${job} #${build} has no workspace on disk.`, 'workspaces are listed only while they exist on the CI host');
   }
-  const colour = colourful(process.stdout);
+  const colour = colourful(ctx.io.stdout, ctx.io.env);
   const out: string[] = [];
   for (const ws of trees) {
     out.push(paint(colour, 'bold', `${ws.path ?? ws.tree.name}`) + paint(colour, 'dim', `  [${ws.workspaceId} on ${ws.node}]`));
     const { lines, counts } = drawTree(ws.tree);
     out.push(...lines, '', `${counts.directories} director${counts.directories === 1 ? 'y' : 'ies'}, ${counts.files} file${counts.files === 1 ? '' : 's'}`, '');
   }
-  process.stdout.write(out.join('\n'));
+  ctx.io.stdout.write(out.join('\n'));
 }
 
 export async function workspaceCat(
-  options: GlobalOptions,
+  ctx: Ctx,
   job: string,
   build: number,
   filePath: string,
   workspaceId: string | undefined,
 ): Promise<void> {
-  const client = clientFor(options);
+  const client = ctx.client();
   let content: string;
   let from = workspaceId;
   if (workspaceId !== undefined) {
@@ -53,8 +53,8 @@ export async function workspaceCat(
     }
     if (found === undefined) throw lastError ?? new UserError(`${filePath}: not found`);
     content = found;
-    if (trees.length > 1) process.stderr.write(`(from workspace ${from})\n`);
+    if (trees.length > 1) ctx.io.stderr.write(`(from workspace ${from})\n`);
   }
-  if (options.json) return printJson({ workspaceId: from, path: filePath, content });
-  process.stdout.write(content.endsWith('\n') ? content : content + '\n');
+  if (ctx.options.json) return printJson(ctx.io.stdout, { workspaceId: from, path: filePath, content });
+  ctx.io.stdout.write(content.endsWith('\n') ? content : content + '\n');
 }

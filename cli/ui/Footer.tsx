@@ -1,6 +1,7 @@
 /** The key help at the bottom of the screen, cut to the width. */
 import React from 'react';
 import { Text } from 'ink';
+import { textWidth } from './markdownText.js';
 
 export interface KeyHelp {
   keys: string;
@@ -10,9 +11,9 @@ export interface KeyHelp {
 export const CHAT_KEYS: KeyHelp[] = [
   { keys: 'Enter', does: 'send' },
   { keys: '^R', does: 'retry' },
-  { keys: '^E', does: 'edit last' },
+  { keys: '^E', does: 'edit' },
   { keys: 'Esc/^S', does: 'stop' },
-  { keys: 'PgUp/PgDn', does: 'scroll' },
+  { keys: 'PgUp/Dn', does: 'scroll' },
   { keys: 'Tab/^L', does: 'chats' },
   { keys: '^C/^Q', does: 'quit' },
 ];
@@ -27,19 +28,33 @@ export const LIST_KEYS: KeyHelp[] = [
   { keys: 'q', does: 'quit' },
 ];
 
+/**
+ * The keys that fit `width`, in order; the last entry (quit) is always kept, so an 80-column
+ * terminal still says how to leave: entries before it are dropped from the end instead.
+ */
+export function keysThatFit(keys: KeyHelp[], width: number): KeyHelp[] {
+  const len = (k: KeyHelp): number => textWidth(k.keys) + 1 + textWidth(k.does);
+  const last = keys[keys.length - 1];
+  if (!last) return [];
+  let used = len(last);
+  const kept: KeyHelp[] = [];
+  for (const k of keys.slice(0, -1)) {
+    if (used + len(k) + 2 > width) break;
+    used += len(k) + 2;
+    kept.push(k);
+  }
+  return [...kept, last];
+}
+
 export function Footer({ keys, width }: { keys: KeyHelp[]; width: number }): React.JSX.Element {
-  const parts: React.JSX.Element[] = [];
-  let used = 0;
-  keys.forEach((k, i) => {
-    const len = k.keys.length + 1 + k.does.length + (i > 0 ? 2 : 0);
-    if (used + len > width) return;
-    used += len;
-    parts.push(
-      <Text key={k.keys}>
-        {i > 0 ? '  ' : ''}
-        <Text bold color="cyan">{k.keys}</Text> <Text dimColor>{k.does}</Text>
-      </Text>,
-    );
-  });
-  return <Text wrap="truncate">{parts}</Text>;
+  return (
+    <Text wrap="truncate">
+      {keysThatFit(keys, width).map((k, i) => (
+        <Text key={k.keys}>
+          {i > 0 ? '  ' : ''}
+          <Text bold color="cyan">{k.keys}</Text> <Text dimColor>{k.does}</Text>
+        </Text>
+      ))}
+    </Text>
+  );
 }

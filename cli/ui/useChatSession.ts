@@ -1,12 +1,14 @@
 /**
  * The state of a `cichat chat` session and every client call it makes. Components render what
- * this hook holds and call its actions; only the hook talks to the controller, and it owns the
- * answer stream (abort on stop, streamed text flushed at most every FLUSH_MS so that a long
- * answer does not starve key handling).
+ * this hook holds and call its actions; only the hook talks to the controller. The answer being
+ * streamed is an `AnswerStream` (a plain class); the hook mirrors its live answer into state.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Chat, QaPair, StreamEvent } from '../../protocol/types.js';
+import type { Chat, QaPair } from '../../protocol/types.js';
 import type { CichatClient, StreamRequest } from '../client.js';
+import { AnswerStream, type LiveAnswer, type StreamOutcome } from './answerStream.js';
+
+export { FLUSH_MS, type LiveAnswer } from './answerStream.js';
 
 /** The client calls the UI needs (a CichatClient fits); `unreadChatIds` is optional (the watcher's marks). */
 export type ChatApi = Pick<CichatClient, 'allChats' | 'createChat' | 'conversation' | 'renameChat' | 'deleteChat' | 'stream'> &
@@ -14,15 +16,6 @@ export type ChatApi = Pick<CichatClient, 'allChats' | 'createChat' | 'conversati
 
 /** A chat of the list; `unread`: a diagnosis the failed-build watcher made, not opened yet. */
 export type ListedChat = Chat & { unread?: boolean };
-
-/** The answer being streamed now. */
-export interface LiveAnswer {
-  question: string;
-  text: string;
-  /** waiting: no text yet; streaming: text arriving; stopped: aborted, reloading the pair. */
-  phase: 'waiting' | 'streaming' | 'stopped';
-  qaPairId?: number;
-}
 
 export interface ChatSession {
   chats: ListedChat[];
@@ -33,44 +26,42 @@ export interface ChatSession {
   live: LiveAnswer | null;
   error: string | null;
   busy: boolean;
+  /** A send that failed before the backend began an answer: ^R sends it again. */
+  failedSend: string | null;
   refreshChats(): Promise<void>;
   openChat(id: number): Promise<void>;
   createChat(title?: string): Promise<Chat | undefined>;
   renameChat(id: number, title: string): Promise<void>;
   deleteChat(id: number): Promise<void>;
   send(question: string): void;
-  retryLast(): void;
+  /** Sends a failed send again, else answers the last question again. */
+  retry(): void;
   editLast(question: string): void;
   stop(): void;
   clearError(): void;
 }
 
-export const FLUSH_MS = 30;
-
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export function useChatSession(client: ChatApi, initialChatId?: number, initialChats?: Chat[]): ChatSession {
+/**
+ * The conversation as the backend saved it after a stream. After a stop the pair may take a
+ * moment to be marked interrupted: look again a few times while it still says `streaming`.
+ */
+async function reloadAfter(client: ChatApi, chatId: number, outcome: StreamOutcome): Promise<QaPair[]> {
+  let list = await client.conversation(chatId);
+  for (let attempt = 0; outcome.aborted && attempt < 15 && list[list.length - 1]?.answer?.status === 'streaming'; attempt++) {
+    await new Promise((r) => setTimeout(r, 200));
+    list = await client.conversation(chatId);
+  }
+  return list;
+}
+
+/** The chat list and the chat operations on it. */
+function useChats(client: ChatApi, initialChats: Chat[] | undefined, mounted: { current: boolean }, setError: (e: string) => void) {
   const [chats, setChats] = useState<ListedChat[]>(initialChats ?? []);
   const [chatsLoaded, setChatsLoaded] = useState(initialChats !== undefined);
-  const [chatId, setChatId] = useState<number | null>(initialChatId ?? null);
-  const [pairs, setPairs] = useState<QaPair[]>([]);
-  const [live, setLive] = useState<LiveAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const mounted = useRef(true);
-  const pairsRef = useRef<QaPair[]>([]);
-  pairsRef.current = pairs;
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      abortRef.current?.abort();
-    };
-  }, []);
-
   const guard = useCallback(async <T>(work: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await work();
@@ -79,44 +70,15 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
       return undefined;
     }
   }, []);
-
   const refreshChats = useCallback(async () => {
-    await guard(async () => {
-      const [list, unread] = await Promise.all([client.allChats(), client.unreadChatIds?.() ?? Promise.resolve(new Set<number>())]);
-      if (!mounted.current) return;
-      setChats(unread.size === 0 ? list : list.map((c): ListedChat => (unread.has(c.id) ? { ...c, unread: true } : c)));
-      setChatsLoaded(true);
-    });
+    const got = await guard(() =>
+      Promise.all([client.allChats(), client.unreadChatIds?.() ?? Promise.resolve(new Set<number>())]),
+    );
+    if (!got || !mounted.current) return;
+    const [list, unread] = got;
+    setChats(unread.size === 0 ? list : list.map((c): ListedChat => (unread.has(c.id) ? { ...c, unread: true } : c)));
+    setChatsLoaded(true);
   }, [client, guard]);
-
-  const loadPairs = useCallback(
-    async (id: number) => {
-      const list = await client.conversation(id);
-      if (mounted.current) setPairs(list);
-      return list;
-    },
-    [client],
-  );
-
-  const openChat = useCallback(
-    async (id: number) => {
-      abortRef.current?.abort();
-      setChatId(id);
-      setPairs([]);
-      setLive(null);
-      setError(null);
-      // Opening the chat marks it read on the controller too (GET /chats/{id}).
-      setChats((list) => (list.some((c: ListedChat) => c.id === id && c.unread) ? list.map((c) => (c.id === id ? { ...c, unread: false } : c)) : list));
-      await guard(() => loadPairs(id));
-    },
-    [guard, loadPairs],
-  );
-
-  useEffect(() => {
-    if (!chatsLoaded) void refreshChats();
-    if (initialChatId !== undefined) void openChat(initialChatId);
-    // only once, on mount
-  }, []);
 
   const createChat = useCallback(
     async (title?: string) => {
@@ -135,11 +97,58 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
     [client, guard, refreshChats],
   );
 
+  return { chats, setChats, chatsLoaded, guard, refreshChats, createChat, renameChat };
+}
+
+export function useChatSession(client: ChatApi, initialChatId?: number, initialChats?: Chat[]): ChatSession {
+  const mounted = useRef(true);
+  const [error, setError] = useState<string | null>(null);
+  const { chats, setChats, chatsLoaded, guard, refreshChats, createChat, renameChat } = useChats(client, initialChats, mounted, setError);
+  const [chatId, setChatId] = useState<number | null>(initialChatId ?? null);
+  const [pairs, setPairs] = useState<QaPair[]>([]);
+  const [live, setLive] = useState<LiveAnswer | null>(null);
+  const [failedSend, setFailedSend] = useState<string | null>(null);
+  const streamRef = useRef<AnswerStream | null>(null);
+  const pairsRef = useRef<QaPair[]>([]);
+  pairsRef.current = pairs;
+  const failedRef = useRef<string | null>(null);
+  failedRef.current = failedSend;
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      streamRef.current?.stop();
+    };
+  }, []);
+
+  const openChat = useCallback(
+    async (id: number) => {
+      streamRef.current?.stop();
+      setChatId(id);
+      setPairs([]);
+      setLive(null);
+      setError(null);
+      setFailedSend(null);
+      // Opening the chat marks it read on the controller too (GET /chats/{id}).
+      setChats((list) => (list.some((c: ListedChat) => c.id === id && c.unread) ? list.map((c) => (c.id === id ? { ...c, unread: false } : c)) : list));
+      const list = await guard(() => client.conversation(id));
+      if (list && mounted.current) setPairs(list);
+    },
+    [client, guard],
+  );
+
+  useEffect(() => {
+    if (!chatsLoaded) void refreshChats();
+    if (initialChatId !== undefined) void openChat(initialChatId);
+    // only once, on mount
+  }, []);
+
   const deleteChat = useCallback(
     async (id: number) => {
       await guard(() => client.deleteChat(id));
       if (id === chatId) {
-        abortRef.current?.abort();
+        streamRef.current?.stop();
         setChatId(null);
         setPairs([]);
         setLive(null);
@@ -152,71 +161,34 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
   /** Runs one answer stream; `keep` is how many of the current pairs stay shown meanwhile. */
   const runStream = useCallback(
     (request: StreamRequest, question: string, keep: number) => {
-      if (chatId === null || abortRef.current) return;
+      if (chatId === null || streamRef.current) return;
       const id = chatId;
-      const abort = new AbortController();
-      abortRef.current = abort;
       setError(null);
+      setFailedSend(null);
       setPairs((p) => p.slice(0, keep));
-      setLive({ question, text: '', phase: 'waiting' });
-      let pending = '';
-      const flush = (): void => {
-        if (!pending || !mounted.current) return;
-        const text = pending;
-        pending = '';
-        setLive((l) => (l ? { ...l, text: l.text + text, phase: l.phase === 'stopped' ? 'stopped' : 'streaming' } : l));
-      };
-      const timer = setInterval(flush, FLUSH_MS);
+      const stream = new AnswerStream(client, request, question, (l) => {
+        if (mounted.current) setLive(l);
+      });
+      streamRef.current = stream;
+      setLive(stream.live);
       void (async () => {
-        let failure: string | null = null;
-        try {
-          for await (const event of client.stream(request, abort.signal)) {
-            const e: StreamEvent = event;
-            switch (e.event) {
-              case 'started':
-                setLive((l) => (l ? { ...l, qaPairId: e.qa_pair_id } : l));
-                break;
-              case 'chunk':
-                pending += e.content;
-                break;
-              case 'done':
-                break;
-              case 'error':
-                failure = e.detail;
-                break;
-              default: {
-                const never: never = e;
-                throw new Error(`Unknown stream event ${JSON.stringify(never)}`);
-              }
-            }
-          }
-        } catch (err) {
-          if (!abort.signal.aborted) failure = message(err);
-        } finally {
-          clearInterval(timer);
-          flush();
-          abortRef.current = null;
-        }
+        const outcome = await stream.done;
+        streamRef.current = null;
         if (!mounted.current) return;
-        if (abort.signal.aborted) setLive((l) => (l ? { ...l, phase: 'stopped' } : l));
-        // Reload the pair as the backend saved it; after a stop it may take a moment to be
-        // marked interrupted, so look again a few times. The live answer gives way to the
-        // saved pair in one render.
-        let list: QaPair[] | undefined;
-        for (let attempt = 0; attempt < 15; attempt++) {
-          list = await guard(() => client.conversation(id));
-          const last = list?.[list.length - 1];
-          if (!list || !abort.signal.aborted || last?.answer?.status !== 'streaming') break;
-          await new Promise((r) => setTimeout(r, 200));
-        }
+        // The live answer gives way to the saved pair in one render.
+        const list = await guard(() => reloadAfter(client, id, outcome));
         if (!mounted.current) return;
         if (list) setPairs(list);
         setLive(null);
-        if (failure) setError(failure);
+        if (outcome.failure) {
+          const unsent = request.kind === 'send' && !outcome.started;
+          setError(unsent ? `${outcome.failure} (^R sends it again)` : outcome.failure);
+          if (unsent) setFailedSend(question);
+        }
         void refreshChats();
       })();
     },
-    [chatId, client, guard, loadPairs, refreshChats],
+    [chatId, client, guard, refreshChats],
   );
 
   const send = useCallback(
@@ -227,11 +199,13 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
     [chatId, runStream],
   );
 
-  const retryLast = useCallback(() => {
+  const retry = useCallback(() => {
+    const unsent = failedRef.current;
+    if (unsent !== null) return send(unsent);
     const last = pairsRef.current[pairsRef.current.length - 1];
     if (!last) return;
     runStream({ kind: 'retry', qaPairId: last.id }, last.question.content, pairsRef.current.length - 1);
-  }, [runStream]);
+  }, [runStream, send]);
 
   const editLast = useCallback(
     (question: string) => {
@@ -243,7 +217,7 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
   );
 
   const stop = useCallback(() => {
-    abortRef.current?.abort();
+    streamRef.current?.stop();
   }, []);
 
   return {
@@ -255,13 +229,14 @@ export function useChatSession(client: ChatApi, initialChatId?: number, initialC
     live,
     error,
     busy: live !== null,
+    failedSend,
     refreshChats,
     openChat,
     createChat,
     renameChat,
     deleteChat,
     send,
-    retryLast,
+    retry,
     editLast,
     stop,
     clearError: () => setError(null),

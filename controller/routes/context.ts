@@ -1,11 +1,12 @@
 import type { Context } from 'koa';
-import { BadRequest, HttpError, NotFound } from '../errors.js';
+import { BadRequest, HttpError, NotFound, Unprocessable } from '../errors.js';
 import { readJsonBody } from '../../http/body.js';
 import { parseInput } from '../../http/validate.js';
 import { contextRequestSchema, normaliseCiContext } from '../../protocol/schemas.js';
 import type { CiContext } from '../../protocol/types.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
+import type { WorkspaceSnippet } from '../../protocol/types.js';
 import type { BackendProxy } from '../proxy.js';
 
 /**
@@ -27,6 +28,8 @@ export interface ContextRequest {
   baselineLog?: string;
   /** The pipeline's own variables (`cichat context upload --from-env`): kept as `ciContext.ciEnvironment`. */
   ciEnvironment?: Record<string, string>;
+  /** Source snippets the caller read where the build ran (`--from-env`, `cichat ask --workspace`). */
+  workspaceSnippets?: WorkspaceSnippet[];
   /**
    * A CiContext the client collected itself (the original plugin's Java side, a script), in
    * canonical form: its facts are laid over the ones read from JENKINS_HOME.
@@ -44,6 +47,8 @@ export interface ContextRouteDeps {
   proxy: BackendProxy;
   buildCiContext: BuildCiContext;
   parseReferer: ParseReferer;
+  /** Where workspaces are and how they are confined: failed builds get `workspaceSnippets`. */
+  workspace?: CiContextOptions['workspace'];
 }
 
 /** The context upload's route under `/chatbot-api` (POST and PUT): `/context/<chat id>` as the backend has it. */
@@ -67,9 +72,48 @@ export function parseContextRequest(value: unknown): ContextRequest {
   if (body.ciEnvironment && Object.keys(body.ciEnvironment).length > 0) out.ciEnvironment = body.ciEnvironment;
   const rawBuild = body.buildNumber;
   if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') out.buildNumber = Number(rawBuild);
+  // Checked by hand (not in contextRequestSchema): 422 names the snippet and field.
+  const snippets = (value as { workspaceSnippets?: unknown }).workspaceSnippets;
+  if (snippets !== undefined && snippets !== null) out.workspaceSnippets = parseSnippets(snippets);
   const sent = body.ciContext ?? body.jenkinsContext;
   if (sent) out.ciContext = normaliseCiContext(sent);
   return out;
+}
+
+/** Caps on caller-sent snippets: what the controller itself would send at most. */
+export const MAX_CALLER_SNIPPETS = 20;
+export const MAX_CALLER_SNIPPET_CHARS = 20_000;
+
+/** Validates caller-sent `workspaceSnippets`: 422 naming the first wrong field. */
+function parseSnippets(value: unknown): WorkspaceSnippet[] {
+  if (!Array.isArray(value)) throw new Unprocessable('workspaceSnippets: must be an array of {path, workspaceId, startLine, endLine, text}');
+  if (value.length > MAX_CALLER_SNIPPETS) throw new Unprocessable(`workspaceSnippets: must hold at most ${MAX_CALLER_SNIPPETS} snippets`);
+  return value.map((item: unknown, i) => {
+    const at = `workspaceSnippets[${i}]`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new Unprocessable(`${at}: must be an object`);
+    const s = item as Record<string, unknown>;
+    for (const field of ['path', 'workspaceId', 'text'] as const) {
+      if (typeof s[field] !== 'string') throw new Unprocessable(`${at}.${field}: must be a string`);
+    }
+    for (const field of ['startLine', 'endLine'] as const) {
+      const n = s[field];
+      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new Unprocessable(`${at}.${field}: must be a positive whole number`);
+    }
+    if ((s.endLine as number) < (s.startLine as number)) throw new Unprocessable(`${at}.endLine: must not be before startLine`);
+    if ((s.text as string).length > MAX_CALLER_SNIPPET_CHARS) throw new Unprocessable(`${at}.text: must be at most ${MAX_CALLER_SNIPPET_CHARS} characters`);
+    if ((s.path as string).length > 1000) throw new Unprocessable(`${at}.path: must be at most 1000 characters`);
+    return s as unknown as WorkspaceSnippet;
+  });
+}
+
+/**
+ * The caller's snippets (read where the build ran, e.g. on an agent this host cannot see) first,
+ * then the controller's own for files the caller did not send; at most MAX_CALLER_SNIPPETS.
+ */
+export function mergeSnippets(fromCaller: readonly WorkspaceSnippet[] | undefined, own: readonly WorkspaceSnippet[] | undefined): WorkspaceSnippet[] {
+  const caller = fromCaller ?? [];
+  const sent = new Set(caller.map((s) => s.path));
+  return [...caller, ...(own ?? []).filter((s) => !sent.has(s.path))].slice(0, MAX_CALLER_SNIPPETS);
 }
 
 /**
@@ -92,6 +136,7 @@ export function resolveContextRequest(body: ContextRequest, fromPage: RefererInf
   if (body.consoleLog !== undefined) out.consoleLog = body.consoleLog;
   if (body.baselineLog !== undefined) out.baselineLog = body.baselineLog;
   if (body.ciEnvironment !== undefined) out.ciEnvironment = body.ciEnvironment;
+  if (body.workspaceSnippets !== undefined) out.workspaceSnippets = body.workspaceSnippets;
   if (body.ciContext !== undefined) out.ciContext = body.ciContext;
   return out;
 }
@@ -137,10 +182,11 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
       : body;
   const request = resolveContextRequest(named, fromPage);
 
-  const { ciEnvironment, ciContext: sent, ...contextOptions } = request;
+  const { ciEnvironment, ciContext: sent, workspaceSnippets, ...contextOptions } = request;
   let result: CiContextResult;
   try {
-    result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...contextOptions });
+    const workspace = deps.workspace ? { workspace: deps.workspace } : {};
+    result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, ...contextOptions, ...workspace });
   } catch (err) {
     if (err instanceof HttpError) throw err;
     // A home the controller cannot read at all is a server-side problem: the cause (a path, an
@@ -159,7 +205,9 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
   // A client that sent its own context keeps it even when JENKINS_HOME lacks the job (another
   // server's): the read errors are dropped then, the client's facts stand.
   const fromHome = result.notFound && sent !== undefined ? withoutReadErrors(result.context) : result.context;
-  const ciContext = mergeContexts(fromHome, sent, ciEnvironment);
+  const merged = mergeContexts(fromHome, sent, ciEnvironment);
+  const snippets = mergeSnippets(workspaceSnippets, merged.workspaceSnippets);
+  const ciContext = snippets.length > 0 ? { ...merged, workspaceSnippets: snippets } : merged;
 
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {

@@ -174,6 +174,11 @@ export class FailedBuildDetector {
       for (const [name, job] of this.jobs) {
         if (!found.has(name)) this.forget(job);
       }
+      if (initial) {
+        // Marks of jobs gone (or no longer matching CICHAT_WATCH_JOBS) since the last run.
+        const marks = this.options.store.jobsState.jobs;
+        for (const name of Object.keys(marks)) if (!found.has(name)) delete marks[name];
+      }
       const names = [...found.keys()];
       for (const name of names) this.adopt(name, (found.get(name) as { dir: string }).dir, initial);
       await eachLimited(names, SCAN_CONCURRENCY, async (name) => {
@@ -432,7 +437,11 @@ export class FailedBuildDetector {
     const key = `${job.name}#${n}`;
     if (this.buildWatchers.has(key) || this.buildWatchers.size >= MAX_BUILD_WATCHERS) return;
     const w = this.watch(dir, () => this.markDirty(job.name));
-    if (w) this.buildWatchers.set(key, w);
+    if (!w) return;
+    this.buildWatchers.set(key, w);
+    // build.xml may have been written between the look that found it missing and this watch:
+    // look once more, now that no later write can be missed.
+    this.markDirty(job.name);
   }
 
   private unwatchBuild(job: WatchedJob, n: number): void {

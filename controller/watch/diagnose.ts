@@ -26,6 +26,8 @@ export interface DiagnoseDeps {
   calls: BackendCalls;
   jenkinsHome: string;
   buildCiContext: (options: CiContextOptions) => Promise<CiContextResult>;
+  /** Workspaces and their confinement (the same as the workspace routes'): snippets for the context. */
+  workspace?: CiContextOptions['workspace'];
   /** Who gets a chat, decided when the build is diagnosed (the token file may have changed). */
   users: () => Promise<string[]>;
   logger: Logger;
@@ -104,6 +106,7 @@ export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<Fai
     jobName: item.job,
     buildNumber: item.build,
     currentScreen: `Build ${item.job} #${item.build}`,
+    ...(deps.workspace ? { workspace: deps.workspace } : {}),
   });
   const base = {
     key: item.key,

@@ -31,6 +31,8 @@ export interface WatcherOptions {
   /** Replaces the backend calls (the bench's stand-in). */
   calls?: BackendCalls;
   buildCiContext?: (options: CiContextOptions) => Promise<CiContextResult>;
+  /** Workspaces and their confinement: a diagnosed failure's context gets `workspaceSnippets` (issue 17). */
+  workspace?: CiContextOptions['workspace'];
   fsEvents?: boolean;
   /** The first retry's pause for webhook posts and diagnoses (tests shorten it; default 2 s). */
   retryFirstMs?: number;
@@ -92,7 +94,7 @@ export class Watcher {
     this.closed = true;
     clearTimeout(this.pumpTimer);
     this.detector.close();
-    this.webhook?.close();
+    await this.webhook?.close();
     this.store.flushAll();
   }
 
@@ -198,6 +200,7 @@ export class Watcher {
         calls: this.calls,
         jenkinsHome: this.options.jenkinsHome,
         buildCiContext: this.options.buildCiContext ?? buildCiContextResult,
+        ...(this.options.workspace ? { workspace: this.options.workspace } : {}),
         users: () => this.users(),
         logger,
         save: () => this.store.saveWorkNow(),

@@ -78,6 +78,8 @@ export interface OutboxMessage {
   body: { text: string };
   attempts: number;
   notBefore: number;
+  /** Being sent now (written before the request): after a crash it is not sent again. */
+  inFlight?: boolean;
 }
 
 export interface WorkState {

@@ -5,6 +5,9 @@
  * loop, so a slow or dead receiver never holds up the watcher; a failed post is retried with
  * exponential backoff (2 s, 4 s, 8 s ... at most 10 min apart, 12 tries, about 40 min), every
  * failure is logged, and a message is dropped (logged as an error) only after the last try.
+ * A post is marked in flight (on disk) before it is sent: when the controller dies during a post
+ * it cannot know whether the receiver got it, and it does not send it again (a restart must not
+ * post twice); that message is logged as a warning instead. A clean stop waits for the post.
  */
 import type { Logger } from 'pino';
 import type { FailureRecord, OutboxMessage, WatchStore } from './store.js';
@@ -36,6 +39,7 @@ export function backoffMs(attempts: number, firstMs = BACKOFF_FIRST_MS): number 
 export class WebhookSender {
   private timer: NodeJS.Timeout | undefined;
   private sending = false;
+  private current: Promise<void> | undefined;
   private closed = false;
   /** Posts delivered and attempts failed (bench, logs). */
   readonly stats = { delivered: 0, failedAttempts: 0, dropped: 0 };
@@ -57,12 +61,23 @@ export class WebhookSender {
 
   /** Starts sending what a previous run left in the outbox. */
   start(): void {
+    const outbox = this.store.work.outbox;
+    const interrupted = outbox.filter((m) => m.inFlight);
+    if (interrupted.length > 0) {
+      for (const m of interrupted) {
+        this.logger.warn({ key: m.key }, 'watch: a webhook post was in flight when the controller stopped; not sent again (it may have arrived)');
+        outbox.splice(outbox.indexOf(m), 1);
+      }
+      this.store.saveWorkNow();
+    }
     this.kick(0);
   }
 
-  close(): void {
+  /** Stops; resolves when a post in progress has ended (it has its own 10 s timeout). */
+  async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
+    await this.current;
   }
 
   private kick(delayMs: number): void {
@@ -80,7 +95,9 @@ export class WebhookSender {
         const now = Date.now();
         const due = this.store.work.outbox.find((m) => m.notBefore <= now);
         if (!due || this.closed) break;
-        await this.post(due);
+        this.current = this.post(due);
+        await this.current;
+        this.current = undefined;
       }
     } finally {
       this.sending = false;
@@ -93,6 +110,8 @@ export class WebhookSender {
   }
 
   private async post(message: OutboxMessage): Promise<void> {
+    message.inFlight = true;
+    this.store.saveWorkNow();
     let problem: string | undefined;
     try {
       const res = await fetch(this.url, {
@@ -107,6 +126,7 @@ export class WebhookSender {
     } catch (err) {
       problem = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message;
     }
+    delete message.inFlight;
     const outbox = this.store.work.outbox;
     const at = outbox.indexOf(message);
     if (problem === undefined) {

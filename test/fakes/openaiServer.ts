@@ -17,13 +17,16 @@ export type FakeReply =
   /** Sends the chunks, then destroys the socket (a crash mid-answer). */
   | { kind: 'cut'; chunks: string[] }
   /** Sends the chunks, then an `{"error": ...}` event as OpenAI does for failures mid-stream. */
-  | { kind: 'streamError'; chunks: string[]; message: string };
+  | { kind: 'streamError'; chunks: string[]; message: string }
+  /** Streams tool calls (the arguments in two pieces each), finish_reason `tool_calls`; `chunks` of text may come first. */
+  | { kind: 'toolCalls'; calls: { name: string; arguments: unknown }[]; chunks?: string[] };
 
 /** The JSON body of a chat-completions request, as far as the tests read it. */
 export interface ChatCompletionBody {
   model?: string;
   stream?: boolean;
-  messages?: { role: string; content: string }[];
+  /** `content` is null on an assistant turn that only called tools; tool turns carry `tool_call_id`. */
+  messages?: { role: string; content: string; tool_call_id?: string; tool_calls?: { id: string; function: { name: string; arguments: string } }[] }[];
   [key: string]: unknown;
 }
 
@@ -131,6 +134,21 @@ export async function startFakeOpenAIServer(replies: FakeReply[] = [{ kind: 'str
     if (reply.kind === 'status') {
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       res.end(JSON.stringify(reply.body ?? { error: { message: `fake ${reply.status}`, type: 'fake_error' } }));
+      return;
+    }
+    if (reply.kind === 'toolCalls') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.write(chunkEvent(model, { role: 'assistant', content: '' }));
+      for (const content of reply.chunks ?? []) res.write(chunkEvent(model, { content }));
+      reply.calls.forEach((call, index) => {
+        const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+        const half = Math.floor(args.length / 2);
+        res.write(chunkEvent(model, { tool_calls: [{ index, id: `call_${served}_${index}`, type: 'function', function: { name: call.name, arguments: args.slice(0, half) } }] }));
+        res.write(chunkEvent(model, { tool_calls: [{ index, function: { arguments: args.slice(half) } }] }));
+      });
+      res.write(chunkEvent(model, {}, 'tool_calls'));
+      res.write('data: [DONE]\n\n');
+      res.end();
       return;
     }
     if (received.body.stream !== true) {

@@ -7,6 +7,7 @@ import type { ChatContext } from '../engine.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
 import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
 import { describeChange } from './build.js';
+import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
 
 /** Whether a span is new since the last green build (undefined: not compared, or a retrieved passage). */
@@ -129,7 +130,12 @@ const failure: Composer = async (ask) => {
     return out.reply();
   }
 
-  if (LOCATION_QUESTION.test(ask.question)) return whereInTheCode(out, spans.map((span) => unfolded(ctx, span)), top);
+  if (LOCATION_QUESTION.test(ask.question)) {
+    const where = whereInTheCode(out, spans.map((span) => unfolded(ctx, span)), top);
+    // "Which line?": the line itself, from the workspace snippets when uploaded (issue 17).
+    const source = failingSource(ask, spans);
+    return source ? { text: `${where.text}\n\n${source.text}`, sources: [...where.sources, ...source.sources] } : where;
+  }
 
   const headline = headlineOf(top);
   // Test names are often printed in a summary excerpt apart from the assertion.
@@ -174,6 +180,13 @@ const failure: Composer = async (ask) => {
   }
   out.line();
   quote(out, top, 25);
+  // The workspace's source around the line the failure names (issue 17), when uploaded.
+  const source = failingSource(ask, spans, headline.text) ?? missingSourceHint(ask, spans);
+  if (source) {
+    out.line();
+    out.line(source.text);
+    for (const s of source.sources) out.source(s);
+  }
   const where = whereItFailed(out, ctx, top);
   if (diagnosis || where) {
     out.line();

@@ -23,11 +23,12 @@ import { dedupeSources, type AnswerGroup, type Ask, type Composer, type Reply } 
 import { serverAnswers } from './server.js';
 import { noContextReply, whereFrom } from './subjects.js';
 import { summaryAnswers, unknown } from './summary.js';
+import { workspaceAnswers } from './workspace.js';
 
 export type { Reply } from './reply.js';
 
 /** Every answer group the engine dispatches to, in no particular order (each owns its intents). */
-export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers];
+export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers, workspaceAnswers];
 
 /** One composer per intent, collected from the groups; an intent claimed twice fails at load. */
 function composersOf(groups: readonly AnswerGroup[]): Partial<Record<IntentId, Composer>> {

@@ -40,6 +40,12 @@ export class ReplyBuilder {
     return this;
   }
 
+  /** Any source, e.g. a workspace file `{kind: 'file', path, start_line, end_line}`. */
+  source(source: Source): this {
+    this.sources.push(source);
+    return this;
+  }
+
   reply(): Reply {
     return { text: this.lines.join('\n').replace(/\n{3,}/g, '\n\n').trim(), sources: this.sources };
   }

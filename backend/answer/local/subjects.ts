@@ -63,6 +63,8 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
       return `which commit or branch ${build} built`;
     case 'rerun':
       return `how to re-run ${build}`;
+    case 'showFile':
+      return `what that file of ${build}'s workspace holds`;
     case 'jobName':
       return 'which job this is';
     case 'buildNumber':

@@ -24,6 +24,10 @@ class OrderTotalsTest {
     @Test
     void totalAppliesDiscountBeforeTax() {
         // 100 with 10 % off is 90; 8 % tax on 90 is 97.20.
-        assertEquals(new BigDecimal("97.20"), OrderTotals.total(new BigDecimal("100"), new BigDecimal("0.10")));
+        BigDecimal subtotal = new BigDecimal("100");
+        BigDecimal discountRate = new BigDecimal("0.10");
+
+        BigDecimal total = OrderTotals.total(subtotal, discountRate);
+        assertEquals(new BigDecimal("97.20"), total);
     }
 }

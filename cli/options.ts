@@ -1,0 +1,6 @@
+/** The options every command understands. */
+export interface GlobalOptions {
+  url?: string;
+  token?: string;
+  json?: boolean;
+}

@@ -1,0 +1,105 @@
+/**
+ * The whole command line in-process (`run(argv, io)`): usage errors (exit 2) and `analyze`
+ * (file, stdin, JSON, a missing file). These ran as spawned processes before (about 1 s each
+ * under tsx); test/cli-offline.test.ts keeps one of each kind as a real process.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { TextOutput } from './io.js';
+import { run } from './program.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-program-'));
+});
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const FAILING_LOG = [
+  'Started by user admin',
+  '[Pipeline] sh',
+  '+ mvn -B verify',
+  '[INFO] Building orders-api 1.0',
+  '[INFO] Running com.example.orders.OrderTotalsTest',
+  '[ERROR] Tests run: 3, Failures: 1, Errors: 0, Skipped: 0',
+  '[ERROR] totalsIncludeTax(com.example.orders.OrderTotalsTest)  Time elapsed: 0.01 s  <<< FAILURE!',
+  'org.opentest4j.AssertionFailedError: expected: <107.0> but was: <100.0>',
+  '\tat com.example.orders.OrderTotalsTest.totalsIncludeTax(OrderTotalsTest.java:21)',
+  '[INFO] BUILD FAILURE',
+  'Finished: FAILURE',
+  '',
+].join('\n');
+
+/** Runs cichat in-process; `input` is what is piped on stdin (a terminal when absent). */
+async function runCli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const stdout = new TextOutput();
+  const stderr = new TextOutput();
+  const stdin = Object.assign(Readable.from(options.input === undefined ? [] : [options.input]), { isTTY: options.input === undefined });
+  const code = await run(['node', 'cichat', ...args], { stdout, stderr, stdin, env: { NO_COLOR: '1', ...options.env } });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+const env = {};
+
+describe('cichat in-process', () => {
+  it.each([
+    [['ask'], /missing required argument/],
+    [['chats', 'show', 'abc'], /id: must be a positive integer/],
+    [['ws', 'tree', 'team/api', '42', '--depth', '0'], /--depth: must be a positive integer/],
+    [['ws', 'tree', 'team/api', '42', '--depth', '21'], /--depth: must be between 1 and 20/],
+    [['frobnicate'], /unknown command/],
+    [['chats', 'list', '--bogus'], /unknown option/],
+    [['token', 'add', 'bob'], /--file/],
+    [['ask', '--build', '3', 'why?'], /--build needs --job/],
+    [['--url', 'notaurl', 'chats', 'list'], /--url: "notaurl" is not an http\(s\) URL/],
+    [['analyze'], /no log given \(stdin is a terminal\)/],
+    [['token', 'list'], /--file: the tokens file is needed/],
+  ])('usage error %j exits 2', async (args, message) => {
+    const r = await runCli(args);
+    expect(r.stderr).toMatch(message);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+  });
+
+  it('analyze ranks the failure excerpts of a log file, with line numbers', async () => {
+    const file = path.join(dir, 'build.log');
+    fs.writeFileSync(file, FAILING_LOG);
+    const r = await runCli(['analyze', file], { env });
+    expect(r.code).toBe(0);
+    const first = r.stdout.split('\n\n')[0] ?? '';
+    expect(first).toMatch(/^#1 lines? \d+/);
+    expect(first).toMatch(/^ ?\d+ │ .*AssertionFailedError: expected: <107.0> but was: <100.0>$/m);
+    // the number printed is the line's number in the file
+    const numbered = /^ ?(\d+) │ org\.opentest4j/m.exec(r.stdout);
+    expect(Number(numbered?.[1])).toBe(8);
+  });
+
+  it('analyze of a passing log says no failure was found, then shows where the log ends', async () => {
+    const passing = ['[Pipeline] sh', '+ make', 'cc -o app src/main.o', '[Pipeline] End of Pipeline', 'Finished: SUCCESS', ''].join('\n');
+    const r = await runCli(['analyze', '-'], { env, input: passing });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^No failure found in 5 lines\. The log ends:$/m);
+    expect(r.stdout).toMatch(/^\s?5 │ Finished: SUCCESS$/m);
+  });
+
+  it('analyze reads stdin and prints JSON with the lines', async () => {
+    const r = await runCli(['analyze', '--json'], { env, input: FAILING_LOG });
+    expect(r.code).toBe(0);
+    const excerpts = JSON.parse(r.stdout) as { start_line: number; end_line: number; score: number; reason: string; lines: string[] }[];
+    expect(excerpts.length).toBeGreaterThan(0);
+    const top = excerpts[0]!;
+    expect(top.lines).toEqual(FAILING_LOG.split('\n').slice(top.start_line - 1, top.end_line));
+    expect(excerpts.some((e) => e.lines.some((l) => l.includes('AssertionFailedError')))).toBe(true);
+    const again = await runCli(['--json', 'analyze', '-'], { env, input: FAILING_LOG });
+    expect(JSON.parse(again.stdout)).toEqual(excerpts);
+  });
+
+  it('analyze of a missing file is a one-line error, exit 1', async () => {
+    const r = await runCli(['analyze', path.join(dir, 'nope.log')], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('cannot read the log (ENOENT)');
+  });
+
+});

@@ -1,0 +1,33 @@
+/**
+ * Workspace snippets read by the CLI (issue 17): `cichat context upload --from-env` reads them
+ * from `$WORKSPACE` on the agent, `cichat ask --workspace DIR` from a local checkout, with the
+ * controller's own reader (jenkins/workspace/snippets.ts: same locations, caps, masking, and
+ * the same refusals: nothing outside DIR, no binary, no `.git`).
+ */
+import fs from 'node:fs';
+import type { WorkspaceSnippet } from '../protocol/types.js';
+import { collectSnippets } from '../jenkins/workspace/snippets.js';
+import { UserError } from './errors.js';
+
+/** The workspace id of snippets the CLI read. */
+export const LOCAL_WORKSPACE_ID = 'local';
+
+/**
+ * The snippets of `dir` for a log: the source around the file:line its failure names, and the
+ * `Jenkinsfile` at the top of the checkout when there is one. Without a log only the Jenkinsfile.
+ */
+export async function snippetsFromDir(dir: string, log: string | undefined, what = '--workspace'): Promise<WorkspaceSnippet[]> {
+  let real: string;
+  try {
+    real = fs.realpathSync(dir);
+    if (!fs.statSync(real).isDirectory()) throw new Error('not a directory');
+  } catch {
+    throw new UserError(`${what} ${dir} is not a directory`, 'give the checkout the build ran in, e.g. --workspace .');
+  }
+  const { snippets } = await collectSnippets({
+    log: log ?? '',
+    workspaces: [{ workspaceId: LOCAL_WORKSPACE_ID, dir: real }],
+    pipeline: { scriptPath: 'Jenkinsfile' },
+  });
+  return snippets;
+}

@@ -1,0 +1,98 @@
+import { analyze } from './analyze.js';
+import { cleanLines } from './clean.js';
+import { failureLocations, locationsInLine } from './locations.js';
+import { missingSymbolOf, similarIdentifiers, typeMismatchOf } from './symbols.js';
+
+const one = (line: string, previous?: string) => locationsInLine(line, 7, previous)[0];
+
+describe('locationsInLine: the shapes of the common tools', () => {
+  test.each([
+    ['[ERROR] /ws/src/main/java/a/B.java:[42,17] cannot find symbol', '/ws/src/main/java/a/B.java', 42, 'javac'],
+    ['src/a/B.java:42: error: incompatible types: String cannot be converted to int', 'src/a/B.java', 42, 'javac'],
+    ['e: /ws/app/src/Main.kt: (42, 17): Unresolved reference: foo', '/ws/app/src/Main.kt', 42, 'kotlinc'],
+    ['e: file:///ws/app/src/Main.kt:42:17 Unresolved reference: foo', '/ws/app/src/Main.kt', 42, 'kotlinc'],
+    ["src/app.ts(42,17): error TS2339: Property 'totl' does not exist on type 'Order'.", 'src/app.ts', 42, 'tsc'],
+    ["src/app.ts:42:17 - error TS2304: Cannot find name 'totl'.", 'src/app.ts', 42, 'tsc'],
+    ['src/calc.c:42:17: error: use of undeclared identifier \'totl\'', 'src/calc.c', 42, 'gcc'],
+    ['./main.go:42:17: undefined: totl', './main.go', 42, 'gcc'],
+    ['  --> src/main.rs:42:17', 'src/main.rs', 42, 'rustc'],
+    ['  File "/ws/app/calc.py", line 42, in total', '/ws/app/calc.py', 42, 'python'],
+    ['tests/test_calc.py:42: AssertionError', 'tests/test_calc.py', 42, 'pytest'],
+    ['      at Object.<anonymous> (src/sum.test.js:42:17)', 'src/sum.test.js', 42, 'jest'],
+    ['\tat com.acme.orders.OrderTotalsTest.totals(OrderTotalsTest.java:42)', 'com/acme/orders/OrderTotalsTest.java', 42, 'jvm-stack'],
+    ["WorkflowScript: 42: unexpected token: } @ line 42, column 1.", 'WorkflowScript', 42, 'pipeline'],
+    ['\tat WorkflowScript.run(WorkflowScript:42)', 'WorkflowScript', 42, 'pipeline'],
+  ])('%s', (line, path, lineNo, shape) => {
+    expect(one(line)).toMatchObject({ path, line: lineNo, shape, logLine: 7 });
+  });
+
+  test('library frames, node internals, installed packages and non-source files are no locations', () => {
+    expect(one('\tat org.junit.jupiter.api.Assertions.assertEquals(Assertions.java:1156)')).toBeUndefined();
+    expect(one('    at Module._compile (node:internal/modules/cjs/loader:1101:14)')).toBeUndefined();
+    expect(one('    at run (/ws/node_modules/jest-circus/build/run.js:42:3)')).toBeUndefined();
+    expect(one('[ERROR] /etc/passwd:[1,1] illegal character')).toBeUndefined();
+    expect(one('Downloaded from central: https://repo/x.pom (2 kB at 9 kB/s)')).toBeUndefined();
+  });
+
+  test("rustc's message is the line before its arrow", () => {
+    expect(one('  --> src/main.rs:3:5', 'error[E0425]: cannot find value `totl` in this scope')?.message).toBe('cannot find value `totl` in this scope');
+  });
+});
+
+describe('failureLocations over analyzer excerpts', () => {
+  test("javac's symbol and location lines join the message; first mention first, no duplicates", () => {
+    const log = [
+      '[INFO] Compiling 3 source files',
+      '[ERROR] COMPILATION ERROR : ',
+      '[ERROR] /ws/src/main/java/a/B.java:[42,17] cannot find symbol',
+      '  symbol:   variable totl',
+      '  location: class a.B',
+      '[ERROR] /ws/src/main/java/a/B.java:[42,17] cannot find symbol',
+      '[INFO] BUILD FAILURE',
+    ].join('\n');
+    const lines = cleanLines(log);
+    const found = failureLocations(lines, analyze(log));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ path: '/ws/src/main/java/a/B.java', line: 42, column: 17, logLine: 3 });
+    expect(found[0]?.message).toBe('cannot find symbol\nsymbol: variable totl\nlocation: class a.B');
+  });
+
+  test('at most maxLocations', () => {
+    const log = ['[ERROR] COMPILATION ERROR : ', ...Array.from({ length: 30 }, (_, i) => `[ERROR] src/F${i}.java:[${i + 1},1] illegal character`), '[INFO] BUILD FAILURE'].join('\n');
+    expect(failureLocations(cleanLines(log), analyze(log), { maxLocations: 4 })).toHaveLength(4);
+  });
+});
+
+describe('what compilers say is wrong', () => {
+  test.each([
+    ['cannot find symbol\nsymbol: method getTotl()\nlocation: class B', 'getTotl'],
+    ['Unresolved reference: totl', 'totl'],
+    ['undefined: totl', 'totl'],
+    ['cannot find value `totl` in this scope', 'totl'],
+    ["error TS2339: Property 'totl' does not exist on type 'Order'.", 'totl'],
+    ["error TS2304: Cannot find name 'totl'.", 'totl'],
+    ["NameError: name 'totl' is not defined", 'totl'],
+    ["error: use of undeclared identifier 'totl'", 'totl'],
+  ])('missing symbol in %j', (message, symbol) => {
+    expect(missingSymbolOf(message)).toBe(symbol);
+  });
+
+  test.each([
+    ['incompatible types: String cannot be converted to int', 'String', 'int'],
+    ["error TS2322: Type 'string' is not assignable to type 'number'.", 'string', 'number'],
+    ['Type mismatch: inferred type is String but Int was expected', 'String', 'Int'],
+    ['cannot use name (variable of type string) as int value in assignment', 'string', 'int'],
+    ['expected `u32`, found `&str`', '&str', 'u32'],
+    ["incompatible types when assigning to type 'int' from type 'char *'", 'char *', 'int'],
+    ['incompatible types\nrequired: int\nfound: java.lang.String', 'java.lang.String', 'int'],
+  ])('types in %j', (message, found, required) => {
+    expect(typeMismatchOf(message)).toEqual({ found, required });
+  });
+
+  test('similar identifiers: typos, case, prefixes; keywords and unrelated names left out', () => {
+    const lines = ['private int total;', 'private int totalCount;', 'public int sum() { return count; }', 'int Totl = 0;'];
+    expect(similarIdentifiers('totl', lines).map((h) => h.name)).toEqual(['Totl', 'total']);
+    expect(similarIdentifiers('totalC', lines).map((h) => h.name)).toContain('totalCount');
+    expect(similarIdentifiers('zzzz', lines)).toEqual([]);
+  });
+});

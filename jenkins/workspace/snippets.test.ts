@@ -1,0 +1,36 @@
+import { pipelineScriptOf, subjectOf } from './snippets.js';
+
+const DECL = "<?xml version='1.1' encoding='UTF-8'?>\n";
+
+describe('pipelineScriptOf: where a job keeps its pipeline script', () => {
+  it('an inline script (CpsFlowDefinition), entities decoded', () => {
+    const xml = `${DECL}<flow-definition><definition class="org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition"><script>node { sh 'a &amp;&amp; b &lt; c' }</script><sandbox>true</sandbox></definition></flow-definition>`;
+    expect(pipelineScriptOf(xml)).toEqual({ inline: "node { sh 'a && b < c' }" });
+  });
+  it('an SCM definition with its scriptPath, Jenkinsfile when it says none', () => {
+    expect(pipelineScriptOf(`${DECL}<flow-definition><definition class="org.jenkinsci.plugins.workflow.cps.CpsScmFlowDefinition"><scriptPath>ci/Jenkinsfile</scriptPath></definition></flow-definition>`)).toEqual({ scriptPath: 'ci/Jenkinsfile' });
+    expect(pipelineScriptOf(`${DECL}<flow-definition><definition class="org.jenkinsci.plugins.workflow.multibranch.SCMBinder"><scriptPath/></definition></flow-definition>`)).toEqual({ scriptPath: 'Jenkinsfile' });
+    expect(pipelineScriptOf(`${DECL}<flow-definition><keepDependencies>false</keepDependencies></flow-definition>`)).toEqual({ scriptPath: 'Jenkinsfile' });
+  });
+  it('a freestyle job or no XML: none', () => {
+    expect(pipelineScriptOf(`${DECL}<project><builders/></project>`)).toBeUndefined();
+    expect(pipelineScriptOf('not xml at all <')).toBeUndefined();
+  });
+});
+
+describe('subjectOf: the code a test file tests', () => {
+  it.each([
+    ['src/test/java/com/acme/OrderTotalsTest.java', 'src/java/com/acme/OrderTotals.java'],
+    ['app/src/test/kotlin/a/CartTests.kt', 'app/src/kotlin/a/Cart.kt'],
+    ['src/totals.test.ts', 'src/totals.ts'],
+    ['src/__tests__/cart.spec.js', 'src/cart.js'],
+    ['tests/test_cart.py', 'cart.py'],
+    ['pkg/cart/cart_test.go', 'pkg/cart/cart.go'],
+  ])('%s -> %s (found by its trailing segments)', (test, subject) => {
+    expect(subjectOf(test)).toBe(subject);
+  });
+  it('a file that is no test has none', () => {
+    expect(subjectOf('src/main/java/com/acme/Order.java')).toBeUndefined();
+    expect(subjectOf('Jenkinsfile')).toBeUndefined();
+  });
+});

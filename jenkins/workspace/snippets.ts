@@ -1,0 +1,440 @@
+/**
+ * Snippets at upload (issue 17): the source lines around every `file:line` the top failure
+ * excerpts of a log name, and the pipeline script, read from a build's workspace with the same
+ * rules as `GET /workspaceFile` (`readWorkspaceFile`: relative paths only, never outside the
+ * workspace's real path, never `.git`, binary refused). Shared by the controller (workspaces
+ * from JENKINS_HOME, confined) and the CLI (`$WORKSPACE`, `--workspace DIR`).
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { analyze } from '../../core/log/analyze.js';
+import { cleanLines } from '../../core/log/clean.js';
+import { PIPELINE_SCRIPT, failureLocations, type SourceLocation } from '../../core/log/locations.js';
+import { missingSymbolOf, similarIdentifiers } from '../../core/log/symbols.js';
+import { maskSecrets } from '../../core/secrets.js';
+import type { WorkspaceSnippet } from '../../protocol/types.js';
+import { WorkspaceError } from './errors.js';
+import { TRUNCATION_MARK, readWorkspaceFile } from './file.js';
+import { readText } from './flownodes.js';
+import { relativePathSegments } from './pathguard.js';
+import { EXCLUDED_NAMES } from './tree.js';
+import { childOf, isObject, parseXml, rootElement, textOf, type XmlValue } from './xml.js';
+
+/** A workspace to read from: `dir` on this host, `path` as Jenkins recorded it (when known). */
+export interface SnippetWorkspace {
+  workspaceId: string;
+  dir: string;
+  path?: string;
+}
+
+/** Where a pipeline's script is: inline in the job's config.xml, or a file of the checkout. */
+export interface PipelineScript {
+  inline?: string;
+  /** Relative to the workspace (`Jenkinsfile` by default for SCM definitions). */
+  scriptPath?: string;
+}
+
+export interface SnippetLimits {
+  /** Snippets around failure locations (the pipeline script comes on top). */
+  maxSourceSnippets: number;
+  /** Lines shown before and after a named line. */
+  contextLines: number;
+  /** Characters of one source snippet. */
+  maxSnippetChars: number;
+  /** Characters of all source snippets together. */
+  maxSourceChars: number;
+  /** Characters and lines of the pipeline script snippet. */
+  maxScriptChars: number;
+  maxScriptLines: number;
+  /** Characters read from one file: a line beyond them is not shown. */
+  maxReadChars: number;
+  /** Files indexed per workspace when a path must be found by its end (`Foo.java`). */
+  maxIndexedFiles: number;
+}
+
+export const SNIPPET_LIMITS: SnippetLimits = {
+  maxSourceSnippets: 8,
+  contextLines: 6,
+  maxSnippetChars: 4000,
+  maxSourceChars: 16_000,
+  maxScriptChars: 8000,
+  maxScriptLines: 150,
+  maxReadChars: 1_000_000,
+  maxIndexedFiles: 50_000,
+};
+
+/** A location that gave no snippet, and why (for logs and tests; never sent). */
+export interface SkippedLocation {
+  path: string;
+  line: number;
+  reason: string;
+}
+
+export interface SnippetResult {
+  snippets: WorkspaceSnippet[];
+  skipped: SkippedLocation[];
+}
+
+export interface CollectOptions {
+  /** The build's log (raw or cleaned). */
+  log: string;
+  workspaces: readonly SnippetWorkspace[];
+  pipeline?: PipelineScript;
+  limits?: Partial<SnippetLimits>;
+}
+
+const isAbsolute = (p: string): boolean => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p);
+const segmentsOf = (p: string): string[] => p.replace(/\\/g, '/').split('/').filter((s) => s !== '' && s !== '.');
+
+/** Every regular file of a workspace (relative paths), bounded; excluded names and links skipped. */
+async function indexFiles(dir: string, max: number): Promise<string[]> {
+  const out: string[] = [];
+  let level: string[] = [''];
+  // Breadth first, a level's directories read 32 at a time (bench snippets, 20000 files, load
+  // average 18: p50 388 ms one readdir after another, 310 ms batched).
+  while (level.length > 0 && out.length < max) {
+    const next: string[] = [];
+    for (let i = 0; i < level.length && out.length < max; i += 32) {
+      const batch = level.slice(i, i + 32);
+      const listed = await Promise.all(
+        batch.map((rel) => fs.readdir(rel === '' ? dir : `${dir}/${rel}`, { withFileTypes: true }).catch(() => [])),
+      );
+      listed.forEach((entries, k) => {
+        const rel = batch[k] as string;
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+          if (EXCLUDED_NAMES.has(entry.name) || out.length >= max) continue;
+          const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+          if (entry.isDirectory()) next.push(child);
+          else if (entry.isFile()) out.push(child);
+        }
+      });
+    }
+    level = next;
+  }
+  return out;
+}
+
+/** The workspace-relative path for a path the log wrote, without looking at the disk. */
+function directPath(logPath: string, workspace: SnippetWorkspace, realDir: string | undefined): string | undefined {
+  const p = logPath.replace(/\\/g, '/');
+  if (isAbsolute(p)) {
+    for (const prefix of [workspace.path, workspace.dir, realDir]) {
+      if (!prefix) continue;
+      const base = prefix.replace(/\\/g, '/').replace(/\/+$/, '');
+      if (p.startsWith(`${base}/`)) return p.slice(base.length + 1);
+    }
+    return undefined;
+  }
+  return p.replace(/^(\.\/)+/, '');
+}
+
+/** The indexed file whose path ends with the most trailing segments of `logPath`. */
+function bySuffix(logPath: string, files: readonly string[]): string | undefined {
+  const segs = segmentsOf(logPath).filter((s) => s !== '..');
+  for (let k = segs.length; k >= 1; k--) {
+    const suffix = segs.slice(segs.length - k).join('/');
+    const matches = files.filter((f) => f === suffix || f.endsWith(`/${suffix}`));
+    if (matches.length > 0) return matches.sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
+  }
+  return undefined;
+}
+
+interface ReadFile {
+  lines: string[];
+  /** The file was longer than what was read. */
+  cut: boolean;
+}
+
+class WorkspaceReader {
+  private readonly realDirs = new Map<string, string | undefined>();
+  private readonly indexes = new Map<string, Promise<string[]>>();
+  private readonly files = new Map<string, Promise<ReadFile | WorkspaceError>>();
+
+  constructor(private readonly limits: SnippetLimits) {}
+
+  async realDir(workspace: SnippetWorkspace): Promise<string | undefined> {
+    if (!this.realDirs.has(workspace.dir)) this.realDirs.set(workspace.dir, await fs.realpath(workspace.dir).catch(() => undefined));
+    return this.realDirs.get(workspace.dir);
+  }
+
+  index(workspace: SnippetWorkspace): Promise<string[]> {
+    let index = this.indexes.get(workspace.dir);
+    if (!index) {
+      index = indexFiles(workspace.dir, this.limits.maxIndexedFiles);
+      this.indexes.set(workspace.dir, index);
+    }
+    return index;
+  }
+
+  /** The file's lines, or the WorkspaceError that refused it (404 missing, 400 outside, 415 binary). */
+  read(workspace: SnippetWorkspace, rel: string): Promise<ReadFile | WorkspaceError> {
+    const key = `${workspace.dir}\0${rel}`;
+    let file = this.files.get(key);
+    if (!file) {
+      file = readWorkspaceFile(workspace.dir, rel, { maxChars: this.limits.maxReadChars }).then(
+        (content) => {
+          const cut = content.endsWith(TRUNCATION_MARK);
+          const text = cut ? content.slice(0, -TRUNCATION_MARK.length) : content;
+          const lines = text.split('\n');
+          if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+          // A cut file's last line may be incomplete: never show it as whole.
+          if (cut) lines.pop();
+          return { lines: lines.map((l) => l.replace(/\r$/, '')), cut };
+        },
+        (err: unknown) => {
+          if (err instanceof WorkspaceError) return err;
+          throw err;
+        },
+      );
+      this.files.set(key, file);
+    }
+    return file;
+  }
+
+  /**
+   * Finds the file a log path names in one of the workspaces: the path itself (relative, or
+   * absolute under the workspace's recorded or real path), else the workspace file whose path
+   * ends with the most of its trailing segments (a path recorded on another machine, a bare
+   * `Foo.java`, a JVM frame's package path).
+   */
+  async locate(logPath: string, workspaces: readonly SnippetWorkspace[]): Promise<{ workspace: SnippetWorkspace; rel: string; file: ReadFile } | { reason: string }> {
+    let reason = 'not found in the workspace';
+    for (const workspace of workspaces) {
+      const direct = directPath(logPath, workspace, await this.realDir(workspace));
+      if (direct !== undefined) {
+        let guarded = true;
+        try {
+          relativePathSegments(direct);
+        } catch {
+          guarded = false;
+          reason = 'outside the workspace';
+        }
+        if (guarded) {
+          const file = await this.read(workspace, direct);
+          if (!(file instanceof WorkspaceError)) return { workspace, rel: direct, file };
+          if (file.status !== 404) {
+            reason = file.message;
+            continue;
+          }
+        }
+      }
+      const rel = bySuffix(logPath, await this.index(workspace));
+      if (rel === undefined) continue;
+      const file = await this.read(workspace, rel);
+      if (!(file instanceof WorkspaceError)) return { workspace, rel, file };
+      reason = file.message;
+    }
+    return { reason };
+  }
+}
+
+function window(file: ReadFile, line: number, context: number, maxChars: number): { startLine: number; endLine: number; text: string } {
+  let startLine = Math.max(1, line - context);
+  let endLine = Math.min(file.lines.length, line + context);
+  const textOf = (): string => file.lines.slice(startLine - 1, endLine).join('\n');
+  let text = textOf();
+  // Long lines (minified code): narrow around the named line until it fits.
+  while (text.length > maxChars && endLine > startLine) {
+    if (line - startLine >= endLine - line) startLine++;
+    else endLine--;
+    text = textOf();
+  }
+  if (text.length > maxChars) text = text.slice(0, maxChars);
+  return { startLine, endLine, text };
+}
+
+/**
+ * The snippets for a failed build's log: for each location the top failure excerpts name (in
+ * the analyzer's order), the named line with `contextLines` around it from the workspace file
+ * it maps to; then the pipeline script (around the `WorkflowScript` lines the log names, else
+ * from its start). Capped in count and characters, secrets masked, binary and refused files
+ * skipped (listed in `skipped` with the reason).
+ */
+export async function collectSnippets(options: CollectOptions): Promise<SnippetResult> {
+  const limits: SnippetLimits = { ...SNIPPET_LIMITS, ...options.limits };
+  const reader = new WorkspaceReader(limits);
+  const lines = cleanLines(options.log);
+  const locations = failureLocations(lines, analyze(options.log, { maxExcerpts: 5 }));
+  const snippets: WorkspaceSnippet[] = [];
+  const skipped: SkippedLocation[] = [];
+  let sourceChars = 0;
+  const scriptLines: SourceLocation[] = [];
+
+  for (const loc of locations) {
+    if (loc.path === PIPELINE_SCRIPT) {
+      scriptLines.push(loc);
+      continue;
+    }
+    if (snippets.length >= limits.maxSourceSnippets) {
+      skipped.push({ path: loc.path, line: loc.line, reason: `more than ${limits.maxSourceSnippets} locations` });
+      continue;
+    }
+    const found = await reader.locate(loc.path, options.workspaces);
+    if ('reason' in found) {
+      skipped.push({ path: loc.path, line: loc.line, reason: found.reason });
+      continue;
+    }
+    if (loc.line > found.file.lines.length) {
+      skipped.push({
+        path: loc.path,
+        line: loc.line,
+        reason: found.file.cut ? `line beyond the first ${limits.maxReadChars} characters read` : `the file has ${found.file.lines.length} lines`,
+      });
+      continue;
+    }
+    const w = window(found.file, loc.line, limits.contextLines, limits.maxSnippetChars);
+    const text = maskSecrets(w.text);
+    if (sourceChars + text.length > limits.maxSourceChars) {
+      skipped.push({ path: loc.path, line: loc.line, reason: `over the ${limits.maxSourceChars}-character budget` });
+      continue;
+    }
+    sourceChars += text.length;
+    snippets.push({
+      path: found.rel,
+      workspaceId: found.workspace.workspaceId,
+      startLine: w.startLine,
+      endLine: w.endLine,
+      text,
+      kind: 'source',
+      line: loc.line,
+      logLine: loc.logLine,
+      ...(loc.message ? { message: maskSecrets(loc.message).slice(0, 500) } : {}),
+    });
+    // A symbol the compiler cannot find: the lines of the same file that declare names like it
+    // (`totl` -> `total` on line 10), which the window around the error rarely shows.
+    const missing = loc.message ? missingSymbolOf(loc.message) : undefined;
+    if (missing) {
+      for (const hit of similarIdentifiers(missing, found.file.lines, 3)) {
+        const n = hit.index + 1;
+        if ((n >= w.startLine && n <= w.endLine) || snippets.length >= limits.maxSourceSnippets) continue;
+        const near = window(found.file, n, 1, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: found.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${hit.name}, a name like ${missing}` });
+      }
+    }
+  }
+
+  // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix
+  // usually is. From its start, as the test names no line of it.
+  for (const snippet of [...snippets]) {
+    const subject = subjectOf(snippet.path);
+    if (!subject || snippets.length >= limits.maxSourceSnippets || snippets.some((x) => x.path.endsWith(subject.split('/').pop() ?? ''))) continue;
+    const workspace = options.workspaces.find((w) => w.workspaceId === snippet.workspaceId);
+    if (!workspace) continue;
+    const found = await reader.locate(subject, [workspace]);
+    if ('reason' in found || found.file.lines.length === 0) continue;
+    const w = window(found.file, 1, 0, limits.maxSnippetChars);
+    let endLine = Math.min(found.file.lines.length, 60);
+    let text = found.file.lines.slice(0, endLine).join('\n');
+    while (text.length > limits.maxSnippetChars && endLine > w.endLine) text = found.file.lines.slice(0, --endLine).join('\n');
+    text = maskSecrets(text);
+    if (sourceChars + text.length > limits.maxSourceChars) break;
+    sourceChars += text.length;
+    snippets.push({ path: found.rel, workspaceId: workspace.workspaceId, startLine: 1, endLine, text, kind: 'source', message: `code under test of ${snippet.path}` });
+  }
+
+  const script = await pipelineSnippet(reader, options, limits, scriptLines);
+  if (script) snippets.push(script);
+  else for (const loc of scriptLines) skipped.push({ path: loc.path, line: loc.line, reason: 'the pipeline script was not found' });
+  return { snippets, skipped };
+}
+
+/** The file a test file tests, by the usual naming (`FooTest.java`, `foo.test.ts`, `test_foo.py`, `foo_test.go`). */
+export function subjectOf(testPath: string): string | undefined {
+  const slash = testPath.lastIndexOf('/');
+  const dir = testPath.slice(0, slash + 1).replace(/(^|\/)(src\/)?(test|tests|__tests__|spec)\//, '$1$2');
+  const base = testPath.slice(slash + 1);
+  const m =
+    /^(\w+?)(?:Tests?|Spec|IT)\.(java|kt|scala|groovy)$/.exec(base) ??
+    /^([\w-]+)\.(?:test|spec)\.([cm]?[jt]sx?)$/.exec(base) ??
+    /^test_(\w+)\.(py)$/.exec(base) ??
+    /^(\w+)_test\.(py|go)$/.exec(base);
+  if (!m?.[1] || !m[2]) return undefined;
+  return `${dir}${m[1]}.${m[2]}`;
+}
+
+async function pipelineSnippet(
+  reader: WorkspaceReader,
+  options: CollectOptions,
+  limits: SnippetLimits,
+  named: readonly SourceLocation[],
+): Promise<WorkspaceSnippet | undefined> {
+  const pipeline = options.pipeline;
+  if (!pipeline) return undefined;
+  let file: ReadFile | undefined;
+  let where: { path: string; workspaceId: string } | undefined;
+  if (pipeline.inline !== undefined && pipeline.inline.trim() !== '') {
+    const lines = pipeline.inline.split('\n').map((l) => l.replace(/\r$/, ''));
+    file = { lines, cut: false };
+    where = { path: PIPELINE_SCRIPT, workspaceId: 'job-config' };
+  } else {
+    const scriptPath = pipeline.scriptPath || 'Jenkinsfile';
+    for (const workspace of options.workspaces) {
+      try {
+        relativePathSegments(scriptPath);
+      } catch {
+        return undefined;
+      }
+      const read = await reader.read(workspace, scriptPath);
+      if (read instanceof WorkspaceError) continue;
+      file = read;
+      where = { path: scriptPath, workspaceId: workspace.workspaceId };
+      break;
+    }
+  }
+  if (!file || !where) return undefined;
+  const first = named.find((loc) => loc.line <= file.lines.length);
+  let startLine: number;
+  let endLine: number;
+  let text: string;
+  if (first) {
+    const w = window(file, first.line, Math.max(limits.contextLines, 8), limits.maxScriptChars);
+    ({ startLine, endLine, text } = w);
+  } else {
+    startLine = 1;
+    endLine = Math.min(file.lines.length, limits.maxScriptLines);
+    text = file.lines.slice(0, endLine).join('\n');
+    while (text.length > limits.maxScriptChars && endLine > 1) {
+      endLine--;
+      text = file.lines.slice(0, endLine).join('\n');
+    }
+  }
+  if (file.lines.length === 0) return undefined;
+  return {
+    path: where.path,
+    workspaceId: where.workspaceId,
+    startLine,
+    endLine,
+    text: maskSecrets(text),
+    kind: 'pipeline',
+    ...(first ? { line: first.line, logLine: first.logLine, ...(first.message ? { message: maskSecrets(first.message).slice(0, 500) } : {}) } : {}),
+  };
+}
+
+/**
+ * Where a job's pipeline script is, from its config.xml: the inline `<script>` of a
+ * CpsFlowDefinition, the `<scriptPath>` of an SCM definition (a multibranch branch's too), or
+ * `Jenkinsfile` for a pipeline job that says neither; undefined for a job that is no pipeline.
+ */
+export function pipelineScriptOf(configXml: string): PipelineScript | undefined {
+  const doc = parseXml(configXml);
+  const root = doc ? rootElement(doc) : null;
+  if (!root) return undefined;
+  const definition: XmlValue | undefined = childOf(root.content, 'definition');
+  if (isObject(definition)) {
+    const script = textOf(definition, 'script');
+    if (script !== undefined && script.trim() !== '') return { inline: script };
+    const scriptPath = textOf(definition, 'scriptPath');
+    return { scriptPath: scriptPath && scriptPath.trim() !== '' ? scriptPath.trim() : 'Jenkinsfile' };
+  }
+  return root.name === 'flow-definition' ? { scriptPath: 'Jenkinsfile' } : undefined;
+}
+
+/** pipelineScriptOf for a job directory; undefined when its config.xml cannot be read (regular files only). */
+export async function readPipelineScript(jobDir: string): Promise<PipelineScript | undefined> {
+  const text = await readText(path.join(jobDir, 'config.xml'));
+  return text === null ? undefined : pipelineScriptOf(text);
+}
