@@ -40,6 +40,8 @@ export interface ContextUpload {
   jobName?: string;
   buildNumber?: number;
   consoleLog?: string;
+  /** The last passing build's log (`--baseline-log`): the controller sends it as `buildDetails.lastSuccessfulBuild`. */
+  baselineLog?: string;
   currentScreen?: string;
   /** Pipeline environment (BUILD_URL, NODE_NAME, GITHUB_* ...) read by `--from-env`. */
   ciEnvironment?: Record<string, string>;

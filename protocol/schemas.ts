@@ -478,6 +478,8 @@ export const contextRequestSchema = z
         ),
       ),
       consoleLog: opt(str),
+      /** The last passing build's log (`cichat context upload --baseline-log`). */
+      baselineLog: opt(str),
       ciEnvironment: opt(
         z
           .record(z.string(), z.string({ error: 'must be a string' }).max(4000, { error: 'must be at most 4000 characters' }), {

@@ -5,6 +5,7 @@
  * what is kept whole besides it is the cleaned lines the analyzer needs.
  */
 import { analyzeLines, excerptText } from '../../core/log/analyze.js';
+import { BaselineBuilder, type Baseline } from '../../core/log/baseline.js';
 import { cleanLine } from '../../core/log/clean.js';
 import { createLineMasker, maskSecrets } from '../../core/secrets.js';
 import type { CiContext } from '../../protocol/types.js';
@@ -84,6 +85,22 @@ function logOf(ci: CiContext): { field: 'consoleLog' | 'consoleLogTail'; text: s
   return undefined;
 }
 
+/**
+ * The last green build's log (`buildDetails.lastSuccessfulBuild`) as line fingerprints: the
+ * failure excerpts are ranked against it, and its text is not stored (only its line count).
+ * Masked like the failing log, so a line that held a secret in both compares equal.
+ */
+function baselineOf(ci: CiContext): { baseline: Baseline; lines: number } | undefined {
+  const green = ci.buildDetails?.lastSuccessfulBuild;
+  if (typeof green !== 'object' || green === null) return undefined;
+  const text = typeof green.consoleLog === 'string' ? green.consoleLog : typeof green.consoleLogTail === 'string' ? green.consoleLogTail : undefined;
+  if (text === undefined) return undefined;
+  const mask = createLineMasker();
+  const builder = new BaselineBuilder();
+  for (const raw of splitLines(text)) builder.baseline.addLine(mask(cleanLine(raw)));
+  return { baseline: builder.finish(), lines: builder.baseline.lines };
+}
+
 const capLine = (line: string): string =>
   line.length > STORED_LINE_MAX_CHARS ? `${line.slice(0, STORED_LINE_MAX_CHARS)} [line cut: ${line.length} characters]` : line;
 
@@ -98,6 +115,12 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
   const log = logOf(ci);
   // Everything but the log is small: mask it whole. The log is masked line by line below.
   const { consoleLog: _log, consoleLogTail: _tail, ...buildRest } = ci.buildDetails ?? {};
+  const green = baselineOf(ci);
+  if (green && typeof buildRest.lastSuccessfulBuild === 'object' && buildRest.lastSuccessfulBuild !== null) {
+    // The passing log is kept as fingerprints only: the stored context says how long it was.
+    const { consoleLog: _g, consoleLogTail: _gt, ...greenRest } = buildRest.lastSuccessfulBuild;
+    buildRest.lastSuccessfulBuild = { ...greenRest, comparedLogLines: green.lines };
+  }
   const stored: CiContext = maskDeep({ ...ci, ...(ci.buildDetails ? { buildDetails: buildRest } : {}) });
 
   let contextId: number;
@@ -146,7 +169,7 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
       await insertTerms(db, contextId, terms, chunkCount);
     }
     const failureExcerpts: StoredExcerpt[] = lines.length
-      ? analyzeLines(lines).map((e) => ({
+      ? analyzeLines(lines, green ? { baseline: green.baseline } : {}).map((e) => ({
           ...e,
           text: excerptText(lines, e).split('\n').map(capLine).join('\n'),
         }))
