@@ -40,7 +40,7 @@ export function normaliseCiContext(body: UploadContextBody): CiContext {
 }
 
 /** Context uploads processed at once by one process unless CONTEXT_UPLOADS_MAX says otherwise. */
-export const DEFAULT_CONTEXT_UPLOADS_MAX = 2;
+export const DEFAULT_CONTEXT_UPLOADS_MAX = 1;
 /** Seconds a refused upload is told to wait (Retry-After). */
 export const UPLOAD_RETRY_AFTER_S = 5;
 
@@ -136,7 +136,7 @@ export function createContextService(options: {
   embedder: Embedder;
   db?: Db;
   lifecycle?: Lifecycle;
-  /** CONTEXT_UPLOADS_MAX: uploads processed at once (default 2); more get 503 with Retry-After. */
+  /** CONTEXT_UPLOADS_MAX: uploads processed at once (default 1); more get 503 with Retry-After. */
   uploadsMax?: number;
 }): ContextService {
   const indexes = new VectorIndexCache(options.dataDir);
