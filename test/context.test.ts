@@ -79,7 +79,7 @@ async function startWithContext(
   options: { database?: TestDatabase; embedder?: Embedder; secret?: string } = {},
 ): Promise<Started> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-ctx-data-'));
-  const context = createContextService({ dataDir, embedder: options.embedder ?? new LocalEmbedder() });
+  const context = createContextService({ dataDir, embedder: options.embedder ?? new LocalEmbedder(), uploadsMax: 2 });
   const backend = await startTestBackend(dialect, {
     database: options.database,
     dataDir,
@@ -363,6 +363,7 @@ describe.each(dialects)('context API on $name', (dialect) => {
     }
   });
 
+  // With CONTEXT_UPLOADS_MAX above 1 (this backend: 2), two uploads to one chat race in ingest.
   test('two uploads to one chat at once: both succeed, one whole context remains', async () => {
     const user = newUser();
     const chat = await buildChat(user);
