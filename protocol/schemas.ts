@@ -276,6 +276,14 @@ function timestampOf(v: unknown): string | undefined {
   return undefined;
 }
 
+/** Sets a field to its read value, or drops it when the value could not be read. */
+const setOrDropIn =
+  (d: Dict) =>
+  (key: string, value: unknown): void => {
+    if (value === undefined) delete d[key];
+    else d[key] = value;
+  };
+
 function buildSummaryOf(v: unknown): BuildSummary | undefined {
   if (!isDict(v)) return undefined;
   const b: Dict = { ...v };
@@ -283,10 +291,7 @@ function buildSummaryOf(v: unknown): BuildSummary | undefined {
   rename(b, 'duration', 'durationMs', asNum);
   rename(b, 'testResults', 'tests', testsOf);
   rename(b, 'builtOnNode', 'builtOn', asStr);
-  const setOrDrop = (key: string, value: unknown): void => {
-    if (value === undefined) delete b[key];
-    else b[key] = value;
-  };
+  const setOrDrop = setOrDropIn(b);
   setOrDrop('number', asNum(v.number));
   setOrDrop('result', asStr(v.result));
   setOrDrop('building', asBool(v.building));
@@ -323,10 +328,7 @@ function jobDetailsOf(v: unknown): JobDetails | undefined {
   rename(j, 'jobType', 'type', asStr);
   rename(j, 'isBuildable', 'buildable', asBool);
   rename(j, 'configXml', 'config', asStr);
-  const setOrDrop = (key: string, value: unknown): void => {
-    if (value === undefined) delete j[key];
-    else j[key] = value;
-  };
+  const setOrDrop = setOrDropIn(j);
   setOrDrop('inQueue', asBool(v.inQueue));
   setOrDrop('isPipeline', asBool(v.isPipeline));
   setOrDrop('concurrentBuild', asBool(v.concurrentBuild));
