@@ -276,13 +276,14 @@ function timestampOf(v: unknown): string | undefined {
   return undefined;
 }
 
-/** Sets a field to its read value, or drops it when the value could not be read. */
-const setOrDropIn =
-  (d: Dict) =>
-  (key: string, value: unknown): void => {
+/** Sets each field of `d` to its reader's value of `v[field]`, or drops it when that cannot be read. */
+function readFields(d: Dict, v: Dict, readers: Record<string, (value: unknown) => unknown>): void {
+  for (const [key, read] of Object.entries(readers)) {
+    const value = read(v[key]);
     if (value === undefined) delete d[key];
     else d[key] = value;
-  };
+  }
+}
 
 function buildSummaryOf(v: unknown): BuildSummary | undefined {
   if (!isDict(v)) return undefined;
@@ -291,17 +292,15 @@ function buildSummaryOf(v: unknown): BuildSummary | undefined {
   rename(b, 'duration', 'durationMs', asNum);
   rename(b, 'testResults', 'tests', testsOf);
   rename(b, 'builtOnNode', 'builtOn', asStr);
-  const setOrDrop = setOrDropIn(b);
-  setOrDrop('number', asNum(v.number));
-  setOrDrop('result', asStr(v.result));
-  setOrDrop('building', asBool(v.building));
-  setOrDrop('timestamp', timestampOf(v.timestamp));
-  setOrDrop('causes', Array.isArray(v.causes) ? v.causes.map(causeOf).filter((c): c is BuildCause => c !== undefined) : undefined);
-  setOrDrop('parameters', parametersOf(v.parameters));
-  setOrDrop(
-    'changes',
-    Array.isArray(v.changes) ? v.changes.filter(isDict).map((c): BuildChange => ({ ...c })) : undefined,
-  );
+  readFields(b, v, {
+    number: asNum,
+    result: asStr,
+    building: asBool,
+    timestamp: timestampOf,
+    causes: (x) => (Array.isArray(x) ? x.map(causeOf).filter((c): c is BuildCause => c !== undefined) : undefined),
+    parameters: parametersOf,
+    changes: (x) => (Array.isArray(x) ? x.filter(isDict).map((c): BuildChange => ({ ...c })) : undefined),
+  });
   return b as BuildSummary;
 }
 
@@ -328,14 +327,15 @@ function jobDetailsOf(v: unknown): JobDetails | undefined {
   rename(j, 'jobType', 'type', asStr);
   rename(j, 'isBuildable', 'buildable', asBool);
   rename(j, 'configXml', 'config', asStr);
-  const setOrDrop = setOrDropIn(j);
-  setOrDrop('inQueue', asBool(v.inQueue));
-  setOrDrop('isPipeline', asBool(v.isPipeline));
-  setOrDrop('concurrentBuild', asBool(v.concurrentBuild));
-  setOrDrop('healthScore', asNum(v.healthScore));
-  setOrDrop('nextBuildNumber', asNum(v.nextBuildNumber));
-  setOrDrop('upstreamProjects', projectsOf(v.upstreamProjects));
-  setOrDrop('downstreamProjects', projectsOf(v.downstreamProjects));
+  readFields(j, v, {
+    inQueue: asBool,
+    isPipeline: asBool,
+    concurrentBuild: asBool,
+    healthScore: asNum,
+    nextBuildNumber: asNum,
+    upstreamProjects: projectsOf,
+    downstreamProjects: projectsOf,
+  });
   return j as JobDetails;
 }
 
