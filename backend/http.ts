@@ -3,7 +3,7 @@ import { Unprocessable } from './errors.js';
 
 /** The body reader and input checks are the kit's (http/); the backend adds its path and page rules. */
 export { MiB, readJsonBody } from '../http/body.js';
-export { charLength, describeIssue, parseInput as validate, textField } from '../http/validate.js';
+export { describeIssue, parseInput as validate } from '../http/validate.js';
 
 
 /** A positive integer id from the path; anything else is a 404 (no such resource). */

@@ -65,16 +65,24 @@ export type ConfigResult = { ok: true; config: ControllerConfig } | { ok: false;
 
 const emptyAsUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
 
-const port = (fallback: number) =>
-  z.preprocess(
+/**
+ * A whole number from min to max (an empty variable = the default); `unit` reads "of seconds".
+ * The one shape of every numeric variable, so their messages cannot drift apart.
+ */
+const wholeNumber = (min: number, max: number, fallback: number, unit = '') => {
+  const message = `must be a whole number${unit ? ` ${unit}` : ''} between ${min} and ${max}`;
+  return z.preprocess(
     emptyAsUndefined,
     z
       .string()
-      .regex(/^\d+$/, 'must be a whole number between 0 and 65535')
+      .regex(/^\d+$/, message)
       .transform(Number)
-      .refine((n) => n >= 0 && n <= 65535, 'must be a whole number between 0 and 65535')
+      .refine((n) => n >= min && n <= max, message)
       .default(fallback),
   );
+};
+
+const port = (fallback: number) => wholeNumber(0, 65535, fallback);
 
 const host = (fallback: string) =>
   z.preprocess(
@@ -113,15 +121,7 @@ const envSchema = z.object({
       .refine((s) => Buffer.byteLength(s) >= JWT_SECRET_MIN_BYTES, `must be at least ${JWT_SECRET_MIN_BYTES} bytes`)
       .optional(),
   ),
-  JWT_TTL_SECONDS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number of seconds between 1 and 86400')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 86400, 'must be a whole number of seconds between 1 and 86400')
-      .default(300),
-  ),
+  JWT_TTL_SECONDS: wholeNumber(1, 86400, 300, 'of seconds'),
   JENKINS_HOME: z.preprocess(emptyAsUndefined, z.string().default('./seeds/jenkins-home')),
   JENKINS_PATH_MAP: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTROLLER_AUTH: z.preprocess(
@@ -156,24 +156,8 @@ const envSchema = z.object({
       )
       .optional(),
   ),
-  CICHAT_WATCH_CONCURRENCY: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number between 1 and 32')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 32, 'must be a whole number between 1 and 32')
-      .default(2),
-  ),
-  CICHAT_WATCH_RESCAN_SECONDS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number of seconds between 1 and 3600')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 3600, 'must be a whole number of seconds between 1 and 3600')
-      .default(60),
-  ),
+  CICHAT_WATCH_CONCURRENCY: wholeNumber(1, 32, 2),
+  CICHAT_WATCH_RESCAN_SECONDS: wholeNumber(1, 3600, 60, 'of seconds'),
   CICHAT_WEBHOOK_URL: z.preprocess(
     emptyAsUndefined,
     z

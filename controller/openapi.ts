@@ -2,7 +2,8 @@
  * `GET /chatbot-api/openapi.json`: the OpenAPI 3.1 document of the controller's API (CONTRACT
  * sections 2 and 3), generated with `z.toJSONSchema` from the zod schemas of protocol/schemas.ts
  * that the routes validate with: the backend's chat and message bodies, the controller's context
- * request (and the CiContext it may carry), the workspace queries.
+ * request (and the CiContext and workspace snippets it may carry), the workspace queries, the
+ * failed-build watcher's routes.
  */
 import { z } from 'zod';
 import {
@@ -20,8 +21,15 @@ import {
   sendMessageBodySchema,
   streamEventSchema,
   uploadContextAnswerSchema,
+  workspaceSnippetSchema,
 } from '../protocol/schemas.js';
-import { WorkspaceFileQuerySchema as workspaceFileQuerySchema, WorkspaceTreeQuerySchema as workspaceTreeQuerySchema } from './schemas.js';
+import {
+  FailuresPageSchema,
+  FailuresQuerySchema,
+  WatchedFailureSchema,
+  WorkspaceFileQuerySchema as workspaceFileQuerySchema,
+  WorkspaceTreeQuerySchema as workspaceTreeQuerySchema,
+} from './schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -39,6 +47,9 @@ const COMPONENTS = {
   StreamEvent: streamEventSchema,
   ContextUploaded: uploadContextAnswerSchema,
   Error: errorBodySchema,
+  WatchedFailure: WatchedFailureSchema,
+  FailuresPage: FailuresPageSchema,
+  WorkspaceSnippet: workspaceSnippetSchema,
 };
 
 const ref = (id: keyof typeof COMPONENTS): Json => ({ $ref: `#/components/schemas/${id}` });
@@ -156,6 +167,21 @@ function build(): Json {
       '/context/{chat_id}/last-upload': {
         parameters: [chatId],
         get: { summary: 'When context was last uploaded', responses: { 200: json({ type: 'object', properties: { last_upload_at: { type: ['string', 'null'], format: 'date-time' } }, required: ['last_upload_at'] }, 'The time, or null'), ...errors(401, 404) } },
+      },
+      '/failures': {
+        get: {
+          summary: 'The caller\'s recent failed builds the watcher diagnosed, newest first',
+          description: 'With CICHAT_WATCH off: 404 naming the variable.',
+          parameters: queryParams(FailuresQuerySchema),
+          responses: { 200: json(ref('FailuresPage'), 'The failures'), ...errors(401, 404, 422) },
+        },
+      },
+      '/failures/{chat_id}/read': {
+        parameters: [chatId],
+        post: {
+          summary: 'Marks the chat of a failure read (opening the chat does the same)',
+          responses: { 200: json({ type: 'object', properties: { chat_id: { type: 'integer' }, unread: { const: false } }, required: ['chat_id', 'unread'] }, 'Marked read'), ...errors(401, 404, 422) },
+        },
       },
       '/workspaceTree': {
         get: {

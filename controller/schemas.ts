@@ -95,3 +95,43 @@ export function parseWorkspaceQuery<T>(schema: z.ZodType<T>, query: unknown): T 
   const field = issue?.path.map(String).join('.') ?? 'query';
   throw badRequest(`${field} ${issue?.message ?? 'is invalid'}`);
 }
+
+/** `GET /chatbot-api/failures?limit=`: how many of the caller's failed builds (controller/watch/routes.ts). */
+export const FailuresQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'must be between 1 and 100')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100, 'must be between 1 and 100')
+    .default(20)
+    .meta({ description: 'How many failures, newest first (1-100, default 20)' }),
+});
+
+/** `POST /chatbot-api/failures/{chat_id}/read`: the chat the watcher made for a failure. */
+export const FailureReadParamsSchema = z.object({
+  chat_id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'must be a chat id (a positive whole number)')
+    .transform(Number),
+});
+
+/** One failed build the watcher saw (protocol/types.ts `WatchedFailure`). */
+export const WatchedFailureSchema = z.object({
+  job: z.string(),
+  build: z.number().int(),
+  result: z.string(),
+  cause: z.string(),
+  chat_id: z.number().int().nullable(),
+  unread: z.boolean(),
+  build_url: z.string().nullable(),
+  detected_at: z.string().meta({ format: 'date-time' }),
+  diagnosed_at: z.string().meta({ format: 'date-time' }),
+  error: z.string().optional().meta({ description: 'Why no diagnosis could be made (the build vanished, the backend kept failing)' }),
+});
+
+/** The answer of `GET /chatbot-api/failures`. */
+export const FailuresPageSchema = z.object({
+  items: z.array(WatchedFailureSchema),
+  watching: z.literal(true),
+  ready: z.boolean().meta({ description: 'The first scan of JENKINS_HOME is done: builds that end from now on are announced' }),
+});

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Unprocessable } from './errors.js';
 import { readJsonBody, type ReadJsonOptions } from './body.js';
 
@@ -31,22 +31,6 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new Unprocessable(describeIssue(parsed.error));
   return parsed.data;
-}
-
-/** Length in characters (code points), as MySQL's utf8mb4 columns count them. */
-export function charLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-
-/** A string of min..max characters (code points), with the contract's message. */
-export function textField(min: number, max: number) {
-  return z
-    .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a string') })
-    .refine((s) => charLength(s) >= min && charLength(s) <= max, {
-      message: `must be between ${min} and ${max} characters`,
-    });
 }
 
 /** The schemas of one route's input; each part is optional. */

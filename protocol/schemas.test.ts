@@ -97,3 +97,21 @@ describe('contextRequestSchema', () => {
     for (const bad of [0, -1, 1.5, 'abc', '0']) expect(contextRequestSchema.safeParse({ buildNumber: bad }).success).toBe(false);
   });
 });
+
+describe('workspaceSnippets: one check for the context request and the CiContext upload', () => {
+  const snip = { path: 'src/A.java', workspaceId: 'ws', startLine: 3, endLine: 5, text: 'x' };
+  const detail = (value: unknown): string | undefined => {
+    const r = contextRequestSchema.safeParse(value);
+    return r.success ? undefined : `${r.error.issues[0]?.path.join('.')}: ${r.error.issues[0]?.message}`;
+  };
+  test('limits and messages', () => {
+    expect(detail({ workspaceSnippets: [snip] })).toBeUndefined();
+    expect(detail({ workspaceSnippets: 'x' })).toBe('workspaceSnippets: must be an array of {path, workspaceId, startLine, endLine, text}');
+    expect(detail({ workspaceSnippets: Array.from({ length: 21 }, () => snip) })).toBe('workspaceSnippets: must hold at most 20 snippets');
+    expect(detail({ workspaceSnippets: [{ ...snip, startLine: 0 }] })).toBe('workspaceSnippets.0.startLine: must be a positive whole number');
+    expect(detail({ workspaceSnippets: [{ ...snip, endLine: 2 }] })).toBe('workspaceSnippets.0.endLine: must not be before startLine');
+    expect(detail({ workspaceSnippets: [{ ...snip, text: 'x'.repeat(20_001) }] })).toBe('workspaceSnippets.0.text: must be at most 20000 characters');
+    expect(detail({ workspaceSnippets: [{ ...snip, path: 7 }] })).toBe('workspaceSnippets.0.path: must be a string');
+    expect(ciContextSchema.safeParse({ workspaceSnippets: [{ ...snip, endLine: 1 }] }).success).toBe(false);
+  });
+});

@@ -91,6 +91,36 @@ export const buildDetailsSchema = obj({
   lastSuccessfulBuild: opt(obj({ ...buildShape, consoleLogTail: opt(str), consoleLog: opt(str) })),
 });
 
+/** Caps on workspace snippets, whoever sends them: what the controller itself sends at most. */
+export const MAX_SNIPPETS = 20;
+export const MAX_SNIPPET_CHARS = 20_000;
+
+const lineNumber = z
+  .number({ error: 'must be a positive whole number' })
+  .int({ error: 'must be a positive whole number' })
+  .min(1, { error: 'must be a positive whole number' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'must be a positive whole number' });
+
+/** One snippet of source (protocol/types.ts `WorkspaceSnippet`). */
+export const workspaceSnippetSchema = obj({
+  path: str.min(1, { error: 'must not be empty' }).max(1000, { error: 'must be at most 1000 characters' }),
+  workspaceId: str.max(200, { error: 'must be at most 200 characters' }),
+  startLine: lineNumber,
+  endLine: lineNumber,
+  text: str.max(MAX_SNIPPET_CHARS, { error: `must be at most ${MAX_SNIPPET_CHARS} characters` }),
+  kind: opt(z.enum(['source', 'pipeline'], { error: 'must be "source" or "pipeline"' })),
+  line: opt(lineNumber),
+  logLine: opt(lineNumber),
+  message: opt(str),
+})
+  .refine((s) => s.endLine >= s.startLine, { message: 'must not be before startLine', path: ['endLine'] })
+  .meta({ id: 'WorkspaceSnippet', description: 'Source around a line the failure names, or the pipeline script' });
+
+/** `workspaceSnippets` of a context request and of a CiContext upload: the same check for both. */
+export const workspaceSnippetsSchema = z
+  .array(workspaceSnippetSchema, { error: 'must be an array of {path, workspaceId, startLine, endLine, text}' })
+  .max(MAX_SNIPPETS, { error: `must hold at most ${MAX_SNIPPETS} snippets` });
+
 /**
  * CiContext as uploaded: every known field (canonical name or alias) type-checked, every field
  * optional, `null` read as unknown, unknown fields kept.
@@ -126,24 +156,7 @@ export const ciContextSchema = obj({
   ciEnvironment: opt(z.record(z.string(), opt(scalar), { error: 'must be an object of NAME -> value' })),
   contextParsingError: opt(str),
   // Source around the failure's file:line and the pipeline script (issue 17; docs/notes/workspace.md).
-  workspaceSnippets: opt(
-    z
-      .array(
-        obj({
-          path: str.min(1, { error: 'must not be empty' }).max(1000, { error: 'must be at most 1000 characters' }),
-          workspaceId: str.max(200, { error: 'must be at most 200 characters' }),
-          startLine: int.min(1, { error: 'must be at least 1' }),
-          endLine: int.min(1, { error: 'must be at least 1' }),
-          text: str.max(20_000, { error: 'must be at most 20000 characters' }),
-          kind: opt(z.enum(['source', 'pipeline'], { error: 'must be "source" or "pipeline"' })),
-          line: opt(int),
-          logLine: opt(int),
-          message: opt(str),
-        }),
-        { error: 'must be an array' },
-      )
-      .max(30, { error: 'must hold at most 30 snippets' }),
-  ),
+  workspaceSnippets: opt(workspaceSnippetsSchema),
 }).meta({ id: 'CiContext', description: 'CONTRACT section 2: canonical names, aliases accepted' });
 
 /** The backend's context upload body: `{ciContext}` or `{jenkinsContext}` (the same object). */
@@ -283,6 +296,15 @@ function timestampOf(v: unknown): string | undefined {
   return undefined;
 }
 
+/** Sets each field of `d` to its reader's value of `v[field]`, or drops it when that cannot be read. */
+function readFields(d: Dict, v: Dict, readers: Record<string, (value: unknown) => unknown>): void {
+  for (const [key, read] of Object.entries(readers)) {
+    const value = read(v[key]);
+    if (value === undefined) delete d[key];
+    else d[key] = value;
+  }
+}
+
 function buildSummaryOf(v: unknown): BuildSummary | undefined {
   if (!isDict(v)) return undefined;
   const b: Dict = { ...v };
@@ -290,20 +312,15 @@ function buildSummaryOf(v: unknown): BuildSummary | undefined {
   rename(b, 'duration', 'durationMs', asNum);
   rename(b, 'testResults', 'tests', testsOf);
   rename(b, 'builtOnNode', 'builtOn', asStr);
-  const setOrDrop = (key: string, value: unknown): void => {
-    if (value === undefined) delete b[key];
-    else b[key] = value;
-  };
-  setOrDrop('number', asNum(v.number));
-  setOrDrop('result', asStr(v.result));
-  setOrDrop('building', asBool(v.building));
-  setOrDrop('timestamp', timestampOf(v.timestamp));
-  setOrDrop('causes', Array.isArray(v.causes) ? v.causes.map(causeOf).filter((c): c is BuildCause => c !== undefined) : undefined);
-  setOrDrop('parameters', parametersOf(v.parameters));
-  setOrDrop(
-    'changes',
-    Array.isArray(v.changes) ? v.changes.filter(isDict).map((c): BuildChange => ({ ...c })) : undefined,
-  );
+  readFields(b, v, {
+    number: asNum,
+    result: asStr,
+    building: asBool,
+    timestamp: timestampOf,
+    causes: (x) => (Array.isArray(x) ? x.map(causeOf).filter((c): c is BuildCause => c !== undefined) : undefined),
+    parameters: parametersOf,
+    changes: (x) => (Array.isArray(x) ? x.filter(isDict).map((c): BuildChange => ({ ...c })) : undefined),
+  });
   return b as BuildSummary;
 }
 
@@ -330,17 +347,15 @@ function jobDetailsOf(v: unknown): JobDetails | undefined {
   rename(j, 'jobType', 'type', asStr);
   rename(j, 'isBuildable', 'buildable', asBool);
   rename(j, 'configXml', 'config', asStr);
-  const setOrDrop = (key: string, value: unknown): void => {
-    if (value === undefined) delete j[key];
-    else j[key] = value;
-  };
-  setOrDrop('inQueue', asBool(v.inQueue));
-  setOrDrop('isPipeline', asBool(v.isPipeline));
-  setOrDrop('concurrentBuild', asBool(v.concurrentBuild));
-  setOrDrop('healthScore', asNum(v.healthScore));
-  setOrDrop('nextBuildNumber', asNum(v.nextBuildNumber));
-  setOrDrop('upstreamProjects', projectsOf(v.upstreamProjects));
-  setOrDrop('downstreamProjects', projectsOf(v.downstreamProjects));
+  readFields(j, v, {
+    inQueue: asBool,
+    isPipeline: asBool,
+    concurrentBuild: asBool,
+    healthScore: asNum,
+    nextBuildNumber: asNum,
+    upstreamProjects: projectsOf,
+    downstreamProjects: projectsOf,
+  });
   return j as JobDetails;
 }
 
@@ -487,6 +502,7 @@ export const contextRequestSchema = z
           })
           .refine((env) => Object.keys(env).length <= 200, { message: 'must hold at most 200 variables' }),
       ),
+      workspaceSnippets: opt(workspaceSnippetsSchema),
       ciContext: opt(ciContextSchema),
       jenkinsContext: opt(ciContextSchema),
     },

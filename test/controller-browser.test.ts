@@ -195,7 +195,7 @@ describe('the OpenAPI document', () => {
       components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>>; required?: string[] }> };
     };
     expect(doc.openapi).toBe('3.1.0');
-    for (const p of ['/chats/', '/chats/{chat_id}', '/chats/{chat_id}/title', '/messages/send', '/messages/{qa_pair_id}/retry', '/messages/{qa_pair_id}/edit', '/context/{chat_id}/', '/context/{chat_id}/last-upload', '/workspaceTree', '/workspaceFile', '/healthz']) {
+    for (const p of ['/chats/', '/chats/{chat_id}', '/chats/{chat_id}/title', '/messages/send', '/messages/{qa_pair_id}/retry', '/messages/{qa_pair_id}/edit', '/context/{chat_id}/', '/context/{chat_id}/last-upload', '/workspaceTree', '/workspaceFile', '/healthz', '/failures', '/failures/{chat_id}/read']) {
       expect([p, doc.paths[p] !== undefined]).toEqual([p, true]);
     }
     const schemas = doc.components.schemas;
@@ -210,6 +210,17 @@ describe('the OpenAPI document', () => {
     }
     expect(JSON.stringify(ci.activePlugins)).toMatch(/"type":"object"[\s\S]*"type":"array"/);
     expect(JSON.stringify(schemas.ContextRequest)).toContain('#/components/schemas/CiContext');
+    // Caller-sent workspace snippets: one schema for the context request and the CiContext.
+    expect(JSON.stringify(schemas.ContextRequest?.properties?.workspaceSnippets)).toContain('#/components/schemas/WorkspaceSnippet');
+    expect(JSON.stringify(ci.workspaceSnippets)).toContain('#/components/schemas/WorkspaceSnippet');
+    expect(JSON.stringify(schemas.ContextRequest?.properties?.workspaceSnippets)).toContain('"maxItems":20');
+    expect(schemas.WorkspaceSnippet?.required).toEqual(['path', 'workspaceId', 'startLine', 'endLine', 'text']);
+    expect(schemas.WorkspaceSnippet?.properties?.text).toMatchObject({ type: 'string', maxLength: 20000 });
+    // The watcher's routes: the list with its limit, and marking read.
+    expect(doc.paths['/failures']?.get?.parameters?.map((p) => [p.name, p.required])).toEqual([['limit', false]]);
+    expect(JSON.stringify(doc.paths['/failures']?.get)).toContain('#/components/schemas/FailuresPage');
+    expect(schemas.WatchedFailure?.required).toEqual(expect.arrayContaining(['job', 'build', 'chat_id', 'unread', 'detected_at']));
+    expect(doc.paths['/failures/{chat_id}/read']?.post).toBeDefined();
     const tree = doc.paths['/workspaceTree']?.get?.parameters ?? [];
     expect(tree.map((p) => [p.name, p.required])).toEqual([['jobName', true], ['buildNumber', true], ['depth', false]]);
   });

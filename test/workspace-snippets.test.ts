@@ -215,7 +215,7 @@ describe.each(dialects)('through the controller, offline, on $name', (dialect) =
     const chat = (await (await api('/chats/', { method: 'POST', headers: json, body: '{}' })).json()) as Chat;
     const bad = await api(`/context/${chat.id}/`, { method: 'POST', headers: json, body: JSON.stringify({ workspaceSnippets: [{ ...mine, startLine: 0 }] }) });
     expect(bad.status).toBe(422);
-    expect(((await bad.json()) as { detail: string }).detail).toBe('workspaceSnippets[0].startLine: must be a positive whole number');
+    expect(((await bad.json()) as { detail: string }).detail).toBe('workspaceSnippets.0.startLine: must be a positive whole number');
     // The backend checks the field too (a client may post to it through the proxy's other paths).
     const long = await backend.request('local', 'POST', `/context/${chat.id}/`, { ciContext: { workspaceSnippets: [{ ...mine, text: 'x'.repeat(20_001) }] } });
     expect(long.status).toBe(422);

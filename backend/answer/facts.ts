@@ -4,6 +4,7 @@
  * answers from them) and the prompt builder (which hands them to a model).
  */
 import type { CiContext, PluginInfo } from '../../protocol/types.js';
+import { editDistance } from '../../core/log/symbols.js';
 
 /** "3 min 12 s", "1 h 5 min", "850 ms", "2 d 3 h": the two largest units that matter. */
 export function formatDuration(ms: number): string {
@@ -115,20 +116,6 @@ function pluginTokens(plugin: PluginInfo): Set<string> {
   return new Set(words);
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j] as number;
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + cost);
-      diagonal = above;
-    }
-  }
-  return row[b.length] as number;
-}
 
 export interface PluginMatch {
   /** The name as asked. */

@@ -5,16 +5,15 @@
  * left out whole).
  */
 import type { Source, WorkspaceSnippet } from '../../protocol/types.js';
+import { workspaceSnippetSchema } from '../../protocol/schemas.js';
 import type { ChatContext } from './engine.js';
 import { estimateTokens } from './prompt.js';
 
 function validSnippets(context: ChatContext | null): WorkspaceSnippet[] {
   const raw = context?.ciContext.workspaceSnippets;
   if (!Array.isArray(raw)) return [];
-  return raw.filter(
-    (s: unknown): s is WorkspaceSnippet =>
-      typeof s === 'object' && s !== null && typeof (s as WorkspaceSnippet).path === 'string' && typeof (s as WorkspaceSnippet).text === 'string' && Number.isSafeInteger((s as WorkspaceSnippet).startLine),
-  );
+  // Uploads are checked with this schema; a context stored before it may hold anything.
+  return raw.filter((s: unknown): s is WorkspaceSnippet => workspaceSnippetSchema.safeParse(s).success);
 }
 
 function render(s: WorkspaceSnippet): string {

@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
-import { BadRequest, HttpError, NotFound, Unprocessable } from '../errors.js';
+import { BadRequest, HttpError, NotFound } from '../errors.js';
 import { readJsonBody } from '../../http/body.js';
 import { parseInput } from '../../http/validate.js';
-import { contextRequestSchema, normaliseCiContext } from '../../protocol/schemas.js';
+import { contextRequestSchema, MAX_SNIPPETS, normaliseCiContext } from '../../protocol/schemas.js';
 import type { CiContext } from '../../protocol/types.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
@@ -72,48 +72,20 @@ export function parseContextRequest(value: unknown): ContextRequest {
   if (body.ciEnvironment && Object.keys(body.ciEnvironment).length > 0) out.ciEnvironment = body.ciEnvironment;
   const rawBuild = body.buildNumber;
   if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') out.buildNumber = Number(rawBuild);
-  // Checked by hand (not in contextRequestSchema): 422 names the snippet and field.
-  const snippets = (value as { workspaceSnippets?: unknown }).workspaceSnippets;
-  if (snippets !== undefined && snippets !== null) out.workspaceSnippets = parseSnippets(snippets);
+  if (body.workspaceSnippets) out.workspaceSnippets = body.workspaceSnippets as WorkspaceSnippet[];
   const sent = body.ciContext ?? body.jenkinsContext;
   if (sent) out.ciContext = normaliseCiContext(sent);
   return out;
 }
 
-/** Caps on caller-sent snippets: what the controller itself would send at most. */
-export const MAX_CALLER_SNIPPETS = 20;
-export const MAX_CALLER_SNIPPET_CHARS = 20_000;
-
-/** Validates caller-sent `workspaceSnippets`: 422 naming the first wrong field. */
-function parseSnippets(value: unknown): WorkspaceSnippet[] {
-  if (!Array.isArray(value)) throw new Unprocessable('workspaceSnippets: must be an array of {path, workspaceId, startLine, endLine, text}');
-  if (value.length > MAX_CALLER_SNIPPETS) throw new Unprocessable(`workspaceSnippets: must hold at most ${MAX_CALLER_SNIPPETS} snippets`);
-  return value.map((item: unknown, i) => {
-    const at = `workspaceSnippets[${i}]`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new Unprocessable(`${at}: must be an object`);
-    const s = item as Record<string, unknown>;
-    for (const field of ['path', 'workspaceId', 'text'] as const) {
-      if (typeof s[field] !== 'string') throw new Unprocessable(`${at}.${field}: must be a string`);
-    }
-    for (const field of ['startLine', 'endLine'] as const) {
-      const n = s[field];
-      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new Unprocessable(`${at}.${field}: must be a positive whole number`);
-    }
-    if ((s.endLine as number) < (s.startLine as number)) throw new Unprocessable(`${at}.endLine: must not be before startLine`);
-    if ((s.text as string).length > MAX_CALLER_SNIPPET_CHARS) throw new Unprocessable(`${at}.text: must be at most ${MAX_CALLER_SNIPPET_CHARS} characters`);
-    if ((s.path as string).length > 1000) throw new Unprocessable(`${at}.path: must be at most 1000 characters`);
-    return s as unknown as WorkspaceSnippet;
-  });
-}
-
 /**
  * The caller's snippets (read where the build ran, e.g. on an agent this host cannot see) first,
- * then the controller's own for files the caller did not send; at most MAX_CALLER_SNIPPETS.
+ * then the controller's own for files the caller did not send; at most MAX_SNIPPETS.
  */
 export function mergeSnippets(fromCaller: readonly WorkspaceSnippet[] | undefined, own: readonly WorkspaceSnippet[] | undefined): WorkspaceSnippet[] {
   const caller = fromCaller ?? [];
   const sent = new Set(caller.map((s) => s.path));
-  return [...caller, ...(own ?? []).filter((s) => !sent.has(s.path))].slice(0, MAX_CALLER_SNIPPETS);
+  return [...caller, ...(own ?? []).filter((s) => !sent.has(s.path))].slice(0, MAX_SNIPPETS);
 }
 
 /**

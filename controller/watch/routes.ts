@@ -9,26 +9,15 @@
  */
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { inputOf, validate } from '../../http/validate.js';
 import { NotFound } from '../errors.js';
+import { FailureReadParamsSchema, FailuresQuerySchema } from '../schemas.js';
 import type { Watcher } from './index.js';
 
-const listQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'must be between 1 and 100')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 100, 'must be between 1 and 100')
-    .default(20),
-});
-
-const readParams = z.object({
-  chat_id: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, 'must be a chat id (a positive whole number)')
-    .transform(Number),
-});
+// The schemas live beside the controller's other inputs, where the OpenAPI document reads them.
+const listQuery = FailuresQuerySchema;
+const readParams = FailureReadParamsSchema;
 
 const WATCH_OFF = 'The failed-build watcher is off: start the controller with CICHAT_WATCH=on (it is on by default in `cichat serve`)';
 

@@ -1,6 +1,6 @@
 import { analyze } from './analyze.js';
 import { cleanLines } from './clean.js';
-import { failureLocations, locationsInLine } from './locations.js';
+import { failureLocations, locationsInLine, locationsInSpan } from './locations.js';
 import { missingSymbolOf, similarIdentifiers, typeMismatchOf } from './symbols.js';
 
 const one = (line: string, previous?: string) => locationsInLine(line, 7, previous)[0];
@@ -36,6 +36,42 @@ describe('locationsInLine: the shapes of the common tools', () => {
 
   test("rustc's message is the line before its arrow", () => {
     expect(one('  --> src/main.rs:3:5', 'error[E0425]: cannot find value `totl` in this scope')?.message).toBe('cannot find value `totl` in this scope');
+  });
+});
+
+const span = (...lines: string[]): { start_line: number; text: string } => ({ start_line: 10, text: lines.join('\n') });
+
+describe('locationsInSpan: the places one excerpt names, with their messages', () => {
+  test.each([
+    ['Kotlin', 'e: file:///w/src/InvoiceController.kt:57:33 Unresolved reference \'toMoney\'.', '/w/src/InvoiceController.kt', 57, 33, "Unresolved reference 'toMoney'."],
+    ['TypeScript', 'src/PaymentForm.tsx(142,23): error TS2345: Argument of type', 'src/PaymentForm.tsx', 142, 23, 'error TS2345: Argument of type'],
+    ['gcc', 'src/parse.c:10:13: error: expected \';\' before \'}\' token', 'src/parse.c', 10, 13, "error: expected ';' before '}' token"],
+    ['javac', 'src/com/acme/Invoice.java:11: error: incompatible types', 'src/com/acme/Invoice.java', 11, undefined, 'error: incompatible types'],
+    ['Maven', '[ERROR] /w/Order.java:[17,15] cannot find symbol', '/w/Order.java', 17, 15, 'cannot find symbol'],
+    ['Go', './broken.go:5:9: too many return values', './broken.go', 5, 9, 'too many return values'],
+  ])('%s', (_name, line, path, lineNo, column, message) => {
+    const [loc] = locationsInSpan(span(line));
+    expect(loc).toMatchObject({ path, line: lineNo, message, logLine: 10 });
+    expect(loc?.column).toBe(column);
+  });
+
+  test('pointer lines take the message of the error above them (rustc, Python, Node frames)', () => {
+    const rust = locationsInSpan(span('error[E0308]: mismatched types', '  --> src/main.rs:10:61'));
+    expect(rust[0]).toMatchObject({ path: 'src/main.rs', line: 10, column: 61, message: 'error[E0308]: mismatched types', logLine: 11 });
+    const py = locationsInSpan(span('Traceback (most recent call last):', '  File "app/main.py", line 3, in <module>'));
+    expect(py[0]).toMatchObject({ path: 'app/main.py', line: 3 });
+  });
+
+  test('a message that states no error is no location (a quoted source line); vet and any file with an error message are', () => {
+    expect(locationsInSpan(span('src/app.ts:12:3 const x = 1;'))).toEqual([]);
+    expect(locationsInSpan(span('vet: ./pkg/a.go:3:2: unreachable code'))[0]).toMatchObject({ path: './pkg/a.go', line: 3, column: 2 });
+    expect(locationsInSpan(span('config/app.yaml:3: error: mapping values are not allowed here'))[0]).toMatchObject({ path: 'config/app.yaml', line: 3, shape: 'other' });
+    expect(locationsInSpan(span('config/app.yaml:3: all good'))).toEqual([]);
+  });
+
+  test("detail lines stop at the next error: each error keeps its own symbol", () => {
+    const locs = locationsInSpan(span('A.java:3: error: cannot find symbol', '  symbol:   variable a', 'B.java:4: error: cannot find symbol', '  symbol:   variable b'));
+    expect(locs.map((l) => l.message)).toEqual(['error: cannot find symbol\nsymbol: variable a', 'error: cannot find symbol\nsymbol: variable b']);
   });
 });
 

@@ -7,8 +7,11 @@
  */
 import type { LogExcerpt } from '../../protocol/types.js';
 
-/** Which tool's shape a location was read from. */
-export type LocationShape = 'javac' | 'kotlinc' | 'tsc' | 'gcc' | 'go' | 'rustc' | 'pytest' | 'python' | 'jest' | 'jvm-stack' | 'pipeline';
+/**
+ * Which tool's shape a location was read from; `other` is any `path:line[:col] message` whose
+ * message states an error (a YAML or XML file, a tool this list does not name).
+ */
+export type LocationShape = 'javac' | 'kotlinc' | 'tsc' | 'gcc' | 'go' | 'rustc' | 'pytest' | 'python' | 'jest' | 'jvm-stack' | 'pipeline' | 'other';
 
 export interface SourceLocation {
   /**
@@ -31,22 +34,28 @@ export const PIPELINE_SCRIPT = 'WorkflowScript';
 
 const SOURCE_EXT = 'java|kt|kts|scala|groovy|gradle|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|cc|cpp|cxx|h|hh|hpp|hxx|m|mm|swift|cs|rb|php|vue|svelte';
 const PATH = `((?:[A-Za-z]:)?[^\\s:()"'\\[\\]<>|*?]*?\\.(?:${SOURCE_EXT}))`;
+/** Any file with an extension (`pom.xml`, `values.yaml`): only with a message that states an error. */
+const ANY_PATH = `((?:[\\w.@~+-]*\\/)*[\\w.@+-]+\\.[A-Za-z]\\w{0,5})`;
+/** Words of a message that states an error (a source line `12 | x` quoted by a tool does not). */
+const ERRORISH = /\b(?:error|Error|ERROR|failed|FAILED|fatal|Unresolved|cannot|expected|undefined|not defined|mismatched|AssertionError|assert)\b/;
 
 interface Pattern {
   shape: LocationShape;
   re: RegExp;
   /** Indexes of path, line, column and message groups (0 = absent). */
   groups: [number, number, number, number];
+  /** A match counts only when its message states an error. */
+  errorOnly?: true;
 }
 
 const PATTERNS: Pattern[] = [
   // [ERROR] /ws/src/main/java/a/B.java:[42,17] cannot find symbol   (Maven compiler plugin)
   { shape: 'javac', re: new RegExp(`^\\[(?:ERROR|WARNING)\\]\\s+(?:COMPILATION ERROR :\\s*)?${PATH}:\\[(\\d+),(\\d+)\\]\\s*(.*)$`), groups: [1, 2, 3, 4] },
   // B.java:42: error: cannot find symbol   (javac, also scalac's "error:" form)
-  { shape: 'javac', re: new RegExp(`^${PATH}:(\\d+):\\s*(?:error|warning):\\s*(.*)$`), groups: [1, 2, 0, 3] },
+  { shape: 'javac', re: new RegExp(`^${PATH}:(\\d+):\\s*((?:error|warning):\\s*.*)$`), groups: [1, 2, 0, 3] },
   // e: /ws/src/A.kt: (42, 17): Unresolved reference: foo   and  e: file:///ws/src/A.kt:42:17 Unresolved reference
-  { shape: 'kotlinc', re: new RegExp(`^(?:\\[(?:ERROR|WARNING)\\]\\s+)?[ew]: (?:file://)?${PATH}: \\((\\d+), (\\d+)\\): (.*)$`), groups: [1, 2, 3, 4] },
-  { shape: 'kotlinc', re: new RegExp(`^(?:\\[(?:ERROR|WARNING)\\]\\s+)?[ew]: (?:file://)?${PATH}:(\\d+):(\\d+):? (.*)$`), groups: [1, 2, 3, 4] },
+  { shape: 'kotlinc', re: new RegExp(`^(?:\\[(?:ERROR|WARNING)\\]\\s+)?[ewE]: (?:file://)?${PATH}: \\((\\d+), (\\d+)\\): (.*)$`), groups: [1, 2, 3, 4] },
+  { shape: 'kotlinc', re: new RegExp(`^(?:\\[(?:ERROR|WARNING)\\]\\s+)?[ewE]: (?:file://)?${PATH}:(\\d+):(\\d+):? (.*)$`), groups: [1, 2, 3, 4] },
   // src/a.ts(42,17): error TS2339: ...   and   src/a.ts:42:17 - error TS2339: ...
   { shape: 'tsc', re: new RegExp(`^${PATH}\\((\\d+),(\\d+)\\): (error TS\\d+: .*)$`), groups: [1, 2, 3, 4] },
   { shape: 'tsc', re: new RegExp(`^${PATH}:(\\d+):(\\d+) - (error TS\\d+: .*)$`), groups: [1, 2, 3, 4] },
@@ -61,9 +70,13 @@ const PATTERNS: Pattern[] = [
   // ● suite › test ... (src/x.test.ts:42:17)  or  › src/x.test.ts:42:17
   { shape: 'jest', re: new RegExp(`(?:›|\\()\\s*${PATH}:(\\d+):(\\d+)\\)?\\s*$`), groups: [1, 2, 3, 0] },
   // a.c:42:17: error: ...  /  ./main.go:42:17: undefined: foo   (gcc, clang, go, swift)
-  { shape: 'gcc', re: new RegExp(`^(?:\\[(?:ERROR|WARNING)\\]\\s+)?${PATH}:(\\d+):(\\d+):\\s*(.*)$`), groups: [1, 2, 3, 4] },
+  { shape: 'gcc', re: new RegExp(`^(?:\\[(?:ERROR|WARNING)\\]\\s+|vet: )?${PATH}:(\\d+):(\\d+):\\s*(.*)$`), groups: [1, 2, 3, 4] },
   // # pkg\n./main.go:42: undefined: foo   (older go vet / go build)
-  { shape: 'go', re: /^((?:\.\/)?[^\s:()"']+\.go):(\d+):\s*(.*)$/, groups: [1, 2, 0, 3] },
+  { shape: 'go', re: /^(?:vet: )?((?:\.\/)?[^\s:()"']+\.go):(\d+):\s*(.*)$/, groups: [1, 2, 0, 3] },
+  // [ERROR] /ws/pom.xml:[12,5] ...   config/app.yaml:3:1: error ...   (any file; the message must state an error)
+  { shape: 'other', re: new RegExp(`^(?:\\[ERROR\\] |e: |E: |vet: )?(?:file://)?${ANY_PATH}:\\[(\\d+),(\\d+)\\]\\s*(.*)$`), groups: [1, 2, 3, 4], errorOnly: true },
+  { shape: 'other', re: new RegExp(`^(?:\\[ERROR\\] |e: |E: |vet: )?(?:file://)?${ANY_PATH}\\((\\d+),(\\d+)\\):\\s*(.*)$`), groups: [1, 2, 3, 4], errorOnly: true },
+  { shape: 'other', re: new RegExp(`^(?:\\[ERROR\\] |e: |E: |vet: )?(?:file://)?${ANY_PATH}:(\\d+)(?::(\\d+))?:?\\s+(.*)$`), groups: [1, 2, 3, 4], errorOnly: true },
 ];
 
 /** at com.example.Foo.bar(Foo.java:42)   (JVM stack frame; the package gives the directories) */
@@ -78,7 +91,12 @@ const LIBRARY_PACKAGE = /^(?:java|javax|jdk|sun|com\.sun|kotlin|scala|groovy|org
 const DETAIL = /^(?:\[(?:ERROR|WARNING)\]\s+)?\s*(symbol|location|required|found|reason)\s*:\s*(.+)$/;
 const RUSTC_HEAD = /^(?:error|warning)(?:\[E\d+\])?: (.*)$/;
 
-const strip = (line: string): string => line.replace(/^\[(?:\d{4}-\d\d-\d\dT[\d:.]+Z|[\d:.]+)\]\s+/, '').replace(/\s+$/, '');
+/** A timestamp before the line, bracketed (`[12:00:01] `) or bare (`2024-05-01T12:00:01.123Z `), and trailing blanks. */
+const strip = (line: string): string =>
+  line
+    .replace(/^\[(?:\d{4}-\d\d-\d\dT[\d:.]+Z|[\d:.]+)\]\s+/, '')
+    .replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z /, '')
+    .replace(/\s+$/, '');
 
 /** The locations one log line names (usually none, at most one). */
 export function locationsInLine(raw: string, logLine: number, previous?: string): SourceLocation[] {
@@ -104,6 +122,7 @@ export function locationsInLine(raw: string, logLine: number, previous?: string)
     const [p, l, c, msg] = pattern.groups;
     const file = (m[p] ?? '').replace(/^file:\/\//, '');
     const lineNo = Number(m[l]);
+    if (pattern.errorOnly && !ERRORISH.test(m[msg] ?? '')) continue;
     if (!file || !Number.isSafeInteger(lineNo) || lineNo < 1) continue;
     // Node's own internals and installed packages are not the build's code.
     if (/(?:^|\/)node_modules\/|^node:|^internal\//.test(file)) return [];
@@ -131,38 +150,76 @@ export interface LocationOptions {
   maxLocations?: number;
 }
 
+/** Where the lines of a range sit: `lines[0]` is log line `firstLine`. */
+interface Scan {
+  lines: readonly string[];
+  firstLine: number;
+  seen: Set<string>;
+  out: SourceLocation[];
+  max: number;
+}
+
+/**
+ * Reads the lines `from..to` (indexes into `scan.lines`) and appends the locations they name that
+ * are not seen yet, each with its message completed: a pointer line that says nothing itself
+ * (rustc's arrow, a traceback line, a stack frame) takes the error line above it; else an error
+ * line right after it; javac's and kotlinc's detail lines (`symbol: ...`, `found: ...`) after it
+ * join the message, one per line. Returns false once `max` locations are kept.
+ */
+function scanRange(scan: Scan, from: number, to: number): boolean {
+  const { lines, seen, out } = scan;
+  let lastError = '';
+  for (let k = from; k <= to && k < lines.length; k++) {
+    const body = strip(lines[k] ?? '').trim();
+    const found = locationsInLine(lines[k] ?? '', scan.firstLine + k);
+    if (found.length === 0) {
+      if (ERRORISH.test(body) && !DETAIL.test(body)) lastError = body;
+      continue;
+    }
+    const own = found.some((loc) => loc.message !== undefined);
+    for (const loc of found) {
+      const key = `${loc.path}:${loc.line}`;
+      if (seen.has(key)) continue;
+      if (!loc.message && lastError) loc.message = lastError;
+      if (!loc.message) {
+        const next = strip(lines[k + 1] ?? '').trim();
+        if (next && !locationsInLine(next, 0).length && /error|exception|expected|cannot|undefined|not found|mismatch/i.test(next)) loc.message = next;
+      }
+      const details: string[] = [];
+      for (let d = k + 1; d < Math.min(lines.length, k + 6); d++) {
+        if (locationsInLine(lines[d] ?? '', 0).length > 0) break;
+        const detail = DETAIL.exec(strip(lines[d] ?? ''));
+        if (detail) details.push(`${detail[1]}: ${(detail[2] ?? '').trim()}`);
+      }
+      if (details.length > 0) loc.message = [loc.message, ...details].filter(Boolean).join('\n');
+      seen.add(key);
+      out.push(loc);
+      if (out.length >= scan.max) return false;
+    }
+    // A diagnostic with its own message is the error the pointer lines after it belong to.
+    if (own) lastError = body;
+  }
+  return true;
+}
+
+/**
+ * The distinct `file:line` locations one excerpt names, in order (`span.text` is its lines,
+ * the first being log line `span.start_line`).
+ */
+export function locationsInSpan(span: { start_line: number; text: string }, maxLocations = 50): SourceLocation[] {
+  const lines = span.text.split('\n');
+  const scan: Scan = { lines, firstLine: span.start_line, seen: new Set(), out: [], max: maxLocations };
+  scanRange(scan, 0, lines.length - 1);
+  return scan.out;
+}
+
 /**
  * The distinct `file:line` locations the top failure excerpts name, in excerpt order (the
  * analyzer's rank), first mention first. `lines` is the cleaned log (index 0 = line 1).
  */
 export function failureLocations(lines: readonly string[], excerpts: readonly LogExcerpt[], options: LocationOptions = {}): SourceLocation[] {
-  const maxExcerpts = options.maxExcerpts ?? 5;
-  const maxLocations = options.maxLocations ?? 12;
-  const out: SourceLocation[] = [];
-  const seen = new Set<string>();
-  const top = excerpts.filter((e) => e.score > 0).slice(0, maxExcerpts);
-  for (const excerpt of top) {
-    for (let n = excerpt.start_line; n <= excerpt.end_line && n <= lines.length; n++) {
-      for (const loc of locationsInLine(lines[n - 1] ?? '', n, lines[n - 2])) {
-        const key = `${loc.path}:${loc.line}`;
-        if (seen.has(key)) continue;
-        // A message on the next line (javac's "symbol:" lines follow; tsc/go say it on the same line).
-        if (!loc.message) {
-          const next = strip(lines[n] ?? '');
-          if (next && !locationsInLine(next, n + 1).length && /error|exception|expected|cannot|undefined|not found|mismatch/i.test(next)) loc.message = next.trim();
-        }
-        // javac and kotlinc say which symbol or types on the lines after (`symbol: ...`, `found: ...`).
-        const details: string[] = [];
-        for (let k = n; k < Math.min(lines.length, n + 5); k++) {
-          const detail = DETAIL.exec(strip(lines[k] ?? ''));
-          if (detail) details.push(`${detail[1]}: ${detail[2]}`);
-        }
-        if (details.length > 0) loc.message = [loc.message, ...details].filter(Boolean).join('\n');
-        seen.add(key);
-        out.push(loc);
-        if (out.length >= maxLocations) return out;
-      }
-    }
-  }
-  return out;
+  const scan: Scan = { lines, firstLine: 1, seen: new Set(), out: [], max: options.maxLocations ?? 12 };
+  const top = excerpts.filter((e) => e.score > 0).slice(0, options.maxExcerpts ?? 5);
+  for (const excerpt of top) if (!scanRange(scan, excerpt.start_line - 1, excerpt.end_line - 1)) break;
+  return scan.out;
 }

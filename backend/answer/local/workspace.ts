@@ -3,7 +3,7 @@
  * for "how do I fix it?", and "show me <file>" / "show me the Jenkinsfile".
  */
 import type { CiContext, Source, WorkspaceSnippet } from '../../../protocol/types.js';
-import { locationsInLine, PIPELINE_SCRIPT } from '../../../core/log/locations.js';
+import { locationsInSpan, PIPELINE_SCRIPT } from '../../../core/log/locations.js';
 import { missingSymbolOf, similarIdentifiers, typeMismatchOf } from '../../../core/log/symbols.js';
 import { buildLabel } from '../facts.js';
 import { inlineCode, type LogSpan } from '../logtext.js';
@@ -90,7 +90,7 @@ export function similarNames(missing: string, snippets: readonly WorkspaceSnippe
 function snippetForFailure(snippets: readonly WorkspaceSnippet[], spans: readonly LogSpan[]): WorkspaceSnippet | undefined {
   const named = snippets.filter((s) => posInt(s.line));
   for (const span of spans) {
-    const locs = span.text.split('\n').flatMap((text, i) => locationsInLine(text, span.start_line + i));
+    const locs = locationsInSpan(span);
     for (const loc of locs) {
       const hit = named.find(
         (s) =>
@@ -166,7 +166,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
 /** For a failure whose log names a file:line the context holds no source of: how to fetch it. */
 export function missingSourceHint(ask: Ask, spans: readonly LogSpan[]): Reply | undefined {
   for (const span of spans.slice(0, 2)) {
-    const loc = span.text.split('\n').flatMap((text, i) => locationsInLine(text, span.start_line + i))[0];
+    const loc = locationsInSpan(span, 1)[0];
     if (!loc) continue;
     const out = new ReplyBuilder();
     const path = loc.path === PIPELINE_SCRIPT ? 'Jenkinsfile' : loc.path;
