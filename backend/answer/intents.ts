@@ -108,6 +108,7 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(jenkins|ci|server|controller|core|instance)\b/, 1],
       [/\b(which|what)\s+jenkins\b|\bjenkins\s+(release|lts|build number)\b/, 2],
       [/\b(up to date|outdated|upgrade|latest)\b/, 1],
+      [/\b(jenkins|ci|server|controller|core|instance)\b.*\b(up to date|outdated|upgrad\w*|latest|too old|old)\b/, 3],
     ],
   ],
   [
@@ -193,6 +194,8 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\bbuildable\b/, 7],
       [/\b(disabled|enabled)\b/, 2],
       [/\bcan (i|we|you|it|they) (be )?(build|run|trigger|start)\b/, 4],
+      [/\bcan (this|the|that) (job|project|pipeline) be (built|run|triggered|started)\b/, 7],
+      [/\b(is|was) (it|this|that|the) ?(job|project|pipeline)? (disabled|enabled)\b/, 6],
     ],
   ],
   [
@@ -210,6 +213,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\bdescri(ption|be)\b/, 4],
       [/\bwhat (does|is) (this|the) (job|project|pipeline)( do| for| about)?\b/, 5],
+      [/\bwhat does [\w./-]+ do\s*$|\bwhat is [\w./-]+ for\s*$/, 5],
       [/\b(job|project)\b/, 1],
     ],
   ],
@@ -258,7 +262,8 @@ const INTENTS: [IntentId, Cue[]][] = [
     'screen',
     [
       [/\bwhere am i\b|\b(current|this) (page|screen|view)\b|\bwhich (page|screen)\b|\bcurrent ?screen\b/, 6],
-      [/\b(what|which) (page|screen|view)\b|\b(page|screen) (am i|i am|i'?m)\b|\blooking at\b/, 6],
+      [/\b(what|which) (jenkins |ci )?(page|screen|view)\b|\b(page|screen) (am i|i am|i'?m)\b|\blooking at\b/, 6],
+      [/\b(page|screen|view)\b.*\b(is this|am i|i'?m on|i was on|looking at)\b/, 3],
     ],
   ],
   [
@@ -328,7 +333,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     'buildNumber',
     [
       [/\bbuild\s*(number|no\.?|num|#|id)\b|\bnumber of (the|this) build\b/, 7],
-      [/\b(which|what)\s+build\s+(is|was)\s+(this|it|that)\b|\b(which|what) build am i\b/, 7],
+      [/\b(which|what)\s+(build|run)\s+(is|was)\s+(this|it|that)\b|\b(which|what) build am i\b/, 7],
     ],
   ],
   [
@@ -336,6 +341,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\bhealth\s*score\b|\bweather\b.*\b(job|project|pipeline|icon|build)s?\b|\b(job|project|pipeline)('?s)? weather\b|\b(build )?stability\b/, 8],
       [/\b(job|project|pipeline)\b.*\bhealth(y)?\b|\bhealth(y)?\b.*\b(job|project|pipeline)\b/, 7],
+      [/\b(is|how) (this|the|that) (job|project|pipeline) (stable|healthy|reliable)\b|\bhow (stable|healthy|reliable) is (this|the|that|it)\b/, 8],
     ],
   ],
   [
@@ -353,6 +359,7 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\bdownstream\b/, 9],
       [/\b(jobs?|projects?|pipelines?)\b.*\b(runs?|ran|triggered|start\w*|built|go(es)?)\s+(right\s+)?after\b/, 10],
       [/\bwhat\s+(jobs?\s+|projects?\s+)?(does|will|did)\s+(this|it|the)\s*(job|project|pipeline|build)?\s*(trigger|start|kick off)\b/, 10],
+      [/\b(triggered|started|runs?|built|kicked off)\s+(right\s+)?after\s+(this|the|it)\b|\bafter (this|the) (job|build|project)\b.*\b(trigger\w*|start\w*|run\w*)\b/, 10],
     ],
   ],
   [
@@ -360,13 +367,14 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\bconfig(\.xml|uration|s)?\b/, 7],
       [/\b(job|pipeline|project)\s+(definition|settings|setup)\b|\bjenkinsfile\b|\bconfigured\b/, 4],
+      [/\b(repo|repository|scm|git url|remote)\b.*\b(job|project|pipeline|config\w*)\b|\b(job|project|pipeline)\b.*\b(repo|repository|scm)\b/, 6],
     ],
   ],
   [
     'concurrency',
     [
-      [/\bconcurrent(ly)?\b|\bsimultaneous(ly)?\b|\b(same time|at once|in parallel)\b/, 4],
-      [/\b(this|the|that) (job|project|pipeline)\b|\bof (this|the) (job|project|pipeline)\b|\btwo builds\b|\bbuilds of\b/, 3],
+      [/\bconcurrent(ly)?\b|\bsimultaneous(ly)?\b|\b(same time|at once|in parallel)\b/, 5],
+      [/\b(this|the|that) (job|project|pipeline)\b|\bof (this|the) (job|project|pipeline)\b|\btwo builds\b|\bbuilds of\b/, 2],
     ],
   ],
   [
@@ -382,6 +390,7 @@ const INTENTS: [IntentId, Cue[]][] = [
     [
       [/\b(problems?|errors?|issues?|trouble|fail\w*|wrong)\b.*\b(read\w*|pars\w*|upload\w*|collect\w*|sen[dt]\w*)\b.*\bcontext\b/, 11],
       [/\bcontext\b.*\b(problems?|errors?|issues?|missing|incomplete|fail\w*|broken|partial|complete)\b|\bcontext ?parsing\b/, 11],
+      [/\b(missing|incomplete|partial|unread\w*|problems? reading)\b.*\bcontext\b/, 11],
     ],
   ],
   [

@@ -6,7 +6,7 @@
  * weighs every fact that bears on it.
  */
 import type { CiContext } from '../../../protocol/types.js';
-import { buildLabel, buildNumberOf, envOf, formatDuration, fromCiServer, jobNameOf } from '../facts.js';
+import { buildLabel, buildNumberOf, envOf, formatDuration, fromCiServer, jobNameOf, showValue } from '../facts.js';
 import { clip, inlineCode } from '../logtext.js';
 import { plainText, jobTypeName } from './job.js';
 import { capitalise, formatTime } from './outcome.js';
@@ -145,14 +145,29 @@ const environment: Composer = ({ ci, q, question }) => {
   const env = ci.ciEnvironment;
   // Variables named outright ("what is GIT_URL?"), in the question's own spelling.
   const named = [...question.matchAll(/\b([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+)\b/g)].map((m) => (m[1] as string).toUpperCase());
+  const params = ci.buildDetails?.parameters ?? {};
+  const out = new ReplyBuilder();
+  // A build parameter is an environment variable of the build too (TARGET_ENV, DEPLOY_PASSWORD).
+  const paramNamed = named.filter((n) => Object.keys(params).some((p) => p.toUpperCase() === n));
+  if (paramNamed.length > 0 && paramNamed.length === named.length) {
+    out.fact('buildDetails.parameters');
+    for (const name of paramNamed) {
+      const key = Object.keys(params).find((p) => p.toUpperCase() === name) as string;
+      out.line(`${inlineCode(key)} = **${inlineCode(clip(showValue(params[key]), 300))}** (a build parameter).`);
+    }
+    return out.reply();
+  }
   if (!env || Object.keys(env).length === 0) {
     return notSaid(named.length > 0 ? `what ${named.map(inlineCode).join(' or ')} was` : "the build's environment variables");
   }
-  const out = new ReplyBuilder();
   if (named.length > 0) {
     for (const name of named) {
       const value = env[name];
-      if (value === undefined) out.line(`The build environment has no ${inlineCode(name)}.`);
+      const param = Object.keys(params).find((p) => p.toUpperCase() === name);
+      if (value === undefined && param !== undefined) {
+        out.fact('buildDetails.parameters');
+        out.line(`${inlineCode(param)} = **${inlineCode(clip(showValue(params[param]), 300))}** (a build parameter).`);
+      } else if (value === undefined) out.line(`The build environment has no ${inlineCode(name)}.`);
       else {
         out.fact(`ciEnvironment.${name}`);
         out.line(`${inlineCode(name)} = **${inlineCode(clip(value, 300))}**`);

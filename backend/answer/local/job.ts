@@ -33,6 +33,12 @@ const jobType: Composer = ({ q, ci }) => {
   const out = new ReplyBuilder().fact('jobDetails.jobType');
   if (typeof isPipeline === 'boolean') out.fact('jobDetails.isPipeline');
   const technical = name !== type ? ` (${inlineCode(type)})` : '';
+  const script = typeof ci.jobDetails?.configXml === 'string' ? /<scriptPath>([^<]{1,300})<\/scriptPath>/.exec(ci.jobDetails.configXml)?.[1] : undefined;
+  if (/\bjenkinsfile\b/.test(q) && script) {
+    out.fact('jobDetails.configXml');
+    out.line(`${jobRef} is a **${name}** whose Jenkinsfile is ${inlineCode(script.trim())} in its repository (config.xml's \`scriptPath\`).`);
+    return out.reply();
+  }
   const asked = /\b(?:is|was) (?:this|it|the job) an? (pipeline|freestyle|free-style|multibranch|multi-branch|maven|matrix)\b/.exec(q);
   if (asked?.[1]) {
     const wanted = jobTypeName(asked[1]);
@@ -86,11 +92,18 @@ const jobDescription: Composer = ({ ci }) => {
   return out.reply();
 };
 
-const buildable: Composer = ({ ci }) => {
+const buildable: Composer = ({ ci, q }) => {
   const value = ci.jobDetails?.isBuildable;
   const job = jobNameOf(ci);
   const jobRef = job ? inlineCode(job) : 'the job';
   if (typeof value !== 'boolean') return notSaid(`whether ${jobRef} is buildable`);
+  // "is it disabled?" asks the opposite question: its yes is the job's no.
+  if (/\bdisabled\b/.test(q) && !/\bbuildable\b/.test(q)) {
+    return new ReplyBuilder()
+      .fact('jobDetails.isBuildable')
+      .line(value ? `**No — ${jobRef} is not disabled**: it is buildable.` : `**Yes — ${jobRef} cannot be built**: it is disabled, or its type cannot be built directly.`)
+      .reply();
+  }
   return new ReplyBuilder()
     .fact('jobDetails.isBuildable')
     .line(value ? `**Yes — ${jobRef} is buildable.**` : `**No — ${jobRef} is not buildable** (it is disabled, or its type cannot be built directly).`)

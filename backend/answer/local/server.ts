@@ -8,10 +8,14 @@ import { type Composer, ReplyBuilder, notSaid, citedSpans, type AnswerGroup } fr
 import { capitalise } from './outcome.js';
 import { plainText, blockquote } from './job.js';
 
-const ciVersion: Composer = ({ ci }) => {
+const ciVersion: Composer = ({ ci, q }) => {
   const found = ciVersionOf(ci);
   if (!found) return notSaid('which Jenkins version this server runs');
-  return new ReplyBuilder().line(`This server runs **Jenkins ${found.version}**.`).fact(found.field).reply();
+  const out = new ReplyBuilder().line(`This server runs **Jenkins ${found.version}**.`).fact(found.field);
+  if (/\b(up to date|outdated|upgrad\w*|latest|too old|old)\b/.test(q)) {
+    out.line("Whether that is the latest release the context cannot say: compare it with the Jenkins changelog (jenkins.io/changelog for weekly, jenkins.io/changelog-stable for LTS, where versions look like 2.440.3).");
+  }
+  return out.reply();
 };
 
 function pluginLine(p: PluginInfo): string {
@@ -45,6 +49,13 @@ const plugins: Composer = ({ question, q, ci, ctx }) => {
     const reply = notSaid(what, mention ?? 'It holds no plugin list.');
     if (mention) reply.sources.push(...citedSpans(mention));
     return reply;
+  }
+  if (/\bpinned\b/.test(q)) {
+    out.fact(ci.plugins ? 'plugins' : 'activePlugins');
+    const pinned = list.filter((p) => p.pinned === true);
+    if (!list.some((p) => typeof p.pinned === 'boolean')) return notSaid('which plugins are pinned', 'It lists the plugins without their pinned state.');
+    out.line(pinned.length === 0 ? '**No plugin is pinned.**' : `**${pinned.length} plugin${pinned.length === 1 ? ' is' : 's are'} pinned:** ${pinned.map(pluginLine).join(', ')}.`);
+    return out.reply();
   }
   const names = pluginNamesAskedFor(question, list);
   out.fact(...(ci.activePlugins ? ['activePlugins'] : []), ...(ci.plugins ? ['plugins'] : []));
@@ -245,6 +256,9 @@ const system: Composer = ({ q, ci }) => {
   };
   const missingText = missing.map((m) => missingNames[m] ?? m);
   if (asksDisk && !extraKeys.some((k) => /disk|storage|space/i.test(k))) missingText.push('how much disk space the built-in node has');
+  if (/\b(free|available|left|unused)\b/.test(q) && /\b(memory|ram|heap)\b/.test(q) && !facts.some((f) => f.label === 'Free memory')) {
+    missingText.push('how much memory is free on the built-in node');
+  }
   if (otherWord && !extraKeys.some((k) => k.toLowerCase().includes(otherWord))) missingText.push(`the built-in node's ${otherWord}`);
 
   const out = new ReplyBuilder();
