@@ -143,6 +143,6 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     llmToolCalls: v.LLM_TOOL_CALLS ?? 6,
     llmToolTokens: v.LLM_TOOL_TOKENS ?? 4000,
     replicaId: v.BACKEND_REPLICA_ID,
-    contextUploadsMax: v.CONTEXT_UPLOADS_MAX ?? 2,
+    contextUploadsMax: v.CONTEXT_UPLOADS_MAX ?? 1,
   };
 }

@@ -40,6 +40,8 @@ export interface ContextUpload {
   jobName?: string;
   buildNumber?: number;
   consoleLog?: string;
+  /** The last passing build's log (`--baseline-log`): the controller sends it as `buildDetails.lastSuccessfulBuild`. */
+  baselineLog?: string;
   currentScreen?: string;
   /** Pipeline environment (BUILD_URL, NODE_NAME, GITHUB_* ...) read by `--from-env`. */
   ciEnvironment?: Record<string, string>;
@@ -87,6 +89,28 @@ function checkUrl(value: string, name: string): void {
 
 function isAbort(err: unknown): boolean {
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
+}
+
+/** How long an upload keeps trying while the backend says it is busy (503 + Retry-After). */
+export const UPLOAD_RETRY_FOR_MS = 120_000;
+
+/** The upload's body, sent in slices so that progress can be reported. */
+function uploadBody(bytes: Buffer, onProgress?: ProgressListener): ReadableStream<Uint8Array> {
+  const total = bytes.length;
+  const slice = 256 * 1024;
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= total) {
+        controller.close();
+        return;
+      }
+      const end = Math.min(total, sent + slice);
+      controller.enqueue(bytes.subarray(sent, end));
+      sent = end;
+      onProgress?.(sent, total);
+    },
+  });
 }
 
 export class CichatClient {
@@ -177,28 +201,28 @@ export class CichatClient {
    * Uploads a chat's context. The body is streamed in slices so that `onProgress` can count
    * the bytes as they go (a build log may be tens of MiB).
    */
+  /**
+   * Uploads a chat's context. A backend busy with other uploads answers 503 with `Retry-After`
+   * (CONTEXT_UPLOADS_MAX): the upload is sent again after the wait the server asks for, for up
+   * to UPLOAD_RETRY_FOR_MS in all, then the 503 is the error.
+   */
   async uploadContext(chatId: number, upload: ContextUpload, onProgress?: ProgressListener): Promise<ContextUploadResult> {
     const bytes = Buffer.from(JSON.stringify(upload), 'utf8');
-    const total = bytes.length;
-    const slice = 256 * 1024;
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent >= total) {
-          controller.close();
-          return;
-        }
-        const end = Math.min(total, sent + slice);
-        controller.enqueue(bytes.subarray(sent, end));
-        sent = end;
-        onProgress?.(sent, total);
-      },
-    });
-    const response = await this.request('POST', `/context/${chatId}/`, undefined, {
-      rawBody: body,
-      contentLength: total,
-    });
-    return (await response.json()) as ContextUploadResult;
+    const giveUpAt = Date.now() + UPLOAD_RETRY_FOR_MS;
+    for (;;) {
+      try {
+        const response = await this.request('POST', `/context/${chatId}/`, undefined, {
+          rawBody: uploadBody(bytes, onProgress),
+          contentLength: bytes.length,
+        });
+        return (await response.json()) as ContextUploadResult;
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 503 || err.retryAfterSeconds === undefined) throw err;
+        const waitMs = Math.max(250, err.retryAfterSeconds * 1000);
+        if (Date.now() + waitMs > giveUpAt) throw err;
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    }
   }
 
   lastUpload(chatId: number): Promise<{ last_upload_at: string | null }> {
@@ -343,6 +367,7 @@ export class CichatClient {
           : response.status === 409
             ? 'an answer is already streaming in this chat: wait for it or stop it'
             : undefined;
-    return new ApiError(response.status, detail, hint);
+    const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+    return new ApiError(response.status, detail, hint, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
   }
 }

@@ -34,6 +34,8 @@ export class ApiError extends UserError {
     readonly status: number,
     readonly detail: string,
     hint?: string,
+    /** Seconds the server asked to wait before trying again (`Retry-After`), when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail, hint);
     this.name = 'ApiError';

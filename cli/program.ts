@@ -168,11 +168,12 @@ Examples:
       '--from-env',
       'read JOB_NAME, BUILD_NUMBER, BUILD_URL, NODE_NAME, WORKSPACE (Jenkins) and GITHUB_* (GitHub Actions) from the environment; the source lines the log names are read from $WORKSPACE',
     )
+    .option('--baseline-log <file>', "the last passing build's log, sent as buildDetails.lastSuccessfulBuild (the baseline a failure is compared with)")
     .option('--no-progress', 'no progress bar on stderr')
     .action(
       async (
         chat: number,
-        opts: { job?: string; build?: number; log?: string; fromEnv?: boolean; progress: boolean },
+        opts: { job?: string; build?: number; log?: string; baselineLog?: string; fromEnv?: boolean; progress: boolean },
         cmd: Command,
       ) => {
         const m = await import('./commands/context.js');
@@ -225,9 +226,10 @@ Examples:
     .description('offline: the failure excerpts of a build log, ranked, with line numbers (needs no server)')
     .argument('[file]', 'the log file, "-" or nothing for stdin')
     .addOption(new Option('--max <n>', 'show at most n excerpts (default 5)').argParser(intArg('--max')))
-    .action(async (file: string | undefined, opts: { max?: number }, cmd: Command) => {
+    .option('--baseline <file>', "the last passing build's log: excerpts it also printed rank lower, each is marked new or not")
+    .action(async (file: string | undefined, opts: { max?: number; baseline?: string }, cmd: Command) => {
       const m = await import('./commands/analyze.js');
-      await m.analyzeLog(await ctxOf(cmd), file, opts.max ?? 5);
+      await m.analyzeLog(await ctxOf(cmd), file, opts.max ?? 5, opts.baseline);
     });
 
   const token = program.command('token').description('controller tokens (CONTROLLER_AUTH=tokens)');

@@ -78,7 +78,8 @@ export function startService(
     child,
     exited,
     lastLines: () => [...lines],
-    async stop(graceMs = 5000) {
+    // The backend bounds its own shutdown at 10 s (streams saved, uploads let finish): wait past that.
+    async stop(graceMs = 12_000) {
       if (exitState) return exitState;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);

@@ -8,7 +8,7 @@ import { maskSecrets, MASK } from '../core/secrets.js';
 import type { BuildCause, BuildDetails } from '../protocol/types.js';
 import { BuildNotFoundError, XmlCorruptError } from './errors.js';
 import { realInside } from './homeguard.js';
-import { findBuildDir, jobUrl, listBuildNumbers, maskText, summaryOf } from './jobs.js';
+import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, readPermalinks, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
 import { child, childInt, childText, childrenNamed, findDeep, errorMessage, isMissing, parseXml, readHeadText, readTextFile, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
@@ -464,6 +464,8 @@ export interface BuildReadOptions {
   number: number;
   /** The caller's own log: replaces the tail read from disk. */
   consoleLog?: string;
+  /** The caller's log of the last passing build (`--baseline-log`): replaces the one read from disk. */
+  baselineLog?: string;
   rootUrl?: string;
   now?: Date;
 }
@@ -502,7 +504,118 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
   } else {
     await fillLogTail(details, dir, `${job.fullName} #${number}`);
   }
+  if (details.result === 'FAILURE' || details.result === 'UNSTABLE' || opts.baselineLog !== undefined) {
+    await fillLastSuccessfulBuild(details, opts);
+  }
   return details;
+}
+
+/** How much of the last green build's log is sent: its end, more of it than of the failed build's. */
+export const BASELINE_TAIL_LINES = 5000;
+export const BASELINE_TAIL_BYTES = 8 * 1024 * 1024;
+/** How many builds are looked at, newest first, when no permalink names a green build before this one. */
+const GREEN_SCAN = 1000;
+const GREEN_SCAN_MS = 1500;
+/** How many builds after the green one are read for the commits in between. */
+const CHANGES_BUILDS_MAX = 50;
+
+/**
+ * The newest build before `n` whose result is SUCCESS: the `lastStableBuild` /
+ * `lastSuccessfulBuild` permalinks when they name one before `n` (a permalink is the newest such
+ * build of the whole job, so nothing newer before `n` can have passed), else a scan of the
+ * builds below `n`, newest first (numbered and timestamp-named folders alike; a build folder
+ * that leads out of the builds folder is never read). Null when none passed.
+ */
+export async function findLastGreenBefore(job: JobLocation, n: number): Promise<{ number: number | null; looked: number }> {
+  const numbers = (await listBuildNumbers(job.buildsDir)).filter((x) => x < n);
+  if (numbers.length === 0) return { number: null, looked: 0 };
+  const links = await readPermalinks(job.buildsDir);
+  for (const name of ['lastStableBuild', 'lastSuccessfulBuild']) {
+    const p = links.get(name);
+    if (p === undefined || p === null || p >= n || !numbers.includes(p)) continue;
+    if ((await readBuildSummary(job.buildsDir, p))?.result === 'SUCCESS') return { number: p, looked: 1 };
+  }
+  const deadline = Date.now() + GREEN_SCAN_MS;
+  let looked = 0;
+  for (let i = numbers.length - 1; i >= 0 && looked < GREEN_SCAN && Date.now() < deadline; i--, looked++) {
+    const k = numbers[i] as number;
+    if ((await readBuildSummary(job.buildsDir, k))?.result === 'SUCCESS') return { number: k, looked: looked + 1 };
+  }
+  return { number: null, looked };
+}
+
+/**
+ * `buildDetails.lastSuccessfulBuild` of a failed or unstable build (CONTRACT section 2): the
+ * job's last green build before it with its number, result, time and log end, and the commits
+ * of the builds in between (`changesSince`). No green build: `lastSuccessfulBuild: null` and
+ * `noSuccessfulBuild` saying so. The caller's own passing log replaces the one on disk.
+ */
+async function fillLastSuccessfulBuild(details: BuildDetails, opts: BuildReadOptions): Promise<void> {
+  const { job, number } = opts;
+  let found: { number: number | null; looked: number };
+  try {
+    found = await findLastGreenBefore(job, number);
+  } catch (err) {
+    details.lastSuccessfulBuildError = `Could not look for the last successful build of ${job.fullName}: ${errorMessage(err)}`;
+    if (opts.baselineLog !== undefined) details.lastSuccessfulBuild = { consoleLog: opts.baselineLog };
+    return;
+  }
+  if (found.number === null) {
+    if (opts.baselineLog !== undefined) {
+      details.lastSuccessfulBuild = { consoleLog: opts.baselineLog };
+      return;
+    }
+    details.lastSuccessfulBuild = null;
+    details.noSuccessfulBuild =
+      found.looked === 0
+        ? `#${number} is the first build of ${job.fullName}: no earlier build passed`
+        : `No build of ${job.fullName} before #${number} succeeded (${found.looked} looked at)`;
+    return;
+  }
+  const green = found.number;
+  const dir = await findBuildDir(job.buildsDir, green);
+  const out: Record<string, unknown> & { number: number } = { number: green, result: 'SUCCESS' };
+  if (opts.rootUrl) out.url = `${jobUrl(opts.rootUrl, job)}${green}/`;
+  if (dir) {
+    try {
+      const build = await readXmlFile(path.join(dir, 'build.xml'));
+      if (build) {
+        const iso = isoOf(childInt(build, 'timestamp') ?? childInt(build, 'startTime') ?? timestampFromDirName(dir));
+        if (iso) out.timestamp = iso;
+        const duration = childInt(build, 'duration');
+        if (duration !== undefined) out.duration = duration;
+      }
+    } catch {
+      /* its result was read already; the time stays unknown */
+    }
+    if (opts.baselineLog !== undefined) out.consoleLog = opts.baselineLog;
+    else {
+      const log: BuildDetails = {};
+      await fillLogTail(log, dir, `${job.fullName} #${green}`, BASELINE_TAIL_LINES, BASELINE_TAIL_BYTES);
+      Object.assign(out, log);
+    }
+  }
+  out.changesSince = await changesBetween(job, green, number);
+  details.lastSuccessfulBuild = out;
+}
+
+/** The commits of the builds after `green` up to and including `n`, newest build first. */
+async function changesBetween(job: JobLocation, green: number, n: number): Promise<(Change & { build: number })[]> {
+  const numbers = (await listBuildNumbers(job.buildsDir)).filter((x) => x > green && x <= n).slice(-CHANGES_BUILDS_MAX).reverse();
+  const out: (Change & { build: number })[] = [];
+  for (const k of numbers) {
+    const dir = await findBuildDir(job.buildsDir, k);
+    if (!dir) continue;
+    try {
+      for (const c of await readChanges(dir)) {
+        if (out.length >= CHANGES_MAX) return out;
+        out.push({ ...c, build: k });
+      }
+    } catch {
+      /* a build whose changelog cannot be read adds nothing */
+    }
+  }
+  return out;
 }
 
 /**
@@ -517,7 +630,7 @@ function keepTail(details: BuildDetails, tail: { lines: string[]; fileBytes: num
   details.consoleLogTruncated = tail.truncated;
 }
 
-async function fillLogTail(details: BuildDetails, dir: string, label: string): Promise<void> {
+async function fillLogTail(details: BuildDetails, dir: string, label: string, lines = TAIL_LINES, bytes?: number): Promise<void> {
   const reason = (err: unknown): string => (errorMessage(err));
   // A log that is a symbolic link out of its build folder (`log -> /etc/shadow`) is not read.
   for (const name of ['log', 'log.gz']) {
@@ -527,7 +640,7 @@ async function fillLogTail(details: BuildDetails, dir: string, label: string): P
     }
   }
   try {
-    keepTail(details, await readLogTail(path.join(dir, 'log'), TAIL_LINES));
+    keepTail(details, await readLogTail(path.join(dir, 'log'), lines, bytes));
     return;
   } catch (err) {
     if (!isMissing(err)) {
@@ -536,7 +649,7 @@ async function fillLogTail(details: BuildDetails, dir: string, label: string): P
     }
   }
   try {
-    keepTail(details, await readGzipLogTail(path.join(dir, 'log.gz'), TAIL_LINES));
+    keepTail(details, await readGzipLogTail(path.join(dir, 'log.gz'), lines, bytes));
     details.consoleLogCompressed = true;
   } catch (err) {
     if (!isMissing(err)) details.consoleLogError = `Log of ${label} (log.gz) is unreadable: ${reason(err)}`;

@@ -25,6 +25,8 @@ export interface CiContextOptions {
   currentScreen?: string;
   /** The caller's own log: sent as `buildDetails.consoleLog`, and no tail is read. */
   consoleLog?: string;
+  /** The caller's log of the last passing build: sent as `buildDetails.lastSuccessfulBuild.consoleLog`. */
+  baselineLog?: string;
   now?: Date;
   /**
    * Where the build's workspaces are (JENKINS_PATH_MAP, confinement): when given, a failed or
@@ -127,8 +129,11 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
         }
       }
     }
-  } else if (opts.consoleLog !== undefined) {
-    context.buildDetails = { consoleLog: opts.consoleLog };
+  } else if (opts.consoleLog !== undefined || opts.baselineLog !== undefined) {
+    context.buildDetails = {
+      ...(opts.consoleLog !== undefined ? { consoleLog: opts.consoleLog } : {}),
+      ...(opts.baselineLog !== undefined ? { lastSuccessfulBuild: { consoleLog: opts.baselineLog } } : {}),
+    };
   }
 
   const notFound = problems.some((p) => p.error instanceof JobNotFoundError || p.error instanceof BuildNotFoundError);
@@ -143,7 +148,11 @@ async function buildPart(
   problems: ContextProblem[],
 ): Promise<BuildDetails> {
   const number = opts.buildNumber as number;
-  const withLog = (d: BuildDetails): BuildDetails => (opts.consoleLog !== undefined ? { ...d, consoleLog: opts.consoleLog } : d);
+  const withLog = (d: BuildDetails): BuildDetails => ({
+    ...d,
+    ...(opts.consoleLog !== undefined ? { consoleLog: opts.consoleLog } : {}),
+    ...(opts.baselineLog !== undefined ? { lastSuccessfulBuild: { consoleLog: opts.baselineLog } } : {}),
+  });
   if (!Number.isSafeInteger(number) || number < 1) {
     const error = new BuildNotFoundError(jobName, number);
     problems.push({ field: 'buildDetails', error });
@@ -158,6 +167,7 @@ async function buildPart(
       job,
       number,
       consoleLog: opts.consoleLog,
+      baselineLog: opts.baselineLog,
       rootUrl,
       now: opts.now,
     });

@@ -175,15 +175,35 @@ const asBool = (v: unknown): boolean | undefined => {
 /** Parameters named like secrets carry `****`, whoever sent them. */
 export const SECRET_PARAMETER_NAME = /passw(or)?d|passphrase|secret|token|api[_-]?key|private[_-]?key|credential/i;
 
-/** Drops nulls (Jenkins' "unknown") and undefined recursively. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined).map(withoutNulls);
-  if (isDict(value)) {
-    const out: Dict = {};
-    for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = withoutNulls(v);
-    return out;
+/**
+ * Drops nulls (Jenkins' "unknown") and undefined at every level. Iterative: client JSON of any
+ * depth cannot exhaust the stack here (the body reader also refuses more than 64 levels).
+ */
+export function withoutNulls(value: unknown): unknown {
+  const work: [unknown[] | Dict, unknown[] | Dict][] = [];
+  const copy = (v: unknown): unknown => {
+    if (Array.isArray(v)) {
+      const target: unknown[] = [];
+      work.push([v, target]);
+      return target;
+    }
+    if (isDict(v)) {
+      const target: Dict = {};
+      work.push([v, target]);
+      return target;
+    }
+    return v;
+  };
+  const root = copy(value);
+  while (work.length > 0) {
+    const [source, target] = work.pop()!;
+    if (Array.isArray(source)) {
+      for (const v of source) if (v !== null && v !== undefined) (target as unknown[]).push(copy(v));
+    } else {
+      for (const [k, v] of Object.entries(source)) if (v !== null && v !== undefined) (target as Dict)[k] = copy(v);
+    }
   }
-  return value;
+  return root;
 }
 
 /** Sets `canonical` from itself or its alias (first usable value wins) and removes the alias. */
@@ -458,6 +478,8 @@ export const contextRequestSchema = z
         ),
       ),
       consoleLog: opt(str),
+      /** The last passing build's log (`cichat context upload --baseline-log`). */
+      baselineLog: opt(str),
       ciEnvironment: opt(
         z
           .record(z.string(), z.string({ error: 'must be a string' }).max(4000, { error: 'must be at most 4000 characters' }), {

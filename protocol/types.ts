@@ -172,8 +172,18 @@ export interface BuildDetails extends BuildSummary {
   consoleLog?: string;
   consoleLogTail?: string;
   previousBuild?: BuildSummary | null;
-  /** The baseline a failure is compared with: the same shape, with its log end when known. */
-  lastSuccessfulBuild?: (BuildSummary & { consoleLogTail?: string }) | null;
+  /**
+   * The baseline a failure is compared with: the same shape, with its log end when known
+   * (`consoleLogTail`, or `consoleLog` sent by the caller), the commits of the builds after it
+   * (`changesSince`), and once the backend compared the logs, how long its log was
+   * (`comparedLogLines`; the text itself is not stored). `null`: no earlier build passed
+   * (`noSuccessfulBuild` says so).
+   */
+  lastSuccessfulBuild?:
+    | (BuildSummary & { consoleLogTail?: string; consoleLog?: string; comparedLogLines?: number; changesSince?: (BuildChange & { build?: number })[] })
+    | null;
+  /** Why there is no `lastSuccessfulBuild` (`#1 is the first build of app: no earlier build passed`). */
+  noSuccessfulBuild?: string;
 }
 
 /**
@@ -234,6 +244,8 @@ export interface LogExcerpt {
   end_line: number;
   score: number;
   reason: string;
+  /** Only when analysed against a passing build's log: a line of it is not in that log. */
+  new_since_baseline?: boolean;
 }
 
 /** One entry of a workspace tree (CONTRACT section 3, Workspaces). */

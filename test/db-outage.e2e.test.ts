@@ -137,9 +137,7 @@ describeIf('a MariaDB outage under traffic', () => {
     };
     const clients = Array.from({ length: 4 }, (_, i) => client(i));
 
-    await new Promise((r) => setTimeout(r, 3000));
-    const ackedBefore = acknowledged.size;
-    expect(ackedBefore).toBeGreaterThan(10);
+    await until('traffic before the outage', () => (acknowledged.size >= 10 ? true : undefined), { timeoutMs: 60_000, intervalMs: 100 });
     server!.child.kill('SIGKILL');
     await server!.exited;
     phase = 'down';
@@ -148,12 +146,13 @@ describeIf('a MariaDB outage under traffic', () => {
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ detail: expect.any(String) });
     await new Promise((r) => setTimeout(r, OUTAGE_MS - 2000));
+    await until('requests answered during the outage', () => ((downStatuses.get(503) ?? 0) >= 10 ? true : undefined), { timeoutMs: 30_000 });
     server = startMariadb(dir, port);
     await waitForMariadb(port);
     phase = 'after';
     const ackedAtRestart = acknowledged.size;
     await until('the backend to create chats again', () => (acknowledged.size > ackedAtRestart + 10 ? true : undefined), {
-      timeoutMs: 30_000,
+      timeoutMs: 60_000,
       intervalMs: 100,
     });
     stop = true;
@@ -162,7 +161,6 @@ describeIf('a MariaDB outage under traffic', () => {
     expect(bad).toEqual([]);
     expect(b.service.child.exitCode).toBeNull(); // the same process, never restarted
     expect([...downStatuses.keys()]).toEqual([503]);
-    expect(downStatuses.get(503)).toBeGreaterThan(10);
     expect(statuses.get(500)).toBeUndefined();
 
     // Every acknowledged chat is there.
@@ -174,5 +172,5 @@ describeIf('a MariaDB outage under traffic', () => {
     }
     const lost = [...acknowledged].filter((t) => !titles.has(t));
     expect(lost).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

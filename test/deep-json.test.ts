@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createContextService, withoutNulls } from '../backend/routes/context.js';
+import { createContextService } from '../backend/routes/context.js';
+import { withoutNulls } from '../protocol/schemas.js';
+import { maskDeep } from '../backend/retrieval/ingest.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { MAX_JSON_DEPTH } from '../http/depth.js';
 import { testDialects } from './helpers/databases.js';
@@ -21,10 +23,20 @@ function nestedContext(levels: number): string {
 }
 
 describe('withoutNulls', () => {
-  test('drops nulls from objects at every level, keeps them in arrays, and survives 15000 levels', () => {
-    expect(withoutNulls({ a: null, b: { c: null, d: [null, { e: null, f: 1 }] } })).toEqual({ b: { d: [null, { f: 1 }] } });
+  test('drops nulls and undefined at every level (arrays too), and survives 15000 levels', () => {
+    expect(withoutNulls({ a: null, b: { c: null, d: [null, { e: null, f: 1 }, undefined, 2] } })).toEqual({ b: { d: [{ f: 1 }, 2] } });
     const deep = JSON.parse('['.repeat(15000) + ']'.repeat(15000)) as unknown;
     expect(() => withoutNulls(deep)).not.toThrow();
+  });
+});
+
+describe('maskDeep', () => {
+  test('masks every string at every level, keeps keys and other values, and survives 15000 levels', () => {
+    const masked = maskDeep({ a: ['token=ghp_abcdefghijklmnopqrstuvwxyz0123456789', 1, null, { b: 'plain' }], ghp_key: true });
+    expect(JSON.stringify(masked)).not.toContain('ghp_abcdefghij');
+    expect(masked).toMatchObject({ a: [expect.stringContaining('****'), 1, null, { b: 'plain' }], ghp_key: true });
+    const deep = JSON.parse('['.repeat(15000) + ']'.repeat(15000)) as unknown;
+    expect(() => maskDeep(deep)).not.toThrow();
   });
 });
 

@@ -218,7 +218,7 @@ describe('instance level', () => {
     await freestyleJob(home, 'jobs/app', { 1: {} }, '2');
     const result = await buildCiContextResult({ jenkinsHome: home, jobName: 'app', buildNumber: 1 });
     expect(result.problems.map((p) => p.field)).toContain('ciVersion');
-    expect(result.context.jobDetails).toMatchObject({ type: 'freestyle', lastBuild: { number: 1, result: 'SUCCESS' } });
+    expect(result.context.jobDetails).toMatchObject({ jobType: 'freestyle', lastBuild: { number: 1, result: 'SUCCESS' } });
     expect(result.context.buildDetails).toMatchObject({ number: 1, result: 'SUCCESS' });
   });
 
@@ -242,7 +242,7 @@ describe('job names and locations', () => {
     const info = await resolveReferer(home, referer);
     expect(info).toMatchObject({ jobName: 'Équipe/сборка 日本', buildNumber: 3, currentScreen: 'Console Équipe/сборка 日本 #3' });
     const c = await ctx(home, info.jobName, info.buildNumber);
-    expect(c.jobDetails).toMatchObject({ name: 'сборка 日本', type: 'freestyle', nextBuildNumber: 4 });
+    expect(c.jobDetails).toMatchObject({ name: 'сборка 日本', jobType: 'freestyle', nextBuildNumber: 4 });
     expect(c.buildDetails).toMatchObject({ number: 3, result: 'UNSTABLE' });
   });
 
@@ -284,9 +284,9 @@ describe('job names and locations', () => {
     const info = await resolveReferer(home, '/job/acme/job/shop/job/feature%252Flogin/2/');
     expect(info.jobName).toBe('acme/shop/feature%2Flogin');
     const c = await ctx(home, info.jobName, info.buildNumber);
-    expect(c.jobDetails).toMatchObject({ type: 'pipeline', displayName: 'feature/login' });
+    expect(c.jobDetails).toMatchObject({ jobType: 'pipeline', displayName: 'feature/login' });
     expect(c.buildDetails).toMatchObject({ number: 2, result: 'FAILURE', kind: 'pipeline' });
-    expect(await jobOf(home, 'acme/shop')).toMatchObject({ type: 'multibranch', jobs: ['feature%2Flogin'] });
+    expect(await jobOf(home, 'acme/shop')).toMatchObject({ jobType: 'multibranch', jobs: ['feature%2Flogin'] });
   });
 
   it('matrix projects: configurations under configurations/axis-<name>/<value>, runs by combination', async () => {
@@ -306,15 +306,15 @@ describe('job names and locations', () => {
       await put(home, `${conf}/builds/5/log`, `Building remotely on linux-1\njdk ${jdk}\n${jdk === '17' ? 'error: release 17 not supported\nFinished: FAILURE' : 'Finished: SUCCESS'}\n`);
     }
     const parent = await ctx(home, 'mx', 5);
-    expect(parent.jobDetails).toMatchObject({ type: 'matrix', lastBuild: { number: 5, result: 'FAILURE' } });
+    expect(parent.jobDetails).toMatchObject({ jobType: 'matrix', lastBuild: { number: 5, result: 'FAILURE' } });
     expect(parent.jobDetails?.configurations).toEqual(['jdk=11,label=linux', 'jdk=17,label=linux']);
     expect(parent.buildDetails).toMatchObject({ result: 'FAILURE', kind: 'matrix' });
 
     const info = await resolveReferer(home, '/job/mx/jdk=17,label=linux/5/console');
     expect(info).toMatchObject({ jobName: 'mx/jdk=17,label=linux', buildNumber: 5, currentScreen: 'Console mx/jdk=17,label=linux #5' });
     const run = await ctx(home, info.jobName, info.buildNumber);
-    expect(run.jobDetails).toMatchObject({ type: 'matrix-configuration', fullName: 'mx/jdk=17,label=linux' });
-    expect(run.buildDetails).toMatchObject({ result: 'FAILURE', builtOn: 'linux-1', kind: 'matrix-run' });
+    expect(run.jobDetails).toMatchObject({ jobType: 'matrix-configuration', fullName: 'mx/jdk=17,label=linux' });
+    expect(run.buildDetails).toMatchObject({ result: 'FAILURE', builtOnNode: 'linux-1', kind: 'matrix-run' });
     expect(run.buildDetails?.consoleLogTail).toContain('error: release 17 not supported');
     // Axis order in the request does not matter (Jenkins sorts a combination by axis name).
     expect((await buildOf(home, 'mx/label=linux,jdk=11', 5)).result).toBe('SUCCESS');
@@ -415,7 +415,7 @@ describe('build folders, numbers and permalinks', () => {
     const r = await buildCiContextResult({ jenkinsHome: home, jobName: 'team/app', buildNumber: 99 });
     expect(r.context.buildDetails?.error).toBe('No build #99 of job team/app in JENKINS_HOME');
     const folder = await buildCiContextResult({ jenkinsHome: home, jobName: 'team', buildNumber: 1 });
-    expect(folder.context.jobDetails).toMatchObject({ type: 'folder' });
+    expect(folder.context.jobDetails).toMatchObject({ jobType: 'folder' });
     expect(folder.context.buildDetails?.error).toMatch(/team is a folder.*no builds/);
   });
 });
@@ -438,7 +438,7 @@ describe('build.xml variety', () => {
       .replace(/\n/g, '\r\n');
     await put(home, 'jobs/app/builds/3/build.xml', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(xml)]));
     const b = await buildOf(home, 'app', 3);
-    expect(b).toMatchObject({ result: 'UNSTABLE', displayName: '#3 (R&D [1mbuild)', description: 'Release <b>1.2</b> & notes', builtOn: 'built-in' });
+    expect(b).toMatchObject({ result: 'UNSTABLE', displayName: '#3 (R&D [1mbuild)', description: 'Release <b>1.2</b> & notes', builtOnNode: 'built-in' });
     expect(JSON.stringify(b)).not.toContain(ESC);
     expect(b.causes).toEqual([expect.objectContaining({ shortDescription: 'Started by user admin' })]);
   });
@@ -459,7 +459,7 @@ describe('build.xml variety', () => {
     await put(home, 'jobs/p/builds/8/build.xml', buildXml({ root: 'flow-build', result: null, builtOn: null, duration: 0, extra, timestamp: 1_700_000_000_000 }));
     await put(home, 'jobs/p/builds/8/log', '[Pipeline] sh\n+ make\n');
     const b = await buildOf(home, 'p', 8);
-    expect(b).toMatchObject({ result: 'IN_PROGRESS', building: true, kind: 'pipeline', durationMs: 99_985, duration: '1 min 39 sec so far' });
+    expect(b).toMatchObject({ result: 'IN_PROGRESS', building: true, kind: 'pipeline', duration: 99_985, durationText: '1 min 39 sec so far' });
     expect(b.builtOn).toBeUndefined();
   });
 
@@ -599,7 +599,7 @@ describe('build.xml variety', () => {
     expect(xml.length).toBeGreaterThan(30 * 1024 * 1024);
     for (const n of [40, 41, 42]) await put(home, `jobs/big/builds/${n}/build.xml`, xml);
     const c = await ctx(home, 'big', 42);
-    expect(c.buildDetails).toMatchObject({ result: 'FAILURE', duration: '2 min 5 sec', causes: [expect.objectContaining({ userId: 'admin' })] });
+    expect(c.buildDetails).toMatchObject({ result: 'FAILURE', durationText: '2 min 5 sec', causes: [expect.objectContaining({ userId: 'admin' })] });
     expect(c.jobDetails).toMatchObject({ lastBuild: { number: 42, result: 'FAILURE' }, lastFailedBuild: { number: 42 } });
     // BuildData was pruned; its facts are found in the raw text: the first entry built by #42 is i = 42.
     expect(c.buildDetails?.scm).toEqual([{ type: 'git', commit: (42).toString(16).padStart(40, '0'), branch: 'refs/remotes/origin/feature-42', remoteUrls: ['https://git.example.com/big.git'] }]);
@@ -692,9 +692,9 @@ describe('secrets never leave the home', () => {
   <webhookSecret>plain-text-secret-value</webhookSecret>`),
     );
     const j = await jobOf(home, 'app');
-    expect(j.config).toContain('<credentialsId>npm-token</credentialsId>');
-    expect(j.config).not.toContain('AQAAAB');
-    expect(j.config).not.toContain('plain-text-secret-value');
+    expect(j.configXml).toContain('<credentialsId>npm-token</credentialsId>');
+    expect(j.configXml).not.toContain('AQAAAB');
+    expect(j.configXml).not.toContain('plain-text-secret-value');
   });
 });
 
@@ -799,13 +799,13 @@ describe('more shapes of real homes', () => {
     await put(home, 'jobs/shop/modules/com.acme$core/builds/3/build.xml', buildXml({ root: 'maven-build', result: 'UNSTABLE', builtOn: 'linux-1' }));
     await put(home, 'jobs/shop/modules/com.acme$core/builds/3/log', 'Tests run: 10, Failures: 1\n');
     const parent = await ctx(home, 'shop', 3);
-    expect(parent.jobDetails).toMatchObject({ type: 'maven', modules: ['com.acme$core'] });
+    expect(parent.jobDetails).toMatchObject({ jobType: 'maven', modules: ['com.acme$core'] });
     expect(parent.buildDetails).toMatchObject({ result: 'UNSTABLE', kind: 'maven' });
     const info = await resolveReferer(home, '/job/shop/com.acme$core/3/console');
     expect(info).toMatchObject({ jobName: 'shop/com.acme$core', buildNumber: 3 });
     const mod = await ctx(home, info.jobName, info.buildNumber);
-    expect(mod.jobDetails).toMatchObject({ type: 'maven-module' });
-    expect(mod.buildDetails).toMatchObject({ result: 'UNSTABLE', kind: 'maven-module', builtOn: 'linux-1' });
+    expect(mod.jobDetails).toMatchObject({ jobType: 'maven-module' });
+    expect(mod.buildDetails).toMatchObject({ result: 'UNSTABLE', kind: 'maven-module', builtOnNode: 'linux-1' });
     expect(mod.buildDetails?.consoleLogTail).toBe('Tests run: 10, Failures: 1');
   });
 
@@ -830,7 +830,7 @@ describe('names and links that real homes carry', () => {
     await freestyleJob(home, `jobs/${nfd}`, { 1: { result: 'FAILURE' } });
     const info = parseReferer(`/job/${encodeURIComponent('Café-build'.normalize('NFC'))}/1/`);
     const c = await ctx(home, info.jobName, info.buildNumber);
-    expect(c.jobDetails).toMatchObject({ type: 'freestyle' });
+    expect(c.jobDetails).toMatchObject({ jobType: 'freestyle' });
     expect(c.buildDetails).toMatchObject({ result: 'FAILURE' });
   });
 
@@ -842,7 +842,7 @@ describe('names and links that real homes carry', () => {
     expect(await jobOf(home, 'app')).toMatchObject({ lastSuccessfulBuild: null, lastFailedBuild: { number: 1, result: 'FAILURE' } });
     await put(home, 'jobs/flat/config.xml', freestyleConfig());
     await put(home, 'jobs/flat/builds', 'oops');
-    expect(await jobOf(home, 'flat')).toMatchObject({ type: 'freestyle', buildCount: 0, lastBuild: null, nextBuildNumber: 1 });
+    expect(await jobOf(home, 'flat')).toMatchObject({ jobType: 'freestyle', buildCount: 0, lastBuild: null, nextBuildNumber: 1 });
   });
 
   it('hostile names and numbers: overlong, NUL, backslash, huge build numbers; each a clear not-found', async () => {
@@ -906,7 +906,7 @@ describe('an unreadable builds directory', () => {
     await put(home, 'jobs/app/config.xml', freestyleConfig().replace('<description></description>', '<description>The app</description>'));
     await symlink('builds', path.join(home, 'jobs/app/builds'));
     const r = await within(5000, () => buildCiContextResult({ jenkinsHome: home, jobName: 'app', buildNumber: 1 }));
-    expect(r.context.jobDetails).toMatchObject({ type: 'freestyle', description: 'The app', buildCount: 0, lastBuild: null });
+    expect(r.context.jobDetails).toMatchObject({ jobType: 'freestyle', description: 'The app', buildCount: 0, lastBuild: null });
     expect(r.context.jobDetails?.buildsError).toMatch(/Builds of app are unreadable: ELOOP/);
     expect(r.context.buildDetails?.error).toBe('No build #1 of job app in JENKINS_HOME');
   });
@@ -953,7 +953,7 @@ describe('files the controller may not read (permissions)', () => {
     await chmod(path.join(home, 'plugins'), 0o000);
     const one = await contextUnprivileged(home, 'app', 1);
     expect(one.context.ciVersion).toBe('2.440.3');
-    expect(one.context.jobDetails).toMatchObject({ type: 'freestyle', nextBuildNumber: 3, lastBuild: { number: 2 } });
+    expect(one.context.jobDetails).toMatchObject({ jobType: 'freestyle', nextBuildNumber: 3, lastBuild: { number: 2 } });
     expect(one.context.buildDetails).toMatchObject({ number: 1, result: 'FAILURE' });
     expect(one.context.buildDetails?.consoleLogError).toMatch(/Log of app #1 is unreadable: EACCES/);
     expect(one.context.agentStats?.agents?.[0]).toMatchObject({ name: 'a1', online: false, offlineReason: 'configuration unreadable' });

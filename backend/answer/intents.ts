@@ -282,7 +282,8 @@ const INTENTS: [IntentId, Cue[]][] = [
     'showFile',
     [
       [/\b(show|open|print|display|dump|paste|see|view|read|cat|give)\b.*\b(jenkinsfile|pipeline (script|definition|code|file)|workflowscript)\b/, 10],
-      [/\b(show|open|print|display|dump|paste|see|view|read|cat|give|what is in|contents? of)\b.*[\w-]\.(java|kt|kts|scala|groovy|gradle|ts|tsx|mts|js|jsx|mjs|cjs|py|go|rs|c|cc|cpp|h|hpp|cs|rb|php|swift|xml|json|ya?ml|toml|properties|sh|md|txt|cfg|ini|sql)\b/, 10],
+      // (A job's config.xml is Jenkins' own file, not the workspace's: the job facts answer it.)
+      [/^(?!.*\b(job'?s?|project'?s?|pipeline'?s?)\b.*\bconfig\.xml\b)(?=.*\b(show|open|print|display|dump|paste|see|view|read|cat|give|what is in|contents? of)\b.*[\w-]\.(?:java|kt|kts|scala|groovy|gradle|ts|tsx|mts|js|jsx|mjs|cjs|py|go|rs|c|cc|cpp|h|hpp|cs|rb|php|swift|xml|json|ya?ml|toml|properties|sh|md|txt|cfg|ini|sql)\b)/, 10],
       [/\bjenkinsfile\b/, 4],
     ],
   ],

@@ -210,6 +210,20 @@ export function contextFactLines(ci: CiContext, pluginChars: number, question = 
         .map((c) => `${c.commitId ? c.commitId.slice(0, 10) + ' ' : ''}"${clip((c.message ?? '').split('\n')[0] ?? '', 80)}"${c.author ? ` by ${c.author}` : ''}`);
       lines.push(`Changes: ${changes.length ? changes.join('; ') : 'none'}${build.changes.length > 10 ? `; and ${build.changes.length - 10} more` : ''}`);
     }
+    const green = build.lastSuccessfulBuild;
+    // The backend drops nulls ("unknown"): no green build arrives as `noSuccessfulBuild` alone.
+    if (green === null || (green === undefined && typeof build.noSuccessfulBuild === 'string')) {
+      lines.push(`Last green build: none${typeof build.noSuccessfulBuild === 'string' ? ` (${plain(build.noSuccessfulBuild, 200)})` : ''}`);
+    } else if (green) {
+      const compared = typeof green.comparedLogLines === 'number' ? '; the excerpts below are marked NEW when its log did not print them' : '';
+      lines.push(`Last green build: ${typeof green.number === 'number' ? `#${green.number}` : '(number unknown)'} SUCCESS${compared}`);
+      if (Array.isArray(green.changesSince)) {
+        const since = green.changesSince
+          .slice(0, 10)
+          .map((c) => `${c.commitId ? c.commitId.slice(0, 10) + ' ' : ''}"${clip((c.message ?? '').split('\n')[0] ?? '', 80)}"${c.author ? ` by ${c.author}` : ''}${typeof c.build === 'number' ? ` (#${c.build})` : ''}`);
+        lines.push(`Commits since the last green build: ${since.length ? since.join('; ') : 'none'}${green.changesSince.length > 10 ? `; and ${green.changesSince.length - 10} more` : ''}`);
+      }
+    }
     if (build.previousBuild === null) lines.push('Previous build: none (this is the first build)');
     else if (build.previousBuild) {
       const p = build.previousBuild;
@@ -392,11 +406,15 @@ export function buildPrompt(input: PromptInput): Prompt {
  * a chunk already covered by an excerpt left out.
  */
 export function rankPassages(
-  excerpts: { start_line: number; end_line: number; text: string; reason: string }[],
+  excerpts: { start_line: number; end_line: number; text: string; reason: string; new_since_baseline?: boolean }[],
   retrieved: { start_line: number; end_line: number; text: string }[],
   failureFirst: boolean,
 ): PromptPassage[] {
-  const fromExcerpts = excerpts.map((e) => ({ start_line: e.start_line, end_line: e.end_line, text: e.text, label: `(analyzer: ${e.reason})` }));
+  // Compared with the last green build: the new excerpts first, each marked, the old ones marked too.
+  const since = (e: { new_since_baseline?: boolean }): string =>
+    e.new_since_baseline === true ? '; NEW since the last green build' : e.new_since_baseline === false ? '; also in the last green build, probably not the cause' : '';
+  const ordered = [...excerpts.filter((e) => e.new_since_baseline !== false), ...excerpts.filter((e) => e.new_since_baseline === false)];
+  const fromExcerpts = ordered.map((e) => ({ start_line: e.start_line, end_line: e.end_line, text: e.text, label: `(analyzer: ${e.reason}${since(e)})` }));
   const covered = (r: { start_line: number; end_line: number }): boolean =>
     excerpts.some((e) => e.start_line <= r.start_line && r.end_line <= e.end_line);
   const fromRetrieval = retrieved

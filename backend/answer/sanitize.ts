@@ -44,7 +44,9 @@ export function saneCiContext(raw: unknown): CiContext {
   // An earlier build that does not say which one it was tells nothing.
   for (const key of ['previousBuild', 'lastSuccessfulBuild'] as const) {
     const b = ci.buildDetails?.[key];
-    if (b && typeof b.number !== 'number') delete ci.buildDetails?.[key];
+    // A passing log sent without its number (`--baseline-log`) still ranked the excerpts: keep it.
+    const compared = key === 'lastSuccessfulBuild' && typeof (b as { comparedLogLines?: unknown } | null | undefined)?.comparedLogLines === 'number';
+    if (b && typeof b.number !== 'number' && !compared) delete ci.buildDetails?.[key];
   }
   cleanBuild(ci.buildDetails?.previousBuild);
   cleanBuild(ci.buildDetails?.lastSuccessfulBuild);

@@ -5,6 +5,7 @@
  * what is kept whole besides it is the cleaned lines the analyzer needs.
  */
 import { analyzeLines, excerptText } from '../../core/log/analyze.js';
+import { BaselineBuilder, type Baseline } from '../../core/log/baseline.js';
 import { cleanLine } from '../../core/log/clean.js';
 import { createLineMasker, maskSecrets } from '../../core/secrets.js';
 import type { CiContext } from '../../protocol/types.js';
@@ -46,16 +47,33 @@ export interface IngestResult {
 /** Raised when the chat disappeared during the upload (deleted meanwhile). */
 export class ChatGone extends Error {}
 
-/** Every string in a JSON-like value with its secrets masked (keys are kept). */
+/**
+ * Every string in a JSON-like value with its secrets masked (keys are kept). Iterative, so the
+ * depth of client JSON cannot exhaust the stack (the body reader refuses more than 64 levels).
+ */
 export function maskDeep<T>(value: T): T {
-  if (typeof value === 'string') return maskSecrets(value) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => maskDeep(v)) as T;
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = maskDeep(v);
-    return out as T;
+  const work: [unknown[] | Record<string, unknown>, unknown[] | Record<string, unknown>][] = [];
+  const copy = (v: unknown): unknown => {
+    if (typeof v === 'string') return maskSecrets(v);
+    if (Array.isArray(v)) {
+      const target: unknown[] = [];
+      work.push([v, target]);
+      return target;
+    }
+    if (typeof v === 'object' && v !== null) {
+      const target: Record<string, unknown> = {};
+      work.push([v as Record<string, unknown>, target]);
+      return target;
+    }
+    return v;
+  };
+  const root = copy(value);
+  while (work.length > 0) {
+    const [source, target] = work.pop()!;
+    if (Array.isArray(source)) for (const v of source) (target as unknown[]).push(copy(v));
+    else for (const [k, v] of Object.entries(source)) (target as Record<string, unknown>)[k] = copy(v);
   }
-  return value;
+  return root as T;
 }
 
 /** Which field carries the build log, and the log (undefined when the context has none). */
@@ -65,6 +83,22 @@ function logOf(ci: CiContext): { field: 'consoleLog' | 'consoleLogTail'; text: s
   if (typeof build.consoleLog === 'string') return { field: 'consoleLog', text: build.consoleLog };
   if (typeof build.consoleLogTail === 'string') return { field: 'consoleLogTail', text: build.consoleLogTail };
   return undefined;
+}
+
+/**
+ * The last green build's log (`buildDetails.lastSuccessfulBuild`) as line fingerprints: the
+ * failure excerpts are ranked against it, and its text is not stored (only its line count).
+ * Masked like the failing log, so a line that held a secret in both compares equal.
+ */
+function baselineOf(ci: CiContext): { baseline: Baseline; lines: number } | undefined {
+  const green = ci.buildDetails?.lastSuccessfulBuild;
+  if (typeof green !== 'object' || green === null) return undefined;
+  const text = typeof green.consoleLog === 'string' ? green.consoleLog : typeof green.consoleLogTail === 'string' ? green.consoleLogTail : undefined;
+  if (text === undefined) return undefined;
+  const mask = createLineMasker();
+  const builder = new BaselineBuilder();
+  for (const raw of splitLines(text)) builder.baseline.addLine(mask(cleanLine(raw)));
+  return { baseline: builder.finish(), lines: builder.baseline.lines };
 }
 
 const capLine = (line: string): string =>
@@ -81,6 +115,12 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
   const log = logOf(ci);
   // Everything but the log is small: mask it whole. The log is masked line by line below.
   const { consoleLog: _log, consoleLogTail: _tail, ...buildRest } = ci.buildDetails ?? {};
+  const green = baselineOf(ci);
+  if (green && typeof buildRest.lastSuccessfulBuild === 'object' && buildRest.lastSuccessfulBuild !== null) {
+    // The passing log is kept as fingerprints only: the stored context says how long it was.
+    const { consoleLog: _g, consoleLogTail: _gt, ...greenRest } = buildRest.lastSuccessfulBuild;
+    buildRest.lastSuccessfulBuild = { ...greenRest, comparedLogLines: green.lines };
+  }
   const stored: CiContext = maskDeep({ ...ci, ...(ci.buildDetails ? { buildDetails: buildRest } : {}) });
 
   let contextId: number;
@@ -129,7 +169,7 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
       await insertTerms(db, contextId, terms, chunkCount);
     }
     const failureExcerpts: StoredExcerpt[] = lines.length
-      ? analyzeLines(lines).map((e) => ({
+      ? analyzeLines(lines, green ? { baseline: green.baseline } : {}).map((e) => ({
           ...e,
           text: excerptText(lines, e).split('\n').map(capLine).join('\n'),
         }))

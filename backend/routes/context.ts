@@ -34,40 +34,13 @@ export const ciContextSchema = ciContextWireSchema;
 export const uploadContextBody = uploadContextBodySchema;
 export type UploadContextBody = z.infer<typeof uploadContextBody>;
 
-/**
- * Drops nulls (Jenkins' "unknown") from objects at every level so the stored context only holds
- * what is known (nulls inside arrays stay). Iterative: no stack depth to exhaust, whatever the
- * nesting (readJsonBody refuses bodies deeper than MAX_JSON_DEPTH before this runs anyway).
- */
-export function withoutNulls(value: unknown): unknown {
-  const work: [unknown, unknown[] | Record<string, unknown>][] = [];
-  const copy = (v: unknown): unknown => {
-    if (typeof v !== 'object' || v === null) return v;
-    const target: unknown[] | Record<string, unknown> = Array.isArray(v) ? [] : {};
-    work.push([v, target]);
-    return target;
-  };
-  const root = copy(value);
-  while (work.length > 0) {
-    const [source, target] = work.pop()!;
-    if (Array.isArray(source)) {
-      for (const v of source) (target as unknown[]).push(copy(v));
-    } else {
-      for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
-        if (v !== null) (target as Record<string, unknown>)[k] = copy(v);
-      }
-    }
-  }
-  return root;
-}
-
 /** The uploaded object as the canonical CiContext of CONTRACT section 2. */
 export function normaliseCiContext(body: UploadContextBody): CiContext {
   return normaliseWire(body.ciContext ?? body.jenkinsContext);
 }
 
 /** Context uploads processed at once by one process unless CONTEXT_UPLOADS_MAX says otherwise. */
-export const DEFAULT_CONTEXT_UPLOADS_MAX = 2;
+export const DEFAULT_CONTEXT_UPLOADS_MAX = 1;
 /** Seconds a refused upload is told to wait (Retry-After). */
 export const UPLOAD_RETRY_AFTER_S = 5;
 
@@ -163,7 +136,7 @@ export function createContextService(options: {
   embedder: Embedder;
   db?: Db;
   lifecycle?: Lifecycle;
-  /** CONTEXT_UPLOADS_MAX: uploads processed at once (default 2); more get 503 with Retry-After. */
+  /** CONTEXT_UPLOADS_MAX: uploads processed at once (default 1); more get 503 with Retry-After. */
   uploadsMax?: number;
 }): ContextService {
   const indexes = new VectorIndexCache(options.dataDir);

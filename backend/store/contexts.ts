@@ -43,6 +43,8 @@ interface ContextRow {
   dim: number | string;
 }
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A `building` context left behind by a crashed process is removed once this old. */
 const STALE_BUILDING_MS = 60 * 60 * 1000;
 
@@ -119,6 +121,8 @@ async function insertRows(db: Db, table: string, columns: string[], rows: unknow
   // Inside a transaction (a migration) the pool's only SQLite connection is the transaction's.
   const sqlite = !isMysql(db) && !(db as { isTransaction?: boolean }).isTransaction;
   for (let i = 0; i < rows.length; i += perStatement) {
+    // better-sqlite3 runs each statement on this thread: let other requests in between.
+    if (i > 0) await yieldToEventLoop();
     const batch = rows.slice(i, i + perStatement);
     const bindings: unknown[] = [];
     for (const row of batch) for (const value of row) bindings.push(value);
@@ -214,7 +218,12 @@ export function termBucket(term: string, buckets: number): number {
 export async function insertTerms(db: Db, contextId: number, terms: TermPostings, chunkCount: number): Promise<void> {
   const buckets = termBuckets(chunkCount);
   const lines: string[][] = Array.from({ length: buckets }, () => []);
-  for (const [term, seqs] of terms.postings) lines[termBucket(term, buckets)]!.push(`${term} ${seqs.join(',')}`);
+  let n = 0;
+  for (const [term, seqs] of terms.postings) {
+    lines[termBucket(term, buckets)]!.push(`${term} ${seqs.join(',')}`);
+    // A log with a unique identifier per line has hundreds of thousands of terms.
+    if (++n % 20_000 === 0) await yieldToEventLoop();
+  }
   const rows: unknown[][] = [];
   lines.forEach((bucket, i) => {
     if (bucket.length > 0) rows.push([contextId, i, `\n${bucket.join('\n')}\n`]);

@@ -184,13 +184,14 @@ export async function releaseLeasesOf(db: Db, owner: string): Promise<number> {
  */
 export async function interruptOrphanedPairs(db: Db): Promise<number> {
   const now = Date.now();
+  // Only the few `streaming` pairs are looked at (qa_pairs_status_idx), each chat by its key.
   return db('qa_pairs')
     .where({ answer_status: 'streaming' })
-    .whereIn(
-      'chat_id',
+    .whereNotExists(
       db('chats')
-        .select('id')
-        .where((q) => q.whereNull('streaming_until').orWhere('streaming_until', '<', now)),
+        .select(db.raw('1'))
+        .whereRaw('chats.id = qa_pairs.chat_id')
+        .andWhere('streaming_until', '>=', now),
     )
     .update({ answer_status: 'interrupted' });
 }

@@ -1,15 +1,32 @@
 /** `cichat analyze`: offline failure excerpts of a build log (no server). */
+import { createReadStream } from 'node:fs';
 import type { Ctx } from '../io.js';
 import { analyzeLines } from '../../core/log/analyze.js';
+import { baselineFromStream, type Baseline } from '../../core/log/baseline.js';
 import { cleanLines } from '../../core/log/clean.js';
 import { colourful, paint, printJson } from '../output.js';
 import { UsageError, UserError } from '../errors.js';
 import { readFileOrStdin } from '../stdin.js';
 
-export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number): Promise<void> {
+/** Reads the passing log as a stream into line fingerprints (its text is never held whole). */
+async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>): Promise<Baseline> {
+  try {
+    return await baselineFromStream(file === '-' ? stdin : createReadStream(file));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UserError(`${file}: cannot read the baseline log (${code})`);
+    throw err;
+  }
+}
+
+export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number, baselineFile?: string): Promise<void> {
+  if (baselineFile === '-' && (file === undefined || file === '-')) {
+    throw new UsageError('--baseline - reads the passing log from stdin, so name the failing log as a file: cichat analyze FAIL.log --baseline -');
+  }
   if ((file === undefined || file === '-') && ctx.io.stdin.isTTY) {
     throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
+  const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
   let text: string;
   try {
     text = await readFileOrStdin(file ?? '-', ctx.io.stdin);
@@ -19,7 +36,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     throw err;
   }
   const lines = cleanLines(text);
-  const excerpts = analyzeLines(lines, { maxExcerpts: max });
+  const excerpts = analyzeLines(lines, { maxExcerpts: max, ...(baseline ? { baseline } : {}) });
   if (ctx.options.json) {
     return printJson(ctx.io.stdout, excerpts.map((e) => ({ ...e, lines: lines.slice(e.start_line - 1, e.end_line) })));
   }
@@ -37,7 +54,9 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   const out: string[] = [];
   excerpts.forEach((e, i) => {
     const range = e.start_line === e.end_line ? `line ${e.start_line}` : `lines ${e.start_line}-${e.end_line}`;
-    out.push(paint(colour, 'bold', `#${i + 1} ${range}`) + paint(colour, 'dim', `  score ${e.score}  ${e.reason}`));
+    const since =
+      e.new_since_baseline === undefined ? '' : e.new_since_baseline ? '  new since the passing build' : '  also in the passing build';
+    out.push(paint(colour, 'bold', `#${i + 1} ${range}`) + paint(colour, 'dim', `  score ${e.score}  ${e.reason}${since}`));
     for (let n = e.start_line; n <= e.end_line; n++) {
       out.push(`${paint(colour, 'dim', String(n).padStart(width) + ' │')} ${lines[n - 1] ?? ''}`);
     }

@@ -11,6 +11,7 @@ export interface UploadOptions {
   job?: string;
   build?: number;
   log?: string;
+  baselineLog?: string;
   fromEnv?: boolean;
   progress: boolean;
 }
@@ -25,6 +26,18 @@ const GITHUB_VARS = [
 
 /** The backend refuses context bodies over 64 MiB; keep some room for the JSON around the log. */
 const MAX_LOG_BYTES = 60 * 1024 * 1024;
+/** The passing build's log never takes more than this of that room (its end is what is compared). */
+const MAX_BASELINE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * How the 60 MiB are shared between the failing log and the passing one (`--baseline-log`):
+ * the failing log keeps at least 44 MiB, the passing log gets what the failing one leaves, at
+ * most 16 MiB; both are cut to their ends.
+ */
+export function logBudgets(failBytes: number, baselineBytes: number): { log: number; baseline: number } {
+  const baseline = Math.min(baselineBytes, MAX_BASELINE_BYTES, MAX_LOG_BYTES - Math.min(failBytes, MAX_LOG_BYTES - MAX_BASELINE_BYTES));
+  return { log: MAX_LOG_BYTES - baseline, baseline };
+}
 
 /**
  * What `--from-env` finds: jobName and buildNumber from JOB_NAME / BUILD_NUMBER (the
@@ -61,10 +74,19 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
   if (upload.buildNumber !== undefined && upload.jobName === undefined) {
     throw new UsageError('--build needs --job (or JOB_NAME with --from-env)');
   }
-  if (opts.log !== undefined) {
-    const { log, cut } = tailOfLog(await readFileOrStdin(opts.log, ctx.io.stdin));
-    if (cut) ctx.io.stderr.write(`cichat: the log is larger than 60 MiB: only its end is uploaded\n`);
+  if (opts.log === '-' && opts.baselineLog === '-') throw new UsageError('--log and --baseline-log cannot both read stdin');
+  const failText = opts.log !== undefined ? await readFileOrStdin(opts.log, ctx.io.stdin) : undefined;
+  const baselineText = opts.baselineLog !== undefined ? await readFileOrStdin(opts.baselineLog, ctx.io.stdin) : undefined;
+  const budget = logBudgets(failText === undefined ? 0 : Buffer.byteLength(failText), baselineText === undefined ? 0 : Buffer.byteLength(baselineText));
+  if (failText !== undefined) {
+    const { log, cut } = tailOfLog(failText, budget.log);
+    if (cut) ctx.io.stderr.write(`cichat: the log is larger than ${Math.floor(budget.log / 1048576)} MiB: only its end is uploaded\n`);
     upload.consoleLog = log;
+  }
+  if (baselineText !== undefined) {
+    const { log, cut } = tailOfLog(baselineText, budget.baseline);
+    if (cut) ctx.io.stderr.write(`cichat: the baseline log is larger than ${Math.floor(budget.baseline / 1048576)} MiB: only its end is uploaded\n`);
+    upload.baselineLog = log;
   }
   // On the agent, $WORKSPACE is the checkout the build ran in: the source its failure names.
   const workspace = opts.fromEnv ? ctx.io.env.WORKSPACE : undefined;
@@ -103,6 +125,7 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
   const what = [
     upload.jobName ? `job ${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}` : undefined,
     upload.consoleLog !== undefined ? `log of ${lines(lineCount(upload.consoleLog))}` : undefined,
+    upload.baselineLog !== undefined ? `passing log of ${lines(lineCount(upload.baselineLog))}` : undefined,
     upload.workspaceSnippets ? `${upload.workspaceSnippets.length} workspace snippet${upload.workspaceSnippets.length === 1 ? '' : 's'}` : undefined,
   ].filter(Boolean);
   ctx.io.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);

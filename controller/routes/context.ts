@@ -24,6 +24,8 @@ export interface ContextRequest {
   jobName?: string;
   buildNumber?: number;
   consoleLog?: string;
+  /** The last passing build's log (`cichat context upload --baseline-log`): sent as `buildDetails.lastSuccessfulBuild`. */
+  baselineLog?: string;
   /** The pipeline's own variables (`cichat context upload --from-env`): kept as `ciContext.ciEnvironment`. */
   ciEnvironment?: Record<string, string>;
   /** Source snippets the caller read where the build ran (`--from-env`, `cichat ask --workspace`). */
@@ -66,6 +68,7 @@ export function parseContextRequest(value: unknown): ContextRequest {
   if (typeof body.currentScreen === 'string' && body.currentScreen !== '') out.currentScreen = body.currentScreen;
   if (typeof body.jobName === 'string' && body.jobName !== '') out.jobName = body.jobName;
   if (typeof body.consoleLog === 'string') out.consoleLog = body.consoleLog;
+  if (typeof body.baselineLog === 'string') out.baselineLog = body.baselineLog;
   if (body.ciEnvironment && Object.keys(body.ciEnvironment).length > 0) out.ciEnvironment = body.ciEnvironment;
   const rawBuild = body.buildNumber;
   if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') out.buildNumber = Number(rawBuild);
@@ -131,6 +134,7 @@ export function resolveContextRequest(body: ContextRequest, fromPage: RefererInf
   const screen = body.currentScreen ?? fromPage.currentScreen;
   if (screen !== undefined) out.currentScreen = screen;
   if (body.consoleLog !== undefined) out.consoleLog = body.consoleLog;
+  if (body.baselineLog !== undefined) out.baselineLog = body.baselineLog;
   if (body.ciEnvironment !== undefined) out.ciEnvironment = body.ciEnvironment;
   if (body.workspaceSnippets !== undefined) out.workspaceSnippets = body.workspaceSnippets;
   if (body.ciContext !== undefined) out.ciContext = body.ciContext;
@@ -211,6 +215,41 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     pathAndQuery: ctx.url.slice('/chatbot-api'.length),
     headers: { ...ctx.req.headers, 'content-type': 'application/json' },
     userId,
-    body: Buffer.from(JSON.stringify({ ciContext })),
+    body: fitContextBody(ciContext),
   });
+}
+
+/** Room kept under the backend's limit for what the proxy and JSON add. */
+const BODY_MARGIN_BYTES = 64 * 1024;
+
+/**
+ * `{ciContext}` as the backend's body, within its 64 MiB limit: the caller's own log may
+ * already take most of it, so the last green build's log (read from disk, or sent by the
+ * caller) gives way first: its start is cut at a line start, and when nothing of it fits it is
+ * left out with a note saying why. The failed build's own log is never cut here.
+ */
+export function fitContextBody(ciContext: CiContext, limit = CONTEXT_BODY_LIMIT_BYTES): Buffer {
+  const body = Buffer.from(JSON.stringify({ ciContext }));
+  const green = ciContext.buildDetails?.lastSuccessfulBuild;
+  if (body.length <= limit - BODY_MARGIN_BYTES || typeof green !== 'object' || green === null) return body;
+  const field = typeof green.consoleLogTail === 'string' ? 'consoleLogTail' : typeof green.consoleLog === 'string' ? 'consoleLog' : undefined;
+  if (field === undefined) return body;
+  const log = Buffer.from(green[field] as string);
+  // JSON escaping can make a log longer than its bytes: measure the escaped form.
+  const escaped = Buffer.byteLength(JSON.stringify(green[field]));
+  const over = body.length - (limit - BODY_MARGIN_BYTES);
+  const keep = Math.floor(((escaped - over) / Math.max(1, escaped)) * log.length);
+  const fitted: Record<string, unknown> = { ...green };
+  if (keep <= 0) {
+    delete fitted[field];
+    fitted.consoleLogOmitted = `the log of the last green build did not fit in the ${Math.round(limit / 1048576)} MiB context beside this build's log`;
+  } else {
+    let tail = log.subarray(log.length - keep).toString('utf8');
+    const nl = tail.indexOf('\n');
+    if (nl >= 0) tail = tail.slice(nl + 1);
+    fitted[field] = tail;
+    fitted.consoleLogTruncated = true;
+  }
+  const fittedContext: CiContext = { ...ciContext, buildDetails: { ...ciContext.buildDetails, lastSuccessfulBuild: fitted } };
+  return Buffer.from(JSON.stringify({ ciContext: fittedContext }));
 }

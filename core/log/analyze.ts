@@ -16,10 +16,17 @@ import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
 import { SHAPES, MAYBE_FAILURE, PASSING, compilerReason, type FailureShape } from './shapes.js';
 import { FEATURES, LEARNED_WEIGHTS, scoreOf, type FeatureVector } from './rank.js';
+import { hasNewLine, markNewSinceBaseline, type Baseline } from './baseline.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
   maxExcerpts?: number;
+  /**
+   * The last passing build's lines as fingerprints (`baselineOf`): an excerpt whose lines all
+   * occur there ranks below every excerpt that is new, and each excerpt says whether it is new
+   * (`new_since_baseline`). Without it the ranking is unchanged and the flag is absent.
+   */
+  baseline?: Baseline;
 }
 
 /** Only the first 4 KiB of a line are examined: a 10 MB line costs no more than a long one. */
@@ -771,17 +778,32 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
   const scored = blocks.map((block, k) => ({ block, score: scoreOf(candidates[k]?.features ?? [], LEARNED_WEIGHTS) }));
   // Best first; among equals the earlier error, since what follows is usually its cascade.
   scored.sort((x, y) => y.score - x.score || x.block.start - y.block.start);
-  const out: LogExcerpt[] = scored.slice(0, max).map(({ block, score }) => ({
+  // Against the last green build: what it printed too ranks below every new excerpt.
+  const ranked = options.baseline ? markNewSinceBaseline(lines, scored, options.baseline, (a, b) => firstReason(info, a, b)) : scored;
+  const out: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }: { block: Block; score: number; fresh?: boolean }) => ({
     start_line: block.start + 1,
     end_line: block.end + 1,
     score: Math.round(score * 100) / 100,
     reason: block.reason,
+    ...(fresh === undefined ? {} : { new_since_baseline: fresh }),
   }));
   if (out.length === 0) {
     const tail = tailExcerpt(info);
-    if (tail !== null) out.push(tail);
+    if (tail !== null) {
+      if (options.baseline) tail.new_since_baseline = hasNewLine(lines, tail.start_line - 1, tail.end_line - 1, options.baseline);
+      out.push(tail);
+    }
   }
   return out;
+}
+
+/** The reason of the first failure shape in lines a..b (0-based), for a block cut by a baseline. */
+function firstReason(info: LineInfo[], a: number, b: number): string {
+  for (let k = a; k <= b; k++) {
+    const line = info[k];
+    if (line?.shape !== undefined && line.role !== 'summary') return reasonOf(line);
+  }
+  return 'new since the passing build';
 }
 
 /** No recognisable failure: the last lines that say anything, as a plain tail. */

@@ -6,6 +6,7 @@ import { outcomeOf, OUTCOME_PHRASE, capitalise, describeCause, timestampOf, form
 import { jobTypeName } from './job.js';
 import { errorExcerpts, retrieveSafely, hasLog, rankedErrorExcerpts, findInLog } from './logHelpers.js';
 import { TOOL_DURATION } from './logFacts.js';
+import { sinceLastGreen } from './failure.js';
 
 const aborter: Composer = async (ask) => {
   const { ci, ctx } = ask;
@@ -195,7 +196,12 @@ export function describeChange(change: { commitId?: string; author?: string; mes
   return `${id}${message}${change.author ? ` — ${change.author}` : ''}`;
 }
 
-const changes: Composer = ({ ci, q }) => {
+const changes: Composer = ({ ci, q, ctx }) => {
+  // "What changed since the last green build?": the new error blocks and the commits in between.
+  if (/\bsince\b|\bgreen\b|\blast (good|successful|passing|working)\b/.test(q)) {
+    const since = sinceLastGreen(ci, ctx);
+    if (since) return since;
+  }
   const list = ci.buildDetails?.changes;
   const build = buildLabel(ci);
   if (!Array.isArray(list)) return notSaid(`which changes went into ${build}`);

@@ -1,12 +1,85 @@
 /** Answers about why the build failed: the failure, failing tests, the failing step, flakiness. */
 import { buildLabel } from '../facts.js';
 import { cite, clip, failingTestsIn, storedLogSpan, headlineOf, inlineCode, nextStepFor, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, findLine, type LogSpan } from '../logtext.js';
-import { type Composer, ReplyBuilder, notSaid, type AnswerGroup } from './reply.js';
+import { type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } from './reply.js';
+import type { CiContext } from '../../../protocol/types.js';
+import type { ChatContext } from '../engine.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
 import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
 import { describeChange } from './build.js';
 import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
+
+/** Whether a span is new since the last green build (undefined: not compared, or a retrieved passage). */
+function newness(span: LogSpan): boolean | undefined {
+  const flag = (span as { new_since_baseline?: unknown }).new_since_baseline;
+  return typeof flag === 'boolean' ? flag : undefined;
+}
+
+/** The last green build the excerpts were compared with, as the answers name it. */
+export function greenBuildOf(ci: CiContext): { label: string; number?: number; compared: boolean; changes?: GreenChange[] } | undefined {
+  const green = ci.buildDetails?.lastSuccessfulBuild;
+  if (typeof green !== 'object' || green === null) return undefined;
+  const number = typeof green.number === 'number' ? green.number : undefined;
+  return {
+    label: number !== undefined ? `#${number}` : 'the last green build',
+    ...(number !== undefined ? { number } : {}),
+    compared: typeof green.comparedLogLines === 'number',
+    ...(Array.isArray(green.changesSince) ? { changes: green.changesSince as GreenChange[] } : {}),
+  };
+}
+
+type GreenChange = { commitId?: string; author?: string; message?: string; build?: number };
+
+/** `#41, which passed` / `the last green build`: what a reader needs to know about it, once. */
+function whichPassed(green: { label: string; number?: number }): string {
+  return green.number !== undefined ? `${green.label}, which passed` : 'the last green build';
+}
+
+/**
+ * "What changed since the last green build?": the error blocks that are new since it, and the
+ * commits of the builds in between. Undefined when the context names no green build.
+ */
+export function sinceLastGreen(ci: CiContext, ctx: ChatContext): Reply | undefined {
+  const green = greenBuildOf(ci);
+  const build = buildLabel(ci);
+  if (!green) {
+    const none = ci.buildDetails?.noSuccessfulBuild;
+    if (typeof none === 'string' && !ci.buildDetails?.lastSuccessfulBuild) {
+      return new ReplyBuilder().fact('buildDetails.lastSuccessfulBuild').line(`**There is no green build to compare with:** ${none}.`).reply();
+    }
+    return undefined;
+  }
+  const out = new ReplyBuilder().fact('buildDetails.lastSuccessfulBuild');
+  out.line(`**Since ${whichPassed(green)}:**`);
+  if (green.compared && hasLog(ctx)) {
+    // "script returned exit code 2" is new in every failure and says nothing about why.
+    const fresh = rankedErrorExcerpts(ctx).filter((e) => e.new_since_baseline === true && headlineOf(e).isError && !isConsequenceOnly(e.text));
+    const old = errorExcerpts(ctx).filter((e) => e.new_since_baseline === false);
+    out.line();
+    if (fresh.length === 0) {
+      out.line(`No error block in the log of ${build} is new: every error it shows also appears in ${green.label}.`);
+    } else {
+      out.line(`**${fresh.length} error block${fresh.length === 1 ? ' is' : 's are'} new** in ${build}:`);
+      for (const e of fresh.slice(0, 3)) quote(out, e, 8);
+    }
+    if (old.length > 0) out.line(`${old.length} other error block${old.length === 1 ? '' : 's'} also appear${old.length === 1 ? 's' : ''} in ${green.label}, so ${old.length === 1 ? 'it is' : 'they are'} probably not the cause.`);
+  } else {
+    out.line();
+    out.line(`The context holds no log of ${green.label} to compare the errors with.`);
+  }
+  out.line();
+  if (green.changes === undefined) {
+    out.line(`The context does not list the commits since ${green.label}.`);
+  } else if (green.changes.length === 0) {
+    out.line(`**No commits** were recorded since ${green.label}: the same code passed before, so look at the environment (agents, tools, network) or a flaky test.`);
+  } else {
+    out.line(`**${green.changes.length} commit${green.changes.length === 1 ? '' : 's'}** since ${green.label}:`);
+    for (const c of green.changes.slice(0, 10)) out.line(`- ${describeChange(c)}${typeof c.build === 'number' ? ` (in #${c.build})` : ''}`);
+    if (green.changes.length > 10) out.line(`- …and ${green.changes.length - 10} more.`);
+  }
+  return out.reply();
+}
 
 const failure: Composer = async (ask) => {
   const { ci, ctx } = ask;
@@ -97,6 +170,14 @@ const failure: Composer = async (ask) => {
     const lead = outcome === 'unknown' ? `**The log's first real error is ${cite(top)}:**` : `**${how}** the first real error is ${cite(top)}:`;
     out.line(`${lead} ${inlineCode(clip(headline.text))}`);
   }
+  const green = greenBuildOf(ci);
+  if (green?.compared && !askedKind) {
+    out.fact('buildDetails.lastSuccessfulBuild');
+    if (newness(top) === true) out.line(`This error is **new since ${whichPassed(green)}**.`);
+    else if (newness(top) === false) {
+      out.line(`No error here is new: this one also appears in ${whichPassed(green)}, so it may not be the cause; the build may have failed on something that printed no error (look at the end of the log and at the changes since).`);
+    }
+  }
   out.line();
   quote(out, top, 25);
   // The workspace's source around the line the failure names (issue 17), when uploaded.
@@ -117,7 +198,18 @@ const failure: Composer = async (ask) => {
   if (rest.length > 0) {
     out.line();
     out.line('**Also in the log**');
-    for (const span of rest.slice(0, 2)) quote(out, span, 6);
+    for (const span of rest.slice(0, 2)) {
+      quote(out, span, 6);
+      if (green?.compared && newness(span) === false) {
+        out.line(`This error also appears in ${whichPassed(green)}, so it is probably not the cause.`);
+      }
+    }
+  }
+  // Errors the green build printed as well, left out above: say so rather than leave them unexplained.
+  const oldOnes = green?.compared ? spans.slice(1).filter((s) => newness(s) === false && !rest.slice(0, 2).includes(s)) : [];
+  if (green && oldOnes.length > 0 && newness(top) === true) {
+    out.line();
+    out.line(`${oldOnes.length === 1 ? 'One more error' : `${oldOnes.length} more errors`} (${oldOnes.map((s) => cite(s)).join(', ')}) also appear${oldOnes.length === 1 ? 's' : ''} in ${whichPassed(green)}, so ${oldOnes.length === 1 ? 'it is' : 'they are'} probably not the cause.`);
   }
   const tests = ci.buildDetails?.testResults;
   if (tests && typeof tests.failed === 'number' && tests.failed > 0) {
@@ -127,7 +219,12 @@ const failure: Composer = async (ask) => {
   }
   // The previous build passed: what changed since is the first suspect.
   const prev = ci.buildDetails?.previousBuild;
-  if (prev && typeof prev.result === 'string' && prev.result.toUpperCase() === 'SUCCESS' && (outcome === 'failed' || outcome === 'unstable')) {
+  if (green?.changes && green.changes.length > 0 && (outcome === 'failed' || outcome === 'unstable')) {
+    out.line();
+    out.line(`**Commits since ${whichPassed(green)}:**`);
+    for (const c of green.changes.slice(0, 5)) out.line(`- ${describeChange(c)}${typeof c.build === 'number' ? ` (in #${c.build})` : ''}`);
+    if (green.changes.length > 5) out.line(`- …and ${green.changes.length - 5} more; ask *what changed since the last green build?*`);
+  } else if (prev && typeof prev.result === 'string' && prev.result.toUpperCase() === 'SUCCESS' && (outcome === 'failed' || outcome === 'unstable')) {
     const changes = ci.buildDetails?.changes;
     out.line();
     out.fact('buildDetails.previousBuild');

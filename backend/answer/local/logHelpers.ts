@@ -49,7 +49,10 @@ export function rankedErrorExcerpts(ctx: ChatContext): ChatContext['failureExcer
   // never why: the cause is in another excerpt when there is one.
   const causes = stating.filter((e) => !isConsequenceOnly(e.text));
   // The analyzer's order otherwise: it knows better than a keyword which error came first.
-  return [...causes, ...stating.filter((e) => !causes.includes(e)), ...excerpts.filter((e) => !stating.includes(e))];
+  // Compared with the last green build: within each group, what it printed too comes after
+  // what is new (an exit-code line is new in every failure, so it never leads over an error).
+  const newFirst = (group: typeof excerpts): typeof excerpts => [...group.filter((e) => e.new_since_baseline !== false), ...group.filter((e) => e.new_since_baseline === false)];
+  return [...newFirst(causes), ...newFirst(stating.filter((e) => !causes.includes(e))), ...newFirst(excerpts.filter((e) => !stating.includes(e)))];
 }
 
 const CONSEQUENCE_LINE =

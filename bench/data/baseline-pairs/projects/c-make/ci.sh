@@ -1,0 +1,5 @@
+#!/bin/bash
+set -e
+source "$NOISE"
+make ${MAKEFLAGS_EXTRA:-}
+echo "build ok"

@@ -1,0 +1,1 @@
+module.exports = [{ files: ['test/**/*.js'], languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', test: 'readonly', expect: 'readonly' } }, rules: { 'no-unused-vars': 'error', 'no-undef': 'error' } }];

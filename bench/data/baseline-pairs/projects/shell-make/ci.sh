@@ -1,0 +1,5 @@
+#!/bin/bash
+set -e
+source "$NOISE"
+make
+echo "build ok"
