@@ -546,7 +546,15 @@ export const editMessageBodySchema = z.object({ new_content: textOfLength(1, 200
 
 const isoDate = z.string().meta({ format: 'date-time', examples: ['2026-11-22T01:18:14.123Z'] });
 export const chatSchema = z
-  .object({ id: z.number().int(), user_id: z.string(), title: z.string(), created_at: isoDate, updated_at: isoDate })
+  .object({
+    id: z.number().int(),
+    user_id: z.string(),
+    title: z.string(),
+    created_at: isoDate,
+    updated_at: isoDate,
+    job_name: z.string().nullable().optional().meta({ description: "The job of the chat's current context (jobDetails.fullName, else JOB_NAME); null when none" }),
+    build_number: z.number().int().nullable().optional().meta({ description: "The build of the chat's current context (buildDetails.number, else BUILD_NUMBER); null when none" }),
+  })
   .meta({ id: 'Chat' });
 const sourceSchema = z
   .union([

@@ -19,6 +19,13 @@ export interface Chat {
   title: string;
   created_at: string;
   updated_at: string;
+  /**
+   * The job of the chat's uploaded context (jobDetails.fullName, else ciEnvironment JOB_NAME);
+   * null when the context names none or there is no context. Absent from older backends.
+   */
+  job_name?: string | null;
+  /** The build of that context (buildDetails.number, else BUILD_NUMBER); null or absent as job_name. */
+  build_number?: number | null;
 }
 
 export interface Question {

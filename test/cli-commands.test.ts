@@ -116,6 +116,13 @@ describeStack('cichat commands against a real stack', () => {
     expect(result.received_data.buildDetails?.consoleLog).toContain('UNIQUE-MARKER-7f3a');
     const after = await cli(['context', 'last', String(id)]);
     expect(after.stdout).toMatch(/^\d{4}-\d\d-\d\dT\S+Z\t/);
+
+    // The chat list shows the job and build the upload named (not in the title).
+    const listed = JSON.parse((await cli(['--json', 'chats', 'list'])).stdout) as Chat[];
+    expect(listed.find((c) => c.id === id)).toMatchObject({ title: 'from a pipeline', job_name: 'team/api', build_number: 42 });
+    const text = await cli(['chats', 'list']);
+    expect(text.stdout).toMatch(/^\s*ID\s+UPDATED\s+JOB\s+TITLE$/m);
+    expect(text.stdout).toMatch(new RegExp(`^\\s*${id}\\s+\\S+ \\S+\\s+team/api #42\\s+from a pipeline$`, 'm'));
   });
 
   it('context upload reads the log from stdin', async () => {

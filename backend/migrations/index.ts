@@ -7,6 +7,7 @@ import * as m005 from './005_context_chunks.js';
 import * as m006 from './006_context_chunk_terms.js';
 import * as m007 from './007_context_terms.js';
 import * as m008 from './008_replica_owners.js';
+import * as m009 from './009_chat_job.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,6 +27,7 @@ export const migrations: [string, Migration][] = [
   ['006_context_chunk_terms', m006],
   ['007_context_terms', m007],
   ['008_replica_owners', m008],
+  ['009_chat_job', m009],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

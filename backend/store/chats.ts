@@ -1,5 +1,6 @@
 import type { Db } from '../db.js';
-import type { Chat, Page } from '../../protocol/types.js';
+import type { Chat, CiContext, Page } from '../../protocol/types.js';
+import { JOB_NAME_MAX } from '../migrations/009_chat_job.js';
 import { isoTime } from '../time.js';
 import { selectRows } from './raw.js';
 
@@ -9,6 +10,8 @@ export interface ChatRow {
   title: string;
   created_at: number | string;
   updated_at: number | string;
+  job_name: string | null;
+  build_number: number | string | null;
 }
 
 export function presentChat(row: ChatRow): Chat {
@@ -18,10 +21,35 @@ export function presentChat(row: ChatRow): Chat {
     title: row.title,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
+    job_name: row.job_name ?? null,
+    build_number: row.build_number == null ? null : Number(row.build_number),
   };
 }
 
-const CHAT_COLUMNS = ['id', 'user_id', 'title', 'created_at', 'updated_at'];
+const CHAT_COLUMNS = ['id', 'user_id', 'title', 'created_at', 'updated_at', 'job_name', 'build_number'];
+
+/** The chats columns that say which job and build a chat is about. */
+export interface ChatSubjectColumns {
+  job_name: string | null;
+  build_number: number | null;
+}
+
+const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+/**
+ * The job and build of a stored (canonical) CiContext: jobDetails.fullName, else ciEnvironment
+ * JOB_NAME, else jobDetails.name; buildDetails.number, else BUILD_NUMBER when it is a whole
+ * number. Null for what the context does not say. Migration 009 computes the same in SQL.
+ */
+export function chatSubjectOf(ci: CiContext): ChatSubjectColumns {
+  const env = ci.ciEnvironment ?? {};
+  const job = nonEmpty(ci.jobDetails?.fullName) ?? nonEmpty(env.JOB_NAME) ?? nonEmpty(ci.jobDetails?.name);
+  const number = ci.buildDetails?.number;
+  let build: number | null = null;
+  if (typeof number === 'number' && Number.isInteger(number) && number >= 0 && number <= 2147483647) build = number;
+  else if (typeof env.BUILD_NUMBER === 'string' && /^[0-9]{1,9}$/.test(env.BUILD_NUMBER)) build = Number(env.BUILD_NUMBER);
+  return { job_name: job === undefined ? null : [...job].slice(0, JOB_NAME_MAX).join(''), build_number: build };
+}
 
 /**
  * A clock that never goes backwards and moves at least 1 ms per call within a process, so
@@ -37,7 +65,7 @@ export function nowMs(): number {
 export async function createChat(db: Db, userId: string, title: string): Promise<Chat> {
   const now = nowMs();
   const [id] = await db('chats').insert({ user_id: userId, title, created_at: now, updated_at: now });
-  return presentChat({ id: Number(id), user_id: userId, title, created_at: now, updated_at: now });
+  return presentChat({ id: Number(id), user_id: userId, title, created_at: now, updated_at: now, job_name: null, build_number: null });
 }
 
 /** The user's chat, or null when it does not exist or belongs to someone else. */
@@ -49,7 +77,7 @@ export async function findChat(db: Db, userId: string, chatId: number): Promise<
 }
 
 export const LIST_CHATS_SQL =
-  'SELECT id, user_id, title, created_at, updated_at, (SELECT COUNT(*) FROM chats WHERE user_id = ?) AS total_items ' +
+  'SELECT id, user_id, title, created_at, updated_at, job_name, build_number, (SELECT COUNT(*) FROM chats WHERE user_id = ?) AS total_items ' +
   'FROM chats WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?';
 
 /**

@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { isMysql, type Db } from '../db.js';
 import type { CiContext, LogExcerpt } from '../../protocol/types.js';
-import { nowMs } from './chats.js';
+import { chatSubjectOf, nowMs } from './chats.js';
 
 export type StoredExcerpt = LogExcerpt & { text: string };
 
@@ -266,6 +266,8 @@ export async function finishContext(
             failure_excerpts: JSON.stringify(fields.failureExcerpts),
           });
         if (n === 0) return null;
+        // The chat list's job and build follow the current context (null when it names none).
+        await trx('chats').where({ id: chatId }).update(chatSubjectOf(fields.ciContext));
         await trx('contexts')
           .where({ chat_id: chatId })
           .whereNot({ id: contextId })

@@ -4,22 +4,44 @@ import type { QaPair } from '../../protocol/types.js';
 import { colourful, localTime, paint, printJson } from '../output.js';
 import { UsageError } from '../errors.js';
 import { sourcesText } from '../sources.js';
+import { chatSubject, subjectText } from '../chatSubject.js';
 
 export async function listChats(ctx: Ctx): Promise<void> {
   const client = ctx.client();
   const [chats, unread] = await Promise.all([client.allChats(), client.unreadChatIds()]);
-  if (ctx.options.json) return printJson(ctx.io.stdout, chats.map((c) => (unread.has(c.id) ? { ...c, unread: true } : c)));
+  // Job and build from the backend's fields, else read from the title (cli/chatSubject.ts).
+  const subjects = chats.map((c) => chatSubject(c));
+  if (ctx.options.json) {
+    return printJson(
+      ctx.io.stdout,
+      chats.map((c, i) => {
+        const subject = subjects[i];
+        const out = { ...c, job_name: subject?.job ?? null, build_number: subject?.build ?? null };
+        return unread.has(c.id) ? { ...out, unread: true } : out;
+      }),
+    );
+  }
   if (chats.length === 0) {
     ctx.io.stderr.write('No chats yet: create one with `cichat chats new` or `cichat ask "..."`.\n');
     return;
   }
   const width = Math.max(2, ...chats.map((c) => String(c.id).length));
-  ctx.io.stdout.write(`${'ID'.padStart(width)}  UPDATED              TITLE\n`);
-  for (const chat of chats) {
+  const jobs = subjects.map(subjectText);
+  // The JOB column only when some chat has one; as wide as its longest entry, at most 40.
+  const jobWidth = Math.min(40, Math.max(0, ...jobs.map((j) => j.length)));
+  const jobHead = jobWidth > 0 ? `${'JOB'.padEnd(jobWidth)}  ` : '';
+  ctx.io.stdout.write(`${'ID'.padStart(width)}  UPDATED              ${jobHead}TITLE\n`);
+  chats.forEach((chat, i) => {
     // `*`: a diagnosis the failed-build watcher made that you have not opened yet.
     const mark = unread.has(chat.id) ? '* ' : '';
-    ctx.io.stdout.write(`${String(chat.id).padStart(width)}  ${localTime(chat.updated_at).padEnd(19)}  ${mark}${chat.title}\n`);
-  }
+    const job = jobWidth > 0 ? `${clip(jobs[i] ?? '', jobWidth).padEnd(jobWidth)}  ` : '';
+    const title = subjects[i]?.rest ?? chat.title;
+    ctx.io.stdout.write(`${String(chat.id).padStart(width)}  ${localTime(chat.updated_at).padEnd(19)}  ${job}${mark}${title}\n`);
+  });
+}
+
+function clip(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
 }
 
 export async function newChat(ctx: Ctx, title: string | undefined): Promise<void> {

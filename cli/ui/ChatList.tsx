@@ -3,25 +3,13 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { padTo, textWidth, truncateTo } from './markdownText.js';
 import type { ListedChat } from './useChatSession.js';
+import { chatSubject, subjectText } from '../chatSubject.js';
 
 function when(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/**
- * The job and build a chat is about, when its title names them: `team/api #42: why ...`
- * (`cichat ask --job`), `Demo: team/api #42 failed` (the demo chat), `$JOB_NAME #$BUILD_NUMBER
- * failed` (the README's pipeline recipe). The title without them is the rest.
- */
-export function chatSubject(title: string): { job: string; build: number; rest: string } | undefined {
-  const m = /^(?:Demo:\s*)?([\w.@+-]+(?:\/[\w.@+-]+)*) #(\d+)(?::\s*|\s+|$)/.exec(title);
-  if (!m || !m[1] || !m[2]) return undefined;
-  // `job #n: question` shows the question; other titles stay whole.
-  const rest = /^[^\s]+ #\d+:\s*/.test(title) ? title.slice(m[0].length) : title;
-  return { job: m[1], build: Number(m[2]), rest: rest || title };
 }
 
 export function ChatList({
@@ -50,10 +38,11 @@ export function ChatList({
   const first = Math.min(Math.max(0, selected - rows + 1), Math.max(0, chats.length - rows));
   const visible = chats.slice(first, first + rows);
   const idWidth = Math.max(...chats.map((c) => String(c.id).length));
-  const subjects = visible.map((c) => chatSubject(c.title));
-  const subjectText = subjects.map((s) => (s ? `${s.job} #${s.build}` : ''));
+  // Job and build from the backend's fields, else read from the title (cli/chatSubject.ts).
+  const subjects = visible.map((c) => chatSubject(c));
+  const subjectTexts = subjects.map(subjectText);
   // The job column: as wide as its longest entry on screen, at most a third of the line.
-  const jobWidth = Math.min(Math.floor(width / 3), Math.max(0, ...subjectText.map(textWidth)));
+  const jobWidth = Math.min(Math.floor(width / 3), Math.max(0, ...subjectTexts.map(textWidth)));
   // The unread column only takes room when some chat is unread.
   const markRoom = chats.some((c) => c.unread) ? 2 : 0;
   return (
@@ -62,7 +51,7 @@ export function ChatList({
         const index = first + i;
         const isSelected = index === selected;
         const stamp = when(chat.updated_at);
-        const jobCol = jobWidth > 0 ? padTo(truncateTo(subjectText[i] ?? '', jobWidth), jobWidth) + '  ' : '';
+        const jobCol = jobWidth > 0 ? padTo(truncateTo(subjectTexts[i] ?? '', jobWidth), jobWidth) + '  ' : '';
         const titleRoom = Math.max(4, width - idWidth - stamp.length - 6 - markRoom - textWidth(jobCol));
         const title = padTo(truncateTo(subjects[i]?.rest ?? chat.title, titleRoom), titleRoom);
         return (

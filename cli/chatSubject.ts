@@ -1,0 +1,47 @@
+/**
+ * The job and build a chat is about. The backend says so in `job_name` / `build_number` (from the
+ * chat's uploaded context); an older backend, or a chat without a context, leaves them absent or
+ * null, and then the title is read instead. Kept free of React: `cichat chats list` uses it too.
+ */
+import type { Chat } from '../protocol/types.js';
+
+export interface ChatSubject {
+  job: string;
+  /** Null when the context names a job but no build (a job page). */
+  build: number | null;
+  /** The title without the subject, when it starts with `job #n:`; else the whole title. */
+  rest: string;
+  /** Where the subject came from. */
+  from: 'context' | 'title';
+}
+
+/**
+ * The job and build a title names: `team/api #42: why ...` (`cichat ask --job`), `Demo: team/api
+ * #42 failed` (the demo chat), `$JOB_NAME #$BUILD_NUMBER failed` (the README's pipeline recipe).
+ * The title without them is the rest.
+ */
+export function titleSubject(title: string): { job: string; build: number; rest: string } | undefined {
+  const m = /^(?:Demo:\s*)?([\w.@+-]+(?:\/[\w.@+-]+)*) #(\d+)(?::\s*|\s+|$)/.exec(title);
+  if (!m || !m[1] || !m[2]) return undefined;
+  // `job #n: question` shows the question; other titles stay whole.
+  const rest = /^[^\s]+ #\d+:\s*/.test(title) ? title.slice(m[0].length) : title;
+  return { job: m[1], build: Number(m[2]), rest: rest || title };
+}
+
+/** The chat's subject: the backend's fields when it sent a job, else the title's, else none. */
+export function chatSubject(chat: Pick<Chat, 'title' | 'job_name' | 'build_number'>): ChatSubject | undefined {
+  const parsed = titleSubject(chat.title);
+  if (typeof chat.job_name === 'string' && chat.job_name !== '') {
+    const build = typeof chat.build_number === 'number' ? chat.build_number : null;
+    // The title's `job #n:` prefix repeats the column: shown once, when it says the same.
+    const same = parsed !== undefined && parsed.job === chat.job_name && parsed.build === build;
+    return { job: chat.job_name, build, rest: same ? parsed.rest : chat.title, from: 'context' };
+  }
+  return parsed ? { ...parsed, from: 'title' } : undefined;
+}
+
+/** `team/api #42`, `team/api` (no build), or '' (no subject). */
+export function subjectText(subject: ChatSubject | undefined): string {
+  if (!subject) return '';
+  return subject.build === null ? subject.job : `${subject.job} #${subject.build}`;
+}
