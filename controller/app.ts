@@ -8,7 +8,7 @@ import { createLogger } from '../http/logger.js';
 import { accessLog, REQUEST_ID_HEADER, requestContext, requestIdOf } from '../http/request.js';
 import type { ControllerConfig } from './config.js';
 import { errorMiddleware, HttpError, NotFound } from './errors.js';
-import { hostCheck, hostRefusal } from './hosts.js';
+import { crossSiteRefusal, hostCheck, hostRefusal } from './hosts.js';
 import { createIdentity } from './identity.js';
 import { buildCiContextResult } from '../jenkins/context.js';
 import { resolveReferer } from '../jenkins/referer.js';
@@ -105,7 +105,9 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
     // Browser clients on other origins, opted in by CONTROLLER_CORS_ORIGINS (preflights end here).
     if (hostAllowed(req.headers.host) && cors.handle(req, res)) return;
     // Refusals (bad method, foreign Host) are answered by the Koa app like every other error.
-    if (!isPlainProxyPath(url) || !SERVED_METHODS.has(req.method ?? '') || !hostAllowed(req.headers.host)) {
+    // A browser's write from another site (Origin) is judged by the Koa app as well.
+    const fromPage = deps.config.auth.mode === 'none' && req.headers.origin !== undefined && req.method !== 'GET' && req.method !== 'HEAD';
+    if (!isPlainProxyPath(url) || !SERVED_METHODS.has(req.method ?? '') || !hostAllowed(req.headers.host) || fromPage) {
       void viaKoa(req, res);
       return;
     }
@@ -184,6 +186,11 @@ function buildController(deps: ControllerDeps): BuiltController {
     if (!SERVED_METHODS.has(ctx.method)) throw new HttpError(501, methodNotImplemented(ctx.method));
     const host = ctx.req.headers.host;
     if (!hostAllowed(host)) throw new HttpError(403, hostRefusal(host ?? ''));
+    const crossSite =
+      config.auth.mode === 'none'
+        ? crossSiteRefusal(ctx.method, ctx.req.headers.origin, host, { corsOrigins: config.corsOrigins ?? [], allowedHosts: config.allowedHosts ?? [] })
+        : undefined;
+    if (crossSite !== undefined) throw new HttpError(403, crossSite);
     await next();
   });
   // The backend's calls for the openai engine's workspace tools: their own token, not a caller's.

@@ -89,3 +89,34 @@ export function hostRefusal(host: string): string {
     'Add the name to CONTROLLER_ALLOWED_HOSTS if you reach the controller under it.'
   );
 }
+
+/** Methods that read only: a page on another site may cause them, it cannot read the answer (CORS). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The cross-site write guard: a browser names the page that makes a request in `Origin`. A
+ * request that changes something (POST, PUT, PATCH, DELETE) from a page of another origin than
+ * the controller's own (`http(s)://<Host>`) and not listed in CONTROLLER_CORS_ORIGINS is refused:
+ * a page on any site could otherwise post to a local controller a body the browser sends
+ * without a preflight (a context upload with no Content-Type). Clients that are not browsers
+ * (the CLI, the watcher, curl) send no Origin and are not concerned. A page behind a proxy that
+ * rewrites Host is trusted through CONTROLLER_ALLOWED_HOSTS or CONTROLLER_CORS_ORIGINS. Only in
+ * `none` mode: with tokens, a page cannot authenticate a request without a preflight. Answers
+ * why, or undefined.
+ */
+export function crossSiteRefusal(
+  method: string,
+  origin: string | undefined,
+  host: string | undefined,
+  trusted: { corsOrigins: readonly string[]; allowedHosts: readonly string[] },
+): string | undefined {
+  if (origin === undefined || SAFE_METHODS.has(method)) return undefined;
+  const o = origin.trim().toLowerCase();
+  if (trusted.corsOrigins.includes(o)) return undefined;
+  const h = (host ?? '').trim().toLowerCase();
+  const originHost = /^https?:\/\/([^/]+)$/.exec(o)?.[1];
+  if (originHost !== undefined && (originHost === h || trusted.allowedHosts.some((a) => a === originHost || a === originHost.replace(/:\d+$/, '')))) {
+    return undefined;
+  }
+  return `A ${method} from a page of ${origin} is refused: the controller only takes changes from its own pages (${h || 'its host'}) and the origins in CONTROLLER_CORS_ORIGINS`;
+}

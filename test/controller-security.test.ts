@@ -167,6 +167,27 @@ describe('Host check in CONTROLLER_AUTH=none (DNS rebinding)', () => {
     });
   });
 
+  it('refuses writes from pages of other sites (Origin) in none mode; its own pages, CORS origins and non-browser clients pass', async () => {
+    await withController({ CONTROLLER_CORS_ORIGINS: 'https://ci.example.com' }, async (c) => {
+      const port = new URL(c.url).port;
+      const host = `127.0.0.1:${port}`;
+      // A page anywhere on the web can post a body without Content-Type to a local controller.
+      for (const [method, p] of [['POST', '/chatbot-api/context/1/'], ['POST', '/chatbot-api/messages/send'], ['DELETE', '/chatbot-api/chats/1'], ['PUT', '/chatbot-api/chats/1']]) {
+        const reply = await send(c.url, method!, p!, { host, origin: 'https://evil.example' }, method === 'DELETE' ? undefined : '{}');
+        expect([method, p, reply.status]).toEqual([method, p, 403]);
+        expect((reply.body as { detail: string }).detail).toMatch(/evil\.example.*CONTROLLER_CORS_ORIGINS/);
+      }
+      expect((await send(c.url, 'POST', '/chatbot-api/chats/', { host, origin: 'null' }, '{}')).status).toBe(403);
+      expect(arrivals).toEqual([]);
+      // Reads are a page's to make (it cannot read the answer without CORS); its own pages, the
+      // CORS origins and clients without Origin (CLI, curl) write as before.
+      expect((await send(c.url, 'GET', '/chatbot-api/chats/', { host, origin: 'https://evil.example' })).status).toBe(200);
+      expect((await send(c.url, 'POST', '/chatbot-api/chats/', { host, origin: `http://${host}`, 'content-type': 'application/json' }, '{}')).status).toBe(200);
+      expect((await send(c.url, 'POST', '/chatbot-api/chats/', { host, origin: 'https://ci.example.com', 'content-type': 'application/json' }, '{}')).status).toBe(200);
+      expect((await send(c.url, 'POST', '/chatbot-api/chats/', { host, 'content-type': 'application/json' }, '{}')).status).toBe(200);
+    });
+  });
+
   it('validates CONTROLLER_ALLOWED_HOSTS at start-up and parses Host values strictly', () => {
     expect(parseAllowedHosts('a.example, 10.0.0.5:8080,[fe80::1]').hosts).toEqual(['a.example', '10.0.0.5:8080', '[fe80::1]']);
     const bad = loadControllerConfig({ JWT_SECRET: SECRET, DATA_DIR: path.join(tmp, 'data'), JENKINS_HOME: HOME, CONTROLLER_ALLOWED_HOSTS: 'ok.example,*.example,http://x,a b,host:99999' });
