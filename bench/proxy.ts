@@ -234,14 +234,15 @@ export async function run(args: string[]): Promise<void> {
 }
 
 /**
- * Starts a service with the product's defaults (the controller writes its access log at info);
- * its log goes to a file beside its data (`<DATA_DIR>/<name>-<port>.log`), not to the terminal.
+ * Starts a service with the product's defaults (the controller writes its access log at info;
+ * `BENCH_LOG_LEVEL=warn` measures without it); its log goes to a file beside its data
+ * (`<DATA_DIR>/<name>-<port>.log`), not to the terminal.
  */
 function spawnTs(entry: string, env: Record<string, string>): ChildProcess {
   const port = env.CONTROLLER_PORT ?? env.BACKEND_PORT ?? 'x';
   const logFd = fs.openSync(path.join(env.DATA_DIR ?? os.tmpdir(), `${path.basename(path.dirname(entry))}-${port}.log`), 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}), ...env },
     stdio: ['ignore', 'ignore', logFd],
   });
   fs.closeSync(logFd);
