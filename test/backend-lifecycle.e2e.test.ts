@@ -8,52 +8,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
-import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../cli/services.js';
 import { knexConfig, migrateLatest } from '../backend/db.js';
 import { readEvents } from '../protocol/sse.js';
 import type { StreamEvent } from '../protocol/types.js';
 import { testDialects, type TestDatabase } from './helpers/databases.js';
 import { signToken } from './helpers/backend.js';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from './fakes/openaiServer.js';
-import { freePort } from './helpers/stack.js';
+import type { Service } from '../cli/services.js';
+import { PROCESS_SECRET, spawnBackend as spawnBackendProcess, type BackendProcess } from './helpers/backendProcess.js';
 import { until } from './helpers/poll.js';
 
 const dialects = await testDialects();
-const SECRET = 'lifecycle-tests-secret-0123456789-abcdefghijklmnop';
+type Backend = BackendProcess;
 
-interface Backend {
-  url: string;
-  service: Service;
-  dataDir: string;
-}
+/** The backend as a process (test/helpers/backendProcess.ts) answering through the fake model server. */
+const spawnBackend = (databaseUrl: string, dataDir: string, llm: FakeOpenAIServer): Promise<Backend> =>
+  spawnBackendProcess(databaseUrl, dataDir, { LLM_PROVIDER: 'openai', OPENAI_BASE_URL: llm.baseURL, OPENAI_API_KEY: 'test' });
 
-async function spawnBackend(databaseUrl: string, dataDir: string, llm: FakeOpenAIServer): Promise<Backend> {
-  const port = await freePort();
-  const service = startService(
-    'backend',
-    path.join(PACKAGE_ROOT, 'backend', 'main.ts'),
-    {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      BACKEND_HOST: '127.0.0.1',
-      BACKEND_PORT: String(port),
-      JWT_SECRET: SECRET,
-      LLM_PROVIDER: 'openai',
-      OPENAI_BASE_URL: llm.baseURL,
-      OPENAI_API_KEY: 'test',
-      EMBEDDINGS: 'local',
-      LOG_LEVEL: 'warn',
-    },
-    { cwd: PACKAGE_ROOT },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(`${url}/healthz`, service, 90_000);
-  return { url, service, dataDir };
-}
-
-const auth = (user: string) => ({ authorization: `Bearer ${signToken(SECRET, user)}`, 'content-type': 'application/json' });
+const auth = (user: string) => ({ authorization: `Bearer ${signToken(PROCESS_SECRET, user)}`, 'content-type': 'application/json' });
 
 /** An open answer stream, read as it arrives. */
 class OpenStream {
