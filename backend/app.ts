@@ -24,6 +24,11 @@ export interface AppDeps {
   context: ContextPort;
   /** Interval of `: ping` comments on silent streams (ms); the contract says 15 s. */
   pingIntervalMs: number;
+  /**
+   * The stream lease (STREAM_LEASE_MS): outlives a crashed holder by at most this long; renewed
+   * every fifth of it while the stream runs, so a live stream never loses it to a slow round trip.
+   */
+  streamLeaseMs: number;
   /** The process's replica id, running streams and uploads, and whether it is closing. */
   lifecycle: Lifecycle;
 }

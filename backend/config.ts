@@ -27,7 +27,15 @@ export interface BackendConfig {
   replicaId: string | undefined;
   /** CONTEXT_UPLOADS_MAX: context uploads processed at once by this process; more get 503. */
   contextUploadsMax: number;
+  /**
+   * STREAM_LEASE_MS: how long a chat stays locked after the replica streaming into it died
+   * without a word (renewed every fifth of it while the stream lives). Default 15 s.
+   */
+  streamLeaseMs: number;
 }
+
+/** The default stream lease: a chat whose streaming replica died is free again within 15 s. */
+export const STREAM_LEASE_MS = 15_000;
 
 /** Raised when one or more variables are bad; `problems` has one line per variable. */
 export class ConfigError extends Error {
@@ -85,6 +93,7 @@ const schema = z.object({
     message: 'must be 1-64 characters of letters, digits, dot, underscore or dash',
   }),
   CONTEXT_UPLOADS_MAX: intIn(1, 64).optional(),
+  STREAM_LEASE_MS: intIn(2000, 600_000).optional(),
   LOG_LEVEL: optionalString.refine(
     (v) => v === undefined || ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v),
     { message: 'must be one of fatal, error, warn, info, debug, trace, silent' },
@@ -144,5 +153,6 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     llmToolTokens: v.LLM_TOOL_TOKENS ?? 4000,
     replicaId: v.BACKEND_REPLICA_ID,
     contextUploadsMax: v.CONTEXT_UPLOADS_MAX ?? 1,
+    streamLeaseMs: v.STREAM_LEASE_MS ?? STREAM_LEASE_MS,
   };
 }

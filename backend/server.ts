@@ -66,6 +66,7 @@ export async function startBackend(config: BackendConfig): Promise<RunningBacken
     engine,
     context,
     pingIntervalMs: PING_INTERVAL_MS,
+    streamLeaseMs: config.streamLeaseMs,
     lifecycle,
   });
   const server = app.listen(config.port, config.host);

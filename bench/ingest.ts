@@ -20,6 +20,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import pino from 'pino';
 import { PING_INTERVAL_MS, createApp } from '../backend/app.js';
+import { STREAM_LEASE_MS } from '../backend/config.js';
 import { createLocalEngine } from '../backend/answer/local.js';
 import { Lifecycle } from '../backend/lifecycle.js';
 import { migrateLatest, openDb } from '../backend/db.js';
@@ -112,6 +113,7 @@ export async function run(args: string[]): Promise<void> {
     engine: createLocalEngine({ typingDelayMs: 0 }),
     lifecycle: new Lifecycle(),
     pingIntervalMs: PING_INTERVAL_MS,
+    streamLeaseMs: STREAM_LEASE_MS,
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -5,6 +5,7 @@ import os from 'node:os';
 import knex from 'knex';
 import { pino } from 'pino';
 import { PING_INTERVAL_MS, createApp } from '../backend/app.js';
+import { STREAM_LEASE_MS } from '../backend/config.js';
 import { createLocalEngine } from '../backend/answer/local.js';
 import { Lifecycle } from '../backend/lifecycle.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
@@ -374,6 +375,7 @@ describe.each(dialects.filter((d) => d.name === 'mysql'))('hot reads when the da
       engine: createLocalEngine({ typingDelayMs: 0 }),
       context: createContextService({ dataDir: os.tmpdir(), embedder: new LocalEmbedder(), db, lifecycle }),
       pingIntervalMs: PING_INTERVAL_MS,
+      streamLeaseMs: STREAM_LEASE_MS,
     });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));

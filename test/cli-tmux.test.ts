@@ -46,8 +46,8 @@ describeTmux('cichat chat in tmux', () => {
   }
 
   beforeAll(async () => {
-    // Slow typing so that the second answer is still streaming when Esc is pressed.
-    stack = await startStack({ TYPING_DELAY_MS: '100' });
+    // Typing slow enough that the second answer is still streaming when Esc is pressed.
+    stack = await startStack({ TYPING_DELAY_MS: '40' });
     const created = await runCli(['chats', 'new', 'tmux test'], { env: stack.cliEnv });
     chatId = Number(created.stdout.trim());
     // The sample failing build gives answers long enough to be stopped half way.
@@ -97,13 +97,16 @@ describeTmux('cichat chat in tmux', () => {
     // PgUp stops at the first line of the conversation (no blank pages), says what is below,
     // and PgDn comes back in as many presses as PgUp went up.
     expect(screen()).toMatch(/↑ \d+ more lines? above/);
+    // Each press is awaited until the screen changes; a press that changes nothing within
+    // 800 ms means the top was reached (counted, as before, among the presses).
     let ups = 0;
-    let before = '';
-    while (screen() !== before && ups < 40) {
-      before = screen();
+    for (let moved = true; moved && ups < 40; ) {
+      const before = screen();
       keys('PageUp');
       ups++;
-      await new Promise((r) => setTimeout(r, 300));
+      const until800 = Date.now() + 800;
+      while (screen() === before && Date.now() < until800) await new Promise((r) => setTimeout(r, 40));
+      moved = screen() !== before;
     }
     const top = screen().split('\n');
     expect(top[1]).toContain('› why did the last build fail?');

@@ -161,7 +161,8 @@ describeIf('a MariaDB outage under traffic', () => {
     stop = true;
     await Promise.all(clients);
 
-    expect(bad).toEqual([]);
+    // On a bad answer, the backend's own last log lines say what it met.
+    if (bad.length > 0) throw new Error(`bad answers:\n${bad.join('\n')}\nbackend log:\n${b.service.lastLines().filter((l) => !l.includes('database is unavailable')).join('\n')}`);
     expect(b.service.child.exitCode).toBeNull(); // the same process, never restarted
     expect([...downStatuses.keys()]).toEqual([503]);
     expect(statuses.get(500)).toBeUndefined();

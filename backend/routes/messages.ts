@@ -18,12 +18,6 @@ export const editBody = editMessageBodySchema;
 export type EditBody = z.infer<typeof editBody>;
 
 const BODY_LIMIT = 1 * MiB;
-/**
- * The stream lease outlives a crashed holder by at most this long (renewed every fifth of it
- * while the stream runs, so a live stream never loses it to a slow database round trip).
- */
-export const STREAM_LEASE_MS = 15_000;
-
 /** The 409 of a chat with a stream: says when the chat is free at the latest should that stream be dead. */
 export function streamingConflict(chatId: number, until: number | null, now = Date.now()): Conflict {
   const base = `Chat ${chatId} already has an answer streaming: wait for it to finish or stop it.`;
@@ -39,10 +33,10 @@ export function registerMessageRoutes(router: Router, deps: AppDeps): void {
   const answers: AnswerDeps = { db: deps.db, log: deps.log, lifecycle: deps.lifecycle, engine: deps.engine, loadContext: deps.context.loadContext };
   const begin = async (ctx: Context, chatId: number, question: string, supersedeFrom?: number) => {
     const owner = deps.lifecycle.replicaId;
-    const lease = await acquireStreamLease(deps.db, chatId, STREAM_LEASE_MS, owner);
+    const lease = await acquireStreamLease(deps.db, chatId, deps.streamLeaseMs, owner);
     if (!lease.taken) throw streamingConflict(chatId, lease.until);
     try {
-      await streamAnswer(answers, { chatId, question, supersedeFrom, leaseMs: STREAM_LEASE_MS, userId: userIdOf(ctx) }, () =>
+      await streamAnswer(answers, { chatId, question, supersedeFrom, leaseMs: deps.streamLeaseMs, userId: userIdOf(ctx) }, () =>
         openEventStream(ctx, deps.pingIntervalMs),
       );
     } catch (err) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import pino from 'pino';
 import { PING_INTERVAL_MS, createApp } from '../../backend/app.js';
+import { STREAM_LEASE_MS } from '../../backend/config.js';
 import { createLocalEngine } from '../../backend/answer/local.js';
 import { Lifecycle } from '../../backend/lifecycle.js';
 import { LocalEmbedder } from '../../backend/retrieval/embed.js';
@@ -67,6 +68,7 @@ export async function startTestBackend(dialect: Dialect, options: StartOptions =
     dataDir,
     lifecycle,
     pingIntervalMs: PING_INTERVAL_MS,
+    streamLeaseMs: STREAM_LEASE_MS,
     ...options.deps,
     engine: options.deps?.engine ?? createLocalEngine({ typingDelayMs: 0 }),
     context: options.deps?.context ?? createContextService({ dataDir, embedder: new LocalEmbedder(), db, lifecycle }),

@@ -36,7 +36,8 @@ export async function spawnBackend(databaseUrl: string, dataDir: string, env: No
       LOG_LEVEL: 'warn',
       ...env,
     },
-    { cwd: PACKAGE_ROOT },
+    // Enough lines that a test's failure message can show the one bad request among hundreds.
+    { cwd: PACKAGE_ROOT, keepLines: 2000 },
   );
   const url = `http://127.0.0.1:${port}`;
   try {
