@@ -1,12 +1,16 @@
 /**
  * Three Jest projects (shared/ARCHITECTURE.md, "Tests"):
  * - unit: tests beside their modules (core/, jenkins/, http/, protocol/, backend/, controller/,
- *   cli/): no servers, databases or processes; run in parallel (`npm run test:unit`).
+ *   cli/): no servers, databases or processes (`npm run test:unit`).
  * - integration: test/: real Koa servers on ephemeral ports, SQLite and MariaDB (each file its
- *   own database); in parallel.
+ *   own database).
  * - e2e: tests that start processes (the CLI, `cichat serve`, the controller binary, tmux, a
- *   MariaDB of their own): in band, after the others (`npm run test:e2e`).
- * `npm test` runs all three (scripts/test.mjs) and prints one summary line.
+ *   MariaDB of their own). `npm run test:e2e` runs them in band from the sources (tsx).
+ * `npm test` (scripts/test.mjs) builds dist/ and runs all three in one run, four files at a
+ * time, the e2e processes from dist/ and the e2e files first (scripts/testSequencer.js): they
+ * mostly wait on processes, and overlapping that wait with the CPU-bound rest is what makes the
+ * suite fit two cores (docs/notes/house.md, "Test time"). Every e2e file makes its own ports,
+ * directories, tmux session names and MariaDB instance, so none depends on running alone.
  */
 const common = {
   testEnvironment: 'node',
@@ -28,6 +32,7 @@ export const E2E_TESTS = [
 /** @type {import('jest').Config} */
 export default {
   testTimeout: 60000,
+  testSequencer: '<rootDir>/scripts/testSequencer.js',
   projects: [
     {
       ...common,

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 import { PACKAGE_ROOT } from '../cli/services.js';
-import { CLI_MAIN, freePort, runCli, stackMissing } from './helpers/stack.js';
+import { freePort, runCli, stackMissing } from './helpers/stack.js';
+import { nodeArgs } from './helpers/entry.js';
 import { until as poll } from './helpers/poll.js';
 
 const missing = stackMissing();
@@ -25,7 +26,7 @@ interface Serve {
 }
 
 function startServe(env: NodeJS.ProcessEnv, args: string[]): Serve {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, 'serve', ...args], { cwd: PACKAGE_ROOT, env });
+  const child = spawn(process.execPath, [...nodeArgs('cli/main'), 'serve', ...args], { cwd: PACKAGE_ROOT, env });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (t: string) => (out += t));
@@ -89,7 +90,7 @@ describeServe('cichat serve', () => {
     expect(last.last_upload_at).not.toBeNull();
 
     // ask, interrupted with Ctrl-C once the answer has begun to print
-    const asking = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, 'ask', '--chat', String(demo?.id), 'why did the last build fail?'], {
+    const asking = spawn(process.execPath, [...nodeArgs('cli/main'), 'ask', '--chat', String(demo?.id), 'why did the last build fail?'], {
       cwd: PACKAGE_ROOT,
       env: cliEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../cli/services.js';
-import { CLI_MAIN, freePort, runCli, startStack, type Stack } from './helpers/stack.js';
+import { freePort, runCli, startStack, type Stack } from './helpers/stack.js';
+import { cliCommand } from './helpers/entry.js';
 import { mysqlProblem } from './helpers/databases.js';
 
 const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...extra });
@@ -43,7 +44,7 @@ describe('usage errors', () => {
 
   it('cichat analyze with no input on a terminal is exit 2', async () => {
     // `script` gives the CLI a pseudo-terminal as stdin, as in an interactive shell.
-    const command = `${process.execPath} --import tsx ${CLI_MAIN} analyze; echo "exit=$?"`;
+    const command = `${cliCommand()} analyze; echo "exit=$?"`;
     const r = await new Promise<string>((resolve) => {
       const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: PACKAGE_ROOT, env: env() });
       let out = '';

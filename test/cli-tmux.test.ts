@@ -5,7 +5,8 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import type { QaPair, Page } from '../protocol/types.js';
-import { CLI_MAIN, runCli, stackMissing, startStack, type Stack } from './helpers/stack.js';
+import { runCli, stackMissing, startStack, type Stack } from './helpers/stack.js';
+import { cliCommand } from './helpers/entry.js';
 import { until as poll } from './helpers/poll.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
@@ -53,7 +54,7 @@ describeTmux('cichat chat in tmux', () => {
     // The sample failing build gives answers long enough to be stopped half way.
     const upload = await runCli(['context', 'upload', String(chatId), '--job', 'team/api', '--build', '42'], { env: stack.cliEnv });
     expect(upload.code).toBe(0);
-    const command = `env CICHAT_URL=${stack.url} TERM=xterm-256color ${process.execPath} --import tsx ${CLI_MAIN} chat ${chatId}`;
+    const command = `env CICHAT_URL=${stack.url} TERM=xterm-256color ${cliCommand()} chat ${chatId}`;
     tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', command);
   }, 120000);
 
@@ -147,7 +148,7 @@ describeTmux('cichat chat in tmux', () => {
 
   it('creates, renames and deletes (after confirmation) chats from the list', async () => {
     session = `cichat-test-list-${process.pid}`;
-    const command = `env CICHAT_URL=${stack.url} TERM=xterm-256color ${process.execPath} --import tsx ${CLI_MAIN} chat`;
+    const command = `env CICHAT_URL=${stack.url} TERM=xterm-256color ${cliCommand()} chat`;
     tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', command);
     await until('the chat list', () => (screen().includes('n new') && screen().includes('tmux test') ? true : undefined));
     keys('n');

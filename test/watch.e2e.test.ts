@@ -14,7 +14,8 @@ import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../cli/se
 import type { Chat, Page, QaPair, WatchedFailure } from '../protocol/types.js';
 import { until } from './helpers/poll.js';
 import { spawn } from 'node:child_process';
-import { CLI_MAIN, freePort, runCli } from './helpers/stack.js';
+import { freePort, runCli } from './helpers/stack.js';
+import { entryScript, nodeArgs } from './helpers/entry.js';
 import { makeHome, makeJob, writeBuild } from './helpers/watchHome.js';
 
 const SECRET = 'watch-e2e-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -29,7 +30,7 @@ let server: http.Server;
 const posts: { text: string }[] = [];
 
 async function startControllerProcess(): Promise<Service> {
-  const c = startService('controller', path.join(PACKAGE_ROOT, 'controller', 'main.ts'), env, { cwd: PACKAGE_ROOT, keepLines: 200 });
+  const c = startService('controller', entryScript('controller/main'), env, { cwd: PACKAGE_ROOT, keepLines: 200 });
   await waitHealthy(`${controllerUrl}/chatbot-api/healthz`, c, 90_000);
   await until('the first scan of JENKINS_HOME', async () => {
     const res = await fetch(`${controllerUrl}/chatbot-api/failures`);
@@ -75,7 +76,7 @@ beforeAll(async () => {
     CICHAT_WATCH_CONCURRENCY: '1',
     CICHAT_WEBHOOK_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
   };
-  backend = startService('backend', path.join(PACKAGE_ROOT, 'backend', 'main.ts'), env, { cwd: PACKAGE_ROOT });
+  backend = startService('backend', entryScript('backend/main'), env, { cwd: PACKAGE_ROOT });
   await waitHealthy(`http://127.0.0.1:${backendPort}/healthz`, backend, 90_000);
 }, 120_000);
 
@@ -163,7 +164,7 @@ test('`cichat serve` watches by default; CICHAT_WATCH=off turns it off', async (
   for (const watch of [undefined, 'off']) {
     const [port, backendPort] = [await freePort(), await freePort()];
     const dataDir = fs.mkdtempSync(path.join(tmp, 'serve-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, 'serve', '--port', String(port), '--backend-port', String(backendPort), '--no-demo'], {
+    const child = spawn(process.execPath, [...nodeArgs('cli/main'), 'serve', '--port', String(port), '--backend-port', String(backendPort), '--no-demo'], {
       cwd: PACKAGE_ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, JENKINS_HOME: home, JWT_SECRET: SECRET, ...(watch ? { CICHAT_WATCH: watch } : {}) },
       stdio: 'ignore',

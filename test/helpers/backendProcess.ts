@@ -1,11 +1,11 @@
 /**
- * The backend as a child process (backend/main.ts through tsx) on a free port, for tests that
+ * The backend as a child process (backend/main.ts through tsx, or dist/: test/helpers/entry.ts) on a free port, for tests that
  * stop it with signals: its own DATA_DIR (hence replica id), a database URL, extra variables.
  */
-import path from 'node:path';
 import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../../cli/services.js';
 import { signToken } from './backend.js';
 import { freePort } from './stack.js';
+import { entryScript } from './entry.js';
 
 export const PROCESS_SECRET = 'process-tests-secret-0123456789-abcdefghijklmnop';
 
@@ -21,7 +21,7 @@ export async function spawnBackend(databaseUrl: string, dataDir: string, env: No
   const port = await freePort();
   const service = startService(
     'backend',
-    path.join(PACKAGE_ROOT, 'backend', 'main.ts'),
+    entryScript('backend/main'),
     {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -1,7 +1,7 @@
 /**
  * A real cichat stack for tests: backend and controller spawned as processes on ephemeral
  * ports with their own temporary DATA_DIR and SQLite database, and a runner for the real CLI
- * process (`node --import tsx cli/main.ts ...`).
+ * process (`node --import tsx cli/main.ts ...`, or dist/cli/main.js: test/helpers/entry.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,8 +9,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../../cli/services.js';
+import { entryScript, nodeArgs } from './entry.js';
 
-export const CLI_MAIN = path.join(PACKAGE_ROOT, 'cli', 'main.ts');
+/** The CLI's entry point: sources through tsx, or dist/ under CICHAT_TEST_DIST=1 (test/helpers/entry.ts). */
+export const CLI_MAIN = entryScript('cli/main');
 
 /** Why the stack cannot start yet (backend or controller not written), or null when it can. */
 export function stackMissing(): string | null {
@@ -71,8 +73,8 @@ export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
     ...env,
   };
   const services: Service[] = [
-    startService('backend', path.join(PACKAGE_ROOT, 'backend', 'main.ts'), childEnv, { cwd: PACKAGE_ROOT }),
-    startService('controller', path.join(PACKAGE_ROOT, 'controller', 'main.ts'), childEnv, { cwd: PACKAGE_ROOT }),
+    startService('backend', entryScript('backend/main'), childEnv, { cwd: PACKAGE_ROOT }),
+    startService('controller', entryScript('controller/main'), childEnv, { cwd: PACKAGE_ROOT }),
   ];
   const stop = async (): Promise<void> => {
     await Promise.all(services.map((s) => s.stop()));
@@ -105,7 +107,7 @@ export function runCli(
   options: { env?: NodeJS.ProcessEnv; input?: string | Buffer; timeoutMs?: number; onStdout?: (text: string) => void } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, ...args], {
+    const child = spawn(process.execPath, [...nodeArgs('cli/main'), ...args], {
       cwd: PACKAGE_ROOT,
       env: options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME },
       stdio: ['pipe', 'pipe', 'pipe'],
