@@ -3,6 +3,7 @@ import type { AnswerStatus, Page, QaPair, Source } from '../../protocol/types.js
 import { isoTime } from '../time.js';
 import { nowMs } from './chats.js';
 import { selectRows } from './raw.js';
+import { retryOnDeadlock } from './retry.js';
 
 export interface PairRow {
   id: number;
@@ -132,7 +133,7 @@ export type LeaseResult = { taken: true } | { taken: false; until: number | null
  * transaction its `streaming` pairs become `interrupted` (their saved text stays).
  */
 export async function acquireStreamLease(db: Db, chatId: number, leaseMs: number, owner: string): Promise<LeaseResult> {
-  return db.transaction(async (trx) => {
+  return retryOnDeadlock(() => db.transaction(async (trx) => {
     const now = Date.now();
     const taken = await trx('chats')
       .where({ id: chatId })
@@ -144,19 +145,28 @@ export async function acquireStreamLease(db: Db, chatId: number, leaseMs: number
         | undefined;
       return { taken: false, until: row?.streaming_until == null ? null : Number(row.streaming_until) };
     }
-    await trx('qa_pairs').where({ chat_id: chatId, answer_status: 'streaming' }).update({ answer_status: 'interrupted' });
+    // The dead stream's pairs, found by the chat's index and marked by key: one UPDATE by chat and
+    // status could walk the status index and lock every chat's streaming pair (deadlocks with
+    // other streams ending at the same moment).
+    const dead = (await trx('qa_pairs').where({ chat_id: chatId, answer_status: 'streaming' }).select('id')) as { id: number | string }[];
+    if (dead.length > 0) {
+      await trx('qa_pairs')
+        .whereIn('id', dead.map((r) => Number(r.id)))
+        .andWhere({ answer_status: 'streaming' })
+        .update({ answer_status: 'interrupted' });
+    }
     return { taken: true };
-  });
+  }));
 }
 
 /** Extends the lease while `owner` still holds it; false when it does not any more. */
 export async function renewStreamLease(db: Db, chatId: number, leaseMs: number, owner: string): Promise<boolean> {
-  const n = await db('chats').where({ id: chatId, stream_owner: owner }).update({ streaming_until: Date.now() + leaseMs });
+  const n = await retryOnDeadlock(() => db('chats').where({ id: chatId, stream_owner: owner }).update({ streaming_until: Date.now() + leaseMs }));
   return n > 0;
 }
 
 export async function releaseStreamLease(db: Db, chatId: number, owner: string): Promise<void> {
-  await db('chats').where({ id: chatId, stream_owner: owner }).update({ streaming_until: null, stream_owner: null });
+  await retryOnDeadlock(() => db('chats').where({ id: chatId, stream_owner: owner }).update({ streaming_until: null, stream_owner: null }));
 }
 
 /**
@@ -238,9 +248,9 @@ export async function finishAnswer(
   status: AnswerStatus,
   sources: Source[],
 ): Promise<boolean> {
-  const n = await db('qa_pairs')
-    .where({ id: pairId })
-    .update({ answer: content, answer_status: status, answer_sources: JSON.stringify(sources) });
+  const n = await retryOnDeadlock(() =>
+    db('qa_pairs').where({ id: pairId }).update({ answer: content, answer_status: status, answer_sources: JSON.stringify(sources) }),
+  );
   return n > 0;
 }
 
@@ -249,7 +259,7 @@ export async function finishAnswer(
  * when the pair is no longer streaming (deleted with its chat, or marked by another replica).
  */
 export async function saveProgress(db: Db, pairId: number, content: string): Promise<boolean> {
-  const n = await db('qa_pairs').where({ id: pairId, answer_status: 'streaming' }).update({ answer: content });
+  const n = await retryOnDeadlock(() => db('qa_pairs').where({ id: pairId, answer_status: 'streaming' }).update({ answer: content }));
   return n > 0;
 }
 
