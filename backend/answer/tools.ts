@@ -31,57 +31,48 @@ export interface ToolDefinition {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
-const LIST: ToolDefinition = {
-  type: 'function',
-  function: {
-    name: 'list_workspace',
-    description: "Lists files and directories of the failed build's workspace (paths relative to the workspace root, with sizes).",
-    parameters: {
-      type: 'object',
-      properties: {
-        path: { type: 'string', description: 'A directory relative to the workspace root; the root when absent.' },
-        depth: { type: 'integer', minimum: 1, maximum: 6, description: 'Levels listed below the directory (default 3).' },
-      },
-      additionalProperties: false,
+/** A function tool whose arguments are one object of `properties` (nothing else allowed). */
+function functionTool(name: string, description: string, properties: Record<string, unknown>, required: string[] = []): ToolDefinition {
+  return {
+    type: 'function',
+    function: {
+      name,
+      description,
+      parameters: { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false },
     },
-  },
-};
+  };
+}
 
-const READ: ToolDefinition = {
-  type: 'function',
-  function: {
-    name: 'read_workspace_file',
-    description: "Reads lines of a text file of the failed build's workspace, with line numbers (at most 400 lines per call).",
-    parameters: {
-      type: 'object',
-      properties: {
-        path: { type: 'string', description: 'The file, relative to the workspace root, e.g. src/main/java/App.java.' },
-        startLine: { type: 'integer', minimum: 1, description: 'First line (default 1).' },
-        endLine: { type: 'integer', minimum: 1, description: 'Last line (default startLine + 399).' },
-        workspaceId: { type: 'string', description: 'A workspace id from list_workspace, when the build has several.' },
-      },
-      required: ['path'],
-      additionalProperties: false,
-    },
+const LIST = functionTool(
+  'list_workspace',
+  "Lists files and directories of the failed build's workspace (paths relative to the workspace root, with sizes).",
+  {
+    path: { type: 'string', description: 'A directory relative to the workspace root; the root when absent.' },
+    depth: { type: 'integer', minimum: 1, maximum: 6, description: 'Levels listed below the directory (default 3).' },
   },
-};
+);
 
-const SEARCH: ToolDefinition = {
-  type: 'function',
-  function: {
-    name: 'search_log',
-    description: 'Finds the lines of the build log containing a text (case-insensitive), with their line numbers for citations.',
-    parameters: {
-      type: 'object',
-      properties: {
-        text: { type: 'string', description: 'The text to look for, e.g. an exception name or a file name.' },
-        maxResults: { type: 'integer', minimum: 1, maximum: 30, description: 'Lines returned at most (default 10).' },
-      },
-      required: ['text'],
-      additionalProperties: false,
-    },
+const READ = functionTool(
+  'read_workspace_file',
+  "Reads lines of a text file of the failed build's workspace, with line numbers (at most 400 lines per call).",
+  {
+    path: { type: 'string', description: 'The file, relative to the workspace root, e.g. src/main/java/App.java.' },
+    startLine: { type: 'integer', minimum: 1, description: 'First line (default 1).' },
+    endLine: { type: 'integer', minimum: 1, description: 'Last line (default startLine + 399).' },
+    workspaceId: { type: 'string', description: 'A workspace id from list_workspace, when the build has several.' },
   },
-};
+  ['path'],
+);
+
+const SEARCH = functionTool(
+  'search_log',
+  'Finds the lines of the build log containing a text (case-insensitive), with their line numbers for citations.',
+  {
+    text: { type: 'string', description: 'The text to look for, e.g. an exception name or a file name.' },
+    maxResults: { type: 'integer', minimum: 1, maximum: 30, description: 'Lines returned at most (default 10).' },
+  },
+  ['text'],
+);
 
 /** What one answer's tool calls may use, and what they have used. */
 export class ToolSession {

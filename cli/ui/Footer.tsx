@@ -8,25 +8,27 @@ export interface KeyHelp {
   does: string;
 }
 
-export const CHAT_KEYS: KeyHelp[] = [
-  { keys: 'Enter', does: 'send' },
-  { keys: '^R', does: 'retry' },
-  { keys: '^E', does: 'edit' },
-  { keys: 'Esc/^S', does: 'stop' },
-  { keys: 'PgUp/Dn', does: 'scroll' },
-  { keys: 'Tab/^L', does: 'chats' },
-  { keys: '^C/^Q', does: 'quit' },
-];
+const keyHelp = (pairs: Array<[keys: string, does: string]>): KeyHelp[] => pairs.map(([keys, does]) => ({ keys, does }));
 
-export const LIST_KEYS: KeyHelp[] = [
-  { keys: '↑↓', does: 'move' },
-  { keys: 'Enter', does: 'open' },
-  { keys: 'n', does: 'new' },
-  { keys: 'r', does: 'rename' },
-  { keys: 'd', does: 'delete' },
-  { keys: 'Tab', does: 'back' },
-  { keys: 'q', does: 'quit' },
-];
+export const CHAT_KEYS = keyHelp([
+  ['Enter', 'send'],
+  ['^R', 'retry'],
+  ['^E', 'edit'],
+  ['Esc/^S', 'stop'],
+  ['PgUp/Dn', 'scroll'],
+  ['Tab/^L', 'chats'],
+  ['^C/^Q', 'quit'],
+]);
+
+export const LIST_KEYS = keyHelp([
+  ['↑↓', 'move'],
+  ['Enter', 'open'],
+  ['n', 'new'],
+  ['r', 'rename'],
+  ['d', 'delete'],
+  ['Tab', 'back'],
+  ['q', 'quit'],
+]);
 
 /**
  * The keys that fit `width`, in order; the last entry (quit) is always kept, so an 80-column
