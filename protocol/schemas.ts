@@ -305,14 +305,21 @@ function readFields(d: Dict, v: Dict, readers: Record<string, (value: unknown) =
   }
 }
 
+/**
+ * A copy of `v` with each `[canonical, alias, read]` name settled on its canonical one and each
+ * field of `readers` read with its reader (dropped when unreadable).
+ */
+function reshape(v: Dict, renames: Array<[canonical: string, alias: string, read: (x: unknown) => unknown]>, readers: Record<string, (value: unknown) => unknown>): Dict {
+  const d: Dict = { ...v };
+  for (const [canonical, alias, read] of renames) rename(d, canonical, alias, read);
+  readFields(d, v, readers);
+  return d;
+}
+
 function buildSummaryOf(v: unknown): BuildSummary | undefined {
   if (!isDict(v)) return undefined;
-  const b: Dict = { ...v };
   // The controller once sent a human `duration` string beside `durationMs`: the number wins.
-  rename(b, 'duration', 'durationMs', asNum);
-  rename(b, 'testResults', 'tests', testsOf);
-  rename(b, 'builtOnNode', 'builtOn', asStr);
-  readFields(b, v, {
+  const b = reshape(v, [['duration', 'durationMs', asNum], ['testResults', 'tests', testsOf], ['builtOnNode', 'builtOn', asStr]], {
     number: asNum,
     result: asStr,
     building: asBool,
@@ -343,11 +350,7 @@ function buildDetailsOf(v: unknown): BuildDetails | undefined {
 
 function jobDetailsOf(v: unknown): JobDetails | undefined {
   if (!isDict(v)) return undefined;
-  const j: Dict = { ...v };
-  rename(j, 'jobType', 'type', asStr);
-  rename(j, 'isBuildable', 'buildable', asBool);
-  rename(j, 'configXml', 'config', asStr);
-  readFields(j, v, {
+  const j = reshape(v, [['jobType', 'type', asStr], ['isBuildable', 'buildable', asBool], ['configXml', 'config', asStr]], {
     inQueue: asBool,
     isPipeline: asBool,
     concurrentBuild: asBool,
