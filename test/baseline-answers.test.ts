@@ -9,15 +9,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
-import { createLocalEngine } from '../backend/answer/local.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
-import { createContextService } from '../backend/routes/context.js';
-import { startController, type RunningController } from '../controller/app.js';
-import { loadControllerConfig } from '../controller/config.js';
+import { type RunningController } from '../controller/app.js';
 import type { Chat, CiContext } from '../protocol/types.js';
 import { testDialects } from './helpers/databases.js';
-import { startTestBackend, type TestBackend } from './helpers/backend.js';
+import { type TestBackend } from './helpers/backend.js';
+import { startInProcessStack } from './helpers/inProcessStack.js';
 import { collectEvents, textOf } from './helpers/sse.js';
 
 const dialects = await testDialects();
@@ -86,27 +82,11 @@ describe.each(dialects)('answers against the last green build on $name', (dialec
     fs.writeFileSync(path.join(builds, 'permalinks'), 'lastSuccessfulBuild 41\nlastStableBuild 41\n');
     writeBuild(path.join(home, 'jobs/never/builds'), 1, 'FAILURE', FAIL_LOG);
 
-    const dataDir = path.join(tmp, 'backend-data');
-    fs.mkdirSync(dataDir);
-    const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
-    backend = await startTestBackend(dialect, {
+    ({ backend, controller } = await startInProcessStack(dialect, {
+      dir: tmp,
       secret,
-      dataDir,
-      deps: {
-        engine: createLocalEngine({ typingDelayMs: 0 }),
-        context,
-      },
-    });
-    const config = loadControllerConfig({
-      CONTROLLER_PORT: '0',
-      DATA_DIR: path.join(tmp, 'controller-data'),
-      BACKEND_URL: backend.url,
-      JENKINS_HOME: home,
-      JWT_SECRET: secret,
-      CONTROLLER_USER: 'dana',
-    });
-    if (!config.ok) throw new Error(config.problems.join('\n'));
-    controller = await startController(config.config, { logger: pino({ level: 'silent' }) });
+      controllerEnv: { JENKINS_HOME: home, CONTROLLER_USER: 'dana' },
+    }));
   });
 
   afterAll(async () => {

@@ -9,15 +9,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
-import { createLocalEngine } from '../backend/answer/local.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { ingestContext } from '../backend/retrieval/ingest.js';
-import { createContextService, type ContextService } from '../backend/routes/context.js';
-import { startController, type RunningController } from '../controller/app.js';
-import { loadControllerConfig } from '../controller/config.js';
+import { type ContextService } from '../backend/routes/context.js';
+import { type RunningController } from '../controller/app.js';
 import type { Chat, CiContext, Page, QaPair } from '../protocol/types.js';
-import { startTestBackend, type TestBackend } from './helpers/backend.js';
+import { type TestBackend } from './helpers/backend.js';
+import { startInProcessStack } from './helpers/inProcessStack.js';
 import { contextOfShape, type Shape } from './helpers/ciFields.js';
 import { testDialects } from './helpers/databases.js';
 import { collectEvents, textOf } from './helpers/sse.js';
@@ -50,27 +47,11 @@ describe.each(dialects)('both CiContext shapes through HTTP on $name', (dialect)
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-context-shapes-'));
-    const dataDir = path.join(tmp, 'backend');
-    fs.mkdirSync(dataDir);
-    context = createContextService({ dataDir, embedder: new LocalEmbedder() });
-    backend = await startTestBackend(dialect, {
+    ({ backend, controller, context } = await startInProcessStack(dialect, {
+      dir: tmp,
       secret: SECRET,
-      dataDir,
-      deps: {
-        engine: createLocalEngine({ typingDelayMs: 0 }),
-        context,
-      },
-    });
-    const config = loadControllerConfig({
-      CONTROLLER_PORT: '0',
-      DATA_DIR: path.join(tmp, 'controller'),
-      BACKEND_URL: backend.url,
-      JWT_SECRET: SECRET,
-      CONTROLLER_USER: user,
-      JENKINS_HOME: path.resolve('seeds/jenkins-home'),
-    });
-    if (!config.ok) throw new Error(config.problems.join('\n'));
-    controller = await startController(config.config, { logger: pino({ level: 'silent' }) });
+      controllerEnv: { CONTROLLER_USER: user, JENKINS_HOME: path.resolve('seeds/jenkins-home') },
+    }));
   });
   afterAll(async () => {
     await controller?.close(0);

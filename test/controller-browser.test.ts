@@ -10,24 +10,21 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
-import { createLocalEngine } from '../backend/answer/local.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { createChatBody, renameChatBody } from '../backend/routes/chats.js';
-import { createContextService, uploadContextBody } from '../backend/routes/context.js';
+import { uploadContextBody } from '../backend/routes/context.js';
 import { editBody, sendBody } from '../backend/routes/messages.js';
-import { startController, type RunningController } from '../controller/app.js';
+import { type RunningController } from '../controller/app.js';
 import { loadControllerConfig } from '../controller/config.js';
 import { parseCorsOrigins } from '../controller/cors.js';
 import { createChatBodySchema, editMessageBodySchema, renameChatBodySchema, sendMessageBodySchema, uploadContextBodySchema } from '../protocol/schemas.js';
 import { readEvents } from '../protocol/sse.js';
 import type { Chat, CiContext, Page, QaPair, StreamEvent } from '../protocol/types.js';
-import { startTestBackend, type TestBackend } from './helpers/backend.js';
+import { type TestBackend } from './helpers/backend.js';
+import { startInProcessStack } from './helpers/inProcessStack.js';
 import { testDialects } from './helpers/databases.js';
 
 const dialects = await testDialects();
 const SECRET = randomBytes(32).toString('hex');
-const silent = pino({ level: 'silent' });
 const PAGE = 'http://localhost:8080/jenkins/job/team/job/api/42/console';
 
 interface Stack {
@@ -38,29 +35,13 @@ interface Stack {
 
 async function startStack(dialect: (typeof dialects)[number], env: Record<string, string> = {}): Promise<Stack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-browser-'));
-  const dataDir = path.join(tmp, 'backend');
-  fs.mkdirSync(dataDir);
-  const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
-  const backend = await startTestBackend(dialect, {
+  const { backend, controller } = await startInProcessStack(dialect, {
+    dir: tmp,
     secret: SECRET,
-    dataDir,
-    deps: {
-      // Slow enough typing that a second question arrives while the first streams.
-      engine: createLocalEngine({ typingDelayMs: 15 }),
-      context,
-    },
+    // Slow enough typing that a second question arrives while the first streams.
+    typingDelayMs: 15,
+    controllerEnv: { CONTROLLER_USER: `browser-${dialect.name}-${Date.now()}`, JENKINS_HOME: path.resolve('seeds/jenkins-home'), ...env },
   });
-  const config = loadControllerConfig({
-    CONTROLLER_PORT: '0',
-    DATA_DIR: path.join(tmp, 'controller'),
-    BACKEND_URL: backend.url,
-    JWT_SECRET: SECRET,
-    CONTROLLER_USER: `browser-${dialect.name}-${Date.now()}`,
-    JENKINS_HOME: path.resolve('seeds/jenkins-home'),
-    ...env,
-  });
-  if (!config.ok) throw new Error(config.problems.join('\n'));
-  const controller = await startController(config.config, { logger: silent });
   return { backend, controller, tmp };
 }
 

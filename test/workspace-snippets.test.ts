@@ -8,12 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
-import { createLocalEngine } from '../backend/answer/index.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
-import { createContextService } from '../backend/routes/context.js';
-import { startController, type RunningController } from '../controller/app.js';
-import { loadControllerConfig } from '../controller/config.js';
+import { type RunningController } from '../controller/app.js';
 import { buildCiContextResult } from '../jenkins/context.js';
 import { parsePathMap } from '../jenkins/pathmap.js';
 import { listWorkspaces } from '../jenkins/workspace/discover.js';
@@ -21,7 +16,8 @@ import { collectSnippets } from '../jenkins/workspace/snippets.js';
 import type { Chat, CiContext, Page, QaPair, WorkspaceSnippet } from '../protocol/types.js';
 import { makeSnippetHome, RECORDED, type SnippetHome } from './fixtures/snippet-home/build.js';
 import { testDialects } from './helpers/databases.js';
-import { startTestBackend, type TestBackend } from './helpers/backend.js';
+import { type TestBackend } from './helpers/backend.js';
+import { startInProcessStack } from './helpers/inProcessStack.js';
 import { collectEvents, textOf } from './helpers/sse.js';
 
 const dialects = await testDialects();
@@ -130,28 +126,11 @@ describe.each(dialects)('through the controller, offline, on $name', (dialect) =
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-snippets-e2e-'));
-    const dataDir = path.join(tmp, 'backend-data');
-    fs.mkdirSync(dataDir);
-    const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
-    backend = await startTestBackend(dialect, {
+    ({ backend, controller } = await startInProcessStack(dialect, {
+      dir: tmp,
       secret: SECRET,
-      dataDir,
-      deps: {
-        engine: createLocalEngine({ typingDelayMs: 0 }),
-        context,
-      },
-    });
-    const config = loadControllerConfig({
-      CONTROLLER_PORT: '0',
-      DATA_DIR: path.join(tmp, 'data'),
-      BACKEND_URL: backend.url,
-      JWT_SECRET: SECRET,
-      JENKINS_HOME: fixture.home,
-      JENKINS_PATH_MAP: fixture.pathMapSpec,
-      LOG_LEVEL: 'silent',
-    });
-    if (!config.ok) throw new Error(config.problems.join('\n'));
-    controller = await startController(config.config, { logger: pino({ level: 'silent' }) });
+      controllerEnv: { JENKINS_HOME: fixture.home, JENKINS_PATH_MAP: fixture.pathMapSpec, LOG_LEVEL: 'silent' },
+    }));
   });
   afterAll(async () => {
     await controller?.close(0);

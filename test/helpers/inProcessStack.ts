@@ -1,0 +1,66 @@
+/**
+ * The real backend (startTestBackend, offline engine) and the real controller (startController)
+ * in this process, the controller in front of the backend: for integration tests that go through
+ * both without the cost of processes. Their data go under `dir`, which the caller owns.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { createLocalEngine } from '../../backend/answer/local.js';
+import { LocalEmbedder } from '../../backend/retrieval/embed.js';
+import { createContextService, type ContextService } from '../../backend/routes/context.js';
+import { startController, type RunningController } from '../../controller/app.js';
+import { loadControllerConfig } from '../../controller/config.js';
+import { startTestBackend, type TestBackend } from './backend.js';
+import type { Dialect } from './databases.js';
+
+export interface InProcessStack {
+  backend: TestBackend;
+  controller: RunningController;
+  /** The backend's context service (to ingest or load a context directly). */
+  context: ContextService;
+  /** Stops the controller, then the backend (`dir` stays). */
+  close(): Promise<void>;
+}
+
+export async function startInProcessStack(
+  dialect: Dialect,
+  options: {
+    dir: string;
+    secret: string;
+    /** The controller's variables besides its port, data directory, backend URL and secret (JENKINS_HOME...). */
+    controllerEnv: Record<string, string>;
+    /** The offline engine's pause between pieces (default 0). */
+    typingDelayMs?: number;
+  },
+): Promise<InProcessStack> {
+  const dataDir = path.join(options.dir, 'backend-data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
+  const backend = await startTestBackend(dialect, {
+    secret: options.secret,
+    dataDir,
+    deps: { engine: createLocalEngine({ typingDelayMs: options.typingDelayMs ?? 0 }), context },
+  });
+  const config = loadControllerConfig({
+    CONTROLLER_PORT: '0',
+    DATA_DIR: path.join(options.dir, 'controller-data'),
+    BACKEND_URL: backend.url,
+    JWT_SECRET: options.secret,
+    ...options.controllerEnv,
+  });
+  if (!config.ok) {
+    await backend.close();
+    throw new Error(config.problems.join('\n'));
+  }
+  const controller = await startController(config.config, { logger: pino({ level: 'silent' }) });
+  return {
+    backend,
+    controller,
+    context,
+    async close() {
+      await controller.close(0);
+      await backend.close();
+    },
+  };
+}
