@@ -11,10 +11,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { pino } from 'pino';
-import { startController, type RunningController } from '../controller/app.js';
-import { loadControllerConfig } from '../controller/config.js';
+import type { RunningController } from '../controller/app.js';
 import type { BuildDetails, CiContext } from '../protocol/types.js';
+import { startTestController } from './helpers/inProcessStack.js';
 
 const SECRET = randomBytes(32).toString('hex');
 
@@ -155,16 +154,13 @@ beforeAll(async () => {
   build(escape, 6, 'FAILURE', FAIL_LOG);
   fs.writeFileSync(path.join(escape, 'permalinks'), 'lastSuccessfulBuild 5\nlastStableBuild 5\n');
 
-  const config = loadControllerConfig({
-    CONTROLLER_PORT: '0',
+  controller = await startTestController({
     JWT_SECRET: SECRET,
     DATA_DIR: path.join(tmp, 'data'),
     JENKINS_HOME: home,
     BACKEND_URL: `http://127.0.0.1:${(backend.address() as AddressInfo).port}`,
     CONTROLLER_USER: 'carol',
   });
-  if (!config.ok) throw new Error(config.problems.join('\n'));
-  controller = await startController(config.config, { logger: pino({ level: 'silent' }) });
 });
 
 afterAll(async () => {

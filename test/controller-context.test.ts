@@ -10,11 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
-import { pino } from 'pino';
-import { startController, type RunningController } from '../controller/app.js';
-import { loadControllerConfig } from '../controller/config.js';
+import type { RunningController } from '../controller/app.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
 import type { CiContext } from '../protocol/types.js';
+import { startTestController } from './helpers/inProcessStack.js';
 
 const SECRET = randomBytes(32).toString('hex');
 const SAMPLES = path.resolve('test/fixtures/jenkins-homes/samples');
@@ -49,16 +48,13 @@ beforeAll(async () => {
   // A build whose build.xml is corrupt (truncated mid-element).
   fs.mkdirSync(path.join(home, 'jobs/j/builds/3'), { recursive: true });
   fs.writeFileSync(path.join(home, 'jobs/j/builds/3/build.xml'), "<?xml version='1.1' encoding='UTF-8'?>\n<build>\n  <result>FAIL");
-  const config = loadControllerConfig({
-    CONTROLLER_PORT: '0',
+  controller = await startTestController({
     JWT_SECRET: SECRET,
     DATA_DIR: path.join(tmp, 'data'),
     JENKINS_HOME: home,
     BACKEND_URL: `http://127.0.0.1:${(backend.address() as AddressInfo).port}`,
     CONTROLLER_USER: 'carol',
   });
-  if (!config.ok) throw new Error(config.problems.join('\n'));
-  controller = await startController(config.config, { logger: pino({ level: 'silent' }) });
 });
 
 afterAll(async () => {

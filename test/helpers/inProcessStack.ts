@@ -42,18 +42,18 @@ export async function startInProcessStack(
     dataDir,
     deps: { engine: createLocalEngine({ typingDelayMs: options.typingDelayMs ?? 0 }), context },
   });
-  const config = loadControllerConfig({
-    CONTROLLER_PORT: '0',
-    DATA_DIR: path.join(options.dir, 'controller-data'),
-    BACKEND_URL: backend.url,
-    JWT_SECRET: options.secret,
-    ...options.controllerEnv,
-  });
-  if (!config.ok) {
+  let controller: RunningController;
+  try {
+    controller = await startTestController({
+      DATA_DIR: path.join(options.dir, 'controller-data'),
+      BACKEND_URL: backend.url,
+      JWT_SECRET: options.secret,
+      ...options.controllerEnv,
+    });
+  } catch (err) {
     await backend.close();
-    throw new Error(config.problems.join('\n'));
+    throw err;
   }
-  const controller = await startController(config.config, { logger: pino({ level: 'silent' }) });
   return {
     backend,
     controller,
@@ -63,4 +63,11 @@ export async function startInProcessStack(
       await backend.close();
     },
   };
+}
+
+/** The controller on an ephemeral port from `env` (its variables, as a user sets them), silent; throws the config's problems. */
+export async function startTestController(env: Record<string, string>): Promise<RunningController> {
+  const config = loadControllerConfig({ CONTROLLER_PORT: '0', ...env });
+  if (!config.ok) throw new Error(config.problems.join('\n'));
+  return startController(config.config, { logger: pino({ level: 'silent' }) });
 }
