@@ -12,6 +12,7 @@
  *     with its source excerpt, the lines of one failing test), blocks are scored, and the best
  *     are returned, the first real error before its cascade of summaries.
  */
+import { withFindings } from '../finding/index.js';
 import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
 import { SHAPES, MAYBE_FAILURE, PASSING, compilerReason, type FailureShape } from './shapes.js';
@@ -794,7 +795,8 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
       out.push(tail);
     }
   }
-  return out;
+  // What each excerpt establishes (issue 25): bounded work per excerpt, not per line.
+  return withFindings(lines, out);
 }
 
 /** The reason of the first failure shape in lines a..b (0-based), for a block cut by a baseline. */
