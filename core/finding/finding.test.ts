@@ -66,7 +66,7 @@ describe('the finding of real logs made on this machine (test/fixtures/logs)', (
     // pytest's `assert 90 == 89.1` labels neither side: no expected/actual is claimed.
     expect(fixture('pytest.log').expected).toBeUndefined();
     expect(fixture('pytest.log').actual).toBeUndefined();
-    expect(fixture('pytest.log').test?.name).toBe('test_rounding');
+    expect(fixture('pytest.log').test?.name).toBe('tests/test_discount.py::test_rounding');
     expect(fixture('python-script.log').exception).toBe('KeyError');
     expect(fixture('maven-offline-plugin.log').dependency).toBe('org.apache.maven.plugins:maven-resources-plugin:2.6');
     expect(fixture('cargo-test.log').test?.name).toBe('tests::empty_is_zero');

@@ -128,7 +128,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const assertion = assertionIn(body);
   const raised = raisedIn(body);
   const all = [...before, ...body];
-  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? body.length));
+  const summary = lines.slice(end + 1, end + 1 + BEFORE).map(bodyOf);
+  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? body.length), summary);
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
   const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body);
   // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still
@@ -221,7 +222,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     // The runner's own line for the test is what the log says about it.
     if (test.log_line > start) messageIndex = test.log_line - start - 1;
   }
-  if (named && (cls === 'test-assertion' || cls === 'test-error') && !tool) tool = named.tool;
+  // A test's failure is the test runner's report, whatever runtime raised in it.
+  if (named && (cls === 'test-assertion' || cls === 'test-error')) tool = named.tool;
   if (goTest && (cls === 'test-assertion' || cls === 'test-error')) {
     place ??= { file: goTest.file, line: goTest.line, log_line: logLine(goTest.index) };
     tool = 'go test';

@@ -121,13 +121,17 @@ export const RULES: Rule[] = [
     cls: 'link-error',
     priority: 32,
     confidence: 'high',
-    re: /(?:undefined reference to [`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|ld(?:\.\w+)?: (?:error: )?cannot find -l(\S+)|multiple definition of [`'‘]([^'’`]+)['’`]|error: linking with `\w+` failed|symbol\(s\) not found for architecture|ld returned \d+ exit status)/,
+    re: /(?:undefined reference to [`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l(\S+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: (\S+))/,
     read: (m, line) => {
       const file = /^(?:\/\S+\/)?([^\s:]+\.(?:c|cc|cpp|cxx|o|rs|go)):(?:(\d+)|\(\.text)/.exec(line.trim());
       const lib = m[3] ? `-l${m[3]}` : undefined;
-      return { tool: 'ld', ...((m[1] ?? m[2] ?? m[4] ?? lib) ? { symbol: (m[1] ?? m[2] ?? m[4] ?? lib) as string } : {}), ...(file?.[1] && !file[1].endsWith('.o') ? at(file[1], file[2]) : {}) };
+      const linker = /([\w.-]*ld(?:\.\w+)?)(?::| returned)/.exec(line)?.[1];
+      const symbol = m[1] ?? m[2] ?? m[4] ?? m[5] ?? lib;
+      return { tool: linker && linker !== 'ld' && !/^\//.test(linker) ? linker : 'ld', ...(symbol ? { symbol } : {}), ...(file?.[1] && !file[1].endsWith('.o') ? at(file[1], file[2]) : {}) };
     },
   },
+  // The build tool's word that linking failed: the class, when the linker's own line is missing.
+  { cls: 'link-error', priority: 38, confidence: 'medium', re: /error: linking with `\w+` failed|ld returned \d+ exit status|error: ld returned/, read: () => ({ tool: 'ld' }) },
   // ---- Linters and formatters.
   { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+(?:error|✖)\s+.+?\s{2,}([@\w/-]+)$/, read: (m) => ({ tool: 'eslint', code: m[3], ...at(undefined, m[1], m[2]) }) },
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+):(\d+): ([A-Z]{1,3}\d{2,4}) `), read: (m) => ({ tool: 'flake8', code: m[4], ...at(m[1], m[2], m[3]) }) },

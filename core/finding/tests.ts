@@ -21,7 +21,7 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
   { re: /^_{3,} (?:ERROR (?:at setup of |collecting ))?(\S.*?) _{3,}$/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(?:FAILED|ERROR) (\S+::\S+)(?: - .*)?$/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(\S+::\S+) (?:FAILED|ERROR)\b/, tool: 'pytest', name: (m) => m[1] as string },
-  { re: /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/, tool: 'unittest', name: (m) => `${m[2]}.${m[1]}` },
+  { re: /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/, tool: 'unittest', name: (m) => ((m[2] as string).endsWith(`.${m[1]}`) ? (m[2] as string) : `${m[2]}.${m[1]}`) },
   { re: /^(?:\[ERROR\]\s+)?(\w+)\(([\w.$]+)\)\s+Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[2]}.${m[1]}` },
   { re: /^(?:\[ERROR\]\s+)?([\w$]+(?:\.[\w$]+)+)\.([\w$]+)(?:\(\))?\s+(?:--\s+)?Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
   { re: /^([\w.$]+) > (.+?) FAILED$/, tool: 'gradle', name: (m) => `${m[1]}.${m[2]}` },
@@ -41,7 +41,7 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
 ];
 
 /** The failing test the window names, nearest to (and not after) `before` when given. */
-export function testNameIn(lines: readonly string[], before = lines.length): TestName | undefined {
+export function testNameIn(lines: readonly string[], before = lines.length, summary: readonly string[] = []): TestName | undefined {
   let found: TestName | undefined;
   for (let i = 0; i < lines.length; i++) {
     const text = (lines[i] ?? '').trim().replace(/^\[(?:ERROR|INFO)\]\s+(?=\w+\(|[\w.$]+ Time)/, '');
@@ -54,6 +54,14 @@ export function testNameIn(lines: readonly string[], before = lines.length): Tes
       break;
     }
     if (found && i > before) break;
+  }
+  // pytest's header names the function; its summary (`FAILED path::test`) the node id to run.
+  if (found?.tool === 'pytest' && !found.name.includes('::')) {
+    const short = found.name;
+    for (const line of [...lines, ...summary]) {
+      const m = /^(?:FAILED|ERROR) (\S+::(\S+?))(?: - .*)?$/.exec(line.trim());
+      if (m && ((m[2] as string) === short || (m[2] as string).endsWith(`::${short}`) || (m[2] as string).replace(/\[.*\]$/, '') === short)) return { ...found, name: m[1] as string };
+    }
   }
   return found;
 }
