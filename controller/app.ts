@@ -23,6 +23,7 @@ import { createBoundedServer, SERVER_TIMEOUTS, type ServerTimeouts } from '../ht
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 import { createCors } from './cors.js';
 import { openApiText } from './openapi.js';
+import { WebPage } from './web/serve.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
 export const API_PREFIX = '/chatbot-api';
@@ -152,6 +153,7 @@ interface BuiltController {
   logger: Logger;
   /** The DNS-rebinding guard: every Host passes in `tokens` mode. */
   hostAllowed: (host: string | undefined) => boolean;
+  webPage: WebPage;
 }
 
 function buildController(deps: ControllerDeps): BuiltController {
@@ -205,10 +207,13 @@ function buildController(deps: ControllerDeps): BuiltController {
   });
   const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher });
   app.use(router.routes());
+  // The web page (issue 30): static, no caller data, so served before identity like openapi.json.
+  const webPage = new WebPage(logger);
+  app.use(webPage.middleware());
   app.use((ctx: Context) => {
-    throw new NotFound(`Nothing is served at ${ctx.path}: the cichat API is under ${API_PREFIX}/`);
+    throw new NotFound(`Nothing is served at ${ctx.path}: the web page is at / and the cichat API is under ${API_PREFIX}/`);
   });
-  return { app, proxy, identity, logger, hostAllowed };
+  return { app, proxy, identity, logger, hostAllowed, webPage };
 }
 
 interface RouterDeps {
