@@ -8,6 +8,7 @@ import * as m006 from './006_context_chunk_terms.js';
 import * as m007 from './007_context_terms.js';
 import * as m008 from './008_replica_owners.js';
 import * as m009 from './009_chat_job.js';
+import * as m010 from './010_identifier_collation.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +29,7 @@ export const migrations: [string, Migration][] = [
   ['007_context_terms', m007],
   ['008_replica_owners', m008],
   ['009_chat_job', m009],
+  ['010_identifier_collation', m010],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -12,11 +12,13 @@
  *     with its source excerpt, the lines of one failing test), blocks are scored, and the best
  *     are returned, the first real error before its cascade of summaries.
  */
+import { withFindings } from '../finding/index.js';
 import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
 import { SHAPES, MAYBE_FAILURE, PASSING, compilerReason, type FailureShape } from './shapes.js';
 import { FEATURES, LEARNED_WEIGHTS, scoreOf, type FeatureVector } from './rank.js';
 import { hasNewLine, markNewSinceBaseline, type Baseline } from './baseline.js';
+import { JENKINS_LINE_PREFIX, branchesOf, branchPrefix, type Branches } from './jenkins.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -27,6 +29,13 @@ export interface AnalyzeOptions {
    * (`new_since_baseline`). Without it the ranking is unchanged and the flag is absent.
    */
   baseline?: Baseline;
+  /**
+   * Lines known to hold the failure (1-based, inclusive), such as the log lines the failing
+   * pipeline step wrote (`buildDetails.failingSteps[].logLines`): excerpts within them rank
+   * before every other excerpt. The lines of a parallel branch Jenkins names in `Failed in
+   * branch X` (prefixed `[X] `) are such lines too, without this option.
+   */
+  focus?: readonly (readonly [number, number])[];
 }
 
 /** Only the first 4 KiB of a line are examined: a 10 MB line costs no more than a long one. */
@@ -47,6 +56,8 @@ interface LineInfo {
   indent: number;
   /** A timestamp or tool prefix was set aside: the line is a tool's log record. */
   stamped: boolean;
+  /** The parallel branch whose `[name] ` prefix the line carries. */
+  branch?: string;
 }
 
 interface Section {
@@ -113,11 +124,27 @@ function leadingSpaces(s: string): number {
   return i;
 }
 
-function classify(raw: string): LineInfo {
+const NO_BRANCHES: Branches = { all: new Set(), failed: [] };
+
+function classify(raw: string, branches: Branches = NO_BRANCHES): LineInfo {
   let body = raw.length > PROBE_CHARS ? raw.slice(0, PROBE_CHARS) : raw;
+  // Jenkins' timestamps and a parallel branch's `[name] ` come before the tool's own prefix.
+  const stamp = JENKINS_LINE_PREFIX.exec(body);
+  if (stamp) body = body.slice(stamp[0].length);
+  const branch = branchPrefix(body, branches);
+  if (branch !== undefined) body = body.slice(branch.length + 3);
   const prefix = LINE_PREFIX.exec(body);
   if (prefix) body = body.slice(prefix[0].length);
-  const stamped = prefix !== null;
+  const stamped = prefix !== null || (stamp !== null && !stamp[0].startsWith('stderr'));
+  if (branch !== undefined) {
+    const info = classifyBody(body, stamped);
+    info.branch = branch;
+    return info;
+  }
+  return classifyBody(body, stamped);
+}
+
+function classifyBody(body: string, stamped: boolean): LineInfo {
   const indent = leadingSpaces(body);
   if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped };
   // GitHub Actions opens each step's group with the step's command: the group marker is the command.
@@ -312,6 +339,8 @@ function growForward(info: LineInfo[], a: number, free: boolean, list = false): 
   for (let j = a + 1; j < info.length && j - a < MAX_BLOCK_LINES; j++) {
     const line = info[j];
     if (line === undefined) break;
+    // The lines of another parallel branch (`[other] ...`) are not this message's.
+    if (line.branch !== anchor.branch) break;
     const role = line.role;
     // npm prints its whole message on `npm error` lines: they continue its `code E...` line up
     // to the pointer at its debug log.
@@ -746,7 +775,7 @@ function describeBlocks(info: LineInfo[], blocks: Block[], sections: Section[], 
  * line indexes). For the ranker's offline training and the benchmark's protocol.
  */
 export function candidatesOf(lines: readonly string[]): Candidate[] {
-  const info = lines.map(classify);
+  const info = classifyAll(lines);
   markDiffs(info);
   markTwoLineShapes(info);
   const sections = findSections(info);
@@ -768,7 +797,8 @@ export function rankCandidates(candidates: readonly Candidate[], weights: readon
  */
 export function analyzeLines(lines: readonly string[], options: AnalyzeOptions = {}): LogExcerpt[] {
   const max = Math.max(1, options.maxExcerpts ?? DEFAULT_MAX_EXCERPTS);
-  const info = lines.map(classify);
+  const branches = branchesOf(lines);
+  const info = classifyAll(lines, branches);
   markDiffs(info);
   markTwoLineShapes(info);
   const sections = findSections(info);
@@ -777,7 +807,9 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
   const candidates = describeBlocks(info, blocks, sections, buildEnd(info));
   const scored = blocks.map((block, k) => ({ block, score: scoreOf(candidates[k]?.features ?? [], LEARNED_WEIGHTS) }));
   // Best first; among equals the earlier error, since what follows is usually its cascade.
-  scored.sort((x, y) => y.score - x.score || x.block.start - y.block.start);
+  // Blocks within the lines known to hold the failure (the failing step's, a failed branch's) first.
+  const focused = focusOf(info, branches, options.focus);
+  scored.sort((x, y) => Number(focused(y.block)) - Number(focused(x.block)) || y.score - x.score || x.block.start - y.block.start);
   // Against the last green build: what it printed too ranks below every new excerpt.
   const ranked = options.baseline ? markNewSinceBaseline(lines, scored, options.baseline, (a, b) => firstReason(info, a, b)) : scored;
   const out: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }: { block: Block; score: number; fresh?: boolean }) => ({
@@ -794,7 +826,29 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
       out.push(tail);
     }
   }
-  return out;
+  // What each excerpt establishes (issue 25): bounded work per excerpt, not per line.
+  return withFindings(lines, out);
+}
+
+function classifyAll(lines: readonly string[], branches: Branches = branchesOf(lines)): LineInfo[] {
+  return branches.all.size === 0 ? lines.map((l) => classify(l)) : lines.map((l) => classify(l, branches));
+}
+
+/**
+ * Whether a block lies where the failure is known to be: inside a `focus` range (0-based lines
+ * here, 1-based in the option) or, failing that, on the lines of a branch Jenkins says failed.
+ * Summaries and exit lines (the step's wrapper) are never focused: the step's output is.
+ */
+function focusOf(info: LineInfo[], branches: Branches, focus: AnalyzeOptions['focus']): (b: Block) => boolean {
+  const ranges = (focus ?? []).map(([a, b]) => [a - 1, b - 1] as const).filter(([a, b]) => b >= a);
+  const failed = new Set(branches.failed);
+  if (ranges.length === 0 && failed.size === 0) return () => false;
+  return (b: Block): boolean => {
+    if (b.kind === 'summary' || b.kind === 'exit') return false;
+    if (ranges.length > 0) return ranges.some(([s, e]) => b.anchor >= s && b.anchor <= e);
+    const branch = info[b.anchor]?.branch;
+    return branch !== undefined && failed.has(branch);
+  };
 }
 
 /** The reason of the first failure shape in lines a..b (0-based), for a block cut by a baseline. */

@@ -13,6 +13,8 @@
  * scale of how specific the shape is to a real failure.
  */
 
+import { JENKINS_SHAPES, JENKINS_WORDS } from './jenkins.js';
+
 export type ShapeRole = 'anchor' | 'header' | 'summary';
 
 export interface FailureShape {
@@ -50,12 +52,8 @@ export function compilerReason(path: string): string {
 
 /** The shapes, most specific first. */
 export const SHAPES: readonly FailureShape[] = [
-  // Jenkins pipelines
-  { re: /^WorkflowScript: \d+: /, role: 'anchor', weight: 9, reason: 'Jenkins pipeline script error' },
-  { re: /^(?:ERROR: )?script returned exit code \d+/, role: 'summary', weight: 3, reason: 'Jenkins: script returned exit code' },
-  { re: /hudson\.AbortException: /, role: 'summary', weight: 3, reason: 'Jenkins step aborted' },
-  { re: /^Build step '.*' marked build as failure/, role: 'summary', weight: 2, reason: 'Jenkins build step failed' },
-  { re: /^Finished: (FAILURE|ABORTED|UNSTABLE)/, role: 'summary', weight: 1, reason: 'Jenkins build failed' },
+  // Jenkins' own lines, fatal machine conditions first (core/log/jenkins.ts)
+  ...JENKINS_SHAPES,
   // GitHub Actions / Travis markers that carry a message
   { re: /^##\[error\](?!Process completed with exit code)/, role: 'anchor', weight: 7, reason: 'GitHub Actions error' },
   { re: /^##\[error\]Process completed with exit code/, role: 'summary', weight: 2, reason: 'GitHub Actions step failed' },
@@ -259,6 +257,6 @@ const FAILURE_STARTS =
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {
   test(line: string): boolean {
-    return FAILURE_STARTS.test(line) || FAILURE_WORDS.test(line);
+    return FAILURE_STARTS.test(line) || FAILURE_WORDS.test(line) || JENKINS_WORDS.test(line);
   },
 };
