@@ -27,14 +27,8 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
   const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
-  let text: string;
-  try {
-    text = await readFileOrStdin(file ?? '-', ctx.io.stdin);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UserError(`${file}: cannot read the log (${code})`);
-    throw err;
-  }
+  // gzip, Windows-1252 and unreadable files as for uploads (cli/stdin.ts).
+  const text = await readFileOrStdin(file ?? '-', ctx.io.stdin, (note) => ctx.io.stderr.write(`cichat: ${note}\n`));
   const lines = cleanLines(text);
   const excerpts = analyzeLines(lines, { maxExcerpts: max, ...(baseline ? { baseline } : {}) });
   if (ctx.options.json) {
