@@ -4,6 +4,7 @@
 import { createLogger } from '../http/logger.js';
 import { startController } from './app.js';
 import { loadControllerConfig } from './config.js';
+import { loadWebAssets } from './web/bundle.js';
 
 const loaded = loadControllerConfig();
 if (!loaded.ok) {
@@ -14,12 +15,16 @@ if (!loaded.ok) {
 const { config } = loaded;
 const logger = createLogger('cichat-controller', config.logLevel);
 
+// The web page is built (from the sources) or read (compiled package) now, not at the first visit.
+loadWebAssets().catch((err: unknown) => logger.error({ err }, 'web page: could not build or read the page'));
+
 try {
   const controller = await startController(config, { logger });
   const who = config.auth.mode === 'none' ? `every caller is "${config.auth.user}"` : `tokens from ${config.auth.tokensFile}`;
   process.stdout.write(
     `cichat controller listening on ${controller.url}/chatbot-api (backend ${config.backendUrl}, JENKINS_HOME ${config.jenkinsHome}, ${who})\n`,
   );
+  process.stdout.write(`web page: ${controller.url}/\n`);
   if (config.watch) process.stdout.write(`watching JENKINS_HOME for failed builds (CICHAT_WATCH=on); list them with \`cichat failures\`\n`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

@@ -135,10 +135,11 @@ export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
 
   const url = controllerUrl === 'http://127.0.0.1:8080' ? '' : ` --url ${controllerUrl}`;
   if (ctx.options.json) {
-    printJson(ctx.io.stdout, { controller: `${controllerUrl}/chatbot-api`, backend: backendUrl, data_dir: dataDir, demo_chat: demo ?? null });
+    printJson(ctx.io.stdout, { controller: `${controllerUrl}/chatbot-api`, web: `${controllerUrl}/`, backend: backendUrl, data_dir: dataDir, demo_chat: demo ?? null });
   } else {
     const lines = [
       'cichat is running:',
+      `  web page    ${controllerUrl}/${demo ? `chats/${demo.chat_id}` : ''}   (open it in a browser)`,
       `  controller  ${controllerUrl}/chatbot-api   (the CLI and browsers talk to this one)`,
       `  backend     ${backendUrl}`,
       `  data        ${dataDir}`,

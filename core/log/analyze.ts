@@ -44,6 +44,8 @@ import {
   type Section,
 } from './blocks.js';
 import type { FailureShape } from './shapes.js';
+import { noteBranch, type Branches } from './jenkins.js';
+import { withFindings } from '../finding/index.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -54,10 +56,23 @@ export interface AnalyzeOptions {
    * (`new_since_baseline`). Without it the ranking is unchanged and the flag is absent.
    */
   baseline?: Baseline;
+  /**
+   * Lines known to hold the failure (1-based, inclusive), such as the log lines the failing
+   * pipeline step wrote (`buildDetails.failingSteps[].logLines`): excerpts within them rank
+   * before every other excerpt. The lines of a parallel branch Jenkins names in `Failed in
+   * branch X` (prefixed `[X] `) are such lines too, without this option.
+   */
+  focus?: readonly (readonly [number, number])[];
 }
 
-/** A line's block is made once this many lines after it are known (a block reads ~90 ahead). */
-export const WINDOW_AHEAD = 128;
+/**
+ * A line's block is made once this many lines after it are known: a block reads ~90 lines
+ * ahead, and its finding (core/finding) reads up to 60 lines after the block.
+ */
+export const WINDOW_AHEAD = 160;
+/** Lines kept around each block besides its own, for its finding (core/finding reads 40 before, 60 after). */
+const CONTEXT_BEFORE = 40;
+const CONTEXT_AFTER = 60;
 /** Lines kept in the window: WINDOW_AHEAD ahead of the line at hand, the rest behind it (~90 read). */
 const RING = 512;
 const MASK = RING - 1;
@@ -73,6 +88,8 @@ interface BlockExtra {
   boiler: number;
   /** Build steps started before the line after the block (for "went on after it"). */
   stepsAfter: number;
+  /** The parallel branch of the anchor (`[name] ` prefix). */
+  branch: string | undefined;
 }
 
 type KeptBlock = Block & { extra?: BlockExtra };
@@ -167,6 +184,8 @@ export class LogAnalyzer {
   private lastMeaningful = -1;
   private tail: { end: number; texts: string[] } | undefined;
   private ended = false;
+  /** Parallel branches named so far (`[Pipeline] { (Branch: X)`, `Failed in branch X`). */
+  private readonly branches: Branches = { all: new Set(), failed: [] };
 
   constructor(private readonly options: AnalyzeOptions = {}) {}
 
@@ -179,7 +198,8 @@ export class LogAnalyzer {
     if (evicted >= 0 && this.lastMeaningful >= 0 && evicted >= this.lastMeaningful - (TAIL_LINES - 1) && evicted <= this.lastMeaningful && this.tail?.end !== this.lastMeaningful) {
       this.tail = { end: this.lastMeaningful, texts: this.tailTexts(this.lastMeaningful) };
     }
-    const info = classify(text);
+    noteBranch(text, this.branches);
+    const info = classify(text, this.branches);
     this.markDiff(info);
     w.add(info, text, this.steps);
     if ((info.role === 'command' || info.role === 'text') && NEXT_STEP.test(info.body)) this.steps++;
@@ -323,7 +343,9 @@ export class LogAnalyzer {
       if (STACK_FRAME.test(body)) frames++;
       if (BOILERPLATE.test(body)) boiler++;
     }
-    for (let j = block.start; j <= block.end; j++) {
+    // The block's lines, and around them what its finding reads.
+    const keepTo = Math.min(w.length - 1, block.end + CONTEXT_AFTER);
+    for (let j = Math.max(0, block.start - CONTEXT_BEFORE, w.length - RING); j <= keepTo; j++) {
       if (this.kept.has(j)) continue;
       const info = w.get(j);
       const shape = info?.shape;
@@ -336,6 +358,7 @@ export class LogAnalyzer {
       frames,
       boiler,
       stepsAfter: after < w.length ? w.stepsBefore(after) : this.steps,
+      branch: w.get(block.anchor)?.branch,
     };
   }
 
@@ -454,7 +477,9 @@ export class LogAnalyzer {
     const candidates = this.describe();
     const scored = blocks.map((block, k) => ({ block, score: scoreOf(candidates[k]?.features ?? [], LEARNED_WEIGHTS) }));
     // Best first; among equals the earlier error, since what follows is usually its cascade.
-    scored.sort((x, y) => y.score - x.score || x.block.start - y.block.start);
+    // Blocks within the lines known to hold the failure (the failing step's, a failed branch's) first.
+    const focused = focusOf(this.branches, options.focus);
+    scored.sort((x, y) => Number(focused(y.block)) - Number(focused(x.block)) || y.score - x.score || x.block.start - y.block.start);
     // The tail, for a log without any failure shape.
     let tailTexts: string[] | undefined;
     let tailStart = -1;
@@ -468,11 +493,11 @@ export class LogAnalyzer {
     const lineAt = (i: number): string => kept.get(i)?.text ?? '';
     // Against the last green build: what it printed too ranks below every new excerpt.
     let ranked: { block: Block; score: number; fresh?: boolean }[] = scored;
-    let lines: string[] = [];
+    // The kept lines at their places (a sparse array: the others are never read).
+    const lines = new Array<string>();
+    lines.length = total;
+    for (const [k, v] of kept) lines[k] = v.text;
     if (options.baseline) {
-      lines = new Array<string>();
-      lines.length = total;
-      for (const [k, v] of kept) lines[k] = v.text;
       ranked = markNewSinceBaseline(lines, scored, options.baseline, (a, b) => firstReason(kept, a, b));
     }
     const excerpts: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }) => ({
@@ -488,6 +513,8 @@ export class LogAnalyzer {
       if (options.baseline) tail.new_since_baseline = hasNewLine(lines, tail.start_line - 1, tail.end_line - 1, options.baseline);
       excerpts.push(tail);
     }
+    // What each excerpt establishes (issue 25): bounded work per excerpt, read from the kept lines.
+    withFindings(lines, excerpts);
     return {
       excerpts,
       lineCount: total,
@@ -495,6 +522,23 @@ export class LogAnalyzer {
       line: (n) => lineAt(n - 1),
     };
   }
+}
+
+/**
+ * Whether a block lies where the failure is known to be: inside a `focus` range (1-based in the
+ * option) or, failing that, on the lines of a branch Jenkins says failed. Summaries and exit
+ * lines (the step's wrapper) are never focused: the step's output is.
+ */
+function focusOf(branches: Branches, focus: AnalyzeOptions['focus']): (b: KeptBlock) => boolean {
+  const ranges = (focus ?? []).map(([a, b]) => [a - 1, b - 1] as const).filter(([a, b]) => b >= a);
+  const failed = new Set(branches.failed);
+  if (ranges.length === 0 && failed.size === 0) return () => false;
+  return (b: KeptBlock): boolean => {
+    if (b.kind === 'summary' || b.kind === 'exit') return false;
+    if (ranges.length > 0) return ranges.some(([s, e]) => b.anchor >= s && b.anchor <= e);
+    const branch = b.extra?.branch;
+    return branch !== undefined && failed.has(branch);
+  };
 }
 
 /** The reason of the first failure shape in lines a..b (0-based), for a block cut by a baseline. */

@@ -4,6 +4,7 @@
  * Everything here reads lines through a `LineView`, so the same code runs over a whole log or
  * over the window of lines a streaming pass keeps around the line it is at.
  */
+import { JENKINS_LINE_PREFIX, branchPrefix, type Branches } from './jenkins.js';
 import { SHAPES, SHAPE_FIRST_CHARS, MAYBE_FAILURE, PASSING, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
 
 export const PROBE_CHARS = 4096;
@@ -23,6 +24,8 @@ export interface LineInfo {
   indent: number;
   /** A timestamp or tool prefix was set aside: the line is a tool's log record. */
   stamped: boolean;
+  /** The parallel branch whose `[name] ` prefix the line carries. */
+  branch?: string;
 }
 
 export interface Section {
@@ -98,11 +101,27 @@ function leadingSpaces(s: string): number {
   return i;
 }
 
-export function classify(raw: string): LineInfo {
+const NO_BRANCHES: Branches = { all: new Set(), failed: [] };
+
+export function classify(raw: string, branches: Branches = NO_BRANCHES): LineInfo {
   let body = raw.length > PROBE_CHARS ? raw.slice(0, PROBE_CHARS) : raw;
+  // Jenkins' timestamps and a parallel branch's `[name] ` come before the tool's own prefix.
+  const stamp = JENKINS_LINE_PREFIX.exec(body);
+  if (stamp) body = body.slice(stamp[0].length);
+  const branch = branchPrefix(body, branches);
+  if (branch !== undefined) body = body.slice(branch.length + 3);
   const prefix = LINE_PREFIX.exec(body);
   if (prefix) body = body.slice(prefix[0].length);
-  const stamped = prefix !== null;
+  const stamped = prefix !== null || (stamp !== null && !stamp[0].startsWith('stderr'));
+  if (branch !== undefined) {
+    const info = classifyBody(body, stamped);
+    info.branch = branch;
+    return info;
+  }
+  return classifyBody(body, stamped);
+}
+
+function classifyBody(body: string, stamped: boolean): LineInfo {
   const indent = leadingSpaces(body);
   if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped };
   // GitHub Actions opens each step's group with the step's command: the group marker is the command.
@@ -217,6 +236,8 @@ function growForward(info: LineView, a: number, free: boolean, list = false): nu
   for (let j = a + 1; j < info.length && j - a < MAX_BLOCK_LINES; j++) {
     const line = info.get(j);
     if (line === undefined) break;
+    // The lines of another parallel branch (`[other] ...`) are not this message's.
+    if (line.branch !== anchor.branch) break;
     const role = line.role;
     // npm prints its whole message on `npm error` lines: they continue its `code E...` line up
     // to the pointer at its debug log.

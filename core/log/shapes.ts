@@ -13,6 +13,8 @@
  * scale of how specific the shape is to a real failure.
  */
 
+import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
+
 export type ShapeRole = 'anchor' | 'header' | 'summary';
 
 export interface FailureShape {
@@ -55,12 +57,8 @@ export function compilerReason(path: string): string {
 
 /** The shapes, most specific first. */
 export const SHAPES: readonly FailureShape[] = [
-  // Jenkins pipelines
-  { re: /^WorkflowScript: \d+: /, role: 'anchor', weight: 9, reason: 'Jenkins pipeline script error' },
-  { re: /^(?:ERROR: )?script returned exit code \d+/, role: 'summary', weight: 3, reason: 'Jenkins: script returned exit code' },
-  { re: /hudson\.AbortException: /, role: 'summary', weight: 3, reason: 'Jenkins step aborted' },
-  { re: /^Build step '.*' marked build as failure/, role: 'summary', weight: 2, reason: 'Jenkins build step failed' },
-  { re: /^Finished: (FAILURE|ABORTED|UNSTABLE)/, role: 'summary', weight: 1, reason: 'Jenkins build failed' },
+  // Jenkins' own lines, fatal machine conditions first (core/log/jenkins.ts)
+  ...JENKINS_SHAPES,
   // GitHub Actions / Travis markers that carry a message
   { re: /^##\[error\](?!Process completed with exit code)/, role: 'anchor', weight: 7, reason: 'GitHub Actions error' },
   { re: /^##\[error\]Process completed with exit code/, role: 'summary', weight: 2, reason: 'GitHub Actions step failed' },
@@ -321,8 +319,8 @@ SYMBOL[40] = 29;
 SYMBOL[44] = 30;
 SYMBOL[42] = 31;
 const KEY_TABLE = new Uint32Array(1024);
-for (const word of FAILURE_WORD_LIST) {
-  for (const key of word.keys) {
+for (const keys of [...FAILURE_WORD_LIST.map((w) => w.keys), JENKINS_WORD_KEYS]) {
+  for (const key of keys) {
     let k = 0;
     for (let i = 0; i < 3; i++) k = (k << 5) | (SYMBOL[key.charCodeAt(i)] ?? 0);
     KEY_TABLE[k >>> 5]! |= 1 << (k & 31);
@@ -336,7 +334,7 @@ export const HINT_PASS = 2;
 
 /**
  * One pass over the line's characters: whether it may hold a failure word (one of the keys of
- * FAILURE_WORD_LIST, or any non-ASCII character) and whether it may hold a passing word. Both
+ * FAILURE_WORD_LIST or JENKINS_WORD_KEYS, or any non-ASCII character) and whether it may hold a passing word. Both
  * are supersets of the patterns they stand before: a 0 bit means the pattern cannot match.
  */
 export function failureHints(line: string): number {
@@ -366,7 +364,7 @@ const FAILURE_STARTS =
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {
   test(line: string, hints = failureHints(line)): boolean {
-    return FAILURE_STARTS.test(line) || ((hints & HINT_FAILURE) !== 0 && FAILURE_WORDS.test(line));
+    return FAILURE_STARTS.test(line) || ((hints & HINT_FAILURE) !== 0 && (FAILURE_WORDS.test(line) || JENKINS_WORDS.test(line)));
   },
 };
 
