@@ -57,6 +57,12 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     const since =
       e.new_since_baseline === undefined ? '' : e.new_since_baseline ? '  new since the passing build' : '  also in the passing build';
     out.push(paint(colour, 'bold', `#${i + 1} ${range}`) + paint(colour, 'dim', `  score ${e.score}  ${e.reason}${since}`));
+    const f = e.finding;
+    if (f) {
+      const place = f.location ? `  at ${f.location.file}${f.location.line !== undefined ? `:${f.location.line}` : ''}${f.location.column !== undefined ? `:${f.location.column}` : ''}` : '';
+      const test = f.test ? `  test ${f.test.name}` : '';
+      out.push(paint(colour, 'dim', `   ${f.class}${f.tool ? ` (${f.tool})` : ''}${place}${test}: line ${f.message_line}, ${f.confidence} confidence`));
+    }
     for (let n = e.start_line; n <= e.end_line; n++) {
       out.push(`${paint(colour, 'dim', String(n).padStart(width) + ' │')} ${lines[n - 1] ?? ''}`);
     }

@@ -12,6 +12,7 @@
  *     with its source excerpt, the lines of one failing test), blocks are scored, and the best
  *     are returned, the first real error before its cascade of summaries.
  */
+import { withFindings } from '../finding/index.js';
 import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
 import { SHAPES, MAYBE_FAILURE, PASSING, compilerReason, type FailureShape } from './shapes.js';
@@ -825,7 +826,8 @@ export function analyzeLines(lines: readonly string[], options: AnalyzeOptions =
       out.push(tail);
     }
   }
-  return out;
+  // What each excerpt establishes (issue 25): bounded work per excerpt, not per line.
+  return withFindings(lines, out);
 }
 
 function classifyAll(lines: readonly string[], branches: Branches = branchesOf(lines)): LineInfo[] {
