@@ -57,12 +57,15 @@ describe('the real-failure cases', () => {
     }
   });
 
-  it('splits a third held out, by the seeded rule over the planned list', () => {
-    const plan = readFileSync(path.join(dir, '_build', 'plan.tsv'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => l.split('\t'));
-    const rule = splitByRule(plan);
+  it('splits a third held out, by the seeded rule over each planned list', () => {
+    const rule = new Map<string, string>();
+    for (const file of ['plan.tsv', 'plan2.tsv', 'plan3.tsv']) {
+      const plan = readFileSync(path.join(dir, '_build', file), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t'));
+      for (const [id, split] of splitByRule(plan)) rule.set(id, split);
+    }
     for (const c of cases) expect([c.expected.id, c.expected.split]).toEqual([c.expected.id, rule.get(c.expected.id)]);
     const held = cases.filter((c) => c.expected.split === 'heldout').length;
     expect(Math.abs(held - cases.length / 3)).toBeLessThanOrEqual(1);

@@ -5,7 +5,7 @@
  * Nothing of the log is held whole: the analyzer keeps a window and its blocks, the stored
  * context at most STORED_LOG_MAX_CHARS of text or the last STORED_TAIL_LINES lines.
  */
-import { maskSecrets } from '../../core/secrets.js';
+import { maskNamedValues, maskSecrets } from '../../core/secrets.js';
 import type { CiContext } from '../../protocol/types.js';
 import {
   createBuildingContext,
@@ -72,6 +72,27 @@ export function maskDeep<T>(value: T): T {
   return root as T;
 }
 
+/**
+ * The values of `ciEnvironment` and of the build parameters (this build's, the previous and the
+ * last successful one's) masked by their names (core/secrets.ts isSecretName: `DB_PASS`,
+ * `NPM_TOKEN`, `SSH_KEY`...), on top of the masking of every string by its shape.
+ */
+export function maskByName(ci: CiContext): CiContext {
+  const out: CiContext = { ...ci };
+  if (ci.ciEnvironment !== undefined) out.ciEnvironment = maskNamedValues(ci.ciEnvironment);
+  const withParameters = <B>(build: B): B => {
+    if (typeof build !== 'object' || build === null || !('parameters' in build)) return build;
+    return { ...build, parameters: maskNamedValues((build as { parameters: unknown }).parameters) };
+  };
+  if (ci.buildDetails) {
+    const build = withParameters(ci.buildDetails);
+    if (build.previousBuild !== undefined) build.previousBuild = withParameters(build.previousBuild);
+    if (build.lastSuccessfulBuild !== undefined) build.lastSuccessfulBuild = withParameters(build.lastSuccessfulBuild);
+    out.buildDetails = build;
+  }
+  return out;
+}
+
 /** Which field carries the build log, and the log (undefined when the context has none). */
 function logOf(ci: CiContext): { field: 'consoleLog' | 'consoleLogTail'; text: string } | undefined {
   const build = ci.buildDetails;
@@ -122,7 +143,7 @@ export async function ingestLog(
   const { db, embedder } = deps;
   // Everything but the log is small: mask it whole. The log is masked line by line.
   const { consoleLog: _log, consoleLogTail: _tail, ...buildRest } = ci.buildDetails ?? {};
-  const stored: CiContext = maskDeep({ ...ci, ...(ci.buildDetails ? { buildDetails: buildRest } : {}) });
+  const stored: CiContext = maskByName(maskDeep({ ...ci, ...(ci.buildDetails ? { buildDetails: buildRest } : {}) }));
   const withGreenLines = (lines: number) => {
     const green = stored.buildDetails?.lastSuccessfulBuild;
     if (stored.buildDetails && typeof green === 'object' && green !== null) {
