@@ -7,6 +7,7 @@
 import { analyzeLines, excerptText } from '../../core/log/analyze.js';
 import { BaselineBuilder, type Baseline } from '../../core/log/baseline.js';
 import { cleanLine } from '../../core/log/clean.js';
+import { stepFocus } from '../../core/log/jenkins.js';
 import { createLineMasker, maskSecrets } from '../../core/secrets.js';
 import type { CiContext } from '../../protocol/types.js';
 import {
@@ -101,6 +102,14 @@ function baselineOf(ci: CiContext): { baseline: Baseline; lines: number } | unde
   return { baseline: builder.finish(), lines: builder.baseline.lines };
 }
 
+/** The failing pipeline steps' own lines (`buildDetails.failingSteps[].logLines`) in the uploaded log's numbering. */
+function focusOf(ci: CiContext, field: 'consoleLog' | 'consoleLogTail' | undefined): [number, number][] {
+  const build = ci.buildDetails;
+  if (!build || field === undefined || !Array.isArray(build.failingSteps)) return [];
+  const start = typeof build.consoleLogTailStartLine === 'number' ? build.consoleLogTailStartLine : undefined;
+  return stepFocus(build.failingSteps, field, start);
+}
+
 const capLine = (line: string): string =>
   line.length > STORED_LINE_MAX_CHARS ? `${line.slice(0, STORED_LINE_MAX_CHARS)} [line cut: ${line.length} characters]` : line;
 
@@ -169,7 +178,7 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
       await insertTerms(db, contextId, terms, chunkCount);
     }
     const failureExcerpts: StoredExcerpt[] = lines.length
-      ? analyzeLines(lines, green ? { baseline: green.baseline } : {}).map((e) => ({
+      ? analyzeLines(lines, { ...(green ? { baseline: green.baseline } : {}), focus: focusOf(ci, log?.field) }).map((e) => ({
           ...e,
           text: excerptText(lines, e).split('\n').map(capLine).join('\n'),
         }))
