@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -19,9 +19,11 @@ import { runWorkspaceTool } from './workspace/tools.js';
 import { TOOLS_PATH } from '../protocol/toolToken.js';
 import { Watcher } from './watch/index.js';
 import { openedChat, registerWatchRoutes } from './watch/routes.js';
+import { createBoundedServer, SERVER_TIMEOUTS, type ServerTimeouts } from '../http/server.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 import { createCors } from './cors.js';
 import { openApiText } from './openapi.js';
+import { WebPage } from './web/serve.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
 export const API_PREFIX = '/chatbot-api';
@@ -39,6 +41,8 @@ export interface ControllerDeps {
   watcher?: () => Watcher | undefined;
   /** The watcher's first retry pause (tests shorten it). */
   watchRetryFirstMs?: number;
+  /** Header, request, keep-alive and idle bounds of the server (SERVER_TIMEOUTS; tests shorten them). */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
 
 declare module 'koa' {
@@ -149,6 +153,7 @@ interface BuiltController {
   logger: Logger;
   /** The DNS-rebinding guard: every Host passes in `tokens` mode. */
   hostAllowed: (host: string | undefined) => boolean;
+  webPage: WebPage;
 }
 
 function buildController(deps: ControllerDeps): BuiltController {
@@ -202,10 +207,13 @@ function buildController(deps: ControllerDeps): BuiltController {
   });
   const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher });
   app.use(router.routes());
+  // The web page (issue 30): static, no caller data, so served before identity like openapi.json.
+  const webPage = new WebPage(logger);
+  app.use(webPage.middleware());
   app.use((ctx: Context) => {
-    throw new NotFound(`Nothing is served at ${ctx.path}: the cichat API is under ${API_PREFIX}/`);
+    throw new NotFound(`Nothing is served at ${ctx.path}: the web page is at / and the cichat API is under ${API_PREFIX}/`);
   });
-  return { app, proxy, identity, logger, hostAllowed };
+  return { app, proxy, identity, logger, hostAllowed, webPage };
 }
 
 interface RouterDeps {
@@ -315,9 +323,10 @@ export async function startController(
         ...(options.watchRetryFirstMs !== undefined ? { retryFirstMs: options.watchRetryFirstMs } : {}),
       })
     : undefined;
-  const server = http.createServer(
-    { keepAliveTimeout: 65_000 },
+  // Bounded header, request, keep-alive and idle time, every socket guarded (http/server.ts).
+  const server = createBoundedServer(
     createControllerHandler({ ...options, config, logger, proxy, ...(watcher ? { watcher: () => watcher } : {}) }),
+    { ...SERVER_TIMEOUTS, ...options.serverTimeouts },
   );
   // 431, 501 and 400 for what never parses into a request, as `{detail}` like every other error.
   server.on('clientError', onClientError(logger));

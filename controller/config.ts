@@ -45,6 +45,11 @@ export interface ControllerConfig {
   fastPath?: boolean;
   /** The failed-build watcher (CICHAT_WATCH...); undefined when off. See controller/watch/. */
   watch?: WatchConfig;
+  /**
+   * CONTROLLER_PUBLIC_URL: the controller as browsers reach it (`https://cichat.example.com`, no
+   * trailing slash): links to the web page in webhook messages. Undefined when unset.
+   */
+  publicUrl?: string;
 }
 
 /** The failed-build watcher's settings (docs/notes/watch.md). */
@@ -59,6 +64,8 @@ export interface WatchConfig {
   rescanSeconds: number;
   /** CICHAT_WEBHOOK_URL: one JSON POST per failure (Slack/Mattermost `text`). */
   webhookUrl?: string;
+  /** CONTROLLER_PUBLIC_URL: the webhook message links to the chat's web page under it. */
+  publicUrl?: string;
 }
 
 export type ConfigResult = { ok: true; config: ControllerConfig } | { ok: false; problems: string[] };
@@ -173,6 +180,20 @@ const envSchema = z.object({
       .optional(),
   ),
   CONTROLLER_CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CONTROLLER_PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash && (url.pathname === '/' || url.pathname === '');
+        } catch {
+          return false;
+        }
+      }, 'must be the address browsers reach the controller at, scheme, host and optional port only (e.g. https://cichat.example.com); the web page is served at its root')
+      .optional(),
+  ),
 });
 
 /** CICHAT_WATCH_JOBS split into patterns; a pattern that cannot be used is a problem line. */
@@ -290,6 +311,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
   const watchOn = values?.CICHAT_WATCH !== undefined && ['on', 'true', '1', 'yes'].includes(values.CICHAT_WATCH);
 
   if (problems.length > 0 || !values || jwtSecret === undefined) return { ok: false, problems };
+  const publicUrl = values.CONTROLLER_PUBLIC_URL ? new URL(values.CONTROLLER_PUBLIC_URL).origin : undefined;
   const watchUsers = values.CICHAT_WATCH_USERS?.split(',')
     .map((u) => u.trim())
     .filter((u) => u !== '');
@@ -316,10 +338,12 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
               concurrency: values.CICHAT_WATCH_CONCURRENCY,
               rescanSeconds: values.CICHAT_WATCH_RESCAN_SECONDS,
               ...(values.CICHAT_WEBHOOK_URL ? { webhookUrl: values.CICHAT_WEBHOOK_URL } : {}),
+              ...(publicUrl ? { publicUrl } : {}),
             },
           }
         : {}),
       corsOrigins: cors.origins,
+      ...(publicUrl ? { publicUrl } : {}),
       auth:
         values.CONTROLLER_AUTH === 'tokens'
           ? { mode: 'tokens', tokensFile: path.resolve(values.CONTROLLER_TOKENS_FILE ?? '') }

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { RouteGroup } from '../app.js';
 import type { Context } from 'koa';
 import { userIdOf } from '../auth.js';
-import { ServiceUnavailable } from '../errors.js';
-import { MiB, idParam, readJsonBody, validate } from '../http.js';
+import { ServiceUnavailable, Unprocessable } from '../errors.js';
+import { MiB, idParam, intQuery, readJsonBody, validate } from '../http.js';
 import { ChatGone, ingestContext } from '../retrieval/ingest.js';
 import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
@@ -13,7 +13,7 @@ import type { Embedder } from '../retrieval/embed.js';
 import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
 import { VectorIndexCache } from '../retrieval/vectorIndex.js';
 import { findChat } from '../store/chats.js';
-import { lastUploadAt } from '../store/contexts.js';
+import { currentContext, lastUploadAt, logLines } from '../store/contexts.js';
 import { isoTime } from '../time.js';
 import type { CiContext } from '../../protocol/types.js';
 import {
@@ -39,6 +39,9 @@ export function normaliseCiContext(body: UploadContextBody): CiContext {
   return normaliseWire(body.ciContext ?? body.jenkinsContext);
 }
 
+/** Lines one `GET /context/{chat_id}/log` answers at most. */
+export const LOG_READ_MAX_LINES = 2000;
+
 /** Context uploads processed at once by one process unless CONTEXT_UPLOADS_MAX says otherwise. */
 export const DEFAULT_CONTEXT_UPLOADS_MAX = 1;
 /** Seconds a refused upload is told to wait (Retry-After). */
@@ -61,7 +64,7 @@ export class UploadSlots {
   }
 }
 
-/** POST /context/{chat_id}/ and GET /context/{chat_id}/last-upload (CONTRACT section 2). */
+/** POST /context/{chat_id}/, GET /context/{chat_id}/last-upload and GET /context/{chat_id}/log (CONTRACT section 2). */
 export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(DEFAULT_CONTEXT_UPLOADS_MAX)): RouteGroup {
   return (router: Router, deps) => {
     router.post(['/context/:chatId', '/context/:chatId/'], async (ctx) => {
@@ -109,6 +112,18 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
       const at = await lastUploadAt(deps.db, chatId);
       ctx.body = { last_upload_at: at === null ? null : isoTime(at) };
+    });
+
+    // Lines of the chat's stored log, as the answers cite them (the web page's log viewer).
+    router.get(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => {
+      const chatId = idParam(ctx.params.chatId);
+      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
+      const from = intQuery('from', ctx.query.from, 1, 1, Number.MAX_SAFE_INTEGER);
+      const to = intQuery('to', ctx.query.to, from + LOG_READ_MAX_LINES - 1, from, Number.MAX_SAFE_INTEGER);
+      if (to - from + 1 > LOG_READ_MAX_LINES) throw new Unprocessable(`to: at most ${LOG_READ_MAX_LINES} lines at once (from ${from}, to at most ${from + LOG_READ_MAX_LINES - 1})`);
+      const context = await currentContext(deps.db, chatId);
+      const lines = context ? await logLines(deps.db, context.id, from, Math.min(to, context.logLineCount)) : [];
+      ctx.body = { lines, total_lines: context?.logLineCount ?? 0, from, to: Math.min(to, context?.logLineCount ?? 0) };
     });
   };
 }

@@ -70,6 +70,13 @@ describe('webhook message', () => {
     expect(text).toContain('cichat chat 12');
   });
 
+  it('links to the chat on the web page when CONTROLLER_PUBLIC_URL is set, to the failures list when several users got it', () => {
+    expect(webhookText(failure)).not.toContain('/chats/');
+    expect(webhookText(failure, 'https://cichat.example.com')).toContain('Diagnosis: https://cichat.example.com/chats/12');
+    const shared = { ...failure, chats: [...failure.chats, { user: 'bob', chatId: 13 }] };
+    expect(webhookText(shared, 'https://cichat.example.com')).toContain('Diagnoses: https://cichat.example.com/failures');
+  });
+
   it('says why there is no diagnosis', () => {
     expect(webhookText({ ...failure, cause: '', citedLines: [], error: 'Not diagnosed: backend down' })).toContain('Not diagnosed: backend down');
   });

@@ -59,7 +59,7 @@ export class Watcher {
     const { logger } = options;
     this.store = new WatchStore(options.dataDir, logger);
     this.calls = options.calls ?? backendCalls(options.backendUrl, options.mintJwt);
-    this.webhook = options.watch.webhookUrl ? new WebhookSender(options.watch.webhookUrl, this.store, logger, options.retryFirstMs) : undefined;
+    this.webhook = options.watch.webhookUrl ? new WebhookSender(options.watch.webhookUrl, this.store, logger, options.retryFirstMs, options.watch.publicUrl) : undefined;
     this.detector = new FailedBuildDetector({
       jenkinsHome: options.jenkinsHome,
       store: this.store,
