@@ -302,7 +302,7 @@ function raisedFromTestCode(body: readonly string[]): boolean {
 function symbolOf(body: readonly string[], index: number): string | undefined {
   const line = body[index] ?? '';
   const patterns = [
-    /Unresolved reference:?\s+`?([A-Za-z_$][\w$]*)`?/,
+    /Unresolved reference:?\s+[`']?([A-Za-z_$][\w$]*)[`']?/,
     /\bundefined: (?:[\w.]+\.)?([A-Za-z_]\w*)/,
     /cannot find (?:value|function|type|struct|macro|trait|module|method|field|name) [`']([A-Za-z_]\w*)[`']/,
     /no (?:method|field|function|associated item) named `([A-Za-z_]\w*)`/,

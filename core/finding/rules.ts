@@ -75,7 +75,7 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|^\s*(?:[\w/.-]+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\bMemoryError\b|exit code 137\b|signal: killed)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\bMemoryError\b|exit code 137\b|signal: killed)/,
     read: (m) => ({ exception: /OutOfMemoryError|MemoryError/.exec(m[0])?.[0] ?? 'killed' }),
   },
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk/i },
