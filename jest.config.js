@@ -39,7 +39,7 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{core,jenkins,http,protocol,backend,controller,cli}/**/*.test.ts?(x)'],
+      testMatch: ['<rootDir>/{core,jenkins,http,protocol,backend,controller,cli,web}/**/*.test.ts?(x)'],
     },
     {
       ...common,

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -19,6 +19,7 @@ import { runWorkspaceTool } from './workspace/tools.js';
 import { TOOLS_PATH } from '../protocol/toolToken.js';
 import { Watcher } from './watch/index.js';
 import { openedChat, registerWatchRoutes } from './watch/routes.js';
+import { createBoundedServer, SERVER_TIMEOUTS, type ServerTimeouts } from '../http/server.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 import { createCors } from './cors.js';
 import { openApiText } from './openapi.js';
@@ -40,6 +41,8 @@ export interface ControllerDeps {
   watcher?: () => Watcher | undefined;
   /** The watcher's first retry pause (tests shorten it). */
   watchRetryFirstMs?: number;
+  /** Header, request, keep-alive and idle bounds of the server (SERVER_TIMEOUTS; tests shorten them). */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
 
 declare module 'koa' {
@@ -320,9 +323,10 @@ export async function startController(
         ...(options.watchRetryFirstMs !== undefined ? { retryFirstMs: options.watchRetryFirstMs } : {}),
       })
     : undefined;
-  const server = http.createServer(
-    { keepAliveTimeout: 65_000 },
+  // Bounded header, request, keep-alive and idle time, every socket guarded (http/server.ts).
+  const server = createBoundedServer(
     createControllerHandler({ ...options, config, logger, proxy, ...(watcher ? { watcher: () => watcher } : {}) }),
+    { ...SERVER_TIMEOUTS, ...options.serverTimeouts },
   );
   // 431, 501 and 400 for what never parses into a request, as `{detail}` like every other error.
   server.on('clientError', onClientError(logger));

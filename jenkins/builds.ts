@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { readdir, stat } from 'node:fs/promises';
-import { maskSecrets, MASK } from '../core/secrets.js';
+import { isSecretName, maskSecrets, MASK } from '../core/secrets.js';
 import type { BuildCause, BuildDetails } from '../protocol/types.js';
 import { BuildNotFoundError, XmlCorruptError } from './errors.js';
 import { realInside } from './homeguard.js';
@@ -193,8 +193,6 @@ export async function readCauses(jenkinsHome: string, build: XmlElement): Promis
 const ENCRYPTED = /\{AQAAAB[A-Za-z0-9+/=]*\}/;
 const ENCRYPTED_ALL = /\{AQAAAB[A-Za-z0-9+/=]*\}/g;
 
-const SECRET_PARAMETER_NAME = /passw(or)?d|passphrase|secret|token|api[_-]?key|private[_-]?key/i;
-
 /** Build parameters; passwords (and parameters named like secrets) carry `****`. */
 export function readParameters(build: XmlElement): { name: string; value: unknown; type?: string }[] {
   const out: { name: string; value: unknown; type?: string }[] = [];
@@ -204,7 +202,7 @@ export function readParameters(build: XmlElement): { name: string; value: unknow
       const type = simpleClassName(p.attrs['class'] ?? p.name).replace(/ParameterValue$/, '');
       let value: unknown;
       const raw = child(p, 'value')?.text;
-      if (/Password/i.test(type) || SECRET_PARAMETER_NAME.test(name)) value = raw === undefined || raw === '' ? raw ?? null : MASK;
+      if (/Password/i.test(type) || isSecretName(name)) value = raw === undefined || raw === '' ? raw ?? null : MASK;
       else if (type === 'Boolean') value = raw?.trim() === 'true';
       else if (type === 'File') value = childText(p, 'originalFileName') ?? null;
       else if (type === 'Run') value = childText(p, 'runId') ?? null;

@@ -167,6 +167,42 @@ describe.each(dialects)('context API on $name', (dialect) => {
     for (const p of all) expect(p.text).not.toMatch(new RegExp(`${GH_TOKEN}|${AWS_KEY}|hunter2`));
   });
 
+  test('ciEnvironment and parameters are masked by name; log, stored context and chunks by the same rules', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const log = [
+      '+ curl -u admin:CurlPw111 https://nexus/upload',
+      '+ docker login -u ci -p DockerPw222 registry.example.com',
+      '+ mysql -uroot -pMysqlPw333 -e "select 1"',
+      '+ PGPASSWORD=PgPw444 psql -h db',
+      'SLACK xapp-1-A0123456789-1234567890123-abcdef0123456789abcdef',
+      'error: build failed',
+    ].join('\n');
+    const res = await upload(user, chat.id, {
+      ciContext: {
+        ciEnvironment: { JOB_NAME: 'team/api', DB_PASS: 'EnvPw555', NPM_TOKEN: 'EnvTok666', KEYBOARD_LAYOUT: 'us', PWD: '/ws/api' },
+        buildDetails: {
+          number: 7,
+          result: 'FAILURE',
+          consoleLog: log,
+          parameters: { DEPLOY_KEY: 'ParamKey777', BRANCH: 'main' },
+          previousBuild: { number: 6, parameters: [{ name: 'SIGNING_SECRET', value: 'PrevSecret888' }] },
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { received_data: { ciEnvironment: Record<string, string>; buildDetails: { parameters: Record<string, unknown> } } };
+    expect(body.received_data.ciEnvironment).toEqual({ JOB_NAME: 'team/api', DB_PASS: '****', NPM_TOKEN: '****', KEYBOARD_LAYOUT: 'us', PWD: '/ws/api' });
+    expect(body.received_data.buildDetails.parameters).toEqual({ DEPLOY_KEY: '****', BRANCH: 'main' });
+    const secrets = ['CurlPw111', 'DockerPw222', 'MysqlPw333', 'PgPw444', 'xapp-1-A0123456789', 'EnvPw555', 'EnvTok666', 'ParamKey777', 'PrevSecret888'];
+    const loaded = await context.loadContext(chat.id);
+    const chunks = await retrieve(context.deps(), chat.id, 'curl docker mysql psql slack', 20);
+    for (const text of [JSON.stringify(body), JSON.stringify(loaded!.ciContext), ...chunks.map((c) => c.text)]) {
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    }
+    expect(chunks.map((c) => c.text).join('\n')).toContain('docker login -u ci -p ****');
+  });
+
   test('POST without the trailing slash, and ciContext with no log at all', async () => {
     const user = newUser();
     const chat = await buildChat(user);

@@ -15,28 +15,26 @@ type Access = { state: 'checking' } | { state: 'ok' } | { state: 'token'; proble
 
 export function App() {
   const route = useRoute();
-  const [access, setAccess] = useState<Access>({ state: 'checking' });
+  // The page is shown at once (no round trip first): the first 401 of any call asks for a token.
+  const [access, setAccess] = useState<Access>({ state: 'ok' });
 
   const check = useCallback(async () => {
     try {
       await checkAccess(storedToken());
       setAccess({ state: 'ok' });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) {
-        const had = storedToken() !== null;
-        storeToken(null);
-        setAccess({ state: 'token', ...(had ? { problem: 'The saved token was refused: enter a valid one.' } : {}) });
-      } else setAccess({ state: 'down', problem: (err as Error).message });
+      if (err instanceof ApiError && err.status === 401) setAccess({ state: 'token' });
+      else setAccess({ state: 'down', problem: (err as Error).message });
     }
   }, []);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
+      const had = storedToken() !== null;
       storeToken(null);
-      setAccess({ state: 'token', problem: 'The controller refused the token: enter a valid one.' });
+      setAccess({ state: 'token', ...(had ? { problem: 'The controller refused the saved token: enter a valid one.' } : {}) });
     });
-    void check();
-  }, [check]);
+  }, []);
 
   return (
     <>

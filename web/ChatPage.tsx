@@ -67,6 +67,12 @@ export function ChatPage({ chatId }: { chatId: number }) {
     return () => abort.current?.abort();
   }, [load, loadChat]);
 
+  // For `npm run bench -- web`: the moment the chat is on screen and takes input.
+  const shownOnce = pairs !== null;
+  useEffect(() => {
+    if (shownOnce) performance.mark('cichat:chat-ready');
+  }, [shownOnce]);
+
   // An answer streaming elsewhere (the watcher diagnosing this build, another tab): follow it.
   const otherStreaming = !live && (pairs ?? []).some((p) => p.answer?.status === 'streaming');
   useEffect(() => {

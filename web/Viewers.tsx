@@ -7,6 +7,26 @@ import { api, type LogLines } from './api.js';
 
 const CONTEXT_LINES = 15;
 
+/** Scrolls the viewer's own box so that `row` (the first cited line) sits a third of the way down. */
+function centre(row: HTMLElement): void {
+  const box = row.closest('.log');
+  if (!(box instanceof HTMLElement)) return;
+  requestAnimationFrame(() => {
+    box.scrollTop = Math.max(0, row.offsetTop - box.clientHeight / 3);
+  });
+}
+
+/** Keeps `row` in view when the window changes size (a phone turned, a window resized). */
+function useKeepInView(row: { current: HTMLElement | null }): void {
+  useEffect(() => {
+    const onResize = () => {
+      if (row.current) centre(row.current);
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [row]);
+}
+
 function useDialog(onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -23,6 +43,7 @@ export function LogViewer({ chatId, start, end, onClose }: { chatId: number; sta
   const [problem, setProblem] = useState<string | null>(null);
   const first = useRef<HTMLTableRowElement>(null);
   const scrolled = useRef(false);
+  useKeepInView(first);
 
   useEffect(() => {
     let live = true;
@@ -38,7 +59,7 @@ export function LogViewer({ chatId, start, end, onClose }: { chatId: number; sta
   useEffect(() => {
     if (log && first.current && !scrolled.current) {
       scrolled.current = true;
-      first.current.scrollIntoView({ block: 'center' });
+      centre(first.current);
     }
   }, [log]);
 
@@ -109,6 +130,7 @@ export function FileViewer({ job, build, file, onClose }: { job: string; build: 
   const [content, setContent] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const target = useRef<HTMLTableRowElement>(null);
+  useKeepInView(target);
 
   useEffect(() => {
     let live = true;
@@ -136,7 +158,7 @@ export function FileViewer({ job, build, file, onClose }: { job: string; build: 
   }, [job, build, file.path]);
 
   useEffect(() => {
-    target.current?.scrollIntoView({ block: 'center' });
+    if (target.current) centre(target.current);
   }, [content]);
 
   const start = file.line ?? 0;

@@ -7,7 +7,7 @@
 import { analyzeLines, excerptText } from '../../core/log/analyze.js';
 import { BaselineBuilder, type Baseline } from '../../core/log/baseline.js';
 import { cleanLine } from '../../core/log/clean.js';
-import { createLineMasker, maskSecrets } from '../../core/secrets.js';
+import { createLineMasker, maskNamedValues, maskSecrets } from '../../core/secrets.js';
 import type { CiContext } from '../../protocol/types.js';
 import {
   createBuildingContext,
@@ -76,6 +76,27 @@ export function maskDeep<T>(value: T): T {
   return root as T;
 }
 
+/**
+ * The values of `ciEnvironment` and of the build parameters (this build's, the previous and the
+ * last successful one's) masked by their names (core/secrets.ts isSecretName: `DB_PASS`,
+ * `NPM_TOKEN`, `SSH_KEY`...), on top of the masking of every string by its shape.
+ */
+export function maskByName(ci: CiContext): CiContext {
+  const out: CiContext = { ...ci };
+  if (ci.ciEnvironment !== undefined) out.ciEnvironment = maskNamedValues(ci.ciEnvironment);
+  const withParameters = <B>(build: B): B => {
+    if (typeof build !== 'object' || build === null || !('parameters' in build)) return build;
+    return { ...build, parameters: maskNamedValues((build as { parameters: unknown }).parameters) };
+  };
+  if (ci.buildDetails) {
+    const build = withParameters(ci.buildDetails);
+    if (build.previousBuild !== undefined) build.previousBuild = withParameters(build.previousBuild);
+    if (build.lastSuccessfulBuild !== undefined) build.lastSuccessfulBuild = withParameters(build.lastSuccessfulBuild);
+    out.buildDetails = build;
+  }
+  return out;
+}
+
 /** Which field carries the build log, and the log (undefined when the context has none). */
 function logOf(ci: CiContext): { field: 'consoleLog' | 'consoleLogTail'; text: string } | undefined {
   const build = ci.buildDetails;
@@ -121,7 +142,7 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
     const { consoleLog: _g, consoleLogTail: _gt, ...greenRest } = buildRest.lastSuccessfulBuild;
     buildRest.lastSuccessfulBuild = { ...greenRest, comparedLogLines: green.lines };
   }
-  const stored: CiContext = maskDeep({ ...ci, ...(ci.buildDetails ? { buildDetails: buildRest } : {}) });
+  const stored: CiContext = maskByName(maskDeep({ ...ci, ...(ci.buildDetails ? { buildDetails: buildRest } : {}) }));
 
   let contextId: number;
   try {

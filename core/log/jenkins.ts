@@ -64,6 +64,12 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
 
 /** Lines that may match a Jenkins shape but hold none of the analyzer's usual failure words. */
 export const JENKINS_WORDS = /went offline|was deleted; cancelling|not permitted|ENOSPC|Unauthorized|Forbidden|[Rr]eturn code|[Ss]tatus code|log can be found|CredentialId|Connection was broken|touching the log file|skipped due to/;
+/**
+ * For the analyzer's prefilter (shapes.ts `failureHints`): three characters, case aside, that
+ * every match of JENKINS_WORDS contains one of (`0` any digit; `;` stands for any character
+ * that is not a letter, a digit, a space, `(`, `,` or `*`). A line with none skips the pattern.
+ */
+export const JENKINS_WORD_KEYS: readonly string[] = ['ffl', 'd; ', 'rmi', 'osp', 'tho', 'bid', 'n c', 'tus', 'fou', 'lid', 'rok', 'uch', 'd d'];
 
 /**
  * Prefixes that Jenkins and its plugins put before a line's text: the Timestamper's
@@ -85,22 +91,24 @@ export interface Branches {
 
 /** The parallel branches of a log of cleaned lines. Cheap: two prefix tests per line. */
 export function branchesOf(lines: readonly string[]): Branches {
-  const all = new Set<string>();
-  const failed: string[] = [];
-  for (const line of lines) {
-    if (line.length > 300) continue;
-    if (line.includes('(Branch: ')) {
-      const m = BRANCH_OPEN.exec(line);
-      if (m?.[1] !== undefined) all.add(m[1]);
-    } else if (line.includes('Failed in branch ')) {
-      const m = BRANCH_FAILED.exec(line);
-      if (m?.[1] !== undefined) {
-        all.add(m[1]);
-        if (!failed.includes(m[1])) failed.push(m[1]);
-      }
+  const branches: Branches = { all: new Set<string>(), failed: [] };
+  for (const line of lines) noteBranch(line, branches);
+  return branches;
+}
+
+/** Adds what one line says about the parallel branches (an opening, a failure) to `branches`. */
+export function noteBranch(line: string, branches: Branches): void {
+  if (line.length > 300) return;
+  if (line.includes('(Branch: ')) {
+    const m = BRANCH_OPEN.exec(line);
+    if (m?.[1] !== undefined) branches.all.add(m[1]);
+  } else if (line.includes('Failed in branch ')) {
+    const m = BRANCH_FAILED.exec(line);
+    if (m?.[1] !== undefined) {
+      branches.all.add(m[1]);
+      if (!branches.failed.includes(m[1])) branches.failed.push(m[1]);
     }
   }
-  return { all, failed };
 }
 
 /** The branch whose `[name] ` prefix a line carries (older Pipeline versions prefix every line of a branch). */
