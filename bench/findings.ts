@@ -1,6 +1,6 @@
 /**
  * Quality of the structured finding and of the offline answers on the real failures of issue 25
- * (test/fixtures/realfail/: 66 builds made green then broken on this machine, each with an
+ * (test/fixtures/realfail/: 69 builds made green then broken on this machine, each with an
  * `expected.json` written before any code was changed for it; see that README).
  *
  *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline]

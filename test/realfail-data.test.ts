@@ -59,7 +59,7 @@ describe('the real-failure cases', () => {
 
   it('splits a third held out, by the seeded rule over each planned list', () => {
     const rule = new Map<string, string>();
-    for (const file of ['plan.tsv', 'plan2.tsv']) {
+    for (const file of ['plan.tsv', 'plan2.tsv', 'plan3.tsv']) {
       const plan = readFileSync(path.join(dir, '_build', file), 'utf8')
         .trim()
         .split('\n')
