@@ -24,7 +24,7 @@ const JVM_FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/)?((?:[\w$]+\.)*)([\w$]+)\.(
 /** at fn (/ws/src/x.js:12:5)  /  at /ws/src/x.js:12:5  /  at async fn (file:///x.mjs:1:2) */
 const NODE_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(?:file:\/\/)?((?:[A-Za-z]:)?[^\s():]+|node:[\w/]+|internal\/[\w/]+):(\d+):(\d+)\)?\s*$/;
 /** node --test's YAML stack: `    TestContext.<anonymous> (/ws/test/x.test.js:6:10)` (no `at`). */
-const NODE_YAML_FRAME = /^\s+([\w$.<>\[\] ]+) \((?:file:\/\/)?((?:[A-Za-z]:)?\/[^\s():]+|node:[\w/]+):(\d+):(\d+)\)\s*$/;
+const NODE_YAML_FRAME = /^\s+([\w$.<>[\] ]+) \((?:file:\/\/)?((?:[A-Za-z]:)?\/[^\s():]+|node:[\w/]+):(\d+):(\d+)\)\s*$/;
 /** vitest's pointer under a failure: `❯ src/cart.test.js:10:59` */
 const VITEST_FRAME = /^\s*❯ ((?:[A-Za-z]:)?[^\s:()]+):(\d+):(\d+)\s*$/;
 /** Go: `main.divide(...)` then `\t/ws/main.go:12 +0x1d` */
@@ -74,6 +74,12 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
       // The package gives the directories: com/example/Foo.java.
       const path = /\.(?:java|kt|groovy|scala)$/.test(file) ? [...pkg.replace(/\.$/, '').split('.').filter(Boolean), file].join('/') : file;
       if (lineNo > 0) jvm.frames.push({ file: path, line: lineNo, function: `${pkg}${m[2]}.${m[3]}`, log_line, library: JVM_LIBRARY.test(pkg) });
+      continue;
+    }
+    // Gradle's short test report: `    java.lang.AssertionError at BackoffTest.java:15`.
+    m = /^\s+((?:[\w$]+\.)*[\w$]+(?:Exception|Error|Failure)\w*) at ([\w$]+\.(?:java|kt|groovy|scala)):(\d+)\s*$/.exec(line);
+    if (m && !jvmDone) {
+      jvm.frames.push({ file: m[2] as string, line: Number(m[3]), log_line, library: false });
       continue;
     }
     // A `Caused by:` starts the next exception's frames: the innermost cause is the one that matters,

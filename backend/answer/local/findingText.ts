@@ -156,10 +156,8 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
         const dot = t.lastIndexOf('.');
         return `mvn test -Dtest=${t.slice(0, dot).split('.').pop() ?? t}#${t.slice(dot + 1)}`;
       }
-      case 'gradle': {
-        const dot = t.lastIndexOf('.');
-        return `./gradlew test --tests '${t.slice(0, dot)}.${t.slice(dot + 1)}'`;
-      }
+      case 'gradle':
+        return `./gradlew test --tests '${t.replace(' > ', '.')}'`;
       case 'jest':
         return `npx jest -t '${t.split(' › ').pop()?.replace(/'/g, "'\\''")}'`;
       case 'vitest': {
