@@ -22,6 +22,7 @@ import { openedChat, registerWatchRoutes } from './watch/routes.js';
 import { createBoundedServer, SERVER_TIMEOUTS, type ServerTimeouts } from '../http/server.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 import { createCors } from './cors.js';
+import { DEFAULT_CONTROLLER_UPLOADS_MAX, uploadSlots } from './uploadSlots.js';
 import { openApiText } from './openapi.js';
 import { WebPage } from './web/serve.js';
 
@@ -256,8 +257,10 @@ function controllerRouter({ config, proxy, identity, contextDeps, watcher }: Rou
     ctx.state.userId = identity.userOf(ctx.req.headers);
     await next();
   });
-  router.post(CONTEXT_ROUTE, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
-  router.put(CONTEXT_ROUTE, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
+  // Uploads are read whole into memory: only so many at once (controller/uploadSlots.ts).
+  const uploads = uploadSlots(config.uploadsMax ?? DEFAULT_CONTROLLER_UPLOADS_MAX);
+  router.post(CONTEXT_ROUTE, uploads, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
+  router.put(CONTEXT_ROUTE, uploads, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
   registerWorkspaceRoutes(router, {
     jenkinsHome: config.jenkinsHome,
     pathMap: config.pathMap,

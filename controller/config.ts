@@ -6,6 +6,7 @@ import { parsePathMap, type PathMap } from '../jenkins/pathmap.js';
 import { parseWorkspaceRoots } from '../jenkins/workspace/confine.js';
 import { parseCorsOrigins } from './cors.js';
 import { parseAllowedHosts } from './hosts.js';
+import { DEFAULT_CONTROLLER_UPLOADS_MAX } from './uploadSlots.js';
 
 /**
  * The controller's configuration (CONTRACT section 1). This is the only module that reads
@@ -43,6 +44,8 @@ export interface ControllerConfig {
    * sends every request through the Koa router (for `npm run bench -- proxy`, which compares them).
    */
   fastPath?: boolean;
+  /** CONTROLLER_UPLOADS_MAX: context uploads handled at once (default 2); more get 503 with Retry-After. */
+  uploadsMax?: number;
   /** The failed-build watcher (CICHAT_WATCH...); undefined when off. See controller/watch/. */
   watch?: WatchConfig;
   /**
@@ -148,6 +151,7 @@ const envSchema = z.object({
   CICHAT_WORKSPACE_ROOTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTROLLER_ALLOWED_HOSTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTROLLER_FAST_PATH: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on')),
+  CONTROLLER_UPLOADS_MAX: wholeNumber(1, 64, DEFAULT_CONTROLLER_UPLOADS_MAX),
   CICHAT_WATCH: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], { error: 'must be "on" or "off"' }).optional(),
@@ -328,6 +332,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
       pathMap,
       logLevel: values.LOG_LEVEL,
       fastPath: values.CONTROLLER_FAST_PATH === 'on',
+      uploadsMax: values.CONTROLLER_UPLOADS_MAX,
       ...(workspaceRoots.roots ? { workspaceRoots: workspaceRoots.roots } : {}),
       allowedHosts: allowedHosts.hosts,
       ...(watchOn

@@ -103,3 +103,25 @@ export function createBoundedServer(listener: http.RequestListener, timeouts: Se
   });
   return server;
 }
+
+/** How long a refused request's remaining body is read and dropped after the answer before the connection is cut. */
+export const DRAIN_MS = 5_000;
+
+/**
+ * For an answer given before the request body was read (413, a refused upload's 503): the rest
+ * of the body is read and dropped, so closing never resets a client that is still sending (a
+ * reset can swallow the answer: the controller saw `write EPIPE` and answered 502 instead of the
+ * backend's 413). The connection stays usable once the body is over; a client still sending
+ * DRAIN_MS after the answer is cut.
+ */
+export function dropRestOfBody(req: http.IncomingMessage, res: http.ServerResponse): void {
+  req.resume();
+  res.once('finish', () => {
+    if (req.complete) return;
+    const socket = req.socket;
+    const timer = setTimeout(() => socket.destroy(), DRAIN_MS);
+    timer.unref();
+    req.once('end', () => clearTimeout(timer));
+    socket.once('close', () => clearTimeout(timer));
+  });
+}

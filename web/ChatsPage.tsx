@@ -1,5 +1,5 @@
 /** Every chat of the caller, most recent first: job and build columns, rename, delete (confirmed). */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Chat } from '../protocol/types.js';
 import { api } from './api.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -10,8 +10,13 @@ import { useLoad } from './useLoad.js';
 const PAGE = 50;
 
 export function ChatsPage() {
-  const [shown, setShown] = useState(PAGE);
-  const [loaded, reload] = useLoad(() => api.chats(Math.min(100, shown), 0), [shown]);
+  const [offset, setOffset] = useState(0);
+  const [loaded, reload] = useLoad(() => api.chats(PAGE, offset), [offset]);
+  // The last chat of the last page deleted: show the page before it.
+  const emptyPage = loaded.state === 'ok' && loaded.value.items.length === 0 && offset > 0;
+  useEffect(() => {
+    if (emptyPage) setOffset((o) => Math.max(0, o - PAGE));
+  }, [emptyPage]);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Chat | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -106,12 +111,19 @@ export function ChatsPage() {
               ))}
             </tbody>
           </table>
-          {loaded.value.total_items > loaded.value.items.length && shown < 100 ? (
-            <button type="button" onClick={() => setShown(100)}>
-              Show more
-            </button>
+          {loaded.value.total_items > PAGE ? (
+            <nav className="pager" aria-label="Chat pages">
+              <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+                Newer chats
+              </button>
+              <span className="muted">
+                {offset + 1}-{offset + loaded.value.items.length} of {loaded.value.total_items}
+              </span>
+              <button type="button" disabled={offset + PAGE >= loaded.value.total_items} onClick={() => setOffset(offset + PAGE)}>
+                Older chats
+              </button>
+            </nav>
           ) : null}
-          {loaded.value.total_items > 100 ? <p className="muted">The 100 most recent of {loaded.value.total_items} chats.</p> : null}
         </>
       )}
       {deleting ? (

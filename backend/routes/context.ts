@@ -4,6 +4,7 @@ import type { RouteGroup } from '../app.js';
 import type { Context } from 'koa';
 import { userIdOf } from '../auth.js';
 import { ServiceUnavailable, Unprocessable } from '../errors.js';
+import { dropRestOfBody } from '../../http/server.js';
 import { MiB, idParam, intQuery, readJsonBody, validate } from '../http.js';
 import { ChatGone, ingestContext } from '../retrieval/ingest.js';
 import type { ChatContext } from '../answer/engine.js';
@@ -75,10 +76,10 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
         throw chatNotFound(ctx.params.chatId);
       }
       // An upload holds up to 64 MiB of body, its parse and its ingestion: beyond the cap it is
-      // refused before any of it is read (drained and the connection closed, as a 413 is).
+      // refused before any of it is read (the rest dropped unread, as for a 413, and never a
+      // reset under the sender: the controller relays this 503, not a 502).
       if (!slots.tryTake()) {
-        ctx.req.resume();
-        ctx.set('Connection', 'close');
+        dropRestOfBody(ctx.req, ctx.res);
         ctx.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
         throw new ServiceUnavailable(
           `This backend is already processing ${slots.max} context upload${slots.max === 1 ? '' : 's'} (CONTEXT_UPLOADS_MAX): retry in ${UPLOAD_RETRY_AFTER_S} s.`,

@@ -22,6 +22,12 @@ async function answering(ctx: RouterContext, work: () => Promise<unknown>): Prom
   try {
     ctx.body = await work();
   } catch (err) {
+    // A path within the length checks of the query that is still too long once joined to the workspace's own.
+    if ((err as NodeJS.ErrnoException).code === 'ENAMETOOLONG') {
+      ctx.status = 400;
+      ctx.body = { status: 'error', message: 'The path is too long for the file system of the workspace.' };
+      return;
+    }
     if (!(err instanceof WorkspaceError)) throw err;
     ctx.status = err.status;
     ctx.body = { status: 'error', message: err.message };
