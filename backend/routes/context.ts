@@ -95,6 +95,12 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
     const upload = async (ctx: Context, chatId: number) => {
       const body = validate(uploadContextBody, await readJsonBody(ctx, CONTEXT_BODY_LIMIT));
       const ci = normaliseCiContext(body);
+      // An empty log would replace the chat's log with nothing (a pipeline whose download
+      // failed: `curl ... | cichat context upload`): refused, the chat keeps its context.
+      const sentLog = ci.buildDetails?.consoleLog;
+      if (typeof sentLog === 'string' && sentLog.trim() === '') {
+        throw new Unprocessable("buildDetails.consoleLog: the log is empty; nothing was stored and the chat keeps its previous context");
+      }
       try {
         const result = await ingestContext(contextDeps, chatId, ci);
         deps.log.info(
