@@ -14,7 +14,12 @@ export function knexConfig(databaseUrl: string): Knex.Config {
   if (databaseUrl.startsWith('sqlite:')) {
     let file = databaseUrl.slice('sqlite:'.length);
     if (file.startsWith('//')) file = file.slice(2);
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') {
+      // Private whatever the umask: the directory 0700, the file 0600 before SQLite opens it
+      // (SQLite gives its -wal and -shm files the database file's permissions).
+      fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+      fs.closeSync(fs.openSync(file, 'a', 0o600));
+    }
     return {
       client: 'better-sqlite3',
       connection: { filename: file },

@@ -6,6 +6,7 @@ import { baselineFromStream, type Baseline } from '../../core/log/baseline.js';
 import { LineSplitter } from '../../core/log/clean.js';
 import { colourful, paint, printJson } from '../output.js';
 import { UsageError, UserError } from '../errors.js';
+import { unreadable } from '../stdin.js';
 
 /** Reads the passing log as a stream into line fingerprints (its text is never held whole). */
 async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>): Promise<Baseline> {
@@ -41,7 +42,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     await analyzeStream(file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file), analyzer);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UserError(`${file}: cannot read the log (${code})`);
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw unreadable(file ?? '-', err);
     throw err;
   }
   const result = analyzer.end();

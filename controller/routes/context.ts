@@ -6,6 +6,8 @@ import { contextRequestSchema, MAX_SNIPPETS, normaliseCiContext } from '../../pr
 import type { CiContext } from '../../protocol/types.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
+import { resolveBuildNumber } from '../../jenkins/jobs.js';
+import { BuildNotFoundError, JobNotFoundError } from '../../jenkins/errors.js';
 import type { WorkspaceSnippet } from '../../protocol/types.js';
 import type { BackendProxy } from '../proxy.js';
 
@@ -23,6 +25,8 @@ export interface ContextRequest {
   currentScreen?: string;
   jobName?: string;
   buildNumber?: number;
+  /** A permalink (`lastFailedBuild`) in place of `buildNumber`: resolved from JENKINS_HOME before the context is read. */
+  buildRef?: string;
   consoleLog?: string;
   /** The last passing build's log (`cichat context upload --baseline-log`): sent as `buildDetails.lastSuccessfulBuild`. */
   baselineLog?: string;
@@ -71,7 +75,8 @@ export function parseContextRequest(value: unknown): ContextRequest {
   if (typeof body.baselineLog === 'string') out.baselineLog = body.baselineLog;
   if (body.ciEnvironment && Object.keys(body.ciEnvironment).length > 0) out.ciEnvironment = body.ciEnvironment;
   const rawBuild = body.buildNumber;
-  if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') out.buildNumber = Number(rawBuild);
+  if (typeof rawBuild === 'string' && !/^\d+$/.test(rawBuild) && rawBuild !== '') out.buildRef = rawBuild;
+  else if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') out.buildNumber = Number(rawBuild);
   if (body.workspaceSnippets) out.workspaceSnippets = body.workspaceSnippets as WorkspaceSnippet[];
   const sent = body.ciContext ?? body.jenkinsContext;
   if (sent) out.ciContext = normaliseCiContext(sent);
@@ -134,6 +139,20 @@ function withoutReadErrors(ci: CiContext): CiContext {
   return rest;
 }
 
+/** A permalink of a job as its build number; a job or build that is not there is a 404 saying which. */
+async function resolveBuildRef(jenkinsHome: string, jobName: string, ref: string): Promise<number> {
+  try {
+    return await resolveBuildNumber(jenkinsHome, jobName, ref);
+  } catch (err) {
+    if (err instanceof JobNotFoundError) throw new NotFound(`${err.message}: no context was uploaded`);
+    if (err instanceof BuildNotFoundError) {
+      const what = ref.replace(/^last/, '').replace(/Build$/, '').replace(/([A-Z])/g, ' $1').trim().toLowerCase();
+      throw new NotFound(`Job ${jobName} has no ${what ? `${what} ` : ''}build (${ref}) in JENKINS_HOME: no context was uploaded`);
+    }
+    throw err;
+  }
+}
+
 /** Handles one context upload for `userId`: read, build from JENKINS_HOME, forward `{ciContext}`. */
 export async function uploadContext(ctx: Context, userId: string, deps: ContextRouteDeps): Promise<void> {
   // The original plugin's browser client posts `{}` without a Content-Type: read it as JSON.
@@ -153,6 +172,10 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
       ? { ...body, jobName: sentJob, ...(body.buildNumber === undefined && typeof sentBuild === 'number' ? { buildNumber: sentBuild } : {}) }
       : body;
   const request = resolveContextRequest(named, fromPage);
+  if (body.buildRef !== undefined) {
+    if (request.jobName === undefined) throw new BadRequest(`buildNumber: ${body.buildRef} needs a jobName`);
+    request.buildNumber = await resolveBuildRef(deps.jenkinsHome, request.jobName, body.buildRef);
+  }
 
   const { ciEnvironment, ciContext: sent, workspaceSnippets, ...contextOptions } = request;
   let result: CiContextResult;

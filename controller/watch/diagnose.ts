@@ -98,6 +98,11 @@ export function buildUrlOf(context: CiContext, build: number): string | undefine
   return `${jobUrl.endsWith('/') ? jobUrl : `${jobUrl}/`}${build}/`;
 }
 
+/** What users are shown for a build that could not be read (the cause is in the controller's log). */
+export const NOT_FOUND_ERROR = 'Not diagnosed: the build could not be read from JENKINS_HOME (deleted, or unreadable); the controller log says why.';
+/** What users are shown for a build whose diagnosis kept failing. */
+export const GAVE_UP_ERROR = 'Not diagnosed: the diagnosis failed repeatedly (backend or answer engine unavailable); the controller log says why.';
+
 /** Diagnoses `item` for every watching user; the record for `GET /failures` and the webhook. */
 export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<FailureRecord> {
   const { logger } = deps;
@@ -119,9 +124,11 @@ export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<Fai
   };
   if (result.notFound) {
     // Deleted between its end and now (a retention policy): nothing left to explain.
+    // The reason stays in the log: the record is shown to users, who get a sentence without paths.
     const why = result.problems[0]?.error.message ?? 'the build is gone';
     logger.warn({ job: item.job, build: item.build, why }, 'watch: failed build vanished before it was diagnosed');
-    return { ...base, cause: '', chats: [], unread: [], diagnosedAt: new Date().toISOString(), error: `Not diagnosed: ${why}` };
+    const watchers = await deps.users().catch(() => [] as string[]);
+    return { ...base, cause: '', chats: [], unread: [], diagnosedAt: new Date().toISOString(), error: NOT_FOUND_ERROR, watchers };
   }
   const users = await deps.users();
   if (users.length === 0) logger.warn({ job: item.job, build: item.build }, 'watch: no watching user (CICHAT_WATCH_USERS); no chat made');
