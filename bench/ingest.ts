@@ -7,7 +7,8 @@
  *   (createApp on an ephemeral port, SQLite in a temp dir, local embeddings) and timed until
  *   the answer, which comes once the context is stored, embedded, indexed and its index file
  *   written. Peak RSS growth is sampled every 10 ms from just before the request body is made
- *   (client and server share this process: the client's copy of the body is included).
+ *   (client and server share this process: the client's copy of the body is included), and the
+ *   event loop's lag meanwhile (a 10 ms timer: how late it fires; p99 and max).
  * - Direct: sizes above the 64 MiB body limit (`--direct`, default 100) go through the same
  *   pipeline (ingestContext) without HTTP.
  * - Retrieval: on a chat holding a `--lines`-line log, `--queries` questions through
@@ -196,6 +197,14 @@ export async function run(args: string[]): Promise<void> {
       const bytes = Buffer.byteLength(body);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
+      // The event loop's lag while the upload runs: a timer every 10 ms, how late it fires.
+      const lags: number[] = [];
+      let expected = performance.now() + 10;
+      const lagTimer = setInterval(() => {
+        const now = performance.now();
+        lags.push(Math.max(0, now - expected));
+        expected = now + 10;
+      }, 10);
       const res = await fetch(`${url}/context/${chatId}/`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -203,6 +212,8 @@ export async function run(args: string[]): Promise<void> {
       });
       const answer = (await res.json()) as { success?: boolean; detail?: string };
       const ms = performance.now() - t0;
+      clearInterval(lagTimer);
+      const lag = summarize(lags);
       const cpu = process.cpuUsage(cpu0);
       const growth = rss.stop();
       if (res.status !== 200) throw new Error(`upload of ${size} MB failed: ${res.status} ${answer.detail}`);
@@ -216,6 +227,8 @@ export async function run(args: string[]): Promise<void> {
         mbPerSecond: bytes / MB / (ms / 1000),
         cpuSeconds: (cpu.user + cpu.system) / 1e6,
         peakRssGrowthMb: growth / MB,
+        lagP99Ms: lag.p99,
+        lagMaxMs: lag.max,
       });
     }
     for (const size of direct) {
@@ -294,9 +307,10 @@ export async function run(args: string[]): Promise<void> {
         `retrieval on ${x.lines} lines: p50 ${x.p50Ms.toFixed(2)} ms, p90 ${x.p90Ms.toFixed(2)} ms, max ${x.maxMs.toFixed(1)} ms; first query of a fresh process ${x.coldFromFileMs.toFixed(0)} ms`,
       );
     } else {
-      const x = r as { kind: string; mb: number; lines: number; seconds: number; mbPerSecond: number; cpuSeconds: number; peakRssGrowthMb: number };
+      const x = r as { kind: string; mb: number; lines: number; seconds: number; mbPerSecond: number; cpuSeconds: number; peakRssGrowthMb: number; lagP99Ms?: number; lagMaxMs?: number };
+      const lag = x.lagP99Ms !== undefined ? `; event-loop lag p99 ${x.lagP99Ms.toFixed(1)} ms, max ${(x.lagMaxMs ?? 0).toFixed(0)} ms` : '';
       console.log(
-        `${x.kind === 'http' ? 'HTTP  ' : 'direct'} ${String(x.mb).padStart(4)} MB (${x.lines} lines): ${x.seconds.toFixed(2)} s, ${x.mbPerSecond.toFixed(1)} MB/s, CPU ${x.cpuSeconds.toFixed(2)} s, peak RSS +${x.peakRssGrowthMb.toFixed(0)} MB`,
+        `${x.kind === 'http' ? 'HTTP  ' : 'direct'} ${String(x.mb).padStart(4)} MB (${x.lines} lines): ${x.seconds.toFixed(2)} s, ${x.mbPerSecond.toFixed(1)} MB/s, CPU ${x.cpuSeconds.toFixed(2)} s, peak RSS +${x.peakRssGrowthMb.toFixed(0)} MB${lag}`,
       );
     }
   }

@@ -1,3 +1,4 @@
+import { MAX_LINE_CHARS } from '../core/log/clean.js';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -409,7 +410,8 @@ describe.each(dialects)('context API on $name', (dialect) => {
     const loaded = await context.loadContext(chat.id);
     expect(loaded!.logLineCount).toBe(1);
     const counts = await countContexts(backend.db, chat.id);
-    expect(counts.chunks).toBe(Math.ceil(line.length / 4000));
+    // A line is kept up to MAX_LINE_CHARS (1 MiB), then says how long it was (issue 28).
+    expect(counts.chunks).toBe(Math.ceil((MAX_LINE_CHARS + ` [line cut: ${line.length} characters]`.length) / 4000));
     const passages = await loaded!.retrieve('ERROR', 2);
     for (const p of passages) {
       expect([p.start_line, p.end_line]).toEqual([1, 1]);

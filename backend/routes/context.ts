@@ -7,6 +7,7 @@ import { ServiceUnavailable, Unprocessable } from '../errors.js';
 import { dropRestOfBody } from '../../http/server.js';
 import { MiB, idParam, intQuery, readJsonBody, validate } from '../http.js';
 import { ChatGone, ingestContext } from '../retrieval/ingest.js';
+import { IngestPool } from '../retrieval/ingestPool.js';
 import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
 import type { Lifecycle } from '../lifecycle.js';
@@ -163,8 +164,10 @@ export function createContextService(options: {
 }): ContextService {
   const indexes = new VectorIndexCache(options.dataDir);
   const slots = new UploadSlots(options.uploadsMax ?? DEFAULT_CONTEXT_UPLOADS_MAX);
+  // One ingest worker per upload slot at most (the slots bound how many run at once).
+  const ingestPool = new IngestPool(slots.max);
   let contextDeps: ContextDeps | undefined = options.db
-    ? { db: options.db, embedder: options.embedder, indexes, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
+    ? { db: options.db, embedder: options.embedder, indexes, ingestPool, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
     : undefined;
   const deps = (): ContextDeps => {
     if (!contextDeps) throw new Error('The context routes are not registered yet');
@@ -172,7 +175,7 @@ export function createContextService(options: {
   };
   return {
     routes: (router, appDeps) => {
-      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, lifecycle: appDeps.lifecycle };
+      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, ingestPool, lifecycle: appDeps.lifecycle };
       contextRoutes(contextDeps, slots)(router, appDeps);
     },
     loadContext: (chatId) => loadChatContext(deps(), chatId),

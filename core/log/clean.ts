@@ -65,7 +65,8 @@ export class LineSplitter {
   /** Lines emitted so far. */
   count = 0;
 
-  constructor(private readonly onLine: (line: string) => void) {}
+  /** `onLine` gets each cleaned line and the length of the line as it came (before any cut). */
+  constructor(private readonly onLine: (line: string, length: number) => void) {}
 
   push(piece: string): void {
     let from = 0;
@@ -103,6 +104,6 @@ export class LineSplitter {
     this.dropped = 0;
     this.count++;
     const line = cleanLine(raw);
-    this.onLine(dropped > 0 ? `${line} [line cut: ${raw.length + dropped} characters]` : line);
+    this.onLine(dropped > 0 ? `${line} [line cut: ${raw.length + dropped} characters]` : line, raw.length + dropped);
   }
 }
