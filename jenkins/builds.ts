@@ -11,6 +11,7 @@ import { realInside } from './homeguard.js';
 import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, readPermalinks, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
+import { fillFailingSteps } from './flowDetails.js';
 import { child, childInt, childText, childrenNamed, findDeep, errorMessage, isMissing, parseXml, readHeadText, readTextFile, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
@@ -502,6 +503,7 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
   } else {
     await fillLogTail(details, dir, `${job.fullName} #${number}`);
   }
+  if (build && details.kind === 'pipeline') await fillFailingSteps(details, dir, build);
   if (details.result === 'FAILURE' || details.result === 'UNSTABLE' || opts.baselineLog !== undefined) {
     await fillLastSuccessfulBuild(details, opts);
   }

@@ -168,9 +168,31 @@ export interface BuildSummary {
   [key: string]: unknown;
 }
 
+export interface FailingStep {
+  stage?: string;
+  stagePath?: string[];
+  branch?: string;
+  step: string;
+  nodeId?: string;
+  errorClass: string;
+  errorMessage: string;
+  logLines?: [number, number];
+  log?: string;
+  /** `script returned exit code N`: the step's wrapper; its output says why. */
+  wrapper?: boolean;
+}
+
 export interface BuildDetails extends BuildSummary {
   consoleLog?: string;
   consoleLogTail?: string;
+  /** The line of the whole log that `consoleLogTail` starts with (1-based), when known. */
+  consoleLogTailStartLine?: number;
+  /**
+   * The pipeline steps that failed, as the flow nodes recorded them (issue 26): the step's
+   * stage (innermost; `stagePath` when nested), parallel branch, function name, exception and
+   * message, and its own lines of the whole log (`logLines` [first, last], 1-based) and text.
+   */
+  failingSteps?: FailingStep[];
   previousBuild?: BuildSummary | null;
   /**
    * The baseline a failure is compared with: the same shape, with its log end when known

@@ -5,6 +5,7 @@
  * Nothing of the log is held whole: the analyzer keeps a window and its blocks, the stored
  * context at most STORED_LOG_MAX_CHARS of text or the last STORED_TAIL_LINES lines.
  */
+import { stepFocus } from '../../core/log/jenkins.js';
 import { maskNamedValues, maskSecrets } from '../../core/secrets.js';
 import type { CiContext } from '../../protocol/types.js';
 import {
@@ -189,6 +190,7 @@ export async function ingestLog(
         {
           ...(local ? { localDim: embedder.dim } : {}),
           ...(options.green !== undefined ? { green: options.green } : {}),
+          focus: focusOf(ci, log.field),
           storedMaxChars: STORED_LOG_MAX_CHARS,
           tailLines: STORED_TAIL_LINES,
           lineMaxChars: STORED_LINE_MAX_CHARS,
@@ -232,6 +234,14 @@ export async function ingestLog(
 
 async function* toAsync<T>(pieces: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
   for await (const piece of pieces) yield piece;
+}
+
+/** The failing pipeline steps' own lines (`buildDetails.failingSteps[].logLines`) in the uploaded log's numbering. */
+function focusOf(ci: CiContext, field: 'consoleLog' | 'consoleLogTail'): [number, number][] {
+  const build = ci.buildDetails;
+  if (!build || !Array.isArray(build.failingSteps)) return [];
+  const start = typeof build.consoleLogTailStartLine === 'number' ? build.consoleLogTailStartLine : undefined;
+  return stepFocus(build.failingSteps, field, start);
 }
 
 /** The green build's log text, when the context carries one. */

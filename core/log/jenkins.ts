@@ -119,3 +119,24 @@ export function branchPrefix(body: string, branches: Branches): string | undefin
   const name = body.slice(1, close);
   return branches.all.has(name) ? name : undefined;
 }
+
+/** What `stepFocus` needs of `buildDetails.failingSteps`. */
+export interface StepLines {
+  logLines?: readonly [number, number] | readonly number[];
+}
+
+/**
+ * The `focus` of `analyze` from the failing steps' lines of the whole log: as they are for a
+ * whole log, shifted for a log tail that starts at line `tailStart` (lines before it dropped).
+ * Without `tailStart`, a tail cannot be placed: no focus.
+ */
+export function stepFocus(steps: readonly StepLines[] | undefined, field: 'consoleLog' | 'consoleLogTail', tailStart?: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const s of steps ?? []) {
+    const [a, b] = s.logLines ?? [];
+    if (typeof a !== 'number' || typeof b !== 'number' || b < a) continue;
+    if (field === 'consoleLog') out.push([a, b]);
+    else if (typeof tailStart === 'number' && tailStart >= 1 && b >= tailStart) out.push([Math.max(1, a - tailStart + 1), b - tailStart + 1]);
+  }
+  return out;
+}
