@@ -5,6 +5,10 @@
  *
  *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline]
  *                             [--show ID]   (one case: its finding and both answers in full)
+ *                             [--by-class]  (class right / location right / fix useful per class, dev)
+ *                             [--show-heldout] (with --verbose / --show: held-out rows too)
+ * Held-out cases are reported as aggregate figures only, unless --show-heldout is given: their
+ * rows are for the final report, not for tuning.
  *
  * For every case, as a user would run it:
  * - the analyzer as `cichat analyze fail.log --baseline pass.log --json` runs it (cleanLines +
@@ -314,6 +318,9 @@ export async function run(args: string[]): Promise<void> {
   if (show !== undefined) {
     const c = cases.find((x) => x.expected.id === show);
     if (!c) throw new Error(`--show ${show}: no such case in ${dir}`);
+    if (c.expected.split === 'heldout' && !args.includes('--show-heldout')) {
+      throw new Error(`--show ${show}: a held-out case (not for tuning); add --show-heldout to see it anyway`);
+    }
     const r = await runCase(c, opts);
     const { why, fix, ...rest } = r;
     console.log(JSON.stringify(rest, null, 2));
@@ -328,7 +335,13 @@ export async function run(args: string[]): Promise<void> {
   if (args.includes('--json')) {
     console.log(
       JSON.stringify(
-        { data: dir, options: opts, dev: figuresOf(dev), heldout: figuresOf(heldout), cases: results.map(({ why: _w, fix: _f, ...rest }) => rest) },
+        {
+          data: dir,
+          options: opts,
+          dev: figuresOf(dev),
+          heldout: figuresOf(heldout),
+          cases: (args.includes('--show-heldout') ? results : dev).map(({ why: _w, fix: _f, ...rest }) => rest),
+        },
         null,
         2,
       ),
@@ -339,11 +352,18 @@ export async function run(args: string[]): Promise<void> {
   console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}`);
   printFigures('dev', figuresOf(dev));
   printFigures('heldout', figuresOf(heldout));
+  if (args.includes('--by-class')) {
+    console.log('\nper class (dev): cases, class right, location right, fix useful, false-claim cases');
+    for (const cls of FINDING_CLASSES) {
+      const rows = dev.filter((r) => r.expectedClass === cls);
+      if (rows.length === 0) continue;
+      const f = figuresOf(rows);
+      console.log(`  ${cls.padEnd(24)} ${String(f.n).padStart(2)}  class ${f.classRight}/${f.n}  loc ${f.locationRight}/${f.n}  fix ${f.fixUseful}/${f.n}  claims ${f.falseClaimCases}`);
+    }
+  }
   if (args.includes('--verbose')) {
-    for (const [name, rows] of [
-      ['dev', dev],
-      ['heldout', heldout],
-    ] as const) {
+    const shown = args.includes('--show-heldout') ? [['dev', dev] as const, ['heldout', heldout] as const] : [['dev', dev] as const];
+    for (const [name, rows] of shown) {
       console.log(`\n${name} cases:`);
       for (const r of rows) printRow(r);
     }

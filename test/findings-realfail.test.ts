@@ -3,17 +3,12 @@
  * matches what was written in its expected.json before the code was changed for it. Only cases
  * that `_build/split.tsv` marks `dev` are read here: the held-out ones are for the figures.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyze } from '../core/log/analyze.js';
+import { DEV_CASES, REALFAIL_ROOT } from './helpers/realfail.js';
 
-const ROOT = path.join(process.cwd(), 'test', 'fixtures', 'realfail');
-export const DEV_CASES: string[] = readFileSync(path.join(ROOT, '_build', 'split.tsv'), 'utf8')
-  .trim()
-  .split('\n')
-  .map((row) => row.split('\t'))
-  .filter((cols) => cols[1] === 'dev' && existsSync(path.join(ROOT, cols[0] as string, 'expected.json')))
-  .map((cols) => cols[0] as string);
+const ROOT = REALFAIL_ROOT;
 
 interface Expected {
   class: string;

@@ -35,7 +35,7 @@ describe('the finding of real logs made on this machine (test/fixtures/logs)', (
     ['jenkins-workflowscript.log', 'ci-script', 'jenkins', 'WorkflowScript', 14],
     ['maven-offline-plugin.log', 'dependency-resolution', 'maven', undefined, undefined],
     ['npm-install.log', 'dependency-resolution', 'npm', undefined, undefined],
-    ['cmake.log', 'dependency-resolution', 'cmake', undefined, undefined],
+    ['cmake.log', 'dependency-resolution', 'cmake', 'CMakeLists.txt', 4],
   ])('%s: %s by %s at %s:%s', (log, cls, tool, file, line) => {
     const f = fixture(log);
     expect(f.class).toBe(cls);
@@ -52,7 +52,7 @@ describe('the finding of real logs made on this machine (test/fixtures/logs)', (
     expect(fixture('maven-multimodule.log').message).toMatch(/cannot find symbol/);
     expect(fixture('pytest.log').message).toBe('assert 90 == 89.1');
     expect(fixture('jenkins-workflowscript.log').message).toMatch(/^WorkflowScript: 14: expecting/);
-    expect(fixture('npm-install.log').message).toMatch(/^request to https:\/\/registry\.npmjs\.org\/left-pad-not-a-real-pkg-cichat failed/);
+    expect(fixture('npm-install.log').message).toMatch(/^npm error request to https:\/\/registry\.npmjs\.org\/left-pad-not-a-real-pkg-cichat failed/);
     expect(fixture('cmake.log').message).toMatch(/^Could NOT find Protobuf/);
   });
 

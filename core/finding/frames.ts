@@ -23,6 +23,8 @@ const PYTEST_FRAME = /^((?:[A-Za-z]:)?[^\s:()"']+\.py):(\d+):\s+(?:in (\S+)|(\w+
 const JVM_FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/)?((?:[\w$]+\.)*)([\w$]+)\.([\w$<>]+)\(([^():]+?)(?::(\d+))?\)\s*$/;
 /** at fn (/ws/src/x.js:12:5)  /  at /ws/src/x.js:12:5  /  at async fn (file:///x.mjs:1:2) */
 const NODE_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(?:file:\/\/)?((?:[A-Za-z]:)?[^\s():]+|node:[\w/]+|internal\/[\w/]+):(\d+):(\d+)\)?\s*$/;
+/** node --test's YAML stack: `    TestContext.<anonymous> (/ws/test/x.test.js:6:10)` (no `at`). */
+const NODE_YAML_FRAME = /^\s+([\w$.<>[\] ]+) \((?:file:\/\/)?((?:[A-Za-z]:)?\/[^\s():]+|node:[\w/]+):(\d+):(\d+)\)\s*$/;
 /** vitest's pointer under a failure: `❯ src/cart.test.js:10:59` */
 const VITEST_FRAME = /^\s*❯ ((?:[A-Za-z]:)?[^\s:()]+):(\d+):(\d+)\s*$/;
 /** Go: `main.divide(...)` then `\t/ws/main.go:12 +0x1d` */
@@ -35,7 +37,7 @@ const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_
 const JVM_LIBRARY =
   /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.codehaus\.groovy|org\.junit|junit|org\.opentest4j|org\.apache|org\.gradle|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.eclipse|worker\.org\.gradle)\./;
 const NODE_LIBRARY = /(?:^|\/)node_modules\/|^node:|^internal\/|\/jest-[\w-]+\/|\/vitest\//;
-const GO_LIBRARY = /^(?:\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|\/opt\/hostedtoolcache\/go\/|.*\/go\/pkg\/mod\/|runtime\/|testing\/|GOROOT\/)/;
+const GO_LIBRARY = /(?:^|\/)_testmain\.go$|^(?:\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|\/opt\/hostedtoolcache\/go\/|.*\/go\/pkg\/mod\/|runtime\/|testing\/|GOROOT\/)/;
 const GO_LIBRARY_FUNC = /^(?:runtime|testing|reflect|sync|panic)\b|^panic\(/;
 const RUST_LIBRARY = /(?:^|\/)(?:\.cargo\/registry|rustc\/[0-9a-f]+|library\/(?:core|std|alloc))\//;
 
@@ -74,13 +76,19 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
       if (lineNo > 0) jvm.frames.push({ file: path, line: lineNo, function: `${pkg}${m[2]}.${m[3]}`, log_line, library: JVM_LIBRARY.test(pkg) });
       continue;
     }
+    // Gradle's short test report: `    java.lang.AssertionError at BackoffTest.java:15`.
+    m = /^\s+((?:[\w$]+\.)*[\w$]+(?:Exception|Error|Failure)\w*) at ([\w$]+\.(?:java|kt|groovy|scala)):(\d+)\s*$/.exec(line);
+    if (m && !jvmDone) {
+      jvm.frames.push({ file: m[2] as string, line: Number(m[3]), log_line, library: false });
+      continue;
+    }
     // A `Caused by:` starts the next exception's frames: the innermost cause is the one that matters,
     // so its frames replace the wrapper's.
     if (/^\s*Caused by: /.test(line) && jvm.frames.length > 0) {
       jvm.frames = [];
       continue;
     }
-    m = NODE_FRAME.exec(line);
+    m = NODE_FRAME.exec(line) ?? NODE_YAML_FRAME.exec(line);
     if (m && !nodeDone) {
       const file = m[2] as string;
       node.frames.push({ file, line: Number(m[3]), column: Number(m[4]), ...(m[1] ? { function: m[1] } : {}), log_line, library: NODE_LIBRARY.test(file) });

@@ -25,7 +25,7 @@ export type { Finding, FindingClass } from '../../protocol/types.js';
 
 const MAX_WINDOW = 200;
 const BEFORE = 40;
-const MESSAGE_MAX = 400;
+const MESSAGE_MAX = 1200;
 const AFTER = 20;
 
 /** A timestamp, GitHub's `##[error]` and similar marks before the line: not part of what the tool printed. */
@@ -46,8 +46,8 @@ function messageText(body: string): string {
     .trim()
     .replace(/^\[(?:ERROR|error)\]\s+/, '')
     .replace(/^E\s{2,}/, '')
-    .replace(/^npm (?:ERR!|error)\s+/, '')
-    .replace(/^Error: (?=\S+Error:)/, '');
+    .replace(/^Error: (?=\S+Error:)/, '')
+    .replace(/\s+-> \[Help \d+\]$/, '');
   return text.length > MESSAGE_MAX ? `${text.slice(0, MESSAGE_MAX - 1)}…` : text;
 }
 
@@ -110,9 +110,21 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   let end = excerpt.end_line;
   const limit = Math.min(lines.length, excerpt.end_line + AFTER);
   while (end < limit && !SUMMARY_LINE.test(bodyOf(lines[end] ?? '').trim())) end++;
-  if (end === excerpt.end_line) return found;
-  const longer = findingIn(lines, { start_line: excerpt.start_line, end_line: end });
-  return longer.class !== 'unknown' && (found.class === 'unknown' || longer.confidence !== 'low') ? longer : found;
+  const longer = end === excerpt.end_line ? found : findingIn(lines, { start_line: excerpt.start_line, end_line: end });
+  const best = longer.class !== 'unknown' && (found.class === 'unknown' || longer.confidence !== 'low') ? longer : found;
+  if (best.class !== 'unknown') return best;
+  // An exit status alone (`ERROR: script returned exit code 255`): the step's last lines before
+  // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
+  let start = excerpt.start_line;
+  let said = 0;
+  while (start > 1 && said < 5 && excerpt.start_line - start < 30 && !/^(?:\+ |\$ )/.test(bodyOf(lines[start - 2] ?? '').trim())) {
+    start--;
+    // Jenkins' own pipeline lines between the step's output and its exit say nothing.
+    if (!/^\[Pipeline\]/.test(bodyOf(lines[start - 1] ?? '').trim())) said++;
+  }
+  if (start === excerpt.start_line) return best;
+  const earlier = findingIn(lines, { start_line: start, end_line: excerpt.end_line });
+  return earlier.class !== 'unknown' ? earlier : best;
 }
 
 function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
@@ -135,7 +147,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still
   // belongs to it: read on while the lines look like a trace.
   let traceEnd = end;
-  while (traceEnd + 1 < lines.length && traceEnd - end < AFTER * 2 && TRACE_LINE.test(lines[traceEnd + 1] ?? '')) traceEnd++;
+  while (traceEnd + 1 < lines.length && traceEnd - end < AFTER * 4 && TRACE_LINE.test(bodyOf(lines[traceEnd + 1] ?? ''))) traceEnd++;
   const traces = tracesIn(traceEnd > end ? [...body, ...lines.slice(end + 1, traceEnd + 1).map(bodyOf)] : body, logLine(0));
 
   let cls: FindingClass = 'unknown';
@@ -229,6 +241,14 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     tool = 'go test';
   }
 
+  // A Go test interrupted by a timeout is named by its goroutine's frame (`pkg.TestX(...)`).
+  const goFrames = traces.find((t) => t.kind === 'go')?.frames ?? [];
+  const goTestFrame = test ? undefined : goFrames.find((fr) => /\.(Test\w+)$/.test(fr.function ?? ''));
+  const goTestName = goTestFrame ? /\.(Test\w+)$/.exec(goTestFrame.function ?? '')?.[1] : undefined;
+  if (goTestFrame && goTestName) {
+    extra.test = { name: goTestName, log_line: goTestFrame.log_line - 1 };
+    if (cls === 'timeout-aborted') tool ??= 'go test';
+  }
   // The trace: the raise site and the deepest frame of the project's own code.
   const runtime = raised?.runtime === 'jvm' ? 'jvm' : raised?.runtime;
   const trace = traces.find((t) => t.kind === runtime) ?? traces[0];
@@ -250,6 +270,26 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       evidence.push(logLine(best.index));
     }
   }
+  // npm's key-value lines (`code`, `errno`, `syscall`) only frame: its sentence carries the message.
+  if (/^npm (?:ERR!|error) (?:code|errno|syscall|address|port|path|dest|type) /.test((body[messageIndex] ?? '').trim())) {
+    const sentence = body.findIndex((l) => /^npm (?:ERR!|error) (?!(?:code|errno|syscall|address|port|path|dest|type) )\S+(?: \S+){3,}/.test(l.trim()) && !/A complete log of this run/.test(l));
+    if (sentence >= 0) {
+      evidence.push(logLine(messageIndex));
+      messageIndex = sentence;
+    }
+  }
+  // An exit status that names the class (137, 124, 127, 126) is the consequence; the line just
+  // before the excerpt often says it (`line 2: 8210 Killed  python3 x.py`).
+  if (strong && /exit code (?:137|124|127|126)\b/.test(body[messageIndex] ?? '') && messageIndex === 0) {
+    for (let k = before.length - 1; k >= Math.max(0, before.length - 5); k--) {
+      const line = before[k] ?? '';
+      if (strong.rule.re.test(line) && !/exit code/.test(line)) {
+        evidence.push(logLine(messageIndex));
+        messageIndex = k - before.length;
+        break;
+      }
+    }
+  }
   // CMake prints `CMake Error at file:line (message):` over the message itself.
   if (/\((?:message|\w+)\):$/.test((body[messageIndex] ?? '').trim()) && /^\s+\S/.test(body[messageIndex + 1] ?? '')) {
     evidence.push(logLine(messageIndex));
@@ -262,10 +302,53 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     evidence.push(logLine(messageIndex));
     messageIndex += 1;
   }
-  const messageBody = body[messageIndex] ?? '';
+  let messageBody = messageIndex < 0 ? (before[before.length + messageIndex] ?? '') : (body[messageIndex] ?? '');
+  // CMake wraps its message over indented lines: the sentence runs to its `:` or `.`.
+  if (tool === 'cmake' && messageIndex >= 0 && /^\s{2}\S/.test(messageBody) && !/[.:]\s*$/.test(messageBody)) {
+    for (let k = messageIndex + 1; k < Math.min(body.length, messageIndex + 4); k++) {
+      const next = body[k] ?? '';
+      if (!/^\s{2}\S/.test(next)) break;
+      messageBody = `${messageBody.trimEnd()} ${next.trim()}`;
+      if (/[.:]\s*$/.test(next)) break;
+    }
+  }
+  // A shell names the script and line of the command that failed: `ci.sh: line 2: yarn: command not found`.
+  if (!place && (cls === 'ci-script' || cls === 'missing-tool' || cls === 'permission-credentials')) {
+    const sh = /^(\S+?): (?:line )?(\d+): /.exec(messageBody.trim());
+    if (sh && !/^(?:npm|error|ERROR|warning|fatal)$/.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
+  }
+  // CMake names the listfile line over its message: `CMake Error at CMakeLists.txt:3 (find_package):`.
+  if (!place && cls !== 'unknown') {
+    for (let k = Math.max(0, messageIndex) - 1; k >= Math.max(0, messageIndex - 12); k--) {
+      const cm = /^CMake Error at ([^\s:]+):(\d+) \(/.exec((body[k] ?? '').trim());
+      if (!cm) continue;
+      place = { file: cm[1] as string, line: Number(cm[2]), log_line: logLine(k) };
+      // CMake's own modules are not the project's: its call stack names the project's listfile.
+      if (/^\/(?:usr|opt)\/|\/Modules\//.test(cm[1] as string)) {
+        place = undefined;
+        for (let j = k + 1; j < Math.min(body.length, k + 20); j++) {
+          const own = /^\s+((?!\/)[^\s:]+):(\d+) \(/.exec(body[j] ?? '');
+          if (own) {
+            place = { file: own[1] as string, line: Number(own[2]), log_line: logLine(j) };
+            break;
+          }
+        }
+      }
+      break;
+    }
+  }
+  // A vet or lint command's diagnostics are lint findings, not a compiler's rejection.
+  if (cls === 'compile-error') {
+    const command = [...before].reverse().find((l) => /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
+    const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle)\b/.exec(command)?.[1] : undefined;
+    if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit') {
+      cls = 'lint';
+      tool = linter;
+    }
+  }
   const message = messageText(messageBody);
   const message_line = logLine(messageIndex);
-  if (test) evidence.push(test.log_line);
+  if (test ?? extra.test) evidence.push((test ?? extra.test)?.log_line ?? message_line);
   if (place) evidence.push(place.log_line);
   const unique = [message_line, ...evidence.filter((n) => n !== message_line)].filter((n, i, a) => a.indexOf(n) === i);
   return {
@@ -275,7 +358,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     ...(tool ? { tool } : {}),
     ...extra,
     ...(place ? { location: place } : {}),
-    ...(test ? { test } : {}),
+    ...(test ? { test } : extra.test ? { test: extra.test } : {}),
     confidence,
     evidence: [unique[0] as number, ...unique.slice(1).sort((a, b) => a - b)],
   };
@@ -302,7 +385,7 @@ function raisedFromTestCode(body: readonly string[]): boolean {
 function symbolOf(body: readonly string[], index: number): string | undefined {
   const line = body[index] ?? '';
   const patterns = [
-    /Unresolved reference:?\s+`?([A-Za-z_$][\w$]*)`?/,
+    /Unresolved reference:?\s+[`']?([A-Za-z_$][\w$]*)[`']?/,
     /\bundefined: (?:[\w.]+\.)?([A-Za-z_]\w*)/,
     /cannot find (?:value|function|type|struct|macro|trait|module|method|field|name) [`']([A-Za-z_]\w*)[`']/,
     /no (?:method|field|function|associated item) named `([A-Za-z_]\w*)`/,

@@ -59,7 +59,7 @@ export const RULES: Rule[] = [
     cls: 'ci-script',
     priority: 12,
     confidence: 'high',
-    re: /^(?:\S+: )?(?:line \d+: )?(?:syntax error near unexpected token|syntax error: unexpected end of file)|^(?:\S+: )+(?:\d+: )?Syntax error: .+ unexpected|: bad substitution$|: unbound variable$/,
+    re: /^(?:\S+: )?(?:line \d+: )?(?:syntax error near unexpected token|syntax error: unexpected end of file)|^(?:\S+: )+(?:\d+: )?Syntax error: .+ unexpected|: bad substitution$|: unbound variable$|^\S+: (?:line )?\d+: cd: .+: (?:No such file or directory|can't cd to .+)$/,
     read: () => ({ tool: 'sh' }),
   },
   // ---- The agent went away under the build.
@@ -67,7 +67,7 @@ export const RULES: Rule[] = [
     cls: 'agent-lost',
     priority: 5,
     confidence: 'high',
-    re: /(?:hudson\.remoting\.(?:ChannelClosedException|RequestAbortedException)|Agent \S+ was marked offline|Cannot contact \S+: java\.lang\.InterruptedException|was marked offline: Connection was broken|The agent \S* ?(?:was |has been )?disconnected|Agent went offline during the build|Unable to create live FilePath for|ClosedChannelException|The runner has received a shutdown signal|lost communication with the server|Backing channel '[^']+' is disconnected|Remote call on \S+ failed)/i,
+    re: /(?:hudson\.remoting\.(?:ChannelClosedException|RequestAbortedException)|Agent \S+ was marked offline|Cannot contact \S+: java\.lang\.InterruptedException|was marked offline: Connection was broken|The agent \S* ?(?:was |has been )?disconnected|Agent went offline during the build|Unable to create live FilePath for|ClosedChannelException|The runner has received a shutdown signal|lost communication with the server|Backing channel '[^']+' is disconnected|Remote call on \S+ failed|Timeout, server \S+ not responding|Connection to \S+ closed by remote host|client_loop: send disconnect)/i,
     read: () => ({ tool: 'jenkins' }),
   },
   // ---- Resources: memory, disk.
@@ -75,7 +75,7 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|^\s*(?:[\w/.-]+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\bMemoryError\b|exit code 137\b|signal: killed)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\bMemoryError\b|exit code 137\b|signal: killed)/,
     read: (m) => ({ exception: /OutOfMemoryError|MemoryError/.exec(m[0])?.[0] ?? 'killed' }),
   },
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk/i },
@@ -189,6 +189,7 @@ export const RULES: Rule[] = [
     read: (m) => ({ tool: 'go', ...((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] as string).replace(/[;:]$/, '') } : {}) }),
   },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could NOT find (\w+)/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could not find a package configuration file provided by "([^"]+)"/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /(?:PackagesNotFoundError|UnsatisfiableError): /, read: () => ({ tool: 'conda' }) },
   // Python could not import a module the code needs: the environment lacks a dependency.
   { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /^(?:E\s+)?(ModuleNotFoundError): No module named '([^']+)'/, read: (m) => ({ tool: 'python', exception: m[1], dependency: m[2] }) },
@@ -218,7 +219,7 @@ export const RULES: Rule[] = [
     cls: 'missing-tool',
     priority: 56,
     confidence: 'high',
-    re: /(?:invalid (?:target|source) release: (\S+)|release version (\S+) not supported|Unsupported class file major version (\d+)|has been compiled by a more recent version of the Java Runtime|requires Python '([^']+)'|The engine "(\w+)" is incompatible with this module|Unsupported engine|go: go\.mod requires go >= (\S+)|requires rustc (\S+) or newer|error: package `[^`]+` cannot be built because it requires rustc|requires at least CMake version|CMake (\S+) or higher is required)/,
+    re: /(?:Detected (?:JDK|Maven Version:?) .* is (?:version )?\S+ which is not in the allowed range|invalid (?:target|source) release: (\S+)|release version (\S+) not supported|Unsupported class file major version (\d+)|has been compiled by a more recent version of the Java Runtime|requires Python '([^']+)'|The engine "(\w+)" is incompatible with this module|Unsupported engine|go: go\.mod requires go >= (\S+)|requires rustc (\S+) or newer|error: package `[^`]+` cannot be built because it requires rustc|requires at least CMake version|CMake (\S+) or higher is required)/,
     read: (m) => ({ ...(/Java|release|class file/.test(m[0]) ? { tool: 'java' } : /Python/.test(m[0]) ? { tool: 'python' } : /engine/i.test(m[0]) ? { tool: 'node' } : /go\.mod/.test(m[0]) ? { tool: 'go' } : /rustc/.test(m[0]) ? { tool: 'cargo' } : { tool: 'cmake' }) }),
   },
 ];

@@ -24,10 +24,12 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
   { re: /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/, tool: 'unittest', name: (m) => ((m[2] as string).endsWith(`.${m[1]}`) ? (m[2] as string) : `${m[2]}.${m[1]}`) },
   { re: /^(?:\[ERROR\]\s+)?(\w+)\(([\w.$]+)\)\s+Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[2]}.${m[1]}` },
   { re: /^(?:\[ERROR\]\s+)?([\w$]+(?:\.[\w$]+)+)\.([\w$]+)(?:\(\))?\s+(?:--\s+)?Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
-  { re: /^([\w.$]+) > (.+?) FAILED$/, tool: 'gradle', name: (m) => `${m[1]}.${m[2]}` },
+  { re: /^([\w.$]+) > (.+?) FAILED$/, tool: 'gradle', name: (m) => `${m[1]} > ${m[2]}` },
   { re: /^● (?!Console\b|Test suite failed to run)(.+?)$/, tool: 'jest', name: (m) => m[1] as string },
   { re: /^(?:FAIL|×|✗|❯)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?) > (.+?)(?:\s+\d+ms)?$/, tool: 'vitest', name: (m) => `${m[1]} > ${m[2]}` },
   { re: /^--- FAIL: (\S+)/, tool: 'go test', name: (m) => m[1] as string },
+  // `panic: test timed out after 5s` lists the tests still running: `\tTestX (5s)`.
+  { re: /^(Test\w+(?:\/\S+)?) \(\d+(?:\.\d+)?(?:m|s|ms|h)\S*\)$/, tool: 'go test', name: (m) => m[1] as string },
   { re: /^---- (\S+) stdout ----$/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^test (\S+) \.\.\. FAILED$/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^thread '([^']+)'(?: \(\d+\))? panicked at/, tool: 'cargo test', name: (m) => m[1] as string },
@@ -54,6 +56,20 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
       break;
     }
     if (found && i > before) break;
+  }
+  // Nothing named in the window: the lines right after it (a runner's summary, Go's list of the
+  // tests a timeout interrupted).
+  if (!found) {
+    for (let i = 0; i < Math.min(summary.length, 12) && !found; i++) {
+      const text = (summary[i] ?? '').trim();
+      for (const t of TEST_NAMES) {
+        const m = t.re.exec(text);
+        if (m && !(t.tool === 'cargo test' && m[1] === 'main')) {
+          found = { index: lines.length + i, text, name: t.name(m).trim(), tool: t.tool };
+          break;
+        }
+      }
+    }
   }
   // pytest's header names the function; its summary (`FAILED path::test`) the node id to run.
   if (found?.tool === 'pytest' && !found.name.includes('::')) {
@@ -86,6 +102,15 @@ const clean = (v: string | undefined): string | undefined => {
  * labels them (expected/actual, received, got/want, but was).
  */
 export function assertionIn(lines: readonly string[]): Assertion | undefined {
+  // node --test reports in TAP with a YAML block: `error: |-` over the message, `name: 'AssertionError'`.
+  if (lines.some((l) => /^\s+(?:name: '?AssertionError'?|code: '?ERR_ASSERTION'?)\s*$/.test(l))) {
+    const head = lines.findIndex((l) => /^\s+error: (?:[|>]-?)?\s*$/.test(l));
+    const next = head >= 0 ? (lines[head + 1] ?? '').trim() : '';
+    if (next) {
+      const yaml = (key: string): string | undefined => lines.map((l) => new RegExp(`^\\s+${key}: (.+)$`).exec(l)?.[1]).find((v) => v !== undefined && v !== '|-');
+      return { index: head + 1, text: next, exception: 'AssertionError', ...pair(yaml('expected'), yaml('actual')) };
+    }
+  }
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const text = raw.trim().replace(/^(?:\[ERROR\]\s+|E\s{2,})/, '');

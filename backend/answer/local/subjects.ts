@@ -9,6 +9,8 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
   switch (intent) {
     case 'failure':
       return `why ${build} failed`;
+    case 'fix':
+      return `how to fix ${build}`;
     case 'tests':
       return `which tests failed in ${build}`;
     case 'ciVersion':
