@@ -236,10 +236,24 @@ export class CichatClient {
 
   // ---- workspaces --------------------------------------------------------------------------
 
-  workspaceTree(jobName: string, buildNumber: number, depth?: number): Promise<WorkspaceTree[]> {
+  async workspaceTree(jobName: string, buildNumber: number, depth?: number): Promise<WorkspaceTree[]> {
+    return (await this.workspaceTreeWithNotice(jobName, buildNumber, depth)).trees;
+  }
+
+  /** The trees, and the controller's notice about them (`X-Cichat-Notice`: a copied home's JENKINS_PATH_MAP advice). */
+  async workspaceTreeWithNotice(jobName: string, buildNumber: number, depth?: number): Promise<{ trees: WorkspaceTree[]; notice?: string }> {
     const q = new URLSearchParams({ jobName, buildNumber: String(buildNumber) });
     if (depth !== undefined) q.set('depth', String(depth));
-    return this.json('GET', `/workspaceTree?${q.toString()}`);
+    const response = await this.request('GET', `/workspaceTree?${q.toString()}`);
+    const trees = (await response.json()) as WorkspaceTree[];
+    const raw = response.headers.get('x-cichat-notice');
+    let notice: string | undefined;
+    try {
+      notice = raw ? decodeURIComponent(raw) : undefined;
+    } catch {
+      notice = raw ?? undefined;
+    }
+    return notice ? { trees, notice } : { trees };
   }
 
   /** A file of a workspace; a missing file or a refused path throws an ApiError with its message. */

@@ -206,7 +206,7 @@ function buildController(deps: ControllerDeps): BuiltController {
     if (ctx.method !== 'POST') throw new HttpError(405, `Only POST is served at ${TOOLS_PATH}`);
     await runWorkspaceTool(ctx, toolDeps);
   });
-  const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher });
+  const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher, logger });
   app.use(router.routes());
   // The web page (issue 30): static, no caller data, so served before identity like openapi.json.
   const webPage = new WebPage(logger);
@@ -223,6 +223,7 @@ interface RouterDeps {
   identity: ReturnType<typeof createIdentity>;
   contextDeps: ContextRouteDeps;
   watcher: (() => Watcher | undefined) | undefined;
+  logger: Logger;
 }
 
 /** The caller's user id, set by the identity middleware that runs before every route but health. */
@@ -237,7 +238,7 @@ function userOf(ctx: Context): string {
  * are tried: the health check (no caller identity), then, once the caller is known, context
  * injection, workspace browsing, and the relay of everything else to the backend.
  */
-function controllerRouter({ config, proxy, identity, contextDeps, watcher }: RouterDeps): Router {
+function controllerRouter({ config, proxy, identity, contextDeps, watcher, logger }: RouterDeps): Router {
   const router = new Router({ prefix: API_PREFIX });
   router.get(['/healthz', '/healthz/'], async (ctx) => {
     ctx.respond = false;
@@ -266,6 +267,8 @@ function controllerRouter({ config, proxy, identity, contextDeps, watcher }: Rou
     pathMap: config.pathMap,
     // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
     confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
+    logger,
+    revealHome: config.auth.mode === 'none',
   });
   registerWatchRoutes(router, watcher ?? (() => undefined));
   // The chats and messages APIs (and anything else under the prefix): relayed as they are.

@@ -94,14 +94,16 @@ function readUpTo(req: Readable, limit: number): Promise<Buffer[] | null> {
       done();
       resolve(chunks);
     };
-    const onError = (err: Error): void => {
+    // The caller cut the body off (Node's `aborted`, code ECONNRESET): a client's doing, never
+    // to be taken for a database that went away; nobody is left to read the answer.
+    const onError = (): void => {
       done();
-      reject(err);
+      reject(new BadRequest('The request was closed before its body ended.'));
     };
     // Closed before its end: the caller went away in the middle of the body.
     const onClose = (): void => {
       done();
-      reject(new Error('The request was closed before its body ended.'));
+      reject(new BadRequest('The request was closed before its body ended.'));
     };
     req.on('data', onData);
     req.on('end', onEnd);

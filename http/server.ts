@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -31,6 +32,28 @@ export const SERVER_TIMEOUTS: Readonly<ServerTimeouts> = {
   keepAliveMs: 5_000,
   idleMs: 30_000,
 };
+
+/**
+ * The most client connections a server holds at once: the process's open-file limit less a
+ * reserve (a fifth, at least 64) for what serving needs besides (the controller's sockets to the
+ * backend, files it reads, the database). Beyond it Node closes a new connection at once, so
+ * connections that pile up (before the bounds above close them) cannot take the descriptors
+ * that requests being served need. Undefined where the limit cannot be read (not Linux).
+ */
+export function connectionCap(limitsText?: string): number | undefined {
+  let text = limitsText;
+  if (text === undefined) {
+    try {
+      text = fs.readFileSync('/proc/self/limits', 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+  const soft = /^Max open files\s+(\d+|unlimited)/m.exec(text)?.[1];
+  if (soft === undefined || soft === 'unlimited') return undefined;
+  const limit = Number(soft);
+  return Math.max(16, limit - Math.max(64, Math.ceil(limit / 5)));
+}
 
 /** How often Node checks the header and request deadlines (its default, 30 s, would let them slip by that much). */
 const DEADLINE_CHECK_MS = 1_000;
@@ -95,6 +118,8 @@ export function createBoundedServer(listener: http.RequestListener, timeouts: Se
     },
   );
   server.setTimeout(timeouts.idleMs);
+  const max = connectionCap();
+  if (max !== undefined) server.maxConnections = max;
   server.on('connection', (socket: Socket) => guardSocket(socket));
   server.on('timeout', (socket: Socket) => {
     const req = working.get(socket);

@@ -127,6 +127,40 @@ describe('stopping cichat serve (issue 27)', () => {
     expect(results.filter((r) => r.includes('LEFT'))).toEqual([]);
   }, 600_000);
 
+  it('a linked `cichat` (npm link: a symlink to cli/bin.js) serves from another directory; tsx is a devDependency only', async () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    expect(pkg.dependencies.tsx).toBeUndefined();
+    expect(pkg.devDependencies.tsx).toBeDefined();
+    expect(pkg.scripts.start).toBe('node cli/bin.js serve');
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-link-'));
+    fs.symlinkSync(path.join(PACKAGE_ROOT, 'cli', 'bin.js'), path.join(bin, 'cichat'));
+    const ports = [await freePort(), await freePort()];
+    // Run from / (not the checkout): `--import tsx` used to be looked up there (ERR_MODULE_NOT_FOUND).
+    const child = spawn(path.join(bin, 'cichat'), ['serve', '--no-demo', '--port', String(ports[0]), '--backend-port', String(ports[1])], {
+      cwd: '/',
+      env: { ...env, DATA_DIR: path.join(dataDir, 'linked') },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(child);
+    let err = '';
+    child.stderr?.setEncoding('utf8').on('data', (t: string) => (err += t));
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await until('the linked serve to answer', async () => ((await healthy(`http://127.0.0.1:${ports[0]}/chatbot-api/healthz`)) ? true : undefined), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+      explain: () => err,
+    });
+    process.kill(-(child.pid ?? 0), 'SIGINT');
+    expect(await exit).toBe(130);
+    expect(err).not.toContain('ERR_MODULE_NOT_FOUND');
+    fs.rmSync(bin, { recursive: true, force: true });
+  }, 120_000);
+
   it('npm start stops on Ctrl-C with both children, twice', async () => {
     for (let i = 0; i < 2; i += 1) {
       const s = await start('npm');
