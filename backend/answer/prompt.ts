@@ -83,7 +83,7 @@ export const SYSTEM_INSTRUCTIONS = [
 ].join('\n');
 
 const NO_CONTEXT_NOTE =
-  'No CI context has been uploaded to this chat. If the question is about a build, say that and explain how to upload it: in the browser, the chat panel\'s upload context button on a Jenkins job or build page; from a pipeline or shell, `cichat context upload <chat-id> --log build.log` (`--from-env` inside a build) or `cat build.log | cichat ask "..."`.';
+  'No CI context has been uploaded to this chat. If the question is about a build, say that and explain how to upload it: `cichat context upload <chat-id> --job JOB --build N` (the controller reads that build from its JENKINS_HOME and injects it automatically); from a pipeline or shell, `cichat context upload <chat-id> --log build.log` (`--from-env` inside a build) or `cat build.log | cichat ask "..."`.';
 
 const KNOWN_FIELDS = new Set([
   'currentScreen',
