@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { RouteGroup } from '../app.js';
 import type { Context } from 'koa';
 import { userIdOf } from '../auth.js';
-import { ServiceUnavailable, Unprocessable } from '../errors.js';
+import { BadRequest, ServiceUnavailable, UnsupportedMediaType, Unprocessable } from '../errors.js';
 import { dropRestOfBody } from '../../http/server.js';
 import { MiB, idParam, intQuery, readJsonBody, validate } from '../http.js';
-import { ChatGone, ingestContext } from '../retrieval/ingest.js';
+import { ChatGone, ingestContext, ingestLog } from '../retrieval/ingest.js';
 import { IngestPool } from '../retrieval/ingestPool.js';
 import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
@@ -24,6 +24,63 @@ import {
   uploadContextBodySchema,
 } from '../../protocol/schemas.js';
 import { chatNotFound } from './chats.js';
+import { createGunzip } from 'node:zlib';
+
+/** Longest X-Cichat-Context header taken (the facts beside a raw log; the log is the body). */
+export const CONTEXT_HEADER_MAX_CHARS = 12 * 1024;
+
+/**
+ * The facts sent beside a raw log: `X-Cichat-Context`, the ciContext (without its log) as JSON,
+ * base64url-encoded. Absent: no facts. Validated as the JSON upload's ciContext is.
+ */
+export function contextOfHeader(header: string): CiContext {
+  if (header === '') return {};
+  if (header.length > CONTEXT_HEADER_MAX_CHARS) throw new Unprocessable(`X-Cichat-Context: at most ${CONTEXT_HEADER_MAX_CHARS} characters; send bigger contexts as JSON to POST /context/{chat_id}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+  } catch {
+    throw new BadRequest('X-Cichat-Context: not base64url-encoded JSON');
+  }
+  const ci = normaliseCiContext(validate(uploadContextBody, { ciContext: parsed }));
+  if (ci.buildDetails && (ci.buildDetails.consoleLog !== undefined || ci.buildDetails.consoleLogTail !== undefined)) {
+    throw new Unprocessable('X-Cichat-Context: the log is the body; leave buildDetails.consoleLog out of the header');
+  }
+  return ci;
+}
+
+/** A gunzip failure as the client's error (400), else undefined. */
+function gzipError(err: unknown): BadRequest | undefined {
+  const code = (err as { code?: unknown }).code;
+  if (code !== 'Z_DATA_ERROR' && code !== 'Z_BUF_ERROR') return undefined;
+  return new BadRequest('Content-Encoding: gzip, but the body is not valid gzip; nothing was stored and the chat keeps its previous context');
+}
+
+/** The request body as bytes, gunzipped under `Content-Encoding: gzip`. */
+function bodyStream(ctx: Context): AsyncIterable<Uint8Array> {
+  const encoding = (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
+  if (encoding === 'identity') return ctx.req;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return ctx.req.pipe(createGunzip());
+  dropRestOfBody(ctx.req, ctx.res);
+  throw new UnsupportedMediaType(`Content-Encoding ${encoding}: send the log as it is or gzip-compressed`);
+}
+
+/** The stream again, or null when it ends without a byte (nothing to store). */
+async function nonEmpty(source: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array> | null> {
+  const it = source[Symbol.asyncIterator]();
+  let first = await it.next();
+  while (!first.done && first.value.length === 0) first = await it.next();
+  if (first.done) return null;
+  const head = first.value;
+  return (async function* () {
+    yield head;
+    for (;;) {
+      const next = await it.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  })();
+}
 
 /** Context bodies carry whole build logs. */
 export const CONTEXT_BODY_LIMIT = 64 * MiB;
@@ -112,6 +169,54 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       } catch (err) {
         if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
         throw err;
+      }
+    };
+
+    // The raw log as the body (text/plain, optionally gzip), streamed into the ingest worker:
+    // any size, never held whole (issue 28). Facts beside the log: the X-Cichat-Context header.
+    router.post(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => {
+      const chatId = idParam(ctx.params.chatId);
+      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) {
+        ctx.req.resume();
+        throw chatNotFound(ctx.params.chatId);
+      }
+      if (!slots.tryTake()) {
+        dropRestOfBody(ctx.req, ctx.res);
+        ctx.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
+        throw new ServiceUnavailable(
+          `This backend is already processing ${slots.max} context upload${slots.max === 1 ? '' : 's'} (CONTEXT_UPLOADS_MAX): retry in ${UPLOAD_RETRY_AFTER_S} s.`,
+        );
+      }
+      try {
+        await uploadLog(ctx, chatId);
+      } finally {
+        slots.release();
+      }
+    });
+
+    const uploadLog = async (ctx: Context, chatId: number) => {
+      const type = (ctx.get('content-type') || 'text/plain').split(';')[0]!.trim().toLowerCase();
+      if (type !== 'text/plain' && type !== 'application/octet-stream') {
+        dropRestOfBody(ctx.req, ctx.res);
+        throw new UnsupportedMediaType(`Content-Type ${type}: send the log as text/plain (or application/octet-stream), optionally with Content-Encoding: gzip`);
+      }
+      const ci = contextOfHeader(ctx.get('x-cichat-context'));
+      let source: AsyncIterable<Uint8Array> | null;
+      try {
+        source = await nonEmpty(bodyStream(ctx));
+      } catch (err) {
+        throw gzipError(err) ?? err;
+      }
+      if (source === null) {
+        throw new Unprocessable('the log is empty; nothing was stored and the chat keeps its previous context');
+      }
+      try {
+        const result = await ingestLog(contextDeps, chatId, ci, { field: 'consoleLog', pieces: source }, { inline: false });
+        deps.log.info({ chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount }, 'context log uploaded');
+        ctx.body = { success: true, received_data: result.ciContext, log_lines: result.logLineCount };
+      } catch (err) {
+        if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
+        throw gzipError(err) ?? err;
       }
     };
 
