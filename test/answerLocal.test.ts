@@ -210,7 +210,10 @@ describe('local engine without any context', () => {
     expect(answer.first).toMatch(/^No CI context has been uploaded to this chat yet/);
     expect(answer.text).toContain('cichat context upload <chat-id> --log build.log');
     expect(answer.text).toContain('cat build.log | cichat ask');
-    expect(answer.text).toContain("press the chat panel's **upload context** button");
+    // issue 27: no browser upload button is shipped; the controller injects the named build
+    expect(answer.text).toContain('cichat context upload <chat-id> --job JOB --build N');
+    expect(answer.text).toContain('injects it');
+    expect(answer.text).not.toMatch(/button/i);
     expect(answer.sources).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { buildUrlOf, chatTitle, citedLines, contextLogLines, oneLineCause } from './diagnose.js';
+import { buildUrlOf, chatTitle, citedLines, contextLogLines, findingCause, oneLineCause } from './diagnose.js';
 import { backoffMs, webhookText } from './webhook.js';
 import type { FailureRecord } from './store.js';
 
@@ -10,6 +10,15 @@ describe('diagnosis text', () => {
     expect([...title].length).toBeLessThanOrEqual(200);
     expect(title.endsWith('/tail-of-the-name #7 failed')).toBe(true);
     expect(title.startsWith('…')).toBe(true);
+  });
+
+  it('takes the one-line cause from the finding: class, place and the message, never the exit line', () => {
+    const log = ['Started by user ci', '+ javac -d out src/shop/Main.java', 'src/shop/Main.java:8: error: cannot find symbol', '        inv.count("apple");', '           ^', '  symbol:   method count(String)', '1 error', "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'];
+    expect(findingCause(log)).toBe('Compile error: src/shop/Main.java:8: error: cannot find symbol');
+    const py = ['+ python deploy.py', 'Traceback (most recent call last):', '  File "/ws/deploy.py", line 13, in <module>', '    region = env["REGION"]', "KeyError: 'REGION'", 'ERROR: script returned exit code 1'];
+    expect(findingCause(py)).toBe("Runtime exception at /ws/deploy.py:13: KeyError: 'REGION'");
+    // Nothing with a class: no cause from the finding (the answer's first line is used instead).
+    expect(findingCause(['+ ./check.sh', 'ERROR: script returned exit code 1', 'Finished: FAILURE'])).toBeUndefined();
   });
 
   it('takes the first line that says something, without markdown or line marks', () => {

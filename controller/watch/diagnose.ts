@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import { cleanLines } from '../../core/log/clean.js';
 import { analyzeLines } from '../../core/log/analyze.js';
+import { findingLine } from '../../core/finding/text.js';
 import { createLineMasker } from '../../core/secrets.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { CiContext, QaPair, Source } from '../../protocol/types.js';
@@ -63,6 +64,22 @@ export function oneLineCause(answer: string): string {
     return line;
   }
   return '';
+}
+
+/** Excerpts that only report the ending (an exit code, Jenkins' verdict): never the cause when another one says more. */
+const CONSEQUENCE = /^(?:ERROR: )?script returned exit code \d+$|^Finished: \w+$|^Build step '.*' marked build as failure$|^\[INFO\] BUILD FAILURE$|^BUILD FAILED/;
+
+/**
+ * The one-line cause from the build's finding (issue 25): the first excerpt, in the analyzer's
+ * order, whose finding has a class and is new since the last green build when that is known;
+ * `Compile error at src/Main.java:8: cannot find symbol`. Undefined when no finding has a class.
+ */
+export function findingCause(lines: readonly string[]): string | undefined {
+  if (lines.length === 0) return undefined;
+  const excerpts = analyzeLines(lines, { maxExcerpts: 5 }).filter((e) => e.score > 0 && e.finding);
+  const known = excerpts.filter((e) => e.finding?.class !== 'unknown' && !CONSEQUENCE.test(e.finding?.message ?? ''));
+  const first = known[0]?.finding;
+  return first ? findingLine(first, CAUSE_MAX) : undefined;
 }
 
 /** The log of a context as the backend numbers it: cleaned lines, secrets masked. */
@@ -145,7 +162,8 @@ export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<Fai
   });
   return {
     ...base,
-    cause: oneLineCause(content) || (lines.length ? `See the log of ${item.job} #${item.build}` : ''),
+    // The finding's message and place first; the answer's first line when no finding has a class.
+    cause: findingCause(lines) ?? (oneLineCause(content) || (lines.length ? `See the log of ${item.job} #${item.build}` : '')),
     citedLines: citedLines(lines, answered?.answer?.sources),
     chats,
     unread: chats.map((c) => c.user),

@@ -147,7 +147,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still
   // belongs to it: read on while the lines look like a trace.
   let traceEnd = end;
-  while (traceEnd + 1 < lines.length && traceEnd - end < AFTER * 4 && TRACE_LINE.test(bodyOf(lines[traceEnd + 1] ?? ''))) traceEnd++;
+  while (traceEnd + 1 < lines.length && traceEnd - end < AFTER * 3 && TRACE_LINE.test(bodyOf(lines[traceEnd + 1] ?? ''))) traceEnd++;
   const traces = tracesIn(traceEnd > end ? [...body, ...lines.slice(end + 1, traceEnd + 1).map(bodyOf)] : body, logLine(0));
 
   let cls: FindingClass = 'unknown';
