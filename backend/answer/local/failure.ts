@@ -10,6 +10,7 @@ import { describeChange } from './build.js';
 import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
 import { findingFor, meaningOf, remedyOf, at } from './findingText.js';
+import { recordedSteps } from './steps.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
 
@@ -224,6 +225,8 @@ const failure: Composer = async (ask) => {
       out.line(`No error here is new: this one also appears in ${whichPassed(green)}, so it may not be the cause; the build may have failed on something that printed no error (look at the end of the log and at the changes since).`);
     }
   }
+  // What Jenkins recorded (issue 26): the failing stage, branch and step.
+  if (!askedKind) recordedSteps(out, ci);
   out.line();
   quote(out, top, 25);
   // The workspace's source around the line the failure names (issue 17), when uploaded.
@@ -436,7 +439,11 @@ function reportedFailingTests(counts: Record<string, unknown> | undefined): stri
   return list
     .map((item: unknown) => {
       if (typeof item === 'string') return item;
-      if (item && typeof item === 'object' && 'name' in item && typeof item.name === 'string') return item.name;
+      if (item && typeof item === 'object' && 'name' in item && typeof item.name === 'string') {
+        // The JUnit report names the class apart (`className`, issue 26): `Class.test`.
+        const cls = 'className' in item && typeof item.className === 'string' && item.className !== '' ? `${item.className.replace(/^.*\./, '')}.` : '';
+        return `${cls}${item.name}`;
+      }
       return undefined;
     })
     .filter((name): name is string => name !== undefined)
@@ -477,7 +484,11 @@ const step: Composer = (ask) => {
     stage: 'which stage failed (the log shows no pipeline stages)',
     exit: 'which exit code the step returned',
   };
-  if (!sentences.some((x) => x.key === wants)) out.line(`The uploaded log does not say ${missing[wants]}.`);
+  // Jenkins' own record of the failing step (stage, branch, step) answers it first (issue 26).
+  if (recordedSteps(out, ci)) {
+    // The record names the stage; the log's nearest `{ (Stage)` may be another branch's.
+    for (let i = sentences.length - 1; i >= 0; i--) if (sentences[i]?.key === 'stage') sentences.splice(i, 1);
+  } else if (!sentences.some((x) => x.key === wants)) out.line(`The uploaded log does not say ${missing[wants]}.`);
   for (const [i, x] of sentences.entries()) out.line(i === 0 && x.key === wants ? `**${x.text}.**` : `${x.text}.`);
   if (top) {
     out.line();
