@@ -19,7 +19,9 @@ const common = {
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
   },
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/', '/test/fixtures/realfail/'],
+  // the real-failure cases hold small projects of their own (package.json, tests): data, not ours
+  modulePathIgnorePatterns: ['<rootDir>/test/fixtures/realfail/'],
 };
 
 /** Files in test/ that start processes (or a database server of their own): the e2e project. */
@@ -37,7 +39,7 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{core,jenkins,http,protocol,backend,controller,cli}/**/*.test.ts?(x)'],
+      testMatch: ['<rootDir>/{core,jenkins,http,protocol,backend,controller,cli,web}/**/*.test.ts?(x)'],
     },
     {
       ...common,

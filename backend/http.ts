@@ -13,7 +13,8 @@ export function idParam(value: string | undefined): number | null {
   return Number.isSafeInteger(n) && n <= 2_147_483_647 ? n : null;
 }
 
-function intQuery(name: string, raw: string | string[] | undefined, def: number, min: number, max: number): number {
+/** An integer query parameter within [min, max] (default `def`), or 422 naming it. */
+export function intQuery(name: string, raw: string | string[] | undefined, def: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return def;
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (value === undefined || !/^-?\d+$/.test(value.trim())) {

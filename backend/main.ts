@@ -3,8 +3,13 @@ import { ConfigError, loadBackendConfig } from './config.js';
 import type { RunningBackend } from './server.js';
 import { startBackend } from './server.js';
 import { databaseProblem } from './dbProblem.js';
+import { onParentGone } from '../http/lifeline.js';
+import { ignoreBrokenStdio } from '../http/logSink.js';
 
 async function main(): Promise<void> {
+  // A parent that died (cichat serve killed) leaves our stderr without a reader: stopping must
+  // still work (issue 27).
+  ignoreBrokenStdio();
   let config: BackendConfig;
   try {
     config = loadBackendConfig();
@@ -26,7 +31,7 @@ async function main(): Promise<void> {
   }
   console.error(`cichat backend listening on ${backend.url}`);
   let closing = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal: NodeJS.Signals | 'parent gone') => {
     if (closing) return;
     closing = true;
     console.error(`cichat backend: ${signal}, stopping (open answers are saved as interrupted)`);
@@ -45,6 +50,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  onParentGone(() => stop('parent gone'));
 }
 
 void main();

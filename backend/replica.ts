@@ -16,7 +16,7 @@ export function loadOrCreateReplicaId(dataDir: string): string {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const id = randomUUID();
   const tmp = `${file}.tmp-${process.pid}`;
   fs.writeFileSync(tmp, `${id}\n`, { mode: 0o600 });

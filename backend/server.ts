@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { createBoundedServer, SERVER_TIMEOUTS, type ServerTimeouts } from '../http/server.js';
 import { PING_INTERVAL_MS, createApp } from './app.js';
 import { createEngine } from './answer/index.js';
 import { createEmbedder } from './retrieval/embed.js';
@@ -27,8 +28,15 @@ export const SHUTDOWN_TIMEOUT_MS = 8000;
 /** How often leftovers (orphaned `streaming` pairs, dead uploads) are swept while running. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
+/**
+ * The backend's connection bounds: those of both servers, but kept-alive connections live 65 s,
+ * longer than the controller's agent keeps its idle sockets (30 s), so the controller is the
+ * one that closes them and never sends a request on a socket the backend is closing.
+ */
+export const BACKEND_TIMEOUTS: Readonly<ServerTimeouts> = { ...SERVER_TIMEOUTS, keepAliveMs: 65_000 };
+
 /** config -> database -> migrate -> listen. */
-export async function startBackend(config: BackendConfig): Promise<RunningBackend> {
+export async function startBackend(config: BackendConfig, options: { serverTimeouts?: Partial<ServerTimeouts> } = {}): Promise<RunningBackend> {
   const log = createLogger(config.logLevel);
   const db = openDb(config.databaseUrl);
   try {
@@ -69,12 +77,13 @@ export async function startBackend(config: BackendConfig): Promise<RunningBacken
     streamLeaseMs: config.streamLeaseMs,
     lifecycle,
   });
-  const server = app.listen(config.port, config.host);
+  // Bounded header, request, keep-alive and idle time, every socket guarded (http/server.ts).
+  const server = createBoundedServer(app.callback(), { ...BACKEND_TIMEOUTS, ...options.serverTimeouts });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
+    server.listen(config.port, config.host);
   });
-  server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

@@ -7,12 +7,18 @@
  *   (createApp on an ephemeral port, SQLite in a temp dir, local embeddings) and timed until
  *   the answer, which comes once the context is stored, embedded, indexed and its index file
  *   written. Peak RSS growth is sampled every 10 ms from just before the request body is made
- *   (client and server share this process: the client's copy of the body is included).
+ *   (client and server share this process: the client's copy of the body is included), and the
+ *   event loop's lag meanwhile (a 10 ms timer: how late it fires; p99 and max).
  * - Direct: sizes above the 64 MiB body limit (`--direct`, default 100) go through the same
  *   pipeline (ingestContext) without HTTP.
  * - Retrieval: on a chat holding a `--lines`-line log, `--queries` questions through
  *   ChatContext.retrieve (database, embedding of the question, HNSW, exact terms); p50/p90.
+ * - Started: on that chat, `--started` questions (default 40, the first 3 warm up) through
+ *   POST /messages/send against a backend in its own process, timed from the request to the
+ *   `started` event and to the end of the answer (the ratio is in the same run).
  */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -28,7 +34,9 @@ import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { ingestContext } from '../backend/retrieval/ingest.js';
 import { createContextService } from '../backend/routes/context.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
-import { flag, summarize } from './lib.js';
+import { readEvents } from '../protocol/sse.js';
+import { signToken } from '../test/helpers/backend.js';
+import { flag, freePort, summarize, waitHealthy } from './lib.js';
 
 const TEMPLATES: ((i: number) => string)[] = [
   (i) => `[INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/acme/lib-${i % 97}/1.${i % 13}.${i % 7}/lib-${i % 97}-1.${i % 13}.${i % 7}.pom`,
@@ -73,6 +81,53 @@ function generateLines(n: number): string {
   return `${parts.join('\n')}\n`;
 }
 
+/**
+ * request -> `started` of POST /messages/send on a chat holding a `lines`-line context, against
+ * a backend in its own process (a client in the same process would read the event only when
+ * the server's work of the same turn is done). Each answer is read to its end before the next.
+ */
+async function startedLatency(log: string, lines: number, rounds: number): Promise<Record<string, unknown>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-started-'));
+  const port = await freePort();
+  const secret = randomBytes(32).toString('hex');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/main.ts'], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.sqlite')}`, BACKEND_PORT: String(port), JWT_SECRET: secret, DATA_DIR: dataDir, LOG_LEVEL: 'error', TYPING_DELAY_MS: '0', LLM_PROVIDER: 'local' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { authorization: `Bearer ${signToken(secret, 'bench', { expiresIn: 3600 })}`, 'content-type': 'application/json' };
+  try {
+    await waitHealthy(`${base}/healthz`);
+    const chatId = ((await (await fetch(`${base}/chats/`, { method: 'POST', headers, body: '{}' })).json()) as { id: number }).id;
+    const up = await fetch(`${base}/context/${chatId}/`, { method: 'POST', headers, body: JSON.stringify({ ciContext: { buildDetails: { number: 1, consoleLog: log } } }) });
+    if (up.status !== 200) throw new Error(`context upload failed: ${up.status} ${await up.text()}`);
+    const startedMs: number[] = [];
+    const totalMs: number[] = [];
+    const questions = ['why did the build fail?', 'cannot find symbol findByEmail in UserService.java', 'which tests failed?', 'what did maven-compiler-plugin say?'];
+    for (let i = 0; i < rounds + 3; i++) {
+      const t = performance.now();
+      const res = await fetch(`${base}/messages/send`, { method: 'POST', headers, body: JSON.stringify({ chat_id: chatId, content: questions[i % questions.length] }) });
+      let seen = false;
+      for await (const e of readEvents(res.body as unknown as AsyncIterable<Uint8Array>)) {
+        if (e.event === 'started' && !seen) {
+          seen = true;
+          if (i >= 3) startedMs.push(performance.now() - t); // the first 3 warm up
+        }
+      }
+      if (i >= 3) totalMs.push(performance.now() - t);
+      // The backend finishes the answer's bookkeeping after `done`: the next question waits for it.
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const st = summarize(startedMs);
+    const tt = summarize(totalMs);
+    return { kind: 'started', lines, n: st.n, p50Ms: st.p50, p99Ms: st.p99, maxMs: st.max, answerP50Ms: tt.p50 };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Samples RSS every 10 ms; returns the peak growth over `base` when stopped. */
 function rssSampler(): { stop(): number } {
   const base = process.memoryUsage.rss();
@@ -97,6 +152,7 @@ export async function run(args: string[]): Promise<void> {
   const direct = (flag(args, 'direct') ?? '100').split(',').filter(Boolean).map(Number);
   const lineCount = Number(flag(args, 'lines') ?? 100_000);
   const queries = Number(flag(args, 'queries') ?? 200);
+  const startedRounds = Number(flag(args, 'started') ?? 40);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-ingest-'));
   const db = openDb(`sqlite:${path.join(dataDir, 'bench.sqlite')}`);
@@ -141,6 +197,14 @@ export async function run(args: string[]): Promise<void> {
       const bytes = Buffer.byteLength(body);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
+      // The event loop's lag while the upload runs: a timer every 10 ms, how late it fires.
+      const lags: number[] = [];
+      let expected = performance.now() + 10;
+      const lagTimer = setInterval(() => {
+        const now = performance.now();
+        lags.push(Math.max(0, now - expected));
+        expected = now + 10;
+      }, 10);
       const res = await fetch(`${url}/context/${chatId}/`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -148,6 +212,8 @@ export async function run(args: string[]): Promise<void> {
       });
       const answer = (await res.json()) as { success?: boolean; detail?: string };
       const ms = performance.now() - t0;
+      clearInterval(lagTimer);
+      const lag = summarize(lags);
       const cpu = process.cpuUsage(cpu0);
       const growth = rss.stop();
       if (res.status !== 200) throw new Error(`upload of ${size} MB failed: ${res.status} ${answer.detail}`);
@@ -161,6 +227,8 @@ export async function run(args: string[]): Promise<void> {
         mbPerSecond: bytes / MB / (ms / 1000),
         cpuSeconds: (cpu.user + cpu.system) / 1e6,
         peakRssGrowthMb: growth / MB,
+        lagP99Ms: lag.p99,
+        lagMaxMs: lag.max,
       });
     }
     for (const size of direct) {
@@ -214,6 +282,7 @@ export async function run(args: string[]): Promise<void> {
       }
       const s = summarize(samples);
       results.push({ kind: 'retrieval', lines: lineCount, queries, p50Ms: s.p50, p90Ms: s.p90, maxMs: s.max, coldFromFileMs: coldMs });
+      if (startedRounds > 0) results.push(await startedLatency(generateLines(lineCount), lineCount, startedRounds));
     }
   } finally {
     server.closeAllConnections();
@@ -227,15 +296,21 @@ export async function run(args: string[]): Promise<void> {
     return;
   }
   for (const r of results) {
-    if (r.kind === 'retrieval') {
+    if (r.kind === 'started') {
+      const x = r as { lines: number; n: number; p50Ms: number; p99Ms: number; maxMs: number; answerP50Ms: number };
+      console.log(
+        `request -> started on a ${x.lines}-line context: n=${x.n} p50 ${x.p50Ms.toFixed(2)} ms, p99 ${x.p99Ms.toFixed(2)} ms, max ${x.maxMs.toFixed(1)} ms (whole answer p50 ${x.answerP50Ms.toFixed(0)} ms)`,
+      );
+    } else if (r.kind === 'retrieval') {
       const x = r as { lines: number; p50Ms: number; p90Ms: number; maxMs: number; coldFromFileMs: number };
       console.log(
         `retrieval on ${x.lines} lines: p50 ${x.p50Ms.toFixed(2)} ms, p90 ${x.p90Ms.toFixed(2)} ms, max ${x.maxMs.toFixed(1)} ms; first query of a fresh process ${x.coldFromFileMs.toFixed(0)} ms`,
       );
     } else {
-      const x = r as { kind: string; mb: number; lines: number; seconds: number; mbPerSecond: number; cpuSeconds: number; peakRssGrowthMb: number };
+      const x = r as { kind: string; mb: number; lines: number; seconds: number; mbPerSecond: number; cpuSeconds: number; peakRssGrowthMb: number; lagP99Ms?: number; lagMaxMs?: number };
+      const lag = x.lagP99Ms !== undefined ? `; event-loop lag p99 ${x.lagP99Ms.toFixed(1)} ms, max ${(x.lagMaxMs ?? 0).toFixed(0)} ms` : '';
       console.log(
-        `${x.kind === 'http' ? 'HTTP  ' : 'direct'} ${String(x.mb).padStart(4)} MB (${x.lines} lines): ${x.seconds.toFixed(2)} s, ${x.mbPerSecond.toFixed(1)} MB/s, CPU ${x.cpuSeconds.toFixed(2)} s, peak RSS +${x.peakRssGrowthMb.toFixed(0)} MB`,
+        `${x.kind === 'http' ? 'HTTP  ' : 'direct'} ${String(x.mb).padStart(4)} MB (${x.lines} lines): ${x.seconds.toFixed(2)} s, ${x.mbPerSecond.toFixed(1)} MB/s, CPU ${x.cpuSeconds.toFixed(2)} s, peak RSS +${x.peakRssGrowthMb.toFixed(0)} MB${lag}`,
       );
     }
   }

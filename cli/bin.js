@@ -53,7 +53,19 @@ if (!existsSync(main) && existsSync(compiled)) {
 }
 
 async function runWithTsx() {
-  const { register } = await import('tsx/esm/api');
+  let register;
+  try {
+    ({ register } = await import('tsx/esm/api'));
+  } catch (err) {
+    if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    // tsx is a development dependency: a checkout installed without it runs dist/ when built.
+    if (existsSync(compiled)) {
+      await import(pathToFileURL(compiled).href);
+      return;
+    }
+    process.stderr.write('cichat: this checkout runs its TypeScript sources through tsx, which is not installed (a development dependency)\nhint: run `npm install` in ' + join(here, '..') + ' (or `npm run build` to run the compiled code)\n');
+    process.exit(1);
+  }
   register();
   await import(pathToFileURL(main).href);
 }

@@ -38,7 +38,8 @@ export type WorkspaceFile = { status: 'success'; content: string } | { status: '
 /** What the CLI sends to POST /chatbot-api/context/{chat}/: the controller builds the CiContext. */
 export interface ContextUpload {
   jobName?: string;
-  buildNumber?: number;
+  /** A build number, or a permalink the controller resolves (`lastFailedBuild`, `lastCompletedBuild`). */
+  buildNumber?: number | BuildPermalink;
   consoleLog?: string;
   /** The last passing build's log (`--baseline-log`): the controller sends it as `buildDetails.lastSuccessfulBuild`. */
   baselineLog?: string;
@@ -48,6 +49,9 @@ export interface ContextUpload {
   /** Source read where the build ran (`--from-env` from $WORKSPACE, `ask --workspace DIR`). */
   workspaceSnippets?: WorkspaceSnippet[];
 }
+
+/** The permalinks `ask --job J` (no --build) names. */
+export type BuildPermalink = 'lastCompletedBuild' | 'lastFailedBuild';
 
 export interface ContextUploadResult {
   success: boolean;
@@ -206,7 +210,7 @@ export class CichatClient {
    * (CONTEXT_UPLOADS_MAX): the upload is sent again after the wait the server asks for, for up
    * to UPLOAD_RETRY_FOR_MS in all, then the 503 is the error.
    */
-  async uploadContext(chatId: number, upload: ContextUpload, onProgress?: ProgressListener): Promise<ContextUploadResult> {
+  async uploadContext(chatId: number, upload: ContextUpload, onProgress?: ProgressListener, signal?: AbortSignal): Promise<ContextUploadResult> {
     const bytes = Buffer.from(JSON.stringify(upload), 'utf8');
     const giveUpAt = Date.now() + UPLOAD_RETRY_FOR_MS;
     for (;;) {
@@ -214,6 +218,7 @@ export class CichatClient {
         const response = await this.request('POST', `/context/${chatId}/`, undefined, {
           rawBody: uploadBody(bytes, onProgress),
           contentLength: bytes.length,
+          ...(signal ? { signal } : {}),
         });
         return (await response.json()) as ContextUploadResult;
       } catch (err) {
@@ -231,10 +236,24 @@ export class CichatClient {
 
   // ---- workspaces --------------------------------------------------------------------------
 
-  workspaceTree(jobName: string, buildNumber: number, depth?: number): Promise<WorkspaceTree[]> {
+  async workspaceTree(jobName: string, buildNumber: number, depth?: number): Promise<WorkspaceTree[]> {
+    return (await this.workspaceTreeWithNotice(jobName, buildNumber, depth)).trees;
+  }
+
+  /** The trees, and the controller's notice about them (`X-Cichat-Notice`: a copied home's JENKINS_PATH_MAP advice). */
+  async workspaceTreeWithNotice(jobName: string, buildNumber: number, depth?: number): Promise<{ trees: WorkspaceTree[]; notice?: string }> {
     const q = new URLSearchParams({ jobName, buildNumber: String(buildNumber) });
     if (depth !== undefined) q.set('depth', String(depth));
-    return this.json('GET', `/workspaceTree?${q.toString()}`);
+    const response = await this.request('GET', `/workspaceTree?${q.toString()}`);
+    const trees = (await response.json()) as WorkspaceTree[];
+    const raw = response.headers.get('x-cichat-notice');
+    let notice: string | undefined;
+    try {
+      notice = raw ? decodeURIComponent(raw) : undefined;
+    } catch {
+      notice = raw ?? undefined;
+    }
+    return notice ? { trees, notice } : { trees };
   }
 
   /** A file of a workspace; a missing file or a refused path throws an ApiError with its message. */

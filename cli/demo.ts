@@ -61,7 +61,7 @@ export async function ensureDemoChat(client: CichatClient, dataDir: string, jenk
     throw err;
   }
   const demo: DemoChat = { chat_id: chat.id, title, ...build };
-  await fs.mkdir(dataDir, { recursive: true });
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   await fs.writeFile(marker, JSON.stringify(demo, null, 2) + '\n');
   return demo;
 }

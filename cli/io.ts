@@ -34,6 +34,9 @@ export interface Ctx {
   exit(code: number): void;
 }
 
+/** What the process does when the reader of its stdout leaves: exit 0 (`ask | head`), or go on (`serve`, which must stop its children first). */
+export const stdioPolicy = { exitOnEpipe: true };
+
 export function processIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, stdinName: redirectedFrom };
 }

@@ -99,7 +99,7 @@ describe('cichat in-process', () => {
   it('analyze of a missing file is a one-line error, exit 1', async () => {
     const r = await runCli(['analyze', path.join(dir, 'nope.log')], { env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('cannot read the log (ENOENT)');
+    expect(r.stderr).toBe(`cichat: cannot read ${path.join(dir, 'nope.log')}: no such file\n`);
   });
 
 });

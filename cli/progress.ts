@@ -27,15 +27,25 @@ export function uploadProgress(label: string, stream: Output = process.stderr, e
   let last = 0;
   let sentAll: number | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
-  const bar = (sent: number, total: number): string => {
-    const width = 30;
-    const done = Math.round((sent / total) * width);
+  // The line must stay shorter than the terminal: a line that wraps makes every `\r` redraw
+  // start a new row (80 columns printed one row per refresh, issue 27). The bar gives way.
+  const bar = (sent: number, total: number, suffix = ''): string => {
     const pct = Math.floor((sent / total) * 100);
-    return `\r${label} [${'#'.repeat(done)}${'-'.repeat(width - done)}] ${String(pct).padStart(3)}% ${mib(sent)}/${mib(total)} MiB`;
+    const numbers = ` ${String(pct).padStart(3)}% ${mib(sent)}/${mib(total)} MiB${suffix}`;
+    const columns = stream.columns && stream.columns > 0 ? stream.columns : 80;
+    let head = `${label} `;
+    let width = Math.min(30, columns - 1 - head.length - 2 - numbers.length);
+    if (width < 10) {
+      head = '';
+      width = Math.min(30, columns - 1 - 2 - numbers.length);
+    }
+    if (width < 5) return `\r${numbers.trim().slice(0, Math.max(1, columns - 1))}\u001b[K`;
+    const done = Math.round((sent / total) * width);
+    return `\r${head}[${'#'.repeat(done)}${'-'.repeat(width - done)}]${numbers}\u001b[K`;
   };
   const indexing = (total: number): void => {
     const seconds = ((Date.now() - (sentAll ?? Date.now())) / 1000).toFixed(1);
-    stream.write(`${bar(total, total)}  indexing… ${seconds} s\u001b[K`);
+    stream.write(bar(total, total, `  indexing… ${seconds} s`));
   };
   return {
     onProgress(sent, total) {

@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Whether this is the compiled package (`npm run build`: dist/cli/services.js) rather than the sources run by tsx. */
@@ -16,6 +17,11 @@ export const PACKAGE_ROOT = path.resolve(here, COMPILED ? '../..' : '..');
 /** The entry point of a service (`backend` or `controller`): compiled JavaScript when this is the built package. */
 export function serviceEntry(name: 'backend' | 'controller'): string {
   return COMPILED ? path.join(PACKAGE_ROOT, 'dist', name, 'main.js') : path.join(PACKAGE_ROOT, name, 'main.ts');
+}
+
+/** tsx's ESM loader as a file URL (only the sources need it; a checkout has tsx as a devDependency). */
+export function tsxLoader(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }
 
 export interface ServiceExit {
@@ -41,11 +47,16 @@ export function startService(
   env: NodeJS.ProcessEnv,
   options: { cwd?: string; echo?: (line: string) => void; keepLines?: number } = {},
 ): Service {
-  const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
+  // tsx by its resolved path: `--import tsx` would be looked up from the working directory
+  // (`cd /tmp && cichat serve` from a linked checkout: ERR_MODULE_NOT_FOUND, issue 27).
+  const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', tsxLoader(), script] : [script], {
     cwd: options.cwd ?? process.cwd(),
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel is the child's lifeline: it closes however this process ends, and the
+    // child then stops itself (http/lifeline.ts).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  child.channel?.unref();
   const keep = options.keepLines ?? 40;
   const lines: string[] = [];
   const collect = (stream: NodeJS.ReadableStream | null): void => {

@@ -1,16 +1,146 @@
-/** Reading what was piped to the CLI. */
+/**
+ * Reading the build log people pipe or name (issue 27, point 4): gzip is decompressed here,
+ * other binary data is refused with one line, a log that is not UTF-8 is read as Windows-1252
+ * (a superset of Latin-1's printable range: the usual encoding of a Windows agent's console),
+ * and a file that cannot be read is one line, never a stack.
+ *
+ * `sniffLog` looks at the first bytes only, so a streaming upload can reuse it on its first
+ * chunk; `decodeLog` turns a whole input into text.
+ */
+import { isUtf8 } from 'node:buffer';
+import { gunzipSync } from 'node:zlib';
+import { UserError } from './errors.js';
 
-/** All of stdin as UTF-8, or undefined when stdin is a terminal (nothing was piped). */
-export async function readPipedStdin(stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin): Promise<string | undefined> {
+/** What the first bytes of an input say it is. */
+export type LogKind =
+  | { kind: 'gzip' }
+  | { kind: 'text'; bom?: 'utf-8' | 'utf-16le' | 'utf-16be' }
+  | { kind: 'binary'; what: string; hint?: string };
+
+/** Compressed or binary formats recognised by their first bytes (besides gzip, which is read). */
+const MAGIC: { bytes: number[]; what: string; hint?: string }[] = [
+  { bytes: [0x28, 0xb5, 0x2f, 0xfd], what: 'zstd-compressed data', hint: 'zstd -dc FILE | cichat ...' },
+  { bytes: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], what: 'xz-compressed data', hint: 'xz -dc FILE | cichat ...' },
+  { bytes: [0x42, 0x5a, 0x68], what: 'bzip2-compressed data', hint: 'bzip2 -dc FILE | cichat ...' },
+  { bytes: [0x50, 0x4b, 0x03, 0x04], what: 'a zip archive', hint: 'unzip -p FILE.zip build.log | cichat ...' },
+  { bytes: [0x7f, 0x45, 0x4c, 0x46], what: 'an executable (ELF)' },
+  { bytes: [0x89, 0x50, 0x4e, 0x47], what: 'a PNG image' },
+  { bytes: [0x25, 0x50, 0x44, 0x46], what: 'a PDF document' },
+];
+
+const startsWith = (buf: Uint8Array, bytes: number[]): boolean => buf.length >= bytes.length && bytes.every((b, i) => buf[i] === b);
+
+/** Control bytes a log may hold: tab, newline, vertical tab, form feed, carriage return, backspace, escape (ANSI colours). */
+const TEXT_CONTROLS = new Set([0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b]);
+
+/** Classifies an input from its first bytes (8 KiB are enough). */
+export function sniffLog(head: Uint8Array): LogKind {
+  if (startsWith(head, [0x1f, 0x8b])) return { kind: 'gzip' };
+  if (startsWith(head, [0xef, 0xbb, 0xbf])) return { kind: 'text', bom: 'utf-8' };
+  if (startsWith(head, [0xff, 0xfe])) return { kind: 'text', bom: 'utf-16le' };
+  if (startsWith(head, [0xfe, 0xff])) return { kind: 'text', bom: 'utf-16be' };
+  for (const m of MAGIC) if (startsWith(head, m.bytes)) return { kind: 'binary', what: m.what, ...(m.hint ? { hint: m.hint } : {}) };
+  const sample = head.subarray(0, 8192);
+  let controls = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const b = sample[i] ?? 0;
+    if (b === 0) return { kind: 'binary', what: `binary data (a NUL byte at offset ${i})` };
+    if (b < 0x20 && !TEXT_CONTROLS.has(b)) controls++;
+  }
+  if (sample.length > 0 && controls / sample.length > 0.1) return { kind: 'binary', what: `binary data (${Math.round((100 * controls) / sample.length)}% control bytes)` };
+  return { kind: 'text' };
+}
+
+export interface DecodedLog {
+  text: string;
+  /** How the bytes were read, for a note on stderr (undefined: plain UTF-8). */
+  note?: string;
+}
+
+/** A log's bytes as text; `name` says where they came from (`stdin`, a file). Throws a UserError for binary input. */
+export function decodeLog(input: Buffer, name: string): DecodedLog {
+  let bytes = input;
+  const notes: string[] = [];
+  let kind = sniffLog(bytes);
+  if (kind.kind === 'gzip') {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch (err) {
+      throw new UserError(`${name} starts like gzip data but could not be decompressed (${(err as Error).message})`, 'check the file: gzip -t FILE');
+    }
+    notes.push(`decompressed gzip (${mib(input.length)} -> ${mib(bytes.length)})`);
+    kind = sniffLog(bytes);
+    if (kind.kind === 'gzip') throw new UserError(`${name} is gzip data inside gzip data`, 'decompress it first: gzip -dc FILE | gzip -dc | cichat ...');
+  }
+  if (kind.kind === 'binary') {
+    throw new UserError(`${name} is not a text log: it looks like ${kind.what}`, kind.hint ?? 'pipe the build log itself (the text of the console output)');
+  }
+  let text: string;
+  if (kind.bom === 'utf-16le' || kind.bom === 'utf-16be') {
+    text = new TextDecoder(kind.bom).decode(bytes.subarray(2));
+    notes.push(`read as ${kind.bom.toUpperCase()} (byte order mark)`);
+  } else {
+    const body = kind.bom === 'utf-8' ? bytes.subarray(3) : bytes;
+    if (isUtf8(body)) {
+      text = body.toString('utf8');
+    } else {
+      text = decodeCp1252(body);
+      notes.push('not UTF-8: read as Windows-1252 (Latin-1)');
+    }
+  }
+  return notes.length > 0 ? { text, note: `${name}: ${notes.join(', ')}` } : { text };
+}
+
+/**
+ * Windows-1252: Latin-1 except 0x80-0x9F, which hold typographic characters (€, ‘’, “”, –, —).
+ * Written out because Node 20's TextDecoder('windows-1252') decodes those bytes as Latin-1's
+ * C1 control characters (measured: 0x80 gave U+0080, not €).
+ */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+export function decodeCp1252(bytes: Uint8Array): string {
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+}
+
+const mib = (n: number): string => (n >= 1024 * 1024 ? `${(n / 1048576).toFixed(1)} MiB` : `${Math.max(1, Math.round(n / 1024))} KiB`);
+
+/** All of stdin's bytes, or undefined when stdin is a terminal (nothing was piped). */
+export async function readPipedBytes(stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin): Promise<Buffer | undefined> {
   if (stdin.isTTY) return undefined;
   const parts: Buffer[] = [];
   for await (const part of stdin) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
-  return Buffer.concat(parts).toString('utf8');
+  return Buffer.concat(parts);
 }
 
-/** A file's text, or stdin's when `file` is "-". */
-export async function readFileOrStdin(file: string, stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin): Promise<string> {
-  if (file === '-') return (await readPipedStdin(stdin)) ?? '';
+/** Stdin's log as text (decoded as above), or undefined when stdin is a terminal. */
+export async function readPipedStdin(stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin, onNote?: (note: string) => void): Promise<string | undefined> {
+  const bytes = await readPipedBytes(stdin);
+  if (bytes === undefined) return undefined;
+  const decoded = decodeLog(bytes, 'stdin');
+  if (decoded.note) onNote?.(decoded.note);
+  return decoded.text;
+}
+
+/** A file's log as text, or stdin's when `file` is "-"; an unreadable file is one line naming it. */
+export async function readFileOrStdin(file: string, stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin, onNote?: (note: string) => void): Promise<string> {
+  if (file === '-') return (await readPipedStdin(stdin, onNote)) ?? '';
   const { readFile } = await import('node:fs/promises');
-  return readFile(file, 'utf8');
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    throw unreadable(file, err);
+  }
+  const decoded = decodeLog(bytes, file);
+  if (decoded.note) onNote?.(decoded.note);
+  return decoded.text;
+}
+
+/** A file that cannot be read, as the one line a person acts on. */
+export function unreadable(file: string, err: unknown): UserError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : ((err as Error).message ?? String(err));
+  return new UserError(`cannot read ${file}: ${why}`);
 }

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -13,15 +13,18 @@ import { createIdentity } from './identity.js';
 import { buildCiContextResult } from '../jenkins/context.js';
 import { resolveReferer } from '../jenkins/referer.js';
 import { BackendProxy } from './proxy.js';
-import { CONTEXT_ROUTE, uploadContext, type BuildCiContext, type ContextRouteDeps, type ParseReferer } from './routes/context.js';
+import { CONTEXT_LOG_ROUTE, CONTEXT_ROUTE, uploadContext, uploadContextLog, type BuildCiContext, type ContextRouteDeps, type ParseReferer } from './routes/context.js';
 import { registerWorkspaceRoutes } from './workspace/routes.js';
 import { runWorkspaceTool } from './workspace/tools.js';
 import { TOOLS_PATH } from '../protocol/toolToken.js';
 import { Watcher } from './watch/index.js';
 import { openedChat, registerWatchRoutes } from './watch/routes.js';
+import { createBoundedServer, SERVER_TIMEOUTS, type ServerTimeouts } from '../http/server.js';
 import { SERVED_METHODS, methodNotImplemented, onClientError, onConnect } from './wire.js';
 import { createCors } from './cors.js';
+import { DEFAULT_CONTROLLER_UPLOADS_MAX, uploadSlots } from './uploadSlots.js';
 import { openApiText } from './openapi.js';
+import { WebPage } from './web/serve.js';
 
 /** Everything the controller's HTTP surface is mounted under (CONTRACT section 3). */
 export const API_PREFIX = '/chatbot-api';
@@ -39,6 +42,8 @@ export interface ControllerDeps {
   watcher?: () => Watcher | undefined;
   /** The watcher's first retry pause (tests shorten it). */
   watchRetryFirstMs?: number;
+  /** Header, request, keep-alive and idle bounds of the server (SERVER_TIMEOUTS; tests shorten them). */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
 
 declare module 'koa' {
@@ -149,6 +154,7 @@ interface BuiltController {
   logger: Logger;
   /** The DNS-rebinding guard: every Host passes in `tokens` mode. */
   hostAllowed: (host: string | undefined) => boolean;
+  webPage: WebPage;
 }
 
 function buildController(deps: ControllerDeps): BuiltController {
@@ -200,12 +206,15 @@ function buildController(deps: ControllerDeps): BuiltController {
     if (ctx.method !== 'POST') throw new HttpError(405, `Only POST is served at ${TOOLS_PATH}`);
     await runWorkspaceTool(ctx, toolDeps);
   });
-  const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher });
+  const router = controllerRouter({ config, proxy, identity, contextDeps, watcher: deps.watcher, logger });
   app.use(router.routes());
+  // The web page (issue 30): static, no caller data, so served before identity like openapi.json.
+  const webPage = new WebPage(logger);
+  app.use(webPage.middleware());
   app.use((ctx: Context) => {
-    throw new NotFound(`Nothing is served at ${ctx.path}: the cichat API is under ${API_PREFIX}/`);
+    throw new NotFound(`Nothing is served at ${ctx.path}: the web page is at / and the cichat API is under ${API_PREFIX}/`);
   });
-  return { app, proxy, identity, logger, hostAllowed };
+  return { app, proxy, identity, logger, hostAllowed, webPage };
 }
 
 interface RouterDeps {
@@ -214,6 +223,7 @@ interface RouterDeps {
   identity: ReturnType<typeof createIdentity>;
   contextDeps: ContextRouteDeps;
   watcher: (() => Watcher | undefined) | undefined;
+  logger: Logger;
 }
 
 /** The caller's user id, set by the identity middleware that runs before every route but health. */
@@ -228,7 +238,7 @@ function userOf(ctx: Context): string {
  * are tried: the health check (no caller identity), then, once the caller is known, context
  * injection, workspace browsing, and the relay of everything else to the backend.
  */
-function controllerRouter({ config, proxy, identity, contextDeps, watcher }: RouterDeps): Router {
+function controllerRouter({ config, proxy, identity, contextDeps, watcher, logger }: RouterDeps): Router {
   const router = new Router({ prefix: API_PREFIX });
   router.get(['/healthz', '/healthz/'], async (ctx) => {
     ctx.respond = false;
@@ -248,13 +258,19 @@ function controllerRouter({ config, proxy, identity, contextDeps, watcher }: Rou
     ctx.state.userId = identity.userOf(ctx.req.headers);
     await next();
   });
-  router.post(CONTEXT_ROUTE, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
-  router.put(CONTEXT_ROUTE, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
+  // Uploads are read whole into memory: only so many at once (controller/uploadSlots.ts).
+  const uploads = uploadSlots(config.uploadsMax ?? DEFAULT_CONTROLLER_UPLOADS_MAX);
+  // The raw log, streamed through (never held here): before the JSON upload's route.
+  router.post([CONTEXT_LOG_ROUTE, `${CONTEXT_LOG_ROUTE}/`], uploads, async (ctx) => uploadContextLog(ctx, userOf(ctx), contextDeps));
+  router.post(CONTEXT_ROUTE, uploads, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
+  router.put(CONTEXT_ROUTE, uploads, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
   registerWorkspaceRoutes(router, {
     jenkinsHome: config.jenkinsHome,
     pathMap: config.pathMap,
     // DATA_DIR holds jwt-secret, the key that signs backend tokens for any user.
     confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] },
+    logger,
+    revealHome: config.auth.mode === 'none',
   });
   registerWatchRoutes(router, watcher ?? (() => undefined));
   // The chats and messages APIs (and anything else under the prefix): relayed as they are.
@@ -315,9 +331,10 @@ export async function startController(
         ...(options.watchRetryFirstMs !== undefined ? { retryFirstMs: options.watchRetryFirstMs } : {}),
       })
     : undefined;
-  const server = http.createServer(
-    { keepAliveTimeout: 65_000 },
+  // Bounded header, request, keep-alive and idle time, every socket guarded (http/server.ts).
+  const server = createBoundedServer(
     createControllerHandler({ ...options, config, logger, proxy, ...(watcher ? { watcher: () => watcher } : {}) }),
+    { ...SERVER_TIMEOUTS, ...options.serverTimeouts },
   );
   // 431, 501 and 400 for what never parses into a request, as `{detail}` like every other error.
   server.on('clientError', onClientError(logger));

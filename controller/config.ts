@@ -6,6 +6,7 @@ import { parsePathMap, type PathMap } from '../jenkins/pathmap.js';
 import { parseWorkspaceRoots } from '../jenkins/workspace/confine.js';
 import { parseCorsOrigins } from './cors.js';
 import { parseAllowedHosts } from './hosts.js';
+import { DEFAULT_CONTROLLER_UPLOADS_MAX } from './uploadSlots.js';
 
 /**
  * The controller's configuration (CONTRACT section 1). This is the only module that reads
@@ -43,8 +44,15 @@ export interface ControllerConfig {
    * sends every request through the Koa router (for `npm run bench -- proxy`, which compares them).
    */
   fastPath?: boolean;
+  /** CONTROLLER_UPLOADS_MAX: context uploads handled at once (default 2); more get 503 with Retry-After. */
+  uploadsMax?: number;
   /** The failed-build watcher (CICHAT_WATCH...); undefined when off. See controller/watch/. */
   watch?: WatchConfig;
+  /**
+   * CONTROLLER_PUBLIC_URL: the controller as browsers reach it (`https://cichat.example.com`, no
+   * trailing slash): links to the web page in webhook messages. Undefined when unset.
+   */
+  publicUrl?: string;
 }
 
 /** The failed-build watcher's settings (docs/notes/watch.md). */
@@ -59,6 +67,8 @@ export interface WatchConfig {
   rescanSeconds: number;
   /** CICHAT_WEBHOOK_URL: one JSON POST per failure (Slack/Mattermost `text`). */
   webhookUrl?: string;
+  /** CONTROLLER_PUBLIC_URL: the webhook message links to the chat's web page under it. */
+  publicUrl?: string;
 }
 
 export type ConfigResult = { ok: true; config: ControllerConfig } | { ok: false; problems: string[] };
@@ -141,6 +151,7 @@ const envSchema = z.object({
   CICHAT_WORKSPACE_ROOTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTROLLER_ALLOWED_HOSTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTROLLER_FAST_PATH: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on')),
+  CONTROLLER_UPLOADS_MAX: wholeNumber(1, 64, DEFAULT_CONTROLLER_UPLOADS_MAX),
   CICHAT_WATCH: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], { error: 'must be "on" or "off"' }).optional(),
@@ -173,6 +184,20 @@ const envSchema = z.object({
       .optional(),
   ),
   CONTROLLER_CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CONTROLLER_PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash && (url.pathname === '/' || url.pathname === '');
+        } catch {
+          return false;
+        }
+      }, 'must be the address browsers reach the controller at, scheme, host and optional port only (e.g. https://cichat.example.com); the web page is served at its root')
+      .optional(),
+  ),
 });
 
 /** CICHAT_WATCH_JOBS split into patterns; a pattern that cannot be used is a problem line. */
@@ -290,6 +315,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
   const watchOn = values?.CICHAT_WATCH !== undefined && ['on', 'true', '1', 'yes'].includes(values.CICHAT_WATCH);
 
   if (problems.length > 0 || !values || jwtSecret === undefined) return { ok: false, problems };
+  const publicUrl = values.CONTROLLER_PUBLIC_URL ? new URL(values.CONTROLLER_PUBLIC_URL).origin : undefined;
   const watchUsers = values.CICHAT_WATCH_USERS?.split(',')
     .map((u) => u.trim())
     .filter((u) => u !== '');
@@ -306,6 +332,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
       pathMap,
       logLevel: values.LOG_LEVEL,
       fastPath: values.CONTROLLER_FAST_PATH === 'on',
+      uploadsMax: values.CONTROLLER_UPLOADS_MAX,
       ...(workspaceRoots.roots ? { workspaceRoots: workspaceRoots.roots } : {}),
       allowedHosts: allowedHosts.hosts,
       ...(watchOn
@@ -316,10 +343,12 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
               concurrency: values.CICHAT_WATCH_CONCURRENCY,
               rescanSeconds: values.CICHAT_WATCH_RESCAN_SECONDS,
               ...(values.CICHAT_WEBHOOK_URL ? { webhookUrl: values.CICHAT_WEBHOOK_URL } : {}),
+              ...(publicUrl ? { publicUrl } : {}),
             },
           }
         : {}),
       corsOrigins: cors.origins,
+      ...(publicUrl ? { publicUrl } : {}),
       auth:
         values.CONTROLLER_AUTH === 'tokens'
           ? { mode: 'tokens', tokensFile: path.resolve(values.CONTROLLER_TOKENS_FILE ?? '') }

@@ -168,6 +168,33 @@ function build(): Json {
         parameters: [chatId],
         get: { summary: 'When context was last uploaded', responses: { 200: json({ type: 'object', properties: { last_upload_at: { type: ['string', 'null'], format: 'date-time' } }, required: ['last_upload_at'] }, 'The time, or null'), ...errors(401, 404) } },
       },
+      '/context/{chat_id}/log': {
+        parameters: [chatId],
+        get: {
+          summary: "Lines of the chat's stored build log, numbered as answers cite them (`[L120-L131]`)",
+          description: 'Cleaned and masked as stored; at most 2000 lines at once; a line is cut at 10000 characters. No context: no lines, total_lines 0.',
+          parameters: [
+            { name: 'from', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
+            { name: 'to', in: 'query', required: false, schema: { type: 'integer', minimum: 1, description: 'Inclusive; default from + 1999; at most from + 1999' } },
+          ],
+          responses: {
+            200: json(
+              {
+                type: 'object',
+                properties: {
+                  lines: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' }, text: { type: 'string' } }, required: ['n', 'text'] } },
+                  total_lines: { type: 'integer' },
+                  from: { type: 'integer' },
+                  to: { type: 'integer' },
+                },
+                required: ['lines', 'total_lines', 'from', 'to'],
+              },
+              'The lines',
+            ),
+            ...errors(401, 404, 422),
+          },
+        },
+      },
       '/failures': {
         get: {
           summary: 'The caller\'s recent failed builds the watcher diagnosed, newest first',

@@ -24,9 +24,9 @@ describe('context request schema', () => {
   it.each([
     [[], 400, /must be a JSON object/],
     [{ jobName: 5 }, 422, /^jobName: must be a string$/],
-    [{ buildNumber: 0 }, 422, /^buildNumber: must be a positive whole number$/],
-    [{ buildNumber: '7a' }, 422, /^buildNumber: must be a positive whole number$/],
-    [{ buildNumber: true }, 422, /^buildNumber: must be a positive whole number$/],
+    [{ buildNumber: 0 }, 422, /^buildNumber: must be a positive whole number or one of lastBuild, /],
+    [{ buildNumber: '7a' }, 422, /^buildNumber: must be a positive whole number or one of lastBuild, /],
+    [{ buildNumber: true }, 422, /^buildNumber: must be a positive whole number or one of lastBuild, /],
     [{ ciEnvironment: ['a'] }, 422, /^ciEnvironment: must be an object of strings$/],
     [{ ciEnvironment: { N: 1 } }, 422, /^ciEnvironment\.N: must be a string$/],
     [{ ciEnvironment: { N: 'x'.repeat(4001) } }, 422, /^ciEnvironment\.N: must be at most 4000 characters$/],

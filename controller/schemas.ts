@@ -59,10 +59,20 @@ const depthParam = queryParam(false).transform((raw, ctx): number | undefined =>
  * paths and the like are refused with the contract's `Path traversal` 400, thrown as it is.
  */
 const relativePath = (what?: string) =>
-  queryParam(true).transform((v) => {
+  queryParam(true).transform((v, ctx) => {
     relativePathSegments(v, what);
+    // Past what a file system can name the path names nothing: 400, not the OS's ENAMETOOLONG (a 500).
+    const tooLong = Buffer.byteLength(v) > MAX_PATH_BYTES || v.split('/').some((part) => Buffer.byteLength(part) > MAX_NAME_BYTES);
+    if (tooLong) {
+      ctx.addIssue({ code: 'custom', message: `is too long: at most ${MAX_PATH_BYTES} bytes, each part between slashes at most ${MAX_NAME_BYTES}` });
+      return z.NEVER;
+    }
     return v;
   });
+
+/** The longest path and file name a file system takes (Linux PATH_MAX and NAME_MAX, in bytes). */
+export const MAX_PATH_BYTES = 4096;
+export const MAX_NAME_BYTES = 255;
 
 const workspaceIdParam = relativePath('workspaceId').refine((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id), {
   message: 'must be "ws-default" or a flow node id from workspaceTree',

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
+import { answerAndClose, guardSocket } from '../http/server.js';
 
 /**
  * Answers for requests that never become a request the app can see, in the contract's
@@ -17,14 +18,15 @@ export function methodNotImplemented(method: string): string {
   return `Method ${shown} is not implemented: the cichat API serves ${[...SERVED_METHODS].join(', ')}`;
 }
 
-/** Writes a whole `{detail}` answer straight onto a socket and closes it (no parsed request to answer). */
+/**
+ * Writes a whole `{detail}` answer straight onto a socket and closes it for good (no parsed
+ * request to answer): the socket is destroyed once the client closed or after a short linger,
+ * so refused connections never pile up (issue 24: 1,100 of them exhausted a 1,024-fd limit).
+ */
 function endSocket(socket: Duplex, status: number, reason: string, detail: string): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
   const body = JSON.stringify({ detail });
-  socket.end(
+  answerAndClose(
+    socket,
     `HTTP/1.1 ${status} ${reason}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
@@ -36,6 +38,7 @@ function endSocket(socket: Duplex, status: number, reason: string, detail: strin
 /** The server's `clientError` listener: the parser failed before a request existed. */
 export function onClientError(logger: Logger): (err: NodeJS.ErrnoException, socket: Duplex) => void {
   return (err, socket) => {
+    guardSocket(socket);
     // The caller is gone (or the response already started): nothing to answer.
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
     if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || inFlight?.headersSent) {
@@ -59,7 +62,12 @@ export function onClientError(logger: Logger): (err: NodeJS.ErrnoException, sock
   };
 }
 
-/** The server's `connect` listener: the controller is no forward proxy. */
+/**
+ * The server's `connect` listener: the controller is no forward proxy. Node hands the raw
+ * socket over without its own error listener: a client that resets it must not take the
+ * process down (`read ECONNRESET`), so the socket is guarded first.
+ */
 export function onConnect(_req: http.IncomingMessage, socket: Duplex): void {
+  guardSocket(socket);
   endSocket(socket, 501, 'Not Implemented', methodNotImplemented('CONNECT'));
 }

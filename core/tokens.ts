@@ -114,7 +114,7 @@ async function readIfExists(file: string): Promise<string> {
 
 /** Writes the file whole (temporary file + rename, mode 0600): a reader never sees half of it. */
 async function writeWhole(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;
   await fs.writeFile(tmp, text, { mode: 0o600 });
   await fs.chmod(tmp, 0o600);
@@ -171,7 +171,7 @@ export async function addToken(file: string, userId: string, options: { created?
     throw new Error(`Invalid user id "${userId}": it must be 1-255 characters without ":" or spaces`);
   }
   const token = generateToken();
-  await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await fs.mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   let prefix = '';
   try {
     const existing = await fs.readFile(file, 'utf8');

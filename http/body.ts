@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { assertJsonDepth } from './depth.js';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from './errors.js';
+import { dropRestOfBody } from './server.js';
 
 export const MiB = 1024 * 1024;
 
@@ -19,8 +21,7 @@ export interface ReadJsonOptions {
 
 /**
  * Reads the request body as JSON, the one body reader of both services: 415 when it is not
- * declared JSON, 413 over the limit (stops reading at once and closes the connection rather
- * than draining a refused upload), 400 for invalid UTF-8 or malformed JSON (a UTF-8 BOM is
+ * declared JSON, 413 over the limit (answered at once; the rest of the body is dropped unread), 400 for invalid UTF-8 or malformed JSON (a UTF-8 BOM is
  * skipped), 422 for JSON nested deeper than MAX_JSON_DEPTH (http/depth.ts: every later walk of
  * the value recurses). An empty body reads as `{}`.
  */
@@ -35,23 +36,15 @@ export async function readJsonBody(ctx: Context, options: ReadJsonOptions | numb
   }
   const limitText = `${Math.round(limit / MiB)} MiB`;
   const tooLarge = (): PayloadTooLarge => {
-    ctx.set('Connection', 'close');
+    // The rest is read and dropped, never kept; the connection is not reset under a client
+    // still sending (http/server.ts dropRestOfBody).
+    dropRestOfBody(ctx.req, ctx.res);
     return new PayloadTooLarge(`The request body is over the ${limitText} limit.`);
   };
   if (length > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      // Read and drop the rest while the answer goes out, then close: a refused upload is not
-      // kept in memory, and the client is not reset while it is still sending.
-      ctx.req.unpipe();
-      ctx.req.resume();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
+  const chunks = await readUpTo(ctx.req, limit);
+  if (chunks === null) throw tooLarge();
+  const size = chunks.reduce((n, c) => n + c.length, 0);
   if (size === 0) return {};
   const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
   chunks.length = 0;
@@ -71,4 +64,50 @@ export async function readJsonBody(ctx: Context, options: ReadJsonOptions | numb
   }
   assertJsonDepth(value);
   return value;
+}
+
+/**
+ * The body's chunks, or null as soon as it passes `limit` bytes (what was read is let go). The
+ * stream is left undestroyed either way: destroying an unfinished request resets its socket.
+ */
+function readUpTo(req: Readable, limit: number): Promise<Buffer[] | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        done();
+        chunks.length = 0;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      done();
+      resolve(chunks);
+    };
+    // The caller cut the body off (Node's `aborted`, code ECONNRESET): a client's doing, never
+    // to be taken for a database that went away; nobody is left to read the answer.
+    const onError = (): void => {
+      done();
+      reject(new BadRequest('The request was closed before its body ended.'));
+    };
+    // Closed before its end: the caller went away in the middle of the body.
+    const onClose = (): void => {
+      done();
+      reject(new BadRequest('The request was closed before its body ended.'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }

@@ -65,6 +65,30 @@ export class ServiceUnavailable extends HttpError {
   }
 }
 
+/**
+ * Error codes meaning the disk (of DATA_DIR, the SQLite file, or the MySQL server) is full: the
+ * write did not happen, and it is the host's problem, not the request's: 503 saying so.
+ */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', 'ER_DISK_FULL', 'ER_RECORD_FILE_FULL', 'ER_DISK_FULL_NOWAIT']);
+
+/** True when `err`, or an error it was caused by, says the disk is full. */
+export function isDiskFull(err: unknown): boolean {
+  let at: unknown = err;
+  for (let depth = 0; depth < 8 && typeof at === 'object' && at !== null; depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The answer for a full disk (isDiskFull). */
+export class DiskFull extends ServiceUnavailable {
+  constructor() {
+    super('The server\'s disk is full: nothing was saved. Free space where the cichat data and database live, then try again.');
+  }
+}
+
 /** The `{detail}` a 4xx raised by Koa itself (raw-body, http-errors) is answered with. */
 export function clientErrorDetail(status: number, e: { type?: unknown; message?: unknown; expose?: unknown }): string {
   if (status === 413) return 'The request body is over the size limit.';

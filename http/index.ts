@@ -6,3 +6,4 @@ export * from './validate.js';
 export * from './request.js';
 export { createLogger, type Logger } from './logger.js';
 export * from './depth.js';
+export * from './server.js';

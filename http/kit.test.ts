@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { z } from 'zod';
-import { Conflict } from './errors.js';
+import { Conflict, isDiskFull } from './errors.js';
 import { errorMiddleware } from './middleware.js';
 import { requestContext } from './request.js';
 import { inputOf, validate } from './validate.js';
@@ -129,4 +129,24 @@ test('a body over the limit is 413 {detail}', async () => {
   const res = await fetch(`${base}/items/7`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
   expect(res.status).toBe(413);
   expect(await res.json()).toEqual({ detail: 'The request body is over the 1 MiB limit.' });
+});
+
+describe('isDiskFull: a full disk is told apart from other failures (issue 24 point 9)', () => {
+  test.each([
+    ['ENOSPC from fs', Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })],
+    ['a disk quota', { code: 'EDQUOT' }],
+    ["SQLite's SQLITE_FULL", { code: 'SQLITE_FULL' }],
+    ['MySQL: table is full', { code: 'ER_RECORD_FILE_FULL', errno: 1114 }],
+    ['MySQL: disk full', { code: 'ER_DISK_FULL', errno: 1021 }],
+    ['wrapped as a cause', new Error('could not save the upload', { cause: Object.assign(new Error('x'), { code: 'SQLITE_FULL' }) })],
+  ])('%s', (_what, err) => expect(isDiskFull(err)).toBe(true));
+
+  test.each([
+    ['a missing file', { code: 'ENOENT' }],
+    ['a busy database', { code: 'SQLITE_BUSY' }],
+    ['a constraint', { code: 'SQLITE_CONSTRAINT_UNIQUE' }],
+    ['a bug', new TypeError('x is undefined')],
+    ['a string', 'ENOSPC'],
+    ['null', null],
+  ])('%s', (_what, err) => expect(isDiskFull(err)).toBe(false));
 });

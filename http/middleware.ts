@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { clientErrorDetail, HttpError, NotFound } from './errors.js';
+import { clientErrorDetail, DiskFull, HttpError, isDiskFull, NotFound } from './errors.js';
 
 export interface ErrorMiddlewareOptions {
   logger: Logger;
@@ -38,7 +38,8 @@ export function errorMiddleware(options: ErrorMiddlewareOptions) {
         return;
       }
       ctx.respond = true;
-      const known = err instanceof HttpError ? err : classify?.(err);
+      // A full disk is the same 503 in both services, whatever else a service classifies.
+      const known = err instanceof HttpError ? err : isDiskFull(err) ? new DiskFull() : classify?.(err);
       if (known) {
         if (known.status >= 500) log.error({ err, method: ctx.method, path: ctx.path }, known.detail);
         ctx.status = known.status;

@@ -4,13 +4,15 @@
  */
 import path from 'node:path';
 import { readdir, stat } from 'node:fs/promises';
-import { maskSecrets, MASK } from '../core/secrets.js';
+import { isSecretName, maskSecrets, MASK } from '../core/secrets.js';
 import type { BuildCause, BuildDetails } from '../protocol/types.js';
 import { BuildNotFoundError, XmlCorruptError } from './errors.js';
 import { realInside } from './homeguard.js';
 import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, readPermalinks, summaryOf } from './jobs.js';
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
+import { fillFailingSteps } from './flowDetails.js';
+import { readTestResult } from './tests.js';
 import { child, childInt, childText, childrenNamed, findDeep, errorMessage, isMissing, parseXml, readHeadText, readTextFile, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
@@ -18,8 +20,6 @@ export const CHANGES_MAX = 50;
 /** How much of a change log is read. */
 const CHANGELOG_MAX_BYTES = 4 * 1024 * 1024;
 export const TAIL_LINES = 1000;
-/** A junitResult.xml above this size is not parsed (the counts would cost too much). */
-const JUNIT_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * Jenkins' own way of saying a duration (`Util.getTimeSpanString`): `1 hr 5 min`,
@@ -193,8 +193,6 @@ export async function readCauses(jenkinsHome: string, build: XmlElement): Promis
 const ENCRYPTED = /\{AQAAAB[A-Za-z0-9+/=]*\}/;
 const ENCRYPTED_ALL = /\{AQAAAB[A-Za-z0-9+/=]*\}/g;
 
-const SECRET_PARAMETER_NAME = /passw(or)?d|passphrase|secret|token|api[_-]?key|private[_-]?key/i;
-
 /** Build parameters; passwords (and parameters named like secrets) carry `****`. */
 export function readParameters(build: XmlElement): { name: string; value: unknown; type?: string }[] {
   const out: { name: string; value: unknown; type?: string }[] = [];
@@ -204,7 +202,7 @@ export function readParameters(build: XmlElement): { name: string; value: unknow
       const type = simpleClassName(p.attrs['class'] ?? p.name).replace(/ParameterValue$/, '');
       let value: unknown;
       const raw = child(p, 'value')?.text;
-      if (/Password/i.test(type) || SECRET_PARAMETER_NAME.test(name)) value = raw === undefined || raw === '' ? raw ?? null : MASK;
+      if (/Password/i.test(type) || isSecretName(name)) value = raw === undefined || raw === '' ? raw ?? null : MASK;
       else if (type === 'Boolean') value = raw?.trim() === 'true';
       else if (type === 'File') value = childText(p, 'originalFileName') ?? null;
       else if (type === 'Run') value = childText(p, 'runId') ?? null;
@@ -415,46 +413,8 @@ export function scanPrunedGitData(text: string, number: number): ScmRevision[] {
 
 // ----------------------------------------------------------------------------------- tests
 
-/** Test counts (and the first failing cases) from `junitResult.xml`, when the build has one. */
-export async function readTestResult(buildDir: string): Promise<BuildDetails['testResults'] | undefined> {
-  const file = path.join(buildDir, 'junitResult.xml');
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch {
-    return undefined;
-  }
-  if (size > JUNIT_MAX_BYTES) return { unavailable: `junitResult.xml is ${size} bytes, too large to read` };
-  let root: XmlElement | null;
-  try {
-    root = await readXmlFile(file);
-  } catch (err) {
-    return { unavailable: errorMessage(err) };
-  }
-  if (!root) return undefined;
-  let total = 0;
-  let failed = 0;
-  let skipped = 0;
-  const failures: { name: string; error?: string }[] = [];
-  for (const suite of childrenNamed(child(root, 'suites'), 'suite')) {
-    for (const c of childrenNamed(child(suite, 'cases'), 'case')) {
-      total++;
-      if (childText(c, 'skipped') === 'true') {
-        skipped++;
-        continue;
-      }
-      const error = childText(c, 'errorDetails') ?? childText(c, 'errorStackTrace');
-      if (error !== undefined) {
-        failed++;
-        if (failures.length < 20) {
-          const name = `${childText(c, 'className') ?? childText(suite, 'name') ?? ''}.${childText(c, 'testName') ?? ''}`;
-          failures.push({ name, error: maskSecrets(error.split('\n')[0]?.slice(0, 300) ?? '') });
-        }
-      }
-    }
-  }
-  return { total, failed, skipped, passed: total - failed - skipped, failures };
-}
+/** Moved to tests.ts (issue 26); kept here for its callers. */
+export { readTestResult } from './tests.js';
 
 // ----------------------------------------------------------------------------------- build
 
@@ -504,6 +464,7 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
   } else {
     await fillLogTail(details, dir, `${job.fullName} #${number}`);
   }
+  if (build && details.kind === 'pipeline') await fillFailingSteps(details, dir, build);
   if (details.result === 'FAILURE' || details.result === 'UNSTABLE' || opts.baselineLog !== undefined) {
     await fillLastSuccessfulBuild(details, opts);
   }
@@ -716,7 +677,7 @@ async function fillFromBuildXml(details: BuildDetails, build: XmlElement, opts: 
   if (scm.length > 0) details.scm = scm;
   details.changes = await readChanges(dir);
   details.previousBuild = await previousBuildOf(opts.job, opts.number);
-  const tests = await readTestResult(dir);
+  const tests = await readTestResult(dir, opts.number);
   if (tests) details.testResults = tests;
 }
 

@@ -4,7 +4,7 @@
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { readdir, readlink, stat } from 'node:fs/promises';
-import { maskSecrets } from '../core/secrets.js';
+import { MASK, maskSecrets, maskValueByName } from '../core/secrets.js';
 import type { JobDetails } from '../protocol/types.js';
 import { BuildNotFoundError, JobNotFoundError } from './errors.js';
 import { LINK_OUT_OF_HOME, realInside } from './homeguard.js';
@@ -66,18 +66,14 @@ export function jobType(rootElement: string): string {
   }
 }
 
-/** Element names whose content is a secret in any Jenkins or plugin configuration. */
-const SECRET_ELEMENT = /^(?:[\w.-]*(?:password|passphrase|secret|token|apiKey|privateKey)[\w.-]*)$/i;
-/** Names that look secret but only name where a secret is kept. */
-const NOT_SECRET = /(?:Id|Name|Variable|File|Path|Url|Credentials|Strategy|Type)$/;
-
 /**
  * Masks a job's config.xml text: the content of elements named like secrets, Jenkins'
  * encrypted `{AQAAAB...}` blobs, and whatever `maskSecrets` recognises.
  */
 export function maskConfigXml(xml: string): string {
   const byElement = xml.replace(/<([\w.-]+)(\s[^>]*)?>([^<]+)<\/\1>/g, (whole, name: string, attrs: string | undefined, value: string) => {
-    if (!SECRET_ELEMENT.test(name) || NOT_SECRET.test(name) || value.trim() === '') return whole;
+    // The one rule of names (core/secrets.ts): `<useAuth>true</useAuth>` and `<token>${TOKEN}</token>` stay.
+    if (value.trim() === '' || maskValueByName(name, value.trim()) !== MASK) return whole;
     return `<${name}${attrs ?? ''}>****</${name}>`;
   });
   return maskSecrets(byElement.replace(/\{AQAAAB[A-Za-z0-9+/=]+\}/g, '****'));

@@ -119,3 +119,19 @@ export function mapRecordedPath(map: PathMap, recorded: string): { path: string;
   }
   return { path: recorded, mapped: false };
 }
+
+/**
+ * When a path Jenkins recorded (a workspace, built-in node) lies under another home than this
+ * JENKINS_HOME (a copied or moved home: `/var/jenkins_home/workspace/team/api` read from
+ * `/srv/copy`), the recorded home: the part before its `/workspace/` or `/jobs/` segment.
+ * Undefined for paths under this home, or that name no home.
+ */
+export function foreignHomeOf(recorded: string, jenkinsHome: string): string | undefined {
+  if (!recorded.startsWith('/')) return undefined;
+  const home = trimTrailingSeparators(jenkinsHome);
+  if (recorded === home || recorded.startsWith(`${home}/`)) return undefined;
+  const at = [recorded.indexOf('/workspace/'), recorded.indexOf('/jobs/')].filter((i) => i > 0);
+  if (at.length === 0) return undefined;
+  const prefix = recorded.slice(0, Math.min(...at));
+  return prefix === home ? undefined : prefix;
+}

@@ -16,7 +16,7 @@ export const JWT_SECRET_MIN_BYTES = 32;
 export function loadOrCreateJwtSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   const file = path.join(dataDir, 'jwt-secret');
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { flag: 'wx', mode: 0o600 });
   } catch (err) {

@@ -476,6 +476,11 @@ export function pluginList(ci: CiContext): PluginInfo[] | undefined {
 // GET /chatbot-api/openapi.json.
 
 /** `POST|PUT /chatbot-api/context/{chat_id}/`: what the caller may say; `{}` is valid (Referer decides). */
+/** The build permalinks a context request may name instead of a number (Jenkins' own names). */
+export const BUILD_PERMALINKS = ['lastBuild', 'lastCompletedBuild', 'lastFailedBuild', 'lastSuccessfulBuild', 'lastUnsuccessfulBuild', 'lastStableBuild', 'lastUnstableBuild'] as const;
+
+const BUILD_NUMBER_ERROR = `must be a positive whole number or one of ${BUILD_PERMALINKS.join(', ')}`;
+
 export const contextRequestSchema = z
   .looseObject(
     {
@@ -485,14 +490,17 @@ export const contextRequestSchema = z
         z.union(
           [
             z
-              .number({ error: 'must be a positive whole number' })
-              .int({ error: 'must be a positive whole number' })
-              .min(1, { error: 'must be a positive whole number' })
-              .max(Number.MAX_SAFE_INTEGER, { error: 'must be a positive whole number' }),
-            z.string({ error: 'must be a positive whole number' }).regex(/^\d{1,15}$/, { error: 'must be a positive whole number' }).refine((s) => Number(s) >= 1, { message: 'must be a positive whole number' }),
-            z.literal('', { error: 'must be a positive whole number' }),
+              .number({ error: BUILD_NUMBER_ERROR })
+              .int({ error: BUILD_NUMBER_ERROR })
+              .min(1, { error: BUILD_NUMBER_ERROR })
+              .max(Number.MAX_SAFE_INTEGER, { error: BUILD_NUMBER_ERROR }),
+            z.string({ error: BUILD_NUMBER_ERROR }).regex(/^\d{1,15}$/, { error: BUILD_NUMBER_ERROR }).refine((s) => Number(s) >= 1, { message: BUILD_NUMBER_ERROR }),
+            z.literal('', { error: BUILD_NUMBER_ERROR }),
+            // A permalink Jenkins keeps per job: the controller resolves it (`cichat ask --job J`
+            // without --build sends `lastCompletedBuild` or `lastFailedBuild`).
+            z.enum(BUILD_PERMALINKS, { error: BUILD_NUMBER_ERROR }),
           ],
-          { error: 'must be a positive whole number' },
+          { error: BUILD_NUMBER_ERROR },
         ),
       ),
       consoleLog: opt(str),

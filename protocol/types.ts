@@ -168,9 +168,31 @@ export interface BuildSummary {
   [key: string]: unknown;
 }
 
+export interface FailingStep {
+  stage?: string;
+  stagePath?: string[];
+  branch?: string;
+  step: string;
+  nodeId?: string;
+  errorClass: string;
+  errorMessage: string;
+  logLines?: [number, number];
+  log?: string;
+  /** `script returned exit code N`: the step's wrapper; its output says why. */
+  wrapper?: boolean;
+}
+
 export interface BuildDetails extends BuildSummary {
   consoleLog?: string;
   consoleLogTail?: string;
+  /** The line of the whole log that `consoleLogTail` starts with (1-based), when known. */
+  consoleLogTailStartLine?: number;
+  /**
+   * The pipeline steps that failed, as the flow nodes recorded them (issue 26): the step's
+   * stage (innermost; `stagePath` when nested), parallel branch, function name, exception and
+   * message, and its own lines of the whole log (`logLines` [first, last], 1-based) and text.
+   */
+  failingSteps?: FailingStep[];
   previousBuild?: BuildSummary | null;
   /**
    * The baseline a failure is compared with: the same shape, with its log end when known
@@ -296,6 +318,91 @@ export interface LogExcerpt {
   reason: string;
   /** Only when analysed against a passing build's log: a line of it is not in that log. */
   new_since_baseline?: boolean;
+  /** What the excerpt establishes (core/finding): class, message, location chain, test, evidence. */
+  finding?: Finding;
+}
+
+/** The failure classes of a finding (CONTRACT section 6); `unknown` when no class's evidence rule held. */
+export const FINDING_CLASSES = [
+  'compile-error',
+  'link-error',
+  'test-assertion',
+  'test-error',
+  'runtime-exception',
+  'dependency-resolution',
+  'network',
+  'disk-full',
+  'out-of-memory',
+  'timeout-aborted',
+  'permission-credentials',
+  'missing-tool',
+  'lint',
+  'ci-script',
+  'agent-lost',
+  'unknown',
+] as const;
+export type FindingClass = (typeof FINDING_CLASSES)[number];
+
+/** One stack frame of a finding's location chain. */
+export interface FindingFrame {
+  file: string;
+  line: number;
+  column?: number;
+  /** The function or method the frame names, when the trace prints it. */
+  function?: string;
+  /** 1-based log line of the frame. */
+  log_line: number;
+}
+
+/** Where the failure is: the place the tool names, and the frames of a trace. */
+export interface FindingLocation {
+  file: string;
+  line?: number;
+  column?: number;
+  /** 1-based log line that names it. */
+  log_line: number;
+  frames?: {
+    /** The innermost frame: where the exception was raised or the panic happened. */
+    raise?: FindingFrame;
+    /** The innermost frame in the project's own code (not a library, the runtime or a test framework). */
+    project?: FindingFrame;
+  };
+}
+
+/**
+ * What one failure excerpt establishes: the class (decided by that class's evidence rule), the
+ * error message and the log line that carries it, the tool, the location chain, the failing
+ * test, and the details the log states (compiler code, exception type, missing symbol,
+ * expected/actual values, dependency, host). Nothing here is inferred beyond what a log line says.
+ */
+export interface Finding {
+  class: FindingClass;
+  /** The error message itself, as the log prints it (one line, trimmed of CI prefixes). */
+  message: string;
+  /** 1-based log line carrying the message: the headline. */
+  message_line: number;
+  /** The tool whose output the message is (`javac`, `tsc`, `pytest`, `maven`, `pip`, `ld`, `sh`, ...). */
+  tool?: string;
+  /** The compiler's or tool's error code (`TS2339`, `E0425`, `ETARGET`, `F401`). */
+  code?: string;
+  /** The exception or panic type (`NullPointerException`, `TypeError`, `panic`, `SIGSEGV`). */
+  exception?: string;
+  /** The missing symbol of a compile or link error, the missing command of missing-tool. */
+  symbol?: string;
+  /** The values an assertion compared, only when the log prints them. */
+  expected?: string;
+  actual?: string;
+  /** The dependency (coordinates or name and version) that did not resolve. */
+  dependency?: string;
+  /** The host that could not be reached. */
+  host?: string;
+  location?: FindingLocation;
+  /** The failing test, when one failed. */
+  test?: { name: string; log_line: number };
+  /** How sure the class is: high (a specific rule on the message line), medium, low (unknown or weak). */
+  confidence: 'high' | 'medium' | 'low';
+  /** The 1-based log lines the finding rests on, message line first. */
+  evidence: number[];
 }
 
 /** One entry of a workspace tree (CONTRACT section 3, Workspaces). */

@@ -23,9 +23,10 @@ const fact = (field: string): Source => ({ kind: 'context', field });
 
 describe('local engine over a rich context', () => {
   const cases: [string, RegExp, Source[]][] = [
-    ['Why did the build fail?', /Build #42 of `team\/api` failed.*first real error is \[L44-L46\]/, [fact('buildDetails.result'), { kind: 'log', start_line: 44, end_line: 46 }]],
-    ['what broke', /failed.*\[L44-L46\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
-    ["what's the error", /\[L44-L46\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
+    // The headline cites the line that carries the message (issue 25); the excerpt is quoted below it.
+    ['Why did the build fail?', /Build #42 of `team\/api` failed.*first real error is \[L45-L45\]/, [fact('buildDetails.result'), { kind: 'log', start_line: 44, end_line: 46 }]],
+    ['what broke', /failed.*\[L45-L45\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
+    ["what's the error", /\[L45-L45\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
     ['which tests failed?', /^\*\*2 of 48 tests failed\*\* in build #42 \(3 skipped\)/, [fact('buildDetails.testResults')]],
     ['what version of jenkins', /^This server runs \*\*Jenkins 2\.440\.3\*\*/, [fact('ciVersion')]],
     ['Jenkins version?', /Jenkins 2\.440\.3/, [fact('ciVersion')]],
@@ -145,7 +146,7 @@ describe('local engine over a rich context', () => {
     const stream = await engine.answer({ question: 'why?', history, context: richChatContext(), signal: new AbortController().signal });
     let text = '';
     for await (const piece of stream.pieces) text += piece;
-    expect(text).toMatch(/^\*\*Build #42 of `team\/api` failed \(`FAILURE`\):\*\* the first real error is \[L44-L46\]/);
+    expect(text).toMatch(/^\*\*Build #42 of `team\/api` failed \(`FAILURE`\):\*\* the first real error is \[L45-L45\]/);
     // Without history the same word is not understood.
     expect((await ask('why?', richChatContext())).first).toBe("I can't answer that from the uploaded context.");
   });
@@ -209,7 +210,10 @@ describe('local engine without any context', () => {
     expect(answer.first).toMatch(/^No CI context has been uploaded to this chat yet/);
     expect(answer.text).toContain('cichat context upload <chat-id> --log build.log');
     expect(answer.text).toContain('cat build.log | cichat ask');
-    expect(answer.text).toContain("press the chat panel's **upload context** button");
+    // issue 27: no browser upload button is shipped; the controller injects the named build
+    expect(answer.text).toContain('cichat context upload <chat-id> --job JOB --build N');
+    expect(answer.text).toContain('injects it');
+    expect(answer.text).not.toMatch(/button/i);
     expect(answer.sources).toEqual([]);
   });
 
@@ -372,7 +376,10 @@ describe('local engine with the real log analyzer', () => {
     expect(top).toBeDefined();
     const answer = await ask('why did the build fail?', context);
     const citation = `[L${top?.start_line}-L${top?.end_line}]`;
-    expect(answer.first).toContain(`the first real error is ${citation}`);
+    // The headline is the finding's message line, inside the excerpt; the excerpt is quoted whole.
+    const message = top?.finding?.message_line;
+    expect(message).toBeGreaterThanOrEqual(top?.start_line ?? 0);
+    expect(answer.first).toContain(`the first real error is [L${message}-L${message}]`);
     expect(answer.text).toContain(`${citation} *${top?.reason}*\n\`\`\`text\n${top?.text}`);
     expect(answer.sources).toEqual(expect.arrayContaining([{ kind: 'log', start_line: top?.start_line, end_line: top?.end_line }]));
   });

@@ -3,6 +3,9 @@
  * log too large for the backend is cut, the progress bar, and the demo build finder of
  * `cichat serve`.
  */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { contextFromEnv, tailOfLog } from '../cli/commands/context.js';
@@ -123,5 +126,45 @@ describe('findFailedBuild (the demo chat of cichat serve)', () => {
 
   it('finds the failing build of the shipped seeds', async () => {
     expect(await findFailedBuild(path.join('seeds', 'jenkins-home'))).toEqual({ jobName: 'team/api', buildNumber: 42 });
+  });
+});
+
+describe("the README's Jenkins pipeline snippet (issue 27)", () => {
+  /** The shell script of the README's first `sh '''...'''` step. */
+  const snippet = (): string => {
+    const readme = fs.readFileSync('README.md', 'utf8');
+    const m = /sh '''([\s\S]*?)'''/.exec(readme);
+    if (!m?.[1]) throw new Error("no sh ''' step in README.md");
+    return m[1];
+  };
+
+  /** Runs it with stand-ins: `curl` as given, a `cichat` that logs its calls and accepts anything (as the old one did). */
+  function runSnippet(curl: string): { status: number | null; calls: string } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-snippet-'));
+    const calls = path.join(dir, 'calls');
+    fs.writeFileSync(path.join(dir, 'curl'), `#!/bin/sh\n${curl}\n`, { mode: 0o755 });
+    fs.writeFileSync(path.join(dir, 'cichat'), `#!/bin/sh\necho "$*" >> ${calls}\n[ "$1" = chats ] && echo 7\ncat > /dev/null\nexit 0\n`, { mode: 0o755 });
+    const script = path.join(dir, 'step.sh');
+    fs.writeFileSync(script, snippet(), { mode: 0o755 });
+    // Jenkins runs a script that starts with #! by that interpreter, else with /bin/sh.
+    const interpreter = /^#!(\S+)/.exec(snippet())?.[1] ?? '/bin/sh';
+    const env = { PATH: `${dir}:${process.env.PATH ?? ''}`, JOB_NAME: 'team/api', BUILD_NUMBER: '7', BUILD_URL: 'http://ci/job/team/job/api/7/' };
+    const r = spawnSync(interpreter, [script], { env, cwd: dir, encoding: 'utf8' });
+    const out = { status: r.status, calls: fs.existsSync(calls) ? fs.readFileSync(calls, 'utf8') : '' };
+    fs.rmSync(dir, { recursive: true, force: true });
+    return out;
+  }
+
+  it('stops with an error when the download fails, before asking (pipefail), even if the upload accepted the empty input', () => {
+    const failed = runSnippet('echo "curl: (22) The requested URL returned error: 404" >&2; exit 22');
+    expect(failed.status).not.toBe(0);
+    expect(failed.calls).toContain('context upload 7 --from-env --log -');
+    expect(failed.calls).not.toContain('ask');
+  });
+
+  it('runs through when the download works', () => {
+    const ok = runSnippet('echo "ERROR: boom"');
+    expect(ok.status).toBe(0);
+    expect(ok.calls).toContain('ask --chat 7 --no-stdin why did this build fail?');
   });
 });

@@ -1,3 +1,4 @@
+import { MAX_LINE_CHARS } from '../core/log/clean.js';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -117,6 +118,24 @@ describe.each(dialects)('context API on $name', (dialect) => {
     return b.request(user, 'POST', `/context/${chatId}/`, body);
   }
 
+  test('an empty log is 422 naming the field, and the chat keeps its context (issue 27)', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    expect((await upload(user, chat.id, { ciContext: ciContext(rustLog(5)) })).status).toBe(200);
+    const before = (await (await backend.request(user, 'GET', `/context/${chat.id}/last-upload`)).json()) as { last_upload_at: string };
+    for (const empty of ['', '\n\n', '  \r\n']) {
+      const res = await upload(user, chat.id, { ciContext: ciContext(empty) });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^buildDetails\.consoleLog: the log is empty;.*keeps its previous context/);
+    }
+    const after = (await (await backend.request(user, 'GET', `/context/${chat.id}/last-upload`)).json()) as { last_upload_at: string };
+    expect(after.last_upload_at).toBe(before.last_upload_at);
+    const log = (await (await backend.request(user, 'GET', `/context/${chat.id}/log`)).json()) as { total_lines: number; lines: unknown[] };
+    expect(log.total_lines).toBeGreaterThan(5);
+    // a context without any log is still an upload (a job's facts alone)
+    expect((await upload(user, chat.id, { ciContext: ciContext(undefined) })).status).toBe(200);
+  });
+
   test('upload: masked, cleaned, echoed; jenkinsVersion read as ciVersion; unknown fields kept', async () => {
     const user = newUser();
     const chat = await buildChat(user);
@@ -167,6 +186,42 @@ describe.each(dialects)('context API on $name', (dialect) => {
     for (const p of all) expect(p.text).not.toMatch(new RegExp(`${GH_TOKEN}|${AWS_KEY}|hunter2`));
   });
 
+  test('ciEnvironment and parameters are masked by name; log, stored context and chunks by the same rules', async () => {
+    const user = newUser();
+    const chat = await buildChat(user);
+    const log = [
+      '+ curl -u admin:CurlPw111 https://nexus/upload',
+      '+ docker login -u ci -p DockerPw222 registry.example.com',
+      '+ mysql -uroot -pMysqlPw333 -e "select 1"',
+      '+ PGPASSWORD=PgPw444 psql -h db',
+      'SLACK xapp-1-A0123456789-1234567890123-abcdef0123456789abcdef',
+      'error: build failed',
+    ].join('\n');
+    const res = await upload(user, chat.id, {
+      ciContext: {
+        ciEnvironment: { JOB_NAME: 'team/api', DB_PASS: 'EnvPw555', NPM_TOKEN: 'EnvTok666', KEYBOARD_LAYOUT: 'us', PWD: '/ws/api' },
+        buildDetails: {
+          number: 7,
+          result: 'FAILURE',
+          consoleLog: log,
+          parameters: { DEPLOY_KEY: 'ParamKey777', BRANCH: 'main' },
+          previousBuild: { number: 6, parameters: [{ name: 'SIGNING_SECRET', value: 'PrevSecret888' }] },
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { received_data: { ciEnvironment: Record<string, string>; buildDetails: { parameters: Record<string, unknown> } } };
+    expect(body.received_data.ciEnvironment).toEqual({ JOB_NAME: 'team/api', DB_PASS: '****', NPM_TOKEN: '****', KEYBOARD_LAYOUT: 'us', PWD: '/ws/api' });
+    expect(body.received_data.buildDetails.parameters).toEqual({ DEPLOY_KEY: '****', BRANCH: 'main' });
+    const secrets = ['CurlPw111', 'DockerPw222', 'MysqlPw333', 'PgPw444', 'xapp-1-A0123456789', 'EnvPw555', 'EnvTok666', 'ParamKey777', 'PrevSecret888'];
+    const loaded = await context.loadContext(chat.id);
+    const chunks = await retrieve(context.deps(), chat.id, 'curl docker mysql psql slack', 20);
+    for (const text of [JSON.stringify(body), JSON.stringify(loaded!.ciContext), ...chunks.map((c) => c.text)]) {
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    }
+    expect(chunks.map((c) => c.text).join('\n')).toContain('docker login -u ci -p ****');
+  });
+
   test('POST without the trailing slash, and ciContext with no log at all', async () => {
     const user = newUser();
     const chat = await buildChat(user);
@@ -179,11 +234,11 @@ describe.each(dialects)('context API on $name', (dialect) => {
     expect(loaded!.ciContext.buildDetails).toEqual({ number: 7, result: 'FAILURE' });
   });
 
-  test('an empty log and a consoleLogTail', async () => {
+  test('an empty log (refused, CONTRACT section 6) and a consoleLogTail', async () => {
     const user = newUser();
     const chat = await buildChat(user);
-    expect((await upload(user, chat.id, { ciContext: ciContext('') })).status).toBe(200);
-    expect((await context.loadContext(chat.id))!.logLineCount).toBe(0);
+    expect((await upload(user, chat.id, { ciContext: ciContext('') })).status).toBe(422);
+    expect(await context.loadContext(chat.id)).toBeNull();
     const tail = { ...ciContext(undefined), buildDetails: { consoleLogTail: 'a\nb\nERROR: boom\n' } };
     const res = await upload(user, chat.id, { ciContext: tail });
     expect(res.status).toBe(200);
@@ -355,7 +410,8 @@ describe.each(dialects)('context API on $name', (dialect) => {
     const loaded = await context.loadContext(chat.id);
     expect(loaded!.logLineCount).toBe(1);
     const counts = await countContexts(backend.db, chat.id);
-    expect(counts.chunks).toBe(Math.ceil(line.length / 4000));
+    // A line is kept up to MAX_LINE_CHARS (1 MiB), then says how long it was (issue 28).
+    expect(counts.chunks).toBe(Math.ceil((MAX_LINE_CHARS + ` [line cut: ${line.length} characters]`.length) / 4000));
     const passages = await loaded!.retrieve('ERROR', 2);
     for (const p of passages) {
       expect([p.start_line, p.end_line]).toEqual([1, 1]);

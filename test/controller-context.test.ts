@@ -173,6 +173,23 @@ test.each([
   expect(arrivals).toHaveLength(0);
 });
 
+test('buildNumber may be a permalink (cichat ask --job J without --build): resolved from JENKINS_HOME, a missing one is 404 (issue 27)', async () => {
+  const reply = await upload(JSON.stringify({ jobName: 'downstream', buildNumber: 'lastCompletedBuild' }));
+  expect(reply.status).toBe(200);
+  expect(sentContext().buildDetails?.number).toBe(2);
+  arrivals = [];
+  const none = await upload(JSON.stringify({ jobName: 'downstream', buildNumber: 'lastFailedBuild' }));
+  expect(none.status).toBe(404);
+  expect(none.json.detail).toBe('Job downstream has no failed build (lastFailedBuild) in JENKINS_HOME: no context was uploaded');
+  expect(arrivals).toHaveLength(0);
+  const ghost = await upload(JSON.stringify({ jobName: 'ghost', buildNumber: 'lastFailedBuild' }));
+  expect(ghost.status).toBe(404);
+  expect(ghost.json.detail).toMatch(/ghost.*no context was uploaded/);
+  const bad = await upload(JSON.stringify({ jobName: 'downstream', buildNumber: 'lastGreenBuild' }));
+  expect(bad.status).toBe(422);
+  expect(bad.json.detail).toMatch(/^buildNumber: must be a positive whole number or one of lastBuild, lastCompletedBuild, lastFailedBuild/);
+});
+
 test('an unknown job from the Referer is 404 too, saying where the name came from', async () => {
   const reply = await upload('{}', { 'content-type': 'application/json', referer: 'http://ci/job/ghost/3/' });
   expect(reply.status).toBe(404);

@@ -402,10 +402,14 @@ describe('proxy in CONTROLLER_AUTH=none mode', () => {
     expect(stub.arrivals[0]?.headers.authorization).toBeUndefined();
   });
 
-  test('paths outside /chatbot-api are 404 {detail}', async () => {
-    const reply = await send(`${controller.url}/chats/`);
+  test('paths outside /chatbot-api are 404 {detail} (or the web page), never relayed', async () => {
+    const reply = await send(`${controller.url}/context/1/`);
     expect(reply.status).toBe(404);
     expect(JSON.parse(reply.body.toString()).detail).toMatch(/chatbot-api/);
+    // `/chats/` is the web page's chat list (issue 30), served by the controller itself.
+    const page = await send(`${controller.url}/chats/`);
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toMatch(/^<!doctype html>/);
     expect(stub.arrivals).toHaveLength(0);
   });
 });

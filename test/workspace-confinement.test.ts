@@ -159,7 +159,7 @@ describe('CICHAT_WORKSPACE_ROOTS', () => {
     });
   });
 
-  it('follows a workspace root replaced by a link: to the home or / it serves nothing, to another disk it serves that', async () => {
+  it('follows a workspace root replaced by a link: to the home or / it serves nothing, to another disk only once named', async () => {
     const ws = path.join(h.home, 'workspace');
     const real = path.join(h.root, 'workspace-real');
     await fs.rename(ws, real);
@@ -172,10 +172,17 @@ describe('CICHAT_WORKSPACE_ROOTS', () => {
         });
         await fs.unlink(ws);
       }
-      // The usual reason for such a link: workspaces on a bigger disk.
+      // The usual reason for such a link: workspaces on a bigger disk. A default root resolves
+      // inside JENKINS_HOME only (issue 24 point 5): the link is followed once it is named.
       await fs.symlink(real, ws);
       await withController({}, async (get) => {
-        expect(ids(clean(await get(treePath('evil')))).sort()).toEqual(['16', '9']);
+        expect(ids(clean(await get(treePath('evil')))).sort()).toEqual(['16']);
+        const refused = clean(await get(filePath('evil', '9', 'ok.txt')));
+        expect(refused.status).toBe(404);
+        expect((refused.body as { message: string }).message).toMatch(/outside the workspace roots \(CICHAT_WORKSPACE_ROOTS\)/);
+      });
+      await withController({ CICHAT_WORKSPACE_ROOTS: real }, async (get) => {
+        expect(ids(clean(await get(treePath('evil')))).sort()).toEqual(['9']);
         expect(clean(await get(filePath('evil', '9', 'ok.txt'))).body).toEqual({ status: 'success', content: 'legit workspace' });
       });
       await fs.unlink(ws);
@@ -213,6 +220,68 @@ describe('CICHAT_WORKSPACE_ROOTS', () => {
     });
     if (!good.ok) throw new Error(good.problems.join('\n'));
     expect(good.config.workspaceRoots).toEqual([path.join(h.home, 'workspace'), path.join(h.agent, 'workspace'), '${ITEM_ROOTDIR}/workspace']);
+  });
+});
+
+describe('default roots resolve inside JENKINS_HOME only; home key directories are never served (issue 24 point 5)', () => {
+  it('JENKINS_HOME/workspace linked to a home-like directory serves nothing of it until named, and never its .ssh', async () => {
+    const ws = path.join(h.home, 'workspace');
+    const real = path.join(h.root, 'workspace-real-5');
+    await fs.rename(ws, real);
+    try {
+      await fs.symlink(h.fakeHome, ws);
+      await withController({}, async (get) => {
+        expect(ids(clean(await get(treePath('evil')))).sort()).toEqual(['16']);
+        expect(clean(await get(filePath('evil', '9', '../.ssh/id_rsa'))).status).toBe(400);
+        for (const file of ['ok.txt', '.ssh/id_rsa']) expect([file, clean(await get(filePath('evil', '9', file))).status]).toEqual([file, 404]);
+      });
+      await withController({ CICHAT_WORKSPACE_ROOTS: h.fakeHome }, async (get) => {
+        expect(clean(await get(filePath('evil', '9', 'ok.txt'))).body).toEqual({ status: 'success', content: 'legit workspace' });
+        const key = clean(await get(filePath('evil', '9', '.ssh/id_rsa')));
+        expect(key.status).toBe(400);
+        expect((key.body as { message: string }).message).toMatch(/home's \.ssh directory are not served/);
+      });
+    } finally {
+      await fs.rm(ws, { force: true });
+      await fs.rename(real, ws);
+    }
+  });
+
+  it("a root config.xml <workspaceDir> outside JENKINS_HOME is no root until CICHAT_WORKSPACE_ROOTS names it", async () => {
+    await withController({}, async (get) => {
+      expect(ids(clean(await get(treePath('wsdir'))))).toEqual([]);
+      const refused = clean(await get(filePath('wsdir', 'ws-default', 'ok.txt')));
+      expect(refused.status).toBe(404);
+      expect((refused.body as { message: string }).message).toMatch(/outside the workspace roots/);
+    });
+    await withController({ CICHAT_WORKSPACE_ROOTS: h.elsewhere }, async (get) => {
+      expect(ids(clean(await get(treePath('wsdir'))))).toEqual(['ws-default']);
+      expect(clean(await get(filePath('wsdir', 'ws-default', 'ok.txt'))).body).toEqual({ status: 'success', content: 'workspace elsewhere' });
+    });
+  });
+
+  it('files under .ssh, .gnupg, .aws, .docker and .kube of a workspace are refused; its other files served', async () => {
+    await withController({}, async (get) => {
+      expect(clean(await get(filePath('keys', 'ws-default', 'ok.txt'))).body).toEqual({ status: 'success', content: 'keys workspace' });
+      for (const file of ['.ssh/id_ed25519', '.gnupg/private-keys-v1.d/key.key', '.aws/credentials', '.docker/config.json', '.kube/config']) {
+        const reply = clean(await get(filePath('keys', 'ws-default', file)));
+        expect([file, reply.status]).toEqual([file, 400]);
+        expect((reply.body as { message: string }).message).toMatch(/are not served: they hold keys and credentials/);
+      }
+    });
+  });
+});
+
+describe('.git reached through a link (issue 24 point 6)', () => {
+  it('gitlink/config, a link to .git/config and sub/up/config are refused like .git/config', async () => {
+    await withController({}, async (get) => {
+      expect(clean(await get(filePath('gitrepo', 'ws-default', 'README.md'))).body).toEqual({ status: 'success', content: 'a repository' });
+      for (const file of ['.git/config', 'gitlink/config', 'config-link', 'sub/up/config']) {
+        const reply = clean(await get(filePath('gitrepo', 'ws-default', file)));
+        expect([file, reply.status]).toEqual([file, 400]);
+        expect((reply.body as { message: string }).message).toMatch(/Files under \.git are not served/);
+      }
+    });
   });
 });
 

@@ -6,6 +6,7 @@
 
 export type IntentId =
   | 'failure'
+  | 'fix'
   | 'tests'
   | 'ciVersion'
   | 'plugins'
@@ -68,6 +69,19 @@ const INTENTS: [IntentId, Cue[]][] = [
     ],
   ],
   [
+    // "How do I fix it?" is its own answer (issue 25), not the diagnosis again.
+    'fix',
+    [
+      [/\b(fix|fixes|fixing|remedy|solution|resolve|solve|repair)\b/, 4],
+      [/\bhow (do|can|should|would|to) (i|we|you)?\s*(fix|solve|resolve|repair|correct)\b|\bhow to (fix|solve|resolve|repair)\b/, 9],
+      [/\b(fix|solve|repair|resolve|correct)\b.*\b(build|it|this|that|error|failure|pipeline|job|problem|issue|test)\b/, 8],
+      [/\bhelp me\b.*\b(fix|debug|solve|repair|troubleshoot)\b/, 12],
+      [/\bwhat (should|do|can|must) (i|we) do\b|\bnext steps?\b|\bhow (do|can|should) (i|we) (get|make) (it|this|the build) (green|pass\w*|work\w*)\b|\bwhat (should|do) (i|we) change\b/, 8],
+      // German and French: "wie behebe ich das", "comment corriger".
+      [/\b(beheben|behebe|reparieren|corriger|réparer|reparer)\b/, 8],
+    ],
+  ],
+  [
     'failure',
     [
       [/\b(why|how come|reason)\b.*\b(fail\w*|broke\w*|break\w*|red|error\w*|crash\w*|unstable|abort\w*|stopp?ed|killed|cancel+ed)\b/, 6],
@@ -84,10 +98,7 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(errors?|exceptions?|stack ?traces?|tracebacks?|failures?|root cause|cause of|panic)\b/, 3],
       [/\b(fail\w*|broke\w*|crash\w*|red)\b/, 2],
       [/\b(build|pipeline|job|it|run|deploy\w*|stage|step)\b.*\b(fail\w*|broke\w*|crash\w*)\b/, 2],
-      [/\b(fix|how do i fix|how to fix|resolve|debug|troubleshoot)\b/, 3],
-      [/\b(fix|debug|solve|repair|resolve|troubleshoot)\b.*\b(build|it|this|error|failure|pipeline|job)\b/, 6],
-      [/\bhelp me\b.*\b(fix|debug|solve|repair|troubleshoot)\b/, 12],
-      [/\bwhat (should|do|can|must) (i|we) do\b|\bnext steps?\b|\bhow (do|can|should) (i|we) (get|make) (it|this|the build) (green|pass\w*|work\w*)\b/, 6],
+      [/\b(debug|troubleshoot)\b/, 3],
       [/\b(docker|daemon|container)\b.*\b(down|broken|not running|problem|issue|fail\w*)\b/, 6],
       [/\b(log|console|output)\b/, 1],
     ],
@@ -580,6 +591,7 @@ export function detectIntents(question: string, max = 3): IntentId[] {
   // Asking why a build failed and whether it failed is one question, not two.
   const dropWhenPresent: [IntentId, IntentId][] = [
     ['result', 'failure'],
+    ['result', 'fix'],
     ['result', 'tests'],
     ['master', 'executors'],
     ['help', 'summary'],

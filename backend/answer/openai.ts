@@ -159,7 +159,7 @@ async function gatherPassages(context: ChatContext | null, question: string, k: 
     }
   }
   const intents = detectIntents(question);
-  const failureFirst = intents.length === 0 || intents.includes('failure') || intents.includes('tests') || intents.includes('result');
+  const failureFirst = intents.length === 0 || intents.includes('failure') || intents.includes('fix') || intents.includes('tests') || intents.includes('result');
   return rankPassages(context.failureExcerpts, retrieved, failureFirst);
 }
 

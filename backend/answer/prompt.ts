@@ -8,6 +8,8 @@ import type { ChatContext, HistoryTurn } from './engine.js';
 import { buildLabel, ciVersionOf, fromCiServer, formatDuration, jobNameOf, normalizePluginName, showValue, systemFacts } from './facts.js';
 import { cite, clip } from './logtext.js';
 import { saneCiContext } from './sanitize.js';
+import { findingFor } from './local/findingText.js';
+import type { Finding } from '../../protocol/types.js';
 
 export interface PromptMessage {
   role: 'system' | 'user' | 'assistant';
@@ -77,10 +79,11 @@ export const SYSTEM_INSTRUCTIONS = [
   '- Cite the log lines you rely on as [L<start>-L<end>] with the line numbers shown, for example [L120-L131]. Quote short log lines in fenced code blocks.',
   '- The first sentence answers the question. Be brief: short Markdown, bullets, bold for the key fact, inline code for names, paths and commands.',
   '- For a failure, name the first real error (not its cascade) and suggest the likely fix.',
+  '- The "Findings" section is what the log analyzer established from the log (class, message, location chain, evidence lines): start from it and do not contradict it. Say an assertion failed only for class test-assertion, and state expected/actual values only when a finding lists them. When the class is unknown, say what was found and that the cause is not established.',
 ].join('\n');
 
 const NO_CONTEXT_NOTE =
-  'No CI context has been uploaded to this chat. If the question is about a build, say that and explain how to upload it: in the browser, the chat panel\'s upload context button on a Jenkins job or build page; from a pipeline or shell, `cichat context upload <chat-id> --log build.log` (`--from-env` inside a build) or `cat build.log | cichat ask "..."`.';
+  'No CI context has been uploaded to this chat. If the question is about a build, say that and explain how to upload it: `cichat context upload <chat-id> --job JOB --build N` (the controller reads that build from its JENKINS_HOME and injects it automatically); from a pipeline or shell, `cichat context upload <chat-id> --log build.log` (`--from-env` inside a build) or `cat build.log | cichat ask "..."`.';
 
 const KNOWN_FIELDS = new Set([
   'currentScreen',
@@ -352,6 +355,12 @@ export function buildPrompt(input: PromptInput): Prompt {
   }
   if (factsText) remaining -= estimateTokens(factsText) + 2;
 
+  // The findings, as structured facts ahead of the passages (issue 25): what was established.
+  let findingsText = findingsSection(input.context);
+  if (findingsText && estimateTokens(findingsText) + 2 > remaining / 2) findingsText = findingsSection(input.context, 1);
+  if (findingsText && estimateTokens(findingsText) + 2 > remaining / 2) findingsText = '';
+  if (findingsText) remaining -= estimateTokens(findingsText) + 2;
+
   // Passages, best first.
   const included: PromptPassage[] = [];
   let droppedPassages = 0;
@@ -392,12 +401,44 @@ export function buildPrompt(input: PromptInput): Prompt {
     remaining -= cost;
   }
 
-  const system = [SYSTEM_INSTRUCTIONS, factsText, included.length ? [passageHeader, ...included.map(formatPassage)].join('\n\n') : '']
+  const system = [SYSTEM_INSTRUCTIONS, factsText, findingsText, included.length ? [passageHeader, ...included.map(formatPassage)].join('\n\n') : '']
     .filter(Boolean)
     .join('\n\n');
   const messages: PromptMessage[] = [{ role: 'system', content: system }, ...kept.flat(), question];
   const estimatedTokens = messages.reduce((sum, m) => sum + estimateTokens(m.content) + MESSAGE_OVERHEAD, REPLY_PRIMING);
   return { messages, passages: included, estimatedTokens, dropped: { historyTurns: droppedTurns, passages: droppedPassages } };
+}
+
+/** One finding as structured facts: `key: value` pairs, each line cited. */
+export function findingFacts(f: Finding, n: number, excerpt: { start_line: number; end_line: number; new_since_baseline?: boolean }): string {
+  const L = (line: number): string => `[L${line}-L${line}]`;
+  const place = (p: { file: string; line?: number; column?: number }): string => `${p.file}${p.line !== undefined ? `:${p.line}` : ''}${p.line !== undefined && p.column !== undefined ? `:${p.column}` : ''}`;
+  const since = excerpt.new_since_baseline === true ? '; NEW since the last green build' : excerpt.new_since_baseline === false ? '; also in the last green build, probably not the cause' : '';
+  const lines = [`Finding ${n} (excerpt ${cite(excerpt)}${since}):`, `- class: ${f.class} (${f.confidence} confidence)`, `- message: ${clip(f.message, 400)} ${L(f.message_line)}`];
+  if (f.tool) lines.push(`- tool: ${f.tool}`);
+  for (const key of ['code', 'exception', 'symbol', 'expected', 'actual', 'dependency', 'host'] as const) {
+    const v = f[key];
+    if (v !== undefined) lines.push(`- ${key}: ${clip(v, 200)}`);
+  }
+  if (f.location) {
+    lines.push(`- location: ${place(f.location)} ${L(f.location.log_line)}`);
+    const { raise, project } = f.location.frames ?? {};
+    if (raise) lines.push(`- raise site: ${place(raise)}${raise.function ? ` in ${raise.function}` : ''} ${L(raise.log_line)}`);
+    if (project) lines.push(`- deepest project frame: ${place(project)}${project.function ? ` in ${project.function}` : ''} ${L(project.log_line)}`);
+  }
+  if (f.test) lines.push(`- failing test: ${f.test.name} ${L(f.test.log_line)}`);
+  lines.push(`- evidence lines: ${f.evidence.map((e) => `L${e}`).join(', ')}`);
+  return lines.join('\n');
+}
+
+/** The findings of the top excerpts (new ones first), for the prompt; empty without a log. */
+export function findingsSection(context: ChatContext | null, max = 3): string {
+  if (!context) return '';
+  const excerpts = context.failureExcerpts.filter((e) => e.score > 0 && e.reason !== 'no failure found');
+  const ordered = [...excerpts.filter((e) => e.new_since_baseline !== false), ...excerpts.filter((e) => e.new_since_baseline === false)].slice(0, max);
+  if (ordered.length === 0) return '';
+  const blocks = ordered.map((e, i) => findingFacts(findingFor(context, e), i + 1, e));
+  return ['## Findings (established from the log by the analyzer, best first)', ...blocks].join('\n\n');
 }
 
 /**

@@ -85,3 +85,30 @@ test('a reader that goes away leaves the pair interrupted with the text sent so 
   expect(sink.events.filter((e) => e.event === 'chunk').length).toBeLessThan(2);
   expect(sink.events.some((e) => e.event === 'done')).toBe(false);
 });
+
+test('`started` leaves before the context is loaded: the job waits a turn of the event loop first', async () => {
+  // With a synchronous database driver, retrieval and composition would otherwise run in the
+  // same turn as the route, before the response's first bytes reach the socket.
+  const sink = memorySink();
+  const chat = await createChat(db, 'u', 'c chat');
+  const lifecycle = new Lifecycle('replica-a');
+  await acquireStreamLease(db, chat.id, 15_000, lifecycle.replicaId);
+  const order: string[] = [];
+  const loadContext = async () => {
+    order.push('loadContext');
+    return null;
+  };
+  await streamAnswer({ db, log: pino({ level: 'silent' }), lifecycle, engine: engineOf(['x']), loadContext }, { chatId: chat.id, question: 'q', leaseMs: 15_000 }, () => ({
+    ...sink,
+    send: (e: StreamEvent) => {
+      order.push(e.event);
+      sink.send(e);
+    },
+  }));
+  // What the HTTP layer does once the route returns (microtasks and next ticks: Koa pipes the body).
+  for (let i = 0; i < 50; i++) await Promise.resolve();
+  await new Promise<void>((r) => process.nextTick(r));
+  order.push('response written');
+  await sink.ended;
+  expect(order.slice(0, 3)).toEqual(['started', 'response written', 'loadContext']);
+});

@@ -93,6 +93,10 @@ export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: (
     let lastSave = Date.now();
     let savedChars = 0;
     try {
+      // `started` leaves before any retrieval or composition: the route returns, the response
+      // is piped and its first bytes written before this job does anything else (the SQLite
+      // driver is synchronous, so without this turn they would leave with the first chunk).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const [history, context] = await Promise.all([
         recentHistory(db, job.chatId, pairId, HISTORY_TURNS),
         deps.loadContext(job.chatId),

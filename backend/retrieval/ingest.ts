@@ -1,13 +1,12 @@
 /**
  * An upload, from the validated CiContext to a ready context: secrets masked everywhere, the
- * log cleaned, masked, analysed, chunked, embedded and indexed as it streams past, then
- * committed in one transaction (store/contexts.ts). The log string is read once, line by line;
- * what is kept whole besides it is the cleaned lines the analyzer needs.
+ * log cleaned, masked, analysed, chunked, embedded and indexed as it streams past (in a worker
+ * thread: logIngest.ts, ingestPool.ts), then committed in one transaction (store/contexts.ts).
+ * Nothing of the log is held whole: the analyzer keeps a window and its blocks, the stored
+ * context at most STORED_LOG_MAX_CHARS of text or the last STORED_TAIL_LINES lines.
  */
-import { analyzeLines, excerptText } from '../../core/log/analyze.js';
-import { BaselineBuilder, type Baseline } from '../../core/log/baseline.js';
-import { cleanLine } from '../../core/log/clean.js';
-import { createLineMasker, maskSecrets } from '../../core/secrets.js';
+import { stepFocus } from '../../core/log/jenkins.js';
+import { maskNamedValues, maskSecrets } from '../../core/secrets.js';
 import type { CiContext } from '../../protocol/types.js';
 import {
   createBuildingContext,
@@ -18,8 +17,10 @@ import {
   TermPostings,
   type StoredExcerpt,
 } from '../store/contexts.js';
-import { Chunker, splitLines, type LogChunk } from './chunk.js';
-import { extractTerms } from './terms.js';
+import { splitLines } from './chunk.js';
+import { LocalEmbedder } from './embed.js';
+import { INLINE_MAX_CHARS, IngestPool } from './ingestPool.js';
+import type { ChunkRow } from './logIngest.js';
 import type { ContextDeps } from './retrieve.js';
 import { WorkerIndexBuilder } from './vectorIndex.js';
 
@@ -29,10 +30,6 @@ export const STORED_LOG_MAX_CHARS = 2 * 1024 * 1024;
 export const STORED_TAIL_LINES = 1000;
 /** Longest line kept in excerpts and in a stored tail (a 10 MB line must not make a 10 MB row). */
 export const STORED_LINE_MAX_CHARS = 2000;
-/** Chunks embedded and inserted together (one INSERT, one message to the index worker). */
-const EMBED_BATCH = 256;
-/** Identifiers of a chunk indexed for exact lookup at most. */
-const TERMS_PER_CHUNK = 100;
 
 export interface IngestResult {
   contextId: number;
@@ -76,6 +73,27 @@ export function maskDeep<T>(value: T): T {
   return root as T;
 }
 
+/**
+ * The values of `ciEnvironment` and of the build parameters (this build's, the previous and the
+ * last successful one's) masked by their names (core/secrets.ts isSecretName: `DB_PASS`,
+ * `NPM_TOKEN`, `SSH_KEY`...), on top of the masking of every string by its shape.
+ */
+export function maskByName(ci: CiContext): CiContext {
+  const out: CiContext = { ...ci };
+  if (ci.ciEnvironment !== undefined) out.ciEnvironment = maskNamedValues(ci.ciEnvironment);
+  const withParameters = <B>(build: B): B => {
+    if (typeof build !== 'object' || build === null || !('parameters' in build)) return build;
+    return { ...build, parameters: maskNamedValues((build as { parameters: unknown }).parameters) };
+  };
+  if (ci.buildDetails) {
+    const build = withParameters(ci.buildDetails);
+    if (build.previousBuild !== undefined) build.previousBuild = withParameters(build.previousBuild);
+    if (build.lastSuccessfulBuild !== undefined) build.lastSuccessfulBuild = withParameters(build.lastSuccessfulBuild);
+    out.buildDetails = build;
+  }
+  return out;
+}
+
 /** Which field carries the build log, and the log (undefined when the context has none). */
 function logOf(ci: CiContext): { field: 'consoleLog' | 'consoleLogTail'; text: string } | undefined {
   const build = ci.buildDetails;
@@ -86,42 +104,55 @@ function logOf(ci: CiContext): { field: 'consoleLog' | 'consoleLogTail'; text: s
 }
 
 /**
- * The last green build's log (`buildDetails.lastSuccessfulBuild`) as line fingerprints: the
- * failure excerpts are ranked against it, and its text is not stored (only its line count).
- * Masked like the failing log, so a line that held a secret in both compares equal.
- */
-function baselineOf(ci: CiContext): { baseline: Baseline; lines: number } | undefined {
-  const green = ci.buildDetails?.lastSuccessfulBuild;
-  if (typeof green !== 'object' || green === null) return undefined;
-  const text = typeof green.consoleLog === 'string' ? green.consoleLog : typeof green.consoleLogTail === 'string' ? green.consoleLogTail : undefined;
-  if (text === undefined) return undefined;
-  const mask = createLineMasker();
-  const builder = new BaselineBuilder();
-  for (const raw of splitLines(text)) builder.baseline.addLine(mask(cleanLine(raw)));
-  return { baseline: builder.finish(), lines: builder.baseline.lines };
-}
-
-const capLine = (line: string): string =>
-  line.length > STORED_LINE_MAX_CHARS ? `${line.slice(0, STORED_LINE_MAX_CHARS)} [line cut: ${line.length} characters]` : line;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
  * Stores `ci` as the chat's new context. Until the final transaction nothing a reader sees
  * changes; on any failure the half-written upload is removed and the previous context stays.
  */
-export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiContext): Promise<IngestResult> {
-  const { db, embedder } = deps;
+export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiContext, options: { inline?: boolean } = {}): Promise<IngestResult> {
   const log = logOf(ci);
-  // Everything but the log is small: mask it whole. The log is masked line by line below.
+  const greenLog = greenLogOf(ci);
+  return ingestLog(deps, chatId, ci, log === undefined ? undefined : { field: log.field, pieces: [log.text], chars: log.text.length }, {
+    ...(greenLog !== undefined ? { green: greenLog } : {}),
+    ...(options.inline !== undefined ? { inline: options.inline } : {}),
+  });
+}
+
+/** A log arriving in pieces (text or UTF-8 bytes), for the context field it fills. */
+export interface LogSource {
+  field: 'consoleLog' | 'consoleLogTail';
+  pieces: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
+  /** Its length when known (a small log is ingested on the calling thread). */
+  chars?: number;
+}
+
+/** The process's ingest workers (ContextDeps.ingestPool overrides it). */
+const sharedPool = new IngestPool();
+
+/**
+ * Stores `ci` (its log, if any, given apart as `log`) as the chat's new context. The log's CPU
+ * work (cleaning, masking, analysis, chunking, local embedding, terms) runs in a worker thread
+ * fed piece by piece; this thread writes the rows. Until the final transaction nothing a reader
+ * sees changes; on any failure (the source's too: a client gone mid-upload) the half-written
+ * upload is removed and the previous context stays.
+ */
+export async function ingestLog(
+  deps: ContextDeps,
+  chatId: number,
+  ci: CiContext,
+  log: LogSource | undefined,
+  options: { green?: string; inline?: boolean } = {},
+): Promise<IngestResult> {
+  const { db, embedder } = deps;
+  // Everything but the log is small: mask it whole. The log is masked line by line.
   const { consoleLog: _log, consoleLogTail: _tail, ...buildRest } = ci.buildDetails ?? {};
-  const green = baselineOf(ci);
-  if (green && typeof buildRest.lastSuccessfulBuild === 'object' && buildRest.lastSuccessfulBuild !== null) {
-    // The passing log is kept as fingerprints only: the stored context says how long it was.
-    const { consoleLog: _g, consoleLogTail: _gt, ...greenRest } = buildRest.lastSuccessfulBuild;
-    buildRest.lastSuccessfulBuild = { ...greenRest, comparedLogLines: green.lines };
-  }
-  const stored: CiContext = maskDeep({ ...ci, ...(ci.buildDetails ? { buildDetails: buildRest } : {}) });
+  const stored: CiContext = maskByName(maskDeep({ ...ci, ...(ci.buildDetails ? { buildDetails: buildRest } : {}) }));
+  const withGreenLines = (lines: number) => {
+    const green = stored.buildDetails?.lastSuccessfulBuild;
+    if (stored.buildDetails && typeof green === 'object' && green !== null) {
+      // The passing log is kept as fingerprints only: the stored context says how long it was.
+      const { consoleLog: _g, consoleLogTail: _gt, ...greenRest } = green;
+      stored.buildDetails = { ...stored.buildDetails, lastSuccessfulBuild: { ...greenRest, comparedLogLines: lines } };
+    }
+  };
 
   let contextId: number;
   try {
@@ -133,59 +164,55 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
   deps.lifecycle?.uploadStarted(contextId);
   const builder = new WorkerIndexBuilder(embedder.dim);
   try {
-    const lines: string[] = [];
     let chunkCount = 0;
-    let storedChars = 0;
+    let lineCount = 0;
+    let failureExcerpts: StoredExcerpt[] = [];
     const terms = new TermPostings();
     if (log) {
-      const mask = createLineMasker();
-      const chunker = new Chunker();
-      let pending: LogChunk[] = [];
-      const flush = async () => {
-        if (pending.length === 0) return;
-        const batch = pending;
-        pending = [];
-        const vectors = await embedder.embed(batch.map((c) => c.text));
-        // The index worker inserts these while this thread goes on with the terms and the rows.
+      // The local embedder is pure computation: the worker runs its own copy (any other, such as
+      // a remote API or a subclass, embeds here).
+      const local = Object.getPrototypeOf(embedder) === LocalEmbedder.prototype;
+      const onRows = async (rows: ChunkRow[]) => {
+        const vectors = local ? rows.map((r) => r.embedding ?? new Float32Array(embedder.dim)) : await embedder.embed(rows.map((r) => r.text));
+        // The index worker inserts these while this thread writes the rows.
         builder.add(vectors);
-        const rows = batch.map((c, i) => {
-          const seq = chunkCount + i;
-          terms.add(seq, extractTerms(c.text, TERMS_PER_CHUNK));
-          return { seq, start_line: c.start_line, end_line: c.end_line, text: c.text, embedding: vectors[i]! };
-        });
-        await insertChunks(db, contextId, rows);
-        chunkCount += batch.length;
-        await yieldToEventLoop();
+        for (const r of rows) terms.add(r.seq, r.terms);
+        await insertChunks(
+          db,
+          contextId,
+          rows.map((r, i) => ({ seq: r.seq, start_line: r.start_line, end_line: r.end_line, text: r.text, embedding: vectors[i]! })),
+        );
+        chunkCount += rows.length;
       };
-      for (const raw of splitLines(log.text)) {
-        const line = mask(cleanLine(raw));
-        lines.push(line);
-        storedChars += line.length + 1;
-        for (const chunk of chunker.push(line)) pending.push(chunk);
-        if (pending.length >= EMBED_BATCH) await flush();
-      }
-      pending.push(...chunker.end());
-      await flush();
+      const pool = deps.ingestPool ?? sharedPool;
+      const inline = options.inline ?? (log.chars !== undefined && log.chars < INLINE_MAX_CHARS);
+      const summary = await pool.run(
+        {
+          ...(local ? { localDim: embedder.dim } : {}),
+          ...(options.green !== undefined ? { green: options.green } : {}),
+          focus: focusOf(ci, log.field),
+          storedMaxChars: STORED_LOG_MAX_CHARS,
+          tailLines: STORED_TAIL_LINES,
+          lineMaxChars: STORED_LINE_MAX_CHARS,
+        },
+        toAsync(log.pieces),
+        onRows,
+        inline,
+      );
       await insertTerms(db, contextId, terms, chunkCount);
-    }
-    const failureExcerpts: StoredExcerpt[] = lines.length
-      ? analyzeLines(lines, green ? { baseline: green.baseline } : {}).map((e) => ({
-          ...e,
-          text: excerptText(lines, e).split('\n').map(capLine).join('\n'),
-        }))
-      : [];
-    if (log) {
+      lineCount = summary.lineCount;
+      failureExcerpts = summary.excerpts;
       const buildDetails = { ...(stored.buildDetails ?? {}) };
-      if (storedChars <= STORED_LOG_MAX_CHARS) {
-        buildDetails[log.field] = lines.length ? `${lines.join('\n')}\n` : '';
-      } else {
-        buildDetails.consoleLogTail = `${lines.slice(-STORED_TAIL_LINES).map(capLine).join('\n')}\n`;
-      }
+      if (summary.storedLog !== undefined) buildDetails[log.field] = summary.storedLog;
+      else buildDetails.consoleLogTail = summary.storedTail ?? '';
       stored.buildDetails = buildDetails;
+      if (summary.greenLines !== undefined) withGreenLines(summary.greenLines);
+    } else if (options.green !== undefined) {
+      withGreenLines(greenLineCount(options.green));
     }
     const uploadedAt = await finishContext(db, contextId, chatId, {
       ciContext: stored,
-      logLineCount: lines.length,
+      logLineCount: lineCount,
       chunkCount,
       failureExcerpts,
     });
@@ -194,7 +221,7 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
       { chatId, contextId, uploadedAt, embedderId: embedder.id, dim: embedder.dim, count: chunkCount },
       builder,
     );
-    return { contextId, ciContext: stored, uploadedAt, logLineCount: lines.length, chunkCount, failureExcerpts };
+    return { contextId, ciContext: stored, uploadedAt, logLineCount: lineCount, chunkCount, failureExcerpts };
   } catch (err) {
     await discardContext(db, contextId).catch(() => undefined);
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
@@ -203,6 +230,31 @@ export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiCon
     deps.lifecycle?.uploadEnded(contextId);
     await builder.close();
   }
+}
+
+async function* toAsync<T>(pieces: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
+  for await (const piece of pieces) yield piece;
+}
+
+/** The failing pipeline steps' own lines (`buildDetails.failingSteps[].logLines`) in the uploaded log's numbering. */
+function focusOf(ci: CiContext, field: 'consoleLog' | 'consoleLogTail'): [number, number][] {
+  const build = ci.buildDetails;
+  if (!build || !Array.isArray(build.failingSteps)) return [];
+  const start = typeof build.consoleLogTailStartLine === 'number' ? build.consoleLogTailStartLine : undefined;
+  return stepFocus(build.failingSteps, field, start);
+}
+
+/** The green build's log text, when the context carries one. */
+function greenLogOf(ci: CiContext): string | undefined {
+  const green = ci.buildDetails?.lastSuccessfulBuild;
+  if (typeof green !== 'object' || green === null) return undefined;
+  return typeof green.consoleLog === 'string' ? green.consoleLog : typeof green.consoleLogTail === 'string' ? green.consoleLogTail : undefined;
+}
+
+function greenLineCount(text: string): number {
+  let n = 0;
+  for (const _ of splitLines(text)) n++;
+  return n;
 }
 
 function isForeignKeyError(err: unknown): boolean {

@@ -3,6 +3,7 @@
  * says which context is current; the HNSW index of this process is checked against it and
  * rebuilt from the database when it does not match, so any backend replica answers any chat.
  */
+import type { IngestPool } from './ingestPool.js';
 import type { ChatContext, LogPassage } from '../answer/engine.js';
 import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from '../db.js';
@@ -22,6 +23,8 @@ export interface ContextDeps {
   indexes: VectorIndexCache;
   /** The process's lifecycle: uploads are marked with its replica id and tracked while live. */
   lifecycle?: Lifecycle;
+  /** Where uploads' CPU work runs (default: one pool per process). */
+  ingestPool?: IngestPool;
 }
 
 /** The context dependencies of one backend process (one index cache under DATA_DIR/index/). */

@@ -72,6 +72,8 @@ async function writeAtomically(file: string, write: (tmp: string) => Promise<voi
   const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     await write(tmp);
+    // Private whatever the umask (hnswlib creates its file with the process's default mode).
+    await fsp.chmod(tmp, 0o600);
     const handle = await fsp.open(tmp, 'r+');
     try {
       await handle.sync();
@@ -435,13 +437,13 @@ export class VectorIndexCache {
 
   private async writeFile(target: IndexTarget, builder: IndexWriter): Promise<void> {
     const dir = indexDir(this.dataDir);
-    await fsp.mkdir(dir, { recursive: true });
+    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
     const name = indexFileName(target.chatId, target.contextId);
     const file = path.join(dir, name);
     await writeAtomically(file, (tmp) => builder.writeTo(tmp));
     const { sha1, bytes } = await sha1Of(file);
     const meta: IndexMeta = { version: FORMAT_VERSION, ...target, points: builder.pointCount, file: name, bytes, sha1 };
-    await writeAtomically(sidecarPath(this.dataDir, target.chatId), (tmp) => fsp.writeFile(tmp, JSON.stringify(meta)));
+    await writeAtomically(sidecarPath(this.dataDir, target.chatId), (tmp) => fsp.writeFile(tmp, JSON.stringify(meta), { mode: 0o600 }));
     // Index files of this chat's older contexts are garbage now (newer ones belong to a
     // concurrent upload seen by another process: left alone).
     const older = new RegExp(`^chat-${target.chatId}-ctx-(\\d+)\\.hnsw$`);

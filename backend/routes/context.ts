@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import type { RouteGroup } from '../app.js';
 import type { Context } from 'koa';
 import { userIdOf } from '../auth.js';
-import { ServiceUnavailable } from '../errors.js';
-import { MiB, idParam, readJsonBody, validate } from '../http.js';
-import { ChatGone, ingestContext } from '../retrieval/ingest.js';
+import { BadRequest, ServiceUnavailable, UnsupportedMediaType, Unprocessable } from '../errors.js';
+import { dropRestOfBody } from '../../http/server.js';
+import { MiB, idParam, intQuery, readJsonBody, validate } from '../http.js';
+import { ChatGone, ingestContext, ingestLog } from '../retrieval/ingest.js';
+import { IngestPool } from '../retrieval/ingestPool.js';
 import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
 import type { Lifecycle } from '../lifecycle.js';
@@ -13,7 +15,7 @@ import type { Embedder } from '../retrieval/embed.js';
 import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
 import { VectorIndexCache } from '../retrieval/vectorIndex.js';
 import { findChat } from '../store/chats.js';
-import { lastUploadAt } from '../store/contexts.js';
+import { currentContext, lastUploadAt, logLines } from '../store/contexts.js';
 import { isoTime } from '../time.js';
 import type { CiContext } from '../../protocol/types.js';
 import {
@@ -22,6 +24,63 @@ import {
   uploadContextBodySchema,
 } from '../../protocol/schemas.js';
 import { chatNotFound } from './chats.js';
+import { createGunzip } from 'node:zlib';
+
+/** Longest X-Cichat-Context header taken (the facts beside a raw log; the log is the body). */
+export const CONTEXT_HEADER_MAX_CHARS = 12 * 1024;
+
+/**
+ * The facts sent beside a raw log: `X-Cichat-Context`, the ciContext (without its log) as JSON,
+ * base64url-encoded. Absent: no facts. Validated as the JSON upload's ciContext is.
+ */
+export function contextOfHeader(header: string): CiContext {
+  if (header === '') return {};
+  if (header.length > CONTEXT_HEADER_MAX_CHARS) throw new Unprocessable(`X-Cichat-Context: at most ${CONTEXT_HEADER_MAX_CHARS} characters; send bigger contexts as JSON to POST /context/{chat_id}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+  } catch {
+    throw new BadRequest('X-Cichat-Context: not base64url-encoded JSON');
+  }
+  const ci = normaliseCiContext(validate(uploadContextBody, { ciContext: parsed }));
+  if (ci.buildDetails && (ci.buildDetails.consoleLog !== undefined || ci.buildDetails.consoleLogTail !== undefined)) {
+    throw new Unprocessable('X-Cichat-Context: the log is the body; leave buildDetails.consoleLog out of the header');
+  }
+  return ci;
+}
+
+/** A gunzip failure as the client's error (400), else undefined. */
+function gzipError(err: unknown): BadRequest | undefined {
+  const code = (err as { code?: unknown }).code;
+  if (code !== 'Z_DATA_ERROR' && code !== 'Z_BUF_ERROR') return undefined;
+  return new BadRequest('Content-Encoding: gzip, but the body is not valid gzip; nothing was stored and the chat keeps its previous context');
+}
+
+/** The request body as bytes, gunzipped under `Content-Encoding: gzip`. */
+function bodyStream(ctx: Context): AsyncIterable<Uint8Array> {
+  const encoding = (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
+  if (encoding === 'identity') return ctx.req;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return ctx.req.pipe(createGunzip());
+  dropRestOfBody(ctx.req, ctx.res);
+  throw new UnsupportedMediaType(`Content-Encoding ${encoding}: send the log as it is or gzip-compressed`);
+}
+
+/** The stream again, or null when it ends without a byte (nothing to store). */
+async function nonEmpty(source: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array> | null> {
+  const it = source[Symbol.asyncIterator]();
+  let first = await it.next();
+  while (!first.done && first.value.length === 0) first = await it.next();
+  if (first.done) return null;
+  const head = first.value;
+  return (async function* () {
+    yield head;
+    for (;;) {
+      const next = await it.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  })();
+}
 
 /** Context bodies carry whole build logs. */
 export const CONTEXT_BODY_LIMIT = 64 * MiB;
@@ -38,6 +97,9 @@ export type UploadContextBody = z.infer<typeof uploadContextBody>;
 export function normaliseCiContext(body: UploadContextBody): CiContext {
   return normaliseWire(body.ciContext ?? body.jenkinsContext);
 }
+
+/** Lines one `GET /context/{chat_id}/log` answers at most. */
+export const LOG_READ_MAX_LINES = 2000;
 
 /** Context uploads processed at once by one process unless CONTEXT_UPLOADS_MAX says otherwise. */
 export const DEFAULT_CONTEXT_UPLOADS_MAX = 1;
@@ -61,7 +123,7 @@ export class UploadSlots {
   }
 }
 
-/** POST /context/{chat_id}/ and GET /context/{chat_id}/last-upload (CONTRACT section 2). */
+/** POST /context/{chat_id}/, GET /context/{chat_id}/last-upload and GET /context/{chat_id}/log (CONTRACT section 2). */
 export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(DEFAULT_CONTEXT_UPLOADS_MAX)): RouteGroup {
   return (router: Router, deps) => {
     router.post(['/context/:chatId', '/context/:chatId/'], async (ctx) => {
@@ -72,10 +134,10 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
         throw chatNotFound(ctx.params.chatId);
       }
       // An upload holds up to 64 MiB of body, its parse and its ingestion: beyond the cap it is
-      // refused before any of it is read (drained and the connection closed, as a 413 is).
+      // refused before any of it is read (the rest dropped unread, as for a 413, and never a
+      // reset under the sender: the controller relays this 503, not a 502).
       if (!slots.tryTake()) {
-        ctx.req.resume();
-        ctx.set('Connection', 'close');
+        dropRestOfBody(ctx.req, ctx.res);
         ctx.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
         throw new ServiceUnavailable(
           `This backend is already processing ${slots.max} context upload${slots.max === 1 ? '' : 's'} (CONTEXT_UPLOADS_MAX): retry in ${UPLOAD_RETRY_AFTER_S} s.`,
@@ -91,6 +153,12 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
     const upload = async (ctx: Context, chatId: number) => {
       const body = validate(uploadContextBody, await readJsonBody(ctx, CONTEXT_BODY_LIMIT));
       const ci = normaliseCiContext(body);
+      // An empty log would replace the chat's log with nothing (a pipeline whose download
+      // failed: `curl ... | cichat context upload`): refused, the chat keeps its context.
+      const sentLog = ci.buildDetails?.consoleLog;
+      if (typeof sentLog === 'string' && sentLog.trim() === '') {
+        throw new Unprocessable("buildDetails.consoleLog: the log is empty; nothing was stored and the chat keeps its previous context");
+      }
       try {
         const result = await ingestContext(contextDeps, chatId, ci);
         deps.log.info(
@@ -104,11 +172,71 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       }
     };
 
+    // The raw log as the body (text/plain, optionally gzip), streamed into the ingest worker:
+    // any size, never held whole (issue 28). Facts beside the log: the X-Cichat-Context header.
+    router.post(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => {
+      const chatId = idParam(ctx.params.chatId);
+      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) {
+        ctx.req.resume();
+        throw chatNotFound(ctx.params.chatId);
+      }
+      if (!slots.tryTake()) {
+        dropRestOfBody(ctx.req, ctx.res);
+        ctx.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
+        throw new ServiceUnavailable(
+          `This backend is already processing ${slots.max} context upload${slots.max === 1 ? '' : 's'} (CONTEXT_UPLOADS_MAX): retry in ${UPLOAD_RETRY_AFTER_S} s.`,
+        );
+      }
+      try {
+        await uploadLog(ctx, chatId);
+      } finally {
+        slots.release();
+      }
+    });
+
+    const uploadLog = async (ctx: Context, chatId: number) => {
+      const type = (ctx.get('content-type') || 'text/plain').split(';')[0]!.trim().toLowerCase();
+      if (type !== 'text/plain' && type !== 'application/octet-stream') {
+        dropRestOfBody(ctx.req, ctx.res);
+        throw new UnsupportedMediaType(`Content-Type ${type}: send the log as text/plain (or application/octet-stream), optionally with Content-Encoding: gzip`);
+      }
+      const ci = contextOfHeader(ctx.get('x-cichat-context'));
+      let source: AsyncIterable<Uint8Array> | null;
+      try {
+        source = await nonEmpty(bodyStream(ctx));
+      } catch (err) {
+        throw gzipError(err) ?? err;
+      }
+      if (source === null) {
+        throw new Unprocessable('the log is empty; nothing was stored and the chat keeps its previous context');
+      }
+      try {
+        const result = await ingestLog(contextDeps, chatId, ci, { field: 'consoleLog', pieces: source }, { inline: false });
+        deps.log.info({ chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount }, 'context log uploaded');
+        ctx.body = { success: true, received_data: result.ciContext, log_lines: result.logLineCount };
+      } catch (err) {
+        if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
+        throw gzipError(err) ?? err;
+      }
+    };
+
     router.get(['/context/:chatId/last-upload', '/context/:chatId/last-upload/'], async (ctx) => {
       const chatId = idParam(ctx.params.chatId);
       if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
       const at = await lastUploadAt(deps.db, chatId);
       ctx.body = { last_upload_at: at === null ? null : isoTime(at) };
+    });
+
+    // Lines of the chat's stored log, as the answers cite them (the web page's log viewer).
+    router.get(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => {
+      const chatId = idParam(ctx.params.chatId);
+      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
+      const from = intQuery('from', ctx.query.from, 1, 1, Number.MAX_SAFE_INTEGER);
+      const to = intQuery('to', ctx.query.to, from + LOG_READ_MAX_LINES - 1, from, Number.MAX_SAFE_INTEGER);
+      if (to - from + 1 > LOG_READ_MAX_LINES) throw new Unprocessable(`to: at most ${LOG_READ_MAX_LINES} lines at once (from ${from}, to at most ${from + LOG_READ_MAX_LINES - 1})`);
+      const context = await currentContext(deps.db, chatId);
+      const lines = context ? await logLines(deps.db, context.id, from, Math.min(to, context.logLineCount)) : [];
+      ctx.body = { lines, total_lines: context?.logLineCount ?? 0, from, to: Math.min(to, context?.logLineCount ?? 0) };
     });
   };
 }
@@ -141,8 +269,10 @@ export function createContextService(options: {
 }): ContextService {
   const indexes = new VectorIndexCache(options.dataDir);
   const slots = new UploadSlots(options.uploadsMax ?? DEFAULT_CONTEXT_UPLOADS_MAX);
+  // One ingest worker per upload slot at most (the slots bound how many run at once).
+  const ingestPool = new IngestPool(slots.max);
   let contextDeps: ContextDeps | undefined = options.db
-    ? { db: options.db, embedder: options.embedder, indexes, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
+    ? { db: options.db, embedder: options.embedder, indexes, ingestPool, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
     : undefined;
   const deps = (): ContextDeps => {
     if (!contextDeps) throw new Error('The context routes are not registered yet');
@@ -150,7 +280,7 @@ export function createContextService(options: {
   };
   return {
     routes: (router, appDeps) => {
-      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, lifecycle: appDeps.lifecycle };
+      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, ingestPool, lifecycle: appDeps.lifecycle };
       contextRoutes(contextDeps, slots)(router, appDeps);
     },
     loadContext: (chatId) => loadChatContext(deps(), chatId),

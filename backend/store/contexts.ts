@@ -351,6 +351,46 @@ export async function chunksBySeq(db: Db, contextId: number, seqs: number[]): Pr
   return rows.map((r) => ({ seq: Number(r.seq), start_line: Number(r.start_line), end_line: Number(r.end_line), text: r.text }));
 }
 
+/** Longest line a log read answers (a giant line is cut there, marked). */
+export const LOG_LINE_MAX_CHARS = 10_000;
+
+/**
+ * Lines `from`..`to` (1-based, inclusive) of a context's stored log (cleaned and masked, as the
+ * answers cite it), rebuilt from the chunks that cover them. Chunks overlap (the same line in
+ * two chunks is taken once); a line longer than the chunk budget is stored as consecutive
+ * one-line chunks, which are joined again (up to LOG_LINE_MAX_CHARS).
+ */
+export async function logLines(db: Db, contextId: number, from: number, to: number): Promise<{ n: number; text: string }[]> {
+  const rows = (await db('context_chunks')
+    .select('seq', 'start_line', 'end_line', 'text')
+    .where({ context_id: contextId })
+    .andWhere('start_line', '<=', to)
+    .andWhere('end_line', '>=', from)
+    .orderBy('seq')) as ChunkRow[];
+  const lines = new Map<number, string>();
+  let pieceOf: number | undefined;
+  for (const row of rows) {
+    const start = Number(row.start_line);
+    const end = Number(row.end_line);
+    if (start === end && pieceOf === start && lines.has(start)) {
+      // The next piece of a giant line (pieces follow each other in seq order).
+      const joined = (lines.get(start) ?? '') + row.text;
+      lines.set(start, joined.length > LOG_LINE_MAX_CHARS ? joined.slice(0, LOG_LINE_MAX_CHARS) : joined);
+      continue;
+    }
+    pieceOf = start === end ? start : undefined;
+    const texts = start === end ? [row.text] : row.text.split('\n');
+    for (let i = 0; i < texts.length; i++) {
+      const n = start + i;
+      if (n < from || n > to || lines.has(n)) continue;
+      lines.set(n, texts[i] ?? '');
+    }
+  }
+  return [...lines.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([n, text]) => ({ n, text: text.length >= LOG_LINE_MAX_CHARS ? `${text.slice(0, LOG_LINE_MAX_CHARS)} [line cut at ${LOG_LINE_MAX_CHARS} characters]` : text }));
+}
+
 /**
  * Chunks of a context whose identifiers include `term` (lowercase, as extractTerms gives it),
  * with their vectors, at most `limit` (up to TERM_POSTINGS), in log order: the term's bucket

@@ -1,12 +1,12 @@
 /** `cichat analyze`: offline failure excerpts of a build log (no server). */
 import { createReadStream } from 'node:fs';
 import type { Ctx } from '../io.js';
-import { analyzeLines } from '../../core/log/analyze.js';
+import { LogAnalyzer } from '../../core/log/analyze.js';
 import { baselineFromStream, type Baseline } from '../../core/log/baseline.js';
-import { cleanLines } from '../../core/log/clean.js';
+import { LineSplitter } from '../../core/log/clean.js';
 import { colourful, paint, printJson } from '../output.js';
 import { UsageError, UserError } from '../errors.js';
-import { readFileOrStdin } from '../stdin.js';
+import { unreadable } from '../stdin.js';
 
 /** Reads the passing log as a stream into line fingerprints (its text is never held whole). */
 async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>): Promise<Baseline> {
@@ -19,6 +19,15 @@ async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>)
   }
 }
 
+/** Feeds a byte or text stream to the analyzer line by line (UTF-8). */
+async function analyzeStream(source: AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
+  const splitter = new LineSplitter((line) => analyzer.push(line));
+  const decoder = new TextDecoder();
+  for await (const piece of source) splitter.push(typeof piece === 'string' ? piece : decoder.decode(piece, { stream: true }));
+  splitter.push(decoder.decode());
+  splitter.end();
+}
+
 export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number, baselineFile?: string): Promise<void> {
   if (baselineFile === '-' && (file === undefined || file === '-')) {
     throw new UsageError('--baseline - reads the passing log from stdin, so name the failing log as a file: cichat analyze FAIL.log --baseline -');
@@ -27,18 +36,20 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
   const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
-  let text: string;
+  const analyzer = new LogAnalyzer({ maxExcerpts: max, ...(baseline ? { baseline } : {}) });
+  // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
   try {
-    text = await readFileOrStdin(file ?? '-', ctx.io.stdin);
+    await analyzeStream(file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file), analyzer);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UserError(`${file}: cannot read the log (${code})`);
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw unreadable(file ?? '-', err);
     throw err;
   }
-  const lines = cleanLines(text);
-  const excerpts = analyzeLines(lines, { maxExcerpts: max, ...(baseline ? { baseline } : {}) });
+  const result = analyzer.end();
+  const excerpts = result.excerpts;
+  const lineAt = (n: number): string => result.line(n);
   if (ctx.options.json) {
-    return printJson(ctx.io.stdout, excerpts.map((e) => ({ ...e, lines: lines.slice(e.start_line - 1, e.end_line) })));
+    return printJson(ctx.io.stdout, excerpts.map((e) => ({ ...e, lines: Array.from({ length: e.end_line - e.start_line + 1 }, (_, k) => lineAt(e.start_line + k)) })));
   }
   if (excerpts.length === 0) {
     ctx.io.stderr.write('The log is empty.\n');
@@ -48,7 +59,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   const only = excerpts[0];
   if (excerpts.length === 1 && only !== undefined && only.score <= 0) {
     // Nothing recognisable as a failure: say so, then show where the log ends.
-    ctx.io.stdout.write(`${paint(colour, 'bold', `No failure found in ${lines.length} lines.`)} The log ends:\n`);
+    ctx.io.stdout.write(`${paint(colour, 'bold', `No failure found in ${result.lineCount} lines.`)} The log ends:\n`);
   }
   const width = String(Math.max(...excerpts.map((e) => e.end_line))).length;
   const out: string[] = [];
@@ -57,8 +68,14 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     const since =
       e.new_since_baseline === undefined ? '' : e.new_since_baseline ? '  new since the passing build' : '  also in the passing build';
     out.push(paint(colour, 'bold', `#${i + 1} ${range}`) + paint(colour, 'dim', `  score ${e.score}  ${e.reason}${since}`));
+    const f = e.finding;
+    if (f) {
+      const place = f.location ? `  at ${f.location.file}${f.location.line !== undefined ? `:${f.location.line}` : ''}${f.location.column !== undefined ? `:${f.location.column}` : ''}` : '';
+      const test = f.test ? `  test ${f.test.name}` : '';
+      out.push(paint(colour, 'dim', `   ${f.class}${f.tool ? ` (${f.tool})` : ''}${place}${test}: line ${f.message_line}, ${f.confidence} confidence`));
+    }
     for (let n = e.start_line; n <= e.end_line; n++) {
-      out.push(`${paint(colour, 'dim', String(n).padStart(width) + ' │')} ${lines[n - 1] ?? ''}`);
+      out.push(`${paint(colour, 'dim', String(n).padStart(width) + ' │')} ${lineAt(n)}`);
     }
     out.push('');
   });

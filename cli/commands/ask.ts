@@ -3,11 +3,12 @@ import type { Ctx } from '../io.js';
 import type { Source, StreamEvent } from '../../protocol/types.js';
 import { colourful, localTime, paint, printJson } from '../output.js';
 import { MarkdownStream } from '../ui/markdownText.js';
-import { InterruptedError, UsageError, UserError } from '../errors.js';
+import { ApiError, InterruptedError, UsageError, UserError } from '../errors.js';
 import { readPipedStdin } from '../stdin.js';
-import { uploadProgress } from '../progress.js';
+import { uploadInterruptibly } from '../upload.js';
 import { snippetsFromDir } from '../snippets.js';
 import type { CichatClient, ContextUpload } from '../client.js';
+import type { WatchedFailure, WorkspaceSnippet } from '../../protocol/types.js';
 
 export interface AskOptions {
   chat?: number;
@@ -75,45 +76,76 @@ async function storedSources(client: CichatClient, chatId: number, qaPairId: num
   return [];
 }
 
+/** Whether a question asks about a failure (then `--job J` alone takes J's last failed build). */
+export function asksAboutFailure(question: string): boolean {
+  return /\b(fail\w*|broke\w*|break\w*|red|error\w*|crash\w*|went wrong|regress\w*)\b/i.test(question);
+}
+
+/** Without --chat, --job or a piped log there is nothing to answer from: which job, and the watcher's recent failures. */
+async function whichJob(client: CichatClient, piped: boolean): Promise<UserError> {
+  // No watcher (CICHAT_WATCH off) or an older controller: no list. An unreachable controller is that error.
+  const recent: WatchedFailure[] = (
+    await client.failures(5).catch((err: unknown) => {
+      if (err instanceof ApiError) return [];
+      throw err;
+    })
+  ).slice(0, 5);
+  const lines = [
+    `${piped ? 'stdin was empty and ' : ''}no build to answer from: name the job (its last completed build is taken, or its last failed one when you ask about a failure)`,
+  ];
+  if (recent.length > 0) {
+    lines.push('recent failed builds the controller noticed:');
+    for (const f of recent) {
+      lines.push(`  ${f.job} #${f.build}${f.chat_id !== null ? ` (chat ${f.chat_id})` : ''}: ${f.error ?? f.cause}`);
+    }
+  }
+  const first = recent[0];
+  const hint =
+    first !== undefined
+      ? first.chat_id !== null
+        ? `cichat ask --chat ${first.chat_id} "..."   or   cichat ask --job ${first.job} "..."`
+        : `cichat ask --job ${first.job} "..."`
+      : 'cichat ask --job team/api "why did the last build fail?"   (or pipe a log: cat build.log | cichat ask "...")';
+  return new UserError(lines.join('\n'), hint);
+}
+
 export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise<void> {
   if (!question.trim()) throw new UsageError('the question is empty', 'cichat ask "why did the last build fail?"');
   if (question.length > 20000) throw new UsageError('the question is longer than 20000 characters');
   if (opts.build !== undefined && opts.job === undefined) throw new UsageError('--build needs --job', 'cichat ask --job team/api --build 7 "..."');
   const client = ctx.client();
-  const log = opts.stdin ? await readPipedStdin(ctx.io.stdin) : undefined;
-  const hasLog = log !== undefined && log.length > 0;
+  const note = (text: string): void => void ctx.io.stderr.write(`cichat: ${text}\n`);
+  const log = opts.stdin ? await readPipedStdin(ctx.io.stdin, note) : undefined;
+  const hasLog = log !== undefined && log.trim().length > 0;
   if (opts.workspace !== undefined && !hasLog && opts.job === undefined) {
     throw new UsageError('--workspace needs a build log piped on stdin (or --job)', 'cat build.log | cichat ask --workspace . "how do I fix it?"');
   }
+  if (opts.chat === undefined && opts.job === undefined && !hasLog) throw await whichJob(client, log !== undefined);
   const snippets = opts.workspace !== undefined ? await snippetsFromDir(opts.workspace, hasLog ? log : undefined) : [];
 
   const logName = hasLog ? ctx.io.stdinName?.() : undefined;
   const title = opts.title ?? chatTitle(question, { job: opts.job, build: opts.build, logName });
   const chatId = opts.chat ?? (await client.createChat(title)).id;
   if (opts.chat === undefined) ctx.io.stderr.write(`chat ${chatId}\n`);
-
-  if (hasLog || opts.job !== undefined) {
-    if (opts.chat !== undefined) {
-      // An upload replaces the chat's context: say so, with when the one replaced was made.
-      const { last_upload_at: last } = await client.lastUpload(chatId);
-      if (last) {
-        const what = hasLog ? 'this log replaces it' : `the context of ${opts.job} replaces it`;
-        ctx.io.stderr.write(`cichat: chat ${chatId} already has a context (uploaded ${localTime(last)}); ${what}\n`);
+  // A chat made for this call is removed when the call fails before an answer began in it.
+  const made = opts.chat === undefined;
+  let answerBegan = false;
+  try {
+    await uploadFor(ctx, client, chatId, { ...opts, question, log: hasLog ? log : undefined, snippets, made });
+    await answer();
+  } catch (err) {
+    if (made && !answerBegan) {
+      try {
+        await client.deleteChat(chatId);
+        ctx.io.stderr.write(`cichat: removed chat ${chatId} (made for this call, nothing in it)\n`);
+      } catch {
+        ctx.io.stderr.write(`cichat: could not remove chat ${chatId} (made for this call): cichat chats rm ${chatId}\n`);
       }
     }
-    const upload: ContextUpload = {};
-    if (hasLog) upload.consoleLog = log;
-    if (opts.job !== undefined) upload.jobName = opts.job;
-    if (opts.build !== undefined) upload.buildNumber = opts.build;
-    if (snippets.length > 0) upload.workspaceSnippets = snippets;
-    const progress = uploadProgress('uploading log', ctx.io.stderr);
-    try {
-      await client.uploadContext(chatId, upload, progress.onProgress);
-    } finally {
-      progress.finish();
-    }
+    throw err;
   }
 
+  async function answer(): Promise<void> {
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
   process.once('SIGINT', onSignal);
@@ -152,6 +184,7 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
     switch (event.event) {
       case 'started':
         qaPairId = event.qa_pair_id;
+        answerBegan = true;
         startedAt = performance.now();
         break;
       case 'chunk':
@@ -196,4 +229,60 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
   }
   if (endedWith === 'error') throw new UserError(`The answer failed: ${errorDetail}`, `retry it in \`cichat chat ${chatId}\``);
   if (endedWith !== 'done') throw new UserError('The answer stream ended before it was complete.', `see \`cichat chats show ${chatId}\``);
+}
+}
+
+interface UploadFor extends AskOptions {
+  question: string;
+  log: string | undefined;
+  snippets: WorkspaceSnippet[];
+  /** The chat was made for this call (an interrupted upload then says it is removed). */
+  made: boolean;
+}
+
+/**
+ * The upload before the question: the piped log and/or the job's facts. `--job J` without
+ * `--build` names a permalink the controller resolves: J's last failed build when the question
+ * is about a failure (its last completed one when J has none), else its last completed build.
+ */
+async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: UploadFor): Promise<void> {
+  if (o.log === undefined && o.job === undefined) return;
+  let before: string | null | undefined = o.made ? null : undefined;
+  if (!o.made) {
+    // An upload replaces the chat's context: say so, with when the one replaced was made.
+    before = (await client.lastUpload(chatId)).last_upload_at;
+    if (before) {
+      const what = o.log !== undefined ? 'this log replaces it' : `the context of ${o.job} replaces it`;
+      ctx.io.stderr.write(`cichat: chat ${chatId} already has a context (uploaded ${localTime(before)}); ${what}\n`);
+    }
+  }
+  const upload: ContextUpload = {};
+  if (o.log !== undefined) upload.consoleLog = o.log;
+  if (o.job !== undefined) upload.jobName = o.job;
+  if (o.build !== undefined) upload.buildNumber = o.build;
+  else if (o.job !== undefined) upload.buildNumber = asksAboutFailure(o.question) ? 'lastFailedBuild' : 'lastCompletedBuild';
+  if (o.snippets.length > 0) upload.workspaceSnippets = o.snippets;
+  const send = async (body: ContextUpload) => {
+    try {
+      return await uploadInterruptibly(ctx, chatId, body, { label: 'uploading log', progress: true, before });
+    } catch (err) {
+      if (err instanceof InterruptedError && o.made) throw new InterruptedError(`Interrupted during the upload: nothing was kept (chat ${chatId}, made for this call, is removed).`);
+      throw err;
+    }
+  };
+  let result;
+  try {
+    result = await send(upload);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404 && upload.buildNumber === 'lastFailedBuild' && / has no failed build /.test(err.detail))) throw err;
+    ctx.io.stderr.write(`cichat: ${o.job} has no failed build; taking its last completed build\n`);
+    result = await send({ ...upload, buildNumber: 'lastCompletedBuild' });
+  }
+  if (o.job !== undefined && o.build === undefined) {
+    const build = result.received_data.buildDetails as { number?: unknown; result?: unknown } | undefined;
+    if (typeof build?.number === 'number') {
+      const which = upload.buildNumber === 'lastFailedBuild' ? 'its last failed build' : 'its last completed build';
+      ctx.io.stderr.write(`cichat: ${o.job}: ${which}, #${build.number}${typeof build.result === 'string' ? ` (${build.result})` : ''}\n`);
+    }
+  }
 }

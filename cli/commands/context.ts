@@ -2,9 +2,9 @@
 import type { Ctx } from '../io.js';
 import type { ContextUpload } from '../client.js';
 import { localTime, printJson } from '../output.js';
-import { ApiError, UsageError } from '../errors.js';
+import { ApiError, UsageError, UserError } from '../errors.js';
 import { readFileOrStdin } from '../stdin.js';
-import { uploadProgress } from '../progress.js';
+import { uploadInterruptibly } from '../upload.js';
 import { snippetsFromDir } from '../snippets.js';
 
 export interface UploadOptions {
@@ -75,8 +75,14 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
     throw new UsageError('--build needs --job (or JOB_NAME with --from-env)');
   }
   if (opts.log === '-' && opts.baselineLog === '-') throw new UsageError('--log and --baseline-log cannot both read stdin');
-  const failText = opts.log !== undefined ? await readFileOrStdin(opts.log, ctx.io.stdin) : undefined;
-  const baselineText = opts.baselineLog !== undefined ? await readFileOrStdin(opts.baselineLog, ctx.io.stdin) : undefined;
+  // gzip is decompressed, a non-UTF-8 log read as Windows-1252, binary refused (cli/stdin.ts).
+  const note = (text: string): void => void ctx.io.stderr.write(`cichat: ${text}\n`);
+  const failText = opts.log !== undefined ? await readFileOrStdin(opts.log, ctx.io.stdin, note) : undefined;
+  const baselineText = opts.baselineLog !== undefined ? await readFileOrStdin(opts.baselineLog, ctx.io.stdin, note) : undefined;
+  // An empty log would wipe the chat's log (`curl ... | cichat context upload` whose download
+  // failed): refused before anything is sent (the backend refuses it too, CONTRACT section 6).
+  if (failText !== undefined && failText.trim() === '') throw emptyLog(opts.log === '-' ? 'stdin' : (opts.log ?? ''), chatId);
+  if (baselineText !== undefined && baselineText.trim() === '') throw emptyLog(opts.baselineLog === '-' ? 'stdin' : (opts.baselineLog ?? ''), chatId, 'baseline log');
   const budget = logBudgets(failText === undefined ? 0 : Buffer.byteLength(failText), baselineText === undefined ? 0 : Buffer.byteLength(baselineText));
   if (failText !== undefined) {
     const { log, cut } = tailOfLog(failText, budget.log);
@@ -94,15 +100,9 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
     const snippets = await snippetsFromDir(workspace, upload.consoleLog, '$WORKSPACE');
     if (snippets.length > 0) upload.workspaceSnippets = snippets;
   }
-  const client = ctx.client();
-  const send = async (body: ContextUpload) => {
-    const progress = uploadProgress('uploading context', ctx.io.stderr, opts.progress && ctx.io.stderr.isTTY === true);
-    try {
-      return await client.uploadContext(chatId, body, progress.onProgress);
-    } finally {
-      progress.finish();
-    }
-  };
+  // What the chat holds now, so that Ctrl-C can say whether it kept it.
+  const before = (await ctx.client().lastUpload(chatId)).last_upload_at;
+  const send = (body: ContextUpload) => uploadInterruptibly(ctx, chatId, body, { label: 'uploading context', progress: opts.progress, before });
   let result;
   let jobUnknown: string | undefined;
   try {
@@ -129,6 +129,13 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
     upload.workspaceSnippets ? `${upload.workspaceSnippets.length} workspace snippet${upload.workspaceSnippets.length === 1 ? '' : 's'}` : undefined,
   ].filter(Boolean);
   ctx.io.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);
+}
+
+function emptyLog(from: string, chatId: number, what = 'log'): UserError {
+  return new UserError(
+    `the ${what} ${from === 'stdin' ? 'read from stdin' : from} is empty: nothing was uploaded, chat ${chatId} keeps its context`,
+    'in a pipeline, make a failed download stop the step: set -o pipefail; curl -fsS "$BUILD_URL/consoleText" | cichat context upload ...',
+  );
 }
 
 const lines = (n: number): string => `${n} line${n === 1 ? '' : 's'}`;

@@ -5,7 +5,7 @@ import { CichatClient } from '../client.js';
 import { ensureDemoChat, type DemoChat } from '../demo.js';
 import { EXIT_INTERRUPTED, UserError } from '../errors.js';
 import { printJson } from '../output.js';
-import type { Ctx } from '../io.js';
+import { stdioPolicy, type Ctx } from '../io.js';
 import { describeBusyPort, portProblem } from '../ports.js';
 import { PACKAGE_ROOT, serviceEntry, startService, waitHealthy, type Service } from '../services.js';
 
@@ -62,6 +62,7 @@ export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
     throw new UserError(busy.join('; '), 'stop it, or choose other ports: cichat serve --port N --backend-port M (npm start -- --port N --backend-port M)');
   }
 
+  stdioPolicy.exitOnEpipe = false;
   const echo = opts.verbose ? (name: string) => (line: string) => ctx.io.stderr.write(`[${name}] ${line}\n`) : () => undefined;
   ctx.io.stderr.write('Starting backend and controller...\n');
   const backend = startService('backend', serviceEntry('backend'), env, { echo: echo('backend') });
@@ -69,22 +70,38 @@ export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
   const services = [backend, controller];
 
   let stopping = false;
+  let firstSignalAt = 0;
   const stopAll = async (): Promise<void> => {
     stopping = true;
     await Promise.all(services.map((s) => s.stop()));
   };
 
+  // The handlers stay installed until the end (`on`, not `once`): a second SIGINT arrives
+  // often (a terminal's Ctrl-C reaches the whole process group, and a wrapper such as the tsx
+  // CLI or npm relays it again) and, without a handler, it killed this process in the middle
+  // of the stop, leaving the children without their parent (issue 27). A second signal while
+  // stopping cuts the children's grace short (SIGKILL) instead.
+  let signalled = 0;
   const interrupted = new Promise<number>((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {
-      if (stopping) return;
+      signalled += 1;
+      if (stopping) {
+        if (signalled > 1 && signal === 'SIGINT' && Date.now() - firstSignalAt > 1000) {
+          ctx.io.stderr.write('Ctrl-C again: killing backend and controller.\n');
+          for (const s of services) s.child.kill('SIGKILL');
+        }
+        return;
+      }
+      firstSignalAt = Date.now();
       ctx.io.stderr.write(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping backend and controller...\n`);
       void stopAll().then(() => {
         ctx.io.stderr.write('Stopped.\n');
         resolve(signal === 'SIGINT' ? EXIT_INTERRUPTED : 0);
       });
     };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    process.on('SIGHUP', onSignal);
   });
 
   const died = Promise.race(
@@ -135,10 +152,11 @@ export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
 
   const url = controllerUrl === 'http://127.0.0.1:8080' ? '' : ` --url ${controllerUrl}`;
   if (ctx.options.json) {
-    printJson(ctx.io.stdout, { controller: `${controllerUrl}/chatbot-api`, backend: backendUrl, data_dir: dataDir, demo_chat: demo ?? null });
+    printJson(ctx.io.stdout, { controller: `${controllerUrl}/chatbot-api`, web: `${controllerUrl}/`, backend: backendUrl, data_dir: dataDir, demo_chat: demo ?? null });
   } else {
     const lines = [
       'cichat is running:',
+      `  web page    ${controllerUrl}/${demo ? `chats/${demo.chat_id}` : ''}   (open it in a browser)`,
       `  controller  ${controllerUrl}/chatbot-api   (the CLI and browsers talk to this one)`,
       `  backend     ${backendUrl}`,
       `  data        ${dataDir}`,

@@ -5,9 +5,11 @@ import { ApiError, UserError } from '../errors.js';
 import { drawTree } from '../tree.js';
 
 export async function workspaceTree(ctx: Ctx, job: string, build: number, depth: number | undefined): Promise<void> {
-  const trees = await ctx.client().workspaceTree(job, build, depth);
+  const { trees, notice } = await ctx.client().workspaceTreeWithNotice(job, build, depth);
+  if (notice && (trees.length > 0 || ctx.options.json)) ctx.io.stderr.write(`cichat: ${notice}\n`);
   if (ctx.options.json) return printJson(ctx.io.stdout, trees);
   if (trees.length === 0) {
+    if (notice) throw new UserError(`Build ${job} #${build} has no workspace on disk: ${notice}`);
     throw new UserError(`Build ${job} #${build} has no workspace on disk.`, 'workspaces are listed only while they exist on the CI host');
   }
   const colour = colourful(ctx.io.stdout, ctx.io.env);

@@ -26,7 +26,7 @@ function pair(id: number, question: string, answer: string): QaPair {
 
 function fakeClient(chats: Chat[], pairs: QaPair[], stream: (r: StreamRequest) => AsyncGenerator<StreamEvent>) {
   const calls: { streams: StreamRequest[]; renames: [number, string][] } = { streams: [], renames: [] };
-  const client = {
+  const client: ChatApi = {
     allChats: async () => chats,
     createChat: async () => chats[0] as Chat,
     conversation: async () => pairs,
@@ -39,7 +39,7 @@ function fakeClient(chats: Chat[], pairs: QaPair[], stream: (r: StreamRequest) =
       calls.streams.push(r);
       return stream(r);
     },
-  } satisfies ChatApi;
+  };
   return { client, calls };
 }
 
@@ -90,6 +90,38 @@ describe('App', () => {
       app.stdin.write('\u0015renamed\r');
       await until('the rename', () => calls.renames.length === 1, frame);
       expect(calls.renames[0]).toEqual([1, 'renamed']);
+    } finally {
+      app.unmount();
+    }
+  });
+
+  it('back from a chat, the cursor stands on that chat although the refreshed list moved it (issue 27)', async () => {
+    const chat3: Chat = { id: 3, user_id: 'local', title: 'third', created_at: AT, updated_at: AT };
+    let listed = [chat1, chat2, chat3];
+    const { client, calls } = fakeClient(listed, [], never);
+    client.allChats = async () => listed;
+    const app = render(React.createElement(App, { client, initialChats: listed }));
+    const frame = (): string => stripAnsi(app.lastFrame() ?? '');
+    const cursorOn = (): string => frame().split('\n').find((l) => l.includes('› ')) ?? '';
+    try {
+      await until('the list', () => frame().includes('3 chats'), frame);
+      app.stdin.write('j');
+      await until('row 2', () => cursorOn().includes('notes'), frame);
+      app.stdin.write('j');
+      await until('row 3', () => cursorOn().includes('third'), frame);
+      app.stdin.write('\r');
+      await until('chat 3', () => frame().includes('(#3)'), frame);
+      // meanwhile chat 3 got an answer: the backend lists it first now
+      listed = [chat3, chat1, chat2];
+      app.stdin.write('\t');
+      await until('the list again', () => frame().includes('3 chats') && frame().split('\n').findIndex((l) => l.includes('third')) < frame().split('\n').findIndex((l) => l.includes('notes')), frame);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(cursorOn()).toContain('third');
+      app.stdin.write('r');
+      await until('the prompt', () => frame().includes('Rename to:'), frame);
+      app.stdin.write('\u0015renamed\r');
+      await until('the rename', () => calls.renames.length === 1, frame);
+      expect(calls.renames[0]?.[0]).toBe(3);
     } finally {
       app.unmount();
     }

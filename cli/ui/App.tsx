@@ -116,6 +116,18 @@ export function App({ client, initialChatId, initialChats }: { client: ChatApi; 
     if (ui.selected >= session.chats.length && session.chats.length > 0) setUi((s) => ({ ...s, selected: session.chats.length - 1 }));
   }, [session.chats.length, ui.selected]);
 
+  // The cursor follows its chat when the list comes back in another order (a chat that got a
+  // new answer moves to the top): selection is by chat, not by row (issue 27).
+  const shownChats = useRef(session.chats);
+  useEffect(() => {
+    const before = shownChats.current;
+    shownChats.current = session.chats;
+    if (before === session.chats) return;
+    const id = before[uiRef.current.selected]?.id;
+    const now = id === undefined ? -1 : session.chats.findIndex((c) => c.id === id);
+    if (now >= 0 && now !== uiRef.current.selected) setUi((s) => ({ ...s, selected: now }));
+  }, [session.chats]);
+
   // New text arriving keeps the view at the bottom unless the user scrolled back on purpose.
   useEffect(() => {
     if (session.live === null) setUi((s) => ({ ...s, scroll: 0 }));

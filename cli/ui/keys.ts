@@ -159,7 +159,12 @@ function chatKey(state: UiState, facts: UiFacts, { input, key }: KeyPress): Step
     if (state.editing) return { state: { ...state, editing: false, line: emptyLine }, effects: [] };
     return { state, effects: [] };
   }
-  if (key.tab || (key.ctrl && input === 'l')) return { state: { ...state, view: 'list' }, effects: [{ kind: 'refresh' }] };
+  if (key.tab || (key.ctrl && input === 'l')) {
+    // Back in the list the cursor stands on the chat we came from (`r`/`d` act on it, issue 27);
+    // the App keeps it there when the refreshed list comes back in another order.
+    const here = facts.chats.findIndex((c) => c.id === facts.chatId);
+    return { state: { ...state, view: 'list', selected: here >= 0 ? here : state.selected }, effects: [{ kind: 'refresh' }] };
+  }
   const page = Math.max(1, facts.pageRows);
   if (key.pageUp) return { state: { ...state, scroll: Math.min(facts.maxScroll, state.scroll + page) }, effects: [] };
   if (key.pageDown) return { state: { ...state, scroll: Math.max(0, Math.min(facts.maxScroll, state.scroll) - page) }, effects: [] };

@@ -27,6 +27,17 @@ describe('watcher variables', () => {
     });
   });
 
+  it('CONTROLLER_PUBLIC_URL: an origin (trailing slash dropped) given to the watcher; anything else named', () => {
+    const set = loadControllerConfig({ ...base, CICHAT_WATCH: 'on', CONTROLLER_PUBLIC_URL: 'https://CI.example.com:8443/' });
+    expect(set.ok && set.config.publicUrl).toBe('https://ci.example.com:8443');
+    expect(set.ok && set.config.watch?.publicUrl).toBe('https://ci.example.com:8443');
+    for (const bad of ['ci.example.com', 'ftp://ci.example.com', 'https://ci.example.com/cichat', 'https://u:p@ci.example.com', 'https://ci.example.com/?a=1']) {
+      const result = loadControllerConfig({ ...base, CONTROLLER_PUBLIC_URL: bad });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.problems).toEqual([expect.stringMatching(/^CONTROLLER_PUBLIC_URL: must be the address browsers reach the controller at/)]);
+    }
+  });
+
   it('reports every bad value at once, one line naming each variable', () => {
     const result = loadControllerConfig({
       ...base,

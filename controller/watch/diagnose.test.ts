@@ -1,4 +1,4 @@
-import { buildUrlOf, chatTitle, citedLines, contextLogLines, oneLineCause } from './diagnose.js';
+import { buildUrlOf, chatTitle, citedLines, contextLogLines, findingCause, oneLineCause } from './diagnose.js';
 import { backoffMs, webhookText } from './webhook.js';
 import type { FailureRecord } from './store.js';
 
@@ -10,6 +10,15 @@ describe('diagnosis text', () => {
     expect([...title].length).toBeLessThanOrEqual(200);
     expect(title.endsWith('/tail-of-the-name #7 failed')).toBe(true);
     expect(title.startsWith('…')).toBe(true);
+  });
+
+  it('takes the one-line cause from the finding: class, place and the message, never the exit line', () => {
+    const log = ['Started by user ci', '+ javac -d out src/shop/Main.java', 'src/shop/Main.java:8: error: cannot find symbol', '        inv.count("apple");', '           ^', '  symbol:   method count(String)', '1 error', "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'];
+    expect(findingCause(log)).toBe('Compile error: src/shop/Main.java:8: error: cannot find symbol');
+    const py = ['+ python deploy.py', 'Traceback (most recent call last):', '  File "/ws/deploy.py", line 13, in <module>', '    region = env["REGION"]', "KeyError: 'REGION'", 'ERROR: script returned exit code 1'];
+    expect(findingCause(py)).toBe("Runtime exception at /ws/deploy.py:13: KeyError: 'REGION'");
+    // Nothing with a class: no cause from the finding (the answer's first line is used instead).
+    expect(findingCause(['+ ./check.sh', 'ERROR: script returned exit code 1', 'Finished: FAILURE'])).toBeUndefined();
   });
 
   it('takes the first line that says something, without markdown or line marks', () => {
@@ -68,6 +77,13 @@ describe('webhook message', () => {
     expect(text).toContain("```\n[ERROR] Tests run: 4, Failures: 1\na ''' fence\n```");
     expect(text).toContain('http://ci/job/team/job/api/8/');
     expect(text).toContain('cichat chat 12');
+  });
+
+  it('links to the chat on the web page when CONTROLLER_PUBLIC_URL is set, to the failures list when several users got it', () => {
+    expect(webhookText(failure)).not.toContain('/chats/');
+    expect(webhookText(failure, 'https://cichat.example.com')).toContain('Diagnosis: https://cichat.example.com/chats/12');
+    const shared = { ...failure, chats: [...failure.chats, { user: 'bob', chatId: 13 }] };
+    expect(webhookText(shared, 'https://cichat.example.com')).toContain('Diagnoses: https://cichat.example.com/failures');
   });
 
   it('says why there is no diagnosis', () => {

@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import { cleanLines } from '../../core/log/clean.js';
 import { analyzeLines } from '../../core/log/analyze.js';
+import { findingLine } from '../../core/finding/text.js';
 import { createLineMasker } from '../../core/secrets.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { CiContext, QaPair, Source } from '../../protocol/types.js';
@@ -65,6 +66,22 @@ export function oneLineCause(answer: string): string {
   return '';
 }
 
+/** Excerpts that only report the ending (an exit code, Jenkins' verdict): never the cause when another one says more. */
+const CONSEQUENCE = /^(?:ERROR: )?script returned exit code \d+$|^Finished: \w+$|^Build step '.*' marked build as failure$|^\[INFO\] BUILD FAILURE$|^BUILD FAILED/;
+
+/**
+ * The one-line cause from the build's finding (issue 25): the first excerpt, in the analyzer's
+ * order, whose finding has a class and is new since the last green build when that is known;
+ * `Compile error at src/Main.java:8: cannot find symbol`. Undefined when no finding has a class.
+ */
+export function findingCause(lines: readonly string[]): string | undefined {
+  if (lines.length === 0) return undefined;
+  const excerpts = analyzeLines(lines, { maxExcerpts: 5 }).filter((e) => e.score > 0 && e.finding);
+  const known = excerpts.filter((e) => e.finding?.class !== 'unknown' && !CONSEQUENCE.test(e.finding?.message ?? ''));
+  const first = known[0]?.finding;
+  return first ? findingLine(first, CAUSE_MAX) : undefined;
+}
+
 /** The log of a context as the backend numbers it: cleaned lines, secrets masked. */
 export function contextLogLines(context: CiContext): string[] {
   const build = context.buildDetails;
@@ -98,6 +115,11 @@ export function buildUrlOf(context: CiContext, build: number): string | undefine
   return `${jobUrl.endsWith('/') ? jobUrl : `${jobUrl}/`}${build}/`;
 }
 
+/** What users are shown for a build that could not be read (the cause is in the controller's log). */
+export const NOT_FOUND_ERROR = 'Not diagnosed: the build could not be read from JENKINS_HOME (deleted, or unreadable); the controller log says why.';
+/** What users are shown for a build whose diagnosis kept failing. */
+export const GAVE_UP_ERROR = 'Not diagnosed: the diagnosis failed repeatedly (backend or answer engine unavailable); the controller log says why.';
+
 /** Diagnoses `item` for every watching user; the record for `GET /failures` and the webhook. */
 export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<FailureRecord> {
   const { logger } = deps;
@@ -119,9 +141,11 @@ export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<Fai
   };
   if (result.notFound) {
     // Deleted between its end and now (a retention policy): nothing left to explain.
+    // The reason stays in the log: the record is shown to users, who get a sentence without paths.
     const why = result.problems[0]?.error.message ?? 'the build is gone';
     logger.warn({ job: item.job, build: item.build, why }, 'watch: failed build vanished before it was diagnosed');
-    return { ...base, cause: '', chats: [], unread: [], diagnosedAt: new Date().toISOString(), error: `Not diagnosed: ${why}` };
+    const watchers = await deps.users().catch(() => [] as string[]);
+    return { ...base, cause: '', chats: [], unread: [], diagnosedAt: new Date().toISOString(), error: NOT_FOUND_ERROR, watchers };
   }
   const users = await deps.users();
   if (users.length === 0) logger.warn({ job: item.job, build: item.build }, 'watch: no watching user (CICHAT_WATCH_USERS); no chat made');
@@ -138,7 +162,8 @@ export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<Fai
   });
   return {
     ...base,
-    cause: oneLineCause(content) || (lines.length ? `See the log of ${item.job} #${item.build}` : ''),
+    // The finding's message and place first; the answer's first line when no finding has a class.
+    cause: findingCause(lines) ?? (oneLineCause(content) || (lines.length ? `See the log of ${item.job} #${item.build}` : '')),
     citedLines: citedLines(lines, answered?.answer?.sources),
     chats,
     unread: chats.map((c) => c.user),

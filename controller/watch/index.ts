@@ -12,7 +12,7 @@ import type { WatchedFailure } from '../../protocol/types.js';
 import type { ControllerAuth, WatchConfig } from '../config.js';
 import { backendCalls, type BackendCalls } from './backend.js';
 import { FailedBuildDetector, type CompletedFailure } from './detector.js';
-import { diagnose } from './diagnose.js';
+import { diagnose, GAVE_UP_ERROR } from './diagnose.js';
 import { jobMatcher } from './glob.js';
 import { FAILURES_KEPT, WatchStore, type FailureRecord, type QueueItem } from './store.js';
 import { backoffMs, WebhookSender } from './webhook.js';
@@ -59,7 +59,7 @@ export class Watcher {
     const { logger } = options;
     this.store = new WatchStore(options.dataDir, logger);
     this.calls = options.calls ?? backendCalls(options.backendUrl, options.mintJwt);
-    this.webhook = options.watch.webhookUrl ? new WebhookSender(options.watch.webhookUrl, this.store, logger, options.retryFirstMs) : undefined;
+    this.webhook = options.watch.webhookUrl ? new WebhookSender(options.watch.webhookUrl, this.store, logger, options.retryFirstMs, options.watch.publicUrl) : undefined;
     this.detector = new FailedBuildDetector({
       jenkinsHome: options.jenkinsHome,
       store: this.store,
@@ -103,12 +103,15 @@ export class Watcher {
     return { queued: this.store.work.queue.length, running: this.running.size, outbox: this.store.work.outbox.length, worked: this.worked };
   }
 
-  /** Recent failures that have a chat for `user` (or, without a chat, were never diagnosed), newest first. */
+  /**
+   * Recent failures that have a chat for `user`, newest first; a failure that could not be
+   * diagnosed (no chat) only for the users the watcher watched for then (`watchers`).
+   */
   failuresFor(user: string, limit: number): UserFailure[] {
     const out: UserFailure[] = [];
     for (const f of this.store.work.failures) {
       const chat = f.chats.find((c) => c.user === user);
-      if (!chat && !f.error) continue;
+      if (!chat && !(f.error !== undefined && f.watchers?.includes(user))) continue;
       out.push({
         job: f.job,
         build: f.build,
@@ -217,6 +220,8 @@ export class Watcher {
       }
       logger.error({ err, job: item.job, build: item.build, attempts: item.attempts }, 'watch: diagnosis failed for good');
       const chats = Object.entries(item.chats).map(([user, c]) => ({ user, chatId: c.chatId }));
+      const watchers = await this.users().catch(() => [] as string[]);
+      if (this.closed) return;
       record = {
         key: item.key,
         job: item.job,
@@ -228,7 +233,9 @@ export class Watcher {
         diagnosedAt: new Date().toISOString(),
         chats,
         unread: chats.map((c) => c.user),
-        error: `Not diagnosed: ${item.lastError}`,
+        // item.lastError (an internal error's text) stays in work.json's queue history and the log.
+        error: GAVE_UP_ERROR,
+        watchers,
       };
     }
     if (this.closed) return;

@@ -16,89 +16,103 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { z } from 'zod';
+
+const isoTime = z.string().max(64);
+const userId = z.string().min(1).max(255);
 
 /** One job's progress: builds up to `seen` were looked at; `pending` were running then. */
-export interface JobMark {
-  seen: number;
-  pending?: number[];
-}
+const JobMarkSchema = z.object({
+  seen: z.number().int().nonnegative(),
+  pending: z.array(z.number().int().nonnegative()).optional(),
+});
+export type JobMark = z.infer<typeof JobMarkSchema>;
 
-export interface JobsState {
-  version: 1;
+const JobsStateSchema = z.object({
+  version: z.literal(1),
   /** When the watcher first ran on this DATA_DIR (ISO): older builds are never announced. */
-  since: string;
-  jobs: Record<string, JobMark>;
-}
+  since: isoTime,
+  jobs: z.record(z.string(), JobMarkSchema),
+});
+export type JobsState = z.infer<typeof JobsStateSchema>;
 
-/** A chat made for one user about one failed build. */
-export interface UserChat {
-  chatId: number;
-  /** The first answer is stored. */
-  done?: boolean;
-}
+/** A chat made for one user about one failed build (`done`: the first answer is stored). */
+const UserChatSchema = z.object({ chatId: z.number().int().positive(), done: z.boolean().optional() });
+export type UserChat = z.infer<typeof UserChatSchema>;
 
 /** A failed build waiting to be diagnosed (or being diagnosed). */
-export interface QueueItem {
+const QueueItemSchema = z.object({
   /** `<job>#<build>` */
-  key: string;
-  job: string;
-  build: number;
-  result: string;
-  detectedAt: string;
-  attempts: number;
+  key: z.string().min(1),
+  job: z.string().min(1),
+  build: z.number().int().nonnegative(),
+  result: z.string(),
+  detectedAt: isoTime,
+  attempts: z.number().int().nonnegative(),
   /** Epoch ms before which the item is not tried again (after a failure). */
-  notBefore?: number;
-  lastError?: string;
-  chats: Record<string, UserChat>;
-}
+  notBefore: z.number().optional(),
+  lastError: z.string().optional(),
+  chats: z.record(userId, UserChatSchema),
+});
+export type QueueItem = z.infer<typeof QueueItemSchema>;
 
 /** A diagnosed failed build, as `GET /chatbot-api/failures` lists it. */
-export interface FailureRecord {
-  key: string;
-  job: string;
-  build: number;
-  result: string;
+const FailureRecordSchema = z.object({
+  key: z.string().min(1),
+  job: z.string().min(1),
+  build: z.number().int().nonnegative(),
+  result: z.string(),
   /** One line: why the build failed (from the stored answer). */
-  cause: string;
+  cause: z.string(),
   /** The first log lines the answer cites (masked), for the webhook. */
-  citedLines: string[];
-  buildUrl?: string;
-  detectedAt: string;
-  diagnosedAt: string;
-  chats: { user: string; chatId: number }[];
+  citedLines: z.array(z.string()),
+  buildUrl: z.string().optional(),
+  detectedAt: isoTime,
+  diagnosedAt: isoTime,
+  chats: z.array(z.object({ user: userId, chatId: z.number().int().positive() })),
   /** Users who have not opened their chat yet. */
-  unread: string[];
-  /** Set when no diagnosis could be made (the backend kept failing). */
-  error?: string;
-}
+  unread: z.array(userId),
+  /** Set when no diagnosis could be made: a fixed sentence, never an internal error's text. */
+  error: z.string().optional(),
+  /** The users the watcher watched for when it gave up: the only ones shown a failure without a chat. */
+  watchers: z.array(userId).optional(),
+});
+export type FailureRecord = z.infer<typeof FailureRecordSchema>;
 
-/** A webhook post not yet delivered. */
-export interface OutboxMessage {
-  key: string;
-  body: { text: string };
-  attempts: number;
-  notBefore: number;
-  /** Being sent now (written before the request): after a crash it is not sent again. */
-  inFlight?: boolean;
-}
+/** A webhook post not yet delivered (`inFlight`: being sent; after a crash it is not sent again). */
+const OutboxMessageSchema = z.object({
+  key: z.string().min(1),
+  body: z.object({ text: z.string() }),
+  attempts: z.number().int().nonnegative(),
+  notBefore: z.number(),
+  inFlight: z.boolean().optional(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 
-export interface WorkState {
-  version: 1;
-  queue: QueueItem[];
-  failures: FailureRecord[];
-  outbox: OutboxMessage[];
-}
+const WorkStateSchema = z.object({
+  version: z.literal(1),
+  queue: z.array(QueueItemSchema),
+  failures: z.array(FailureRecordSchema),
+  outbox: z.array(OutboxMessageSchema),
+});
+export type WorkState = z.infer<typeof WorkStateSchema>;
 
 /** How many failures are kept (and `GET /failures` can list). */
 export const FAILURES_KEPT = 300;
 
 function writeAtomic(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, text);
+  fs.writeFileSync(tmp, text, { mode: 0o600 });
+  fs.chmodSync(tmp, 0o600);
   fs.renameSync(tmp, file);
 }
 
-function readJson<T>(file: string, logger: Logger, valid: (v: unknown) => v is T): T | undefined {
+/**
+ * The file parsed and checked against its schema; undefined when it does not exist. A file that
+ * is not JSON, or JSON of another shape (`queue: [{}]`, `failures: [null]`), is renamed
+ * `<name>.corrupt-<time>` and undefined returned: the watcher starts from empty.
+ */
+function readState<T>(file: string, logger: Logger, schema: z.ZodType<T>): T | undefined {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -106,19 +120,20 @@ function readJson<T>(file: string, logger: Logger, valid: (v: unknown) => v is T
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
+  let problem: string;
   try {
-    const value: unknown = JSON.parse(text);
-    if (valid(value)) return value;
-  } catch {
-    /* handled below */
+    const parsed = schema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    problem = `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'wrong shape'}`;
+  } catch (err) {
+    problem = (err as Error).message;
   }
   const aside = `${file}.corrupt-${Date.now()}`;
   fs.renameSync(file, aside);
-  logger.error({ file, keptAs: aside }, 'watch: state file unreadable, kept aside; starting from empty');
+  logger.error({ file, keptAs: aside, problem }, 'watch: state file unreadable, kept aside; starting from empty');
   return undefined;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class WatchStore {
   readonly dir: string;
@@ -135,15 +150,11 @@ export class WatchStore {
     private readonly logger: Logger,
   ) {
     this.dir = path.join(dataDir, 'watch');
-    fs.mkdirSync(this.dir, { recursive: true });
-    const jobs = readJson<JobsState>(this.jobsFile, logger, (v): v is JobsState => isObject(v) && v.version === 1 && isObject(v.jobs));
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const jobs = readState(this.jobsFile, logger, JobsStateSchema);
     this.firstRun = jobs === undefined;
     this.jobsState = jobs ?? { version: 1, since: new Date().toISOString(), jobs: {} };
-    const work = readJson<WorkState>(
-      this.workFile,
-      logger,
-      (v): v is WorkState => isObject(v) && v.version === 1 && Array.isArray(v.queue) && Array.isArray(v.failures) && Array.isArray(v.outbox),
-    );
+    const work = readState(this.workFile, logger, WorkStateSchema);
     this.work = work ?? { version: 1, queue: [], failures: [], outbox: [] };
     if (this.firstRun) this.flushJobs();
   }

@@ -17,8 +17,12 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 const BACKOFF_FIRST_MS = 2000;
 const BACKOFF_MAX_MS = 10 * 60_000;
 
-/** The text of the message: job, build, one-line cause, the first cited lines, the build's URL. */
-export function webhookText(failure: FailureRecord): string {
+/**
+ * The text of the message: job, build, one-line cause, the first cited lines, the build's URL,
+ * and with CONTROLLER_PUBLIC_URL the web page of the diagnosis: the chat itself when one user
+ * got it, else the failures list (each user sees their own chat there).
+ */
+export function webhookText(failure: FailureRecord, publicUrl?: string): string {
   const parts = [`*${failure.job} #${failure.build} failed* (${failure.result})`];
   if (failure.error) parts.push(failure.error);
   else if (failure.cause) parts.push(failure.cause);
@@ -27,6 +31,10 @@ export function webhookText(failure: FailureRecord): string {
     parts.push(['```', ...failure.citedLines.map((l) => l.replace(/```/g, "'''")), '```'].join('\n'));
   }
   if (failure.buildUrl) parts.push(failure.buildUrl);
+  if (publicUrl && failure.chats.length > 0) {
+    const only = failure.chats.length === 1 ? failure.chats[0] : undefined;
+    parts.push(only ? `Diagnosis: ${publicUrl}/chats/${only.chatId}` : `Diagnoses: ${publicUrl}/failures`);
+  }
   if (failure.chats.length > 0) parts.push(`cichat: \`cichat chat ${failure.chats[0]?.chatId ?? ''}\``);
   return parts.join('\n');
 }
@@ -50,11 +58,13 @@ export class WebhookSender {
     private readonly logger: Logger,
     /** The first retry's pause (tests shorten it). */
     private readonly backoffFirstMs = BACKOFF_FIRST_MS,
+    /** CONTROLLER_PUBLIC_URL: messages link to the web page under it. */
+    private readonly publicUrl?: string,
   ) {}
 
   /** Queues the message of a failure (persisted with the next work.json write). */
   enqueue(failure: FailureRecord): void {
-    this.store.work.outbox.push({ key: failure.key, body: { text: webhookText(failure) }, attempts: 0, notBefore: 0 });
+    this.store.work.outbox.push({ key: failure.key, body: { text: webhookText(failure, this.publicUrl) }, attempts: 0, notBefore: 0 });
     this.store.saveWork(); // the caller writes it with the queue removal (saveWorkNow)
     this.kick(0);
   }

@@ -1,22 +1,51 @@
 /**
  * The log analyzer: finds the lines of a build log that say why the build failed.
  *
- * Zero-shot and pure: no training, no I/O. It works in three passes over the cleaned lines,
- * each linear in the size of the log:
+ * Zero-shot and pure: no training, no I/O. One pass over the cleaned lines, in order, with
+ * memory bounded by a window of lines around the one it is at (plus the blocks it found):
  *  1. every line gets a role: blank, noise (progress, fold markers), a command the CI ran,
- *     an exit marker, or a failure shape from `shapes.ts` (anchor, header, summary);
+ *     an exit marker, or a failure shape from `shapes.ts` (anchor, header, summary); a cheap
+ *     prefilter (one scan of the characters, `failureHints`) keeps most lines from the rules;
  *  2. the commands and exit markers cut the log into sections; the section of the first
  *     command that failed is where the cause usually is, and errors printed by commands that
  *     succeeded are usually not the cause;
- *  3. each anchor grows into a block with its natural extent (a stack trace, a compiler error
- *     with its source excerpt, the lines of one failing test), blocks are scored, and the best
- *     are returned, the first real error before its cascade of summaries.
+ *  3. once WINDOW_AHEAD more lines are known, each anchor grows into a block with its natural
+ *     extent (a stack trace, a compiler error with its source excerpt, the lines of one failing
+ *     test); the block keeps its lines' text and what the ranker needs of its surroundings;
+ *  4. at the end, blocks are scored and the best returned, the first real error before its
+ *     cascade of summaries.
+ *
+ * `LogAnalyzer` is the streaming form (`push` each cleaned line, then `end`); `analyzeLines`
+ * and `analyze` run it over a whole log.
  */
 import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
-import { SHAPES, MAYBE_FAILURE, PASSING, compilerReason, type FailureShape } from './shapes.js';
 import { FEATURES, LEARNED_WEIGHTS, scoreOf, type FeatureVector } from './rank.js';
 import { hasNewLine, markNewSinceBaseline, type Baseline } from './baseline.js';
+import {
+  BOILERPLATE,
+  DEFAULT_MAX_EXCERPTS,
+  DIFF_HEADER,
+  LOCATION,
+  NEXT_STEP,
+  STACK_FRAME,
+  XCTEST_CASE,
+  XCTEST_LOCATION,
+  XCTEST_SHAPE,
+  blockAt,
+  classify,
+  newBlockState,
+  own,
+  reasonOf,
+  type Block,
+  type LineInfo,
+  type LineView,
+  type Role,
+  type Section,
+} from './blocks.js';
+import type { FailureShape } from './shapes.js';
+import { noteBranch, type Branches } from './jenkins.js';
+import { withFindings } from '../finding/index.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -27,613 +56,86 @@ export interface AnalyzeOptions {
    * (`new_since_baseline`). Without it the ranking is unchanged and the flag is absent.
    */
   baseline?: Baseline;
+  /**
+   * Lines known to hold the failure (1-based, inclusive), such as the log lines the failing
+   * pipeline step wrote (`buildDetails.failingSteps[].logLines`): excerpts within them rank
+   * before every other excerpt. The lines of a parallel branch Jenkins names in `Failed in
+   * branch X` (prefixed `[X] `) are such lines too, without this option.
+   */
+  focus?: readonly (readonly [number, number])[];
 }
 
-/** Only the first 4 KiB of a line are examined: a 10 MB line costs no more than a long one. */
-const PROBE_CHARS = 4096;
-/** The longest excerpt we return: a person reads it on a terminal. */
-const MAX_BLOCK_LINES = 80;
-const DEFAULT_MAX_EXCERPTS = 5;
-/** How many plain lines of the same paragraph may follow an error message. */
-const PARAGRAPH_LINES = 8;
+/**
+ * A line's block is made once this many lines after it are known: a block reads ~90 lines
+ * ahead, and its finding (core/finding) reads up to 60 lines after the block.
+ */
+export const WINDOW_AHEAD = 160;
+/** Lines kept around each block besides its own, for its finding (core/finding reads 40 before, 60 after). */
+const CONTEXT_BEFORE = 40;
+const CONTEXT_AFTER = 60;
+/** Lines kept in the window: WINDOW_AHEAD ahead of the line at hand, the rest behind it (~90 read). */
+const RING = 512;
+const MASK = RING - 1;
+/** The last lines shown when nothing failure-like is found. */
+const TAIL_LINES = 7;
 
-type Role = 'blank' | 'noise' | 'command' | 'exit-ok' | 'exit-fail' | 'anchor' | 'header' | 'summary' | 'pass' | 'text';
+/** What the ranker needs of a block's surroundings, taken while they are in the window. */
+interface BlockExtra {
+  /** The anchor's template (digits as `#`), for the novelty feature. */
+  template: string;
+  located: boolean;
+  frames: number;
+  boiler: number;
+  /** Build steps started before the line after the block (for "went on after it"). */
+  stepsAfter: number;
+  /** The parallel branch of the anchor (`[name] ` prefix). */
+  branch: string | undefined;
+}
 
-interface LineInfo {
+type KeptBlock = Block & { extra?: BlockExtra };
+
+/** The lines around the one the pass is at, by absolute index; older ones are gone. */
+class Window implements LineView {
+  length = 0;
+  private readonly infos: (LineInfo | undefined)[] = new Array<LineInfo | undefined>(RING);
+  private readonly texts: string[] = new Array<string>(RING).fill('');
+  /** Build steps started before each line. */
+  private readonly steps = new Float64Array(RING);
+
+  add(info: LineInfo, text: string, stepsBefore: number): void {
+    const slot = this.length & MASK;
+    this.infos[slot] = info;
+    this.texts[slot] = text;
+    this.steps[slot] = stepsBefore;
+    this.length++;
+  }
+
+  get(i: number): LineInfo | undefined {
+    if (i < 0 || i >= this.length) return undefined;
+    if (i < this.length - RING) throw new Error(`log analyzer: line ${i + 1} is no longer in the window`);
+    return this.infos[i & MASK];
+  }
+
+  text(i: number): string {
+    if (i < this.length - RING) throw new Error(`log analyzer: line ${i + 1} is no longer in the window`);
+    return this.texts[i & MASK] ?? '';
+  }
+
+  stepsBefore(i: number): number {
+    return this.steps[i & MASK] ?? 0;
+  }
+}
+
+/** A kept line: its text and, for the baseline's split, its role and shape. */
+interface KeptLine {
+  text: string;
   role: Role;
   shape: FailureShape | undefined;
-  /** The line without timestamps and tool prefixes, cut to PROBE_CHARS. */
-  body: string;
-  indent: number;
-  /** A timestamp or tool prefix was set aside: the line is a tool's log record. */
-  stamped: boolean;
+  /** The line as the rules read it (prefix set aside, cut), for a shaped line. */
+  body?: string;
 }
 
-interface Section {
-  start: number;
-  end: number;
-  failed: boolean;
-}
-
-type BlockKind = 'detail' | 'summary' | 'exit' | 'before';
-
-interface Block {
-  start: number;
-  end: number;
-  /** The shape's weight (0-10: how specific the shape is to a real failure). */
-  weight: number;
-  anchors: number;
-  reason: string;
-  kind: BlockKind;
-  /** The same message (numbers aside) was printed earlier: a retry or an echo. */
-  repeated: boolean;
-  /** The line whose shape made the block (its template is counted for novelty). */
-  anchor: number;
-}
-
-/** Timestamps and per-tool prefixes that do not belong to the message itself. */
-const LINE_PREFIX =
-  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ {2,}> ?)/;
-const NOISE =
-  /^(?:travis_(?:fold|time):|\[Pipeline\] |##\[(?:group|endgroup)\]|(?:remote: )?(?:Counting|Compressing|Receiving|Resolving|Enumerating) objects|Checking out files|Unpacking objects|\s*\d{1,3}%\s*\[|[\s.]*$)/;
-const COMMAND = /^(?:\$ \S|\+ \S|##\[group\]Run |> \S+@\S+ \S+ \/|\[Pipeline\] (?:sh|bat|powershell)\b)/;
-const TRAVIS_EXIT = /^The command "[\s\S]*" (?:exited with (\d+)|failed)/;
-const STEP_EXIT = /^(?:ERROR: script returned exit code (\d+)|##\[error\]Process completed with exit code (\d+))/;
-const STACK_FRAME =
-  /^\s*(?:at\s+\S|Call Stack \(most recent call first\):|\.\.\. \d+ (?:more|common frames omitted)|Caused by: |Suppressed: |File "|#\d+\s+0x|\[C\]: in |\S+:\d+: in |from \S+:\d+:in |\S+\.(?:rb|ex|exs|erl|lua):\d+|\S+:\d+:in [`'])/;
-const CARET_LINE = /^\s*[~^|]+[~^\s]*$|^\s*\d+\s*\|/;
-const INCLUDE_CHAIN = /^(?:In file included from |\s+from \S+:\d+[,:]$|\S.*: In (?:function|member function|constructor|instantiation)|\S+\.o: In function )/;
-const NODE_SOURCE_HEADER = /^\S+:\d+\s*$/;
-const PATH_HEADER = /^(?:[\w.~@/\\-]+[/\\])?[\w.@-]+\.\w{1,6}$/;
-const NUMBERED_ITEM = /^\s*\d+\) /;
-const PYTEST_END = /^\S+:\d+: \w+$/;
-/** Cheap test before PASSING: the words a passing line must contain. */
-const PASS_HINT = /ok|OK|PASS|✓|✔/;
-/** A test harness line still waiting for its verdict: `t/name.t ........ `. */
-const HARNESS_PENDING = /^\S+ \.{3,}\s*$/;
-/** Where a diff's lines begin: a unified diff's `+++ b/file` or hunk header, Jest's and Vitest's `- Expected` legend. */
-const DIFF_HEADER = /^(?:\+\+\+ \S|@@ .*@@|- Expected\b)/;
-const LEADING_NUMBER = /^\s*\d/;
-/** A verdict alone on its line, printed once the step it judges (`* checking tests ...`) is done. */
-const BARE_VERDICT = /^\s*(?:ERROR|FAILED|FAIL|FAILURE)\s*$/;
-/** A step announced before its verdict is known: `* checking tests ...`, `Running specs...`. */
-const PENDING_HEADING = /\S\s*\.\.\.\s*$/;
-const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$|^⎯{3,}/;
-/** A command's usage text, printed after the message that says what was wrong with the call. */
-const USAGE = /^\s*[Uu]sage(?: of \S+)?:/;
-
-function leadingSpaces(s: string): number {
-  let i = 0;
-  while (i < s.length) {
-    const c = s.charCodeAt(i);
-    if (c === 32) i++;
-    else if (c === 9) i += 1;
-    else break;
-  }
-  return i;
-}
-
-function classify(raw: string): LineInfo {
-  let body = raw.length > PROBE_CHARS ? raw.slice(0, PROBE_CHARS) : raw;
-  const prefix = LINE_PREFIX.exec(body);
-  if (prefix) body = body.slice(prefix[0].length);
-  const stamped = prefix !== null;
-  const indent = leadingSpaces(body);
-  if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped };
-  // GitHub Actions opens each step's group with the step's command: the group marker is the command.
-  if (body.startsWith('##[group]Run ')) return { role: 'command', shape: undefined, body, indent, stamped };
-  if (NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent, stamped };
-  const travis = TRAVIS_EXIT.exec(body);
-  if (travis) {
-    const code = travis[1];
-    return { role: code === '0' ? 'exit-ok' : 'exit-fail', shape: undefined, body, indent, stamped };
-  }
-  if (STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent, stamped };
-  if (COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent, stamped };
-  // A passing test or check (`ok`, `PASS`, `✓` at the end) ends any failure block it follows.
-  if (PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped };
-  if (MAYBE_FAILURE.test(body)) {
-    for (const shape of SHAPES) {
-      if (shape.re.test(body)) return { role: shape.role, shape, body, indent, stamped };
-    }
-  }
-  return { role: 'text', shape: undefined, body, indent, stamped };
-}
-
-/**
- * Cuts the log into the sections of the commands the CI ran (Travis `$ cmd` ... `The command
- * "cmd" exited with N.`, Jenkins `[Pipeline] sh` ... `ERROR: script returned exit code N`,
- * GitHub Actions `##[group]Run` ... `##[error]Process completed with exit code N`).
- */
-function findSections(info: LineInfo[]): Section[] {
-  const sections: Section[] = [];
-  let lastCommand = -1;
-  let previousEnd = -1;
-  for (let i = 0; i < info.length; i++) {
-    const line = info[i];
-    if (line === undefined) continue;
-    if (line.role === 'command') {
-      if (lastCommand <= previousEnd || !line.body.startsWith('+ ')) lastCommand = i;
-    } else if (line.role === 'exit-ok' || line.role === 'exit-fail') {
-      const failed = line.role === 'exit-fail';
-      if (line.body.startsWith('ERROR: script returned')) {
-        // Jenkins prints this after the pipeline unwinds: the failing `sh` is the last one before.
-        let sh = -1;
-        for (let j = i - 1; j > previousEnd && j >= 0; j--) {
-          if (/^\[Pipeline\] (?:sh|bat|powershell)\b/.test(info[j]?.body ?? '')) {
-            sh = j;
-            break;
-          }
-        }
-        if (sh >= 0) {
-          let end = sh + 1;
-          while (end < i && !/^\[Pipeline\] /.test(info[end]?.body ?? '')) end++;
-          sections.push({ start: sh, end: end - 1, failed });
-        }
-      } else {
-        const start = lastCommand > previousEnd ? lastCommand : previousEnd + 1;
-        sections.push({ start, end: i, failed });
-      }
-      previousEnd = i;
-    }
-  }
-  return sections;
-}
-
-/**
- * Lines of a unified diff (after its `+++ ` or `@@ ... @@` header, while lines start with
- * ` `, `+`, `-`, `@@` or `\`) are quoted text: `+ make` there is an added line, not a shell
- * trace of a command, and `- error` is a removed line, not an error.
- */
-function markDiffs(info: LineInfo[]): void {
-  let inDiff = false;
-  for (const line of info) {
-    const body = line.body;
-    if (DIFF_HEADER.test(body)) {
-      inDiff = true;
-      line.role = 'text';
-      line.shape = undefined;
-      continue;
-    }
-    if (!inDiff) continue;
-    const c = body.charCodeAt(0);
-    // ' ', '+', '-', '\\' (`\ No newline at end of file`), or an empty context line.
-    if (body === '' || c === 32 || c === 43 || c === 45 || c === 92) {
-      if (line.role !== 'blank') {
-        line.role = 'text';
-        line.shape = undefined;
-      }
-    } else if (!/^(?:diff --git |index [0-9a-f]+\.\.|new file mode|deleted file mode)/.test(body)) {
-      inDiff = false;
-    }
-  }
-}
-
-/** xcpretty's failure summary: `  testName, reason` over the `  /path/File.swift:12` it failed at. */
-const XCTEST_CASE = /^\s+test\w*, \S/;
-const XCTEST_LOCATION = /^\s+\S+\.(?:swift|mm?):\d+\s*$/;
-const XCTEST_SHAPE: FailureShape = { re: XCTEST_CASE, role: 'anchor', weight: 9, reason: 'XCTest failure' };
-
-/**
- * Shapes known only by two lines together: xcpretty's summary names the failing test and its
- * reason on one line and the file and line on the next (a blank may sit between them); this
- * detailed report outranks the one-line `✗ test` marks printed while the tests ran.
- */
-function markTwoLineShapes(info: LineInfo[]): void {
-  for (let i = 0; i + 1 < info.length; i++) {
-    const line = info[i];
-    if (line === undefined || line.indent < 2 || !XCTEST_CASE.test(line.body)) continue;
-    let j = i + 1;
-    if (info[j]?.role === 'blank') j++;
-    const location = info[j];
-    if (location !== undefined && XCTEST_LOCATION.test(location.body)) {
-      line.role = 'anchor';
-      line.shape = XCTEST_SHAPE;
-    }
-  }
-}
-
-function isContinuation(line: LineInfo, anchor: LineInfo, anchorPrefix: string | null): boolean {
-  const body = line.body;
-  if (line.indent > anchor.indent) return true;
-  if (STACK_FRAME.test(body) || CARET_LINE.test(body) || INCLUDE_CHAIN.test(body)) return true;
-  if (anchorPrefix !== null && body.startsWith(anchorPrefix)) return true;
-  if (line.role === 'anchor' && line.shape === anchor.shape && line.indent === anchor.indent) return true;
-  return false;
-}
-
-/** A bracket or tag prefix that every line of the anchor's block repeats (`[error]`, `E `). */
-function blockPrefix(body: string): string | null {
-  const m = /^(?:\[\w+\] |E {2,}|\w+ ERR! |npm error |==\d+==|#\d+ )/.exec(body);
-  if (!m) return null;
-  const p = m[0];
-  return p.startsWith('E ') ? 'E ' : p.startsWith('==') ? p : p;
-}
-
-/** How far back an anchor's block starts: include chains, a failing file's path, source headers. */
-function growBackward(info: LineInfo[], a: number, floor: number): number {
-  let s = a;
-  const anchor = info[a];
-  if (anchor === undefined) return s;
-  for (let j = a - 1; j > floor && a - j <= 6; j--) {
-    const line = info[j];
-    if (line === undefined || !INCLUDE_CHAIN.test(line.body)) break;
-    s = j;
-  }
-  if (s !== a) return s;
-  // A verdict on a line of its own belongs to the step announced above it (R CMD check's
-  // `* checking tests ...`, then the step's progress lines, then ` ERROR`).
-  if (BARE_VERDICT.test(anchor.body)) {
-    for (let j = a - 1; j > floor && a - j <= 8; j--) {
-      const line = info[j];
-      if (line === undefined) break;
-      if (line.role !== 'blank' && line.indent <= anchor.indent && PENDING_HEADING.test(line.body)) return j;
-      if (line.role !== 'blank' && line.indent === 0) break;
-    }
-  }
-  if (anchor.shape?.reason === 'exception' || anchor.shape?.reason === 'error') {
-    // Node prints `file.js:12`, the source line, a caret line and a blank before the error.
-    for (let j = a - 1; j > floor && a - j <= 6; j--) {
-      const line = info[j];
-      if (line === undefined) break;
-      if (line.role === 'command' || line.role === 'exit-ok' || line.role === 'exit-fail') break;
-      if (NODE_SOURCE_HEADER.test(line.body) && line.indent === 0) return j;
-    }
-  }
-  const previous = info[a - 1];
-  // A test harness prints `t/name.t ........ ` and, once the test's own output is done, the
-  // verdict (`Dubious, test returned 1`) on a line of its own: the name belongs to it.
-  if (a - 1 > floor && previous !== undefined && previous.role === 'text' && HARNESS_PENDING.test(previous.body)) return a - 1;
-  if (a - 1 > floor && previous !== undefined && anchor.indent > 0 && previous.indent === 0 && previous.role === 'text') {
-    if (PATH_HEADER.test(previous.body.trim()) || /:$/.test(previous.body)) return a - 1;
-  }
-  return s;
-}
-
-/**
- * How far forward an anchor's block runs: its trace, its source excerpt, its indented detail.
- * `list`: the block is a header's list, so the next numbered item continues it.
- */
-function growForward(info: LineInfo[], a: number, free: boolean, list = false): number {
-  const anchor = info[a];
-  if (anchor === undefined || anchor.shape?.single === true) return a;
-  const prefix = blockPrefix(anchor.body);
-  const pytest = anchor.shape?.reason === 'pytest failure' && anchor.role === 'anchor' && /^_{3}/.test(anchor.body);
-  let end = a;
-  let blanks = 0;
-  let sawIndented = false;
-  let paragraph = 0;
-  const pythonTrace = anchor.shape?.reason === 'Python traceback';
-  // Some headings are indented while their detail is not (minitest's `  1) Failure:`, EUnit's
-  // `  mod: name...*failed*`).
-  const bodyIndent = anchor.shape?.detailAtMargin === true ? 0 : anchor.indent;
-  let closed = false;
-  let chained = false;
-  for (let j = a + 1; j < info.length && j - a < MAX_BLOCK_LINES; j++) {
-    const line = info[j];
-    if (line === undefined) break;
-    const role = line.role;
-    // npm prints its whole message on `npm error` lines: they continue its `code E...` line up
-    // to the pointer at its debug log.
-    const npmDetail = role === 'summary' && prefix !== null && NPM_PREFIX.test(prefix) && line.body.startsWith(prefix) && !BOILERPLATE.test(line.body);
-    if (role === 'command' || role === 'exit-ok' || role === 'exit-fail' || (role === 'summary' && !npmDetail) || role === 'pass') break;
-    if (role === 'noise' && line.body.trim() !== '') break;
-    if (USAGE.test(line.body) && anchor.shape?.reason === 'command-line usage error') break;
-    // A TAP verdict closes the output before it into a block of its own.
-    if (TAP_FAILURE.test(line.body) && !TAP_FAILURE.test(anchor.body)) break;
-    if (role === 'blank' || role === 'noise') {
-      blanks++;
-      if (blanks > (free ? 2 : 1)) break;
-      continue;
-    }
-    if (free || pytest) {
-      if (NEXT_ITEM.test(line.body)) break;
-      if (anchor.shape !== undefined && line.role === anchor.role && line.shape === anchor.shape && blanks > 0) break;
-      // The next numbered failure (`2) ...`) starts the next item: one failure is enough.
-      if (!list && NUMBERED_ITEM.test(anchor.body) && NUMBERED_ITEM.test(line.body) && line.indent <= anchor.indent) break;
-      end = j;
-      blanks = 0;
-      if (pytest && PYTEST_END.test(line.body)) break;
-      continue;
-    }
-    if (pythonTrace) {
-      // The exception line closes a traceback; a chained exception (`During handling of the
-      // above exception, ...`) continues the report up to the last exception, which ended it.
-      if (PY_CHAINED.test(line.body)) {
-        chained = true;
-        closed = false;
-        end = j;
-        blanks = 0;
-        continue;
-      }
-      if (closed) break;
-      if (chained && line.role === 'anchor' && line.shape === anchor.shape) {
-        chained = false;
-        sawIndented = false;
-        end = j;
-        blanks = 0;
-        continue;
-      }
-      if (sawIndented && line.indent === 0 && PY_EXCEPTION_LINE.test(line.body)) {
-        closed = true;
-        end = j;
-        blanks = 0;
-        continue;
-      }
-    }
-    // A linter's next file (`path/file.js` then its own findings of the same shape) continues
-    // the report: ESLint's and stylelint's formatters print one paragraph per file.
-    const nextFile =
-      line.role === 'text' && line.indent === 0 && PATH_HEADER.test(line.body.trim()) && info[j + 1]?.role === 'anchor' && info[j + 1]?.shape === anchor.shape;
-    if (nextFile) {
-      end = j;
-      blanks = 0;
-      continue;
-    }
-    let cont = isContinuation(line, anchor, prefix);
-    // Findings of the same shape aligned on their numbers (` 49:11` under `188:12`).
-    if (!cont && line.role === 'anchor' && line.shape === anchor.shape && Math.abs(line.indent - anchor.indent) <= 3 && LEADING_NUMBER.test(line.body) && LEADING_NUMBER.test(anchor.body)) cont = true;
-    // A message announced by its anchor (`rake aborted!`, `error: Could not resolve:`).
-    if (!cont && j === a + 1 && /[:!]\s*$/.test(anchor.body) && line.role !== 'header') cont = true;
-    // A quoted source line, recognised by the caret line under it.
-    if (!cont && blanks === 0 && CARET_LINE.test(info[j + 1]?.body ?? '') && (info[j + 1]?.body.trim() ?? '') !== '') cont = true;
-    // The closing line of a trace (`ValueError: bad`) comes back to the anchor's indentation.
-    if (!cont && sawIndented && blanks === 0 && (line.role === 'anchor' || /^\S+(?:Error|Exception)\b/.test(line.body))) cont = true;
-    // The rest of the message's paragraph: lines at its indentation up to the next blank.
-    if (!cont && blanks === 0 && !sawIndented && paragraph < PARAGRAPH_LINES && line.indent >= bodyIndent && (role === 'text' || role === 'anchor')) {
-      cont = true;
-      paragraph++;
-    }
-    if (!cont) break;
-    if (blanks > 0 && line.indent <= anchor.indent && !STACK_FRAME.test(line.body)) {
-      if (!(line.role === 'anchor' && line.shape === anchor.shape)) break;
-    }
-    if (line.indent > anchor.indent || STACK_FRAME.test(line.body)) sawIndented = true;
-    end = j;
-    blanks = 0;
-  }
-  return end;
-}
-
-function reasonOf(line: LineInfo): string {
-  const shape = line.shape;
-  if (shape === undefined) return 'error';
-  if (shape.reason === 'compiler error' || shape.reason === '.NET compiler error') {
-    // The kind is the language of the file the diagnostic names (`x.tsx(1,2): error TS2345`
-    // is TypeScript, whatever the shape looks like); the tool's code prefix when no file is known.
-    const path = /([\w.@~+-]*[\w-]\.[A-Za-z]\w{0,5})(?::\d|\(\d)/.exec(line.body)?.[1];
-    const named = path !== undefined ? compilerReason(path) : 'compiler error';
-    if (named !== 'compiler error') return named;
-    const code = /\berror (TS|CS|FS|BC)\d+:/.exec(line.body)?.[1];
-    if (code === 'TS') return 'TypeScript compiler error';
-    if (code === 'CS') return 'C# compiler error';
-    if (code === 'FS') return 'F# compiler error';
-    if (code === 'BC') return 'Visual Basic compiler error';
-    return shape.reason;
-  }
-  if (shape.reason === 'exception') {
-    const name = /([A-Z][\w$]*(?:Error|Exception|Failure|Fault))/.exec(line.body)?.[1];
-    return name !== undefined ? name : 'exception';
-  }
-  if (shape.reason === 'tool error') {
-    const tool = /^([\w.+-]+): /.exec(line.body)?.[1];
-    return tool !== undefined ? `${tool} error` : 'error';
-  }
-  if (shape.reason === 'Jenkins: script returned exit code') {
-    const code = /exit code (\d+)/.exec(line.body)?.[1] ?? '';
-    return `Jenkins: script returned exit code ${code}`.trim();
-  }
-  return shape.reason;
-}
-
-function buildBlocks(info: LineInfo[]): Block[] {
-  const blocks: Block[] = [];
-  const seenAnchors = new Set<string>();
-  let coveredTo = -1;
-  for (let i = 0; i < info.length; i++) {
-    if (i <= coveredTo) continue;
-    const line = info[i];
-    if (line === undefined) continue;
-    if (line.role === 'anchor' || line.role === 'header') {
-      const shape = line.shape;
-      if (shape === undefined) continue;
-      let start: number;
-      let end: number;
-      let headerWeight = shape.weight;
-      let headerReason = reasonOf(line);
-      if (line.role === 'header') {
-        let first = i + 1;
-        while (first < info.length && (info[first]?.role === 'blank' || info[first]?.role === 'noise')) first++;
-        if (first >= info.length || first - i > 3) continue;
-        const firstLine = info[first];
-        if (firstLine === undefined || firstLine.role === 'command' || firstLine.role === 'summary' || firstLine.role.startsWith('exit')) continue;
-        start = first;
-        // A header that counts failures (`5 failing`, `There were 2 failures:`) heads the whole
-        // numbered list: every item is part of what it announces.
-        end = growForward(info, first, firstLine.role !== 'anchor' || firstLine.shape?.reason === 'error' || shape.freeDetail === true, true);
-        if (firstLine.role === 'anchor' && end === first) end = growForward(info, first, true, true);
-        if (firstLine.role === 'anchor' && firstLine.shape !== undefined) {
-          headerWeight = Math.max(shape.weight, firstLine.shape.weight);
-          headerReason = shape.freeDetail === true ? shape.reason : reasonOf(firstLine);
-        }
-      } else {
-        start = growBackward(info, i, coveredTo);
-        // TAP prints a test's verdict after its output: `not ok 23 name` closes the paragraph of
-        // what that test printed (its error and trace), which may already hold weaker blocks.
-        if (TAP_FAILURE.test(line.body)) {
-          const own = testOutputStart(info, i);
-          if (own < start) {
-            while (blocks.length > 0 && (blocks[blocks.length - 1]?.start ?? -1) >= own) blocks.pop();
-            start = own;
-          }
-        }
-        // `Error:` with nothing after it announces a message printed on the lines below; an
-        // XCTest summary item runs over its blank-separated location and source snippet.
-        const announces = /^\S*(?:Error|error|ERROR):\s*$/.test(line.body) && line.shape?.reason !== 'minitest failure';
-        end = growForward(info, i, announces || line.shape === XCTEST_SHAPE);
-        // A bare verdict after its step's heading: the detail printed under it is the block.
-        const next = info[i + 1];
-        if (end === i && start < i && BARE_VERDICT.test(line.body) && next !== undefined && (next.role === 'anchor' || next.role === 'text')) {
-          end = growForward(info, i + 1, false);
-        }
-      }
-      // A parent test whose only content is its nested subtests' results (Go's `--- FAIL: T`
-      // over `    --- PASS: T/a`, `    --- FAIL: T/b`) is not the detail: the failing subtest is.
-      const after = info[end + 1];
-      if (line.role === 'anchor' && end === i && after !== undefined && after.indent > line.indent && (after.role === 'pass' || (after.role === 'anchor' && after.shape === line.shape))) {
-        headerWeight -= 3;
-      }
-      // Fold repeats: the same message printed again (retries, per-module echoes) scores less.
-      const key = line.body.replace(/\d+/g, '#').trim();
-      const repeated = seenAnchors.has(key);
-      seenAnchors.add(key);
-      let anchors = 0;
-      let weight = headerWeight;
-      let reason = headerReason;
-      for (let j = start; j <= end; j++) {
-        const inner = info[j];
-        if (inner?.role === 'anchor') {
-          anchors++;
-          // A more specific shape inside the block names it (`WorkflowScript: 12:` under the
-          // Groovy exception that carries it).
-          if (inner.shape !== undefined && inner.shape.weight > weight && j > i) {
-            // A bare verdict (` ERROR`) only heads the block: the message under it is the error.
-            weight = BARE_VERDICT.test(line.body) ? inner.shape.weight : inner.shape.weight - 1;
-            reason = reasonOf(inner);
-          }
-        }
-      }
-      // A message that sends the reader elsewhere (Gradle's `Compilation error. See log for more
-      // details`, `see the compiler error output`) is a summary of a detail printed before it.
-      let pointer = false;
-      for (let j = start; j <= end && j - start < 12 && !pointer; j++) pointer = POINTS_ELSEWHERE.test(info[j]?.body ?? '');
-      if (pointer) blocks.push({ start, end, weight: Math.min(weight, 4), anchors, reason, kind: 'summary', repeated, anchor: i });
-      else blocks.push({ start, end, weight, anchors, reason, kind: 'detail', repeated, anchor: i });
-      coveredTo = end;
-    } else if (line.role === 'exit-fail') {
-      const before = precedingOutput(info, i, coveredTo);
-      if (before !== null) blocks.push(before);
-      const code = /(?:exited with|exit code) (\d+)/.exec(line.body)?.[1];
-      const reason = line.body.startsWith('ERROR: script returned')
-        ? `Jenkins: script returned exit code ${code ?? ''}`.trim()
-        : code !== undefined ? `command exited with ${code}` : 'command failed';
-      // 124 is timeout(1)'s status and 137 a SIGKILL (often the out-of-memory killer): then the
-      // exit line is itself the explanation.
-      const signal = code === '124' ? 'command timed out (exit 124)' : code === '137' ? 'command killed (exit 137)' : null;
-      blocks.push({ start: i, end: i, weight: signal !== null ? 7 : 1, anchors: 0, reason: signal ?? reason, kind: 'exit', repeated: false, anchor: i });
-      coveredTo = i;
-    } else if (line.role === 'summary' && line.shape !== undefined) {
-      const before = precedingOutput(info, i, coveredTo);
-      if (before !== null) blocks.push(before);
-      let end = i;
-      while (end + 1 < info.length && info[end + 1]?.role === 'summary' && end - i < 10) end++;
-      blocks.push({ start: i, end, weight: line.shape.weight - 2, anchors: 0, reason: reasonOf(line), kind: 'summary', repeated: false, anchor: i });
-      coveredTo = end;
-    }
-  }
-  return blocks;
-}
-
-/**
- * The last paragraph a command printed before its failure summary or exit marker, when no
- * known shape covers it: tools that fail quietly (a formatter listing files, a size budget,
- * a "please commit the generated files") say why right there.
- */
-function precedingOutput(info: LineInfo[], at: number, floor: number): Block | null {
-  let end = at - 1;
-  let blanks = 0;
-  let skipped = 0;
-  // Blank lines and step boundaries (`[Pipeline] }`) part the output from its failure; timing
-  // and fold markers (`travis_time:end`, `##[endgroup]`) do not.
-  while (end > floor && (info[end]?.role === 'blank' || info[end]?.role === 'noise')) {
-    if (!TIMING_MARKER.test(info[end]?.body ?? '') && ++blanks > 2) return null;
-    if (++skipped > 8) return null;
-    end--;
-  }
-  if (end <= floor) return null;
-  const last = info[end];
-  if (last === undefined || (last.role !== 'text' && last.role !== 'anchor')) return null;
-  let start = end;
-  while (start - 1 > floor && end - start < 7) {
-    const previous = info[start - 1];
-    if (previous === undefined || (previous.role !== 'text' && previous.role !== 'anchor')) break;
-    // A plain line after a tool's timestamped records is the script's own message.
-    if (previous.stamped && !last.stamped) break;
-    start--;
-  }
-  start = diffStart(info, end, floor, start);
-  return { start, end, weight: 5, anchors: 0, reason: 'output before the failure', kind: 'before', repeated: false, anchor: end };
-}
-
-const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;
-
-const TAP_FAILURE = /^not ok \d+/;
-/** The lines that chain one Python traceback to the next. */
-const PY_CHAINED = /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$/;
-/** The line that ends a Python traceback: the exception's qualified name and its message. */
-const PY_EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::|$)/;
-
-/**
- * Where the output of the test whose verdict is at `at` begins: after the blank line, passing
- * line, command or other verdict before it (at most MAX_BLOCK_LINES back).
- */
-function testOutputStart(info: LineInfo[], at: number): number {
-  let s = at;
-  for (let k = at - 1; k >= 0 && at - k < MAX_BLOCK_LINES; k--) {
-    const line = info[k];
-    if (line === undefined) break;
-    const role = line.role;
-    if (role === 'blank' || role === 'noise' || role === 'pass' || role === 'command' || role === 'exit-ok' || role === 'exit-fail' || role === 'summary') break;
-    if (TAP_FAILURE.test(line.body)) break;
-    s = k;
-  }
-  return s;
-}
-
-/** A line a unified diff may hold: its headers, hunk headers, context, added and removed lines. */
-const DIFF_LINE = /^(?:[ +\-\\]|@@ |diff --git |index [0-9a-f]+\.\.|(?:new|deleted) file mode|$)/;
-
-/**
- * When the output before a failure ends in a unified diff (a formatter's or a generator's
- * "apply these changes"), the whole diff is the explanation: the excerpt starts at its first
- * header, as long as a hunk header shows it is a diff and it fits in one excerpt.
- */
-function diffStart(info: LineInfo[], end: number, floor: number, start: number): number {
-  let hunk = false;
-  let first = -1;
-  for (let k = end; k > floor && end - k < MAX_BLOCK_LINES; k--) {
-    const body = info[k]?.body ?? '';
-    // The body is the line less its tool prefix; a diff's lines are told by their first column.
-    if (!DIFF_LINE.test(body) || info[k]?.role === 'command' || info[k]?.role === 'noise') break;
-    if (body.startsWith('@@ ')) hunk = true;
-    if (body.startsWith('diff --git ') || (body.startsWith('--- ') && info[k + 1]?.body.startsWith('+++ '))) first = k;
-  }
-  return hunk && first >= 0 && first < start ? first : start;
-}
-
-/** Where the CI server's epilogue begins (`Done. Your build exited with 1.`, `Finished: FAILURE`). */
-function buildEnd(info: LineInfo[]): number {
-  for (let i = 0; i < info.length; i++) {
-    const body = info[i]?.body ?? '';
-    if (body.startsWith('Done. Your build exited with') || /^Finished: [A-Z]+$/.test(body)) return i;
-  }
-  return info.length;
-}
-
-const NPM_PREFIX = /^npm (?:ERR!|error) $/;
-/** A line that starts another step of the build. */
-const NEXT_STEP =
-  /^(?:\+ \S|\$ \S|> Task :|\[INFO\] --- |\[INFO\] Building |Step \d+\/\d+ : |#\d+ \[|\[Pipeline\] (?:sh|bat|stage|withEnv)\b|##\[group\]Run |==> |make\[\d+\]: Entering|\s*Compiling \S+ v\d|\[step \d+\/\d+\])/;
-
-/** A failure message that points at a detail printed elsewhere. */
-const POINTS_ELSEWHERE =
-  /\b[Ss]ee (?:the )?(?:log|compiler (?:error )?output|errors? above|output above|console output|the report at)\b|\b[Cc]heck the (?:log|output) (?:above|for (?:more )?details)/;
-
-/** Help links, timing and "see the log" hints: what a build tool prints around its failure. */
-const BOILERPLATE =
-  /https?:\/\/\S*(?:help|docs|wiki|gradle\.org|maven\.apache|yarnpkg)|\bTotal time\b|Finished at:|[Ss]ee (?:the )?log for more|see the compiler error output|Run with --(?:stacktrace|info|debug|scan)|Re-run Maven|-> \[Help \d+\]|For more information about the errors|To see the full stack trace|Get more help at|A complete log of this run/;
-/** A file and a line in it: `Foo.kt:57:33`, `Foo.tsx(142,23)`, `File "x.py", line 3`, `Foo.java:[12,5]`. */
-const LOCATION = /[\w-]\.[A-Za-z]\w{0,5}(?::\[?\d+|\(\d+,\d+\)|", line \d+)/;
+const PIPELINE_STEP = /^\[Pipeline\] (?:sh|bat|powershell)\b/;
 
 /** A candidate excerpt with the features the ranker weighs. */
 export interface Candidate {
@@ -643,102 +145,409 @@ export interface Candidate {
   features: FeatureVector;
 }
 
+/** What `LogAnalyzer.end` gives: the ranked excerpts and the text of any of them. */
+export interface AnalysisResult {
+  excerpts: LogExcerpt[];
+  /** Lines analysed. */
+  lineCount: number;
+  /** An excerpt's text as `excerptText` makes it (repeats folded), from the kept lines. */
+  text(e: LogExcerpt): string;
+  /** The kept line i (1-based): every line of every block, and the tail; '' for the others. */
+  line(n: number): string;
+}
+
 /**
- * Describes every block by the features of `rank.ts`. Linear in the log: a backward pass
- * counts, for every line, the ordinary output printed after it before the build stopped.
+ * The streaming analyzer: `push` cleaned lines (`cleanLine`) in order, then `end`. Memory is
+ * the window (RING lines) plus what the blocks keep: their lines' text and a few numbers.
  */
-function describeBlocks(info: LineInfo[], blocks: Block[], sections: Section[], epilogue: number): Candidate[] {
-  const total = info.length;
-  const primary = sections.find((s) => s.failed);
-  const sorted = [...sections].sort((x, y) => x.start - y.start);
-  // goesOn[i]: lines with text from i to the next place the build stopped (a summary, a failing
-  // exit, the CI epilogue or the end of the log).
-  // Counted in steps the build started (a shell trace, a Gradle task, a Maven plugin, a
-  // Docker step), not in lines: a test runner prints on after a failing test, and that is
-  // still the run that failed.
-  const goesOn = new Int32Array(total + 1);
-  for (let i = total - 1; i >= 0; i--) {
-    const line = info[i];
-    const role = line?.role;
-    if (role === 'summary' || role === 'exit-fail' || i >= epilogue) goesOn[i] = 0;
-    else goesOn[i] = (goesOn[i + 1] ?? 0) + ((role === 'command' || role === 'text') && NEXT_STEP.test(line?.body ?? '') ? 1 : 0);
-  }
-  const templates = new Map<string, number>();
-  const keyOf = (i: number): string => (info[i]?.body ?? '').replace(/\d+/g, '#').trim();
-  for (const b of blocks) {
-    if (b.kind !== 'detail') continue;
-    const k = keyOf(b.anchor);
-    templates.set(k, (templates.get(k) ?? 0) + 1);
-  }
-  const earlier = new Map<string, number>();
-  const firstDetail = new Set<number>();
-  const out: Candidate[] = [];
-  let si = 0;
-  for (let b = 0; b < blocks.length; b++) {
-    const block = blocks[b];
-    if (block === undefined) continue;
-    while (si < sorted.length && (sorted[si]?.end ?? 0) < block.start) si++;
-    const candidate = sorted[si];
-    const section = candidate !== undefined && candidate.start <= block.start ? candidate : undefined;
-    const sectionIndex = section !== undefined ? si : -1;
-    const f: FeatureVector = new Array<number>(FEATURES.length).fill(0);
-    // Specific shapes earn the full benefit of sitting in the failing command; a bare word less.
-    const strength = block.weight >= 6 ? 1 : 0.5;
-    f[0] = block.weight;
-    f[1] = block.repeated ? 1 : 0;
-    if (section !== undefined) {
-      if (section === primary) f[2] = strength;
-      else if (section.failed) f[3] = strength;
-      else f[4] = 1;
-    } else if (primary !== undefined) {
-      // Outside any command (setup, teardown): before the failing command it rarely matters.
-      if (block.start > primary.end) f[5] = 1;
-      else f[6] = 1;
+export class LogAnalyzer {
+  private readonly window = new Window();
+  private readonly state = newBlockState();
+  private readonly kept = new Map<number, KeptLine>();
+  private inDiff = false;
+  /** Build steps started so far (lines pushed). */
+  private steps = 0;
+  /** Lines whose block pass ran. */
+  private done = 0;
+  // Sections (the commands the CI ran and how they exited).
+  private readonly sections: Section[] = [];
+  private lastCommand = -1;
+  private previousEnd = -1;
+  private lastPipelineStep = -1;
+  private afterPipelineStep = -1;
+  // Where the build stopped: summaries and failing exits, with the steps started before each.
+  private stopAt: number[] = [];
+  private stopSteps: number[] = [];
+  private epilogue = -1;
+  private epilogueSteps = 0;
+  // The last line that says anything, and its tail's text once it leaves the window.
+  private lastMeaningful = -1;
+  private tail: { end: number; texts: string[] } | undefined;
+  private ended = false;
+  /** Parallel branches named so far (`[Pipeline] { (Branch: X)`, `Failed in branch X`). */
+  private readonly branches: Branches = { all: new Set(), failed: [] };
+
+  constructor(private readonly options: AnalyzeOptions = {}) {}
+
+  /** One cleaned line (as `cleanLine` makes it), the next of the log. */
+  push(text: string): void {
+    if (this.ended) throw new Error('log analyzer: push after end');
+    const w = this.window;
+    const i = w.length;
+    const evicted = i - RING;
+    if (evicted >= 0 && this.lastMeaningful >= 0 && evicted >= this.lastMeaningful - (TAIL_LINES - 1) && evicted <= this.lastMeaningful && this.tail?.end !== this.lastMeaningful) {
+      this.tail = { end: this.lastMeaningful, texts: this.tailTexts(this.lastMeaningful) };
     }
-    // What the CI server prints after the build has ended (cache upload, VM teardown) is not why.
-    if (block.start > epilogue) f[7] = 1;
-    f[8] = block.start / Math.max(1, total);
-    if (block.anchors > 1) f[9] = 1;
-    // The same kind of error again in the same command is the cascade of the first one.
-    const key = `${sectionIndex}:${block.reason}`;
-    const seen = earlier.get(key) ?? 0;
-    earlier.set(key, seen + 1);
-    f[10] = Math.min(2, 0.4 * seen);
-    // What the build did after the block: went on for a while (survivable) or stopped (fatal).
-    const after = goesOn[Math.min(total, block.end + 1)] ?? 0;
-    f[11] = Math.log2(1 + after) / 4;
-    f[12] = after <= 3 ? 1 : 0;
-    if (block.kind === 'detail') f[13] = Math.log2(templates.get(keyOf(block.anchor)) ?? 1);
+    noteBranch(text, this.branches);
+    const info = classify(text, this.branches);
+    this.markDiff(info);
+    w.add(info, text, this.steps);
+    if ((info.role === 'command' || info.role === 'text') && NEXT_STEP.test(info.body)) this.steps++;
+    if (this.epilogue < 0 && (info.body.startsWith('Done. Your build exited with') || /^Finished: [A-Z]+$/.test(info.body))) {
+      this.epilogue = i;
+      this.epilogueSteps = w.stepsBefore(i);
+    }
+    if (i >= 2) this.markTwoLineShape(i - 2);
+    if (i >= WINDOW_AHEAD) this.finish(i - WINDOW_AHEAD);
+  }
+
+  /** The log has ended: ranks the blocks. */
+  end(): AnalysisResult {
+    if (!this.ended) {
+      this.ended = true;
+      const n = this.window.length;
+      if (n >= 2) this.markTwoLineShape(n - 2);
+      while (this.done < n) this.finish(this.done);
+    }
+    return this.result();
+  }
+
+  /** Every candidate block with its features, in log order (for the ranker's protocol). */
+  candidates(): Candidate[] {
+    this.end();
+    return this.describe();
+  }
+
+  /**
+   * Lines of a unified diff (after its `+++ ` or `@@ ... @@` header, while lines start with
+   * ` `, `+`, `-`, `@@` or `\`) are quoted text: `+ make` there is an added line, not a shell
+   * trace of a command, and `- error` is a removed line, not an error.
+   */
+  private markDiff(line: LineInfo): void {
+    const body = line.body;
+    if (DIFF_HEADER.test(body)) {
+      this.inDiff = true;
+      line.role = 'text';
+      line.shape = undefined;
+      return;
+    }
+    if (!this.inDiff) return;
+    const c = body.charCodeAt(0);
+    // ' ', '+', '-', '\\' (`\ No newline at end of file`), or an empty context line.
+    if (body === '' || c === 32 || c === 43 || c === 45 || c === 92) {
+      if (line.role !== 'blank') {
+        line.role = 'text';
+        line.shape = undefined;
+      }
+    } else if (!/^(?:diff --git |index [0-9a-f]+\.\.|new file mode|deleted file mode)/.test(body)) {
+      this.inDiff = false;
+    }
+  }
+
+  /**
+   * Shapes known only by two lines together: xcpretty's summary names the failing test and its
+   * reason on one line and the file and line on the next (a blank may sit between them); this
+   * detailed report outranks the one-line `✗ test` marks printed while the tests ran.
+   */
+  private markTwoLineShape(i: number): void {
+    const w = this.window;
+    const line = w.get(i);
+    if (line === undefined || line.indent < 2 || !XCTEST_CASE.test(line.body)) return;
+    let j = i + 1;
+    if (w.get(j)?.role === 'blank') j++;
+    const location = w.get(j);
+    if (location !== undefined && XCTEST_LOCATION.test(location.body)) {
+      line.role = 'anchor';
+      line.shape = XCTEST_SHAPE;
+    }
+  }
+
+  /** Line i's role is final and WINDOW_AHEAD lines after it are known: its part of each pass. */
+  private finish(i: number): void {
+    const w = this.window;
+    this.done = i + 1;
+    const line = w.get(i);
+    if (line === undefined) return;
+    const role = line.role;
+    if (role !== 'blank' && role !== 'noise') this.lastMeaningful = i;
+    if (role === 'summary' || role === 'exit-fail') {
+      this.stopAt.push(i);
+      this.stopSteps.push(w.stepsBefore(i));
+    }
+    this.section(i, line);
+    if (role === 'anchor' || role === 'header' || role === 'summary' || role === 'exit-fail') {
+      const blocks = this.state.blocks as KeptBlock[];
+      blockAt(w, i, this.state);
+      for (let k = blocks.length - 1; k >= 0; k--) {
+        const block = blocks[k];
+        if (block === undefined || block.extra !== undefined) break;
+        block.extra = this.extraOf(block);
+      }
+    }
+  }
+
+  /**
+   * Cuts the log into the sections of the commands the CI ran (Travis `$ cmd` ... `The command
+   * "cmd" exited with N.`, Jenkins `[Pipeline] sh` ... `ERROR: script returned exit code N`,
+   * GitHub Actions `##[group]Run` ... `##[error]Process completed with exit code N`).
+   */
+  private section(i: number, line: LineInfo): void {
+    const body = line.body;
+    if (line.role === 'command') {
+      if (this.lastCommand <= this.previousEnd || !body.startsWith('+ ')) this.lastCommand = i;
+    } else if (line.role === 'exit-ok' || line.role === 'exit-fail') {
+      const failed = line.role === 'exit-fail';
+      if (body.startsWith('ERROR: script returned')) {
+        // Jenkins prints this after the pipeline unwinds: the failing `sh` is the last one before.
+        const sh = this.lastPipelineStep;
+        if (sh > this.previousEnd) {
+          const end = this.afterPipelineStep >= 0 && this.afterPipelineStep < i ? this.afterPipelineStep : i;
+          this.sections.push({ start: sh, end: end - 1, failed });
+        }
+      } else {
+        const start = this.lastCommand > this.previousEnd ? this.lastCommand : this.previousEnd + 1;
+        this.sections.push({ start, end: i, failed });
+      }
+      this.previousEnd = i;
+    }
+    if (body.startsWith('[Pipeline] ')) {
+      if (PIPELINE_STEP.test(body)) {
+        this.lastPipelineStep = i;
+        this.afterPipelineStep = -1;
+      } else if (this.lastPipelineStep >= 0 && this.afterPipelineStep < 0) {
+        this.afterPipelineStep = i;
+      }
+    }
+  }
+
+  /** What the ranker and the reader need of a new block, while its lines are in the window. */
+  private extraOf(block: Block): BlockExtra {
+    const w = this.window;
     let located = false;
     let frames = 0;
     let boiler = 0;
     const last = Math.min(block.end, block.start + 19);
     for (let j = block.start; j <= last; j++) {
-      const body = info[j]?.body ?? '';
+      const body = w.get(j)?.body ?? '';
       if (!located && LOCATION.test(body)) located = true;
       if (STACK_FRAME.test(body)) frames++;
       if (BOILERPLATE.test(body)) boiler++;
     }
-    f[14] = located ? 1 : 0;
-    f[15] = frames >= 2 ? 1 : 0;
-    f[16] = boiler / (last - block.start + 1);
-    if (block.kind === 'detail' && !firstDetail.has(sectionIndex)) {
-      firstDetail.add(sectionIndex);
-      f[17] = 1;
+    // The block's lines, and around them what its finding reads.
+    const keepTo = Math.min(w.length - 1, block.end + CONTEXT_AFTER);
+    for (let j = Math.max(0, block.start - CONTEXT_BEFORE, w.length - RING); j <= keepTo; j++) {
+      if (this.kept.has(j)) continue;
+      const info = w.get(j);
+      const shape = info?.shape;
+      this.kept.set(j, { text: own(w.text(j)), role: info?.role ?? 'text', shape, ...(shape !== undefined && info !== undefined ? { body: own(info.body) } : {}) });
     }
-    if (block.kind === 'detail') {
-      let k = b + 1;
-      while (k < blocks.length && blocks[k]?.kind === 'before') k++;
-      const next = blocks[k];
-      if (next !== undefined && (next.kind === 'summary' || next.kind === 'exit')) f[18] = 1;
-    }
-    if (block.kind === 'summary') f[19] = 1;
-    if (block.kind === 'exit') f[20] = 1;
-    if (block.kind === 'before') f[21] = 1;
-    f[22] = Math.log2(2 + block.end - block.start) / 7;
-    out.push({ start: block.start, end: block.end, reason: block.reason, features: f });
+    const after = block.end + 1;
+    return {
+      template: own((w.get(block.anchor)?.body ?? '').replace(/\d+/g, '#').trim()),
+      located,
+      frames,
+      boiler,
+      stepsAfter: after < w.length ? w.stepsBefore(after) : this.steps,
+      branch: w.get(block.anchor)?.branch,
+    };
   }
-  return out;
+
+  private tailTexts(end: number): string[] {
+    const texts: string[] = [];
+    for (let k = Math.max(0, end - (TAIL_LINES - 1)); k <= end; k++) texts.push(own(this.window.text(k)));
+    return texts;
+  }
+
+  /** Build steps started from line p up to where the build next stopped (a summary, a failing exit, the epilogue, the end). */
+  private goesOn(p: number, stepsBeforeP: number): number {
+    const total = this.window.length;
+    const epilogue = this.epilogue >= 0 ? this.epilogue : total;
+    if (p >= epilogue || p >= total) return 0;
+    let lo = 0;
+    let hi = this.stopAt.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.stopAt[mid] ?? 0) < p) lo = mid + 1;
+      else hi = mid;
+    }
+    const stop = this.stopAt[lo];
+    let stepsAtStop: number;
+    if (stop !== undefined && stop < epilogue) stepsAtStop = this.stopSteps[lo] ?? 0;
+    else if (this.epilogue >= 0) stepsAtStop = this.epilogueSteps;
+    else stepsAtStop = this.steps;
+    return stepsAtStop - stepsBeforeP;
+  }
+
+  /** Describes every block by the features of `rank.ts`. */
+  private describe(): Candidate[] {
+    const blocks = this.state.blocks as KeptBlock[];
+    const total = this.window.length;
+    const epilogue = this.epilogue >= 0 ? this.epilogue : total;
+    const sections = this.sections;
+    const primary = sections.find((s) => s.failed);
+    const sorted = [...sections].sort((x, y) => x.start - y.start);
+    const templates = new Map<string, number>();
+    for (const b of blocks) {
+      if (b.kind !== 'detail') continue;
+      const k = b.extra?.template ?? '';
+      templates.set(k, (templates.get(k) ?? 0) + 1);
+    }
+    const earlier = new Map<string, number>();
+    const firstDetail = new Set<number>();
+    const out: Candidate[] = [];
+    let si = 0;
+    for (let b = 0; b < blocks.length; b++) {
+      const block = blocks[b];
+      if (block === undefined) continue;
+      const extra = block.extra;
+      while (si < sorted.length && (sorted[si]?.end ?? 0) < block.start) si++;
+      const candidate = sorted[si];
+      const section = candidate !== undefined && candidate.start <= block.start ? candidate : undefined;
+      const sectionIndex = section !== undefined ? si : -1;
+      const f: FeatureVector = new Array<number>(FEATURES.length).fill(0);
+      // Specific shapes earn the full benefit of sitting in the failing command; a bare word less.
+      const strength = block.weight >= 6 ? 1 : 0.5;
+      f[0] = block.weight;
+      f[1] = block.repeated ? 1 : 0;
+      if (section !== undefined) {
+        if (section === primary) f[2] = strength;
+        else if (section.failed) f[3] = strength;
+        else f[4] = 1;
+      } else if (primary !== undefined) {
+        // Outside any command (setup, teardown): before the failing command it rarely matters.
+        if (block.start > primary.end) f[5] = 1;
+        else f[6] = 1;
+      }
+      // What the CI server prints after the build has ended (cache upload, VM teardown) is not why.
+      if (block.start > epilogue) f[7] = 1;
+      f[8] = block.start / Math.max(1, total);
+      if (block.anchors > 1) f[9] = 1;
+      // The same kind of error again in the same command is the cascade of the first one.
+      const key = `${sectionIndex}:${block.reason}`;
+      const seen = earlier.get(key) ?? 0;
+      earlier.set(key, seen + 1);
+      f[10] = Math.min(2, 0.4 * seen);
+      // What the build did after the block: went on for a while (survivable) or stopped (fatal).
+      // Counted in steps the build started (a shell trace, a Gradle task, a Maven plugin, a
+      // Docker step), not in lines: a test runner prints on after a failing test.
+      const after = this.goesOn(Math.min(total, block.end + 1), extra?.stepsAfter ?? 0);
+      f[11] = Math.log2(1 + after) / 4;
+      f[12] = after <= 3 ? 1 : 0;
+      if (block.kind === 'detail') f[13] = Math.log2(templates.get(extra?.template ?? '') ?? 1);
+      const last = Math.min(block.end, block.start + 19);
+      f[14] = extra?.located === true ? 1 : 0;
+      f[15] = (extra?.frames ?? 0) >= 2 ? 1 : 0;
+      f[16] = (extra?.boiler ?? 0) / (last - block.start + 1);
+      if (block.kind === 'detail' && !firstDetail.has(sectionIndex)) {
+        firstDetail.add(sectionIndex);
+        f[17] = 1;
+      }
+      if (block.kind === 'detail') {
+        let k = b + 1;
+        while (k < blocks.length && blocks[k]?.kind === 'before') k++;
+        const next = blocks[k];
+        if (next !== undefined && (next.kind === 'summary' || next.kind === 'exit')) f[18] = 1;
+      }
+      if (block.kind === 'summary') f[19] = 1;
+      if (block.kind === 'exit') f[20] = 1;
+      if (block.kind === 'before') f[21] = 1;
+      f[22] = Math.log2(2 + block.end - block.start) / 7;
+      out.push({ start: block.start, end: block.end, reason: block.reason, features: f });
+    }
+    return out;
+  }
+
+  private result(): AnalysisResult {
+    const options = this.options;
+    const max = Math.max(1, options.maxExcerpts ?? DEFAULT_MAX_EXCERPTS);
+    const blocks = this.state.blocks;
+    const total = this.window.length;
+    const kept = this.kept;
+    // One candidate per block, in the same order: the score is the weighted sum of its features.
+    const candidates = this.describe();
+    const scored = blocks.map((block, k) => ({ block, score: scoreOf(candidates[k]?.features ?? [], LEARNED_WEIGHTS) }));
+    // Best first; among equals the earlier error, since what follows is usually its cascade.
+    // Blocks within the lines known to hold the failure (the failing step's, a failed branch's) first.
+    const focused = focusOf(this.branches, options.focus);
+    scored.sort((x, y) => Number(focused(y.block)) - Number(focused(x.block)) || y.score - x.score || x.block.start - y.block.start);
+    // The tail, for a log without any failure shape.
+    let tailTexts: string[] | undefined;
+    let tailStart = -1;
+    if (blocks.length === 0 && this.lastMeaningful >= 0) {
+      tailStart = Math.max(0, this.lastMeaningful - (TAIL_LINES - 1));
+      tailTexts = this.tail?.end === this.lastMeaningful ? this.tail.texts : this.tailTexts(this.lastMeaningful);
+      tailTexts.forEach((text, k) => {
+        if (!kept.has(tailStart + k)) kept.set(tailStart + k, { text, role: 'text', shape: undefined });
+      });
+    }
+    const lineAt = (i: number): string => kept.get(i)?.text ?? '';
+    // Against the last green build: what it printed too ranks below every new excerpt.
+    let ranked: { block: Block; score: number; fresh?: boolean }[] = scored;
+    // The kept lines at their places (a sparse array: the others are never read).
+    const lines = new Array<string>();
+    lines.length = total;
+    for (const [k, v] of kept) lines[k] = v.text;
+    if (options.baseline) {
+      ranked = markNewSinceBaseline(lines, scored, options.baseline, (a, b) => firstReason(kept, a, b));
+    }
+    const excerpts: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }) => ({
+      start_line: block.start + 1,
+      end_line: block.end + 1,
+      score: Math.round(score * 100) / 100,
+      reason: block.reason,
+      ...(fresh === undefined ? {} : { new_since_baseline: fresh }),
+    }));
+    if (excerpts.length === 0 && tailStart >= 0) {
+      // No recognisable failure: the last lines that say anything, as a plain tail.
+      const tail: LogExcerpt = { start_line: tailStart + 1, end_line: this.lastMeaningful + 1, score: 0, reason: 'no failure found' };
+      if (options.baseline) tail.new_since_baseline = hasNewLine(lines, tail.start_line - 1, tail.end_line - 1, options.baseline);
+      excerpts.push(tail);
+    }
+    // What each excerpt establishes (issue 25): bounded work per excerpt, read from the kept lines.
+    withFindings(lines, excerpts);
+    return {
+      excerpts,
+      lineCount: total,
+      text: (e) => foldedText((n) => lineAt(n - 1), total, e),
+      line: (n) => lineAt(n - 1),
+    };
+  }
+}
+
+/**
+ * Whether a block lies where the failure is known to be: inside a `focus` range (1-based in the
+ * option) or, failing that, on the lines of a branch Jenkins says failed. Summaries and exit
+ * lines (the step's wrapper) are never focused: the step's output is.
+ */
+function focusOf(branches: Branches, focus: AnalyzeOptions['focus']): (b: KeptBlock) => boolean {
+  const ranges = (focus ?? []).map(([a, b]) => [a - 1, b - 1] as const).filter(([a, b]) => b >= a);
+  const failed = new Set(branches.failed);
+  if (ranges.length === 0 && failed.size === 0) return () => false;
+  return (b: KeptBlock): boolean => {
+    if (b.kind === 'summary' || b.kind === 'exit') return false;
+    if (ranges.length > 0) return ranges.some(([s, e]) => b.anchor >= s && b.anchor <= e);
+    const branch = b.extra?.branch;
+    return branch !== undefined && failed.has(branch);
+  };
+}
+
+/** The reason of the first failure shape in lines a..b (0-based), for a block cut by a baseline. */
+function firstReason(kept: Map<number, KeptLine>, a: number, b: number): string {
+  for (let k = a; k <= b; k++) {
+    const line = kept.get(k);
+    if (line?.shape !== undefined && line.role !== 'summary') return reasonOf({ role: line.role, shape: line.shape, body: line.body ?? line.text, indent: 0, stamped: false });
+  }
+  return 'new since the passing build';
 }
 
 /**
@@ -746,12 +555,9 @@ function describeBlocks(info: LineInfo[], blocks: Block[], sections: Section[], 
  * line indexes). For the ranker's offline training and the benchmark's protocol.
  */
 export function candidatesOf(lines: readonly string[]): Candidate[] {
-  const info = lines.map(classify);
-  markDiffs(info);
-  markTwoLineShapes(info);
-  const sections = findSections(info);
-  const blocks = buildBlocks(info);
-  return describeBlocks(info, blocks, sections, buildEnd(info));
+  const analyzer = new LogAnalyzer();
+  for (const line of lines) analyzer.push(line);
+  return analyzer.candidates();
 }
 
 /** Ranks candidates by a weight vector: best first; among equals the earlier one. */
@@ -767,52 +573,9 @@ export function rankCandidates(candidates: readonly Candidate[], weights: readon
  * the backend stores those). Line numbers are 1-based indexes into `lines`.
  */
 export function analyzeLines(lines: readonly string[], options: AnalyzeOptions = {}): LogExcerpt[] {
-  const max = Math.max(1, options.maxExcerpts ?? DEFAULT_MAX_EXCERPTS);
-  const info = lines.map(classify);
-  markDiffs(info);
-  markTwoLineShapes(info);
-  const sections = findSections(info);
-  const blocks = buildBlocks(info);
-  // One candidate per block, in the same order: the score is the weighted sum of its features.
-  const candidates = describeBlocks(info, blocks, sections, buildEnd(info));
-  const scored = blocks.map((block, k) => ({ block, score: scoreOf(candidates[k]?.features ?? [], LEARNED_WEIGHTS) }));
-  // Best first; among equals the earlier error, since what follows is usually its cascade.
-  scored.sort((x, y) => y.score - x.score || x.block.start - y.block.start);
-  // Against the last green build: what it printed too ranks below every new excerpt.
-  const ranked = options.baseline ? markNewSinceBaseline(lines, scored, options.baseline, (a, b) => firstReason(info, a, b)) : scored;
-  const out: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }: { block: Block; score: number; fresh?: boolean }) => ({
-    start_line: block.start + 1,
-    end_line: block.end + 1,
-    score: Math.round(score * 100) / 100,
-    reason: block.reason,
-    ...(fresh === undefined ? {} : { new_since_baseline: fresh }),
-  }));
-  if (out.length === 0) {
-    const tail = tailExcerpt(info);
-    if (tail !== null) {
-      if (options.baseline) tail.new_since_baseline = hasNewLine(lines, tail.start_line - 1, tail.end_line - 1, options.baseline);
-      out.push(tail);
-    }
-  }
-  return out;
-}
-
-/** The reason of the first failure shape in lines a..b (0-based), for a block cut by a baseline. */
-function firstReason(info: LineInfo[], a: number, b: number): string {
-  for (let k = a; k <= b; k++) {
-    const line = info[k];
-    if (line?.shape !== undefined && line.role !== 'summary') return reasonOf(line);
-  }
-  return 'new since the passing build';
-}
-
-/** No recognisable failure: the last lines that say anything, as a plain tail. */
-function tailExcerpt(info: LineInfo[]): LogExcerpt | null {
-  let end = info.length - 1;
-  while (end >= 0 && (info[end]?.role === 'blank' || info[end]?.role === 'noise')) end--;
-  if (end < 0) return null;
-  const start = Math.max(0, end - 6);
-  return { start_line: start + 1, end_line: end + 1, score: 0, reason: 'no failure found' };
+  const analyzer = new LogAnalyzer(options);
+  for (const line of lines) analyzer.push(line);
+  return analyzer.end().excerpts;
 }
 
 /**
@@ -829,21 +592,26 @@ export function analyze(log: string, options: AnalyzeOptions = {}): LogExcerpt[]
  * and a count.
  */
 export function excerptText(lines: readonly string[], e: LogExcerpt): string {
+  return foldedText((n) => lines[n - 1] ?? '', lines.length, e);
+}
+
+/** excerptText over any source of lines (1-based `lineAt`, `count` lines in all). */
+function foldedText(lineAt: (n: number) => string, count: number, e: LogExcerpt): string {
   const out: string[] = [];
   const from = Math.max(1, e.start_line);
-  const to = Math.min(lines.length, e.end_line);
+  const to = Math.min(count, e.end_line);
   let i = from;
   while (i <= to) {
-    const line = lines[i - 1] ?? '';
+    const line = lineAt(i);
     const key = line.replace(/\d+/g, '#');
     let j = i + 1;
-    while (j <= to && (lines[j - 1] ?? '').replace(/\d+/g, '#') === key) j++;
+    while (j <= to && lineAt(j).replace(/\d+/g, '#') === key) j++;
     const run = j - i;
     if (run >= 3) {
       out.push(line);
       out.push(`[... ${run - 1} similar lines folded ...]`);
     } else {
-      for (let k = i; k < j; k++) out.push(lines[k - 1] ?? '');
+      for (let k = i; k < j; k++) out.push(lineAt(k));
     }
     i = j;
   }

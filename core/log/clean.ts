@@ -48,3 +48,62 @@ export function cleanLines(text: string): string[] {
   if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
   return raw.map(cleanLine);
 }
+
+/** A line longer than this is kept cut to it (a person reads the start; the analyzer 4 KiB of it). */
+export const MAX_LINE_CHARS = 1 << 20;
+
+/**
+ * Cuts text arriving in pieces of any size into cleaned lines (`cleanLine`), numbered as
+ * `cleanLines` numbers them: each `\n` ends a line, a final newline does not open one. Holds
+ * at most one partial line, itself at most MAX_LINE_CHARS (the rest of an endless line is
+ * counted, not kept: the line ends with `[line cut: N characters]`).
+ */
+export class LineSplitter {
+  private rest = '';
+  /** Characters of the current line dropped past MAX_LINE_CHARS. */
+  private dropped = 0;
+  /** Lines emitted so far. */
+  count = 0;
+
+  /** `onLine` gets each cleaned line and the length of the line as it came (before any cut). */
+  constructor(private readonly onLine: (line: string, length: number) => void) {}
+
+  push(piece: string): void {
+    let from = 0;
+    const n = piece.length;
+    for (;;) {
+      const nl = piece.indexOf('\n', from);
+      if (nl < 0) break;
+      if (this.rest === '' && this.dropped === 0) this.emit(piece.slice(from, nl));
+      else {
+        this.append(piece, from, nl);
+        this.emit(this.rest);
+        this.rest = '';
+      }
+      from = nl + 1;
+    }
+    if (from < n) this.append(piece, from, n);
+  }
+
+  end(): void {
+    if (this.rest !== '' || this.dropped > 0) this.emit(this.rest);
+    this.rest = '';
+  }
+
+  private append(piece: string, from: number, to: number): void {
+    const room = MAX_LINE_CHARS - this.rest.length;
+    if (to - from <= room) this.rest += piece.slice(from, to);
+    else {
+      if (room > 0) this.rest += piece.slice(from, from + room);
+      this.dropped += to - from - Math.max(0, room);
+    }
+  }
+
+  private emit(raw: string): void {
+    const dropped = this.dropped;
+    this.dropped = 0;
+    this.count++;
+    const line = cleanLine(raw);
+    this.onLine(dropped > 0 ? `${line} [line cut: ${raw.length + dropped} characters]` : line, raw.length + dropped);
+  }
+}

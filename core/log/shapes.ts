@@ -13,6 +13,8 @@
  * scale of how specific the shape is to a real failure.
  */
 
+import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
+
 export type ShapeRole = 'anchor' | 'header' | 'summary';
 
 export interface FailureShape {
@@ -26,6 +28,11 @@ export interface FailureShape {
   detailAtMargin?: boolean;
   /** A header whose detail runs over blank lines up to the reporter's next separator (Vitest). */
   freeDetail?: boolean;
+  /**
+   * Literal text every match contains, one of them at least (case as written): a line without
+   * any is not tried against `re`. Only speed depends on it; it must never exclude a match.
+   */
+  needs?: readonly string[];
 }
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
@@ -50,12 +57,8 @@ export function compilerReason(path: string): string {
 
 /** The shapes, most specific first. */
 export const SHAPES: readonly FailureShape[] = [
-  // Jenkins pipelines
-  { re: /^WorkflowScript: \d+: /, role: 'anchor', weight: 9, reason: 'Jenkins pipeline script error' },
-  { re: /^(?:ERROR: )?script returned exit code \d+/, role: 'summary', weight: 3, reason: 'Jenkins: script returned exit code' },
-  { re: /hudson\.AbortException: /, role: 'summary', weight: 3, reason: 'Jenkins step aborted' },
-  { re: /^Build step '.*' marked build as failure/, role: 'summary', weight: 2, reason: 'Jenkins build step failed' },
-  { re: /^Finished: (FAILURE|ABORTED|UNSTABLE)/, role: 'summary', weight: 1, reason: 'Jenkins build failed' },
+  // Jenkins' own lines, fatal machine conditions first (core/log/jenkins.ts)
+  ...JENKINS_SHAPES,
   // GitHub Actions / Travis markers that carry a message
   { re: /^##\[error\](?!Process completed with exit code)/, role: 'anchor', weight: 7, reason: 'GitHub Actions error' },
   { re: /^##\[error\]Process completed with exit code/, role: 'summary', weight: 2, reason: 'GitHub Actions step failed' },
@@ -82,7 +85,7 @@ export const SHAPES: readonly FailureShape[] = [
 
   // C/C++/Go/Haskell/Swift compiler diagnostics and linkers
   { re: /^\S[^:]*:\d+(?::\d+)?(?:-\d+)?:? (?:fatal )?error[:[]/, role: 'anchor', weight: 9, reason: 'compiler error' },
-  { re: /^\S.*\(\d+,\d+\): (?:fatal )?error [A-Z]+\d+:/, role: 'anchor', weight: 9, reason: '.NET compiler error' },
+  { re: /^\S.*\(\d+,\d+\): (?:fatal )?error [A-Z]+\d+:/, role: 'anchor', weight: 9, reason: '.NET compiler error', needs: ['): '] },
   { re: /\berror (?:TS|CS|FS|BC)\d+:/, role: 'anchor', weight: 9, reason: 'compiler error' },
   { re: /❌\s/, role: 'anchor', weight: 8, reason: 'Xcode build error' },
   { re: /^\S+:\d+:\d+: [CWEF]: /, role: 'anchor', weight: 8, reason: 'RuboCop offense' },
@@ -109,7 +112,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^\[INFO\] BUILD FAILURE/, role: 'summary', weight: 2, reason: 'Maven build failure' },
   { re: /^\* What went wrong:/, role: 'anchor', weight: 7, reason: 'Gradle build failed' },
   { re: /^FAILURE: Build failed with an exception|^BUILD FAILED in /, role: 'summary', weight: 2, reason: 'Gradle build failed' },
-  { re: /^\S.* > \S.* FAILED$/, role: 'anchor', weight: 8, reason: 'Gradle test failure' },
+  { re: /^\S.* > \S.* FAILED$/, role: 'anchor', weight: 8, reason: 'Gradle test failure', needs: [' FAILED'] },
   { re: /^> Task \S+ FAILED/, role: 'summary', weight: 3, reason: 'Gradle task failed' },
   { re: /^\[error\] (?:\(.*\) |Total time|Failed: Total|Failed tests:|Error during tests:|\d+ errors? found)/, role: 'summary', weight: 3, reason: 'sbt failure' },
   { re: /^\[error\] /, role: 'anchor', weight: 7, reason: 'sbt error' },
@@ -151,7 +154,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^✖ \d+ problems?/, role: 'summary', weight: 2, reason: 'lint summary' },
   { re: /^(?:ERROR|WARNING): \S+\.tsx?:\d+:\d+/, role: 'anchor', weight: 8, reason: 'lint error' },
   { re: /^\[\d\d:\d\d:\d\d\] (?:'.*' errored after|Error: Process exited)/, role: 'summary', weight: 2, reason: 'gulp task failed' },
-  { re: /^\S.*\bERR! /, role: 'summary', weight: 2, reason: 'tool error' },
+  { re: /^\S.*\bERR! /, role: 'summary', weight: 2, reason: 'tool error', needs: ['ERR! '] },
 
   // Ruby / PHP / Elixir / Erlang / Lua / TAP / .NET
   { re: /^rake aborted!$/, role: 'anchor', weight: 6, reason: 'rake aborted' },
@@ -172,7 +175,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^=ERROR REPORT====/, role: 'header', weight: 6, reason: 'Erlang error report' },
   { re: /^\S+ failed on line \d+$|^%%% \S+ ==> /, role: 'anchor', weight: 8, reason: 'Erlang Common Test failure' },
   { re: /^not ok \d+/, role: 'anchor', weight: 7, reason: 'TAP test failure' },
-  { re: /^\s*\S.*\[FAIL\]\s*$/, role: 'anchor', weight: 8, reason: 'xUnit test failure' },
+  { re: /^\s*\S.*\[FAIL\]\s*$/, role: 'anchor', weight: 8, reason: 'xUnit test failure', needs: ['[FAIL]'] },
   { re: /^\s*(?:Failed|X) \S+\.\S+ \[\d/, role: 'anchor', weight: 8, reason: '.NET test failure' },
   { re: /^Build FAILED\.$|^\s*\d+ (?:Error|Warning)\(s\)$/, role: 'summary', weight: 2, reason: 'MSBuild failed' },
   { re: /^stack traceback:$/, role: 'anchor', weight: 5, reason: 'Lua error' },
@@ -224,7 +227,7 @@ export const SHAPES: readonly FailureShape[] = [
   // A reporter's failure heading `Test failed: name` / `Module Failed: name` (QUnit, Testem,
   // many in-house runners): the name and the assertions under it are the detail.
   { re: /^(?:Test|Module|Suite|Spec|Assertion|Example|Scenario|Case)s? [Ff]ailed: \S/, role: 'anchor', weight: 8, reason: 'test failure' },
-  { re: /^\S.*\S\s{2,}(?:FAIL|FAILED|ERROR|CRASH(?:ED)?|TIMEOUT)\s*$/, role: 'anchor', weight: 7, reason: 'test failure' },
+  { re: /^\S.*\S\s{2,}(?:FAIL|FAILED|ERROR|CRASH(?:ED)?|TIMEOUT)\s*$/, role: 'anchor', weight: 7, reason: 'test failure', needs: ['FAIL', 'ERROR', 'CRASH', 'TIMEOUT'] },
   { re: /\bDubious, test returned \d+|^Failed \d+\/\d+ subtests/, role: 'anchor', weight: 8, reason: 'TAP test failure' },
   { re: /\b(?:limit|budget|threshold|quota)\b.*\bexceeded\b|\bexceeded\b.*\b(?:limit|budget|threshold|quota)\b/i, role: 'anchor', weight: 7, reason: 'limit exceeded' },
   { re: /^ERROR: ".*" exited with \d+\.?$/, role: 'summary', weight: 2, reason: 'npm-run-all script failed' },
@@ -250,15 +253,159 @@ export const SHAPES: readonly FailureShape[] = [
 export const PASSING =
   /(?:^|[\s.])(?:PASSED|PASS|ok|OK|✓|✔)(?:\s+\d+(?:\.\d+)?\s*m?s\b.*)?(?:\s*\[\s*\d+%\])?\s*$|^\s*(?:ok \d+|PASS|✓|✔|--- (?:PASS|SKIP):)\s/;
 
-const FAILURE_WORDS =
-  /err|fail|exception|fatal|panic|abort|traceback|not found|no such|denied|violation|segmentation|core dumped|killed|terminated|memory|space left|no output|time limit|not installed|undefined|symbol\(s\)|could|cannot|can't|unable|[✖✗×✘❌●]|\*\*\*|non-zero|\(\d+,\d+\)|exceeded|dubious|timed out|timeout|warning\(s\)|not defined|at line \d+ column \d|unrecognized|(?:unknown|invalid) (?:option|flag|argument)/i;
+/**
+ * The words a failure line holds (case-insensitive), each with the three-character keys one
+ * of which every match contains (`0` stands for any digit). The keys feed the prefilter
+ * (`failureHints`): a line without any key cannot hold a failure word, so the word pattern is
+ * not even run on it. Kept as data: a word added here is in the pattern and in the prefilter.
+ */
+export const FAILURE_WORD_LIST: readonly { re: string; keys: readonly string[] }[] = [
+  { re: 'err', keys: ['err'] },
+  { re: 'fail', keys: ['fai'] },
+  { re: 'exception', keys: ['xce'] },
+  { re: 'fatal', keys: ['fat'] },
+  { re: 'panic', keys: ['nic'] },
+  { re: 'abort', keys: ['bor'] },
+  { re: 'traceback', keys: ['ceb'] },
+  { re: 'not found', keys: ['fou'] },
+  { re: 'no such', keys: ['uch'] },
+  { re: 'denied', keys: ['nie'] },
+  { re: 'violation', keys: ['vio'] },
+  { re: 'segmentation', keys: ['gme'] },
+  { re: 'core dumped', keys: ['dum'] },
+  { re: 'killed', keys: ['kil'] },
+  { re: 'terminated', keys: ['erm'] },
+  { re: 'memory', keys: ['emo'] },
+  { re: 'space left', keys: ['lef'] },
+  { re: 'no output', keys: ['o o'] },
+  { re: 'time limit', keys: ['imi'] },
+  { re: 'not installed', keys: ['t i'] },
+  { re: 'undefined', keys: ['efi'] },
+  { re: 'symbol\\(s\\)', keys: ['l(s'] },
+  { re: 'could', keys: ['oul'] },
+  { re: 'cannot', keys: ['nno'] },
+  { re: "can't", keys: ["n't"] },
+  { re: 'unable', keys: ['una'] },
+  // Non-ASCII characters always pass the prefilter.
+  { re: '[✖✗×✘❌●]', keys: [] },
+  { re: '\\*\\*\\*', keys: ['***'] },
+  { re: 'non-zero', keys: ['n-z'] },
+  { re: '\\(\\d+,\\d+\\)', keys: ['(00', '(0,'] },
+  { re: 'exceeded', keys: ['cee'] },
+  { re: 'dubious', keys: ['dub'] },
+  { re: 'timed out', keys: ['med'] },
+  { re: 'timeout', keys: ['meo'] },
+  { re: 'warning\\(s\\)', keys: ['g(s'] },
+  { re: 'not defined', keys: ['t d'] },
+  { re: 'at line \\d+ column \\d', keys: ['olu'] },
+  { re: 'unrecognized', keys: ['gni'] },
+  { re: '(?:unknown|invalid) (?:option|flag|argument)', keys: ['kno', 'nva'] },
+];
+
+const FAILURE_WORDS = new RegExp(FAILURE_WORD_LIST.map((w) => w.re).join('|'), 'i');
+
+/**
+ * The prefilter's alphabet: letters (either case) are 1-26, space 27, a digit 28, `(` 29,
+ * `,` 30, `*` 31; anything else 0. Keys are three symbols: 15 bits, a 32 768-bit table.
+ */
+const SYMBOL = new Uint8Array(128);
+for (let c = 0; c < 26; c++) {
+  SYMBOL[97 + c] = c + 1;
+  SYMBOL[65 + c] = c + 1;
+}
+SYMBOL[32] = 27;
+for (let c = 48; c < 58; c++) SYMBOL[c] = 28;
+SYMBOL[40] = 29;
+SYMBOL[44] = 30;
+SYMBOL[42] = 31;
+const KEY_TABLE = new Uint32Array(1024);
+for (const keys of [...FAILURE_WORD_LIST.map((w) => w.keys), JENKINS_WORD_KEYS]) {
+  for (const key of keys) {
+    let k = 0;
+    for (let i = 0; i < 3; i++) k = (k << 5) | (SYMBOL[key.charCodeAt(i)] ?? 0);
+    KEY_TABLE[k >>> 5]! |= 1 << (k & 31);
+  }
+}
+
+/** `failureHints`: the line may hold a failure word. */
+export const HINT_FAILURE = 1;
+/** `failureHints`: the line may hold a passing word (`ok`, `OK`, `PASS`, a check mark). */
+export const HINT_PASS = 2;
+
+/**
+ * One pass over the line's characters: whether it may hold a failure word (one of the keys of
+ * FAILURE_WORD_LIST or JENKINS_WORD_KEYS, or any non-ASCII character) and whether it may hold a passing word. Both
+ * are supersets of the patterns they stand before: a 0 bit means the pattern cannot match.
+ */
+export function failureHints(line: string): number {
+  let flags = 0;
+  let h = 0;
+  let previous = 0;
+  const n = line.length;
+  for (let i = 0; i < n; i++) {
+    const c = line.charCodeAt(i);
+    if (c >= 128) {
+      flags |= HINT_FAILURE | HINT_PASS;
+      break;
+    }
+    h = ((h << 5) | SYMBOL[c]!) & 0x7fff;
+    if ((KEY_TABLE[h >>> 5]! & (1 << (h & 31))) !== 0) flags |= HINT_FAILURE;
+    // `ok`, `OK`, `PA` (of PASS)
+    if ((c === 107 && previous === 111) || (c === 75 && previous === 79) || (c === 65 && previous === 80)) flags |= HINT_PASS;
+    previous = c;
+  }
+  return flags;
+}
+
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 const FAILURE_STARTS =
   /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {
-  test(line: string): boolean {
-    return FAILURE_STARTS.test(line) || FAILURE_WORDS.test(line);
+  test(line: string, hints = failureHints(line)): boolean {
+    return FAILURE_STARTS.test(line) || ((hints & HINT_FAILURE) !== 0 && (FAILURE_WORDS.test(line) || JENKINS_WORDS.test(line)));
   },
 };
+
+/**
+ * The character a shape's match must start with, when its pattern says so plainly (`^W...`
+ * with no alternative at the top level; either case under the `i` flag): the codes, or null.
+ * Derived from SHAPES, so a shape added there is gated the same way.
+ */
+export function firstCharsOf(re: RegExp): readonly number[] | null {
+  const src = re.source;
+  if (src.charCodeAt(0) !== 94 /* ^ */ || src.length < 2) return null;
+  let c = src[1] ?? '';
+  let next = 2;
+  // An escaped punctuation character is that character (`\\[`, `\\*`); `\\s`, `\\d`... are classes.
+  if (c === '\\' && /^[^A-Za-z0-9]$/.test(src[2] ?? '')) {
+    c = src[2] ?? '';
+    next = 3;
+  } else if (!/^[A-Za-z0-9 !"#%&',:;<=>@_`~-]$/.test(c) && !(c.charCodeAt(0) >= 128)) return null;
+  // `^a?`, `^a*`, `^a{0,2}` do not need the `a`.
+  if ('?*{'.includes(src[next] ?? 'x')) return null;
+  // No `|` at the top level (outside groups and classes): `^a|b` is not anchored for `b`.
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i];
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (ch === ']') inClass = false;
+      continue;
+    }
+    if (ch === '[') inClass = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === '|' && depth === 0) return null;
+  }
+  if (re.flags.includes('i') && /[A-Za-z]/.test(c)) return [c.toLowerCase().charCodeAt(0), c.toUpperCase().charCodeAt(0)];
+  return [c.charCodeAt(0)];
+}
+
+/** SHAPES' first characters (firstCharsOf), in the same order. */
+export const SHAPE_FIRST_CHARS: readonly (readonly number[] | null)[] = SHAPES.map((shape) => firstCharsOf(shape.re));

@@ -13,7 +13,7 @@ const KEYWORDS = new Set(
 export function missingSymbolOf(message: string): string | undefined {
   const patterns = [
     /symbol:\s+(?:method|variable|class|field|constructor)\s+([A-Za-z_$][\w$]*)/,
-    /Unresolved reference:?\s+`?([A-Za-z_$][\w$]*)`?/,
+    /Unresolved reference:?\s+[`']?([A-Za-z_$][\w$]*)[`']?/,
     /\bundefined: (?:[\w.]+\.)?([A-Za-z_]\w*)/,
     /cannot find (?:value|function|type|struct|macro|trait|module|method|field) `([A-Za-z_]\w*)`/,
     /no (?:method|field) named `([A-Za-z_]\w*)`/,
@@ -69,25 +69,175 @@ export function editDistance(a: string, b: string): number {
   return dp[b.length] as number;
 }
 
-/**
- * Identifiers in `lines` that look like `missing` (another case, one or two typos, a prefix),
- * nearest first, each with the index of the first line holding it; keywords are skipped.
- */
-export function similarIdentifiers(missing: string, lines: readonly string[], max = 3): { name: string; index: number; score: number }[] {
-  const seen = new Map<string, { name: string; index: number; score: number }>();
-  const lower = missing.toLowerCase();
-  lines.forEach((text, index) => {
-    for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
-      const name = m[0];
-      if (name === missing || name.length < 2 || KEYWORDS.has(name) || seen.has(name)) continue;
-      const nl = name.toLowerCase();
-      const distance = editDistance(lower, nl);
-      const related =
-        nl === lower ||
-        distance <= Math.max(1, Math.floor(Math.min(lower.length, nl.length) / 3)) ||
-        (lower.length >= 4 && (nl.startsWith(lower) || lower.startsWith(nl)) && Math.abs(nl.length - lower.length) <= 6);
-      if (related) seen.set(name, { name, index, score: nl === lower ? 0 : distance });
+/** What kind of name a compiler says is missing: a callable, a value (variable, field, property), a type, or a member (either). */
+export type SymbolKind = 'callable' | 'value' | 'type' | 'member';
+
+/** The kind of the missing symbol, from the compiler's or linker's message; undefined when it does not say. */
+export function symbolKindOf(message: string): SymbolKind | undefined {
+  if (/symbol:\s+method\b|cannot find function|no method named|implicit declaration of function|undefined reference to|undefined symbol:|unresolved external symbol|is not a function|has no method\b/.test(message)) return 'callable';
+  if (/symbol:\s+(?:variable|field)\b|cannot find value|no field named/.test(message)) return 'value';
+  if (/symbol:\s+class\b|cannot find (?:type|struct|trait)|Cannot find name '[A-Z]|Unresolved reference:?\s+`?[A-Z]/.test(message)) return 'type';
+  if (/Property '[\w$]+' does not exist|has no (?:field or method|member named|attribute)|has no exported member/.test(message)) return 'member';
+  return undefined;
+}
+
+type DefinitionKind = 'callable' | 'value' | 'type';
+
+const NOT_A_NAME = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'new', 'else', 'throw', 'case', 'function', 'typeof', 'sizeof', 'await', 'yield', 'super', 'this', 'do', 'try', 'with', 'elif', 'assert', 'print']);
+const MODIFIERS = String.raw`(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|virtual|override|inline|extern|const|unsigned|signed|async|export|default|open|suspend|readonly|volatile|transient)\s+)*`;
+const DEFINITIONS: [RegExp, DefinitionKind][] = [
+  [/\b(?:class|interface|struct|enum|trait|type|object|record|union)\s+([A-Za-z_$][\w$]*)/, 'type'],
+  [/\b(?:def|func|fn|function|fun|sub|proc)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)\s*[<(]/, 'callable'],
+  [/\b(?:const|let|var|val)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)/, 'callable'],
+  [/^\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)/, 'callable'],
+  [new RegExp(String.raw`^\s*${MODIFIERS}[\w$<>\[\],.*&:?]+(?:\s+[\w$<>\[\],.*&:?]+)*?[\s*&]+([A-Za-z_$][\w$]*)\s*\([^;]*$`), 'callable'],
+  [/^\s*(?:(?:async|static|get|set|public|private|protected|override)\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::\s*[^{=]+)?\{\s*$/, 'callable'],
+  [/\b(?:const|let|var|val)\s+([A-Za-z_$][\w$]*)/, 'value'],
+  [new RegExp(String.raw`^\s*${MODIFIERS}[\w$<>\[\],.]+\s+([A-Za-z_$][\w$]*)\s*(?:=[^=>]|;)`), 'value'],
+  [/^\s*(?:(?:readonly|public|private|protected|static)\s+)*([A-Za-z_$][\w$]*)\??\s*:\s*[\w$'"{[(<|]/, 'value'],
+  [/^\s*(?:self\.|this\.)?([A-Za-z_][\w]*)\s*(?::\s*[\w[\], .|]+)?\s*=[^=]/, 'value'],
+  [/^\s*#define\s+([A-Za-z_]\w*)/, 'value'],
+];
+
+/** A source line without its comment and string contents (names there are not definitions). */
+function codeOf(line: string): string {
+  const t = line.trim();
+  if (/^(?:\/\/|\*|\/\*|#(?!define\b|include\b)|--|;)/.test(t)) return '';
+  return line
+    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""')
+    .replace(/\/\/.*$|\/\*.*?\*\/|\s#\s.*$/g, '');
+}
+
+/** The names `lines` define, each with its kind and the index of its line (first definition kept). */
+export function definitionsIn(lines: readonly string[]): { name: string; kind: DefinitionKind; index: number }[] {
+  const out: { name: string; kind: DefinitionKind; index: number }[] = [];
+  const seen = new Set<string>();
+  lines.forEach((raw, index) => {
+    const code = codeOf(raw);
+    if (code.trim() === '') return;
+    for (const [re, kind] of DEFINITIONS) {
+      const name = re.exec(code)?.[1];
+      if (!name || NOT_A_NAME.has(name) || KEYWORDS.has(name)) continue;
+      const key = `${kind}:${name}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ name, kind, index });
+      }
+      break;
     }
   });
-  return [...seen.values()].sort((a, b) => a.score - b.score || a.name.localeCompare(b.name)).slice(0, max);
+  return out;
+}
+
+const KINDS_FOR: Record<SymbolKind, DefinitionKind[]> = { callable: ['callable'], value: ['value'], type: ['type'], member: ['callable', 'value'] };
+
+/**
+ * Names DEFINED in `lines` that look like `missing` (another case, one or two typos, a prefix),
+ * nearest first, each with the index of the line defining it. Only definitions count (never a
+ * parameter use, a call or a word in a comment), and only of the kind the compiler says is
+ * missing when `kind` is given (a method for a method, a function for a linker symbol). Names
+ * in `renamed` (what the last change introduced, e.g. from its commit messages) rank first
+ * among equally near ones.
+ */
+export function similarIdentifiers(missing: string, lines: readonly string[], max = 3, kind?: SymbolKind, renamed: ReadonlySet<string> = new Set()): { name: string; index: number; score: number }[] {
+  const lower = missing.toLowerCase();
+  const allowed = kind ? KINDS_FOR[kind] : undefined;
+  const found = new Map<string, { name: string; index: number; score: number }>();
+  for (const def of definitionsIn(lines)) {
+    const { name } = def;
+    if (name === missing || name.length < 2 || found.has(name) || (allowed && !allowed.includes(def.kind))) continue;
+    const nl = name.toLowerCase();
+    const distance = editDistance(lower, nl);
+    const related =
+      nl === lower ||
+      distance <= Math.max(1, Math.floor(Math.min(lower.length, nl.length) / 3)) ||
+      (lower.length >= 4 && (nl.includes(lower) || lower.includes(nl)) && Math.abs(nl.length - lower.length) <= 8);
+    if (related) found.set(name, { name, index: def.index, score: (nl === lower ? 0 : distance) - (renamed.has(name) ? 0.5 : 0) });
+  }
+  return [...found.values()].sort((a, b) => a.score - b.score || a.name.localeCompare(b.name)).slice(0, max);
+}
+
+/**
+ * The type that should have held the missing member, when the compiler names it: javac's
+ * `location: variable inv of type Inventory` / `location: class Inventory`, tsc's `on type
+ * 'User'`, rustc's `found for struct `T``, go's `(type T has no field or method x)`, Python's
+ * `'T' object has no attribute`.
+ */
+export function ownerTypeOf(message: string): string | undefined {
+  const patterns = [
+    /location:\s+(?:variable \w+ of type|class|interface)\s+([\w$.]+?)(?:<.*)?$/m,
+    /does not exist on type '([\w$]+)(?:<.*?)?'/,
+    /(?:found for|on type) (?:struct|enum|type|union)? ?`&?(?:mut )?([\w:]+?)(?:<.*?)?`/,
+    /\(type \*?([\w.]+) has no field or method/,
+    /'([\w]+)' object has no attribute/,
+  ];
+  for (const re of patterns) {
+    const m = re.exec(message);
+    if (m?.[1]) return m[1].split(/[.:]/).pop();
+  }
+  return undefined;
+}
+
+/** How many arguments a call in the message passes (`method count(String)` -> 1), when it says. */
+export function arityOf(message: string): number | undefined {
+  const m = /symbol:\s+method\s+[\w$]+\(([^)]*)\)/.exec(message);
+  if (!m) return undefined;
+  return (m[1] ?? '').trim() === '' ? 0 : (m[1] as string).split(',').length;
+}
+
+/**
+ * The members `typeName` declares in `lines` (its `class`/`interface`/`struct`/`type` block,
+ * by braces, or by indentation for Python), with their kind, line index and, for callables, the
+ * number of parameters.
+ */
+export function membersOf(typeName: string, lines: readonly string[]): { name: string; kind: DefinitionKind; index: number; arity?: number }[] {
+  const decl = new RegExp(String.raw`\b(?:class|interface|struct|enum|trait|type|object|record|impl)\s+${typeName.replace(/[$]/g, '\\$')}\b`);
+  const start = lines.findIndex((l) => decl.test(codeOf(l)));
+  if (start < 0) return [];
+  let end: number;
+  const python = /^\s*class\s/.test(lines[start] ?? '') && /:\s*$/.test(lines[start] ?? '');
+  if (python) {
+    const indent = /^\s*/.exec(lines[start] ?? '')?.[0].length ?? 0;
+    end = start + 1;
+    while (end < lines.length && ((lines[end] ?? '').trim() === '' || (/^\s*/.exec(lines[end] ?? '')?.[0].length ?? 0) > indent)) end++;
+  } else {
+    let depth = 0;
+    let opened = false;
+    for (end = start; end < lines.length; end++) {
+      for (const ch of codeOf(lines[end] ?? '')) {
+        if (ch === '{') {
+          depth++;
+          opened = true;
+        } else if (ch === '}') depth--;
+      }
+      if (opened && depth <= 0) break;
+    }
+  }
+  const block = lines.slice(start + 1, end + 1);
+  return definitionsIn(block).map((d) => {
+    const line = block[d.index] ?? '';
+    const params = d.kind === 'callable' ? /\(([^)]*)\)/.exec(line.slice(line.indexOf(d.name)))?.[1] : undefined;
+    const arity = params === undefined ? undefined : params.trim() === '' ? 0 : params.split(',').filter((p) => !/^\s*(?:self|this|&?(?:mut )?self)\s*$/.test(p)).length;
+    return { ...d, index: d.index + start + 1, ...(arity !== undefined ? { arity } : {}) };
+  });
+}
+
+/**
+ * The members of the owner type a renamed or mistyped member most likely became: same kind,
+ * ranked by similarity (typo, another case, one name inside the other), then by the same number
+ * of parameters, then by what the last change renamed. A member with nothing in common is kept
+ * only when its kind and arity match and it is one of at most three such members.
+ */
+export function likelyMembers(missing: string, kind: SymbolKind | undefined, arity: number | undefined, members: readonly { name: string; kind: DefinitionKind; index: number; arity?: number }[], renamed: ReadonlySet<string> = new Set(), max = 3): { name: string; index: number }[] {
+  const allowed = kind ? KINDS_FOR[kind] : undefined;
+  const lower = missing.toLowerCase();
+  const same = members.filter((m) => m.name !== missing && (!allowed || allowed.includes(m.kind)));
+  const scored = same.map((m) => {
+    const nl = m.name.toLowerCase();
+    const near = editDistance(lower, nl) <= Math.max(1, Math.floor(Math.min(lower.length, nl.length) / 3)) || (lower.length >= 3 && (nl.includes(lower) || lower.includes(nl)));
+    const arityMatch = arity !== undefined && m.arity === arity;
+    return { ...m, score: (near ? 0 : 4) + (arity !== undefined && !arityMatch ? 2 : 0) - (renamed.has(m.name) ? 1 : 0) + editDistance(lower, nl) / 100 };
+  });
+  const fitting = scored.filter((m) => m.score < 4 || (arity !== undefined && m.arity === arity && scored.filter((x) => x.arity === arity).length <= 3));
+  return fitting.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name)).slice(0, max).map(({ name, index }) => ({ name, index }));
 }

@@ -2,7 +2,7 @@ import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { applyPathMap } from '../pathmap.js';
 import type { PathMap } from '../pathmap.js';
-import { isInside } from './pathguard.js';
+import { isInside, privateHomeDirIn } from './pathguard.js';
 
 /**
  * Workspace confinement (issue 12, CONTRACT section 3): a workspace path that Jenkins recorded
@@ -189,6 +189,7 @@ export class Confiner {
       { dir: homeReal, label: 'JENKINS_HOME outside the workspace roots (CICHAT_WORKSPACE_ROOTS)' },
       { dir: cwdReal, label: "the controller's working directory outside the workspace roots (CICHAT_WORKSPACE_ROOTS)" },
     ];
+    const named = opts.confinement?.roots !== undefined;
     const specs = opts.confinement?.roots ?? defaultRootsOf(opts.workspaceDir, opts.jenkinsHome, opts.pathMap);
     const roots: string[] = [];
     const itemSuffixes: string[][] = [];
@@ -205,6 +206,9 @@ export class Confiner {
       }
       // A root that became (or links to) a guarded place serves nothing: `workspace -> ..`.
       if (held.some((g) => isInside(root, g.dir)) || closed.some((g) => isInside(g.dir, root))) continue;
+      // A default root serves only inside JENKINS_HOME: `JENKINS_HOME/workspace -> /home/jenkins`
+      // or a root config.xml `<workspaceDir>` elsewhere must be named in CICHAT_WORKSPACE_ROOTS.
+      if (!named && !isInside(homeReal, root)) continue;
       roots.push(root);
     }
     return new Confiner(homeReal, roots, itemSuffixes, closed, held, fenced);
@@ -227,6 +231,8 @@ export class Confiner {
     }
     const closed = this.closed.find((g) => isInside(g.dir, real));
     if (closed) return { served: false, reason: `lies in ${closed.label}, which is never served` };
+    const keys = privateHomeDirIn(real);
+    if (keys) return { served: false, reason: `lies in a home's ${keys} directory, which is never served` };
     const held = this.held.find((g) => isInside(real, g.dir));
     if (held) return { served: false, reason: `holds ${held.label}, which is never served` };
     const root = this.roots.find((r) => isInside(r, real)) ?? (await this.itemRootOf(real));

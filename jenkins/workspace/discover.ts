@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { applyPathMap, mapRecordedPath } from '../pathmap.js';
+import { applyPathMap, foreignHomeOf, mapRecordedPath } from '../pathmap.js';
 import type { PathMap } from '../pathmap.js';
 import { BuildNotFoundError, JobNotFoundError } from '../errors.js';
 import { PERMALINKS, findBuildDir, isPermalink, locateJob, resolveBuildNumber } from '../jobs.js';
@@ -374,13 +374,18 @@ function isBuiltIn(node: string | undefined): boolean {
  * Where a recorded path is on this host: through JENKINS_PATH_MAP; a path recorded on an agent
  * only through an explicit entry (without one it names the agent's disk, not this host's).
  */
-async function recordedDir(query: WorkspaceQuery, recorded: string, node: string | undefined, confiner: Confiner): Promise<Found> {
+async function recordedDir(query: WorkspaceQuery, recorded: string, node: string | undefined, confiner: Confiner, foreign?: Set<string>): Promise<Found> {
   const { path: mapped, mapped: byEntry } = mapRecordedPath(query.pathMap, recorded);
   if (!isBuiltIn(node) && !byEntry) {
     return { refused: { path: recorded, reason: `was recorded on agent ${node ?? ''} and no JENKINS_PATH_MAP entry maps it to this host` } };
   }
   if (!path.isAbsolute(mapped)) return null;
   const found = await firstWorkspaceDir([mapped], confiner);
+  // Not on this host, recorded under another home's path, and no entry maps it: a copied home.
+  if (found === null && !byEntry) {
+    const home = foreignHomeOf(recorded, query.jenkinsHome);
+    if (home !== undefined) foreign?.add(home);
+  }
   return found && 'refused' in found ? { refused: { path: recorded, reason: found.refused.reason } } : found;
 }
 
@@ -396,9 +401,10 @@ async function classicWorkspace(
   settings: RootSettings,
   record: BuildRecord | null,
   confiner: Confiner,
+  foreign: Set<string>,
 ): Promise<Discovered> {
   if (record?.workspace) {
-    const found = await recordedDir(query, record.workspace, record.builtOn, confiner);
+    const found = await recordedDir(query, record.workspace, record.builtOn, confiner, foreign);
     const node = nodeName(record.builtOn);
     if (found && 'dir' in found) {
       return { workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID, node, path: record.workspace, dir: found.dir }], refused: [] };
@@ -416,10 +422,10 @@ async function classicWorkspace(
   return { workspaces: [], refused: [{ workspaceId: DEFAULT_WORKSPACE_ID, node: BUILT_IN_NODE, ...found.refused }] };
 }
 
-async function pipelineWorkspaces(query: WorkspaceQuery, build: string, record: BuildRecord | null, confiner: Confiner): Promise<Discovered> {
+async function pipelineWorkspaces(query: WorkspaceQuery, build: string, record: BuildRecord | null, confiner: Confiner, foreign: Set<string>): Promise<Discovered> {
   const discovered: Discovered = { workspaces: [], refused: [] };
   for (const recorded of await recordedWorkspaces(build, record)) {
-    const found = await recordedDir(query, recorded.path, recorded.node, confiner);
+    const found = await recordedDir(query, recorded.path, recorded.node, confiner, foreign);
     if (!found) continue;
     const entry = { workspaceId: recorded.flowNodeId, node: nodeName(recorded.node), path: recorded.path };
     if ('dir' in found) discovered.workspaces.push({ ...entry, dir: found.dir });
@@ -434,16 +440,17 @@ interface Discovered {
 }
 
 /** Every workspace of the build on this host, duplicates included (see listWorkspaces). */
-async function allWorkspaces(query: WorkspaceQuery): Promise<{ build: LocatedBuild } & Discovered> {
+async function allWorkspaces(query: WorkspaceQuery): Promise<{ build: LocatedBuild; foreignHomes: string[] } & Discovered> {
   const settings = await readRootSettings(query.jenkinsHome);
   const build = await locateBuild(query, settings);
   const record = await readBuildRecord(build.dir);
   const pipeline = record ? record.pipeline : await hasFlowStorage(build.dir);
   const confiner = await Confiner.create({ ...query, workspaceDir: settings.workspaceDir });
+  const foreign = new Set<string>();
   const discovered = pipeline
-    ? await pipelineWorkspaces(query, build.dir, record, confiner)
-    : await classicWorkspace(query, build, settings, record, confiner);
-  return { build, ...discovered };
+    ? await pipelineWorkspaces(query, build.dir, record, confiner, foreign)
+    : await classicWorkspace(query, build, settings, record, confiner, foreign);
+  return { build, ...discovered, foreignHomes: [...foreign] };
 }
 
 /**
@@ -455,15 +462,30 @@ async function allWorkspaces(query: WorkspaceQuery): Promise<{ build: LocatedBui
  * for a job or build that does not exist.
  */
 export async function listWorkspaces(query: WorkspaceQuery): Promise<Workspace[]> {
+  return (await discoverWorkspaces(query)).workspaces;
+}
+
+/**
+ * As listWorkspaces, plus the homes the build's recorded paths name when they are not this
+ * JENKINS_HOME and no JENKINS_PATH_MAP entry maps them (`foreignHomes`: a copied home whose
+ * workspaces would otherwise be lost without a word, issue 27).
+ */
+export async function discoverWorkspaces(query: WorkspaceQuery): Promise<{ workspaces: Workspace[]; foreignHomes: string[] }> {
   const seen = new Set<string>();
   const listed: Workspace[] = [];
-  for (const workspace of (await allWorkspaces(query)).workspaces) {
+  const all = await allWorkspaces(query);
+  for (const workspace of all.workspaces) {
     const key = `${workspace.node}\0${workspace.dir}`;
     if (seen.has(key)) continue;
     seen.add(key);
     listed.push(workspace);
   }
-  return listed;
+  return { workspaces: listed, foreignHomes: all.foreignHomes };
+}
+
+/** The JENKINS_PATH_MAP value that maps `foreignHomes` onto `jenkinsHome`. */
+export function pathMapSuggestion(foreignHomes: readonly string[], jenkinsHome: string): string {
+  return foreignHomes.map((from) => `${from}=${jenkinsHome}`).join(',');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { constants, promises as fs } from 'node:fs';
 import { badRequest, notFound, pathTraversal, unsupportedMedia } from './errors.js';
-import { isInsideBytes, relativePathSegments, resolveInside } from './pathguard.js';
+import path from 'node:path';
+import { isInsideBytes, privateHomeDirIn, relativePathSegments, resolveInside } from './pathguard.js';
 
 export const MAX_FILE_CHARS = 50_000;
 export const TRUNCATION_MARK = '\n\n[FILE TRUNCATED]';
@@ -40,6 +41,22 @@ async function descriptorPath(fd: number): Promise<Buffer | null> {
   }
 }
 
+const GIT_REFUSED = 'Files under .git are not served: they can hold credentials';
+
+/**
+ * The `.git` and home-key rules on where the path really leads (`gitlink -> .git` makes
+ * `gitlink/config` a `.git` file; `keys -> ~/.ssh` a key): the segments of the real path below
+ * the workspace, and every segment of the real path for `.ssh`, `.gnupg`, `.aws`, `.docker`,
+ * `.kube`.
+ */
+function refuseGuarded(rootReal: string, real: string | Buffer): void {
+  const text = typeof real === 'string' ? real : real.toString('latin1');
+  const below = path.relative(Buffer.from(rootReal).toString('latin1'), text).split(path.sep);
+  if (below.includes('.git')) throw badRequest(GIT_REFUSED);
+  const keys = privateHomeDirIn(text);
+  if (keys) throw badRequest(`Files under a home's ${keys} directory are not served: they hold keys and credentials`);
+}
+
 /**
  * Reads a text file of a workspace for the assistant: `filePath` is relative to the workspace
  * `dir` and must stay inside it (symbolic links included). Keeps the first 50000 characters and
@@ -51,7 +68,7 @@ export async function readWorkspaceFile(dir: string, filePath: string, options: 
   const maxChars = options.maxChars ?? MAX_FILE_CHARS;
   const segments = relativePathSegments(filePath);
   // Left out of trees anyway, and `.git/config` may hold a token in a remote URL.
-  if (segments.includes('.git')) throw badRequest('Files under .git are not served: they can hold credentials');
+  if (segments.includes('.git')) throw badRequest(GIT_REFUSED);
   let rootReal: string;
   try {
     rootReal = await fs.realpath(dir);
@@ -59,6 +76,7 @@ export async function readWorkspaceFile(dir: string, filePath: string, options: 
     throw notFound('Workspace not found on this host');
   }
   const real = await resolveInside(rootReal, segments);
+  refuseGuarded(rootReal, real);
   const stat = await fs.stat(real).catch(() => {
     throw notFound(`File not found: ${segments.join('/')}`);
   });
@@ -82,6 +100,7 @@ export async function readWorkspaceFile(dir: string, filePath: string, options: 
     }
     const where = await descriptorPath(handle.fd);
     if (where !== null && !isInsideBytes(rootReal, where)) throw pathTraversal('the path leads outside the workspace');
+    if (where !== null) refuseGuarded(rootReal, where);
 
     const want = Math.min(opened.size, (maxChars + 1) * BYTES_PER_CHAR);
     const buffer = Buffer.allocUnsafe(want);

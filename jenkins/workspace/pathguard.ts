@@ -52,6 +52,19 @@ export function relativePathSegments(filePath: string, what = 'filePath'): strin
   return segments;
 }
 
+/**
+ * Directories of a user's home that hold keys and credentials. A file or workspace whose real
+ * path passes through one is never served, wherever it is (a workspace that is, or links into,
+ * a home: `ws -> /home/jenkins`).
+ */
+export const PRIVATE_HOME_DIRS: ReadonlySet<string> = new Set(['.ssh', '.gnupg', '.aws', '.docker', '.kube']);
+
+/** The first segment of the real path `real` that is one of PRIVATE_HOME_DIRS, if any. */
+export function privateHomeDirIn(real: string | Buffer): string | undefined {
+  const text = typeof real === 'string' ? real : real.toString('latin1');
+  return text.split(path.sep).find((s) => PRIVATE_HOME_DIRS.has(s));
+}
+
 /** True when `candidate` is `root` or below it (both already real paths). */
 export function isInside(root: string, candidate: string): boolean {
   if (candidate === root) return true;

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { analyze } from '../../core/log/analyze.js';
 import { cleanLines } from '../../core/log/clean.js';
 import { PIPELINE_SCRIPT, failureLocations, type SourceLocation } from '../../core/log/locations.js';
-import { missingSymbolOf, similarIdentifiers } from '../../core/log/symbols.js';
+import { arityOf, likelyMembers, membersOf, missingSymbolOf, ownerTypeOf, similarIdentifiers, symbolKindOf } from '../../core/log/symbols.js';
+import type { LogExcerpt } from '../../protocol/types.js';
 import { maskSecrets } from '../../core/secrets.js';
 import type { WorkspaceSnippet } from '../../protocol/types.js';
 import { WorkspaceError } from './errors.js';
@@ -115,11 +116,31 @@ async function indexFiles(dir: string, max: number): Promise<string[]> {
   return out;
 }
 
+/**
+ * The directories the build ran in, as the log names them (the CI agent's paths): Jenkins'
+ * `Building in workspace /x/y` and `Running on agent in /x/y`, a pipeline's `Running in /x/y`,
+ * GitHub Actions' `/home/runner/work/<repo>/<repo>`, Travis' `/home/travis/build/<owner>/<repo>`.
+ * An absolute path under one of them maps to the same relative path in a local checkout.
+ */
+export function agentWorkspaceRoots(lines: readonly string[]): string[] {
+  const roots = new Set<string>();
+  const max = Math.min(lines.length, 20_000);
+  for (let i = 0; i < max; i++) {
+    const line = lines[i] ?? '';
+    const m = /(?:Building (?:remotely on \S+(?: \([^)]*\))? )?in workspace|Running on .+? in|^\s*Running in) ((?:[A-Za-z]:)?[\\/][^\s]+)\s*$/.exec(line);
+    if (m?.[1]) roots.add(m[1].replace(/\\/g, '/').replace(/\/+$/, ''));
+    const ci = /(\/home\/runner\/work\/[^/\s]+\/[^/\s]+|\/home\/travis\/build\/[^/\s]+\/[^/\s]+)\//.exec(line);
+    if (ci?.[1]) roots.add(ci[1]);
+  }
+  // Longest first: a pipeline's `ws` inside the job's workspace is the more precise root.
+  return [...roots].sort((a, b) => b.length - a.length);
+}
+
 /** The workspace-relative path for a path the log wrote, without looking at the disk. */
-function directPath(logPath: string, workspace: SnippetWorkspace, realDir: string | undefined): string | undefined {
+function directPath(logPath: string, workspace: SnippetWorkspace, realDir: string | undefined, agentRoots: readonly string[] = []): string | undefined {
   const p = logPath.replace(/\\/g, '/');
   if (isAbsolute(p)) {
-    for (const prefix of [workspace.path, workspace.dir, realDir]) {
+    for (const prefix of [workspace.path, workspace.dir, realDir, ...agentRoots]) {
       if (!prefix) continue;
       const base = prefix.replace(/\\/g, '/').replace(/\/+$/, '');
       if (p.startsWith(`${base}/`)) return p.slice(base.length + 1);
@@ -198,10 +219,10 @@ class WorkspaceReader {
    * ends with the most of its trailing segments (a path recorded on another machine, a bare
    * `Foo.java`, a JVM frame's package path).
    */
-  async locate(logPath: string, workspaces: readonly SnippetWorkspace[]): Promise<{ workspace: SnippetWorkspace; rel: string; file: ReadFile } | { reason: string }> {
+  async locate(logPath: string, workspaces: readonly SnippetWorkspace[], agentRoots: readonly string[] = []): Promise<{ workspace: SnippetWorkspace; rel: string; file: ReadFile } | { reason: string }> {
     let reason = 'not found in the workspace';
     for (const workspace of workspaces) {
-      const direct = directPath(logPath, workspace, await this.realDir(workspace));
+      const direct = directPath(logPath, workspace, await this.realDir(workspace), agentRoots);
       if (direct !== undefined) {
         let guarded = true;
         try {
@@ -255,7 +276,9 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   const limits: SnippetLimits = { ...SNIPPET_LIMITS, ...options.limits };
   const reader = new WorkspaceReader(limits);
   const lines = cleanLines(options.log);
-  const locations = failureLocations(lines, analyze(options.log, { maxExcerpts: 5 }));
+  const excerpts = analyze(options.log, { maxExcerpts: 5 });
+  const locations = withFindingPlaces(excerpts, failureLocations(lines, excerpts));
+  const agentRoots = agentWorkspaceRoots(lines);
   const snippets: WorkspaceSnippet[] = [];
   const skipped: SkippedLocation[] = [];
   let sourceChars = 0;
@@ -270,7 +293,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       skipped.push({ path: loc.path, line: loc.line, reason: `more than ${limits.maxSourceSnippets} locations` });
       continue;
     }
-    const found = await reader.locate(loc.path, options.workspaces);
+    const found = await reader.locate(loc.path, options.workspaces, agentRoots);
     if ('reason' in found) {
       skipped.push({ path: loc.path, line: loc.line, reason: found.reason });
       continue;
@@ -305,7 +328,8 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     // (`totl` -> `total` on line 10), which the window around the error rarely shows.
     const missing = loc.message ? missingSymbolOf(loc.message) : undefined;
     if (missing) {
-      for (const hit of similarIdentifiers(missing, found.file.lines, 3)) {
+      // Definitions of the same kind only: a method for a method, never a parameter or a comment's word.
+      for (const hit of similarIdentifiers(missing, found.file.lines, 3, symbolKindOf(loc.message ?? ''))) {
         const n = hit.index + 1;
         if ((n >= w.startLine && n <= w.endLine) || snippets.length >= limits.maxSourceSnippets) continue;
         const near = window(found.file, n, 1, 600);
@@ -313,6 +337,32 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
         if (sourceChars + nearText.length > limits.maxSourceChars) break;
         sourceChars += nearText.length;
         snippets.push({ path: found.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${hit.name}, a name like ${missing}` });
+      }
+      // A missing type (`symbol: class Tax`): the types declared in files named like it
+      // (`TaxTable.java`), where a renamed class lives.
+      if (symbolKindOf(loc.message ?? '') === 'type' && snippets.length < limits.maxSourceSnippets) {
+        for (const t of await typeSuggestions(reader, found.workspace, found.rel, missing)) {
+          if (snippets.length >= limits.maxSourceSnippets) break;
+          const near = window(t.file, t.index + 1, 1, 600);
+          const nearText = maskSecrets(near.text);
+          if (sourceChars + nearText.length > limits.maxSourceChars) break;
+          sourceChars += nearText.length;
+          snippets.push({ path: t.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${t.name}, a name like ${missing}` });
+        }
+      }
+      // A member of another type (`inv.count(...)` on an Inventory): that type's members of the
+      // same kind, from the file that declares it (a renamed method's new name lives there).
+      const owner = ownerTypeOf(loc.message ?? '');
+      if (owner && snippets.length < limits.maxSourceSnippets) {
+        const member = await memberSuggestions(reader, found.workspace, found.rel, owner, missing, loc.message ?? '');
+        for (const m of member) {
+          if (snippets.length >= limits.maxSourceSnippets) break;
+          const near = window(m.file, m.index + 1, 1, 600);
+          const nearText = maskSecrets(near.text);
+          if (sourceChars + nearText.length > limits.maxSourceChars) break;
+          sourceChars += nearText.length;
+          snippets.push({ path: m.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${m.name}, a member of ${owner} like ${missing}` });
+        }
       }
     }
   }
@@ -340,6 +390,90 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   if (script) snippets.push(script);
   else for (const loc of scriptLines) skipped.push({ path: loc.path, line: loc.line, reason: 'the pipeline script was not found' });
   return { snippets, skipped };
+}
+
+/** Files read at most when looking for the type that should declare a missing member. */
+const OWNER_FILES_MAX = 200;
+
+/** The members of `owner` that a missing `missing` most likely became, from the workspace file that declares `owner`. */
+async function memberSuggestions(
+  reader: WorkspaceReader,
+  workspace: SnippetWorkspace,
+  failingRel: string,
+  owner: string,
+  missing: string,
+  message: string,
+): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
+  const ext = /\.[A-Za-z0-9]+$/.exec(failingRel)?.[0];
+  if (!ext) return [];
+  const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+  const files = (await reader.index(workspace)).filter((f) => f.endsWith(ext));
+  // The file named after the type first (Inventory.java), then the failing file's neighbours.
+  files.sort((a, b) => Number(base(b).startsWith(owner)) - Number(base(a).startsWith(owner)) || a.length - b.length);
+  for (const rel of files.slice(0, OWNER_FILES_MAX)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    const members = membersOf(owner, file.lines);
+    if (members.length === 0) continue;
+    return likelyMembers(missing, symbolKindOf(message), arityOf(message), members).map((m) => ({ ...m, rel, file }));
+  }
+  return [];
+}
+
+/** Types declared in the workspace files (same extension) whose names look like the missing type's. */
+async function typeSuggestions(reader: WorkspaceReader, workspace: SnippetWorkspace, failingRel: string, missing: string): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
+  const ext = /\.[A-Za-z0-9]+$/.exec(failingRel)?.[0];
+  if (!ext) return [];
+  const lower = missing.toLowerCase();
+  const stem = (p: string): string => p.slice(p.lastIndexOf('/') + 1, p.length - ext.length).toLowerCase();
+  const files = (await reader.index(workspace)).filter((f) => f.endsWith(ext) && f !== failingRel && (stem(f).includes(lower) || lower.includes(stem(f)) || editDistanceAtMost(stem(f), lower, 2)));
+  const out: { name: string; index: number; rel: string; file: ReadFile }[] = [];
+  for (const rel of files.slice(0, 20)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    for (const hit of similarIdentifiers(missing, file.lines, 2, 'type')) out.push({ name: hit.name, index: hit.index, rel, file });
+    if (out.length >= 2) break;
+  }
+  return out;
+}
+
+function editDistanceAtMost(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return (prev[b.length] as number) <= max;
+}
+
+/**
+ * The places the excerpts' findings name first (the tool's location, the deepest project
+ * frame of a trace: a Go panic's or a Python traceback's raise site), then the other
+ * locations the excerpts name, without repeats.
+ */
+function withFindingPlaces(excerpts: readonly LogExcerpt[], named: SourceLocation[]): SourceLocation[] {
+  const out: SourceLocation[] = [];
+  const seen = new Set<string>();
+  const add = (loc: SourceLocation): void => {
+    const key = `${loc.path}:${loc.line}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(loc);
+  };
+  for (const e of excerpts.slice(0, 2)) {
+    const f = e.finding;
+    if (!f || e.score <= 0) continue;
+    const frames = f.location?.frames;
+    const places = [f.location, frames?.project].filter((p): p is NonNullable<typeof p> => p !== undefined && p.line !== undefined && p.line > 0);
+    for (const p of places) {
+      const named1 = named.find((n) => n.path === p.file && n.line === p.line);
+      add(named1 ?? { path: p.file, line: p.line as number, ...(p.column !== undefined ? { column: p.column } : {}), shape: 'other', logLine: p.log_line, message: f.message });
+    }
+  }
+  for (const loc of named) add(loc);
+  return out;
 }
 
 /** The file a test file tests, by the usual naming (`FooTest.java`, `foo.test.ts`, `test_foo.py`, `foo_test.go`). */

@@ -11,6 +11,8 @@ import { createLocalEngine } from '../../backend/answer/local.js';
 import { Lifecycle } from '../../backend/lifecycle.js';
 import { LocalEmbedder } from '../../backend/retrieval/embed.js';
 import { createContextService } from '../../backend/routes/context.js';
+import { BACKEND_TIMEOUTS } from '../../backend/server.js';
+import { createBoundedServer, type ServerTimeouts } from '../../http/server.js';
 import type { AppDeps } from '../../backend/app.js';
 import { migrateLatest, openDb } from '../../backend/db.js';
 import type { Db } from '../../backend/db.js';
@@ -19,6 +21,8 @@ import type { Dialect, TestDatabase } from './databases.js';
 
 export interface TestBackend {
   url: string;
+  /** The listening server (its connections can be counted). */
+  server: Server;
   db: Db;
   dataDir: string;
   secret: string;
@@ -48,13 +52,29 @@ export interface StartOptions {
   dataDir?: string;
   secret?: string;
   deps?: Partial<AppDeps>;
+  /** The server's header, request, keep-alive and idle bounds (default: the backend's own). */
+  serverTimeouts?: Partial<ServerTimeouts>;
+  /** Takes knex's warnings (default: stderr). A test that kills connections on purpose passes expectLostConnections(). */
+  onDbWarning?: (message: string) => void;
+}
+
+/** Lost connections are what a connection-killing test expects: those warnings are kept (counted), every other one still printed. */
+export function expectLostConnections(): { sink: (message: string) => void; lost: string[] } {
+  const lost: string[] = [];
+  return {
+    lost,
+    sink: (message) => {
+      if (/Connection lost: The server closed the connection/.test(message)) lost.push(message);
+      else console.warn(message);
+    },
+  };
 }
 
 /** A real backend (createApp) on an ephemeral port over a fresh database of `dialect`. */
 export async function startTestBackend(dialect: Dialect, options: StartOptions = {}): Promise<TestBackend> {
   const database = options.database ?? (await dialect.create());
   const ownsDatabase = options.database === undefined;
-  const db = openDb(database.url);
+  const db = openDb(database.url, options.onDbWarning);
   await migrateLatest(db);
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-test-data-'));
   const secret = options.secret ?? randomBytes(32).toString('hex');
@@ -73,14 +93,15 @@ export async function startTestBackend(dialect: Dialect, options: StartOptions =
     engine: options.deps?.engine ?? createLocalEngine({ typingDelayMs: 0 }),
     context: options.deps?.context ?? createContextService({ dataDir, embedder: new LocalEmbedder(), db, lifecycle }),
   });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  // The server as backend/server.ts makes it: bounded times, guarded sockets.
+  const server: Server = createBoundedServer(app.callback(), { ...BACKEND_TIMEOUTS, ...options.serverTimeouts });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const token = (userId: string) => signToken(secret, userId);
   return {
     url,
+    server,
     db,
     dataDir,
     secret,

@@ -348,7 +348,7 @@ const queue: Composer = ({ ci, q }) => {
   for (const b of bears) out.line(`- ${b}`);
   if (unknown.length > 0) {
     out.line();
-    out.line(`The uploaded context does not say ${unknown.join(', ')}: the Jenkins page's upload button (or the controller, which reads them from JENKINS_HOME) sends them.`);
+    out.line(`The uploaded context does not say ${unknown.join(', ')}: the controller injects them from JENKINS_HOME when the upload names the job and build (\`cichat context upload <chat-id> --job JOB --build N\`).`);
   }
   if (inQueue === undefined && bears.length === 0) {
     return notSaid(`whether ${jobRef} is queued or stuck`, 'It holds no queue state, node or agent facts.');

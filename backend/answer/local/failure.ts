@@ -1,6 +1,6 @@
 /** Answers about why the build failed: the failure, failing tests, the failing step, flakiness. */
 import { buildLabel } from '../facts.js';
-import { cite, clip, failingTestsIn, storedLogSpan, headlineOf, inlineCode, nextStepFor, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, findLine, type LogSpan } from '../logtext.js';
+import { cite, clip, failingTestsIn, storedLogSpan, headlineOf, inlineCode, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, findLine, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } from './reply.js';
 import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
@@ -9,6 +9,54 @@ import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErro
 import { describeChange } from './build.js';
 import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
+import { findingFor, meaningOf, remedyOf, at } from './findingText.js';
+import { recordedSteps } from './steps.js';
+import type { Finding, FindingClass } from '../../../protocol/types.js';
+import type { FailureKind } from '../logtext.js';
+
+/** The finding classes a yes/no question about a kind asks about ("was it a timeout?"). */
+const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
+  memory: ['out-of-memory'],
+  disk: ['disk-full'],
+  'missing-command': ['missing-tool'],
+  permission: ['permission-credentials'],
+  dependency: ['dependency-resolution'],
+  network: ['network'],
+  timeout: ['timeout-aborted'],
+  compile: ['compile-error', 'link-error'],
+  test: ['test-assertion', 'test-error'],
+};
+
+/** How a person names a finding's class in a sentence. */
+export const CLASS_LABEL: Record<FindingClass, string> = {
+  'compile-error': 'a compile error',
+  'link-error': 'a link error',
+  'test-assertion': 'a failing test check',
+  'test-error': 'an exception in a test',
+  'runtime-exception': 'a runtime exception',
+  'dependency-resolution': 'a dependency resolution failure',
+  network: 'a network problem',
+  'disk-full': 'a full disk',
+  'out-of-memory': 'running out of memory',
+  'timeout-aborted': 'a timeout or abort',
+  'permission-credentials': 'a permission or credentials problem',
+  'missing-tool': 'a missing tool',
+  lint: 'a lint finding',
+  'ci-script': 'an error in the CI script',
+  'agent-lost': 'a lost agent',
+  unknown: 'an error whose cause is not established',
+};
+
+/** Whether a span's finding is of the kind a yes/no question names; the Docker kind has no class and is read by its words. */
+function showsKind(ctx: ChatContext, span: LogSpan, kind: FailureKind): { line: number; text: string } | undefined {
+  const classes = CLASSES_OF_KIND[kind];
+  if (!classes) {
+    const d = diagnose(span);
+    return d?.kind === kind ? { line: d.line ?? span.start_line, text: d.lineText ?? headlineOf(span).text } : undefined;
+  }
+  const f = findingFor(ctx, span);
+  return classes.includes(f.class) ? { line: f.message_line, text: f.message } : undefined;
+}
 
 /** Whether a span is new since the last green build (undefined: not compared, or a retrieved passage). */
 function newness(span: LogSpan): boolean | undefined {
@@ -131,43 +179,42 @@ const failure: Composer = async (ask) => {
   }
 
   if (LOCATION_QUESTION.test(ask.question)) {
-    const where = whereInTheCode(out, spans.map((span) => unfolded(ctx, span)), top);
+    const where = whereInTheCode(out, ctx, spans.map((span) => unfolded(ctx, span)), top);
     // "Which line?": the line itself, from the workspace snippets when uploaded (issue 17).
     const source = failingSource(ask, spans);
     return source ? { text: `${where.text}\n\n${source.text}`, sources: [...where.sources, ...source.sources] } : where;
   }
 
-  const headline = headlineOf(top);
-  // Test names are often printed in a summary excerpt apart from the assertion.
-  const diagnosis = diagnose(top, { related: spans.slice(1) });
+  const found: Finding = findingFor(ctx, top);
+  // The headline is the line that carries the finding's message, never a framing line.
+  const headline = { line: found.message_line, text: found.message, isError: found.class !== 'unknown' || headlineOf(top).isError };
+  out.log({ start_line: found.message_line, end_line: found.message_line });
   if (askedKind) {
-    const shown = spans.map((span) => ({ span, d: diagnose(span) })).find((x) => x.d?.kind === askedKind);
+    const shown = spans.map((span) => showsKind(ctx, span, askedKind)).find((x) => x !== undefined);
     const label = labelOfKind(askedKind);
-    if (shown?.d) {
-      const line = shown.d.line ?? shown.span.start_line;
-      const text = shown.d.lineText ?? headlineOf(shown.span).text;
-      out.line(`**Yes — it looks like ${label}** ${cite({ start_line: line, end_line: line })}: ${inlineCode(clip(text))}`);
-      out.log({ start_line: line, end_line: line });
+    if (shown) {
+      out.line(`**Yes — it looks like ${label}** ${at(shown.line)}: ${inlineCode(clip(shown.text))}`);
+      out.log({ start_line: shown.line, end_line: shown.line });
     } else {
-      const what = diagnosis ? ` (${diagnosis.label})` : '';
-      out.line(`**No — nothing in the log's errors points to ${label}:** the first real error${what} is ${cite(top)}: ${inlineCode(clip(headline.text))}`);
+      const what = found.class !== 'unknown' ? ` (${CLASS_LABEL[found.class]})` : '';
+      out.line(`**No — nothing in the log's errors points to ${label}:** the first real error${what} is ${at(headline.line)}: ${inlineCode(clip(headline.text))}`);
     }
   } else if (outcome === 'passed') {
     out.line(
-      `**${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}.** The log still has error-looking lines the build survived, first ${cite(top)}: ${inlineCode(clip(headline.text))}`,
+      `**${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}.** The log still has error-looking lines the build survived, first ${at(headline.line)}: ${inlineCode(clip(headline.text))}`,
     );
   } else if (outcome === 'running') {
     out.line(
-      `**${capitalise(build)} is still running; the first error so far is ${cite(top)}:** ${inlineCode(clip(headline.text))}`,
+      `**${capitalise(build)} is still running; the first error so far is ${at(headline.line)}:** ${inlineCode(clip(headline.text))}`,
     );
   } else if (!headline.isError) {
     // The analyzer found where it stopped, but no line says "error": say so, don't dress it up.
     const why = 'reason' in top && typeof top.reason === 'string' ? ` (${top.reason})` : '';
     const how = outcome === 'unknown' ? 'The log shows no explicit error' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''} without an explicit error line`;
-    out.line(`**${how};** the log points at ${cite(top)}${why}: ${inlineCode(clip(headline.text))}`);
+    out.line(`**${how};** the log points at ${at(headline.line)}${why}: ${inlineCode(clip(headline.text))}`);
   } else {
     const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
-    const lead = outcome === 'unknown' ? `**The log's first real error is ${cite(top)}:**` : `**${how}** the first real error is ${cite(top)}:`;
+    const lead = outcome === 'unknown' ? `**The log's first real error is ${at(headline.line)}:**` : `**${how}** the first real error is ${at(headline.line)}:`;
     out.line(`${lead} ${inlineCode(clip(headline.text))}`);
   }
   const green = greenBuildOf(ci);
@@ -178,21 +225,22 @@ const failure: Composer = async (ask) => {
       out.line(`No error here is new: this one also appears in ${whichPassed(green)}, so it may not be the cause; the build may have failed on something that printed no error (look at the end of the log and at the changes since).`);
     }
   }
+  // What Jenkins recorded (issue 26): the failing stage, branch and step.
+  if (!askedKind) recordedSteps(out, ci);
   out.line();
   quote(out, top, 25);
   // The workspace's source around the line the failure names (issue 17), when uploaded.
-  const source = failingSource(ask, spans, headline.text) ?? missingSourceHint(ask, spans);
+  const source = failingSource(ask, spans, headline.text, found) ?? missingSourceHint(ask, spans);
   if (source) {
     out.line();
     out.line(source.text);
     for (const s of source.sources) out.source(s);
   }
   const where = whereItFailed(out, ctx, top);
-  if (diagnosis || where) {
-    out.line();
-    if (diagnosis) out.line(`**What it means:** ${diagnosis.label} — ${diagnosis.meaning}`);
-    if (where) out.line(where);
-  }
+  out.line();
+  out.line(`**What it means:** ${meaningOf(found)}`);
+  for (const n of found.evidence) out.log({ start_line: n, end_line: n });
+  if (where) out.line(where);
   // Only the other excerpts that state an error are worth the reader's time.
   const rest = spans.slice(1).filter((span) => (headlineOf(span).isError && !isConsequenceOnly(span.text)) || ranked.length === 0);
   if (rest.length > 0) {
@@ -236,13 +284,12 @@ const failure: Composer = async (ask) => {
       out.line(`The previous build, #${prev.number}, passed.`);
     }
   }
-  let step = diagnosis?.nextStep ?? nextStepFor(top.text, failingTestsIn(spans, 1));
-  // A compiler's or linter's error names its place: the next step names it too.
-  const place = diagnosis?.kind !== 'test' ? locationsIn(top)[0] : undefined;
-  if (place) step = `${openAt(place)} (${inlineCode(citeLocation(place))}: ${inlineCode(clip(place.message))}) and fix it there.${step ? ` Then: ${step}` : ''}`;
+  // The first step only: "how do I fix it?" has its own, longer answer.
+  const remedy = remedyOf(found);
+  const step = remedy.steps[0];
   if (step) {
     out.line();
-    out.line(`**Next step:** ${step}`);
+    out.line(`**Next step:** ${step} Ask *how do I fix it?* for the remedy${found.location ? ', the source line' : ''} and a command to reproduce it.`);
   }
   return out.reply();
 };
@@ -262,23 +309,23 @@ function unfolded(ctx: Parameters<typeof storedLogSpan>[0], span: LogSpan): LogS
   return { ...span, text: lines.join('\n') };
 }
 
-function whereInTheCode(out: ReplyBuilder, spans: LogSpan[], top: LogSpan): ReturnType<ReplyBuilder['reply']> {
+function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], top: LogSpan): ReturnType<ReplyBuilder['reply']> {
   // The same place named again (Maven repeats the compiler's error under `Failed to execute goal`) is one place.
   const places = spans
     .flatMap((span) => locationsIn(span))
     .filter((p, i, all) => all.findIndex((q) => q.path === p.path && q.line === p.line && q.column === p.column) === i);
-  const diagnosis = diagnose(top, { related: spans.slice(1) });
+  const found = findingFor(ctx, top);
   const first = places[0];
   if (first === undefined) {
-    out.line(`**The error names no file and line;** the first real error is ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
+    out.line(`**The error names no file and line;** the first real error is ${at(found.message_line)}: ${inlineCode(clip(found.message))}`);
+    out.log({ start_line: found.message_line, end_line: found.message_line });
     out.line();
     quote(out, top, 25);
-    const step = diagnosis?.nextStep ?? nextStepFor(top.text, failingTestsIn(spans, 1));
+    const step = remedyOf(found).steps[0];
     if (step) out.line(`\n**Next step:** ${step}`);
     return out.reply();
   }
-  const at = (line: number): string => cite({ start_line: line, end_line: line });
-  const what = diagnosis ? `The ${diagnosis.label.replace(/^an? /, '')}` : 'The first error';
+  const what = found.class !== 'unknown' ? `The ${CLASS_LABEL[found.class].replace(/^an? /, '')}` : 'The first error';
   out.line(
     `**${what} is in ${inlineCode(first.path)}, line ${first.line}${first.column !== undefined ? `, column ${first.column}` : ''}** (${inlineCode(citeLocation(first))}) ${at(first.logLine)}: ${inlineCode(clip(first.message))}`,
   );
@@ -392,7 +439,11 @@ function reportedFailingTests(counts: Record<string, unknown> | undefined): stri
   return list
     .map((item: unknown) => {
       if (typeof item === 'string') return item;
-      if (item && typeof item === 'object' && 'name' in item && typeof item.name === 'string') return item.name;
+      if (item && typeof item === 'object' && 'name' in item && typeof item.name === 'string') {
+        // The JUnit report names the class apart (`className`, issue 26): `Class.test`.
+        const cls = 'className' in item && typeof item.className === 'string' && item.className !== '' ? `${item.className.replace(/^.*\./, '')}.` : '';
+        return `${cls}${item.name}`;
+      }
       return undefined;
     })
     .filter((name): name is string => name !== undefined)
@@ -433,14 +484,18 @@ const step: Composer = (ask) => {
     stage: 'which stage failed (the log shows no pipeline stages)',
     exit: 'which exit code the step returned',
   };
-  if (!sentences.some((x) => x.key === wants)) out.line(`The uploaded log does not say ${missing[wants]}.`);
+  // Jenkins' own record of the failing step (stage, branch, step) answers it first (issue 26).
+  if (recordedSteps(out, ci)) {
+    // The record names the stage; the log's nearest `{ (Stage)` may be another branch's.
+    for (let i = sentences.length - 1; i >= 0; i--) if (sentences[i]?.key === 'stage') sentences.splice(i, 1);
+  } else if (!sentences.some((x) => x.key === wants)) out.line(`The uploaded log does not say ${missing[wants]}.`);
   for (const [i, x] of sentences.entries()) out.line(i === 0 && x.key === wants ? `**${x.text}.**` : `${x.text}.`);
   if (top) {
     out.line();
     out.line(`The error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
     out.log(top);
-    const d = diagnose(top);
-    if (d) out.line(`\n**Next step:** ${d.nextStep}`);
+    const first = remedyOf(findingFor(ctx, top)).steps[0];
+    if (first) out.line(`\n**Next step:** ${first}`);
   }
   return out.reply();
 };
@@ -451,7 +506,8 @@ const flaky: Composer = ({ ci, ctx }) => {
   const build = buildLabel(ci);
   const prev = details?.previousBuild;
   const top = rankedErrorExcerpts(ctx)[0];
-  const diagnosis = top ? diagnose(top) : undefined;
+  const found = top ? findingFor(ctx, top) : undefined;
+  const diagnosis = found && found.class !== 'unknown' ? { kind: found.class, label: CLASS_LABEL[found.class] } : undefined;
   const prevResult = typeof prev?.result === 'string' ? prev.result.toUpperCase() : undefined;
   if (!prev || !prevResult) {
     if (!diagnosis) return notSaid(`how earlier builds ended, so I can't tell whether ${build}'s failure is flaky`, 'Re-run the build without changes: if it passes, the failure is intermittent.');
@@ -480,7 +536,7 @@ const flaky: Composer = ({ ci, ctx }) => {
   }
   if (top && diagnosis) {
     out.log(top);
-    const transient = ['network', 'timeout', 'memory', 'disk'].includes(diagnosis.kind);
+    const transient = ['network', 'timeout-aborted', 'out-of-memory', 'disk-full', 'agent-lost'].includes(diagnosis.kind);
     out.line(
       `- The failure is ${diagnosis.label} ${cite(top)}${transient ? ': that kind is often intermittent (load, network, a busy agent).' : ': that kind usually fails the same way every time.'}`,
     );

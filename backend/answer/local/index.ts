@@ -16,6 +16,7 @@ import { typeOut } from '../typing.js';
 import { buildAnswers } from './build.js';
 import { detailAnswers } from './details.js';
 import { failureAnswers } from './failure.js';
+import { fixAnswers } from './fix.js';
 import { jobAnswers } from './job.js';
 import { citeLogFacts, factsFromLog } from './logFacts.js';
 import { logLineAnswers } from './logLines.js';
@@ -28,7 +29,7 @@ import { workspaceAnswers } from './workspace.js';
 export type { Reply } from './reply.js';
 
 /** Every answer group the engine dispatches to, in no particular order (each owns its intents). */
-export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers, workspaceAnswers];
+export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, fixAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers, workspaceAnswers];
 
 /** One composer per intent, collected from the groups; an intent claimed twice fails at load. */
 function composersOf(groups: readonly AnswerGroup[]): Partial<Record<IntentId, Composer>> {

@@ -57,7 +57,7 @@ export function notSaid(subject: string, extra?: string): Reply {
 
 export const UPLOAD_HOWTO = [
   '**To upload it:**',
-  "- In the browser: open the chat on the Jenkins job or build page and press the chat panel's **upload context** button; it sends that page's job, build and console log.",
+  '- Name the build: `cichat context upload <chat-id> --job JOB --build N`. The controller reads that build (facts, console log, last green build) from its JENKINS_HOME itself and injects it; it does the same for any context request naming a job, or sent from a Jenkins page (the job and build come from the page address).',
   '- From a pipeline or a shell: `cichat context upload <chat-id> --log build.log` (add `--job JOB --build N`, or `--from-env` inside a Jenkins build)',
   '- Or pipe a log straight into a question: `cat build.log | cichat ask "why did the build fail?"`',
 ].join('\n');

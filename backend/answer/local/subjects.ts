@@ -9,6 +9,8 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
   switch (intent) {
     case 'failure':
       return `why ${build} failed`;
+    case 'fix':
+      return `how to fix ${build}`;
     case 'tests':
       return `which tests failed in ${build}`;
     case 'ciVersion':
@@ -102,7 +104,7 @@ const FROM_BUILD = "the build's record in Jenkins";
 const FROM_JOB = "the job's configuration in Jenkins";
 const FROM_SERVER = 'the Jenkins server itself';
 /** How each kind of fact reaches a chat: the upload from a Jenkins page, or the controller. */
-const SENT_BY = 'The upload button on a Jenkins job or build page (or `cichat context upload --job J --build N`) sends it';
+const SENT_BY = 'The controller injects it from JENKINS_HOME when an upload names the job and build (`cichat context upload <chat-id> --job J --build N`)';
 
 /** The field a fact would come from and who sends it, for "the context does not say ..." answers. */
 export function whereFrom(intent: IntentId): string | undefined {

@@ -4,7 +4,8 @@
  */
 import type { CiContext, Source, WorkspaceSnippet } from '../../../protocol/types.js';
 import { locationsInSpan, PIPELINE_SCRIPT } from '../../../core/log/locations.js';
-import { missingSymbolOf, similarIdentifiers, typeMismatchOf } from '../../../core/log/symbols.js';
+import { missingSymbolOf, similarIdentifiers, symbolKindOf, typeMismatchOf, type SymbolKind } from '../../../core/log/symbols.js';
+import type { Finding } from '../../../protocol/types.js';
 import { buildLabel } from '../facts.js';
 import { inlineCode, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
@@ -76,10 +77,10 @@ function lineOf(s: WorkspaceSnippet, n: number): string | undefined {
 }
 
 /** Names in the snippets that look like `missing` (a typo, another case, a prefix), nearest first. */
-export function similarNames(missing: string, snippets: readonly WorkspaceSnippet[], max = 3): { name: string; snippet: WorkspaceSnippet; line: number }[] {
+export function similarNames(missing: string, snippets: readonly WorkspaceSnippet[], max = 3, kind?: SymbolKind, renamed: ReadonlySet<string> = new Set()): { name: string; snippet: WorkspaceSnippet; line: number }[] {
   const found: { name: string; snippet: WorkspaceSnippet; line: number; score: number }[] = [];
   for (const s of snippets) {
-    for (const hit of similarIdentifiers(missing, s.text.split('\n'), max)) {
+    for (const hit of similarIdentifiers(missing, s.text.split('\n'), max, kind, renamed)) {
       if (!found.some((f) => f.name === hit.name)) found.push({ name: hit.name, snippet: s, line: s.startLine + hit.index, score: hit.score });
     }
   }
@@ -118,7 +119,7 @@ function fetchCommand(ci: CiContext, filePath: string, workspaceId?: string): st
  * (marked), file and line named, and the fix the error suggests. Undefined when the context
  * holds no snippet for it (then `missingSourceHint` tells how to fetch it).
  */
-export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string): Reply | undefined {
+export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding): Reply | undefined {
   const snippets = snippetsOf(ask.ci);
   const s = snippetForFailure(snippets, spans);
   if (!s || !posInt(s.line)) return undefined;
@@ -128,18 +129,44 @@ export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: st
   out.line(numbered(s, s.line, 15));
   out.source(fileSource(s));
   const message = [s.message ?? '', headline ?? '', ...spans.slice(0, 2).map((x) => x.text)].join('\n');
-  const fix = fixFor(message, s, snippets, out);
+  const fix = fixFor(message, s, snippets, out, finding, renamedIn(ask.ci));
   if (fix) out.line(`**Fix:** ${fix}`);
   return out.reply();
 }
 
-function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder): string | undefined {
+/** Names the commits since the last green build mention (`rename quantity to quantityOf`): a rename's new name ranks first. */
+function renamedIn(ci: CiContext): Set<string> {
+  const out = new Set<string>();
+  const green = ci.buildDetails?.lastSuccessfulBuild;
+  const lists = [ci.buildDetails?.changes, isDict(green) ? green.changesSince : undefined];
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const c of list as unknown[]) {
+      const msg = isDict(c) && typeof c.message === 'string' ? c.message : '';
+      for (const m of msg.matchAll(/[A-Za-z_$][\w$]{2,}/g)) out.add(m[0]);
+    }
+  }
+  return out;
+}
+
+function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set()): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
-  const missing = missingSymbolOf(message);
+  const missing = finding?.symbol && finding.class === 'compile-error' ? finding.symbol : missingSymbolOf(message);
   if (missing) {
-    const suggested = /Did you mean '([\w$]+)'\?/.exec(message)?.[1];
-    const similar = similarNames(missing, snippets);
+    const suggested = /Did you mean '([\w$]+)'\?/i.exec(message)?.[1];
+    // Only definitions of the kind the compiler says is missing: a method for a method.
+    // The snippet reader already looked in the type that should declare it: its members of the same kind.
+    const members = snippets.flatMap((x) => {
+      const m = /^declares ([\w$]+), a member of ([\w$]+) like ([\w$]+)$/.exec(x.message ?? '');
+      return m && m[3] === missing ? [{ name: m[1] as string, snippet: x, line: x.startLine + Math.max(0, x.text.split('\n').findIndex((l) => l.includes(m[1] as string))), owner: m[2] as string }] : [];
+    });
+    if (members.length > 0 && !/Did you mean/.test(message)) {
+      for (const x of members) out.source(fileSource(x.snippet));
+      const names = members.map((x) => `${inlineCode(x.name)} (${x.snippet.path} line ${x.line})`).join(', ');
+      return `${inlineCode(missing)} is not a member of ${inlineCode(members[0]?.owner ?? '')}, where ${where} uses it. ${members.length === 1 ? 'Its member of the same kind that fits is' : 'Its members of the same kind that fit are'} ${names}: use it if that is the one you meant (a rename or a typo), or declare ${inlineCode(missing)}.`;
+    }
+    const similar = similarNames(missing, snippets, 3, symbolKindOf(message), renamed);
     for (const x of similar) if (x.snippet !== s) out.source(fileSource(x.snippet));
     if (suggested) return `${inlineCode(missing)} does not exist where ${where} uses it; the compiler suggests ${inlineCode(suggested)}.`;
     if (similar.length > 0) {
@@ -152,12 +179,16 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   if (types) {
     return `${where}${code ? ` (${inlineCode(code)})` : ''} gives a ${inlineCode(types.found)} where a ${inlineCode(types.required)} is needed: convert the value, or change the declared type to ${inlineCode(types.found)}.`;
   }
-  const assertion = /expected:? ?<(.+?)> but was:? ?<(.+?)>/.exec(message) ?? /Expected:?\s+(.+?)\s*\n\s*Received:?\s+(.+)/.exec(message) ?? /assert (.+?) == (.+)/.exec(message);
-  if (assertion) {
+  // A test's check: the values only when the log labels them (never read off `assert a == b`).
+  if (finding?.class === 'test-assertion') {
     const subject = snippets.find((x) => x.message === `code under test of ${s.path}`);
     if (subject) out.source(fileSource(subject));
     const look = subject ? ` The code under test is ${inlineCode(subject.path)} (ask *show me ${baseName(subject.path)}*).` : '';
-    return `the assertion at ${where} expects ${inlineCode(assertion[1] ?? '')} but the code returned ${inlineCode(assertion[2] ?? '')}. Decide which is right: if the expectation is, fix the code under test; if the behaviour changed on purpose, update the test.${look}`;
+    const values = finding.expected !== undefined && finding.actual !== undefined ? ` expects ${inlineCode(finding.expected)} but got ${inlineCode(finding.actual)}` : ' does not hold';
+    return `the check at ${where}${values}. Decide which is right: if the expectation is, fix the code under test; if the behaviour changed on purpose, update the test.${look}`;
+  }
+  if (finding && (finding.class === 'test-error' || finding.class === 'runtime-exception')) {
+    return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${inlineCode(finding.exception ?? 'the exception')} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
   }
   if (isPipeline(s)) return `correct ${where} of the pipeline script as the error says, then replay the build (Replay on the build's page lets you try the edit without a commit).`;
   return `change ${where} as the error says${code ? ` (${inlineCode(code)})` : ''}, then re-run the build.`;

@@ -1,0 +1,328 @@
+/**
+ * The offline engine's words for a finding (core/finding, issue 25): what it establishes (for
+ * "why did it fail?") and what to do about it (for "how do I fix it?"). Every sentence is built
+ * from a field of the finding or the context and cites the log line it rests on; a class
+ * without evidence (unknown) says so instead of guessing.
+ */
+import type { Finding, FindingFrame } from '../../../protocol/types.js';
+import { findingOf } from '../../../core/finding/index.js';
+import type { ChatContext } from '../engine.js';
+import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+
+/** `[L12-L12]` for one log line. */
+export const at = (line: number): string => cite({ start_line: line, end_line: line });
+
+/** The finding of an excerpt: stored with it since issue 25, else read now from the stored log or the excerpt. */
+export function findingFor(ctx: ChatContext, span: LogSpan & { finding?: unknown }): Finding {
+  const stored = span.finding;
+  if (typeof stored === 'object' && stored !== null && typeof (stored as Finding).class === 'string' && typeof (stored as Finding).message_line === 'number') return stored as Finding;
+  const log = storedLogSpan(ctx);
+  const source = log && log.start_line <= span.start_line && log.end_line >= span.end_line ? log : span;
+  // Indexes must be log line numbers: what lies before the text is blank.
+  const lines: string[] = new Array<string>(source.start_line - 1).fill('');
+  for (const l of source.text.split('\n')) lines.push(l);
+  return findingOf(lines, span);
+}
+
+/** `src/a.ts:12:5` */
+export function placeOf(f: { file: string; line?: number; column?: number }): string {
+  return `${f.file}${f.line !== undefined ? `:${f.line}` : ''}${f.line !== undefined && f.column !== undefined ? `:${f.column}` : ''}`;
+}
+
+const TOOL_NAMES: Record<string, string> = {
+  javac: 'the Java compiler (javac)',
+  kotlinc: 'the Kotlin compiler',
+  scalac: 'the Scala compiler',
+  tsc: 'the TypeScript compiler (tsc)',
+  rustc: 'the Rust compiler',
+  gcc: 'the C/C++ compiler',
+  go: 'the Go compiler',
+  swiftc: 'the Swift compiler',
+  dotnet: 'the .NET compiler',
+  mypy: 'mypy',
+  python: 'Python',
+  ruby: 'Ruby',
+};
+
+function toolName(f: Finding): string {
+  return f.tool ? (TOOL_NAMES[f.tool] ?? inlineCode(f.tool)) : 'the tool';
+}
+
+function frameText(frame: FindingFrame): string {
+  return `${inlineCode(placeOf({ file: frame.file, line: frame.line }))}${frame.function ? ` (in ${inlineCode(frame.function)})` : ''} ${at(frame.log_line)}`;
+}
+
+/** Where a finding's trace points: the raise site, and the project's own frame when it is another. */
+export function traceSentence(f: Finding): string | undefined {
+  const frames = f.location?.frames;
+  if (!frames?.raise && !frames?.project) return undefined;
+  const { raise, project } = frames;
+  if (raise && project && (raise.file !== project.file || raise.line !== project.line)) {
+    return `It was raised at ${frameText(raise)}; the deepest frame in the project's own code is ${frameText(project)}.`;
+  }
+  const only = project ?? raise;
+  return only ? `It was raised at ${frameText(only)}.` : undefined;
+}
+
+/**
+ * What the finding establishes, in a few sentences: the class in plain words with its
+ * details. Undefined sentences are left out rather than guessed.
+ */
+export function meaningOf(f: Finding): string {
+  const m = at(f.message_line);
+  const loc = f.location;
+  const where = loc?.line !== undefined ? ` at ${inlineCode(placeOf(loc))}${loc.log_line !== f.message_line ? ` ${at(loc.log_line)}` : ''}` : '';
+  const test = f.test ? inlineCode(f.test.name) : 'a test';
+  const testCite = f.test ? ` ${at(f.test.log_line)}` : '';
+  const parts: string[] = [];
+  switch (f.class) {
+    case 'compile-error':
+      parts.push(`${capital(toolName(f))} rejected the code${where}${f.code ? ` with ${inlineCode(f.code)}` : ''} ${m}.`);
+      if (f.symbol) parts.push(`It names ${inlineCode(f.symbol)}, which does not exist where the code uses it.`);
+      break;
+    case 'link-error':
+      parts.push(`The code compiled, but the linker (${inlineCode(f.tool ?? 'ld')}) could not ${f.symbol?.startsWith('-l') ? `find the library ${inlineCode(f.symbol)}` : f.symbol ? `find a definition of ${inlineCode(f.symbol)}` : 'produce the program'} ${m}.`);
+      parts.push(loc?.file ? `The reference is in ${inlineCode(loc.file)}; the linker names no source line.` : 'The linker names no source line.');
+      break;
+    case 'test-assertion':
+      parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} ran, and its check did not hold${where} ${m}.`);
+      if (f.expected !== undefined && f.actual !== undefined) parts.push(`It expected ${inlineCode(f.expected)} and got ${inlineCode(f.actual)} ${m}.`);
+      break;
+    case 'test-error':
+      parts.push(f.exception ? `${f.test ? `The test ${test}${testCite}` : 'A test'} stopped on ${inlineCode(f.exception)}, an exception the code raised while it ran ${m}.` : `${f.test ? `The test ${test}${testCite}` : 'A test'} failed ${m}; the log does not show an exception or a checked value for it.`);
+      break;
+    case 'runtime-exception':
+      parts.push(f.exception === 'panic' ? `The program panicked ${m}.` : f.exception && /^SIG|Sanitizer/.test(f.exception) ? `The program was stopped by ${inlineCode(f.exception)} ${m}.` : `The program raised ${inlineCode(f.exception ?? 'an exception')} and stopped ${m}.`);
+      break;
+    case 'dependency-resolution':
+      parts.push(`${capital(toolName(f))} could not resolve ${f.dependency ? inlineCode(f.dependency) : 'a dependency'} ${m}.`);
+      if (/offline mode|only-if-cached|--offline|offline/i.test(f.message)) parts.push(`The build ran offline, so only what the local cache holds was available ${m}.`);
+      break;
+    case 'network':
+      parts.push(`The build could not reach ${f.host ? inlineCode(f.host) : 'a host it needed'} ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}.`);
+      if (f.dependency) parts.push(`So ${toolName(f)} could not fetch ${inlineCode(f.dependency)} ${m}.`);
+      break;
+    case 'disk-full':
+      parts.push(`A write failed because the disk was full ${m}.`);
+      break;
+    case 'out-of-memory':
+      parts.push(f.exception === 'killed' ? `The process was killed, the way the out-of-memory killer stops a process ${m}.` : `The process ran out of memory (${inlineCode(f.exception ?? 'out of memory')}) ${m}.`);
+      break;
+    case 'timeout-aborted':
+      parts.push(`The step was stopped by a timeout or an abort ${m}.`);
+      break;
+    case 'permission-credentials':
+      parts.push(`The step was refused: a permission or credentials problem ${m}.`);
+      break;
+    case 'missing-tool':
+      parts.push(f.symbol ? `${inlineCode(f.symbol)} is not available on the agent that ran the step ${m}.` : `A tool the step needs is missing or the wrong version ${m}.`);
+      break;
+    case 'lint':
+      parts.push(`${capital(toolName(f))} reported a finding${where}${f.code ? ` (rule ${inlineCode(f.code)})` : ''} ${m}, and the step treats findings as a failure.`);
+      break;
+    case 'ci-script':
+      parts.push(`The CI script itself is wrong${where} ${m}: the build's commands were not the problem.`);
+      break;
+    case 'agent-lost':
+      parts.push(`The agent running the build went away ${m}: the build did not fail on its own work.`);
+      break;
+    case 'unknown':
+      parts.push(`The log's error is ${inlineCode(clip(f.message))} ${m}, but nothing in it establishes what caused it.`);
+      break;
+  }
+  if (f.class !== 'compile-error' && f.class !== 'lint' && f.class !== 'link-error') {
+    const trace = traceSentence(f);
+    if (trace) parts.push(trace);
+    else if (loc?.line !== undefined && !where) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${at(loc.log_line)}.`);
+    else if (loc?.line !== undefined && f.class !== 'test-assertion' && !parts.some((p) => p.includes(placeOf(loc)))) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${at(loc.log_line)}.`);
+  }
+  return parts.join(' ');
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A command that runs the failing part again on a developer's machine, from the finding and the command the CI ran. */
+export function reproduceCommand(f: Finding, ciCommand: string | undefined): string | undefined {
+  const t = f.test?.name;
+  if (t && (f.class === 'test-assertion' || f.class === 'test-error')) {
+    switch (f.tool) {
+      case 'pytest':
+        return `python -m pytest ${t.includes('::') ? t : `-k ${t}`}`;
+      case 'unittest':
+        return `python -m unittest ${t}`;
+      case 'surefire': {
+        const dot = t.lastIndexOf('.');
+        return `mvn test -Dtest=${t.slice(0, dot).split('.').pop() ?? t}#${t.slice(dot + 1)}`;
+      }
+      case 'gradle':
+        return `./gradlew test --tests '${t.replace(' > ', '.')}'`;
+      case 'jest':
+        return `npx jest -t '${t.split(' › ').pop()?.replace(/'/g, "'\\''")}'`;
+      case 'vitest': {
+        const [file, ...names] = t.split(' > ');
+        return `npx vitest run ${file} -t '${(names.pop() ?? '').replace(/'/g, "'\\''")}'`;
+      }
+      case 'go test':
+        return `go test -run '^${t.split('/')[0]}$' ./...`;
+      case 'cargo test':
+        return `cargo test ${t} -- --exact`;
+      default:
+        break;
+    }
+  }
+  if (ciCommand && !/^(?:\/bin\/)?(?:ba)?sh -xe /.test(ciCommand)) return ciCommand;
+  return undefined;
+}
+
+/** What a finding's class and details say to do; general CI knowledge, each step tied to the finding. */
+export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
+  const m = at(f.message_line);
+  const loc = f.location;
+  const place = loc?.line !== undefined ? inlineCode(placeOf(loc)) : loc?.file ? inlineCode(loc.file) : undefined;
+  const steps: string[] = [];
+  let unsure: string | undefined;
+  const project = loc?.frames?.project;
+  switch (f.class) {
+    case 'compile-error': {
+      const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and` : place ? `open ${place} and` : 'go to the line the compiler names and';
+      steps.push(`${opening} change it so that it compiles: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${m}.`);
+      if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
+      const suggested = /Did you mean '([\w$]+)'\?/i.exec(f.message)?.[1];
+      if (suggested && f.symbol) steps.push(`The compiler suggests ${inlineCode(suggested)} instead of ${inlineCode(f.symbol)} ${m}.`);
+      break;
+    }
+    case 'link-error':
+      if (f.symbol?.startsWith('-l')) {
+        steps.push(`Make the library ${inlineCode(f.symbol.slice(2))} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(f.symbol)} from the link line if the code no longer needs it ${m}.`);
+      } else {
+        steps.push(`Find where ${f.symbol ? inlineCode(f.symbol) : 'the missing symbol'} is defined and make sure that file or library is part of the link: the source file listed in the build (Makefile, \`CMakeLists.txt\` \`add_executable\`/\`add_library\`/\`target_sources\`), or the library on the link line; if it was renamed or removed, update the callers ${m}.`);
+      }
+      break;
+    case 'test-assertion':
+      if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${m}.`);
+      steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} and the change that made the value differ.`);
+      unsure = `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`;
+      break;
+    case 'test-error':
+    case 'runtime-exception': {
+      const target = project ?? loc?.frames?.raise;
+      const ex = f.exception ? inlineCode(f.exception) : 'the exception';
+      steps.push(`Fix the cause of ${ex}${target ? ` at ${inlineCode(placeOf({ file: target.file, line: target.line }))} ${at(target.log_line)}` : place ? ` at ${place}` : ''}: ${inlineCode(clip(f.message, 200))} ${m}.`);
+      const hint = exceptionHint(f);
+      if (hint) steps.push(hint);
+      if (f.class === 'test-error') steps.push('The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.');
+      break;
+    }
+    case 'dependency-resolution':
+      steps.push(...dependencySteps(f));
+      break;
+    case 'network':
+      steps.push(`From the agent, check that ${f.host ? inlineCode(f.host) : 'the host'} resolves and answers (${inlineCode(`nslookup ${f.host ?? '<host>'}`)}, ${inlineCode(`curl -sSI https://${f.host ?? '<host>'}`)}), and the proxy or mirror settings the tool uses (\`settings.xml\`, \`pip.conf\`, \`.npmrc\`, \`http_proxy\`) ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}.`);
+      steps.push('If it answers now, the outage was transient: re-run the build.');
+      break;
+    case 'disk-full':
+      steps.push(`Free space on the agent that ran the build (\`df -h\`; old workspaces, build caches, \`docker system prune\`) and re-run ${m}.`);
+      break;
+    case 'out-of-memory':
+      steps.push(f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs, e.g. \`make -j2\`) ${m}.`);
+      break;
+    case 'timeout-aborted':
+      steps.push(`Find what the step was doing when it was stopped (the lines before ${m}): a hung test, a service that never came up, a slow download; raise the time limit only if the work really takes that long.`);
+      break;
+    case 'permission-credentials':
+      steps.push(
+        /Permission denied/.test(f.message) && !/publickey|git@|remote/i.test(f.message)
+          ? `If it is a script, make it executable in git (\`git update-index --chmod=+x <file>\`) or call it through its interpreter; if it is a file, check who owns the workspace (\`ls -l\`) ${m}.`
+          : `Check the credentials the step uses for ${f.host ? inlineCode(f.host) : 'that remote'}: present, not expired, and with access ${m}.`,
+      );
+      break;
+    case 'missing-tool':
+      steps.push(
+        f.symbol
+          ? `Install ${inlineCode(f.symbol)} on the agent or run the step where it exists (a \`tools {}\` entry, a Docker image that has it, an agent label); \`which ${f.symbol}\` in the step shows what the agent sees ${m}.`
+          : `Use the tool version the project needs on the agent (the message says which) ${m}.`,
+      );
+      break;
+    case 'lint':
+      steps.push(`Fix ${place ?? 'the reported line'}${f.code ? ` for rule ${inlineCode(f.code)}` : ''} ${m}${lintCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintCommand(f) as string)}` : ''}.`);
+      break;
+    case 'ci-script':
+      steps.push(f.tool === 'sh' ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.`);
+      break;
+    case 'agent-lost':
+      steps.push(`Check the agent: its log on the controller (Manage Jenkins › Nodes), its memory and disk, and the network between them; then re-run ${m}.`);
+      break;
+    case 'unknown':
+      unsure = `I can't tell what the fix is: the log's error ${m} matches no failure class I can establish.`;
+      steps.push(`Start from ${inlineCode(clip(f.message, 200))} ${m} and the command that printed it.`);
+      break;
+  }
+  return { steps, ...(unsure ? { unsure } : {}) };
+}
+
+/** The diagnostic without the place it names (`src/a.ts(5,30): error TS2339: X` -> `X`). */
+function diagnosticText(f: Finding): string {
+  return f.message
+    .replace(/^(?:e|w|E): (?:file:\/\/)?/, '')
+    .replace(/^\S+?(?:\(\d+,\d+\)|:\[\d+,\d+\]|:\d+(?::\d+)?)[:\s-]*/, '')
+    .replace(/^(?:fatal )?error(?:\[\w+\]| TS\d+)?:\s*/, '')
+    .trim() || f.message;
+}
+
+function exceptionHint(f: Finding): string | undefined {
+  const ex = f.exception ?? '';
+  if (/NullPointerException/.test(ex)) return 'A value used on that line is null: find where it should have been set (the message often names the variable).';
+  if (ex === 'TypeError' && /undefined|null/.test(f.message)) return 'A value used there is `undefined` or `null`: find where it should have been set, or guard against its absence.';
+  if (ex === 'KeyError') return `The key ${inlineCode(/KeyError: (.+)$/.exec(f.message)?.[1] ?? '?')} is not in the mapping the code reads: set it (configuration, environment) or read it with a default.`;
+  if (/IndexError|ArrayIndexOutOfBounds|index out of range/.test(ex + f.message)) return 'The code reads past the end of a list or array: check the length before indexing.';
+  if (ex === 'SIGSEGV') return 'A segmentation fault is an invalid memory access (often a NULL or freed pointer): run it under `gdb` or build with `-fsanitize=address` to see the line.';
+  return undefined;
+}
+
+function dependencySteps(f: Finding): string[] {
+  const m = at(f.message_line);
+  const dep = f.dependency ? inlineCode(f.dependency) : 'the dependency';
+  const offline = /offline mode|only-if-cached|--offline|offline/i.test(f.message);
+  switch (f.tool) {
+    case 'maven':
+      return offline
+        ? [`Maven ran offline (\`-o\`) and ${dep} is not in the local repository: run the build once online (or \`mvn dependency:go-offline\`) to fill \`~/.m2\`, or drop \`-o\` ${m}.`]
+        : [`Check that ${dep} exists in the repository the build uses (the name and version in \`pom.xml\`, and the repositories and mirrors in \`settings.xml\`) ${m}.`];
+    case 'gradle':
+      return [`Check that ${dep} is published in the repositories \`build.gradle\` declares (a typo, an unreleased version) ${m}.`];
+    case 'npm':
+      return offline ? [`npm ran from its cache only and ${dep} is not in it: install once with network access, or remove the offline flag ${m}.`] : [`Check the package name and version: \`npm view ${f.dependency?.replace(/@[^@]*$/, '') ?? '<package>'} versions\` lists what the registry has ${m}.`];
+    case 'pip':
+      return [`No release of ${dep} matches what the requirements ask for: pick a version that exists (\`pip index versions ${f.dependency?.split(/[=<>!~]/)[0] ?? '<package>'}\` lists them) and fix the pin in the requirements file ${m}.`];
+    case 'cargo':
+      return offline ? [`Cargo ran offline and ${dep} is not in the local registry cache: run \`cargo fetch\` with network access once, or drop \`--offline\` ${m}.`] : [`Check the crate name and version in \`Cargo.toml\` (\`cargo search\`) ${m}.`];
+    case 'go':
+      return [`Add the module (\`go get\`) or fix the import path, then \`go mod tidy\` so \`go.mod\`/\`go.sum\` list it ${m}.`];
+    case 'cmake':
+      return [`Install the development package of ${dep} on the agent, or tell CMake where it is (\`-D${f.dependency ?? 'Pkg'}_DIR=...\` / \`CMAKE_PREFIX_PATH\`) ${m}.`];
+    case 'python':
+      return [`Install ${dep} in the build's environment (add it to the requirements file), or fix the import if the module was renamed ${m}.`];
+    default:
+      return [`Check that ${dep} exists under that name and version in the repository the build uses ${m}.`];
+  }
+}
+
+function lintCommand(f: Finding): string | undefined {
+  const file = f.location?.file ?? '';
+  switch (f.tool) {
+    case 'eslint':
+      return `npx eslint --fix ${file}`.trim();
+    case 'black':
+      return 'black .';
+    case 'prettier':
+      return 'npx prettier --write .';
+    case 'rustfmt':
+      return 'cargo fmt';
+    case 'flake8':
+      return undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * "How do I fix it?" (issue 25, point 3): its own answer, not the diagnosis again. The remedy
+ * for the finding's class and its details (the compiler's code, the exception, the missing
+ * symbol or library, the unreachable host, the version not found), the source line from the
+ * workspace when the context holds it, the changes since the last green build, a command that
+ * reproduces the failure locally, and "I can't tell which fix is right" where that is the truth.
+ */
+import { buildLabel } from '../facts.js';
+import { clip, failingStepOf, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import { describeChange } from './build.js';
+import { greenBuildOf, CLASS_LABEL } from './failure.js';
+import { at, findingFor, placeOf, remedyOf, reproduceCommand } from './findingText.js';
+import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
+import { capitalise } from './outcome.js';
+import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
+import { failingSource, missingSourceHint, numbered, snippetsOf } from './workspace.js';
+
+/** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
+function pathsOf(change: unknown): string[] {
+  if (typeof change !== 'object' || change === null) return [];
+  const c = change as Record<string, unknown>;
+  for (const key of ['affectedPaths', 'paths', 'files']) {
+    const v = c[key];
+    if (Array.isArray(v)) return v.flatMap((p: unknown) => (typeof p === 'string' ? [p] : typeof p === 'object' && p !== null && typeof (p as { file?: unknown }).file === 'string' ? [(p as { file: string }).file] : []));
+  }
+  return [];
+}
+
+const sameFile = (a: string, b: string): boolean => {
+  const x = a.replace(/\\/g, '/');
+  const y = b.replace(/\\/g, '/');
+  return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
+};
+
+/** Commands that only wait, signal or print: never the one to reproduce. */
+const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|false|:|cd|export)\b/;
+
+export const fix: Composer = (ask) => {
+  const { ci, ctx } = ask;
+  const build = buildLabel(ci, true);
+  const out = new ReplyBuilder();
+  if (!hasLog(ctx)) {
+    out.line(`The uploaded context holds no build log, so I can't tell how to fix ${build}.`);
+    out.line();
+    out.line(NO_LOG_HINT);
+    return out.reply();
+  }
+  const spans: LogSpan[] = rankedErrorExcerpts(ctx).slice(0, 3);
+  const top = spans[0];
+  if (!top) {
+    out.line(`I found no error in the log of ${build}, so I can't tell what to fix. Ask *why did it fail?* to see how the log ends.`);
+    return out.reply();
+  }
+  const f = findingFor(ctx, top);
+  const remedy = remedyOf(f);
+  out.log({ start_line: f.message_line, end_line: f.message_line });
+  for (const n of f.evidence) out.log({ start_line: n, end_line: n });
+
+  // 1. The remedy for this class and this error.
+  const label = f.class === 'unknown' ? 'the error' : CLASS_LABEL[f.class];
+  out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${at(f.message_line)}):`);
+  for (const step of remedy.steps) out.line(`- ${step}`);
+
+  // The last green build printed this error too: fixing it may not be enough.
+  const green = greenBuildOf(ci);
+  const fresh = (top as { new_since_baseline?: unknown }).new_since_baseline;
+  if (green?.compared && fresh === false) {
+    out.fact('buildDetails.lastSuccessfulBuild');
+    out.line();
+    out.line(`This error also appears in ${green.label}, which passed, so it may not be what broke the build; no error in this log is new since then.`);
+  }
+
+  // 2. The source line from the workspace, with the fix it suggests (similar names of the same kind).
+  const source = failingSource(ask, spans, f.message, f) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
+  if (source) {
+    out.line();
+    out.line(source.text);
+    for (const s of source.sources) out.source(s);
+  }
+
+  // The code a failing test exercises, when the workspace holds it: where the fix usually is.
+  if (f.class === 'test-assertion' || f.class === 'test-error') {
+    const subject = snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? ''));
+    if (subject && !(source?.text.includes(subject.path) ?? false)) {
+      out.line();
+      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}):`);
+      out.line(numbered(subject, undefined, 30));
+      out.source({ kind: 'file', path: subject.path, start_line: subject.startLine, end_line: subject.endLine });
+    }
+  }
+
+  // 3. What changed since the last green build, and whether a change touched the failing file.
+  const changes = green?.changes ?? (Array.isArray(ci.buildDetails?.changes) ? ci.buildDetails?.changes : undefined);
+  if (changes && changes.length > 0) {
+    out.fact(green?.changes ? 'buildDetails.lastSuccessfulBuild' : 'buildDetails.changes');
+    const since = green ? `since ${green.label}` : 'in this build';
+    const file = f.location?.file;
+    const touching = file ? changes.filter((c) => pathsOf(c).some((p) => sameFile(p, file))) : [];
+    out.line();
+    if (file && touching.length > 0) {
+      out.line(`**The change ${since} that touched ${inlineCode(file)}:**`);
+      for (const c of touching.slice(0, 3)) out.line(`- ${describeChange(c)}`);
+    } else {
+      const known = changes.some((c) => pathsOf(c).length > 0);
+      out.line(`**Commits ${since}**${file && known ? ` (none lists ${inlineCode(file)})` : file ? ` (the context does not list the files they touched, so I can't tell which one changed ${inlineCode(file)})` : ''}:`);
+      for (const c of changes.slice(0, 3)) out.line(`- ${describeChange(c)}`);
+      if (changes.length > 3) out.line(`- …and ${changes.length - 3} more.`);
+    }
+  }
+
+  // 4. A command that reproduces it locally: the test alone, else the command the CI ran.
+  const stored = storedLogSpan(ctx);
+  const step = stored ? failingStepOf(stored, f.message_line) : {};
+  // A timeout's own `kill`/`sleep` is not what hung: the command before it is.
+  let ran: (typeof step)["command"] = step.command;
+  for (let guard = 0; stored && ran && TRIVIAL_COMMAND.test(ran.command) && guard < 5; guard++) {
+    const earlier = ran.line > 1 ? failingStepOf(stored, ran.line - 1).command : undefined;
+    ran = earlier && earlier.line < ran.line ? earlier : undefined;
+  }
+  if (ran && TRIVIAL_COMMAND.test(ran.command)) ran = undefined;
+  const command = reproduceCommand(f, ran?.command);
+  if (command) {
+    out.line();
+    const same = ran && command === ran.command ? ran : undefined;
+    const from = same ? ` (the command the build ran ${at(same.line)})` : f.test ? ` (runs ${inlineCode(f.test.name)} ${at(f.test.log_line)} alone)` : '';
+    if (same) out.log({ start_line: same.line, end_line: same.line });
+    else if (f.test) out.log({ start_line: f.test.log_line, end_line: f.test.log_line });
+    out.line(`**Reproduce it locally:** ${inlineCode(command)}${from}, from the project's directory.`);
+  }
+
+  // 5. Where the log does not settle it, say so.
+  if (remedy.unsure) {
+    out.line();
+    out.line(remedy.unsure);
+  } else if (f.confidence === 'low') {
+    out.line();
+    out.line(`I can't tell which fix is right: the log shows ${inlineCode(clip(f.message, 120))} ${at(f.message_line)} but not its cause.`);
+  }
+  if (f.location && !source && f.location.line === undefined && f.class !== 'link-error') {
+    out.line();
+    out.line(`${capitalise(inlineCode(placeOf(f.location)))} is the file the log names.`);
+  }
+  return out.reply();
+};
+
+export const fixAnswers: AnswerGroup = { name: 'fix', composers: { fix } };

@@ -1,0 +1,177 @@
+/**
+ * Where an upload's CPU work runs (issue 28): in a worker thread of a small pool (at most
+ * CONTEXT_UPLOADS_MAX, the number of uploads a backend takes at once), fed piece by piece,
+ * or, for a log under `INLINE_MAX_CHARS`, on the calling thread (a worker is not worth its
+ * start for a few lines). Both run LogIngest, so the result is the same.
+ */
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { LogIngest, type ChunkRow, type LogIngestOptions, type LogIngestSummary } from './logIngest.js';
+import type { ToWorker } from './ingestWorker.js';
+
+/** Logs shorter than this are ingested on the calling thread (it takes a few milliseconds). */
+export const INLINE_MAX_CHARS = 256 * 1024;
+/** Pieces of the log at most in the worker's queue, and batches of rows waiting for the database. */
+const IN_FLIGHT = 4;
+/** The size of the pieces a string log is cut into for the worker. */
+export const PIECE_CHARS = 1024 * 1024;
+
+type FromWorker =
+  | { type: 'consumed'; job: number }
+  | { type: 'rows'; job: number; rows: ChunkRow[] }
+  | { type: 'done'; job: number; summary: LogIngestSummary }
+  | { type: 'error'; job: number; message: string };
+
+/** How the worker thread starts: the compiled module, or (from the sources) the TypeScript one through tsx. */
+function startWorker(): Worker {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) {
+    const entry = new URL('./ingestWorker.ts', import.meta.url).href;
+    const code = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); }).catch((err) => { require('node:worker_threads').parentPort.postMessage({ type: 'error', job: 0, message: String(err && err.stack || err) }); process.exit(1); });`;
+    return new Worker(code, { eval: true });
+  }
+  return new Worker(new URL('./ingestWorker.js', import.meta.url));
+}
+
+export class IngestPool {
+  private readonly idle: Worker[] = [];
+  private nextJob = 1;
+  /** Workers started so far (for tests and benchmarks). */
+  started = 0;
+
+  constructor(private readonly maxIdle = 1) {}
+
+  /**
+   * Ingests a log arriving as pieces (text or UTF-8 bytes). `onRows` gets each batch of rows in
+   * order and is awaited before more is fed (the database sets the pace). `inline` runs it
+   * on this thread. A failure of the source, of `onRows` or of the worker ends the job (the
+   * worker is dropped) and is thrown.
+   */
+  async run(
+    options: LogIngestOptions,
+    source: AsyncIterable<string | Uint8Array>,
+    onRows: (rows: ChunkRow[]) => Promise<void>,
+    inline = false,
+  ): Promise<LogIngestSummary> {
+    if (inline) return runInline(options, source, onRows);
+    const worker = this.acquire();
+    const job = this.nextJob++;
+    let inFlight = 0;
+    let batches = 0;
+    let chain = Promise.resolve();
+    let failure: Error | undefined;
+    let wake: (() => void) | undefined;
+    let finish!: (s: LogIngestSummary) => void;
+    const done = new Promise<LogIngestSummary>((resolve) => (finish = resolve));
+    const poke = () => {
+      const w = wake;
+      wake = undefined;
+      w?.();
+    };
+    const fail = (err: Error) => {
+      failure ??= err;
+      poke();
+      finish(undefined as unknown as LogIngestSummary);
+    };
+    const onMessage = (m: FromWorker) => {
+      if (m.job !== job) return;
+      if (m.type === 'consumed') {
+        inFlight--;
+        poke();
+      } else if (m.type === 'rows') {
+        batches++;
+        chain = chain.then(async () => {
+          if (failure) return;
+          try {
+            await onRows(m.rows);
+          } catch (err) {
+            fail(err instanceof Error ? err : new Error(String(err)));
+          }
+          batches--;
+          poke();
+        });
+      } else if (m.type === 'done') {
+        void chain.then(() => finish(m.summary));
+      } else {
+        fail(new Error(`ingest worker: ${m.message}`));
+      }
+    };
+    const onError = (err: Error) => fail(err);
+    const onExit = () => fail(new Error('ingest worker exited'));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    const post = (m: ToWorker, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
+    let ok = false;
+    try {
+      post({ type: 'start', job, options });
+      for await (const piece of source) {
+        if (failure) break;
+        for (const part of typeof piece === 'string' ? cut(piece) : [piece]) {
+          while (!failure && (inFlight >= IN_FLIGHT || batches >= IN_FLIGHT)) await new Promise<void>((resolve) => (wake = resolve));
+          if (failure) break;
+          inFlight++;
+          if (typeof part === 'string') post({ type: 'text', job, text: part });
+          else post({ type: 'bytes', job, bytes: part });
+        }
+      }
+      if (!failure) post({ type: 'end', job });
+      const summary = await done;
+      if (failure) throw failure;
+      await chain;
+      if (failure) throw failure;
+      ok = true;
+      return summary;
+    } finally {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      this.release(worker, ok);
+    }
+  }
+
+  private acquire(): Worker {
+    const worker = this.idle.pop();
+    if (worker !== undefined) {
+      worker.ref();
+      return worker;
+    }
+    this.started++;
+    return startWorker();
+  }
+
+  private release(worker: Worker, healthy: boolean): void {
+    if (healthy && this.idle.length < this.maxIdle) {
+      worker.unref();
+      this.idle.push(worker);
+    } else {
+      void worker.terminate();
+    }
+  }
+
+  /** Stops the idle workers. */
+  async close(): Promise<void> {
+    const workers = this.idle.splice(0);
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+function* cut(text: string): Generator<string> {
+  for (let i = 0; i < text.length; i += PIECE_CHARS) yield text.slice(i, i + PIECE_CHARS);
+}
+
+async function runInline(options: LogIngestOptions, source: AsyncIterable<string | Uint8Array>, onRows: (rows: ChunkRow[]) => Promise<void>): Promise<LogIngestSummary> {
+  const queue: ChunkRow[][] = [];
+  const ingest = new LogIngest(options, (rows) => queue.push(rows));
+  const drain = async () => {
+    while (queue.length > 0) await onRows(queue.shift()!);
+  };
+  for await (const piece of source) {
+    if (typeof piece === 'string') ingest.pushText(piece);
+    else ingest.pushBytes(piece);
+    await drain();
+  }
+  const summary = ingest.end();
+  await drain();
+  return summary;
+}

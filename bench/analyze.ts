@@ -1,0 +1,110 @@
+/**
+ * `npm run bench -- analyze [--mb 1024] [--real DIR] [--keep FILE] [--json]`: the analyzer's
+ * speed and memory, as `cichat analyze` runs it (a stream, in a process of its own).
+ *
+ * - Generated: a build log of `--mb` MB (bench/ingest.ts's generator, written to a temp file in
+ *   pieces and deleted after) through the streaming analyzer; MB per CPU second, and RSS growth
+ *   (peak VmHWM minus RSS before the log). In the same run, `wc -l` (a plain line count)
+ *   and `grep -ciE 'err|fail'` on the same file, for the ratio.
+ * - Real: every `*.log` under `--real` (default: the LogChunks dev set) analysed one after the
+ *   other in one process, each as its own stream: MB per CPU second over their total.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateLog } from './ingest.js';
+import { defaultData } from './ranker.js';
+import { flag } from './lib.js';
+
+const MB = 1024 * 1024;
+
+interface ChildResult {
+  cpuSeconds: number;
+  bytes: number;
+  lines: number;
+  rssStart: number;
+  rssPeak: number;
+  first: unknown;
+}
+
+async function analyzeInChild(files: string[]): Promise<ChildResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/analyzeChild.ts', ...files], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the analyzer child exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as ChildResult;
+}
+
+function timed(cmd: string, args: string[]): number {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time ${cmd} ${args.map((a) => `'${a}'`).join(' ')} > /dev/null`], { encoding: 'utf8' });
+  const m = /([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
+  const cpu = m ? Number(m[1]) + Number(m[2]) : NaN;
+  return Number.isFinite(cpu) && cpu > 0 ? cpu : Number(process.hrtime.bigint() - t0) / 1e9;
+}
+
+function logsUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.log')) out.push(p);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export async function run(args: string[]): Promise<void> {
+  const json = args.includes('--json');
+  const mb = Number(flag(args, 'mb') ?? 1024);
+  const real = flag(args, 'real') ?? defaultData();
+  const results: Record<string, unknown> = {};
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-analyze-'));
+  const file = flag(args, 'keep') ?? path.join(dir, 'generated.log');
+  try {
+    if (mb > 0) {
+      if (!fs.existsSync(file) || fs.statSync(file).size < mb * MB * 0.99) {
+        const fd = fs.openSync(file, 'w');
+        for (let written = 0; written < mb * MB; written += 50 * MB) fs.writeSync(fd, generateLog(Math.min(50 * MB, mb * MB - written)));
+        fs.closeSync(fd);
+      }
+      const size = fs.statSync(file).size;
+      const grepCount = timed('wc', ['-l', file]);
+      const grepWords = timed('grep', ['-ciE', 'err|fail', file]);
+      const r = await analyzeInChild([file]);
+      results.generated = {
+        mb: size / MB,
+        lines: r.lines,
+        cpuSeconds: r.cpuSeconds,
+        mbPerCpuSecond: size / MB / r.cpuSeconds,
+        rssGrowthMb: (r.rssPeak - r.rssStart) / MB,
+        grepCountCpuSeconds: grepCount,
+        grepWordsCpuSeconds: grepWords,
+        first: r.first,
+      };
+    }
+    if (fs.existsSync(real)) {
+      const files = logsUnder(real);
+      const r = await analyzeInChild(files);
+      results.real = { dir: real, files: files.length, mb: r.bytes / MB, lines: r.lines, cpuSeconds: r.cpuSeconds, mbPerCpuSecond: r.bytes / MB / r.cpuSeconds, rssGrowthMb: (r.rssPeak - r.rssStart) / MB };
+    }
+  } finally {
+    if (flag(args, 'keep') === undefined) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (json) {
+    console.log(JSON.stringify(results, null, 2));
+    return;
+  }
+  const g = results.generated as { mb: number; lines: number; cpuSeconds: number; mbPerCpuSecond: number; rssGrowthMb: number; grepCountCpuSeconds: number; grepWordsCpuSeconds: number } | undefined;
+  if (g) {
+    console.log(
+      `generated ${g.mb.toFixed(0)} MB (${g.lines} lines): ${g.cpuSeconds.toFixed(2)} CPU s, ${g.mbPerCpuSecond.toFixed(1)} MB per CPU second, RSS +${g.rssGrowthMb.toFixed(0)} MB; same file: wc -l ${g.grepCountCpuSeconds.toFixed(3)} CPU s (${(g.cpuSeconds / g.grepCountCpuSeconds).toFixed(0)}x), grep -ciE 'err|fail' ${g.grepWordsCpuSeconds.toFixed(3)} CPU s (${(g.cpuSeconds / g.grepWordsCpuSeconds).toFixed(0)}x)`,
+    );
+  }
+  const r = results.real as { dir: string; files: number; mb: number; lines: number; cpuSeconds: number; mbPerCpuSecond: number; rssGrowthMb: number } | undefined;
+  if (r) console.log(`real logs (${r.files} files, ${r.mb.toFixed(1)} MB, ${r.lines} lines, ${r.dir}): ${r.cpuSeconds.toFixed(2)} CPU s, ${r.mbPerCpuSecond.toFixed(1)} MB per CPU second, RSS +${r.rssGrowthMb.toFixed(0)} MB`);
+}

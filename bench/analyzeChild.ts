@@ -1,0 +1,35 @@
+/**
+ * The child of `npm run bench -- analyze`: analyses each file named on the command line as a
+ * stream (what `cichat analyze FILE` does) and prints one JSON line: CPU seconds, bytes, lines,
+ * RSS at the start and its peak (VmHWM), and the first excerpt of the last file.
+ */
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { LogAnalyzer } from '../core/log/analyze.js';
+import { LineSplitter } from '../core/log/clean.js';
+
+const vm = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
+
+async function main(): Promise<void> {
+  const files = process.argv.slice(2);
+  const rss0 = vm('VmRSS');
+  const cpu0 = process.cpuUsage();
+  let bytes = 0;
+  let lines = 0;
+  let first: unknown;
+  for (const file of files) {
+    const analyzer = new LogAnalyzer();
+    const splitter = new LineSplitter((line) => analyzer.push(line));
+    const decoder = new TextDecoder();
+    for await (const piece of createReadStream(file, { highWaterMark: 1 << 20 })) splitter.push(decoder.decode(piece as Buffer, { stream: true }));
+    splitter.push(decoder.decode());
+    splitter.end();
+    const result = analyzer.end();
+    bytes += statSync(file).size;
+    lines += result.lineCount;
+    first = result.excerpts[0];
+  }
+  const cpu = process.cpuUsage(cpu0);
+  console.log(JSON.stringify({ cpuSeconds: (cpu.user + cpu.system) / 1e6, bytes, lines, rssStart: rss0, rssPeak: vm('VmHWM'), first }));
+}
+
+void main();

@@ -1,0 +1,371 @@
+/**
+ * Quality of the structured finding and of the offline answers on the real failures of issue 25
+ * (test/fixtures/realfail/: 69 builds made green then broken on this machine, each with an
+ * `expected.json` written before any code was changed for it; see that README).
+ *
+ *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline]
+ *                             [--show ID]   (one case: its finding and both answers in full)
+ *                             [--by-class]  (class right / location right / fix useful per class, dev)
+ *                             [--show-heldout] (with --verbose / --show: held-out rows too)
+ * Held-out cases are reported as aggregate figures only, unless --show-heldout is given: their
+ * rows are for the final report, not for tuning.
+ *
+ * For every case, as a user would run it:
+ * - the analyzer as `cichat analyze fail.log --baseline pass.log --json` runs it (cleanLines +
+ *   analyzeLines with the passing log's fingerprints); the finding is the top excerpt's
+ *   `finding` (CONTRACT section 6). A case without one counts as "no finding" and is wrong on
+ *   class, message and location;
+ * - the offline answer engine on "why did the build fail?" and "how do I fix it?", over the
+ *   context the backend builds at upload (the log, its excerpts, the last green build) plus the
+ *   workspace snippets `cichat ask --workspace project/` reads from the case's project.
+ *   `--log-only` drops the snippets and the baseline, `--no-baseline` only the baseline.
+ *
+ * Figures per split (dev / heldout; the held-out cases are never used to change code):
+ * - class right: the finding's class is the expected one;
+ * - message right: after whitespace normalisation the expected message is inside the
+ *   finding's message, or the finding's message is inside the expected one and at least half
+ *   its length (so `error` alone never counts);
+ * - location right: expected `null` -> the finding names no line; otherwise the finding's
+ *   location has the expected file basename and line. "in chain" also accepts the raise or
+ *   project frame;
+ * - fix differs: the fix answer is not the why answer (whitespace normalised);
+ * - fix useful: it differs and holds every `fixMustMention` token (case-insensitive);
+ * - false claims: cases where either answer holds a `mustNotClaim` phrase (none of which
+ *   occurs in the log, so it cannot be a quotation).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { ChatContext } from '../backend/answer/engine.js';
+import { createLocalEngine } from '../backend/answer/local.js';
+import { analyzeLines, excerptText } from '../core/log/analyze.js';
+import { baselineFromStream } from '../core/log/baseline.js';
+import { cleanLines } from '../core/log/clean.js';
+import { snippetsFromDir } from '../cli/snippets.js';
+import { FINDING_CLASSES } from '../protocol/types.js';
+import type { CiContext, LogExcerpt } from '../protocol/types.js';
+import { termRetriever } from '../test/answerFixtures.js';
+import { flag } from './lib.js';
+
+export const WHY = 'why did the build fail?';
+export const FIX = 'how do I fix it?';
+
+interface ExpectedLocation {
+  file: string;
+  line: number;
+  column?: number;
+}
+
+export interface Expected {
+  id: string;
+  family: string;
+  class: string;
+  tool: string;
+  message: string;
+  location: ExpectedLocation | null;
+  frames?: { file: string; line: number }[];
+  test?: string;
+  fix: string;
+  fixMustMention: string[];
+  mustNotClaim: string[];
+  split: 'dev' | 'heldout';
+}
+
+export interface RealCase {
+  dir: string;
+  expected: Expected;
+  failLog: string;
+  passLog: string;
+}
+
+/** What the bench reads of a finding: the CONTRACT section 6 fields, read defensively. */
+interface SeenFinding {
+  class?: string;
+  message?: string;
+  file?: string;
+  line?: number;
+  chain: { file: string; line?: number }[];
+  test?: string;
+}
+
+export interface CaseResult {
+  id: string;
+  family: string;
+  split: 'dev' | 'heldout';
+  expectedClass: string;
+  finding: SeenFinding | null;
+  classRight: boolean;
+  messageRight: boolean;
+  locationRight: boolean;
+  locationInChain: boolean;
+  fixDiffers: boolean;
+  fixUseful: boolean;
+  missingMentions: string[];
+  falseClaims: string[];
+  why: string;
+  fix: string;
+}
+
+export const defaultRealfailDir = (): string => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/realfail');
+
+const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const base = (p: string): string => p.slice(p.replace(/\\/g, '/').lastIndexOf('/') + 1);
+
+function checkExpected(v: unknown, where: string): Expected {
+  if (!isDict(v)) throw new Error(`${where}: not a JSON object`);
+  for (const k of ['id', 'family', 'class', 'tool', 'message', 'fix', 'split']) {
+    if (typeof v[k] !== 'string') throw new Error(`${where}: "${k}" must be a string`);
+  }
+  if (!(FINDING_CLASSES as readonly string[]).includes(v.class as string)) throw new Error(`${where}: class "${String(v.class)}" is not in the taxonomy`);
+  if (v.split !== 'dev' && v.split !== 'heldout') throw new Error(`${where}: split must be dev or heldout`);
+  for (const k of ['fixMustMention', 'mustNotClaim']) {
+    if (!Array.isArray(v[k]) || !(v[k] as unknown[]).every((x) => typeof x === 'string')) throw new Error(`${where}: "${k}" must be an array of strings`);
+  }
+  const loc = v.location;
+  if (loc !== null && !(isDict(loc) && typeof loc.file === 'string' && typeof loc.line === 'number')) {
+    throw new Error(`${where}: location must be null or {file, line}`);
+  }
+  return v as unknown as Expected;
+}
+
+/** The cases of `dir` (every sub-directory holding an expected.json), in id order. */
+export async function loadRealCases(dir: string): Promise<RealCase[]> {
+  if (!existsSync(dir)) throw new Error(`${dir}: no such directory (the real-failure cases, test/fixtures/realfail)`);
+  const names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const cases: RealCase[] = [];
+  for (const name of names) {
+    const caseDir = path.join(dir, name);
+    const file = path.join(caseDir, 'expected.json');
+    if (!existsSync(file)) continue;
+    const expected = checkExpected(JSON.parse(await readFile(file, 'utf8')), file);
+    if (expected.id !== name) throw new Error(`${file}: id "${expected.id}" is not the directory's name`);
+    const failLog = await readFile(path.join(caseDir, 'fail.log'), 'utf8');
+    const passLog = await readFile(path.join(caseDir, 'pass.log'), 'utf8');
+    const lower = failLog.toLowerCase();
+    const quoted = expected.mustNotClaim.filter((p) => lower.includes(p.toLowerCase()));
+    if (quoted.length > 0) throw new Error(`${file}: mustNotClaim ${JSON.stringify(quoted)} occurs in fail.log, so it would count quotations as claims`);
+    cases.push({ dir: caseDir, expected, failLog, passLog });
+  }
+  if (cases.length === 0) throw new Error(`${dir}: no case (a directory with expected.json)`);
+  return cases;
+}
+
+/** The finding of an excerpt, as far as it has the CONTRACT's shape; null without one. */
+export function seenFinding(excerpt: LogExcerpt | undefined): SeenFinding | null {
+  const f: unknown = excerpt ? (excerpt as unknown as Record<string, unknown>).finding : undefined;
+  if (!isDict(f)) return null;
+  const seen: SeenFinding = { class: str(f.class), message: str(f.message), chain: [] };
+  const loc = f.location;
+  if (isDict(loc)) {
+    seen.file = str(loc.file);
+    seen.line = num(loc.line);
+    const frames = loc.frames;
+    // CONTRACT section 6 names the frames; they come as {raise, project} or as a list.
+    const list: unknown[] = Array.isArray(frames) ? frames : isDict(frames) ? [frames.raise, frames.project] : [];
+    for (const fr of list) {
+      if (isDict(fr) && typeof fr.file === 'string') seen.chain.push({ file: fr.file, line: num(fr.line) });
+    }
+  }
+  const test = f.test;
+  seen.test = isDict(test) ? str(test.name) : str(test);
+  return seen;
+}
+
+export function messageRight(expected: string, got: string | undefined): boolean {
+  if (!got) return false;
+  const e = norm(expected);
+  const g = norm(got);
+  if (g.length === 0) return false;
+  return g.includes(e) || (e.includes(g) && g.length * 2 >= e.length);
+}
+
+function locationMatches(expected: ExpectedLocation | null, file: string | undefined, line: number | undefined): boolean {
+  if (expected === null) return line === undefined;
+  return file !== undefined && base(file) === base(expected.file) && line === expected.line;
+}
+
+async function answer(engine: ReturnType<typeof createLocalEngine>, question: string, context: ChatContext): Promise<string> {
+  const stream = await engine.answer({ question, history: [], context, signal: new AbortController().signal });
+  let text = '';
+  for await (const piece of stream.pieces) text += piece;
+  return text;
+}
+
+export interface RunOptions {
+  workspace: boolean;
+  baseline: boolean;
+}
+
+/** The excerpts `cichat analyze FAIL --baseline PASS --json` prints, and the context an upload makes. */
+export async function contextOf(c: RealCase, opts: RunOptions): Promise<{ excerpts: LogExcerpt[]; context: ChatContext }> {
+  const lines = cleanLines(c.failLog);
+  const baseline = opts.baseline ? await baselineFromStream(Readable.from([c.passLog])) : undefined;
+  const excerpts = analyzeLines(lines, baseline ? { baseline } : {});
+  const stored = `${lines.join('\n')}\n`;
+  const snippets = opts.workspace ? await snippetsFromDir(path.join(c.dir, 'project'), c.failLog) : [];
+  const ciContext = {
+    jobDetails: { name: c.expected.id, fullName: `realfail/${c.expected.id}` },
+    buildDetails: {
+      number: 2,
+      result: 'FAILURE',
+      consoleLog: stored,
+      previousBuild: { number: 1, result: 'SUCCESS' },
+      ...(opts.baseline ? { lastSuccessfulBuild: { number: 1, result: 'SUCCESS', comparedLogLines: cleanLines(c.passLog).length } } : {}),
+    },
+    ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}),
+  } as unknown as CiContext;
+  const context: ChatContext = {
+    ciContext,
+    uploadedAt: '2026-11-24T18:00:00.000Z',
+    logLineCount: lines.length,
+    failureExcerpts: excerpts.map((e) => ({ ...e, text: excerptText(lines, e) })),
+    retrieve: termRetriever(stored),
+  };
+  return { excerpts, context };
+}
+
+export async function runCase(c: RealCase, opts: RunOptions): Promise<CaseResult> {
+  const e = c.expected;
+  const { excerpts, context } = await contextOf(c, opts);
+  const finding = seenFinding(excerpts[0]);
+  const engine = createLocalEngine({ typingDelayMs: 0 });
+  const why = await answer(engine, WHY, context);
+  const fix = await answer(engine, FIX, context);
+  const fixLower = fix.toLowerCase();
+  const missingMentions = e.fixMustMention.filter((t) => !fixLower.includes(t.toLowerCase()));
+  const fixDiffers = norm(fix) !== norm(why);
+  const both = `${why}\n${fix}`.toLowerCase();
+  const locationRight = finding !== null && locationMatches(e.location, finding.file, finding.line);
+  return {
+    id: e.id,
+    family: e.family,
+    split: e.split,
+    expectedClass: e.class,
+    finding,
+    classRight: finding?.class === e.class,
+    messageRight: messageRight(e.message, finding?.message),
+    locationRight,
+    locationInChain:
+      locationRight || (finding !== null && e.location !== null && finding.chain.some((fr) => locationMatches(e.location, fr.file, fr.line))),
+    fixDiffers,
+    fixUseful: fixDiffers && missingMentions.length === 0,
+    missingMentions,
+    falseClaims: e.mustNotClaim.filter((p) => both.includes(p.toLowerCase())),
+    why,
+    fix,
+  };
+}
+
+export interface SplitFigures {
+  n: number;
+  noFinding: number;
+  classRight: number;
+  messageRight: number;
+  locationRight: number;
+  locationInChain: number;
+  fixDiffers: number;
+  fixUseful: number;
+  falseClaimCases: number;
+}
+
+export function figuresOf(results: readonly CaseResult[]): SplitFigures {
+  const count = (p: (r: CaseResult) => boolean) => results.filter(p).length;
+  return {
+    n: results.length,
+    noFinding: count((r) => r.finding === null),
+    classRight: count((r) => r.classRight),
+    messageRight: count((r) => r.messageRight),
+    locationRight: count((r) => r.locationRight),
+    locationInChain: count((r) => r.locationInChain),
+    fixDiffers: count((r) => r.fixDiffers),
+    fixUseful: count((r) => r.fixUseful),
+    falseClaimCases: count((r) => r.falseClaims.length > 0),
+  };
+}
+
+const pct = (k: number, n: number): string => (n === 0 ? '-' : `${k}/${n} (${((100 * k) / n).toFixed(0)} %)`);
+
+function printFigures(name: string, f: SplitFigures): void {
+  console.log(`\n${name}: ${f.n} cases${f.noFinding > 0 ? `, ${f.noFinding} with no finding` : ''}`);
+  console.log(`  class right        ${pct(f.classRight, f.n)}`);
+  console.log(`  message right      ${pct(f.messageRight, f.n)}`);
+  console.log(`  location right     ${pct(f.locationRight, f.n)}   (in the location chain: ${pct(f.locationInChain, f.n)})`);
+  console.log(`  fix differs        ${pct(f.fixDiffers, f.n)}`);
+  console.log(`  fix useful         ${pct(f.fixUseful, f.n)}`);
+  console.log(`  false claims       ${f.falseClaimCases} case${f.falseClaimCases === 1 ? '' : 's'}`);
+}
+
+const mark = (ok: boolean): string => (ok ? 'ok' : '--');
+
+function printRow(r: CaseResult): void {
+  const got = r.finding === null ? 'no finding' : `${r.finding.class ?? '?'}${r.finding.file ? ` @ ${base(r.finding.file)}:${r.finding.line ?? '-'}` : ''}`;
+  console.log(
+    `  ${r.id.padEnd(32)} ${r.expectedClass.padEnd(22)} class ${mark(r.classRight)}  msg ${mark(r.messageRight)}  loc ${mark(r.locationRight)}  fix ${mark(r.fixUseful)}${r.fixDiffers ? '' : ' (same as why)'}` +
+      `${r.falseClaims.length ? `  CLAIMS ${JSON.stringify(r.falseClaims)}` : ''}  [${got}]${r.missingMentions.length ? `  fix lacks ${JSON.stringify(r.missingMentions)}` : ''}`,
+  );
+}
+
+export async function run(args: string[]): Promise<void> {
+  const dir = path.resolve(flag(args, 'data') ?? defaultRealfailDir());
+  const opts: RunOptions = { workspace: !args.includes('--log-only'), baseline: !args.includes('--log-only') && !args.includes('--no-baseline') };
+  const cases = await loadRealCases(dir);
+  const show = flag(args, 'show');
+  if (show !== undefined) {
+    const c = cases.find((x) => x.expected.id === show);
+    if (!c) throw new Error(`--show ${show}: no such case in ${dir}`);
+    if (c.expected.split === 'heldout' && !args.includes('--show-heldout')) {
+      throw new Error(`--show ${show}: a held-out case (not for tuning); add --show-heldout to see it anyway`);
+    }
+    const r = await runCase(c, opts);
+    const { why, fix, ...rest } = r;
+    console.log(JSON.stringify(rest, null, 2));
+    console.log(`\n--- ${WHY}\n${why}\n\n--- ${FIX}\n${fix}`);
+    return;
+  }
+  const results: CaseResult[] = [];
+  for (const c of cases) results.push(await runCase(c, opts));
+  const dev = results.filter((r) => r.split === 'dev');
+  const heldout = results.filter((r) => r.split === 'heldout');
+  const families = new Set(cases.map((c) => c.expected.family));
+  if (args.includes('--json')) {
+    console.log(
+      JSON.stringify(
+        {
+          data: dir,
+          options: opts,
+          dev: figuresOf(dev),
+          heldout: figuresOf(heldout),
+          cases: (args.includes('--show-heldout') ? results : dev).map(({ why: _w, fix: _f, ...rest }) => rest),
+        },
+        null,
+        2,
+      ),
+    );
+    return;
+  }
+  console.log(`Real failures: ${cases.length} cases, ${families.size} tool families (${dir})`);
+  console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}`);
+  printFigures('dev', figuresOf(dev));
+  printFigures('heldout', figuresOf(heldout));
+  if (args.includes('--by-class')) {
+    console.log('\nper class (dev): cases, class right, location right, fix useful, false-claim cases');
+    for (const cls of FINDING_CLASSES) {
+      const rows = dev.filter((r) => r.expectedClass === cls);
+      if (rows.length === 0) continue;
+      const f = figuresOf(rows);
+      console.log(`  ${cls.padEnd(24)} ${String(f.n).padStart(2)}  class ${f.classRight}/${f.n}  loc ${f.locationRight}/${f.n}  fix ${f.fixUseful}/${f.n}  claims ${f.falseClaimCases}`);
+    }
+  }
+  if (args.includes('--verbose')) {
+    const shown = args.includes('--show-heldout') ? [['dev', dev] as const, ['heldout', heldout] as const] : [['dev', dev] as const];
+    for (const [name, rows] of shown) {
+      console.log(`\n${name} cases:`);
+      for (const r of rows) printRow(r);
+    }
+  }
+}

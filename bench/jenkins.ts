@@ -1,0 +1,133 @@
+/**
+ * Benchmark of the analyzer on Jenkins console logs (test/fixtures/jenkins-console, labelled
+ * before the rules for them were written; split `held` was never used for tuning).
+ *
+ *   npm run bench -- jenkins [--data DIR] [--show] [--json]
+ *
+ * For each log: hit@1 / hit@3 (an excerpt among the top 1 / 3 overlaps a labelled cause range),
+ * and the line F1 of the top excerpt against the union of the labelled lines. Two baselines in
+ * the same run: the last 30 and the last 100 lines as the only excerpt. Figures per split
+ * (dev, held) and for short and long logs (long: more than 100 lines).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { analyze } from '../core/log/analyze.js';
+import type { LogExcerpt } from '../protocol/types.js';
+
+interface Entry {
+  id: string;
+  split: 'dev' | 'held';
+  kind: string;
+  file: string;
+  lines: number;
+  causes: [number, number][];
+}
+
+interface Score {
+  hit1: number;
+  hit3: number;
+  f1: number;
+}
+
+interface Row {
+  entry: Entry;
+  long: boolean;
+  analyzer: Score;
+  last30: Score;
+  last100: Score;
+  top: LogExcerpt | undefined;
+}
+
+const LONG = 100;
+
+function overlaps(a: number, b: number, causes: [number, number][]): boolean {
+  return causes.some(([c, d]) => a <= d && c <= b);
+}
+
+function f1Of(a: number, b: number, causes: [number, number][]): number {
+  const labelled = new Set<number>();
+  for (const [c, d] of causes) for (let k = c; k <= d; k++) labelled.add(k);
+  let hit = 0;
+  for (let k = a; k <= b; k++) if (labelled.has(k)) hit++;
+  if (hit === 0) return 0;
+  const p = hit / (b - a + 1);
+  const r = hit / labelled.size;
+  return (2 * p * r) / (p + r);
+}
+
+function scoreExcerpts(excerpts: LogExcerpt[], causes: [number, number][]): Score {
+  const top = excerpts[0];
+  const hit1 = top !== undefined && overlaps(top.start_line, top.end_line, causes) ? 1 : 0;
+  const hit3 = excerpts.slice(0, 3).some((e) => overlaps(e.start_line, e.end_line, causes)) ? 1 : 0;
+  return { hit1, hit3, f1: top !== undefined ? f1Of(top.start_line, top.end_line, causes) : 0 };
+}
+
+function tail(lineCount: number, n: number, causes: [number, number][]): Score {
+  const a = Math.max(1, lineCount - n + 1);
+  const hit = overlaps(a, lineCount, causes) ? 1 : 0;
+  return { hit1: hit, hit3: hit, f1: f1Of(a, lineCount, causes) };
+}
+
+function mean(rows: Row[], pick: (r: Row) => number): number {
+  return rows.length === 0 ? 0 : rows.reduce((s, r) => s + pick(r), 0) / rows.length;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const at = args.indexOf('--data');
+  const dir = at >= 0 && args[at + 1] !== undefined ? (args[at + 1] as string) : path.resolve('test/fixtures/jenkins-console');
+  const entries = (await readFile(path.join(dir, 'index.jsonl'), 'utf8'))
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Entry);
+  const rows: Row[] = [];
+  for (const entry of entries) {
+    const text = await readFile(path.join(dir, entry.file), 'utf8');
+    const excerpts = analyze(text);
+    const count = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+    rows.push({
+      entry,
+      long: count > LONG,
+      analyzer: scoreExcerpts(excerpts, entry.causes),
+      last30: tail(count, 30, entry.causes),
+      last100: tail(count, 100, entry.causes),
+      top: excerpts[0],
+    });
+  }
+  const groups: [string, Row[]][] = [
+    ['all', rows],
+    ['dev', rows.filter((r) => r.entry.split === 'dev')],
+    ['held', rows.filter((r) => r.entry.split === 'held')],
+    ['dev short', rows.filter((r) => r.entry.split === 'dev' && !r.long)],
+    ['dev long', rows.filter((r) => r.entry.split === 'dev' && r.long)],
+    ['held short', rows.filter((r) => r.entry.split === 'held' && !r.long)],
+    ['held long', rows.filter((r) => r.entry.split === 'held' && r.long)],
+  ];
+  const figures = groups.map(([name, rs]) => ({
+    group: name,
+    n: rs.length,
+    analyzer: { hit1: mean(rs, (r) => r.analyzer.hit1), hit3: mean(rs, (r) => r.analyzer.hit3), f1: mean(rs, (r) => r.analyzer.f1) },
+    last30: { hit1: mean(rs, (r) => r.last30.hit1), f1: mean(rs, (r) => r.last30.f1) },
+    last100: { hit1: mean(rs, (r) => r.last100.hit1), f1: mean(rs, (r) => r.last100.f1) },
+  }));
+  if (args.includes('--json')) {
+    console.log(JSON.stringify({ data: dir, figures }, null, 2));
+    return;
+  }
+  const f = (x: number): string => x.toFixed(2).padStart(6);
+  console.log(`jenkins: ${rows.length} labelled console logs from ${dir} (long: more than ${LONG} lines)`);
+  console.log('hit@1/hit@3 of the analyzer\'s excerpts; F1 of the top excerpt\'s lines; baselines = the last N lines as the only excerpt');
+  console.log(`${'group'.padEnd(12)} ${'n'.padStart(3)} | analyzer hit1   hit3     F1 | last-30 hit1     F1 | last-100 hit1     F1`);
+  for (const g of figures) {
+    console.log(
+      `${g.group.padEnd(12)} ${String(g.n).padStart(3)} |      ${f(g.analyzer.hit1)} ${f(g.analyzer.hit3)} ${f(g.analyzer.f1)} |     ${f(g.last30.hit1)} ${f(g.last30.f1)} |      ${f(g.last100.hit1)} ${f(g.last100.f1)}`,
+    );
+  }
+  if (args.includes('--show')) {
+    console.log('');
+    for (const r of rows) {
+      const t = r.top;
+      const mark = r.analyzer.hit1 === 1 ? 'ok  ' : r.analyzer.hit3 === 1 ? 'top3' : 'MISS';
+      console.log(`${mark} ${r.entry.split} ${r.entry.id.padEnd(34)} label ${JSON.stringify(r.entry.causes)} top ${t ? `${t.start_line}-${t.end_line} ${t.reason}` : 'none'}`);
+    }
+  }
+}

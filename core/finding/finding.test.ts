@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { analyze } from '../log/analyze.js';
+import { cleanLines } from '../log/clean.js';
+import { findingOf } from './index.js';
+import type { Finding } from '../../protocol/types.js';
+
+const LOGS = path.join(process.cwd(), 'test', 'fixtures', 'logs');
+const top = (text: string): Finding => {
+  const found = analyze(text)[0]?.finding;
+  if (!found) throw new Error('no finding');
+  return found;
+};
+const fixture = (name: string): Finding => top(readFileSync(path.join(LOGS, name), 'utf8'));
+const lineOf = (text: string, n: number): string => (cleanLines(text)[n - 1] ?? '').trim();
+
+describe('the finding of real logs made on this machine (test/fixtures/logs)', () => {
+  it.each([
+    ['javac.log', 'compile-error', 'javac', 'src/com/acme/Invoice.java', 11],
+    ['maven-multimodule.log', 'compile-error', 'javac', '/tmp/gen/mm/shop-orders/src/main/java/com/example/shop/Order.java', 17],
+    ['tsc.log', 'compile-error', 'tsc', 'src/PaymentForm.tsx', 11],
+    ['cargo.log', 'compile-error', 'rustc', 'src/main.rs', 10],
+    ['gcc-make.log', 'compile-error', 'gcc', 'src/parse.c', 10],
+    ['go-build.log', 'compile-error', 'go', './broken.go', 5],
+    ['gradle-kotlin.log', 'compile-error', 'kotlinc', '/var/jenkins_home/workspace/billing/src/main/kotlin/com/acme/billing/InvoiceController.kt', 57],
+    ['gcc-link.log', 'link-error', 'ld', 'main.c', undefined],
+    ['pytest.log', 'test-assertion', 'pytest', 'tests/test_discount.py', 19],
+    ['jest.log', 'test-assertion', 'jest', 'price.test.js', 11],
+    ['vitest.log', 'test-assertion', 'vitest', 'src/cart.test.js', 10],
+    ['go-test.log', 'test-assertion', 'go test', 'stock_test.go', 11],
+    ['cargo-test.log', 'test-assertion', 'cargo test', 'src/main.rs', 26],
+    ['python-script.log', 'runtime-exception', 'python', '/tmp/gen/pyscript/deploy.py', 13],
+    ['jq-then-oom.log', 'out-of-memory', 'java', 'Report.java', 8],
+    ['eslint.log', 'lint', 'eslint', '/tmp/gen/es/src/cart.js', 2],
+    ['jenkins-workflowscript.log', 'ci-script', 'jenkins', 'WorkflowScript', 14],
+    ['maven-offline-plugin.log', 'dependency-resolution', 'maven', undefined, undefined],
+    ['npm-install.log', 'dependency-resolution', 'npm', undefined, undefined],
+    ['cmake.log', 'dependency-resolution', 'cmake', 'CMakeLists.txt', 4],
+  ])('%s: %s by %s at %s:%s', (log, cls, tool, file, line) => {
+    const f = fixture(log);
+    expect(f.class).toBe(cls);
+    expect(f.tool).toBe(tool);
+    expect(f.location?.file).toBe(file);
+    expect(f.location?.line).toBe(line);
+    expect(f.evidence[0]).toBe(f.message_line);
+    // The message is the line that carries it, not a framing line.
+    const text = readFileSync(path.join(LOGS, log), 'utf8');
+    expect(lineOf(text, f.message_line)).toContain(f.message.slice(0, 40).replace(/…$/, ''));
+  });
+
+  it('quotes the line with the error, never a framing line', () => {
+    expect(fixture('maven-multimodule.log').message).toMatch(/cannot find symbol/);
+    expect(fixture('pytest.log').message).toBe('assert 90 == 89.1');
+    expect(fixture('jenkins-workflowscript.log').message).toMatch(/^WorkflowScript: 14: expecting/);
+    expect(fixture('npm-install.log').message).toMatch(/^npm error request to https:\/\/registry\.npmjs\.org\/left-pad-not-a-real-pkg-cichat failed/);
+    expect(fixture('cmake.log').message).toMatch(/^Could NOT find Protobuf/);
+  });
+
+  it('reads the details the log states, and only those', () => {
+    expect(fixture('tsc.log').code).toBe('TS2322');
+    expect(fixture('cargo.log').code).toBe('E0308');
+    expect(fixture('maven-multimodule.log').symbol).toBe('toMoney');
+    expect(fixture('gcc-link.log').symbol).toBe('checksum');
+    expect(fixture('jest.log')).toMatchObject({ expected: '120', actual: '20', test: { name: 'priceWithTax › adds 20% VAT' } });
+    expect(fixture('vitest.log')).toMatchObject({ expected: '+0', actual: '-5' });
+    // pytest's `assert 90 == 89.1` labels neither side: no expected/actual is claimed.
+    expect(fixture('pytest.log').expected).toBeUndefined();
+    expect(fixture('pytest.log').actual).toBeUndefined();
+    expect(fixture('pytest.log').test?.name).toBe('tests/test_discount.py::test_rounding');
+    expect(fixture('python-script.log').exception).toBe('KeyError');
+    expect(fixture('maven-offline-plugin.log').dependency).toBe('org.apache.maven.plugins:maven-resources-plugin:2.6');
+    expect(fixture('cargo-test.log').test?.name).toBe('tests::empty_is_zero');
+  });
+
+  it('says unknown when no class rule holds', () => {
+    const f = fixture('short-first-line.log');
+    expect(f.class).toBe('unknown');
+    expect(f.confidence).toBe('low');
+    expect(f.message).toMatch(/No such file or directory/);
+  });
+});
+
+/** Small logs in the shapes the tools print, for the classes the fixtures above lack. */
+describe('each class by its own evidence', () => {
+  const cases: [string, string, Partial<Finding>][] = [
+    ['disk', '+ tar xzf cache.tgz\ntar: node_modules/x: Cannot write: No space left on device\nERROR: script returned exit code 2\n', { class: 'disk-full' }],
+    [
+      'network (pip retries, then gives up)',
+      "+ pip install requests\nWARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f>: Failed to establish a new connection: [Errno -3] Temporary failure in name resolution')': /simple/requests/\nERROR: Could not find a version that satisfies the requirement requests (from versions: none)\nERROR: No matching distribution found for requests\n",
+      { class: 'network', tool: 'pip', dependency: 'requests', message: 'ERROR: Could not find a version that satisfies the requirement requests (from versions: none)' },
+    ],
+    ['permission', '+ ./deploy.sh\n/tmp/jenkins123.sh: 3: ./deploy.sh: Permission denied\nERROR: script returned exit code 126\n', { class: 'permission-credentials' }],
+    ['missing tool', '+ jq .version package.json\n/tmp/jenkins5.sh: 2: jq: not found\nERROR: script returned exit code 127\n', { class: 'missing-tool', symbol: 'jq' }],
+    ['timeout', 'Timeout set to expire in 10 min\n[Pipeline] sh\n+ ./integration.sh\nCancelling nested steps due to timeout\nSending interrupt signal to process\nERROR: script returned exit code 143\nFinished: ABORTED\n', { class: 'timeout-aborted' }],
+    ['agent lost', '[Pipeline] sh\n+ make test\nCannot contact agent-7: java.lang.InterruptedException\nhudson.remoting.ChannelClosedException: Channel "hudson.remoting.Channel@1:agent-7": Remote call on agent-7 failed. The channel is closing down or has closed down\nFinished: FAILURE\n', { class: 'agent-lost' }],
+    [
+      'Go panic',
+      "+ ./server\npanic: runtime error: integer divide by zero\n\ngoroutine 1 [running]:\nmain.divide(...)\n\t/ws/app/calc.go:12\nmain.main()\n\t/ws/app/main.go:8 +0x1d\nexit status 2\n",
+      { class: 'runtime-exception', exception: 'panic', message: 'panic: runtime error: integer divide by zero' },
+    ],
+    [
+      'JUnit NPE in a test',
+      "[INFO] Running com.acme.OrderTest\n[ERROR] Tests run: 2, Failures: 0, Errors: 1, Skipped: 0, Time elapsed: 0.05 s <<< FAILURE! - in com.acme.OrderTest\n[ERROR] total(com.acme.OrderTest)  Time elapsed: 0.01 s  <<< ERROR!\njava.lang.NullPointerException: Cannot invoke \"String.length()\" because \"name\" is null\n\tat com.acme.Order.total(Order.java:21)\n\tat com.acme.OrderTest.total(OrderTest.java:14)\n\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)\n",
+      { class: 'test-error', exception: 'NullPointerException', test: { name: 'com.acme.OrderTest.total', log_line: 3 } },
+    ],
+    [
+      'jest TypeError in the code under test',
+      "FAIL src/cart.test.js\n  ● cart › totals\n\n    TypeError: items.reduce is not a function\n\n      3 | export function total(items) {\n    > 4 |   return items.reduce((a, b) => a + b, 0);\n\n      at total (src/cart.js:4:16)\n      at Object.<anonymous> (src/cart.test.js:9:12)\n",
+      { class: 'test-error', exception: 'TypeError' },
+    ],
+    ['shell syntax', '+ ./release.sh\n./release.sh: line 12: syntax error near unexpected token `fi\'\nERROR: script returned exit code 2\n', { class: 'ci-script', tool: 'sh' }],
+    ['wrong version', "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile (default-compile) on project api: Fatal error compiling: error: invalid target release: 21 -> [Help 1]\n", { class: 'missing-tool', tool: 'java' }],
+  ];
+  it.each(cases)('%s', (_name, log, want) => {
+    expect(top(log)).toMatchObject(want);
+  });
+
+  it('places a Go panic at the first frame after the runtime and a JVM failure at the project frame', () => {
+    const go = top("panic: boom\n\ngoroutine 1 [running]:\npanic({0x4b2a40, 0xc000012345})\n\t/usr/local/go/src/runtime/panic.go:884 +0x213\nmain.load(...)\n\t/ws/app/load.go:31\nmain.main()\n\t/ws/app/main.go:8 +0x1d\nexit status 2\n");
+    expect(go.location).toMatchObject({ file: '/ws/app/load.go', line: 31, frames: { raise: { file: '/ws/app/load.go', line: 31 } } });
+    const jvm = top("Exception in thread \"main\" java.lang.IllegalStateException: no config\n\tat java.base/java.util.Objects.requireNonNull(Objects.java:233)\n\tat com.acme.App.load(App.java:40)\n\tat com.acme.App.main(App.java:12)\n");
+    expect(jvm.location?.frames?.raise?.file).toBe('java/util/Objects.java');
+    expect(jvm.location?.frames?.project).toMatchObject({ file: 'com/acme/App.java', line: 40 });
+    expect(jvm.class).toBe('runtime-exception');
+  });
+
+  it('finds a Python raise site in a library and the project frame below it', () => {
+    const f = top('Traceback (most recent call last):\n  File "/ws/app/main.py", line 9, in <module>\n    run()\n  File "/ws/app/main.py", line 5, in run\n    json.loads(text)\n  File "/usr/lib/python3.11/json/__init__.py", line 346, in loads\n    return _default_decoder.decode(s)\njson.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n');
+    expect(f).toMatchObject({ class: 'runtime-exception', exception: 'JSONDecodeError', location: { file: '/ws/app/main.py', line: 5 } });
+    expect(f.location?.frames?.raise).toMatchObject({ file: '/usr/lib/python3.11/json/__init__.py', line: 346 });
+  });
+
+  it('is bounded and never throws on odd input', () => {
+    const lines = ['x'.repeat(100000), '', 'error: ' + '('.repeat(5000)];
+    expect(findingOf(lines, { start_line: 1, end_line: 3 }).class).toBeDefined();
+    expect(findingOf([], { start_line: 1, end_line: 1 }).class).toBe('unknown');
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Stack traces in a failure's window, per runtime: Python tracebacks, JVM stack traces, Node
+ * stacks, Go panics (goroutine dumps) and Rust panics. Each frame is read with its file and line;
+ * the raise site is the innermost frame, the project frame the innermost one that is the
+ * project's own code (not the standard library, an installed package, the runtime or a test
+ * framework).
+ */
+import type { FindingFrame } from '../../protocol/types.js';
+
+export type TraceKind = 'python' | 'jvm' | 'node' | 'go' | 'rust';
+
+export interface Trace {
+  kind: TraceKind;
+  /** Frames innermost first. */
+  frames: (FindingFrame & { library: boolean })[];
+}
+
+/** File "/ws/app/x.py", line 42, in total */
+const PY_FRAME = /^\s*File "([^"]+)", line (\d+)(?:, in (\S+))?/;
+/** pytest's long form: `tests/test_x.py:12: in test_y` and the raise site `app/x.py:7: TypeError` */
+const PYTEST_FRAME = /^((?:[A-Za-z]:)?[^\s:()"']+\.py):(\d+):\s+(?:in (\S+)|(\w+(?:\.\w+)*))\s*$/;
+/** at com.example.Foo.bar(Foo.java:42)  /  at Foo.bar(Native Method) */
+const JVM_FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/)?((?:[\w$]+\.)*)([\w$]+)\.([\w$<>]+)\(([^():]+?)(?::(\d+))?\)\s*$/;
+/** at fn (/ws/src/x.js:12:5)  /  at /ws/src/x.js:12:5  /  at async fn (file:///x.mjs:1:2) */
+const NODE_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(?:file:\/\/)?((?:[A-Za-z]:)?[^\s():]+|node:[\w/]+|internal\/[\w/]+):(\d+):(\d+)\)?\s*$/;
+/** node --test's YAML stack: `    TestContext.<anonymous> (/ws/test/x.test.js:6:10)` (no `at`). */
+const NODE_YAML_FRAME = /^\s+([\w$.<>[\] ]+) \((?:file:\/\/)?((?:[A-Za-z]:)?\/[^\s():]+|node:[\w/]+):(\d+):(\d+)\)\s*$/;
+/** vitest's pointer under a failure: `❯ src/cart.test.js:10:59` */
+const VITEST_FRAME = /^\s*❯ ((?:[A-Za-z]:)?[^\s:()]+):(\d+):(\d+)\s*$/;
+/** Go: `main.divide(...)` then `\t/ws/main.go:12 +0x1d` */
+const GO_FUNC = /^((?:[\w.-]+\/)*[\w.-]+\.(?:\(\*?[\w]+\)\.)?[\w.]+)\((?:[^)]*)\)\s*$/;
+const GO_FILE = /^\s+((?:[A-Za-z]:)?\/?[^\s:]+\.go):(\d+)(?: \+0x[0-9a-f]+)?\s*$/;
+/** Rust: `thread 'main' panicked at src/main.rs:12:5:` and the older `panicked at 'msg', src/main.rs:12:5` */
+const RUST_PANIC = /panicked at (?:'.*', |".*", )?((?:[A-Za-z]:)?[^\s:']+\.rs):(\d+):(\d+):?\s*$/;
+
+const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$/;
+const JVM_LIBRARY =
+  /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.codehaus\.groovy|org\.junit|junit|org\.opentest4j|org\.apache|org\.gradle|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.eclipse|worker\.org\.gradle)\./;
+const NODE_LIBRARY = /(?:^|\/)node_modules\/|^node:|^internal\/|\/jest-[\w-]+\/|\/vitest\//;
+const GO_LIBRARY = /(?:^|\/)_testmain\.go$|^(?:\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|\/opt\/hostedtoolcache\/go\/|.*\/go\/pkg\/mod\/|runtime\/|testing\/|GOROOT\/)/;
+const GO_LIBRARY_FUNC = /^(?:runtime|testing|reflect|sync|panic)\b|^panic\(/;
+const RUST_LIBRARY = /(?:^|\/)(?:\.cargo\/registry|rustc\/[0-9a-f]+|library\/(?:core|std|alloc))\//;
+
+/** The frames of the traces in `lines` (log line of lines[0] is `firstLine`), one Trace per kind seen. */
+export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
+  const py: Trace = { kind: 'python', frames: [] };
+  const jvm: Trace = { kind: 'jvm', frames: [] };
+  const node: Trace = { kind: 'node', frames: [] };
+  const go: Trace = { kind: 'go', frames: [] };
+  const rust: Trace = { kind: 'rust', frames: [] };
+  let jvmDone = false;
+  let nodeDone = false;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    const line = raw.replace(/^\s*(?:\[\w+\]\s+)?/, (m) => (m.includes('[') ? ' ' : m)).replace(/^E\s{2,}/, '');
+    const log_line = firstLine + i;
+    let m = PY_FRAME.exec(line);
+    if (m) {
+      const file = m[1] as string;
+      py.frames.push({ file, line: Number(m[2]), ...(m[3] ? { function: m[3] } : {}), log_line, library: PY_LIBRARY.test(file) });
+      continue;
+    }
+    m = PYTEST_FRAME.exec(line.trim());
+    if (m) {
+      const file = m[1] as string;
+      py.frames.push({ file, line: Number(m[2]), ...(m[3] ? { function: m[3] } : {}), log_line, library: PY_LIBRARY.test(file) });
+      continue;
+    }
+    m = JVM_FRAME.exec(line);
+    if (m && !jvmDone) {
+      const pkg = m[1] ?? '';
+      const file = m[4] as string;
+      const lineNo = m[5] ? Number(m[5]) : 0;
+      // The package gives the directories: com/example/Foo.java.
+      const path = /\.(?:java|kt|groovy|scala)$/.test(file) ? [...pkg.replace(/\.$/, '').split('.').filter(Boolean), file].join('/') : file;
+      if (lineNo > 0) jvm.frames.push({ file: path, line: lineNo, function: `${pkg}${m[2]}.${m[3]}`, log_line, library: JVM_LIBRARY.test(pkg) });
+      continue;
+    }
+    // Gradle's short test report: `    java.lang.AssertionError at BackoffTest.java:15`.
+    m = /^\s+((?:[\w$]+\.)*[\w$]+(?:Exception|Error|Failure)\w*) at ([\w$]+\.(?:java|kt|groovy|scala)):(\d+)\s*$/.exec(line);
+    if (m && !jvmDone) {
+      jvm.frames.push({ file: m[2] as string, line: Number(m[3]), log_line, library: false });
+      continue;
+    }
+    // A `Caused by:` starts the next exception's frames: the innermost cause is the one that matters,
+    // so its frames replace the wrapper's.
+    if (/^\s*Caused by: /.test(line) && jvm.frames.length > 0) {
+      jvm.frames = [];
+      continue;
+    }
+    m = NODE_FRAME.exec(line) ?? NODE_YAML_FRAME.exec(line);
+    if (m && !nodeDone) {
+      const file = m[2] as string;
+      node.frames.push({ file, line: Number(m[3]), column: Number(m[4]), ...(m[1] ? { function: m[1] } : {}), log_line, library: NODE_LIBRARY.test(file) });
+      continue;
+    }
+    m = VITEST_FRAME.exec(line);
+    if (m && !nodeDone) {
+      const file = m[1] as string;
+      node.frames.push({ file, line: Number(m[2]), column: Number(m[3]), log_line, library: NODE_LIBRARY.test(file) });
+      continue;
+    }
+    m = GO_FUNC.exec(line);
+    if (m) {
+      const next = GO_FILE.exec(lines[i + 1] ?? '');
+      if (next) {
+        const file = next[1] as string;
+        const fn = m[1] as string;
+        go.frames.push({ file, line: Number(next[2]), function: fn, log_line: log_line + 1, library: GO_LIBRARY.test(file) || GO_LIBRARY_FUNC.test(fn) });
+        i++;
+        continue;
+      }
+    }
+    m = RUST_PANIC.exec(line);
+    if (m) {
+      const file = m[1] as string;
+      rust.frames.push({ file, line: Number(m[2]), column: Number(m[3]), log_line, library: RUST_LIBRARY.test(file) });
+      continue;
+    }
+    // A blank line after a JVM or Node stack ends it (a second trace is another failure).
+    if (line.trim() === '') {
+      if (jvm.frames.length > 0) jvmDone = true;
+      if (node.frames.length > 0) nodeDone = true;
+    }
+  }
+  // Python and pytest print the outermost frame first; the others the innermost first.
+  py.frames.reverse();
+  // The runtimes whose traces cannot be mistaken first: Node's `at file:line:col` also matches
+  // a Rust backtrace's `at /rustc/...` lines.
+  return [rust, go, py, jvm, node].filter((t) => t.frames.length > 0);
+}
+
+/** The raise site and the deepest project frame of a trace. */
+export function framesOf(trace: Trace): { raise?: FindingFrame; project?: FindingFrame } {
+  const strip = (f: FindingFrame & { library: boolean }): FindingFrame => {
+    const { library: _library, ...frame } = f;
+    return frame;
+  };
+  // A Go panic's dump starts in the runtime (`panic(...)`, `runtime.gopanic`): the raise site is
+  // the first frame after those.
+  const first = trace.kind === 'go' ? (trace.frames.find((f) => !GO_LIBRARY_FUNC.test(f.function ?? '')) ?? trace.frames[0]) : trace.frames[0];
+  const own = trace.frames.find((f) => !f.library);
+  return { ...(first ? { raise: strip(first) } : {}), ...(own ? { project: strip(own) } : {}) };
+}

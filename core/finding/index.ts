@@ -1,0 +1,451 @@
+/**
+ * The finding of a failure excerpt (issue 25, CONTRACT section 6): what the excerpt's lines
+ * establish, and nothing more. Pure and bounded: it reads the excerpt's lines (at most 200) and up
+ * to 40 lines before them (where a test runner names the test), so analysing a log with findings
+ * costs what the analyzer costs plus a constant per excerpt.
+ *
+ * How a class is decided (each by its own evidence, see rules.ts for the line shapes):
+ * - a rule of rules.ts matched a line: its class (lowest priority wins: out of memory, a full
+ *   disk, a timeout, a lost agent or a CI script error over what they caused; compiler, linker
+ *   and linter diagnostics; network over the resolver that could not reach its repository);
+ * - else an assertion in the window (AssertionError, expected/actual, `assert ... failed`,
+ *   jest's `expect(...)`, Go's `got/want`) with a test: `test-assertion`;
+ * - else an exception, panic or fatal signal: `test-error` when a test runner shows a test
+ *   failing around it, `runtime-exception` otherwise;
+ * - else a failing test named without either: `test-error` with low confidence;
+ * - else `unknown`, with the line that looked most like an error as the message.
+ */
+import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
+import { framesOf, tracesIn, type Trace } from './frames.js';
+import { RULES, SUMMARY_LINE, type Rule, type RuleHit } from './rules.js';
+import { assertionIn, raisedIn, testNameIn, TEST_CONTEXT } from './tests.js';
+
+export { FINDING_CLASSES } from '../../protocol/types.js';
+export type { Finding, FindingClass } from '../../protocol/types.js';
+
+const MAX_WINDOW = 200;
+const BEFORE = 40;
+const MESSAGE_MAX = 1200;
+const AFTER = 20;
+
+/** A timestamp, GitHub's `##[error]` and similar marks before the line: not part of what the tool printed. */
+function bodyOf(raw: string): string {
+  return raw
+    .slice(0, 2000)
+    .replace(/^\uFEFF/, '')
+    .replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '')
+    .replace(/^\[\d{4}-\d\d-\d\dT[\d:.]+Z?\]\s*/, '')
+    .replace(/^\[?\d\d:\d\d:\d\d(?:\.\d+)?\]?\s+(?=\S)/, '')
+    .replace(/^##\[(?:error|warning)\]/, '')
+    .replace(/\s+$/, '');
+}
+
+/** The message as a sentence can quote it: CI prefixes off, one line, bounded. */
+function messageText(body: string): string {
+  const text = body
+    .trim()
+    .replace(/^\[(?:ERROR|error)\]\s+/, '')
+    .replace(/^E\s{2,}/, '')
+    .replace(/^Error: (?=\S+Error:)/, '')
+    .replace(/\s+-> \[Help \d+\]$/, '');
+  return text.length > MESSAGE_MAX ? `${text.slice(0, MESSAGE_MAX - 1)}…` : text;
+}
+
+interface Hit {
+  rule: Rule;
+  index: number;
+  read: RuleHit;
+}
+
+/** The best rule hit of the window: lowest priority, then the first line; framing lines only when nothing else. */
+function bestHits(body: readonly string[]): Hit[] {
+  const hits: Hit[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const line = body[i] as string;
+    if (line === '' || /^\s+at\s/.test(line)) continue;
+    for (const rule of RULES) {
+      const m = rule.re.exec(line);
+      if (!m) continue;
+      hits.push({ rule, index: i, read: rule.read ? rule.read(m, line) : rule.tool ? { tool: rule.tool } : {} });
+      break;
+    }
+  }
+  return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || a.index - b.index);
+}
+
+/** The file heading an indented finding (eslint prints the path alone above its findings). */
+function headingFile(body: readonly string[], index: number): string | undefined {
+  for (let k = index - 1; k >= Math.max(0, index - 60); k--) {
+    const t = body[k] ?? '';
+    if (/^\S.*\.\w{1,6}$/.test(t) && !/\s{2}/.test(t)) return t.trim();
+    if (t.trim() === '') continue;
+    if (!/^\s+\d+:\d+\s/.test(t)) return undefined;
+  }
+  return undefined;
+}
+
+/** rustc prints the place on ` --> file:line:col` a line or two below its `error[E...]:`. */
+function arrowBelow(body: readonly string[], index: number): { file: string; line: number; column: number; index: number } | undefined {
+  for (let k = index + 1; k < Math.min(body.length, index + 4); k++) {
+    const m = /^\s*--> ((?:[A-Za-z]:)?[^\s:]+):(\d+):(\d+)\s*$/.exec(body[k] ?? '');
+    if (m) return { file: m[1] as string, line: Number(m[2]), column: Number(m[3]), index: k };
+  }
+  return undefined;
+}
+
+/** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
+const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more/;
+
+const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust' };
+
+/**
+ * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
+ * window with no evidence of any class gets `unknown` with the most error-like line.
+ */
+export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  const found = findingIn(lines, excerpt);
+  if (found.class !== 'unknown' && found.confidence !== 'low') return found;
+  // A runner's banner cut from its detail (cargo's `---- t stdout ----` over a blank line): read
+  // on a little, up to the next summary line, and keep what that establishes if it is more.
+  let end = excerpt.end_line;
+  const limit = Math.min(lines.length, excerpt.end_line + AFTER);
+  while (end < limit && !SUMMARY_LINE.test(bodyOf(lines[end] ?? '').trim())) end++;
+  const longer = end === excerpt.end_line ? found : findingIn(lines, { start_line: excerpt.start_line, end_line: end });
+  const best = longer.class !== 'unknown' && (found.class === 'unknown' || longer.confidence !== 'low') ? longer : found;
+  if (best.class !== 'unknown') return best;
+  // An exit status alone (`ERROR: script returned exit code 255`): the step's last lines before
+  // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
+  let start = excerpt.start_line;
+  let said = 0;
+  while (start > 1 && said < 5 && excerpt.start_line - start < 30 && !/^(?:\+ |\$ )/.test(bodyOf(lines[start - 2] ?? '').trim())) {
+    start--;
+    // Jenkins' own pipeline lines between the step's output and its exit say nothing.
+    if (!/^\[Pipeline\]/.test(bodyOf(lines[start - 1] ?? '').trim())) said++;
+  }
+  if (start === excerpt.start_line) return best;
+  const earlier = findingIn(lines, { start_line: start, end_line: excerpt.end_line });
+  return earlier.class !== 'unknown' ? earlier : best;
+}
+
+function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  const start = Math.max(0, excerpt.start_line - 1);
+  const end = Math.min(lines.length - 1, excerpt.end_line - 1, start + MAX_WINDOW - 1);
+  const from = Math.max(0, start - BEFORE);
+  const before = lines.slice(from, start).map(bodyOf);
+  const body = lines.slice(start, end + 1).map(bodyOf);
+  const logLine = (i: number): number => start + i + 1;
+
+  const hits = bestHits(body);
+  const best = hits[0];
+  const assertion = assertionIn(body);
+  const raised = raisedIn(body);
+  const all = [...before, ...body];
+  const summary = lines.slice(end + 1, end + 1 + BEFORE).map(bodyOf);
+  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? body.length), summary);
+  const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
+  const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body);
+  // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still
+  // belongs to it: read on while the lines look like a trace.
+  let traceEnd = end;
+  while (traceEnd + 1 < lines.length && traceEnd - end < AFTER * 3 && TRACE_LINE.test(bodyOf(lines[traceEnd + 1] ?? ''))) traceEnd++;
+  const traces = tracesIn(traceEnd > end ? [...body, ...lines.slice(end + 1, traceEnd + 1).map(bodyOf)] : body, logLine(0));
+
+  let cls: FindingClass = 'unknown';
+  let confidence: Finding['confidence'] = 'low';
+  let messageIndex: number | undefined;
+  let tool: string | undefined;
+  const extra: Partial<Finding> = {};
+  const evidence: number[] = [];
+  let place: FindingLocation | undefined;
+
+  const strong = best && !best.rule.framing && (best.rule.priority < 60) ? best : undefined;
+  // A Go test's own message (`x_test.go:12: got 1, want 2`) under its `--- FAIL:`.
+  const goTest = test && named?.tool === 'go test' ? goTestMessage(body) : undefined;
+
+  if (strong) {
+    cls = strong.rule.cls;
+    confidence = strong.rule.confidence;
+    messageIndex = strong.index;
+    tool = strong.read.tool;
+    Object.assign(extra, pick(strong.read, ['code', 'symbol', 'dependency', 'host', 'exception']));
+    if (cls === 'network') {
+      // pip and Maven retry before they give up: the resolver's verdict carries the message,
+      // the unreachable host is the cause.
+      const verdict = hits.find((h) => h.rule.cls === 'dependency-resolution');
+      if (verdict) {
+        evidence.push(logLine(strong.index));
+        messageIndex = verdict.index;
+        tool = verdict.read.tool ?? tool;
+        if (verdict.read.dependency) extra.dependency = verdict.read.dependency;
+      }
+      if (!extra.host) {
+        const host = hits.map((h) => h.read.host).find(Boolean);
+        if (host) extra.host = host;
+      }
+    }
+    if (cls === 'compile-error' && tool === 'rustc') {
+      const arrow = arrowBelow(body, strong.index);
+      if (arrow) place = { file: arrow.file, line: arrow.line, column: arrow.column, log_line: logLine(arrow.index) };
+    }
+    if (cls === 'lint' && strong.read.line !== undefined && !strong.read.file) {
+      const file = headingFile(body, strong.index);
+      if (file) place = { file, line: strong.read.line, ...(strong.read.column ? { column: strong.read.column } : {}), log_line: logLine(strong.index) };
+    }
+    if (!place && strong.read.file) {
+      place = { file: strong.read.file, ...(strong.read.line ? { line: strong.read.line } : {}), ...(strong.read.column ? { column: strong.read.column } : {}), log_line: logLine(strong.index) };
+    }
+    if (cls === 'compile-error' || cls === 'link-error') {
+      const symbol = extra.symbol ?? symbolOf(body, strong.index);
+      if (symbol) extra.symbol = symbol;
+    }
+    // A missing command or a wrong version met inside a test is still that, with the test named.
+  } else if (assertion && (inTest || assertion.expected !== undefined || assertion.actual !== undefined || /XCTAssert|AssertionFailedError|ComparisonFailure|^expect\(/.test(assertion.text))) {
+    cls = 'test-assertion';
+    confidence = 'high';
+    messageIndex = assertion.index;
+    if (assertion.exception) extra.exception = assertion.exception;
+    if (assertion.expected !== undefined) extra.expected = assertion.expected;
+    if (assertion.actual !== undefined) extra.actual = assertion.actual;
+  } else if (goTest?.assertion) {
+    cls = 'test-assertion';
+    confidence = 'medium';
+    messageIndex = goTest.index;
+    if (goTest.expected !== undefined) extra.expected = goTest.expected;
+    if (goTest.actual !== undefined) extra.actual = goTest.actual;
+  } else if (raised) {
+    cls = inTest ? 'test-error' : 'runtime-exception';
+    confidence = 'high';
+    messageIndex = raised.index;
+    extra.exception = raised.exception;
+    tool = raised.runtime === 'signal' ? undefined : TOOL_OF_TRACE[raised.runtime];
+  } else if (assertion) {
+    // An assertion outside any test (a script's `assert`): the program stopped on it.
+    cls = 'runtime-exception';
+    confidence = 'medium';
+    messageIndex = assertion.index;
+    if (assertion.exception) extra.exception = assertion.exception;
+  } else if (goTest) {
+    cls = 'test-error';
+    confidence = 'low';
+    messageIndex = goTest.index;
+  } else if (test) {
+    cls = 'test-error';
+    confidence = 'low';
+    // The runner's own line for the test is what the log says about it.
+    if (test.log_line > start) messageIndex = test.log_line - start - 1;
+  }
+  // A test's failure is the test runner's report, whatever runtime raised in it.
+  if (named && (cls === 'test-assertion' || cls === 'test-error')) tool = named.tool;
+  if (goTest && (cls === 'test-assertion' || cls === 'test-error')) {
+    place ??= { file: goTest.file, line: goTest.line, log_line: logLine(goTest.index) };
+    tool = 'go test';
+  }
+
+  // A Go test interrupted by a timeout is named by its goroutine's frame (`pkg.TestX(...)`).
+  const goFrames = traces.find((t) => t.kind === 'go')?.frames ?? [];
+  const goTestFrame = test ? undefined : goFrames.find((fr) => /\.(Test\w+)$/.test(fr.function ?? ''));
+  const goTestName = goTestFrame ? /\.(Test\w+)$/.exec(goTestFrame.function ?? '')?.[1] : undefined;
+  if (goTestFrame && goTestName) {
+    extra.test = { name: goTestName, log_line: goTestFrame.log_line - 1 };
+    if (cls === 'timeout-aborted') tool ??= 'go test';
+  }
+  // The trace: the raise site and the deepest frame of the project's own code.
+  const runtime = raised?.runtime === 'jvm' ? 'jvm' : raised?.runtime;
+  const trace = traces.find((t) => t.kind === runtime) ?? traces[0];
+  if (trace && cls !== 'compile-error' && cls !== 'lint' && cls !== 'link-error') {
+    const frames = framesOf(trace);
+    const own = frames.project ?? frames.raise;
+    if (!place && own) place = { file: own.file, line: own.line, ...(own.column ? { column: own.column } : {}), log_line: own.log_line };
+    if (place && (frames.raise || frames.project)) place.frames = frames;
+    if (frames.raise) evidence.push(frames.raise.log_line);
+    if (frames.project) evidence.push(frames.project.log_line);
+    if (!tool && cls !== 'unknown') tool = TOOL_OF_TRACE[trace.kind];
+  }
+
+  if (messageIndex === undefined) {
+    // Unknown, or a test named without its message: the line that looks most like an error.
+    messageIndex = mostErrorLike(body);
+    if (best && cls === 'unknown') {
+      tool = best.read.tool;
+      evidence.push(logLine(best.index));
+    }
+  }
+  // npm's key-value lines (`code`, `errno`, `syscall`) only frame: its sentence carries the message.
+  if (/^npm (?:ERR!|error) (?:code|errno|syscall|address|port|path|dest|type) /.test((body[messageIndex] ?? '').trim())) {
+    const sentence = body.findIndex((l) => /^npm (?:ERR!|error) (?!(?:code|errno|syscall|address|port|path|dest|type) )\S+(?: \S+){3,}/.test(l.trim()) && !/A complete log of this run/.test(l));
+    if (sentence >= 0) {
+      evidence.push(logLine(messageIndex));
+      messageIndex = sentence;
+    }
+  }
+  // An exit status that names the class (137, 124, 127, 126) is the consequence; the line just
+  // before the excerpt often says it (`line 2: 8210 Killed  python3 x.py`).
+  if (strong && /exit code (?:137|124|127|126)\b/.test(body[messageIndex] ?? '') && messageIndex === 0) {
+    for (let k = before.length - 1; k >= Math.max(0, before.length - 5); k--) {
+      const line = before[k] ?? '';
+      if (strong.rule.re.test(line) && !/exit code/.test(line)) {
+        evidence.push(logLine(messageIndex));
+        messageIndex = k - before.length;
+        break;
+      }
+    }
+  }
+  // CMake prints `CMake Error at file:line (message):` over the message itself.
+  if (/\((?:message|\w+)\):$/.test((body[messageIndex] ?? '').trim()) && /^\s+\S/.test(body[messageIndex + 1] ?? '')) {
+    evidence.push(logLine(messageIndex));
+    messageIndex += 1;
+  }
+  // npm prints its error code on one line and what went wrong on the next.
+  if (/^npm (?:ERR!|error) code \w+$/.test((body[messageIndex] ?? '').trim()) && /^npm (?:ERR!|error) \S/.test(body[messageIndex + 1] ?? '')) {
+    const code = /code (\w+)$/.exec((body[messageIndex] ?? '').trim())?.[1];
+    if (code && !extra.code) extra.code = code;
+    evidence.push(logLine(messageIndex));
+    messageIndex += 1;
+  }
+  let messageBody = messageIndex < 0 ? (before[before.length + messageIndex] ?? '') : (body[messageIndex] ?? '');
+  // CMake wraps its message over indented lines: the sentence runs to its `:` or `.`.
+  if (tool === 'cmake' && messageIndex >= 0 && /^\s{2}\S/.test(messageBody) && !/[.:]\s*$/.test(messageBody)) {
+    for (let k = messageIndex + 1; k < Math.min(body.length, messageIndex + 4); k++) {
+      const next = body[k] ?? '';
+      if (!/^\s{2}\S/.test(next)) break;
+      messageBody = `${messageBody.trimEnd()} ${next.trim()}`;
+      if (/[.:]\s*$/.test(next)) break;
+    }
+  }
+  // A shell names the script and line of the command that failed: `ci.sh: line 2: yarn: command not found`.
+  if (!place && (cls === 'ci-script' || cls === 'missing-tool' || cls === 'permission-credentials')) {
+    const sh = /^(\S+?): (?:line )?(\d+): /.exec(messageBody.trim());
+    if (sh && !/^(?:npm|error|ERROR|warning|fatal)$/.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
+  }
+  // CMake names the listfile line over its message: `CMake Error at CMakeLists.txt:3 (find_package):`.
+  if (!place && cls !== 'unknown') {
+    for (let k = Math.max(0, messageIndex) - 1; k >= Math.max(0, messageIndex - 12); k--) {
+      const cm = /^CMake Error at ([^\s:]+):(\d+) \(/.exec((body[k] ?? '').trim());
+      if (!cm) continue;
+      place = { file: cm[1] as string, line: Number(cm[2]), log_line: logLine(k) };
+      // CMake's own modules are not the project's: its call stack names the project's listfile.
+      if (/^\/(?:usr|opt)\/|\/Modules\//.test(cm[1] as string)) {
+        place = undefined;
+        for (let j = k + 1; j < Math.min(body.length, k + 20); j++) {
+          const own = /^\s+((?!\/)[^\s:]+):(\d+) \(/.exec(body[j] ?? '');
+          if (own) {
+            place = { file: own[1] as string, line: Number(own[2]), log_line: logLine(j) };
+            break;
+          }
+        }
+      }
+      break;
+    }
+  }
+  // A vet or lint command's diagnostics are lint findings, not a compiler's rejection.
+  if (cls === 'compile-error') {
+    const command = [...before].reverse().find((l) => /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
+    const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle)\b/.exec(command)?.[1] : undefined;
+    if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit') {
+      cls = 'lint';
+      tool = linter;
+    }
+  }
+  const message = messageText(messageBody);
+  const message_line = logLine(messageIndex);
+  if (test ?? extra.test) evidence.push((test ?? extra.test)?.log_line ?? message_line);
+  if (place) evidence.push(place.log_line);
+  const unique = [message_line, ...evidence.filter((n) => n !== message_line)].filter((n, i, a) => a.indexOf(n) === i);
+  return {
+    class: cls,
+    message,
+    message_line,
+    ...(tool ? { tool } : {}),
+    ...extra,
+    ...(place ? { location: place } : {}),
+    ...(test ? { test } : extra.test ? { test: extra.test } : {}),
+    confidence,
+    evidence: [unique[0] as number, ...unique.slice(1).sort((a, b) => a - b)],
+  };
+}
+
+/** Findings for excerpts the analyzer returned (a no-failure tail gets none). */
+export function withFindings<T extends LogExcerpt>(lines: readonly string[], excerpts: T[]): T[] {
+  for (const e of excerpts) if (e.score > 0 || e.reason !== 'no failure found') e.finding = findingOf(lines, e);
+  return excerpts;
+}
+
+function pick<K extends keyof RuleHit>(read: RuleHit, keys: K[]): Partial<Finding> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (read[k] !== undefined) out[k] = read[k];
+  return out as Partial<Finding>;
+}
+
+/** The frames of a trace are in a test file (JUnit, pytest, jest): the exception was raised while testing. */
+function raisedFromTestCode(body: readonly string[]): boolean {
+  return body.some((l) => /^\s*at .*(?:Test|Tests|Spec|IT)\.(?:java|kt|groovy|scala):\d+\)|^\s*at .*\.(?:test|spec)\.[cm]?[jt]sx?:\d+|^\s*File ".*(?:\/|^)(?:test_\w+|\w+_test)\.py"|org\.junit\.|_pytest\//.test(l));
+}
+
+/** The symbol a compiler or linker says is missing, from its line or javac's `symbol:` line below. */
+function symbolOf(body: readonly string[], index: number): string | undefined {
+  const line = body[index] ?? '';
+  const patterns = [
+    /Unresolved reference:?\s+[`']?([A-Za-z_$][\w$]*)[`']?/,
+    /\bundefined: (?:[\w.]+\.)?([A-Za-z_]\w*)/,
+    /cannot find (?:value|function|type|struct|macro|trait|module|method|field|name) [`']([A-Za-z_]\w*)[`']/,
+    /no (?:method|field|function|associated item) named `([A-Za-z_]\w*)`/,
+    /Property '([A-Za-z_$][\w$]*)' does not exist/,
+    /Cannot find name '([A-Za-z_$][\w$]*)'/,
+    /has no (?:exported )?member '([A-Za-z_$][\w$]*)'/,
+    /'([A-Za-z_]\w*)' (?:was not declared|undeclared)/,
+    /use of undeclared identifier '([A-Za-z_]\w*)'/,
+    /implicit declaration of function '([A-Za-z_]\w*)'/,
+    /has no (?:field or method|member named) '?([A-Za-z_]\w*)'?/,
+  ];
+  for (const re of patterns) {
+    const m = re.exec(line);
+    if (m?.[1]) return m[1];
+  }
+  for (let k = index + 1; k < Math.min(body.length, index + 4); k++) {
+    const m = /^(?:\[ERROR\]\s+)?\s*symbol:\s+(?:method|variable|class|field|constructor|static)?\s*([A-Za-z_$][\w$]*)/.exec(body[k] ?? '');
+    if (m?.[1]) return m[1];
+  }
+  return undefined;
+}
+
+/** `    stock_test.go:11: apple stock = 1, want 2`: a Go test's message under `--- FAIL:`. */
+function goTestMessage(body: readonly string[]): { index: number; file: string; line: number; assertion: boolean; expected?: string; actual?: string } | undefined {
+  for (let i = 0; i < body.length; i++) {
+    const m = /^\s+(\S+_test\.go):(\d+): (.+)$/.exec(body[i] ?? '');
+    if (!m) continue;
+    const text = m[3] as string;
+    const gw = /\bgot:? (.+?),? want(?:ed)?:? (.+)$/i.exec(text) ?? /(.+?),? want(?:ed)?:? (.+)$/i.exec(text);
+    const ex = /\bexpected:? (.+?),? (?:but )?(?:got|was|actual):? (.+)$/i.exec(text);
+    const assertion = Boolean(gw ?? ex) || /\b(?:want|expected|got)\b/i.test(text);
+    const values = ex ? { expected: ex[1], actual: ex[2] } : gw ? { expected: gw[2], actual: /\bgot/i.test(text) ? gw[1] : undefined } : {};
+    return {
+      index: i,
+      file: m[1] as string,
+      line: Number(m[2]),
+      assertion,
+      ...(values.expected ? { expected: values.expected.trim() } : {}),
+      ...(values.actual ? { actual: values.actual.trim() } : {}),
+    };
+  }
+  return undefined;
+}
+
+const ERRORISH = /\b(?:error|errors|fatal|failed|failure|exception|cannot|could not|not found|denied|refused|invalid|missing|undefined|unable to)\b/i;
+
+/** The line of an unknown window most worth quoting: an error-looking line that does not only frame or conclude. */
+function mostErrorLike(body: readonly string[]): number {
+  let summary: number | undefined;
+  let first: number | undefined;
+  for (let i = 0; i < body.length; i++) {
+    const t = (body[i] ?? '').trim();
+    if (t === '' || /^at\s/.test(t) || /^[-=*#_]{3,}\s*$/.test(t) || /^\[(?:INFO|DEBUG)\]/.test(t)) continue;
+    first ??= i;
+    if (!ERRORISH.test(t)) continue;
+    if (SUMMARY_LINE.test(t)) {
+      summary ??= i;
+      continue;
+    }
+    return i;
+  }
+  return summary ?? first ?? 0;
+}

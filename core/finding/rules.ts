@@ -1,0 +1,229 @@
+/**
+ * The evidence rules of the finding classes: each rule recognises one tool family's line that
+ * states a failure of one class, and says what that line names (the compiler's code, the
+ * symbol, the dependency, the host). A rule matches one line; which rule wins in a window is
+ * decided by `priority` (lower first), so a root cause (out of memory, a network failure) wins
+ * over the exception or summary it produced.
+ */
+import type { FindingClass } from '../../protocol/types.js';
+
+export interface RuleHit {
+  tool?: string;
+  code?: string;
+  symbol?: string;
+  dependency?: string;
+  host?: string;
+  exception?: string;
+  /** The location the line itself names. */
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface Rule {
+  cls: FindingClass;
+  /** Lower wins among the rules that matched some line of the window. */
+  priority: number;
+  re: RegExp;
+  confidence: 'high' | 'medium' | 'low';
+  /** What the match names; the default is the tool only. */
+  read?: (m: RegExpExecArray, line: string) => RuleHit;
+  tool?: string;
+  /** A line the rule matches but which only frames or concludes: kept as evidence, never the message when another line carries it. */
+  framing?: true;
+}
+
+const SRC = String.raw`(?:[A-Za-z]:)?[^\s:()"'\[\]<>|*?]*?`;
+const at = (file: string | undefined, line: string | undefined, column?: string): RuleHit => ({
+  ...(file ? { file: file.replace(/^file:\/\//, '') } : {}),
+  ...(line ? { line: Number(line) } : {}),
+  ...(column ? { column: Number(column) } : {}),
+});
+const hostOf = (text: string): string | undefined =>
+  /(?:https?:\/\/|Could not resolve host:? |lookup |connect to |UnknownHostException: |getaddrinfo \w+ |host=')([\w.-]+\.[a-z]{2,}|[\w.-]+(?=:\d+))/i.exec(text)?.[1] ??
+  /\b([a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|de|local|internal|lan))\b/i.exec(text)?.[1];
+
+/** Rules, roughly most specific cause first. */
+export const RULES: Rule[] = [
+  // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
+  { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
+  {
+    cls: 'ci-script',
+    priority: 13,
+    confidence: 'high',
+    re: /(?:groovy\.lang\.(?:MissingPropertyException|MissingMethodException)|java\.lang\.NoSuchMethodError: No such DSL method|RejectedAccessException: Scripts not permitted|MultipleCompilationErrorsException|No such property: \w+ for class: WorkflowScript|No signature of method: WorkflowScript)/,
+    read: (m) => ({ tool: 'jenkins', exception: /([\w]+(?:Exception|Error))/.exec(m[0])?.[1] ?? 'groovy' }),
+  },
+  { cls: 'ci-script', priority: 11, confidence: 'high', re: /^(?:##\[error\])?(?:The workflow is not valid|Invalid workflow file|Unrecognized named-value|Unexpected value '[^']+')/, read: () => ({ tool: 'github-actions' }) },
+  {
+    cls: 'ci-script',
+    priority: 12,
+    confidence: 'high',
+    re: /^(?:\S+: )?(?:line \d+: )?(?:syntax error near unexpected token|syntax error: unexpected end of file)|^(?:\S+: )+(?:\d+: )?Syntax error: .+ unexpected|: bad substitution$|: unbound variable$|^\S+: (?:line )?\d+: cd: .+: (?:No such file or directory|can't cd to .+)$/,
+    read: () => ({ tool: 'sh' }),
+  },
+  // ---- The agent went away under the build.
+  {
+    cls: 'agent-lost',
+    priority: 5,
+    confidence: 'high',
+    re: /(?:hudson\.remoting\.(?:ChannelClosedException|RequestAbortedException)|Agent \S+ was marked offline|Cannot contact \S+: java\.lang\.InterruptedException|was marked offline: Connection was broken|The agent \S* ?(?:was |has been )?disconnected|Agent went offline during the build|Unable to create live FilePath for|ClosedChannelException|The runner has received a shutdown signal|lost communication with the server|Backing channel '[^']+' is disconnected|Remote call on \S+ failed|Timeout, server \S+ not responding|Connection to \S+ closed by remote host|client_loop: send disconnect)/i,
+    read: () => ({ tool: 'jenkins' }),
+  },
+  // ---- Resources: memory, disk.
+  {
+    cls: 'out-of-memory',
+    priority: 20,
+    confidence: 'high',
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\bMemoryError\b|exit code 137\b|signal: killed)/,
+    read: (m) => ({ exception: /OutOfMemoryError|MemoryError/.exec(m[0])?.[0] ?? 'killed' }),
+  },
+  { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk/i },
+  // ---- Timeouts and aborts.
+  {
+    cls: 'timeout-aborted',
+    priority: 25,
+    confidence: 'high',
+    re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|context deadline exceeded)/,
+    read: (m) => ({ ...(/panic: test timed out/.test(m[0]) ? { tool: 'go test' } : /Exceeded timeout of/.test(m[0]) ? { tool: 'jest' } : {}) }),
+  },
+  // ---- Compilers.
+  { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(?:\[ERROR\]\s+)?(${SRC}\.java):\[(\d+),(\d+)\]\s+(?!\[)\S`), read: (m) => ({ tool: 'javac', ...at(m[1], m[2], m[3]) }) },
+  { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.java):(\d+): error: `), read: (m) => ({ tool: 'javac', ...at(m[1], m[2]) }) },
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:\[ERROR\]\s+)?e: (?:file://)?(${SRC}\.kts?)(?::(\d+):(\d+)|: \((\d+), (\d+)\)):? `), read: (m) => ({ tool: 'kotlinc', ...at(m[1], m[2] ?? m[4], m[3] ?? m[5]) }) },
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:\[error\]\s+)(${SRC}\.scala):(\d+):(\d+):? `), read: (m) => ({ tool: 'scalac', ...at(m[1], m[2], m[3]) }) },
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.scala):(\d+): error: `), read: (m) => ({ tool: 'scalac', ...at(m[1], m[2]) }) },
+  {
+    cls: 'compile-error',
+    priority: 30,
+    confidence: 'high',
+    re: new RegExp(String.raw`^(${SRC}\.[cm]?tsx?)(?:\((\d+),(\d+)\): |:(\d+):(\d+) - )error (TS\d+): `),
+    read: (m) => ({ tool: 'tsc', code: m[6], ...at(m[1], m[2] ?? m[4], m[3] ?? m[5]) }),
+  },
+  { cls: 'compile-error', priority: 31, confidence: 'high', re: /^error TS(\d+): /, read: (m) => ({ tool: 'tsc', code: `TS${m[1]}` }) },
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: /^error\[(E\d{4})\]: /, read: (m) => ({ tool: 'rustc', code: m[1] }) },
+  {
+    cls: 'compile-error',
+    priority: 30,
+    confidence: 'high',
+    re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)):(\d+):(\d+): (?:fatal )?error: `),
+    read: (m) => ({ tool: 'gcc', ...at(m[1], m[2], m[3]) }),
+  },
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:vet: )?((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (?!\s)|^(?:vet: )?(\.{1,2}\/${SRC}\.go):(\d+): (?!\s)`), read: (m) => ({ tool: 'go', ...at(m[1] ?? m[4], m[2] ?? m[5], m[3]) }) },
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.swift):(\d+):(\d+): error: `), read: (m) => ({ tool: 'swiftc', ...at(m[1], m[2], m[3]) }) },
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
+  { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
+  // Python refusing to parse the code is the compiler's error of Python.
+  { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(SyntaxError|IndentationError|TabError): /, read: (m) => ({ tool: 'python', exception: m[1] }) },
+  // ---- The linker.
+  {
+    cls: 'link-error',
+    priority: 32,
+    confidence: 'high',
+    re: /(?:undefined reference to [`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l(\S+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: (\S+))/,
+    read: (m, line) => {
+      const file = /^(?:\/\S+\/)?([^\s:]+\.(?:c|cc|cpp|cxx|o|rs|go)):(?:(\d+)|\(\.text)/.exec(line.trim());
+      const lib = m[3] ? `-l${m[3]}` : undefined;
+      const linker = /([\w.-]*ld(?:\.\w+)?)(?::| returned)/.exec(line)?.[1];
+      const symbol = m[1] ?? m[2] ?? m[4] ?? m[5] ?? lib;
+      return { tool: linker && linker !== 'ld' && !/^\//.test(linker) ? linker : 'ld', ...(symbol ? { symbol } : {}), ...(file?.[1] && !file[1].endsWith('.o') ? at(file[1], file[2]) : {}) };
+    },
+  },
+  // The build tool's word that linking failed: the class, when the linker's own line is missing.
+  { cls: 'link-error', priority: 38, confidence: 'medium', re: /error: linking with `\w+` failed|ld returned \d+ exit status|error: ld returned/, read: () => ({ tool: 'ld' }) },
+  // ---- Linters and formatters.
+  { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+(?:error|✖)\s+.+?\s{2,}([@\w/-]+)$/, read: (m) => ({ tool: 'eslint', code: m[3], ...at(undefined, m[1], m[2]) }) },
+  { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+):(\d+): ([A-Z]{1,3}\d{2,4}) `), read: (m) => ({ tool: 'flake8', code: m[4], ...at(m[1], m[2], m[3]) }) },
+  { cls: 'lint', priority: 36, confidence: 'high', re: /^(?:would reformat |Oh no! .* files? would be reformatted|\[warn\] Code style issues found|Code style issues found in|Diff in .* at line \d+:|gofmt: |ktlint|checkstyle|\[ERROR\] .*\.java:\[\d+(?:,\d+)?\] \([\w ]+\) )/, read: (m) => ({ tool: /reformat|Oh no/.test(m[0]) ? 'black' : /Code style/.test(m[0]) ? 'prettier' : /Diff in/.test(m[0]) ? 'rustfmt' : /checkstyle|\(\w+\) /.test(m[0]) ? 'checkstyle' : 'formatter' }) },
+  { cls: 'lint', priority: 36, confidence: 'high', re: /^In \S+ line \d+:|\bSC\d{4}\b.*:/, read: () => ({ tool: 'shellcheck' }) },
+  { cls: 'lint', priority: 37, confidence: 'medium', re: /^✖ \d+ problems? \(\d+ errors?/, framing: true, read: () => ({ tool: 'eslint' }) },
+  // ---- Network (before the resolvers: a resolver that could not reach its repository is a network failure).
+  {
+    cls: 'network',
+    priority: 40,
+    confidence: 'high',
+    re: /(?:Could not resolve host|UnknownHostException|Temporary failure in name resolution|Name or service not known|nodename nor servname provided|\bENOTFOUND\b|\bEAI_AGAIN\b|\bECONNREFUSED\b|\bECONNRESET\b|\bETIMEDOUT\b|Connection refused|Connection reset by peer|Connection timed out|Network is unreachable|No route to host|Failed to establish a new connection|Failed to connect to|dial tcp[^:]*: (?:lookup|connect)|: no such host|certificate verify failed|PKIX path building failed|SSLHandshakeException|TLS handshake timeout|unable to get local issuer certificate|ConnectTimeoutException|SocketTimeoutException|Read timed out|spurious network error|503 Service Unavailable|502 Bad Gateway|ConnectException: Connection refused)/i,
+    read: (_m, line) => {
+      const host = hostOf(line);
+      return host ? { host } : {};
+    },
+  },
+  // ---- Resolvers: Maven, Gradle, npm, pip, cargo, go.
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'high',
+    re: /(?:Could not resolve dependencies for project|Could not find artifact (\S+)|Failure to find (\S+)|Non-resolvable (?:parent POM|import POM)|Plugin (\S+) or one of its dependencies could not be resolved|Cannot access \S+ \([^)]*\) in offline mode|Failed to read artifact descriptor for (\S+)|Could not resolve all (?:files|dependencies|artifacts) for configuration|Could not find ([\w.-]+:[\w.-]+:[\w.-]+)\.?|Could not resolve ([\w.-]+:[\w.-]+:[\w.+-]+)\.?|Could not resolve plugin artifact)/,
+    read: (m) => {
+      const dep = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6];
+      return { tool: /configuration|^Could not (?:find|resolve) [\w.-]+:/.test(m[0]) ? 'gradle' : 'maven', ...(dep ? { dependency: dep.replace(/[.,:]$/, '') } : {}) };
+    },
+  },
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'high',
+    re: /(?:npm (?:ERR!|error) (?:code )?(E404|ETARGET|ERESOLVE|ENOVERSIONS|ENOTCACHED)|No matching version found for (\S+)|unable to resolve dependency tree|404 Not Found - GET \S+ - Not found|'([^']+)' is not in (?:this|the npm) registry|Couldn't find any versions for "([^"]+)"|Couldn't find package "([^"]+)")/,
+    read: (m) => ({ tool: 'npm', ...(m[1] ? { code: m[1] } : {}), ...((m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[2] ?? m[3] ?? m[4] ?? m[5] as string).replace(/\.$/, '') } : {}) }),
+  },
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'high',
+    re: /(?:ERROR: Could not find a version that satisfies the requirement (\S+)|ERROR: No matching distribution found for (\S+)|ResolutionImpossible|Because .+ depends on .+ version solving failed|No matching distribution found for (\S+))/,
+    read: (m) => ({ tool: 'pip', ...((m[1] ?? m[2] ?? m[3]) ? { dependency: (m[1] ?? m[2] ?? m[3]) as string } : {}) }),
+  },
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'high',
+    re: /(?:error: failed to select a version for (?:the requirement )?`([^`]+)`|error: no matching package named `([^`]+)` found|failed to select a version for `([^`]+)`|error: failed to get `([^`]+)` as a dependency)/,
+    read: (m) => ({ tool: 'cargo', ...((m[1] ?? m[2] ?? m[3] ?? m[4]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string } : {}) }),
+  },
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'high',
+    re: /(?:^go: (\S+@\S+): (?:reading|unknown revision|invalid version|no matching versions)|^go: module (\S+): (?:no matching versions|not found)|missing go\.sum entry for module providing package (\S+)|cannot find module providing package (\S+)|no required module provides package (\S+))/,
+    read: (m) => ({ tool: 'go', ...((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] as string).replace(/[;:]$/, '') } : {}) }),
+  },
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could NOT find (\w+)/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could not find a package configuration file provided by "([^"]+)"/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /(?:PackagesNotFoundError|UnsatisfiableError): /, read: () => ({ tool: 'conda' }) },
+  // Python could not import a module the code needs: the environment lacks a dependency.
+  { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /^(?:E\s+)?(ModuleNotFoundError): No module named '([^']+)'/, read: (m) => ({ tool: 'python', exception: m[1], dependency: m[2] }) },
+  // ---- Permissions and credentials.
+  {
+    cls: 'permission-credentials',
+    priority: 50,
+    confidence: 'high',
+    re: /(?:Permission denied|\bEACCES\b|Operation not permitted|\bEPERM\b|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|could not read Username|Invalid username or password|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|Host key verification failed|Could not read from remote repository)/i,
+    read: (_m, line) => {
+      const host = hostOf(line);
+      return host ? { host } : {};
+    },
+  },
+  // ---- Missing tool or wrong version.
+  {
+    cls: 'missing-tool',
+    priority: 55,
+    confidence: 'high',
+    re: /(?:^(?:[\w/.-]+: )?(?:line \d+: |\d+: )?([\w.+-]+): (?:command )?not found$|([\w.+-]+): command not found|'([\w.+-]+)' is not recognized as an internal or external command|exec: "([\w.+-]+)": executable file not found in \$PATH|exit code 127\b|Cannot run program "([^"]+)"|error while loading shared libraries: ([^:]+): cannot open shared object file|Tool type "\w+" does not have an install of "([^"]+)"|No such DSL method '([^']+)')/,
+    read: (m) => {
+      const symbol = m.slice(1).find((g) => g !== undefined);
+      return { tool: 'sh', ...(symbol ? { symbol } : {}) };
+    },
+  },
+  {
+    cls: 'missing-tool',
+    priority: 56,
+    confidence: 'high',
+    re: /(?:Detected (?:JDK|Maven Version:?) .* is (?:version )?\S+ which is not in the allowed range|invalid (?:target|source) release: (\S+)|release version (\S+) not supported|Unsupported class file major version (\d+)|has been compiled by a more recent version of the Java Runtime|requires Python '([^']+)'|The engine "(\w+)" is incompatible with this module|Unsupported engine|go: go\.mod requires go >= (\S+)|requires rustc (\S+) or newer|error: package `[^`]+` cannot be built because it requires rustc|requires at least CMake version|CMake (\S+) or higher is required)/,
+    read: (m) => ({ ...(/Java|release|class file/.test(m[0]) ? { tool: 'java' } : /Python/.test(m[0]) ? { tool: 'python' } : /engine/i.test(m[0]) ? { tool: 'node' } : /go\.mod/.test(m[0]) ? { tool: 'go' } : /rustc/.test(m[0]) ? { tool: 'cargo' } : { tool: 'cmake' }) }),
+  },
+];
+
+/** Lines that only frame or conclude a failure: never the message when the window has another. */
+export const SUMMARY_LINE =
+  /(?:^\[ERROR\] (?:COMPILATION ERROR :?|Failed to execute goal|BUILD FAILURE|Tests run:|Failures:\s*$|Errors:\s*$|\s*$|-> \[Help|To see the full stack|Re-run Maven|For more information about the errors|\[Help \d\])|^\[INFO\] BUILD FAILURE|BUILD FAILED|^FAILURE: Build failed with an exception|^\* What went wrong:|Execution failed for task|Compilation failed; see the compiler error output|^make(?:\[\d+\])?: \*\*\*|^npm (?:ERR!|error) (?:code ELIFECYCLE|errno|\s*$|Lifecycle|A complete log|Test failed|command failed|Exit status)|^error: could not compile|^error: test failed|^error: aborting due to|^ERROR: script returned exit code|Build step '.+' marked build as failure|^Finished: (?:FAILURE|UNSTABLE|ABORTED)|^##\[error\]Process completed with exit code|The command ".+" exited with \d+|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|^FAIL\s+\S+ \[build failed\]|^\d+ errors?$|^Found \d+ errors?|^ERROR: (?:Job failed|Build failed)|^Error: Process completed with exit code|^collect2: error: ld returned|exited with (?:code|status) \d+|^=+ .*\b(?:failed|error)\b.* in [\d.]+s =+$|^Tests?:\s+\d+ failed|^Test Suites:|^\s*\d+ failing$|^There (?:was|were) \d+ failures?:?|^There are test failures|^Process finished with exit code)/;

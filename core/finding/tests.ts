@@ -1,0 +1,224 @@
+/**
+ * Tests and exceptions in a failure's window: the failing test's name (pytest, unittest,
+ * JUnit/Surefire, Gradle, jest, vitest, go test, cargo test, TAP), the assertion evidence
+ * (`AssertionError`, expected/actual, `assert ... failed`) and the values it compared when the
+ * log prints them, and the exception or panic a runtime raised (Python, JVM, Node, Go, Rust,
+ * signals).
+ */
+
+export interface Located {
+  /** 0-based index into the window. */
+  index: number;
+  text: string;
+}
+
+export interface TestName extends Located {
+  name: string;
+  tool: string;
+}
+
+const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => string }[] = [
+  { re: /^_{3,} (?:ERROR (?:at setup of |collecting ))?(\S.*?) _{3,}$/, tool: 'pytest', name: (m) => m[1] as string },
+  { re: /^(?:FAILED|ERROR) (\S+::\S+)(?: - .*)?$/, tool: 'pytest', name: (m) => m[1] as string },
+  { re: /^(\S+::\S+) (?:FAILED|ERROR)\b/, tool: 'pytest', name: (m) => m[1] as string },
+  { re: /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/, tool: 'unittest', name: (m) => ((m[2] as string).endsWith(`.${m[1]}`) ? (m[2] as string) : `${m[2]}.${m[1]}`) },
+  { re: /^(?:\[ERROR\]\s+)?(\w+)\(([\w.$]+)\)\s+Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[2]}.${m[1]}` },
+  { re: /^(?:\[ERROR\]\s+)?([\w$]+(?:\.[\w$]+)+)\.([\w$]+)(?:\(\))?\s+(?:--\s+)?Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
+  { re: /^([\w.$]+) > (.+?) FAILED$/, tool: 'gradle', name: (m) => `${m[1]} > ${m[2]}` },
+  { re: /^● (?!Console\b|Test suite failed to run)(.+?)$/, tool: 'jest', name: (m) => m[1] as string },
+  { re: /^(?:FAIL|×|✗|❯)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?) > (.+?)(?:\s+\d+ms)?$/, tool: 'vitest', name: (m) => `${m[1]} > ${m[2]}` },
+  { re: /^--- FAIL: (\S+)/, tool: 'go test', name: (m) => m[1] as string },
+  // `panic: test timed out after 5s` lists the tests still running: `\tTestX (5s)`.
+  { re: /^(Test\w+(?:\/\S+)?) \(\d+(?:\.\d+)?(?:m|s|ms|h)\S*\)$/, tool: 'go test', name: (m) => m[1] as string },
+  { re: /^---- (\S+) stdout ----$/, tool: 'cargo test', name: (m) => m[1] as string },
+  { re: /^test (\S+) \.\.\. FAILED$/, tool: 'cargo test', name: (m) => m[1] as string },
+  { re: /^thread '([^']+)'(?: \(\d+\))? panicked at/, tool: 'cargo test', name: (m) => m[1] as string },
+  { re: /^not ok \d+ - (.+)$/, tool: 'tap', name: (m) => m[1] as string },
+  { re: /^(?:\[ERROR\]\s+)?([A-Z][\w$]*(?:Test|Tests|IT|Spec)\w*)\.(\w+):\d+ /, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
+  { re: /^\d+\) test (.+) \(([\w.]+)\)$/, tool: 'exunit', name: (m) => `${m[2]}: ${m[1]}` },
+  { re: /^\d+\) ([\w\\]+::\w+)/, tool: 'phpunit', name: (m) => m[1] as string },
+  { re: /^(?:\[info\] )?- (.+?) \*\*\* FAILED \*\*\*$/, tool: 'scalatest', name: (m) => m[1] as string },
+  { re: /^([A-Z]\w*#test\w*) \[[^\]]+\]:?$/, tool: 'minitest', name: (m) => m[1] as string },
+  { re: /^(?:rspec) (\S+:\d+) # (.+)$/, tool: 'rspec', name: (m) => `${m[2]} (${m[1]})` },
+];
+
+/** The failing test the window names, nearest to (and not after) `before` when given. */
+export function testNameIn(lines: readonly string[], before = lines.length, summary: readonly string[] = []): TestName | undefined {
+  let found: TestName | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const text = (lines[i] ?? '').trim().replace(/^\[(?:ERROR|INFO)\]\s+(?=\w+\(|[\w.$]+ Time)/, '');
+    for (const t of TEST_NAMES) {
+      const m = t.re.exec(text);
+      if (!m) continue;
+      // A Rust panic on the main thread is no test.
+      if (t.tool === 'cargo test' && m[1] === 'main') break;
+      if (i <= before || !found) found = { index: i, text, name: t.name(m).trim(), tool: t.tool };
+      break;
+    }
+    if (found && i > before) break;
+  }
+  // Nothing named in the window: the lines right after it (a runner's summary, Go's list of the
+  // tests a timeout interrupted).
+  if (!found) {
+    for (let i = 0; i < Math.min(summary.length, 12) && !found; i++) {
+      const text = (summary[i] ?? '').trim();
+      for (const t of TEST_NAMES) {
+        const m = t.re.exec(text);
+        if (m && !(t.tool === 'cargo test' && m[1] === 'main')) {
+          found = { index: lines.length + i, text, name: t.name(m).trim(), tool: t.tool };
+          break;
+        }
+      }
+    }
+  }
+  // pytest's header names the function; its summary (`FAILED path::test`) the node id to run.
+  if (found?.tool === 'pytest' && !found.name.includes('::')) {
+    const short = found.name;
+    for (const line of [...lines, ...summary]) {
+      const m = /^(?:FAILED|ERROR) (\S+::(\S+?))(?: - .*)?$/.exec(line.trim());
+      if (m && ((m[2] as string) === short || (m[2] as string).endsWith(`::${short}`) || (m[2] as string).replace(/\[.*\]$/, '') === short)) return { ...found, name: m[1] as string };
+    }
+  }
+  return found;
+}
+
+/** A runner's own output shows a test failing (even when the name is not in the window). */
+export const TEST_CONTEXT =
+  /^(?:\d+ failing$|\d+\) \S|E {2,}\S|_{3,} \S.* _{3,}$|FAILED \S+::|--- FAIL:|---- \S+ stdout ----|● |(?:FAIL|ERROR): \w+ \(|Tests run: .*(?:Failures|Errors): [1-9]|.*<<< (?:FAILURE|ERROR)!|\S+ > .+ FAILED$|test \S+ \.\.\. FAILED|not ok \d+)|(?:\/|^)(?:test_\w+\.py|\w+_test\.(?:py|go)|\w+Tests?\.(?:java|kt)|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?)\b/;
+
+export interface Assertion extends Located {
+  expected?: string;
+  actual?: string;
+  exception?: string;
+}
+
+const clean = (v: string | undefined): string | undefined => {
+  const t = v?.trim().replace(/\s+\/\/ [\w. ]+$/, '').replace(/[.,;]$/, '');
+  return t ? t : undefined;
+};
+
+/**
+ * The first line of the window that shows an assertion failing, with the values when the log
+ * labels them (expected/actual, received, got/want, but was).
+ */
+export function assertionIn(lines: readonly string[]): Assertion | undefined {
+  // node --test reports in TAP with a YAML block: `error: |-` over the message, `name: 'AssertionError'`.
+  if (lines.some((l) => /^\s+(?:name: '?AssertionError'?|code: '?ERR_ASSERTION'?)\s*$/.test(l))) {
+    const head = lines.findIndex((l) => /^\s+error: (?:[|>]-?)?\s*$/.test(l));
+    const next = head >= 0 ? (lines[head + 1] ?? '').trim() : '';
+    if (next) {
+      const yaml = (key: string): string | undefined => lines.map((l) => new RegExp(`^\\s+${key}: (.+)$`).exec(l)?.[1]).find((v) => v !== undefined && v !== '|-');
+      return { index: head + 1, text: next, exception: 'AssertionError', ...pair(yaml('expected'), yaml('actual')) };
+    }
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    const text = raw.trim().replace(/^(?:\[ERROR\]\s+|E\s{2,})/, '');
+    let m = /((?:[\w$]+\.)*(?:AssertionError|AssertionFailedError|ComparisonFailure|AssertError|MultipleFailuresError))\b:?\s*(.*)$/.exec(text);
+    if (m && !/^\s*at\s/.test(raw)) {
+      const values = valuesOf(m[2] ?? '') ?? valuesNear(lines, i);
+      return { index: i, text, exception: (m[1] as string).split('.').pop() as string, ...values };
+    }
+    if (/^assert\b/.test(text) && /^E\s{2,}/.test(raw.trim())) return { index: i, text, exception: 'AssertionError' };
+    m = /\b(XCTAssert\w*|assert\w*|Assert\.\w+|expect\w*) failed\b|^Assertion with .+ failed|Failed asserting that/.exec(text);
+    if (m) return { index: i, text, ...valuesNear(lines, i) };
+    m = /^(?:thread '[^']+'(?: \(\d+\))? panicked at .*?:\s*)?assertion(?: `(\w+ [=!]= \w+)`| failed| `[^`]+` failed)/.exec(text);
+    if (m) return { index: i, text, ...valuesNear(lines, i) };
+    if (/^expect\(.+\)\.(?:not\.)?to\w+\(/.test(text) || (/^[Ee]xpected:? .+/.test(text) && /^(?:Received|Actual|actual|got):? /.test((lines[i + 1] ?? '').trim()))) {
+      return { index: i, text, ...valuesNear(lines, i) };
+    }
+    m = /\bexpected:? ?<(.*)> but was:? ?<(.*)>/.exec(text);
+    if (m) return { index: i, text, ...(clean(m[1]) ? { expected: clean(m[1]) } : {}), ...(clean(m[2]) ? { actual: clean(m[2]) } : {}) };
+  }
+  return undefined;
+}
+
+/** Values in the assertion's own message: `expected: <1> but was: <2>`, `expected 3 to be 4`, `got 3, want 4`. */
+function valuesOf(message: string): { expected?: string; actual?: string } | undefined {
+  let m = /expected:? ?<(.*?)> but was:? ?<(.*?)>/.exec(message);
+  if (m) return pair(m[1], m[2]);
+  m = /^expected (.+?) to (?:be|equal|deeply equal|strictly equal) (.+)$/.exec(message);
+  if (m) return pair(m[2], m[1]);
+  m = /\bgot:? (.+?),? want:? (.+)$/.exec(message);
+  if (m) return pair(m[2], m[1]);
+  m = /\bexpected:? (.+?),? (?:but )?(?:got|was|received|actual):? (.+)$/i.exec(message);
+  if (m) return pair(m[1], m[2]);
+  return undefined;
+}
+
+function pair(expected: string | undefined, actual: string | undefined): { expected?: string; actual?: string } {
+  const e = clean(expected);
+  const a = clean(actual);
+  return { ...(e ? { expected: e } : {}), ...(a ? { actual: a } : {}) };
+}
+
+/** Values labelled on the lines after an assertion: jest's Expected/Received, Rust's left/right are not labelled as such. */
+function valuesNear(lines: readonly string[], i: number): { expected?: string; actual?: string } {
+  let expected: string | undefined;
+  let actual: string | undefined;
+  for (let k = i; k < Math.min(lines.length, i + 8); k++) {
+    const t = (lines[k] ?? '').trim().replace(/^E\s{2,}/, '');
+    const e = /^(?:-\s+)?[Ee]xpected(?: value)?:\s+(.+)$/.exec(t);
+    const a = /^(?:\+\s+)?(?:Received|Actual|actual|got|But was)(?: value)?:\s+(.+)$/.exec(t);
+    if (e && expected === undefined) expected = e[1];
+    if (a && actual === undefined) actual = a[1];
+  }
+  return pair(expected, actual);
+}
+
+export interface Raised extends Located {
+  exception: string;
+  runtime: 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'signal';
+}
+
+const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure)|KeyError|IndexError|StopIteration|KeyboardInterrupt|SystemExit)(?::\s(.*))?$/;
+const JVM_EXCEPTION = /^(?:Exception in thread "[^"]+" |Caused by: )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s*(.*))?$/;
+const NODE_EXCEPTION = /^(?:Uncaught )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)) ?(?:\[\w+\])?: (.+)$/;
+
+/**
+ * The exception the window shows being raised: the last Python exception after a traceback,
+ * the innermost JVM `Caused by:` (else the exception over the first `at` frame), a Node error
+ * over `at` frames, a Go `panic:`, a Rust panic, or a fatal signal.
+ */
+export function raisedIn(lines: readonly string[]): Raised | undefined {
+  let python: Raised | undefined;
+  let jvm: Raised | undefined;
+  let node: Raised | undefined;
+  let sawTraceback = false;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    const text = raw.trim().replace(/^(?:\[ERROR\]\s+|E\s{2,})/, '');
+    if (/^Traceback \(most recent call last\):/.test(text)) sawTraceback = true;
+    const pytestE = /^E\s{2,}/.test(raw.trim());
+    let m = PY_EXCEPTION.exec(text);
+    if (m && (sawTraceback || pytestE) && !/^\s/.test(raw.replace(/^E\s{2,}/, ''))) {
+      // pytest prints the exception on its first E line; a traceback on its last line.
+      if (!(pytestE && python)) python = { index: i, text, exception: (m[1] as string).split('.').pop() as string, runtime: 'python' };
+      continue;
+    }
+    m = JVM_EXCEPTION.exec(text);
+    if (m && (/^\s*at\s/.test(lines[i + 1] ?? '') || /^(?:Exception in thread|Caused by:)/.test(text) || /^\s*at\s/.test(lines[i + 2] ?? ''))) {
+      // The innermost cause is what went wrong; the wrappers above it only carried it.
+      if (!jvm || /^Caused by:/.test(text)) jvm = { index: i, text, exception: (m[1] as string).split('.').pop() as string, runtime: 'jvm' };
+      continue;
+    }
+    m = NODE_EXCEPTION.exec(text);
+    if (m && !node && lines.slice(i + 1, i + 13).some((l) => /^\s*at\s/.test(l))) {
+      node = { index: i, text, exception: m[1] as string, runtime: 'node' };
+      continue;
+    }
+    if (/^panic: /.test(text) && !/^panic: test timed out/.test(text)) return { index: i, text, exception: 'panic', runtime: 'go' };
+    m = /^thread '([^']+)'(?: \(\d+\))? panicked at (.*)$/.exec(text);
+    if (m) {
+      // The message is on the same line (old) or the next one (Rust >= 1.73).
+      const next = (lines[i + 1] ?? '').trim();
+      const message = /:\s*$/.test(text) && next ? next : text;
+      return { index: /:\s*$/.test(text) && next ? i + 1 : i, text: message, exception: 'panic', runtime: 'rust' };
+    }
+    m = /^==\d+==ERROR: (\w+Sanitizer)/.exec(text);
+    if (m) return { index: i, text, exception: m[1] as string, runtime: 'signal' };
+    m = /(Segmentation fault|SIGSEGV|SIGABRT|SIGBUS|SIGFPE|Aborted \(core dumped\)|Bus error|Floating point exception|Illegal instruction)/.exec(text);
+    if (m && !/^\s*at\s/.test(raw)) return { index: i, text, exception: m[1] === 'Segmentation fault' ? 'SIGSEGV' : (m[1] as string).replace(/ \(core dumped\)/, ''), runtime: 'signal' };
+  }
+  return python ?? jvm ?? node;
+}

@@ -1,0 +1,77 @@
+import { analyze } from './analyze.js';
+import { branchesOf } from './jenkins.js';
+
+const top = (log: string, options = {}): { start: number; end: number; reason: string } => {
+  const e = analyze(log, options)[0];
+  if (e === undefined) throw new Error('no excerpt');
+  return { start: e.start_line, end: e.end_line, reason: e.reason };
+};
+
+describe('Jenkins console rules', () => {
+  test('a Groovy error on the first line of a paste is the cause, named as a pipeline script error', () => {
+    const log = [
+      'groovy.lang.MissingPropertyException: No such property: versionn for class: groovy.lang.Binding',
+      '\tat groovy.lang.Binding.getVariable(Binding.java:63)',
+      '\tat WorkflowScript.run(WorkflowScript:12)',
+      'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 1, reason: 'Jenkins pipeline script error' });
+  });
+
+  test.each([
+    ["No such DSL method 'foo' found among steps [sh, echo]", 'Jenkins pipeline script error'],
+    ['java.io.NotSerializableException: groovy.json.internal.LazyMap', 'Jenkins pipeline script error'],
+    ['Scripts not permitted to use method java.lang.String execute. Administrators can decide whether to approve or reject this signature.', 'Jenkins pipeline script error'],
+    ["ERROR: Could not find credentials entry with ID 'x'", 'Jenkins credentials not found'],
+    ['Agent went offline during the build', 'Jenkins agent lost'],
+    ['Cannot contact agent-2: java.lang.InterruptedException', 'Jenkins agent lost'],
+    ['Aborted by Carol', 'Jenkins build aborted'],
+    ['Build team » deploy #3 completed: FAILURE', 'Jenkins downstream build failed'],
+  ])('%s', (line, reason) => {
+    const log = ['Started by user x', '[Pipeline] Start of Pipeline', line, '[Pipeline] End of Pipeline', 'Finished: FAILURE'].join('\n');
+    expect(top(log)).toMatchObject({ start: 3, reason });
+  });
+
+  test('disk full outranks the link and make failures it causes', () => {
+    const log = ['+ make', 'cc -c a.c', 'a.c:3:1: error: cannot write a.o: No space left on device', 'b.c:9:5: error: expected ; before }', 'make: *** [all] Error 1', 'ERROR: script returned exit code 2'].join('\n');
+    expect(top(log)).toMatchObject({ start: 3, reason: 'disk full' });
+  });
+
+  test('a plugin\'s bare "ERROR: ... failed." is not the cause when the line above says why', () => {
+    const log = ['[Pipeline] nexusArtifactUploader', 'Uploading: http://nexus/x.jar', 'Return code is: 403, ReasonPhrase: Forbidden.', 'ERROR: Uploading file x.jar failed.', 'Finished: FAILURE'].join('\n');
+    expect(top(log).start).toBe(3);
+  });
+
+  test('"A full log can be found at" is a pointer, not the error above it', () => {
+    const log = ['+ ./build.sh', 'error: module foo not found', 'A full log can be found at /tmp/build.log', 'ERROR: script returned exit code 1'].join('\n');
+    expect(top(log).start).toBe(2);
+  });
+
+  test('"Failed in branch X" sends the analyzer into the lines prefixed [X]', () => {
+    const lines = ['[Pipeline] parallel', '[Pipeline] { (Branch: a)', '[Pipeline] { (Branch: b)', '[a] + make', '[b] + make', '[b] Error: helper crashed while warming up the cache'];
+    lines.push('[a] src/x.c:1:1: warning: unused variable', '[a] FAILED: test_encoding (expected 3, got 4)');
+    for (let i = 0; i < 50; i++) lines.push(`[b] step ${i} done`);
+    lines.push('[b] ERROR: cannot reach the license server', 'ERROR: script returned exit code 1', 'Failed in branch a', 'Finished: FAILURE');
+    const t = top(lines.join('\n'));
+    expect(t.start).toBe(8);
+    expect(branchesOf(lines)).toEqual({ all: new Set(['a', 'b']), failed: ['a'] });
+  });
+
+  test('without the branch prefix set, [X] lines are read as they are (Maven [ERROR] is not a branch)', () => {
+    const log = ['[INFO] Building x', '[ERROR] /src/A.java:[3,5] cannot find symbol', '[INFO] BUILD FAILURE'].join('\n');
+    expect(top(log).start).toBe(2);
+  });
+
+  test('Timestamper and copied-console stamps are set aside before the shapes are tried', () => {
+    const iso = ['[2026-11-20T10:00:00.000Z] + pytest', '[2026-11-20T10:00:01.000Z] ___________ test_x ___________', '[2026-11-20T10:00:01.000Z] E       assert 1 == 2', '[2026-11-20T10:00:02.000Z] ERROR: script returned exit code 1'];
+    expect(top(iso.join('\n'))).toMatchObject({ start: 2, reason: 'pytest failure' });
+    const clock = ['10:00:00  + ./deploy.sh', '10:00:01  ./deploy.sh: line 3: kubectl: command not found', "10:00:01  Build step 'Execute shell' marked build as failure"];
+    expect(top(clock.join('\n'))).toMatchObject({ start: 2, reason: 'shell: command not found' });
+  });
+
+  test('focus: excerpts within the failing step\'s lines rank first', () => {
+    const log = ['+ setup', 'Error: the setup step printed this and failed', '', '+ build', 'Traceback (most recent call last):', '  File "x.py", line 1', 'ValueError: late'].join('\n');
+    expect(top(log).start).toBe(5);
+    expect(top(log, { focus: [[1, 2]] }).start).toBe(2);
+  });
+});

@@ -1,0 +1,132 @@
+import { LogAnalyzer, WINDOW_AHEAD, analyzeLines, excerptText } from './analyze.js';
+import { LineSplitter, MAX_LINE_CHARS, cleanLines } from './clean.js';
+import { FAILURE_WORD_LIST, HINT_FAILURE, HINT_PASS, failureHints, firstCharsOf } from './shapes.js';
+
+const filler = (n: number, word = 'compiling module') => Array.from({ length: n }, (_, i) => `${word} ${i}`);
+
+function streamed(lines: readonly string[]) {
+  const analyzer = new LogAnalyzer();
+  for (const line of lines) analyzer.push(line);
+  return analyzer.end();
+}
+
+describe('the streaming analyzer', () => {
+  test('blocks far apart, at the first and the last line: the same excerpts and texts as over the whole log', () => {
+    const lines = [
+      'error: the first line fails',
+      ...filler(3000),
+      'Traceback (most recent call last):',
+      '  File "x.py", line 3, in <module>',
+      'ValueError: bad value',
+      ...filler(5000),
+      'npm ERR! code ELIFECYCLE',
+      ...filler(700),
+      'fatal: repository not found',
+    ];
+    const result = streamed(lines);
+    expect(result.lineCount).toBe(lines.length);
+    expect(result.excerpts.map((e) => e.reason)).toEqual(expect.arrayContaining(['git error', 'Python traceback', 'error']));
+    expect(result.excerpts).toEqual(analyzeLines(lines));
+    for (const e of result.excerpts) expect(result.text(e)).toBe(excerptText(lines, e));
+  });
+
+  test('nothing failure-like and a long run of blank lines at the end: the last lines that say something', () => {
+    const lines = [...filler(2000), 'all done here', ...Array.from({ length: 3000 }, () => '')];
+    const result = streamed(lines);
+    expect(result.excerpts).toEqual([{ start_line: 1995, end_line: 2001, score: 0, reason: 'no failure found' }]);
+    expect(result.text(result.excerpts[0]!)).toBe(excerptText(lines, result.excerpts[0]!));
+    expect([1995, 2001].map((n) => result.line(n))).toEqual(['compiling module 1994', 'all done here']);
+  });
+
+  test('a Jenkins step thousands of lines before its exit marker still makes the failing section', () => {
+    const lines = [
+      '[Pipeline] sh',
+      '+ make all',
+      ...filler(3000),
+      'Error: disk quota exceeded while writing out/app.bin',
+      '[Pipeline] }',
+      ...filler(2000, 'post step'),
+      'Error: could not upload the report',
+      'ERROR: script returned exit code 2',
+      'Finished: FAILURE',
+    ];
+    const [first] = streamed(lines).excerpts;
+    expect(first).toMatchObject({ start_line: 3003 });
+  });
+
+  test('a block at the end of the window reads only lines the window holds (no error over 20 000 lines of anchors)', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 20_000; i++) lines.push(i % 97 === 0 ? `src/f${i}.c:${i}:1: error: bad ${i}` : i % 13 === 0 ? '' : `  detail ${i}`);
+    expect(() => streamed(lines)).not.toThrow();
+    expect(streamed(lines).excerpts).toEqual(analyzeLines(lines));
+    expect(WINDOW_AHEAD).toBeGreaterThan(90);
+  });
+});
+
+describe('LineSplitter', () => {
+  test('numbers lines as cleanLines does, whatever the pieces', () => {
+    const text = 'a\r\nb\n\x1b[31mred\x1b[0m\n\nlast';
+    for (const size of [1, 2, 3, 7, 100]) {
+      const out: string[] = [];
+      const splitter = new LineSplitter((l) => out.push(l));
+      for (let i = 0; i < text.length; i += size) splitter.push(text.slice(i, i + size));
+      splitter.end();
+      expect(out).toEqual(cleanLines(text));
+    }
+    const out: string[] = [];
+    const splitter = new LineSplitter((l) => out.push(l));
+    splitter.push('x\n\n');
+    splitter.end();
+    expect(out).toEqual(cleanLines('x\n\n'));
+  });
+
+  test('keeps at most MAX_LINE_CHARS of an endless line and says how long it was', () => {
+    const out: string[] = [];
+    const splitter = new LineSplitter((l) => out.push(l));
+    const piece = 'y'.repeat(64 * 1024);
+    for (let i = 0; i < 20; i++) splitter.push(piece);
+    splitter.push('\nnext\n');
+    splitter.end();
+    expect(out).toHaveLength(2);
+    expect(out[0]!.startsWith('y'.repeat(MAX_LINE_CHARS))).toBe(true);
+    expect(out[0]!.endsWith(`[line cut: ${20 * piece.length} characters]`)).toBe(true);
+    expect(out[1]).toBe('next');
+  });
+});
+
+describe('the prefilter', () => {
+  const failureWords = new RegExp(FAILURE_WORD_LIST.map((w) => w.re).join('|'), 'i');
+
+  test('never drops a line the failure words match (random lines of fragments, any case)', () => {
+    const fragments = ['ERR', 'Fail', 'exCeption', 'x', ' ', '(', '12', ',', ')', '*', "can't", 'not ', 'found', 'column', 'at line 3 ', 'symbol(s)', 'warning(s)', 'no such', 'Non-Zero', 'timed out', 'TimeOut', 'unknown option', 'invalid flag', 'a', 'ok', 'PASS', '✓', '-'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let n = 0; n < 20_000; n++) {
+      let line = '';
+      const parts = 1 + (next() % 6);
+      for (let k = 0; k < parts; k++) {
+        const f = fragments[next() % fragments.length]!;
+        line += next() % 2 === 0 ? f.toUpperCase() : f;
+      }
+      if (failureWords.test(line)) expect([line, failureHints(line) & HINT_FAILURE]).toEqual([line, HINT_FAILURE]);
+      if (/ok|OK|PASS|✓|✔/.test(line)) expect([line, failureHints(line) & HINT_PASS]).toEqual([line, HINT_PASS]);
+    }
+  });
+
+  test('most ordinary lines skip the word pattern', () => {
+    const plain = ['[INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/acme/lib-1.pom', '    at com.acme.Handler.process(Handler.java:12)', 'Step 3/20 : RUN ./gradlew build'];
+    expect(plain.map((l) => failureHints(l) & HINT_FAILURE)).toEqual([0, 0, 0]);
+  });
+
+  test("a shape's first character is read from its pattern only where the pattern fixes it", () => {
+    expect(firstCharsOf(/^abc/)).toEqual(['a'.charCodeAt(0)]);
+    expect(firstCharsOf(/^abc/i)).toEqual(['a'.charCodeAt(0), 'A'.charCodeAt(0)]);
+    expect(firstCharsOf(/^\[ERROR\] /)).toEqual(['['.charCodeAt(0)]);
+    expect(firstCharsOf(/^a|b/)).toBeNull();
+    expect(firstCharsOf(/^(?:a|b)c/)).toBeNull();
+    expect(firstCharsOf(/^a?b/)).toBeNull();
+    expect(firstCharsOf(/^\s*x/)).toBeNull();
+    expect(firstCharsOf(/x/)).toBeNull();
+    expect(firstCharsOf(/^a[|]b/)).toEqual(['a'.charCodeAt(0)]);
+  });
+});

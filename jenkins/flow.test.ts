@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { readFailingSteps, parseLogIndex, stepName } from './flow.js';
+import { parseXml } from './xml.js';
+import { analyze } from '../core/log/analyze.js';
+
+const FIX = path.resolve('test/fixtures/jenkins-flow');
+const SAMPLES = '/work/shared/data/jenkins-home-samples/jenkinsci';
+const build = (dir: string) => parseXml(readFileSync(path.join(dir, 'build.xml'), 'utf8'));
+
+describe('failing steps from the flow nodes', () => {
+  test.each(['per-node', 'bulk', 'completed'])('%s storage: the failing bat step of branch windows in stage Test, its own lines first', async (gen) => {
+    const dir = path.join(FIX, gen);
+    const steps = await readFailingSteps(dir, build(dir));
+    expect(steps).toHaveLength(1);
+    const [s] = steps;
+    expect(s).toMatchObject({ stage: 'Test', branch: 'windows', step: 'bat', errorClass: 'hudson.AbortException', errorMessage: 'script returned exit code 2', wrapper: true, nodeId: '20' });
+    // The bat step wrote two interleaved ranges; its lines span from the first to the last.
+    const log = readFileSync(path.join(dir, 'log'), 'utf8').split('\n');
+    const [first, last] = s?.logLines ?? [0, 0];
+    expect(log[first - 1]).toBe('');
+    expect(log[first]).toBe('C:\\ws\\lib>nmake test');
+    expect(log[last - 1]).toBe('Stop.');
+    expect(s?.log).toContain("error C2065: \u2018PATH_MAX\u2019: undeclared identifier");
+    expect(s?.log).not.toContain('test_alloc');
+    // The step's own lines are the first evidence: the compiler error, not the wrapper at the end.
+    const top = analyze(log.join('\n'), { focus: [s?.logLines ?? [1, 1]] })[0];
+    expect(log[(top?.start_line ?? 0) - 1]).toContain('error C2065');
+  });
+
+  test('nested stages: the path is kept, innermost first named', async () => {
+    // Same graph with the failure moved into stage Compile (inside Build).
+    const dir = path.join(FIX, 'nested');
+    const steps = await readFailingSteps(dir, build(dir));
+    expect(steps).toEqual([expect.objectContaining({ stage: 'Compile', stagePath: ['Build', 'Compile'], step: 'sh', nodeId: '9' })]);
+    expect(steps[0]?.branch).toBeUndefined();
+    expect(steps[0]?.log?.split('\n')[0]).toBe('+ make -j4');
+  });
+
+  test('an error of the Groovy code inside a stage: (pipeline script), its class and message rebuilt from the fields', async () => {
+    const dir = path.join(FIX, 'groovy');
+    const steps = await readFailingSteps(dir, build(dir));
+    expect(steps).toEqual([
+      expect.objectContaining({ stage: 'Deploy', step: '(pipeline script)', errorClass: 'groovy.lang.MissingPropertyException', errorMessage: 'No such property: releaseVersion for class: groovy.lang.Binding' }),
+    ]);
+  });
+
+  test('2017 builds: the node output in <id>.log', async () => {
+    const dir = path.join(FIX, 'legacy-2017');
+    const steps = await readFailingSteps(dir, build(dir));
+    expect(steps[0]).toMatchObject({ stage: 'Test', step: 'sh', errorMessage: 'script returned exit code 1' });
+    expect(steps[0]?.log).toContain("ModuleNotFoundError: No module named 'yaml'");
+    expect(steps[0]?.logLines).toBeUndefined();
+  });
+
+  test('the shared samples of the three generations read without error; a passing build has no failing step', async () => {
+    const dirs = [
+      'workflow-support-plugin/src/test/resources/org/jenkinsci/plugins/workflow/support/storage/BulkFlowNodeStorageTest/actionDeserializationShouldBeRobust/jobs/test0/builds/1',
+      'workflow-support-plugin/src/test/resources/org/jenkinsci/plugins/workflow/support/storage/SimpleXStreamStorageTest/actionDeserializationShouldBeRobust/jobs/test0/builds/1',
+      'workflow-durable-task-step-plugin/src/test/resources/org/jenkinsci/plugins/workflow/support/steps/ExecutorStepTest/serialForm/jobs/p/builds/2017-01-09_09-19-54',
+    ];
+    for (const d of dirs) {
+      const dir = path.join(SAMPLES, d);
+      expect(await readFailingSteps(dir, build(dir))).toEqual([]);
+    }
+  });
+
+  test('log-index: "<offset> <id>" opens a node\'s output, "<offset>" output of no node', () => {
+    expect([...parseLogIndex('670 3\n998\n1595 5\n1638\n', 2000)]).toEqual([['3', [[670, 998]]], ['5', [[1595, 1638]]]]);
+    expect([...parseLogIndex('1231 5\n', 1500)]).toEqual([['5', [[1231, 1500]]]]);
+  });
+
+  test('step names from descriptor ids', () => {
+    expect(stepName('org.jenkinsci.plugins.workflow.steps.durable_task.ShellStep')).toBe('sh');
+    expect(stepName('com.acme.jenkins.PublishReportStep')).toBe('publishReport');
+  });
+});
+
+describe('buildDetails.failingSteps through the context', () => {
+  test('a pipeline build read from disk: failing steps, the tail\'s start line, and the step\'s lines first in the analysis', async () => {
+    const { mkdtempSync, cpSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const os = await import('node:os');
+    const { buildCiContext } = await import('./context.js');
+    const { stepFocus } = await import('../core/log/jenkins.js');
+    const home = mkdtempSync(path.join(os.tmpdir(), 'flow-home-'));
+    try {
+      mkdirSync(path.join(home, 'jobs/lib/builds'), { recursive: true });
+      writeFileSync(path.join(home, 'jobs/lib/config.xml'), "<?xml version='1.1' encoding='UTF-8'?>\n<flow-definition plugin=\"workflow-job@1400\"><keepDependencies>false</keepDependencies></flow-definition>");
+      cpSync(path.join(FIX, 'completed'), path.join(home, 'jobs/lib/builds/1'), { recursive: true });
+      const ci = await buildCiContext({ jenkinsHome: home, jobName: 'lib', buildNumber: 1 });
+      const details = ci.buildDetails;
+      expect(details?.failingSteps).toEqual([expect.objectContaining({ stage: 'Test', branch: 'windows', step: 'bat', errorMessage: 'script returned exit code 2' })]);
+      expect(details?.consoleLogTailStartLine).toBe(1);
+      const tail = details?.consoleLogTail ?? '';
+      const focus = stepFocus(details?.failingSteps, 'consoleLogTail', details?.consoleLogTailStartLine);
+      const top = analyze(tail, { focus })[0];
+      expect(tail.split('\n')[(top?.start_line ?? 0) - 1]).toContain('error C2065');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  test('stepFocus shifts whole-log lines into a tail and drops what the tail does not hold', async () => {
+    const { stepFocus } = await import('../core/log/jenkins.js');
+    expect(stepFocus([{ logLines: [120, 130] }], 'consoleLogTail', 101)).toEqual([[20, 30]]);
+    expect(stepFocus([{ logLines: [20, 30] }], 'consoleLogTail', 101)).toEqual([]);
+    expect(stepFocus([{ logLines: [20, 30] }], 'consoleLogTail')).toEqual([]);
+    expect(stepFocus([{ logLines: [20, 30] }], 'consoleLog')).toEqual([[20, 30]]);
+  });
+});

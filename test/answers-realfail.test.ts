@@ -1,0 +1,63 @@
+/**
+ * Answers on the dev half of the real failures (issue 25): "why did it fail?" and "how do I
+ * fix it?" from the offline engine, with and without the project as the workspace
+ * (`cichat ask --workspace DIR`). No answer contains a phrase the case lists as a false claim,
+ * the fix is not the diagnosis again, and the headline is the finding's message line.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import { snippetsFromDir } from '../cli/snippets.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { DEV_CASES } from './helpers/realfail.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
+
+const ROOT = path.join(process.cwd(), 'test', 'fixtures', 'realfail');
+
+interface Expected {
+  mustNotClaim: string[];
+  fixMustMention: string[];
+  split: string;
+}
+
+async function answers(id: string, withWorkspace: boolean): Promise<{ why: string; fix: string; log: string }> {
+  const log = readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8');
+  const snippets = withWorkspace ? await snippetsFromDir(path.join(ROOT, id, 'project'), log) : [];
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}) } as CiContextUpload;
+  const ctx = analyzedChatContext(upload, log);
+  const why = (await composeLocalAnswer('Why did the build fail?', ctx)).text;
+  const fix = (await composeLocalAnswer('How do I fix it?', ctx)).text;
+  return { why, fix, log };
+}
+
+describe('answers on the real dev failures', () => {
+  it.each(DEV_CASES.flatMap((id) => [[id, false] as const, [id, true] as const]))('%s (workspace: %s)', async (id, withWorkspace) => {
+    const expected = JSON.parse(readFileSync(path.join(ROOT, id, 'expected.json'), 'utf8')) as Expected;
+    expect(expected.split).toBe('dev');
+    const { why, fix } = await answers(id, withWorkspace);
+    for (const phrase of expected.mustNotClaim) {
+      expect({ answer: 'why', phrase, found: why.toLowerCase().includes(phrase.toLowerCase()) }).toEqual({ answer: 'why', phrase, found: false });
+      expect({ answer: 'fix', phrase, found: fix.toLowerCase().includes(phrase.toLowerCase()) }).toEqual({ answer: 'fix', phrase, found: false });
+    }
+    expect(fix).not.toEqual(why);
+    expect(fix).toMatch(/^\*\*How to fix /);
+    expect(fix).toMatch(/\n- \S/);
+    expect(why).toContain('**What it means:**');
+  });
+
+  it('names the renamed method and property from the workspace, never a parameter', async () => {
+    expect((await answers('javac-renamed-method', true)).fix).toMatch(/`quantityOf` \(src\/shop\/Inventory\.java line \d+\)/);
+    const tsc = (await answers('tsc-renamed-property', true)).fix;
+    expect(tsc).toMatch(/`primaryEmail` \(src\/user\.ts line \d+\)/);
+    // makeUser(id, name, email) has a parameter called like the missing property: never proposed.
+    expect(tsc).not.toMatch(/Similar names[^\n]*`email`/);
+  });
+
+  it('quotes the line with the error as the headline, and states values only when the log labels them', async () => {
+    const pytest = await answers('pytest-assert-total', false);
+    expect(pytest.why).toMatch(/first real error is \[L\d+-L\d+\]: `assert 107\.0 == 108\.0`/);
+    expect(pytest.why + pytest.fix).not.toMatch(/returned/);
+    const jest = await answers('jest-expect-tobe', false);
+    expect(jest.why).toMatch(/It expected `[^`]+` and got `[^`]+`/);
+  });
+});

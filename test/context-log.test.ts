@@ -1,0 +1,77 @@
+/**
+ * POST /context/{chat_id}/log (issue 28): the raw log as the body, optionally gzip, streamed
+ * into ingestion; facts beside it in X-Cichat-Context; an empty or broken body keeps the
+ * previous context.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Chat } from '../protocol/types.js';
+import { countContexts, currentContext } from '../backend/store/contexts.js';
+import { startTestBackend, type TestBackend } from './helpers/backend.js';
+import { sqlite } from './helpers/databases.js';
+
+function mavenLog(lines: number): string {
+  const out = ['Started by user admin', '[Pipeline] sh', '+ mvn -B verify'];
+  for (let i = 0; i < lines; i++) out.push(`[INFO] Compiling module-${i % 31} file ${i}.java`);
+  out.push('[ERROR] /src/main/java/com/acme/UserService.java:[42,17] cannot find symbol', 'ERROR: script returned exit code 1', 'Finished: FAILURE');
+  return `${out.join('\n')}\n`;
+}
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startTestBackend(sqlite);
+});
+afterAll(async () => {
+  await backend.close();
+});
+
+const user = 'log-user';
+async function newChat(): Promise<number> {
+  return ((await (await backend.request(user, 'POST', '/chats/', {})).json()) as Chat).id;
+}
+function post(chatId: number, body: Buffer | string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${backend.url}/context/${chatId}/log`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'text/plain; charset=utf-8', ...headers },
+    body,
+  });
+}
+const facts = (ci: unknown) => Buffer.from(JSON.stringify(ci)).toString('base64url');
+
+test('a raw log and a gzip one give the same context; facts come from the header', async () => {
+  const log = mavenLog(30_000);
+  const plain = await newChat();
+  const zipped = await newChat();
+  const header = { 'x-cichat-context': facts({ jobDetails: { name: 'shop' }, buildDetails: { number: 42, result: 'FAILURE' } }) };
+  const a = await post(plain, log, header);
+  const b = await post(zipped, gzipSync(log), { ...header, 'content-encoding': 'gzip' });
+  expect([a.status, b.status]).toEqual([200, 200]);
+  const [ja, jb] = (await Promise.all([a.json(), b.json()])) as { received_data: { jobDetails: { name: string }; buildDetails: { number: number; consoleLogTail?: string } }; log_lines: number }[];
+  expect(ja).toEqual(jb);
+  expect(ja!.log_lines).toBe(30_006);
+  expect(ja!.received_data.jobDetails.name).toBe('shop');
+  expect(ja!.received_data.buildDetails.number).toBe(42);
+  const stored = await currentContext(backend.db, plain);
+  expect(stored?.failureExcerpts[0]?.text).toContain('cannot find symbol');
+  expect(stored?.logLineCount).toBe(30_006);
+});
+
+test('an empty body, a body that is not gzip and a wrong type are refused and the chat keeps its context', async () => {
+  const chat = await newChat();
+  expect((await post(chat, mavenLog(10))).status).toBe(200);
+  const before = await currentContext(backend.db, chat);
+  const empty = await post(chat, '');
+  expect(empty.status).toBe(422);
+  expect(((await empty.json()) as { detail: string }).detail).toMatch(/empty.*keeps its previous context/);
+  const broken = await post(chat, Buffer.from('this is not gzip at all'), { 'content-encoding': 'gzip' });
+  expect(broken.status).toBe(400);
+  expect(((await broken.json()) as { detail: string }).detail).toMatch(/not valid gzip/);
+  const truncated = gzipSync(mavenLog(5000)).subarray(0, 2000);
+  const cut = await post(chat, truncated, { 'content-encoding': 'gzip' });
+  expect(cut.status).toBe(400);
+  expect((await post(chat, 'x', { 'content-type': 'application/json' })).status).toBe(415);
+  expect((await post(chat, 'x', { 'content-encoding': 'br' })).status).toBe(415);
+  expect((await post(chat, 'x', { 'x-cichat-context': 'not base64 json' })).status).toBe(400);
+  expect(await currentContext(backend.db, chat)).toEqual(before);
+  const counts = await countContexts(backend.db, chat);
+  expect([counts.ready, counts.building]).toEqual([1, 0]);
+});

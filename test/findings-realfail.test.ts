@@ -1,0 +1,44 @@
+/**
+ * The dev half of the real failures (test/fixtures/realfail, issue 25): each case's finding
+ * matches what was written in its expected.json before the code was changed for it. Only cases
+ * that `_build/split.tsv` marks `dev` are read here: the held-out ones are for the figures.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { analyze } from '../core/log/analyze.js';
+import { DEV_CASES, REALFAIL_ROOT } from './helpers/realfail.js';
+
+const ROOT = REALFAIL_ROOT;
+
+interface Expected {
+  class: string;
+  tool: string;
+  message: string;
+  location: { file: string; line: number; column?: number } | null;
+  test?: string;
+  split: string;
+}
+
+describe('findings of the real dev failures', () => {
+  it('has dev cases to test', () => {
+    expect(DEV_CASES.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(DEV_CASES)('%s', (id) => {
+    const expected = JSON.parse(readFileSync(path.join(ROOT, id, 'expected.json'), 'utf8')) as Expected;
+    expect(expected.split).toBe('dev');
+    const finding = analyze(readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8'))[0]?.finding;
+    expect(finding?.class).toBe(expected.class);
+    // The message is the tool's line (the finding may hold the whole line around the expected text).
+    expect(finding?.message).toContain(expected.message);
+    if (expected.location === null) {
+      expect(finding?.location?.line).toBeUndefined();
+    } else {
+      // A JVM frame names the package path (com/acme/X.java); the project has it under src/...
+      const file = finding?.location?.file ?? '';
+      expect(file === expected.location.file || file.endsWith(`/${expected.location.file}`) || expected.location.file.endsWith(`/${file}`)).toBe(true);
+      expect(finding?.location?.line).toBe(expected.location.line);
+    }
+    if (expected.test) expect(finding?.test?.name).toBe(expected.test);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Uploads' CPU work in a worker thread (issue 28): the same result as on the calling thread,
+ * and a failure in the middle (the client gone, the worker gone) leaves the previous context.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateLatest, openDb, type Db } from '../backend/db.js';
+import { LocalEmbedder } from '../backend/retrieval/embed.js';
+import { ingestContext, ingestLog } from '../backend/retrieval/ingest.js';
+import { IngestPool } from '../backend/retrieval/ingestPool.js';
+import { VectorIndexCache } from '../backend/retrieval/vectorIndex.js';
+import type { ContextDeps } from '../backend/retrieval/retrieve.js';
+import { createChat } from '../backend/store/chats.js';
+import { countContexts, currentContext } from '../backend/store/contexts.js';
+
+function buildLog(lines: number): string {
+  const out: string[] = ['Started by user admin', '[Pipeline] sh', '+ mvn -B verify'];
+  for (let i = 0; i < lines; i++) out.push(`[INFO] Compiling module-${i % 31} file ${i}.java (${i % 97} ms)`);
+  out.push('[ERROR] /src/main/java/com/acme/UserService.java:[42,17] cannot find symbol', '[ERROR]   symbol:   method findByEmail(java.lang.String)', 'ERROR: script returned exit code 1', 'Finished: FAILURE');
+  return `${out.join('\n')}\n`;
+}
+
+let dir: string;
+let db: Db;
+let deps: ContextDeps;
+let pool: IngestPool;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-ingest-worker-'));
+  db = openDb(`sqlite:${path.join(dir, 'db.sqlite')}`);
+  await migrateLatest(db);
+  pool = new IngestPool();
+  deps = { db, embedder: new LocalEmbedder(), indexes: new VectorIndexCache(dir), ingestPool: pool };
+});
+afterAll(async () => {
+  await pool.close();
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a log ingested in the worker gives what the calling thread gives: rows, excerpts, stored text', async () => {
+  const log = buildLog(8_000);
+  const a = await createChat(db, 'u', 'a');
+  const b = await createChat(db, 'u', 'b');
+  const started = pool.started;
+  const inWorker = await ingestContext(deps, a.id, { buildDetails: { number: 7, consoleLog: log } }, { inline: false });
+  expect(pool.started).toBe(started + (started === 0 ? 1 : 0));
+  const inline = await ingestContext(deps, b.id, { buildDetails: { number: 7, consoleLog: log } }, { inline: true });
+  expect(inWorker.failureExcerpts).toEqual(inline.failureExcerpts);
+  expect(inWorker.failureExcerpts[0]?.text).toContain('cannot find symbol');
+  expect([inWorker.logLineCount, inWorker.chunkCount]).toEqual([inline.logLineCount, inline.chunkCount]);
+  expect(inWorker.ciContext).toEqual(inline.ciContext);
+  const rowsOf = async (chatId: number) =>
+    db('context_chunks').where({ context_id: (await currentContext(db, chatId))!.id }).orderBy('seq').select('seq', 'start_line', 'end_line', 'text', 'embedding');
+  expect(await rowsOf(a.id)).toEqual(await rowsOf(b.id));
+});
+
+test('a source that fails in the middle of a worker upload leaves the previous context whole', async () => {
+  const chat = await createChat(db, 'u', 'c');
+  const first = await ingestContext(deps, chat.id, { buildDetails: { number: 1, consoleLog: buildLog(100) } });
+  const before = await currentContext(db, chat.id);
+  async function* cutOff(): AsyncGenerator<string> {
+    yield buildLog(30_000);
+    yield buildLog(30_000);
+    throw new Error('client went away');
+  }
+  await expect(ingestLog(deps, chat.id, { buildDetails: { number: 2 } }, { field: 'consoleLog', pieces: cutOff() }, { inline: false })).rejects.toThrow('client went away');
+  const counts = await countContexts(db, chat.id);
+  expect([counts.ready, counts.building]).toEqual([1, 0]);
+  expect((await currentContext(db, chat.id))?.id).toBe(first.contextId);
+  expect(await currentContext(db, chat.id)).toEqual(before);
+  // The pool still works after it.
+  const next = await ingestContext(deps, chat.id, { buildDetails: { number: 3, consoleLog: buildLog(30_000) } }, { inline: false });
+  expect(next.logLineCount).toBe(30_007);
+});
