@@ -87,11 +87,13 @@ export async function readBuildRecord(buildDir: string, number: number): Promise
   if (commit) record.commit = commit;
   if (await hasChangelog(buildDir)) record.changes = (await readChanges(buildDir)).length;
   if (record.result !== 'FAILURE' && record.result !== 'UNSTABLE' && record.result !== 'SUCCESS') return record;
-  const tests = await readTestResult(buildDir);
+  const tests = await readTestResult(buildDir, number);
   if (tests && tests.unavailable === undefined) {
     record.testsReported = true;
-    const failures = (tests as { failures?: { name?: unknown }[] }).failures ?? [];
-    const failed = failures.map((f) => (typeof f.name === 'string' ? f.name : '')).filter((n) => n !== '');
+    const failures = (tests as { failedTests?: { className?: unknown; name?: unknown }[] }).failedTests ?? [];
+    const failed = failures
+      .map((f) => [f.className, f.name].filter((x): x is string => typeof x === 'string' && x !== '').join('.'))
+      .filter((n) => n !== '');
     if (failed.length > 0) record.failedTests = failed;
   }
   if (record.result === 'SUCCESS') return record;
