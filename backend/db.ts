@@ -10,7 +10,12 @@ export type Db = Knex;
  * The knex configuration for a DATABASE_URL: `sqlite:<file>` (better-sqlite3, WAL, foreign
  * keys on) or `mysql://user:pass@host:port/db` (mysql2, utf8mb4).
  */
-export function knexConfig(databaseUrl: string): Knex.Config {
+/** Where knex's own warnings go (a lost pooled connection, say): stderr unless a caller takes them. */
+export type DbWarningSink = (message: string) => void;
+
+const toStderr: DbWarningSink = (message) => console.warn(message);
+
+export function knexConfig(databaseUrl: string, onWarning: DbWarningSink = toStderr): Knex.Config {
   if (databaseUrl.startsWith('sqlite:')) {
     let file = databaseUrl.slice('sqlite:'.length);
     if (file.startsWith('//')) file = file.slice(2);
@@ -60,15 +65,15 @@ export function knexConfig(databaseUrl: string): Knex.Config {
     // so in one line (dbProblem.ts); knex's own warning would add a stack trace before it.
     log: {
       warn(message: string) {
-        if (!String(message).startsWith('Acquire connection error')) console.warn(message);
+        if (!String(message).startsWith('Acquire connection error')) onWarning(String(message));
       },
     },
   };
 }
 
 /** Opens the database named by DATABASE_URL. */
-export function openDb(databaseUrl: string): Db {
-  return knexFactory(knexConfig(databaseUrl));
+export function openDb(databaseUrl: string, onWarning?: DbWarningSink): Db {
+  return knexFactory(knexConfig(databaseUrl, onWarning));
 }
 
 /** Brings the schema up to date (run at backend start and by `npm run db:migrate`). */

@@ -13,7 +13,7 @@ import { createContextService } from '../backend/routes/context.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
 import { testDialects } from './helpers/databases.js';
-import { signToken, startTestBackend } from './helpers/backend.js';
+import { expectLostConnections, signToken, startTestBackend } from './helpers/backend.js';
 import type { TestBackend } from './helpers/backend.js';
 
 const dialects = await testDialects();
@@ -319,7 +319,10 @@ describe.each(dialects)('chats API on $name', (dialect) => {
 
 describe.each(dialects.filter((d) => d.name === 'mysql'))('hot reads when the database goes away ($name)', (dialect) => {
   test('connections killed by the server are replaced: the next reads answer 200', async () => {
-    const backend = await startTestBackend(dialect);
+    // The kills make knex warn "Connection lost" once per killed connection: expected here, so
+    // kept out of the test output (issue 27); any other warning is still printed.
+    const warnings = expectLostConnections();
+    const backend = await startTestBackend(dialect, { onDbWarning: warnings.sink });
     try {
       const user = `killed-${Math.random().toString(36).slice(2)}`;
       const created = await backend.request(user, 'POST', '/chats/', { title: 'survives' });

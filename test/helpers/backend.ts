@@ -54,13 +54,27 @@ export interface StartOptions {
   deps?: Partial<AppDeps>;
   /** The server's header, request, keep-alive and idle bounds (default: the backend's own). */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** Takes knex's warnings (default: stderr). A test that kills connections on purpose passes expectLostConnections(). */
+  onDbWarning?: (message: string) => void;
+}
+
+/** Lost connections are what a connection-killing test expects: those warnings are kept (counted), every other one still printed. */
+export function expectLostConnections(): { sink: (message: string) => void; lost: string[] } {
+  const lost: string[] = [];
+  return {
+    lost,
+    sink: (message) => {
+      if (/Connection lost: The server closed the connection/.test(message)) lost.push(message);
+      else console.warn(message);
+    },
+  };
 }
 
 /** A real backend (createApp) on an ephemeral port over a fresh database of `dialect`. */
 export async function startTestBackend(dialect: Dialect, options: StartOptions = {}): Promise<TestBackend> {
   const database = options.database ?? (await dialect.create());
   const ownsDatabase = options.database === undefined;
-  const db = openDb(database.url);
+  const db = openDb(database.url, options.onDbWarning);
   await migrateLatest(db);
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-test-data-'));
   const secret = options.secret ?? randomBytes(32).toString('hex');
