@@ -13,7 +13,7 @@ import { createIdentity } from './identity.js';
 import { buildCiContextResult } from '../jenkins/context.js';
 import { resolveReferer } from '../jenkins/referer.js';
 import { BackendProxy } from './proxy.js';
-import { CONTEXT_ROUTE, uploadContext, type BuildCiContext, type ContextRouteDeps, type ParseReferer } from './routes/context.js';
+import { CONTEXT_LOG_ROUTE, CONTEXT_ROUTE, uploadContext, uploadContextLog, type BuildCiContext, type ContextRouteDeps, type ParseReferer } from './routes/context.js';
 import { registerWorkspaceRoutes } from './workspace/routes.js';
 import { runWorkspaceTool } from './workspace/tools.js';
 import { TOOLS_PATH } from '../protocol/toolToken.js';
@@ -260,6 +260,8 @@ function controllerRouter({ config, proxy, identity, contextDeps, watcher, logge
   });
   // Uploads are read whole into memory: only so many at once (controller/uploadSlots.ts).
   const uploads = uploadSlots(config.uploadsMax ?? DEFAULT_CONTROLLER_UPLOADS_MAX);
+  // The raw log, streamed through (never held here): before the JSON upload's route.
+  router.post([CONTEXT_LOG_ROUTE, `${CONTEXT_LOG_ROUTE}/`], uploads, async (ctx) => uploadContextLog(ctx, userOf(ctx), contextDeps));
   router.post(CONTEXT_ROUTE, uploads, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
   router.put(CONTEXT_ROUTE, uploads, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
   registerWorkspaceRoutes(router, {

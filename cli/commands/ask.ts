@@ -83,8 +83,13 @@ export function asksAboutFailure(question: string): boolean {
 
 /** Without --chat, --job or a piped log there is nothing to answer from: which job, and the watcher's recent failures. */
 async function whichJob(client: CichatClient, piped: boolean): Promise<UserError> {
-  // No watcher (CICHAT_WATCH off) or an older controller: no list.
-  const recent: WatchedFailure[] = (await client.failures(5).catch(() => [])).slice(0, 5);
+  // No watcher (CICHAT_WATCH off) or an older controller: no list. An unreachable controller is that error.
+  const recent: WatchedFailure[] = (
+    await client.failures(5).catch((err: unknown) => {
+      if (err instanceof ApiError) return [];
+      throw err;
+    })
+  ).slice(0, 5);
   const lines = [
     `${piped ? 'stdin was empty and ' : ''}no build to answer from: name the job (its last completed build is taken, or its last failed one when you ask about a failure)`,
   ];

@@ -248,3 +248,81 @@ export function fitContextBody(ciContext: CiContext, limit = CONTEXT_BODY_LIMIT_
   const fittedContext: CiContext = { ...ciContext, buildDetails: { ...ciContext.buildDetails, lastSuccessfulBuild: fitted } };
   return Buffer.from(JSON.stringify({ ciContext: fittedContext }));
 }
+
+/** The raw-log upload under `/chatbot-api` (POST): `/context/<chat id>/log` as the backend has it. */
+export const CONTEXT_LOG_ROUTE = '/context/:chatId/log';
+/** The backend's limit on the X-Cichat-Context header (backend/routes/context.ts). */
+const FACTS_HEADER_MAX_CHARS = 12 * 1024;
+
+/**
+ * The raw log (any size, `text/plain`, optionally gzip) streamed to the backend as it arrives:
+ * the controller never holds it. With `?jobName=J[&buildNumber=N]` the facts JENKINS_HOME holds
+ * about that build (without its log: the log is the body) go along in X-Cichat-Context, the
+ * caller's own header laid over them; what does not fit the header's 12 KiB is left out, the
+ * biggest parts first, and the context says so (`factsOmitted`).
+ */
+export async function uploadContextLog(ctx: Context, userId: string, deps: ContextRouteDeps): Promise<void> {
+  const jobName = typeof ctx.query.jobName === 'string' && ctx.query.jobName !== '' ? ctx.query.jobName : undefined;
+  const buildQuery = typeof ctx.query.buildNumber === 'string' ? ctx.query.buildNumber : undefined;
+  const headers: Record<string, string | string[] | undefined> = { ...ctx.req.headers };
+  if (jobName !== undefined) {
+    const buildNumber = buildQuery === undefined ? undefined : /^\d+$/.test(buildQuery) ? Number(buildQuery) : await resolveBuildRef(deps.jenkinsHome, jobName, buildQuery);
+    let result: CiContextResult;
+    try {
+      const workspace = deps.workspace ? { workspace: deps.workspace } : {};
+      result = await deps.buildCiContext({ jenkinsHome: deps.jenkinsHome, jobName, ...(buildNumber !== undefined ? { buildNumber } : {}), ...workspace });
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      throw new Error(`Could not read the CI context from JENKINS_HOME ${deps.jenkinsHome}`, { cause: err });
+    }
+    if (result.notFound) {
+      const missing = result.problems[0];
+      throw new NotFound(`${missing?.error.message ?? `No job ${jobName} in JENKINS_HOME`}: no context was uploaded`);
+    }
+    const sentHeader = ctx.get('x-cichat-context');
+    let sent: CiContext | undefined;
+    if (sentHeader !== '') {
+      try {
+        sent = JSON.parse(Buffer.from(sentHeader, 'base64url').toString('utf8')) as CiContext;
+      } catch {
+        throw new BadRequest('X-Cichat-Context: not base64url-encoded JSON');
+      }
+    }
+    headers['x-cichat-context'] = factsHeader(mergeContexts(withoutLogs(result.context), sent, undefined));
+  }
+  ctx.respond = false;
+  await deps.proxy.forward(ctx.req, ctx.res, {
+    method: ctx.method,
+    pathAndQuery: ctx.url.slice('/chatbot-api'.length),
+    headers,
+    userId,
+  });
+}
+
+/** A context without any build log (the body carries the log). */
+function withoutLogs(ci: CiContext): CiContext {
+  if (!ci.buildDetails) return ci;
+  const { consoleLog: _l, consoleLogTail: _t, ...build } = ci.buildDetails;
+  const green = build.lastSuccessfulBuild;
+  if (typeof green === 'object' && green !== null) {
+    const { consoleLog: _g, consoleLogTail: _gt, ...greenRest } = green;
+    build.lastSuccessfulBuild = greenRest;
+  }
+  return { ...ci, buildDetails: build };
+}
+
+/** The facts as the header's base64url JSON, the biggest top-level parts left out until it fits. */
+export function factsHeader(ci: CiContext): string {
+  const encode = (c: CiContext) => Buffer.from(JSON.stringify(c)).toString('base64url');
+  let out = ci;
+  const omitted: string[] = [];
+  while (encode(out).length > FACTS_HEADER_MAX_CHARS) {
+    const keys = Object.keys(out).filter((k) => k !== 'factsOmitted');
+    if (keys.length === 0) break;
+    const biggest = keys.reduce((a, b) => (JSON.stringify(out[a]).length >= JSON.stringify(out[b]).length ? a : b));
+    const { [biggest]: _gone, ...rest } = out;
+    omitted.push(biggest);
+    out = { ...rest, factsOmitted: `left out to fit the ${FACTS_HEADER_MAX_CHARS / 1024} KiB header beside a raw log: ${omitted.join(', ')}` };
+  }
+  return encode(out);
+}
