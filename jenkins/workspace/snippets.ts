@@ -338,6 +338,18 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
         sourceChars += nearText.length;
         snippets.push({ path: found.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${hit.name}, a name like ${missing}` });
       }
+      // A missing type (`symbol: class Tax`): the types declared in files named like it
+      // (`TaxTable.java`), where a renamed class lives.
+      if (symbolKindOf(loc.message ?? '') === 'type' && snippets.length < limits.maxSourceSnippets) {
+        for (const t of await typeSuggestions(reader, found.workspace, found.rel, missing)) {
+          if (snippets.length >= limits.maxSourceSnippets) break;
+          const near = window(t.file, t.index + 1, 1, 600);
+          const nearText = maskSecrets(near.text);
+          if (sourceChars + nearText.length > limits.maxSourceChars) break;
+          sourceChars += nearText.length;
+          snippets.push({ path: t.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${t.name}, a name like ${missing}` });
+        }
+      }
       // A member of another type (`inv.count(...)` on an Inventory): that type's members of the
       // same kind, from the file that declares it (a renamed method's new name lives there).
       const owner = ownerTypeOf(loc.message ?? '');
@@ -406,6 +418,34 @@ async function memberSuggestions(
     return likelyMembers(missing, symbolKindOf(message), arityOf(message), members).map((m) => ({ ...m, rel, file }));
   }
   return [];
+}
+
+/** Types declared in the workspace files (same extension) whose names look like the missing type's. */
+async function typeSuggestions(reader: WorkspaceReader, workspace: SnippetWorkspace, failingRel: string, missing: string): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
+  const ext = /\.[A-Za-z0-9]+$/.exec(failingRel)?.[0];
+  if (!ext) return [];
+  const lower = missing.toLowerCase();
+  const stem = (p: string): string => p.slice(p.lastIndexOf('/') + 1, p.length - ext.length).toLowerCase();
+  const files = (await reader.index(workspace)).filter((f) => f.endsWith(ext) && f !== failingRel && (stem(f).includes(lower) || lower.includes(stem(f)) || editDistanceAtMost(stem(f), lower, 2)));
+  const out: { name: string; index: number; rel: string; file: ReadFile }[] = [];
+  for (const rel of files.slice(0, 20)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    for (const hit of similarIdentifiers(missing, file.lines, 2, 'type')) out.push({ name: hit.name, index: hit.index, rel, file });
+    if (out.length >= 2) break;
+  }
+  return out;
+}
+
+function editDistanceAtMost(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return (prev[b.length] as number) <= max;
 }
 
 /**

@@ -189,7 +189,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and` : place ? `open ${place} and` : 'go to the line the compiler names and';
       steps.push(`${opening} change it so that it compiles: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${m}.`);
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
-      const suggested = /Did you mean '([\w$]+)'\?/.exec(f.message)?.[1];
+      const suggested = /Did you mean '([\w$]+)'\?/i.exec(f.message)?.[1];
       if (suggested && f.symbol) steps.push(`The compiler suggests ${inlineCode(suggested)} instead of ${inlineCode(f.symbol)} ${m}.`);
       break;
     }

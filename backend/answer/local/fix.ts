@@ -13,7 +13,7 @@ import { at, findingFor, placeOf, remedyOf, reproduceCommand } from './findingTe
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
-import { failingSource, missingSourceHint } from './workspace.js';
+import { failingSource, missingSourceHint, numbered, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -31,6 +31,9 @@ const sameFile = (a: string, b: string): boolean => {
   const y = b.replace(/\\/g, '/');
   return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
 };
+
+/** Commands that only wait, signal or print: never the one to reproduce. */
+const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|false|:|cd|export)\b/;
 
 export const fix: Composer = (ask) => {
   const { ci, ctx } = ask;
@@ -75,6 +78,17 @@ export const fix: Composer = (ask) => {
     for (const s of source.sources) out.source(s);
   }
 
+  // The code a failing test exercises, when the workspace holds it: where the fix usually is.
+  if (f.class === 'test-assertion' || f.class === 'test-error') {
+    const subject = snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? ''));
+    if (subject && !(source?.text.includes(subject.path) ?? false)) {
+      out.line();
+      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}):`);
+      out.line(numbered(subject, undefined, 30));
+      out.source({ kind: 'file', path: subject.path, start_line: subject.startLine, end_line: subject.endLine });
+    }
+  }
+
   // 3. What changed since the last green build, and whether a change touched the failing file.
   const changes = green?.changes ?? (Array.isArray(ci.buildDetails?.changes) ? ci.buildDetails?.changes : undefined);
   if (changes && changes.length > 0) {
@@ -97,12 +111,19 @@ export const fix: Composer = (ask) => {
   // 4. A command that reproduces it locally: the test alone, else the command the CI ran.
   const stored = storedLogSpan(ctx);
   const step = stored ? failingStepOf(stored, f.message_line) : {};
-  const command = reproduceCommand(f, step.command?.command);
+  // A timeout's own `kill`/`sleep` is not what hung: the command before it is.
+  let ran: (typeof step)["command"] = step.command;
+  for (let guard = 0; stored && ran && TRIVIAL_COMMAND.test(ran.command) && guard < 5; guard++) {
+    const earlier = ran.line > 1 ? failingStepOf(stored, ran.line - 1).command : undefined;
+    ran = earlier && earlier.line < ran.line ? earlier : undefined;
+  }
+  if (ran && TRIVIAL_COMMAND.test(ran.command)) ran = undefined;
+  const command = reproduceCommand(f, ran?.command);
   if (command) {
     out.line();
-    const ran = step.command && command === step.command.command ? step.command : undefined;
-    const from = ran ? ` (the command the build ran ${at(ran.line)})` : f.test ? ` (runs ${inlineCode(f.test.name)} ${at(f.test.log_line)} alone)` : '';
-    if (ran) out.log({ start_line: ran.line, end_line: ran.line });
+    const same = ran && command === ran.command ? ran : undefined;
+    const from = same ? ` (the command the build ran ${at(same.line)})` : f.test ? ` (runs ${inlineCode(f.test.name)} ${at(f.test.log_line)} alone)` : '';
+    if (same) out.log({ start_line: same.line, end_line: same.line });
     else if (f.test) out.log({ start_line: f.test.log_line, end_line: f.test.log_line });
     out.line(`**Reproduce it locally:** ${inlineCode(command)}${from}, from the project's directory.`);
   }

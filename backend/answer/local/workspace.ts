@@ -154,7 +154,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   const where = `line ${s.line} of ${place(s)}`;
   const missing = finding?.symbol && finding.class === 'compile-error' ? finding.symbol : missingSymbolOf(message);
   if (missing) {
-    const suggested = /Did you mean '([\w$]+)'\?/.exec(message)?.[1];
+    const suggested = /Did you mean '([\w$]+)'\?/i.exec(message)?.[1];
     // Only definitions of the kind the compiler says is missing: a method for a method.
     // The snippet reader already looked in the type that should declare it: its members of the same kind.
     const members = snippets.flatMap((x) => {
