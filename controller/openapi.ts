@@ -195,6 +195,25 @@ function build(): Json {
             ...errors(401, 404, 422),
           },
         },
+        post: {
+          summary: "Upload the build log itself as the chat's context: any size, streamed, optionally gzip",
+          description:
+            'The body is the raw log (never held whole by the controller or the backend). `?jobName` (and `buildNumber`, a number or a permalink) adds what JENKINS_HOME holds about that build, without its log, in `X-Cichat-Context`; the caller may send its own `X-Cichat-Context` (the ciContext without its log, base64url JSON, at most 12 KiB). An empty body (422), a body that is not gzip (400) or another type (415) keeps the previous context.',
+          parameters: [
+            { name: 'jobName', in: 'query', required: false, schema: { type: 'string' }, description: 'Full job name, e.g. `team/api`' },
+            { name: 'buildNumber', in: 'query', required: false, schema: { type: 'string' }, description: 'A build number or a permalink (`lastFailedBuild`)' },
+            { name: 'Content-Encoding', in: 'header', required: false, schema: { type: 'string', enum: ['gzip', 'identity'] } },
+            { name: 'X-Cichat-Context', in: 'header', required: false, schema: { type: 'string' }, description: 'The ciContext without its log, as base64url JSON' },
+          ],
+          requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string' } }, 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          responses: {
+            200: json(
+              { type: 'object', properties: { success: { type: 'boolean' }, received_data: { type: 'object' }, log_lines: { type: 'integer' } }, required: ['success', 'received_data', 'log_lines'] },
+              'Stored',
+            ),
+            ...errors(400, 401, 404, 415, 422, 502, 503),
+          },
+        },
       },
       '/failures': {
         get: {

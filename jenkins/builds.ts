@@ -12,6 +12,7 @@ import { findBuildDir, jobUrl, listBuildNumbers, maskText, readBuildSummary, rea
 import type { JobLocation } from './jobs.js';
 import { readGzipLogTail, readLogTail } from './logTail.js';
 import { fillFailingSteps } from './flowDetails.js';
+import { fillDownstream } from './downstream.js';
 import { readTestResult } from './tests.js';
 import { child, childInt, childText, childrenNamed, findDeep, errorMessage, isMissing, parseXml, readHeadText, readTextFile, readXmlFile, simpleClassName, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
@@ -465,6 +466,7 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
     await fillLogTail(details, dir, `${job.fullName} #${number}`);
   }
   if (build && details.kind === 'pipeline') await fillFailingSteps(details, dir, build);
+  if (details.result === 'FAILURE' || details.result === 'UNSTABLE') await fillDownstream(details, opts.jenkinsHome, dir);
   if (details.result === 'FAILURE' || details.result === 'UNSTABLE' || opts.baselineLog !== undefined) {
     await fillLastSuccessfulBuild(details, opts);
   }

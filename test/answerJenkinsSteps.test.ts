@@ -45,4 +45,18 @@ describe('answers name the failing stage, branch and step Jenkins recorded', () 
     expect(text).toMatch(/\*\*1 of 10 tests? failed\*\*/);
     expect(text).toMatch(/`OrderTotalsTest\.totalAppliesDiscountBeforeTax`/);
   });
+
+  test('a failed downstream build: named, with its own failing step', async () => {
+    const downstream = await parallelContext();
+    const steps = downstream.ciContext.buildDetails?.failingSteps;
+    const log = 'Started by upstream project "team/api-ci" build number 311\nStarting building: team » deploy #17\nBuild team » deploy #17 completed: FAILURE\nERROR: team » deploy #17 completed with status FAILURE (propagate: false to ignore)\nFinished: FAILURE\n';
+    const ctx = analyzedChatContext(
+      { buildDetails: { number: 5, result: 'FAILURE', downstreamFailure: { jobName: 'team/deploy', number: 17, result: 'FAILURE', failingSteps: steps, consoleLogTail: "tests\\t_path.c(31): error C2065: 'PATH_MAX': undeclared identifier\nFinished: FAILURE" } } },
+      log,
+    );
+    const text = await ask('why did the build fail?', ctx);
+    expect(text).toMatch(/downstream build `team\/deploy #17` it triggered finished `FAILURE`; there Jenkins recorded the failure in step `bat` in stage `Test`, parallel branch `windows`/);
+    expect(text).toMatch(/Its log ends with: `.*error C2065/);
+  });
 });
+

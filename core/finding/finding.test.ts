@@ -134,5 +134,10 @@ describe('each class by its own evidence', () => {
     const lines = ['x'.repeat(100000), '', 'error: ' + '('.repeat(5000)];
     expect(findingOf(lines, { start_line: 1, end_line: 3 }).class).toBeDefined();
     expect(findingOf([], { start_line: 1, end_line: 1 }).class).toBe('unknown');
+    // A streamed log keeps only the lines around its blocks: the others are holes.
+    const sparse: string[] = new Array<string>(200);
+    sparse[99] = '+ javac A.java';
+    sparse[100] = 'A.java:3: error: cannot find symbol';
+    expect(findingOf(sparse, { start_line: 101, end_line: 101 })).toMatchObject({ class: 'compile-error', message_line: 101 });
   });
 });

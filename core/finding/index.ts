@@ -40,6 +40,16 @@ function bodyOf(raw: string): string {
     .replace(/\s+$/, '');
 }
 
+/**
+ * Lines a..b-1 without their CI marks. The analyzer may hand a windowed array (a streamed log
+ * keeps only the lines around its blocks): a line it does not hold reads as blank.
+ */
+function bodies(lines: readonly string[], a: number, b: number): string[] {
+  const out: string[] = [];
+  for (let i = Math.max(0, a); i < Math.min(lines.length, b); i++) out.push(bodyOf(lines[i] ?? ''));
+  return out;
+}
+
 /** The message as a sentence can quote it: CI prefixes off, one line, bounded. */
 function messageText(body: string): string {
   const text = body
@@ -57,18 +67,33 @@ interface Hit {
   read: RuleHit;
 }
 
+/** Each log line's rule match, once per log: excerpt windows overlap, and a weak finding is read again on a wider window. */
+const RULE_CACHE = new WeakMap<readonly string[], Map<number, Omit<Hit, 'index'> | null>>();
+
+function ruleOf(line: string): Omit<Hit, 'index'> | null {
+  if (line === '' || /^\s+at\s/.test(line)) return null;
+  for (const rule of RULES) {
+    const m = rule.re.exec(line);
+    if (m) return { rule, read: rule.read ? rule.read(m, line) : rule.tool ? { tool: rule.tool } : {} };
+  }
+  return null;
+}
+
 /** The best rule hit of the window: lowest priority, then the first line; framing lines only when nothing else. */
-function bestHits(body: readonly string[]): Hit[] {
+function bestHits(body: readonly string[], lines: readonly string[], start: number): Hit[] {
+  let cache = RULE_CACHE.get(lines);
+  if (!cache) {
+    cache = new Map();
+    RULE_CACHE.set(lines, cache);
+  }
   const hits: Hit[] = [];
   for (let i = 0; i < body.length; i++) {
-    const line = body[i] as string;
-    if (line === '' || /^\s+at\s/.test(line)) continue;
-    for (const rule of RULES) {
-      const m = rule.re.exec(line);
-      if (!m) continue;
-      hits.push({ rule, index: i, read: rule.read ? rule.read(m, line) : rule.tool ? { tool: rule.tool } : {} });
-      break;
+    let hit = cache.get(start + i);
+    if (hit === undefined) {
+      hit = ruleOf(body[i] as string);
+      cache.set(start + i, hit);
     }
+    if (hit) hits.push({ ...hit, index: i });
   }
   return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || a.index - b.index);
 }
@@ -107,9 +132,13 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   if (found.class !== 'unknown' && found.confidence !== 'low') return found;
   // A runner's banner cut from its detail (cargo's `---- t stdout ----` over a blank line): read
   // on a little, up to the next summary line, and keep what that establishes if it is more.
+  // Only a window that names a test or ends on a runner's banner is worth reading on.
   let end = excerpt.end_line;
-  const limit = Math.min(lines.length, excerpt.end_line + AFTER);
-  while (end < limit && !SUMMARY_LINE.test(bodyOf(lines[end] ?? '').trim())) end++;
+  const lastLine = bodyOf(lines[excerpt.end_line - 1] ?? '').trim();
+  if (found.test || /^-{3,} \S+ (?:stdout|stderr) -{3,}$|^_{3,} .+ _{3,}$|^● |^--- FAIL|^=+ FAILURES =+$|^failures:$/.test(lastLine)) {
+    const limit = Math.min(lines.length, excerpt.end_line + AFTER);
+    while (end < limit && !SUMMARY_LINE.test(bodyOf(lines[end] ?? '').trim())) end++;
+  }
   const longer = end === excerpt.end_line ? found : findingIn(lines, { start_line: excerpt.start_line, end_line: end });
   const best = longer.class !== 'unknown' && (found.class === 'unknown' || longer.confidence !== 'low') ? longer : found;
   if (best.class !== 'unknown') return best;
@@ -122,7 +151,8 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
     // Jenkins' own pipeline lines between the step's output and its exit say nothing.
     if (!/^\[Pipeline\]/.test(bodyOf(lines[start - 1] ?? '').trim())) said++;
   }
-  if (start === excerpt.start_line) return best;
+  // Only an excerpt that is a verdict alone (an exit status, Jenkins' ending) looks back.
+  if (start === excerpt.start_line || excerpt.end_line - excerpt.start_line > 3 || !SUMMARY_LINE.test(best.message) && !/exit (?:code|status)|returned \d+/i.test(best.message)) return best;
   const earlier = findingIn(lines, { start_line: start, end_line: excerpt.end_line });
   return earlier.class !== 'unknown' ? earlier : best;
 }
@@ -131,16 +161,16 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const start = Math.max(0, excerpt.start_line - 1);
   const end = Math.min(lines.length - 1, excerpt.end_line - 1, start + MAX_WINDOW - 1);
   const from = Math.max(0, start - BEFORE);
-  const before = lines.slice(from, start).map(bodyOf);
-  const body = lines.slice(start, end + 1).map(bodyOf);
+  const before = bodies(lines, from, start);
+  const body = bodies(lines, start, end + 1);
   const logLine = (i: number): number => start + i + 1;
 
-  const hits = bestHits(body);
+  const hits = bestHits(body, lines, start);
   const best = hits[0];
   const assertion = assertionIn(body);
   const raised = raisedIn(body);
   const all = [...before, ...body];
-  const summary = lines.slice(end + 1, end + 1 + BEFORE).map(bodyOf);
+  const summary = bodies(lines, end + 1, end + 1 + BEFORE);
   const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? body.length), summary);
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
   const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body);
@@ -148,7 +178,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   // belongs to it: read on while the lines look like a trace.
   let traceEnd = end;
   while (traceEnd + 1 < lines.length && traceEnd - end < AFTER * 3 && TRACE_LINE.test(bodyOf(lines[traceEnd + 1] ?? ''))) traceEnd++;
-  const traces = tracesIn(traceEnd > end ? [...body, ...lines.slice(end + 1, traceEnd + 1).map(bodyOf)] : body, logLine(0));
+  const traces = tracesIn(traceEnd > end ? [...body, ...bodies(lines, end + 1, traceEnd + 1)] : body, logLine(0));
 
   let cls: FindingClass = 'unknown';
   let confidence: Finding['confidence'] = 'low';
@@ -339,7 +369,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   }
   // A vet or lint command's diagnostics are lint findings, not a compiler's rejection.
   if (cls === 'compile-error') {
-    const command = [...before].reverse().find((l) => /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
+    const command = [...before].reverse().find((l) => typeof l === 'string' && /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle)\b/.exec(command)?.[1] : undefined;
     if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit') {
       cls = 'lint';

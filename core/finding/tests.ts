@@ -42,10 +42,14 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
   { re: /^(?:rspec) (\S+:\d+) # (.+)$/, tool: 'rspec', name: (m) => `${m[2]} (${m[1]})` },
 ];
 
+const MIGHT_NAME_A_TEST = /FAIL|ERROR|_{3}|●|›|❯|×|✗|---|panicked|not ok|\d\) |\*\*\*|#|rspec|[Tt]est|Spec|IT\.|::| > /;
+
 /** The failing test the window names, nearest to (and not after) `before` when given. */
 export function testNameIn(lines: readonly string[], before = lines.length, summary: readonly string[] = []): TestName | undefined {
   let found: TestName | undefined;
   for (let i = 0; i < lines.length; i++) {
+    // One cheap test first: every TEST_NAMES shape holds one of these.
+    if (!MIGHT_NAME_A_TEST.test(lines[i] ?? '')) continue;
     const text = (lines[i] ?? '').trim().replace(/^\[(?:ERROR|INFO)\]\s+(?=\w+\(|[\w.$]+ Time)/, '');
     for (const t of TEST_NAMES) {
       const m = t.re.exec(text);

@@ -10,7 +10,7 @@ import { describeChange } from './build.js';
 import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
 import { findingFor, meaningOf, remedyOf, at } from './findingText.js';
-import { recordedSteps } from './steps.js';
+import { recordedDownstream, recordedSteps } from './steps.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
 
@@ -226,7 +226,10 @@ const failure: Composer = async (ask) => {
     }
   }
   // What Jenkins recorded (issue 26): the failing stage, branch and step.
-  if (!askedKind) recordedSteps(out, ci);
+  if (!askedKind) {
+    recordedSteps(out, ci);
+    recordedDownstream(out, ci);
+  }
   out.line();
   quote(out, top, 25);
   // The workspace's source around the line the failure names (issue 17), when uploaded.

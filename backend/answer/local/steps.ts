@@ -40,3 +40,30 @@ export function recordedSteps(out: ReplyBuilder, ci: CiContext): boolean {
   out.line(`${text}.`);
   return true;
 }
+
+/**
+ * The downstream build that failed this one (`buildDetails.downstreamFailure`), with its own
+ * failing step when Jenkins recorded one. Nothing when the context names none.
+ */
+export function recordedDownstream(out: ReplyBuilder, ci: CiContext): boolean {
+  const raw: unknown = ci.buildDetails?.downstreamFailure;
+  if (typeof raw !== 'object' || raw === null) return false;
+  const d = raw as Record<string, unknown>;
+  const job = typeof d['jobName'] === 'string' ? d['jobName'] : undefined;
+  const n = typeof d['number'] === 'number' ? d['number'] : undefined;
+  if (job === undefined || n === undefined) return false;
+  out.fact('buildDetails.downstreamFailure');
+  const result = typeof d['result'] === 'string' ? ` finished ${inlineCode(d['result'])}` : ' failed';
+  const error = d['error'];
+  let text = `It failed because the downstream build ${inlineCode(`${job} #${n}`)} it triggered${result}`;
+  const steps = Array.isArray(d['failingSteps']) ? (d['failingSteps'] as FailingStep[]) : [];
+  const first = steps.find((s) => typeof s?.step === 'string');
+  if (first) text += `; there Jenkins recorded the failure in ${describeStep(first)} (${inlineCode(`${first.errorClass.replace(/^.*\./, '')}: ${first.errorMessage.split('\n')[0] ?? ''}`)})`;
+  else if (typeof error === 'string') text += ` (${error})`;
+  out.line(`${text}.`);
+  const tailText = d['consoleLogTail'];
+  const tail = typeof tailText === 'string' ? tailText.split('\n').filter((l) => l.trim() !== '') : [];
+  const errorLine = [...tail].reverse().find((l) => /error|exception|failed/i.test(l) && !/^(?:Finished:|ERROR: script returned exit code)/.test(l));
+  if (errorLine) out.line(`Its log ends with: ${inlineCode(errorLine.slice(0, 200))}`);
+  return true;
+}
