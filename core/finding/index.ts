@@ -379,7 +379,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   }
   // A vet or lint command's diagnostics are lint findings, not a compiler's rejection.
   if (cls === 'compile-error') {
-    const command = [...before].reverse().find((l) => /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
+    const command = [...before].reverse().find((l) => typeof l === 'string' && /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle)\b/.exec(command)?.[1] : undefined;
     if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit') {
       cls = 'lint';

@@ -67,12 +67,15 @@ export interface AnalyzeOptions {
 
 /**
  * A line's block is made once this many lines after it are known: a block reads ~90 lines
- * ahead, and its finding (core/finding) reads up to 60 lines after the block.
+ * ahead, and its finding (core/finding) reads up to 80 lines after the block.
  */
-export const WINDOW_AHEAD = 160;
-/** Lines kept around each block besides its own, for its finding (core/finding reads 40 before, 60 after). */
-const CONTEXT_BEFORE = 40;
-const CONTEXT_AFTER = 60;
+export const WINDOW_AHEAD = 200;
+/**
+ * Lines kept around each block besides its own, for its finding (core/finding reads up to 70
+ * lines before an excerpt and 80 after it).
+ */
+const CONTEXT_BEFORE = 80;
+const CONTEXT_AFTER = 100;
 /** Lines kept in the window: WINDOW_AHEAD ahead of the line at hand, the rest behind it (~90 read). */
 const RING = 512;
 const MASK = RING - 1;
@@ -513,7 +516,12 @@ export class LogAnalyzer {
       if (options.baseline) tail.new_since_baseline = hasNewLine(lines, tail.start_line - 1, tail.end_line - 1, options.baseline);
       excerpts.push(tail);
     }
-    // What each excerpt establishes (issue 25): bounded work per excerpt, read from the kept lines.
+    // What each excerpt establishes (issue 25): bounded work per excerpt, read from the kept lines
+    // (every line it reads is kept; a hole would only be past those bounds, read as blank).
+    for (const e of excerpts) {
+      const to = Math.min(total - 1, e.end_line - 1 + CONTEXT_AFTER);
+      for (let k = Math.max(0, e.start_line - 1 - CONTEXT_BEFORE); k <= to; k++) if (lines[k] === undefined) lines[k] = '';
+    }
     withFindings(lines, excerpts);
     return {
       excerpts,
