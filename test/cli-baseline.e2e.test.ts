@@ -66,14 +66,22 @@ describe('cichat analyze --baseline', () => {
 
 describe('cichat context upload --baseline-log', () => {
   let server: http.Server;
+  /** The bodies of the context uploads (POST /context/7/). */
   let bodies: Record<string, unknown>[] = [];
+  /** Every request, `METHOD path`: the CLI asks the chat's last upload time before it uploads. */
+  let requests: string[] = [];
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        bodies.push(JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>);
+        requests.push(`${req.method} ${req.url}`);
         res.writeHead(200, { 'content-type': 'application/json' });
+        if (req.method === 'GET' && req.url === '/chatbot-api/context/7/last-upload') {
+          res.end('{"last_upload_at":null}');
+          return;
+        }
+        bodies.push(JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>);
         res.end('{"success":true,"received_data":{}}');
       });
     });
@@ -82,6 +90,7 @@ describe('cichat context upload --baseline-log', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   beforeEach(() => {
     bodies = [];
+    requests = [];
   });
 
   it('sends the passing log beside the failing one', async () => {
@@ -89,6 +98,7 @@ describe('cichat context upload --baseline-log', () => {
     const r = await runCli(['context', 'upload', '7', '--log', FAIL, '--baseline-log', PASS, '--no-progress'], { env: { ...env, CICHAT_URL: url } });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Uploaded the context of chat 7 \(log of \d+ lines, passing log of \d+ lines\)/);
+    expect(requests).toEqual(['GET /chatbot-api/context/7/last-upload', 'POST /chatbot-api/context/7/']);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]?.consoleLog).toBe(fs.readFileSync(FAIL, 'utf8'));
     expect(bodies[0]?.baselineLog).toBe(fs.readFileSync(PASS, 'utf8'));
@@ -99,6 +109,6 @@ describe('cichat context upload --baseline-log', () => {
     const r = await runCli(['context', 'upload', '7', '--log', '-', '--baseline-log', '-'], { env: { ...env, CICHAT_URL: url }, input: 'x\n' });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot both read stdin');
-    expect(bodies).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   });
 });

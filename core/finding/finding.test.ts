@@ -109,10 +109,23 @@ describe('each class by its own evidence', () => {
       { class: 'test-error', exception: 'TypeError' },
     ],
     ['shell syntax', '+ ./release.sh\n./release.sh: line 12: syntax error near unexpected token `fi\'\nERROR: script returned exit code 2\n', { class: 'ci-script', tool: 'sh' }],
+    ['curl timeout', '+ curl -fsS https://artifacts.example.com/app.tgz -o app.tgz\ncurl: (28) Operation timed out after 30001 milliseconds with 0 bytes received\nERROR: script returned exit code 28\n', { class: 'network', host: 'artifacts.example.com' }],
+    ['C++ bad_alloc', "+ ./indexer\nterminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\nAborted (core dumped)\n", { class: 'out-of-memory' }],
+    ['pytest-timeout', '________________________________ test_sync ________________________________\n\n    def test_sync():\n>       wait_for_peer()\nE       Failed: Timeout >2.0s\n\ntests/test_sync.py:9: Failed\n', { class: 'timeout-aborted' }],
+    ['make without a rule', "+ make\nmake: *** No rule to make target 'src/stats.c', needed by 'stats.o'.  Stop.\n", { class: 'compile-error', tool: 'make', symbol: 'src/stats.c' }],
+    ['checkstyle', '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-checkstyle-plugin:3.3.1:check (default) on project api: You have 2 Checkstyle violations. -> [Help 1]\n', { class: 'lint', tool: 'checkstyle' }],
+    ['eslint parsing error', '/ws/src/cart.js\n  3:10  error  Parsing error: Unexpected token )\n\n✖ 1 problem (1 error, 0 warnings)\n', { class: 'lint', tool: 'eslint', location: { file: '/ws/src/cart.js', line: 3, column: 10, log_line: 2 } }],
+    ['Go deadlock', '+ go run .\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan receive]:\nmain.main()\n\t/ws/main.go:9 +0x3c\nexit status 2\n', { class: 'runtime-exception', exception: 'fatal error', location: { file: '/ws/main.go', line: 9, log_line: 6 } }],
+    ['JVM main class missing', '+ java -cp out app.Main\nError: Could not find or load main class app.Main\nCaused by: java.lang.ClassNotFoundException: app.Main\n', { class: 'runtime-exception' }],
+    ['npm registry auth', '+ npm ci\nnpm error code E401\nnpm error Incorrect or missing password.\n', { class: 'permission-credentials' }],
     ['wrong version', "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile (default-compile) on project api: Fatal error compiling: error: invalid target release: 21 -> [Help 1]\n", { class: 'missing-tool', tool: 'java' }],
   ];
   it.each(cases)('%s', (_name, log, want) => {
     expect(top(log)).toMatchObject(want);
+  });
+
+  it("reads npm's missing script as a CI script error", () => {
+    expect(findingOf(['+ npm run build', 'npm error Missing script: "build"'], { start_line: 2, end_line: 2 })).toMatchObject({ class: 'ci-script', tool: 'npm', symbol: 'build' });
   });
 
   it('places a Go panic at the first frame after the runtime and a JVM failure at the project frame', () => {

@@ -129,7 +129,8 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'j
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const found = findingIn(lines, excerpt);
-  if (found.class !== 'unknown' && found.confidence !== 'low') return found;
+  const signalOnly = found.class === 'runtime-exception' && /^SIG|^Aborted/.test(found.exception ?? '') && excerpt.end_line - excerpt.start_line <= 2;
+  if (found.class !== 'unknown' && found.confidence !== 'low' && !signalOnly) return found;
   // A runner's banner cut from its detail (cargo's `---- t stdout ----` over a blank line): read
   // on a little, up to the next summary line, and keep what that establishes if it is more.
   // Only a window that names a test or ends on a runner's banner is worth reading on.
@@ -141,7 +142,9 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   }
   const longer = end === excerpt.end_line ? found : findingIn(lines, { start_line: excerpt.start_line, end_line: end });
   const best = longer.class !== 'unknown' && (found.class === 'unknown' || longer.confidence !== 'low') ? longer : found;
-  if (best.class !== 'unknown') return best;
+  // A fatal signal alone (`Aborted (core dumped)`) may have its reason just above (`std::bad_alloc`).
+  const bareSignal = best.class === 'runtime-exception' && /^SIG|^Aborted/.test(best.exception ?? '') && excerpt.end_line - excerpt.start_line <= 2;
+  if (best.class !== 'unknown' && !bareSignal) return best;
   // An exit status alone (`ERROR: script returned exit code 255`): the step's last lines before
   // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
   let start = excerpt.start_line;
@@ -152,8 +155,9 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
     if (!/^\[Pipeline\]/.test(bodyOf(lines[start - 1] ?? '').trim())) said++;
   }
   // Only an excerpt that is a verdict alone (an exit status, Jenkins' ending) looks back.
-  if (start === excerpt.start_line || excerpt.end_line - excerpt.start_line > 3 || !SUMMARY_LINE.test(best.message) && !/exit (?:code|status)|returned \d+/i.test(best.message)) return best;
+  if (start === excerpt.start_line || excerpt.end_line - excerpt.start_line > 3 || (!bareSignal && !SUMMARY_LINE.test(best.message) && !/exit (?:code|status)|returned \d+/i.test(best.message))) return best;
   const earlier = findingIn(lines, { start_line: start, end_line: excerpt.end_line });
+  if (bareSignal) return earlier.class !== 'unknown' && earlier.class !== 'runtime-exception' ? earlier : best;
   return earlier.class !== 'unknown' ? earlier : best;
 }
 
@@ -210,6 +214,12 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       }
       if (!extra.host) {
         const host = hits.map((h) => h.read.host).find(Boolean);
+        if (host) extra.host = host;
+      }
+      // curl names no host in its error (`curl: (28) Operation timed out`): the command it ran does.
+      if (!extra.host) {
+        const command = [...before].reverse().find((l) => /^(?:\+ |\$ )/.test(l.trim()));
+        const host = command ? /https?:\/\/([\w.-]+)/.exec(command)?.[1] : undefined;
         if (host) extra.host = host;
       }
     }

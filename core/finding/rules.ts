@@ -62,6 +62,9 @@ export const RULES: Rule[] = [
     re: /^(?:\S+: )?(?:line \d+: )?(?:syntax error near unexpected token|syntax error: unexpected end of file)|^(?:\S+: )+(?:\d+: )?Syntax error: .+ unexpected|: bad substitution$|: unbound variable$|^\S+: (?:line )?\d+: cd: .+: (?:No such file or directory|can't cd to .+)$/,
     read: () => ({ tool: 'sh' }),
   },
+  { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: )?.*: (?:too many arguments|integer expression expected|unary operator expected|binary operator expected)$/, read: () => ({ tool: 'sh' }) },
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /^npm (?:ERR!|error) Missing script: "?([\w:.-]+)"?/i, read: (m) => ({ tool: 'npm', symbol: m[1] as string }) },
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /(?:Unknown lifecycle phase "[^"]+"|No goals have been specified for this build|Task '[^']+' not found in (?:root )?project|Could not find method \w+\(\) for arguments|The source directory "[^"]+" does not appear to contain CMakeLists\.txt|^\S*[Mm]akefile:\d+: \*\*\* missing separator)/, read: (m) => ({ tool: /lifecycle|goals/.test(m[0]) ? 'maven' : /Task '|Could not find method/.test(m[0]) ? 'gradle' : /CMakeLists/.test(m[0]) ? 'cmake' : 'make' }) },
   // ---- The agent went away under the build.
   {
     cls: 'agent-lost',
@@ -75,7 +78,7 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\bMemoryError\b|exit code 137\b|signal: killed)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\bMemoryError\b|exit code 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
     read: (m) => ({ exception: /OutOfMemoryError|MemoryError/.exec(m[0])?.[0] ?? 'killed' }),
   },
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk/i },
@@ -84,7 +87,7 @@ export const RULES: Rule[] = [
     cls: 'timeout-aborted',
     priority: 25,
     confidence: 'high',
-    re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|context deadline exceeded)/,
+    re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|context deadline exceeded|Failed: Timeout >[\d.]+s|Test timed out in \d+ ?ms|Timed out after \d+|timed out after \d+ ?(?:ms|s|seconds|minutes))/,
     read: (m) => ({ ...(/panic: test timed out/.test(m[0]) ? { tool: 'go test' } : /Exceeded timeout of/.test(m[0]) ? { tool: 'jest' } : {}) }),
   },
   // ---- Compilers.
@@ -114,6 +117,8 @@ export const RULES: Rule[] = [
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
+  { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`]/, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
+  { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^\s*Cannot find source file:\s*$|^\s*Cannot find source file: (\S+)/, read: (m) => ({ tool: 'cmake', ...(m[1] ? { symbol: m[1] } : {}) }) },
   // Python refusing to parse the code is the compiler's error of Python.
   { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(SyntaxError|IndentationError|TabError): /, read: (m) => ({ tool: 'python', exception: m[1] }) },
   // ---- The linker.
@@ -137,13 +142,15 @@ export const RULES: Rule[] = [
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+):(\d+): ([A-Z]{1,3}\d{2,4}) `), read: (m) => ({ tool: 'flake8', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'lint', priority: 36, confidence: 'high', re: /^(?:would reformat |Oh no! .* files? would be reformatted|\[warn\] Code style issues found|Code style issues found in|Diff in .* at line \d+:|gofmt: |ktlint|checkstyle|\[ERROR\] .*\.java:\[\d+(?:,\d+)?\] \([\w ]+\) )/, read: (m) => ({ tool: /reformat|Oh no/.test(m[0]) ? 'black' : /Code style/.test(m[0]) ? 'prettier' : /Diff in/.test(m[0]) ? 'rustfmt' : /checkstyle|\(\w+\) /.test(m[0]) ? 'checkstyle' : 'formatter' }) },
   { cls: 'lint', priority: 36, confidence: 'high', re: /^In \S+ line \d+:|\bSC\d{4}\b.*:/, read: () => ({ tool: 'shellcheck' }) },
+  { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+error\s+Parsing error: /, read: (m) => ({ tool: 'eslint', ...at(undefined, m[1], m[2]) }) },
+  { cls: 'lint', priority: 36, confidence: 'high', re: /You have \d+ Checkstyle violations?|There (?:is|are) \d+ checkstyle errors?|PMD Failure|You have \d+ PMD violations?|The following files had format violations|Lint found errors in the project|BugInstance size is \d+|\d+ SpotBugs violations? (?:were|was) found/, read: (m) => ({ tool: /Checkstyle|checkstyle/.test(m[0]) ? 'checkstyle' : /PMD/.test(m[0]) ? 'pmd' : /format violations/.test(m[0]) ? 'spotless' : /SpotBugs|BugInstance/.test(m[0]) ? 'spotbugs' : 'android-lint' }) },
   { cls: 'lint', priority: 37, confidence: 'medium', re: /^✖ \d+ problems? \(\d+ errors?/, framing: true, read: () => ({ tool: 'eslint' }) },
   // ---- Network (before the resolvers: a resolver that could not reach its repository is a network failure).
   {
     cls: 'network',
     priority: 40,
     confidence: 'high',
-    re: /(?:Could not resolve host|UnknownHostException|Temporary failure in name resolution|Name or service not known|nodename nor servname provided|\bENOTFOUND\b|\bEAI_AGAIN\b|\bECONNREFUSED\b|\bECONNRESET\b|\bETIMEDOUT\b|Connection refused|Connection reset by peer|Connection timed out|Network is unreachable|No route to host|Failed to establish a new connection|Failed to connect to|dial tcp[^:]*: (?:lookup|connect)|: no such host|certificate verify failed|PKIX path building failed|SSLHandshakeException|TLS handshake timeout|unable to get local issuer certificate|ConnectTimeoutException|SocketTimeoutException|Read timed out|spurious network error|503 Service Unavailable|502 Bad Gateway|ConnectException: Connection refused)/i,
+    re: /(?:Could not resolve host|UnknownHostException|Temporary failure in name resolution|Name or service not known|nodename nor servname provided|\bENOTFOUND\b|\bEAI_AGAIN\b|\bECONNREFUSED\b|\bECONNRESET\b|\bETIMEDOUT\b|Connection refused|Connection reset by peer|Connection timed out|Network is unreachable|No route to host|Failed to establish a new connection|Failed to connect to|dial tcp[^:]*: (?:lookup|connect)|: no such host|certificate verify failed|PKIX path building failed|SSLHandshakeException|TLS handshake timeout|unable to get local issuer certificate|ConnectTimeoutException|SocketTimeoutException|Read timed out|spurious network error|503 Service Unavailable|502 Bad Gateway|ConnectException: Connection refused|curl: \((?:6|7|28|35|52|56|60)\)|Operation timed out|SSL certificate problem|Could not connect to|Failed to connect to)/i,
     read: (_m, line) => {
       const host = hostOf(line);
       return host ? { host } : {};
@@ -191,6 +198,8 @@ export const RULES: Rule[] = [
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could NOT find (\w+)/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could not find a package configuration file provided by "([^"]+)"/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /(?:PackagesNotFoundError|UnsatisfiableError): /, read: () => ({ tool: 'conda' }) },
+  { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /Error: Cannot find module '((?![./])[^']+)'/, read: (m) => ({ tool: 'node', exception: 'Error', dependency: m[1] as string }) },
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /npm (?:ERR!|error) code EINTEGRITY|go: updates to go\.mod needed|missing go\.sum entry/, read: () => ({}) },
   // Python could not import a module the code needs: the environment lacks a dependency.
   { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /^(?:E\s+)?(ModuleNotFoundError): No module named '([^']+)'/, read: (m) => ({ tool: 'python', exception: m[1], dependency: m[2] }) },
   // ---- Permissions and credentials.
@@ -198,7 +207,7 @@ export const RULES: Rule[] = [
     cls: 'permission-credentials',
     priority: 50,
     confidence: 'high',
-    re: /(?:Permission denied|\bEACCES\b|Operation not permitted|\bEPERM\b|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|could not read Username|Invalid username or password|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|Host key verification failed|Could not read from remote repository)/i,
+    re: /(?:Permission denied|\bEACCES\b|Operation not permitted|\bEPERM\b|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|could not read Username|Invalid username or password|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|Host key verification failed|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
     read: (_m, line) => {
       const host = hostOf(line);
       return host ? { host } : {};

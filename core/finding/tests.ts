@@ -212,6 +212,8 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
       continue;
     }
     if (/^panic: /.test(text) && !/^panic: test timed out/.test(text)) return { index: i, text, exception: 'panic', runtime: 'go' };
+    if (/^fatal error: (?:all goroutines are asleep|concurrent map|runtime:|stack overflow)/.test(text)) return { index: i, text, exception: 'fatal error', runtime: 'go' };
+    if (/^Error: Could not find or load main class /.test(text)) return { index: i, text, exception: 'ClassNotFoundException', runtime: 'jvm' };
     m = /^thread '([^']+)'(?: \(\d+\))? panicked at (.*)$/.exec(text);
     if (m) {
       // The message is on the same line (old) or the next one (Rust >= 1.73).
