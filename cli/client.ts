@@ -3,7 +3,7 @@
  * (CONTRACT section 3): typed methods per endpoint, answer streams as async iterators, and
  * errors that say what to do next.
  */
-import type { Chat, Page, QaPair, StreamEvent, CiContext, WatchedFailure, WorkspaceSnippet } from '../protocol/types.js';
+import type { BuildHistory, Chat, Page, QaPair, StreamEvent, CiContext, WatchedFailure, WorkspaceSnippet } from '../protocol/types.js';
 import { readEvents } from '../protocol/sse.js';
 import { ApiError, UsageError, UserError } from './errors.js';
 
@@ -115,6 +115,15 @@ function uploadBody(bytes: Buffer, onProgress?: ProgressListener): ReadableStrea
       onProgress?.(sent, total);
     },
   });
+}
+
+/** `GET /chatbot-api/history`: the builds looked at (newest first) and the verdict. */
+export interface JobHistoryAnswer {
+  job: string;
+  window: number;
+  builds: { number: number; result: string | null; commit?: string; fingerprint?: string; class?: string; message?: string; failedTests?: string[] }[];
+  build: number | null;
+  history: BuildHistory | null;
 }
 
 export class CichatClient {
@@ -269,6 +278,14 @@ export class CichatClient {
   /** Recent failed builds the controller's watcher diagnosed for this user, newest first. */
   async failures(limit = 100): Promise<WatchedFailure[]> {
     return (await this.json<{ items: WatchedFailure[] }>('GET', `/failures?limit=${limit}`)).items;
+  }
+
+  /** A job's recent builds and the verdict of one failure (`GET /history`, issue 29). */
+  history(jobName: string, buildNumber?: number, window?: number): Promise<JobHistoryAnswer> {
+    const q = new URLSearchParams({ jobName });
+    if (buildNumber !== undefined) q.set('buildNumber', String(buildNumber));
+    if (window !== undefined) q.set('window', String(window));
+    return this.json('GET', `/history?${q.toString()}`);
   }
 
   /** Ids of the watcher's chats not opened yet; empty when the watcher is off or unreachable. */

@@ -212,6 +212,18 @@ Examples:
     });
 
   program
+    .command('history')
+    .description("a job's recent builds with the fingerprint of each failure, and whether a failure is new, recurring, flaky or back")
+    .argument('<job>', 'the job (full name with folders)')
+    .option('--build <n>', 'the failed build to judge (default: the newest failed or unstable one)', intArg('--build'))
+    .option('--window <n>', 'how many of the last builds to look at, 2-1000 (default: the controller\'s CICHAT_HISTORY_BUILDS, 50)', intArg('--window'))
+    .action(async (job: string, opts: { build?: number; window?: number }, cmd: Command) => {
+      if (opts.window !== undefined && (opts.window < 2 || opts.window > 1000)) throw new UsageError('--window: must be between 2 and 1000');
+      const m = await import('./commands/history.js');
+      await m.showHistory(await ctxOf(cmd), job, opts.build, opts.window);
+    });
+
+  program
     .command('failures')
     .description('recent failed builds the controller noticed (CICHAT_WATCH), each with its one-line cause and chat id')
     .addOption(new Option('--limit <n>', 'show at most n failures, 1-100 (default 20)').argParser(intArg('--limit')))

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
@@ -11,6 +12,8 @@ import { errorMiddleware, HttpError, NotFound } from './errors.js';
 import { crossSiteRefusal, hostCheck, hostRefusal } from './hosts.js';
 import { createIdentity } from './identity.js';
 import { buildCiContextResult } from '../jenkins/context.js';
+import { HISTORY_WINDOW } from '../jenkins/history.js';
+import { registerHistoryRoute } from './routes/history.js';
 import { resolveReferer } from '../jenkins/referer.js';
 import { BackendProxy } from './proxy.js';
 import { CONTEXT_LOG_ROUTE, CONTEXT_ROUTE, uploadContext, uploadContextLog, type BuildCiContext, type ContextRouteDeps, type ParseReferer } from './routes/context.js';
@@ -157,6 +160,15 @@ interface BuiltController {
   webPage: WebPage;
 }
 
+/**
+ * The context builder with the job's failure history (issue 29): indexes in DATA_DIR/history,
+ * CICHAT_HISTORY_BUILDS builds. A caller's own `history` option wins.
+ */
+export function withHistory(config: ControllerConfig, build: BuildCiContext): BuildCiContext {
+  const history = { cacheDir: path.join(config.dataDir, 'history'), window: config.historyBuilds ?? HISTORY_WINDOW };
+  return (options) => build({ history, ...options });
+}
+
 function buildController(deps: ControllerDeps): BuiltController {
   const { config } = deps;
   const logger = deps.logger ?? createLogger('cichat-controller', config.logLevel);
@@ -176,7 +188,7 @@ function buildController(deps: ControllerDeps): BuiltController {
     jenkinsHome: config.jenkinsHome,
     workspace: { pathMap: config.pathMap, confinement },
     proxy,
-    buildCiContext: deps.buildCiContext ?? buildCiContextResult,
+    buildCiContext: withHistory(config, deps.buildCiContext ?? buildCiContextResult),
     parseReferer: deps.parseReferer ?? ((home: string, referer: string | undefined) => resolveReferer(home, referer)),
   };
 
@@ -273,6 +285,7 @@ function controllerRouter({ config, proxy, identity, contextDeps, watcher, logge
     revealHome: config.auth.mode === 'none',
   });
   registerWatchRoutes(router, watcher ?? (() => undefined));
+  registerHistoryRoute(router, { jenkinsHome: config.jenkinsHome, cacheDir: path.join(config.dataDir, 'history'), window: config.historyBuilds ?? HISTORY_WINDOW });
   // The chats and messages APIs (and anything else under the prefix): relayed as they are.
   router.all('{/*rest}', async (ctx) => {
     const userId = userOf(ctx);
@@ -327,7 +340,7 @@ export async function startController(
         mintJwt: (user) => proxy.mintJwt(user),
         logger,
         workspace: { pathMap: config.pathMap, confinement: { ...(config.workspaceRoots ? { roots: config.workspaceRoots } : {}), privateDirs: [config.dataDir] } },
-        ...(options.buildCiContext ? { buildCiContext: options.buildCiContext } : {}),
+        buildCiContext: withHistory(config, options.buildCiContext ?? buildCiContextResult),
         ...(options.watchRetryFirstMs !== undefined ? { retryFirstMs: options.watchRetryFirstMs } : {}),
       })
     : undefined;

@@ -46,6 +46,8 @@ export interface ControllerConfig {
   fastPath?: boolean;
   /** CONTROLLER_UPLOADS_MAX: context uploads handled at once (default 2); more get 503 with Retry-After. */
   uploadsMax?: number;
+  /** CICHAT_HISTORY_BUILDS: how many of a job's last builds a failure is compared with (default 50; issue 29). */
+  historyBuilds?: number;
   /** The failed-build watcher (CICHAT_WATCH...); undefined when off. See controller/watch/. */
   watch?: WatchConfig;
   /**
@@ -152,6 +154,7 @@ const envSchema = z.object({
   CONTROLLER_ALLOWED_HOSTS: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTROLLER_FAST_PATH: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on')),
   CONTROLLER_UPLOADS_MAX: wholeNumber(1, 64, DEFAULT_CONTROLLER_UPLOADS_MAX),
+  CICHAT_HISTORY_BUILDS: wholeNumber(2, 1000, 50),
   CICHAT_WATCH: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], { error: 'must be "on" or "off"' }).optional(),
@@ -333,6 +336,7 @@ export function loadControllerConfig(env: NodeJS.ProcessEnv = process.env): Conf
       logLevel: values.LOG_LEVEL,
       fastPath: values.CONTROLLER_FAST_PATH === 'on',
       uploadsMax: values.CONTROLLER_UPLOADS_MAX,
+      historyBuilds: values.CICHAT_HISTORY_BUILDS,
       ...(workspaceRoots.roots ? { workspaceRoots: workspaceRoots.roots } : {}),
       allowedHosts: allowedHosts.hosts,
       ...(watchOn

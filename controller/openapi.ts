@@ -26,6 +26,7 @@ import {
 import {
   FailuresPageSchema,
   FailuresQuerySchema,
+  HistoryQuerySchema,
   WatchedFailureSchema,
   WorkspaceFileQuerySchema as workspaceFileQuerySchema,
   WorkspaceTreeQuerySchema as workspaceTreeQuerySchema,
@@ -227,6 +228,14 @@ function build(): Json {
         post: {
           summary: 'Marks the chat of a failure read (opening the chat does the same)',
           responses: { 200: json({ type: 'object', properties: { chat_id: { type: 'integer' }, unread: { const: false } }, required: ['chat_id', 'unread'] }, 'Marked read'), ...errors(401, 404, 422) },
+        },
+      },
+      '/history': {
+        get: {
+          summary: 'A job\'s last builds with the fingerprint of each failure, and the verdict of one failed build (new, recurring, flaky, fixed-and-back) with its evidence builds',
+          description: 'buildNumber: a number or a permalink; default the newest failed or unstable build. Job or build unknown: 404.',
+          parameters: queryParams(HistoryQuerySchema),
+          responses: { 200: json({ type: 'object', properties: { job: { type: 'string' }, window: { type: 'integer' }, builds: { type: 'array', items: { type: 'object' } }, build: { type: ['integer', 'null'] }, history: { type: ['object', 'null'] } }, required: ['job', 'window', 'builds', 'build', 'history'] }, 'The history'), ...errors(401, 404, 422) },
         },
       },
       '/workspaceTree': {

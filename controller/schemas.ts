@@ -86,6 +86,19 @@ export const WorkspaceTreeQuerySchema = z.object({
   depth: depthParam,
 });
 
+/** `GET /chatbot-api/history` (issue 29) */
+export const HistoryQuerySchema = z.object({
+  jobName: relativePath('jobName'),
+  buildNumber: buildNumberParam.optional(),
+  window: z
+    .string()
+    .regex(/^\d+$/, 'must be between 2 and 1000')
+    .transform(Number)
+    .refine((n) => n >= 2 && n <= 1000, 'must be between 2 and 1000')
+    .optional()
+    .meta({ description: 'How many of the last builds to look at (default CICHAT_HISTORY_BUILDS, 50)' }),
+});
+
 /** `GET /chatbot-api/workspaceFile` */
 export const WorkspaceFileQuerySchema = z.object({
   jobName: relativePath('jobName'),

@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import type { BuildDetails, CiContext, JobDetails, WorkspaceSnippet } from '../protocol/types.js';
 import { readBuildDetails } from './builds.js';
+import { jobHistory } from './history.js';
 import { BuildNotFoundError, JobNotFoundError, XmlCorruptError } from './errors.js';
 import { locateJob, readJobDetails } from './jobs.js';
 import type { JobLocation } from './jobs.js';
@@ -33,6 +34,11 @@ export interface CiContextOptions {
    * unstable build gets `workspaceSnippets` (jenkins/workspace/snippets.ts).
    */
   workspace?: { pathMap: PathMap; confinement?: WorkspaceConfinement };
+  /**
+   * The job's failure history (issue 29): a failed or unstable build gets `buildDetails.history`
+   * from its last `window` builds, indexed in `cacheDir` (jenkins/history.ts).
+   */
+  history?: { cacheDir?: string; window?: number };
 }
 
 /** A part of the context that could not be read, with the typed cause. */
@@ -172,6 +178,14 @@ async function buildPart(
       now: opts.now,
     });
     if (typeof details.error === 'string') problems.push({ field: 'buildDetails', error: new Error(details.error) });
+    if (opts.history && (details.result === 'FAILURE' || details.result === 'UNSTABLE')) {
+      try {
+        const found = await jobHistory(jobName, { jenkinsHome: opts.jenkinsHome, ...opts.history, build: number });
+        details.history = found.current?.history ?? null;
+      } catch (err) {
+        details.historyError = `Could not read the history of ${jobName}: ${errorMessage(err)}`;
+      }
+    }
     return details;
   } catch (err) {
     const error = asError(err);

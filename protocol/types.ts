@@ -206,6 +206,56 @@ export interface BuildDetails extends BuildSummary {
     | null;
   /** Why there is no `lastSuccessfulBuild` (`#1 is the first build of app: no earlier build passed`). */
   noSuccessfulBuild?: string;
+  /** The failure against the job's recent builds (issue 29); null when the build's failure has no fingerprint. */
+  history?: BuildHistory | null;
+}
+
+/** `new`: first seen here; `recurring`: failing since; `flaky`: passes and fails without a change; `fixed-and-back`. */
+export type HistoryVerdict = 'new' | 'recurring' | 'flaky' | 'fixed-and-back';
+
+/** One failed test of a build against the job's recent builds. */
+export interface TestHistory {
+  name: string;
+  /** Builds (of those looked at) where it failed, oldest first. */
+  failedIn: number[];
+  /** The last builds (at most 10) whose test report has it passing. */
+  passedIn: number[];
+  verdict: HistoryVerdict;
+  /** A build where it passed on a commit on which it also failed. */
+  sameCommitPass?: number;
+}
+
+/**
+ * A failed build's failure against the job's last `window` builds (CONTRACT section 6): its
+ * fingerprint (core/history/fingerprint.ts), where it was first seen, how often, and the verdict
+ * with the builds that show it.
+ */
+export interface BuildHistory {
+  fingerprint: string;
+  /** The normalised message and class behind the fingerprint. */
+  message?: string;
+  class?: string;
+  /** How many builds were looked at (this one included), from `firstBuildLooked` on. */
+  window: number;
+  firstBuildLooked: number;
+  /** How many of them failed this way (this one included). */
+  seenInLast: number;
+  /** The first build of the window that failed this way. */
+  firstSeen: number;
+  /** The first build of the unbroken run of such failures that ends with this one, and its length. */
+  failingSince: number;
+  streak: number;
+  /** The commit the run started with, when the build recorded one. */
+  firstAfterCommit?: string;
+  /** Builds that passed between the first occurrence and this build. */
+  passedBetween: number[];
+  verdict: HistoryVerdict;
+  evidenceBuilds: number[];
+  /** One sentence saying why, naming the evidence builds. */
+  reason: string;
+  tests?: TestHistory[];
+  /** The same fingerprint in other jobs of the same folder during the window's period. */
+  otherJobs?: { job: string; builds: number[] }[];
 }
 
 /**
