@@ -476,9 +476,11 @@ export async function readBuildDetails(opts: BuildReadOptions): Promise<BuildDet
 /** How much of the last green build's log is sent: its end, more of it than of the failed build's. */
 export const BASELINE_TAIL_LINES = 5000;
 export const BASELINE_TAIL_BYTES = 8 * 1024 * 1024;
-/** How many builds are looked at, newest first, when no permalink names a green build before this one. */
+/**
+ * How many builds are looked at, newest first, when no permalink names a green build before this
+ * one. A count, not a time budget: the answer must not depend on how loaded the machine is.
+ */
 const GREEN_SCAN = 1000;
-const GREEN_SCAN_MS = 1500;
 /** How many builds after the green one are read for the commits in between. */
 const CHANGES_BUILDS_MAX = 50;
 
@@ -498,9 +500,8 @@ export async function findLastGreenBefore(job: JobLocation, n: number): Promise<
     if (p === undefined || p === null || p >= n || !numbers.includes(p)) continue;
     if ((await readBuildSummary(job.buildsDir, p))?.result === 'SUCCESS') return { number: p, looked: 1 };
   }
-  const deadline = Date.now() + GREEN_SCAN_MS;
   let looked = 0;
-  for (let i = numbers.length - 1; i >= 0 && looked < GREEN_SCAN && Date.now() < deadline; i--, looked++) {
+  for (let i = numbers.length - 1; i >= 0 && looked < GREEN_SCAN; i--, looked++) {
     const k = numbers[i] as number;
     if ((await readBuildSummary(job.buildsDir, k))?.result === 'SUCCESS') return { number: k, looked: looked + 1 };
   }

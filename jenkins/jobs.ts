@@ -287,10 +287,10 @@ const RESULT_MATCH: Record<Permalink, (s: BuildSummary) => boolean> = {
 
 /**
  * How many builds to read, newest first, when a permalink is neither recorded nor linked (a
- * home restored from a zip), and for how long: past either the permalink is reported as none.
+ * home restored from a zip): past it the permalink is reported as none. A count, not a time
+ * budget: the answer must not depend on how loaded the machine is.
  */
 const PERMALINK_SCAN = 1000;
-const PERMALINK_SCAN_MS = 1500;
 
 /** Resolves a permalink among known build numbers: the permalinks file, then a scan of recent builds. */
 export async function resolvePermalink(buildsDir: string, ref: Permalink, numbers?: number[]): Promise<number | null> {
@@ -301,8 +301,7 @@ export async function resolvePermalink(buildsDir: string, ref: Permalink, number
   // A recorded build may since have been deleted (a build discarder): then look for the newest match.
   if (recorded === null) return null;
   if (recorded !== undefined && all.includes(recorded)) return recorded;
-  const deadline = Date.now() + PERMALINK_SCAN_MS;
-  for (let i = all.length - 1, seen = 0; i >= 0 && seen < PERMALINK_SCAN && Date.now() < deadline; i--, seen++) {
+  for (let i = all.length - 1, seen = 0; i >= 0 && seen < PERMALINK_SCAN; i--, seen++) {
     const n = all[i];
     if (n === undefined) continue;
     const summary = await readBuildSummary(buildsDir, n);
