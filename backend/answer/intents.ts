@@ -47,7 +47,9 @@ export type IntentId =
   | 'concurrency'
   | 'environment'
   | 'contextProblem'
-  | 'lastSuccess';
+  | 'lastSuccess'
+  | 'failingSince'
+  | 'seenBefore';
 
 type Cue = [RegExp, number];
 
@@ -402,6 +404,22 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(problems?|errors?|issues?|trouble|fail\w*|wrong)\b.*\b(read\w*|pars\w*|upload\w*|collect\w*|sen[dt]\w*)\b.*\bcontext\b/, 11],
       [/\bcontext\b.*\b(problems?|errors?|issues?|missing|incomplete|fail\w*|broken|partial|complete)\b|\bcontext ?parsing\b/, 11],
       [/\b(missing|incomplete|partial|unread\w*|problems? reading)\b.*\bcontext\b/, 11],
+    ],
+  ],
+  [
+    'failingSince',
+    [
+      [/\b(since when|how long)\b.*\b(fail\w*|broken|red|erroring|happening)\b/, 10],
+      [/\bwhen did (it|this|the (build|job|failure|error|test))\b.*\b(start|begin|first)\w*/, 10],
+      [/\b(fail\w*|broken|red)\s+(since|for how long)\b/, 8],
+    ],
+  ],
+  [
+    'seenBefore',
+    [
+      [/\b(happen\w*|seen|occur\w*|fail\w* (like this|this way|the same way))\b.*\b(before|previously|earlier|in the past)\b/, 10],
+      [/\b(is|was) (this|it) (a )?new (failure|error|problem)?\b|\bfirst time\b|\b(same|this) (failure|error) (before|again)\b|\bis (this|it) new\b/, 9],
+      [/\b(recurring|recurrent|again and again|keeps? failing|failing again)\b/, 8],
     ],
   ],
   [

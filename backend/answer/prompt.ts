@@ -2,6 +2,7 @@
  * The model's prompt: instructions, the chat's context facts, the log passages worth reading and
  * recent history, cut to fit the token budget. Pure (no I/O) so every cut is unit-tested.
  */
+import { historyIn } from './local/history.js';
 import type { BuildSummary, CiContext, PluginInfo } from '../../protocol/types.js';
 import { pluginList } from '../../protocol/schemas.js';
 import type { ChatContext, HistoryTurn } from './engine.js';
@@ -131,6 +132,7 @@ const BUILD_FIELDS_SHOWN = new Set([
   'changes',
   'previousBuild',
   'lastSuccessfulBuild',
+  'history',
   'consoleLog',
   'consoleLogTail',
 ]);
@@ -238,6 +240,17 @@ export function contextFactLines(ci: CiContext, pluginChars: number, question = 
       const p = build.lastSuccessfulBuild;
       const bits = summaryBits(p);
       lines.push(`Last successful build: #${p.number ?? '?'}${bits.length ? `, ${bits.join(', ')}` : ''}`);
+    }
+    // The failure against the job's history (issue 29), with the builds that show it.
+    const history = historyIn(ci);
+    if (history) {
+      const tests = (history.tests ?? []).slice(0, 5).map((t) => `${t.name} ${t.verdict} (failed in ${t.failedIn.map((n) => `#${n}`).join(' ')})`);
+      const others = (history.otherJobs ?? []).slice(0, 5).map((o) => `${o.job} ${o.builds.map((n) => `#${n}`).join(' ')}`);
+      lines.push(
+        `Failure history (last ${history.window} builds): verdict ${history.verdict}; fingerprint ${history.fingerprint}; first seen #${history.firstSeen}; failing since #${history.failingSince} (${history.streak} in a row); seen in ${history.seenInLast}; evidence builds ${history.evidenceBuilds.map((n) => `#${n}`).join(' ')}; ${clip(history.reason, 300)}` +
+          (tests.length ? `; tests: ${tests.join('; ')}` : '') +
+          (others.length ? `; same failure in other jobs: ${others.join('; ')}` : ''),
+      );
     }
     const other = otherScalars(build, BUILD_FIELDS_SHOWN);
     if (other) lines.push(`Build, more: ${other}`);

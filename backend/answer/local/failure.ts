@@ -11,6 +11,7 @@ import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
 import { findingFor, meaningOf, remedyOf, at } from './findingText.js';
 import { recordedDownstream, recordedSteps } from './steps.js';
+import { addHistory, historyAnswer } from './history.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
 
@@ -229,6 +230,8 @@ const failure: Composer = async (ask) => {
   if (!askedKind) {
     recordedSteps(out, ci);
     recordedDownstream(out, ci);
+    // Against the job's history (issue 29): new here, failing since, flaky or back.
+    addHistory(out, ci);
   }
   out.line();
   quote(out, top, 25);
@@ -505,6 +508,9 @@ const step: Composer = (ask) => {
 
 /** Whether a failure is flaky: what one earlier build and the failure's kind can and cannot show. */
 const flaky: Composer = ({ ci, ctx }) => {
+  // The job's history (issue 29) settles it with builds as evidence; one build's context cannot.
+  const fromHistory = new ReplyBuilder();
+  if (historyAnswer(fromHistory, ci, 'flaky')) return fromHistory.reply();
   const details = ci.buildDetails;
   const build = buildLabel(ci);
   const prev = details?.previousBuild;

@@ -16,6 +16,7 @@ import { typeOut } from '../typing.js';
 import { buildAnswers } from './build.js';
 import { detailAnswers } from './details.js';
 import { failureAnswers } from './failure.js';
+import { historyAnswers } from './history.js';
 import { fixAnswers } from './fix.js';
 import { jobAnswers } from './job.js';
 import { citeLogFacts, factsFromLog } from './logFacts.js';
@@ -29,7 +30,7 @@ import { workspaceAnswers } from './workspace.js';
 export type { Reply } from './reply.js';
 
 /** Every answer group the engine dispatches to, in no particular order (each owns its intents). */
-export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, fixAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers, workspaceAnswers];
+export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, fixAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers, workspaceAnswers, historyAnswers];
 
 /** One composer per intent, collected from the groups; an intent claimed twice fails at load. */
 function composersOf(groups: readonly AnswerGroup[]): Partial<Record<IntentId, Composer>> {

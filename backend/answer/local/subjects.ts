@@ -89,6 +89,10 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
       return 'whether part of the context could not be read';
     case 'lastSuccess':
       return 'when the job last passed';
+    case 'failingSince':
+      return `since when ${build}'s failure happens`;
+    case 'seenBefore':
+      return `whether ${build}'s failure happened before`;
     case 'summary':
     case 'help':
     case undefined:
