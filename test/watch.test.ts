@@ -189,6 +189,33 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
     expect(receiver.posts).toHaveLength(1);
   });
 
+  test('the same failure in the next builds posts one message; another failure posts again (issue 29)', async () => {
+    const app = makeJob(home, 'team/web', 'pipeline');
+    writeBuild(app, { number: 1, result: 'SUCCESS', kind: 'pipeline' });
+    const c = await start({ CONTROLLER_USER: 'erin' });
+    const listed = async (n: number): Promise<WatchedFailure[]> =>
+      until(`${n} failures diagnosed`, async () => {
+        const list = (await get<{ items: WatchedFailure[] }>(c, '/failures')).items;
+        return list.length >= n ? list : undefined;
+      }, { timeoutMs: 8000 });
+    writeBuild(app, { number: 2, result: 'FAILURE', kind: 'pipeline' });
+    await listed(1);
+    await until('the first post', () => (receiver.posts.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    writeBuild(app, { number: 3, result: 'FAILURE', kind: 'pipeline' });
+    await listed(2);
+    writeBuild(app, { number: 4, result: 'FAILURE', kind: 'pipeline' });
+    await listed(3);
+    await new Promise((r) => setTimeout(r, 300));
+    // Builds 3 and 4 fail the way 2 did: their chats exist, the team was told once.
+    expect(receiver.posts).toHaveLength(1);
+    expect(receiver.posts[0]?.text).toContain('team/web #2 failed');
+    const other = 'Started by user alice\n+ make\nsrc/main.c:3:5: error: unknown type name foo\nmake: *** [all] Error 1\nFinished: FAILURE\n';
+    writeBuild(app, { number: 5, result: 'FAILURE', kind: 'pipeline', log: other });
+    await listed(4);
+    await until('a post for the new failure', () => (receiver.posts.length >= 2 ? true : undefined), { timeoutMs: 5000 });
+    expect(receiver.posts[1]?.text).toContain('team/web #5 failed');
+  });
+
   test("the diagnosis of a failed build quotes the failing line from the build's workspace (issue 17)", async () => {
     const app = makeJob(home, 'app');
     const test = path.join(home, 'workspace', 'app', 'src', 'test', 'java', 'com', 'acme', 'OrderTotalsTest.java');

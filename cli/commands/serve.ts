@@ -124,9 +124,15 @@ export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
     ]);
   })();
 
-  // Start-up: healthy, or one of them died (its error wins), or Ctrl-C.
+  // Start-up: healthy, or one of them died (its error wins), or Ctrl-C. A Ctrl-C reaches the
+  // whole process group, so a child still starting may die of it before it was healthy: once a
+  // signal came, that failed health wait is the stop's own doing, and the stop's exit code (130
+  // for Ctrl-C) is the answer, not "backend exited (130) before it was healthy" and exit 1.
   const startup = await Promise.race([
-    ready.then(() => 'ready' as const, (err: unknown) => err),
+    ready.then(
+      () => 'ready' as const,
+      (err: unknown) => (signalled > 0 ? interrupted.then((code) => ({ code })) : err),
+    ),
     died,
     interrupted.then((code) => ({ code })),
   ]);

@@ -130,7 +130,21 @@ export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<Fai
     currentScreen: `Build ${item.job} #${item.build}`,
     ...(deps.workspace ? { workspace: deps.workspace } : {}),
   });
+  const history = result.context.buildDetails?.history;
   const base = {
+    ...(history
+      ? {
+          history: {
+            fingerprint: history.fingerprint,
+            verdict: history.verdict,
+            failingSince: history.failingSince,
+            streak: history.streak,
+            seenInLast: history.seenInLast,
+            window: history.window,
+            reason: history.reason,
+          },
+        }
+      : {}),
     key: item.key,
     job: item.job,
     build: item.build,

@@ -246,10 +246,38 @@ export class Watcher {
     this.worked++;
     if (work.failures.length > FAILURES_KEPT) work.failures.length = FAILURES_KEPT;
     // The outbox entry is written in the same work.json as the queue removal, before any post.
-    this.webhook?.enqueue(record);
+    // The same failure again in the job's next build is not posted again (issue 29): at most one
+    // message a day for an unbroken run, saying how long it has been failing.
+    const quiet = quietRepeat(record, work.failures.slice(1), Date.now());
+    if (quiet !== undefined) {
+      record.quietRepeatOf = quiet;
+      logger.info({ job: item.job, build: item.build, since: record.history?.failingSince }, 'watch: same failure as the last message of this job; not posted again');
+    } else if (this.webhook) {
+      record.postedAt = new Date().toISOString();
+      this.webhook.enqueue(record);
+    }
     this.store.saveWorkNow();
     logger.info({ job: item.job, build: item.build, cause: record.cause, chats: record.chats }, 'watch: failed build diagnosed');
   }
+}
+
+/** A day: an unbroken run of the same failure is posted at most this often. */
+export const REPEAT_POST_MS = 24 * 3600_000;
+
+/**
+ * Whether `record` repeats the failure of the job's previous failed build in the same unbroken
+ * run (history verdict `recurring`, same fingerprint, previous build inside the run) and that run
+ * was posted less than a day ago: answers the build whose message stands for it, else undefined.
+ */
+export function quietRepeat(record: FailureRecord, earlier: readonly FailureRecord[], now: number): number | undefined {
+  const h = record.history;
+  if (!h || h.verdict !== 'recurring') return undefined;
+  const previous = earlier.find((f) => f.job === record.job && f.build < record.build);
+  if (!previous?.history || previous.history.fingerprint !== h.fingerprint || previous.build < h.failingSince) return undefined;
+  // The run's last message: the previous build's own, or the one it was folded into.
+  const posted = previous.postedAt ? previous : earlier.find((f) => f.job === record.job && f.build === previous.quietRepeatOf);
+  if (!posted?.postedAt) return undefined;
+  return now - Date.parse(posted.postedAt) < REPEAT_POST_MS ? posted.build : undefined;
 }
 
 /** Builds and starts the watcher. */

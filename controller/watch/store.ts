@@ -76,6 +76,22 @@ const FailureRecordSchema = z.object({
   error: z.string().optional(),
   /** The users the watcher watched for when it gave up: the only ones shown a failure without a chat. */
   watchers: z.array(userId).optional(),
+  /** The failure against the job's history (issue 29), when its fingerprint was known. */
+  history: z
+    .object({
+      fingerprint: z.string(),
+      verdict: z.enum(['new', 'recurring', 'flaky', 'fixed-and-back']),
+      failingSince: z.number().int(),
+      streak: z.number().int(),
+      seenInLast: z.number().int(),
+      window: z.number().int(),
+      reason: z.string(),
+    })
+    .optional(),
+  /** When this build's webhook message was queued; absent when it was folded into an earlier one. */
+  postedAt: isoTime.optional(),
+  /** A repeat of the same failure within a day of the run's last message: not posted again. */
+  quietRepeatOf: z.number().int().optional(),
 });
 export type FailureRecord = z.infer<typeof FailureRecordSchema>;
 

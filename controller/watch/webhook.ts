@@ -26,6 +26,10 @@ export function webhookText(failure: FailureRecord, publicUrl?: string): string 
   const parts = [`*${failure.job} #${failure.build} failed* (${failure.result})`];
   if (failure.error) parts.push(failure.error);
   else if (failure.cause) parts.push(failure.cause);
+  const h = failure.history;
+  if (h?.verdict === 'recurring') parts.push(`Still failing since #${h.failingSince} (${h.streak} builds in a row).`);
+  else if (h?.verdict === 'flaky') parts.push(`Flaky: failed this way in ${h.seenInLast} of the last ${h.window} builds. ${h.reason}`);
+  else if (h?.verdict === 'fixed-and-back') parts.push(`Back again: ${h.reason}`);
   if (failure.citedLines.length > 0) {
     // A fence inside the log would end the code block early.
     parts.push(['```', ...failure.citedLines.map((l) => l.replace(/```/g, "'''")), '```'].join('\n'));
