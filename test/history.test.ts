@@ -12,6 +12,7 @@ import { buildCiContext } from '../jenkins/context.js';
 import { compileLog, testLog, writeHistoryBuild, type HistoryBuild } from './helpers/historyHome.js';
 import { makeHome, makeJob } from './helpers/watchHome.js';
 import { startTestController } from './helpers/inProcessStack.js';
+import { runCli } from './helpers/stack.js';
 
 let home: string;
 let cache: string;
@@ -149,6 +150,17 @@ describe('GET /chatbot-api/history', () => {
       const bad = await fetch(`${base}?jobName=app-back&window=1`);
       expect(bad.status).toBe(422);
       expect(((await bad.json()) as { detail: string }).detail).toMatch(/window/);
+      // cichat history: the builds and the verdict with its evidence; --json the same answer
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, CICHAT_URL: controller.url, NO_COLOR: '1' };
+      const text = await runCli(['history', 'app-back'], { env });
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(/#30 +FAILURE/);
+      expect(text.stdout).toMatch(/#30: fixed and back .*seen in 9 of the 30 builds looked at/);
+      expect(text.stdout).toMatch(/evidence: #12, #24, #25/);
+      const json = await runCli(['history', 'app-flaky', '--build', '28', '--json'], { env });
+      expect(JSON.parse(json.stdout)).toMatchObject({ build: 28, history: { verdict: 'flaky' } });
+      const unknown = await runCli(['history', 'nope'], { env });
+      expect(unknown.code).toBe(1);
     } finally {
       await controller.close(0);
       fs.rmSync(dataDir, { recursive: true, force: true });
