@@ -15,6 +15,22 @@ export type DbWarningSink = (message: string) => void;
 
 const toStderr: DbWarningSink = (message) => console.warn(message);
 
+/**
+ * Every level of knex's logger goes to the sink (a level it is not given is console.log, issue
+ * 27). A server that cannot be reached or a missing database fails the first query, which says
+ * so in one line (dbProblem.ts); knex's "Acquire connection error" would add a stack trace before it.
+ */
+function knexLog(onWarning: DbWarningSink): Knex.Config['log'] {
+  return {
+    warn(message: string) {
+      if (!String(message).startsWith('Acquire connection error')) onWarning(String(message));
+    },
+    error: (message: string) => onWarning(String(message)),
+    deprecate: (message: string) => onWarning(String(message)),
+    debug: (message: unknown) => onWarning(typeof message === 'string' ? message : JSON.stringify(message)),
+  };
+}
+
 export function knexConfig(databaseUrl: string, onWarning: DbWarningSink = toStderr): Knex.Config {
   if (databaseUrl.startsWith('sqlite:')) {
     let file = databaseUrl.slice('sqlite:'.length);
@@ -41,6 +57,7 @@ export function knexConfig(databaseUrl: string, onWarning: DbWarningSink = toStd
         },
       },
       migrations: { migrationSource },
+      log: knexLog(onWarning),
     };
   }
   const url = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'));
@@ -61,13 +78,7 @@ export function knexConfig(databaseUrl: string, onWarning: DbWarningSink = toStd
     pool: { min: 0, max: 20 },
     acquireConnectionTimeout: 5000,
     migrations: { migrationSource },
-    // A server that cannot be reached or a missing database fails the first query, which says
-    // so in one line (dbProblem.ts); knex's own warning would add a stack trace before it.
-    log: {
-      warn(message: string) {
-        if (!String(message).startsWith('Acquire connection error')) onWarning(String(message));
-      },
-    },
+    log: knexLog(onWarning),
   };
 }
 
