@@ -29,7 +29,6 @@ async function main(): Promise<void> {
     else console.error(databaseProblem(err, config.databaseUrl) ?? err);
     process.exit(1);
   }
-  console.error(`cichat backend listening on ${backend.url}`);
   let closing = false;
   const stop = (signal: NodeJS.Signals | 'parent gone') => {
     if (closing) return;
@@ -51,6 +50,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   onParentGone(() => stop('parent gone'));
+  // Said after the handlers are in: whoever waits for this line may signal at once, and a SIGTERM
+  // before process.on is the default action (killed, exit 143).
+  console.error(`cichat backend listening on ${backend.url}`);
 }
 
 void main();

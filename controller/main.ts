@@ -24,12 +24,8 @@ loadWebAssets().catch((err: unknown) => logger.error({ err }, 'web page: could n
 
 try {
   const controller = await startController(config, { logger });
-  const who = config.auth.mode === 'none' ? `every caller is "${config.auth.user}"` : `tokens from ${config.auth.tokensFile}`;
-  process.stdout.write(
-    `cichat controller listening on ${controller.url}/chatbot-api (backend ${config.backendUrl}, JENKINS_HOME ${config.jenkinsHome}, ${who})\n`,
-  );
-  process.stdout.write(`web page: ${controller.url}/\n`);
-  if (config.watch) process.stdout.write(`watching JENKINS_HOME for failed builds (CICHAT_WATCH=on); list them with \`cichat failures\`\n`);
+  // The handlers before the line that says we listen: whoever waits for that line may signal
+  // at once, and a SIGTERM before process.on is the default action (killed, exit 143).
   let stopping = false;
   const stop = (signal: NodeJS.Signals | 'parent gone'): void => {
     if (stopping) return;
@@ -42,6 +38,12 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   onParentGone(() => stop('parent gone'));
+  const who = config.auth.mode === 'none' ? `every caller is "${config.auth.user}"` : `tokens from ${config.auth.tokensFile}`;
+  process.stdout.write(
+    `cichat controller listening on ${controller.url}/chatbot-api (backend ${config.backendUrl}, JENKINS_HOME ${config.jenkinsHome}, ${who})\n`,
+  );
+  process.stdout.write(`web page: ${controller.url}/\n`);
+  if (config.watch) process.stdout.write(`watching JENKINS_HOME for failed builds (CICHAT_WATCH=on); list them with \`cichat failures\`\n`);
 } catch (err) {
   const e = err as NodeJS.ErrnoException;
   const hint =

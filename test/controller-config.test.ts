@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isLoopbackHost, loadControllerConfig } from '../controller/config.js';
+import { nodeArgs } from './helpers/entry.js';
 
 let tmp: string;
 
@@ -126,17 +127,19 @@ interface Exit {
 
 /**
  * Runs the controller with exactly `vars` (plus PATH/HOME), bounded in time: through
- * `npx tsx controller/main.ts` as a user would, or through the tsx binary when the test sends a
- * signal (npx does not relay signals to its child; tsx does, and exits with the child's code).
+ * `npx tsx controller/main.ts` as a user would, or as node itself (tsx as a loader, or dist/ with
+ * CICHAT_TEST_DIST=1, see helpers/entry.ts) when the test sends a signal: npx does not relay
+ * signals to its child, and the tsx CLI relays SIGTERM but kills its child (exit 143) when the
+ * child does not acknowledge it within ~30 ms, which a loaded machine misses.
  */
 function runController(
   vars: Record<string, string>,
   onStdout?: (text: string, kill: () => void) => void,
-  via: 'npx' | 'tsx' = 'npx',
+  via: 'npx' | 'node' = 'npx',
 ): Promise<Exit> {
   return new Promise((resolve, reject) => {
     const [command, args] =
-      via === 'npx' ? ['npx', ['tsx', 'controller/main.ts']] : [path.resolve('node_modules/.bin/tsx'), ['controller/main.ts']];
+      via === 'npx' ? ['npx', ['tsx', 'controller/main.ts']] : [process.execPath, nodeArgs('controller/main')];
     const child = spawn(command as string, args as string[], {
       cwd: path.resolve('.'),
       detached: true, // its own process group, so that a timeout can stop every process it started
@@ -186,7 +189,7 @@ describe('the controller process', () => {
   test('a good environment: prints where it listens, and SIGTERM stops it cleanly (exit 0)', async () => {
     const result = await runController({ CONTROLLER_PORT: '0', JWT_SECRET: randomBytes(32).toString('hex') }, (out, kill) => {
       if (out.includes('listening on')) kill();
-    }, 'tsx');
+    }, 'node');
     expect(result.stdout).toMatch(/^cichat controller listening on http:\/\/127\.0\.0\.1:\d+\/chatbot-api /);
     expect(result.code).toBe(0);
   });

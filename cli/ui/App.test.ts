@@ -151,23 +151,34 @@ describe('App', () => {
       await until('the last pair', () => frame().includes('answer 12'), frame);
       expect(frame()).toMatch(/↑ \d+ more lines above/);
       expect(frame()).not.toContain('below');
+      // one PgUp at a time, each waited for by its new frame (a render takes longer than any
+      // fixed pause on a loaded machine), until the frame says nothing is above
       let ups = 0;
-      let before = '';
-      while (before !== frame()) {
-        before = frame();
+      while (frame().includes('above')) {
+        const before = frame();
         app.stdin.write(PG_UP);
-        await new Promise((r) => setTimeout(r, 30));
         ups++;
+        await until(`PgUp ${ups} to move the view`, () => frame() !== before, frame);
+        if (ups > 50) throw new Error(`PgUp never reached the top; frame:\n${frame()}`);
       }
       // at the top: the first question on the first row of the body, no empty pages
-      const body = frame().split('\n');
+      const top = frame();
+      const body = top.split('\n');
       expect(body[1]).toContain('› question 1');
-      expect(frame()).not.toContain('above');
-      expect(frame()).toMatch(/↓ \d+ more lines below/);
-      // more presses change nothing, and as many PgDn as useful PgUp come back
+      expect(top).not.toContain('above');
+      expect(top).toMatch(/↓ \d+ more lines below/);
+      // more presses change nothing: keys are handled in order, so after five more PgUp and one
+      // PgDn the first new frame must be the one a single PgDn from the top shows
+      app.stdin.write(PG_DN);
+      await until('one PgDn from the top', () => frame() !== top, frame);
+      const oneDown = frame();
+      app.stdin.write(PG_UP);
+      await until('back at the top', () => frame() === top, frame);
       for (let i = 0; i < 5; i++) app.stdin.write(PG_UP);
-      await new Promise((r) => setTimeout(r, 50));
-      expect(frame()).toBe(before);
+      app.stdin.write(PG_DN);
+      await until('the PgDn after the extra PgUps', () => frame() !== top, frame);
+      expect(frame()).toBe(oneDown);
+      // as many PgDn as useful PgUp come back (one of them is already pressed)
       for (let i = 0; i < ups - 1; i++) app.stdin.write(PG_DN);
       await until('the bottom', () => frame().includes('answer 12') && !frame().includes('below'), frame);
     } finally {
