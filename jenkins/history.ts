@@ -238,7 +238,8 @@ async function computeHistory(jobName: string, opts: HistoryOptions & { build?: 
 
 /**
  * The same fingerprint in other jobs of the same folder, in builds started during the period
- * the window covers (a shared dependency or agent that went bad shows up in several jobs).
+ * the window covers (a shared dependency or agent that went bad shows up in several jobs), as
+ * far as those jobs' indexes know them.
  */
 async function siblingsWithFingerprint(jobName: string, history: BuildHistory, records: BuildRecord[], opts: HistoryOptions): Promise<{ job: string; builds: number[] }[]> {
   const slash = jobName.lastIndexOf('/');
@@ -258,8 +259,10 @@ async function siblingsWithFingerprint(jobName: string, history: BuildHistory, r
     const sibling = folder ? `${folder}/${name}` : name;
     if (sibling === jobName) continue;
     try {
-      const job = await locateJob(opts.jenkinsHome, sibling, opts.buildsDirSetting);
-      const { records: theirs } = await recordsOf(job, sibling, opts);
+      // Only what their index holds (written when they were looked at or watched): comparing
+      // siblings must not make a context upload read other jobs' builds from disk.
+      if (!opts.cacheDir) break;
+      const theirs = [...(await readIndex(indexFileOf(opts.cacheDir, sibling), sibling)).values()];
       const builds = theirs.filter((r) => r.fingerprint === history.fingerprint && (r.timestamp ?? 0) >= from).map((r) => r.number);
       if (builds.length > 0) out.push({ job: sibling, builds });
     } catch {

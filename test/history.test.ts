@@ -88,7 +88,9 @@ it('flaky: the failed test passed on a commit it also failed on', async () => {
   expect(t?.sameCommitPass).toBeDefined();
 });
 
-it('the same failure in a sibling job of the folder during the period', async () => {
+it('the same failure in a sibling job of the folder during the period (as its index knows it)', async () => {
+  expect((await history('team/svc-a'))?.otherJobs).toBeUndefined();
+  await history('team/svc-b');
   const h = await history('team/svc-a');
   expect(h?.verdict).toBe('recurring');
   expect(h?.otherJobs).toEqual([{ job: 'team/svc-b', builds: [8, 9, 10] }]);
