@@ -227,8 +227,10 @@ export async function ingestLog(
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
     throw err;
   } finally {
-    deps.lifecycle?.uploadEnded(contextId);
+    // The index worker has ended before the upload counts as ended: a backend stopping waits
+    // for the uploads (server.ts), so it never exits with the thread inside hnswlib.
     await builder.close();
+    deps.lifecycle?.uploadEnded(contextId);
   }
 }
 

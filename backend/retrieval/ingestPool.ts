@@ -35,6 +35,8 @@ function startWorker(): Worker {
 
 export class IngestPool {
   private readonly idle: Worker[] = [];
+  /** Workers dropped after a failure, until their thread has ended (close waits for them). */
+  private readonly ending = new Set<Promise<number>>();
   private nextJob = 1;
   /** Workers started so far (for tests and benchmarks). */
   started = 0;
@@ -145,14 +147,19 @@ export class IngestPool {
       worker.unref();
       this.idle.push(worker);
     } else {
-      void worker.terminate();
+      // The ingest worker runs only JavaScript (LogIngest loads no native module), so cutting
+      // it anywhere is safe; close() still waits for the thread to be gone.
+      const ended = worker.terminate();
+      this.ending.add(ended);
+      const forget = () => void this.ending.delete(ended);
+      ended.then(forget, forget);
     }
   }
 
-  /** Stops the idle workers. */
+  /** Stops the idle workers and waits until every worker thread of the pool has ended. */
   async close(): Promise<void> {
     const workers = this.idle.splice(0);
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all([...workers.map((w) => w.terminate()), ...this.ending]);
   }
 }
 

@@ -195,16 +195,29 @@ interface IndexWriter {
 /**
  * The code of the index worker (plain JS, evaluated: it runs the same under tsx, jest and the
  * compiled build). It mirrors IndexBuilder: labels in order, repeated vectors skipped.
+ *
+ * It is never terminated from outside (Worker.terminate): a thread stopped inside an hnswlib
+ * call makes the addon's next N-API call fail, and hnswlib-node's node-addon-api turns the
+ * exception it cannot throw into a FATAL ERROR that aborts the whole process (SIGABRT; seen
+ * when an upload failed before the worker had finished initIndex). It stops itself instead:
+ * `stop[0]` set makes it skip the vectors still queued, and the `close` message (handled
+ * after every native call in progress returned) closes its port so it ends on its own.
  */
 const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { HierarchicalNSW } = require(workerData.hnswPath);
 const { dim, m, efConstruction } = workerData;
+const stop = new Int32Array(workerData.stop);
 let capacity = 1024, count = 0, points = 0;
 const seen = new Set();
 const index = new HierarchicalNSW('cosine', dim);
 index.initIndex({ maxElements: capacity, m, efConstruction, randomSeed: 100 });
 parentPort.on('message', (msg) => {
+  if (msg.type === 'close') {
+    parentPort.close();
+    return;
+  }
+  if (Atomics.load(stop, 0) === 1) return;
   try {
     if (msg.type === 'add') {
       if (points + msg.vectors.length > capacity) {
@@ -212,6 +225,7 @@ parentPort.on('message', (msg) => {
         index.resizeIndex(capacity);
       }
       for (const v of msg.vectors) {
+        if (Atomics.load(stop, 0) === 1) return;
         const label = count++;
         const key = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
         if (seen.has(key)) continue;
@@ -244,12 +258,17 @@ export class WorkerIndexBuilder implements IndexWriter {
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve: (points: number) => void; reject: (err: Error) => void }>();
   private failure: Error | null = null;
+  /** Set to 1 by close: the worker skips what is still queued. */
+  private readonly stop = new Int32Array(new SharedArrayBuffer(4));
+  private readonly exited: Promise<void>;
+  private closing = false;
 
   constructor(readonly dim: number) {
     this.worker = new Worker(WORKER_CODE, {
       eval: true,
-      workerData: { hnswPath, dim, m: M, efConstruction: EF_CONSTRUCTION },
+      workerData: { hnswPath, dim, m: M, efConstruction: EF_CONSTRUCTION, stop: this.stop.buffer },
     });
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.on('message', (msg: { type: string; id: number; points?: number; message?: string }) => {
       const waiter = this.waiting.get(msg.id);
       if (msg.type === 'error') {
@@ -262,7 +281,7 @@ export class WorkerIndexBuilder implements IndexWriter {
       this.waiting.delete(msg.id);
     });
     this.worker.on('error', (err) => this.fail(err));
-    this.worker.on('exit', () => this.fail(new Error('index worker exited')));
+    this.worker.on('exit', () => this.fail(new Error(this.closing ? 'index builder closed' : 'index worker exited')));
   }
 
   private fail(err: Error): void {
@@ -303,9 +322,17 @@ export class WorkerIndexBuilder implements IndexWriter {
     await this.send({ type: 'write', file });
   }
 
+  /**
+   * Stops the worker and waits until its thread has ended: queued inserts are skipped, one in
+   * progress finishes (a few milliseconds), no native call is cut (see WORKER_CODE).
+   */
   async close(): Promise<void> {
-    this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
+    if (!this.closing) {
+      this.closing = true;
+      Atomics.store(this.stop, 0, 1);
+      this.worker.postMessage({ type: 'close' });
+    }
+    await this.exited;
   }
 }
 

@@ -1,0 +1,42 @@
+/**
+ * The HNSW index worker (vectorIndex.ts, WorkerIndexBuilder) closed at any moment: right after
+ * it started (inside hnswlib's initIndex), with inserts queued, after a write. Cutting that thread
+ * inside an hnswlib call aborts the whole process (FATAL ERROR ... napi_throw, SIGABRT): this
+ * file then fails with "a jest worker process was terminated".
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WorkerIndexBuilder } from '../backend/retrieval/vectorIndex.js';
+
+const DIM = 64;
+function vectors(n: number, from: number): Float32Array[] {
+  return Array.from({ length: n }, (_, i) => Float32Array.from({ length: DIM }, (_, j) => Math.sin((from + i) * 7 + j)));
+}
+
+test('builders closed while starting or inserting end their thread, and never abort the process', async () => {
+  for (let i = 0; i < 40; i++) {
+    const builder = new WorkerIndexBuilder(DIM);
+    if (i % 2 === 1) builder.add(vectors(200, i * 1000));
+    await new Promise((r) => setTimeout(r, i % 10));
+    await builder.close();
+    // A closed builder says so instead of hanging.
+    await expect(builder.writeTo(path.join(os.tmpdir(), 'never-written.bin'))).rejects.toThrow('index builder closed');
+  }
+});
+
+test('a builder closed after its write keeps the file whole', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-index-close-'));
+  try {
+    const builder = new WorkerIndexBuilder(DIM);
+    builder.add(vectors(50, 0));
+    builder.add(vectors(50, 50));
+    await builder.writeTo(path.join(dir, 'a.bin'));
+    await builder.close();
+    expect(builder.size).toBe(100);
+    expect(builder.pointCount).toBe(100);
+    expect(fs.statSync(path.join(dir, 'a.bin')).size).toBeGreaterThan(0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
