@@ -146,7 +146,13 @@ export function dropRestOfBody(req: http.IncomingMessage, res: http.ServerRespon
     const socket = req.socket;
     const timer = setTimeout(() => socket.destroy(), DRAIN_MS);
     timer.unref();
-    req.once('end', () => clearTimeout(timer));
-    socket.once('close', () => clearTimeout(timer));
+    const onClose = (): void => clearTimeout(timer);
+    socket.once('close', onClose);
+    // The connection is kept alive when the body ends: its 'close' listener goes with the
+    // request, or every refused request on it would leave one (MaxListenersExceededWarning at 11).
+    req.once('end', () => {
+      clearTimeout(timer);
+      socket.off('close', onClose);
+    });
   });
 }

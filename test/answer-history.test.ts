@@ -88,3 +88,12 @@ it('the openai prompt carries the history as a fact line', () => {
   expect(facts).toMatch(/Failure history \(last 50 builds\): verdict flaky; .*evidence builds #30 #31/);
   expect(facts).toMatch(/com\.acme\.OrdersTest\.rounding flaky/);
 });
+
+it('"when did the build start?" is about the start time, not the failure history', async () => {
+  const reply = await composeLocalAnswer('when did the build start?', withHistory(recurring));
+  expect(reply.text).not.toMatch(/Failing since|earlier builds/);
+  const since = await composeLocalAnswer('when did the build start failing?', withHistory(recurring));
+  expect(since.text).toMatch(/Failing since #36/);
+  const since2 = await composeLocalAnswer('when did this failure first appear?', withHistory(recurring));
+  expect(since2.text).toMatch(/Failing since #36/);
+});

@@ -410,7 +410,8 @@ const INTENTS: [IntentId, Cue[]][] = [
     'failingSince',
     [
       [/\b(since when|how long)\b.*\b(fail\w*|broken|red|erroring|happening)\b/, 10],
-      [/\bwhen did (it|this|the (build|job|failure|error|test))\b.*\b(start|begin|first)\w*/, 10],
+      [/\bwhen did (it|this|the (builds?|jobs?|tests?))\b.*\b(start|begin)\w*\s+(to\s+)?(fail|break|error|go red)\w*/, 10],
+      [/\bwhen did (this|the) (failure|error|problem|breakage)\b.*\b(start|begin|first)\w*/, 10],
       [/\b(fail\w*|broken|red)\s+(since|for how long)\b/, 8],
     ],
   ],
