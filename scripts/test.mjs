@@ -50,7 +50,8 @@ const jest = path.resolve('node_modules/jest/bin/jest.js');
 const env = {
   ...process.env,
   CICHAT_TEST_DIST: '1',
-  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
+  // Jest needs VM modules; its "experimental feature" notice is the only warning a run would print (issue 27).
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`.trim(),
 };
 const workersGiven = extra.some((a) => /^(--maxWorkers|-w|--runInBand|-i)(=|$)/.test(a));
 const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-jest-')), 'results.json');
