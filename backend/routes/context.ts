@@ -126,16 +126,18 @@ export class UploadSlots {
 /** POST /context/{chat_id}/, GET /context/{chat_id}/last-upload and GET /context/{chat_id}/log (CONTRACT section 2). */
 export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(DEFAULT_CONTEXT_UPLOADS_MAX)): RouteGroup {
   return (router: Router, deps) => {
-    router.post(['/context/:chatId', '/context/:chatId/'], async (ctx) => {
+    /**
+     * Runs an upload of the caller's chat inside an upload slot. Nothing of the body is read for
+     * a chat that is not the caller's; beyond the cap the upload is refused before any of it is
+     * read (the rest dropped unread, as for a 413, and never a reset under the sender: the
+     * controller relays this 503, not a 502).
+     */
+    const inUploadSlot = async (ctx: Context, handler: (ctx: Context, chatId: number) => Promise<void>): Promise<void> => {
       const chatId = idParam(ctx.params.chatId);
       if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) {
-        // Nothing of the body is read for a chat that is not the caller's.
         ctx.req.resume();
         throw chatNotFound(ctx.params.chatId);
       }
-      // An upload holds up to 64 MiB of body, its parse and its ingestion: beyond the cap it is
-      // refused before any of it is read (the rest dropped unread, as for a 413, and never a
-      // reset under the sender: the controller relays this 503, not a 502).
       if (!slots.tryTake()) {
         dropRestOfBody(ctx.req, ctx.res);
         ctx.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
@@ -144,11 +146,13 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
         );
       }
       try {
-        await upload(ctx, chatId);
+        await handler(ctx, chatId);
       } finally {
         slots.release();
       }
-    });
+    };
+
+    router.post(['/context/:chatId', '/context/:chatId/'], async (ctx) => inUploadSlot(ctx, upload));
 
     const upload = async (ctx: Context, chatId: number) => {
       const body = validate(uploadContextBody, await readJsonBody(ctx, CONTEXT_BODY_LIMIT));
@@ -174,25 +178,7 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
 
     // The raw log as the body (text/plain, optionally gzip), streamed into the ingest worker:
     // any size, never held whole (issue 28). Facts beside the log: the X-Cichat-Context header.
-    router.post(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => {
-      const chatId = idParam(ctx.params.chatId);
-      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) {
-        ctx.req.resume();
-        throw chatNotFound(ctx.params.chatId);
-      }
-      if (!slots.tryTake()) {
-        dropRestOfBody(ctx.req, ctx.res);
-        ctx.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
-        throw new ServiceUnavailable(
-          `This backend is already processing ${slots.max} context upload${slots.max === 1 ? '' : 's'} (CONTEXT_UPLOADS_MAX): retry in ${UPLOAD_RETRY_AFTER_S} s.`,
-        );
-      }
-      try {
-        await uploadLog(ctx, chatId);
-      } finally {
-        slots.release();
-      }
-    });
+    router.post(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => inUploadSlot(ctx, uploadLog));
 
     const uploadLog = async (ctx: Context, chatId: number) => {
       const type = (ctx.get('content-type') || 'text/plain').split(';')[0]!.trim().toLowerCase();
