@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import type { Ctx } from '../io.js';
 import { LogAnalyzer } from '../../core/log/analyze.js';
 import { baselineFromStream, type Baseline } from '../../core/log/baseline.js';
-import { LineSplitter } from '../../core/log/clean.js';
+import { ByteLineSplitter } from '../../core/log/lines.js';
 import { colourful, paint, printJson } from '../output.js';
 import { UsageError, UserError } from '../errors.js';
 import { unreadable } from '../stdin.js';
@@ -21,10 +21,8 @@ async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>)
 
 /** Feeds a byte or text stream to the analyzer line by line (UTF-8). */
 async function analyzeStream(source: AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
-  const splitter = new LineSplitter((line) => analyzer.push(line));
-  const decoder = new TextDecoder();
-  for await (const piece of source) splitter.push(typeof piece === 'string' ? piece : decoder.decode(piece, { stream: true }));
-  splitter.push(decoder.decode());
+  const splitter = new ByteLineSplitter((line) => analyzer.push(line));
+  for await (const piece of source) splitter.push(piece);
   splitter.end();
 }
 
