@@ -20,4 +20,9 @@ export interface FailureShape {
    * any is not tried against `re`. Only speed depends on it; it must never exclude a match.
    */
   needs?: readonly string[];
+  /**
+   * A fatal condition of the machine (disk full, out of memory, a killed process): whatever the
+   * command that printed it said on exit, the failures after it are its consequences.
+   */
+  fatal?: boolean;
 }
