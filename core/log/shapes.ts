@@ -33,6 +33,11 @@ export interface FailureShape {
    * any is not tried against `re`. Only speed depends on it; it must never exclude a match.
    */
   needs?: readonly string[];
+  /**
+   * A fatal condition of the machine (disk full, out of memory, a killed process): whatever the
+   * command that printed it said on exit, the failures after it are its consequences.
+   */
+  fatal?: boolean;
 }
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
@@ -101,6 +106,9 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Maven / Gradle / sbt / Java
   { re: /^\[ERROR\] (?:COMPILATION ERROR|\S+\.(?:java|kt|scala|groovy):\[?\d+)/, role: 'anchor', weight: 9, reason: 'Maven compilation error' },
+  // Surefire's closing list (`[ERROR] Failures:` over `[ERROR]   Class.test:41 expected ...`) names
+  // every failing test with its message, as the `Failed tests:` list of older versions does.
+  { re: /^\[ERROR\] (?:Failures|Errors|Tests in error|Failed tests):\s*$/, role: 'header', weight: 8, reason: 'JUnit test failure' },
   { re: /^\[ERROR\] (?:Tests run:|Failures:|Errors:|Tests in error:|Failed tests:)/, role: 'anchor', weight: 8, reason: 'Maven test failure' },
   // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal;
   // the [ERROR] lines under it repeat the detail.
