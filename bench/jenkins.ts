@@ -1,6 +1,7 @@
 /**
  * Benchmark of the analyzer on Jenkins console logs (test/fixtures/jenkins-console, labelled
- * before the rules for them were written; split `held` was never used for tuning).
+ * before the rules for them were written; split `held` is never used for tuning: round 2 moved
+ * round 1's held logs to `dev`, marked `was: held-round1`, see the fixture README).
  *
  *   npm run bench -- jenkins [--data DIR] [--show] [--json] [--tuning]
  *
