@@ -18,7 +18,7 @@ const helpOnly =
   args.length === 0 || args.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version') || args[0] === 'help';
 
 async function runHelpBundle() {
-  const sources = [main, ...['program.ts', 'io.ts', 'options.ts', 'errors.ts'].map((f) => join(here, f))];
+  const sources = [main, ...['program.ts', 'io.ts', 'options.ts', 'errors.ts', 'version.ts'].map((f) => join(here, f))];
   const stamp = sources.map((f) => { const s = statSync(f); return `${s.mtimeMs}-${s.size}`; }).join('_').replace(/\./g, '');
   const cacheDir = join(here, '..', 'node_modules', '.cache', 'cichat');
   const bundle = join(cacheDir, `help-${stamp}.mjs`);

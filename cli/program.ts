@@ -8,6 +8,7 @@ import { EXIT_USAGE, UsageError, parsePositiveInt, reportError } from './errors.
 import type { CichatClient, ClientOptions } from './client.js';
 import type { CliIO, Ctx } from './io.js';
 import type { GlobalOptions } from './options.js';
+import { packageVersion } from './version.js';
 
 export type { GlobalOptions } from './options.js';
 
@@ -51,7 +52,7 @@ export function buildProgram(io: CliIO, makeClient?: ClientFactory, setExit: (co
     .configureOutput({ writeOut: (t) => void io.stdout.write(t), writeErr: (t) => void io.stderr.write(t) })
     .name('cichat')
     .description('A chat assistant for your CI server: ask why a build failed, from the terminal or a pipeline.')
-    .version('0.1.0', '-V, --version', 'print the version')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .option('--url <url>', 'the controller to talk to (default: $CICHAT_URL or http://127.0.0.1:8080)')
     .option('--token <token>', 'bearer token for a controller in `tokens` mode (default: $CICHAT_TOKEN)')
     .option('--json', 'print machine-readable JSON on stdout instead of text')

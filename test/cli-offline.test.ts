@@ -32,6 +32,13 @@ describe('cichat without a server', () => {
     expect(sub.stdout).toContain('JOB_NAME');
   });
 
+  it('--version prints the version of package.json (stated once: issue 31)', async () => {
+    const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const r = await runCli(['--version'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${pkg.version}\n`);
+  });
+
   it('a usage error is exit 2 from the real process too (the others run in-process: cli/program.test.ts)', async () => {
     const r = await runCli(['chats', 'show', 'abc'], { env });
     expect(r.stderr).toMatch(/id: must be a positive integer/);

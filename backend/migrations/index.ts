@@ -32,10 +32,12 @@ export const migrations: [string, Migration][] = [
   ['010_identifier_collation', m010],
 ];
 
-export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => migrations.map(([name]) => name),
-  getMigrationName: (name) => name,
-  getMigration: async (name) => {
+// Each migration is listed as `{ file }`: knex's own CLI prints pending migrations by their
+// `file` property (`npx knex migrate:status` through knexfile.js), whatever the source.
+export const migrationSource: Knex.MigrationSource<{ file: string }> = {
+  getMigrations: async () => migrations.map(([file]) => ({ file })),
+  getMigrationName: (m) => m.file,
+  getMigration: async ({ file: name }) => {
     const found = migrations.find(([n]) => n === name);
     if (!found) throw new Error(`Unknown migration ${name}`);
     return found[1];

@@ -93,6 +93,8 @@ interface BlockExtra {
   stepsAfter: number;
   /** The parallel branch of the anchor (`[name] ` prefix). */
   branch: string | undefined;
+  /** A fatal condition of the machine among its first lines (shapes' `fatal`). */
+  fatal: boolean;
 }
 
 type KeptBlock = Block & { extra?: BlockExtra };
@@ -339,9 +341,12 @@ export class LogAnalyzer {
     let located = false;
     let frames = 0;
     let boiler = 0;
+    let fatal = false;
     const last = Math.min(block.end, block.start + 19);
     for (let j = block.start; j <= last; j++) {
-      const body = w.get(j)?.body ?? '';
+      const info = w.get(j);
+      const body = info?.body ?? '';
+      if (info?.shape?.fatal === true && info.role === 'anchor') fatal = true;
       if (!located && LOCATION.test(body)) located = true;
       if (STACK_FRAME.test(body)) frames++;
       if (BOILERPLATE.test(body)) boiler++;
@@ -362,6 +367,7 @@ export class LogAnalyzer {
       boiler,
       stepsAfter: after < w.length ? w.stepsBefore(after) : this.steps,
       branch: w.get(block.anchor)?.branch,
+      fatal,
     };
   }
 
@@ -424,8 +430,12 @@ export class LogAnalyzer {
       f[1] = block.repeated ? 1 : 0;
       if (section !== undefined) {
         if (section === primary) f[2] = strength;
-        else if (section.failed) f[3] = strength;
+        else if (section.failed || extra?.fatal === true) f[3] = strength;
         else f[4] = 1;
+      } else if (primary !== undefined && extra?.fatal === true && block.start < primary.start) {
+        // Disk full, out of memory, killed: the command that printed it failed in effect, and
+        // the failing command after it is its consequence.
+        f[3] = strength;
       } else if (primary !== undefined) {
         // Outside any command (setup, teardown): before the failing command it rarely matters.
         if (block.start > primary.end) f[5] = 1;

@@ -399,7 +399,9 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
       if (firstLine.role === 'anchor' && end === first) end = growForward(info, first, true, true);
       if (firstLine.role === 'anchor' && firstLine.shape !== undefined) {
         headerWeight = Math.max(shape.weight, firstLine.shape.weight);
-        headerReason = shape.freeDetail === true ? shape.reason : reasonOf(firstLine);
+        // The list's first item names the block, unless its shape says less than the header
+        // (`[ERROR]   T.test:41 expected ...` under Surefire's `[ERROR] Failures:`).
+        headerReason = shape.freeDetail === true || firstLine.shape.weight < shape.weight ? shape.reason : reasonOf(firstLine);
       }
     } else {
       start = growBackward(info, i, state.coveredTo);

@@ -37,6 +37,30 @@ describe('Jenkins console rules', () => {
     expect(top(log)).toMatchObject({ start: 3, reason: 'disk full' });
   });
 
+  test('disk full in an earlier step that went on outranks the test failures it causes', () => {
+    const log = [
+      '[Pipeline] sh', '+ npm ci', 'npm error code ENOSPC', 'npm error nospc ENOSPC: no space left on device, write', '[Pipeline] }',
+      '[Pipeline] sh', '+ npx jest --ci', 'FAIL src/a.test.ts', '  ● Test suite failed to run', '', "    Cannot find module 'react' from 'src/a.tsx'", '',
+      'Test Suites: 1 failed, 1 total', '[Pipeline] }', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 3, reason: 'disk full' });
+  });
+
+  test("Surefire's closing list of failures is the answer, the per-class detail second", () => {
+    const log = [
+      '[Pipeline] sh', '+ mvn -B test', '[INFO] Running com.acme.CartTest',
+      '[ERROR] Tests run: 4, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.05 s <<< FAILURE! -- in com.acme.CartTest',
+      '[ERROR] com.acme.CartTest.total -- Time elapsed: 0.01 s <<< FAILURE!', 'org.opentest4j.AssertionFailedError: expected: <7> but was: <8>',
+      '\tat com.acme.CartTest.total(CartTest.java:41)', '', '[INFO] ', '[INFO] Results:', '[INFO] ', '[ERROR] Failures: ',
+      '[ERROR]   CartTest.total:41 expected: <7> but was: <8>', '[INFO] ', '[ERROR] Tests run: 9, Failures: 1, Errors: 0, Skipped: 0', '[INFO] ', '[INFO] BUILD FAILURE',
+      '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.5:test (default-test) on project shop: There are test failures.',
+      '[Pipeline] }', 'ERROR: script returned exit code 1', 'Finished: FAILURE',
+    ].join('\n');
+    const excerpts = analyze(log);
+    expect(excerpts[0]).toMatchObject({ start_line: 13, reason: 'JUnit test failure' });
+    expect(excerpts[1]).toMatchObject({ start_line: 4 });
+  });
+
   test('a plugin\'s bare "ERROR: ... failed." is not the cause when the line above says why', () => {
     const log = ['[Pipeline] nexusArtifactUploader', 'Uploading: http://nexus/x.jar', 'Return code is: 403, ReasonPhrase: Forbidden.', 'ERROR: Uploading file x.jar failed.', 'Finished: FAILURE'].join('\n');
     expect(top(log).start).toBe(3);

@@ -5,15 +5,16 @@
  * - Groovy/CPS errors of the pipeline script, credentials that do not exist, agents that went
  *   away, timeouts and aborts (who aborted), a downstream build that failed: the line itself is
  *   the cause.
- * - A fatal condition of the machine (disk full, out of memory, a killed process) weighs more
- *   than 10, the top of the ordinary scale: it outranks the failures it causes (a link step that
- *   cannot write, tests that die after the heap is gone).
+ * - A fatal condition of the machine (disk full, out of memory, a killed process) weighs 10-11,
+ *   the top of the ordinary scale, and is `fatal`: it outranks the failures it causes (a link
+ *   step that cannot write, tests that die after the heap is gone), even when the command that
+ *   printed it went on or exited 0 (the analyzer counts that command as failing).
  * - Wrappers that are never the cause: `script returned exit code N` (the step's own output above
  *   says why), `Build step '...' marked build as failure`, `Finished: FAILURE`, `Failed in branch
  *   X` (the branch's own lines say why), a plugin's bare `ERROR: ... failed.` and pointers to a
  *   log kept elsewhere (`A full log can be found at ...`).
  */
-import type { FailureShape } from './shapes.js';
+import type { FailureShape } from './shapeType.js';
 
 /** Reason of every Groovy/CPS error of the pipeline script (the finding's `ci-script` class). */
 export const SCRIPT_REASON = 'Jenkins pipeline script error';
@@ -22,9 +23,9 @@ export const AGENT_REASON = 'Jenkins agent lost';
 
 export const JENKINS_SHAPES: readonly FailureShape[] = [
   // Fatal conditions of the machine: they explain whatever failed after them.
-  { re: /no space left on device|\bENOSPC\b|[Dd]isk quota exceeded|There is not enough space on the disk/i, role: 'anchor', weight: 11, reason: 'disk full' },
-  { re: /OutOfMemoryError|JavaScript heap out of memory|[Oo]ut of memory|Cannot allocate memory|std::bad_alloc|\bOOMKilled\b/, role: 'anchor', weight: 11, reason: 'out of memory' },
-  { re: /^Killed$|Killed signal terminated program|\bsignal: killed\b/, role: 'anchor', weight: 10, reason: 'process killed' },
+  { re: /no space left on device|\bENOSPC\b|[Dd]isk quota exceeded|There is not enough space on the disk/i, role: 'anchor', weight: 11, reason: 'disk full', fatal: true },
+  { re: /OutOfMemoryError|JavaScript heap out of memory|[Oo]ut of memory|Cannot allocate memory|std::bad_alloc|\bOOMKilled\b/, role: 'anchor', weight: 11, reason: 'out of memory', fatal: true },
+  { re: /^Killed$|Killed signal terminated program|\bsignal: killed\b/, role: 'anchor', weight: 10, reason: 'process killed', fatal: true },
 
   // The pipeline script (Groovy, CPS, script security).
   { re: /^WorkflowScript: \d+: /, role: 'anchor', weight: 9, reason: SCRIPT_REASON },

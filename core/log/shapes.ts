@@ -15,25 +15,8 @@
 
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
 
-export type ShapeRole = 'anchor' | 'header' | 'summary';
-
-export interface FailureShape {
-  re: RegExp;
-  role: ShapeRole;
-  weight: number;
-  reason: string;
-  /** The message is complete on its line: the lines after it are not its paragraph. */
-  single?: boolean;
-  /** The heading is indented but its detail is printed at the margin (minitest, EUnit). */
-  detailAtMargin?: boolean;
-  /** A header whose detail runs over blank lines up to the reporter's next separator (Vitest). */
-  freeDetail?: boolean;
-  /**
-   * Literal text every match contains, one of them at least (case as written): a line without
-   * any is not tried against `re`. Only speed depends on it; it must never exclude a match.
-   */
-  needs?: readonly string[];
-}
+export type { ShapeRole, FailureShape } from './shapeType.js';
+import type { FailureShape } from './shapeType.js';
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
 export function compilerReason(path: string): string {
@@ -101,6 +84,9 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Maven / Gradle / sbt / Java
   { re: /^\[ERROR\] (?:COMPILATION ERROR|\S+\.(?:java|kt|scala|groovy):\[?\d+)/, role: 'anchor', weight: 9, reason: 'Maven compilation error' },
+  // Surefire's closing list (`[ERROR] Failures:` over `[ERROR]   Class.test:41 expected ...`) names
+  // every failing test with its message, as the `Failed tests:` list of older versions does.
+  { re: /^\[ERROR\] (?:Failures|Errors|Tests in error|Failed tests):\s*$/, role: 'header', weight: 8, reason: 'JUnit test failure' },
   { re: /^\[ERROR\] (?:Tests run:|Failures:|Errors:|Tests in error:|Failed tests:)/, role: 'anchor', weight: 8, reason: 'Maven test failure' },
   // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal;
   // the [ERROR] lines under it repeat the detail.
