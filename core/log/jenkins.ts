@@ -16,7 +16,7 @@
  *   X` (the branch's own lines say why), a plugin's bare `ERROR: ... failed.` and pointers to a
  *   log kept elsewhere (`A full log can be found at ...`).
  */
-import type { FailureShape } from './shapes.js';
+import type { FailureShape } from './shapeType.js';
 
 /** Reason of every Groovy/CPS error of the pipeline script (the finding's `ci-script` class). */
 export const SCRIPT_REASON = 'Jenkins pipeline script error';

@@ -15,30 +15,8 @@
 
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
 
-export type ShapeRole = 'anchor' | 'header' | 'summary';
-
-export interface FailureShape {
-  re: RegExp;
-  role: ShapeRole;
-  weight: number;
-  reason: string;
-  /** The message is complete on its line: the lines after it are not its paragraph. */
-  single?: boolean;
-  /** The heading is indented but its detail is printed at the margin (minitest, EUnit). */
-  detailAtMargin?: boolean;
-  /** A header whose detail runs over blank lines up to the reporter's next separator (Vitest). */
-  freeDetail?: boolean;
-  /**
-   * Literal text every match contains, one of them at least (case as written): a line without
-   * any is not tried against `re`. Only speed depends on it; it must never exclude a match.
-   */
-  needs?: readonly string[];
-  /**
-   * A fatal condition of the machine (disk full, out of memory, a killed process): whatever the
-   * command that printed it said on exit, the failures after it are its consequences.
-   */
-  fatal?: boolean;
-}
+export type { ShapeRole, FailureShape } from './shapeType.js';
+import type { FailureShape } from './shapeType.js';
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
 export function compilerReason(path: string): string {
@@ -110,9 +88,10 @@ export const SHAPES: readonly FailureShape[] = [
   // every failing test with its message, as the `Failed tests:` list of older versions does.
   { re: /^\[ERROR\] (?:Failures|Errors|Tests in error|Failed tests):\s*$/, role: 'header', weight: 8, reason: 'JUnit test failure' },
   { re: /^\[ERROR\] (?:Tests run:|Failures:|Errors:|Tests in error:|Failed tests:)/, role: 'anchor', weight: 8, reason: 'Maven test failure' },
-  // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal;
+  // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal (no
+  // plugin when the dependencies of the project could not be resolved before any goal ran);
   // the [ERROR] lines under it repeat the detail.
-  { re: /^\[ERROR\] Failed to execute goal \S+ (?:\(\S+\) )?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
+  { re: /^\[ERROR\] Failed to execute goal (?:\S+ (?:\(\S+\) )?)?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
   // The reactor's row of the module that failed (`[INFO] shop-orders ..... FAILURE [  2.7 s]`).
   { re: /^\[INFO\] \S.*? \.{2,} FAILURE(?: \[|$)/, role: 'anchor', weight: 5, reason: 'Maven module failed', single: true },
   { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|\[Help \d+\] |After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
