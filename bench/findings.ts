@@ -1,6 +1,6 @@
 /**
  * Quality of the structured finding and of the offline answers on the real failures of issue 25
- * (test/fixtures/realfail/: 69 builds made green then broken on this machine, each with an
+ * (test/fixtures/realfail/: builds made green then broken on this machine, each with an
  * `expected.json` written before any code was changed for it; see that README).
  *
  *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline]
@@ -23,7 +23,8 @@
  *   workspace snippets `cichat ask --workspace project/` reads from the case's project.
  *   `--log-only` drops the snippets and the baseline, `--no-baseline` only the baseline.
  *
- * Figures per split (dev / heldout; the held-out cases are never used to change code):
+ * Figures per split (dev / heldout; the held-out cases are never used to change code; in round 2
+ * the held-out cases are those of plan4a.tsv / plan4b.tsv, the round-1 ones are dev, `rotated`):
  * - class right: the finding's class is the expected one;
  * - message right: after whitespace normalisation the expected message is inside the
  *   finding's message, or the finding's message is inside the expected one and at least half
@@ -74,8 +75,10 @@ export interface Expected {
   fixMustMention: string[];
   mustNotClaim: string[];
   split: 'dev' | 'heldout';
-  /** The held-out round that added the case (absent: the first). */
+  /** The held-out round that added the case (absent: the first; plan4a.tsv / plan4b.tsv: 2). */
   round?: number;
+  /** A round-1 held-out case that is dev now: `"heldout-round1"`. */
+  rotated?: string;
 }
 
 export interface RealCase {
@@ -129,6 +132,8 @@ function checkExpected(v: unknown, where: string): Expected {
   if (!(FINDING_CLASSES as readonly string[]).includes(v.class as string)) throw new Error(`${where}: class "${String(v.class)}" is not in the taxonomy`);
   if (v.split !== 'dev' && v.split !== 'heldout') throw new Error(`${where}: split must be dev or heldout`);
   if (v.round !== undefined && !(typeof v.round === 'number' && Number.isInteger(v.round) && v.round >= 1)) throw new Error(`${where}: round must be a whole number >= 1`);
+  if (v.rotated !== undefined && typeof v.rotated !== 'string') throw new Error(`${where}: rotated must be a string`);
+  if (v.split === 'heldout' && v.rotated !== undefined) throw new Error(`${where}: a rotated case is dev now, not heldout`);
   for (const k of ['fixMustMention', 'mustNotClaim']) {
     if (!Array.isArray(v[k]) || !(v[k] as unknown[]).every((x) => typeof x === 'string')) throw new Error(`${where}: "${k}" must be an array of strings`);
   }

@@ -7,7 +7,7 @@
  */
 import { buildLabel } from '../facts.js';
 import { clip, failingStepOf, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
-import { describeChange } from './build.js';
+import { describeChange } from './change.js';
 import { greenBuildOf, CLASS_LABEL } from './failure.js';
 import { at, findingFor, placeOf, remedyOf, reproduceCommand } from './findingText.js';
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
