@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { z } from 'zod';
 import { createChatBodySchema, renameChatBodySchema } from '../../protocol/schemas.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { userIdOf } from '../auth.js';
 import { NotFound } from '../errors.js';
 import { MiB, idParam, pagination, readJsonBody, validate } from '../http.js';

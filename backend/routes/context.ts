@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { z } from 'zod';
-import type { RouteGroup } from '../app.js';
+import type { RouteGroup } from '../deps.js';
 import type { Context } from 'koa';
 import { userIdOf } from '../auth.js';
 import { BadRequest, ServiceUnavailable, UnsupportedMediaType, Unprocessable } from '../errors.js';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 
 /** `GET /healthz`: no token; 200 when the database answers, else 503. */
 export function healthRoutes(deps: AppDeps): Router {

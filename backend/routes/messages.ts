@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { editMessageBodySchema, sendMessageBodySchema } from '../../protocol/schemas.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { userIdOf } from '../auth.js';
 import { Conflict, NotFound, Unprocessable } from '../errors.js';
 import { MiB, idParam, readJsonBody, validate } from '../http.js';
