@@ -61,4 +61,22 @@ describe('answers on the real dev failures', () => {
     const jest = await answers('jest-expect-tobe', false);
     expect(jest.why).toMatch(/It expected `[^`]+` and got `[^`]+`/);
   });
+
+  it('names what the step set before a failure of how it ran (a URL, a memory limit), and what a refused connection means', async () => {
+    const refused = (await answers('curl-connection-refused', false)).fix;
+    expect(refused).toMatch(/`ARTIFACTS_URL=http:\/\/127\.0\.0\.1:18392` \[L\d+-L\d+\]/);
+    expect(refused).toMatch(/Nothing accepted the connection on `127\.0\.0\.1:18392`/);
+    expect(refused).toContain('nc -vz 127.0.0.1 18392');
+    expect(refused).not.toContain('nslookup');
+    expect((await answers('python-memoryerror-ulimit', false)).fix).toMatch(/`ulimit -v 400000` \[L\d+-L\d+\]/);
+    // An empty variable is said to be empty, nothing more.
+    expect((await answers('curl-upload-401', false)).fix).toMatch(/`REPORT_TOKEN=` \[L\d+-L\d+\]: `REPORT_TOKEN` was empty when the step ran/);
+  });
+
+  it("tells make's missing target apart and shows the code under test of a failing check", async () => {
+    expect((await answers('make-no-rule', false)).fix).toMatch(/the Makefile has no rule for it .*add a `bundle:` rule to the Makefile/);
+    const check = (await answers('maven-junit-assertequals', true)).fix;
+    expect(check).toMatch(/\*\*The code under test\*\* \(`src\/main\/java\/com\/acme\/ship\/ShippingCalculator\.java`/);
+    expect(check).toContain('FREE_ABOVE_CENTS');
+  });
 });

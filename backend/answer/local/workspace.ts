@@ -183,7 +183,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   if (finding?.class === 'test-assertion') {
     const subject = snippets.find((x) => x.message === `code under test of ${s.path}`);
     if (subject) out.source(fileSource(subject));
-    const look = subject ? ` The code under test is ${inlineCode(subject.path)} (ask *show me ${baseName(subject.path)}*).` : '';
+    const look = subject ? ` The code under test is ${inlineCode(subject.path)} (below).` : '';
     const values = finding.expected !== undefined && finding.actual !== undefined ? ` expects ${inlineCode(finding.expected)} but got ${inlineCode(finding.actual)}` : ' does not hold';
     return `the check at ${where}${values}. Decide which is right: if the expectation is, fix the code under test; if the behaviour changed on purpose, update the test.${look}`;
   }
