@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { Logger } from 'pino';
 import { BACKEND_TOKEN, Jwt } from '../protocol/jwt.js';
 import { encodeEvent } from '../protocol/sse.js';
+import { requestLog } from '../http/request.js';
 
 /**
  * The streaming reverse proxy from `/chatbot-api/<rest>` to `BACKEND_URL/<rest>`
@@ -55,6 +56,8 @@ export interface ForwardRequest {
   userId: string | undefined;
   /** A body to send instead of streaming the caller's request. */
   body?: Buffer;
+  /** The request's logger (with its reqId); by default the scope's (http/request.ts requestLog). */
+  log?: Logger;
 }
 
 /** Copies headers minus hop-by-hop ones, those named in `Connection`, and any in `extra`. */
@@ -151,7 +154,8 @@ export class BackendProxy {
    * event, or a closed connection, after).
    */
   async forward(req: IncomingMessage, res: ServerResponse, forward: ForwardRequest): Promise<void> {
-    const { logger } = this.options;
+    // Taken now, in the caller's request scope: later lines come from socket events.
+    const logger = forward.log ?? requestLog(this.options.logger);
     // The caller's credentials for this controller (or for a Jenkins on the same host: its
     // session cookie) are no business of the backend; proxy-authorization is hop-by-hop anyway.
     const headers = endToEndHeaders(forward.headers, CALLER_ONLY_HEADERS);
@@ -218,7 +222,7 @@ export class BackendProxy {
 
       upstream.on('response', (answer) => {
         relaying = true;
-        this.relay(answer, res, () => callerGone);
+        this.relay(answer, res, () => callerGone, logger);
       });
 
       if (forward.body !== undefined) {
@@ -237,7 +241,7 @@ export class BackendProxy {
   }
 
   /** Relays status, end-to-end headers and body; SSE with headers flushed at once and whole messages. */
-  private relay(answer: IncomingMessage, res: ServerResponse, callerGone: () => boolean): void {
+  private relay(answer: IncomingMessage, res: ServerResponse, callerGone: () => boolean, logger: Logger): void {
     const headers = endToEndHeaders(answer.headers);
     const contentType = String(answer.headers['content-type'] ?? '');
     const sse = contentType.toLowerCase().startsWith('text/event-stream');
@@ -286,7 +290,7 @@ export class BackendProxy {
         res.end(pending);
         return;
       }
-      this.options.logger.warn({ backend: this.options.backendUrl }, 'backend closed the response before it was complete');
+      logger.warn({ backend: this.options.backendUrl }, 'backend closed the response before it was complete');
       if (sse) {
         res.end(
           encodeEvent({

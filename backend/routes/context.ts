@@ -25,6 +25,7 @@ import {
 } from '../../protocol/schemas.js';
 import { chatNotFound } from './chats.js';
 import { createGunzip } from 'node:zlib';
+import { requestLog } from '../../http/request.js';
 
 /** Longest X-Cichat-Context header taken (the facts beside a raw log; the log is the body). */
 export const CONTEXT_HEADER_MAX_CHARS = 12 * 1024;
@@ -165,7 +166,7 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       }
       try {
         const result = await ingestContext(contextDeps, chatId, ci);
-        deps.log.info(
+        requestLog(deps.log).info(
           { chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount },
           'context uploaded',
         );
@@ -198,7 +199,7 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       }
       try {
         const result = await ingestLog(contextDeps, chatId, ci, { field: 'consoleLog', pieces: source }, { inline: false });
-        deps.log.info({ chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount }, 'context log uploaded');
+        requestLog(deps.log).info({ chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount }, 'context log uploaded');
         ctx.body = { success: true, received_data: result.ciContext, log_lines: result.logLineCount };
       } catch (err) {
         if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
