@@ -24,6 +24,8 @@ interface Entry {
   split: string;
   /** Held-out round the log was added in (absent: the first). */
   round?: number;
+  /** The split the log had in an earlier round (`held-round1`: held out then, tuned on since). */
+  was?: string;
   kind: string;
   file: string;
   lines: number;
@@ -109,6 +111,10 @@ export async function run(args: string[]): Promise<void> {
     groups.push([`${s} short`, rows.filter((r) => r.entry.split === s && !r.long)]);
     groups.push([`${s} long`, rows.filter((r) => r.entry.split === s && r.long)]);
   }
+  for (const w of new Set(rows.map((r) => r.entry.was).filter((w): w is string => w !== undefined))) {
+    const rs = rows.filter((r) => r.entry.was === w);
+    groups.push([`was ${w}`, rs], [`  short`, rs.filter((r) => !r.long)], [`  long`, rs.filter((r) => r.long)]);
+  }
   const figures = groups.map(([name, rs]) => ({
     group: name,
     n: rs.length,
@@ -123,10 +129,10 @@ export async function run(args: string[]): Promise<void> {
   const f = (x: number): string => x.toFixed(2).padStart(6);
   console.log(`jenkins: ${rows.length} labelled console logs from ${dir} (long: more than ${LONG} lines)${tuning ? '; --tuning: later held-out rounds left out' : ''}`);
   console.log('hit@1/hit@3 of the analyzer\'s excerpts; F1 of the top excerpt\'s lines; baselines = the last N lines as the only excerpt');
-  console.log(`${'group'.padEnd(12)} ${'n'.padStart(3)} | analyzer hit1   hit3     F1 | last-30 hit1     F1 | last-100 hit1     F1`);
+  console.log(`${'group'.padEnd(18)} ${'n'.padStart(3)} | analyzer hit1   hit3     F1 | last-30 hit1     F1 | last-100 hit1     F1`);
   for (const g of figures) {
     console.log(
-      `${g.group.padEnd(12)} ${String(g.n).padStart(3)} |      ${f(g.analyzer.hit1)} ${f(g.analyzer.hit3)} ${f(g.analyzer.f1)} |     ${f(g.last30.hit1)} ${f(g.last30.f1)} |      ${f(g.last100.hit1)} ${f(g.last100.f1)}`,
+      `${g.group.padEnd(18)} ${String(g.n).padStart(3)} |      ${f(g.analyzer.hit1)} ${f(g.analyzer.hit3)} ${f(g.analyzer.f1)} |     ${f(g.last30.hit1)} ${f(g.last30.f1)} |      ${f(g.last100.hit1)} ${f(g.last100.f1)}`,
     );
   }
   if (args.includes('--show')) {

@@ -298,11 +298,12 @@ describe.each(dialects)('context API on $name', (dialect) => {
     expect((await upload(user, chat.id, { ciContext: ciContext(rustLog()) })).status).toBe(200);
     const before = await context.loadContext(chat.id);
     const body = Buffer.from(JSON.stringify({ ciContext: ciContext(rustLog(20_000)) }));
+    const token = await backend.token(user);
     await new Promise<void>((resolve) => {
       const req = http.request(`${backend.url}/context/${chat.id}/`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${backend.token(user)}`,
+          authorization: `Bearer ${token}`,
           'content-type': 'application/json',
           'content-length': String(body.length),
         },
@@ -379,14 +380,14 @@ describe.each(dialects)('context API on $name', (dialect) => {
     const big = Buffer.alloc(64 * 1024 * 1024 + 10, 0x61);
     const over = await fetch(`${backend.url}/context/${chat.id}/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': 'application/json' },
       body: big,
     });
     expect(over.status).toBe(413);
     const invalid = Buffer.concat([Buffer.from('{"ciContext":{"systemMessage":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}}')]);
     const bad = await fetch(`${backend.url}/context/${chat.id}/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': 'application/json' },
       body: invalid,
     });
     expect(bad.status).toBe(400);

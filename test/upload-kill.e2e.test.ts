@@ -25,14 +25,15 @@ function bigLog(lines: number, tag: string): string {
 }
 
 /** Posts without waiting for the answer (the backend dies before it comes). */
-function postInBackground(b: BackendProcess, p: string, body: string): void {
+async function postInBackground(b: BackendProcess, p: string, body: string): Promise<void> {
+  const token = await signToken(PROCESS_SECRET, 'killer');
   const url = new URL(b.url + p);
   const req = http.request({
     host: url.hostname,
     port: url.port,
     path: url.pathname,
     method: 'POST',
-    headers: { authorization: `Bearer ${signToken(PROCESS_SECRET, 'killer')}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
   });
   req.on('error', () => undefined);
   req.on('response', (res) => res.resume());
@@ -76,7 +77,7 @@ describe.each(dialects)('backend killed mid-upload on $name', (dialect) => {
     expect(chunksBefore).toBeGreaterThan(10);
 
     // A second, much bigger upload; killed once some of its chunks are written.
-    postInBackground(a, `/context/${chat}/`, JSON.stringify({ ciContext: { buildDetails: { number: 2, consoleLog: bigLog(300_000, 'second') } } }));
+    await postInBackground(a, `/context/${chat}/`, JSON.stringify({ ciContext: { buildDetails: { number: 2, consoleLog: bigLog(300_000, 'second') } } }));
     const building = await until(
       'the second upload to write chunks',
       async () => {

@@ -21,6 +21,7 @@ import type { CiContext } from '../../protocol/types.js';
 import { ciContextSchema as ciContextWireSchema, uploadContextBodySchema } from '../../protocol/schemas.js';
 import { chatNotFound } from './chats.js';
 import { createGunzip } from 'node:zlib';
+import { requestLog } from '../../http/request.js';
 
 /** Longest X-Cichat-Context header taken (the facts beside a raw log; the log is the body). */
 export const CONTEXT_HEADER_MAX_CHARS = 12 * 1024;
@@ -161,7 +162,7 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       }
       try {
         const result = await ingestContext(contextDeps, chatId, ci);
-        deps.log.info(
+        requestLog(deps.log).info(
           { chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount },
           'context uploaded',
         );
@@ -194,7 +195,7 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       }
       try {
         const result = await ingestLog(contextDeps, chatId, ci, { field: 'consoleLog', pieces: source }, { inline: false });
-        deps.log.info({ chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount }, 'context log uploaded');
+        requestLog(deps.log).info({ chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount }, 'context log uploaded');
         ctx.body = { success: true, received_data: result.ciContext, log_lines: result.logLineCount };
       } catch (err) {
         if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { requestLog } from '../../http/request.js';
 import type { AppDeps } from '../deps.js';
 
 /** `GET /healthz`: no token; 200 when the database answers, else 503. */
@@ -9,7 +10,7 @@ export function healthRoutes(deps: AppDeps): Router {
       await deps.db.raw('select 1');
       ctx.body = { status: 'ok' };
     } catch (err) {
-      deps.log.error({ err }, 'health check: database unavailable');
+      requestLog(deps.log).error({ err }, 'health check: database unavailable');
       ctx.status = 503;
       ctx.body = { detail: 'The database is unavailable.' };
     }

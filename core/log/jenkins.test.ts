@@ -46,6 +46,43 @@ describe('Jenkins console rules', () => {
     expect(top(log)).toMatchObject({ start: 3, reason: 'disk full' });
   });
 
+  test('a shell step that never started (exit code -2) is the cause, not its generic ERROR line', () => {
+    const log = [
+      '[Pipeline] stage', '[Pipeline] { (Build)', '[Pipeline] sh', 'process apparently never started in /home/jenkins/workspace/app@tmp/durable-5f3a1b2c',
+      '(running Jenkins temporarily with -Dorg.jenkinsci.plugins.durabletask.BourneShellScript.LAUNCH_DIAGNOSTICS=true might make the problem clearer)',
+      '[Pipeline] }', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code -2', 'Finished: FAILURE',
+    ].join('\n');
+    const excerpts = analyze(log);
+    expect(excerpts[0]).toMatchObject({ start_line: 4, reason: 'Jenkins: shell step never started' });
+    expect(excerpts.find((e) => e.start_line === 8)?.reason).toBe('Jenkins: script returned exit code -2');
+  });
+
+  test('a build nobody could take (no agent with the label) outranks the abort that ended the wait', () => {
+    const log = ['Started by user bob', '[Pipeline] node', 'Still waiting to schedule task', "There are no nodes with the label ‘docker-arm’", 'Aborted by bob', '[Pipeline] End of Pipeline', 'Finished: ABORTED'].join('\n');
+    expect(top(log)).toMatchObject({ start: 4, reason: 'Jenkins: no agent for the label' });
+  });
+
+  test("a freestyle step's error outranks what the post-build actions print after the step failed", () => {
+    const log = [
+      'Started by user bob', 'Building on the built-in node in workspace /var/jenkins_home/workspace/deploy', '[deploy] $ /bin/sh -xe /tmp/jenkins123.sh', '+ ./deploy.sh staging',
+      'curl: (22) The requested URL returned error: 500', "Build step 'Execute shell' marked build as failure", 'Recording test results',
+      'ERROR: Step ‘Publish JUnit test result report’ failed: No test report files were found. Configuration error?',
+      "ERROR: Couldn't connect to host, exception: javax.mail.MessagingException: Could not connect to SMTP host: localhost, port: 25;", 'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 5, reason: 'curl error' });
+  });
+
+  test('an agent that went away is the cause even when Jenkins says so after the failed step', () => {
+    const log = [
+      '[app] $ cmd /c call C:\\Windows\\TEMP\\jenkins1.bat', 'msbuild App.sln', 'FATAL: command execution failed', 'java.nio.channels.ClosedChannelException',
+      '\tat org.jenkinsci.remoting.protocol.NetworkLayer.onRecvClosed(NetworkLayer.java:154)', "Build step 'Execute Windows batch command' marked build as failure",
+      'ERROR: Step ‘Archive the artifacts’ failed: no workspace for app #8', 'Agent went offline during the build', 'Finished: FAILURE',
+    ].join('\n');
+    const first = top(log);
+    expect(first.reason).toBe('Jenkins agent lost');
+    expect(first.start <= 8 && first.end >= 8).toBe(true);
+  });
+
   test("Surefire's closing list of failures is the answer, the per-class detail second", () => {
     const log = [
       '[Pipeline] sh', '+ mvn -B test', '[INFO] Running com.acme.CartTest',

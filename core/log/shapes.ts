@@ -88,9 +88,10 @@ export const SHAPES: readonly FailureShape[] = [
   // every failing test with its message, as the `Failed tests:` list of older versions does.
   { re: /^\[ERROR\] (?:Failures|Errors|Tests in error|Failed tests):\s*$/, role: 'header', weight: 8, reason: 'JUnit test failure' },
   { re: /^\[ERROR\] (?:Tests run:|Failures:|Errors:|Tests in error:|Failed tests:)/, role: 'anchor', weight: 8, reason: 'Maven test failure' },
-  // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal;
+  // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal (no
+  // plugin when the dependencies of the project could not be resolved before any goal ran);
   // the [ERROR] lines under it repeat the detail.
-  { re: /^\[ERROR\] Failed to execute goal \S+ (?:\(\S+\) )?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
+  { re: /^\[ERROR\] Failed to execute goal (?:\S+ (?:\(\S+\) )?)?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
   // The reactor's row of the module that failed (`[INFO] shop-orders ..... FAILURE [  2.7 s]`).
   { re: /^\[INFO\] \S.*? \.{2,} FAILURE(?: \[|$)/, role: 'anchor', weight: 5, reason: 'Maven module failed', single: true },
   { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|\[Help \d+\] |After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
@@ -193,6 +194,8 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /No such file or directory|cannot open shared object file/, role: 'anchor', weight: 7, reason: 'missing file' },
   { re: /Permission denied/, role: 'anchor', weight: 6, reason: 'permission denied' },
   { re: /^fatal: /, role: 'anchor', weight: 8, reason: 'git error' },
+  // curl's own error line: `curl: (22) The requested URL returned error: 500`.
+  { re: /^curl: \(\d+\) \S/, role: 'anchor', weight: 5, reason: 'curl error' },
   { re: /^E: (?:Unable|Package|Could not|Failed|The repository)/, role: 'anchor', weight: 8, reason: 'apt error' },
   { re: /^(?:Killed|Terminated)$|[Oo]ut of memory|OutOfMemoryError|No space left on device/, role: 'anchor', weight: 8, reason: 'resource exhausted' },
   { re: /^No output has been received in the last \d+m|exceeded the maximum time limit/, role: 'anchor', weight: 8, reason: 'build timed out' },
@@ -345,7 +348,7 @@ export function failureHints(line: string): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|curl: \(\d|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {

@@ -6,7 +6,7 @@
  * reproduces the failure locally, and "I can't tell which fix is right" where that is the truth.
  */
 import { buildLabel } from '../facts.js';
-import { clip, failingStepOf, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import { clip, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { greenBuildOf, CLASS_LABEL } from './failure.js';
 import { at, findingFor, placeOf, remedyOf, reproduceCommand } from './findingText.js';
@@ -34,6 +34,30 @@ const sameFile = (a: string, b: string): boolean => {
 
 /** Commands that only wait, signal or print: never the one to reproduce. */
 const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|false|:|cd|export)\b/;
+
+/** Classes whose cause is in how the step ran (its settings, limits, hosts), not in the code it built. */
+const STEP_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'ci-script', 'timeout-aborted', 'out-of-memory', 'disk-full', 'dependency-resolution', 'unknown']);
+
+/**
+ * What the failing step set before the error, as `bash -x` echoed it: variables (`+ URL=http://...`,
+ * an empty `+ TOKEN=`), exports and resource limits (`+ ulimit -v 400000`). Back from the error to
+ * the step's start, at most 60 lines; each line cited.
+ */
+function stepSettings(stored: LogSpan, errorLine: number): { line: number; text: string; empty?: string }[] {
+  const out: { line: number; text: string; empty?: string }[] = [];
+  const from = Math.max(stored.start_line, errorLine - 60);
+  const span = linesOf(stored, from, Math.min(errorLine, stored.end_line));
+  if (!span) return out;
+  const lines = span.text.split('\n');
+  for (let i = lines.length - 1; i >= 0 && out.length < 6; i--) {
+    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
+    if (/^\[Pipeline\] (?:sh|bat|powershell)\b|^##\[group\]Run |^Started by /.test(t)) break;
+    const m = /^\+{1,2} ((?:export )?([A-Za-z_]\w*)=(.*)|ulimit .+|export [A-Za-z_]\w*.*)$/.exec(t);
+    if (!m) continue;
+    out.unshift({ line: from + i, text: m[1] as string, ...(m[2] && (m[3] ?? '').trim() === '' ? { empty: m[2] } : {}) });
+  }
+  return out;
+}
 
 export const fix: Composer = (ask) => {
   const { ci, ctx } = ask;
@@ -79,9 +103,12 @@ export const fix: Composer = (ask) => {
   }
 
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
-  if (f.class === 'test-assertion' || f.class === 'test-error') {
+  // (A test that timed out too: what it waited on is there.)
+  if (f.class === 'test-assertion' || f.class === 'test-error' || (f.class === 'timeout-aborted' && f.test)) {
     const subject = snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? ''));
-    if (subject && !(source?.text.includes(subject.path) ?? false)) {
+    // Shown unless the source above already quotes it (naming its path is not showing it).
+    const quoted = subject !== undefined && (source?.text.includes(`**In the source:** \`${subject.path}:`) ?? false);
+    if (subject && !quoted) {
       out.line();
       out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}):`);
       out.line(numbered(subject, undefined, 30));
@@ -108,8 +135,19 @@ export const fix: Composer = (ask) => {
     }
   }
 
-  // 4. A command that reproduces it locally: the test alone, else the command the CI ran.
+  // What the step set before it (a URL, an empty token, a memory limit): often the thing to change.
   const stored = storedLogSpan(ctx);
+  const settings = stored && STEP_CLASSES.has(f.class) ? stepSettings(stored, f.message_line) : [];
+  if (settings.length > 0) {
+    out.line();
+    out.line(`**What the step set before it** (as the shell echoed it):`);
+    for (const x of settings) {
+      out.log({ start_line: x.line, end_line: x.line });
+      out.line(`- ${inlineCode(x.text)} ${at(x.line)}${x.empty ? `: ${inlineCode(x.empty)} was empty when the step ran` : ''}`);
+    }
+  }
+
+  // 4. A command that reproduces it locally: the test alone, else the command the CI ran.
   const step = stored ? failingStepOf(stored, f.message_line) : {};
   // A timeout's own `kill`/`sleep` is not what hung: the command before it is.
   let ran: (typeof step)["command"] = step.command;
