@@ -46,6 +46,13 @@ const usable = (v: unknown, blankIsNone: boolean): boolean => v !== undefined &&
  * `z.infer` of it is the canonical type. `blankIsNone`: fields for which a blank string is no value
  * (`ciVersion: ""` is none, and gives way to `jenkinsVersion`).
  */
+const aliasMaps = new WeakMap<object, Readonly<Record<string, string>>>();
+
+/** The aliases (older name -> canonical name) a `withAliases` schema reads; `{}` for any other schema. */
+export function aliasesOf(schema: object): Readonly<Record<string, string>> {
+  return aliasMaps.get(schema) ?? {};
+}
+
 export function withAliases<C extends z.core.$ZodLooseShape, A extends Record<string, keyof C & string>>(
   canonical: C,
   aliases: A,
@@ -55,7 +62,7 @@ export function withAliases<C extends z.core.$ZodLooseShape, A extends Record<st
   for (const [alias, name] of Object.entries(aliases)) {
     aliasShape[alias] = (canonical[name] as unknown as z.ZodType).meta({ description: `Older name of \`${name}\` (read as it)` });
   }
-  return obj({ ...canonical, ...aliasShape } as C).transform((o): Canonical<C> => {
+  const schema = obj({ ...canonical, ...aliasShape } as C).transform((o): Canonical<C> => {
     const out: Dict = { ...o };
     for (const [alias, name] of Object.entries(aliases)) {
       const blank = blankIsNone.includes(name);
@@ -65,6 +72,8 @@ export function withAliases<C extends z.core.$ZodLooseShape, A extends Record<st
     for (const name of blankIsNone) if (!usable(out[name], true)) delete out[name];
     return defined(out) as Canonical<C>;
   });
+  aliasMaps.set(schema, aliases);
+  return schema;
 }
 
 /** An object of canonical fields only: the output without nulls, unknown fields kept. */
