@@ -370,6 +370,25 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     }
   }
 
+  // A symbol the linker could not find: where the workspace defines it (a source file the build
+  // does not compile or link is the usual cause).
+  const linked = excerpts
+    .slice(0, 2)
+    .map((e) => e.finding)
+    .find((f) => f?.class === 'link-error' && f.symbol !== undefined && !f.symbol.startsWith('-l'));
+  if (linked?.symbol) {
+    for (const workspace of options.workspaces) {
+      for (const d of await definitionsOf(reader, workspace, linked.symbol)) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(d.file, d.index + 1, 1, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: d.rel, workspaceId: workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `defines ${d.name}, the symbol the linker could not find` });
+      }
+    }
+  }
+
   // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix
   // usually is. From its start, as the test names no line of it.
   for (const snippet of [...snippets]) {
@@ -426,6 +445,33 @@ async function memberSuggestions(
     return likelyMembers(missing, symbolKindAt(message, missing, sourceLine), arityOf(message) ?? callArityAt(missing, sourceLine), members).map((m) => ({ ...m, rel, file }));
   }
   return [];
+}
+
+/** Files read at most when looking for where a linker symbol is defined. */
+const DEFINITION_FILES_MAX = 300;
+
+/**
+ * Where the workspace's C, C++ (and other natively linked) sources define a function the linker
+ * could not find: `parse_config` from `undefined reference to 'parse_config'`, `Stats::mean`
+ * from `'Stats::mean() const'`. A definition is a line that names it with its parameters and
+ * does not end in `;` (a declaration or a call does), and is not a call inside a body.
+ */
+async function definitionsOf(reader: WorkspaceReader, workspace: SnippetWorkspace, symbol: string): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
+  const name = symbol.replace(/\(.*$/, '').trim();
+  if (!/^[A-Za-z_][\w]*(?:::[A-Za-z_~][\w]*)*$/.test(name)) return [];
+  const files = (await reader.index(workspace)).filter((f) => /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/.test(f));
+  const escaped = name.replace(/[$]/g, '\\$');
+  // The qualified name in a definition outside the class (`double Stats::mean() const {`), or the plain name at the start of a C definition.
+  const def = name.includes('::') ? new RegExp(`(?:^|[\\s*&])${escaped}\\s*\\(`) : new RegExp(`^(?:[A-Za-z_][\\w]*[\\s*&]+)+${escaped}\\s*\\(|^${escaped}\\s*\\(`);
+  const out: { name: string; index: number; rel: string; file: ReadFile }[] = [];
+  for (const rel of files.slice(0, DEFINITION_FILES_MAX)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    const index = file.lines.findIndex((l) => def.test(l) && !/;\s*(?:\/\/.*)?$/.test(l) && !/^\s*(?:return|if|while|for|else)\b/.test(l));
+    if (index >= 0) out.push({ name, index, rel, file });
+    if (out.length >= 2) break;
+  }
+  return out;
 }
 
 /** Types declared in the workspace files (same extension) whose names look like the missing type's. */
