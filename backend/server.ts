@@ -11,7 +11,6 @@ import { createLogger } from './logger.js';
 import { Lifecycle } from './lifecycle.js';
 import { sweep } from './maintenance.js';
 import { loadOrCreateReplicaId } from './replica.js';
-import { requestLog } from '../http/request.js';
 
 export interface RunningBackend {
   url: string;
@@ -54,7 +53,7 @@ export async function startBackend(config: BackendConfig, options: { serverTimeo
     ...(config.openaiBaseUrl !== undefined ? { openaiBaseUrl: config.openaiBaseUrl } : {}),
     llmModel: config.llmModel,
     llmContextTokens: config.llmContextTokens,
-    onRetry: (notice) => requestLog(log).warn({ notice }, 'model server retry'),
+    log,
     tools: { controllerUrl: config.controllerUrl, jwtSecret: config.jwtSecret, maxCalls: config.llmToolCalls, tokenBudget: config.llmToolTokens },
   });
   const lifecycle = new Lifecycle(config.replicaId ?? loadOrCreateReplicaId(config.dataDir));

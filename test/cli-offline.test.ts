@@ -7,6 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { TextOutput } from '../cli/io.js';
+import { run } from '../cli/program.js';
+import { PACKAGE_ROOT } from '../cli/services.js';
 import { freePort, runCli } from './helpers/stack.js';
 
 const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' };
@@ -30,6 +36,17 @@ describe('cichat without a server', () => {
     expect(sub.code).toBe(0);
     expect(sub.stdout).toContain('--from-env');
     expect(sub.stdout).toContain('JOB_NAME');
+  });
+
+  it('the help bundle of cli/bin.js prints the help texts of the program (cli/help.test.ts has them all)', async () => {
+    for (const args of [['--help'], ['context', 'upload', '--help'], ['token', 'rm', '-h'], ['help', 'ask']]) {
+      const out = await promisify(execFile)(process.execPath, [path.join(PACKAGE_ROOT, 'cli', 'bin.js'), ...args], { cwd: dir, env });
+      const stdout = new TextOutput();
+      const stdin = Object.assign(Readable.from([]), { isTTY: true });
+      expect(await run(['node', 'cichat', ...args], { stdout, stderr: new TextOutput(), stdin, env })).toBe(0);
+      expect(out.stdout).toBe(stdout.text);
+      expect(out.stderr).toBe('');
+    }
   });
 
   it('--version prints the version of package.json (stated once: issue 31)', async () => {

@@ -20,7 +20,7 @@ export interface ContextRecord {
   logLineCount: number;
   chunkCount: number;
   failureExcerpts: StoredExcerpt[];
-  /** What a big log's context does not hold (migration 011); null when it holds the whole log. */
+  /** What a big log's context does not hold (migration 012); null when it holds the whole log. */
   logNotKept: LogNotKept | null;
   embedderId: string;
   dim: number;

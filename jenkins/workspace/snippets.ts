@@ -10,7 +10,7 @@ import path from 'node:path';
 import { analyze } from '../../core/log/analyze.js';
 import { cleanLines } from '../../core/log/clean.js';
 import { PIPELINE_SCRIPT, failureLocations, type SourceLocation } from '../../core/log/locations.js';
-import { arityOf, likelyMembers, membersOf, missingSymbolOf, ownerTypeOf, similarIdentifiers, symbolKindOf } from '../../core/log/symbols.js';
+import { arityOf, callArityAt, likelyMembers, membersOf, missingSymbolOf, ownerTypeOf, similarIdentifiers, symbolKindAt } from '../../core/log/symbols.js';
 import type { LogExcerpt } from '../../protocol/types.js';
 import { maskSecrets } from '../../core/secrets.js';
 import type { WorkspaceSnippet } from '../../protocol/types.js';
@@ -328,8 +328,11 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     // (`totl` -> `total` on line 10), which the window around the error rarely shows.
     const missing = loc.message ? missingSymbolOf(loc.message) : undefined;
     if (missing) {
+      // The kind the message says, refined by how the line uses the name (`Tax.rateFor(...)` is a type).
+      const sourceLine = found.file.lines[loc.line - 1];
+      const kind = symbolKindAt(loc.message ?? '', missing, sourceLine);
       // Definitions of the same kind only: a method for a method, never a parameter or a comment's word.
-      for (const hit of similarIdentifiers(missing, found.file.lines, 3, symbolKindOf(loc.message ?? ''))) {
+      for (const hit of similarIdentifiers(missing, found.file.lines, 3, kind)) {
         const n = hit.index + 1;
         if ((n >= w.startLine && n <= w.endLine) || snippets.length >= limits.maxSourceSnippets) continue;
         const near = window(found.file, n, 1, 600);
@@ -340,7 +343,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       }
       // A missing type (`symbol: class Tax`): the types declared in files named like it
       // (`TaxTable.java`), where a renamed class lives.
-      if (symbolKindOf(loc.message ?? '') === 'type' && snippets.length < limits.maxSourceSnippets) {
+      if (kind === 'type' && snippets.length < limits.maxSourceSnippets) {
         for (const t of await typeSuggestions(reader, found.workspace, found.rel, missing)) {
           if (snippets.length >= limits.maxSourceSnippets) break;
           const near = window(t.file, t.index + 1, 1, 600);
@@ -354,7 +357,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       // same kind, from the file that declares it (a renamed method's new name lives there).
       const owner = ownerTypeOf(loc.message ?? '');
       if (owner && snippets.length < limits.maxSourceSnippets) {
-        const member = await memberSuggestions(reader, found.workspace, found.rel, owner, missing, loc.message ?? '');
+        const member = await memberSuggestions(reader, found.workspace, found.rel, owner, missing, loc.message ?? '', sourceLine);
         for (const m of member) {
           if (snippets.length >= limits.maxSourceSnippets) break;
           const near = window(m.file, m.index + 1, 1, 600);
@@ -363,6 +366,25 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
           sourceChars += nearText.length;
           snippets.push({ path: m.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${m.name}, a member of ${owner} like ${missing}` });
         }
+      }
+    }
+  }
+
+  // A symbol the linker could not find: where the workspace defines it (a source file the build
+  // does not compile or link is the usual cause).
+  const linked = excerpts
+    .slice(0, 2)
+    .map((e) => e.finding)
+    .find((f) => f?.class === 'link-error' && f.symbol !== undefined && !f.symbol.startsWith('-l'));
+  if (linked?.symbol) {
+    for (const workspace of options.workspaces) {
+      for (const d of await definitionsOf(reader, workspace, linked.symbol)) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(d.file, d.index + 1, 1, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: d.rel, workspaceId: workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `defines ${d.name}, the symbol the linker could not find` });
       }
     }
   }
@@ -403,21 +425,53 @@ async function memberSuggestions(
   owner: string,
   missing: string,
   message: string,
+  sourceLine?: string,
 ): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
   const ext = /\.[A-Za-z0-9]+$/.exec(failingRel)?.[0];
   if (!ext) return [];
   const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
-  const files = (await reader.index(workspace)).filter((f) => f.endsWith(ext));
-  // The file named after the type first (Inventory.java), then the failing file's neighbours.
-  files.sort((a, b) => Number(base(b).startsWith(owner)) - Number(base(a).startsWith(owner)) || a.length - b.length);
+  // C and C++ declare a type in a header: the sources and headers of the family count.
+  const family = /^\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/.test(ext) ? /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/ : undefined;
+  const dir = (p: string): string => p.slice(0, p.lastIndexOf('/') + 1);
+  const files = (await reader.index(workspace)).filter((f) => (family ? family.test(f) : f.endsWith(ext)));
+  // The file named after the type first (Inventory.java; a Go package's directory, slug/), then the failing file's neighbours.
+  const named = (p: string): boolean => base(p).startsWith(owner) || dir(p).endsWith(`/${owner}/`) || dir(p) === `${owner}/`;
+  files.sort((a, b) => Number(named(b)) - Number(named(a)) || a.length - b.length);
   for (const rel of files.slice(0, OWNER_FILES_MAX)) {
     const file = await reader.read(workspace, rel);
     if (file instanceof WorkspaceError) continue;
     const members = membersOf(owner, file.lines);
     if (members.length === 0) continue;
-    return likelyMembers(missing, symbolKindOf(message), arityOf(message), members).map((m) => ({ ...m, rel, file }));
+    return likelyMembers(missing, symbolKindAt(message, missing, sourceLine), arityOf(message) ?? callArityAt(missing, sourceLine), members).map((m) => ({ ...m, rel, file }));
   }
   return [];
+}
+
+/** Files read at most when looking for where a linker symbol is defined. */
+const DEFINITION_FILES_MAX = 300;
+
+/**
+ * Where the workspace's C, C++ (and other natively linked) sources define a function the linker
+ * could not find: `parse_config` from `undefined reference to 'parse_config'`, `Stats::mean`
+ * from `'Stats::mean() const'`. A definition is a line that names it with its parameters and
+ * does not end in `;` (a declaration or a call does), and is not a call inside a body.
+ */
+async function definitionsOf(reader: WorkspaceReader, workspace: SnippetWorkspace, symbol: string): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
+  const name = symbol.replace(/\(.*$/, '').trim();
+  if (!/^[A-Za-z_][\w]*(?:::[A-Za-z_~][\w]*)*$/.test(name)) return [];
+  const files = (await reader.index(workspace)).filter((f) => /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/.test(f));
+  const escaped = name.replace(/[$]/g, '\\$');
+  // The qualified name in a definition outside the class (`double Stats::mean() const {`), or the plain name at the start of a C definition.
+  const def = name.includes('::') ? new RegExp(`(?:^|[\\s*&])${escaped}\\s*\\(`) : new RegExp(`^(?:[A-Za-z_][\\w]*[\\s*&]+)+${escaped}\\s*\\(|^${escaped}\\s*\\(`);
+  const out: { name: string; index: number; rel: string; file: ReadFile }[] = [];
+  for (const rel of files.slice(0, DEFINITION_FILES_MAX)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    const index = file.lines.findIndex((l) => def.test(l) && !/;\s*(?:\/\/.*)?$/.test(l) && !/^\s*(?:return|if|while|for|else)\b/.test(l));
+    if (index >= 0) out.push({ name, index, rel, file });
+    if (out.length >= 2) break;
+  }
+  return out;
 }
 
 /** Types declared in the workspace files (same extension) whose names look like the missing type's. */

@@ -4,7 +4,7 @@
  */
 import type { CiContext, Source, WorkspaceSnippet } from '../../../protocol/types.js';
 import { locationsInSpan, PIPELINE_SCRIPT } from '../../../core/log/locations.js';
-import { missingSymbolOf, similarIdentifiers, symbolKindOf, typeMismatchOf, type SymbolKind } from '../../../core/log/symbols.js';
+import { missingSymbolOf, similarIdentifiers, symbolKindAt, typeMismatchOf, type SymbolKind } from '../../../core/log/symbols.js';
 import type { Finding } from '../../../protocol/types.js';
 import { buildLabel } from '../facts.js';
 import { inlineCode, type LogSpan } from '../logtext.js';
@@ -166,7 +166,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       const names = members.map((x) => `${inlineCode(x.name)} (${x.snippet.path} line ${x.line})`).join(', ');
       return `${inlineCode(missing)} is not a member of ${inlineCode(members[0]?.owner ?? '')}, where ${where} uses it. ${members.length === 1 ? 'Its member of the same kind that fits is' : 'Its members of the same kind that fit are'} ${names}: use it if that is the one you meant (a rename or a typo), or declare ${inlineCode(missing)}.`;
     }
-    const similar = similarNames(missing, snippets, 3, symbolKindOf(message), renamed);
+    const similar = similarNames(missing, snippets, 3, symbolKindAt(message, missing, code), renamed);
     for (const x of similar) if (x.snippet !== s) out.source(fileSource(x.snippet));
     if (suggested) return `${inlineCode(missing)} does not exist where ${where} uses it; the compiler suggests ${inlineCode(suggested)}.`;
     if (similar.length > 0) {
