@@ -190,6 +190,8 @@ export const buildDetailsSchema = withAliases(
     noSuccessfulBuild: opt(str),
     /** The failure against the job's recent builds (issue 29). */
     history: opt(buildHistorySchema),
+    /** Why there is no `history`: the controller could not read the job's builds. */
+    historyError: opt(str),
   },
   buildAliases,
 );
