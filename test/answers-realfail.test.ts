@@ -79,4 +79,31 @@ describe('answers on the real dev failures', () => {
     expect(check).toMatch(/\*\*The code under test\*\* \(`src\/main\/java\/com\/acme\/ship\/ShippingCalculator\.java`/);
     expect(check).toContain('FREE_ABOVE_CENTS');
   });
+
+  it("quotes what the tool proposes and where the workspace defines what the linker missed", async () => {
+    const clippy = (await answers('cargo-clippy-deny', false)).fix;
+    expect(clippy).toMatch(/Clippy suggests: `help: change this to` \[L\d+-L\d+\]; `fn count_long\(names: &\[String\]\) -> usize \{` \[L\d+-L\d+\]/);
+    expect((await answers('go-vet-printf', false)).fix).toMatch(/`host` is a `string`, which `%d` does not print: use `%s`/);
+    const link = (await answers('gcc-undefined-reference', true)).fix;
+    expect(link).toMatch(/\*\*Where it is defined:\*\* `config_parse\.c:\d+` defines `parse_config`/);
+    expect((await answers('gcc-undefined-reference', false)).fix).not.toContain('Where it is defined');
+    expect((await answers('cmake-missing-source', true)).fix).toMatch(/`src\/stats\.cpp:\d+` defines `Stats::mean`/);
+    expect((await answers('node-heap-oom', false)).fix).toMatch(/`node --max-old-space-size=64 scripts\/stats\.js` \[L9-L9\]/);
+  });
+
+  it('names a renamed function of a Go package, a C++ member from its header, a renamed Java class', async () => {
+    expect((await answers('go-build-undefined', true)).fix).toMatch(/`Make` is not a member of `slug`.*`FromTitle` \(slug\/slug\.go line \d+\)/);
+    expect((await answers('gpp-no-member', true)).fix).toMatch(/`size` is not a member of `JobQueue`.*`length` \(queue\.hpp line \d+\)/);
+    expect((await answers('gradle-compile-missing-symbol', true)).fix).toMatch(/Similar names in the source I can see: `TaxTable`/);
+  });
+
+  it('quotes the script line that ran a failing command, and where an empty variable comes from', async () => {
+    const token = (await answers('curl-upload-401', true)).fix;
+    expect(token).toMatch(/\*\*In the script:\*\* `ci\.sh:2` runs the command that failed/);
+    expect(token).toMatch(/`REPORT_TOKEN` was empty, and `ci\.sh` line 1 sets it from `RELEASE_BOT_TOKEN`/);
+    expect(token).toMatch(/credentials the step uses for `127\.0\.0\.1`/);
+    expect((await answers('curl-upload-401', false)).fix).not.toContain('In the script');
+    // A compile error's source is the code, never the script that ran the compiler.
+    expect((await answers('javac-renamed-method', true)).fix).not.toContain('In the script');
+  });
 });

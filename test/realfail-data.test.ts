@@ -95,6 +95,8 @@ describe('the real-failure cases', () => {
     const ids = new Set(cases.map((c) => c.expected.id));
     expect([...round1.keys()].filter((id) => !ids.has(id))).toEqual([]);
     expect(round2.size / (round1.size + round2.size)).toBeGreaterThanOrEqual(0.25);
+    // ...and the built held-out cases are at least a quarter of all cases.
+    expect(cases.filter((c) => c.expected.split === 'heldout').length / cases.length).toBeGreaterThanOrEqual(0.25);
   });
 });
 

@@ -51,7 +51,7 @@ describe('the backend', () => {
 
   beforeAll(async () => {
     model = await startFakeOpenAIServer();
-    const engine = createEngine({ provider: 'openai', typingDelayMs: 0, openaiBaseUrl: model.baseURL, llmModel: 'fake-model', llmContextTokens: 8000 });
+    const engine = createEngine({ provider: 'openai', typingDelayMs: 0, openaiBaseUrl: model.baseURL, llmModel: 'fake-model', llmContextTokens: 8000, log });
     backend = await startTestBackend(sqlite, { deps: { engine, log } });
     chat = (await (await backend.request(user, 'POST', '/chats/', {})).json()) as Chat;
   });
@@ -79,6 +79,23 @@ describe('the backend', () => {
     const failed = got.find((l) => l.msg === 'answer engine failed');
     expect(failed?.err?.stack).toMatch(/model not loaded[\s\S]*\n\s+at /);
     expect(got.map((l) => [l.msg, l.reqId])).toEqual(got.map((l) => [l.msg, 'answer-9c2d']));
+  });
+
+  test("a 429 with Retry-After: the model client's own retry waits, is logged with the request id, and the answer completes", async () => {
+    model.setReplies([
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'slow down' } } },
+      { kind: 'stream', chunks: ['after ', 'the wait'] },
+    ]);
+    const before = model.requests.length;
+    const got = await linesOf(lines, async () => {
+      const res = await backend.request(user, 'POST', '/messages/send', { chat_id: chat.id, content: 'and now?' }, { 'x-request-id': 'retry-3e8f' });
+      const events = await collectEvents(res);
+      expect(events.at(-1)).toEqual({ event: 'done' });
+    });
+    const [first, second] = model.requests.slice(before);
+    expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(950);
+    expect(got.find((l) => l.msg === 'model server retry')).toMatchObject({ notice: { attempt: 1, delayMs: 1000, status: 429 } });
+    expect(got.map((l) => [l.msg, l.reqId])).toEqual(got.map((l) => [l.msg, 'retry-3e8f']));
   });
 
   test('lines outside any request carry no request id', async () => {

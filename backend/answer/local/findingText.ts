@@ -223,7 +223,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       const port = /\bport (\d+)\b/.exec(f.message)?.[1] ?? new RegExp(`${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1];
       const where = port ? inlineCode(`${host}:${port}`) : inlineCode(host);
       if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
-        steps.push(`Nothing accepted the connection on ${where} ${m}: check that the service the step calls is running and listening there (${inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`)} from the agent), and that the address and port the build uses (its URL setting, the script's variable) are the right ones.`);
+        steps.push(`Nothing accepted the connection on ${where} ${m}: check that the service the step calls is running and listening there (${inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`)} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
         steps.push(`The agent could not look up ${where} ${m}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
       } else {
@@ -260,9 +260,17 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
           : `Use the tool version the project needs on the agent (the message says which) ${m}.`,
       );
       break;
-    case 'lint':
+    case 'lint': {
+      // go vet's printf check names the argument's type: the verb that prints that type.
+      const vet = /format (%\w) has arg (\S+) of wrong type (\*?[\w.[\]]+)/.exec(f.message);
+      if (vet) {
+        const type = vet[3] as string;
+        const verb = type === 'string' || type === '[]byte' ? '%s' : /^u?int\d*$|^byte$|^rune$/.test(type) ? '%d' : /^float/.test(type) ? '%g' : type === 'bool' ? '%t' : type.startsWith('*') ? '%p' : '%v';
+        steps.push(`${inlineCode(vet[2] as string)} is a ${inlineCode(type)}, which ${inlineCode(vet[1] as string)} does not print: use ${inlineCode(verb)} for it (or ${inlineCode('%v')}, which prints any value) ${m}.`);
+      }
       steps.push(`Fix ${place ?? 'the reported line'}${f.code ? ` for rule ${inlineCode(f.code)}` : ''} ${m}${lintCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintCommand(f) as string)}` : ''}.`);
       break;
+    }
     case 'ci-script':
       if (f.tool === 'make' && f.symbol) {
         steps.push(`The command asks make for the target ${inlineCode(f.symbol)}, and the Makefile has no rule for it ${m}: add a ${inlineCode(`${f.symbol}:`)} rule to the Makefile, or drop ${inlineCode(f.symbol)} from the make command in the CI script (${inlineCode('make -n ' + f.symbol)} checks it without running anything).`);
@@ -339,6 +347,8 @@ function lintCommand(f: Finding): string | undefined {
       return 'npx prettier --write .';
     case 'rustfmt':
       return 'cargo fmt';
+    case 'clippy':
+      return 'cargo clippy --fix';
     case 'flake8':
       return undefined;
     default:

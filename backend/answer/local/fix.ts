@@ -13,7 +13,7 @@ import { at, findingFor, placeOf, remedyOf, reproduceCommand } from './findingTe
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
-import { failingSource, missingSourceHint, numbered, snippetsOf } from './workspace.js';
+import { failingSource, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -52,9 +52,35 @@ function stepSettings(stored: LogSpan, errorLine: number): { line: number; text:
   for (let i = lines.length - 1; i >= 0 && out.length < 6; i--) {
     const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
     if (/^\[Pipeline\] (?:sh|bat|powershell)\b|^##\[group\]Run |^Started by /.test(t)) break;
+    // `npm run x` echoes the script it runs (`> pkg@1.0.0 x` over `> node --max-old-space-size=64 s.js`): its flags are settings too.
+    const npm = /^> (\S.*)$/.exec(t);
+    if (npm && /^> \S+@\S+ [\w:.-]+$/.test((lines[i - 1] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim()) && /\s--?[\w-]+/.test(npm[1] as string)) {
+      out.unshift({ line: from + i, text: npm[1] as string });
+      continue;
+    }
     const m = /^\+{1,2} ((?:export )?([A-Za-z_]\w*)=(.*)|ulimit .+|export [A-Za-z_]\w*.*)$/.exec(t);
     if (!m) continue;
     out.unshift({ line: from + i, text: m[1] as string, ...(m[2] && (m[3] ?? '').trim() === '' ? { empty: m[2] } : {}) });
+  }
+  return out;
+}
+
+/**
+ * What the compiler itself suggests under its error: rustc's (and clippy's) `help:` lines with
+ * the code they propose (`1 + fn f(names: &[String])`), up to the next diagnostic. Each cited.
+ */
+function compilerSuggestions(stored: LogSpan, f: { message_line: number }): { line: number; text: string }[] {
+  const span = linesOf(stored, f.message_line, Math.min(stored.end_line, f.message_line + 40));
+  if (!span) return [];
+  const out: { line: number; text: string }[] = [];
+  const lines = span.text.split('\n');
+  for (let i = 1; i < lines.length && out.length < 4; i++) {
+    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
+    if (/^(?:error|warning)(?:\[\w+\])?: /.test(t)) break;
+    const help = /^\s*(?:= )?help: (.+)$/.exec(t);
+    if (help && !/https?:\/\/|^to override|for further information|run with|`#\[allow/.test(help[1] as string)) out.push({ line: f.message_line + i, text: `help: ${(help[1] as string).trim()}` });
+    const added = /^\s*\d+\s+[+~]\s(.+)$/.exec(t);
+    if (added && out.length > 0) out.push({ line: f.message_line + i, text: (added[1] as string).trim() });
   }
   return out;
 }
@@ -85,6 +111,14 @@ export const fix: Composer = (ask) => {
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${at(f.message_line)}):`);
   for (const step of remedy.steps) out.line(`- ${step}`);
 
+  // The compiler's own suggestion, quoted (rustc and clippy print the code they propose).
+  const storedForHelp = (f.class === 'compile-error' || f.class === 'lint') && /^(?:rustc|clippy)$/.test(f.tool ?? '') ? storedLogSpan(ctx) : undefined;
+  const helps = storedForHelp ? compilerSuggestions(storedForHelp, f) : [];
+  if (helps.length > 0) {
+    out.line(`- ${capitalise(f.tool === 'clippy' ? 'clippy' : 'the compiler')} suggests: ${helps.map((h) => `${inlineCode(h.text)} ${at(h.line)}`).join('; ')}.`);
+    for (const h of helps) out.log({ start_line: h.line, end_line: h.line });
+  }
+
   // The last green build printed this error too: fixing it may not be enough.
   const green = greenBuildOf(ci);
   const fresh = (top as { new_since_baseline?: unknown }).new_since_baseline;
@@ -100,6 +134,18 @@ export const fix: Composer = (ask) => {
     out.line();
     out.line(source.text);
     for (const s of source.sources) out.source(s);
+  }
+
+  // A symbol the linker could not find, defined in the workspace: that file is not in the link.
+  if (f.class === 'link-error') {
+    for (const d of snippetsOf(ci).filter((x) => / the symbol the linker could not find$/.test(x.message ?? '')).slice(0, 2)) {
+      const name = /^defines (\S+),/.exec(d.message ?? '')?.[1] ?? f.symbol ?? '';
+      const line = d.startLine + Math.max(0, d.text.split('\n').findIndex((l) => l.includes(name.split('::').pop() ?? name)));
+      out.line();
+      out.line(`**Where it is defined:** ${inlineCode(`${d.path}:${line}`)} defines ${inlineCode(name)}, so the code exists; most likely ${inlineCode(d.path)} is not compiled into this link (else the definition is \`static\` or compiled out): add it to the target that failed (its prerequisites in the Makefile, its sources in \`CMakeLists.txt\` \`add_executable\`/\`target_sources\`, or the library that holds it on the link line).`);
+      out.line(numbered(d, line, 10));
+      out.source({ kind: 'file', path: d.path, start_line: d.startLine, end_line: d.endLine });
+    }
   }
 
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
@@ -140,11 +186,18 @@ export const fix: Composer = (ask) => {
   const settings = stored && STEP_CLASSES.has(f.class) ? stepSettings(stored, f.message_line) : [];
   if (settings.length > 0) {
     out.line();
-    out.line(`**What the step set before it** (as the shell echoed it):`);
+    out.line(`**The step's settings before the error** (as the shell and npm echoed them):`);
     for (const x of settings) {
       out.log({ start_line: x.line, end_line: x.line });
       out.line(`- ${inlineCode(x.text)} ${at(x.line)}${x.empty ? `: ${inlineCode(x.empty)} was empty when the step ran` : ''}`);
     }
+  }
+  // The script line that ran the failing command, from the workspace.
+  const script = !source && STEP_CLASSES.has(f.class) ? scriptOfCommand(ask, settings.flatMap((x) => (x.empty ? [x.empty] : []))) : undefined;
+  if (script) {
+    out.line();
+    out.line(script.text);
+    for (const x of script.sources) out.source(x);
   }
 
   // 4. A command that reproduces it locally: the test alone, else the command the CI ran.
