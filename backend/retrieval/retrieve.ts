@@ -8,7 +8,6 @@ import type { ChatContext, LogPassage } from '../answer/engine.js';
 import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from '../db.js';
 import { isoTime } from '../time.js';
-import { normaliseCiContext } from '../../protocol/schemas.js';
 import { chunksBySeq, chunksWithTerm, chunkVectors, currentContext, type ContextRecord } from '../store/contexts.js';
 import type { Embedder } from './embed.js';
 import { containsTerm, extractTerms, hybridRank } from './terms.js';
@@ -122,8 +121,8 @@ export async function loadChatContext(deps: ContextDeps, chatId: number): Promis
   const context = await currentContext(deps.db, chatId);
   if (!context) return null;
   return {
-    // Contexts stored before the canonical names (older aliases) are read in the canonical form.
-    ciContext: normaliseCiContext(context.ciContext),
+    // Stored canonical: by the codec on upload, and by migration 011 for older contexts.
+    ciContext: context.ciContext,
     uploadedAt: isoTime(context.uploadedAt),
     logLineCount: context.logLineCount,
     failureExcerpts: context.failureExcerpts,

@@ -18,11 +18,7 @@ import { findChat } from '../store/chats.js';
 import { currentContext, lastUploadAt, logLines } from '../store/contexts.js';
 import { isoTime } from '../time.js';
 import type { CiContext } from '../../protocol/types.js';
-import {
-  ciContextSchema as ciContextWireSchema,
-  normaliseCiContext as normaliseWire,
-  uploadContextBodySchema,
-} from '../../protocol/schemas.js';
+import { ciContextSchema as ciContextWireSchema, uploadContextBodySchema } from '../../protocol/schemas.js';
 import { chatNotFound } from './chats.js';
 import { createGunzip } from 'node:zlib';
 import { requestLog } from '../../http/request.js';
@@ -87,16 +83,16 @@ async function nonEmpty(source: AsyncIterable<Uint8Array>): Promise<AsyncIterabl
 export const CONTEXT_BODY_LIMIT = 64 * MiB;
 
 /**
- * The CiContext schema and its normaliser are wire shape (protocol/schemas.ts): the canonical
- * names and the aliases are type-checked there; the stored form is canonical.
+ * The CiContext codec is wire shape (protocol/ciContext.ts): it type-checks the canonical names
+ * and the aliases and outputs the canonical form, which is what is stored.
  */
 export const ciContextSchema = ciContextWireSchema;
 export const uploadContextBody = uploadContextBodySchema;
 export type UploadContextBody = z.infer<typeof uploadContextBody>;
 
-/** The uploaded object as the canonical CiContext of CONTRACT section 2. */
+/** The uploaded object (validated: already the canonical CiContext of CONTRACT section 2). */
 export function normaliseCiContext(body: UploadContextBody): CiContext {
-  return normaliseWire(body.ciContext ?? body.jenkinsContext);
+  return body.ciContext ?? body.jenkinsContext ?? {};
 }
 
 /** Lines one `GET /context/{chat_id}/log` answers at most. */

@@ -27,9 +27,26 @@ describe('Jenkins console rules', () => {
     ['Cannot contact agent-2: java.lang.InterruptedException', 'Jenkins agent lost'],
     ['Aborted by Carol', 'Jenkins build aborted'],
     ['Build team » deploy #3 completed: FAILURE', 'Jenkins downstream build failed'],
+    ['Rejected by Carol Diaz', 'Jenkins build aborted'],
+    ['ERROR: Timeout after 10 minutes', 'Jenkins timeout'],
+    ['process apparently never started in /w/app@tmp/durable-5f3a1b2c', 'Jenkins: shell step never started'],
   ])('%s', (line, reason) => {
     const log = ['Started by user x', '[Pipeline] Start of Pipeline', line, '[Pipeline] End of Pipeline', 'Finished: FAILURE'].join('\n');
     expect(top(log)).toMatchObject({ start: 3, reason });
+  });
+
+  test('a git fetch that hit the Git plugin\'s timeout: the timeout, not the GitException it throws', () => {
+    const log = [
+      ' > git fetch --tags --force --progress -- https://github.com/acme/mono.git +refs/heads/*:refs/remotes/origin/* # timeout=10', 'ERROR: Timeout after 10 minutes',
+      "ERROR: Error fetching remote repo 'origin'", 'hudson.plugins.git.GitException: Failed to fetch from https://github.com/acme/mono.git', '\tat hudson.plugins.git.GitSCM.fetchFrom(GitSCM.java:1003)',
+      'Caused by: hudson.plugins.git.GitException: Command "git fetch" returned status code 143:', 'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 2, reason: 'Jenkins timeout' });
+  });
+
+  test.each(['Host key verification failed.', 'ssh: connect to host web-1 port 22: Connection refused', 'deploy@web-1: Permission denied (publickey).'])('ssh: %s', (line) => {
+    const log = ['[Pipeline] sh', '+ scp -r dist/ deploy@web-1:/srv/app', line, 'lost connection', '[Pipeline] }', 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n');
+    expect(top(log)).toMatchObject({ start: 3, reason: 'ssh error' });
   });
 
   test('disk full outranks the link and make failures it causes', () => {

@@ -48,7 +48,8 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
   { re: /^Could not connect to \S+ to send interrupt signal/, role: 'summary', weight: 2, reason: AGENT_REASON },
 
   // Timeouts and aborts.
-  { re: /^Cancelling nested steps due to timeout|^Timeout has been exceeded|^Build timed out \(after \d+ \w+\)/, role: 'anchor', weight: 9, reason: 'Jenkins timeout' },
+  // (`ERROR: Timeout after 10 minutes`: the Git plugin's own limit on a git command.)
+  { re: /^Cancelling nested steps due to timeout|^Timeout has been exceeded|^Build timed out \(after \d+ \w+\)|^ERROR: Timeout after \d+ (?:minutes?|seconds?)/, role: 'anchor', weight: 9, reason: 'Jenkins timeout' },
   { re: /^Aborted by \S|^Rejected by \S|^Build was aborted$/, role: 'anchor', weight: 8, reason: 'Jenkins build aborted' },
 
   // A downstream build (the `build` step) that failed this one.
@@ -71,13 +72,13 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
 ];
 
 /** Lines that may match a Jenkins shape but hold none of the analyzer's usual failure words. */
-export const JENKINS_WORDS = /went offline|was deleted; cancelling|not permitted|ENOSPC|Unauthorized|Forbidden|[Rr]eturn code|[Ss]tatus code|log can be found|CredentialId|Connection was broken|touching the log file|skipped due to|apparently never started|label [‘'"]/;
+export const JENKINS_WORDS = /went offline|was deleted; cancelling|not permitted|ENOSPC|Unauthorized|Forbidden|[Rr]eturn code|[Ss]tatus code|log can be found|CredentialId|Connection was broken|touching the log file|skipped due to|apparently never started|label [‘'"]|^Rejected by /;
 /**
  * For the analyzer's prefilter (shapes.ts `failureHints`): three characters, case aside, that
  * every match of JENKINS_WORDS contains one of (`0` any digit; `;` stands for any character
  * that is not a letter, a digit, a space, `(`, `,` or `*`). A line with none skips the pattern.
  */
-export const JENKINS_WORD_KEYS: readonly string[] = ['ffl', 'd; ', 'rmi', 'osp', 'tho', 'bid', 'n c', 'tus', 'fou', 'lid', 'rok', 'uch', 'd d', 'tly', 'abe'];
+export const JENKINS_WORD_KEYS: readonly string[] = ['ffl', 'd; ', 'rmi', 'osp', 'tho', 'bid', 'n c', 'tus', 'fou', 'lid', 'rok', 'uch', 'd d', 'tly', 'abe', 'cte'];
 
 /**
  * Prefixes that Jenkins and its plugins put before a line's text: the Timestamper's
