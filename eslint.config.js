@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import noCycle from './scripts/eslint/no-cycle.js';
 
 /**
  * The layering of shared/ARCHITECTURE.md, enforced: each top-level folder lists the folders of
@@ -44,4 +45,11 @@ export default tseslint.config(
     },
   },
   ...layering,
+  // No import circles between our modules (issue 31; scripts/eslint/no-cycle.js).
+  {
+    files: ['protocol/**/*.ts', 'core/**/*.ts', 'jenkins/**/*.ts', 'http/**/*.ts', 'backend/**/*.ts', 'controller/**/*.ts', 'cli/**/*.ts', 'cli/**/*.tsx', 'web/**/*.ts', 'web/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { local: { rules: { 'no-cycle': noCycle } } },
+    rules: { 'local/no-cycle': 'error' },
+  },
 );

@@ -1,14 +1,17 @@
 /**
  * Quality of the structured finding and of the offline answers on the real failures of issue 25
- * (test/fixtures/realfail/: 69 builds made green then broken on this machine, each with an
+ * (test/fixtures/realfail/: builds made green then broken on this machine, each with an
  * `expected.json` written before any code was changed for it; see that README).
  *
  *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline]
  *                             [--show ID]   (one case: its finding and both answers in full)
  *                             [--by-class]  (class right / location right / fix useful per class, dev)
  *                             [--show-heldout] (with --verbose / --show: held-out rows too)
+ *                             [--tuning]    (leave out every case of a later held-out round)
  * Held-out cases are reported as aggregate figures only, unless --show-heldout is given: their
- * rows are for the final report, not for tuning.
+ * rows are for the final report, not for tuning. Cases with `"round": N` (N >= 2) are a newer
+ * held-out round: `--tuning` neither runs them nor prints anything of them (not even their
+ * aggregate figures), so a developer tuning on the earlier rounds never sees them.
  *
  * For every case, as a user would run it:
  * - the analyzer as `cichat analyze fail.log --baseline pass.log --json` runs it (cleanLines +
@@ -20,7 +23,8 @@
  *   workspace snippets `cichat ask --workspace project/` reads from the case's project.
  *   `--log-only` drops the snippets and the baseline, `--no-baseline` only the baseline.
  *
- * Figures per split (dev / heldout; the held-out cases are never used to change code):
+ * Figures per split (dev / heldout; the held-out cases are never used to change code; in round 2
+ * the held-out cases are those of plan4a.tsv / plan4b.tsv, the round-1 ones are dev, `rotated`):
  * - class right: the finding's class is the expected one;
  * - message right: after whitespace normalisation the expected message is inside the
  *   finding's message, or the finding's message is inside the expected one and at least half
@@ -71,6 +75,10 @@ export interface Expected {
   fixMustMention: string[];
   mustNotClaim: string[];
   split: 'dev' | 'heldout';
+  /** The held-out round that added the case (absent: the first; plan4a.tsv / plan4b.tsv: 2). */
+  round?: number;
+  /** A round-1 held-out case that is dev now: `"heldout-round1"`. */
+  rotated?: string;
 }
 
 export interface RealCase {
@@ -123,6 +131,9 @@ function checkExpected(v: unknown, where: string): Expected {
   }
   if (!(FINDING_CLASSES as readonly string[]).includes(v.class as string)) throw new Error(`${where}: class "${String(v.class)}" is not in the taxonomy`);
   if (v.split !== 'dev' && v.split !== 'heldout') throw new Error(`${where}: split must be dev or heldout`);
+  if (v.round !== undefined && !(typeof v.round === 'number' && Number.isInteger(v.round) && v.round >= 1)) throw new Error(`${where}: round must be a whole number >= 1`);
+  if (v.rotated !== undefined && typeof v.rotated !== 'string') throw new Error(`${where}: rotated must be a string`);
+  if (v.split === 'heldout' && v.rotated !== undefined) throw new Error(`${where}: a rotated case is dev now, not heldout`);
   for (const k of ['fixMustMention', 'mustNotClaim']) {
     if (!Array.isArray(v[k]) || !(v[k] as unknown[]).every((x) => typeof x === 'string')) throw new Error(`${where}: "${k}" must be an array of strings`);
   }
@@ -133,8 +144,12 @@ function checkExpected(v: unknown, where: string): Expected {
   return v as unknown as Expected;
 }
 
-/** The cases of `dir` (every sub-directory holding an expected.json), in id order. */
-export async function loadRealCases(dir: string): Promise<RealCase[]> {
+/**
+ * The cases of `dir` (every sub-directory holding an expected.json), in id order. `tuning`:
+ * a case of a later held-out round (`round` >= 2) is skipped as soon as its round is read, so
+ * neither its log nor a check's error message about it is ever shown.
+ */
+export async function loadRealCases(dir: string, opts: { tuning?: boolean; leftOut?: string[] } = {}): Promise<RealCase[]> {
   if (!existsSync(dir)) throw new Error(`${dir}: no such directory (the real-failure cases, test/fixtures/realfail)`);
   const names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   const cases: RealCase[] = [];
@@ -142,7 +157,12 @@ export async function loadRealCases(dir: string): Promise<RealCase[]> {
     const caseDir = path.join(dir, name);
     const file = path.join(caseDir, 'expected.json');
     if (!existsSync(file)) continue;
-    const expected = checkExpected(JSON.parse(await readFile(file, 'utf8')), file);
+    const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
+    if (opts.tuning && isDict(raw) && typeof raw.round === 'number' && raw.round >= 2) {
+      opts.leftOut?.push(name);
+      continue;
+    }
+    const expected = checkExpected(raw, file);
     if (expected.id !== name) throw new Error(`${file}: id "${expected.id}" is not the directory's name`);
     const failLog = await readFile(path.join(caseDir, 'fail.log'), 'utf8');
     const passLog = await readFile(path.join(caseDir, 'pass.log'), 'utf8');
@@ -313,11 +333,15 @@ function printRow(r: CaseResult): void {
 export async function run(args: string[]): Promise<void> {
   const dir = path.resolve(flag(args, 'data') ?? defaultRealfailDir());
   const opts: RunOptions = { workspace: !args.includes('--log-only'), baseline: !args.includes('--log-only') && !args.includes('--no-baseline') };
-  const cases = await loadRealCases(dir);
+  // --tuning: a later round's held-out cases are not read at all (nothing of them can be printed).
+  const tuning = args.includes('--tuning');
+  const laterRounds: string[] = [];
+  const cases = await loadRealCases(dir, { tuning, leftOut: laterRounds });
+  const leftOut = laterRounds.length;
   const show = flag(args, 'show');
   if (show !== undefined) {
     const c = cases.find((x) => x.expected.id === show);
-    if (!c) throw new Error(`--show ${show}: no such case in ${dir}`);
+    if (!c) throw new Error(`--show ${show}: no such case in ${dir}${tuning ? ' (or a later round left out by --tuning)' : ''}`);
     if (c.expected.split === 'heldout' && !args.includes('--show-heldout')) {
       throw new Error(`--show ${show}: a held-out case (not for tuning); add --show-heldout to see it anyway`);
     }
@@ -338,6 +362,7 @@ export async function run(args: string[]): Promise<void> {
         {
           data: dir,
           options: opts,
+          ...(tuning ? { tuning: { leftOut } } : {}),
           dev: figuresOf(dev),
           heldout: figuresOf(heldout),
           cases: (args.includes('--show-heldout') ? results : dev).map(({ why: _w, fix: _f, ...rest }) => rest),
@@ -349,6 +374,7 @@ export async function run(args: string[]): Promise<void> {
     return;
   }
   console.log(`Real failures: ${cases.length} cases, ${families.size} tool families (${dir})`);
+  if (tuning) console.log(`--tuning: ${leftOut} case(s) of later held-out rounds left out, not run`);
   console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}`);
   printFigures('dev', figuresOf(dev));
   printFigures('heldout', figuresOf(heldout));

@@ -23,7 +23,6 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import jwt from 'jsonwebtoken';
 import pino from 'pino';
 import { PING_INTERVAL_MS, createApp } from '../backend/app.js';
 import { STREAM_LEASE_MS } from '../backend/config.js';
@@ -33,7 +32,7 @@ import { migrateLatest, openDb } from '../backend/db.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { ingestContext } from '../backend/retrieval/ingest.js';
 import { createContextService } from '../backend/routes/context.js';
-import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
+import { BACKEND_TOKEN, Jwt } from '../protocol/jwt.js';
 import { readEvents } from '../protocol/sse.js';
 import { signToken } from '../test/helpers/backend.js';
 import { flag, freePort, summarize, waitHealthy } from './lib.js';
@@ -95,7 +94,7 @@ async function startedLatency(log: string, lines: number, rounds: number): Promi
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const headers = { authorization: `Bearer ${signToken(secret, 'bench', { expiresIn: 3600 })}`, 'content-type': 'application/json' };
+  const headers = { authorization: `Bearer ${await signToken(secret, 'bench', 3600)}`, 'content-type': 'application/json' };
   try {
     await waitHealthy(`${base}/healthz`);
     const chatId = ((await (await fetch(`${base}/chats/`, { method: 'POST', headers, body: '{}' })).json()) as { id: number }).id;
@@ -176,7 +175,7 @@ export async function run(args: string[]): Promise<void> {
   });
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const token = jwt.sign({}, secret, { algorithm: 'HS256', subject: 'bench', issuer: JWT_ISSUER, audience: JWT_AUDIENCE, expiresIn: 3600 });
+  const token = await Jwt.of(secret).sign(BACKEND_TOKEN, { sub: 'bench' }, 3600);
   const newChat = async (): Promise<number> => {
     const res = await fetch(`${url}/chats/`, {
       method: 'POST',

@@ -6,8 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import jwt from 'jsonwebtoken';
-import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
+import { BACKEND_TOKEN, Jwt } from '../protocol/jwt.js';
 import { SseDecoder } from '../protocol/sse.js';
 import { closedLoop, flag, fmt, freePort, haveWrk, httpGet, summarize, waitHealthy, wrkLoad } from './lib.js';
 
@@ -110,7 +109,7 @@ export async function run(args: string[]): Promise<void> {
     }
 
     // a user with a page of chats, so that GET /chats/ does real work
-    const token = jwt.sign({ sub: user }, secret, { algorithm: 'HS256', issuer: JWT_ISSUER, audience: JWT_AUDIENCE, expiresIn: 3600 });
+    const token = await Jwt.of(secret).sign(BACKEND_TOKEN, { sub: user }, 3600);
     const auth = { authorization: `Bearer ${token}` };
     for (let i = 0; i < 20; i++) {
       await fetch(`${backendUrl}/chats/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: `chat ${i}` }) });

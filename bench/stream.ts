@@ -44,7 +44,7 @@ export async function run(args: string[]): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
-    const token = signToken(secret, 'bench-user', { expiresIn: 3600 });
+    const token = await signToken(secret, 'bench-user', 3600);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const newChat = async () => ((await (await fetch(`${base}/chats/`, { method: 'POST', headers, body: '{}' })).json()) as { id: number }).id;
     try {

@@ -54,7 +54,7 @@ const watcher = new Watcher({
   dataDir,
   auth: { mode: 'none', user: 'local' },
   backendUrl: 'http://127.0.0.1:9',
-  mintJwt: () => 'unused',
+  mintJwt: async () => 'unused',
   logger,
   calls,
   fsEvents: events !== 'off',

@@ -3,6 +3,7 @@
  * (CONTRACT section 3): typed methods per endpoint, answer streams as async iterators, and
  * errors that say what to do next.
  */
+import type { IncomingMessage } from 'node:http';
 import type { BuildHistory, Chat, Page, QaPair, StreamEvent, CiContext, WatchedFailure, WorkspaceSnippet } from '../protocol/types.js';
 import { readEvents } from '../protocol/sse.js';
 import { ApiError, UsageError, UserError } from './errors.js';
@@ -115,6 +116,138 @@ function uploadBody(bytes: Buffer, onProgress?: ProgressListener): ReadableStrea
       onProgress?.(sent, total);
     },
   });
+}
+
+/** What goes beside a raw log: the build the controller reads facts of, and the caller's own facts. */
+export interface LogUploadFacts {
+  jobName?: string;
+  buildNumber?: number | BuildPermalink;
+  /** X-Cichat-Context's value (`factsHeaderValue`). */
+  header?: string;
+}
+
+export interface LogUploadOptions {
+  signal?: AbortSignal;
+  /** Compress the body on the wire (gzip, level 1). */
+  gzip?: boolean;
+}
+
+export interface LogUploadResult extends ContextUploadResult {
+  /** Lines of the log as the backend counted them. */
+  log_lines: number;
+}
+
+/** The backend's limit on X-Cichat-Context (backend/routes/context.ts CONTEXT_HEADER_MAX_CHARS). */
+export const FACTS_HEADER_MAX_CHARS = 12 * 1024;
+
+/**
+ * A CiContext (without a log) as X-Cichat-Context's base64url JSON. Workspace snippets that do
+ * not fit the header's 12 KiB are left out, the last first (the first ones are the failure's
+ * own files), then the environment; `dropped` names what was left out.
+ */
+export function factsHeaderValue(ci: CiContext): { header: string; dropped: string[] } {
+  const encode = (c: CiContext) => Buffer.from(JSON.stringify(c)).toString('base64url');
+  const dropped: string[] = [];
+  const out: CiContext = { ...ci };
+  let snippets = Array.isArray(out.workspaceSnippets) ? [...(out.workspaceSnippets as WorkspaceSnippet[])] : [];
+  while (encode(out).length > FACTS_HEADER_MAX_CHARS) {
+    if (snippets.length > 0) {
+      const gone = snippets.pop()!;
+      dropped.push(`workspace snippet ${gone.path}`);
+      snippets = [...snippets];
+      if (snippets.length > 0) out.workspaceSnippets = snippets;
+      else delete out.workspaceSnippets;
+      continue;
+    }
+    if (out.ciEnvironment !== undefined) {
+      delete out.ciEnvironment;
+      dropped.push('the CI environment variables');
+      continue;
+    }
+    break;
+  }
+  return { header: encode(out), dropped };
+}
+
+/** Bytes of a young upload kept to send again after a 503 (the answer comes before much is sent). */
+const REPLAY_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The log of a raw upload (decoded UTF-8 bytes), read once but sent maybe more than once (a
+ * busy backend's 503, a 404 answered before the body was read and retried differently): what
+ * was taken from it is kept while the upload is young (up to REPLAY_MAX_BYTES) and sent again
+ * first; past that, `reopen` (a file) reads it from the start again.
+ */
+export class LogBody {
+  private kept: Uint8Array[] = [];
+  private keptBytes = 0;
+  private overflow = false;
+  private iterator: AsyncIterator<Uint8Array>;
+  /** The source has been read to its end (in the latest pass). */
+  ended = false;
+  constructor(
+    bytes: AsyncIterable<Uint8Array>,
+    private readonly reopen?: () => AsyncIterable<Uint8Array>,
+  ) {
+    this.iterator = bytes[Symbol.asyncIterator]();
+  }
+  /** Whether another pass can send the log whole: from the kept bytes, or from the start. Prepares it. */
+  rewind(): boolean {
+    if (!this.overflow) return true;
+    if (!this.reopen) return false;
+    void this.iterator.return?.();
+    this.iterator = this.reopen()[Symbol.asyncIterator]();
+    this.kept = [];
+    this.keptBytes = 0;
+    this.overflow = false;
+    this.ended = false;
+    return true;
+  }
+  /** One pass: the kept bytes, then the rest of the source; ends early once `stop` fires. */
+  async *read(stop: AbortSignal): AsyncGenerator<Uint8Array> {
+    for (const piece of [...this.kept]) {
+      if (stop.aborted) return;
+      yield piece;
+    }
+    for (;;) {
+      if (stop.aborted) return;
+      const next = await this.iterator.next();
+      if (next.done) {
+        this.ended = true;
+        return;
+      }
+      if (!this.overflow) {
+        this.keptBytes += next.value.length;
+        if (this.keptBytes > REPLAY_MAX_BYTES) {
+          this.overflow = true;
+          this.kept = [];
+        } else this.kept.push(next.value);
+      }
+      yield next.value;
+    }
+  }
+}
+
+/** `source` gzip-compressed (level 1: the log shrinks 5-20 times for little CPU). */
+async function* gzipStream(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const { createGzip, constants } = await import('node:zlib');
+  const { Readable } = await import('node:stream');
+  const gzip = createGzip({ level: 1, chunkSize: 64 * 1024, flush: constants.Z_NO_FLUSH });
+  const input = Readable.from(source, { objectMode: false });
+  input.on('error', (err) => gzip.destroy(err));
+  input.pipe(gzip);
+  try {
+    for await (const piece of gzip) yield piece as Buffer;
+  } finally {
+    input.destroy();
+  }
+}
+
+/** An answer of a controller or backend that does not have the raw log route. */
+function olderServer(err: ApiError): boolean {
+  if (err.status === 405) return true;
+  if (err.status === 415) return /json/i.test(err.detail);
+  return err.status === 404 && !/^Chat .* not found|JENKINS_HOME|no context was uploaded|has no/i.test(err.detail);
 }
 
 /** `GET /chatbot-api/history`: the builds looked at (newest first) and the verdict. */
@@ -239,6 +372,57 @@ export class CichatClient {
     }
   }
 
+  /**
+   * Uploads a build log as the raw body of `POST /chatbot-api/context/{chat}/log` (issue 28):
+   * streamed as it is read, never held whole, gzip-compressed on the wire when `gzip` (the
+   * controller and backend decompress as it streams). The facts beside the log go in
+   * X-Cichat-Context (base64url JSON, at most 12 KiB: see `factsHeaderValue`); `jobName` and
+   * `buildNumber` ask the controller to add what JENKINS_HOME holds about that build.
+   *
+   * An answer that came before the body was read (a busy backend's 503 with Retry-After, a 404
+   * for an unknown job) ends the sending at once. A 503 is retried as `uploadContext` does, the
+   * log sent again by `body` (LogBody) when it can, else the 503 is the error; the caller may
+   * likewise send the same `body` again after another early answer (`body.rewind()`).
+   * A controller or backend older than the route answers 404, 405 or 415: that is a UserError
+   * saying so (nothing was stored).
+   */
+  async uploadLog(chatId: number, body: LogBody, facts: LogUploadFacts = {}, options: LogUploadOptions = {}): Promise<LogUploadResult> {
+    const q = new URLSearchParams();
+    if (facts.jobName !== undefined) q.set('jobName', facts.jobName);
+    if (facts.buildNumber !== undefined) q.set('buildNumber', String(facts.buildNumber));
+    const path = `/context/${chatId}/log${q.size > 0 ? `?${q.toString()}` : ''}`;
+    const giveUpAt = Date.now() + UPLOAD_RETRY_FOR_MS;
+    for (;;) {
+      // Ends the body (not the request: the answer is still read) once an error answer came.
+      const stop = new AbortController();
+      const source = body.read(stop.signal);
+      // A log that fails while it is read (a gzip file cut short) is that error, not a network one.
+      const failed: { error?: unknown } = {};
+      const wire = options.gzip ? gzipStream(source) : source;
+      const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
+      if (options.gzip) headers['content-encoding'] = 'gzip';
+      if (facts.header) headers['x-cichat-context'] = facts.header;
+      try {
+        const response = await this.streamRequest(path, wire, headers, failed, options.signal, () => stop.abort());
+        return (await response.json()) as LogUploadResult;
+      } catch (err) {
+        stop.abort();
+        if (failed.error !== undefined) throw failed.error;
+        if (err instanceof ApiError && olderServer(err)) {
+          throw new UserError(
+            `${this.baseUrl} does not take raw log uploads (POST ${API_PREFIX}/context/{chat}/log answered ${err.status}: ${err.detail}): its controller or backend is older than this cichat; nothing was stored`,
+            'update the controller and the backend (npm start of the same version), or use a cichat of their version',
+          );
+        }
+        if (!(err instanceof ApiError) || err.status !== 503 || err.retryAfterSeconds === undefined) throw err;
+        const waitMs = Math.max(250, err.retryAfterSeconds * 1000);
+        if (Date.now() + waitMs > giveUpAt) throw err;
+        if (!body.rewind()) throw err;
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    }
+  }
+
   lastUpload(chatId: number): Promise<{ last_upload_at: string | null }> {
     return this.json('GET', `/context/${chatId}/last-upload`);
   }
@@ -308,6 +492,73 @@ export class CichatClient {
   private async json<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await this.request(method, path, body);
     return (await response.json()) as T;
+  }
+
+  /**
+   * POSTs a streamed body with node:http (fetch with a ReadableStream body kept what it sent:
+   * +100 MB of RSS per 100 MB uploaded, measured): the body is piped with the socket's
+   * back-pressure, so memory stays a few pieces. `onEarlyAnswer` is called when an error answer
+   * comes before the body is over. Errors as `request` makes them.
+   */
+  private async streamRequest(
+    path: string,
+    body: AsyncIterable<Uint8Array>,
+    extraHeaders: Record<string, string>,
+    failed: { error?: unknown },
+    signal: AbortSignal | undefined,
+    onEarlyAnswer: () => void,
+  ): Promise<Response> {
+    const url = new URL(`${this.baseUrl}${API_PREFIX}${path}`);
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+    const { Readable } = await import('node:stream');
+    const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+      if (signal?.aborted) return reject(new DOMException('The upload was aborted', 'AbortError'));
+      const req = request(url, { method: 'POST', headers });
+      const onAbort = (): void => {
+        req.destroy();
+        reject(new DOMException('The upload was aborted', 'AbortError'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      req.on('response', (res) => {
+        signal?.removeEventListener('abort', onAbort);
+        if ((res.statusCode ?? 500) >= 400) onEarlyAnswer();
+        resolve(res);
+      });
+      req.on('error', (err) => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(failed.error ?? err);
+      });
+      const source = Readable.from(body, { objectMode: false });
+      source.on('error', (err) => {
+        failed.error = err;
+        req.destroy(err);
+      });
+      source.pipe(req);
+    }).catch((err: unknown) => {
+      if (failed.error !== undefined || isAbort(err)) throw err;
+      throw this.unreachable(Object.assign(new Error('fetch failed'), { cause: err }));
+    });
+    const status = answer.statusCode ?? 500;
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') responseHeaders.set(name, value);
+      else if (Array.isArray(value)) for (const v of value) responseHeaders.append(name, v);
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer) chunks.push(chunk as Buffer);
+    const response = new Response(status === 204 ? null : Buffer.concat(chunks), { status, statusText: answer.statusMessage ?? '', headers: responseHeaders });
+    if (!response.ok) {
+      if ((status === 401 || status === 404) && (await this.isBackend())) {
+        throw new UserError(
+          `${this.baseUrl} is the backend; use the controller's URL`,
+          'the CLI talks to the controller (port 8080 by default): --url http://127.0.0.1:8080, or CICHAT_URL',
+        );
+      }
+      throw await this.httpError(response);
+    }
+    return response;
   }
 
   /** Sends one request; maps connection failures and HTTP errors to errors a user can act on. */

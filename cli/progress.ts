@@ -19,7 +19,8 @@ export interface UploadProgress {
 
 /**
  * Answers a progress listener that draws `label [#####-----] 42% 3.1/7.4 MiB` on one stderr
- * line, at most every 100 ms, for bodies of 1 MiB and more; once every byte is sent it shows
+ * line, at most every 100 ms, for bodies of 1 MiB and more (a total of 0: not known, the MiB
+ * read alone); once every byte is sent it shows
  * `indexing… 2.4 s` (redrawn every `tickMs`) until `finish()`.
  */
 export function uploadProgress(label: string, stream: Output = process.stderr, enabled = stream.isTTY === true, tickMs = 200): UploadProgress {
@@ -49,8 +50,17 @@ export function uploadProgress(label: string, stream: Output = process.stderr, e
   };
   return {
     onProgress(sent, total) {
-      if (!enabled || total < LARGE) return;
+      if (!enabled) return;
       const now = Date.now();
+      if (total <= 0) {
+        // A size not known in advance (a pipe): the bytes read so far, without a bar.
+        if (sent < LARGE || now - last < 100) return;
+        last = now;
+        stream.write(`\r${label} ${mib(sent)} MiB\u001b[K`);
+        drawn = true;
+        return;
+      }
+      if (total < LARGE) return;
       if (sent >= total) {
         if (sentAll !== undefined) return;
         sentAll = now;

@@ -8,7 +8,9 @@
  * chunk; `decodeLog` turns a whole input into text.
  */
 import { isUtf8 } from 'node:buffer';
-import { gunzipSync } from 'node:zlib';
+import { fstatSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { UserError } from './errors.js';
 
 /** What the first bytes of an input say it is. */
@@ -143,4 +145,220 @@ export function unreadable(file: string, err: unknown): UserError {
   const why =
     code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : ((err as Error).message ?? String(err));
   return new UserError(`cannot read ${file}: ${why}`);
+}
+
+// ---- streaming (issue 28: logs of any size go to the raw upload route, never held whole) ----
+
+/** Bytes looked at before deciding what an input is (as `sniffLog` wants). */
+const SNIFF_BYTES = 8192;
+
+/** Reads from `source` until `min` bytes are there or it ends: the head, and the rest to go on with. */
+async function takeHead(source: AsyncIterator<Uint8Array>, min: number): Promise<{ head: Buffer; done: boolean }> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  while (size < min) {
+    const next = await source.next();
+    if (next.done) return { head: Buffer.concat(parts), done: true };
+    const part = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+    parts.push(part);
+    size += part.length;
+  }
+  return { head: Buffer.concat(parts), done: false };
+}
+
+async function* withHead(head: Buffer, rest: AsyncIterator<Uint8Array>, done: boolean): AsyncGenerator<Buffer> {
+  if (head.length > 0) yield head;
+  if (done) return;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    yield Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+  }
+}
+
+/** Bytes at the end of `buf` that start a UTF-8 sequence not complete yet (0-3). */
+function incompleteTail(buf: Uint8Array): number {
+  const n = buf.length;
+  for (let back = 1; back <= Math.min(3, n); back++) {
+    const b = buf[n - back]!;
+    if ((b & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return need > back ? back : 0;
+  }
+  return 0;
+}
+
+/**
+ * A log's bytes as UTF-8 bytes, read as they come (memory: one piece at a time): gzip is
+ * decompressed as it streams, binary input refused (a UserError naming `name`, before anything
+ * is yielded), UTF-16 read by its byte order mark, and UTF-8 passed on as it is until the first
+ * piece that is not UTF-8: from there on the rest is read as Windows-1252 (`onNote` says so).
+ * `decodeLog` decides that for the whole input at once; here the part before is already gone,
+ * and it was ASCII (identical in both) unless the log mixes the two encodings.
+ */
+export async function* decodeLogStream(source: AsyncIterable<Uint8Array>, name: string, onNote?: (note: string) => void, nested = false): AsyncGenerator<Buffer> {
+  const it = source[Symbol.asyncIterator]();
+  const { head, done } = await takeHead(it, SNIFF_BYTES);
+  const kind = sniffLog(head);
+  if (kind.kind === 'gzip') {
+    if (nested) throw new UserError(`${name} is gzip data inside gzip data`, 'decompress it first: gzip -dc FILE | gzip -dc | cichat ...');
+    onNote?.(`${name}: decompressed gzip as it is read`);
+    const gunzip = createGunzip();
+    const input = Readable.from(withHead(head, it, done));
+    input.on('error', (err) => gunzip.destroy(err));
+    input.pipe(gunzip);
+    const unzipped = (async function* () {
+      try {
+        for await (const piece of gunzip) yield piece as Buffer;
+      } catch (err) {
+        if (err instanceof UserError) throw err;
+        const code = (err as { code?: unknown }).code;
+        if (typeof code === 'string' && code.startsWith('Z_')) {
+          throw new UserError(`${name} starts like gzip data but could not be decompressed (${(err as Error).message})`, 'check the file: gzip -t FILE');
+        }
+        throw err;
+      } finally {
+        input.destroy();
+      }
+    })();
+    yield* decodeLogStream(unzipped, name, onNote, true);
+    return;
+  }
+  if (kind.kind === 'binary') {
+    throw new UserError(`${name} is not a text log: it looks like ${kind.what}`, kind.hint ?? 'pipe the build log itself (the text of the console output)');
+  }
+  const pieces = withHead(head, it, done);
+  if (kind.bom === 'utf-16le' || kind.bom === 'utf-16be') {
+    onNote?.(`${name}: read as ${kind.bom.toUpperCase()} (byte order mark)`);
+    const decoder = new TextDecoder(kind.bom);
+    let first = true;
+    for await (const piece of pieces) {
+      const text = decoder.decode(first ? piece.subarray(2) : piece, { stream: true });
+      first = false;
+      if (text) yield Buffer.from(text, 'utf8');
+    }
+    const rest = decoder.decode();
+    if (rest) yield Buffer.from(rest, 'utf8');
+    return;
+  }
+  let carry: Buffer = Buffer.alloc(0);
+  let latin = false;
+  let first = kind.bom === 'utf-8';
+  for await (const raw of pieces) {
+    let piece = first ? raw.subarray(3) : raw;
+    first = false;
+    if (latin) {
+      yield Buffer.from(decodeCp1252(piece), 'utf8');
+      continue;
+    }
+    if (carry.length > 0) piece = Buffer.concat([carry, piece]);
+    const keep = incompleteTail(piece);
+    const whole = piece.subarray(0, piece.length - keep);
+    if (isUtf8(whole)) {
+      carry = Buffer.from(piece.subarray(piece.length - keep));
+      if (whole.length > 0) yield whole;
+      continue;
+    }
+    latin = true;
+    onNote?.(`${name}: not UTF-8: read as Windows-1252 (Latin-1)`);
+    carry = Buffer.alloc(0);
+    yield Buffer.from(decodeCp1252(piece), 'utf8');
+  }
+  if (carry.length > 0) {
+    // A sequence cut by the end of the input: not UTF-8 either.
+    if (!latin) onNote?.(`${name}: ends inside a UTF-8 character: its last bytes read as Windows-1252`);
+    yield Buffer.from(decodeCp1252(carry), 'utf8');
+  }
+}
+
+/** Whitespace only: an empty log for the upload's purposes. */
+function blank(buf: Uint8Array): boolean {
+  for (let i = 0; i < buf.length; i++) {
+    const b = buf[i]!;
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0x0b && b !== 0x0c) return false;
+  }
+  return true;
+}
+
+/** Leading whitespace held back at most while looking for the first character of a log. */
+const BLANK_PEEK_MAX = 1024 * 1024;
+
+/**
+ * Looks into a decoded log far enough to know whether it holds anything but whitespace (the
+ * first pieces, at most 1 MiB of leading blanks: a log longer than that counts as not empty).
+ * Errors of the input (binary, bad gzip) surface here, before anything is sent.
+ */
+export async function peekLog(bytes: AsyncIterable<Buffer>): Promise<{ empty: boolean; bytes: AsyncIterable<Buffer> }> {
+  const it = bytes[Symbol.asyncIterator]();
+  const held: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const next = await it.next();
+    if (next.done) return { empty: held.every(blank), bytes: withHead(Buffer.concat(held), it, true) };
+    held.push(next.value);
+    size += next.value.length;
+    if (!blank(next.value) || size >= BLANK_PEEK_MAX) return { empty: false, bytes: withHead(Buffer.concat(held), it, false) };
+  }
+}
+
+/** Where a log comes from: a file (which can be read again) or stdin (once). */
+export interface LogInput {
+  /** `stdin` or the file's name, for messages. */
+  name: string;
+  /** The raw bytes (as stored: gzip is decoded by decodeLogStream). */
+  open(): AsyncIterable<Uint8Array>;
+  /** Whether `open` may be called again (a file; stdin can be read once). */
+  reopenable: boolean;
+  /** Its size in bytes when known (a file, or stdin redirected from one). */
+  size?: number;
+}
+
+/** A named file, or stdin for "-" (undefined when stdin is a terminal: nothing was piped). An unreadable file is one line naming it. */
+export async function logInput(file: string, stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin): Promise<LogInput | undefined> {
+  if (file === '-') return stdinInput(stdin);
+  const { open } = await import('node:fs/promises');
+  let size: number;
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const stat = await handle.stat();
+      if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      size = stat.size;
+      // Reading the first byte finds what open() does not (a directory on some systems).
+      await handle.read(Buffer.alloc(1), 0, 1, 0);
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    throw unreadable(file, err);
+  }
+  const { createReadStream } = await import('node:fs');
+  return { name: file, reopenable: true, size, open: () => createReadStream(file, { highWaterMark: 256 * 1024 }) };
+}
+
+/** Stdin as a log input (undefined when it is a terminal). Its size is known when it is redirected from a file. */
+export function stdinInput(stdin: NodeJS.ReadableStream & { isTTY?: boolean; fd?: number } = process.stdin): LogInput | undefined {
+  if (stdin.isTTY) return undefined;
+  let size: number | undefined;
+  if (stdin === process.stdin) {
+    try {
+      const stat = fstatSync(0);
+      if (stat.isFile()) size = stat.size;
+    } catch {
+      size = undefined;
+    }
+  }
+  let opened = false;
+  return {
+    name: 'stdin',
+    reopenable: false,
+    ...(size !== undefined ? { size } : {}),
+    open: () => {
+      if (opened) throw new Error('stdin can be read once');
+      opened = true;
+      return (async function* () {
+        for await (const part of stdin) yield typeof part === 'string' ? Buffer.from(part) : (part as Buffer);
+      })();
+    },
+  };
 }

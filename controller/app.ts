@@ -6,7 +6,7 @@ import Koa from 'koa';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { createLogger } from '../http/logger.js';
-import { accessLog, REQUEST_ID_HEADER, requestContext, requestIdOf } from '../http/request.js';
+import { accessLog, REQUEST_ID_HEADER, requestContext, requestIdOf, withRequestLog } from '../http/request.js';
 import type { ControllerConfig } from './config.js';
 import { errorMiddleware, HttpError, NotFound } from './errors.js';
 import { crossSiteRefusal, hostCheck, hostRefusal } from './hosts.js';
@@ -119,9 +119,15 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
       void viaKoa(req, res);
       return;
     }
+    // The fast path keeps the kit's request id and access log (http/request.ts) by hand. The id
+    // is set on the request first: a request handed to the Koa app below keeps it.
+    const started = process.hrtime.bigint();
+    const reqId = requestIdOf(req.headers);
+    req.headers[REQUEST_ID_HEADER] = reqId;
+    const log = logger.child({ reqId });
     let userId: string;
     try {
-      userId = identity.userOf(req.headers);
+      userId = withRequestLog(log, () => identity.userOf(req.headers));
     } catch {
       void viaKoa(req, res); // the Koa app checks again and renders the 401 as usual
       return;
@@ -131,13 +137,9 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
       const opened = openedChat(req.method ?? 'GET', url);
       if (opened !== undefined) watcher()?.markRead(userId, opened);
     }
-    // The fast path keeps the kit's request id and access log (http/request.ts) by hand.
-    const started = process.hrtime.bigint();
-    const reqId = requestIdOf(req.headers);
-    req.headers[REQUEST_ID_HEADER] = reqId;
     res.setHeader('X-Request-Id', reqId);
     res.once('close', () => {
-      if (logger.isLevelEnabled('info')) accessLog(logger.child({ reqId }), req.method ?? 'GET', url, res.statusCode, started, !res.writableFinished);
+      if (logger.isLevelEnabled('info')) accessLog(log, req.method ?? 'GET', url, res.statusCode, started, !res.writableFinished);
     });
     proxy
       .forward(req, res, {
@@ -145,6 +147,7 @@ export function createControllerHandler(deps: ControllerDeps): http.RequestListe
         pathAndQuery: url.slice(API_PREFIX.length),
         headers: req.headers,
         userId,
+        log,
       })
       .catch((err: unknown) => failed(res, err, reqId));
   };

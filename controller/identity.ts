@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ControllerAuth } from './config.js';
 import { Unauthorized } from './errors.js';
 import { hashToken, parseTokenFile } from '../core/tokens.js';
+import { requestLog } from '../http/request.js';
 
 /** Answers who the caller of a request is, or throws `Unauthorized`. */
 export interface Identity {
@@ -39,7 +40,7 @@ export class TokenFile {
       stat = fs.statSync(this.file);
     } catch (err) {
       if (this.stamp !== 'missing') {
-        this.logger.error({ file: this.file, err: (err as Error).message }, 'token file unreadable: no caller can authenticate');
+        requestLog(this.logger).error({ file: this.file, err }, 'token file unreadable: no caller can authenticate');
         this.stamp = 'missing';
         this.entries = [];
       }
@@ -51,16 +52,16 @@ export class TokenFile {
     try {
       text = fs.readFileSync(this.file, 'utf8');
     } catch (err) {
-      this.logger.error({ file: this.file, err: (err as Error).message }, 'token file unreadable: keeping the previous tokens');
+      requestLog(this.logger).error({ file: this.file, err }, 'token file unreadable: keeping the previous tokens');
       return this.entries;
     }
     const { entries, problems } = parseTokenFile(text);
     for (const problem of problems) {
-      this.logger.warn(`${this.file} line ${problem.line} skipped: ${problem.reason}`);
+      requestLog(this.logger).warn({ file: this.file, line: problem.line }, `${this.file} line ${problem.line} skipped: ${problem.reason}`);
     }
     this.entries = entries.map((e) => ({ userId: e.userId, hash: Buffer.from(e.sha256, 'hex') }));
     this.stamp = stamp;
-    this.logger.info({ file: this.file, tokens: this.entries.length }, 'token file loaded');
+    requestLog(this.logger).info({ file: this.file, tokens: this.entries.length }, 'token file loaded');
     return this.entries;
   }
 

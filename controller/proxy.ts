@@ -1,10 +1,11 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Logger } from 'pino';
-import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
+import { BACKEND_TOKEN, Jwt } from '../protocol/jwt.js';
 import { encodeEvent } from '../protocol/sse.js';
+import { requestLog } from '../http/request.js';
 
 /**
  * The streaming reverse proxy from `/chatbot-api/<rest>` to `BACKEND_URL/<rest>`
@@ -36,8 +37,6 @@ const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 /** A backend that does not accept the connection within this long is unreachable (502). */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-/** The JOSE header of every minted token, base64url-encoded once. */
-const JWT_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 export interface BackendProxyOptions {
   /** BACKEND_URL without a trailing slash; a path in it is a prefix for every request. */
@@ -57,6 +56,8 @@ export interface ForwardRequest {
   userId: string | undefined;
   /** A body to send instead of streaming the caller's request. */
   body?: Buffer;
+  /** The request's logger (with its reqId); by default the scope's (http/request.ts requestLog). */
+  log?: Logger;
 }
 
 /** Copies headers minus hop-by-hop ones, those named in `Connection`, and any in `extra`. */
@@ -108,7 +109,7 @@ export class BackendProxy {
   private readonly basePath: string;
   private readonly agent: http.Agent;
   private readonly request: typeof http.request;
-  private readonly jwtKey: Buffer;
+  private readonly jwt: Jwt;
 
   constructor(private readonly options: BackendProxyOptions) {
     this.base = new URL(options.backendUrl);
@@ -128,7 +129,7 @@ export class BackendProxy {
     };
     this.agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
     this.request = secure ? https.request : http.request;
-    this.jwtKey = Buffer.from(options.jwtSecret, 'utf8');
+    this.jwt = Jwt.of(options.jwtSecret);
   }
 
   /** BACKEND_URL as configured, for messages. */
@@ -136,25 +137,9 @@ export class BackendProxy {
     return this.options.backendUrl;
   }
 
-  /**
-   * A fresh token for one request: HS256, sub, iss, aud, iat, exp = now + TTL, a random jti.
-   * Signed here with one HMAC (about 20 us) rather than jsonwebtoken's sign, which re-validates
-   * its options and key on every call and cost about 3 ms per request on the bench machine;
-   * the tests verify these tokens with jsonwebtoken.
-   */
-  mintJwt(userId: string): string {
-    const iat = Math.floor(Date.now() / 1000);
-    const claims = {
-      sub: userId,
-      iss: JWT_ISSUER,
-      aud: JWT_AUDIENCE,
-      iat,
-      exp: iat + this.options.jwtTtlSeconds,
-      jti: randomUUID(),
-    };
-    const signingInput = `${JWT_HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-    const signature = createHmac('sha256', this.jwtKey).update(signingInput).digest('base64url');
-    return `${signingInput}.${signature}`;
+  /** A fresh token for one request: HS256, sub, iss, aud, iat, exp = now + TTL, a random jti. */
+  mintJwt(userId: string): Promise<string> {
+    return this.jwt.sign(BACKEND_TOKEN, { sub: userId, jti: randomUUID() }, this.options.jwtTtlSeconds);
   }
 
   /** Closes idle keep-alive sockets (at shutdown). */
@@ -168,8 +153,9 @@ export class BackendProxy {
    * every failure is answered to the caller (502 before the response began; an SSE `error`
    * event, or a closed connection, after).
    */
-  forward(req: IncomingMessage, res: ServerResponse, forward: ForwardRequest): Promise<void> {
-    const { logger } = this.options;
+  async forward(req: IncomingMessage, res: ServerResponse, forward: ForwardRequest): Promise<void> {
+    // Taken now, in the caller's request scope: later lines come from socket events.
+    const logger = forward.log ?? requestLog(this.options.logger);
     // The caller's credentials for this controller (or for a Jenkins on the same host: its
     // session cookie) are no business of the backend; proxy-authorization is hop-by-hop anyway.
     const headers = endToEndHeaders(forward.headers, CALLER_ONLY_HEADERS);
@@ -180,10 +166,13 @@ export class BackendProxy {
       headers['x-forwarded-for'] = prior ? `${String(prior)}, ${remote}` : remote;
     }
     if (forward.headers.host) headers['x-forwarded-host'] ??= forward.headers.host;
-    if (forward.userId !== undefined) headers.authorization = `Bearer ${this.mintJwt(forward.userId)}`;
     if (forward.body !== undefined) {
       headers['content-length'] = String(forward.body.length);
       delete headers['content-encoding'];
+    }
+    if (forward.userId !== undefined) {
+      headers.authorization = `Bearer ${await this.mintJwt(forward.userId)}`;
+      if (res.destroyed) return; // the caller left while the token was signed: nothing to relay
     }
 
     return new Promise<void>((resolve) => {
@@ -233,7 +222,7 @@ export class BackendProxy {
 
       upstream.on('response', (answer) => {
         relaying = true;
-        this.relay(answer, res, () => callerGone);
+        this.relay(answer, res, () => callerGone, logger);
       });
 
       if (forward.body !== undefined) {
@@ -252,7 +241,7 @@ export class BackendProxy {
   }
 
   /** Relays status, end-to-end headers and body; SSE with headers flushed at once and whole messages. */
-  private relay(answer: IncomingMessage, res: ServerResponse, callerGone: () => boolean): void {
+  private relay(answer: IncomingMessage, res: ServerResponse, callerGone: () => boolean, logger: Logger): void {
     const headers = endToEndHeaders(answer.headers);
     const contentType = String(answer.headers['content-type'] ?? '');
     const sse = contentType.toLowerCase().startsWith('text/event-stream');
@@ -301,7 +290,7 @@ export class BackendProxy {
         res.end(pending);
         return;
       }
-      this.options.logger.warn({ backend: this.options.backendUrl }, 'backend closed the response before it was complete');
+      logger.warn({ backend: this.options.backendUrl }, 'backend closed the response before it was complete');
       if (sse) {
         res.end(
           encodeEvent({

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Context, Next } from 'koa';
@@ -13,6 +14,26 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
   const given = headers[REQUEST_ID_HEADER];
   const value = Array.isArray(given) ? given[0] : given;
   return value !== undefined && SANE_ID.test(value) ? value : randomUUID();
+}
+
+/** The logger of the request being served (a child carrying its `reqId`), where there is one. */
+const requestLogs = new AsyncLocalStorage<Logger>();
+
+/**
+ * The logger for a line written now: the request's (with its `reqId`) when this code runs on
+ * behalf of one (its handler, the answer job it started, the context service it called, the
+ * model client's retries), else `fallback` (start-up, sweeps, the watcher). It follows
+ * `await`s and timers made within the request; an event listener runs in the context of
+ * whatever emitted the event (a keep-alive socket may have been opened by another request), so
+ * code driven by events (the proxy) is given its request's logger explicitly instead.
+ */
+export function requestLog(fallback: Logger): Logger {
+  return requestLogs.getStore() ?? fallback;
+}
+
+/** Runs `fn` with `log` as the request logger of everything it starts (see requestLog). */
+export function withRequestLog<T>(log: Logger, fn: () => T): T {
+  return requestLogs.run(log, fn);
 }
 
 declare module 'koa' {
@@ -46,7 +67,7 @@ export function requestContext(logger: Logger) {
     };
     res.once('finish', done);
     res.once('close', done);
-    await next();
+    await requestLogs.run(log, next);
   };
 }
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { createGzip, gzipSync } from 'node:zlib';
 import { readFailingSteps, parseLogIndex, stepName } from './flow.js';
 import { parseXml } from './xml.js';
 import { analyze } from '../core/log/analyze.js';
@@ -74,6 +76,87 @@ describe('failing steps from the flow nodes', () => {
     expect(stepName('org.jenkinsci.plugins.workflow.steps.durable_task.ShellStep')).toBe('sh');
     expect(stepName('com.acme.jenkins.PublishReportStep')).toBe('publishReport');
   });
+});
+
+describe('the failing step\'s lines from log.gz and from logs over 64 MB', () => {
+  const copy = (gen: string): string => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'flow-gz-'));
+    cpSync(path.join(FIX, gen), dir, { recursive: true });
+    return dir;
+  };
+
+  test.each(['per-node', 'bulk', 'completed', 'nested'])('%s: log.gz (compress-buildlog) gives the same lines and text as log', async (gen) => {
+    const plain = path.join(FIX, gen);
+    const expected = await readFailingSteps(plain, build(plain));
+    expect(expected[0]?.logLines).toBeDefined();
+    const dir = copy(gen);
+    try {
+      writeFileSync(path.join(dir, 'log.gz'), gzipSync(readFileSync(path.join(dir, 'log'))));
+      rmSync(path.join(dir, 'log'));
+      const steps = await readFailingSteps(dir, build(dir));
+      expect(steps).toEqual(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a corrupt log.gz: the steps keep their errors, without lines', async () => {
+    const dir = copy('completed');
+    try {
+      const gz = gzipSync(readFileSync(path.join(dir, 'log')));
+      writeFileSync(path.join(dir, 'log.gz'), gz.subarray(0, gz.length - 40));
+      rmSync(path.join(dir, 'log'));
+      const steps = await readFailingSteps(dir, build(dir));
+      expect(steps[0]).toMatchObject({ step: 'bat', errorMessage: 'script returned exit code 2' });
+      expect(steps[0]?.logLines).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a 70 MB log (plain and gzipped) is streamed: whole-log line numbers, the tail placed, the step first', async () => {
+    const { buildCiContext } = await import('./context.js');
+    const { stepFocus } = await import('../core/log/jenkins.js');
+    const home = mkdtempSync(path.join(os.tmpdir(), 'flow-big-'));
+    try {
+      mkdirSync(path.join(home, 'jobs/lib/builds'), { recursive: true });
+      writeFileSync(path.join(home, 'jobs/lib/config.xml'), "<?xml version='1.1' encoding='UTF-8'?>\n<flow-definition plugin=\"workflow-job@1400\"><keepDependencies>false</keepDependencies></flow-definition>");
+      const dir = path.join(home, 'jobs/lib/builds/1');
+      cpSync(path.join(FIX, 'completed'), dir, { recursive: true });
+      const small = await readFailingSteps(dir, build(dir));
+      // 70 MB of a checkout's output (no node's) before the same build: every offset moves by its size.
+      const line = '[Pipeline] echo downloading artifact chunk 0000000 of the dependency cache, still going\n';
+      const count = Math.ceil((70 * 1024 * 1024) / line.length);
+      const prefix = Buffer.from(line.repeat(count));
+      const original = readFileSync(path.join(dir, 'log'));
+      writeFileSync(path.join(dir, 'log'), Buffer.concat([prefix, original]));
+      const index = readFileSync(path.join(dir, 'log-index'), 'utf8').replace(/^(\d+)/gm, (n) => String(Number(n) + prefix.length));
+      writeFileSync(path.join(dir, 'log-index'), index);
+      const [a, b] = small[0]?.logLines ?? [0, 0];
+      const expectLines = async (): Promise<void> => {
+        const steps = await readFailingSteps(dir, build(dir));
+        expect(steps[0]?.logLines).toEqual([a + count, b + count]);
+        expect(steps[0]?.log).toBe(small[0]?.log);
+        const details = (await buildCiContext({ jenkinsHome: home, jobName: 'lib', buildNumber: 1 })).buildDetails;
+        const tail = details?.consoleLogTail ?? '';
+        expect(details?.consoleLogTailStartLine).toBe(count + original.toString('utf8').split('\n').length - tail.split('\n').length);
+        const top = analyze(tail, { focus: stepFocus(details?.failingSteps, 'consoleLogTail', details?.consoleLogTailStartLine) })[0];
+        expect(tail.split('\n')[(top?.start_line ?? 0) - 1]).toContain('error C2065');
+      };
+      await expectLines();
+      // The same, compressed: written as a stream, read as one.
+      await new Promise<void>((resolve, reject) => {
+        const out = createWriteStream(path.join(dir, 'log.gz'));
+        const gz = createGzip();
+        gz.pipe(out).on('finish', resolve).on('error', reject);
+        gz.end(readFileSync(path.join(dir, 'log')));
+      });
+      rmSync(path.join(dir, 'log'));
+      await expectLines();
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('buildDetails.failingSteps through the context', () => {

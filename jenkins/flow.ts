@@ -9,12 +9,15 @@
  * next line's offset. Builds older than log-index keep a node's output in `<id>.log` beside
  * `log`.
  */
-import { open, readdir, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
 import path from 'node:path';
 import type { FailingStep } from '../protocol/types.js';
 import { maskSecrets } from '../core/secrets.js';
 import { cleanLine } from '../core/log/clean.js';
-import { child, childText, childrenNamed, parseXml, readTextFile, simpleClassName, xstreamClassName, type XmlElement } from './xml.js';
+import { child, childText, childrenNamed, errorMessage, parseXml, readTextFile, simpleClassName, xstreamClassName, type XmlElement } from './xml.js';
+import { realInside } from './homeguard.js';
 
 interface FlowNode {
   id: string;
@@ -36,8 +39,6 @@ const SAFE_DIR = /^[A-Za-z0-9._-]+$/;
 /** Flow stores larger than this are not parsed (a graph of hundreds of thousands of nodes). */
 const MAX_STORE_BYTES = 64 * 1024 * 1024;
 const MAX_NODE_FILES = 20000;
-/** Log files up to this size are scanned to number the failing step's lines. */
-export const LINE_COUNT_MAX_BYTES = 64 * 1024 * 1024;
 const STEP_LOG_LINES = 200;
 const STEP_LOG_BYTES = 4 * 1024 * 1024;
 const MAX_FAILING = 10;
@@ -298,66 +299,134 @@ export function parseLogIndex(text: string, logBytes: number): Map<string, [numb
   return out;
 }
 
-async function readRange(file: string, start: number, end: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const length = Math.max(0, end - start);
-    const buf = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buf, 0, length, start);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+/** How far the log is read to number lines (plain bytes, or inflated bytes of `log.gz`). */
+export const LINE_SCAN_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** The build's console log as Jenkins left it: `log`, else `log.gz` (compress-buildlog plugin). */
+export interface BuildLog {
+  file: string;
+  gzip: boolean;
+}
+
+/** `log`, else `log.gz`, when it is a regular file inside the build folder; null without one. */
+export async function findBuildLog(buildDir: string): Promise<BuildLog | null> {
+  for (const [name, gzip] of [['log', false], ['log.gz', true]] as const) {
+    const file = path.join(buildDir, name);
+    try {
+      if (!(await stat(file)).isFile()) continue;
+    } catch {
+      continue;
+    }
+    // A log that is a link out of its build folder is not read (as for the tail, builds.ts).
+    if (!(await realInside(buildDir, file))) return null;
+    return { file, gzip };
+  }
+  return null;
+}
+
+/** What one pass over a log found (`scanLog`). */
+export interface LogScan {
+  /** 1-based line number of each wanted byte offset the pass reached. */
+  lineAt: Map<number, number>;
+  /** For each list of byte ranges asked for, its last `keep` bytes (ranges in order, joined). */
+  tails: Buffer[];
+  /** Lines of the whole log (a final newline opens no line), when the pass reached its end. */
+  totalLines?: number;
+  /** Bytes read (inflated bytes for `log.gz`). */
+  bytes: number;
+}
+
+function newlinesIn(buf: Buffer, from: number, to: number): number {
+  let n = 0;
+  let i = buf.indexOf(0x0a, from);
+  while (i !== -1 && i < to) {
+    n++;
+    i = buf.indexOf(0x0a, i + 1);
+  }
+  return n;
+}
+
+/** The last `keep` bytes of what is pushed, in chunks (one chunk of slack). */
+class TailBuffer {
+  private readonly parts: Buffer[] = [];
+  private size = 0;
+  constructor(private readonly keep: number) {}
+  push(b: Buffer): void {
+    if (b.length === 0) return;
+    this.parts.push(Buffer.from(b));
+    this.size += b.length;
+    while (this.parts.length > 1 && this.size - (this.parts[0] as Buffer).length >= this.keep) this.size -= (this.parts.shift() as Buffer).length;
+  }
+  value(): Buffer {
+    const all = Buffer.concat(this.parts);
+    return all.length > this.keep ? all.subarray(all.length - this.keep) : all;
   }
 }
 
-/** 1-based line numbers of byte offsets in a file (one pass up to the largest offset). */
-async function lineNumbersAt(file: string, offsets: number[]): Promise<Map<number, number>> {
-  const wanted = [...new Set(offsets)].sort((a, b) => a - b);
-  const out = new Map<number, number>();
-  const last = wanted[wanted.length - 1];
-  if (last === undefined) return out;
-  const handle = await open(file, 'r');
+/**
+ * One streaming pass over a log (`log`, or `log.gz` through gunzip): the line numbers of byte
+ * offsets (`log-index` offsets are bytes of the uncompressed log), the last `keep` bytes of
+ * each list of byte ranges (a range may end at Infinity: up to the end of the log), and the
+ * total line count. Memory: one chunk and the kept bytes; the pass stops after `maxBytes`
+ * (then offsets beyond are not numbered and there is no total).
+ */
+export async function scanLog(
+  log: BuildLog,
+  offsets: readonly number[],
+  rangeLists: readonly (readonly (readonly [number, number])[])[] = [],
+  keep = STEP_LOG_BYTES,
+  maxBytes = LINE_SCAN_MAX_BYTES,
+): Promise<LogScan> {
+  const wanted = [...new Set(offsets)].filter((o) => o >= 0).sort((a, b) => a - b);
+  const lineAt = new Map<number, number>();
+  const tails = rangeLists.map(() => new TailBuffer(keep));
+  const next = rangeLists.map(() => 0);
+  let position = 0;
+  let newlines = 0;
+  let lastByte = 0x0a;
+  let k = 0;
+  let complete: boolean;
+  const source = createReadStream(log.file, { highWaterMark: 1024 * 1024 });
+  const stream = log.gzip ? source.pipe(createGunzip()) : source;
+  if (log.gzip) source.on('error', (err) => stream.destroy(err));
   try {
-    const block = Buffer.alloc(1024 * 1024);
-    let position = 0;
-    let line = 1;
-    let k = 0;
-    while (k < wanted.length) {
-      const { bytesRead } = await handle.read(block, 0, block.length, position);
-      for (let i = 0; i < bytesRead && k < wanted.length; i++) {
-        while (k < wanted.length && wanted[k] === position + i) out.set(wanted[k++] as number, line);
-        if (block[i] === 0x0a) line++;
+    for await (const data of stream) {
+      const chunk = data as Buffer;
+      const end = position + chunk.length;
+      let from = 0;
+      while (k < wanted.length && (wanted[k] as number) < end) {
+        const at = (wanted[k] as number) - position;
+        newlines += newlinesIn(chunk, from, at);
+        from = at;
+        lineAt.set(wanted[k++] as number, newlines + 1);
       }
-      position += bytesRead;
-      if (bytesRead === 0) {
-        while (k < wanted.length) out.set(wanted[k++] as number, line);
-      }
+      newlines += newlinesIn(chunk, from, chunk.length);
+      rangeLists.forEach((ranges, r) => {
+        let i = next[r] as number;
+        while (i < ranges.length && (ranges[i] as readonly [number, number])[1] <= position) i++;
+        for (let j = i; j < ranges.length && (ranges[j] as readonly [number, number])[0] < end; j++) {
+          const [a, b] = ranges[j] as readonly [number, number];
+          const lo = Math.max(a, position);
+          const hi = Math.min(b, end);
+          if (lo < hi) tails[r]?.push(chunk.subarray(lo - position, hi - position));
+        }
+        next[r] = i;
+      });
+      if (chunk.length > 0) lastByte = chunk[chunk.length - 1] as number;
+      position = end;
+      if (position >= maxBytes) break;
     }
+    complete = position < maxBytes;
+  } catch (err) {
+    throw new Error(`${log.file} could not be read${log.gzip ? ' as gzip' : ''}: ${errorMessage(err)}`, { cause: err });
   } finally {
-    await handle.close();
+    source.destroy();
+    stream.destroy();
   }
-  return out;
-}
-
-/** The total number of lines of a file (a final newline opens no line). */
-export async function countLines(file: string): Promise<number> {
-  const handle = await open(file, 'r');
-  try {
-    const block = Buffer.alloc(1024 * 1024);
-    let position = 0;
-    let lines = 0;
-    let lastByte = 0x0a;
-    for (;;) {
-      const { bytesRead } = await handle.read(block, 0, block.length, position);
-      if (bytesRead === 0) break;
-      for (let i = 0; i < bytesRead; i++) if (block[i] === 0x0a) lines++;
-      lastByte = block[bytesRead - 1] ?? 0x0a;
-      position += bytesRead;
-    }
-    return position === 0 ? 0 : lines + (lastByte === 0x0a ? 0 : 1);
-  } finally {
-    await handle.close();
-  }
+  const totalLines = position === 0 ? 0 : newlines + (lastByte === 0x0a ? 0 : 1);
+  // Offsets at or past the end of a complete log are on its last line.
+  if (complete) while (k < wanted.length) lineAt.set(wanted[k++] as number, Math.max(1, totalLines));
+  return { lineAt, tails: tails.map((t) => t.value()), ...(complete ? { totalLines } : {}), bytes: position };
 }
 
 function textLines(buf: Buffer): string[] {
@@ -366,49 +435,51 @@ function textLines(buf: Buffer): string[] {
   return lines.map((l) => maskSecrets(cleanLine(l)));
 }
 
-/** Adds each failing step's own log lines and text from `log-index` (or the old `<id>.log`). */
-export async function attachStepLogs(buildDir: string, steps: (FailingStep & { nodeId: string })[]): Promise<void> {
-  const logFile = path.join(buildDir, 'log');
-  let logBytes: number;
-  try {
-    const s = await stat(logFile);
-    if (!s.isFile()) return;
-    logBytes = s.size;
-  } catch {
-    logBytes = -1;
-  }
+/**
+ * Adds each failing step's own log lines and text from `log-index` (or the old `<id>.log`),
+ * reading `log` or `log.gz` in one pass (bounded memory, up to LINE_SCAN_MAX_BYTES). Returns the
+ * log's line count when the pass read all of it (for the tail's start line).
+ */
+export async function attachStepLogs(buildDir: string, steps: (FailingStep & { nodeId: string })[]): Promise<{ totalLines?: number }> {
+  const log = await findBuildLog(buildDir);
   let index: Map<string, [number, number][]> | null = null;
-  if (logBytes >= 0) {
+  if (log !== null) {
     try {
-      index = parseLogIndex(await readTextFile(path.join(buildDir, 'log-index')), logBytes);
+      // The last range runs to the end of the log: its size for `log`, found by the pass for `log.gz`.
+      const size = log.gzip ? Infinity : (await stat(log.file)).size;
+      index = parseLogIndex(await readTextFile(path.join(buildDir, 'log-index')), size);
     } catch {
       index = null;
     }
   }
-  for (const step of steps) {
-    const ranges = index?.get(step.nodeId);
-    if (ranges && ranges.length > 0) {
-      const first = ranges[0] as [number, number];
-      const last = ranges[ranges.length - 1] as [number, number];
-      const lines: string[] = [];
-      let bytes = 0;
-      for (let i = ranges.length - 1; i >= 0 && bytes < STEP_LOG_BYTES; i--) {
-        const [a, b] = ranges[i] as [number, number];
-        const from = Math.max(a, b - (STEP_LOG_BYTES - bytes));
-        lines.unshift(...textLines(await readRange(logFile, from, b)));
-        bytes += b - from;
-      }
-      if (lines.length > 0) step.log = lines.slice(-STEP_LOG_LINES).join('\n');
-      if (logBytes <= LINE_COUNT_MAX_BYTES) {
-        // The last byte of the range is its final newline: the step's last line is the one before.
-        const at = await lineNumbersAt(logFile, [first[0], Math.max(first[0], last[1] - 1)]);
-        const a = at.get(first[0]);
-        const b = at.get(Math.max(first[0], last[1] - 1));
+  const ranges = steps.map((step) => index?.get(step.nodeId) ?? []);
+  const withRanges = ranges.map((r, s) => (r.length > 0 ? s : -1)).filter((s) => s >= 0);
+  let totalLines: number | undefined;
+  if (log !== null && withRanges.length > 0) {
+    // Each step's first byte, and its last one (the final newline of its last range).
+    const firstOf = (s: number): number => (ranges[s]?.[0] as [number, number])[0];
+    const lastOf = (s: number): number => {
+      const r = ranges[s] as [number, number][];
+      return Math.max(firstOf(s), (r[r.length - 1] as [number, number])[1] - 1);
+    };
+    try {
+      const scan = await scanLog(log, withRanges.flatMap((s) => [firstOf(s), lastOf(s)]), withRanges.map((s) => ranges[s] ?? []));
+      totalLines = scan.totalLines;
+      withRanges.forEach((s, w) => {
+        const step = steps[s] as FailingStep;
+        const lines = textLines(scan.tails[w] ?? Buffer.alloc(0));
+        if (lines.length > 0) step.log = lines.slice(-STEP_LOG_LINES).join('\n');
+        const a = scan.lineAt.get(firstOf(s));
+        const b = scan.lineAt.get(lastOf(s));
         if (a !== undefined && b !== undefined) step.logLines = [a, b];
-      }
-      continue;
+      });
+    } catch {
+      /* an unreadable log: the steps keep their errors, without lines */
     }
-    // Before log-index (2017): the node's output in `<id>.log`, also copied into `log`.
+  }
+  // Before log-index (2017): the node's output in `<id>.log`, also copied into `log`.
+  for (const [s, step] of steps.entries()) {
+    if ((ranges[s]?.length ?? 0) > 0) continue;
     try {
       const own = textLines(Buffer.from(await readTextFile(path.join(buildDir, `${step.nodeId}.log`))));
       if (own.length > 0) step.log = own.slice(-STEP_LOG_LINES).join('\n');
@@ -416,6 +487,7 @@ export async function attachStepLogs(buildDir: string, steps: (FailingStep & { n
       /* no output of its own */
     }
   }
+  return totalLines !== undefined ? { totalLines } : {};
 }
 
 /** `buildDetails.failingSteps` of a pipeline build (empty when nothing failed). */
@@ -428,4 +500,13 @@ export async function readFailingSteps(buildDir: string, build: XmlElement): Pro
   const steps = failingStepsOf(nodes);
   await attachStepLogs(buildDir, steps);
   return steps;
+}
+
+/** The failing steps and, when the log was read to its end for them, its line count. */
+export async function readFailingStepsAndLines(buildDir: string, build: XmlElement): Promise<{ steps: FailingStep[]; totalLines?: number }> {
+  const storageDir = childText(child(build, 'execution'), 'storageDir');
+  const nodes = await readFlowNodes(buildDir, storageDir);
+  if (!nodes) return { steps: [] };
+  const steps = failingStepsOf(nodes);
+  return { steps, ...(await attachStepLogs(buildDir, steps)) };
 }

@@ -121,6 +121,24 @@ describe('openai engine against a local chat-completions server', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it("leaves the retrying to openai-node: maxRetries 0 sends once; retry-after-ms is obeyed; x-should-retry: false is final", async () => {
+    server.setReplies([{ kind: 'status', status: 429, headers: { 'retry-after': '1' } }]);
+    await expect(readAll(await ask(engine({ retry: { maxRetries: 0 } })))).rejects.toThrow('answered 429');
+    expect(server.requests).toHaveLength(1);
+    server.setReplies([
+      { kind: 'status', status: 500, headers: { 'retry-after-ms': '30' } },
+      { kind: 'stream', chunks: ['ok'] },
+    ]);
+    const notices: RetryNotice[] = [];
+    expect(await readAll(await ask(engine({ onRetry: (n) => notices.push(n) })))).toBe('ok');
+    expect(notices).toEqual([expect.objectContaining({ attempt: 1, delayMs: 30, status: 500 })]);
+    expect(server.requests).toHaveLength(3);
+    server.setReplies([{ kind: 'status', status: 503, headers: { 'x-should-retry': 'false' } }]);
+    await expect(readAll(await ask(engine({ onRetry: (n) => notices.push(n) })))).rejects.toThrow('answered 503');
+    expect(server.requests).toHaveLength(4);
+    expect(notices).toHaveLength(1);
+  });
+
   it('does not retry a 401 and says to check the key', async () => {
     server.setReplies([{ kind: 'status', status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } }]);
     const stream = await ask();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { snippetsFromDir } from '../cli/snippets.js';
 import { analyzedChatContext } from './answerFixtures.js';
-import { DEV_CASES } from './helpers/realfail.js';
+import { TUNED_CASES } from './helpers/realfail.js';
 import type { CiContextUpload } from '../protocol/schemas.js';
 
 const ROOT = path.join(process.cwd(), 'test', 'fixtures', 'realfail');
@@ -18,6 +18,7 @@ interface Expected {
   mustNotClaim: string[];
   fixMustMention: string[];
   split: string;
+  round?: number;
 }
 
 async function answers(id: string, withWorkspace: boolean): Promise<{ why: string; fix: string; log: string }> {
@@ -31,9 +32,9 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 describe('answers on the real dev failures', () => {
-  it.each(DEV_CASES.flatMap((id) => [[id, false] as const, [id, true] as const]))('%s (workspace: %s)', async (id, withWorkspace) => {
+  it.each(TUNED_CASES.flatMap((id) => [[id, false] as const, [id, true] as const]))('%s (workspace: %s)', async (id, withWorkspace) => {
     const expected = JSON.parse(readFileSync(path.join(ROOT, id, 'expected.json'), 'utf8')) as Expected;
-    expect(expected.split).toBe('dev');
+    expect(expected.round ?? 1).toBe(1);
     const { why, fix } = await answers(id, withWorkspace);
     for (const phrase of expected.mustNotClaim) {
       expect({ answer: 'why', phrase, found: why.toLowerCase().includes(phrase.toLowerCase()) }).toEqual({ answer: 'why', phrase, found: false });
@@ -59,5 +60,54 @@ describe('answers on the real dev failures', () => {
     expect(pytest.why + pytest.fix).not.toMatch(/returned/);
     const jest = await answers('jest-expect-tobe', false);
     expect(jest.why).toMatch(/It expected `[^`]+` and got `[^`]+`/);
+  });
+
+  it('names what the step set before a failure of how it ran (a URL, a memory limit), and what a refused connection means', async () => {
+    const refused = (await answers('curl-connection-refused', false)).fix;
+    expect(refused).toMatch(/`ARTIFACTS_URL=http:\/\/127\.0\.0\.1:18392` \[L\d+-L\d+\]/);
+    expect(refused).toMatch(/Nothing accepted the connection on `127\.0\.0\.1:18392`/);
+    expect(refused).toContain('nc -vz 127.0.0.1 18392');
+    expect(refused).not.toContain('nslookup');
+    expect((await answers('python-memoryerror-ulimit', false)).fix).toMatch(/`ulimit -v 400000` \[L\d+-L\d+\]/);
+    // An empty variable is said to be empty, nothing more.
+    expect((await answers('curl-upload-401', false)).fix).toMatch(/`REPORT_TOKEN=` \[L\d+-L\d+\]: `REPORT_TOKEN` was empty when the step ran/);
+  });
+
+  it("tells make's missing target apart and shows the code under test of a failing check", async () => {
+    expect((await answers('make-no-rule', false)).fix).toMatch(/the Makefile has no rule for it .*add a `bundle:` rule to the Makefile/);
+    const check = (await answers('maven-junit-assertequals', true)).fix;
+    expect(check).toMatch(/\*\*The code under test\*\* \(`src\/main\/java\/com\/acme\/ship\/ShippingCalculator\.java`/);
+    expect(check).toContain('FREE_ABOVE_CENTS');
+  });
+
+  it("quotes what the tool proposes and where the workspace defines what the linker missed", async () => {
+    const clippy = (await answers('cargo-clippy-deny', false)).fix;
+    expect(clippy).toMatch(/Clippy suggests: `help: change this to` \[L\d+-L\d+\]; `fn count_long\(names: &\[String\]\) -> usize \{` \[L\d+-L\d+\]/);
+    expect((await answers('go-vet-printf', false)).fix).toMatch(/`host` is a `string`, which `%d` does not print: use `%s`/);
+    const link = (await answers('gcc-undefined-reference', true)).fix;
+    expect(link).toMatch(/\*\*Where it is defined:\*\* `config_parse\.c:\d+` defines `parse_config`/);
+    expect((await answers('gcc-undefined-reference', false)).fix).not.toContain('Where it is defined');
+    expect((await answers('cmake-missing-source', true)).fix).toMatch(/`src\/stats\.cpp:\d+` defines `Stats::mean`/);
+    expect((await answers('node-heap-oom', false)).fix).toMatch(/`node --max-old-space-size=64 scripts\/stats\.js` \[L9-L9\]/);
+  });
+
+  it('names a renamed function of a Go package, a C++ member from its header, a renamed Java class', async () => {
+    expect((await answers('go-build-undefined', true)).fix).toMatch(/`Make` is not a member of `slug`.*`FromTitle` \(slug\/slug\.go line \d+\)/);
+    expect((await answers('gpp-no-member', true)).fix).toMatch(/`size` is not a member of `JobQueue`.*`length` \(queue\.hpp line \d+\)/);
+    expect((await answers('gradle-compile-missing-symbol', true)).fix).toMatch(/Similar names in the source I can see: `TaxTable`/);
+  });
+
+  it('quotes the script line that ran a failing command, and where an empty variable comes from', async () => {
+    const token = (await answers('curl-upload-401', true)).fix;
+    expect(token).toMatch(/\*\*In the script:\*\* `ci\.sh:2` runs the command that failed/);
+    expect(token).toMatch(/`REPORT_TOKEN` was empty, and `ci\.sh` line 1 sets it from `RELEASE_BOT_TOKEN`/);
+    expect(token).toMatch(/credentials the step uses for `127\.0\.0\.1`/);
+    expect((await answers('curl-upload-401', false)).fix).not.toContain('In the script');
+    // A compile error's source is the code, never the script that ran the compiler.
+    expect((await answers('javac-renamed-method', true)).fix).not.toContain('In the script');
+  });
+
+  it('finds where the names a missing Python module was to provide are defined now', async () => {
+    expect((await answers('pytest-import-error', true)).fix).toMatch(/`parse_level` is defined in `logs\/parser\.py` \(module `logs\.parser`\).*`from logs\.parser import parse_level`/);
   });
 });

@@ -35,7 +35,7 @@ const spawnBackend = (databaseUrl: string, dataDir: string, llm: FakeOpenAIServe
 /** The stream lease of these backends. */
 const LEASE_MS = 4000;
 
-const auth = (user: string) => ({ authorization: `Bearer ${signToken(PROCESS_SECRET, user)}`, 'content-type': 'application/json' });
+const auth = async (user: string) => ({ authorization: `Bearer ${await signToken(PROCESS_SECRET, user)}`, 'content-type': 'application/json' });
 
 /** An open answer stream, read as it arrives. */
 class OpenStream {
@@ -58,7 +58,7 @@ class OpenStream {
 }
 
 async function send(b: Backend, user: string, chatId: number, content: string): Promise<Response> {
-  return fetch(`${b.url}/messages/send`, { method: 'POST', headers: auth(user), body: JSON.stringify({ chat_id: chatId, content }) });
+  return fetch(`${b.url}/messages/send`, { method: 'POST', headers: await auth(user), body: JSON.stringify({ chat_id: chatId, content }) });
 }
 
 /** A slow model: 1200 pieces of 8 characters 5 ms apart (6 s), then it never ends. */
@@ -101,7 +101,7 @@ describe.each(dialects)('backend stopped mid-answer on $name', (dialect) => {
   });
 
   async function chatWithStream(b: Backend, user: string): Promise<{ chatId: number; stream: OpenStream }> {
-    const chat = (await (await fetch(`${b.url}/chats/`, { method: 'POST', headers: auth(user), body: '{}' })).json()) as { id: number };
+    const chat = (await (await fetch(`${b.url}/chats/`, { method: 'POST', headers: await auth(user), body: '{}' })).json()) as { id: number };
     const res = await send(b, user, chat.id, 'why did it fail?');
     expect(res.status).toBe(200);
     const stream = new OpenStream(res);

@@ -1,4 +1,4 @@
-import jwt from 'jsonwebtoken';
+import { SignJWT, type JWTPayload } from 'jose';
 import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -224,22 +224,26 @@ describe.each(dialects)('chats API on $name', (dialect) => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const claims = { sub: user, iss: JWT_ISSUER, aud: JWT_AUDIENCE, iat: now, exp: now + 300 };
+    // Signed with jose itself, not through protocol/jwt.ts: any claims, any algorithm, any key.
+    const secret = Buffer.from(backend.secret, 'utf8');
+    const sign = (payload: JWTPayload, key: Parameters<SignJWT['sign']>[0] = secret, alg = 'HS256') =>
+      new SignJWT({ iat: now, ...payload }).setProtectedHeader({ alg, typ: 'JWT' }).sign(key);
     const forged: Record<string, string | null> = {
       missing: null,
       garbage: 'Bearer not-a-token',
       'not bearer': `Basic ${Buffer.from('a:b').toString('base64')}`,
-      'wrong key': `Bearer ${signToken('another-secret-of-at-least-32-bytes!!', user)}`,
+      'wrong key': `Bearer ${await signToken('another-secret-of-at-least-32-bytes!!', user)}`,
       'alg none': `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`,
-      RS256: `Bearer ${jwt.sign(claims, privateKey, { algorithm: 'RS256' })}`,
-      HS512: `Bearer ${jwt.sign(claims, backend.secret, { algorithm: 'HS512' })}`,
-      expired: `Bearer ${jwt.sign({ ...claims, iat: now - 1000, exp: now - 60 }, backend.secret)}`,
-      'no sub': `Bearer ${jwt.sign({ iss: JWT_ISSUER, aud: JWT_AUDIENCE, exp: now + 300 }, backend.secret)}`,
-      'empty sub': `Bearer ${jwt.sign({ ...claims, sub: '' }, backend.secret)}`,
-      'long sub': `Bearer ${jwt.sign({ ...claims, sub: 'u'.repeat(256) }, backend.secret)}`,
-      'wrong aud': `Bearer ${jwt.sign({ ...claims, aud: 'someone-else' }, backend.secret)}`,
-      'wrong iss': `Bearer ${jwt.sign({ ...claims, iss: 'evil' }, backend.secret)}`,
-      'no exp': `Bearer ${jwt.sign({ sub: user, iss: JWT_ISSUER, aud: JWT_AUDIENCE }, backend.secret)}`,
-      'not yet valid': `Bearer ${jwt.sign({ ...claims, nbf: now + 600 }, backend.secret)}`,
+      RS256: `Bearer ${await sign(claims, privateKey, 'RS256')}`,
+      HS512: `Bearer ${await sign(claims, secret, 'HS512')}`,
+      expired: `Bearer ${await sign({ ...claims, iat: now - 1000, exp: now - 60 })}`,
+      'no sub': `Bearer ${await sign({ iss: JWT_ISSUER, aud: JWT_AUDIENCE, exp: now + 300 })}`,
+      'empty sub': `Bearer ${await sign({ ...claims, sub: '' })}`,
+      'long sub': `Bearer ${await sign({ ...claims, sub: 'u'.repeat(256) })}`,
+      'wrong aud': `Bearer ${await sign({ ...claims, aud: 'someone-else' })}`,
+      'wrong iss': `Bearer ${await sign({ ...claims, iss: 'evil' })}`,
+      'no exp': `Bearer ${await sign({ sub: user, iss: JWT_ISSUER, aud: JWT_AUDIENCE })}`,
+      'not yet valid': `Bearer ${await sign({ ...claims, nbf: now + 600 })}`,
     };
     for (const [name, header] of Object.entries(forged)) {
       const headers: Record<string, string> = header === null ? {} : { authorization: header };
@@ -254,7 +258,7 @@ describe.each(dialects)('chats API on $name', (dialect) => {
       }
     }
     // Within the 30 s tolerance an expired token still works; the chat survived every attempt.
-    const tolerated = jwt.sign({ ...claims, exp: now - 10 }, backend.secret);
+    const tolerated = await sign({ ...claims, exp: now - 10 });
     const res = await fetch(`${backend.url}/chats/${chat.id}`, { headers: { authorization: `Bearer ${tolerated}` } });
     expect(res.status).toBe(200);
   });
@@ -262,10 +266,10 @@ describe.each(dialects)('chats API on $name', (dialect) => {
   test('malformed JSON is 400, a non-JSON body is 415, an oversize body is 413; nothing changes', async () => {
     const user = newUser();
     const chat = await buildChat(user, 'unchanged');
-    const send = (method: string, p: string, body: string, type = 'application/json') =>
+    const send = async (method: string, p: string, body: string, type = 'application/json') =>
       fetch(backend.url + p, {
         method,
-        headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': type },
+        headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': type },
         body,
       });
     let res = await send('POST', '/chats/', '{"title": ');
@@ -288,7 +292,7 @@ describe.each(dialects)('chats API on $name', (dialect) => {
     const json = Buffer.from(JSON.stringify({ title: 'with a BOM ✓' }), 'utf8');
     const res = await fetch(`${backend.url}/chats/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': 'application/json' },
       body: new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), json])),
     });
     expect(res.status).toBe(201);
@@ -299,7 +303,7 @@ describe.each(dialects)('chats API on $name', (dialect) => {
     const user = newUser();
     const res = await fetch(`${backend.url}/chats/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': 'application/json' },
       body: new Uint8Array([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
     });
     expect(res.status).toBe(400);
@@ -389,7 +393,7 @@ describe.each(dialects.filter((d) => d.name === 'mysql'))('hot reads when the da
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       for (const p of ['/chats/', '/chats/7']) {
-        const res = await fetch(url + p, { headers: { authorization: `Bearer ${signToken(secret, 'someone')}` } });
+        const res = await fetch(url + p, { headers: { authorization: `Bearer ${await signToken(secret, 'someone')}` } });
         expect(res.status).toBe(503);
         expect(((await res.json()) as { detail: string }).detail).toMatch(/database is unavailable/);
       }

@@ -142,7 +142,7 @@ describeStack('cichat commands against a real stack', () => {
     expect(r.code).toBe(0);
     // one warning that says what is uploaded instead, never the controller's "no context was uploaded"
     expect(r.stderr.trim().split('\n')).toEqual([
-      "cichat: warning: job elsewhere/unknown-job #5 is not in the controller's JENKINS_HOME; uploading the log (2 lines) and the CI environment variables without the job's facts",
+      "cichat: warning: job elsewhere/unknown-job #5 is not in the controller's JENKINS_HOME; uploading the log and the CI environment variables without the job's facts",
     ]);
     expect(r.stderr).not.toContain('no context was uploaded');
     const result = JSON.parse(r.stdout) as { received_data: { buildDetails?: { consoleLog?: string } } };

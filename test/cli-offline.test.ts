@@ -7,6 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { TextOutput } from '../cli/io.js';
+import { run } from '../cli/program.js';
+import { PACKAGE_ROOT } from '../cli/services.js';
 import { freePort, runCli } from './helpers/stack.js';
 
 const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' };
@@ -30,6 +36,40 @@ describe('cichat without a server', () => {
     expect(sub.code).toBe(0);
     expect(sub.stdout).toContain('--from-env');
     expect(sub.stdout).toContain('JOB_NAME');
+  });
+
+  it('the help bundle of cli/bin.js prints the help texts of the program (cli/help.test.ts has them all)', async () => {
+    for (const args of [['--help'], ['context', 'upload', '--help'], ['token', 'rm', '-h'], ['help', 'ask']]) {
+      const out = await promisify(execFile)(process.execPath, [path.join(PACKAGE_ROOT, 'cli', 'bin.js'), ...args], { cwd: dir, env });
+      const stdout = new TextOutput();
+      const stdin = Object.assign(Readable.from([]), { isTTY: true });
+      expect(await run(['node', 'cichat', ...args], { stdout, stderr: new TextOutput(), stdin, env })).toBe(0);
+      expect(out.stdout).toBe(stdout.text);
+      expect(out.stderr).toBe('');
+    }
+  });
+
+  it('the help bundle holds the declarations and no more: commander and node: modules, no client, Ink or log analyzer (cli/command.ts)', async () => {
+    // @ts-expect-error: plain JS beside bin.js (no declarations)
+    const { buildHelpBundle } = (await import('../cli/helpBundle.js')) as {
+      buildHelpBundle(main: string, out: string): Promise<{ inputs: string[]; imports: string[]; bytes: number }>;
+    };
+    const bundle = await buildHelpBundle(path.join(PACKAGE_ROOT, 'cli', 'main.ts'), path.join(dir, 'help.mjs'));
+    const cli = path.join(PACKAGE_ROOT, 'cli');
+    const inputs = bundle.inputs.map((f) => path.relative(cli, f)).sort();
+    // A file added here is loaded by every `cichat --help`: keep it small and free of packages.
+    const light = ['chatSubject.ts', 'command.ts', 'errors.ts', 'io.ts', 'main.ts', 'output.ts', 'program.ts', 'sources.ts', 'tree.ts', 'version.ts'];
+    expect(inputs.filter((f) => !f.startsWith('commands/'))).toEqual(light);
+    const commands = fs.readdirSync(path.join(cli, 'commands')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    expect(inputs.filter((f) => f.startsWith('commands/'))).toEqual(commands.map((f) => `commands/${f}`).sort());
+    expect(bundle.imports.filter((i) => !i.startsWith('node:')).sort()).toEqual(['commander']);
+  });
+
+  it('--version prints the version of package.json (stated once: issue 31)', async () => {
+    const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const r = await runCli(['--version'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${pkg.version}\n`);
   });
 
   it('a usage error is exit 2 from the real process too (the others run in-process: cli/program.test.ts)', async () => {

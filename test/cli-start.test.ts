@@ -56,6 +56,33 @@ describe('usage errors', () => {
   });
 });
 
+describe('the knex CLI (issue 31: knexfile works with npx knex)', () => {
+  it('migrate:status lists the same migrations as db:migrate, by name, then none pending', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-knex-'));
+    const knexBin = path.join(PACKAGE_ROOT, 'node_modules', 'knex', 'bin', 'cli.js');
+    const knex = (...args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, [knexBin, '--knexfile', 'knexfile.js', ...args], { cwd: PACKAGE_ROOT, env: env({ DATA_DIR: dataDir }) });
+        let out = '';
+        child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+        child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+        child.on('close', (code) => resolve({ code, out }));
+      });
+    try {
+      const before = await knex('migrate:status');
+      expect(before.out).toContain('Pending Migration');
+      expect(before.out).toContain('001_chats\n');
+      expect(before.out).not.toContain('undefined');
+      expect((await knex('migrate:latest')).code).toBe(0);
+      const after = await knex('migrate:status');
+      expect(after.out).toContain('No Pending Migration files Found.');
+      expect(after.out).toContain('010_identifier_collation');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60000);
+});
+
 describe('--url pointed at the backend', () => {
   let stack: Stack;
   beforeAll(async () => {

@@ -28,10 +28,10 @@ const user = 'log-user';
 async function newChat(): Promise<number> {
   return ((await (await backend.request(user, 'POST', '/chats/', {})).json()) as Chat).id;
 }
-function post(chatId: number, body: Buffer | string, headers: Record<string, string> = {}): Promise<Response> {
+async function post(chatId: number, body: Buffer | string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${backend.url}/context/${chatId}/log`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'text/plain; charset=utf-8', ...headers },
+    headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': 'text/plain; charset=utf-8', ...headers },
     body,
   });
 }

@@ -298,11 +298,12 @@ describe.each(dialects)('context API on $name', (dialect) => {
     expect((await upload(user, chat.id, { ciContext: ciContext(rustLog()) })).status).toBe(200);
     const before = await context.loadContext(chat.id);
     const body = Buffer.from(JSON.stringify({ ciContext: ciContext(rustLog(20_000)) }));
+    const token = await backend.token(user);
     await new Promise<void>((resolve) => {
       const req = http.request(`${backend.url}/context/${chat.id}/`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${backend.token(user)}`,
+          authorization: `Bearer ${token}`,
           'content-type': 'application/json',
           'content-length': String(body.length),
         },
@@ -379,14 +380,14 @@ describe.each(dialects)('context API on $name', (dialect) => {
     const big = Buffer.alloc(64 * 1024 * 1024 + 10, 0x61);
     const over = await fetch(`${backend.url}/context/${chat.id}/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': 'application/json' },
       body: big,
     });
     expect(over.status).toBe(413);
     const invalid = Buffer.concat([Buffer.from('{"ciContext":{"systemMessage":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}}')]);
     const bad = await fetch(`${backend.url}/context/${chat.id}/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': 'application/json' },
       body: invalid,
     });
     expect(bad.status).toBe(400);
@@ -538,8 +539,20 @@ describe.each(dialects)('migration 007 on $name', (dialect) => {
         { context_id: id, seq: 0, terms: ' e0425 src/main.rs main.rs ' },
         { context_id: id, seq: 2, terms: ' e0425 ora-00942 ' },
       ]);
+      // A bigger context: 400 chunks (128 buckets), a term in 20 of them (16 postings kept).
+      const [bigId] = await db('contexts').insert({
+        chat_id: Number(chatId), state: 'ready', ci_context: '{}', created_at: 1, uploaded_at: 2, log_line_count: 400,
+        chunk_count: 400, failure_excerpts: '[]', embedder_id: 'local-hash-v2-256', dim: 4,
+      });
+      const big = Number(bigId);
+      await db('context_chunks').insert(
+        Array.from({ length: 400 }, (_, seq) => ({ context_id: big, seq, start_line: seq + 1, end_line: seq + 1, text: `big ${seq}`, embedding: vector })),
+      );
+      await db('context_chunk_terms').insert(Array.from({ length: 20 }, (_, k) => ({ context_id: big, seq: k * 10, terms: ` npe-${k % 2} common ` })));
       await db.migrate.latest();
       expect(await db.schema.hasTable('context_chunk_terms')).toBe(false);
+      expect((await chunksWithTerm(db, { id: big, chunkCount: 400 }, 'common', 32)).map((c) => c.seq)).toEqual(Array.from({ length: 16 }, (_, k) => k * 10));
+      expect((await chunksWithTerm(db, { id: big, chunkCount: 400 }, 'npe-1', 32)).map((c) => c.seq)).toEqual(Array.from({ length: 10 }, (_, k) => k * 20 + 10));
       const context = { id, chunkCount: 3 };
       expect((await chunksWithTerm(db, context, 'e0425', 16)).map((c) => c.seq)).toEqual([0, 2]);
       expect((await chunksWithTerm(db, context, 'e0425', 1)).map((c) => c.seq)).toEqual([0]);

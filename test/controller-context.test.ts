@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import jwt from 'jsonwebtoken';
+import { jwtVerify } from 'jose';
 import type { RunningController } from '../controller/app.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
 import type { CiContext } from '../protocol/types.js';
@@ -86,11 +86,11 @@ test('builds the context of the named job and build and sends {ciContext} to the
   expect(arrivals[0]?.method).toBe('POST');
   expect(arrivals[0]?.url).toBe('/context/5/');
   expect(arrivals[0]?.headers['content-type']).toBe('application/json');
-  const claims = jwt.verify((arrivals[0]?.headers.authorization ?? '').slice(7), SECRET, {
+  const { payload: claims } = await jwtVerify((arrivals[0]?.headers.authorization ?? '').slice(7), Buffer.from(SECRET, 'utf8'), {
     algorithms: ['HS256'],
     issuer: JWT_ISSUER,
     audience: JWT_AUDIENCE,
-  }) as jwt.JwtPayload;
+  });
   expect(claims.sub).toBe('carol');
   const ci = sentContext();
   expect(ci.ciVersion).toBe('1.480.1');

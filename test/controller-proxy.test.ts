@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import jwt from 'jsonwebtoken';
+import { jwtVerify, type JWTPayload } from 'jose';
 import { pino } from 'pino';
 import { createControllerHandler, startController, type RunningController } from '../controller/app.js';
 import type { BackendProxy } from '../controller/proxy.js';
@@ -113,14 +113,16 @@ function send(url: string, options: { method?: string; headers?: http.OutgoingHt
   });
 }
 
-function claimsOf(arrival: Arrival | undefined): jwt.JwtPayload {
+/** The claims of the token the backend received, checked with jose directly (not through protocol/jwt.ts). */
+async function claimsOf(arrival: Arrival | undefined): Promise<JWTPayload> {
   const header = arrival?.headers.authorization ?? '';
   expect(header).toMatch(/^Bearer /);
-  return jwt.verify(header.slice('Bearer '.length), SECRET, {
+  const { payload } = await jwtVerify(header.slice('Bearer '.length), Buffer.from(SECRET, 'utf8'), {
     algorithms: ['HS256'],
     issuer: JWT_ISSUER,
     audience: JWT_AUDIENCE,
-  }) as jwt.JwtPayload;
+  });
+  return payload;
 }
 
 /** Resolves when `emitter` emits `event`, failing the test after `ms` instead of hanging. */
@@ -166,7 +168,7 @@ describe('proxy in CONTROLLER_AUTH=none mode', () => {
     expect(reply.status).toBe(200);
     const arrival = stub.arrivals[0];
     expect(arrival?.url).toBe('/chats/?limit=5&offset=10&q=a%20b');
-    const claims = claimsOf(arrival);
+    const claims = await claimsOf(arrival);
     expect(claims.sub).toBe('alice');
     expect(claims.iss).toBe(JWT_ISSUER);
     expect(claims.aud).toBe(JWT_AUDIENCE);
@@ -182,7 +184,7 @@ describe('proxy in CONTROLLER_AUTH=none mode', () => {
     await send(`${controller.url}/chatbot-api/chats/`, { headers: { authorization: 'Bearer callers-own-secret' } });
     expect(stub.arrivals).toHaveLength(2);
     for (const arrival of stub.arrivals) expect(arrival.headers.authorization).not.toContain('callers-own-secret');
-    const [a, b] = stub.arrivals.map((x) => claimsOf(x).jti);
+    const [a, b] = await Promise.all(stub.arrivals.map(async (x) => (await claimsOf(x)).jti));
     expect(a).toBeDefined();
     expect(a).not.toBe(b);
   });
@@ -488,13 +490,13 @@ describe('CONTROLLER_AUTH=tokens', () => {
     expect(warnings.some((l) => l.includes('line 2 skipped'))).toBe(false); // the comment
     const reply = await send(`${controller.url}/chatbot-api/chats/`, { headers: { authorization: 'Bearer bob-token-0123456789' } });
     expect(reply.status).toBe(200);
-    expect(claimsOf(stub.arrivals[0]).sub).toBe('bob');
+    expect((await claimsOf(stub.arrivals[0])).sub).toBe('bob');
   });
 
   test('a valid token is the caller: sub is its user, and the token itself is not forwarded', async () => {
     const reply = await send(`${controller.url}/chatbot-api/chats/`, { headers: { authorization: `Bearer ${aliceToken}` } });
     expect(reply.status).toBe(200);
-    expect(claimsOf(stub.arrivals[0]).sub).toBe('alice');
+    expect((await claimsOf(stub.arrivals[0])).sub).toBe('alice');
     expect(stub.arrivals[0]?.headers.authorization).not.toContain(aliceToken);
   });
 
@@ -523,7 +525,7 @@ describe('CONTROLLER_AUTH=tokens', () => {
     const daveToken = await addToken(tokenFile, 'dave');
     const reply = await send(`${controller.url}/chatbot-api/chats/`, { headers: { authorization: `Bearer ${daveToken}` } });
     expect(reply.status).toBe(200);
-    expect(claimsOf(stub.arrivals[0]).sub).toBe('dave');
+    expect((await claimsOf(stub.arrivals[0])).sub).toBe('dave');
   });
 });
 

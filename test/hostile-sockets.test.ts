@@ -169,7 +169,7 @@ describe('no socket error reaches the process (issue 24 point 1)', () => {
       // In CONTROLLER_AUTH=none every caller of the controller is `local`.
       const chat = (await (await backend.request('local', 'POST', '/chats/', { title: 'reset' })).json()) as { id: number };
       const body = JSON.stringify({ chat_id: chat.id, content: 'why?' });
-      const auth = which === 'backend' ? `Authorization: Bearer ${backend.token('local')}\r\n` : '';
+      const auth = which === 'backend' ? `Authorization: Bearer ${await backend.token('local')}\r\n` : '';
       const streaming = await connect(
         target.base,
         `POST ${which === 'backend' ? '' : '/chatbot-api'}/messages/send HTTP/1.1\r\n${HOST}${auth}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,

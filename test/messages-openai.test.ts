@@ -75,7 +75,7 @@ describe.each(dialects)('messages through the openai engine on $name', (dialect)
     const index = model.requests.length;
     const res = await fetch(`${backend.url}/messages/send`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': 'application/json' },
       body: JSON.stringify({ chat_id: chat.id, content: 'slow please' }),
       signal: abort.signal,
     });

@@ -164,7 +164,7 @@ describe.each(dialects)('messages API on $name', (dialect) => {
     const abort = new AbortController();
     const res2 = await fetch(`${slow.url}/messages/send`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${slow.token(user)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await slow.token(user)}`, 'content-type': 'application/json' },
       body: JSON.stringify({ chat_id: chat.id, content: 'stop me' }),
       signal: abort.signal,
     });

@@ -212,7 +212,7 @@ describe('uploads refused for load (issue 24 points 8 and 9)', () => {
       sender.on('error', (err) => (failure = err.message));
       await new Promise<void>((resolve) => sender.once('connect', () => resolve()));
       const total = 4 * MiB;
-      sender.write(`POST /context/${chat.id} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${backend.token('local')}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
+      sender.write(`POST /context/${chat.id} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${await backend.token('local')}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
       const piece = Buffer.alloc(256 * 1024, 0x20);
       sender.write(piece);
       for (let waited = 0; !received.includes('\r\n\r\n') && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));

@@ -35,7 +35,7 @@ describe.each(dialects)('answer streams abandoned together on $name', (dialect) 
       const abort = new AbortController();
       const res = await fetch(`${backend.url}/messages/send`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${await backend.token(user)}`, 'content-type': 'application/json' },
         body: JSON.stringify({ chat_id: chatId, content: 'why?' }),
         signal: abort.signal,
       });

@@ -16,14 +16,15 @@ import { until } from './helpers/poll.js';
 const dialects = await testDialects();
 
 /** Starts an upload whose body is sent only up to its middle; `finish()` sends the rest and reads the answer. */
-function halfSentUpload(backend: TestBackend, user: string, chatId: number, body: string) {
+async function halfSentUpload(backend: TestBackend, user: string, chatId: number, body: string) {
+  const token = await backend.token(user);
   const url = new URL(`${backend.url}/context/${chatId}/`);
   const req = http.request({
     host: url.hostname,
     port: url.port,
     path: url.pathname,
     method: 'POST',
-    headers: { authorization: `Bearer ${backend.token(user)}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
   });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
@@ -69,8 +70,8 @@ describe.each(dialects)('context upload cap on $name', (dialect) => {
   test('two uploads in progress: a third is 503 with Retry-After at once; after one ends, uploads are taken again', async () => {
     const user = 'capper';
     const [c1, c2, c3] = [await chat(user), await chat(user), await chat(user)];
-    const first = halfSentUpload(backend, user, c1, body(1));
-    const second = halfSentUpload(backend, user, c2, body(2));
+    const first = await halfSentUpload(backend, user, c1, body(1));
+    const second = await halfSentUpload(backend, user, c2, body(2));
     await until('both uploads reading their bodies', () => (context.uploadsInProgress() === 2 ? true : undefined));
     const refused = await backend.request(user, 'POST', `/context/${c3}/`, body(3));
     expect(refused.status).toBe(503);
@@ -85,8 +86,8 @@ describe.each(dialects)('context upload cap on $name', (dialect) => {
   test('a client that gives up mid-body frees its slot', async () => {
     const user = 'capper2';
     const [c1, c2, c3] = [await chat(user), await chat(user), await chat(user)];
-    const a = halfSentUpload(backend, user, c1, body(1));
-    const b = halfSentUpload(backend, user, c2, body(2));
+    const a = await halfSentUpload(backend, user, c1, body(1));
+    const b = await halfSentUpload(backend, user, c2, body(2));
     await until('both uploads reading their bodies', () => (context.uploadsInProgress() === 2 ? true : undefined));
     expect((await backend.request(user, 'POST', `/context/${c3}/`, body(3))).status).toBe(503);
     a.abort();

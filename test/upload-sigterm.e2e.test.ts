@@ -53,7 +53,7 @@ test.each([
       port: url.port,
       path: url.pathname,
       method: 'POST',
-      headers: { authorization: `Bearer ${signToken(PROCESS_SECRET, 'u')}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: { authorization: `Bearer ${await signToken(PROCESS_SECRET, 'u')}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
     req.on('error', () => undefined);
     req.on('response', (res) => res.resume());

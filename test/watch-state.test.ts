@@ -163,7 +163,7 @@ describe('the watcher state and what users see of undiagnosed failures', () => {
       dataDir: path.join(dir, 'data'),
       auth: { mode: 'none', user: 'carol' },
       backendUrl: 'http://127.0.0.1:9',
-      mintJwt: () => 'x',
+      mintJwt: async () => 'x',
       logger: silent,
       calls,
       fsEvents: false,

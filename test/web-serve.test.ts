@@ -145,7 +145,7 @@ describe.each(dialects)('the web page and the log route on $name', (dialect) => 
       expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${field}:`));
     }
     // Another user's chat, straight at the backend with that user's token: 404, never 403.
-    const other = await fetch(`${stack.backend.url}/context/${chat.id}/log?from=1&to=5`, { headers: { authorization: `Bearer ${signToken(SECRET, 'someone-else')}` } });
+    const other = await fetch(`${stack.backend.url}/context/${chat.id}/log?from=1&to=5`, { headers: { authorization: `Bearer ${await signToken(SECRET, 'someone-else')}` } });
     expect(other.status).toBe(404);
     expect((await api('/context/999999/log')).status).toBe(404);
   });

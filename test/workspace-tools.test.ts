@@ -182,9 +182,9 @@ describe('the controller checks the tool token', () => {
   test('no token, a backend (caller) token, a wrong key, an expired token: 401 {detail}', async () => {
     for (const token of [
       undefined,
-      signToken(SECRET, 'erin'),
-      signToolToken('x'.repeat(40), { sub: 'erin', job: 'shop', build: 1 }),
-      signToolToken(SECRET, { sub: 'erin', job: 'shop', build: 1 }, 60, Date.now() - 10 * 60_000),
+      await signToken(SECRET, 'erin'),
+      await signToolToken('x'.repeat(40), { sub: 'erin', job: 'shop', build: 1 }),
+      await signToolToken(SECRET, { sub: 'erin', job: 'shop', build: 1 }, 60, Date.now() - 10 * 60_000),
     ]) {
       const res = await call(token, read);
       expect(res.status).toBe(401);
@@ -193,11 +193,11 @@ describe('the controller checks the tool token', () => {
   });
 
   test("the token's job and build decide what is read; paths outside are 400, binaries 415", async () => {
-    const token = signToolToken(SECRET, { sub: 'erin', job: 'shop', build: 1 });
+    const token = await signToolToken(SECRET, { sub: 'erin', job: 'shop', build: 1 });
     const ok = await call(token, { ...read, jobName: 'web', buildNumber: 7 });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ path: 'src/main/java/com/acme/File.java', workspaceId: 'ws-default', startLine: 42, endLine: 42, content: '42|         return totl;' });
-    const web = await call(signToolToken(SECRET, { sub: 'erin', job: 'web', build: 7 }), read);
+    const web = await call(await signToolToken(SECRET, { sub: 'erin', job: 'web', build: 7 }), read);
     expect(web.status).toBe(404);
     const outside = await call(token, { tool: 'read_workspace_file', arguments: { path: '../secrets/master.java' } });
     expect(outside.status).toBe(400);

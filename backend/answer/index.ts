@@ -2,6 +2,8 @@
  * The answer engine the backend's configuration asks for (LLM_PROVIDER and friends, CONTRACT
  * section 1), from plain values so that config.ts stays the only reader of the environment.
  */
+import type { Logger } from 'pino';
+import { requestLog } from '../../http/request.js';
 import type { AnswerEngine } from './engine.js';
 import { createLocalEngine } from './local.js';
 import { createOpenAIEngine, type RetryNotice } from './openai.js';
@@ -22,13 +24,18 @@ export interface EngineConfig {
   /** LLM_CONTEXT_TOKENS, default 8000. */
   llmContextTokens?: number;
   fetch?: typeof fetch;
-  onRetry?: (notice: RetryNotice) => void;
+  /** Where the model client's retries are logged (each with the request id of the answer it serves). */
+  log?: Logger;
   /** The openai engine's workspace tools (issue 17); off when absent. */
   tools?: ToolSettings;
 }
 
 /** Used when LLM_MODEL is unset with the openai provider. */
 export const DEFAULT_LLM_MODEL = 'gpt-4o-mini';
+
+function retryLogger(log: Logger) {
+  return (notice: RetryNotice): void => requestLog(log).warn({ notice }, 'model server retry');
+}
 
 /** Makes the configured engine. */
 export function createEngine(config: EngineConfig): AnswerEngine {
@@ -39,7 +46,7 @@ export function createEngine(config: EngineConfig): AnswerEngine {
       model: config.llmModel || DEFAULT_LLM_MODEL,
       contextTokens: config.llmContextTokens ?? 8000,
       fetch: config.fetch,
-      onRetry: config.onRetry,
+      ...(config.log ? { onRetry: retryLogger(config.log) } : {}),
       ...(config.tools ? { tools: config.tools } : {}),
     });
   }

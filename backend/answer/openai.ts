@@ -1,9 +1,11 @@
 /**
  * The model engine: any OpenAI-compatible chat-completions server (OpenAI, Azure, Ollama, vLLM,
- * llama.cpp server), streaming. Retries are ours, not the client's: before the first piece of
- * text a 429, a 5xx or a refused connection is retried with backoff (honouring Retry-After);
- * after it, a failure ends the answer with an error, since the text already sent cannot be
- * taken back.
+ * llama.cpp server), streaming. Retries are openai-node's own (`maxRetries`): a refused
+ * connection, a 408, 409, 429 or 5xx before the stream begins is sent again, after the wait the
+ * server asked for (Retry-After, retry-after-ms). What is ours is the length of that wait (capped,
+ * and our backoff when the server names none: `shapeRetryWaits`) and that a client who leaves
+ * stops the wait at once. Once the stream began, a failure ends the answer with an error, since
+ * the text already sent cannot be taken back.
  */
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { Source } from '../../protocol/types.js';
@@ -12,7 +14,6 @@ import { detectIntents } from './intents.js';
 import { buildPrompt, estimateTokens, rankPassages, type PromptMessage } from './prompt.js';
 import { workspaceSection } from './workspacePrompt.js';
 import { toolSessionFor, type ToolDefinition, type ToolSession, type ToolSettings } from './tools.js';
-import { pause } from './typing.js';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
@@ -29,19 +30,20 @@ export class ModelServerError extends Error {
 }
 
 export interface RetryPolicy {
-  /** Attempts in all, the first included. */
-  maxAttempts: number;
+  /** Retries after the first attempt (openai-node's `maxRetries`). */
+  maxRetries: number;
   /** Backoff of the first retry without Retry-After; doubles after that, with jitter. */
   baseDelayMs: number;
   /** No wait is longer than this, whatever Retry-After asks. */
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 20_000 };
+export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 20_000 };
 
 export interface RetryNotice {
   /** The attempt that failed, 1-based. */
   attempt: number;
+  /** The wait before the next attempt (for a refused connection: openai-node's own backoff, at most this). */
   delayMs: number;
   status?: number;
   reason: string;
@@ -76,6 +78,71 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
   if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.ceil(Number(value) * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The statuses openai-node retries (its `shouldRetry`), unless the server says otherwise in `x-should-retry`. */
+function retriedByClient(res: Response): boolean {
+  const said = res.headers.get('x-should-retry');
+  if (said === 'true') return true;
+  if (said === 'false') return false;
+  return res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
+}
+
+/**
+ * The fetch under openai-node: it tells, for every answer openai-node is about to retry, how long
+ * the wait is, and sets that wait as `retry-after-ms` (which openai-node obeys): the server's
+ * Retry-After capped at `maxDelayMs`, else our backoff from `baseDelayMs`. The attempt is read
+ * from openai-node's own `x-stainless-retry-count` header.
+ */
+export function shapeRetryWaits(base: typeof fetch, policy: RetryPolicy, baseURL: string, onRetry?: (notice: RetryNotice) => void): typeof fetch {
+  return async (input, init) => {
+    const attempt = Number(new Headers(init?.headers).get('x-stainless-retry-count') ?? 0) + 1;
+    const retried = attempt <= policy.maxRetries;
+    let res: Response;
+    try {
+      res = await base(input, init);
+    } catch (error) {
+      if (retried && !init?.signal?.aborted) {
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+        onRetry?.({ attempt, delayMs: Math.min(500 * 2 ** (attempt - 1), 8000), reason: `Could not reach the model server at ${baseURL} (${cause})` });
+      }
+      throw error;
+    }
+    if (res.ok || !retried || !retriedByClient(res)) return res;
+    const asked = retryAfterMs(res.headers);
+    const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4);
+    const delayMs = Math.min(policy.maxDelayMs, Math.round(asked ?? backoff));
+    onRetry?.({ attempt, delayMs, status: res.status, reason: `The model server at ${baseURL} answered ${res.status}` });
+    const headers = new Headers(res.headers);
+    headers.delete('retry-after');
+    headers.set('retry-after-ms', String(delayMs));
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  };
+}
+
+/** Resolves with `work`'s value, or with undefined as soon as `signal` aborts (`work` is then left to settle unobserved). */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.resolve(undefined);
+  }
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = (): void => {
+      work.catch(() => undefined);
+      resolve(undefined);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function describeFailure(error: unknown, baseURL: string, model: string): ModelServerError {
@@ -174,55 +241,47 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): AnswerEngine {
     // Local servers (Ollama, llama.cpp) need no key, but the client insists on one.
     apiKey: opts.apiKey || 'no-key',
     baseURL,
-    maxRetries: 0,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    maxRetries: retry.maxRetries,
+    fetch: shapeRetryWaits(opts.fetch ?? fetch, retry, baseURL, opts.onRetry),
   });
 
   /**
    * One chat-completions request, streamed: text pieces are yielded, tool-call deltas gathered
-   * into `calls` (by index, as OpenAI streams them). Retried while it has produced nothing.
+   * into `calls` (by index, as OpenAI streams them). openai-node retries it before the stream
+   * begins.
    */
   async function* completion(messages: ChatMessage[], signal: AbortSignal, tools: ToolDefinition[], calls: Map<number, PendingCall>): AsyncGenerator<string> {
-    let attempt = 0;
-    for (;;) {
-      attempt++;
-      let started = false;
-      calls.clear();
-      try {
-        const chunks = await client.chat.completions.create(
-          { model: opts.model, messages, stream: true, ...(tools.length > 0 ? { tools } : {}) },
-          { signal, maxRetries: 0 },
-        );
-        for await (const chunk of chunks) {
-          const delta = chunk.choices[0]?.delta;
-          for (const call of delta?.tool_calls ?? []) {
-            started = true;
-            const pending = calls.get(call.index) ?? { id: '', name: '', args: '' };
-            if (call.id) pending.id = call.id;
-            if (call.function?.name) pending.name += call.function.name;
-            if (call.function?.arguments) pending.args += call.function.arguments;
-            calls.set(call.index, pending);
-          }
-          const content = delta?.content;
-          if (typeof content === 'string' && content !== '') {
-            started = true;
-            yield content;
-          }
+    let started = false;
+    try {
+      // openai-node's wait between retries does not listen to the signal: a client who leaves
+      // during it ends the answer here at once (no request is in flight then; openai-node sees
+      // the abort when the wait is over and sends nothing more).
+      const chunks = await unlessAborted(
+        client.chat.completions.create({ model: opts.model, messages, stream: true, ...(tools.length > 0 ? { tools } : {}) }, { signal }),
+        signal,
+      );
+      if (chunks === undefined) return;
+      for await (const chunk of chunks) {
+        const delta = chunk.choices[0]?.delta;
+        for (const call of delta?.tool_calls ?? []) {
+          started = true;
+          const pending = calls.get(call.index) ?? { id: '', name: '', args: '' };
+          if (call.id) pending.id = call.id;
+          if (call.function?.name) pending.name += call.function.name;
+          if (call.function?.arguments) pending.args += call.function.arguments;
+          calls.set(call.index, pending);
         }
-        // The client's stream ends quietly when our signal aborts it.
-        return;
-      } catch (error) {
-        if (isAbort(error, signal)) return;
-        if (started) throw describeMidStream(error, baseURL);
-        const failure = describeFailure(error, baseURL, opts.model);
-        if (!failure.retryable || attempt >= retry.maxAttempts) throw failure;
-        const asked = error instanceof APIError ? retryAfterMs(error.headers) : undefined;
-        const backoff = retry.baseDelayMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4);
-        const delayMs = Math.min(retry.maxDelayMs, Math.round(asked ?? backoff));
-        opts.onRetry?.({ attempt, delayMs, status: failure.status, reason: failure.message });
-        await pause(delayMs, signal);
-        if (signal.aborted) return;
+        const content = delta?.content;
+        if (typeof content === 'string' && content !== '') {
+          started = true;
+          yield content;
+        }
       }
+      // The client's stream ends quietly when our signal aborts it.
+    } catch (error) {
+      if (isAbort(error, signal)) return;
+      if (started) throw describeMidStream(error, baseURL);
+      throw describeFailure(error, baseURL, opts.model);
     }
   }
 

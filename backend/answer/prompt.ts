@@ -7,10 +7,12 @@ import type { BuildSummary, CiContext, PluginInfo } from '../../protocol/types.j
 import { pluginList } from '../../protocol/schemas.js';
 import type { ChatContext, HistoryTurn } from './engine.js';
 import { buildLabel, ciVersionOf, fromCiServer, formatDuration, jobNameOf, normalizePluginName, showValue, systemFacts } from './facts.js';
-import { cite, clip } from './logtext.js';
+import { cite, clip, notKeptSentence } from './logtext.js';
 import { saneCiContext } from './sanitize.js';
 import { findingFor } from './local/findingText.js';
-import type { Finding } from '../../protocol/types.js';
+import type { FailingStep, Finding } from '../../protocol/types.js';
+import { describeStep } from './local/steps.js';
+import { stepFocus } from '../../core/log/jenkins.js';
 
 export interface PromptMessage {
   role: 'system' | 'user' | 'assistant';
@@ -209,6 +211,7 @@ export function contextFactLines(ci: CiContext, pluginChars: number, question = 
         .map((k) => `${tests[k]} ${k}`);
       if (parts.length) lines.push(`Tests: ${parts.join(', ')}`);
     }
+    lines.push(...recordedFailureLines(build));
     if (Array.isArray(build.changes)) {
       const changes = build.changes
         .slice(0, 10)
@@ -297,6 +300,41 @@ export function contextFactLines(ci: CiContext, pluginChars: number, question = 
   return lines;
 }
 
+/**
+ * What Jenkins itself recorded about the failure (issue 26): the failing pipeline steps (stage,
+ * parallel branch, step, exception; the step's own lines in the sent log's numbering), the
+ * failed tests of the JUnit report, and a failed downstream build with its failing step.
+ */
+function recordedFailureLines(build: NonNullable<CiContext['buildDetails']>): string[] {
+  const lines: string[] = [];
+  const steps = (Array.isArray(build.failingSteps) ? build.failingSteps : []).filter((s): s is FailingStep => typeof s?.step === 'string');
+  const field = typeof build.consoleLog === 'string' ? 'consoleLog' : 'consoleLogTail';
+  const start = typeof build.consoleLogTailStartLine === 'number' ? build.consoleLogTailStartLine : undefined;
+  steps.slice(0, 3).forEach((s, k) => {
+    const error = `${s.errorClass}: ${clip((s.errorMessage ?? '').split('\n')[0] ?? '', 300)}`;
+    const [range] = stepFocus([s], field, start);
+    const own = range ? `, its own output [L${range[0]}-L${range[1]}]` : '';
+    const wrapper = s.wrapper === true ? ' (the step\'s exit status: the cause is in its own output)' : '';
+    lines.push(`${k === 0 ? 'Failing step (recorded by Jenkins)' : 'Also failed (recorded by Jenkins)'}: ${describeStep(s)}: ${error}${wrapper}${own}`);
+  });
+  const failed = Array.isArray(build.testResults?.['failedTests']) ? (build.testResults['failedTests'] as Record<string, unknown>[]) : [];
+  const tests = failed.slice(0, 5).map((t) => {
+    const name = [t['className'], t['name']].filter((x) => typeof x === 'string').join('.');
+    return `${name}${typeof t['message'] === 'string' ? ` (${clip(t['message'].split('\n')[0] ?? '', 160)})` : ''}`;
+  });
+  if (tests.length > 0) lines.push(`Failed tests (JUnit report): ${tests.join('; ')}${failed.length > 5 ? `; and ${failed.length - 5} more` : ''}`);
+  const down = build['downstreamFailure'];
+  if (typeof down === 'object' && down !== null) {
+    const d = down as Record<string, unknown>;
+    if (typeof d['jobName'] === 'string' && typeof d['number'] === 'number') {
+      const first = (Array.isArray(d['failingSteps']) ? (d['failingSteps'] as FailingStep[]) : []).find((s) => typeof s?.step === 'string');
+      const why = first ? `; its failing step: ${describeStep(first)}: ${first.errorClass}: ${clip((first.errorMessage ?? '').split('\n')[0] ?? '', 200)}` : typeof d['error'] === 'string' ? ` (${clip(d['error'], 200)})` : '';
+      lines.push(`Downstream build that failed this one: ${d['jobName']} #${d['number']}${typeof d['result'] === 'string' ? ` ${d['result']}` : ''}${why}`);
+    }
+  }
+  return lines;
+}
+
 /** "Plugins (N installed): a 1.0, b 2.0, ... (and M more)", the ones the question names first. */
 function pluginLine(plugins: PluginInfo[], maxChars: number, question: string): string {
   const words = new Set(question.toLowerCase().split(/[^a-z0-9-]+/).filter((w) => w.length >= 3).map(normalizePluginName));
@@ -360,7 +398,9 @@ export function buildPrompt(input: PromptInput): Prompt {
     const pluginChars = Math.max(200, Math.floor(budget * 4 * (aboutPlugins ? 0.5 : 0.25)));
     const lines = contextFactLines(saneCiContext(input.context.ciContext), pluginChars, input.question);
     const header = `## CI context (uploaded ${input.context.uploadedAt}; the build log has ${input.context.logLineCount} lines)`;
-    const all = [header, ...lines];
+    // A big log's context does not hold all of it: the model must know which lines it cannot see.
+    const notKept = input.context.logNotKept ? [notKeptSentence(input.context.logNotKept)] : [];
+    const all = [header, ...notKept, ...lines];
     while (all.length > 1 && estimateTokens(all.join('\n')) + 2 > remaining) all.pop();
     factsText = all.length > 1 || lines.length === 0 ? all.join('\n') : '';
   } else {

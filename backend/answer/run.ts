@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { requestLog } from '../../http/request.js';
 import type { Db } from '../db.js';
 import { STOP_DETAIL, type Lifecycle, type StopReason } from '../lifecycle.js';
 import type { AnswerStatus, Source, StreamEvent } from '../../protocol/types.js';
@@ -24,6 +25,7 @@ export interface AnswerSink {
 /** What the answer job needs: no HTTP framework, only the store, the engine and the chat's context. */
 export interface AnswerDeps {
   db: Db;
+  /** The process logger; the job writes with its request's child (http/request.ts requestLog). */
   log: Logger;
   lifecycle: Lifecycle;
   engine: AnswerEngine;
@@ -55,7 +57,9 @@ export const PROGRESS_SAVE_CHARS = 2000;
  * partial text and the chat's stream lease is released. The caller holds the lease already.
  */
 export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: () => AnswerSink): Promise<void> {
-  const { db, log, lifecycle, engine } = deps;
+  const { db, lifecycle, engine } = deps;
+  // The request's logger: every line of the job (it outlives the handler) carries its reqId.
+  const log = requestLog(deps.log);
   const owner = lifecycle.replicaId;
   const pairId = await startPair(db, job.chatId, job.question, job.supersedeFrom);
   // The sink (the response) opens once the pair exists: a refusal before it is a plain HTTP error.

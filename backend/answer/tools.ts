@@ -186,7 +186,7 @@ export class ToolSession {
 
   private async callController(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; detail: string }> {
     const target = this.target as { userId: string; job: string; build: number; chatId?: number };
-    const token = signToolToken(this.settings.jwtSecret, { sub: target.userId, job: target.job, build: target.build, ...(target.chatId !== undefined ? { chat: target.chatId } : {}) });
+    const token = await signToolToken(this.settings.jwtSecret, { sub: target.userId, job: target.job, build: target.build, ...(target.chatId !== undefined ? { chat: target.chatId } : {}) });
     const timeout = AbortSignal.timeout(this.settings.timeoutMs ?? 10_000);
     const res = await (this.settings.fetch ?? fetch)(`${this.settings.controllerUrl.replace(/\/+$/, '')}${TOOLS_PATH}`, {
       method: 'POST',

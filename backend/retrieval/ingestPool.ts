@@ -4,8 +4,8 @@
  * or, for a log under `INLINE_MAX_CHARS`, on the calling thread (a worker is not worth its
  * start for a few lines). Both run LogIngest, so the result is the same.
  */
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from './moduleWorker.js';
 import { LogIngest, type ChunkRow, type LogIngestOptions, type LogIngestSummary } from './logIngest.js';
 import type { ToWorker } from './ingestWorker.js';
 
@@ -22,15 +22,9 @@ type FromWorker =
   | { type: 'done'; job: number; summary: LogIngestSummary }
   | { type: 'error'; job: number; message: string };
 
-/** How the worker thread starts: the compiled module, or (from the sources) the TypeScript one through tsx. */
+/** The worker thread: ingestWorker.ts, compiled or (from the sources) through tsx. */
 function startWorker(): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) {
-    const entry = new URL('./ingestWorker.ts', import.meta.url).href;
-    const code = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); }).catch((err) => { require('node:worker_threads').parentPort.postMessage({ type: 'error', job: 0, message: String(err && err.stack || err) }); process.exit(1); });`;
-    return new Worker(code, { eval: true });
-  }
-  return new Worker(new URL('./ingestWorker.js', import.meta.url));
+  return startModuleWorker(import.meta.url, 'ingestWorker');
 }
 
 export class IngestPool {

@@ -10,8 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from './moduleWorker.js';
 import hnswlib from 'hnswlib-node';
 
 // hnswlib-node is CommonJS: its named exports are not visible to ESM's static import.
@@ -168,13 +168,17 @@ export class IndexBuilder implements IndexWriter {
     await this.index.writeIndex(file);
   }
 
-  /** Adds vectors with the next labels (their chunks' seq, from 0). */
-  add(vectors: Float32Array[]): void {
+  /**
+   * Adds vectors with the next labels (their chunks' seq, from 0). `stopped` (the index
+   * worker's stop flag) is asked before each vector: once true, the rest are not added.
+   */
+  add(vectors: Float32Array[], stopped?: () => boolean): void {
     if (this.points + vectors.length > this.capacity) {
       while (this.points + vectors.length > this.capacity) this.capacity *= 2;
       this.index.resizeIndex(this.capacity);
     }
     for (const v of vectors) {
+      if (stopped?.()) return;
       if (v.length !== this.dim) throw new Error(`vector has ${v.length} dimensions, expected ${this.dim}`);
       const label = this.count++;
       const key = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
@@ -192,59 +196,6 @@ interface IndexWriter {
   writeTo(file: string): Promise<void>;
 }
 
-/**
- * The code of the index worker (plain JS, evaluated: it runs the same under tsx, jest and the
- * compiled build). It mirrors IndexBuilder: labels in order, repeated vectors skipped.
- *
- * It is never terminated from outside (Worker.terminate): a thread stopped inside an hnswlib
- * call makes the addon's next N-API call fail, and hnswlib-node's node-addon-api turns the
- * exception it cannot throw into a FATAL ERROR that aborts the whole process (SIGABRT; seen
- * when an upload failed before the worker had finished initIndex). It stops itself instead:
- * `stop[0]` set makes it skip the vectors still queued, and the `close` message (handled
- * after every native call in progress returned) closes its port so it ends on its own.
- */
-const WORKER_CODE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { HierarchicalNSW } = require(workerData.hnswPath);
-const { dim, m, efConstruction } = workerData;
-const stop = new Int32Array(workerData.stop);
-let capacity = 1024, count = 0, points = 0;
-const seen = new Set();
-const index = new HierarchicalNSW('cosine', dim);
-index.initIndex({ maxElements: capacity, m, efConstruction, randomSeed: 100 });
-parentPort.on('message', (msg) => {
-  if (msg.type === 'close') {
-    parentPort.close();
-    return;
-  }
-  if (Atomics.load(stop, 0) === 1) return;
-  try {
-    if (msg.type === 'add') {
-      if (points + msg.vectors.length > capacity) {
-        while (points + msg.vectors.length > capacity) capacity *= 2;
-        index.resizeIndex(capacity);
-      }
-      for (const v of msg.vectors) {
-        if (Atomics.load(stop, 0) === 1) return;
-        const label = count++;
-        const key = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64');
-        if (seen.has(key)) continue;
-        seen.add(key);
-        index.addPoint(Array.from(v), label);
-        points++;
-      }
-      parentPort.postMessage({ type: 'added', id: msg.id });
-    } else if (msg.type === 'write') {
-      index.writeIndexSync(msg.file);
-      parentPort.postMessage({ type: 'written', id: msg.id, points });
-    }
-  } catch (err) {
-    parentPort.postMessage({ type: 'error', id: msg.id, message: String(err && err.message || err) });
-  }
-});
-`;
-
-const hnswPath = createRequire(import.meta.url).resolve('hnswlib-node');
 
 /**
  * An IndexBuilder on a worker thread: the HNSW inserts (the costliest part of an upload after
@@ -264,10 +215,7 @@ export class WorkerIndexBuilder implements IndexWriter {
   private closing = false;
 
   constructor(readonly dim: number) {
-    this.worker = new Worker(WORKER_CODE, {
-      eval: true,
-      workerData: { hnswPath, dim, m: M, efConstruction: EF_CONSTRUCTION, stop: this.stop.buffer },
-    });
+    this.worker = startModuleWorker(import.meta.url, 'indexWorker', { workerData: { dim, stop: this.stop.buffer } });
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.on('message', (msg: { type: string; id: number; points?: number; message?: string }) => {
       const waiter = this.waiting.get(msg.id);
@@ -324,7 +272,7 @@ export class WorkerIndexBuilder implements IndexWriter {
 
   /**
    * Stops the worker and waits until its thread has ended: queued inserts are skipped, one in
-   * progress finishes (a few milliseconds), no native call is cut (see WORKER_CODE).
+   * progress finishes (a few milliseconds), no native call is cut (see indexWorker.ts).
    */
   async close(): Promise<void> {
     if (!this.closing) {

@@ -1,15 +1,16 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../app.js';
+import { requestLog } from '../../http/request.js';
+import type { AppDeps } from '../deps.js';
 
 /** `GET /healthz`: no token; 200 when the database answers, else 503. */
 export function healthRoutes(deps: AppDeps): Router {
   const router = new Router();
-  router.get(['/healthz', '/healthz/'], async (ctx) => {
+  router.get('/healthz', async (ctx) => {
     try {
       await deps.db.raw('select 1');
       ctx.body = { status: 'ok' };
     } catch (err) {
-      deps.log.error({ err }, 'health check: database unavailable');
+      requestLog(deps.log).error({ err }, 'health check: database unavailable');
       ctx.status = 503;
       ctx.body = { detail: 'The database is unavailable.' };
     }

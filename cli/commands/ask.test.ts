@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { Chat, QaPair, StreamEvent, WatchedFailure } from '../../protocol/types.js';
 import { ApiError } from '../errors.js';
-import type { CichatClient, ContextUpload, StreamRequest } from '../client.js';
+import type { CichatClient, ContextUpload, LogBody, LogUploadFacts, StreamRequest } from '../client.js';
 import { TextOutput, type CliIO } from '../io.js';
 import { run } from '../program.js';
 
@@ -54,6 +54,23 @@ function fake(options: FakeOptions = {}) {
       const refused = options.refuse?.(upload);
       if (refused) throw refused;
       return { success: true, received_data: options.received ?? {} };
+    },
+    // The raw log route (issue 28): recorded in the same shape as a JSON upload.
+    uploadLog: async (_id: number, body: LogBody, facts: LogUploadFacts) => {
+      const upload: ContextUpload = {};
+      if (facts.jobName !== undefined) upload.jobName = facts.jobName;
+      if (facts.buildNumber !== undefined) upload.buildNumber = facts.buildNumber;
+      const refused = options.refuse?.(upload);
+      if (refused) {
+        calls.uploads.push(upload);
+        throw refused;
+      }
+      const parts: Buffer[] = [];
+      for await (const part of body.read(new AbortController().signal)) parts.push(Buffer.from(part));
+      const sent: ContextUpload = { ...upload, consoleLog: Buffer.concat(parts).toString('utf8') };
+      if (facts.header) Object.assign(sent, JSON.parse(Buffer.from(facts.header, 'base64url').toString('utf8')));
+      calls.uploads.push(sent);
+      return { success: true, received_data: options.received ?? {}, log_lines: 1 };
     },
     deleteChat: async (id: number) => {
       calls.deleted.push(id);

@@ -1,13 +1,12 @@
 /** `cichat ask`: one answer streamed to stdout, after an optional upload of a piped build log. */
+import { Command, Option } from 'commander';
+import { intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
 import type { Source, StreamEvent } from '../../protocol/types.js';
 import { colourful, localTime, paint, printJson } from '../output.js';
-import { MarkdownStream } from '../ui/markdownText.js';
 import { ApiError, InterruptedError, UsageError, UserError } from '../errors.js';
-import { readPipedStdin } from '../stdin.js';
-import { uploadInterruptibly } from '../upload.js';
-import { snippetsFromDir } from '../snippets.js';
-import type { CichatClient, ContextUpload } from '../client.js';
+import type { PreparedLog } from '../upload.js';
+import type { CichatClient, ContextUpload, ContextUploadResult } from '../client.js';
 import type { WatchedFailure, WorkspaceSnippet } from '../../protocol/types.js';
 
 export interface AskOptions {
@@ -18,6 +17,21 @@ export interface AskOptions {
   stdin: boolean;
   /** A local checkout: the source the piped log's failure names is sent with it. */
   workspace?: string;
+}
+
+export function askCommand(deps: CommandDeps): Command {
+  return new Command('ask')
+    .description('ask one question and stream the answer to stdout; text piped on stdin is uploaded as the build log first')
+    .argument('<question...>', 'the question (quotes optional)')
+    .addOption(new Option('--chat <id>', 'ask in this chat (default: a new chat)').argParser(intArg('--chat')))
+    .option('--job <name>', 'the job the question is about (full name with folders, e.g. team/api)')
+    .addOption(new Option('--build <number>', 'the build number of --job').argParser(intArg('--build')))
+    .option('--title <title>', 'title of the new chat (default: the question)')
+    .option('--no-stdin', 'do not read a build log from stdin even when it is not a terminal')
+    .option('--workspace <dir>', 'a local checkout: the source lines the failure names (and its Jenkinsfile) are sent with the log')
+    .action(async (words: string[], opts: AskOptions, cmd: Command) => {
+      await ask(await deps.ctxOf(cmd), words.join(' '), opts);
+    });
 }
 
 const CITATION = /\[L\d+(?:-L?\d+)?(?:,\s*L\d+(?:-L?\d+)?)*\]/g;
@@ -115,13 +129,29 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
   if (opts.build !== undefined && opts.job === undefined) throw new UsageError('--build needs --job', 'cichat ask --job team/api --build 7 "..."');
   const client = ctx.client();
   const note = (text: string): void => void ctx.io.stderr.write(`cichat: ${text}\n`);
-  const log = opts.stdin ? await readPipedStdin(ctx.io.stdin, note) : undefined;
-  const hasLog = log !== undefined && log.trim().length > 0;
+  // The piped log streams to the raw upload route as it is read (issue 28): never held whole.
+  // With --workspace it is read twice (its failure names the files sent beside it), so stdin is
+  // kept in a temporary file first.
+  const [{ stdinInput }, { prepareLog, spoolInput }] = await Promise.all([import('../stdin.js'), import('../upload.js')]);
+  let input = opts.stdin ? stdinInput(ctx.io.stdin) : undefined;
+  let cleanup = async (): Promise<void> => undefined;
+  if (input !== undefined && opts.workspace !== undefined) ({ input, cleanup } = await spoolInput(input));
+  try {
+    const log = input !== undefined ? await prepareLog(input, note) : undefined;
+    await askWith(ctx, client, question, opts, log);
+  } finally {
+    await cleanup();
+  }
+}
+
+async function askWith(ctx: Ctx, client: CichatClient, question: string, opts: AskOptions, piped: PreparedLog | undefined): Promise<void> {
+  const hasLog = piped !== undefined && !piped.empty;
+  const log = hasLog ? piped : undefined;
   if (opts.workspace !== undefined && !hasLog && opts.job === undefined) {
     throw new UsageError('--workspace needs a build log piped on stdin (or --job)', 'cat build.log | cichat ask --workspace . "how do I fix it?"');
   }
-  if (opts.chat === undefined && opts.job === undefined && !hasLog) throw await whichJob(client, log !== undefined);
-  const snippets = opts.workspace !== undefined ? await snippetsFromDir(opts.workspace, hasLog ? log : undefined) : [];
+  if (opts.chat === undefined && opts.job === undefined && !hasLog) throw await whichJob(client, piped !== undefined);
+  const snippets = opts.workspace !== undefined ? await workspaceSnippets(opts.workspace, log) : [];
 
   const logName = hasLog ? ctx.io.stdinName?.() : undefined;
   const title = opts.title ?? chatTitle(question, { job: opts.job, build: opts.build, logName });
@@ -131,7 +161,7 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
   const made = opts.chat === undefined;
   let answerBegan = false;
   try {
-    await uploadFor(ctx, client, chatId, { ...opts, question, log: hasLog ? log : undefined, snippets, made });
+    await uploadFor(ctx, client, chatId, { ...opts, question, log, snippets, made });
     await answer();
   } catch (err) {
     if (made && !answerBegan) {
@@ -154,7 +184,7 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
   // UI); piped, it stays the plain text the engine wrote.
   const colour = !ctx.options.json && colourful(ctx.io.stdout, ctx.io.env);
   const painter: { push(text: string): string; end(): string } = colour
-    ? new MarkdownStream(Math.max(20, (ctx.io.stdout.columns ?? 80) - 1))
+    ? new (await import('../ui/markdownText.js')).MarkdownStream(Math.max(20, (ctx.io.stdout.columns ?? 80) - 1))
     : new CitationPainter(false);
   let content = '';
   let qaPairId: number | undefined;
@@ -232,9 +262,15 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
 }
 }
 
+/** The source lines the piped log's failure names, read from a local checkout (`--workspace`). */
+async function workspaceSnippets(dir: string, log: PreparedLog | undefined): Promise<WorkspaceSnippet[]> {
+  const [{ snippetsFromDir }, { sparseLog }] = await Promise.all([import('../snippets.js'), import('../upload.js')]);
+  return snippetsFromDir(dir, log ? await sparseLog(log) : undefined);
+}
+
 interface UploadFor extends AskOptions {
   question: string;
-  log: string | undefined;
+  log: PreparedLog | undefined;
   snippets: WorkspaceSnippet[];
   /** The chat was made for this call (an interrupted upload then says it is removed). */
   made: boolean;
@@ -247,6 +283,7 @@ interface UploadFor extends AskOptions {
  */
 async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: UploadFor): Promise<void> {
   if (o.log === undefined && o.job === undefined) return;
+  const [{ factsHeaderValue }, { uploadInterruptibly, uploadLogInterruptibly }] = await Promise.all([import('../client.js'), import('../upload.js')]);
   let before: string | null | undefined = o.made ? null : undefined;
   if (!o.made) {
     // An upload replaces the chat's context: say so, with when the one replaced was made.
@@ -257,17 +294,31 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
     }
   }
   const upload: ContextUpload = {};
-  if (o.log !== undefined) upload.consoleLog = o.log;
   if (o.job !== undefined) upload.jobName = o.job;
   if (o.build !== undefined) upload.buildNumber = o.build;
   else if (o.job !== undefined) upload.buildNumber = asksAboutFailure(o.question) ? 'lastFailedBuild' : 'lastCompletedBuild';
   if (o.snippets.length > 0) upload.workspaceSnippets = o.snippets;
-  const send = async (body: ContextUpload) => {
+  const interrupted = (err: unknown): unknown =>
+    err instanceof InterruptedError && o.made ? new InterruptedError(`Interrupted during the upload: nothing was kept (chat ${chatId}, made for this call, is removed).`) : err;
+  const log = o.log;
+  let header: string | undefined;
+  if (log !== undefined && o.snippets.length > 0) {
+    const fitted = factsHeaderValue({ workspaceSnippets: o.snippets });
+    if (fitted.dropped.length > 0) ctx.io.stderr.write(`cichat: left out to fit the 12 KiB facts header beside the log: ${fitted.dropped.join(', ')}\n`);
+    header = fitted.header;
+  }
+  const send = async (body: ContextUpload): Promise<ContextUploadResult> => {
     try {
-      return await uploadInterruptibly(ctx, chatId, body, { label: 'uploading log', progress: true, before });
+      if (log === undefined) return await uploadInterruptibly(ctx, chatId, body, { label: 'uploading log', progress: true, before });
+      return await uploadLogInterruptibly(
+        ctx,
+        chatId,
+        log,
+        { ...(body.jobName !== undefined ? { jobName: body.jobName } : {}), ...(body.buildNumber !== undefined ? { buildNumber: body.buildNumber } : {}), ...(header !== undefined ? { header } : {}) },
+        { label: 'uploading log', progress: true, before },
+      );
     } catch (err) {
-      if (err instanceof InterruptedError && o.made) throw new InterruptedError(`Interrupted during the upload: nothing was kept (chat ${chatId}, made for this call, is removed).`);
-      throw err;
+      throw interrupted(err);
     }
   };
   let result;
@@ -275,6 +326,8 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
     result = await send(upload);
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404 && upload.buildNumber === 'lastFailedBuild' && / has no failed build /.test(err.detail))) throw err;
+    // The 404 came before the log was read: the same log goes again (cli/client.ts LogBody).
+    if (log !== undefined && !log.body.rewind()) throw err;
     ctx.io.stderr.write(`cichat: ${o.job} has no failed build; taking its last completed build\n`);
     result = await send({ ...upload, buildNumber: 'lastCompletedBuild' });
   }

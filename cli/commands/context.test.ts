@@ -3,7 +3,7 @@
  * works, and one warning when the job is not in the controller's JENKINS_HOME.
  */
 import { Readable } from 'node:stream';
-import type { CichatClient, ContextUpload, ProgressListener } from '../client.js';
+import type { CichatClient, ContextUpload, LogBody, LogUploadFacts, ProgressListener } from '../client.js';
 import { ApiError, InterruptedError } from '../errors.js';
 import type { Ctx } from '../io.js';
 import { uploadInterruptibly } from '../upload.js';
@@ -15,22 +15,22 @@ function io(log: string, env: NodeJS.ProcessEnv = {}): CliIO & { stdout: TextOut
 }
 
 describe('cichat context upload', () => {
-  it('shows the upload, then "indexing" with the seconds until the server answers', async () => {
+  it('shows the bytes read, then "indexing" with the seconds until the server answers', async () => {
     const log = 'x'.repeat(2 * 1024 * 1024) + '\nerror: boom\n';
     const client = {
+      baseUrl: 'http://127.0.0.1:8080',
       lastUpload: async () => ({ last_upload_at: null }),
-      async uploadContext(_id: number, upload: ContextUpload, onProgress?: ProgressListener) {
-        const total = JSON.stringify(upload).length;
-        onProgress?.(total / 2, total);
-        onProgress?.(total, total);
+      async uploadLog(_id: number, body: LogBody) {
+        for await (const _ of body.read(new AbortController().signal)) await new Promise((r) => setTimeout(r, 150)); // sending
         await new Promise((r) => setTimeout(r, 700)); // the backend indexing
-        return { success: true, received_data: {} };
+        return { success: true, received_data: {}, log_lines: 2 };
       },
     };
     const out = io(log);
     expect(await run(['node', 'cichat', 'context', 'upload', '1', '--log', '-'], out, () => client as unknown as CichatClient)).toBe(0);
     const frames = out.stderr.text.split('\r').filter(Boolean);
-    expect(frames[0]).toMatch(/uploading context \[#+-+\] +50%/);
+    // stdin's size is not known: the MiB read, then the bar at 100 % once all is sent
+    expect(frames[0]).toMatch(/^uploading log 2\.0 MiB/);
     const indexing = frames.filter((f) => f.includes('indexing…'));
     expect(indexing.length).toBeGreaterThanOrEqual(3); // redrawn while waiting
     expect(indexing[indexing.length - 1]).toMatch(/100% 2\.0\/2\.0 MiB {2}indexing… 0\.[5-9] s/);
@@ -38,23 +38,34 @@ describe('cichat context upload', () => {
     expect(out.stdout.text).toBe('Uploaded the context of chat 1 (log of 2 lines).\n');
   });
 
-  it('a job from the environment that the controller does not know: one warning, then the log alone', async () => {
-    const bodies: ContextUpload[] = [];
+  it('a job from the environment that the controller does not know: one warning, then the log alone (sent again)', async () => {
+    const calls: { facts: LogUploadFacts; log: string }[] = [];
     const client = {
+      baseUrl: 'http://127.0.0.1:8080',
       lastUpload: async () => ({ last_upload_at: null }),
-      async uploadContext(_id: number, upload: ContextUpload) {
-        bodies.push({ ...upload });
-        if (upload.jobName) throw new ApiError(404, `No job ${upload.jobName} in JENKINS_HOME: no context was uploaded`);
-        return { success: true, received_data: {} };
+      async uploadLog(_id: number, body: LogBody, facts: LogUploadFacts) {
+        const stop = new AbortController();
+        const parts: Buffer[] = [];
+        for await (const part of body.read(stop.signal)) {
+          parts.push(Buffer.from(part));
+          // the controller answers 404 before reading the body
+          if (facts.jobName) stop.abort();
+        }
+        calls.push({ facts, log: Buffer.concat(parts).toString() });
+        if (facts.jobName) throw new ApiError(404, `No job ${facts.jobName} in JENKINS_HOME: no context was uploaded`);
+        return { success: true, received_data: {}, log_lines: 1 };
       },
     };
     const out = io('error: boom\n', { JOB_NAME: 'other/job', BUILD_NUMBER: '7' });
     const code = await run(['node', 'cichat', 'context', 'upload', '4', '--from-env', '--log', '-', '--no-progress'], out, () => client as unknown as CichatClient);
     expect(code).toBe(0);
     expect(out.stderr.text).toBe(
-      "cichat: warning: job other/job #7 is not in the controller's JENKINS_HOME; uploading the log (1 line) and the CI environment variables without the job's facts\n",
+      "cichat: warning: job other/job #7 is not in the controller's JENKINS_HOME; uploading the log and the CI environment variables without the job's facts\n",
     );
-    expect(bodies[1]).toEqual({ consoleLog: 'error: boom\n', ciEnvironment: { JOB_NAME: 'other/job', BUILD_NUMBER: '7' } });
+    expect(calls[0]?.facts).toMatchObject({ jobName: 'other/job', buildNumber: 7 });
+    expect(calls[1]?.facts.jobName).toBeUndefined();
+    expect(calls[1]?.log).toBe('error: boom\n');
+    expect(JSON.parse(Buffer.from(calls[1]!.facts.header!, 'base64url').toString())).toEqual({ ciEnvironment: { JOB_NAME: 'other/job', BUILD_NUMBER: '7' } });
     expect(out.stdout.text).toBe('Uploaded the context of chat 4 (log of 1 line).\n');
   });
 
@@ -62,6 +73,9 @@ describe('cichat context upload', () => {
     const never = {
       lastUpload: async () => ({ last_upload_at: '2026-11-20T08:30:00.000Z' }),
       async uploadContext(): Promise<never> {
+        throw new Error('must not be sent');
+      },
+      async uploadLog(): Promise<never> {
         throw new Error('must not be sent');
       },
     };

@@ -1,11 +1,39 @@
 /** `cichat context upload | last`: the scripted way to give a chat the context of a build. */
+import { Option, type Command } from 'commander';
+import { commandGroup, intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
 import type { ContextUpload } from '../client.js';
+import type { CiContext } from '../../protocol/types.js';
 import { localTime, printJson } from '../output.js';
 import { ApiError, UsageError, UserError } from '../errors.js';
-import { readFileOrStdin } from '../stdin.js';
-import { uploadInterruptibly } from '../upload.js';
-import { snippetsFromDir } from '../snippets.js';
+
+export function contextCommand(deps: CommandDeps): Command {
+  const context = commandGroup('context', "a chat's CI context: upload a build, see the last upload");
+  context
+    .command('upload')
+    .description('upload the context of a build to a chat (for pipelines); the controller adds what it knows of the build')
+    .argument('<chat>', 'the chat id', intArg('chat'))
+    .option('--job <name>', 'the job (full name with folders)')
+    .addOption(new Option('--build <number>', 'the build number').argParser(intArg('--build')))
+    .option('--log <file>', 'the build log to upload, "-" for stdin (default: the controller reads the last 1000 lines)')
+    .option(
+      '--from-env',
+      'read JOB_NAME, BUILD_NUMBER, BUILD_URL, NODE_NAME, WORKSPACE (Jenkins) and GITHUB_* (GitHub Actions) from the environment; the source lines the log names are read from $WORKSPACE',
+    )
+    .option('--baseline-log <file>', "the last passing build's log, sent as buildDetails.lastSuccessfulBuild (the baseline a failure is compared with)")
+    .option('--no-progress', 'no progress bar on stderr')
+    .action(async (chat: number, opts: UploadOptions, cmd: Command) => {
+      await uploadContext(await deps.ctxOf(cmd), chat, opts);
+    });
+  context
+    .command('last')
+    .description('print the time of the last context upload of a chat')
+    .argument('<chat>', 'the chat id', intArg('chat'))
+    .action(async (chat: number, _opts: unknown, cmd: Command) => {
+      await lastUpload(await deps.ctxOf(cmd), chat);
+    });
+  return context;
+}
 
 export interface UploadOptions {
   job?: string;
@@ -75,6 +103,13 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
     throw new UsageError('--build needs --job (or JOB_NAME with --from-env)');
   }
   if (opts.log === '-' && opts.baselineLog === '-') throw new UsageError('--log and --baseline-log cannot both read stdin');
+  // A log without a passing one streams through the raw route: any size, never held whole.
+  if (opts.log !== undefined && opts.baselineLog === undefined) return uploadLogContext(ctx, chatId, opts, upload);
+  const [{ readFileOrStdin }, { uploadInterruptibly }, { snippetsFromDir }] = await Promise.all([
+    import('../stdin.js'),
+    import('../upload.js'),
+    import('../snippets.js'),
+  ]);
   // gzip is decompressed, a non-UTF-8 log read as Windows-1252, binary refused (cli/stdin.ts).
   const note = (text: string): void => void ctx.io.stderr.write(`cichat: ${text}\n`);
   const failText = opts.log !== undefined ? await readFileOrStdin(opts.log, ctx.io.stdin, note) : undefined;
@@ -86,7 +121,7 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
   const budget = logBudgets(failText === undefined ? 0 : Buffer.byteLength(failText), baselineText === undefined ? 0 : Buffer.byteLength(baselineText));
   if (failText !== undefined) {
     const { log, cut } = tailOfLog(failText, budget.log);
-    if (cut) ctx.io.stderr.write(`cichat: the log is larger than ${Math.floor(budget.log / 1048576)} MiB: only its end is uploaded\n`);
+    if (cut) ctx.io.stderr.write(`cichat: the log is larger than ${Math.floor(budget.log / 1048576)} MiB: only its end is uploaded (beside --baseline-log both logs travel as JSON; without it any size streams)\n`);
     upload.consoleLog = log;
   }
   if (baselineText !== undefined) {
@@ -110,8 +145,7 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
   } catch (err) {
     // A pipeline on a CI server whose home this controller does not read: JOB_NAME is unknown
     // here, but the log is still worth having. Only for a job that came from the environment.
-    const jobFromEnv = opts.fromEnv && opts.job === undefined && upload.jobName !== undefined;
-    if (!(err instanceof ApiError && err.status === 404 && jobFromEnv && upload.consoleLog !== undefined)) throw err;
+    if (!(err instanceof ApiError && jobFromEnvUnknown(err, opts, upload) && upload.consoleLog !== undefined)) throw err;
     jobUnknown = `${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}`;
     const instead = [`the log (${lines(lineCount(upload.consoleLog))})`, upload.ciEnvironment ? 'the CI environment variables' : undefined];
     ctx.io.stderr.write(
@@ -129,6 +163,78 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
     upload.workspaceSnippets ? `${upload.workspaceSnippets.length} workspace snippet${upload.workspaceSnippets.length === 1 ? '' : 's'}` : undefined,
   ].filter(Boolean);
   ctx.io.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);
+}
+
+/** A 404 for a job that came from the environment (JOB_NAME) and that this controller's JENKINS_HOME does not have. */
+function jobFromEnvUnknown(err: ApiError, opts: UploadOptions, upload: ContextUpload): boolean {
+  return err.status === 404 && opts.fromEnv === true && opts.job === undefined && upload.jobName !== undefined;
+}
+
+/**
+ * `context upload --log FILE|-` without a passing log: the log streams to the raw route
+ * (`POST /context/{chat}/log`, issue 28) as it is read, whatever its size; the job and build go
+ * in the query (the controller adds JENKINS_HOME's facts), the environment and workspace
+ * snippets in X-Cichat-Context.
+ */
+async function uploadLogContext(ctx: Ctx, chatId: number, opts: UploadOptions, upload: ContextUpload): Promise<void> {
+  const [{ logInput }, { prepareLog, sparseLog, spoolInput, uploadLogInterruptibly }, { snippetsFromDir }, { factsHeaderValue }] = await Promise.all([
+    import('../stdin.js'),
+    import('../upload.js'),
+    import('../snippets.js'),
+    import('../client.js'),
+  ]);
+  const logName = opts.log === '-' ? 'stdin' : (opts.log ?? '');
+  const note = (text: string): void => void ctx.io.stderr.write(`cichat: ${text}\n`);
+  let input = await logInput(opts.log ?? '-', ctx.io.stdin);
+  if (input === undefined) throw emptyLog('stdin', chatId);
+  // The snippets of $WORKSPACE need the log's failure before the upload's header goes: stdin is
+  // kept in a temporary file to be read twice.
+  const workspace = opts.fromEnv ? ctx.io.env.WORKSPACE : undefined;
+  let cleanup = async (): Promise<void> => undefined;
+  if (workspace) ({ input, cleanup } = await spoolInput(input));
+  try {
+    const log = await prepareLog(input, note);
+    if (log.empty) throw emptyLog(logName, chatId);
+    const facts: CiContext = {};
+    if (upload.ciEnvironment) facts.ciEnvironment = upload.ciEnvironment;
+    if (workspace) {
+      const snippets = await snippetsFromDir(workspace, await sparseLog(log), '$WORKSPACE');
+      if (snippets.length > 0) facts.workspaceSnippets = snippets;
+    }
+    const { header, dropped } = factsHeaderValue(facts);
+    if (dropped.length > 0) note(`left out to fit the 12 KiB facts header beside the log: ${dropped.join(', ')}`);
+    const before = (await ctx.client().lastUpload(chatId)).last_upload_at;
+    const send = (job: ContextUpload) =>
+      uploadLogInterruptibly(
+        ctx,
+        chatId,
+        log,
+        { ...(job.jobName !== undefined ? { jobName: job.jobName } : {}), ...(job.buildNumber !== undefined ? { buildNumber: job.buildNumber } : {}), ...(Object.keys(facts).length > 0 ? { header } : {}) },
+        { label: 'uploading log', progress: opts.progress, before },
+      );
+    let result;
+    try {
+      result = await send(upload);
+    } catch (err) {
+      if (!(err instanceof ApiError && jobFromEnvUnknown(err, opts, upload))) throw err;
+      // The 404 came before the log was read: the same log goes again, without the job.
+      if (!log.body.rewind()) throw err;
+      const jobUnknown = `${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}`;
+      note(`warning: job ${jobUnknown} is not in the controller's JENKINS_HOME; uploading the log${facts.ciEnvironment ? ' and the CI environment variables' : ''} without the job's facts`);
+      delete upload.jobName;
+      delete upload.buildNumber;
+      result = await send(upload);
+    }
+    if (ctx.options.json) return printJson(ctx.io.stdout, result);
+    const what = [
+      upload.jobName ? `job ${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}` : undefined,
+      `log of ${lines(result.log_lines)}`,
+      facts.workspaceSnippets ? `${facts.workspaceSnippets.length} workspace snippet${facts.workspaceSnippets.length === 1 ? '' : 's'}` : undefined,
+    ].filter(Boolean);
+    ctx.io.stdout.write(`Uploaded the context of chat ${chatId} (${what.join(', ')}).\n`);
+  } finally {
+    await cleanup();
+  }
 }
 
 function emptyLog(from: string, chatId: number, what = 'log'): UserError {

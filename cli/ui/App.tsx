@@ -72,7 +72,14 @@ function runEffect(effect: Effect, session: ChatSession, setUi: (f: (s: UiState)
       return void session.refreshChats();
     case 'clearError':
       return session.clearError();
+    default:
+      // Exhaustive: a new kind of Effect that is not carried out here fails to compile.
+      return unhandled(effect);
   }
+}
+
+function unhandled(effect: never): never {
+  throw new Error(`effect not carried out: ${JSON.stringify(effect)}`);
 }
 
 function Prompt({ ui, session, width }: { ui: UiState; session: ChatSession; width: number }): React.JSX.Element {

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { BadRequest, HttpError, NotFound } from '../errors.js';
 import { readJsonBody } from '../../http/body.js';
 import { parseInput } from '../../http/validate.js';
-import { contextRequestSchema, MAX_SNIPPETS, normaliseCiContext } from '../../protocol/schemas.js';
+import { contextRequestSchema, MAX_SNIPPETS } from '../../protocol/schemas.js';
 import type { CiContext } from '../../protocol/types.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
@@ -79,7 +79,8 @@ export function parseContextRequest(value: unknown): ContextRequest {
   else if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') out.buildNumber = Number(rawBuild);
   if (body.workspaceSnippets) out.workspaceSnippets = body.workspaceSnippets as WorkspaceSnippet[];
   const sent = body.ciContext ?? body.jenkinsContext;
-  if (sent) out.ciContext = normaliseCiContext(sent);
+  // The schema's codec made it canonical.
+  if (sent) out.ciContext = sent;
   return out;
 }
 

@@ -29,10 +29,10 @@ export class BackendCallError extends Error {
 const ANSWER_TIMEOUT_MS = 10 * 60_000;
 const CALL_TIMEOUT_MS = 120_000;
 
-export function backendCalls(backendUrl: string, mintJwt: (user: string) => string): BackendCalls {
+export function backendCalls(backendUrl: string, mintJwt: (user: string) => Promise<string>): BackendCalls {
   const base = backendUrl.replace(/\/+$/, '');
   const call = async (user: string, method: string, path: string, body?: unknown, timeoutMs = CALL_TIMEOUT_MS): Promise<Response> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${mintJwt(user)}`, accept: 'application/json' };
+    const headers: Record<string, string> = { authorization: `Bearer ${await mintJwt(user)}`, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${base}${path}`, {
       method,

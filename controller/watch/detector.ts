@@ -25,7 +25,7 @@ import { realInside } from '../../jenkins/homeguard.js';
 import { findBuildDir, summaryOf } from '../../jenkins/jobs.js';
 import { buildsDirOf } from '../../jenkins/paths.js';
 import { readRootConfig } from '../../jenkins/system.js';
-import { errorMessage, readXmlFile } from '../../jenkins/xml.js';
+import { readXmlFile } from '../../jenkins/xml.js';
 import type { JobMark, WatchStore } from './store.js';
 
 /** A build that just completed badly. */
@@ -359,7 +359,7 @@ export class FailedBuildDetector {
       }
       this.brokenSince.delete(key);
       this.unwatchBuild(job, n);
-      this.options.logger.warn({ job: job.name, build: n, file, error: errorMessage(err) }, 'watch: broken build folder (build.xml unreadable); skipped');
+      this.options.logger.warn({ job: job.name, build: n, file, err }, 'watch: broken build folder (build.xml unreadable); skipped');
       return false;
     }
     if (summary.building) {

@@ -26,7 +26,7 @@ export interface WatcherOptions {
   dataDir: string;
   auth: ControllerAuth;
   backendUrl: string;
-  mintJwt: (user: string) => string;
+  mintJwt: (user: string) => Promise<string>;
   logger: Logger;
   /** Replaces the backend calls (the bench's stand-in). */
   calls?: BackendCalls;

@@ -9,6 +9,7 @@ import { readWorkspaceFile } from '../../jenkins/workspace/file.js';
 import { DEFAULT_TREE_DEPTH, workspaceTree } from '../../jenkins/workspace/tree.js';
 import type { WorkspaceFileAnswer, WorkspaceTreeEntry } from '../../jenkins/workspace/types.js';
 import { WorkspaceFileQuerySchema, WorkspaceTreeQuerySchema, parseWorkspaceQuery } from '../schemas.js';
+import { requestLog } from '../../http/request.js';
 
 export interface WorkspaceRouteDeps {
   /** JENKINS_HOME on this host. */
@@ -60,7 +61,7 @@ export function registerWorkspaceRoutes(router: Router, deps: WorkspaceRouteDeps
         const key = foreignHomes.join(',');
         if (!advised.has(key)) {
           advised.add(key);
-          deps.logger?.warn(
+          (deps.logger ? requestLog(deps.logger) : undefined)?.warn(
             { recordedHome: foreignHomes, jenkinsHome: deps.jenkinsHome },
             `builds recorded their workspaces under ${foreignHomes.join(', ')}, not this JENKINS_HOME (a copied or moved home?): set ${fix}`,
           );

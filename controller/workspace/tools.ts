@@ -162,7 +162,7 @@ export async function runWorkspaceTool(ctx: Context, deps: ToolRouteDeps): Promi
   if (!token) throw new Unauthorized('Missing workspace-tools token: only the cichat backend calls this path.');
   let claims: ToolClaims;
   try {
-    claims = verifyToolToken(deps.jwtSecret, token);
+    claims = await verifyToolToken(deps.jwtSecret, token);
   } catch (err) {
     if (err instanceof ToolTokenError) throw new Unauthorized(`Invalid workspace-tools token (${err.message}).`);
     throw err;

@@ -87,7 +87,8 @@ describe('each class by its own evidence', () => {
     [
       'network (pip retries, then gives up)',
       "+ pip install requests\nWARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f>: Failed to establish a new connection: [Errno -3] Temporary failure in name resolution')': /simple/requests/\nERROR: Could not find a version that satisfies the requirement requests (from versions: none)\nERROR: No matching distribution found for requests\n",
-      { class: 'network', tool: 'pip', dependency: 'requests', message: 'ERROR: Could not find a version that satisfies the requirement requests (from versions: none)' },
+      // The connection error is the cause (the message); the resolver's verdict names what it could not fetch.
+      { class: 'network', tool: 'pip', dependency: 'requests', message: 'Failed to establish a new connection: [Errno -3] Temporary failure in name resolution' },
     ],
     ['permission', '+ ./deploy.sh\n/tmp/jenkins123.sh: 3: ./deploy.sh: Permission denied\nERROR: script returned exit code 126\n', { class: 'permission-credentials' }],
     ['missing tool', '+ jq .version package.json\n/tmp/jenkins5.sh: 2: jq: not found\nERROR: script returned exit code 127\n', { class: 'missing-tool', symbol: 'jq' }],
@@ -152,5 +153,68 @@ describe('each class by its own evidence', () => {
     sparse[99] = '+ javac A.java';
     sparse[100] = 'A.java:3: error: cannot find symbol';
     expect(findingOf(sparse, { start_line: 101, end_line: 101 })).toMatchObject({ class: 'compile-error', message_line: 101 });
+  });
+});
+
+describe('rules of issue 25 round 2, on real lines (test/fixtures/realfail round 1, LogChunks)', () => {
+  const cases: [string, string, Partial<Finding>][] = [
+    [
+      'rustc without a code, clippy lint (cargo clippy -- -D warnings)',
+      '+ cargo clippy --offline -- -D warnings\n    Checking names v0.2.0 (/tmp/ws)\nerror: writing `&Vec` instead of `&[_]` involves a new object where a slice will do\n --> src/main.rs:1:22\n  |\n1 | fn count_long(names: &Vec<String>) -> usize {\n  |                      ^^^^^^^^^^^^\n  |\n  = note: `-D clippy::ptr-arg` implied by `-D warnings`\nerror: could not compile `names` (bin "names") due to 1 previous error\n',
+      { class: 'lint', tool: 'clippy', code: 'clippy::ptr_arg', location: { file: 'src/main.rs', line: 1, column: 22, log_line: 4 } },
+    ],
+    [
+      'rustc without a code, a compile error (LogChunks alacritty)',
+      '$ cargo build\nerror: local variables in const fn are unstable\n  --> /home/travis/.cargo/registry/src/github.com-1ecc6299db9ec823/percent-encoding-2.0.0/lib.rs:72:13\n   |\n72 |         let mut i = 0;\n   |             ^^^^^\n\nerror: aborting due to previous error\n',
+      { class: 'compile-error', tool: 'rustc', message: 'error: local variables in const fn are unstable' },
+    ],
+    ['a bare `error:` with no place below is no rustc diagnostic', '+ ./release.sh\nerror: tag v1.2 already exists\n', { class: 'unknown' }],
+    ['curl refused with 401', "+ curl -fsS -X PUT -H 'Authorization: Bearer ' --data-binary @r.json http://127.0.0.1:18533/reports/42\ncurl: (22) The requested URL returned error: 401\n", { class: 'permission-credentials' }],
+    [
+      'go: an import whose module cannot be found',
+      '+ go test ./...\ngo: finding module for package github.com/google/uuid\nreqid/reqid.go:3:8: cannot find module providing package github.com/google/uuid: module lookup disabled by GOPROXY=off\n',
+      { class: 'dependency-resolution', tool: 'go', dependency: 'github.com/google/uuid', location: { file: 'reqid/reqid.go', line: 3, column: 8, log_line: 3 } },
+    ],
+    ['make: a target the command asks for and the Makefile lacks', "+ make build test bundle\ntest -s out/app.txt\nmake: *** No rule to make target 'bundle'.  Stop.\n", { class: 'ci-script', tool: 'make', symbol: 'bundle' }],
+    ["make: a prerequisite it cannot build stays the build's error", "+ make\nmake: *** No rule to make target 'src/stats.c', needed by 'stats.o'.  Stop.\n", { class: 'compile-error', tool: 'make' }],
+    [
+      'make: a recipe program that is not installed, at the Makefile line',
+      '+ make all\nprotoc --proto_path=proto --cpp_out=gen proto/events.proto\nmake: protoc: No such file or directory\nmake: *** [Makefile:6: gen/events.pb.h] Error 127\nERROR: script returned exit code 2\n',
+      { class: 'missing-tool', symbol: 'protoc', location: { file: 'Makefile', line: 6, log_line: 4 } },
+    ],
+    [
+      'make: a silent recipe failure is unknown, at the Makefile line',
+      '+ make check\ncc -O2 -o greet greet.c\n./greet > actual.txt\nmake: *** [Makefile:6: check] Error 1\n##[error]Process completed with exit code 2.\n',
+      { class: 'unknown', message: 'make: *** [Makefile:6: check] Error 1', location: { file: 'Makefile', line: 6, log_line: 4 } },
+    ],
+    [
+      "python: a project module that moved (`pkg.mod`) is the test's error, not a missing package",
+      "_____________________ ERROR collecting tests/test_tools.py _____________________\nImportError while importing test module '/ws/tests/test_tools.py'.\nTraceback:\ntests/test_tools.py:1: in <module>\n    from logs.tools import parse_level\nE   ModuleNotFoundError: No module named 'logs.tools'\n=========================== short test summary info ============================\nERROR tests/test_tools.py\n",
+      { class: 'test-error', exception: 'ModuleNotFoundError' },
+    ],
+    ["python: a top-level package missing is the environment's", '+ python3 app.py\nTraceback (most recent call last):\n  File "/ws/app.py", line 1, in <module>\n    import yaml\nModuleNotFoundError: No module named \'yaml\'\n', { class: 'dependency-resolution', dependency: 'yaml' }],
+    [
+      'vitest: an exception with its `❯ fn file:line:col` frames',
+      ' FAIL  src/money.test.js > formatAccount > shows an empty balance\nRangeError: Invalid currency code : eur \n ❯ formatAmount src/money.js:2:10\n      1| export function formatAmount(cents, currency) {\n ❯ formatAccount src/money.js:6:31\n ❯ src/money.test.js:10:25\n',
+      { class: 'test-error', exception: 'RangeError', tool: 'vitest', location: expect.objectContaining({ file: 'src/money.js', line: 2, column: 10 }) as Finding['location'] },
+    ],
+    [
+      'Maven: the artifact an offline build could not resolve',
+      '[ERROR] Failed to execute goal on project csv-tools: Could not resolve dependencies for project com.acme:csv-tools:jar:1.2.0: Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the artifact com.google.guava:guava:jar:33.4.7-jre has not been downloaded from it before. -> [Help 1]\n',
+      { class: 'dependency-resolution', tool: 'maven', dependency: 'com.google.guava:guava:jar:33.4.7-jre' },
+    ],
+    [
+      'Gradle: the dependency under `Could not resolve all files`',
+      "* What went wrong:\nCould not resolve all files for configuration ':compileClasspath'.\n> Could not find joda-time:joda-time:2.12.7.\n  Searched in the following locations:\n      file:/root/.m2/repository/joda-time/joda-time/2.12.7/joda-time-2.12.7.pom\n",
+      { class: 'dependency-resolution', tool: 'gradle', dependency: 'joda-time:joda-time:2.12.7', message: 'Could not find joda-time:joda-time:2.12.7.' },
+    ],
+    [
+      'pip: the index host from `Looking in indexes`',
+      "+ pip install -r requirements.txt\nLooking in indexes: https://pypi.org/simple\nWARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3>: Failed to establish a new connection: [Errno -2] Name or service not known')': /simple/click-log/\nERROR: Could not find a version that satisfies the requirement click-log==0.4.0 (from versions: none)\nERROR: No matching distribution found for click-log==0.4.0\n",
+      { class: 'network', host: 'pypi.org', dependency: 'click-log==0.4.0', message: 'Failed to establish a new connection: [Errno -2] Name or service not known' },
+    ],
+  ];
+  it.each(cases)('%s', (_name, log, want) => {
+    expect(top(log)).toMatchObject(want);
   });
 });

@@ -25,8 +25,8 @@ const JVM_FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/)?((?:[\w$]+\.)*)([\w$]+)\.(
 const NODE_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(?:file:\/\/)?((?:[A-Za-z]:)?[^\s():]+|node:[\w/]+|internal\/[\w/]+):(\d+):(\d+)\)?\s*$/;
 /** node --test's YAML stack: `    TestContext.<anonymous> (/ws/test/x.test.js:6:10)` (no `at`). */
 const NODE_YAML_FRAME = /^\s+([\w$.<>[\] ]+) \((?:file:\/\/)?((?:[A-Za-z]:)?\/[^\s():]+|node:[\w/]+):(\d+):(\d+)\)\s*$/;
-/** vitest's pointer under a failure: `❯ src/cart.test.js:10:59` */
-const VITEST_FRAME = /^\s*❯ ((?:[A-Za-z]:)?[^\s:()]+):(\d+):(\d+)\s*$/;
+/** vitest's pointer under a failure: `❯ src/cart.test.js:10:59`, with the function when there is one (`❯ formatAmount src/money.js:2:10`) */
+const VITEST_FRAME = /^\s*❯ (?:([\w$.<>]+) )?((?:[A-Za-z]:)?[^\s:()]+):(\d+):(\d+)\s*$/;
 /** Go: `main.divide(...)` then `\t/ws/main.go:12 +0x1d` */
 const GO_FUNC = /^((?:[\w.-]+\/)*[\w.-]+\.(?:\(\*?[\w]+\)\.)?[\w.]+)\((?:[^)]*)\)\s*$/;
 const GO_FILE = /^\s+((?:[A-Za-z]:)?\/?[^\s:]+\.go):(\d+)(?: \+0x[0-9a-f]+)?\s*$/;
@@ -96,8 +96,8 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
     }
     m = VITEST_FRAME.exec(line);
     if (m && !nodeDone) {
-      const file = m[1] as string;
-      node.frames.push({ file, line: Number(m[2]), column: Number(m[3]), log_line, library: NODE_LIBRARY.test(file) });
+      const file = m[2] as string;
+      node.frames.push({ file, line: Number(m[3]), column: Number(m[4]), ...(m[1] ? { function: m[1] } : {}), log_line, library: NODE_LIBRARY.test(file) });
       continue;
     }
     m = GO_FUNC.exec(line);

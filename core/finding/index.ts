@@ -57,6 +57,9 @@ function messageText(body: string): string {
     .replace(/^\[(?:ERROR|error)\]\s+/, '')
     .replace(/^E\s{2,}/, '')
     .replace(/^Error: (?=\S+Error:)/, '')
+    .replace(/^> (?=\S)/, '')
+    // pip's retry wrapper around the connection error: the error itself.
+    .replace(/^WARNING: Retrying \(.*?\) after connection broken by '\w+\((?:'<[^>]*>: )?(.+?)'?\)'.*$/, '$1')
     .replace(/\s+-> \[Help \d+\]$/, '');
   return text.length > MESSAGE_MAX ? `${text.slice(0, MESSAGE_MAX - 1)}…` : text;
 }
@@ -70,11 +73,13 @@ interface Hit {
 /** Each log line's rule match, once per log: excerpt windows overlap, and a weak finding is read again on a wider window. */
 const RULE_CACHE = new WeakMap<readonly string[], Map<number, Omit<Hit, 'index'> | null>>();
 
-function ruleOf(line: string): Omit<Hit, 'index'> | null {
+function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> | null {
   if (line === '' || /^\s+at\s/.test(line)) return null;
   for (const rule of RULES) {
     const m = rule.re.exec(line);
-    if (m) return { rule, read: rule.read ? rule.read(m, line) : rule.tool ? { tool: rule.tool } : {} };
+    if (!m) continue;
+    if (rule.below && ![1, 2, 3].some((k) => (rule.below as RegExp).test(below(k)))) continue;
+    return { rule, read: rule.read ? rule.read(m, line) : rule.tool ? { tool: rule.tool } : {} };
   }
   return null;
 }
@@ -90,7 +95,7 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
   for (let i = 0; i < body.length; i++) {
     let hit = cache.get(start + i);
     if (hit === undefined) {
-      hit = ruleOf(body[i] as string);
+      hit = ruleOf(body[i] as string, (k) => bodyOf(lines[start + i + k] ?? ''));
       cache.set(start + i, hit);
     }
     if (hit) hits.push({ ...hit, index: i });
@@ -158,7 +163,11 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   if (start === excerpt.start_line || excerpt.end_line - excerpt.start_line > 3 || (!bareSignal && !SUMMARY_LINE.test(best.message) && !/exit (?:code|status)|returned \d+/i.test(best.message))) return best;
   const earlier = findingIn(lines, { start_line: start, end_line: excerpt.end_line });
   if (bareSignal) return earlier.class !== 'unknown' && earlier.class !== 'runtime-exception' ? earlier : best;
-  return earlier.class !== 'unknown' ? earlier : best;
+  if (earlier.class !== 'unknown') return earlier;
+  // Still unknown: a tool's own error line above the CI's exit line says more than the exit does
+  // (`make: *** [Makefile:6: check] Error 1` over `Process completed with exit code 2.`).
+  const ciExit = /exit (?:code|status)|returned \d+|^Finished: |marked build as failure/i;
+  return ciExit.test(best.message) && earlier.message_line !== best.message_line && ERRORISH.test(earlier.message) && !ciExit.test(earlier.message) ? earlier : best;
 }
 
 function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
@@ -203,12 +212,11 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     tool = strong.read.tool;
     Object.assign(extra, pick(strong.read, ['code', 'symbol', 'dependency', 'host', 'exception']));
     if (cls === 'network') {
-      // pip and Maven retry before they give up: the resolver's verdict carries the message,
-      // the unreachable host is the cause.
+      // pip and Maven retry before they give up: the network error is the message (the cause),
+      // the resolver's verdict names the tool and what it could not fetch.
       const verdict = hits.find((h) => h.rule.cls === 'dependency-resolution');
       if (verdict) {
-        evidence.push(logLine(strong.index));
-        messageIndex = verdict.index;
+        evidence.push(logLine(verdict.index));
         tool = verdict.read.tool ?? tool;
         if (verdict.read.dependency) extra.dependency = verdict.read.dependency;
       }
@@ -216,12 +224,20 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
         const host = hits.map((h) => h.read.host).find(Boolean);
         if (host) extra.host = host;
       }
-      // curl names no host in its error (`curl: (28) Operation timed out`): the command it ran does.
+      // curl names no host in its error (`curl: (28) Operation timed out`): the command it ran does;
+      // pip's retries name none either: its `Looking in indexes: https://...` line does.
       if (!extra.host) {
         const command = [...before].reverse().find((l) => /^(?:\+ |\$ )/.test(l.trim()));
-        const host = command ? /https?:\/\/([\w.-]+)/.exec(command)?.[1] : undefined;
+        const index = [...before, ...body.slice(0, strong.index)].reverse().find((l) => /^(?:Looking in indexes|Downloading from \S+|Downloading|Fetching|GET|Get|Cloning into \S+ from):? \S*https?:\/\//.test(l.trim()));
+        const host = [command, index].map((l) => (l ? /https?:\/\/([\w.-]+)/.exec(l)?.[1] : undefined)).find(Boolean);
         if (host) extra.host = host;
       }
+    }
+    // A refused credential: the host is the one the command talked to.
+    if (cls === 'permission-credentials' && !extra.host) {
+      const command = [...before].reverse().find((l) => /^(?:\+ |\$ )/.test(l.trim()));
+      const host = command && /\b(?:curl|wget|http|https|git|docker|npm|twine|gh)\b/.test(command) ? /https?:\/\/(?:[^@/\s]+@)?([\w.-]+)/.exec(command)?.[1] : undefined;
+      if (host) extra.host = host;
     }
     if (cls === 'compile-error' && tool === 'rustc') {
       const arrow = arrowBelow(body, strong.index);
@@ -343,6 +359,19 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     messageIndex += 1;
   }
   let messageBody = messageIndex < 0 ? (before[before.length + messageIndex] ?? '') : (body[messageIndex] ?? '');
+  // Output that states no error (a Makefile's echoed recipe) before make's verdict on the recipe
+  // (`make: *** [Makefile:6: check] Error 1`): the verdict, which names the recipe's line, is
+  // what the log says went wrong. (Other verdicts after a paragraph say less than it does.)
+  if (cls === 'unknown' && !ERRORISH.test(messageBody)) {
+    for (let k = end + 1; k < Math.min(lines.length, end + 4); k++) {
+      const next = bodyOf(lines[k] ?? '').trim();
+      if (/^g?make(?:\[\d+\])?: \*\*\* \[[^\]]*[Mm]akefile[^\]:]*:\d+: [^\]]+\] Error \d+/.test(next)) {
+        messageIndex = k - start;
+        messageBody = next;
+        break;
+      }
+    }
+  }
   // CMake wraps its message over indented lines: the sentence runs to its `:` or `.`.
   if (tool === 'cmake' && messageIndex >= 0 && /^\s{2}\S/.test(messageBody) && !/[.:]\s*$/.test(messageBody)) {
     for (let k = messageIndex + 1; k < Math.min(body.length, messageIndex + 4); k++) {
@@ -356,6 +385,17 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   if (!place && (cls === 'ci-script' || cls === 'missing-tool' || cls === 'permission-credentials')) {
     const sh = /^(\S+?): (?:line )?(\d+): /.exec(messageBody.trim());
     if (sh && !/^(?:npm|error|ERROR|warning|fatal)$/.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
+  }
+  // make names the Makefile line whose recipe failed (`make: *** [Makefile:6: check] Error 1`) on
+  // the lines after the command's own error: the place of a command that failed, not of code.
+  if (!place && (cls === 'unknown' || cls === 'missing-tool' || cls === 'permission-credentials' || cls === 'ci-script')) {
+    // Log lines (1-based) from the message to 3 lines past the window.
+    for (let n = logLine(Math.max(0, messageIndex)); n <= Math.min(lines.length, end + 4, logLine(Math.max(0, messageIndex)) + 4); n++) {
+      const mk = /^g?make(?:\[\d+\])?: \*\*\* \[((?:[^\s:\]]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): [^\]]+\] Error \d+/.exec(bodyOf(lines[n - 1] ?? '').trim());
+      if (!mk) continue;
+      place = { file: mk[1] as string, line: Number(mk[2]), log_line: n };
+      break;
+    }
   }
   // CMake names the listfile line over its message: `CMake Error at CMakeLists.txt:3 (find_package):`.
   if (!place && cls !== 'unknown') {
@@ -381,10 +421,16 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   if (cls === 'compile-error') {
     const command = [...before].reverse().find((l) => typeof l === 'string' && /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle)\b/.exec(command)?.[1] : undefined;
+    // clippy prints its lints as rustc errors; the lint's name is on a note (`-D clippy::ptr-arg`).
+    const clippy = body.map((l) => /\b(?:deny|warn|allow)\((clippy::\w+)\)|-D (clippy::[\w-]+)/.exec(l)).find(Boolean);
     if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit') {
       cls = 'lint';
-      tool = linter;
+      tool = linter === 'cargo clippy' ? 'clippy' : linter;
+    } else if (clippy && tool === 'rustc') {
+      cls = 'lint';
+      tool = 'clippy';
     }
+    if (cls === 'lint' && tool === 'clippy' && clippy && !extra.code) extra.code = (clippy[1] ?? clippy[2] ?? '').replace(/-/g, '_');
   }
   const message = messageText(messageBody);
   const message_line = logLine(messageIndex);

@@ -31,6 +31,8 @@ export interface Rule {
   tool?: string;
   /** A line the rule matches but which only frames or concludes: kept as evidence, never the message when another line carries it. */
   framing?: true;
+  /** The rule holds only when one of the next 3 lines matches this too (rustc's ` --> file:line:col` under its `error: `). */
+  below?: RegExp;
 }
 
 const SRC = String.raw`(?:[A-Za-z]:)?[^\s:()"'\[\]<>|*?]*?`;
@@ -105,6 +107,9 @@ export const RULES: Rule[] = [
   },
   { cls: 'compile-error', priority: 31, confidence: 'high', re: /^error TS(\d+): /, read: (m) => ({ tool: 'tsc', code: `TS${m[1]}` }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: /^error\[(E\d{4})\]: /, read: (m) => ({ tool: 'rustc', code: m[1] }) },
+  // rustc's diagnostics without a code (and clippy's lints, which rustc prints the same way):
+  // `error: <message>` with its place on ` --> file:line:col` just below.
+  { cls: 'compile-error', priority: 31, confidence: 'high', re: /^error: (?!could not compile|aborting due to|test failed|linking with|failed to run|Recipe )\S/, below: /^\s*--> (?:[A-Za-z]:)?[^\s:]+:\d+:\d+\s*$/, read: () => ({ tool: 'rustc' }) },
   {
     cls: 'compile-error',
     priority: 30,
@@ -112,12 +117,23 @@ export const RULES: Rule[] = [
     re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)):(\d+):(\d+): (?:fatal )?error: `),
     read: (m) => ({ tool: 'gcc', ...at(m[1], m[2], m[3]) }),
   },
+  // Go names the import that needs a module it cannot find: the resolver's failure, at the import's place.
+  {
+    cls: 'dependency-resolution',
+    priority: 29,
+    confidence: 'high',
+    re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (?:cannot find module providing package|no required module provides package|missing go\.sum entry for module providing package) (\S+?)[:;]?(?:\s|$)`),
+    read: (m) => ({ tool: 'go', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }),
+  },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:vet: )?((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (?!\s)|^(?:vet: )?(\.{1,2}\/${SRC}\.go):(\d+): (?!\s)`), read: (m) => ({ tool: 'go', ...at(m[1] ?? m[4], m[2] ?? m[5], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.swift):(\d+):(\d+): error: `), read: (m) => ({ tool: 'swiftc', ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
-  { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`]/, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
+  // A prerequisite make cannot build (`needed by 'x.o'`): a source file the build lists is missing.
+  { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`], needed by/, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
+  // A target the command asked for that the Makefile does not have: the CI script and the Makefile disagree.
+  { cls: 'ci-script', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`]\.\s+Stop\./, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
   { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^\s*Cannot find source file:\s*$|^\s*Cannot find source file: (\S+)/, read: (m) => ({ tool: 'cmake', ...(m[1] ? { symbol: m[1] } : {}) }) },
   // Python refusing to parse the code is the compiler's error of Python.
   { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(SyntaxError|IndentationError|TabError): /, read: (m) => ({ tool: 'python', exception: m[1] }) },
@@ -161,12 +177,16 @@ export const RULES: Rule[] = [
     cls: 'dependency-resolution',
     priority: 45,
     confidence: 'high',
-    re: /(?:Could not resolve dependencies for project|Could not find artifact (\S+)|Failure to find (\S+)|Non-resolvable (?:parent POM|import POM)|Plugin (\S+) or one of its dependencies could not be resolved|Cannot access \S+ \([^)]*\) in offline mode|Failed to read artifact descriptor for (\S+)|Could not resolve all (?:files|dependencies|artifacts) for configuration|Could not find ([\w.-]+:[\w.-]+:[\w.-]+)\.?|Could not resolve ([\w.-]+:[\w.-]+:[\w.+-]+)\.?|Could not resolve plugin artifact)/,
-    read: (m) => {
-      const dep = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6];
+    re: /(?:Could not resolve dependencies for project|Could not find artifact (\S+)|Failure to find (\S+)|Non-resolvable (?:parent POM|import POM)|Plugin (\S+) or one of its dependencies could not be resolved|Cannot access \S+ \([^)]*\) in offline mode|Failed to read artifact descriptor for (\S+)|Could not find ([\w.-]+:[\w.-]+:[\w.-]+)\.?|Could not resolve ([\w.-]+:[\w.-]+:[\w.+-]+)\.?|Could not resolve plugin artifact)/,
+    read: (m, line) => {
+      // Maven names the artifact later on the line: `... the artifact g:a:jar:1.0 has not been downloaded`, `The following artifacts could not be resolved: g:a:jar:1.0`.
+      const named = /(?:the artifact|artifacts could not be resolved:|Could not find artifact|Failure to find) ([\w.-]+:[\w.-]+(?::[\w.-]+){1,3})/.exec(line)?.[1];
+      const dep = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? named;
       return { tool: /configuration|^Could not (?:find|resolve) [\w.-]+:/.test(m[0]) ? 'gradle' : 'maven', ...(dep ? { dependency: dep.replace(/[.,:]$/, '') } : {}) };
     },
   },
+  // Gradle's heading over the dependency it could not find (`> Could not find g:a:v.` below it).
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', framing: true, re: /^Could not resolve all (?:files|dependencies|artifacts) for configuration/, read: () => ({ tool: 'gradle' }) },
   {
     cls: 'dependency-resolution',
     priority: 45,
@@ -201,13 +221,15 @@ export const RULES: Rule[] = [
   { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /Error: Cannot find module '((?![./])[^']+)'/, read: (m) => ({ tool: 'node', exception: 'Error', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /npm (?:ERR!|error) code EINTEGRITY|go: updates to go\.mod needed|missing go\.sum entry/, read: () => ({}) },
   // Python could not import a module the code needs: the environment lacks a dependency.
-  { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /^(?:E\s+)?(ModuleNotFoundError): No module named '([^']+)'/, read: (m) => ({ tool: 'python', exception: m[1], dependency: m[2] }) },
+  // Only a top-level name: `No module named 'pkg.mod'` means `pkg` was found and lacks `mod`, a
+  // module of the project (moved or renamed) rather than a package the environment lacks.
+  { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /^(?:E\s+)?(ModuleNotFoundError): No module named '([^'.]+)'/, read: (m) => ({ tool: 'python', exception: m[1], dependency: m[2] }) },
   // ---- Permissions and credentials.
   {
     cls: 'permission-credentials',
     priority: 50,
     confidence: 'high',
-    re: /(?:Permission denied|\bEACCES\b|Operation not permitted|\bEPERM\b|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|could not read Username|Invalid username or password|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|Host key verification failed|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
+    re: /(?:Permission denied|\bEACCES\b|Operation not permitted|\bEPERM\b|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|(?:returned error|HTTP error|HTTP\/[\d.]+|response code|status):? 40[13]\b|could not read Username|Invalid username or password|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|Host key verification failed|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
     read: (_m, line) => {
       const host = hostOf(line);
       return host ? { host } : {};
@@ -224,6 +246,8 @@ export const RULES: Rule[] = [
       return { tool: 'sh', ...(symbol ? { symbol } : {}) };
     },
   },
+  // make could not start a recipe's program: `make: protoc: No such file or directory` (a bare name, not a path).
+  { cls: 'missing-tool', priority: 55, confidence: 'high', re: /^g?make(?:\[\d+\])?: ([\w.+-]+): (?:No such file or directory|Command not found)$/, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
   {
     cls: 'missing-tool',
     priority: 56,

@@ -207,7 +207,8 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
       continue;
     }
     m = NODE_EXCEPTION.exec(text);
-    if (m && !node && lines.slice(i + 1, i + 13).some((l) => /^\s*at\s/.test(l))) {
+    // Node prints `at` frames under the error; vitest `❯ fn file:line:col`.
+    if (m && !node && lines.slice(i + 1, i + 13).some((l) => /^\s*at\s|^\s*❯ (?:[\w$.<>]+ )?[^\s:()]+:\d+:\d+\s*$/.test(l))) {
       node = { index: i, text, exception: m[1] as string, runtime: 'node' };
       continue;
     }

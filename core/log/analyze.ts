@@ -93,6 +93,8 @@ interface BlockExtra {
   stepsAfter: number;
   /** The parallel branch of the anchor (`[name] ` prefix). */
   branch: string | undefined;
+  /** A fatal condition of the machine among its first lines (shapes' `fatal`). */
+  fatal: boolean;
 }
 
 type KeptBlock = Block & { extra?: BlockExtra };
@@ -183,6 +185,12 @@ export class LogAnalyzer {
   private stopSteps: number[] = [];
   private epilogue = -1;
   private epilogueSteps = 0;
+  /**
+   * The first freestyle build step that failed (`Build step '...' marked build as failure`):
+   * what the post-build actions print after it (no test reports, no artifacts, a mail server
+   * refusing the notification) is the failed build's aftermath.
+   */
+  private postBuild = -1;
   // The last line that says anything, and its tail's text once it leaves the window.
   private lastMeaningful = -1;
   private tail: { end: number; texts: string[] } | undefined;
@@ -206,6 +214,7 @@ export class LogAnalyzer {
     this.markDiff(info);
     w.add(info, text, this.steps);
     if ((info.role === 'command' || info.role === 'text') && NEXT_STEP.test(info.body)) this.steps++;
+    if (this.postBuild < 0 && info.role === 'exit-fail' && info.body.startsWith('Build step ')) this.postBuild = i;
     if (this.epilogue < 0 && (info.body.startsWith('Done. Your build exited with') || /^Finished: [A-Z]+$/.test(info.body))) {
       this.epilogue = i;
       this.epilogueSteps = w.stepsBefore(i);
@@ -339,9 +348,12 @@ export class LogAnalyzer {
     let located = false;
     let frames = 0;
     let boiler = 0;
+    let fatal = false;
     const last = Math.min(block.end, block.start + 19);
     for (let j = block.start; j <= last; j++) {
-      const body = w.get(j)?.body ?? '';
+      const info = w.get(j);
+      const body = info?.body ?? '';
+      if (info?.shape?.fatal === true && info.role === 'anchor') fatal = true;
       if (!located && LOCATION.test(body)) located = true;
       if (STACK_FRAME.test(body)) frames++;
       if (BOILERPLATE.test(body)) boiler++;
@@ -362,6 +374,7 @@ export class LogAnalyzer {
       boiler,
       stepsAfter: after < w.length ? w.stepsBefore(after) : this.steps,
       branch: w.get(block.anchor)?.branch,
+      fatal,
     };
   }
 
@@ -422,9 +435,13 @@ export class LogAnalyzer {
       const strength = block.weight >= 6 ? 1 : 0.5;
       f[0] = block.weight;
       f[1] = block.repeated ? 1 : 0;
-      if (section !== undefined) {
-        if (section === primary) f[2] = strength;
-        else if (section.failed) f[3] = strength;
+      // Disk full, out of memory, killed, the agent gone: wherever it was printed before the build
+      // ended (a command that went on, after the step it broke), the failing command is its consequence.
+      const fatal = extra?.fatal === true && block.start <= epilogue;
+      if (fatal || section === primary) {
+        if (primary !== undefined || section !== undefined) f[2] = strength;
+      } else if (section !== undefined) {
+        if (section.failed) f[3] = strength;
         else f[4] = 1;
       } else if (primary !== undefined) {
         // Outside any command (setup, teardown): before the failing command it rarely matters.
@@ -432,7 +449,7 @@ export class LogAnalyzer {
         else f[6] = 1;
       }
       // What the CI server prints after the build has ended (cache upload, VM teardown) is not why.
-      if (block.start > epilogue) f[7] = 1;
+      if (block.start > epilogue || (this.postBuild >= 0 && block.start > this.postBuild && !fatal)) f[7] = 1;
       f[8] = block.start / Math.max(1, total);
       if (block.anchors > 1) f[9] = 1;
       // The same kind of error again in the same command is the cascade of the first one.

@@ -65,9 +65,11 @@ const LINE_PREFIX =
   /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ {2,}> ?)/;
 const NOISE =
   /^(?:travis_(?:fold|time):|\[Pipeline\] |##\[(?:group|endgroup)\]|(?:remote: )?(?:Counting|Compressing|Receiving|Resolving|Enumerating) objects|Checking out files|Unpacking objects|\s*\d{1,3}%\s*\[|[\s.]*$)/;
-export const COMMAND = /^(?:\$ \S|\+ \S|##\[group\]Run |> \S+@\S+ \S+ \/|\[Pipeline\] (?:sh|bat|powershell)\b)/;
+// `[job] $ /bin/sh -xe /tmp/jenkins123.sh` is a freestyle build step's command.
+export const COMMAND = /^(?:\$ \S|\+ \S|##\[group\]Run |> \S+@\S+ \S+ \/|\[Pipeline\] (?:sh|bat|powershell)\b|\[[^\]]+\] \$ \S)/;
 const TRAVIS_EXIT = /^The command "[\s\S]*" (?:exited with (\d+)|failed)/;
-const STEP_EXIT = /^(?:ERROR: script returned exit code (\d+)|##\[error\]Process completed with exit code (\d+))/;
+// A freestyle build step that failed: `Build step 'Execute shell' marked build as failure`.
+const STEP_EXIT = /^(?:ERROR: script returned exit code (-?\d+)|##\[error\]Process completed with exit code (\d+)|Build step '.*' marked build as failure$)/;
 export const STACK_FRAME =
   /^\s*(?:at\s+\S|Call Stack \(most recent call first\):|\.\.\. \d+ (?:more|common frames omitted)|Caused by: |Suppressed: |File "|#\d+\s+0x|\[C\]: in |\S+:\d+: in |from \S+:\d+:in |\S+\.(?:rb|ex|exs|erl|lua):\d+|\S+:\d+:in [`'])/;
 const CARET_LINE = /^\s*[~^|]+[~^\s]*$|^\s*\d+\s*\|/;
@@ -431,7 +433,9 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
       if (firstLine.role === 'anchor' && end === first) end = growForward(info, first, true, true);
       if (firstLine.role === 'anchor' && firstLine.shape !== undefined) {
         headerWeight = Math.max(shape.weight, firstLine.shape.weight);
-        headerReason = shape.freeDetail === true ? shape.reason : reasonOf(firstLine);
+        // The list's first item names the block, unless its shape says less than the header
+        // (`[ERROR]   T.test:41 expected ...` under Surefire's `[ERROR] Failures:`).
+        headerReason = shape.freeDetail === true || firstLine.shape.weight < shape.weight ? shape.reason : reasonOf(firstLine);
       }
     } else {
       start = growBackward(info, i, state.coveredTo);
@@ -490,10 +494,10 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
   } else if (line.role === 'exit-fail') {
     const before = precedingOutput(info, i, state.coveredTo);
     if (before !== null) state.blocks.push(before);
-    const code = /(?:exited with|exit code) (\d+)/.exec(line.body)?.[1];
+    const code = /(?:exited with|exit code) (-?\d+)/.exec(line.body)?.[1];
     const reason = line.body.startsWith('ERROR: script returned')
       ? `Jenkins: script returned exit code ${code ?? ''}`.trim()
-      : code !== undefined ? `command exited with ${code}` : 'command failed';
+      : line.body.startsWith('Build step ') ? 'Jenkins build step failed' : code !== undefined ? `command exited with ${code}` : 'command failed';
     // 124 is timeout(1)'s status and 137 a SIGKILL (often the out-of-memory killer): then the
     // exit line is itself the explanation.
     const signal = code === '124' ? 'command timed out (exit 124)' : code === '137' ? 'command killed (exit 137)' : null;

@@ -27,14 +27,92 @@ describe('Jenkins console rules', () => {
     ['Cannot contact agent-2: java.lang.InterruptedException', 'Jenkins agent lost'],
     ['Aborted by Carol', 'Jenkins build aborted'],
     ['Build team » deploy #3 completed: FAILURE', 'Jenkins downstream build failed'],
+    ['Rejected by Carol Diaz', 'Jenkins build aborted'],
+    ['ERROR: Timeout after 10 minutes', 'Jenkins timeout'],
+    ['process apparently never started in /w/app@tmp/durable-5f3a1b2c', 'Jenkins: shell step never started'],
   ])('%s', (line, reason) => {
     const log = ['Started by user x', '[Pipeline] Start of Pipeline', line, '[Pipeline] End of Pipeline', 'Finished: FAILURE'].join('\n');
     expect(top(log)).toMatchObject({ start: 3, reason });
   });
 
+  test('a git fetch that hit the Git plugin\'s timeout: the timeout, not the GitException it throws', () => {
+    const log = [
+      ' > git fetch --tags --force --progress -- https://github.com/acme/mono.git +refs/heads/*:refs/remotes/origin/* # timeout=10', 'ERROR: Timeout after 10 minutes',
+      "ERROR: Error fetching remote repo 'origin'", 'hudson.plugins.git.GitException: Failed to fetch from https://github.com/acme/mono.git', '\tat hudson.plugins.git.GitSCM.fetchFrom(GitSCM.java:1003)',
+      'Caused by: hudson.plugins.git.GitException: Command "git fetch" returned status code 143:', 'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 2, reason: 'Jenkins timeout' });
+  });
+
+  test.each(['Host key verification failed.', 'ssh: connect to host web-1 port 22: Connection refused', 'deploy@web-1: Permission denied (publickey).'])('ssh: %s', (line) => {
+    const log = ['[Pipeline] sh', '+ scp -r dist/ deploy@web-1:/srv/app', line, 'lost connection', '[Pipeline] }', 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n');
+    expect(top(log)).toMatchObject({ start: 3, reason: 'ssh error' });
+  });
+
   test('disk full outranks the link and make failures it causes', () => {
     const log = ['+ make', 'cc -c a.c', 'a.c:3:1: error: cannot write a.o: No space left on device', 'b.c:9:5: error: expected ; before }', 'make: *** [all] Error 1', 'ERROR: script returned exit code 2'].join('\n');
     expect(top(log)).toMatchObject({ start: 3, reason: 'disk full' });
+  });
+
+  test('disk full in an earlier step that went on outranks the test failures it causes', () => {
+    const log = [
+      '[Pipeline] sh', '+ npm ci', 'npm error code ENOSPC', 'npm error nospc ENOSPC: no space left on device, write', '[Pipeline] }',
+      '[Pipeline] sh', '+ npx jest --ci', 'FAIL src/a.test.ts', '  ● Test suite failed to run', '', "    Cannot find module 'react' from 'src/a.tsx'", '',
+      'Test Suites: 1 failed, 1 total', '[Pipeline] }', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 3, reason: 'disk full' });
+  });
+
+  test('a shell step that never started (exit code -2) is the cause, not its generic ERROR line', () => {
+    const log = [
+      '[Pipeline] stage', '[Pipeline] { (Build)', '[Pipeline] sh', 'process apparently never started in /home/jenkins/workspace/app@tmp/durable-5f3a1b2c',
+      '(running Jenkins temporarily with -Dorg.jenkinsci.plugins.durabletask.BourneShellScript.LAUNCH_DIAGNOSTICS=true might make the problem clearer)',
+      '[Pipeline] }', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code -2', 'Finished: FAILURE',
+    ].join('\n');
+    const excerpts = analyze(log);
+    expect(excerpts[0]).toMatchObject({ start_line: 4, reason: 'Jenkins: shell step never started' });
+    expect(excerpts.find((e) => e.start_line === 8)?.reason).toBe('Jenkins: script returned exit code -2');
+  });
+
+  test('a build nobody could take (no agent with the label) outranks the abort that ended the wait', () => {
+    const log = ['Started by user bob', '[Pipeline] node', 'Still waiting to schedule task', "There are no nodes with the label ‘docker-arm’", 'Aborted by bob', '[Pipeline] End of Pipeline', 'Finished: ABORTED'].join('\n');
+    expect(top(log)).toMatchObject({ start: 4, reason: 'Jenkins: no agent for the label' });
+  });
+
+  test("a freestyle step's error outranks what the post-build actions print after the step failed", () => {
+    const log = [
+      'Started by user bob', 'Building on the built-in node in workspace /var/jenkins_home/workspace/deploy', '[deploy] $ /bin/sh -xe /tmp/jenkins123.sh', '+ ./deploy.sh staging',
+      'curl: (22) The requested URL returned error: 500', "Build step 'Execute shell' marked build as failure", 'Recording test results',
+      'ERROR: Step ‘Publish JUnit test result report’ failed: No test report files were found. Configuration error?',
+      "ERROR: Couldn't connect to host, exception: javax.mail.MessagingException: Could not connect to SMTP host: localhost, port: 25;", 'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 5, reason: 'curl error' });
+  });
+
+  test('an agent that went away is the cause even when Jenkins says so after the failed step', () => {
+    const log = [
+      '[app] $ cmd /c call C:\\Windows\\TEMP\\jenkins1.bat', 'msbuild App.sln', 'FATAL: command execution failed', 'java.nio.channels.ClosedChannelException',
+      '\tat org.jenkinsci.remoting.protocol.NetworkLayer.onRecvClosed(NetworkLayer.java:154)', "Build step 'Execute Windows batch command' marked build as failure",
+      'ERROR: Step ‘Archive the artifacts’ failed: no workspace for app #8', 'Agent went offline during the build', 'Finished: FAILURE',
+    ].join('\n');
+    const first = top(log);
+    expect(first.reason).toBe('Jenkins agent lost');
+    expect(first.start <= 8 && first.end >= 8).toBe(true);
+  });
+
+  test("Surefire's closing list of failures is the answer, the per-class detail second", () => {
+    const log = [
+      '[Pipeline] sh', '+ mvn -B test', '[INFO] Running com.acme.CartTest',
+      '[ERROR] Tests run: 4, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.05 s <<< FAILURE! -- in com.acme.CartTest',
+      '[ERROR] com.acme.CartTest.total -- Time elapsed: 0.01 s <<< FAILURE!', 'org.opentest4j.AssertionFailedError: expected: <7> but was: <8>',
+      '\tat com.acme.CartTest.total(CartTest.java:41)', '', '[INFO] ', '[INFO] Results:', '[INFO] ', '[ERROR] Failures: ',
+      '[ERROR]   CartTest.total:41 expected: <7> but was: <8>', '[INFO] ', '[ERROR] Tests run: 9, Failures: 1, Errors: 0, Skipped: 0', '[INFO] ', '[INFO] BUILD FAILURE',
+      '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.5:test (default-test) on project shop: There are test failures.',
+      '[Pipeline] }', 'ERROR: script returned exit code 1', 'Finished: FAILURE',
+    ].join('\n');
+    const excerpts = analyze(log);
+    expect(excerpts[0]).toMatchObject({ start_line: 13, reason: 'JUnit test failure' });
+    expect(excerpts[1]).toMatchObject({ start_line: 4 });
   });
 
   test('a plugin\'s bare "ERROR: ... failed." is not the cause when the line above says why', () => {

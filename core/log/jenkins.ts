@@ -5,15 +5,18 @@
  * - Groovy/CPS errors of the pipeline script, credentials that do not exist, agents that went
  *   away, timeouts and aborts (who aborted), a downstream build that failed: the line itself is
  *   the cause.
- * - A fatal condition of the machine (disk full, out of memory, a killed process) weighs more
- *   than 10, the top of the ordinary scale: it outranks the failures it causes (a link step that
- *   cannot write, tests that die after the heap is gone).
+ * - A fatal condition of the machine (disk full, out of memory, a killed process, the agent gone)
+ *   weighs 9-11, the top of the ordinary scale, and is `fatal`: it outranks the failures it
+ *   causes (a link step that cannot write, tests that die after the heap is gone), wherever it
+ *   was printed before the build ended: in a command that went on or exited 0, or after the
+ *   step it broke (Jenkins notices a lost agent late); the analyzer ranks it as part of the
+ *   failing command.
  * - Wrappers that are never the cause: `script returned exit code N` (the step's own output above
  *   says why), `Build step '...' marked build as failure`, `Finished: FAILURE`, `Failed in branch
  *   X` (the branch's own lines say why), a plugin's bare `ERROR: ... failed.` and pointers to a
  *   log kept elsewhere (`A full log can be found at ...`).
  */
-import type { FailureShape } from './shapes.js';
+import type { FailureShape } from './shapeType.js';
 
 /** Reason of every Groovy/CPS error of the pipeline script (the finding's `ci-script` class). */
 export const SCRIPT_REASON = 'Jenkins pipeline script error';
@@ -22,9 +25,9 @@ export const AGENT_REASON = 'Jenkins agent lost';
 
 export const JENKINS_SHAPES: readonly FailureShape[] = [
   // Fatal conditions of the machine: they explain whatever failed after them.
-  { re: /no space left on device|\bENOSPC\b|[Dd]isk quota exceeded|There is not enough space on the disk/i, role: 'anchor', weight: 11, reason: 'disk full' },
-  { re: /OutOfMemoryError|JavaScript heap out of memory|[Oo]ut of memory|Cannot allocate memory|std::bad_alloc|\bOOMKilled\b/, role: 'anchor', weight: 11, reason: 'out of memory' },
-  { re: /^Killed$|Killed signal terminated program|\bsignal: killed\b/, role: 'anchor', weight: 10, reason: 'process killed' },
+  { re: /no space left on device|\bENOSPC\b|[Dd]isk quota exceeded|There is not enough space on the disk/i, role: 'anchor', weight: 11, reason: 'disk full', fatal: true },
+  { re: /OutOfMemoryError|JavaScript heap out of memory|[Oo]ut of memory|Cannot allocate memory|std::bad_alloc|\bOOMKilled\b/, role: 'anchor', weight: 11, reason: 'out of memory', fatal: true },
+  { re: /^Killed$|Killed signal terminated program|\bsignal: killed\b/, role: 'anchor', weight: 10, reason: 'process killed', fatal: true },
 
   // The pipeline script (Groovy, CPS, script security).
   { re: /^WorkflowScript: \d+: /, role: 'anchor', weight: 9, reason: SCRIPT_REASON },
@@ -36,12 +39,17 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
 
   // Agents.
   // Jenkins' own statement first; the remoting exception it throws (and its trace) weighs less.
-  { re: /^Cannot contact \S+: |^Agent went offline during the build|^(?:ERROR: )?Connection was broken|was deleted; cancelling node body|^(?:ERROR: )?Issue with creating launcher for agent|wrapper script does not seem to be touching the log file/, role: 'anchor', weight: 10, reason: AGENT_REASON },
-  { re: /hudson\.remoting\.ChannelClosedException|Backing channel '.*' is disconnected/, role: 'anchor', weight: 9, reason: AGENT_REASON },
+  { re: /^Cannot contact \S+: |^Agent went offline during the build|^(?:ERROR: )?Connection was broken|was deleted; cancelling node body|^(?:ERROR: )?Issue with creating launcher for agent|wrapper script does not seem to be touching the log file/, role: 'anchor', weight: 10, reason: AGENT_REASON, fatal: true },
+  { re: /hudson\.remoting\.ChannelClosedException|Backing channel '.*' is disconnected/, role: 'anchor', weight: 9, reason: AGENT_REASON, fatal: true },
+  // A `sh`/`bat` step whose wrapper script never ran on the agent (durable-task; exit code -2).
+  { re: /^process apparently never started in \S/, role: 'anchor', weight: 9, reason: 'Jenkins: shell step never started' },
+  // No agent can take the build (a label nobody has, all its agents offline): it waits until aborted or timed out.
+  { re: /^There are no nodes with the label [‘'"]|^All nodes of label [‘'"].*[’'"] are offline|^[‘'"].*[’'"] doesn[’']t have label [‘'"]|^Jenkins doesn[’']t have label [‘'"]/, role: 'anchor', weight: 9, reason: 'Jenkins: no agent for the label' },
   { re: /^Could not connect to \S+ to send interrupt signal/, role: 'summary', weight: 2, reason: AGENT_REASON },
 
   // Timeouts and aborts.
-  { re: /^Cancelling nested steps due to timeout|^Timeout has been exceeded|^Build timed out \(after \d+ \w+\)/, role: 'anchor', weight: 9, reason: 'Jenkins timeout' },
+  // (`ERROR: Timeout after 10 minutes`: the Git plugin's own limit on a git command.)
+  { re: /^Cancelling nested steps due to timeout|^Timeout has been exceeded|^Build timed out \(after \d+ \w+\)|^ERROR: Timeout after \d+ (?:minutes?|seconds?)/, role: 'anchor', weight: 9, reason: 'Jenkins timeout' },
   { re: /^Aborted by \S|^Rejected by \S|^Build was aborted$/, role: 'anchor', weight: 8, reason: 'Jenkins build aborted' },
 
   // A downstream build (the `build` step) that failed this one.
@@ -52,8 +60,9 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
 
   // Wrappers: never the cause.
   { re: /^Failed in branch \S/, role: 'summary', weight: 2, reason: 'Jenkins: failed in branch' },
-  { re: /^(?:ERROR: )?script returned exit code \d+/, role: 'summary', weight: 3, reason: 'Jenkins: script returned exit code' },
+  { re: /^(?:ERROR: )?script returned exit code -?\d+/, role: 'summary', weight: 3, reason: 'Jenkins: script returned exit code' },
   { re: /hudson\.AbortException: /, role: 'summary', weight: 3, reason: 'Jenkins step aborted' },
+  // (`Build step '...' marked build as failure` is a failing step's exit: blocks.ts STEP_EXIT.)
   { re: /^Build step '.*' (?:marked build as failure|changed build result to)/, role: 'summary', weight: 2, reason: 'Jenkins build step failed' },
   { re: /^Finished: (?:FAILURE|ABORTED|UNSTABLE|NOT_BUILT)/, role: 'summary', weight: 1, reason: 'Jenkins build failed' },
   { re: /^Stage ".*" skipped due to (?:earlier failure|when conditional)/, role: 'summary', weight: 1, reason: 'Jenkins stage skipped' },
@@ -63,13 +72,13 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
 ];
 
 /** Lines that may match a Jenkins shape but hold none of the analyzer's usual failure words. */
-export const JENKINS_WORDS = /went offline|was deleted; cancelling|not permitted|ENOSPC|Unauthorized|Forbidden|[Rr]eturn code|[Ss]tatus code|log can be found|CredentialId|Connection was broken|touching the log file|skipped due to/;
+export const JENKINS_WORDS = /went offline|was deleted; cancelling|not permitted|ENOSPC|Unauthorized|Forbidden|[Rr]eturn code|[Ss]tatus code|log can be found|CredentialId|Connection was broken|touching the log file|skipped due to|apparently never started|label [‘'"]|^Rejected by /;
 /**
  * For the analyzer's prefilter (shapes.ts `failureHints`): three characters, case aside, that
  * every match of JENKINS_WORDS contains one of (`0` any digit; `;` stands for any character
  * that is not a letter, a digit, a space, `(`, `,` or `*`). A line with none skips the pattern.
  */
-export const JENKINS_WORD_KEYS: readonly string[] = ['ffl', 'd; ', 'rmi', 'osp', 'tho', 'bid', 'n c', 'tus', 'fou', 'lid', 'rok', 'uch', 'd d'];
+export const JENKINS_WORD_KEYS: readonly string[] = ['ffl', 'd; ', 'rmi', 'osp', 'tho', 'bid', 'n c', 'tus', 'fou', 'lid', 'rok', 'uch', 'd d', 'tly', 'abe', 'cte'];
 
 /**
  * Prefixes that Jenkins and its plugins put before a line's text: the Timestamper's

@@ -1,7 +1,7 @@
 import { analyze } from './analyze.js';
 import { cleanLines } from './clean.js';
 import { failureLocations, locationsInLine, locationsInSpan } from './locations.js';
-import { missingSymbolOf, similarIdentifiers, typeMismatchOf } from './symbols.js';
+import { callArityAt, likelyMembers, membersOf, missingSymbolOf, ownerTypeOf, similarIdentifiers, symbolKindAt, typeMismatchOf } from './symbols.js';
 
 const one = (line: string, previous?: string) => locationsInLine(line, 7, previous)[0];
 
@@ -130,5 +130,32 @@ describe('what compilers say is wrong', () => {
     expect(similarIdentifiers('totl', lines).map((h) => h.name)).toEqual(['Totl', 'total']);
     expect(similarIdentifiers('totalC', lines).map((h) => h.name)).toContain('totalCount');
     expect(similarIdentifiers('zzzz', lines)).toEqual([]);
+  });
+});
+
+describe('kinds, owners and arity of a missing name, from the message and the failing line (issue 25)', () => {
+  it('reads a capitalised qualifier as a type and a call as a callable', () => {
+    const javac = 'error: cannot find symbol\nsymbol: variable Tax\nlocation: class Invoice';
+    expect(symbolKindAt(javac, 'Tax', '        return Math.round(netCents * (1 + Tax.rateFor(country)));')).toBe('type');
+    expect(symbolKindAt('error: cannot find symbol\nsymbol: variable total', 'total', 'return total + 1;')).toBe('value');
+    expect(symbolKindAt('cmd/blog/main.go:10:19: undefined: slug.Make', 'Make', '\tfmt.Println(slug.Make("Hello Go World"))')).toBe('callable');
+    expect(callArityAt('Make', '\tfmt.Println(slug.Make("Hello, Go World", 2))')).toBe(2);
+    expect(callArityAt('size', '    std::printf("%zu\\n", q.size());')).toBe(0);
+  });
+
+  it('names the owner of a C++ member and of a Go package name, and their members', () => {
+    expect(missingSymbolOf('main.cpp:8:34: error: ‘class JobQueue’ has no member named ‘size’')).toBe('size');
+    expect(ownerTypeOf('main.cpp:8:34: error: ‘class JobQueue’ has no member named ‘size’')).toBe('JobQueue');
+    expect(ownerTypeOf('cmd/blog/main.go:10:19: undefined: slug.Make')).toBe('slug');
+    const hpp = ['class JobQueue {', ' public:', '    void push(int j) { jobs_.push_back(j); }', '    std::size_t length() const { return jobs_.size(); }', ' private:', '    std::vector<int> jobs_;', '};'];
+    expect(membersOf('JobQueue', hpp).map((m) => [m.name, m.arity])).toEqual(expect.arrayContaining([['push', 1], ['length', 0]]));
+    const go = ['package slug', '', 'import "strings"', '', '// FromTitle turns a title into a URL slug.', 'func FromTitle(title string) string {', '\treturn strings.ToLower(title)', '}', 'func (s *T) Method() {}'];
+    expect(membersOf('slug', go).map((m) => [m.name, m.arity])).toEqual([['FromTitle', 1]]);
+    expect(likelyMembers('Make', 'callable', 1, membersOf('slug', go)).map((m) => m.name)).toEqual(['FromTitle']);
+  });
+
+  it('relates a name to the same name with a camel-case word added, never a comment word', () => {
+    expect(similarIdentifiers('Tax', ['package billing;', '', 'public final class TaxTable {', '    // Tax rates'], 2, 'type').map((h) => h.name)).toEqual(['TaxTable']);
+    expect(similarIdentifiers('Tax', ['class Taxonomy {}'], 2, 'type')).toEqual([]);
   });
 });

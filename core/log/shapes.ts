@@ -16,25 +16,8 @@
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
 import { NON_ASCII_TRIGRAM, SYMBOL, gateOf, trigramClauses, trigramHash, type Gate } from './prefilter.js';
 
-export type ShapeRole = 'anchor' | 'header' | 'summary';
-
-export interface FailureShape {
-  re: RegExp;
-  role: ShapeRole;
-  weight: number;
-  reason: string;
-  /** The message is complete on its line: the lines after it are not its paragraph. */
-  single?: boolean;
-  /** The heading is indented but its detail is printed at the margin (minitest, EUnit). */
-  detailAtMargin?: boolean;
-  /** A header whose detail runs over blank lines up to the reporter's next separator (Vitest). */
-  freeDetail?: boolean;
-  /**
-   * Literal text every match contains, one of them at least (case as written): a line without
-   * any is not tried against `re`. Only speed depends on it; it must never exclude a match.
-   */
-  needs?: readonly string[];
-}
+export type { ShapeRole, FailureShape } from './shapeType.js';
+import type { FailureShape } from './shapeType.js';
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
 export function compilerReason(path: string): string {
@@ -102,10 +85,14 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Maven / Gradle / sbt / Java
   { re: /^\[ERROR\] (?:COMPILATION ERROR|\S+\.(?:java|kt|scala|groovy):\[?\d+)/, role: 'anchor', weight: 9, reason: 'Maven compilation error' },
+  // Surefire's closing list (`[ERROR] Failures:` over `[ERROR]   Class.test:41 expected ...`) names
+  // every failing test with its message, as the `Failed tests:` list of older versions does.
+  { re: /^\[ERROR\] (?:Failures|Errors|Tests in error|Failed tests):\s*$/, role: 'header', weight: 8, reason: 'JUnit test failure' },
   { re: /^\[ERROR\] (?:Tests run:|Failures:|Errors:|Tests in error:|Failed tests:)/, role: 'anchor', weight: 8, reason: 'Maven test failure' },
-  // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal;
+  // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal (no
+  // plugin when the dependencies of the project could not be resolved before any goal ran);
   // the [ERROR] lines under it repeat the detail.
-  { re: /^\[ERROR\] Failed to execute goal \S+ (?:\(\S+\) )?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
+  { re: /^\[ERROR\] Failed to execute goal (?:\S+ (?:\(\S+\) )?)?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
   // The reactor's row of the module that failed (`[INFO] shop-orders ..... FAILURE [  2.7 s]`).
   { re: /^\[INFO\] \S.*? \.{2,} FAILURE(?: \[|$)/, role: 'anchor', weight: 5, reason: 'Maven module failed', single: true },
   { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|\[Help \d+\] |After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
@@ -204,10 +191,14 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^#\d+ ERROR: /, role: 'anchor', weight: 7, reason: 'Docker build error' },
 
   // Shell and system
+  // ssh and scp refusing the connection or the host.
+  { re: /^Host key verification failed\.|^(?:\S+@)?\S+: Permission denied \(publickey|^ssh: (?:connect to host \S+ port \d+: |Could not resolve hostname )/, role: 'anchor', weight: 8, reason: 'ssh error' },
   { re: /(?:command not found|: not found$|is currently not installed)/, role: 'anchor', weight: 9, reason: 'shell: command not found' },
   { re: /No such file or directory|cannot open shared object file/, role: 'anchor', weight: 7, reason: 'missing file' },
   { re: /Permission denied/, role: 'anchor', weight: 6, reason: 'permission denied' },
   { re: /^fatal: /, role: 'anchor', weight: 8, reason: 'git error' },
+  // curl's own error line: `curl: (22) The requested URL returned error: 500`.
+  { re: /^curl: \(\d+\) \S/, role: 'anchor', weight: 5, reason: 'curl error' },
   { re: /^E: (?:Unable|Package|Could not|Failed|The repository)/, role: 'anchor', weight: 8, reason: 'apt error' },
   { re: /^(?:Killed|Terminated)$|[Oo]ut of memory|OutOfMemoryError|No space left on device/, role: 'anchor', weight: 8, reason: 'resource exhausted' },
   { re: /^No output has been received in the last \d+m|exceeded the maximum time limit/, role: 'anchor', weight: 8, reason: 'build timed out' },
@@ -359,7 +350,7 @@ export function failureHints(line: string): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|curl: \(\d|ssh: |\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {

@@ -24,11 +24,55 @@ export function missingSymbolOf(message: string): string | undefined {
     /'([A-Za-z_]\w*)' (?:was not declared|undeclared)/,
     /use of undeclared identifier '([A-Za-z_]\w*)'/,
     /implicit declaration of function '([A-Za-z_]\w*)'/,
-    /has no (?:field or method|member named) '?([A-Za-z_]\w*)'?/,
+    /has no (?:field or method|member named) [‘'`]?([A-Za-z_]\w*)[’'`]?/,
   ];
   for (const re of patterns) {
     const m = re.exec(message);
     if (m?.[1]) return m[1];
+  }
+  return undefined;
+}
+
+/**
+ * The kind of a missing symbol from the message and from how the failing source line uses it:
+ * the message's word first, except that a capitalised "variable" used as a qualifier
+ * (`Tax.rateFor(...)`, javac's `symbol: variable Tax`) is a type; with no word in the message,
+ * a name that is called (`slug.Make(...)`) is a callable.
+ */
+export function symbolKindAt(message: string, missing: string, sourceLine: string | undefined): SymbolKind | undefined {
+  const said = symbolKindOf(message);
+  const name = missing.replace(/[$]/g, '\\$');
+  const code = sourceLine ?? '';
+  if (said === 'value' && /^[A-Z]/.test(missing) && new RegExp(`(?:^|[^\\w$.])${name}\\.[A-Za-z_$]`).test(code)) return 'type';
+  if (said === undefined && new RegExp(`(?:^|[^\\w$])${name}\\s*\\(`).test(code)) return 'callable';
+  return said;
+}
+
+/** How many arguments the source line passes where it calls `name` (`slug.Make("a b")` -> 1). */
+export function callArityAt(name: string, sourceLine: string | undefined): number | undefined {
+  const code = sourceLine ?? '';
+  const at = new RegExp(`(?:^|[^\\w$])${name.replace(/[$]/g, '\\$')}\\s*\\(`).exec(code);
+  if (!at) return undefined;
+  let depth = 0;
+  let args = 0;
+  let any = false;
+  let quote = '';
+  for (let i = at.index + at[0].length; i < code.length; i++) {
+    const ch = code[i] as string;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === '`') {
+      quote = ch;
+      any = true;
+    } else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      if (depth === 0) return any ? args + 1 : 0;
+      depth--;
+    } else if (ch === ',' && depth === 0) args++;
+    else if (!/\s/.test(ch)) any = true;
   }
   return undefined;
 }
@@ -92,6 +136,8 @@ const DEFINITIONS: [RegExp, DefinitionKind][] = [
   [/^\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)/, 'callable'],
   [new RegExp(String.raw`^\s*${MODIFIERS}[\w$<>\[\],.*&:?]+(?:\s+[\w$<>\[\],.*&:?]+)*?[\s*&]+([A-Za-z_$][\w$]*)\s*\([^;]*$`), 'callable'],
   [/^\s*(?:(?:async|static|get|set|public|private|protected|override)\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::\s*[^{=]+)?\{\s*$/, 'callable'],
+  // A C++/Java method with its body on the same line: `std::size_t length() const { return n; }`.
+  [new RegExp(String.raw`^\s*${MODIFIERS}[\w$<>\[\],.:*&]+(?:\s+[\w$<>\[\],.:*&]+)*?[\s*&]+([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?\{`), 'callable'],
   [/\b(?:const|let|var|val)\s+([A-Za-z_$][\w$]*)/, 'value'],
   [new RegExp(String.raw`^\s*${MODIFIERS}[\w$<>\[\],.]+\s+([A-Za-z_$][\w$]*)\s*(?:=[^=>]|;)`), 'value'],
   [/^\s*(?:(?:readonly|public|private|protected|static)\s+)*([A-Za-z_$][\w$]*)\??\s*:\s*[\w$'"{[(<|]/, 'value'],
@@ -151,7 +197,9 @@ export function similarIdentifiers(missing: string, lines: readonly string[], ma
     const related =
       nl === lower ||
       distance <= Math.max(1, Math.floor(Math.min(lower.length, nl.length) / 3)) ||
-      (lower.length >= 4 && (nl.includes(lower) || lower.includes(nl)) && Math.abs(nl.length - lower.length) <= 8);
+      (lower.length >= 4 && (nl.includes(lower) || lower.includes(nl)) && Math.abs(nl.length - lower.length) <= 8) ||
+      // The name with a camel-case word added or dropped (`Tax` -> `TaxTable`, `parseConfig` -> `parse`).
+      (Math.min(name.length, missing.length) >= 3 && ((name.startsWith(missing) && /^[A-Z_]/.test(name.slice(missing.length))) || (missing.startsWith(name) && /^[A-Z_]/.test(missing.slice(name.length)))));
     if (related) found.set(name, { name, index: def.index, score: (nl === lower ? 0 : distance) - (renamed.has(name) ? 0.5 : 0) });
   }
   return [...found.values()].sort((a, b) => a.score - b.score || a.name.localeCompare(b.name)).slice(0, max);
@@ -170,6 +218,10 @@ export function ownerTypeOf(message: string): string | undefined {
     /(?:found for|on type) (?:struct|enum|type|union)? ?`&?(?:mut )?([\w:]+?)(?:<.*?)?`/,
     /\(type \*?([\w.]+) has no field or method/,
     /'([\w]+)' object has no attribute/,
+    // g++/clang: `‘class JobQueue’ has no member named ‘size’`
+    /[‘'](?:class|struct|union) ([\w:]+)[’'] has no member named/,
+    // Go: `undefined: slug.Make`, a package's missing name (the package is the owner).
+    /\bundefined: ([A-Za-z_]\w*)\.[A-Za-z_]\w*/,
   ];
   for (const re of patterns) {
     const m = re.exec(message);
@@ -193,6 +245,15 @@ export function arityOf(message: string): number | undefined {
 export function membersOf(typeName: string, lines: readonly string[]): { name: string; kind: DefinitionKind; index: number; arity?: number }[] {
   const decl = new RegExp(String.raw`\b(?:class|interface|struct|enum|trait|type|object|record|impl)\s+${typeName.replace(/[$]/g, '\\$')}\b`);
   const start = lines.findIndex((l) => decl.test(codeOf(l)));
+  // A Go package is the owner of `pkg.Name`: its file's top-level functions, types, variables.
+  if (start < 0 && lines.some((l) => new RegExp(`^package ${typeName}\\b`).test(l))) {
+    return definitionsIn(lines)
+      .filter((d) => /^(?:func [A-Za-z_]|type |var |const )/.test(lines[d.index] ?? ''))
+      .map((d) => {
+        const params = d.kind === 'callable' ? /\(([^)]*)\)/.exec((lines[d.index] ?? '').slice((lines[d.index] ?? '').indexOf(d.name)))?.[1] : undefined;
+        return { ...d, ...(params !== undefined ? { arity: params.trim() === '' ? 0 : params.split(',').length } : {}) };
+      });
+  }
   if (start < 0) return [];
   let end: number;
   const python = /^\s*class\s/.test(lines[start] ?? '') && /:\s*$/.test(lines[start] ?? '');

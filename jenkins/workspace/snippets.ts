@@ -10,7 +10,7 @@ import path from 'node:path';
 import { analyze } from '../../core/log/analyze.js';
 import { cleanLines } from '../../core/log/clean.js';
 import { PIPELINE_SCRIPT, failureLocations, type SourceLocation } from '../../core/log/locations.js';
-import { arityOf, likelyMembers, membersOf, missingSymbolOf, ownerTypeOf, similarIdentifiers, symbolKindOf } from '../../core/log/symbols.js';
+import { arityOf, callArityAt, likelyMembers, membersOf, missingSymbolOf, ownerTypeOf, similarIdentifiers, symbolKindAt } from '../../core/log/symbols.js';
 import type { LogExcerpt } from '../../protocol/types.js';
 import { maskSecrets } from '../../core/secrets.js';
 import type { WorkspaceSnippet } from '../../protocol/types.js';
@@ -324,12 +324,31 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       logLine: loc.logLine,
       ...(loc.message ? { message: maskSecrets(loc.message).slice(0, 500) } : {}),
     });
+    // A Python module that is not there (`No module named 'logs.tools'`) imported as
+    // `from logs.tools import parse_level`: the modules of the workspace that define those names
+    // (a moved or renamed module).
+    const gone = /No module named '([\w.]+)'|cannot import name '\w+' from '([\w.]+)'/.exec(`${loc.message ?? ''}\n${excerpts[0]?.finding?.message ?? ''}`);
+    const imported = /^\s*from\s+([\w.]+)\s+import\s+\(?([\w, ]+)\)?/.exec(found.file.lines[loc.line - 1] ?? '');
+    if (gone && imported && imported[1] === (gone[1] ?? gone[2])) {
+      const names = (imported[2] as string).split(',').map((n) => n.trim().split(/\s+/)[0] as string).filter(Boolean).slice(0, 3);
+      for (const d of await pythonDefinitionsOf(reader, found.workspace, names, found.rel)) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(d.file, d.index + 1, 1, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: d.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `defines ${d.name} in module ${d.module}, imported from ${imported[1]}` });
+      }
+    }
     // A symbol the compiler cannot find: the lines of the same file that declare names like it
     // (`totl` -> `total` on line 10), which the window around the error rarely shows.
     const missing = loc.message ? missingSymbolOf(loc.message) : undefined;
     if (missing) {
+      // The kind the message says, refined by how the line uses the name (`Tax.rateFor(...)` is a type).
+      const sourceLine = found.file.lines[loc.line - 1];
+      const kind = symbolKindAt(loc.message ?? '', missing, sourceLine);
       // Definitions of the same kind only: a method for a method, never a parameter or a comment's word.
-      for (const hit of similarIdentifiers(missing, found.file.lines, 3, symbolKindOf(loc.message ?? ''))) {
+      for (const hit of similarIdentifiers(missing, found.file.lines, 3, kind)) {
         const n = hit.index + 1;
         if ((n >= w.startLine && n <= w.endLine) || snippets.length >= limits.maxSourceSnippets) continue;
         const near = window(found.file, n, 1, 600);
@@ -340,7 +359,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       }
       // A missing type (`symbol: class Tax`): the types declared in files named like it
       // (`TaxTable.java`), where a renamed class lives.
-      if (symbolKindOf(loc.message ?? '') === 'type' && snippets.length < limits.maxSourceSnippets) {
+      if (kind === 'type' && snippets.length < limits.maxSourceSnippets) {
         for (const t of await typeSuggestions(reader, found.workspace, found.rel, missing)) {
           if (snippets.length >= limits.maxSourceSnippets) break;
           const near = window(t.file, t.index + 1, 1, 600);
@@ -354,7 +373,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       // same kind, from the file that declares it (a renamed method's new name lives there).
       const owner = ownerTypeOf(loc.message ?? '');
       if (owner && snippets.length < limits.maxSourceSnippets) {
-        const member = await memberSuggestions(reader, found.workspace, found.rel, owner, missing, loc.message ?? '');
+        const member = await memberSuggestions(reader, found.workspace, found.rel, owner, missing, loc.message ?? '', sourceLine);
         for (const m of member) {
           if (snippets.length >= limits.maxSourceSnippets) break;
           const near = window(m.file, m.index + 1, 1, 600);
@@ -364,6 +383,42 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
           snippets.push({ path: m.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${m.name}, a member of ${owner} like ${missing}` });
         }
       }
+    }
+  }
+
+  // A symbol the linker could not find: where the workspace defines it (a source file the build
+  // does not compile or link is the usual cause).
+  const linked = excerpts
+    .slice(0, 2)
+    .map((e) => e.finding)
+    .find((f) => f?.class === 'link-error' && f.symbol !== undefined && !f.symbol.startsWith('-l'));
+  if (linked?.symbol) {
+    for (const workspace of options.workspaces) {
+      for (const d of await definitionsOf(reader, workspace, linked.symbol)) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(d.file, d.index + 1, 1, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: d.rel, workspaceId: workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `defines ${d.name}, the symbol the linker could not find` });
+      }
+    }
+  }
+
+  // A failure of how a step ran (a host, a credential, a tool, a limit) names no source line:
+  // the script line that runs the failing command is where its settings come from.
+  const top = excerpts[0]?.finding;
+  if (top && top.location?.line === undefined && SCRIPT_CLASSES.has(top.class) && snippets.length < limits.maxSourceSnippets) {
+    const command = commandBefore(lines, top.message_line);
+    for (const workspace of command ? options.workspaces : []) {
+      const hit = await scriptLineOf(reader, workspace, command as string);
+      if (!hit) continue;
+      const w = window(hit.file, hit.index + 1, limits.contextLines, limits.maxSnippetChars);
+      const text = maskSecrets(w.text);
+      if (sourceChars + text.length > limits.maxSourceChars) break;
+      sourceChars += text.length;
+      snippets.push({ path: hit.rel, workspaceId: workspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text, kind: 'source', line: hit.index + 1, message: 'runs the failing command' });
+      break;
     }
   }
 
@@ -403,21 +458,115 @@ async function memberSuggestions(
   owner: string,
   missing: string,
   message: string,
+  sourceLine?: string,
 ): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
   const ext = /\.[A-Za-z0-9]+$/.exec(failingRel)?.[0];
   if (!ext) return [];
   const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
-  const files = (await reader.index(workspace)).filter((f) => f.endsWith(ext));
-  // The file named after the type first (Inventory.java), then the failing file's neighbours.
-  files.sort((a, b) => Number(base(b).startsWith(owner)) - Number(base(a).startsWith(owner)) || a.length - b.length);
+  // C and C++ declare a type in a header: the sources and headers of the family count.
+  const family = /^\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/.test(ext) ? /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/ : undefined;
+  const dir = (p: string): string => p.slice(0, p.lastIndexOf('/') + 1);
+  const files = (await reader.index(workspace)).filter((f) => (family ? family.test(f) : f.endsWith(ext)));
+  // The file named after the type first (Inventory.java; a Go package's directory, slug/), then the failing file's neighbours.
+  const named = (p: string): boolean => base(p).startsWith(owner) || dir(p).endsWith(`/${owner}/`) || dir(p) === `${owner}/`;
+  files.sort((a, b) => Number(named(b)) - Number(named(a)) || a.length - b.length);
   for (const rel of files.slice(0, OWNER_FILES_MAX)) {
     const file = await reader.read(workspace, rel);
     if (file instanceof WorkspaceError) continue;
     const members = membersOf(owner, file.lines);
     if (members.length === 0) continue;
-    return likelyMembers(missing, symbolKindOf(message), arityOf(message), members).map((m) => ({ ...m, rel, file }));
+    return likelyMembers(missing, symbolKindAt(message, missing, sourceLine), arityOf(message) ?? callArityAt(missing, sourceLine), members).map((m) => ({ ...m, rel, file }));
   }
   return [];
+}
+
+/** Classes whose cause is in how a step ran, not in a line of the code it built. */
+const SCRIPT_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'timeout-aborted', 'out-of-memory', 'disk-full', 'unknown']);
+
+/** The last command `sh -x` echoed (`+ cmd`) before log line `n` (1-based), within 60 lines. */
+function commandBefore(lines: readonly string[], n: number): string | undefined {
+  for (let i = Math.min(lines.length, n) - 1; i >= Math.max(0, n - 61); i--) {
+    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
+    const m = /^\+{1,2} (\S.*)$/.exec(t);
+    // An assignment is a setting, not the command that failed.
+    if (m && !/^(?:export )?[A-Za-z_]\w*=/.test(m[1] as string)) return m[1] as string;
+  }
+  return undefined;
+}
+
+const SCRIPT_FILE = /(?:^|\/)(?:[^/]+\.(?:sh|bash|ya?ml|groovy|mk|ps1|cmd|bat)|Makefile|GNUmakefile|Jenkinsfile|Dockerfile|package\.json|tox\.ini|noxfile\.py)$/;
+const SCRIPT_FILES_MAX = 200;
+
+/**
+ * The script line that runs `command` as `sh -x` echoed it (variables expanded, quotes gone):
+ * the line whose words cover most of the command's, a `$VAR` or `${VAR...}` standing for any
+ * word, its first word the command's program. Undefined when no line covers at least half.
+ */
+async function scriptLineOf(reader: WorkspaceReader, workspace: SnippetWorkspace, command: string): Promise<{ index: number; rel: string; file: ReadFile } | undefined> {
+  const words = (t: string): string[] => t.replace(/["']/g, ' ').split(/\s+/).filter(Boolean);
+  const want = words(command);
+  const program = want[0];
+  if (!program) return undefined;
+  let best: { index: number; rel: string; file: ReadFile; score: number } | undefined;
+  for (const rel of (await reader.index(workspace)).filter((f) => SCRIPT_FILE.test(f)).slice(0, SCRIPT_FILES_MAX)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    file.lines.forEach((line, index) => {
+      const have = words(line.replace(/^\s*(?:-\s+|sh\s+['"]|run:\s*)/, ''));
+      if (have[0] !== program && !have.slice(0, 3).includes(program)) return;
+      const vars = have.filter((w) => /\$\{?[A-Za-z_]/.test(w)).length;
+      const literal = new Set(have);
+      const matched = want.filter((w) => literal.has(w)).length;
+      const score = (matched + Math.min(vars, want.length - matched)) / want.length;
+      if (score >= 0.5 && (!best || score > best.score)) best = { index, rel, file, score };
+    });
+  }
+  return best;
+}
+
+/** The workspace's Python modules that define `names` at the top level (`def x(`, `class x`, `x =`), with their module path. */
+async function pythonDefinitionsOf(reader: WorkspaceReader, workspace: SnippetWorkspace, names: readonly string[], importer: string): Promise<{ name: string; module: string; index: number; rel: string; file: ReadFile }[]> {
+  const out: { name: string; module: string; index: number; rel: string; file: ReadFile }[] = [];
+  const files = (await reader.index(workspace)).filter((f) => f.endsWith('.py') && f !== importer && !/(?:^|\/)(?:tests?|\.venv|venv|site-packages)\//.test(f));
+  for (const rel of files.slice(0, DEFINITION_FILES_MAX)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    for (const name of names) {
+      const index = file.lines.findIndex((l) => new RegExp(`^(?:async\\s+)?def ${name}\\s*\\(|^class ${name}\\b|^${name}\\s*(?::[^=]+)?=[^=]`).test(l));
+      if (index < 0) continue;
+      const module = rel.replace(/\.py$/, '').replace(/\/__init__$/, '').replace(/^src\//, '').replace(/\//g, '.');
+      out.push({ name, module, index, rel, file });
+    }
+    if (out.length >= 2) break;
+  }
+  return out;
+}
+
+/** Files read at most when looking for where a linker symbol is defined. */
+const DEFINITION_FILES_MAX = 300;
+
+/**
+ * Where the workspace's C, C++ (and other natively linked) sources define a function the linker
+ * could not find: `parse_config` from `undefined reference to 'parse_config'`, `Stats::mean`
+ * from `'Stats::mean() const'`. A definition is a line that names it with its parameters and
+ * does not end in `;` (a declaration or a call does), and is not a call inside a body.
+ */
+async function definitionsOf(reader: WorkspaceReader, workspace: SnippetWorkspace, symbol: string): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
+  const name = symbol.replace(/\(.*$/, '').trim();
+  if (!/^[A-Za-z_][\w]*(?:::[A-Za-z_~][\w]*)*$/.test(name)) return [];
+  const files = (await reader.index(workspace)).filter((f) => /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/.test(f));
+  const escaped = name.replace(/[$]/g, '\\$');
+  // The qualified name in a definition outside the class (`double Stats::mean() const {`), or the plain name at the start of a C definition.
+  const def = name.includes('::') ? new RegExp(`(?:^|[\\s*&])${escaped}\\s*\\(`) : new RegExp(`^(?:[A-Za-z_][\\w]*[\\s*&]+)+${escaped}\\s*\\(|^${escaped}\\s*\\(`);
+  const out: { name: string; index: number; rel: string; file: ReadFile }[] = [];
+  for (const rel of files.slice(0, DEFINITION_FILES_MAX)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    const index = file.lines.findIndex((l) => def.test(l) && !/;\s*(?:\/\/.*)?$/.test(l) && !/^\s*(?:return|if|while|for|else)\b/.test(l));
+    if (index >= 0) out.push({ name, index, rel, file });
+    if (out.length >= 2) break;
+  }
+  return out;
 }
 
 /** Types declared in the workspace files (same extension) whose names look like the missing type's. */

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import jwt from 'jsonwebtoken';
 import pino from 'pino';
 import { PING_INTERVAL_MS, createApp } from '../../backend/app.js';
 import { STREAM_LEASE_MS } from '../../backend/config.js';
@@ -16,7 +15,7 @@ import { createBoundedServer, type ServerTimeouts } from '../../http/server.js';
 import type { AppDeps } from '../../backend/app.js';
 import { migrateLatest, openDb } from '../../backend/db.js';
 import type { Db } from '../../backend/db.js';
-import { JWT_AUDIENCE, JWT_ISSUER } from '../../protocol/auth.js';
+import { BACKEND_TOKEN, Jwt } from '../../protocol/jwt.js';
 import type { Dialect, TestDatabase } from './databases.js';
 
 export interface TestBackend {
@@ -27,23 +26,15 @@ export interface TestBackend {
   dataDir: string;
   secret: string;
   /** A valid token for `userId`. */
-  token(userId: string): string;
+  token(userId: string): Promise<string>;
   /** fetch against the backend as `userId` (JSON body when `body` is given). */
   request(userId: string | null, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
 
-/** Signs a token the way the controller does (overridable claims for forged-token tests). */
-export function signToken(secret: string, userId: string, extra: jwt.SignOptions = {}): string {
-  return jwt.sign({}, secret, {
-    algorithm: 'HS256',
-    subject: userId,
-    issuer: JWT_ISSUER,
-    audience: JWT_AUDIENCE,
-    expiresIn: 300,
-    jwtid: randomUUID(),
-    ...extra,
-  });
+/** Signs a token the way the controller does (protocol/jwt.ts), valid `ttlSeconds`. */
+export function signToken(secret: string, userId: string, ttlSeconds = 300): Promise<string> {
+  return Jwt.of(secret).sign(BACKEND_TOKEN, { sub: userId, jti: randomUUID() }, ttlSeconds);
 }
 
 export interface StartOptions {
@@ -106,9 +97,9 @@ export async function startTestBackend(dialect: Dialect, options: StartOptions =
     dataDir,
     secret,
     token,
-    request(userId, method, p, body, headers = {}) {
+    async request(userId, method, p, body, headers = {}) {
       const h: Record<string, string> = { ...headers };
-      if (userId !== null) h.authorization = `Bearer ${token(userId)}`;
+      if (userId !== null) h.authorization = `Bearer ${await token(userId)}`;
       let payload: string | undefined;
       if (body !== undefined) {
         payload = typeof body === 'string' ? body : JSON.stringify(body);

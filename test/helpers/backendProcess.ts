@@ -50,8 +50,8 @@ export async function spawnBackend(databaseUrl: string, dataDir: string, env: No
     url,
     service,
     dataDir,
-    request(user, method, p, body) {
-      const headers: Record<string, string> = { authorization: `Bearer ${signToken(PROCESS_SECRET, user)}` };
+    async request(user, method, p, body) {
+      const headers: Record<string, string> = { authorization: `Bearer ${await signToken(PROCESS_SECRET, user)}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
       return fetch(url + p, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
     },

@@ -7,6 +7,7 @@ import { jobTypeName } from './job.js';
 import { errorExcerpts, retrieveSafely, hasLog, rankedErrorExcerpts, findInLog } from './logHelpers.js';
 import { TOOL_DURATION } from './logFacts.js';
 import { sinceLastGreen } from './failure.js';
+import { describeChange } from './change.js';
 
 const aborter: Composer = async (ask) => {
   const { ci, ctx } = ask;
@@ -189,12 +190,6 @@ const previous: Composer = ({ ci }) => {
   }
   return out.reply();
 };
-
-export function describeChange(change: { commitId?: string; author?: string; message?: string }): string {
-  const id = change.commitId ? `${inlineCode(change.commitId.slice(0, 10))} ` : '';
-  const message = change.message ? clip(change.message.split('\n')[0] ?? '', 100) : '(no message)';
-  return `${id}${message}${change.author ? ` — ${change.author}` : ''}`;
-}
 
 const changes: Composer = ({ ci, q, ctx }) => {
   // "What changed since the last green build?": the new error blocks and the commits in between.

@@ -6,7 +6,7 @@ import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
 import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
-import { describeChange } from './build.js';
+import { describeChange } from './change.js';
 import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
 import { findingFor, meaningOf, remedyOf, at } from './findingText.js';

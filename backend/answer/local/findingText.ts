@@ -146,7 +146,7 @@ function capital(s: string): string {
 /** A command that runs the failing part again on a developer's machine, from the finding and the command the CI ran. */
 export function reproduceCommand(f: Finding, ciCommand: string | undefined): string | undefined {
   const t = f.test?.name;
-  if (t && (f.class === 'test-assertion' || f.class === 'test-error')) {
+  if (t && (f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted')) {
     switch (f.tool) {
       case 'pytest':
         return `python -m pytest ${t.includes('::') ? t : `-k ${t}`}`;
@@ -218,14 +218,29 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
     case 'dependency-resolution':
       steps.push(...dependencySteps(f));
       break;
-    case 'network':
-      steps.push(`From the agent, check that ${f.host ? inlineCode(f.host) : 'the host'} resolves and answers (${inlineCode(`nslookup ${f.host ?? '<host>'}`)}, ${inlineCode(`curl -sSI https://${f.host ?? '<host>'}`)}), and the proxy or mirror settings the tool uses (\`settings.xml\`, \`pip.conf\`, \`.npmrc\`, \`http_proxy\`) ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}.`);
+    case 'network': {
+      const host = f.host ?? '<host>';
+      const port = /\bport (\d+)\b/.exec(f.message)?.[1] ?? new RegExp(`${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1];
+      const where = port ? inlineCode(`${host}:${port}`) : inlineCode(host);
+      if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
+        steps.push(`Nothing accepted the connection on ${where} ${m}: check that the service the step calls is running and listening there (${inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`)} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
+      } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
+        steps.push(`The agent could not look up ${where} ${m}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
+      } else {
+        steps.push(`From the agent, check that ${where} answers (${inlineCode(`curl -sSI https://${host}`)}), and the proxy or mirror settings the tool uses (\`settings.xml\`, \`pip.conf\`, \`.npmrc\`, \`http_proxy\`) ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}.`);
+      }
+      if (f.dependency) steps.push(`${capital(toolName(f))} needed ${inlineCode(f.dependency)} from it ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}: once the host answers (or the mirror has it), the install can go through.`);
       steps.push('If it answers now, the outage was transient: re-run the build.');
       break;
+    }
     case 'disk-full':
       steps.push(`Free space on the agent that ran the build (\`df -h\`; old workspaces, build caches, \`docker system prune\`) and re-run ${m}.`);
       break;
     case 'out-of-memory':
+      if (/^MemoryError/.test(f.message) || f.exception === 'MemoryError') {
+        steps.push(`Python could not allocate more memory ${m}${project ? ` at ${inlineCode(placeOf({ file: project.file, line: project.line }))} ${at(project.log_line)}` : ''}: make that code hold less at once (iterate instead of building whole lists), or give the step more memory (a larger agent, a higher \`ulimit -v\` or container limit).`);
+        break;
+      }
       steps.push(f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs, e.g. \`make -j2\`) ${m}.`);
       break;
     case 'timeout-aborted':
@@ -245,10 +260,22 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
           : `Use the tool version the project needs on the agent (the message says which) ${m}.`,
       );
       break;
-    case 'lint':
+    case 'lint': {
+      // go vet's printf check names the argument's type: the verb that prints that type.
+      const vet = /format (%\w) has arg (\S+) of wrong type (\*?[\w.[\]]+)/.exec(f.message);
+      if (vet) {
+        const type = vet[3] as string;
+        const verb = type === 'string' || type === '[]byte' ? '%s' : /^u?int\d*$|^byte$|^rune$/.test(type) ? '%d' : /^float/.test(type) ? '%g' : type === 'bool' ? '%t' : type.startsWith('*') ? '%p' : '%v';
+        steps.push(`${inlineCode(vet[2] as string)} is a ${inlineCode(type)}, which ${inlineCode(vet[1] as string)} does not print: use ${inlineCode(verb)} for it (or ${inlineCode('%v')}, which prints any value) ${m}.`);
+      }
       steps.push(`Fix ${place ?? 'the reported line'}${f.code ? ` for rule ${inlineCode(f.code)}` : ''} ${m}${lintCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintCommand(f) as string)}` : ''}.`);
       break;
+    }
     case 'ci-script':
+      if (f.tool === 'make' && f.symbol) {
+        steps.push(`The command asks make for the target ${inlineCode(f.symbol)}, and the Makefile has no rule for it ${m}: add a ${inlineCode(`${f.symbol}:`)} rule to the Makefile, or drop ${inlineCode(f.symbol)} from the make command in the CI script (${inlineCode('make -n ' + f.symbol)} checks it without running anything).`);
+        break;
+      }
       steps.push(f.tool === 'sh' ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.`);
       break;
     case 'agent-lost':
@@ -320,6 +347,8 @@ function lintCommand(f: Finding): string | undefined {
       return 'npx prettier --write .';
     case 'rustfmt':
       return 'cargo fmt';
+    case 'clippy':
+      return 'cargo clippy --fix';
     case 'flake8':
       return undefined;
     default:

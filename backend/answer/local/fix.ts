@@ -6,14 +6,14 @@
  * reproduces the failure locally, and "I can't tell which fix is right" where that is the truth.
  */
 import { buildLabel } from '../facts.js';
-import { clip, failingStepOf, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
-import { describeChange } from './build.js';
+import { clip, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
+import { describeChange } from './change.js';
 import { greenBuildOf, CLASS_LABEL } from './failure.js';
 import { at, findingFor, placeOf, remedyOf, reproduceCommand } from './findingText.js';
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
-import { failingSource, missingSourceHint, numbered, snippetsOf } from './workspace.js';
+import { failingSource, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -34,6 +34,56 @@ const sameFile = (a: string, b: string): boolean => {
 
 /** Commands that only wait, signal or print: never the one to reproduce. */
 const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|false|:|cd|export)\b/;
+
+/** Classes whose cause is in how the step ran (its settings, limits, hosts), not in the code it built. */
+const STEP_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'ci-script', 'timeout-aborted', 'out-of-memory', 'disk-full', 'dependency-resolution', 'unknown']);
+
+/**
+ * What the failing step set before the error, as `bash -x` echoed it: variables (`+ URL=http://...`,
+ * an empty `+ TOKEN=`), exports and resource limits (`+ ulimit -v 400000`). Back from the error to
+ * the step's start, at most 60 lines; each line cited.
+ */
+function stepSettings(stored: LogSpan, errorLine: number): { line: number; text: string; empty?: string }[] {
+  const out: { line: number; text: string; empty?: string }[] = [];
+  const from = Math.max(stored.start_line, errorLine - 60);
+  const span = linesOf(stored, from, Math.min(errorLine, stored.end_line));
+  if (!span) return out;
+  const lines = span.text.split('\n');
+  for (let i = lines.length - 1; i >= 0 && out.length < 6; i--) {
+    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
+    if (/^\[Pipeline\] (?:sh|bat|powershell)\b|^##\[group\]Run |^Started by /.test(t)) break;
+    // `npm run x` echoes the script it runs (`> pkg@1.0.0 x` over `> node --max-old-space-size=64 s.js`): its flags are settings too.
+    const npm = /^> (\S.*)$/.exec(t);
+    if (npm && /^> \S+@\S+ [\w:.-]+$/.test((lines[i - 1] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim()) && /\s--?[\w-]+/.test(npm[1] as string)) {
+      out.unshift({ line: from + i, text: npm[1] as string });
+      continue;
+    }
+    const m = /^\+{1,2} ((?:export )?([A-Za-z_]\w*)=(.*)|ulimit .+|export [A-Za-z_]\w*.*)$/.exec(t);
+    if (!m) continue;
+    out.unshift({ line: from + i, text: m[1] as string, ...(m[2] && (m[3] ?? '').trim() === '' ? { empty: m[2] } : {}) });
+  }
+  return out;
+}
+
+/**
+ * What the compiler itself suggests under its error: rustc's (and clippy's) `help:` lines with
+ * the code they propose (`1 + fn f(names: &[String])`), up to the next diagnostic. Each cited.
+ */
+function compilerSuggestions(stored: LogSpan, f: { message_line: number }): { line: number; text: string }[] {
+  const span = linesOf(stored, f.message_line, Math.min(stored.end_line, f.message_line + 40));
+  if (!span) return [];
+  const out: { line: number; text: string }[] = [];
+  const lines = span.text.split('\n');
+  for (let i = 1; i < lines.length && out.length < 4; i++) {
+    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
+    if (/^(?:error|warning)(?:\[\w+\])?: /.test(t)) break;
+    const help = /^\s*(?:= )?help: (.+)$/.exec(t);
+    if (help && !/https?:\/\/|^to override|for further information|run with|`#\[allow/.test(help[1] as string)) out.push({ line: f.message_line + i, text: `help: ${(help[1] as string).trim()}` });
+    const added = /^\s*\d+\s+[+~]\s(.+)$/.exec(t);
+    if (added && out.length > 0) out.push({ line: f.message_line + i, text: (added[1] as string).trim() });
+  }
+  return out;
+}
 
 export const fix: Composer = (ask) => {
   const { ci, ctx } = ask;
@@ -61,6 +111,14 @@ export const fix: Composer = (ask) => {
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${at(f.message_line)}):`);
   for (const step of remedy.steps) out.line(`- ${step}`);
 
+  // The compiler's own suggestion, quoted (rustc and clippy print the code they propose).
+  const storedForHelp = (f.class === 'compile-error' || f.class === 'lint') && /^(?:rustc|clippy)$/.test(f.tool ?? '') ? storedLogSpan(ctx) : undefined;
+  const helps = storedForHelp ? compilerSuggestions(storedForHelp, f) : [];
+  if (helps.length > 0) {
+    out.line(`- ${capitalise(f.tool === 'clippy' ? 'clippy' : 'the compiler')} suggests: ${helps.map((h) => `${inlineCode(h.text)} ${at(h.line)}`).join('; ')}.`);
+    for (const h of helps) out.log({ start_line: h.line, end_line: h.line });
+  }
+
   // The last green build printed this error too: fixing it may not be enough.
   const green = greenBuildOf(ci);
   const fresh = (top as { new_since_baseline?: unknown }).new_since_baseline;
@@ -78,10 +136,25 @@ export const fix: Composer = (ask) => {
     for (const s of source.sources) out.source(s);
   }
 
+  // A symbol the linker could not find, defined in the workspace: that file is not in the link.
+  if (f.class === 'link-error') {
+    for (const d of snippetsOf(ci).filter((x) => / the symbol the linker could not find$/.test(x.message ?? '')).slice(0, 2)) {
+      const name = /^defines (\S+),/.exec(d.message ?? '')?.[1] ?? f.symbol ?? '';
+      const line = d.startLine + Math.max(0, d.text.split('\n').findIndex((l) => l.includes(name.split('::').pop() ?? name)));
+      out.line();
+      out.line(`**Where it is defined:** ${inlineCode(`${d.path}:${line}`)} defines ${inlineCode(name)}, so the code exists; most likely ${inlineCode(d.path)} is not compiled into this link (else the definition is \`static\` or compiled out): add it to the target that failed (its prerequisites in the Makefile, its sources in \`CMakeLists.txt\` \`add_executable\`/\`target_sources\`, or the library that holds it on the link line).`);
+      out.line(numbered(d, line, 10));
+      out.source({ kind: 'file', path: d.path, start_line: d.startLine, end_line: d.endLine });
+    }
+  }
+
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
-  if (f.class === 'test-assertion' || f.class === 'test-error') {
+  // (A test that timed out too: what it waited on is there.)
+  if (f.class === 'test-assertion' || f.class === 'test-error' || (f.class === 'timeout-aborted' && f.test)) {
     const subject = snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? ''));
-    if (subject && !(source?.text.includes(subject.path) ?? false)) {
+    // Shown unless the source above already quotes it (naming its path is not showing it).
+    const quoted = subject !== undefined && (source?.text.includes(`**In the source:** \`${subject.path}:`) ?? false);
+    if (subject && !quoted) {
       out.line();
       out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}):`);
       out.line(numbered(subject, undefined, 30));
@@ -108,8 +181,26 @@ export const fix: Composer = (ask) => {
     }
   }
 
-  // 4. A command that reproduces it locally: the test alone, else the command the CI ran.
+  // What the step set before it (a URL, an empty token, a memory limit): often the thing to change.
   const stored = storedLogSpan(ctx);
+  const settings = stored && STEP_CLASSES.has(f.class) ? stepSettings(stored, f.message_line) : [];
+  if (settings.length > 0) {
+    out.line();
+    out.line(`**The step's settings before the error** (as the shell and npm echoed them):`);
+    for (const x of settings) {
+      out.log({ start_line: x.line, end_line: x.line });
+      out.line(`- ${inlineCode(x.text)} ${at(x.line)}${x.empty ? `: ${inlineCode(x.empty)} was empty when the step ran` : ''}`);
+    }
+  }
+  // The script line that ran the failing command, from the workspace.
+  const script = !source && STEP_CLASSES.has(f.class) ? scriptOfCommand(ask, settings.flatMap((x) => (x.empty ? [x.empty] : []))) : undefined;
+  if (script) {
+    out.line();
+    out.line(script.text);
+    for (const x of script.sources) out.source(x);
+  }
+
+  // 4. A command that reproduces it locally: the test alone, else the command the CI ran.
   const step = stored ? failingStepOf(stored, f.message_line) : {};
   // A timeout's own `kill`/`sleep` is not what hung: the command before it is.
   let ran: (typeof step)["command"] = step.command;
