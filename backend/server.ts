@@ -3,6 +3,7 @@ import { createBoundedServer, SERVER_TIMEOUTS, type ServerTimeouts } from '../ht
 import { PING_INTERVAL_MS, createApp } from './app.js';
 import { createEngine } from './answer/index.js';
 import { createEmbedder } from './retrieval/embed.js';
+import { logKeepLimits } from './retrieval/ingest.js';
 import { createContextService } from './routes/context.js';
 import type { BackendConfig } from './config.js';
 import { migrateLatest, openDb } from './db.js';
@@ -65,7 +66,14 @@ export async function startBackend(config: BackendConfig, options: { serverTimeo
     throw err;
   }
   const embedder = await createEmbedder(config);
-  const context = createContextService({ dataDir: config.dataDir, embedder, db, lifecycle, uploadsMax: config.contextUploadsMax });
+  const context = createContextService({
+    dataDir: config.dataDir,
+    embedder,
+    db,
+    lifecycle,
+    uploadsMax: config.contextUploadsMax,
+    logKeep: logKeepLimits(config.contextLogHeadMib, config.contextLogTailMib, config.contextLogMiddleMib),
+  });
   const app = createApp({
     db,
     log,

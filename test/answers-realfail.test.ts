@@ -96,4 +96,14 @@ describe('answers on the real dev failures', () => {
     expect((await answers('gpp-no-member', true)).fix).toMatch(/`size` is not a member of `JobQueue`.*`length` \(queue\.hpp line \d+\)/);
     expect((await answers('gradle-compile-missing-symbol', true)).fix).toMatch(/Similar names in the source I can see: `TaxTable`/);
   });
+
+  it('quotes the script line that ran a failing command, and where an empty variable comes from', async () => {
+    const token = (await answers('curl-upload-401', true)).fix;
+    expect(token).toMatch(/\*\*In the script:\*\* `ci\.sh:2` runs the command that failed/);
+    expect(token).toMatch(/`REPORT_TOKEN` was empty, and `ci\.sh` line 1 sets it from `RELEASE_BOT_TOKEN`/);
+    expect(token).toMatch(/credentials the step uses for `127\.0\.0\.1`/);
+    expect((await answers('curl-upload-401', false)).fix).not.toContain('In the script');
+    // A compile error's source is the code, never the script that ran the compiler.
+    expect((await answers('javac-renamed-method', true)).fix).not.toContain('In the script');
+  });
 });

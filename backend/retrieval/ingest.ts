@@ -20,7 +20,7 @@ import {
 import { splitLines } from './chunk.js';
 import { LocalEmbedder } from './embed.js';
 import { INLINE_MAX_CHARS, IngestPool } from './ingestPool.js';
-import type { ChunkRow } from './logIngest.js';
+import type { ChunkRow, LogKeepLimits, LogNotKept } from './logIngest.js';
 import type { ContextDeps } from './retrieve.js';
 import { WorkerIndexBuilder } from './vectorIndex.js';
 
@@ -31,6 +31,14 @@ export const STORED_TAIL_LINES = 1000;
 /** Longest line kept in excerpts and in a stored tail (a 10 MB line must not make a 10 MB row). */
 export const STORED_LINE_MAX_CHARS = 2000;
 
+const MiB = 1024 * 1024;
+/** CONTEXT_LOG_{HEAD,TAIL,MIDDLE}_MIB in characters (logIngest.ts LogKeepLimits). */
+export function logKeepLimits(headMib: number, tailMib: number, middleMib: number): LogKeepLimits {
+  return { headChars: headMib * MiB, tailChars: tailMib * MiB, middleChars: middleMib * MiB };
+}
+/** What a context keeps of a big log unless CONTEXT_LOG_*_MIB say otherwise: 16 + 16 MiB whole, 8 MiB between. */
+export const DEFAULT_LOG_KEEP: LogKeepLimits = logKeepLimits(16, 16, 8);
+
 export interface IngestResult {
   contextId: number;
   /** The context as stored (secrets masked): what `received_data` echoes. */
@@ -39,6 +47,8 @@ export interface IngestResult {
   logLineCount: number;
   chunkCount: number;
   failureExcerpts: StoredExcerpt[];
+  /** What the context does not hold of a log over the keep limits. */
+  logNotKept?: LogNotKept;
 }
 
 /** Raised when the chat disappeared during the upload (deleted meanwhile). */
@@ -167,6 +177,7 @@ export async function ingestLog(
     let chunkCount = 0;
     let lineCount = 0;
     let failureExcerpts: StoredExcerpt[] = [];
+    let logNotKept: LogNotKept | undefined;
     const terms = new TermPostings();
     if (log) {
       // The local embedder is pure computation: the worker runs its own copy (any other, such as
@@ -194,6 +205,7 @@ export async function ingestLog(
           storedMaxChars: STORED_LOG_MAX_CHARS,
           tailLines: STORED_TAIL_LINES,
           lineMaxChars: STORED_LINE_MAX_CHARS,
+          keep: deps.logKeep ?? DEFAULT_LOG_KEEP,
         },
         toAsync(log.pieces),
         onRows,
@@ -202,6 +214,7 @@ export async function ingestLog(
       await insertTerms(db, contextId, terms, chunkCount);
       lineCount = summary.lineCount;
       failureExcerpts = summary.excerpts;
+      logNotKept = summary.notKept;
       const buildDetails = { ...(stored.buildDetails ?? {}) };
       if (summary.storedLog !== undefined) buildDetails[log.field] = summary.storedLog;
       else buildDetails.consoleLogTail = summary.storedTail ?? '';
@@ -215,13 +228,14 @@ export async function ingestLog(
       logLineCount: lineCount,
       chunkCount,
       failureExcerpts,
+      logNotKept: logNotKept ?? null,
     });
     if (uploadedAt === null) throw new ChatGone(`chat ${chatId} is gone`);
     await deps.indexes.install(
       { chatId, contextId, uploadedAt, embedderId: embedder.id, dim: embedder.dim, count: chunkCount },
       builder,
     );
-    return { contextId, ciContext: stored, uploadedAt, logLineCount: lineCount, chunkCount, failureExcerpts };
+    return { contextId, ciContext: stored, uploadedAt, logLineCount: lineCount, chunkCount, failureExcerpts, ...(logNotKept ? { logNotKept } : {}) };
   } catch (err) {
     await discardContext(db, contextId).catch(() => undefined);
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);

@@ -4,6 +4,7 @@
  * rebuilt from the database when it does not match, so any backend replica answers any chat.
  */
 import type { IngestPool } from './ingestPool.js';
+import type { LogKeepLimits } from './logIngest.js';
 import type { ChatContext, LogPassage } from '../answer/engine.js';
 import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from '../db.js';
@@ -24,6 +25,8 @@ export interface ContextDeps {
   lifecycle?: Lifecycle;
   /** Where uploads' CPU work runs (default: one pool per process). */
   ingestPool?: IngestPool;
+  /** What a context keeps of a big log (default DEFAULT_LOG_KEEP, ingest.ts). */
+  logKeep?: LogKeepLimits;
 }
 
 /** The context dependencies of one backend process (one index cache under DATA_DIR/index/). */
@@ -125,6 +128,7 @@ export async function loadChatContext(deps: ContextDeps, chatId: number): Promis
     ciContext: context.ciContext,
     uploadedAt: isoTime(context.uploadedAt),
     logLineCount: context.logLineCount,
+    ...(context.logNotKept ? { logNotKept: context.logNotKept } : {}),
     failureExcerpts: context.failureExcerpts,
     retrieve: (query, k) => retrieveFromContext(deps, context, query, k),
   };

@@ -12,6 +12,7 @@ import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
 import type { Lifecycle } from '../lifecycle.js';
 import type { Embedder } from '../retrieval/embed.js';
+import type { LogKeepLimits } from '../retrieval/logIngest.js';
 import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
 import { VectorIndexCache } from '../retrieval/vectorIndex.js';
 import { findChat } from '../store/chats.js';
@@ -219,7 +220,9 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       if (to - from + 1 > LOG_READ_MAX_LINES) throw new Unprocessable(`to: at most ${LOG_READ_MAX_LINES} lines at once (from ${from}, to at most ${from + LOG_READ_MAX_LINES - 1})`);
       const context = await currentContext(deps.db, chatId);
       const lines = context ? await logLines(deps.db, context.id, from, Math.min(to, context.logLineCount)) : [];
-      ctx.body = { lines, total_lines: context?.logLineCount ?? 0, from, to: Math.min(to, context?.logLineCount ?? 0) };
+      // Lines of a big log the context does not hold (the bounded store) are absent: said here.
+      const notKept = (context?.logNotKept?.ranges ?? []).filter(([a, b]) => a <= to && b >= from).map(([a, b]): [number, number] => [Math.max(a, from), Math.min(b, to)]);
+      ctx.body = { lines, total_lines: context?.logLineCount ?? 0, from, to: Math.min(to, context?.logLineCount ?? 0), ...(notKept.length > 0 ? { not_kept: notKept } : {}) };
     });
   };
 }
@@ -249,13 +252,16 @@ export function createContextService(options: {
   lifecycle?: Lifecycle;
   /** CONTEXT_UPLOADS_MAX: uploads processed at once (default 1); more get 503 with Retry-After. */
   uploadsMax?: number;
+  /** CONTEXT_LOG_*_MIB: what a context keeps of a big log (default DEFAULT_LOG_KEEP). */
+  logKeep?: LogKeepLimits;
 }): ContextService {
   const indexes = new VectorIndexCache(options.dataDir);
   const slots = new UploadSlots(options.uploadsMax ?? DEFAULT_CONTEXT_UPLOADS_MAX);
   // One ingest worker per upload slot at most (the slots bound how many run at once).
   const ingestPool = new IngestPool(slots.max);
+  const logKeep = options.logKeep ? { logKeep: options.logKeep } : {};
   let contextDeps: ContextDeps | undefined = options.db
-    ? { db: options.db, embedder: options.embedder, indexes, ingestPool, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
+    ? { db: options.db, embedder: options.embedder, indexes, ingestPool, ...logKeep, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
     : undefined;
   const deps = (): ContextDeps => {
     if (!contextDeps) throw new Error('The context routes are not registered yet');
@@ -263,7 +269,7 @@ export function createContextService(options: {
   };
   return {
     routes: (router, appDeps) => {
-      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, ingestPool, lifecycle: appDeps.lifecycle };
+      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, ingestPool, ...logKeep, lifecycle: appDeps.lifecycle };
       contextRoutes(contextDeps, slots)(router, appDeps);
     },
     loadContext: (chatId) => loadChatContext(deps(), chatId),

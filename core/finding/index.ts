@@ -233,6 +233,12 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
         if (host) extra.host = host;
       }
     }
+    // A refused credential: the host is the one the command talked to.
+    if (cls === 'permission-credentials' && !extra.host) {
+      const command = [...before].reverse().find((l) => /^(?:\+ |\$ )/.test(l.trim()));
+      const host = command && /\b(?:curl|wget|http|https|git|docker|npm|twine|gh)\b/.test(command) ? /https?:\/\/(?:[^@/\s]+@)?([\w.-]+)/.exec(command)?.[1] : undefined;
+      if (host) extra.host = host;
+    }
     if (cls === 'compile-error' && tool === 'rustc') {
       const arrow = arrowBelow(body, strong.index);
       if (arrow) place = { file: arrow.file, line: arrow.line, column: arrow.column, log_line: logLine(arrow.index) };
@@ -353,12 +359,13 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     messageIndex += 1;
   }
   let messageBody = messageIndex < 0 ? (before[before.length + messageIndex] ?? '') : (body[messageIndex] ?? '');
-  // Output that states no error (a Makefile's echoed recipe) before the verdict that follows it
-  // (`make: *** [Makefile:6: check] Error 1`): the verdict is what the log says went wrong.
+  // Output that states no error (a Makefile's echoed recipe) before make's verdict on the recipe
+  // (`make: *** [Makefile:6: check] Error 1`): the verdict, which names the recipe's line, is
+  // what the log says went wrong. (Other verdicts after a paragraph say less than it does.)
   if (cls === 'unknown' && !ERRORISH.test(messageBody)) {
     for (let k = end + 1; k < Math.min(lines.length, end + 4); k++) {
       const next = bodyOf(lines[k] ?? '').trim();
-      if (ERRORISH.test(next) && !/exit (?:code|status)|returned \d+|^Finished: |marked build as failure/i.test(next)) {
+      if (/^g?make(?:\[\d+\])?: \*\*\* \[[^\]]*[Mm]akefile[^\]:]*:\d+: [^\]]+\] Error \d+/.test(next)) {
         messageIndex = k - start;
         messageBody = next;
         break;

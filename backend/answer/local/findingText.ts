@@ -223,7 +223,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       const port = /\bport (\d+)\b/.exec(f.message)?.[1] ?? new RegExp(`${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1];
       const where = port ? inlineCode(`${host}:${port}`) : inlineCode(host);
       if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
-        steps.push(`Nothing accepted the connection on ${where} ${m}: check that the service the step calls is running and listening there (${inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`)} from the agent), and that the address and port the build uses (its URL setting, the script's variable) are the right ones.`);
+        steps.push(`Nothing accepted the connection on ${where} ${m}: check that the service the step calls is running and listening there (${inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`)} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
         steps.push(`The agent could not look up ${where} ${m}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
       } else {

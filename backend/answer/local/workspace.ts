@@ -61,8 +61,9 @@ export function numbered(s: WorkspaceSnippet, mark?: number, maxLines = 40, arou
 
 function languageOf(p: string): string {
   if (p === PIPELINE_SCRIPT || /Jenkinsfile/.test(p) || p.endsWith('.groovy')) return 'groovy';
+  if (/(?:^|\/)(?:GNU)?[Mm]akefile$/.test(p)) return 'make';
   const ext = /\.([A-Za-z0-9]+)$/.exec(p)?.[1]?.toLowerCase() ?? '';
-  const map: Record<string, string> = { java: 'java', kt: 'kotlin', kts: 'kotlin', ts: 'ts', tsx: 'tsx', js: 'js', jsx: 'jsx', mjs: 'js', py: 'python', go: 'go', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', scala: 'scala', swift: 'swift' };
+  const map: Record<string, string> = { java: 'java', kt: 'kotlin', kts: 'kotlin', ts: 'ts', tsx: 'tsx', js: 'js', jsx: 'jsx', mjs: 'js', py: 'python', go: 'go', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', scala: 'scala', swift: 'swift', sh: 'bash', bash: 'bash', yml: 'yaml', yaml: 'yaml', json: 'json' };
   return map[ext] ?? 'text';
 }
 
@@ -89,7 +90,8 @@ export function similarNames(missing: string, snippets: readonly WorkspaceSnippe
 
 /** The snippet the top failure points at: its named line is among the excerpt's locations, else the first one named. */
 function snippetForFailure(snippets: readonly WorkspaceSnippet[], spans: readonly LogSpan[]): WorkspaceSnippet | undefined {
-  const named = snippets.filter((s) => posInt(s.line));
+  // The script line that ran a failing command is not source the error names (see scriptOfCommand).
+  const named = snippets.filter((s) => posInt(s.line) && s.message !== SCRIPT_OF_COMMAND);
   for (const span of spans) {
     const locs = locationsInSpan(span);
     for (const loc of locs) {
@@ -104,6 +106,31 @@ function snippetForFailure(snippets: readonly WorkspaceSnippet[], spans: readonl
     if (byLogLine) return byLogLine;
   }
   return named.find((s) => !isPipeline(s)) ?? named[0];
+}
+
+/** The message of a snippet the reader added for the script line that runs the failing command. */
+export const SCRIPT_OF_COMMAND = 'runs the failing command';
+
+/**
+ * The script line that ran the failing command (a failure of how the step ran names no source
+ * line), quoted with the lines around it; and, for a variable the step echoed as empty
+ * (`+ TOKEN=`), where the script sets it from another one (`TOKEN=${BOT_TOKEN:-}`), which
+ * therefore was empty or unset in this job.
+ */
+export function scriptOfCommand(ask: Ask, empty: readonly string[]): Reply | undefined {
+  const s = snippetsOf(ask.ci).find((x) => x.message === SCRIPT_OF_COMMAND && posInt(x.line));
+  if (!s || !posInt(s.line)) return undefined;
+  const out = new ReplyBuilder();
+  out.line(`**In the script:** ${inlineCode(`${s.path}:${s.line}`)} runs the command that failed:`);
+  out.line(numbered(s, s.line, 15));
+  out.source(fileSource(s));
+  const lines = s.text.split('\n');
+  for (const name of empty) {
+    const k = lines.findIndex((l) => new RegExp(`^\\s*(?:export\\s+)?${name}=["']?\\$\\{?([A-Za-z_]\\w*)`).test(l));
+    const from = k >= 0 ? new RegExp(`^\\s*(?:export\\s+)?${name}=["']?\\$\\{?([A-Za-z_]\\w*)`).exec(lines[k] ?? '')?.[1] : undefined;
+    if (from) out.line(`${inlineCode(name)} was empty, and ${inlineCode(`${s.path}`)} line ${s.startLine + k} sets it from ${inlineCode(from)}: so ${inlineCode(from)} was not set (or empty) in this job. Provide it (a credential or environment variable of the job), or set ${inlineCode(name)} from the variable the job does have.`);
+  }
+  return out.reply();
 }
 
 /** `cichat ws cat` for a path of this build, with what the context knows of job and build. */
