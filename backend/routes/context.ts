@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { RouteGroup } from '../deps.js';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import { userIdOf } from '../auth.js';
 import { BadRequest, ServiceUnavailable, UnsupportedMediaType, Unprocessable } from '../errors.js';
 import { dropRestOfBody } from '../../http/server.js';
-import { MiB, idParam, intQuery, readJsonBody, validate } from '../http.js';
+import { MiB, idParam, inputOf, parseInput, queryInt, validate } from '../http.js';
 import { ChatGone, ingestContext, ingestLog } from '../retrieval/ingest.js';
 import { IngestPool } from '../retrieval/ingestPool.js';
 import type { ChatContext } from '../answer/engine.js';
@@ -40,7 +40,7 @@ export function contextOfHeader(header: string): CiContext {
   } catch {
     throw new BadRequest('X-Cichat-Context: not base64url-encoded JSON');
   }
-  const ci = normaliseCiContext(validate(uploadContextBody, { ciContext: parsed }));
+  const ci = normaliseCiContext(parseInput(uploadContextBody, { ciContext: parsed }));
   if (ci.buildDetails && (ci.buildDetails.consoleLog !== undefined || ci.buildDetails.consoleLogTail !== undefined)) {
     throw new Unprocessable('X-Cichat-Context: the log is the body; leave buildDetails.consoleLog out of the header');
   }
@@ -99,6 +99,17 @@ export function normaliseCiContext(body: UploadContextBody): CiContext {
 /** Lines one `GET /context/{chat_id}/log` answers at most. */
 export const LOG_READ_MAX_LINES = 2000;
 
+/** `GET /context/{chat_id}/log?from&to`: lines `from` (>= 1, default 1) to `to` (default: as many as one read gives). */
+export const logRangeQuery = z
+  .object({ from: queryInt(1, 1), to: queryInt(1, 0) })
+  .transform(({ from, to }, ctx) => {
+    const last = to === 0 ? from + LOG_READ_MAX_LINES - 1 : to;
+    if (last < from) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be between ${from} and ${Number.MAX_SAFE_INTEGER}` });
+    else if (last - from + 1 > LOG_READ_MAX_LINES) ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${LOG_READ_MAX_LINES} lines at once (from ${from}, to at most ${from + LOG_READ_MAX_LINES - 1})` });
+    return { from, to: last };
+  });
+export type LogRangeQuery = z.infer<typeof logRangeQuery>;
+
 /** Context uploads processed at once by one process unless CONTEXT_UPLOADS_MAX says otherwise. */
 export const DEFAULT_CONTEXT_UPLOADS_MAX = 1;
 /** Seconds a refused upload is told to wait (Retry-After). */
@@ -150,10 +161,13 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       }
     };
 
-    router.post(['/context/:chatId', '/context/:chatId/'], async (ctx) => inUploadSlot(ctx, upload));
+    /** inUploadSlot as route middleware: the body is read and validated inside the slot. */
+    const uploadSlot = (ctx: Context, next: Next) => inUploadSlot(ctx, async () => next());
+
+    router.post('/context/:chatId', uploadSlot, validate({ body: uploadContextBody, bodyOptions: { limit: CONTEXT_BODY_LIMIT } }), async (ctx) => upload(ctx, Number(ctx.params.chatId)));
 
     const upload = async (ctx: Context, chatId: number) => {
-      const body = validate(uploadContextBody, await readJsonBody(ctx, CONTEXT_BODY_LIMIT));
+      const { body } = inputOf<UploadContextBody>(ctx);
       const ci = normaliseCiContext(body);
       // An empty log would replace the chat's log with nothing (a pipeline whose download
       // failed: `curl ... | cichat context upload`): refused, the chat keeps its context.
@@ -176,7 +190,7 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
 
     // The raw log as the body (text/plain, optionally gzip), streamed into the ingest worker:
     // any size, never held whole (issue 28). Facts beside the log: the X-Cichat-Context header.
-    router.post(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => inUploadSlot(ctx, uploadLog));
+    router.post('/context/:chatId/log', async (ctx) => inUploadSlot(ctx, uploadLog));
 
     const uploadLog = async (ctx: Context, chatId: number) => {
       const type = (ctx.get('content-type') || 'text/plain').split(';')[0]!.trim().toLowerCase();
@@ -204,7 +218,7 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
       }
     };
 
-    router.get(['/context/:chatId/last-upload', '/context/:chatId/last-upload/'], async (ctx) => {
+    router.get('/context/:chatId/last-upload', async (ctx) => {
       const chatId = idParam(ctx.params.chatId);
       if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
       const at = await lastUploadAt(deps.db, chatId);
@@ -212,12 +226,10 @@ export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(
     });
 
     // Lines of the chat's stored log, as the answers cite them (the web page's log viewer).
-    router.get(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => {
+    router.get('/context/:chatId/log', validate({ query: logRangeQuery }), async (ctx) => {
       const chatId = idParam(ctx.params.chatId);
       if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
-      const from = intQuery('from', ctx.query.from, 1, 1, Number.MAX_SAFE_INTEGER);
-      const to = intQuery('to', ctx.query.to, from + LOG_READ_MAX_LINES - 1, from, Number.MAX_SAFE_INTEGER);
-      if (to - from + 1 > LOG_READ_MAX_LINES) throw new Unprocessable(`to: at most ${LOG_READ_MAX_LINES} lines at once (from ${from}, to at most ${from + LOG_READ_MAX_LINES - 1})`);
+      const { from, to } = inputOf<undefined, LogRangeQuery>(ctx).query;
       const context = await currentContext(deps.db, chatId);
       const lines = context ? await logLines(deps.db, context.id, from, Math.min(to, context.logLineCount)) : [];
       // Lines of a big log the context does not hold (the bounded store) are absent: said here.
