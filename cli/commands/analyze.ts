@@ -45,16 +45,17 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   if ((file === undefined || file === '-') && ctx.io.stdin.isTTY) {
     throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
-  const [{ createReadStream }, { LogAnalyzer }, { unreadable }] = await Promise.all([
-    import('node:fs'),
+  const [{ fileBytes }, { LogAnalyzer }, { unreadable }] = await Promise.all([
+    import('../../core/log/lines.js'),
     import('../../core/log/analyze.js'),
     import('../stdin.js'),
   ]);
   const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
   const analyzer = new LogAnalyzer({ maxExcerpts: max, ...(baseline ? { baseline } : {}) });
-  // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
+  // The log is read as a stream (a file into one reused buffer): memory is the analyzer's window
+  // and its blocks, not the file.
   try {
-    await analyzeStream(file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file), analyzer);
+    await analyzeStream(file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : fileBytes(file), analyzer);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw unreadable(file ?? '-', err);
