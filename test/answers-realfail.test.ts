@@ -106,4 +106,8 @@ describe('answers on the real dev failures', () => {
     // A compile error's source is the code, never the script that ran the compiler.
     expect((await answers('javac-renamed-method', true)).fix).not.toContain('In the script');
   });
+
+  it('finds where the names a missing Python module was to provide are defined now', async () => {
+    expect((await answers('pytest-import-error', true)).fix).toMatch(/`parse_level` is defined in `logs\/parser\.py` \(module `logs\.parser`\).*`from logs\.parser import parse_level`/);
+  });
 });

@@ -81,6 +81,10 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
     if (rule.below && ![1, 2, 3].some((k) => (rule.below as RegExp).test(below(k)))) continue;
     return { rule, read: rule.read ? rule.read(m, line) : rule.tool ? { tool: rule.tool } : {} };
   }
+  // A Jenkins parallel branch prefixes its lines with the branch's name (`[i386] src/a.c:8:1: error: ...`):
+  // the tool's line is after it. Maven's and other tools' own `[LEVEL]` marks are not branch names.
+  const branch = /^\[([\w .:/-]{1,40})\] (?=\S)/.exec(line);
+  if (branch && !/^(?:ERROR|INFO|WARNING|WARN|DEBUG|error|info|warning|warn|debug|Pipeline|\d[\d:.]*)$/.test(branch[1] as string)) return ruleOf(line.slice(branch[0].length), below);
   return null;
 }
 

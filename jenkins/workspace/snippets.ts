@@ -324,6 +324,22 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       logLine: loc.logLine,
       ...(loc.message ? { message: maskSecrets(loc.message).slice(0, 500) } : {}),
     });
+    // A Python module that is not there (`No module named 'logs.tools'`) imported as
+    // `from logs.tools import parse_level`: the modules of the workspace that define those names
+    // (a moved or renamed module).
+    const gone = /No module named '([\w.]+)'|cannot import name '\w+' from '([\w.]+)'/.exec(`${loc.message ?? ''}\n${excerpts[0]?.finding?.message ?? ''}`);
+    const imported = /^\s*from\s+([\w.]+)\s+import\s+\(?([\w, ]+)\)?/.exec(found.file.lines[loc.line - 1] ?? '');
+    if (gone && imported && imported[1] === (gone[1] ?? gone[2])) {
+      const names = (imported[2] as string).split(',').map((n) => n.trim().split(/\s+/)[0] as string).filter(Boolean).slice(0, 3);
+      for (const d of await pythonDefinitionsOf(reader, found.workspace, names, found.rel)) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(d.file, d.index + 1, 1, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: d.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `defines ${d.name} in module ${d.module}, imported from ${imported[1]}` });
+      }
+    }
     // A symbol the compiler cannot find: the lines of the same file that declare names like it
     // (`totl` -> `total` on line 10), which the window around the error rarely shows.
     const missing = loc.message ? missingSymbolOf(loc.message) : undefined;
@@ -506,6 +522,24 @@ async function scriptLineOf(reader: WorkspaceReader, workspace: SnippetWorkspace
     });
   }
   return best;
+}
+
+/** The workspace's Python modules that define `names` at the top level (`def x(`, `class x`, `x =`), with their module path. */
+async function pythonDefinitionsOf(reader: WorkspaceReader, workspace: SnippetWorkspace, names: readonly string[], importer: string): Promise<{ name: string; module: string; index: number; rel: string; file: ReadFile }[]> {
+  const out: { name: string; module: string; index: number; rel: string; file: ReadFile }[] = [];
+  const files = (await reader.index(workspace)).filter((f) => f.endsWith('.py') && f !== importer && !/(?:^|\/)(?:tests?|\.venv|venv|site-packages)\//.test(f));
+  for (const rel of files.slice(0, DEFINITION_FILES_MAX)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    for (const name of names) {
+      const index = file.lines.findIndex((l) => new RegExp(`^(?:async\\s+)?def ${name}\\s*\\(|^class ${name}\\b|^${name}\\s*(?::[^=]+)?=[^=]`).test(l));
+      if (index < 0) continue;
+      const module = rel.replace(/\.py$/, '').replace(/\/__init__$/, '').replace(/^src\//, '').replace(/\//g, '.');
+      out.push({ name, module, index, rel, file });
+    }
+    if (out.length >= 2) break;
+  }
+  return out;
 }
 
 /** Files read at most when looking for where a linker symbol is defined. */

@@ -214,6 +214,17 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     const values = finding.expected !== undefined && finding.actual !== undefined ? ` expects ${inlineCode(finding.expected)} but got ${inlineCode(finding.actual)}` : ' does not hold';
     return `the check at ${where}${values}. Decide which is right: if the expectation is, fix the code under test; if the behaviour changed on purpose, update the test.${look}`;
   }
+  // A module that is not there, whose imported names the workspace defines elsewhere (moved or renamed).
+  const moved = snippets.flatMap((x) => {
+    const m = /^defines (\w+) in module ([\w.]+), imported from ([\w.]+)$/.exec(x.message ?? '');
+    return m ? [{ name: m[1] as string, module: m[2] as string, from: m[3] as string, snippet: x }] : [];
+  });
+  if (moved.length > 0 && /ModuleNotFoundError|ImportError|No module named|cannot import name/.test(message)) {
+    for (const x of moved) out.source(fileSource(x.snippet));
+    const first = moved[0] as (typeof moved)[number];
+    const where = moved.map((x) => `${inlineCode(x.name)} is defined in ${inlineCode(x.snippet.path)} (module ${inlineCode(x.module)})`).join(', ');
+    return `${where}, but line ${s.line} of ${place(s)} imports it from ${inlineCode(first.from)}, which does not exist. Import it from where it is now (${inlineCode(`from ${first.module} import ${moved.filter((x) => x.module === first.module).map((x) => x.name).join(', ')}`)}), or restore ${inlineCode(first.from)} if the move was not meant.`;
+  }
   if (finding && (finding.class === 'test-error' || finding.class === 'runtime-exception')) {
     return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${inlineCode(finding.exception ?? 'the exception')} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
   }
