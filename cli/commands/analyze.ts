@@ -32,11 +32,9 @@ async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>)
 
 /** Feeds a byte or text stream to the analyzer line by line (UTF-8). */
 async function analyzeStream(source: AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
-  const { LineSplitter } = await import('../../core/log/clean.js');
-  const splitter = new LineSplitter((line) => analyzer.push(line));
-  const decoder = new TextDecoder();
-  for await (const piece of source) splitter.push(typeof piece === 'string' ? piece : decoder.decode(piece, { stream: true }));
-  splitter.push(decoder.decode());
+  const { ByteLineSplitter } = await import('../../core/log/lines.js');
+  const splitter = new ByteLineSplitter((line) => analyzer.push(line));
+  for await (const piece of source) splitter.push(piece);
   splitter.end();
 }
 
