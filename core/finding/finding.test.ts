@@ -234,3 +234,18 @@ describe('more tool families on real lines (LogChunks dev, Jenkins console dev l
     expect(top(log)).toMatchObject(want);
   });
 });
+
+it("places Surefire's summary row by the test's own frame printed earlier in the log", () => {
+  const log = [
+    '[ERROR] com.acme.OrderTotalsTest.totalAppliesDiscountBeforeTax -- Time elapsed: 0.011 s <<< FAILURE!',
+    'org.opentest4j.AssertionFailedError: expected: <107.0> but was: <110.0>',
+    '\tat com.acme.OrderTotalsTest.totalAppliesDiscountBeforeTax(OrderTotalsTest.java:41)',
+    ...new Array<string>(50).fill('[INFO] x'),
+    '[INFO] Results:',
+    '[ERROR] Failures: ',
+    '[ERROR]   OrderTotalsTest.totalAppliesDiscountBeforeTax:41 expected: <107.0> but was: <110.0>',
+    '[ERROR] Tests run: 4, Failures: 1, Errors: 0, Skipped: 0',
+  ];
+  const f = findingOf(log, { start_line: 55, end_line: 56 });
+  expect(f).toMatchObject({ class: 'test-assertion', message_line: 56, location: { file: 'com/acme/OrderTotalsTest.java', line: 41, log_line: 3 } });
+});
