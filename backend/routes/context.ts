@@ -6,8 +6,8 @@ import { userIdOf } from '../auth.js';
 import { BadRequest, ServiceUnavailable, UnsupportedMediaType, Unprocessable } from '../errors.js';
 import { dropRestOfBody } from '../../http/server.js';
 import { MiB, idParam, inputOf, parseInput, queryInt, validate } from '../http.js';
-import { ChatGone, ingestContext, ingestLog } from '../retrieval/ingest.js';
-import { IngestPool } from '../retrieval/ingestPool.js';
+import { ChatGone, DEFAULT_LOG_KEEP, ingestContext, ingestLog } from '../retrieval/ingest.js';
+import { IngestPool, ingestHeapMb } from '../retrieval/ingestPool.js';
 import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
 import type { Lifecycle } from '../lifecycle.js';
@@ -270,7 +270,7 @@ export function createContextService(options: {
   const indexes = new VectorIndexCache(options.dataDir);
   const slots = new UploadSlots(options.uploadsMax ?? DEFAULT_CONTEXT_UPLOADS_MAX);
   // One ingest worker per upload slot at most (the slots bound how many run at once).
-  const ingestPool = new IngestPool(slots.max);
+  const ingestPool = new IngestPool(slots.max, ingestHeapMb(options.logKeep ?? DEFAULT_LOG_KEEP));
   const logKeep = options.logKeep ? { logKeep: options.logKeep } : {};
   let contextDeps: ContextDeps | undefined = options.db
     ? { db: options.db, embedder: options.embedder, indexes, ingestPool, ...logKeep, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
