@@ -85,7 +85,8 @@ export class IngestPool {
       finish(undefined as unknown as LogIngestSummary);
     };
     const onMessage = (m: FromWorker) => {
-      if (m.job !== job) return;
+      // job 0: the worker's module failed to load (moduleWorker.ts); its cause, not just "exited"
+      if (m.job !== job && !(m.job === 0 && m.type === 'error')) return;
       if (m.type === 'consumed') {
         inFlight--;
         poke();

@@ -218,3 +218,34 @@ describe('rules of issue 25 round 2, on real lines (test/fixtures/realfail round
     expect(top(log)).toMatchObject(want);
   });
 });
+
+describe('more tool families on real lines (LogChunks dev, Jenkins console dev logs)', () => {
+  const cases: [string, string, Partial<Finding>][] = [
+    ['RuboCop', '$ bundle exec rubocop\nlib/jekyll/excerpt.rb:158:17: C: Performance/RegexpMatch: Use match? instead of =~ when MatchData is not used.\n', { class: 'lint', tool: 'rubocop', code: 'Performance/RegexpMatch', location: { file: 'lib/jekyll/excerpt.rb', line: 158, column: 17, log_line: 2 } }],
+    ['GHC', '$ stack build\n/ws/src/Language/PureScript/Errors.hs:336:32: error: [-Wunused-matches, -Werror=unused-matches]\n    Defined but not used: \u2018e\u2019\n', { class: 'compile-error', tool: 'ghc', location: { file: '/ws/src/Language/PureScript/Errors.hs', line: 336, column: 32, log_line: 2 } }],
+    ['PHP fatal error', "$ vendor/bin/phpunit\nPHP Fatal error:  Class 'Composer\\Util\\Response' not found in /ws/src/Composer/Util/RemoteFilesystem.php on line 286\n", { class: 'runtime-exception', tool: 'php', location: { file: '/ws/src/Composer/Util/RemoteFilesystem.php', line: 286, log_line: 2 } }],
+    ["a script the CI runs by path that the checkout lacks", '$ test/run\n/home/travis/.travis/job_stages: line 104: test/run: No such file or directory\n', { class: 'ci-script', symbol: 'test/run' }],
+    ["Ubuntu's command-not-found", "$ swift build\nThe program 'swift' is currently not installed. To run 'swift' please ask your administrator to install the package 'python-swiftclient'\n", { class: 'missing-tool', symbol: 'swift' }],
+    ['xcpretty', "[10:12:31]: \u25b8 \u274c  /Users/jenkins/workspace/ios-app/App/Views/CartView.swift:48:21: cannot find 'priceFormatter' in scope\n", { class: 'compile-error', tool: 'swiftc', location: { file: '/Users/jenkins/workspace/ios-app/App/Views/CartView.swift', line: 48, column: 21, log_line: 1 } }],
+    ['a parallel branch prefix', '[i386] + make\n[i386] src/bits.c:88:12: error: shift count >= width of type [-Werror,-Wshift-count-overflow]\n', { class: 'compile-error', tool: 'gcc', location: { file: 'src/bits.c', line: 88, column: 12, log_line: 2 } }],
+    ["Maven's own [ERROR] is no branch name", '[ERROR] something went wrong\n', { class: 'unknown' }],
+  ];
+  it.each(cases)('%s', (_name, log, want) => {
+    expect(top(log)).toMatchObject(want);
+  });
+});
+
+it("places Surefire's summary row by the test's own frame printed earlier in the log", () => {
+  const log = [
+    '[ERROR] com.acme.OrderTotalsTest.totalAppliesDiscountBeforeTax -- Time elapsed: 0.011 s <<< FAILURE!',
+    'org.opentest4j.AssertionFailedError: expected: <107.0> but was: <110.0>',
+    '\tat com.acme.OrderTotalsTest.totalAppliesDiscountBeforeTax(OrderTotalsTest.java:41)',
+    ...new Array<string>(50).fill('[INFO] x'),
+    '[INFO] Results:',
+    '[ERROR] Failures: ',
+    '[ERROR]   OrderTotalsTest.totalAppliesDiscountBeforeTax:41 expected: <107.0> but was: <110.0>',
+    '[ERROR] Tests run: 4, Failures: 1, Errors: 0, Skipped: 0',
+  ];
+  const f = findingOf(log, { start_line: 55, end_line: 56 });
+  expect(f).toMatchObject({ class: 'test-assertion', message_line: 56, location: { file: 'com/acme/OrderTotalsTest.java', line: 41, log_line: 3 } });
+});

@@ -81,6 +81,10 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
     if (rule.below && ![1, 2, 3].some((k) => (rule.below as RegExp).test(below(k)))) continue;
     return { rule, read: rule.read ? rule.read(m, line) : rule.tool ? { tool: rule.tool } : {} };
   }
+  // A Jenkins parallel branch prefixes its lines with the branch's name (`[i386] src/a.c:8:1: error: ...`):
+  // the tool's line is after it. Maven's and other tools' own `[LEVEL]` marks are not branch names.
+  const branch = /^\[([\w .:/-]{1,40})\] (?=\S)/.exec(line);
+  if (branch && !/^(?:ERROR|INFO|WARNING|WARN|DEBUG|error|info|warning|warn|debug|Pipeline|\d[\d:.]*)$/.test(branch[1] as string)) return ruleOf(line.slice(branch[0].length), below);
   return null;
 }
 
@@ -297,6 +301,22 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     tool = 'go test';
   }
 
+  // Surefire's closing summary row (`OrderTotalsTest.totalX:41 expected: ...`) names the test
+  // class and line but no file: the test's own frame printed earlier in the log does
+  // (`at com.acme.OrderTotalsTest.totalX(OrderTotalsTest.java:41)`).
+  if (!place && (cls === 'test-assertion' || cls === 'test-error') && messageIndex !== undefined) {
+    const row = /^(?:\[ERROR\]\s+)?([A-Z][\w$]*)\.([\w$]+):(\d+) /.exec((body[messageIndex] ?? '').trim());
+    if (row) {
+      const frame = new RegExp(`^\\s*at ((?:[\\w$]+\\.)*)${row[1]}\\.${row[2]}\\((${row[1]}\\.(?:java|kt|groovy|scala)):${row[3]}\\)`);
+      for (let k = start + messageIndex - 1; k >= Math.max(0, start + messageIndex - 2000); k--) {
+        const m = frame.exec(lines[k] ?? '');
+        if (!m) continue;
+        const pkg = (m[1] ?? '').replace(/\.$/, '').split('.').filter(Boolean);
+        place = { file: [...pkg, m[2] as string].join('/'), line: Number(row[3]), log_line: k + 1 };
+        break;
+      }
+    }
+  }
   // A Go test interrupted by a timeout is named by its goroutine's frame (`pkg.TestX(...)`).
   const goFrames = traces.find((t) => t.kind === 'go')?.frames ?? [];
   const goTestFrame = test ? undefined : goFrames.find((fr) => /\.(Test\w+)$/.test(fr.function ?? ''));

@@ -42,6 +42,9 @@ const TOOL_NAMES: Record<string, string> = {
   mypy: 'mypy',
   python: 'Python',
   ruby: 'Ruby',
+  ghc: 'the Haskell compiler (GHC)',
+  clang: 'the C/Objective-C compiler (clang)',
+  php: 'PHP',
 };
 
 function toolName(f: Finding): string {
@@ -349,6 +352,8 @@ function lintCommand(f: Finding): string | undefined {
       return 'cargo fmt';
     case 'clippy':
       return 'cargo clippy --fix';
+    case 'rubocop':
+      return `bundle exec rubocop -a ${file}`.trim();
     case 'flake8':
       return undefined;
     default:
