@@ -62,6 +62,21 @@ test('an empty raw log through the controller is refused and the chat keeps its 
   expect(await currentContext(stack.backend.db, chat.id)).toEqual(before);
 });
 
+test('a raw log with a buildNumber that is neither a number nor a permalink is a 422 naming it, and the chat keeps its context', async () => {
+  const chat = (await (await stack.backend.request(user, 'POST', '/chats/', {})).json()) as Chat;
+  const url = `${controller.url}/chatbot-api/context/${chat.id}/log`;
+  expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: log(3) })).status).toBe(200);
+  const before = await currentContext(stack.backend.db, chat.id);
+  for (const query of ['buildNumber=abc', 'buildNumber=-1', 'buildNumber=0', 'buildNumber=99999999999999999999', 'buildNumber=1&buildNumber=2']) {
+    const res = await fetch(`${url}?jobName=team/api&${query}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: log(3) });
+    expect([query, res.status]).toEqual([query, 422]);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^buildNumber: must be a positive whole number or one of lastBuild/);
+  }
+  expect(await currentContext(stack.backend.db, chat.id)).toEqual(before);
+  // an empty buildNumber is no build named: the job's facts without a build's
+  expect((await fetch(`${url}?jobName=team/api&buildNumber=`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: log(3) })).status).toBe(200);
+});
+
 test('facts too big for the header lose their biggest parts first and say so', () => {
   const header = factsHeader({ jobDetails: { name: 'a' }, buildDetails: { number: 1, changeSet: 'x'.repeat(20_000) } as CiContext['buildDetails'] });
   const facts = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as CiContext & { factsOmitted?: string };

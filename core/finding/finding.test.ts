@@ -249,3 +249,17 @@ it("places Surefire's summary row by the test's own frame printed earlier in the
   const f = findingOf(log, { start_line: 55, end_line: 56 });
   expect(f).toMatchObject({ class: 'test-assertion', message_line: 56, location: { file: 'com/acme/OrderTotalsTest.java', line: 41, log_line: 3 } });
 });
+
+it('reads a Python traceback cut before its exception line on to the exception (LogChunks electron)', () => {
+  const log = [
+    'Traceback (most recent call last):',
+    '  File "./script/cibuild", line 129, in <module>',
+    '    sys.exit(main())',
+    '  File "/home/travis/build/electron/electron/script/lib/util.py", line 174, in execute',
+    '    raise e',
+    "subprocess.CalledProcessError: Command '['sudo', 'apt-get', 'update']' returned non-zero exit status 100",
+    '',
+    'The command "./script/cibuild" exited with 1.',
+  ];
+  expect(findingOf(log, { start_line: 1, end_line: 5 })).toMatchObject({ class: 'runtime-exception', tool: 'python', exception: 'CalledProcessError', message_line: 6 });
+});

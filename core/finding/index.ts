@@ -145,7 +145,9 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   // Only a window that names a test or ends on a runner's banner is worth reading on.
   let end = excerpt.end_line;
   const lastLine = bodyOf(lines[excerpt.end_line - 1] ?? '').trim();
-  if (found.test || /^-{3,} \S+ (?:stdout|stderr) -{3,}$|^_{3,} .+ _{3,}$|^● |^--- FAIL|^=+ FAILURES =+$|^failures:$/.test(lastLine)) {
+  // A Python traceback cut before its exception line reads on too.
+  const tracebackCut = found.class === 'unknown' && /^Traceback \(most recent call last\):/.test(found.message);
+  if (found.test || tracebackCut || /^-{3,} \S+ (?:stdout|stderr) -{3,}$|^_{3,} .+ _{3,}$|^● |^--- FAIL|^=+ FAILURES =+$|^failures:$/.test(lastLine)) {
     const limit = Math.min(lines.length, excerpt.end_line + AFTER);
     while (end < limit && !SUMMARY_LINE.test(bodyOf(lines[end] ?? '').trim())) end++;
   }
