@@ -7,7 +7,8 @@ import type { ChatContext } from '../answer/engine.js';
 import type { Db } from '../db.js';
 import type { Lifecycle } from '../lifecycle.js';
 import type { Embedder } from '../retrieval/embed.js';
-import { IngestPool } from '../retrieval/ingestPool.js';
+import { DEFAULT_LOG_KEEP } from '../retrieval/ingest.js';
+import { IngestPool, ingestHeapMb } from '../retrieval/ingestPool.js';
 import type { LogKeepLimits } from '../retrieval/logIngest.js';
 import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
 import { VectorIndexCache } from '../retrieval/vectorIndex.js';
@@ -61,7 +62,7 @@ export function createContextService(options: ContextServiceOptions & { db: Db; 
   const indexes = new VectorIndexCache(options.dataDir);
   const slots = new UploadSlots(options.uploadsMax ?? DEFAULT_CONTEXT_UPLOADS_MAX);
   // One ingest worker per upload slot at most (the slots bound how many run at once).
-  const ingestPool = new IngestPool(slots.max);
+  const ingestPool = new IngestPool(slots.max, ingestHeapMb(options.logKeep ?? DEFAULT_LOG_KEEP));
   const deps: ContextDeps = {
     db: options.db,
     embedder: options.embedder,
