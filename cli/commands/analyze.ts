@@ -30,11 +30,15 @@ async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>)
   }
 }
 
-/** Feeds a byte or text stream to the analyzer line by line (UTF-8). */
-async function analyzeStream(source: AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
+/**
+ * Feeds a byte or text stream to the analyzer line by line (UTF-8). `open` is called only once the
+ * splitter is loaded: a file stream opened earlier emits its error (no such file) while nothing
+ * listens, an uncaught 'error' event that ended the process with a stack trace.
+ */
+async function analyzeStream(open: () => AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
   const { ByteLineSplitter } = await import('../../core/log/lines.js');
   const splitter = new ByteLineSplitter((line) => analyzer.push(line));
-  for await (const piece of source) splitter.push(piece);
+  for await (const piece of open()) splitter.push(piece);
   splitter.end();
 }
 
@@ -54,7 +58,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   const analyzer = new LogAnalyzer({ maxExcerpts: max, ...(baseline ? { baseline } : {}) });
   // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
   try {
-    await analyzeStream(file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file), analyzer);
+    await analyzeStream(() => (file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file)), analyzer);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw unreadable(file ?? '-', err);
