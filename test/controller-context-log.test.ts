@@ -84,3 +84,25 @@ test('facts too big for the header lose their biggest parts first and say so', (
   expect(facts.buildDetails).toBeUndefined();
   expect(facts.factsOmitted).toContain('buildDetails');
 });
+
+test("the caller's workspace snippets come first and the controller's own for other files follow, as on the JSON route", async () => {
+  const mine = { workspaceId: 'local', path: 'src/checkout.ts', startLine: 1, endLine: 2, text: 'export const total = 1;\nexport const tax = 0;', kind: 'source' };
+  const paths = async (chatId: number) => ((await currentContext(stack.backend.db, chatId))?.ciContext.workspaceSnippets as { path: string }[] | undefined)?.map((s) => s.path);
+  const raw = (await (await stack.backend.request(user, 'POST', '/chats/', {})).json()) as Chat;
+  const res = await fetch(`${controller.url}/chatbot-api/context/${raw.id}/log?jobName=team/api&buildNumber=42`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', 'x-cichat-context': Buffer.from(JSON.stringify({ workspaceSnippets: [mine] })).toString('base64url') },
+    body: log(10),
+  });
+  expect(res.status).toBe(200);
+  const json = (await (await stack.backend.request(user, 'POST', '/chats/', {})).json()) as Chat;
+  const viaJson = await fetch(`${controller.url}/chatbot-api/context/${json.id}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jobName: 'team/api', buildNumber: 42, consoleLog: log(10), workspaceSnippets: [mine] }),
+  });
+  expect(viaJson.status).toBe(200);
+  const rawPaths = await paths(raw.id);
+  expect(rawPaths?.[0]).toBe('src/checkout.ts');
+  expect(rawPaths).toEqual(await paths(json.id));
+});

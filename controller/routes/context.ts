@@ -395,7 +395,12 @@ export async function uploadContextLog(ctx: Context, userId: string, deps: Conte
         throw new BadRequest('X-Cichat-Context: not base64url-encoded JSON');
       }
     }
-    headers['x-cichat-context'] = factsHeader(mergeContexts(withoutLogs(result.context), sent, undefined));
+    const home = withoutLogs(result.context);
+    const merged = mergeContexts(home, sent, undefined);
+    // The caller's snippets (read where the build ran: `cichat ask --workspace`) first, then the
+    // controller's own for other files, as the JSON upload does.
+    const snippets = mergeSnippets(sent?.workspaceSnippets as WorkspaceSnippet[] | undefined, home.workspaceSnippets as WorkspaceSnippet[] | undefined);
+    headers['x-cichat-context'] = factsHeader(snippets.length > 0 ? { ...merged, workspaceSnippets: snippets } : merged);
   }
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {

@@ -130,7 +130,7 @@ function arrowBelow(body: readonly string[], index: number): { file: string; lin
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
 const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more/;
 
-const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust' };
+const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby' };
 
 /**
  * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
@@ -303,6 +303,11 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     tool = 'go test';
   }
 
+  // minitest names the test's file and line in brackets after its name (`Foo#test_x [/ws/test/foo_test.rb:106]`).
+  if (!place && named && (cls === 'test-assertion' || cls === 'test-error')) {
+    const bracket = /\[((?:[A-Za-z]:)?[^\s\]:]+\.\w+):(\d+)\]:?$/.exec(named.text);
+    if (bracket) place = { file: bracket[1] as string, line: Number(bracket[2]), log_line: from + named.index + 1 };
+  }
   // Surefire's closing summary row (`OrderTotalsTest.totalX:41 expected: ...`) names the test
   // class and line but no file: the test's own frame printed earlier in the log does
   // (`at com.acme.OrderTotalsTest.totalX(OrderTotalsTest.java:41)`).
