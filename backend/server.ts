@@ -4,7 +4,7 @@ import { PING_INTERVAL_MS, createApp } from './app.js';
 import { createEngine } from './answer/index.js';
 import { createEmbedder } from './retrieval/embed.js';
 import { logKeepLimits } from './retrieval/ingest.js';
-import { createContextService } from './routes/context.js';
+import { createContextService } from './services/context.js';
 import type { BackendConfig } from './config.js';
 import { migrateLatest, openDb } from './db.js';
 import { createLogger } from './logger.js';

@@ -3,9 +3,9 @@
  * stream (what `cichat analyze FILE` does) and prints one JSON line: CPU seconds, bytes, lines,
  * RSS at the start and its peak (VmHWM), and the first excerpt of the last file.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { LogAnalyzer } from '../core/log/analyze.js';
-import { ByteLineSplitter, fileBytes } from '../core/log/lines.js';
+import { ByteLineSplitter } from '../core/log/lines.js';
 
 const vm = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
 
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   for (const file of files) {
     const analyzer = new LogAnalyzer();
     const splitter = new ByteLineSplitter((line) => analyzer.push(line));
-    for await (const piece of fileBytes(file)) splitter.push(piece);
+    for await (const piece of createReadStream(file)) splitter.push(piece as Buffer);
     splitter.end();
     const result = analyzer.end();
     bytes += statSync(file).size;

@@ -4,11 +4,12 @@
  * arguments, options, help text and action, and runs it in the same file. `program.ts` only
  * adds them to the program, holds the global options and makes the `Ctx` of a run.
  *
- * `cichat --help` loads every command file (the help bundle of cli/bin.js bundles them, and
- * dist/cli/main.js imports them), so a command file imports at its top only commander, this
- * module, `errors`, `output` and types; everything else (the client, Ink, React, the log
- * analyzer, file and stream handling) is `await import()`ed where the command runs. The help
- * bundle leaves every dynamic import out (test/cli-offline.test.ts checks what it holds).
+ * `cichat --help` loads every command file (cli/helpBundle.js bundles them for a checkout,
+ * scripts/bundle-cli.mjs into dist/cli/program.js for the package), so a command file imports
+ * at its top only commander, this module, `errors`, `output`, `io`, a few small pure helpers
+ * (`chatSubject`, `sources`, `tree`) and types; everything else (the client, Ink, React,
+ * `stdin`, `upload`, `core/`, `jenkins/`) is `await import()`ed where the command runs. The help
+ * bundle leaves every dynamic import out; test/cli-offline.test.ts fails when it holds more.
  *
  * Settings of the whole tree (output, exit override, help layout, suggestions) are the
  * program's: program.ts copies them to every command after adding them, so a command file sets

@@ -79,6 +79,13 @@ describe('cichat without a server', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('analyze of a missing file is one line and exit 1 from the real process too (its stream was opened before anything listened)', async () => {
+    const missing = path.join(dir, 'nope.log');
+    const r = await runCli(['analyze', missing], { env });
+    expect(r.stderr).toBe(`cichat: cannot read ${missing}: no such file\n`);
+    expect(r.code).toBe(1);
+  });
+
   it('says what to do when the controller is unreachable, exit 1', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

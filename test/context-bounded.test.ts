@@ -9,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Chat } from '../protocol/types.js';
 import { currentContext } from '../backend/store/contexts.js';
-import { createContextService } from '../backend/routes/context.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
+import type { ContextService } from '../backend/services/context.js';
 import { LogIngest, type ChunkRow, type LogKeepLimits } from '../backend/retrieval/logIngest.js';
 import { buildPrompt } from '../backend/answer/prompt.js';
 import { startTestBackend, type TestBackend } from './helpers/backend.js';
@@ -32,11 +31,11 @@ function hugeLog(): { log: string; errorLine: number; lines: number } {
 
 let backend: TestBackend;
 let dataDir: string;
-let service: ReturnType<typeof createContextService>;
+let service: ContextService;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bounded-'));
-  service = createContextService({ dataDir, embedder: new LocalEmbedder(), logKeep: KEEP });
-  backend = await startTestBackend(sqlite, { deps: { context: service } });
+  backend = await startTestBackend(sqlite, { dataDir, context: { logKeep: KEEP } });
+  service = backend.context;
 });
 afterAll(async () => {
   await backend.close();

@@ -14,7 +14,7 @@ import { up as canonicalContexts } from '../backend/migrations/011_canonical_con
 import { saneCiContext } from '../backend/answer/sanitize.js';
 import { ciContextSchema } from '../protocol/schemas.js';
 import { canonicalFields, sampleOf } from './helpers/schemaSamples.js';
-import { type ContextService } from '../backend/routes/context.js';
+import type { ContextService } from '../backend/services/context.js';
 import { type RunningController } from '../controller/app.js';
 import type { Chat, CiContext, Page, QaPair } from '../protocol/types.js';
 import { type TestBackend } from './helpers/backend.js';
@@ -185,11 +185,11 @@ describe.each(dialects)('both CiContext shapes through HTTP on $name', (dialect)
   test('a context stored before the canonical names (aliases in the database) still answers, in canonical form', async () => {
     const chat = await newChat('stored earlier');
     // What the previous code stored: the uploaded object with its alias names, not normalised.
-    await ingestContext(context.deps(), chat.id, contextOfShape('alias') as CiContext);
-    const stored = await context.deps().db('contexts').where({ chat_id: chat.id }).first('ci_context');
+    await ingestContext(context.deps, chat.id, contextOfShape('alias') as CiContext);
+    const stored = await context.deps.db('contexts').where({ chat_id: chat.id }).first('ci_context');
     expect(JSON.parse(String(stored.ci_context))).toHaveProperty('buildDetails.durationMs', 192000);
     // Migration 011 normalises such contexts once; the read path trusts what is stored.
-    await canonicalContexts(context.deps().db);
+    await canonicalContexts(context.deps.db);
     const loaded = await context.loadContext(chat.id);
     expect(loaded?.ciContext.buildDetails).toMatchObject({ duration: 192000, builtOnNode: 'linux-agent-1' });
     expect(loaded?.ciContext.activePlugins).toMatchObject({ git: '5.2.1' });

@@ -8,7 +8,7 @@ import { Conflict, NotFound, Unprocessable } from '../errors.js';
 import { idParam, inputOf, validate } from '../http.js';
 import { findChat } from '../store/chats.js';
 import { acquireStreamLease, findVisiblePair, releaseStreamLease } from '../store/pairs.js';
-import { streamAnswer, type AnswerDeps } from '../answer/run.js';
+import { streamAnswer, type AnswerDeps } from '../services/answer.js';
 import { openEventStream } from '../stream.js';
 
 /** The wire schemas (protocol/schemas.ts), which the controller's OpenAPI document describes. */

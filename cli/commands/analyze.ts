@@ -30,12 +30,20 @@ async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>)
   }
 }
 
-/** Feeds a byte or text stream to the analyzer line by line (UTF-8). */
-async function analyzeStream(source: AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
+/**
+ * Feeds a byte or text stream to the analyzer line by line (UTF-8). `open` is called only once the
+ * splitter is loaded: a file stream opened earlier emits its error (no such file) while nothing
+ * listens, an uncaught 'error' event that ended the process with a stack trace.
+ */
+async function analyzeStream(open: () => AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
   const { ByteLineSplitter } = await import('../../core/log/lines.js');
   const splitter = new ByteLineSplitter((line) => analyzer.push(line));
-  for await (const piece of source) splitter.push(piece);
+  for await (const piece of open()) splitter.push(piece);
   splitter.end();
+}
+
+async function* asBytes(source: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
+  for await (const piece of source) yield typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
 }
 
 export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number, baselineFile?: string): Promise<void> {
@@ -45,17 +53,19 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   if ((file === undefined || file === '-') && ctx.io.stdin.isTTY) {
     throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
-  const [{ fileBytes }, { LogAnalyzer }, { unreadable }] = await Promise.all([
-    import('../../core/log/lines.js'),
+  const [{ createReadStream }, { LogAnalyzer }, { unreadable, decodeLogStream }] = await Promise.all([
+    import('node:fs'),
     import('../../core/log/analyze.js'),
     import('../stdin.js'),
   ]);
   const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
   const analyzer = new LogAnalyzer({ maxExcerpts: max, ...(baseline ? { baseline } : {}) });
-  // The log is read as a stream (a file into one reused buffer): memory is the analyzer's window
-  // and its blocks, not the file.
+  // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
   try {
-    await analyzeStream(file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : fileBytes(file), analyzer);
+    // Decoded as an upload decodes it (gzip, UTF-16, Windows-1252; binary refused): a .gz was analysed as its compressed bytes.
+    const open = () => (file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file));
+    const name = file === undefined || file === '-' ? 'stdin' : file;
+    await analyzeStream(() => decodeLogStream(asBytes(open()), name, (note) => ctx.io.stderr.write(`cichat: ${note}\n`)), analyzer);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw unreadable(file ?? '-', err);

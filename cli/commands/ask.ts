@@ -322,6 +322,7 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
     }
   };
   let result;
+  let sentBuild = upload.buildNumber;
   try {
     result = await send(upload);
   } catch (err) {
@@ -329,12 +330,13 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
     // The 404 came before the log was read: the same log goes again (cli/client.ts LogBody).
     if (log !== undefined && !log.body.rewind()) throw err;
     ctx.io.stderr.write(`cichat: ${o.job} has no failed build; taking its last completed build\n`);
-    result = await send({ ...upload, buildNumber: 'lastCompletedBuild' });
+    sentBuild = 'lastCompletedBuild';
+    result = await send({ ...upload, buildNumber: sentBuild });
   }
   if (o.job !== undefined && o.build === undefined) {
     const build = result.received_data.buildDetails as { number?: unknown; result?: unknown } | undefined;
     if (typeof build?.number === 'number') {
-      const which = upload.buildNumber === 'lastFailedBuild' ? 'its last failed build' : 'its last completed build';
+      const which = sentBuild === 'lastFailedBuild' ? 'its last failed build' : 'its last completed build';
       ctx.io.stderr.write(`cichat: ${o.job}: ${which}, #${build.number}${typeof build.result === 'string' ? ` (${build.result})` : ''}\n`);
     }
   }

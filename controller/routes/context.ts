@@ -368,7 +368,9 @@ const FACTS_HEADER_MAX_CHARS = 12 * 1024;
  */
 export async function uploadContextLog(ctx: Context, userId: string, deps: ContextRouteDeps): Promise<void> {
   const jobName = typeof ctx.query.jobName === 'string' && ctx.query.jobName !== '' ? ctx.query.jobName : undefined;
-  const buildQuery = typeof ctx.query.buildNumber === 'string' ? ctx.query.buildNumber : undefined;
+  // Checked as the JSON body's buildNumber is: `?buildNumber=abc` is a 422 naming it, not a 404 for a build "abc".
+  if (ctx.query.buildNumber !== undefined) parseInput(contextRequestSchema, { buildNumber: ctx.query.buildNumber });
+  const buildQuery = typeof ctx.query.buildNumber === 'string' && ctx.query.buildNumber !== '' ? ctx.query.buildNumber : undefined;
   const headers: Record<string, string | string[] | undefined> = { ...ctx.req.headers };
   if (jobName !== undefined) {
     const buildNumber = buildQuery === undefined ? undefined : /^\d+$/.test(buildQuery) ? Number(buildQuery) : await resolveBuildRef(deps.jenkinsHome, jobName, buildQuery);
@@ -393,7 +395,12 @@ export async function uploadContextLog(ctx: Context, userId: string, deps: Conte
         throw new BadRequest('X-Cichat-Context: not base64url-encoded JSON');
       }
     }
-    headers['x-cichat-context'] = factsHeader(mergeContexts(withoutLogs(result.context), sent, undefined));
+    const home = withoutLogs(result.context);
+    const merged = mergeContexts(home, sent, undefined);
+    // The caller's snippets (read where the build ran: `cichat ask --workspace`) first, then the
+    // controller's own for other files, as the JSON upload does.
+    const snippets = mergeSnippets(sent?.workspaceSnippets as WorkspaceSnippet[] | undefined, home.workspaceSnippets as WorkspaceSnippet[] | undefined);
+    headers['x-cichat-context'] = factsHeader(snippets.length > 0 ? { ...merged, workspaceSnippets: snippets } : merged);
   }
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {

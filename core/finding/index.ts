@@ -130,7 +130,7 @@ function arrowBelow(body: readonly string[], index: number): { file: string; lin
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
 const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more/;
 
-const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust' };
+const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby' };
 
 /**
  * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
@@ -145,7 +145,9 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   // Only a window that names a test or ends on a runner's banner is worth reading on.
   let end = excerpt.end_line;
   const lastLine = bodyOf(lines[excerpt.end_line - 1] ?? '').trim();
-  if (found.test || /^-{3,} \S+ (?:stdout|stderr) -{3,}$|^_{3,} .+ _{3,}$|^● |^--- FAIL|^=+ FAILURES =+$|^failures:$/.test(lastLine)) {
+  // A Python traceback cut before its exception line reads on too.
+  const tracebackCut = found.class === 'unknown' && /^Traceback \(most recent call last\):/.test(found.message);
+  if (found.test || tracebackCut || /^-{3,} \S+ (?:stdout|stderr) -{3,}$|^_{3,} .+ _{3,}$|^● |^--- FAIL|^=+ FAILURES =+$|^failures:$/.test(lastLine)) {
     const limit = Math.min(lines.length, excerpt.end_line + AFTER);
     while (end < limit && !SUMMARY_LINE.test(bodyOf(lines[end] ?? '').trim())) end++;
   }
@@ -301,6 +303,27 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     tool = 'go test';
   }
 
+  // minitest names the test's file and line in brackets after its name (`Foo#test_x [/ws/test/foo_test.rb:106]`).
+  if (!place && named && (cls === 'test-assertion' || cls === 'test-error')) {
+    const bracket = /\[((?:[A-Za-z]:)?[^\s\]:]+\.\w+):(\d+)\]:?$/.exec(named.text);
+    if (bracket) place = { file: bracket[1] as string, line: Number(bracket[2]), log_line: from + named.index + 1 };
+  }
+  // Surefire's closing summary row (`OrderTotalsTest.totalX:41 expected: ...`) names the test
+  // class and line but no file: the test's own frame printed earlier in the log does
+  // (`at com.acme.OrderTotalsTest.totalX(OrderTotalsTest.java:41)`).
+  if (!place && (cls === 'test-assertion' || cls === 'test-error') && messageIndex !== undefined) {
+    const row = /^(?:\[ERROR\]\s+)?([A-Z][\w$]*)\.([\w$]+):(\d+) /.exec((body[messageIndex] ?? '').trim());
+    if (row) {
+      const frame = new RegExp(`^\\s*at ((?:[\\w$]+\\.)*)${row[1]}\\.${row[2]}\\((${row[1]}\\.(?:java|kt|groovy|scala)):${row[3]}\\)`);
+      for (let k = start + messageIndex - 1; k >= Math.max(0, start + messageIndex - 2000); k--) {
+        const m = frame.exec(lines[k] ?? '');
+        if (!m) continue;
+        const pkg = (m[1] ?? '').replace(/\.$/, '').split('.').filter(Boolean);
+        place = { file: [...pkg, m[2] as string].join('/'), line: Number(row[3]), log_line: k + 1 };
+        break;
+      }
+    }
+  }
   // A Go test interrupted by a timeout is named by its goroutine's frame (`pkg.TestX(...)`).
   const goFrames = traces.find((t) => t.kind === 'go')?.frames ?? [];
   const goTestFrame = test ? undefined : goFrames.find((fr) => /\.(Test\w+)$/.test(fr.function ?? ''));

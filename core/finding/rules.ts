@@ -135,7 +135,7 @@ export const RULES: Rule[] = [
   { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: .+? in (${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
-  { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
+  { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^\s*(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
   // A prerequisite make cannot build (`needed by 'x.o'`): a source file the build lists is missing.
   { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`], needed by/, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
   // A target the command asked for that the Makefile does not have: the CI script and the Makefile disagree.

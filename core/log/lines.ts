@@ -137,22 +137,3 @@ declare global {
   }
 }
 
-/**
- * A file's bytes in pieces of `size`, all read into one buffer (each piece is valid until the
- * next is asked for: ByteLineSplitter copies what it keeps). Reading into fresh buffers left
- * ~100 MB of them waiting for a collection while a 1 GB log streamed by.
- */
-export async function* fileBytes(file: string, size = 1 << 20): AsyncGenerator<Buffer> {
-  const { open } = await import('node:fs/promises');
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(size);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, size, null);
-      if (bytesRead === 0) return;
-      yield buffer.subarray(0, bytesRead);
-    }
-  } finally {
-    await handle.close();
-  }
-}
