@@ -110,4 +110,12 @@ describe('answers on the real dev failures', () => {
   it('finds where the names a missing Python module was to provide are defined now', async () => {
     expect((await answers('pytest-import-error', true)).fix).toMatch(/`parse_level` is defined in `logs\/parser\.py` \(module `logs\.parser`\).*`from logs\.parser import parse_level`/);
   });
+
+  it("names a timed-out test and, from Go's goroutine dump only, where it was when stopped", async () => {
+    const go = (await answers('go-test-timeout', false)).fix;
+    expect(go).toMatch(/The test `TestRunSumsSquares` \[L\d+-L\d+\] did not finish within the time limit.*when it was stopped it was at `[^`]*pool\.go:22`/);
+    expect(go).toContain("go test -run '^TestRunSumsSquares$' -timeout 30s ./...");
+    // jest's stack names where the test was declared, not where it waited.
+    expect((await answers('jest-exceeded-timeout', false)).fix).not.toMatch(/when it was stopped it was at/);
+  });
 });

@@ -42,6 +42,10 @@ async function analyzeStream(open: () => AsyncIterable<string | Buffer>, analyze
   splitter.end();
 }
 
+async function* asBytes(source: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
+  for await (const piece of source) yield typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+}
+
 export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number, baselineFile?: string): Promise<void> {
   if (baselineFile === '-' && (file === undefined || file === '-')) {
     throw new UsageError('--baseline - reads the passing log from stdin, so name the failing log as a file: cichat analyze FAIL.log --baseline -');
@@ -49,7 +53,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   if ((file === undefined || file === '-') && ctx.io.stdin.isTTY) {
     throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
-  const [{ createReadStream }, { LogAnalyzer }, { unreadable }] = await Promise.all([
+  const [{ createReadStream }, { LogAnalyzer }, { unreadable, decodeLogStream }] = await Promise.all([
     import('node:fs'),
     import('../../core/log/analyze.js'),
     import('../stdin.js'),
@@ -58,7 +62,10 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   const analyzer = new LogAnalyzer({ maxExcerpts: max, ...(baseline ? { baseline } : {}) });
   // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
   try {
-    await analyzeStream(() => (file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file)), analyzer);
+    // Decoded as an upload decodes it (gzip, UTF-16, Windows-1252; binary refused): a .gz was analysed as its compressed bytes.
+    const open = () => (file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file));
+    const name = file === undefined || file === '-' ? 'stdin' : file;
+    await analyzeStream(() => decodeLogStream(asBytes(open()), name, (note) => ctx.io.stderr.write(`cichat: ${note}\n`)), analyzer);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw unreadable(file ?? '-', err);

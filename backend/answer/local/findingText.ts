@@ -168,7 +168,7 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
         return `npx vitest run ${file} -t '${(names.pop() ?? '').replace(/'/g, "'\\''")}'`;
       }
       case 'go test':
-        return `go test -run '^${t.split('/')[0]}$' ./...`;
+        return `go test -run '^${t.split('/')[0]}$'${f.class === 'timeout-aborted' ? ' -timeout 30s' : ''} ./...`;
       case 'cargo test':
         return `cargo test ${t} -- --exact`;
       default:
@@ -246,9 +246,17 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       }
       steps.push(f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs, e.g. \`make -j2\`) ${m}.`);
       break;
-    case 'timeout-aborted':
-      steps.push(`Find what the step was doing when it was stopped (the lines before ${m}): a hung test, a service that never came up, a slow download; raise the time limit only if the work really takes that long.`);
+    case 'timeout-aborted': {
+      const stuck = project ?? loc?.frames?.raise;
+      if (f.test) {
+        // Only a goroutine dump shows where a test was when it was stopped; jest's stack names where the test was declared.
+        const where = stuck && f.tool === 'go test' ? `; when it was stopped it was at ${inlineCode(placeOf({ file: stuck.file, line: stuck.line }))}${stuck.function ? ` (in ${inlineCode(stuck.function)})` : ''} ${at(stuck.log_line)}` : loc?.line !== undefined ? `; the log points at ${inlineCode(placeOf(loc))}` : '';
+        steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: a promise or callback never settled, a channel never closed or read, a WaitGroup or lock never released, a server that never answers; raise the limit only if the work really takes that long.`);
+      } else {
+        steps.push(`Find what the step was doing when it was stopped (the lines before ${m}): a hung test, a service that never came up, a slow download; raise the time limit only if the work really takes that long.`);
+      }
       break;
+    }
     case 'permission-credentials':
       steps.push(
         /Permission denied/.test(f.message) && !/publickey|git@|remote/i.test(f.message)
