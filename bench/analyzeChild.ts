@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   for (const file of files) {
     const analyzer = new LogAnalyzer();
     const splitter = new ByteLineSplitter((line) => analyzer.push(line));
-    for await (const piece of createReadStream(file, { highWaterMark: 1 << 20 })) splitter.push(piece as Buffer);
+    for await (const piece of createReadStream(file)) splitter.push(piece as Buffer);
     splitter.end();
     const result = analyzer.end();
     bytes += statSync(file).size;

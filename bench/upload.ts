@@ -34,7 +34,9 @@ const MB = 1024 * 1024;
 
 function spawnTs(entry: string, env: Record<string, string>, logFile: string): ChildProcess {
   const logFd = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_PROF_DIR=dir: CPU profiles of the servers (written when they exit), to find a stall's cause.
+  const prof = process.env.BENCH_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
     stdio: ['ignore', 'ignore', logFd],
   });

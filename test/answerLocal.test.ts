@@ -195,6 +195,13 @@ describe('local engine over a sparse context', () => {
     expect(answer.text).toContain('cichat context upload <chat-id> --log build.log');
   });
 
+  it('a build that passed, without its log, is not asked why it failed', async () => {
+    const context: ChatContext = { ...sparseChatContext(), ciContext: { buildDetails: { number: 2, result: 'SUCCESS' }, jobDetails: { fullName: 'upstream' } } };
+    const answer = await ask('why did the last build fail?', context);
+    expect(answer.first).toBe('Build #2 of `upstream` did not fail: it finished `SUCCESS`. The uploaded context holds no build log to look for errors in.');
+    expect(answer.text).not.toMatch(/why .* failed/);
+  });
+
   it('reads the legacy jenkinsVersion name', async () => {
     const context: ChatContext = { ...sparseChatContext(), ciContext: { jenkinsVersion: '2.387.3' } };
     const answer = await ask('jenkins version?', context);

@@ -24,6 +24,9 @@ import type { ChunkRow, LogKeepLimits, LogNotKept } from './logIngest.js';
 import type { ContextDeps } from './retrieve.js';
 import { WorkerIndexBuilder } from './vectorIndex.js';
 
+/** Rows whose terms are indexed between two turns of the event loop (issue 28: no upload stalls other requests). */
+const TERM_ROWS_PER_TURN = 32;
+
 /** The stored context keeps the log text itself up to this size; above, only its tail. */
 export const STORED_LOG_MAX_CHARS = 2 * 1024 * 1024;
 /** Lines of the tail kept in the stored context when the log is bigger than that. */
@@ -187,7 +190,12 @@ export async function ingestLog(
         const vectors = local ? rows.map((r) => r.embedding ?? new Float32Array(embedder.dim)) : await embedder.embed(rows.map((r) => r.text));
         // The index worker inserts these while this thread writes the rows.
         builder.add(vectors);
-        for (const r of rows) terms.add(r.seq, r.terms);
+        // A batch's terms are tens of thousands of map updates: other requests get turns between slices.
+        for (let k = 0; k < rows.length; k++) {
+          const r = rows[k]!;
+          terms.add(r.seq, r.terms);
+          if (k % TERM_ROWS_PER_TURN === TERM_ROWS_PER_TURN - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+        }
         await insertChunks(
           db,
           contextId,

@@ -119,7 +119,9 @@ export function bytesToVector(bytes: Buffer | Uint8Array): Float32Array {
  * statement stays a few MB, under MySQL's max_allowed_packet.
  */
 const MAX_BINDINGS = 8000;
-const CHUNK_ROWS_PER_INSERT = 256;
+// 64 rows (~300 KB) is one SQLite statement of a few ms on the event loop; 256 took up to 170 ms
+// under load and stalled every other request (issue 28, npm run bench -- upload).
+const CHUNK_ROWS_PER_INSERT = 64;
 
 /**
  * Inserts rows as multi-row `INSERT ... VALUES (...), (...)` statements (knex writes SQLite

@@ -136,3 +136,4 @@ declare global {
     utf8Slice(start: number, end: number): string;
   }
 }
+

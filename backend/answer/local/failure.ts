@@ -142,10 +142,14 @@ const failure: Composer = async (ask) => {
   if (!hasLog(ctx)) {
     const state =
       outcome === 'unknown' ? '' : ` It ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}.`;
-    const lead = askedKind
-      ? `The uploaded context holds no build log, so I can't tell whether ${build} failed from ${labelOfKind(askedKind)}.`
-      : `The uploaded context holds no build log, so I can't see why ${build} failed.`;
-    out.line(`${lead}${capitalise(state)}`);
+    // A build that passed did not fail: not "I can't see why it failed. It passed".
+    const lead =
+      outcome === 'passed'
+        ? `${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}. The uploaded context holds no build log to look for errors in.`
+        : askedKind
+          ? `The uploaded context holds no build log, so I can't tell whether ${build} failed from ${labelOfKind(askedKind)}.${capitalise(state)}`
+          : `The uploaded context holds no build log, so I can't see why ${build} failed.${capitalise(state)}`;
+    out.line(lead);
     out.line();
     out.line(
       'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "why did it fail?"`.',
