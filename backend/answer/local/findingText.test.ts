@@ -15,6 +15,11 @@ describe('reproduceCommand: the failing test alone, per runner', () => {
     expect(reproduceCommand(finding({ tool: 'phpunit', test: { name: 'Tests\\CartTest::testTotal', log_line: 1 } }), undefined)).toBe("vendor/bin/phpunit --filter 'testTotal'");
     expect(reproduceCommand(finding({ tool: 'tap', test: { name: "it's sorted", log_line: 1 } }), 'node --test test/')).toBe("node --test --test-name-pattern 'it'\\''s sorted'");
   });
+  it('pytest: a node id or a test file (a collection error) as it is, a bare name with -k', () => {
+    expect(reproduceCommand(finding({ tool: 'pytest', test: { name: 'tests/test_a.py::test_total', log_line: 1 } }), undefined)).toBe('python -m pytest tests/test_a.py::test_total');
+    expect(reproduceCommand(finding({ class: 'test-error', tool: 'pytest', test: { name: 'tests/test_tools.py', log_line: 1 } }), undefined)).toBe('python -m pytest tests/test_tools.py');
+    expect(reproduceCommand(finding({ tool: 'pytest', test: { name: 'test_total', log_line: 1 } }), undefined)).toBe('python -m pytest -k test_total');
+  });
   it('falls back to the command the CI ran, never to the shell that ran the script', () => {
     expect(reproduceCommand(finding({ class: 'network' }), 'curl -fsS http://x')).toBe('curl -fsS http://x');
     expect(reproduceCommand(finding({ class: 'network' }), '/bin/bash -xe ci.sh')).toBeUndefined();

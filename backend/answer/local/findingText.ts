@@ -160,7 +160,8 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
   if (t && (f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted')) {
     switch (f.tool) {
       case 'pytest':
-        return `python -m pytest ${t.includes('::') ? t : `-k ${t}`}`;
+        // A node id or a test file runs as it is; `-k` takes a name expression (`-k tests/a.py` is refused).
+        return `python -m pytest ${t.includes('::') || /\.py$/.test(t) ? t : `-k ${t}`}`;
       case 'unittest':
         return `python -m unittest ${t}`;
       case 'surefire': {
