@@ -213,6 +213,13 @@ describe('local engine over a sparse context', () => {
     expect(answer.text).toContain('cichat ws cat JOB 3 tests/test_tools.py');
   });
 
+  it('a log of colour codes only: says its lines are empty instead of quoting an empty block', async () => {
+    const answer = await ask('why did it fail?', analyzedChatContext({}, '\u001b[31m\u001b[0m\n\u001b[1;32m\u001b[K\n'));
+    expect(answer.text).toContain("I found no error lines in its 2-line log.");
+    expect(answer.text).toContain("Its lines are empty once colour codes and Jenkins' console notes are removed [L1-L2].");
+    expect(answer.text).not.toContain('```');
+  });
+
   it('a build that passed, without its log, is not asked why it failed', async () => {
     const context: ChatContext = { ...sparseChatContext(), ciContext: { buildDetails: { number: 2, result: 'SUCCESS' }, jobDetails: { fullName: 'upstream' } } };
     const answer = await ask('why did the last build fail?', context);
