@@ -213,6 +213,15 @@ describe('local engine over a sparse context', () => {
     expect(answer.text).toContain('cichat ws cat JOB 3 tests/test_tools.py');
   });
 
+  it('a passed build whose short log has no error line is not said to have error-looking lines', async () => {
+    const context = analyzedChatContext({ buildDetails: { number: 4, result: 'SUCCESS' } }, 'Building in workspace /x/y\nCopying file to html.html\nFinished: SUCCESS\n');
+    // the backend's hybrid retrieval scores any line above 0 (its vectors), as here
+    context.retrieve = async () => [{ start_line: 1, end_line: 3, text: 'Building in workspace /x/y\nCopying file to html.html\nFinished: SUCCESS', score: 0.4 }];
+    const answer = await ask('why did it fail?', context);
+    expect(answer.first).toBe('**Build #4 did not fail: it finished `SUCCESS`, and I found no error lines in its 3-line log.**');
+    expect(answer.text).not.toContain('error-looking');
+  });
+
   it('a log of colour codes only: says its lines are empty instead of quoting an empty block', async () => {
     const answer = await ask('why did it fail?', analyzedChatContext({}, '\u001b[31m\u001b[0m\n\u001b[1;32m\u001b[K\n'));
     expect(answer.text).toContain("I found no error lines in its 2-line log.");

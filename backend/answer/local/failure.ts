@@ -158,7 +158,14 @@ const failure: Composer = async (ask) => {
   }
 
   const ranked = rankedErrorExcerpts(ctx);
-  const spans: LogSpan[] = ranked.length > 0 ? ranked.slice(0, 3) : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0);
+  // A build that passed with no error excerpt has nothing to explain: lines retrieval finds for
+  // "error failed exception" are not errors ("Building in workspace" was called error-looking).
+  const spans: LogSpan[] =
+    ranked.length > 0
+      ? ranked.slice(0, 3)
+      : outcome === 'passed'
+        ? []
+        : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0);
   const top = spans[0];
   if (!top) {
     const verdict =
