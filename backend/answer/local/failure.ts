@@ -174,7 +174,11 @@ const failure: Composer = async (ask) => {
       const shown = stored.text.split('\n').slice(-10);
       tail = { start_line: stored.end_line - shown.length + 1, end_line: stored.end_line, text: shown.join('\n') };
     }
-    if (tail) {
+    if (tail && tail.text.trim() === '') {
+      // A log of colour codes or console notes only: nothing to quote, not an empty block.
+      out.line();
+      out.line(`Its lines are empty once colour codes and Jenkins' console notes are removed ${cite(tail)}.`);
+    } else if (tail) {
       out.line();
       out.line('The end of the log, where Jenkins reports how the build finished:');
       quote(out, tail, 10);
