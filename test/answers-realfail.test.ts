@@ -118,4 +118,8 @@ describe('answers on the real dev failures', () => {
     // jest's stack names where the test was declared, not where it waited.
     expect((await answers('jest-exceeded-timeout', false)).fix).not.toMatch(/when it was stopped it was at/);
   });
+
+  it("reproduces a node --test failure with the runner's name pattern", async () => {
+    expect((await answers('node-test-assert', false)).fix).toContain("`node --test --test-name-pattern 'orders minor versions numerically' test/compare.test.js`");
+  });
 });

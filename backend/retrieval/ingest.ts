@@ -174,7 +174,9 @@ export async function ingestLog(
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
     throw err;
   }
-  deps.lifecycle?.uploadStarted(contextId);
+  // Stopped when the backend stops (server.ts): the upload then discards its context below.
+  const stop = new AbortController();
+  deps.lifecycle?.uploadStarted(contextId, () => stop.abort(new Error('the backend is stopping: upload cut')));
   const builder = new WorkerIndexBuilder(embedder.dim);
   try {
     let chunkCount = 0;
@@ -187,6 +189,7 @@ export async function ingestLog(
       // a remote API or a subclass, embeds here).
       const local = Object.getPrototypeOf(embedder) === LocalEmbedder.prototype;
       const onRows = async (rows: ChunkRow[]) => {
+        stop.signal.throwIfAborted();
         const vectors = local ? rows.map((r) => r.embedding ?? new Float32Array(embedder.dim)) : await embedder.embed(rows.map((r) => r.text));
         // The index worker inserts these while this thread writes the rows.
         builder.add(vectors);
@@ -218,7 +221,9 @@ export async function ingestLog(
         toAsync(log.pieces),
         onRows,
         inline,
+        stop.signal,
       );
+      stop.signal.throwIfAborted();
       await insertTerms(db, contextId, terms, chunkCount);
       lineCount = summary.lineCount;
       failureExcerpts = summary.excerpts;

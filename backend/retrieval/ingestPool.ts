@@ -63,8 +63,10 @@ export class IngestPool {
     source: AsyncIterable<string | Uint8Array>,
     onRows: (rows: ChunkRow[]) => Promise<void>,
     inline = false,
+    /** Aborted: the job ends at once (the worker is dropped) and the signal's reason is thrown. */
+    signal?: AbortSignal,
   ): Promise<LogIngestSummary> {
-    if (inline) return runInline(options, source, onRows);
+    if (inline) return runInline(options, source, onRows, signal);
     const worker = this.acquire();
     const job = this.nextJob++;
     let inFlight = 0;
@@ -109,6 +111,9 @@ export class IngestPool {
       }
     };
     const onError = (err: Error) => fail(err);
+    const onAbort = () => fail(signal?.reason instanceof Error ? signal.reason : new Error('ingestion stopped'));
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     const onExit = () => fail(new Error('ingest worker exited'));
     worker.on('message', onMessage);
     worker.on('error', onError);
@@ -135,6 +140,7 @@ export class IngestPool {
       ok = true;
       return summary;
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -177,13 +183,19 @@ function* cut(text: string): Generator<string> {
   for (let i = 0; i < text.length; i += PIECE_CHARS) yield text.slice(i, i + PIECE_CHARS);
 }
 
-async function runInline(options: LogIngestOptions, source: AsyncIterable<string | Uint8Array>, onRows: (rows: ChunkRow[]) => Promise<void>): Promise<LogIngestSummary> {
+async function runInline(
+  options: LogIngestOptions,
+  source: AsyncIterable<string | Uint8Array>,
+  onRows: (rows: ChunkRow[]) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<LogIngestSummary> {
   const queue: ChunkRow[][] = [];
   const ingest = new LogIngest(options, (rows) => queue.push(rows));
   const drain = async () => {
     while (queue.length > 0) await onRows(queue.shift()!);
   };
   for await (const piece of source) {
+    signal?.throwIfAborted();
     if (typeof piece === 'string') ingest.pushText(piece);
     else ingest.pushBytes(piece);
     await drain();

@@ -158,7 +158,14 @@ const failure: Composer = async (ask) => {
   }
 
   const ranked = rankedErrorExcerpts(ctx);
-  const spans: LogSpan[] = ranked.length > 0 ? ranked.slice(0, 3) : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0);
+  // A build that passed with no error excerpt has nothing to explain: lines retrieval finds for
+  // "error failed exception" are not errors ("Building in workspace" was called error-looking).
+  const spans: LogSpan[] =
+    ranked.length > 0
+      ? ranked.slice(0, 3)
+      : outcome === 'passed'
+        ? []
+        : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0);
   const top = spans[0];
   if (!top) {
     const verdict =
@@ -174,7 +181,11 @@ const failure: Composer = async (ask) => {
       const shown = stored.text.split('\n').slice(-10);
       tail = { start_line: stored.end_line - shown.length + 1, end_line: stored.end_line, text: shown.join('\n') };
     }
-    if (tail) {
+    if (tail && tail.text.trim() === '') {
+      // A log of colour codes or console notes only: nothing to quote, not an empty block.
+      out.line();
+      out.line(`Its lines are empty once colour codes and Jenkins' console notes are removed ${cite(tail)}.`);
+    } else if (tail) {
       out.line();
       out.line('The end of the log, where Jenkins reports how the build finished:');
       quote(out, tail, 10);

@@ -146,13 +146,22 @@ function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+const quote = (s: string): string => s.replace(/'/g, "'\\''");
+
+/** A test file's path as the project names it: the agent's workspace prefix dropped (`/tmp/ws/job/test/a.js` -> `test/a.js`). */
+function relativeTest(file: string): string {
+  const m = /(?:^|\/)((?:test|tests|spec|__tests__)\/.+)$/.exec(file);
+  return m ? (m[1] as string) : file;
+}
+
 /** A command that runs the failing part again on a developer's machine, from the finding and the command the CI ran. */
 export function reproduceCommand(f: Finding, ciCommand: string | undefined): string | undefined {
   const t = f.test?.name;
   if (t && (f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted')) {
     switch (f.tool) {
       case 'pytest':
-        return `python -m pytest ${t.includes('::') ? t : `-k ${t}`}`;
+        // A node id or a test file runs as it is; `-k` takes a name expression (`-k tests/a.py` is refused).
+        return `python -m pytest ${t.includes('::') || /\.py$/.test(t) ? t : `-k ${t}`}`;
       case 'unittest':
         return `python -m unittest ${t}`;
       case 'surefire': {
@@ -171,6 +180,19 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
         return `go test -run '^${t.split('/')[0]}$'${f.class === 'timeout-aborted' ? ' -timeout 30s' : ''} ./...`;
       case 'cargo test':
         return `cargo test ${t} -- --exact`;
+      // node's test runner reports in TAP; its name pattern runs the one test.
+      case 'tap':
+        return /\bnode\b/.test(ciCommand ?? '') || f.location?.file?.match(/\.[cm]?[jt]s$/) ? `node --test --test-name-pattern '${quote(t)}'${f.location?.file ? ` ${relativeTest(f.location.file)}` : ''}` : undefined;
+      case 'minitest': {
+        const method = /#(test\S*?)[:\s]/.exec(`${t} `)?.[1];
+        return method && f.location?.file ? `ruby -Itest ${relativeTest(f.location.file)} -n '/${quote(method)}/'` : undefined;
+      }
+      case 'rspec': {
+        const at = /\((\S+:\d+)\)$/.exec(t)?.[1];
+        return at ? `bundle exec rspec ${at}` : undefined;
+      }
+      case 'phpunit':
+        return `vendor/bin/phpunit --filter '${quote(t.split('::').pop() ?? t)}'`;
       default:
         break;
     }

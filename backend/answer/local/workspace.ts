@@ -235,7 +235,9 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
 /** For a failure whose log names a file:line the context holds no source of: how to fetch it. */
 export function missingSourceHint(ask: Ask, spans: readonly LogSpan[]): Reply | undefined {
   for (const span of spans.slice(0, 2)) {
-    const loc = locationsInSpan(span, 1)[0];
+    // `cichat ws cat` refuses an absolute path (the agent's own, or the runtime's library): the
+    // first place the log names inside the project, else none.
+    const loc = locationsInSpan(span, 10).find((l) => !/^(?:\/|[A-Za-z]:[\\/])/.test(l.path));
     if (!loc) continue;
     const out = new ReplyBuilder();
     const path = loc.path === PIPELINE_SCRIPT ? 'Jenkinsfile' : loc.path;
