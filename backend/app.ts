@@ -7,8 +7,9 @@ import { registerMessageRoutes } from './routes/messages.js';
 import { healthRoutes } from './routes/health.js';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.js';
+import { registerContextRoutes } from './routes/context.js';
 
-export type { AppDeps, ContextPort, RouteGroup } from './deps.js';
+export type { AppDeps, ContextService, RouteGroup } from './deps.js';
 
 /** The contract's interval of `: ping` comments on a silent stream. */
 export const PING_INTERVAL_MS = 15_000;
@@ -36,7 +37,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(health.routes());
   app.use(authMiddleware(deps.jwtSecret));
   const router = new Router();
-  for (const register of [registerChatRoutes, registerMessageRoutes, deps.context.routes]) register(router, deps);
+  for (const register of [registerChatRoutes, registerMessageRoutes, registerContextRoutes]) register(router, deps);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

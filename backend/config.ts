@@ -28,6 +28,14 @@ export interface BackendConfig {
   /** CONTEXT_UPLOADS_MAX: context uploads processed at once by this process; more get 503. */
   contextUploadsMax: number;
   /**
+   * What a context keeps of a big log (issue 28), in MiB of text: its first CONTEXT_LOG_HEAD_MIB
+   * and last CONTEXT_LOG_TAIL_MIB whole, and up to CONTEXT_LOG_MIDDLE_MIB of the failing steps'
+   * lines and the ranked excerpts from the part between (default 16, 16, 8).
+   */
+  contextLogHeadMib: number;
+  contextLogTailMib: number;
+  contextLogMiddleMib: number;
+  /**
    * STREAM_LEASE_MS: how long a chat stays locked after the replica streaming into it died
    * without a word (renewed every fifth of it while the stream lives). Default 15 s.
    */
@@ -93,6 +101,9 @@ const schema = z.object({
     message: 'must be 1-64 characters of letters, digits, dot, underscore or dash',
   }),
   CONTEXT_UPLOADS_MAX: intIn(1, 64).optional(),
+  CONTEXT_LOG_HEAD_MIB: intIn(1, 4096).optional(),
+  CONTEXT_LOG_TAIL_MIB: intIn(1, 4096).optional(),
+  CONTEXT_LOG_MIDDLE_MIB: intIn(0, 4096).optional(),
   STREAM_LEASE_MS: intIn(2000, 600_000).optional(),
   LOG_LEVEL: optionalString.refine(
     (v) => v === undefined || ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v),
@@ -153,6 +164,9 @@ export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     llmToolTokens: v.LLM_TOOL_TOKENS ?? 4000,
     replicaId: v.BACKEND_REPLICA_ID,
     contextUploadsMax: v.CONTEXT_UPLOADS_MAX ?? 1,
+    contextLogHeadMib: v.CONTEXT_LOG_HEAD_MIB ?? 16,
+    contextLogTailMib: v.CONTEXT_LOG_TAIL_MIB ?? 16,
+    contextLogMiddleMib: v.CONTEXT_LOG_MIDDLE_MIB ?? 8,
     streamLeaseMs: v.STREAM_LEASE_MS ?? STREAM_LEASE_MS,
   };
 }

@@ -4,9 +4,10 @@
  */
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
-import type { AnswerEngine, ChatContext } from './answer/engine.js';
+import type { AnswerEngine } from './answer/engine.js';
 import type { Db } from './db.js';
 import type { Lifecycle } from './lifecycle.js';
+import type { ContextService } from './services/context.js';
 
 /** Registers one resource's routes on the app's (authenticated) router. */
 export type RouteGroup = (router: Router, deps: AppDeps) => void;
@@ -17,8 +18,8 @@ export interface AppDeps {
   jwtSecret: string;
   dataDir: string;
   engine: AnswerEngine;
-  /** The per-chat CI context: its routes, its reader for the engines, its clean-up on delete. */
-  context: ContextPort;
+  /** The per-chat CI context (backend/services/context.ts): ingest and retrieval, its reader for the engines, its clean-up on delete. */
+  context: ContextService;
   /** Interval of `: ping` comments on silent streams (ms); the contract says 15 s. */
   pingIntervalMs: number;
   /**
@@ -30,10 +31,4 @@ export interface AppDeps {
   lifecycle: Lifecycle;
 }
 
-/** What the context service gives the rest of the app (backend/routes/context.ts `createContextService`). */
-export interface ContextPort {
-  routes: RouteGroup;
-  loadContext: (chatId: number) => Promise<ChatContext | null>;
-  /** Called after a chat is deleted (drops its index files). */
-  onChatDeleted: (chatId: number) => Promise<void> | void;
-}
+export type { ContextService } from './services/context.js';

@@ -1,10 +1,8 @@
-import type { Context } from 'koa';
-import { Unprocessable } from './errors.js';
+import { z } from 'zod';
 
 /** The body reader and input checks are the kit's (http/); the backend adds its path and page rules. */
 export { MiB, readJsonBody } from '../http/body.js';
-export { describeIssue, parseInput as validate } from '../http/validate.js';
-
+export { describeIssue, inputOf, parseInput, validate } from '../http/validate.js';
 
 /** A positive integer id from the path; anything else is a 404 (no such resource). */
 export function idParam(value: string | undefined): number | null {
@@ -13,24 +11,29 @@ export function idParam(value: string | undefined): number | null {
   return Number.isSafeInteger(n) && n <= 2_147_483_647 ? n : null;
 }
 
-/** An integer query parameter within [min, max] (default `def`), or 422 naming it. */
-export function intQuery(name: string, raw: string | string[] | undefined, def: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return def;
-  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  if (value === undefined || !/^-?\d+$/.test(value.trim())) {
-    throw new Unprocessable(max === Infinity ? `${name}: must be an integer >= ${min}` : `${name}: must be between ${min} and ${max}`);
-  }
-  const n = Number(value);
-  if (n < min || n > max) {
-    throw new Unprocessable(max === Infinity ? `${name}: must be an integer >= ${min}` : `${name}: must be between ${min} and ${max}`);
-  }
-  return n;
+/**
+ * A whole number in a query parameter, at least `min` (and at most `max`); absent or empty is
+ * `def`. Anything else fails with `problem`, which the 422 names the parameter with.
+ */
+export function queryInt(min: number, def: number, max = Number.MAX_SAFE_INTEGER) {
+  const problem = max === Number.MAX_SAFE_INTEGER ? `must be a whole number >= ${min}` : `must be between ${min} and ${max}`;
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return def;
+      const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+      if (!(n >= min && n <= max)) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return n;
+    });
 }
 
-/** `limit` 1-100 (default 20) and `offset` >= 0 (default 0), or 422 naming the field. */
-export function pagination(ctx: Context): { limit: number; offset: number } {
-  return {
-    limit: intQuery('limit', ctx.query.limit, 20, 1, 100),
-    offset: intQuery('offset', ctx.query.offset, 0, 0, Number.MAX_SAFE_INTEGER),
-  };
-}
+/**
+ * Pagination (CONTRACT section 2): `limit` 1-100, default 20; `offset` >= 0, default 0. The
+ * wire's `PaginationQuery` (protocol/schemas.ts) describes the same parameters in the API document.
+ */
+export const pageQuery = z.object({ limit: queryInt(1, 20, 100), offset: queryInt(0, 0) });
+export type PageQuery = z.infer<typeof pageQuery>;

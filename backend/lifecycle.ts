@@ -26,7 +26,8 @@ export interface ActiveStream {
 export class Lifecycle {
   closing = false;
   private readonly streams = new Set<ActiveStream>();
-  private readonly uploads = new Set<number>();
+  /** Building contexts this process writes now, each with how to stop it. */
+  private readonly uploads = new Map<number, () => void>();
 
   constructor(readonly replicaId: string = randomUUID()) {}
 
@@ -45,8 +46,8 @@ export class Lifecycle {
   }
 
   /** Building contexts this process is writing now (a sweep leaves them alone). */
-  uploadStarted(contextId: number): void {
-    this.uploads.add(contextId);
+  uploadStarted(contextId: number, stop: () => void = () => undefined): void {
+    this.uploads.set(contextId, stop);
   }
 
   uploadEnded(contextId: number): void {
@@ -54,7 +55,16 @@ export class Lifecycle {
   }
 
   activeUploads(): number[] {
-    return [...this.uploads];
+    return [...this.uploads.keys()];
+  }
+
+  /**
+   * Stops every upload still running (the backend is stopping): each discards its building
+   * context and ends. A JSON upload's body is read before its ingestion starts, so cutting its
+   * connection alone does not stop it.
+   */
+  stopUploads(): void {
+    for (const stop of this.uploads.values()) stop();
   }
 
   /**

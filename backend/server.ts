@@ -3,7 +3,8 @@ import { createBoundedServer, SERVER_TIMEOUTS, type ServerTimeouts } from '../ht
 import { PING_INTERVAL_MS, createApp } from './app.js';
 import { createEngine } from './answer/index.js';
 import { createEmbedder } from './retrieval/embed.js';
-import { createContextService } from './routes/context.js';
+import { logKeepLimits } from './retrieval/ingest.js';
+import { createContextService } from './services/context.js';
 import type { BackendConfig } from './config.js';
 import { migrateLatest, openDb } from './db.js';
 import { createLogger } from './logger.js';
@@ -25,6 +26,8 @@ export interface RunningBackend {
 
 /** How long a graceful stop may take before open connections are cut (main.ts exits by 10 s). */
 export const SHUTDOWN_TIMEOUT_MS = 8000;
+/** Of the shutdown time, what is kept for cut uploads to discard their building context. */
+const CUT_RESERVE_MS = 2500;
 /** How often leftovers (orphaned `streaming` pairs, dead uploads) are swept while running. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
@@ -65,7 +68,14 @@ export async function startBackend(config: BackendConfig, options: { serverTimeo
     throw err;
   }
   const embedder = await createEmbedder(config);
-  const context = createContextService({ dataDir: config.dataDir, embedder, db, lifecycle, uploadsMax: config.contextUploadsMax });
+  const context = createContextService({
+    dataDir: config.dataDir,
+    embedder,
+    db,
+    lifecycle,
+    uploadsMax: config.contextUploadsMax,
+    logKeep: logKeepLimits(config.contextLogHeadMib, config.contextLogTailMib, config.contextLogMiddleMib),
+  });
   const app = createApp({
     db,
     log,
@@ -111,14 +121,19 @@ export async function startBackend(config: BackendConfig, options: { serverTimeo
         server.closeIdleConnections();
         const left = await lifecycle.stopAll(Math.max(0, deadline - Date.now() - 500));
         if (left > 0) log.error({ streams: left }, 'streams still saving at shutdown');
-        // Let other requests in flight (uploads) finish while there is time, then cut.
+        // Let other requests in flight (uploads) finish while there is time, then cut: early
+        // enough that a cut upload still has time to discard its building context (below)
+        // before the database goes. Waiting until the deadline itself left one behind on a
+        // loaded machine (found by test/upload-sigterm.e2e under CI load).
+        const cutAt = deadline - Math.min(CUT_RESERVE_MS, timeoutMs / 4);
         let done = false;
         void closed.then(() => (done = true));
-        while (!done && Date.now() < deadline) {
+        while (!done && Date.now() < cutAt) {
           server.closeIdleConnections();
           await new Promise((r) => setTimeout(r, 50));
         }
         server.closeAllConnections();
+        lifecycle.stopUploads();
         await closed;
         // The uploads cut above end (their context discarded, their index worker stopped) before
         // the database goes and the process exits: an exit kills worker threads wherever they are.

@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- analyze [--mb 1024] [--real DIR] [--keep FILE] [--json]`: the analyzer's
- * speed and memory, as `cichat analyze` runs it (a stream, in a process of its own).
+ * `npm run bench -- analyze [--mb 1024] [--real DIR] [--keep FILE] [--against CHECKOUT] [--json]`:
+ * the analyzer's speed and memory, as `cichat analyze` runs it (a stream, in a process of its own).
  *
  * - Generated: a build log of `--mb` MB (bench/ingest.ts's generator, written to a temp file in
  *   pieces and deleted after) through the streaming analyzer; MB per CPU second, and RSS growth
@@ -8,6 +8,9 @@
  *   and `grep -ciE 'err|fail'` on the same file, for the ratio.
  * - Real: every `*.log` under `--real` (default: the LogChunks dev set) analysed one after the
  *   other in one process, each as its own stream: MB per CPU second over their total.
+ * - `--against CHECKOUT`: another checkout's bench/analyzeChild.ts (an older analyzer, e.g.
+ *   `git worktree add /tmp/old <commit>` with node_modules linked) on the same files, in the
+ *   same run, for the ratio.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,8 +31,8 @@ interface ChildResult {
   first: unknown;
 }
 
-async function analyzeInChild(files: string[]): Promise<ChildResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/analyzeChild.ts', ...files], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function analyzeInChild(files: string[], cwd = process.cwd()): Promise<ChildResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/analyzeChild.ts', ...files], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -62,6 +65,8 @@ export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
   const mb = Number(flag(args, 'mb') ?? 1024);
   const real = flag(args, 'real') ?? defaultData();
+  const againstFlag = flag(args, 'against');
+  const against = againstFlag === undefined ? undefined : path.resolve(againstFlag);
   const results: Record<string, unknown> = {};
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-analyze-'));
   const file = flag(args, 'keep') ?? path.join(dir, 'generated.log');
@@ -76,6 +81,7 @@ export async function run(args: string[]): Promise<void> {
       const grepCount = timed('wc', ['-l', file]);
       const grepWords = timed('grep', ['-ciE', 'err|fail', file]);
       const r = await analyzeInChild([file]);
+      const old = against !== undefined ? await analyzeInChild([file], against) : undefined;
       results.generated = {
         mb: size / MB,
         lines: r.lines,
@@ -84,13 +90,26 @@ export async function run(args: string[]): Promise<void> {
         rssGrowthMb: (r.rssPeak - r.rssStart) / MB,
         grepCountCpuSeconds: grepCount,
         grepWordsCpuSeconds: grepWords,
+        ...(old ? { againstCpuSeconds: old.cpuSeconds, againstRssGrowthMb: (old.rssPeak - old.rssStart) / MB } : {}),
         first: r.first,
       };
     }
     if (fs.existsSync(real)) {
       const files = logsUnder(real);
       const r = await analyzeInChild(files);
-      results.real = { dir: real, files: files.length, mb: r.bytes / MB, lines: r.lines, cpuSeconds: r.cpuSeconds, mbPerCpuSecond: r.bytes / MB / r.cpuSeconds, rssGrowthMb: (r.rssPeak - r.rssStart) / MB };
+      const old = against !== undefined ? await analyzeInChild(files, against) : undefined;
+      const wc = timed('wc', ['-l', ...files]);
+      results.real = {
+        dir: real,
+        files: files.length,
+        mb: r.bytes / MB,
+        lines: r.lines,
+        cpuSeconds: r.cpuSeconds,
+        mbPerCpuSecond: r.bytes / MB / r.cpuSeconds,
+        rssGrowthMb: (r.rssPeak - r.rssStart) / MB,
+        wcCpuSeconds: wc,
+        ...(old ? { againstCpuSeconds: old.cpuSeconds, againstRssGrowthMb: (old.rssPeak - old.rssStart) / MB } : {}),
+      };
     }
   } finally {
     if (flag(args, 'keep') === undefined) fs.rmSync(dir, { recursive: true, force: true });
@@ -99,12 +118,22 @@ export async function run(args: string[]): Promise<void> {
     console.log(JSON.stringify(results, null, 2));
     return;
   }
-  const g = results.generated as { mb: number; lines: number; cpuSeconds: number; mbPerCpuSecond: number; rssGrowthMb: number; grepCountCpuSeconds: number; grepWordsCpuSeconds: number } | undefined;
+  const g = results.generated as
+    | { mb: number; lines: number; cpuSeconds: number; mbPerCpuSecond: number; rssGrowthMb: number; grepCountCpuSeconds: number; grepWordsCpuSeconds: number; againstCpuSeconds?: number; againstRssGrowthMb?: number }
+    | undefined;
+  const vs = (cpu: number, old?: number, oldRss?: number): string =>
+    old === undefined ? '' : `; ${against}: ${old.toFixed(2)} CPU s, ${(cpu > 0 ? old / cpu : NaN).toFixed(2)}x as long${oldRss !== undefined ? `, RSS +${oldRss.toFixed(0)} MB` : ''}`;
   if (g) {
     console.log(
-      `generated ${g.mb.toFixed(0)} MB (${g.lines} lines): ${g.cpuSeconds.toFixed(2)} CPU s, ${g.mbPerCpuSecond.toFixed(1)} MB per CPU second, RSS +${g.rssGrowthMb.toFixed(0)} MB; same file: wc -l ${g.grepCountCpuSeconds.toFixed(3)} CPU s (${(g.cpuSeconds / g.grepCountCpuSeconds).toFixed(0)}x), grep -ciE 'err|fail' ${g.grepWordsCpuSeconds.toFixed(3)} CPU s (${(g.cpuSeconds / g.grepWordsCpuSeconds).toFixed(0)}x)`,
+      `generated ${g.mb.toFixed(0)} MB (${g.lines} lines): ${g.cpuSeconds.toFixed(2)} CPU s, ${g.mbPerCpuSecond.toFixed(1)} MB per CPU second, RSS +${g.rssGrowthMb.toFixed(0)} MB; same file: wc -l ${g.grepCountCpuSeconds.toFixed(3)} CPU s (${(g.cpuSeconds / g.grepCountCpuSeconds).toFixed(0)}x), grep -ciE 'err|fail' ${g.grepWordsCpuSeconds.toFixed(3)} CPU s (${(g.cpuSeconds / g.grepWordsCpuSeconds).toFixed(0)}x)${vs(g.cpuSeconds, g.againstCpuSeconds, g.againstRssGrowthMb)}`,
     );
   }
-  const r = results.real as { dir: string; files: number; mb: number; lines: number; cpuSeconds: number; mbPerCpuSecond: number; rssGrowthMb: number } | undefined;
-  if (r) console.log(`real logs (${r.files} files, ${r.mb.toFixed(1)} MB, ${r.lines} lines, ${r.dir}): ${r.cpuSeconds.toFixed(2)} CPU s, ${r.mbPerCpuSecond.toFixed(1)} MB per CPU second, RSS +${r.rssGrowthMb.toFixed(0)} MB`);
+  const r = results.real as
+    | { dir: string; files: number; mb: number; lines: number; cpuSeconds: number; mbPerCpuSecond: number; rssGrowthMb: number; wcCpuSeconds: number; againstCpuSeconds?: number; againstRssGrowthMb?: number }
+    | undefined;
+  if (r) {
+    console.log(
+      `real logs (${r.files} files, ${r.mb.toFixed(1)} MB, ${r.lines} lines, ${r.dir}): ${r.cpuSeconds.toFixed(2)} CPU s, ${r.mbPerCpuSecond.toFixed(1)} MB per CPU second, RSS +${r.rssGrowthMb.toFixed(0)} MB; wc -l ${r.wcCpuSeconds.toFixed(3)} CPU s${vs(r.cpuSeconds, r.againstCpuSeconds, r.againstRssGrowthMb)}`,
+    );
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { LogAnalyzer } from '../core/log/analyze.js';
-import { LineSplitter } from '../core/log/clean.js';
+import { ByteLineSplitter } from '../core/log/lines.js';
 
 const vm = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
 
@@ -18,10 +18,8 @@ async function main(): Promise<void> {
   let first: unknown;
   for (const file of files) {
     const analyzer = new LogAnalyzer();
-    const splitter = new LineSplitter((line) => analyzer.push(line));
-    const decoder = new TextDecoder();
-    for await (const piece of createReadStream(file, { highWaterMark: 1 << 20 })) splitter.push(decoder.decode(piece as Buffer, { stream: true }));
-    splitter.push(decoder.decode());
+    const splitter = new ByteLineSplitter((line) => analyzer.push(line));
+    for await (const piece of createReadStream(file)) splitter.push(piece as Buffer);
     splitter.end();
     const result = analyzer.end();
     bytes += statSync(file).size;

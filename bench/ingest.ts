@@ -31,7 +31,7 @@ import { Lifecycle } from '../backend/lifecycle.js';
 import { migrateLatest, openDb } from '../backend/db.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { ingestContext } from '../backend/retrieval/ingest.js';
-import { createContextService } from '../backend/routes/context.js';
+import { createContextService } from '../backend/services/context.js';
 import { BACKEND_TOKEN, Jwt } from '../protocol/jwt.js';
 import { readEvents } from '../protocol/sse.js';
 import { signToken } from '../test/helpers/backend.js';
@@ -237,7 +237,7 @@ export async function run(args: string[]): Promise<void> {
       const log = generateLog(size * MB);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      const result = await ingestContext(context.deps(), chatId, { buildDetails: { consoleLog: log } });
+      const result = await ingestContext(context.deps, chatId, { buildDetails: { consoleLog: log } });
       const ms = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       const growth = rss.stop();
@@ -256,7 +256,7 @@ export async function run(args: string[]): Promise<void> {
     if (queries > 0) {
       const chatId = await newChat();
       const log = generateLines(lineCount);
-      await ingestContext(context.deps(), chatId, { buildDetails: { consoleLog: log } });
+      await ingestContext(context.deps, chatId, { buildDetails: { consoleLog: log } });
       const questions = [
         'why did the build fail?',
         'cannot find symbol findByEmail in UserService.java',

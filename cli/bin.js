@@ -3,9 +3,10 @@
 // dist/) it runs the compiled dist/cli/main.js with plain node. In a checkout, commands run
 // cli/main.ts in this same process through tsx's ESM loader, so a checkout needs no build step
 // (and a stale dist/ is never run in place of the sources). Loading tsx (esbuild) costs about a
-// third of a second, so `--help` / `--version` run a cached bundle of main.ts instead: help
-// never reaches a command's action, so nothing else needs compiling.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// third of a second, so `--help` / `--version` run a cached bundle of main.ts instead
+// (cli/helpBundle.js: program.ts and every command file's declaration; help never reaches an
+// action, so nothing an action loads is in it).
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,23 +18,42 @@ const args = all.includes('--') ? all.slice(0, all.indexOf('--')) : all;
 const helpOnly =
   args.length === 0 || args.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version') || args[0] === 'help';
 
+/** Modification time and size of each file: a change to any of them changes the stamp. */
+function stampOf(files) {
+  return files.map((f) => { const s = statSync(f); return `${s.mtimeMs}-${s.size}`; }).join('_');
+}
+
+/** FNV-1a of the checkout's path: one bundle per checkout (checkouts may share node_modules). */
+function checkoutKey() {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < here.length; i++) h = Math.imul(h ^ here.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
 async function runHelpBundle() {
-  const sources = [main, ...['program.ts', 'io.ts', 'options.ts', 'errors.ts', 'version.ts'].map((f) => join(here, f))];
-  const stamp = sources.map((f) => { const s = statSync(f); return `${s.mtimeMs}-${s.size}`; }).join('_').replace(/\./g, '');
   const cacheDir = join(here, '..', 'node_modules', '.cache', 'cichat');
-  const bundle = join(cacheDir, `help-${stamp}.mjs`);
-  if (!existsSync(bundle)) {
-    const { buildSync } = await import('esbuild');
-    const out = buildSync({
-      entryPoints: [main], bundle: true, format: 'esm', platform: 'node', target: 'node20',
-      packages: 'external', external: ['./commands/*', './client.js'], write: false, logLevel: 'silent',
-    });
+  const base = join(cacheDir, `help-${checkoutKey()}`);
+  const bundle = `${base}.mjs`;
+  // The manifest lists the bundle's source files (esbuild's metafile) with their stamp: any
+  // file in the bundle that changes (a command file's options, say) rebuilds it.
+  const manifest = `${base}.json`;
+  let fresh = false;
+  try {
+    const m = JSON.parse(readFileSync(manifest, 'utf8'));
+    fresh = m.main === main && m.stamp === stampOf(m.inputs) && existsSync(bundle);
+  } catch {
+    // no manifest yet, or a file of the bundle is gone: rebuild
+  }
+  if (!fresh) {
     mkdirSync(cacheDir, { recursive: true });
-    const tmp = `${bundle}.${process.pid}.tmp`;
-    writeFileSync(tmp, out.outputFiles[0].contents);
-    renameSync(tmp, bundle);
-    for (const old of readdirSync(cacheDir)) {
-      if (old.startsWith('help-') && join(cacheDir, old) !== bundle && old.endsWith('.mjs')) rmSync(join(cacheDir, old), { force: true });
+    const started = Date.now();
+    const { buildHelpBundle } = await import('./helpBundle.js');
+    const { inputs } = await buildHelpBundle(main, bundle);
+    // A file saved while the bundle was built may be missing from it: no manifest, so the next call builds again.
+    if (inputs.every((f) => statSync(f).mtimeMs < started)) {
+      const tmp = `${manifest}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify({ main, inputs, stamp: stampOf(inputs) }));
+      renameSync(tmp, manifest);
     }
   }
   await import(pathToFileURL(bundle).href);

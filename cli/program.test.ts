@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { TextOutput } from './io.js';
 import { run } from './program.js';
 
@@ -34,7 +35,7 @@ const FAILING_LOG = [
 ].join('\n');
 
 /** Runs cichat in-process; `input` is what is piped on stdin (a terminal when absent). */
-async function runCli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}) {
+async function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}) {
   const stdout = new TextOutput();
   const stderr = new TextOutput();
   const stdin = Object.assign(Readable.from(options.input === undefined ? [] : [options.input]), { isTTY: options.input === undefined });
@@ -94,6 +95,21 @@ describe('cichat in-process', () => {
     expect(excerpts.some((e) => e.lines.some((l) => l.includes('AssertionFailedError')))).toBe(true);
     const again = await runCli(['--json', 'analyze', '-'], { env, input: FAILING_LOG });
     expect(JSON.parse(again.stdout)).toEqual(excerpts);
+  });
+
+  it('analyze reads a log as an upload does: gzip decompressed, Windows-1252 said, binary refused', async () => {
+    const gz = await runCli(['analyze', '--json'], { env, input: gzipSync(FAILING_LOG) });
+    expect(gz.code).toBe(0);
+    expect(gz.stderr).toBe('cichat: stdin: decompressed gzip as it is read\n');
+    expect(JSON.parse(gz.stdout)).toEqual(JSON.parse((await runCli(['analyze', '--json'], { env, input: FAILING_LOG })).stdout));
+    const latin = await runCli(['analyze', '--json'], { env, input: Buffer.from('caf\xe9 ERROR: build failed\n', 'latin1') });
+    expect(latin.stderr).toContain('not UTF-8: read as Windows-1252');
+    expect((JSON.parse(latin.stdout) as { lines: string[] }[])[0]!.lines).toEqual(['café ERROR: build failed']);
+    const file = path.join(dir, 'tool.bin');
+    fs.writeFileSync(file, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2, 3]));
+    const bin = await runCli(['analyze', file], { env });
+    expect(bin.code).toBe(1);
+    expect(bin.stderr).toContain(`cichat: ${file} is not a text log`);
   });
 
   it('analyze of a missing file is a one-line error, exit 1', async () => {

@@ -19,6 +19,7 @@ import {
   qaPairSchema,
   renameChatBodySchema,
   sendMessageBodySchema,
+  sourceSchema,
   streamEventSchema,
   uploadContextAnswerSchema,
   workspaceSnippetSchema,
@@ -34,7 +35,8 @@ import {
 
 type Json = Record<string, unknown>;
 
-const COMPONENTS = {
+/** The named schemas of the document (`#/components/schemas/<name>`), each generated from its zod schema. */
+export const COMPONENTS = {
   CiContext: ciContextSchema,
   ContextRequest: contextRequestSchema,
   CreateChatBody: createChatBodySchema,
@@ -45,6 +47,7 @@ const COMPONENTS = {
   ChatPage: chatPageSchema,
   QAPair: qaPairSchema,
   QAPairPage: qaPairPageSchema,
+  Source: sourceSchema,
   StreamEvent: streamEventSchema,
   ContextUploaded: uploadContextAnswerSchema,
   Error: errorBodySchema,

@@ -54,8 +54,8 @@ export interface ForwardRequest {
   headers: IncomingHttpHeaders;
   /** Who the JWT is minted for; undefined sends no Authorization (healthz). */
   userId: string | undefined;
-  /** A body to send instead of streaming the caller's request. */
-  body?: Buffer;
+  /** A body to send instead of streaming the caller's request (pieces: written with back-pressure). */
+  body?: Buffer | { length: number; pieces(): Iterable<Buffer> };
   /** The request's logger (with its reqId); by default the scope's (http/request.ts requestLog). */
   log?: Logger;
 }
@@ -225,8 +225,25 @@ export class BackendProxy {
         this.relay(answer, res, () => callerGone, logger);
       });
 
-      if (forward.body !== undefined) {
+      if (Buffer.isBuffer(forward.body)) {
         upstream.end(forward.body);
+      } else if (forward.body !== undefined) {
+        const pieces = forward.body.pieces()[Symbol.iterator]();
+        const more = (): void => {
+          for (;;) {
+            if (upstream.destroyed) return;
+            const next = pieces.next();
+            if (next.done) {
+              upstream.end();
+              return;
+            }
+            if (!upstream.write(next.value)) {
+              upstream.once('drain', more);
+              return;
+            }
+          }
+        };
+        more();
       } else if (hasBody(req)) {
         req.on('data', (chunk: Buffer) => {
           if (!upstream.write(chunk)) req.pause();

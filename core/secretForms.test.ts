@@ -126,6 +126,8 @@ const LOOK_ALIKES: string[] = [
   'eyJ0eXBlIjoiYnVpbGQifQ== is base64 JSON',
   '-----BEGIN PGP PUBLIC KEY BLOCK-----',
   'if [ "$PASS" == "yes" ]; then',
+  // ssh's options: a command a reproduce step repeats must stay runnable
+  'ssh -o StrictHostKeyChecking=no -o PasswordAuthentication=no -o HostKeyAlgorithms=+ssh-rsa root@10.0.0.5 true',
 ];
 
 describe('the masking rule set (issue 24 point 4)', () => {
@@ -176,7 +178,7 @@ describe('secrets by name (ciEnvironment, parameters, config elements)', () => {
     'KEYBOARD_LAYOUT', 'PASSENGER', 'AUTHOR', 'GIT_AUTHOR_EMAIL', 'TOKENIZERS_PARALLELISM', 'MONKEY', 'PWD', 'OLDPWD',
     'CACHE_KEY', 'PUBLIC_KEY', 'SORT_KEY', 'CREDENTIALS_ID', 'credentialsId', 'SSH_KEY_PATH', 'PASSWORD_FILE',
     'TOKEN_TTL', 'DOCKER_USR', 'AUTH_TYPE', 'JOB_NAME', 'BUILD_NUMBER', 'GIT_COMMIT', 'NODE_NAME', 'KEYSTORE',
-    'BYPASS_CACHE', 'SECRETARY', '',
+    'BYPASS_CACHE', 'SECRETARY', 'StrictHostKeyChecking', 'PasswordAuthentication', 'HostKeyAlgorithms', '',
   ];
   test.each(SECRET_NAMES)('%s is a secret name', (name) => expect(isSecretName(name)).toBe(true));
   test.each(PLAIN_NAMES)('%s is not a secret name', (name) => expect(isSecretName(name)).toBe(false));

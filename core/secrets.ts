@@ -42,6 +42,8 @@ const NOT_SECRET_LAST = new Set([
   'ttl', 'expiry', 'expires', 'expiration', 'timeout', 'method', 'mode', 'algorithm', 'alg', 'format', 'version',
   'hint', 'policy', 'provider', 'location', 'enabled', 'disabled', 'required', 'prefix', 'suffix', 'field',
   'label', 'description', 'user', 'usr', 'username', 'login', 'email', 'helper', 'scope', 'scopes', 'endpoint',
+  // ssh's options (`-o StrictHostKeyChecking=no`, `PasswordAuthentication=no`, `HostKeyAlgorithms=...`)
+  'checking', 'authentication', 'algorithms',
 ]);
 /** Keys that are not keys to anything (`CACHE_KEY`, `PUBLIC_KEY`, `SORT_KEY`). */
 const NOT_SECRET_BEFORE_KEY = new Set([

@@ -2,7 +2,7 @@
  * The HTTP kit both services share: request ids, the access log, error rendering (a 500 never
  * carries its cause; the log has the stack), the JSON body reader and the validate middleware.
  */
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Router from '@koa/router';
@@ -54,6 +54,11 @@ beforeAll(async () => {
       ctx.body = { id: input.params.id, title: input.body.title, verbose: input.query.verbose };
     },
   );
+  router.post('/upload', async (ctx) => {
+    let bytes = 0;
+    for await (const piece of ctx.req as AsyncIterable<Buffer>) bytes += piece.length;
+    ctx.body = { bytes };
+  });
   app.use(router.routes());
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -71,6 +76,21 @@ test('a 500 answers "Internal error" only; the log has the stack and the request
   const line = log.lines().find((l) => l.msg === 'unhandled error' && l.reqId === 'req-42.a');
   expect(line).toBeDefined();
   expect(String((line!.err as { stack?: string }).stack)).toMatch(/ENOENT[\s\S]*at /);
+});
+
+test('a client that closes its request under the body read is logged as that, at info: not a 500, not a database outage', async () => {
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/upload', headers: { 'content-length': '1000000', 'x-request-id': 'gone-1' } });
+    req.on('error', () => resolve());
+    req.write('x'.repeat(1000));
+    setTimeout(() => req.destroy(), 100);
+  });
+  const deadline = Date.now() + 5000;
+  const mine = () => log.lines().filter((l) => l.reqId === 'gone-1' && l.msg !== 'request completed' && l.msg !== 'request');
+  while (!mine().some((l) => String(l.msg).startsWith('the client closed')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const lines = mine().filter((l) => typeof l.err === 'object' || String(l.msg).startsWith('the client closed'));
+  expect(lines.map((l) => [l.level, l.msg])).toEqual([[30, 'the client closed the request before its body was read']]);
 });
 
 test('a request id is made when the caller sends none or an unsafe one; the access log carries it', async () => {

@@ -37,6 +37,14 @@ export function errorMiddleware(options: ErrorMiddlewareOptions) {
         ctx.res.destroy();
         return;
       }
+      if (isClientAbort(err)) {
+        // The client closed the request while its body was read (Ctrl-C of an upload): nobody to
+        // answer, and no failure of ours. Its ECONNRESET is not the database's (backend/errors.ts).
+        log.info({ method: ctx.method, path: ctx.path }, 'the client closed the request before its body was read');
+        ctx.status = 400;
+        ctx.body = { detail: 'The request was closed before its body arrived.' };
+        return;
+      }
       ctx.respond = true;
       // A full disk is the same 503 in both services, whatever else a service classifies.
       const known = err instanceof HttpError ? err : isDiskFull(err) ? new DiskFull() : classify?.(err);
@@ -59,4 +67,10 @@ export function errorMiddleware(options: ErrorMiddlewareOptions) {
       ctx.body = { detail: 'Internal error' };
     }
   };
+}
+
+/** Node's error for a request whose client went away under it (http server's abortIncoming). */
+function isClientAbort(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return typeof e === 'object' && e !== null && e.code === 'ECONNRESET' && e.message === 'aborted';
 }

@@ -92,17 +92,37 @@ export function answerAndClose(socket: Duplex, bytes: string): void {
 }
 
 /**
- * An http.Server with the bounds of `timeouts` around `listener`. The 'timeout' policy: a
+ * Requests whose body may take longer than the whole-request bound: the raw build log uploads
+ * (`POST /context/{chat}/log`, under `/chatbot-api` on the controller; issue 28), which stream a
+ * log of any size at the pace of its ingestion. Their body is bounded by the idle bound instead
+ * (nothing arriving for `idleMs` closes the connection), and their count by the upload slots.
+ */
+export function isStreamedUpload(req: http.IncomingMessage): boolean {
+  return req.method === 'POST' && /^(?:\/chatbot-api)?\/context\/[^/?]+\/log\/?(?:\?|$)/.test(req.url ?? '');
+}
+
+/** What Node answers when a request is not received whole in time (its own requestTimeout's bytes). */
+const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
+
+/**
+ * An http.Server with the bounds of `timeouts` around `listener`. The whole-request bound is
+ * kept here rather than by Node's `requestTimeout` (which is server-wide) so that the requests
+ * `longBody` names (the streamed log uploads) are exempt from it. The 'timeout' policy: a
  * socket idle for `idleMs` (or `keepAliveMs` after an answer) is destroyed unless its request
  * arrived whole and its answer is still being made with nothing queued for the client (a
  * client that stopped reading its answer is cut, one waiting for a slow answer is not).
  */
-export function createBoundedServer(listener: http.RequestListener, timeouts: ServerTimeouts = SERVER_TIMEOUTS): http.Server {
+export function createBoundedServer(
+  listener: http.RequestListener,
+  timeouts: ServerTimeouts = SERVER_TIMEOUTS,
+  longBody: (req: http.IncomingMessage) => boolean = isStreamedUpload,
+): http.Server {
   const working = new WeakMap<Socket, http.IncomingMessage>();
   const server = http.createServer(
     {
       headersTimeout: timeouts.headersMs,
-      requestTimeout: Math.max(timeouts.requestMs, timeouts.headersMs),
+      // 0: Node's whole-request bound is off; the handler below keeps it (with its exemptions).
+      requestTimeout: 0,
       keepAliveTimeout: timeouts.keepAliveMs,
       connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, timeouts.headersMs),
     },
@@ -114,6 +134,19 @@ export function createBoundedServer(listener: http.RequestListener, timeouts: Se
       res.once('close', () => {
         if (working.get(socket) === req) working.delete(socket);
       });
+      if (!req.complete && !longBody(req)) {
+        // The headers took part of the bound already (at most headersMs): counted from here.
+        const deadline = setTimeout(() => {
+          if (req.complete) return;
+          if (res.headersSent) socket.destroy();
+          else answerAndClose(socket, REQUEST_TIMEOUT_ANSWER);
+        }, Math.max(timeouts.requestMs, timeouts.headersMs));
+        deadline.unref();
+        const clear = (): void => clearTimeout(deadline);
+        req.once('end', clear);
+        req.once('close', clear);
+        res.once('close', clear);
+      }
       listener(req, res);
     },
   );

@@ -19,9 +19,10 @@ function forge(payload: JWTPayload, key: Parameters<SignJWT['sign']>[0] = Buffer
   return new SignJWT(payload).setProtectedHeader({ alg, typ: 'JWT' }).sign(key);
 }
 
+/** The verdict on `token` by a clock fixed at `now` (a slow run must not move the tolerance edges). */
 async function problemOf(token: string, kind = BACKEND_TOKEN): Promise<JwtProblem | 'accepted'> {
   try {
-    await jwt.verify(kind, token);
+    await jwt.verify(kind, token, { now: now * 1000 });
     return 'accepted';
   } catch (err) {
     if (err instanceof JwtError) return err.problem;
@@ -74,9 +75,10 @@ test('the 30 s clock tolerance: expired 29 s ago and not valid for 29 s more are
   expect(await problemOf(await forge({ ...claims, nbf: now + 29 }))).toBe('accepted');
   expect(await problemOf(await forge({ ...claims, sub: 'u'.repeat(255) }))).toBe('accepted');
   // the same token, judged by a clock a minute later
-  const token = await jwt.sign(BACKEND_TOKEN, { sub: 'erin' }, 30, Date.now());
-  await expect(jwt.verify(BACKEND_TOKEN, token, { now: Date.now() + 59_000 })).resolves.toMatchObject({ sub: 'erin' });
-  await expect(jwt.verify(BACKEND_TOKEN, token, { now: Date.now() + 62_000 })).rejects.toMatchObject({ problem: 'expired' });
+  const t = now * 1000;
+  const token = await jwt.sign(BACKEND_TOKEN, { sub: 'erin' }, 30, t);
+  await expect(jwt.verify(BACKEND_TOKEN, token, { now: t + 59_000 })).resolves.toMatchObject({ sub: 'erin' });
+  await expect(jwt.verify(BACKEND_TOKEN, token, { now: t + 61_000 })).rejects.toMatchObject({ problem: 'expired' });
 });
 
 test('tool tokens: job and build are required, a token issued in the future is refused, messages stay readable', async () => {

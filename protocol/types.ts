@@ -1,55 +1,49 @@
 /**
  * What crosses the wire between the backend, the controller and the CLI
- * (../shared/CONTRACT.md section 2). Field names follow the contract exactly.
+ * (../shared/CONTRACT.md section 2). Field names follow the contract exactly. The shapes that
+ * have a schema (protocol/ciContext.ts, protocol/api.ts) take their types from it (`z.output`:
+ * what the schema hands on, canonical names, no nulls), so a type cannot drift from what is
+ * checked and from the OpenAPI document generated from the same schemas.
  */
+import type { z } from 'zod';
+import type {
+  agentSchema,
+  agentStatsSchema,
+  buildDetailsSchema,
+  buildHistorySchema,
+  buildSummarySchema,
+  causeSchema,
+  changeSchema,
+  ciContextObjectSchema,
+  failingStepSchema,
+  historyVerdictSchema,
+  jobDetailsSchema,
+  lastSuccessfulBuildSchema,
+  masterNodeSchema,
+  pluginSchema,
+  testHistorySchema,
+  testResultsSchema,
+  workspaceSnippetSchema,
+} from './ciContext.js';
+import type { answerSchema, answerStatusSchema, chatSchema, qaPairSchema, questionSchema, sourceSchema, streamEventSchema } from './api.js';
 
-export type AnswerStatus = 'streaming' | 'complete' | 'interrupted' | 'failed';
+/** `Omit` that keeps the other fields of a type with an index signature (`Omit` keeps only the signature). */
+type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
 
-/** What an answer rests on. */
-export type Source =
-  | { kind: 'log'; start_line: number; end_line: number }
-  | { kind: 'context'; field: string }
-  | { kind: 'file'; path: string; start_line?: number; end_line?: number }
-  /** A workspace tool the `openai` engine called (list_workspace, read_workspace_file, search_log). */
-  | { kind: 'tool'; name: string; input: string; ok: boolean };
+export type AnswerStatus = z.output<typeof answerStatusSchema>;
 
-export interface Chat {
-  id: number;
-  user_id: string;
-  title: string;
-  created_at: string;
-  updated_at: string;
-  /**
-   * The job of the chat's uploaded context (jobDetails.fullName, else ciEnvironment JOB_NAME);
-   * null when the context names none or there is no context. Absent from older backends.
-   */
-  job_name?: string | null;
-  /** The build of that context (buildDetails.number, else BUILD_NUMBER); null or absent as job_name. */
-  build_number?: number | null;
-}
+/** What an answer rests on: log lines, a context field, a workspace file, a tool the engine called. */
+export type Source = z.output<typeof sourceSchema>;
 
-export interface Question {
-  id: number;
-  content: string;
-  created_at: string;
-}
-
-export interface Answer {
-  id: number;
-  content: string;
-  status: AnswerStatus;
-  sources: Source[];
-  created_at: string;
-}
-
-export interface QaPair {
-  id: number;
-  qa_pair_id: number;
-  chat_id: number;
-  created_at: string;
-  question: Question;
-  answer: Answer | null;
-}
+/**
+ * A chat. `job_name` / `build_number`: the job and build of its uploaded context
+ * (jobDetails.fullName, else ciEnvironment JOB_NAME; buildDetails.number, else BUILD_NUMBER);
+ * null when there is none; absent from older backends.
+ */
+export type Chat = z.output<typeof chatSchema>;
+export type Question = z.output<typeof questionSchema>;
+export type Answer = z.output<typeof answerSchema>;
+export type QaPair = z.output<typeof qaPairSchema>;
 
 export interface Page<T> {
   items: T[];
@@ -63,252 +57,42 @@ export interface ErrorBody {
 }
 
 /** One Server-Sent Event of an answer stream. */
-export type StreamEvent =
-  | { event: 'started'; qa_pair_id: number }
-  | { event: 'chunk'; content: string }
-  | { event: 'done' }
-  | { event: 'error'; detail: string };
+export type StreamEvent = z.output<typeof streamEventSchema>;
 
 /** One plugin as the fuller `plugins` list (or the older array form of `activePlugins`) describes it. */
-export interface PluginInfo {
-  shortName: string;
-  longName?: string;
-  version: string;
-  enabled?: boolean;
-  pinned?: boolean;
-  [key: string]: unknown;
-}
-
-export interface MasterNode {
-  executors?: number;
-  isOnline?: boolean;
-  /** `osName, osArch, osVersion, javaVersion, availableProcessors, freeMemoryMB, totalMemoryMB, maxMemoryMB`, more kept. */
-  systemInfo?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-export interface AgentInfo {
-  name: string;
-  online: boolean;
-  executors?: number;
-  labels?: string[];
-  offlineReason?: string;
-  [key: string]: unknown;
-}
-
-export interface AgentStats {
-  onlineAgents?: number;
-  offlineAgents?: number;
-  agents?: AgentInfo[];
-  [key: string]: unknown;
-}
-
+export type PluginInfo = z.output<typeof pluginSchema>;
+export type MasterNode = z.output<typeof masterNodeSchema>;
+export type AgentInfo = z.output<typeof agentSchema>;
+export type AgentStats = z.output<typeof agentStatsSchema>;
 /** Stored as an object; the original plugin sends plain strings (read as `{shortDescription}`). */
-export interface BuildCause {
-  shortDescription: string;
-  userId?: string;
-  userName?: string;
-  [key: string]: unknown;
-}
-
-/** Canonical names of CONTRACT section 2 (aliases in comments are accepted on upload). */
-export interface JobDetails {
-  name?: string;
-  fullName?: string;
-  /** alias `type` */
-  jobType?: string;
-  url?: string;
-  /** alias `buildable` */
-  isBuildable?: boolean;
-  inQueue?: boolean;
-  healthScore?: number;
-  description?: string;
-  /** alias `config` */
-  configXml?: string;
-  isPipeline?: boolean;
-  concurrentBuild?: boolean;
-  upstreamProjects?: string[];
-  downstreamProjects?: string[];
-  nextBuildNumber?: number;
-  [key: string]: unknown;
-}
-
-export interface TestResults {
-  total?: number;
-  failed?: number;
-  skipped?: number;
-  passed?: number;
-  [key: string]: unknown;
-}
-
-export interface BuildChange {
-  commitId?: string;
-  author?: string;
-  message?: string;
-  [key: string]: unknown;
-}
-
+export type BuildCause = NonNullable<z.output<typeof causeSchema>>;
+/** Canonical names of CONTRACT section 2 (the aliases are accepted on upload). */
+export type JobDetails = z.output<typeof jobDetailsSchema>;
+export type TestResults = z.output<typeof testResultsSchema>;
+export type BuildChange = z.output<typeof changeSchema>;
 /** A build's facts without its log: `previousBuild` has this shape. */
-export interface BuildSummary {
-  number?: number;
-  result?: string;
-  building?: boolean;
-  /** Milliseconds (alias `durationMs`). */
-  duration?: number;
-  /** ISO 8601 (epoch milliseconds are accepted and converted). */
-  timestamp?: string;
-  causes?: BuildCause[];
-  /** Name -> value, secret values `****` (an array of `{name, value}` is accepted). */
-  parameters?: Record<string, unknown>;
-  /** alias `tests` */
-  testResults?: TestResults;
-  /** alias `builtOn` */
-  builtOnNode?: string;
-  changes?: BuildChange[];
-  [key: string]: unknown;
-}
-
-export interface FailingStep {
-  stage?: string;
-  stagePath?: string[];
-  branch?: string;
-  step: string;
-  nodeId?: string;
-  errorClass: string;
-  errorMessage: string;
-  logLines?: [number, number];
-  log?: string;
-  /** `script returned exit code N`: the step's wrapper; its output says why. */
-  wrapper?: boolean;
-}
-
-export interface BuildDetails extends BuildSummary {
-  consoleLog?: string;
-  consoleLogTail?: string;
-  /** The line of the whole log that `consoleLogTail` starts with (1-based), when known. */
-  consoleLogTailStartLine?: number;
-  /**
-   * The pipeline steps that failed, as the flow nodes recorded them (issue 26): the step's
-   * stage (innermost; `stagePath` when nested), parallel branch, function name, exception and
-   * message, and its own lines of the whole log (`logLines` [first, last], 1-based) and text.
-   */
-  failingSteps?: FailingStep[];
-  previousBuild?: BuildSummary | null;
-  /**
-   * The baseline a failure is compared with: the same shape, with its log end when known
-   * (`consoleLogTail`, or `consoleLog` sent by the caller), the commits of the builds after it
-   * (`changesSince`), and once the backend compared the logs, how long its log was
-   * (`comparedLogLines`; the text itself is not stored). `null`: no earlier build passed
-   * (`noSuccessfulBuild` says so).
-   */
-  lastSuccessfulBuild?:
-    | (BuildSummary & { consoleLogTail?: string; consoleLog?: string; comparedLogLines?: number; changesSince?: (BuildChange & { build?: number })[] })
-    | null;
-  /** Why there is no `lastSuccessfulBuild` (`#1 is the first build of app: no earlier build passed`). */
-  noSuccessfulBuild?: string;
-  /** The failure against the job's recent builds (issue 29); null when the build's failure has no fingerprint. */
-  history?: BuildHistory | null;
-}
-
-/** `new`: first seen here; `recurring`: failing since; `flaky`: passes and fails without a change; `fixed-and-back`. */
-export type HistoryVerdict = 'new' | 'recurring' | 'flaky' | 'fixed-and-back';
-
-/** One failed test of a build against the job's recent builds. */
-export interface TestHistory {
-  name: string;
-  /** Builds (of those looked at) where it failed, oldest first. */
-  failedIn: number[];
-  /** The last builds (at most 10) whose test report has it passing. */
-  passedIn: number[];
-  verdict: HistoryVerdict;
-  /** A build where it passed on a commit on which it also failed. */
-  sameCommitPass?: number;
-}
-
+export type BuildSummary = z.output<typeof buildSummarySchema>;
+export type FailingStep = z.output<typeof failingStepSchema>;
 /**
- * A failed build's failure against the job's last `window` builds (CONTRACT section 6): its
- * fingerprint (core/history/fingerprint.ts), where it was first seen, how often, and the verdict
- * with the builds that show it.
+ * A build with its log. The controller writes `null` for "there is none" in `previousBuild`,
+ * `lastSuccessfulBuild` (then `noSuccessfulBuild` says why) and `history` (no fingerprint); on the
+ * wire null is "unknown" and the codec drops it, so stored contexts never hold it.
  */
-export interface BuildHistory {
-  fingerprint: string;
-  /** The normalised message and class behind the fingerprint. */
-  message?: string;
-  class?: string;
-  /** How many builds were looked at (this one included), from `firstBuildLooked` on. */
-  window: number;
-  firstBuildLooked: number;
-  /** How many of them failed this way (this one included). */
-  seenInLast: number;
-  /** The first build of the window that failed this way. */
-  firstSeen: number;
-  /** The first build of the unbroken run of such failures that ends with this one, and its length. */
-  failingSince: number;
-  streak: number;
-  /** The commit the run started with, when the build recorded one. */
-  firstAfterCommit?: string;
-  /** Builds that passed between the first occurrence and this build. */
-  passedBetween: number[];
-  verdict: HistoryVerdict;
-  evidenceBuilds: number[];
-  /** One sentence saying why, naming the evidence builds. */
-  reason: string;
-  tests?: TestHistory[];
-  /** The same fingerprint in other jobs of the same folder during the window's period. */
-  otherJobs?: { job: string; builds: number[] }[];
-}
-
+export type BuildDetails = Without<z.output<typeof buildDetailsSchema>, 'previousBuild' | 'lastSuccessfulBuild' | 'history'> & {
+  previousBuild?: BuildSummary | null;
+  lastSuccessfulBuild?: z.output<typeof lastSuccessfulBuildSchema> | null;
+  history?: BuildHistory | null;
+};
+export type HistoryVerdict = z.output<typeof historyVerdictSchema>;
+/** One failed test of a build against the job's recent builds. */
+export type TestHistory = z.output<typeof testHistorySchema>;
+export type BuildHistory = z.output<typeof buildHistorySchema>;
 /**
  * The CI server's context in the canonical names of CONTRACT section 2 (what the backend stores
- * and echoes, and what the controller emits). Every field is optional and unknown fields are
- * kept. protocol/schemas.ts accepts the aliases and normalises to this.
+ * and echoes, and what the controller emits). Every field is optional and unknown fields are kept.
  */
-export interface CiContext {
-  currentScreen?: string;
-  /** alias `jenkinsVersion` */
-  ciVersion?: string;
-  rootUrl?: string;
-  /** Absent from the original plugin when none is set. */
-  systemMessage?: string;
-  /** Enabled plugins: short name -> version. */
-  activePlugins?: Record<string, string>;
-  /** Fuller plugin facts, disabled ones included. */
-  plugins?: PluginInfo[];
-  masterNode?: MasterNode;
-  agentStats?: AgentStats;
-  jobDetails?: JobDetails;
-  buildDetails?: BuildDetails;
-  /** Source around the `file:line`s the failure names, and the pipeline script (issue 17). */
-  workspaceSnippets?: WorkspaceSnippet[];
-  /** The build's environment as a pipeline step saw it (`JOB_NAME`, `GIT_COMMIT`, ...). */
-  ciEnvironment?: Record<string, string>;
-  /** The client could not read part of the context. */
-  contextParsingError?: string;
-  [key: string]: unknown;
-}
-
-/**
- * Lines of a workspace file sent with the context of a failed build: `path` is relative to the
- * workspace (`WorkflowScript` for a pipeline script kept in the job's configuration), lines are
- * 1-based and inclusive, `text` has its secrets masked.
- */
-export interface WorkspaceSnippet {
-  path: string;
-  /** `ws-default`, a flow node id, `local` (a checkout the CLI read) or `job-config` (an inline pipeline script). */
-  workspaceId: string;
-  startLine: number;
-  endLine: number;
-  text: string;
-  /** `source`: around a line the failure names; `pipeline`: the pipeline script. */
-  kind?: 'source' | 'pipeline';
-  /** The line the log names, when there is one. */
-  line?: number;
-  /** The log line that names it. */
-  logLine?: number;
-  /** What the tool said at that line (`cannot find symbol` with its `symbol:` line...). */
-  message?: string;
-  [key: string]: unknown;
-}
+export type CiContext = Without<z.output<typeof ciContextObjectSchema>, 'buildDetails'> & { buildDetails?: BuildDetails };
+export type WorkspaceSnippet = z.output<typeof workspaceSnippetSchema>;
 
 /** A ranked failure excerpt of a build log (1-based, inclusive line numbers of the original log). */
 export interface LogExcerpt {

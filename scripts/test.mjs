@@ -36,7 +36,9 @@ function build() {
   const t0 = Date.now();
   fs.rmSync('dist', { recursive: true, force: true });
   const tsc = spawnSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-  if (tsc.status !== 0) {
+  // dist/cli/program.js as `npm run build` makes it: one file with the command declarations.
+  const bundled = tsc.status === 0 && spawnSync(process.execPath, ['scripts/bundle-cli.mjs'], { stdio: 'inherit' }).status === 0;
+  if (!bundled) {
     process.stderr.write('== build failed (npm run build): the e2e tests run the compiled package, so nothing was run\n');
     return false;
   }

@@ -83,6 +83,19 @@ it('without a history: no verdict, and it says so', async () => {
   expect(malformed.text).toMatch(/does not say/);
 });
 
+it('without a history because the controller could not read it: says why (buildDetails.historyError)', async () => {
+  const ctx = withHistory(undefined);
+  const error = 'Could not read the history of team/api: EACCES: permission denied, open builds/41/build.xml';
+  const ci = { ...ctx.ciContext, buildDetails: { ...ctx.ciContext.buildDetails, historyError: error } };
+  const since = await composeLocalAnswer('since when does this fail?', { ...ctx, ciContext: ci });
+  expect(since.text).toMatch(/^\*\*I can't tell since when this fails:\*\* the controller could not read the job's earlier builds: Could not read the history of team\/api: EACCES/);
+  expect(since.sources).toContainEqual({ kind: 'context', field: 'buildDetails.historyError' });
+  const before = await composeLocalAnswer('did this happen before?', { ...ctx, ciContext: ci });
+  expect(before.text).toMatch(/whether this failure happened before:\*\* .*EACCES/);
+  // The openai engine's facts carry a build's other scalar fields as they are.
+  expect(contextFactLines(ci, 2000).join('\n')).toMatch(/historyError=Could not read the history of team\/api: EACCES/);
+});
+
 it('the openai prompt carries the history as a fact line', () => {
   const facts = contextFactLines(withHistory(flaky).ciContext, 2000).join('\n');
   expect(facts).toMatch(/Failure history \(last 50 builds\): verdict flaky; .*evidence builds #30 #31/);

@@ -9,7 +9,7 @@ import { cleanLines } from '../core/log/clean.js';
 import type { Source } from '../protocol/types.js';
 import { pluginList } from '../protocol/schemas.js';
 import { saneCiContext } from '../backend/answer/sanitize.js';
-import { failedMavenLog, lineOf, richChatContext, sparseChatContext, termRetriever } from './answerFixtures.js';
+import { analyzedChatContext, failedMavenLog, lineOf, richChatContext, sparseChatContext, termRetriever } from './answerFixtures.js';
 
 async function ask(question: string, context: ChatContext | null): Promise<{ text: string; first: string; sources: Source[] }> {
   const engine = createLocalEngine({ typingDelayMs: 0 });
@@ -193,6 +193,47 @@ describe('local engine over a sparse context', () => {
     const answer = await ask('why did it fail', sparseChatContext());
     expect(answer.first).toBe("The uploaded context holds no build log, so I can't see why build #42 failed. It was aborted (`ABORTED`).");
     expect(answer.text).toContain('cichat context upload <chat-id> --log build.log');
+  });
+
+  it('the hint to fetch a source the log names never offers an absolute path (cichat ws cat refuses it)', async () => {
+    const log = [
+      '+ python3 -m pytest -q tests',
+      '_____________________ ERROR collecting tests/test_tools.py _____________________',
+      "ImportError while importing test module '/agent/ws/app/tests/test_tools.py'.",
+      'Traceback:',
+      '/usr/lib/python3.11/importlib/__init__.py:126: in import_module',
+      '    return _bootstrap._gcd_import(name[level:], package, level)',
+      'tests/test_tools.py:1: in <module>',
+      '    from logs.tools import parse_level',
+      "E   ModuleNotFoundError: No module named 'logs.tools'",
+      'Finished: FAILURE',
+    ].join('\n');
+    const answer = await ask('why did it fail?', analyzedChatContext({ buildDetails: { number: 3, result: 'FAILURE' } }, log));
+    expect(answer.text).not.toMatch(/cichat ws cat \S+ \S+ \//);
+    expect(answer.text).toContain('cichat ws cat JOB 3 tests/test_tools.py');
+  });
+
+  it('a passed build whose short log has no error line is not said to have error-looking lines', async () => {
+    const context = analyzedChatContext({ buildDetails: { number: 4, result: 'SUCCESS' } }, 'Building in workspace /x/y\nCopying file to html.html\nFinished: SUCCESS\n');
+    // the backend's hybrid retrieval scores any line above 0 (its vectors), as here
+    context.retrieve = async () => [{ start_line: 1, end_line: 3, text: 'Building in workspace /x/y\nCopying file to html.html\nFinished: SUCCESS', score: 0.4 }];
+    const answer = await ask('why did it fail?', context);
+    expect(answer.first).toBe('**Build #4 did not fail: it finished `SUCCESS`, and I found no error lines in its 3-line log.**');
+    expect(answer.text).not.toContain('error-looking');
+  });
+
+  it('a log of colour codes only: says its lines are empty instead of quoting an empty block', async () => {
+    const answer = await ask('why did it fail?', analyzedChatContext({}, '\u001b[31m\u001b[0m\n\u001b[1;32m\u001b[K\n'));
+    expect(answer.text).toContain("I found no error lines in its 2-line log.");
+    expect(answer.text).toContain("Its lines are empty once colour codes and Jenkins' console notes are removed [L1-L2].");
+    expect(answer.text).not.toContain('```');
+  });
+
+  it('a build that passed, without its log, is not asked why it failed', async () => {
+    const context: ChatContext = { ...sparseChatContext(), ciContext: { buildDetails: { number: 2, result: 'SUCCESS' }, jobDetails: { fullName: 'upstream' } } };
+    const answer = await ask('why did the last build fail?', context);
+    expect(answer.first).toBe('Build #2 of `upstream` did not fail: it finished `SUCCESS`. The uploaded context holds no build log to look for errors in.');
+    expect(answer.text).not.toMatch(/why .* failed/);
   });
 
   it('reads the legacy jenkinsVersion name', async () => {

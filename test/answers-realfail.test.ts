@@ -96,4 +96,30 @@ describe('answers on the real dev failures', () => {
     expect((await answers('gpp-no-member', true)).fix).toMatch(/`size` is not a member of `JobQueue`.*`length` \(queue\.hpp line \d+\)/);
     expect((await answers('gradle-compile-missing-symbol', true)).fix).toMatch(/Similar names in the source I can see: `TaxTable`/);
   });
+
+  it('quotes the script line that ran a failing command, and where an empty variable comes from', async () => {
+    const token = (await answers('curl-upload-401', true)).fix;
+    expect(token).toMatch(/\*\*In the script:\*\* `ci\.sh:2` runs the command that failed/);
+    expect(token).toMatch(/`REPORT_TOKEN` was empty, and `ci\.sh` line 1 sets it from `RELEASE_BOT_TOKEN`/);
+    expect(token).toMatch(/credentials the step uses for `127\.0\.0\.1`/);
+    expect((await answers('curl-upload-401', false)).fix).not.toContain('In the script');
+    // A compile error's source is the code, never the script that ran the compiler.
+    expect((await answers('javac-renamed-method', true)).fix).not.toContain('In the script');
+  });
+
+  it('finds where the names a missing Python module was to provide are defined now', async () => {
+    expect((await answers('pytest-import-error', true)).fix).toMatch(/`parse_level` is defined in `logs\/parser\.py` \(module `logs\.parser`\).*`from logs\.parser import parse_level`/);
+  });
+
+  it("names a timed-out test and, from Go's goroutine dump only, where it was when stopped", async () => {
+    const go = (await answers('go-test-timeout', false)).fix;
+    expect(go).toMatch(/The test `TestRunSumsSquares` \[L\d+-L\d+\] did not finish within the time limit.*when it was stopped it was at `[^`]*pool\.go:22`/);
+    expect(go).toContain("go test -run '^TestRunSumsSquares$' -timeout 30s ./...");
+    // jest's stack names where the test was declared, not where it waited.
+    expect((await answers('jest-exceeded-timeout', false)).fix).not.toMatch(/when it was stopped it was at/);
+  });
+
+  it("reproduces a node --test failure with the runner's name pattern", async () => {
+    expect((await answers('node-test-assert', false)).fix).toContain("`node --test --test-name-pattern 'orders minor versions numerically' test/compare.test.js`");
+  });
 });

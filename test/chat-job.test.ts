@@ -8,8 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Chat, CiContext, Page } from '../protocol/types.js';
 import { openDb } from '../backend/db.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
-import { createContextService } from '../backend/routes/context.js';
 import { chatSubjectOf } from '../backend/store/chats.js';
 import { testDialects } from './helpers/databases.js';
 import { startTestBackend, type TestBackend } from './helpers/backend.js';
@@ -24,7 +22,7 @@ describe.each(dialects)('chat job and build on $name', (dialect) => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-chatjob-'));
-    backend = await startTestBackend(dialect, { dataDir, deps: { context: createContextService({ dataDir, embedder: new LocalEmbedder() }) } });
+    backend = await startTestBackend(dialect, { dataDir });
   });
   afterAll(async () => {
     await backend?.close();

@@ -10,7 +10,7 @@ import { createLocalEngine } from '../backend/answer/local.js';
 import { knexConfig } from '../backend/db.js';
 import { Lifecycle } from '../backend/lifecycle.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
-import { createContextService } from '../backend/routes/context.js';
+import { createContextService } from '../backend/services/context.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../protocol/auth.js';
 import { testDialects } from './helpers/databases.js';

@@ -49,6 +49,22 @@ describe('cichat without a server', () => {
     }
   });
 
+  it('the help bundle holds the declarations and no more: commander and node: modules, no client, Ink or log analyzer (cli/command.ts)', async () => {
+    // @ts-expect-error: plain JS beside bin.js (no declarations)
+    const { buildHelpBundle } = (await import('../cli/helpBundle.js')) as {
+      buildHelpBundle(main: string, out: string): Promise<{ inputs: string[]; imports: string[]; bytes: number }>;
+    };
+    const bundle = await buildHelpBundle(path.join(PACKAGE_ROOT, 'cli', 'main.ts'), path.join(dir, 'help.mjs'));
+    const cli = path.join(PACKAGE_ROOT, 'cli');
+    const inputs = bundle.inputs.map((f) => path.relative(cli, f)).sort();
+    // A file added here is loaded by every `cichat --help`: keep it small and free of packages.
+    const light = ['chatSubject.ts', 'command.ts', 'errors.ts', 'io.ts', 'main.ts', 'output.ts', 'program.ts', 'sources.ts', 'tree.ts', 'version.ts'];
+    expect(inputs.filter((f) => !f.startsWith('commands/'))).toEqual(light);
+    const commands = fs.readdirSync(path.join(cli, 'commands')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    expect(inputs.filter((f) => f.startsWith('commands/'))).toEqual(commands.map((f) => `commands/${f}`).sort());
+    expect(bundle.imports.filter((i) => !i.startsWith('node:')).sort()).toEqual(['commander']);
+  });
+
   it('--version prints the version of package.json (stated once: issue 31)', async () => {
     const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     const r = await runCli(['--version'], { env });
@@ -61,6 +77,13 @@ describe('cichat without a server', () => {
     expect(r.stderr).toMatch(/id: must be a positive integer/);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
+  });
+
+  it('analyze of a missing file is one line and exit 1 from the real process too (its stream was opened before anything listened)', async () => {
+    const missing = path.join(dir, 'nope.log');
+    const r = await runCli(['analyze', missing], { env });
+    expect(r.stderr).toBe(`cichat: cannot read ${missing}: no such file\n`);
+    expect(r.code).toBe(1);
   });
 
   it('says what to do when the controller is unreachable, exit 1', async () => {

@@ -9,6 +9,7 @@ import { composeLocalAnswer } from '../backend/answer/local.js';
 import { contextFactLines } from '../backend/answer/prompt.js';
 import { saneCiContext } from '../backend/answer/sanitize.js';
 import { ciContextSchema, normaliseCiContext } from '../protocol/schemas.js';
+import { normaliseCiContext as issue14Normaliser } from '../backend/migrations/011_canonical_contexts.js';
 import type { CiContext } from '../protocol/types.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { ABSENT_DEFAULT, FIELD_TABLE, caseContext, contextOfShape, getPath, originalPluginContext, type FieldRow, type Shape } from './helpers/ciFields.js';
@@ -77,6 +78,36 @@ describe('the field table', () => {
     expect(canonical.buildDetails?.parameters).toEqual({ TARGET_ENV: 'staging', DEPLOY_PASSWORD: '****', DRY_RUN: false });
     expect(canonical.buildDetails?.causes?.[0]?.shortDescription).toBe('Started by user Alice Martin');
     expect(canonical.buildDetails?.previousBuild).toMatchObject({ number: 41, result: 'FAILURE', duration: 185000 });
+  });
+});
+
+describe('the codec reads as the hand normaliser it replaced (issue 31)', () => {
+  const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+  it.each(SHAPES)('the %s shape: the same canonical context as migration 011\'s frozen normaliser, and reading it again changes nothing', (shape) => {
+    const ci = contextOfShape(shape);
+    const canonical = ciContextSchema.parse(ci);
+    expect(json(canonical)).toEqual(json(issue14Normaliser(ci)));
+    expect(json(normaliseCiContext(ci))).toEqual(json(canonical));
+    expect(json(normaliseCiContext(canonical))).toEqual(json(canonical));
+  });
+
+  it('reads odd values as the old normaliser did (coerced when an obvious spelling, else dropped)', () => {
+    // One known difference: a change's non-string commitId was kept by the old normaliser and
+    // dropped by the engines' old sanitize; the codec drops it at once.
+    const odd: unknown[] = [
+      { jobDetails: { upstreamProjects: ['a', { fullName: 'f/b' }, 3], downstreamProjects: 'x, y', inQueue: 'true', healthScore: '80' }, ciEnvironment: { BUILD_NUMBER: 42, DRY: true, BAD: { x: 1 } }, custom: { kept: 1 } },
+      { activePlugins: [null, 1, 'a', { shortName: 'git', version: 5 }], buildDetails: { previousBuild: 'x', causes: [null, { userId: 'al' }], parameters: [{ value: 1 }] }, agentStats: { agents: [null, { name: 'a1' }] } },
+      { activePlugins: 'git', masterNode: 4, buildDetails: [] },
+      { buildDetails: { duration: '3 min', durationMs: 180000 } },
+      { activePlugins: { git: true, ant: '1' } },
+      { buildDetails: { causes: [{ shortDescription: 5 }], testResults: { failed: '2', total: 'x' } } },
+      { agentStats: { agents: [{ name: 'a', labels: 'x y', online: 'true', executors: '2' }], onlineAgents: '3' } },
+      { plugins: [{ shortName: ' ', version: 1 }, { shortName: 'git', enabled: 'false' }] },
+      { ciVersion: '', jenkinsVersion: '2.1', currentScreen: 5 },
+      null,
+      [1],
+    ];
+    for (const value of odd) expect([value, json(normaliseCiContext(value))]).toEqual([value, json(issue14Normaliser(value))]);
   });
 });
 

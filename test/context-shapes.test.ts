@@ -10,7 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ingestContext } from '../backend/retrieval/ingest.js';
-import { type ContextService } from '../backend/routes/context.js';
+import { up as canonicalContexts } from '../backend/migrations/011_canonical_contexts.js';
+import { saneCiContext } from '../backend/answer/sanitize.js';
+import { ciContextSchema } from '../protocol/schemas.js';
+import { canonicalFields, sampleOf } from './helpers/schemaSamples.js';
+import type { ContextService } from '../backend/services/context.js';
 import { type RunningController } from '../controller/app.js';
 import type { Chat, CiContext, Page, QaPair } from '../protocol/types.js';
 import { type TestBackend } from './helpers/backend.js';
@@ -134,6 +138,39 @@ describe.each(dialects)('both CiContext shapes through HTTP on $name', (dialect)
     await expectFactAnswers(chat.id, ['which commit was built?']);
   });
 
+  // Adding a CiContext field is the schema, its answer, its test (docs/notes/house.md): every
+  // field of the schema's shapes, the day it is added, reaches the stored context and the engines'
+  // view with nothing else to change. The log fields are the exception: stored as chunks.
+  test('every canonical field of the schema flows from the upload to the stored context and the engines\' view', async () => {
+    const ci: Record<string, unknown> = {};
+    const fields: string[] = [];
+    for (const [name, field] of Object.entries(canonicalFields(ciContextSchema))) {
+      ci[name] = sampleOf(field, name);
+      fields.push(name);
+    }
+    for (const shape of ['jobDetails', 'buildDetails'] as const) {
+      const sub: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(canonicalFields(canonicalFields(ciContextSchema)[shape]!))) {
+        if (shape === 'buildDetails' && (name === 'consoleLog' || name === 'consoleLogTail' || name === 'consoleLogTailStartLine')) continue;
+        sub[name] = sampleOf(field, `${shape}.${name}`);
+        fields.push(`${shape}.${name}`);
+      }
+      ci[shape] = sub;
+    }
+    expect(fields.length).toBeGreaterThan(40);
+    const chat = await newChat('every field');
+    const res = await backend.request(user, 'POST', `/context/${chat.id}/`, { ciContext: ci });
+    expect([res.status, res.status === 200 ? '' : await res.text()]).toEqual([200, '']);
+    const loaded = await context.loadContext(chat.id);
+    const view = saneCiContext(loaded?.ciContext);
+    const at = (o: unknown, field: string): unknown => field.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], o);
+    expect(fields).toEqual(expect.arrayContaining(['ciVersion', 'jobDetails.configXml', 'buildDetails.failingSteps', 'buildDetails.history']));
+    for (const field of fields) {
+      expect([field, 'stored', at(loaded?.ciContext, field) !== undefined]).toEqual([field, 'stored', true]);
+      expect([field, 'engines', at(view, field) !== undefined]).toEqual([field, 'engines', true]);
+    }
+  });
+
   test('a wrong type inside the client context is 422 naming the field, through the controller too', async () => {
     const chat = await newChat('bad types');
     const res = await fetch(`${controller.url}/chatbot-api/context/${chat.id}/`, {
@@ -148,7 +185,11 @@ describe.each(dialects)('both CiContext shapes through HTTP on $name', (dialect)
   test('a context stored before the canonical names (aliases in the database) still answers, in canonical form', async () => {
     const chat = await newChat('stored earlier');
     // What the previous code stored: the uploaded object with its alias names, not normalised.
-    await ingestContext(context.deps(), chat.id, contextOfShape('alias') as CiContext);
+    await ingestContext(context.deps, chat.id, contextOfShape('alias') as CiContext);
+    const stored = await context.deps.db('contexts').where({ chat_id: chat.id }).first('ci_context');
+    expect(JSON.parse(String(stored.ci_context))).toHaveProperty('buildDetails.durationMs', 192000);
+    // Migration 011 normalises such contexts once; the read path trusts what is stored.
+    await canonicalContexts(context.deps.db);
     const loaded = await context.loadContext(chat.id);
     expect(loaded?.ciContext.buildDetails).toMatchObject({ duration: 192000, builtOnNode: 'linux-agent-1' });
     expect(loaded?.ciContext.activePlugins).toMatchObject({ git: '5.2.1' });

@@ -8,8 +8,7 @@ import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import type { Embedder } from '../backend/retrieval/embed.js';
 import { retrieve } from '../backend/retrieval/retrieve.js';
 import { indexDir } from '../backend/retrieval/vectorIndex.js';
-import { createContextService } from '../backend/routes/context.js';
-import type { ContextService } from '../backend/routes/context.js';
+import type { ContextService } from '../backend/services/context.js';
 import { openDb } from '../backend/db.js';
 import { chunksWithTerm, countContexts, currentContext, vectorToBytes } from '../backend/store/contexts.js';
 import { testDialects } from './helpers/databases.js';
@@ -80,13 +79,13 @@ async function startWithContext(
   options: { database?: TestDatabase; embedder?: Embedder; secret?: string } = {},
 ): Promise<Started> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-ctx-data-'));
-  const context = createContextService({ dataDir, embedder: options.embedder ?? new LocalEmbedder(), uploadsMax: 2 });
   const backend = await startTestBackend(dialect, {
     database: options.database,
     dataDir,
     secret: options.secret,
-    deps: { context, },
+    context: { embedder: options.embedder ?? new LocalEmbedder(), uploadsMax: 2 },
   });
+  const context = backend.context;
   const close = backend.close.bind(backend);
   backend.close = async () => {
     await close();
@@ -181,7 +180,7 @@ describe.each(dialects)('context API on $name', (dialect) => {
     const first = passages[0]!;
     expect(first.text).toBe(lines.slice(first.start_line - 1, first.end_line).join('\n'));
     // Secrets never reach a chunk either.
-    const all = await retrieve(context.deps(), chat.id, 'git clone github token export', 20);
+    const all = await retrieve(context.deps, chat.id, 'git clone github token export', 20);
     expect(all.some((p) => p.start_line === 1)).toBe(true);
     for (const p of all) expect(p.text).not.toMatch(new RegExp(`${GH_TOKEN}|${AWS_KEY}|hunter2`));
   });
@@ -215,7 +214,7 @@ describe.each(dialects)('context API on $name', (dialect) => {
     expect(body.received_data.buildDetails.parameters).toEqual({ DEPLOY_KEY: '****', BRANCH: 'main' });
     const secrets = ['CurlPw111', 'DockerPw222', 'MysqlPw333', 'PgPw444', 'xapp-1-A0123456789', 'EnvPw555', 'EnvTok666', 'ParamKey777', 'PrevSecret888'];
     const loaded = await context.loadContext(chat.id);
-    const chunks = await retrieve(context.deps(), chat.id, 'curl docker mysql psql slack', 20);
+    const chunks = await retrieve(context.deps, chat.id, 'curl docker mysql psql slack', 20);
     for (const text of [JSON.stringify(body), JSON.stringify(loaded!.ciContext), ...chunks.map((c) => c.text)]) {
       for (const secret of secrets) expect(text).not.toContain(secret);
     }
@@ -458,7 +457,7 @@ describe.each(dialects)('context API on $name', (dialect) => {
       expect(c.end_line).toBeGreaterThanOrEqual(4322);
     }
     expect(await chunksWithTerm(backend.db, stored!, 'ora-0094', 10)).toEqual([]);
-    const [best] = await retrieve(context.deps(), chat.id, 'worker processed batch table ORA-00942', 1);
+    const [best] = await retrieve(context.deps, chat.id, 'worker processed batch table ORA-00942', 1);
     expect(best!.text).toContain('ORA-00942');
     expect(best!.start_line).toBeLessThanOrEqual(4322);
     expect(best!.end_line).toBeGreaterThanOrEqual(4322);

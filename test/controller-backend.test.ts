@@ -8,8 +8,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
-import { createContextService } from '../backend/routes/context.js';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig, type ControllerConfig } from '../controller/config.js';
 import { addToken } from '../controller/tokens.js';
@@ -43,13 +41,11 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-controller-backend-'));
   const dataDir = path.join(tmp, 'backend-data');
   fs.mkdirSync(dataDir);
-  const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
   backend = await startTestBackend(sqlite, {
     secret: SECRET,
     dataDir,
     deps: {
       engine: slowEngine,
-      context,
     },
   });
 });

@@ -62,10 +62,47 @@ test('an empty raw log through the controller is refused and the chat keeps its 
   expect(await currentContext(stack.backend.db, chat.id)).toEqual(before);
 });
 
+test('a raw log with a buildNumber that is neither a number nor a permalink is a 422 naming it, and the chat keeps its context', async () => {
+  const chat = (await (await stack.backend.request(user, 'POST', '/chats/', {})).json()) as Chat;
+  const url = `${controller.url}/chatbot-api/context/${chat.id}/log`;
+  expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: log(3) })).status).toBe(200);
+  const before = await currentContext(stack.backend.db, chat.id);
+  for (const query of ['buildNumber=abc', 'buildNumber=-1', 'buildNumber=0', 'buildNumber=99999999999999999999', 'buildNumber=1&buildNumber=2']) {
+    const res = await fetch(`${url}?jobName=team/api&${query}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: log(3) });
+    expect([query, res.status]).toEqual([query, 422]);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^buildNumber: must be a positive whole number or one of lastBuild/);
+  }
+  expect(await currentContext(stack.backend.db, chat.id)).toEqual(before);
+  // an empty buildNumber is no build named: the job's facts without a build's
+  expect((await fetch(`${url}?jobName=team/api&buildNumber=`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: log(3) })).status).toBe(200);
+});
+
 test('facts too big for the header lose their biggest parts first and say so', () => {
   const header = factsHeader({ jobDetails: { name: 'a' }, buildDetails: { number: 1, changeSet: 'x'.repeat(20_000) } as CiContext['buildDetails'] });
   const facts = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as CiContext & { factsOmitted?: string };
   expect(facts.jobDetails).toEqual({ name: 'a' });
   expect(facts.buildDetails).toBeUndefined();
   expect(facts.factsOmitted).toContain('buildDetails');
+});
+
+test("the caller's workspace snippets come first and the controller's own for other files follow, as on the JSON route", async () => {
+  const mine = { workspaceId: 'local', path: 'src/checkout.ts', startLine: 1, endLine: 2, text: 'export const total = 1;\nexport const tax = 0;', kind: 'source' };
+  const paths = async (chatId: number) => ((await currentContext(stack.backend.db, chatId))?.ciContext.workspaceSnippets as { path: string }[] | undefined)?.map((s) => s.path);
+  const raw = (await (await stack.backend.request(user, 'POST', '/chats/', {})).json()) as Chat;
+  const res = await fetch(`${controller.url}/chatbot-api/context/${raw.id}/log?jobName=team/api&buildNumber=42`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', 'x-cichat-context': Buffer.from(JSON.stringify({ workspaceSnippets: [mine] })).toString('base64url') },
+    body: log(10),
+  });
+  expect(res.status).toBe(200);
+  const json = (await (await stack.backend.request(user, 'POST', '/chats/', {})).json()) as Chat;
+  const viaJson = await fetch(`${controller.url}/chatbot-api/context/${json.id}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jobName: 'team/api', buildNumber: 42, consoleLog: log(10), workspaceSnippets: [mine] }),
+  });
+  expect(viaJson.status).toBe(200);
+  const rawPaths = await paths(raw.id);
+  expect(rawPaths?.[0]).toBe('src/checkout.ts');
+  expect(rawPaths).toEqual(await paths(json.id));
 });

@@ -6,10 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createContextService } from '../backend/routes/context.js';
 import { withoutNulls } from '../protocol/schemas.js';
 import { maskDeep } from '../backend/retrieval/ingest.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { MAX_JSON_DEPTH } from '../http/depth.js';
 import { testDialects } from './helpers/databases.js';
 import { startTestBackend, type TestBackend } from './helpers/backend.js';
@@ -45,12 +43,10 @@ describe.each(dialects)('deeply nested bodies on $name', (dialect) => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-deep-'));
-    const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
     backend = await startTestBackend(dialect, {
       dataDir,
       deps: {
         engine: scriptedEngine({}),
-        context,
       },
     });
   });

@@ -263,4 +263,36 @@ describe('refused and idle connections are closed (issue 24 point 3)', () => {
     });
     expect(status).toBe(200);
   });
+  /** Sends `body` to `path` in `parts` pieces `pauseMs` apart; the answer's status (0: the connection was closed without one). */
+  const drip = (path: string, body: Buffer, type: string, parts: number, pauseMs: number) =>
+    new Promise<number>((resolve) => {
+      const req = http.request(`${controller.url}${path}`, { method: 'POST', headers: { 'content-type': type, 'content-length': body.length }, agent: false });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', () => resolve(0));
+      const size = Math.ceil(body.length / parts);
+      let i = 0;
+      const next = (): void => {
+        if (req.destroyed) return;
+        req.write(body.subarray(i * size, (i + 1) * size));
+        i++;
+        if (i < parts) setTimeout(next, pauseMs);
+        else req.end();
+      };
+      next();
+    });
+
+  it('a raw log upload (POST /context/{id}/log) may take longer than the whole-request bound; a JSON one may not (issue 28)', async () => {
+    const chat = (await (await fetch(`${controller.url}/chatbot-api/chats/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"long"}' })).json()) as { id: number };
+    const log = Array.from({ length: 2000 }, (_, i) => `line ${i}: compiling module ${i}`).join('\n');
+    // 12 pieces 0.5 s apart: about 6 s, past the 4 s request bound, each pause within the 1 s idle bound.
+    const [raw, json] = await Promise.all([
+      drip(`/chatbot-api/context/${chat.id}/log`, Buffer.from(log), 'text/plain', 12, TIMEOUTS.idleMs * 0.5),
+      drip(`/chatbot-api/chats/`, Buffer.from(JSON.stringify({ title: 'x'.repeat(100) })), 'application/json', 12, TIMEOUTS.idleMs * 0.5),
+    ]);
+    expect(raw).toBe(200);
+    expect(json).toBe(408);
+  });
 });

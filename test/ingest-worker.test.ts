@@ -73,3 +73,23 @@ test('a source that fails in the middle of a worker upload leaves the previous c
   const next = await ingestContext(deps, chat.id, { buildDetails: { number: 3, consoleLog: buildLog(30_000) } }, { inline: false });
   expect(next.logLineCount).toBe(30_007);
 });
+
+test.each([
+  ['in the worker', false],
+  ['on the calling thread', true],
+])('a backend stopping stops an upload whose body was read (%s): its context is discarded, the previous one stays', async (_where, inline) => {
+  const { Lifecycle } = await import('../backend/lifecycle.js');
+  const lifecycle = new Lifecycle();
+  const chat = await createChat(db, 'u', `stop-${String(inline)}`);
+  const first = await ingestContext(deps, chat.id, { buildDetails: { number: 1, consoleLog: buildLog(100) } });
+  // A JSON upload: the whole log is in memory, no connection to cut; only the stop ends it.
+  const upload = ingestContext({ ...deps, lifecycle }, chat.id, { buildDetails: { number: 2, consoleLog: buildLog(60_000) } }, { inline });
+  const started = Date.now();
+  while (lifecycle.activeUploads().length === 0 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 1));
+  expect(lifecycle.activeUploads()).toHaveLength(1);
+  lifecycle.stopUploads();
+  await expect(upload).rejects.toThrow('the backend is stopping: upload cut');
+  expect(lifecycle.activeUploads()).toEqual([]);
+  expect((await currentContext(db, chat.id))!.id).toBe(first.contextId);
+  expect(await db('contexts').where({ chat_id: chat.id, state: 'building' }).count({ n: '*' }).first()).toEqual({ n: 0 });
+});

@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createLocalEngine } from '../backend/answer/local.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
-import { createContextService } from '../backend/routes/context.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 import { startTestBackend } from './helpers/backend.js';
 import type { TestBackend } from './helpers/backend.js';
@@ -47,12 +45,10 @@ describe.each(dialects)('offline answers from an uploaded build on $name', (dial
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-local-answers-'));
-    const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
     backend = await startTestBackend(dialect, {
       dataDir,
       deps: {
         engine: createLocalEngine({ typingDelayMs: 0 }),
-        context,
       },
     });
     chat = (await (await backend.request(user, 'POST', '/chats/', { title: 'api #7' })).json()) as Chat;

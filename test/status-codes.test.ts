@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startController, type RunningController } from '../controller/app.js';
 import { loadControllerConfig } from '../controller/config.js';
-import { createContextService } from '../backend/routes/context.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import type { Embedder } from '../backend/retrieval/embed.js';
 import { startTestBackend, type TestBackend } from './helpers/backend.js';
@@ -175,7 +174,7 @@ describe('uploads refused for load (issue 24 points 8 and 9)', () => {
     const embedder = heldEmbedder();
     const dataDir = path.join(dir, 'backend-held');
     fs.mkdirSync(dataDir, { recursive: true });
-    const backend = await startTestBackend(sqlite, { secret: SECRET, dataDir, deps: { context: createContextService({ dataDir, embedder, uploadsMax: 1 }) } });
+    const backend = await startTestBackend(sqlite, { secret: SECRET, dataDir, context: { embedder, uploadsMax: 1 } });
     // Two controllers on the one backend: one lets two uploads through at once, one only one.
     const wide = await startController(controllerConfig(backend.url, { CONTROLLER_UPLOADS_MAX: '2' }), { logger: pino({ level: 'silent' }) });
     const narrow = await startController(controllerConfig(backend.url, { CONTROLLER_UPLOADS_MAX: '1' }), { logger: pino({ level: 'silent' }) });
@@ -274,7 +273,7 @@ describe('a full disk is 503 saying so (issue 24 point 9)', () => {
     const inner = new LocalEmbedder();
     const full = Object.create(inner) as Embedder;
     full.embed = () => Promise.reject(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
-    const backend = await startTestBackend(sqlite, { secret: SECRET, dataDir, deps: { context: createContextService({ dataDir, embedder: full }) } });
+    const backend = await startTestBackend(sqlite, { secret: SECRET, dataDir, context: { embedder: full } });
     try {
       const chat = (await (await backend.request('u', 'POST', '/chats/', { title: 'x' })).json()) as { id: number };
       const reply = await backend.request('u', 'POST', `/context/${chat.id}`, { ciContext: { buildDetails: { consoleLog: 'ERROR: build failed\n'.repeat(50) } } });

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createContextService, UPLOAD_RETRY_AFTER_S, type ContextService } from '../backend/routes/context.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
+import { UPLOAD_RETRY_AFTER_S } from '../backend/routes/context.js';
+import type { ContextService } from '../backend/services/context.js';
 import { testDialects } from './helpers/databases.js';
 import { startTestBackend, type TestBackend } from './helpers/backend.js';
 import { until } from './helpers/poll.js';
@@ -55,8 +55,8 @@ describe.each(dialects)('context upload cap on $name', (dialect) => {
   let context: ContextService;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-cap-'));
-    context = createContextService({ dataDir, embedder: new LocalEmbedder(), uploadsMax: 2 });
-    backend = await startTestBackend(dialect, { dataDir, deps: { context } });
+    backend = await startTestBackend(dialect, { dataDir, context: { uploadsMax: 2 } });
+    context = backend.context;
   });
   afterAll(async () => {
     await backend?.close();

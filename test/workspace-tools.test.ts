@@ -22,8 +22,6 @@ import { makeSnippetHome, type SnippetHome } from './fixtures/snippet-home/build
 import { signToken, startTestBackend } from './helpers/backend.js';
 import { testDialects } from './helpers/databases.js';
 import { collectEvents, textOf } from './helpers/sse.js';
-import { LocalEmbedder } from '../backend/retrieval/embed.js';
-import { createContextService } from '../backend/routes/context.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
 
 const SECRET = randomBytes(32).toString('hex');
@@ -212,7 +210,6 @@ describe('the controller checks the tool token', () => {
 describe.each(dialects)('the whole way on $name: controller -> backend -> openai engine -> controller tools', (dialect) => {
   test("the pair's sources record the tool calls of the chat's user", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-tools-backend-'));
-    const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
     // The controller's URL is known once it listens: the engine reads it through this holder.
     const holder: { url?: string } = {};
     const tools: ToolSettings = { controllerUrl: '', jwtSecret: SECRET, maxCalls: 3, tokenBudget: 3000 };
@@ -222,7 +219,6 @@ describe.each(dialects)('the whole way on $name: controller -> backend -> openai
       dataDir,
       deps: {
         engine: createOpenAIEngine({ apiKey: 'sk-test', baseURL: model.baseURL, model: 'fake-model', contextTokens: 8000, tools }),
-        context,
       },
     });
     const config = loadControllerConfig({

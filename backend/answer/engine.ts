@@ -1,4 +1,5 @@
 import type { CiContext, LogExcerpt, Source } from '../../protocol/types.js';
+import type { LogNotKept } from '../store/contexts.js';
 
 /** One earlier exchange of the chat, oldest first, as the engine sees it. */
 export interface HistoryTurn {
@@ -20,6 +21,11 @@ export interface ChatContext {
   uploadedAt: string;
   /** Number of lines of the stored log; 0 when the upload held no log. */
   logLineCount: number;
+  /**
+   * Lines of a big log the context does not hold (the bounded store, issue 28): answers that
+   * rest on the log say so (`notKeptSentence`). Absent when the whole log is held.
+   */
+  logNotKept?: LogNotKept;
   /** The analyzer's ranked failure excerpts of the log, computed at upload, with their text. */
   failureExcerpts: (LogExcerpt & { text: string })[];
   /** Hybrid retrieval over the log's chunks (vector + exact terms); [] when there is no log. */

@@ -477,3 +477,21 @@ export function exitCodeMeaning(code: number): string | undefined {
       return undefined;
   }
 }
+
+const thousands = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * What a big log's context does not hold, as the sentence an answer resting on the log adds
+ * (the bounded store, issue 28): "Lines 1,204-2,980,511 of 3,000,000 were not kept: ...".
+ */
+export function notKeptSentence(notKept: NonNullable<ChatContext['logNotKept']>): string {
+  const shown = notKept.ranges.slice(0, 3).map(([a, b]) => (a === b ? thousands(a) : `${thousands(a)}-${thousands(b)}`));
+  const more = notKept.ranges.length - shown.length;
+  const which = `${shown.join(', ')}${more > 0 ? ` and ${more} more range${more === 1 ? '' : 's'}` : ''}`;
+  const mib = (notKept.chars / 1048576).toFixed(notKept.chars >= 10 * 1048576 ? 0 : 1);
+  return (
+    `Lines ${which} of ${thousands(notKept.totalLines)} were not kept (${thousands(notKept.lines)} lines, ${mib} MiB): ` +
+    'this context holds the log\'s first and last parts, the failing steps\' lines and the ranked failure excerpts ' +
+    '(limits CONTEXT_LOG_HEAD_MIB / CONTEXT_LOG_TAIL_MIB / CONTEXT_LOG_MIDDLE_MIB), so what those lines said is not in this answer.'
+  );
+}

@@ -7,7 +7,7 @@ import type { BuildSummary, CiContext, PluginInfo } from '../../protocol/types.j
 import { pluginList } from '../../protocol/schemas.js';
 import type { ChatContext, HistoryTurn } from './engine.js';
 import { buildLabel, ciVersionOf, fromCiServer, formatDuration, jobNameOf, normalizePluginName, showValue, systemFacts } from './facts.js';
-import { cite, clip } from './logtext.js';
+import { cite, clip, notKeptSentence } from './logtext.js';
 import { saneCiContext } from './sanitize.js';
 import { findingFor } from './local/findingText.js';
 import type { FailingStep, Finding } from '../../protocol/types.js';
@@ -398,7 +398,9 @@ export function buildPrompt(input: PromptInput): Prompt {
     const pluginChars = Math.max(200, Math.floor(budget * 4 * (aboutPlugins ? 0.5 : 0.25)));
     const lines = contextFactLines(saneCiContext(input.context.ciContext), pluginChars, input.question);
     const header = `## CI context (uploaded ${input.context.uploadedAt}; the build log has ${input.context.logLineCount} lines)`;
-    const all = [header, ...lines];
+    // A big log's context does not hold all of it: the model must know which lines it cannot see.
+    const notKept = input.context.logNotKept ? [notKeptSentence(input.context.logNotKept)] : [];
+    const all = [header, ...notKept, ...lines];
     while (all.length > 1 && estimateTokens(all.join('\n')) + 2 > remaining) all.pop();
     factsText = all.length > 1 || lines.length === 0 ? all.join('\n') : '';
   } else {

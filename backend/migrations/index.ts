@@ -9,6 +9,8 @@ import * as m007 from './007_context_terms.js';
 import * as m008 from './008_replica_owners.js';
 import * as m009 from './009_chat_job.js';
 import * as m010 from './010_identifier_collation.js';
+import * as m011 from './011_canonical_contexts.js';
+import * as m012 from './012_context_log_not_kept.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,6 +32,8 @@ export const migrations: [string, Migration][] = [
   ['008_replica_owners', m008],
   ['009_chat_job', m009],
   ['010_identifier_collation', m010],
+  ['011_canonical_contexts', m011],
+  ['012_context_log_not_kept', m012],
 ];
 
 // Each migration is listed as `{ file }`: knex's own CLI prints pending migrations by their

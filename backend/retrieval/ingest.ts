@@ -20,9 +20,12 @@ import {
 import { splitLines } from './chunk.js';
 import { LocalEmbedder } from './embed.js';
 import { INLINE_MAX_CHARS, IngestPool } from './ingestPool.js';
-import type { ChunkRow } from './logIngest.js';
+import type { ChunkRow, LogKeepLimits, LogNotKept } from './logIngest.js';
 import type { ContextDeps } from './retrieve.js';
 import { WorkerIndexBuilder } from './vectorIndex.js';
+
+/** Rows whose terms are indexed between two turns of the event loop (issue 28: no upload stalls other requests). */
+const TERM_ROWS_PER_TURN = 32;
 
 /** The stored context keeps the log text itself up to this size; above, only its tail. */
 export const STORED_LOG_MAX_CHARS = 2 * 1024 * 1024;
@@ -30,6 +33,14 @@ export const STORED_LOG_MAX_CHARS = 2 * 1024 * 1024;
 export const STORED_TAIL_LINES = 1000;
 /** Longest line kept in excerpts and in a stored tail (a 10 MB line must not make a 10 MB row). */
 export const STORED_LINE_MAX_CHARS = 2000;
+
+const MiB = 1024 * 1024;
+/** CONTEXT_LOG_{HEAD,TAIL,MIDDLE}_MIB in characters (logIngest.ts LogKeepLimits). */
+export function logKeepLimits(headMib: number, tailMib: number, middleMib: number): LogKeepLimits {
+  return { headChars: headMib * MiB, tailChars: tailMib * MiB, middleChars: middleMib * MiB };
+}
+/** What a context keeps of a big log unless CONTEXT_LOG_*_MIB say otherwise: 16 + 16 MiB whole, 8 MiB between. */
+export const DEFAULT_LOG_KEEP: LogKeepLimits = logKeepLimits(16, 16, 8);
 
 export interface IngestResult {
   contextId: number;
@@ -39,6 +50,8 @@ export interface IngestResult {
   logLineCount: number;
   chunkCount: number;
   failureExcerpts: StoredExcerpt[];
+  /** What the context does not hold of a log over the keep limits. */
+  logNotKept?: LogNotKept;
 }
 
 /** Raised when the chat disappeared during the upload (deleted meanwhile). */
@@ -161,22 +174,31 @@ export async function ingestLog(
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);
     throw err;
   }
-  deps.lifecycle?.uploadStarted(contextId);
+  // Stopped when the backend stops (server.ts): the upload then discards its context below.
+  const stop = new AbortController();
+  deps.lifecycle?.uploadStarted(contextId, () => stop.abort(new Error('the backend is stopping: upload cut')));
   const builder = new WorkerIndexBuilder(embedder.dim);
   try {
     let chunkCount = 0;
     let lineCount = 0;
     let failureExcerpts: StoredExcerpt[] = [];
+    let logNotKept: LogNotKept | undefined;
     const terms = new TermPostings();
     if (log) {
       // The local embedder is pure computation: the worker runs its own copy (any other, such as
       // a remote API or a subclass, embeds here).
       const local = Object.getPrototypeOf(embedder) === LocalEmbedder.prototype;
       const onRows = async (rows: ChunkRow[]) => {
+        stop.signal.throwIfAborted();
         const vectors = local ? rows.map((r) => r.embedding ?? new Float32Array(embedder.dim)) : await embedder.embed(rows.map((r) => r.text));
         // The index worker inserts these while this thread writes the rows.
         builder.add(vectors);
-        for (const r of rows) terms.add(r.seq, r.terms);
+        // A batch's terms are tens of thousands of map updates: other requests get turns between slices.
+        for (let k = 0; k < rows.length; k++) {
+          const r = rows[k]!;
+          terms.add(r.seq, r.terms);
+          if (k % TERM_ROWS_PER_TURN === TERM_ROWS_PER_TURN - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+        }
         await insertChunks(
           db,
           contextId,
@@ -194,14 +216,18 @@ export async function ingestLog(
           storedMaxChars: STORED_LOG_MAX_CHARS,
           tailLines: STORED_TAIL_LINES,
           lineMaxChars: STORED_LINE_MAX_CHARS,
+          keep: deps.logKeep ?? DEFAULT_LOG_KEEP,
         },
         toAsync(log.pieces),
         onRows,
         inline,
+        stop.signal,
       );
+      stop.signal.throwIfAborted();
       await insertTerms(db, contextId, terms, chunkCount);
       lineCount = summary.lineCount;
       failureExcerpts = summary.excerpts;
+      logNotKept = summary.notKept;
       const buildDetails = { ...(stored.buildDetails ?? {}) };
       if (summary.storedLog !== undefined) buildDetails[log.field] = summary.storedLog;
       else buildDetails.consoleLogTail = summary.storedTail ?? '';
@@ -215,13 +241,14 @@ export async function ingestLog(
       logLineCount: lineCount,
       chunkCount,
       failureExcerpts,
+      logNotKept: logNotKept ?? null,
     });
     if (uploadedAt === null) throw new ChatGone(`chat ${chatId} is gone`);
     await deps.indexes.install(
       { chatId, contextId, uploadedAt, embedderId: embedder.id, dim: embedder.dim, count: chunkCount },
       builder,
     );
-    return { contextId, ciContext: stored, uploadedAt, logLineCount: lineCount, chunkCount, failureExcerpts };
+    return { contextId, ciContext: stored, uploadedAt, logLineCount: lineCount, chunkCount, failureExcerpts, ...(logNotKept ? { logNotKept } : {}) };
   } catch (err) {
     await discardContext(db, contextId).catch(() => undefined);
     if (isForeignKeyError(err)) throw new ChatGone(`chat ${chatId} is gone`);

@@ -22,9 +22,20 @@ type FromWorker =
   | { type: 'done'; job: number; summary: LogIngestSummary }
   | { type: 'error'; job: number; message: string };
 
-/** The worker thread: ingestWorker.ts, compiled or (from the sources) through tsx. */
-function startWorker(): Worker {
-  return startModuleWorker(import.meta.url, 'ingestWorker');
+/**
+ * The worker thread: ingestWorker.ts, compiled or (from the sources) through tsx. Its heap is
+ * capped (`heapMb` old generation, an 8 MB young one): what an upload holds live is bounded (the
+ * bounded store's tail and middle, the analyzer's blocks, a batch of rows), but left to its own
+ * heuristics V8 let the heap grow with the garbage of a big log (issue 28: backend +340 MB at
+ * the peak of a 300 MB upload).
+ */
+function startWorker(heapMb: number | undefined): Worker {
+  return startModuleWorker(import.meta.url, 'ingestWorker', heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 8 } });
+}
+
+/** The ingest worker's heap for keep limits: room for the tail and middle text kept live (about 2 bytes of heap per character), plus a base. */
+export function ingestHeapMb(keep: { tailChars: number; middleChars: number }): number {
+  return 128 + Math.ceil((2 * (keep.tailChars + keep.middleChars)) / (1024 * 1024));
 }
 
 export class IngestPool {
@@ -35,7 +46,11 @@ export class IngestPool {
   /** Workers started so far (for tests and benchmarks). */
   started = 0;
 
-  constructor(private readonly maxIdle = 1) {}
+  constructor(
+    private readonly maxIdle = 1,
+    /** The worker's old-generation heap cap in MB (ingestHeapMb); undefined: V8's default. */
+    private readonly heapMb?: number,
+  ) {}
 
   /**
    * Ingests a log arriving as pieces (text or UTF-8 bytes). `onRows` gets each batch of rows in
@@ -48,8 +63,10 @@ export class IngestPool {
     source: AsyncIterable<string | Uint8Array>,
     onRows: (rows: ChunkRow[]) => Promise<void>,
     inline = false,
+    /** Aborted: the job ends at once (the worker is dropped) and the signal's reason is thrown. */
+    signal?: AbortSignal,
   ): Promise<LogIngestSummary> {
-    if (inline) return runInline(options, source, onRows);
+    if (inline) return runInline(options, source, onRows, signal);
     const worker = this.acquire();
     const job = this.nextJob++;
     let inFlight = 0;
@@ -70,7 +87,8 @@ export class IngestPool {
       finish(undefined as unknown as LogIngestSummary);
     };
     const onMessage = (m: FromWorker) => {
-      if (m.job !== job) return;
+      // job 0: the worker's module failed to load (moduleWorker.ts); its cause, not just "exited"
+      if (m.job !== job && !(m.job === 0 && m.type === 'error')) return;
       if (m.type === 'consumed') {
         inFlight--;
         poke();
@@ -93,6 +111,9 @@ export class IngestPool {
       }
     };
     const onError = (err: Error) => fail(err);
+    const onAbort = () => fail(signal?.reason instanceof Error ? signal.reason : new Error('ingestion stopped'));
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     const onExit = () => fail(new Error('ingest worker exited'));
     worker.on('message', onMessage);
     worker.on('error', onError);
@@ -119,6 +140,7 @@ export class IngestPool {
       ok = true;
       return summary;
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -133,7 +155,7 @@ export class IngestPool {
       return worker;
     }
     this.started++;
-    return startWorker();
+    return startWorker(this.heapMb);
   }
 
   private release(worker: Worker, healthy: boolean): void {
@@ -161,13 +183,19 @@ function* cut(text: string): Generator<string> {
   for (let i = 0; i < text.length; i += PIECE_CHARS) yield text.slice(i, i + PIECE_CHARS);
 }
 
-async function runInline(options: LogIngestOptions, source: AsyncIterable<string | Uint8Array>, onRows: (rows: ChunkRow[]) => Promise<void>): Promise<LogIngestSummary> {
+async function runInline(
+  options: LogIngestOptions,
+  source: AsyncIterable<string | Uint8Array>,
+  onRows: (rows: ChunkRow[]) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<LogIngestSummary> {
   const queue: ChunkRow[][] = [];
   const ingest = new LogIngest(options, (rows) => queue.push(rows));
   const drain = async () => {
     while (queue.length > 0) await onRows(queue.shift()!);
   };
   for await (const piece of source) {
+    signal?.throwIfAborted();
     if (typeof piece === 'string') ingest.pushText(piece);
     else ingest.pushBytes(piece);
     await drain();

@@ -4,11 +4,11 @@
  * rebuilt from the database when it does not match, so any backend replica answers any chat.
  */
 import type { IngestPool } from './ingestPool.js';
+import type { LogKeepLimits } from './logIngest.js';
 import type { ChatContext, LogPassage } from '../answer/engine.js';
 import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from '../db.js';
 import { isoTime } from '../time.js';
-import { normaliseCiContext } from '../../protocol/schemas.js';
 import { chunksBySeq, chunksWithTerm, chunkVectors, currentContext, type ContextRecord } from '../store/contexts.js';
 import type { Embedder } from './embed.js';
 import { containsTerm, extractTerms, hybridRank } from './terms.js';
@@ -25,6 +25,8 @@ export interface ContextDeps {
   lifecycle?: Lifecycle;
   /** Where uploads' CPU work runs (default: one pool per process). */
   ingestPool?: IngestPool;
+  /** What a context keeps of a big log (default DEFAULT_LOG_KEEP, ingest.ts). */
+  logKeep?: LogKeepLimits;
 }
 
 /** The context dependencies of one backend process (one index cache under DATA_DIR/index/). */
@@ -122,10 +124,11 @@ export async function loadChatContext(deps: ContextDeps, chatId: number): Promis
   const context = await currentContext(deps.db, chatId);
   if (!context) return null;
   return {
-    // Contexts stored before the canonical names (older aliases) are read in the canonical form.
-    ciContext: normaliseCiContext(context.ciContext),
+    // Stored canonical: by the codec on upload, and by migration 011 for older contexts.
+    ciContext: context.ciContext,
     uploadedAt: isoTime(context.uploadedAt),
     logLineCount: context.logLineCount,
+    ...(context.logNotKept ? { logNotKept: context.logNotKept } : {}),
     failureExcerpts: context.failureExcerpts,
     retrieve: (query, k) => retrieveFromContext(deps, context, query, k),
   };

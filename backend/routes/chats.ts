@@ -4,7 +4,7 @@ import { createChatBodySchema, renameChatBodySchema } from '../../protocol/schem
 import type { AppDeps } from '../deps.js';
 import { userIdOf } from '../auth.js';
 import { NotFound } from '../errors.js';
-import { MiB, idParam, pagination, readJsonBody, validate } from '../http.js';
+import { idParam, inputOf, pageQuery, validate, type PageQuery } from '../http.js';
 import { createChat, deleteChat, listChats, renameChat } from '../store/chats.js';
 import { listChatPairs } from '../store/pairs.js';
 
@@ -14,43 +14,44 @@ export type CreateChatBody = z.infer<typeof createChatBody>;
 export const renameChatBody = renameChatBodySchema;
 export type RenameChatBody = z.infer<typeof renameChatBody>;
 
-const BODY_LIMIT = 1 * MiB;
-
 export function chatNotFound(id: string | undefined): NotFound {
   return new NotFound(`Chat ${id ?? ''} not found.`);
 }
 
-/** The five chat endpoints of CONTRACT section 2. */
+/**
+ * The five chat endpoints of CONTRACT section 2. Paths are declared without the trailing slash:
+ * the router serves both (test/trailing-slash.test.ts).
+ */
 export function registerChatRoutes(router: Router, deps: AppDeps): void {
-  router.post(['/chats', '/chats/'], async (ctx) => {
-    const body = validate(createChatBody, await readJsonBody(ctx, BODY_LIMIT));
+  router.post('/chats', validate({ body: createChatBody }), async (ctx) => {
+    const { body } = inputOf<CreateChatBody>(ctx);
     ctx.status = 201;
     ctx.body = await createChat(deps.db, userIdOf(ctx), body.title ?? 'New Chat');
   });
 
-  router.get(['/chats', '/chats/'], async (ctx) => {
-    const { limit, offset } = pagination(ctx);
+  router.get('/chats', validate({ query: pageQuery }), async (ctx) => {
+    const { limit, offset } = inputOf<undefined, PageQuery>(ctx).query;
     ctx.body = await listChats(deps.db, userIdOf(ctx), limit, offset);
   });
 
-  router.get(['/chats/:chatId', '/chats/:chatId/'], async (ctx) => {
+  router.get('/chats/:chatId', validate({ query: pageQuery }), async (ctx) => {
     const chatId = idParam(ctx.params.chatId);
-    const { limit, offset } = pagination(ctx);
+    const { limit, offset } = inputOf<undefined, PageQuery>(ctx).query;
     const page = chatId === null ? null : await listChatPairs(deps.db, userIdOf(ctx), chatId, limit, offset);
     if (!page) throw chatNotFound(ctx.params.chatId);
     ctx.body = page;
   });
 
-  router.put(['/chats/:chatId/title', '/chats/:chatId/title/'], async (ctx) => {
+  router.put('/chats/:chatId/title', validate({ body: renameChatBody }), async (ctx) => {
     const chatId = idParam(ctx.params.chatId);
     if (chatId === null) throw chatNotFound(ctx.params.chatId);
-    const body = validate(renameChatBody, await readJsonBody(ctx, BODY_LIMIT));
+    const { body } = inputOf<RenameChatBody>(ctx);
     const chat = await renameChat(deps.db, userIdOf(ctx), chatId, body.new_title);
     if (!chat) throw chatNotFound(ctx.params.chatId);
     ctx.body = chat;
   });
 
-  router.delete(['/chats/:chatId', '/chats/:chatId/'], async (ctx) => {
+  router.delete('/chats/:chatId', async (ctx) => {
     const chatId = idParam(ctx.params.chatId);
     if (chatId === null || !(await deleteChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
     // A stream of this chat running here ends with `error` "The chat was deleted." (one on

@@ -1,28 +1,17 @@
 import type Router from '@koa/router';
-import type { z } from 'zod';
-import type { RouteGroup } from '../deps.js';
-import type { Context } from 'koa';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import type { Context, Next } from 'koa';
 import { userIdOf } from '../auth.js';
 import { BadRequest, ServiceUnavailable, UnsupportedMediaType, Unprocessable } from '../errors.js';
 import { dropRestOfBody } from '../../http/server.js';
-import { MiB, idParam, intQuery, readJsonBody, validate } from '../http.js';
+import { MiB, idParam, inputOf, parseInput, queryInt, validate } from '../http.js';
 import { ChatGone, ingestContext, ingestLog } from '../retrieval/ingest.js';
-import { IngestPool } from '../retrieval/ingestPool.js';
-import type { ChatContext } from '../answer/engine.js';
-import type { Db } from '../db.js';
-import type { Lifecycle } from '../lifecycle.js';
-import type { Embedder } from '../retrieval/embed.js';
-import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
-import { VectorIndexCache } from '../retrieval/vectorIndex.js';
 import { findChat } from '../store/chats.js';
 import { currentContext, lastUploadAt, logLines } from '../store/contexts.js';
 import { isoTime } from '../time.js';
 import type { CiContext } from '../../protocol/types.js';
-import {
-  ciContextSchema as ciContextWireSchema,
-  normaliseCiContext as normaliseWire,
-  uploadContextBodySchema,
-} from '../../protocol/schemas.js';
+import { ciContextSchema as ciContextWireSchema, uploadContextBodySchema } from '../../protocol/schemas.js';
 import { chatNotFound } from './chats.js';
 import { createGunzip } from 'node:zlib';
 import { requestLog } from '../../http/request.js';
@@ -43,7 +32,7 @@ export function contextOfHeader(header: string): CiContext {
   } catch {
     throw new BadRequest('X-Cichat-Context: not base64url-encoded JSON');
   }
-  const ci = normaliseCiContext(validate(uploadContextBody, { ciContext: parsed }));
+  const ci = normaliseCiContext(parseInput(uploadContextBody, { ciContext: parsed }));
   if (ci.buildDetails && (ci.buildDetails.consoleLog !== undefined || ci.buildDetails.consoleLogTail !== undefined)) {
     throw new Unprocessable('X-Cichat-Context: the log is the body; leave buildDetails.consoleLog out of the header');
   }
@@ -87,192 +76,138 @@ async function nonEmpty(source: AsyncIterable<Uint8Array>): Promise<AsyncIterabl
 export const CONTEXT_BODY_LIMIT = 64 * MiB;
 
 /**
- * The CiContext schema and its normaliser are wire shape (protocol/schemas.ts): the canonical
- * names and the aliases are type-checked there; the stored form is canonical.
+ * The CiContext codec is wire shape (protocol/ciContext.ts): it type-checks the canonical names
+ * and the aliases and outputs the canonical form, which is what is stored.
  */
 export const ciContextSchema = ciContextWireSchema;
 export const uploadContextBody = uploadContextBodySchema;
 export type UploadContextBody = z.infer<typeof uploadContextBody>;
 
-/** The uploaded object as the canonical CiContext of CONTRACT section 2. */
+/** The uploaded object (validated: already the canonical CiContext of CONTRACT section 2). */
 export function normaliseCiContext(body: UploadContextBody): CiContext {
-  return normaliseWire(body.ciContext ?? body.jenkinsContext);
+  return body.ciContext ?? body.jenkinsContext ?? {};
 }
 
 /** Lines one `GET /context/{chat_id}/log` answers at most. */
 export const LOG_READ_MAX_LINES = 2000;
 
-/** Context uploads processed at once by one process unless CONTEXT_UPLOADS_MAX says otherwise. */
-export const DEFAULT_CONTEXT_UPLOADS_MAX = 1;
+/** `GET /context/{chat_id}/log?from&to`: lines `from` (>= 1, default 1) to `to` (default: as many as one read gives). */
+export const logRangeQuery = z
+  .object({ from: queryInt(1, 1), to: queryInt(1, 0) })
+  .transform(({ from, to }, ctx) => {
+    const last = to === 0 ? from + LOG_READ_MAX_LINES - 1 : to;
+    if (last < from) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be between ${from} and ${Number.MAX_SAFE_INTEGER}` });
+    else if (last - from + 1 > LOG_READ_MAX_LINES) ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${LOG_READ_MAX_LINES} lines at once (from ${from}, to at most ${from + LOG_READ_MAX_LINES - 1})` });
+    return { from, to: last };
+  });
+export type LogRangeQuery = z.infer<typeof logRangeQuery>;
+
 /** Seconds a refused upload is told to wait (Retry-After). */
 export const UPLOAD_RETRY_AFTER_S = 5;
 
-/** A count of the uploads in progress, refused beyond `max`. */
-export class UploadSlots {
-  private used = 0;
-  constructor(readonly max: number) {}
-  tryTake(): boolean {
-    if (this.used >= this.max) return false;
-    this.used++;
-    return true;
-  }
-  release(): void {
-    this.used = Math.max(0, this.used - 1);
-  }
-  get inUse(): number {
-    return this.used;
-  }
-}
-
 /** POST /context/{chat_id}/, GET /context/{chat_id}/last-upload and GET /context/{chat_id}/log (CONTRACT section 2). */
-export function contextRoutes(contextDeps: ContextDeps, slots = new UploadSlots(DEFAULT_CONTEXT_UPLOADS_MAX)): RouteGroup {
-  return (router: Router, deps) => {
-    /**
-     * Runs an upload of the caller's chat inside an upload slot. Nothing of the body is read for
-     * a chat that is not the caller's; beyond the cap the upload is refused before any of it is
-     * read (the rest dropped unread, as for a 413, and never a reset under the sender: the
-     * controller relays this 503, not a 502).
-     */
-    const inUploadSlot = async (ctx: Context, handler: (ctx: Context, chatId: number) => Promise<void>): Promise<void> => {
-      const chatId = idParam(ctx.params.chatId);
-      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) {
-        ctx.req.resume();
-        throw chatNotFound(ctx.params.chatId);
-      }
-      if (!slots.tryTake()) {
-        dropRestOfBody(ctx.req, ctx.res);
-        ctx.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
-        throw new ServiceUnavailable(
-          `This backend is already processing ${slots.max} context upload${slots.max === 1 ? '' : 's'} (CONTEXT_UPLOADS_MAX): retry in ${UPLOAD_RETRY_AFTER_S} s.`,
-        );
-      }
-      try {
-        await handler(ctx, chatId);
-      } finally {
-        slots.release();
-      }
-    };
-
-    router.post(['/context/:chatId', '/context/:chatId/'], async (ctx) => inUploadSlot(ctx, upload));
-
-    const upload = async (ctx: Context, chatId: number) => {
-      const body = validate(uploadContextBody, await readJsonBody(ctx, CONTEXT_BODY_LIMIT));
-      const ci = normaliseCiContext(body);
-      // An empty log would replace the chat's log with nothing (a pipeline whose download
-      // failed: `curl ... | cichat context upload`): refused, the chat keeps its context.
-      const sentLog = ci.buildDetails?.consoleLog;
-      if (typeof sentLog === 'string' && sentLog.trim() === '') {
-        throw new Unprocessable("buildDetails.consoleLog: the log is empty; nothing was stored and the chat keeps its previous context");
-      }
-      try {
-        const result = await ingestContext(contextDeps, chatId, ci);
-        requestLog(deps.log).info(
-          { chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount },
-          'context uploaded',
-        );
-        ctx.body = { success: true, received_data: result.ciContext };
-      } catch (err) {
-        if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
-        throw err;
-      }
-    };
-
-    // The raw log as the body (text/plain, optionally gzip), streamed into the ingest worker:
-    // any size, never held whole (issue 28). Facts beside the log: the X-Cichat-Context header.
-    router.post(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => inUploadSlot(ctx, uploadLog));
-
-    const uploadLog = async (ctx: Context, chatId: number) => {
-      const type = (ctx.get('content-type') || 'text/plain').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'text/plain' && type !== 'application/octet-stream') {
-        dropRestOfBody(ctx.req, ctx.res);
-        throw new UnsupportedMediaType(`Content-Type ${type}: send the log as text/plain (or application/octet-stream), optionally with Content-Encoding: gzip`);
-      }
-      const ci = contextOfHeader(ctx.get('x-cichat-context'));
-      let source: AsyncIterable<Uint8Array> | null;
-      try {
-        source = await nonEmpty(bodyStream(ctx));
-      } catch (err) {
-        throw gzipError(err) ?? err;
-      }
-      if (source === null) {
-        throw new Unprocessable('the log is empty; nothing was stored and the chat keeps its previous context');
-      }
-      try {
-        const result = await ingestLog(contextDeps, chatId, ci, { field: 'consoleLog', pieces: source }, { inline: false });
-        requestLog(deps.log).info({ chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount }, 'context log uploaded');
-        ctx.body = { success: true, received_data: result.ciContext, log_lines: result.logLineCount };
-      } catch (err) {
-        if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
-        throw gzipError(err) ?? err;
-      }
-    };
-
-    router.get(['/context/:chatId/last-upload', '/context/:chatId/last-upload/'], async (ctx) => {
-      const chatId = idParam(ctx.params.chatId);
-      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
-      const at = await lastUploadAt(deps.db, chatId);
-      ctx.body = { last_upload_at: at === null ? null : isoTime(at) };
-    });
-
-    // Lines of the chat's stored log, as the answers cite them (the web page's log viewer).
-    router.get(['/context/:chatId/log', '/context/:chatId/log/'], async (ctx) => {
-      const chatId = idParam(ctx.params.chatId);
-      if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
-      const from = intQuery('from', ctx.query.from, 1, 1, Number.MAX_SAFE_INTEGER);
-      const to = intQuery('to', ctx.query.to, from + LOG_READ_MAX_LINES - 1, from, Number.MAX_SAFE_INTEGER);
-      if (to - from + 1 > LOG_READ_MAX_LINES) throw new Unprocessable(`to: at most ${LOG_READ_MAX_LINES} lines at once (from ${from}, to at most ${from + LOG_READ_MAX_LINES - 1})`);
-      const context = await currentContext(deps.db, chatId);
-      const lines = context ? await logLines(deps.db, context.id, from, Math.min(to, context.logLineCount)) : [];
-      ctx.body = { lines, total_lines: context?.logLineCount ?? 0, from, to: Math.min(to, context?.logLineCount ?? 0) };
-    });
+export function registerContextRoutes(router: Router, deps: AppDeps): void {
+  const contextDeps = deps.context.deps;
+  const slots = deps.context.slots;
+  /**
+   * Runs an upload of the caller's chat inside an upload slot. Nothing of the body is read for
+   * a chat that is not the caller's; beyond the cap the upload is refused before any of it is
+   * read (the rest dropped unread, as for a 413, and never a reset under the sender: the
+   * controller relays this 503, not a 502).
+   */
+  const inUploadSlot = async (ctx: Context, handler: (ctx: Context, chatId: number) => Promise<void>): Promise<void> => {
+    const chatId = idParam(ctx.params.chatId);
+    if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) {
+      ctx.req.resume();
+      throw chatNotFound(ctx.params.chatId);
+    }
+    if (!slots.tryTake()) {
+      dropRestOfBody(ctx.req, ctx.res);
+      ctx.set('Retry-After', String(UPLOAD_RETRY_AFTER_S));
+      throw new ServiceUnavailable(
+        `This backend is already processing ${slots.max} context upload${slots.max === 1 ? '' : 's'} (CONTEXT_UPLOADS_MAX): retry in ${UPLOAD_RETRY_AFTER_S} s.`,
+      );
+    }
+    try {
+      await handler(ctx, chatId);
+    } finally {
+      slots.release();
+    }
   };
-}
 
-/** What the backend wires in for context: the routes and the two hooks createApp takes. */
-export interface ContextService {
-  routes: RouteGroup;
-  /** AppDeps.loadContext: the chat's ChatContext for the answer engines. */
-  loadContext(chatId: number): Promise<ChatContext | null>;
-  /** AppDeps.onChatDeleted: drops the chat's index (memory and files under DATA_DIR/index/). */
-  onChatDeleted(chatId: number): Promise<void>;
-  /** The dependencies retrieval runs on (available once the routes are registered or `db` given). */
-  deps(): ContextDeps;
-  /** Uploads being read or ingested now (at most CONTEXT_UPLOADS_MAX). */
-  uploadsInProgress(): number;
-}
+  /** inUploadSlot as route middleware: the body is read and validated inside the slot. */
+  const uploadSlot = (ctx: Context, next: Next) => inUploadSlot(ctx, async () => next());
 
-/**
- * The context part of one backend process. The database is taken from `db`, else from the
- * app's deps when createApp registers the routes, so a caller that builds AppDeps itself
- * (tests) needs no second handle.
- */
-export function createContextService(options: {
-  dataDir: string;
-  embedder: Embedder;
-  db?: Db;
-  lifecycle?: Lifecycle;
-  /** CONTEXT_UPLOADS_MAX: uploads processed at once (default 1); more get 503 with Retry-After. */
-  uploadsMax?: number;
-}): ContextService {
-  const indexes = new VectorIndexCache(options.dataDir);
-  const slots = new UploadSlots(options.uploadsMax ?? DEFAULT_CONTEXT_UPLOADS_MAX);
-  // One ingest worker per upload slot at most (the slots bound how many run at once).
-  const ingestPool = new IngestPool(slots.max);
-  let contextDeps: ContextDeps | undefined = options.db
-    ? { db: options.db, embedder: options.embedder, indexes, ingestPool, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) }
-    : undefined;
-  const deps = (): ContextDeps => {
-    if (!contextDeps) throw new Error('The context routes are not registered yet');
-    return contextDeps;
+  router.post('/context/:chatId', uploadSlot, validate({ body: uploadContextBody, bodyOptions: { limit: CONTEXT_BODY_LIMIT } }), async (ctx) => upload(ctx, Number(ctx.params.chatId)));
+
+  const upload = async (ctx: Context, chatId: number) => {
+    const { body } = inputOf<UploadContextBody>(ctx);
+    const ci = normaliseCiContext(body);
+    // An empty log would replace the chat's log with nothing (a pipeline whose download
+    // failed: `curl ... | cichat context upload`): refused, the chat keeps its context.
+    const sentLog = ci.buildDetails?.consoleLog;
+    if (typeof sentLog === 'string' && sentLog.trim() === '') {
+      throw new Unprocessable("buildDetails.consoleLog: the log is empty; nothing was stored and the chat keeps its previous context");
+    }
+    try {
+      const result = await ingestContext(contextDeps, chatId, ci);
+      requestLog(deps.log).info(
+        { chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount },
+        'context uploaded',
+      );
+      ctx.body = { success: true, received_data: result.ciContext };
+    } catch (err) {
+      if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
+      throw err;
+    }
   };
-  return {
-    routes: (router, appDeps) => {
-      contextDeps ??= { db: appDeps.db, embedder: options.embedder, indexes, ingestPool, lifecycle: appDeps.lifecycle };
-      contextRoutes(contextDeps, slots)(router, appDeps);
-    },
-    loadContext: (chatId) => loadChatContext(deps(), chatId),
-    onChatDeleted: (chatId) => indexes.delete(chatId),
-    deps,
-    uploadsInProgress: () => slots.inUse,
+
+  // The raw log as the body (text/plain, optionally gzip), streamed into the ingest worker:
+  // any size, never held whole (issue 28). Facts beside the log: the X-Cichat-Context header.
+  router.post('/context/:chatId/log', async (ctx) => inUploadSlot(ctx, uploadLog));
+
+  const uploadLog = async (ctx: Context, chatId: number) => {
+    const type = (ctx.get('content-type') || 'text/plain').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'text/plain' && type !== 'application/octet-stream') {
+      dropRestOfBody(ctx.req, ctx.res);
+      throw new UnsupportedMediaType(`Content-Type ${type}: send the log as text/plain (or application/octet-stream), optionally with Content-Encoding: gzip`);
+    }
+    const ci = contextOfHeader(ctx.get('x-cichat-context'));
+    let source: AsyncIterable<Uint8Array> | null;
+    try {
+      source = await nonEmpty(bodyStream(ctx));
+    } catch (err) {
+      throw gzipError(err) ?? err;
+    }
+    if (source === null) {
+      throw new Unprocessable('the log is empty; nothing was stored and the chat keeps its previous context');
+    }
+    try {
+      const result = await ingestLog(contextDeps, chatId, ci, { field: 'consoleLog', pieces: source }, { inline: false });
+      requestLog(deps.log).info({ chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount }, 'context log uploaded');
+      ctx.body = { success: true, received_data: result.ciContext, log_lines: result.logLineCount };
+    } catch (err) {
+      if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
+      throw gzipError(err) ?? err;
+    }
   };
+
+  router.get('/context/:chatId/last-upload', async (ctx) => {
+    const chatId = idParam(ctx.params.chatId);
+    if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
+    const at = await lastUploadAt(deps.db, chatId);
+    ctx.body = { last_upload_at: at === null ? null : isoTime(at) };
+  });
+
+  // Lines of the chat's stored log, as the answers cite them (the web page's log viewer).
+  router.get('/context/:chatId/log', validate({ query: logRangeQuery }), async (ctx) => {
+    const chatId = idParam(ctx.params.chatId);
+    if (chatId === null || !(await findChat(deps.db, userIdOf(ctx), chatId))) throw chatNotFound(ctx.params.chatId);
+    const { from, to } = inputOf<undefined, LogRangeQuery>(ctx).query;
+    const context = await currentContext(deps.db, chatId);
+    const lines = context ? await logLines(deps.db, context.id, from, Math.min(to, context.logLineCount)) : [];
+    // Lines of a big log the context does not hold (the bounded store) are absent: said here.
+    const notKept = (context?.logNotKept?.ranges ?? []).filter(([a, b]) => a <= to && b >= from).map(([a, b]): [number, number] => [Math.max(a, from), Math.min(b, to)]);
+    ctx.body = { lines, total_lines: context?.logLineCount ?? 0, from, to: Math.min(to, context?.logLineCount ?? 0), ...(notKept.length > 0 ? { not_kept: notKept } : {}) };
+  });
 }

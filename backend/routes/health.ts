@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.js';
 /** `GET /healthz`: no token; 200 when the database answers, else 503. */
 export function healthRoutes(deps: AppDeps): Router {
   const router = new Router();
-  router.get(['/healthz', '/healthz/'], async (ctx) => {
+  router.get('/healthz', async (ctx) => {
     try {
       await deps.db.raw('select 1');
       ctx.body = { status: 'ok' };

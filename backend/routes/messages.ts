@@ -5,10 +5,10 @@ import { editMessageBodySchema, sendMessageBodySchema } from '../../protocol/sch
 import type { AppDeps } from '../deps.js';
 import { userIdOf } from '../auth.js';
 import { Conflict, NotFound, Unprocessable } from '../errors.js';
-import { MiB, idParam, readJsonBody, validate } from '../http.js';
+import { idParam, inputOf, validate } from '../http.js';
 import { findChat } from '../store/chats.js';
 import { acquireStreamLease, findVisiblePair, releaseStreamLease } from '../store/pairs.js';
-import { streamAnswer, type AnswerDeps } from '../answer/run.js';
+import { streamAnswer, type AnswerDeps } from '../services/answer.js';
 import { openEventStream } from '../stream.js';
 
 /** The wire schemas (protocol/schemas.ts), which the controller's OpenAPI document describes. */
@@ -17,7 +17,6 @@ export type SendBody = z.infer<typeof sendBody>;
 export const editBody = editMessageBodySchema;
 export type EditBody = z.infer<typeof editBody>;
 
-const BODY_LIMIT = 1 * MiB;
 /** The 409 of a chat with a stream: says when the chat is free at the latest should that stream be dead. */
 export function streamingConflict(chatId: number, until: number | null, now = Date.now()): Conflict {
   const base = `Chat ${chatId} already has an answer streaming: wait for it to finish or stop it.`;
@@ -45,8 +44,8 @@ export function registerMessageRoutes(router: Router, deps: AppDeps): void {
     }
   };
 
-  router.post(['/messages/send', '/messages/send/'], async (ctx) => {
-    const body = validate(sendBody, await readJsonBody(ctx, BODY_LIMIT));
+  router.post('/messages/send', validate({ body: sendBody }), async (ctx) => {
+    const { body } = inputOf<SendBody>(ctx);
     if (body.content.trim() === '') throw new Unprocessable('content: must not be blank');
     const chatId = Number(body.chat_id);
     if (!Number.isSafeInteger(chatId) || !(await findChat(deps.db, userIdOf(ctx), chatId))) {
@@ -62,15 +61,14 @@ export function registerMessageRoutes(router: Router, deps: AppDeps): void {
     return pair;
   };
 
-  router.post(['/messages/:pairId/retry', '/messages/:pairId/retry/'], async (ctx) => {
+  router.post('/messages/:pairId/retry', async (ctx) => {
     const pair = await pairOf(ctx);
     await begin(ctx, Number(pair.chat_id), pair.question, Number(pair.id));
   });
 
-  router.put(['/messages/:pairId/edit', '/messages/:pairId/edit/'], async (ctx) => {
-    const raw = await readJsonBody(ctx, BODY_LIMIT);
+  router.put('/messages/:pairId/edit', validate({ body: editBody }), async (ctx) => {
     const pair = await pairOf(ctx);
-    const body = validate(editBody, raw);
+    const { body } = inputOf<EditBody>(ctx);
     if (body.new_content.trim() === '') throw new Unprocessable('new_content: must not be blank');
     await begin(ctx, Number(pair.chat_id), body.new_content, Number(pair.id));
   });

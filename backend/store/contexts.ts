@@ -20,8 +20,18 @@ export interface ContextRecord {
   logLineCount: number;
   chunkCount: number;
   failureExcerpts: StoredExcerpt[];
+  /** What a big log's context does not hold (migration 012); null when it holds the whole log. */
+  logNotKept: LogNotKept | null;
   embedderId: string;
   dim: number;
+}
+
+/** Lines of a big log the context does not hold (backend/retrieval/logIngest.ts makes it). */
+export interface LogNotKept {
+  lines: number;
+  chars: number;
+  ranges: [number, number][];
+  totalLines: number;
 }
 
 export interface ChunkRow {
@@ -39,6 +49,7 @@ interface ContextRow {
   log_line_count: number | string;
   chunk_count: number | string;
   failure_excerpts: string | object;
+  log_not_kept?: string | object | null;
   embedder_id: string;
   dim: number | string;
 }
@@ -61,6 +72,7 @@ function present(row: ContextRow): ContextRecord {
     logLineCount: Number(row.log_line_count),
     chunkCount: Number(row.chunk_count),
     failureExcerpts: parseJson<StoredExcerpt[]>(row.failure_excerpts),
+    logNotKept: row.log_not_kept === null || row.log_not_kept === undefined ? null : parseJson<LogNotKept>(row.log_not_kept),
     embedderId: row.embedder_id,
     dim: Number(row.dim),
   };
@@ -107,7 +119,9 @@ export function bytesToVector(bytes: Buffer | Uint8Array): Float32Array {
  * statement stays a few MB, under MySQL's max_allowed_packet.
  */
 const MAX_BINDINGS = 8000;
-const CHUNK_ROWS_PER_INSERT = 256;
+// 64 rows (~300 KB) is one SQLite statement of a few ms on the event loop; 256 took up to 170 ms
+// under load and stalled every other request (issue 28, npm run bench -- upload).
+const CHUNK_ROWS_PER_INSERT = 64;
 
 /**
  * Inserts rows as multi-row `INSERT ... VALUES (...), (...)` statements (knex writes SQLite
@@ -249,7 +263,7 @@ export async function finishContext(
   db: Db,
   contextId: number,
   chatId: number,
-  fields: { ciContext: CiContext; logLineCount: number; chunkCount: number; failureExcerpts: StoredExcerpt[] },
+  fields: { ciContext: CiContext; logLineCount: number; chunkCount: number; failureExcerpts: StoredExcerpt[]; logNotKept?: LogNotKept | null },
 ): Promise<number | null> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -264,6 +278,7 @@ export async function finishContext(
             log_line_count: fields.logLineCount,
             chunk_count: fields.chunkCount,
             failure_excerpts: JSON.stringify(fields.failureExcerpts),
+            log_not_kept: fields.logNotKept ? JSON.stringify(fields.logNotKept) : null,
           });
         if (n === 0) return null;
         // The chat list's job and build follow the current context (null when it names none).

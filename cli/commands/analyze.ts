@@ -1,15 +1,26 @@
 /** `cichat analyze`: offline failure excerpts of a build log (no server). */
-import { createReadStream } from 'node:fs';
+import { Command, Option } from 'commander';
+import { intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
-import { LogAnalyzer } from '../../core/log/analyze.js';
-import { baselineFromStream, type Baseline } from '../../core/log/baseline.js';
-import { LineSplitter } from '../../core/log/clean.js';
+import type { LogAnalyzer } from '../../core/log/analyze.js';
+import type { Baseline } from '../../core/log/baseline.js';
 import { colourful, paint, printJson } from '../output.js';
 import { UsageError, UserError } from '../errors.js';
-import { unreadable } from '../stdin.js';
+
+export function analyzeCommand(deps: CommandDeps): Command {
+  return new Command('analyze')
+    .description('offline: the failure excerpts of a build log, ranked, with line numbers (needs no server)')
+    .argument('[file]', 'the log file, "-" or nothing for stdin')
+    .addOption(new Option('--max <n>', 'show at most n excerpts (default 5)').argParser(intArg('--max')))
+    .option('--baseline <file>', "the last passing build's log: excerpts it also printed rank lower, each is marked new or not")
+    .action(async (file: string | undefined, opts: { max?: number; baseline?: string }, cmd: Command) => {
+      await analyzeLog(await deps.ctxOf(cmd), file, opts.max ?? 5, opts.baseline);
+    });
+}
 
 /** Reads the passing log as a stream into line fingerprints (its text is never held whole). */
 async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>): Promise<Baseline> {
+  const [{ createReadStream }, { baselineFromStream }] = await Promise.all([import('node:fs'), import('../../core/log/baseline.js')]);
   try {
     return await baselineFromStream(file === '-' ? stdin : createReadStream(file));
   } catch (err) {
@@ -19,13 +30,20 @@ async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>)
   }
 }
 
-/** Feeds a byte or text stream to the analyzer line by line (UTF-8). */
-async function analyzeStream(source: AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
-  const splitter = new LineSplitter((line) => analyzer.push(line));
-  const decoder = new TextDecoder();
-  for await (const piece of source) splitter.push(typeof piece === 'string' ? piece : decoder.decode(piece, { stream: true }));
-  splitter.push(decoder.decode());
+/**
+ * Feeds a byte or text stream to the analyzer line by line (UTF-8). `open` is called only once the
+ * splitter is loaded: a file stream opened earlier emits its error (no such file) while nothing
+ * listens, an uncaught 'error' event that ended the process with a stack trace.
+ */
+async function analyzeStream(open: () => AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
+  const { ByteLineSplitter } = await import('../../core/log/lines.js');
+  const splitter = new ByteLineSplitter((line) => analyzer.push(line));
+  for await (const piece of open()) splitter.push(piece);
   splitter.end();
+}
+
+async function* asBytes(source: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
+  for await (const piece of source) yield typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
 }
 
 export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number, baselineFile?: string): Promise<void> {
@@ -35,11 +53,19 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   if ((file === undefined || file === '-') && ctx.io.stdin.isTTY) {
     throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
+  const [{ createReadStream }, { LogAnalyzer }, { unreadable, decodeLogStream }] = await Promise.all([
+    import('node:fs'),
+    import('../../core/log/analyze.js'),
+    import('../stdin.js'),
+  ]);
   const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
   const analyzer = new LogAnalyzer({ maxExcerpts: max, ...(baseline ? { baseline } : {}) });
   // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
   try {
-    await analyzeStream(file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file), analyzer);
+    // Decoded as an upload decodes it (gzip, UTF-16, Windows-1252; binary refused): a .gz was analysed as its compressed bytes.
+    const open = () => (file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file));
+    const name = file === undefined || file === '-' ? 'stdin' : file;
+    await analyzeStream(() => decodeLogStream(asBytes(open()), name, (note) => ctx.io.stderr.write(`cichat: ${note}\n`)), analyzer);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw unreadable(file ?? '-', err);

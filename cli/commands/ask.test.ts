@@ -164,11 +164,16 @@ describe('cichat ask', () => {
     });
 
     it('a job without failed builds: its last completed build, said on stderr', async () => {
-      const a = fake({ refuse: (u) => (u.buildNumber === 'lastFailedBuild' ? new ApiError(404, 'Job team/web has no failed build (lastFailedBuild) in JENKINS_HOME: no context was uploaded') : undefined) });
+      const a = fake({
+        refuse: (u) => (u.buildNumber === 'lastFailedBuild' ? new ApiError(404, 'Job team/web has no failed build (lastFailedBuild) in JENKINS_HOME: no context was uploaded') : undefined),
+        received: { buildDetails: { number: 9, result: 'SUCCESS' } },
+      });
       const out = io();
       expect(await run(argv('ask', '--job', 'team/web', 'why did it fail?'), out, a.makeClient)).toBe(0);
       expect(a.calls.uploads.map((u) => u.buildNumber)).toEqual(['lastFailedBuild', 'lastCompletedBuild']);
       expect(out.stderr.text).toContain('team/web has no failed build; taking its last completed build');
+      // the build taken is named as what it is, not as "its last failed build, #9 (SUCCESS)"
+      expect(out.stderr.text).toContain('cichat: team/web: its last completed build, #9 (SUCCESS)\n');
     });
 
     it('without --job, --chat or a log: exit 1 naming what to give, with the watcher\'s recent failures', async () => {

@@ -1,13 +1,12 @@
 /** `cichat ask`: one answer streamed to stdout, after an optional upload of a piped build log. */
+import { Command, Option } from 'commander';
+import { intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
 import type { Source, StreamEvent } from '../../protocol/types.js';
 import { colourful, localTime, paint, printJson } from '../output.js';
-import { MarkdownStream } from '../ui/markdownText.js';
 import { ApiError, InterruptedError, UsageError, UserError } from '../errors.js';
-import { stdinInput } from '../stdin.js';
-import { prepareLog, sparseLog, spoolInput, uploadInterruptibly, uploadLogInterruptibly, type PreparedLog } from '../upload.js';
-import { snippetsFromDir } from '../snippets.js';
-import { factsHeaderValue, type CichatClient, type ContextUpload, type ContextUploadResult } from '../client.js';
+import type { PreparedLog } from '../upload.js';
+import type { CichatClient, ContextUpload, ContextUploadResult } from '../client.js';
 import type { WatchedFailure, WorkspaceSnippet } from '../../protocol/types.js';
 
 export interface AskOptions {
@@ -18,6 +17,21 @@ export interface AskOptions {
   stdin: boolean;
   /** A local checkout: the source the piped log's failure names is sent with it. */
   workspace?: string;
+}
+
+export function askCommand(deps: CommandDeps): Command {
+  return new Command('ask')
+    .description('ask one question and stream the answer to stdout; text piped on stdin is uploaded as the build log first')
+    .argument('<question...>', 'the question (quotes optional)')
+    .addOption(new Option('--chat <id>', 'ask in this chat (default: a new chat)').argParser(intArg('--chat')))
+    .option('--job <name>', 'the job the question is about (full name with folders, e.g. team/api)')
+    .addOption(new Option('--build <number>', 'the build number of --job').argParser(intArg('--build')))
+    .option('--title <title>', 'title of the new chat (default: the question)')
+    .option('--no-stdin', 'do not read a build log from stdin even when it is not a terminal')
+    .option('--workspace <dir>', 'a local checkout: the source lines the failure names (and its Jenkinsfile) are sent with the log')
+    .action(async (words: string[], opts: AskOptions, cmd: Command) => {
+      await ask(await deps.ctxOf(cmd), words.join(' '), opts);
+    });
 }
 
 const CITATION = /\[L\d+(?:-L?\d+)?(?:,\s*L\d+(?:-L?\d+)?)*\]/g;
@@ -118,6 +132,7 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
   // The piped log streams to the raw upload route as it is read (issue 28): never held whole.
   // With --workspace it is read twice (its failure names the files sent beside it), so stdin is
   // kept in a temporary file first.
+  const [{ stdinInput }, { prepareLog, spoolInput }] = await Promise.all([import('../stdin.js'), import('../upload.js')]);
   let input = opts.stdin ? stdinInput(ctx.io.stdin) : undefined;
   let cleanup = async (): Promise<void> => undefined;
   if (input !== undefined && opts.workspace !== undefined) ({ input, cleanup } = await spoolInput(input));
@@ -136,7 +151,7 @@ async function askWith(ctx: Ctx, client: CichatClient, question: string, opts: A
     throw new UsageError('--workspace needs a build log piped on stdin (or --job)', 'cat build.log | cichat ask --workspace . "how do I fix it?"');
   }
   if (opts.chat === undefined && opts.job === undefined && !hasLog) throw await whichJob(client, piped !== undefined);
-  const snippets = opts.workspace !== undefined ? await snippetsFromDir(opts.workspace, log ? await sparseLog(log) : undefined) : [];
+  const snippets = opts.workspace !== undefined ? await workspaceSnippets(opts.workspace, log) : [];
 
   const logName = hasLog ? ctx.io.stdinName?.() : undefined;
   const title = opts.title ?? chatTitle(question, { job: opts.job, build: opts.build, logName });
@@ -169,7 +184,7 @@ async function askWith(ctx: Ctx, client: CichatClient, question: string, opts: A
   // UI); piped, it stays the plain text the engine wrote.
   const colour = !ctx.options.json && colourful(ctx.io.stdout, ctx.io.env);
   const painter: { push(text: string): string; end(): string } = colour
-    ? new MarkdownStream(Math.max(20, (ctx.io.stdout.columns ?? 80) - 1))
+    ? new (await import('../ui/markdownText.js')).MarkdownStream(Math.max(20, (ctx.io.stdout.columns ?? 80) - 1))
     : new CitationPainter(false);
   let content = '';
   let qaPairId: number | undefined;
@@ -247,6 +262,12 @@ async function askWith(ctx: Ctx, client: CichatClient, question: string, opts: A
 }
 }
 
+/** The source lines the piped log's failure names, read from a local checkout (`--workspace`). */
+async function workspaceSnippets(dir: string, log: PreparedLog | undefined): Promise<WorkspaceSnippet[]> {
+  const [{ snippetsFromDir }, { sparseLog }] = await Promise.all([import('../snippets.js'), import('../upload.js')]);
+  return snippetsFromDir(dir, log ? await sparseLog(log) : undefined);
+}
+
 interface UploadFor extends AskOptions {
   question: string;
   log: PreparedLog | undefined;
@@ -262,6 +283,7 @@ interface UploadFor extends AskOptions {
  */
 async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: UploadFor): Promise<void> {
   if (o.log === undefined && o.job === undefined) return;
+  const [{ factsHeaderValue }, { uploadInterruptibly, uploadLogInterruptibly }] = await Promise.all([import('../client.js'), import('../upload.js')]);
   let before: string | null | undefined = o.made ? null : undefined;
   if (!o.made) {
     // An upload replaces the chat's context: say so, with when the one replaced was made.
@@ -300,6 +322,7 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
     }
   };
   let result;
+  let sentBuild = upload.buildNumber;
   try {
     result = await send(upload);
   } catch (err) {
@@ -307,12 +330,13 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
     // The 404 came before the log was read: the same log goes again (cli/client.ts LogBody).
     if (log !== undefined && !log.body.rewind()) throw err;
     ctx.io.stderr.write(`cichat: ${o.job} has no failed build; taking its last completed build\n`);
-    result = await send({ ...upload, buildNumber: 'lastCompletedBuild' });
+    sentBuild = 'lastCompletedBuild';
+    result = await send({ ...upload, buildNumber: sentBuild });
   }
   if (o.job !== undefined && o.build === undefined) {
     const build = result.received_data.buildDetails as { number?: unknown; result?: unknown } | undefined;
     if (typeof build?.number === 'number') {
-      const which = upload.buildNumber === 'lastFailedBuild' ? 'its last failed build' : 'its last completed build';
+      const which = sentBuild === 'lastFailedBuild' ? 'its last failed build' : 'its last completed build';
       ctx.io.stderr.write(`cichat: ${o.job}: ${which}, #${build.number}${typeof build.result === 'string' ? ` (${build.result})` : ''}\n`);
     }
   }

@@ -1,6 +1,17 @@
 /** `cichat chat [chat-id]`: starts the Ink terminal UI. */
+import { Command } from 'commander';
+import { intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
 import { UserError } from '../errors.js';
+
+export function chatCommand(deps: CommandDeps): Command {
+  return new Command('chat')
+    .description('the terminal UI: chat list, streaming answers, retry, edit, stop, rename, delete')
+    .argument('[chat-id]', 'open this chat directly', intArg('chat-id'))
+    .action(async (chatId: number | undefined, _opts: unknown, cmd: Command) => {
+      await runChatUi(await deps.ctxOf(cmd), chatId);
+    });
+}
 
 export async function runChatUi(ctx: Ctx, chatId: number | undefined): Promise<void> {
   if (!ctx.io.stdin.isTTY || !process.stdout.isTTY) {

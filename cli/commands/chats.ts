@@ -1,10 +1,52 @@
 /** `cichat chats list | new | show | rename | rm`. */
+import type { Command } from 'commander';
+import { commandGroup, intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
 import type { QaPair } from '../../protocol/types.js';
 import { colourful, localTime, paint, printJson } from '../output.js';
 import { UsageError } from '../errors.js';
 import { sourcesText } from '../sources.js';
 import { chatSubject, subjectText } from '../chatSubject.js';
+
+export function chatsCommand(deps: CommandDeps): Command {
+  const chats = commandGroup('chats', 'chat management: list, new, show, rename, rm');
+  chats
+    .command('list')
+    .description('list your chats, most recently updated first')
+    .action(async (_opts: unknown, cmd: Command) => {
+      await listChats(await deps.ctxOf(cmd));
+    });
+  chats
+    .command('new')
+    .description('create a chat and print its id')
+    .argument('[title]', 'its title (default: "New Chat")')
+    .action(async (title: string | undefined, _opts: unknown, cmd: Command) => {
+      await newChat(await deps.ctxOf(cmd), title);
+    });
+  chats
+    .command('show')
+    .description('print a conversation, oldest question first')
+    .argument('<id>', 'the chat id', intArg('id'))
+    .action(async (id: number, _opts: unknown, cmd: Command) => {
+      await showChat(await deps.ctxOf(cmd), id);
+    });
+  chats
+    .command('rename')
+    .description('give a chat a new title')
+    .argument('<id>', 'the chat id', intArg('id'))
+    .argument('<title...>', 'the new title, 1-200 characters')
+    .action(async (id: number, title: string[], _opts: unknown, cmd: Command) => {
+      await renameChat(await deps.ctxOf(cmd), id, title.join(' '));
+    });
+  chats
+    .command('rm')
+    .description('delete a chat with its conversation and context')
+    .argument('<id>', 'the chat id', intArg('id'))
+    .action(async (id: number, _opts: unknown, cmd: Command) => {
+      await removeChat(await deps.ctxOf(cmd), id);
+    });
+  return chats;
+}
 
 export async function listChats(ctx: Ctx): Promise<void> {
   const client = ctx.client();

@@ -1,12 +1,39 @@
 /** `cichat context upload | last`: the scripted way to give a chat the context of a build. */
+import { Option, type Command } from 'commander';
+import { commandGroup, intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
-import { factsHeaderValue, type ContextUpload } from '../client.js';
+import type { ContextUpload } from '../client.js';
 import type { CiContext } from '../../protocol/types.js';
 import { localTime, printJson } from '../output.js';
 import { ApiError, UsageError, UserError } from '../errors.js';
-import { logInput, readFileOrStdin } from '../stdin.js';
-import { prepareLog, sparseLog, spoolInput, uploadInterruptibly, uploadLogInterruptibly } from '../upload.js';
-import { snippetsFromDir } from '../snippets.js';
+
+export function contextCommand(deps: CommandDeps): Command {
+  const context = commandGroup('context', "a chat's CI context: upload a build, see the last upload");
+  context
+    .command('upload')
+    .description('upload the context of a build to a chat (for pipelines); the controller adds what it knows of the build')
+    .argument('<chat>', 'the chat id', intArg('chat'))
+    .option('--job <name>', 'the job (full name with folders)')
+    .addOption(new Option('--build <number>', 'the build number').argParser(intArg('--build')))
+    .option('--log <file>', 'the build log to upload, "-" for stdin (default: the controller reads the last 1000 lines)')
+    .option(
+      '--from-env',
+      'read JOB_NAME, BUILD_NUMBER, BUILD_URL, NODE_NAME, WORKSPACE (Jenkins) and GITHUB_* (GitHub Actions) from the environment; the source lines the log names are read from $WORKSPACE',
+    )
+    .option('--baseline-log <file>', "the last passing build's log, sent as buildDetails.lastSuccessfulBuild (the baseline a failure is compared with)")
+    .option('--no-progress', 'no progress bar on stderr')
+    .action(async (chat: number, opts: UploadOptions, cmd: Command) => {
+      await uploadContext(await deps.ctxOf(cmd), chat, opts);
+    });
+  context
+    .command('last')
+    .description('print the time of the last context upload of a chat')
+    .argument('<chat>', 'the chat id', intArg('chat'))
+    .action(async (chat: number, _opts: unknown, cmd: Command) => {
+      await lastUpload(await deps.ctxOf(cmd), chat);
+    });
+  return context;
+}
 
 export interface UploadOptions {
   job?: string;
@@ -78,6 +105,11 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
   if (opts.log === '-' && opts.baselineLog === '-') throw new UsageError('--log and --baseline-log cannot both read stdin');
   // A log without a passing one streams through the raw route: any size, never held whole.
   if (opts.log !== undefined && opts.baselineLog === undefined) return uploadLogContext(ctx, chatId, opts, upload);
+  const [{ readFileOrStdin }, { uploadInterruptibly }, { snippetsFromDir }] = await Promise.all([
+    import('../stdin.js'),
+    import('../upload.js'),
+    import('../snippets.js'),
+  ]);
   // gzip is decompressed, a non-UTF-8 log read as Windows-1252, binary refused (cli/stdin.ts).
   const note = (text: string): void => void ctx.io.stderr.write(`cichat: ${text}\n`);
   const failText = opts.log !== undefined ? await readFileOrStdin(opts.log, ctx.io.stdin, note) : undefined;
@@ -145,6 +177,12 @@ function jobFromEnvUnknown(err: ApiError, opts: UploadOptions, upload: ContextUp
  * snippets in X-Cichat-Context.
  */
 async function uploadLogContext(ctx: Ctx, chatId: number, opts: UploadOptions, upload: ContextUpload): Promise<void> {
+  const [{ logInput }, { prepareLog, sparseLog, spoolInput, uploadLogInterruptibly }, { snippetsFromDir }, { factsHeaderValue }] = await Promise.all([
+    import('../stdin.js'),
+    import('../upload.js'),
+    import('../snippets.js'),
+    import('../client.js'),
+  ]);
   const logName = opts.log === '-' ? 'stdin' : (opts.log ?? '');
   const note = (text: string): void => void ctx.io.stderr.write(`cichat: ${text}\n`);
   let input = await logInput(opts.log ?? '-', ctx.io.stdin);

@@ -3,8 +3,23 @@
  * the result and the fingerprint of each failure, and the verdict of one failed build (default:
  * the newest failed or unstable one) with the builds it rests on.
  */
+import { Command } from 'commander';
+import { intArg, type CommandDeps } from '../command.js';
+import { UsageError } from '../errors.js';
 import type { Ctx } from '../io.js';
 import { colourful, paint, printJson } from '../output.js';
+
+export function historyCommand(deps: CommandDeps): Command {
+  return new Command('history')
+    .description("a job's recent builds with the fingerprint of each failure, and whether a failure is new, recurring, flaky or back")
+    .argument('<job>', 'the job (full name with folders)')
+    .option('--build <n>', 'the failed build to judge (default: the newest failed or unstable one)', intArg('--build'))
+    .option('--window <n>', 'how many of the last builds to look at, 2-1000 (default: the controller\'s CICHAT_HISTORY_BUILDS, 50)', intArg('--window'))
+    .action(async (job: string, opts: { build?: number; window?: number }, cmd: Command) => {
+      if (opts.window !== undefined && (opts.window < 2 || opts.window > 1000)) throw new UsageError('--window: must be between 2 and 1000');
+      await showHistory(await deps.ctxOf(cmd), job, opts.build, opts.window);
+    });
+}
 
 const VERDICT_TEXT: Record<string, string> = {
   new: 'new',

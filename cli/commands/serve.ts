@@ -1,13 +1,25 @@
 /** `cichat serve` (`npm start`): backend and controller in one command on the embedded defaults. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CichatClient } from '../client.js';
-import { ensureDemoChat, type DemoChat } from '../demo.js';
+import { Command, Option } from 'commander';
+import { intArg, type CommandDeps } from '../command.js';
+import type { DemoChat } from '../demo.js';
 import { EXIT_INTERRUPTED, UserError } from '../errors.js';
 import { printJson } from '../output.js';
 import { stdioPolicy, type Ctx } from '../io.js';
-import { describeBusyPort, portProblem } from '../ports.js';
-import { PACKAGE_ROOT, serviceEntry, startService, waitHealthy, type Service } from '../services.js';
+import type { Service } from '../services.js';
+
+export function serveCommand(deps: CommandDeps): Command {
+  return new Command('serve')
+    .description('start the backend and the controller together with the embedded defaults (what `npm start` runs)')
+    .addOption(new Option('--port <port>', 'controller port (default: $CONTROLLER_PORT or 8080)').argParser(intArg('--port')))
+    .addOption(new Option('--backend-port <port>', 'backend port (default: $BACKEND_PORT or 8000)').argParser(intArg('--backend-port')))
+    .option('--no-demo', 'do not create the demo chat on first start')
+    .option('--verbose', 'copy the logs of backend and controller to stderr')
+    .action(async (opts: ServeOptions, cmd: Command) => {
+      await serve(await deps.ctxOf(cmd), opts);
+    });
+}
 
 export interface ServeOptions {
   port?: number;
@@ -23,6 +35,12 @@ function reachable(host: string): string {
 }
 
 export async function serve(ctx: Ctx, opts: ServeOptions): Promise<void> {
+  const [{ CichatClient }, { ensureDemoChat }, { describeBusyPort, portProblem }, { PACKAGE_ROOT, serviceEntry, startService, waitHealthy }] = await Promise.all([
+    import('../client.js'),
+    import('../demo.js'),
+    import('../ports.js'),
+    import('../services.js'),
+  ]);
   const env: NodeJS.ProcessEnv = { ...ctx.io.env };
   if (opts.port !== undefined) env.CONTROLLER_PORT = String(opts.port);
   if (opts.backendPort !== undefined) env.BACKEND_PORT = String(opts.backendPort);

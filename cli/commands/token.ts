@@ -1,10 +1,51 @@
 /** `cichat token add | list | rm`: controller tokens, printed once, only their hashes stored. */
+import type { Command } from 'commander';
+import { commandGroup, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
-import { addToken as appendToken, isValidTokenUserId, listTokens, removeTokens } from '../../core/tokens.js';
 import { localTime, printJson } from '../output.js';
 import { UsageError, UserError } from '../errors.js';
 
+export function tokenCommand(deps: CommandDeps): Command {
+  const token = commandGroup('token', 'controller tokens (CONTROLLER_AUTH=tokens)');
+  token
+    .command('add')
+    .description('create a token for USER: prints it once, stores only its hash in the tokens file')
+    .argument('<user>', 'the user id the token stands for')
+    .option('--file <file>', 'the tokens file (default: $CONTROLLER_TOKENS_FILE)')
+    .option('--replace', "revoke the user's earlier tokens (default: a second token is added beside them)")
+    .action(async (user: string, opts: { file?: string; replace?: boolean }, cmd: Command) => {
+      const ctx = await deps.ctxOf(cmd);
+      await addToken(ctx, user, tokensFile(ctx, opts.file), opts.replace === true);
+    });
+  token
+    .command('list')
+    .description('list the tokens of the file: id, user and when it was made (never the token)')
+    .option('--file <file>', 'the tokens file (default: $CONTROLLER_TOKENS_FILE)')
+    .action(async (opts: { file?: string }, cmd: Command) => {
+      const ctx = await deps.ctxOf(cmd);
+      await listTokenUsers(ctx, tokensFile(ctx, opts.file));
+    });
+  token
+    .command('rm')
+    .description('revoke every token of USER, or the one token with ID (as `token list` shows it)')
+    .argument('<user-or-id>', 'a user id, or a token id')
+    .option('--file <file>', 'the tokens file (default: $CONTROLLER_TOKENS_FILE)')
+    .action(async (which: string, opts: { file?: string }, cmd: Command) => {
+      const ctx = await deps.ctxOf(cmd);
+      await removeToken(ctx, which, tokensFile(ctx, opts.file));
+    });
+  return token;
+}
+
+/** --file, else CONTROLLER_TOKENS_FILE, else a usage error. */
+function tokensFile(ctx: Ctx, file: string | undefined): string {
+  const chosen = file ?? (ctx.io.env.CONTROLLER_TOKENS_FILE || undefined);
+  if (!chosen) throw new UsageError('--file: the tokens file is needed', 'pass --file F or set CONTROLLER_TOKENS_FILE');
+  return chosen;
+}
+
 export async function addToken(ctx: Ctx, user: string, file: string, replace = false): Promise<void> {
+  const { addToken: appendToken, isValidTokenUserId, listTokens, removeTokens } = await import('../../core/tokens.js');
   if (!isValidTokenUserId(user)) {
     throw new UsageError(`USER "${user}": must be 1-255 characters without ":" or whitespace`);
   }
@@ -28,6 +69,7 @@ export async function addToken(ctx: Ctx, user: string, file: string, replace = f
 }
 
 export async function listTokenUsers(ctx: Ctx, file: string): Promise<void> {
+  const { listTokens } = await import('../../core/tokens.js');
   const tokens = await listTokens(file);
   if (ctx.options.json) return printJson(ctx.io.stdout, tokens.map((t) => ({ id: t.id, user: t.userId, created_at: t.createdAt })));
   if (tokens.length === 0) {
@@ -42,6 +84,7 @@ export async function listTokenUsers(ctx: Ctx, file: string): Promise<void> {
 }
 
 export async function removeToken(ctx: Ctx, which: string, file: string): Promise<void> {
+  const { removeTokens } = await import('../../core/tokens.js');
   let removed;
   try {
     removed = await removeTokens(file, which);

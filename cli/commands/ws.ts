@@ -1,8 +1,33 @@
 /** `cichat ws tree | cat`: a build's workspaces, read through the controller. */
+import { Option, type Command } from 'commander';
+import { commandGroup, intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
 import { colourful, paint, printJson } from '../output.js';
-import { ApiError, UserError } from '../errors.js';
+import { ApiError, UsageError, UserError } from '../errors.js';
 import { drawTree } from '../tree.js';
+
+export function wsCommand(deps: CommandDeps): Command {
+  const ws = commandGroup('ws', "browse a build's workspaces");
+  ws.command('tree')
+    .description('draw the workspaces of a build like `tree`, one tree per workspace')
+    .argument('<job>', 'the job (full name with folders, e.g. team/api)')
+    .argument('<build>', 'the build number', intArg('build'))
+    .addOption(new Option('--depth <n>', 'how deep to descend, 1-20 (default 4)').argParser(intArg('--depth')))
+    .action(async (job: string, build: number, opts: { depth?: number }, cmd: Command) => {
+      if (opts.depth !== undefined && opts.depth > 20) throw new UsageError('--depth: must be between 1 and 20');
+      await workspaceTree(await deps.ctxOf(cmd), job, build, opts.depth);
+    });
+  ws.command('cat')
+    .description('print a file of a workspace')
+    .argument('<job>', 'the job (full name with folders)')
+    .argument('<build>', 'the build number', intArg('build'))
+    .argument('<path>', 'the file, relative to the workspace')
+    .option('--workspace <id>', 'the workspace id shown by `ws tree` (default: the first workspace holding the file)')
+    .action(async (job: string, build: number, filePath: string, opts: { workspace?: string }, cmd: Command) => {
+      await workspaceCat(await deps.ctxOf(cmd), job, build, filePath, opts.workspace);
+    });
+  return ws;
+}
 
 export async function workspaceTree(ctx: Ctx, job: string, build: number, depth: number | undefined): Promise<void> {
   const { trees, notice } = await ctx.client().workspaceTreeWithNotice(job, build, depth);

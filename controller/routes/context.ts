@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { BadRequest, HttpError, NotFound } from '../errors.js';
 import { readJsonBody } from '../../http/body.js';
 import { parseInput } from '../../http/validate.js';
-import { contextRequestSchema, MAX_SNIPPETS, normaliseCiContext } from '../../protocol/schemas.js';
+import { contextRequestSchema, MAX_SNIPPETS } from '../../protocol/schemas.js';
 import type { CiContext } from '../../protocol/types.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
@@ -79,7 +80,8 @@ export function parseContextRequest(value: unknown): ContextRequest {
   else if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') out.buildNumber = Number(rawBuild);
   if (body.workspaceSnippets) out.workspaceSnippets = body.workspaceSnippets as WorkspaceSnippet[];
   const sent = body.ciContext ?? body.jenkinsContext;
-  if (sent) out.ciContext = normaliseCiContext(sent);
+  // The schema's codec made it canonical.
+  if (sent) out.ciContext = sent;
   return out;
 }
 
@@ -210,43 +212,146 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     pathAndQuery: ctx.url.slice('/chatbot-api'.length),
     headers: { ...ctx.req.headers, 'content-type': 'application/json' },
     userId,
-    body: fitContextBody(ciContext),
+    body: contextBody(ciContext),
   });
 }
 
 /** Room kept under the backend's limit for what the proxy and JSON add. */
 const BODY_MARGIN_BYTES = 64 * 1024;
+/** Characters of a log escaped into JSON at once. */
+const ESCAPE_SLICE_CHARS = 1024 * 1024;
 
 /**
- * `{ciContext}` as the backend's body, within its 64 MiB limit: the caller's own log may
- * already take most of it, so the last green build's log (read from disk, or sent by the
- * caller) gives way first: its start is cut at a line start, and when nothing of it fits it is
- * left out with a note saying why. The failed build's own log is never cut here.
+ * `{ciContext}` as the backend's body, assembled piece by piece (issue 28): the context without
+ * its logs is serialised (small), and each log (the build's, the last green build's) is escaped
+ * into JSON slice by slice where its placeholder stood, so the log is never copied whole into
+ * one JSON text and then into one Buffer (the six copies of an upload the issue measured). The
+ * bytes are those `JSON.stringify({ciContext})` makes (a test compares them), and `length` is
+ * exact (the backend gets a Content-Length).
+ *
+ * Within the backend's 64 MiB limit: the caller's own log may already take most of it, so the
+ * last green build's log gives way first: its start is cut at a line start, and when nothing
+ * of it fits it is left out with a note saying why. The failed build's own log is never cut here.
  */
-export function fitContextBody(ciContext: CiContext, limit = CONTEXT_BODY_LIMIT_BYTES): Buffer {
-  const body = Buffer.from(JSON.stringify({ ciContext }));
+export interface ContextBody {
+  length: number;
+  pieces(): Generator<Buffer>;
+}
+
+export function contextBody(ciContext: CiContext, limit = CONTEXT_BODY_LIMIT_BYTES): ContextBody {
+  let body = assemble(ciContext);
   const green = ciContext.buildDetails?.lastSuccessfulBuild;
   if (body.length <= limit - BODY_MARGIN_BYTES || typeof green !== 'object' || green === null) return body;
   const field = typeof green.consoleLogTail === 'string' ? 'consoleLogTail' : typeof green.consoleLog === 'string' ? 'consoleLog' : undefined;
   if (field === undefined) return body;
-  const log = Buffer.from(green[field] as string);
-  // JSON escaping can make a log longer than its bytes: measure the escaped form.
-  const escaped = Buffer.byteLength(JSON.stringify(green[field]));
-  const over = body.length - (limit - BODY_MARGIN_BYTES);
-  const keep = Math.floor(((escaped - over) / Math.max(1, escaped)) * log.length);
-  const fitted: Record<string, unknown> = { ...green };
-  if (keep <= 0) {
-    delete fitted[field];
-    fitted.consoleLogOmitted = `the log of the last green build did not fit in the ${Math.round(limit / 1048576)} MiB context beside this build's log`;
-  } else {
-    let tail = log.subarray(log.length - keep).toString('utf8');
-    const nl = tail.indexOf('\n');
-    if (nl >= 0) tail = tail.slice(nl + 1);
-    fitted[field] = tail;
-    fitted.consoleLogTruncated = true;
+  const log = green[field] as string;
+  const escaped = escapedLength(log);
+  let over = body.length - (limit - BODY_MARGIN_BYTES);
+  for (let attempt = 0; attempt < 4 && over > 0; attempt++) {
+    // JSON escaping can make a log longer than its characters: scale by the escaped length.
+    const keep = Math.floor(((escaped - over) / Math.max(1, escaped)) * log.length) - attempt * 1024;
+    const fitted: Record<string, unknown> = { ...green };
+    if (keep <= 0) {
+      delete fitted[field];
+      fitted.consoleLogOmitted = `the log of the last green build did not fit in the ${Math.round(limit / 1048576)} MiB context beside this build's log`;
+    } else {
+      let tail = log.slice(log.length - keep);
+      const nl = tail.indexOf('\n');
+      if (nl >= 0) tail = tail.slice(nl + 1);
+      else if (/^[\udc00-\udfff]/.test(tail)) tail = tail.slice(1);
+      fitted[field] = tail;
+      fitted.consoleLogTruncated = true;
+    }
+    body = assemble({ ...ciContext, buildDetails: { ...ciContext.buildDetails, lastSuccessfulBuild: fitted } });
+    over = body.length - (limit - BODY_MARGIN_BYTES);
+    if (keep <= 0) break;
   }
-  const fittedContext: CiContext = { ...ciContext, buildDetails: { ...ciContext.buildDetails, lastSuccessfulBuild: fitted } };
-  return Buffer.from(JSON.stringify({ ciContext: fittedContext }));
+  return body;
+}
+
+/** `{ciContext}` as fitContextBody made it: one Buffer (tests, small bodies). */
+export function fitContextBody(ciContext: CiContext, limit = CONTEXT_BODY_LIMIT_BYTES): Buffer {
+  return Buffer.concat([...contextBody(ciContext, limit).pieces()]);
+}
+
+/** The log fields carried whole in a context: the build's own and the last green build's. */
+function logsOf(ci: CiContext): { path: 'build' | 'green'; field: 'consoleLog' | 'consoleLogTail'; text: string }[] {
+  const out: { path: 'build' | 'green'; field: 'consoleLog' | 'consoleLogTail'; text: string }[] = [];
+  const build = ci.buildDetails;
+  if (!build) return out;
+  for (const field of ['consoleLog', 'consoleLogTail'] as const) {
+    const v = build[field];
+    if (typeof v === 'string') out.push({ path: 'build', field, text: v });
+  }
+  const green = build.lastSuccessfulBuild;
+  if (typeof green === 'object' && green !== null) {
+    for (const field of ['consoleLog', 'consoleLogTail'] as const) {
+      const v = green[field];
+      if (typeof v === 'string') out.push({ path: 'green', field, text: v });
+    }
+  }
+  return out;
+}
+
+/** Cuts a string into slices that never split a surrogate pair (each escapes as its part of the whole). */
+function* slices(text: string): Generator<string> {
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(text.length, i + ESCAPE_SLICE_CHARS);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield text.slice(i, end);
+    i = end;
+  }
+}
+
+const escapedSlice = (slice: string): Buffer => Buffer.from(JSON.stringify(slice).slice(1, -1), 'utf8');
+
+/** Bytes of `text` escaped into a JSON string, without its quotes. */
+function escapedLength(text: string): number {
+  let n = 0;
+  for (const slice of slices(text)) n += Buffer.byteLength(JSON.stringify(slice)) - 2;
+  return n;
+}
+
+function assemble(ciContext: CiContext): ContextBody {
+  const logs = logsOf(ciContext);
+  if (logs.reduce((n, l) => n + l.text.length, 0) < ESCAPE_SLICE_CHARS) {
+    const whole = Buffer.from(JSON.stringify({ ciContext }));
+    return { length: whole.length, *pieces() { yield whole; } };
+  }
+  // The logs' places are marked with tokens no log holds (a NUL and a random nonce).
+  const nonce = randomBytes(8).toString('hex');
+  const token = (i: number) => `\u0000cichat-log-${nonce}-${i}\u0000`;
+  const build = { ...ciContext.buildDetails };
+  let greenCopy: Record<string, unknown> | undefined;
+  logs.forEach((l, i) => {
+    if (l.path === 'build') build[l.field] = token(i);
+    else {
+      greenCopy ??= { ...(build.lastSuccessfulBuild as Record<string, unknown>) };
+      greenCopy[l.field] = token(i);
+    }
+  });
+  if (greenCopy) build.lastSuccessfulBuild = greenCopy;
+  const skeleton = JSON.stringify({ ciContext: { ...ciContext, buildDetails: build } });
+  const parts: (Buffer | string)[] = [];
+  let rest = skeleton;
+  logs.forEach((l, i) => {
+    const marker = JSON.stringify(token(i)).slice(1, -1);
+    const at = rest.indexOf(marker);
+    parts.push(Buffer.from(rest.slice(0, at)), l.text);
+    rest = rest.slice(at + marker.length);
+  });
+  parts.push(Buffer.from(rest));
+  const length = parts.reduce((n, p) => n + (typeof p === 'string' ? escapedLength(p) : p.length), 0);
+  return {
+    length,
+    *pieces() {
+      for (const p of parts) {
+        if (typeof p !== 'string') yield p;
+        else for (const slice of slices(p)) yield escapedSlice(slice);
+      }
+    },
+  };
 }
 
 /** The raw-log upload under `/chatbot-api` (POST): `/context/<chat id>/log` as the backend has it. */
@@ -263,7 +368,9 @@ const FACTS_HEADER_MAX_CHARS = 12 * 1024;
  */
 export async function uploadContextLog(ctx: Context, userId: string, deps: ContextRouteDeps): Promise<void> {
   const jobName = typeof ctx.query.jobName === 'string' && ctx.query.jobName !== '' ? ctx.query.jobName : undefined;
-  const buildQuery = typeof ctx.query.buildNumber === 'string' ? ctx.query.buildNumber : undefined;
+  // Checked as the JSON body's buildNumber is: `?buildNumber=abc` is a 422 naming it, not a 404 for a build "abc".
+  if (ctx.query.buildNumber !== undefined) parseInput(contextRequestSchema, { buildNumber: ctx.query.buildNumber });
+  const buildQuery = typeof ctx.query.buildNumber === 'string' && ctx.query.buildNumber !== '' ? ctx.query.buildNumber : undefined;
   const headers: Record<string, string | string[] | undefined> = { ...ctx.req.headers };
   if (jobName !== undefined) {
     const buildNumber = buildQuery === undefined ? undefined : /^\d+$/.test(buildQuery) ? Number(buildQuery) : await resolveBuildRef(deps.jenkinsHome, jobName, buildQuery);
@@ -288,7 +395,12 @@ export async function uploadContextLog(ctx: Context, userId: string, deps: Conte
         throw new BadRequest('X-Cichat-Context: not base64url-encoded JSON');
       }
     }
-    headers['x-cichat-context'] = factsHeader(mergeContexts(withoutLogs(result.context), sent, undefined));
+    const home = withoutLogs(result.context);
+    const merged = mergeContexts(home, sent, undefined);
+    // The caller's snippets (read where the build ran: `cichat ask --workspace`) first, then the
+    // controller's own for other files, as the JSON upload does.
+    const snippets = mergeSnippets(sent?.workspaceSnippets as WorkspaceSnippet[] | undefined, home.workspaceSnippets as WorkspaceSnippet[] | undefined);
+    headers['x-cichat-context'] = factsHeader(snippets.length > 0 ? { ...merged, workspaceSnippets: snippets } : merged);
   }
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {

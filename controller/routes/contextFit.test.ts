@@ -1,5 +1,5 @@
 import type { CiContext } from '../../protocol/types.js';
-import { fitContextBody } from './context.js';
+import { contextBody, fitContextBody } from './context.js';
 
 const KiB = 1024;
 const lines = (prefix: string, n: number): string => Array.from({ length: n }, (_, i) => `${prefix} line ${i} "quoted"`).join('\n');
@@ -34,5 +34,45 @@ describe('fitContextBody: the last green build gives way to the 64 MiB body limi
     const green = sent.ciContext.buildDetails?.lastSuccessfulBuild;
     expect(green).not.toHaveProperty('consoleLog');
     expect(green?.consoleLogOmitted).toMatch(/did not fit in the \d+ MiB context beside this build's log/);
+  });
+});
+
+describe('contextBody: the logs escaped piece by piece, the bytes JSON.stringify makes (issue 28)', () => {
+  const MiB = 1024 * 1024;
+  /** A log of about `chars` characters with what JSON escapes: quotes, backslashes, controls, emoji across slice ends, a lone surrogate. */
+  const tricky = (chars: number): string => {
+    const parts: string[] = [];
+    let n = 0;
+    for (let i = 0; n < chars; i++) {
+      const line = `line ${i} "q" \\ back\ttab \u0001\u001b[31m é ✓ 😀 ${i % 97 === 0 ? '\ud800' : ''}`;
+      parts.push(line);
+      n += line.length + 1;
+    }
+    return parts.join('\n');
+  };
+
+  it('gives the same bytes and length as JSON.stringify for logs bigger than a slice, with the green log too', () => {
+    // The last: an emoji's surrogate pair straddles the first slice's end.
+    const straddling = 'x'.repeat(MiB - 1) + '😀' + tricky(1.5 * MiB);
+    for (const log of [0, 1, 2, 3].map((shift) => 'x'.repeat(shift) + tricky(2.5 * MiB)).concat(straddling)) {
+      const ci: CiContext = { jobDetails: { fullName: 'team/api' }, buildDetails: { number: 7, consoleLog: log, lastSuccessfulBuild: { number: 6, consoleLogTail: tricky(1.2 * MiB) } } };
+      const body = contextBody(ci);
+      const bytes = Buffer.concat([...body.pieces()]);
+      expect(bytes.equals(Buffer.from(JSON.stringify({ ciContext: ci })))).toBe(true);
+      expect(body.length).toBe(bytes.length);
+      expect([...body.pieces()].length).toBeGreaterThan(3); // never one whole copy
+    }
+  });
+
+  it('cuts a big green log to fit, and the length it says is the bytes it sends', () => {
+    const limit = 4 * MiB;
+    const ci: CiContext = { buildDetails: { consoleLog: tricky(2 * MiB), lastSuccessfulBuild: { consoleLog: tricky(3 * MiB) } } };
+    const body = contextBody(ci, limit);
+    const bytes = Buffer.concat([...body.pieces()]);
+    expect(body.length).toBe(bytes.length);
+    expect(bytes.length).toBeLessThanOrEqual(limit - 64 * KiB);
+    const sent = JSON.parse(bytes.toString()) as { ciContext: CiContext };
+    expect(sent.ciContext.buildDetails?.consoleLog).toBe(ci.buildDetails?.consoleLog);
+    expect(sent.ciContext.buildDetails?.lastSuccessfulBuild?.consoleLogTruncated).toBe(true);
   });
 });

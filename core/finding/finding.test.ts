@@ -218,3 +218,78 @@ describe('rules of issue 25 round 2, on real lines (test/fixtures/realfail round
     expect(top(log)).toMatchObject(want);
   });
 });
+
+describe('more tool families on real lines (LogChunks dev, Jenkins console dev logs)', () => {
+  const cases: [string, string, Partial<Finding>][] = [
+    ['RuboCop', '$ bundle exec rubocop\nlib/jekyll/excerpt.rb:158:17: C: Performance/RegexpMatch: Use match? instead of =~ when MatchData is not used.\n', { class: 'lint', tool: 'rubocop', code: 'Performance/RegexpMatch', location: { file: 'lib/jekyll/excerpt.rb', line: 158, column: 17, log_line: 2 } }],
+    ['GHC', '$ stack build\n/ws/src/Language/PureScript/Errors.hs:336:32: error: [-Wunused-matches, -Werror=unused-matches]\n    Defined but not used: \u2018e\u2019\n', { class: 'compile-error', tool: 'ghc', location: { file: '/ws/src/Language/PureScript/Errors.hs', line: 336, column: 32, log_line: 2 } }],
+    ['PHP fatal error', "$ vendor/bin/phpunit\nPHP Fatal error:  Class 'Composer\\Util\\Response' not found in /ws/src/Composer/Util/RemoteFilesystem.php on line 286\n", { class: 'runtime-exception', tool: 'php', location: { file: '/ws/src/Composer/Util/RemoteFilesystem.php', line: 286, log_line: 2 } }],
+    ["a script the CI runs by path that the checkout lacks", '$ test/run\n/home/travis/.travis/job_stages: line 104: test/run: No such file or directory\n', { class: 'ci-script', symbol: 'test/run' }],
+    ["Ubuntu's command-not-found", "$ swift build\nThe program 'swift' is currently not installed. To run 'swift' please ask your administrator to install the package 'python-swiftclient'\n", { class: 'missing-tool', symbol: 'swift' }],
+    ['xcpretty', "[10:12:31]: \u25b8 \u274c  /Users/jenkins/workspace/ios-app/App/Views/CartView.swift:48:21: cannot find 'priceFormatter' in scope\n", { class: 'compile-error', tool: 'swiftc', location: { file: '/Users/jenkins/workspace/ios-app/App/Views/CartView.swift', line: 48, column: 21, log_line: 1 } }],
+    ['a parallel branch prefix', '[i386] + make\n[i386] src/bits.c:88:12: error: shift count >= width of type [-Werror,-Wshift-count-overflow]\n', { class: 'compile-error', tool: 'gcc', location: { file: 'src/bits.c', line: 88, column: 12, log_line: 2 } }],
+    ["Maven's own [ERROR] is no branch name", '[ERROR] something went wrong\n', { class: 'unknown' }],
+  ];
+  it.each(cases)('%s', (_name, log, want) => {
+    expect(top(log)).toMatchObject(want);
+  });
+});
+
+it("places Surefire's summary row by the test's own frame printed earlier in the log", () => {
+  const log = [
+    '[ERROR] com.acme.OrderTotalsTest.totalAppliesDiscountBeforeTax -- Time elapsed: 0.011 s <<< FAILURE!',
+    'org.opentest4j.AssertionFailedError: expected: <107.0> but was: <110.0>',
+    '\tat com.acme.OrderTotalsTest.totalAppliesDiscountBeforeTax(OrderTotalsTest.java:41)',
+    ...new Array<string>(50).fill('[INFO] x'),
+    '[INFO] Results:',
+    '[ERROR] Failures: ',
+    '[ERROR]   OrderTotalsTest.totalAppliesDiscountBeforeTax:41 expected: <107.0> but was: <110.0>',
+    '[ERROR] Tests run: 4, Failures: 1, Errors: 0, Skipped: 0',
+  ];
+  const f = findingOf(log, { start_line: 55, end_line: 56 });
+  expect(f).toMatchObject({ class: 'test-assertion', message_line: 56, location: { file: 'com/acme/OrderTotalsTest.java', line: 41, log_line: 3 } });
+});
+
+it('reads a Python traceback cut before its exception line on to the exception (LogChunks electron)', () => {
+  const log = [
+    'Traceback (most recent call last):',
+    '  File "./script/cibuild", line 129, in <module>',
+    '    sys.exit(main())',
+    '  File "/home/travis/build/electron/electron/script/lib/util.py", line 174, in execute',
+    '    raise e',
+    "subprocess.CalledProcessError: Command '['sudo', 'apt-get', 'update']' returned non-zero exit status 100",
+    '',
+    'The command "./script/cibuild" exited with 1.',
+  ];
+  expect(findingOf(log, { start_line: 1, end_line: 5 })).toMatchObject({ class: 'runtime-exception', tool: 'python', exception: 'CalledProcessError', message_line: 6 });
+});
+
+describe('Ruby: minitest, Rails and rspec output on real lines (LogChunks dev)', () => {
+  it('reads a minitest failure: the assertion, the test and the place in brackets', () => {
+    const log = [
+      'Failure:',
+      "TestKramdown#test_: kramdown when a custom highlighter is chosen should use the chosen highlighter if it's available.  [/home/travis/build/jekyll/jekyll/test/test_kramdown.rb:106]",
+      'Minitest::Assertion: Expected true to not be truthy.',
+      '',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-assertion', tool: 'minitest', exception: 'Assertion', message: 'Minitest::Assertion: Expected true to not be truthy.', location: { file: '/home/travis/build/jekyll/jekyll/test/test_kramdown.rb', line: 106 } });
+  });
+
+  it('reads a Ruby exception over its backtrace, raised in a Rails test', () => {
+    const log = [
+      'Error:',
+      'ActionView::HelperInclusionTest#test_helper_class_that_is_being_tested_is_always_included_in_view_instance:',
+      "ActionView::Template::Error: undefined method `__customer_erb__1959' for #<#<Class:0x00000000017b1820>:0x0000000001>",
+      "    /home/travis/build/rails/rails/actionview/lib/action_view/base.rb:274:in `_run'",
+      "    /home/travis/build/rails/rails/actionview/lib/action_view/template.rb:183:in `block in render'",
+      "    /home/travis/.rvm/gems/ruby-2.5.3/gems/minitest-5.11.3/lib/minitest/test.rb:98:in `block (3 levels) in run'",
+      '',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-error', exception: 'Error', message: expect.stringMatching(/^ActionView::Template::Error: undefined method/) as string, location: { file: '/home/travis/build/rails/rails/actionview/lib/action_view/base.rb', line: 274 } });
+  });
+
+  it("reads Ruby's syntax error printed indented under rspec's loading error", () => {
+    const log = 'An error occurred while loading ./spec/requests/users_controller_spec.rb.\nFailure/Error: __send__(method, *args)\n\nSyntaxError:\n  /ws/spec/requests/users_controller_spec.rb:3520: syntax error, unexpected end-of-input, expecting end\n';
+    expect(top(log)).toMatchObject({ class: 'compile-error', tool: 'ruby', location: { file: '/ws/spec/requests/users_controller_spec.rb', line: 3520 } });
+  });
+});

@@ -7,7 +7,7 @@
  */
 import type { FindingFrame } from '../../protocol/types.js';
 
-export type TraceKind = 'python' | 'jvm' | 'node' | 'go' | 'rust';
+export type TraceKind = 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby';
 
 export interface Trace {
   kind: TraceKind;
@@ -31,6 +31,9 @@ const VITEST_FRAME = /^\s*❯ (?:([\w$.<>]+) )?((?:[A-Za-z]:)?[^\s:()]+):(\d+):(
 const GO_FUNC = /^((?:[\w.-]+\/)*[\w.-]+\.(?:\(\*?[\w]+\)\.)?[\w.]+)\((?:[^)]*)\)\s*$/;
 const GO_FILE = /^\s+((?:[A-Za-z]:)?\/?[^\s:]+\.go):(\d+)(?: \+0x[0-9a-f]+)?\s*$/;
 /** Rust: `thread 'main' panicked at src/main.rs:12:5:` and the older `panicked at 'msg', src/main.rs:12:5` */
+/** Ruby: `    /ws/app/models/user.rb:12:in `save'` (minitest, rspec, a script's backtrace). */
+const RUBY_FRAME = /^\s*(?:from |# )?((?:[A-Za-z]:)?[^\s:]+\.(?:rb|rake|erb)):(\d+):in [`'](.+)'\s*$/;
+const RUBY_LIBRARY = /(?:^|\/)(?:gems|rubies|\.rvm|lib\/ruby|vendor\/bundle|minitest|rspec-core)\//;
 const RUST_PANIC = /panicked at (?:'.*', |".*", )?((?:[A-Za-z]:)?[^\s:']+\.rs):(\d+):(\d+):?\s*$/;
 
 const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$/;
@@ -48,6 +51,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   const node: Trace = { kind: 'node', frames: [] };
   const go: Trace = { kind: 'go', frames: [] };
   const rust: Trace = { kind: 'rust', frames: [] };
+  const ruby: Trace = { kind: 'ruby', frames: [] };
   let jvmDone = false;
   let nodeDone = false;
   for (let i = 0; i < lines.length; i++) {
@@ -111,6 +115,12 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
         continue;
       }
     }
+    m = RUBY_FRAME.exec(line);
+    if (m) {
+      const file = m[1] as string;
+      ruby.frames.push({ file, line: Number(m[2]), function: m[3] as string, log_line, library: RUBY_LIBRARY.test(file) });
+      continue;
+    }
     m = RUST_PANIC.exec(line);
     if (m) {
       const file = m[1] as string;
@@ -127,7 +137,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   py.frames.reverse();
   // The runtimes whose traces cannot be mistaken first: Node's `at file:line:col` also matches
   // a Rust backtrace's `at /rustc/...` lines.
-  return [rust, go, py, jvm, node].filter((t) => t.frames.length > 0);
+  return [rust, go, py, jvm, node, ruby].filter((t) => t.frames.length > 0);
 }
 
 /** The raise site and the deepest project frame of a trace. */

@@ -81,6 +81,10 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
     if (rule.below && ![1, 2, 3].some((k) => (rule.below as RegExp).test(below(k)))) continue;
     return { rule, read: rule.read ? rule.read(m, line) : rule.tool ? { tool: rule.tool } : {} };
   }
+  // A Jenkins parallel branch prefixes its lines with the branch's name (`[i386] src/a.c:8:1: error: ...`):
+  // the tool's line is after it. Maven's and other tools' own `[LEVEL]` marks are not branch names.
+  const branch = /^\[([\w .:/-]{1,40})\] (?=\S)/.exec(line);
+  if (branch && !/^(?:ERROR|INFO|WARNING|WARN|DEBUG|error|info|warning|warn|debug|Pipeline|\d[\d:.]*)$/.test(branch[1] as string)) return ruleOf(line.slice(branch[0].length), below);
   return null;
 }
 
@@ -126,7 +130,7 @@ function arrowBelow(body: readonly string[], index: number): { file: string; lin
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
 const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more/;
 
-const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust' };
+const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby' };
 
 /**
  * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
@@ -141,7 +145,9 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   // Only a window that names a test or ends on a runner's banner is worth reading on.
   let end = excerpt.end_line;
   const lastLine = bodyOf(lines[excerpt.end_line - 1] ?? '').trim();
-  if (found.test || /^-{3,} \S+ (?:stdout|stderr) -{3,}$|^_{3,} .+ _{3,}$|^● |^--- FAIL|^=+ FAILURES =+$|^failures:$/.test(lastLine)) {
+  // A Python traceback cut before its exception line reads on too.
+  const tracebackCut = found.class === 'unknown' && /^Traceback \(most recent call last\):/.test(found.message);
+  if (found.test || tracebackCut || /^-{3,} \S+ (?:stdout|stderr) -{3,}$|^_{3,} .+ _{3,}$|^● |^--- FAIL|^=+ FAILURES =+$|^failures:$/.test(lastLine)) {
     const limit = Math.min(lines.length, excerpt.end_line + AFTER);
     while (end < limit && !SUMMARY_LINE.test(bodyOf(lines[end] ?? '').trim())) end++;
   }
@@ -233,6 +239,12 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
         if (host) extra.host = host;
       }
     }
+    // A refused credential: the host is the one the command talked to.
+    if (cls === 'permission-credentials' && !extra.host) {
+      const command = [...before].reverse().find((l) => /^(?:\+ |\$ )/.test(l.trim()));
+      const host = command && /\b(?:curl|wget|http|https|git|docker|npm|twine|gh)\b/.test(command) ? /https?:\/\/(?:[^@/\s]+@)?([\w.-]+)/.exec(command)?.[1] : undefined;
+      if (host) extra.host = host;
+    }
     if (cls === 'compile-error' && tool === 'rustc') {
       const arrow = arrowBelow(body, strong.index);
       if (arrow) place = { file: arrow.file, line: arrow.line, column: arrow.column, log_line: logLine(arrow.index) };
@@ -291,6 +303,27 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     tool = 'go test';
   }
 
+  // minitest names the test's file and line in brackets after its name (`Foo#test_x [/ws/test/foo_test.rb:106]`).
+  if (!place && named && (cls === 'test-assertion' || cls === 'test-error')) {
+    const bracket = /\[((?:[A-Za-z]:)?[^\s\]:]+\.\w+):(\d+)\]:?$/.exec(named.text);
+    if (bracket) place = { file: bracket[1] as string, line: Number(bracket[2]), log_line: from + named.index + 1 };
+  }
+  // Surefire's closing summary row (`OrderTotalsTest.totalX:41 expected: ...`) names the test
+  // class and line but no file: the test's own frame printed earlier in the log does
+  // (`at com.acme.OrderTotalsTest.totalX(OrderTotalsTest.java:41)`).
+  if (!place && (cls === 'test-assertion' || cls === 'test-error') && messageIndex !== undefined) {
+    const row = /^(?:\[ERROR\]\s+)?([A-Z][\w$]*)\.([\w$]+):(\d+) /.exec((body[messageIndex] ?? '').trim());
+    if (row) {
+      const frame = new RegExp(`^\\s*at ((?:[\\w$]+\\.)*)${row[1]}\\.${row[2]}\\((${row[1]}\\.(?:java|kt|groovy|scala)):${row[3]}\\)`);
+      for (let k = start + messageIndex - 1; k >= Math.max(0, start + messageIndex - 2000); k--) {
+        const m = frame.exec(lines[k] ?? '');
+        if (!m) continue;
+        const pkg = (m[1] ?? '').replace(/\.$/, '').split('.').filter(Boolean);
+        place = { file: [...pkg, m[2] as string].join('/'), line: Number(row[3]), log_line: k + 1 };
+        break;
+      }
+    }
+  }
   // A Go test interrupted by a timeout is named by its goroutine's frame (`pkg.TestX(...)`).
   const goFrames = traces.find((t) => t.kind === 'go')?.frames ?? [];
   const goTestFrame = test ? undefined : goFrames.find((fr) => /\.(Test\w+)$/.test(fr.function ?? ''));
@@ -353,12 +386,13 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     messageIndex += 1;
   }
   let messageBody = messageIndex < 0 ? (before[before.length + messageIndex] ?? '') : (body[messageIndex] ?? '');
-  // Output that states no error (a Makefile's echoed recipe) before the verdict that follows it
-  // (`make: *** [Makefile:6: check] Error 1`): the verdict is what the log says went wrong.
+  // Output that states no error (a Makefile's echoed recipe) before make's verdict on the recipe
+  // (`make: *** [Makefile:6: check] Error 1`): the verdict, which names the recipe's line, is
+  // what the log says went wrong. (Other verdicts after a paragraph say less than it does.)
   if (cls === 'unknown' && !ERRORISH.test(messageBody)) {
     for (let k = end + 1; k < Math.min(lines.length, end + 4); k++) {
       const next = bodyOf(lines[k] ?? '').trim();
-      if (ERRORISH.test(next) && !/exit (?:code|status)|returned \d+|^Finished: |marked build as failure/i.test(next)) {
+      if (/^g?make(?:\[\d+\])?: \*\*\* \[[^\]]*[Mm]akefile[^\]:]*:\d+: [^\]]+\] Error \d+/.test(next)) {
         messageIndex = k - start;
         messageBody = next;
         break;

@@ -127,9 +127,15 @@ export const RULES: Rule[] = [
   },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:vet: )?((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (?!\s)|^(?:vet: )?(\.{1,2}\/${SRC}\.go):(\d+): (?!\s)`), read: (m) => ({ tool: 'go', ...at(m[1] ?? m[4], m[2] ?? m[5], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.swift):(\d+):(\d+): error: `), read: (m) => ({ tool: 'swiftc', ...at(m[1], m[2], m[3]) }) },
+  // xcpretty (fastlane, xcodebuild | xcpretty) prints a compiler error as `❌  /path/File.swift:97:2: message`.
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`(?:^|\s)❌\s+(${SRC}\.(swift|m|mm|h|c|cc|cpp)):(\d+):(\d+): \S`), read: (m) => ({ tool: m[2] === 'swift' ? 'swiftc' : 'clang', ...at(m[1], m[3], m[4]) }) },
+  // GHC: `src/X.hs:336:32: error:` (the message on the lines below).
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.l?hs):(\d+):(\d+): error:`), read: (m) => ({ tool: 'ghc', ...at(m[1], m[2], m[3]) }) },
+  // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`.
+  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: .+? in (${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
-  { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
+  { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^\s*(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
   // A prerequisite make cannot build (`needed by 'x.o'`): a source file the build lists is missing.
   { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`], needed by/, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
   // A target the command asked for that the Makefile does not have: the CI script and the Makefile disagree.
@@ -158,6 +164,8 @@ export const RULES: Rule[] = [
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+):(\d+): ([A-Z]{1,3}\d{2,4}) `), read: (m) => ({ tool: 'flake8', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'lint', priority: 36, confidence: 'high', re: /^(?:would reformat |Oh no! .* files? would be reformatted|\[warn\] Code style issues found|Code style issues found in|Diff in .* at line \d+:|gofmt: |ktlint|checkstyle|\[ERROR\] .*\.java:\[\d+(?:,\d+)?\] \([\w ]+\) )/, read: (m) => ({ tool: /reformat|Oh no/.test(m[0]) ? 'black' : /Code style/.test(m[0]) ? 'prettier' : /Diff in/.test(m[0]) ? 'rustfmt' : /checkstyle|\(\w+\) /.test(m[0]) ? 'checkstyle' : 'formatter' }) },
   { cls: 'lint', priority: 36, confidence: 'high', re: /^In \S+ line \d+:|\bSC\d{4}\b.*:/, read: () => ({ tool: 'shellcheck' }) },
+  // RuboCop: `lib/x.rb:158:17: C: Performance/RegexpMatch: Use match? ...` (C/W/E/F: convention, warning, error, fatal).
+  { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:rb|rake|gemspec)):(\d+):(\d+): [CWEFR]: (?:\[Correctable\] )?([A-Z]\w+/\w+): `), read: (m) => ({ tool: 'rubocop', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+error\s+Parsing error: /, read: (m) => ({ tool: 'eslint', ...at(undefined, m[1], m[2]) }) },
   { cls: 'lint', priority: 36, confidence: 'high', re: /You have \d+ Checkstyle violations?|There (?:is|are) \d+ checkstyle errors?|PMD Failure|You have \d+ PMD violations?|The following files had format violations|Lint found errors in the project|BugInstance size is \d+|\d+ SpotBugs violations? (?:were|was) found/, read: (m) => ({ tool: /Checkstyle|checkstyle/.test(m[0]) ? 'checkstyle' : /PMD/.test(m[0]) ? 'pmd' : /format violations/.test(m[0]) ? 'spotless' : /SpotBugs|BugInstance/.test(m[0]) ? 'spotbugs' : 'android-lint' }) },
   { cls: 'lint', priority: 37, confidence: 'medium', re: /^✖ \d+ problems? \(\d+ errors?/, framing: true, read: () => ({ tool: 'eslint' }) },
@@ -246,6 +254,10 @@ export const RULES: Rule[] = [
       return { tool: 'sh', ...(symbol ? { symbol } : {}) };
     },
   },
+  // Ubuntu's command-not-found: `The program 'swift' is currently not installed.`
+  { cls: 'missing-tool', priority: 55, confidence: 'high', re: /The program '([\w.+-]+)' is currently not installed/, read: (m) => ({ tool: 'sh', symbol: m[1] as string }) },
+  // The shell could not find a script the CI runs by path (`line 78: test/run.sh: No such file or directory`): the CI script names a file the checkout lacks.
+  { cls: 'ci-script', priority: 15, confidence: 'medium', re: /^(?:\S+: )?line \d+: (\.{0,2}\/?[\w.-]+\/[\w./-]+|\.\/[\w.-]+): No such file or directory$/, read: (m) => ({ tool: 'sh', symbol: m[1] as string }) },
   // make could not start a recipe's program: `make: protoc: No such file or directory` (a bare name, not a path).
   { cls: 'missing-tool', priority: 55, confidence: 'high', re: /^g?make(?:\[\d+\])?: ([\w.+-]+): (?:No such file or directory|Command not found)$/, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
   {

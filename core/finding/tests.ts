@@ -39,6 +39,8 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
   { re: /^\d+\) ([\w\\]+::\w+)/, tool: 'phpunit', name: (m) => m[1] as string },
   { re: /^(?:\[info\] )?- (.+?) \*\*\* FAILED \*\*\*$/, tool: 'scalatest', name: (m) => m[1] as string },
   { re: /^([A-Z]\w*#test\w*) \[[^\]]+\]:?$/, tool: 'minitest', name: (m) => m[1] as string },
+  // minitest with a described name (`TestKramdown#test_: kramdown when x should y.  [/ws/test/t.rb:106]`) or Rails' `FooTest#test_bar:`.
+  { re: /^((?:[A-Z]\w*::)*[A-Z]\w*#test\S*(?: .+?)?)\s+\[[^\]]+:\d+\]:?$|^((?:[A-Z]\w*::)*[A-Z]\w*Test#test_\w+):$/, tool: 'minitest', name: (m) => (m[1] ?? m[2]) as string },
   { re: /^(?:rspec) (\S+:\d+) # (.+)$/, tool: 'rspec', name: (m) => `${m[2]} (${m[1]})` },
 ];
 
@@ -118,10 +120,10 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const text = raw.trim().replace(/^(?:\[ERROR\]\s+|E\s{2,})/, '');
-    let m = /((?:[\w$]+\.)*(?:AssertionError|AssertionFailedError|ComparisonFailure|AssertError|MultipleFailuresError))\b:?\s*(.*)$/.exec(text);
+    let m = /((?:[\w$]+\.)*(?:AssertionError|AssertionFailedError|ComparisonFailure|AssertError|MultipleFailuresError)|Minitest::Assertion|Test::Unit::AssertionFailedError)\b:?\s*(.*)$/.exec(text);
     if (m && !/^\s*at\s/.test(raw)) {
       const values = valuesOf(m[2] ?? '') ?? valuesNear(lines, i);
-      return { index: i, text, exception: (m[1] as string).split('.').pop() as string, ...values };
+      return { index: i, text, exception: (m[1] as string).split(/\.|::/).pop() as string, ...values };
     }
     if (/^assert\b/.test(text) && /^E\s{2,}/.test(raw.trim())) return { index: i, text, exception: 'AssertionError' };
     m = /\b(XCTAssert\w*|assert\w*|Assert\.\w+|expect\w*) failed\b|^Assertion with .+ failed|Failed asserting that/.exec(text);
@@ -172,8 +174,12 @@ function valuesNear(lines: readonly string[], i: number): { expected?: string; a
 
 export interface Raised extends Located {
   exception: string;
-  runtime: 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'signal';
+  runtime: 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby' | 'signal';
 }
+
+/** Ruby: `ActionView::Template::Error: undefined method ...`, `NoMethodError: ...` over `file.rb:N:in` frames. */
+const RUBY_EXCEPTION = /^((?:[A-Z]\w*::)*(?:[A-Z]\w*)?(?:Error|Exception)|NoMethodError|NameError|ArgumentError|TypeError|RuntimeError|LoadError|SystemExit):? (.+)$/;
+const RUBY_FRAME_LINE = /^\s*(?:from |# )?\S+\.(?:rb|rake|erb):\d+:in [`']/;
 
 const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure)|KeyError|IndexError|StopIteration|KeyboardInterrupt|SystemExit)(?::\s(.*))?$/;
 const JVM_EXCEPTION = /^(?:Exception in thread "[^"]+" |Caused by: )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s*(.*))?$/;
@@ -188,6 +194,7 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
   let python: Raised | undefined;
   let jvm: Raised | undefined;
   let node: Raised | undefined;
+  let ruby: Raised | undefined;
   let sawTraceback = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
@@ -204,6 +211,11 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
     if (m && (/^\s*at\s/.test(lines[i + 1] ?? '') || /^(?:Exception in thread|Caused by:)/.test(text) || /^\s*at\s/.test(lines[i + 2] ?? ''))) {
       // The innermost cause is what went wrong; the wrappers above it only carried it.
       if (!jvm || /^Caused by:/.test(text)) jvm = { index: i, text, exception: (m[1] as string).split('.').pop() as string, runtime: 'jvm' };
+      continue;
+    }
+    m = RUBY_EXCEPTION.exec(text);
+    if (m && !ruby && lines.slice(i + 1, i + 5).some((l) => RUBY_FRAME_LINE.test(l))) {
+      ruby = { index: i, text, exception: (m[1] as string).split('::').pop() as string, runtime: 'ruby' };
       continue;
     }
     m = NODE_EXCEPTION.exec(text);
@@ -227,5 +239,5 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
     m = /(Segmentation fault|SIGSEGV|SIGABRT|SIGBUS|SIGFPE|Aborted \(core dumped\)|Bus error|Floating point exception|Illegal instruction)/.exec(text);
     if (m && !/^\s*at\s/.test(raw)) return { index: i, text, exception: m[1] === 'Segmentation fault' ? 'SIGSEGV' : (m[1] as string).replace(/ \(core dumped\)/, ''), runtime: 'signal' };
   }
-  return python ?? jvm ?? node;
+  return python ?? jvm ?? node ?? ruby;
 }

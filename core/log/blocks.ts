@@ -5,7 +5,8 @@
  * over the window of lines a streaming pass keeps around the line it is at.
  */
 import { JENKINS_LINE_PREFIX, branchPrefix, type Branches } from './jenkins.js';
-import { SHAPES, SHAPE_FIRST_CHARS, MAYBE_FAILURE, PASSING, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
+import { SHAPES, SHAPE_GATES, FAILURE_STARTS, MAYBE_FAILURE, PASSING, HINT_FAILURE, HINT_NON_ASCII, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
+import { END, LineTrigrams, firstIndex, leadTable } from './prefilter.js';
 
 export const PROBE_CHARS = 4096;
 /** The longest excerpt we return: a person reads it on a terminal. */
@@ -92,6 +93,15 @@ const NEXT_ITEM = /^_{3,} .* _{3,}$|^={3,}|^-{3,} .* -{3,}$|^⎯{3,}/;
 /** A command's usage text, printed after the message that says what was wrong with the call. */
 const USAGE = /^\s*[Uu]sage(?: of \S+)?:/;
 
+/** Which of the anchored patterns of `classify` may match, by the line's first character. */
+const LEAD = leadTable([JENKINS_LINE_PREFIX, LINE_PREFIX, NOISE, TRAVIS_EXIT, STEP_EXIT, COMMAND]);
+const LEAD_JENKINS = 1;
+const LEAD_PREFIX = 2;
+const LEAD_NOISE = 4;
+const LEAD_TRAVIS = 8;
+const LEAD_STEP = 16;
+const LEAD_COMMAND = 32;
+
 function leadingSpaces(s: string): number {
   let i = 0;
   while (i < s.length) {
@@ -108,11 +118,11 @@ const NO_BRANCHES: Branches = { all: new Set(), failed: [] };
 export function classify(raw: string, branches: Branches = NO_BRANCHES): LineInfo {
   let body = raw.length > PROBE_CHARS ? raw.slice(0, PROBE_CHARS) : raw;
   // Jenkins' timestamps and a parallel branch's `[name] ` come before the tool's own prefix.
-  const stamp = JENKINS_LINE_PREFIX.exec(body);
+  const stamp = (LEAD[firstIndex(body)]! & LEAD_JENKINS) !== 0 ? JENKINS_LINE_PREFIX.exec(body) : null;
   if (stamp) body = body.slice(stamp[0].length);
   const branch = branchPrefix(body, branches);
   if (branch !== undefined) body = body.slice(branch.length + 3);
-  const prefix = LINE_PREFIX.exec(body);
+  const prefix = (LEAD[firstIndex(body)]! & LEAD_PREFIX) !== 0 ? LINE_PREFIX.exec(body) : null;
   if (prefix) body = body.slice(prefix[0].length);
   const stamped = prefix !== null || (stamp !== null && !stamp[0].startsWith('stderr'));
   if (branch !== undefined) {
@@ -123,33 +133,55 @@ export function classify(raw: string, branches: Branches = NO_BRANCHES): LineInf
   return classifyBody(body, stamped);
 }
 
+/** The trigrams of the line being classified (one line at a time). */
+const TRIGRAMS = new LineTrigrams();
+/**
+ * For each first character (`firstIndex`), the indexes of the shapes a line so beginning may
+ * match, in order: for a line of ASCII only, and for any line.
+ */
+const shapesByFirst = (ascii: boolean): readonly Int32Array[] =>
+  Array.from({ length: END + 1 }, (_, fi) =>
+    Int32Array.from(SHAPES.flatMap((_shape, k) => {
+      const gate = SHAPE_GATES[k]!;
+      return (gate.first === null || gate.first[fi] === 1) && !(ascii && gate.nonAscii) ? [k] : [];
+    })),
+  );
+const SHAPES_BY_FIRST_ASCII = shapesByFirst(true);
+const SHAPES_BY_FIRST_ANY = shapesByFirst(false);
+
 function classifyBody(body: string, stamped: boolean): LineInfo {
   const indent = leadingSpaces(body);
   if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped };
   // GitHub Actions opens each step's group with the step's command: the group marker is the command.
   if (body.startsWith('##[group]Run ')) return { role: 'command', shape: undefined, body, indent, stamped };
-  if (NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent, stamped };
-  const travis = TRAVIS_EXIT.exec(body);
+  const lead = LEAD[firstIndex(body)]!;
+  if ((lead & LEAD_NOISE) !== 0 && NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent, stamped };
+  const travis = (lead & LEAD_TRAVIS) !== 0 ? TRAVIS_EXIT.exec(body) : null;
   if (travis) {
     const code = travis[1];
     return { role: code === '0' ? 'exit-ok' : 'exit-fail', shape: undefined, body, indent, stamped };
   }
-  if (STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent, stamped };
-  if (COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent, stamped };
+  if ((lead & LEAD_STEP) !== 0 && STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent, stamped };
+  if ((lead & LEAD_COMMAND) !== 0 && COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent, stamped };
   // A passing test or check (`ok`, `PASS`, `✓` at the end) ends any failure block it follows.
   // One scan of the characters says which of the unanchored patterns may match at all.
   const hints = failureHints(body);
   if ((hints & HINT_PASS) !== 0 && PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped };
-  if (MAYBE_FAILURE.test(body, hints)) {
-    const first = body.charCodeAt(0);
-    for (let k = 0; k < SHAPES.length; k++) {
-      const shape = SHAPES[k]!;
-      // Cheap gates first: the character a shape must start with, the literal it must hold.
-      const firstChars = SHAPE_FIRST_CHARS[k];
-      if (firstChars != null && !firstChars.includes(first)) continue;
-      if (shape.needs !== undefined && !shape.needs.some((literal) => body.includes(literal))) continue;
-      if (shape.re.test(body)) return { role: shape.role, shape, body, indent, stamped };
-    }
+  // A line without a failure word that does not start like a shape is no failure (MAYBE_FAILURE).
+  if ((hints & HINT_FAILURE) === 0 && !FAILURE_STARTS.test(body)) return { role: 'text', shape: undefined, body, indent, stamped };
+  // The shapes the line can match by its first character and its trigrams (prefilter.ts); the
+  // word patterns of MAYBE_FAILURE run only when one of them is left.
+  TRIGRAMS.mark(body);
+  const candidates = ((hints & HINT_NON_ASCII) === 0 ? SHAPES_BY_FIRST_ASCII : SHAPES_BY_FIRST_ANY)[firstIndex(body)]!;
+  let maybe = -1;
+  for (let c = 0; c < candidates.length; c++) {
+    const k = candidates[c]!;
+    if (!TRIGRAMS.satisfies(SHAPE_GATES[k]!.clauses)) continue;
+    if (maybe < 0) maybe = MAYBE_FAILURE.test(body, hints) ? 1 : 0;
+    if (maybe === 0) break;
+    const shape = SHAPES[k]!;
+    if (shape.needs !== undefined && !shape.needs.some((literal) => body.includes(literal))) continue;
+    if (shape.re.test(body)) return { role: shape.role, shape, body, indent, stamped };
   }
   return { role: 'text', shape: undefined, body, indent, stamped };
 }

@@ -14,6 +14,7 @@
  */
 
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
+import { NON_ASCII_TRIGRAM, SYMBOL, gateOf, trigramClauses, trigramHash, type Gate } from './prefilter.js';
 
 export type { ShapeRole, FailureShape } from './shapeType.js';
 import type { FailureShape } from './shapeType.js';
@@ -295,61 +296,60 @@ export const FAILURE_WORD_LIST: readonly { re: string; keys: readonly string[] }
 
 const FAILURE_WORDS = new RegExp(FAILURE_WORD_LIST.map((w) => w.re).join('|'), 'i');
 
-/**
- * The prefilter's alphabet: letters (either case) are 1-26, space 27, a digit 28, `(` 29,
- * `,` 30, `*` 31; anything else 0. Keys are three symbols: 15 bits, a 32 768-bit table.
- */
-const SYMBOL = new Uint8Array(128);
-for (let c = 0; c < 26; c++) {
-  SYMBOL[97 + c] = c + 1;
-  SYMBOL[65 + c] = c + 1;
-}
-SYMBOL[32] = 27;
-for (let c = 48; c < 58; c++) SYMBOL[c] = 28;
-SYMBOL[40] = 29;
-SYMBOL[44] = 30;
-SYMBOL[42] = 31;
-const KEY_TABLE = new Uint32Array(1024);
-for (const keys of [...FAILURE_WORD_LIST.map((w) => w.keys), JENKINS_WORD_KEYS]) {
-  for (const key of keys) {
-    let k = 0;
-    for (let i = 0; i < 3; i++) k = (k << 5) | (SYMBOL[key.charCodeAt(i)] ?? 0);
-    KEY_TABLE[k >>> 5]! |= 1 << (k & 31);
-  }
-}
-
 /** `failureHints`: the line may hold a failure word. */
 export const HINT_FAILURE = 1;
 /** `failureHints`: the line may hold a passing word (`ok`, `OK`, `PASS`, a check mark). */
 export const HINT_PASS = 2;
+/** `failureHints`: the line holds a non-ASCII character (then both hints above are set too). */
+export const HINT_NON_ASCII = 4;
+
+/**
+ * The prefilter's table over the trigrams of prefilter.ts's alphabet (letters either case,
+ * space, digit, `(`, `,`, `*`, the rest one symbol): HINT_FAILURE where a key of the failure
+ * words ends, HINT_PASS where `ok` or `pa` (either case) ends.
+ */
+const HINT_TABLE = new Uint8Array(1 << 15);
+const HINT_SYMBOL = Uint8Array.from(SYMBOL);
+/**
+ * The trigrams that stand for a pattern in the table: the rarest that every match holds
+ * (prefilter.ts `trigramClauses`), or the keys written by hand where the pattern's form hides
+ * them (`\(\d+,\d+\)`). A non-ASCII character sets every hint anyway.
+ */
+const keysOf = (re: RegExp, hand: readonly string[]): number[] => {
+  const clause = trigramClauses(re)[0];
+  if (clause !== undefined) return [...clause].filter((h) => h !== NON_ASCII_TRIGRAM);
+  return hand.map((key) => trigramHash(SYMBOL[key.charCodeAt(0)]!, SYMBOL[key.charCodeAt(1)]!, SYMBOL[key.charCodeAt(2)]!));
+};
+for (const w of FAILURE_WORD_LIST) for (const h of keysOf(new RegExp(w.re, 'i'), w.keys)) HINT_TABLE[h]! |= HINT_FAILURE;
+for (const h of keysOf(JENKINS_WORDS, JENKINS_WORD_KEYS)) HINT_TABLE[h]! |= HINT_FAILURE;
+for (let a = 0; a < 32; a++) {
+  HINT_TABLE[trigramHash(a, SYMBOL[111]!, SYMBOL[107]!)]! |= HINT_PASS; // ok
+  HINT_TABLE[trigramHash(a, SYMBOL[112]!, SYMBOL[97]!)]! |= HINT_PASS; // pa
+}
 
 /**
  * One pass over the line's characters: whether it may hold a failure word (one of the keys of
- * FAILURE_WORD_LIST or JENKINS_WORD_KEYS, or any non-ASCII character) and whether it may hold a passing word. Both
- * are supersets of the patterns they stand before: a 0 bit means the pattern cannot match.
+ * FAILURE_WORD_LIST or JENKINS_WORD_KEYS, or any non-ASCII character) and whether it may hold
+ * a passing word (`ok`, `OK`, `PASS`, a check mark). Both are supersets of the patterns they
+ * stand before: a 0 bit means the pattern cannot match.
  */
 export function failureHints(line: string): number {
   let flags = 0;
   let h = 0;
-  let previous = 0;
   const n = line.length;
+  const symbol = HINT_SYMBOL;
+  const table = HINT_TABLE;
   for (let i = 0; i < n; i++) {
     const c = line.charCodeAt(i);
-    if (c >= 128) {
-      flags |= HINT_FAILURE | HINT_PASS;
-      break;
-    }
-    h = ((h << 5) | SYMBOL[c]!) & 0x7fff;
-    if ((KEY_TABLE[h >>> 5]! & (1 << (h & 31))) !== 0) flags |= HINT_FAILURE;
-    // `ok`, `OK`, `PA` (of PASS)
-    if ((c === 107 && previous === 111) || (c === 75 && previous === 79) || (c === 65 && previous === 80)) flags |= HINT_PASS;
-    previous = c;
+    if (c >= 128) return HINT_FAILURE | HINT_PASS | HINT_NON_ASCII;
+    h = ((h << 5) | symbol[c]!) & 0x7fff;
+    flags |= table[h]!;
   }
   return flags;
 }
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
-const FAILURE_STARTS =
+export const FAILURE_STARTS =
   /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
@@ -359,44 +359,5 @@ export const MAYBE_FAILURE = {
   },
 };
 
-/**
- * The character a shape's match must start with, when its pattern says so plainly (`^W...`
- * with no alternative at the top level; either case under the `i` flag): the codes, or null.
- * Derived from SHAPES, so a shape added there is gated the same way.
- */
-export function firstCharsOf(re: RegExp): readonly number[] | null {
-  const src = re.source;
-  if (src.charCodeAt(0) !== 94 /* ^ */ || src.length < 2) return null;
-  let c = src[1] ?? '';
-  let next = 2;
-  // An escaped punctuation character is that character (`\\[`, `\\*`); `\\s`, `\\d`... are classes.
-  if (c === '\\' && /^[^A-Za-z0-9]$/.test(src[2] ?? '')) {
-    c = src[2] ?? '';
-    next = 3;
-  } else if (!/^[A-Za-z0-9 !"#%&',:;<=>@_`~-]$/.test(c) && !(c.charCodeAt(0) >= 128)) return null;
-  // `^a?`, `^a*`, `^a{0,2}` do not need the `a`.
-  if ('?*{'.includes(src[next] ?? 'x')) return null;
-  // No `|` at the top level (outside groups and classes): `^a|b` is not anchored for `b`.
-  let depth = 0;
-  let inClass = false;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i];
-    if (ch === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (ch === ']') inClass = false;
-      continue;
-    }
-    if (ch === '[') inClass = true;
-    else if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === '|' && depth === 0) return null;
-  }
-  if (re.flags.includes('i') && /[A-Za-z]/.test(c)) return [c.toLowerCase().charCodeAt(0), c.toUpperCase().charCodeAt(0)];
-  return [c.charCodeAt(0)];
-}
-
-/** SHAPES' first characters (firstCharsOf), in the same order. */
-export const SHAPE_FIRST_CHARS: readonly (readonly number[] | null)[] = SHAPES.map((shape) => firstCharsOf(shape.re));
+/** SHAPES' gates (prefilter.ts: the first characters and trigrams a match needs), in the same order. */
+export const SHAPE_GATES: readonly Gate[] = SHAPES.map((shape) => gateOf(shape.re));

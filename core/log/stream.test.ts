@@ -1,6 +1,7 @@
 import { LogAnalyzer, WINDOW_AHEAD, analyzeLines, excerptText } from './analyze.js';
 import { LineSplitter, MAX_LINE_CHARS, cleanLines } from './clean.js';
-import { FAILURE_WORD_LIST, HINT_FAILURE, HINT_PASS, failureHints, firstCharsOf } from './shapes.js';
+import { FAILURE_WORD_LIST, HINT_FAILURE, HINT_PASS, failureHints } from './shapes.js';
+import { JENKINS_WORDS } from './jenkins.js';
 
 const filler = (n: number, word = 'compiling module') => Array.from({ length: n }, (_, i) => `${word} ${i}`);
 
@@ -98,7 +99,7 @@ describe('the prefilter', () => {
   const failureWords = new RegExp(FAILURE_WORD_LIST.map((w) => w.re).join('|'), 'i');
 
   test('never drops a line the failure words match (random lines of fragments, any case)', () => {
-    const fragments = ['ERR', 'Fail', 'exCeption', 'x', ' ', '(', '12', ',', ')', '*', "can't", 'not ', 'found', 'column', 'at line 3 ', 'symbol(s)', 'warning(s)', 'no such', 'Non-Zero', 'timed out', 'TimeOut', 'unknown option', 'invalid flag', 'a', 'ok', 'PASS', '✓', '-'];
+    const fragments = ['Forbidden', 'went offline', 'Status code', 'skipped due to', 'ENOSPC', 'ERR', 'Fail', 'exCeption', 'x', ' ', '(', '12', ',', ')', '*', "can't", 'not ', 'found', 'column', 'at line 3 ', 'symbol(s)', 'warning(s)', 'no such', 'Non-Zero', 'timed out', 'TimeOut', 'unknown option', 'invalid flag', 'a', 'ok', 'PASS', '✓', '-'];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
     for (let n = 0; n < 20_000; n++) {
@@ -108,7 +109,7 @@ describe('the prefilter', () => {
         const f = fragments[next() % fragments.length]!;
         line += next() % 2 === 0 ? f.toUpperCase() : f;
       }
-      if (failureWords.test(line)) expect([line, failureHints(line) & HINT_FAILURE]).toEqual([line, HINT_FAILURE]);
+      if (failureWords.test(line) || JENKINS_WORDS.test(line)) expect([line, failureHints(line) & HINT_FAILURE]).toEqual([line, HINT_FAILURE]);
       if (/ok|OK|PASS|✓|✔/.test(line)) expect([line, failureHints(line) & HINT_PASS]).toEqual([line, HINT_PASS]);
     }
   });
@@ -116,17 +117,5 @@ describe('the prefilter', () => {
   test('most ordinary lines skip the word pattern', () => {
     const plain = ['[INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/acme/lib-1.pom', '    at com.acme.Handler.process(Handler.java:12)', 'Step 3/20 : RUN ./gradlew build'];
     expect(plain.map((l) => failureHints(l) & HINT_FAILURE)).toEqual([0, 0, 0]);
-  });
-
-  test("a shape's first character is read from its pattern only where the pattern fixes it", () => {
-    expect(firstCharsOf(/^abc/)).toEqual(['a'.charCodeAt(0)]);
-    expect(firstCharsOf(/^abc/i)).toEqual(['a'.charCodeAt(0), 'A'.charCodeAt(0)]);
-    expect(firstCharsOf(/^\[ERROR\] /)).toEqual(['['.charCodeAt(0)]);
-    expect(firstCharsOf(/^a|b/)).toBeNull();
-    expect(firstCharsOf(/^(?:a|b)c/)).toBeNull();
-    expect(firstCharsOf(/^a?b/)).toBeNull();
-    expect(firstCharsOf(/^\s*x/)).toBeNull();
-    expect(firstCharsOf(/x/)).toBeNull();
-    expect(firstCharsOf(/^a[|]b/)).toEqual(['a'.charCodeAt(0)]);
   });
 });

@@ -324,6 +324,22 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       logLine: loc.logLine,
       ...(loc.message ? { message: maskSecrets(loc.message).slice(0, 500) } : {}),
     });
+    // A Python module that is not there (`No module named 'logs.tools'`) imported as
+    // `from logs.tools import parse_level`: the modules of the workspace that define those names
+    // (a moved or renamed module).
+    const gone = /No module named '([\w.]+)'|cannot import name '\w+' from '([\w.]+)'/.exec(`${loc.message ?? ''}\n${excerpts[0]?.finding?.message ?? ''}`);
+    const imported = /^\s*from\s+([\w.]+)\s+import\s+\(?([\w, ]+)\)?/.exec(found.file.lines[loc.line - 1] ?? '');
+    if (gone && imported && imported[1] === (gone[1] ?? gone[2])) {
+      const names = (imported[2] as string).split(',').map((n) => n.trim().split(/\s+/)[0] as string).filter(Boolean).slice(0, 3);
+      for (const d of await pythonDefinitionsOf(reader, found.workspace, names, found.rel)) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(d.file, d.index + 1, 1, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: d.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `defines ${d.name} in module ${d.module}, imported from ${imported[1]}` });
+      }
+    }
     // A symbol the compiler cannot find: the lines of the same file that declare names like it
     // (`totl` -> `total` on line 10), which the window around the error rarely shows.
     const missing = loc.message ? missingSymbolOf(loc.message) : undefined;
@@ -389,6 +405,23 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     }
   }
 
+  // A failure of how a step ran (a host, a credential, a tool, a limit) names no source line:
+  // the script line that runs the failing command is where its settings come from.
+  const top = excerpts[0]?.finding;
+  if (top && top.location?.line === undefined && SCRIPT_CLASSES.has(top.class) && snippets.length < limits.maxSourceSnippets) {
+    const command = commandBefore(lines, top.message_line);
+    for (const workspace of command ? options.workspaces : []) {
+      const hit = await scriptLineOf(reader, workspace, command as string);
+      if (!hit) continue;
+      const w = window(hit.file, hit.index + 1, limits.contextLines, limits.maxSnippetChars);
+      const text = maskSecrets(w.text);
+      if (sourceChars + text.length > limits.maxSourceChars) break;
+      sourceChars += text.length;
+      snippets.push({ path: hit.rel, workspaceId: workspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text, kind: 'source', line: hit.index + 1, message: 'runs the failing command' });
+      break;
+    }
+  }
+
   // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix
   // usually is. From its start, as the test names no line of it.
   for (const snippet of [...snippets]) {
@@ -445,6 +478,68 @@ async function memberSuggestions(
     return likelyMembers(missing, symbolKindAt(message, missing, sourceLine), arityOf(message) ?? callArityAt(missing, sourceLine), members).map((m) => ({ ...m, rel, file }));
   }
   return [];
+}
+
+/** Classes whose cause is in how a step ran, not in a line of the code it built. */
+const SCRIPT_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'timeout-aborted', 'out-of-memory', 'disk-full', 'unknown']);
+
+/** The last command `sh -x` echoed (`+ cmd`) before log line `n` (1-based), within 60 lines. */
+function commandBefore(lines: readonly string[], n: number): string | undefined {
+  for (let i = Math.min(lines.length, n) - 1; i >= Math.max(0, n - 61); i--) {
+    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
+    const m = /^\+{1,2} (\S.*)$/.exec(t);
+    // An assignment is a setting, not the command that failed.
+    if (m && !/^(?:export )?[A-Za-z_]\w*=/.test(m[1] as string)) return m[1] as string;
+  }
+  return undefined;
+}
+
+const SCRIPT_FILE = /(?:^|\/)(?:[^/]+\.(?:sh|bash|ya?ml|groovy|mk|ps1|cmd|bat)|Makefile|GNUmakefile|Jenkinsfile|Dockerfile|package\.json|tox\.ini|noxfile\.py)$/;
+const SCRIPT_FILES_MAX = 200;
+
+/**
+ * The script line that runs `command` as `sh -x` echoed it (variables expanded, quotes gone):
+ * the line whose words cover most of the command's, a `$VAR` or `${VAR...}` standing for any
+ * word, its first word the command's program. Undefined when no line covers at least half.
+ */
+async function scriptLineOf(reader: WorkspaceReader, workspace: SnippetWorkspace, command: string): Promise<{ index: number; rel: string; file: ReadFile } | undefined> {
+  const words = (t: string): string[] => t.replace(/["']/g, ' ').split(/\s+/).filter(Boolean);
+  const want = words(command);
+  const program = want[0];
+  if (!program) return undefined;
+  let best: { index: number; rel: string; file: ReadFile; score: number } | undefined;
+  for (const rel of (await reader.index(workspace)).filter((f) => SCRIPT_FILE.test(f)).slice(0, SCRIPT_FILES_MAX)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    file.lines.forEach((line, index) => {
+      const have = words(line.replace(/^\s*(?:-\s+|sh\s+['"]|run:\s*)/, ''));
+      if (have[0] !== program && !have.slice(0, 3).includes(program)) return;
+      const vars = have.filter((w) => /\$\{?[A-Za-z_]/.test(w)).length;
+      const literal = new Set(have);
+      const matched = want.filter((w) => literal.has(w)).length;
+      const score = (matched + Math.min(vars, want.length - matched)) / want.length;
+      if (score >= 0.5 && (!best || score > best.score)) best = { index, rel, file, score };
+    });
+  }
+  return best;
+}
+
+/** The workspace's Python modules that define `names` at the top level (`def x(`, `class x`, `x =`), with their module path. */
+async function pythonDefinitionsOf(reader: WorkspaceReader, workspace: SnippetWorkspace, names: readonly string[], importer: string): Promise<{ name: string; module: string; index: number; rel: string; file: ReadFile }[]> {
+  const out: { name: string; module: string; index: number; rel: string; file: ReadFile }[] = [];
+  const files = (await reader.index(workspace)).filter((f) => f.endsWith('.py') && f !== importer && !/(?:^|\/)(?:tests?|\.venv|venv|site-packages)\//.test(f));
+  for (const rel of files.slice(0, DEFINITION_FILES_MAX)) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    for (const name of names) {
+      const index = file.lines.findIndex((l) => new RegExp(`^(?:async\\s+)?def ${name}\\s*\\(|^class ${name}\\b|^${name}\\s*(?::[^=]+)?=[^=]`).test(l));
+      if (index < 0) continue;
+      const module = rel.replace(/\.py$/, '').replace(/\/__init__$/, '').replace(/^src\//, '').replace(/\//g, '.');
+      out.push({ name, module, index, rel, file });
+    }
+    if (out.length >= 2) break;
+  }
+  return out;
 }
 
 /** Files read at most when looking for where a linker symbol is defined. */

@@ -9,7 +9,7 @@ import { STREAM_LEASE_MS } from '../../backend/config.js';
 import { createLocalEngine } from '../../backend/answer/local.js';
 import { Lifecycle } from '../../backend/lifecycle.js';
 import { LocalEmbedder } from '../../backend/retrieval/embed.js';
-import { createContextService } from '../../backend/routes/context.js';
+import { createContextService, type ContextService, type ContextServiceOptions } from '../../backend/services/context.js';
 import { BACKEND_TIMEOUTS } from '../../backend/server.js';
 import { createBoundedServer, type ServerTimeouts } from '../../http/server.js';
 import type { AppDeps } from '../../backend/app.js';
@@ -25,6 +25,8 @@ export interface TestBackend {
   db: Db;
   dataDir: string;
   secret: string;
+  /** The context service the app runs on (made here over this backend's database). */
+  context: ContextService;
   /** A valid token for `userId`. */
   token(userId: string): Promise<string>;
   /** fetch against the backend as `userId` (JSON body when `body` is given). */
@@ -43,6 +45,8 @@ export interface StartOptions {
   dataDir?: string;
   secret?: string;
   deps?: Partial<AppDeps>;
+  /** How the context service is made (embedder, upload slots, log limits); DATA_DIR is the backend's. */
+  context?: Partial<Omit<ContextServiceOptions, 'dataDir'>>;
   /** The server's header, request, keep-alive and idle bounds (default: the backend's own). */
   serverTimeouts?: Partial<ServerTimeouts>;
   /** Takes knex's warnings (default: stderr). A test that kills connections on purpose passes expectLostConnections(). */
@@ -72,6 +76,7 @@ export async function startTestBackend(dialect: Dialect, options: StartOptions =
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   // The whole app as backend/server.ts composes it; a test replaces the parts it is about.
   const lifecycle = options.deps?.lifecycle ?? new Lifecycle();
+  const context = options.deps?.context ?? createContextService({ embedder: new LocalEmbedder(), ...options.context, dataDir, db, lifecycle });
   const app = createApp({
     db,
     log,
@@ -82,7 +87,7 @@ export async function startTestBackend(dialect: Dialect, options: StartOptions =
     streamLeaseMs: STREAM_LEASE_MS,
     ...options.deps,
     engine: options.deps?.engine ?? createLocalEngine({ typingDelayMs: 0 }),
-    context: options.deps?.context ?? createContextService({ dataDir, embedder: new LocalEmbedder(), db, lifecycle }),
+    context,
   });
   // The server as backend/server.ts makes it: bounded times, guarded sockets.
   const server: Server = createBoundedServer(app.callback(), { ...BACKEND_TIMEOUTS, ...options.serverTimeouts });
@@ -96,6 +101,7 @@ export async function startTestBackend(dialect: Dialect, options: StartOptions =
     db,
     dataDir,
     secret,
+    context,
     token,
     async request(userId, method, p, body, headers = {}) {
       const h: Record<string, string> = { ...headers };

@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { createLocalEngine } from '../../backend/answer/local.js';
-import { LocalEmbedder } from '../../backend/retrieval/embed.js';
-import { createContextService, type ContextService } from '../../backend/routes/context.js';
+import type { ContextService } from '../../backend/services/context.js';
 import { startController, type RunningController } from '../../controller/app.js';
 import { loadControllerConfig } from '../../controller/config.js';
 import { startTestBackend, type TestBackend } from './backend.js';
@@ -36,11 +35,10 @@ export async function startInProcessStack(
 ): Promise<InProcessStack> {
   const dataDir = path.join(options.dir, 'backend-data');
   fs.mkdirSync(dataDir, { recursive: true });
-  const context = createContextService({ dataDir, embedder: new LocalEmbedder() });
   const backend = await startTestBackend(dialect, {
     secret: options.secret,
     dataDir,
-    deps: { engine: createLocalEngine({ typingDelayMs: options.typingDelayMs ?? 0 }), context },
+    deps: { engine: createLocalEngine({ typingDelayMs: options.typingDelayMs ?? 0 }) },
   });
   let controller: RunningController;
   try {
@@ -57,7 +55,7 @@ export async function startInProcessStack(
   return {
     backend,
     controller,
-    context,
+    context: backend.context,
     async close() {
       await controller.close(0);
       await backend.close();

@@ -142,10 +142,14 @@ const failure: Composer = async (ask) => {
   if (!hasLog(ctx)) {
     const state =
       outcome === 'unknown' ? '' : ` It ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}.`;
-    const lead = askedKind
-      ? `The uploaded context holds no build log, so I can't tell whether ${build} failed from ${labelOfKind(askedKind)}.`
-      : `The uploaded context holds no build log, so I can't see why ${build} failed.`;
-    out.line(`${lead}${capitalise(state)}`);
+    // A build that passed did not fail: not "I can't see why it failed. It passed".
+    const lead =
+      outcome === 'passed'
+        ? `${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}. The uploaded context holds no build log to look for errors in.`
+        : askedKind
+          ? `The uploaded context holds no build log, so I can't tell whether ${build} failed from ${labelOfKind(askedKind)}.${capitalise(state)}`
+          : `The uploaded context holds no build log, so I can't see why ${build} failed.${capitalise(state)}`;
+    out.line(lead);
     out.line();
     out.line(
       'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "why did it fail?"`.',
@@ -154,7 +158,14 @@ const failure: Composer = async (ask) => {
   }
 
   const ranked = rankedErrorExcerpts(ctx);
-  const spans: LogSpan[] = ranked.length > 0 ? ranked.slice(0, 3) : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0);
+  // A build that passed with no error excerpt has nothing to explain: lines retrieval finds for
+  // "error failed exception" are not errors ("Building in workspace" was called error-looking).
+  const spans: LogSpan[] =
+    ranked.length > 0
+      ? ranked.slice(0, 3)
+      : outcome === 'passed'
+        ? []
+        : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0);
   const top = spans[0];
   if (!top) {
     const verdict =
@@ -170,7 +181,11 @@ const failure: Composer = async (ask) => {
       const shown = stored.text.split('\n').slice(-10);
       tail = { start_line: stored.end_line - shown.length + 1, end_line: stored.end_line, text: shown.join('\n') };
     }
-    if (tail) {
+    if (tail && tail.text.trim() === '') {
+      // A log of colour codes or console notes only: nothing to quote, not an empty block.
+      out.line();
+      out.line(`Its lines are empty once colour codes and Jenkins' console notes are removed ${cite(tail)}.`);
+    } else if (tail) {
       out.line();
       out.line('The end of the log, where Jenkins reports how the build finished:');
       quote(out, tail, 10);

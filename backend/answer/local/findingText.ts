@@ -42,6 +42,9 @@ const TOOL_NAMES: Record<string, string> = {
   mypy: 'mypy',
   python: 'Python',
   ruby: 'Ruby',
+  ghc: 'the Haskell compiler (GHC)',
+  clang: 'the C/Objective-C compiler (clang)',
+  php: 'PHP',
 };
 
 function toolName(f: Finding): string {
@@ -143,13 +146,22 @@ function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+const quote = (s: string): string => s.replace(/'/g, "'\\''");
+
+/** A test file's path as the project names it: the agent's workspace prefix dropped (`/tmp/ws/job/test/a.js` -> `test/a.js`). */
+function relativeTest(file: string): string {
+  const m = /(?:^|\/)((?:test|tests|spec|__tests__)\/.+)$/.exec(file);
+  return m ? (m[1] as string) : file;
+}
+
 /** A command that runs the failing part again on a developer's machine, from the finding and the command the CI ran. */
 export function reproduceCommand(f: Finding, ciCommand: string | undefined): string | undefined {
   const t = f.test?.name;
   if (t && (f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted')) {
     switch (f.tool) {
       case 'pytest':
-        return `python -m pytest ${t.includes('::') ? t : `-k ${t}`}`;
+        // A node id or a test file runs as it is; `-k` takes a name expression (`-k tests/a.py` is refused).
+        return `python -m pytest ${t.includes('::') || /\.py$/.test(t) ? t : `-k ${t}`}`;
       case 'unittest':
         return `python -m unittest ${t}`;
       case 'surefire': {
@@ -165,9 +177,22 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
         return `npx vitest run ${file} -t '${(names.pop() ?? '').replace(/'/g, "'\\''")}'`;
       }
       case 'go test':
-        return `go test -run '^${t.split('/')[0]}$' ./...`;
+        return `go test -run '^${t.split('/')[0]}$'${f.class === 'timeout-aborted' ? ' -timeout 30s' : ''} ./...`;
       case 'cargo test':
         return `cargo test ${t} -- --exact`;
+      // node's test runner reports in TAP; its name pattern runs the one test.
+      case 'tap':
+        return /\bnode\b/.test(ciCommand ?? '') || f.location?.file?.match(/\.[cm]?[jt]s$/) ? `node --test --test-name-pattern '${quote(t)}'${f.location?.file ? ` ${relativeTest(f.location.file)}` : ''}` : undefined;
+      case 'minitest': {
+        const method = /#(test\S*?)[:\s]/.exec(`${t} `)?.[1];
+        return method && f.location?.file ? `ruby -Itest ${relativeTest(f.location.file)} -n '/${quote(method)}/'` : undefined;
+      }
+      case 'rspec': {
+        const at = /\((\S+:\d+)\)$/.exec(t)?.[1];
+        return at ? `bundle exec rspec ${at}` : undefined;
+      }
+      case 'phpunit':
+        return `vendor/bin/phpunit --filter '${quote(t.split('::').pop() ?? t)}'`;
       default:
         break;
     }
@@ -223,7 +248,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       const port = /\bport (\d+)\b/.exec(f.message)?.[1] ?? new RegExp(`${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1];
       const where = port ? inlineCode(`${host}:${port}`) : inlineCode(host);
       if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
-        steps.push(`Nothing accepted the connection on ${where} ${m}: check that the service the step calls is running and listening there (${inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`)} from the agent), and that the address and port the build uses (its URL setting, the script's variable) are the right ones.`);
+        steps.push(`Nothing accepted the connection on ${where} ${m}: check that the service the step calls is running and listening there (${inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`)} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
         steps.push(`The agent could not look up ${where} ${m}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
       } else {
@@ -243,9 +268,17 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       }
       steps.push(f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs, e.g. \`make -j2\`) ${m}.`);
       break;
-    case 'timeout-aborted':
-      steps.push(`Find what the step was doing when it was stopped (the lines before ${m}): a hung test, a service that never came up, a slow download; raise the time limit only if the work really takes that long.`);
+    case 'timeout-aborted': {
+      const stuck = project ?? loc?.frames?.raise;
+      if (f.test) {
+        // Only a goroutine dump shows where a test was when it was stopped; jest's stack names where the test was declared.
+        const where = stuck && f.tool === 'go test' ? `; when it was stopped it was at ${inlineCode(placeOf({ file: stuck.file, line: stuck.line }))}${stuck.function ? ` (in ${inlineCode(stuck.function)})` : ''} ${at(stuck.log_line)}` : loc?.line !== undefined ? `; the log points at ${inlineCode(placeOf(loc))}` : '';
+        steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: a promise or callback never settled, a channel never closed or read, a WaitGroup or lock never released, a server that never answers; raise the limit only if the work really takes that long.`);
+      } else {
+        steps.push(`Find what the step was doing when it was stopped (the lines before ${m}): a hung test, a service that never came up, a slow download; raise the time limit only if the work really takes that long.`);
+      }
       break;
+    }
     case 'permission-credentials':
       steps.push(
         /Permission denied/.test(f.message) && !/publickey|git@|remote/i.test(f.message)
@@ -349,6 +382,8 @@ function lintCommand(f: Finding): string | undefined {
       return 'cargo fmt';
     case 'clippy':
       return 'cargo clippy --fix';
+    case 'rubocop':
+      return `bundle exec rubocop -a ${file}`.trim();
     case 'flake8':
       return undefined;
     default:

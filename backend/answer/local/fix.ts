@@ -13,7 +13,7 @@ import { at, findingFor, placeOf, remedyOf, reproduceCommand } from './findingTe
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
-import { failingSource, missingSourceHint, numbered, snippetsOf } from './workspace.js';
+import { failingSource, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -191,6 +191,13 @@ export const fix: Composer = (ask) => {
       out.log({ start_line: x.line, end_line: x.line });
       out.line(`- ${inlineCode(x.text)} ${at(x.line)}${x.empty ? `: ${inlineCode(x.empty)} was empty when the step ran` : ''}`);
     }
+  }
+  // The script line that ran the failing command, from the workspace.
+  const script = !source && STEP_CLASSES.has(f.class) ? scriptOfCommand(ask, settings.flatMap((x) => (x.empty ? [x.empty] : []))) : undefined;
+  if (script) {
+    out.line();
+    out.line(script.text);
+    for (const x of script.sources) out.source(x);
   }
 
   // 4. A command that reproduces it locally: the test alone, else the command the CI ran.

@@ -6,8 +6,8 @@
  * that the context does not hold one.
  */
 import type { BuildHistory, CiContext, HistoryVerdict } from '../../../protocol/types.js';
-import { inlineCode } from '../logtext.js';
-import { ReplyBuilder, notSaid, type AnswerGroup, type Composer } from './reply.js';
+import { clip, inlineCode } from '../logtext.js';
+import { ReplyBuilder, notSaid, type AnswerGroup, type Composer, type Reply } from './reply.js';
 
 const VERDICTS: readonly HistoryVerdict[] = ['new', 'recurring', 'flaky', 'fixed-and-back'];
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n);
@@ -94,14 +94,28 @@ export function historyAnswer(out: ReplyBuilder, ci: CiContext, asked: 'since' |
   return true;
 }
 
+const HISTORY_HOWTO = 'Ask through the controller (it reads the job\'s history from JENKINS_HOME) or run `cichat history <job>`.';
+
+/** Without a history: why, when the controller said (`buildDetails.historyError`), else that the context holds none. */
+function noHistory(ci: CiContext, cannotTell: string): Reply {
+  const error = ci.buildDetails?.historyError;
+  if (!error) return notSaid(`the job's earlier builds, so I can't tell ${cannotTell}`, HISTORY_HOWTO);
+  const out = new ReplyBuilder();
+  out.fact('buildDetails.historyError');
+  out.line(`**I can't tell ${cannotTell}:** the controller could not read the job's earlier builds: ${clip(error, 300)}`);
+  out.line();
+  out.line('Once that is fixed, ask again (the next context upload reads the history), or run `cichat history <job>`.');
+  return out.reply();
+}
+
 const failingSince: Composer = ({ ci }) => {
   const out = new ReplyBuilder();
-  return historyAnswer(out, ci, 'since') ? out.reply() : notSaid("the job's earlier builds, so I can't tell since when this fails", 'Ask through the controller (it reads the job\'s history from JENKINS_HOME) or run `cichat history <job>`.');
+  return historyAnswer(out, ci, 'since') ? out.reply() : noHistory(ci, 'since when this fails');
 };
 
 const seenBefore: Composer = ({ ci }) => {
   const out = new ReplyBuilder();
-  return historyAnswer(out, ci, 'before') ? out.reply() : notSaid("the job's earlier builds, so I can't tell whether this failure happened before", 'Ask through the controller (it reads the job\'s history from JENKINS_HOME) or run `cichat history <job>`.');
+  return historyAnswer(out, ci, 'before') ? out.reply() : noHistory(ci, 'whether this failure happened before');
 };
 
 export const historyAnswers: AnswerGroup = { name: 'history', composers: { failingSince, seenBefore } };

@@ -10,6 +10,7 @@
 import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, HistoryTurn } from '../engine.js';
 import { namesInstalledPlugin } from '../facts.js';
 import { detectIntents, normalizeQuestion, type IntentId } from '../intents.js';
+import { notKeptSentence } from '../logtext.js';
 import { saneCiContext } from '../sanitize.js';
 import { pluginList } from '../../../protocol/schemas.js';
 import { typeOut } from '../typing.js';
@@ -80,7 +81,7 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
   const ask: Ask = { question, q: normalizeQuestion(question), ctx, ci: fromLog.ci };
   if (intents.length === 0) {
     const reply = await unknown(ask);
-    return { text: reply.text, sources: dedupeSources(reply.sources) };
+    return withNotKept({ text: reply.text, sources: dedupeSources(reply.sources) }, context);
   }
   const replies: Reply[] = [];
   for (const intent of intents) {
@@ -88,10 +89,24 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
     const composer = COMPOSERS[intent] ?? unknown;
     replies.push(withWhereFrom(citeLogFacts(await composer(ask), fromLog.lines), intent));
   }
-  return {
-    text: replies.map((r) => r.text).join('\n\n'),
-    sources: dedupeSources(replies.flatMap((r) => r.sources)),
-  };
+  return withNotKept(
+    {
+      text: replies.map((r) => r.text).join('\n\n'),
+      sources: dedupeSources(replies.flatMap((r) => r.sources)),
+    },
+    context,
+  );
+}
+
+/**
+ * An answer that rests on the log (it cites log lines, or speaks of the log) of a context that
+ * does not hold all of it (the bounded store) says which lines it could not see.
+ */
+function withNotKept(reply: Reply, context: ChatContext): Reply {
+  const notKept = context.logNotKept;
+  if (!notKept) return reply;
+  const onLog = reply.sources.some((s) => s.kind === 'log') || /\blog\b/i.test(reply.text);
+  return onLog ? { ...reply, text: `${reply.text}\n\n*${notKeptSentence(notKept)}*` } : reply;
 }
 
 /**

@@ -61,8 +61,9 @@ export function numbered(s: WorkspaceSnippet, mark?: number, maxLines = 40, arou
 
 function languageOf(p: string): string {
   if (p === PIPELINE_SCRIPT || /Jenkinsfile/.test(p) || p.endsWith('.groovy')) return 'groovy';
+  if (/(?:^|\/)(?:GNU)?[Mm]akefile$/.test(p)) return 'make';
   const ext = /\.([A-Za-z0-9]+)$/.exec(p)?.[1]?.toLowerCase() ?? '';
-  const map: Record<string, string> = { java: 'java', kt: 'kotlin', kts: 'kotlin', ts: 'ts', tsx: 'tsx', js: 'js', jsx: 'jsx', mjs: 'js', py: 'python', go: 'go', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', scala: 'scala', swift: 'swift' };
+  const map: Record<string, string> = { java: 'java', kt: 'kotlin', kts: 'kotlin', ts: 'ts', tsx: 'tsx', js: 'js', jsx: 'jsx', mjs: 'js', py: 'python', go: 'go', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', scala: 'scala', swift: 'swift', sh: 'bash', bash: 'bash', yml: 'yaml', yaml: 'yaml', json: 'json' };
   return map[ext] ?? 'text';
 }
 
@@ -89,7 +90,8 @@ export function similarNames(missing: string, snippets: readonly WorkspaceSnippe
 
 /** The snippet the top failure points at: its named line is among the excerpt's locations, else the first one named. */
 function snippetForFailure(snippets: readonly WorkspaceSnippet[], spans: readonly LogSpan[]): WorkspaceSnippet | undefined {
-  const named = snippets.filter((s) => posInt(s.line));
+  // The script line that ran a failing command is not source the error names (see scriptOfCommand).
+  const named = snippets.filter((s) => posInt(s.line) && s.message !== SCRIPT_OF_COMMAND);
   for (const span of spans) {
     const locs = locationsInSpan(span);
     for (const loc of locs) {
@@ -104,6 +106,31 @@ function snippetForFailure(snippets: readonly WorkspaceSnippet[], spans: readonl
     if (byLogLine) return byLogLine;
   }
   return named.find((s) => !isPipeline(s)) ?? named[0];
+}
+
+/** The message of a snippet the reader added for the script line that runs the failing command. */
+export const SCRIPT_OF_COMMAND = 'runs the failing command';
+
+/**
+ * The script line that ran the failing command (a failure of how the step ran names no source
+ * line), quoted with the lines around it; and, for a variable the step echoed as empty
+ * (`+ TOKEN=`), where the script sets it from another one (`TOKEN=${BOT_TOKEN:-}`), which
+ * therefore was empty or unset in this job.
+ */
+export function scriptOfCommand(ask: Ask, empty: readonly string[]): Reply | undefined {
+  const s = snippetsOf(ask.ci).find((x) => x.message === SCRIPT_OF_COMMAND && posInt(x.line));
+  if (!s || !posInt(s.line)) return undefined;
+  const out = new ReplyBuilder();
+  out.line(`**In the script:** ${inlineCode(`${s.path}:${s.line}`)} runs the command that failed:`);
+  out.line(numbered(s, s.line, 15));
+  out.source(fileSource(s));
+  const lines = s.text.split('\n');
+  for (const name of empty) {
+    const k = lines.findIndex((l) => new RegExp(`^\\s*(?:export\\s+)?${name}=["']?\\$\\{?([A-Za-z_]\\w*)`).test(l));
+    const from = k >= 0 ? new RegExp(`^\\s*(?:export\\s+)?${name}=["']?\\$\\{?([A-Za-z_]\\w*)`).exec(lines[k] ?? '')?.[1] : undefined;
+    if (from) out.line(`${inlineCode(name)} was empty, and ${inlineCode(`${s.path}`)} line ${s.startLine + k} sets it from ${inlineCode(from)}: so ${inlineCode(from)} was not set (or empty) in this job. Provide it (a credential or environment variable of the job), or set ${inlineCode(name)} from the variable the job does have.`);
+  }
+  return out.reply();
 }
 
 /** `cichat ws cat` for a path of this build, with what the context knows of job and build. */
@@ -187,6 +214,17 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     const values = finding.expected !== undefined && finding.actual !== undefined ? ` expects ${inlineCode(finding.expected)} but got ${inlineCode(finding.actual)}` : ' does not hold';
     return `the check at ${where}${values}. Decide which is right: if the expectation is, fix the code under test; if the behaviour changed on purpose, update the test.${look}`;
   }
+  // A module that is not there, whose imported names the workspace defines elsewhere (moved or renamed).
+  const moved = snippets.flatMap((x) => {
+    const m = /^defines (\w+) in module ([\w.]+), imported from ([\w.]+)$/.exec(x.message ?? '');
+    return m ? [{ name: m[1] as string, module: m[2] as string, from: m[3] as string, snippet: x }] : [];
+  });
+  if (moved.length > 0 && /ModuleNotFoundError|ImportError|No module named|cannot import name/.test(message)) {
+    for (const x of moved) out.source(fileSource(x.snippet));
+    const first = moved[0] as (typeof moved)[number];
+    const where = moved.map((x) => `${inlineCode(x.name)} is defined in ${inlineCode(x.snippet.path)} (module ${inlineCode(x.module)})`).join(', ');
+    return `${where}, but line ${s.line} of ${place(s)} imports it from ${inlineCode(first.from)}, which does not exist. Import it from where it is now (${inlineCode(`from ${first.module} import ${moved.filter((x) => x.module === first.module).map((x) => x.name).join(', ')}`)}), or restore ${inlineCode(first.from)} if the move was not meant.`;
+  }
   if (finding && (finding.class === 'test-error' || finding.class === 'runtime-exception')) {
     return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${inlineCode(finding.exception ?? 'the exception')} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
   }
@@ -197,7 +235,9 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
 /** For a failure whose log names a file:line the context holds no source of: how to fetch it. */
 export function missingSourceHint(ask: Ask, spans: readonly LogSpan[]): Reply | undefined {
   for (const span of spans.slice(0, 2)) {
-    const loc = locationsInSpan(span, 1)[0];
+    // `cichat ws cat` refuses an absolute path (the agent's own, or the runtime's library): the
+    // first place the log names inside the project, else none.
+    const loc = locationsInSpan(span, 10).find((l) => !/^(?:\/|[A-Za-z]:[\\/])/.test(l.path));
     if (!loc) continue;
     const out = new ReplyBuilder();
     const path = loc.path === PIPELINE_SCRIPT ? 'Jenkinsfile' : loc.path;

@@ -7,8 +7,8 @@ import { migrateLatest, openDb, type Db } from '../db.js';
 import { Lifecycle } from '../lifecycle.js';
 import { createChat } from '../store/chats.js';
 import { acquireStreamLease, listPairs } from '../store/pairs.js';
-import type { AnswerEngine } from './engine.js';
-import { streamAnswer, type AnswerSink } from './run.js';
+import type { AnswerEngine } from '../answer/engine.js';
+import { streamAnswer, type AnswerSink } from './answer.js';
 
 /** A sink that keeps the events (no HTTP at all: the answer job does not need Koa). */
 function memorySink(): AnswerSink & { events: StreamEvent[]; ended: Promise<void>; abort: AbortController } {

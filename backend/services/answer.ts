@@ -1,3 +1,7 @@
+/**
+ * The answer job (issue 31: a service, no Koa in it): creates the pair, runs the engine, streams
+ * its events to a sink and saves the answer, holding the chat's stream lease.
+ */
 import type { Logger } from 'pino';
 import { requestLog } from '../../http/request.js';
 import type { Db } from '../db.js';
@@ -12,7 +16,7 @@ import {
   saveProgress,
   startPair,
 } from '../store/pairs.js';
-import type { AnswerEngine, ChatContext } from './engine.js';
+import type { AnswerEngine, ChatContext } from '../answer/engine.js';
 
 /** Where an answer's events go (an SSE response in the backend; anything that can take events in a test). */
 export interface AnswerSink {

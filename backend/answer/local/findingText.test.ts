@@ -1,0 +1,27 @@
+import type { Finding } from '../../../protocol/types.js';
+import { reproduceCommand } from './findingText.js';
+
+const finding = (over: Partial<Finding>): Finding => ({ class: 'test-assertion', message: 'x', message_line: 1, confidence: 'high', evidence: [1], ...over });
+
+describe('reproduceCommand: the failing test alone, per runner', () => {
+  it('minitest, from the test line and its place', () => {
+    const f = finding({ tool: 'minitest', test: { name: 'TestKramdown#test_highlighter [/ws/jekyll/test/test_kramdown.rb:106]', log_line: 2 }, location: { file: '/ws/jekyll/test/test_kramdown.rb', line: 106, log_line: 2 } });
+    expect(reproduceCommand(f, 'bundle exec rake test')).toBe("ruby -Itest test/test_kramdown.rb -n '/test_highlighter/'");
+  });
+  it('rspec, from the place in its summary', () => {
+    expect(reproduceCommand(finding({ tool: 'rspec', test: { name: 'Mutex works (./spec/components/mutex_spec.rb:29)', log_line: 1 } }), undefined)).toBe('bundle exec rspec ./spec/components/mutex_spec.rb:29');
+  });
+  it('phpunit and node --test', () => {
+    expect(reproduceCommand(finding({ tool: 'phpunit', test: { name: 'Tests\\CartTest::testTotal', log_line: 1 } }), undefined)).toBe("vendor/bin/phpunit --filter 'testTotal'");
+    expect(reproduceCommand(finding({ tool: 'tap', test: { name: "it's sorted", log_line: 1 } }), 'node --test test/')).toBe("node --test --test-name-pattern 'it'\\''s sorted'");
+  });
+  it('pytest: a node id or a test file (a collection error) as it is, a bare name with -k', () => {
+    expect(reproduceCommand(finding({ tool: 'pytest', test: { name: 'tests/test_a.py::test_total', log_line: 1 } }), undefined)).toBe('python -m pytest tests/test_a.py::test_total');
+    expect(reproduceCommand(finding({ class: 'test-error', tool: 'pytest', test: { name: 'tests/test_tools.py', log_line: 1 } }), undefined)).toBe('python -m pytest tests/test_tools.py');
+    expect(reproduceCommand(finding({ tool: 'pytest', test: { name: 'test_total', log_line: 1 } }), undefined)).toBe('python -m pytest -k test_total');
+  });
+  it('falls back to the command the CI ran, never to the shell that ran the script', () => {
+    expect(reproduceCommand(finding({ class: 'network' }), 'curl -fsS http://x')).toBe('curl -fsS http://x');
+    expect(reproduceCommand(finding({ class: 'network' }), '/bin/bash -xe ci.sh')).toBeUndefined();
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * `npm run bench -- upload [--mb 1024] [--busy-mb 500] [--streams 100] [--stream-seconds 10]
+ *  [--port 47000] [--keep FILE] [--json]`: a huge log uploaded through the controller (issue 28).
+ *
+ * A real backend (backend/main.ts, SQLite in a temp DATA_DIR, the offline engine, TYPING_DELAY_MS
+ * 15) and a real controller in front of it (controller/main.ts), each its own process; the
+ * uploads are `curl -T FILE` (its own process too: the bench's event loop only reads answers)
+ * to the raw route `POST /chatbot-api/context/{id}/log`, text/plain. A generated build log
+ * (bench/ingest.ts's generator) of `--mb` MB is written to a temp file first.
+ *
+ *  1. `--mb` uploaded: peak RSS growth (VmRSS sampled every 20 ms, over RSS after a small warm-up
+ *     upload) of the controller and of the backend; seconds per 100 MB, request to response
+ *     (the response comes once the context is stored, indexed and embedded).
+ *  2. `--streams` answer streams for `--stream-seconds` without any upload: each stream sends a
+ *     question in its own chat, reads the answer's events, and asks again; the gaps between
+ *     consecutive `chunk` events are the chunk latency.
+ *  3. The same streams, and a chat-list request (`GET /chatbot-api/chats/`) every 50 ms, while
+ *     `--busy-mb` MB upload: the chat list's latency and the streams' chunk gaps, against 2.
+ *
+ * Targets (issue 28): controller growth <= 64 MB, backend <= 300 MB, <= 10 s per 100 MB; chat
+ * list p99 <= 50 ms and max <= 200 ms; chunk gap p99 during the upload <= 2x without it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { readEvents } from '../protocol/sse.js';
+import { generateLog } from './ingest.js';
+import { flag, summarize, waitHealthy } from './lib.js';
+
+const MB = 1024 * 1024;
+
+function spawnTs(entry: string, env: Record<string, string>, logFile: string): ChildProcess {
+  const logFd = fs.openSync(logFile, 'a');
+  // BENCH_PROF_DIR=dir: CPU profiles of the servers (written when they exit), to find a stall's cause.
+  const prof = process.env.BENCH_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', entry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    stdio: ['ignore', 'ignore', logFd],
+  });
+  fs.closeSync(logFd);
+  return child;
+}
+
+function rssMb(pid: number | undefined): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Peak RSS of each pid while `work` runs, sampled every 20 ms. */
+async function peakRss<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; peak: number[] }> {
+  const peak = pids.map((p) => rssMb(p));
+  const timer = setInterval(() => pids.forEach((p, i) => (peak[i] = Math.max(peak[i]!, rssMb(p)))), 20);
+  try {
+    const result = await work();
+    return { result, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** `curl` uploads the first `bytes` of the file as the body (streamed from disk). */
+async function upload(url: string, file: string, bytes: number): Promise<{ status: number; body: string; seconds: number }> {
+  const t0 = performance.now();
+  const child = spawn('bash', ['-c', `head -c ${bytes} "$0" | curl -sS -X POST -T - -H 'content-type: text/plain' -H 'Expect:' -w '\\n%{http_code}' "$1"`, file, url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise((resolve) => child.once('exit', resolve));
+  const nl = out.lastIndexOf('\n');
+  return { status: Number(out.slice(nl + 1)), body: out.slice(0, nl), seconds: (performance.now() - t0) / 1000 };
+}
+
+/** JSON request through the controller. */
+async function call<T>(base: string, method: string, route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${route}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Answer streams, one per chat, asking again and again until `until()`: the gaps between chunks. */
+async function streams(base: string, chats: number[], until: () => boolean): Promise<{ gaps: number[]; answers: number; errors: number }> {
+  const gaps: number[] = [];
+  let answers = 0;
+  let errors = 0;
+  await Promise.all(
+    chats.map(async (chatId) => {
+      while (!until()) {
+        try {
+          const res = await fetch(`${base}/messages/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chat_id: chatId, content: 'why did the build fail?' }) });
+          if (res.status !== 200) {
+            errors++;
+            await res.body?.cancel();
+            await new Promise((r) => setTimeout(r, 50));
+            continue;
+          }
+          let last = -1;
+          for await (const e of readEvents(res.body as unknown as AsyncIterable<Uint8Array>)) {
+            if (e.event !== 'chunk') continue;
+            const now = performance.now();
+            if (last >= 0) gaps.push(now - last);
+            last = now;
+          }
+          answers++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  return { gaps, answers, errors };
+}
+
+/** GET the chat list every `everyMs` (the next one `everyMs` after the last began, or at once if it took longer). */
+async function poll(url: string, everyMs: number, until: () => boolean): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies: number[] = [];
+  try {
+    while (!until()) {
+      const t0 = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        http
+          .get(url, { agent }, (res) => {
+            res.resume();
+            res.once('end', () => resolve());
+          })
+          .once('error', reject);
+      });
+      const took = performance.now() - t0;
+      latencies.push(took);
+      if (took < everyMs) await new Promise((r) => setTimeout(r, everyMs - took));
+    }
+  } finally {
+    agent.destroy();
+  }
+  return latencies;
+}
+
+const ok = (pass: boolean): string => (pass ? 'met' : 'NOT MET');
+
+export async function run(args: string[]): Promise<void> {
+  const json = args.includes('--json');
+  const mb = Number(flag(args, 'mb') ?? 1024);
+  const busyMb = Number(flag(args, 'busy-mb') ?? 500);
+  const streamCount = Number(flag(args, 'streams') ?? 100);
+  const streamSeconds = Number(flag(args, 'stream-seconds') ?? 10);
+  const portBase = Number(flag(args, 'port') ?? 47000);
+  const say = (line: string) => {
+    if (!json) console.log(line);
+  };
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-upload-'));
+  const file = flag(args, 'keep') ?? path.join(tmp, 'generated.log');
+  const children: ChildProcess[] = [];
+  const result: Record<string, unknown> = {};
+  try {
+    const need = Math.max(mb, busyMb) * MB;
+    if (!fs.existsSync(file) || fs.statSync(file).size < need) {
+      const fd = fs.openSync(file, 'w');
+      for (let written = 0; written < need; written += 50 * MB) fs.writeSync(fd, generateLog(Math.min(50 * MB, need - written)));
+      fs.closeSync(fd);
+    }
+    const backendPort = portBase;
+    const controllerPort = portBase + 1;
+    const secret = randomBytes(32).toString('hex');
+    const backend = spawnTs(
+      'backend/main.ts',
+      { DATABASE_URL: `sqlite:${path.join(tmp, 'bench.sqlite')}`, BACKEND_PORT: String(backendPort), JWT_SECRET: secret, DATA_DIR: tmp, LOG_LEVEL: 'error', LLM_PROVIDER: 'local', TYPING_DELAY_MS: '15' },
+      path.join(tmp, 'backend.log'),
+    );
+    children.push(backend);
+    await waitHealthy(`http://127.0.0.1:${backendPort}/healthz`);
+    const controller = spawnTs(
+      'controller/main.ts',
+      { CONTROLLER_PORT: String(controllerPort), BACKEND_URL: `http://127.0.0.1:${backendPort}`, JWT_SECRET: secret, DATA_DIR: tmp, CONTROLLER_USER: 'bench-user', LOG_LEVEL: 'error' },
+      path.join(tmp, 'controller.log'),
+    );
+    children.push(controller);
+    const base = `http://127.0.0.1:${controllerPort}/chatbot-api`;
+    await waitHealthy(`${base}/healthz`);
+    const pids = [controller.pid!, backend.pid!];
+    const newChat = async (): Promise<number> => (await call<{ id: number }>(base, 'POST', '/chats/', {})).id;
+
+    // Warm-up: a small upload and an answer load the ingestion worker and the engine.
+    const warm = await newChat();
+    const w = await upload(`${base}/context/${warm}/log`, file, 2 * MB);
+    if (w.status !== 200) throw new Error(`warm-up upload: ${w.status} ${w.body}`);
+    await streams(base, [warm], (() => {
+      let n = 0;
+      return () => n++ > 0;
+    })());
+    await new Promise((r) => setTimeout(r, 1000));
+
+    // 1. The big upload: memory and time.
+    const size = Math.min(mb * MB, fs.statSync(file).size);
+    const chat = await newChat();
+    const rss0 = pids.map(rssMb);
+    const big = await peakRss(pids, () => upload(`${base}/context/${chat}/log`, file, size));
+    if (big.result.status !== 200) throw new Error(`upload of ${mb} MB: ${big.result.status} ${big.result.body.slice(0, 300)}`);
+    const growth = big.peak.map((p, i) => p - rss0[i]!);
+    const per100 = big.result.seconds / (size / (100 * MB));
+    const lines = (JSON.parse(big.result.body) as { log_lines?: number }).log_lines;
+    result.upload = { mb: size / MB, lines, seconds: big.result.seconds, secondsPer100Mb: per100, controllerRssMb: { before: rss0[0], peak: big.peak[0], growth: growth[0] }, backendRssMb: { before: rss0[1], peak: big.peak[1], growth: growth[1] } };
+    say(`1. ${(size / MB).toFixed(0)} MB (${lines} lines) through the controller: ${big.result.seconds.toFixed(1)} s, ${per100.toFixed(2)} s per 100 MB (target <= 10: ${ok(per100 <= 10)})`);
+    say(`   controller RSS ${rss0[0]!.toFixed(0)} -> peak ${big.peak[0]!.toFixed(0)} MB, +${growth[0]!.toFixed(0)} MB (target <= 64: ${ok(growth[0]! <= 64)}); backend RSS ${rss0[1]!.toFixed(0)} -> peak ${big.peak[1]!.toFixed(0)} MB, +${growth[1]!.toFixed(0)} MB (target <= 300: ${ok(growth[1]! <= 300)})`);
+
+    // 2. The streams alone.
+    const chats = await Promise.all(Array.from({ length: streamCount }, () => newChat()));
+    const quietEnd = performance.now() + streamSeconds * 1000;
+    const quietPoll = poll(`${base}/chats/`, 50, () => performance.now() > quietEnd);
+    const quiet = await streams(base, chats, () => performance.now() > quietEnd);
+    const quietList = summarize(await quietPoll);
+    const q = summarize(quiet.gaps);
+
+    // 3. The same streams and the chat list during an upload.
+    const busyChat = await newChat();
+    let uploading = true;
+    const busySize = Math.min(busyMb * MB, fs.statSync(file).size);
+    const up = upload(`${base}/context/${busyChat}/log`, file, busySize).finally(() => (uploading = false));
+    const busyPoll = poll(`${base}/chats/`, 50, () => !uploading);
+    const busy = await streams(base, chats, () => !uploading);
+    const busyUpload = await up;
+    if (busyUpload.status !== 200) throw new Error(`upload of ${busyMb} MB: ${busyUpload.status} ${busyUpload.body.slice(0, 300)}`);
+    const list = summarize(await busyPoll);
+    const b = summarize(busy.gaps);
+    const ratio = b.p99 / q.p99;
+    result.chatList = { quiet: quietList, duringUpload: list };
+    result.streams = { n: streamCount, quiet: { ...q, answers: quiet.answers, errors: quiet.errors }, duringUpload: { ...b, answers: busy.answers, errors: busy.errors }, p99Ratio: ratio };
+    result.busyUpload = { mb: busySize / MB, seconds: busyUpload.seconds };
+    say(`2. chat list every 50 ms during a ${(busySize / MB).toFixed(0)} MB upload (${busyUpload.seconds.toFixed(1)} s, n=${list.n}): p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms (target <= 50: ${ok(list.p99 <= 50)}), max ${list.max.toFixed(0)} ms (target <= 200: ${ok(list.max <= 200)}); without the upload p99 ${quietList.p99.toFixed(1)}, max ${quietList.max.toFixed(0)} ms`);
+    say(`3. ${streamCount} answer streams, gap between chunks (TYPING_DELAY_MS 15): without the upload p50 ${q.p50.toFixed(1)} p99 ${q.p99.toFixed(1)} max ${q.max.toFixed(0)} ms (${quiet.answers} answers, ${quiet.errors} errors); during it p50 ${b.p50.toFixed(1)} p99 ${b.p99.toFixed(1)} max ${b.max.toFixed(0)} ms (${busy.answers} answers, ${busy.errors} errors): p99 ${ratio.toFixed(2)}x (target <= 2: ${ok(ratio <= 2)})`);
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  if (json) console.log(JSON.stringify(result, null, 2));
+}

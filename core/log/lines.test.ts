@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LineSplitter, MAX_LINE_CHARS } from './clean.js';
+import { ByteLineSplitter } from './lines.js';
+
+/** What `cichat analyze` did before: a streaming TextDecoder in front of a LineSplitter. */
+function viaText(pieces: readonly (Buffer | string)[]): string[] {
+  const out: string[] = [];
+  const splitter = new LineSplitter((line, length) => out.push(`${length}|${line}`));
+  const decoder = new TextDecoder();
+  for (const p of pieces) splitter.push(typeof p === 'string' ? p : decoder.decode(p, { stream: true }));
+  splitter.push(decoder.decode());
+  splitter.end();
+  return out;
+}
+
+function viaBytes(pieces: readonly (Buffer | string)[]): string[] {
+  const out: string[] = [];
+  const splitter = new ByteLineSplitter((line, length) => out.push(`${length}|${line}`));
+  for (const p of pieces) splitter.push(p);
+  splitter.end();
+  expect(splitter.count).toBe(out.length);
+  return out;
+}
+
+let seed = 3;
+const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+
+/** The bytes in pieces of random sizes (1-5 bytes often, so pieces end inside UTF-8 sequences). */
+function cut(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let i = 0; i < bytes.length; ) {
+    const n = next(3) === 0 ? 1 + next(5) : 1 + next(4000);
+    out.push(bytes.subarray(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+const same = (pieces: readonly (Buffer | string)[]): void => {
+  expect(viaBytes(pieces)).toEqual(viaText(pieces));
+};
+
+describe('ByteLineSplitter', () => {
+  test('the same lines and lengths as TextDecoder + LineSplitter on every fixture log, whole and cut anywhere', () => {
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.(?:log|txt)$/.test(e.name)) files.push(p);
+      }
+    };
+    walk(path.join(process.cwd(), 'test/fixtures'));
+    expect(files.length).toBeGreaterThan(50);
+    for (const f of files) {
+      const bytes = fs.readFileSync(f);
+      same([bytes]);
+      same(cut(bytes));
+    }
+  });
+
+  test('byte soup: CR, ANSI escapes, broken and split UTF-8, byte-order marks', () => {
+    const alphabet = [0x0a, 0x0d, 0x1b, 0x5b, 0x6d, 0x41, 0x20, 0xef, 0xbb, 0xbf, 0xe2, 0x82, 0xac, 0xc3, 0xa9, 0x80, 0xff, 0xf0, 0x9f, 0x98, 0x9b, 0x30, 0x3b];
+    for (let t = 0; t < 2000; t++) {
+      const bytes = Buffer.alloc(next(300));
+      for (let i = 0; i < bytes.length; i++) bytes[i] = alphabet[next(alphabet.length)]!;
+      if (next(5) === 0) bytes.set([0xef, 0xbb, 0xbf].slice(0, Math.min(3, bytes.length)));
+      same([bytes]);
+      same(cut(bytes));
+    }
+  });
+
+  test('a byte-order mark is dropped at the start only, even when it comes a byte at a time', () => {
+    same([Buffer.from([0xef]), Buffer.from([0xbb]), Buffer.from([0xbf, 0x41, 0x0a, 0xef, 0xbb, 0xbf, 0x42])]);
+    same([Buffer.from([0xef, 0xbb])]);
+    expect(viaBytes([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a\n')])).toEqual(['1|a']);
+  });
+
+  test('lines longer than the cut: kept whole within one piece, cut across pieces, as before', () => {
+    const long = Buffer.from(`${'x'.repeat(MAX_LINE_CHARS + 5)}\nshort\n${'é'.repeat(MAX_LINE_CHARS / 2 + 3)}\n${'y'.repeat(MAX_LINE_CHARS + 1)}`);
+    same([long]);
+    same(cut(long));
+  });
+
+  test('text pieces mixed with bytes keep their order', () => {
+    same([Buffer.from('ab\ncd'), 'ef\ngh', Buffer.from('ij\n'), Buffer.from([0xc3]), Buffer.from([0xa9, 0x0a])]);
+  });
+
+  test('cleans lines: carriage-return overwrites and colours', () => {
+    expect(viaBytes([Buffer.from('50%\r100%\r\n\u001b[31mred\u001b[0m\nplain\n')])).toEqual(['9|100%', '12|red', '5|plain']);
+  });
+});
