@@ -11,11 +11,12 @@
  *  1. `--mb` uploaded: peak RSS growth (VmRSS sampled every 20 ms, over RSS after a small warm-up
  *     upload) of the controller and of the backend; seconds per 100 MB, request to response
  *     (the response comes once the context is stored, indexed and embedded).
- *  2. `--streams` answer streams for `--stream-seconds` without any upload: each stream sends a
+ *  2. A chat-list request (`GET /chatbot-api/chats/`) every 50 ms for 5 s, then while `--busy-mb`
+ *     MB upload: its latency.
+ *  3. `--streams` answer streams for `--stream-seconds` without any upload (each stream sends a
  *     question in its own chat, reads the answer's events, and asks again; the gaps between
- *     consecutive `chunk` events are the chunk latency.
- *  3. The same streams, and a chat-list request (`GET /chatbot-api/chats/`) every 50 ms, while
- *     `--busy-mb` MB upload: the chat list's latency and the streams' chunk gaps, against 2.
+ *     consecutive `chunk` events are the chunk latency), then the same streams while another
+ *     `--busy-mb` MB upload: the gaps' p99 against those without.
  *
  * Targets (issue 28): controller growth <= 64 MB, backend <= 300 MB, <= 10 s per 100 MB; chat
  * list p99 <= 50 ms and max <= 200 ms; chunk gap p99 during the upload <= 2x without it.
@@ -197,44 +198,49 @@ export async function run(args: string[]): Promise<void> {
     })());
     await new Promise((r) => setTimeout(r, 1000));
 
-    // 1. The big upload: memory and time.
-    const size = Math.min(mb * MB, fs.statSync(file).size);
-    const chat = await newChat();
-    const rss0 = pids.map(rssMb);
-    const big = await peakRss(pids, () => upload(`${base}/context/${chat}/log`, file, size));
-    if (big.result.status !== 200) throw new Error(`upload of ${mb} MB: ${big.result.status} ${big.result.body.slice(0, 300)}`);
-    const growth = big.peak.map((p, i) => p - rss0[i]!);
-    const per100 = big.result.seconds / (size / (100 * MB));
-    const lines = (JSON.parse(big.result.body) as { log_lines?: number }).log_lines;
-    result.upload = { mb: size / MB, lines, seconds: big.result.seconds, secondsPer100Mb: per100, controllerRssMb: { before: rss0[0], peak: big.peak[0], growth: growth[0] }, backendRssMb: { before: rss0[1], peak: big.peak[1], growth: growth[1] } };
-    say(`1. ${(size / MB).toFixed(0)} MB (${lines} lines) through the controller: ${big.result.seconds.toFixed(1)} s, ${per100.toFixed(2)} s per 100 MB (target <= 10: ${ok(per100 <= 10)})`);
-    say(`   controller RSS ${rss0[0]!.toFixed(0)} -> peak ${big.peak[0]!.toFixed(0)} MB, +${growth[0]!.toFixed(0)} MB (target <= 64: ${ok(growth[0]! <= 64)}); backend RSS ${rss0[1]!.toFixed(0)} -> peak ${big.peak[1]!.toFixed(0)} MB, +${growth[1]!.toFixed(0)} MB (target <= 300: ${ok(growth[1]! <= 300)})`);
+    // 1. The big upload: memory and time (`--mb 0` skips it).
+    if (mb > 0) {
+      const size = Math.min(mb * MB, fs.statSync(file).size);
+      const chat = await newChat();
+      const rss0 = pids.map(rssMb);
+      const big = await peakRss(pids, () => upload(`${base}/context/${chat}/log`, file, size));
+      if (big.result.status !== 200) throw new Error(`upload of ${mb} MB: ${big.result.status} ${big.result.body.slice(0, 300)}`);
+      const growth = big.peak.map((p, i) => p - rss0[i]!);
+      const per100 = big.result.seconds / (size / (100 * MB));
+      const lines = (JSON.parse(big.result.body) as { log_lines?: number }).log_lines;
+      result.upload = { mb: size / MB, lines, seconds: big.result.seconds, secondsPer100Mb: per100, controllerRssMb: { before: rss0[0], peak: big.peak[0], growth: growth[0] }, backendRssMb: { before: rss0[1], peak: big.peak[1], growth: growth[1] } };
+      say(`1. ${(size / MB).toFixed(0)} MB (${lines} lines) through the controller: ${big.result.seconds.toFixed(1)} s, ${per100.toFixed(2)} s per 100 MB (target <= 10: ${ok(per100 <= 10)})`);
+      say(`   controller RSS ${rss0[0]!.toFixed(0)} -> peak ${big.peak[0]!.toFixed(0)} MB, +${growth[0]!.toFixed(0)} MB (target <= 64: ${ok(growth[0]! <= 64)}); backend RSS ${rss0[1]!.toFixed(0)} -> peak ${big.peak[1]!.toFixed(0)} MB, +${growth[1]!.toFixed(0)} MB (target <= 300: ${ok(growth[1]! <= 300)})`);
+    }
 
-    // 2. The streams alone.
-    const chats = await Promise.all(Array.from({ length: streamCount }, () => newChat()));
-    const quietEnd = performance.now() + streamSeconds * 1000;
-    const quietPoll = poll(`${base}/chats/`, 50, () => performance.now() > quietEnd);
-    const quiet = await streams(base, chats, () => performance.now() > quietEnd);
-    const quietList = summarize(await quietPoll);
-    const q = summarize(quiet.gaps);
-
-    // 3. The same streams and the chat list during an upload.
-    const busyChat = await newChat();
-    let uploading = true;
+    // 2. The chat list alone, then during an upload.
     const busySize = Math.min(busyMb * MB, fs.statSync(file).size);
+    const quietEnd = performance.now() + 5000;
+    const quietList = summarize(await poll(`${base}/chats/`, 50, () => performance.now() > quietEnd));
+    const listChat = await newChat();
+    let uploading = true;
+    const listUpload = upload(`${base}/context/${listChat}/log`, file, busySize).finally(() => (uploading = false));
+    const list = summarize(await poll(`${base}/chats/`, 50, () => !uploading));
+    const listDone = await listUpload;
+    if (listDone.status !== 200) throw new Error(`upload of ${busyMb} MB: ${listDone.status} ${listDone.body.slice(0, 300)}`);
+    result.chatList = { quiet: quietList, duringUpload: list, uploadSeconds: listDone.seconds };
+    say(`2. chat list every 50 ms during a ${(busySize / MB).toFixed(0)} MB upload (${listDone.seconds.toFixed(1)} s, n=${list.n}): p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms (target <= 50: ${ok(list.p99 <= 50)}), max ${list.max.toFixed(0)} ms (target <= 200: ${ok(list.max <= 200)}); without the upload p50 ${quietList.p50.toFixed(1)}, p99 ${quietList.p99.toFixed(1)}, max ${quietList.max.toFixed(0)} ms`);
+
+    // 3. The streams alone, then the same streams during an upload.
+    const chats = await Promise.all(Array.from({ length: streamCount }, () => newChat()));
+    const streamsEnd = performance.now() + streamSeconds * 1000;
+    const quiet = await streams(base, chats, () => performance.now() > streamsEnd);
+    const q = summarize(quiet.gaps);
+    const busyChat = await newChat();
+    uploading = true;
     const up = upload(`${base}/context/${busyChat}/log`, file, busySize).finally(() => (uploading = false));
-    const busyPoll = poll(`${base}/chats/`, 50, () => !uploading);
     const busy = await streams(base, chats, () => !uploading);
     const busyUpload = await up;
     if (busyUpload.status !== 200) throw new Error(`upload of ${busyMb} MB: ${busyUpload.status} ${busyUpload.body.slice(0, 300)}`);
-    const list = summarize(await busyPoll);
     const b = summarize(busy.gaps);
     const ratio = b.p99 / q.p99;
-    result.chatList = { quiet: quietList, duringUpload: list };
-    result.streams = { n: streamCount, quiet: { ...q, answers: quiet.answers, errors: quiet.errors }, duringUpload: { ...b, answers: busy.answers, errors: busy.errors }, p99Ratio: ratio };
-    result.busyUpload = { mb: busySize / MB, seconds: busyUpload.seconds };
-    say(`2. chat list every 50 ms during a ${(busySize / MB).toFixed(0)} MB upload (${busyUpload.seconds.toFixed(1)} s, n=${list.n}): p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms (target <= 50: ${ok(list.p99 <= 50)}), max ${list.max.toFixed(0)} ms (target <= 200: ${ok(list.max <= 200)}); without the upload p99 ${quietList.p99.toFixed(1)}, max ${quietList.max.toFixed(0)} ms`);
-    say(`3. ${streamCount} answer streams, gap between chunks (TYPING_DELAY_MS 15): without the upload p50 ${q.p50.toFixed(1)} p99 ${q.p99.toFixed(1)} max ${q.max.toFixed(0)} ms (${quiet.answers} answers, ${quiet.errors} errors); during it p50 ${b.p50.toFixed(1)} p99 ${b.p99.toFixed(1)} max ${b.max.toFixed(0)} ms (${busy.answers} answers, ${busy.errors} errors): p99 ${ratio.toFixed(2)}x (target <= 2: ${ok(ratio <= 2)})`);
+    result.streams = { n: streamCount, quiet: { ...q, answers: quiet.answers, errors: quiet.errors }, duringUpload: { ...b, answers: busy.answers, errors: busy.errors, uploadSeconds: busyUpload.seconds }, p99Ratio: ratio };
+    say(`3. ${streamCount} answer streams, gap between chunks (TYPING_DELAY_MS 15): without an upload p50 ${q.p50.toFixed(1)} p99 ${q.p99.toFixed(1)} max ${q.max.toFixed(0)} ms (${quiet.answers} answers, ${quiet.errors} errors); during a ${(busySize / MB).toFixed(0)} MB upload (${busyUpload.seconds.toFixed(1)} s) p50 ${b.p50.toFixed(1)} p99 ${b.p99.toFixed(1)} max ${b.max.toFixed(0)} ms (${busy.answers} answers, ${busy.errors} errors): p99 ${ratio.toFixed(2)}x (target <= 2: ${ok(ratio <= 2)})`);
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

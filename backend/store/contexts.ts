@@ -239,9 +239,12 @@ export async function insertTerms(db: Db, contextId: number, terms: TermPostings
     if (++n % 20_000 === 0) await yieldToEventLoop();
   }
   const rows: unknown[][] = [];
-  lines.forEach((bucket, i) => {
+  for (let i = 0; i < lines.length; i++) {
+    const bucket = lines[i]!;
     if (bucket.length > 0) rows.push([contextId, i, `\n${bucket.join('\n')}\n`]);
-  });
+    // Joining 16k buckets took ~100 ms on the event loop for a 200 MB log (bench upload).
+    if (i % 1024 === 1023) await yieldToEventLoop();
+  }
   await insertRows(db, 'context_terms', ['context_id', 'bucket', 'terms'], rows, TERM_ROWS_PER_INSERT);
 }
 
