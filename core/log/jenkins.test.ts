@@ -30,6 +30,8 @@ describe('Jenkins console rules', () => {
     ['Rejected by Carol Diaz', 'Jenkins build aborted'],
     ['ERROR: Timeout after 10 minutes', 'Jenkins timeout'],
     ['process apparently never started in /w/app@tmp/durable-5f3a1b2c', 'Jenkins: shell step never started'],
+    ['‘linux-1’ doesn’t have label ‘docker-arm’', 'Jenkins: no agent for the label'],
+    ["There are no nodes with the label ‘docker-arm’", 'Jenkins: no agent for the label'],
   ])('%s', (line, reason) => {
     const log = ['Started by user x', '[Pipeline] Start of Pipeline', line, '[Pipeline] End of Pipeline', 'Finished: FAILURE'].join('\n');
     expect(top(log)).toMatchObject({ start: 3, reason });

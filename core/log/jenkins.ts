@@ -44,12 +44,12 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
   // A `sh`/`bat` step whose wrapper script never ran on the agent (durable-task; exit code -2).
   { re: /^process apparently never started in \S/, role: 'anchor', weight: 9, reason: 'Jenkins: shell step never started' },
   // No agent can take the build (a label nobody has, all its agents offline): it waits until aborted or timed out.
-  { re: /^There are no nodes with the label [‘'"]|^All nodes of label [‘'"].*[’'"] are offline|^[‘'"].*[’'"] doesn[’']t have label [‘'"]|^Jenkins doesn[’']t have label [‘'"]/, role: 'anchor', weight: 9, reason: 'Jenkins: no agent for the label' },
+  { re: /^There are no nodes with the label [‘'"]|^All nodes of label [‘'"].*[’'"] are offline|^[‘'"].*[’'"] doesn[’']t have label [‘'"]|^Jenkins doesn[’']t have label [‘'"]/, role: 'anchor', weight: 9, reason: 'Jenkins: no agent for the label', needs: ['label'] },
   { re: /^Could not connect to \S+ to send interrupt signal/, role: 'summary', weight: 2, reason: AGENT_REASON },
 
   // Timeouts and aborts.
   // (`ERROR: Timeout after 10 minutes`: the Git plugin's own limit on a git command.)
-  { re: /^Cancelling nested steps due to timeout|^Timeout has been exceeded|^Build timed out \(after \d+ \w+\)|^ERROR: Timeout after \d+ (?:minutes?|seconds?)/, role: 'anchor', weight: 9, reason: 'Jenkins timeout' },
+  { re: /^Cancelling nested steps due to timeout|^Timeout has been exceeded|^Build timed out \(after \d+ \w+\)|^ERROR: Timeout after \d+ (?:minutes?|seconds?)/, role: 'anchor', weight: 9, reason: 'Jenkins timeout', needs: ['Cancelling nested', 'Timeout has', 'Build timed out', 'Timeout after'] },
   { re: /^Aborted by \S|^Rejected by \S|^Build was aborted$/, role: 'anchor', weight: 8, reason: 'Jenkins build aborted' },
 
   // A downstream build (the `build` step) that failed this one.
@@ -72,13 +72,13 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
 ];
 
 /** Lines that may match a Jenkins shape but hold none of the analyzer's usual failure words. */
-export const JENKINS_WORDS = /went offline|was deleted; cancelling|not permitted|ENOSPC|Unauthorized|Forbidden|[Rr]eturn code|[Ss]tatus code|log can be found|CredentialId|Connection was broken|touching the log file|skipped due to|apparently never started|label [‘'"]|^Rejected by /;
+export const JENKINS_WORDS = /went offline|was deleted; cancelling|not permitted|ENOSPC|Unauthorized|Forbidden|[Rr]eturn code|[Ss]tatus code|log can be found|CredentialId|Connection was broken|touching the log file|skipped due to/;
 /**
  * For the analyzer's prefilter (shapes.ts `failureHints`): three characters, case aside, that
  * every match of JENKINS_WORDS contains one of (`0` any digit; `;` stands for any character
  * that is not a letter, a digit, a space, `(`, `,` or `*`). A line with none skips the pattern.
  */
-export const JENKINS_WORD_KEYS: readonly string[] = ['ffl', 'd; ', 'rmi', 'osp', 'tho', 'bid', 'n c', 'tus', 'fou', 'lid', 'rok', 'uch', 'd d', 'tly', 'abe', 'cte'];
+export const JENKINS_WORD_KEYS: readonly string[] = ['ffl', 'd; ', 'rmi', 'osp', 'tho', 'bid', 'n c', 'tus', 'fou', 'lid', 'rok', 'uch', 'd d'];
 
 /**
  * Prefixes that Jenkins and its plugins put before a line's text: the Timestamper's

@@ -192,7 +192,7 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Shell and system
   // ssh and scp refusing the connection or the host.
-  { re: /^Host key verification failed\.|^(?:\S+@)?\S+: Permission denied \(publickey|^ssh: (?:connect to host \S+ port \d+: |Could not resolve hostname )/, role: 'anchor', weight: 8, reason: 'ssh error' },
+  { re: /^Host key verification failed\.|^(?:\S+@)?\S+: Permission denied \(publickey|^ssh: (?:connect to host \S+ port \d+: |Could not resolve hostname )/, role: 'anchor', weight: 8, reason: 'ssh error', needs: ['Host key', 'Permission denied', 'ssh: '] },
   { re: /(?:command not found|: not found$|is currently not installed)/, role: 'anchor', weight: 9, reason: 'shell: command not found' },
   { re: /No such file or directory|cannot open shared object file/, role: 'anchor', weight: 7, reason: 'missing file' },
   { re: /Permission denied/, role: 'anchor', weight: 6, reason: 'permission denied' },
@@ -350,7 +350,7 @@ export function failureHints(line: string): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|curl: \(\d|ssh: |\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {
