@@ -75,3 +75,36 @@ test('an empty body, a body that is not gzip and a wrong type are refused and th
   const counts = await countContexts(backend.db, chat);
   expect([counts.ready, counts.building]).toEqual([1, 0]);
 });
+
+test('the body is decoded as the CLI decodes a log: binary refused, gzip by its bytes, UTF-16 by its mark, Latin-1 by its charset or its bytes', async () => {
+  const chat = await newChat();
+  expect((await post(chat, mavenLog(10))).status).toBe(200);
+  const kept = (await currentContext(backend.db, chat))!.id;
+  // A zip archive, a NUL byte: 415 naming what it is; nothing stored.
+  const zip = await post(chat, Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(4000, 7)]), { 'content-type': 'application/octet-stream' });
+  expect(zip.status).toBe(415);
+  expect(((await zip.json()) as { detail: string }).detail).toMatch(/^the body is not a text log: it looks like a zip archive .*nothing was stored/);
+  const nul = await post(chat, Buffer.from('line one\n\u0000\u0001\u0002 binary'));
+  expect(nul.status).toBe(415);
+  expect((await currentContext(backend.db, chat))!.id).toBe(kept);
+  // gzip data sent without Content-Encoding (curl --data-binary @build.log.gz) is read, and data that only starts like gzip is 400.
+  const gz = await post(chat, gzipSync(mavenLog(50)));
+  expect(gz.status).toBe(200);
+  const broken = await post(chat, Buffer.concat([gzipSync(mavenLog(5000)).subarray(0, 300)]));
+  expect(broken.status).toBe(400);
+  expect(((await broken.json()) as { detail: string }).detail).toMatch(/starts like gzip data but could not be decompressed/);
+  // UTF-16 with its byte order mark, and Windows-1252 (declared, or found not to be UTF-8).
+  const text = 'Started\n[ERROR] Prüfung fehlgeschlagen: “Größe” – 5 €\nFinished: FAILURE\n';
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const cp1252 = Buffer.from(text.replace('“', '\u0093').replace('”', '\u0094').replace('–', '\u0096').replace('€', '\u0080'), 'latin1');
+  for (const [body, type] of [
+    [utf16, 'text/plain'],
+    [cp1252, 'text/plain; charset=windows-1252'],
+    [cp1252, 'text/plain'],
+  ] as const) {
+    const r = await post(chat, body, { 'content-type': type });
+    expect([type, r.status]).toEqual([type, 200]);
+    const stored = await currentContext(backend.db, chat);
+    expect([type, stored?.ciContext.buildDetails?.consoleLog ?? stored?.ciContext.buildDetails?.consoleLogTail]).toEqual([type, text]);
+  }
+});

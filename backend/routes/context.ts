@@ -15,6 +15,7 @@ import { ciContextSchema as ciContextWireSchema, uploadContextBodySchema } from 
 import { chatNotFound } from './chats.js';
 import { createGunzip } from 'node:zlib';
 import { requestLog } from '../../http/request.js';
+import { LogDecodeError, decodeLogStream } from '../../core/log/decode.js';
 
 /** Longest X-Cichat-Context header taken (the facts beside a raw log; the log is the body). */
 export const CONTEXT_HEADER_MAX_CHARS = 12 * 1024;
@@ -45,6 +46,20 @@ function gzipError(err: unknown): BadRequest | undefined {
   if (code !== 'Z_DATA_ERROR' && code !== 'Z_BUF_ERROR') return undefined;
   return new BadRequest('Content-Encoding: gzip, but the body is not valid gzip; nothing was stored and the chat keeps its previous context');
 }
+
+/**
+ * A body that is not a text log (core/log/decode.ts, the CLI's rule): binary data is 415, data
+ * that starts like gzip but is not 400; else undefined.
+ */
+function decodeError(ctx: Context, err: unknown): BadRequest | UnsupportedMediaType | undefined {
+  if (!(err instanceof LogDecodeError)) return undefined;
+  dropRestOfBody(ctx.req, ctx.res);
+  const what = `${err.message}${err.hint ? ` (${err.hint})` : ''}; nothing was stored and the chat keeps its previous context`;
+  return /gzip/.test(err.message) ? new BadRequest(what) : new UnsupportedMediaType(what);
+}
+
+/** Charsets that declare Latin-1 / Windows-1252 text (read so, not guessed from the bytes). */
+const LATIN1_CHARSETS = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'l1', 'windows-1252', 'cp1252']);
 
 /** The request body as bytes, gunzipped under `Content-Encoding: gzip`. */
 function bodyStream(ctx: Context): AsyncIterable<Uint8Array> {
@@ -173,11 +188,15 @@ export function registerContextRoutes(router: Router, deps: AppDeps): void {
       throw new UnsupportedMediaType(`Content-Type ${type}: send the log as text/plain (or application/octet-stream), optionally with Content-Encoding: gzip`);
     }
     const ci = contextOfHeader(ctx.get('x-cichat-context'));
+    // Decoded as the CLI decodes a log: gzip by its magic bytes too, binary refused, UTF-16 by
+    // its byte order mark, not UTF-8 read as Windows-1252 (or so from the start when declared).
+    const charset = /;\s*charset\s*=\s*"?([\w-]+)/i.exec(ctx.get('content-type'))?.[1]?.toLowerCase();
+    const latin1 = charset !== undefined && LATIN1_CHARSETS.has(charset);
     let source: AsyncIterable<Uint8Array> | null;
     try {
-      source = await nonEmpty(bodyStream(ctx));
+      source = await nonEmpty(decodeLogStream(bodyStream(ctx), 'the body', undefined, false, latin1));
     } catch (err) {
-      throw gzipError(err) ?? err;
+      throw decodeError(ctx, err) ?? gzipError(err) ?? err;
     }
     if (source === null) {
       throw new Unprocessable('the log is empty; nothing was stored and the chat keeps its previous context');
@@ -188,7 +207,7 @@ export function registerContextRoutes(router: Router, deps: AppDeps): void {
       ctx.body = { success: true, received_data: result.ciContext, log_lines: result.logLineCount };
     } catch (err) {
       if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
-      throw gzipError(err) ?? err;
+      throw decodeError(ctx, err) ?? gzipError(err) ?? err;
     }
   };
 
