@@ -42,7 +42,10 @@ async function analyzeInChild(files: string[], cwd = process.cwd()): Promise<Chi
 
 function timed(cmd: string, args: string[]): number {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time ${cmd} ${args.map((a) => `'${a}'`).join(' ')} > /dev/null`], { encoding: 'utf8' });
+  // Not `> /dev/null`: GNU grep stops at its first match when its output is /dev/null.
+  const out = path.join(os.tmpdir(), `cichat-bench-timed-${process.pid}`);
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time ${cmd} ${args.map((a) => `'${a}'`).join(' ')} > '${out}'`], { encoding: 'utf8' });
+  fs.rmSync(out, { force: true });
   const m = /([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
   const cpu = m ? Number(m[1]) + Number(m[2]) : NaN;
   return Number.isFinite(cpu) && cpu > 0 ? cpu : Number(process.hrtime.bigint() - t0) / 1e9;
