@@ -1,5 +1,5 @@
 import type { Finding } from '../../../protocol/types.js';
-import { reproduceCommand } from './findingText.js';
+import { remedyOf, reproduceCommand } from './findingText.js';
 
 const finding = (over: Partial<Finding>): Finding => ({ class: 'test-assertion', message: 'x', message_line: 1, confidence: 'high', evidence: [1], ...over });
 
@@ -23,5 +23,21 @@ describe('reproduceCommand: the failing test alone, per runner', () => {
   it('falls back to the command the CI ran, never to the shell that ran the script', () => {
     expect(reproduceCommand(finding({ class: 'network' }), 'curl -fsS http://x')).toBe('curl -fsS http://x');
     expect(reproduceCommand(finding({ class: 'network' }), '/bin/bash -xe ci.sh')).toBeUndefined();
+  });
+});
+
+describe('remedyOf: a shell script stopped by set -u', () => {
+  it('names the variable and how to set or default it, not a syntax check', () => {
+    const f = finding({ class: 'ci-script', tool: 'bash', message: 'ci.sh: line 2: DEPLOY_ENV: unbound variable', location: { file: 'ci.sh', line: 2, log_line: 10 } });
+    const text = remedyOf(f).steps.join(' ');
+    expect(text).toContain('`$DEPLOY_ENV`');
+    expect(text).toContain('`${DEPLOY_ENV:-<default>}`');
+    expect(text).not.toContain('bash -n');
+  });
+  it('keeps the syntax check for a syntax error only', () => {
+    const syntax = remedyOf(finding({ class: 'ci-script', tool: 'bash', message: "ci.sh: line 7: syntax error near unexpected token `fi'" })).steps.join(' ');
+    expect(syntax).toContain('bash -n');
+    const other = remedyOf(finding({ class: 'ci-script', tool: 'sh', message: 'ci.sh: line 3: cd: build: No such file or directory' })).steps.join(' ');
+    expect(other).not.toContain('bash -n');
   });
 });

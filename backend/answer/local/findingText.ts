@@ -309,7 +309,22 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
         steps.push(`The command asks make for the target ${inlineCode(f.symbol)}, and the Makefile has no rule for it ${m}: add a ${inlineCode(`${f.symbol}:`)} rule to the Makefile, or drop ${inlineCode(f.symbol)} from the make command in the CI script (${inlineCode('make -n ' + f.symbol)} checks it without running anything).`);
         break;
       }
-      steps.push(f.tool === 'sh' ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.`);
+      {
+        // bash's `set -u`: a variable read that nothing set (not a syntax error: `bash -n` passes it).
+        const unbound = /(?:^|:\s)([A-Za-z_]\w*): (?:unbound variable|parameter null or not set)/.exec(f.message);
+        if (unbound) {
+          const name = unbound[1] as string;
+          steps.push(
+            `The script reads ${inlineCode('$' + name)}${place ? ` at ${place}` : ''} and nothing set it ${m} (the shell runs with ${inlineCode('set -u')}, so an unset variable stops it): set ${inlineCode(name)} in the job's environment or parameters, or give it a default where it is read, ${inlineCode('${' + name + ':-<default>}')}.`,
+          );
+          break;
+        }
+        if (f.tool === 'sh' || f.tool === 'bash') {
+          steps.push(/syntax error|unexpected (?:EOF|end of file|token)/i.test(f.message) ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : `Fix the shell script at the line the shell names ${m}, as its message says.`);
+          break;
+        }
+        steps.push(`Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.`);
+      }
       break;
     case 'agent-lost':
       steps.push(`Check the agent: its log on the controller (Manage Jenkins › Nodes), its memory and disk, and the network between them; then re-run ${m}.`);
