@@ -81,7 +81,15 @@ export const RULES: Rule[] = [
     priority: 20,
     confidence: 'high',
     re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\bMemoryError\b|exit code 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
-    read: (m) => ({ exception: /OutOfMemoryError|MemoryError/.exec(m[0])?.[0] ?? 'killed' }),
+    // `killed` only when the line says the process was killed (the kernel's OOM killer, exit 137,
+    // SIGKILL); else the error the program itself raised (std::bad_alloc, heap out of memory...).
+    read: (m) => ({
+      exception:
+        /OutOfMemoryError|MemoryError/.exec(m[0])?.[0] ??
+        (/Killed|OOMKilled|exit code 137|signal: killed|SIGKILL/.test(m[0])
+          ? 'killed'
+          : (/JavaScript heap out of memory|std::bad_alloc|Cannot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
+    }),
   },
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk/i },
   // ---- Timeouts and aborts.
@@ -123,6 +131,14 @@ export const RULES: Rule[] = [
     priority: 29,
     confidence: 'high',
     re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (?:cannot find module providing package|no required module provides package|missing go\.sum entry for module providing package) (\S+?)[:;]?(?:\s|$)`),
+    read: (m) => ({ tool: 'go', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }),
+  },
+  // ... or a module whose go.mod `replace` points at a directory that is not there (or has no go.mod).
+  {
+    cls: 'dependency-resolution',
+    priority: 29,
+    confidence: 'high',
+    re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (\S+@\S+): replacement directory (\S+) (?:does not exist|has no go\.mod)`),
     read: (m) => ({ tool: 'go', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }),
   },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:vet: )?((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (?!\s)|^(?:vet: )?(\.{1,2}\/${SRC}\.go):(\d+): (?!\s)`), read: (m) => ({ tool: 'go', ...at(m[1] ?? m[4], m[2] ?? m[5], m[3]) }) },

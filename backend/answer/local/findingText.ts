@@ -81,7 +81,7 @@ export function meaningOf(f: Finding): string {
   switch (f.class) {
     case 'compile-error':
       parts.push(`${capital(toolName(f))} rejected the code${where}${f.code ? ` with ${inlineCode(f.code)}` : ''} ${m}.`);
-      if (f.symbol) parts.push(`It names ${inlineCode(f.symbol)}, which does not exist where the code uses it.`);
+      if (f.symbol) parts.push(`It names ${inlineCode(f.symbol)}, which the compiler cannot see where the code uses it (not declared there, not imported, or misspelt).`);
       break;
     case 'link-error':
       parts.push(`The code compiled, but the linker (${inlineCode(f.tool ?? 'ld')}) could not ${f.symbol?.startsWith('-l') ? `find the library ${inlineCode(f.symbol)}` : f.symbol ? `find a definition of ${inlineCode(f.symbol)}` : 'produce the program'} ${m}.`);
