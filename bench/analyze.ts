@@ -8,6 +8,9 @@
  *   and `grep -ciE 'err|fail'` on the same file, for the ratio.
  * - Real: every `*.log` under `--real` (default: the LogChunks dev set) analysed one after the
  *   other in one process, each as its own stream: MB per CPU second over their total.
+ * - `--same CHECKOUT`: instead of timing, whether this analyzer and CHECKOUT's give the same
+ *   excerpts (50 per log, with findings) and candidate features on every log of `--real` and
+ *   test/fixtures (bench/analyzeSame.ts run in each); the files that differ are listed.
  * - `--against CHECKOUT`: another checkout's bench/analyzeChild.ts (an older analyzer, e.g.
  *   `git worktree add /tmp/old <commit>` with node_modules linked) on the same files, in the
  *   same run, for the ratio.
@@ -64,7 +67,33 @@ function logsUnder(dir: string): string[] {
   return out.sort();
 }
 
+/** One JSON line per file from bench/analyzeSame.ts run in `cwd`. */
+function sameLines(cwd: string, files: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const script = path.resolve('bench/analyzeSame.ts');
+  for (let i = 0; i < files.length; i += 100) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...files.slice(i, i + 100)], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+    if (r.status !== 0) throw new Error(`analyzeSame in ${cwd} exited with ${r.status}: ${r.stderr.slice(0, 500)}`);
+    for (const line of r.stdout.split('\n')) {
+      if (line === '') continue;
+      const file = (JSON.parse(line) as { file: string }).file;
+      out.set(file, line);
+    }
+  }
+  return out;
+}
+
+async function same(other: string, real: string): Promise<void> {
+  const files = [...(fs.existsSync(real) ? logsUnder(real) : []), ...logsUnder(path.resolve('test/fixtures'))];
+  const mine = sameLines(process.cwd(), files);
+  const theirs = sameLines(other, files);
+  const differing = files.filter((f) => mine.get(f) !== theirs.get(f));
+  console.log(`same excerpts, findings and features as ${other}: ${files.length - differing.length} of ${files.length} logs${differing.length > 0 ? `; differing: ${differing.join(', ')}` : ''}`);
+}
+
 export async function run(args: string[]): Promise<void> {
+  const sameAs = flag(args, 'same');
+  if (sameAs !== undefined) return same(path.resolve(sameAs), flag(args, 'real') ?? defaultData());
   const json = args.includes('--json');
   const mb = Number(flag(args, 'mb') ?? 1024);
   const real = flag(args, 'real') ?? defaultData();
@@ -115,7 +144,8 @@ export async function run(args: string[]): Promise<void> {
       };
     }
   } finally {
-    if (flag(args, 'keep') === undefined) fs.rmSync(dir, { recursive: true, force: true });
+    // The temp dir goes in any case (a --keep file is the caller's, elsewhere).
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   if (json) {
     console.log(JSON.stringify(results, null, 2));
