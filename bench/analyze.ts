@@ -144,7 +144,8 @@ export async function run(args: string[]): Promise<void> {
       };
     }
   } finally {
-    if (flag(args, 'keep') === undefined) fs.rmSync(dir, { recursive: true, force: true });
+    // The temp dir goes in any case (a --keep file is the caller's, elsewhere).
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   if (json) {
     console.log(JSON.stringify(results, null, 2));
