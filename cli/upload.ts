@@ -26,7 +26,8 @@ export interface UploadCall {
   signal?: AbortSignal;
 }
 
-export async function uploadInterruptibly(ctx: Ctx, chatId: number, body: ContextUpload, call: UploadCall): Promise<ContextUploadResult> {
+/** The abort of one upload: the caller's signal (tests), else Ctrl-C / SIGTERM; `release` unhooks it. */
+function interruptOf(call: UploadCall): { abort: AbortController; release: () => void } {
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
   const outer = call.signal;
@@ -37,6 +38,18 @@ export async function uploadInterruptibly(ctx: Ctx, chatId: number, body: Contex
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   }
+  return {
+    abort,
+    release: () => {
+      outer?.removeEventListener('abort', onSignal);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+export async function uploadInterruptibly(ctx: Ctx, chatId: number, body: ContextUpload, call: UploadCall): Promise<ContextUploadResult> {
+  const { abort, release } = interruptOf(call);
   const progress = uploadProgress(call.label, ctx.io.stderr, call.progress && ctx.io.stderr.isTTY === true);
   let sent = 0;
   let total = 0;
@@ -57,9 +70,7 @@ export async function uploadInterruptibly(ctx: Ctx, chatId: number, body: Contex
     throw new InterruptedError(await whatWasKept(ctx, chatId, call.before, total > 0 && sent >= total));
   } finally {
     progress.finish();
-    outer?.removeEventListener('abort', onSignal);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    release();
   }
 }
 
@@ -194,16 +205,7 @@ export function wireGzip(baseUrl: string, env: NodeJS.ProcessEnv): boolean {
  * chat holds afterwards, the facts in X-Cichat-Context.
  */
 export async function uploadLogInterruptibly(ctx: Ctx, chatId: number, log: PreparedLog, facts: LogUploadFacts, call: UploadCall): Promise<LogUploadResult> {
-  const abort = new AbortController();
-  const onSignal = (): void => abort.abort();
-  const outer = call.signal;
-  if (outer) {
-    if (outer.aborted) abort.abort();
-    outer.addEventListener('abort', onSignal, { once: true });
-  } else {
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  }
+  const { abort, release } = interruptOf(call);
   const progress = uploadProgress(call.label, ctx.io.stderr, call.progress && ctx.io.stderr.isTTY === true);
   // The bytes of the input read so far, every 100 ms; once the log is all sent, "indexing".
   const tick = setInterval(() => {
@@ -221,8 +223,6 @@ export async function uploadLogInterruptibly(ctx: Ctx, chatId: number, log: Prep
   } finally {
     clearInterval(tick);
     progress.finish();
-    outer?.removeEventListener('abort', onSignal);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    release();
   }
 }

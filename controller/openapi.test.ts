@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { COMPONENTS, openApiDocument } from './openapi.js';
+import { defOf } from '../test/helpers/schemaSamples.js';
 
 type Json = Record<string, unknown>;
 const doc = openApiDocument() as { components: { schemas: Record<string, Json> } };
@@ -39,20 +40,6 @@ function resolve(node: Json): Json {
   }
 }
 
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  entries?: Record<string, string>;
-  values?: unknown[];
-  valueType?: z.ZodType;
-  items?: z.ZodType[];
-}
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Each difference between a zod schema (as input) and the document's node, with its path. */
 function differences(schema: z.ZodType, node: Json, path: string): string[] {

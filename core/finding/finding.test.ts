@@ -296,3 +296,87 @@ describe('Ruby: minitest, Rails and rspec output on real lines (LogChunks dev)',
     expect(top(log)).toMatchObject({ class: 'compile-error', tool: 'ruby', location: { file: '/ws/spec/requests/users_controller_spec.rb', line: 3520 } });
   });
 });
+
+describe('rules broadened after round 2 (issue 25): each on a line in the tool format', () => {
+  it('kotlinc run directly: `file.kt:L:C: error: ...` is a compile error at that place', () => {
+    const log = '+ kotlinc src/main/kotlin -d build/classes\nsrc/main/kotlin/team/users/Mailer.kt:5:26: error: type mismatch: inferred type is User? but User was expected\n        val user: User = repo.find(id)\n                         ^\nBuild step \'Execute shell\' marked build as failure\n';
+    expect(top(log)).toMatchObject({ class: 'compile-error', tool: 'kotlinc', location: { file: 'src/main/kotlin/team/users/Mailer.kt', line: 5, column: 26 } });
+  });
+
+  it('go: a standard-library package not in GOROOT means the Go toolchain is too old', () => {
+    const log = '+ go test ./...\nreleases/latest.go:4:8: package slices is not in GOROOT (/usr/lib/go-1.19/src/slices)\nBuild step \'Execute shell\' marked build as failure\n';
+    expect(top(log)).toMatchObject({ class: 'missing-tool', tool: 'go', symbol: 'slices', location: { file: 'releases/latest.go', line: 4, column: 8 } });
+  });
+
+  it("pip's resolver: `Cannot install ... conflicting dependencies` is dependency resolution", () => {
+    const log = '+ pip install -r requirements.txt\nERROR: Cannot install -r requirements.txt (line 1) and pydantic-core==2.49.0 because these package versions have conflicting dependencies.\n';
+    expect(top(log)).toMatchObject({ class: 'dependency-resolution', tool: 'pip' });
+  });
+
+  it("vitest's `Hook timed out in 10000ms.` is a timeout, placed at the hook by vitest's pointer", () => {
+    const log = [' FAIL  test/users.test.js > register', 'Error: Hook timed out in 10000ms.', 'If this is a long-running hook, pass a timeout value as the last argument or configure it globally with "hookTimeout".', ' ❯ test/users.test.js:8:12', '      8|   beforeAll(async () => {', ''].join('\n');
+    expect(top(log)).toMatchObject({ class: 'timeout-aborted', tool: 'vitest', location: { file: 'test/users.test.js', line: 8 } });
+  });
+
+  it("ctest's `***Timeout` on a test's result line is a timeout", () => {
+    const log = 'Test project /ws/build\n    Start 1: backoff_schedule\n1/1 Test #1: backoff_schedule .................***Timeout   5.02 sec\n';
+    expect(findingOf(cleanLines(log), { start_line: 3, end_line: 3 })).toMatchObject({ class: 'timeout-aborted', tool: 'ctest' });
+  });
+
+  it("git's `unknown revision` is the CI script naming a revision the checkout lacks", () => {
+    const log = "+ ./scripts/changelog.sh\nfatal: ambiguous argument 'v2.4.0..HEAD': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n";
+    expect(top(log)).toMatchObject({ class: 'ci-script', tool: 'git', symbol: 'v2.4.0..HEAD' });
+  });
+
+  it("rustfmt's `Diff in file:line:` header is a lint (format) finding at that place", () => {
+    const log = '+ cargo fmt --check\nDiff in /ws/src/lib.rs:2:\n pub fn slugify(title: &str) -> String {\n-        if c.is_alphanumeric() { out.push(c); }\n+        if c.is_alphanumeric() {\n';
+    expect(findingOf(cleanLines(log), { start_line: 2, end_line: 5 })).toMatchObject({ class: 'lint', tool: 'rustfmt', location: { file: '/ws/src/lib.rs', line: 2 } });
+  });
+
+  it("a bare `npm error` line is framing: the finding is npm's sentence above it", () => {
+    const log = '+ npm run lint\nnpm error Missing script: "lint"\nnpm error\nnpm error Did you mean this?\n';
+    expect(findingOf(cleanLines(log), { start_line: 3, end_line: 3 })).toMatchObject({ class: 'ci-script', tool: 'npm', message: 'npm error Missing script: "lint"' });
+  });
+
+  it("glibc's assert() in a test program is a test assertion at the file and line it names", () => {
+    const log = "./build/test_ring\ntest_ring: tests/test_ring.c:8: test_fills_up: Assertion `ring_push(&r, i)' failed.\nmake: *** [Makefile:8: check] Aborted\n";
+    expect(findingOf(cleanLines(log), { start_line: 2, end_line: 2 })).toMatchObject({ class: 'test-assertion', location: { file: 'tests/test_ring.c', line: 8 }, test: { name: 'test_fills_up' } });
+  });
+
+  it("glibc's assert() in a program that is not a test is a runtime failure", () => {
+    const log = "+ ./build/cachectl\ncachectl: src/cache.c:41: cache_put: Assertion `n < CAP' failed.\n";
+    expect(findingOf(cleanLines(log), { start_line: 2, end_line: 2 })).toMatchObject({ class: 'runtime-exception', location: { file: 'src/cache.c', line: 41 } });
+  });
+
+  it("bash's `line N: PID Aborted` is SIGABRT, whose reason (std::bad_alloc) is just above", () => {
+    const log = "+ ./build/heatmap\nterminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\nci.sh: line 5: 29585 Aborted                 ./build/heatmap\n";
+    expect(findingOf(cleanLines(log), { start_line: 4, end_line: 4 })).toMatchObject({ class: 'out-of-memory', message: "terminate called after throwing an instance of 'std::bad_alloc'" });
+  });
+
+  it("node's UnhandledPromiseRejection with frames only in node internals: a runtime exception with no location", () => {
+    const log = [
+      '+ node scripts/release-notes.mjs',
+      'node:internal/process/promises:389',
+      '      new UnhandledPromiseRejection(reason);',
+      '      ^',
+      'UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "boom".',
+      '    at throwUnhandledRejectionsMode (node:internal/process/promises:389:7)',
+      '    at processPromiseRejections (node:internal/process/promises:470:17)',
+      '',
+    ].join('\n');
+    const f = findingOf(cleanLines(log), { start_line: 2, end_line: 7 });
+    expect(f).toMatchObject({ class: 'runtime-exception', exception: 'UnhandledPromiseRejection' });
+    expect(f.location).toBeUndefined();
+  });
+
+  it("a Node frame followed by ` {` (an error with properties) is still read: the project's frame is the place", () => {
+    const log = [
+      'TypeError: fetch failed',
+      '    at node:internal/deps/undici/undici:14976:13',
+      '    at async file:///ws/scripts/sync-schemas.mjs:6:15 {',
+      '  [cause]: Error: getaddrinfo ENOTFOUND schema-registry.corp.internal',
+      '}',
+    ].join('\n');
+    expect(findingOf(cleanLines(log), { start_line: 1, end_line: 5 })).toMatchObject({ class: 'network', location: { file: '/ws/scripts/sync-schemas.mjs', line: 6 } });
+  });
+});

@@ -22,7 +22,7 @@ const PYTEST_FRAME = /^((?:[A-Za-z]:)?[^\s:()"']+\.py):(\d+):\s+(?:in (\S+)|(\w+
 /** at com.example.Foo.bar(Foo.java:42)  /  at Foo.bar(Native Method) */
 const JVM_FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/)?((?:[\w$]+\.)*)([\w$]+)\.([\w$<>]+)\(([^():]+?)(?::(\d+))?\)\s*$/;
 /** at fn (/ws/src/x.js:12:5)  /  at /ws/src/x.js:12:5  /  at async fn (file:///x.mjs:1:2) */
-const NODE_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(?:file:\/\/)?((?:[A-Za-z]:)?[^\s():]+|node:[\w/]+|internal\/[\w/]+):(\d+):(\d+)\)?\s*$/;
+const NODE_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(?:file:\/\/)?((?:[A-Za-z]:)?[^\s():]+|node:[\w/]+|internal\/[\w/]+):(\d+):(\d+)\)?(?: \{)?\s*$/;
 /** node --test's YAML stack: `    TestContext.<anonymous> (/ws/test/x.test.js:6:10)` (no `at`). */
 const NODE_YAML_FRAME = /^\s+([\w$.<>[\] ]+) \((?:file:\/\/)?((?:[A-Za-z]:)?\/[^\s():]+|node:[\w/]+):(\d+):(\d+)\)\s*$/;
 /** vitest's pointer under a failure: `❯ src/cart.test.js:10:59`, with the function when there is one (`❯ formatAmount src/money.js:2:10`) */

@@ -139,7 +139,9 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'j
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const found = findingIn(lines, excerpt);
   const signalOnly = found.class === 'runtime-exception' && /^SIG|^Aborted/.test(found.exception ?? '') && excerpt.end_line - excerpt.start_line <= 2;
-  if (found.class !== 'unknown' && found.confidence !== 'low' && !signalOnly) return found;
+  // A test's timeout named above its pointer (vitest's `Hook timed out` over `❯ file:line:col`) reads on for the place.
+  const placeBelow = found.class === 'timeout-aborted' && found.test !== undefined && found.location === undefined;
+  if (found.class !== 'unknown' && found.confidence !== 'low' && !signalOnly && !placeBelow) return found;
   // A runner's banner cut from its detail (cargo's `---- t stdout ----` over a blank line): read
   // on a little, up to the next summary line, and keep what that establishes if it is more.
   // Only a window that names a test or ends on a runner's banner is worth reading on.
@@ -261,13 +263,15 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       if (symbol) extra.symbol = symbol;
     }
     // A missing command or a wrong version met inside a test is still that, with the test named.
-  } else if (assertion && (inTest || assertion.expected !== undefined || assertion.actual !== undefined || /XCTAssert|AssertionFailedError|ComparisonFailure|^expect\(/.test(assertion.text))) {
+  } else if (assertion && (inTest || assertion.inTest || assertion.expected !== undefined || assertion.actual !== undefined || /XCTAssert|AssertionFailedError|ComparisonFailure|^expect\(/.test(assertion.text))) {
     cls = 'test-assertion';
     confidence = 'high';
     messageIndex = assertion.index;
     if (assertion.exception) extra.exception = assertion.exception;
     if (assertion.expected !== undefined) extra.expected = assertion.expected;
     if (assertion.actual !== undefined) extra.actual = assertion.actual;
+    // C's assert() in a test program names the test's function.
+    if (assertion.inTest && assertion.function && !test) extra.test = { name: assertion.function, log_line: logLine(assertion.index) };
   } else if (goTest?.assertion) {
     cls = 'test-assertion';
     confidence = 'medium';
@@ -324,6 +328,11 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       }
     }
   }
+  // C's assert() names the file and line of the assertion.
+  if (!place && assertion?.file && (cls === 'test-assertion' || cls === 'runtime-exception') && messageIndex === assertion.index) {
+    place = { file: assertion.file, line: assertion.line as number, log_line: logLine(assertion.index) };
+    tool ??= /^(\S+):/.exec(assertion.text)?.[1];
+  }
   // A Go test interrupted by a timeout is named by its goroutine's frame (`pkg.TestX(...)`).
   const goFrames = traces.find((t) => t.kind === 'go')?.frames ?? [];
   const goTestFrame = test ? undefined : goFrames.find((fr) => /\.(Test\w+)$/.test(fr.function ?? ''));
@@ -337,7 +346,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const trace = traces.find((t) => t.kind === runtime) ?? traces[0];
   if (trace && cls !== 'compile-error' && cls !== 'lint' && cls !== 'link-error') {
     const frames = framesOf(trace);
-    const own = frames.project ?? frames.raise;
+    // A trace wholly in the runtime or libraries (node:internal, java.util.concurrent) names no
+    // place of the project's: no location rather than the library's line.
+    const own = frames.project;
     if (!place && own) place = { file: own.file, line: own.line, ...(own.column ? { column: own.column } : {}), log_line: own.log_line };
     if (place && (frames.raise || frames.project)) place.frames = frames;
     if (frames.raise) evidence.push(frames.raise.log_line);

@@ -67,6 +67,8 @@ export const RULES: Rule[] = [
   { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: )?.*: (?:too many arguments|integer expression expected|unary operator expected|binary operator expected)$/, read: () => ({ tool: 'sh' }) },
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^npm (?:ERR!|error) Missing script: "?([\w:.-]+)"?/i, read: (m) => ({ tool: 'npm', symbol: m[1] as string }) },
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /(?:Unknown lifecycle phase "[^"]+"|No goals have been specified for this build|Task '[^']+' not found in (?:root )?project|Could not find method \w+\(\) for arguments|The source directory "[^"]+" does not appear to contain CMakeLists\.txt|^\S*[Mm]akefile:\d+: \*\*\* missing separator)/, read: (m) => ({ tool: /lifecycle|goals/.test(m[0]) ? 'maven' : /Task '|Could not find method/.test(m[0]) ? 'gradle' : /CMakeLists/.test(m[0]) ? 'cmake' : 'make' }) },
+  // git refusing a revision the script names (a tag not fetched or not yet made, a typo'd branch).
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /^fatal: (?:ambiguous argument '([^']+)': unknown revision|bad revision '([^']+)'|Needed a single revision$|invalid reference: (\S+)|couldn't find remote ref (\S+))/, read: (m) => ({ tool: 'git', ...((m[1] ?? m[2] ?? m[3] ?? m[4]) ? { symbol: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string } : {}) }) },
   // ---- The agent went away under the build.
   {
     cls: 'agent-lost',
@@ -97,13 +99,15 @@ export const RULES: Rule[] = [
     cls: 'timeout-aborted',
     priority: 25,
     confidence: 'high',
-    re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|context deadline exceeded|Failed: Timeout >[\d.]+s|Test timed out in \d+ ?ms|Timed out after \d+|timed out after \d+ ?(?:ms|s|seconds|minutes))/,
-    read: (m) => ({ ...(/panic: test timed out/.test(m[0]) ? { tool: 'go test' } : /Exceeded timeout of/.test(m[0]) ? { tool: 'jest' } : {}) }),
+    re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|context deadline exceeded|Failed: Timeout >[\d.]+s|(?:Test|Hook) timed out in \d+ ?ms|^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*\*\*\*Timeout\b|Timed out after \d+|timed out after \d+ ?(?:ms|s|seconds|minutes))/,
+    read: (m) => ({ ...(/panic: test timed out/.test(m[0]) ? { tool: 'go test' } : /Exceeded timeout of/.test(m[0]) ? { tool: 'jest' } : /(?:Test|Hook) timed out in/.test(m[0]) ? { tool: 'vitest' } : /\*\*\*Timeout/.test(m[0]) ? { tool: 'ctest' } : {}) }),
   },
   // ---- Compilers.
   { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(?:\[ERROR\]\s+)?(${SRC}\.java):\[(\d+),(\d+)\]\s+(?!\[)\S`), read: (m) => ({ tool: 'javac', ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.java):(\d+): error: `), read: (m) => ({ tool: 'javac', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:\[ERROR\]\s+)?e: (?:file://)?(${SRC}\.kts?)(?::(\d+):(\d+)|: \((\d+), (\d+)\)):? `), read: (m) => ({ tool: 'kotlinc', ...at(m[1], m[2] ?? m[4], m[3] ?? m[5]) }) },
+  // kotlinc run directly prints `src/main/kotlin/a/Foo.kt:5:26: error: type mismatch: ...` (no `e: `).
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.kts?):(\d+):(\d+): error: `), read: (m) => ({ tool: 'kotlinc', ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:\[error\]\s+)(${SRC}\.scala):(\d+):(\d+):? `), read: (m) => ({ tool: 'scalac', ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.scala):(\d+): error: `), read: (m) => ({ tool: 'scalac', ...at(m[1], m[2]) }) },
   {
@@ -132,6 +136,15 @@ export const RULES: Rule[] = [
     confidence: 'high',
     re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (?:cannot find module providing package|no required module provides package|missing go\.sum entry for module providing package) (\S+?)[:;]?(?:\s|$)`),
     read: (m) => ({ tool: 'go', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }),
+  },
+  // A standard-library package the installed toolchain does not have (`package slices is not in
+  // GOROOT (/usr/lib/go-1.19/src/slices)`): the Go release is older than the code needs.
+  {
+    cls: 'missing-tool',
+    priority: 29,
+    confidence: 'high',
+    re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): package ([\w/]+) is not in (?:GOROOT|std) `),
+    read: (m) => ({ tool: 'go', symbol: m[4] as string, ...at(m[1], m[2], m[3]) }),
   },
   // ... or a module whose go.mod `replace` points at a directory that is not there (or has no go.mod).
   {
@@ -179,6 +192,8 @@ export const RULES: Rule[] = [
   { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+(?:error|✖)\s+.+?\s{2,}([@\w/-]+)$/, read: (m) => ({ tool: 'eslint', code: m[3], ...at(undefined, m[1], m[2]) }) },
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+):(\d+): ([A-Z]{1,3}\d{2,4}) `), read: (m) => ({ tool: 'flake8', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'lint', priority: 36, confidence: 'high', re: /^(?:would reformat |Oh no! .* files? would be reformatted|\[warn\] Code style issues found|Code style issues found in|Diff in .* at line \d+:|gofmt: |ktlint|checkstyle|\[ERROR\] .*\.java:\[\d+(?:,\d+)?\] \([\w ]+\) )/, read: (m) => ({ tool: /reformat|Oh no/.test(m[0]) ? 'black' : /Code style/.test(m[0]) ? 'prettier' : /Diff in/.test(m[0]) ? 'rustfmt' : /checkstyle|\(\w+\) /.test(m[0]) ? 'checkstyle' : 'formatter' }) },
+  // rustfmt (`cargo fmt --check`) >= 1.5: `Diff in /ws/src/lib.rs:2:` over the diff.
+  { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^Diff in (${SRC}\.rs):(\d+):\s*$`), read: (m) => ({ tool: 'rustfmt', ...at(m[1], m[2]) }) },
   { cls: 'lint', priority: 36, confidence: 'high', re: /^In \S+ line \d+:|\bSC\d{4}\b.*:/, read: () => ({ tool: 'shellcheck' }) },
   // RuboCop: `lib/x.rb:158:17: C: Performance/RegexpMatch: Use match? ...` (C/W/E/F: convention, warning, error, fatal).
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:rb|rake|gemspec)):(\d+):(\d+): [CWEFR]: (?:\[Correctable\] )?([A-Z]\w+/\w+): `), read: (m) => ({ tool: 'rubocop', code: m[4], ...at(m[1], m[2], m[3]) }) },
@@ -222,7 +237,7 @@ export const RULES: Rule[] = [
     cls: 'dependency-resolution',
     priority: 45,
     confidence: 'high',
-    re: /(?:ERROR: Could not find a version that satisfies the requirement (\S+)|ERROR: No matching distribution found for (\S+)|ResolutionImpossible|Because .+ depends on .+ version solving failed|No matching distribution found for (\S+))/,
+    re: /(?:ERROR: Could not find a version that satisfies the requirement (\S+)|ERROR: No matching distribution found for (\S+)|ResolutionImpossible|^ERROR: Cannot install .+ because these package versions have conflicting dependencies|Because .+ depends on .+ version solving failed|No matching distribution found for (\S+))/,
     read: (m) => ({ tool: 'pip', ...((m[1] ?? m[2] ?? m[3]) ? { dependency: (m[1] ?? m[2] ?? m[3]) as string } : {}) }),
   },
   {
@@ -287,4 +302,4 @@ export const RULES: Rule[] = [
 
 /** Lines that only frame or conclude a failure: never the message when the window has another. */
 export const SUMMARY_LINE =
-  /(?:^\[ERROR\] (?:COMPILATION ERROR :?|Failed to execute goal|BUILD FAILURE|Tests run:|Failures:\s*$|Errors:\s*$|\s*$|-> \[Help|To see the full stack|Re-run Maven|For more information about the errors|\[Help \d\])|^\[INFO\] BUILD FAILURE|BUILD FAILED|^FAILURE: Build failed with an exception|^\* What went wrong:|Execution failed for task|Compilation failed; see the compiler error output|^make(?:\[\d+\])?: \*\*\*|^npm (?:ERR!|error) (?:code ELIFECYCLE|errno|\s*$|Lifecycle|A complete log|Test failed|command failed|Exit status)|^error: could not compile|^error: test failed|^error: aborting due to|^ERROR: script returned exit code|Build step '.+' marked build as failure|^Finished: (?:FAILURE|UNSTABLE|ABORTED)|^##\[error\]Process completed with exit code|The command ".+" exited with \d+|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|^FAIL\s+\S+ \[build failed\]|^\d+ errors?$|^Found \d+ errors?|^ERROR: (?:Job failed|Build failed)|^Error: Process completed with exit code|^collect2: error: ld returned|exited with (?:code|status) \d+|^=+ .*\b(?:failed|error)\b.* in [\d.]+s =+$|^Tests?:\s+\d+ failed|^Test Suites:|^\s*\d+ failing$|^There (?:was|were) \d+ failures?:?|^There are test failures|^Process finished with exit code)/;
+  /(?:^\[ERROR\] (?:COMPILATION ERROR :?|Failed to execute goal|BUILD FAILURE|Tests run:|Failures:\s*$|Errors:\s*$|\s*$|-> \[Help|To see the full stack|Re-run Maven|For more information about the errors|\[Help \d\])|^\[INFO\] BUILD FAILURE|BUILD FAILED|^FAILURE: Build failed with an exception|^\* What went wrong:|Execution failed for task|Compilation failed; see the compiler error output|^make(?:\[\d+\])?: \*\*\*|^npm (?:ERR!|error)\s*$|^npm (?:ERR!|error) (?:code ELIFECYCLE|errno|\s*$|Lifecycle|A complete log|Test failed|command failed|Exit status)|^error: could not compile|^error: test failed|^error: aborting due to|^ERROR: script returned exit code|Build step '.+' marked build as failure|^Finished: (?:FAILURE|UNSTABLE|ABORTED)|^##\[error\]Process completed with exit code|The command ".+" exited with \d+|^FAIL\s*$|^FAIL\s+\S+\s+[\d.]+s$|^FAIL\s+\S+ \[build failed\]|^\d+ errors?$|^Found \d+ errors?|^ERROR: (?:Job failed|Build failed)|^Error: Process completed with exit code|^collect2: error: ld returned|exited with (?:code|status) \d+|^=+ .*\b(?:failed|error)\b.* in [\d.]+s =+$|^Tests?:\s+\d+ failed|^Test Suites:|^\s*\d+ failing$|^There (?:was|were) \d+ failures?:?|^There are test failures|^Process finished with exit code)/;

@@ -96,7 +96,16 @@ export interface Assertion extends Located {
   expected?: string;
   actual?: string;
   exception?: string;
+  /** C's assert() names its own place: `prog: tests/t.c:8: test_x: Assertion `e' failed.` */
+  file?: string;
+  line?: number;
+  function?: string;
+  /** The program or file is a test's (tests/, test_x, x_test): the assertion is a test's. */
+  inTest?: boolean;
 }
+
+/** glibc's assert(): `test_ring: tests/test_ring.c:8: test_fills_up: Assertion `ring_push(&r, i)' failed.` */
+const C_ASSERT = /^(\S+): ((?:[A-Za-z]:)?[^\s:]+\.(?:c|cc|cpp|cxx|h|hpp)):(\d+): (?:([^:]+?): )?Assertion [`'].*' failed\.$/;
 
 const clean = (v: string | undefined): string | undefined => {
   const t = v?.trim().replace(/\s+\/\/ [\w. ]+$/, '').replace(/[.,;]$/, '');
@@ -126,6 +135,12 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
       return { index: i, text, exception: (m[1] as string).split(/\.|::/).pop() as string, ...values };
     }
     if (/^assert\b/.test(text) && /^E\s{2,}/.test(raw.trim())) return { index: i, text, exception: 'AssertionError' };
+    const c = C_ASSERT.exec(text);
+    if (c) {
+      const fn = c[4]?.replace(/^(?:[\w\s*]+\s)?(\w+)\s*\(.*$/, '$1');
+      const testish = /(?:^|\/)(?:tests?\/|test_|\w+_test\b|\w*Test\w*\.)/;
+      return { index: i, text, file: c[2] as string, line: Number(c[3]), ...(fn ? { function: fn } : {}), inTest: testish.test(c[1] as string) || testish.test(c[2] as string) };
+    }
     m = /\b(XCTAssert\w*|assert\w*|Assert\.\w+|expect\w*) failed\b|^Assertion with .+ failed|Failed asserting that/.exec(text);
     if (m) return { index: i, text, ...valuesNear(lines, i) };
     m = /^(?:thread '[^']+'(?: \(\d+\))? panicked at .*?:\s*)?assertion(?: `(\w+ [=!]= \w+)`| failed| `[^`]+` failed)/.exec(text);
@@ -183,7 +198,7 @@ const RUBY_FRAME_LINE = /^\s*(?:from |# )?\S+\.(?:rb|rake|erb):\d+:in [`']/;
 
 const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure)|KeyError|IndexError|StopIteration|KeyboardInterrupt|SystemExit)(?::\s(.*))?$/;
 const JVM_EXCEPTION = /^(?:Exception in thread "[^"]+" |Caused by: )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s*(.*))?$/;
-const NODE_EXCEPTION = /^(?:Uncaught )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)) ?(?:\[\w+\])?: (.+)$/;
+const NODE_EXCEPTION = /^(?:Uncaught )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)|UnhandledPromiseRejection) ?(?:\[\w+\])?: (.+)$/;
 
 /**
  * The exception the window shows being raised: the last Python exception after a traceback,
@@ -236,6 +251,8 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
     }
     m = /^==\d+==ERROR: (\w+Sanitizer)/.exec(text);
     if (m) return { index: i, text, exception: m[1] as string, runtime: 'signal' };
+    // bash's report of a child killed by SIGABRT: `ci.sh: line 5: 29585 Aborted   ./build/heatmap`.
+    if (/^\S+: line \d+: +\d+ Aborted\b/.test(text)) return { index: i, text, exception: 'SIGABRT', runtime: 'signal' };
     m = /(Segmentation fault|SIGSEGV|SIGABRT|SIGBUS|SIGFPE|Aborted \(core dumped\)|Bus error|Floating point exception|Illegal instruction)/.exec(text);
     if (m && !/^\s*at\s/.test(raw)) return { index: i, text, exception: m[1] === 'Segmentation fault' ? 'SIGSEGV' : (m[1] as string).replace(/ \(core dumped\)/, ''), runtime: 'signal' };
   }

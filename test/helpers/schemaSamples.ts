@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import { aliasesOf } from '../../protocol/fields.js';
 
-interface Def {
+/** The parts of a zod schema's definition these tests read (zod 4's `_zod.def`). */
+export interface Def {
   type: string;
   innerType?: z.ZodType;
   in?: z.ZodType;
@@ -18,7 +19,7 @@ interface Def {
   valueType?: z.ZodType;
   items?: z.ZodType[];
 }
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The fields of an object schema under its wrappers and codecs, without the aliases it reads. */
 export function canonicalFields(schema: z.ZodType): Record<string, z.ZodType> {
