@@ -154,4 +154,56 @@ describe('Jenkins console rules', () => {
     expect(top(log).start).toBe(5);
     expect(top(log, { focus: [[1, 2]] }).start).toBe(2);
   });
+
+  test('Surefire\'s "Please refer to ... for the individual test results" points at the reports: the goal\'s failure above it is the cause', () => {
+    const log = [
+      '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.5:test (default-test) on project billing-api: There are test failures.',
+      '[ERROR] ',
+      '[ERROR] Please refer to /var/lib/jenkins/workspace/billing/billing-api/target/surefire-reports for the individual test results.',
+      '[ERROR] Please refer to dump files (if any exist) [date].dump, [date]-jvmRun[N].dump and [date].dumpstream.',
+      '[ERROR] -> [Help 1]',
+      "Build step 'Invoke top-level Maven targets' marked build as failure",
+      'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 1, end: 1, reason: 'Maven goal failed' });
+  });
+
+  test('a build superseded at a milestone: the milestone\'s "Superseded by" outranks the SIGTERM its interrupt causes', () => {
+    const lines = ['[Pipeline] milestone', 'Trying to pass milestone 3', '[Pipeline] sh', '+ ./gradlew integrationTest', 'Superseded by api-gateway #412', 'Sending interrupt signal to process'];
+    for (let i = 0; i < 6; i++) lines.push(`> Task :module${i}:integrationTest`);
+    lines.push('', 'Terminated', 'script returned exit code 143', '[Pipeline] }', '[Pipeline] End of Pipeline', 'Finished: NOT_BUILT');
+    expect(top(lines.join('\n'))).toMatchObject({ start: 5, reason: 'Jenkins build aborted' });
+  });
+
+  test('a bare "Terminated" (the shell\'s SIGTERM) is not resource exhaustion: an abort printed well above it explains it', () => {
+    const lines = ['[Pipeline] sh', '+ ./run-soak.sh', 'Aborted by Dana Whitfield', 'Sending interrupt signal to process'];
+    for (let i = 0; i < 5; i++) lines.push(`soak: round ${i} ok`);
+    lines.push('', 'Terminated', 'script returned exit code 143', 'Finished: ABORTED');
+    expect(top(lines.join('\n'))).toMatchObject({ start: 3, reason: 'Jenkins build aborted' });
+    expect(top(['+ ./long-job.sh', 'Terminated'].join('\n'))).toMatchObject({ start: 2, reason: 'process terminated' });
+  });
+
+  test.each([
+    ['[Warning][ci/build-7-q2w9x-k4m3n][FailedScheduling] 0/4 nodes are available: 4 Insufficient cpu. preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.'],
+    ['[Warning][jenkins/app-pr-12-abcde-fghij][Failed] Error: ImagePullBackOff'],
+    ['[Warning][jenkins/app-pr-12-abcde-fghij][FailedMount] MountVolume.SetUp failed for volume "m2-cache" : persistentvolumeclaim "m2-cache" not found'],
+  ])('the agent pod that cannot run outranks the timeout that ends the wait: %s', (event) => {
+    const lines = ['[Pipeline] timeout', 'Timeout set to expire in 20 min', '[Pipeline] podTemplate', '[Pipeline] node', 'Created Pod: kubernetes ci/build-7-q2w9x-k4m3n', event];
+    for (let i = 0; i < 20; i++) lines.push('Still waiting to schedule task', '‘build-7-q2w9x-k4m3n’ is offline');
+    lines.push('Cancelling nested steps due to timeout', '[Pipeline] // node', '[Pipeline] // timeout', '[Pipeline] End of Pipeline', 'Timeout has been exceeded', 'Finished: ABORTED');
+    expect(top(lines.join('\n'))).toMatchObject({ start: 6, reason: 'Jenkins: agent pod cannot run' });
+  });
+
+  test('a pod event of a pod that ran after all (the cluster grew) does not outrank the failure of the step', () => {
+    const lines = ['[Pipeline] podTemplate', '[Pipeline] node', '[Warning][ci/build-8-aaaaa-bbbbb][FailedScheduling] 0/3 nodes are available: 3 Insufficient memory.', '[Normal][ci/build-8-aaaaa-bbbbb][TriggeredScaleUp] pod triggered scale-up', 'Running on build-8-aaaaa-bbbbb in /home/jenkins/agent/workspace/app', '[Pipeline] {', '[Pipeline] sh', '+ go build ./...'];
+    lines.push('internal/api/handler.go:41:9: undefined: renderJSON', '[Pipeline] }', 'ERROR: script returned exit code 1', 'Finished: FAILURE');
+    expect(top(lines.join('\n'))).toMatchObject({ start: 9 });
+  });
+
+  test('no agent for the label outranks the timeout that ends the wait', () => {
+    const lines = ['[Pipeline] timeout', 'Timeout set to expire in 1 hr 0 min', '[Pipeline] node', 'Still waiting to schedule task', "There are no nodes with the label ‘gpu-a100’"];
+    for (let i = 0; i < 10; i++) lines.push('Still waiting to schedule task');
+    lines.push('Cancelling nested steps due to timeout', '[Pipeline] End of Pipeline', 'Timeout has been exceeded', 'Finished: ABORTED');
+    expect(top(lines.join('\n'))).toMatchObject({ start: 5, reason: 'Jenkins: no agent for the label' });
+  });
 });

@@ -43,14 +43,22 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
   { re: /hudson\.remoting\.ChannelClosedException|Backing channel '.*' is disconnected/, role: 'anchor', weight: 9, reason: AGENT_REASON, fatal: true },
   // A `sh`/`bat` step whose wrapper script never ran on the agent (durable-task; exit code -2).
   { re: /^process apparently never started in \S/, role: 'anchor', weight: 9, reason: 'Jenkins: shell step never started' },
-  // No agent can take the build (a label nobody has, all its agents offline): it waits until aborted or timed out.
-  { re: /^There are no nodes with the label [‘'"]|^All nodes of label [‘'"].*[’'"] are offline|^[‘'"].*[’'"] doesn[’']t have label [‘'"]|^Jenkins doesn[’']t have label [‘'"]/, role: 'anchor', weight: 9, reason: 'Jenkins: no agent for the label', needs: ['label'] },
+  // No agent can take the build (a label nobody has, all its agents offline): it waits until
+  // aborted or timed out, and the line that says why no agent came outranks the timeout or the
+  // abort that ends the wait (weight 10 against 9 and 8).
+  { re: /^There are no nodes with the label [‘'"]|^All nodes of label [‘'"].*[’'"] are offline|^[‘'"].*[’'"] doesn[’']t have label [‘'"]|^Jenkins doesn[’']t have label [‘'"]/, role: 'anchor', weight: 10, reason: 'Jenkins: no agent for the label', needs: ['label'] },
+  // The Kubernetes plugin prints its agent pod's events as `[Type][namespace/pod][Reason] message`:
+  // a Warning that keeps the pod from running (no node can hold it, its image cannot be pulled,
+  // a volume cannot be mounted, the pod evicted) is why the agent never came. Not fatal: a pod
+  // that waits for the cluster to grow and then runs leaves the same event above a later failure.
+  { re: /^\[Warning\]\[[^\]\s]+\/[^\]\s]+\]\[(?:FailedScheduling|Failed|FailedMount|FailedAttachVolume|FailedCreatePodSandBox|BackOff|Evicted|ErrImagePull|ImagePullBackOff|ErrImageNeverPull|InspectFailed)\] \S/, role: 'anchor', weight: 10, reason: 'Jenkins: agent pod cannot run' },
   { re: /^Could not connect to \S+ to send interrupt signal/, role: 'summary', weight: 2, reason: AGENT_REASON },
 
   // Timeouts and aborts.
   // (`ERROR: Timeout after 10 minutes`: the Git plugin's own limit on a git command.)
   { re: /^Cancelling nested steps due to timeout|^Timeout has been exceeded|^Build timed out \(after \d+ \w+\)|^ERROR: Timeout after \d+ (?:minutes?|seconds?)/, role: 'anchor', weight: 9, reason: 'Jenkins timeout', needs: ['Cancelling nested', 'Timeout has', 'Build timed out', 'Timeout after'] },
-  { re: /^Aborted by \S|^Rejected by \S|^Build was aborted$/, role: 'anchor', weight: 8, reason: 'Jenkins build aborted' },
+  // (`Superseded by <build>`: the milestone step, a newer build passed the milestone this one had not.)
+  { re: /^Aborted by \S|^Rejected by \S|^Superseded by \S|^Build was aborted$/, role: 'anchor', weight: 8, reason: 'Jenkins build aborted' },
 
   // A downstream build (the `build` step) that failed this one.
   { re: /^Build \S.* #\d+ completed: (?:FAILURE|UNSTABLE|ABORTED|NOT_BUILT)|^ERROR: \S.* #\d+ completed with status (?:FAILURE|UNSTABLE|ABORTED|NOT_BUILT)/, role: 'anchor', weight: 8, reason: 'Jenkins downstream build failed' },

@@ -95,7 +95,10 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^\[ERROR\] Failed to execute goal (?:\S+ (?:\(\S+\) )?)?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
   // The reactor's row of the module that failed (`[INFO] shop-orders ..... FAILURE [  2.7 s]`).
   { re: /^\[INFO\] \S.*? \.{2,} FAILURE(?: \[|$)/, role: 'anchor', weight: 5, reason: 'Maven module failed', single: true },
-  { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|\[Help \d+\] |After correcting|\s*mvn <args>|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
+  // Surefire's and Failsafe's pointers to the reports (`Please refer to <dir> for the individual
+  // test results.`, `Please refer to dump files ...`) follow the goal's failure: they say where
+  // the detail is kept, not what failed.
+  { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|\[Help \d+\] |After correcting|\s*mvn <args>|Please refer to (?:\S.* for the individual test results|dump files)|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
   { re: /^\[ERROR\] /, role: 'anchor', weight: 6, reason: 'Maven error' },
   { re: /^\[INFO\] BUILD FAILURE/, role: 'summary', weight: 2, reason: 'Maven build failure' },
   { re: /^\* What went wrong:/, role: 'anchor', weight: 7, reason: 'Gradle build failed' },
@@ -200,7 +203,10 @@ export const SHAPES: readonly FailureShape[] = [
   // curl's own error line: `curl: (22) The requested URL returned error: 500`.
   { re: /^curl: \(\d+\) \S/, role: 'anchor', weight: 5, reason: 'curl error' },
   { re: /^E: (?:Unable|Package|Could not|Failed|The repository)/, role: 'anchor', weight: 8, reason: 'apt error' },
-  { re: /^(?:Killed|Terminated)$|[Oo]ut of memory|OutOfMemoryError|No space left on device/, role: 'anchor', weight: 8, reason: 'resource exhausted' },
+  { re: /^Killed$|[Oo]ut of memory|OutOfMemoryError|No space left on device/, role: 'anchor', weight: 8, reason: 'resource exhausted' },
+  // The shell's report of a SIGTERM: what every stop sends (an abort, a timeout, a newer build
+  // superseding this one, `docker stop`); the line that says who stopped it explains more.
+  { re: /^Terminated$/, role: 'anchor', weight: 5, reason: 'process terminated' },
   { re: /^No output has been received in the last \d+m|exceeded the maximum time limit/, role: 'anchor', weight: 8, reason: 'build timed out' },
 
   // A YAML syntax error as Ruby's Psych reports libyaml's problem: `(file): <problem> while
@@ -350,7 +356,7 @@ export function failureHints(line: string): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {
