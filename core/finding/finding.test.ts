@@ -333,6 +333,34 @@ describe('rules broadened after round 2 (issue 25): each on a line in the tool f
     expect(findingOf(cleanLines(log), { start_line: 2, end_line: 5 })).toMatchObject({ class: 'lint', tool: 'rustfmt', location: { file: '/ws/src/lib.rs', line: 2 } });
   });
 
+  it("rustfmt's diff alone (the excerpt under its `Diff in` header) reads up to the header", () => {
+    const log = '+ cargo fmt --check\nDiff in /ws/src/lib.rs:2:\n pub fn slugify(title: &str) -> String {\n-        if c.is_alphanumeric() { out.push(c); }\n+        if c.is_alphanumeric() {\n+            out.push(c);\n+        }\nBuild step \'Execute shell\' marked build as failure\n';
+    expect(findingOf(cleanLines(log), { start_line: 5, end_line: 8 })).toMatchObject({ class: 'lint', tool: 'rustfmt', message_line: 2, location: { line: 2 } });
+  });
+
+  it("ctest's closing summary reads up to the failed test's result line", () => {
+    const log = [
+      '+ ctest --output-on-failure',
+      'Test project /ws/build',
+      '    Start 1: backoff_schedule',
+      '1/1 Test #1: backoff_schedule .................***Timeout   5.02 sec',
+      '',
+      '0% tests passed, 1 tests failed out of 1',
+      '',
+      'Total Test time (real) =   5.03 sec',
+      '',
+      'The following tests FAILED:',
+      '\t  1 - backoff_schedule (Timeout)',
+      'Errors while running CTest',
+    ].join('\n');
+    expect(findingOf(cleanLines(log), { start_line: 12, end_line: 12 })).toMatchObject({ class: 'timeout-aborted', tool: 'ctest', message_line: 4, test: { name: 'backoff_schedule' } });
+  });
+
+  it('`bash -xe` stopped on an arithmetic command that printed nothing: a CI script error on that command', () => {
+    const log = "[job] $ /bin/bash -xe ci.sh\n+ skipped=0\n+ grep -q '^-- skip' migrations/0004.sql\n+ (( skipped++ ))\nBuild step 'Execute shell' marked build as failure\nFinished: FAILURE\n";
+    expect(findingOf(cleanLines(log), { start_line: 5, end_line: 5 })).toMatchObject({ class: 'ci-script', tool: 'bash', message: '(( skipped++ ))', message_line: 4 });
+  });
+
   it("a bare `npm error` line is framing: the finding is npm's sentence above it", () => {
     const log = '+ npm run lint\nnpm error Missing script: "lint"\nnpm error\nnpm error Did you mean this?\n';
     expect(findingOf(cleanLines(log), { start_line: 3, end_line: 3 })).toMatchObject({ class: 'ci-script', tool: 'npm', message: 'npm error Missing script: "lint"' });

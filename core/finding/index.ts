@@ -157,6 +157,8 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   const best = longer.class !== 'unknown' && (found.class === 'unknown' || longer.confidence !== 'low') ? longer : found;
   // A fatal signal alone (`Aborted (core dumped)`) may have its reason just above (`std::bad_alloc`).
   const bareSignal = best.class === 'runtime-exception' && /^SIG|^Aborted/.test(best.exception ?? '') && excerpt.end_line - excerpt.start_line <= 2;
+  const above = best.class === 'unknown' || best.confidence === 'low' ? headerAbove(lines, excerpt) : undefined;
+  if (above && (best.class === 'unknown' || above.confidence !== 'low')) return above;
   if (best.class !== 'unknown' && !bareSignal) return best;
   // An exit status alone (`ERROR: script returned exit code 255`): the step's last lines before
   // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
@@ -176,6 +178,63 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   // (`make: *** [Makefile:6: check] Error 1` over `Process completed with exit code 2.`).
   const ciExit = /exit (?:code|status)|returned \d+|^Finished: |marked build as failure/i;
   return ciExit.test(best.message) && earlier.message_line !== best.message_line && ERRORISH.test(earlier.message) && !ciExit.test(earlier.message) ? earlier : best;
+}
+
+/** An ANSI colour residue the cleaner leaves (`ESC(B`) and the diff marks of a formatter's output. */
+const DIFF_LINE = /^(?:\x1b\(B)?(?:\x1b\[[\d;]*m)*(?:[ +-]|$)/;
+/** ctest's result line for a test that did not pass: `1/1 Test #1: name .....***Timeout   5.02 sec`. */
+const CTEST_RESULT = /^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*(?:\*\*\*\w+|Exit code 0x[0-9a-f]+|Subprocess aborted|Child aborted)/;
+
+/**
+ * An unknown window whose header is above it: a formatter's diff under rustfmt's `Diff in
+ * file:line:` (the excerpt holds only the changed lines), ctest's closing summary (`Errors while
+ * running CTest`, `The following tests FAILED:`) whose failed tests' result lines are further up, or
+ * a `bash -e` script that stopped on an arithmetic command (`+ (( n++ ))`) that printed nothing:
+ * an arithmetic value of 0 is exit status 1, and `-e` ends the script there.
+ */
+function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding | undefined {
+  const first = excerpt.start_line - 1;
+  // rustfmt: back over the diff to its header.
+  for (let k = first - 1; k >= Math.max(0, first - BEFORE); k--) {
+    const t = bodyOf(lines[k] ?? '');
+    if (/^Diff in \S+:\d+:\s*$/.test(t)) return findingIn(lines, { start_line: k + 1, end_line: excerpt.end_line });
+    if (!DIFF_LINE.test(t) || t === '') break;
+  }
+  const body = bodies(lines, first, excerpt.end_line);
+  if (body.some((l) => /^Errors while running CTest$|^The following tests FAILED:$/.test(l.trim()))) {
+    for (let k = first - 1; k >= Math.max(0, first - 200); k--) {
+      const t = bodyOf(lines[k] ?? '');
+      if (/^(?:\+ |\$ )/.test(t.trim())) break;
+      if (!CTEST_RESULT.test(t)) continue;
+      // The first failed result of the run: keep going up while there are more.
+      let top = k;
+      for (let j = k - 1; j >= Math.max(0, k - 200); j--) {
+        const u = bodyOf(lines[j] ?? '');
+        if (/^(?:\+ |\$ )|^Test project /.test(u.trim())) break;
+        if (CTEST_RESULT.test(u)) top = j;
+      }
+      const found = findingIn(lines, { start_line: top + 1, end_line: excerpt.end_line });
+      return found.class === 'unknown' ? undefined : found;
+    }
+  }
+  // bash -e on an arithmetic command: the command is the last line before the verdict.
+  if (excerpt.end_line - excerpt.start_line <= 3 && body.some((l) => SUMMARY_LINE.test(l.trim()) || /exit (?:code|status) 1\b/.test(l))) {
+    for (let k = first - 1; k >= Math.max(0, first - 6); k--) {
+      const t = bodyOf(lines[k] ?? '').trim();
+      if (/^\[Pipeline\]/.test(t)) continue;
+      const arith = /^\++ ((?:\(\(.+\)\))|let .+)$/.exec(t);
+      if (!arith) break;
+      return {
+        class: 'ci-script',
+        message: arith[1] as string,
+        message_line: k + 1,
+        tool: 'bash',
+        confidence: 'medium',
+        evidence: [k + 1, excerpt.start_line],
+      };
+    }
+  }
+  return undefined;
 }
 
 function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {

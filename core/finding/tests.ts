@@ -34,6 +34,7 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
   { re: /^test (\S+) \.\.\. FAILED$/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^thread '([^']+)'(?: \(\d+\))? panicked at/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^not ok \d+ - (.+)$/, tool: 'tap', name: (m) => m[1] as string },
+  { re: /^\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*(?:\*\*\*\w+|Exit code|Subprocess aborted|Child aborted)/, tool: 'ctest', name: (m) => m[1] as string },
   { re: /^(?:\[ERROR\]\s+)?([A-Z][\w$]*(?:Test|Tests|IT|Spec)\w*)\.(\w+):\d+ /, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
   { re: /^\d+\) test (.+) \(([\w.]+)\)$/, tool: 'exunit', name: (m) => `${m[2]}: ${m[1]}` },
   { re: /^\d+\) ([\w\\]+::\w+)/, tool: 'phpunit', name: (m) => m[1] as string },
