@@ -206,4 +206,16 @@ describe('Jenkins console rules', () => {
     lines.push('Cancelling nested steps due to timeout', '[Pipeline] End of Pipeline', 'Timeout has been exceeded', 'Finished: ABORTED');
     expect(top(lines.join('\n'))).toMatchObject({ start: 5, reason: 'Jenkins: no agent for the label' });
   });
+
+  test('kubectl describe\'s Warning events (an image that cannot be pulled) name why a rollout never became ready', () => {
+    const lines = ['+ helm upgrade --install orders charts/orders --wait --timeout 5m', 'Error: UPGRADE FAILED: context deadline exceeded', '+ kubectl describe pods -l app=orders', 'Events:'];
+    lines.push('  Type     Reason     Age                  From               Message', '  ----     ------     ----                 ----               -------');
+    lines.push('  Normal   Scheduled  5m                   default-scheduler  Successfully assigned shop/orders-5c9-x2 to node-3');
+    lines.push('  Warning  Failed     4m (x4 over 5m)      kubelet            Failed to pull image "registry.acme.io/orders:2.1.0": rpc error: code = NotFound desc = manifest unknown: not found');
+    lines.push('  Warning  Failed     4m (x4 over 5m)      kubelet            Error: ErrImagePull', '  Normal   BackOff    3m (x7 over 5m)      kubelet            Back-off pulling image "registry.acme.io/orders:2.1.0"');
+    lines.push('ERROR: script returned exit code 1', 'Finished: FAILURE');
+    const excerpts = analyze(lines.join('\n'));
+    const pod = excerpts.find((e) => e.start_line === 8);
+    expect(pod?.reason).toBe('Kubernetes: pod cannot run');
+  });
 });

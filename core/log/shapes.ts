@@ -193,6 +193,11 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^(?:docker: )?Error response from daemon: /, role: 'anchor', weight: 8, reason: 'Docker error' },
   { re: /^#\d+ ERROR: /, role: 'anchor', weight: 7, reason: 'Docker build error' },
 
+  // Kubernetes: a pod's events as `kubectl describe` lists them (`Warning  Failed  3m (x4 over 5m)
+  // kubelet  Failed to pull image ...`): the Warnings that keep a pod from running say why a
+  // rollout never became ready (the tool's own timeout follows from them).
+  { re: /^\s*Warning\s+(?:FailedScheduling|Failed|FailedMount|FailedAttachVolume|FailedCreatePodSandBox|BackOff|Evicted)\s{2,}\S/, role: 'anchor', weight: 8, reason: 'Kubernetes: pod cannot run', needs: ['Warning'] },
+
   // Shell and system
   // ssh and scp refusing the connection or the host.
   { re: /^Host key verification failed\.|^(?:\S+@)?\S+: Permission denied \(publickey|^ssh: (?:connect to host \S+ port \d+: |Could not resolve hostname )/, role: 'anchor', weight: 8, reason: 'ssh error', needs: ['Host key', 'Permission denied', 'ssh: '] },
