@@ -41,3 +41,29 @@ describe('remedyOf: a shell script stopped by set -u', () => {
     expect(other).not.toContain('bash -n');
   });
 });
+
+describe('remedyOf: the remedies added after round 2 (issue 25)', () => {
+  const text = (over: Partial<Finding>): string => remedyOf(finding(over)).steps.join(' ');
+  it('bash -e on `(( n++ ))`: the += form', () => {
+    expect(text({ class: 'ci-script', tool: 'bash', message: '(( skipped++ ))' })).toContain('(( skipped+=1 ))');
+  });
+  it('npm run of a script package.json lacks', () => {
+    expect(text({ class: 'ci-script', tool: 'npm', symbol: 'lint', message: 'npm error Missing script: "lint"' })).toMatch(/package\.json.*no `lint` script/);
+  });
+  it('git naming a revision the checkout lacks: no guess about why', () => {
+    const t = text({ class: 'ci-script', tool: 'git', symbol: 'v2.4.0..HEAD', message: "fatal: ambiguous argument 'v2.4.0..HEAD': unknown revision or path not in the working tree." });
+    expect(t).toContain('git tag -l');
+    expect(t).not.toMatch(/shallow/);
+  });
+  it("Go's standard-library package too new for the toolchain: the release that added it and the agent's", () => {
+    const t = text({ class: 'missing-tool', tool: 'go', symbol: 'slices', message: 'releases/latest.go:4:8: package slices is not in GOROOT (/usr/lib/go-1.19/src/slices)' });
+    expect(t).toContain('since Go 1.21');
+    expect(t).toContain('go1.19');
+  });
+  it("javac's release not supported: the JDK that release needs", () => {
+    expect(text({ class: 'missing-tool', tool: 'java', message: 'Error: release version 21 not supported' })).toContain('JDK 21');
+  });
+  it("kotlinc's nullable type mismatch: handle the null", () => {
+    expect(text({ class: 'compile-error', tool: 'kotlinc', message: 'src/Mailer.kt:5:26: error: type mismatch: inferred type is User? but User was expected' })).toMatch(/can be null/);
+  });
+});

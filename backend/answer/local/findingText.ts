@@ -214,6 +214,8 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and` : place ? `open ${place} and` : 'go to the line the compiler names and';
       steps.push(`${opening} change it so that it compiles: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${m}.`);
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
+      const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
+      if (nullable) steps.push(`The value there can be null (${inlineCode(`${nullable[1] ?? nullable[2]}?`)}) where a non-null ${inlineCode((nullable[1] ?? nullable[2]) as string)} is required ${m}: handle the null case (a null check, a default or an error with \`?:\`/\`??\`), or declare the type as nullable if null is a valid value.`);
       const suggested = /Did you mean '([\w$]+)'\?/i.exec(f.message)?.[1];
       if (suggested && f.symbol) steps.push(`The compiler suggests ${inlineCode(suggested)} instead of ${inlineCode(f.symbol)} ${m}.`);
       break;
@@ -286,13 +288,26 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
           : `Check the credentials the step uses for ${f.host ? inlineCode(f.host) : 'that remote'}: present, not expired, and with access ${m}.`,
       );
       break;
-    case 'missing-tool':
+    case 'missing-tool': {
+      const std = /package ([\w/]+) is not in (?:GOROOT|std) \((?:\S*?go-?([\d.]+)\/)?/.exec(f.message);
+      if (std) {
+        const since = GO_STD_SINCE[std[1] as string];
+        steps.push(`${inlineCode(std[1] as string)} is a standard-library package ${since ? `since Go ${since}` : 'of a newer Go'}, and the Go that ran the build${std[2] ? ` is go${std[2]}` : ' is older'} ${m}: build with Go ${since ?? 'of that release'} or newer on the agent (the image or tool installer the step uses; \`go version\` in the step shows it) and say so in \`go.mod\` (${inlineCode(`go ${since ?? '<version>'}`)}), or avoid the package.`);
+        break;
+      }
+      const release = /release version (\d+) not supported|invalid (?:target|source) release: (\d+)/.exec(f.message);
+      if (release) {
+        const v = (release[1] ?? release[2]) as string;
+        steps.push(`The build asks javac for Java ${v} and the JDK that ran it is older ${m}: run the build on JDK ${v} or newer (install it on the agent and point \`JAVA_HOME\` at it, a \`tools { jdk }\` entry, or a Maven toolchain), or lower \`maven.compiler.release\` to what the agent's JDK supports and drop the newer language features.`);
+        break;
+      }
       steps.push(
         f.symbol
           ? `Install ${inlineCode(f.symbol)} on the agent or run the step where it exists (a \`tools {}\` entry, a Docker image that has it, an agent label); \`which ${f.symbol}\` in the step shows what the agent sees ${m}.`
           : `Use the tool version the project needs on the agent (the message says which) ${m}.`,
       );
       break;
+    }
     case 'lint': {
       // go vet's printf check names the argument's type: the verb that prints that type.
       const vet = /format (%\w) has arg (\S+) of wrong type (\*?[\w.[\]]+)/.exec(f.message);
@@ -319,6 +334,25 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
           );
           break;
         }
+        // `bash -e` and `(( n++ ))`: the post-increment's value is the old one, 0 is status 1.
+        const arith = /^\(\(\s*([A-Za-z_]\w*)(\+\+|--)\s*\)\)$/.exec(f.message.trim());
+        if (arith) {
+          const [, name, op] = arith as unknown as [string, string, string];
+          steps.push(`Nothing printed an error: the script stopped on ${inlineCode(f.message)} ${m}. Under \`bash -e\`, ${inlineCode(`(( ${name}${op} ))`)} has the value ${inlineCode(name)} had before, and when that is 0 the command's status is 1, so \`-e\` ends the script. Write ${inlineCode(`(( ${name}${op === '++' ? '+=' : '-='}1 ))`)} or ${inlineCode(`${name}=$((${name} ${op === '++' ? '+' : '-'} 1))`)} instead.`);
+          break;
+        }
+        if (/^\(\(.+\)\)$|^let /.test(f.message.trim())) {
+          steps.push(`Nothing printed an error: under \`bash -e\` the arithmetic command ${inlineCode(f.message)} evaluated to 0, which is exit status 1, and the script stopped there ${m}. Make the command's value non-zero, or write it as an assignment (${inlineCode('x=$(( ... ))')}) or append ${inlineCode('|| true')} where 0 is a valid result.`);
+          break;
+        }
+        if (f.tool === 'npm' && f.symbol) {
+          steps.push(`The step runs ${inlineCode(`npm run ${f.symbol}`)}, and \`package.json\` has no ${inlineCode(f.symbol)} script ${m}: add it to \`scripts\` in \`package.json\`, or run the name the script has now (\`npm run\` lists them) in the CI script.`);
+          break;
+        }
+        if (f.tool === 'git' && f.symbol) {
+          steps.push(`git does not know ${inlineCode(f.symbol)} in this checkout ${m}: the tag, branch or commit the script names does not exist here. Check where the script gets the revision from (a file, a variable, a parameter) and that it names one that exists (\`git tag -l\` lists the tags, \`git describe --tags\` shows the latest); if it should exist, fetch it (\`git fetch --tags\`).`);
+          break;
+        }
         if (f.tool === 'sh' || f.tool === 'bash') {
           steps.push(/syntax error|unexpected (?:EOF|end of file|token)/i.test(f.message) ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : `Fix the shell script at the line the shell names ${m}, as its message says.`);
           break;
@@ -337,6 +371,54 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
   return { steps, ...(unsure ? { unsure } : {}) };
 }
 
+/**
+ * Lines of the stored log a remedy rests on, beyond the finding's own: the tool version the agent
+ * printed before a wrong-version failure (`go version go1.19.8`, `openjdk version "17.0.15"`), the
+ * script a `bash -e` step ran, pip's account of a conflict (`pydantic 2.13.5 depends on
+ * pydantic-core==2.46.5`). Each as a bullet citing its line.
+ */
+export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: number }[] {
+  const wantVersion = f.class === 'missing-tool';
+  const wantScript = f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
+  const wantConflict = f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
+  if (!wantVersion && !wantScript && !wantConflict) return [];
+  const log = storedLogSpan(ctx);
+  if (!log) return [];
+  const lines = log.text.split('\n');
+  const text = (n: number): string => (lines[n - log.start_line] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
+  const out: { text: string; line?: number }[] = [];
+  if (wantVersion) {
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
+      const t = text(n);
+      if (/^(?:go version go[\d.]+|(?:openjdk|java) version "[^"]+"|Apache Maven \d|Python \d+\.\d+|v\d+\.\d+\.\d+$|rustc \d+\.\d+|cargo \d+\.\d+|cmake version \d|gcc \(.*\) \d)/.test(t)) {
+        out.push({ text: `The version on the agent: ${inlineCode(clip(t, 120))} ${at(n)}.`, line: n });
+        break;
+      }
+    }
+  }
+  if (wantScript) {
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 400); n--) {
+      const script = /(?:^|\s|\$ )(?:\/(?:usr\/)?bin\/)?(?:ba)?sh -\w*e\w* ([\w./-]+\.sh)\b/.exec(text(n))?.[1];
+      if (script) {
+        out.push({ text: `The step runs ${inlineCode(script)} ${at(n)}: the command is in it.`, line: n });
+        break;
+      }
+    }
+  }
+  if (wantConflict) {
+    const head = lines.findIndex((l, i) => i + log.start_line > f.message_line && /The conflict is caused by:/.test(l));
+    if (head >= 0) {
+      for (let k = head + 1; k < Math.min(lines.length, head + 8); k++) {
+        const t = text(k + log.start_line);
+        if (!/depends on|requested/.test(t)) break;
+        out.push({ text: `pip: ${inlineCode(t)} ${at(k + log.start_line)}.`, line: k + log.start_line });
+      }
+      if (out.length > 0) out.push({ text: 'Pin versions that agree (the one the dependency asks for), or move both to releases that fit together.' });
+    }
+  }
+  return out;
+}
+
 /** The diagnostic without the place it names (`src/a.ts(5,30): error TS2339: X` -> `X`). */
 function diagnosticText(f: Finding): string {
   return f.message
@@ -345,6 +427,9 @@ function diagnosticText(f: Finding): string {
     .replace(/^(?:fatal )?error(?:\[\w+\]| TS\d+)?:\s*/, '')
     .trim() || f.message;
 }
+
+/** The Go release that added a standard-library package (the ones code most often reaches for first). */
+const GO_STD_SINCE: Record<string, string> = { slices: '1.21', maps: '1.21', cmp: '1.21', 'log/slog': '1.21', 'math/rand/v2': '1.22', iter: '1.23', unique: '1.23', 'crypto/ecdh': '1.20', 'net/netip': '1.18', 'io/fs': '1.16', embed: '1.16', 'testing/slogtest': '1.21', 'go/version': '1.22', 'crypto/mlkem': '1.24', weak: '1.24', 'crypto/sha3': '1.24' };
 
 function exceptionHint(f: Finding): string | undefined {
   const ex = f.exception ?? '';

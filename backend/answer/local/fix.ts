@@ -9,7 +9,7 @@ import { buildLabel } from '../facts.js';
 import { clip, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { greenBuildOf, CLASS_LABEL } from './failure.js';
-import { at, findingFor, placeOf, remedyOf, reproduceCommand } from './findingText.js';
+import { at, findingFor, logFacts, placeOf, remedyOf, reproduceCommand } from './findingText.js';
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
@@ -110,6 +110,10 @@ export const fix: Composer = (ask) => {
   const label = f.class === 'unknown' ? 'the error' : CLASS_LABEL[f.class];
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${at(f.message_line)}):`);
   for (const step of remedy.steps) out.line(`- ${step}`);
+  for (const fact of logFacts(ctx, f)) {
+    out.line(`- ${fact.text}`);
+    if (fact.line !== undefined) out.log({ start_line: fact.line, end_line: fact.line });
+  }
 
   // The compiler's own suggestion, quoted (rustc and clippy print the code they propose).
   const storedForHelp = (f.class === 'compile-error' || f.class === 'lint') && /^(?:rustc|clippy)$/.test(f.tool ?? '') ? storedLogSpan(ctx) : undefined;
