@@ -408,3 +408,22 @@ describe('rules broadened after round 2 (issue 25): each on a line in the tool f
     expect(findingOf(cleanLines(log), { start_line: 1, end_line: 5 })).toMatchObject({ class: 'network', location: { file: '/ws/scripts/sync-schemas.mjs', line: 6 } });
   });
 });
+
+describe("sanitizer stacks (ASan's `#N 0x... in fn file:line:col`)", () => {
+  it("places an AddressSanitizer error at the first project frame of its first stack, not the allocation's", () => {
+    const log = [
+      '==29466==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x603000000052 at pc 0x563dbb1cd8e7 bp 0x7fff77c5aff0 sp 0x7fff77c5a7b8',
+      'WRITE of size 5 at 0x603000000052 thread T0',
+      '    #0 0x563dbb1cd8e6 in strcpy (/ws/build/cachectl+0x8e8e6) (BuildId: be6ea44770f05cadae6063dc9801b3d7251e6775)',
+      '    #1 0x563dbb21e009 in join_path /ws/src/paths.c:11:5',
+      '    #2 0x563dbb21df02 in main /ws/src/cachectl.c:9:19',
+      '    #3 0x7f1b6da75249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16',
+      '',
+      'allocated by thread T0 here:',
+      '    #0 0x563dbb1e314e in __interceptor_malloc (/ws/build/cachectl+0xa414e)',
+      '    #1 0x563dbb21dfcd in join_path /ws/src/paths.c:7:17',
+      '',
+    ].join('\n');
+    expect(findingOf(cleanLines(log), { start_line: 1, end_line: 11 })).toMatchObject({ class: 'runtime-exception', tool: 'AddressSanitizer', location: { file: '/ws/src/paths.c', line: 11, column: 5 } });
+  });
+});

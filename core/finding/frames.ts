@@ -7,7 +7,7 @@
  */
 import type { FindingFrame } from '../../protocol/types.js';
 
-export type TraceKind = 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby';
+export type TraceKind = 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby' | 'native';
 
 export interface Trace {
   kind: TraceKind;
@@ -34,6 +34,10 @@ const GO_FILE = /^\s+((?:[A-Za-z]:)?\/?[^\s:]+\.go):(\d+)(?: \+0x[0-9a-f]+)?\s*$
 /** Ruby: `    /ws/app/models/user.rb:12:in `save'` (minitest, rspec, a script's backtrace). */
 const RUBY_FRAME = /^\s*(?:from |# )?((?:[A-Za-z]:)?[^\s:]+\.(?:rb|rake|erb)):(\d+):in [`'](.+)'\s*$/;
 const RUBY_LIBRARY = /(?:^|\/)(?:gems|rubies|\.rvm|lib\/ruby|vendor\/bundle|minitest|rspec-core)\//;
+/** A sanitizer's (ASan, UBSan, LSan) symbolized frame: `    #1 0x563dbb21e009 in join_path /ws/src/paths.c:11:5` (frames without a source line name a binary). */
+const NATIVE_FRAME = /^\s*#(\d+) 0x[0-9a-f]+ in (.+?) ((?:[A-Za-z]:)?[^\s:()]+):(\d+)(?::(\d+))?\s*$/;
+const NATIVE_ANY_FRAME = /^\s*#(\d+) 0x[0-9a-f]+ (?:in )?/;
+const NATIVE_LIBRARY = /^(?:csu\/|\.\.\/|\/usr\/|\/build\/|\/lib)|(?:^|\/)(?:sysdeps|compiler-rt|libsanitizer|libstdc\+\+|glibc[\w.-]*)\//;
 const RUST_PANIC = /panicked at (?:'.*', |".*", )?((?:[A-Za-z]:)?[^\s:']+\.rs):(\d+):(\d+):?\s*$/;
 
 const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$/;
@@ -52,6 +56,9 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   const go: Trace = { kind: 'go', frames: [] };
   const rust: Trace = { kind: 'rust', frames: [] };
   const ruby: Trace = { kind: 'ruby', frames: [] };
+  const native: Trace = { kind: 'native', frames: [] };
+  let nativeDone = false;
+  let nativeSeen = false;
   let jvmDone = false;
   let nodeDone = false;
   for (let i = 0; i < lines.length; i++) {
@@ -121,6 +128,19 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
       ruby.frames.push({ file, line: Number(m[2]), function: m[3] as string, log_line, library: RUBY_LIBRARY.test(file) });
       continue;
     }
+    // A sanitizer's report: the first stack is where the error happened; the next `#0` starts
+    // another (where the memory was allocated or freed).
+    m = NATIVE_ANY_FRAME.exec(line);
+    if (m) {
+      if (m[1] === '0' && nativeSeen) nativeDone = true;
+      nativeSeen = true;
+      const f = NATIVE_FRAME.exec(line);
+      if (f && !nativeDone) {
+        const file = f[3] as string;
+        native.frames.push({ file, line: Number(f[4]), ...(f[5] ? { column: Number(f[5]) } : {}), function: f[2] as string, log_line, library: NATIVE_LIBRARY.test(file) });
+      }
+      continue;
+    }
     m = RUST_PANIC.exec(line);
     if (m) {
       const file = m[1] as string;
@@ -137,7 +157,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   py.frames.reverse();
   // The runtimes whose traces cannot be mistaken first: Node's `at file:line:col` also matches
   // a Rust backtrace's `at /rustc/...` lines.
-  return [rust, go, py, jvm, node, ruby].filter((t) => t.frames.length > 0);
+  return [rust, go, py, jvm, node, ruby, native].filter((t) => t.frames.length > 0);
 }
 
 /** The raise site and the deepest project frame of a trace. */

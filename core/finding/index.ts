@@ -130,7 +130,7 @@ function arrowBelow(body: readonly string[], index: number): { file: string; lin
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
 const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more/;
 
-const TOOL_OF_TRACE: Record<Trace['kind'], string> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby' };
+const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby', native: undefined };
 
 /**
  * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
@@ -342,7 +342,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     confidence = 'high';
     messageIndex = raised.index;
     extra.exception = raised.exception;
-    tool = raised.runtime === 'signal' ? undefined : TOOL_OF_TRACE[raised.runtime];
+    tool = raised.runtime === 'signal' ? (/Sanitizer$/.test(raised.exception) ? raised.exception : undefined) : TOOL_OF_TRACE[raised.runtime];
   } else if (assertion) {
     // An assertion outside any test (a script's `assert`): the program stopped on it.
     cls = 'runtime-exception';
