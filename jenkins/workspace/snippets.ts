@@ -6,7 +6,6 @@
  * from JENKINS_HOME, confined) and the CLI (`$WORKSPACE`, `--workspace DIR`).
  */
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { analyze } from '../../core/log/analyze.js';
 import { cleanLines } from '../../core/log/clean.js';
 import { PIPELINE_SCRIPT, failureLocations, type SourceLocation } from '../../core/log/locations.js';
@@ -16,10 +15,8 @@ import { maskSecrets } from '../../core/secrets.js';
 import type { WorkspaceSnippet } from '../../protocol/types.js';
 import { WorkspaceError } from './errors.js';
 import { TRUNCATION_MARK, readWorkspaceFile } from './file.js';
-import { readText } from './flownodes.js';
 import { relativePathSegments } from './pathguard.js';
 import { EXCLUDED_NAMES } from './tree.js';
-import { childOf, isObject, parseXml, rootElement, textOf, type XmlValue } from './xml.js';
 
 /** A workspace to read from: `dir` on this host, `path` as Jenkins recorded it (when known). */
 export interface SnippetWorkspace {
@@ -28,12 +25,8 @@ export interface SnippetWorkspace {
   path?: string;
 }
 
-/** Where a pipeline's script is: inline in the job's config.xml, or a file of the checkout. */
-export interface PipelineScript {
-  inline?: string;
-  /** Relative to the workspace (`Jenkinsfile` by default for SCM definitions). */
-  scriptPath?: string;
-}
+export { pipelineScriptOf, readPipelineScript, type PipelineScript } from './pipelineScript.js';
+import type { PipelineScript } from './pipelineScript.js';
 
 export interface SnippetLimits {
   /** Snippets around failure locations (the pipeline script comes on top). */
@@ -695,29 +688,4 @@ async function pipelineSnippet(
     kind: 'pipeline',
     ...(first ? { line: first.line, logLine: first.logLine, ...(first.message ? { message: maskSecrets(first.message).slice(0, 500) } : {}) } : {}),
   };
-}
-
-/**
- * Where a job's pipeline script is, from its config.xml: the inline `<script>` of a
- * CpsFlowDefinition, the `<scriptPath>` of an SCM definition (a multibranch branch's too), or
- * `Jenkinsfile` for a pipeline job that says neither; undefined for a job that is no pipeline.
- */
-export function pipelineScriptOf(configXml: string): PipelineScript | undefined {
-  const doc = parseXml(configXml);
-  const root = doc ? rootElement(doc) : null;
-  if (!root) return undefined;
-  const definition: XmlValue | undefined = childOf(root.content, 'definition');
-  if (isObject(definition)) {
-    const script = textOf(definition, 'script');
-    if (script !== undefined && script.trim() !== '') return { inline: script };
-    const scriptPath = textOf(definition, 'scriptPath');
-    return { scriptPath: scriptPath && scriptPath.trim() !== '' ? scriptPath.trim() : 'Jenkinsfile' };
-  }
-  return root.name === 'flow-definition' ? { scriptPath: 'Jenkinsfile' } : undefined;
-}
-
-/** pipelineScriptOf for a job directory; undefined when its config.xml cannot be read (regular files only). */
-export async function readPipelineScript(jobDir: string): Promise<PipelineScript | undefined> {
-  const text = await readText(path.join(jobDir, 'config.xml'));
-  return text === null ? undefined : pipelineScriptOf(text);
 }
