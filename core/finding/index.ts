@@ -202,13 +202,13 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   }
   const body = bodies(lines, first, excerpt.end_line);
   if (body.some((l) => /^Errors while running CTest$|^The following tests FAILED:$/.test(l.trim()))) {
-    for (let k = first - 1; k >= Math.max(0, first - 200); k--) {
+    for (let k = first - 1; k >= Math.max(0, first - 80); k--) {
       const t = bodyOf(lines[k] ?? '');
       if (/^(?:\+ |\$ )/.test(t.trim())) break;
       if (!CTEST_RESULT.test(t)) continue;
       // The first failed result of the run: keep going up while there are more.
       let top = k;
-      for (let j = k - 1; j >= Math.max(0, k - 200); j--) {
+      for (let j = k - 1; j >= Math.max(0, first - 80); j--) {
         const u = bodyOf(lines[j] ?? '');
         if (/^(?:\+ |\$ )|^Test project /.test(u.trim())) break;
         if (CTEST_RESULT.test(u)) top = j;
