@@ -427,3 +427,10 @@ describe("sanitizer stacks (ASan's `#N 0x... in fn file:line:col`)", () => {
     expect(findingOf(cleanLines(log), { start_line: 1, end_line: 11 })).toMatchObject({ class: 'runtime-exception', tool: 'AddressSanitizer', location: { file: '/ws/src/paths.c', line: 11, column: 5 } });
   });
 });
+
+describe("Go's dial error names its host", () => {
+  it('`dial tcp 127.0.0.1:42039: connect: connection refused`: network, host 127.0.0.1', () => {
+    const log = '+ go run ./cmd/seed\nseed: 2026/11/24 20:18:53 cannot reach the cache service: dial tcp 127.0.0.1:42039: connect: connection refused\nexit status 1\n';
+    expect(findingOf(cleanLines(log), { start_line: 2, end_line: 2 })).toMatchObject({ class: 'network', host: '127.0.0.1' });
+  });
+});

@@ -42,7 +42,7 @@ const at = (file: string | undefined, line: string | undefined, column?: string)
   ...(column ? { column: Number(column) } : {}),
 });
 const hostOf = (text: string): string | undefined =>
-  /(?:https?:\/\/|Could not resolve host:? |lookup |connect to |UnknownHostException: |getaddrinfo \w+ |host=')([\w.-]+\.[a-z]{2,}|[\w.-]+(?=:\d+))/i.exec(text)?.[1] ??
+  /(?:https?:\/\/|Could not resolve host:? |lookup |connect to |dial tcp |UnknownHostException: |getaddrinfo \w+ |host=')([\w.-]+\.[a-z]{2,}|[\w.-]+(?=:\d+))/i.exec(text)?.[1] ??
   /\b([a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|de|local|internal|lan))\b/i.exec(text)?.[1];
 
 /** Rules, roughly most specific cause first. */

@@ -1,5 +1,6 @@
 import type { Finding } from '../../../protocol/types.js';
-import { remedyOf, reproduceCommand } from './findingText.js';
+import type { ChatContext } from '../engine.js';
+import { logFacts, remedyOf, reproduceCommand } from './findingText.js';
 
 const finding = (over: Partial<Finding>): Finding => ({ class: 'test-assertion', message: 'x', message_line: 1, confidence: 'high', evidence: [1], ...over });
 
@@ -65,5 +66,21 @@ describe('remedyOf: the remedies added after round 2 (issue 25)', () => {
   });
   it("kotlinc's nullable type mismatch: handle the null", () => {
     expect(text({ class: 'compile-error', tool: 'kotlinc', message: 'src/Mailer.kt:5:26: error: type mismatch: inferred type is User? but User was expected' })).toMatch(/can be null/);
+  });
+});
+
+describe('logFacts: the log lines a remedy rests on', () => {
+  const ctxOf = (log: string): ChatContext => ({ ciContext: { buildDetails: { consoleLog: log } }, logLineCount: log.replace(/\n$/, '').split('\n').length } as unknown as ChatContext);
+  it("the agent's tool version before a wrong-version failure", () => {
+    const log = '+ go version\ngo version go1.19.8 linux/amd64\n+ go test ./...\nreleases/latest.go:4:8: package slices is not in GOROOT (/usr/lib/go-1.19/src/slices)';
+    expect(logFacts(ctxOf(log), finding({ class: 'missing-tool', tool: 'go', message: 'x', message_line: 4 }))[0]).toMatchObject({ line: 2, text: expect.stringContaining('go1.19.8') as string });
+  });
+  it("npm's peer conflict and pip's conflict lines", () => {
+    const npm = 'npm error code ERESOLVE\nnpm error ERESOLVE unable to resolve dependency tree\nnpm error Found: react@17.0.2\nnpm error Could not resolve dependency:\nnpm error peer react@"^18.3.1" from react-dom@18.3.1';
+    const facts = logFacts(ctxOf(npm), finding({ class: 'dependency-resolution', tool: 'npm', code: 'ERESOLVE', message: 'npm error ERESOLVE unable to resolve dependency tree', message_line: 2 })).map((x) => x.text).join(' ');
+    expect(facts).toContain('Found: react@17.0.2');
+    expect(facts).toContain('peer react@"^18.3.1" from react-dom@18.3.1');
+    const pip = 'ERROR: Cannot install -r requirements.txt (line 1) and b==2.49.0 because these package versions have conflicting dependencies.\n\nThe conflict is caused by:\n    The user requested b==2.49.0\n    a 2.13.5 depends on b==2.46.5\n';
+    expect(logFacts(ctxOf(pip), finding({ class: 'dependency-resolution', tool: 'pip', message: 'ERROR: Cannot install -r requirements.txt (line 1) and b==2.49.0 because these package versions have conflicting dependencies.', message_line: 1 })).map((x) => x.text).join(' ')).toContain('a 2.13.5 depends on b==2.46.5');
   });
 });

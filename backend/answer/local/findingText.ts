@@ -381,7 +381,8 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
   const wantVersion = f.class === 'missing-tool';
   const wantScript = f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
   const wantConflict = f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
-  if (!wantVersion && !wantScript && !wantConflict) return [];
+  const wantPeer = f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
+  if (!wantVersion && !wantScript && !wantConflict && !wantPeer) return [];
   const log = storedLogSpan(ctx);
   if (!log) return [];
   const lines = log.text.split('\n');
@@ -415,6 +416,14 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
       }
       if (out.length > 0) out.push({ text: 'Pin versions that agree (the one the dependency asks for), or move both to releases that fit together.' });
     }
+  }
+  if (wantPeer) {
+    // npm's account of the tree: `Found: react@17.0.2` and `Could not resolve dependency:` over `peer react@"^18.3.1" from react-dom@18.3.1`.
+    for (let n = f.message_line + 1; n <= Math.min(log.end_line, f.message_line + 30); n++) {
+      const t = text(n).replace(/^npm (?:ERR!|error) ?/, '');
+      if (/^(?:Found: \S+|peer \S+ from \S+|Conflicting peer dependency: \S+|While resolving: \S+)$/.test(t)) out.push({ text: `npm: ${inlineCode(t)} ${at(n)}.`, line: n });
+    }
+    if (out.length > 0) out.push({ text: 'Make the versions in `package.json` agree with that peer range (upgrade the package the peer names together with the one that asks for it, or keep the older one); `--force` / `--legacy-peer-deps` only hide the conflict.' });
   }
   return out;
 }
