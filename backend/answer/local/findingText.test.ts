@@ -21,6 +21,9 @@ describe('reproduceCommand: the failing test alone, per runner', () => {
     expect(reproduceCommand(finding({ class: 'test-error', tool: 'pytest', test: { name: 'tests/test_tools.py', log_line: 1 } }), undefined)).toBe('python -m pytest tests/test_tools.py');
     expect(reproduceCommand(finding({ tool: 'pytest', test: { name: 'test_total', log_line: 1 } }), undefined)).toBe('python -m pytest -k test_total');
   });
+  it('ctest, by the exact name', () => {
+    expect(reproduceCommand(finding({ class: 'timeout-aborted', tool: 'ctest', test: { name: 'backoff_schedule', log_line: 1 } }), undefined)).toBe("ctest -R '^backoff_schedule$' --output-on-failure");
+  });
   it('falls back to the command the CI ran, never to the shell that ran the script', () => {
     expect(reproduceCommand(finding({ class: 'network' }), 'curl -fsS http://x')).toBe('curl -fsS http://x');
     expect(reproduceCommand(finding({ class: 'network' }), '/bin/bash -xe ci.sh')).toBeUndefined();

@@ -180,6 +180,9 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
         return `go test -run '^${t.split('/')[0]}$'${f.class === 'timeout-aborted' ? ' -timeout 30s' : ''} ./...`;
       case 'cargo test':
         return `cargo test ${t} -- --exact`;
+      // ctest runs from the build directory; -R takes a regular expression.
+      case 'ctest':
+        return `ctest -R '^${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$' --output-on-failure`;
       // node's test runner reports in TAP; its name pattern runs the one test.
       case 'tap':
         return /\bnode\b/.test(ciCommand ?? '') || f.location?.file?.match(/\.[cm]?[jt]s$/) ? `node --test --test-name-pattern '${quote(t)}'${f.location?.file ? ` ${relativeTest(f.location.file)}` : ''}` : undefined;

@@ -220,7 +220,7 @@ export const fix: Composer = (ask) => {
     const from = same ? ` (the command the build ran ${at(same.line)})` : f.test ? ` (runs ${inlineCode(f.test.name)} ${at(f.test.log_line)} alone)` : '';
     if (same) out.log({ start_line: same.line, end_line: same.line });
     else if (f.test) out.log({ start_line: f.test.log_line, end_line: f.test.log_line });
-    out.line(`**Reproduce it locally:** ${inlineCode(command)}${from}, from the project's directory.`);
+    out.line(`**Reproduce it locally:** ${inlineCode(command)}${from}${/^ctest /.test(command) ? ', from the build directory (after building it)' : ", from the project's directory"}.`);
   }
 
   // 5. Where the log does not settle it, say so.
