@@ -10,24 +10,39 @@
  * `stop[0]` set makes it skip the vectors still queued, and the `close` message (handled after
  * every native call in progress returned) closes its port so it ends on its own.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { IndexBuilder } from './vectorIndex.js';
 
-export type ToIndexWorker = { type: 'add'; id: number; vectors: Float32Array[] } | { type: 'write'; id: number; file: string } | { type: 'close' };
+export type ToIndexWorker =
+  | { type: 'start'; dim: number; stop: SharedArrayBuffer }
+  | { type: 'add'; id: number; vectors: Float32Array[] }
+  | { type: 'write'; id: number; file: string }
+  | { type: 'done' }
+  | { type: 'close' };
 
 const port = parentPort;
 if (port === null) throw new Error('indexWorker.ts runs as a worker thread');
-const { dim, stop: stopBuffer } = workerData as { dim: number; stop: SharedArrayBuffer };
-const stop = new Int32Array(stopBuffer);
+// One upload's index at a time (`start` ... `write`, then `done`): a worker is kept for the next
+// upload (vectorIndex.ts), so a thread's start (and, from the sources, tsx's) is paid once.
+let builder: IndexBuilder | undefined;
+let stop = new Int32Array(new SharedArrayBuffer(4));
 const stopped = (): boolean => Atomics.load(stop, 0) === 1;
-const builder = new IndexBuilder(dim);
 
 port.on('message', (msg: ToIndexWorker) => {
   if (msg.type === 'close') {
     port.close();
     return;
   }
-  if (stopped()) return;
+  if (msg.type === 'start') {
+    stop = new Int32Array(msg.stop);
+    builder = new IndexBuilder(msg.dim);
+    return;
+  }
+  if (msg.type === 'done') {
+    builder = undefined;
+    return;
+  }
+  if (stopped() || builder === undefined) return;
   try {
     if (msg.type === 'add') {
       builder.add(msg.vectors, stopped);

@@ -202,6 +202,15 @@ interface IndexWriter {
  * the embedding) run beside the embedding of the next chunks instead of after it, and off the
  * event loop. `add` returns at once; `writeTo` waits for every insert. Close it when done.
  */
+/**
+ * The index worker kept between uploads (at most one, unref'd so it never keeps a process
+ * alive): starting a thread costs ~20 ms from the build and ~110 ms from the sources (tsx
+ * compiles the module in the new thread), once per upload before this.
+ */
+let idleWorker: Worker | undefined;
+/** Index worker threads started in this process (tests, benchmarks). */
+export const indexWorkerStats = { started: 0 };
+
 export class WorkerIndexBuilder implements IndexWriter {
   private readonly worker: Worker;
   private count = 0;
@@ -213,23 +222,40 @@ export class WorkerIndexBuilder implements IndexWriter {
   private readonly stop = new Int32Array(new SharedArrayBuffer(4));
   private readonly exited: Promise<void>;
   private closing = false;
+  /** writeTo finished without a failure: the worker is idle and may serve the next upload. */
+  private written = false;
+  /** Closed after a clean write: the worker went back to be reused. */
+  private parked = false;
+  private readonly onMessage = (msg: { type: string; id: number; points?: number; message?: string }): void => {
+    const waiter = this.waiting.get(msg.id);
+    if (msg.type === 'error') {
+      this.failure ??= new Error(`index worker: ${msg.message ?? 'failed'}`);
+      waiter?.reject(this.failure);
+    } else {
+      if (msg.points !== undefined) this.points = msg.points;
+      waiter?.resolve(msg.points ?? 0);
+    }
+    this.waiting.delete(msg.id);
+  };
+  private readonly onError = (err: Error): void => this.fail(err);
+  private onExit: () => void = () => undefined;
 
   constructor(readonly dim: number) {
-    this.worker = startModuleWorker(import.meta.url, 'indexWorker', { workerData: { dim, stop: this.stop.buffer } });
-    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
-    this.worker.on('message', (msg: { type: string; id: number; points?: number; message?: string }) => {
-      const waiter = this.waiting.get(msg.id);
-      if (msg.type === 'error') {
-        this.failure ??= new Error(`index worker: ${msg.message ?? 'failed'}`);
-        waiter?.reject(this.failure);
-      } else {
-        if (msg.points !== undefined) this.points = msg.points;
-        waiter?.resolve(msg.points ?? 0);
-      }
-      this.waiting.delete(msg.id);
+    const reused = idleWorker;
+    idleWorker = undefined;
+    if (reused === undefined) indexWorkerStats.started++;
+    this.worker = reused ?? startModuleWorker(import.meta.url, 'indexWorker');
+    this.worker.ref();
+    this.exited = new Promise((resolve) => {
+      this.onExit = () => {
+        this.fail(new Error(this.closing ? 'index builder closed' : 'index worker exited'));
+        resolve();
+      };
     });
-    this.worker.on('error', (err) => this.fail(err));
-    this.worker.on('exit', () => this.fail(new Error(this.closing ? 'index builder closed' : 'index worker exited')));
+    this.worker.on('message', this.onMessage);
+    this.worker.on('error', this.onError);
+    this.worker.on('exit', this.onExit);
+    this.worker.postMessage({ type: 'start', dim, stop: this.stop.buffer });
   }
 
   private fail(err: Error): void {
@@ -268,13 +294,36 @@ export class WorkerIndexBuilder implements IndexWriter {
 
   async writeTo(file: string): Promise<void> {
     await this.send({ type: 'write', file });
+    this.written = true;
   }
 
   /**
-   * Stops the worker and waits until its thread has ended: queued inserts are skipped, one in
+   * Ends this builder. After a clean writeTo the worker is idle (every message before it was
+   * handled): it drops its index and is kept for the next upload. Otherwise the worker is
+   * stopped and this waits until its thread has ended: queued inserts are skipped, one in
    * progress finishes (a few milliseconds), no native call is cut (see indexWorker.ts).
    */
   async close(): Promise<void> {
+    if (this.parked) return;
+    if (!this.closing && this.written && this.failure === null) {
+      this.closing = true;
+      this.parked = true;
+      this.failure = new Error('index builder closed');
+      this.worker.off('message', this.onMessage);
+      this.worker.off('error', this.onError);
+      this.worker.off('exit', this.onExit);
+      this.worker.postMessage({ type: 'done' });
+      this.worker.unref();
+      if (idleWorker === undefined) {
+        const parked = this.worker;
+        idleWorker = parked;
+        // A worker that ends while idle is not handed out.
+        parked.once('exit', () => {
+          if (idleWorker === parked) idleWorker = undefined;
+        });
+      } else this.worker.postMessage({ type: 'close' });
+      return;
+    }
     if (!this.closing) {
       this.closing = true;
       Atomics.store(this.stop, 0, 1);
