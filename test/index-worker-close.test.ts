@@ -71,6 +71,15 @@ test('after a clean write the worker serves the next upload (one thread start), 
     await third.writeTo(path.join(dir, 'd.bin'));
     await third.close();
     expect(indexWorkerStats.started).toBe(after + 1);
+    // Reused many times, the worker gathers no listeners (MaxListenersExceededWarning at 11).
+    for (let i = 0; i < 15; i++) {
+      const b = new WorkerIndexBuilder(DIM);
+      b.add(vectors(2, i));
+      await b.writeTo(path.join(dir, 'e.bin'));
+      await b.close();
+    }
+    expect(indexWorkerStats.idleExitListeners()).toBe(1);
+    expect(indexWorkerStats.started).toBe(after + 1);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

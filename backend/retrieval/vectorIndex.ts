@@ -208,8 +208,9 @@ interface IndexWriter {
  * compiles the module in the new thread), once per upload before this.
  */
 let idleWorker: Worker | undefined;
+let idleExit: (() => void) | undefined;
 /** Index worker threads started in this process (tests, benchmarks). */
-export const indexWorkerStats = { started: 0 };
+export const indexWorkerStats = { started: 0, idleExitListeners: (): number => idleWorker?.listenerCount('exit') ?? 0 };
 
 export class WorkerIndexBuilder implements IndexWriter {
   private readonly worker: Worker;
@@ -243,6 +244,8 @@ export class WorkerIndexBuilder implements IndexWriter {
   constructor(readonly dim: number) {
     const reused = idleWorker;
     idleWorker = undefined;
+    if (reused !== undefined && idleExit !== undefined) reused.off('exit', idleExit);
+    idleExit = undefined;
     if (reused === undefined) indexWorkerStats.started++;
     this.worker = reused ?? startModuleWorker(import.meta.url, 'indexWorker');
     this.worker.ref();
@@ -317,10 +320,11 @@ export class WorkerIndexBuilder implements IndexWriter {
       if (idleWorker === undefined) {
         const parked = this.worker;
         idleWorker = parked;
-        // A worker that ends while idle is not handed out.
-        parked.once('exit', () => {
+        // A worker that ends while idle is not handed out (the listener goes when it is reused).
+        idleExit = () => {
           if (idleWorker === parked) idleWorker = undefined;
-        });
+        };
+        parked.once('exit', idleExit);
       } else this.worker.postMessage({ type: 'close' });
       return;
     }
