@@ -131,6 +131,10 @@ export function createBoundedServer(
       working.set(socket, req);
       // Node turns the idle timer off when a kept-alive connection gets its next request: on again.
       socket.setTimeout(timeouts.idleMs);
+      // A response carries one 'close' listener per layer that watches it (this server's bounds,
+      // the request's logger, the upload slot, a stream's end, Koa's on-finished and its body
+      // pipeline): eleven on a streamed body, a fixed count, not a leak (Node warns from 11).
+      res.setMaxListeners(Math.max(res.getMaxListeners(), 24));
       res.once('close', () => {
         if (working.get(socket) === req) working.delete(socket);
       });
