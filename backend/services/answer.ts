@@ -8,7 +8,7 @@ import type { Db } from '../db.js';
 import { STOP_DETAIL, type Lifecycle, type StopReason } from '../lifecycle.js';
 import type { AnswerStatus, Source, StreamEvent } from '../../protocol/types.js';
 import {
-  finishAnswer,
+  finishAnswerAndRelease,
   pairExists,
   recentHistory,
   releaseStreamLease,
@@ -135,9 +135,14 @@ export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: (
     } finally {
       clearInterval(renew);
     }
+    let released = false;
     if (stopReason !== 'deleted') {
       try {
-        if (!(await finishAnswer(db, pairId, text, status, sources))) stop('deleted');
+        // The answer's final state and the lease's release together: a client that sees the
+        // answer final may stream in the chat again at once.
+        const saved = await finishAnswerAndRelease(db, pairId, text, status, sources, { chatId: job.chatId, owner });
+        released = true;
+        if (!saved) stop('deleted');
       } catch (err) {
         log.error({ err, pairId }, 'could not save the answer');
         if (status === 'complete') {
@@ -146,10 +151,12 @@ export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: (
         }
       }
     }
-    try {
-      await releaseStreamLease(db, job.chatId, owner);
-    } catch (err) {
-      log.error({ err, chatId: job.chatId }, 'could not release the stream lease');
+    if (!released) {
+      try {
+        await releaseStreamLease(db, job.chatId, owner);
+      } catch (err) {
+        log.error({ err, chatId: job.chatId }, 'could not release the stream lease');
+      }
     }
     if (stopReason) stream.send({ event: 'error', detail: STOP_DETAIL[stopReason] });
     else if (status === 'failed') stream.send({ event: 'error', detail: failure ?? 'The answer engine failed.' });

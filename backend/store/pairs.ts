@@ -255,6 +255,28 @@ export async function finishAnswer(
 }
 
 /**
+ * finishAnswer and releaseStreamLease in one transaction: whoever reads the answer as final
+ * (`interrupted`, `complete`, `failed`) finds the chat free to stream again, with no moment
+ * between the two where a retry or an edit would get 409.
+ */
+export async function finishAnswerAndRelease(
+  db: Db,
+  pairId: number,
+  content: string,
+  status: AnswerStatus,
+  sources: Source[],
+  lease: { chatId: number; owner: string },
+): Promise<boolean> {
+  return retryOnDeadlock(() =>
+    db.transaction(async (trx) => {
+      const n = await trx('qa_pairs').where({ id: pairId }).update({ answer: content, answer_status: status, answer_sources: JSON.stringify(sources) });
+      await trx('chats').where({ id: lease.chatId, stream_owner: lease.owner }).update({ streaming_until: null, stream_owner: null });
+      return n > 0;
+    }),
+  );
+}
+
+/**
  * Saves partial text while streaming, so a crash loses at most about a second of it. False
  * when the pair is no longer streaming (deleted with its chat, or marked by another replica).
  */
