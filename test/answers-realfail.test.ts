@@ -46,6 +46,15 @@ describe('answers on the real dev failures', () => {
     expect(why).toContain('**What it means:**');
   });
 
+  it('says "change the line" only where the line is what to change, never for a tool, a dependency or the network', async () => {
+    // A failure of what the step had: the source line is where it showed; the remedy says what to do.
+    for (const id of ['go-test-timeout', 'pip-offline-missing-package', 'curl-connection-refused']) {
+      if (!TUNED_CASES.includes(id)) continue;
+      const { why } = await answers(id, true);
+      expect([id, /\*\*Fix:\*\* change line \d+ of /.test(why)]).toEqual([id, false]);
+    }
+  });
+
   it('names the renamed method and property from the workspace, never a parameter', async () => {
     expect((await answers('javac-renamed-method', true)).fix).toMatch(/`quantityOf` \(src\/shop\/Inventory\.java line \d+\)/);
     const tsc = (await answers('tsc-renamed-property', true)).fix;

@@ -229,6 +229,9 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${inlineCode(finding.exception ?? 'the exception')} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
   }
   if (isPipeline(s)) return `correct ${where} of the pipeline script as the error says, then replay the build (Replay on the build's page lets you try the edit without a commit).`;
+  // A failure of what the step had (a tool's version, a dependency, the network, credentials,
+  // memory, disk, time): the line is where it showed, not what to change; the remedy says what.
+  if (finding && !['compile-error', 'lint', 'ci-script', 'unknown'].includes(finding.class)) return undefined;
   return `change ${where} as the error says${code ? ` (${inlineCode(code)})` : ''}, then re-run the build.`;
 }
 
