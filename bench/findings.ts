@@ -9,8 +9,8 @@
  *                             [--show-heldout] (with --verbose / --show: held-out rows too)
  *                             [--tuning]    (leave out every case of a later held-out round)
  * Held-out cases are reported as aggregate figures only, unless --show-heldout is given: their
- * rows are for the final report, not for tuning. Cases with `"round": N` (N >= 2) are a newer
- * held-out round: `--tuning` neither runs them nor prints anything of them (not even their
+ * rows are for the final report, not for tuning. Cases of the current held-out round
+ * (`"round": N` with N >= HELDOUT_ROUND, core of the figures; earlier rounds are tuning data): `--tuning` neither runs them nor prints anything of them (not even their
  * aggregate figures), so a developer tuning on the earlier rounds never sees them.
  *
  * For every case, as a user would run it:
@@ -146,9 +146,15 @@ function checkExpected(v: unknown, where: string): Expected {
 
 /**
  * The cases of `dir` (every sub-directory holding an expected.json), in id order. `tuning`:
- * a case of a later held-out round (`round` >= 2) is skipped as soon as its round is read, so
+ * a case of the current held-out round (`round` >= HELDOUT_ROUND) is skipped as soon as its round is read, so
  * neither its log nor a check's error message about it is ever shown.
  */
+/**
+ * The held-out round being measured now: its cases (and any later) are never read with --tuning.
+ * Rounds before it were measured and reported, then opened for tuning (fixture README, Rounds).
+ */
+export const HELDOUT_ROUND = 3;
+
 export async function loadRealCases(dir: string, opts: { tuning?: boolean; leftOut?: string[] } = {}): Promise<RealCase[]> {
   if (!existsSync(dir)) throw new Error(`${dir}: no such directory (the real-failure cases, test/fixtures/realfail)`);
   const names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
@@ -158,7 +164,7 @@ export async function loadRealCases(dir: string, opts: { tuning?: boolean; leftO
     const file = path.join(caseDir, 'expected.json');
     if (!existsSync(file)) continue;
     const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
-    if (opts.tuning && isDict(raw) && typeof raw.round === 'number' && raw.round >= 2) {
+    if (opts.tuning && isDict(raw) && typeof raw.round === 'number' && raw.round >= HELDOUT_ROUND) {
       opts.leftOut?.push(name);
       continue;
     }

@@ -137,7 +137,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^\s*\d+ failing\s*$/, role: 'header', weight: 7, reason: 'Mocha test failure' },
   { re: /^(?:Tests?|Test Suites):\s+\d+ failed/, role: 'summary', weight: 2, reason: 'Jest summary' },
   // npm up to 8 prints `npm ERR! `, npm 9 and later `npm error `.
-  { re: /^npm (?:ERR!|error) (?:code E(?!LIFECYCLE)|404 |notarget |peer dep|ERESOLVE|Cannot find|missing script)/, role: 'anchor', weight: 7, reason: 'npm error' },
+  { re: /^npm (?:ERR!|error) (?:code E(?!LIFECYCLE)|404 |notarget |peer dep|ERESOLVE|Cannot find|[Mm]issing script)/, role: 'anchor', weight: 7, reason: 'npm error' },
   { re: /^npm (?:ERR!|error) /, role: 'summary', weight: 2, reason: 'npm script failed' },
   { re: /^(?:ERR_PNPM_\w+|\u2009?ERR_PNPM_)/, role: 'anchor', weight: 7, reason: 'pnpm error' },
   { re: /^error (?:Command failed|An unexpected error)|^info Visit https:\/\/yarnpkg/, role: 'summary', weight: 2, reason: 'yarn script failed' },
