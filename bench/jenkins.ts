@@ -26,6 +26,8 @@ interface Entry {
   round?: number;
   /** The split the log had in an earlier round (`held-round1`: held out then, tuned on since). */
   was?: string;
+  /** A named set of tuning logs reported on its own (`tune3`: round 3's pastes from issue threads). */
+  set?: string;
   kind: string;
   file: string;
   lines: number;
@@ -117,6 +119,10 @@ export async function run(args: string[]): Promise<void> {
   for (const w of new Set(rows.map((r) => r.entry.was).filter((w): w is string => w !== undefined))) {
     const rs = rows.filter((r) => r.entry.was === w);
     groups.push([`was ${w}`, rs], [`  short`, rs.filter((r) => !r.long)], [`  long`, rs.filter((r) => r.long)]);
+  }
+  for (const t of new Set(rows.map((r) => r.entry.set).filter((t): t is string => t !== undefined))) {
+    const rs = rows.filter((r) => r.entry.set === t);
+    groups.push([`set ${t}`, rs], [`  short`, rs.filter((r) => !r.long)], [`  long`, rs.filter((r) => r.long)]);
   }
   const figures = groups.map(([name, rs]) => ({
     group: name,
