@@ -116,6 +116,11 @@ export async function run(args: string[]): Promise<void> {
     groups.push([`${s} short`, rows.filter((r) => r.entry.split === s && !r.long)]);
     groups.push([`${s} long`, rows.filter((r) => r.entry.split === s && r.long)]);
   }
+  // Each round of the held set on its own: only the current one (HELDOUT_ROUND) was never tuned on.
+  for (const n of [...new Set(rows.filter((r) => r.entry.split === 'held').map((r) => r.entry.round ?? 1))].sort((a, b) => a - b)) {
+    const rs = rows.filter((r) => r.entry.split === 'held' && (r.entry.round ?? 1) === n);
+    groups.push([`held round ${n}`, rs], [`  short`, rs.filter((r) => !r.long)], [`  long`, rs.filter((r) => r.long)]);
+  }
   for (const w of new Set(rows.map((r) => r.entry.was).filter((w): w is string => w !== undefined))) {
     const rs = rows.filter((r) => r.entry.was === w);
     groups.push([`was ${w}`, rs], [`  short`, rs.filter((r) => !r.long)], [`  long`, rs.filter((r) => r.long)]);
