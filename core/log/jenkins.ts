@@ -97,8 +97,11 @@ export const JENKINS_WORD_KEYS: readonly string[] = ['ffl', 'd; ', 'rmi', 'osp',
  */
 export const JENKINS_LINE_PREFIX = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d\d:\d\d:\d\d(?:\.\d{1,3})?(?: {1,2}(?=\S)| *$)|\[\d\d:\d\d:\d\d\]: (?:▸ )?|stderr: (?=\S))/;
 
-/** `[Pipeline] { (Branch: linux)` opens a parallel branch; `Failed in branch linux` names the one that failed. */
-const BRANCH_OPEN = /^(?:\[[\d\-T:.Z]+\] )?\[Pipeline\] \{ \(Branch: (.+)\)\s*$/;
+/**
+ * `[Pipeline] { (Branch: linux)` opens a parallel branch (older Pipeline versions print
+ * `[Pipeline] [linux] { (Branch: linux)`); `Failed in branch linux` names the one that failed.
+ */
+const BRANCH_OPEN = /^(?:\[[\d\-T:.Z]+\] |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})?\[Pipeline\] (?:\[[^\]]+\] )?\{ \(Branch: (.+)\)\s*$/;
 const BRANCH_FAILED = /^(?:\[[\d\-T:.Z]+\] |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})?Failed in branch (.+?)\s*$/;
 
 export interface Branches {
