@@ -416,7 +416,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
 
   // A failure of how a step ran (a host, a credential, a tool, a limit) names no source line:
   // the script line that runs the failing command is where its settings come from.
-  const top = excerpts[0]?.finding;
+  const top = clued ?? excerpts[0]?.finding;
   if (top && top.location?.line === undefined && SCRIPT_CLASSES.has(top.class) && snippets.length < limits.maxSourceSnippets) {
     const command = commandBefore(lines, top.message_line);
     for (const workspace of command ? options.workspaces : []) {
@@ -490,7 +490,7 @@ async function memberSuggestions(
 }
 
 /** Classes whose cause is in how a step ran, not in a line of the code it built. */
-const SCRIPT_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'timeout-aborted', 'out-of-memory', 'disk-full', 'unknown']);
+const SCRIPT_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'timeout-aborted', 'out-of-memory', 'disk-full', 'ci-script', 'dependency-resolution', 'unknown']);
 
 /** The last command `sh -x` echoed (`+ cmd`) before log line `n` (1-based), within 60 lines. */
 function commandBefore(lines: readonly string[], n: number): string | undefined {
