@@ -67,6 +67,8 @@ export class IngestPool {
   private nextJob = 1;
   /** Workers started so far (for tests and benchmarks). */
   started = 0;
+  /** Batches of rows the workers wrote themselves (`write` sinks), for tests. */
+  batchesWritten = 0;
 
   constructor(
     private readonly maxIdle = 1,
@@ -136,6 +138,7 @@ export class IngestPool {
           poke();
         });
       } else if (m.type === 'written') {
+        this.batchesWritten++;
         if (failure || !writing) return;
         try {
           const dim = writing.dim;
