@@ -9,8 +9,8 @@
  *                             [--show-heldout] (with --verbose / --show: held-out rows too)
  *                             [--tuning]    (leave out every case of a later held-out round)
  * Held-out cases are reported as aggregate figures only, unless --show-heldout is given: their
- * rows are for the final report, not for tuning. Cases with `"round": N` (N >= 2) are a newer
- * held-out round: `--tuning` neither runs them nor prints anything of them (not even their
+ * rows are for the final report, not for tuning. Cases of the current held-out round
+ * (`"round": N` with N >= HELDOUT_ROUND, core of the figures; earlier rounds are tuning data): `--tuning` neither runs them nor prints anything of them (not even their
  * aggregate figures), so a developer tuning on the earlier rounds never sees them.
  *
  * For every case, as a user would run it:
@@ -102,6 +102,8 @@ export interface CaseResult {
   id: string;
   family: string;
   split: 'dev' | 'heldout';
+  /** The held-out round that added the case (1 when it names none). */
+  round: number;
   expectedClass: string;
   finding: SeenFinding | null;
   classRight: boolean;
@@ -146,9 +148,20 @@ function checkExpected(v: unknown, where: string): Expected {
 
 /**
  * The cases of `dir` (every sub-directory holding an expected.json), in id order. `tuning`:
- * a case of a later held-out round (`round` >= 2) is skipped as soon as its round is read, so
+ * a case of the current held-out round (`round` >= HELDOUT_ROUND) is skipped as soon as its round is read, so
  * neither its log nor a check's error message about it is ever shown.
  */
+/**
+ * The held-out round being measured now: its cases (and any later) are never read with --tuning.
+ * Rounds before it were measured and reported, then opened for tuning (fixture README, Rounds).
+ */
+export const HELDOUT_ROUND = 3;
+
+/** The rounds among `rows`, ascending. */
+function roundsOf(rows: CaseResult[]): number[] {
+  return [...new Set(rows.map((r) => r.round))].sort((a, b) => a - b);
+}
+
 export async function loadRealCases(dir: string, opts: { tuning?: boolean; leftOut?: string[] } = {}): Promise<RealCase[]> {
   if (!existsSync(dir)) throw new Error(`${dir}: no such directory (the real-failure cases, test/fixtures/realfail)`);
   const names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
@@ -158,7 +171,7 @@ export async function loadRealCases(dir: string, opts: { tuning?: boolean; leftO
     const file = path.join(caseDir, 'expected.json');
     if (!existsSync(file)) continue;
     const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
-    if (opts.tuning && isDict(raw) && typeof raw.round === 'number' && raw.round >= 2) {
+    if (opts.tuning && isDict(raw) && typeof raw.round === 'number' && raw.round >= HELDOUT_ROUND) {
       opts.leftOut?.push(name);
       continue;
     }
@@ -265,6 +278,7 @@ export async function runCase(c: RealCase, opts: RunOptions): Promise<CaseResult
     id: e.id,
     family: e.family,
     split: e.split,
+    round: e.round ?? 1,
     expectedClass: e.class,
     finding,
     classRight: finding?.class === e.class,
@@ -365,6 +379,7 @@ export async function run(args: string[]): Promise<void> {
           ...(tuning ? { tuning: { leftOut } } : {}),
           dev: figuresOf(dev),
           heldout: figuresOf(heldout),
+          heldoutByRound: Object.fromEntries(roundsOf(heldout).map((n) => [String(n), figuresOf(heldout.filter((r) => r.round === n))])),
           cases: (args.includes('--show-heldout') ? results : dev).map(({ why: _w, fix: _f, ...rest }) => rest),
         },
         null,
@@ -378,6 +393,10 @@ export async function run(args: string[]): Promise<void> {
   console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}`);
   printFigures('dev', figuresOf(dev));
   printFigures('heldout', figuresOf(heldout));
+  // Each held-out round on its own: only the current one (HELDOUT_ROUND) was never tuned on.
+  for (const n of roundsOf(heldout)) {
+    printFigures(`heldout round ${n}${n >= HELDOUT_ROUND ? ' (held out now)' : ' (tuned on since)'}`, figuresOf(heldout.filter((r) => r.round === n)));
+  }
   if (args.includes('--by-class')) {
     console.log('\nper class (dev): cases, class right, location right, fix useful, false-claim cases');
     for (const cls of FINDING_CLASSES) {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { snippetsFromDir } from '../cli/snippets.js';
 import { analyzedChatContext } from './answerFixtures.js';
-import { TUNED_CASES } from './helpers/realfail.js';
+import { HELDOUT_ROUND, TUNED_CASES } from './helpers/realfail.js';
 import type { CiContextUpload } from '../protocol/schemas.js';
 
 const ROOT = path.join(process.cwd(), 'test', 'fixtures', 'realfail');
@@ -34,7 +34,7 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 describe('answers on the real dev failures', () => {
   it.each(TUNED_CASES.flatMap((id) => [[id, false] as const, [id, true] as const]))('%s (workspace: %s)', async (id, withWorkspace) => {
     const expected = JSON.parse(readFileSync(path.join(ROOT, id, 'expected.json'), 'utf8')) as Expected;
-    expect(expected.round ?? 1).toBe(1);
+    expect(expected.round ?? 1).toBeLessThan(HELDOUT_ROUND);
     const { why, fix } = await answers(id, withWorkspace);
     for (const phrase of expected.mustNotClaim) {
       expect({ answer: 'why', phrase, found: why.toLowerCase().includes(phrase.toLowerCase()) }).toEqual({ answer: 'why', phrase, found: false });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyze } from '../core/log/analyze.js';
-import { REALFAIL_ROOT, TUNED_CASES } from './helpers/realfail.js';
+import { HELDOUT_ROUND, REALFAIL_ROOT, TUNED_CASES } from './helpers/realfail.js';
 
 const ROOT = REALFAIL_ROOT;
 
@@ -28,7 +28,7 @@ describe('findings of the real dev failures', () => {
 
   it.each(TUNED_CASES)('%s', (id) => {
     const expected = JSON.parse(readFileSync(path.join(ROOT, id, 'expected.json'), 'utf8')) as Expected;
-    expect(expected.round ?? 1).toBe(1);
+    expect(expected.round ?? 1).toBeLessThan(HELDOUT_ROUND);
     const finding = analyze(readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8'))[0]?.finding;
     expect(finding?.class).toBe(expected.class);
     // The message is the tool's line (the finding may hold the whole line around the expected text).

@@ -18,7 +18,7 @@
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, tracesIn, type Trace } from './frames.js';
 import { RULES, SUMMARY_LINE, type Rule, type RuleHit } from './rules.js';
-import { assertionIn, raisedIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -399,6 +399,12 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   if (goTestFrame && goTestName) {
     extra.test = { name: goTestName, log_line: goTestFrame.log_line - 1 };
     if (cls === 'timeout-aborted') tool ??= 'go test';
+  }
+  // Out of memory or time with no test named failing: the test the runner had started and not
+  // finished is the one the process was in (surefire's `Running X` over the heap error).
+  if (!test && !extra.test && (cls === 'out-of-memory' || cls === 'timeout-aborted') && messageIndex !== undefined) {
+    const running = runningTestIn(all, before.length + messageIndex);
+    if (running) extra.test = { name: running.name, log_line: from + running.index + 1 };
   }
   // The trace: the raise site and the deepest frame of the project's own code.
   const runtime = raised?.runtime === 'jvm' ? 'jvm' : raised?.runtime;

@@ -23,7 +23,7 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
   { re: /^(\S+::\S+) (?:FAILED|ERROR)\b/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/, tool: 'unittest', name: (m) => ((m[2] as string).endsWith(`.${m[1]}`) ? (m[2] as string) : `${m[2]}.${m[1]}`) },
   { re: /^(?:\[ERROR\]\s+)?(\w+)\(([\w.$]+)\)\s+Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[2]}.${m[1]}` },
-  { re: /^(?:\[ERROR\]\s+)?([\w$]+(?:\.[\w$]+)+)\.([\w$]+)(?:\(\))?\s+(?:--\s+)?Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
+  { re: /^(?:\[ERROR\]\s+)?([\w$]+(?:\.[\w$]+)+)\.([\w$]+)(?:\([\w$.,\s[\]<>]*\))?\s+(?:--\s+)?Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
   { re: /^([\w.$]+) > (.+?) FAILED$/, tool: 'gradle', name: (m) => `${m[1]} > ${m[2]}` },
   { re: /^● (?!Console\b|Test suite failed to run)(.+?)$/, tool: 'jest', name: (m) => m[1] as string },
   { re: /^(?:FAIL|×|✗|❯)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?) > (.+?)(?:\s+\d+ms)?$/, tool: 'vitest', name: (m) => `${m[1]} > ${m[2]}` },
@@ -53,7 +53,7 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
   for (let i = 0; i < lines.length; i++) {
     // One cheap test first: every TEST_NAMES shape holds one of these.
     if (!MIGHT_NAME_A_TEST.test(lines[i] ?? '')) continue;
-    const text = (lines[i] ?? '').trim().replace(/^\[(?:ERROR|INFO)\]\s+(?=\w+\(|[\w.$]+ Time)/, '');
+    const text = (lines[i] ?? '').trim().replace(/^\[(?:ERROR|INFO)\]\s+(?=\w+\(|[\w.$]+(?:\([^)]*\))? (?:-- )?Time)/, '');
     for (const t of TEST_NAMES) {
       const m = t.re.exec(text);
       if (!m) continue;
@@ -87,6 +87,34 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
     }
   }
   return found;
+}
+
+/** Runners' "starting this test" lines and the line that closes each (a result for that test). */
+const RUNNING: { re: RegExp; done: (name: string) => RegExp; tool: string }[] = [
+  { re: /^(?:\[INFO\]\s+)?Running ((?:[\w$]+\.)*[A-Z][\w$]*)$/, done: (n) => new RegExp(`Tests run: .*(?:in|-) ${n.replace(/[$.]/g, '\\$&')}$`), tool: 'surefire' },
+  { re: /^=== RUN\s+(Test\S*)$/, done: (n) => new RegExp(`^\\s*--- (?:PASS|FAIL|SKIP): ${n.replace(/[$.]/g, '\\$&')} `), tool: 'go test' },
+  { re: /^\[ RUN {6}\] (\S+)$/, done: (n) => new RegExp(`^\\[ +(?:OK|FAILED|SKIPPED) +\\] ${n.replace(/[$.]/g, '\\$&')}\\b`), tool: 'googletest' },
+  { re: /^\s*Start\s+\d+: (\S+)$/, done: (n) => new RegExp(`Test\\s+#\\d+: ${n.replace(/[$.]/g, '\\$&')} `), tool: 'ctest' },
+];
+
+/**
+ * The test a runner had started and not finished by line `upTo` (surefire's `Running X`, go's
+ * `=== RUN`, googletest's `[ RUN      ]`, ctest's `Start N:`): what the process was running when
+ * it ran out of memory or time, or was killed.
+ */
+export function runningTestIn(lines: readonly string[], upTo: number): TestName | undefined {
+  for (let i = Math.min(upTo, lines.length - 1); i >= 0; i--) {
+    const text = (lines[i] ?? '').trim();
+    for (const r of RUNNING) {
+      const m = r.re.exec(text);
+      if (!m) continue;
+      const name = m[1] as string;
+      const done = r.done(name);
+      for (let k = i + 1; k <= upTo; k++) if (done.test((lines[k] ?? '').trim())) return undefined;
+      return { index: i, text, name, tool: r.tool };
+    }
+  }
+  return undefined;
 }
 
 /** A runner's own output shows a test failing (even when the name is not in the window). */

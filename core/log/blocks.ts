@@ -139,13 +139,19 @@ const TRIGRAMS = new LineTrigrams();
  * For each first character (`firstIndex`), the indexes of the shapes a line so beginning may
  * match, in order: for a line of ASCII only, and for any line.
  */
-const shapesByFirst = (ascii: boolean): readonly Int32Array[] =>
-  Array.from({ length: END + 1 }, (_, fi) =>
-    Int32Array.from(SHAPES.flatMap((_shape, k) => {
+function shapesByFirst(ascii: boolean): readonly Int32Array[] {
+  const out: Int32Array[] = [];
+  const ks = new Int32Array(SHAPES.length);
+  for (let fi = 0; fi <= END; fi++) {
+    let n = 0;
+    for (let k = 0; k < SHAPES.length; k++) {
       const gate = SHAPE_GATES[k]!;
-      return (gate.first === null || gate.first[fi] === 1) && !(ascii && gate.nonAscii) ? [k] : [];
-    })),
-  );
+      if ((gate.first === null || gate.first[fi] === 1) && !(ascii && gate.nonAscii)) ks[n++] = k;
+    }
+    out.push(ks.slice(0, n));
+  }
+  return out;
+}
 const SHAPES_BY_FIRST_ASCII = shapesByFirst(true);
 const SHAPES_BY_FIRST_ANY = shapesByFirst(false);
 

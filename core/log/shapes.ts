@@ -14,7 +14,8 @@
  */
 
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
-import { NON_ASCII_TRIGRAM, SYMBOL, gateOf, trigramClauses, trigramHash, type Gate } from './prefilter.js';
+import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate } from './prefilter.js';
+import { gateFor } from './gates.js';
 
 export type { ShapeRole, FailureShape } from './shapeType.js';
 import type { FailureShape } from './shapeType.js';
@@ -136,7 +137,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^\s*\d+ failing\s*$/, role: 'header', weight: 7, reason: 'Mocha test failure' },
   { re: /^(?:Tests?|Test Suites):\s+\d+ failed/, role: 'summary', weight: 2, reason: 'Jest summary' },
   // npm up to 8 prints `npm ERR! `, npm 9 and later `npm error `.
-  { re: /^npm (?:ERR!|error) (?:code E(?!LIFECYCLE)|404 |notarget |peer dep|ERESOLVE|Cannot find|missing script)/, role: 'anchor', weight: 7, reason: 'npm error' },
+  { re: /^npm (?:ERR!|error) (?:code E(?!LIFECYCLE)|404 |notarget |peer dep|ERESOLVE|Cannot find|[Mm]issing script)/, role: 'anchor', weight: 7, reason: 'npm error' },
   { re: /^npm (?:ERR!|error) /, role: 'summary', weight: 2, reason: 'npm script failed' },
   { re: /^(?:ERR_PNPM_\w+|\u2009?ERR_PNPM_)/, role: 'anchor', weight: 7, reason: 'pnpm error' },
   { re: /^error (?:Command failed|An unexpected error)|^info Visit https:\/\/yarnpkg/, role: 'summary', weight: 2, reason: 'yarn script failed' },
@@ -323,11 +324,11 @@ const HINT_TABLE = new Uint8Array(1 << 15);
 const HINT_SYMBOL = Uint8Array.from(SYMBOL);
 /**
  * The trigrams that stand for a pattern in the table: the rarest that every match holds
- * (prefilter.ts `trigramClauses`), or the keys written by hand where the pattern's form hides
+ * (prefilter.ts `trigramClauses`, read through gates.ts), or the keys written by hand where the pattern's form hides
  * them (`\(\d+,\d+\)`). A non-ASCII character sets every hint anyway.
  */
 const keysOf = (re: RegExp, hand: readonly string[]): number[] => {
-  const clause = trigramClauses(re)[0];
+  const clause = gateFor(re).clauses[0];
   if (clause !== undefined) return [...clause].filter((h) => h !== NON_ASCII_TRIGRAM);
   return hand.map((key) => trigramHash(SYMBOL[key.charCodeAt(0)]!, SYMBOL[key.charCodeAt(1)]!, SYMBOL[key.charCodeAt(2)]!));
 };
@@ -371,4 +372,4 @@ export const MAYBE_FAILURE = {
 };
 
 /** SHAPES' gates (prefilter.ts: the first characters and trigrams a match needs), in the same order. */
-export const SHAPE_GATES: readonly Gate[] = SHAPES.map((shape) => gateOf(shape.re));
+export const SHAPE_GATES: readonly Gate[] = SHAPES.map((shape) => gateFor(shape.re));
