@@ -32,7 +32,7 @@ import { cleanLines } from '../core/log/clean.js';
 import { snippetsFromDir } from '../cli/snippets.js';
 import type { CiContext } from '../protocol/types.js';
 import { termRetriever } from '../test/answerFixtures.js';
-import { checkAnswer, type Problem } from './claimChecks.js';
+import { checkAnswer, type Problem } from '../test/helpers/claimChecks.js';
 import { defaultRealfailDir, loadRealCases } from './findings.js';
 import { defaultData } from './ranker.js';
 

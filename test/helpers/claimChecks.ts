@@ -1,11 +1,11 @@
 /**
- * The checks of `npm run bench -- claims` (and of test/answer-claims.test.ts): sentences of an
+ * The checks of `npm run bench -- claims` (bench/claims.ts) and of test/answer-claims.test.ts: sentences of an
  * offline answer that the log, the context or the workspace does not support, and citations
  * whose lines do not hold what the answer quotes with them. Pure: an answer, the stored log's
  * lines and the context in, problems out.
  */
-import type { ChatContext } from '../backend/answer/engine.js';
-import type { Finding } from '../protocol/types.js';
+import type { ChatContext } from '../../backend/answer/engine.js';
+import type { Finding } from '../../protocol/types.js';
 
 export interface Problem {
   kind: string;
@@ -30,14 +30,19 @@ function quoteHolds(quote: string, cited: string): boolean {
   if (q === '' || cited.includes(q)) return true;
   // A place the answer writes as `file:line[:col]` from the tool's own form (`ci.sh: line 2`,
   // `File "x.py", line 3`, `(Checker.java:375)`, `WorkflowScript: 77: ... column 241`).
-  const place = /^(?:.*\/)?([\w.$-]+?)(?:\.(\w+))?:(\d+)(?::(\d+))?$/.exec(q);
+  const place = /^(?:.*\/)?([\w.$-]+?|Jenkinsfile \(WorkflowScript\))(?:\.(\w+))?:(\d+)(?::(\d+))?$/.exec(q.replace(/^Jenkinsfile \((WorkflowScript)\)/, '$1'));
   if (place) {
     const [, stem, ext, line, col] = place;
     const named = cited.includes(`${stem}${ext ? `.${ext}` : ''}`) || cited.includes(stem!);
     return named && new RegExp(`\\b${line}\\b`).test(cited) && (col === undefined || new RegExp(`\\b${col}\\b`).test(cited));
   }
+  // A message the answer put together from its lines (`error: x (symbol: y)`): each part is there.
+  const parts = q.split(/ \(|; |\)$/).map(norm).filter((p) => p.length >= 3);
+  if (parts.length > 1 && parts.every((p) => cited.includes(p))) return true;
+  // A signal the answer names by its number's name: `SIGSEGV` for "Segmentation fault".
+  if (q === 'SIGSEGV' && /Segmentation fault/.test(cited)) return true;
   // A test id the answer put together (`file::name`, `Suite › name`, `Class.method`): its last part is there.
-  const last = q.split(/::| › | > |#/).pop()!.trim();
+  const last = q.split(/::| › | > |#|: /).pop()!.trim();
   if (last !== q && last.length > 0 && cited.includes(last)) return true;
   if (/^[\w.$]+\.\w+$/.test(q) && cited.includes(q.slice(q.lastIndexOf('.') + 1))) return true;
   // Continuation markers of a clipped code block, or a clip inside: each piece is there.
@@ -54,11 +59,12 @@ export function checkCitations(text: string, log: string[]): Problem[] {
     if (a < 1 || b < a || b > log.length) problems.push({ kind: 'citation-out-of-range', detail: `${m[0]} (the log has ${log.length} lines)` });
   }
   // `[La-Lb]: `quote`` (a headline) and `quote` [La-Lb] (an inline citation).
-  const after = /\[L(\d+)-L(\d+)\]:? (``?)(.+?)\3(?!`)(?! \[L)/g;
-  const before = /(``?)([^`\n]+?)\1 \[L(\d+)-L(\d+)\]/g;
+  // Inline code is `x`, or ``x`` when x holds a backtick.
+  const after = /\[L(\d+)-L(\d+)\]:? (?:``((?:(?!``)[^\n])+?)``|`([^`\n]+)`)(?! \[L)/g;
+  const before = /(?:``((?:(?!``)[^\n])+?)``|`([^`\n]+)`) \[L(\d+)-L(\d+)\]/g;
   const pairs: { a: number; b: number; quote: string }[] = [];
-  for (const m of text.matchAll(after)) pairs.push({ a: Number(m[1]), b: Number(m[2]), quote: m[4]! });
-  for (const m of text.matchAll(before)) pairs.push({ a: Number(m[3]), b: Number(m[4]), quote: m[2]! });
+  for (const m of text.matchAll(after)) pairs.push({ a: Number(m[1]), b: Number(m[2]), quote: (m[3] ?? m[4])! });
+  for (const m of text.matchAll(before)) pairs.push({ a: Number(m[3]), b: Number(m[4]), quote: (m[1] ?? m[2])! });
   for (const { a, b, quote } of pairs) {
     if (b > log.length) continue;
     const cited = linesText(log, a, b);
@@ -124,6 +130,7 @@ export function checkClaims(question: string, text: string, log: string[], conte
     return norm(prose.slice(start, end < 0 ? undefined : end)).slice(0, 160);
   };
   const findings = findingsOf(context);
+  const top = findings[0];
   const previousKnown = has(context, (bd) => bd.previousBuild) || has(context, (bd) => bd.history) || has(context, (bd) => bd.recentBuilds);
   const changesKnown = has(context, (bd) => bd.changes) || has(context, (bd) => (bd.lastSuccessfulBuild as Record<string, unknown> | undefined)?.changesSince);
 
@@ -143,7 +150,7 @@ export function checkClaims(question: string, text: string, log: string[], conte
   // History: earlier builds and flakiness need the context's earlier builds.
   const historyClaim = /\b(passed before|was green before|(previous|last|earlier) build (passed|failed|succeeded|was (green|red))|has been failing|failing since|first time (it|this) failed|it is flaky|this is flaky|(is|looks|seems) (flaky|intermittent)|fails intermittently|usually passes)\b/i;
   const historySentence = sentenceWith(historyClaim);
-  if (historyClaim.test(prose) && !previousKnown && !/can't tell|cannot tell|can't prove|does not say|whether|if it passes/i.test(historySentence)) add('history-without-data', `"${sentenceWith(historyClaim)}"`);
+  if (historyClaim.test(prose) && !previousKnown && !/can't tell|cannot tell|can't prove|does not say|whether|if it passes|unless|cannot show/i.test(historySentence)) add('history-without-data', `"${sentenceWith(historyClaim)}"`);
   // The last change: a commit or diff must be in the context.
   const changeClaim = /\b(the|a|your|this) (last|latest|recent|most recent)? ?(change|commit|diff)\b[^.\n]*\b(broke|introduced|caused|made|changed|renamed|removed)\b|\bthe change that (made|broke|caused|introduced)\b/i;
   if (changeClaim.test(prose) && !changesKnown) add('change-without-diff', `"${sentenceWith(changeClaim)}"`);
@@ -156,12 +163,11 @@ export function checkClaims(question: string, text: string, log: string[], conte
     add('contradicts-finding', `"no failing test names" but the finding names ${findings.find((f) => f.test)?.test?.name}`);
   }
   // "I can't answer" about infrastructure or code when the finding's class settles it.
-  // A retry advised for a failure the answer itself calls deterministic.
-  if (/usually fails the same way every time/.test(prose) && /\bre-run the build without changes; if it passes\b/.test(prose)) {
-    add('generic-advice', 'advises a re-run for a kind it calls deterministic');
-  }
+  // A re-run advised as the next step for a failure that depends on the code, not on timing.
+  const deterministic = top !== undefined && ['compile-error', 'link-error', 'lint', 'test-assertion', 'ci-script'].includes(top.class);
+  if (deterministic && /\bre-run the build without changes; if it passes\b/.test(prose)) add('generic-advice', `advises a re-run for ${top.class}`);
   // A headline quoting a framing line instead of the error.
-  const headline = /first real error is \[L(\d+)-L\d+\]: (``?)(.+?)\2(?!`)/.exec(text);
+  const headline = /first real error is \[L(\d+)-L\d+\]:? (``?)(.+?)\2(?!`)/i.exec(text);
   if (headline && FRAMING.test(headline[3]!.trim())) add('framing-headline', headline[3]!.slice(0, 120));
   const garbage = /(?<!the )\bundefined\b(?! (case|property|reference|variable|name|symbol|behaviou?r))|\bNaN\b|\[object Object\]/;
   if (garbage.test(prose)) add('garbage', sentenceWith(garbage));
