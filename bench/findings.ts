@@ -106,6 +106,8 @@ export interface CaseResult {
   split: 'dev' | 'heldout';
   /** `tune3`: a tuning case a tuner built (plan-tune3.tsv). */
   origin?: string;
+  /** The held-out round that added the case (1 when it names none). */
+  round: number;
   expectedClass: string;
   finding: SeenFinding | null;
   classRight: boolean;
@@ -159,6 +161,11 @@ function checkExpected(v: unknown, where: string): Expected {
  * Rounds before it were measured and reported, then opened for tuning (fixture README, Rounds).
  */
 export const HELDOUT_ROUND = 3;
+
+/** The rounds among `rows`, ascending. */
+function roundsOf(rows: CaseResult[]): number[] {
+  return [...new Set(rows.map((r) => r.round))].sort((a, b) => a - b);
+}
 
 export async function loadRealCases(dir: string, opts: { tuning?: boolean; leftOut?: string[] } = {}): Promise<RealCase[]> {
   if (!existsSync(dir)) throw new Error(`${dir}: no such directory (the real-failure cases, test/fixtures/realfail)`);
@@ -277,6 +284,7 @@ export async function runCase(c: RealCase, opts: RunOptions): Promise<CaseResult
     family: e.family,
     split: e.split,
     ...(e.origin ? { origin: e.origin } : {}),
+    round: e.round ?? 1,
     expectedClass: e.class,
     finding,
     classRight: finding?.class === e.class,
@@ -377,6 +385,7 @@ export async function run(args: string[]): Promise<void> {
           ...(tuning ? { tuning: { leftOut } } : {}),
           dev: figuresOf(dev),
           heldout: figuresOf(heldout),
+          heldoutByRound: Object.fromEntries(roundsOf(heldout).map((n) => [String(n), figuresOf(heldout.filter((r) => r.round === n))])),
           cases: (args.includes('--show-heldout') ? results : dev).map(({ why: _w, fix: _f, ...rest }) => rest),
         },
         null,
@@ -392,6 +401,10 @@ export async function run(args: string[]): Promise<void> {
   const tune3 = dev.filter((r) => r.origin === 'tune3');
   if (tune3.length > 0) printFigures('dev, of which built by a tuner (origin tune3)', figuresOf(tune3));
   printFigures('heldout', figuresOf(heldout));
+  // Each held-out round on its own: only the current one (HELDOUT_ROUND) was never tuned on.
+  for (const n of roundsOf(heldout)) {
+    printFigures(`heldout round ${n}${n >= HELDOUT_ROUND ? ' (held out now)' : ' (tuned on since)'}`, figuresOf(heldout.filter((r) => r.round === n)));
+  }
   if (args.includes('--by-class')) {
     console.log('\nper class (dev): cases, class right, location right, fix useful, false-claim cases');
     for (const cls of FINDING_CLASSES) {

@@ -228,7 +228,14 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
       return found.class === 'unknown' ? undefined : found;
     }
   }
-  // bash -e on an arithmetic command: the command is the last line before the verdict.
+  // bash -e on an arithmetic command: the command is the last line before the verdict, either
+  // above a verdict excerpt or the excerpt's own last line (the analyzer's "last command before
+  // the failure", when the trace stops right at the step's exit).
+  const own = /^\++ ((?:\(\(.+\)\))|let .+)$/.exec(bodyOf(lines[excerpt.end_line - 1] ?? '').trim());
+  const verdict = bodyOf(lines[excerpt.end_line] ?? '').trim();
+  if (own && (SUMMARY_LINE.test(verdict) || /exit (?:code|status) 1\b/.test(verdict))) {
+    return { class: 'ci-script', message: own[1] as string, message_line: excerpt.end_line, tool: 'bash', confidence: 'medium', evidence: [excerpt.end_line, excerpt.end_line + 1] };
+  }
   if (excerpt.end_line - excerpt.start_line <= 3 && body.some((l) => SUMMARY_LINE.test(l.trim()) || /exit (?:code|status) 1\b/.test(l))) {
     for (let k = first - 1; k >= Math.max(0, first - 6); k--) {
       const t = bodyOf(lines[k] ?? '').trim();

@@ -139,13 +139,19 @@ const TRIGRAMS = new LineTrigrams();
  * For each first character (`firstIndex`), the indexes of the shapes a line so beginning may
  * match, in order: for a line of ASCII only, and for any line.
  */
-const shapesByFirst = (ascii: boolean): readonly Int32Array[] =>
-  Array.from({ length: END + 1 }, (_, fi) =>
-    Int32Array.from(SHAPES.flatMap((_shape, k) => {
+function shapesByFirst(ascii: boolean): readonly Int32Array[] {
+  const out: Int32Array[] = [];
+  const ks = new Int32Array(SHAPES.length);
+  for (let fi = 0; fi <= END; fi++) {
+    let n = 0;
+    for (let k = 0; k < SHAPES.length; k++) {
       const gate = SHAPE_GATES[k]!;
-      return (gate.first === null || gate.first[fi] === 1) && !(ascii && gate.nonAscii) ? [k] : [];
-    })),
-  );
+      if ((gate.first === null || gate.first[fi] === 1) && !(ascii && gate.nonAscii)) ks[n++] = k;
+    }
+    out.push(ks.slice(0, n));
+  }
+  return out;
+}
 const SHAPES_BY_FIRST_ASCII = shapesByFirst(true);
 const SHAPES_BY_FIRST_ANY = shapesByFirst(false);
 
@@ -492,7 +498,10 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
     else state.blocks.push({ start, end, weight, anchors, reason, kind: 'detail', repeated, anchor: i });
     state.coveredTo = end;
   } else if (line.role === 'exit-fail') {
-    const before = precedingOutput(info, i, state.coveredTo);
+    // A Jenkins step (`sh` with -x, a freestyle `Execute shell`) that failed right after a traced
+    // command, printing nothing: that command is where the script stopped (`set -e`).
+    const jenkinsStep = line.body.startsWith('ERROR: script returned') || line.body.startsWith('Build step ');
+    const before = precedingOutput(info, i, state.coveredTo, jenkinsStep);
     if (before !== null) state.blocks.push(before);
     const code = /(?:exited with|exit code) (-?\d+)/.exec(line.body)?.[1];
     const reason = line.body.startsWith('ERROR: script returned')
@@ -518,7 +527,7 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
  * known shape covers it: tools that fail quietly (a formatter listing files, a size budget,
  * a "please commit the generated files") say why right there.
  */
-function precedingOutput(info: LineView, at: number, floor: number): Block | null {
+function precedingOutput(info: LineView, at: number, floor: number, traced = false): Block | null {
   let end = at - 1;
   let blanks = 0;
   let skipped = 0;
@@ -531,6 +540,11 @@ function precedingOutput(info: LineView, at: number, floor: number): Block | nul
   }
   if (end <= floor) return null;
   const last = info.get(end);
+  if (traced && last !== undefined && XTRACE.test(last.body)) {
+    let first = end;
+    while (first - 1 > floor && end - first < 2 && XTRACE.test(info.get(first - 1)?.body ?? '')) first--;
+    return { start: first, end, weight: 4, anchors: 0, reason: 'last command before the failure', kind: 'before', repeated: false, anchor: end };
+  }
   if (last === undefined || (last.role !== 'text' && last.role !== 'anchor')) return null;
   let start = end;
   while (start - 1 > floor && end - start < 7) {
@@ -545,6 +559,8 @@ function precedingOutput(info: LineView, at: number, floor: number): Block | nul
 }
 
 const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;
+/** A shell's trace of a command it runs (`set -x`): `+ cmd`, `++ cmd` inside a substitution. */
+const XTRACE = /^\++ \S/;
 
 const TAP_FAILURE = /^not ok \d+/;
 /** The lines that chain one Python traceback to the next. */

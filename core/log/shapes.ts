@@ -14,7 +14,8 @@
  */
 
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
-import { NON_ASCII_TRIGRAM, SYMBOL, gateOf, trigramClauses, trigramHash, type Gate } from './prefilter.js';
+import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate } from './prefilter.js';
+import { gateFor } from './gates.js';
 
 export type { ShapeRole, FailureShape } from './shapeType.js';
 import type { FailureShape } from './shapeType.js';
@@ -197,6 +198,8 @@ export const SHAPES: readonly FailureShape[] = [
   // Docker
   { re: /^(?:The command '.*' returned a non-zero code: \d+|ERROR: Service '.*' failed to build|failed to solve|ERROR: failed to solve)/, role: 'summary', weight: 4, reason: 'Docker build step failed' },
   { re: /^(?:docker: )?Error response from daemon: /, role: 'anchor', weight: 8, reason: 'Docker error' },
+  // The client cannot reach the daemon (a CI agent's user outside the docker group, no daemon).
+  { re: /(?:Got permission denied while trying to connect to|Cannot connect to) the Docker daemon (?:socket )?at \S/, role: 'anchor', weight: 8, reason: 'Docker daemon unreachable' },
   { re: /^#\d+ ERROR: /, role: 'anchor', weight: 7, reason: 'Docker build error' },
 
   // Kubernetes: a pod's events as `kubectl describe` lists them (`Warning  Failed  3m (x4 over 5m)
@@ -329,11 +332,11 @@ const HINT_TABLE = new Uint8Array(1 << 15);
 const HINT_SYMBOL = Uint8Array.from(SYMBOL);
 /**
  * The trigrams that stand for a pattern in the table: the rarest that every match holds
- * (prefilter.ts `trigramClauses`), or the keys written by hand where the pattern's form hides
+ * (prefilter.ts `trigramClauses`, read through gates.ts), or the keys written by hand where the pattern's form hides
  * them (`\(\d+,\d+\)`). A non-ASCII character sets every hint anyway.
  */
 const keysOf = (re: RegExp, hand: readonly string[]): number[] => {
-  const clause = trigramClauses(re)[0];
+  const clause = gateFor(re).clauses[0];
   if (clause !== undefined) return [...clause].filter((h) => h !== NON_ASCII_TRIGRAM);
   return hand.map((key) => trigramHash(SYMBOL[key.charCodeAt(0)]!, SYMBOL[key.charCodeAt(1)]!, SYMBOL[key.charCodeAt(2)]!));
 };
@@ -377,4 +380,4 @@ export const MAYBE_FAILURE = {
 };
 
 /** SHAPES' gates (prefilter.ts: the first characters and trigrams a match needs), in the same order. */
-export const SHAPE_GATES: readonly Gate[] = SHAPES.map((shape) => gateOf(shape.re));
+export const SHAPE_GATES: readonly Gate[] = SHAPES.map((shape) => gateFor(shape.re));

@@ -1,0 +1,15 @@
+/**
+ * `npm run gates`: writes core/log/gateTable.ts, the prefilter's gates of every pattern the
+ * analyzer gates (core/log/gates.ts), derived from the patterns as they are now. Run it after
+ * adding or editing a shape; core/log/gates.test.ts fails until then (the analyzer stays right
+ * without it, only its module loads slower).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import '../core/log/analyze.js';
+import { gateTableSource } from '../core/log/gates.js';
+
+const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/log/gateTable.ts');
+writeFileSync(file, gateTableSource());
+console.log(`wrote ${file}`);
