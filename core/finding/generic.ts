@@ -208,6 +208,12 @@ export function genericFinding(body: readonly string[], command: Command | undef
     }
   }
   if (!best || index === undefined) return undefined;
+  // Tcl's error is the line over its trace (`can't read "x": no such variable` / `    while executing`).
+  for (let k = best.index - 1; k >= best.index - 40; k--) {
+    if (!/^\s+while executing$/.test(lineAt(k))) continue;
+    if (lineAt(k - 1).trim() !== '') index = k - 1;
+    break;
+  }
   const text = best.index === index ? best.message : lineAt(index).trim();
   const whole = `${best.program ?? ''} ${text}`;
   const kind = command?.kind;
@@ -299,3 +305,10 @@ export function raceReportAbove(lines: readonly string[], body: readonly string[
   }
   return undefined;
 }
+
+/**
+ * A traced shell command that fails without printing anything: arithmetic whose value is 0
+ * (`+ (( n++ ))`), a test or comparison (`+ test -s dist/app.js`, `+ [ -f x ]`, `+ grep -q v f`,
+ * `+ cmp a b`, `+ git diff --exit-code`, `+ false`). Under `bash -e` the script stops there.
+ */
+export const SILENT_CHECK = /^\++ (\(\(.+\)\)|let .+|test .+|\[\[? .+ \]\]?|grep -\w*q\w* .+|cmp .+|diff -\w*q\w* .+|git diff (?:.* )?--(?:quiet|exit-code)\b.*|false|exit [1-9]\d*)$/;
