@@ -19,6 +19,7 @@ import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../p
 import { framesOf, tracesIn, type Trace } from './frames.js';
 import { RULES, SUMMARY_LINE, type Rule, type RuleHit } from './rules.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { PatternGates } from '../log/gates.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -30,6 +31,10 @@ const AFTER = 20;
 
 /** A timestamp, GitHub's `##[error]` and similar marks before the line: not part of what the tool printed. */
 function bodyOf(raw: string): string {
+  // Most lines start with none of the marks and end without a space: nothing to take off.
+  const c = raw.charCodeAt(0);
+  const last = raw.charCodeAt(Math.min(raw.length, 2000) - 1);
+  if (!(c === 0xfeff || (c >= 48 && c <= 57) || c === 91 || c === 35) && last > 32 && last < 127) return raw.length > 2000 ? raw.slice(0, 2000) : raw;
   return raw
     .slice(0, 2000)
     .replace(/^\uFEFF/, '')
@@ -73,9 +78,17 @@ interface Hit {
 /** Each log line's rule match, once per log: excerpt windows overlap, and a weak finding is read again on a wider window. */
 const RULE_CACHE = new WeakMap<readonly string[], Map<number, Omit<Hit, 'index'> | null>>();
 
+/** Which RULES may match a line (core/log/gates.ts): the others are not tried. */
+let ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
+
 function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> | null {
   if (line === '' || /^\s+at\s/.test(line)) return null;
-  for (const rule of RULES) {
+  if (ruleGates.count !== RULES.length) ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
+  const gates = ruleGates.gates;
+  gates.read(line);
+  for (let k = 0; k < RULES.length; k++) {
+    const rule = RULES[k]!;
+    if (!gates.may(k)) continue;
     const m = rule.re.exec(line);
     if (!m) continue;
     if (rule.below && ![1, 2, 3].some((k) => (rule.below as RegExp).test(below(k)))) continue;
