@@ -62,7 +62,7 @@ export interface LineView {
 
 /** Timestamps and per-tool prefixes that do not belong to the message itself. */
 const LINE_PREFIX =
-  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ {2,}> ?)/;
+  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ {2,}> ?| {2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] )/;
 const NOISE =
   /^(?:travis_(?:fold|time):|\[Pipeline\] |##\[(?:group|endgroup)\]|(?:remote: )?(?:Counting|Compressing|Receiving|Resolving|Enumerating) objects|Checking out files|Unpacking objects|\s*\d{1,3}%\s*\[|[\s.]*$)/;
 // `[job] $ /bin/sh -xe /tmp/jenkins123.sh` is a freestyle build step's command.
