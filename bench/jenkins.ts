@@ -26,6 +26,8 @@ interface Entry {
   round?: number;
   /** The split the log had in an earlier round (`held-round1`: held out then, tuned on since). */
   was?: string;
+  /** A named set of tuning logs reported on its own (`tune3`: round 3's pastes from issue threads). */
+  set?: string;
   kind: string;
   file: string;
   lines: number;
@@ -114,9 +116,18 @@ export async function run(args: string[]): Promise<void> {
     groups.push([`${s} short`, rows.filter((r) => r.entry.split === s && !r.long)]);
     groups.push([`${s} long`, rows.filter((r) => r.entry.split === s && r.long)]);
   }
+  // Each round of the held set on its own: only the current one (HELDOUT_ROUND) was never tuned on.
+  for (const n of [...new Set(rows.filter((r) => r.entry.split === 'held').map((r) => r.entry.round ?? 1))].sort((a, b) => a - b)) {
+    const rs = rows.filter((r) => r.entry.split === 'held' && (r.entry.round ?? 1) === n);
+    groups.push([`held round ${n}`, rs], [`  short`, rs.filter((r) => !r.long)], [`  long`, rs.filter((r) => r.long)]);
+  }
   for (const w of new Set(rows.map((r) => r.entry.was).filter((w): w is string => w !== undefined))) {
     const rs = rows.filter((r) => r.entry.was === w);
     groups.push([`was ${w}`, rs], [`  short`, rs.filter((r) => !r.long)], [`  long`, rs.filter((r) => r.long)]);
+  }
+  for (const t of new Set(rows.map((r) => r.entry.set).filter((t): t is string => t !== undefined))) {
+    const rs = rows.filter((r) => r.entry.set === t);
+    groups.push([`set ${t}`, rs], [`  short`, rs.filter((r) => !r.long)], [`  long`, rs.filter((r) => r.long)]);
   }
   const figures = groups.map(([name, rs]) => ({
     group: name,

@@ -60,3 +60,41 @@ describe('answers name the failing stage, branch and step Jenkins recorded', () 
   });
 });
 
+describe('from the console alone (a pasted log): the failing stage, branch and step', () => {
+  const pasted = (log: string[]): ChatContext => analyzedChatContext({ buildDetails: { number: 3, result: 'FAILURE' } }, log.join('\n'));
+
+  test("older Pipeline's `[branch]` prefixes: stage, branch and the branch's own command", async () => {
+    const ctx = pasted([
+      'Started by user alice', '[Pipeline] Start of Pipeline', '[Pipeline] stage', '[Pipeline] { (Test)', '[Pipeline] parallel',
+      '[Pipeline] [linux] { (Branch: linux)', '[Pipeline] [windows] { (Branch: windows)', '[Pipeline] [linux] node', '[Pipeline] [windows] node',
+      '[Pipeline] [linux] sh', '[Pipeline] [windows] bat', '[linux] + make test', '[windows] C:\\w\\app>nmake test',
+      "[windows] tests\\t_path.c(31): error C2065: 'PATH_MAX': undeclared identifier", '[linux] ok 1 - all good', '[windows] ERROR: script returned exit code 2',
+      '[Pipeline] [windows] }', '[windows] Failed in branch windows', '[Pipeline] [linux] }', '[Pipeline] // parallel', '[Pipeline] }', '[Pipeline] // stage',
+      '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 2', 'Finished: FAILURE',
+    ]);
+    const why = await ask('why did the build fail?', ctx);
+    expect(why).toMatch(/It failed in stage \*\*Test\*\* \[L4-L4\], parallel branch \*\*windows\*\* \[L14-L14\], running `nmake test` \[L13-L13\]/);
+    // The excerpt stays in the failing branch: the other branch's line is not quoted with it.
+    expect(why).not.toMatch(/\[L14-L1[5-9]\]/);
+    expect(await ask('which stage failed?', ctx)).toMatch(/\*\*It failed in stage `Test` \[L4-L4\], parallel branch `windows` \[L14-L14\]\.\*\*/);
+  });
+
+  test('timestamped lines, and an error Jenkins prints after every stage closed', async () => {
+    const stamped = pasted([
+      '[2024-01-01T10:00:00.000Z] [Pipeline] stage', '[2024-01-01T10:00:00.000Z] [Pipeline] { (Build)', '[2024-01-01T10:00:01.000Z] [Pipeline] sh',
+      '[2024-01-01T10:00:01.000Z] + npm ci', '[2024-01-01T10:00:09.000Z] npm ERR! code E404',
+      '[2024-01-01T10:00:09.000Z] npm ERR! 404 Not Found - GET https://registry.npmjs.org/left-padd - Not found',
+      '[2024-01-01T10:00:09.000Z] [Pipeline] }', '[2024-01-01T10:00:09.000Z] [Pipeline] // stage', '[2024-01-01T10:00:09.000Z] [Pipeline] End of Pipeline',
+      '[2024-01-01T10:00:09.000Z] ERROR: script returned exit code 1', '[2024-01-01T10:00:09.000Z] Finished: FAILURE',
+    ]);
+    expect(await ask('why did the build fail?', stamped)).toMatch(/It failed in stage \*\*Build\*\* \[L2-L2\], running `npm ci` \[L4-L4\]/);
+    const late = pasted([
+      '[Pipeline] stage', '[Pipeline] { (Checkout)', '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] stage', '[Pipeline] { (Package)', '[Pipeline] }', '[Pipeline] // stage',
+      '[Pipeline] stage', '[Pipeline] { (Deploy)', 'Stage "Deploy" skipped due to earlier failure(s)', '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] End of Pipeline',
+      'groovy.lang.MissingPropertyException: No such property: artefactName for class: groovy.lang.Binding', '\tat groovy.lang.Binding.getVariable(Binding.java:63)', 'Finished: FAILURE',
+    ]);
+    const text = await ask('which stage failed?', late);
+    expect(text).toMatch(/It failed in stage `Package` \[L6-L6\]/);
+    expect(text).not.toMatch(/stage `Deploy`/);
+  });
+});

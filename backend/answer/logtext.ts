@@ -3,6 +3,7 @@
  * "the error", the names of failing tests, and Markdown code blocks that survive any log text.
  */
 import type { ChatContext } from './engine.js';
+import { branchOfLine, pipelinePlaceOf, unstamped } from './pipelineText.js';
 
 /** A piece of the log with its 1-based line numbers. */
 export interface LogSpan {
@@ -425,30 +426,45 @@ export function linesOf(span: LogSpan, from: number, to: number): LogSpan | unde
 
 /** Commands as CI logs echo them: `+ cmd` (sh -x), `[ws] $ cmd` (freestyle), `$ cmd`, ` > git ...`. */
 const COMMAND_LINE = /^(?:\+{1,2} (.+)|\[[^\]\n]+\] \$ (.+)|\$ (.+)|\s?> (git .+?)(?:\s+# timeout=\d+)?|[A-Za-z]:\\[^>\n]*>(\S.*))$/;
-const STAGE_LINE = /^\[Pipeline\] \{ \((.+)\)\s*$/;
 const EXIT_CODE = /(?:script returned exit code|exit(?:ed)? (?:with )?(?:code|status)|returned (?:status|exit) code|Process exited with (?:code|status))\s*:?\s*(\d+)/i;
 
 export interface FailingStep {
   command?: LogLine & { command: string };
   stage?: LogLine & { stage: string };
+  /** The parallel branch the failure belongs to (its lines' `[name] ` prefix, or `Failed in branch name`). */
+  branch?: LogLine & { branch: string };
   exitCode?: LogLine & { code: number };
 }
 
 /**
  * Where the failure at `errorLine` happened: the last command echoed before it, the pipeline
- * stage it was in, and the exit code Jenkins reported after it.
+ * stage it was in and its parallel branch (pipelineText.ts), and the exit code Jenkins reported
+ * after it.
  */
 export function failingStepOf(span: LogSpan, errorLine: number): FailingStep {
   const out: FailingStep = {};
-  const command = findLine(span, COMMAND_LINE, { fromEnd: true, to: errorLine });
+  const lines = splitCached(span.text);
+  const place = pipelinePlaceOf(lines, span.start_line, errorLine);
+  const own = place.branch?.line === errorLine ? place.branch.name : undefined;
+  const branches = new Set(own === undefined ? [] : [own]);
+  // The command echoed last before the error, read without the line's clock and, inside a
+  // parallel branch, only among that branch's lines.
+  const command = findLine(span, (line) => {
+    let body = unstamped(line);
+    if (own !== undefined) {
+      if (branchOfLine(body, branches) !== own) return null;
+      body = body.slice(own.length + 3);
+    }
+    return COMMAND_LINE.exec(body);
+  }, { fromEnd: true, to: errorLine });
   if (command) {
     const m = command.match;
     const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').trim();
     // A freestyle shell or batch step echoes its temp script first and the commands after.
     if (text && !/^\/bin\/(?:ba)?sh -xe \S+\.sh$|^cmd \/c call \S+\.bat$/i.test(text)) out.command = { line: command.line, text: command.text, command: text };
   }
-  const stage = findLine(span, STAGE_LINE, { fromEnd: true, to: errorLine });
-  if (stage) out.stage = { line: stage.line, text: stage.text, stage: (stage.match[1] as string).trim() };
+  if (place.stage) out.stage = { line: place.stage.line, text: (lines[place.stage.line - span.start_line] ?? '').trim(), stage: place.stage.name };
+  if (place.branch) out.branch = { line: place.branch.line, text: (lines[place.branch.line - span.start_line] ?? '').trim(), branch: place.branch.name };
   const exit = findLine(span, EXIT_CODE, { from: errorLine }) ?? findLine(span, EXIT_CODE, { fromEnd: true, to: errorLine });
   if (exit) out.exitCode = { line: exit.line, text: exit.text, code: Number(exit.match[1]) };
   return out;

@@ -32,10 +32,10 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   { re: /^--- FAIL: (\S+)/, tool: 'go test', name: (m) => m[1] as string },
   // `panic: test timed out after 5s` lists the tests still running: `\tTestX (5s)`.
   { re: /^(Test\w+(?:\/\S+)?) \(\d+(?:\.\d+)?(?:m|s|ms|h)\S*\)$/, tool: 'go test', name: (m) => m[1] as string },
-  { re: /^---- (\S+) stdout ----$/, tool: 'cargo test', name: (m) => m[1] as string },
+  { re: /^---- (\S.*?) stdout ----$/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^test (\S+) \.\.\. FAILED$/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^thread '([^']+)'(?: \(\d+\))? panicked at/, tool: 'cargo test', name: (m) => m[1] as string },
-  { re: /^not ok \d+ - (.+)$/, tool: 'tap', name: (m) => m[1] as string },
+  { re: /^not ok \d+(?: -)? (.+?)(?:\s+# (?:TODO|SKIP)\b.*)?$/, tool: 'tap', name: (m) => m[1] as string },
   { re: /^\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*(?:\*\*\*\w+|Exit code|Subprocess aborted|Child aborted)/, tool: 'ctest', name: (m) => m[1] as string },
   { re: /^(?:\[ERROR\]\s+)?([A-Z][\w$]*(?:Test|Tests|IT|Spec)\w*)\.(\w+):\d+ /, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
   { re: /^\d+\) test (.+) \(([\w.]+)\)$/, tool: 'exunit', name: (m) => `${m[2]}: ${m[1]}` },
@@ -175,6 +175,8 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
       return { index: i, text, exception: (m[1] as string).split(/\.|::/).pop() as string, ...values };
     }
     if (/^assert\b/.test(text) && /^E\s{2,}/.test(raw.trim())) return { index: i, text, exception: 'AssertionError' };
+    // TAP diagnostics of a failed check: Test::More's `#   Failed test 'x'`, bats' ``#   `[ "$a" = b ]' failed``.
+    if (/^#\s+(?:Failed test\b|`.*' failed$)/.test(text)) return { index: i, text };
     const c = C_ASSERT.exec(text);
     if (c) {
       const fn = c[4]?.replace(/^(?:[\w\s*]+\s)?(\w+)\s*\(.*$/, '$1');
@@ -279,6 +281,10 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
       node = { index: i, text, exception: m[1] as string, runtime: 'node' };
       continue;
     }
+    // Ruby's uncaught exception: `script.rb:7:in `title_of': undefined method `x' for nil:NilClass (NoMethodError)`.
+    m = /^\S+\.(?:rb|rake):\d+:in [`'][^'`]+': (.+) \(((?:[A-Z]\w*::)*[A-Z]\w*)\)$/.exec(text);
+    if (m && !ruby) ruby = { index: i, text: `${m[1]} (${m[2]})`, exception: (m[2] as string).split('::').pop() as string, runtime: 'ruby' };
+    if (/^WARNING: DATA RACE$/.test(text)) return { index: i, text, exception: 'data race', runtime: 'go' };
     if (/^panic: /.test(text) && !/^panic: test timed out/.test(text)) return { index: i, text, exception: 'panic', runtime: 'go' };
     if (/^fatal error: (?:all goroutines are asleep|concurrent map|runtime:|stack overflow)/.test(text)) return { index: i, text, exception: 'fatal error', runtime: 'go' };
     if (/^Error: Could not find or load main class /.test(text)) return { index: i, text, exception: 'ClassNotFoundException', runtime: 'jvm' };

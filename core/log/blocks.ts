@@ -62,7 +62,7 @@ export interface LineView {
 
 /** Timestamps and per-tool prefixes that do not belong to the message itself. */
 const LINE_PREFIX =
-  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ {2,}> ?)/;
+  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ {2,}> ?| {2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] )/;
 const NOISE =
   /^(?:travis_(?:fold|time):|\[Pipeline\] |##\[(?:group|endgroup)\]|(?:remote: )?(?:Counting|Compressing|Receiving|Resolving|Enumerating) objects|Checking out files|Unpacking objects|\s*\d{1,3}%\s*\[|[\s.]*$)/;
 // `[job] $ /bin/sh -xe /tmp/jenkins123.sh` is a freestyle build step's command.
@@ -500,7 +500,10 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
     else state.blocks.push({ start, end, weight, anchors, reason, kind: 'detail', repeated, anchor: i });
     state.coveredTo = end;
   } else if (line.role === 'exit-fail') {
-    const before = precedingOutput(info, i, state.coveredTo);
+    // A Jenkins step (`sh` with -x, a freestyle `Execute shell`) that failed right after a traced
+    // command, printing nothing: that command is where the script stopped (`set -e`).
+    const jenkinsStep = line.body.startsWith('ERROR: script returned') || line.body.startsWith('Build step ');
+    const before = precedingOutput(info, i, state.coveredTo, jenkinsStep);
     if (before !== null) state.blocks.push(before);
     const code = /(?:exited with|exit code) (-?\d+)/.exec(line.body)?.[1];
     const reason = line.body.startsWith('ERROR: script returned')
@@ -526,7 +529,7 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
  * known shape covers it: tools that fail quietly (a formatter listing files, a size budget,
  * a "please commit the generated files") say why right there.
  */
-function precedingOutput(info: LineView, at: number, floor: number): Block | null {
+function precedingOutput(info: LineView, at: number, floor: number, traced = false): Block | null {
   let end = at - 1;
   let blanks = 0;
   let skipped = 0;
@@ -539,6 +542,11 @@ function precedingOutput(info: LineView, at: number, floor: number): Block | nul
   }
   if (end <= floor) return null;
   const last = info.get(end);
+  if (traced && last !== undefined && XTRACE.test(last.body)) {
+    let first = end;
+    while (first - 1 > floor && end - first < 2 && XTRACE.test(info.get(first - 1)?.body ?? '')) first--;
+    return { start: first, end, weight: 4, anchors: 0, reason: 'last command before the failure', kind: 'before', repeated: false, anchor: end };
+  }
   if (last === undefined || (last.role !== 'text' && last.role !== 'anchor')) return null;
   let start = end;
   while (start - 1 > floor && end - start < 7) {
@@ -553,6 +561,8 @@ function precedingOutput(info: LineView, at: number, floor: number): Block | nul
 }
 
 const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;
+/** A shell's trace of a command it runs (`set -x`): `+ cmd`, `++ cmd` inside a substitution. */
+const XTRACE = /^\++ \S/;
 
 const TAP_FAILURE = /^not ok \d+/;
 /** The lines that chain one Python traceback to the next. */

@@ -218,4 +218,58 @@ describe('Jenkins console rules', () => {
     const pod = excerpts.find((e) => e.start_line === 8);
     expect(pod?.reason).toBe('Kubernetes: pod cannot run');
   });
+  test("a copied console's clock with milliseconds or elapsed time is set aside, and a stamped empty line is blank", () => {
+    // The Timestamper prints `HH:mm:ss.SSS` or the elapsed time: Jenkins' own line under it keeps its meaning.
+    const log = [
+      '00:00:06.893  Timeout set to expire in 1 min 0 sec',
+      '[Pipeline] node',
+      '00:00:21.941  Still waiting to schedule task',
+      "00:00:21.944  There are no nodes with the label ‘arm64&&docker’",
+      '00:01:06.895  Cancelling nested steps due to timeout',
+      '[Pipeline] End of Pipeline',
+      'Timeout has been exceeded',
+      'Finished: ABORTED',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 4, reason: 'Jenkins: no agent for the label' });
+    // `20:44:19 ` alone is an empty line: the paragraph before the failing step is the script's message.
+    const quiet = [
+      '20:44:19 Congratulations!  Changelog CHANGELOG.md is well-formed.',
+      '20:44:19 The following new tests were added to integration-cli:',
+      '20:44:19 ',
+      '20:44:19 +func (s *DockerSuite) TestCp(c *check.C) {',
+      '20:44:19 ',
+      '20:44:19 integration-cli is deprecated. Please add an API integration test to',
+      '20:44:19 ./integration/COMPONENT/. See ./TESTING.md for more details.',
+      '20:44:19 ',
+      "20:44:20 Build step 'Execute shell' marked build as failure",
+      'Finished: FAILURE',
+    ].join('\n');
+    expect(top(quiet)).toMatchObject({ start: 6, end: 7 });
+  });
+  test('a Jenkins shell step that stopped right after a traced command, printing nothing: that command, not the step exit', () => {
+    const log = [
+      '[jenkins-demo] $ /bin/bash -xe /tmp/jenkins6013219052354131704.sh',
+      '++ lsof -t -i:10001',
+      '+ pid=',
+      "Build step 'Execute shell' marked build as failure",
+      'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 2, end: 3, reason: 'last command before the failure' });
+    // Output printed before the exit still comes first: the trace is the fallback.
+    const loud = ['[Pipeline] sh', '+ ./check-size.sh', 'bundle.js is 612 kB, over the 500 kB budget', 'ERROR: script returned exit code 1'].join('\n');
+    expect(top(loud)).toMatchObject({ start: 3, reason: 'output before the failure' });
+  });
+
+  test("the Docker client that cannot reach the daemon's socket is the cause, not the Maven success above it", () => {
+    const log = [
+      '[INFO] BUILD SUCCESS',
+      '[Pipeline] stage',
+      '[Pipeline] { (Build Docker Image)',
+      '[Pipeline] sh',
+      '+ docker build -t app:1.0.0 .',
+      'Got permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Post http://%2Fvar%2Frun%2Fdocker.sock/v1.40/build: dial unix /var/run/docker.sock: connect: permission denied',
+      'ERROR: script returned exit code 1',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 6, end: 6, reason: 'Docker daemon unreachable' });
+  });
 });

@@ -90,14 +90,19 @@ export const JENKINS_WORD_KEYS: readonly string[] = ['ffl', 'd; ', 'rmi', 'osp',
 
 /**
  * Prefixes that Jenkins and its plugins put before a line's text: the Timestamper's
- * `[2026-11-20T10:15:30.123Z] `, the clock of a copied HTML console (`10:15:30  `), fastlane's
- * `[10:12:31]: `, and the Git plugin's `stderr: ` before the first line of git's own message.
+ * `[2026-11-20T10:15:30.123Z] `, the clock of a copied HTML console (`10:15:30  `, also with
+ * milliseconds or as the elapsed time, `00:00:21.944  `), fastlane's `[10:12:31]: `, and the Git
+ * plugin's `stderr: ` before the first line of git's own message. A clock with nothing after it
+ * is an empty line that was stamped: the whole line is the prefix, so it counts as blank.
  */
-export const JENKINS_LINE_PREFIX = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d\d:\d\d:\d\d {1,2}(?=\S)|\[\d\d:\d\d:\d\d\]: (?:▸ )?|stderr: (?=\S))/;
+export const JENKINS_LINE_PREFIX = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d\d:\d\d:\d\d(?:\.\d{1,3})?(?: {1,2}(?=\S)| *$)|\[\d\d:\d\d:\d\d\]: (?:▸ )?|stderr: (?=\S))/;
 
-/** `[Pipeline] { (Branch: linux)` opens a parallel branch; `Failed in branch linux` names the one that failed. */
-const BRANCH_OPEN = /^(?:\[[\d\-T:.Z]+\] )?\[Pipeline\] \{ \(Branch: (.+)\)\s*$/;
-const BRANCH_FAILED = /^(?:\[[\d\-T:.Z]+\] |\d\d:\d\d:\d\d {1,2})?Failed in branch (.+?)\s*$/;
+/**
+ * `[Pipeline] { (Branch: linux)` opens a parallel branch (older Pipeline versions print
+ * `[Pipeline] [linux] { (Branch: linux)`); `Failed in branch linux` names the one that failed.
+ */
+const BRANCH_OPEN = /^(?:\[[\d\-T:.Z]+\] |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})?\[Pipeline\] (?:\[[^\]]+\] )?\{ \(Branch: (.+)\)\s*$/;
+const BRANCH_FAILED = /^(?:\[[\d\-T:.Z]+\] |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})?Failed in branch (.+?)\s*$/;
 
 export interface Branches {
   /** Every parallel branch the log names. */

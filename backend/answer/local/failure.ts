@@ -493,7 +493,11 @@ const step: Composer = (ask) => {
   };
   const sentences: { key: 'command' | 'stage' | 'exit'; text: string }[] = [];
   if (found.command) sentences.push({ key: 'command', text: `The failing command was ${inlineCode(clip(found.command.command, 160))} ${at(found.command.line)}` });
-  if (found.stage) sentences.push({ key: 'stage', text: `It failed in stage ${inlineCode(found.stage.stage)} ${at(found.stage.line)}` });
+  if (found.stage || found.branch) {
+    const stage = found.stage ? `in stage ${inlineCode(found.stage.stage)} ${at(found.stage.line)}` : '';
+    const branch = found.branch ? `${stage ? ', ' : 'in '}parallel branch ${inlineCode(found.branch.branch)} ${at(found.branch.line)}` : '';
+    sentences.push({ key: 'stage', text: `It failed ${stage}${branch}` });
+  }
   if (found.exitCode) {
     const meaning = exitCodeMeaning(found.exitCode.code);
     sentences.push({ key: 'exit', text: `It exited with code ${found.exitCode.code} ${at(found.exitCode.line)}${meaning ? ` (${meaning})` : ''}` });

@@ -8,6 +8,7 @@ import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { findingOf } from '../../../core/finding/index.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import { exceptionHint } from './exceptions.js';
 
 /** `[L12-L12]` for one log line. */
 export const at = (line: number): string => cite({ start_line: line, end_line: line });
@@ -239,7 +240,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
     case 'runtime-exception': {
       const target = project ?? loc?.frames?.raise;
       const ex = f.exception ? inlineCode(f.exception) : 'the exception';
-      steps.push(`Fix the cause of ${ex}${target ? ` at ${inlineCode(placeOf({ file: target.file, line: target.line }))} ${at(target.log_line)}` : place ? ` at ${place}` : ''}: ${inlineCode(clip(f.message, 200))} ${m}.`);
+      steps.push(`Fix the cause of ${ex}${target ? ` at ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}` : place ? ` at ${place}` : ''}: ${inlineCode(clip(f.message, 200))} ${m}.`);
       const hint = exceptionHint(f);
       if (hint) steps.push(hint);
       if (f.class === 'test-error') steps.push('The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.');
@@ -442,16 +443,6 @@ function diagnosticText(f: Finding): string {
 
 /** The Go release that added a standard-library package (the ones code most often reaches for first). */
 const GO_STD_SINCE: Record<string, string> = { slices: '1.21', maps: '1.21', cmp: '1.21', 'log/slog': '1.21', 'math/rand/v2': '1.22', iter: '1.23', unique: '1.23', 'crypto/ecdh': '1.20', 'net/netip': '1.18', 'io/fs': '1.16', embed: '1.16', 'testing/slogtest': '1.21', 'go/version': '1.22', 'crypto/mlkem': '1.24', weak: '1.24', 'crypto/sha3': '1.24' };
-
-function exceptionHint(f: Finding): string | undefined {
-  const ex = f.exception ?? '';
-  if (/NullPointerException/.test(ex)) return 'A value used on that line is null: find where it should have been set (the message often names the variable).';
-  if (ex === 'TypeError' && /undefined|null/.test(f.message)) return 'A value used there is `undefined` or `null`: find where it should have been set, or guard against its absence.';
-  if (ex === 'KeyError') return `The key ${inlineCode(/KeyError: (.+)$/.exec(f.message)?.[1] ?? '?')} is not in the mapping the code reads: set it (configuration, environment) or read it with a default.`;
-  if (/IndexError|ArrayIndexOutOfBounds|index out of range/.test(ex + f.message)) return 'The code reads past the end of a list or array: check the length before indexing.';
-  if (ex === 'SIGSEGV') return 'A segmentation fault is an invalid memory access (often a NULL or freed pointer): run it under `gdb` or build with `-fsanitize=address` to see the line.';
-  return undefined;
-}
 
 function dependencySteps(f: Finding): string[] {
   const m = at(f.message_line);

@@ -13,6 +13,7 @@ import { at, findingFor, logFacts, placeOf, remedyOf, reproduceCommand } from '.
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
+import { clueSteps } from './clues.js';
 import { failingSource, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -138,6 +139,14 @@ export const fix: Composer = (ask) => {
     out.line();
     out.line(source.text);
     for (const s of source.sources) out.source(s);
+  }
+
+  // Where the workspace names what failed: the manifest line, the script's host, the declaring file.
+  const clues = clueSteps(ask, f);
+  if (clues) {
+    out.line();
+    out.line(clues.text);
+    for (const s of clues.sources) out.source(s);
   }
 
   // A symbol the linker could not find, defined in the workspace: that file is not in the link.

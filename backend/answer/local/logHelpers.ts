@@ -64,7 +64,7 @@ export function isConsequenceOnly(text: string): boolean {
   return lines.length > 0 && lines.every((l) => CONSEQUENCE_LINE.test(l));
 }
 
-/** "It failed in stage **Deploy** [L37-L37], running `./deploy.sh` [L39-L39]." or undefined. */
+/** "It failed in stage **Deploy** [L37-L37], parallel branch **linux** [L52-L52], running `./deploy.sh` [L39-L39]." or undefined. */
 export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan): string | undefined {
   const stored = storedLogSpan(ctx);
   if (!stored) return undefined;
@@ -73,6 +73,10 @@ export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan)
   if (step.stage) {
     parts.push(`in stage **${step.stage.stage}** ${cite({ start_line: step.stage.line, end_line: step.stage.line })}`);
     out.log({ start_line: step.stage.line, end_line: step.stage.line });
+  }
+  if (step.branch) {
+    parts.push(`${step.stage ? '' : 'in '}parallel branch **${step.branch.branch}** ${cite({ start_line: step.branch.line, end_line: step.branch.line })}`);
+    out.log({ start_line: step.branch.line, end_line: step.branch.line });
   }
   if (step.command) {
     parts.push(`running ${inlineCode(clip(step.command.command, 120))} ${cite({ start_line: step.command.line, end_line: step.command.line })}`);
