@@ -33,6 +33,20 @@ export function gateFor(re: RegExp): Gate {
 }
 
 /**
+ * By a line's first character (`firstIndex`): 1 where one of the patterns may match a line so
+ * beginning (everywhere, for a pattern whose gate knows no first characters).
+ */
+export function firstCharsOfAny(patterns: readonly RegExp[]): Uint8Array {
+  const table = new Uint8Array(END + 1);
+  for (const re of patterns) {
+    const first = gateFor(re).first;
+    if (first === null) return table.fill(1);
+    for (let i = 0; i <= END; i++) if (first[i] === 1) table[i] = 1;
+  }
+  return table;
+}
+
+/**
  * The gates of a list of patterns tried in turn on a line (the finding's rules, the test-name
  * shapes): `read` the line once, then `may(k)` says whether pattern k can match it at all. A
  * pattern `may` rules out would not have matched, so skipping it changes nothing but the time.
