@@ -81,8 +81,13 @@ const CONTEXT_AFTER = 100;
 /** Lines kept in the window: WINDOW_AHEAD ahead of the line at hand, the rest behind it (~90 read). */
 const RING = 512;
 const MASK = RING - 1;
-/** The last lines shown when nothing failure-like is found. */
-const TAIL_LINES = 7;
+/**
+ * The last lines shown when nothing failure-like is found: as many as the "last 30 lines" a person
+ * reads first (and the baseline of issue 26), so an explanation no rule knows, printed a little
+ * above the end of a short paste, is still in the first excerpt (it was 7 lines, which missed
+ * such a line where the last 30 held it).
+ */
+const TAIL_LINES = 30;
 
 /** What the ranker needs of a block's surroundings, taken while they are in the window. */
 interface BlockExtra {
