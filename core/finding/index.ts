@@ -20,6 +20,8 @@ import { framesOf, tracesIn, type Trace } from './frames.js';
 import { RULES, SUMMARY_LINE, type Rule, type RuleHit } from './rules.js';
 import { genericFinding, lastCommandIn, raceReportAbove, SILENT_CHECK, tapFailureAt } from './generic.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { PatternGates, firstCharsOfAny } from '../log/gates.js';
+import { firstIndex } from '../log/prefilter.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -29,18 +31,32 @@ const BEFORE = 40;
 const MESSAGE_MAX = 1200;
 const AFTER = 20;
 
-/** A timestamp, GitHub's `##[error]` and similar marks before the line: not part of what the tool printed. */
+/**
+ * A timestamp, GitHub's `##[error]` and similar marks before the line: not part of what the tool
+ * printed. Taken off in this order by `bodyOf`; each must be anchored at the start (`^`), so that
+ * a line no mark can begin is known at a glance (MARK_FIRST).
+ */
+const LINE_MARKS: readonly RegExp[] = [
+  /^\uFEFF/,
+  /^\d{4}-\d\d-\d\dT[\d:.]+Z ?/,
+  /^\[\d{4}-\d\d-\d\dT[\d:.]+Z?\]\s*/,
+  /^\[?\d\d:\d\d:\d\d(?:\.\d+)?\]?\s+(?=\S)/,
+  /^##\[(?:error|warning)\]/,
+  // Ant prints each task's output behind its name: `    [javac] /ws/src/A.java:6: error: ...`.
+  /^\s{2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] /,
+];
+/** 1 at the first characters (`firstIndex`) a line one of LINE_MARKS matches may begin with (core/log/gates.ts). */
+const MARK_FIRST = firstCharsOfAny(LINE_MARKS);
+
+/** The line without the marks of LINE_MARKS and trailing white space, cut to 2000 characters. */
 function bodyOf(raw: string): string {
-  return raw
-    .slice(0, 2000)
-    .replace(/^\uFEFF/, '')
-    .replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '')
-    .replace(/^\[\d{4}-\d\d-\d\dT[\d:.]+Z?\]\s*/, '')
-    .replace(/^\[?\d\d:\d\d:\d\d(?:\.\d+)?\]?\s+(?=\S)/, '')
-    .replace(/^##\[(?:error|warning)\]/, '')
-    // Ant prints each task's output behind its name: `    [javac] /ws/src/A.java:6: error: ...`.
-    .replace(/^\s{2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] /, '')
-    .replace(/\s+$/, '');
+  const cut = raw.length > 2000 ? raw.slice(0, 2000) : raw;
+  // Most lines begin like no mark and end in a visible character: nothing to take off.
+  const last = cut.charCodeAt(cut.length - 1);
+  if (MARK_FIRST[firstIndex(cut)] !== 1 && last > 32 && last < 127) return cut;
+  let text = cut;
+  for (const mark of LINE_MARKS) text = text.replace(mark, '');
+  return text.replace(/\s+$/, '');
 }
 
 /**
@@ -76,9 +92,17 @@ interface Hit {
 /** Each log line's rule match, once per log: excerpt windows overlap, and a weak finding is read again on a wider window. */
 const RULE_CACHE = new WeakMap<readonly string[], Map<number, Omit<Hit, 'index'> | null>>();
 
+/** Which RULES may match a line (core/log/gates.ts): the others are not tried. */
+let ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
+
 function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> | null {
   if (line === '' || /^\s+at\s/.test(line)) return null;
-  for (const rule of RULES) {
+  if (ruleGates.count !== RULES.length) ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
+  const gates = ruleGates.gates;
+  gates.read(line);
+  for (let k = 0; k < RULES.length; k++) {
+    const rule = RULES[k]!;
+    if (!gates.may(k)) continue;
     const m = rule.re.exec(line);
     if (!m) continue;
     if (rule.below && ![1, 2, 3].some((k) => (rule.below as RegExp).test(below(k)))) continue;

@@ -6,6 +6,8 @@
  * signals).
  */
 
+import { PatternGates } from '../log/gates.js';
+
 export interface Located {
   /** 0-based index into the window. */
   index: number;
@@ -17,7 +19,7 @@ export interface TestName extends Located {
   tool: string;
 }
 
-const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => string }[] = [
+export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => string }[] = [
   { re: /^_{3,} (?:ERROR (?:at setup of |collecting ))?(\S.*?) _{3,}$/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(?:FAILED|ERROR) (\S+::\S+)(?: - .*)?$/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(\S+::\S+) (?:FAILED|ERROR)\b/, tool: 'pytest', name: (m) => m[1] as string },
@@ -45,6 +47,9 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
   { re: /^(?:rspec) (\S+:\d+) # (.+)$/, tool: 'rspec', name: (m) => `${m[2]} (${m[1]})` },
 ];
 
+/** Which TEST_NAMES shapes may match a line (core/log/gates.ts): the others are not tried. */
+const TEST_NAME_GATES = new PatternGates(TEST_NAMES.map((t) => t.re));
+
 const MIGHT_NAME_A_TEST = /FAIL|ERROR|_{3}|●|›|❯|×|✗|---|panicked|not ok|\d\) |\*\*\*|#|rspec|[Tt]est|Spec|IT\.|::| > /;
 
 /** The failing test the window names, nearest to (and not after) `before` when given. */
@@ -54,7 +59,10 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
     // One cheap test first: every TEST_NAMES shape holds one of these.
     if (!MIGHT_NAME_A_TEST.test(lines[i] ?? '')) continue;
     const text = (lines[i] ?? '').trim().replace(/^\[(?:ERROR|INFO)\]\s+(?=\w+\(|[\w.$]+(?:\([^)]*\))? (?:-- )?Time)/, '');
-    for (const t of TEST_NAMES) {
+    TEST_NAME_GATES.read(text);
+    for (let k = 0; k < TEST_NAMES.length; k++) {
+      const t = TEST_NAMES[k]!;
+      if (!TEST_NAME_GATES.may(k)) continue;
       const m = t.re.exec(text);
       if (!m) continue;
       // A Rust panic on the main thread is no test.
@@ -69,7 +77,10 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
   if (!found) {
     for (let i = 0; i < Math.min(summary.length, 12) && !found; i++) {
       const text = (summary[i] ?? '').trim();
-      for (const t of TEST_NAMES) {
+      TEST_NAME_GATES.read(text);
+      for (let k = 0; k < TEST_NAMES.length; k++) {
+        const t = TEST_NAMES[k]!;
+        if (!TEST_NAME_GATES.may(k)) continue;
         const m = t.re.exec(text);
         if (m && !(t.tool === 'cargo test' && m[1] === 'main')) {
           found = { index: lines.length + i, text, name: t.name(m).trim(), tool: t.tool };
