@@ -115,7 +115,7 @@ export interface Located {
 }
 
 /** A path with an extension (the file of a place), never a URL's host or a time of day. */
-const PATH = String.raw`((?:[A-Za-z]:)?(?:[\w.~@+-]*[\\/])*[\w.~@+-]*\.[A-Za-z][\w+]{0,7})`;
+const PATH = String.raw`((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z][\w+]{0,7})`;
 const PLACE_COLON = new RegExp(String.raw`^(?:([\w.+-]+): )?${PATH}:(\d+)(?::(\d+))?(?:[:,]|\s+-)?(?:\s+(.*))?$`);
 const PLACE_PAREN = new RegExp(String.raw`^${PATH}\((\d+)(?:,(\d+))?\)\s*:?\s*(.*)$`);
 const PLACE_PHP = new RegExp(String.raw`^(.*?) in ${PATH}(?: on line |:)(\d+)\.?$`);
@@ -131,7 +131,11 @@ const LIBRARY_PATH = /(?:^|\/)(?:vendor|node_modules|site-packages|dist-packages
 const EXT_NOT_SOURCE = /\.(?:log|txt|html?|png|jpe?g|gif|svg|zip|gz|tgz|jar|whl|so|dll|dylib|o|a|exe|bin|lock|sum|pid|sock|com|org|net|io|dev|local|internal)$/i;
 
 /** The place a line names in one of the common forms, with the message beside it. */
+/** Every form below holds one of these: a cheap test before the patterns (most lines name no place). */
+const MIGHT_NAME_A_PLACE = /:\d|\(\d| line \d|--> /;
+
 export function locatedIn(raw: string): Located | undefined {
+  if (raw.length > 600 || !MIGHT_NAME_A_PLACE.test(raw)) return undefined;
   const text = raw.replace(/^\s*\[(?:javac|java|scalac|groovyc|kotlinc|exec|apply|junit|junitlauncher|testng|echo|jar|war|csc)\]\s+/, '').replace(/\s+$/, '');
   // Test::More's `#   at t/x.t line 10.` (the `#` already cut) names the failed check's place.
   let m = /^\s*at (\S+\.\w+) line (\d+)\.$/.exec(text);
