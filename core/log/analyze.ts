@@ -46,6 +46,8 @@ import {
 import type { FailureShape } from './shapes.js';
 import { noteBranch, type Branches } from './jenkins.js';
 import { withFindings } from '../finding/index.js';
+import { gateFor } from './gates.js';
+import { END, firstIndex } from './prefilter.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -79,8 +81,13 @@ const CONTEXT_AFTER = 100;
 /** Lines kept in the window: WINDOW_AHEAD ahead of the line at hand, the rest behind it (~90 read). */
 const RING = 512;
 const MASK = RING - 1;
-/** The last lines shown when nothing failure-like is found. */
-const TAIL_LINES = 7;
+/**
+ * The last lines shown when nothing failure-like is found: as many as the "last 30 lines" a person
+ * reads first (and the baseline of issue 26), so an explanation no rule knows, printed a little
+ * above the end of a short paste, is still in the first excerpt (it was 7 lines, which missed
+ * such a line where the last 30 held it).
+ */
+const TAIL_LINES = 30;
 
 /** What the ranker needs of a block's surroundings, taken while they are in the window. */
 interface BlockExtra {
@@ -141,6 +148,11 @@ interface KeptLine {
 }
 
 const PIPELINE_STEP = /^\[Pipeline\] (?:sh|bat|powershell)\b/;
+
+/** Where NEXT_STEP and DIFF_HEADER may match, by a line's first character (1; all 1 when the gate knows none). */
+const firstTable = (re: RegExp): Uint8Array => gateFor(re).first ?? new Uint8Array(END + 1).fill(1);
+const NEXT_STEP_FIRST = firstTable(NEXT_STEP);
+const DIFF_HEADER_FIRST = firstTable(DIFF_HEADER);
 
 /** A candidate excerpt with the features the ranker weighs. */
 export interface Candidate {
@@ -213,9 +225,9 @@ export class LogAnalyzer {
     const info = classify(text, this.branches);
     this.markDiff(info);
     w.add(info, text, this.steps);
-    if ((info.role === 'command' || info.role === 'text') && NEXT_STEP.test(info.body)) this.steps++;
+    if ((info.role === 'command' || info.role === 'text') && NEXT_STEP_FIRST[firstIndex(info.body)] === 1 && NEXT_STEP.test(info.body)) this.steps++;
     if (this.postBuild < 0 && info.role === 'exit-fail' && info.body.startsWith('Build step ')) this.postBuild = i;
-    if (this.epilogue < 0 && (info.body.startsWith('Done. Your build exited with') || /^Finished: [A-Z]+$/.test(info.body))) {
+    if (this.epilogue < 0 && (info.body.startsWith('Done. Your build exited with') || (info.body.startsWith('Finished: ') && /^Finished: [A-Z]+$/.test(info.body)))) {
       this.epilogue = i;
       this.epilogueSteps = w.stepsBefore(i);
     }
@@ -247,7 +259,7 @@ export class LogAnalyzer {
    */
   private markDiff(line: LineInfo): void {
     const body = line.body;
-    if (DIFF_HEADER.test(body)) {
+    if (DIFF_HEADER_FIRST[firstIndex(body)] === 1 && DIFF_HEADER.test(body)) {
       this.inDiff = true;
       line.role = 'text';
       line.shape = undefined;
@@ -274,7 +286,7 @@ export class LogAnalyzer {
   private markTwoLineShape(i: number): void {
     const w = this.window;
     const line = w.get(i);
-    if (line === undefined || line.indent < 2 || !XCTEST_CASE.test(line.body)) return;
+    if (line === undefined || line.indent < 2 || !line.body.includes('test') || !XCTEST_CASE.test(line.body)) return;
     let j = i + 1;
     if (w.get(j)?.role === 'blank') j++;
     const location = w.get(j);

@@ -154,7 +154,7 @@ interface Search {
 }
 
 /** The searches a finding asks for, most telling first. */
-function searchesOf(f: Finding): Search[] {
+function searchesOf(f: Finding, sourceLine?: string): Search[] {
   const out: Search[] = [];
   const failing = f.location?.file;
   switch (f.class) {
@@ -222,18 +222,61 @@ function searchesOf(f: Finding): Search[] {
       }
       break;
     }
+    case 'test-assertion':
+    case 'test-error': {
+      // The functions the failing line calls, where the project defines them (not in tests): the code to look at.
+      const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
+      const code = (sourceLine ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+      const callees = [...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].map((m) => m[1] as string).filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
+      for (const name of fam ? callees.slice(0, 2) : []) {
+        const call = new RegExp(`\\b${escape(name)}\\s*\\(`);
+        out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: `defines ${name}, which the failing line calls`, max: 1 });
+      }
+      break;
+    }
+    case 'timeout-aborted':
+    case 'out-of-memory': {
+      // Where the limit is set: a number the log printed with the setting's usual words, or the usual settings.
+      const words = f.class === 'timeout-aborted' ? /time-?out|deadline|max[_-]?time|timeLimit|@Timeout/i : /Xmx|max-old-space-size|ulimit|mem(?:ory)?[_-]?limit|maxmemory|heap|memory:|mem_limit|MaxRAM/i;
+      const numbers = [...f.message.matchAll(/\b(\d{2,})\s*(?:ms|s|m|sec|seconds|minutes|[kKmMgG]i?[bB]?)?\b/g)].map((m) => m[1] as string).slice(0, 2);
+      const hasNumber = (t: string): boolean => numbers.some((n) => new RegExp(`\\b${n}\\b`).test(t));
+      out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => words.test(t) && (numbers.length === 0 || hasNumber(t)) && /\d/.test(t), message: f.class === 'timeout-aborted' ? 'sets a time limit' : 'sets a memory limit', max: 1, prefer: (r) => CONFIG_FILE.test(r) });
+      break;
+    }
+    case 'missing-tool': {
+      // Where the project asks for a version: the number in the message, on a line that names a version setting.
+      const versions = [...f.message.matchAll(/\b(\d+(?:\.\d+){0,2})\b/g)].map((m) => m[1] as string).filter((v) => v !== '0' && v !== '1').slice(0, 3);
+      const settings = /version|release|source|target|toolchain|requires|engines|rust-version|python_requires|\bgo \d|node|java|jdk|sdk/i;
+      if (versions.length > 0) out.push({ files: (r) => MANIFEST_FILE.test(r) || CONFIG_FILE.test(r) || /(?:^|\/)\.(?:nvmrc|node-version|python-version|tool-versions|ruby-version|java-version|sdkmanrc)$|rust-toolchain(?:\.toml)?$/.test(r), line: (t) => settings.test(t) && versions.some((v) => new RegExp(`(?:^|[^\\d.])${escape(v)}(?:$|[^\\d])`).test(t)), message: 'asks for the version', max: 1 });
+      if (f.symbol && /^[\w.+-]{2,}$/.test(f.symbol)) {
+        const tool = new RegExp(`(?:^|[\\s;&|(\`$'"])${escape(f.symbol)}(?:$|[\\s;&|)'"])`);
+        out.push({ files: (r) => CONFIG_FILE.test(r) && !/\.json$/.test(r), line: (t) => tool.test(t) && !/^\s*#/.test(t), message: `runs ${f.symbol}`, max: 1 });
+      }
+      break;
+    }
     default:
       break;
   }
+  if (f.class === 'permission-credentials' || f.class === 'disk-full') {
+    // A path the message names (`cannot create 'out/a.tgz': Permission denied`): where the scripts name it.
+    const p = /(?:open|create|write|access|mkdir|unlink|remove|cannot \w+)\s+['"`]?([\w./~-]*\/[\w.-]+|[\w-]+\.[\w]+)['"`]?[:,]?\s*(?:Permission denied|No space left|EACCES|EPERM|ENOSPC)|(?:EACCES|EPERM|ENOSPC)[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+|[\w-]+\.[\w]+): Permission denied/.exec(f.message);
+    const path = p ? (p[1] ?? p[2] ?? p[3]) : undefined;
+    const name = path?.slice(path.lastIndexOf('/') + 1);
+    if (path && name && name.length >= 3) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(name), message: `names ${path}`, max: 1 });
+  }
   return out;
 }
+
+/** Calls on a test's line that are the test framework's or the language's, not the code under test. */
+const NOT_THE_CODE = /^(?:assert\w*|expect\w*|to[A-Z]\w*|should\w*|must\w*|refute\w*|verify|check|require|ensure|eq|equal|equals|ok|is|isa|like|cmp_ok|is_deeply|describe|it|test|context|print\w*|println|printf|fprintf|puts|len|str|int|float|bool|list|dict|set|tuple|sorted|range|repr|type|isinstance|String|Number|Boolean|Object|Array|Math|JSON|Some|Ok|Err|vec|format|new|sizeof|strcmp|memcmp|abs|min|max|fail|panic|Errorf|Fatalf|Error|Fatal|Logf|EXPECT_\w+|ASSERT_\w+|CHECK\w*|REQUIRE\w*|assert_\w+|debug_assert\w*)$/;
+const TEST_PATH = /(?:^|\/)(?:tests?|spec|__tests__|t)\/|(?:^|\/)test_[^/]+$|_test\.\w+$|\.(?:test|spec)\.\w+$|Tests?\.\w+$|_spec\.rb$|_SUITE\.erl$/;
 
 /**
  * The workspace lines that name the finding's key name: at most `max` hits over all searches,
  * each search bounded to CLUE_FILES_MAX files of a workspace. A file named like a missing file
  * counts as a hit on its first line.
  */
-export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W[], f: Finding, max = 3): Promise<ClueHit<W>[]> {
+export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W[], f: Finding, max = 3, sourceLine?: string): Promise<ClueHit<W>[]> {
   const hits: ClueHit<W>[] = [];
   const seen = new Set<string>();
   const missing = missingPathOf(f.message);
@@ -252,7 +295,7 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
         if (hits.length >= max) return hits;
       }
     }
-    for (const search of searchesOf(f)) {
+    for (const search of searchesOf(f, sourceLine)) {
       let found = 0;
       const candidates = files.filter((r) => search.files(r) && !LOCK_FILE.test(r));
       if (search.prefer) candidates.sort((a, b) => Number(search.prefer?.(b)) - Number(search.prefer?.(a)));
