@@ -160,3 +160,10 @@ describe('the CI script calling a tool wrongly, or a silent check', () => {
     expect(top(tcl)).toMatchObject({ class: 'runtime-exception', message: 'can\'t read "build": no such variable', location: { file: 'tools/version.tcl', line: 6 } });
   });
 });
+
+describe('what a script reports is not its own error', () => {
+  it("a checker script's `file:line: message` about other files stays unknown (with the place); Perl's die in a module is the runtime's", () => {
+    expect(top(['+ python3 tools/check_headers.py', 'src/app.py:1: missing license header', 'src/db.py:1: missing license header', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ class: 'unknown', location: { file: 'src/app.py', line: 1 } });
+    expect(top(['+ perl bin/deploy.pl', 'Missing host list at lib/Deploy.pm line 12.', "Build step 'Execute shell' marked build as failure"].join('\n'))).toMatchObject({ class: 'runtime-exception', location: { file: 'lib/Deploy.pm', line: 12 } });
+  });
+});

@@ -112,6 +112,8 @@ export interface Located {
   program?: string;
   /** The severity word the tool put after the place, lower case (`error`, `warning`, `note`). */
   level?: string;
+  /** A form only a runtime prints (Perl's `die ... at f line N.`, PHP's `... in f on line N`). */
+  runtime?: true;
 }
 
 /** A path with an extension (the file of a place), never a URL's host or a time of day. */
@@ -166,7 +168,7 @@ export function locatedIn(raw: string): Located | undefined {
     return { file: m[1] as string, line: Number(m[2]), ...(m[3] ? { column: Number(m[3]) } : {}), message: rest, ...(level ? { level: (level[1] as string).toLowerCase() } : {}) };
   }
   m = PLACE_PHP.exec(trimmed) ?? PLACE_PERL.exec(trimmed);
-  if (m && !EXT_NOT_SOURCE.test(m[2] as string) && (m[1] ?? '').trim() !== '') return { file: m[2] as string, line: Number(m[3]), message: (m[1] as string).trim() };
+  if (m && !EXT_NOT_SOURCE.test(m[2] as string) && (m[1] ?? '').trim() !== '') return { file: m[2] as string, line: Number(m[3]), message: (m[1] as string).trim(), runtime: true };
   return undefined;
 }
 
@@ -229,8 +231,16 @@ export function genericFinding(body: readonly string[], command: Command | undef
   else if (kind === 'compile' || kind === 'typecheck') cls = source || best.level === 'error' ? 'compile-error' : 'unknown';
   else if (kind === 'lint') cls = 'lint';
   else if (kind === 'test') cls = FAILED_CHECK.test(whole) ? 'test-assertion' : 'unknown';
-  // A script's own error at its place; a bare `exit status 1` says only that something it ran failed.
-  else if (kind === 'run') cls = source && (best.program === undefined || best.program === command?.program) && !/^(?:exit status|exit code|exited with) \d+$/i.test(text.trim()) ? 'runtime-exception' : 'unknown';
+  // A script's own error at its place: the interpreter prefixes it (`lua: x.lua:5: ...`), or the
+  // place is the script the command ran, or a trace follows. A place the script reports about
+  // other files (a checker's `src/x.py:12: missing header`) is its output, not its error; a bare
+  // `exit status 1` says only that something it ran failed.
+  else if (kind === 'run') {
+    const base = (f: string): string => f.replace(/^.*[\\/]/, '');
+    const own = best.runtime === true || (best.program !== undefined ? best.program === command?.program : words(command?.text ?? '').some((w) => base(w) === base(best.file)));
+    const traced = /^\s*(?:stack traceback:|while executing|from \S+:\d+|at \S|\(procedure )/.test(lineAt(best.index + 1));
+    cls = source && (own || traced) && !/^(?:exit status|exit code|exited with) \d+$/i.test(text.trim()) ? 'runtime-exception' : 'unknown';
+  }
   else if (kind === 'build' && best.level === 'error' && source) cls = 'compile-error';
   return { cls, confidence: cls === 'unknown' ? 'low' : 'medium', index, place: best, ...(tool ? { tool } : {}) };
 }
