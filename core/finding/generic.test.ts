@@ -142,3 +142,21 @@ describe('more runtimes', () => {
     expect(top(['+ ./configure', 'checking for library containing git_libgit2_init... no', 'configure: error: libgit2 not found: install libgit2-dev', 'Build step \'Execute shell\' marked build as failure'].join('\n'))).toMatchObject({ class: 'dependency-resolution', tool: 'configure' });
   });
 });
+
+describe('the CI script calling a tool wrongly, or a silent check', () => {
+  it("a tool refusing the script's option (argparse, getopt, Go's flag package) is a CI-script error", () => {
+    expect(top(['+ python3 tools/release.py --dry 1.4.0', 'usage: release.py [-h] [--preview] version', 'release.py: error: unrecognized arguments: --dry', '##[error]Process completed with exit code 2.'].join('\n'))).toMatchObject({ class: 'ci-script', message: 'release.py: error: unrecognized arguments: --dry' });
+    expect(top(['+ ./bin/gen -outdir build', 'flag provided but not defined: -outdir', 'Usage of ./bin/gen:', '  -out string', '##[error]Process completed with exit code 2.'].join('\n'))).toMatchObject({ class: 'ci-script' });
+  });
+
+  it('a traced check that printed nothing before the step failed (`+ test -s dist/x.js`) is the message, a CI-script error', () => {
+    const log = ['[Pipeline] sh', '+ ./build.sh', '+ test -s dist/bundle.js', '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] }', '[Pipeline] // node', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'ci-script', message: 'test -s dist/bundle.js' });
+  });
+
+  it("Perl's `die ... at file line N.` and Tcl's error over its trace are runtime errors of the script", () => {
+    expect(top(['+ perl scripts/hosts.pl', "Can't open config/hosts.ini: No such file or directory at scripts/hosts.pl line 6.", "Build step 'Execute shell' marked build as failure"].join('\n'))).toMatchObject({ class: 'runtime-exception', location: { file: 'scripts/hosts.pl', line: 6 } });
+    const tcl = ['+ tclsh tools/version.tcl', 'can\'t read "build": no such variable', '    while executing', '"return "$major.$minor+$build""', '    (procedure "version" line 2)', '    invoked from within', '"version $major $minor"', '    (file "tools/version.tcl" line 6)', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(tcl)).toMatchObject({ class: 'runtime-exception', message: 'can\'t read "build": no such variable', location: { file: 'tools/version.tcl', line: 6 } });
+  });
+});

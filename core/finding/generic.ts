@@ -115,7 +115,7 @@ export interface Located {
 }
 
 /** A path with an extension (the file of a place), never a URL's host or a time of day. */
-const PATH = String.raw`((?:[A-Za-z]:)?(?:[\w.~@+-]*[\\/])*[\w.~@+-]*\.[A-Za-z][\w+]{0,7})`;
+const PATH = String.raw`((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z][\w+]{0,7})`;
 const PLACE_COLON = new RegExp(String.raw`^(?:([\w.+-]+): )?${PATH}:(\d+)(?::(\d+))?(?:[:,]|\s+-)?(?:\s+(.*))?$`);
 const PLACE_PAREN = new RegExp(String.raw`^${PATH}\((\d+)(?:,(\d+))?\)\s*:?\s*(.*)$`);
 const PLACE_PHP = new RegExp(String.raw`^(.*?) in ${PATH}(?: on line |:)(\d+)\.?$`);
@@ -131,7 +131,11 @@ const LIBRARY_PATH = /(?:^|\/)(?:vendor|node_modules|site-packages|dist-packages
 const EXT_NOT_SOURCE = /\.(?:log|txt|html?|png|jpe?g|gif|svg|zip|gz|tgz|jar|whl|so|dll|dylib|o|a|exe|bin|lock|sum|pid|sock|com|org|net|io|dev|local|internal)$/i;
 
 /** The place a line names in one of the common forms, with the message beside it. */
+/** Every form below holds one of these: a cheap test before the patterns (most lines name no place). */
+const MIGHT_NAME_A_PLACE = /:\d|\(\d| line \d|--> /;
+
 export function locatedIn(raw: string): Located | undefined {
+  if (raw.length > 600 || !MIGHT_NAME_A_PLACE.test(raw)) return undefined;
   const text = raw.replace(/^\s*\[(?:javac|java|scalac|groovyc|kotlinc|exec|apply|junit|junitlauncher|testng|echo|jar|war|csc)\]\s+/, '').replace(/\s+$/, '');
   // Test::More's `#   at t/x.t line 10.` (the `#` already cut) names the failed check's place.
   let m = /^\s*at (\S+\.\w+) line (\d+)\.$/.exec(text);
@@ -208,6 +212,12 @@ export function genericFinding(body: readonly string[], command: Command | undef
     }
   }
   if (!best || index === undefined) return undefined;
+  // Tcl's error is the line over its trace (`can't read "x": no such variable` / `    while executing`).
+  for (let k = best.index - 1; k >= best.index - 40; k--) {
+    if (!/^\s+while executing$/.test(lineAt(k))) continue;
+    if (lineAt(k - 1).trim() !== '') index = k - 1;
+    break;
+  }
   const text = best.index === index ? best.message : lineAt(index).trim();
   const whole = `${best.program ?? ''} ${text}`;
   const kind = command?.kind;
@@ -299,3 +309,10 @@ export function raceReportAbove(lines: readonly string[], body: readonly string[
   }
   return undefined;
 }
+
+/**
+ * A traced shell command that fails without printing anything: arithmetic whose value is 0
+ * (`+ (( n++ ))`), a test or comparison (`+ test -s dist/app.js`, `+ [ -f x ]`, `+ grep -q v f`,
+ * `+ cmp a b`, `+ git diff --exit-code`, `+ false`). Under `bash -e` the script stops there.
+ */
+export const SILENT_CHECK = /^\++ (\(\(.+\)\)|let .+|test .+|\[\[? .+ \]\]?|grep -\w*q\w* .+|cmp .+|diff -\w*q\w* .+|git diff (?:.* )?--(?:quiet|exit-code)\b.*|false|exit [1-9]\d*)$/;

@@ -67,6 +67,14 @@ export const RULES: Rule[] = [
   { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: )?.*: (?:too many arguments|integer expression expected|unary operator expected|binary operator expected)$/, read: () => ({ tool: 'sh' }) },
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^npm (?:ERR!|error) Missing script: "?([\w:.-]+)"?/i, read: (m) => ({ tool: 'npm', symbol: m[1] as string }) },
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /(?:Unknown lifecycle phase "[^"]+"|No goals have been specified for this build|Task '[^']+' not found in (?:root )?project|Could not find method \w+\(\) for arguments|The source directory "[^"]+" does not appear to contain CMakeLists\.txt|^\S*[Mm]akefile:\d+: \*\*\* missing separator)/, read: (m) => ({ tool: /lifecycle|goals/.test(m[0]) ? 'maven' : /Task '|Could not find method/.test(m[0]) ? 'gradle' : /CMakeLists/.test(m[0]) ? 'cmake' : 'make' }) },
+  // A tool refusing how the CI script calls it (argparse, getopt, Go's flag, clap, cobra): the script passes an option or argument the tool does not take.
+  {
+    cls: 'ci-script',
+    priority: 14,
+    confidence: 'medium',
+    re: /^(?:([\w.-]+): error: (?:unrecognized arguments?|the following arguments are required|argument \S+: (?:invalid choice|expected one argument)|unrecognized option)|flag provided but not defined: -+([\w-]+)|([\w.-]+): (?:unrecognized|unknown|invalid) option (?:--?[\w-]+|['‘][^'’]+['’])|error: (?:unexpected|unrecognized) argument '([^']+)' found|Error: unknown (?:flag|shorthand flag|command):? ['"]?([^'"\s]+))/,
+    read: (m) => ({ tool: m[1] ?? m[3] ?? (m[2] ? 'go' : m[4] ? 'clap' : 'cobra') }),
+  },
   // git refusing a revision the script names (a tag not fetched or not yet made, a typo'd branch).
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^fatal: (?:ambiguous argument '([^']+)': unknown revision|bad revision '([^']+)'|Needed a single revision$|invalid reference: (\S+)|couldn't find remote ref (\S+))/, read: (m) => ({ tool: 'git', ...((m[1] ?? m[2] ?? m[3] ?? m[4]) ? { symbol: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string } : {}) }) },
   // ---- The agent went away under the build.
