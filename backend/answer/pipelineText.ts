@@ -10,10 +10,10 @@
  * - `[Pipeline] { (Branch: linux)` (or `[Pipeline] [linux] { (Branch: linux)`) opens a branch;
  *   older versions prefix every line the branch prints with `[linux] `; `Failed in branch linux`
  *   names the branch that failed.
- * - Lines may carry the Timestamper's `[2026-...Z] ` or a copied console's `10:15:30  ` first.
+ * - Lines may carry the Timestamper's `[2026-...Z] `, GitHub Actions' `2026-...Z ` or a copied console's `10:15:30  ` first.
  */
 
-const STAMP = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})/;
+const STAMP = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})/;
 const OPEN = /^\[Pipeline\] (?:\[([^\]\n]+)\] )?\{ \((.+)\)\s*$/;
 const CLOSE_STAGE = /^\[Pipeline\] (?:\[([^\]\n]+)\] )?\/\/ stage\s*$/;
 const FAILED_IN = /^(?:\[[^\]\n]+\] )?Failed in branch (.+?)\s*$/;

@@ -156,8 +156,13 @@ function relativeTest(file: string): string {
 }
 
 /** A command that runs the failing part again on a developer's machine, from the finding and the command the CI ran. */
-export function reproduceCommand(f: Finding, ciCommand: string | undefined): string | undefined {
+export function reproduceCommand(f: Finding, ciCommand: string | undefined, file?: string): string | undefined {
   const t = f.test?.name;
+  // The failing file as the workspace names it (else the log's, when relative): scopes the command to its module or package.
+  const relative = (p: string | undefined): string | undefined => (p && !/^(?:\/|[A-Za-z]:[\\/])/.test(p) ? p : undefined);
+  const rel = relative(file) ?? relative(f.location?.file);
+  const module = rel ? /^((?:[\w.-]+\/)*?[\w.-]+)\/src\/(?:main|test)\//.exec(rel)?.[1] : undefined;
+  const pl = module ? ` -pl ${module} -am` : '';
   if (t && (f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted')) {
     switch (f.tool) {
       case 'pytest':
@@ -167,18 +172,23 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
         return `python -m unittest ${t}`;
       case 'surefire': {
         const dot = t.lastIndexOf('.');
-        return `mvn test -Dtest=${t.slice(0, dot).split('.').pop() ?? t}#${t.slice(dot + 1)}`;
+        const selector = `${t.slice(0, dot).split('.').pop() ?? t}#${t.slice(dot + 1)}`;
+        // A nested class (`OuterTest$Inner`) needs quotes in a shell; -am builds the modules it needs, -Dsurefire.failIfNoSpecifiedTests=false lets them pass without the test.
+        return `mvn${pl} test -Dtest=${/[$\s]/.test(selector) ? `'${selector}'` : selector}${pl ? ' -Dsurefire.failIfNoSpecifiedTests=false' : ''}`;
       }
       case 'gradle':
         return `./gradlew test --tests '${t.replace(' > ', '.')}'`;
       case 'jest':
-        return `npx jest -t '${t.split(' › ').pop()?.replace(/'/g, "'\\''")}'`;
+        return `npx jest${rel && /\.(?:test|spec)\.[cm]?[jt]sx?$|__tests__\//.test(rel) ? ` ${rel}` : ''} -t '${t.split(' › ').pop()?.replace(/'/g, "'\\''")}'`;
       case 'vitest': {
         const [file, ...names] = t.split(' > ');
         return `npx vitest run ${file} -t '${(names.pop() ?? '').replace(/'/g, "'\\''")}'`;
       }
-      case 'go test':
-        return `go test -run '^${t.split('/')[0]}$'${f.class === 'timeout-aborted' ? ' -timeout 30s' : ''} ./...`;
+      case 'go test': {
+        // The package of the failing file when the workspace names it (`./internal/pool`), else every package.
+        const dir = rel && rel.endsWith('.go') && rel.includes('/') ? `./${rel.slice(0, rel.lastIndexOf('/'))}` : rel?.endsWith('.go') ? '.' : './...';
+        return `go test -run '^${t.split('/')[0]}$'${f.class === 'timeout-aborted' ? ' -timeout 30s' : ''} ${dir}`;
+      }
       case 'cargo test':
         return `cargo test ${t} -- --exact`;
       // ctest runs from the build directory; -R takes a regular expression.
@@ -200,6 +210,15 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
       default:
         break;
     }
+  }
+  // A shell script's own error: check or trace the script itself.
+  if (f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && rel && /\.(?:sh|bash)$/.test(rel)) {
+    // bash says `x.sh: line 7: ...`, dash `x.sh: 7: ...`: check with the shell that printed it.
+    return `${/: line \d+: /.test(f.message) ? 'bash' : f.tool} ${/syntax error|unexpected (?:EOF|end of file|token)/i.test(f.message) ? '-n' : '-x'} ${rel}`;
+  }
+  // A compile error in one module of a Maven build: that module and what it needs.
+  if (module && f.class === 'compile-error' && ciCommand && /^mvn\b/.test(ciCommand) && !/\s-pl\s/.test(ciCommand)) {
+    return `mvn${pl} ${/\btest-compile\b|\/src\/test\//.test(`${ciCommand} ${rel ?? ''}`) ? 'test-compile' : 'compile'}${/\s-o\b|--offline/.test(ciCommand) ? ' -o' : ''}`;
   }
   if (ciCommand && !/^(?:\/bin\/)?(?:ba)?sh -xe /.test(ciCommand)) return ciCommand;
   return undefined;
@@ -225,6 +244,11 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       break;
     }
     case 'link-error':
+      if (DUPLICATE_SYMBOL.test(f.message)) {
+        const sym = DUPLICATE_SYMBOL.exec(f.message)?.[1] as string;
+        steps.push(`${inlineCode(sym)} is defined in more than one object file of the link ${m} (the linker names the first definition). A variable or function defined in a header is defined again in every file that includes it: declare it in the header (${inlineCode(`extern <type> ${sym};`)} for a variable, a prototype for a function) and define it in one source file; or make each copy \`static\` if each file should have its own; or drop the second source file from the link if it was added twice.`);
+        break;
+      }
       if (f.symbol?.startsWith('-l')) {
         steps.push(`Make the library ${inlineCode(f.symbol.slice(2))} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(f.symbol)} from the link line if the code no longer needs it ${m}.`);
       } else {
@@ -431,6 +455,9 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
   }
   return out;
 }
+
+/** A symbol the linker found defined twice (GNU ld, lld, Apple ld). */
+export const DUPLICATE_SYMBOL = /(?:multiple definition of|duplicate symbol:?)\s*[`'‘"_]*([A-Za-z_][\w:]*)/;
 
 /** The diagnostic without the place it names (`src/a.ts(5,30): error TS2339: X` -> `X`). */
 function diagnosticText(f: Finding): string {
