@@ -33,8 +33,8 @@ const AFTER = 20;
 
 /**
  * A timestamp, GitHub's `##[error]` and similar marks before the line: not part of what the tool
- * printed. Taken off in this order by `bodyOf`; each must be anchored at the start (`^`), so that
- * a line no mark can begin is known at a glance (MARK_FIRST).
+ * printed. Taken off in this order by `bodyOf` (one anchored at the start, `^`, is tried only on
+ * a line that may begin with it: MARK_FIRST).
  */
 const LINE_MARKS: readonly RegExp[] = [
   /^\uFEFF/,
@@ -45,18 +45,17 @@ const LINE_MARKS: readonly RegExp[] = [
   // Ant prints each task's output behind its name: `    [javac] /ws/src/A.java:6: error: ...`.
   /^\s{2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] /,
 ];
-/** 1 at the first characters (`firstIndex`) a line one of LINE_MARKS matches may begin with (core/log/gates.ts). */
-const MARK_FIRST = firstCharsOfAny(LINE_MARKS);
+/** For each of LINE_MARKS, 1 at the first characters (`firstIndex`) a line it matches may begin with (core/log/gates.ts). */
+const MARK_FIRST = LINE_MARKS.map((mark) => firstCharsOfAny([mark]));
 
 /** The line without the marks of LINE_MARKS and trailing white space, cut to 2000 characters. */
 function bodyOf(raw: string): string {
-  const cut = raw.length > 2000 ? raw.slice(0, 2000) : raw;
-  // Most lines begin like no mark and end in a visible character: nothing to take off.
-  const last = cut.charCodeAt(cut.length - 1);
-  if (MARK_FIRST[firstIndex(cut)] !== 1 && last > 32 && last < 127) return cut;
-  let text = cut;
-  for (const mark of LINE_MARKS) text = text.replace(mark, '');
-  return text.replace(/\s+$/, '');
+  let text = raw.length > 2000 ? raw.slice(0, 2000) : raw;
+  // A mark is tried only where the line (as the marks before left it) may begin with it.
+  for (let k = 0; k < LINE_MARKS.length; k++) if (MARK_FIRST[k]![firstIndex(text)] === 1) text = text.replace(LINE_MARKS[k]!, '');
+  // A line ending in a visible character has no trailing white space.
+  const last = text.charCodeAt(text.length - 1);
+  return last > 32 && last < 127 ? text : text.replace(/\s+$/, '');
 }
 
 /**

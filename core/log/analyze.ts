@@ -181,6 +181,8 @@ export class LogAnalyzer {
   private readonly window = new Window();
   private readonly state = newBlockState();
   private readonly kept = new Map<number, KeptLine>();
+  /** Lines first..last are all in `kept` (the range of the last blocks kept, merged). */
+  private keptRange: [number, number] = [0, -1];
   private inDiff = false;
   /** Build steps started so far (lines pushed). */
   private steps = 0;
@@ -370,9 +372,18 @@ export class LogAnalyzer {
       if (STACK_FRAME.test(body)) frames++;
       if (BOILERPLATE.test(body)) boiler++;
     }
-    // The block's lines, and around them what its finding reads.
+    // The block's lines, and around them what its finding reads. Lines of the last range kept
+    // (blocks come in order and their ranges overlap) are not looked up again.
     const keepTo = Math.min(w.length - 1, block.end + CONTEXT_AFTER);
-    for (let j = Math.max(0, block.start - CONTEXT_BEFORE, w.length - RING); j <= keepTo; j++) {
+    let keepFrom = Math.max(0, block.start - CONTEXT_BEFORE, w.length - RING);
+    const [lastFrom, lastTo] = this.keptRange;
+    if (keepFrom >= lastFrom && keepFrom <= lastTo + 1) {
+      keepFrom = Math.max(keepFrom, lastTo + 1);
+      this.keptRange = [lastFrom, Math.max(lastTo, keepTo)];
+    } else if (keepFrom <= keepTo) {
+      this.keptRange = [keepFrom, keepTo];
+    }
+    for (let j = keepFrom; j <= keepTo; j++) {
       if (this.kept.has(j)) continue;
       const info = w.get(j);
       const shape = info?.shape;
