@@ -70,4 +70,28 @@ describe('findClues: where the workspace names what failed', () => {
     expect(hits.map((h) => [h.rel, h.index + 1])).toEqual([['package.json', 2]]);
     expect(await findClues(reader({ 'a.sh': 'echo hi' }), ['ws'], finding({ class: 'disk-full', message: 'No space left on device' }))).toEqual([]);
   });
+  it('the project function a failing check calls (not the test framework, not a test file)', async () => {
+    const files = { 'tests/test_ring.c': 'int ring_push(ring *r, int v) { return 0; }', 'src/ring.c': '#include "ring.h"\n\nint ring_push(ring *r, int v) {\n  return 1;\n}' };
+    const f = finding({ class: 'test-assertion', message: "test_ring: tests/test_ring.c:8: test_fills_up: Assertion `ring_push(&r, i)' failed.", location: { file: 'tests/test_ring.c', line: 8, log_line: 3 } });
+    const hits = await findClues(reader(files), ['ws'], f, 3, '    for (int i = 0; i < RING_CAP; i++) assert(ring_push(&r, i));');
+    expect(hits.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['src/ring.c', 3, 'defines ring_push, which the failing line calls']]);
+  });
+  it('where a time or memory limit is set, and where the project asks for a tool version or runs a missing tool', async () => {
+    const timeout = await findClues(reader({ 'ci.sh': 'set -e\ngo test -timeout 5s ./...', 'main.go': 'x := 5' }), ['ws'], finding({ class: 'timeout-aborted', message: 'panic: test timed out after 5s' }));
+    expect(timeout.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['ci.sh', 2, 'sets a time limit']]);
+    const heap = await findClues(reader({ 'pom.xml': '<project>\n  <argLine>-Xmx48m</argLine>\n</project>' }), ['ws'], finding({ class: 'out-of-memory', message: 'java.lang.OutOfMemoryError: Java heap space' }));
+    expect(heap.map((h) => [h.rel, h.index + 1])).toEqual([['pom.xml', 2]]);
+    const version = await findClues(reader({ 'pom.xml': '<properties>\n  <maven.compiler.release>21</maven.compiler.release>\n</properties>', 'src/A.java': 'int x = 21;' }), ['ws'], finding({ class: 'missing-tool', message: 'Fatal error compiling: error: release version 21 not supported' }));
+    expect(version.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['pom.xml', 2, 'asks for the version']]);
+    const tool = await findClues(reader({ 'ci.sh': '# yarn is needed\nyarn install --frozen-lockfile' }), ['ws'], finding({ class: 'missing-tool', symbol: 'yarn', message: 'ci.sh: line 2: yarn: command not found' }));
+    expect(tool.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['ci.sh', 2, 'runs yarn']]);
+  });
+  it('an unresolved import: the file named like it; an option the program does not take: the options it defines; a checked artifact: where the build names it', async () => {
+    const imp = await findClues(reader({ 'src/format/money.ts': 'export const x = 1;', 'src/index.ts': "import { x } from './money';" }), ['ws'], finding({ class: 'compile-error', message: '✘ [ERROR] Could not resolve "./money"', location: { file: 'src/index.ts', line: 1, log_line: 1 } }));
+    expect(imp.map((h) => [h.rel, h.message])).toEqual([['src/format/money.ts', 'a file named like ./money, which does not exist']]);
+    const opt = await findClues(reader({ 'tools/release.py': "import argparse\np = argparse.ArgumentParser()\np.add_argument('--preview', action='store_true')" }), ['ws'], finding({ class: 'ci-script', message: 'release.py: error: unrecognized arguments: --dry' }));
+    expect(opt.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['tools/release.py', 3, 'defines the options the program takes']]);
+    const art = await findClues(reader({ 'ci.sh': 'test -s dist/bundle.js', 'build.sh': 'cat src/*.js > build/bundle.js' }), ['ws'], finding({ class: 'ci-script', message: 'test -s dist/bundle.js' }));
+    expect(art.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['build.sh', 1, 'names bundle.js, the file the check looks for as dist/bundle.js']]);
+  });
 });

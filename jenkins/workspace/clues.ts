@@ -98,11 +98,16 @@ export function missingPathOf(message: string): string | undefined {
     /ENOENT[^'"`]*['"`]([^'"`]+)['"`]/,
     /(?:can't|cannot|could not|unable to) (?:open|find|read|stat|access|cd to)(?: file| directory)? ['"`]?([\w./@+-]+\w)['"`]?/i,
     /Cannot find module ['"`]([^'"`]+)['"`]/,
+    /Could not resolve ['"`]([^'"`]+)['"`]/,
+    /Module not found: (?:Error: )?Can't resolve ['"`]([^'"`]+)['"`]/,
+    /Failed to resolve import ['"`]([^'"`]+)['"`]/,
+    /^\+* ?(?:test|\[) -[sfedrx] ['"]?([^\s'"\]]+)/,
     /cd: ([^\s:]+): No such file/,
   ];
   for (const re of patterns) {
     const p = re.exec(message)?.[1];
-    if (p && p.length >= 2 && !/^(?:error|fatal|file|directory)$/i.test(p)) return p.replace(/^\.\//, '');
+    // `./money` stays an import specifier; `./out/a.txt` is the path `out/a.txt`.
+    if (p && p.length >= 2 && !/^(?:error|fatal|file|directory)$/i.test(p)) return /\.\w+$/.test(p) ? p.replace(/^\.\//, '') : p;
   }
   return undefined;
 }
@@ -154,7 +159,7 @@ interface Search {
 }
 
 /** The searches a finding asks for, most telling first. */
-function searchesOf(f: Finding): Search[] {
+function searchesOf(f: Finding, sourceLine?: string): Search[] {
   const out: Search[] = [];
   const failing = f.location?.file;
   switch (f.class) {
@@ -182,6 +187,15 @@ function searchesOf(f: Finding): Search[] {
       break;
     }
     case 'ci-script': {
+      // A program refusing an option the command passed: the options its source defines.
+      const option = /unrecognized arguments?: (--?[\w-]+)|unknown (?:option|flag|argument)s?:?\s*['"`]?(--?[\w-]+)|flag provided but not defined: (-[\w-]+)|unexpected argument '(--?[\w-]+)'|invalid option -- '?(\w)/.exec(f.message);
+      if (option) {
+        out.push({ files: (r) => SOURCE_FAMILIES.some((re) => re.test(r)) && !TEST_PATH.test(r), line: (t) => /(?:add_argument|add_option|\.option|\.flag|Flag|\.arg|long\s*=|getopt|OptionParser|\boption\b)\s*\(?[^\n]*['"]--?[\w-]{2,}['"]/.test(t), message: 'defines the options the program takes', max: 2 });
+      }
+      // A check on a file the build should have made (`test -s dist/bundle.js`): where the configuration names that file.
+      const checked = missingPathOf(f.message);
+      const checkedName = checked?.slice(checked.lastIndexOf('/') + 1);
+      if (checked && checkedName && checkedName.length >= 4) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(checkedName) && !t.includes(checked), message: `names ${checkedName}, the file the check looks for as ${checked}`, max: 1 });
       if (f.tool === 'npm' && f.symbol) out.push({ files: (r) => base(r) === 'package.json', line: (t) => /"scripts"\s*:/.test(t), message: `lists the scripts package.json defines (no ${f.symbol})`, max: 1 });
       else if (f.tool === 'make' && f.symbol) out.push({ files: (r) => /(?:^|\/)(?:GNU)?[Mm]akefile$|\.mk$/.test(r), line: (t) => /^[\w.%/-]+(?:\s+[\w.%/-]+)*\s*::?(?!=)/.test(t), message: `defines the targets make knows (no ${f.symbol})`, max: 1 });
       else if (f.symbol && f.symbol.length >= 2) {
@@ -222,18 +236,61 @@ function searchesOf(f: Finding): Search[] {
       }
       break;
     }
+    case 'test-assertion':
+    case 'test-error': {
+      // The functions the failing line calls, where the project defines them (not in tests): the code to look at.
+      const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
+      const code = (sourceLine ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+      const callees = [...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].map((m) => m[1] as string).filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
+      for (const name of fam ? callees.slice(0, 2) : []) {
+        const call = new RegExp(`\\b${escape(name)}\\s*\\(`);
+        out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: `defines ${name}, which the failing line calls`, max: 1 });
+      }
+      break;
+    }
+    case 'timeout-aborted':
+    case 'out-of-memory': {
+      // Where the limit is set: a number the log printed with the setting's usual words, or the usual settings.
+      const words = f.class === 'timeout-aborted' ? /time-?out|deadline|max[_-]?time|timeLimit|@Timeout/i : /Xmx|max-old-space-size|ulimit|mem(?:ory)?[_-]?limit|maxmemory|heap|memory:|mem_limit|MaxRAM/i;
+      const numbers = [...f.message.matchAll(/\b(\d{2,})\s*(?:ms|s|m|sec|seconds|minutes|[kKmMgG]i?[bB]?)?\b/g)].map((m) => m[1] as string).slice(0, 2);
+      const hasNumber = (t: string): boolean => numbers.some((n) => new RegExp(`\\b${n}\\b`).test(t));
+      out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => words.test(t) && (numbers.length === 0 || hasNumber(t)) && /\d/.test(t), message: f.class === 'timeout-aborted' ? 'sets a time limit' : 'sets a memory limit', max: 1, prefer: (r) => CONFIG_FILE.test(r) });
+      break;
+    }
+    case 'missing-tool': {
+      // Where the project asks for a version: the number in the message, on a line that names a version setting.
+      const versions = [...f.message.matchAll(/\b(\d+(?:\.\d+){0,2})\b/g)].map((m) => m[1] as string).filter((v) => v !== '0' && v !== '1').slice(0, 3);
+      const settings = /version|release|source|target|toolchain|requires|engines|rust-version|python_requires|\bgo \d|node|java|jdk|sdk/i;
+      if (versions.length > 0) out.push({ files: (r) => MANIFEST_FILE.test(r) || CONFIG_FILE.test(r) || /(?:^|\/)\.(?:nvmrc|node-version|python-version|tool-versions|ruby-version|java-version|sdkmanrc)$|rust-toolchain(?:\.toml)?$/.test(r), line: (t) => settings.test(t) && versions.some((v) => new RegExp(`(?:^|[^\\d.])${escape(v)}(?:$|[^\\d])`).test(t)), message: 'asks for the version', max: 1 });
+      if (f.symbol && /^[\w.+-]{2,}$/.test(f.symbol)) {
+        const tool = new RegExp(`(?:^|[\\s;&|(\`$'"])${escape(f.symbol)}(?:$|[\\s;&|)'"])`);
+        out.push({ files: (r) => CONFIG_FILE.test(r) && !/\.json$/.test(r), line: (t) => tool.test(t) && !/^\s*#/.test(t), message: `runs ${f.symbol}`, max: 1 });
+      }
+      break;
+    }
     default:
       break;
   }
+  if (f.class === 'permission-credentials' || f.class === 'disk-full') {
+    // A path the message names (`cannot create 'out/a.tgz': Permission denied`): where the scripts name it.
+    const p = /(?:open|create|write|access|mkdir|unlink|remove|cannot \w+)\s+['"`]?([\w./~-]*\/[\w.-]+|[\w-]+\.[\w]+)['"`]?[:,]?\s*(?:Permission denied|No space left|EACCES|EPERM|ENOSPC)|(?:EACCES|EPERM|ENOSPC)[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+|[\w-]+\.[\w]+): Permission denied/.exec(f.message);
+    const path = p ? (p[1] ?? p[2] ?? p[3]) : undefined;
+    const name = path?.slice(path.lastIndexOf('/') + 1);
+    if (path && name && name.length >= 3) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(name), message: `names ${path}`, max: 1 });
+  }
   return out;
 }
+
+/** Calls on a test's line that are the test framework's or the language's, not the code under test. */
+const NOT_THE_CODE = /^(?:assert\w*|expect\w*|to[A-Z]\w*|should\w*|must\w*|refute\w*|verify|check|require|ensure|eq|equal|equals|ok|is|isa|like|cmp_ok|is_deeply|describe|it|test|context|print\w*|println|printf|fprintf|puts|len|str|int|float|bool|list|dict|set|tuple|sorted|range|repr|type|isinstance|String|Number|Boolean|Object|Array|Math|JSON|Some|Ok|Err|vec|format|new|sizeof|strcmp|memcmp|abs|min|max|fail|panic|Errorf|Fatalf|Error|Fatal|Logf|EXPECT_\w+|ASSERT_\w+|CHECK\w*|REQUIRE\w*|assert_\w+|debug_assert\w*)$/;
+const TEST_PATH = /(?:^|\/)(?:tests?|spec|__tests__|t)\/|(?:^|\/)test_[^/]+$|_test\.\w+$|\.(?:test|spec)\.\w+$|Tests?\.\w+$|_spec\.rb$|_SUITE\.erl$/;
 
 /**
  * The workspace lines that name the finding's key name: at most `max` hits over all searches,
  * each search bounded to CLUE_FILES_MAX files of a workspace. A file named like a missing file
  * counts as a hit on its first line.
  */
-export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W[], f: Finding, max = 3): Promise<ClueHit<W>[]> {
+export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W[], f: Finding, max = 3, sourceLine?: string): Promise<ClueHit<W>[]> {
   const hits: ClueHit<W>[] = [];
   const seen = new Set<string>();
   const missing = missingPathOf(f.message);
@@ -243,7 +300,8 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
     if (missing && hits.length < max) {
       const stem = normalisedStem(missing);
       const ext = /\.[^./]+$/.exec(base(missing))?.[0];
-      const like = files.filter((r) => (ext === undefined || r.endsWith(ext)) && base(r) !== base(missing) && stem.length >= 3 && near(normalisedStem(r), stem));
+      // Same extension and a near name, or the same name with another extension (`hosts.ini` -> `hosts.txt`); an import without extension matches any.
+      const like = files.filter((r) => base(r) !== base(missing) && stem.length >= 3 && ((ext === undefined || r.endsWith(ext)) ? near(normalisedStem(r), stem) : normalisedStem(r) === stem) && !LOCK_FILE.test(r));
       for (const rel of like.slice(0, 2)) {
         const file = await reader.read(workspace, rel);
         if (file instanceof Error) continue;
@@ -252,7 +310,7 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
         if (hits.length >= max) return hits;
       }
     }
-    for (const search of searchesOf(f)) {
+    for (const search of searchesOf(f, sourceLine)) {
       let found = 0;
       const candidates = files.filter((r) => search.files(r) && !LOCK_FILE.test(r));
       if (search.prefer) candidates.sort((a, b) => Number(search.prefer?.(b)) - Number(search.prefer?.(a)));

@@ -404,7 +404,10 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   // Where the workspace names what failed (the manifest line of a dependency, the script line of a host...).
   // (Without a baseline a warning the green build printed too can rank first: the first finding with a class.)
   const clued = excerpts.slice(0, 3).find((e) => e.score > 0 && e.finding && e.finding.class !== 'unknown')?.finding;
-  for (const hit of clued ? await findClues(reader, options.workspaces, clued) : []) {
+  const place = clued?.location;
+  const at = place?.line !== undefined ? snippets.find((x) => x.line === place.line && `/${place.file}`.endsWith(`/${x.path.slice(x.path.lastIndexOf('/') + 1)}`)) : undefined;
+  const atLine = at?.line !== undefined ? at.text.split('\n')[at.line - at.startLine] : undefined;
+  for (const hit of clued ? await findClues(reader, options.workspaces, clued, 3, atLine) : []) {
     if (snippets.length >= limits.maxSourceSnippets) break;
     const list = hit.message.startsWith('lists ') || hit.message.startsWith('defines the targets');
     const w = window({ lines: hit.lines, cut: false }, list ? Math.min(hit.lines.length, hit.index + 1 + limits.contextLines) : hit.index + 1, limits.contextLines, limits.maxSnippetChars);
@@ -435,7 +438,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   // usually is. From its start, as the test names no line of it.
   for (const snippet of [...snippets]) {
     const subject = snippet.message?.startsWith(CLUE_MARK) ? undefined : subjectOf(snippet.path);
-    if (!subject || snippets.length >= limits.maxSourceSnippets || snippets.some((x) => x.path.endsWith(subject.split('/').pop() ?? ''))) continue;
+    if (!subject || snippets.length >= limits.maxSourceSnippets || snippets.some((x) => !x.message?.startsWith(CLUE_MARK) && x.path.endsWith(subject.split('/').pop() ?? ''))) continue;
     const workspace = options.workspaces.find((w) => w.workspaceId === snippet.workspaceId);
     if (!workspace) continue;
     const found = await reader.locate(subject, [workspace]);

@@ -8,7 +8,11 @@ export function subjectOf(testPath: string): string | undefined {
     /^(\w+?)(?:Tests?|Spec|IT)\.(java|kt|scala|groovy)$/.exec(base) ??
     /^([\w-]+)\.(?:test|spec)\.([cm]?[jt]sx?)$/.exec(base) ??
     /^test_(\w+)\.(py)$/.exec(base) ??
-    /^(\w+)_test\.(py|go)$/.exec(base);
+    /^(\w+)_test\.(py|go|c|cc|cpp|rb|exs|erl|lua|ml)$/.exec(base) ??
+    /^test_?(\w+)\.(c|cc|cpp|rb|lua|ml|pl)$/.exec(base) ??
+    /^(\w+)_(?:spec|SUITE)\.(rb|erl|lua)$/.exec(base) ??
+    /^(\w+?)Test\.(php)$/.exec(base) ??
+    /^(\w+?)_tests?\.(rs)$/.exec(base);
   if (!m?.[1] || !m[2]) return undefined;
   return `${dir}${m[1]}.${m[2]}`;
 }

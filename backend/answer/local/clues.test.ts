@@ -53,6 +53,24 @@ describe('clueSteps: one concrete step per workspace clue', () => {
     const r = clueSteps(ask([clue('.npmrc', '//registry.example.com/:_authToken=${NPM_TOKEN}', 1, 'sets the credentials the tool uses')]), finding({ class: 'permission-credentials' }));
     expect(r?.text).toContain('it reads `NPM_TOKEN` from the environment');
   });
+  it('a limit, a version and a missing tool: the line that sets them, and what to do there', () => {
+    const limit = clueSteps(ask([clue('pom.xml', '<argLine>-Xmx48m</argLine>', 1, 'sets a memory limit')]), finding({ class: 'out-of-memory' }));
+    expect(limit?.text).toContain('`pom.xml:1` sets the memory limit (`<argLine>-Xmx48m</argLine>`)');
+    const version = clueSteps(ask([clue('go.mod', 'module x\n\ngo 1.22', 3, 'asks for the version')]), finding({ class: 'missing-tool' }));
+    expect(version?.text).toContain('`go.mod:3` is where the project asks for that version (`go 1.22`)');
+    const tool = clueSteps(ask([clue('ci.sh', 'yarn install', 1, 'runs yarn')]), finding({ class: 'missing-tool', symbol: 'yarn' }));
+    expect(tool?.text).toContain('`ci.sh:1` runs `yarn`');
+    const callee = clueSteps(ask([clue('src/ring.c', 'int ring_free(ring *r) {', 1, 'defines ring_free, which the failing line calls')]), finding({ class: 'test-assertion' }));
+    expect(callee?.text).toContain('`src/ring.c:1` defines `ring_free`');
+  });
+  it('an import specifier from the importing file, the options a program defines, the path a build writes', () => {
+    const imp = clueSteps(ask([clue('src/format/money.ts', 'export const x = 1;', 1, 'a file named like ./money, which does not exist')]), finding({ class: 'compile-error', location: { file: 'src/index.ts', line: 1, log_line: 1 } }));
+    expect(imp?.text).toContain('import it as `./format/money`');
+    const opt = clueSteps(ask([clue('tools/release.py', "p.add_argument('--preview')", 1, 'defines the options the program takes')]), finding({ class: 'ci-script', message: 'release.py: error: unrecognized arguments: --dry' }));
+    expect(opt?.text).toContain('defines `--preview`, and the command passes `--dry`');
+    const art = clueSteps(ask([clue('build.sh', 'cat src/*.js > build/bundle.js', 1, 'names bundle.js, the file the check looks for as dist/bundle.js')]), finding({ class: 'ci-script' }));
+    expect(art?.text).toContain('the check looks for `dist/bundle.js`');
+  });
   it('no clue, no step', () => {
     expect(clueSteps(ask([{ path: 'a.c', workspaceId: 'local', startLine: 1, endLine: 1, text: 'x', line: 1 }]), finding({}))).toBeUndefined();
   });

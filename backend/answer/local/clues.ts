@@ -169,10 +169,37 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const caller = f.location?.line !== undefined ? inlineCode(`${failingFile ?? f.location.file}:${f.location.line}`) : 'the failing line';
     return `${at} declares ${inlineCode(name)}${params !== undefined ? ` with the parameters ${inlineCode(`(${params})`)}` : ''}${params === undefined ? code : ''}, and the call at ${caller} does not pass what it takes: pass ${params ? 'those arguments' : 'the arguments it declares'} there${params && params.includes(',') ? ' (a parameter added by a change needs a value at every call)' : ''}, or keep an overload or a default with the old parameters.`;
   }
+  if ((m = /^defines (\S+), which the failing line calls$/.exec(what))) {
+    return `${at} defines ${inlineCode(m[1] as string)}${code}, which the failing line calls: what the check got comes from there. Compare what it returns for the test's input with what the test expects, then decide which side is wrong.`;
+  }
+  if (what === 'sets a time limit' || what === 'sets a memory limit') {
+    const kind = what === 'sets a time limit' ? 'time' : 'memory';
+    return `${at} sets the ${kind} limit${code}: raise it there only if the work really needs more ${kind === 'time' ? 'time' : 'memory'}; otherwise find what ${kind === 'time' ? 'waits or loops' : 'holds so much at once'} and fix that.`;
+  }
+  if (what === 'asks for the version') {
+    return `${at} is where the project asks for that version${code}: run the build with a tool of that version (the agent's image, a \`tools {}\` entry, a toolchain), or change it there to the version the agent has if the project does not need the newer one.`;
+  }
+  if ((m = /^runs (\S+)$/.exec(what))) {
+    return `${at} runs ${inlineCode(m[1] as string)}${code}: the agent that ran the step does not have it (on \`PATH\`). Install it there, run the step in an image or with a tool installer that has it, or call it by the name the agent has.`;
+  }
+  if (what === 'defines the options the program takes') {
+    const passed = /unrecognized arguments?: (--?[\w-]+)|unknown (?:option|flag|argument)s?:?\s*['"`]?(--?[\w-]+)|flag provided but not defined: (-[\w-]+)|unexpected argument '(--?[\w-]+)'/.exec(f.message);
+    const given = passed ? (passed[1] ?? passed[2] ?? passed[3] ?? passed[4]) : undefined;
+    const defined = [...c.code.matchAll(/['"](--?[\w-]{2,})['"]/g)].map((x) => x[1] as string);
+    return `${at} defines ${defined.length > 0 ? defined.map((d) => inlineCode(d)).join(', ') : 'the options'}${defined.length > 0 ? '' : code}${given ? `, and the command passes ${inlineCode(given)}, which the program does not take` : ''}: pass the option it defines now (a renamed option), or add ${given ? inlineCode(given) : 'it'} back to the program.`;
+  }
   if ((m = /^a file named like (.+), which does not exist$/.exec(what))) {
     const missing = m[1] as string;
     const name = c.snippet.path.slice(c.snippet.path.lastIndexOf('/') + 1);
+    // An import path: the specifier that reaches the file from the importing one.
+    if (/^\.\.?\//.test(missing) && failingFile) {
+      const spec = relativeDir(dirOf(failingFile), c.snippet.path.replace(/\.(?:d\.ts|[cm]?[jt]sx?)$/, ''));
+      return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found from ${inlineCode(failingFile)}): import it as ${inlineCode(spec)}, or move the file back if the move was not meant.`;
+    }
     return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found): use that name where ${inlineCode(missing)} is referred to${/\.(?:h|hh|hpp|hxx)$/.test(name) ? ` (${inlineCode(`#include "${name}"`)})` : ''}, or rename the file back if the rename was not meant.`;
+  }
+  if ((m = /^names (\S+), the file the check looks for as (\S+)$/.exec(what))) {
+    return `${at} names ${inlineCode(m[1] as string)} too${code}, and the check looks for ${inlineCode(m[2] as string)}: make the two agree (the path the build writes and the path the check reads).`;
   }
   if ((m = /^names (.+)$/.exec(what))) {
     return `${at} names ${inlineCode(m[1] as string)}${code}: that is where the value the step used comes from; check it there.`;
@@ -192,7 +219,9 @@ export function clueSteps(ask: Ask, f: Finding): Reply | undefined {
     if (!step) continue;
     out.line(shown === 0 ? '**In the workspace:**' : '');
     out.line(step);
-    out.line(numbered(c.snippet, c.line, 14));
+    // Quoted unless another snippet the answer shows already holds that line (the code under test).
+    const shownElsewhere = snippetsOf(ask.ci).some((x) => !isClue(x) && x.path === c.snippet.path && x.startLine <= c.line && x.endLine >= c.line);
+    if (!shownElsewhere) out.line(numbered(c.snippet, c.line, 14));
     out.source({ kind: 'file', path: c.snippet.path, start_line: c.snippet.startLine, end_line: c.snippet.endLine });
     shown++;
   }

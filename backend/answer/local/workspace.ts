@@ -256,7 +256,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       const none = /NoneType/.test(finding.message) ? 'None' : /nil/.test(finding.message) ? 'nil' : /on null/.test(finding.message) ? 'null' : (/of (undefined|null)/.exec(finding.message)?.[1] ?? 'null');
       return `on ${where} (${inlineCode(code as string)}), ${inlineCode(receiver)} was ${inlineCode(none)} when ${inlineCode(`.${name as string}`)} was read: find why it is not set for this input (the data the test gives, a lookup that found nothing) and set it, or handle the ${none} case there.`;
     }
-    return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${inlineCode(finding.exception ?? 'the exception')} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
+    return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
   }
   if (isPipeline(s)) return `correct ${where} of the pipeline script as the error says, then replay the build (Replay on the build's page lets you try the edit without a commit).`;
   // A failure of what the step had (a tool's version, a dependency, the network, credentials,
