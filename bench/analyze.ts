@@ -9,8 +9,10 @@
  * - Real: every `*.log` under `--real` (default: the LogChunks dev set) analysed one after the
  *   other in one process, each as its own stream: MB per CPU second over their total.
  * - `--same CHECKOUT`: instead of timing, whether this analyzer and CHECKOUT's give the same
- *   excerpts (50 per log, with findings) and candidate features on every log of `--real` and
- *   test/fixtures (bench/analyzeSame.ts run in each); the files that differ are listed.
+ *   excerpts (50 per log, with findings) and candidate features on every log of `--real`,
+ *   test/fixtures and bench/data/baseline-pairs, and the same lines, excerpts and findings when
+ *   the bytes are streamed as `cichat analyze` streams them (bench/analyzeSame.ts run in each);
+ *   the files that differ are listed. The logs of the held-out round being built are left out.
  * - `--against CHECKOUT`: another checkout's bench/analyzeChild.ts (an older analyzer, e.g.
  *   `git worktree add /tmp/old <commit>` with node_modules linked) on the same files, in the
  *   same run, for the ratio.
@@ -21,6 +23,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateLog } from './ingest.js';
 import { defaultData } from './ranker.js';
+import { HELDOUT_ROUND as FINDINGS_HELDOUT_ROUND } from './findings.js';
+import { HELDOUT_ROUND as JENKINS_HELDOUT_ROUND } from './jenkins.js';
 import { flag } from './lib.js';
 
 const MB = 1024 * 1024;
@@ -83,12 +87,44 @@ function sameLines(cwd: string, files: string[]): Map<string, string> {
   return out;
 }
 
+/**
+ * The logs of the held-out round being built (HELDOUT_ROUND and later): never analysed here, not
+ * even to compare two analyzers (round 3's Jenkins consoles by index.jsonl and in round3/, the
+ * real-failure cases by their expected.json).
+ */
+function heldOut(): (file: string) => boolean {
+  const skip = new Set<string>();
+  const jenkins = path.resolve('test/fixtures/jenkins-console');
+  const index = path.join(jenkins, 'index.jsonl');
+  if (fs.existsSync(index)) {
+    for (const line of fs.readFileSync(index, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      const e = JSON.parse(line) as { file: string; round?: number };
+      if ((e.round ?? 1) >= JENKINS_HELDOUT_ROUND) skip.add(path.join(jenkins, e.file));
+    }
+  }
+  const realfail = path.resolve('test/fixtures/realfail');
+  const cases = fs.existsSync(realfail) ? fs.readdirSync(realfail) : [];
+  const heldCases = cases.filter((name) => {
+    const file = path.join(realfail, name, 'expected.json');
+    if (!fs.existsSync(file)) return false;
+    const round = (JSON.parse(fs.readFileSync(file, 'utf8')) as { round?: unknown }).round;
+    return typeof round === 'number' && round >= FINDINGS_HELDOUT_ROUND;
+  });
+  const dirs = [path.join(jenkins, 'round3'), ...heldCases.map((name) => path.join(realfail, name))].map((d) => d + path.sep);
+  return (file) => skip.has(file) || dirs.some((d) => file.startsWith(d));
+}
+
 async function same(other: string, real: string): Promise<void> {
-  const files = [...(fs.existsSync(real) ? logsUnder(real) : []), ...logsUnder(path.resolve('test/fixtures'))];
+  const isHeld = heldOut();
+  const fixtures = [...logsUnder(path.resolve('test/fixtures')), ...logsUnder(path.resolve('bench/data/baseline-pairs'))];
+  const files = [...(fs.existsSync(real) ? logsUnder(real) : []), ...fixtures.filter((f) => !isHeld(f))];
   const mine = sameLines(process.cwd(), files);
   const theirs = sameLines(other, files);
   const differing = files.filter((f) => mine.get(f) !== theirs.get(f));
-  console.log(`same excerpts, findings and features as ${other}: ${files.length - differing.length} of ${files.length} logs${differing.length > 0 ? `; differing: ${differing.join(', ')}` : ''}`);
+  console.log(
+    `same excerpts, findings and features (lines cut from the text; and streamed from the bytes as cichat analyze does) as ${other}: ${files.length - differing.length} of ${files.length} logs (held-out rounds left out: ${fixtures.filter(isHeld).length})${differing.length > 0 ? `; differing: ${differing.join(', ')}` : ''}`,
+  );
 }
 
 export async function run(args: string[]): Promise<void> {

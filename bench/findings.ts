@@ -79,6 +79,8 @@ export interface Expected {
   round?: number;
   /** A round-1 held-out case that is dev now: `"heldout-round1"`. */
   rotated?: string;
+  /** A tuning case a tuner built on its own, dev from the start (plan-tune3.tsv): `"tune3"`. */
+  origin?: string;
 }
 
 export interface RealCase {
@@ -102,6 +104,8 @@ export interface CaseResult {
   id: string;
   family: string;
   split: 'dev' | 'heldout';
+  /** `tune3`: a tuning case a tuner built (plan-tune3.tsv). */
+  origin?: string;
   /** The held-out round that added the case (1 when it names none). */
   round: number;
   expectedClass: string;
@@ -135,6 +139,7 @@ function checkExpected(v: unknown, where: string): Expected {
   if (v.split !== 'dev' && v.split !== 'heldout') throw new Error(`${where}: split must be dev or heldout`);
   if (v.round !== undefined && !(typeof v.round === 'number' && Number.isInteger(v.round) && v.round >= 1)) throw new Error(`${where}: round must be a whole number >= 1`);
   if (v.rotated !== undefined && typeof v.rotated !== 'string') throw new Error(`${where}: rotated must be a string`);
+  if (v.origin !== undefined && !(typeof v.origin === 'string' && v.split === 'dev' && v.round === undefined)) throw new Error(`${where}: origin marks a dev tuning case (a string, split dev, no round)`);
   if (v.split === 'heldout' && v.rotated !== undefined) throw new Error(`${where}: a rotated case is dev now, not heldout`);
   for (const k of ['fixMustMention', 'mustNotClaim']) {
     if (!Array.isArray(v[k]) || !(v[k] as unknown[]).every((x) => typeof x === 'string')) throw new Error(`${where}: "${k}" must be an array of strings`);
@@ -278,6 +283,7 @@ export async function runCase(c: RealCase, opts: RunOptions): Promise<CaseResult
     id: e.id,
     family: e.family,
     split: e.split,
+    ...(e.origin ? { origin: e.origin } : {}),
     round: e.round ?? 1,
     expectedClass: e.class,
     finding,
@@ -392,6 +398,8 @@ export async function run(args: string[]): Promise<void> {
   if (tuning) console.log(`--tuning: ${leftOut} case(s) of later held-out rounds left out, not run`);
   console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}`);
   printFigures('dev', figuresOf(dev));
+  const tune3 = dev.filter((r) => r.origin === 'tune3');
+  if (tune3.length > 0) printFigures('dev, of which built by a tuner (origin tune3)', figuresOf(tune3));
   printFigures('heldout', figuresOf(heldout));
   // Each held-out round on its own: only the current one (HELDOUT_ROUND) was never tuned on.
   for (const n of roundsOf(heldout)) {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- upload [--mb 1024] [--busy-mb 500] [--streams 100] [--stream-seconds 10]
- *  [--port 47000] [--keep FILE] [--json]`: a huge log uploaded through the controller (issue 28).
+ *  [--port 47000] [--keep FILE] [--json-mb N] [--json]` (`--mb 0` skips part 1, `--streams 0` part 3): a huge log uploaded through the controller (issue 28).
  *
  * A real backend (backend/main.ts, SQLite in a temp DATA_DIR, the offline engine, TYPING_DELAY_MS
  * 15) and a real controller in front of it (controller/main.ts), each its own process; the
@@ -8,6 +8,8 @@
  * to the raw route `POST /chatbot-api/context/{id}/log`, text/plain. A generated build log
  * (bench/ingest.ts's generator) of `--mb` MB is written to a temp file first.
  *
+ *  0. With `--json-mb N` (< 64): the JSON upload of the original client, an N MB consoleLog in
+ *     `{ciContext}`, through the controller's context route: peak RSS growth of both processes.
  *  1. `--mb` uploaded: peak RSS growth (VmRSS sampled every 20 ms, over RSS after a small warm-up
  *     upload) of the controller and of the backend; seconds per 100 MB, request to response
  *     (the response comes once the context is stored, indexed and embedded).
@@ -54,6 +56,24 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
+/**
+ * CPU seconds (user + system) of a process and of its main thread (the thread whose id is the
+ * pid: the event loop) so far, from /proc: what the upload costs the event loop, whatever the
+ * machine's load (a latency under load also counts the waits for a core).
+ */
+function cpuSeconds(pid: number | undefined): { process: number; mainThread: number } {
+  const ticks = (file: string): number => {
+    try {
+      const stat = fs.readFileSync(file, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return NaN;
+    }
+  };
+  return { process: ticks(`/proc/${pid}/stat`), mainThread: ticks(`/proc/${pid}/task/${pid}/stat`) };
+}
+
 /** Peak RSS of each pid while `work` runs, sampled every 20 ms. */
 async function peakRss<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; peak: number[] }> {
   const peak = pids.map((p) => rssMb(p));
@@ -72,6 +92,17 @@ async function upload(url: string, file: string, bytes: number): Promise<{ statu
   const child = spawn('bash', ['-c', `head -c ${bytes} "$0" | curl -sS -X POST -T - -H 'content-type: text/plain' -H 'Expect:' -w '\\n%{http_code}' "$1"`, file, url], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise((resolve) => child.once('exit', resolve));
+  const nl = out.lastIndexOf('\n');
+  return { status: Number(out.slice(nl + 1)), body: out.slice(0, nl), seconds: (performance.now() - t0) / 1000 };
+}
+
+/** `curl` posts a JSON file as the body. */
+async function uploadJson(url: string, file: string): Promise<{ status: number; body: string; seconds: number }> {
+  const t0 = performance.now();
+  const child = spawn('curl', ['-sS', '-X', 'POST', '--data-binary', `@${file}`, '-H', 'content-type: application/json', '-H', 'Expect:', '-w', '\n%{http_code}', url], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise((resolve) => child.once('exit', resolve));
@@ -150,6 +181,7 @@ export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
   const mb = Number(flag(args, 'mb') ?? 1024);
   const busyMb = Number(flag(args, 'busy-mb') ?? 500);
+  const jsonMb = Number(flag(args, 'json-mb') ?? 0);
   const streamCount = Number(flag(args, 'streams') ?? 100);
   const streamSeconds = Number(flag(args, 'stream-seconds') ?? 10);
   const portBase = Number(flag(args, 'port') ?? 47000);
@@ -161,8 +193,9 @@ export async function run(args: string[]): Promise<void> {
   const children: ChildProcess[] = [];
   const result: Record<string, unknown> = {};
   try {
-    const need = Math.max(mb, busyMb) * MB;
-    if (!fs.existsSync(file) || fs.statSync(file).size < need) {
+    const need = Math.max(mb, busyMb, jsonMb) * MB;
+    // The generator may write a few bytes less than asked: a file within 1 MB of the size is reused.
+    if (!fs.existsSync(file) || fs.statSync(file).size < need - MB) {
       const fd = fs.openSync(file, 'w');
       for (let written = 0; written < need; written += 50 * MB) fs.writeSync(fd, generateLog(Math.min(50 * MB, need - written)));
       fs.closeSync(fd);
@@ -198,6 +231,24 @@ export async function run(args: string[]): Promise<void> {
     })());
     await new Promise((r) => setTimeout(r, 1000));
 
+    // 0. `--json-mb N`: the original client's JSON upload ({ciContext} with an N MB consoleLog,
+    // N < 64) through the controller's context route: peak RSS growth of both processes.
+    if (jsonMb > 0) {
+      const jsonFile = path.join(tmp, 'upload.json');
+      const fd = fs.openSync(file, 'r');
+      const text = Buffer.alloc(jsonMb * MB);
+      fs.readSync(fd, text, 0, text.length, 0);
+      fs.closeSync(fd);
+      fs.writeFileSync(jsonFile, JSON.stringify({ ciContext: { buildDetails: { number: 1, consoleLog: text.toString('utf8').replace(/\uFFFD+$/, '') } } }));
+      const chat = await newChat();
+      const rss0 = pids.map(rssMb);
+      const sent = await peakRss(pids, () => uploadJson(`${base}/context/${chat}`, jsonFile));
+      if (sent.result.status !== 200) throw new Error(`JSON upload: ${sent.result.status} ${sent.result.body.slice(0, 300)}`);
+      const growth = sent.peak.map((p, i) => p - rss0[i]!);
+      result.jsonUpload = { mb: jsonMb, seconds: sent.result.seconds, controllerRssMb: { before: rss0[0], peak: sent.peak[0], growth: growth[0] }, backendRssMb: { before: rss0[1], peak: sent.peak[1], growth: growth[1] } };
+      say(`0. JSON upload, ${jsonMb} MB consoleLog through the controller: ${sent.result.seconds.toFixed(1)} s; controller RSS ${rss0[0]!.toFixed(0)} -> peak ${sent.peak[0]!.toFixed(0)} MB (+${growth[0]!.toFixed(0)}), backend RSS ${rss0[1]!.toFixed(0)} -> peak ${sent.peak[1]!.toFixed(0)} MB (+${growth[1]!.toFixed(0)})`);
+    }
+
     // 1. The big upload: memory and time (`--mb 0` skips it).
     if (mb > 0) {
       const size = Math.min(mb * MB, fs.statSync(file).size);
@@ -213,34 +264,42 @@ export async function run(args: string[]): Promise<void> {
       say(`   controller RSS ${rss0[0]!.toFixed(0)} -> peak ${big.peak[0]!.toFixed(0)} MB, +${growth[0]!.toFixed(0)} MB (target <= 64: ${ok(growth[0]! <= 64)}); backend RSS ${rss0[1]!.toFixed(0)} -> peak ${big.peak[1]!.toFixed(0)} MB, +${growth[1]!.toFixed(0)} MB (target <= 300: ${ok(growth[1]! <= 300)})`);
     }
 
-    // 2. The chat list alone, then during an upload.
+    // 2. The chat list alone, then during an upload (`--busy-mb 0` skips it and part 3).
     const busySize = Math.min(busyMb * MB, fs.statSync(file).size);
-    const quietEnd = performance.now() + 5000;
-    const quietList = summarize(await poll(`${base}/chats/`, 50, () => performance.now() > quietEnd));
-    const listChat = await newChat();
-    let uploading = true;
-    const listUpload = upload(`${base}/context/${listChat}/log`, file, busySize).finally(() => (uploading = false));
-    const list = summarize(await poll(`${base}/chats/`, 50, () => !uploading));
-    const listDone = await listUpload;
-    if (listDone.status !== 200) throw new Error(`upload of ${busyMb} MB: ${listDone.status} ${listDone.body.slice(0, 300)}`);
-    result.chatList = { quiet: quietList, duringUpload: list, uploadSeconds: listDone.seconds };
-    say(`2. chat list every 50 ms during a ${(busySize / MB).toFixed(0)} MB upload (${listDone.seconds.toFixed(1)} s, n=${list.n}): p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms (target <= 50: ${ok(list.p99 <= 50)}), max ${list.max.toFixed(0)} ms (target <= 200: ${ok(list.max <= 200)}); without the upload p50 ${quietList.p50.toFixed(1)}, p99 ${quietList.p99.toFixed(1)}, max ${quietList.max.toFixed(0)} ms`);
+    let uploading = false;
+    if (busySize > 0) {
+      const quietEnd = performance.now() + 5000;
+      const quietList = summarize(await poll(`${base}/chats/`, 50, () => performance.now() > quietEnd));
+      const listChat = await newChat();
+      uploading = true;
+      const cpu0 = cpuSeconds(backend.pid);
+      const listUpload = upload(`${base}/context/${listChat}/log`, file, busySize).finally(() => (uploading = false));
+      const list = summarize(await poll(`${base}/chats/`, 50, () => !uploading));
+      const listDone = await listUpload;
+      const cpu1 = cpuSeconds(backend.pid);
+      if (listDone.status !== 200) throw new Error(`upload of ${busyMb} MB: ${listDone.status} ${listDone.body.slice(0, 300)}`);
+      const backendCpu = { process: cpu1.process - cpu0.process, mainThread: cpu1.mainThread - cpu0.mainThread };
+      result.chatList = { quiet: quietList, duringUpload: list, uploadSeconds: listDone.seconds, backendCpuSeconds: backendCpu };
+      say(`2. chat list every 50 ms during a ${(busySize / MB).toFixed(0)} MB upload (${listDone.seconds.toFixed(1)} s, n=${list.n}): p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms (target <= 50: ${ok(list.p99 <= 50)}), max ${list.max.toFixed(0)} ms (target <= 200: ${ok(list.max <= 200)}); without the upload p50 ${quietList.p50.toFixed(1)}, p99 ${quietList.p99.toFixed(1)}, max ${quietList.max.toFixed(0)} ms; backend CPU during it ${backendCpu.process.toFixed(1)} s, of which its main thread (the event loop, polls included) ${backendCpu.mainThread.toFixed(1)} s`);
+    }
 
-    // 3. The streams alone, then the same streams during an upload.
-    const chats = await Promise.all(Array.from({ length: streamCount }, () => newChat()));
-    const streamsEnd = performance.now() + streamSeconds * 1000;
-    const quiet = await streams(base, chats, () => performance.now() > streamsEnd);
-    const q = summarize(quiet.gaps);
-    const busyChat = await newChat();
-    uploading = true;
-    const up = upload(`${base}/context/${busyChat}/log`, file, busySize).finally(() => (uploading = false));
-    const busy = await streams(base, chats, () => !uploading);
-    const busyUpload = await up;
-    if (busyUpload.status !== 200) throw new Error(`upload of ${busyMb} MB: ${busyUpload.status} ${busyUpload.body.slice(0, 300)}`);
-    const b = summarize(busy.gaps);
-    const ratio = b.p99 / q.p99;
-    result.streams = { n: streamCount, quiet: { ...q, answers: quiet.answers, errors: quiet.errors }, duringUpload: { ...b, answers: busy.answers, errors: busy.errors, uploadSeconds: busyUpload.seconds }, p99Ratio: ratio };
-    say(`3. ${streamCount} answer streams, gap between chunks (TYPING_DELAY_MS 15): without an upload p50 ${q.p50.toFixed(1)} p99 ${q.p99.toFixed(1)} max ${q.max.toFixed(0)} ms (${quiet.answers} answers, ${quiet.errors} errors); during a ${(busySize / MB).toFixed(0)} MB upload (${busyUpload.seconds.toFixed(1)} s) p50 ${b.p50.toFixed(1)} p99 ${b.p99.toFixed(1)} max ${b.max.toFixed(0)} ms (${busy.answers} answers, ${busy.errors} errors): p99 ${ratio.toFixed(2)}x (target <= 2: ${ok(ratio <= 2)})`);
+    // 3. The streams alone, then the same streams during an upload (`--streams 0` skips it).
+    if (streamCount > 0 && busySize > 0) {
+      const chats = await Promise.all(Array.from({ length: streamCount }, () => newChat()));
+      const streamsEnd = performance.now() + streamSeconds * 1000;
+      const quiet = await streams(base, chats, () => performance.now() > streamsEnd);
+      const q = summarize(quiet.gaps);
+      const busyChat = await newChat();
+      uploading = true;
+      const up = upload(`${base}/context/${busyChat}/log`, file, busySize).finally(() => (uploading = false));
+      const busy = await streams(base, chats, () => !uploading);
+      const busyUpload = await up;
+      if (busyUpload.status !== 200) throw new Error(`upload of ${busyMb} MB: ${busyUpload.status} ${busyUpload.body.slice(0, 300)}`);
+      const b = summarize(busy.gaps);
+      const ratio = b.p99 / q.p99;
+      result.streams = { n: streamCount, quiet: { ...q, answers: quiet.answers, errors: quiet.errors }, duringUpload: { ...b, answers: busy.answers, errors: busy.errors, uploadSeconds: busyUpload.seconds }, p99Ratio: ratio };
+      say(`3. ${streamCount} answer streams, gap between chunks (TYPING_DELAY_MS 15): without an upload p50 ${q.p50.toFixed(1)} p99 ${q.p99.toFixed(1)} max ${q.max.toFixed(0)} ms (${quiet.answers} answers, ${quiet.errors} errors); during a ${(busySize / MB).toFixed(0)} MB upload (${busyUpload.seconds.toFixed(1)} s) p50 ${b.p50.toFixed(1)} p99 ${b.p99.toFixed(1)} max ${b.max.toFixed(0)} ms (${busy.answers} answers, ${busy.errors} errors): p99 ${ratio.toFixed(2)}x (target <= 2: ${ok(ratio <= 2)})`);
+    }
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

@@ -44,26 +44,36 @@ export async function readJsonBody(ctx: Context, options: ReadJsonOptions | numb
   if (length > limit) throw tooLarge();
   const chunks = await readUpTo(ctx.req, limit);
   if (chunks === null) throw tooLarge();
+  const value = parseJsonText(decodeUtf8(chunks));
+  assertJsonDepth(value);
+  return value;
+}
+
+/**
+ * The body's text; the chunks are let go. Its bytes are referenced only here, so they can be
+ * collected while the text is parsed (a 64 MiB context body is otherwise held as bytes, text
+ * and parsed strings at once).
+ */
+function decodeUtf8(chunks: Buffer[]): string {
   const size = chunks.reduce((n, c) => n + c.length, 0);
-  if (size === 0) return {};
   const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
   chunks.length = 0;
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw new BadRequest('The request body is not valid UTF-8.');
   }
+}
+
+/** The value of a JSON text (an empty or blank body is `{}`). */
+function parseJsonText(text: string): unknown {
   if (text.trim() === '') return {};
-  let value: unknown;
   try {
-    // V8's JSON.parse does not recurse: a deeply nested body parses, and is refused below.
-    value = JSON.parse(text) as unknown;
+    // V8's JSON.parse does not recurse: a deeply nested body parses, and is refused by the caller.
+    return JSON.parse(text) as unknown;
   } catch {
     throw new BadRequest('The request body is not valid JSON.');
   }
-  assertJsonDepth(value);
-  return value;
 }
 
 /**

@@ -258,6 +258,13 @@ const lineNumber = z
  * workspace (`WorkflowScript` for a pipeline script kept in the job's configuration), lines are
  * 1-based and inclusive, `text` has its secrets masked.
  */
+/**
+ * How a snippet's `message` starts when the snippet is a clue (issue 25): a workspace line that
+ * names what failed (the manifest line of a dependency, the script line of a host), found by
+ * text, not a line the log names.
+ */
+export const SNIPPET_CLUE_MARK = 'clue: ';
+
 export const workspaceSnippetSchema = shape({
   path: str.min(1, { error: 'must not be empty' }).max(1000, { error: 'must be at most 1000 characters' }),
   /** `ws-default`, a flow node id, `local` (a checkout the CLI read) or `job-config` (an inline pipeline script). */

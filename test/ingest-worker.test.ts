@@ -43,8 +43,11 @@ test('a log ingested in the worker gives what the calling thread gives: rows, ex
   const a = await createChat(db, 'u', 'a');
   const b = await createChat(db, 'u', 'b');
   const started = pool.started;
+  const written = pool.batchesWritten;
   const inWorker = await ingestContext(deps, a.id, { buildDetails: { number: 7, consoleLog: log } }, { inline: false });
   expect(pool.started).toBe(started + (started === 0 ? 1 : 0));
+  // On a SQLite file the worker wrote the rows itself (its own connection), in batches of EMBED_BATCH chunks.
+  expect(pool.batchesWritten - written).toBe(Math.ceil(inWorker.chunkCount / 256));
   const inline = await ingestContext(deps, b.id, { buildDetails: { number: 7, consoleLog: log } }, { inline: true });
   expect(inWorker.failureExcerpts).toEqual(inline.failureExcerpts);
   expect(inWorker.failureExcerpts[0]?.text).toContain('cannot find symbol');
@@ -53,6 +56,11 @@ test('a log ingested in the worker gives what the calling thread gives: rows, ex
   const rowsOf = async (chatId: number) =>
     db('context_chunks').where({ context_id: (await currentContext(db, chatId))!.id }).orderBy('seq').select('seq', 'start_line', 'end_line', 'text', 'embedding');
   expect(await rowsOf(a.id)).toEqual(await rowsOf(b.id));
+  const termsOf = async (chatId: number) =>
+    db('context_terms').where({ context_id: (await currentContext(db, chatId))!.id }).orderBy('bucket').select('bucket', 'terms');
+  const terms = await termsOf(a.id);
+  expect(terms.length).toBeGreaterThan(10);
+  expect(terms).toEqual(await termsOf(b.id));
 });
 
 test('a source that fails in the middle of a worker upload leaves the previous context whole', async () => {
@@ -60,13 +68,16 @@ test('a source that fails in the middle of a worker upload leaves the previous c
   const first = await ingestContext(deps, chat.id, { buildDetails: { number: 1, consoleLog: buildLog(100) } });
   const before = await currentContext(db, chat.id);
   async function* cutOff(): AsyncGenerator<string> {
-    yield buildLog(30_000);
-    yield buildLog(30_000);
+    yield* paced(2, () => pool.batchesWritten);
     throw new Error('client went away');
   }
+  const written = pool.batchesWritten;
   await expect(ingestLog(deps, chat.id, { buildDetails: { number: 2 } }, { field: 'consoleLog', pieces: cutOff() }, { inline: false })).rejects.toThrow('client went away');
+  // The worker had written rows of the cut upload on its own connection: none of them is left.
+  expect(pool.batchesWritten).toBeGreaterThan(written);
   const counts = await countContexts(db, chat.id);
-  expect([counts.ready, counts.building]).toEqual([1, 0]);
+  expect([counts.ready, counts.building, counts.chunks]).toEqual([1, 0, first.chunkCount]);
+  expect(await db('context_terms').whereNotIn('context_id', db('contexts').select('id')).count({ n: '*' }).first()).toEqual({ n: 0 });
   expect((await currentContext(db, chat.id))?.id).toBe(first.contextId);
   expect(await currentContext(db, chat.id)).toEqual(before);
   // The pool still works after it.
@@ -92,4 +103,45 @@ test.each([
   expect(lifecycle.activeUploads()).toEqual([]);
   expect((await currentContext(db, chat.id))!.id).toBe(first.contextId);
   expect(await db('contexts').where({ chat_id: chat.id, state: 'building' }).count({ n: '*' }).first()).toEqual({ n: 0 });
+});
+
+/** Pieces of a log, the next one only once the worker has written a batch more than `pool` had (or 10 s). */
+async function* paced(pieces: number, written: () => number, between?: () => Promise<void>): AsyncGenerator<string> {
+  for (let i = 0; i < pieces; i++) {
+    const before = written();
+    yield buildLog(20_000);
+    const started = Date.now();
+    while (written() === before && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 5));
+    await between?.();
+  }
+}
+
+test('a chat deleted while the worker writes its upload: the upload ends as ChatGone, nothing of it is left', async () => {
+  const { ChatGone } = await import('../backend/retrieval/ingest.js');
+  const chat = await createChat(db, 'u', 'deleted-mid-upload');
+  let n = 0;
+  const upload = ingestLog(deps, chat.id, { buildDetails: { number: 1 } }, {
+    field: 'consoleLog',
+    pieces: paced(6, () => pool.batchesWritten, async () => {
+      if (++n === 2) await db('chats').where({ id: chat.id }).delete();
+    }),
+  }, { inline: false });
+  await expect(upload).rejects.toBeInstanceOf(ChatGone);
+  expect(await db('contexts').where({ chat_id: chat.id }).count({ n: '*' }).first()).toEqual({ n: 0 });
+  expect(await db('context_chunks').whereNotIn('context_id', db('contexts').select('id')).count({ n: '*' }).first()).toEqual({ n: 0 });
+});
+
+test('the main thread writes (new chats) while the worker writes an upload: both succeed, no SQLITE_BUSY', async () => {
+  const chat = await createChat(db, 'u', 'concurrent-writes');
+  const made: number[] = [];
+  const upload = ingestLog(deps, chat.id, { buildDetails: { number: 1 } }, {
+    field: 'consoleLog',
+    pieces: paced(5, () => pool.batchesWritten, async () => {
+      for (let i = 0; i < 20; i++) made.push((await createChat(db, 'u', `during-${i}`)).id);
+    }),
+  }, { inline: false });
+  const result = await upload;
+  expect(made).toHaveLength(100);
+  expect(result.logLineCount).toBe(5 * 20_007);
+  expect((await countContexts(db, chat.id)).chunks).toBe(result.chunkCount);
 });

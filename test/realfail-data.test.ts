@@ -63,7 +63,7 @@ describe('the real-failure cases', () => {
     }
   });
 
-  it('splits by round: the round-1 lists are dev now, every planned round-2 and round-3 case is held out', () => {
+  it('splits by round: the round-1 lists are dev now, every planned round-2 and round-3 case is held out, tuning cases (plan-tune3.tsv) are dev', () => {
     // Round 1: plan.tsv..plan3.tsv, split by the seeded rule; those cases are all dev now, the
     // ones the rule held out marked "rotated": "heldout-round1".
     const round1 = new Map<string, string>();
@@ -83,8 +83,22 @@ describe('the real-failure cases', () => {
         planned.set(round, (planned.get(round) ?? 0) + 1);
       }
     }
+    // Tuning cases a tuner built on its own (plan-tune3.tsv): dev from the start, ids of no other plan.
+    const tune3 = new Map<string, string[]>();
+    if (existsSync(path.join(dir, '_build', 'plan-tune3.tsv'))) {
+      for (const row of readPlan('plan-tune3.tsv')) {
+        expect([row[0], round1.has(row[0]!), later.has(row[0]!), tune3.has(row[0]!)]).toEqual([row[0], false, false, false]);
+        tune3.set(row[0]!, row);
+      }
+    }
     for (const c of cases) {
       const e = c.expected;
+      const t3 = tune3.get(e.id);
+      if (t3 !== undefined) {
+        expect([e.id, e.split, e.origin, e.round, e.rotated, e.family, e.class]).toEqual([e.id, 'dev', 'tune3', undefined, undefined, t3[1], t3[2]]);
+        continue;
+      }
+      expect([e.id, e.origin]).toEqual([e.id, undefined]);
       const r1 = round1.get(e.id);
       const rn = later.get(e.id);
       expect([e.id, r1 !== undefined || rn !== undefined]).toEqual([e.id, true]);

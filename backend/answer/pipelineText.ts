@@ -10,10 +10,10 @@
  * - `[Pipeline] { (Branch: linux)` (or `[Pipeline] [linux] { (Branch: linux)`) opens a branch;
  *   older versions prefix every line the branch prints with `[linux] `; `Failed in branch linux`
  *   names the branch that failed.
- * - Lines may carry the Timestamper's `[2026-...Z] ` or a copied console's `10:15:30  ` first.
+ * - Lines may carry the Timestamper's `[2026-...Z] `, GitHub Actions' `2026-...Z ` or a copied console's `10:15:30  ` first.
  */
 
-const STAMP = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})/;
+const STAMP = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})/;
 const OPEN = /^\[Pipeline\] (?:\[([^\]\n]+)\] )?\{ \((.+)\)\s*$/;
 const CLOSE_STAGE = /^\[Pipeline\] (?:\[([^\]\n]+)\] )?\/\/ stage\s*$/;
 const FAILED_IN = /^(?:\[[^\]\n]+\] )?Failed in branch (.+?)\s*$/;
@@ -33,19 +33,24 @@ export interface PipelinePlace {
   branch?: { line: number; name: string };
 }
 
-/** The branch names a log declares (`(Branch: X)` openings, `Failed in branch X`). */
-function branchNames(bodies: readonly string[]): Set<string> {
+/** The branch names a log declares (`(Branch: X)` openings, `Failed in branch X`), and where each failed branch is first named. */
+function branchNames(lines: readonly string[], firstLine: number): { names: Set<string>; failed: Map<string, number> } {
   const names = new Set<string>();
-  for (const b of bodies) {
-    if (b.includes(`(${BRANCH}`)) {
-      const m = OPEN.exec(b);
+  const failed = new Map<string, number>();
+  lines.forEach((line, i) => {
+    // A plain substring test first: the regexes run on the few lines that can match.
+    if (line.includes(`(${BRANCH}`)) {
+      const m = OPEN.exec(unstamped(line));
       if (m?.[2]?.startsWith(BRANCH)) names.add(m[2].slice(BRANCH.length));
-    } else if (b.includes('Failed in branch ')) {
-      const m = FAILED_IN.exec(b);
-      if (m?.[1] !== undefined) names.add(m[1]);
+    } else if (line.includes('Failed in branch ')) {
+      const m = FAILED_IN.exec(unstamped(line));
+      if (m?.[1] !== undefined) {
+        names.add(m[1]);
+        if (!failed.has(m[1])) failed.set(m[1], firstLine + i);
+      }
     }
-  }
-  return names;
+  });
+  return { names, failed };
 }
 
 /** The known branch whose `[name] ` prefix a console line carries (`[linux] + make`, `[Pipeline] [linux] sh`). */
@@ -62,19 +67,21 @@ export function branchOfLine(body: string, branches: ReadonlySet<string>): strin
 /**
  * The stage and branch of line `errorLine` of `lines` (line `firstLine` is `lines[0]`). Scans
  * back from the line: a `// stage` seen on the way closed a stage, so the next opening above
- * it is skipped; an opening in another branch's prefix is not this line's stage.
+ * it is skipped; an opening in another branch's prefix is not this line's stage. Linear in the
+ * lines, with a substring test before any regex (a stored log may hold millions of lines).
  */
 export function pipelinePlaceOf(lines: readonly string[], firstLine: number, errorLine: number): PipelinePlace {
   const last = Math.min(lines.length - 1, errorLine - firstLine);
   if (last < 0) return {};
-  const bodies = lines.map(unstamped);
-  const branches = branchNames(bodies);
+  const { names: branches, failed } = branchNames(lines, firstLine);
   const place: PipelinePlace = {};
-  const own = branchOfLine(bodies[last] as string, branches);
+  const own = branchOfLine(unstamped(lines[last] as string), branches);
   if (own !== undefined) place.branch = { line: errorLine, name: own };
   let closed = 0;
   for (let i = last; i >= 0; i--) {
-    const b = bodies[i] as string;
+    const line = lines[i] as string;
+    if (!line.includes('[Pipeline] ')) continue;
+    const b = unstamped(line);
     if (!b.startsWith('[Pipeline] ')) continue;
     const close = CLOSE_STAGE.exec(b);
     if (close) {
@@ -94,12 +101,13 @@ export function pipelinePlaceOf(lines: readonly string[], firstLine: number, err
   // Printed after every stage closed (the error Jenkins prints at the end of the run): the stage
   // that failed is the last one opened before declarative Pipeline skipped the rest.
   if (place.stage === undefined) {
-    const skipped = bodies.findIndex((b) => SKIPPED.test(b));
-    const name = skipped >= 0 ? SKIPPED.exec(bodies[skipped] as string)?.[1] : undefined;
+    const skipped = lines.findIndex((l) => l.includes('skipped due to earlier failure') && SKIPPED.test(unstamped(l)));
+    const name = skipped >= 0 ? SKIPPED.exec(unstamped(lines[skipped] as string))?.[1] : undefined;
     let passed = false; // the skipped stage's own opening, just above its message
     for (let i = skipped - 1; i >= 0; i--) {
-      const open = OPEN.exec(bodies[i] as string);
-      const stage = open?.[2]?.trim();
+      const line = lines[i] as string;
+      if (!line.includes('[Pipeline] ')) continue;
+      const stage = OPEN.exec(unstamped(line))?.[2]?.trim();
       if (stage === undefined || stage.startsWith(BRANCH) || stage.startsWith('Declarative: ')) continue;
       if (!passed && stage === name) {
         passed = true;
@@ -109,16 +117,9 @@ export function pipelinePlaceOf(lines: readonly string[], firstLine: number, err
       break;
     }
   }
-  if (place.branch === undefined) {
-    const failed = new Map<string, number>();
-    bodies.forEach((b, i) => {
-      const m = b.includes('Failed in branch ') ? FAILED_IN.exec(b) : null;
-      if (m?.[1] !== undefined && !failed.has(m[1])) failed.set(m[1], firstLine + i);
-    });
-    if (failed.size === 1) {
-      const [name, line] = [...failed][0] as [string, number];
-      place.branch = { line, name };
-    }
+  if (place.branch === undefined && failed.size === 1) {
+    const [name, line] = [...failed][0] as [string, number];
+    place.branch = { line, name };
   }
   return place;
 }

@@ -14,12 +14,13 @@ import {
   finishContext,
   insertChunks,
   insertTerms,
+  sqliteWriteTarget,
   TermPostings,
   type StoredExcerpt,
 } from '../store/contexts.js';
 import { splitLines } from './chunk.js';
 import { LocalEmbedder } from './embed.js';
-import { INLINE_MAX_CHARS, IngestPool } from './ingestPool.js';
+import { INLINE_MAX_CHARS, IngestPool, type IngestSink } from './ingestPool.js';
 import type { ChunkRow, LogKeepLimits, LogNotKept } from './logIngest.js';
 import type { ContextDeps } from './retrieve.js';
 import { WorkerIndexBuilder } from './vectorIndex.js';
@@ -188,26 +189,41 @@ export async function ingestLog(
       // The local embedder is pure computation: the worker runs its own copy (any other, such as
       // a remote API or a subclass, embeds here).
       const local = Object.getPrototypeOf(embedder) === LocalEmbedder.prototype;
-      const onRows = async (rows: ChunkRow[]) => {
-        stop.signal.throwIfAborted();
-        const vectors = local ? rows.map((r) => r.embedding ?? new Float32Array(embedder.dim)) : await embedder.embed(rows.map((r) => r.text));
-        // The index worker inserts these while this thread writes the rows.
-        builder.add(vectors);
-        // A batch's terms are tens of thousands of map updates: other requests get turns between slices.
-        for (let k = 0; k < rows.length; k++) {
-          const r = rows[k]!;
-          terms.add(r.seq, r.terms);
-          if (k % TERM_ROWS_PER_TURN === TERM_ROWS_PER_TURN - 1) await new Promise<void>((resolve) => setImmediate(resolve));
-        }
-        await insertChunks(
-          db,
-          contextId,
-          rows.map((r, i) => ({ seq: r.seq, start_line: r.start_line, end_line: r.end_line, text: r.text, embedding: vectors[i]! })),
-        );
-        chunkCount += rows.length;
-      };
-      const pool = deps.ingestPool ?? sharedPool;
       const inline = options.inline ?? (log.chars !== undefined && log.chars < INLINE_MAX_CHARS);
+      // On a SQLite file the worker writes the rows itself on its own connection: better-sqlite3
+      // is synchronous, and the inserts on this thread stalled every other request (issue 28).
+      const target = local && !inline ? sqliteWriteTarget(db, contextId) : undefined;
+      const sink: IngestSink = target
+        ? {
+            write: target,
+            dim: embedder.dim,
+            written: (vectors) => {
+              stop.signal.throwIfAborted();
+              builder.add(vectors);
+              chunkCount += vectors.length;
+            },
+          }
+        : {
+            rows: async (rows: ChunkRow[]) => {
+              stop.signal.throwIfAborted();
+              const vectors = local ? rows.map((r) => r.embedding ?? new Float32Array(embedder.dim)) : await embedder.embed(rows.map((r) => r.text));
+              // The index worker inserts these while this thread writes the rows.
+              builder.add(vectors);
+              // A batch's terms are tens of thousands of map updates: other requests get turns between slices.
+              for (let k = 0; k < rows.length; k++) {
+                const r = rows[k]!;
+                terms.add(r.seq, r.terms);
+                if (k % TERM_ROWS_PER_TURN === TERM_ROWS_PER_TURN - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+              }
+              await insertChunks(
+                db,
+                contextId,
+                rows.map((r, i) => ({ seq: r.seq, start_line: r.start_line, end_line: r.end_line, text: r.text, embedding: vectors[i]! })),
+              );
+              chunkCount += rows.length;
+            },
+          };
+      const pool = deps.ingestPool ?? sharedPool;
       const summary = await pool.run(
         {
           ...(local ? { localDim: embedder.dim } : {}),
@@ -219,12 +235,14 @@ export async function ingestLog(
           keep: deps.logKeep ?? DEFAULT_LOG_KEEP,
         },
         toAsync(log.pieces),
-        onRows,
+        sink,
         inline,
         stop.signal,
       );
       stop.signal.throwIfAborted();
-      await insertTerms(db, contextId, terms, chunkCount);
+      // The worker wrote the term index with the chunks (its last act before `done`).
+      if (!target) await insertTerms(db, contextId, terms, chunkCount);
+      else if (summary.chunkCount !== chunkCount) throw new Error(`ingest worker wrote ${summary.chunkCount} chunks, ${chunkCount} reached the index`);
       lineCount = summary.lineCount;
       failureExcerpts = summary.excerpts;
       logNotKept = summary.notKept;

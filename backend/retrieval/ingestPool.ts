@@ -8,6 +8,7 @@ import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from './moduleWorker.js';
 import { LogIngest, type ChunkRow, type LogIngestOptions, type LogIngestSummary } from './logIngest.js';
 import type { ToWorker } from './ingestWorker.js';
+import type { ChunkWriteTarget } from '../store/chunkWriter.js';
 
 /** Logs shorter than this are ingested on the calling thread (it takes a few milliseconds). */
 export const INLINE_MAX_CHARS = 256 * 1024;
@@ -15,12 +16,33 @@ export const INLINE_MAX_CHARS = 256 * 1024;
 const IN_FLIGHT = 4;
 /** The size of the pieces a string log is cut into for the worker. */
 export const PIECE_CHARS = 1024 * 1024;
+/** How long a writing worker may take to stop after a failure before its thread is ended anyway. */
+const ABORT_WAIT_MS = 30_000;
 
 type FromWorker =
   | { type: 'consumed'; job: number }
   | { type: 'rows'; job: number; rows: ChunkRow[] }
+  | { type: 'written'; job: number; count: number; vectors: Float32Array }
+  | { type: 'aborted'; job: number }
   | { type: 'done'; job: number; summary: LogIngestSummary }
-  | { type: 'error'; job: number; message: string };
+  | { type: 'error'; job: number; message: string; code?: string };
+
+/**
+ * Where the rows of a job go: to `rows`, awaited batch by batch (the caller writes them), or,
+ * with `write`, into the building context by the worker itself on its own SQLite connection
+ * (store/chunkWriter.ts; the local embedder only), the caller getting each batch's vectors in
+ * `written` (for the HNSW index).
+ */
+export type IngestSink =
+  | { rows: (rows: ChunkRow[]) => Promise<void> }
+  | { write: ChunkWriteTarget; dim: number; written: (vectors: Float32Array[]) => void };
+
+/** An error of the worker, with the driver's code when it had one (a foreign key: the chat is gone). */
+function workerError(m: { message: string; code?: string }): Error {
+  const err = new Error(`ingest worker: ${m.message}`) as Error & { code?: string };
+  if (m.code !== undefined) err.code = m.code;
+  return err;
+}
 
 /**
  * The worker thread: ingestWorker.ts, compiled or (from the sources) through tsx. Its heap is
@@ -45,6 +67,8 @@ export class IngestPool {
   private nextJob = 1;
   /** Workers started so far (for tests and benchmarks). */
   started = 0;
+  /** Batches of rows the workers wrote themselves (`write` sinks), for tests. */
+  batchesWritten = 0;
 
   constructor(
     private readonly maxIdle = 1,
@@ -53,20 +77,29 @@ export class IngestPool {
   ) {}
 
   /**
-   * Ingests a log arriving as pieces (text or UTF-8 bytes). `onRows` gets each batch of rows in
-   * order and is awaited before more is fed (the database sets the pace). `inline` runs it
-   * on this thread. A failure of the source, of `onRows` or of the worker ends the job (the
-   * worker is dropped) and is thrown.
+   * Ingests a log arriving as pieces (text or UTF-8 bytes). The sink's `rows` gets each batch
+   * of rows in order and is awaited before more is fed (the database sets the pace); or the
+   * worker writes them (`write`). `inline` runs it on this thread (`rows` sinks only). A failure
+   * of the source, of the sink or of the worker ends the job and is thrown: a worker that writes
+   * is first stopped (it has written its last row when this throws); any other is dropped.
    */
   async run(
     options: LogIngestOptions,
     source: AsyncIterable<string | Uint8Array>,
-    onRows: (rows: ChunkRow[]) => Promise<void>,
+    sink: IngestSink,
     inline = false,
-    /** Aborted: the job ends at once (the worker is dropped) and the signal's reason is thrown. */
+    /** Aborted: the job ends at once and the signal's reason is thrown. */
     signal?: AbortSignal,
   ): Promise<LogIngestSummary> {
-    if (inline) return runInline(options, source, onRows, signal);
+    if (inline) {
+      if (!('rows' in sink)) throw new Error('an inline ingestion cannot write in a worker');
+      return runInline(options, source, sink.rows, signal);
+    }
+    const onRows = 'rows' in sink ? sink.rows : undefined;
+    const writing = 'write' in sink ? sink : undefined;
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    let workerStopped = false;
+    let aborted: ((clean: boolean) => void) | undefined;
     const worker = this.acquire();
     const job = this.nextJob++;
     let inFlight = 0;
@@ -97,31 +130,48 @@ export class IngestPool {
         chain = chain.then(async () => {
           if (failure) return;
           try {
-            await onRows(m.rows);
+            await onRows!(m.rows);
           } catch (err) {
             fail(err instanceof Error ? err : new Error(String(err)));
           }
           batches--;
           poke();
         });
+      } else if (m.type === 'written') {
+        this.batchesWritten++;
+        if (failure || !writing) return;
+        try {
+          const dim = writing.dim;
+          writing.written(Array.from({ length: m.count }, (_, i) => m.vectors.slice(i * dim, (i + 1) * dim)));
+        } catch (err) {
+          fail(err instanceof Error ? err : new Error(String(err)));
+        }
+      } else if (m.type === 'aborted') {
+        aborted?.(true);
       } else if (m.type === 'done') {
         void chain.then(() => finish(m.summary));
       } else {
-        fail(new Error(`ingest worker: ${m.message}`));
+        // The worker closed its connection before saying so: nothing more is written.
+        workerStopped = true;
+        fail(workerError(m));
       }
     };
     const onError = (err: Error) => fail(err);
     const onAbort = () => fail(signal?.reason instanceof Error ? signal.reason : new Error('ingestion stopped'));
     if (signal?.aborted) onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    const onExit = () => fail(new Error('ingest worker exited'));
+    const onExit = () => {
+      workerStopped = true;
+      aborted?.(false);
+      fail(new Error('ingest worker exited'));
+    };
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
     const post = (m: ToWorker, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
     let ok = false;
     try {
-      post({ type: 'start', job, options });
+      post({ type: 'start', job, options, ...(writing ? { write: writing.write, stop: stop.buffer as SharedArrayBuffer } : {}) });
       for await (const piece of source) {
         if (failure) break;
         for (const part of typeof piece === 'string' ? cut(piece) : [piece]) {
@@ -140,11 +190,23 @@ export class IngestPool {
       ok = true;
       return summary;
     } finally {
+      // A writing worker is stopped, not cut: it may be inside a better-sqlite3 call, and the
+      // caller discards the building context only once the worker writes no more.
+      let stoppedCleanly = false;
+      if (!ok && writing && !workerStopped) {
+        Atomics.store(stop, 0, 1);
+        const acknowledged = new Promise<boolean>((resolve) => {
+          aborted = resolve;
+          setTimeout(() => resolve(false), ABORT_WAIT_MS).unref();
+        });
+        post({ type: 'abort', job });
+        stoppedCleanly = await acknowledged;
+      }
       signal?.removeEventListener('abort', onAbort);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
-      this.release(worker, ok);
+      this.release(worker, ok || stoppedCleanly);
     }
   }
 

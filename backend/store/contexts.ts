@@ -4,10 +4,15 @@
  * older contexts. Readers only ever see `ready` contexts, so a failed or interrupted upload
  * leaves the previous context whole.
  */
+import path from 'node:path';
 import type { Knex } from 'knex';
+import type { ChunkWriteTarget } from './chunkWriter.js';
 import { isMysql, type Db } from '../db.js';
 import type { CiContext, LogExcerpt } from '../../protocol/types.js';
 import { chatSubjectOf, nowMs } from './chats.js';
+import { bytesToVector, termBucket, termBuckets, termRows, vectorToBytes, type TermPostings } from './contextRows.js';
+
+export { bytesToVector, TERM_POSTINGS, TermPostings, termBucket, termBuckets, vectorToBytes } from './contextRows.js';
 
 export type StoredExcerpt = LogExcerpt & { text: string };
 
@@ -101,18 +106,6 @@ export async function createBuildingContext(
   return Number(id);
 }
 
-/** Float32 vector as little-endian bytes (the BLOB stored). */
-export function vectorToBytes(v: Float32Array): Buffer {
-  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-}
-
-/** BLOB bytes back to a vector (copied: a Buffer slice may not be 4-byte aligned). */
-export function bytesToVector(bytes: Buffer | Uint8Array): Float32Array {
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
-  return new Float32Array(copy.buffer);
-}
-
 /**
  * Bound parameters per INSERT: well under SQLite's limit (32766 since 3.32) and MySQL's 65535;
  * chunk rows (text up to 4000 characters and a vector) are also capped in number so that one
@@ -164,6 +157,19 @@ async function runOnSqlite(db: Db, sql: string, bindings: unknown[]): Promise<vo
   }
 }
 
+/**
+ * Where the ingest worker may write a building context's rows on a connection of its own
+ * (chunkWriter.ts): the SQLite file, absolute; undefined for MySQL (its driver does not block
+ * this thread), an in-memory database (a second connection would be another database) and
+ * inside a transaction (its rows must be its own).
+ */
+export function sqliteWriteTarget(db: Db, contextId: number): ChunkWriteTarget | undefined {
+  if (isMysql(db) || (db as { isTransaction?: boolean }).isTransaction) return undefined;
+  const file = (db.client.config.connection as { filename?: unknown } | undefined)?.filename;
+  if (typeof file !== 'string' || file === '' || file === ':memory:' || file.startsWith('file:')) return undefined;
+  return { file: path.resolve(file), contextId };
+}
+
 /** Adds chunks (with their vectors) to a building context. */
 export async function insertChunks(
   db: Db,
@@ -179,71 +185,17 @@ export async function insertChunks(
   );
 }
 
-/** Chunks kept per term in context_terms (retrieval takes at most this many per term). */
-export const TERM_POSTINGS = 16;
-
 /**
- * The exact-term index of a context being built: each distinct identifier with the `seq` of
- * its first TERM_POSTINGS chunks. Filled chunk by chunk (in `seq` order), written once by
- * insertTerms.
- */
-export class TermPostings {
-  readonly postings = new Map<string, number[]>();
-
-  /** Records that chunk `seq` holds `terms` (call in increasing `seq`). */
-  add(seq: number, terms: readonly string[]): void {
-    for (const term of terms) {
-      const seqs = this.postings.get(term);
-      if (seqs === undefined) this.postings.set(term, [seq]);
-      else if (seqs.length < TERM_POSTINGS) seqs.push(seq);
-    }
-  }
-}
-
-/**
- * Buckets of a context's term index: a power of two near a quarter of its chunks (16..16384),
- * so a bucket holds a few dozen terms whatever the log's size. Derived from the stored
- * chunk_count: writer and readers agree without storing it.
- */
-export function termBuckets(chunkCount: number): number {
-  let buckets = 16;
-  while (buckets < chunkCount / 4 && buckets < 16384) buckets *= 2;
-  return buckets;
-}
-
-/** The bucket of a term: FNV-1a of its characters, MurmurHash3's finaliser, masked. Stored data depends on it. */
-export function termBucket(term: string, buckets: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) & (buckets - 1);
-}
-
-/**
- * Writes a building context's term index: one context_terms row per non-empty bucket, its
- * `terms` text holding a line `<term> <seq>,<seq>,...` per term of the bucket (terms have no
- * spaces), between newlines. A few hundred to a few thousand rows however many terms the log
- * has (a row per term cost 0.3 s per 10 MB of log on SQLite).
+ * Writes a building context's term index (contextRows.ts termRows): one context_terms row per
+ * non-empty bucket. A few hundred to a few thousand rows however many terms the log has (a row
+ * per term cost 0.3 s per 10 MB of log on SQLite).
  */
 export async function insertTerms(db: Db, contextId: number, terms: TermPostings, chunkCount: number): Promise<void> {
-  const buckets = termBuckets(chunkCount);
-  const lines: string[][] = Array.from({ length: buckets }, () => []);
-  let n = 0;
-  for (const [term, seqs] of terms.postings) {
-    lines[termBucket(term, buckets)]!.push(`${term} ${seqs.join(',')}`);
-    // A log with a unique identifier per line has hundreds of thousands of terms.
-    if (++n % 20_000 === 0) await yieldToEventLoop();
-  }
   const rows: unknown[][] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const bucket = lines[i]!;
-    if (bucket.length > 0) rows.push([contextId, i, `\n${bucket.join('\n')}\n`]);
+  for (const row of termRows(terms, chunkCount)) {
     // Joining 16k buckets took ~100 ms on the event loop for a 200 MB log (bench upload).
-    if (i % 1024 === 1023) await yieldToEventLoop();
+    if (row === undefined) await yieldToEventLoop();
+    else rows.push([contextId, row[0], row[1]]);
   }
   await insertRows(db, 'context_terms', ['context_id', 'bucket', 'terms'], rows, TERM_ROWS_PER_INSERT);
 }

@@ -359,6 +359,8 @@ describe('rules broadened after round 2 (issue 25): each on a line in the tool f
   it('`bash -xe` stopped on an arithmetic command that printed nothing: a CI script error on that command', () => {
     const log = "[job] $ /bin/bash -xe ci.sh\n+ skipped=0\n+ grep -q '^-- skip' migrations/0004.sql\n+ (( skipped++ ))\nBuild step 'Execute shell' marked build as failure\nFinished: FAILURE\n";
     expect(findingOf(cleanLines(log), { start_line: 5, end_line: 5 })).toMatchObject({ class: 'ci-script', tool: 'bash', message: '(( skipped++ ))', message_line: 4 });
+    // The analyzer's excerpt may be the trace itself ("last command before the failure").
+    expect(findingOf(cleanLines(log), { start_line: 3, end_line: 4 })).toMatchObject({ class: 'ci-script', tool: 'bash', message: '(( skipped++ ))', message_line: 4 });
   });
 
   it("a bare `npm error` line is framing: the finding is npm's sentence above it", () => {

@@ -52,3 +52,135 @@ describe('npm', () => {
     expect(top(log)).toMatchObject({ class: 'ci-script', tool: 'npm', message: 'npm error Missing script: "lint"' });
   });
 });
+
+describe('generic places and the command that ran (generic.ts)', () => {
+  it('a compiler no rule knows: `file:line:col: message` under its command is a compile error at that place', () => {
+    const log = ['+ erlc -o ebin src/limit.erl', "src/limit.erl:5:51: variable 'Burst' is unbound", "%    5| allow(C, L) when C < L + Burst -> true;", 'Build step \'Execute shell\' marked build as failure', 'Finished: FAILURE'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'compile-error', tool: 'erlc', location: { file: 'src/limit.erl', line: 5, column: 51 } });
+  });
+
+  it("a program-prefixed place (`luac: f.lua:7: ...`) is found behind Jenkins' pipeline lines", () => {
+    const log = ['[Pipeline] sh', '+ luac -p lua/router.lua', "luac: lua/router.lua:7: 'end' expected (to close 'if' at line 5) near 'if'", '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] }', '[Pipeline] // node', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'compile-error', location: { file: 'lua/router.lua', line: 7 } });
+  });
+
+  it('an interpreter running a script: its `prog: file:line: message` is a runtime error there', () => {
+    const log = ['+ lua scripts/report.lua', "lua: scripts/report.lua:12: attempt to perform arithmetic on a nil value (field 'total')", 'stack traceback:', '\t[C]: in ?', 'Build step \'Execute shell\' marked build as failure', 'Finished: FAILURE'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'runtime-exception', location: { file: 'scripts/report.lua', line: 12 } });
+  });
+
+  it('a bare place above its `Error:` (gfortran) and below a bundler\'s error (esbuild)', () => {
+    const fortran = ['+ gfortran -o build/heat src/heat.f90', 'src/heat.f90:10:53:', '', '   10 |     u(i) = u(i) + (u(i-1)', '      |                     1', 'Error: Expected a right parenthesis in expression at (1)', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(fortran)).toMatchObject({ class: 'compile-error', tool: 'gfortran', message: 'Error: Expected a right parenthesis in expression at (1)', location: { file: 'src/heat.f90', line: 10 } });
+    const bundler = ['+ esbuild src/index.ts --bundle', '✘ [ERROR] Could not resolve "./money"', '', '    src/index.ts:1:28:', "      1 │ import { x } from './money';", '', '1 error', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(bundler)).toMatchObject({ class: 'compile-error', tool: 'esbuild', location: { file: 'src/index.ts', line: 1, column: 28 } });
+  });
+
+  it('a runtime error with its place (UBSan) is a runtime exception, not a compile error', () => {
+    const log = ['+ make check', 'cc -fsanitize=undefined -o build/c src/c.c', './build/c', "src/c.c:6:50: runtime error: signed integer overflow: 94094958 * 31 cannot be represented in type 'int'", 'make: *** [Makefile:8: check] Error 1', '##[error]Process completed with exit code 2.'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'runtime-exception', location: { file: 'src/c.c', line: 6, column: 50 } });
+  });
+
+  it('a place under an unknown command keeps the class unknown (no evidence of one), with the place', () => {
+    const log = ['+ ./tools/check-docs', 'docs/guide.md:14: broken link to #setup', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'unknown', location: { file: 'docs/guide.md', line: 14 } });
+  });
+
+  it('`exit status 1` at a place says only that something failed: no runtime exception', () => {
+    const log = ['+ go run build/ci.go test', 'util.go:45: exit status 1', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log).class).toBe('unknown');
+  });
+});
+
+describe('TAP diagnostics', () => {
+  it("Test::More's `Failed test` printed before the harness's verdict: an assertion at `at t/x.t line N`", () => {
+    const log = ['+ prove -v t/', '', "#   Failed test 'pre-release first'", '#   at t/compare.t line 10.', "#          got: '1'", "#     expected: '-1'", '# Looks like you failed 1 test of 4.', 't/compare.t .. ', '1..4', 'ok 1 - patch', 'ok 2 - major', 'ok 3 - equal', 'not ok 4 - pre-release first', 'Dubious, test returned 1 (wstat 256, 0x100)', 'Result: FAIL', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-assertion', message: "#   Failed test 'pre-release first'", location: { file: 't/compare.t', line: 10 }, test: { name: 'pre-release first' } });
+  });
+
+  it("bats' failed check after its verdict: the first failing test, at its file and line", () => {
+    const log = ['+ bats test', '1..2', 'not ok 1 greets by default', '# (in test file test/greet.bats, line 6)', '#   `[ "$output" = "Hello, there" ]\' failed', 'not ok 2 greets by name', '# (in test file test/greet.bats, line 12)', '#   `[ "$output" = "Hello, Ann" ]\' failed', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'test/greet.bats', line: 6 }, test: { name: 'greets by default' } });
+  });
+});
+
+describe('more runtimes', () => {
+  it("Ruby's uncaught exception (`x.rb:7:in 'm': msg (NoMethodError)`) is raised at that line", () => {
+    const log = ['+ ruby script/notes.rb', "script/notes.rb:7:in `title_of': undefined method `lines' for nil:NilClass (NoMethodError)", '', '  section.lines.first.strip', '         ^^^^^^', "\tfrom script/notes.rb:11:in `<main>'", 'Build step \'Execute shell\' marked build as failure', 'Finished: FAILURE'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'runtime-exception', exception: 'NoMethodError', location: { file: 'script/notes.rb', line: 7 } });
+  });
+
+  it("Go's race detector: the test it failed, at the racing access of its report", () => {
+    const log = [
+      '+ go test -race ./...',
+      '==================',
+      'WARNING: DATA RACE',
+      'Read at 0x00c0000b2158 by goroutine 8:',
+      '  example.com/hits.Count.func1()',
+      '      /ws/hits.go:13 +0x74',
+      '',
+      'Previous write at 0x00c0000b2158 by goroutine 57:',
+      '  example.com/hits.Count.func1()',
+      '      /ws/hits.go:13 +0x86',
+      '==================',
+      '--- FAIL: TestCount (0.00s)',
+      '    testing.go:1319: race detected during execution of test',
+      'FAIL',
+      'FAIL\texample.com/hits\t0.012s',
+      '##[error]Process completed with exit code 1.',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-error', message: 'WARNING: DATA RACE', location: { file: '/ws/hits.go', line: 13 }, test: { name: 'TestCount' } });
+  });
+
+  it("Ant's `[javac]` task prefix is set aside: javac's error at its place", () => {
+    const log = ['+ ant jar', 'compile:', '    [javac] Compiling 2 source files to /ws/build/classes', '    [javac] /ws/src/org/m/Report.java:6: error: incompatible types: possible lossy conversion from double to long', '    [javac]         long median = Stats.median(ms);', '    [javac] 1 error', '', 'BUILD FAILED', '/ws/build.xml:4: Compile failed; see the compiler error output for details.', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'compile-error', tool: 'javac', location: { file: '/ws/src/org/m/Report.java', line: 6 } });
+  });
+
+  it('pylint: `x.py:13:8: W0612: ...` is a lint finding; configure: error naming a library is a dependency', () => {
+    expect(top(['+ pylint queue', '************* Module queue.bounded', "queue/bounded.py:13:8: W0612: Unused variable 'dropped' (unused-variable)", '', 'Your code has been rated at 9.09/10', '##[error]Process completed with exit code 4.'].join('\n'))).toMatchObject({ class: 'lint', tool: 'pylint', code: 'W0612', location: { file: 'queue/bounded.py', line: 13 } });
+    expect(top(['+ ./configure', 'checking for library containing git_libgit2_init... no', 'configure: error: libgit2 not found: install libgit2-dev', 'Build step \'Execute shell\' marked build as failure'].join('\n'))).toMatchObject({ class: 'dependency-resolution', tool: 'configure' });
+  });
+});
+
+describe('the CI script calling a tool wrongly, or a silent check', () => {
+  it("a tool refusing the script's option (argparse, getopt, Go's flag package) is a CI-script error", () => {
+    expect(top(['+ python3 tools/release.py --dry 1.4.0', 'usage: release.py [-h] [--preview] version', 'release.py: error: unrecognized arguments: --dry', '##[error]Process completed with exit code 2.'].join('\n'))).toMatchObject({ class: 'ci-script', message: 'release.py: error: unrecognized arguments: --dry' });
+    expect(top(['+ ./bin/gen -outdir build', 'flag provided but not defined: -outdir', 'Usage of ./bin/gen:', '  -out string', '##[error]Process completed with exit code 2.'].join('\n'))).toMatchObject({ class: 'ci-script' });
+  });
+
+  it('a traced check that printed nothing before the step failed (`+ test -s dist/x.js`) is the message, a CI-script error', () => {
+    const log = ['[Pipeline] sh', '+ ./build.sh', '+ test -s dist/bundle.js', '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] }', '[Pipeline] // node', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'ci-script', message: 'test -s dist/bundle.js' });
+  });
+
+  it("Perl's `die ... at file line N.` and Tcl's error over its trace are runtime errors of the script", () => {
+    expect(top(['+ perl scripts/hosts.pl', "Can't open config/hosts.ini: No such file or directory at scripts/hosts.pl line 6.", "Build step 'Execute shell' marked build as failure"].join('\n'))).toMatchObject({ class: 'runtime-exception', location: { file: 'scripts/hosts.pl', line: 6 } });
+    const tcl = ['+ tclsh tools/version.tcl', 'can\'t read "build": no such variable', '    while executing', '"return "$major.$minor+$build""', '    (procedure "version" line 2)', '    invoked from within', '"version $major $minor"', '    (file "tools/version.tcl" line 6)', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(tcl)).toMatchObject({ class: 'runtime-exception', message: 'can\'t read "build": no such variable', location: { file: 'tools/version.tcl', line: 6 } });
+  });
+});
+
+describe('what a script reports is not its own error', () => {
+  it("a checker script's `file:line: message` about other files stays unknown (with the place); Perl's die in a module is the runtime's", () => {
+    expect(top(['+ python3 tools/check_headers.py', 'src/app.py:1: missing license header', 'src/db.py:1: missing license header', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ class: 'unknown', location: { file: 'src/app.py', line: 1 } });
+    expect(top(['+ perl bin/deploy.pl', 'Missing host list at lib/Deploy.pm line 12.', "Build step 'Execute shell' marked build as failure"].join('\n'))).toMatchObject({ class: 'runtime-exception', location: { file: 'lib/Deploy.pm', line: 12 } });
+  });
+});
+
+describe('more place forms and test programs', () => {
+  it("gfortran's runtime error names its place on the line above (`At line N of file f`)", () => {
+    const log = ['+ ./build/heat', 'At line 10 of file src/heat.f90', "Fortran runtime error: Index '11' of dimension 1 of array 'u' above upper bound of 10", '', 'Error termination. Backtrace:', '##[error]Process completed with exit code 2.'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'runtime-exception', location: { file: 'src/heat.f90', line: 10 } });
+  });
+
+  it("Terraform's `on main.tf line 12` gives the place, and no class without evidence of one", () => {
+    const log = ['+ terraform validate', '╷', '│ Error: Unsupported argument', '│', '│   on main.tf line 12, in resource "aws_s3_bucket" "logs":', '│   12:   acl2 = "private"', '╵', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'unknown', location: { file: 'main.tf', line: 12 } });
+  });
+
+  it('a test program run by path (`./build/tests`) is a test runner: its failed check at a place is an assertion', () => {
+    const log = ['+ ./build/tests', 'tests/ring.cpp:14: FAILED:', '  REQUIRE( ring.size() == 4 )', 'with expansion:', '  3 == 4', '', 'test cases: 3 | 2 passed | 1 failed', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'tests/ring.cpp', line: 14 } });
+  });
+});

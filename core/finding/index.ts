@@ -18,7 +18,10 @@
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, tracesIn, type Trace } from './frames.js';
 import { RULES, SUMMARY_LINE, type Rule, type RuleHit } from './rules.js';
+import { genericFinding, lastCommandIn, raceReportAbove, SILENT_CHECK, tapFailureAt } from './generic.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { PatternGates, firstCharsOfAny } from '../log/gates.js';
+import { firstIndex } from '../log/prefilter.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -28,16 +31,31 @@ const BEFORE = 40;
 const MESSAGE_MAX = 1200;
 const AFTER = 20;
 
-/** A timestamp, GitHub's `##[error]` and similar marks before the line: not part of what the tool printed. */
+/**
+ * A timestamp, GitHub's `##[error]` and similar marks before the line: not part of what the tool
+ * printed. Taken off in this order by `bodyOf` (one anchored at the start, `^`, is tried only on
+ * a line that may begin with it: MARK_FIRST).
+ */
+const LINE_MARKS: readonly RegExp[] = [
+  /^\uFEFF/,
+  /^\d{4}-\d\d-\d\dT[\d:.]+Z ?/,
+  /^\[\d{4}-\d\d-\d\dT[\d:.]+Z?\]\s*/,
+  /^\[?\d\d:\d\d:\d\d(?:\.\d+)?\]?\s+(?=\S)/,
+  /^##\[(?:error|warning)\]/,
+  // Ant prints each task's output behind its name: `    [javac] /ws/src/A.java:6: error: ...`.
+  /^\s{2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] /,
+];
+/** For each of LINE_MARKS, 1 at the first characters (`firstIndex`) a line it matches may begin with (core/log/gates.ts). */
+const MARK_FIRST = LINE_MARKS.map((mark) => firstCharsOfAny([mark]));
+
+/** The line without the marks of LINE_MARKS and trailing white space, cut to 2000 characters. */
 function bodyOf(raw: string): string {
-  return raw
-    .slice(0, 2000)
-    .replace(/^\uFEFF/, '')
-    .replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '')
-    .replace(/^\[\d{4}-\d\d-\d\dT[\d:.]+Z?\]\s*/, '')
-    .replace(/^\[?\d\d:\d\d:\d\d(?:\.\d+)?\]?\s+(?=\S)/, '')
-    .replace(/^##\[(?:error|warning)\]/, '')
-    .replace(/\s+$/, '');
+  let text = raw.length > 2000 ? raw.slice(0, 2000) : raw;
+  // A mark is tried only where the line (as the marks before left it) may begin with it.
+  for (let k = 0; k < LINE_MARKS.length; k++) if (MARK_FIRST[k]![firstIndex(text)] === 1) text = text.replace(LINE_MARKS[k]!, '');
+  // A line ending in a visible character has no trailing white space.
+  const last = text.charCodeAt(text.length - 1);
+  return last > 32 && last < 127 ? text : text.replace(/\s+$/, '');
 }
 
 /**
@@ -73,9 +91,17 @@ interface Hit {
 /** Each log line's rule match, once per log: excerpt windows overlap, and a weak finding is read again on a wider window. */
 const RULE_CACHE = new WeakMap<readonly string[], Map<number, Omit<Hit, 'index'> | null>>();
 
+/** Which RULES may match a line (core/log/gates.ts): the others are not tried. */
+let ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
+
 function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> | null {
   if (line === '' || /^\s+at\s/.test(line)) return null;
-  for (const rule of RULES) {
+  if (ruleGates.count !== RULES.length) ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
+  const gates = ruleGates.gates;
+  gates.read(line);
+  for (let k = 0; k < RULES.length; k++) {
+    const rule = RULES[k]!;
+    if (!gates.may(k)) continue;
     const m = rule.re.exec(line);
     if (!m) continue;
     if (rule.below && ![1, 2, 3].some((k) => (rule.below as RegExp).test(below(k)))) continue;
@@ -137,7 +163,10 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  * window with no evidence of any class gets `unknown` with the most error-like line.
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  const found = findingIn(lines, excerpt);
+  let found = findingIn(lines, excerpt);
+  // A test the race detector failed: its report above says what raced, and where.
+  const race = found.class === 'test-error' && found.confidence === 'low' ? raceReportAbove(lines, bodies(lines, excerpt.start_line - 1, excerpt.end_line), excerpt.start_line) : undefined;
+  if (race) found = { ...findingIn(lines, { start_line: race.start, end_line: race.end }), class: 'test-error', ...(found.tool ? { tool: found.tool } : {}), ...(found.test ? { test: found.test } : {}) };
   const signalOnly = found.class === 'runtime-exception' && /^SIG|^Aborted/.test(found.exception ?? '') && excerpt.end_line - excerpt.start_line <= 2;
   // A test's timeout named above its pointer (vitest's `Hook timed out` over `❯ file:line:col`) reads on for the place.
   const placeBelow = found.class === 'timeout-aborted' && found.test !== undefined && found.location === undefined;
@@ -194,6 +223,11 @@ const CTEST_RESULT = /^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*(?:\*\*\*\w+|Exit code
  */
 function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding | undefined {
   const first = excerpt.start_line - 1;
+  // Lua prints its error on the line above `stack traceback:`.
+  if (/^stack traceback:$/.test(bodyOf(lines[first] ?? '').trim()) && first > 0) {
+    const found = findingIn(lines, { start_line: first, end_line: excerpt.end_line });
+    if (found.class !== 'unknown') return found;
+  }
   // rustfmt: back over the diff to its header.
   for (let k = first - 1; k >= Math.max(0, first - BEFORE); k--) {
     const t = bodyOf(lines[k] ?? '');
@@ -217,18 +251,25 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
       return found.class === 'unknown' ? undefined : found;
     }
   }
-  // bash -e on an arithmetic command: the command is the last line before the verdict.
+  // bash -e on an arithmetic command: the command is the last line before the verdict, either
+  // above a verdict excerpt or the excerpt's own last line (the analyzer's "last command before
+  // the failure", when the trace stops right at the step's exit).
+  const own = SILENT_CHECK.exec(bodyOf(lines[excerpt.end_line - 1] ?? '').trim());
+  const verdict = bodyOf(lines[excerpt.end_line] ?? '').trim();
+  if (own && (SUMMARY_LINE.test(verdict) || /exit (?:code|status) 1\b/.test(verdict))) {
+    return { class: 'ci-script', message: own[1] as string, message_line: excerpt.end_line, tool: /^(?:\(\(|let )/.test(own[1] as string) ? 'bash' : 'sh', confidence: 'medium', evidence: [excerpt.end_line, excerpt.end_line + 1] };
+  }
   if (excerpt.end_line - excerpt.start_line <= 3 && body.some((l) => SUMMARY_LINE.test(l.trim()) || /exit (?:code|status) 1\b/.test(l))) {
-    for (let k = first - 1; k >= Math.max(0, first - 6); k--) {
+    for (let k = first - 1; k >= Math.max(0, first - 9); k--) {
       const t = bodyOf(lines[k] ?? '').trim();
       if (/^\[Pipeline\]/.test(t)) continue;
-      const arith = /^\++ ((?:\(\(.+\)\))|let .+)$/.exec(t);
+      const arith = SILENT_CHECK.exec(t);
       if (!arith) break;
       return {
         class: 'ci-script',
         message: arith[1] as string,
         message_line: k + 1,
-        tool: 'bash',
+        tool: /^(?:\(\(|let )/.test(arith[1] as string) ? 'bash' : 'sh',
         confidence: 'medium',
         evidence: [k + 1, excerpt.start_line],
       };
@@ -358,6 +399,18 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     confidence = 'low';
     // The runner's own line for the test is what the log says about it.
     if (test.log_line > start) messageIndex = test.log_line - start - 1;
+    // A TAP verdict's `#` diagnostics say whether a check failed, and where (generic.ts).
+    const tap = named?.tool === 'tap' ? tapFailureAt(all, named.index) : undefined;
+    if (tap) {
+      [cls, confidence, messageIndex] = [tap.assertion ? 'test-assertion' : 'test-error', tap.assertion ? 'medium' : 'low', tap.index - before.length];
+      if (tap.place) place = { file: tap.place.file, line: tap.place.line, log_line: from + tap.place.index + 1 };
+    }
+  }
+  // Nothing above settled it: the places tools print and the command that ran (generic.ts).
+  if (cls === 'unknown' || (!place && cls !== 'link-error' && messageIndex !== undefined && messageIndex >= 0)) {
+    const generic = genericFinding(body, lastCommandIn([...before, ...body.slice(0, Math.max(0, messageIndex ?? mostErrorLike(body)))]), messageIndex ?? mostErrorLike(body), before);
+    if (generic && cls === 'unknown') [cls, confidence, messageIndex, tool] = [generic.cls, generic.confidence, generic.index, generic.cls === 'unknown' ? tool : (generic.tool ?? tool)];
+    if (generic?.place && (generic.index === messageIndex || cls === 'unknown')) place = { file: generic.place.file, line: generic.place.line, ...(generic.place.column ? { column: generic.place.column } : {}), log_line: logLine(generic.place.index) };
   }
   // A test's failure is the test runner's report, whatever runtime raised in it.
   if (named && (cls === 'test-assertion' || cls === 'test-error')) tool = named.tool;

@@ -67,6 +67,14 @@ export const RULES: Rule[] = [
   { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: )?.*: (?:too many arguments|integer expression expected|unary operator expected|binary operator expected)$/, read: () => ({ tool: 'sh' }) },
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^npm (?:ERR!|error) Missing script: "?([\w:.-]+)"?/i, read: (m) => ({ tool: 'npm', symbol: m[1] as string }) },
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /(?:Unknown lifecycle phase "[^"]+"|No goals have been specified for this build|Task '[^']+' not found in (?:root )?project|Could not find method \w+\(\) for arguments|The source directory "[^"]+" does not appear to contain CMakeLists\.txt|^\S*[Mm]akefile:\d+: \*\*\* missing separator)/, read: (m) => ({ tool: /lifecycle|goals/.test(m[0]) ? 'maven' : /Task '|Could not find method/.test(m[0]) ? 'gradle' : /CMakeLists/.test(m[0]) ? 'cmake' : 'make' }) },
+  // A tool refusing how the CI script calls it (argparse, getopt, Go's flag, clap, cobra): the script passes an option or argument the tool does not take.
+  {
+    cls: 'ci-script',
+    priority: 14,
+    confidence: 'medium',
+    re: /^(?:([\w.-]+): error: (?:unrecognized arguments?|the following arguments are required|argument \S+: (?:invalid choice|expected one argument)|unrecognized option)|flag provided but not defined: -+([\w-]+)|([\w.-]+): (?:unrecognized|unknown|invalid) option (?:--?[\w-]+|['‘][^'’]+['’])|error: (?:unexpected|unrecognized) argument '([^']+)' found|Error: unknown (?:flag|shorthand flag|command):? ['"]?([^'"\s]+))/,
+    read: (m) => ({ tool: m[1] ?? m[3] ?? (m[2] ? 'go' : m[4] ? 'clap' : 'cobra') }),
+  },
   // git refusing a revision the script names (a tag not fetched or not yet made, a typo'd branch).
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^fatal: (?:ambiguous argument '([^']+)': unknown revision|bad revision '([^']+)'|Needed a single revision$|invalid reference: (\S+)|couldn't find remote ref (\S+))/, read: (m) => ({ tool: 'git', ...((m[1] ?? m[2] ?? m[3] ?? m[4]) ? { symbol: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string } : {}) }) },
   // ---- The agent went away under the build.
@@ -190,7 +198,8 @@ export const RULES: Rule[] = [
   { cls: 'link-error', priority: 38, confidence: 'medium', re: /error: linking with `\w+` failed|ld returned \d+ exit status|error: ld returned/, read: () => ({ tool: 'ld' }) },
   // ---- Linters and formatters.
   { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+(?:error|✖)\s+.+?\s{2,}([@\w/-]+)$/, read: (m) => ({ tool: 'eslint', code: m[3], ...at(undefined, m[1], m[2]) }) },
-  { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+):(\d+): ([A-Z]{1,3}\d{2,4}) `), read: (m) => ({ tool: 'flake8', code: m[4], ...at(m[1], m[2], m[3]) }) },
+  // flake8/ruff `x.py:1:1: F401 'os' imported but unused`; pylint `x.py:13:8: W0612: Unused variable 'd' (unused-variable)`.
+  { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+):(\d+): ([A-Z]{1,3}\d{2,4})(:?) `), read: (m) => ({ tool: m[5] ? 'pylint' : 'flake8', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'lint', priority: 36, confidence: 'high', re: /^(?:would reformat |Oh no! .* files? would be reformatted|\[warn\] Code style issues found|Code style issues found in|Diff in .* at line \d+:|gofmt: |ktlint|checkstyle|\[ERROR\] .*\.java:\[\d+(?:,\d+)?\] \([\w ]+\) )/, read: (m) => ({ tool: /reformat|Oh no/.test(m[0]) ? 'black' : /Code style/.test(m[0]) ? 'prettier' : /Diff in/.test(m[0]) ? 'rustfmt' : /checkstyle|\(\w+\) /.test(m[0]) ? 'checkstyle' : 'formatter' }) },
   // rustfmt (`cargo fmt --check`) >= 1.5: `Diff in /ws/src/lib.rs:2:` over the diff.
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^Diff in (${SRC}\.rs):(\d+):\s*$`), read: (m) => ({ tool: 'rustfmt', ...at(m[1], m[2]) }) },
@@ -257,6 +266,9 @@ export const RULES: Rule[] = [
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could NOT find (\w+)/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could not find a package configuration file provided by "([^"]+)"/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /(?:PackagesNotFoundError|UnsatisfiableError): /, read: () => ({ tool: 'conda' }) },
+  // autoconf's configure (`configure: error: libgit2 not found`, `Package requirements (x >= 1) were not met`) and pkg-config.
+  { cls: 'dependency-resolution', priority: 45, confidence: 'medium', re: /^configure: error: (?:.*\b(?:not found|not installed|is required|are required|were not met|[Nn]o package|[Cc]annot find|[Cc]ould not find|missing)\b)|^(?:Package '?([\w.+-]+)'?,? (?:was not found in the pkg-config search path|required by '[^']+', not found)|No package '([\w.+-]+)' found)/, read: (m) => ({ tool: m[0].startsWith('configure') ? 'configure' : 'pkg-config', ...((m[1] ?? m[2]) ? { dependency: (m[1] ?? m[2]) as string } : {}) }) },
+  { cls: 'missing-tool', priority: 55, confidence: 'high', re: /^configure: error: (?:C\+* compiler cannot create executables|no acceptable C compiler found|(?:C|C\+\+|Fortran) compiler not found)/, read: () => ({ tool: 'configure' }) },
   { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /Error: Cannot find module '((?![./])[^']+)'/, read: (m) => ({ tool: 'node', exception: 'Error', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /npm (?:ERR!|error) code EINTEGRITY|go: updates to go\.mod needed|missing go\.sum entry/, read: () => ({}) },
   // Python could not import a module the code needs: the environment lacks a dependency.

@@ -6,6 +6,8 @@
  * signals).
  */
 
+import { PatternGates } from '../log/gates.js';
+
 export interface Located {
   /** 0-based index into the window. */
   index: number;
@@ -17,7 +19,7 @@ export interface TestName extends Located {
   tool: string;
 }
 
-const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => string }[] = [
+export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => string }[] = [
   { re: /^_{3,} (?:ERROR (?:at setup of |collecting ))?(\S.*?) _{3,}$/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(?:FAILED|ERROR) (\S+::\S+)(?: - .*)?$/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(\S+::\S+) (?:FAILED|ERROR)\b/, tool: 'pytest', name: (m) => m[1] as string },
@@ -30,10 +32,10 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
   { re: /^--- FAIL: (\S+)/, tool: 'go test', name: (m) => m[1] as string },
   // `panic: test timed out after 5s` lists the tests still running: `\tTestX (5s)`.
   { re: /^(Test\w+(?:\/\S+)?) \(\d+(?:\.\d+)?(?:m|s|ms|h)\S*\)$/, tool: 'go test', name: (m) => m[1] as string },
-  { re: /^---- (\S+) stdout ----$/, tool: 'cargo test', name: (m) => m[1] as string },
+  { re: /^---- (\S.*?) stdout ----$/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^test (\S+) \.\.\. FAILED$/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^thread '([^']+)'(?: \(\d+\))? panicked at/, tool: 'cargo test', name: (m) => m[1] as string },
-  { re: /^not ok \d+ - (.+)$/, tool: 'tap', name: (m) => m[1] as string },
+  { re: /^not ok \d+(?: -)? (.+?)(?:\s+# (?:TODO|SKIP)\b.*)?$/, tool: 'tap', name: (m) => m[1] as string },
   { re: /^\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*(?:\*\*\*\w+|Exit code|Subprocess aborted|Child aborted)/, tool: 'ctest', name: (m) => m[1] as string },
   { re: /^(?:\[ERROR\]\s+)?([A-Z][\w$]*(?:Test|Tests|IT|Spec)\w*)\.(\w+):\d+ /, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
   { re: /^\d+\) test (.+) \(([\w.]+)\)$/, tool: 'exunit', name: (m) => `${m[2]}: ${m[1]}` },
@@ -45,6 +47,9 @@ const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => stri
   { re: /^(?:rspec) (\S+:\d+) # (.+)$/, tool: 'rspec', name: (m) => `${m[2]} (${m[1]})` },
 ];
 
+/** Which TEST_NAMES shapes may match a line (core/log/gates.ts): the others are not tried. */
+const TEST_NAME_GATES = new PatternGates(TEST_NAMES.map((t) => t.re));
+
 const MIGHT_NAME_A_TEST = /FAIL|ERROR|_{3}|●|›|❯|×|✗|---|panicked|not ok|\d\) |\*\*\*|#|rspec|[Tt]est|Spec|IT\.|::| > /;
 
 /** The failing test the window names, nearest to (and not after) `before` when given. */
@@ -54,7 +59,10 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
     // One cheap test first: every TEST_NAMES shape holds one of these.
     if (!MIGHT_NAME_A_TEST.test(lines[i] ?? '')) continue;
     const text = (lines[i] ?? '').trim().replace(/^\[(?:ERROR|INFO)\]\s+(?=\w+\(|[\w.$]+(?:\([^)]*\))? (?:-- )?Time)/, '');
-    for (const t of TEST_NAMES) {
+    TEST_NAME_GATES.read(text);
+    for (let k = 0; k < TEST_NAMES.length; k++) {
+      const t = TEST_NAMES[k]!;
+      if (!TEST_NAME_GATES.may(k)) continue;
       const m = t.re.exec(text);
       if (!m) continue;
       // A Rust panic on the main thread is no test.
@@ -69,7 +77,10 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
   if (!found) {
     for (let i = 0; i < Math.min(summary.length, 12) && !found; i++) {
       const text = (summary[i] ?? '').trim();
-      for (const t of TEST_NAMES) {
+      TEST_NAME_GATES.read(text);
+      for (let k = 0; k < TEST_NAMES.length; k++) {
+        const t = TEST_NAMES[k]!;
+        if (!TEST_NAME_GATES.may(k)) continue;
         const m = t.re.exec(text);
         if (m && !(t.tool === 'cargo test' && m[1] === 'main')) {
           found = { index: lines.length + i, text, name: t.name(m).trim(), tool: t.tool };
@@ -164,6 +175,8 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
       return { index: i, text, exception: (m[1] as string).split(/\.|::/).pop() as string, ...values };
     }
     if (/^assert\b/.test(text) && /^E\s{2,}/.test(raw.trim())) return { index: i, text, exception: 'AssertionError' };
+    // TAP diagnostics of a failed check: Test::More's `#   Failed test 'x'`, bats' ``#   `[ "$a" = b ]' failed``.
+    if (/^#\s+(?:Failed test\b|`.*' failed$)/.test(text)) return { index: i, text };
     const c = C_ASSERT.exec(text);
     if (c) {
       const fn = c[4]?.replace(/^(?:[\w\s*]+\s)?(\w+)\s*\(.*$/, '$1');
@@ -268,6 +281,10 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
       node = { index: i, text, exception: m[1] as string, runtime: 'node' };
       continue;
     }
+    // Ruby's uncaught exception: `script.rb:7:in `title_of': undefined method `x' for nil:NilClass (NoMethodError)`.
+    m = /^\S+\.(?:rb|rake):\d+:in [`'][^'`]+': (.+) \(((?:[A-Z]\w*::)*[A-Z]\w*)\)$/.exec(text);
+    if (m && !ruby) ruby = { index: i, text: `${m[1]} (${m[2]})`, exception: (m[2] as string).split('::').pop() as string, runtime: 'ruby' };
+    if (/^WARNING: DATA RACE$/.test(text)) return { index: i, text, exception: 'data race', runtime: 'go' };
     if (/^panic: /.test(text) && !/^panic: test timed out/.test(text)) return { index: i, text, exception: 'panic', runtime: 'go' };
     if (/^fatal error: (?:all goroutines are asleep|concurrent map|runtime:|stack overflow)/.test(text)) return { index: i, text, exception: 'fatal error', runtime: 'go' };
     if (/^Error: Could not find or load main class /.test(text)) return { index: i, text, exception: 'ClassNotFoundException', runtime: 'jvm' };

@@ -46,6 +46,8 @@ import {
 import type { FailureShape } from './shapes.js';
 import { noteBranch, type Branches } from './jenkins.js';
 import { withFindings } from '../finding/index.js';
+import { gateFor } from './gates.js';
+import { END, firstIndex } from './prefilter.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -79,8 +81,13 @@ const CONTEXT_AFTER = 100;
 /** Lines kept in the window: WINDOW_AHEAD ahead of the line at hand, the rest behind it (~90 read). */
 const RING = 512;
 const MASK = RING - 1;
-/** The last lines shown when nothing failure-like is found. */
-const TAIL_LINES = 7;
+/**
+ * The last lines shown when nothing failure-like is found: as many as the "last 30 lines" a person
+ * reads first (and the baseline of issue 26), so an explanation no rule knows, printed a little
+ * above the end of a short paste, is still in the first excerpt (it was 7 lines, which missed
+ * such a line where the last 30 held it).
+ */
+const TAIL_LINES = 30;
 
 /** What the ranker needs of a block's surroundings, taken while they are in the window. */
 interface BlockExtra {
@@ -142,6 +149,11 @@ interface KeptLine {
 
 const PIPELINE_STEP = /^\[Pipeline\] (?:sh|bat|powershell)\b/;
 
+/** Where NEXT_STEP and DIFF_HEADER may match, by a line's first character (1; all 1 when the gate knows none). */
+const firstTable = (re: RegExp): Uint8Array => gateFor(re).first ?? new Uint8Array(END + 1).fill(1);
+const NEXT_STEP_FIRST = firstTable(NEXT_STEP);
+const DIFF_HEADER_FIRST = firstTable(DIFF_HEADER);
+
 /** A candidate excerpt with the features the ranker weighs. */
 export interface Candidate {
   start: number;
@@ -169,6 +181,8 @@ export class LogAnalyzer {
   private readonly window = new Window();
   private readonly state = newBlockState();
   private readonly kept = new Map<number, KeptLine>();
+  /** Lines first..last are all in `kept` (the range of the last blocks kept, merged). */
+  private keptRange: [number, number] = [0, -1];
   private inDiff = false;
   /** Build steps started so far (lines pushed). */
   private steps = 0;
@@ -213,9 +227,9 @@ export class LogAnalyzer {
     const info = classify(text, this.branches);
     this.markDiff(info);
     w.add(info, text, this.steps);
-    if ((info.role === 'command' || info.role === 'text') && NEXT_STEP.test(info.body)) this.steps++;
+    if ((info.role === 'command' || info.role === 'text') && NEXT_STEP_FIRST[firstIndex(info.body)] === 1 && NEXT_STEP.test(info.body)) this.steps++;
     if (this.postBuild < 0 && info.role === 'exit-fail' && info.body.startsWith('Build step ')) this.postBuild = i;
-    if (this.epilogue < 0 && (info.body.startsWith('Done. Your build exited with') || /^Finished: [A-Z]+$/.test(info.body))) {
+    if (this.epilogue < 0 && (info.body.startsWith('Done. Your build exited with') || (info.body.startsWith('Finished: ') && /^Finished: [A-Z]+$/.test(info.body)))) {
       this.epilogue = i;
       this.epilogueSteps = w.stepsBefore(i);
     }
@@ -247,7 +261,7 @@ export class LogAnalyzer {
    */
   private markDiff(line: LineInfo): void {
     const body = line.body;
-    if (DIFF_HEADER.test(body)) {
+    if (DIFF_HEADER_FIRST[firstIndex(body)] === 1 && DIFF_HEADER.test(body)) {
       this.inDiff = true;
       line.role = 'text';
       line.shape = undefined;
@@ -274,7 +288,7 @@ export class LogAnalyzer {
   private markTwoLineShape(i: number): void {
     const w = this.window;
     const line = w.get(i);
-    if (line === undefined || line.indent < 2 || !XCTEST_CASE.test(line.body)) return;
+    if (line === undefined || line.indent < 2 || !line.body.includes('test') || !XCTEST_CASE.test(line.body)) return;
     let j = i + 1;
     if (w.get(j)?.role === 'blank') j++;
     const location = w.get(j);
@@ -358,9 +372,18 @@ export class LogAnalyzer {
       if (STACK_FRAME.test(body)) frames++;
       if (BOILERPLATE.test(body)) boiler++;
     }
-    // The block's lines, and around them what its finding reads.
+    // The block's lines, and around them what its finding reads. Lines of the last range kept
+    // (blocks come in order and their ranges overlap) are not looked up again.
     const keepTo = Math.min(w.length - 1, block.end + CONTEXT_AFTER);
-    for (let j = Math.max(0, block.start - CONTEXT_BEFORE, w.length - RING); j <= keepTo; j++) {
+    let keepFrom = Math.max(0, block.start - CONTEXT_BEFORE, w.length - RING);
+    const [lastFrom, lastTo] = this.keptRange;
+    if (keepFrom >= lastFrom && keepFrom <= lastTo + 1) {
+      keepFrom = Math.max(keepFrom, lastTo + 1);
+      this.keptRange = [lastFrom, Math.max(lastTo, keepTo)];
+    } else if (keepFrom <= keepTo) {
+      this.keptRange = [keepFrom, keepTo];
+    }
+    for (let j = keepFrom; j <= keepTo; j++) {
       if (this.kept.has(j)) continue;
       const info = w.get(j);
       const shape = info?.shape;

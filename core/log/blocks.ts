@@ -5,7 +5,7 @@
  * over the window of lines a streaming pass keeps around the line it is at.
  */
 import { JENKINS_LINE_PREFIX, branchPrefix, type Branches } from './jenkins.js';
-import { SHAPES, SHAPE_GATES, FAILURE_STARTS, MAYBE_FAILURE, PASSING, HINT_FAILURE, HINT_NON_ASCII, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
+import { SHAPES, SHAPE_GATES, FAILURE_STARTS, MAYBE_FAILURE, PASSING, HINT_FAILURE, HINT_NON_ASCII, HINT_PASS, compilerReason, markHints, type FailureShape } from './shapes.js';
 import { END, LineTrigrams, firstIndex, leadTable } from './prefilter.js';
 
 export const PROBE_CHARS = 4096;
@@ -62,7 +62,7 @@ export interface LineView {
 
 /** Timestamps and per-tool prefixes that do not belong to the message itself. */
 const LINE_PREFIX =
-  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ {2,}> ?)/;
+  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ {2,}> ?| {2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] )/;
 const NOISE =
   /^(?:travis_(?:fold|time):|\[Pipeline\] |##\[(?:group|endgroup)\]|(?:remote: )?(?:Counting|Compressing|Receiving|Resolving|Enumerating) objects|Checking out files|Unpacking objects|\s*\d{1,3}%\s*\[|[\s.]*$)/;
 // `[job] $ /bin/sh -xe /tmp/jenkins123.sh` is a freestyle build step's command.
@@ -171,19 +171,21 @@ function classifyBody(body: string, stamped: boolean): LineInfo {
   if ((lead & LEAD_COMMAND) !== 0 && COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent, stamped };
   // A passing test or check (`ok`, `PASS`, `✓` at the end) ends any failure block it follows.
   // One scan of the characters says which of the unanchored patterns may match at all.
-  const hints = failureHints(body);
+  // The same scan marks the line's trigrams, for the shapes' gates below.
+  const hints = markHints(body, TRIGRAMS);
   if ((hints & HINT_PASS) !== 0 && PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped };
   // A line without a failure word that does not start like a shape is no failure (MAYBE_FAILURE).
-  if ((hints & HINT_FAILURE) === 0 && !FAILURE_STARTS.test(body)) return { role: 'text', shape: undefined, body, indent, stamped };
+  // Past this, a line without a failure word starts like a shape: MAYBE_FAILURE holds for it.
+  const starts = (hints & HINT_FAILURE) === 0;
+  if (starts && !FAILURE_STARTS.test(body)) return { role: 'text', shape: undefined, body, indent, stamped };
   // The shapes the line can match by its first character and its trigrams (prefilter.ts); the
   // word patterns of MAYBE_FAILURE run only when one of them is left.
-  TRIGRAMS.mark(body);
   const candidates = ((hints & HINT_NON_ASCII) === 0 ? SHAPES_BY_FIRST_ASCII : SHAPES_BY_FIRST_ANY)[firstIndex(body)]!;
   let maybe = -1;
   for (let c = 0; c < candidates.length; c++) {
     const k = candidates[c]!;
     if (!TRIGRAMS.satisfies(SHAPE_GATES[k]!.clauses)) continue;
-    if (maybe < 0) maybe = MAYBE_FAILURE.test(body, hints) ? 1 : 0;
+    if (maybe < 0) maybe = starts || MAYBE_FAILURE.test(body, hints) ? 1 : 0;
     if (maybe === 0) break;
     const shape = SHAPES[k]!;
     if (shape.needs !== undefined && !shape.needs.some((literal) => body.includes(literal))) continue;
@@ -498,7 +500,10 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
     else state.blocks.push({ start, end, weight, anchors, reason, kind: 'detail', repeated, anchor: i });
     state.coveredTo = end;
   } else if (line.role === 'exit-fail') {
-    const before = precedingOutput(info, i, state.coveredTo);
+    // A Jenkins step (`sh` with -x, a freestyle `Execute shell`) that failed right after a traced
+    // command, printing nothing: that command is where the script stopped (`set -e`).
+    const jenkinsStep = line.body.startsWith('ERROR: script returned') || line.body.startsWith('Build step ');
+    const before = precedingOutput(info, i, state.coveredTo, jenkinsStep);
     if (before !== null) state.blocks.push(before);
     const code = /(?:exited with|exit code) (-?\d+)/.exec(line.body)?.[1];
     const reason = line.body.startsWith('ERROR: script returned')
@@ -524,7 +529,7 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
  * known shape covers it: tools that fail quietly (a formatter listing files, a size budget,
  * a "please commit the generated files") say why right there.
  */
-function precedingOutput(info: LineView, at: number, floor: number): Block | null {
+function precedingOutput(info: LineView, at: number, floor: number, traced = false): Block | null {
   let end = at - 1;
   let blanks = 0;
   let skipped = 0;
@@ -537,6 +542,11 @@ function precedingOutput(info: LineView, at: number, floor: number): Block | nul
   }
   if (end <= floor) return null;
   const last = info.get(end);
+  if (traced && last !== undefined && XTRACE.test(last.body)) {
+    let first = end;
+    while (first - 1 > floor && end - first < 2 && XTRACE.test(info.get(first - 1)?.body ?? '')) first--;
+    return { start: first, end, weight: 4, anchors: 0, reason: 'last command before the failure', kind: 'before', repeated: false, anchor: end };
+  }
   if (last === undefined || (last.role !== 'text' && last.role !== 'anchor')) return null;
   let start = end;
   while (start - 1 > floor && end - start < 7) {
@@ -551,6 +561,8 @@ function precedingOutput(info: LineView, at: number, floor: number): Block | nul
 }
 
 const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;
+/** A shell's trace of a command it runs (`set -x`): `+ cmd`, `++ cmd` inside a substitution. */
+const XTRACE = /^\++ \S/;
 
 const TAP_FAILURE = /^not ok \d+/;
 /** The lines that chain one Python traceback to the next. */

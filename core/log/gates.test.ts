@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import './analyze.js';
 import { SHAPES, SHAPE_GATES } from './shapes.js';
 import { GATE_TABLE } from './gateTable.js';
-import { gateFor, gateTableSource, patternKey } from './gates.js';
+import { PatternGates, gateFor, gateTableSource, patternKey } from './gates.js';
+import { cleanLines } from './clean.js';
+import { RULES } from '../finding/rules.js';
+import { TEST_NAMES } from '../finding/tests.js';
 import { gateOf } from './prefilter.js';
 
 const plain = (g: ReturnType<typeof gateOf>) => ({ first: g.first === null ? null : [...g.first], nonAscii: g.nonAscii, clauses: g.clauses.map((c) => [...c]) });
@@ -32,5 +35,73 @@ describe('the prefilter gates table (gates.ts, gateTable.ts)', () => {
     expect(patternKey(/abc/)).not.toBe(patternKey(/abc/i));
     expect(patternKey(/abc/)).not.toBe(patternKey(/abd/));
     expect(patternKey(/abc/)).toBe(patternKey(new RegExp('abc')));
+  });
+});
+
+/**
+ * Lines of logs made on this machine (test/fixtures/logs, the baseline pairs, the real-failure
+ * cases of rounds already opened for tuning): no held-out data.
+ */
+function ownLogLines(): string[] {
+  const files: string[] = [];
+  const realfail = path.join(process.cwd(), 'test/fixtures/realfail');
+  for (const name of readdirSync(realfail)) {
+    const expected = path.join(realfail, name, 'expected.json');
+    if (!existsSync(expected)) continue;
+    const round = (JSON.parse(readFileSync(expected, 'utf8')) as { round?: unknown }).round;
+    if (typeof round !== 'number' || round < 3) files.push(path.join(realfail, name, 'fail.log'));
+  }
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.log')) files.push(p);
+    }
+  };
+  walk(path.join(process.cwd(), 'test/fixtures/logs'));
+  walk(path.join(process.cwd(), 'bench/data/baseline-pairs'));
+  return files.flatMap((f) => cleanLines(readFileSync(f, 'utf8'))).flatMap((l) => [l, l.trim()]);
+}
+
+describe('PatternGates (the finding\'s rules and test names)', () => {
+  const lists: [string, RegExp[]][] = [
+    ['RULES', RULES.map((r) => r.re)],
+    ['TEST_NAMES', TEST_NAMES.map((t) => t.re)],
+  ];
+
+  test.each(lists)('%s: a gate never turns away a line its pattern matches (fixture lines and random lines of the patterns\' pieces)', (_name, patterns) => {
+    const gates = new PatternGates(patterns);
+    const pieces = new Set<string>([' ', '  ', '\t', '12', '3', ':', '.', '(', ')', ',', '[', ']', '-', '>', '=', '_', '/', '*', '#', "'", '"', 'x', 'é', '✖', '●', '⎯', '›']);
+    for (const re of patterns) for (const word of re.source.replace(/\\[dswbDSWB]|\\./g, ' ').split(/[^A-Za-z!*=_#%>:-]+/)) if (word.length > 0) pieces.add(word);
+    const list = [...pieces];
+    let seed = 17;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const random: string[] = [];
+    for (let n = 0; n < 20_000; n++) {
+      let line = '';
+      const parts = 1 + (next() % 8);
+      for (let k = 0; k < parts; k++) {
+        const p = list[next() % list.length]!;
+        line += next() % 4 === 0 ? p.toUpperCase() : next() % 4 === 0 ? p.toLowerCase() : p;
+      }
+      random.push(line);
+    }
+    const lines = [...ownLogLines(), ...random];
+    expect(lines.length).toBeGreaterThan(25_000);
+    let matched = 0;
+    let skipped = 0;
+    for (const line of lines) {
+      gates.read(line);
+      patterns.forEach((re, k) => {
+        const may = gates.may(k);
+        if (!may) skipped++;
+        if (!re.test(line)) return;
+        matched++;
+        if (!may) expect([re.source, line]).toBe('passing its gate');
+      });
+    }
+    expect(matched).toBeGreaterThan(50);
+    // The gates do turn most patterns away (else they would only cost time).
+    expect(skipped).toBeGreaterThan((lines.length * patterns.length) / 2);
   });
 });

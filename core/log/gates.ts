@@ -8,7 +8,7 @@
  * (gates.test.ts) fails while the table differs from what the patterns derive.
  */
 import { GATE_TABLE, type GateRow } from './gateTable.js';
-import { END, gateOf, type Gate } from './prefilter.js';
+import { END, LineTrigrams, NON_ASCII_TRIGRAM, firstIndex, gateOf, type Gate } from './prefilter.js';
 
 /** Every pattern a gate was asked for, by key (what `npm run gates` writes the table of). */
 const asked = new Map<string, RegExp>();
@@ -30,6 +30,51 @@ export function gateFor(re: RegExp): Gate {
   asked.set(key, re);
   const row = GATE_TABLE[key];
   return row === undefined ? gateOf(re) : gateOfRow(row);
+}
+
+/**
+ * By a line's first character (`firstIndex`): 1 where one of the patterns may match a line so
+ * beginning (everywhere, for a pattern whose gate knows no first characters).
+ */
+export function firstCharsOfAny(patterns: readonly RegExp[]): Uint8Array {
+  const table = new Uint8Array(END + 1);
+  for (const re of patterns) {
+    const first = gateFor(re).first;
+    if (first === null) return table.fill(1);
+    for (let i = 0; i <= END; i++) if (first[i] === 1) table[i] = 1;
+  }
+  return table;
+}
+
+/**
+ * The gates of a list of patterns tried in turn on a line (the finding's rules, the test-name
+ * shapes): `read` the line once, then `may(k)` says whether pattern k can match it at all. A
+ * pattern `may` rules out would not have matched, so skipping it changes nothing but the time.
+ */
+export class PatternGates {
+  private readonly gates: readonly Gate[];
+  private readonly trigrams = new LineTrigrams();
+  private first = END;
+  private ascii = true;
+
+  constructor(patterns: readonly RegExp[]) {
+    this.gates = patterns.map(gateFor);
+  }
+
+  /** The line the next `may` calls are about. */
+  read(line: string): void {
+    this.first = firstIndex(line);
+    this.ascii = !this.trigrams.markHas(line, NON_ASCII_TRIGRAM);
+  }
+
+  /** Whether pattern k (of the constructor's list) may match the line read last. */
+  may(k: number): boolean {
+    const gate = this.gates[k];
+    if (gate === undefined) return true;
+    if (gate.first !== null && gate.first[this.first] !== 1) return false;
+    if (gate.nonAscii && this.ascii) return false;
+    return this.trigrams.satisfies(gate.clauses);
+  }
 }
 
 function gateOfRow([first, nonAscii, clauses]: GateRow): Gate {

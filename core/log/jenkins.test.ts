@@ -246,4 +246,30 @@ describe('Jenkins console rules', () => {
     ].join('\n');
     expect(top(quiet)).toMatchObject({ start: 6, end: 7 });
   });
+  test('a Jenkins shell step that stopped right after a traced command, printing nothing: that command, not the step exit', () => {
+    const log = [
+      '[jenkins-demo] $ /bin/bash -xe /tmp/jenkins6013219052354131704.sh',
+      '++ lsof -t -i:10001',
+      '+ pid=',
+      "Build step 'Execute shell' marked build as failure",
+      'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 2, end: 3, reason: 'last command before the failure' });
+    // Output printed before the exit still comes first: the trace is the fallback.
+    const loud = ['[Pipeline] sh', '+ ./check-size.sh', 'bundle.js is 612 kB, over the 500 kB budget', 'ERROR: script returned exit code 1'].join('\n');
+    expect(top(loud)).toMatchObject({ start: 3, reason: 'output before the failure' });
+  });
+
+  test("the Docker client that cannot reach the daemon's socket is the cause, not the Maven success above it", () => {
+    const log = [
+      '[INFO] BUILD SUCCESS',
+      '[Pipeline] stage',
+      '[Pipeline] { (Build Docker Image)',
+      '[Pipeline] sh',
+      '+ docker build -t app:1.0.0 .',
+      'Got permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Post http://%2Fvar%2Frun%2Fdocker.sock/v1.40/build: dial unix /var/run/docker.sock: connect: permission denied',
+      'ERROR: script returned exit code 1',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 6, end: 6, reason: 'Docker daemon unreachable' });
+  });
 });

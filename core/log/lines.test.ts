@@ -87,6 +87,12 @@ describe('ByteLineSplitter', () => {
     same([Buffer.from('ab\ncd'), 'ef\ngh', Buffer.from('ij\n'), Buffer.from([0xc3]), Buffer.from([0xa9, 0x0a])]);
   });
 
+  test('trailing carriage returns (Travis ends lines with \\r\\r\\n) are dropped, inner ones overwrite', () => {
+    const text = 'a\r\r\nb\r\n\r\n\r\r\nc\rd\r\n\u001b[1mé\u001b[0m\r\n\r';
+    same([Buffer.from(text)]);
+    expect(viaBytes([Buffer.from(text)])).toEqual(['3|a', '2|b', '1|', '2|', '4|d', '10|é', '1|']);
+  });
+
   test('cleans lines: carriage-return overwrites and colours', () => {
     expect(viaBytes([Buffer.from('50%\r100%\r\n\u001b[31mred\u001b[0m\nplain\n')])).toEqual(['9|100%', '12|red', '5|plain']);
   });

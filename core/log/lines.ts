@@ -16,6 +16,7 @@ import { isAscii } from 'node:buffer';
 import { LineSplitter, MAX_LINE_CHARS, cleanLine } from './clean.js';
 
 const NEWLINE = 10;
+const CARRIAGE_RETURN = 13;
 const BOM = [0xef, 0xbb, 0xbf];
 
 export class ByteLineSplitter {
@@ -110,9 +111,13 @@ export class ByteLineSplitter {
       if (nl - from > MAX_LINE_CHARS) {
         this.slow(this.decoder.decode(bytes.subarray(from, nl + 1), { stream: true }));
       } else {
-        const raw = ascii ? bytes.latin1Slice(from, nl) : bytes.utf8Slice(from, nl);
+        // Trailing carriage returns (`\r\n`, Travis' `\r\r\n`) are dropped from the bytes, as
+        // `cleanLine` drops them: most lines of such a log then need no cleaning at all.
+        let end = nl;
+        while (end > from && bytes[end - 1] === CARRIAGE_RETURN) end--;
+        const raw = ascii ? bytes.latin1Slice(from, end) : bytes.utf8Slice(from, end);
         this.count++;
-        onLine(needsCleaning(raw) ? cleanLine(raw) : raw, raw.length);
+        onLine(needsCleaning(raw, ascii) ? cleanLine(raw) : raw, raw.length + nl - end);
       }
       from = nl + 1;
     }
@@ -123,9 +128,12 @@ export class ByteLineSplitter {
   }
 }
 
-/** Whether `cleanLine` would change the line: a carriage return or an escape character in it. */
-function needsCleaning(raw: string): boolean {
-  return raw.indexOf('\r') >= 0 || raw.indexOf('\u001b') >= 0 || raw.indexOf('\u009b') >= 0;
+/**
+ * Whether `cleanLine` would change a line without trailing carriage returns: a carriage return
+ * or an escape character in it (the 8-bit CSI U+009B is not in a line of ASCII).
+ */
+function needsCleaning(raw: string, ascii: boolean): boolean {
+  return raw.indexOf('\r') >= 0 || raw.indexOf('\u001b') >= 0 || (!ascii && raw.indexOf('\u009b') >= 0);
 }
 
 declare global {

@@ -14,7 +14,7 @@
  */
 
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
-import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate } from './prefilter.js';
+import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate, type LineTrigrams } from './prefilter.js';
 import { gateFor } from './gates.js';
 
 export type { ShapeRole, FailureShape } from './shapeType.js';
@@ -54,6 +54,9 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /Segmentation fault|core dumped|Bus error \(|Illegal instruction|^Access violation\b/, role: 'anchor', weight: 8, reason: 'crash' },
   { re: /^panic: /, role: 'anchor', weight: 9, reason: 'Go panic' },
   { re: /^fatal error: (?:all goroutines|unexpected signal|concurrent map)/, role: 'anchor', weight: 9, reason: 'Go runtime fatal error' },
+  { re: /^WARNING: DATA RACE$/, role: 'anchor', weight: 9, reason: 'Go data race' },
+  // black: `would reformat path` per file, then `Oh no! ...` and the count.
+  { re: /^would reformat \S/, role: 'anchor', weight: 7, reason: 'formatter: would reformat' },
 
   // Go tests
   { re: /^\s*--- FAIL: /, role: 'anchor', weight: 9, reason: 'Go test failure' },
@@ -61,9 +64,10 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Rust / cargo
   { re: /^error\[E\d{4}\]: /, role: 'anchor', weight: 9, reason: 'Rust compiler error' },
-  { re: /^error: (?:aborting due to|could not compile|Could not compile|build failed|test failed)/, role: 'summary', weight: 2, reason: 'cargo summary' },
+  { re: /^error: (?:aborting due to|could not compile|Could not compile|build failed|test failed|doctest failed)/, role: 'summary', weight: 2, reason: 'cargo summary' },
   { re: /^thread '.*' panicked at /, role: 'anchor', weight: 9, reason: 'Rust panic' },
-  { re: /^---- \S+ stdout ----$/, role: 'anchor', weight: 8, reason: 'Rust test failure' },
+  // A doc-test's banner names it with spaces: `---- src/lib.rs - slugify (line 3) stdout ----`.
+  { re: /^---- \S.* stdout ----$/, role: 'anchor', weight: 8, reason: 'Rust test failure' },
 
   // Kotlin's compiler (Gradle, Maven, kotlinc): `e: file:///path/File.kt:57:33 message`; `w:` is a warning.
   { re: /^e: (?:file:\/\/)?\S+\.kts?:\d+:\d+:? /, role: 'anchor', weight: 9, reason: 'compiler error' },
@@ -123,7 +127,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^E {2,}\S/, role: 'anchor', weight: 7, reason: 'pytest failure' },
   { re: /^(?:FAIL|ERROR): \w+ \([\w.]+\)$/, role: 'anchor', weight: 9, reason: 'Python unittest failure' },
   { re: /^FAILED \((?:failures|errors)=\d+/, role: 'summary', weight: 2, reason: 'unittest summary' },
-  { re: /^\S+\.py:\d+:\d+: [EWFC]\d+ /, role: 'anchor', weight: 8, reason: 'Python lint error' },
+  { re: /^\S+\.py:\d+:\d+: [EWFCR]\d+:? /, role: 'anchor', weight: 8, reason: 'Python lint error' },
   { re: /^(?:ERROR: (?:Could not|No matching distribution|Command errored)|Could not find a version that satisfies)/, role: 'anchor', weight: 8, reason: 'pip install failed' },
   { re: /^PackagesNotFoundError|^UnsatisfiableError|^ResolvePackageNotFound/, role: 'anchor', weight: 9, reason: 'conda environment error' },
   { re: /^subprocess\.CalledProcessError: |returned non-zero exit status \d+/, role: 'summary', weight: 3, reason: 'command returned non-zero' },
@@ -150,6 +154,8 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Ruby / PHP / Elixir / Erlang / Lua / TAP / .NET
   { re: /^rake aborted!$/, role: 'anchor', weight: 6, reason: 'rake aborted' },
+  // Ruby's uncaught exception: `x.rb:7:in `meth': message (NoMethodError)` (its frames follow as `from x.rb:N:in`).
+  { re: /^\S+\.(?:rb|rake):\d+:in [`'][^'`]+': .+ \((?:[A-Z]\w*::)*[A-Z]\w*\)$/, role: 'anchor', weight: 9, reason: 'Ruby exception' },
   { re: /^There (?:was|were) \d+ (?:failures?|errors?):$/, role: 'header', weight: 8, reason: 'PHPUnit failure' },
   { re: /^(?:FAILURES!|Tests: \d+, Assertions: \d+)/, role: 'summary', weight: 2, reason: 'PHPUnit summary' },
   { re: /^PHP (?:Fatal|Parse) error: /, role: 'anchor', weight: 9, reason: 'PHP fatal error' },
@@ -192,6 +198,8 @@ export const SHAPES: readonly FailureShape[] = [
   // Docker
   { re: /^(?:The command '.*' returned a non-zero code: \d+|ERROR: Service '.*' failed to build|failed to solve|ERROR: failed to solve)/, role: 'summary', weight: 4, reason: 'Docker build step failed' },
   { re: /^(?:docker: )?Error response from daemon: /, role: 'anchor', weight: 8, reason: 'Docker error' },
+  // The client cannot reach the daemon (a CI agent's user outside the docker group, no daemon).
+  { re: /(?:Got permission denied while trying to connect to|Cannot connect to) the Docker daemon (?:socket )?at \S/, role: 'anchor', weight: 8, reason: 'Docker daemon unreachable' },
   { re: /^#\d+ ERROR: /, role: 'anchor', weight: 7, reason: 'Docker build error' },
 
   // Kubernetes: a pod's events as `kubectl describe` lists them (`Warning  Failed  3m (x4 over 5m)
@@ -360,9 +368,14 @@ export function failureHints(line: string): number {
   return flags;
 }
 
+/** `failureHints` of a line, its trigrams marked in `trigrams` by the same scan (for the shapes' gates). */
+export function markHints(line: string, trigrams: LineTrigrams): number {
+  return trigrams.markWith(line, HINT_TABLE, HINT_FAILURE | HINT_PASS | HINT_NON_ASCII);
+}
+
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFC]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S+ stdout -{4}$|%%% |stack traceback:|curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: DATA RACE$|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {

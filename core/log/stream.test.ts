@@ -34,9 +34,9 @@ describe('the streaming analyzer', () => {
   test('nothing failure-like and a long run of blank lines at the end: the last lines that say something', () => {
     const lines = [...filler(2000), 'all done here', ...Array.from({ length: 3000 }, () => '')];
     const result = streamed(lines);
-    expect(result.excerpts).toEqual([{ start_line: 1995, end_line: 2001, score: 0, reason: 'no failure found' }]);
+    expect(result.excerpts).toEqual([{ start_line: 1972, end_line: 2001, score: 0, reason: 'no failure found' }]);
     expect(result.text(result.excerpts[0]!)).toBe(excerptText(lines, result.excerpts[0]!));
-    expect([1995, 2001].map((n) => result.line(n))).toEqual(['compiling module 1994', 'all done here']);
+    expect([1972, 2001].map((n) => result.line(n))).toEqual(['compiling module 1971', 'all done here']);
   });
 
   test('a Jenkins step thousands of lines before its exit marker still makes the failing section', () => {

@@ -26,6 +26,11 @@ describe('subjectOf: the code a test file tests', () => {
     ['src/__tests__/cart.spec.js', 'src/cart.js'],
     ['tests/test_cart.py', 'cart.py'],
     ['pkg/cart/cart_test.go', 'pkg/cart/cart.go'],
+    ['tests/test_ring.c', 'ring.c'],
+    ['test/cart_test.rb', 'cart.rb'],
+    ['spec/cart_spec.rb', 'cart.rb'],
+    ['tests/CartTest.php', 'Cart.php'],
+    ['test/cart_SUITE.erl', 'cart.erl'],
   ])('%s -> %s (found by its trailing segments)', (test, subject) => {
     expect(subjectOf(test)).toBe(subject);
   });

@@ -16,6 +16,9 @@ import type { WorkspaceSnippet } from '../../protocol/types.js';
 import { WorkspaceError } from './errors.js';
 import { TRUNCATION_MARK, readWorkspaceFile } from './file.js';
 import { relativePathSegments } from './pathguard.js';
+import { CLUE_MARK, findClues } from './clues.js';
+import { subjectOf } from './subject.js';
+export { subjectOf } from './subject.js';
 import { EXCLUDED_NAMES } from './tree.js';
 
 /** A workspace to read from: `dir` on this host, `path` as Jenkins recorded it (when known). */
@@ -398,9 +401,25 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     }
   }
 
+  // Where the workspace names what failed (the manifest line of a dependency, the script line of a host...).
+  // (Without a baseline a warning the green build printed too can rank first: the first finding with a class.)
+  const clued = excerpts.slice(0, 3).find((e) => e.score > 0 && e.finding && e.finding.class !== 'unknown')?.finding;
+  const place = clued?.location;
+  const at = place?.line !== undefined ? snippets.find((x) => x.line === place.line && `/${place.file}`.endsWith(`/${x.path.slice(x.path.lastIndexOf('/') + 1)}`)) : undefined;
+  const atLine = at?.line !== undefined ? at.text.split('\n')[at.line - at.startLine] : undefined;
+  for (const hit of clued ? await findClues(reader, options.workspaces, clued, 3, atLine) : []) {
+    if (snippets.length >= limits.maxSourceSnippets) break;
+    const list = hit.message.startsWith('lists ') || hit.message.startsWith('defines the targets');
+    const w = window({ lines: hit.lines, cut: false }, list ? Math.min(hit.lines.length, hit.index + 1 + limits.contextLines) : hit.index + 1, limits.contextLines, limits.maxSnippetChars);
+    const text = maskSecrets(w.text);
+    if (sourceChars + text.length > limits.maxSourceChars) break;
+    sourceChars += text.length;
+    snippets.push({ path: hit.rel, workspaceId: hit.workspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text, kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+  }
+
   // A failure of how a step ran (a host, a credential, a tool, a limit) names no source line:
   // the script line that runs the failing command is where its settings come from.
-  const top = excerpts[0]?.finding;
+  const top = clued ?? excerpts[0]?.finding;
   if (top && top.location?.line === undefined && SCRIPT_CLASSES.has(top.class) && snippets.length < limits.maxSourceSnippets) {
     const command = commandBefore(lines, top.message_line);
     for (const workspace of command ? options.workspaces : []) {
@@ -418,8 +437,8 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix
   // usually is. From its start, as the test names no line of it.
   for (const snippet of [...snippets]) {
-    const subject = subjectOf(snippet.path);
-    if (!subject || snippets.length >= limits.maxSourceSnippets || snippets.some((x) => x.path.endsWith(subject.split('/').pop() ?? ''))) continue;
+    const subject = snippet.message?.startsWith(CLUE_MARK) ? undefined : subjectOf(snippet.path);
+    if (!subject || snippets.length >= limits.maxSourceSnippets || snippets.some((x) => !x.message?.startsWith(CLUE_MARK) && x.path.endsWith(subject.split('/').pop() ?? ''))) continue;
     const workspace = options.workspaces.find((w) => w.workspaceId === snippet.workspaceId);
     if (!workspace) continue;
     const found = await reader.locate(subject, [workspace]);
@@ -474,7 +493,7 @@ async function memberSuggestions(
 }
 
 /** Classes whose cause is in how a step ran, not in a line of the code it built. */
-const SCRIPT_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'timeout-aborted', 'out-of-memory', 'disk-full', 'unknown']);
+const SCRIPT_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'timeout-aborted', 'out-of-memory', 'disk-full', 'ci-script', 'dependency-resolution', 'unknown']);
 
 /** The last command `sh -x` echoed (`+ cmd`) before log line `n` (1-based), within 60 lines. */
 function commandBefore(lines: readonly string[], n: number): string | undefined {
@@ -616,20 +635,6 @@ function withFindingPlaces(excerpts: readonly LogExcerpt[], named: SourceLocatio
   }
   for (const loc of named) add(loc);
   return out;
-}
-
-/** The file a test file tests, by the usual naming (`FooTest.java`, `foo.test.ts`, `test_foo.py`, `foo_test.go`). */
-export function subjectOf(testPath: string): string | undefined {
-  const slash = testPath.lastIndexOf('/');
-  const dir = testPath.slice(0, slash + 1).replace(/(^|\/)(src\/)?(test|tests|__tests__|spec)\//, '$1$2');
-  const base = testPath.slice(slash + 1);
-  const m =
-    /^(\w+?)(?:Tests?|Spec|IT)\.(java|kt|scala|groovy)$/.exec(base) ??
-    /^([\w-]+)\.(?:test|spec)\.([cm]?[jt]sx?)$/.exec(base) ??
-    /^test_(\w+)\.(py)$/.exec(base) ??
-    /^(\w+)_test\.(py|go)$/.exec(base);
-  if (!m?.[1] || !m[2]) return undefined;
-  return `${dir}${m[1]}.${m[2]}`;
 }
 
 async function pipelineSnippet(

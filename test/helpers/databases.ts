@@ -73,7 +73,7 @@ export const mysql: Dialect = {
         `${problem}. Start it with: start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd`,
       );
     }
-    const name = `cichat_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const name = `${process.env.TEST_MYSQL_DB_PREFIX ?? 'cichat_test'}_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = mysqlAdmin();
     try {
       await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);

@@ -24,6 +24,17 @@ describe('reproduceCommand: the failing test alone, per runner', () => {
   it('ctest, by the exact name', () => {
     expect(reproduceCommand(finding({ class: 'timeout-aborted', tool: 'ctest', test: { name: 'backoff_schedule', log_line: 1 } }), undefined)).toBe("ctest -R '^backoff_schedule$' --output-on-failure");
   });
+  it('scoped by the failing file: the Maven module, the Go package, the jest file; a nested JUnit class quoted', () => {
+    const compile = finding({ class: 'compile-error', tool: 'javac', location: { file: '/agent/ws/pricing-api/src/main/java/a/Q.java', line: 12, log_line: 3 } });
+    expect(reproduceCommand(compile, 'mvn -B -o -ntp package', 'pricing-api/src/main/java/a/Q.java')).toBe('mvn -pl pricing-api -am compile -o');
+    expect(reproduceCommand(finding({ tool: 'surefire', test: { name: 'com.acme.OrderLineTest$Validation.rejectsZero', log_line: 1 } }), undefined)).toBe("mvn test -Dtest='OrderLineTest$Validation#rejectsZero'");
+    expect(reproduceCommand(finding({ tool: 'go test', test: { name: 'TestRun/small', log_line: 1 } }), undefined, 'internal/pool/pool_test.go')).toBe("go test -run '^TestRun$' ./internal/pool");
+    expect(reproduceCommand(finding({ tool: 'jest', test: { name: 'queue › drains', log_line: 1 } }), undefined, 'lib/queue.test.js')).toBe("npx jest lib/queue.test.js -t 'drains'");
+  });
+  it('a shell script error: the script checked (syntax) or traced, with the shell that printed it', () => {
+    expect(reproduceCommand(finding({ class: 'ci-script', tool: 'sh', message: 'ci.sh: line 7: syntax error near unexpected token `fi\'' }), 'CHANGED=1', 'ci.sh')).toBe('bash -n ci.sh');
+    expect(reproduceCommand(finding({ class: 'ci-script', tool: 'bash', message: 'ci.sh: line 2: DEPLOY_ENV: unbound variable' }), undefined, 'ci.sh')).toBe('bash -x ci.sh');
+  });
   it('falls back to the command the CI ran, never to the shell that ran the script', () => {
     expect(reproduceCommand(finding({ class: 'network' }), 'curl -fsS http://x')).toBe('curl -fsS http://x');
     expect(reproduceCommand(finding({ class: 'network' }), '/bin/bash -xe ci.sh')).toBeUndefined();

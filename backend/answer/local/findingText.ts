@@ -8,6 +8,7 @@ import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { findingOf } from '../../../core/finding/index.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import { exceptionHint } from './exceptions.js';
 
 /** `[L12-L12]` for one log line. */
 export const at = (line: number): string => cite({ start_line: line, end_line: line });
@@ -155,8 +156,13 @@ function relativeTest(file: string): string {
 }
 
 /** A command that runs the failing part again on a developer's machine, from the finding and the command the CI ran. */
-export function reproduceCommand(f: Finding, ciCommand: string | undefined): string | undefined {
+export function reproduceCommand(f: Finding, ciCommand: string | undefined, file?: string): string | undefined {
   const t = f.test?.name;
+  // The failing file as the workspace names it (else the log's, when relative): scopes the command to its module or package.
+  const relative = (p: string | undefined): string | undefined => (p && !/^(?:\/|[A-Za-z]:[\\/])/.test(p) ? p : undefined);
+  const rel = relative(file) ?? relative(f.location?.file);
+  const module = rel ? /^((?:[\w.-]+\/)*?[\w.-]+)\/src\/(?:main|test)\//.exec(rel)?.[1] : undefined;
+  const pl = module ? ` -pl ${module} -am` : '';
   if (t && (f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted')) {
     switch (f.tool) {
       case 'pytest':
@@ -166,18 +172,23 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
         return `python -m unittest ${t}`;
       case 'surefire': {
         const dot = t.lastIndexOf('.');
-        return `mvn test -Dtest=${t.slice(0, dot).split('.').pop() ?? t}#${t.slice(dot + 1)}`;
+        const selector = `${t.slice(0, dot).split('.').pop() ?? t}#${t.slice(dot + 1)}`;
+        // A nested class (`OuterTest$Inner`) needs quotes in a shell; -am builds the modules it needs, -Dsurefire.failIfNoSpecifiedTests=false lets them pass without the test.
+        return `mvn${pl} test -Dtest=${/[$\s]/.test(selector) ? `'${selector}'` : selector}${pl ? ' -Dsurefire.failIfNoSpecifiedTests=false' : ''}`;
       }
       case 'gradle':
         return `./gradlew test --tests '${t.replace(' > ', '.')}'`;
       case 'jest':
-        return `npx jest -t '${t.split(' › ').pop()?.replace(/'/g, "'\\''")}'`;
+        return `npx jest${rel && /\.(?:test|spec)\.[cm]?[jt]sx?$|__tests__\//.test(rel) ? ` ${rel}` : ''} -t '${t.split(' › ').pop()?.replace(/'/g, "'\\''")}'`;
       case 'vitest': {
         const [file, ...names] = t.split(' > ');
         return `npx vitest run ${file} -t '${(names.pop() ?? '').replace(/'/g, "'\\''")}'`;
       }
-      case 'go test':
-        return `go test -run '^${t.split('/')[0]}$'${f.class === 'timeout-aborted' ? ' -timeout 30s' : ''} ./...`;
+      case 'go test': {
+        // The package of the failing file when the workspace names it (`./internal/pool`), else every package.
+        const dir = rel && rel.endsWith('.go') && rel.includes('/') ? `./${rel.slice(0, rel.lastIndexOf('/'))}` : rel?.endsWith('.go') ? '.' : './...';
+        return `go test -run '^${t.split('/')[0]}$'${f.class === 'timeout-aborted' ? ' -timeout 30s' : ''} ${dir}`;
+      }
       case 'cargo test':
         return `cargo test ${t} -- --exact`;
       // ctest runs from the build directory; -R takes a regular expression.
@@ -200,6 +211,15 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined): str
         break;
     }
   }
+  // A shell script's own error: check or trace the script itself.
+  if (f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && rel && /\.(?:sh|bash)$/.test(rel)) {
+    // bash says `x.sh: line 7: ...`, dash `x.sh: 7: ...`: check with the shell that printed it.
+    return `${/: line \d+: /.test(f.message) ? 'bash' : f.tool} ${/syntax error|unexpected (?:EOF|end of file|token)/i.test(f.message) ? '-n' : '-x'} ${rel}`;
+  }
+  // A compile error in one module of a Maven build: that module and what it needs.
+  if (module && f.class === 'compile-error' && ciCommand && /^mvn\b/.test(ciCommand) && !/\s-pl\s/.test(ciCommand)) {
+    return `mvn${pl} ${/\btest-compile\b|\/src\/test\//.test(`${ciCommand} ${rel ?? ''}`) ? 'test-compile' : 'compile'}${/\s-o\b|--offline/.test(ciCommand) ? ' -o' : ''}`;
+  }
   if (ciCommand && !/^(?:\/bin\/)?(?:ba)?sh -xe /.test(ciCommand)) return ciCommand;
   return undefined;
 }
@@ -215,7 +235,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
   switch (f.class) {
     case 'compile-error': {
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and` : place ? `open ${place} and` : 'go to the line the compiler names and';
-      steps.push(`${opening} change it so that it compiles: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${m}.`);
+      steps.push(`${opening} change it so that it compiles: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${m}.`);
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
       const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
       if (nullable) steps.push(`The value there can be null (${inlineCode(`${nullable[1] ?? nullable[2]}?`)}) where a non-null ${inlineCode((nullable[1] ?? nullable[2]) as string)} is required ${m}: handle the null case (a null check, a default or an error with \`?:\`/\`??\`), or declare the type as nullable if null is a valid value.`);
@@ -224,6 +244,11 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       break;
     }
     case 'link-error':
+      if (DUPLICATE_SYMBOL.test(f.message)) {
+        const sym = DUPLICATE_SYMBOL.exec(f.message)?.[1] as string;
+        steps.push(`${inlineCode(sym)} is defined in more than one object file of the link ${m} (the linker names the first definition). A variable or function defined in a header is defined again in every file that includes it: declare it in the header (${inlineCode(`extern <type> ${sym};`)} for a variable, a prototype for a function) and define it in one source file; or make each copy \`static\` if each file should have its own; or drop the second source file from the link if it was added twice.`);
+        break;
+      }
       if (f.symbol?.startsWith('-l')) {
         steps.push(`Make the library ${inlineCode(f.symbol.slice(2))} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(f.symbol)} from the link line if the code no longer needs it ${m}.`);
       } else {
@@ -233,13 +258,16 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
     case 'test-assertion':
       if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${m}.`);
       steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} and the change that made the value differ.`);
-      unsure = `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`;
+      unsure =
+        f.expected !== undefined && f.actual !== undefined
+          ? `I can't tell which side is wrong from the log: if ${inlineCode(clip(f.expected, 80))} is the intended result, fix the code under test so it gives that; if ${inlineCode(clip(f.actual, 80))} is now right (the behaviour changed on purpose), update the test's expected value to it.`
+          : `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`;
       break;
     case 'test-error':
     case 'runtime-exception': {
       const target = project ?? loc?.frames?.raise;
-      const ex = f.exception ? inlineCode(f.exception) : 'the exception';
-      steps.push(`Fix the cause of ${ex}${target ? ` at ${inlineCode(placeOf({ file: target.file, line: target.line }))} ${at(target.log_line)}` : place ? ` at ${place}` : ''}: ${inlineCode(clip(f.message, 200))} ${m}.`);
+      const ex = f.exception ? inlineCode(f.exception) : f.class === 'runtime-exception' ? 'the error' : 'the exception';
+      steps.push(`Fix the cause of ${ex}${target ? ` at ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}` : place ? ` at ${place}` : ''}: ${inlineCode(clip(f.message, 200))} ${m}.`);
       const hint = exceptionHint(f);
       if (hint) steps.push(hint);
       if (f.class === 'test-error') steps.push('The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.');
@@ -263,9 +291,13 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       steps.push('If it answers now, the outage was transient: re-run the build.');
       break;
     }
-    case 'disk-full':
+    case 'disk-full': {
+      const target = /(?:write|writing|open|create|copy|cannot \w+)\s+['"`]?([\w./~-]+)['"`]?[:,]?\s*(?:No space left|ENOSPC)|ENOSPC[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+): No space left/.exec(f.message);
+      const path = target ? (target[1] ?? target[2] ?? target[3]) : undefined;
+      if (path) steps.push(`The write that failed was to ${inlineCode(path)} ${m}: the filesystem that holds it is full (\`df -h ${path.includes('/') ? path.slice(0, path.lastIndexOf('/')) || '/' : '.'}\` on the agent shows it).`);
       steps.push(`Free space on the agent that ran the build (\`df -h\`; old workspaces, build caches, \`docker system prune\`) and re-run ${m}.`);
       break;
+    }
     case 'out-of-memory':
       if (/^MemoryError/.test(f.message) || f.exception === 'MemoryError') {
         steps.push(`Python could not allocate more memory ${m}${project ? ` at ${inlineCode(placeOf({ file: project.file, line: project.line }))} ${at(project.log_line)}` : ''}: make that code hold less at once (iterate instead of building whole lists), or give the step more memory (a larger agent, a higher \`ulimit -v\` or container limit).`);
@@ -275,6 +307,8 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       break;
     case 'timeout-aborted': {
       const stuck = project ?? loc?.frames?.raise;
+      const limit = /(?:timed out after|exceeded (?:the )?(?:timeout of|time ?limit of)?|timeout of|Timeout (?:after|of)|after|timeout:?)\s*(\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|sec(?:onds?)?|m|min(?:utes?)?|h)\b)/i.exec(f.message)?.[1];
+      if (limit) steps.push(`The limit that ran out: ${inlineCode(limit)} ${m}.`);
       if (f.test) {
         // Only a goroutine dump shows where a test was when it was stopped; jest's stack names where the test was declared.
         const where = stuck && f.tool === 'go test' ? `; when it was stopped it was at ${inlineCode(placeOf({ file: stuck.file, line: stuck.line }))}${stuck.function ? ` (in ${inlineCode(stuck.function)})` : ''} ${at(stuck.log_line)}` : loc?.line !== undefined ? `; the log points at ${inlineCode(placeOf(loc))}` : '';
@@ -431,6 +465,9 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
   return out;
 }
 
+/** A symbol the linker found defined twice (GNU ld, lld, Apple ld). */
+export const DUPLICATE_SYMBOL = /(?:multiple definition of|duplicate symbol:?)\s*[`'‘"_]*([A-Za-z_][\w:]*)/;
+
 /** The diagnostic without the place it names (`src/a.ts(5,30): error TS2339: X` -> `X`). */
 function diagnosticText(f: Finding): string {
   return f.message
@@ -442,16 +479,6 @@ function diagnosticText(f: Finding): string {
 
 /** The Go release that added a standard-library package (the ones code most often reaches for first). */
 const GO_STD_SINCE: Record<string, string> = { slices: '1.21', maps: '1.21', cmp: '1.21', 'log/slog': '1.21', 'math/rand/v2': '1.22', iter: '1.23', unique: '1.23', 'crypto/ecdh': '1.20', 'net/netip': '1.18', 'io/fs': '1.16', embed: '1.16', 'testing/slogtest': '1.21', 'go/version': '1.22', 'crypto/mlkem': '1.24', weak: '1.24', 'crypto/sha3': '1.24' };
-
-function exceptionHint(f: Finding): string | undefined {
-  const ex = f.exception ?? '';
-  if (/NullPointerException/.test(ex)) return 'A value used on that line is null: find where it should have been set (the message often names the variable).';
-  if (ex === 'TypeError' && /undefined|null/.test(f.message)) return 'A value used there is `undefined` or `null`: find where it should have been set, or guard against its absence.';
-  if (ex === 'KeyError') return `The key ${inlineCode(/KeyError: (.+)$/.exec(f.message)?.[1] ?? '?')} is not in the mapping the code reads: set it (configuration, environment) or read it with a default.`;
-  if (/IndexError|ArrayIndexOutOfBounds|index out of range/.test(ex + f.message)) return 'The code reads past the end of a list or array: check the length before indexing.';
-  if (ex === 'SIGSEGV') return 'A segmentation fault is an invalid memory access (often a NULL or freed pointer): run it under `gdb` or build with `-fsanitize=address` to see the line.';
-  return undefined;
-}
 
 function dependencySteps(f: Finding): string[] {
   const m = at(f.message_line);

@@ -5,15 +5,17 @@
  * workspace when the context holds it, the changes since the last green build, a command that
  * reproduces the failure locally, and "I can't tell which fix is right" where that is the truth.
  */
-import { buildLabel } from '../facts.js';
-import { clip, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
+import { buildLabel, envOf } from '../facts.js';
+import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { greenBuildOf, CLASS_LABEL } from './failure.js';
-import { at, findingFor, logFacts, placeOf, remedyOf, reproduceCommand } from './findingText.js';
+import { at, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand } from './findingText.js';
+import type { Finding } from '../../../protocol/types.js';
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
-import { failingSource, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
+import { clueSteps } from './clues.js';
+import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -21,7 +23,8 @@ function pathsOf(change: unknown): string[] {
   const c = change as Record<string, unknown>;
   for (const key of ['affectedPaths', 'paths', 'files']) {
     const v = c[key];
-    if (Array.isArray(v)) return v.flatMap((p: unknown) => (typeof p === 'string' ? [p] : typeof p === 'object' && p !== null && typeof (p as { file?: unknown }).file === 'string' ? [(p as { file: string }).file] : []));
+    // The git plugin's change log lists `M src/a.c` (a status, then the path; a rename `R100 old -> new`).
+    if (Array.isArray(v)) return v.flatMap((p: unknown) => (typeof p === 'string' ? p.replace(/^[ACDMRTUX]\d*\s+/, '').split(' -> ') : typeof p === 'object' && p !== null && typeof (p as { file?: unknown }).file === 'string' ? [(p as { file: string }).file] : []));
   }
   return [];
 }
@@ -33,7 +36,7 @@ const sameFile = (a: string, b: string): boolean => {
 };
 
 /** Commands that only wait, signal or print: never the one to reproduce. */
-const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|false|:|cd|export)\b/;
+const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|false|:|cd|export)\b|^[A-Za-z_]\w*=\S*$|^\(\(/;
 
 /** Classes whose cause is in how the step ran (its settings, limits, hosts), not in the code it built. */
 const STEP_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'ci-script', 'timeout-aborted', 'out-of-memory', 'disk-full', 'dependency-resolution', 'unknown']);
@@ -85,6 +88,23 @@ function compilerSuggestions(stored: LogSpan, f: { message_line: number }): { li
   return out;
 }
 
+/**
+ * A link error whose finding is the linker driver's summary (`collect2: error: ld returned 1`)
+ * while the line above says what it was (`multiple definition of 'x'`): that line is the message.
+ */
+function withDuplicateSymbol(ctx: Parameters<typeof storedLogSpan>[0], f: Finding): Finding {
+  if (f.class !== 'link-error' || DUPLICATE_SYMBOL.test(f.message)) return f;
+  const stored = storedLogSpan(ctx);
+  const span = stored ? linesOf(stored, Math.max(stored.start_line, f.message_line - 10), f.message_line) : undefined;
+  if (!span) return f;
+  const lines = span.text.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const t = (lines[i] ?? '').trim();
+    if (DUPLICATE_SYMBOL.test(t)) return { ...f, message: t.replace(/^\/\S*ld: /, ''), message_line: span.start_line + i, evidence: [span.start_line + i, ...f.evidence] };
+  }
+  return f;
+}
+
 export const fix: Composer = (ask) => {
   const { ci, ctx } = ask;
   const build = buildLabel(ci, true);
@@ -101,7 +121,8 @@ export const fix: Composer = (ask) => {
     out.line(`I found no error in the log of ${build}, so I can't tell what to fix. Ask *why did it fail?* to see how the log ends.`);
     return out.reply();
   }
-  const f = findingFor(ctx, top);
+  const found = findingFor(ctx, top);
+  const f = withDuplicateSymbol(ctx, found);
   const remedy = remedyOf(f);
   out.log({ start_line: f.message_line, end_line: f.message_line });
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
@@ -140,6 +161,15 @@ export const fix: Composer = (ask) => {
     for (const s of source.sources) out.source(s);
   }
 
+  // Where the workspace names what failed: the manifest line, the script's host, the declaring file.
+  const clues = clueSteps(ask, f);
+  const cluePaths = clues ? clues.sources.flatMap((x) => (x.kind === 'file' ? [x.path] : [])) : [];
+  if (clues) {
+    out.line();
+    out.line(clues.text);
+    for (const s of clues.sources) out.source(s);
+  }
+
   // A symbol the linker could not find, defined in the workspace: that file is not in the link.
   if (f.class === 'link-error') {
     for (const d of snippetsOf(ci).filter((x) => / the symbol the linker could not find$/.test(x.message ?? '')).slice(0, 2)) {
@@ -166,13 +196,23 @@ export const fix: Composer = (ask) => {
     }
   }
 
+  // The failing file as the workspace names it (the log may give the agent's absolute path).
+  const loc = f.location;
+  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
+  const relFile = snippetOfFile?.path ?? loc?.file;
+
   // 3. What changed since the last green build, and whether a change touched the failing file.
   const changes = green?.changes ?? (Array.isArray(ci.buildDetails?.changes) ? ci.buildDetails?.changes : undefined);
   if (changes && changes.length > 0) {
     out.fact(green?.changes ? 'buildDetails.lastSuccessfulBuild' : 'buildDetails.changes');
     const since = green ? `since ${green.label}` : 'in this build';
-    const file = f.location?.file;
+    const file = relFile;
     const touching = file ? changes.filter((c) => pathsOf(c).some((p) => sameFile(p, file))) : [];
+    // A commit that touched a file the workspace clues name (the manifest, the script): as telling as the failing file.
+    const touchedClue = changes.flatMap((c) => {
+      const hit = pathsOf(c).find((p) => cluePaths.some((q) => sameFile(p, q)));
+      return hit && !touching.includes(c) ? [{ c, hit }] : [];
+    });
     out.line();
     if (file && touching.length > 0) {
       out.line(`**The change ${since} that touched ${inlineCode(file)}:**`);
@@ -183,6 +223,17 @@ export const fix: Composer = (ask) => {
       for (const c of changes.slice(0, 3)) out.line(`- ${describeChange(c)}`);
       if (changes.length > 3) out.line(`- …and ${changes.length - 3} more.`);
     }
+    for (const { c, hit } of touchedClue.slice(0, 2)) out.line(`- ${describeChange(c)} changed ${inlineCode(hit)}, the file named above.`);
+  }
+
+  // The commits' own diff, when the build's environment names the last green commit and this one.
+  const head = envOf(ci, 'GIT_COMMIT');
+  const before = envOf(ci, 'GIT_PREVIOUS_SUCCESSFUL_COMMIT');
+  if (head && before && head.value !== before.value && /^[0-9a-f]{7,64}$/i.test(head.value) && /^[0-9a-f]{7,64}$/i.test(before.value)) {
+    out.fact(head.field, before.field);
+    const paths = [...new Set([...(relFile && !/^(?:\/|[A-Za-z]:[\\/])/.test(relFile) ? [relFile] : []), ...cluePaths])].slice(0, 3);
+    out.line();
+    out.line(`**What changed since the last green commit:** ${inlineCode(`git diff ${before.value.slice(0, 12)}..${head.value.slice(0, 12)}${paths.length > 0 ? ` -- ${paths.join(' ')}` : ''}`)} (${inlineCode(before.name)} and ${inlineCode(head.name)} of the build's environment).`);
   }
 
   // What the step set before it (a URL, an empty token, a memory limit): often the thing to change.
@@ -208,12 +259,12 @@ export const fix: Composer = (ask) => {
   const step = stored ? failingStepOf(stored, f.message_line) : {};
   // A timeout's own `kill`/`sleep` is not what hung: the command before it is.
   let ran: (typeof step)["command"] = step.command;
-  for (let guard = 0; stored && ran && TRIVIAL_COMMAND.test(ran.command) && guard < 5; guard++) {
+  for (let guard = 0; stored && ran && f.class === 'timeout-aborted' && TRIVIAL_COMMAND.test(ran.command) && guard < 5; guard++) {
     const earlier = ran.line > 1 ? failingStepOf(stored, ran.line - 1).command : undefined;
     ran = earlier && earlier.line < ran.line ? earlier : undefined;
   }
   if (ran && TRIVIAL_COMMAND.test(ran.command)) ran = undefined;
-  const command = reproduceCommand(f, ran?.command);
+  const command = reproduceCommand(f, ran?.command, relFile);
   if (command) {
     out.line();
     const same = ran && command === ran.command ? ran : undefined;
@@ -221,6 +272,14 @@ export const fix: Composer = (ask) => {
     if (same) out.log({ start_line: same.line, end_line: same.line });
     else if (f.test) out.log({ start_line: f.test.log_line, end_line: f.test.log_line });
     out.line(`**Reproduce it locally:** ${inlineCode(command)}${from}${/^ctest /.test(command) ? ', from the build directory (after building it)' : ", from the project's directory"}.`);
+  }
+
+  // A CI script's failure or an unexplained one: the command that failed and the code it ended with.
+  if ((f.class === 'ci-script' || f.class === 'unknown') && step.exitCode && step.command && step.command.line < step.exitCode.line) {
+    const gloss = exitCodeMeaning(step.exitCode.code);
+    out.log({ start_line: step.command.line, end_line: step.command.line }).log({ start_line: step.exitCode.line, end_line: step.exitCode.line });
+    out.line();
+    out.line(`The failing command was ${inlineCode(clip(step.command.command, 160))} ${at(step.command.line)}; the step ended with exit code ${step.exitCode.code}${gloss ? ` (${gloss})` : ''} ${at(step.exitCode.line)}.`);
   }
 
   // 5. Where the log does not settle it, say so.

@@ -6,6 +6,7 @@ import type { CiContext, Source, WorkspaceSnippet } from '../../../protocol/type
 import { locationsInSpan, PIPELINE_SCRIPT } from '../../../core/log/locations.js';
 import { missingSymbolOf, similarIdentifiers, symbolKindAt, typeMismatchOf, type SymbolKind } from '../../../core/log/symbols.js';
 import type { Finding } from '../../../protocol/types.js';
+import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel } from '../facts.js';
 import { inlineCode, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
@@ -27,6 +28,9 @@ export function snippetsOf(ci: CiContext): WorkspaceSnippet[] {
       s.endLine >= s.startLine,
   );
 }
+
+/** A clue snippet (a workspace line that names what failed, found by text): not a line the log names. */
+export const isClue = (s: WorkspaceSnippet): boolean => s.message?.startsWith(SNIPPET_CLUE_MARK) ?? false;
 
 const isPipeline = (s: WorkspaceSnippet): boolean =>
   s.kind === 'pipeline' || s.path === PIPELINE_SCRIPT || /(^|\/)Jenkinsfile[^/]*$/.test(s.path);
@@ -89,9 +93,16 @@ export function similarNames(missing: string, snippets: readonly WorkspaceSnippe
 }
 
 /** The snippet the top failure points at: its named line is among the excerpt's locations, else the first one named. */
-function snippetForFailure(snippets: readonly WorkspaceSnippet[], spans: readonly LogSpan[]): WorkspaceSnippet | undefined {
+function snippetForFailure(snippets: readonly WorkspaceSnippet[], spans: readonly LogSpan[], finding?: Finding): WorkspaceSnippet | undefined {
   // The script line that ran a failing command is not source the error names (see scriptOfCommand).
-  const named = snippets.filter((s) => posInt(s.line) && s.message !== SCRIPT_OF_COMMAND);
+  const named = snippets.filter((s) => posInt(s.line) && s.message !== SCRIPT_OF_COMMAND && !isClue(s));
+  // The finding's own place first (for an exception, where it was raised in the project's code), then what the excerpts name.
+  const places = [finding?.location, finding?.location?.frames?.project, finding?.location?.frames?.raise];
+  for (const p of places) {
+    if (!p || p.line === undefined) continue;
+    const hit = named.find((s) => s.line === p.line && baseName(s.path) === baseName(p.file.replace(/\\/g, '/')));
+    if (hit) return hit;
+  }
   for (const span of spans) {
     const locs = locationsInSpan(span);
     for (const loc of locs) {
@@ -148,7 +159,7 @@ function fetchCommand(ci: CiContext, filePath: string, workspaceId?: string): st
  */
 export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding): Reply | undefined {
   const snippets = snippetsOf(ask.ci);
-  const s = snippetForFailure(snippets, spans);
+  const s = snippetForFailure(snippets, spans, finding);
   if (!s || !posInt(s.line)) return undefined;
   const out = new ReplyBuilder();
   const at = `${s.path === PIPELINE_SCRIPT ? 'WorkflowScript' : s.path}:${s.line}`;
@@ -176,10 +187,17 @@ function renamedIn(ci: CiContext): Set<string> {
   return out;
 }
 
+/** A compiler's "wrong number of arguments" (javac, go, gcc/clang, tsc, rustc, Python, Kotlin). */
+const ARITY = /argument lists differ in length|(?:not enough|too many) arguments in call to|too (?:few|many) arguments to|Expected \d+ arguments?, but got \d+|missing \d+ required (?:positional|keyword-only) argument|takes (?:from )?\d+ (?:to \d+ )?positional arguments? but|this (?:function|method) takes \d+ arguments? but|No value passed for parameter/;
+
+/** A runtime error about a null/None/undefined receiver: no name is missing, a value is. */
+const NULL_RECEIVER = /'NoneType' object has no attribute|Cannot read propert(?:y|ies) of (?:undefined|null)|undefined method [`'‘]?\w+[`'’]? for nil|Call to a member function \w+\(\) on null|attempt to (?:index|call) a nil value|Can't call method "\w+" on an undefined value|null object reference/;
+
 function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set()): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
-  const missing = finding?.symbol && finding.class === 'compile-error' ? finding.symbol : missingSymbolOf(message);
+  const runtime = finding?.class === 'test-error' || finding?.class === 'runtime-exception';
+  const missing = finding?.symbol && finding.class === 'compile-error' ? finding.symbol : runtime && NULL_RECEIVER.test(finding?.message ?? message) ? undefined : missingSymbolOf(message);
   if (missing) {
     const suggested = /Did you mean '([\w$]+)'\?/i.exec(message)?.[1];
     // Only definitions of the kind the compiler says is missing: a method for a method.
@@ -201,6 +219,10 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       return `${inlineCode(missing)} is not defined where ${where} uses it. Similar names in the source I can see: ${names}. Use the one you meant, or declare ${inlineCode(missing)} (or add its import).`;
     }
     return `${inlineCode(missing)} is not defined where ${where} uses it, and no similar name is in the source the context holds: declare it, add its import or dependency, or fix the spelling.`;
+  }
+  // A call with the wrong number of arguments is not a type to convert: the declaration says what it takes.
+  if (ARITY.test(message)) {
+    return `the call at ${where}${code ? ` (${inlineCode(code)})` : ''} does not pass the arguments the callee declares (the compiler compares the two lists): pass what the declaration takes now, or change the declaration back.`;
   }
   const types = typeMismatchOf(message);
   if (types) {
@@ -226,7 +248,15 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     return `${where}, but line ${s.line} of ${place(s)} imports it from ${inlineCode(first.from)}, which does not exist. Import it from where it is now (${inlineCode(`from ${first.module} import ${moved.filter((x) => x.module === first.module).map((x) => x.name).join(', ')}`)}), or restore ${inlineCode(first.from)} if the move was not meant.`;
   }
   if (finding && (finding.class === 'test-error' || finding.class === 'runtime-exception')) {
-    return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${inlineCode(finding.exception ?? 'the exception')} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
+    // A null receiver: the expression before `.name` on the line is the value that was None/undefined/nil.
+    const attr = /has no attribute '(\w+)'|\(reading '([\w$]+)'\)|undefined method [`'‘](\w+)['’] for nil|member function (\w+)\(\) on null/.exec(finding.message);
+    const name = attr ? (attr[1] ?? attr[2] ?? attr[3] ?? attr[4]) : undefined;
+    const receiver = name && code ? new RegExp(`([\\w$][\\w$.\\]\\[()'"]*?)(?:\\?\\.|\\.|->)${name.replace(/[$]/g, '\\$')}\\b`).exec(code)?.[1] : undefined;
+    if (NULL_RECEIVER.test(finding.message) && receiver) {
+      const none = /NoneType/.test(finding.message) ? 'None' : /nil/.test(finding.message) ? 'nil' : /on null/.test(finding.message) ? 'null' : (/of (undefined|null)/.exec(finding.message)?.[1] ?? 'null');
+      return `on ${where} (${inlineCode(code as string)}), ${inlineCode(receiver)} was ${inlineCode(none)} when ${inlineCode(`.${name as string}`)} was read: find why it is not set for this input (the data the test gives, a lookup that found nothing) and set it, or handle the ${none} case there.`;
+    }
+    return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
   }
   if (isPipeline(s)) return `correct ${where} of the pipeline script as the error says, then replay the build (Replay on the build's page lets you try the edit without a commit).`;
   // A failure of what the step had (a tool's version, a dependency, the network, credentials,

@@ -1,0 +1,229 @@
+/**
+ * "How do I fix it?" from the workspace clues (issue 25): the lines the snippet reader found that
+ * name what failed (jenkins/workspace/clues.ts: the manifest line of a dependency, the script
+ * line of a host, the scripts `package.json` defines, a file named like a missing one, the other
+ * file declaring a name the compiler could not see, the header defining a symbol twice). Each
+ * becomes one concrete step that quotes the line and cites the file; nothing is said of a clue
+ * the context does not hold.
+ */
+import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
+import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
+import { inlineCode } from '../logtext.js';
+import { ReplyBuilder, type Ask, type Reply } from './reply.js';
+import { isClue, numbered, snippetsOf } from './workspace.js';
+
+/** A clue snippet of the context: its message without the mark, and its line. */
+export interface Clue {
+  snippet: WorkspaceSnippet;
+  what: string;
+  line: number;
+  code: string;
+}
+
+export function cluesOf(snippets: readonly WorkspaceSnippet[]): Clue[] {
+  return snippets.flatMap((s) => {
+    if (!isClue(s) || s.line === undefined) return [];
+    return [{ snippet: s, what: (s.message ?? '').slice(SNIPPET_CLUE_MARK.length), line: s.line, code: (s.text.split('\n')[s.line - s.startLine] ?? '').trim() }];
+  });
+}
+
+const clip = (s: string, n = 120): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+function similarity(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x === y) return 0;
+  if (x.includes(y) || y.includes(x)) return 1;
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++) cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return 1 + (prev[y.length] as number);
+}
+
+/** The script names of the `"scripts": {...}` block a package.json snippet shows. */
+export function scriptNamesIn(s: WorkspaceSnippet, from: number): string[] {
+  const lines = s.text.split('\n').slice(from - s.startLine + 1);
+  const out: string[] = [];
+  for (const l of lines) {
+    if (/^\s*}/.test(l)) break;
+    const m = /^\s*"([^"]+)"\s*:/.exec(l);
+    if (m) out.push(m[1] as string);
+  }
+  return out;
+}
+
+/** The target names of Makefile lines a snippet shows (`build: src/a.o` -> `build`). */
+function targetsIn(s: WorkspaceSnippet): string[] {
+  const out: string[] = [];
+  for (const l of s.text.split('\n')) {
+    const m = /^([\w.%/-]+(?:\s+[\w.%/-]+)*)\s*::?(?!=)/.exec(l);
+    if (m && !/^\./.test(m[1] as string)) for (const t of (m[1] as string).split(/\s+/)) if (!out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/** How a language imports a name another file declares, when the path says which language. */
+function importHint(name: string, from: string, to: string): string | undefined {
+  const dir = (p: string): string[] => p.split('/').slice(0, -1);
+  if (/\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(from) && /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(to)) {
+    const a = dir(from);
+    const b = to.replace(/\.d\.ts$|\.[^.]+$/, '').split('/');
+    let k = 0;
+    while (k < a.length && k < b.length - 1 && a[k] === b[k]) k++;
+    const rel = [...a.slice(k).map(() => '..'), ...b.slice(k)].join('/');
+    const spec = rel.startsWith('.') ? rel : `./${rel}`;
+    return /^[A-Z]/.test(name) ? `import type { ${name} } from '${spec}';` : `import { ${name} } from '${spec}';`;
+  }
+  if (from.endsWith('.py') && to.endsWith('.py')) return `from ${to.replace(/\.py$/, '').replace(/\/__init__$/, '').replace(/^src\//, '').replace(/\//g, '.')} import ${name}`;
+  if (/\.(?:c|cc|cpp|cxx|h|hpp)$/.test(from) && /\.(?:h|hh|hpp|hxx)$/.test(to)) return `#include "${to.slice(to.lastIndexOf('/') + 1)}"`;
+  return undefined;
+}
+
+const dirOf = (p: string): string => p.slice(0, Math.max(0, p.lastIndexOf('/')));
+
+/** `a/b` -> `c/d`: `../../c/d`. */
+function relativeDir(from: string, to: string): string {
+  const a = from.split('/').filter(Boolean);
+  const b = to.split('/').filter(Boolean);
+  let k = 0;
+  while (k < a.length && k < b.length && a[k] === b[k]) k++;
+  const rel = [...a.slice(k).map(() => '..'), ...b.slice(k)].join('/');
+  return rel === '' ? '.' : rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+/** A manifest line that defines the package itself (`module example.com/retry`, `"name": "x"`, `name = "x"`), not a use of it. */
+const ownDefinition = (c: Clue): boolean => /^declares the dependency /.test(c.what) && /^(?:module\s|"name"\s*:|name\s*=)/.test(c.code);
+
+/** The parameter list of `name`'s declaration on a line (`taxFor(BigDecimal amount, String region) {` -> `BigDecimal amount, String region`). */
+function parametersOf(code: string, name: string): string | undefined {
+  const at = code.search(new RegExp(`\\b${name.replace(/[$]/g, '\\$')}\\s*\\(`));
+  if (at < 0) return undefined;
+  const open = code.indexOf('(', at);
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if (code[i] === '(') depth++;
+    else if (code[i] === ')' && --depth === 0) return code.slice(open + 1, i).trim();
+  }
+  return undefined;
+}
+
+/** One sentence per clue: what to change, where, and how. */
+function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: readonly Clue[]): string | undefined {
+  const at = inlineCode(`${c.snippet.path}:${c.line}`);
+  const code = c.code ? ` (${inlineCode(clip(c.code))})` : '';
+  const what = c.what;
+  let m: RegExpExecArray | null;
+  if ((m = /^declares the dependency (.+)$/.exec(what))) {
+    if (ownDefinition(c)) {
+      const dir = dirOf(c.snippet.path);
+      return `${at} is where ${inlineCode(m[1] as string)} itself is defined${code}: it lives in ${inlineCode(dir === '' ? '.' : dir)} of this workspace.`;
+    }
+    return `${at} is where the build asks for ${inlineCode(m[1] as string)}${code}${f.dependency ? `, resolved as ${inlineCode(f.dependency)}` : ''}: if the name or version there is wrong, change it to one the repository the build uses has${others.some((o) => /, which does not exist$/.test(o.what)) ? '' : '; if it is right, make that repository (or a mirror that has it) reachable from the agent'}.`;
+  }
+  if ((m = /^names (.+), which does not exist$/.exec(what))) {
+    const home = others.find(ownDefinition);
+    const rel = home ? relativeDir(dirOf(c.snippet.path), dirOf(home.snippet.path)) : undefined;
+    return `${at} names ${inlineCode(m[1] as string)}${code}, which does not exist where the build ran: ${rel ? `the module is in ${inlineCode(dirOf(home?.snippet.path ?? ''))}, which is ${inlineCode(rel)} from ${inlineCode(c.snippet.path)}: point it there` : 'point it at the directory or file that holds it now, or check it out / create it before this step'}.`;
+  }
+  if ((m = /^names port (\d+)$/.exec(what)) || (m = /^names ((?:[\w.-]+):\d+)$/.exec(what)) || (m = /^names ([\w.-]+\.[\w.-]+)$/.exec(what))) {
+    const target = m[1] as string;
+    if (f.class === 'network' || f.class === 'permission-credentials') {
+      return `${at} sets ${inlineCode(target)}${code}, where the build tried to connect: check that this is the address the service really listens on (a changed port or host is a common cause), or start the service there before the step.`;
+    }
+  }
+  if (what === 'sets the credentials the tool uses') {
+    const v = /\$\{?([A-Za-z_]\w*)\}?/.exec(c.code)?.[1];
+    return `${at} is where the tool takes its credentials from${code}${v ? `: it reads ${inlineCode(v)} from the environment, so make sure the job sets ${inlineCode(v)} (a credentials binding) to a valid, unexpired token with access` : ': make sure the token or password there is set for this job, valid and allowed'}.`;
+  }
+  if ((m = /^lists the scripts package\.json defines \(no (.+)\)$/.exec(what))) {
+    const missing = m[1] as string;
+    const names = scriptNamesIn(c.snippet, c.line).sort((a, b) => similarity(a, missing) - similarity(b, missing));
+    if (names.length === 0) return undefined;
+    return `${inlineCode(c.snippet.path)} defines the scripts ${names.slice(0, 6).map((n) => inlineCode(n)).join(', ')} (line ${c.line}) and no ${inlineCode(missing)}: run ${inlineCode(`npm run ${names[0] as string}`)} in the CI script if that is the one meant (a renamed script), or add a ${inlineCode(missing)} script.`;
+  }
+  if ((m = /^defines the targets make knows \(no (.+)\)$/.exec(what))) {
+    const missing = m[1] as string;
+    const names = targetsIn(c.snippet).sort((a, b) => similarity(a, missing) - similarity(b, missing));
+    if (names.length === 0) return undefined;
+    return `${inlineCode(c.snippet.path)} defines the targets ${names.slice(0, 6).map((n) => inlineCode(n)).join(', ')} and no ${inlineCode(missing)}: call the one meant (${inlineCode(`make ${names[0] as string}`)}) or add a ${inlineCode(`${missing}:`)} rule.`;
+  }
+  if ((m = /^defines (\S+) in a header/.exec(what))) {
+    const sym = m[1] as string;
+    const decl = c.code.replace(/\s*=.*$/, '').replace(/\s*;\s*$/, '').replace(/\s*\{.*$/, '');
+    const isVar = /=|;\s*$/.test(c.code) && !/\)\s*(?:\{|$)/.test(c.code);
+    return isVar
+      ? `${at} defines ${inlineCode(sym)} in a header${code}, so every source file that includes it defines it again and the link sees it twice: declare it there as ${inlineCode(`extern ${decl.replace(/^\s*(?:static\s+)?/, '')};`)} and keep the one definition (${inlineCode(c.code)}) in a single \`.c\`/\`.cpp\` file (or make it \`static\` if each file should have its own).`
+      : `${at} defines ${inlineCode(sym)} in a header${code}: mark it \`static inline\` (or \`inline\` in C++) or move the body into one source file and keep only the declaration in the header.`;
+  }
+  if ((m = /^declares (\S+), the name the compiler could not find$/.exec(what))) {
+    const name = m[1] as string;
+    const hint = failingFile ? importHint(name, failingFile, c.snippet.path) : undefined;
+    return `${at} declares ${inlineCode(name)}${code}, but the file that uses it${failingFile ? ` (${inlineCode(failingFile)})` : ''} cannot see it: import it there${hint ? ` (${inlineCode(hint)})` : ' (or export it, if it is private to its file)'}.`;
+  }
+  if ((m = /^declares (\S+), the callable the call does not match$/.exec(what))) {
+    const name = m[1] as string;
+    const params = parametersOf(c.code, name);
+    const caller = f.location?.line !== undefined ? inlineCode(`${failingFile ?? f.location.file}:${f.location.line}`) : 'the failing line';
+    return `${at} declares ${inlineCode(name)}${params !== undefined ? ` with the parameters ${inlineCode(`(${params})`)}` : ''}${params === undefined ? code : ''}, and the call at ${caller} does not pass what it takes: pass ${params ? 'those arguments' : 'the arguments it declares'} there${params && params.includes(',') ? ' (a parameter added by a change needs a value at every call)' : ''}, or keep an overload or a default with the old parameters.`;
+  }
+  if ((m = /^defines (\S+), which the failing line calls$/.exec(what))) {
+    return `${at} defines ${inlineCode(m[1] as string)}${code}, which the failing line calls: what the check got comes from there. Compare what it returns for the test's input with what the test expects, then decide which side is wrong.`;
+  }
+  if (what === 'sets a time limit' || what === 'sets a memory limit') {
+    const kind = what === 'sets a time limit' ? 'time' : 'memory';
+    return `${at} sets the ${kind} limit${code}: raise it there only if the work really needs more ${kind === 'time' ? 'time' : 'memory'}; otherwise find what ${kind === 'time' ? 'waits or loops' : 'holds so much at once'} and fix that.`;
+  }
+  if (what === 'asks for the version') {
+    return `${at} is where the project asks for that version${code}: run the build with a tool of that version (the agent's image, a \`tools {}\` entry, a toolchain), or change it there to the version the agent has if the project does not need the newer one.`;
+  }
+  if ((m = /^runs (\S+)$/.exec(what))) {
+    return `${at} runs ${inlineCode(m[1] as string)}${code}: the agent that ran the step does not have it (on \`PATH\`). Install it there, run the step in an image or with a tool installer that has it, or call it by the name the agent has.`;
+  }
+  if (what === 'defines the options the program takes') {
+    const passed = /unrecognized arguments?: (--?[\w-]+)|unknown (?:option|flag|argument)s?:?\s*['"`]?(--?[\w-]+)|flag provided but not defined: (-[\w-]+)|unexpected argument '(--?[\w-]+)'/.exec(f.message);
+    const given = passed ? (passed[1] ?? passed[2] ?? passed[3] ?? passed[4]) : undefined;
+    const defined = [...c.code.matchAll(/['"](--?[\w-]{2,})['"]/g)].map((x) => x[1] as string);
+    return `${at} defines ${defined.length > 0 ? defined.map((d) => inlineCode(d)).join(', ') : 'the options'}${defined.length > 0 ? '' : code}${given ? `, and the command passes ${inlineCode(given)}, which the program does not take` : ''}: pass the option it defines now (a renamed option), or add ${given ? inlineCode(given) : 'it'} back to the program.`;
+  }
+  if ((m = /^a file named like (.+), which does not exist$/.exec(what))) {
+    const missing = m[1] as string;
+    const name = c.snippet.path.slice(c.snippet.path.lastIndexOf('/') + 1);
+    // An import path: the specifier that reaches the file from the importing one.
+    if (/^\.\.?\//.test(missing) && failingFile) {
+      const spec = relativeDir(dirOf(failingFile), c.snippet.path.replace(/\.(?:d\.ts|[cm]?[jt]sx?)$/, ''));
+      return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found from ${inlineCode(failingFile)}): import it as ${inlineCode(spec)}, or move the file back if the move was not meant.`;
+    }
+    return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found): use that name where ${inlineCode(missing)} is referred to${/\.(?:h|hh|hpp|hxx)$/.test(name) ? ` (${inlineCode(`#include "${name}"`)})` : ''}, or rename the file back if the rename was not meant.`;
+  }
+  if ((m = /^names (\S+), the file the check looks for as (\S+)$/.exec(what))) {
+    return `${at} names ${inlineCode(m[1] as string)} too${code}, and the check looks for ${inlineCode(m[2] as string)}: make the two agree (the path the build writes and the path the check reads).`;
+  }
+  if ((m = /^names (.+)$/.exec(what))) {
+    return `${at} names ${inlineCode(m[1] as string)}${code}: that is where the value the step used comes from; check it there.`;
+  }
+  return undefined;
+}
+
+/** The clue steps of the context for a finding, each with its snippet quoted; undefined without clues. */
+export function clueSteps(ask: Ask, f: Finding): Reply | undefined {
+  const clues = cluesOf(snippetsOf(ask.ci));
+  if (clues.length === 0) return undefined;
+  const out = new ReplyBuilder();
+  const failing = snippetsOf(ask.ci).find((s) => !isClue(s) && s.line !== undefined && s.kind !== 'pipeline')?.path ?? f.location?.file;
+  let shown = 0;
+  for (const c of clues.slice(0, 3)) {
+    const step = stepFor(c, f, failing, clues);
+    if (!step) continue;
+    out.line(shown === 0 ? '**In the workspace:**' : '');
+    out.line(step);
+    // Quoted unless another snippet the answer shows already holds that line (the code under test).
+    const shownElsewhere = snippetsOf(ask.ci).some((x) => !isClue(x) && x.path === c.snippet.path && x.startLine <= c.line && x.endLine >= c.line);
+    if (!shownElsewhere) out.line(numbered(c.snippet, c.line, 14));
+    out.source({ kind: 'file', path: c.snippet.path, start_line: c.snippet.startLine, end_line: c.snippet.endLine });
+    shown++;
+  }
+  return shown > 0 ? out.reply() : undefined;
+}

@@ -1,0 +1,87 @@
+/**
+ * What an exception, a panic or a runtime error usually asks for (issue 25, "how do I fix it?"):
+ * general knowledge of each runtime's errors, tied to the finding by the type and message the
+ * log printed and filled with the names that message carries (the key, the index and length,
+ * the value that did not parse, the module of an import cycle). One hint per finding, the most
+ * specific rule first; none when no rule matches (then the remedy stays general).
+ */
+import type { Finding } from '../../../protocol/types.js';
+import { inlineCode } from '../logtext.js';
+
+interface Rule {
+  /** Tested on the message, then on the exception type alone. */
+  test: RegExp;
+  hint: (m: RegExpExecArray, f: Finding) => string;
+}
+
+const c = inlineCode;
+
+const RULES: Rule[] = [
+  // Go
+  { test: /assignment to entry in nil map/, hint: () => `A map was written before it was made: a \`var m map[K]V\` or a struct field is nil until initialised. Create it first (${c('m = make(map[K]V)')}, or in the constructor), or check for nil before writing.` },
+  { test: /index out of range \[(-?\d+)\] with length (\d+)/, hint: (m) => `The code read index ${c(m[1] as string)} of a slice or array of length ${c(m[2] as string)}: check the length before indexing (or the loop bound: ${c('i < len(s)')}), and why the caller passed fewer elements than the code expects.` },
+  { test: /slice bounds out of range \[(?:[^\]]*)\]/, hint: () => 'A slice expression went past the end (or start) of the slice: clamp the bounds to `len(s)` before slicing.' },
+  { test: /invalid memory address or nil pointer dereference/, hint: () => 'A nil pointer (or a nil interface, map or func) was used: find which value on the raise line is nil (an error return not checked, a field never set) and check it or initialise it.' },
+  { test: /all goroutines are asleep - deadlock/, hint: () => 'Every goroutine is blocked: a channel is sent to with no receiver (or read with no sender, or never closed before a `range`), or a `WaitGroup`/lock is waited on that nothing releases. Look at the goroutines the dump shows blocked and close or buffer the channel, or call `Done()`/`Unlock()` on every path.' },
+  { test: /concurrent map (?:writes|read and map write)/, hint: () => 'Two goroutines used the same map at once: guard it with a `sync.Mutex`/`sync.RWMutex`, or use `sync.Map`; `go test -race` shows where.' },
+  // Rust
+  { test: /called `(Result|Option)::(unwrap|expect)\(\)` on an? `?(Err|None)`? value:?\s*(.*)/, hint: (m) => `${c(`${m[1] as string}::${m[2] as string}()`)} met ${c(m[3] as string)}${m[4] ? ` (${c((m[4] as string).slice(0, 120))})` : ''}: handle that case instead of unwrapping (\`match\`, \`?\`, \`unwrap_or\`), or fix why the value is missing.` },
+  { test: /attempt to (add|subtract|multiply|divide) with overflow|attempt to divide by zero/, hint: (m) => `Integer ${m[1] ? `${m[1] as string} overflowed` : 'division by zero'} at the raise line: check the operands (a wider type, \`checked_*\`/\`saturating_*\`, or a guard).` },
+  { test: /index out of bounds: the len is (\d+) but the index is (\d+)/, hint: (m) => `The code read index ${c(m[2] as string)} of something of length ${c(m[1] as string)}: check the length (or use \`.get(i)\`) before indexing.` },
+  // Python
+  { test: /partially initialized module '([\w.]+)'.*(?:circular import)/, hint: (m) => `Two modules import each other, and ${c(m[1] as string)} was used before it finished loading (a circular import). Break the cycle: import inside the function that needs it, import the module instead of a name from it, move the shared code to a third module, or, for type hints only, import under ${c('if TYPE_CHECKING:')} (from \`typing\`).` },
+  { test: /'NoneType' object has no attribute '(\w+)'/, hint: (m) => `A value that should be an object is \`None\` where ${c(`.${m[1] as string}`)} is read: the expression before ${c(`.${m[1] as string}`)} on the raise line is None (a missing record, a lookup that found nothing, a function that returned nothing). Handle the None case there, or make sure the value is set.` },
+  { test: /'NoneType' object is not (subscriptable|iterable|callable)/, hint: (m) => `A value is \`None\` where the code expects something ${m[1] as string}: find which value on the raise line is None and handle that case, or make sure it is set.` },
+  { test: /KeyError: (.+)$/, hint: (m) => `The key ${c((m[1] as string).slice(0, 80))} is not in the mapping the code reads: set it (the data, the configuration or the environment that should provide it), or read it with a default (${c('.get(key, default)')}).` },
+  { test: /invalid literal for (int|float)\(\) with base \d+: (.+)$|could not convert string to (float): (.+)$/, hint: (m) => `${c(`${(m[1] ?? m[3]) as string}()`)} was given ${c(((m[2] ?? m[4]) as string).slice(0, 60))}, which is not a number in that form: parse the value the way it is written (e.g. ${c('float(...)')} for a decimal, strip units or separators first), or fix the data.` },
+  { test: /unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'/, hint: (m) => `The code applied ${c((m[1] as string).trim())} to a ${c(m[2] as string)} and a ${c(m[3] as string)}: convert one side (${c('int(...)')}, ${c('float(...)')}, ${c('str(...)')}) where the value is read, so both have the type the code expects.` },
+  { test: /can only concatenate (\w+) \(not "(\w+)"\) to \1|must be (\w+), not (\w+)/, hint: () => 'Two values of different types were combined: convert the one read from input (a string from a file or the environment) to the type the code expects where it is read.' },
+  { test: /'<' not supported between instances of '(\w+)' and '(\w+)'/, hint: (m) => `A comparison (often a sort) met a ${c(m[1] as string)} and a ${c(m[2] as string)}: make the values one type before comparing, or sort with a ${c('key=')} that gives one type.` },
+  { test: /(\w+)\(\) missing (\d+) required (?:positional|keyword-only) arguments?: (.+)$/, hint: (m) => `${c(`${m[1] as string}()`)} is called without ${m[3] as string}: pass it at the call (a parameter added to the function needs a value at every call), or give the parameter a default.` },
+  { test: /(\w+)\(\) got an unexpected keyword argument '(\w+)'/, hint: (m) => `${c(`${m[1] as string}()`)} has no parameter ${c(m[2] as string)} (renamed or removed): call it with the parameter names it declares now.` },
+  { test: /(?:ModuleNotFoundError|ImportError): No module named '([\w.]+)'/, hint: (m) => `Python cannot import ${c(m[1] as string)}: install the package that provides it in the build's environment (the requirements file), or fix the import if the module was moved or renamed.` },
+  { test: /(?:FileNotFoundError|No such file or directory)[^'"]*['"]([^'"]+)['"]/, hint: (m) => `The file ${c(m[1] as string)} does not exist when the code opens it: create or check it out before this step (a build output, a fixture, a generated file), or fix the path (relative paths start at the working directory of the step).` },
+  { test: /RecursionError|StackOverflowError|Maximum call stack size exceeded|stack overflow/, hint: () => 'A function calls itself (directly or through others) without reaching its end case: look at the repeating frames of the trace, and fix the base case or the data that loops.' },
+  { test: /ZeroDivisionError|ArithmeticException: \/ by zero|divide by zero|DivideByZeroException|integer divide by zero/, hint: () => 'A division by zero: the divisor on the raise line is 0 for this input (an empty list\'s length, a missing count); guard against it or fix the input.' },
+  { test: /JSONDecodeError|Unexpected token .* in JSON|SyntaxError: Unexpected end of JSON input|JsonParseException|JsonSyntaxException/, hint: () => 'The text given to the JSON parser is not JSON (an empty response, an HTML error page, a truncated file): print or check what was read before parsing it.' },
+  { test: /UnicodeDecodeError: '(\w+)' codec/, hint: (m) => `The bytes read are not ${c(m[1] as string)}: open the file with the encoding it is written in (${c("encoding='utf-8'")} or the real one), or fix the file.` },
+  // JavaScript / TypeScript
+  { test: /Cannot read propert(?:y|ies) of (undefined|null) \(reading '([^']+)'\)/, hint: (m) => `The object before ${c(`.${m[2] as string}`)} on the raise line is ${c(m[1] as string)}: a property or return value that the code expects is not set (a missing config key, an option not passed, an awaited value not awaited). Set it, or guard it (${c('?.')} or a default).` },
+  { test: /(\S+) is not a function/, hint: (m) => `${c(m[1] as string)} is not a function where it is called: it is undefined or another kind of value (a renamed or removed export, a default vs named import mix-up, a promise not awaited). Check what it is where it is defined or imported.` },
+  { test: /(?:name '(\w+)'|(\S+)) is not defined/, hint: (m) => `${c((m[1] ?? m[2]) as string)} is used without being declared or imported in that scope: import or declare it (or fix the spelling).` },
+  { test: /Cannot find module '([^']+)'/, hint: (m) => `Node cannot find ${c(m[1] as string)}: install it (in \`dependencies\` of \`package.json\`, then \`npm ci\`), build the file if it is generated, or fix the path (relative imports need the file's real name and extension in ESM).` },
+  { test: /ERR_UNHANDLED_REJECTION|UnhandledPromiseRejection|unhandled (?:promise )?rejection/i, hint: () => 'A promise was rejected and nothing caught it: `await` it inside a `try`/`catch` (or add `.catch`) where it is created, and handle what the rejection says.' },
+  // JVM
+  { test: /NullPointerException(?::\s*(.*))?/, hint: (m) => `A value used on the raise line is null${m[1] ? ` (the JVM says: ${c((m[1] as string).slice(0, 140))})` : ''}: find where it should have been set (a field not initialised, a lookup that found nothing, a mock not stubbed) and set it, or handle null there.` },
+  { test: /NumberFormatException: For input string: "([^"]*)"/, hint: (m) => `The code parsed ${c(m[1] as string)} as a number: parse the form the value is written in, or fix the input it came from.` },
+  { test: /ClassCastException: (?:class )?([\w.$]+) cannot be cast to (?:class )?([\w.$]+)/, hint: (m) => `A ${c(m[1] as string)} was cast to ${c(m[2] as string)}: check what the value really is where it is produced (a changed return type, a raw collection), or convert it instead of casting.` },
+  { test: /ConcurrentModificationException/, hint: () => 'A collection was changed while it was being iterated: collect the changes and apply them after the loop, use `Iterator.remove()`, `removeIf`, or a concurrent collection.' },
+  { test: /(?:IllegalStateException|IllegalArgumentException|InvalidOperationException|ArgumentException)(?::\s*(.+))?/, hint: (m) => `The code threw it on purpose: a check at the raise site rejected ${m[1] ? `this state (${c((m[1] as string).slice(0, 140))})` : 'the state or argument it got'}. Read that check: either the caller must do what it requires first (the call order or the arguments the test passes), or the check is wrong for this case.` },
+  { test: /(?:NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError): (.+)/, hint: (m) => `The code was compiled against another version of a class than the one on the classpath at run time (${c((m[1] as string).slice(0, 120))}): align the dependency versions (\`mvn dependency:tree\` / \`gradle dependencies\` shows which one wins), then rebuild everything.` },
+  { test: /(?:ClassNotFoundException|NoClassDefFoundError): ([\w.$/]+)/, hint: (m) => `${c((m[1] as string).replace(/\//g, '.'))} is not on the classpath at run time: add the dependency that provides it (with the right scope), or check the class name.` },
+  { test: /IndexOutOfBoundsException: (?:Index )?(-?\d+)(?: out of bounds for length (\d+))?/, hint: (m) => `Index ${c(m[1] as string)}${m[2] ? ` of a list of length ${c(m[2] as string)}` : ''}: check the size before indexing, and why the list is shorter than the code expects.` },
+  // Ruby, PHP, Perl, Lua, Erlang, OCaml
+  { test: /undefined method [`'‘](\w+[?!]?)['’] for (?:nil|an instance of NilClass)/, hint: (m) => `The receiver of ${c(`.${m[1] as string}`)} is \`nil\` on the raise line: the value is not set (a missing record or hash key); set it, or guard with ${c('&.')}.` },
+  { test: /undefined (?:local variable or )?method [`'‘](\w+[?!]?)['’] for/, hint: (m) => `${c(m[1] as string)} is not defined on that object (renamed, removed, or a typo): call the method the class defines now, or define it.` },
+  { test: /Call to a member function (\w+)\(\) on (null|bool|array|string)/, hint: (m) => `${c(`->${m[1] as string}()`)} was called on ${c(m[2] as string)}: the value before ${c('->')} on the raise line is not the object the code expects (a lookup that found nothing returns null/false); check it first.` },
+  { test: /Call to undefined (?:function|method) ([\w\\:]+)\(\)/, hint: (m) => `${c(`${m[1] as string}()`)} does not exist (renamed, removed, or its file/extension is not loaded): call the name that exists, or require the file that defines it.` },
+  { test: /Can't locate ([\w/]+\.pm) in @INC/, hint: (m) => `Perl cannot find ${c(m[1] as string)}: install the module (\`cpanm\`, listed in the \`cpanfile\`), or add its directory to the include path (\`-Ilib\`, \`use lib\`).` },
+  { test: /Can't (?:call|locate object) method "(\w+)"/, hint: (m) => `${c(m[1] as string)} was called on something that is not an object of a class that has it (often undef): check the value on the raise line.` },
+  { test: /attempt to (index|call|perform arithmetic on|concatenate) a nil value(?: \((\w+) '([^']+)'\))?/, hint: (m) => `Lua met ${c('nil')} where it had to ${m[1] as string} a value${m[3] ? ` (${m[2] as string} ${c(m[3] as string)})` : ''}: that value is not set on the raise line (a missing table field, a module not returned); set it, or check for nil.` },
+  { test: /\{?(badmatch|badarg|function_clause|case_clause|badarith|undef)\b/, hint: (m) => `Erlang's ${c(m[1] as string)}: ${m[1] === 'badmatch' ? 'a pattern did not match the value (an `{ok, _}` match on an `{error, _}` result)' : m[1] === 'function_clause' ? 'no clause of the function matches the arguments it was called with' : m[1] === 'undef' ? 'the function called does not exist (module not loaded or name/arity wrong)' : 'an argument has the wrong type or value'}; handle that value at the raise site.` },
+  { test: /Fatal error: exception (Not_found|Invalid_argument|Failure)(?:\("([^"]*)"\))?/, hint: (m) => `OCaml's ${c(m[1] as string)}${m[2] ? ` (${c(m[2] as string)})` : ''} was not caught: use the \`_opt\` variant (\`List.find_opt\`, \`Hashtbl.find_opt\`) or handle the exception where it is raised.` },
+  // Native
+  { test: /SIGSEGV|Segmentation fault/, hint: () => 'A segmentation fault is an invalid memory access (a NULL, freed or out-of-bounds pointer): build with `-g -fsanitize=address` or run under `gdb`/`valgrind` to get the line.' },
+  { test: /SIGABRT|Assertion [`'].*[`'] failed|Aborted/, hint: () => 'The program aborted, usually on a failed `assert` (the condition it printed) or a double free the C library caught: the condition in the message is what did not hold at that line.' },
+  { test: /std::bad_alloc|Cannot allocate memory|MemoryError/, hint: () => 'An allocation failed: the size asked for is too large for the memory the step has (a size computed from bad input, or a container grown without bound); check the size on the raise line.' },
+];
+
+/** The most specific hint for a finding's exception and message, when one applies. */
+export function exceptionHint(f: Finding): string | undefined {
+  for (const rule of RULES) {
+    // The message first (it carries the details), the exception's type alone second.
+    const m = rule.test.exec(f.message) ?? (f.exception ? rule.test.exec(f.exception) : null);
+    if (m) return rule.hint(m, f);
+  }
+  return undefined;
+}

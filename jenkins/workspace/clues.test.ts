@@ -1,0 +1,97 @@
+import type { Finding } from '../../protocol/types.js';
+import { calleeOf, dependencyName, duplicateSymbolOf, findClues, missingPathOf } from './clues.js';
+
+const finding = (over: Partial<Finding>): Finding => ({ class: 'unknown', message: 'x', message_line: 1, confidence: 'high', evidence: [1], ...over });
+
+/** A workspace held in memory: path -> text. */
+function reader(files: Record<string, string>) {
+  return {
+    index: async (_ws: string) => Object.keys(files).sort(),
+    read: async (_ws: string, rel: string) => (rel in files ? { lines: (files[rel] as string).split('\n') } : new Error('not found')),
+  };
+}
+
+describe('the key names of a finding', () => {
+  it.each([
+    ['org.acme:pricing-core:jar:1.4.0', 'pricing-core'],
+    ['com.squareup.okio:okio:3.99.0', 'okio'],
+    ['@scope/widgets@^2.0.0', '@scope/widgets'],
+    ['left-pad@9.9.9', 'left-pad'],
+    ['requests==2.99.0', 'requests'],
+    ['Django>=9.0', 'Django'],
+    ['example.com/retry@v0.0.0', 'example.com/retry'],
+    ['serde_json', 'serde_json'],
+  ])('dependency %s is declared as %s', (dep, name) => {
+    expect(dependencyName(dep)).toBe(name);
+  });
+  it('a missing path, from the usual messages', () => {
+    expect(missingPathOf('src/csv.c:3:10: fatal error: strbuf.h: No such file or directory')).toBe('strbuf.h');
+    expect(missingPathOf("Error: ENOENT: no such file or directory, open 'data/airports.json'")).toBe('data/airports.json');
+    expect(missingPathOf("FileNotFoundError: [Errno 2] No such file or directory: 'budgets.json'")).toBe('budgets.json');
+    expect(missingPathOf('ci.sh: line 2: cd: public: No such file or directory')).toBe('public');
+    expect(missingPathOf('everything is fine')).toBeUndefined();
+  });
+  it('a symbol defined twice, and a callee called with the wrong arguments', () => {
+    expect(duplicateSymbolOf("/usr/bin/ld: build/main.o:(.data+0x0): multiple definition of `log_level'; build/log.o:(.data+0x0): first defined here")).toBe('log_level');
+    expect(calleeOf('QuoteService.java:[12,31] method taxFor in class com.acme.TaxCalculator cannot be applied to given types;')).toBe('taxFor');
+    expect(calleeOf('./main.go:9:14: not enough arguments in call to retry.Do')).toBe('Do');
+    expect(calleeOf("TypeError: total() missing 1 required positional argument: 'region'")).toBe('total');
+  });
+});
+
+describe('findClues: where the workspace names what failed', () => {
+  it('the manifest line that declares a dependency that did not resolve, not the lock file', async () => {
+    const files = {
+      'package-lock.json': '{ "left-pad": "9.9.9" }',
+      'package.json': '{\n  "name": "app",\n  "dependencies": {\n    "left-pad": "^9.9.9"\n  }\n}',
+      'src/a.js': "require('left-pad')",
+    };
+    const hits = await findClues(reader(files), ['ws'], finding({ class: 'dependency-resolution', tool: 'npm', dependency: 'left-pad@^9.9.9', message: 'npm error notarget No matching version found for left-pad@^9.9.9.' }));
+    expect(hits.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['package.json', 4, 'declares the dependency left-pad']]);
+  });
+  it('the script line that names the host and port nothing answered on', async () => {
+    const files = { 'ci.sh': 'set -e\nexport CACHE_ADDR=127.0.0.1:42039\ngo run ./cmd/seed', 'README.md': 'talks to 127.0.0.1:42039' };
+    const hits = await findClues(reader(files), ['ws'], finding({ class: 'network', host: '127.0.0.1', message: 'dial tcp 127.0.0.1:42039: connect: connection refused' }));
+    expect(hits.map((h) => [h.rel, h.index + 1])).toEqual([['ci.sh', 2]]);
+  });
+  it('a header that defines a variable the linker found twice (never the extern declaration)', async () => {
+    const files = { 'include/a.h': 'extern int verbose;\nint log_level = 1;\nvoid log_set(int);', 'src/log.c': 'int log_level;' };
+    const hits = await findClues(reader(files), ['ws'], finding({ class: 'link-error', tool: 'ld', message: "multiple definition of `log_level'; build/log.o: first defined here" }));
+    expect(hits.map((h) => [h.rel, h.index + 1])).toEqual([['include/a.h', 2]]);
+  });
+  it('a file named like a missing header, and the other file that declares a missing name', async () => {
+    const header = await findClues(reader({ 'include/str_buf.h': 'typedef struct strbuf strbuf;', 'src/csv.c': '#include "strbuf.h"' }), ['ws'], finding({ class: 'compile-error', message: 'src/csv.c:3:10: fatal error: strbuf.h: No such file or directory', location: { file: 'src/csv.c', line: 3, log_line: 1 } }));
+    expect(header.map((h) => [h.rel, h.message])).toEqual([['include/str_buf.h', 'a file named like strbuf.h, which does not exist']]);
+    const declared = await findClues(reader({ 'src/time.ts': '// Duration in ms\nexport type Duration = number;', 'src/cfg.ts': 'let t: Duration;' }), ['ws'], finding({ class: 'compile-error', symbol: 'Duration', message: "src/cfg.ts(1,8): error TS2304: Cannot find name 'Duration'.", location: { file: 'src/cfg.ts', line: 1, log_line: 1 } }));
+    expect(declared.map((h) => [h.rel, h.index + 1])).toEqual([['src/time.ts', 2]]);
+  });
+  it('the scripts block of package.json for a missing npm script; nothing for a finding with no key name', async () => {
+    const hits = await findClues(reader({ 'package.json': '{\n  "scripts": {\n    "lint:js": "eslint ."\n  }\n}' }), ['ws'], finding({ class: 'ci-script', tool: 'npm', symbol: 'lint', message: 'npm error Missing script: "lint"' }));
+    expect(hits.map((h) => [h.rel, h.index + 1])).toEqual([['package.json', 2]]);
+    expect(await findClues(reader({ 'a.sh': 'echo hi' }), ['ws'], finding({ class: 'disk-full', message: 'No space left on device' }))).toEqual([]);
+  });
+  it('the project function a failing check calls (not the test framework, not a test file)', async () => {
+    const files = { 'tests/test_ring.c': 'int ring_push(ring *r, int v) { return 0; }', 'src/ring.c': '#include "ring.h"\n\nint ring_push(ring *r, int v) {\n  return 1;\n}' };
+    const f = finding({ class: 'test-assertion', message: "test_ring: tests/test_ring.c:8: test_fills_up: Assertion `ring_push(&r, i)' failed.", location: { file: 'tests/test_ring.c', line: 8, log_line: 3 } });
+    const hits = await findClues(reader(files), ['ws'], f, 3, '    for (int i = 0; i < RING_CAP; i++) assert(ring_push(&r, i));');
+    expect(hits.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['src/ring.c', 3, 'defines ring_push, which the failing line calls']]);
+  });
+  it('where a time or memory limit is set, and where the project asks for a tool version or runs a missing tool', async () => {
+    const timeout = await findClues(reader({ 'ci.sh': 'set -e\ngo test -timeout 5s ./...', 'main.go': 'x := 5' }), ['ws'], finding({ class: 'timeout-aborted', message: 'panic: test timed out after 5s' }));
+    expect(timeout.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['ci.sh', 2, 'sets a time limit']]);
+    const heap = await findClues(reader({ 'pom.xml': '<project>\n  <argLine>-Xmx48m</argLine>\n</project>' }), ['ws'], finding({ class: 'out-of-memory', message: 'java.lang.OutOfMemoryError: Java heap space' }));
+    expect(heap.map((h) => [h.rel, h.index + 1])).toEqual([['pom.xml', 2]]);
+    const version = await findClues(reader({ 'pom.xml': '<properties>\n  <maven.compiler.release>21</maven.compiler.release>\n</properties>', 'src/A.java': 'int x = 21;' }), ['ws'], finding({ class: 'missing-tool', message: 'Fatal error compiling: error: release version 21 not supported' }));
+    expect(version.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['pom.xml', 2, 'asks for the version']]);
+    const tool = await findClues(reader({ 'ci.sh': '# yarn is needed\nyarn install --frozen-lockfile' }), ['ws'], finding({ class: 'missing-tool', symbol: 'yarn', message: 'ci.sh: line 2: yarn: command not found' }));
+    expect(tool.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['ci.sh', 2, 'runs yarn']]);
+  });
+  it('an unresolved import: the file named like it; an option the program does not take: the options it defines; a checked artifact: where the build names it', async () => {
+    const imp = await findClues(reader({ 'src/format/money.ts': 'export const x = 1;', 'src/index.ts': "import { x } from './money';" }), ['ws'], finding({ class: 'compile-error', message: '✘ [ERROR] Could not resolve "./money"', location: { file: 'src/index.ts', line: 1, log_line: 1 } }));
+    expect(imp.map((h) => [h.rel, h.message])).toEqual([['src/format/money.ts', 'a file named like ./money, which does not exist']]);
+    const opt = await findClues(reader({ 'tools/release.py': "import argparse\np = argparse.ArgumentParser()\np.add_argument('--preview', action='store_true')" }), ['ws'], finding({ class: 'ci-script', message: 'release.py: error: unrecognized arguments: --dry' }));
+    expect(opt.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['tools/release.py', 3, 'defines the options the program takes']]);
+    const art = await findClues(reader({ 'ci.sh': 'test -s dist/bundle.js', 'build.sh': 'cat src/*.js > build/bundle.js' }), ['ws'], finding({ class: 'ci-script', message: 'test -s dist/bundle.js' }));
+    expect(art.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['build.sh', 1, 'names bundle.js, the file the check looks for as dist/bundle.js']]);
+  });
+});

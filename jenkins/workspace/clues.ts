@@ -1,0 +1,331 @@
+/**
+ * Where the workspace names what a failure is about (issue 25, "how do I fix it?"): the manifest
+ * line that declares a dependency that did not resolve, the script or configuration line that
+ * names a host the agent could not reach, the scripts `package.json` defines when one is
+ * missing, the files named like a missing file, the other file that declares a name the
+ * compiler could not find, the header that defines a symbol the linker found twice. Tool-agnostic:
+ * the key names come from the finding (its dependency, host, symbol, message), the lines are
+ * found by text, so a new tool's manifest or script is found as well as a known one's.
+ */
+import type { Finding } from '../../protocol/types.js';
+import { SNIPPET_CLUE_MARK } from '../../protocol/ciContext.js';
+import { definitionsIn } from '../../core/log/symbols.js';
+
+/** What the collector reads: a workspace's file list and a file's lines (or why not). */
+export interface ClueReader<W> {
+  index(workspace: W): Promise<string[]>;
+  read(workspace: W, rel: string): Promise<{ lines: string[] } | Error>;
+}
+
+/** A workspace line that names the failure's key name, and the sentence the snippet carries. */
+export interface ClueHit<W> {
+  workspace: W;
+  rel: string;
+  lines: string[];
+  /** 0-based index of the line. */
+  index: number;
+  /** The snippet's message: what the line is (`declares the dependency lodash`). */
+  message: string;
+}
+
+/** How a clue snippet's message starts (`clue: declares the dependency lodash`): it is not a line the log names. */
+export const CLUE_MARK = SNIPPET_CLUE_MARK;
+
+/** Build manifests of the usual ecosystems, by file name. */
+export const MANIFEST_FILE =
+  /(?:^|\/)(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|gradle\.properties|libs\.versions\.toml|package\.json|go\.mod|Cargo\.toml|requirements[\w.-]*\.(?:txt|in)|constraints[\w.-]*\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile|environment\.ya?ml|Gemfile|[\w.-]+\.gemspec|composer\.json|CMakeLists\.txt|[\w.-]+\.cmake|meson\.build|configure\.(?:ac|in)|rebar\.config|mix\.exs|dune-project|dune|[\w.-]+\.opam|[\w.-]+\.rockspec|cpanfile|Makefile\.PL|Build\.PL|build\.xml|ivy\.xml|build\.sbt|conanfile\.(?:txt|py)|vcpkg\.json|[\w.-]+\.csproj|packages\.config|Directory\.Packages\.props|deno\.json|bower\.json|stack\.yaml|[\w.-]+\.cabal)$/;
+
+/** Scripts and configuration a step reads its settings from. */
+const CONFIG_FILE =
+  /(?:^|\/)(?:[^/]+\.(?:sh|bash|zsh|ya?ml|toml|ini|cfg|conf|env|properties|json|groovy|mk|ps1|cmd|bat|xml)|Makefile|GNUmakefile|Jenkinsfile|Dockerfile|\.npmrc|\.yarnrc|\.pypirc|\.netrc|pip\.conf|\.env[\w.-]*|docker-compose[\w.-]*)$/;
+
+/** Credentials configuration: where a token, user or password for a remote is set. */
+const CREDENTIAL_FILE = /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|\.pypirc|pip\.conf|\.netrc|settings\.xml|gradle\.properties|\.docker\/config\.json|\.gem\/credentials|auth\.json)$/;
+
+const SOURCE_FAMILIES: RegExp[] = [
+  /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/,
+  /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/,
+  /\.(?:java|kt|kts|scala|groovy)$/,
+  /\.py$/,
+  /\.go$/,
+  /\.rs$/,
+  /\.rb$/,
+  /\.php$/,
+  /\.(?:ml|mli)$/,
+  /\.(?:erl|hrl)$/,
+  /\.lua$/,
+  /\.(?:pl|pm)$/,
+  /\.(?:f|f90|f95|f03|for)$/i,
+  /\.(?:cs|fs|vb)$/,
+  /\.swift$/,
+];
+
+/** Files read at most per workspace while looking for clues. */
+const CLUE_FILES_MAX = 300;
+/** Files larger than this many lines are not searched (generated code, lock files). */
+const CLUE_LINES_MAX = 5000;
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|gradle\.lockfile)$/;
+
+/**
+ * The name a dependency is declared under in a manifest, from the coordinate a resolver printed:
+ * `org.acme:pricing-core:jar:1.4.0` -> `pricing-core`, `@scope/pkg@^2.0.0` -> `@scope/pkg`,
+ * `requests==2.99.0` -> `requests`, `example.com/retry@v0.0.0` -> `example.com/retry`.
+ */
+export function dependencyName(dep: string): string | undefined {
+  let d = dep.trim().replace(/^['"`]|['"`]$/g, '');
+  // pip / gem / cargo requirement: a name before the version operator.
+  const req = /^([A-Za-z0-9][\w.-]*(?:\[[\w,-]+\])?)\s*(?:===?|~=|!=|>=|<=|>|<|\^|~>?|\s)\s*\S/.exec(d);
+  if (req && !d.includes(':') && !d.includes('/')) d = (req[1] as string).replace(/\[.*\]$/, '');
+  // Maven / Gradle coordinates: group:artifact[:type]:version.
+  const parts = d.split(':');
+  if (parts.length >= 3 && parts.every((p) => /^[\w.${}-]+$/.test(p))) return parts[1];
+  if (parts.length === 2 && /^[\w.-]+$/.test(parts[0] as string) && /^[\w.-]+$/.test(parts[1] as string) && (parts[0] as string).includes('.')) return parts[1];
+  // npm / go: name@version (a scoped npm name keeps its first @).
+  const at = d.lastIndexOf('@');
+  if (at > 0) d = d.slice(0, at);
+  d = d.replace(/\s.*$/, '');
+  return d.length >= 2 && /[A-Za-z]/.test(d) ? d : undefined;
+}
+
+/** A path a message says does not exist (`strbuf.h: No such file or directory`, `open 'dist/a.json'`). */
+export function missingPathOf(message: string): string | undefined {
+  const patterns = [
+    /(?:^|[\s:'"`])([\w./@+-]*[\w@+-]\.?[\w]*): No such file or directory/,
+    /No such file or directory(?: \(os error 2\))?[:,]? (?:open |stat |lstat |scandir |access )?['"`]?([^'"`\s]+)['"`]?/,
+    /ENOENT[^'"`]*['"`]([^'"`]+)['"`]/,
+    /(?:can't|cannot|could not|unable to) (?:open|find|read|stat|access|cd to)(?: file| directory)? ['"`]?([\w./@+-]+\w)['"`]?/i,
+    /Cannot find module ['"`]([^'"`]+)['"`]/,
+    /Could not resolve ['"`]([^'"`]+)['"`]/,
+    /Module not found: (?:Error: )?Can't resolve ['"`]([^'"`]+)['"`]/,
+    /Failed to resolve import ['"`]([^'"`]+)['"`]/,
+    /^\+* ?(?:test|\[) -[sfedrx] ['"]?([^\s'"\]]+)/,
+    /cd: ([^\s:]+): No such file/,
+  ];
+  for (const re of patterns) {
+    const p = re.exec(message)?.[1];
+    // `./money` stays an import specifier; `./out/a.txt` is the path `out/a.txt`.
+    if (p && p.length >= 2 && !/^(?:error|fatal|file|directory)$/i.test(p)) return /\.\w+$/.test(p) ? p.replace(/^\.\//, '') : p;
+  }
+  return undefined;
+}
+
+/** The symbol a linker found defined twice (`multiple definition of 'log_level'`). */
+export function duplicateSymbolOf(message: string): string | undefined {
+  return /(?:multiple definition of|duplicate symbol:?)\s*[`'‘"_]*([A-Za-z_][\w:]*)/.exec(message)?.[1];
+}
+
+/** The function or method a compiler says was called with the wrong arguments (javac, go, gcc/clang, Python, Kotlin). */
+export function calleeOf(message: string): string | undefined {
+  const patterns = [
+    /(?:method|constructor) ([\w$]+) in (?:class|interface|enum|record) \S+ cannot be applied to given types/,
+    /(?:not enough|too many) arguments in call to (?:[\w.]+\.)?(\w+)/,
+    /too (?:few|many) arguments to (?:function|method|constructor) [‘'`"]?(?:[\w:]+::)?(\w+)/,
+    /(\w+)\(\) (?:missing \d+ required (?:positional|keyword-only) arguments?|takes (?:from )?\d+ (?:to \d+ )?positional arguments? but \d+ (?:was|were) given|got an unexpected keyword argument)/,
+    /No value passed for parameter '\w+'.*? (?:in|of) (?:fun )?(\w+)/,
+  ];
+  for (const re of patterns) {
+    const m = re.exec(message)?.[1];
+    if (m) return m;
+  }
+  return undefined;
+}
+
+function normalisedStem(p: string): string {
+  return base(p).replace(/\.[^.]*$/, '').toLowerCase().replace(/[_.-]/g, '');
+}
+
+function near(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 2) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return (prev[b.length] as number) <= (a.length >= 6 ? 2 : 1);
+}
+
+interface Search {
+  files: (rel: string) => boolean;
+  line: (text: string, rel: string) => boolean;
+  message: string;
+  /** Files first whose path passes this. */
+  prefer?: (rel: string) => boolean;
+  max: number;
+}
+
+/** The searches a finding asks for, most telling first. */
+function searchesOf(f: Finding, sourceLine?: string): Search[] {
+  const out: Search[] = [];
+  const failing = f.location?.file;
+  switch (f.class) {
+    case 'dependency-resolution': {
+      const name = f.dependency ? dependencyName(f.dependency) : undefined;
+      if (name) {
+        const re = new RegExp(`(?:^|[^\\w-])${escape(name)}(?:$|[^\\w-])`, 'i');
+        out.push({ files: (r) => MANIFEST_FILE.test(r) && !LOCK_FILE.test(r), line: (t) => re.test(t) || (name.includes('/') && t.includes(name)), message: `declares the dependency ${name}`, max: 2 });
+      }
+      // A directory or file the resolver names (`replacement directory ../retry does not exist`).
+      const dir = /(?:directory|path|file) ['"`]?(\.{0,2}\/?[\w./-]*\/[\w.-]+|\.\.?\/[\w.-]+)['"`]? does not exist|does not exist: ['"`]?([\w./-]+)/.exec(f.message);
+      const p = dir?.[1] ?? dir?.[2];
+      if (p) out.push({ files: (r) => MANIFEST_FILE.test(r) || CONFIG_FILE.test(r), line: (t) => t.includes(p), message: `names ${p}, which does not exist`, max: 1 });
+      break;
+    }
+    case 'network':
+    case 'permission-credentials': {
+      const port = f.host ? (/\bport (\d+)\b/.exec(f.message)?.[1] ?? new RegExp(`${escape(f.host)}:(\\d+)`).exec(f.message)?.[1]) : undefined;
+      if (f.host && port) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(`${f.host as string}:${port}`) || (t.includes(f.host as string) && t.includes(port)), message: `names ${f.host}:${port}`, max: 2 });
+      else if (f.host && !/^(?:localhost|127\.0\.0\.1)$/.test(f.host)) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(f.host as string), message: `names ${f.host}`, max: 2 });
+      else if (port) out.push({ files: (r) => CONFIG_FILE.test(r), line: (t) => new RegExp(`[:=\\s]${port}\\b`).test(t), message: `names port ${port}`, max: 2 });
+      if (f.class === 'permission-credentials' && /auth|token|credential|password|401|403|E401|E403|unauthori[sz]ed|forbidden|denied \(publickey/i.test(f.message)) {
+        out.push({ files: (r) => CREDENTIAL_FILE.test(r), line: (t) => /auth|token|password|username|_cred|email/i.test(t), message: 'sets the credentials the tool uses', max: 1 });
+      }
+      break;
+    }
+    case 'ci-script': {
+      // A program refusing an option the command passed: the options its source defines.
+      const option = /unrecognized arguments?: (--?[\w-]+)|unknown (?:option|flag|argument)s?:?\s*['"`]?(--?[\w-]+)|flag provided but not defined: (-[\w-]+)|unexpected argument '(--?[\w-]+)'|invalid option -- '?(\w)/.exec(f.message);
+      if (option) {
+        out.push({ files: (r) => SOURCE_FAMILIES.some((re) => re.test(r)) && !TEST_PATH.test(r), line: (t) => /(?:add_argument|add_option|\.option|\.flag|Flag|\.arg|long\s*=|getopt|OptionParser|\boption\b)\s*\(?[^\n]*['"]--?[\w-]{2,}['"]/.test(t), message: 'defines the options the program takes', max: 2 });
+      }
+      // A check on a file the build should have made (`test -s dist/bundle.js`): where the configuration names that file.
+      const checked = missingPathOf(f.message);
+      const checkedName = checked?.slice(checked.lastIndexOf('/') + 1);
+      if (checked && checkedName && checkedName.length >= 4) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(checkedName) && !t.includes(checked), message: `names ${checkedName}, the file the check looks for as ${checked}`, max: 1 });
+      if (f.tool === 'npm' && f.symbol) out.push({ files: (r) => base(r) === 'package.json', line: (t) => /"scripts"\s*:/.test(t), message: `lists the scripts package.json defines (no ${f.symbol})`, max: 1 });
+      else if (f.tool === 'make' && f.symbol) out.push({ files: (r) => /(?:^|\/)(?:GNU)?[Mm]akefile$|\.mk$/.test(r), line: (t) => /^[\w.%/-]+(?:\s+[\w.%/-]+)*\s*::?(?!=)/.test(t), message: `defines the targets make knows (no ${f.symbol})`, max: 1 });
+      else if (f.symbol && f.symbol.length >= 2) {
+        const sym = f.symbol;
+        out.push({ files: (r) => !/\.(?:md|txt|rst)$/i.test(r) || /^\./.test(base(r)), line: (t) => t.includes(sym), message: `names ${sym}`, max: 2 });
+      }
+      const unbound = /(?:^|:\s)([A-Za-z_]\w*): (?:unbound variable|parameter null or not set)/.exec(f.message)?.[1];
+      if (unbound) out.push({ files: (r) => CONFIG_FILE.test(r), line: (t) => new RegExp(`\\b${unbound}\\b`).test(t), message: `names ${unbound}`, max: 2 });
+      break;
+    }
+    case 'link-error': {
+      const dup = duplicateSymbolOf(f.message);
+      if (dup) {
+        const name = dup.split('::').pop() as string;
+        const def = new RegExp(`^(?!\\s*extern\\b)(?!\\s*(?://|\\*|/\\*|#)).*\\b${escape(name)}\\b(?:\\s*\\[[^\\]]*\\])?\\s*(?:=|;|\\{|\\()`);
+        out.push({ files: (r) => /\.(?:h|hh|hpp|hxx|inc)$/.test(r), line: (t) => def.test(t) && !/^\s*(?:return|if|while|for)\b/.test(t) && !/\)\s*;\s*$/.test(t), message: `defines ${dup} in a header, so every file that includes it defines it again`, max: 1 });
+      }
+      break;
+    }
+    case 'compile-error': {
+      // A name the compiler cannot see here, declared in another file of the same language (an import or include missing).
+      const sym = f.symbol;
+      const family = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
+      if (sym && family && /^[A-Za-z_$][\w$]*$/.test(sym)) {
+        out.push({
+          files: (r) => family.test(r) && !(failing && (failing === r || failing.endsWith(`/${r}`) || r.endsWith(`/${failing}`))),
+          line: (t) => new RegExp(`\\b${escape(sym)}\\b`).test(t) && definitionsIn([t]).some((d) => d.name === sym),
+          message: `declares ${sym}, the name the compiler could not find`,
+          max: 2,
+        });
+      }
+      // A call whose arguments do not match the declaration: the declaration, with its parameters.
+      const callee = calleeOf(f.message);
+      const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
+      if (callee && fam) {
+        const call = new RegExp(`\\b${escape(callee)}\\s*\\(`);
+        out.push({ files: (r) => fam.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === callee), message: `declares ${callee}, the callable the call does not match`, max: 1 });
+      }
+      break;
+    }
+    case 'test-assertion':
+    case 'test-error': {
+      // The functions the failing line calls, where the project defines them (not in tests): the code to look at.
+      const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
+      const code = (sourceLine ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+      const callees = [...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].map((m) => m[1] as string).filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
+      for (const name of fam ? callees.slice(0, 2) : []) {
+        const call = new RegExp(`\\b${escape(name)}\\s*\\(`);
+        out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: `defines ${name}, which the failing line calls`, max: 1 });
+      }
+      break;
+    }
+    case 'timeout-aborted':
+    case 'out-of-memory': {
+      // Where the limit is set: a number the log printed with the setting's usual words, or the usual settings.
+      const words = f.class === 'timeout-aborted' ? /time-?out|deadline|max[_-]?time|timeLimit|@Timeout/i : /Xmx|max-old-space-size|ulimit|mem(?:ory)?[_-]?limit|maxmemory|heap|memory:|mem_limit|MaxRAM/i;
+      const numbers = [...f.message.matchAll(/\b(\d{2,})\s*(?:ms|s|m|sec|seconds|minutes|[kKmMgG]i?[bB]?)?\b/g)].map((m) => m[1] as string).slice(0, 2);
+      const hasNumber = (t: string): boolean => numbers.some((n) => new RegExp(`\\b${n}\\b`).test(t));
+      out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => words.test(t) && (numbers.length === 0 || hasNumber(t)) && /\d/.test(t), message: f.class === 'timeout-aborted' ? 'sets a time limit' : 'sets a memory limit', max: 1, prefer: (r) => CONFIG_FILE.test(r) });
+      break;
+    }
+    case 'missing-tool': {
+      // Where the project asks for a version: the number in the message, on a line that names a version setting.
+      const versions = [...f.message.matchAll(/\b(\d+(?:\.\d+){0,2})\b/g)].map((m) => m[1] as string).filter((v) => v !== '0' && v !== '1').slice(0, 3);
+      const settings = /version|release|source|target|toolchain|requires|engines|rust-version|python_requires|\bgo \d|node|java|jdk|sdk/i;
+      if (versions.length > 0) out.push({ files: (r) => MANIFEST_FILE.test(r) || CONFIG_FILE.test(r) || /(?:^|\/)\.(?:nvmrc|node-version|python-version|tool-versions|ruby-version|java-version|sdkmanrc)$|rust-toolchain(?:\.toml)?$/.test(r), line: (t) => settings.test(t) && versions.some((v) => new RegExp(`(?:^|[^\\d.])${escape(v)}(?:$|[^\\d])`).test(t)), message: 'asks for the version', max: 1 });
+      if (f.symbol && /^[\w.+-]{2,}$/.test(f.symbol)) {
+        const tool = new RegExp(`(?:^|[\\s;&|(\`$'"])${escape(f.symbol)}(?:$|[\\s;&|)'"])`);
+        out.push({ files: (r) => CONFIG_FILE.test(r) && !/\.json$/.test(r), line: (t) => tool.test(t) && !/^\s*#/.test(t), message: `runs ${f.symbol}`, max: 1 });
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  if (f.class === 'permission-credentials' || f.class === 'disk-full') {
+    // A path the message names (`cannot create 'out/a.tgz': Permission denied`): where the scripts name it.
+    const p = /(?:open|create|write|access|mkdir|unlink|remove|cannot \w+)\s+['"`]?([\w./~-]*\/[\w.-]+|[\w-]+\.[\w]+)['"`]?[:,]?\s*(?:Permission denied|No space left|EACCES|EPERM|ENOSPC)|(?:EACCES|EPERM|ENOSPC)[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+|[\w-]+\.[\w]+): Permission denied/.exec(f.message);
+    const path = p ? (p[1] ?? p[2] ?? p[3]) : undefined;
+    const name = path?.slice(path.lastIndexOf('/') + 1);
+    if (path && name && name.length >= 3) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(name), message: `names ${path}`, max: 1 });
+  }
+  return out;
+}
+
+/** Calls on a test's line that are the test framework's or the language's, not the code under test. */
+const NOT_THE_CODE = /^(?:assert\w*|expect\w*|to[A-Z]\w*|should\w*|must\w*|refute\w*|verify|check|require|ensure|eq|equal|equals|ok|is|isa|like|cmp_ok|is_deeply|describe|it|test|context|print\w*|println|printf|fprintf|puts|len|str|int|float|bool|list|dict|set|tuple|sorted|range|repr|type|isinstance|String|Number|Boolean|Object|Array|Math|JSON|Some|Ok|Err|vec|format|new|sizeof|strcmp|memcmp|abs|min|max|fail|panic|Errorf|Fatalf|Error|Fatal|Logf|EXPECT_\w+|ASSERT_\w+|CHECK\w*|REQUIRE\w*|assert_\w+|debug_assert\w*)$/;
+const TEST_PATH = /(?:^|\/)(?:tests?|spec|__tests__|t)\/|(?:^|\/)test_[^/]+$|_test\.\w+$|\.(?:test|spec)\.\w+$|Tests?\.\w+$|_spec\.rb$|_SUITE\.erl$/;
+
+/**
+ * The workspace lines that name the finding's key name: at most `max` hits over all searches,
+ * each search bounded to CLUE_FILES_MAX files of a workspace. A file named like a missing file
+ * counts as a hit on its first line.
+ */
+export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W[], f: Finding, max = 3, sourceLine?: string): Promise<ClueHit<W>[]> {
+  const hits: ClueHit<W>[] = [];
+  const seen = new Set<string>();
+  const missing = missingPathOf(f.message);
+  for (const workspace of workspaces) {
+    const files = await reader.index(workspace);
+    // A file named like the missing one (`strbuf.h` -> `include/str_buf.h`): a rename or a typo.
+    if (missing && hits.length < max) {
+      const stem = normalisedStem(missing);
+      const ext = /\.[^./]+$/.exec(base(missing))?.[0];
+      // Same extension and a near name, or the same name with another extension (`hosts.ini` -> `hosts.txt`); an import without extension matches any.
+      const like = files.filter((r) => base(r) !== base(missing) && stem.length >= 3 && ((ext === undefined || r.endsWith(ext)) ? near(normalisedStem(r), stem) : normalisedStem(r) === stem) && !LOCK_FILE.test(r));
+      for (const rel of like.slice(0, 2)) {
+        const file = await reader.read(workspace, rel);
+        if (file instanceof Error) continue;
+        seen.add(`${rel}:0`);
+        hits.push({ workspace, rel, lines: file.lines, index: 0, message: `a file named like ${missing}, which does not exist` });
+        if (hits.length >= max) return hits;
+      }
+    }
+    for (const search of searchesOf(f, sourceLine)) {
+      let found = 0;
+      const candidates = files.filter((r) => search.files(r) && !LOCK_FILE.test(r));
+      if (search.prefer) candidates.sort((a, b) => Number(search.prefer?.(b)) - Number(search.prefer?.(a)));
+      for (const rel of candidates.slice(0, CLUE_FILES_MAX)) {
+        if (found >= search.max || hits.length >= max) break;
+        const file = await reader.read(workspace, rel);
+        if (file instanceof Error || file.lines.length > CLUE_LINES_MAX) continue;
+        const index = file.lines.findIndex((t, i) => !seen.has(`${rel}:${i}`) && search.line(t, rel));
+        if (index < 0) continue;
+        seen.add(`${rel}:${index}`);
+        hits.push({ workspace, rel, lines: file.lines, index, message: search.message });
+        found++;
+      }
+      if (hits.length >= max) return hits;
+    }
+  }
+  return hits;
+}
