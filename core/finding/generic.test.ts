@@ -184,3 +184,13 @@ describe('more place forms and test programs', () => {
     expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'tests/ring.cpp', line: 14 } });
   });
 });
+
+describe('a process killed by signal 9 and Sass places', () => {
+  it("the linker killed by signal 9 (`collect2: fatal error: ld terminated with signal 9 [Killed]`) is out of memory", () => {
+    expect(top(['+ make -j8', '[ 98%] Linking CXX executable app', 'collect2: fatal error: ld terminated with signal 9 [Killed]', 'compilation terminated.', 'make[2]: *** [CMakeFiles/app.dir/build.make:97: app] Error 1', '##[error]Process completed with exit code 2.'].join('\n'))).toMatchObject({ class: 'out-of-memory', exception: 'killed' });
+  });
+
+  it("Sass's `on line N of file` is the place of its error", () => {
+    expect(top(['+ npx gulp sass', 'Error: Undefined variable: "$divider-color".', '        on line 98 of sass/components/dropdown.sass', '>>   background-color: $divider-color', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ location: { file: 'sass/components/dropdown.sass', line: 98 } });
+  });
+});

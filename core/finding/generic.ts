@@ -125,8 +125,8 @@ const PLACE_PERL = new RegExp(String.raw`^(.*?)\bat ${PATH} line (\d+)(?:, <[^>]
 const PLACE_ARROW = new RegExp(String.raw`^\s*--> ${PATH}:(\d+)(?::(\d+))?\s*$`);
 const PLACE_BATS = new RegExp(String.raw`\(in (?:test )?file ${PATH}, line (\d+)\)`);
 const PLACE_TCL = new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`);
-/** gfortran's runtime place (`At line 10 of file src/heat.f90`), Terraform's and HCL's (`on main.tf line 12, in resource ...:`). */
-const PLACE_OF_FILE = new RegExp(String.raw`^(?:At line (\d+) of file ${PATH}|on ${PATH} line (\d+)(?:, in .*)?:?)\s*$`);
+/** gfortran's runtime place (`At line 10 of file src/heat.f90`), Terraform's and HCL's (`on main.tf line 12, in resource ...:`), Sass's (`on line 236 of scss/_x.scss`). */
+const PLACE_OF_FILE = new RegExp(String.raw`^(?:At line (\d+) of file ${PATH}|on ${PATH} line (\d+)(?:, in .*)?:?|on line (\d+)(?::\d+)? of ${PATH}(?:, in .*)?)\s*$`);
 const LEVEL = /^(?:(fatal error|error|warning|note|info|hint|remark|runtime error|Error|ERROR|Warning|WARNING|Note|FATAL|Fatal)(?:\[[\w-]+\])?:|[EWCRF]\d{2,4}:|\[(?:ERROR|error|E)\])\s*/;
 /** Lines that name a place but are not diagnostics: stack frames, URLs, timestamps, sizes. */
 const NOT_A_PLACE = /^\s*(?:at |from |#\d+ |File "|in |Caused by)|^\w+:\/\/|^\d{1,2}:\d\d(?::\d\d)?\b/;
@@ -150,7 +150,7 @@ export function locatedIn(raw: string): Located | undefined {
   m = PLACE_BATS.exec(text) ?? PLACE_TCL.exec(text);
   if (m) return { file: m[1] as string, line: Number(m[2]), message: '' };
   m = PLACE_OF_FILE.exec(text.trim());
-  if (m) return { file: (m[2] ?? m[3]) as string, line: Number(m[1] ?? m[4]), message: '' };
+  if (m) return { file: (m[2] ?? m[3] ?? m[6]) as string, line: Number(m[1] ?? m[4] ?? m[5]), message: '' };
   const trimmed = text.trim();
   m = PLACE_COLON.exec(trimmed);
   if (m && !EXT_NOT_SOURCE.test(m[2] as string) && (m[1] === undefined || !/^(?:https?|file|ftp|ssh|git)$/.test(m[1]))) {
