@@ -194,3 +194,9 @@ describe('a process killed by signal 9 and Sass places', () => {
     expect(top(['+ npx gulp sass', 'Error: Undefined variable: "$divider-color".', '        on line 98 of sass/components/dropdown.sass', '>>   background-color: $divider-color', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ location: { file: 'sass/components/dropdown.sass', line: 98 } });
   });
 });
+
+describe('a silent check fed by a formatter', () => {
+  it('`test -z "$(gofmt -l .)"` failing is a lint finding of gofmt, not a CI-script error', () => {
+    expect(top(['++ gofmt -l .', '+ test -z limits.go', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ class: 'lint', tool: 'gofmt', message: 'test -z limits.go' });
+  });
+});

@@ -6,7 +6,7 @@
  * over or under its message, ` --> file:line:col`) say where. A class is given only when the
  * line and the command together settle it; otherwise the finding stays `unknown`, with the place.
  */
-import type { FindingClass } from '../../protocol/types.js';
+import type { Finding, FindingClass } from '../../protocol/types.js';
 
 export type CommandKind = 'compile' | 'typecheck' | 'lint' | 'test' | 'run' | 'build';
 
@@ -330,3 +330,16 @@ export function raceReportAbove(lines: readonly string[], body: readonly string[
  * `+ cmp a b`, `+ git diff --exit-code`, `+ false`). Under `bash -e` the script stops there.
  */
 export const SILENT_CHECK = /^\++ (\(\(.+\)\)|let .+|test .+|\[\[? .+ \]\]?|grep -\w*q\w* .+|cmp .+|diff -\w*q\w* .+|git diff (?:.* )?--(?:quiet|exit-code)\b.*|false|exit [1-9]\d*)$/;
+
+/**
+ * The finding of a check that printed nothing (0-based line `at`, `above` the line over it): the
+ * CI script's own test, unless it tests what a linter or formatter printed into a command
+ * substitution just above it (`++ gofmt -l .` over `+ test -z x.go`): then that tool's finding.
+ */
+export function silentCheck(above: string, at: number, command: string, verdictLine: number): Finding {
+  const feeder = /^\+\+ (.+)$/.exec(above.trim());
+  const fed = feeder ? commandOf(feeder[1] as string) : undefined;
+  const lint = fed?.kind === 'lint';
+  const tool = lint ? fed.program : /^(?:\(\(|let )/.test(command) ? 'bash' : 'sh';
+  return { class: lint ? 'lint' : 'ci-script', message: command, message_line: at + 1, tool, confidence: 'medium', evidence: [at + 1, ...(feeder ? [at] : []), verdictLine] };
+}
