@@ -160,3 +160,43 @@ describe('the CI script calling a tool wrongly, or a silent check', () => {
     expect(top(tcl)).toMatchObject({ class: 'runtime-exception', message: 'can\'t read "build": no such variable', location: { file: 'tools/version.tcl', line: 6 } });
   });
 });
+
+describe('what a script reports is not its own error', () => {
+  it("a checker script's `file:line: message` about other files stays unknown (with the place); Perl's die in a module is the runtime's", () => {
+    expect(top(['+ python3 tools/check_headers.py', 'src/app.py:1: missing license header', 'src/db.py:1: missing license header', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ class: 'unknown', location: { file: 'src/app.py', line: 1 } });
+    expect(top(['+ perl bin/deploy.pl', 'Missing host list at lib/Deploy.pm line 12.', "Build step 'Execute shell' marked build as failure"].join('\n'))).toMatchObject({ class: 'runtime-exception', location: { file: 'lib/Deploy.pm', line: 12 } });
+  });
+});
+
+describe('more place forms and test programs', () => {
+  it("gfortran's runtime error names its place on the line above (`At line N of file f`)", () => {
+    const log = ['+ ./build/heat', 'At line 10 of file src/heat.f90', "Fortran runtime error: Index '11' of dimension 1 of array 'u' above upper bound of 10", '', 'Error termination. Backtrace:', '##[error]Process completed with exit code 2.'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'runtime-exception', location: { file: 'src/heat.f90', line: 10 } });
+  });
+
+  it("Terraform's `on main.tf line 12` gives the place, and no class without evidence of one", () => {
+    const log = ['+ terraform validate', '╷', '│ Error: Unsupported argument', '│', '│   on main.tf line 12, in resource "aws_s3_bucket" "logs":', '│   12:   acl2 = "private"', '╵', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'unknown', location: { file: 'main.tf', line: 12 } });
+  });
+
+  it('a test program run by path (`./build/tests`) is a test runner: its failed check at a place is an assertion', () => {
+    const log = ['+ ./build/tests', 'tests/ring.cpp:14: FAILED:', '  REQUIRE( ring.size() == 4 )', 'with expansion:', '  3 == 4', '', 'test cases: 3 | 2 passed | 1 failed', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'tests/ring.cpp', line: 14 } });
+  });
+});
+
+describe('a process killed by signal 9 and Sass places', () => {
+  it("the linker killed by signal 9 (`collect2: fatal error: ld terminated with signal 9 [Killed]`) is out of memory", () => {
+    expect(top(['+ make -j8', '[ 98%] Linking CXX executable app', 'collect2: fatal error: ld terminated with signal 9 [Killed]', 'compilation terminated.', 'make[2]: *** [CMakeFiles/app.dir/build.make:97: app] Error 1', '##[error]Process completed with exit code 2.'].join('\n'))).toMatchObject({ class: 'out-of-memory', exception: 'killed' });
+  });
+
+  it("Sass's `on line N of file` is the place of its error", () => {
+    expect(top(['+ npx gulp sass', 'Error: Undefined variable: "$divider-color".', '        on line 98 of sass/components/dropdown.sass', '>>   background-color: $divider-color', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ location: { file: 'sass/components/dropdown.sass', line: 98 } });
+  });
+});
+
+describe('a silent check fed by a formatter', () => {
+  it('`test -z "$(gofmt -l .)"` failing is a lint finding of gofmt, not a CI-script error', () => {
+    expect(top(['++ gofmt -l .', '+ test -z limits.go', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ class: 'lint', tool: 'gofmt', message: 'test -z limits.go' });
+  });
+});

@@ -6,7 +6,7 @@
  * over or under its message, ` --> file:line:col`) say where. A class is given only when the
  * line and the command together settle it; otherwise the finding stays `unknown`, with the place.
  */
-import type { FindingClass } from '../../protocol/types.js';
+import type { Finding, FindingClass } from '../../protocol/types.js';
 
 export type CommandKind = 'compile' | 'typecheck' | 'lint' | 'test' | 'run' | 'build';
 
@@ -65,7 +65,7 @@ function kindOfProgram(word: string, args: string[]): { kind: CommandKind; progr
   if (LINTERS.has(program)) return { kind: 'lint', program };
   if (TEST_RUNNERS.has(program)) return { kind: 'test', program };
   // A test program run by path (`./build/test_ring`, `bin/run_tests`).
-  if (/(?:^|\/)(?:tests?\/|test_|\w+_tests?$|run[-_]?tests?)/.test(word)) return { kind: 'test', program };
+  if (/(?:^|\/)(?:tests?\/|test_|\w+_tests?$|run[-_]?tests?)|^(?:tests?|unit_?tests?|\w*Tests?|\w+-tests?)$/.test(word.replace(/^\.\//, '').replace(/^(?:\S*\/)?/, (d) => (/(?:^|\/)tests?\/$/.test(d) ? d : '')))) return { kind: 'test', program };
   if (BUILD_DRIVERS.has(program)) return { kind: 'build', program };
   // An interpreter running a script (not a one-line `-e`): the script's own errors are runtime errors.
   if (INTERPRETERS.has(program) || /^python[\d.]+$/.test(program)) return args.some((a) => /\.\w{1,6}$/.test(a) || !a.startsWith('-')) ? { kind: 'run', program } : undefined;
@@ -112,6 +112,8 @@ export interface Located {
   program?: string;
   /** The severity word the tool put after the place, lower case (`error`, `warning`, `note`). */
   level?: string;
+  /** A form only a runtime prints (Perl's `die ... at f line N.`, PHP's `... in f on line N`). */
+  runtime?: true;
 }
 
 /** A path with an extension (the file of a place), never a URL's host or a time of day. */
@@ -123,6 +125,8 @@ const PLACE_PERL = new RegExp(String.raw`^(.*?)\bat ${PATH} line (\d+)(?:, <[^>]
 const PLACE_ARROW = new RegExp(String.raw`^\s*--> ${PATH}:(\d+)(?::(\d+))?\s*$`);
 const PLACE_BATS = new RegExp(String.raw`\(in (?:test )?file ${PATH}, line (\d+)\)`);
 const PLACE_TCL = new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`);
+/** gfortran's runtime place (`At line 10 of file src/heat.f90`), Terraform's and HCL's (`on main.tf line 12, in resource ...:`), Sass's (`on line 236 of scss/_x.scss`). */
+const PLACE_OF_FILE = new RegExp(String.raw`^(?:At line (\d+) of file ${PATH}|on ${PATH} line (\d+)(?:, in .*)?:?|on line (\d+)(?::\d+)? of ${PATH}(?:, in .*)?)\s*$`);
 const LEVEL = /^(?:(fatal error|error|warning|note|info|hint|remark|runtime error|Error|ERROR|Warning|WARNING|Note|FATAL|Fatal)(?:\[[\w-]+\])?:|[EWCRF]\d{2,4}:|\[(?:ERROR|error|E)\])\s*/;
 /** Lines that name a place but are not diagnostics: stack frames, URLs, timestamps, sizes. */
 const NOT_A_PLACE = /^\s*(?:at |from |#\d+ |File "|in |Caused by)|^\w+:\/\/|^\d{1,2}:\d\d(?::\d\d)?\b/;
@@ -132,11 +136,11 @@ const EXT_NOT_SOURCE = /\.(?:log|txt|html?|png|jpe?g|gif|svg|zip|gz|tgz|jar|whl|
 
 /** The place a line names in one of the common forms, with the message beside it. */
 /** Every form below holds one of these: a cheap test before the patterns (most lines name no place). */
-const MIGHT_NAME_A_PLACE = /:\d|\(\d| line \d|--> /;
+const MIGHT_NAME_A_PLACE = /:\d|\(\d|line \d|--> /;
 
 export function locatedIn(raw: string): Located | undefined {
   if (raw.length > 600 || !MIGHT_NAME_A_PLACE.test(raw)) return undefined;
-  const text = raw.replace(/^\s*\[(?:javac|java|scalac|groovyc|kotlinc|exec|apply|junit|junitlauncher|testng|echo|jar|war|csc)\]\s+/, '').replace(/\s+$/, '');
+  const text = raw.replace(/^│\s+/, '').replace(/^\s*\[(?:javac|java|scalac|groovyc|kotlinc|exec|apply|junit|junitlauncher|testng|echo|jar|war|csc)\]\s+/, '').replace(/\s+$/, '');
   // Test::More's `#   at t/x.t line 10.` (the `#` already cut) names the failed check's place.
   let m = /^\s*at (\S+\.\w+) line (\d+)\.$/.exec(text);
   if (m) return { file: m[1] as string, line: Number(m[2]), message: '' };
@@ -145,6 +149,8 @@ export function locatedIn(raw: string): Located | undefined {
   if (m) return { file: m[1] as string, line: Number(m[2]), ...(m[3] ? { column: Number(m[3]) } : {}), message: '' };
   m = PLACE_BATS.exec(text) ?? PLACE_TCL.exec(text);
   if (m) return { file: m[1] as string, line: Number(m[2]), message: '' };
+  m = PLACE_OF_FILE.exec(text.trim());
+  if (m) return { file: (m[2] ?? m[3] ?? m[6]) as string, line: Number(m[1] ?? m[4] ?? m[5]), message: '' };
   const trimmed = text.trim();
   m = PLACE_COLON.exec(trimmed);
   if (m && !EXT_NOT_SOURCE.test(m[2] as string) && (m[1] === undefined || !/^(?:https?|file|ftp|ssh|git)$/.test(m[1]))) {
@@ -166,7 +172,7 @@ export function locatedIn(raw: string): Located | undefined {
     return { file: m[1] as string, line: Number(m[2]), ...(m[3] ? { column: Number(m[3]) } : {}), message: rest, ...(level ? { level: (level[1] as string).toLowerCase() } : {}) };
   }
   m = PLACE_PHP.exec(trimmed) ?? PLACE_PERL.exec(trimmed);
-  if (m && !EXT_NOT_SOURCE.test(m[2] as string) && (m[1] ?? '').trim() !== '') return { file: m[2] as string, line: Number(m[3]), message: (m[1] as string).trim() };
+  if (m && !EXT_NOT_SOURCE.test(m[2] as string) && (m[1] ?? '').trim() !== '') return { file: m[2] as string, line: Number(m[3]), message: (m[1] as string).trim(), runtime: true };
   return undefined;
 }
 
@@ -229,8 +235,16 @@ export function genericFinding(body: readonly string[], command: Command | undef
   else if (kind === 'compile' || kind === 'typecheck') cls = source || best.level === 'error' ? 'compile-error' : 'unknown';
   else if (kind === 'lint') cls = 'lint';
   else if (kind === 'test') cls = FAILED_CHECK.test(whole) ? 'test-assertion' : 'unknown';
-  // A script's own error at its place; a bare `exit status 1` says only that something it ran failed.
-  else if (kind === 'run') cls = source && (best.program === undefined || best.program === command?.program) && !/^(?:exit status|exit code|exited with) \d+$/i.test(text.trim()) ? 'runtime-exception' : 'unknown';
+  // A script's own error at its place: the interpreter prefixes it (`lua: x.lua:5: ...`), or the
+  // place is the script the command ran, or a trace follows. A place the script reports about
+  // other files (a checker's `src/x.py:12: missing header`) is its output, not its error; a bare
+  // `exit status 1` says only that something it ran failed.
+  else if (kind === 'run') {
+    const base = (f: string): string => f.replace(/^.*[\\/]/, '');
+    const own = best.runtime === true || (best.program !== undefined ? best.program === command?.program : words(command?.text ?? '').some((w) => base(w) === base(best.file)));
+    const traced = /^\s*(?:stack traceback:|while executing|from \S+:\d+|at \S|\(procedure )/.test(lineAt(best.index + 1));
+    cls = source && (own || traced) && !/^(?:exit status|exit code|exited with) \d+$/i.test(text.trim()) ? 'runtime-exception' : 'unknown';
+  }
   else if (kind === 'build' && best.level === 'error' && source) cls = 'compile-error';
   return { cls, confidence: cls === 'unknown' ? 'low' : 'medium', index, place: best, ...(tool ? { tool } : {}) };
 }
@@ -316,3 +330,16 @@ export function raceReportAbove(lines: readonly string[], body: readonly string[
  * `+ cmp a b`, `+ git diff --exit-code`, `+ false`). Under `bash -e` the script stops there.
  */
 export const SILENT_CHECK = /^\++ (\(\(.+\)\)|let .+|test .+|\[\[? .+ \]\]?|grep -\w*q\w* .+|cmp .+|diff -\w*q\w* .+|git diff (?:.* )?--(?:quiet|exit-code)\b.*|false|exit [1-9]\d*)$/;
+
+/**
+ * The finding of a check that printed nothing (0-based line `at`, `above` the line over it): the
+ * CI script's own test, unless it tests what a linter or formatter printed into a command
+ * substitution just above it (`++ gofmt -l .` over `+ test -z x.go`): then that tool's finding.
+ */
+export function silentCheck(above: string, at: number, command: string, verdictLine: number): Finding {
+  const feeder = /^\+\+ (.+)$/.exec(above.trim());
+  const fed = feeder ? commandOf(feeder[1] as string) : undefined;
+  const lint = fed?.kind === 'lint';
+  const tool = lint ? fed.program : /^(?:\(\(|let )/.test(command) ? 'bash' : 'sh';
+  return { class: lint ? 'lint' : 'ci-script', message: command, message_line: at + 1, tool, confidence: 'medium', evidence: [at + 1, ...(feeder ? [at] : []), verdictLine] };
+}

@@ -86,4 +86,12 @@ describe('findClues: where the workspace names what failed', () => {
     const tool = await findClues(reader({ 'ci.sh': '# yarn is needed\nyarn install --frozen-lockfile' }), ['ws'], finding({ class: 'missing-tool', symbol: 'yarn', message: 'ci.sh: line 2: yarn: command not found' }));
     expect(tool.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['ci.sh', 2, 'runs yarn']]);
   });
+  it('an unresolved import: the file named like it; an option the program does not take: the options it defines; a checked artifact: where the build names it', async () => {
+    const imp = await findClues(reader({ 'src/format/money.ts': 'export const x = 1;', 'src/index.ts': "import { x } from './money';" }), ['ws'], finding({ class: 'compile-error', message: '✘ [ERROR] Could not resolve "./money"', location: { file: 'src/index.ts', line: 1, log_line: 1 } }));
+    expect(imp.map((h) => [h.rel, h.message])).toEqual([['src/format/money.ts', 'a file named like ./money, which does not exist']]);
+    const opt = await findClues(reader({ 'tools/release.py': "import argparse\np = argparse.ArgumentParser()\np.add_argument('--preview', action='store_true')" }), ['ws'], finding({ class: 'ci-script', message: 'release.py: error: unrecognized arguments: --dry' }));
+    expect(opt.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['tools/release.py', 3, 'defines the options the program takes']]);
+    const art = await findClues(reader({ 'ci.sh': 'test -s dist/bundle.js', 'build.sh': 'cat src/*.js > build/bundle.js' }), ['ws'], finding({ class: 'ci-script', message: 'test -s dist/bundle.js' }));
+    expect(art.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['build.sh', 1, 'names bundle.js, the file the check looks for as dist/bundle.js']]);
+  });
 });

@@ -98,11 +98,16 @@ export function missingPathOf(message: string): string | undefined {
     /ENOENT[^'"`]*['"`]([^'"`]+)['"`]/,
     /(?:can't|cannot|could not|unable to) (?:open|find|read|stat|access|cd to)(?: file| directory)? ['"`]?([\w./@+-]+\w)['"`]?/i,
     /Cannot find module ['"`]([^'"`]+)['"`]/,
+    /Could not resolve ['"`]([^'"`]+)['"`]/,
+    /Module not found: (?:Error: )?Can't resolve ['"`]([^'"`]+)['"`]/,
+    /Failed to resolve import ['"`]([^'"`]+)['"`]/,
+    /^\+* ?(?:test|\[) -[sfedrx] ['"]?([^\s'"\]]+)/,
     /cd: ([^\s:]+): No such file/,
   ];
   for (const re of patterns) {
     const p = re.exec(message)?.[1];
-    if (p && p.length >= 2 && !/^(?:error|fatal|file|directory)$/i.test(p)) return p.replace(/^\.\//, '');
+    // `./money` stays an import specifier; `./out/a.txt` is the path `out/a.txt`.
+    if (p && p.length >= 2 && !/^(?:error|fatal|file|directory)$/i.test(p)) return /\.\w+$/.test(p) ? p.replace(/^\.\//, '') : p;
   }
   return undefined;
 }
@@ -182,6 +187,15 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       break;
     }
     case 'ci-script': {
+      // A program refusing an option the command passed: the options its source defines.
+      const option = /unrecognized arguments?: (--?[\w-]+)|unknown (?:option|flag|argument)s?:?\s*['"`]?(--?[\w-]+)|flag provided but not defined: (-[\w-]+)|unexpected argument '(--?[\w-]+)'|invalid option -- '?(\w)/.exec(f.message);
+      if (option) {
+        out.push({ files: (r) => SOURCE_FAMILIES.some((re) => re.test(r)) && !TEST_PATH.test(r), line: (t) => /(?:add_argument|add_option|\.option|\.flag|Flag|\.arg|long\s*=|getopt|OptionParser|\boption\b)\s*\(?[^\n]*['"]--?[\w-]{2,}['"]/.test(t), message: 'defines the options the program takes', max: 2 });
+      }
+      // A check on a file the build should have made (`test -s dist/bundle.js`): where the configuration names that file.
+      const checked = missingPathOf(f.message);
+      const checkedName = checked?.slice(checked.lastIndexOf('/') + 1);
+      if (checked && checkedName && checkedName.length >= 4) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(checkedName) && !t.includes(checked), message: `names ${checkedName}, the file the check looks for as ${checked}`, max: 1 });
       if (f.tool === 'npm' && f.symbol) out.push({ files: (r) => base(r) === 'package.json', line: (t) => /"scripts"\s*:/.test(t), message: `lists the scripts package.json defines (no ${f.symbol})`, max: 1 });
       else if (f.tool === 'make' && f.symbol) out.push({ files: (r) => /(?:^|\/)(?:GNU)?[Mm]akefile$|\.mk$/.test(r), line: (t) => /^[\w.%/-]+(?:\s+[\w.%/-]+)*\s*::?(?!=)/.test(t), message: `defines the targets make knows (no ${f.symbol})`, max: 1 });
       else if (f.symbol && f.symbol.length >= 2) {
@@ -286,7 +300,8 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
     if (missing && hits.length < max) {
       const stem = normalisedStem(missing);
       const ext = /\.[^./]+$/.exec(base(missing))?.[0];
-      const like = files.filter((r) => (ext === undefined || r.endsWith(ext)) && base(r) !== base(missing) && stem.length >= 3 && near(normalisedStem(r), stem));
+      // Same extension and a near name, or the same name with another extension (`hosts.ini` -> `hosts.txt`); an import without extension matches any.
+      const like = files.filter((r) => base(r) !== base(missing) && stem.length >= 3 && ((ext === undefined || r.endsWith(ext)) ? near(normalisedStem(r), stem) : normalisedStem(r) === stem) && !LOCK_FILE.test(r));
       for (const rel of like.slice(0, 2)) {
         const file = await reader.read(workspace, rel);
         if (file instanceof Error) continue;

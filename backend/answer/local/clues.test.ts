@@ -63,6 +63,14 @@ describe('clueSteps: one concrete step per workspace clue', () => {
     const callee = clueSteps(ask([clue('src/ring.c', 'int ring_free(ring *r) {', 1, 'defines ring_free, which the failing line calls')]), finding({ class: 'test-assertion' }));
     expect(callee?.text).toContain('`src/ring.c:1` defines `ring_free`');
   });
+  it('an import specifier from the importing file, the options a program defines, the path a build writes', () => {
+    const imp = clueSteps(ask([clue('src/format/money.ts', 'export const x = 1;', 1, 'a file named like ./money, which does not exist')]), finding({ class: 'compile-error', location: { file: 'src/index.ts', line: 1, log_line: 1 } }));
+    expect(imp?.text).toContain('import it as `./format/money`');
+    const opt = clueSteps(ask([clue('tools/release.py', "p.add_argument('--preview')", 1, 'defines the options the program takes')]), finding({ class: 'ci-script', message: 'release.py: error: unrecognized arguments: --dry' }));
+    expect(opt?.text).toContain('defines `--preview`, and the command passes `--dry`');
+    const art = clueSteps(ask([clue('build.sh', 'cat src/*.js > build/bundle.js', 1, 'names bundle.js, the file the check looks for as dist/bundle.js')]), finding({ class: 'ci-script' }));
+    expect(art?.text).toContain('the check looks for `dist/bundle.js`');
+  });
   it('no clue, no step', () => {
     expect(clueSteps(ask([{ path: 'a.c', workspaceId: 'local', startLine: 1, endLine: 1, text: 'x', line: 1 }]), finding({}))).toBeUndefined();
   });
@@ -71,6 +79,7 @@ describe('clueSteps: one concrete step per workspace clue', () => {
 describe('exceptionHint: the remedy an exception usually asks for, with its names', () => {
   it.each([
     [{ exception: 'panic', message: 'panic: assignment to entry in nil map' }, 'make(map[K]V)'],
+    [{ exception: 'data race', message: 'WARNING: DATA RACE' }, '`mu.Lock()`'],
     [{ exception: 'panic', message: 'panic: runtime error: index out of range [5] with length 3' }, 'index `5` of a slice or array of length `3`'],
     [{ exception: 'ImportError', message: "ImportError: cannot import name 'Order' from partially initialized module 'shop.order' (most likely due to a circular import)" }, 'if TYPE_CHECKING:'],
     [{ exception: 'KeyError', message: "KeyError: 'DATABASE_URL'" }, "`'DATABASE_URL'`"],

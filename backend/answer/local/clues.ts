@@ -182,10 +182,24 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
   if ((m = /^runs (\S+)$/.exec(what))) {
     return `${at} runs ${inlineCode(m[1] as string)}${code}: the agent that ran the step does not have it (on \`PATH\`). Install it there, run the step in an image or with a tool installer that has it, or call it by the name the agent has.`;
   }
+  if (what === 'defines the options the program takes') {
+    const passed = /unrecognized arguments?: (--?[\w-]+)|unknown (?:option|flag|argument)s?:?\s*['"`]?(--?[\w-]+)|flag provided but not defined: (-[\w-]+)|unexpected argument '(--?[\w-]+)'/.exec(f.message);
+    const given = passed ? (passed[1] ?? passed[2] ?? passed[3] ?? passed[4]) : undefined;
+    const defined = [...c.code.matchAll(/['"](--?[\w-]{2,})['"]/g)].map((x) => x[1] as string);
+    return `${at} defines ${defined.length > 0 ? defined.map((d) => inlineCode(d)).join(', ') : 'the options'}${defined.length > 0 ? '' : code}${given ? `, and the command passes ${inlineCode(given)}, which the program does not take` : ''}: pass the option it defines now (a renamed option), or add ${given ? inlineCode(given) : 'it'} back to the program.`;
+  }
   if ((m = /^a file named like (.+), which does not exist$/.exec(what))) {
     const missing = m[1] as string;
     const name = c.snippet.path.slice(c.snippet.path.lastIndexOf('/') + 1);
+    // An import path: the specifier that reaches the file from the importing one.
+    if (/^\.\.?\//.test(missing) && failingFile) {
+      const spec = relativeDir(dirOf(failingFile), c.snippet.path.replace(/\.(?:d\.ts|[cm]?[jt]sx?)$/, ''));
+      return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found from ${inlineCode(failingFile)}): import it as ${inlineCode(spec)}, or move the file back if the move was not meant.`;
+    }
     return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found): use that name where ${inlineCode(missing)} is referred to${/\.(?:h|hh|hpp|hxx)$/.test(name) ? ` (${inlineCode(`#include "${name}"`)})` : ''}, or rename the file back if the rename was not meant.`;
+  }
+  if ((m = /^names (\S+), the file the check looks for as (\S+)$/.exec(what))) {
+    return `${at} names ${inlineCode(m[1] as string)} too${code}, and the check looks for ${inlineCode(m[2] as string)}: make the two agree (the path the build writes and the path the check reads).`;
   }
   if ((m = /^names (.+)$/.exec(what))) {
     return `${at} names ${inlineCode(m[1] as string)}${code}: that is where the value the step used comes from; check it there.`;

@@ -235,7 +235,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
   switch (f.class) {
     case 'compile-error': {
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and` : place ? `open ${place} and` : 'go to the line the compiler names and';
-      steps.push(`${opening} change it so that it compiles: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${m}.`);
+      steps.push(`${opening} change it so that it compiles: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${m}.`);
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
       const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
       if (nullable) steps.push(`The value there can be null (${inlineCode(`${nullable[1] ?? nullable[2]}?`)}) where a non-null ${inlineCode((nullable[1] ?? nullable[2]) as string)} is required ${m}: handle the null case (a null check, a default or an error with \`?:\`/\`??\`), or declare the type as nullable if null is a valid value.`);
@@ -258,12 +258,15 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
     case 'test-assertion':
       if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${m}.`);
       steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} and the change that made the value differ.`);
-      unsure = `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`;
+      unsure =
+        f.expected !== undefined && f.actual !== undefined
+          ? `I can't tell which side is wrong from the log: if ${inlineCode(clip(f.expected, 80))} is the intended result, fix the code under test so it gives that; if ${inlineCode(clip(f.actual, 80))} is now right (the behaviour changed on purpose), update the test's expected value to it.`
+          : `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`;
       break;
     case 'test-error':
     case 'runtime-exception': {
       const target = project ?? loc?.frames?.raise;
-      const ex = f.exception ? inlineCode(f.exception) : 'the exception';
+      const ex = f.exception ? inlineCode(f.exception) : f.class === 'runtime-exception' ? 'the error' : 'the exception';
       steps.push(`Fix the cause of ${ex}${target ? ` at ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}` : place ? ` at ${place}` : ''}: ${inlineCode(clip(f.message, 200))} ${m}.`);
       const hint = exceptionHint(f);
       if (hint) steps.push(hint);
@@ -288,9 +291,13 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       steps.push('If it answers now, the outage was transient: re-run the build.');
       break;
     }
-    case 'disk-full':
+    case 'disk-full': {
+      const target = /(?:write|writing|open|create|copy|cannot \w+)\s+['"`]?([\w./~-]+)['"`]?[:,]?\s*(?:No space left|ENOSPC)|ENOSPC[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+): No space left/.exec(f.message);
+      const path = target ? (target[1] ?? target[2] ?? target[3]) : undefined;
+      if (path) steps.push(`The write that failed was to ${inlineCode(path)} ${m}: the filesystem that holds it is full (\`df -h ${path.includes('/') ? path.slice(0, path.lastIndexOf('/')) || '/' : '.'}\` on the agent shows it).`);
       steps.push(`Free space on the agent that ran the build (\`df -h\`; old workspaces, build caches, \`docker system prune\`) and re-run ${m}.`);
       break;
+    }
     case 'out-of-memory':
       if (/^MemoryError/.test(f.message) || f.exception === 'MemoryError') {
         steps.push(`Python could not allocate more memory ${m}${project ? ` at ${inlineCode(placeOf({ file: project.file, line: project.line }))} ${at(project.log_line)}` : ''}: make that code hold less at once (iterate instead of building whole lists), or give the step more memory (a larger agent, a higher \`ulimit -v\` or container limit).`);
@@ -300,6 +307,8 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       break;
     case 'timeout-aborted': {
       const stuck = project ?? loc?.frames?.raise;
+      const limit = /(?:timed out after|exceeded (?:the )?(?:timeout of|time ?limit of)?|timeout of|Timeout (?:after|of)|after|timeout:?)\s*(\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|sec(?:onds?)?|m|min(?:utes?)?|h)\b)/i.exec(f.message)?.[1];
+      if (limit) steps.push(`The limit that ran out: ${inlineCode(limit)} ${m}.`);
       if (f.test) {
         // Only a goroutine dump shows where a test was when it was stopped; jest's stack names where the test was declared.
         const where = stuck && f.tool === 'go test' ? `; when it was stopped it was at ${inlineCode(placeOf({ file: stuck.file, line: stuck.line }))}${stuck.function ? ` (in ${inlineCode(stuck.function)})` : ''} ${at(stuck.log_line)}` : loc?.line !== undefined ? `; the log points at ${inlineCode(placeOf(loc))}` : '';

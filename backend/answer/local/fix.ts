@@ -6,7 +6,7 @@
  * reproduces the failure locally, and "I can't tell which fix is right" where that is the truth.
  */
 import { buildLabel, envOf } from '../facts.js';
-import { clip, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
+import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { greenBuildOf, CLASS_LABEL } from './failure.js';
 import { at, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand } from './findingText.js';
@@ -272,6 +272,14 @@ export const fix: Composer = (ask) => {
     if (same) out.log({ start_line: same.line, end_line: same.line });
     else if (f.test) out.log({ start_line: f.test.log_line, end_line: f.test.log_line });
     out.line(`**Reproduce it locally:** ${inlineCode(command)}${from}${/^ctest /.test(command) ? ', from the build directory (after building it)' : ", from the project's directory"}.`);
+  }
+
+  // A CI script's failure or an unexplained one: the command that failed and the code it ended with.
+  if ((f.class === 'ci-script' || f.class === 'unknown') && step.exitCode && step.command && step.command.line < step.exitCode.line) {
+    const gloss = exitCodeMeaning(step.exitCode.code);
+    out.log({ start_line: step.command.line, end_line: step.command.line }).log({ start_line: step.exitCode.line, end_line: step.exitCode.line });
+    out.line();
+    out.line(`The failing command was ${inlineCode(clip(step.command.command, 160))} ${at(step.command.line)}; the step ended with exit code ${step.exitCode.code}${gloss ? ` (${gloss})` : ''} ${at(step.exitCode.line)}.`);
   }
 
   // 5. Where the log does not settle it, say so.

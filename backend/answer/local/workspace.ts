@@ -224,7 +224,14 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   if (ARITY.test(message)) {
     return `the call at ${where}${code ? ` (${inlineCode(code)})` : ''} does not pass the arguments the callee declares (the compiler compares the two lists): pass what the declaration takes now, or change the declaration back.`;
   }
-  const types = typeMismatchOf(message);
+  const lossy = /possible lossy conversion from ([\w.]+) to ([\w.]+)/.exec(message);
+  const types = typeMismatchOf(message) ?? (lossy ? { found: lossy[1] as string, required: lossy[2] as string } : undefined);
+  // A declaration whose type does not fit its value: the line with the value's type, as one concrete edit.
+  const declared = types && code ? new RegExp(`^((?:final\\s+|const\\s+|var\\s+)?)${types.required.split('.').pop()?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s+[A-Za-z_$][\\w$]*\\s*=.*)$`).exec(code) : null;
+  if (types && declared) {
+    const found = types.found.replace(/^java\.lang\./, '');
+    return `${where} (${inlineCode(code as string)}) declares a ${inlineCode(types.required)} for a ${inlineCode(types.found)} value: declare it as the value's type, ${inlineCode(`${declared[1] ?? ''}${found}${declared[2] ?? ''}`)}, or convert the value explicitly (a cast or rounding) if ${inlineCode(types.required)} is what the code needs.`;
+  }
   if (types) {
     return `${where}${code ? ` (${inlineCode(code)})` : ''} gives a ${inlineCode(types.found)} where a ${inlineCode(types.required)} is needed: convert the value, or change the declared type to ${inlineCode(types.found)}.`;
   }
@@ -256,7 +263,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       const none = /NoneType/.test(finding.message) ? 'None' : /nil/.test(finding.message) ? 'nil' : /on null/.test(finding.message) ? 'null' : (/of (undefined|null)/.exec(finding.message)?.[1] ?? 'null');
       return `on ${where} (${inlineCode(code as string)}), ${inlineCode(receiver)} was ${inlineCode(none)} when ${inlineCode(`.${name as string}`)} was read: find why it is not set for this input (the data the test gives, a lookup that found nothing) and set it, or handle the ${none} case there.`;
     }
-    return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${inlineCode(finding.exception ?? 'the exception')} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
+    return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
   }
   if (isPipeline(s)) return `correct ${where} of the pipeline script as the error says, then replay the build (Replay on the build's page lets you try the edit without a commit).`;
   // A failure of what the step had (a tool's version, a dependency, the network, credentials,
