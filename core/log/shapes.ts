@@ -14,7 +14,7 @@
  */
 
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
-import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate, type LineTrigrams } from './prefilter.js';
+import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate } from './prefilter.js';
 import { gateFor } from './gates.js';
 
 export type { ShapeRole, FailureShape } from './shapeType.js';
@@ -368,11 +368,6 @@ export function failureHints(line: string): number {
     flags |= table[h]!;
   }
   return flags;
-}
-
-/** `failureHints` of a line, its trigrams marked in `trigrams` by the same scan (for the shapes' gates). */
-export function markHints(line: string, trigrams: LineTrigrams): number {
-  return trigrams.markWith(line, HINT_TABLE, HINT_FAILURE | HINT_PASS | HINT_NON_ASCII);
 }
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
