@@ -33,7 +33,7 @@ test('the ingest worker runs from the sources with a working directory that has 
         'const pool = new IngestPool();',
         "async function* source() { yield 'Started by user admin\\n+ make\\nmain.c:3: error: boom\\nFinished: FAILURE\\n'; }",
         'try {',
-        '  const summary = await pool.run({ storedMaxChars: 1e6, tailLines: 1000, lineMaxChars: 10000 }, source(), async () => {}, false);',
+        '  const summary = await pool.run({ storedMaxChars: 1e6, tailLines: 1000, lineMaxChars: 10000 }, source(), { rows: async () => {} }, false);',
         '  console.log(JSON.stringify({ lines: summary.lineCount }));',
         '} finally { await pool.close(); }',
       ].join('\n'),

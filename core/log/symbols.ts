@@ -25,6 +25,8 @@ export function missingSymbolOf(message: string): string | undefined {
     /use of undeclared identifier '([A-Za-z_]\w*)'/,
     /implicit declaration of function '([A-Za-z_]\w*)'/,
     /has no (?:field or method|member named) [‘'`]?([A-Za-z_]\w*)[’'`]?/,
+    // scalac: `value nextRun is not a member of Schedule`
+    /\b(?:value|method) ([A-Za-z_]\w*) is not a member of\b/,
   ];
   for (const re of patterns) {
     const m = re.exec(message);
@@ -220,6 +222,8 @@ export function ownerTypeOf(message: string): string | undefined {
     /'([\w]+)' object has no attribute/,
     // g++/clang: `‘class JobQueue’ has no member named ‘size’`
     /[‘'](?:class|struct|union) ([\w:]+)[’'] has no member named/,
+    // scalac: `value nextRun is not a member of Schedule` (or of `object Schedule`, `pkg.Schedule`)
+    /is not a member of (?:object |class )?([\w.]+)/,
     // Go: `undefined: slug.Make`, a package's missing name (the package is the owner).
     /\bundefined: ([A-Za-z_]\w*)\.[A-Za-z_]\w*/,
   ];

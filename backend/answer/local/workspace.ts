@@ -67,7 +67,7 @@ function languageOf(p: string): string {
   if (p === PIPELINE_SCRIPT || /Jenkinsfile/.test(p) || p.endsWith('.groovy')) return 'groovy';
   if (/(?:^|\/)(?:GNU)?[Mm]akefile$/.test(p)) return 'make';
   const ext = /\.([A-Za-z0-9]+)$/.exec(p)?.[1]?.toLowerCase() ?? '';
-  const map: Record<string, string> = { java: 'java', kt: 'kotlin', kts: 'kotlin', ts: 'ts', tsx: 'tsx', js: 'js', jsx: 'jsx', mjs: 'js', py: 'python', go: 'go', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', scala: 'scala', swift: 'swift', sh: 'bash', bash: 'bash', yml: 'yaml', yaml: 'yaml', json: 'json' };
+  const map: Record<string, string> = { java: 'java', kt: 'kotlin', kts: 'kotlin', ts: 'ts', tsx: 'tsx', js: 'js', jsx: 'jsx', mjs: 'js', py: 'python', go: 'go', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', scala: 'scala', swift: 'swift', sh: 'bash', bash: 'bash', yml: 'yaml', yaml: 'yaml', json: 'json', pl: 'perl', pm: 'perl', t: 'perl', php: 'php', lua: 'lua', erl: 'erlang', hrl: 'erlang', ml: 'ocaml', mli: 'ocaml', f90: 'fortran', f: 'fortran', tcl: 'tcl', xml: 'xml', toml: 'toml' };
   return map[ext] ?? 'text';
 }
 
@@ -224,7 +224,14 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   if (ARITY.test(message)) {
     return `the call at ${where}${code ? ` (${inlineCode(code)})` : ''} does not pass the arguments the callee declares (the compiler compares the two lists): pass what the declaration takes now, or change the declaration back.`;
   }
-  const types = typeMismatchOf(message);
+  const lossy = /possible lossy conversion from ([\w.]+) to ([\w.]+)/.exec(message);
+  const types = typeMismatchOf(message) ?? (lossy ? { found: lossy[1] as string, required: lossy[2] as string } : undefined);
+  // A declaration whose type does not fit its value: the line with the value's type, as one concrete edit.
+  const declared = types && code ? new RegExp(`^((?:final\\s+|const\\s+|var\\s+)?)${types.required.split('.').pop()?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s+[A-Za-z_$][\\w$]*\\s*=.*)$`).exec(code) : null;
+  if (types && declared) {
+    const found = types.found.replace(/^java\.lang\./, '');
+    return `${where} (${inlineCode(code as string)}) declares a ${inlineCode(types.required)} for a ${inlineCode(types.found)} value: declare it as the value's type, ${inlineCode(`${declared[1] ?? ''}${found}${declared[2] ?? ''}`)}, or convert the value explicitly (a cast or rounding) if ${inlineCode(types.required)} is what the code needs.`;
+  }
   if (types) {
     return `${where}${code ? ` (${inlineCode(code)})` : ''} gives a ${inlineCode(types.found)} where a ${inlineCode(types.required)} is needed: convert the value, or change the declared type to ${inlineCode(types.found)}.`;
   }

@@ -1,0 +1,15 @@
+import { missingSymbolOf, ownerTypeOf } from './symbols.js';
+
+describe('symbols: the missing name and its owner type, per compiler', () => {
+  it('scalac: a value or method that is not a member of a type', () => {
+    const m = 'src/Main.scala:4: error: value nextRun is not a member of Schedule';
+    expect(missingSymbolOf(m)).toBe('nextRun');
+    expect(ownerTypeOf(m)).toBe('Schedule');
+    expect(ownerTypeOf('error: method plan is not a member of object com.acme.Planner')).toBe('Planner');
+  });
+  it('the forms known before stay as they were', () => {
+    expect(missingSymbolOf("src/a.ts(3,7): error TS2304: Cannot find name 'Duration'.")).toBe('Duration');
+    expect(ownerTypeOf("src/a.ts(3,7): error TS2339: Property 'email' does not exist on type 'User'.")).toBe('User');
+    expect(missingSymbolOf('hello')).toBeUndefined();
+  });
+});

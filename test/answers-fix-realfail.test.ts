@@ -1,0 +1,58 @@
+/**
+ * "How do I fix it?" names the concrete thing to change, per class (issue 25, Deliver 3), on real
+ * failures of the tuning data with their projects as the workspace (`cichat ask --workspace`):
+ * each assertion is the step a senior engineer would give, read from the log and the workspace.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import { snippetsFromDir } from '../cli/snippets.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { TUNED_CASES } from './helpers/realfail.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
+
+const ROOT = path.join(process.cwd(), 'test', 'fixtures', 'realfail');
+
+async function fixOf(id: string): Promise<string> {
+  expect(TUNED_CASES).toContain(id);
+  const log = readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8');
+  const snippets = await snippetsFromDir(path.join(ROOT, id, 'project'), log);
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets: snippets } as CiContextUpload;
+  return (await composeLocalAnswer('How do I fix it?', analyzedChatContext(upload, log))).text;
+}
+
+describe('the fix names what to change', () => {
+  it('compile error: the declaration with the value\'s type; the callee\'s parameters and the module to rebuild', async () => {
+    expect(await fixOf('ant-javac-incompatible')).toContain('`double median = Stats.median(ms);`');
+    const args = await fixOf('maven-multimodule-method-args');
+    expect(args).toContain('declares `taxFor` with the parameters `(BigDecimal amount, String region)`');
+    expect(args).toContain('`mvn -pl pricing-api -am compile -o`');
+    expect(args).not.toContain('convert the value');
+  });
+  it('compile error: an unresolved import and a missing name another file declares', async () => {
+    expect(await fixOf('esbuild-unresolved-import')).toContain('import it as `./format/money`');
+    expect(await fixOf('tsc-dts-cannot-find-name')).toContain("`import type { Duration } from '../duration';`");
+  });
+  it('link error: a variable defined in a header', async () => {
+    const fix = await fixOf('gcc-multiple-definition');
+    expect(fix).toContain('`extern int log_level;`');
+    expect(fix).toContain('`include/log.h:4`');
+    expect(fix).not.toContain('missing symbol');
+  });
+  it('test error and runtime: the value that was None, the race to guard', async () => {
+    expect(await fixOf('unittest-attributeerror-helper')).toContain('`item.category` was `None` when `.name` was read');
+    expect(await fixOf('go-test-race')).toContain('`mu.Lock()`');
+  });
+  it('dependency: the replace that points nowhere and the path to the module', async () => {
+    expect(await fixOf('go-mod-replace-missing-dir')).toContain('which is `../libs/retry` from `service/go.mod`');
+  });
+  it('credentials, CI script: the variable a credentials file reads, the script and option names the workspace has', async () => {
+    expect(await fixOf('npm-publish-e401')).toContain('it reads `NPM_TOKEN` from the environment');
+    expect(await fixOf('npm-missing-script')).toContain('run `npm run lint:js`');
+    expect(await fixOf('python-argparse-unknown-flag')).toContain('defines `--preview`, and the command passes `--dry`');
+  });
+  it('memory and time: the line that sets the limit', async () => {
+    expect(await fixOf('maven-surefire-oom')).toContain('`pom.xml:26` sets the memory limit (`<argLine>-Xmx48m</argLine>`)');
+    expect(await fixOf('go-test-timeout')).toContain('sets the time limit (`go test -timeout 5s ./...`)');
+  });
+});
