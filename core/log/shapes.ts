@@ -154,6 +154,8 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Ruby / PHP / Elixir / Erlang / Lua / TAP / .NET
   { re: /^rake aborted!$/, role: 'anchor', weight: 6, reason: 'rake aborted' },
+  // Bundler and Composer refusing to resolve (the hint under it, `Run bundle install`, is not the error).
+  { re: /^(?:Could not find gem '|Could not find \S+ in (?:any of the sources|locally installed gems)|Bundler could not find compatible versions|Your (?:requirements|lock file) could not be resolved to an installable set)/, role: 'anchor', weight: 6, reason: 'dependency resolution error' },
   // Ruby's uncaught exception: `x.rb:7:in `meth': message (NoMethodError)` (its frames follow as `from x.rb:N:in`).
   { re: /^\S+\.(?:rb|rake):\d+:in [`'][^'`]+': .+ \((?:[A-Z]\w*::)*[A-Z]\w*\)$/, role: 'anchor', weight: 9, reason: 'Ruby exception' },
   { re: /^There (?:was|were) \d+ (?:failures?|errors?):$/, role: 'header', weight: 8, reason: 'PHPUnit failure' },
