@@ -94,7 +94,7 @@ function findingsOf(context: ChatContext): Finding[] {
   return context.failureExcerpts.map((e) => (e as unknown as { finding?: Finding }).finding).filter((f): f is Finding => f !== undefined);
 }
 
-const ASSERTION_EVIDENCE = /assert|, want |\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|expected|expect\(|but was|to(Be|Equal|Match)|should (be|equal|have)|\bactual\b|left:|right:|not equal|!=|differ/i;
+const ASSERTION_EVIDENCE = /assert|, want |' failed|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|expected|expect\(|but was|to(Be|Equal|Match)|should (be|equal|have)|\bactual\b|left:|right:|not equal|!=|differ/i;
 const COMPILER_EVIDENCE = /\b(error|warning)\b.*:|\berror[[: ]|cannot find symbol|\berror TS\d|Compilation failed|COMPILATION ERROR|\bundefined: |syntax error|SyntaxError|does not compile|expected .* found|unresolved reference|type mismatch/i;
 const LINKER_ONLY = /undefined reference to|ld returned|unresolved external symbol|ld: (library|symbol)|linker command failed|cannot find -l/;
 
