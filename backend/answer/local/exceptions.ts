@@ -17,6 +17,9 @@ interface Rule {
 const c = inlineCode;
 
 const RULES: Rule[] = [
+  // The checkout a CI job made (first: a rejection or an exception often carries git's message as its reason)
+  { test: /No names found, cannot describe anything|No tags can describe|fatal: No annotated tags/, hint: () => "`git describe` found no tag in the checkout: CI checkouts are often shallow or fetch no tags. Fetch them in the job (`git fetch --tags --unshallow`; Jenkins' git \"Advanced clone behaviours\": fetch tags, no shallow clone; GitHub's `actions/checkout` with `fetch-depth: 0`), or give the script a fallback (`git describe --tags --always`)." },
+  { test: /shallow update not allowed|--unshallow on a complete repository|object not found.*shallow|fatal: bad object [0-9a-f]{7,}/, hint: () => "The checkout is shallow and lacks the history the command needs: fetch more history (`git fetch --unshallow`, or a deeper clone in the job's checkout settings)." },
   // Go
   { test: /assignment to entry in nil map/, hint: () => `A map was written before it was made: a \`var m map[K]V\` or a struct field is nil until initialised. Create it first (${c('m = make(map[K]V)')}, or in the constructor), or check for nil before writing.` },
   { test: /index out of range \[(-?\d+)\] with length (\d+)/, hint: (m) => `The code read index ${c(m[1] as string)} of a slice or array of length ${c(m[2] as string)}: check the length before indexing (or the loop bound: ${c('i < len(s)')}), and why the caller passed fewer elements than the code expects.` },

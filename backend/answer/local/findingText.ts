@@ -459,7 +459,8 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
   const wantScript = f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
   const wantConflict = f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
   const wantPeer = f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
-  if (!wantVersion && !wantScript && !wantConflict && !wantPeer) return [];
+  const wantUser = f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
+  if (!wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser) return [];
   const log = storedLogSpan(ctx);
   if (!log) return [];
   const lines = log.text.split('\n');
@@ -470,6 +471,17 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
       const t = text(n);
       if (/^(?:go version go[\d.]+|(?:openjdk|java) version "[^"]+"|Apache Maven \d|Python \d+\.\d+|v\d+\.\d+\.\d+$|rustc \d+\.\d+|cargo \d+\.\d+|cmake version \d|gcc \(.*\) \d)/.test(t)) {
         out.push({ text: `The version on the agent: ${inlineCode(clip(t, 120))} ${at(n)}.`, line: n });
+        break;
+      }
+    }
+  }
+  if (wantUser) {
+    // The user the step ran as, when the log shows it (`uid=65534(nobody)`, `+ whoami`'s answer, `setpriv --reuid=nobody`, `sudo -u x`).
+    for (let n = f.message_line; n >= Math.max(log.start_line, f.message_line - 200); n--) {
+      const t = text(n);
+      const user = /uid=\d+\(([\w.-]+)\)/.exec(t)?.[1] ?? /(?:--reuid=|sudo -u |runuser -u |su -c .* )([\w.-]+)/.exec(t)?.[1] ?? /^Running as (?:SYSTEM|user )?([\w.-]+)$/.exec(t)?.[1] ?? (/^\+ whoami$/.test(text(n - 1)) && /^[\w.-]+$/.test(t) ? t : undefined);
+      if (user) {
+        out.push({ text: `The step ran as ${inlineCode(user)} ${at(n)}: that user needs access to the path (its owner and mode: \`ls -ld <path>\`), or the step must write somewhere that user owns.`, line: n });
         break;
       }
     }
