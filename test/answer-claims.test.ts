@@ -8,6 +8,7 @@
  *   or a failing check (the answer said "usually fails the same way" and then "re-run it");
  * - an exit status is never called "the first real error";
  * - "which test failed?" names the test the finding names (it said "no failing test names");
+ * - "where is the error?" gives the class's next step, not "fix `AssertionError`" at the test line;
  * - every citation holds the text quoted with it (a host cited at a stack frame, a message at the
  *   `-->` line under it, an expected value at the `expect(...)` line above it).
  */
@@ -88,6 +89,12 @@ describe('headlines and names the evidence holds', () => {
     const text = await ask('pytest-assert-total', 'Which test failed?');
     expect(text).toContain('`tests/test_pricing.py::test_total_with_discount` [L8-L8]');
     expect(text).not.toContain('no failing test names');
+  });
+
+  it('"where is the error?" of a failing check does not say to fix the assertion at the test line', async () => {
+    const text = await ask('pytest-assert-total', 'Where is the error?');
+    expect(text).not.toContain('and fix `AssertionError`');
+    expect(text).toMatch(/\*\*Next step:\*\* Look at the code under test/);
   });
 
   it('cites the host where the log prints it, not a stack frame', async () => {

@@ -393,7 +393,9 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
   out.line();
   quote(out, top, 25);
   out.line();
-  out.line(`**Next step:** ${openAt(first)} (${inlineCode(citeLocation(first))}) and fix ${inlineCode(clip(first.message))}; then build again the same way.`);
+  // A failing check or an exception is not fixed at the line that reports it: the class's remedy says where to look.
+  const remedy = found.class !== 'unknown' ? remedyOf(found).steps[0] : undefined;
+  out.line(remedy ? `**Next step:** ${remedy}` : `**Next step:** ${openAt(first)} (${inlineCode(citeLocation(first))}) and see what ${inlineCode(clip(first.message))} says about it; then build again the same way.`);
   return out.reply();
 }
 
