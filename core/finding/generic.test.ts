@@ -227,3 +227,10 @@ describe('resolvers, runners and bundlers of more ecosystems', () => {
     expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'com/acme/CartTest.java', line: 21 } });
   });
 });
+
+describe('the command far above a long output', () => {
+  it('a compiler run 70 lines above its error still names the kind of tool', () => {
+    const log = ['+ erlc -o ebin src/*.erl', ...Array.from({ length: 70 }, (_, i) => `compiling module m${i}`), "src/limit.erl:5:51: variable 'Burst' is unbound", "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log)).toMatchObject({ class: 'compile-error', location: { file: 'src/limit.erl', line: 5 } });
+  });
+});
