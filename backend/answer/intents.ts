@@ -49,7 +49,8 @@ export type IntentId =
   | 'contextProblem'
   | 'lastSuccess'
   | 'failingSince'
-  | 'seenBefore';
+  | 'seenBefore'
+  | 'infraOrCode';
 
 type Cue = [RegExp, number];
 
@@ -81,6 +82,15 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\bwhat (should|do|can|must) (i|we) do\b|\bnext steps?\b|\bhow (do|can|should) (i|we) (get|make) (it|this|the build) (green|pass\w*|work\w*)\b|\bwhat (should|do) (i|we) change\b/, 8],
       // German and French: "wie behebe ich das", "comment corriger".
       [/\b(beheben|behebe|reparieren|corriger|réparer|reparer)\b/, 8],
+    ],
+  ],
+  [
+    // "Was it the infrastructure or the code?": which side the first error is on (issue 25).
+    'infraOrCode',
+    [
+      [/\b(infra\w*|environment\w*|agents?|machines?|runners?|network|ci|jenkins|setup)\b.*\b(or|vs\.?|versus)\b.*\b(code|tests?|changes?|commits?|my|our|us)\b/, 12],
+      [/\b(code|tests?|changes?|commits?)\b.*\b(or|vs\.?|versus)\b.*\b(infra\w*|environment\w*|agents?|machines?|runners?|ci|jenkins|setup)\b/, 12],
+      [/\bis (it|this) (my|our|the) (code|fault|change)\b|\b(my|our) (fault|code'?s? fault)\b|\bis (it|this) (an? )?(infra\w*|environment\w*) (problem|issue|failure)\b/, 10],
     ],
   ],
   [

@@ -1,4 +1,4 @@
-import { buildUrlOf, chatTitle, citedLines, contextLogLines, findingCause, oneLineCause } from './diagnose.js';
+import { buildUrlOf, chatTitle, citedLines, contextLogLines, findingCause, greenLogLines, oneLineCause } from './diagnose.js';
 import { backoffMs, webhookText } from './webhook.js';
 import type { FailureRecord } from './store.js';
 
@@ -19,6 +19,18 @@ describe('diagnosis text', () => {
     expect(findingCause(py)).toBe("Runtime exception at /ws/deploy.py:13: KeyError: 'REGION'");
     // Nothing with a class: no cause from the finding (the answer's first line is used instead).
     expect(findingCause(['+ ./check.sh', 'ERROR: script returned exit code 1', 'Finished: FAILURE'])).toBeUndefined();
+  });
+
+  it('names an error new since the last green build, never one it printed too, as the cause', () => {
+    const filler = Array.from({ length: 12 }, (_, i) => `step ${i} ok`);
+    const green = ['+ ./ci.sh', "src/legacy.c:9:2: error: unknown type name 'u8'", ...filler, 'tests passed', 'Finished: SUCCESS'];
+    const fail = ['+ ./ci.sh', "src/legacy.c:9:2: error: unknown type name 'u8'", 'ld: cannot find -lzstd', 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:2: all] Error 1', 'Finished: FAILURE'];
+    expect(findingCause(fail)).toMatch(/^Compile error: src\/legacy\.c/);
+    expect(findingCause(fail, green)).toBe('Link error: ld: cannot find -lzstd');
+    const old = ['+ ./ci.sh', "src/legacy.c:9:2: error: unknown type name 'u8'", ...filler, 'ERROR: script returned exit code 1', 'Finished: FAILURE'];
+    expect(findingCause(old, green)).toBe("Compile error: src/legacy.c:9:2: error: unknown type name 'u8' (also in the last green build: may not be the cause)");
+    expect(greenLogLines({ buildDetails: { lastSuccessfulBuild: { number: 3, consoleLogTail: green.join('\n') } } })).toEqual(green);
+    expect(greenLogLines({ buildDetails: { lastSuccessfulBuild: null } })).toEqual([]);
   });
 
   it('takes the first line that says something, without markdown or line marks', () => {

@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import { cleanLines } from '../../core/log/clean.js';
 import { analyzeLines } from '../../core/log/analyze.js';
+import { baselineOf } from '../../core/log/baseline.js';
 import { findingLine } from '../../core/finding/text.js';
 import { createLineMasker } from '../../core/secrets.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
@@ -71,23 +72,50 @@ const CONSEQUENCE = /^(?:ERROR: )?script returned exit code \d+$|^Finished: \w+$
 
 /**
  * The one-line cause from the build's finding (issue 25): the first excerpt, in the analyzer's
- * order, whose finding has a class and is new since the last green build when that is known;
- * `Compile error at src/Main.java:8: cannot find symbol`. Undefined when no finding has a class.
+ * order, whose finding has a class and is new since the last green build when its log is known
+ * (`greenLines`); `Compile error at src/Main.java:8: cannot find symbol`. When every such error
+ * also appears in the green build, the first is named with "(also in the last green build: may
+ * not be the cause)". Undefined when no finding has a class.
  */
-export function findingCause(lines: readonly string[]): string | undefined {
-  if (lines.length === 0) return undefined;
-  const excerpts = analyzeLines(lines, { maxExcerpts: 5 }).filter((e) => e.score > 0 && e.finding);
-  const known = excerpts.filter((e) => e.finding?.class !== 'unknown' && !CONSEQUENCE.test(e.finding?.message ?? ''));
-  const first = known[0]?.finding;
-  return first ? findingLine(first, CAUSE_MAX) : undefined;
+export function findingCause(lines: readonly string[], greenLines?: readonly string[]): string | undefined {
+  return causeOf(lines, greenLines)?.text;
 }
+
+/** The cause line and the excerpt it was read from (whose lines the webhook quotes with it). */
+function causeOf(lines: readonly string[], greenLines?: readonly string[]): { text: string; span: Source } | undefined {
+  if (lines.length === 0) return undefined;
+  // Compared with the last green build as the backend's ingest compares them: an error it printed
+  // too is not named as the cause while a new one is there (issue 25).
+  const baseline = greenLines && greenLines.length > 0 ? baselineOf(greenLines.join('\n')) : undefined;
+  const excerpts = analyzeLines(lines, { maxExcerpts: 5, ...(baseline ? { baseline } : {}) }).filter((e) => e.score > 0 && e.finding);
+  const known = excerpts.filter((e) => e.finding?.class !== 'unknown' && !CONSEQUENCE.test(e.finding?.message ?? ''));
+  const fresh = known.find((e) => e.new_since_baseline !== false);
+  const span = (e: (typeof known)[number]): Source => ({ kind: 'log', start_line: e.start_line, end_line: e.end_line });
+  if (fresh?.finding) return { text: findingLine(fresh.finding, CAUSE_MAX), span: span(fresh) };
+  const old = known[0];
+  if (!old?.finding) return undefined;
+  const also = ' (also in the last green build: may not be the cause)';
+  return { text: `${findingLine(old.finding, CAUSE_MAX - also.length)}${also}`, span: span(old) };
+}
+
+/** Cleaned lines, secrets masked: how the backend stores and numbers a log. */
+function storedLines(text: string): string[] {
+  const mask = createLineMasker();
+  return cleanLines(text).map((line) => mask(line));
+}
+
+const logText = (build: { consoleLog?: unknown; consoleLogTail?: unknown } | null | undefined): string =>
+  typeof build?.consoleLog === 'string' ? build.consoleLog : typeof build?.consoleLogTail === 'string' ? build.consoleLogTail : '';
 
 /** The log of a context as the backend numbers it: cleaned lines, secrets masked. */
 export function contextLogLines(context: CiContext): string[] {
-  const build = context.buildDetails;
-  const text = typeof build?.consoleLog === 'string' ? build.consoleLog : typeof build?.consoleLogTail === 'string' ? build.consoleLogTail : '';
-  const mask = createLineMasker();
-  return cleanLines(text).map((line) => mask(line));
+  return storedLines(logText(context.buildDetails));
+}
+
+/** The last green build's log the context carries (its tail), cleaned and masked; [] without one. */
+export function greenLogLines(context: CiContext): string[] {
+  const green = context.buildDetails?.lastSuccessfulBuild;
+  return typeof green === 'object' && green !== null ? storedLines(logText(green as { consoleLog?: unknown; consoleLogTail?: unknown })) : [];
 }
 
 /**
@@ -174,11 +202,13 @@ export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<Fai
     const chat = item.chats[user];
     return chat ? [{ user, chatId: chat.chatId }] : [];
   });
+  const found = causeOf(lines, greenLogLines(result.context));
   return {
     ...base,
     // The finding's message and place first; the answer's first line when no finding has a class.
-    cause: findingCause(lines) ?? (oneLineCause(content) || (lines.length ? `See the log of ${item.job} #${item.build}` : '')),
-    citedLines: citedLines(lines, answered?.answer?.sources),
+    // The lines quoted with it are the ones the cause was read from (issue 25).
+    cause: found?.text ?? (oneLineCause(content) || (lines.length ? `See the log of ${item.job} #${item.build}` : '')),
+    citedLines: citedLines(lines, found ? [found.span] : answered?.answer?.sources),
     chats,
     unread: chats.map((c) => c.user),
     diagnosedAt: new Date().toISOString(),

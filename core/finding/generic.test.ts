@@ -194,3 +194,43 @@ describe('a process killed by signal 9 and Sass places', () => {
     expect(top(['+ npx gulp sass', 'Error: Undefined variable: "$divider-color".', '        on line 98 of sass/components/dropdown.sass', '>>   background-color: $divider-color', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ location: { file: 'sass/components/dropdown.sass', line: 98 } });
   });
 });
+
+describe('a silent check fed by a formatter', () => {
+  it('`test -z "$(gofmt -l .)"` failing is a lint finding of gofmt, not a CI-script error', () => {
+    expect(top(['++ gofmt -l .', '+ test -z limits.go', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ class: 'lint', tool: 'gofmt', message: 'test -z limits.go' });
+  });
+});
+
+describe('resolvers, runners and bundlers of more ecosystems', () => {
+  it('Bundler, Composer and Perl name the gem, package or module they cannot provide: dependency resolution', () => {
+    expect(top(['+ bundle exec rake', "Could not find gem 'rake (~> 13.0)' in locally installed gems.", '', 'Run `bundle install` to install missing gems.', "Build step 'Execute shell' marked build as failure"].join('\n'))).toMatchObject({ class: 'dependency-resolution', tool: 'bundler', dependency: 'rake' });
+    expect(top(['+ composer install', 'Your requirements could not be resolved to an installable set of packages.', '', '  Problem 1', '    - Root composer.json requires acme/money ^3.0, found acme/money[1.0.0, 2.1.0] but it does not match the constraint.', '##[error]Process completed with exit code 2.'].join('\n'))).toMatchObject({ class: 'dependency-resolution', tool: 'composer' });
+    expect(top(['+ perl bin/report.pl', "Can't locate JSON/XS.pm in @INC (you may need to install the JSON::XS module) (@INC contains: /etc/perl /usr/share/perl5) at bin/report.pl line 4.", 'BEGIN failed--compilation aborted at bin/report.pl line 4.', "Build step 'Execute shell' marked build as failure"].join('\n'))).toMatchObject({ class: 'dependency-resolution', tool: 'perl', dependency: 'JSON::XS' });
+  });
+
+  it("Perl's syntax error (`syntax error at f line N, near ...`) is a compile error at that line", () => {
+    expect(top(['+ perl -c lib/Report.pm', 'syntax error at lib/Report.pm line 12, near "}"', 'lib/Report.pm had compilation errors.', "Build step 'Execute shell' marked build as failure"].join('\n'))).toMatchObject({ class: 'compile-error', location: { file: 'lib/Report.pm', line: 12 } });
+  });
+
+  it("the `groovy` runner's `Caught:` is a script's runtime error at its frame, not a Jenkins pipeline error", () => {
+    const log = ['+ groovy scripts/bump.groovy', 'Caught: groovy.lang.MissingPropertyException: No such property: groupId for class: bump', 'groovy.lang.MissingPropertyException: No such property: groupId for class: bump', '\tat bump.run(bump.groovy:5)', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log)).toMatchObject({ class: 'runtime-exception', tool: 'groovy', location: { file: 'bump.groovy', line: 5 } });
+  });
+
+  it("webpack's `ERROR in ./src/x.js 3:0-32` is the place of the module it could not resolve", () => {
+    const log = ['+ npx webpack --mode production', 'ERROR in ./src/index.js 1:0-40', "Module not found: Error: Can't resolve './money' in '/ws/src'", '', 'webpack 5.90.0 compiled with 1 error in 231 ms', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'compile-error', location: { file: './src/index.js', line: 1 } });
+  });
+
+  it("Ant's JUnit task names the test case of a failed assertion", () => {
+    const log = ['+ ant test', 'test:', '    [junit] Testsuite: com.acme.CartTest', '    [junit] Tests run: 2, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.02 sec', '    [junit] Testcase: totalWithTax took 0.004 sec', '    [junit] \tFAILED', '    [junit] expected:<12> but was:<11>', '    [junit] junit.framework.AssertionFailedError: expected:<12> but was:<11>', '    [junit] \tat com.acme.CartTest.totalWithTax(CartTest.java:21)', '    [junit] Test com.acme.CartTest FAILED', '', 'BUILD FAILED', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'com/acme/CartTest.java', line: 21 } });
+  });
+});
+
+describe('the command far above a long output', () => {
+  it('a compiler run 70 lines above its error still names the kind of tool', () => {
+    const log = ['+ erlc -o ebin src/*.erl', ...Array.from({ length: 70 }, (_, i) => `compiling module m${i}`), "src/limit.erl:5:51: variable 'Burst' is unbound", "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log)).toMatchObject({ class: 'compile-error', location: { file: 'src/limit.erl', line: 5 } });
+  });
+});

@@ -6,7 +6,7 @@
  * over or under its message, ` --> file:line:col`) say where. A class is given only when the
  * line and the command together settle it; otherwise the finding stays `unknown`, with the place.
  */
-import type { FindingClass } from '../../protocol/types.js';
+import type { Finding, FindingClass } from '../../protocol/types.js';
 
 export type CommandKind = 'compile' | 'typecheck' | 'lint' | 'test' | 'run' | 'build';
 
@@ -121,7 +121,9 @@ const PATH = String.raw`((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z][\w+]{0,7})`;
 const PLACE_COLON = new RegExp(String.raw`^(?:([\w.+-]+): )?${PATH}:(\d+)(?::(\d+))?(?:[:,]|\s+-)?(?:\s+(.*))?$`);
 const PLACE_PAREN = new RegExp(String.raw`^${PATH}\((\d+)(?:,(\d+))?\)\s*:?\s*(.*)$`);
 const PLACE_PHP = new RegExp(String.raw`^(.*?) in ${PATH}(?: on line |:)(\d+)\.?$`);
-const PLACE_PERL = new RegExp(String.raw`^(.*?)\bat ${PATH} line (\d+)(?:, <[^>]*> (?:line|chunk) \d+)?\.$`);
+const PLACE_PERL = new RegExp(String.raw`^(.*?)\bat ${PATH} line (\d+)(?:, <[^>]*> (?:line|chunk) \d+)?(?:\.|, near .*)$`);
+/** webpack: `ERROR in ./src/index.js 3:0-32` over its message. */
+const PLACE_WEBPACK = new RegExp(String.raw`^ERROR in ${PATH} (\d+):(\d+)(?:-\d+)?\s*$`);
 const PLACE_ARROW = new RegExp(String.raw`^\s*--> ${PATH}:(\d+)(?::(\d+))?\s*$`);
 const PLACE_BATS = new RegExp(String.raw`\(in (?:test )?file ${PATH}, line (\d+)\)`);
 const PLACE_TCL = new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`);
@@ -149,6 +151,8 @@ export function locatedIn(raw: string): Located | undefined {
   if (m) return { file: m[1] as string, line: Number(m[2]), ...(m[3] ? { column: Number(m[3]) } : {}), message: '' };
   m = PLACE_BATS.exec(text) ?? PLACE_TCL.exec(text);
   if (m) return { file: m[1] as string, line: Number(m[2]), message: '' };
+  m = PLACE_WEBPACK.exec(text.trim());
+  if (m) return { file: m[1] as string, line: Number(m[2]), column: Number(m[3]), message: '' };
   m = PLACE_OF_FILE.exec(text.trim());
   if (m) return { file: (m[2] ?? m[3] ?? m[6]) as string, line: Number(m[1] ?? m[4] ?? m[5]), message: '' };
   const trimmed = text.trim();
@@ -209,11 +213,12 @@ export function genericFinding(body: readonly string[], command: Command | undef
   // A bare place over or under the error line (esbuild's indented `src/a.ts:1:28:`, gfortran's
   // `src/m.f90:10:53:` above its `Error:`, PHPUnit's `/ws/tests/XTest.php:20` under the assertion).
   if (!best && errorLine >= 0) {
-    for (const d of [1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6]) {
+    for (const d of [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6]) {
       const loc = locatedIn(lineAt(errorLine + d));
       if (!loc || loc.message !== '' || LIBRARY_PATH.test(loc.file)) continue;
       best = { ...loc, index: errorLine + d };
-      index = errorLine;
+      // A heading that is only a place (webpack's `ERROR in ./src/a.js 3:0-32`): its message is below.
+      index = d === 0 && lineAt(errorLine + 1).trim() !== '' ? errorLine + 1 : errorLine;
       break;
     }
   }
@@ -330,3 +335,16 @@ export function raceReportAbove(lines: readonly string[], body: readonly string[
  * `+ cmp a b`, `+ git diff --exit-code`, `+ false`). Under `bash -e` the script stops there.
  */
 export const SILENT_CHECK = /^\++ (\(\(.+\)\)|let .+|test .+|\[\[? .+ \]\]?|grep -\w*q\w* .+|cmp .+|diff -\w*q\w* .+|git diff (?:.* )?--(?:quiet|exit-code)\b.*|false|exit [1-9]\d*)$/;
+
+/**
+ * The finding of a check that printed nothing (0-based line `at`, `above` the line over it): the
+ * CI script's own test, unless it tests what a linter or formatter printed into a command
+ * substitution just above it (`++ gofmt -l .` over `+ test -z x.go`): then that tool's finding.
+ */
+export function silentCheck(above: string, at: number, command: string, verdictLine: number): Finding {
+  const feeder = /^\+\+ (.+)$/.exec(above.trim());
+  const fed = feeder ? commandOf(feeder[1] as string) : undefined;
+  const lint = fed?.kind === 'lint';
+  const tool = lint ? fed.program : /^(?:\(\(|let )/.test(command) ? 'bash' : 'sh';
+  return { class: lint ? 'lint' : 'ci-script', message: command, message_line: at + 1, tool, confidence: 'medium', evidence: [at + 1, ...(feeder ? [at] : []), verdictLine] };
+}

@@ -18,7 +18,7 @@
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, tracesIn, type Trace } from './frames.js';
 import { RULES, SUMMARY_LINE, type Rule, type RuleHit } from './rules.js';
-import { genericFinding, lastCommandIn, raceReportAbove, SILENT_CHECK, tapFailureAt } from './generic.js';
+import { genericFinding, lastCommandIn, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -256,23 +256,14 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   // the failure", when the trace stops right at the step's exit).
   const own = SILENT_CHECK.exec(bodyOf(lines[excerpt.end_line - 1] ?? '').trim());
   const verdict = bodyOf(lines[excerpt.end_line] ?? '').trim();
-  if (own && (SUMMARY_LINE.test(verdict) || /exit (?:code|status) 1\b/.test(verdict))) {
-    return { class: 'ci-script', message: own[1] as string, message_line: excerpt.end_line, tool: /^(?:\(\(|let )/.test(own[1] as string) ? 'bash' : 'sh', confidence: 'medium', evidence: [excerpt.end_line, excerpt.end_line + 1] };
-  }
+  if (own && (SUMMARY_LINE.test(verdict) || /exit (?:code|status) 1\b/.test(verdict))) return silentCheck(bodyOf(lines[excerpt.end_line - 2] ?? ''), excerpt.end_line - 1, own[1] as string, excerpt.end_line + 1);
   if (excerpt.end_line - excerpt.start_line <= 3 && body.some((l) => SUMMARY_LINE.test(l.trim()) || /exit (?:code|status) 1\b/.test(l))) {
     for (let k = first - 1; k >= Math.max(0, first - 9); k--) {
       const t = bodyOf(lines[k] ?? '').trim();
       if (/^\[Pipeline\]/.test(t)) continue;
       const arith = SILENT_CHECK.exec(t);
       if (!arith) break;
-      return {
-        class: 'ci-script',
-        message: arith[1] as string,
-        message_line: k + 1,
-        tool: /^(?:\(\(|let )/.test(arith[1] as string) ? 'bash' : 'sh',
-        confidence: 'medium',
-        evidence: [k + 1, excerpt.start_line],
-      };
+      return silentCheck(bodyOf(lines[k - 1] ?? ''), k, arith[1] as string, excerpt.start_line);
     }
   }
   return undefined;
@@ -408,7 +399,10 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   }
   // Nothing above settled it: the places tools print and the command that ran (generic.ts).
   if (cls === 'unknown' || (!place && cls !== 'link-error' && messageIndex !== undefined && messageIndex >= 0)) {
-    const generic = genericFinding(body, lastCommandIn([...before, ...body.slice(0, Math.max(0, messageIndex ?? mostErrorLike(body)))]), messageIndex ?? mostErrorLike(body), before);
+    // The command that ran: in the window or the 40 lines before it, else up to 80 lines before the
+    // window (a long compiler output; the streaming analyzer keeps 80 lines before each block).
+    const command = lastCommandIn([...before, ...body.slice(0, Math.max(0, messageIndex ?? mostErrorLike(body)))]) ?? lastCommandIn(bodies(lines, start - 80, from));
+    const generic = genericFinding(body, command, messageIndex ?? mostErrorLike(body), before);
     if (generic && cls === 'unknown') [cls, confidence, messageIndex, tool] = [generic.cls, generic.confidence, generic.index, generic.cls === 'unknown' ? tool : (generic.tool ?? tool)];
     if (generic?.place && (generic.index === messageIndex || cls === 'unknown')) place = { file: generic.place.file, line: generic.place.line, ...(generic.place.column ? { column: generic.place.column } : {}), log_line: logLine(generic.place.index) };
   }

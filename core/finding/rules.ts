@@ -49,6 +49,9 @@ const hostOf = (text: string): string | undefined =>
 export const RULES: Rule[] = [
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
+  // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a
+  // script's runtime error, not a Jenkins pipeline's (those never print `Caught:`).
+  { cls: 'runtime-exception', priority: 12, confidence: 'high', re: /^Caught: ((?:[a-z_$][\w$]*\.)+([A-Z][\w$]*(?:Exception|Error)))\b/, read: (m) => ({ tool: 'groovy', exception: m[2] as string }) },
   {
     cls: 'ci-script',
     priority: 13,
@@ -266,6 +269,15 @@ export const RULES: Rule[] = [
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could NOT find (\w+)/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could not find a package configuration file provided by "([^"]+)"/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /(?:PackagesNotFoundError|UnsatisfiableError): /, read: () => ({ tool: 'conda' }) },
+  // Bundler, Composer, Perl: a gem, package or module the environment cannot provide.
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'high',
+    re: /^(?:Could not find gem '([^'( ]+)[^']*' in|Could not find ([\w.-]+?)-\d[\w.]* in (?:any of the sources|locally installed gems)|Bundler could not find compatible versions for gem "([^"]+)"|Gem::MissingSpecError|Your (?:requirements|lock file) could not be resolved to an installable set of packages|\s*- Root composer\.json requires ([\w./-]+))/,
+    read: (m) => ({ tool: /composer|installable set/.test(m[0]) ? 'composer' : 'bundler', ...((m[1] ?? m[2] ?? m[3] ?? m[4]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string } : {}) }),
+  },
+  { cls: 'dependency-resolution', priority: 46, confidence: 'high', re: /^Can't locate ([\w/]+)\.pm in @INC/, read: (m) => ({ tool: 'perl', dependency: (m[1] as string).replace(/\//g, '::') }) },
   // autoconf's configure (`configure: error: libgit2 not found`, `Package requirements (x >= 1) were not met`) and pkg-config.
   { cls: 'dependency-resolution', priority: 45, confidence: 'medium', re: /^configure: error: (?:.*\b(?:not found|not installed|is required|are required|were not met|[Nn]o package|[Cc]annot find|[Cc]ould not find|missing)\b)|^(?:Package '?([\w.+-]+)'?,? (?:was not found in the pkg-config search path|required by '[^']+', not found)|No package '([\w.+-]+)' found)/, read: (m) => ({ tool: m[0].startsWith('configure') ? 'configure' : 'pkg-config', ...((m[1] ?? m[2]) ? { dependency: (m[1] ?? m[2]) as string } : {}) }) },
   { cls: 'missing-tool', priority: 55, confidence: 'high', re: /^configure: error: (?:C\+* compiler cannot create executables|no acceptable C compiler found|(?:C|C\+\+|Fortran) compiler not found)/, read: () => ({ tool: 'configure' }) },

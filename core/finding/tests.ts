@@ -45,12 +45,15 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   // minitest with a described name (`TestKramdown#test_: kramdown when x should y.  [/ws/test/t.rb:106]`) or Rails' `FooTest#test_bar:`.
   { re: /^((?:[A-Z]\w*::)*[A-Z]\w*#test\S*(?: .+?)?)\s+\[[^\]]+:\d+\]:?$|^((?:[A-Z]\w*::)*[A-Z]\w*Test#test_\w+):$/, tool: 'minitest', name: (m) => (m[1] ?? m[2]) as string },
   { re: /^(?:rspec) (\S+:\d+) # (.+)$/, tool: 'rspec', name: (m) => `${m[2]} (${m[1]})` },
+  // Ant's JUnit task: `Testcase: testTotal took 0.01 sec` over its `FAILED`; `Test com.x.FooTest FAILED`.
+  { re: /^Testcase: (\w+)(?:\(([\w.$]+)\))? took [\d.]+ sec$/, tool: 'junit', name: (m) => (m[2] ? `${m[2]}.${m[1]}` : (m[1] as string)) },
+  { re: /^Test ([\w.$]+) FAILED$/, tool: 'junit', name: (m) => m[1] as string },
 ];
 
 /** Which TEST_NAMES shapes may match a line (core/log/gates.ts): the others are not tried. */
 const TEST_NAME_GATES = new PatternGates(TEST_NAMES.map((t) => t.re));
 
-const MIGHT_NAME_A_TEST = /FAIL|ERROR|_{3}|●|›|❯|×|✗|---|panicked|not ok|\d\) |\*\*\*|#|rspec|[Tt]est|Spec|IT\.|::| > /;
+const MIGHT_NAME_A_TEST = /FAIL|ERROR|Testcase: |_{3}|●|›|❯|×|✗|---|panicked|not ok|\d\) |\*\*\*|#|rspec|[Tt]est|Spec|IT\.|::| > /;
 
 /** The failing test the window names, nearest to (and not after) `before` when given. */
 export function testNameIn(lines: readonly string[], before = lines.length, summary: readonly string[] = []): TestName | undefined {

@@ -5,7 +5,7 @@
  * over the window of lines a streaming pass keeps around the line it is at.
  */
 import { JENKINS_LINE_PREFIX, branchPrefix, type Branches } from './jenkins.js';
-import { SHAPES, SHAPE_GATES, FAILURE_STARTS, MAYBE_FAILURE, PASSING, HINT_FAILURE, HINT_NON_ASCII, HINT_PASS, compilerReason, markHints, type FailureShape } from './shapes.js';
+import { SHAPES, SHAPE_GATES, FAILURE_STARTS, MAYBE_FAILURE, PASSING, HINT_FAILURE, HINT_NON_ASCII, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
 import { END, LineTrigrams, firstIndex, leadTable } from './prefilter.js';
 
 export const PROBE_CHARS = 4096;
@@ -171,8 +171,7 @@ function classifyBody(body: string, stamped: boolean): LineInfo {
   if ((lead & LEAD_COMMAND) !== 0 && COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent, stamped };
   // A passing test or check (`ok`, `PASS`, `✓` at the end) ends any failure block it follows.
   // One scan of the characters says which of the unanchored patterns may match at all.
-  // The same scan marks the line's trigrams, for the shapes' gates below.
-  const hints = markHints(body, TRIGRAMS);
+  const hints = failureHints(body);
   if ((hints & HINT_PASS) !== 0 && PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped };
   // A line without a failure word that does not start like a shape is no failure (MAYBE_FAILURE).
   // Past this, a line without a failure word starts like a shape: MAYBE_FAILURE holds for it.
@@ -180,6 +179,7 @@ function classifyBody(body: string, stamped: boolean): LineInfo {
   if (starts && !FAILURE_STARTS.test(body)) return { role: 'text', shape: undefined, body, indent, stamped };
   // The shapes the line can match by its first character and its trigrams (prefilter.ts); the
   // word patterns of MAYBE_FAILURE run only when one of them is left.
+  TRIGRAMS.mark(body);
   const candidates = ((hints & HINT_NON_ASCII) === 0 ? SHAPES_BY_FIRST_ASCII : SHAPES_BY_FIRST_ANY)[firstIndex(body)]!;
   let maybe = -1;
   for (let c = 0; c < candidates.length; c++) {

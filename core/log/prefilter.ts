@@ -616,37 +616,6 @@ export class LineTrigrams {
     }
   }
 
-  /**
-   * Marks the trigrams of `line` as `mark` does, and returns what `table` says of them: the OR
-   * of `table[trigram]` over the line, or `nonAscii` when the line holds a non-ASCII character
-   * (one scan for the prefilter's hints and the shapes' gates).
-   */
-  markWith(line: string, table: Uint8Array, nonAscii: number): number {
-    let now = this.current + 1;
-    if (now === 0xffffffff) {
-      this.stamp.fill(0);
-      now = 1;
-    }
-    this.current = now;
-    const stamp = this.stamp;
-    let h = 0;
-    let flags = 0;
-    let seen = false;
-    for (let i = 0; i < line.length; i++) {
-      const c = line.charCodeAt(i);
-      if (c < 128) {
-        h = ((h << 5) | SYMBOL[c]!) & 0x7fff;
-        flags |= table[h]!;
-      } else {
-        h = (h << 5) & 0x7fff;
-        stamp[NON_ASCII_TRIGRAM] = now;
-        seen = true;
-      }
-      stamp[h] = now;
-    }
-    return seen ? nonAscii : flags;
-  }
-
   /** Marks the trigrams of `line` as `mark` does; whether it holds the trigram hash `h`. */
   markHas(line: string, h: number): boolean {
     this.mark(line);

@@ -14,7 +14,7 @@
  */
 
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
-import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate, type LineTrigrams } from './prefilter.js';
+import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate } from './prefilter.js';
 import { gateFor } from './gates.js';
 
 export type { ShapeRole, FailureShape } from './shapeType.js';
@@ -154,6 +154,8 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Ruby / PHP / Elixir / Erlang / Lua / TAP / .NET
   { re: /^rake aborted!$/, role: 'anchor', weight: 6, reason: 'rake aborted' },
+  // Bundler and Composer refusing to resolve (the hint under it, `Run bundle install`, is not the error).
+  { re: /^(?:Could not find gem '|Could not find \S+ in (?:any of the sources|locally installed gems)|Bundler could not find compatible versions|Your (?:requirements|lock file) could not be resolved to an installable set)/, role: 'anchor', weight: 6, reason: 'dependency resolution error' },
   // Ruby's uncaught exception: `x.rb:7:in `meth': message (NoMethodError)` (its frames follow as `from x.rb:N:in`).
   { re: /^\S+\.(?:rb|rake):\d+:in [`'][^'`]+': .+ \((?:[A-Z]\w*::)*[A-Z]\w*\)$/, role: 'anchor', weight: 9, reason: 'Ruby exception' },
   { re: /^There (?:was|were) \d+ (?:failures?|errors?):$/, role: 'header', weight: 8, reason: 'PHPUnit failure' },
@@ -366,11 +368,6 @@ export function failureHints(line: string): number {
     flags |= table[h]!;
   }
   return flags;
-}
-
-/** `failureHints` of a line, its trigrams marked in `trigrams` by the same scan (for the shapes' gates). */
-export function markHints(line: string, trigrams: LineTrigrams): number {
-  return trigrams.markWith(line, HINT_TABLE, HINT_FAILURE | HINT_PASS | HINT_NON_ASCII);
 }
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */

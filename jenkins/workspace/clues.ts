@@ -199,8 +199,10 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       if (f.tool === 'npm' && f.symbol) out.push({ files: (r) => base(r) === 'package.json', line: (t) => /"scripts"\s*:/.test(t), message: `lists the scripts package.json defines (no ${f.symbol})`, max: 1 });
       else if (f.tool === 'make' && f.symbol) out.push({ files: (r) => /(?:^|\/)(?:GNU)?[Mm]akefile$|\.mk$/.test(r), line: (t) => /^[\w.%/-]+(?:\s+[\w.%/-]+)*\s*::?(?!=)/.test(t), message: `defines the targets make knows (no ${f.symbol})`, max: 1 });
       else if (f.symbol && f.symbol.length >= 2) {
-        const sym = f.symbol;
-        out.push({ files: (r) => !/\.(?:md|txt|rst)$/i.test(r) || /^\./.test(base(r)), line: (t) => t.includes(sym), message: `names ${sym}`, max: 2 });
+        // A revision range (`v2.4.0..HEAD`): each named end, where a file or script names it.
+        for (const sym of f.symbol.split(/\.{2,3}/).filter((p) => p.length >= 2 && p !== 'HEAD').slice(0, 2)) {
+          out.push({ files: (r) => !/\.(?:md|rst)$/i.test(r), line: (t) => t.includes(sym), message: `names ${sym}`, max: 2 });
+        }
       }
       const unbound = /(?:^|:\s)([A-Za-z_]\w*): (?:unbound variable|parameter null or not set)/.exec(f.message)?.[1];
       if (unbound) out.push({ files: (r) => CONFIG_FILE.test(r), line: (t) => new RegExp(`\\b${unbound}\\b`).test(t), message: `names ${unbound}`, max: 2 });

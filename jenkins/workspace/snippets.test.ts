@@ -1,4 +1,5 @@
 import { pipelineScriptOf, subjectOf } from './snippets.js';
+import { importedSubjects } from './subject.js';
 
 const DECL = "<?xml version='1.1' encoding='UTF-8'?>\n";
 
@@ -37,5 +38,19 @@ describe('subjectOf: the code a test file tests', () => {
   it('a file that is no test has none', () => {
     expect(subjectOf('src/main/java/com/acme/Order.java')).toBeUndefined();
     expect(subjectOf('Jenkinsfile')).toBeUndefined();
+  });
+});
+
+describe('importedSubjects: the project files a test imports, when the names do not pair up', () => {
+  it.each([
+    ['t/compare.t', ['use strict;', 'use Test::More tests => 4;', "use lib 'lib';", 'use Version;'], ['Version.pm']],
+    ['test/checkout_test.rb', ["require 'minitest/autorun'", "require_relative '../lib/cart'"], ['lib/cart.rb']],
+    ['tests/test_api.py', ['import unittest', 'from shop.cart import Cart'], ['shop/cart.py']],
+    ['test/api.test.ts', ["import { describe } from 'vitest';", "import { total } from '../src/cart';"], ['src/cart.ts']],
+    ['spec/cart_spec.lua', ["local cart = require('shop.cart')"], ['shop/cart.lua']],
+    ['test/checkout_tests.erl', ['-include_lib("eunit/include/eunit.hrl").', 'total_test() -> ?assertEqual(3, cart:total([1,2])).'], ['cart.erl']],
+    ['tests/test_ring.c', ['#include <assert.h>', '#include "../src/ring.h"'], ['src/ring.c']],
+  ])('%s', (path, lines, expected) => {
+    expect(importedSubjects(path, lines)).toEqual(expected);
   });
 });

@@ -17,7 +17,7 @@ import { WorkspaceError } from './errors.js';
 import { TRUNCATION_MARK, readWorkspaceFile } from './file.js';
 import { relativePathSegments } from './pathguard.js';
 import { CLUE_MARK, findClues } from './clues.js';
-import { subjectOf } from './subject.js';
+import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
 import { EXCLUDED_NAMES } from './tree.js';
 
@@ -436,13 +436,15 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
 
   // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix
   // usually is. From its start, as the test names no line of it.
+  // (When the names do not pair up, a test in the analyzer's finding: the project files it imports.)
   for (const snippet of [...snippets]) {
-    const subject = snippet.message?.startsWith(CLUE_MARK) ? undefined : subjectOf(snippet.path);
-    if (!subject || snippets.length >= limits.maxSourceSnippets || snippets.some((x) => !x.message?.startsWith(CLUE_MARK) && x.path.endsWith(subject.split('/').pop() ?? ''))) continue;
     const workspace = options.workspaces.find((w) => w.workspaceId === snippet.workspaceId);
-    if (!workspace) continue;
-    const found = await reader.locate(subject, [workspace]);
-    if ('reason' in found || found.file.lines.length === 0) continue;
+    if (!workspace || snippet.message?.startsWith(CLUE_MARK) || snippets.length >= limits.maxSourceSnippets) continue;
+    const test = !subjectOf(snippet.path) && clued?.test && /^test-/.test(clued.class) ? await reader.read(workspace, snippet.path) : undefined;
+    const candidates = [subjectOf(snippet.path), ...(test && !(test instanceof WorkspaceError) ? importedSubjects(snippet.path, test.lines) : [])].filter((x): x is string => x !== undefined);
+    let found: Awaited<ReturnType<typeof reader.locate>> = { reason: 'no subject' };
+    for (const subject of candidates) if ('reason' in found && !snippets.some((x) => !x.message?.startsWith(CLUE_MARK) && x.path.endsWith(subject.split('/').pop() ?? ''))) found = await reader.locate(subject, [workspace]);
+    if ('reason' in found || found.file.lines.length === 0 || found.rel === snippet.path) continue;
     const w = window(found.file, 1, 0, limits.maxSnippetChars);
     let endLine = Math.min(found.file.lines.length, 60);
     let text = found.file.lines.slice(0, endLine).join('\n');

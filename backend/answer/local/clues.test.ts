@@ -80,6 +80,7 @@ describe('exceptionHint: the remedy an exception usually asks for, with its name
   it.each([
     [{ exception: 'panic', message: 'panic: assignment to entry in nil map' }, 'make(map[K]V)'],
     [{ exception: 'data race', message: 'WARNING: DATA RACE' }, '`mu.Lock()`'],
+    [{ exception: 'Error', message: 'Error: Command failed: git describe --tags --abbrev=0 fatal: No names found, cannot describe anything.' }, '`git fetch --tags --unshallow`'],
     [{ exception: 'panic', message: 'panic: runtime error: index out of range [5] with length 3' }, 'index `5` of a slice or array of length `3`'],
     [{ exception: 'ImportError', message: "ImportError: cannot import name 'Order' from partially initialized module 'shop.order' (most likely due to a circular import)" }, 'if TYPE_CHECKING:'],
     [{ exception: 'KeyError', message: "KeyError: 'DATABASE_URL'" }, "`'DATABASE_URL'`"],

@@ -17,6 +17,9 @@ interface Rule {
 const c = inlineCode;
 
 const RULES: Rule[] = [
+  // The checkout a CI job made (first: a rejection or an exception often carries git's message as its reason)
+  { test: /No names found, cannot describe anything|No tags can describe|fatal: No annotated tags/, hint: () => "`git describe` found no tag in the checkout: CI checkouts are often shallow or fetch no tags. Fetch them in the job (`git fetch --tags --unshallow`; Jenkins' git \"Advanced clone behaviours\": fetch tags, no shallow clone; GitHub's `actions/checkout` with `fetch-depth: 0`), or give the script a fallback (`git describe --tags --always`)." },
+  { test: /shallow update not allowed|--unshallow on a complete repository|object not found.*shallow|fatal: bad object [0-9a-f]{7,}/, hint: () => "The checkout is shallow and lacks the history the command needs: fetch more history (`git fetch --unshallow`, or a deeper clone in the job's checkout settings)." },
   // Go
   { test: /assignment to entry in nil map/, hint: () => `A map was written before it was made: a \`var m map[K]V\` or a struct field is nil until initialised. Create it first (${c('m = make(map[K]V)')}, or in the constructor), or check for nil before writing.` },
   { test: /index out of range \[(-?\d+)\] with length (\d+)/, hint: (m) => `The code read index ${c(m[1] as string)} of a slice or array of length ${c(m[2] as string)}: check the length before indexing (or the loop bound: ${c('i < len(s)')}), and why the caller passed fewer elements than the code expects.` },
@@ -73,7 +76,7 @@ const RULES: Rule[] = [
   { test: /Fatal error: exception (Not_found|Invalid_argument|Failure)(?:\("([^"]*)"\))?/, hint: (m) => `OCaml's ${c(m[1] as string)}${m[2] ? ` (${c(m[2] as string)})` : ''} was not caught: use the \`_opt\` variant (\`List.find_opt\`, \`Hashtbl.find_opt\`) or handle the exception where it is raised.` },
   // Native
   { test: /SIGSEGV|Segmentation fault/, hint: () => 'A segmentation fault is an invalid memory access (a NULL, freed or out-of-bounds pointer): build with `-g -fsanitize=address` or run under `gdb`/`valgrind` to get the line.' },
-  { test: /SIGABRT|Assertion [`'].*[`'] failed|Aborted/, hint: () => 'The program aborted, usually on a failed `assert` (the condition it printed) or a double free the C library caught: the condition in the message is what did not hold at that line.' },
+  { test: /SIGABRT|Assertion [`'].*[`'] failed|\bAborted \(core dumped\)/, hint: () => 'The program aborted, usually on a failed `assert` (the condition it printed) or a double free the C library caught: the condition in the message is what did not hold at that line.' },
   { test: /std::bad_alloc|Cannot allocate memory|MemoryError/, hint: () => 'An allocation failed: the size asked for is too large for the memory the step has (a size computed from bad input, or a container grown without bound); check the size on the raise line.' },
 ];
 

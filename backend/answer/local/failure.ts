@@ -5,13 +5,14 @@ import { type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } fr
 import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
-import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
+import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, reportsOnly, lineTextOf, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
 import { describeChange } from './change.js';
 import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
-import { findingFor, meaningOf, remedyOf, at } from './findingText.js';
+import { citeMessage, findingFor, meaningOf, remedyOf, at } from './findingText.js';
 import { recordedDownstream, recordedSteps } from './steps.js';
 import { addHistory, historyAnswer } from './history.js';
+import { rerunOutlook } from './blame.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
 
@@ -205,6 +206,7 @@ const failure: Composer = async (ask) => {
   // The headline is the line that carries the finding's message, never a framing line.
   const headline = { line: found.message_line, text: found.message, isError: found.class !== 'unknown' || headlineOf(top).isError };
   out.log({ start_line: found.message_line, end_line: found.message_line });
+  const headlineCite = citeMessage(found, lineTextOf(ctx, top));
   if (askedKind) {
     const shown = spans.map((span) => showsKind(ctx, span, askedKind)).find((x) => x !== undefined);
     const label = labelOfKind(askedKind);
@@ -228,9 +230,13 @@ const failure: Composer = async (ask) => {
     const why = 'reason' in top && typeof top.reason === 'string' ? ` (${top.reason})` : '';
     const how = outcome === 'unknown' ? 'The log shows no explicit error' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''} without an explicit error line`;
     out.line(`**${how};** the log points at ${at(headline.line)}${why}: ${inlineCode(clip(headline.text))}`);
+  } else if (reportsOnly(headline.text)) {
+    // An exit status or a count is where the log says it failed, not why: never "the real error".
+    const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
+    out.line(`**${how}** its first error line ${headlineCite} only reports that a step failed, not why: ${inlineCode(clip(headline.text))}`);
   } else {
     const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
-    const lead = outcome === 'unknown' ? `**The log's first real error is ${at(headline.line)}:**` : `**${how}** the first real error is ${at(headline.line)}:`;
+    const lead = outcome === 'unknown' ? `**The log's first real error is ${headlineCite}:**` : `**${how}** the first real error is ${headlineCite}:`;
     out.line(`${lead} ${inlineCode(clip(headline.text))}`);
   }
   const green = greenBuildOf(ci);
@@ -259,7 +265,7 @@ const failure: Composer = async (ask) => {
   }
   const where = whereItFailed(out, ctx, top);
   out.line();
-  out.line(`**What it means:** ${meaningOf(found)}`);
+  out.line(`**What it means:** ${meaningOf(found, lineTextOf(ctx, top))}`);
   for (const n of found.evidence) out.log({ start_line: n, end_line: n });
   if (where) out.line(where);
   // Only the other excerpts that state an error are worth the reader's time.
@@ -338,7 +344,11 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
   const found = findingFor(ctx, top);
   const first = places[0];
   if (first === undefined) {
-    out.line(`**The error names no file and line;** the first real error is ${at(found.message_line)}: ${inlineCode(clip(found.message))}`);
+    out.line(
+      reportsOnly(found.message)
+        ? `**The log names no file and line;** its first error line ${citeMessage(found, lineTextOf(ctx, top))} only reports that a step failed, not why: ${inlineCode(clip(found.message))}`
+        : `**The error names no file and line;** the first real error is ${citeMessage(found, lineTextOf(ctx, top))}: ${inlineCode(clip(found.message))}`,
+    );
     out.log({ start_line: found.message_line, end_line: found.message_line });
     out.line();
     quote(out, top, 25);
@@ -346,23 +356,46 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
     if (step) out.line(`\n**Next step:** ${step}`);
     return out.reply();
   }
+  // A place is often named on another line than its message (a frame under the exception, rustc's
+  // `-->` under `error[E0308]`): the message is cited where it is (issue 25).
+  const texts = spans.flatMap((span) => span.text.split('\n').map((text, i) => ({ line: span.start_line + i, text: text.replace(/\s+/g, ' ') })));
+  const lineText = lineTextOf(ctx, top);
+  const saidAt = (p: { message: string; logLine: number }): string => {
+    const said = (p.message.split(' (')[0] ?? '').replace(/\s+/g, ' ').trim();
+    const own = texts.find((t) => t.line === p.logLine)?.text ?? '';
+    const near = (): number | undefined => {
+      // Not in the excerpts: the stored log around the place (pytest prints the source line above `file:line:`).
+      for (let n = Math.max(1, p.logLine - 40); n <= p.logLine + 40; n++) if (said !== '' && lineText(n)?.replace(/\s+/g, ' ').includes(said)) return n;
+      return undefined;
+    };
+    const where = own.includes(said) ? p.logLine : (texts.find((t) => said !== '' && t.text.includes(said))?.line ?? near());
+    // javac's `symbol:` line and the like, joined to the message in parentheses, are cited too.
+    const details = /\((.*)\)$/.exec(p.message.replace(/\s+/g, ' '))?.[1]?.split('; ') ?? [];
+    const lines = [where ?? p.logLine, ...details.map((d) => texts.find((t) => t.line >= (where ?? p.logLine) && t.text.includes(d))?.line ?? where ?? p.logLine)];
+    const span = { start_line: Math.min(...lines), end_line: Math.max(...lines) };
+    if (where === p.logLine && span.end_line === span.start_line) return inlineCode(clip(p.message));
+    out.log(span);
+    return `${inlineCode(clip(p.message))} ${cite(span)}`;
+  };
   const what = found.class !== 'unknown' ? `The ${CLASS_LABEL[found.class].replace(/^an? /, '')}` : 'The first error';
   out.line(
-    `**${what} is in ${inlineCode(first.path)}, line ${first.line}${first.column !== undefined ? `, column ${first.column}` : ''}** (${inlineCode(citeLocation(first))}) ${at(first.logLine)}: ${inlineCode(clip(first.message))}`,
+    `**${what} is in ${inlineCode(first.path)}, line ${first.line}${first.column !== undefined ? `, column ${first.column}` : ''}** (${inlineCode(citeLocation(first))}) ${at(first.logLine)}: ${saidAt(first)}`,
   );
   out.log({ start_line: first.logLine, end_line: first.logLine });
   if (places.length > 1) {
     out.line();
     out.line('Other places the errors name:');
     for (const p of places.slice(1, 6)) {
-      out.line(`- ${inlineCode(citeLocation(p))} ${at(p.logLine)}: ${inlineCode(clip(p.message))}`);
+      out.line(`- ${inlineCode(citeLocation(p))} ${at(p.logLine)}: ${saidAt(p)}`);
       out.log({ start_line: p.logLine, end_line: p.logLine });
     }
   }
   out.line();
   quote(out, top, 25);
   out.line();
-  out.line(`**Next step:** ${openAt(first)} (${inlineCode(citeLocation(first))}) and fix ${inlineCode(clip(first.message))}; then build again the same way.`);
+  // A failing check or an exception is not fixed at the line that reports it: the class's remedy says where to look.
+  const remedy = found.class !== 'unknown' ? remedyOf(found).steps[0] : undefined;
+  out.line(remedy ? `**Next step:** ${remedy}` : `**Next step:** ${openAt(first)} (${inlineCode(citeLocation(first))}) and see what ${inlineCode(clip(first.message))} says about it; then build again the same way.`);
   return out.reply();
 }
 
@@ -382,7 +415,10 @@ const tests: Composer = async (ask) => {
   ];
   const failing = failingTestsIn(spans);
   const reported = reportedFailingTests(counts);
-  const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : failing;
+  // The findings name the failing test where the log's shapes for names do not (a pytest
+  // header, a Go `--- FAIL`): "no failing test names" would deny what the log shows (issue 25).
+  const named = failing.length > 0 || reported.length > 0 ? [] : testsOfFindings(ctx);
+  const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : failing.length > 0 ? failing : named;
 
   if (counts && (typeof counts.total === 'number' || typeof counts.failed === 'number')) {
     out.fact('buildDetails.testResults');
@@ -435,7 +471,8 @@ const tests: Composer = async (ask) => {
     out.line("The test report does not name them and I couldn't find their names in the log.");
   }
   // The first test-shaped failure excerpt shows how the tests failed.
-  const testExcerpt = errorExcerpts(ctx).find((e) => failingTestsIn([e], 1).length > 0 || /test/i.test(e.reason));
+  const testExcerpt =
+    errorExcerpts(ctx).slice(0, 5).find((e) => findingFor(ctx, e).test !== undefined) ?? errorExcerpts(ctx).find((e) => failingTestsIn([e], 1).length > 0 || /test/i.test(e.reason));
   if (testExcerpt && (counts?.failed ?? names.length) > 0) {
     out.line();
     out.line('How the first one failed:');
@@ -443,6 +480,16 @@ const tests: Composer = async (ask) => {
   }
   return out.reply();
 };
+
+/** The failing tests the top excerpts' findings name, in order, each once. */
+function testsOfFindings(ctx: ChatContext): { name: string; line: number }[] {
+  const out: { name: string; line: number }[] = [];
+  for (const e of errorExcerpts(ctx).slice(0, 5)) {
+    const t = findingFor(ctx, e).test;
+    if (t && !out.some((x) => x.name === t.name)) out.push({ name: t.name, line: t.log_line });
+  }
+  return out;
+}
 
 /** Test runners' closing count lines (Maven, Jest, pytest, Gradle, dotnet, Go): the log's own test report. */
 const TEST_SUMMARY =
@@ -562,15 +609,20 @@ const flaky: Composer = ({ ci, ctx }) => {
   } else {
     out.line('- The uploaded context does not say how earlier builds ended.');
   }
-  if (top && diagnosis) {
+  let rerunFirst = true;
+  if (top && found && diagnosis) {
     out.log(top);
-    const transient = ['network', 'timeout-aborted', 'out-of-memory', 'disk-full', 'agent-lost'].includes(diagnosis.kind);
-    out.line(
-      `- The failure is ${diagnosis.label} ${cite(top)}${transient ? ': that kind is often intermittent (load, network, a busy agent).' : ': that kind usually fails the same way every time.'}`,
-    );
+    // What the class says about a re-run, not a claim about this build's history (issue 25).
+    const outlook = rerunOutlook(found);
+    rerunFirst = outlook.rerunFirst;
+    out.line(`- The failure is ${diagnosis.label} ${cite(top)}. ${outlook.text}`);
   }
   out.line();
-  out.line('**Next step:** re-run the build without changes; if it passes, treat the failure as flaky and track it.');
+  out.line(
+    rerunFirst
+      ? '**Next step:** re-run the build without changes; if it passes, treat the failure as flaky and track it.'
+      : '**Next step:** fix the error first (ask *how do I fix it?*); re-run without changes only to check that the failure repeats.',
+  );
   return out.reply();
 };
 

@@ -98,3 +98,13 @@ describe('logFacts: the log lines a remedy rests on', () => {
     expect(logFacts(ctxOf(pip), finding({ class: 'dependency-resolution', tool: 'pip', message: 'ERROR: Cannot install -r requirements.txt (line 1) and b==2.49.0 because these package versions have conflicting dependencies.', message_line: 1 })).map((x) => x.text).join(' ')).toContain('a 2.13.5 depends on b==2.46.5');
   });
 });
+
+describe('logFacts: the user a refused step ran as', () => {
+  it('from setpriv or id, cited; nothing for a publickey refusal', () => {
+    const log = ['+ setpriv --reuid=nobody --regid=nogroup python3 export.py', 'Traceback (most recent call last):', "PermissionError: [Errno 13] Permission denied: '/srv/cache/out.json'"].join('\n');
+    const ctx = { ciContext: { buildDetails: { consoleLog: `${log}\n` } }, logLineCount: 3 } as unknown as ChatContext;
+    const f = finding({ class: 'permission-credentials', message: "PermissionError: [Errno 13] Permission denied: '/srv/cache/out.json'", message_line: 3 });
+    expect(logFacts(ctx, f).map((x) => x.text)).toEqual(['The step ran as `nobody` [L1-L1]: that user needs access to the path (its owner and mode: `ls -ld <path>`), or the step must write somewhere that user owns.']);
+    expect(logFacts(ctx, { ...f, message: 'git@host: Permission denied (publickey).' })).toEqual([]);
+  });
+});

@@ -68,11 +68,51 @@ export function traceSentence(f: Finding): string | undefined {
   return only ? `It was raised at ${frameText(only)}.` : undefined;
 }
 
+/** The text of a log line by its number, where the caller has it (undefined: not at hand). */
+export type LineText = (line: number) => string | undefined;
+
+/**
+ * The log line that holds a detail of the finding (a host, a dependency, a compared value): the
+ * message line or another evidence line, else a line near the message. A detail is cited where
+ * it is printed, not at the message it belongs to (issue 25); without the text, the message line.
+ */
+export function lineHolding(f: Finding, value: string | undefined, lineText?: LineText): number {
+  if (!lineText || !value) return f.message_line;
+  for (const n of [f.message_line, ...f.evidence]) if (lineText(n)?.includes(value)) return n;
+  for (let n = f.message_line - 3; n <= f.message_line + 12; n++) if (n !== f.message_line && lineText(n)?.includes(value)) return n;
+  return f.message_line;
+}
+
+/**
+ * `[La-Lb]` for the finding's message: its line, and the lines after it that the message runs on
+ * to when the tool wrapped it (CMake, Maven), so the citation holds all of the quoted text.
+ */
+export function citeMessage(f: Finding, lineText?: LineText): string {
+  const squash = (t: string): string => t.replace(/\s+/g, ' ').trim();
+  const want = squash(f.message);
+  let text = squash(lineText?.(f.message_line) ?? '');
+  let end = f.message_line;
+  while (lineText && !text.includes(want) && end < f.message_line + 8) {
+    const next = lineText(end + 1);
+    if (next === undefined) break;
+    end++;
+    text = squash(`${text} ${next}`);
+  }
+  return cite({ start_line: f.message_line, end_line: text.includes(want) ? end : f.message_line });
+}
+
+/** `[La-Lb]` over the lines holding each of the values (the message line when none is found). */
+function citeHolding(f: Finding, values: (string | undefined)[], lineText?: LineText): string {
+  const lines = values.map((v) => lineHolding(f, v, lineText));
+  return cite({ start_line: Math.min(...lines), end_line: Math.max(...lines) });
+}
+
 /**
  * What the finding establishes, in a few sentences: the class in plain words with its
- * details. Undefined sentences are left out rather than guessed.
+ * details. Undefined sentences are left out rather than guessed. `lineText` lets each detail
+ * cite the line that prints it.
  */
-export function meaningOf(f: Finding): string {
+export function meaningOf(f: Finding, lineText?: LineText): string {
   const m = at(f.message_line);
   const loc = f.location;
   const where = loc?.line !== undefined ? ` at ${inlineCode(placeOf(loc))}${loc.log_line !== f.message_line ? ` ${at(loc.log_line)}` : ''}` : '';
@@ -82,7 +122,7 @@ export function meaningOf(f: Finding): string {
   switch (f.class) {
     case 'compile-error':
       parts.push(`${capital(toolName(f))} rejected the code${where}${f.code ? ` with ${inlineCode(f.code)}` : ''} ${m}.`);
-      if (f.symbol) parts.push(`It names ${inlineCode(f.symbol)}, which the compiler cannot see where the code uses it (not declared there, not imported, or misspelt).`);
+      if (f.symbol) parts.push(`It names ${inlineCode(f.symbol)}${lineHolding(f, f.symbol, lineText) !== f.message_line ? ` ${at(lineHolding(f, f.symbol, lineText))}` : ''}, which the compiler cannot see where the code uses it (not declared there, not imported, or misspelt).`);
       break;
     case 'link-error':
       parts.push(`The code compiled, but the linker (${inlineCode(f.tool ?? 'ld')}) could not ${f.symbol?.startsWith('-l') ? `find the library ${inlineCode(f.symbol)}` : f.symbol ? `find a definition of ${inlineCode(f.symbol)}` : 'produce the program'} ${m}.`);
@@ -90,7 +130,7 @@ export function meaningOf(f: Finding): string {
       break;
     case 'test-assertion':
       parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} ran, and its check did not hold${where} ${m}.`);
-      if (f.expected !== undefined && f.actual !== undefined) parts.push(`It expected ${inlineCode(f.expected)} and got ${inlineCode(f.actual)} ${m}.`);
+      if (f.expected !== undefined && f.actual !== undefined) parts.push(`It expected ${inlineCode(f.expected)} and got ${inlineCode(f.actual)} ${citeHolding(f, [f.expected, f.actual], lineText)}.`);
       break;
     case 'test-error':
       parts.push(f.exception ? `${f.test ? `The test ${test}${testCite}` : 'A test'} stopped on ${inlineCode(f.exception)}, an exception the code raised while it ran ${m}.` : `${f.test ? `The test ${test}${testCite}` : 'A test'} failed ${m}; the log does not show an exception or a checked value for it.`);
@@ -99,12 +139,12 @@ export function meaningOf(f: Finding): string {
       parts.push(f.exception === 'panic' ? `The program panicked ${m}.` : f.exception && /^SIG|Sanitizer/.test(f.exception) ? `The program was stopped by ${inlineCode(f.exception)} ${m}.` : `The program raised ${inlineCode(f.exception ?? 'an exception')} and stopped ${m}.`);
       break;
     case 'dependency-resolution':
-      parts.push(`${capital(toolName(f))} could not resolve ${f.dependency ? inlineCode(f.dependency) : 'a dependency'} ${m}.`);
+      parts.push(`${capital(toolName(f))} could not resolve ${f.dependency ? inlineCode(f.dependency) : 'a dependency'} ${at(lineHolding(f, f.dependency, lineText))}.`);
       if (/offline mode|only-if-cached|--offline|offline/i.test(f.message)) parts.push(`The build ran offline, so only what the local cache holds was available ${m}.`);
       break;
     case 'network':
-      parts.push(`The build could not reach ${f.host ? inlineCode(f.host) : 'a host it needed'} ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}.`);
-      if (f.dependency) parts.push(`So ${toolName(f)} could not fetch ${inlineCode(f.dependency)} ${m}.`);
+      parts.push(`The build could not reach ${f.host ? inlineCode(f.host) : 'a host it needed'} ${f.host ? at(lineHolding(f, f.host, lineText)) : m}.`);
+      if (f.dependency) parts.push(`So ${toolName(f)} could not fetch ${inlineCode(f.dependency)} ${at(lineHolding(f, f.dependency, lineText))}.`);
       break;
     case 'disk-full':
       parts.push(`A write failed because the disk was full ${m}.`);
@@ -419,7 +459,8 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
   const wantScript = f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
   const wantConflict = f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
   const wantPeer = f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
-  if (!wantVersion && !wantScript && !wantConflict && !wantPeer) return [];
+  const wantUser = f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
+  if (!wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser) return [];
   const log = storedLogSpan(ctx);
   if (!log) return [];
   const lines = log.text.split('\n');
@@ -430,6 +471,17 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
       const t = text(n);
       if (/^(?:go version go[\d.]+|(?:openjdk|java) version "[^"]+"|Apache Maven \d|Python \d+\.\d+|v\d+\.\d+\.\d+$|rustc \d+\.\d+|cargo \d+\.\d+|cmake version \d|gcc \(.*\) \d)/.test(t)) {
         out.push({ text: `The version on the agent: ${inlineCode(clip(t, 120))} ${at(n)}.`, line: n });
+        break;
+      }
+    }
+  }
+  if (wantUser) {
+    // The user the step ran as, when the log shows it (`uid=65534(nobody)`, `+ whoami`'s answer, `setpriv --reuid=nobody`, `sudo -u x`).
+    for (let n = f.message_line; n >= Math.max(log.start_line, f.message_line - 200); n--) {
+      const t = text(n);
+      const user = /uid=\d+\(([\w.-]+)\)/.exec(t)?.[1] ?? /(?:--reuid=|sudo -u |runuser -u |su -c .* )([\w.-]+)/.exec(t)?.[1] ?? /^Running as (?:SYSTEM|user )?([\w.-]+)$/.exec(t)?.[1] ?? (/^\+ whoami$/.test(text(n - 1)) && /^[\w.-]+$/.test(t) ? t : undefined);
+      if (user) {
+        out.push({ text: `The step ran as ${inlineCode(user)} ${at(n)}: that user needs access to the path (its owner and mode: \`ls -ld <path>\`), or the step must write somewhere that user owns.`, line: n });
         break;
       }
     }

@@ -14,6 +14,7 @@ import { notKeptSentence } from '../logtext.js';
 import { saneCiContext } from '../sanitize.js';
 import { pluginList } from '../../../protocol/schemas.js';
 import { typeOut } from '../typing.js';
+import { blameAnswers } from './blame.js';
 import { buildAnswers } from './build.js';
 import { detailAnswers } from './details.js';
 import { failureAnswers } from './failure.js';
@@ -31,7 +32,7 @@ import { workspaceAnswers } from './workspace.js';
 export type { Reply } from './reply.js';
 
 /** Every answer group the engine dispatches to, in no particular order (each owns its intents). */
-export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, fixAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers, workspaceAnswers, historyAnswers];
+export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, fixAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers, workspaceAnswers, historyAnswers, blameAnswers];
 
 /** One composer per intent, collected from the groups; an intent claimed twice fails at load. */
 function composersOf(groups: readonly AnswerGroup[]): Partial<Record<IntentId, Composer>> {

@@ -64,6 +64,29 @@ export function isConsequenceOnly(text: string): boolean {
   return lines.length > 0 && lines.every((l) => CONSEQUENCE_LINE.test(l));
 }
 
+/**
+ * A finding's message that only reports that a step failed, not why: an exit status, Jenkins'
+ * or make's ending, a test runner's count or "see above" line. An answer quoting it must not
+ * call it the error (issue 25).
+ */
+export function reportsOnly(message: string): boolean {
+  const m = message.trim();
+  return CONSEQUENCE_LINE.test(m) || REPORT_ONLY.test(m);
+}
+
+const REPORT_ONLY =
+  /^(?:\[(?:ERROR|INFO)\] )?Tests run: \d+, Failures: \d+, Errors: \d+(?:, Skipped: \d+)?\s*$|^npm ERR! Test failed\.|^(?:ERROR|FAILED|FAIL|FAILURE)!?$|^##\[error\]Process completed with exit code \d+\.?$|^Process completed with exit code \d+\.?$|^The command ".*" exited with \d+\.?$|^(?:ERROR: )?script returned exit code \d+$/;
+
+/** The text of a log line by number: from the stored log (split once, when first asked), else the excerpt. */
+export function lineTextOf(ctx: ChatContext, span: LogSpan): (n: number) => string | undefined {
+  let lines: string[] | undefined;
+  const source = storedLogSpan(ctx) ?? span;
+  return (n) => {
+    lines ??= source.text.split('\n');
+    return lines[n - source.start_line];
+  };
+}
+
 /** "It failed in stage **Deploy** [L37-L37], parallel branch **linux** [L52-L52], running `./deploy.sh` [L39-L39]." or undefined. */
 export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan): string | undefined {
   const stored = storedLogSpan(ctx);

@@ -91,6 +91,8 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
       return 'when the job last passed';
     case 'failingSince':
       return `since when ${build}'s failure happens`;
+    case 'infraOrCode':
+      return `whether ${build} failed on the infrastructure or the code`;
     case 'seenBefore':
       return `whether ${build}'s failure happened before`;
     case 'summary':

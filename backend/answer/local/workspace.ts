@@ -67,7 +67,7 @@ function languageOf(p: string): string {
   if (p === PIPELINE_SCRIPT || /Jenkinsfile/.test(p) || p.endsWith('.groovy')) return 'groovy';
   if (/(?:^|\/)(?:GNU)?[Mm]akefile$/.test(p)) return 'make';
   const ext = /\.([A-Za-z0-9]+)$/.exec(p)?.[1]?.toLowerCase() ?? '';
-  const map: Record<string, string> = { java: 'java', kt: 'kotlin', kts: 'kotlin', ts: 'ts', tsx: 'tsx', js: 'js', jsx: 'jsx', mjs: 'js', py: 'python', go: 'go', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', scala: 'scala', swift: 'swift', sh: 'bash', bash: 'bash', yml: 'yaml', yaml: 'yaml', json: 'json' };
+  const map: Record<string, string> = { java: 'java', kt: 'kotlin', kts: 'kotlin', ts: 'ts', tsx: 'tsx', js: 'js', jsx: 'jsx', mjs: 'js', py: 'python', go: 'go', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', scala: 'scala', swift: 'swift', sh: 'bash', bash: 'bash', yml: 'yaml', yaml: 'yaml', json: 'json', pl: 'perl', pm: 'perl', t: 'perl', php: 'php', lua: 'lua', erl: 'erlang', hrl: 'erlang', ml: 'ocaml', mli: 'ocaml', f90: 'fortran', f: 'fortran', tcl: 'tcl', xml: 'xml', toml: 'toml' };
   return map[ext] ?? 'text';
 }
 

@@ -1,0 +1,117 @@
+/**
+ * "Was it the infrastructure or the code?" and "can a re-run fix it?": what the first finding's
+ * class says about which side failed, said only as far as the class decides it (issue 25: a
+ * wrong confident answer is worse than "I can't tell").
+ */
+import type { Finding, FindingClass } from '../../../protocol/types.js';
+import { buildLabel } from '../facts.js';
+import { clip, inlineCode, type LogSpan } from '../logtext.js';
+import { citeMessage, findingFor } from './findingText.js';
+import { hasLog, lineTextOf, rankedErrorExcerpts, reportsOnly } from './logHelpers.js';
+import { type AnswerGroup, type Composer, ReplyBuilder, notSaid } from './reply.js';
+
+/** Which side a class of failure is on, from the class alone. */
+export type Side = 'code' | 'ci-config' | 'environment' | 'either';
+
+const SIDE: Record<FindingClass, Side> = {
+  'compile-error': 'code',
+  'link-error': 'code',
+  lint: 'code',
+  'test-assertion': 'code',
+  'test-error': 'code',
+  'runtime-exception': 'code',
+  'ci-script': 'ci-config',
+  network: 'environment',
+  'agent-lost': 'environment',
+  'disk-full': 'environment',
+  'missing-tool': 'environment',
+  'permission-credentials': 'either',
+  'dependency-resolution': 'either',
+  'out-of-memory': 'either',
+  'timeout-aborted': 'either',
+  unknown: 'either',
+};
+
+/** What the class says, one sentence per side; `either` says what would tell them apart. */
+function verdictOf(f: Finding): { lead: string; why: string } {
+  const side = SIDE[f.class];
+  if (f.class === 'unknown') return { lead: "**I can't tell from the log.**", why: 'Its first error establishes no cause, so neither the code nor the infrastructure is shown to be at fault.' };
+  if (side === 'code') {
+    const runtime = f.class === 'runtime-exception' || f.class === 'test-error';
+    return {
+      lead: '**The code, as far as the log shows.**',
+      why: runtime
+        ? 'The exception was raised by the program or its tests; it points at the environment only if it is about something the environment provides (a file, a service, a setting), which the message would name.'
+        : `A ${f.class === 'lint' ? 'lint finding' : f.class === 'link-error' ? 'link error' : f.class === 'compile-error' ? 'compile error' : 'failing test check'} comes from the code, its tests or its build files, not from the agent or the network.`,
+    };
+  }
+  if (side === 'ci-config') return { lead: "**The build's own scripts (the CI configuration), not the infrastructure.**", why: 'The error is in a command or script the build runs.' };
+  if (side === 'environment') {
+    const what: Partial<Record<FindingClass, string>> = {
+      network: 'the build could not reach a host it needed',
+      'agent-lost': 'the agent running the build went away',
+      'disk-full': 'the agent ran out of disk space',
+      'missing-tool': 'a tool the step needs is missing on the agent or the wrong version (unless the project asks for a version it should not)',
+    };
+    return { lead: '**The infrastructure, as far as the log shows.**', why: `It shows that ${what[f.class] ?? 'the environment failed'}, not that the code is wrong.` };
+  }
+  const either: Partial<Record<FindingClass, string>> = {
+    'permission-credentials': 'A refused permission or credential is the setup (a secret, an owner, an executable bit), but the log does not show whether the setup or a change to what the build calls is wrong.',
+    'dependency-resolution': /offline/i.test(f.message)
+      ? 'The build ran offline, so it could use only what the local cache held: that is the environment, unless the project asks for something new.'
+      : 'A dependency that does not resolve is the build files when they ask for a version that does not exist, and the infrastructure when the repository cannot be reached; the log alone does not tell which.',
+    'out-of-memory': 'Running out of memory is the agent when it has too little, and the code when it uses too much; the log does not show which.',
+    'timeout-aborted': 'A timeout stops slow work and hung work alike (a slow agent, a service that never answered, a test that waits forever); the log does not show which.',
+  };
+  return { lead: "**I can't tell which from the log alone.**", why: either[f.class] ?? 'The log does not decide it.' };
+}
+
+function firstFinding(ask: Parameters<Composer>[0]): { f: Finding; again: boolean; top: LogSpan } | undefined {
+  const top = rankedErrorExcerpts(ask.ctx)[0];
+  if (!top) return undefined;
+  return { f: findingFor(ask.ctx, top), again: top.new_since_baseline === false, top };
+}
+
+/** "Was it the infrastructure or the code?" */
+const infraOrCode: Composer = (ask) => {
+  const build = buildLabel(ask.ci);
+  if (!hasLog(ask.ctx)) return notSaid(`whether ${build} failed on the infrastructure or the code`, 'It holds no build log to read the error from.');
+  const first = firstFinding(ask);
+  if (!first) return notSaid(`whether ${build} failed on the infrastructure or the code`, 'I found no error lines in its log.');
+  const { f, again, top } = first;
+  const { lead, why } = verdictOf(f);
+  const out = new ReplyBuilder().log({ start_line: f.message_line, end_line: f.message_line });
+  const cited = citeMessage(f, lineTextOf(ask.ctx, top));
+  const opening = reportsOnly(f.message) ? `The log's first error line ${cited} only reports that a step failed, not why` : `The first real error is ${cited}`;
+  out.line(`${lead} ${opening}: ${inlineCode(clip(f.message))}. ${why}`);
+  if (again) out.line('\nThis error also appears in the last green build, so it may not be what broke this one.');
+  return out.reply();
+};
+
+/** What a re-run can show for a class: a sentence, and whether a re-run is the next step. */
+export function rerunOutlook(f: Finding): { text: string; rerunFirst: boolean } {
+  switch (SIDE[f.class]) {
+    case 'code':
+    case 'ci-config':
+      return {
+        text: `Nothing in the log points to timing, the network or the agent, so a re-run without changes will most likely fail the same way${f.class === 'test-assertion' || f.class === 'test-error' ? ', unless the test fails only now and then, which one build cannot show' : ''}.`,
+        rerunFirst: false,
+      };
+    case 'environment':
+      return {
+        text:
+          f.class === 'disk-full'
+            ? 'A re-run passes only once space is freed on the agent, or on another agent.'
+            : f.class === 'missing-tool'
+              ? 'A re-run on the same agent will fail the same way; on an agent that has the tool it can pass.'
+              : f.class === 'agent-lost'
+                ? 'A re-run on an agent that stays connected can pass.'
+                : 'If the host was unreachable only for a while, a re-run can pass.',
+        rerunFirst: f.class !== 'missing-tool' && f.class !== 'disk-full',
+      };
+    default:
+      return { text: "I can't tell from the log whether a re-run will pass.", rerunFirst: true };
+  }
+}
+
+export const blameAnswers: AnswerGroup = { name: 'blame', composers: { infraOrCode } };

@@ -1,0 +1,118 @@
+/**
+ * "Say only what the evidence says" (issue 25, Deliver 2), on the real failures of the tuning
+ * rounds: the questions a tired engineer asks beside "why?" and "how do I fix it?". Each test
+ * failed on the engine before the adversarial review (bench/claims.ts) that found it:
+ * - "was it the infrastructure or the code?" is answered from the first finding's class, and
+ *   "I can't tell" where the class does not decide it (it was "I can't answer that");
+ * - a re-run is advised only for failures of the environment, never for a compile or link error
+ *   or a failing check (the answer said "usually fails the same way" and then "re-run it");
+ * - an exit status is never called "the first real error";
+ * - "which test failed?" names the test the finding names (it said "no failing test names");
+ * - "where is the error?" gives the class's next step, not "fix `AssertionError`" at the test line;
+ * - every citation holds the text quoted with it (a host cited at a stack frame, a message at the
+ *   `-->` line under it, an expected value at the `expect(...)` line above it).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import { detectIntents } from '../backend/answer/intents.js';
+import { cleanLines } from '../core/log/clean.js';
+import { snippetsFromDir } from '../cli/snippets.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { checkCitations } from './helpers/claimChecks.js';
+import { REALFAIL_ROOT, TUNED_CASES } from './helpers/realfail.js';
+import type { ChatContext } from '../backend/answer/engine.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
+
+async function contextOf(id: string, withWorkspace = false): Promise<{ ctx: ChatContext; lines: string[] }> {
+  const log = readFileSync(path.join(REALFAIL_ROOT, id, 'fail.log'), 'utf8');
+  const snippets = withWorkspace ? await snippetsFromDir(path.join(REALFAIL_ROOT, id, 'project'), log) : [];
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}) } as CiContextUpload;
+  return { ctx: analyzedChatContext(upload, log), lines: cleanLines(log) };
+}
+
+async function ask(id: string, question: string): Promise<string> {
+  return (await composeLocalAnswer(question, (await contextOf(id)).ctx)).text;
+}
+
+const only = (ids: string[]): string[] => ids.filter((id) => TUNED_CASES.includes(id));
+
+describe('"was it the infrastructure or the code?"', () => {
+  it('is its own question, not a word of it matched in the log', () => {
+    for (const q of ['Was it the infrastructure or the code?', 'is it my code or jenkins?', 'infra or code?', 'was it the agent or our change?', 'is this an infrastructure problem?']) {
+      expect([q, detectIntents(q)[0]]).toEqual([q, 'infraOrCode']);
+    }
+    expect(detectIntents('why did the build fail?')).toEqual(['failure']);
+  });
+
+  it.each(only(['gcc-undefined-reference', 'javac-renamed-method', 'pytest-assert-total']))('%s: the code, from the class, cited', async (id) => {
+    const text = await ask(id, 'Was it the infrastructure or the code?');
+    expect(text).toMatch(/^\*\*The code, as far as the log shows\.\*\* The first real error is \[L\d+-L\d+\]/);
+  });
+
+  it.each(only(['node-fetch-enotfound', 'npm-registry-refused', 'shell-gzip-dev-full']))('%s: the infrastructure', async (id) => {
+    expect(await ask(id, 'Was it the infrastructure or the code?')).toMatch(/^\*\*The infrastructure, as far as the log shows\.\*\*/);
+  });
+
+  it.each(only(['python-silent-exit', 'shell-silent-exit']))('%s: I cannot tell, and the exit status is not called the error', async (id) => {
+    const text = await ask(id, 'Was it the infrastructure or the code?');
+    expect(text).toMatch(/^\*\*I can't tell/);
+    expect(text).toContain('only reports that a step failed, not why');
+    expect(text).not.toContain('first real error');
+  });
+});
+
+describe('"can I just retry?" / "is this flaky?"', () => {
+  it.each(only(['gcc-undefined-reference', 'javac-renamed-method', 'pytest-assert-total', 'eslint-no-unused-vars']))('%s: no re-run advised for what does not depend on timing', async (id) => {
+    for (const q of ['Can I just retry?', 'Is this flaky?']) {
+      const text = await ask(id, q);
+      expect(text).not.toContain('re-run the build without changes; if it passes');
+      expect(text).toContain('will most likely fail the same way');
+    }
+  });
+
+  it.each(only(['node-fetch-enotfound', 'ssh-agent-connection-closed']))('%s: a re-run is the next step for the network or a lost agent', async (id) => {
+    expect(await ask(id, 'Can I just retry?')).toContain('**Next step:** re-run the build without changes');
+  });
+});
+
+describe('headlines and names the evidence holds', () => {
+  it.each(only(['python-silent-exit', 'shell-silent-exit', 'make-silent-check']))('%s: an exit status is not "the first real error"', async (id) => {
+    for (const q of ['Why did the build fail?', 'Where is the error?']) {
+      const text = await ask(id, q);
+      expect(text).not.toContain('first real error');
+      expect(text).toContain('only reports that a step failed, not why');
+    }
+  });
+
+  it('names the failing test the finding names, not "no failing test names"', async () => {
+    const text = await ask('pytest-assert-total', 'Which test failed?');
+    expect(text).toContain('`tests/test_pricing.py::test_total_with_discount` [L8-L8]');
+    expect(text).not.toContain('no failing test names');
+  });
+
+  it('"where is the error?" of a failing check does not say to fix the assertion at the test line', async () => {
+    const text = await ask('pytest-assert-total', 'Where is the error?');
+    expect(text).not.toContain('and fix `AssertionError`');
+    expect(text).toMatch(/\*\*Next step:\*\* Look at the code under test/);
+  });
+
+  it('cites the host where the log prints it, not a stack frame', async () => {
+    expect(await ask('node-fetch-enotfound', 'Why did the build fail?')).toContain('could not reach `schema-registry.corp.internal` [L14-L14]');
+  });
+});
+
+describe('every citation holds what is quoted with it', () => {
+  const questions = ['Why did the build fail?', 'Where is the error?', 'Was it the infrastructure or the code?', 'Is this flaky?', 'Which test failed?'];
+  it.each(TUNED_CASES.flatMap((id) => [[id, false] as const, [id, true] as const]))('%s (workspace: %s)', async (id, withWorkspace) => {
+    const { ctx, lines } = await contextOf(id, withWorkspace);
+    for (const q of questions) {
+      // The remedy lines (Next step, Fix) are the fix answer's (local/fix.ts, findingText remedyOf): checked there.
+      const text = (await composeLocalAnswer(q, ctx)).text
+        .split('\n')
+        .filter((l) => !/^\*\*(Next step|Fix):\*\*/.test(l))
+        .join('\n');
+      expect({ id, q, problems: checkCitations(text, lines) }).toEqual({ id, q, problems: [] });
+    }
+  });
+});
