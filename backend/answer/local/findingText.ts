@@ -152,9 +152,18 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
     case 'out-of-memory':
       parts.push(f.exception === 'killed' ? `The process was killed, the way the out-of-memory killer stops a process ${m}.` : `The process ran out of memory (${inlineCode(f.exception ?? 'out of memory')}) ${m}.`);
       break;
-    case 'timeout-aborted':
-      parts.push(`The step was stopped by a timeout or an abort ${m}.`);
+    case 'timeout-aborted': {
+      // The log says which when it names who stopped it (Jenkins' `Aborted by <user>`) or a limit.
+      const by = abortedBy(f.message);
+      parts.push(
+        by
+          ? `${inlineCode(by)} stopped the build ${m}: it did not fail on its own, and the log does not say why it was stopped.`
+          : /timeout|timed out|time limit|deadline/i.test(f.message)
+            ? `The step was stopped by a time limit ${m}.`
+            : `The step was stopped by a timeout or an abort ${m}.`,
+      );
       break;
+    }
     case 'permission-credentials':
       parts.push(`The step was refused: a permission or credentials problem ${m}.`);
       break;
@@ -181,6 +190,12 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
     else if (loc?.line !== undefined && f.class !== 'test-assertion' && !parts.some((p) => p.includes(placeOf(loc)))) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${at(loc.log_line)}.`);
   }
   return parts.join(' ');
+}
+
+/** The person Jenkins names in `Aborted by <user>` (not a timeout's or the system's abort). */
+export function abortedBy(message: string): string | undefined {
+  const who = /^(?:\[[^\]]*\] )?Aborted by (.+?)\s*$/.exec(message.trim())?.[1];
+  return who && !/timeout|SYSTEM|anonymous/i.test(who) ? who : undefined;
 }
 
 function capital(s: string): string {
