@@ -234,3 +234,10 @@ describe('the command far above a long output', () => {
     expect(top(log)).toMatchObject({ class: 'compile-error', location: { file: 'src/limit.erl', line: 5 } });
   });
 });
+
+describe("configure's errors", () => {
+  it('a missing library is a dependency; missing auxiliary files of the build system are not', () => {
+    expect(top(['+ ./configure', 'configure: error: libgit2 not found: install libgit2-dev', "Build step 'Execute shell' marked build as failure"].join('\n')).class).toBe('dependency-resolution');
+    expect(top(['+ ./configure', 'configure: error: cannot find required auxiliary files: install-sh config.guess', "Build step 'Execute shell' marked build as failure"].join('\n')).class).not.toBe('dependency-resolution');
+  });
+});
