@@ -107,6 +107,15 @@ describe('headlines and names the evidence holds', () => {
     expect(text).toMatch(/\*\*Next step:\*\* Look at the code under test/);
   });
 
+  it('counts a test Surefire names twice (short and qualified) once', async () => {
+    // A round-1 console log (jenkins-console, split dev): Surefire 3 names the test in its report and its summary.
+    const log = readFileSync(path.join(process.cwd(), 'test', 'fixtures', 'jenkins-console', 'logs', 'h11-freestyle-maven-tests.log'), 'utf8');
+    const ctx = analyzedChatContext({ buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload, log);
+    const text = (await composeLocalAnswer('Which test failed?', ctx)).text;
+    expect(text).toContain('**The log shows 1 failing test**');
+    expect(text).toContain('`com.acme.billing.InvoiceRoundingTest.halfEvenRounding`');
+  });
+
   it('cites the host where the log prints it, not a stack frame', async () => {
     expect(await ask('node-fetch-enotfound', 'Why did the build fail?')).toContain('could not reach `schema-registry.corp.internal` [L14-L14]');
   });

@@ -241,3 +241,10 @@ describe("configure's errors", () => {
     expect(top(['+ ./configure', 'configure: error: cannot find required auxiliary files: install-sh config.guess', "Build step 'Execute shell' marked build as failure"].join('\n')).class).not.toBe('dependency-resolution');
   });
 });
+
+describe('the message of an unknown failure', () => {
+  it('is not a warning, whatever words the warning holds', () => {
+    const log = ['+ ./scripts/release', 'WARNING: GPG key not found, signing skipped', 'release: the changelog has no entry for 2.4.1', '##[error]Process completed with exit code 3.'].join('\n');
+    expect(top(log).message).not.toMatch(/^WARNING/);
+  });
+});

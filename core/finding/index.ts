@@ -672,9 +672,15 @@ const ERRORISH = /\b(?:error|errors|fatal|failed|failure|exception|cannot|could 
 function mostErrorLike(body: readonly string[]): number {
   let summary: number | undefined;
   let first: number | undefined;
+  let warning: number | undefined;
   for (let i = 0; i < body.length; i++) {
     const t = (body[i] ?? '').trim();
     if (t === '' || /^at\s/.test(t) || /^[-=*#_]{3,}\s*$/.test(t) || /^\[(?:INFO|DEBUG)\]/.test(t)) continue;
+    // A warning is not the error, whatever words it holds (`WARNING: x not found, using y`).
+    if (/^(?:\[?(?:WARNING|WARN|warning|warn)\]?[:\s]|npm (?:WARN|warn) |W: |\S+: warning: )/.test(t)) {
+      warning ??= i;
+      continue;
+    }
     first ??= i;
     if (!ERRORISH.test(t)) continue;
     if (SUMMARY_LINE.test(t)) {
@@ -683,5 +689,5 @@ function mostErrorLike(body: readonly string[]): number {
     }
     return i;
   }
-  return summary ?? first ?? 0;
+  return summary ?? first ?? warning ?? 0;
 }

@@ -96,7 +96,11 @@ export function rerunOutlook(f: Finding): { text: string; rerunFirst: boolean } 
     case 'code':
     case 'ci-config':
       return {
-        text: `Nothing in the log points to timing, the network or the agent, so a re-run without changes will most likely fail the same way${f.class === 'test-assertion' || f.class === 'test-error' ? ', unless the test fails only now and then, which one build cannot show' : ''}.`,
+        // Said of the class, not of the whole log: only the first error was read.
+        text:
+          f.class === 'test-assertion' || f.class === 'test-error'
+            ? 'A re-run without changes will most likely fail the same way, unless the test fails only now and then (it depends on timing, order or the environment), which one build cannot show.'
+            : "That kind of error comes from the code or the build's own setup, not from timing, the network or the agent, so a re-run without changes will most likely fail the same way.",
         rerunFirst: false,
       };
     case 'environment':
