@@ -18,7 +18,7 @@
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, tracesIn, type Trace } from './frames.js';
 import { RULES, SUMMARY_LINE, type Rule, type RuleHit } from './rules.js';
-import { genericFinding, lastCommandIn, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
+import { ERRORISH, genericFinding, lastCommandIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -664,30 +664,4 @@ function goTestMessage(body: readonly string[]): { index: number; file: string; 
     };
   }
   return undefined;
-}
-
-const ERRORISH = /\b(?:error|errors|fatal|failed|failure|exception|cannot|could not|not found|denied|refused|invalid|missing|undefined|unable to)\b/i;
-
-/** The line of an unknown window most worth quoting: an error-looking line that does not only frame or conclude. */
-function mostErrorLike(body: readonly string[]): number {
-  let summary: number | undefined;
-  let first: number | undefined;
-  let warning: number | undefined;
-  for (let i = 0; i < body.length; i++) {
-    const t = (body[i] ?? '').trim();
-    if (t === '' || /^at\s/.test(t) || /^[-=*#_]{3,}\s*$/.test(t) || /^\[(?:INFO|DEBUG)\]/.test(t)) continue;
-    // A warning is not the error, whatever words it holds (`WARNING: x not found, using y`).
-    if (/^(?:\[?(?:WARNING|WARN|warning|warn)\]?[:\s]|npm (?:WARN|warn) |W: |\S+: warning: )/.test(t)) {
-      warning ??= i;
-      continue;
-    }
-    first ??= i;
-    if (!ERRORISH.test(t)) continue;
-    if (SUMMARY_LINE.test(t)) {
-      summary ??= i;
-      continue;
-    }
-    return i;
-  }
-  return summary ?? first ?? warning ?? 0;
 }
