@@ -541,9 +541,10 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   if (!place && (cls === 'unknown' || cls === 'missing-tool' || cls === 'permission-credentials' || cls === 'ci-script')) {
     // Log lines (1-based) from the message to 3 lines past the window.
     for (let n = logLine(Math.max(0, messageIndex)); n <= Math.min(lines.length, end + 4, logLine(Math.max(0, messageIndex)) + 4); n++) {
-      const mk = /^g?make(?:\[\d+\])?: \*\*\* \[((?:[^\s:\]]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): [^\]]+\] Error \d+/.exec(bodyOf(lines[n - 1] ?? '').trim());
+      // GNU make 4.2+ names the recipe's line in its verdict; 4.1 and older on the line before it (`Makefile:6: recipe for target 'check' failed`).
+      const mk = /^g?make(?:\[\d+\])?: \*\*\* \[((?:[^\s:\]]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): [^\]]+\] Error \d+|^((?:[^\s:]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): recipe for target [`'‘][^'’`]+['’`] failed$/.exec(bodyOf(lines[n - 1] ?? '').trim());
       if (!mk) continue;
-      place = { file: mk[1] as string, line: Number(mk[2]), log_line: n };
+      place = { file: (mk[1] ?? mk[3]) as string, line: Number(mk[2] ?? mk[4]), log_line: n };
       break;
     }
   }
