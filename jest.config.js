@@ -22,6 +22,8 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/', '/test/fixtures/realfail/'],
   // the real-failure cases hold small projects of their own (package.json, tests): data, not ours
   modulePathIgnorePatterns: ['<rootDir>/test/fixtures/realfail/'],
+  // what a test file leaves in the (shared) worker process is switched off after it (see the file)
+  setupFilesAfterEnv: ['<rootDir>/test/helpers/perFile.ts'],
 };
 
 /** Files in test/ that start processes (or a database server of their own): the e2e project. */

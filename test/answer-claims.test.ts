@@ -8,6 +8,7 @@
  *   or a failing check (the answer said "usually fails the same way" and then "re-run it");
  * - an exit status is never called "the first real error";
  * - "which test failed?" names the test the finding names (it said "no failing test names");
+ * - "where is the error?" gives the class's next step, not "fix `AssertionError`" at the test line;
  * - every citation holds the text quoted with it (a host cited at a stack frame, a message at the
  *   `-->` line under it, an expected value at the `expect(...)` line above it).
  */
@@ -61,6 +62,16 @@ describe('"was it the infrastructure or the code?"', () => {
   });
 });
 
+describe('a build a person stopped', () => {
+  const log = ['Started by user Bob Stone', '+ ./long-export.sh', 'exporting 1/900', 'Sending interrupt signal to process', 'Build was aborted', 'Aborted by Bob Stone', 'Finished: ABORTED'].join('\n');
+  const ctx = analyzedChatContext({ buildDetails: { result: 'ABORTED', consoleLog: log } } as CiContextUpload, log);
+  it('is said to be stopped by that person, not blamed on the code, the infrastructure or a time limit', async () => {
+    expect((await composeLocalAnswer('Why did the build fail?', ctx)).text).toContain('`Bob Stone` stopped the build [L6-L6]: it did not fail on its own');
+    expect((await composeLocalAnswer('Was it the infrastructure or the code?', ctx)).text).toMatch(/^\*\*Neither, as far as the log shows\.\*\* /);
+    expect((await composeLocalAnswer('Can I just retry?', ctx)).text).toContain('`Bob Stone` stopped it');
+  });
+});
+
 describe('"can I just retry?" / "is this flaky?"', () => {
   it.each(only(['gcc-undefined-reference', 'javac-renamed-method', 'pytest-assert-total', 'eslint-no-unused-vars']))('%s: no re-run advised for what does not depend on timing', async (id) => {
     for (const q of ['Can I just retry?', 'Is this flaky?']) {
@@ -88,6 +99,21 @@ describe('headlines and names the evidence holds', () => {
     const text = await ask('pytest-assert-total', 'Which test failed?');
     expect(text).toContain('`tests/test_pricing.py::test_total_with_discount` [L8-L8]');
     expect(text).not.toContain('no failing test names');
+  });
+
+  it('"where is the error?" of a failing check does not say to fix the assertion at the test line', async () => {
+    const text = await ask('pytest-assert-total', 'Where is the error?');
+    expect(text).not.toContain('and fix `AssertionError`');
+    expect(text).toMatch(/\*\*Next step:\*\* Look at the code under test/);
+  });
+
+  it('counts a test Surefire names twice (short and qualified) once', async () => {
+    // A round-1 console log (jenkins-console, split dev): Surefire 3 names the test in its report and its summary.
+    const log = readFileSync(path.join(process.cwd(), 'test', 'fixtures', 'jenkins-console', 'logs', 'h11-freestyle-maven-tests.log'), 'utf8');
+    const ctx = analyzedChatContext({ buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload, log);
+    const text = (await composeLocalAnswer('Which test failed?', ctx)).text;
+    expect(text).toContain('**The log shows 1 failing test**');
+    expect(text).toContain('`com.acme.billing.InvoiceRoundingTest.halfEvenRounding`');
   });
 
   it('cites the host where the log prints it, not a stack frame', async () => {

@@ -29,7 +29,7 @@ function render(s: WorkspaceSnippet): string {
 export function workspaceSection(context: ChatContext | null, maxTokens: number): { text: string; sources: Source[] } {
   const parts: string[] = [];
   const sources: Source[] = [];
-  const header = "## Source from the build's workspace (secrets masked; `>` marks the line the log names; cite as path:line)";
+  const header = "## Source from the build's workspace (secrets masked; `>` marks the line the log names, or in a snippet noted `clue:` the workspace line that names what failed, found by text; cite as path:line)";
   let used = estimateTokens(header) + 2;
   for (const s of validSnippets(context)) {
     const block = render(s);

@@ -55,9 +55,25 @@ function startWorker(heapMb: number | undefined): Worker {
   return startModuleWorker(import.meta.url, 'ingestWorker', heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 8 } });
 }
 
-/** The ingest worker's heap for keep limits: room for the tail and middle text kept live (about 2 bytes of heap per character), plus a base. */
-export function ingestHeapMb(keep: { tailChars: number; middleChars: number }): number {
-  return 128 + Math.ceil((2 * (keep.tailChars + keep.middleChars)) / (1024 * 1024));
+/**
+ * Heap bytes per kept character for the term postings a writing worker holds until the upload's
+ * last chunk (store/chunkWriter.ts: every chunk of the kept text, up to 100 terms each; the chunk
+ * text their sliced strings keep alive included). Measured (TermPostings over the kept text,
+ * 2026-11-25): 2.3 bytes per character on a Maven log naming a new artifact on every line, 3.5
+ * on lines of three new identifiers each, plus about 1 for the text; 6 leaves room.
+ */
+const TERM_HEAP_BYTES_PER_CHAR = 6;
+
+/**
+ * The ingest worker's heap for keep limits: room for the tail and middle text kept live (about 2
+ * bytes of heap per character), for the term postings of all kept text (head, middle and tail:
+ * a worker writing on SQLite keeps them to the end), plus a base. Without the postings' share a
+ * log with a new identifier on every line ended a 60 MB upload with the worker out of memory.
+ */
+export function ingestHeapMb(keep: { headChars: number; tailChars: number; middleChars: number }): number {
+  const live = 2 * (keep.tailChars + keep.middleChars);
+  const terms = TERM_HEAP_BYTES_PER_CHAR * (keep.headChars + keep.tailChars + keep.middleChars);
+  return 128 + Math.ceil((live + terms) / (1024 * 1024));
 }
 
 export class IngestPool {

@@ -25,13 +25,19 @@ export const TERM_POSTINGS = 16;
  * insertTerms (or the ingest worker's ChunkWriter).
  */
 export class TermPostings {
-  readonly postings = new Map<string, number[]>();
+  /**
+   * A term's chunks: one `seq` as a number (most terms of a log are in one chunk only: an array
+   * each cost about 40 % more heap, which the ingest worker's capped heap holds for the whole
+   * upload), more as an array.
+   */
+  readonly postings = new Map<string, number | number[]>();
 
   /** Records that chunk `seq` holds `terms` (call in increasing `seq`). */
   add(seq: number, terms: readonly string[]): void {
     for (const term of terms) {
       const seqs = this.postings.get(term);
-      if (seqs === undefined) this.postings.set(term, [seq]);
+      if (seqs === undefined) this.postings.set(term, seq);
+      else if (typeof seqs === 'number') this.postings.set(term, [seqs, seq]);
       else if (seqs.length < TERM_POSTINGS) seqs.push(seq);
     }
   }
@@ -72,7 +78,7 @@ export function* termRows(terms: TermPostings, chunkCount: number): Generator<[n
   const lines: string[][] = Array.from({ length: buckets }, () => []);
   let n = 0;
   for (const [term, seqs] of terms.postings) {
-    lines[termBucket(term, buckets)]!.push(`${term} ${seqs.join(',')}`);
+    lines[termBucket(term, buckets)]!.push(`${term} ${typeof seqs === 'number' ? seqs : seqs.join(',')}`);
     if (++n % 20_000 === 0) yield undefined;
   }
   for (let i = 0; i < lines.length; i++) {

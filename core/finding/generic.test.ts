@@ -227,3 +227,33 @@ describe('resolvers, runners and bundlers of more ecosystems', () => {
     expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'com/acme/CartTest.java', line: 21 } });
   });
 });
+
+describe('the command far above a long output', () => {
+  it('a compiler run 70 lines above its error still names the kind of tool', () => {
+    const log = ['+ erlc -o ebin src/*.erl', ...Array.from({ length: 70 }, (_, i) => `compiling module m${i}`), "src/limit.erl:5:51: variable 'Burst' is unbound", "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log)).toMatchObject({ class: 'compile-error', location: { file: 'src/limit.erl', line: 5 } });
+  });
+});
+
+describe("configure's errors", () => {
+  it('a missing library is a dependency; missing auxiliary files of the build system are not', () => {
+    expect(top(['+ ./configure', 'configure: error: libgit2 not found: install libgit2-dev', "Build step 'Execute shell' marked build as failure"].join('\n')).class).toBe('dependency-resolution');
+    expect(top(['+ ./configure', 'configure: error: cannot find required auxiliary files: install-sh config.guess', "Build step 'Execute shell' marked build as failure"].join('\n')).class).not.toBe('dependency-resolution');
+  });
+});
+
+describe('the message of an unknown failure', () => {
+  it('is not a warning, whatever words the warning holds', () => {
+    const log = ['+ ./scripts/release', 'WARNING: GPG key not found, signing skipped', 'release: the changelog has no entry for 2.4.1', '##[error]Process completed with exit code 3.'].join('\n');
+    expect(top(log).message).not.toMatch(/^WARNING/);
+  });
+});
+
+describe("old GNU make's recipe line", () => {
+  it("`Makefile:6: recipe for target 'deploy' failed` (make 4.1) is the place of a failed recipe command", () => {
+    const log = ['+ make deploy', 'scp build/app.tar.gz deploy@10.0.0.5:/srv', 'ssh: connect to host 10.0.0.5 port 22: Connection refused', 'lost connection', "Makefile:6: recipe for target 'deploy' failed", 'make: *** [deploy] Error 1', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log)).toMatchObject({ class: 'network' });
+    const unknown = ['+ make check', './tools/verify --strict', 'verify: 3 files differ from the manifest', "Makefile:9: recipe for target 'check' failed", 'make: *** [check] Error 1', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(unknown)).toMatchObject({ location: { file: 'Makefile', line: 9 } });
+  });
+});

@@ -6,7 +6,7 @@
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import { buildLabel } from '../facts.js';
 import { clip, inlineCode, type LogSpan } from '../logtext.js';
-import { citeMessage, findingFor } from './findingText.js';
+import { abortedBy, citeMessage, findingFor } from './findingText.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts, reportsOnly } from './logHelpers.js';
 import { type AnswerGroup, type Composer, ReplyBuilder, notSaid } from './reply.js';
 
@@ -35,6 +35,8 @@ const SIDE: Record<FindingClass, Side> = {
 /** What the class says, one sentence per side; `either` says what would tell them apart. */
 function verdictOf(f: Finding): { lead: string; why: string } {
   const side = SIDE[f.class];
+  const by = f.class === 'timeout-aborted' ? abortedBy(f.message) : undefined;
+  if (by) return { lead: '**Neither, as far as the log shows.**', why: `${inlineCode(by)} stopped the build; nothing in the log says that the code or the infrastructure failed.` };
   if (f.class === 'unknown') return { lead: "**I can't tell from the log.**", why: 'Its first error establishes no cause, so neither the code nor the infrastructure is shown to be at fault.' };
   if (side === 'code') {
     const runtime = f.class === 'runtime-exception' || f.class === 'test-error';
@@ -94,7 +96,11 @@ export function rerunOutlook(f: Finding): { text: string; rerunFirst: boolean } 
     case 'code':
     case 'ci-config':
       return {
-        text: `Nothing in the log points to timing, the network or the agent, so a re-run without changes will most likely fail the same way${f.class === 'test-assertion' || f.class === 'test-error' ? ', unless the test fails only now and then, which one build cannot show' : ''}.`,
+        // Said of the class, not of the whole log: only the first error was read.
+        text:
+          f.class === 'test-assertion' || f.class === 'test-error'
+            ? 'A re-run without changes will most likely fail the same way, unless the test fails only now and then (it depends on timing, order or the environment), which one build cannot show.'
+            : "That kind of error comes from the code or the build's own setup, not from timing, the network or the agent, so a re-run without changes will most likely fail the same way.",
         rerunFirst: false,
       };
     case 'environment':
@@ -110,6 +116,7 @@ export function rerunOutlook(f: Finding): { text: string; rerunFirst: boolean } 
         rerunFirst: f.class !== 'missing-tool' && f.class !== 'disk-full',
       };
     default:
+      if (f.class === 'timeout-aborted' && abortedBy(f.message)) return { text: `${inlineCode(abortedBy(f.message) as string)} stopped it, so it did not fail on its own: a re-run runs it to the end unless it is stopped again.`, rerunFirst: true };
       return { text: "I can't tell from the log whether a re-run will pass.", rerunFirst: true };
   }
 }

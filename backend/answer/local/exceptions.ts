@@ -76,7 +76,7 @@ const RULES: Rule[] = [
   { test: /Fatal error: exception (Not_found|Invalid_argument|Failure)(?:\("([^"]*)"\))?/, hint: (m) => `OCaml's ${c(m[1] as string)}${m[2] ? ` (${c(m[2] as string)})` : ''} was not caught: use the \`_opt\` variant (\`List.find_opt\`, \`Hashtbl.find_opt\`) or handle the exception where it is raised.` },
   // Native
   { test: /SIGSEGV|Segmentation fault/, hint: () => 'A segmentation fault is an invalid memory access (a NULL, freed or out-of-bounds pointer): build with `-g -fsanitize=address` or run under `gdb`/`valgrind` to get the line.' },
-  { test: /SIGABRT|Assertion [`'].*[`'] failed|Aborted/, hint: () => 'The program aborted, usually on a failed `assert` (the condition it printed) or a double free the C library caught: the condition in the message is what did not hold at that line.' },
+  { test: /SIGABRT|Assertion [`'].*[`'] failed|\bAborted \(core dumped\)/, hint: () => 'The program aborted, usually on a failed `assert` (the condition it printed) or a double free the C library caught: the condition in the message is what did not hold at that line.' },
   { test: /std::bad_alloc|Cannot allocate memory|MemoryError/, hint: () => 'An allocation failed: the size asked for is too large for the memory the step has (a size computed from bad input, or a container grown without bound); check the size on the raise line.' },
 ];
 

@@ -393,7 +393,9 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
   out.line();
   quote(out, top, 25);
   out.line();
-  out.line(`**Next step:** ${openAt(first)} (${inlineCode(citeLocation(first))}) and fix ${inlineCode(clip(first.message))}; then build again the same way.`);
+  // A failing check or an exception is not fixed at the line that reports it: the class's remedy says where to look.
+  const remedy = found.class !== 'unknown' ? remedyOf(found).steps[0] : undefined;
+  out.line(remedy ? `**Next step:** ${remedy}` : `**Next step:** ${openAt(first)} (${inlineCode(citeLocation(first))}) and see what ${inlineCode(clip(first.message))} says about it; then build again the same way.`);
   return out.reply();
 }
 
@@ -416,7 +418,9 @@ const tests: Composer = async (ask) => {
   // The findings name the failing test where the log's shapes for names do not (a pytest
   // header, a Go `--- FAIL`): "no failing test names" would deny what the log shows (issue 25).
   const named = failing.length > 0 || reported.length > 0 ? [] : testsOfFindings(ctx);
-  const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : failing.length > 0 ? failing : named;
+  // Surefire names a test twice (`C.m` in its summary, `pkg.C.m` above): one test, not two.
+  const once = (list: { name: string; line: number }[]) => list.filter((t, i) => !list.some((u, j) => j !== i && u.name.length > t.name.length && (u.name.endsWith(`.${t.name}`) || u.name.endsWith(`#${t.name}`))));
+  const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : once(failing.length > 0 ? failing : named);
 
   if (counts && (typeof counts.total === 'number' || typeof counts.failed === 'number')) {
     out.fact('buildDetails.testResults');

@@ -108,3 +108,13 @@ describe('logFacts: the user a refused step ran as', () => {
     expect(logFacts(ctx, { ...f, message: 'git@host: Permission denied (publickey).' })).toEqual([]);
   });
 });
+
+describe('logFacts: the values a runner printed for a failed check the finding holds none of', () => {
+  it('TAP got/expected, both cited; none when the finding has them', () => {
+    const log = ["#   Failed test 'pre-release first'", '#   at t/compare.t line 10.', "#          got: '1'", "#     expected: '-1'"].join('\n');
+    const ctx = { ciContext: { buildDetails: { consoleLog: `${log}\n` } }, logLineCount: 4 } as unknown as ChatContext;
+    const f = finding({ class: 'test-assertion', tool: 'tap', message: "Failed test 'pre-release first'", message_line: 1 });
+    expect(logFacts(ctx, f)).toEqual([{ text: "The runner printed the values: expected `'-1'` [L4-L4], got `'1'` [L3-L3]. If `'-1'` is the intended result, fix the code under test; if `'1'` is now right, update the test.", line: 4, also: 3 }]);
+    expect(logFacts(ctx, { ...f, expected: "'-1'", actual: "'1'" })).toEqual([]);
+  });
+});

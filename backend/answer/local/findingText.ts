@@ -152,9 +152,18 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
     case 'out-of-memory':
       parts.push(f.exception === 'killed' ? `The process was killed, the way the out-of-memory killer stops a process ${m}.` : `The process ran out of memory (${inlineCode(f.exception ?? 'out of memory')}) ${m}.`);
       break;
-    case 'timeout-aborted':
-      parts.push(`The step was stopped by a timeout or an abort ${m}.`);
+    case 'timeout-aborted': {
+      // The log says which when it names who stopped it (Jenkins' `Aborted by <user>`) or a limit.
+      const by = abortedBy(f.message);
+      parts.push(
+        by
+          ? `${inlineCode(by)} stopped the build ${m}: it did not fail on its own, and the log does not say why it was stopped.`
+          : /timeout|timed out|time limit|deadline/i.test(f.message)
+            ? `The step was stopped by a time limit ${m}.`
+            : `The step was stopped by a timeout or an abort ${m}.`,
+      );
       break;
+    }
     case 'permission-credentials':
       parts.push(`The step was refused: a permission or credentials problem ${m}.`);
       break;
@@ -181,6 +190,12 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
     else if (loc?.line !== undefined && f.class !== 'test-assertion' && !parts.some((p) => p.includes(placeOf(loc)))) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${at(loc.log_line)}.`);
   }
   return parts.join(' ');
+}
+
+/** The person Jenkins names in `Aborted by <user>` (not a timeout's or the system's abort). */
+export function abortedBy(message: string): string | undefined {
+  const who = /^(?:\[[^\]]*\] )?Aborted by (.+?)\s*$/.exec(message.trim())?.[1];
+  return who && !/timeout|SYSTEM|anonymous/i.test(who) ? who : undefined;
 }
 
 function capital(s: string): string {
@@ -454,18 +469,20 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
  * script a `bash -e` step ran, pip's account of a conflict (`pydantic 2.13.5 depends on
  * pydantic-core==2.46.5`). Each as a bullet citing its line.
  */
-export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: number }[] {
+export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: number; also?: number }[] {
   const wantVersion = f.class === 'missing-tool';
   const wantScript = f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
   const wantConflict = f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
   const wantPeer = f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
+  // A failed check whose finding holds no values, where the runner printed them labelled (TAP's `got:` / `expected:`, `Actual:`...).
+  const wantValues = f.class === 'test-assertion' && (f.expected === undefined || f.actual === undefined);
   const wantUser = f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
-  if (!wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser) return [];
+  if (!wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues) return [];
   const log = storedLogSpan(ctx);
   if (!log) return [];
   const lines = log.text.split('\n');
   const text = (n: number): string => (lines[n - log.start_line] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
-  const out: { text: string; line?: number }[] = [];
+  const out: { text: string; line?: number; also?: number }[] = [];
   if (wantVersion) {
     for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
       const t = text(n);
@@ -473,6 +490,20 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
         out.push({ text: `The version on the agent: ${inlineCode(clip(t, 120))} ${at(n)}.`, line: n });
         break;
       }
+    }
+  }
+  if (wantValues) {
+    let got: { v: string; n: number } | undefined;
+    let want: { v: string; n: number } | undefined;
+    for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 12) && !(got && want); n++) {
+      const t = text(n).replace(/^#\s*/, '');
+      const g = /^(?:got|actual|received|but was|Actual(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
+      const e = /^(?:expected|wanted|Expected(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
+      if (g && !got) got = { v: (g[1] as string).trim(), n };
+      if (e && !want) want = { v: (e[1] as string).trim(), n };
+    }
+    if (got && want) {
+      out.push({ text: `The runner printed the values: expected ${inlineCode(clip(want.v, 80))} ${at(want.n)}, got ${inlineCode(clip(got.v, 80))} ${at(got.n)}. If ${inlineCode(clip(want.v, 80))} is the intended result, fix the code under test; if ${inlineCode(clip(got.v, 80))} is now right, update the test.`, line: want.n, also: got.n });
     }
   }
   if (wantUser) {

@@ -134,6 +134,7 @@ export const fix: Composer = (ask) => {
   for (const fact of logFacts(ctx, f)) {
     out.line(`- ${fact.text}`);
     if (fact.line !== undefined) out.log({ start_line: fact.line, end_line: fact.line });
+    if (fact.also !== undefined) out.log({ start_line: fact.also, end_line: fact.also });
   }
 
   // The compiler's own suggestion, quoted (rustc and clippy print the code they propose).
