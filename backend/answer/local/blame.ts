@@ -84,7 +84,7 @@ const infraOrCode: Composer = (ask) => {
   const { lead, why } = verdictOf(f);
   const out = new ReplyBuilder().log({ start_line: f.message_line, end_line: f.message_line });
   const cited = citeMessage(f, lineTextOf(ask.ctx, top));
-  const opening = reportsOnly(f.message) ? `The log's first error line ${cited} only reports that a step failed, not why` : `The first real error is ${cited}`;
+  const opening = reportsOnly(f.message) ? `The log's first error line ${cited} only reports that a step failed, not why` : f.class === 'unknown' ? `The first line that looks like an error is ${cited}` : `The first real error is ${cited}`;
   out.line(`${lead} ${opening}: ${inlineCode(clip(f.message))}. ${why}`);
   if (again) out.line('\nThis error also appears in the last green build, so it may not be what broke this one.');
   return out.reply();
