@@ -200,7 +200,7 @@ export interface Generic {
  * The generic finding of a window no rule settled: the first place-naming diagnostic (or the
  * error-like line next to a bare place) and the class the line and the command settle.
  */
-export function genericFinding(body: readonly string[], command: Command | undefined, errorLine: number, above: readonly string[] = []): Generic | undefined {
+export function genericFinding(body: readonly string[], commandOfWindow: () => Command | undefined, errorLine: number, above: readonly string[] = []): Generic | undefined {
   const lineAt = (i: number): string => (i >= 0 ? (body[i] ?? '') : (above[above.length + i] ?? ''));
   let best: (Located & { index: number }) | undefined;
   for (let i = 0; i < body.length; i++) {
@@ -232,6 +232,8 @@ export function genericFinding(body: readonly string[], command: Command | undef
   }
   const text = best.index === index ? best.message : lineAt(index).trim();
   const whole = `${best.program ?? ''} ${text}`;
+  // Only a window that names a place needs the command (found lazily: it may be 120 lines up).
+  const command = commandOfWindow();
   const kind = command?.kind;
   const tool = command?.program ?? best.program;
   const source = SOURCE_EXT.test(best.file);

@@ -401,8 +401,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   if (cls === 'unknown' || (!place && cls !== 'link-error' && messageIndex !== undefined && messageIndex >= 0)) {
     // The command that ran: in the window or the 40 lines before it, else up to 80 lines before the
     // window (a long compiler output; the streaming analyzer keeps 80 lines before each block).
-    const command = lastCommandIn([...before, ...body.slice(0, Math.max(0, messageIndex ?? mostErrorLike(body)))]) ?? lastCommandIn(bodies(lines, start - 80, from));
-    const generic = genericFinding(body, command, messageIndex ?? mostErrorLike(body), before);
+    const errorLine = messageIndex ?? mostErrorLike(body);
+    const command = () => lastCommandIn([...before, ...body.slice(0, Math.max(0, errorLine))]) ?? lastCommandIn(bodies(lines, start - 80, from));
+    const generic = genericFinding(body, command, errorLine, before);
     if (generic && cls === 'unknown') [cls, confidence, messageIndex, tool] = [generic.cls, generic.confidence, generic.index, generic.cls === 'unknown' ? tool : (generic.tool ?? tool)];
     if (generic?.place && (generic.index === messageIndex || cls === 'unknown')) place = { file: generic.place.file, line: generic.place.line, ...(generic.place.column ? { column: generic.place.column } : {}), log_line: logLine(generic.place.index) };
   }
