@@ -50,6 +50,11 @@ describe('"was it the infrastructure or the code?"', () => {
     expect(text).toMatch(/^\*\*The code, as far as the log shows\.\*\* The first real error is \[L\d+-L\d+\]/);
   });
 
+  it.each(only(['pytest-fixture-setup-error']))('%s: an exception about a missing file is not blamed on the code by its class', async (id) => {
+    const text = await ask(id, 'Was it the infrastructure or the code?');
+    expect(text).toMatch(/^\*\*I can't tell which from the log alone\.\*\* .*about a file or directory the program needed/);
+  });
+
   it.each(only(['node-fetch-enotfound', 'npm-registry-refused', 'shell-gzip-dev-full']))('%s: the infrastructure', async (id) => {
     expect(await ask(id, 'Was it the infrastructure or the code?')).toMatch(/^\*\*The infrastructure, as far as the log shows\.\*\*/);
   });

@@ -32,6 +32,14 @@ const SIDE: Record<FindingClass, Side> = {
   unknown: 'either',
 };
 
+/** Exception messages about what the environment provides, and what to call it. */
+const ENVIRONMENT_NEEDS: [RegExp, string][] = [
+  [/FileNotFound|No such file or directory|ENOENT|NoSuchFile/i, 'a file or directory'],
+  [/ECONNREFUSED|Connection refused|ConnectException|ECONNRESET|UnknownHost|getaddrinfo|ENOTFOUND|Name or service not known|timed out|ETIMEDOUT/i, 'a connection'],
+  [/PermissionError|EACCES|EPERM|Permission denied|AccessDenied/i, 'a permission'],
+  [/KeyError: '[A-Z][A-Z0-9_]+'|environment variable|os\.environ|getenv/i, 'a setting (an environment variable)'],
+];
+
 /** What the class says, one sentence per side; `either` says what would tell them apart. */
 function verdictOf(f: Finding): { lead: string; why: string } {
   const side = SIDE[f.class];
@@ -40,6 +48,14 @@ function verdictOf(f: Finding): { lead: string; why: string } {
   if (f.class === 'unknown') return { lead: "**I can't tell from the log.**", why: 'Its first error establishes no cause, so neither the code nor the infrastructure is shown to be at fault.' };
   if (side === 'code') {
     const runtime = f.class === 'runtime-exception' || f.class === 'test-error';
+    // An exception about something the environment provides decides nothing by its class.
+    const needs = runtime ? ENVIRONMENT_NEEDS.find(([re]) => re.test(f.message))?.[1] : undefined;
+    if (needs) {
+      return {
+        lead: "**I can't tell which from the log alone.**",
+        why: `The exception is about ${needs} the program needed: the code is wrong if it asks for the wrong one, the environment if it should have been there.`,
+      };
+    }
     return {
       lead: '**The code, as far as the log shows.**',
       why: runtime
