@@ -136,6 +136,11 @@ describe('headlines and names the evidence holds', () => {
     expect(text).toContain('`com.acme.billing.InvoiceRoundingTest.halfEvenRounding`');
   });
 
+  it('"show me the stack trace" of an error printed without one says so', async () => {
+    expect(await ask('gcc-undefined-reference', 'Show me the stack trace')).toContain('The log shows no stack trace for this error');
+    expect(await ask('java-main-npe', 'Show me the stack trace')).not.toContain('no stack trace');
+  });
+
   it('cites the host where the log prints it, not a stack frame', async () => {
     expect(await ask('node-fetch-enotfound', 'Why did the build fail?')).toContain('could not reach `schema-registry.corp.internal` [L14-L14]');
   });

@@ -256,6 +256,11 @@ const failure: Composer = async (ask) => {
     // Against the job's history (issue 29): new here, failing since, flaky or back.
     addHistory(out, ci);
   }
+  // "Show me the stack trace" of an error printed without one: say so, not quote it as a trace.
+  if (/\b(stack ?traces?|tracebacks?|backtraces?|call stack)\b/i.test(ask.question) && !found.location?.frames && !FRAME_LINE.test(top.text)) {
+    out.line();
+    out.line('The log shows no stack trace for this error: the tool printed it without one. What it printed:');
+  }
   out.line();
   quote(out, top, 25);
   // The workspace's source around the line the failure names (issue 17), when uploaded.
@@ -484,6 +489,9 @@ const tests: Composer = async (ask) => {
   }
   return out.reply();
 };
+
+/** A line of a stack trace: JVM/.NET `at`, Python `File "x", line N`, Go `file.go:N +0x`, gdb/sanitizer `#N 0x`, Rust `N: ` frames. */
+const FRAME_LINE = /^\s+at \S|^\s*File "[^"]+", line \d+|\.go:\d+ \+0x|^\s*#\d+ 0x[0-9a-f]+|^\s+\d+: \S+::/m;
 
 /** The failing tests the top excerpts' findings name, in order, each once. */
 function testsOfFindings(ctx: ChatContext): { name: string; line: number }[] {
