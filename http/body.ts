@@ -26,10 +26,32 @@ export interface ReadJsonOptions {
  * the value recurses). An empty body reads as `{}`.
  */
 export async function readJsonBody(ctx: Context, options: ReadJsonOptions | number): Promise<unknown> {
+  const chunks = await readBodyChunks(ctx, options);
+  // The bytes are joined and decoded inside decodeChunks: nothing here holds them while the
+  // text is parsed, so they can be collected meanwhile (a 64 MiB context body was otherwise
+  // held as bytes, text and parsed strings at once).
+  const value = chunks === null ? {} : parseJsonText(decodeChunks(chunks));
+  assertJsonDepth(value);
+  return value;
+}
+
+/**
+ * readJsonBody's checks and read, without the parse: the body's bytes (null without a body).
+ * For a route that parses a part of a big body itself (the context upload's log).
+ */
+export async function readJsonBodyBytes(ctx: Context, options: ReadJsonOptions | number): Promise<Buffer | null> {
+  const chunks = await readBodyChunks(ctx, options);
+  if (chunks === null) return null;
+  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  chunks.length = 0;
+  return bytes;
+}
+
+async function readBodyChunks(ctx: Context, options: ReadJsonOptions | number): Promise<Buffer[] | null> {
   const { limit, allowMissingType = false } = typeof options === 'number' ? { limit: options } : options;
   const length = Number(ctx.get('content-length') || 0);
   const hasBody = length > 0 || ctx.get('transfer-encoding') !== '';
-  if (!hasBody) return {};
+  if (!hasBody) return null;
   const type = ctx.get('content-type');
   if (!(type === '' && allowMissingType) && !isJsonContentType(type)) {
     throw new UnsupportedMediaType(type === '' ? undefined : `The body must be JSON (Content-Type: application/json), not ${type}.`);
@@ -44,20 +66,28 @@ export async function readJsonBody(ctx: Context, options: ReadJsonOptions | numb
   if (length > limit) throw tooLarge();
   const chunks = await readUpTo(ctx.req, limit);
   if (chunks === null) throw tooLarge();
-  const value = parseJsonText(decodeUtf8(chunks));
-  assertJsonDepth(value);
-  return value;
+  return chunks;
 }
 
 /**
- * The body's text; the chunks are let go. Its bytes are referenced only here, so they can be
- * collected while the text is parsed (a 64 MiB context body is otherwise held as bytes, text
- * and parsed strings at once).
+ * The value of a JSON body's bytes, held in `held` (an empty or blank body is `{}`): 400 when
+ * they are not UTF-8 or not JSON. `held.bytes` is let go once decoded, so they can be collected
+ * while the text is parsed. Depth is the caller's to check.
  */
-function decodeUtf8(chunks: Buffer[]): string {
-  const size = chunks.reduce((n, c) => n + c.length, 0);
-  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+export function parseHeldJson(held: { bytes: Buffer | null }): unknown {
+  const bytes = held.bytes;
+  held.bytes = null;
+  return bytes === null ? {} : parseJsonText(decodeChunks([bytes]));
+}
+
+/** The chunks' text; the array is emptied (the joined bytes live only in here). */
+function decodeChunks(chunks: Buffer[]): string {
+  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   chunks.length = 0;
+  return decodeUtf8(bytes);
+}
+
+function decodeUtf8(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
@@ -65,8 +95,8 @@ function decodeUtf8(chunks: Buffer[]): string {
   }
 }
 
-/** The value of a JSON text (an empty or blank body is `{}`). */
-function parseJsonText(text: string): unknown {
+/** The value of a JSON text (an empty or blank body is `{}`); 400 when it is not JSON. */
+export function parseJsonText(text: string): unknown {
   if (text.trim() === '') return {};
   try {
     // V8's JSON.parse does not recurse: a deeply nested body parses, and is refused by the caller.

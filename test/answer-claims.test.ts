@@ -6,7 +6,7 @@
  *   "I can't tell" where the class does not decide it (it was "I can't answer that");
  * - a re-run is advised only for failures of the environment, never for a compile or link error
  *   or a failing check (the answer said "usually fails the same way" and then "re-run it");
- * - an exit status is never called "the first real error";
+ * - an exit status is never called "the first real error", nor is a line whose class is unknown;
  * - "which test failed?" names the test the finding names (it said "no failing test names");
  * - "where is the error?" gives the class's next step, not "fix `AssertionError`" at the test line;
  * - every citation holds the text quoted with it (a host cited at a stack frame, a message at the
@@ -50,6 +50,11 @@ describe('"was it the infrastructure or the code?"', () => {
     expect(text).toMatch(/^\*\*The code, as far as the log shows\.\*\* The first real error is \[L\d+-L\d+\]/);
   });
 
+  it.each(only(['pytest-fixture-setup-error']))('%s: an exception about a missing file is not blamed on the code by its class', async (id) => {
+    const text = await ask(id, 'Was it the infrastructure or the code?');
+    expect(text).toMatch(/^\*\*I can't tell which from the log alone\.\*\* .*about a file or directory the program needed/);
+  });
+
   it.each(only(['node-fetch-enotfound', 'npm-registry-refused', 'shell-gzip-dev-full']))('%s: the infrastructure', async (id) => {
     expect(await ask(id, 'Was it the infrastructure or the code?')).toMatch(/^\*\*The infrastructure, as far as the log shows\.\*\*/);
   });
@@ -81,6 +86,10 @@ describe('"can I just retry?" / "is this flaky?"', () => {
     }
   });
 
+  it('"should I retry?" (how to re-run) also says what the class says about a re-run', async () => {
+    expect(await ask('gcc-undefined-reference', 'should I retry?')).toMatch(/\*\*Will a re-run pass\?\*\* The first error is a link error \[L\d+-L\d+\]\. .*will most likely fail the same way/);
+  });
+
   it.each(only(['node-fetch-enotfound', 'ssh-agent-connection-closed']))('%s: a re-run is the next step for the network or a lost agent', async (id) => {
     expect(await ask(id, 'Can I just retry?')).toContain('**Next step:** re-run the build without changes');
   });
@@ -105,6 +114,17 @@ describe('headlines and names the evidence holds', () => {
     const text = await ask('pytest-assert-total', 'Where is the error?');
     expect(text).not.toContain('and fix `AssertionError`');
     expect(text).toMatch(/\*\*Next step:\*\* Look at the code under test/);
+  });
+
+  it('calls a line of an unknown class "the first line that looks like an error", never "the first real error"', async () => {
+    // A round-1 console log (split dev): a downstream build failed; the log says nothing of why.
+    const log = readFileSync(path.join(process.cwd(), 'test', 'fixtures', 'jenkins-console', 'logs', 'd21-downstream-failed.log'), 'utf8');
+    const ctx = analyzedChatContext({ buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload, log);
+    for (const q of ['Why did the build fail?', 'Where is the error?', 'Was it the infrastructure or the code?']) {
+      const text = (await composeLocalAnswer(q, ctx)).text;
+      expect(text).not.toMatch(/first real error/i);
+      expect(text).toMatch(/first line that looks like an error is \[L13-L13\]/i);
+    }
   });
 
   it('counts a test Surefire names twice (short and qualified) once', async () => {

@@ -121,10 +121,17 @@ function logOf(ci: CiContext): { field: 'consoleLog' | 'consoleLogTail'; text: s
  * Stores `ci` as the chat's new context. Until the final transaction nothing a reader sees
  * changes; on any failure the half-written upload is removed and the previous context stays.
  */
-export async function ingestContext(deps: ContextDeps, chatId: number, ci: CiContext, options: { inline?: boolean } = {}): Promise<IngestResult> {
-  const log = logOf(ci);
+export async function ingestContext(
+  deps: ContextDeps,
+  chatId: number,
+  ci: CiContext,
+  /** `log`: the build's log given apart (the JSON route's unescaped pieces), in place of the one `ci` holds. */
+  options: { inline?: boolean; log?: LogSource } = {},
+): Promise<IngestResult> {
+  const text = options.log === undefined ? logOf(ci) : undefined;
+  const log = options.log ?? (text === undefined ? undefined : { field: text.field, pieces: [text.text], chars: text.text.length });
   const greenLog = greenLogOf(ci);
-  return ingestLog(deps, chatId, ci, log === undefined ? undefined : { field: log.field, pieces: [log.text], chars: log.text.length }, {
+  return ingestLog(deps, chatId, ci, log, {
     ...(greenLog !== undefined ? { green: greenLog } : {}),
     ...(options.inline !== undefined ? { inline: options.inline } : {}),
   });

@@ -6,6 +6,10 @@ import { userIdOf } from '../auth.js';
 import { BadRequest, ServiceUnavailable, UnsupportedMediaType, Unprocessable } from '../errors.js';
 import { dropRestOfBody } from '../../http/server.js';
 import { MiB, idParam, inputOf, parseInput, queryInt, validate } from '../http.js';
+import { isUtf8 } from 'node:buffer';
+import { assertJsonDepth } from '../../http/depth.js';
+import { parseHeldJson, parseJsonText, readJsonBodyBytes } from '../../http/body.js';
+import { findLogInBody, LOG_MARKER, logIsBlank, logPieces, STREAMED_LOG_MIN_BYTES } from './contextBody.js';
 import { ChatGone, ingestContext, ingestLog } from '../retrieval/ingest.js';
 import { findChat } from '../store/chats.js';
 import { currentContext, lastUploadAt, logLines } from '../store/contexts.js';
@@ -90,6 +94,48 @@ async function nonEmpty(source: AsyncIterable<Uint8Array>): Promise<AsyncIterabl
 /** Context bodies carry whole build logs. */
 export const CONTEXT_BODY_LIMIT = 64 * MiB;
 
+/** The JSON upload's log left in the body's bytes (contextBody.ts), between its quotes. */
+interface StreamedLog {
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
+
+/**
+ * The JSON context upload's body, read, checked and validated as `validate({body})` does, with
+ * its log not parsed when it is big (contextBody.ts): ctx.state.input.body has LOG_MARKER in
+ * its place and ctx.state.streamedLog where it lies. Any other body is parsed whole as before.
+ */
+async function readContextUpload(ctx: Context, next: Next): Promise<void> {
+  const held = { bytes: await readJsonBodyBytes(ctx, { limit: CONTEXT_BODY_LIMIT }) };
+  const streamed = held.bytes === null ? undefined : withStreamedLog(held.bytes);
+  let body = streamed?.body;
+  if (body === undefined) {
+    // Parsed whole; held.bytes is let go while the text is parsed (no local holds it here).
+    const value = parseHeldJson(held);
+    assertJsonDepth(value);
+    body = parseInput(uploadContextBody, value);
+  }
+  held.bytes = null;
+  (ctx.state as { input?: unknown; streamedLog?: StreamedLog }).input = { body, query: undefined, params: undefined };
+  if (streamed) (ctx.state as { streamedLog?: StreamedLog }).streamedLog = streamed.log;
+  await next();
+}
+
+/** A big body's validated rest and where its log lies, or undefined: parse it whole. */
+function withStreamedLog(bytes: Buffer): { body: UploadContextBody; log: StreamedLog } | undefined {
+  // A byte order mark is left to the ordinary parse (its decoder skips it).
+  if (bytes.length < STREAMED_LOG_MIN_BYTES || bytes[0] === 0xef || !isUtf8(bytes)) return undefined;
+  const found = findLogInBody(bytes);
+  if (!found) return undefined;
+  const value = parseJsonText(found.rest);
+  assertJsonDepth(value);
+  const body = parseInput(uploadContextBody, value);
+  // The log found belongs to the context used (ciContext wins over jenkinsContext).
+  if (normaliseCiContext(body).buildDetails?.consoleLog !== LOG_MARKER) return undefined;
+  return { body, log: { bytes, start: found.start, end: found.end } };
+}
+
 /**
  * The CiContext codec is wire shape (protocol/ciContext.ts): it type-checks the canonical names
  * and the aliases and outputs the canonical form, which is what is stored.
@@ -153,19 +199,22 @@ export function registerContextRoutes(router: Router, deps: AppDeps): void {
   /** inUploadSlot as route middleware: the body is read and validated inside the slot. */
   const uploadSlot = (ctx: Context, next: Next) => inUploadSlot(ctx, async () => next());
 
-  router.post('/context/:chatId', uploadSlot, validate({ body: uploadContextBody, bodyOptions: { limit: CONTEXT_BODY_LIMIT } }), async (ctx) => upload(ctx, Number(ctx.params.chatId)));
+  router.post('/context/:chatId', uploadSlot, readContextUpload, async (ctx) => upload(ctx, Number(ctx.params.chatId)));
 
   const upload = async (ctx: Context, chatId: number) => {
     const { body } = inputOf<UploadContextBody>(ctx);
+    const streamed = (ctx.state as { streamedLog?: StreamedLog }).streamedLog;
     const ci = normaliseCiContext(body);
     // An empty log would replace the chat's log with nothing (a pipeline whose download
     // failed: `curl ... | cichat context upload`): refused, the chat keeps its context.
     const sentLog = ci.buildDetails?.consoleLog;
-    if (typeof sentLog === 'string' && sentLog.trim() === '') {
+    const blank = streamed ? logIsBlank(streamed.bytes, streamed.start, streamed.end) : typeof sentLog === 'string' && sentLog.trim() === '';
+    if (blank) {
       throw new Unprocessable("buildDetails.consoleLog: the log is empty; nothing was stored and the chat keeps its previous context");
     }
     try {
-      const result = await ingestContext(contextDeps, chatId, ci);
+      const log = streamed ? { field: 'consoleLog' as const, pieces: logPieces(streamed.bytes, streamed.start, streamed.end), chars: streamed.end - streamed.start } : undefined;
+      const result = await ingestContext(contextDeps, chatId, ci, log ? { log } : {});
       requestLog(deps.log).info(
         { chatId, contextId: result.contextId, lines: result.logLineCount, chunks: result.chunkCount },
         'context uploaded',

@@ -248,3 +248,12 @@ describe('the message of an unknown failure', () => {
     expect(top(log).message).not.toMatch(/^WARNING/);
   });
 });
+
+describe("old GNU make's recipe line", () => {
+  it("`Makefile:6: recipe for target 'deploy' failed` (make 4.1) is the place of a failed recipe command", () => {
+    const log = ['+ make deploy', 'scp build/app.tar.gz deploy@10.0.0.5:/srv', 'ssh: connect to host 10.0.0.5 port 22: Connection refused', 'lost connection', "Makefile:6: recipe for target 'deploy' failed", 'make: *** [deploy] Error 1', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log)).toMatchObject({ class: 'network' });
+    const unknown = ['+ make check', './tools/verify --strict', 'verify: 3 files differ from the manifest', "Makefile:9: recipe for target 'check' failed", 'make: *** [check] Error 1', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(unknown)).toMatchObject({ location: { file: 'Makefile', line: 9 } });
+  });
+});

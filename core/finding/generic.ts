@@ -7,6 +7,7 @@
  * line and the command together settle it; otherwise the finding stays `unknown`, with the place.
  */
 import type { Finding, FindingClass } from '../../protocol/types.js';
+import { SUMMARY_LINE } from './rules.js';
 
 export type CommandKind = 'compile' | 'typecheck' | 'lint' | 'test' | 'run' | 'build';
 
@@ -199,7 +200,7 @@ export interface Generic {
  * The generic finding of a window no rule settled: the first place-naming diagnostic (or the
  * error-like line next to a bare place) and the class the line and the command settle.
  */
-export function genericFinding(body: readonly string[], command: Command | undefined, errorLine: number, above: readonly string[] = []): Generic | undefined {
+export function genericFinding(body: readonly string[], commandOfWindow: () => Command | undefined, errorLine: number, above: readonly string[] = []): Generic | undefined {
   const lineAt = (i: number): string => (i >= 0 ? (body[i] ?? '') : (above[above.length + i] ?? ''));
   let best: (Located & { index: number }) | undefined;
   for (let i = 0; i < body.length; i++) {
@@ -231,6 +232,8 @@ export function genericFinding(body: readonly string[], command: Command | undef
   }
   const text = best.index === index ? best.message : lineAt(index).trim();
   const whole = `${best.program ?? ''} ${text}`;
+  // Only a window that names a place needs the command (found lazily: it may be 120 lines up).
+  const command = commandOfWindow();
   const kind = command?.kind;
   const tool = command?.program ?? best.program;
   const source = SOURCE_EXT.test(best.file);
@@ -347,4 +350,31 @@ export function silentCheck(above: string, at: number, command: string, verdictL
   const lint = fed?.kind === 'lint';
   const tool = lint ? fed.program : /^(?:\(\(|let )/.test(command) ? 'bash' : 'sh';
   return { class: lint ? 'lint' : 'ci-script', message: command, message_line: at + 1, tool, confidence: 'medium', evidence: [at + 1, ...(feeder ? [at] : []), verdictLine] };
+}
+
+/** Words of an error line (for quoting a failure no rule named). */
+export const ERRORISH = /\b(?:error|errors|fatal|failed|failure|exception|cannot|could not|not found|denied|refused|invalid|missing|undefined|unable to)\b/i;
+
+/** The line of an unknown window most worth quoting: an error-looking line that does not only frame or conclude. */
+export function mostErrorLike(body: readonly string[]): number {
+  let summary: number | undefined;
+  let first: number | undefined;
+  let warning: number | undefined;
+  for (let i = 0; i < body.length; i++) {
+    const t = (body[i] ?? '').trim();
+    if (t === '' || /^at\s/.test(t) || /^[-=*#_]{3,}\s*$/.test(t) || /^\[(?:INFO|DEBUG)\]/.test(t)) continue;
+    // A warning is not the error, whatever words it holds (`WARNING: x not found, using y`).
+    if (/^(?:\[?(?:WARNING|WARN|warning|warn)\]?[:\s]|npm (?:WARN|warn) |W: |\S+: warning: )/.test(t)) {
+      warning ??= i;
+      continue;
+    }
+    first ??= i;
+    if (!ERRORISH.test(t)) continue;
+    if (SUMMARY_LINE.test(t)) {
+      summary ??= i;
+      continue;
+    }
+    return i;
+  }
+  return summary ?? first ?? warning ?? 0;
 }

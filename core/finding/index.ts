@@ -18,7 +18,7 @@
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, tracesIn, type Trace } from './frames.js';
 import { RULES, SUMMARY_LINE, type Rule, type RuleHit } from './rules.js';
-import { genericFinding, lastCommandIn, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
+import { ERRORISH, genericFinding, lastCommandIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -401,8 +401,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   if (cls === 'unknown' || (!place && cls !== 'link-error' && messageIndex !== undefined && messageIndex >= 0)) {
     // The command that ran: in the window or the 40 lines before it, else up to 80 lines before the
     // window (a long compiler output; the streaming analyzer keeps 80 lines before each block).
-    const command = lastCommandIn([...before, ...body.slice(0, Math.max(0, messageIndex ?? mostErrorLike(body)))]) ?? lastCommandIn(bodies(lines, start - 80, from));
-    const generic = genericFinding(body, command, messageIndex ?? mostErrorLike(body), before);
+    const errorLine = messageIndex ?? mostErrorLike(body);
+    const command = () => lastCommandIn([...before, ...body.slice(0, Math.max(0, errorLine))]) ?? lastCommandIn(bodies(lines, start - 80, from));
+    const generic = genericFinding(body, command, errorLine, before);
     if (generic && cls === 'unknown') [cls, confidence, messageIndex, tool] = [generic.cls, generic.confidence, generic.index, generic.cls === 'unknown' ? tool : (generic.tool ?? tool)];
     if (generic?.place && (generic.index === messageIndex || cls === 'unknown')) place = { file: generic.place.file, line: generic.place.line, ...(generic.place.column ? { column: generic.place.column } : {}), log_line: logLine(generic.place.index) };
   }
@@ -541,9 +542,10 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   if (!place && (cls === 'unknown' || cls === 'missing-tool' || cls === 'permission-credentials' || cls === 'ci-script')) {
     // Log lines (1-based) from the message to 3 lines past the window.
     for (let n = logLine(Math.max(0, messageIndex)); n <= Math.min(lines.length, end + 4, logLine(Math.max(0, messageIndex)) + 4); n++) {
-      const mk = /^g?make(?:\[\d+\])?: \*\*\* \[((?:[^\s:\]]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): [^\]]+\] Error \d+/.exec(bodyOf(lines[n - 1] ?? '').trim());
+      // GNU make 4.2+ names the recipe's line in its verdict; 4.1 and older on the line before it (`Makefile:6: recipe for target 'check' failed`).
+      const mk = /^g?make(?:\[\d+\])?: \*\*\* \[((?:[^\s:\]]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): [^\]]+\] Error \d+|^((?:[^\s:]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): recipe for target [`'‘][^'’`]+['’`] failed$/.exec(bodyOf(lines[n - 1] ?? '').trim());
       if (!mk) continue;
-      place = { file: mk[1] as string, line: Number(mk[2]), log_line: n };
+      place = { file: (mk[1] ?? mk[3]) as string, line: Number(mk[2] ?? mk[4]), log_line: n };
       break;
     }
   }
@@ -664,30 +666,4 @@ function goTestMessage(body: readonly string[]): { index: number; file: string; 
     };
   }
   return undefined;
-}
-
-const ERRORISH = /\b(?:error|errors|fatal|failed|failure|exception|cannot|could not|not found|denied|refused|invalid|missing|undefined|unable to)\b/i;
-
-/** The line of an unknown window most worth quoting: an error-looking line that does not only frame or conclude. */
-function mostErrorLike(body: readonly string[]): number {
-  let summary: number | undefined;
-  let first: number | undefined;
-  let warning: number | undefined;
-  for (let i = 0; i < body.length; i++) {
-    const t = (body[i] ?? '').trim();
-    if (t === '' || /^at\s/.test(t) || /^[-=*#_]{3,}\s*$/.test(t) || /^\[(?:INFO|DEBUG)\]/.test(t)) continue;
-    // A warning is not the error, whatever words it holds (`WARNING: x not found, using y`).
-    if (/^(?:\[?(?:WARNING|WARN|warning|warn)\]?[:\s]|npm (?:WARN|warn) |W: |\S+: warning: )/.test(t)) {
-      warning ??= i;
-      continue;
-    }
-    first ??= i;
-    if (!ERRORISH.test(t)) continue;
-    if (SUMMARY_LINE.test(t)) {
-      summary ??= i;
-      continue;
-    }
-    return i;
-  }
-  return summary ?? first ?? warning ?? 0;
 }

@@ -30,6 +30,8 @@ describe('the key names of a finding', () => {
     expect(missingPathOf("FileNotFoundError: [Errno 2] No such file or directory: 'budgets.json'")).toBe('budgets.json');
     expect(missingPathOf('ci.sh: line 2: cd: public: No such file or directory')).toBe('public');
     expect(missingPathOf('everything is fine')).toBeUndefined();
+    // javac's `cannot find symbol` names no file: no workspace listing is made for it.
+    expect(missingPathOf('src/A.java:[60,5] cannot find symbol')).toBeUndefined();
   });
   it('a symbol defined twice, and a callee called with the wrong arguments', () => {
     expect(duplicateSymbolOf("/usr/bin/ld: build/main.o:(.data+0x0): multiple definition of `log_level'; build/log.o:(.data+0x0): first defined here")).toBe('log_level');
@@ -93,5 +95,11 @@ describe('findClues: where the workspace names what failed', () => {
     expect(opt.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['tools/release.py', 3, 'defines the options the program takes']]);
     const art = await findClues(reader({ 'ci.sh': 'test -s dist/bundle.js', 'build.sh': 'cat src/*.js > build/bundle.js' }), ['ws'], finding({ class: 'ci-script', message: 'test -s dist/bundle.js' }));
     expect(art.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['build.sh', 1, 'names bundle.js, the file the check looks for as dist/bundle.js']]);
+  });
+  it('lists no workspace when the finding names nothing to look for', async () => {
+    let listed = 0;
+    const counting = { index: async () => { listed++; return ['a.c']; }, read: async () => ({ lines: ['x'] }) };
+    expect(await findClues(counting, ['ws'], finding({ class: 'compile-error', tool: 'javac', message: 'src/A.java:[60,5] cannot find symbol', location: { file: 'src/A.java', line: 60, log_line: 2 } }))).toEqual([]);
+    expect(listed).toBe(0);
   });
 });

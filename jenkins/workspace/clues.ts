@@ -96,7 +96,8 @@ export function missingPathOf(message: string): string | undefined {
     /(?:^|[\s:'"`])([\w./@+-]*[\w@+-]\.?[\w]*): No such file or directory/,
     /No such file or directory(?: \(os error 2\))?[:,]? (?:open |stat |lstat |scandir |access )?['"`]?([^'"`\s]+)['"`]?/,
     /ENOENT[^'"`]*['"`]([^'"`]+)['"`]/,
-    /(?:can't|cannot|could not|unable to) (?:open|find|read|stat|access|cd to)(?: file| directory)? ['"`]?([\w./@+-]+\w)['"`]?/i,
+    // A path-like word only (`cannot find symbol` names no file).
+    /(?:can't|cannot|could not|unable to) (?:open|find|read|stat|access|cd to)(?: file| directory)? ['"`]?([\w@+-]*[./][\w./@+-]*\w)['"`]?/i,
     /Cannot find module ['"`]([^'"`]+)['"`]/,
     /Could not resolve ['"`]([^'"`]+)['"`]/,
     /Module not found: (?:Error: )?Can't resolve ['"`]([^'"`]+)['"`]/,
@@ -296,6 +297,9 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
   const hits: ClueHit<W>[] = [];
   const seen = new Set<string>();
   const missing = missingPathOf(f.message);
+  const searches = searchesOf(f, sourceLine);
+  // Nothing to look for: the workspace is not even listed (an index of a large one costs tens of ms).
+  if (!missing && searches.length === 0) return hits;
   for (const workspace of workspaces) {
     const files = await reader.index(workspace);
     // A file named like the missing one (`strbuf.h` -> `include/str_buf.h`): a rename or a typo.
@@ -312,7 +316,7 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
         if (hits.length >= max) return hits;
       }
     }
-    for (const search of searchesOf(f, sourceLine)) {
+    for (const search of searches) {
       let found = 0;
       const candidates = files.filter((r) => search.files(r) && !LOCK_FILE.test(r));
       if (search.prefer) candidates.sort((a, b) => Number(search.prefer?.(b)) - Number(search.prefer?.(a)));

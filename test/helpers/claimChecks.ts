@@ -169,6 +169,8 @@ export function checkClaims(question: string, text: string, log: string[], conte
   // A headline quoting a framing line instead of the error.
   const headline = /first real error is \[L(\d+)-L\d+\]:? (``?)(.+?)\2(?!`)/i.exec(text);
   if (headline && FRAMING.test(headline[3]!.trim())) add('framing-headline', headline[3]!.slice(0, 120));
+  // "The first real error" of a line whose finding establishes no class.
+  else if (headline && top?.class === 'unknown' && Number(headline[1]) === top.message_line) add('unknown-called-error', headline[3]!.slice(0, 120));
   const garbage = /(?<!the )\bundefined\b(?! (case|property|reference|variable|name|symbol|behaviou?r))|\bNaN\b|\[object Object\]/;
   if (garbage.test(prose)) add('garbage', sentenceWith(garbage));
   return problems;

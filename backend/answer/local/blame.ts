@@ -32,6 +32,14 @@ const SIDE: Record<FindingClass, Side> = {
   unknown: 'either',
 };
 
+/** Exception messages about what the environment provides, and what to call it. */
+const ENVIRONMENT_NEEDS: [RegExp, string][] = [
+  [/FileNotFound|No such file or directory|ENOENT|NoSuchFile/i, 'a file or directory'],
+  [/ECONNREFUSED|Connection refused|ConnectException|ECONNRESET|UnknownHost|getaddrinfo|ENOTFOUND|Name or service not known|timed out|ETIMEDOUT/i, 'a connection'],
+  [/PermissionError|EACCES|EPERM|Permission denied|AccessDenied/i, 'a permission'],
+  [/KeyError: '[A-Z][A-Z0-9_]+'|environment variable|os\.environ|getenv/i, 'a setting (an environment variable)'],
+];
+
 /** What the class says, one sentence per side; `either` says what would tell them apart. */
 function verdictOf(f: Finding): { lead: string; why: string } {
   const side = SIDE[f.class];
@@ -40,6 +48,14 @@ function verdictOf(f: Finding): { lead: string; why: string } {
   if (f.class === 'unknown') return { lead: "**I can't tell from the log.**", why: 'Its first error establishes no cause, so neither the code nor the infrastructure is shown to be at fault.' };
   if (side === 'code') {
     const runtime = f.class === 'runtime-exception' || f.class === 'test-error';
+    // An exception about something the environment provides decides nothing by its class.
+    const needs = runtime ? ENVIRONMENT_NEEDS.find(([re]) => re.test(f.message))?.[1] : undefined;
+    if (needs) {
+      return {
+        lead: "**I can't tell which from the log alone.**",
+        why: `The exception is about ${needs} the program needed: the code is wrong if it asks for the wrong one, the environment if it should have been there.`,
+      };
+    }
     return {
       lead: '**The code, as far as the log shows.**',
       why: runtime
@@ -84,7 +100,7 @@ const infraOrCode: Composer = (ask) => {
   const { lead, why } = verdictOf(f);
   const out = new ReplyBuilder().log({ start_line: f.message_line, end_line: f.message_line });
   const cited = citeMessage(f, lineTextOf(ask.ctx, top));
-  const opening = reportsOnly(f.message) ? `The log's first error line ${cited} only reports that a step failed, not why` : `The first real error is ${cited}`;
+  const opening = reportsOnly(f.message) ? `The log's first error line ${cited} only reports that a step failed, not why` : f.class === 'unknown' ? `The first line that looks like an error is ${cited}` : `The first real error is ${cited}`;
   out.line(`${lead} ${opening}: ${inlineCode(clip(f.message))}. ${why}`);
   if (again) out.line('\nThis error also appears in the last green build, so it may not be what broke this one.');
   return out.reply();

@@ -6,7 +6,9 @@ import { outcomeOf, OUTCOME_PHRASE, capitalise, describeCause, timestampOf, form
 import { jobTypeName } from './job.js';
 import { errorExcerpts, retrieveSafely, hasLog, rankedErrorExcerpts, findInLog } from './logHelpers.js';
 import { TOOL_DURATION } from './logFacts.js';
-import { sinceLastGreen } from './failure.js';
+import { CLASS_LABEL, sinceLastGreen } from './failure.js';
+import { at, findingFor } from './findingText.js';
+import { rerunOutlook } from './blame.js';
 import { describeChange } from './change.js';
 
 const aborter: Composer = async (ask) => {
@@ -292,7 +294,7 @@ const revision: Composer = async (ask) => {
 };
 
 /** How to run the build again: cichat reads Jenkins, it does not drive it. */
-const rerun: Composer = ({ ci }) => {
+const rerun: Composer = ({ ci, ctx, q }) => {
   const out = new ReplyBuilder();
   const build = buildLabel(ci);
   out.line(`**I can't start builds** — cichat only reads the uploaded context. To run ${build} again in Jenkins:`);
@@ -307,6 +309,13 @@ const rerun: Composer = ({ ci }) => {
   if (type && /Pipeline/.test(type)) {
     out.fact('jobDetails.jobType');
     out.line("- or **Replay** on the build's page (a Pipeline), to re-run it with an edited Jenkinsfile, or **Restart from Stage** (declarative pipelines)");
+  }
+  // "Should I retry?": what the first error's class says about a re-run, before the how.
+  const top = rankedErrorExcerpts(ctx)[0];
+  const found = top ? findingFor(ctx, top) : undefined;
+  if (found && found.class !== 'unknown' && /\b(should|shall|can|could|will|would|worth|help|just|pass)\b/.test(q)) {
+    out.log({ start_line: found.message_line, end_line: found.message_line });
+    out.line(`\n**Will a re-run pass?** The first error is ${CLASS_LABEL[found.class]} ${at(found.message_line)}. ${rerunOutlook(found).text}`);
   }
   out.line('\nIf it then passes with no change, the failure was intermittent: ask *is it flaky?*');
   return out.reply();

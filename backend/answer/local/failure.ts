@@ -215,7 +215,7 @@ const failure: Composer = async (ask) => {
       out.log({ start_line: shown.line, end_line: shown.line });
     } else {
       const what = found.class !== 'unknown' ? ` (${CLASS_LABEL[found.class]})` : '';
-      out.line(`**No — nothing in the log's errors points to ${label}:** the first real error${what} is ${at(headline.line)}: ${inlineCode(clip(headline.text))}`);
+      out.line(`**No — nothing in the log's errors points to ${label}:** the ${found.class === 'unknown' ? 'first line that looks like an error' : 'first real error'}${what} is ${at(headline.line)}: ${inlineCode(clip(headline.text))}`);
     }
   } else if (outcome === 'passed') {
     out.line(
@@ -236,7 +236,9 @@ const failure: Composer = async (ask) => {
     out.line(`**${how}** its first error line ${headlineCite} only reports that a step failed, not why: ${inlineCode(clip(headline.text))}`);
   } else {
     const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
-    const lead = outcome === 'unknown' ? `**The log's first real error is ${headlineCite}:**` : `**${how}** the first real error is ${headlineCite}:`;
+    // Without a class the line is what looks like an error, not an established one (issue 25).
+    const first = found.class === 'unknown' ? 'first line that looks like an error' : 'first real error';
+    const lead = outcome === 'unknown' ? `**The log's ${first} is ${headlineCite}:**` : `**${how}** the ${first} is ${headlineCite}:`;
     out.line(`${lead} ${inlineCode(clip(headline.text))}`);
   }
   const green = greenBuildOf(ci);
@@ -347,7 +349,7 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
     out.line(
       reportsOnly(found.message)
         ? `**The log names no file and line;** its first error line ${citeMessage(found, lineTextOf(ctx, top))} only reports that a step failed, not why: ${inlineCode(clip(found.message))}`
-        : `**The error names no file and line;** the first real error is ${citeMessage(found, lineTextOf(ctx, top))}: ${inlineCode(clip(found.message))}`,
+        : `**The error names no file and line;** the ${found.class === 'unknown' ? 'first line that looks like an error' : 'first real error'} is ${citeMessage(found, lineTextOf(ctx, top))}: ${inlineCode(clip(found.message))}`,
     );
     out.log({ start_line: found.message_line, end_line: found.message_line });
     out.line();
