@@ -7,6 +7,8 @@
  * stays whole until then, as with the main thread's writes. SQLite only: MySQL's driver is
  * asynchronous already.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { termRows, vectorToBytes, type TermPostings } from './contextRows.js';
 
@@ -17,6 +19,30 @@ import { termRows, vectorToBytes, type TermPostings } from './contextRows.js';
  */
 export const CHUNK_ROWS_PER_TRANSACTION = 64;
 const TERM_ROWS_PER_TRANSACTION = 256;
+
+/**
+ * Free space the writer leaves on the database's file system beyond what discarding its upload
+ * needs. A failed upload is discarded by deleting its rows, and in WAL mode that delete writes
+ * about as many pages as the rows took: an upload that filled the disk could not be discarded
+ * (found by helper qa3 on a 30 MB tmpfs: the building context stayed, every later sweep, upload
+ * and answer failed with "disk is full", the disk held by cichat's own dead rows). So the writer
+ * stops (SQLITE_FULL, the route's "disk is full" answer) while the space left still covers what
+ * it wrote so far, plus this.
+ */
+export const FREE_SPACE_RESERVE_BYTES = 16 * 1024 * 1024;
+
+/** Bytes free to an unprivileged writer on the file system holding `file`. */
+export function freeBytesNear(file: string): number {
+  const s = fs.statfsSync(path.dirname(file));
+  return s.bavail * s.bsize;
+}
+
+/** The disk is (about to be) full: the error SQLite gives, so callers treat it as one. */
+function diskFull(free: number, needed: number): Error {
+  const err = new Error(`database or disk is full: ${free} bytes free, ${needed} needed to write this batch and still be able to discard the upload`) as Error & { code: string };
+  err.code = 'SQLITE_FULL';
+  return err;
+}
 
 export interface ChunkToWrite {
   seq: number;
@@ -38,8 +64,14 @@ export class ChunkWriter {
   private readonly insertTerm: Database.Statement;
   private readonly chunks: (rows: readonly ChunkToWrite[]) => void;
   private readonly terms: (rows: readonly [number, string][]) => void;
+  /** Bytes of rows written so far (about what discarding them writes to the WAL). */
+  private written = 0;
 
-  constructor(private readonly target: ChunkWriteTarget) {
+  constructor(
+    private readonly target: ChunkWriteTarget,
+    /** The file system's free bytes (tests give their own). */
+    private readonly freeBytes: () => number = () => freeBytesNear(target.file),
+  ) {
     this.db = new Database(target.file, { fileMustExist: true });
     try {
       // As the main connection (db.ts): the file is in WAL mode already (a persistent setting).
@@ -69,7 +101,22 @@ export class ChunkWriter {
 
   /** Writes a batch of chunk rows, CHUNK_ROWS_PER_TRANSACTION a transaction. */
   writeChunks(rows: readonly ChunkToWrite[]): void {
-    for (let i = 0; i < rows.length; i += CHUNK_ROWS_PER_TRANSACTION) this.chunks(rows.slice(i, i + CHUNK_ROWS_PER_TRANSACTION));
+    for (let i = 0; i < rows.length; i += CHUNK_ROWS_PER_TRANSACTION) {
+      const batch = rows.slice(i, i + CHUNK_ROWS_PER_TRANSACTION);
+      this.reserve(batch.reduce((n, r) => n + 64 + Buffer.byteLength(r.text) + r.embedding.byteLength, 0));
+      this.chunks(batch);
+    }
+  }
+
+  /**
+   * Throws SQLITE_FULL unless the disk has room for `bytes` more and, after them, for
+   * discarding all that was written (the same again) plus FREE_SPACE_RESERVE_BYTES.
+   */
+  private reserve(bytes: number): void {
+    const free = this.freeBytes();
+    const needed = 2 * bytes + this.written + FREE_SPACE_RESERVE_BYTES;
+    if (free < needed) throw diskFull(free, needed);
+    this.written += bytes;
   }
 
   /** Writes the context's term index (contextRows.ts termRows), once its chunks are all written. */
@@ -78,11 +125,16 @@ export class ChunkWriter {
     for (const row of termRows(terms, chunkCount)) {
       if (row !== undefined) batch.push(row);
       if (batch.length >= TERM_ROWS_PER_TRANSACTION) {
-        this.terms(batch);
+        this.writeTermBatch(batch);
         batch = [];
       }
     }
-    if (batch.length > 0) this.terms(batch);
+    if (batch.length > 0) this.writeTermBatch(batch);
+  }
+
+  private writeTermBatch(batch: readonly [number, string][]): void {
+    this.reserve(batch.reduce((n, [, text]) => n + 32 + Buffer.byteLength(text), 0));
+    this.terms(batch);
   }
 
   close(): void {
