@@ -14,7 +14,7 @@
  *   tune3*), the log alone;
  * - ../shared/data/logchunks-dev logs (every `--every`-th example, default 8), the log alone.
  *
- * Checks (bench/claimChecks.ts): every citation `[La-Lb]` lies in the log and the text quoted
+ * Checks (test/helpers/claimChecks.ts, shared with test/answer-claims.test.ts): every citation `[La-Lb]` lies in the log and the text quoted
  * with it is on those lines; and sentence kinds that need evidence the answer must have had
  * (an assertion, a linker error called a compile error, "returned" without a value, flakiness
  * or history without a previous build, "the last change" without commits, ...).
