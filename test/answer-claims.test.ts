@@ -75,6 +75,29 @@ describe('a build a person stopped', () => {
     expect((await composeLocalAnswer('Was it the infrastructure or the code?', ctx)).text).toMatch(/^\*\*Neither, as far as the log shows\.\*\* /);
     expect((await composeLocalAnswer('Can I just retry?', ctx)).text).toContain('`Bob Stone` stopped it');
   });
+
+  it('"how do I fix it?" neither raises a time limit nor offers to reproduce it', async () => {
+    const fix = (await composeLocalAnswer('How do I fix it?', ctx)).text;
+    expect(fix).toContain('`Bob Stone` stopped the build');
+    expect(fix).not.toMatch(/raise the (time )?limit/i);
+    expect(fix).not.toContain('Reproduce it locally');
+  });
+});
+
+describe('a lost agent', () => {
+  it('"how do I fix it?" offers no command to reproduce it locally (the build did not fail on its own)', async () => {
+    const fix = await ask('ssh-agent-connection-closed', 'How do I fix it?');
+    expect(fix).toMatch(/^\*\*How to fix /);
+    expect(fix).not.toContain('Reproduce it locally');
+  });
+});
+
+describe('a test that compares values', () => {
+  it('does not presume a change the context does not hold', async () => {
+    const fix = await ask('pytest-assert-total', 'How do I fix it?');
+    expect(fix).toContain('Look at the code under test');
+    expect(fix).not.toContain('the change that made the value differ');
+  });
 });
 
 describe('"can I just retry?" / "is this flaky?"', () => {

@@ -312,7 +312,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       break;
     case 'test-assertion':
       if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${m}.`);
-      steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} and the change that made the value differ.`);
+      steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} to see why it gives a different value; the log does not show what changed since the test last passed.`);
       unsure =
         f.expected !== undefined && f.actual !== undefined
           ? `I can't tell which side is wrong from the log: if ${inlineCode(clip(f.expected, 80))} is the intended result, fix the code under test so it gives that; if ${inlineCode(clip(f.actual, 80))} is now right (the behaviour changed on purpose), update the test's expected value to it.`
@@ -368,6 +368,9 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
         // Only a goroutine dump shows where a test was when it was stopped; jest's stack names where the test was declared.
         const where = stuck && f.tool === 'go test' ? `; when it was stopped it was at ${inlineCode(placeOf({ file: stuck.file, line: stuck.line }))}${stuck.function ? ` (in ${inlineCode(stuck.function)})` : ''} ${at(stuck.log_line)}` : loc?.line !== undefined ? `; the log points at ${inlineCode(placeOf(loc))}` : '';
         steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: a promise or callback never settled, a channel never closed or read, a WaitGroup or lock never released, a server that never answers; raise the limit only if the work really takes that long.`);
+      } else if (abortedBy(f.message)) {
+        // A person stopped it: no limit ran out, so there is no limit to raise (issue 25, claims review).
+        steps.push(`${inlineCode(abortedBy(f.message) as string)} stopped the build ${m}; the log does not say why. Ask them, or run the build again if it was stopped by mistake.`);
       } else {
         steps.push(`Find what the step was doing when it was stopped (the lines before ${m}): a hung test, a service that never came up, a slow download; raise the time limit only if the work really takes that long.`);
       }

@@ -9,7 +9,7 @@ import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { greenBuildOf, CLASS_LABEL } from './failure.js';
-import { at, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand } from './findingText.js';
+import { abortedBy, at, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand } from './findingText.js';
 import type { Finding } from '../../../protocol/types.js';
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
@@ -265,7 +265,8 @@ export const fix: Composer = (ask) => {
     ran = earlier && earlier.line < ran.line ? earlier : undefined;
   }
   if (ran && TRIVIAL_COMMAND.test(ran.command)) ran = undefined;
-  const command = reproduceCommand(f, ran?.command, relFile);
+  // A lost agent or a build a person stopped did not fail on its own: nothing to reproduce.
+  const command = f.class === 'agent-lost' || (f.class === 'timeout-aborted' && abortedBy(f.message)) ? undefined : reproduceCommand(f, ran?.command, relFile);
   if (command) {
     out.line();
     const same = ran && command === ran.command ? ran : undefined;
