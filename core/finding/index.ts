@@ -142,13 +142,14 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
   return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || a.index - b.index);
 }
 
-/** The file heading an indented finding (eslint prints the path alone above its findings). */
+/** The file heading an indented finding (eslint prints the path alone above its findings, RuboCop's simple format `== path ==`). */
 function headingFile(body: readonly string[], index: number): string | undefined {
   for (let k = index - 1; k >= Math.max(0, index - 60); k--) {
     const t = body[k] ?? '';
-    if (/^\S.*\.\w{1,6}$/.test(t) && !/\s{2}/.test(t)) return t.trim();
+    const heading = /^== (\S+\.\w{1,7}) ==$/.exec(t.trim())?.[1];
+    if (heading || (/^\S.*\.\w{1,6}$/.test(t) && !/\s{2}/.test(t))) return heading ?? t.trim();
     if (t.trim() === '') continue;
-    if (!/^\s+\d+:\d+\s/.test(t)) return undefined;
+    if (!/^\s+\d+:\d+\s|^[CWEFR]: +\d+: +\d+: /.test(t)) return undefined;
   }
   return undefined;
 }

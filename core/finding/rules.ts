@@ -167,6 +167,10 @@ export const RULES: Rule[] = [
           : (/JavaScript heap out of memory|std::bad_alloc|Cannot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
     }),
   },
+  // PHP's memory_limit (`Allowed memory size of N bytes exhausted ... in f.php on line N`) and
+  // Ruby's NoMemoryError at its address-space limit (`[FATAL] failed to allocate memory`).
+  { cls: 'out-of-memory', priority: 20, confidence: 'high', re: new RegExp(String.raw`Allowed memory size of \d+ bytes exhausted(?:.*? in (${SRC}\.php)(?: on line |:)(\d+))?`), read: (m) => ({ tool: 'php', exception: 'memory exhausted', ...at(m[1], m[2]) }) },
+  { cls: 'out-of-memory', priority: 20, confidence: 'high', re: /^\[FATAL\] failed to allocate memory$|\bfailed to allocate memory \(NoMemoryError\)/, read: () => ({ tool: 'ruby', exception: 'NoMemoryError' }) },
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk/i },
   // ---- Timeouts and aborts.
   {
@@ -176,6 +180,8 @@ export const RULES: Rule[] = [
     re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|context deadline exceeded|Failed: Timeout >[\d.]+s|(?:Test|Hook) timed out in \d+ ?ms|^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*\*\*\*Timeout\b|Timed out after \d+|timed out after \d+ ?(?:ms|s|seconds|minutes))/,
     read: (m) => ({ ...(/panic: test timed out/.test(m[0]) ? { tool: 'go test' } : /Exceeded timeout of/.test(m[0]) ? { tool: 'jest' } : /(?:Test|Hook) timed out in/.test(m[0]) ? { tool: 'vitest' } : /\*\*\*Timeout/.test(m[0]) ? { tool: 'ctest' } : {}) }),
   },
+  // mocha's own test timeout: `Error: Timeout of 2000ms exceeded. For async tests and hooks, ...`.
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /\bError: Timeout of \d+ms exceeded\./, read: () => ({ tool: 'mocha' }) },
   // ---- Compilers.
   { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(?:\[ERROR\]\s+)?(${SRC}\.java):\[(\d+),(\d+)\]\s+(?!\[)\S`), read: (m) => ({ tool: 'javac', ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.java):(\d+): error: `), read: (m) => ({ tool: 'javac', ...at(m[1], m[2]) }) },
@@ -234,8 +240,16 @@ export const RULES: Rule[] = [
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`(?:^|\s)❌\s+(${SRC}\.(swift|m|mm|h|c|cc|cpp)):(\d+):(\d+): \S`), read: (m) => ({ tool: m[2] === 'swift' ? 'swiftc' : 'clang', ...at(m[1], m[3], m[4]) }) },
   // GHC: `src/X.hs:336:32: error:` (the message on the lines below).
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.l?hs):(\d+):(\d+): error:`), read: (m) => ({ tool: 'ghc', ...at(m[1], m[2], m[3]) }) },
+  // A class or function of a PHP extension the interpreter lacks (intl, mbstring, gd, curl, zip...): the extension is not installed, not the code's bug.
+  {
+    cls: 'missing-tool',
+    priority: 47,
+    confidence: 'medium',
+    re: new RegExp(String.raw`(?:Class "\\?(NumberFormatter|Collator|IntlDateFormatter|Normalizer|Transliterator|ZipArchive|SoapClient|Imagick|Redis|Memcached|AMQPConnection|MongoDB\\Driver\\Manager)" not found|Call to undefined function ((?:mb|intl|gd|image|curl|zip|bc|gmp|sodium|xml|simplexml|dom|pdo|mysqli|pg|sqlite|iconv|grapheme|idn|yaml|apcu|redis|imap|ldap|soap|exif|ftp|gettext|posix|pcntl)_\w+|imagecreate\w*|curl_init)\(\))(?:.*? in (${SRC}\.php)(?: on line |:)(\d+))?`),
+    read: (m) => ({ tool: 'php', symbol: (m[1] ?? m[2]) as string, ...at(m[3], m[4]) }),
+  },
   // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`.
-  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: .+? in (${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
+  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^\s*(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
@@ -263,6 +277,10 @@ export const RULES: Rule[] = [
   // The build tool's word that linking failed: the class, when the linker's own line is missing.
   { cls: 'link-error', priority: 38, confidence: 'medium', re: /error: linking with `\w+` failed|ld returned \d+ exit status|error: ld returned/, read: () => ({ tool: 'ld' }) },
   // ---- Linters and formatters.
+  // Checkstyle's plain report: `[ERROR] /ws/src/main/java/a/B.java:4:17: message [CheckName]`.
+  { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^\[(?:ERROR|WARN)\] (${SRC}\.java):(\d+):(?:(\d+):)? .+ \[([A-Z]\w+)\]$`), read: (m) => ({ tool: 'checkstyle', code: m[4], ...at(m[1], m[2], m[3]) }) },
+  // RuboCop's `--format simple`: `W: 25: 32: Lint/UselessAssignment: ...` under its `== lib/x.rb ==` heading.
+  { cls: 'lint', priority: 35, confidence: 'high', re: /^[CWEFR]: +(\d+): +(\d+): (?:\[Correctable\] )?([A-Z]\w+\/\w+): /, read: (m) => ({ tool: 'rubocop', code: m[3], ...at(undefined, m[1], m[2]) }) },
   { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+(?:error|✖)\s+.+?\s{2,}([@\w/-]+)$/, read: (m) => ({ tool: 'eslint', code: m[3], ...at(undefined, m[1], m[2]) }) },
   // flake8/ruff `x.py:1:1: F401 'os' imported but unused`; pylint `x.py:13:8: W0612: Unused variable 'd' (unused-variable)`.
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+):(\d+): ([A-Z]{1,3}\d{2,4})(:?) `), read: (m) => ({ tool: m[5] ? 'pylint' : 'flake8', code: m[4], ...at(m[1], m[2], m[3]) }) },
@@ -350,7 +368,12 @@ export const RULES: Rule[] = [
   // Only a top-level name: `No module named 'pkg.mod'` means `pkg` was found and lacks `mod`, a
   // module of the project (moved or renamed) rather than a package the environment lacks.
   { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /^(?:E\s+)?(ModuleNotFoundError): No module named '([^'.]+)'/, read: (m) => ({ tool: 'python', exception: m[1], dependency: m[2] }) },
+  // yarn 1 refusing to change the lockfile (`error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`.`).
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`/, read: () => ({ tool: 'yarn' }) },
   // ---- Permissions and credentials.
+  // PHP's warning that a file could not be opened (`PHP Warning:  file_put_contents(/x): Failed to open stream: Permission denied in f.php on line N`):
+  // the cause of the exception or fatal error the script raises after it.
+  { cls: 'permission-credentials', priority: 47, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Warning: +\w+\(.*\): [Ff]ailed to open stream: (?:Permission denied|Operation not permitted) in (${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', ...at(m[1], m[2]) }) },
   {
     cls: 'permission-credentials',
     priority: 50,
@@ -372,6 +395,12 @@ export const RULES: Rule[] = [
       return { tool: 'sh', ...(symbol ? { symbol } : {}) };
     },
   },
+  // tox cannot find the Python an environment asks for (`ERROR: InterpreterNotFound: python3.14`).
+  { cls: 'missing-tool', priority: 54, confidence: 'high', re: /^ERROR: +(?:\w+: )?InterpreterNotFound: (\S+)/, read: (m) => ({ tool: 'tox', symbol: m[1] as string }) },
+  // Bundler: the Ruby on the agent is not the one the Gemfile asks for.
+  { cls: 'missing-tool', priority: 54, confidence: 'high', re: /^Your Ruby version is (\S+), but your Gemfile specified (.+)$/, read: () => ({ tool: 'bundler', symbol: 'ruby' }) },
+  // rake asked for a task the Rakefile does not define: the CI script and the Rakefile disagree.
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /^Don't know how to build task '([^']+)'/, read: (m) => ({ tool: 'rake', symbol: m[1] as string }) },
   // Ubuntu's command-not-found: `The program 'swift' is currently not installed.`
   { cls: 'missing-tool', priority: 55, confidence: 'high', re: /The program '([\w.+-]+)' is currently not installed/, read: (m) => ({ tool: 'sh', symbol: m[1] as string }) },
   // The shell could not find a script the CI runs by path (`line 78: test/run.sh: No such file or directory`): the CI script names a file the checkout lacks.
