@@ -31,8 +31,8 @@ const VITEST_FRAME = /^\s*❯ (?:([\w$.<>]+) )?((?:[A-Za-z]:)?[^\s:()]+):(\d+):(
 const GO_FUNC = /^\s*((?:[\w.-]+\/)*[\w.-]+\.(?:\(\*?[\w]+\)\.)?[\w.]+)\((?:[^)]*)\)\s*$/;
 const GO_FILE = /^\s+((?:[A-Za-z]:)?\/?[^\s:]+\.go):(\d+)(?: \+0x[0-9a-f]+)?\s*$/;
 /** Rust: `thread 'main' panicked at src/main.rs:12:5:` and the older `panicked at 'msg', src/main.rs:12:5` */
-/** Ruby: `    /ws/app/models/user.rb:12:in `save'` (minitest, rspec, a script's backtrace). */
-const RUBY_FRAME = /^\s*(?:from |# )?((?:[A-Za-z]:)?[^\s:]+\.(?:rb|rake|erb)):(\d+):in [`']([^'`]+)'(?:: .*)?\s*$/;
+/** Ruby: `    /ws/app/models/user.rb:12:in `save'` (minitest, rspec, a script's backtrace; a Rakefile's tasks too). */
+const RUBY_FRAME = /^\s*(?:from |# )?((?:[A-Za-z]:)?(?:[^\s:]+\.(?:rb|rake|erb)|(?:[^\s:]*\/)?(?:Rakefile|Gemfile|Guardfile|Capfile))):(\d+):in [`']([^'`]+)'(?:: .*)?\s*$/;
 const RUBY_LIBRARY = /(?:^|\/)(?:gems|rubies|\.rvm|lib\/ruby|vendor\/bundle|minitest|rspec-core)\//;
 /** A sanitizer's (ASan, UBSan, LSan) symbolized frame: `    #1 0x563dbb21e009 in join_path /ws/src/paths.c:11:5` (frames without a source line name a binary). */
 const NATIVE_FRAME = /^\s*#(\d+) 0x[0-9a-f]+ in (.+?) ((?:[A-Za-z]:)?[^\s:()]+):(\d+)(?::(\d+))?\s*$/;

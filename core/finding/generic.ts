@@ -223,6 +223,13 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
       break;
     }
   }
+  // ... or under the expected/actual diff PHPUnit (and others) print between the assertion and its place.
+  if (!best && errorLine >= 0 && /^\s*--- Expected\s*$/.test(lineAt(errorLine + 1))) {
+    let k = errorLine + 2;
+    while (k < body.length && k < errorLine + 80 && /^(?:\+\+\+ Actual\s*|@@.*@@\s*|[-+ ].*|\s*)$/.test(lineAt(k)) && !locatedIn(lineAt(k))) k++;
+    const loc = locatedIn(lineAt(k));
+    if (loc && loc.message === '' && !LIBRARY_PATH.test(loc.file)) [best, index] = [{ ...loc, index: k }, errorLine];
+  }
   if (!best || index === undefined) return undefined;
   // Tcl's error is the line over its trace (`can't read "x": no such variable` / `    while executing`).
   for (let k = best.index - 1; k >= best.index - 40; k--) {

@@ -33,6 +33,27 @@ export interface Rule {
   framing?: true;
   /** The rule holds only when one of the next 3 lines matches this too (rustc's ` --> file:line:col` under its `error: `). */
   below?: RegExp;
+  /** The place the tool prints on a line near this one (gtest's `file:line: Failure` above its `Expected equality`, valgrind's first `at` frame below): lines `from`..`to` around it, nearest first; its groups `file`, `line`, `col` are the place. `required`: the rule holds only with it. */
+  near?: Near;
+}
+
+export interface Near {
+  re: RegExp;
+  from: number;
+  to: number;
+  required?: true;
+}
+
+/** The place `near` reads around a line; `around(k)` is the line k lines below (k < 0: above). */
+export function nearPlace(near: Near, around: (k: number) => string): RuleHit | undefined {
+  const ks: number[] = [];
+  for (let k = near.from; k <= near.to; k++) if (k !== 0) ks.push(k);
+  ks.sort((a, b) => Math.abs(a) - Math.abs(b) || a - b);
+  for (const k of ks) {
+    const m = near.re.exec(around(k));
+    if (m) return m.groups?.file ? at(m.groups.file, m.groups.line, m.groups.col) : {};
+  }
+  return undefined;
 }
 
 const SRC = String.raw`(?:[A-Za-z]:)?[^\s:()"'\[\]<>|*?]*?`;
@@ -45,8 +66,50 @@ const hostOf = (text: string): string | undefined =>
   /(?:https?:\/\/|Could not resolve host:? |lookup |connect to |dial tcp |UnknownHostException: |getaddrinfo \w+ |host=')([\w.-]+\.[a-z]{2,}|[\w.-]+(?=:\d+))/i.exec(text)?.[1] ??
   /\b([a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|de|local|internal|lan))\b/i.exec(text)?.[1];
 
+/**
+ * Native and infrastructure tools' own lines (issue 25, round 3 tuning): Erlang, OCaml, meson,
+ * pkg-config, autoconf, gtest, Catch2, tcltest, valgrind, gofmt, git, sqlite. Tried before RULES'
+ * broader shapes (a line's first matching rule is its rule).
+ */
+const NATIVE_RULES: Rule[] = [
+  // pkg-config's verdict is the cause of the compiler's `fatal error: x.h: No such file` that follows it.
+  { cls: 'dependency-resolution', priority: 28, confidence: 'high', re: /^(?:Package '?([\w.+-]+)'?,? (?:was not found in the pkg-config search path|required by '[^']+', not found)|No package '([\w.+-]+)' found)/, read: (m) => ({ tool: 'pkg-config', dependency: (m[1] ?? m[2]) as string }) },
+  // meson: `meson.build:4:0: ERROR: Dependency "libsodium" not found, tried pkgconfig and cmake`.
+  { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: new RegExp(String.raw`^(${SRC}meson\.build):(\d+):(\d+): ERROR: (?:Dependency|Program) "([^"]+)" not found`), read: (m) => ({ tool: 'meson', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }) },
+  // autoconf's AC_CHECK_PROG/AC_PATH_PROG verdict (`checking for pandoc... no` above it): a program the machine lacks.
+  { cls: 'missing-tool', priority: 55, confidence: 'medium', re: /^configure: error: (?:the )?(?:program )?['"`]?(?!lib)([\w.+-]+?)['"`]? (?:is required|is needed|was not found|not found)\b/, near: { re: /^checking for \S+\.\.\. no$/, from: -4, to: -1, required: true }, read: (m) => ({ tool: 'configure', symbol: m[1] as string }) },
+  // Erlang's compiler: `src/x.erl:6:14: function f/1 undefined` (warnings say `Warning:`).
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.[eh]rl):(\d+):(?:(\d+):)? (?!Warning)\S`), read: (m) => ({ tool: 'erlc', ...at(m[1], m[2], m[3]) }) },
+  // EUnit: a test that raised (`**error:function_clause`) or ran out of time (`...*timed out*`), at the deepest `in function m:f/1 (src/m.erl, line 8)` above.
+  { cls: 'test-error', priority: 58, confidence: 'high', re: /^\*\*(?:error|exit|throw):(\S+)/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: -14, to: -1 }, read: (m) => ({ tool: 'eunit', exception: m[1] as string }) },
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\s*\S+: \S+\.\.\.\*timed out\*$/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: 1, to: 1 }, read: () => ({ tool: 'eunit' }) },
+  // meson test: `<name> time out (After 10 seconds)`.
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\S.* time out \(After \d+ seconds?\)$/, read: () => ({ tool: 'meson' }) },
+  // OCaml: `Error: This expression has type ...` under `File "src/x.ml", line 5, characters 29-45:`.
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: /^Error: \S/, near: { re: /^File "(?<file>[^"]+\.mli?)", line (?<line>\d+), characters (?<col>\d+)-\d+:/, from: -4, to: -1, required: true }, read: () => ({ tool: 'ocamlc' }) },
+  // GoogleTest: the check's report under `file:line: Failure`.
+  { cls: 'test-assertion', priority: 58, confidence: 'high', re: /^(?:Expected equality of these values:|Expected: \(.+\) (?:==|!=|<|<=|>|>=) \(.+\), actual:|Value of: |Expected (?:true|false)?: )/, near: { re: /^(?<file>\S+\.(?:c|cc|cpp|cxx|h|hpp)):(?<line>\d+): Failure$/, from: -2, to: -1, required: true }, read: () => ({ tool: 'gtest' }) },
+  // Catch2: an exception escaped a test's check (`file:line: FAILED:` two lines above).
+  { cls: 'test-error', priority: 58, confidence: 'high', re: /^due to (?:unexpected exception|a fatal error condition)/, near: { re: /^(?<file>\S+\.(?:c|cc|cpp|cxx|h|hpp)):(?<line>\d+): FAILED:$/, from: -4, to: -1 }, read: () => ({ tool: 'catch2' }) },
+  // cargo test's `#[should_panic(expected = ...)]` check.
+  { cls: 'test-assertion', priority: 58, confidence: 'high', re: /^note: (?:panic did not contain expected string|test did not panic as expected)/, read: () => ({ tool: 'cargo test' }) },
+  // tcltest: `==== name desc FAILED` over `---- Result should have been (exact matching):`.
+  { cls: 'test-assertion', priority: 58, confidence: 'high', re: /^==== \S+ .* FAILED$/, near: { re: /^---- Result should have been/, from: 1, to: 8, required: true }, read: () => ({ tool: 'tcltest' }) },
+  // valgrind memcheck: its error over its `at 0x..: f (file.c:22)` frame.
+  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: /^==\d+== (Invalid (?:read|write|free)|Conditional jump or move depends on uninitialised|Use of uninitialised value|Mismatched free|Source and destination overlap)/, near: { re: /^==\d+== +at 0x[0-9A-F]+: .+ \((?<file>[^\s:()]+\.(?:c|cc|cpp|cxx|h|hpp)):(?<line>\d+)\)$/, from: 1, to: 1 }, read: (m) => ({ tool: 'valgrind', exception: m[1] as string }) },
+  // gofmt's list of files it would change (a CI check's own words: `not gofmt'ed`, `need gofmt`).
+  { cls: 'lint', priority: 35, confidence: 'medium', re: /\bnot gofmt(?:'|')?ed\b|\bneeds? (?:gofmt|go fmt)\b|\bnot (?:gofmt|go fmt)[- ]formatted\b/i, read: () => ({ tool: 'gofmt' }) },
+  // git stopping a merge or rebase the script runs.
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /^CONFLICT \([\w/ -]+\): Merge conflict in (\S+)/, read: () => ({ tool: 'git' }) },
+  // go build: no file of a package fits the build's GOOS/GOARCH/tags.
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: /build constraints exclude all Go files in (\S+)/, read: (m) => ({ tool: 'go', symbol: m[1] as string }) },
+  // SQLite: SQLITE_FULL.
+  { cls: 'disk-full', priority: 20, confidence: 'high', re: /database or disk is full|\bSQLITE_FULL\b/, read: () => ({ tool: 'sqlite' }) },
+];
+
 /** Rules, roughly most specific cause first. */
 export const RULES: Rule[] = [
+  ...NATIVE_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a
@@ -104,6 +167,10 @@ export const RULES: Rule[] = [
           : (/JavaScript heap out of memory|std::bad_alloc|Cannot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
     }),
   },
+  // PHP's memory_limit (`Allowed memory size of N bytes exhausted ... in f.php on line N`) and
+  // Ruby's NoMemoryError at its address-space limit (`[FATAL] failed to allocate memory`).
+  { cls: 'out-of-memory', priority: 20, confidence: 'high', re: new RegExp(String.raw`Allowed memory size of \d+ bytes exhausted(?:.*? in (${SRC}\.php)(?: on line |:)(\d+))?`), read: (m) => ({ tool: 'php', exception: 'memory exhausted', ...at(m[1], m[2]) }) },
+  { cls: 'out-of-memory', priority: 20, confidence: 'high', re: /^\[FATAL\] failed to allocate memory$|\bfailed to allocate memory \(NoMemoryError\)/, read: () => ({ tool: 'ruby', exception: 'NoMemoryError' }) },
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk/i },
   // ---- Timeouts and aborts.
   {
@@ -113,6 +180,8 @@ export const RULES: Rule[] = [
     re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|context deadline exceeded|Failed: Timeout >[\d.]+s|(?:Test|Hook) timed out in \d+ ?ms|^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*\*\*\*Timeout\b|Timed out after \d+|timed out after \d+ ?(?:ms|s|seconds|minutes))/,
     read: (m) => ({ ...(/panic: test timed out/.test(m[0]) ? { tool: 'go test' } : /Exceeded timeout of/.test(m[0]) ? { tool: 'jest' } : /(?:Test|Hook) timed out in/.test(m[0]) ? { tool: 'vitest' } : /\*\*\*Timeout/.test(m[0]) ? { tool: 'ctest' } : {}) }),
   },
+  // mocha's own test timeout: `Error: Timeout of 2000ms exceeded. For async tests and hooks, ...`.
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /\bError: Timeout of \d+ms exceeded\./, read: () => ({ tool: 'mocha' }) },
   // ---- Compilers.
   { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(?:\[ERROR\]\s+)?(${SRC}\.java):\[(\d+),(\d+)\]\s+(?!\[)\S`), read: (m) => ({ tool: 'javac', ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.java):(\d+): error: `), read: (m) => ({ tool: 'javac', ...at(m[1], m[2]) }) },
@@ -171,8 +240,16 @@ export const RULES: Rule[] = [
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`(?:^|\s)❌\s+(${SRC}\.(swift|m|mm|h|c|cc|cpp)):(\d+):(\d+): \S`), read: (m) => ({ tool: m[2] === 'swift' ? 'swiftc' : 'clang', ...at(m[1], m[3], m[4]) }) },
   // GHC: `src/X.hs:336:32: error:` (the message on the lines below).
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.l?hs):(\d+):(\d+): error:`), read: (m) => ({ tool: 'ghc', ...at(m[1], m[2], m[3]) }) },
+  // A class or function of a PHP extension the interpreter lacks (intl, mbstring, gd, curl, zip...): the extension is not installed, not the code's bug.
+  {
+    cls: 'missing-tool',
+    priority: 47,
+    confidence: 'medium',
+    re: new RegExp(String.raw`(?:Class "\\?(NumberFormatter|Collator|IntlDateFormatter|Normalizer|Transliterator|ZipArchive|SoapClient|Imagick|Redis|Memcached|AMQPConnection|MongoDB\\Driver\\Manager)" not found|Call to undefined function ((?:mb|intl|gd|image|curl|zip|bc|gmp|sodium|xml|simplexml|dom|pdo|mysqli|pg|sqlite|iconv|grapheme|idn|yaml|apcu|redis|imap|ldap|soap|exif|ftp|gettext|posix|pcntl)_\w+|imagecreate\w*|curl_init)\(\))(?:.*? in (${SRC}\.php)(?: on line |:)(\d+))?`),
+    read: (m) => ({ tool: 'php', symbol: (m[1] ?? m[2]) as string, ...at(m[3], m[4]) }),
+  },
   // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`.
-  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: .+? in (${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
+  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^\s*(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
@@ -200,6 +277,10 @@ export const RULES: Rule[] = [
   // The build tool's word that linking failed: the class, when the linker's own line is missing.
   { cls: 'link-error', priority: 38, confidence: 'medium', re: /error: linking with `\w+` failed|ld returned \d+ exit status|error: ld returned/, read: () => ({ tool: 'ld' }) },
   // ---- Linters and formatters.
+  // Checkstyle's plain report: `[ERROR] /ws/src/main/java/a/B.java:4:17: message [CheckName]`.
+  { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^\[(?:ERROR|WARN)\] (${SRC}\.java):(\d+):(?:(\d+):)? .+ \[([A-Z]\w+)\]$`), read: (m) => ({ tool: 'checkstyle', code: m[4], ...at(m[1], m[2], m[3]) }) },
+  // RuboCop's `--format simple`: `W: 25: 32: Lint/UselessAssignment: ...` under its `== lib/x.rb ==` heading.
+  { cls: 'lint', priority: 35, confidence: 'high', re: /^[CWEFR]: +(\d+): +(\d+): (?:\[Correctable\] )?([A-Z]\w+\/\w+): /, read: (m) => ({ tool: 'rubocop', code: m[3], ...at(undefined, m[1], m[2]) }) },
   { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+(?:error|✖)\s+.+?\s{2,}([@\w/-]+)$/, read: (m) => ({ tool: 'eslint', code: m[3], ...at(undefined, m[1], m[2]) }) },
   // flake8/ruff `x.py:1:1: F401 'os' imported but unused`; pylint `x.py:13:8: W0612: Unused variable 'd' (unused-variable)`.
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+):(\d+): ([A-Z]{1,3}\d{2,4})(:?) `), read: (m) => ({ tool: m[5] ? 'pylint' : 'flake8', code: m[4], ...at(m[1], m[2], m[3]) }) },
@@ -287,7 +368,12 @@ export const RULES: Rule[] = [
   // Only a top-level name: `No module named 'pkg.mod'` means `pkg` was found and lacks `mod`, a
   // module of the project (moved or renamed) rather than a package the environment lacks.
   { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /^(?:E\s+)?(ModuleNotFoundError): No module named '([^'.]+)'/, read: (m) => ({ tool: 'python', exception: m[1], dependency: m[2] }) },
+  // yarn 1 refusing to change the lockfile (`error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`.`).
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`/, read: () => ({ tool: 'yarn' }) },
   // ---- Permissions and credentials.
+  // PHP's warning that a file could not be opened (`PHP Warning:  file_put_contents(/x): Failed to open stream: Permission denied in f.php on line N`):
+  // the cause of the exception or fatal error the script raises after it.
+  { cls: 'permission-credentials', priority: 47, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Warning: +\w+\(.*\): [Ff]ailed to open stream: (?:Permission denied|Operation not permitted) in (${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', ...at(m[1], m[2]) }) },
   {
     cls: 'permission-credentials',
     priority: 50,
@@ -309,6 +395,12 @@ export const RULES: Rule[] = [
       return { tool: 'sh', ...(symbol ? { symbol } : {}) };
     },
   },
+  // tox cannot find the Python an environment asks for (`ERROR: InterpreterNotFound: python3.14`).
+  { cls: 'missing-tool', priority: 54, confidence: 'high', re: /^ERROR: +(?:\w+: )?InterpreterNotFound: (\S+)/, read: (m) => ({ tool: 'tox', symbol: m[1] as string }) },
+  // Bundler: the Ruby on the agent is not the one the Gemfile asks for.
+  { cls: 'missing-tool', priority: 54, confidence: 'high', re: /^Your Ruby version is (\S+), but your Gemfile specified (.+)$/, read: () => ({ tool: 'bundler', symbol: 'ruby' }) },
+  // rake asked for a task the Rakefile does not define: the CI script and the Rakefile disagree.
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /^Don't know how to build task '([^']+)'/, read: (m) => ({ tool: 'rake', symbol: m[1] as string }) },
   // Ubuntu's command-not-found: `The program 'swift' is currently not installed.`
   { cls: 'missing-tool', priority: 55, confidence: 'high', re: /The program '([\w.+-]+)' is currently not installed/, read: (m) => ({ tool: 'sh', symbol: m[1] as string }) },
   // The shell could not find a script the CI runs by path (`line 78: test/run.sh: No such file or directory`): the CI script names a file the checkout lacks.

@@ -32,9 +32,46 @@ describe('Jenkins console rules', () => {
     ['process apparently never started in /w/app@tmp/durable-5f3a1b2c', 'Jenkins: shell step never started'],
     ['‘linux-1’ doesn’t have label ‘docker-arm’', 'Jenkins: no agent for the label'],
     ["There are no nodes with the label ‘docker-arm’", 'Jenkins: no agent for the label'],
+    ['hudson.AbortException: No version v4.2 found for library ci-lib', 'Jenkins shared library error'],
   ])('%s', (line, reason) => {
     const log = ['Started by user x', '[Pipeline] Start of Pipeline', line, '[Pipeline] End of Pipeline', 'Finished: FAILURE'].join('\n');
     expect(top(log)).toMatchObject({ start: 3, reason });
+  });
+
+  test('rpmbuild\'s missing build dependencies outrank the Gradle task that ran rpmbuild', () => {
+    const log = [
+      ':pkg-rpmerror: Failed build dependencies:',
+      '\topenssl is needed by pkg-1.0-1.x86_64',
+      ':pkg-rpm FAILED',
+      '',
+      'FAILURE: Build failed with an exception.',
+      '',
+      '* What went wrong:',
+      "Execution failed for task ':pkg-rpm'.",
+      "> Process 'command 'rpmbuild'' finished with non-zero exit value 1",
+      '',
+      'BUILD FAILED',
+      "Build step 'Execute shell' marked build as failure",
+      'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 1, reason: 'rpmbuild: missing build dependencies' });
+  });
+
+  test('robocopy: the error and the system\'s message, not its closing RETRY LIMIT EXCEEDED', () => {
+    const log = [
+      '[Pipeline] bat',
+      'C:\\w>robocopy dist \\\\fs\\drops /MIR /R:1',
+      '2026/11/24 21:41:07 ERROR 5 (0x00000005) Accessing Destination Directory \\\\fs\\drops\\',
+      'Access is denied.',
+      'Waiting 5 seconds... Retrying...',
+      '',
+      'ERROR: RETRY LIMIT EXCEEDED.',
+      '',
+      '[Pipeline] End of Pipeline',
+      'ERROR: script returned exit code 8',
+      'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 3, reason: 'robocopy error' });
   });
 
   test('a git fetch that hit the Git plugin\'s timeout: the timeout, not the GitException it throws', () => {

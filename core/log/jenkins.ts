@@ -34,6 +34,10 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
   { re: /MultipleCompilationErrorsException: startup failed/, role: 'anchor', weight: 9, reason: SCRIPT_REASON },
   { re: /MissingPropertyException: No such property: |MissingMethodException: No signature of method: |No such DSL method '|NotSerializableException: |RejectedAccessException: |^Scripts not permitted to use /, role: 'anchor', weight: 9, reason: SCRIPT_REASON },
 
+  // Shared libraries (workflow-cps-global-lib): the library or the version the Jenkinsfile asks for
+  // cannot be loaded; Jenkins throws it as an AbortException (a wrapper elsewhere) before any step.
+  { re: /No version \S+ found for library \S|^(?:ERROR: )?Could not find any definition of librar(?:y|ies) |^(?:ERROR: )?Library \S+ expected to contain at least one of src or vars/, role: 'anchor', weight: 9, reason: 'Jenkins shared library error', needs: ['No version', 'Could not find any definition', 'expected to contain'] },
+
   // Credentials.
   { re: /Could not find credentials (?:entry with ID|matching)|CredentialNotFoundException|^(?:ERROR: )?Credentials '.*' is of type|CredentialId "[^"]*" could not be found/, role: 'anchor', weight: 9, reason: 'Jenkins credentials not found' },
 

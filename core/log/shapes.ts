@@ -218,6 +218,13 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^fatal: /, role: 'anchor', weight: 8, reason: 'git error' },
   // curl's own error line: `curl: (22) The requested URL returned error: 500`.
   { re: /^curl: \(\d+\) \S/, role: 'anchor', weight: 5, reason: 'curl error' },
+  // rpmbuild's missing BuildRequires (`error: Failed build dependencies:` over `\tfoo is needed by
+  // pkg`), also when a build tool prints it after its own task name on the same line.
+  { re: /error: Failed build dependencies:/, role: 'anchor', weight: 9, reason: 'rpmbuild: missing build dependencies' },
+  // robocopy: `2026/11/24 21:41:07 ERROR 5 (0x00000005) Accessing ...` with the system's message on
+  // the next line; its closing `ERROR: RETRY LIMIT EXCEEDED.` only says it gave up retrying.
+  { re: /^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d ERROR \d+ \(0x[0-9A-Fa-f]{8}\) \S/, role: 'anchor', weight: 8, reason: 'robocopy error' },
+  { re: /^ERROR: RETRY LIMIT EXCEEDED\.?$/, role: 'summary', weight: 2, reason: 'robocopy gave up' },
   { re: /^E: (?:Unable|Package|Could not|Failed|The repository)/, role: 'anchor', weight: 8, reason: 'apt error' },
   { re: /^Killed$|[Oo]ut of memory|OutOfMemoryError|No space left on device/, role: 'anchor', weight: 8, reason: 'resource exhausted' },
   // The shell's report of a SIGTERM: what every stop sends (an abort, a timeout, a newer build
