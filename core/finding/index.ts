@@ -17,7 +17,7 @@
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, tracesIn, type Trace } from './frames.js';
-import { ruleLineAbove } from './back.js';
+import { diffPlace, ruleLineAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
@@ -118,6 +118,13 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
   return null;
 }
 
+/** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
+function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
+  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? '')), acrossCommands);
+  const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
+  return found && found.class !== 'unknown' ? found : undefined;
+}
+
 function isStrongRule(line: string, around: (k: number) => string): boolean {
   const hit = ruleOf(line, around);
   return hit !== null && !hit.rule.framing && hit.rule.priority < 60;
@@ -174,6 +181,9 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
+  // A script's own `exit 1`: what its check printed above says why (back.ts).
+  const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
+  if (scriptExit) return scriptExit;
   // A test the race detector failed: its report above says what raced, and where.
   const race = found.class === 'test-error' && found.confidence === 'low' ? raceReportAbove(lines, bodies(lines, excerpt.start_line - 1, excerpt.end_line), excerpt.start_line) : undefined;
   if (race) found = { ...findingIn(lines, { start_line: race.start, end_line: race.end }), class: 'test-error', ...(found.tool ? { tool: found.tool } : {}), ...(found.test ? { test: found.test } : {}) };
@@ -198,10 +208,8 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   const bareSignal = best.class === 'runtime-exception' && /^SIG|^Aborted/.test(best.exception ?? '') && excerpt.end_line - excerpt.start_line <= 2;
   const above = best.class === 'unknown' || best.confidence === 'low' ? headerAbove(lines, excerpt) : undefined;
   if (above && (best.class === 'unknown' || above.confidence !== 'low')) return above;
-  // The tool's own error line above a runner's summary or an exit line, in the same step (back.ts).
-  const back = best.class === 'unknown' ? ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? ''))) : undefined;
-  const fromBack = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
-  if (fromBack && fromBack.class !== 'unknown') return fromBack;
+  const fromBack = best.class === 'unknown' ? readBack(lines, excerpt, false) : undefined;
+  if (fromBack) return fromBack;
   if (best.class !== 'unknown' && !bareSignal) return best;
   // An exit status alone (`ERROR: script returned exit code 255`): the step's last lines before
   // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
@@ -360,6 +368,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       const file = headingFile(body, strong.index);
       if (file) place = { file, line: strong.read.line, ...(strong.read.column ? { column: strong.read.column } : {}), log_line: logLine(strong.index) };
     }
+    const diff = cls === 'lint' && !strong.read.file ? diffPlace(body, strong.index) : undefined;
+    if (diff && !place) place = { file: diff.file, line: diff.line, log_line: logLine(diff.index) };
     if (!place && strong.read.file) {
       place = { file: strong.read.file, ...(strong.read.line ? { line: strong.read.line } : {}), ...(strong.read.column ? { column: strong.read.column } : {}), log_line: logLine(strong.index) };
     }
