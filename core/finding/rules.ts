@@ -103,6 +103,10 @@ const NATIVE_RULES: Rule[] = [
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^CONFLICT \([\w/ -]+\): Merge conflict in (\S+)/, read: () => ({ tool: 'git' }) },
   // go build: no file of a package fits the build's GOOS/GOARCH/tags.
   { cls: 'compile-error', priority: 30, confidence: 'high', re: /build constraints exclude all Go files in (\S+)/, read: (m) => ({ tool: 'go', symbol: m[1] as string }) },
+  // ShellCheck: the finding under its `In file line N:` heading (`^-- SC2086 (info): Double quote ...`).
+  { cls: 'lint', priority: 35, confidence: 'high', re: /^\s*\^-*\^? (SC\d{4}) \((?:error|warning|info|style)\): \S/, near: { re: /^In (?<file>\S+) line (?<line>\d+):$/, from: -8, to: -1 }, read: (m) => ({ tool: 'shellcheck', code: m[1] as string }) },
+  // gfortran's runtime refusing an ALLOCATE, at the program's first frame of its backtrace (`at src/x.f90:8`).
+  { cls: 'out-of-memory', priority: 20, confidence: 'high', re: /^(?:In file '[^']+', around line \d+: )?Error allocating \d+ bytes: Cannot allocate memory/, near: { re: /^\s*at (?<file>[^\s:]+\.f(?:90|95|03|08|or)?):(?<line>\d+)$/i, from: 1, to: 12 }, read: () => ({ tool: 'gfortran', exception: 'Cannot allocate memory' }) },
   // SQLite: SQLITE_FULL.
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /database or disk is full|\bSQLITE_FULL\b/, read: () => ({ tool: 'sqlite' }) },
 ];

@@ -36,6 +36,8 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   { re: /^test (\S+) \.\.\. FAILED$/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^thread '([^']+)'(?: \(\d+\))? panicked at/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^not ok \d+(?: -)? (.+?)(?:\s+# (?:TODO|SKIP)\b.*)?$/, tool: 'tap', name: (m) => m[1] as string },
+  // EUnit (verbose): `mod_tests: name_test...*failed*` (its `**error:...` below).
+  { re: /^(\w+: \w+)\.\.\.(?:\[[\d.]+ s\] )?\*failed\*$/, tool: 'eunit', name: (m) => m[1] as string },
   { re: /^\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*(?:\*\*\*\w+|Exit code|Subprocess aborted|Child aborted)/, tool: 'ctest', name: (m) => m[1] as string },
   { re: /^(?:\[ERROR\]\s+)?([A-Z][\w$]*(?:Test|Tests|IT|Spec)\w*)\.(\w+):\d+ /, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
   { re: /^\d+\) test (.+) \(([\w.]+)\)$/, tool: 'exunit', name: (m) => `${m[2]}: ${m[1]}` },
