@@ -29,6 +29,7 @@ let nextChat = 1;
 const calls: BackendCalls = {
   createChat: async (user, title) => ({ id: nextChat++, user_id: user, title, created_at: '', updated_at: '' }),
   uploadContext: async (_user, _chatId, ciContext) => ciContext,
+  findChat: async () => null,
   ask: async () => undefined,
   newestPair: async (_user, chatId): Promise<QaPair> => ({
     id: chatId,

@@ -155,7 +155,7 @@ describe('the watcher state and what users see of undiagnosed failures', () => {
     const unused = () => {
       throw new Error('not called');
     };
-    const calls: BackendCalls = { createChat: unused, uploadContext: unused, ask: unused, newestPair: unused };
+    const calls: BackendCalls = { createChat: unused, uploadContext: unused, ask: unused, newestPair: unused, findChat: unused };
     let reads = 0;
     const watcher = new Watcher({
       watch: { jobs: [], concurrency: 1, rescanSeconds: 3600, users: ['carol'] },

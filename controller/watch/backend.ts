@@ -13,6 +13,11 @@ export interface BackendCalls {
   ask(user: string, chatId: number, question: string, retryPairId?: number): Promise<void>;
   /** The newest pair of a chat, or null (404 is an error: the chat is gone). */
   newestPair(user: string, chatId: number): Promise<QaPair | null>;
+  /**
+   * The user's chat titled `title` created at or after `since` (epoch ms), or null: the chat a
+   * run that died between creating it and recording its id may have left (docs/notes/watch.md).
+   */
+  findChat(user: string, title: string, since: number): Promise<Chat | null>;
 }
 
 /** An answer from the backend that is not a success: status and its `detail`. */
@@ -28,6 +33,8 @@ export class BackendCallError extends Error {
 /** How long one answer may take before the watcher gives up on it (and retries later). */
 const ANSWER_TIMEOUT_MS = 10 * 60_000;
 const CALL_TIMEOUT_MS = 120_000;
+/** Chats are listed a page of 100 at a time, at most this many pages, when a lost chat is looked for. */
+const FIND_PAGES_MAX = 20;
 
 export function backendCalls(backendUrl: string, mintJwt: (user: string) => Promise<string>): BackendCalls {
   const base = backendUrl.replace(/\/+$/, '');
@@ -78,6 +85,18 @@ export function backendCalls(backendUrl: string, mintJwt: (user: string) => Prom
     async newestPair(user, chatId) {
       const page = await json<Page<QaPair>>(user, 'GET', `/chats/${chatId}?limit=1`);
       return page.items[0] ?? null;
+    },
+    async findChat(user, title, since) {
+      // Most recently updated first, and a chat is updated no earlier than it is made: once a
+      // page reaches chats last updated before `since`, nothing older can match.
+      for (let page = 0; page < FIND_PAGES_MAX; page++) {
+        const chats = await json<Page<Chat>>(user, 'GET', `/chats/?limit=100&offset=${page * 100}`);
+        const found = chats.items.find((c) => c.title === title && Date.parse(c.created_at) >= since);
+        if (found) return found;
+        const last = chats.items[chats.items.length - 1];
+        if (chats.items.length < 100 || !last || Date.parse(last.updated_at) < since) return null;
+      }
+      return null;
     },
   };
 }

@@ -14,7 +14,7 @@ import { createLineMasker } from '../../core/secrets.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { CiContext, QaPair, Source } from '../../protocol/types.js';
 import { BackendCallError, type BackendCalls } from './backend.js';
-import type { FailureRecord, QueueItem } from './store.js';
+import type { FailureRecord, QueueItem, UserChat } from './store.js';
 
 export const FIRST_QUESTION = 'Why did the build fail?';
 /** Titles are 1-200 characters (CONTRACT section 2). */
@@ -215,6 +215,32 @@ export async function diagnose(item: QueueItem, deps: DiagnoseDeps): Promise<Fai
   };
 }
 
+/** How far the backend's clock may lag the controller's when a lost chat is looked for. */
+export const CHAT_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * The user's chat about `item`: the one an earlier run asked for and died before recording
+ * (its intent is in `item.creating`), else a new one. The intent is on disk before the backend
+ * is asked, so a kill between the backend making the chat and work.json holding its id never
+ * leads to a second chat for the same failure.
+ */
+async function chatFor(user: string, item: QueueItem, deps: DiagnoseDeps): Promise<UserChat> {
+  const { calls, logger } = deps;
+  const title = chatTitle(item.job, item.build);
+  const asked = item.creating?.[user];
+  if (asked !== undefined) {
+    const lost = await calls.findChat(user, title, asked - CHAT_CLOCK_SKEW_MS);
+    if (lost) {
+      logger.info({ job: item.job, build: item.build, user, chatId: lost.id }, 'watch: chat made before a restart found; reused');
+      return { chatId: lost.id };
+    }
+  }
+  (item.creating ??= {})[user] = Date.now();
+  deps.save();
+  const created = await calls.createChat(user, title);
+  return { chatId: created.id };
+}
+
 /** One user's chat: made, context uploaded, question answered; answers the stored pair. */
 async function diagnoseFor(user: string, item: QueueItem, context: CiContext, deps: DiagnoseDeps): Promise<QaPair | null> {
   const { calls } = deps;
@@ -233,9 +259,12 @@ async function diagnoseFor(user: string, item: QueueItem, context: CiContext, de
     if (chat?.done && pair?.answer) return pair;
   }
   if (!chat) {
-    const created = await calls.createChat(user, chatTitle(item.job, item.build));
-    chat = { chatId: created.id };
+    chat = await chatFor(user, item, deps);
     item.chats[user] = chat;
+    if (item.creating) {
+      delete item.creating[user];
+      if (Object.keys(item.creating).length === 0) delete item.creating;
+    }
     deps.save();
   }
   if (pair?.answer?.status !== 'complete') {

@@ -53,6 +53,12 @@ const QueueItemSchema = z.object({
   notBefore: z.number().optional(),
   lastError: z.string().optional(),
   chats: z.record(userId, UserChatSchema),
+  /**
+   * Per user, when (epoch ms) a chat was last asked of the backend and its id not yet recorded
+   * in `chats`: written before the request, so a run killed in between finds that chat (by
+   * title, made since then) instead of making a second one.
+   */
+  creating: z.record(userId, z.number()).optional(),
 });
 export type QueueItem = z.infer<typeof QueueItemSchema>;
 

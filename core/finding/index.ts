@@ -19,7 +19,8 @@ import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../p
 import { framesOf, tracesIn, type Trace } from './frames.js';
 import { continued } from './continued.js';
 import { headingWindow } from './headings.js';
-import { RULES, SUMMARY_LINE, type Rule, type RuleHit } from './rules.js';
+import { diffPlace, ruleLineAbove } from './back.js';
+import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
@@ -108,13 +109,28 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
     if (!m) continue;
     const under = rule.below ? [1, 2, 3].map((k) => (rule.below as RegExp).exec(below(k))).find((u) => u !== null) : undefined;
     if (rule.below && !under) continue;
-    return { rule, read: rule.read ? rule.read(m, line, under ?? undefined) : rule.tool ? { tool: rule.tool } : {} };
+    const read = rule.read ? rule.read(m, line, under ?? undefined) : rule.tool ? { tool: rule.tool } : {};
+    const near = rule.near ? nearPlace(rule.near, below) : undefined;
+    if (rule.near?.required && !near) continue;
+    return { rule, read: near && !read.file ? { ...read, ...near } : read };
   }
   // A Jenkins parallel branch prefixes its lines with the branch's name (`[i386] src/a.c:8:1: error: ...`):
   // the tool's line is after it. Maven's and other tools' own `[LEVEL]` marks are not branch names.
   const branch = /^\[([\w .:/-]{1,40})\] (?=\S)/.exec(line);
   if (branch && !/^(?:ERROR|INFO|WARNING|WARN|DEBUG|error|info|warning|warn|debug|Pipeline|\d[\d:.]*)$/.test(branch[1] as string)) return ruleOf(line.slice(branch[0].length), below);
   return null;
+}
+
+/** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
+function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
+  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? '')), acrossCommands);
+  const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
+  return found && found.class !== 'unknown' ? found : undefined;
+}
+
+function isStrongRule(line: string, around: (k: number) => string): boolean {
+  const hit = ruleOf(line, around);
+  return hit !== null && !hit.rule.framing && hit.rule.priority < 60;
 }
 
 /** The best rule hit of the window: lowest priority, then the first line; framing lines only when nothing else. */
@@ -168,6 +184,9 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
+  // A script's own `exit 1`: what its check printed above says why (back.ts).
+  const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
+  if (scriptExit) return scriptExit;
   // A test the race detector failed: its report above says what raced, and where.
   const race = found.class === 'test-error' && found.confidence === 'low' ? raceReportAbove(lines, bodies(lines, excerpt.start_line - 1, excerpt.end_line), excerpt.start_line) : undefined;
   if (race) found = { ...findingIn(lines, { start_line: race.start, end_line: race.end }), class: 'test-error', ...(found.tool ? { tool: found.tool } : {}), ...(found.test ? { test: found.test } : {}) };
@@ -192,6 +211,8 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   const bareSignal = best.class === 'runtime-exception' && /^SIG|^Aborted/.test(best.exception ?? '') && excerpt.end_line - excerpt.start_line <= 2;
   const above = best.class === 'unknown' || best.confidence === 'low' ? headerAbove(lines, excerpt) : undefined;
   if (above && (best.class === 'unknown' || above.confidence !== 'low')) return above;
+  const fromBack = best.class === 'unknown' ? readBack(lines, excerpt, false) : undefined;
+  if (fromBack) return fromBack;
   if (best.class !== 'unknown' && !bareSignal) return best;
   // An exit status alone (`ERROR: script returned exit code 255`): the step's last lines before
   // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
@@ -350,9 +371,11 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       if (arrow) place = { file: arrow.file, line: arrow.line, column: arrow.column, log_line: logLine(arrow.index) };
     }
     if (cls === 'lint' && strong.read.line !== undefined && !strong.read.file) {
-      const file = headingFile(body, strong.index);
+      const file = headingFile(all, before.length + strong.index);
       if (file) place = { file, line: strong.read.line, ...(strong.read.column ? { column: strong.read.column } : {}), log_line: logLine(strong.index) };
     }
+    const diff = cls === 'lint' && !strong.read.file ? diffPlace(body, strong.index) : undefined;
+    if (diff && !place) place = { file: diff.file, line: diff.line, log_line: logLine(diff.index) };
     if (!place && strong.read.file) {
       place = { file: strong.read.file, ...(strong.read.line ? { line: strong.read.line } : {}), ...(strong.read.column ? { column: strong.read.column } : {}), log_line: logLine(strong.index) };
     }

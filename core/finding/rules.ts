@@ -33,6 +33,27 @@ export interface Rule {
   framing?: true;
   /** The rule holds only when one of the next 3 lines matches this too (rustc's ` --> file:line:col` under its `error: `). */
   below?: RegExp;
+  /** The place the tool prints on a line near this one (gtest's `file:line: Failure` above its `Expected equality`, valgrind's first `at` frame below): lines `from`..`to` around it, nearest first; its groups `file`, `line`, `col` are the place. `required`: the rule holds only with it. */
+  near?: Near;
+}
+
+export interface Near {
+  re: RegExp;
+  from: number;
+  to: number;
+  required?: true;
+}
+
+/** The place `near` reads around a line; `around(k)` is the line k lines below (k < 0: above). */
+export function nearPlace(near: Near, around: (k: number) => string): RuleHit | undefined {
+  const ks: number[] = [];
+  for (let k = near.from; k <= near.to; k++) if (k !== 0) ks.push(k);
+  ks.sort((a, b) => Math.abs(a) - Math.abs(b) || a - b);
+  for (const k of ks) {
+    const m = near.re.exec(around(k));
+    if (m) return m.groups?.file ? at(m.groups.file, m.groups.line, m.groups.col) : {};
+  }
+  return undefined;
 }
 
 const SRC = String.raw`(?:[A-Za-z]:)?[^\s:()"'\[\]<>|*?]*?`;
@@ -45,8 +66,50 @@ const hostOf = (text: string): string | undefined =>
   /(?:https?:\/\/|Could not resolve host:? |lookup |connect to |dial tcp |UnknownHostException: |getaddrinfo \w+ |host=')([\w.-]+\.[a-z]{2,}|[\w.-]+(?=:\d+))/i.exec(text)?.[1] ??
   /\b([a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|de|local|internal|lan))\b/i.exec(text)?.[1];
 
+/**
+ * Native and infrastructure tools' own lines (issue 25, round 3 tuning): Erlang, OCaml, meson,
+ * pkg-config, autoconf, gtest, Catch2, tcltest, valgrind, gofmt, git, sqlite. Tried before RULES'
+ * broader shapes (a line's first matching rule is its rule).
+ */
+const NATIVE_RULES: Rule[] = [
+  // pkg-config's verdict is the cause of the compiler's `fatal error: x.h: No such file` that follows it.
+  { cls: 'dependency-resolution', priority: 28, confidence: 'high', re: /^(?:Package '?([\w.+-]+)'?,? (?:was not found in the pkg-config search path|required by '[^']+', not found)|No package '([\w.+-]+)' found)/, read: (m) => ({ tool: 'pkg-config', dependency: (m[1] ?? m[2]) as string }) },
+  // meson: `meson.build:4:0: ERROR: Dependency "libsodium" not found, tried pkgconfig and cmake`.
+  { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: new RegExp(String.raw`^(${SRC}meson\.build):(\d+):(\d+): ERROR: (?:Dependency|Program) "([^"]+)" not found`), read: (m) => ({ tool: 'meson', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }) },
+  // autoconf's AC_CHECK_PROG/AC_PATH_PROG verdict (`checking for pandoc... no` above it): a program the machine lacks.
+  { cls: 'missing-tool', priority: 55, confidence: 'medium', re: /^configure: error: (?:the )?(?:program )?['"`]?(?!lib)([\w.+-]+?)['"`]? (?:is required|is needed|was not found|not found)\b/, near: { re: /^checking for \S+\.\.\. no$/, from: -4, to: -1, required: true }, read: (m) => ({ tool: 'configure', symbol: m[1] as string }) },
+  // Erlang's compiler: `src/x.erl:6:14: function f/1 undefined` (warnings say `Warning:`).
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.[eh]rl):(\d+):(?:(\d+):)? (?!Warning)\S`), read: (m) => ({ tool: 'erlc', ...at(m[1], m[2], m[3]) }) },
+  // EUnit: a test that raised (`**error:function_clause`) or ran out of time (`...*timed out*`), at the deepest `in function m:f/1 (src/m.erl, line 8)` above.
+  { cls: 'test-error', priority: 58, confidence: 'high', re: /^\*\*(?:error|exit|throw):(\S+)/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: -14, to: -1 }, read: (m) => ({ tool: 'eunit', exception: m[1] as string }) },
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\s*\S+: \S+\.\.\.\*timed out\*$/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: 1, to: 1 }, read: () => ({ tool: 'eunit' }) },
+  // meson test: `<name> time out (After 10 seconds)`.
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\S.* time out \(After \d+ seconds?\)$/, read: () => ({ tool: 'meson' }) },
+  // OCaml: `Error: This expression has type ...` under `File "src/x.ml", line 5, characters 29-45:`.
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: /^Error: \S/, near: { re: /^File "(?<file>[^"]+\.mli?)", line (?<line>\d+), characters (?<col>\d+)-\d+:/, from: -4, to: -1, required: true }, read: () => ({ tool: 'ocamlc' }) },
+  // GoogleTest: the check's report under `file:line: Failure`.
+  { cls: 'test-assertion', priority: 58, confidence: 'high', re: /^(?:Expected equality of these values:|Expected: \(.+\) (?:==|!=|<|<=|>|>=) \(.+\), actual:|Value of: |Expected (?:true|false)?: )/, near: { re: /^(?<file>\S+\.(?:c|cc|cpp|cxx|h|hpp)):(?<line>\d+): Failure$/, from: -2, to: -1, required: true }, read: () => ({ tool: 'gtest' }) },
+  // Catch2: an exception escaped a test's check (`file:line: FAILED:` two lines above).
+  { cls: 'test-error', priority: 58, confidence: 'high', re: /^due to (?:unexpected exception|a fatal error condition)/, near: { re: /^(?<file>\S+\.(?:c|cc|cpp|cxx|h|hpp)):(?<line>\d+): FAILED:$/, from: -4, to: -1 }, read: () => ({ tool: 'catch2' }) },
+  // cargo test's `#[should_panic(expected = ...)]` check.
+  { cls: 'test-assertion', priority: 58, confidence: 'high', re: /^note: (?:panic did not contain expected string|test did not panic as expected)/, read: () => ({ tool: 'cargo test' }) },
+  // tcltest: `==== name desc FAILED` over `---- Result should have been (exact matching):`.
+  { cls: 'test-assertion', priority: 58, confidence: 'high', re: /^==== \S+ .* FAILED$/, near: { re: /^---- Result should have been/, from: 1, to: 8, required: true }, read: () => ({ tool: 'tcltest' }) },
+  // valgrind memcheck: its error over its `at 0x..: f (file.c:22)` frame.
+  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: /^==\d+== (Invalid (?:read|write|free)|Conditional jump or move depends on uninitialised|Use of uninitialised value|Mismatched free|Source and destination overlap)/, near: { re: /^==\d+== +at 0x[0-9A-F]+: .+ \((?<file>[^\s:()]+\.(?:c|cc|cpp|cxx|h|hpp)):(?<line>\d+)\)$/, from: 1, to: 1 }, read: (m) => ({ tool: 'valgrind', exception: m[1] as string }) },
+  // gofmt's list of files it would change (a CI check's own words: `not gofmt'ed`, `need gofmt`).
+  { cls: 'lint', priority: 35, confidence: 'medium', re: /\bnot gofmt(?:'|')?ed\b|\bneeds? (?:gofmt|go fmt)\b|\bnot (?:gofmt|go fmt)[- ]formatted\b/i, read: () => ({ tool: 'gofmt' }) },
+  // git stopping a merge or rebase the script runs.
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /^CONFLICT \([\w/ -]+\): Merge conflict in (\S+)/, read: () => ({ tool: 'git' }) },
+  // go build: no file of a package fits the build's GOOS/GOARCH/tags.
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: /build constraints exclude all Go files in (\S+)/, read: (m) => ({ tool: 'go', symbol: m[1] as string }) },
+  // SQLite: SQLITE_FULL.
+  { cls: 'disk-full', priority: 20, confidence: 'high', re: /database or disk is full|\bSQLITE_FULL\b/, read: () => ({ tool: 'sqlite' }) },
+];
+
 /** Rules, roughly most specific cause first. */
 export const RULES: Rule[] = [
+  ...NATIVE_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a

@@ -1,0 +1,40 @@
+/**
+ * Back from an excerpt the analyzer chose on a runner's summary (gtest's `[  FAILED  ] 1 test,
+ * listed below:`, meson's `Summary of Failures:`, EUnit's `Failed: 1.`) or an exit line, to the
+ * tool's own error line above it in the same step: the first line a finding rule matches between
+ * the step's command (`+ cmd`, `$ cmd`) and the excerpt.
+ */
+
+/** How far above the excerpt the step's output is read. */
+const REACH = 80;
+
+/**
+ * The 0-based index of the first line above the excerpt (up to the step's command) that
+ * `isRuleLine` accepts, or undefined. `first` is the excerpt's first line, 0-based.
+ */
+export function ruleLineAbove(lines: readonly string[], first: number, bodyOf: (l: string) => string, isRuleLine: (k: number) => boolean, acrossCommands = false): number | undefined {
+  let top: number | undefined;
+  for (let k = first - 1; k >= Math.max(0, first - REACH); k--) {
+    const t = bodyOf(lines[k] ?? '').trim();
+    // A script's own `exit 1` ends its check: what the check printed is above, between its commands.
+    if (/^(?:\+ |\$ )/.test(t) && !(acrossCommands && !/^\+ (?:set|bash|sh|cd|export)\b/.test(t) && top === undefined)) break;
+    if (isRuleLine(k)) top = k;
+  }
+  return top;
+}
+
+/**
+ * A formatter's diff below its verdict (`gofmt -d`: `diff x.go.orig x.go` over `@@ -7,8 +7,8 @@`):
+ * the file and the first hunk's line in the committed file (the `.orig` side).
+ */
+export function diffPlace(body: readonly string[], from: number): { file: string; line: number; index: number } | undefined {
+  for (let k = from + 1; k < Math.min(body.length, from + 20); k++) {
+    const d = /^diff (?:-\S+ )*(\S+)\.orig (\S+)$/.exec((body[k] ?? '').trim());
+    if (!d || d[1] !== d[2]) continue;
+    for (let j = k + 1; j < Math.min(body.length, k + 4); j++) {
+      const h = /^@@ -(\d+)(?:,\d+)? \+\d+/.exec((body[j] ?? '').trim());
+      if (h) return { file: d[1] as string, line: Number(h[1]), index: j };
+    }
+  }
+  return undefined;
+}
