@@ -187,6 +187,9 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   // A script's own `exit 1`: what its check printed above says why (back.ts).
   const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
   if (scriptExit) return scriptExit;
+  // A header the compiler cannot find, after pkg-config or configure said its package is missing: that is the cause.
+  const missingPackage = found.class === 'compile-error' && /fatal error: \S+: No such file or directory/.test(found.message) ? readBack(lines, excerpt, false) : undefined;
+  if (missingPackage?.class === 'dependency-resolution') return missingPackage;
   // A test the race detector failed: its report above says what raced, and where.
   const race = found.class === 'test-error' && found.confidence === 'low' ? raceReportAbove(lines, bodies(lines, excerpt.start_line - 1, excerpt.end_line), excerpt.start_line) : undefined;
   if (race) found = { ...findingIn(lines, { start_line: race.start, end_line: race.end }), class: 'test-error', ...(found.tool ? { tool: found.tool } : {}), ...(found.test ? { test: found.test } : {}) };

@@ -72,8 +72,8 @@ const hostOf = (text: string): string | undefined =>
  * broader shapes (a line's first matching rule is its rule).
  */
 const NATIVE_RULES: Rule[] = [
-  // pkg-config's verdict is the cause of the compiler's `fatal error: x.h: No such file` that follows it.
-  { cls: 'dependency-resolution', priority: 28, confidence: 'high', re: /^(?:Package '?([\w.+-]+)'?,? (?:was not found in the pkg-config search path|required by '[^']+', not found)|No package '([\w.+-]+)' found)/, read: (m) => ({ tool: 'pkg-config', dependency: (m[1] ?? m[2]) as string }) },
+  // pkg-config's verdict (after its `was not found in the pkg-config search path` hint) is the cause of the compiler's `fatal error: x.h: No such file` that follows it.
+  { cls: 'dependency-resolution', priority: 28, confidence: 'high', re: /^(?:Package '?([\w.+-]+)'?,? required by '[^']+', not found|No package '([\w.+-]+)' found)/, read: (m) => ({ tool: 'pkg-config', dependency: (m[1] ?? m[2]) as string }) },
   // meson: `meson.build:4:0: ERROR: Dependency "libsodium" not found, tried pkgconfig and cmake`.
   { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: new RegExp(String.raw`^(${SRC}meson\.build):(\d+):(\d+): ERROR: (?:Dependency|Program) "([^"]+)" not found`), read: (m) => ({ tool: 'meson', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }) },
   // autoconf's AC_CHECK_PROG/AC_PATH_PROG verdict (`checking for pandoc... no` above it): a program the machine lacks.

@@ -384,7 +384,7 @@ export function reasonOf(line: LineInfo): string {
     return name !== undefined ? name : 'exception';
   }
   if (shape.reason === 'tool error') {
-    const tool = /^([\w.+-]+): /.exec(line.body)?.[1];
+    const tool = /^(?:[\w.+-]*\/)*([\w.+-]+): /.exec(line.body)?.[1];
     return tool !== undefined ? `${tool} error` : 'error';
   }
   if (shape.reason === 'Jenkins: script returned exit code') {

@@ -74,6 +74,43 @@ describe('Jenkins console rules', () => {
     expect(top(log)).toMatchObject({ start: 3, reason: 'robocopy error' });
   });
 
+  test('Google Test on Windows: the failed assertion, not the FAILED list under it', () => {
+    const log = [
+      '[Pipeline] bat',
+      '[ RUN      ] LineEndings.CrLf',
+      'C:\\w\\tests\\line_endings_test.cpp(41): error: Expected equality of these values:',
+      '  rows[1].field(2)',
+      '    Which is: "a"',
+      '  "b"',
+      '[  FAILED  ] LineEndings.CrLf (1 ms)',
+      '[==========] 214 tests from 19 test suites ran. (311 ms total)',
+      '[  PASSED  ] 213 tests.',
+      '[  FAILED  ] 1 test, listed below:',
+      '[  FAILED  ] LineEndings.CrLf',
+      '',
+      ' 1 FAILED TEST',
+      'ERROR: script returned exit code 1',
+      'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 3, reason: 'Google Test failure' });
+  });
+
+  test('a linker named by its path (`prebuilts/.../bin/ld: error:`) outranks the output after it', () => {
+    const log = [
+      '+ make -j8',
+      'prebuilts/gcc/linux-x86/host/x86_64-linux/bin/ld: error: out/obj/JNIHelp.o: unsupported reloc 43 against global symbol',
+      '  OBJCOPY spl/u-boot-spl.bin',
+      '  MKIMAGE SPL',
+      '31+0 records in',
+      '31+0 records out',
+      '31744 bytes (32 kB, 31 KiB) copied, 0.000231922 s, 137 MB/s',
+      'make: *** wait: No child processes.  Stop.',
+      "Build step 'Execute shell' marked build as failure",
+      'Finished: FAILURE',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ start: 2, reason: 'ld error' });
+  });
+
   test('a git fetch that hit the Git plugin\'s timeout: the timeout, not the GitException it throws', () => {
     const log = [
       ' > git fetch --tags --force --progress -- https://github.com/acme/mono.git +refs/heads/*:refs/remotes/origin/* # timeout=10', 'ERROR: Timeout after 10 minutes',

@@ -72,6 +72,10 @@ export const SHAPES: readonly FailureShape[] = [
   // Kotlin's compiler (Gradle, Maven, kotlinc): `e: file:///path/File.kt:57:33 message`; `w:` is a warning.
   { re: /^e: (?:file:\/\/)?\S+\.kts?:\d+:\d+:? /, role: 'anchor', weight: 9, reason: 'compiler error' },
 
+  // Google Test's failed assertion: `file.cc:41: Failure` (gcc/clang builds), `file.cpp(41): error:
+  // Expected equality ...` (MSVC builds, the path holding `C:`); the values follow on the next lines.
+  { re: /^\S.*\(\d+\): error: (?:Expected|Value of|Actual|Failed|Death test|The difference)|^\S+:\d+: Failure$/, role: 'anchor', weight: 9, reason: 'Google Test failure', needs: ['): error: ', ': Failure'] },
+
   // C/C++/Go/Haskell/Swift compiler diagnostics and linkers
   { re: /^\S[^:]*:\d+(?::\d+)?(?:-\d+)?:? (?:fatal )?error[:[]/, role: 'anchor', weight: 9, reason: 'compiler error' },
   { re: /^\S.*\(\d+,\d+\): (?:fatal )?error [A-Z]+\d+:/, role: 'anchor', weight: 9, reason: '.NET compiler error', needs: ['): '] },
@@ -259,7 +263,8 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^(?:Uncaught )?(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception|Failure|Fault)(?::|$)/, role: 'anchor', weight: 7, reason: 'exception' },
   { re: /^(?:ERROR|FATAL|CRITICAL|FAIL(?:URE|ED)?)(?:\b[:!\]]| -|$)/, role: 'anchor', weight: 6, reason: 'error' },
   { re: /^(?:Error|error|fatal|Fatal|fail|Failed|failed)(?:\[\w+\])?:/, role: 'anchor', weight: 6, reason: 'error' },
-  { re: /^[\w.+-]+: (?:fatal )?error: /, role: 'anchor', weight: 7, reason: 'tool error' },
+  // (also a tool named by its path: `prebuilts/gcc/.../bin/ld: error: ...`)
+  { re: /^(?:[\w.+-]*\/)*[\w.+-]+: (?:fatal )?error: /, role: 'anchor', weight: 7, reason: 'tool error' },
   { re: /^\s*[✖✗×✘]\s/, role: 'anchor', weight: 6, reason: 'failed check' },
   { re: /\b(?:could not|couldn't|cannot|can't|unable to|failed to) (?:find|resolve|load|open|connect|download|fetch|install|locate|access|read|create|compile|determine|parse|transfer|execute|start|build)\b/i, role: 'anchor', weight: 5, reason: 'error' },
   { re: /(?<![\w./-])(?:ERROR|FATAL|FAILED|FAILURE)(?![\w/-]|\.\w)/, role: 'anchor', weight: 4, reason: 'error' },
