@@ -17,6 +17,8 @@
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, tracesIn, type Trace } from './frames.js';
+import { continued } from './continued.js';
+import { headingWindow } from './headings.js';
 import { diffPlace, ruleLineAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
@@ -105,8 +107,9 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
     if (!gates.may(k)) continue;
     const m = rule.re.exec(line);
     if (!m) continue;
-    if (rule.below && ![1, 2, 3].some((k) => (rule.below as RegExp).test(below(k)))) continue;
-    const read = rule.read ? rule.read(m, line) : rule.tool ? { tool: rule.tool } : {};
+    const under = rule.below ? [1, 2, 3].map((k) => (rule.below as RegExp).exec(below(k))).find((u) => u !== null) : undefined;
+    if (rule.below && !under) continue;
+    const read = rule.read ? rule.read(m, line, under ?? undefined) : rule.tool ? { tool: rule.tool } : {};
     const near = rule.near ? nearPlace(rule.near, below) : undefined;
     if (rule.near?.required && !near) continue;
     return { rule, read: near && !read.file ? { ...read, ...near } : read };
@@ -249,6 +252,9 @@ const CTEST_RESULT = /^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*(?:\*\*\*\w+|Exit code
  */
 function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding | undefined {
   const first = excerpt.start_line - 1;
+  const heading = headingWindow((i) => bodyOf(lines[i] ?? ''), first);
+  const headed = heading ? findingIn(lines, heading) : undefined;
+  if (headed && headed.class !== 'unknown') return headed;
   // Lua prints its error on the line above `stack traceback:`.
   if (/^stack traceback:$/.test(bodyOf(lines[first] ?? '').trim()) && first > 0) {
     const found = findingIn(lines, { start_line: first, end_line: excerpt.end_line });
@@ -369,7 +375,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       if (arrow) place = { file: arrow.file, line: arrow.line, column: arrow.column, log_line: logLine(arrow.index) };
     }
     if (cls === 'lint' && strong.read.line !== undefined && !strong.read.file) {
-      const file = headingFile(body, strong.index);
+      const file = headingFile(all, before.length + strong.index);
       if (file) place = { file, line: strong.read.line, ...(strong.read.column ? { column: strong.read.column } : {}), log_line: logLine(strong.index) };
     }
     const diff = cls === 'lint' && !strong.read.file ? diffPlace(body, strong.index) : undefined;
@@ -551,15 +557,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       }
     }
   }
-  // CMake wraps its message over indented lines: the sentence runs to its `:` or `.`.
-  if (tool === 'cmake' && messageIndex >= 0 && /^\s{2}\S/.test(messageBody) && !/[.:]\s*$/.test(messageBody)) {
-    for (let k = messageIndex + 1; k < Math.min(body.length, messageIndex + 4); k++) {
-      const next = body[k] ?? '';
-      if (!/^\s{2}\S/.test(next)) break;
-      messageBody = `${messageBody.trimEnd()} ${next.trim()}`;
-      if (/[.:]\s*$/.test(next)) break;
-    }
-  }
+  // A message the tool wraps over the lines below (CMake, scalac's found/required, doctest's Expected/Got).
+  [messageIndex, messageBody] = continued(body, messageIndex, messageBody, tool);
   // A shell names the script and line of the command that failed: `ci.sh: line 2: yarn: command not found`.
   if (!place && (cls === 'ci-script' || cls === 'missing-tool' || cls === 'permission-credentials')) {
     const sh = /^(\S+?): (?:line )?(\d+): /.exec(messageBody.trim());

@@ -27,7 +27,7 @@ export interface Rule {
   re: RegExp;
   confidence: 'high' | 'medium' | 'low';
   /** What the match names; the default is the tool only. */
-  read?: (m: RegExpExecArray, line: string) => RuleHit;
+  read?: (m: RegExpExecArray, line: string, below?: RegExpExecArray) => RuleHit;
   tool?: string;
   /** A line the rule matches but which only frames or concludes: kept as evidence, never the message when another line carries it. */
   framing?: true;
@@ -252,6 +252,12 @@ export const RULES: Rule[] = [
     re: new RegExp(String.raw`(?:Class "\\?(NumberFormatter|Collator|IntlDateFormatter|Normalizer|Transliterator|ZipArchive|SoapClient|Imagick|Redis|Memcached|AMQPConnection|MongoDB\\Driver\\Manager)" not found|Call to undefined function ((?:mb|intl|gd|image|curl|zip|bc|gmp|sodium|xml|simplexml|dom|pdo|mysqli|pg|sqlite|iconv|grapheme|idn|yaml|apcu|redis|imap|ldap|soap|exif|ftp|gettext|posix|pcntl)_\w+|imagecreate\w*|curl_init)\(\))(?:.*? in (${SRC}\.php)(?: on line |:)(\d+))?`),
     read: (m) => ({ tool: 'php', symbol: (m[1] ?? m[2]) as string, ...at(m[3], m[4]) }),
   },
+  // PHPUnit's testdox report (`✘ Name` / `│ Error: Call to undefined method A::b()` / `│ /ws/src/A.php:19`): an error raised in a test, at the first place under it.
+  { cls: 'test-error', priority: 58, confidence: 'high', re: /^\s*│ ((?:[A-Z]\w*\\)*(?:[A-Z]\w*(?:Error|Exception)|Error|Exception)): \S/, below: new RegExp(String.raw`^\s*│ (${SRC}\.php):(\d+)\s*$`), read: (m, _line, under) => ({ tool: 'phpunit', exception: m[1] as string, ...at(under?.[1], under?.[2]) }) },
+  // A Perl test script that died (`Illegal division by zero at lib/X.pm line 30.` over Test::More's `# Looks like your test exited with 255`).
+  { cls: 'test-error', priority: 58, confidence: 'medium', re: new RegExp(String.raw`^(.+) at (${SRC}\.(?:pm|pl|t)) line (\d+)\.?$`), below: /^# Looks like your test (?:exited with \d+|died)/, read: (m) => ({ tool: 'prove', ...at(m[2], m[3]) }) },
+  // Python's doctest: `File "x.py", line 11, in mod.func` over `Failed example:` (its Expected/Got below).
+  { cls: 'test-assertion', priority: 58, confidence: 'high', re: new RegExp(String.raw`^File "(${SRC}\.(?:py|txt|rst|md))", line (\d+), in \S+$`), below: /^Failed example:$/, read: (m) => ({ tool: 'doctest', ...at(m[1], m[2]) }) },
   // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`.
   { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
@@ -281,6 +287,8 @@ export const RULES: Rule[] = [
   // The build tool's word that linking failed: the class, when the linker's own line is missing.
   { cls: 'link-error', priority: 38, confidence: 'medium', re: /error: linking with `\w+` failed|ld returned \d+ exit status|error: ld returned/, read: () => ({ tool: 'ld' }) },
   // ---- Linters and formatters.
+  // prettier --check lists each unformatted file (`[warn] src/a.ts`) over its verdict.
+  { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^\[warn\] (${SRC}\.\w+)$`), below: new RegExp(String.raw`^\[warn\] (?:Code style issues found|${SRC}\.\w+$)`), read: (m) => ({ tool: 'prettier', file: m[1] as string }) },
   // Checkstyle's plain report: `[ERROR] /ws/src/main/java/a/B.java:4:17: message [CheckName]`.
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^\[(?:ERROR|WARN)\] (${SRC}\.java):(\d+):(?:(\d+):)? .+ \[([A-Z]\w+)\]$`), read: (m) => ({ tool: 'checkstyle', code: m[4], ...at(m[1], m[2], m[3]) }) },
   // RuboCop's `--format simple`: `W: 25: 32: Lint/UselessAssignment: ...` under its `== lib/x.rb ==` heading.

@@ -15,9 +15,49 @@ export function stripConsoleMarkup(text: string): string {
   return text.replace(CONSOLE_NOTE, '').replace(ANSI, '');
 }
 
+/** Cursor moves and line erases a console redraws a status line with (Gradle's rich console, bitbake). */
+const CURSOR = /\u001b\[\d*[ABCDEFGK]/;
+const CSI_OR_TEXT = /\u001b\[([0-?]*)[ -/]*([@-~])|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|[^\u001b]+|\u001b/g;
+
+/**
+ * What a terminal shows of a line drawn with cursor moves: `ESC[nD` / `ESC[nC` / `ESC[nG` move
+ * the cursor on the line, `ESC[K` erases from it (`ESC[2K` the whole line), text overwrites.
+ * A move to another line (`ESC[nA`, ...) starts over on an empty line: what follows is new text
+ * (Gradle prints `> Configuring ...ESC[28DESC[0K* What went wrong:`: the status is erased).
+ */
+function drawLine(line: string): string {
+  let buf = '';
+  let col = 0;
+  let moved = false;
+  for (const m of stripNotes(line).matchAll(CSI_OR_TEXT)) {
+    const tok = m[0];
+    if (tok.charCodeAt(0) !== 27) {
+      buf = (buf.length < col ? buf.padEnd(col) : buf.slice(0, col)) + tok + buf.slice(col + tok.length);
+      col += tok.length;
+      moved = false;
+      continue;
+    }
+    const final = m[2];
+    if (final === undefined) continue;
+    const n = Number.parseInt(m[1] ?? '', 10);
+    if (final === 'D') col = Math.max(0, col - (Number.isNaN(n) ? 1 : n));
+    else if ((final === 'C' || final === 'G') && !(moved && buf === '')) col = final === 'C' ? col + (Number.isNaN(n) ? 1 : n) : Math.max(0, (Number.isNaN(n) ? 1 : n) - 1);
+    else if (final === 'K') buf = m[1] === '2' ? '' : m[1] === '1' ? ' '.repeat(Math.min(col, buf.length)) + buf.slice(col) : buf.slice(0, col);
+    else if (final === 'A' || final === 'B' || final === 'E' || final === 'F') {
+      buf = '';
+      col = 0;
+      moved = true;
+    }
+  }
+  return buf;
+}
+
+const stripNotes = (text: string): string => (text.indexOf('\u001b[8mha:') >= 0 ? text.replace(CONSOLE_NOTE, '') : text);
+
 /**
  * Cleans one physical line (already split on `\n`): drops trailing `\r`s, keeps only what is
- * visible after progress-bar `\r` overwrites (the last non-empty segment), strips markup.
+ * visible after progress-bar `\r` overwrites (the last non-empty segment) and cursor moves
+ * (`drawLine`), strips markup.
  */
 export function cleanLine(raw: string): string {
   let line = raw;
@@ -36,6 +76,7 @@ export function cleanLine(raw: string): string {
     }
     line = visible;
   }
+  if (line.indexOf('\u001b[') >= 0 && CURSOR.test(line)) return drawLine(line);
   return stripConsoleMarkup(line);
 }
 

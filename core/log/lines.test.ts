@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LineSplitter, MAX_LINE_CHARS } from './clean.js';
+import { LineSplitter, MAX_LINE_CHARS, cleanLine } from './clean.js';
 import { ByteLineSplitter } from './lines.js';
 
 /** What `cichat analyze` did before: a streaming TextDecoder in front of a LineSplitter. */
@@ -95,5 +95,24 @@ describe('ByteLineSplitter', () => {
 
   test('cleans lines: carriage-return overwrites and colours', () => {
     expect(viaBytes([Buffer.from('50%\r100%\r\n\u001b[31mred\u001b[0m\nplain\n')])).toEqual(['9|100%', '12|red', '5|plain']);
+  });
+});
+
+describe('cleanLine: a line drawn with cursor moves shows what a terminal shows', () => {
+  const E = '\u001b';
+  test.each([
+    // Gradle's rich console: the status line is erased before each line of the failure.
+    [`${E}[1m> Configuring > 2/2 projects${E}[22m${E}[28D${E}[0K* What went wrong:`, '* What went wrong:'],
+    // A move up continues the line above: the text is new, the column it was put at is not kept.
+    [`${E}[1m> Configuring > 2/2 projects${E}[22m${E}[28D${E}[0K${E}[1A${E}[2Cfailed to find Build Tools revision 23.0.2`, 'failed to find Build Tools revision 23.0.2'],
+    // A status erased at the end leaves nothing.
+    [`${E}[1m> Loading${E}[22m${E}[11D${E}[0K${E}[1m2/2 projects${E}[22m${E}[12D${E}[0K`, ''],
+    // Overwriting in place and erasing the whole line.
+    [`50%${E}[3D100%`, '100%'],
+    [`progress${E}[2K${E}[Gdone`, 'done'],
+    // Colours alone are stripped as before.
+    [`${E}[31mBUILD FAILED${E}[39m`, 'BUILD FAILED'],
+  ])('%j', (raw, shown) => {
+    expect(cleanLine(raw)).toBe(shown);
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * Messages a tool wraps over the lines below its first: CMake's indented sentence, scalac's
+ * `found   :` / `required:` under `error: type mismatch;`, doctest's `Expected:` / `Got:` under
+ * its `File "x.py", line N` heading. The message is the lines joined (one line).
+ */
+
+/** The message index and text, extended over its continuation lines when the tool wraps it. */
+export function continued(body: readonly string[], index: number, text: string, tool: string | undefined): [number, string] {
+  if (index < 0) return [index, text];
+  // CMake: the sentence runs to its `:` or `.`.
+  if (tool === 'cmake' && /^\s{2}\S/.test(text) && !/[.:]\s*$/.test(text)) {
+    for (let k = index + 1; k < Math.min(body.length, index + 4); k++) {
+      const next = body[k] ?? '';
+      if (!/^\s{2}\S/.test(next)) break;
+      text = `${text.trimEnd()} ${next.trim()}`;
+      if (/[.:]\s*$/.test(next)) break;
+    }
+    return [index, text];
+  }
+  // scalac: `error: type mismatch;` then ` found   : A` and ` required: B`.
+  if (/error: .*;\s*$/.test(text) && /^\s+found\s*: /.test(body[index + 1] ?? '')) {
+    for (let k = index + 1; k < Math.min(body.length, index + 3) && /^\s+(?:found|required)\s*: /.test(body[k] ?? ''); k++) text = `${text.trimEnd()} ${(body[k] ?? '').trim()}`;
+    return [index, text];
+  }
+  // doctest: the heading names the place; the message is what it expected and what it got.
+  if (tool === 'doctest' && /^File ".*", line \d+, in \S+$/.test(text.trim())) {
+    const from = body.slice(index + 1, index + 12).findIndex((l) => /^Expected:$|^Expected nothing$/.test(l.trim()));
+    if (from < 0) return [index, text];
+    const at = index + 1 + from;
+    const parts: string[] = [];
+    for (let k = at; k < Math.min(body.length, at + 20); k++) {
+      const line = body[k] ?? '';
+      if (k > at && !/^\s+\S|^Got:?$|^Got nothing$/.test(line)) break;
+      parts.push(line.trim());
+    }
+    return [at, parts.join(' ')];
+  }
+  return [index, text];
+}
