@@ -39,3 +39,21 @@ describe('native tools\' own lines (rules.ts NATIVE_RULES)', () => {
     expect(f.location?.line).toBe(4);
   });
 });
+
+describe('more native lines', () => {
+  it('ShellCheck: the SC line, at its heading\'s file and line', () => {
+    const f = top(steps('In bin/deploy.sh line 7:', 'cp $src /opt/app/', '   ^--^ SC2086 (info): Double quote to prevent globbing and word splitting.', '', 'For more information:', ' https://www.shellcheck.net/wiki/SC2086 -- Double quote to prevent globbing ...'));
+    expect([f.class, f.code, f.location?.file, f.location?.line]).toEqual(['lint', 'SC2086', 'bin/deploy.sh', 7]);
+    expect(f.message).toContain('SC2086 (info)');
+  });
+
+  it('gfortran: an ALLOCATE the memory limit refuses, at the program frame', () => {
+    const f = top(steps('./build/grid', "In file 'src/grid.f90', around line 12: Error allocating 800000000 bytes: Cannot allocate memory", '', 'Error termination. Backtrace:', '#0  0x7f00 in ???', '#1  0x5600 in grid', '\tat src/grid.f90:11', '#2  0x5601 in main', '\tat src/grid.f90:30', 'make: *** [Makefile:6: run] Error 1'));
+    expect([f.class, f.location?.file, f.location?.line]).toEqual(['out-of-memory', 'src/grid.f90', 11]);
+  });
+
+  it('erlc: the first error of the run, not the -Werror warning after it', () => {
+    const f = top(steps('erlc -Werror -o ebin src/q.erl', 'src/q.erl:4:9: function pop/1 undefined', '%    4|     X = pop(Q),', '%     |         ^', '', 'src/q.erl:9:1: function peek/1 is unused', '%    9| peek(Q) ->', '%     | ^', '', 'make: *** [Makefile:3: all] Error 1'));
+    expect([f.class, f.location?.file, f.location?.line]).toEqual(['compile-error', 'src/q.erl', 4]);
+  });
+});
