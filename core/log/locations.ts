@@ -88,7 +88,7 @@ const WORKFLOW_SCRIPT_FRAME = /\(WorkflowScript:(\d+)\)/;
 /** Frames of libraries and the JVM: never the build's own code. */
 const LIBRARY_PACKAGE = /^(?:java|javax|jdk|sun|com\.sun|kotlin|scala|groovy|org\.junit|junit|org\.opentest4j|org\.apache\.maven|org\.gradle|org\.codehaus|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest)\./;
 /** javac's detail lines under an error. */
-const DETAIL = /^(?:\[(?:ERROR|WARNING)\]\s+)?\s*(symbol|location|required|found|reason)\s*:\s*(.+)$/;
+const DETAIL = /^(?:\[(?:ERROR|WARNING)\]\s+)?\s*(symbol|location|required|found|reason)(\s*):\s*(.+)$/;
 const RUSTC_HEAD = /^(?:error|warning)(?:\[E\d+\])?: (.*)$/;
 
 /** A timestamp before the line, bracketed (`[12:00:01] `) or bare (`2024-05-01T12:00:01.123Z `), and trailing blanks. */
@@ -189,7 +189,8 @@ function scanRange(scan: Scan, from: number, to: number): boolean {
       for (let d = k + 1; d < Math.min(lines.length, k + 6); d++) {
         if (locationsInLine(lines[d] ?? '', 0).length > 0) break;
         const detail = DETAIL.exec(strip(lines[d] ?? ''));
-        if (detail) details.push(`${detail[1]}: ${(detail[2] ?? '').trim()}`);
+        // As printed, spaces squashed: scalac's ` found   : A` is `found : A`.
+        if (detail) details.push(`${detail[1]}${detail[2] ? ' :' : ':'} ${(detail[3] ?? '').trim()}`);
       }
       if (details.length > 0) loc.message = [loc.message, ...details].filter(Boolean).join('\n');
       seen.add(key);

@@ -95,8 +95,8 @@ export function typeMismatchOf(message: string): { found: string; required: stri
     const m = re.exec(message);
     if (m?.[1] && m[2]) return order === 'found-first' ? { found: m[1].trim(), required: m[2].trim() } : { required: m[1].trim(), found: m[2].trim() };
   }
-  const required = /required:\s*(.+)$/m.exec(message)?.[1];
-  const found = /found:\s*(.+)$/m.exec(message)?.[1];
+  const required = /required\s*:\s*(.+)$/m.exec(message)?.[1];
+  const found = /found\s*:\s*(.+)$/m.exec(message)?.[1];
   if (required && found) return { found: found.trim(), required: required.trim() };
   return undefined;
 }

@@ -84,6 +84,40 @@ export function lineHolding(f: Finding, value: string | undefined, lineText?: Li
 }
 
 /**
+ * The log line that prints a place of the finding (`stats.c:22`, `File "x.py", line 3`): its
+ * logged line when that names the file and the line number, else the first message or evidence
+ * line, or the nearest line to the message (12 either side) that does; else its logged line. A place is cited where it is
+ * printed, not at the message it belongs to.
+ */
+export function lineOfPlace(f: Finding, place: { file: string; line?: number; column?: number; log_line: number }, lineText?: LineText): number {
+  if (!lineText || place.line === undefined) return place.log_line;
+  const base = place.file.slice(place.file.lastIndexOf('/') + 1);
+  const numbers = [place.line, ...(place.column !== undefined ? [place.column] : [])].map((k) => new RegExp(`\\b${k}\\b`));
+  const names = (n: number): boolean => {
+    const t = lineText(n);
+    return t !== undefined && t.includes(base) && numbers.every((re) => re.test(t.slice(t.indexOf(base))));
+  };
+  if (names(place.log_line)) return place.log_line;
+  for (const n of [f.message_line, ...f.evidence]) if (names(n)) return n;
+  for (let d = 1; d <= 12; d++) for (const n of [f.message_line - d, f.message_line + d]) if (n > 0 && names(n)) return n;
+  return place.log_line;
+}
+
+/**
+ * `[La-Lb]` for a place of the finding: the line that prints it (lineOfPlace), or, when the tool
+ * prints the file and the line number on different lines (a diff's `--- a.go` header over its
+ * `@@ -7,8` hunk), from the nearest line above naming the file down to the logged line.
+ */
+export function citePlace(f: Finding, place: { file: string; line?: number; column?: number; log_line: number }, lineText?: LineText): string {
+  const n = lineOfPlace(f, place, lineText);
+  const base = place.file.slice(place.file.lastIndexOf('/') + 1);
+  const t = lineText?.(n);
+  if (!lineText || t === undefined || t.includes(base) || place.line === undefined || !new RegExp(`\\b${place.line}\\b`).test(t)) return cite({ start_line: n, end_line: n });
+  for (let k = n - 1; k >= Math.max(1, n - 6); k--) if (lineText(k)?.includes(base)) return cite({ start_line: k, end_line: n });
+  return cite({ start_line: n, end_line: n });
+}
+
+/**
  * `[La-Lb]` for the finding's message: its line, and the lines after it that the message runs on
  * to when the tool wrapped it (CMake, Maven), so the citation holds all of the quoted text.
  */
@@ -115,7 +149,7 @@ function citeHolding(f: Finding, values: (string | undefined)[], lineText?: Line
 export function meaningOf(f: Finding, lineText?: LineText): string {
   const m = at(f.message_line);
   const loc = f.location;
-  const where = loc?.line !== undefined ? ` at ${inlineCode(placeOf(loc))}${loc.log_line !== f.message_line ? ` ${at(loc.log_line)}` : ''}` : '';
+  const where = loc?.line !== undefined ? ` at ${inlineCode(placeOf(loc))}${lineOfPlace(f, loc, lineText) !== f.message_line || loc.log_line !== f.message_line ? ` ${citePlace(f, loc, lineText)}` : ''}` : '';
   const test = f.test ? inlineCode(f.test.name) : 'a test';
   const testCite = f.test ? ` ${at(f.test.log_line)}` : '';
   const parts: string[] = [];
@@ -186,8 +220,8 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   if (f.class !== 'compile-error' && f.class !== 'lint' && f.class !== 'link-error') {
     const trace = traceSentence(f);
     if (trace) parts.push(trace);
-    else if (loc?.line !== undefined && !where) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${at(loc.log_line)}.`);
-    else if (loc?.line !== undefined && f.class !== 'test-assertion' && !parts.some((p) => p.includes(placeOf(loc)))) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${at(loc.log_line)}.`);
+    else if (loc?.line !== undefined && !where) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${citePlace(f, loc, lineText)}.`);
+    else if (loc?.line !== undefined && f.class !== 'test-assertion' && !parts.some((p) => p.includes(placeOf(loc)))) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${citePlace(f, loc, lineText)}.`);
   }
   return parts.join(' ');
 }

@@ -27,7 +27,8 @@ export function locationsIn(span: LogSpan): CodeLocation[] {
       path: loc.path === PIPELINE_SCRIPT ? 'Jenkinsfile (WorkflowScript)' : loc.path,
       line: loc.line,
       ...(loc.column !== undefined ? { column: loc.column } : {}),
-      message: details.length > 0 ? `${said} (${details.join('; ')})` : said,
+      // scalac's `error: type mismatch;` ends where its details begin: the `;` goes for the brackets.
+      message: details.length > 0 ? `${said.replace(/;\s*$/, '')} (${details.join('; ')})` : said,
       logLine: loc.logLine,
     };
   });
