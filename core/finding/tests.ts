@@ -38,6 +38,12 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   { re: /^not ok \d+(?: -)? (.+?)(?:\s+# (?:TODO|SKIP)\b.*)?$/, tool: 'tap', name: (m) => m[1] as string },
   // EUnit (verbose): `mod_tests: name_test...*failed*` (its `**error:...` below).
   { re: /^(\w+: \w+)\.\.\.(?:\[[\d.]+ s\] )?\*failed\*$/, tool: 'eunit', name: (m) => m[1] as string },
+  // googletest's result line (`[  FAILED  ] Suite.Test (0 ms)`), its summary's `[  FAILED  ] 1 test, listed below:` not.
+  { re: /^\[ {2}FAILED {2}\] ([A-Za-z_][\w/]*\.[\w/]+)(?: \(\d+ ms\))?$/, tool: 'googletest', name: (m) => m[1] as string },
+  // tcltest: `==== name description FAILED` (and `==== name FAILED` under the case's contents).
+  { re: /^==== (\S+)(?: .+)? FAILED$/, tool: 'tcltest', name: (m) => m[1] as string },
+  // prove's summary: `t/window.t (Wstat: 65280 (exited 255) Tests: 3 Failed: 0)`.
+  { re: /^(\S+\.t) \(Wstat: \d+/, tool: 'prove', name: (m) => m[1] as string },
   { re: /^\d+\/\d+ Test\s+#\d+: (\S+) \.*\s*(?:\*\*\*\w+|Exit code|Subprocess aborted|Child aborted)/, tool: 'ctest', name: (m) => m[1] as string },
   { re: /^(?:\[ERROR\]\s+)?([A-Z][\w$]*(?:Test|Tests|IT|Spec)\w*)\.(\w+):\d+ /, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
   { re: /^\d+\) test (.+) \(([\w.]+)\)$/, tool: 'exunit', name: (m) => `${m[2]}: ${m[1]}` },
@@ -55,7 +61,7 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
 /** Which TEST_NAMES shapes may match a line (core/log/gates.ts): the others are not tried. */
 const TEST_NAME_GATES = new PatternGates(TEST_NAMES.map((t) => t.re));
 
-const MIGHT_NAME_A_TEST = /FAIL|ERROR|Testcase: |_{3}|●|›|❯|×|✗|---|panicked|not ok|\d\) |\*\*\*|#|rspec|[Tt]est|Spec|IT\.|::| > /;
+const MIGHT_NAME_A_TEST = /FAIL|ERROR|Wstat|Testcase: |_{3}|●|›|❯|×|✗|---|panicked|not ok|\d\) |\*\*\*|#|rspec|[Tt]est|Spec|IT\.|::| > /;
 
 /** The failing test the window names, nearest to (and not after) `before` when given. */
 export function testNameIn(lines: readonly string[], before = lines.length, summary: readonly string[] = []): TestName | undefined {
