@@ -482,9 +482,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     extra.test = { name: goTestName, log_line: goTestFrame.log_line - 1 };
     if (cls === 'timeout-aborted') tool ??= 'go test';
   }
-  // Out of memory or time with no test named failing: the test the runner had started and not
+  // Out of memory or time, or the agent lost, with no test named failing: the test the runner had started and not
   // finished is the one the process was in (surefire's `Running X` over the heap error).
-  if (!test && !extra.test && (cls === 'out-of-memory' || cls === 'timeout-aborted') && messageIndex !== undefined) {
+  if (!test && !extra.test && (cls === 'out-of-memory' || cls === 'timeout-aborted' || cls === 'agent-lost') && messageIndex !== undefined) {
     const running = runningTestIn(all, before.length + messageIndex);
     if (running) extra.test = { name: running.name, log_line: from + running.index + 1 };
   }
