@@ -1,6 +1,7 @@
 /**
  * Messages a tool wraps over the lines below its first: CMake's indented sentence, scalac's
- * `found   :` / `required:` under `error: type mismatch;`, doctest's `Expected:` / `Got:` under
+ * `found   :` / `required:` under `error: type mismatch;`, OCaml's type on the indented lines under
+ * its `Error:`, doctest's `Expected:` / `Got:` under
  * its `File "x.py", line N` heading. The message is the lines joined (one line).
  */
 
@@ -20,6 +21,11 @@ export function continued(body: readonly string[], index: number, text: string, 
   // scalac: `error: type mismatch;` then ` found   : A` and ` required: B`.
   if (/error: .*;\s*$/.test(text) && /^\s+found\s*: /.test(body[index + 1] ?? '')) {
     for (let k = index + 1; k < Math.min(body.length, index + 3) && /^\s+(?:found|required)\s*: /.test(body[k] ?? ''); k++) text = `${text.trimEnd()} ${(body[k] ?? '').trim()}`;
+    return [index, text];
+  }
+  // OCaml: `Error: ... was expected of type` and the type on the indented lines below.
+  if (tool === 'ocamlc' && /^Error: /.test(text)) {
+    for (let k = index + 1; k < Math.min(body.length, index + 4) && /^\s{2,}\S/.test(body[k] ?? ''); k++) text = `${text.trimEnd()} ${(body[k] ?? '').trim()}`;
     return [index, text];
   }
   // doctest: the heading names the place; the message is what it expected and what it got.
