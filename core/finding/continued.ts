@@ -43,3 +43,12 @@ export function continued(body: readonly string[], index: number, text: string, 
   }
   return [index, text];
 }
+
+/** Python's line between chained tracebacks: the exception below it is the one the program died of. */
+const CHAINED = /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$/;
+
+/** Of two hits of one rule, the later first when a Python exception chain runs between them (else 0). */
+export function chainOrder(body: readonly string[], a: number, b: number): number {
+  for (let k = Math.min(a, b) + 1; k < Math.max(a, b); k++) if (CHAINED.test((body[k] ?? '').trim())) return b - a;
+  return 0;
+}

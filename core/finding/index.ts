@@ -17,7 +17,7 @@
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, tracesIn, type Trace } from './frames.js';
-import { continued } from './continued.js';
+import { chainOrder, continued } from './continued.js';
 import { headingWindow } from './headings.js';
 import { diffPlace, ruleLineAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
@@ -149,7 +149,7 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
     }
     if (hit) hits.push({ ...hit, index: i });
   }
-  return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || a.index - b.index);
+  return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);
 }
 
 /** The file heading an indented finding (eslint prints the path alone above its findings, RuboCop's simple format `== path ==`). */
