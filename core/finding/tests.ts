@@ -83,6 +83,12 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
     }
     if (found && i > before) break;
   }
+  // Catch2 names its test case between two rules of dashes, over the case's `file:line`.
+  for (let i = Math.min(before, lines.length - 4); i >= 0 && !found; i--) {
+    if (/^-{20,}$/.test((lines[i] ?? '').trim()) && /^-{20,}$/.test((lines[i + 2] ?? '').trim()) && /^\S+:\d+$/.test((lines[i + 3] ?? '').trim()) && (lines[i + 1] ?? '').trim() !== '') {
+      found = { index: i + 1, text: (lines[i + 1] ?? '').trim(), name: (lines[i + 1] ?? '').trim(), tool: 'catch2' };
+    }
+  }
   // Nothing named in the window: the lines right after it (a runner's summary, Go's list of the
   // tests a timeout interrupted).
   if (!found) {
