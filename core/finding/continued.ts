@@ -33,6 +33,8 @@ export function continued(body: readonly string[], index: number, text: string, 
     for (let k = index + 1; k < Math.min(body.length, index + 4) && /^\s{2,}\S/.test(body[k] ?? ''); k++) text = `${text.trimEnd()} ${(body[k] ?? '').trim()}`;
     return [index, text];
   }
+  // PHPUnit's testdox box: the message is what follows its `│ `.
+  if (tool === 'phpunit' && /^\s*│ \S/.test(text)) return [index, text.replace(/^\s*│ /, '')];
   // doctest: the heading names the place; the message is what it expected and what it got.
   if (tool === 'doctest' && /^File ".*", line \d+, in \S+$/.test(text.trim())) {
     const from = body.slice(index + 1, index + 12).findIndex((l) => /^Expected:$|^Expected nothing$/.test(l.trim()));

@@ -89,6 +89,11 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
       found = { index: i + 1, text: (lines[i + 1] ?? '').trim(), name: (lines[i + 1] ?? '').trim(), tool: 'catch2' };
     }
   }
+  // doctest: `File "x.py", line 11, in mod.func` over its `Failed example:` names the function tested.
+  for (let i = Math.min(before, lines.length - 2); i >= 0 && !found; i--) {
+    const m = /^File ".*", line \d+, in (\S+)$/.exec((lines[i] ?? '').trim());
+    if (m && (lines[i + 1] ?? '').trim() === 'Failed example:') found = { index: i, text: (lines[i] ?? '').trim(), name: m[1] as string, tool: 'doctest' };
+  }
   // Nothing named in the window: the lines right after it (a runner's summary, Go's list of the
   // tests a timeout interrupted).
   if (!found) {
