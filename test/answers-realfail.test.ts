@@ -114,6 +114,9 @@ describe('answers on the real dev failures', () => {
     expect((await answers('curl-upload-401', false)).fix).not.toContain('In the script');
     // A compile error's source is the code, never the script that ran the compiler.
     expect((await answers('javac-renamed-method', true)).fix).not.toContain('In the script');
+    // The same command run alike twice (`sqlite3 "$DB" < schema.sql`, later `< data/steps.sql`;
+    // sh -x echoes both as `sqlite3 <db>`): the second run failed, so the second line is quoted.
+    expect((await answers('sqlite-database-full', true)).fix).toMatch(/\*\*In the script:\*\* `ci\.sh:5` runs the command that failed/);
   });
 
   it('finds where the names a missing Python module was to provide are defined now', async () => {

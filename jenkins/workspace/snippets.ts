@@ -422,8 +422,11 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   const top = clued ?? excerpts[0]?.finding;
   if (top && top.location?.line === undefined && SCRIPT_CLASSES.has(top.class) && snippets.length < limits.maxSourceSnippets) {
     const command = commandBefore(lines, top.message_line);
+    // The same command traced earlier in the step (`sqlite3 db < a.sql`, then `sqlite3 db < b.sql`
+    // echo alike): which of its runs failed picks among script lines that run it alike.
+    const occurrence = command ? tracesOf(lines, command, top.message_line) : 0;
     for (const workspace of command ? options.workspaces : []) {
-      const hit = await scriptLineOf(reader, workspace, command as string);
+      const hit = await scriptLineOf(reader, workspace, command as string, occurrence);
       if (!hit) continue;
       const w = window(hit.file, hit.index + 1, limits.contextLines, limits.maxSnippetChars);
       const text = maskSecrets(w.text);
@@ -516,26 +519,52 @@ const SCRIPT_FILES_MAX = 200;
  * the line whose words cover most of the command's, a `$VAR` or `${VAR...}` standing for any
  * word, its first word the command's program. Undefined when no line covers at least half.
  */
-async function scriptLineOf(reader: WorkspaceReader, workspace: SnippetWorkspace, command: string): Promise<{ index: number; rel: string; file: ReadFile } | undefined> {
+async function scriptLineOf(reader: WorkspaceReader, workspace: SnippetWorkspace, command: string, occurrence = 1): Promise<{ index: number; rel: string; file: ReadFile } | undefined> {
   const words = (t: string): string[] => t.replace(/["']/g, ' ').split(/\s+/).filter(Boolean);
   const want = words(command);
+  const wanted = new Set(want);
   const program = want[0];
   if (!program) return undefined;
-  let best: { index: number; rel: string; file: ReadFile; score: number } | undefined;
+  let best: { index: number; rel: string; file: ReadFile; score: number; extra: number } | undefined;
+  // Lines as good as the best, in file order: the same command run several times alike.
+  let alike: { index: number; rel: string; file: ReadFile }[] = [];
   for (const rel of (await reader.index(workspace)).filter((f) => SCRIPT_FILE.test(f)).slice(0, SCRIPT_FILES_MAX)) {
     const file = await reader.read(workspace, rel);
     if (file instanceof WorkspaceError) continue;
     file.lines.forEach((line, index) => {
-      const have = words(line.replace(/^\s*(?:-\s+|sh\s+['"]|run:\s*)/, ''));
+      // Redirections are not echoed by `sh -x`: `< in.sql`, `> out.txt`, `2>&1` are left out.
+      const have = words(line.replace(/^\s*(?:-\s+|sh\s+['"]|run:\s*)/, '').replace(/\s\d?(?:<|>>?|&>)\s*(?:&\d|\S+)/g, ' '));
       if (have[0] !== program && !have.slice(0, 3).includes(program)) return;
       const vars = have.filter((w) => /\$\{?[A-Za-z_]/.test(w)).length;
       const literal = new Set(have);
       const matched = want.filter((w) => literal.has(w)).length;
       const score = (matched + Math.min(vars, want.length - matched)) / want.length;
-      if (score >= 0.5 && (!best || score > best.score)) best = { index, rel, file, score };
+      // Words the line has that the echoed command lacks (other arguments): a worse match.
+      const extra = have.filter((w) => !wanted.has(w) && !/\$\{?[A-Za-z_]/.test(w)).length;
+      if (score < 0.5) return;
+      if (!best || score > best.score || (score === best.score && extra < best.extra)) {
+        best = { index, rel, file, score, extra };
+        alike = [{ index, rel, file }];
+      } else if (score === best.score && extra === best.extra) {
+        alike.push({ index, rel, file });
+      }
     });
   }
-  return best;
+  if (alike.length <= 1) return best;
+  // Several lines run it alike: the one of the failing run when the log says which, else none
+  // (quoting one of them would be a guess).
+  return occurrence >= 1 && occurrence <= alike.length ? alike[occurrence - 1] : undefined;
+}
+
+/** How many times `command` was traced (`+ command`) up to line `n` (1-based) of the log: the failing run's number. */
+function tracesOf(lines: readonly string[], command: string, n: number): number {
+  let count = 0;
+  for (let i = 0; i < Math.min(lines.length, n); i++) {
+    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
+    const m = /^\+{1,2} (\S.*)$/.exec(t);
+    if (m && m[1] === command) count++;
+  }
+  return count;
 }
 
 /** The workspace's Python modules that define `names` at the top level (`def x(`, `class x`, `x =`), with their module path. */
