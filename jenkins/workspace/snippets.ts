@@ -20,6 +20,7 @@ import { CLUE_MARK, findClues } from './clues.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
 import { EXCLUDED_NAMES } from './tree.js';
+import { SCRIPT_CLASSES, SCRIPT_FILE, SCRIPT_FILES_MAX, commandBefore, tracesOf } from './scriptTrace.js';
 
 /** A workspace to read from: `dir` on this host, `path` as Jenkins recorded it (when known). */
 export interface SnippetWorkspace {
@@ -497,23 +498,6 @@ async function memberSuggestions(
   return [];
 }
 
-/** Classes whose cause is in how a step ran, not in a line of the code it built. */
-const SCRIPT_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'timeout-aborted', 'out-of-memory', 'disk-full', 'ci-script', 'dependency-resolution', 'unknown']);
-
-/** The last command `sh -x` echoed (`+ cmd`) before log line `n` (1-based), within 60 lines. */
-function commandBefore(lines: readonly string[], n: number): string | undefined {
-  for (let i = Math.min(lines.length, n) - 1; i >= Math.max(0, n - 61); i--) {
-    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
-    const m = /^\+{1,2} (\S.*)$/.exec(t);
-    // An assignment is a setting, not the command that failed.
-    if (m && !/^(?:export )?[A-Za-z_]\w*=/.test(m[1] as string)) return m[1] as string;
-  }
-  return undefined;
-}
-
-const SCRIPT_FILE = /(?:^|\/)(?:[^/]+\.(?:sh|bash|ya?ml|groovy|mk|ps1|cmd|bat)|Makefile|GNUmakefile|Jenkinsfile|Dockerfile|package\.json|tox\.ini|noxfile\.py)$/;
-const SCRIPT_FILES_MAX = 200;
-
 /**
  * The script line that runs `command` as `sh -x` echoed it (variables expanded, quotes gone):
  * the line whose words cover most of the command's, a `$VAR` or `${VAR...}` standing for any
@@ -551,20 +535,8 @@ async function scriptLineOf(reader: WorkspaceReader, workspace: SnippetWorkspace
     });
   }
   if (alike.length <= 1) return best;
-  // Several lines run it alike: the one of the failing run when the log says which, else none
-  // (quoting one of them would be a guess).
+  // Several lines run it alike: the failing run's one when the log says which, else none (a guess).
   return occurrence >= 1 && occurrence <= alike.length ? alike[occurrence - 1] : undefined;
-}
-
-/** How many times `command` was traced (`+ command`) up to line `n` (1-based) of the log: the failing run's number. */
-function tracesOf(lines: readonly string[], command: string, n: number): number {
-  let count = 0;
-  for (let i = 0; i < Math.min(lines.length, n); i++) {
-    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
-    const m = /^\+{1,2} (\S.*)$/.exec(t);
-    if (m && m[1] === command) count++;
-  }
-  return count;
 }
 
 /** The workspace's Python modules that define `names` at the top level (`def x(`, `class x`, `x =`), with their module path. */
