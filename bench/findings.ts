@@ -398,8 +398,10 @@ export async function run(args: string[]): Promise<void> {
   if (tuning) console.log(`--tuning: ${leftOut} case(s) of later held-out rounds left out, not run`);
   console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}`);
   printFigures('dev', figuresOf(dev));
-  const tune3 = dev.filter((r) => r.origin === 'tune3');
-  if (tune3.length > 0) printFigures('dev, of which built by a tuner (origin tune3)', figuresOf(tune3));
+  for (const origin of ['tune3', 'tune4']) {
+    const built = dev.filter((r) => r.origin === origin);
+    if (built.length > 0) printFigures(`dev, of which built by a tuner (origin ${origin})`, figuresOf(built));
+  }
   printFigures('heldout', figuresOf(heldout));
   // Each held-out round on its own: only the current one (HELDOUT_ROUND) was never tuned on.
   for (const n of roundsOf(heldout)) {

@@ -63,7 +63,7 @@ describe('the real-failure cases', () => {
     }
   });
 
-  it('splits by round: the round-1 lists are dev now, every planned case of rounds 2-4 is held out, tuning cases (plan-tune3.tsv) are dev', () => {
+  it('splits by round: the round-1 lists are dev now, every planned case of rounds 2-4 is held out, tuning cases (plan-tune3.tsv, plan-tune4.tsv) are dev', () => {
     // Round 1: plan.tsv..plan3.tsv, split by the seeded rule; those cases are all dev now, the
     // ones the rule held out marked "rotated": "heldout-round1".
     const round1 = new Map<string, string>();
@@ -83,19 +83,20 @@ describe('the real-failure cases', () => {
         planned.set(round, (planned.get(round) ?? 0) + 1);
       }
     }
-    // Tuning cases a tuner built on its own (plan-tune3.tsv): dev from the start, ids of no other plan.
-    const tune3 = new Map<string, string[]>();
-    if (existsSync(path.join(dir, '_build', 'plan-tune3.tsv'))) {
-      for (const row of readPlan('plan-tune3.tsv')) {
+    // Tuning cases a tuner built on its own (plan-tune3.tsv, plan-tune4.tsv): dev from the start, ids of no other plan.
+    const tune3 = new Map<string, { row: string[]; origin: string }>();
+    for (const [file, origin] of [['plan-tune3.tsv', 'tune3'], ['plan-tune4.tsv', 'tune4']] as const) {
+      if (!existsSync(path.join(dir, '_build', file))) continue;
+      for (const row of readPlan(file)) {
         expect([row[0], round1.has(row[0]!), later.has(row[0]!), tune3.has(row[0]!)]).toEqual([row[0], false, false, false]);
-        tune3.set(row[0]!, row);
+        tune3.set(row[0]!, { row, origin });
       }
     }
     for (const c of cases) {
       const e = c.expected;
       const t3 = tune3.get(e.id);
       if (t3 !== undefined) {
-        expect([e.id, e.split, e.origin, e.round, e.rotated, e.family, e.class]).toEqual([e.id, 'dev', 'tune3', undefined, undefined, t3[1], t3[2]]);
+        expect([e.id, e.split, e.origin, e.round, e.rotated, e.family, e.class]).toEqual([e.id, 'dev', t3.origin, undefined, undefined, t3.row[1], t3.row[2]]);
         continue;
       }
       expect([e.id, e.origin]).toEqual([e.id, undefined]);
