@@ -40,18 +40,18 @@ describe('gzipStream', () => {
 
   it('while the input is silent, sends something every keepAliveMs; the log arrives whole', async () => {
     const t0 = performance.now();
-    // A trickle that deflate would hold back, then a silence of ten keep-alive periods.
+    // A trickle that deflate would hold back, then a silence of twenty keep-alive periods.
     const parts = [
       { text: 'first line\n', pauseMs: 0 },
       { text: 'second line\n', pauseMs: 50 },
-      { text: 'after the silence\n', pauseMs: 1000 },
+      { text: 'after the silence\n', pauseMs: 2000 },
     ];
     const { bytes, times } = await collect(paced(parts), 100);
     expect(gunzipSync(bytes).toString()).toBe('first line\nsecond line\nafter the silence\n');
     const gaps = [times[0]! - t0, ...times.slice(1).map((t, i) => t - times[i]!)];
     // The timers may fire late on a loaded machine: well under the silence, never near it.
-    expect(Math.max(...gaps)).toBeLessThan(500);
-    expect(members(bytes)).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...gaps)).toBeLessThan(1000);
+    expect(members(bytes)).toBeGreaterThanOrEqual(3);
   });
 
   it('an empty input is an empty gzip body', async () => {

@@ -2,7 +2,7 @@
  * A raw log upload whose input pauses longer than the servers' idle bound (a slow producer piped
  * into `cichat ask`): the CLI's gzip body keeps the connection alive through the pause, and an
  * upload that is cut all the same says so (not "cannot reach the controller"). A real backend
- * and a real controller with a 1 s idle bound; the CLI's client sends a keep-alive after 300 ms.
+ * and a real controller with a 2 s idle bound; the CLI's client sends a keep-alive after 200 ms.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,9 +19,10 @@ import { sqlite } from './helpers/databases.js';
 
 const SECRET = randomBytes(32).toString('hex');
 /** Short bounds (production: 30 s idle): a pause of PAUSE_MS is longer than the idle bound. */
-const TIMEOUTS: ServerTimeouts = { headersMs: 1000, requestMs: 60_000, keepAliveMs: 1000, idleMs: 1000 };
-const PAUSE_MS = 2500;
-const KEEPALIVE_MS = 300;
+const TIMEOUTS: ServerTimeouts = { headersMs: 2000, requestMs: 60_000, keepAliveMs: 2000, idleMs: 2000 };
+/** Margins for a loaded machine: a keep-alive timer may fire late by most of the idle bound. */
+const PAUSE_MS = 4000;
+const KEEPALIVE_MS = 200;
 
 let dir: string;
 let backend: TestBackend;
