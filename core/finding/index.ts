@@ -102,9 +102,11 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
   if (ruleGates.count !== RULES.length) ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
   const gates = ruleGates.gates;
   gates.read(line);
-  for (let k = 0; k < RULES.length; k++) {
+  const candidates = gates.candidates();
+  for (let c = 0; c < candidates.length; c++) {
+    const k = candidates[c]!;
     const rule = RULES[k]!;
-    if (!gates.may(k)) continue;
+    if (!gates.holds(k)) continue;
     const m = rule.re.exec(line);
     if (!m) continue;
     const under = rule.below ? [1, 2, 3].map((k) => (rule.below as RegExp).exec(below(k))).find((u) => u !== null) : undefined;
@@ -121,32 +123,41 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
   return null;
 }
 
-/** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
-function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
-  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? '')), acrossCommands);
-  const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
-  return found && found.class !== 'unknown' ? found : undefined;
-}
-
-function isStrongRule(line: string, around: (k: number) => string): boolean {
-  const hit = ruleOf(line, around);
-  return hit !== null && !hit.rule.framing && hit.rule.priority < 60;
-}
-
-/** The best rule hit of the window: lowest priority, then the first line; framing lines only when nothing else. */
-function bestHits(body: readonly string[], lines: readonly string[], start: number): Hit[] {
+/**
+ * The rule match of line i of `lines` (its body, with the bodies below it for rules that read
+ * them), once per log: excerpt windows overlap, and `readBack` reads the lines above them.
+ */
+function ruleAt(lines: readonly string[], i: number): Omit<Hit, 'index'> | null {
   let cache = RULE_CACHE.get(lines);
   if (!cache) {
     cache = new Map();
     RULE_CACHE.set(lines, cache);
   }
+  let hit = cache.get(i);
+  if (hit === undefined) {
+    hit = ruleOf(bodyOf(lines[i] ?? ''), (k) => bodyOf(lines[i + k] ?? ''));
+    cache.set(i, hit);
+  }
+  return hit;
+}
+
+/** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
+function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
+  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(ruleAt(lines, k)), acrossCommands);
+  const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
+  return found && found.class !== 'unknown' ? found : undefined;
+}
+
+function isStrongRule(hit: Omit<Hit, 'index'> | null): boolean {
+  return hit !== null && !hit.rule.framing && hit.rule.priority < 60;
+}
+
+/** The best rule hit of the window: lowest priority, then the first line; framing lines only when nothing else. */
+function bestHits(body: readonly string[], lines: readonly string[], start: number): Hit[] {
+  // body[i] is bodyOf(lines[start + i]): the same match as ruleAt's.
   const hits: Hit[] = [];
   for (let i = 0; i < body.length; i++) {
-    let hit = cache.get(start + i);
-    if (hit === undefined) {
-      hit = ruleOf(body[i] as string, (k) => bodyOf(lines[start + i + k] ?? ''));
-      cache.set(start + i, hit);
-    }
+    const hit = ruleAt(lines, start + i);
     if (hit) hits.push({ ...hit, index: i });
   }
   return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);

@@ -71,9 +71,11 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
     if (!MIGHT_NAME_A_TEST.test(lines[i] ?? '')) continue;
     const text = (lines[i] ?? '').trim().replace(/^\[(?:ERROR|INFO)\]\s+(?=\w+\(|[\w.$]+(?:\([^)]*\))? (?:-- )?Time)/, '');
     TEST_NAME_GATES.read(text);
-    for (let k = 0; k < TEST_NAMES.length; k++) {
+    const candidates = TEST_NAME_GATES.candidates();
+    for (let c = 0; c < candidates.length; c++) {
+      const k = candidates[c]!;
       const t = TEST_NAMES[k]!;
-      if (!TEST_NAME_GATES.may(k)) continue;
+      if (!TEST_NAME_GATES.holds(k)) continue;
       const m = t.re.exec(text);
       if (!m) continue;
       // A Rust panic on the main thread is no test.
@@ -100,9 +102,11 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
     for (let i = 0; i < Math.min(summary.length, 12) && !found; i++) {
       const text = (summary[i] ?? '').trim();
       TEST_NAME_GATES.read(text);
-      for (let k = 0; k < TEST_NAMES.length; k++) {
+      const candidates = TEST_NAME_GATES.candidates();
+      for (let c = 0; c < candidates.length; c++) {
+        const k = candidates[c]!;
         const t = TEST_NAMES[k]!;
-        if (!TEST_NAME_GATES.may(k)) continue;
+        if (!TEST_NAME_GATES.holds(k)) continue;
         const m = t.re.exec(text);
         if (m && !(t.tool === 'cargo test' && m[1] === 'main')) {
           found = { index: lines.length + i, text, name: t.name(m).trim(), tool: t.tool };
