@@ -22,6 +22,7 @@ import { headingWindow } from './headings.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
+import { refined } from './refine.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -184,6 +185,9 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  * window with no evidence of any class gets `unknown` with the most error-like line.
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  return refined(findingBase(lines, excerpt), lines, excerpt, (i) => bodyOf(lines[i] ?? ''));
+}
+function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
   // A script's own `exit 1`: what its check printed above says why (back.ts).
   const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;

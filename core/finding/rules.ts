@@ -113,9 +113,41 @@ const NATIVE_RULES: Rule[] = [
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /database or disk is full|\bSQLITE_FULL\b/, read: () => ({ tool: 'sqlite' }) },
 ];
 
+/**
+ * Failures every tool words alike (issue 25, round 4 tuning): no tool family's own format, but
+ * the words any tool uses for the cause.
+ */
+const GENERAL_RULES: Rule[] = [
+  // A write that stopped short: the disk filled up under it (GNU tar's `Wrote only 6144 of 10240
+  // bytes`, Go's and others' `short write`).
+  { cls: 'disk-full', priority: 21, confidence: 'medium', re: /\bWrote only \d+ of \d+ bytes\b|\bshort write\b/ },
+  // A lock file that no longer matches its manifest (poetry, uv, pipenv, bundler, cargo `--locked`):
+  // the resolver refuses to install from it.
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'high',
+    re: /\b([\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since ([\w.-]+\.lock) was last generated/i,
+    read: (m) => {
+      const lock = m[1] ?? m[2] ?? '';
+      const tool = /^poetry/.test(lock) ? 'poetry' : /^Cargo/.test(lock) ? 'cargo' : /^Gemfile/.test(lock) ? 'bundler' : /^Pipfile/.test(lock) ? 'pipenv' : /^uv/.test(lock) ? 'uv' : /^composer/.test(lock) ? 'composer' : undefined;
+      return tool ? { tool } : {};
+    },
+  },
+  // TLS: the reason a certificate was refused (openssl's `verify error:num=10:certificate has
+  // expired`, any client's `certificate has expired` / `self-signed certificate` / `hostname
+  // mismatch`) says more than the `certificate verify failed` after it.
+  { cls: 'network', priority: 39, confidence: 'high', re: /^verify error:num=\d+:|\b(?:certificate has expired|certificate is not yet valid|self[- ]signed certificate(?: in certificate chain)?|unable to get local issuer certificate|[Hh]ostname mismatch|certificate is not valid for)\b/, read: () => ({}) },
+  // A bundler or compiler that cannot find a file the code imports by a relative path (rollup's
+  // `Could not resolve "./format.js" from "src/main.js"`, vite's `Failed to resolve import`): the
+  // code names a file that is not there, a compile error (a package name is a resolver's matter).
+  { cls: 'compile-error', priority: 31, confidence: 'medium', re: /\b(?:Could not resolve|Can't resolve|Cannot resolve|Unable to resolve|Failed to resolve import) ["'`]\.{1,2}\/[^"'`]+["'`](?: from ["'`]([^"'`]+)["'`])?/, read: () => ({}) },
+];
+
 /** Rules, roughly most specific cause first. */
 export const RULES: Rule[] = [
   ...NATIVE_RULES,
+  ...GENERAL_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a

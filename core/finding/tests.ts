@@ -322,8 +322,9 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
       const message = /:\s*$/.test(text) && next ? next : text;
       return { index: /:\s*$/.test(text) && next ? i + 1 : i, text: message, exception: 'panic', runtime: 'rust' };
     }
-    m = /^==\d+==ERROR: (\w+Sanitizer)/.exec(text);
-    if (m) return { index: i, text, exception: m[1] as string, runtime: 'signal' };
+    // ASan, LSan: `==123==ERROR: AddressSanitizer: ...`; TSan reports as a warning (`WARNING: ThreadSanitizer: data race (pid=1)`) and exits 66.
+    m = /^==\d+==ERROR: (\w+Sanitizer)|^(?:==\d+==)?WARNING: (ThreadSanitizer): /.exec(text);
+    if (m) return { index: i, text, exception: (m[1] ?? m[2]) as string, runtime: 'signal' };
     // bash's report of a child killed by SIGABRT: `ci.sh: line 5: 29585 Aborted   ./build/heatmap`.
     if (/^\S+: line \d+: +\d+ Aborted\b/.test(text)) return { index: i, text, exception: 'SIGABRT', runtime: 'signal' };
     m = /(Segmentation fault|SIGSEGV|SIGABRT|SIGBUS|SIGFPE|Aborted \(core dumped\)|Bus error|Floating point exception|Illegal instruction)/.exec(text);
