@@ -21,7 +21,7 @@
 import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
 import { FEATURES, LEARNED_WEIGHTS, scoreOf, type FeatureVector } from './rank.js';
-import { hasNewLine, markNewSinceBaseline, type Baseline } from './baseline.js';
+import { hasNewLine, markNewSinceBaseline, markReadBackOld, type Baseline } from './baseline.js';
 import {
   BOILERPLATE,
   DEFAULT_MAX_EXCERPTS,
@@ -608,7 +608,7 @@ export class LogAnalyzer {
     }
     withFindings(lines, excerpts);
     return {
-      excerpts,
+      excerpts: options.baseline ? markReadBackOld(lines, excerpts, options.baseline) : excerpts,
       lineCount: total,
       text: (e) => foldedText((n) => lineAt(n - 1), total, e),
       line: (n) => lineAt(n - 1),
