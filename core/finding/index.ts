@@ -19,9 +19,9 @@ import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../p
 import { framesOf, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued } from './continued.js';
 import { headingWindow } from './headings.js';
-import { diffPlace, ruleLineAbove } from './back.js';
+import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
-import { ERRORISH, genericFinding, lastCommandIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
+import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { refined } from './refine.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
@@ -104,9 +104,11 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
   if (ruleGates.count !== RULES.length) ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
   const gates = ruleGates.gates;
   gates.read(line);
-  for (let k = 0; k < RULES.length; k++) {
+  const candidates = gates.candidates();
+  for (let c = 0; c < candidates.length; c++) {
+    const k = candidates[c]!;
     const rule = RULES[k]!;
-    if (!gates.may(k)) continue;
+    if (!gates.holds(k)) continue;
     const m = rule.re.exec(line);
     if (!m) continue;
     const under = rule.below ? [1, 2, 3].map((k) => (rule.below as RegExp).exec(below(k))).find((u) => u !== null) : undefined;
@@ -123,32 +125,41 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
   return null;
 }
 
-/** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
-function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
-  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? '')), acrossCommands);
-  const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
-  return found && found.class !== 'unknown' ? found : undefined;
-}
-
-function isStrongRule(line: string, around: (k: number) => string): boolean {
-  const hit = ruleOf(line, around);
-  return hit !== null && !hit.rule.framing && hit.rule.priority < 60;
-}
-
-/** The best rule hit of the window: lowest priority, then the first line; framing lines only when nothing else. */
-function bestHits(body: readonly string[], lines: readonly string[], start: number): Hit[] {
+/**
+ * The rule match of line i of `lines` (its body, with the bodies below it for rules that read
+ * them), once per log: excerpt windows overlap, and `readBack` reads the lines above them.
+ */
+function ruleAt(lines: readonly string[], i: number): Omit<Hit, 'index'> | null {
   let cache = RULE_CACHE.get(lines);
   if (!cache) {
     cache = new Map();
     RULE_CACHE.set(lines, cache);
   }
+  let hit = cache.get(i);
+  if (hit === undefined) {
+    hit = ruleOf(bodyOf(lines[i] ?? ''), (k) => bodyOf(lines[i + k] ?? ''));
+    cache.set(i, hit);
+  }
+  return hit;
+}
+
+/** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
+function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
+  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(ruleAt(lines, k)), acrossCommands);
+  const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
+  return found && found.class !== 'unknown' ? found : undefined;
+}
+
+function isStrongRule(hit: Omit<Hit, 'index'> | null): boolean {
+  return hit !== null && !hit.rule.framing && hit.rule.priority < 60;
+}
+
+/** The best rule hit of the window: lowest priority, then the first line; framing lines only when nothing else. */
+function bestHits(body: readonly string[], lines: readonly string[], start: number): Hit[] {
+  // body[i] is bodyOf(lines[start + i]): the same match as ruleAt's.
   const hits: Hit[] = [];
   for (let i = 0; i < body.length; i++) {
-    let hit = cache.get(start + i);
-    if (hit === undefined) {
-      hit = ruleOf(body[i] as string, (k) => bodyOf(lines[start + i + k] ?? ''));
-      cache.set(start + i, hit);
-    }
+    const hit = ruleAt(lines, start + i);
     if (hit) hits.push({ ...hit, index: i });
   }
   return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);
@@ -196,6 +207,9 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   // after pkg-config or configure said its package is missing is that package's.
   const firstError = found.class === 'compile-error' ? readBack(lines, excerpt, false) : undefined;
   if (firstError && (firstError.class === 'dependency-resolution' ? /fatal error: \S+: No such file or directory/.test(found.message) : firstError.class === 'compile-error')) return firstError;
+  // The compiler's first word on the same place, just above its error (Perl's hint over its `syntax error`).
+  const hint = found.class === 'compile-error' && found.location?.line !== undefined ? samePlaceAbove(lines, found.message_line - 1, { file: found.location.file, line: found.location.line }, locatedIn, bodyOf) : undefined;
+  if (hint !== undefined) found = { ...found, message: messageText(bodyOf(lines[hint] ?? '')), message_line: hint + 1, evidence: [hint + 1, ...found.evidence] };
   // A test the race detector failed: its report above says what raced, and where.
   const race = found.class === 'test-error' && found.confidence === 'low' ? raceReportAbove(lines, bodies(lines, excerpt.start_line - 1, excerpt.end_line), excerpt.start_line) : undefined;
   if (race) found = { ...findingIn(lines, { start_line: race.start, end_line: race.end }), class: 'test-error', ...(found.tool ? { tool: found.tool } : {}), ...(found.test ? { test: found.test } : {}) };
@@ -222,6 +236,9 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   if (above && (best.class === 'unknown' || above.confidence !== 'low')) return above;
   const fromBack = best.class === 'unknown' ? readBack(lines, excerpt, false) : undefined;
   if (fromBack) return fromBack;
+  // Output that says nothing, and the step's exit says how it ended (a time limit, a kill).
+  const ending = best.class === 'unknown' ? endingBelow(lines, excerpt.end_line, bodyOf, (k) => /^(?:timeout-aborted|out-of-memory)$/.test(ruleOf(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? ''))?.rule.cls ?? '')) : undefined;
+  if (ending !== undefined) return findingIn(lines, { start_line: ending + 1, end_line: ending + 1 });
   if (best.class !== 'unknown' && !bareSignal) return best;
   // An exit status alone (`ERROR: script returned exit code 255`): the step's last lines before
   // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
@@ -320,7 +337,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const raised = raisedIn(body);
   const all = [...before, ...body];
   const summary = bodies(lines, end + 1, end + 1 + BEFORE);
-  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? body.length), summary);
+  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : body.length)), summary);
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
   const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body);
   // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still
@@ -347,6 +364,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     messageIndex = strong.index;
     tool = strong.read.tool;
     Object.assign(extra, pick(strong.read, ['code', 'symbol', 'dependency', 'host', 'exception']));
+    // The rule's line names the test itself (a runner's timeout of one test).
+    if (strong.read.test && !test) extra.test = { name: strong.read.test, log_line: logLine(strong.index) };
     if (cls === 'network') {
       // pip and Maven retry before they give up: the network error is the message (the cause),
       // the resolver's verdict names the tool and what it could not fetch.
@@ -570,8 +589,11 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     if (sh && !/^(?:npm|error|ERROR|warning|fatal)$/.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
   }
   // make names the Makefile line whose recipe failed (`make: *** [Makefile:6: check] Error 1`) on
-  // the lines after the command's own error: the place of a command that failed, not of code.
-  if (!place && (cls === 'unknown' || cls === 'missing-tool' || cls === 'permission-credentials' || cls === 'ci-script')) {
+  // the lines after the command's own error: the place of a command that failed, not of code. A
+  // refusal is make's place only when make itself was refused (`make: ./gen.sh: Permission
+  // denied`); a command's own refusal (`install: cannot create ...: Permission denied`) is of
+  // the path it names, not of the recipe line that ran it.
+  if (!place && (cls === 'unknown' || cls === 'missing-tool' || (cls === 'permission-credentials' && /^g?make(?:\[\d+\])?: /.test(messageBody.trim())) || cls === 'ci-script')) {
     // Log lines (1-based) from the message to 3 lines past the window.
     for (let n = logLine(Math.max(0, messageIndex)); n <= Math.min(lines.length, end + 4, logLine(Math.max(0, messageIndex)) + 4); n++) {
       // GNU make 4.2+ names the recipe's line in its verdict; 4.1 and older on the line before it (`Makefile:6: recipe for target 'check' failed`).

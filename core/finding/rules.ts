@@ -18,6 +18,8 @@ export interface RuleHit {
   file?: string;
   line?: number;
   column?: number;
+  /** The test the line itself names (EUnit's `mod_tests: t_test...*timed out*`). */
+  test?: string;
 }
 
 export interface Rule {
@@ -82,9 +84,9 @@ const NATIVE_RULES: Rule[] = [
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.[eh]rl):(\d+):(?:(\d+):)? (?!Warning)\S`), read: (m) => ({ tool: 'erlc', ...at(m[1], m[2], m[3]) }) },
   // EUnit: a test that raised (`**error:function_clause`) or ran out of time (`...*timed out*`), at the deepest `in function m:f/1 (src/m.erl, line 8)` above.
   { cls: 'test-error', priority: 58, confidence: 'high', re: /^\*\*(?:error|exit|throw):(\S+)/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: -14, to: -1 }, read: (m) => ({ tool: 'eunit', exception: m[1] as string }) },
-  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\s*\S+: \S+\.\.\.\*timed out\*$/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: 1, to: 1 }, read: () => ({ tool: 'eunit' }) },
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\s*(\S+: \S+)\.\.\.\*timed out\*$/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: 1, to: 1 }, read: (m) => ({ tool: 'eunit', test: m[1] as string }) },
   // meson test: `<name> time out (After 10 seconds)`.
-  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\S.* time out \(After \d+ seconds?\)$/, read: () => ({ tool: 'meson' }) },
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^(\S.*) time out \(After \d+ seconds?\)$/, read: (m) => ({ tool: 'meson', test: m[1] as string }) },
   // OCaml: `Error: This expression has type ...` under `File "src/x.ml", line 5, characters 29-45:`.
   { cls: 'compile-error', priority: 30, confidence: 'high', re: /^Error: \S/, near: { re: /^File "(?<file>[^"]+\.mli?)", line (?<line>\d+), characters (?<col>\d+)-\d+:/, from: -4, to: -1, required: true }, read: () => ({ tool: 'ocamlc' }) },
   // GoogleTest: the check's report under `file:line: Failure`.

@@ -138,13 +138,52 @@ class Window implements LineView {
   }
 }
 
-/** A kept line: its text and, for the baseline's split, its role and shape. */
-interface KeptLine {
-  text: string;
+/** A kept line with a shape: for the baseline's split, its role, shape and body. */
+interface KeptShape {
   role: Role;
-  shape: FailureShape | undefined;
-  /** The line as the rules read it (prefix set aside, cut), for a shaped line. */
-  body?: string;
+  shape: FailureShape;
+  /** The line as the rules read it (prefix set aside, cut). */
+  body: string;
+}
+
+/** Kept lines by index in chunks of CHUNK: a map of a few thousand chunks, not of every line. */
+const CHUNK_BITS = 8;
+const CHUNK = 1 << CHUNK_BITS;
+
+/**
+ * The lines kept past the window: every line of every block, what its finding reads around it,
+ * and the tail. Blocks come in order, so the lines are set mostly in order, in runs.
+ */
+class KeptLines {
+  private readonly chunks = new Map<number, (string | undefined)[]>();
+  /** Role, shape and body of the kept lines that have a shape (the baseline's split reads them). */
+  readonly shaped = new Map<number, KeptShape>();
+
+  /** Line i's text, or undefined if it was not kept. */
+  get(i: number): string | undefined {
+    return this.chunks.get(i >>> CHUNK_BITS)?.[i & (CHUNK - 1)];
+  }
+
+  /** The chunk line i falls in (made if need be). */
+  chunkOf(i: number): (string | undefined)[] {
+    const key = i >>> CHUNK_BITS;
+    let chunk = this.chunks.get(key);
+    if (chunk === undefined) {
+      chunk = new Array<string | undefined>(CHUNK).fill(undefined);
+      this.chunks.set(key, chunk);
+    }
+    return chunk;
+  }
+
+  /** Every kept line, by index. */
+  forEach(f: (text: string, i: number) => void): void {
+    for (const [key, chunk] of this.chunks) {
+      for (let k = 0; k < CHUNK; k++) {
+        const text = chunk[k];
+        if (text !== undefined) f(text, (key << CHUNK_BITS) + k);
+      }
+    }
+  }
 }
 
 const PIPELINE_STEP = /^\[Pipeline\] (?:sh|bat|powershell)\b/;
@@ -180,7 +219,7 @@ export interface AnalysisResult {
 export class LogAnalyzer {
   private readonly window = new Window();
   private readonly state = newBlockState();
-  private readonly kept = new Map<number, KeptLine>();
+  private readonly kept = new KeptLines();
   /** Lines first..last are all in `kept` (the range of the last blocks kept, merged). */
   private keptRange: [number, number] = [0, -1];
   private inDiff = false;
@@ -383,11 +422,15 @@ export class LogAnalyzer {
     } else if (keepFrom <= keepTo) {
       this.keptRange = [keepFrom, keepTo];
     }
+    const kept = this.kept;
+    let chunk: (string | undefined)[] | undefined;
     for (let j = keepFrom; j <= keepTo; j++) {
-      if (this.kept.has(j)) continue;
+      if (chunk === undefined || (j & (CHUNK - 1)) === 0) chunk = kept.chunkOf(j);
+      if (chunk[j & (CHUNK - 1)] !== undefined) continue;
+      chunk[j & (CHUNK - 1)] = own(w.text(j));
       const info = w.get(j);
       const shape = info?.shape;
-      this.kept.set(j, { text: own(w.text(j)), role: info?.role ?? 'text', shape, ...(shape !== undefined && info !== undefined ? { body: own(info.body) } : {}) });
+      if (shape !== undefined && info !== undefined) kept.shaped.set(j, { role: info.role, shape, body: own(info.body) });
     }
     const after = block.end + 1;
     return {
@@ -530,16 +573,18 @@ export class LogAnalyzer {
       tailStart = Math.max(0, this.lastMeaningful - (TAIL_LINES - 1));
       tailTexts = this.tail?.end === this.lastMeaningful ? this.tail.texts : this.tailTexts(this.lastMeaningful);
       tailTexts.forEach((text, k) => {
-        if (!kept.has(tailStart + k)) kept.set(tailStart + k, { text, role: 'text', shape: undefined });
+        const chunk = kept.chunkOf(tailStart + k);
+        if (chunk[(tailStart + k) & (CHUNK - 1)] === undefined) chunk[(tailStart + k) & (CHUNK - 1)] = text;
       });
     }
-    const lineAt = (i: number): string => kept.get(i)?.text ?? '';
+    const lineAt = (i: number): string => kept.get(i) ?? '';
     // Against the last green build: what it printed too ranks below every new excerpt.
     let ranked: { block: Block; score: number; fresh?: boolean }[] = scored;
-    // The kept lines at their places, in a sparse array: the others are never read.
+    // The kept lines at their places, in a sparse array: the others are never read. The baseline's
+    // split reads the lines of every block; the findings only those around the excerpts shown.
     const lines = sparseArray(total);
-    for (const [k, v] of kept) lines[k] = v.text;
     if (options.baseline) {
+      kept.forEach((text, k) => (lines[k] = text));
       ranked = markNewSinceBaseline(lines, scored, options.baseline, (a, b) => firstReason(kept, a, b));
     }
     const excerpts: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }) => ({
@@ -556,10 +601,10 @@ export class LogAnalyzer {
       excerpts.push(tail);
     }
     // What each excerpt establishes (issue 25): bounded work per excerpt, read from the kept lines
-    // (every line it reads is kept; a hole would only be past those bounds, read as blank).
+    // around it (every line it reads is kept; a line not kept, past those bounds, reads as blank).
     for (const e of excerpts) {
       const to = Math.min(total - 1, e.end_line - 1 + CONTEXT_AFTER);
-      for (let k = Math.max(0, e.start_line - 1 - CONTEXT_BEFORE); k <= to; k++) if (lines[k] === undefined) lines[k] = '';
+      for (let k = Math.max(0, e.start_line - 1 - CONTEXT_BEFORE); k <= to; k++) if (lines[k] === undefined) lines[k] = kept.get(k) ?? '';
     }
     withFindings(lines, excerpts);
     return {
@@ -602,10 +647,10 @@ function focusOf(branches: Branches, focus: AnalyzeOptions['focus']): (b: KeptBl
 }
 
 /** The reason of the first failure shape in lines a..b (0-based), for a block cut by a baseline. */
-function firstReason(kept: Map<number, KeptLine>, a: number, b: number): string {
+function firstReason(kept: KeptLines, a: number, b: number): string {
   for (let k = a; k <= b; k++) {
-    const line = kept.get(k);
-    if (line?.shape !== undefined && line.role !== 'summary') return reasonOf({ role: line.role, shape: line.shape, body: line.body ?? line.text, indent: 0, stamped: false });
+    const line = kept.shaped.get(k);
+    if (line !== undefined && line.role !== 'summary') return reasonOf({ role: line.role, shape: line.shape, body: line.body, indent: 0, stamped: false });
   }
   return 'new since the passing build';
 }

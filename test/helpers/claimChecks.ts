@@ -25,9 +25,14 @@ function linesText(log: string[], a: number, b: number): string {
  * answers clip long lines) is inside them. A quote the answer put together from several places
  * (`file::test`) holds when each of its parts is there.
  */
-function quoteHolds(quote: string, cited: string): boolean {
+function quoteHolds(quote: string, cited: string, above = ''): boolean {
   const q = norm(quote.replace(/…$/, ''));
   if (q === '' || cited.includes(q)) return true;
+  // A test's full title the runner prints over lines (mocha's `1) Suite` over `runs x:`, PHPUnit
+  // testdox's class heading over `✘ test`): the cited line is the test's own title, without the
+  // runner's marks, ending the quote; the rest of the quote is printed just above it.
+  const title = cited.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z\s*/, '').replace(/^(?:[✘✔×✗]|\d+\))\s+/, '').replace(/:$/, '');
+  if (title.length >= 3 && q.endsWith(` ${title}`) && above.includes(q.slice(0, -title.length - 1).trim())) return true;
   // A place the answer writes as `file:line[:col]` from the tool's own form (`ci.sh: line 2`,
   // `File "x.py", line 3`, `(Checker.java:375)`, `WorkflowScript: 77: ... column 241`).
   const place = /^(?:.*\/)?([\w.$-]+?|Jenkinsfile \(WorkflowScript\))(?:\.(\w+))?:(\d+)(?::(\d+))?$/.exec(q.replace(/^Jenkinsfile \((WorkflowScript)\)/, '$1'));
@@ -68,7 +73,7 @@ export function checkCitations(text: string, log: string[]): Problem[] {
   for (const { a, b, quote } of pairs) {
     if (b > log.length) continue;
     const cited = linesText(log, a, b);
-    if (!quoteHolds(quote, cited)) problems.push({ kind: 'citation-mismatch', detail: `[L${a}-L${b}] quotes \`${quote.slice(0, 100)}\` but holds \`${cited.slice(0, 100)}\`` });
+    if (!quoteHolds(quote, cited, linesText(log, Math.max(1, a - 40), a - 1))) problems.push({ kind: 'citation-mismatch', detail: `[L${a}-L${b}] quotes \`${quote.slice(0, 100)}\` but holds \`${cited.slice(0, 100)}\`` });
   }
   // Code blocks under a citation: each quoted line is the log's line.
   const block = /\[L(\d+)-L(\d+)\][^\n]*\n```text\n([\s\S]*?)\n```/g;

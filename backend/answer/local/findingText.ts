@@ -291,8 +291,11 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
         return method && f.location?.file ? `ruby -Itest ${relativeTest(f.location.file)} -n '/${quote(method)}/'` : undefined;
       }
       case 'rspec': {
+        // An older name carried the summary's place (`Mutex works (./spec/x_spec.rb:29)`); else the
+        // example's description, in its spec file when the place is one.
         const at = /\((\S+:\d+)\)$/.exec(t)?.[1];
-        return at ? `bundle exec rspec ${at}` : undefined;
+        const spec = f.location?.file && /_spec\.rb$/.test(f.location.file) ? ` ${relativeTest(f.location.file)}` : '';
+        return at ? `bundle exec rspec ${at}` : `bundle exec rspec${spec} -e '${quote(t)}'`;
       }
       case 'phpunit':
         return `vendor/bin/phpunit --filter '${quote(t.split('::').pop() ?? t)}'`;
