@@ -56,4 +56,16 @@ describe('the fix names the command and the module to use', () => {
     expect(await fixOf('pytest-did-not-raise')).toContain('**The code under test** (`invoices/amounts.py`');
     expect(await fixOf('hypothesis-falsifying-example')).toContain('`batching/chunks.py`');
   });
+  it('a well-known error gets the remedy its own words call for, each detail cited', async () => {
+    expect(await fixOf('javac-unreported-exception', false)).toContain('declare it on the enclosing method (`throws IOException`)');
+    expect(await fixOf('make-missing-separator', false)).toContain('make needs a tab character');
+    const ssh = await fixOf('ssh-host-key-changed', false);
+    expect(ssh).toMatch(/remove the old key as the log says, `ssh-keygen -f "[^"]+" -R "\[127\.0\.0\.1\]:44122"` \[L24-L24\]/);
+    expect(await fixOf('curl-ssl-self-signed', false)).toContain('`curl --cacert <ca.pem>`');
+    expect(await fixOf('mariadb-access-denied', false)).toContain("`GRANT ... TO 'migrator'@'127.0.0.1'`");
+    expect(await fixOf('jest-snapshot-mismatch', false)).toMatch(/update the snapshot \(`npm test -- -u` \[L\d+-L\d+\]\)/);
+    expect(await fixOf('tox-interpreter-not-found', false)).toContain('`skip_missing_interpreters = true`');
+    expect(await fixOf('bundler-ruby-version', false)).toContain('run the build with Ruby 3.3');
+    expect(await fixOf('git-push-rejected', false)).toMatch(/\(fetch first\) \[L\d+-L\d+\]: integrate them first, `git pull --rebase origin main`/);
+  });
 });
