@@ -60,7 +60,7 @@ describe('the fix names the command and the module to use', () => {
     expect(await fixOf('javac-unreported-exception', false)).toContain('declare it on the enclosing method (`throws IOException`)');
     expect(await fixOf('make-missing-separator', false)).toContain('make needs a tab character');
     const ssh = await fixOf('ssh-host-key-changed', false);
-    expect(ssh).toMatch(/remove the old key as the log says, `ssh-keygen -f "[^"]+" -R "\[127\.0\.0\.1\]:44122"` \[L24-L24\]/);
+    expect(ssh).toMatch(/remove the old one as the log says, `ssh-keygen -f "[^"]+" -R "\[127\.0\.0\.1\]:44122"` \[L24-L24\]/);
     expect(await fixOf('curl-ssl-self-signed', false)).toContain('`curl --cacert <ca.pem>`');
     expect(await fixOf('mariadb-access-denied', false)).toContain("`GRANT ... TO 'migrator'@'127.0.0.1'`");
     expect(await fixOf('jest-snapshot-mismatch', false)).toMatch(/update the snapshot \(`npm test -- -u` \[L\d+-L\d+\]\)/);

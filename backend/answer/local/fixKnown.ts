@@ -56,13 +56,18 @@ export function knownRemedies(f: Finding, stored: LogSpan | undefined): KnownSte
   if (/Host key verification failed|REMOTE HOST IDENTIFICATION HAS CHANGED|Host key for \S+ has changed/.test(f.message) || (f.class === 'permission-credentials' && /host key/i.test(f.message))) {
     const lines = around(stored, m0, 25, 3);
     const keygen = nearby(lines, /^\s*(ssh-keygen (?:-f \S+ )?-R \S+)\s*$/);
-    const changed = nearby(lines, /Host key for (\S+) has changed/);
-    const host = changed?.m[1];
-    const cites = [keygen?.line, changed?.line].filter((x): x is number => x !== undefined);
-    out.push({
-      text: `The server's host key is not the one \`known_hosts\` holds${host ? ` for ${inlineCode(host)} ${at(changed?.line as number)}` : ''} ${here}. If the change is expected (a rebuilt or replaced server), remove the old key${keygen ? ` as the log says, ${inlineCode(keygen.m[1] as string)} ${at(keygen.line)},` : ` (${inlineCode('ssh-keygen -R <host>')})`} and add the new one after checking its fingerprint (${inlineCode('ssh-keyscan')} into the \`known_hosts\` the job uses); if it is not expected, stop and find out why the key changed.`,
-      lines: cites,
-    });
+    const changed = nearby(lines, /Host key for (\S+) has changed|REMOTE HOST IDENTIFICATION HAS CHANGED/);
+    const unknown = nearby(lines, /No \S+ host key is known for (\S+)|Host key for (\S+) is not known|authenticity of host '([^']+)' can't be established/);
+    const host = changed?.m[1] ?? unknown?.m[1] ?? unknown?.m[2] ?? unknown?.m[3];
+    const seen = changed ?? unknown;
+    const where = host && seen ? ` for ${inlineCode(host)} ${at(seen.line)}` : '';
+    const cites = [keygen?.line, seen?.line].filter((x): x is number => x !== undefined);
+    const text = changed
+      ? `The server presents another host key than the one \`known_hosts\` holds${where} ${here}. If the new key is expected (a rebuilt or replaced server), remove the old one${keygen ? ` as the log says, ${inlineCode(keygen.m[1] as string)} ${at(keygen.line)},` : ` (${inlineCode('ssh-keygen -R <host>')})`} and add the new one after checking its fingerprint (${inlineCode('ssh-keyscan')} into the \`known_hosts\` the job uses); if it is not expected, stop and find out why the server's key is another.`
+      : unknown
+        ? `The \`known_hosts\` the job uses holds no key${where} ${here}, and ssh runs without asking (\`BatchMode\`/\`StrictHostKeyChecking\`): add the server's key to it after checking its fingerprint (${inlineCode('ssh-keyscan <host> >> ~/.ssh/known_hosts')} in the agent's setup, or a known-hosts credential), rather than turning the check off.`
+        : `ssh could not verify the server's host key against the \`known_hosts\` the job uses ${here}: it holds no key for that host or another one. Add the server's key after checking its fingerprint (${inlineCode('ssh-keyscan <host>')}), or remove an outdated one (${inlineCode('ssh-keygen -R <host>')}), rather than turning the check off.`;
+    out.push({ text, lines: cites });
   }
 
   // TLS: a certificate the agent does not trust.
