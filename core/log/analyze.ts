@@ -45,7 +45,7 @@ import { noteBranch, type Branches } from './jenkins.js';
 import { withFindings } from '../finding/index.js';
 import { gateFor } from './gates.js';
 import { END, firstIndex } from './prefilter.js';
-import { CHUNK, KeptLines, RING, Window } from './kept.js';
+import { CHUNK, KeptLines, RING, Window, sparseArray } from './kept.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -64,10 +64,11 @@ export interface AnalyzeOptions {
    */
   focus?: readonly (readonly [number, number])[];
   /**
-   * false: the analyzer keeps no line's text past its window, only which lines it would keep; the
-   * caller reads the log again for the few lines the result needs (`wanted`, then `complete`):
-   * memory no longer grows with the blocks of a long log. Ignored with a baseline (its split reads
-   * the lines of every block). Same excerpts and findings as with the lines kept.
+   * false: past LAZY_TEXTS kept lines, the analyzer keeps only which lines it would keep, not
+   * their text; the caller reads the log again for the few the result needs that it lacks
+   * (`wanted`, then `complete`): memory no longer grows with the blocks of a long log. Ignored
+   * with a baseline (its split reads the lines of every block). Same excerpts and findings as
+   * with the lines kept.
    */
   keepLines?: boolean;
 }
@@ -83,6 +84,11 @@ export const WINDOW_AHEAD = 200;
  */
 const CONTEXT_BEFORE = 80;
 const CONTEXT_AFTER = 100;
+/**
+ * With `keepLines: false`, the lines whose text is kept all the same (~14 MB for lines of ~90
+ * characters): a log whose blocks keep fewer is not read again.
+ */
+const LAZY_TEXTS = 100_000;
 /**
  * The last lines shown when nothing failure-like is found: as many as the "last 30 lines" a person
  * reads first (and the baseline of issue 26), so an explanation no rule knows, printed a little
@@ -221,9 +227,7 @@ export class LogAnalyzer {
     this.flush();
     const total = this.window.length;
     const out: [number, number][] = [];
-    for (const e of this.rank().excerpts) {
-      out.push(...this.kept.rangesWithin(Math.max(0, e.start_line - 1 - CONTEXT_BEFORE), Math.min(total - 1, e.end_line - 1 + CONTEXT_AFTER)));
-    }
+    for (const e of this.rank().excerpts) out.push(...this.kept.missing(Math.max(0, e.start_line - 1 - CONTEXT_BEFORE), Math.min(total - 1, e.end_line - 1 + CONTEXT_AFTER)));
     return out;
   }
 
@@ -381,12 +385,16 @@ export class LogAnalyzer {
       this.keptRange = [keepFrom, keepTo];
     }
     const kept = this.kept;
+    // keepLines false: the texts up to a budget, past it the lines' indexes only.
     if (this.lazy && keepFrom <= keepTo) kept.addRange(keepFrom, keepTo);
+    const texts = !this.lazy || kept.texts < LAZY_TEXTS;
     let chunk: (string | undefined)[] | undefined;
-    for (let j = keepFrom; j <= keepTo && !this.lazy; j++) {
+    for (let j = keepFrom; j <= keepTo && texts; j++) {
       if (chunk === undefined || (j & (CHUNK - 1)) === 0) chunk = kept.chunkOf(j);
       if (chunk[j & (CHUNK - 1)] !== undefined) continue;
       chunk[j & (CHUNK - 1)] = own(w.text(j));
+      kept.texts++;
+      if (this.lazy) continue;
       const info = w.get(j);
       const shape = info?.shape;
       if (shape !== undefined && info !== undefined) kept.shaped.set(j, { role: info.role, shape, body: own(info.body) });
@@ -585,19 +593,6 @@ export class LogAnalyzer {
       line: (n) => lineAt(n - 1),
     };
   }
-}
-
-/**
- * An array of `total` holes that stays sparse (V8 dictionary elements): `length = total` or
- * `new Array(total)` allocate 8 bytes a line (+112 MB for a 1 GB log of 14.6 M lines); an
- * element set past the end, then cut off, makes V8 keep only the elements set.
- */
-function sparseArray(total: number): string[] {
-  const out: string[] = [];
-  if (total === 0) return out;
-  out[total] = '';
-  out.length = total;
-  return out;
 }
 
 /**

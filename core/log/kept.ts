@@ -61,6 +61,8 @@ export class KeptLines {
   private readonly chunks = new Map<number, (string | undefined)[]>();
   /** Role, shape and body of the kept lines that have a shape (the baseline's split reads them). */
   readonly shaped = new Map<number, KeptShape>();
+  /** Lines whose text is kept (counted by the caller that sets them). */
+  texts = 0;
 
   /** Line i's text, or undefined if it was not kept. */
   get(i: number): string | undefined {
@@ -103,6 +105,21 @@ export class KeptLines {
     return out;
   }
 
+  /** The runs of lines within from..to (0-based, inclusive) in a kept range whose text is not kept. */
+  missing(from: number, to: number): [number, number][] {
+    const out: [number, number][] = [];
+    for (const [a, b] of this.rangesWithin(from, to)) {
+      for (let k = a; k <= b; k++) {
+        if (this.get(k) !== undefined) continue;
+        let last = k;
+        while (last + 1 <= b && this.get(last + 1) === undefined) last++;
+        out.push([k, last]);
+        k = last;
+      }
+    }
+    return out;
+  }
+
   /** Whether line i is in a kept range (`addRange`). */
   inRanges(i: number): boolean {
     const ranges = this.merged();
@@ -138,4 +155,17 @@ export class KeptLines {
       }
     }
   }
+}
+
+/**
+ * An array of `total` holes that stays sparse (V8 dictionary elements): `length = total` or
+ * `new Array(total)` allocate 8 bytes a line (+112 MB for a 1 GB log of 14.6 M lines); an
+ * element set past the end, then cut off, makes V8 keep only the elements set.
+ */
+export function sparseArray(total: number): string[] {
+  const out: string[] = [];
+  if (total === 0) return out;
+  out[total] = '';
+  out.length = total;
+  return out;
 }

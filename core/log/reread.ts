@@ -1,11 +1,13 @@
 /**
- * The analysis of a log that can be read again (a file): the first read keeps no line's text past
- * the analyzer's window (`keepLines: false`), the second decodes only the lines the result shows
- * and its findings read (`wanted`), and stops after the last of them. Memory is then the window
- * and a few numbers per block, not the lines around every block: those were ~40 % of the lines
- * of the real logs (LogChunks, 85 MB, 9 354 blocks), so memory grew with the log (issue 28).
- * Same excerpts and findings as one read keeping the lines, as long as the log reads the same
- * twice (a log still being written gains lines at its end: the line numbers stay the same).
+ * The analysis of a log that can be read again (a file): the first read keeps the text of at most
+ * LAZY_TEXTS lines past the analyzer's window (`keepLines: false`); when the result needs others
+ * (the excerpts shown and what their findings read), a second read decodes only those
+ * (`wanted`) and stops after the last of them; a log with fewer blocks is read once. Memory is
+ * then the window, those lines and a few numbers per block, not the lines around every block:
+ * those were ~40 % of the lines of the real logs (LogChunks, 85 MB, 9 354 blocks), so memory grew
+ * with the log (issue 28). Same excerpts and findings as one read keeping the lines, as long as
+ * the log reads the same twice (a log still being written gains lines at its end: the line
+ * numbers stay the same).
  */
 import { LogAnalyzer, type AnalysisResult, type AnalyzeOptions } from './analyze.js';
 import { ByteLineSplitter } from './lines.js';
