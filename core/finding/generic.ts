@@ -191,7 +191,7 @@ export function locatedIn(raw: string): Located | undefined {
 
 const SYNTAX = /\b(?:syntax error|parse error|[Pp]arseError|unexpected (?:token|symbol|character|identifier|end of (?:file|input)|EOF|indent|keyword|string|'[^']*'|"[^"]*")|unterminated|expected [`'"][^`'"]+[`'"] (?:near|before|after|at)|[`'"][^`'"]+[`'"] expected|Expected (?:a |an )?[\w ]+ in|mismatched (?:input|parenthes))/;
 /** A compiler's words for a name or type it cannot accept. */
-const COMPILE_WORDING = /\b(?:undeclared|not declared|no declaration|is not defined|not defined|undefined (?:reference|symbol|identifier|name|type|variable)|unknown (?:type|identifier|symbol)|expected type|type mismatch|incompatible types?|cannot find symbol|does not exist in the current context)\b/;
+const COMPILE_WORDING = /\b(?:undeclared|not declared|no declaration|is not defined|not defined|undefined (?:reference|symbol|identifier|name|type|variable)|unknown (?:type|identifier|symbol)|expected type|type mismatch|incompatible types?|cannot find symbol|does not exist in the current context)\b|^\s*Expected [`'"][^`'"]{1,12}[`'"]\.?$/;
 /** The command names the file: itself, its path from another directory, or a directory holding it. */
 function namesFile(command: string, file: string): boolean {
   const base = file.replace(/^.*[\\/]/, '');

@@ -46,6 +46,11 @@ const TEST_HEADING = /^(?:[─═━-]+\s*)?(Failure|Failed|FAIL|Error|ERROR)\s*
 /** A tool saying a path it was given is missing: `tar: site: Cannot stat: No such file or directory`, `cp: cannot stat 'x': ...`, unzip's `caution: filename not matched:  x`. */
 const MISSING_PATH = /^(?:[\w.+-]+: )?(?:(\S+?): (?:Cannot (?:stat|open)|Not found in archive)(?:: No such file or directory)?|cannot (?:stat|access|open) ['‘"]?([^'’"]+?)['’"]?: No such file or directory|(?:caution: )?filename not matched:\s+(\S+)|cannot find or open (\S+?),?(?: \S+)*?)$/;
 
+/** A failed assertion at a place: `tb/adder_tb.vhd:18:5:@10ns:(assertion error): msg`, `t/x_test.c:12: assertion failed: msg`. */
+const ASSERTION_AT = /^((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z]\w{0,7}):(\d+)(?::(\d+))?:.{0,40}?\(?\b(?:assertion (?:error|failure|failed)|assert(?:ion)? failed)\)?:?\s*(.*)$/i;
+/** Test code: a test directory, a testbench, a test file's name. */
+const TEST_FILE = /(?:^|\/)(?:tb|tests?|spec|testbench)\/|(?:_tb|_test|_spec|Tests?)\.\w+$|(?:^|\/)test_[^/]+$/;
+
 export function refined(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
   const last = Math.min(lines.length, excerpt.end_line) - 1;
   const step = stepCommand(bodyAt, last);
@@ -54,6 +59,15 @@ export function refined(found: Finding, lines: readonly string[], excerpt: Windo
   if (found.class === 'compile-error' && kind === 'lint' && step && found.message_line - 1 > step.index) return { ...found, class: 'lint', tool: step.command.program };
   // A compile error or lint finding no rule named the tool of: the step's program printed it (esbuild, rollup).
   if ((found.class === 'compile-error' || found.class === 'lint') && !found.tool && step && found.message_line - 1 > step.index && step.command.kind) return { ...found, tool: step.command.program };
+  // An assertion that failed at a place in test code (a testbench's `tb/x_tb.vhd:18:5:@10ns:(assertion error): msg`)
+  // is a test's assertion, whatever the simulator or runtime says after it.
+  if ((found.class === 'runtime-exception' && found.confidence !== 'high') || found.class === 'unknown') {
+    for (let i = excerpt.start_line - 1; i <= Math.min(last, found.message_line - 1); i++) {
+      const m = ASSERTION_AT.exec(bodyAt(i).trim());
+      if (!m || !TEST_FILE.test(m[1] as string)) continue;
+      return at(found, i, m[4] || bodyAt(i), { class: 'test-assertion', location: place(m[1] as string, Number(m[2]), i, m[3] ? Number(m[3]) : undefined), ...(step ? { tool: step.command.program } : {}) });
+    }
+  }
   const weak = found.class === 'unknown' || (found.class === 'test-error' && found.confidence === 'low');
   if (weak) {
     for (let i = excerpt.start_line - 1; i <= last; i++) {

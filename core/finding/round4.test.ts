@@ -44,6 +44,13 @@ describe('general evidence for tools no rule knows (round 4 tuning)', () => {
     ['exunit-assert-equal', 'test-assertion', 'Assertion with == failed', 'slug_test.exs', 5],
     // A task runner's JSON failure of an assertion: its msg.
     ['ansible-assert-failed', 'ci-script', 'deploy_env must be staging or production, not prod', undefined, undefined],
+    // Second look (built after the rules above): a runtime's uncaught exception at the `file(line) proc` trace's
+    // project frame; Elixir's `** (CompileError) f:l: msg`; a parser's `Expected ";".` from a tool given the file;
+    // an assertion at a place in test code (a VHDL testbench).
+    ['nim-index-defect', 'runtime-exception', 'unhandled exception: index 3 not in 0 .. 2 [IndexDefect]', 'report.nim', 6],
+    ['mix-compile-undefined-function', 'compile-error', 'undefined function trim_dashes/1', 'slug.ex', 6],
+    ['protoc-expected-semicolon', 'compile-error', 'Expected ";".', 'order.proto', 9],
+    ['ghdl-testbench-assert', 'test-assertion', 'sum with carry-in is wrong', 'adder_tb.vhd', 18],
   ])('%s', (id, cls, message, file, line) => {
     const found = real(id);
     expect(found?.class).toBe(cls);
@@ -59,6 +66,8 @@ describe('general evidence for tools no rule knows (round 4 tuning)', () => {
     expect(top('+ asmtool src/a.asm\nsrc/a.asm:3: warning: label alone on a line\nexit 1').class).toBe('unknown');
     // A missing path the script did not name (a tool's own internal file) is not the script's error.
     expect(top('+ tar -czf out.tgz site\ntar: /etc/tool.conf: Cannot stat: No such file or directory\nexit 2').class).toBe('unknown');
+    // An assertion failing at a place outside test code stays what it was (a program's own check).
+    expect(top('+ ./sim\nsrc/fifo.vhd:40:3:@5ns:(assertion error): fifo overflow\n/usr/bin/ghdl-mcode:error: assertion failed\nexit 1').class).not.toBe('test-assertion');
     // A diff a script prints (not a linter or formatter) is not lint.
     expect(top('+ ./compare.sh\n--- a.txt\n+++ b.txt\n@@ -1,2 +1,2 @@\n-a\n+b\nexit 1').class).toBe('unknown');
     // A FAILED! task whose msg is no assertion stays unknown (its msg is the message).

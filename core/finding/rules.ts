@@ -141,6 +141,12 @@ const GENERAL_RULES: Rule[] = [
   // A bundler or compiler that cannot find a file the code imports by a relative path (rollup's
   // `Could not resolve "./format.js" from "src/main.js"`, vite's `Failed to resolve import`): the
   // code names a file that is not there, a compile error (a package name is a resolver's matter).
+  // An exception a runtime names as uncaught (`Error: unhandled exception: index 3 not in 0 .. 2 [IndexDefect]`,
+  // `Unhandled Exception: System.X`), at the nearest project frame of
+  // the `file(line) proc` trace above it.
+  { cls: 'runtime-exception', priority: 50, confidence: 'medium', re: /\b(?:[Uu]nhandled|[Uu]ncaught) [Ee]xception\b/, near: { re: /^(?<file>(?!\/usr\/|\/opt\/)[^\s()]+\.\w+)\((?<line>\d+)\) \S+$/, from: -8, to: -1 } },
+  // Elixir's `** (CompileError) lib/x.ex:6: undefined function f/1` (any `*CompileError`, `SyntaxError`, `TokenMissingError` at a place).
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: /^\*\* \((?:\w+\.)*(\w*(?:CompileError|SyntaxError|TokenMissingError|ParseError))\) ([^\s:]+\.\w+):(\d+)(?::(\d+))?: \S/, read: (m) => ({ exception: m[1] as string, ...at(m[2], m[3], m[4]) }) },
   { cls: 'compile-error', priority: 31, confidence: 'medium', re: /\b(?:Could not resolve|Can't resolve|Cannot resolve|Unable to resolve|Failed to resolve import) ["'`]\.{1,2}\/[^"'`]+["'`](?: from ["'`]([^"'`]+)["'`])?/, read: () => ({}) },
 ];
 

@@ -38,6 +38,15 @@ function quoteHolds(quote: string, cited: string, above = ''): boolean {
   const place = /^(?:.*\/)?([\w.$-]+?|Jenkinsfile \(WorkflowScript\))(?:\.(\w+))?:(\d+)(?::(\d+))?$/.exec(q.replace(/^Jenkinsfile \((WorkflowScript)\)/, '$1'));
   if (place) {
     const [, stem, ext, line, col] = place;
+    // A place read off a unified diff (a formatter's `-d` output): the cited line is the hunk's
+    // header, the file is the nearest `+++ file` above it and the line is inside the hunk's new range.
+    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(cited);
+    if (hunk) {
+      const file = [...above.matchAll(/\+\+\+ (?:b\/)?(\S+)/g)].pop()?.[1];
+      const start = Number(hunk[1]);
+      const n = Number(line);
+      return file !== undefined && file.endsWith(`${stem}${ext ? `.${ext}` : ''}`) && n >= start && n < start + Number(hunk[2] ?? 1);
+    }
     const named = cited.includes(`${stem}${ext ? `.${ext}` : ''}`) || cited.includes(stem!);
     return named && new RegExp(`\\b${line}\\b`).test(cited) && (col === undefined || new RegExp(`\\b${col}\\b`).test(cited));
   }
