@@ -23,6 +23,7 @@ import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { refined } from './refine.js';
+import { refined4a } from './refine4a.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -196,7 +197,8 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  * window with no evidence of any class gets `unknown` with the most error-like line.
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  return refined(findingBase(lines, excerpt), lines, excerpt, (i) => bodyOf(lines[i] ?? ''));
+  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  return refined4a(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);

@@ -6,6 +6,7 @@
  * over the exception or summary it produced.
  */
 import type { FindingClass } from '../../protocol/types.js';
+import { ROUND4A_RULES } from './rules4a.js';
 
 export interface RuleHit {
   tool?: string;
@@ -154,6 +155,7 @@ const GENERAL_RULES: Rule[] = [
 export const RULES: Rule[] = [
   ...NATIVE_RULES,
   ...GENERAL_RULES,
+  ...ROUND4A_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a
