@@ -24,6 +24,7 @@ import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { refined } from './refine.js';
 import { refined4a } from './refine4a.js';
+import { refinedByPlace } from './refine4b.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -198,7 +199,7 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
-  return refined4a(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
+  return refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
@@ -625,8 +626,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       break;
     }
   }
-  // A vet or lint command's diagnostics are lint findings, not a compiler's rejection.
-  if (cls === 'compile-error') {
+  // A vet or lint command's diagnostics are lint findings, not a compiler's rejection. A package
+  // graph that does not build (an import cycle: no place) is the compiler's, whichever command saw it.
+  if (cls === 'compile-error' && (place !== undefined || !/\bimport cycle\b/.test(messageBody))) {
     const command = [...before].reverse().find((l) => typeof l === 'string' && /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle)\b/.exec(command)?.[1] : undefined;
     // clippy prints its lints as rustc errors; the lint's name is on a note (`-D clippy::ptr-arg`).

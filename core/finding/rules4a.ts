@@ -4,17 +4,7 @@
  * (a line's first matching rule is its rule), so each is narrow enough not to take a line another
  * rule reads better (an `Access denied` stays the credentials rule's).
  */
-import type { FindingClass } from '../../protocol/types.js';
-
-/** A rule as rules.ts's `Rule` reads it (structurally the same; rules.ts imports this module). */
-interface Rule {
-  cls: FindingClass;
-  priority: number;
-  re: RegExp;
-  confidence: 'high' | 'medium' | 'low';
-  read?: (m: RegExpExecArray, line: string) => { tool?: string; code?: string; symbol?: string; dependency?: string; host?: string; exception?: string; file?: string; line?: number; column?: number };
-  near?: { re: RegExp; from: number; to: number; required?: true };
-}
+import type { Rule } from './ruleTypes.js';
 
 const SRC = String.raw`(?:[A-Za-z]:)?[^\s:()"'\[\]<>|*?]*?`;
 
