@@ -7,8 +7,34 @@
  * this the 40th file of a worker paid for 39 stores on every `await` (docs/notes/house.md,
  * "`npm test` time").
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { stopRequestLogs } from '../../http/request.js';
 
 afterAll(() => {
   stopRequestLogs();
 });
+
+// CICHAT_TEST_CPU_LOG=<file>: one line per test file, its path, the CPU of the worker process
+// (all threads) and of the processes it started and reaped, and the wall time, in seconds
+// (docs/notes/house.md, "`npm test` time"). A worker runs one file at a time, so the figures are
+// the file's own even in a parallel run. The file's own afterAll hooks run after this one (Jest
+// runs them in the order they were declared), so its teardown is not counted.
+const cpuLog = process.env.CICHAT_TEST_CPU_LOG;
+if (cpuLog) {
+  const childTicks = (): number => {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[13]) + Number(f[14]); // cutime + cstime (fields 16, 17), in 1/100 s
+  };
+  const cpu0 = process.cpuUsage();
+  const child0 = childTicks();
+  const t0 = Date.now();
+  afterAll(() => {
+    const cpu = process.cpuUsage(cpu0);
+    const own = (cpu.user + cpu.system) / 1e6;
+    const children = (childTicks() - child0) / 100;
+    const file = path.relative(process.cwd(), expect.getState().testPath ?? '?');
+    fs.appendFileSync(cpuLog, `${file}\t${own.toFixed(2)}\t${children.toFixed(2)}\t${((Date.now() - t0) / 1000).toFixed(2)}\n`);
+  });
+}
