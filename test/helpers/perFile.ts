@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 import { stopRequestLogs } from '../../http/request.js';
 
 afterAll(() => {
@@ -37,4 +38,23 @@ if (cpuLog) {
     const file = path.relative(process.cwd(), expect.getState().testPath ?? '?');
     fs.appendFileSync(cpuLog, `${file}\t${own.toFixed(2)}\t${children.toFixed(2)}\t${((Date.now() - t0) / 1000).toFixed(2)}\n`);
   });
+}
+
+// A worker that Jest ends (it removes its IPC listener and waits 500 ms for the process to go)
+// exits at once instead of freeing its environment: with 40-odd files' module graphs its heap is
+// 450-800 MB, and tearing that down took 300-450 ms of CPU after an empty event loop (no handle
+// was left open), so on a loaded machine Jest printed "A worker process has failed to exit
+// gracefully" (docs/notes/house.md, "`npm test` time"). The real process, not Jest's copy of it.
+// The hook is made in the process's own realm: a function of this file's context would keep the
+// first file's whole module graph alive for the worker's life.
+const realProcess = vm.runInThisContext('process') as NodeJS.Process;
+if (process.env.JEST_WORKER_ID !== undefined && typeof realProcess.send === 'function') {
+  (vm.runInThisContext(`(function (p) {
+    if (p.cichatExitOnEnd) return;
+    p.cichatExitOnEnd = true;
+    p.on('removeListener', function (event) {
+      // jest-worker's child removes its 'message' listener only when told to end (processChild.js).
+      if (event === 'message' && p.listenerCount('message') === 0) setImmediate(function () { p.exit(0); });
+    });
+  })`) as (p: NodeJS.Process) => void)(realProcess);
 }
