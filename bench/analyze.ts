@@ -7,7 +7,10 @@
  *   (peak VmHWM minus RSS before the log). In the same run, `wc -l` (a plain line count)
  *   and `grep -ciE 'err|fail'` on the same file, for the ratio.
  * - Real: every `*.log` under `--real` (default: the LogChunks dev set) analysed one after the
- *   other in one process, each as its own stream: MB per CPU second over their total.
+ *   other in one process, each as its own stream: MB per CPU second over their total (what a
+ *   process that analyses many logs pays, each log's fixed costs included: its findings, its
+ *   analyzer, the first logs' JIT warm-up); and the same logs concatenated into one file (a temp
+ *   file, deleted after) as one stream: a large real log, what `cichat analyze` of one pays.
  * - `--same CHECKOUT`: instead of timing, whether this analyzer and CHECKOUT's give the same
  *   excerpts (50 per log, with findings) and candidate features on every log of `--real`,
  *   test/fixtures and bench/data/baseline-pairs, and the same lines, excerpts and findings when
@@ -167,6 +170,21 @@ export async function run(args: string[]): Promise<void> {
       const r = await analyzeInChild(files);
       const old = against !== undefined ? await analyzeInChild(files, against) : undefined;
       const wc = timed('wc', ['-l', ...files]);
+      // The same logs as one large real log.
+      const joined = path.join(dir, 'real-concatenated.log');
+      const fd = fs.openSync(joined, 'w');
+      for (const f of files) fs.writeSync(fd, fs.readFileSync(f));
+      fs.closeSync(fd);
+      const one = await analyzeInChild([joined]);
+      const oldOne = against !== undefined ? await analyzeInChild([joined], against) : undefined;
+      results.realConcatenated = {
+        mb: one.bytes / MB,
+        lines: one.lines,
+        cpuSeconds: one.cpuSeconds,
+        mbPerCpuSecond: one.bytes / MB / one.cpuSeconds,
+        rssGrowthMb: (one.rssPeak - one.rssStart) / MB,
+        ...(oldOne ? { againstCpuSeconds: oldOne.cpuSeconds, againstRssGrowthMb: (oldOne.rssPeak - oldOne.rssStart) / MB } : {}),
+      };
       results.real = {
         dir: real,
         files: files.length,
@@ -202,7 +220,13 @@ export async function run(args: string[]): Promise<void> {
     | undefined;
   if (r) {
     console.log(
-      `real logs (${r.files} files, ${r.mb.toFixed(1)} MB, ${r.lines} lines, ${r.dir}): ${r.cpuSeconds.toFixed(2)} CPU s, ${r.mbPerCpuSecond.toFixed(1)} MB per CPU second, RSS +${r.rssGrowthMb.toFixed(0)} MB; wc -l ${r.wcCpuSeconds.toFixed(3)} CPU s${vs(r.cpuSeconds, r.againstCpuSeconds, r.againstRssGrowthMb)}`,
+      `real logs (${r.files} files, ${r.mb.toFixed(1)} MB, ${r.lines} lines, ${r.dir}), each its own stream: ${r.cpuSeconds.toFixed(2)} CPU s, ${r.mbPerCpuSecond.toFixed(1)} MB per CPU second, RSS +${r.rssGrowthMb.toFixed(0)} MB; wc -l ${r.wcCpuSeconds.toFixed(3)} CPU s${vs(r.cpuSeconds, r.againstCpuSeconds, r.againstRssGrowthMb)}`,
+    );
+  }
+  const c = results.realConcatenated as { mb: number; lines: number; cpuSeconds: number; mbPerCpuSecond: number; rssGrowthMb: number; againstCpuSeconds?: number; againstRssGrowthMb?: number } | undefined;
+  if (c) {
+    console.log(
+      `the same real logs concatenated, one stream (${c.mb.toFixed(1)} MB, ${c.lines} lines): ${c.cpuSeconds.toFixed(2)} CPU s, ${c.mbPerCpuSecond.toFixed(1)} MB per CPU second, RSS +${c.rssGrowthMb.toFixed(0)} MB${vs(c.cpuSeconds, c.againstCpuSeconds, c.againstRssGrowthMb)}`,
     );
   }
 }

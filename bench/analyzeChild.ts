@@ -1,11 +1,11 @@
 /**
  * The child of `npm run bench -- analyze`: analyses each file named on the command line as a
- * stream (what `cichat analyze FILE` does) and prints one JSON line: CPU seconds, bytes, lines,
- * RSS at the start and its peak (VmHWM), and the first excerpt of the last file.
+ * stream, read twice as `cichat analyze FILE` reads it (core/log/reread.ts), and prints one
+ * JSON line: CPU seconds, bytes, lines, RSS at the start and its peak (VmHWM), and the first
+ * excerpt of the last file.
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { LogAnalyzer } from '../core/log/analyze.js';
-import { ByteLineSplitter } from '../core/log/lines.js';
+import { analyzeReadTwice } from '../core/log/reread.js';
 
 const vm = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
 
@@ -17,11 +17,7 @@ async function main(): Promise<void> {
   let lines = 0;
   let first: unknown;
   for (const file of files) {
-    const analyzer = new LogAnalyzer();
-    const splitter = new ByteLineSplitter((line) => analyzer.push(line));
-    for await (const piece of createReadStream(file)) splitter.push(piece as Buffer);
-    splitter.end();
-    const result = analyzer.end();
+    const result = await analyzeReadTwice(() => createReadStream(file));
     bytes += statSync(file).size;
     lines += result.lineCount;
     first = result.excerpts[0];

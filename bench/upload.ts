@@ -39,9 +39,11 @@ function spawnTs(entry: string, env: Record<string, string>, logFile: string): C
   const logFd = fs.openSync(logFile, 'a');
   // BENCH_PROF_DIR=dir: CPU profiles of the servers (written when they exit), to find a stall's cause.
   const prof = process.env.BENCH_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF_DIR] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', entry], {
+  // BENCH_NODE_FLAGS="--trace-gc ...": more flags for both servers (their stdout goes to the log file then).
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
+  const child = spawn(process.execPath, [...prof, ...extra, '--import', 'tsx', entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    stdio: ['ignore', 'ignore', logFd],
+    stdio: ['ignore', extra.length > 0 ? logFd : 'ignore', logFd],
   });
   fs.closeSync(logFd);
   return child;
@@ -72,6 +74,20 @@ function cpuSeconds(pid: number | undefined): { process: number; mainThread: num
     }
   };
   return { process: ticks(`/proc/${pid}/stat`), mainThread: ticks(`/proc/${pid}/task/${pid}/stat`) };
+}
+
+/**
+ * The scheduler's account of a process's main thread (/proc/PID/task/PID/schedstat): seconds on
+ * a core, seconds runnable but waiting for one, and timeslices. The wait is what a request pays
+ * for the machine's other work (our worker threads, the other process, everything else).
+ */
+function schedstat(pid: number | undefined): { onCpu: number; waiting: number; slices: number } {
+  try {
+    const [run, wait, slices] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return { onCpu: run! / 1e9, waiting: wait! / 1e9, slices: slices! };
+  } catch {
+    return { onCpu: NaN, waiting: NaN, slices: NaN };
+  }
 }
 
 /** Peak RSS of each pid while `work` runs, sampled every 20 ms. */
@@ -189,6 +205,9 @@ export async function run(args: string[]): Promise<void> {
     if (!json) console.log(line);
   };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-upload-'));
+  // BENCH_LOG_DIR=dir: the servers' logs kept there (BENCH_LOG_LEVEL=info: one line per request, with its ms).
+  const logDir = process.env.BENCH_LOG_DIR ?? tmp;
+  const logLevel = process.env.BENCH_LOG_LEVEL ?? 'error';
   const file = flag(args, 'keep') ?? path.join(tmp, 'generated.log');
   const children: ChildProcess[] = [];
   const result: Record<string, unknown> = {};
@@ -205,15 +224,15 @@ export async function run(args: string[]): Promise<void> {
     const secret = randomBytes(32).toString('hex');
     const backend = spawnTs(
       'backend/main.ts',
-      { DATABASE_URL: `sqlite:${path.join(tmp, 'bench.sqlite')}`, BACKEND_PORT: String(backendPort), JWT_SECRET: secret, DATA_DIR: tmp, LOG_LEVEL: 'error', LLM_PROVIDER: 'local', TYPING_DELAY_MS: '15' },
-      path.join(tmp, 'backend.log'),
+      { DATABASE_URL: `sqlite:${path.join(tmp, 'bench.sqlite')}`, BACKEND_PORT: String(backendPort), JWT_SECRET: secret, DATA_DIR: tmp, LOG_LEVEL: logLevel, LLM_PROVIDER: 'local', TYPING_DELAY_MS: '15' },
+      path.join(logDir, 'backend.log'),
     );
     children.push(backend);
     await waitHealthy(`http://127.0.0.1:${backendPort}/healthz`);
     const controller = spawnTs(
       'controller/main.ts',
-      { CONTROLLER_PORT: String(controllerPort), BACKEND_URL: `http://127.0.0.1:${backendPort}`, JWT_SECRET: secret, DATA_DIR: tmp, CONTROLLER_USER: 'bench-user', LOG_LEVEL: 'error' },
-      path.join(tmp, 'controller.log'),
+      { CONTROLLER_PORT: String(controllerPort), BACKEND_URL: `http://127.0.0.1:${backendPort}`, JWT_SECRET: secret, DATA_DIR: tmp, CONTROLLER_USER: 'bench-user', LOG_LEVEL: logLevel },
+      path.join(logDir, 'controller.log'),
     );
     children.push(controller);
     const base = `http://127.0.0.1:${controllerPort}/chatbot-api`;
@@ -273,14 +292,17 @@ export async function run(args: string[]): Promise<void> {
       const listChat = await newChat();
       uploading = true;
       const cpu0 = cpuSeconds(backend.pid);
+      const sched0 = [schedstat(backend.pid), schedstat(controller.pid)];
       const listUpload = upload(`${base}/context/${listChat}/log`, file, busySize).finally(() => (uploading = false));
       const list = summarize(await poll(`${base}/chats/`, 50, () => !uploading));
       const listDone = await listUpload;
       const cpu1 = cpuSeconds(backend.pid);
+      const sched1 = [schedstat(backend.pid), schedstat(controller.pid)];
+      const waits = sched1.map((b, i) => ({ waitingSeconds: b.waiting - sched0[i]!.waiting, msPerSlice: ((b.waiting - sched0[i]!.waiting) * 1000) / Math.max(1, b.slices - sched0[i]!.slices) }));
       if (listDone.status !== 200) throw new Error(`upload of ${busyMb} MB: ${listDone.status} ${listDone.body.slice(0, 300)}`);
       const backendCpu = { process: cpu1.process - cpu0.process, mainThread: cpu1.mainThread - cpu0.mainThread };
-      result.chatList = { quiet: quietList, duringUpload: list, uploadSeconds: listDone.seconds, backendCpuSeconds: backendCpu };
-      say(`2. chat list every 50 ms during a ${(busySize / MB).toFixed(0)} MB upload (${listDone.seconds.toFixed(1)} s, n=${list.n}): p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms (target <= 50: ${ok(list.p99 <= 50)}), max ${list.max.toFixed(0)} ms (target <= 200: ${ok(list.max <= 200)}); without the upload p50 ${quietList.p50.toFixed(1)}, p99 ${quietList.p99.toFixed(1)}, max ${quietList.max.toFixed(0)} ms; backend CPU during it ${backendCpu.process.toFixed(1)} s, of which its main thread (the event loop, polls included) ${backendCpu.mainThread.toFixed(1)} s`);
+      result.chatList = { quiet: quietList, duringUpload: list, uploadSeconds: listDone.seconds, backendCpuSeconds: backendCpu, mainThreadWaits: { backend: waits[0], controller: waits[1] } };
+      say(`2. chat list every 50 ms during a ${(busySize / MB).toFixed(0)} MB upload (${listDone.seconds.toFixed(1)} s, n=${list.n}): p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms (target <= 50: ${ok(list.p99 <= 50)}), max ${list.max.toFixed(0)} ms (target <= 200: ${ok(list.max <= 200)}); without the upload p50 ${quietList.p50.toFixed(1)}, p99 ${quietList.p99.toFixed(1)}, max ${quietList.max.toFixed(0)} ms; backend CPU during it ${backendCpu.process.toFixed(1)} s, of which its main thread (the event loop, polls included) ${backendCpu.mainThread.toFixed(1)} s; main threads runnable but waiting for a core: backend ${waits[0]!.waitingSeconds.toFixed(2)} s (${waits[0]!.msPerSlice.toFixed(2)} ms a timeslice), controller ${waits[1]!.waitingSeconds.toFixed(2)} s (${waits[1]!.msPerSlice.toFixed(2)} ms)`);
     }
 
     // 3. The streams alone, then the same streams during an upload (`--streams 0` skips it).

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { BuildHistory, Chat, Page, QaPair, StreamEvent, CiContext, WatchedFailure, WorkspaceSnippet } from '../protocol/types.js';
 import { readEvents } from '../protocol/sse.js';
 import { ApiError, UsageError, UserError } from './errors.js';
+import { cutUploadError, gzipStream, UPLOAD_KEEPALIVE_MS } from './uploadWire.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8080';
 export const API_PREFIX = '/chatbot-api';
@@ -128,8 +129,17 @@ export interface LogUploadFacts {
 
 export interface LogUploadOptions {
   signal?: AbortSignal;
-  /** Compress the body on the wire (gzip, level 1). */
+  /** Compress the body on the wire (gzip, level 1), kept alive while the log is silent (cli/uploadWire.ts). */
   gzip?: boolean;
+  /** With `gzip`: the longest the wire stays silent while the log is (default UPLOAD_KEEPALIVE_MS, 10 s). */
+  keepAliveMs?: number;
+}
+
+/** The connection was cut after the upload had begun (not a controller that cannot be reached). */
+class UploadCut extends Error {
+  constructor(cause: unknown) {
+    super('the connection was cut during the upload', { cause });
+  }
 }
 
 export interface LogUploadResult extends ContextUploadResult {
@@ -225,21 +235,6 @@ export class LogBody {
       }
       yield next.value;
     }
-  }
-}
-
-/** `source` gzip-compressed (level 1: the log shrinks 5-20 times for little CPU). */
-async function* gzipStream(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const { createGzip, constants } = await import('node:zlib');
-  const { Readable } = await import('node:stream');
-  const gzip = createGzip({ level: 1, chunkSize: 64 * 1024, flush: constants.Z_NO_FLUSH });
-  const input = Readable.from(source, { objectMode: false });
-  input.on('error', (err) => gzip.destroy(err));
-  input.pipe(gzip);
-  try {
-    for await (const piece of gzip) yield piece as Buffer;
-  } finally {
-    input.destroy();
   }
 }
 
@@ -398,7 +393,15 @@ export class CichatClient {
       const source = body.read(stop.signal);
       // A log that fails while it is read (a gzip file cut short) is that error, not a network one.
       const failed: { error?: unknown } = {};
-      const wire = options.gzip ? gzipStream(source) : source;
+      const input = { bytes: 0, at: Date.now() };
+      const counted = (async function* () {
+        for await (const piece of source) {
+          input.bytes += piece.length;
+          input.at = Date.now();
+          yield piece;
+        }
+      })();
+      const wire = options.gzip ? gzipStream(counted, options.keepAliveMs) : counted;
       const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
       if (options.gzip) headers['content-encoding'] = 'gzip';
       if (facts.header) headers['x-cichat-context'] = facts.header;
@@ -408,6 +411,7 @@ export class CichatClient {
       } catch (err) {
         stop.abort();
         if (failed.error !== undefined) throw failed.error;
+        if (err instanceof UploadCut) throw cutUploadError(this.baseUrl, input, body.ended, 2 * (options.keepAliveMs ?? UPLOAD_KEEPALIVE_MS));
         if (err instanceof ApiError && olderServer(err)) {
           throw new UserError(
             `${this.baseUrl} does not take raw log uploads (POST ${API_PREFIX}/context/{chat}/log answered ${err.status}: ${err.detail}): its controller or backend is older than this cichat; nothing was stored`,
@@ -513,9 +517,14 @@ export class CichatClient {
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
     const { Readable } = await import('node:stream');
+    let connected = false;
     const answer = await new Promise<IncomingMessage>((resolve, reject) => {
       if (signal?.aborted) return reject(new DOMException('The upload was aborted', 'AbortError'));
       const req = request(url, { method: 'POST', headers });
+      req.on('socket', (socket) => {
+        if (!socket.connecting) connected = true;
+        else socket.once('connect', () => (connected = true));
+      });
       const onAbort = (): void => {
         req.destroy();
         reject(new DOMException('The upload was aborted', 'AbortError'));
@@ -538,6 +547,7 @@ export class CichatClient {
       source.pipe(req);
     }).catch((err: unknown) => {
       if (failed.error !== undefined || isAbort(err)) throw err;
+      if (connected) throw new UploadCut(err);
       throw this.unreachable(Object.assign(new Error('fetch failed'), { cause: err }));
     });
     const status = answer.statusCode ?? 500;

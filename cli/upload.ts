@@ -186,10 +186,16 @@ export async function sparseLog(log: PreparedLog): Promise<string> {
   return `${lines.join('\n')}\n`;
 }
 
-/** Whether to gzip a raw upload on the wire: CICHAT_UPLOAD_GZIP=1/0 says; else when the controller is not on this host. */
-export function wireGzip(baseUrl: string, env: NodeJS.ProcessEnv): boolean {
+/**
+ * Whether to gzip a raw upload on the wire: CICHAT_UPLOAD_GZIP=1/0 says; else when the controller
+ * is not on this host, or when the log comes from a pipe (`fromPipe`: its writer may pause longer
+ * than the servers' 30 s idle bound, and only a gzip body can be kept alive through such a pause
+ * without changing the log, cli/uploadWire.ts).
+ */
+export function wireGzip(baseUrl: string, env: NodeJS.ProcessEnv, fromPipe = false): boolean {
   if (env.CICHAT_UPLOAD_GZIP === '1') return true;
   if (env.CICHAT_UPLOAD_GZIP === '0') return false;
+  if (fromPipe) return true;
   let host: string;
   try {
     host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
@@ -215,7 +221,9 @@ export async function uploadLogInterruptibly(ctx: Ctx, chatId: number, log: Prep
   tick.unref();
   try {
     const client = ctx.client();
-    return await client.uploadLog(chatId, log.body, facts, { signal: abort.signal, gzip: wireGzip(client.baseUrl, ctx.io.env) });
+    // A pipe (stdin that is not a file) may go silent: gzip keeps such an upload alive.
+    const fromPipe = log.reopen === undefined && log.size === undefined;
+    return await client.uploadLog(chatId, log.body, facts, { signal: abort.signal, gzip: wireGzip(client.baseUrl, ctx.io.env, fromPipe) });
   } catch (err) {
     if (!abort.signal.aborted) throw err;
     progress.finish();

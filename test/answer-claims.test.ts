@@ -183,3 +183,13 @@ describe('every citation holds what is quoted with it', () => {
     }
   });
 });
+
+describe('the citation check itself', () => {
+  const diff = ['+ shfmt -d scripts/', '--- scripts/tag.sh.orig', '+++ scripts/tag.sh', '@@ -2,8 +2,8 @@', ' set -eu'];
+  it('takes a place read off a diff hunk only inside the hunk of the file it names', () => {
+    expect(checkCitations('at `scripts/tag.sh:5` [L4-L4]', diff)).toEqual([]);
+    expect(checkCitations('at `scripts/tag.sh:10` [L4-L4]', diff)).toHaveLength(1);
+    expect(checkCitations('at `scripts/other.sh:5` [L4-L4]', diff)).toHaveLength(1);
+    expect(checkCitations('at `scripts/tag.sh:5` [L1-L1]', diff)).toHaveLength(1);
+  });
+});

@@ -9,6 +9,7 @@ import { migrateLatest, openDb, type Db } from '../backend/db.js';
 import { LocalEmbedder } from '../backend/retrieval/embed.js';
 import { ingestContext, ingestLog } from '../backend/retrieval/ingest.js';
 import { IngestPool } from '../backend/retrieval/ingestPool.js';
+import { BACKGROUND_NICE } from '../backend/retrieval/threadPriority.js';
 import { VectorIndexCache } from '../backend/retrieval/vectorIndex.js';
 import type { ContextDeps } from '../backend/retrieval/retrieve.js';
 import { createChat } from '../backend/store/chats.js';
@@ -145,4 +146,15 @@ test('the main thread writes (new chats) while the worker writes an upload: both
   expect(made).toHaveLength(100);
   expect(result.logLineCount).toBe(5 * 20_007);
   expect((await countContexts(db, chat.id)).chunks).toBe(result.chunkCount);
+});
+
+test('the ingest and index worker threads run at a lower priority than the event loop (Linux)', async () => {
+  if (!fs.existsSync('/proc/thread-self')) return;
+  const chat = await createChat(db, 'u', 'nice');
+  await ingestContext(deps, chat.id, { buildDetails: { number: 9, consoleLog: buildLog(8_000) } }, { inline: false });
+  const niceOf = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+  const tids = fs.readdirSync('/proc/self/task');
+  // The worker kept idle for the next upload and the index worker: at BACKGROUND_NICE; this thread (the event loop) untouched.
+  expect(tids.filter((t) => niceOf(t) === BACKGROUND_NICE).length).toBeGreaterThanOrEqual(2);
+  expect(niceOf(String(process.pid))).toBe(0);
 });

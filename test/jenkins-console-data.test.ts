@@ -1,9 +1,10 @@
 /**
  * The labelled Jenkins console logs of issue 26 (test/fixtures/jenkins-console) are consistent:
  * every index entry names a log with that many lines, its cause ranges lie inside the log, ids are
- * unique, held-out rounds carry their round, and round 3's real consoles (round3/*.txt) are the
- * generated logs byte for byte with only the cause marks taken out. Data only: the analyzer is not
- * imported, so a held-out set can be checked without being measured.
+ * unique, held-out rounds carry their round, round 4's sources are new, and the real consoles of
+ * rounds 3 and 4 (round3/*.txt, round4/*.txt) are the generated logs byte for byte with only the
+ * cause marks taken out. Data only: the analyzer is not imported, so a held-out set can be checked
+ * without being measured.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ interface Entry {
   id: string;
   split: string;
   round?: number;
+  set?: string;
   origin?: string;
   source?: string;
   file: string;
@@ -47,11 +49,33 @@ test("round 3's held-out entries: split held, and every one not written names it
   }
 });
 
-test('round3/*.txt are the generated logs, byte for byte, without the cause marks', () => {
-  const files = readdirSync(path.join(DIR, 'round3')).filter((f) => f.endsWith('.txt'));
+test("round 4's held-out entries: split held, and every one not written names its source", () => {
+  const round4 = INDEX.filter((e) => e.round === 4);
+  expect(round4.length).toBeGreaterThanOrEqual(36);
+  for (const e of round4) {
+    expect(e.split).toBe('held');
+    if (e.origin !== 'written') expect(e.source ?? '').toMatch(/^https:\/\//);
+  }
+  const real = round4.filter((e) => e.origin !== 'written');
+  expect(real.length).toBeGreaterThanOrEqual(20);
+  // none of round 4's sources was a source of rounds 2 and 3 (the same data set file may not come back)
+  const earlier = new Set(INDEX.filter((e) => e.round === 2 || e.round === 3 || e.set !== undefined).map((e) => e.source ?? '').filter((x) => x !== ''));
+  // and no repository of theirs either, apart from the CiDiff data set (other fail logs of it, at most 10)
+  const repo = (u: string | undefined): string => /^https:\/\/github\.com\/([^/]+\/[^/]+)/.exec(u ?? '')?.[1] ?? (u ?? '');
+  const earlierRepos = new Set([...earlier].map(repo));
+  const CIDIFF = 'labri-progress/cidiff';
+  for (const e of real) {
+    expect({ id: e.id, reused: earlier.has(e.source ?? '') }).toEqual({ id: e.id, reused: false });
+    if (repo(e.source) !== CIDIFF) expect({ id: e.id, repoReused: earlierRepos.has(repo(e.source)) }).toEqual({ id: e.id, repoReused: false });
+  }
+  expect(real.filter((e) => repo(e.source) === CIDIFF).length).toBeLessThanOrEqual(10);
+});
+
+test.each(['round3', 'round4'])('%s/*.txt are the generated logs, byte for byte, without the cause marks', (sub) => {
+  const files = readdirSync(path.join(DIR, sub)).filter((f) => f.endsWith('.txt'));
   expect(files.length).toBeGreaterThan(0);
   for (const f of files) {
-    const text = readFileSync(path.join(DIR, 'round3', f), 'utf8');
+    const text = readFileSync(path.join(DIR, sub, f), 'utf8');
     const body = text.slice(text.indexOf('\n---\n') + 5);
     const marked = body.split('\n').filter((l) => l.startsWith('\u00a7')).length;
     const log = readFileSync(path.join(DIR, 'logs', f.replace(/\.txt$/, '.log')), 'utf8');

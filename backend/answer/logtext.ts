@@ -431,6 +431,8 @@ const EXIT_CODE = /(?:script returned exit code|exit(?:ed)? (?:with )?(?:code|st
 export interface FailingStep {
   command?: LogLine & { command: string };
   stage?: LogLine & { stage: string };
+  /** No stage was open at the error and none was skipped: the last stage the log shows starting before it (pipelineText.ts). */
+  lastStage?: LogLine & { stage: string };
   /** The parallel branch the failure belongs to (its lines' `[name] ` prefix, or `Failed in branch name`). */
   branch?: LogLine & { branch: string };
   exitCode?: LogLine & { code: number };
@@ -461,9 +463,12 @@ export function failingStepOf(span: LogSpan, errorLine: number): FailingStep {
     const m = command.match;
     const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').trim();
     // A freestyle shell or batch step echoes its temp script first and the commands after.
-    if (text && !/^\/bin\/(?:ba)?sh -xe \S+\.sh$|^cmd \/c call \S+\.bat$/i.test(text)) out.command = { line: command.line, text: command.text, command: text };
+    // A command of declarative Pipeline's post actions ran after the failure (cleanup, notices): never the failing one.
+    const inPost = place.afterStages === true && pipelinePlaceOf(lines, span.start_line, command.line).stage?.name.startsWith('Declarative: Post') === true;
+    if (text && !inPost && !/^\/bin\/(?:ba)?sh -xe \S+\.sh$|^cmd \/c call \S+\.bat$/i.test(text)) out.command = { line: command.line, text: command.text, command: text };
   }
   if (place.stage) out.stage = { line: place.stage.line, text: (lines[place.stage.line - span.start_line] ?? '').trim(), stage: place.stage.name };
+  if (place.lastStage) out.lastStage = { line: place.lastStage.line, text: (lines[place.lastStage.line - span.start_line] ?? '').trim(), stage: place.lastStage.name };
   if (place.branch) out.branch = { line: place.branch.line, text: (lines[place.branch.line - span.start_line] ?? '').trim(), branch: place.branch.name };
   const exit = findLine(span, EXIT_CODE, { from: errorLine }) ?? findLine(span, EXIT_CODE, { fromEnd: true, to: errorLine });
   if (exit) out.exitCode = { line: exit.line, text: exit.text, code: Number(exit.match[1]) };

@@ -29,6 +29,14 @@ export function unstamped(line: string): string {
 export interface PipelinePlace {
   /** The innermost stage open at the line (or, for a line printed after every stage closed, the stage that failed before the others were skipped). */
   stage?: { line: number; name: string };
+  /**
+   * For a line printed after every stage closed when no stage was skipped (so the log does not
+   * say which one failed): the last stage the log shows starting before the line. A fact of the
+   * log, not a claim that the failure happened there.
+   */
+  lastStage?: { line: number; name: string };
+  /** The line was printed after every stage had closed (`stage` or `lastStage` then come from the stages before it). */
+  afterStages?: boolean;
   /** The parallel branch: the line's own `[name] ` prefix, else the one branch Jenkins says failed. */
   branch?: { line: number; name: string };
 }
@@ -101,6 +109,7 @@ export function pipelinePlaceOf(lines: readonly string[], firstLine: number, err
   // Printed after every stage closed (the error Jenkins prints at the end of the run): the stage
   // that failed is the last one opened before declarative Pipeline skipped the rest.
   if (place.stage === undefined) {
+    place.afterStages = true;
     const skipped = lines.findIndex((l) => l.includes('skipped due to earlier failure') && SKIPPED.test(unstamped(l)));
     const name = skipped >= 0 ? SKIPPED.exec(unstamped(lines[skipped] as string))?.[1] : undefined;
     let passed = false; // the skipped stage's own opening, just above its message
@@ -115,6 +124,16 @@ export function pipelinePlaceOf(lines: readonly string[], firstLine: number, err
       }
       place.stage = { line: firstLine + i, name: stage };
       break;
+    }
+    if (skipped < 0) {
+      for (let i = last; i >= 0; i--) {
+        const line = lines[i] as string;
+        if (!line.includes('[Pipeline] ')) continue;
+        const stage = OPEN.exec(unstamped(line))?.[2]?.trim();
+        if (stage === undefined || stage.startsWith(BRANCH) || stage.startsWith('Declarative: ')) continue;
+        place.lastStage = { line: firstLine + i, name: stage };
+        break;
+      }
     }
   }
   if (place.branch === undefined && failed.size === 1) {

@@ -12,6 +12,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { IndexBuilder } from './vectorIndex.js';
+import { lowerThreadPriority } from './threadPriority.js';
 
 export type ToIndexWorker =
   | { type: 'start'; dim: number; stop: SharedArrayBuffer }
@@ -22,6 +23,8 @@ export type ToIndexWorker =
 
 const port = parentPort;
 if (port === null) throw new Error('indexWorker.ts runs as a worker thread');
+// Background work: the event loop's requests get a core before this thread (threadPriority.ts).
+lowerThreadPriority();
 // One upload's index at a time (`start` ... `write`, then `done`): a worker is kept for the next
 // upload (vectorIndex.ts), so a thread's start (and, from the sources, tsx's) is paid once.
 let builder: IndexBuilder | undefined;

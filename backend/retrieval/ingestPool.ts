@@ -9,6 +9,7 @@ import { startModuleWorker } from './moduleWorker.js';
 import { LogIngest, type ChunkRow, type LogIngestOptions, type LogIngestSummary } from './logIngest.js';
 import type { ToWorker } from './ingestWorker.js';
 import type { ChunkWriteTarget } from '../store/chunkWriter.js';
+import { coalesceBytes } from './coalesce.js';
 
 /** Logs shorter than this are ingested on the calling thread (it takes a few milliseconds). */
 export const INLINE_MAX_CHARS = 256 * 1024;
@@ -188,14 +189,16 @@ export class IngestPool {
     let ok = false;
     try {
       post({ type: 'start', job, options, ...(writing ? { write: writing.write, stop: stop.buffer as SharedArrayBuffer } : {}) });
-      for await (const piece of source) {
+      // Byte pieces joined while more are at hand (coalesce.ts): fewer messages and wake-ups.
+      for await (const piece of coalesceBytes(source)) {
         if (failure) break;
-        for (const part of typeof piece === 'string' ? cut(piece) : [piece]) {
+        for (const part of 'text' in piece ? cut(piece.text) : [piece]) {
           while (!failure && (inFlight >= IN_FLIGHT || batches >= IN_FLIGHT)) await new Promise<void>((resolve) => (wake = resolve));
           if (failure) break;
           inFlight++;
           if (typeof part === 'string') post({ type: 'text', job, text: part });
-          else post({ type: 'bytes', job, bytes: part });
+          // A joined piece is ours alone: moved to the worker, not copied.
+          else post({ type: 'bytes', job, bytes: part.bytes }, part.owned ? [part.bytes.buffer as ArrayBuffer] : undefined);
         }
       }
       if (!failure) post({ type: 'end', job });

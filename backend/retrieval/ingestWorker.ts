@@ -14,6 +14,7 @@ import { parentPort } from 'node:worker_threads';
 import { ChunkWriter, type ChunkWriteTarget } from '../store/chunkWriter.js';
 import { TermPostings } from '../store/contextRows.js';
 import { LogIngest, type ChunkRow, type LogIngestOptions } from './logIngest.js';
+import { lowerThreadPriority } from './threadPriority.js';
 
 export type ToWorker =
   | { type: 'start'; job: number; options: LogIngestOptions; write?: ChunkWriteTarget; stop?: SharedArrayBuffer }
@@ -34,6 +35,8 @@ interface Job {
 let current: Job | undefined;
 const port = parentPort;
 if (port === null) throw new Error('ingestWorker.ts runs as a worker thread');
+// Background work: the event loop's requests get a core before this thread (threadPriority.ts).
+lowerThreadPriority();
 
 const stopped = (j: Job): boolean => j.stop !== undefined && Atomics.load(j.stop, 0) === 1;
 

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
-import type { LogAnalyzer } from '../../core/log/analyze.js';
+import type { AnalysisResult, LogAnalyzer } from '../../core/log/analyze.js';
 import type { Baseline } from '../../core/log/baseline.js';
 import { colourful, paint, printJson } from '../output.js';
 import { UsageError, UserError } from '../errors.js';
@@ -53,25 +53,49 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   if ((file === undefined || file === '-') && ctx.io.stdin.isTTY) {
     throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
+  const stdin = file === undefined || file === '-';
   const [{ createReadStream }, { LogAnalyzer }, { unreadable, decodeLogStream }] = await Promise.all([
     import('node:fs'),
     import('../../core/log/analyze.js'),
     import('../stdin.js'),
   ]);
+  // After analyze.js, not alongside it: both load clean.js, which jest's ESM loader cannot link twice at once.
+  const { analyzeReadTwice } = await import('../../core/log/reread.js');
   const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
-  const analyzer = new LogAnalyzer({ maxExcerpts: max, ...(baseline ? { baseline } : {}) });
+  const options = { maxExcerpts: max, ...(baseline ? { baseline } : {}) };
   // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
+  // A file is read twice, the second time for the lines shown only (core/log/reread.ts): then
+  // the blocks keep no lines; stdin can be read once, so the analyzer keeps them.
+  let result: AnalysisResult;
   try {
     // Decoded as an upload decodes it (gzip, UTF-16, Windows-1252; binary refused): a .gz was analysed as its compressed bytes.
-    const open = () => (file === undefined || file === '-' ? (ctx.io.stdin as AsyncIterable<string | Buffer>) : createReadStream(file));
-    const name = file === undefined || file === '-' ? 'stdin' : file;
-    await analyzeStream(() => decodeLogStream(asBytes(open()), name, (note) => ctx.io.stderr.write(`cichat: ${note}\n`)), analyzer);
+    const name = stdin ? 'stdin' : file;
+    let noted = false;
+    const note = (text: string) => {
+      if (!noted) ctx.io.stderr.write(`cichat: ${text}\n`);
+    };
+    if (stdin) {
+      const analyzer = new LogAnalyzer(options);
+      await analyzeStream(() => decodeLogStream(asBytes(ctx.io.stdin as AsyncIterable<string | Buffer>), name, note), analyzer);
+      result = analyzer.end();
+    } else {
+      // The notes (gzip, the encoding) are said once, for the first read.
+      result = await analyzeReadTwice(() => {
+        const bytes = decodeLogStream(asBytes(createReadStream(file)), name, note);
+        return (async function* () {
+          try {
+            yield* bytes;
+          } finally {
+            noted = true;
+          }
+        })();
+      }, options);
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw unreadable(file ?? '-', err);
     throw err;
   }
-  const result = analyzer.end();
   const excerpts = result.excerpts;
   const lineAt = (n: number): string => result.line(n);
   if (ctx.options.json) {

@@ -89,14 +89,9 @@ function causeOf(lines: readonly string[], greenLines?: readonly string[]): { te
   const baseline = greenLines && greenLines.length > 0 ? baselineOf(greenLines.join('\n')) : undefined;
   const excerpts = analyzeLines(lines, { maxExcerpts: 5, ...(baseline ? { baseline } : {}) }).filter((e) => e.score > 0 && e.finding);
   const known = excerpts.filter((e) => e.finding?.class !== 'unknown' && !CONSEQUENCE.test(e.finding?.message ?? ''));
-  // A finding read back from outside its excerpt (the exit line's excerpt naming the error printed
-  // above it) is new only when the line holding its message is: the green build printed it too
-  // otherwise.
-  const messageOld = (e: (typeof known)[number]): boolean => {
-    const n = e.finding?.message_line;
-    return baseline !== undefined && n !== undefined && (n < e.start_line || n > e.end_line) && baseline.hasLine(lines[n - 1] ?? '');
-  };
-  const fresh = known.find((e) => e.new_since_baseline !== false && !messageOld(e));
+  // A finding read back from outside its excerpt is new only when its message line is: the analyzer
+  // sets the flag so (core/log/baseline.ts markReadBackOld).
+  const fresh = known.find((e) => e.new_since_baseline !== false);
   const span = (e: (typeof known)[number]): Source => ({ kind: 'log', start_line: e.start_line, end_line: e.end_line });
   if (fresh?.finding) return { text: findingLine(fresh.finding, CAUSE_MAX), span: span(fresh) };
   const old = known[0];

@@ -38,3 +38,34 @@ export function diffPlace(body: readonly string[], from: number): { file: string
   }
   return undefined;
 }
+
+/**
+ * A compiler's word on a place printed just above its error at that same place (Perl's `elseif
+ * should be elsif at F line 12.` over `syntax error at F line 12, near ") {"`): the 0-based index of
+ * the first of those lines, or undefined. Only lines right above, naming the same file and line,
+ * and not a warning or a note.
+ */
+export function samePlaceAbove(lines: readonly string[], messageIndex: number, place: { file: string; line: number }, placeOf: (text: string) => { file: string; line: number; message: string; level?: string } | undefined, bodyOf: (l: string) => string): number | undefined {
+  let top: number | undefined;
+  for (let k = messageIndex - 1; k >= Math.max(0, messageIndex - 3); k--) {
+    const loc = placeOf(bodyOf(lines[k] ?? ''));
+    if (!loc || loc.file !== place.file || loc.line !== place.line || loc.message === '' || (loc.level !== undefined && loc.level !== 'error' && loc.level !== 'fatal error')) break;
+    top = k;
+  }
+  return top;
+}
+
+/**
+ * Down from output that establishes nothing (rspec's `Finished in 14.81 seconds`, printed as
+ * `timeout` killed it) to the step's own ending, when that says how the step ended (`script
+ * returned exit code 124`: its time limit; 137: killed): the 0-based index of that exit line, or
+ * undefined. Never past the next command the step runs, nor more than 20 lines.
+ */
+export function endingBelow(lines: readonly string[], from: number, bodyOf: (l: string) => string, isClassedExit: (k: number) => boolean): number | undefined {
+  for (let k = from; k < Math.min(lines.length, from + 20); k++) {
+    const t = bodyOf(lines[k] ?? '').trim();
+    if (/^(?:\+ |\$ )/.test(t)) return undefined;
+    if (/exit (?:code|status) \d+|returned \d+/i.test(t)) return isClassedExit(k) ? k : undefined;
+  }
+  return undefined;
+}

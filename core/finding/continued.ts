@@ -1,7 +1,7 @@
 /**
  * Messages a tool wraps over the lines below its first: CMake's indented sentence, scalac's
  * `found   :` / `required:` under `error: type mismatch;`, OCaml's type on the indented lines under
- * its `Error:`, doctest's `Expected:` / `Got:` under
+ * its `Error:`, RSpec's `expected:` / `got:`, doctest's `Expected:` / `Got:` under
  * its `File "x.py", line N` heading. The message is the lines joined (one line).
  */
 
@@ -33,6 +33,8 @@ export function continued(body: readonly string[], index: number, text: string, 
     for (let k = index + 1; k < Math.min(body.length, index + 4) && /^\s{2,}\S/.test(body[k] ?? ''); k++) text = `${text.trimEnd()} ${(body[k] ?? '').trim()}`;
     return [index, text];
   }
+  // RSpec's `eq` matcher: `expected: 11.24` and, aligned under it, `     got: 11.23`.
+  if (/^\s*expected: \S/.test(text) && /^\s+got: \S/.test(body[index + 1] ?? '')) return [index, `${text.trimEnd()} ${(body[index + 1] ?? '').trim()}`];
   // PHPUnit's testdox box: the message is what follows its `│ `.
   if (tool === 'phpunit' && /^\s*│ \S/.test(text)) return [index, text.replace(/^\s*│ /, '')];
   // doctest: the heading names the place; the message is what it expected and what it got.

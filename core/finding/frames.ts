@@ -36,13 +36,15 @@ const RUBY_FRAME = /^\s*(?:from |# )?((?:[A-Za-z]:)?(?:[^\s:]+\.(?:rb|rake|erb)|
 const RUBY_LIBRARY = /(?:^|\/)(?:gems|rubies|\.rvm|lib\/ruby|vendor\/bundle|minitest|rspec-core)\//;
 /** A sanitizer's (ASan, UBSan, LSan) symbolized frame: `    #1 0x563dbb21e009 in join_path /ws/src/paths.c:11:5` (frames without a source line name a binary). */
 const NATIVE_FRAME = /^\s*#(\d+) 0x[0-9a-f]+ in (.+?) ((?:[A-Za-z]:)?[^\s:()]+):(\d+)(?::(\d+))?\s*$/;
-const NATIVE_ANY_FRAME = /^\s*#(\d+) 0x[0-9a-f]+ (?:in )?/;
+const NATIVE_ANY_FRAME = /^\s*#(\d+) (?:0x[0-9a-f]+ (?:in )?|[\w:~<>]+ \S+:\d+(?::\d+)? \([^()\s]+\+0x[0-9a-f]+\)$)/;
+/** ThreadSanitizer's frame: `    #0 worker src/stats.c:13 (stats+0x11bf)`. */
+const TSAN_FRAME = /^\s*#(\d+) ([\w:~<>]+) ((?:[A-Za-z]:)?[^\s:()]+):(\d+)(?::(\d+))? \([^()\s]+\+0x[0-9a-f]+\)\s*$/;
 const NATIVE_LIBRARY = /^(?:csu\/|\.\.\/|\/usr\/|\/build\/|\/lib)|(?:^|\/)(?:sysdeps|compiler-rt|libsanitizer|libstdc\+\+|glibc[\w.-]*)\//;
 const RUST_PANIC = /panicked at (?:'.*', |".*", )?((?:[A-Za-z]:)?[^\s:']+\.rs):(\d+):(\d+):?\s*$/;
 
 const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$/;
 const JVM_LIBRARY =
-  /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.codehaus\.groovy|org\.junit|junit|org\.opentest4j|org\.apache|org\.gradle|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.eclipse|worker\.org\.gradle)\./;
+  /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.codehaus\.groovy|org\.junit|junit|org\.opentest4j|org\.apache|org\.gradle|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.eclipse|worker\.org\.gradle|org\.kohsuke|com\.cloudbees|org\.jboss|org\.hibernate|com\.fasterxml|org\.slf4j|ch\.qos|net\.bytebuddy|okhttp3|io\.grpc)\./;
 const NODE_LIBRARY = /(?:^|\/)node_modules\/|^node:|^internal\/|\/jest-[\w-]+\/|\/vitest\//;
 const GO_LIBRARY = /(?:^|\/)_testmain\.go$|^(?:\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|\/opt\/hostedtoolcache\/go\/|.*\/go\/pkg\/mod\/|runtime\/|testing\/|GOROOT\/)/;
 const GO_LIBRARY_FUNC = /^(?:runtime|testing|reflect|sync|panic)\b|^panic\(/;
@@ -134,7 +136,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
     if (m) {
       if (m[1] === '0' && nativeSeen) nativeDone = true;
       nativeSeen = true;
-      const f = NATIVE_FRAME.exec(line);
+      const f = NATIVE_FRAME.exec(line) ?? TSAN_FRAME.exec(line);
       if (f && !nativeDone) {
         const file = f[3] as string;
         native.frames.push({ file, line: Number(f[4]), ...(f[5] ? { column: Number(f[5]) } : {}), function: f[2] as string, log_line, library: NATIVE_LIBRARY.test(file) });

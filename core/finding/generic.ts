@@ -23,7 +23,7 @@ export interface Command {
 const COMMAND_LINE = /^(?:\++ |\$ |##\[group\]Run |\[[^\]]+\] \$ )(.+)$/;
 
 const COMPILERS = new Set(
-  'gcc g++ cc c++ clang clang++ javac scalac kotlinc ghc ocamlc ocamlopt ocamlfind erlc elixirc gfortran f77 f90 f95 flang ifort ifx rustc tsc esbuild swiftc luac nvcc fpc dmd ldc2 gdc nim zig crystal valac groovyc csc mcs webpack rollup parcel babel sass lessc ant javadoc cython'.split(' '),
+  'gcc g++ cc c++ clang clang++ javac scalac kotlinc ghc ocamlc ocamlopt ocamlfind erlc elixirc gfortran f77 f90 f95 flang ifort ifx rustc tsc esbuild swiftc luac nvcc fpc dmd ldc2 gdc nim zig crystal valac groovyc csc mcs webpack rollup parcel babel sass lessc ant javadoc cython hugo jekyll zola hexo eleventy mkdocs sphinx-build'.split(' '),
 );
 const LINTERS = new Set(
   'eslint pylint flake8 ruff black isort prettier rubocop standardrb shellcheck hadolint yamllint stylelint golint golangci-lint staticcheck clang-tidy cppcheck cpplint phpcs phpstan psalm perlcritic luacheck ktlint detekt markdownlint codespell tflint actionlint gofmt rustfmt swiftlint credo elvis xmllint jsonlint pycodestyle pydocstyle pyflakes bandit vulture biome oxlint erb_lint haml-lint slim-lint scalafmt scalastyle checkstyle pmd spotbugs clang-format autopep8 yapf'.split(' '),
@@ -65,6 +65,8 @@ function kindOfProgram(word: string, args: string[]): { kind: CommandKind; progr
   if (TYPECHECKERS.has(program)) return { kind: 'typecheck', program };
   if (LINTERS.has(program)) return { kind: 'lint', program };
   if (TEST_RUNNERS.has(program)) return { kind: 'test', program };
+  // A program named as a linter or formatter (`shfmt`, `clang-tidy`, `sqllint`, `dfmt`).
+  if (/(?:lint|fmt|tidy)(?:er)?$|^[\w-]*lint[\w-]*$/.test(program)) return { kind: 'lint', program };
   // A test program run by path (`./build/test_ring`, `bin/run_tests`).
   if (/(?:^|\/)(?:tests?\/|test_|\w+_tests?$|run[-_]?tests?)|^(?:tests?|unit_?tests?|\w*Tests?|\w+-tests?)$/.test(word.replace(/^\.\//, '').replace(/^(?:\S*\/)?/, (d) => (/(?:^|\/)tests?\/$/.test(d) ? d : '')))) return { kind: 'test', program };
   if (BUILD_DRIVERS.has(program)) return { kind: 'build', program };
@@ -97,6 +99,8 @@ export function commandOf(text: string): Command {
 export function lastCommandIn(lines: readonly string[]): Command | undefined {
   for (let i = lines.length - 1; i >= 0; i--) {
     const m = COMMAND_LINE.exec((lines[i] ?? '').trim());
+    // A unified diff's `+++ file` under its `--- file` is not a nested `++ cmd` trace.
+    if (m && /^\+\+\+ /.test((lines[i] ?? '').trim()) && /^--- /.test((lines[i - 1] ?? '').trim())) continue;
     // `+ cmd` lines of a `bash -x` trace inside `for` loops repeat the loop header first: keep looking past it.
     if (m && !/^(?:for|while|if|until|case|\[\[?|test|echo|printf|set|export|cd|local|declare|shift|true|:)\b/.test(m[1] as string)) return commandOf(m[1] as string);
   }
@@ -120,11 +124,12 @@ export interface Located {
 /** A path with an extension (the file of a place), never a URL's host or a time of day. */
 const PATH = String.raw`((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z][\w+]{0,7})`;
 const PLACE_COLON = new RegExp(String.raw`^(?:([\w.+-]+): )?${PATH}:(\d+)(?::(\d+))?(?:[:,]|\s+-)?(?:\s+(.*))?$`);
-const PLACE_PAREN = new RegExp(String.raw`^${PATH}\((\d+)(?:,(\d+))?\)\s*:?\s*(.*)$`);
+const PLACE_PAREN = new RegExp(String.raw`^${PATH}\((\d+)(?:, ?(\d+))?\)\s*:?\s*(.*)$`);
 const PLACE_PHP = new RegExp(String.raw`^(.*?) in ${PATH}(?: on line |:)(\d+)\.?$`);
 const PLACE_PERL = new RegExp(String.raw`^(.*?)\bat ${PATH} line (\d+)(?:, <[^>]*> (?:line|chunk) \d+)?(?:\.|, near .*)$`);
 /** webpack: `ERROR in ./src/index.js 3:0-32` over its message. */
 const PLACE_WEBPACK = new RegExp(String.raw`^ERROR in ${PATH} (\d+):(\d+)(?:-\d+)?\s*$`);
+const PLACE_QUOTED = new RegExp(String.raw`^(.*?)"${PATH}:(\d+)(?::(\d+))?":\s+(\S.*)$`);
 const PLACE_ARROW = new RegExp(String.raw`^\s*--> ${PATH}:(\d+)(?::(\d+))?\s*$`);
 const PLACE_BATS = new RegExp(String.raw`\(in (?:test )?file ${PATH}, line (\d+)\)`);
 const PLACE_TCL = new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`);
@@ -176,16 +181,26 @@ export function locatedIn(raw: string): Located | undefined {
     const level = /^(fatal error|error|warning)\b/i.exec(rest);
     return { file: m[1] as string, line: Number(m[2]), ...(m[3] ? { column: Number(m[3]) } : {}), message: rest, ...(level ? { level: (level[1] as string).toLowerCase() } : {}) };
   }
+  // A place quoted inside a chain of causes (Go tools: `Error: loading templates: "/ws/layouts/index.html:5:1": parse failed: ...`).
+  m = PLACE_QUOTED.exec(trimmed);
+  if (m && !/\.(?:log|png|jpe?g|gif|zip|gz|tgz|jar|whl|so|dll|dylib|o|a|exe|bin)$/i.test(m[2] as string)) return { file: m[2] as string, line: Number(m[3]), ...(m[4] ? { column: Number(m[4]) } : {}), message: m[5] as string, ...(/^(?:Error|ERROR|error)\b/.test(m[1] as string) ? { level: 'error' } : {}) };
   m = PLACE_PHP.exec(trimmed) ?? PLACE_PERL.exec(trimmed);
   if (m && !EXT_NOT_SOURCE.test(m[2] as string) && (m[1] ?? '').trim() !== '') return { file: m[2] as string, line: Number(m[3]), message: (m[1] as string).trim(), runtime: true };
   return undefined;
 }
 
 const SYNTAX = /\b(?:syntax error|parse error|[Pp]arseError|unexpected (?:token|symbol|character|identifier|end of (?:file|input)|EOF|indent|keyword|string|'[^']*'|"[^"]*")|unterminated|expected [`'"][^`'"]+[`'"] (?:near|before|after|at)|[`'"][^`'"]+[`'"] expected|Expected (?:a |an )?[\w ]+ in|mismatched (?:input|parenthes))/;
-const RUNTIME = /\bruntime error\b|\battempt to (?:index|call|perform|compare|concatenate)\b|\bstack overflow\b/;
+/** A compiler's words for a name or type it cannot accept. */
+const COMPILE_WORDING = /\b(?:undeclared|not declared|no declaration|is not defined|not defined|undefined (?:reference|symbol|identifier|name|type|variable)|unknown (?:type|identifier|symbol)|expected type|type mismatch|incompatible types?|cannot find symbol|does not exist in the current context)\b|^\s*Expected [`'"][^`'"]{1,12}[`'"]\.?$/;
+/** The command names the file: itself, its path from another directory, or a directory holding it. */
+export function namesFile(command: string, file: string): boolean {
+  const base = file.replace(/^.*[\\/]/, '');
+  return words(command).some((w) => w.replace(/^.*[\\/]/, '') === base || (w.length > 1 && /\/$|^[\w.-]+$/.test(w) && file.startsWith(`${w.replace(/\/$/, '')}/`)));
+}
+const RUNTIME = /\bruntime error\b|\bdivi(?:sion|de) by zero\b|\battempt to (?:index|call|perform|compare|concatenate)\b|\bstack overflow\b/;
 const FAILED_CHECK = /\b(?:failed|Failed|FAILED|Failure|failure|expected|Expected|got|assert)/;
 /** Source files of programming languages (a place in one, from a compiler, is a diagnostic of code). */
-const SOURCE_EXT = /\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm|f|f77|f90|f95|f03|f08|for|java|kt|kts|scala|groovy|go|rs|swift|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|rb|php|pl|pm|t|lua|erl|hrl|ex|exs|hs|lhs|ml|mli|cs|fs|vb|d|nim|zig|cr|vala|dart|jl|r|R|tcl|sh|bash|zsh|ps1|sql|proto|cu|v|sv|vhd|vhdl|adb|ads|pas|pp|elm|purs|clj|cljs|cljc|lisp|el|scm|rkt|sol|vue|svelte|css|scss|less|sass)$/;
+const SOURCE_EXT = /\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm|f|f77|f90|f95|f03|f08|for|java|kt|kts|scala|groovy|go|rs|swift|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|rb|php|pl|pm|t|lua|erl|hrl|ex|exs|hs|lhs|ml|mli|cs|fs|vb|d|nim|zig|cr|vala|dart|jl|r|R|tcl|sh|bash|zsh|ps1|awk|sql|proto|cu|v|sv|vhd|vhdl|adb|ads|asm|nasm|S|pas|pp|elm|purs|clj|cljs|cljc|lisp|el|scm|rkt|sol|vue|svelte|css|scss|less|sass)$/;
 
 export interface Generic {
   cls: FindingClass;
@@ -247,7 +262,7 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
   let cls: FindingClass = 'unknown';
   if (RUNTIME.test(whole) && kind !== 'compile') cls = 'runtime-exception';
   else if (SYNTAX.test(whole) && source) cls = 'compile-error';
-  else if (kind === 'compile' || kind === 'typecheck') cls = source || best.level === 'error' ? 'compile-error' : 'unknown';
+  else if (kind === 'compile' || kind === 'typecheck') cls = source || best.level === 'error' || COMPILE_WORDING.test(whole) ? 'compile-error' : 'unknown';
   else if (kind === 'lint') cls = 'lint';
   else if (kind === 'test') cls = FAILED_CHECK.test(whole) ? 'test-assertion' : 'unknown';
   // A script's own error at its place: the interpreter prefixes it (`lua: x.lua:5: ...`), or the
@@ -261,6 +276,9 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
     cls = source && (own || traced) && !/^(?:exit status|exit code|exited with) \d+$/i.test(text.trim()) ? 'runtime-exception' : 'unknown';
   }
   else if (kind === 'build' && best.level === 'error' && source) cls = 'compile-error';
+  // A tool no list knows that was given this source file and reports an error at a line of it,
+  // or says a name or type there is undeclared or wrong: the file did not compile (nasm, ghdl, protoc, gnat).
+  else if (kind === undefined && source && command !== undefined && best.level !== 'fatal error' && (best.level === 'error' || COMPILE_WORDING.test(whole)) && namesFile(command.text, best.file)) cls = 'compile-error';
   return { cls, confidence: cls === 'unknown' ? 'low' : 'medium', index, place: best, ...(tool ? { tool } : {}) };
 }
 

@@ -19,12 +19,16 @@ import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../p
 import { framesOf, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued } from './continued.js';
 import { headingWindow } from './headings.js';
-import { diffPlace, ruleLineAbove } from './back.js';
+import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
-import { ERRORISH, genericFinding, lastCommandIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
+import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
+import { refined } from './refine.js';
+import { refined4a } from './refine4a.js';
+import { refinedByPlace } from './refine4b.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
+import { goTestMessage, symbolOf } from './messages.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -102,9 +106,11 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
   if (ruleGates.count !== RULES.length) ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
   const gates = ruleGates.gates;
   gates.read(line);
-  for (let k = 0; k < RULES.length; k++) {
+  const candidates = gates.candidates();
+  for (let c = 0; c < candidates.length; c++) {
+    const k = candidates[c]!;
     const rule = RULES[k]!;
-    if (!gates.may(k)) continue;
+    if (!gates.holds(k)) continue;
     const m = rule.re.exec(line);
     if (!m) continue;
     const under = rule.below ? [1, 2, 3].map((k) => (rule.below as RegExp).exec(below(k))).find((u) => u !== null) : undefined;
@@ -121,32 +127,41 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
   return null;
 }
 
-/** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
-function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
-  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? '')), acrossCommands);
-  const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
-  return found && found.class !== 'unknown' ? found : undefined;
-}
-
-function isStrongRule(line: string, around: (k: number) => string): boolean {
-  const hit = ruleOf(line, around);
-  return hit !== null && !hit.rule.framing && hit.rule.priority < 60;
-}
-
-/** The best rule hit of the window: lowest priority, then the first line; framing lines only when nothing else. */
-function bestHits(body: readonly string[], lines: readonly string[], start: number): Hit[] {
+/**
+ * The rule match of line i of `lines` (its body, with the bodies below it for rules that read
+ * them), once per log: excerpt windows overlap, and `readBack` reads the lines above them.
+ */
+function ruleAt(lines: readonly string[], i: number): Omit<Hit, 'index'> | null {
   let cache = RULE_CACHE.get(lines);
   if (!cache) {
     cache = new Map();
     RULE_CACHE.set(lines, cache);
   }
+  let hit = cache.get(i);
+  if (hit === undefined) {
+    hit = ruleOf(bodyOf(lines[i] ?? ''), (k) => bodyOf(lines[i + k] ?? ''));
+    cache.set(i, hit);
+  }
+  return hit;
+}
+
+/** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
+function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
+  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(ruleAt(lines, k)), acrossCommands);
+  const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
+  return found && found.class !== 'unknown' ? found : undefined;
+}
+
+function isStrongRule(hit: Omit<Hit, 'index'> | null): boolean {
+  return hit !== null && !hit.rule.framing && hit.rule.priority < 60;
+}
+
+/** The best rule hit of the window: lowest priority, then the first line; framing lines only when nothing else. */
+function bestHits(body: readonly string[], lines: readonly string[], start: number): Hit[] {
+  // body[i] is bodyOf(lines[start + i]): the same match as ruleAt's.
   const hits: Hit[] = [];
   for (let i = 0; i < body.length; i++) {
-    let hit = cache.get(start + i);
-    if (hit === undefined) {
-      hit = ruleOf(body[i] as string, (k) => bodyOf(lines[start + i + k] ?? ''));
-      cache.set(start + i, hit);
-    }
+    const hit = ruleAt(lines, start + i);
     if (hit) hits.push({ ...hit, index: i });
   }
   return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);
@@ -183,6 +198,10 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  * window with no evidence of any class gets `unknown` with the most error-like line.
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  return refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
+}
+function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
   // A script's own `exit 1`: what its check printed above says why (back.ts).
   const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
@@ -191,6 +210,9 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   // after pkg-config or configure said its package is missing is that package's.
   const firstError = found.class === 'compile-error' ? readBack(lines, excerpt, false) : undefined;
   if (firstError && (firstError.class === 'dependency-resolution' ? /fatal error: \S+: No such file or directory/.test(found.message) : firstError.class === 'compile-error')) return firstError;
+  // The compiler's first word on the same place, just above its error (Perl's hint over its `syntax error`).
+  const hint = found.class === 'compile-error' && found.location?.line !== undefined ? samePlaceAbove(lines, found.message_line - 1, { file: found.location.file, line: found.location.line }, locatedIn, bodyOf) : undefined;
+  if (hint !== undefined) found = { ...found, message: messageText(bodyOf(lines[hint] ?? '')), message_line: hint + 1, evidence: [hint + 1, ...found.evidence] };
   // A test the race detector failed: its report above says what raced, and where.
   const race = found.class === 'test-error' && found.confidence === 'low' ? raceReportAbove(lines, bodies(lines, excerpt.start_line - 1, excerpt.end_line), excerpt.start_line) : undefined;
   if (race) found = { ...findingIn(lines, { start_line: race.start, end_line: race.end }), class: 'test-error', ...(found.tool ? { tool: found.tool } : {}), ...(found.test ? { test: found.test } : {}) };
@@ -217,6 +239,9 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   if (above && (best.class === 'unknown' || above.confidence !== 'low')) return above;
   const fromBack = best.class === 'unknown' ? readBack(lines, excerpt, false) : undefined;
   if (fromBack) return fromBack;
+  // Output that says nothing, and the step's exit says how it ended (a time limit, a kill).
+  const ending = best.class === 'unknown' ? endingBelow(lines, excerpt.end_line, bodyOf, (k) => /^(?:timeout-aborted|out-of-memory)$/.test(ruleOf(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? ''))?.rule.cls ?? '')) : undefined;
+  if (ending !== undefined) return findingIn(lines, { start_line: ending + 1, end_line: ending + 1 });
   if (best.class !== 'unknown' && !bareSignal) return best;
   // An exit status alone (`ERROR: script returned exit code 255`): the step's last lines before
   // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
@@ -315,7 +340,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const raised = raisedIn(body);
   const all = [...before, ...body];
   const summary = bodies(lines, end + 1, end + 1 + BEFORE);
-  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? body.length), summary);
+  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : body.length)), summary);
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
   const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body);
   // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still
@@ -342,6 +367,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     messageIndex = strong.index;
     tool = strong.read.tool;
     Object.assign(extra, pick(strong.read, ['code', 'symbol', 'dependency', 'host', 'exception']));
+    // The rule's line names the test itself (a runner's timeout of one test).
+    if (strong.read.test && !test) extra.test = { name: strong.read.test, log_line: logLine(strong.index) };
     if (cls === 'network') {
       // pip and Maven retry before they give up: the network error is the message (the cause),
       // the resolver's verdict names the tool and what it could not fetch.
@@ -565,8 +592,11 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     if (sh && !/^(?:npm|error|ERROR|warning|fatal)$/.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
   }
   // make names the Makefile line whose recipe failed (`make: *** [Makefile:6: check] Error 1`) on
-  // the lines after the command's own error: the place of a command that failed, not of code.
-  if (!place && (cls === 'unknown' || cls === 'missing-tool' || cls === 'permission-credentials' || cls === 'ci-script')) {
+  // the lines after the command's own error: the place of a command that failed, not of code. A
+  // refusal is make's place only when make itself was refused (`make: ./gen.sh: Permission
+  // denied`); a command's own refusal (`install: cannot create ...: Permission denied`) is of
+  // the path it names, not of the recipe line that ran it.
+  if (!place && (cls === 'unknown' || cls === 'missing-tool' || (cls === 'permission-credentials' && /^g?make(?:\[\d+\])?: /.test(messageBody.trim())) || cls === 'ci-script')) {
     // Log lines (1-based) from the message to 3 lines past the window.
     for (let n = logLine(Math.max(0, messageIndex)); n <= Math.min(lines.length, end + 4, logLine(Math.max(0, messageIndex)) + 4); n++) {
       // GNU make 4.2+ names the recipe's line in its verdict; 4.1 and older on the line before it (`Makefile:6: recipe for target 'check' failed`).
@@ -596,8 +626,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       break;
     }
   }
-  // A vet or lint command's diagnostics are lint findings, not a compiler's rejection.
-  if (cls === 'compile-error') {
+  // A vet or lint command's diagnostics are lint findings, not a compiler's rejection. A package
+  // graph that does not build (an import cycle: no place) is the compiler's, whichever command saw it.
+  if (cls === 'compile-error' && (place !== undefined || !/\bimport cycle\b/.test(messageBody))) {
     const command = [...before].reverse().find((l) => typeof l === 'string' && /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle)\b/.exec(command)?.[1] : undefined;
     // clippy prints its lints as rustc errors; the lint's name is on a note (`-D clippy::ptr-arg`).
@@ -644,53 +675,4 @@ function pick<K extends keyof RuleHit>(read: RuleHit, keys: K[]): Partial<Findin
 /** The frames of a trace are in a test file (JUnit, pytest, jest): the exception was raised while testing. */
 function raisedFromTestCode(body: readonly string[]): boolean {
   return body.some((l) => /^\s*at .*(?:Test|Tests|Spec|IT)\.(?:java|kt|groovy|scala):\d+\)|^\s*at .*\.(?:test|spec)\.[cm]?[jt]sx?:\d+|^\s*File ".*(?:\/|^)(?:test_\w+|\w+_test)\.py"|org\.junit\.|_pytest\//.test(l));
-}
-
-/** The symbol a compiler or linker says is missing, from its line or javac's `symbol:` line below. */
-function symbolOf(body: readonly string[], index: number): string | undefined {
-  const line = body[index] ?? '';
-  const patterns = [
-    /Unresolved reference:?\s+[`']?([A-Za-z_$][\w$]*)[`']?/,
-    /\bundefined: (?:[\w.]+\.)?([A-Za-z_]\w*)/,
-    /cannot find (?:value|function|type|struct|macro|trait|module|method|field|name) [`']([A-Za-z_]\w*)[`']/,
-    /no (?:method|field|function|associated item) named `([A-Za-z_]\w*)`/,
-    /Property '([A-Za-z_$][\w$]*)' does not exist/,
-    /Cannot find name '([A-Za-z_$][\w$]*)'/,
-    /has no (?:exported )?member '([A-Za-z_$][\w$]*)'/,
-    /'([A-Za-z_]\w*)' (?:was not declared|undeclared)/,
-    /use of undeclared identifier '([A-Za-z_]\w*)'/,
-    /implicit declaration of function '([A-Za-z_]\w*)'/,
-    /has no (?:field or method|member named) '?([A-Za-z_]\w*)'?/,
-  ];
-  for (const re of patterns) {
-    const m = re.exec(line);
-    if (m?.[1]) return m[1];
-  }
-  for (let k = index + 1; k < Math.min(body.length, index + 4); k++) {
-    const m = /^(?:\[ERROR\]\s+)?\s*symbol:\s+(?:method|variable|class|field|constructor|static)?\s*([A-Za-z_$][\w$]*)/.exec(body[k] ?? '');
-    if (m?.[1]) return m[1];
-  }
-  return undefined;
-}
-
-/** `    stock_test.go:11: apple stock = 1, want 2`: a Go test's message under `--- FAIL:`. */
-function goTestMessage(body: readonly string[]): { index: number; file: string; line: number; assertion: boolean; expected?: string; actual?: string } | undefined {
-  for (let i = 0; i < body.length; i++) {
-    const m = /^\s+(\S+_test\.go):(\d+): (.+)$/.exec(body[i] ?? '');
-    if (!m) continue;
-    const text = m[3] as string;
-    const gw = /\bgot:? (.+?),? want(?:ed)?:? (.+)$/i.exec(text) ?? /(.+?),? want(?:ed)?:? (.+)$/i.exec(text);
-    const ex = /\bexpected:? (.+?),? (?:but )?(?:got|was|actual):? (.+)$/i.exec(text);
-    const assertion = Boolean(gw ?? ex) || /\b(?:want|expected|got)\b/i.test(text);
-    const values = ex ? { expected: ex[1], actual: ex[2] } : gw ? { expected: gw[2], actual: /\bgot/i.test(text) ? gw[1] : undefined } : {};
-    return {
-      index: i,
-      file: m[1] as string,
-      line: Number(m[2]),
-      assertion,
-      ...(values.expected ? { expected: values.expected.trim() } : {}),
-      ...(values.actual ? { actual: values.actual.trim() } : {}),
-    };
-  }
-  return undefined;
 }

@@ -5,44 +5,11 @@
  * decided by `priority` (lower first), so a root cause (out of memory, a network failure) wins
  * over the exception or summary it produced.
  */
-import type { FindingClass } from '../../protocol/types.js';
+import { ROUND4A_RULES } from './rules4a.js';
+import { STEP_RULES } from './rules4b.js';
 
-export interface RuleHit {
-  tool?: string;
-  code?: string;
-  symbol?: string;
-  dependency?: string;
-  host?: string;
-  exception?: string;
-  /** The location the line itself names. */
-  file?: string;
-  line?: number;
-  column?: number;
-}
-
-export interface Rule {
-  cls: FindingClass;
-  /** Lower wins among the rules that matched some line of the window. */
-  priority: number;
-  re: RegExp;
-  confidence: 'high' | 'medium' | 'low';
-  /** What the match names; the default is the tool only. */
-  read?: (m: RegExpExecArray, line: string, below?: RegExpExecArray) => RuleHit;
-  tool?: string;
-  /** A line the rule matches but which only frames or concludes: kept as evidence, never the message when another line carries it. */
-  framing?: true;
-  /** The rule holds only when one of the next 3 lines matches this too (rustc's ` --> file:line:col` under its `error: `). */
-  below?: RegExp;
-  /** The place the tool prints on a line near this one (gtest's `file:line: Failure` above its `Expected equality`, valgrind's first `at` frame below): lines `from`..`to` around it, nearest first; its groups `file`, `line`, `col` are the place. `required`: the rule holds only with it. */
-  near?: Near;
-}
-
-export interface Near {
-  re: RegExp;
-  from: number;
-  to: number;
-  required?: true;
-}
+export type { Near, Rule, RuleHit } from './ruleTypes.js';
+import type { Near, Rule, RuleHit } from './ruleTypes.js';
 
 /** The place `near` reads around a line; `around(k)` is the line k lines below (k < 0: above). */
 export function nearPlace(near: Near, around: (k: number) => string): RuleHit | undefined {
@@ -82,9 +49,9 @@ const NATIVE_RULES: Rule[] = [
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.[eh]rl):(\d+):(?:(\d+):)? (?!Warning)\S`), read: (m) => ({ tool: 'erlc', ...at(m[1], m[2], m[3]) }) },
   // EUnit: a test that raised (`**error:function_clause`) or ran out of time (`...*timed out*`), at the deepest `in function m:f/1 (src/m.erl, line 8)` above.
   { cls: 'test-error', priority: 58, confidence: 'high', re: /^\*\*(?:error|exit|throw):(\S+)/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: -14, to: -1 }, read: (m) => ({ tool: 'eunit', exception: m[1] as string }) },
-  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\s*\S+: \S+\.\.\.\*timed out\*$/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: 1, to: 1 }, read: () => ({ tool: 'eunit' }) },
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\s*(\S+: \S+)\.\.\.\*timed out\*$/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: 1, to: 1 }, read: (m) => ({ tool: 'eunit', test: m[1] as string }) },
   // meson test: `<name> time out (After 10 seconds)`.
-  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\S.* time out \(After \d+ seconds?\)$/, read: () => ({ tool: 'meson' }) },
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^(\S.*) time out \(After \d+ seconds?\)$/, read: (m) => ({ tool: 'meson', test: m[1] as string }) },
   // OCaml: `Error: This expression has type ...` under `File "src/x.ml", line 5, characters 29-45:`.
   { cls: 'compile-error', priority: 30, confidence: 'high', re: /^Error: \S/, near: { re: /^File "(?<file>[^"]+\.mli?)", line (?<line>\d+), characters (?<col>\d+)-\d+:/, from: -4, to: -1, required: true }, read: () => ({ tool: 'ocamlc' }) },
   // GoogleTest: the check's report under `file:line: Failure`.
@@ -111,9 +78,49 @@ const NATIVE_RULES: Rule[] = [
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /database or disk is full|\bSQLITE_FULL\b/, read: () => ({ tool: 'sqlite' }) },
 ];
 
+/**
+ * Failures every tool words alike (issue 25, round 4 tuning): no tool family's own format, but
+ * the words any tool uses for the cause.
+ */
+const GENERAL_RULES: Rule[] = [
+  // A write that stopped short: the disk filled up under it (GNU tar's `Wrote only 6144 of 10240
+  // bytes`, Go's and others' `short write`).
+  { cls: 'disk-full', priority: 21, confidence: 'medium', re: /\bWrote only \d+ of \d+ bytes\b|\bshort write\b/ },
+  // A lock file that no longer matches its manifest (poetry, uv, pipenv, bundler, cargo `--locked`):
+  // the resolver refuses to install from it.
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'high',
+    re: /\b([\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since ([\w.-]+\.lock) was last generated/i,
+    read: (m) => {
+      const lock = m[1] ?? m[2] ?? '';
+      const tool = /^poetry/.test(lock) ? 'poetry' : /^Cargo/.test(lock) ? 'cargo' : /^Gemfile/.test(lock) ? 'bundler' : /^Pipfile/.test(lock) ? 'pipenv' : /^uv/.test(lock) ? 'uv' : /^composer/.test(lock) ? 'composer' : undefined;
+      return tool ? { tool } : {};
+    },
+  },
+  // TLS: the reason a certificate was refused (openssl's `verify error:num=10:certificate has
+  // expired`, any client's `certificate has expired` / `self-signed certificate` / `hostname
+  // mismatch`) says more than the `certificate verify failed` after it.
+  { cls: 'network', priority: 39, confidence: 'high', re: /^verify error:num=\d+:|\b(?:certificate has expired|certificate is not yet valid|self[- ]signed certificate(?: in certificate chain)?|unable to get local issuer certificate|[Hh]ostname mismatch|certificate is not valid for)\b/, read: () => ({}) },
+  // A bundler or compiler that cannot find a file the code imports by a relative path (rollup's
+  // `Could not resolve "./format.js" from "src/main.js"`, vite's `Failed to resolve import`): the
+  // code names a file that is not there, a compile error (a package name is a resolver's matter).
+  // An exception a runtime names as uncaught (`Error: unhandled exception: index 3 not in 0 .. 2 [IndexDefect]`,
+  // `Unhandled Exception: System.X`), at the nearest project frame of
+  // the `file(line) proc` trace above it.
+  { cls: 'runtime-exception', priority: 50, confidence: 'medium', re: /\b(?:[Uu]nhandled|[Uu]ncaught) [Ee]xception\b/, near: { re: /^(?<file>(?!\/usr\/|\/opt\/)[^\s()]+\.\w+)\((?<line>\d+)\) \S+$/, from: -8, to: -1 } },
+  // Elixir's `** (CompileError) lib/x.ex:6: undefined function f/1` (any `*CompileError`, `SyntaxError`, `TokenMissingError` at a place).
+  { cls: 'compile-error', priority: 30, confidence: 'high', re: /^\*\* \((?:\w+\.)*(\w*(?:CompileError|SyntaxError|TokenMissingError|ParseError))\) ([^\s:]+\.\w+):(\d+)(?::(\d+))?: \S/, read: (m) => ({ exception: m[1] as string, ...at(m[2], m[3], m[4]) }) },
+  { cls: 'compile-error', priority: 31, confidence: 'medium', re: /\b(?:Could not resolve|Can't resolve|Cannot resolve|Unable to resolve|Failed to resolve import) ["'`]\.{1,2}\/[^"'`]+["'`](?: from ["'`]([^"'`]+)["'`])?/, read: () => ({}) },
+];
+
 /** Rules, roughly most specific cause first. */
 export const RULES: Rule[] = [
   ...NATIVE_RULES,
+  ...STEP_RULES,
+  ...GENERAL_RULES,
+  ...ROUND4A_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a

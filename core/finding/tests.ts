@@ -7,6 +7,7 @@
  */
 
 import { PatternGates } from '../log/gates.js';
+import { multilineNameIn } from './testNames.js';
 
 export interface Located {
   /** 0-based index into the window. */
@@ -52,7 +53,8 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   { re: /^([A-Z]\w*#test\w*) \[[^\]]+\]:?$/, tool: 'minitest', name: (m) => m[1] as string },
   // minitest with a described name (`TestKramdown#test_: kramdown when x should y.  [/ws/test/t.rb:106]`) or Rails' `FooTest#test_bar:`.
   { re: /^((?:[A-Z]\w*::)*[A-Z]\w*#test\S*(?: .+?)?)\s+\[[^\]]+:\d+\]:?$|^((?:[A-Z]\w*::)*[A-Z]\w*Test#test_\w+):$/, tool: 'minitest', name: (m) => (m[1] ?? m[2]) as string },
-  { re: /^(?:rspec) (\S+:\d+) # (.+)$/, tool: 'rspec', name: (m) => `${m[2]} (${m[1]})` },
+  // rspec's summary: `rspec ./spec/x_spec.rb:27 # Invoice#total adds the tax`: the example's full description.
+  { re: /^(?:rspec) (\S+:\d+) # (.+)$/, tool: 'rspec', name: (m) => m[2] as string },
   // Ant's JUnit task: `Testcase: testTotal took 0.01 sec` over its `FAILED`; `Test com.x.FooTest FAILED`.
   { re: /^Testcase: (\w+)(?:\(([\w.$]+)\))? took [\d.]+ sec$/, tool: 'junit', name: (m) => (m[2] ? `${m[2]}.${m[1]}` : (m[1] as string)) },
   { re: /^Test ([\w.$]+) FAILED$/, tool: 'junit', name: (m) => m[1] as string },
@@ -71,9 +73,11 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
     if (!MIGHT_NAME_A_TEST.test(lines[i] ?? '')) continue;
     const text = (lines[i] ?? '').trim().replace(/^\[(?:ERROR|INFO)\]\s+(?=\w+\(|[\w.$]+(?:\([^)]*\))? (?:-- )?Time)/, '');
     TEST_NAME_GATES.read(text);
-    for (let k = 0; k < TEST_NAMES.length; k++) {
+    const candidates = TEST_NAME_GATES.candidates();
+    for (let c = 0; c < candidates.length; c++) {
+      const k = candidates[c]!;
       const t = TEST_NAMES[k]!;
-      if (!TEST_NAME_GATES.may(k)) continue;
+      if (!TEST_NAME_GATES.holds(k)) continue;
       const m = t.re.exec(text);
       if (!m) continue;
       // A Rust panic on the main thread is no test.
@@ -94,15 +98,20 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
     const m = /^File ".*", line \d+, in (\S+)$/.exec((lines[i] ?? '').trim());
     if (m && (lines[i + 1] ?? '').trim() === 'Failed example:') found = { index: i, text: (lines[i] ?? '').trim(), name: m[1] as string, tool: 'doctest' };
   }
+  // Names a runner prints over several lines (mocha's `1) Suite` over its test's `runs x:`, PHPUnit
+  // testdox's class heading over its `✘ test`): tests/multiline.ts.
+  found ??= multilineNameIn(lines, before);
   // Nothing named in the window: the lines right after it (a runner's summary, Go's list of the
   // tests a timeout interrupted).
   if (!found) {
     for (let i = 0; i < Math.min(summary.length, 12) && !found; i++) {
       const text = (summary[i] ?? '').trim();
       TEST_NAME_GATES.read(text);
-      for (let k = 0; k < TEST_NAMES.length; k++) {
+      const candidates = TEST_NAME_GATES.candidates();
+      for (let c = 0; c < candidates.length; c++) {
+        const k = candidates[c]!;
         const t = TEST_NAMES[k]!;
-        if (!TEST_NAME_GATES.may(k)) continue;
+        if (!TEST_NAME_GATES.holds(k)) continue;
         const m = t.re.exec(text);
         if (m && !(t.tool === 'cargo test' && m[1] === 'main')) {
           found = { index: lines.length + i, text, name: t.name(m).trim(), tool: t.tool };
@@ -278,7 +287,7 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const text = raw.trim().replace(/^(?:\[ERROR\]\s+|E\s{2,})/, '');
-    if (/^Traceback \(most recent call last\):/.test(text)) sawTraceback = true;
+    if (/^Traceback \(most recent call last\):|\STraceback \(most recent call last\):$/.test(text)) sawTraceback = true;
     const pytestE = /^E\s{2,}/.test(raw.trim());
     let m = PY_EXCEPTION.exec(text);
     if (m && (sawTraceback || pytestE) && !/^\s/.test(raw.replace(/^E\s{2,}/, ''))) {
@@ -317,8 +326,9 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
       const message = /:\s*$/.test(text) && next ? next : text;
       return { index: /:\s*$/.test(text) && next ? i + 1 : i, text: message, exception: 'panic', runtime: 'rust' };
     }
-    m = /^==\d+==ERROR: (\w+Sanitizer)/.exec(text);
-    if (m) return { index: i, text, exception: m[1] as string, runtime: 'signal' };
+    // ASan, LSan: `==123==ERROR: AddressSanitizer: ...`; TSan reports as a warning (`WARNING: ThreadSanitizer: data race (pid=1)`) and exits 66.
+    m = /^==\d+==ERROR: (\w+Sanitizer)|^(?:==\d+==)?WARNING: (ThreadSanitizer): /.exec(text);
+    if (m) return { index: i, text, exception: (m[1] ?? m[2]) as string, runtime: 'signal' };
     // bash's report of a child killed by SIGABRT: `ci.sh: line 5: 29585 Aborted   ./build/heatmap`.
     if (/^\S+: line \d+: +\d+ Aborted\b/.test(text)) return { index: i, text, exception: 'SIGABRT', runtime: 'signal' };
     m = /(Segmentation fault|SIGSEGV|SIGABRT|SIGBUS|SIGFPE|Aborted \(core dumped\)|Bus error|Floating point exception|Illegal instruction)/.exec(text);

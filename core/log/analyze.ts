@@ -18,10 +18,11 @@
  * `LogAnalyzer` is the streaming form (`push` each cleaned line, then `end`); `analyzeLines`
  * and `analyze` run it over a whole log.
  */
+import { markPipelineOwn, newPipelineOwn } from './pipelineOwn.js';
 import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
 import { FEATURES, LEARNED_WEIGHTS, scoreOf, type FeatureVector } from './rank.js';
-import { hasNewLine, markNewSinceBaseline, type Baseline } from './baseline.js';
+import { hasNewLine, markNewSinceBaseline, markReadBackOld, type Baseline } from './baseline.js';
 import {
   BOILERPLATE,
   DEFAULT_MAX_EXCERPTS,
@@ -39,15 +40,13 @@ import {
   reasonOf,
   type Block,
   type LineInfo,
-  type LineView,
-  type Role,
   type Section,
 } from './blocks.js';
-import type { FailureShape } from './shapes.js';
 import { noteBranch, type Branches } from './jenkins.js';
 import { withFindings } from '../finding/index.js';
 import { gateFor } from './gates.js';
 import { END, firstIndex } from './prefilter.js';
+import { CHUNK, KeptLines, RING, Window, sparseArray } from './kept.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -65,6 +64,14 @@ export interface AnalyzeOptions {
    * branch X` (prefixed `[X] `) are such lines too, without this option.
    */
   focus?: readonly (readonly [number, number])[];
+  /**
+   * false: past LAZY_TEXTS kept lines, the analyzer keeps only which lines it would keep, not
+   * their text; the caller reads the log again for the few the result needs that it lacks
+   * (`wanted`, then `complete`): memory no longer grows with the blocks of a long log. Ignored
+   * with a baseline (its split reads the lines of every block). Same excerpts and findings as
+   * with the lines kept.
+   */
+  keepLines?: boolean;
 }
 
 /**
@@ -78,9 +85,11 @@ export const WINDOW_AHEAD = 200;
  */
 const CONTEXT_BEFORE = 80;
 const CONTEXT_AFTER = 100;
-/** Lines kept in the window: WINDOW_AHEAD ahead of the line at hand, the rest behind it (~90 read). */
-const RING = 512;
-const MASK = RING - 1;
+/**
+ * With `keepLines: false`, the lines whose text is kept all the same (~14 MB for lines of ~90
+ * characters): a log whose blocks keep fewer is not read again.
+ */
+const LAZY_TEXTS = 100_000;
 /**
  * The last lines shown when nothing failure-like is found: as many as the "last 30 lines" a person
  * reads first (and the baseline of issue 26), so an explanation no rule knows, printed a little
@@ -105,47 +114,6 @@ interface BlockExtra {
 }
 
 type KeptBlock = Block & { extra?: BlockExtra };
-
-/** The lines around the one the pass is at, by absolute index; older ones are gone. */
-class Window implements LineView {
-  length = 0;
-  private readonly infos: (LineInfo | undefined)[] = new Array<LineInfo | undefined>(RING);
-  private readonly texts: string[] = new Array<string>(RING).fill('');
-  /** Build steps started before each line. */
-  private readonly steps = new Float64Array(RING);
-
-  add(info: LineInfo, text: string, stepsBefore: number): void {
-    const slot = this.length & MASK;
-    this.infos[slot] = info;
-    this.texts[slot] = text;
-    this.steps[slot] = stepsBefore;
-    this.length++;
-  }
-
-  get(i: number): LineInfo | undefined {
-    if (i < 0 || i >= this.length) return undefined;
-    if (i < this.length - RING) throw new Error(`log analyzer: line ${i + 1} is no longer in the window`);
-    return this.infos[i & MASK];
-  }
-
-  text(i: number): string {
-    if (i < this.length - RING) throw new Error(`log analyzer: line ${i + 1} is no longer in the window`);
-    return this.texts[i & MASK] ?? '';
-  }
-
-  stepsBefore(i: number): number {
-    return this.steps[i & MASK] ?? 0;
-  }
-}
-
-/** A kept line: its text and, for the baseline's split, its role and shape. */
-interface KeptLine {
-  text: string;
-  role: Role;
-  shape: FailureShape | undefined;
-  /** The line as the rules read it (prefix set aside, cut), for a shaped line. */
-  body?: string;
-}
 
 const PIPELINE_STEP = /^\[Pipeline\] (?:sh|bat|powershell)\b/;
 
@@ -180,7 +148,7 @@ export interface AnalysisResult {
 export class LogAnalyzer {
   private readonly window = new Window();
   private readonly state = newBlockState();
-  private readonly kept = new Map<number, KeptLine>();
+  private readonly kept = new KeptLines();
   /** Lines first..last are all in `kept` (the range of the last blocks kept, merged). */
   private keptRange: [number, number] = [0, -1];
   private inDiff = false;
@@ -205,6 +173,7 @@ export class LogAnalyzer {
    * refusing the notification) is the failed build's aftermath.
    */
   private postBuild = -1;
+  private readonly own = newPipelineOwn();
   // The last line that says anything, and its tail's text once it leaves the window.
   private lastMeaningful = -1;
   private tail: { end: number; texts: string[] } | undefined;
@@ -212,7 +181,14 @@ export class LogAnalyzer {
   /** Parallel branches named so far (`[Pipeline] { (Branch: X)`, `Failed in branch X`). */
   private readonly branches: Branches = { all: new Set(), failed: [] };
 
-  constructor(private readonly options: AnalyzeOptions = {}) {}
+  /** `keepLines: false` (and no baseline): lines kept by index only. */
+  private readonly lazy: boolean;
+  private ranked: { excerpts: LogExcerpt[]; lines: string[] } | undefined;
+  private final: AnalysisResult | undefined;
+
+  constructor(private readonly options: AnalyzeOptions = {}) {
+    this.lazy = options.keepLines === false && options.baseline === undefined;
+  }
 
   /** One cleaned line (as `cleanLine` makes it), the next of the log. */
   push(text: string): void {
@@ -226,6 +202,7 @@ export class LogAnalyzer {
     noteBranch(text, this.branches);
     const info = classify(text, this.branches);
     this.markDiff(info);
+    if (markPipelineOwn(info, this.own) && this.postBuild < 0) this.postBuild = i - 1;
     w.add(info, text, this.steps);
     if ((info.role === 'command' || info.role === 'text') && NEXT_STEP_FIRST[firstIndex(info.body)] === 1 && NEXT_STEP.test(info.body)) this.steps++;
     if (this.postBuild < 0 && info.role === 'exit-fail' && info.body.startsWith('Build step ')) this.postBuild = i;
@@ -239,19 +216,46 @@ export class LogAnalyzer {
 
   /** The log has ended: ranks the blocks. */
   end(): AnalysisResult {
-    if (!this.ended) {
-      this.ended = true;
-      const n = this.window.length;
-      if (n >= 2) this.markTwoLineShape(n - 2);
-      while (this.done < n) this.finish(this.done);
-    }
-    return this.result();
+    if (this.lazy) throw new Error('log analyzer: with keepLines false, the result is `complete(lines)` after `wanted()`');
+    this.flush();
+    this.final ??= this.result();
+    return this.final;
+  }
+
+  /**
+   * With `keepLines: false`, once the log has ended: the lines (0-based, inclusive ranges, in
+   * order) whose text the result needs, to be read again from the log for `complete`.
+   */
+  wanted(): [number, number][] {
+    this.flush();
+    const total = this.window.length;
+    const out: [number, number][] = [];
+    for (const e of this.rank().excerpts) out.push(...this.kept.missing(Math.max(0, e.start_line - 1 - CONTEXT_BEFORE), Math.min(total - 1, e.end_line - 1 + CONTEXT_AFTER)));
+    return out;
+  }
+
+  /**
+   * With `keepLines: false`: the result, given the text of the lines `wanted` named (0-based; the
+   * log read again as it was read the first time). `line` and `text` then hold those lines only.
+   */
+  complete(lineOf: (i: number) => string | undefined): AnalysisResult {
+    this.flush();
+    return this.result(lineOf);
   }
 
   /** Every candidate block with its features, in log order (for the ranker's protocol). */
   candidates(): Candidate[] {
-    this.end();
+    this.flush();
     return this.describe();
+  }
+
+  /** The log has ended: the lines still ahead of the window get their part of each pass. */
+  private flush(): void {
+    if (this.ended) return;
+    this.ended = true;
+    const n = this.window.length;
+    if (n >= 2) this.markTwoLineShape(n - 2);
+    while (this.done < n) this.finish(this.done);
   }
 
   /**
@@ -383,11 +387,20 @@ export class LogAnalyzer {
     } else if (keepFrom <= keepTo) {
       this.keptRange = [keepFrom, keepTo];
     }
-    for (let j = keepFrom; j <= keepTo; j++) {
-      if (this.kept.has(j)) continue;
+    const kept = this.kept;
+    // keepLines false: the texts up to a budget, past it the lines' indexes only.
+    if (this.lazy && keepFrom <= keepTo) kept.addRange(keepFrom, keepTo);
+    const texts = !this.lazy || kept.texts < LAZY_TEXTS;
+    let chunk: (string | undefined)[] | undefined;
+    for (let j = keepFrom; j <= keepTo && texts; j++) {
+      if (chunk === undefined || (j & (CHUNK - 1)) === 0) chunk = kept.chunkOf(j);
+      if (chunk[j & (CHUNK - 1)] !== undefined) continue;
+      chunk[j & (CHUNK - 1)] = own(w.text(j));
+      kept.texts++;
+      if (this.lazy) continue;
       const info = w.get(j);
       const shape = info?.shape;
-      this.kept.set(j, { text: own(w.text(j)), role: info?.role ?? 'text', shape, ...(shape !== undefined && info !== undefined ? { body: own(info.body) } : {}) });
+      if (shape !== undefined && info !== undefined) kept.shaped.set(j, { role: info.role, shape, body: own(info.body) });
     }
     const after = block.end + 1;
     return {
@@ -510,7 +523,9 @@ export class LogAnalyzer {
     return out;
   }
 
-  private result(): AnalysisResult {
+  /** The ranked excerpts (without their findings yet) and the sparse array of lines their findings read. */
+  private rank(): { excerpts: LogExcerpt[]; lines: string[] } {
+    if (this.ranked !== undefined) return this.ranked;
     const options = this.options;
     const max = Math.max(1, options.maxExcerpts ?? DEFAULT_MAX_EXCERPTS);
     const blocks = this.state.blocks;
@@ -530,16 +545,17 @@ export class LogAnalyzer {
       tailStart = Math.max(0, this.lastMeaningful - (TAIL_LINES - 1));
       tailTexts = this.tail?.end === this.lastMeaningful ? this.tail.texts : this.tailTexts(this.lastMeaningful);
       tailTexts.forEach((text, k) => {
-        if (!kept.has(tailStart + k)) kept.set(tailStart + k, { text, role: 'text', shape: undefined });
+        const chunk = kept.chunkOf(tailStart + k);
+        if (chunk[(tailStart + k) & (CHUNK - 1)] === undefined) chunk[(tailStart + k) & (CHUNK - 1)] = text;
       });
     }
-    const lineAt = (i: number): string => kept.get(i)?.text ?? '';
     // Against the last green build: what it printed too ranks below every new excerpt.
     let ranked: { block: Block; score: number; fresh?: boolean }[] = scored;
-    // The kept lines at their places, in a sparse array: the others are never read.
+    // The kept lines at their places, in a sparse array: the others are never read. The baseline's
+    // split reads the lines of every block; the findings only those around the excerpts shown.
     const lines = sparseArray(total);
-    for (const [k, v] of kept) lines[k] = v.text;
     if (options.baseline) {
+      kept.forEach((text, k) => (lines[k] = text));
       ranked = markNewSinceBaseline(lines, scored, options.baseline, (a, b) => firstReason(kept, a, b));
     }
     const excerpts: LogExcerpt[] = ranked.slice(0, max).map(({ block, score, fresh }) => ({
@@ -555,33 +571,31 @@ export class LogAnalyzer {
       if (options.baseline) tail.new_since_baseline = hasNewLine(lines, tail.start_line - 1, tail.end_line - 1, options.baseline);
       excerpts.push(tail);
     }
+    this.ranked = { excerpts, lines };
+    return this.ranked;
+  }
+
+  private result(lineOf?: (i: number) => string | undefined): AnalysisResult {
+    const options = this.options;
+    const { excerpts, lines } = this.rank();
+    const total = this.window.length;
+    const kept = this.kept;
+    // A line kept by index only (keepLines false) is read from what the caller read again.
+    const lineAt = (i: number): string => kept.get(i) ?? (lineOf !== undefined && kept.inRanges(i) ? (lineOf(i) ?? '') : '');
     // What each excerpt establishes (issue 25): bounded work per excerpt, read from the kept lines
-    // (every line it reads is kept; a hole would only be past those bounds, read as blank).
+    // around it (every line it reads is kept; a line not kept, past those bounds, reads as blank).
     for (const e of excerpts) {
       const to = Math.min(total - 1, e.end_line - 1 + CONTEXT_AFTER);
-      for (let k = Math.max(0, e.start_line - 1 - CONTEXT_BEFORE); k <= to; k++) if (lines[k] === undefined) lines[k] = '';
+      for (let k = Math.max(0, e.start_line - 1 - CONTEXT_BEFORE); k <= to; k++) if (lines[k] === undefined) lines[k] = lineAt(k);
     }
     withFindings(lines, excerpts);
     return {
-      excerpts,
+      excerpts: options.baseline ? markReadBackOld(lines, excerpts, options.baseline) : excerpts,
       lineCount: total,
       text: (e) => foldedText((n) => lineAt(n - 1), total, e),
       line: (n) => lineAt(n - 1),
     };
   }
-}
-
-/**
- * An array of `total` holes that stays sparse (V8 dictionary elements): `length = total` or
- * `new Array(total)` allocate 8 bytes a line (+112 MB for a 1 GB log of 14.6 M lines); an
- * element set past the end, then cut off, makes V8 keep only the elements set.
- */
-function sparseArray(total: number): string[] {
-  const out: string[] = [];
-  if (total === 0) return out;
-  out[total] = '';
-  out.length = total;
-  return out;
 }
 
 /**
@@ -602,10 +616,10 @@ function focusOf(branches: Branches, focus: AnalyzeOptions['focus']): (b: KeptBl
 }
 
 /** The reason of the first failure shape in lines a..b (0-based), for a block cut by a baseline. */
-function firstReason(kept: Map<number, KeptLine>, a: number, b: number): string {
+function firstReason(kept: KeptLines, a: number, b: number): string {
   for (let k = a; k <= b; k++) {
-    const line = kept.get(k);
-    if (line?.shape !== undefined && line.role !== 'summary') return reasonOf({ role: line.role, shape: line.shape, body: line.body ?? line.text, indent: 0, stamped: false });
+    const line = kept.shaped.get(k);
+    if (line !== undefined && line.role !== 'summary') return reasonOf({ role: line.role, shape: line.shape, body: line.body, indent: 0, stamped: false });
   }
   return 'new since the passing build';
 }

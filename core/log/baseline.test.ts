@@ -137,6 +137,24 @@ describe('analyze with a baseline', () => {
     expect(f[0]?.new_since_baseline).toBe(true);
   });
 
+  it('an excerpt whose finding is read back from above it is new only when the message line is (as the watcher reads it)', () => {
+    const filler = Array.from({ length: 12 }, (_, i) => `step ${i} ok`);
+    const green = ['+ ./ci.sh', "src/legacy.c:9:2: error: unknown type name 'u8'", ...filler, 'tests passed', 'Finished: SUCCESS'].join('\n');
+    // The exit line is new, but what its finding names (the compile error above) the green build printed too.
+    const old = analyze(['+ ./ci.sh', "src/legacy.c:9:2: error: unknown type name 'u8'", ...filler, 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n'), { baseline: baselineOf(green) });
+    const readBack = old.filter((e) => e.finding?.message_line === 2 && e.start_line > 2);
+    expect(readBack.length).toBeGreaterThan(0);
+    for (const e of readBack) expect(e.new_since_baseline).toBe(false);
+    // A new error read back the same way stays new, and every new excerpt still ranks first.
+    const fresh = analyze(['+ ./ci.sh', "src/legacy.c:9:2: error: unknown type name 'word'", ...filler, 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n'), { baseline: baselineOf(green) });
+    expect(fresh[0]).toMatchObject({ new_since_baseline: true, finding: { message_line: 2 } });
+    const flags = fresh.map((e) => e.new_since_baseline);
+    expect(flags.lastIndexOf(true)).toBeLessThan(flags.includes(false) ? flags.indexOf(false) : flags.length);
+    // A check that printed nothing (`+ test -s x`) ran in the green build too, and passed there: still new.
+    const check = analyze(['+ ./build.sh', '+ test -s dist/bundle.js', 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n'), { baseline: baselineOf(['+ ./build.sh', '+ test -s dist/bundle.js', 'bundle ok', 'Finished: SUCCESS'].join('\n')) });
+    expect(check[0]).toMatchObject({ new_since_baseline: true, finding: { class: 'ci-script', message_line: 2 } });
+  });
+
   it('an empty baseline makes every excerpt new and keeps the ranking', () => {
     const plain = analyze(FAIL);
     const withEmpty = analyze(FAIL, { baseline: baselineOf('') });

@@ -354,3 +354,27 @@ export function markNewSinceBaseline<T extends { block: { start: number; end: nu
   }
   return fresh.concat(old);
 }
+
+/** A command a CI traced (`+ cmd`, `$ cmd`), a GitHub timestamp before it or not. */
+const TRACED_COMMAND = /^(?:\d{4}-\d\d-\d\dT[\d:.]+Z\s?)?(?:\++ |\$ )/;
+
+/**
+ * A finding read back from outside its excerpt (an exit line's excerpt naming the error printed
+ * above it, core/finding/back.ts) is new only when the line holding its message is: otherwise the
+ * passing build printed that error too. The flag of such an excerpt is set from its message line,
+ * and every new excerpt still comes before every old one (each group keeping its order). A traced
+ * command (`+ test -s dist/app.js`, a check that printed nothing) in the passing build only ran
+ * there: it says nothing of whether it failed there.
+ */
+export function markReadBackOld<T extends { start_line: number; end_line: number; new_since_baseline?: boolean; finding?: { message_line: number } }>(lines: readonly string[], excerpts: T[], baseline: Baseline): T[] {
+  let changed = false;
+  for (const e of excerpts) {
+    const n = e.finding?.message_line;
+    if (e.new_since_baseline !== true || n === undefined || (n >= e.start_line && n <= e.end_line)) continue;
+    const text = lines[n - 1] ?? '';
+    if (TRACED_COMMAND.test(text) || !baseline.hasLine(text)) continue;
+    e.new_since_baseline = false;
+    changed = true;
+  }
+  return changed ? [...excerpts.filter((e) => e.new_since_baseline !== false), ...excerpts.filter((e) => e.new_since_baseline === false)] : excerpts;
+}

@@ -56,15 +56,44 @@ export class PatternGates {
   private readonly trigrams = new LineTrigrams();
   private first = END;
   private ascii = true;
+  /** By first character (`firstIndex`): the patterns a line of ASCII only, or any line, may match by it and its ASCII-ness. */
+  private readonly byFirstAscii: readonly Int32Array[];
+  private readonly byFirstAny: readonly Int32Array[];
 
   constructor(patterns: readonly RegExp[]) {
     this.gates = patterns.map(gateFor);
+    const byFirst = (ascii: boolean): Int32Array[] => {
+      const out: Int32Array[] = [];
+      for (let fi = 0; fi <= END; fi++) {
+        const ks: number[] = [];
+        this.gates.forEach((gate, k) => {
+          if ((gate.first === null || gate.first[fi] === 1) && !(gate.nonAscii && ascii)) ks.push(k);
+        });
+        out.push(Int32Array.from(ks));
+      }
+      return out;
+    };
+    this.byFirstAscii = byFirst(true);
+    this.byFirstAny = byFirst(false);
   }
 
   /** The line the next `may` calls are about. */
   read(line: string): void {
     this.first = firstIndex(line);
     this.ascii = !this.trigrams.markHas(line, NON_ASCII_TRIGRAM);
+  }
+
+  /**
+   * The patterns (indexes, in order) that the line read last may match by its first character
+   * and its ASCII-ness: `may(k)` of any other is false, and of these it is `holds(k)`.
+   */
+  candidates(): Int32Array {
+    return (this.ascii ? this.byFirstAscii : this.byFirstAny)[this.first]!;
+  }
+
+  /** For a pattern of `candidates()`: whether the line read last holds its trigram clauses (what `may` says of it). */
+  holds(k: number): boolean {
+    return this.trigrams.satisfies(this.gates[k]!.clauses);
   }
 
   /** Whether pattern k (of the constructor's list) may match the line read last. */

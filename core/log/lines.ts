@@ -30,11 +30,18 @@ export class ByteLineSplitter {
   private mixed = false;
   /** The stream's first bytes, held until they are known not to be a byte-order mark. */
   private head: number[] | null = [];
-  /** Lines emitted so far. */
+  /** Lines cut so far (given to `onLine` or, not wanted, counted only). */
   count = 0;
 
-  /** `onLine` gets each cleaned line and the length of the line as it came (before any cut). */
-  constructor(private readonly onLine: (line: string, length: number) => void) {
+  /**
+   * `onLine` gets each cleaned line and the length of the line as it came (before any cut); with
+   * `wanted`, only the lines it wants (by 0-based index, asked in order): the others are counted,
+   * not decoded (a line cut across pieces is decoded anyway).
+   */
+  constructor(
+    private readonly onLine: (line: string, length: number) => void,
+    private readonly wanted?: (index: number) => boolean,
+  ) {
     this.text = new LineSplitter((line, length) => {
       this.count++;
       onLine(line, length);
@@ -113,6 +120,11 @@ export class ByteLineSplitter {
       } else {
         // Trailing carriage returns (`\r\n`, Travis' `\r\r\n`) are dropped from the bytes, as
         // `cleanLine` drops them: most lines of such a log then need no cleaning at all.
+        if (this.wanted !== undefined && !this.wanted(this.count)) {
+          this.count++;
+          from = nl + 1;
+          continue;
+        }
         let end = nl;
         while (end > from && bytes[end - 1] === CARRIAGE_RETURN) end--;
         const raw = ascii ? bytes.latin1Slice(from, end) : bytes.utf8Slice(from, end);

@@ -49,7 +49,7 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /^##\[error\]Process completed with exit code/, role: 'summary', weight: 2, reason: 'GitHub Actions step failed' },
 
   // Sanitizers, crashes
-  { re: /^==\d+==ERROR: \w+Sanitizer/, role: 'anchor', weight: 10, reason: 'sanitizer error' },
+  { re: /^==\d+==ERROR: \w+Sanitizer|^WARNING: ThreadSanitizer: /, role: 'anchor', weight: 10, reason: 'sanitizer error' },
   { re: /^(?:SUMMARY: \w+Sanitizer|==\d+==ABORTING)/, role: 'summary', weight: 2, reason: 'sanitizer summary' },
   { re: /Segmentation fault|core dumped|Bus error \(|Illegal instruction|^Access violation\b/, role: 'anchor', weight: 8, reason: 'crash' },
   { re: /^panic: /, role: 'anchor', weight: 9, reason: 'Go panic' },
@@ -123,6 +123,8 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Python
   { re: /^Traceback \(most recent call last\):/, role: 'anchor', weight: 9, reason: 'Python traceback' },
+  // A traceback printed after a progress message with no newline (`Applying shop.0002_x...Traceback (most recent call last):`).
+  { re: /\STraceback \(most recent call last\):$/, role: 'anchor', weight: 9, reason: 'Python traceback', needs: ['Traceback (most recent'] },
   { re: /^_{3,} (?:ERROR (?:at|collecting) )?\S.* _{3,}$/, role: 'anchor', weight: 9, reason: 'pytest failure' },
   { re: /^={3,} (?:FAILURES|ERRORS) ={3,}$/, role: 'header', weight: 7, reason: 'pytest failure' },
   { re: /^={3,} .*\b(?:failed|error|errors)\b.* in [\d.]+s/, role: 'summary', weight: 2, reason: 'pytest summary' },
@@ -384,7 +386,7 @@ export function failureHints(line: string): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: DATA RACE$|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {

@@ -25,14 +25,28 @@ function linesText(log: string[], a: number, b: number): string {
  * answers clip long lines) is inside them. A quote the answer put together from several places
  * (`file::test`) holds when each of its parts is there.
  */
-function quoteHolds(quote: string, cited: string): boolean {
+function quoteHolds(quote: string, cited: string, above = ''): boolean {
   const q = norm(quote.replace(/…$/, ''));
   if (q === '' || cited.includes(q)) return true;
+  // A test's full title the runner prints over lines (mocha's `1) Suite` over `runs x:`, PHPUnit
+  // testdox's class heading over `✘ test`): the cited line is the test's own title, without the
+  // runner's marks, ending the quote; the rest of the quote is printed just above it.
+  const title = cited.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z\s*/, '').replace(/^(?:[✘✔×✗]|\d+\))\s+/, '').replace(/:$/, '');
+  if (title.length >= 3 && q.endsWith(` ${title}`) && above.includes(q.slice(0, -title.length - 1).trim())) return true;
   // A place the answer writes as `file:line[:col]` from the tool's own form (`ci.sh: line 2`,
   // `File "x.py", line 3`, `(Checker.java:375)`, `WorkflowScript: 77: ... column 241`).
   const place = /^(?:.*\/)?([\w.$-]+?|Jenkinsfile \(WorkflowScript\))(?:\.(\w+))?:(\d+)(?::(\d+))?$/.exec(q.replace(/^Jenkinsfile \((WorkflowScript)\)/, '$1'));
   if (place) {
     const [, stem, ext, line, col] = place;
+    // A place read off a unified diff (a formatter's `-d` output): the cited line is the hunk's
+    // header, the file is the nearest `+++ file` above it and the line is inside the hunk's new range.
+    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(cited);
+    if (hunk) {
+      const file = [...above.matchAll(/\+\+\+ (?:b\/)?(\S+)/g)].pop()?.[1];
+      const start = Number(hunk[1]);
+      const n = Number(line);
+      return file !== undefined && file.endsWith(`${stem}${ext ? `.${ext}` : ''}`) && n >= start && n < start + Number(hunk[2] ?? 1);
+    }
     const named = cited.includes(`${stem}${ext ? `.${ext}` : ''}`) || cited.includes(stem!);
     return named && new RegExp(`\\b${line}\\b`).test(cited) && (col === undefined || new RegExp(`\\b${col}\\b`).test(cited));
   }
@@ -68,7 +82,7 @@ export function checkCitations(text: string, log: string[]): Problem[] {
   for (const { a, b, quote } of pairs) {
     if (b > log.length) continue;
     const cited = linesText(log, a, b);
-    if (!quoteHolds(quote, cited)) problems.push({ kind: 'citation-mismatch', detail: `[L${a}-L${b}] quotes \`${quote.slice(0, 100)}\` but holds \`${cited.slice(0, 100)}\`` });
+    if (!quoteHolds(quote, cited, linesText(log, Math.max(1, a - 40), a - 1))) problems.push({ kind: 'citation-mismatch', detail: `[L${a}-L${b}] quotes \`${quote.slice(0, 100)}\` but holds \`${cited.slice(0, 100)}\`` });
   }
   // Code blocks under a citation: each quoted line is the log's line.
   const block = /\[L(\d+)-L(\d+)\][^\n]*\n```text\n([\s\S]*?)\n```/g;

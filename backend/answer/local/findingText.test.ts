@@ -11,6 +11,10 @@ describe('reproduceCommand: the failing test alone, per runner', () => {
   });
   it('rspec, from the place in its summary', () => {
     expect(reproduceCommand(finding({ tool: 'rspec', test: { name: 'Mutex works (./spec/components/mutex_spec.rb:29)', log_line: 1 } }), undefined)).toBe('bundle exec rspec ./spec/components/mutex_spec.rb:29');
+    // The example's description (rspec's summary: `rspec ./spec/invoice_spec.rb:27 # Invoice#total adds the tax`), in its spec file.
+    const described = finding({ tool: 'rspec', test: { name: "Invoice#total adds the tax to the net amount", log_line: 1 }, location: { file: './spec/invoice_spec.rb', line: 29, log_line: 1 } });
+    expect(reproduceCommand(described, undefined)).toBe("bundle exec rspec spec/invoice_spec.rb -e 'Invoice#total adds the tax to the net amount'");
+    expect(reproduceCommand({ ...described, location: { file: 'app/models/invoice.rb', line: 3, log_line: 1 } }, undefined)).toBe("bundle exec rspec -e 'Invoice#total adds the tax to the net amount'");
   });
   it('phpunit and node --test', () => {
     expect(reproduceCommand(finding({ tool: 'phpunit', test: { name: 'Tests\\CartTest::testTotal', log_line: 1 } }), undefined)).toBe("vendor/bin/phpunit --filter 'testTotal'");

@@ -105,7 +105,12 @@ export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan)
     parts.push(`running ${inlineCode(clip(step.command.command, 120))} ${cite({ start_line: step.command.line, end_line: step.command.line })}`);
     out.log({ start_line: step.command.line, end_line: step.command.line });
   }
-  return parts.length > 0 ? `It failed ${parts.join(', ')}.` : undefined;
+  const after = !step.stage && step.lastStage
+    ? `The error was printed after the pipeline's stages had closed, so the log does not say which stage failed; the last stage it shows starting is **${step.lastStage.stage}** ${cite({ start_line: step.lastStage.line, end_line: step.lastStage.line })}.`
+    : undefined;
+  if (after) out.log({ start_line: step.lastStage!.line, end_line: step.lastStage!.line });
+  const failed = parts.length > 0 ? `It failed ${parts.join(', ')}.` : undefined;
+  return failed && after ? `${failed} ${after}` : (failed ?? after);
 }
 
 /** The question is a yes/no about the failure's kind ("was it a timeout?"). */

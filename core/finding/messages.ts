@@ -1,0 +1,53 @@
+/**
+ * Messages read from a finding's window beside its message line: the symbol a compiler or linker
+ * says is missing, and a Go test's own message under its `--- FAIL:` (moved out of index.ts).
+ */
+
+/** The symbol a compiler or linker says is missing, from its line or javac's `symbol:` line below. */
+export function symbolOf(body: readonly string[], index: number): string | undefined {
+  const line = body[index] ?? '';
+  const patterns = [
+    /Unresolved reference:?\s+[`']?([A-Za-z_$][\w$]*)[`']?/,
+    /\bundefined: (?:[\w.]+\.)?([A-Za-z_]\w*)/,
+    /cannot find (?:value|function|type|struct|macro|trait|module|method|field|name) [`']([A-Za-z_]\w*)[`']/,
+    /no (?:method|field|function|associated item) named `([A-Za-z_]\w*)`/,
+    /Property '([A-Za-z_$][\w$]*)' does not exist/,
+    /Cannot find name '([A-Za-z_$][\w$]*)'/,
+    /has no (?:exported )?member '([A-Za-z_$][\w$]*)'/,
+    /'([A-Za-z_]\w*)' (?:was not declared|undeclared)/,
+    /use of undeclared identifier '([A-Za-z_]\w*)'/,
+    /implicit declaration of function '([A-Za-z_]\w*)'/,
+    /has no (?:field or method|member named) '?([A-Za-z_]\w*)'?/,
+  ];
+  for (const re of patterns) {
+    const m = re.exec(line);
+    if (m?.[1]) return m[1];
+  }
+  for (let k = index + 1; k < Math.min(body.length, index + 4); k++) {
+    const m = /^(?:\[ERROR\]\s+)?\s*symbol:\s+(?:method|variable|class|field|constructor|static)?\s*([A-Za-z_$][\w$]*)/.exec(body[k] ?? '');
+    if (m?.[1]) return m[1];
+  }
+  return undefined;
+}
+
+/** `    stock_test.go:11: apple stock = 1, want 2`: a Go test's message under `--- FAIL:`. */
+export function goTestMessage(body: readonly string[]): { index: number; file: string; line: number; assertion: boolean; expected?: string; actual?: string } | undefined {
+  for (let i = 0; i < body.length; i++) {
+    const m = /^\s+(\S+_test\.go):(\d+): (.+)$/.exec(body[i] ?? '');
+    if (!m) continue;
+    const text = m[3] as string;
+    const gw = /\bgot:? (.+?),? want(?:ed)?:? (.+)$/i.exec(text) ?? /(.+?),? want(?:ed)?:? (.+)$/i.exec(text);
+    const ex = /\bexpected:? (.+?),? (?:but )?(?:got|was|actual):? (.+)$/i.exec(text);
+    const assertion = Boolean(gw ?? ex) || /\b(?:want|expected|got)\b/i.test(text);
+    const values = ex ? { expected: ex[1], actual: ex[2] } : gw ? { expected: gw[2], actual: /\bgot/i.test(text) ? gw[1] : undefined } : {};
+    return {
+      index: i,
+      file: m[1] as string,
+      line: Number(m[2]),
+      assertion,
+      ...(values.expected ? { expected: values.expected.trim() } : {}),
+      ...(values.actual ? { actual: values.actual.trim() } : {}),
+    };
+  }
+  return undefined;
+}

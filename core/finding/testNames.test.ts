@@ -1,0 +1,44 @@
+import { analyze } from '../log/analyze.js';
+import { multilineNameIn } from './testNames.js';
+
+describe('test names a runner prints over several lines', () => {
+  it("mocha: the header's suites and the test's title joined, placed at the title", () => {
+    const lines = ['  2 failing', '', '  1) Queue', '       drain', '         resolves when idle:', '     Error: Timeout of 2000ms exceeded.'];
+    expect(multilineNameIn(lines, 5)).toMatchObject({ index: 4, name: 'Queue drain resolves when idle', tool: 'mocha' });
+    // The progress list (`1) title` without the colon) and rspec's header over its Failure/Error are no names.
+    expect(multilineNameIn(['  Queue', '    1) runs every task', '    2) never runs more'], 2)).toBeUndefined();
+    expect(multilineNameIn(['  1) Invoice#total adds the tax', '     Failure/Error: expect(x).to eq(1)', ''], 2)).toBeUndefined();
+  });
+
+  it("PHPUnit testdox: the class heading and the failing test, the one nearest before the message", () => {
+    const lines = ['Checkout (App\\Tests\\Checkout)', ' ✘ Shipping below threshold', '   │', '   │ Error: boom', '   │', '', ' ✘ Free shipping', '   │ Error: boom'];
+    expect(multilineNameIn(lines, 3)).toMatchObject({ index: 1, name: 'Checkout (App\\Tests\\Checkout) Shipping below threshold', tool: 'phpunit' });
+    expect(multilineNameIn(lines, 7)?.name).toBe('Checkout (App\\Tests\\Checkout) Free shipping');
+  });
+});
+
+describe('findings read around their excerpt', () => {
+  it("a step's exit that names a time limit explains output that says nothing", () => {
+    const log = ['[Pipeline] sh', '+ timeout 15 rspec', '', 'Finished in 14.81 seconds (files took 0.1 seconds to load)', '1 example, 0 failures', '[Pipeline] }', 'ERROR: script returned exit code 124', 'Finished: FAILURE'].join('\n');
+    for (const e of analyze(log)) expect([e.start_line, e.finding?.class]).toEqual([e.start_line, 'timeout-aborted']);
+  });
+
+  it("a compiler's hint just above its error at the same place is the message", () => {
+    const log = ['+ perl -Ilib -wc lib/P.pm', 'elseif should be elsif at lib/P.pm line 12.', 'syntax error at lib/P.pm line 12, near ") {"', 'lib/P.pm had compilation errors.'].join('\n');
+    expect(analyze(log)[0]?.finding).toMatchObject({ class: 'compile-error', message: 'elseif should be elsif at lib/P.pm line 12.', message_line: 2, location: { file: 'lib/P.pm', line: 12 } });
+  });
+
+  it("a command's own refusal under make is not placed at the recipe line; make's own refusal is", () => {
+    const own = analyze(['+ make install', "install: cannot create regular file '/usr/local/bin/x': Permission denied", 'make: *** [Makefile:10: install] Error 1'].join('\n'))[0]?.finding;
+    expect(own).toMatchObject({ class: 'permission-credentials' });
+    expect(own?.location).toBeUndefined();
+    const makes = analyze(['+ make', 'make: ./gen.sh: Permission denied', 'make: *** [Makefile:4: gen] Error 127'].join('\n'))[0]?.finding;
+    expect(makes).toMatchObject({ class: 'permission-credentials', location: { file: 'Makefile', line: 4 } });
+  });
+
+  it('EUnit and meson name the test that ran out of time on the line that says so', () => {
+    expect(analyze(['  module \'q_tests\'', '    q_tests: push_test...*timed out*', 'in function q:push/2 (src/q.erl, line 7)', 'undefined'].join('\n'))[0]?.finding?.test?.name).toBe('q_tests: push_test');
+    const meson = ['+ meson test -C build', '[4/4] Linking target t', 'flush writes every entry time out (After 10 seconds)', '1/2 flush writes every entry TIMEOUT 10.08s   killed by signal 15 SIGTERM', '', 'Summary of Failures:', '', '1/2 flush writes every entry TIMEOUT 10.08s   killed by signal 15 SIGTERM', '', 'Timeout:            1', 'Build step \'Execute shell\' marked build as failure', 'Finished: FAILURE'];
+    expect(analyze(meson.join('\n'))[0]?.finding?.test?.name).toBe('flush writes every entry');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Failing tests whose names a runner prints over several lines (core/finding/tests.ts reads the
+ * one-line forms): the name is the lines joined as the runner itself joins them.
+ * - mocha's failure header: `1) Suite` over the indented titles of its nested suites and the
+ *   test's own, which ends in `:` (`runs every task:`); mocha's full title is them joined by spaces.
+ * - PHPUnit's testdox: the class heading (`Checkout (App\Tests\Checkout)`) over its tests'
+ *   `✘ Shipping below threshold` lines.
+ */
+
+export interface MultilineName {
+  /** 0-based index in the window of the line with the test's own title (its last line). */
+  index: number;
+  text: string;
+  name: string;
+  tool: string;
+}
+
+/** mocha's numbered failure header; the titles under it are indented deeper. */
+const MOCHA_HEAD = /^(\s*)\d+\) (\S.*?)\s*$/;
+/** A line under the header that is a failure's text, not a title. */
+const NOT_A_TITLE = /^\s*(?:Failure\/Error\b|\w*(?:Error|Exception)\b|at\s|\+|-|expected\b)/;
+
+/** The failing test named over several lines nearest to (and not after) `before`, else the first after it. */
+export function multilineNameIn(lines: readonly string[], before: number): MultilineName | undefined {
+  let after: MultilineName | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const found = mochaAt(lines, i) ?? testdoxAt(lines, i);
+    if (!found) continue;
+    if (i > before) return after ?? found;
+    after = found;
+  }
+  return after;
+}
+
+function mochaAt(lines: readonly string[], i: number): MultilineName | undefined {
+  const head = MOCHA_HEAD.exec(lines[i] ?? '');
+  if (!head) return undefined;
+  const indent = (head[1] as string).length;
+  const parts = [head[2] as string];
+  // `1) runs every task:` (a test outside any suite) or the suite's line over its titles.
+  for (let k = i; k < Math.min(lines.length, i + 6); k++) {
+    const line = k === i ? (head[2] as string) : (lines[k] ?? '');
+    if (k > i) {
+      const depth = /^\s*/.exec(line)?.[0].length ?? 0;
+      if (line.trim() === '' || depth <= indent || NOT_A_TITLE.test(line)) return undefined;
+      parts.push(line.trim());
+    }
+    if (/:$/.test(line.trim())) {
+      const name = parts.join(' ').replace(/:$/, '');
+      return { index: k, text: (lines[k] ?? '').trim(), name, tool: 'mocha' };
+    }
+  }
+  return undefined;
+}
+
+function testdoxAt(lines: readonly string[], i: number): MultilineName | undefined {
+  const test = /^\s*✘ (\S.*?)\s*$/.exec(lines[i] ?? '');
+  if (!test) return undefined;
+  // Up over the class's other tests and their boxes to its heading (not indented).
+  for (let k = i - 1; k >= Math.max(0, i - 200); k--) {
+    const t = lines[k] ?? '';
+    if (t.trim() === '' || /^\s/.test(t)) continue;
+    const heading = /^(\S.*\([\w\\]+\))$/.exec(t.trim());
+    return heading ? { index: i, text: (lines[i] ?? '').trim(), name: `${heading[1]} ${test[1]}`, tool: 'phpunit' } : undefined;
+  }
+  return undefined;
+}
