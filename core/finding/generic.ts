@@ -193,14 +193,14 @@ const SYNTAX = /\b(?:syntax error|parse error|[Pp]arseError|unexpected (?:token|
 /** A compiler's words for a name or type it cannot accept. */
 const COMPILE_WORDING = /\b(?:undeclared|not declared|no declaration|is not defined|not defined|undefined (?:reference|symbol|identifier|name|type|variable)|unknown (?:type|identifier|symbol)|expected type|type mismatch|incompatible types?|cannot find symbol|does not exist in the current context)\b|^\s*Expected [`'"][^`'"]{1,12}[`'"]\.?$/;
 /** The command names the file: itself, its path from another directory, or a directory holding it. */
-function namesFile(command: string, file: string): boolean {
+export function namesFile(command: string, file: string): boolean {
   const base = file.replace(/^.*[\\/]/, '');
   return words(command).some((w) => w.replace(/^.*[\\/]/, '') === base || (w.length > 1 && /\/$|^[\w.-]+$/.test(w) && file.startsWith(`${w.replace(/\/$/, '')}/`)));
 }
-const RUNTIME = /\bruntime error\b|\battempt to (?:index|call|perform|compare|concatenate)\b|\bstack overflow\b/;
+const RUNTIME = /\bruntime error\b|\bdivi(?:sion|de) by zero\b|\battempt to (?:index|call|perform|compare|concatenate)\b|\bstack overflow\b/;
 const FAILED_CHECK = /\b(?:failed|Failed|FAILED|Failure|failure|expected|Expected|got|assert)/;
 /** Source files of programming languages (a place in one, from a compiler, is a diagnostic of code). */
-const SOURCE_EXT = /\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm|f|f77|f90|f95|f03|f08|for|java|kt|kts|scala|groovy|go|rs|swift|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|rb|php|pl|pm|t|lua|erl|hrl|ex|exs|hs|lhs|ml|mli|cs|fs|vb|d|nim|zig|cr|vala|dart|jl|r|R|tcl|sh|bash|zsh|ps1|sql|proto|cu|v|sv|vhd|vhdl|adb|ads|asm|nasm|S|pas|pp|elm|purs|clj|cljs|cljc|lisp|el|scm|rkt|sol|vue|svelte|css|scss|less|sass)$/;
+const SOURCE_EXT = /\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm|f|f77|f90|f95|f03|f08|for|java|kt|kts|scala|groovy|go|rs|swift|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|rb|php|pl|pm|t|lua|erl|hrl|ex|exs|hs|lhs|ml|mli|cs|fs|vb|d|nim|zig|cr|vala|dart|jl|r|R|tcl|sh|bash|zsh|ps1|awk|sql|proto|cu|v|sv|vhd|vhdl|adb|ads|asm|nasm|S|pas|pp|elm|purs|clj|cljs|cljc|lisp|el|scm|rkt|sol|vue|svelte|css|scss|less|sass)$/;
 
 export interface Generic {
   cls: FindingClass;

@@ -23,6 +23,8 @@ import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { refined } from './refine.js';
+import { refined4a } from './refine4a.js';
+import { refinedByPlace } from './refine4b.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -196,7 +198,8 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  * window with no evidence of any class gets `unknown` with the most error-like line.
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  return refined(findingBase(lines, excerpt), lines, excerpt, (i) => bodyOf(lines[i] ?? ''));
+  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  return refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
@@ -623,8 +626,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       break;
     }
   }
-  // A vet or lint command's diagnostics are lint findings, not a compiler's rejection.
-  if (cls === 'compile-error') {
+  // A vet or lint command's diagnostics are lint findings, not a compiler's rejection. A package
+  // graph that does not build (an import cycle: no place) is the compiler's, whichever command saw it.
+  if (cls === 'compile-error' && (place !== undefined || !/\bimport cycle\b/.test(messageBody))) {
     const command = [...before].reverse().find((l) => typeof l === 'string' && /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle)\b/.exec(command)?.[1] : undefined;
     // clippy prints its lints as rustc errors; the lint's name is on a note (`-D clippy::ptr-arg`).

@@ -5,46 +5,11 @@
  * decided by `priority` (lower first), so a root cause (out of memory, a network failure) wins
  * over the exception or summary it produced.
  */
-import type { FindingClass } from '../../protocol/types.js';
+import { ROUND4A_RULES } from './rules4a.js';
+import { STEP_RULES } from './rules4b.js';
 
-export interface RuleHit {
-  tool?: string;
-  code?: string;
-  symbol?: string;
-  dependency?: string;
-  host?: string;
-  exception?: string;
-  /** The location the line itself names. */
-  file?: string;
-  line?: number;
-  column?: number;
-  /** The test the line itself names (EUnit's `mod_tests: t_test...*timed out*`). */
-  test?: string;
-}
-
-export interface Rule {
-  cls: FindingClass;
-  /** Lower wins among the rules that matched some line of the window. */
-  priority: number;
-  re: RegExp;
-  confidence: 'high' | 'medium' | 'low';
-  /** What the match names; the default is the tool only. */
-  read?: (m: RegExpExecArray, line: string, below?: RegExpExecArray) => RuleHit;
-  tool?: string;
-  /** A line the rule matches but which only frames or concludes: kept as evidence, never the message when another line carries it. */
-  framing?: true;
-  /** The rule holds only when one of the next 3 lines matches this too (rustc's ` --> file:line:col` under its `error: `). */
-  below?: RegExp;
-  /** The place the tool prints on a line near this one (gtest's `file:line: Failure` above its `Expected equality`, valgrind's first `at` frame below): lines `from`..`to` around it, nearest first; its groups `file`, `line`, `col` are the place. `required`: the rule holds only with it. */
-  near?: Near;
-}
-
-export interface Near {
-  re: RegExp;
-  from: number;
-  to: number;
-  required?: true;
-}
+export type { Near, Rule, RuleHit } from './ruleTypes.js';
+import type { Near, Rule, RuleHit } from './ruleTypes.js';
 
 /** The place `near` reads around a line; `around(k)` is the line k lines below (k < 0: above). */
 export function nearPlace(near: Near, around: (k: number) => string): RuleHit | undefined {
@@ -153,7 +118,9 @@ const GENERAL_RULES: Rule[] = [
 /** Rules, roughly most specific cause first. */
 export const RULES: Rule[] = [
   ...NATIVE_RULES,
+  ...STEP_RULES,
   ...GENERAL_RULES,
+  ...ROUND4A_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a

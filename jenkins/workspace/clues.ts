@@ -284,6 +284,24 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
   return out;
 }
 
+/** The workspace path a relative specifier names from an importing file (`src/main.js`, `./util/f.js` -> `src/util/f.js`). */
+function joinPath(importer: string, specifier: string): string {
+  const parts = importer.split('/').slice(0, -1);
+  for (const p of specifier.split('/')) {
+    if (p === '..') parts.pop();
+    else if (p !== '.' && p !== '') parts.push(p);
+  }
+  return parts.join('/');
+}
+
+/** The names an import line takes (`import { a, type B } from './x'`, `import c from`, `const { d } = require(`). */
+function importedNames(line: string): string[] {
+  const braces = /^\s*(?:import|export)\b[^{]*\{([^}]*)\}|^\s*(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(/.exec(line);
+  const names = (braces?.[1] ?? braces?.[2] ?? '').split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+|\s*:\s*/)[0]?.trim() ?? '');
+  const dflt = /^\s*import\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,|\s+from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(/.exec(line);
+  return [...names, dflt?.[1] ?? dflt?.[2] ?? ''].filter((n) => /^[A-Za-z_$][\w$]{2,}$/.test(n));
+}
+
 /** Calls on a test's line that are the test framework's or the language's, not the code under test. */
 const NOT_THE_CODE = /^(?:assert\w*|expect\w*|to[A-Z]\w*|should\w*|must\w*|refute\w*|verify|check|require|ensure|eq|equal|equals|ok|is|isa|like|cmp_ok|is_deeply|describe|it|test|context|print\w*|println|printf|fprintf|puts|len|str|int|float|bool|list|dict|set|tuple|sorted|range|repr|type|isinstance|String|Number|Boolean|Object|Array|Math|JSON|Some|Ok|Err|vec|format|new|sizeof|strcmp|memcmp|abs|min|max|fail|panic|Errorf|Fatalf|Error|Fatal|Logf|EXPECT_\w+|ASSERT_\w+|CHECK\w*|REQUIRE\w*|assert_\w+|debug_assert\w*)$/;
 const TEST_PATH = /(?:^|\/)(?:tests?|spec|__tests__|t)\/|(?:^|\/)test_[^/]+$|_test\.\w+$|\.(?:test|spec)\.\w+$|Tests?\.\w+$|_spec\.rb$|_SUITE\.erl$/;
@@ -297,6 +315,9 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
   const hits: ClueHit<W>[] = [];
   const seen = new Set<string>();
   const missing = missingPathOf(f.message);
+  // A relative import that did not resolve (`./money.js`), and the file that imports it.
+  const spec = /(?:Cannot find module|Could not resolve|Can't resolve|Failed to resolve import) ['"`](\.\.?\/[^'"`]+)['"`]/.exec(f.message)?.[1];
+  const importer = (f.location?.file ?? /\bfrom ['"`]([\w./@-]+\.\w+)['"`]/.exec(f.message)?.[1])?.replace(/^\.\//, '');
   const searches = searchesOf(f, sourceLine);
   // Nothing to look for: the workspace is not even listed (an index of a large one costs tens of ms).
   if (!missing && searches.length === 0) return hits;
@@ -307,13 +328,30 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
       const stem = normalisedStem(missing);
       const ext = /\.[^./]+$/.exec(base(missing))?.[0];
       // Same extension and a near name, or the same name with another extension (`hosts.ini` -> `hosts.txt`); an import without extension matches any.
-      const like = files.filter((r) => base(r) !== base(missing) && stem.length >= 3 && ((ext === undefined || r.endsWith(ext)) ? near(normalisedStem(r), stem) : normalisedStem(r) === stem) && !LOCK_FILE.test(r));
+      // A relative import (`./format.js`) also matches a file of that very name in another directory: a move.
+      const moved = spec !== undefined && ext !== undefined;
+      const like = files.filter((r) => (base(r) !== base(missing) || (moved && !(importer && r === joinPath(importer, spec)))) && stem.length >= 3 && ((ext === undefined || r.endsWith(ext)) ? near(normalisedStem(r), stem) : normalisedStem(r) === stem) && !LOCK_FILE.test(r));
       for (const rel of like.slice(0, 2)) {
         const file = await reader.read(workspace, rel);
         if (file instanceof Error) continue;
         seen.add(`${rel}:0`);
-        hits.push({ workspace, rel, lines: file.lines, index: 0, message: `a file named like ${missing}, which does not exist` });
+        hits.push({ workspace, rel, lines: file.lines, index: 0, message: `a file named like ${spec ?? missing}, which does not exist` });
         if (hits.length >= max) return hits;
+      }
+    }
+    // A relative import that resolves to nothing: the file of the same language that exports what the line imports (a rename).
+    const imported = spec && sourceLine ? importedNames(sourceLine) : [];
+    const fam = importer ? SOURCE_FAMILIES.find((re) => re.test(importer)) : undefined;
+    if (spec && imported.length > 0 && fam && hits.length < max && !hits.some((h) => h.message.startsWith('a file named like'))) {
+      const failing = importer as string;
+      for (const rel of files.filter((r) => fam.test(r) && !TEST_PATH.test(r) && !failing.endsWith(r) && !r.endsWith(failing)).slice(0, CLUE_FILES_MAX)) {
+        const file = await reader.read(workspace, rel);
+        if (file instanceof Error || file.lines.length > CLUE_LINES_MAX) continue;
+        const def = definitionsIn(file.lines).find((d) => imported.includes(d.name) && /\bexport\b|module\.exports|exports\./.test(file.lines[d.index] ?? ''));
+        if (!def) continue;
+        seen.add(`${rel}:${def.index}`);
+        hits.push({ workspace, rel, lines: file.lines, index: def.index, message: `exports ${def.name}, which the failing line imports from ${spec}` });
+        break;
       }
     }
     for (const search of searches) {

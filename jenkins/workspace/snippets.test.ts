@@ -32,6 +32,8 @@ describe('subjectOf: the code a test file tests', () => {
     ['spec/cart_spec.rb', 'cart.rb'],
     ['tests/CartTest.php', 'Cart.php'],
     ['test/cart_SUITE.erl', 'cart.erl'],
+    ['tb/adder_tb.vhd', 'adder.vhd'],
+    ['sim/tb_alu.v', 'sim/alu.v'],
   ])('%s -> %s (found by its trailing segments)', (test, subject) => {
     expect(subjectOf(test)).toBe(subject);
   });

@@ -438,16 +438,16 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     }
   }
 
-  // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix
-  // usually is. From its start, as the test names no line of it.
-  // (When the names do not pair up, a test in the analyzer's finding: the project files it imports.)
+  // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix usually is, from its start.
+  // (Names not pairing up: the project files a test in the finding imports. Not if that very file is shown: `tests/test_a.py` is not `a.py`.)
   for (const snippet of [...snippets]) {
     const workspace = options.workspaces.find((w) => w.workspaceId === snippet.workspaceId);
     if (!workspace || snippet.message?.startsWith(CLUE_MARK) || snippets.length >= limits.maxSourceSnippets) continue;
     const test = !subjectOf(snippet.path) && clued?.test && /^test-/.test(clued.class) ? await reader.read(workspace, snippet.path) : undefined;
     const candidates = [subjectOf(snippet.path), ...(test && !(test instanceof WorkspaceError) ? importedSubjects(snippet.path, test.lines) : [])].filter((x): x is string => x !== undefined);
     let found: Awaited<ReturnType<typeof reader.locate>> = { reason: 'no subject' };
-    for (const subject of candidates) if ('reason' in found && !snippets.some((x) => !x.message?.startsWith(CLUE_MARK) && x.path.endsWith(subject.split('/').pop() ?? ''))) found = await reader.locate(subject, [workspace]);
+    const shown = (name: string): boolean => snippets.some((x) => !x.message?.startsWith(CLUE_MARK) && (x.path === name || x.path.endsWith(`/${name}`)));
+    for (const subject of candidates) if ('reason' in found && !shown(subject.split('/').pop() ?? '')) found = await reader.locate(subject, [workspace]);
     if ('reason' in found || found.file.lines.length === 0 || found.rel === snippet.path) continue;
     const w = window(found.file, 1, 0, limits.maxSnippetChars);
     let endLine = Math.min(found.file.lines.length, 60);

@@ -2,7 +2,7 @@
 /** The file a test file tests, by the usual naming (`FooTest.java`, `foo.test.ts`, `test_foo.py`, `foo_test.go`). */
 export function subjectOf(testPath: string): string | undefined {
   const slash = testPath.lastIndexOf('/');
-  const dir = testPath.slice(0, slash + 1).replace(/(^|\/)(src\/)?(test|tests|__tests__|spec)\//, '$1$2');
+  const dir = testPath.slice(0, slash + 1).replace(/(^|\/)(src\/)?(test|tests|__tests__|spec|tb|testbench)\//, '$1$2');
   const base = testPath.slice(slash + 1);
   const m =
     /^(\w+?)(?:Tests?|Spec|IT)\.(java|kt|scala|groovy)$/.exec(base) ??
@@ -12,7 +12,10 @@ export function subjectOf(testPath: string): string | undefined {
     /^test_?(\w+)\.(c|cc|cpp|rb|lua|ml|pl)$/.exec(base) ??
     /^(\w+)_(?:spec|SUITE)\.(rb|erl|lua)$/.exec(base) ??
     /^(\w+?)Test\.(php)$/.exec(base) ??
-    /^(\w+?)_tests?\.(rs)$/.exec(base);
+    /^(\w+?)_tests?\.(rs)$/.exec(base) ??
+    // HDL testbenches: `adder_tb.vhd`, `tb_alu.v`, `fifo_test.sv`.
+    /^(\w+?)_(?:tb|testbench|test)\.(vhdl?|s?v)$/.exec(base) ??
+    /^tb_(\w+)\.(vhdl?|s?v)$/.exec(base);
   if (!m?.[1] || !m[2]) return undefined;
   return `${dir}${m[1]}.${m[2]}`;
 }

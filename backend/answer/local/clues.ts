@@ -94,6 +94,30 @@ function relativeDir(from: string, to: string): string {
   return rel === '' ? '.' : rel.startsWith('.') ? rel : `./${rel}`;
 }
 
+/** The import specifier that reaches `target` from `importer`, with an extension when the missing one had it (`./money.js` -> `./currency.js`). */
+function specifierFor(importer: string, target: string, missing: string): string {
+  const bare = relativeDir(dirOf(importer.replace(/^\.\//, '')), target.replace(/\.(?:d\.ts|[cm]?[jt]sx?)$/, ''));
+  const ext = /\.([cm]?[jt]sx?)$/.exec(missing)?.[1];
+  if (!ext) return bare;
+  // TypeScript imports a `.ts` file as `.js`; otherwise the file's own extension.
+  const own = /\.([cm]?[jt]sx?)$/.exec(target)?.[1] ?? ext;
+  return `${bare}.${/^[cm]?ts/.test(own) && /^[cm]?js/.test(ext) ? ext : own}`;
+}
+
+/**
+ * The importing file a resolver's message names when the finding has no place (`Could not resolve
+ * "./format.js" from "src/main.js"`; an absolute `imported from /ws/scripts/x.js`, made relative
+ * by the part of the missing absolute path the workspace file shares).
+ */
+function importerOf(message: string, clued: string, missing: string): string | undefined {
+  const from = /\b(?:imported )?from ['"]?((?:\/|\.{0,2}\/?)[\w./@-]+\.[cm]?[jt]sx?)['"]?/.exec(message)?.[1];
+  if (!from) return undefined;
+  if (!from.startsWith('/')) return from.replace(/^\.\//, '');
+  const stem = clued.replace(/\.[^./]+$/, '');
+  const root = missing.startsWith('/') && missing.endsWith(`/${stem}`) ? missing.slice(0, missing.length - stem.length) : undefined;
+  return root && from.startsWith(root) ? from.slice(root.length) : undefined;
+}
+
 /** A manifest line that defines the package itself (`module example.com/retry`, `"name": "x"`, `name = "x"`), not a use of it. */
 const ownDefinition = (c: Clue): boolean => /^declares the dependency /.test(c.what) && /^(?:module\s|"name"\s*:|name\s*=)/.test(c.code);
 
@@ -192,11 +216,22 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const missing = m[1] as string;
     const name = c.snippet.path.slice(c.snippet.path.lastIndexOf('/') + 1);
     // An import path: the specifier that reaches the file from the importing one.
-    if (/^\.\.?\//.test(missing) && failingFile) {
-      const spec = relativeDir(dirOf(failingFile), c.snippet.path.replace(/\.(?:d\.ts|[cm]?[jt]sx?)$/, ''));
-      return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found from ${inlineCode(failingFile)}): import it as ${inlineCode(spec)}, or move the file back if the move was not meant.`;
+    const importer = failingFile ?? importerOf(f.message, c.snippet.path, missing);
+    if (/^\.\.?\//.test(missing) && importer) {
+      const spec = specifierFor(importer, c.snippet.path, missing);
+      return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found from ${inlineCode(importer)}): import it as ${inlineCode(spec)}, or move the file back if the move was not meant.`;
+    }
+    // An absolute path an ES module import resolved to (`Cannot find module '/ws/scripts/lib/slug' imported from /ws/scripts/x.js`).
+    if (missing.startsWith('/') && importer && /\.[cm]?[jt]sx?$/.test(c.snippet.path)) {
+      return `The workspace has ${inlineCode(c.snippet.path)}, the module ${inlineCode(missing)} names without its extension: ES modules need the full file name, so import it from ${inlineCode(importer)} as ${inlineCode(specifierFor(importer, c.snippet.path, 'x.js'))}.`;
     }
     return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found): use that name where ${inlineCode(missing)} is referred to${/\.(?:h|hh|hpp|hxx)$/.test(name) ? ` (${inlineCode(`#include "${name}"`)})` : ''}, or rename the file back if the rename was not meant.`;
+  }
+  if ((m = /^exports (\S+), which the failing line imports from (\S+)$/.exec(what))) {
+    const importer = failingFile ?? importerOf(f.message, c.snippet.path, m[2] as string);
+    if (!importer) return undefined;
+    const spec = specifierFor(importer, c.snippet.path, m[2] as string);
+    return `${at} exports ${inlineCode(m[1] as string)}${code}, which ${inlineCode(importer)} imports from ${inlineCode(m[2] as string)}, a module that does not exist: import it from ${inlineCode(spec)} (a renamed or moved file), or move the file back if that was not meant.`;
   }
   if ((m = /^names (\S+), the file the check looks for as (\S+)$/.exec(what))) {
     return `${at} names ${inlineCode(m[1] as string)} too${code}, and the check looks for ${inlineCode(m[2] as string)}: make the two agree (the path the build writes and the path the check reads).`;

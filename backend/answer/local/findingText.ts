@@ -9,6 +9,7 @@ import { findingOf } from '../../../core/finding/index.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
 import { exceptionHint } from './exceptions.js';
+import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 
 /** `[L12-L12]` for one log line. */
 export const at = (line: number): string => cite({ start_line: line, end_line: line });
@@ -342,7 +343,9 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
         break;
       }
       if (f.symbol?.startsWith('-l')) {
-        steps.push(`Make the library ${inlineCode(f.symbol.slice(2))} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(f.symbol)} from the link line if the code no longer needs it ${m}.`);
+        const lib = f.symbol.slice(2).replace(/[:,.]+$/, '');
+        steps.push(`Make the library ${inlineCode(lib)} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(`-l${lib}`)} from the link line if the code no longer needs it ${m}.`);
+        if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
       } else {
         steps.push(`Find where ${f.symbol ? inlineCode(f.symbol) : 'the missing symbol'} is defined and make sure that file or library is part of the link: the source file listed in the build (Makefile, \`CMakeLists.txt\` \`add_executable\`/\`add_library\`/\`target_sources\`), or the library on the link line; if it was renamed or removed, update the callers ${m}.`);
       }
@@ -367,6 +370,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
     }
     case 'dependency-resolution':
       steps.push(...dependencySteps(f));
+      if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
       break;
     case 'network': {
       const host = f.host ?? '<host>';
@@ -448,7 +452,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
         const verb = type === 'string' || type === '[]byte' ? '%s' : /^u?int\d*$|^byte$|^rune$/.test(type) ? '%d' : /^float/.test(type) ? '%g' : type === 'bool' ? '%t' : type.startsWith('*') ? '%p' : '%v';
         steps.push(`${inlineCode(vet[2] as string)} is a ${inlineCode(type)}, which ${inlineCode(vet[1] as string)} does not print: use ${inlineCode(verb)} for it (or ${inlineCode('%v')}, which prints any value) ${m}.`);
       }
-      steps.push(`Fix ${place ?? 'the reported line'}${f.code ? ` for rule ${inlineCode(f.code)}` : ''} ${m}${lintCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintCommand(f) as string)}` : ''}.`);
+      steps.push(`Fix ${place ?? 'the reported line'}${f.code ? ` for rule ${inlineCode(f.code)}` : ''} ${m}${lintFixCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintFixCommand(f) as string)}` : ''}.`);
       break;
     }
     case 'ci-script':
@@ -628,27 +632,5 @@ function dependencySteps(f: Finding): string[] {
       return [`Install ${dep} in the build's environment (add it to the requirements file), or fix the import if the module was renamed ${m}.`];
     default:
       return [`Check that ${dep} exists under that name and version in the repository the build uses ${m}.`];
-  }
-}
-
-function lintCommand(f: Finding): string | undefined {
-  const file = f.location?.file ?? '';
-  switch (f.tool) {
-    case 'eslint':
-      return `npx eslint --fix ${file}`.trim();
-    case 'black':
-      return 'black .';
-    case 'prettier':
-      return 'npx prettier --write .';
-    case 'rustfmt':
-      return 'cargo fmt';
-    case 'clippy':
-      return 'cargo clippy --fix';
-    case 'rubocop':
-      return `bundle exec rubocop -a ${file}`.trim();
-    case 'flake8':
-      return undefined;
-    default:
-      return undefined;
   }
 }

@@ -15,6 +15,7 @@ import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
+import { knownRemedies } from './fixKnown.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -135,6 +136,12 @@ export const fix: Composer = (ask) => {
     out.line(`- ${fact.text}`);
     if (fact.line !== undefined) out.log({ start_line: fact.line, end_line: fact.line });
     if (fact.also !== undefined) out.log({ start_line: fact.also, end_line: fact.also });
+  }
+
+  // The remedy the error's own words call for (a checked exception, a recipe without its tab, a changed host key...).
+  for (const k of knownRemedies(f, storedLogSpan(ctx))) {
+    out.line(`- ${k.text}`);
+    for (const n of k.lines) out.log({ start_line: n, end_line: n });
   }
 
   // The compiler's own suggestion, quoted (rustc and clippy print the code they propose).

@@ -1,0 +1,133 @@
+/**
+ * The remedy a senior engineer gives for a well-known error message (issue 25, point 3), keyed on
+ * the tool's own words, not on a case: a checked exception not declared, a Makefile recipe without
+ * its tab, a changed SSH host key, a certificate the agent does not trust, a database account the
+ * server refused, a snapshot that no longer matches, an interpreter tox did not find, a Ruby
+ * version the Gemfile does not accept, a push the remote rejected. Each step quotes only what the
+ * finding's message or the log lines near it print, and cites the line it read.
+ */
+import type { Finding } from '../../../protocol/types.js';
+import { inlineCode, linesOf, type LogSpan } from '../logtext.js';
+import { at } from './findingText.js';
+
+export interface KnownStep {
+  text: string;
+  /** Log lines the step reads (each cited in its text). */
+  lines: number[];
+}
+
+/** The log lines around the finding's message (its tool prints the details there), stamps stripped. */
+function around(stored: LogSpan | undefined, line: number, before: number, after: number): { line: number; text: string }[] {
+  if (!stored) return [];
+  const span = linesOf(stored, Math.max(stored.start_line, line - before), Math.min(stored.end_line, line + after));
+  if (!span) return [];
+  return span.text.split('\n').map((t, i) => ({ line: span.start_line + i, text: t.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '') }));
+}
+
+/** The first nearby line that matches, with its match. */
+function nearby(lines: readonly { line: number; text: string }[], re: RegExp): { line: number; m: RegExpExecArray } | undefined {
+  for (const l of lines) {
+    const m = re.exec(l.text);
+    if (m) return { line: l.line, m };
+  }
+  return undefined;
+}
+
+/** The remedies the message (and the lines near it) call for; none when nothing is recognised. */
+export function knownRemedies(f: Finding, stored: LogSpan | undefined): KnownStep[] {
+  const out: KnownStep[] = [];
+  const m0 = f.message_line;
+  const here = at(m0);
+  let m: RegExpExecArray | null;
+
+  // javac: a checked exception neither caught nor declared.
+  if ((m = /unreported exception ([\w.$]+); must be caught or declared to be thrown/.exec(f.message))) {
+    const ex = m[1] as string;
+    out.push({ text: `${inlineCode(ex)} is a checked exception ${here}: catch it around the call (${inlineCode(`try { ... } catch (${ex} e) { ... }`)}) or declare it on the enclosing method (${inlineCode(`throws ${ex}`)}), and in its callers up to where it is handled.`, lines: [m0] });
+  }
+
+  // make: a line it cannot parse, most often a recipe indented with spaces.
+  if ((m = /^(\S*[Mm]akefile|\S+\.mk):(\d+): \*\*\* missing separator/.exec(f.message))) {
+    const [file, n] = [m[1] as string, m[2] as string];
+    out.push({ text: `Line ${n} of ${inlineCode(file)} is neither a rule, an assignment nor a recipe make can read ${here}: most often a recipe line indented with spaces, where make needs a tab character at the start of each recipe line (${inlineCode(`sed -n '${n}p' ${file} | cat -A`)} shows a tab as \`^I\`). Indent it with a tab (and keep the editor from turning tabs into spaces in Makefiles).`, lines: [m0] });
+  }
+
+  // ssh: the host's key is not the one known_hosts holds.
+  if (/Host key verification failed|REMOTE HOST IDENTIFICATION HAS CHANGED|Host key for \S+ has changed/.test(f.message) || (f.class === 'permission-credentials' && /host key/i.test(f.message))) {
+    const lines = around(stored, m0, 25, 3);
+    const keygen = nearby(lines, /^\s*(ssh-keygen (?:-f \S+ )?-R \S+)\s*$/);
+    const changed = nearby(lines, /Host key for (\S+) has changed|REMOTE HOST IDENTIFICATION HAS CHANGED/);
+    const unknown = nearby(lines, /No \S+ host key is known for (\S+)|Host key for (\S+) is not known|authenticity of host '([^']+)' can't be established/);
+    const host = changed?.m[1] ?? unknown?.m[1] ?? unknown?.m[2] ?? unknown?.m[3];
+    const seen = changed ?? unknown;
+    const where = host && seen ? ` for ${inlineCode(host)} ${at(seen.line)}` : '';
+    const cites = [keygen?.line, seen?.line].filter((x): x is number => x !== undefined);
+    const text = changed
+      ? `The server presents another host key than the one \`known_hosts\` holds${where} ${here}. If the new key is expected (a rebuilt or replaced server), remove the old one${keygen ? ` as the log says, ${inlineCode(keygen.m[1] as string)} ${at(keygen.line)},` : ` (${inlineCode('ssh-keygen -R <host>')})`} and add the new one after checking its fingerprint (${inlineCode('ssh-keyscan')} into the \`known_hosts\` the job uses); if it is not expected, stop and find out why the server's key is another.`
+      : unknown
+        ? `The \`known_hosts\` the job uses holds no key${where} ${here}, and ssh runs without asking (\`BatchMode\`/\`StrictHostKeyChecking\`): add the server's key to it after checking its fingerprint (${inlineCode('ssh-keyscan <host> >> ~/.ssh/known_hosts')} in the agent's setup, or a known-hosts credential), rather than turning the check off.`
+        : `ssh could not verify the server's host key against the \`known_hosts\` the job uses ${here}: it holds no key for that host or another one. Add the server's key after checking its fingerprint (${inlineCode('ssh-keyscan <host>')}), or remove an outdated one (${inlineCode('ssh-keygen -R <host>')}), rather than turning the check off.`;
+    out.push({ text, lines: cites });
+  }
+
+  // TLS: a certificate the agent does not trust.
+  if (/SSL certificate problem|self[- ]signed certificate|unable to get local issuer certificate|CERTIFICATE_VERIFY_FAILED|SELF_SIGNED_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|x509: certificate signed by unknown authority/i.test(f.message)) {
+    const how = /^curl\b|curl: \(\d+\)/.test(f.message)
+      ? `${inlineCode('curl --cacert <ca.pem>')} (or ${inlineCode('CURL_CA_BUNDLE')})`
+      : /CERTIFICATE_VERIFY_FAILED|pip|requests|urllib/i.test(f.message)
+        ? `${inlineCode('REQUESTS_CA_BUNDLE')} / ${inlineCode('SSL_CERT_FILE')} (pip: ${inlineCode('--cert <ca.pem>')})`
+        : /SELF_SIGNED_CERT|UNABLE_TO_VERIFY|npm|node/i.test(f.message)
+          ? `${inlineCode('NODE_EXTRA_CA_CERTS=<ca.pem>')} (npm: ${inlineCode('cafile')})`
+          : 'the tool\'s CA option, or the agent\'s trust store';
+    out.push({ text: `The server's certificate is self-signed or signed by a CA the agent does not trust ${here}: give the client that CA, ${how}, or have the server use a certificate from a trusted CA; turning verification off (\`-k\`, \`--insecure\`) only hides the problem.`, lines: [m0] });
+  }
+
+  // MySQL/MariaDB: the server refused the account.
+  if ((m = /Access denied for user '([^']*)'@'([^']*)'(?: \(using password: (YES|NO)\))?/.exec(f.message))) {
+    const [user, host, pw] = [m[1] as string, m[2] as string, m[3]];
+    out.push({
+      text: `The database server refused ${inlineCode(`'${user}'@'${host}'`)} ${here}: ${pw === 'NO' ? 'the client sent no password' : pw === 'YES' ? 'the password the client sent does not match' : 'the credentials do not match'}, or the server has no account for ${inlineCode(user)} from that host. Check the user and password the client reads (its option file, the variable they come from); on the server, ${inlineCode(`SHOW GRANTS FOR '${user}'@'${host}';`)} shows what the account may do, and ${inlineCode(`CREATE USER` )} / ${inlineCode(`GRANT ... TO '${user}'@'${host}'`)} adds what is missing.`,
+      lines: [m0],
+    });
+  }
+
+  // PostgreSQL: a privilege the role lacks.
+  if ((m = /permission denied for (schema|table|relation|sequence|database) ([\w.]+)/.exec(f.message))) {
+    const [kind, obj] = [m[1] as string, m[2] as string];
+    const grant = kind === 'schema' ? `GRANT USAGE, CREATE ON SCHEMA ${obj} TO <role>;` : kind === 'database' ? `GRANT CONNECT, CREATE ON DATABASE ${obj} TO <role>;` : `GRANT SELECT, INSERT, UPDATE, DELETE ON ${obj} TO <role>;`;
+    out.push({ text: `The role the step connects as lacks a privilege on the ${kind} ${inlineCode(obj)} ${here}: grant it as the owner (${inlineCode(grant)})${kind === 'schema' && obj === 'public' ? '; since PostgreSQL 15 ordinary roles may no longer create objects in `public` by default' : ''}, or run the step as a role that has it.`, lines: [m0] });
+  }
+
+  // Snapshot tests: the output changed.
+  if (/toMatch(?:Inline)?Snapshot|snapshots? failed|Snapshot .* mismatched/.test(f.message)) {
+    const lines = around(stored, m0, 0, 80);
+    const hint = nearby(lines, /run `([^`]*\s-u)`/);
+    const file = f.location?.file;
+    const cmd = hint ? `${inlineCode(hint.m[1] as string)} ${at(hint.line)}` : inlineCode(`npx jest ${file ?? ''} -u`.replace(/\s+/g, ' '));
+    out.push({ text: `The output no longer matches the stored snapshot ${here}. If the new output is what the code should produce now, update the snapshot (${cmd}) and commit the \`.snap\` file with the change; if it is not, the change to the code under test is the bug.`, lines: hint ? [hint.line] : [] });
+  }
+
+  // tox: an environment's interpreter is not on the agent.
+  if ((m = /InterpreterNotFound: (\S+)/.exec(f.message))) {
+    const py = m[1] as string;
+    out.push({ text: `tox found no ${inlineCode(py)} on the agent ${here}: install it there (or run the job in an image that has it), or take its environment out of \`envlist\` in \`tox.ini\`; ${inlineCode('skip_missing_interpreters = true')} in \`tox.ini\`'s \`[tox]\` section makes tox skip such environments instead of failing.`, lines: [m0] });
+  }
+
+  // Bundler: the Gemfile's `ruby` line and the agent's Ruby disagree.
+  if ((m = /Your Ruby version is ([\d.]+\w*), but your Gemfile specified (.+?)\s*$/.exec(f.message))) {
+    const [have, want] = [m[1] as string, m[2] as string];
+    const wanted = want.replace(/^[~>=<\s]+/, '');
+    out.push({ text: `The agent runs Ruby ${have} and the \`Gemfile\`'s \`ruby\` line asks for ${inlineCode(want)} ${here}: run the build with Ruby ${wanted} (the agent's image, \`.ruby-version\` with rbenv/asdf, a setup-ruby step), or change the \`ruby\` line in the \`Gemfile\` if Ruby ${have} is good enough.`, lines: [m0] });
+  }
+
+  // git push: the remote branch moved on.
+  if (/failed to push some refs|\[rejected\]|\[remote rejected\]|non-fast-forward|fetch first/.test(f.message)) {
+    const lines = around(stored, m0, 10, 6);
+    const rejected = nearby(lines, /^\s*! \[rejected\]\s+(\S+) -> (\S+) \((fetch first|non-fast-forward)\)/);
+    if (rejected) {
+      const branch = rejected.m[2] as string;
+      out.push({ text: `The remote's ${inlineCode(branch)} has commits this checkout does not (${rejected.m[3] as string}) ${at(rejected.line)}: integrate them first, ${inlineCode(`git pull --rebase origin ${branch}`)}, then push; if two jobs push to the same branch, make them take turns (a lock, a concurrency group). Never force-push over the other commits.`, lines: [rejected.line] });
+    }
+  }
+  return out;
+}
