@@ -138,6 +138,7 @@ export async function startBackend(config: BackendConfig, options: { serverTimeo
         // The uploads cut above end (their context discarded, their index worker stopped) before
         // the database goes and the process exits: an exit kills worker threads wherever they are.
         while (lifecycle.activeUploads().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        await context.close();
         await db.destroy();
         log.info({ replica: lifecycle.replicaId }, 'backend stopped');
       })();

@@ -7,6 +7,7 @@ import { countContexts, currentContext } from '../backend/store/contexts.js';
 import { streamedLogStats } from '../backend/routes/contextBody.js';
 import { startTestBackend, type TestBackend } from './helpers/backend.js';
 import { sqlite } from './helpers/databases.js';
+import { expectEqual } from './helpers/equal.js';
 
 /** A log over 1 MiB with every escape JSON makes, UTF-8 of all widths and a failure at the end. */
 function trickyLog(lines: number): string {
@@ -54,11 +55,11 @@ test('a big log in the JSON body gives the context its raw upload gives (chunks,
   expect(x!.ciContext.buildDetails?.consoleLogTail).toBe(y!.ciContext.buildDetails?.consoleLogTail);
   expect(x!.ciContext.buildDetails?.number).toBe(42);
   expect(JSON.stringify(x!.ciContext)).not.toContain('cichat-streamed-log');
-  expect(await rowsOf(asJson)).toEqual(await rowsOf(asRaw));
+  expectEqual(await rowsOf(asJson), await rowsOf(asRaw));
   // jenkinsContext, the alias, the same way.
   const alias = await newChat();
   expect((await post(alias, JSON.stringify({ jenkinsContext: { buildDetails: { number: 42, consoleLog: log } } }))).status).toBe(200);
-  expect(await rowsOf(alias)).toEqual(await rowsOf(asRaw));
+  expectEqual(await rowsOf(alias), await rowsOf(asRaw));
 });
 
 test('a big blank log is 422, a broken escape in it 400, and the chat keeps its context', async () => {

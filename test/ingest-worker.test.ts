@@ -14,6 +14,7 @@ import { VectorIndexCache } from '../backend/retrieval/vectorIndex.js';
 import type { ContextDeps } from '../backend/retrieval/retrieve.js';
 import { createChat } from '../backend/store/chats.js';
 import { countContexts, currentContext } from '../backend/store/contexts.js';
+import { expectEqual } from './helpers/equal.js';
 
 function buildLog(lines: number): string {
   const out: string[] = ['Started by user admin', '[Pipeline] sh', '+ mvn -B verify'];
@@ -56,12 +57,12 @@ test('a log ingested in the worker gives what the calling thread gives: rows, ex
   expect(inWorker.ciContext).toEqual(inline.ciContext);
   const rowsOf = async (chatId: number) =>
     db('context_chunks').where({ context_id: (await currentContext(db, chatId))!.id }).orderBy('seq').select('seq', 'start_line', 'end_line', 'text', 'embedding');
-  expect(await rowsOf(a.id)).toEqual(await rowsOf(b.id));
+  expectEqual(await rowsOf(a.id), await rowsOf(b.id));
   const termsOf = async (chatId: number) =>
     db('context_terms').where({ context_id: (await currentContext(db, chatId))!.id }).orderBy('bucket').select('bucket', 'terms');
   const terms = await termsOf(a.id);
   expect(terms.length).toBeGreaterThan(10);
-  expect(terms).toEqual(await termsOf(b.id));
+  expectEqual(terms, await termsOf(b.id));
 });
 
 test('a source that fails in the middle of a worker upload leaves the previous context whole', async () => {

@@ -212,6 +212,22 @@ let idleExit: (() => void) | undefined;
 /** Index worker threads started in this process (tests, benchmarks). */
 export const indexWorkerStats = { started: 0, idleExitListeners: (): number => idleWorker?.listenerCount('exit') ?? 0 };
 
+/**
+ * Stops the index worker kept between uploads, if any, and waits until its thread has ended
+ * (it is idle: no native call is cut). A process that ends kills it anyway; a test file (whose
+ * modules Jest loads afresh, each with its own idle worker) or a closing backend says so.
+ */
+export async function closeIdleIndexWorker(): Promise<void> {
+  const worker = idleWorker;
+  if (worker === undefined) return;
+  idleWorker = undefined;
+  if (idleExit !== undefined) worker.off('exit', idleExit);
+  idleExit = undefined;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage({ type: 'close' });
+  await exited;
+}
+
 export class WorkerIndexBuilder implements IndexWriter {
   private readonly worker: Worker;
   private count = 0;

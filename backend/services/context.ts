@@ -11,7 +11,7 @@ import { DEFAULT_LOG_KEEP } from '../retrieval/ingest.js';
 import { IngestPool, ingestHeapMb } from '../retrieval/ingestPool.js';
 import type { LogKeepLimits } from '../retrieval/logIngest.js';
 import { loadChatContext, type ContextDeps } from '../retrieval/retrieve.js';
-import { VectorIndexCache } from '../retrieval/vectorIndex.js';
+import { VectorIndexCache, closeIdleIndexWorker } from '../retrieval/vectorIndex.js';
 
 /** Context uploads processed at once by one process unless CONTEXT_UPLOADS_MAX says otherwise. */
 export const DEFAULT_CONTEXT_UPLOADS_MAX = 1;
@@ -56,6 +56,8 @@ export interface ContextService {
   onChatDeleted(chatId: number): Promise<void>;
   /** Uploads being read or ingested now (at most CONTEXT_UPLOADS_MAX). */
   uploadsInProgress(): number;
+  /** Stops the idle worker threads (ingest, index) and waits until they have ended; after the uploads. */
+  close(): Promise<void>;
 }
 
 export function createContextService(options: ContextServiceOptions & { db: Db; lifecycle?: Lifecycle }): ContextService {
@@ -77,5 +79,8 @@ export function createContextService(options: ContextServiceOptions & { db: Db; 
     loadContext: (chatId) => loadChatContext(deps, chatId),
     onChatDeleted: (chatId) => indexes.delete(chatId),
     uploadsInProgress: () => slots.inUse,
+    close: async () => {
+      await Promise.all([ingestPool.close(), closeIdleIndexWorker()]);
+    },
   };
 }

@@ -5,6 +5,7 @@
  * decided by `priority` (lower first), so a root cause (out of memory, a network failure) wins
  * over the exception or summary it produced.
  */
+import { ROUND4A_RULES } from './rules4a.js';
 import { STEP_RULES } from './rules4b.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -119,6 +120,7 @@ export const RULES: Rule[] = [
   ...NATIVE_RULES,
   ...STEP_RULES,
   ...GENERAL_RULES,
+  ...ROUND4A_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a

@@ -287,7 +287,7 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const text = raw.trim().replace(/^(?:\[ERROR\]\s+|E\s{2,})/, '');
-    if (/^Traceback \(most recent call last\):/.test(text)) sawTraceback = true;
+    if (/^Traceback \(most recent call last\):|\STraceback \(most recent call last\):$/.test(text)) sawTraceback = true;
     const pytestE = /^E\s{2,}/.test(raw.trim());
     let m = PY_EXCEPTION.exec(text);
     if (m && (sawTraceback || pytestE) && !/^\s/.test(raw.replace(/^E\s{2,}/, ''))) {

@@ -18,6 +18,7 @@
  * `LogAnalyzer` is the streaming form (`push` each cleaned line, then `end`); `analyzeLines`
  * and `analyze` run it over a whole log.
  */
+import { markPipelineOwn, newPipelineOwn } from './pipelineOwn.js';
 import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
 import { FEATURES, LEARNED_WEIGHTS, scoreOf, type FeatureVector } from './rank.js';
@@ -172,6 +173,7 @@ export class LogAnalyzer {
    * refusing the notification) is the failed build's aftermath.
    */
   private postBuild = -1;
+  private readonly own = newPipelineOwn();
   // The last line that says anything, and its tail's text once it leaves the window.
   private lastMeaningful = -1;
   private tail: { end: number; texts: string[] } | undefined;
@@ -200,6 +202,7 @@ export class LogAnalyzer {
     noteBranch(text, this.branches);
     const info = classify(text, this.branches);
     this.markDiff(info);
+    if (markPipelineOwn(info, this.own) && this.postBuild < 0) this.postBuild = i - 1;
     w.add(info, text, this.steps);
     if ((info.role === 'command' || info.role === 'text') && NEXT_STEP_FIRST[firstIndex(info.body)] === 1 && NEXT_STEP.test(info.body)) this.steps++;
     if (this.postBuild < 0 && info.role === 'exit-fail' && info.body.startsWith('Build step ')) this.postBuild = i;

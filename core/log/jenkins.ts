@@ -56,6 +56,10 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
   // a volume cannot be mounted, the pod evicted) is why the agent never came. Not fatal: a pod
   // that waits for the cluster to grow and then runs leaves the same event above a later failure.
   { re: /^\[Warning\]\[[^\]\s]+\/[^\]\s]+\]\[(?:FailedScheduling|Failed|FailedMount|FailedAttachVolume|FailedCreatePodSandBox|BackOff|Evicted|ErrImagePull|ImagePullBackOff|ErrImageNeverPull|InspectFailed)\] \S/, role: 'anchor', weight: 10, reason: 'Jenkins: agent pod cannot run' },
+  // A cloud that could not create the agent (the Kubernetes plugin's `ERROR: Unable to create pod
+  // ns/pod.` over the API's refusal, EC2's or Docker's `Failed to provision`): why no agent came,
+  // so it outranks the `All nodes of label ... are offline` the build then waits on (weight 11).
+  { re: /^(?:ERROR: )?(?:Unable to create pod \S|Failed to (?:provision|launch|create) (?:agent|node|pod|instance|container)\b|Unable to provision (?:agent|node)\b)/, role: 'anchor', weight: 11, reason: 'Jenkins: agent could not be created', needs: ['Unable to create pod', 'Failed to ', 'Unable to provision'] },
   { re: /^Could not connect to \S+ to send interrupt signal/, role: 'summary', weight: 2, reason: AGENT_REASON },
 
   // Timeouts and aborts.

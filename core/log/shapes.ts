@@ -123,6 +123,8 @@ export const SHAPES: readonly FailureShape[] = [
 
   // Python
   { re: /^Traceback \(most recent call last\):/, role: 'anchor', weight: 9, reason: 'Python traceback' },
+  // A traceback printed after a progress message with no newline (`Applying shop.0002_x...Traceback (most recent call last):`).
+  { re: /\STraceback \(most recent call last\):$/, role: 'anchor', weight: 9, reason: 'Python traceback', needs: ['Traceback (most recent'] },
   { re: /^_{3,} (?:ERROR (?:at|collecting) )?\S.* _{3,}$/, role: 'anchor', weight: 9, reason: 'pytest failure' },
   { re: /^={3,} (?:FAILURES|ERRORS) ={3,}$/, role: 'header', weight: 7, reason: 'pytest failure' },
   { re: /^={3,} .*\b(?:failed|error|errors)\b.* in [\d.]+s/, role: 'summary', weight: 2, reason: 'pytest summary' },

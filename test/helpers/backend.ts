@@ -116,6 +116,9 @@ export async function startTestBackend(dialect: Dialect, options: StartOptions =
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // The context service's idle worker threads (ingest, index) end with the file: Jest keeps
+      // the process for the next files, and a worker left with threads exits slowly at the end.
+      if (!options.deps?.context) await context.close();
       await db.destroy();
       if (ownsDatabase) await database.drop();
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
