@@ -66,7 +66,8 @@ function kindOfProgram(word: string, args: string[]): { kind: CommandKind; progr
   if (LINTERS.has(program)) return { kind: 'lint', program };
   if (TEST_RUNNERS.has(program)) return { kind: 'test', program };
   // A program named as a linter or formatter (`shfmt`, `clang-tidy`, `sqllint`, `dfmt`).
-  if (/(?:lint|fmt|tidy)(?:er)?$|^[\w-]*lint[\w-]*$/.test(program)) return { kind: 'lint', program };
+  // One that writes an output file (`msgfmt -o x.mo`) compiles its input instead.
+  if (/(?:lint|fmt|tidy)(?:er)?$|^[\w-]*lint[\w-]*$/.test(program) && !args.some((a) => /^(?:-o|--output(?:-file)?)(?:=|$)|^-o\S/.test(a))) return { kind: 'lint', program };
   // A test program run by path (`./build/test_ring`, `bin/run_tests`).
   if (/(?:^|\/)(?:tests?\/|test_|\w+_tests?$|run[-_]?tests?)|^(?:tests?|unit_?tests?|\w*Tests?|\w+-tests?)$/.test(word.replace(/^\.\//, '').replace(/^(?:\S*\/)?/, (d) => (/(?:^|\/)tests?\/$/.test(d) ? d : '')))) return { kind: 'test', program };
   if (BUILD_DRIVERS.has(program)) return { kind: 'build', program };

@@ -15,7 +15,7 @@
  * Nothing here claims a class the log does not state.
  */
 import type { Finding, FindingLocation } from '../../protocol/types.js';
-import { lastCommandIn, locatedIn, type Command } from './generic.js';
+import { ERRORISH, lastCommandIn, locatedIn, type Command } from './generic.js';
 
 type Window = { start_line: number; end_line: number };
 
@@ -107,11 +107,12 @@ export function refined(found: Finding, lines: readonly string[], excerpt: Windo
       if (!/^--- \S/.test(bodyAt(i)) || !/^\+\+\+ \S/.test(bodyAt(i + 1))) continue;
       const hunk = /^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/.exec(bodyAt(i + 2));
       if (!hunk) continue;
-      let line = Number(hunk[1]);
-      // Context lines before the first change (a blank one is a lone space the log trimmed).
-      for (let k = i + 3; k <= last && /^(?: |$)/.test(bodyAt(k)); k++) line++;
-      const file = (/^\+\+\+ (\S+)/.exec(bodyAt(i + 1))?.[1] as string).replace(/^b\//, '');
-      return at(found, i, bodyAt(i), { class: 'lint', tool: step.command.program, location: place(file, line, i + 2) });
+      const file = (/^\+\+\+ (\S+)/.exec(bodyAt(i + 1))?.[1] as string).replace(/^b\//, '').replace(/:(?:before|after)$/, '');
+      const line = firstChange(bodyAt, i + 3, Math.min(lines.length - 1, i + 200), Number(hunk[1]));
+      // The formatter's own verdict on that file just above its diff (isort's `ERROR: /x/f.py Imports
+      // are incorrectly sorted`) says more than the diff's header.
+      const verdict = i - 1 > step.index && ERRORISH.test(bodyAt(i - 1)) && bodyAt(i - 1).includes(file.replace(/^.*\//, '')) ? i - 1 : i;
+      return at(found, verdict, bodyAt(verdict), { class: 'lint', tool: step.command.program, location: place(file, line, i + 2) });
     }
   }
   // A path the script gave a tool is not there.
@@ -138,4 +139,22 @@ export function refined(found: Finding, lines: readonly string[], excerpt: Windo
     return at(found, msg, text, { class: head[1] === 'UNREACHABLE' ? 'network' : assertion ? 'ci-script' : 'unknown', tool: step.command.program, ...(head[1] === 'UNREACHABLE' || assertion ? {} : { confidence: 'low' }) });
   }
   return found;
+}
+
+/**
+ * The line of the file as it is that a hunk (from 0-based `from`, its first line numbered `start`)
+ * first changes: its first removed line; a hunk that only inserts, the line before which it does.
+ * Context lines (a blank one is a lone space the log trimmed) and removed lines count; added ones do not.
+ */
+function firstChange(bodyAt: (i: number) => string, from: number, last: number, start: number): number {
+  let line = start;
+  let inserted: number | undefined;
+  for (let k = from; k <= last; k++) {
+    const t = bodyAt(k);
+    if (/^-(?!--)/.test(t)) return line;
+    if (/^\+(?!\+\+)/.test(t)) inserted ??= line;
+    else if (/^(?: |$)/.test(t)) line++;
+    else break;
+  }
+  return inserted ?? line;
 }

@@ -6,6 +6,7 @@
  * over the exception or summary it produced.
  */
 import { ROUND4A_RULES } from './rules4a.js';
+import { ROUND5A_RULES } from './rules5a.js';
 import { STEP_RULES } from './rules4b.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -121,6 +122,7 @@ export const RULES: Rule[] = [
   ...STEP_RULES,
   ...GENERAL_RULES,
   ...ROUND4A_RULES,
+  ...ROUND5A_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a
@@ -282,7 +284,7 @@ export const RULES: Rule[] = [
     cls: 'link-error',
     priority: 32,
     confidence: 'high',
-    re: /(?:undefined reference to [`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l(\S+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: (\S+))/,
+    re: /(?:undefined reference to (?:symbol )?[`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l(\S+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: (\S+))/,
     read: (m, line) => {
       const file = /^(?:\/\S+\/)?([^\s:]+\.(?:c|cc|cpp|cxx|o|rs|go)):(?:(\d+)|\(\.text)/.exec(line.trim());
       const lib = m[3] ? `-l${m[3]}` : undefined;
@@ -306,7 +308,9 @@ export const RULES: Rule[] = [
   { cls: 'lint', priority: 36, confidence: 'high', re: /^(?:would reformat |Oh no! .* files? would be reformatted|\[warn\] Code style issues found|Code style issues found in|Diff in .* at line \d+:|gofmt: |ktlint|checkstyle|\[ERROR\] .*\.java:\[\d+(?:,\d+)?\] \([\w ]+\) )/, read: (m) => ({ tool: /reformat|Oh no/.test(m[0]) ? 'black' : /Code style/.test(m[0]) ? 'prettier' : /Diff in/.test(m[0]) ? 'rustfmt' : /checkstyle|\(\w+\) /.test(m[0]) ? 'checkstyle' : 'formatter' }) },
   // rustfmt (`cargo fmt --check`) >= 1.5: `Diff in /ws/src/lib.rs:2:` over the diff.
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^Diff in (${SRC}\.rs):(\d+):\s*$`), read: (m) => ({ tool: 'rustfmt', ...at(m[1], m[2]) }) },
-  { cls: 'lint', priority: 36, confidence: 'high', re: /^In \S+ line \d+:|\bSC\d{4}\b.*:/, read: () => ({ tool: 'shellcheck' }) },
+  // ShellCheck's heading only with its SC code below: Symfony Console's exception heading has the same words (`In RemoteFilesystem.php line 476:`).
+  { cls: 'lint', priority: 36, confidence: 'high', re: /^In \S+ line \d+:/, near: { re: /\bSC\d{4}\b/, from: 1, to: 8, required: true }, read: () => ({ tool: 'shellcheck' }) },
+  { cls: 'lint', priority: 36, confidence: 'high', re: /\bSC\d{4}\b.*:/, read: () => ({ tool: 'shellcheck' }) },
   // RuboCop: `lib/x.rb:158:17: C: Performance/RegexpMatch: Use match? ...` (C/W/E/F: convention, warning, error, fatal).
   { cls: 'lint', priority: 35, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:rb|rake|gemspec)):(\d+):(\d+): [CWEFR]: (?:\[Correctable\] )?([A-Z]\w+/\w+): `), read: (m) => ({ tool: 'rubocop', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+error\s+Parsing error: /, read: (m) => ({ tool: 'eslint', ...at(undefined, m[1], m[2]) }) },
