@@ -63,6 +63,12 @@ describe('evidence many tools share (round 5 open cases)', () => {
     }
   });
 
+  it('names the failed test: `test name: reason`, or the title under a failure heading with its place', () => {
+    expect(real('busted-assert-same')?.test?.name).toBe('slugify collapses punctuation');
+    expect(real('swipl-plunit-failed')?.test?.name).toBe('two_kilos');
+    expect(real('swipl-existence-error')?.test?.name).toBe('gold');
+  });
+
   it('keeps each rule to its evidence (counter-examples)', () => {
     // argparse's `prog.py: error: unrecognized arguments` is no compiler's error.
     expect(top('usage: report.py [-h]\nreport.py: error: unrecognized arguments: --plan').class).not.toBe('compile-error');

@@ -42,7 +42,8 @@ function quoteHolds(quote: string, cited: string, above = ''): boolean {
     // header, the file is the nearest `+++ file` above it and the line is inside the hunk's new range.
     const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(cited);
     if (hunk) {
-      const file = [...above.matchAll(/\+\+\+ (?:b\/)?(\S+)/g)].pop()?.[1];
+      // isort labels its sides `file:before` / `file:after`.
+      const file = [...above.matchAll(/\+\+\+ (?:b\/)?(\S+)/g)].pop()?.[1]?.replace(/:(?:before|after)$/, '');
       const start = Number(hunk[1]);
       const n = Number(line);
       return file !== undefined && file.endsWith(`${stem}${ext ? `.${ext}` : ''}`) && n >= start && n < start + Number(hunk[2] ?? 1);
