@@ -68,4 +68,14 @@ describe('the fix names the command and the module to use', () => {
     expect(await fixOf('bundler-ruby-version', false)).toContain('run the build with Ruby 3.3');
     expect(await fixOf('git-push-rejected', false)).toMatch(/\(fetch first\) \[L\d+-L\d+\]: integrate them first, `git pull --rebase origin main`/);
   });
+  it('a JDK class without its import, a well-known library not linked, an install into /usr, a missing OCaml library, a program to install, a refused gem push, a Hypothesis deadline', async () => {
+    expect(await fixOf('ant-javac-cannot-find-symbol', false)).toContain('add `import java.util.Map;`');
+    expect(await fixOf('cmake-ninja-undefined-deflate', false)).toContain('`target_link_libraries(<target> PRIVATE ZLIB::ZLIB)`');
+    expect(await fixOf('make-install-permission', false)).toContain('`make install PREFIX=$HOME/.local`');
+    expect(await fixOf('dune-library-not-found', false)).toContain('`opam install yojson`');
+    expect(await fixOf('autoconf-required-prog-missing', false)).toContain('`apt-get install pandoc`');
+    expect(await fixOf('gem-push-401', false)).toContain("`metadata['allowed_push_host']`");
+    expect(await fixOf('cargo-should-panic-mismatch', false)).toMatch(/it said `invalid port 0: must be 1-65535` \[L24-L24\]/);
+    expect(await fixOf('hypothesis-deadline-exceeded', false)).toMatch(/over Hypothesis's deadline of 200\.00ms \[L\d+-L\d+\]: .*`@settings\(deadline=\.\.\.\)`/);
+  });
 });

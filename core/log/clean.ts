@@ -9,10 +9,13 @@ const CONSOLE_NOTE = /\u001b\[8mha:[^\u001b]*\u001b\[0m/g;
 const ANSI =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
 
+/** Jenkins console notes, looked for only where one begins (most lines with escapes have none). */
+const stripNotes = (text: string): string => (text.indexOf('\u001b[8mha:') >= 0 ? text.replace(CONSOLE_NOTE, '') : text);
+
 /** Removes Jenkins console notes and ANSI escape sequences from text (any number of lines). */
 export function stripConsoleMarkup(text: string): string {
   if (text.indexOf('\u001b') < 0 && text.indexOf('\u009b') < 0) return text;
-  return text.replace(CONSOLE_NOTE, '').replace(ANSI, '');
+  return stripNotes(text).replace(ANSI, '');
 }
 
 /** Cursor moves and line erases a console redraws a status line with (Gradle's rich console, bitbake). */
@@ -51,8 +54,6 @@ function drawLine(line: string): string {
   }
   return buf;
 }
-
-const stripNotes = (text: string): string => (text.indexOf('\u001b[8mha:') >= 0 ? text.replace(CONSOLE_NOTE, '') : text);
 
 /**
  * Cleans one physical line (already split on `\n`): drops trailing `\r`s, keeps only what is

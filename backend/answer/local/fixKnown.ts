@@ -129,5 +129,76 @@ export function knownRemedies(f: Finding, stored: LogSpan | undefined): KnownSte
       out.push({ text: `The remote's ${inlineCode(branch)} has commits this checkout does not (${rejected.m[3] as string}) ${at(rejected.line)}: integrate them first, ${inlineCode(`git pull --rebase origin ${branch}`)}, then push; if two jobs push to the same branch, make them take turns (a lock, a concurrency group). Never force-push over the other commits.`, lines: [rejected.line] });
     }
   }
+  // javac: a JDK class used without its import.
+  if (f.tool === 'javac' && f.symbol && /cannot find symbol/.test(f.message) && JDK_CLASS[f.symbol]) {
+    const fq = `${JDK_CLASS[f.symbol] as string}.${f.symbol}`;
+    out.push({ text: `If ${inlineCode(f.symbol)} is the JDK's ${inlineCode(fq)} (the project declares no class of that name), the file lacks its import ${here}: add ${inlineCode(`import ${fq};`)} at the top of it.`, lines: [m0] });
+  }
+
+  // The linker: a symbol of a well-known library that is not on the link line.
+  const lib = f.class === 'link-error' && f.symbol ? libraryOfSymbol(f.symbol) : undefined;
+  if (lib) {
+    out.push({ text: `${inlineCode(f.symbol as string)} is ${lib.name}'s ${here}: link that library (${inlineCode(lib.flag)} on the link line; with CMake ${lib.find ? `${inlineCode(lib.find)} and ` : ''}${inlineCode(`target_link_libraries(<target> PRIVATE ${lib.cmake ?? lib.flag.replace(/^-l/, '')})`)}).`, lines: [m0] });
+  }
+
+  // An install into a system directory the agent's user may not write.
+  if ((m = /(?:install|cp|mkdir|ln)\b.*['"`]?((?:\/usr|\/opt|\/etc|\/var\/lib)\/[^'"`\s:]*)['"`]?:? Permission denied/.exec(f.message))) {
+    out.push({ text: `The step installs into ${inlineCode(m[1] as string)} ${here}, a system directory the agent's user may not write: install under a prefix the job owns (${inlineCode('make install PREFIX=$HOME/.local')}, or \`DESTDIR=\` to stage it, where the Makefile honours them) rather than running the build as root.`, lines: [m0] });
+  }
+
+  // dune: an OCaml library not installed in the switch.
+  if ((m = /Library "([\w.-]+)" not found/.exec(f.message))) {
+    const name = m[1] as string;
+    out.push({ text: `${inlineCode(name)} is not installed in the opam switch the build uses ${here}; install it with ${inlineCode(`opam install ${name}`)} (and list it in \`depends\` of the project's \`.opam\` file or \`dune-project\`, so \`opam install . --deps-only\` brings it).`, lines: [m0] });
+  }
+
+  // A missing program configure (or a script) asks for.
+  if (f.class === 'missing-tool' && f.symbol && /^(?:configure|autoconf|cmake|meson)$/.test(f.tool ?? '') && /^[a-z][\w.+-]+$/.test(f.symbol)) {
+    out.push({ text: `On a Debian or Ubuntu agent, ${inlineCode(`apt-get install ${f.symbol}`)} installs it when the package has the program's name (\`apt-cache search ${f.symbol}\` finds it otherwise) ${here}.`, lines: [m0] });
+  }
+
+  // RubyGems: a push the host refused.
+  if (/Access Denied\. Please sign up for an account|gem push.*(?:401|Unauthorized)/.test(f.message)) {
+    out.push({ text: `The gem host refused the API key ${here}. A push sends ${inlineCode('GEM_HOST_API_KEY')} (else the key in \`~/.gem/credentials\`), so set it in the job to a key with push rights on that host, and check that the gemspec's \`metadata['allowed_push_host']\` is the host meant.`, lines: [m0] });
+  }
+
+  // Hypothesis: an example took longer than its deadline.
+  const deadline = /hypothesis|DeadlineExceeded|test_/.test(f.message) || f.tool === 'pytest' ? nearby(around(stored, m0, 0, 120), /DeadlineExceeded: Test took ([\d.]+m?s), which exceeds the deadline of ([\d.]+m?s)/) : undefined;
+  if (deadline) {
+    out.push({ text: `An example took ${deadline.m[1] as string}, over Hypothesis's deadline of ${deadline.m[2] as string} ${at(deadline.line)}: make the code under test faster for such inputs, or give this test a deadline it can keep (${inlineCode('@settings(deadline=...)')}, ${inlineCode('deadline=None')} for a test whose timing varies).`, lines: [deadline.line] });
+  }
+
+  // cargo test: a `should_panic(expected = ...)` test whose panic message is another.
+  const note = /panic did not contain expected string/.test(f.message) ? { line: m0 } : f.tool === 'cargo test' || /panicked/.test(f.message) || f.class === 'test-assertion' ? nearby(around(stored, m0, 0, 30), /^note: panic did not contain expected string/) : undefined;
+  if (note) {
+    const panicked = nearby(around(stored, note.line, 40, 0), /panicked at [^:]+:\d+:\d+:$/);
+    const said = panicked ? around(stored, panicked.line + 1, 0, 0)[0] : undefined;
+    out.push({ text: `The test is marked ${inlineCode('#[should_panic(expected = "...")]')} and the code did panic, but with a message that does not contain that string ${at(note.line)}${said ? `: it said ${inlineCode(said.text.trim())} ${at(said.line)}` : ''}. If the message changed on purpose, update \`expected\`; if the code now panics for another reason, that is the bug.`, lines: [note.line, ...(said ? [said.line] : [])] });
+  }
   return out;
+}
+
+/** JDK classes code most often uses without importing them, by simple name. */
+const JDK_CLASS: Record<string, string> = Object.fromEntries([
+  ...['List', 'ArrayList', 'LinkedList', 'Map', 'HashMap', 'LinkedHashMap', 'TreeMap', 'Set', 'HashSet', 'LinkedHashSet', 'TreeSet', 'Optional', 'Objects', 'Collections', 'Arrays', 'Iterator', 'Collection', 'Deque', 'ArrayDeque', 'Queue', 'UUID', 'Scanner', 'Locale', 'Comparator', 'Random', 'StringJoiner'].map((n) => [n, 'java.util']),
+  ...['Collectors', 'Stream', 'IntStream'].map((n) => [n, 'java.util.stream']),
+  ...['Duration', 'Instant', 'LocalDate', 'LocalDateTime', 'LocalTime', 'ZonedDateTime', 'ZoneId'].map((n) => [n, 'java.time']),
+  ...['IOException', 'UncheckedIOException', 'File', 'InputStream', 'OutputStream', 'BufferedReader', 'InputStreamReader'].map((n) => [n, 'java.io']),
+  ...['Path', 'Paths', 'Files'].map((n) => [n, 'java.nio.file']),
+  ...['BigDecimal', 'BigInteger', 'RoundingMode'].map((n) => [n, 'java.math']),
+  ...['Function', 'Supplier', 'Consumer', 'Predicate', 'BiFunction'].map((n) => [n, 'java.util.function']),
+]);
+
+/** The library a C symbol belongs to, for the usual ones (zlib, libm, pthreads, OpenSSL, libcurl, SQLite, libdl). */
+function libraryOfSymbol(symbol: string): { name: string; flag: string; find: string; cmake?: string } | undefined {
+  const s = symbol.replace(/^_+/, '').replace(/@.*$/, '');
+  if (/^(?:compress2?|uncompress|deflate\w*|inflate\w*|crc32|adler32|gz\w+|zlibVersion)$/.test(s)) return { name: 'zlib', flag: '-lz', find: 'find_package(ZLIB REQUIRED)', cmake: 'ZLIB::ZLIB' };
+  if (/^(?:sqrtf?|powf?|floorf?|ceilf?|expf?|logf?|log10|log2|sinf?|cosf?|tanf?|atan2f?|fabsf?|roundf?|fmodf?|lround|hypot)$/.test(s)) return { name: 'the C math library', flag: '-lm', find: '', cmake: undefined };
+  if (/^pthread_\w+$/.test(s)) return { name: 'pthreads', flag: '-pthread', find: 'find_package(Threads REQUIRED)', cmake: 'Threads::Threads' };
+  if (/^(?:SSL|TLS)_\w+$/.test(s)) return { name: 'OpenSSL', flag: '-lssl -lcrypto', find: 'find_package(OpenSSL REQUIRED)', cmake: 'OpenSSL::SSL' };
+  if (/^(?:EVP|SHA\d*|MD5|RAND|ERR|BIO|HMAC)_\w+$/.test(s)) return { name: 'OpenSSL (libcrypto)', flag: '-lcrypto', find: 'find_package(OpenSSL REQUIRED)', cmake: 'OpenSSL::Crypto' };
+  if (/^curl_\w+$/.test(s)) return { name: 'libcurl', flag: '-lcurl', find: 'find_package(CURL REQUIRED)', cmake: 'CURL::libcurl' };
+  if (/^sqlite3_\w+$/.test(s)) return { name: 'SQLite', flag: '-lsqlite3', find: 'find_package(SQLite3 REQUIRED)', cmake: 'SQLite::SQLite3' };
+  if (/^(?:dlopen|dlsym|dlclose|dlerror)$/.test(s)) return { name: 'libdl', flag: '-ldl', find: '', cmake: '${CMAKE_DL_LIBS}' };
+  return undefined;
 }
