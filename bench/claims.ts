@@ -7,7 +7,7 @@
  *                                    [--show KIND] [--json]
  *
  * Data (tuning only; `--tuning` is required so no held-out round is ever read):
- * - test/fixtures/realfail cases of rounds 1-4 (`loadRealCases(..., {tuning: true})`), each as
+ * - test/fixtures/realfail cases of rounds 1-5 (`loadRealCases(..., {tuning: true})`), each as
  *   three uploads: the log alone; the log and the project as workspace; the log, the workspace
  *   and pass.log as the last green build's baseline;
  * - test/fixtures/jenkins-console logs whose `round` is below the held-out round (dev, round 2,

@@ -111,13 +111,16 @@ describe('the real-failure cases', () => {
     }
     // Every round-1 case is still there (tuning data is not dropped); the round-2 plans held at
     // least a quarter of the cases planned up to them, and the plans of the round measured now
-    // (HELDOUT_ROUND) hold at least 20 cases and 15% of all planned cases.
+    // (the latest) hold at least 20 cases and 15% of all planned cases.
     const ids = new Set(cases.map((c) => c.expected.id));
     expect([...round1.keys()].filter((id) => !ids.has(id))).toEqual([]);
     const r2 = planned.get(2) ?? 0;
     expect(r2 / (round1.size + r2)).toBeGreaterThanOrEqual(0.25);
-    expect(HELDOUT_ROUND).toBe(5);
-    const now = planned.get(HELDOUT_ROUND) ?? 0;
+    // The benches hold out the latest planned round, or (once it is measured and opened for
+    // tuning, before the next round is planned) the round after it.
+    const latest = Math.max(...planned.keys());
+    expect([latest, latest + 1]).toContain(HELDOUT_ROUND);
+    const now = planned.get(latest) ?? 0;
     expect(now).toBeGreaterThanOrEqual(20);
     expect(now / (round1.size + later.size)).toBeGreaterThanOrEqual(0.15);
     // ...and the built held-out cases (rounds 2 to 5) are at least a quarter of all cases.
