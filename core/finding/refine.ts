@@ -55,8 +55,9 @@ export function refined(found: Finding, lines: readonly string[], excerpt: Windo
   const last = Math.min(lines.length, excerpt.end_line) - 1;
   const step = stepCommand(bodyAt, last);
   const kind = step?.command.kind;
-  // A linter printing the compiler's form.
-  if (found.class === 'compile-error' && kind === 'lint' && step && found.location !== undefined && found.message_line - 1 > step.index) return { ...found, class: 'lint', tool: step.command.program };
+  // A linter printing the compiler's form (`file:line: error: x`, or a whole file's `file: error: x`).
+  const fileLevel = /^[^\s:]+\.\w{1,12}: (?:error|warning): /.test(found.message);
+  if (found.class === 'compile-error' && kind === 'lint' && step && (found.location !== undefined || fileLevel) && found.message_line - 1 > step.index) return { ...found, class: 'lint', tool: step.command.program };
   // A compile error or lint finding no rule named the tool of: the step's program printed it (esbuild, rollup).
   if ((found.class === 'compile-error' || found.class === 'lint') && !found.tool && step && found.message_line - 1 > step.index && step.command.kind) return { ...found, tool: step.command.program };
   // An assertion that failed at a place in test code (a testbench's `tb/x_tb.vhd:18:5:@10ns:(assertion error): msg`)

@@ -72,6 +72,8 @@ describe('evidence many tools share (round 5 open cases)', () => {
   it('keeps each rule to its evidence (counter-examples)', () => {
     // argparse's `prog.py: error: unrecognized arguments` is no compiler's error.
     expect(top('usage: report.py [-h]\nreport.py: error: unrecognized arguments: --plan').class).not.toBe('compile-error');
+    // A whole file's `file: error: x` under a linter's command is the linter's finding.
+    expect(top('+ yamllint deploy/values.yaml\ndeploy/values.yaml: error: duplicate key').class).toBe('lint');
     // An object file's error is the linker's, not a compiler's.
     expect(top('build/x.o: error: file format not recognized').class).not.toBe('compile-error');
     // `Expected` with nothing printed below it is no assertion of this rule.
