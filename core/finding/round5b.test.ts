@@ -59,6 +59,9 @@ describe('general evidence of round 5, batch B', () => {
   });
 
   it('claims nothing the log does not establish', () => {
+    // Other package managers' words for a package they do not have.
+    expect(top('+ brew install libfoo\nError: No available formula with the name "libfoo".\nexit 1').class).toBe('dependency-resolution');
+    expect(top('+ dnf install -y libfoo\nError: Unable to find a match: libfoo\nexit 1').class).toBe('dependency-resolution');
     // A write failure with no full filesystem shown stays unknown.
     expect(top('+ curl -o /out/x.bin http://h/x\ncurl: (23) Failure writing output to destination\n+ exit 1').class).not.toBe('disk-full');
     // A linter's warning-level line is not its error, and a CI's `ERROR:` exit line is not a linter's.

@@ -12,13 +12,16 @@
 import type { Rule } from './ruleTypes.js';
 
 export const ROUND5B_RULES: Rule[] = [
-  // A package manager that has no package of that name (apt, yum/dnf, zypper, pacman, apk).
+  // A package manager that has no package of that name (apt, yum/dnf, zypper, pacman, apk, Homebrew, conda).
   {
     cls: 'dependency-resolution',
     priority: 45,
     confidence: 'high',
-    re: /^E: (?:Unable to locate package (\S+)|Package '([^']+)' has no installation candidate)|^No (?:package|match for argument:?) (\S+?)(?: available)?\.?$|^error: target not found: (\S+)|^Error: Unable to find a match: (\S+)|^No provider of '([^']+)' found|^ERROR: unable to select packages:/,
-    read: (m) => ({ ...((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6]) as string } : {}) }),
+    re: /^E: (?:Unable to locate package (\S+)|Package '([^']+)' has no installation candidate)|^No (?:package|match for argument:?) (\S+?)(?: available)?\.?$|^error: target not found: (\S+)|^Error: Unable to find a match: (\S+)|^No provider of '([^']+)' found|^ERROR: unable to select packages:|^Error: No available formula with the name "([^"]+)"|\bPackagesNotFoundError: The following packages are not available/,
+    read: (m) => {
+      const name = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7];
+      return name ? { dependency: name } : {};
+    },
   },
   // A build's declared dependencies not installed (dpkg-checkbuilddeps, `Unmet dependencies`, rpmbuild's `Failed build dependencies:`).
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /\bUnmet (?:build )?dependencies\b(?::\s*(\S+))?|^error: Failed build dependencies:/, read: (m) => (m[1] ? { dependency: m[1] } : {}) },
