@@ -78,4 +78,12 @@ describe('the fix names the command and the module to use', () => {
     expect(await fixOf('cargo-should-panic-mismatch', false)).toMatch(/it said `invalid port 0: must be 1-65535` \[L24-L24\]/);
     expect(await fixOf('hypothesis-deadline-exceeded', false)).toMatch(/over Hypothesis's deadline of 200\.00ms \[L\d+-L\d+\]: .*`@settings\(deadline=\.\.\.\)`/);
   });
+  it("npm's E401, a pinned hash that does not match, a lockfile behind package.json, a PHP extension, a signed overflow", async () => {
+    expect(await fixOf('npm-publish-e401', false)).toMatch(/The registry answered 401 \(npm's code `E401` \[L\d+-L\d+\]\)/);
+    const pip = await fixOf('pip-hash-mismatch', false);
+    expect(pip).toContain('`--hash=sha256:806143ae5bfb6a3c6e736a764057db0e6a0e05e338b5630894a5f779cabb4f9b`');
+    expect(await fixOf('pnpm-frozen-lockfile', false)).toMatch(/asks for `dayjs` \[L\d+-L\d+\], which `pnpm-lock\.yaml` does not record: run `pnpm install`/);
+    expect(await fixOf('php-intl-missing', false)).toContain('`apt-get install php8.2-intl`');
+    expect(await fixOf('ubsan-signed-overflow', false)).toContain('in an unsigned type where wrapping is meant');
+  });
 });

@@ -1,21 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { analyze } from '../log/analyze.js';
-import { cleanLines } from '../log/clean.js';
-import { findingOf } from './index.js';
-import type { Finding } from '../../protocol/types.js';
+import { expectFinding, realFinding as real, topFinding as top, type FindingRow } from '../../test/helpers/findingCases.js';
 
 /** General evidence of round 4's tuning (general.ts, refine.ts, generic.ts), each on a real log of test/fixtures/realfail (origin tune4). */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/realfail');
-const real = (id: string): Finding | undefined => analyze(readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8'))[0]?.finding;
-const top = (text: string): Finding => {
-  const lines = cleanLines(text);
-  return findingOf(lines, { start_line: 1, end_line: lines.length });
-};
 
 describe('general evidence for tools no rule knows (round 4 tuning)', () => {
-  it.each<[string, string, string, string | undefined, number | undefined]>([
+  it.each<FindingRow>([
     // A tool no list knows, given the source file, reports an error at a line of it.
     ['nasm-parser-error', 'compile-error', 'parser: instruction expected', 'memcpy.asm', 5],
     ['ghdl-undeclared-signal', 'compile-error', 'no declaration for "cnt_next"', 'counter.vhd', 18],
@@ -51,13 +39,7 @@ describe('general evidence for tools no rule knows (round 4 tuning)', () => {
     ['mix-compile-undefined-function', 'compile-error', 'undefined function trim_dashes/1', 'slug.ex', 6],
     ['protoc-expected-semicolon', 'compile-error', 'Expected ";".', 'order.proto', 9],
     ['ghdl-testbench-assert', 'test-assertion', 'sum with carry-in is wrong', 'adder_tb.vhd', 18],
-  ])('%s', (id, cls, message, file, line) => {
-    const found = real(id);
-    expect(found?.class).toBe(cls);
-    expect(found?.message).toContain(message);
-    if (file) expect(found?.location?.file.endsWith(file)).toBe(true);
-    expect(found?.location?.line).toBe(line);
-  });
+  ])('%s', (...row) => expectFinding(real(row[0]), row));
 
   it('claims nothing the log does not establish', () => {
     // A checker script's report about another file stays unknown (no compiler, the file not named by the command).

@@ -1,18 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { analyze } from '../log/analyze.js';
-import { cleanLines } from '../log/clean.js';
-import { findingOf } from './index.js';
-import type { Finding } from '../../protocol/types.js';
+import { realFinding as real, topFinding as top } from '../../test/helpers/findingCases.js';
 
 /** General evidence from round 4's open cases (rules4a.ts, refine4a.ts), each on a real log of test/fixtures/realfail (round 4, batch A). */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/realfail');
-const real = (id: string): Finding | undefined => analyze(readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8'))[0]?.finding;
-const top = (text: string): Finding => {
-  const lines = cleanLines(text);
-  return findingOf(lines, { start_line: 1, end_line: lines.length });
-};
 
 describe('evidence many tools share (round 4 open cases)', () => {
   it.each<[string, string, string, string | undefined, number | undefined]>([

@@ -1,21 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { analyze } from '../log/analyze.js';
-import { cleanLines } from '../log/clean.js';
-import { findingOf } from './index.js';
-import type { Finding } from '../../protocol/types.js';
+import { expectFinding, realFinding as real, topFinding as top, type FindingRow } from '../../test/helpers/findingCases.js';
 
 /** General evidence from round 4's batch B once opened for tuning (rules4b.ts, refine4b.ts), each on a real log of test/fixtures/realfail. */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/realfail');
-const real = (id: string): Finding | undefined => analyze(readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8'))[0]?.finding;
-const top = (text: string): Finding => {
-  const lines = cleanLines(text);
-  return findingOf(lines, { start_line: 1, end_line: lines.length });
-};
 
 describe('general evidence of round 4, batch B', () => {
-  it.each<[string, string, string, string | undefined, number | undefined]>([
+  it.each<FindingRow>([
     // A download the server does not have (HTTP 404).
     ['curl-artifact-404', 'dependency-resolution', 'curl: (22) The requested URL returned error: 404', undefined, undefined],
     // git's refusal to push; git's whitespace check (a hook's `git diff --check`).
@@ -49,13 +37,7 @@ describe('general evidence of round 4, batch B', () => {
     // A message line that begins with its place (make's own error, psql's `psql:file:line:`).
     ['make-missing-separator', 'ci-script', 'Makefile:13: *** missing separator.  Stop.', 'Makefile', 13],
     ['psql-permission-denied-schema', 'permission-credentials', 'permission denied for schema public', '002_audit_log.sql', 6],
-  ])('%s', (id, cls, message, file, line) => {
-    const found = real(id);
-    expect(found?.class).toBe(cls);
-    expect(found?.message).toContain(message);
-    if (file) expect(found?.location?.file.endsWith(file)).toBe(true);
-    expect(found?.location?.line).toBe(line);
-  });
+  ])('%s', (...row) => expectFinding(real(row[0]), row));
 
   it('claims nothing the log does not establish', () => {
     // A recipe that failed names the Makefile's line that ran it: not an error of the Makefile itself.

@@ -175,7 +175,71 @@ export function knownRemedies(f: Finding, stored: LogSpan | undefined): KnownSte
     const said = panicked ? around(stored, panicked.line + 1, 0, 0)[0] : undefined;
     out.push({ text: `The test is marked ${inlineCode('#[should_panic(expected = "...")]')} and the code did panic, but with a message that does not contain that string ${at(note.line)}${said ? `: it said ${inlineCode(said.text.trim())} ${at(said.line)}` : ''}. If the message changed on purpose, update \`expected\`; if the code now panics for another reason, that is the bug.`, lines: [note.line, ...(said ? [said.line] : [])] });
   }
+  // npm: the registry answered 401.
+  const e401 = f.class === 'permission-credentials' ? nearby(around(stored, m0, 6, 6), /^npm (?:error|ERR!) code (E401)\b/) : undefined;
+  if (e401) {
+    out.push({ text: `The registry answered 401 (npm's code ${inlineCode('E401')} ${at(e401.line)}): the token npm sent is missing, expired or revoked. Set a valid one for this job (the \`_authToken\` line of \`.npmrc\`, usually read from a variable) and check it with ${inlineCode('npm whoami')}.`, lines: [e401.line] });
+  }
+
+  // pip --require-hashes: the file downloaded is not the one the requirements pin.
+  if (/DO NOT MATCH THE HASHES/.test(f.message)) {
+    const lines = around(stored, m0, 0, 12);
+    const want = nearby(lines, /Expected sha256 ([0-9a-f]{64})/);
+    const got = nearby(lines, /Got\s+([0-9a-f]{64})/);
+    if (want && got) {
+      out.push({ text: `The requirements file pins sha256 ${inlineCode(want.m[1] as string)} ${at(want.line)} and the file pip downloaded has ${inlineCode(got.m[1] as string)} ${at(got.line)}. If the new file is the one meant (a new version, a trusted re-upload), put ${inlineCode(`--hash=sha256:${got.m[1] as string}`)} in the requirements file (\`pip-compile --generate-hashes\` regenerates them); if not, stop: the package may have been tampered with.`, lines: [want.line, got.line] });
+    }
+  }
+
+  // A frozen lockfile that package.json has moved past.
+  if (/OUTDATED_LOCKFILE|lockfile needs to be updated|frozen-lockfile|lockfile.*not up to date/i.test(f.message)) {
+    const pm = /pnpm/i.test(f.message) ? 'pnpm' : /yarn|Your lockfile needs/.test(f.message) ? 'yarn' : 'npm';
+    const lock = pm === 'pnpm' ? 'pnpm-lock.yaml' : pm === 'yarn' ? 'yarn.lock' : 'package-lock.json';
+    const specs = nearby(around(stored, m0, 0, 10), /specifiers in the lockfile \((\{[^)]*\})\) don't match specs in package\.json \((\{[^)]*\})\)/);
+    const parse = (t: string): Record<string, string> => {
+      try {
+        return JSON.parse(t) as Record<string, string>;
+      } catch {
+        return {};
+      }
+    };
+    const [inLock, inPkg] = specs ? [parse(specs.m[1] as string), parse(specs.m[2] as string)] : [{}, {}];
+    const added = Object.keys(inPkg).filter((k) => (inLock as Record<string, string>)[k] !== (inPkg as Record<string, string>)[k]);
+    out.push({ text: `The lockfile is behind ${here}, as ${inlineCode('package.json')} asks for ${added.length > 0 && specs ? `${added.map((a) => inlineCode(a)).join(', ')} ${at(specs.line)}, which` : 'dependencies that'} ${inlineCode(lock)} does not record: run ${inlineCode(`${pm} install`)} with that \`package.json\` and commit the updated ${inlineCode(lock)} with it (CI installs from the lockfile as it is).`, lines: specs ? [specs.line] : [] });
+  }
+
+  // PHP: a class or function of an extension the agent's PHP lacks.
+  const phpExt = f.tool === 'php' || /PHP Fatal error/.test(f.message) ? phpExtensionOf(f.message) : undefined;
+  if (phpExt) {
+    const ver = nearby(around(stored, m0, 10, 0), /^PHP (\d+\.\d+)\.\d+ \(cli\)/);
+    const pkg = `php${ver ? (ver.m[1] as string) : ''}-${phpExt.ext}`;
+    out.push({ text: `${inlineCode(phpExt.name)} comes from PHP's ${inlineCode(phpExt.ext)} extension, which the agent's PHP${ver ? ` ${ver.m[1] as string} ${at(ver.line)}` : ''} does not load ${here}: install it (${inlineCode(`apt-get install ${pkg}`)} on Debian/Ubuntu, ${inlineCode(`docker-php-ext-install ${phpExt.ext}`)} in the official images) and require it in \`composer.json\` (${inlineCode(`"ext-${phpExt.ext}": "*"`)}) so a missing extension fails early.`, lines: ver ? [ver.line] : [] });
+  }
+
+  // UBSan: signed arithmetic that overflowed.
+  if ((m = /signed integer overflow: .* cannot be represented in type '([^']+)'/.exec(f.message))) {
+    out.push({ text: `The result does not fit in ${inlineCode(m[1] as string)} ${here}, and signed overflow is undefined behaviour in C and C++: compute it in a wider type (\`int64_t\`), or in an unsigned type where wrapping is meant (a hash or checksum: \`uint32_t\`, \`uint64_t\`), or check the bounds before the operation.`, lines: [m0] });
+  }
   return out;
+}
+
+/** The PHP extension a missing class or function belongs to (intl, mbstring, gd, zip, curl, dom, bcmath, sodium). */
+function phpExtensionOf(message: string): { name: string; ext: string } | undefined {
+  const name = /Class "\\?([\w\\]+)" not found|Call to undefined function ([\w\\]+)\(\)/.exec(message);
+  const n = (name?.[1] ?? name?.[2])?.replace(/^\\/, '');
+  if (!n) return undefined;
+  const table: [RegExp, string][] = [
+    [/^(?:NumberFormatter|Collator|IntlDateFormatter|Normalizer|Transliterator|IntlChar|MessageFormatter|ResourceBundle|Spoofchecker|grapheme_\w+|idn_to_\w+)$/, 'intl'],
+    [/^mb_\w+$/, 'mbstring'],
+    [/^(?:image\w+|getimagesize)$/, 'gd'],
+    [/^ZipArchive$/, 'zip'],
+    [/^curl_\w+$/, 'curl'],
+    [/^(?:DOMDocument|DOMXPath|SimpleXMLElement|simplexml_\w+)$/, 'xml'],
+    [/^bc\w+$/, 'bcmath'],
+    [/^(?:sodium_\w+)$/, 'sodium'],
+  ];
+  const hit = table.find(([re]) => re.test(n));
+  return hit ? { name: n, ext: hit[1] } : undefined;
 }
 
 /** JDK classes code most often uses without importing them, by simple name. */
