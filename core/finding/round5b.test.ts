@@ -1,21 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { analyze } from '../log/analyze.js';
-import { cleanLines } from '../log/clean.js';
-import { findingOf } from './index.js';
-import type { Finding } from '../../protocol/types.js';
+import { expectFinding, realFinding as real, topFinding as top, type FindingRow } from '../../test/helpers/findingCases.js';
 
 /** General evidence from round 5's batch B once opened for tuning (rules5b.ts, refine5b.ts), each on a real log of test/fixtures/realfail. */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/realfail');
-const real = (id: string): Finding | undefined => analyze(readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8'))[0]?.finding;
-const top = (text: string): Finding => {
-  const lines = cleanLines(text);
-  return findingOf(lines, { start_line: 1, end_line: lines.length });
-};
 
 describe('general evidence of round 5, batch B', () => {
-  it.each<[string, string, string, string | undefined, number | undefined]>([
+  it.each<FindingRow>([
     // A package manager without the package; a build's unmet dependencies; a pinned commit the remote lacks.
     ['apt-get-unable-to-locate', 'dependency-resolution', 'E: Unable to locate package libyaml-cpp-devel', undefined, undefined],
     ['dpkg-unmet-build-deps', 'dependency-resolution', 'Unmet build dependencies: libjansson-dev', undefined, undefined],
@@ -50,13 +38,7 @@ describe('general evidence of round 5, batch B', () => {
     // The connection's failure under a fetch's conclusion; Go's verdict under its failed allocation.
     ['git-lfs-batch-refused', 'network', 'connect: connection refused', undefined, undefined],
     ['go-test-oom-ulimit', 'out-of-memory', 'fatal error: out of memory', 'index/index.go', 12],
-  ])('%s', (id, cls, message, file, line) => {
-    const found = real(id);
-    expect(found?.class).toBe(cls);
-    expect(found?.message).toContain(message);
-    if (file) expect(found?.location?.file.endsWith(file)).toBe(true);
-    expect(found?.location?.line).toBe(line);
-  });
+  ])('%s', (...row) => expectFinding(real(row[0]), row));
 
   it('claims nothing the log does not establish', () => {
     // Other package managers' words for a package they do not have.
