@@ -44,6 +44,8 @@ describe('general evidence of round 5, batch B', () => {
     // Other package managers' words for a package they do not have.
     expect(top('+ brew install libfoo\nError: No available formula with the name "libfoo".\nexit 1').class).toBe('dependency-resolution');
     expect(top('+ dnf install -y libfoo\nError: Unable to find a match: libfoo\nexit 1').class).toBe('dependency-resolution');
+    // A signature warning is not the failure.
+    expect(top('+ rpm -i x.rpm\nwarning: x.rpm: Header V4 RSA/SHA256 Signature, key ID 1234abcd: NO_PUBKEY 1234ABCD\nerror: Failed dependencies:\nexit 1').class).not.toBe('permission-credentials');
     // A write failure with no full filesystem shown stays unknown.
     expect(top('+ curl -o /out/x.bin http://h/x\ncurl: (23) Failure writing output to destination\n+ exit 1').class).not.toBe('disk-full');
     // A linter's warning-level line is not its error, and a CI's `ERROR:` exit line is not a linter's.

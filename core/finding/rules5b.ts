@@ -32,8 +32,8 @@ export const ROUND5B_RULES: Rule[] = [
   { cls: 'missing-tool', priority: 35, confidence: 'medium', re: /\b(?:error|Error|ERROR): (?:unable to|cannot|could not|failed to) load (?:the )?(?:addon|add-on|plugin|extension|module) [`'"‘]?([\w.:/-]+)/, read: (m) => ({ dependency: m[1] as string }) },
   // A name the script creates that already exists: git's tag/branch/remote, a clone's non-empty directory.
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^fatal: (?:(?:tag|branch|remote|worktree) '[^']+' already exists|a branch named '[^']+' already exists|destination path '[^']+' already exists and is not an empty directory)/, read: () => ({ tool: 'git' }) },
-  // A signature that cannot be checked or does not hold (gpg, apt's `NO_PUBKEY`, rpm's `NOKEY`).
-  { cls: 'permission-credentials', priority: 35, confidence: 'high', re: /\bCan't check signature: No public key\b|\bNO_PUBKEY [0-9A-F]+|\bBAD signature from\b|\bsignature verification failed\b|\bThe following signatures couldn't be verified\b|\bsignatures? (?:is |are )?invalid\b|\bNOKEY\b/, read: () => ({}) },
+  // A signature that cannot be checked or does not hold (gpg, apt's `NO_PUBKEY`); a `warning:` line (rpm's routine `NOKEY`) is not the failure.
+  { cls: 'permission-credentials', priority: 35, confidence: 'high', re: /^(?!.*\b[Ww]arning\b).*(?:\bCan't check signature: No public key\b|\bNO_PUBKEY [0-9A-F]+|\bBAD signature from\b|\bsignature verification failed\b|\bThe following signatures couldn't be verified\b|\bsignatures? (?:is |are )?invalid\b)/, read: () => ({}) },
   // A linker that ran out of a memory region of its script (GNU ld, lld): the program is too big for it.
   { cls: 'link-error', priority: 31, confidence: 'high', re: /^(?:\S*\/)?(?:ld|ld\.bfd|ld\.gold|ld\.lld|lld)(?:\.exe)?: (?:error: )?.*\bregion [`'‘]?[\w.]+['’]? overflowed by \d+ bytes?|overflowed by \d+ bytes?$/, read: () => ({ tool: 'ld' }) },
   { cls: 'link-error', priority: 33, confidence: 'medium', re: /^(?:\S*\/)?(?:ld|ld\.bfd|ld\.gold|ld\.lld)(?:\.exe)?: (?!warning)(?:error: )?.*\b(?:will not fit in region|section .* overlaps section)\b/, read: () => ({ tool: 'ld' }) },
