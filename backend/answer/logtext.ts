@@ -485,7 +485,8 @@ export function exitCodeMeaning(code: number): string | undefined {
     case 126:
       return 'the command was found but could not be run (permission or not executable)';
     case 127:
-      return 'command not found';
+      // The shell's code for a command it could not find, and env's and exec's for a program they could not start: the log's own line says which.
+      return 'the command, or the program it starts, was not found';
     case 128:
       return "git's fatal error code";
     case 130:

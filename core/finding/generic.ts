@@ -66,8 +66,9 @@ function kindOfProgram(word: string, args: string[]): { kind: CommandKind; progr
   if (LINTERS.has(program)) return { kind: 'lint', program };
   if (TEST_RUNNERS.has(program)) return { kind: 'test', program };
   // A program named as a linter or formatter (`shfmt`, `clang-tidy`, `sqllint`, `dfmt`).
+  // A validator of a file format (`desktop-file-validate`, `appstream-util validate`) checks like one.
   // One that writes an output file (`msgfmt -o x.mo`) compiles its input instead.
-  if (/(?:lint|fmt|tidy)(?:er)?$|^[\w-]*lint[\w-]*$/.test(program) && !args.some((a) => /^(?:-o|--output(?:-file)?)(?:=|$)|^-o\S/.test(a))) return { kind: 'lint', program };
+  if (/(?:lint|fmt|tidy)(?:er)?$|^[\w-]*lint[\w-]*$|(?:^|-)validat(?:e|or)$/.test(program) && !args.some((a) => /^(?:-o|--output(?:-file)?)(?:=|$)|^-o\S/.test(a))) return { kind: 'lint', program };
   // A test program run by path (`./build/test_ring`, `bin/run_tests`).
   if (/(?:^|\/)(?:tests?\/|test_|\w+_tests?$|run[-_]?tests?)|^(?:tests?|unit_?tests?|\w*Tests?|\w+-tests?)$/.test(word.replace(/^\.\//, '').replace(/^(?:\S*\/)?/, (d) => (/(?:^|\/)tests?\/$/.test(d) ? d : '')))) return { kind: 'test', program };
   if (BUILD_DRIVERS.has(program)) return { kind: 'build', program };
@@ -192,7 +193,7 @@ export function locatedIn(raw: string): Located | undefined {
 
 const SYNTAX = /\b(?:syntax error|parse error|[Pp]arseError|unexpected (?:token|symbol|character|identifier|end of (?:file|input)|EOF|indent|keyword|string|'[^']*'|"[^"]*")|unterminated|expected [`'"][^`'"]+[`'"] (?:near|before|after|at)|[`'"][^`'"]+[`'"] expected|Expected (?:a |an )?[\w ]+ in|mismatched (?:input|parenthes))/;
 /** A compiler's words for a name or type it cannot accept. */
-const COMPILE_WORDING = /\b(?:undeclared|not declared|no declaration|is not defined|not defined|undefined (?:reference|symbol|identifier|name|type|variable)|unknown (?:type|identifier|symbol)|expected type|type mismatch|incompatible types?|cannot find symbol|does not exist in the current context)\b|^\s*Expected [`'"][^`'"]{1,12}[`'"]\.?$/;
+const COMPILE_WORDING = /\b(?:undeclared|not declared|no declaration|is not defined|not defined|[Uu]ndefined (?:reference|symbol|identifier|name|type|variable|word)|unknown (?:type|identifier|symbol)|expected type|type mismatch|incompatible types?|cannot find symbol|does not exist in the current context)\b|^\s*Expected [`'"][^`'"]{1,12}[`'"]\.?$/;
 /** The command names the file: itself, its path from another directory, or a directory holding it. */
 export function namesFile(command: string, file: string): boolean {
   const base = file.replace(/^.*[\\/]/, '');

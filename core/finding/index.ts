@@ -26,6 +26,7 @@ import { refined } from './refine.js';
 import { refined4a } from './refine4a.js';
 import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
+import { refined5b } from './refine5b.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -200,7 +201,7 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
-  return refined5a(refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
+  return refined5b(refined5a(refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
@@ -601,7 +602,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     // Log lines (1-based) from the message to 3 lines past the window.
     for (let n = logLine(Math.max(0, messageIndex)); n <= Math.min(lines.length, end + 4, logLine(Math.max(0, messageIndex)) + 4); n++) {
       // GNU make 4.2+ names the recipe's line in its verdict; 4.1 and older on the line before it (`Makefile:6: recipe for target 'check' failed`).
-      const mk = /^g?make(?:\[\d+\])?: \*\*\* \[((?:[^\s:\]]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): [^\]]+\] Error \d+|^((?:[^\s:]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): recipe for target [`'‘][^'’`]+['’`] failed$/.exec(bodyOf(lines[n - 1] ?? '').trim());
+      const mk = /^g?make(?:\[\d+\])?: \*\*\* \[((?:[^\s:\]]*\/)?(?:(?:GNU)?[Mm]akefile[\w.-]*|rules|[\w-]+\.mk)):(\d+): [^\]]+\] Error \d+|^((?:[^\s:]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): recipe for target [`'‘][^'’`]+['’`] failed$/.exec(bodyOf(lines[n - 1] ?? '').trim());
       if (!mk) continue;
       place = { file: (mk[1] ?? mk[3]) as string, line: Number(mk[2] ?? mk[4]), log_line: n };
       break;

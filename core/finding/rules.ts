@@ -8,6 +8,7 @@
 import { ROUND4A_RULES } from './rules4a.js';
 import { ROUND5A_RULES } from './rules5a.js';
 import { STEP_RULES } from './rules4b.js';
+import { ROUND5B_RULES } from './rules5b.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
 import type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -123,6 +124,7 @@ export const RULES: Rule[] = [
   ...GENERAL_RULES,
   ...ROUND4A_RULES,
   ...ROUND5A_RULES,
+  ...ROUND5B_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a

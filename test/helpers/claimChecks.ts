@@ -48,6 +48,9 @@ function quoteHolds(quote: string, cited: string, above = ''): boolean {
       const n = Number(line);
       return file !== undefined && file.endsWith(`${stem}${ext ? `.${ext}` : ''}`) && n >= start && n < start + Number(hunk[2] ?? 1);
     }
+    // A script's line 1 is its shebang: an interpreter env or the kernel could not start
+    // (`/usr/bin/env: 'bash\r': No such file or directory`, `bad interpreter`), for the script the command above ran.
+    if (line === '1' && col === undefined && /\\r['’]?: No such file or directory|bad interpreter/.test(cited)) return above.includes(`${stem}${ext ? `.${ext}` : ''}`);
     const named = cited.includes(`${stem}${ext ? `.${ext}` : ''}`) || cited.includes(stem!);
     return named && new RegExp(`\\b${line}\\b`).test(cited) && (col === undefined || new RegExp(`\\b${col}\\b`).test(cited));
   }

@@ -419,7 +419,11 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
     }
     case 'permission-credentials':
       steps.push(
-        /Permission denied/.test(f.message) && !/publickey|git@|remote/i.test(f.message)
+        /\bNo public key\b|\bNO_PUBKEY\b|\bNOKEY\b/.test(f.message)
+          ? `The signature cannot be checked: the signer's public key is not in the keyring the step uses ${m}. Import it there first (\`gpg --import <key file>\`, a key committed to the repository or fetched from a trusted source), then verify again.`
+          : /\bBAD signature\b|\bsignature verification failed\b|\bsignatures? (?:is |are )?invalid\b/i.test(f.message)
+            ? `The signature does not match the file ${m}: the file changed after it was signed, or the signature is for another file; fetch both again from the source, and do not skip the check.`
+            : /Permission denied/.test(f.message) && !/publickey|git@|remote/i.test(f.message)
           ? `If it is a script, make it executable in git (\`git update-index --chmod=+x <file>\`) or call it through its interpreter; if it is a file, check who owns the workspace (\`ls -l\`) ${m}.`
           : `Check the credentials the step uses for ${f.host ? inlineCode(f.host) : 'that remote'}: present, not expired, and with access ${m}.`,
       );
