@@ -1,9 +1,9 @@
-import { realFinding as real, topFinding as top } from '../../test/helpers/findingCases.js';
+import { expectFinding, realFinding as real, topFinding as top, type FindingRow } from '../../test/helpers/findingCases.js';
 
 /** General evidence from round 4's open cases (rules4a.ts, refine4a.ts), each on a real log of test/fixtures/realfail (round 4, batch A). */
 
 describe('evidence many tools share (round 4 open cases)', () => {
-  it.each<[string, string, string, string | undefined, number | undefined]>([
+  it.each<FindingRow>([
     // A warning the build treats as an error, under its heading.
     ['sphinx-warning-as-error', 'compile-error', "undefined label: 'install-guide'", 'docs/usage.rst', 4],
     // A compiler's `Error compiling ... file:` heading over its place line.
@@ -41,15 +41,7 @@ describe('evidence many tools share (round 4 open cases)', () => {
     ['vitest-unhandled-error', 'test-error', 'sink closed, dropped event', 'src/tracker.js', 9],
     // A JVM frame's package path, when a command named the file: that file.
     ['kotlin-npe-not-null', 'runtime-exception', 'KotlinNullPointerException', 'src/Main.kt', 5],
-  ])('%s: %s', (id, cls, message, file, line) => {
-    const f = real(id);
-    expect(f?.class).toBe(cls);
-    expect(f?.message).toContain(message);
-    if (file !== undefined) {
-      expect(f?.location?.file.endsWith(file)).toBe(true);
-      expect(f?.location?.line).toBe(line);
-    }
-  });
+  ])('%s: %s', (...row) => expectFinding(real(row[0]), row, { lineOnlyWithFile: true }));
 
   it('keeps each rule to its evidence (counter-examples)', () => {
     // A raise in a quoted source line is not the exception.

@@ -1,21 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { analyze } from '../log/analyze.js';
-import { cleanLines } from '../log/clean.js';
-import { findingOf } from './index.js';
-import type { Finding } from '../../protocol/types.js';
+import { expectFinding, realFinding as real, topFinding as top, type FindingRow } from '../../test/helpers/findingCases.js';
 
 /** General evidence from round 5's open cases (rules5a.ts, refine5a.ts), each on a real log of test/fixtures/realfail (round 5, batch A). */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/realfail');
-const real = (id: string): Finding | undefined => analyze(readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8'))[0]?.finding;
-const top = (text: string): Finding => {
-  const lines = cleanLines(text);
-  return findingOf(lines, { start_line: 1, end_line: lines.length });
-};
 
 describe('evidence many tools share (round 5 open cases)', () => {
-  it.each<[string, string, string, string | undefined, number | undefined]>([
+  it.each<FindingRow>([
     // A check whose expected value is printed below it: an assertion (busted, plunit, Octave).
     ['busted-assert-same', 'test-assertion', 'Expected objects to be the same.', 'spec/slug_spec.lua', 10],
     ['swipl-plunit-failed', 'test-assertion', 'test two_kilos: wrong answer', 'tests/test_zones.pl', 8],
@@ -53,15 +41,7 @@ describe('evidence many tools share (round 5 open cases)', () => {
     ['octave-loop-timeout', 'timeout-aborted', 'caught signal Terminated', undefined, undefined],
     // A formatter's verdict over its diff; the place is the line the diff first removes.
     ['isort-check-unsorted', 'lint', 'Imports are incorrectly sorted', 'app/report.py', 4],
-  ])('%s: %s', (id, cls, message, file, line) => {
-    const f = real(id);
-    expect(f?.class).toBe(cls);
-    expect(f?.message).toContain(message);
-    if (file !== undefined) {
-      expect(f?.location?.file.endsWith(file)).toBe(true);
-      expect(f?.location?.line).toBe(line);
-    }
-  });
+  ])('%s: %s', (...row) => expectFinding(real(row[0]), row, { lineOnlyWithFile: true }));
 
   it('names the failed test: `test name: reason`, or the title under a failure heading with its place', () => {
     expect(real('busted-assert-same')?.test?.name).toBe('slugify collapses punctuation');
