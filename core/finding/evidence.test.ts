@@ -1,5 +1,6 @@
 import { setGenericOnly } from './ablation.js';
 import { roleOf } from './evidence.js';
+import { findingOf } from './index.js';
 import { commandOf } from './generic.js';
 import { topFinding as top } from '../../test/helpers/findingCases.js';
 
@@ -66,6 +67,23 @@ describe('general evidence for tools no rule names (round 6 preparation)', () =>
     setGenericOnly(true);
     const log = ['+ zunit run', "Failure ('tests/test-sum.z:6'): sums", 'sum(1, 2) not equal to 4', 'exit 1'].join('\n');
     expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'tests/test-sum.z', line: 6 } });
+  });
+
+  it("the linker's words, an exception while testing, a build file's own error", () => {
+    setGenericOnly(true);
+    expect(top('+ make\nzld: main.o: undefined reference to `frob_init\'\nmake: *** [Makefile:4: app] Error 1').class).toBe('link-error');
+    // An exception raised while a test command ran is the tests' error.
+    expect(top('+ zunit tests/\nUncaught ValueError: bad state\n    at step (src/machine.js:9:3)\nexit 1').class).toBe('test-error');
+    expect(top('+ node src/machine.js\nUncaught ValueError: bad state\n    at step (src/machine.js:9:3)\nexit 1').class).toBe('runtime-exception');
+    // An error at a line of the build's own definition, not make's verdict on a recipe.
+    expect(top('+ zbuild\nCMakeLists.txt:12: error: unknown command frob_add\nexit 1')).toMatchObject({ class: 'ci-script', location: { file: 'CMakeLists.txt', line: 12 } });
+  });
+
+  it("a formatter's diff above a verdict-only excerpt, with the diff's added lines no command", () => {
+    setGenericOnly(true);
+    const log = ['+ zfmt -d src/', '--- src/a.z.orig', '+++ src/a.z', '@@ -1,3 +1,3 @@', ' x', '-y  = 2', '+ y = 2', ' z', '', '', '', 'ERROR: script returned exit code 1'].join('\n');
+    const lines = log.split('\n');
+    expect(findingOf(lines, { start_line: lines.length, end_line: lines.length })).toMatchObject({ class: 'lint', message: '--- src/a.z.orig', location: { file: 'src/a.z', line: 2 } });
   });
 
   it('claims nothing the evidence does not show', () => {

@@ -17,7 +17,7 @@
  * A class only when the evidence settles it; else the finding stays unknown.
  */
 import type { Finding, FindingClass, LogExcerpt } from '../../protocol/types.js';
-import { commandOf, COMMAND_LINE, lastCommandIn, locatedIn, SOURCE_EXT, words, type Command, type Located } from './generic.js';
+import { commandOf, COMMAND_LINE, ERRORISH, lastCommandIn, locatedIn, SOURCE_EXT, words, type Command, type Located } from './generic.js';
 
 type Window = Pick<LogExcerpt, 'start_line' | 'end_line'>;
 
@@ -35,14 +35,20 @@ const FORMAT_VERDICT = /\bwould (?:be )?reformat(?:ted)?\b|\bnot (?:properly )?f
 const CHECK_WORDS = /\bexpected\b|\bnot equal\b|\bmismatch(?:es)?\b|\bassert(?:ion)?\b|\bdoes not match\b|\bto (?:be|equal)\b|\bbut (?:was|got)\b|\bgot\b/i;
 /** Files a compiler writes or reads as data, never its source. */
 const NOT_SOURCE = /\.(?:o|obj|a|lib|so|dll|dylib|exe|out|bin|class|jar|log|txt|json|ya?ml|toml|ini|cfg|conf|xml|md|html?|lock|zip|tar|gz|tgz|png|jpe?g|gif|svg|pdf|mo|pyc)$/i;
+/** A check's words that settle an assertion: a value against what was expected, a call that did not raise. */
+const STRONG_CHECK = /\bexpected\b.{0,80}\b(?:got|but (?:was|got)|actual|received|found|instead)\b|\bnot equal to\b|\bmismatch(?:es|ed)?\b|\bassert\w* failed\b|\bdid not (?:raise|throw|panic)\b|\bdid not contain expected\b|\bexpected (?:equality|string|exception)\b|^Expected(?: equality)?:?$/i;
+/** The build's own definition files: an error at a line of one is the build script's. */
+const BUILD_FILE = /^(?:GNUmakefile|[Mm]akefile|\w+\.mk|CMakeLists\.txt|\w+\.cmake|SConstruct|SConscript|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|Jenkinsfile|BUILD(?:\.bazel)?|WORKSPACE|Rakefile|[Gg]runtfile\.js|[Gg]ulpfile\.js|\.gitlab-ci\.ya?ml|Taskfile\.ya?ml|justfile|Justfile)$/;
 const TEST_PATH = /(?:^|[\\/])(?:tests?|spec|specs|t|tb|testbench)[\\/]|(?:^|[\\/_-])(?:test|spec|tb)[_-]|[_-](?:test|tests|spec|tb)\.\w+$|Test\.\w+$/;
 
 /** The role of a command, from its invocation (generic.ts's kind first). */
 export function roleOf(command: Command): Role | undefined {
   const kind = command.kind;
   if (kind === 'compile' || kind === 'typecheck') return 'compile';
-  if (kind === 'lint' || kind === 'test' || kind === 'run') return kind;
   const ws = words(command.text);
+  // An interpreter running a test file tests.
+  if (kind === 'run' && ws.slice(1).some((a) => /[\\/]/.test(a) && TEST_PATH.test(a))) return 'test';
+  if (kind === 'lint' || kind === 'test' || kind === 'run') return kind;
   const program = command.program;
   const args = ws.slice(1);
   if (/(?:^|[-_.])(?:test|tests|spec|specs)(?:$|[-_.])|^(?:test|spec)/i.test(program) || args.some((a) => /^(?:test|tests|spec|specs|unittest|check-tests?|runtests?)$/.test(a) || (/[\\/]/.test(a) && TEST_PATH.test(a)))) return 'test';
@@ -60,11 +66,22 @@ function echoedCompile(text: string): Command | undefined {
   return roleOf(command) === 'compile' ? command : undefined;
 }
 
+/** Line i is a unified diff's (its `+++ file` header, or an added line under a hunk header): no `sh -x` trace. */
+function inDiff(bodyAt: (i: number) => string, i: number): boolean {
+  if (/^\+\+\+ /.test(bodyAt(i)) && /^--- /.test(bodyAt(i - 1))) return true;
+  for (let k = i - 1; k >= Math.max(0, i - 200); k--) {
+    const t = bodyAt(k);
+    if (/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/.test(t)) return true;
+    if (!/^[-+ ]|^$/.test(t)) return false;
+  }
+  return false;
+}
+
 /** The step's command above 0-based line `from`: a traced command, or a compiler line make echoed within the 20 lines above. */
 function stepCommand(bodyAt: (i: number) => string, from: number): Command | undefined {
   for (let i = from; i >= Math.max(0, from - REACH); i--) {
     const t = bodyAt(i).trim();
-    if (COMMAND_LINE.test(t)) {
+    if (COMMAND_LINE.test(t) && !inDiff(bodyAt, i)) {
       const c = lastCommandIn([t]);
       if (c) return c;
     }
@@ -126,8 +143,9 @@ function stylishIn(bodyAt: (i: number) => string, a: number, b: number): { index
 }
 
 /** A unified diff's first changed line: `--- a/f` / `+++ b/f` / `@@ -N,n +M,m @@` and the first `-`/`+` line under it. */
-function diffIn(bodyAt: (i: number) => string, a: number, b: number): { index: number; file: string; line: number } | undefined {
-  for (let i = a; i < b - 2; i++) {
+function diffIn(bodyAt: (i: number) => string, a: number, b: number): { index: number; header: number; file: string; line: number } | undefined {
+  // The excerpt may hold only the changed lines: the diff's header is above it.
+  for (let i = Math.max(0, a - 40); i < b - 2; i++) {
     const minus = /^--- (?:a\/)?(\S+?)(?:\.orig)?(?:\s.*)?$/.exec(bodyAt(i));
     if (!minus || !/^\+\+\+ /.test(bodyAt(i + 1))) continue;
     const hunk = /^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/.exec(bodyAt(i + 2));
@@ -135,7 +153,7 @@ function diffIn(bodyAt: (i: number) => string, a: number, b: number): { index: n
     let line = Number(hunk[1]);
     for (let k = i + 3; k < Math.min(b + 20, i + 60); k++) {
       const t = bodyAt(k);
-      if (/^[-+]/.test(t)) return { index: k, file: minus[1] as string, line };
+      if (/^[-+]/.test(t)) return { index: k, header: i, file: minus[1] as string, line };
       line++;
     }
   }
@@ -161,7 +179,10 @@ function testFailureAt(bodyAt: (i: number) => string, a: number, b: number): { i
 
 /** The finding general evidence gives an unknown one (see the head of this file). */
 export function generalFinding(found: Finding, _lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
-  if (found.class !== 'unknown') return found;
+  // Besides unknown, only an exception (which a test command makes the tests' error) and a test
+  // named failing with nothing more (which the check's words make an assertion) are read on.
+  const weakTest = found.class === 'test-error' && found.confidence === 'low';
+  if (found.class !== 'unknown' && found.class !== 'runtime-exception' && !weakTest) return found;
   const a = Math.max(0, excerpt.start_line - 1);
   const b = Math.max(a + 1, excerpt.end_line);
   const at = Math.min(Math.max(a, found.message_line - 1), b - 1);
@@ -169,6 +190,25 @@ export function generalFinding(found: Finding, _lines: readonly string[], excerp
   const role = command ? roleOf(command) : undefined;
   const tool = command?.program;
 
+  if (found.class === 'runtime-exception') {
+    if (role !== 'test') return found;
+    // Raised while a test command ran: the tests' error (an assertion's, if it names one).
+    return { ...found, class: /assert/i.test(`${found.exception ?? ''} ${found.message}`) ? 'test-assertion' : 'test-error' };
+  }
+  if (weakTest) {
+    for (let i = a; i < b; i++) {
+      const t = bodyAt(i).trim();
+      if (STRONG_CHECK.test(t)) return { ...withClass(found, 'test-assertion', i, t, undefined, found.tool), ...(found.location ? { location: found.location } : {}), ...(found.test ? { test: found.test } : {}) };
+    }
+    return found;
+  }
+  // An error at a place in the build's own definition (not make's verdict on a recipe): the build script's.
+  for (let i = a; i < b; i++) {
+    const t = bodyAt(i).trim();
+    const m = /^((?:[^\s:]*[\\/])?([^\s:\\/]+)):(\d+):(?:\d+:)?\s+(\S.*)$/.exec(t);
+    if (!m || !BUILD_FILE.test(m[2] as string) || /^\*\*\* \[|recipe for target|\bError \d+$/.test(m[4] as string) || !ERRORISH.test(m[4] as string)) continue;
+    return withClass(found, 'ci-script', i, t, { file: m[1] as string, line: Number(m[3]) }, tool);
+  }
   // A linter's stylish report, whatever ran it.
   const stylish = stylishIn(bodyAt, a, b);
   if (stylish) return withClass(found, 'lint', stylish.index, stylish.message, stylish, tool);
@@ -176,15 +216,16 @@ export function generalFinding(found: Finding, _lines: readonly string[], excerp
   const failure = testFailureAt(bodyAt, a, b);
   if (failure && role !== 'compile' && role !== 'lint') return withClass(found, 'test-assertion', failure.message, bodyAt(failure.message), failure, tool);
 
-  if (role === 'compile') {
-    const p = firstPlace(bodyAt, a, b, (l) => l.level === 'error' || l.level === 'fatal error');
-    if (p) return withClass(found, 'compile-error', p.index, p.message.replace(/^(?:fatal error|error):\s*/i, '') || bodyAt(p.index), p, tool);
+  // A build driver's run compiles: an error at a place in a source file is the compiler's.
+  if (role === 'compile' || (command?.kind === 'build' && role === undefined)) {
+    const p = firstPlace(bodyAt, a, b, (l) => (l.level === 'error' || l.level === 'fatal error') && (role === 'compile' || SOURCE_EXT.test(l.file)));
+    if (p) return withClass(found, 'compile-error', p.index, p.message || bodyAt(p.index), p, tool);
   }
   if (role === 'lint') {
     const diff = diffIn(bodyAt, a, b);
     const p = firstPlace(bodyAt, a, b, (l) => l.level !== 'note' && l.message !== '' && !/^(?:\/usr|\/opt)\//.test(l.file));
     if (p) return withClass(found, 'lint', p.index, p.message, p, tool);
-    if (diff) return withClass(found, 'lint', diff.index, bodyAt(diff.index), diff, tool);
+    if (diff) return withClass(found, 'lint', diff.header, bodyAt(diff.header), diff, tool);
   }
   // A formatter's verdict: its words, or its diff under a checking command.
   for (let i = a; i < b; i++) {

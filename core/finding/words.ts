@@ -36,7 +36,7 @@ export const WORD_RULES: Rule[] = [
     cls: 'dependency-resolution',
     priority: 45,
     confidence: 'medium',
-    re: /\bnot found in (?:the )?(?:registry|index|package index|repositor(?:y|ies))\b|\bno matching (?:version|versions|package|distribution)\b|\bcould not find (?:a )?(?:version|package|gem|artifact|dependency|library|crate) (?:that |for |named |['"`])|\b(?:unable|failed|could not|cannot) (?:to )?resolve (?:dependenc|the dependency|all dependencies|artifact|package|version)|\bcould not be resolved\b|\bversion solving failed\b|\bconflicting dependencies\b|\bunable to resolve dependency tree\b|\bunsatisfiable\b|\b(?:library|package|module|crate|gem) ["'`][\w.:/@+-]+["'`] (?:was )?not found\b|\bcannot find (?:package|module) ["'`](?![./])|\bNo module named '[^'.]+'|\bCan't locate \S+ in @INC\b|\b(?:hashes|checksums?|integrity)\b.{0,30}\b(?:mismatch|do not match|does not match|check failed)\b|\bdepends on .{1,60} but .{1,60} does not have\b|\bin offline mode\b/i,
+    re: /\bnot found in (?:the )?(?:registry|index|package index|repositor(?:y|ies))\b|\bno matching (?:version|versions|package|distribution)\b|\bcould not find (?:a )?(?:version|package|gem|artifact|dependency|library|crate) (?:that |for |named |['"`])|\b(?:unable|failed|could not|cannot) (?:to )?resolve (?:dependenc|the dependency|all dependencies|artifact|package|version)|\bcould not be resolved\b|\bversion solving failed\b|\bconflicting dependencies\b|\bunable to resolve dependency tree\b|\bunsatisfiable\b|\b(?:library|package|module|crate|gem|dependency) ["'`][\w.:/@+-]+["'`].{0,50}\bnot found\b|\bcannot find (?:package|module)(?: providing package)? ["'`]?(?![./])[\w@]|\bcould not find a package\b|\bcould not find (?:artifact )?[\w.-]+:[\w.-]+(?::[\w.-]+)*:\d|\b(?:do|does) not match the (?:hashes|checksums?)\b|\blib[\w+-]* (?:was )?not found\b|\binstall (?:the )?\S+-(?:dev|devel)\b|\bNo module named '[^'.]+'|\bCan't locate \S+ in @INC\b|\b(?:hashes|checksums?|integrity)\b.{0,30}\b(?:mismatch|do not match|does not match|check failed)\b|\bdepends on .{1,60} but .{1,60} does not have\b|\bin offline mode\b/i,
   },
   // The network: a connection that was refused, a name that did not resolve, a route or TLS that failed.
   {
@@ -65,13 +65,20 @@ export const WORD_RULES: Rule[] = [
     cls: 'missing-tool',
     priority: 55,
     confidence: 'high',
-    re: /\bcommand not found\b|^(?:\S+: )?(?:line )?\d+: [\w.+-]+: not found$|\bexecutable file not found\b|\bis not recognized as an internal or external command\b|\bcannot run program\b|\b(?:program|command|executable|binary|tool) ["'`]?[\w.+-]+["'`]? (?:is )?not (?:found|installed)\b|\bis not installed\b|\bor (?:higher|newer|later) is required\b|\byou are (?:running|using) (?:version )?\d|\bnot in the allowed range\b|\b(?:release|version) \S+ (?:is )?not supported\b|\bunsupported (?:engine|runtime|toolchain|interpreter)\b|\b(?:requires|needs) (?:a )?newer (?:version|release)\b|\bversion \S+ is too old\b/i,
+    re: /\bcommand not found\b|^(?:\S+: )?(?:line )?\d+: [\w.+-]+: not found$|\bexecutable file not found\b|\bis not recognized as an internal or external command\b|\bcannot run program\b|\b(?:program|command|executable|binary|tool) ["'`]?[\w.+-]+["'`]? (?:is )?not (?:found|installed)\b|\bis not installed\b|\bor (?:higher|newer|later) is required\b|\byou are (?:running|using) (?:version )?\d|\bnot in the allowed range\b|\b(?:release|version) \S+ (?:is )?not supported\b|\bunsupported (?:engine|runtime|toolchain|interpreter)\b|\b(?:requires|needs) (?:a )?newer (?:version|release)\b|\bversion \S+ is too old\b|\b(?!lib)(?<prog>[\w+-]+) (?:was )?not found\b.{0,80}\binstall (?:it\b|\k<prog>\b)|\b(?!lib)[\w.+-]+ is required to (?:build|run|generate|compile)\b/i,
+  },
+  // The linker's words (every linker uses them: GNU ld, gold, lld, mold, the MSVC linker, a loader's `undefined symbol`).
+  {
+    cls: 'link-error',
+    priority: 32,
+    confidence: 'high',
+    re: /\bundefined reference to\b|\bmultiple definition of\b|\bcannot find -l\S+|\bunable to find library -l\S+|\bundefined symbol\b|\bUndefined symbols for architecture\b|\bunresolved external symbol\b/,
   },
   // The CI script's own errors: its shell's syntax and variables, a wrong invocation, a name the build does not define.
   {
     cls: 'ci-script',
     priority: 14,
     confidence: 'medium',
-    re: /^(?:\S+: )?line \d+: (?:.*: )?(?:syntax error\b|unbound variable$|bad substitution$|ambiguous redirect$)|^(?:\S+: )?(?:\d+: )?Syntax error: .+ unexpected\b|\bmissing separator\b|\bNo rule to make target .*\bStop\.|\b(?:[Mm]issing|[Uu]nknown) (?:script|task|target|goal)\b|\b(?:task|target|goal|script) ["'`][\w:.-]+["'`] (?:not found|does not exist|is not defined)\b|\berror: unrecognized arguments?\b|\bMerge conflict in\b|^\s*! \[(?:rejected|remote rejected)\]/i,
+    re: /^(?:\S+: )?line \d+: (?:.*: )?(?:syntax error\b|unbound variable$|bad substitution$|ambiguous redirect$|cd: .+: No such file or directory$)|^(?:\S+: )?(?:\d+: )?Syntax error: .+ unexpected\b|\bmissing separator\b|\bNo rule to make target .*\bStop\.|\b(?:[Mm]issing|[Uu]nknown) (?:script|task|target|goal)\b|\b(?:task|target|goal|script) ["'`][\w:.-]+["'`] (?:not found|does not exist|is not defined)\b|\berror: unrecognized arguments?\b|\bMerge conflict in\b|^\s*! \[(?:rejected|remote rejected)\]/i,
   },
 ];
