@@ -29,6 +29,7 @@ import { refined4a } from './refine4a.js';
 import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
 import { refined5b } from './refine5b.js';
+import { verdictOf } from './verdicts.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -205,7 +206,8 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
  * window with no evidence of any class gets `unknown` with the most error-like line.
  */
-export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+export const findingOf = (lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding => verdictOf(ruledFinding(lines, excerpt), lines, excerpt, (i) => bodyOf(lines[i] ?? ''));
+function ruledFinding(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   const general = (): Finding => generalFinding(findingBase(lines, excerpt), lines, excerpt, bodyAt);
   if (isGenericOnly()) return general();
