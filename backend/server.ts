@@ -48,7 +48,7 @@ export async function startBackend(config: BackendConfig, options: { serverTimeo
     await db.destroy();
     throw err;
   }
-  const engine = createEngine({
+  const engine = await createEngine({
     provider: config.llmProvider,
     typingDelayMs: config.typingDelayMs,
     ...(config.openaiApiKey !== undefined ? { openaiApiKey: config.openaiApiKey } : {}),

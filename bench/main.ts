@@ -2,7 +2,7 @@
  * `npm run bench -- <name> [args]`: runs bench/<name>.ts, which prints its figures
  * (and JSON with --json). Benchmarks measure; tests never time anything.
  */
-const BENCHES = ['analyze', 'upload', 'chats', 'stream', 'ingest', 'logchunks', 'ranker', 'baseline', 'proxy', 'workspace', 'cli', 'soak', 'watch', 'watchlatency', 'snippets', 'jenkins', 'findings', 'web', 'mask', 'garbage', 'history', 'claims'] as const;
+const BENCHES = ['analyze', 'upload', 'chats', 'stream', 'ingest', 'logchunks', 'ranker', 'baseline', 'proxy', 'workspace', 'cli', 'soak', 'watch', 'watchlatency', 'snippets', 'jenkins', 'findings', 'web', 'mask', 'garbage', 'history', 'claims', 'findingsGeneric'] as const;
 
 async function main(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);
@@ -14,10 +14,15 @@ async function main(): Promise<void> {
   await mod.run(args);
 }
 
+/** Exits once what the bench printed has reached stdout and stderr: a pipe's reader gets it all (a bare exit cut JSON at 64 KiB). */
+function exitWhenFlushed(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 main().then(
-  () => process.exit(0),
+  () => exitWhenFlushed(0),
   (err: unknown) => {
     console.error(err);
-    process.exit(1);
+    exitWhenFlushed(1);
   },
 );

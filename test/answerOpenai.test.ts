@@ -245,10 +245,10 @@ describe('openai engine against a local chat-completions server', () => {
 describe('createEngine', () => {
   it('makes the engine the provider names', async () => {
     server.setReplies([{ kind: 'stream', chunks: ['from the model'] }]);
-    const remote = createEngine({ provider: 'openai', openaiBaseUrl: server.baseURL, llmModel: 'fake-model', llmContextTokens: 4000, typingDelayMs: 0 });
+    const remote = await createEngine({ provider: 'openai', openaiBaseUrl: server.baseURL, llmModel: 'fake-model', llmContextTokens: 4000, typingDelayMs: 0 });
     expect(remote.name).toBe('openai');
     expect(await readAll(await ask(remote))).toBe('from the model');
-    const local = createEngine({ provider: 'local', typingDelayMs: 0 });
+    const local = await createEngine({ provider: 'local', typingDelayMs: 0 });
     expect(local.name).toBe('local');
     expect(await readAll(await ask(local, 'what version of jenkins'))).toBe('This server runs **Jenkins 2.440.3**.');
   });

@@ -55,4 +55,15 @@ describe('the fix names what to change', () => {
     expect(await fixOf('maven-surefire-oom')).toContain('`pom.xml:26` sets the memory limit (`<argLine>-Xmx48m</argLine>`)');
     expect(await fixOf('go-test-timeout')).toContain('sets the time limit (`go test -timeout 5s ./...`)');
   });
+  it('a test or a crash with no place in the code: the code the test exercises, the sources the crashed program was built from', async () => {
+    // The test file is the command's argument (octave) or named after the failing test's suite (phpunit), and names its subject.
+    const octave = await fixOf('octave-assert-failed');
+    expect(octave).toContain('**The code under test** (`src/movavg.m`, lines 1-8, which `tests/test_movavg.m` tests)');
+    expect(octave).toContain('lo = max (1, i - n);');
+    expect(await fixOf('phpunit-expected-exception')).toContain('(`src/Cart.php`, lines 1-');
+    // A signal with no frame: the build line above wrote `./stats` from `src/stats.c`.
+    const crash = await fixOf('c-sigfpe-divide');
+    expect(crash).toMatch(/\*\*The crashed program's source:\*\* `\.\/stats` was built from `src\/stats\.c` \[L\d+-L\d+\]/);
+    expect(crash).toContain('gdb -batch -ex run -ex bt --args ./stats');
+  });
 });

@@ -22,7 +22,7 @@ describe.each(dialects)('messages through the openai engine on $name', (dialect)
 
   beforeAll(async () => {
     model = await startFakeOpenAIServer();
-    const engine = createEngine({ provider: 'openai', typingDelayMs: 0, openaiBaseUrl: model.baseURL, llmModel: 'fake-model', llmContextTokens: 8000 });
+    const engine = await createEngine({ provider: 'openai', typingDelayMs: 0, openaiBaseUrl: model.baseURL, llmModel: 'fake-model', llmContextTokens: 8000 });
     backend = await startTestBackend(dialect, { deps: { engine } });
   });
   afterAll(async () => {

@@ -51,7 +51,7 @@ describe('the backend', () => {
 
   beforeAll(async () => {
     model = await startFakeOpenAIServer();
-    const engine = createEngine({ provider: 'openai', typingDelayMs: 0, openaiBaseUrl: model.baseURL, llmModel: 'fake-model', llmContextTokens: 8000, log });
+    const engine = await createEngine({ provider: 'openai', typingDelayMs: 0, openaiBaseUrl: model.baseURL, llmModel: 'fake-model', llmContextTokens: 8000, log });
     backend = await startTestBackend(sqlite, { deps: { engine, log } });
     chat = (await (await backend.request(user, 'POST', '/chats/', {})).json()) as Chat;
   });

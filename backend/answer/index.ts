@@ -6,12 +6,11 @@ import type { Logger } from 'pino';
 import { requestLog } from '../../http/request.js';
 import type { AnswerEngine } from './engine.js';
 import { createLocalEngine } from './local.js';
-import { createOpenAIEngine, type RetryNotice } from './openai.js';
+import type { RetryNotice } from './openai.js';
 import type { ToolSettings } from './tools.js';
 
 export type { AnswerEngine } from './engine.js';
 export { createLocalEngine } from './local.js';
-export { createOpenAIEngine, ModelServerError } from './openai.js';
 
 export interface EngineConfig {
   provider: 'local' | 'openai';
@@ -37,9 +36,14 @@ function retryLogger(log: Logger) {
   return (notice: RetryNotice): void => requestLog(log).warn({ notice }, 'model server retry');
 }
 
-/** Makes the configured engine. */
-export function createEngine(config: EngineConfig): AnswerEngine {
+/**
+ * Makes the configured engine. The openai engine's module (and with it the `openai` package,
+ * ~70 ms to load) is imported only when that engine is asked for: a backend on the default
+ * local engine starts without it (issue 31).
+ */
+export async function createEngine(config: EngineConfig): Promise<AnswerEngine> {
   if (config.provider === 'openai') {
+    const { createOpenAIEngine } = await import('./openai.js');
     return createOpenAIEngine({
       apiKey: config.openaiApiKey,
       baseURL: config.openaiBaseUrl,

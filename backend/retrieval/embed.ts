@@ -3,7 +3,9 @@
  * hashing) and `openai` (any OpenAI-compatible embeddings endpoint). Every index records the
  * embedder's `id` and `dim`, so vectors of different embedders are never mixed.
  */
-import OpenAI from 'openai';
+// Type only: the `openai` package (~70 ms to load) is imported when an OpenAI embedder is made,
+// so a backend on the default local embedder never loads it (issue 31).
+import type OpenAI from 'openai';
 
 export interface Embedder {
   /** Names the embedder and its parameters, e.g. `local-hash-v2-512` or `openai:text-embedding-3-small`. */
@@ -530,7 +532,7 @@ export class OpenAIEmbedder implements Embedder {
   /** An embedder whose `dim` is known: from the model name, or by embedding one probe text. */
   static async create(options: OpenAIEmbedderOptions, signal?: AbortSignal): Promise<OpenAIEmbedder> {
     const client =
-      options.client ?? new OpenAI({ apiKey: options.apiKey ?? 'unused', baseURL: options.baseURL, maxRetries: 2 });
+      options.client ?? new (await import('openai')).default({ apiKey: options.apiKey ?? 'unused', baseURL: options.baseURL, maxRetries: 2 });
     const known = KNOWN_DIMS[options.model];
     if (known !== undefined) return new OpenAIEmbedder(options, known, client);
     const probe = new OpenAIEmbedder(options, 0, client);

@@ -20,7 +20,7 @@ export interface Command {
 }
 
 /** A command the CI echoed: `+ cmd` (sh -x), `$ cmd` (Travis, Jenkins freestyle), GitHub's `##[group]Run cmd`. */
-const COMMAND_LINE = /^(?:\++ |\$ |##\[group\]Run |\[[^\]]+\] \$ )(.+)$/;
+export const COMMAND_LINE = /^(?:\++ |\$ |##\[group\]Run |\[[^\]]+\] \$ )(.+)$/;
 
 const COMPILERS = new Set(
   'gcc g++ cc c++ clang clang++ javac scalac kotlinc ghc ocamlc ocamlopt ocamlfind erlc elixirc gfortran f77 f90 f95 flang ifort ifx rustc tsc esbuild swiftc luac nvcc fpc dmd ldc2 gdc nim zig crystal valac groovyc csc mcs webpack rollup parcel babel sass lessc ant javadoc cython hugo jekyll zola hexo eleventy mkdocs sphinx-build'.split(' '),
@@ -78,7 +78,7 @@ function kindOfProgram(word: string, args: string[]): { kind: CommandKind; progr
 }
 
 /** Splits a shell command into words (quotes kept simple): enough to name the program. */
-function words(cmd: string): string[] {
+export function words(cmd: string): string[] {
   return (cmd.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^(['"])(.*)\1$/, '$2'));
 }
 
@@ -200,9 +200,9 @@ export function namesFile(command: string, file: string): boolean {
   return words(command).some((w) => w.replace(/^.*[\\/]/, '') === base || (w.length > 1 && /\/$|^[\w.-]+$/.test(w) && file.startsWith(`${w.replace(/\/$/, '')}/`)));
 }
 const RUNTIME = /\bruntime error\b|\bdivi(?:sion|de) by zero\b|\battempt to (?:index|call|perform|compare|concatenate)\b|\bstack overflow\b/;
-const FAILED_CHECK = /\b(?:failed|Failed|FAILED|Failure|failure|expected|Expected|got|assert)/;
+export const FAILED_CHECK = /\b(?:failed|Failed|FAILED|Failure|failure|expected|Expected|got|assert)/;
 /** Source files of programming languages (a place in one, from a compiler, is a diagnostic of code). */
-const SOURCE_EXT = /\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm|f|f77|f90|f95|f03|f08|for|java|kt|kts|scala|groovy|go|rs|swift|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|rb|php|pl|pm|t|lua|erl|hrl|ex|exs|hs|lhs|ml|mli|cs|fs|vb|d|nim|zig|cr|vala|dart|jl|r|R|tcl|sh|bash|zsh|ps1|awk|sql|proto|cu|v|sv|vhd|vhdl|adb|ads|asm|nasm|S|pas|pp|elm|purs|clj|cljs|cljc|lisp|el|scm|rkt|sol|vue|svelte|css|scss|less|sass)$/;
+export const SOURCE_EXT = /\.(?:c|h|cc|cpp|cxx|hpp|hh|m|mm|f|f77|f90|f95|f03|f08|for|java|kt|kts|scala|groovy|go|rs|swift|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|rb|php|pl|pm|t|lua|erl|hrl|ex|exs|hs|lhs|ml|mli|cs|fs|vb|d|nim|zig|cr|vala|dart|jl|r|R|tcl|sh|bash|zsh|ps1|awk|sql|proto|cu|v|sv|vhd|vhdl|adb|ads|asm|nasm|S|pas|pp|elm|purs|clj|cljs|cljc|lisp|el|scm|rkt|sol|vue|svelte|css|scss|less|sass)$/;
 
 export interface Generic {
   cls: FindingClass;

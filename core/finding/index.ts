@@ -22,6 +22,8 @@ import { headingWindow } from './headings.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
+import { activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
+import { generalFinding } from './evidence.js';
 import { refined } from './refine.js';
 import { refined4a } from './refine4a.js';
 import { refined5a } from './refine5a.js';
@@ -97,21 +99,22 @@ interface Hit {
   read: RuleHit;
 }
 
-/** Each log line's rule match, once per log: excerpt windows overlap, and a weak finding is read again on a wider window. */
-const RULE_CACHE = new WeakMap<readonly string[], Map<number, Omit<Hit, 'index'> | null>>();
+/** Each log line's rule match, once per log and rule set (ablation.ts): excerpt windows overlap, and a weak finding is read again on a wider window. */
+const RULE_CACHE = new WeakMap<readonly Rule[], WeakMap<readonly string[], Map<number, Omit<Hit, 'index'> | null>>>();
 
-/** Which RULES may match a line (core/log/gates.ts): the others are not tried. */
-let ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
+/** Which of the active rules may match a line (core/log/gates.ts): the others are not tried. */
+let ruleGates = { rules: RULES as readonly Rule[], count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
 
 function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> | null {
   if (line === '' || /^\s+at\s/.test(line)) return null;
-  if (ruleGates.count !== RULES.length) ruleGates = { count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
+  const rules = activeRules();
+  if (ruleGates.rules !== rules || ruleGates.count !== rules.length) ruleGates = { rules, count: rules.length, gates: new PatternGates(rules.map((r) => r.re)) };
   const gates = ruleGates.gates;
   gates.read(line);
   const candidates = gates.candidates();
   for (let c = 0; c < candidates.length; c++) {
     const k = candidates[c]!;
-    const rule = RULES[k]!;
+    const rule = rules[k]!;
     if (!gates.holds(k)) continue;
     const m = rule.re.exec(line);
     if (!m) continue;
@@ -134,10 +137,13 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
  * them), once per log: excerpt windows overlap, and `readBack` reads the lines above them.
  */
 function ruleAt(lines: readonly string[], i: number): Omit<Hit, 'index'> | null {
-  let cache = RULE_CACHE.get(lines);
+  const rules = activeRules();
+  let perLog = RULE_CACHE.get(rules);
+  if (!perLog) RULE_CACHE.set(rules, (perLog = new WeakMap()));
+  let cache = perLog.get(lines);
   if (!cache) {
     cache = new Map();
-    RULE_CACHE.set(lines, cache);
+    perLog.set(lines, cache);
   }
   let hit = cache.get(i);
   if (hit === undefined) {
@@ -201,7 +207,13 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
-  return refined5b(refined5a(refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
+  const general = (): Finding => generalFinding(findingBase(lines, excerpt), lines, excerpt, bodyAt);
+  if (isGenericOnly()) return general();
+  const family = refined5b(refined5a(refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
+  if (family.class !== 'unknown') return family;
+  // No family rule settled it: what general evidence alone establishes (evidence.ts).
+  const found = onGeneralEvidence(general);
+  return found.class === 'unknown' ? family : found;
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);

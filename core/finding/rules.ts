@@ -84,7 +84,7 @@ const NATIVE_RULES: Rule[] = [
  * Failures every tool words alike (issue 25, round 4 tuning): no tool family's own format, but
  * the words any tool uses for the cause.
  */
-const GENERAL_RULES: Rule[] = [
+export const GENERAL_RULES: Rule[] = [
   // A write that stopped short: the disk filled up under it (GNU tar's `Wrote only 6144 of 10240
   // bytes`, Go's and others' `short write`).
   { cls: 'disk-full', priority: 21, confidence: 'medium', re: /\bWrote only \d+ of \d+ bytes\b|\bshort write\b/ },

@@ -19,7 +19,9 @@ import { relativePathSegments } from './pathguard.js';
 import { CLUE_MARK, findClues } from './clues.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
-import { EXCLUDED_NAMES } from './tree.js';
+import { failingTestFile, programSources } from './testFile.js';
+import { agentWorkspaceRoots, bySuffix, directPath, indexFiles } from './locate.js';
+export { agentWorkspaceRoots } from './locate.js';
 import { SCRIPT_CLASSES, SCRIPT_FILE, SCRIPT_FILES_MAX, commandBefore, tracesOf } from './scriptTrace.js';
 
 /** A workspace to read from: `dir` on this host, `path` as Jenkins recorded it (when known). */
@@ -79,83 +81,6 @@ export interface CollectOptions {
   workspaces: readonly SnippetWorkspace[];
   pipeline?: PipelineScript;
   limits?: Partial<SnippetLimits>;
-}
-
-const isAbsolute = (p: string): boolean => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p);
-const segmentsOf = (p: string): string[] => p.replace(/\\/g, '/').split('/').filter((s) => s !== '' && s !== '.');
-
-/** Every regular file of a workspace (relative paths), bounded; excluded names and links skipped. */
-async function indexFiles(dir: string, max: number): Promise<string[]> {
-  const out: string[] = [];
-  let level: string[] = [''];
-  // Breadth first, a level's directories read 32 at a time (bench snippets, 20000 files, load
-  // average 18: p50 388 ms one readdir after another, 310 ms batched).
-  while (level.length > 0 && out.length < max) {
-    const next: string[] = [];
-    for (let i = 0; i < level.length && out.length < max; i += 32) {
-      const batch = level.slice(i, i + 32);
-      const listed = await Promise.all(
-        batch.map((rel) => fs.readdir(rel === '' ? dir : `${dir}/${rel}`, { withFileTypes: true }).catch(() => [])),
-      );
-      listed.forEach((entries, k) => {
-        const rel = batch[k] as string;
-        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-        for (const entry of entries) {
-          if (EXCLUDED_NAMES.has(entry.name) || out.length >= max) continue;
-          const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
-          if (entry.isDirectory()) next.push(child);
-          else if (entry.isFile()) out.push(child);
-        }
-      });
-    }
-    level = next;
-  }
-  return out;
-}
-
-/**
- * The directories the build ran in, as the log names them (the CI agent's paths): Jenkins'
- * `Building in workspace /x/y` and `Running on agent in /x/y`, a pipeline's `Running in /x/y`,
- * GitHub Actions' `/home/runner/work/<repo>/<repo>`, Travis' `/home/travis/build/<owner>/<repo>`.
- * An absolute path under one of them maps to the same relative path in a local checkout.
- */
-export function agentWorkspaceRoots(lines: readonly string[]): string[] {
-  const roots = new Set<string>();
-  const max = Math.min(lines.length, 20_000);
-  for (let i = 0; i < max; i++) {
-    const line = lines[i] ?? '';
-    const m = /(?:Building (?:remotely on \S+(?: \([^)]*\))? )?in workspace|Running on .+? in|^\s*Running in) ((?:[A-Za-z]:)?[\\/][^\s]+)\s*$/.exec(line);
-    if (m?.[1]) roots.add(m[1].replace(/\\/g, '/').replace(/\/+$/, ''));
-    const ci = /(\/home\/runner\/work\/[^/\s]+\/[^/\s]+|\/home\/travis\/build\/[^/\s]+\/[^/\s]+)\//.exec(line);
-    if (ci?.[1]) roots.add(ci[1]);
-  }
-  // Longest first: a pipeline's `ws` inside the job's workspace is the more precise root.
-  return [...roots].sort((a, b) => b.length - a.length);
-}
-
-/** The workspace-relative path for a path the log wrote, without looking at the disk. */
-function directPath(logPath: string, workspace: SnippetWorkspace, realDir: string | undefined, agentRoots: readonly string[] = []): string | undefined {
-  const p = logPath.replace(/\\/g, '/');
-  if (isAbsolute(p)) {
-    for (const prefix of [workspace.path, workspace.dir, realDir, ...agentRoots]) {
-      if (!prefix) continue;
-      const base = prefix.replace(/\\/g, '/').replace(/\/+$/, '');
-      if (p.startsWith(`${base}/`)) return p.slice(base.length + 1);
-    }
-    return undefined;
-  }
-  return p.replace(/^(\.\/)+/, '');
-}
-
-/** The indexed file whose path ends with the most trailing segments of `logPath`. */
-function bySuffix(logPath: string, files: readonly string[]): string | undefined {
-  const segs = segmentsOf(logPath).filter((s) => s !== '..');
-  for (let k = segs.length; k >= 1; k--) {
-    const suffix = segs.slice(segs.length - k).join('/');
-    const matches = files.filter((f) => f === suffix || f.endsWith(`/${suffix}`));
-    if (matches.length > 0) return matches.sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
-  }
-  return undefined;
 }
 
 interface ReadFile {
@@ -440,23 +365,44 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
 
   // A failing test's code under test (`OrderTotalsTest.java` -> `OrderTotals.java`): where the fix usually is, from its start.
   // (Names not pairing up: the project files a test in the finding imports. Not if that very file is shown: `tests/test_a.py` is not `a.py`.)
-  for (const snippet of [...snippets]) {
-    const workspace = options.workspaces.find((w) => w.workspaceId === snippet.workspaceId);
-    if (!workspace || snippet.message?.startsWith(CLUE_MARK) || snippets.length >= limits.maxSourceSnippets) continue;
-    const test = !subjectOf(snippet.path) && clued?.test && /^test-/.test(clued.class) ? await reader.read(workspace, snippet.path) : undefined;
-    const candidates = [subjectOf(snippet.path), ...(test && !(test instanceof WorkspaceError) ? importedSubjects(snippet.path, test.lines) : [])].filter((x): x is string => x !== undefined);
-    let found: Awaited<ReturnType<typeof reader.locate>> = { reason: 'no subject' };
-    const shown = (name: string): boolean => snippets.some((x) => !x.message?.startsWith(CLUE_MARK) && (x.path === name || x.path.endsWith(`/${name}`)));
-    for (const subject of candidates) if ('reason' in found && !shown(subject.split('/').pop() ?? '')) found = await reader.locate(subject, [workspace]);
-    if ('reason' in found || found.file.lines.length === 0 || found.rel === snippet.path) continue;
+  const fromStart = (found: { rel: string; file: ReadFile }, workspaceId: string, message: string): boolean => {
     const w = window(found.file, 1, 0, limits.maxSnippetChars);
     let endLine = Math.min(found.file.lines.length, 60);
     let text = found.file.lines.slice(0, endLine).join('\n');
     while (text.length > limits.maxSnippetChars && endLine > w.endLine) text = found.file.lines.slice(0, --endLine).join('\n');
     text = maskSecrets(text);
-    if (sourceChars + text.length > limits.maxSourceChars) break;
+    if (sourceChars + text.length > limits.maxSourceChars) return false;
     sourceChars += text.length;
-    snippets.push({ path: found.rel, workspaceId: workspace.workspaceId, startLine: 1, endLine, text, kind: 'source', message: `code under test of ${snippet.path}` });
+    snippets.push({ path: found.rel, workspaceId, startLine: 1, endLine, text, kind: 'source', message });
+    return true;
+  };
+  const subjects = async (testRel: string, workspace: SnippetWorkspace, imports: boolean): Promise<string[]> => {
+    const test = imports ? await reader.read(workspace, testRel) : undefined;
+    return [subjectOf(testRel), ...(test && !(test instanceof WorkspaceError) ? importedSubjects(testRel, test.lines) : [])].filter((x): x is string => x !== undefined);
+  };
+  for (const snippet of [...snippets]) {
+    const workspace = options.workspaces.find((w) => w.workspaceId === snippet.workspaceId);
+    if (!workspace || snippet.message?.startsWith(CLUE_MARK) || snippets.length >= limits.maxSourceSnippets) continue;
+    const candidates = await subjects(snippet.path, workspace, !subjectOf(snippet.path) && clued?.test !== undefined && /^test-/.test(clued.class));
+    let found: Awaited<ReturnType<typeof reader.locate>> = { reason: 'no subject' };
+    const shown = (name: string): boolean => snippets.some((x) => !x.message?.startsWith(CLUE_MARK) && (x.path === name || x.path.endsWith(`/${name}`)));
+    for (const subject of candidates) if ('reason' in found && !shown(subject.split('/').pop() ?? '')) found = await reader.locate(subject, [workspace]);
+    if ('reason' in found || found.file.lines.length === 0 || found.rel === snippet.path) continue;
+    if (!fromStart(found, workspace.workspaceId, `code under test of ${snippet.path}`)) break;
+  }
+  // No place in a test file: the test file the command ran or the test is named after (testFile.ts);
+  // a program that crashed without a frame: the sources its build line names.
+  const home = options.workspaces[0];
+  if (clued && home && snippets.length < limits.maxSourceSnippets && !snippets.some((x) => x.message?.startsWith('code under test of '))) {
+    const files = await reader.index(home);
+    const testRel = /^test-/.test(clued.class) || clued.test ? failingTestFile(lines, clued.message_line, clued.test?.name, files) : undefined;
+    const crashed = !testRel && clued.class === 'runtime-exception' && clued.location === undefined ? programSources(lines, clued.message_line, files) : undefined;
+    for (const name of testRel ? await subjects(testRel, home, true) : (crashed?.sources ?? [])) {
+      const found = await reader.locate(name, [home]);
+      if ('reason' in found || found.file.lines.length === 0 || found.rel === testRel) continue;
+      fromStart(found, home.workspaceId, testRel ? `code under test of ${testRel}` : `source of ${crashed?.program ?? ''}, built at log line ${crashed?.built.line ?? 0}`);
+      break;
+    }
   }
 
   const script = await pipelineSnippet(reader, options, limits, scriptLines);

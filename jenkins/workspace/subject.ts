@@ -15,7 +15,11 @@ export function subjectOf(testPath: string): string | undefined {
     /^(\w+?)_tests?\.(rs)$/.exec(base) ??
     // HDL testbenches: `adder_tb.vhd`, `tb_alu.v`, `fifo_test.sv`.
     /^(\w+?)_(?:tb|testbench|test)\.(vhdl?|s?v)$/.exec(base) ??
-    /^tb_(\w+)\.(vhdl?|s?v)$/.exec(base);
+    /^tb_(\w+)\.(vhdl?|s?v)$/.exec(base) ??
+    // Any other language, the same conventions: `test_movavg.m`, `slug-test.scm`, `cart_spec.cr`, `ParserTests.fs`.
+    /^tests?[_-]([\w-]+)\.(\w+)$/.exec(base) ??
+    /^([\w-]+?)[_-](?:tests?|spec)\.(\w+)$/.exec(base) ??
+    /^([A-Z]\w+?)(?:Tests?|Spec)\.(\w+)$/.exec(base);
   if (!m?.[1] || !m[2]) return undefined;
   return `${dir}${m[1]}.${m[2]}`;
 }

@@ -197,11 +197,23 @@ export const fix: Composer = (ask) => {
     // Shown unless the source above already quotes it (naming its path is not showing it).
     const quoted = subject !== undefined && (source?.text.includes(`**In the source:** \`${subject.path}:`) ?? false);
     if (subject && !quoted) {
+      const tester = /^code under test of (\S+)$/.exec(subject.message ?? '')?.[1];
       out.line();
-      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}):`);
+      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}${tester ? `, which ${inlineCode(tester)} tests` : ''}):`);
       out.line(numbered(subject, undefined, 30));
       out.source({ kind: 'file', path: subject.path, start_line: subject.startLine, end_line: subject.endLine });
     }
+  }
+
+  // A program that crashed without a frame: its sources, as the build line above named them.
+  const programSource = f.class === 'runtime-exception' && !f.location ? snippetsOf(ci).find((x) => /^source of \S+, built at log line \d+$/.test(x.message ?? '')) : undefined;
+  if (programSource) {
+    const [, program, line] = /^source of (\S+), built at log line (\d+)$/.exec(programSource.message ?? '') ?? [];
+    out.log({ start_line: Number(line), end_line: Number(line) });
+    out.line();
+    out.line(`**The crashed program's source:** ${inlineCode(program ?? '')} was built from ${inlineCode(programSource.path)} ${at(Number(line))}; the log names no line in it, so run it under a debugger (\`gdb -batch -ex run -ex bt --args ${program ?? ''}\`) or rebuild with \`-g -fsanitize=address,undefined\` to get one. Lines ${programSource.startLine}-${programSource.endLine}:`);
+    out.line(numbered(programSource, undefined, 30));
+    out.source({ kind: 'file', path: programSource.path, start_line: programSource.startLine, end_line: programSource.endLine });
   }
 
   // The failing file as the workspace names it (the log may give the agent's absolute path).

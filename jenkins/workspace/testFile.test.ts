@@ -1,0 +1,44 @@
+import { failingTestFile, looksLikeTest, programSources } from './testFile.js';
+import { subjectOf } from './subject.js';
+
+const files = ['src/movavg.m', 'tests/test_movavg.m', 'src/Cart.php', 'tests/CartTest.php', 'src/stats.c', 'ci.sh', 'README.md', 'lib/slug.scm', 'tests/slug-test.scm'];
+
+describe('failingTestFile', () => {
+  it('takes a test file argument of the command that ran the tests', () => {
+    const lines = ['+ octave --quiet tests/test_movavg.m', 'error: ASSERT errors for: assert (y, [1, 2])'];
+    expect(failingTestFile(lines, 2, undefined, files)).toBe('tests/test_movavg.m');
+  });
+  it('skips file arguments that are not tests, and commands past the three nearest', () => {
+    const lines = ['+ ./run tests/test_movavg.m', '+ a', '+ b', '+ cat README.md', 'FAILED'];
+    expect(failingTestFile(lines, 5, undefined, files)).toBeUndefined();
+  });
+  it('else the test file named by a word of the failing test, only when exactly one matches', () => {
+    expect(failingTestFile(['FAILURES!'], 1, 'CartTest::testRejectsNegativeQuantity', files)).toBe('tests/CartTest.php');
+    expect(failingTestFile(['FAILURES!'], 1, 'CartTest::x', [...files, 'other/CartTest.php'])).toBeUndefined();
+    expect(failingTestFile(['FAILURES!'], 1, 'Cart::x', files)).toBeUndefined();
+  });
+});
+
+describe('programSources', () => {
+  it('reads the sources of the build line that wrote the program that crashed', () => {
+    const lines = ['+ cc -O2 -Wall -o stats src/stats.c', '+ ./stats', 'ci.sh: line 2: 123 Floating point exception ./stats'];
+    expect(programSources(lines, 3, files)).toEqual({ program: './stats', built: { line: 1, command: 'cc -O2 -Wall -o stats src/stats.c' }, sources: ['src/stats.c'] });
+  });
+  it('gives nothing for a program on the PATH, one no line above built, or sources the workspace lacks', () => {
+    expect(programSources(['+ cc -o stats src/stats.c', '+ stats', 'Segmentation fault'], 3, files)).toBeUndefined();
+    expect(programSources(['+ ./stats', 'Segmentation fault'], 2, files)).toBeUndefined();
+    expect(programSources(['+ cc -o stats gen/stats.c', '+ ./stats', 'Aborted'], 3, files)).toBeUndefined();
+  });
+});
+
+describe('test file names in any language', () => {
+  it('pair a test with its subject by the usual conventions', () => {
+    expect(subjectOf('tests/test_movavg.m')).toBe('movavg.m');
+    expect(subjectOf('tests/slug-test.scm')).toBe('slug.scm');
+    expect(subjectOf('spec/cart_spec.cr')).toBe('cart.cr');
+    expect(subjectOf('ParserTests.fs')).toBe('Parser.fs');
+    expect(subjectOf('src/movavg.m')).toBeUndefined();
+    expect(looksLikeTest('t/basic.t')).toBe(true);
+    expect(looksLikeTest('src/stats.c')).toBe(false);
+  });
+});
