@@ -86,6 +86,20 @@ describe('general evidence for tools no rule names (round 6 preparation)', () =>
     expect(findingOf(lines, { start_line: lines.length, end_line: lines.length })).toMatchObject({ class: 'lint', message: '--- src/a.z.orig', location: { file: 'src/a.z', line: 2 } });
   });
 
+  it('reads targets named for a role, and the step output above a verdict-only excerpt', () => {
+    expect(roleOf(commandOf('make style-check'))).toBe('lint');
+    expect(roleOf(commandOf('gradle integrationTest'))).toBe('test');
+    expect(roleOf(commandOf('zsim -r alu_tb'))).toBe('test');
+    expect(roleOf(commandOf('zrun --test-timeout 5 main.z'))).toBeUndefined();
+    setGenericOnly(true);
+    const log = ['+ zfmt --check src', 'Checking formatting...', '[warn] src/a.ts', '[warn] Code differs', '', '', 'ERROR: script returned exit code 1'];
+    const found = findingOf(log, { start_line: log.length, end_line: log.length });
+    expect(found).toMatchObject({ class: 'lint', message_line: 3 });
+    expect(found.location).toBeUndefined();
+    // A crash of a test program is still the program's crash.
+    expect(top('+ ./ring_test\n==7==ERROR: AddressSanitizer: heap-use-after-free on address 0x6\n    #0 0x55 in pop src/ring.c:10\nexit 1').class).toBe('runtime-exception');
+  });
+
   it('claims nothing the evidence does not show', () => {
     setGenericOnly(true);
     // A checker script's report about another file: no role, no class.

@@ -39,6 +39,8 @@ const NOT_SOURCE = /\.(?:o|obj|a|lib|so|dll|dylib|exe|out|bin|class|jar|log|txt|
 const STRONG_CHECK = /\bexpected\b.{0,80}\b(?:got|but (?:was|got)|actual|received|found|instead)\b|\bnot equal to\b|\bmismatch(?:es|ed)?\b|\bassert\w* failed\b|\bdid not (?:raise|throw|panic)\b|\bdid not contain expected\b|\bexpected (?:equality|string|exception)\b|^Expected(?: equality)?:?$/i;
 /** The build's own definition files: an error at a line of one is the build script's. */
 const BUILD_FILE = /^(?:GNUmakefile|[Mm]akefile|\w+\.mk|CMakeLists\.txt|\w+\.cmake|SConstruct|SConscript|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|Jenkinsfile|BUILD(?:\.bazel)?|WORKSPACE|Rakefile|[Gg]runtfile\.js|[Gg]ulpfile\.js|\.gitlab-ci\.ya?ml|Taskfile\.ya?ml|justfile|Justfile)$/;
+/** A CI's or a shell's line that only says the step failed. */
+const EXIT_LINE = /exit (?:code|status) \d+|returned \d+|^Finished: |marked build as failure|exited with \d+/i;
 const TEST_PATH = /(?:^|[\\/])(?:tests?|spec|specs|t|tb|testbench)[\\/]|(?:^|[\\/_-])(?:test|spec|tb)[_-]|[_-](?:test|tests|spec|tb)\.\w+$|Test\.\w+$/;
 
 /** The role of a command, from its invocation (generic.ts's kind first). */
@@ -51,8 +53,11 @@ export function roleOf(command: Command): Role | undefined {
   if (kind === 'lint' || kind === 'test' || kind === 'run') return kind;
   const program = command.program;
   const args = ws.slice(1);
-  if (/(?:^|[-_.])(?:test|tests|spec|specs)(?:$|[-_.])|^(?:test|spec)/i.test(program) || args.some((a) => /^(?:test|tests|spec|specs|unittest|check-tests?|runtests?)$/.test(a) || (/[\\/]/.test(a) && TEST_PATH.test(a)))) return 'test';
-  if (/lint|fmt|format|style/i.test(program) || args.some((a) => /^(?:lint|--check|--diff|--list-different|--verify|--validate|fmt|format)$/.test(a))) return 'lint';
+  // A target, goal, task or environment named for checking style (`make lint`, `tox -e format`, `mvn checkstyle:check`, `gradle ktlintCheck`).
+  const named = (re: RegExp): boolean => args.some((a) => !a.startsWith('-') && /^[\w:.-]+$/.test(a) && !/\.\w{1,6}$/.test(a) && re.test(a));
+  if (/lint|fmt|format|style/i.test(program) || args.some((a) => /^(?:--check|--diff|--list-different|--verify|--validate)$/.test(a)) || named(/lint|fmt|format|style/i)) return 'lint';
+  // A test program, a target named for tests (`make unit-tests`, `gradle integrationTest`), a test file or unit (`tests/x`, `adder_tb`).
+  if (/(?:^|[-_.])(?:test|tests|spec|specs)(?:$|[-_.])|^(?:test|spec)/i.test(program) || named(/(?:^|[-_:.])(?:test|tests|spec|specs|tb)$|^(?:test|tests|spec|tb)(?:$|[-_:])|[a-z](?:Test|Tests|Spec)$|^(?:unittest|check-tests?|runtests?)$/) || args.some((a) => /[\\/]/.test(a) && TEST_PATH.test(a))) return 'test';
   // An input file: a source file, or a file of any language that is no object, archive or data file.
   const sources = args.some((a) => SOURCE_EXT.test(a) || (/^[\w.~/-]+\.[A-Za-z][\w+]{0,5}$/.test(a) && !NOT_SOURCE.test(a)));
   if (sources && args.some((a) => /^(?:-o|--output|--out|-c)$|^(?:-o\S|--output=|--out=)/.test(a))) return 'compile';
@@ -78,16 +83,16 @@ function inDiff(bodyAt: (i: number) => string, i: number): boolean {
 }
 
 /** The step's command above 0-based line `from`: a traced command, or a compiler line make echoed within the 20 lines above. */
-function stepCommand(bodyAt: (i: number) => string, from: number): Command | undefined {
+function stepCommand(bodyAt: (i: number) => string, from: number): { command: Command; index: number } | undefined {
   for (let i = from; i >= Math.max(0, from - REACH); i--) {
     const t = bodyAt(i).trim();
     if (COMMAND_LINE.test(t) && !inDiff(bodyAt, i)) {
       const c = lastCommandIn([t]);
-      if (c) return c;
+      if (c) return { command: c, index: i };
     }
     if (from - i <= 20) {
       const echoed = echoedCompile(t);
-      if (echoed) return echoed;
+      if (echoed) return { command: echoed, index: i };
     }
   }
   return undefined;
@@ -115,7 +120,8 @@ function withClass(found: Finding, cls: FindingClass, index: number, message: st
 /** The first place-naming line of lines a..b-1 (0-based) at a level `accept` takes. */
 function firstPlace(bodyAt: (i: number) => string, a: number, b: number, accept: (p: Located) => boolean): Place | undefined {
   for (let i = a; i < b; i++) {
-    const p = locatedIn(bodyAt(i));
+    // A level in brackets before the place (`[WARN] src/A.java:4:8: msg`, `[error] x.scss:3:1 msg`).
+    const p = locatedIn(bodyAt(i).replace(/^\s*\[(?:ERROR|WARN(?:ING)?|error|warn(?:ing)?|E|W)\]\s+/, ''));
     if (p && accept(p)) return { ...p, index: i };
   }
   return undefined;
@@ -183,15 +189,18 @@ export function generalFinding(found: Finding, _lines: readonly string[], excerp
   // named failing with nothing more (which the check's words make an assertion) are read on.
   const weakTest = found.class === 'test-error' && found.confidence === 'low';
   if (found.class !== 'unknown' && found.class !== 'runtime-exception' && !weakTest) return found;
-  const a = Math.max(0, excerpt.start_line - 1);
+  let a = Math.max(0, excerpt.start_line - 1);
   const b = Math.max(a + 1, excerpt.end_line);
   const at = Math.min(Math.max(a, found.message_line - 1), b - 1);
-  const command = stepCommand(bodyAt, at);
+  const step = stepCommand(bodyAt, at);
+  const command = step?.command;
   const role = command ? roleOf(command) : undefined;
   const tool = command?.program;
 
   if (found.class === 'runtime-exception') {
-    if (role !== 'test') return found;
+    // make's `check` target runs programs, not only tests: its role alone does not make a crash a test's.
+    // A crash (a signal, a sanitizer's report) is the program's, whoever ran it.
+    if (role !== 'test' || /^g?make$/.test(command?.program ?? '') || /Sanitizer|^SIG|^Abort|[Ss]egmentation/.test(found.exception ?? '')) return found;
     // Raised while a test command ran: the tests' error (an assertion's, if it names one).
     return { ...found, class: /assert/i.test(`${found.exception ?? ''} ${found.message}`) ? 'test-assertion' : 'test-error' };
   }
@@ -209,6 +218,8 @@ export function generalFinding(found: Finding, _lines: readonly string[], excerp
     if (!m || !BUILD_FILE.test(m[2] as string) || /^\*\*\* \[|recipe for target|\bError \d+$/.test(m[4] as string) || !ERRORISH.test(m[4] as string)) continue;
     return withClass(found, 'ci-script', i, t, { file: m[1] as string, line: Number(m[3]) }, tool);
   }
+  // An excerpt that is only the step's exit (`ERROR: script returned exit code 1`): the step's output above it is what it reported.
+  if (step && b - a <= 3 && EXIT_LINE.test(found.message)) a = Math.max(step.index + 1, a - 80);
   // A linter's stylish report, whatever ran it.
   const stylish = stylishIn(bodyAt, a, b);
   if (stylish) return withClass(found, 'lint', stylish.index, stylish.message, stylish, tool);
@@ -226,6 +237,11 @@ export function generalFinding(found: Finding, _lines: readonly string[], excerp
     const p = firstPlace(bodyAt, a, b, (l) => l.level !== 'note' && l.message !== '' && !/^(?:\/usr|\/opt)\//.test(l.file));
     if (p) return withClass(found, 'lint', p.index, p.message, p, tool);
     if (diff) return withClass(found, 'lint', diff.header, bodyAt(diff.header), diff, tool);
+    // A checker listing the files it would change (`[warn] src/a.ts`, a formatter's `-l`): lint, no line named.
+    for (let i = a; i < b; i++) {
+      const t = bodyAt(i).trim().replace(/^\[(?:warn|WARN|error|ERROR)\]\s+/, '');
+      if (SOURCE_EXT.test(t) && PATH_HEADING.test(t) && !/^\d/.test(t)) return withClass(found, 'lint', i, bodyAt(i), undefined, tool);
+    }
   }
   // A formatter's verdict: its words, or its diff under a checking command.
   for (let i = a; i < b; i++) {
