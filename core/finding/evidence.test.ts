@@ -108,6 +108,16 @@ describe('general evidence for tools no rule names (round 6 preparation)', () =>
     expect(top('+ zq .a.b data.json\nzq: error (at data.json:7): cannot index array\nexit 5')).toMatchObject({ location: { file: 'data.json', line: 7 } });
   });
 
+  it("a stage's name gives the role a bare command does not; a shell's exit statuses 126 and 127", () => {
+    setGenericOnly(true);
+    const log = ['[Pipeline] { (Unit tests)', '[Pipeline] sh', '+ ./ci/run-all', 'tests/cart_check.z:9:', '  expected 3 but got 2', 'exit 1'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'tests/cart_check.z', line: 9 } });
+    expect(top('+ ./ci/deploy\nstep failed\nERROR: script returned exit code 127').class).toBe('missing-tool');
+    expect(top('+ ./ci/deploy\nstep failed\nERROR: script returned exit code 126').class).toBe('permission-credentials');
+    // A stage named for something else gives no role.
+    expect(top('[Pipeline] { (Deploy)\n[Pipeline] sh\n+ ./ci/run-all\ntests/cart_check.z:9:\n  expected 3 but got 2\nexit 1').class).toBe('unknown');
+  });
+
   it('claims nothing the evidence does not show', () => {
     setGenericOnly(true);
     // A checker script's report about another file: no role, no class.

@@ -98,6 +98,17 @@ function stepCommand(bodyAt: (i: number) => string, from: number): { command: Co
   return undefined;
 }
 
+/** The role a CI stage's or step's name gives (`[Pipeline] { (Unit tests)`, GitHub's `##[group]Run lint`), when the command gives none. */
+function stageRole(bodyAt: (i: number) => string, from: number): Role | undefined {
+  for (let i = from; i >= Math.max(0, from - 400); i--) {
+    const name = /^\[Pipeline\] \{ \((.+)\)$|^##\[group\](?:Run )?(.+)$/.exec(bodyAt(i).trim());
+    if (!name) continue;
+    const text = name[1] ?? name[2] ?? '';
+    return /\b(?:unit[- ]?)?tests?\b|\bspecs?\b|\bcheck(?:s)?\b.*\btests?\b/i.test(text) ? 'test' : /\blint|\bstyle\b|\bformat(?:ting)?\b/i.test(text) ? 'lint' : undefined;
+  }
+  return undefined;
+}
+
 interface Place extends Located {
   index: number;
 }
@@ -206,7 +217,7 @@ function readOn(found: Finding, _lines: readonly string[], excerpt: Window, body
   const at = Math.min(Math.max(a, found.message_line - 1), b - 1);
   const step = stepCommand(bodyAt, at);
   const command = step?.command;
-  const role = command ? roleOf(command) : undefined;
+  const role = (command ? roleOf(command) : undefined) ?? stageRole(bodyAt, at);
   const tool = command?.program;
 
   if (found.class === 'runtime-exception') {

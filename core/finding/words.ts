@@ -58,14 +58,14 @@ export const WORD_RULES: Rule[] = [
     cls: 'permission-credentials',
     priority: 50,
     confidence: 'high',
-    re: /\bpermission denied\b|\bEACCES\b|\bEPERM\b|\boperation not permitted\b|\baccess (?:is )?denied\b|\bnot authori[sz]ed\b|\bunauthori[sz]ed\b|\bforbidden\b|(?:\berror|\bstatus|\bcode|\bHTTP(?:\/[\d.]+)?|\bresponse)[: ]+40[13]\b|\bE40[13]\b|\bauthentication (?:failed|required|failure)\b|\bunable to authenticate\b|\binvalid (?:credentials|token|password|username|api key)\b|\bbad credentials\b|\blogin failed\b|\bhost key verification failed\b|\bPermissionError\b|\bAccessDenied\w*\b/i,
+    re: /\bpermission denied\b|\bEACCES\b|\bEPERM\b|\boperation not permitted\b|\baccess (?:is )?denied\b|\bnot authori[sz]ed\b|\bunauthori[sz]ed\b|\bforbidden\b|(?:\berror|\bstatus|\bcode|\bHTTP(?:\/[\d.]+)?|\bresponse)[: ]+40[13]\b|\bE40[13]\b|\bauthentication (?:failed|required|failure)\b|\bunable to authenticate\b|\binvalid (?:credentials|token|password|username|api key)\b|\bbad credentials\b|\blogin failed\b|\bhost key verification failed\b|\bPermissionError\b|\bAccessDenied\w*\b|\bexit (?:code|status) 126\b/i,
   },
   // A program the machine lacks, or one of a version the project cannot use.
   {
     cls: 'missing-tool',
     priority: 55,
     confidence: 'high',
-    re: /\bcommand not found\b|^(?:\S+: )?(?:line )?\d+: [\w.+-]+: not found$|\bexecutable file not found\b|\bis not recognized as an internal or external command\b|\bcannot run program\b|\b(?:program|command|executable|binary|tool) ["'`]?[\w.+-]+["'`]? (?:is )?not (?:found|installed)\b|\bis not installed\b|\bor (?:higher|newer|later) is required\b|\byou are (?:running|using) (?:version )?\d|\bnot in the allowed range\b|\b(?:release|version) \S+ (?:is )?not supported\b|\bunsupported (?:engine|runtime|toolchain|interpreter)\b|\b(?:requires|needs) (?:a )?newer (?:version|release)\b|\bversion \S+ is too old\b|\b(?!lib)(?<prog>[\w+-]+) (?:was )?not found\b.{0,80}\binstall (?:it\b|\k<prog>\b)|\b(?!lib)[\w.+-]+ is required to (?:build|run|generate|compile)\b/i,
+    re: /\bcommand not found\b|^(?:\S+: )?(?:line )?\d+: [\w.+-]+: not found$|\bexecutable file not found\b|\bis not recognized as an internal or external command\b|\bcannot run program\b|\b(?:program|command|executable|binary|tool) ["'`]?[\w.+-]+["'`]? (?:is )?not (?:found|installed)\b|\bis not installed\b|\bor (?:higher|newer|later) is required\b|\byou are (?:running|using) (?:version )?\d|\bnot in the allowed range\b|\b(?:release|version) \S+ (?:is )?not supported\b|\bunsupported (?:engine|runtime|toolchain|interpreter)\b|\b(?:requires|needs) (?:a )?newer (?:version|release)\b|\bversion \S+ is too old\b|\bexit (?:code|status) 127\b|\b(?!lib)(?<prog>[\w+-]+) (?:was )?not found\b.{0,80}\binstall (?:it\b|\k<prog>\b)|\b(?!lib)[\w.+-]+ is required to (?:build|run|generate|compile)\b/i,
   },
   // The linker's words (every linker uses them: GNU ld, gold, lld, mold, the MSVC linker, a loader's `undefined symbol`).
   {
@@ -79,6 +79,6 @@ export const WORD_RULES: Rule[] = [
     cls: 'ci-script',
     priority: 14,
     confidence: 'medium',
-    re: /^(?:\S+: )?line \d+: (?:.*: )?(?:syntax error\b|unbound variable$|bad substitution$|ambiguous redirect$|cd: .+: No such file or directory$)|^(?:\S+: )?(?:\d+: )?Syntax error: .+ unexpected\b|\bmissing separator\b|\bNo rule to make target .*\bStop\.|\b(?:[Mm]issing|[Uu]nknown) (?:script|task|target|goal)\b|\b(?:task|target|goal|script) ["'`][\w:.-]+["'`] (?:not found|does not exist|is not defined)\b|\berror: unrecognized arguments?\b|\bMerge conflict in\b|^\s*! \[(?:rejected|remote rejected)\]/i,
+    re: /^(?:\S+: )?line \d+: (?:.*: )?(?:syntax error\b|unbound variable$|bad substitution$|ambiguous redirect$|cd: .+: No such file or directory$|\.{0,2}\/[\w./-]+: No such file or directory$)|^(?:\S+: )?(?:\d+: )?Syntax error: .+ unexpected\b|\bmissing separator\b|\bNo rule to make target .*\bStop\.|\b(?:[Mm]issing|[Uu]nknown) (?:script|task|target|goal)\b|\b(?:task|target|goal|script) ["'`][\w:.-]+["'`] (?:not found|does not exist|is not defined)\b|\berror: unrecognized arguments?\b|\bMerge conflict in\b|^\s*! \[(?:rejected|remote rejected)\]/i,
   },
 ];
