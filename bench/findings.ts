@@ -35,7 +35,8 @@
  * - fix differs: the fix answer is not the why answer (whitespace normalised);
  * - fix useful: it differs and holds every `fixMustMention` token (case-insensitive);
  * - false claims: cases where either answer holds a `mustNotClaim` phrase (none of which
- *   occurs in the log, so it cannot be a quotation).
+ *   occurs in the log, so it cannot be a quotation), outside fenced blocks (those quote the
+ *   workspace's files or the log verbatim).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -160,7 +161,7 @@ function checkExpected(v: unknown, where: string): Expected {
  * The held-out round being measured now: its cases (and any later) are never read with --tuning.
  * Rounds before it were measured and reported, then opened for tuning (fixture README, Rounds).
  */
-export const HELDOUT_ROUND = 6;
+export const HELDOUT_ROUND = 7;
 
 /** The rounds among `rows`, ascending. */
 function roundsOf(rows: CaseResult[]): number[] {
@@ -277,7 +278,9 @@ export async function runCase(c: RealCase, opts: RunOptions): Promise<CaseResult
   const fixLower = fix.toLowerCase();
   const missingMentions = e.fixMustMention.filter((t) => !fixLower.includes(t.toLowerCase()));
   const fixDiffers = norm(fix) !== norm(why);
-  const both = `${why}\n${fix}`.toLowerCase();
+  // A fenced block quotes a file of the workspace or lines of the log, verbatim: not a claim
+  // (a project's source may well hold `timeout` or `assertion`). Prose and inline code count.
+  const both = `${why}\n${fix}`.replace(/```[^\n]*\n[\s\S]*?```/g, '').toLowerCase();
   const locationRight = finding !== null && locationMatches(e.location, finding.file, finding.line);
   return {
     id: e.id,

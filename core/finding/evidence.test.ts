@@ -100,6 +100,24 @@ describe('general evidence for tools no rule names (round 6 preparation)', () =>
     expect(top('+ ./ring_test\n==7==ERROR: AddressSanitizer: heap-use-after-free on address 0x6\n    #0 0x55 in pop src/ring.c:10\nexit 1').class).toBe('runtime-exception');
   });
 
+  it("a check's words under a test command, and places in `prog:file:line:` and `(at file:line)` forms", () => {
+    setGenericOnly(true);
+    const log = ['+ zspec run', 'checking totals', 'tests/totals_spec.z:14:', '  expected 42 but got 41', '1 example, 1 failure', 'exit 1'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'tests/totals_spec.z', line: 14 } });
+    expect(top('+ zsql -f db/002_audit.sql\nzsql:db/002_audit.sql:6: ERROR:  permission denied for schema public\nexit 3')).toMatchObject({ class: 'permission-credentials', location: { file: 'db/002_audit.sql', line: 6 } });
+    expect(top('+ zq .a.b data.json\nzq: error (at data.json:7): cannot index array\nexit 5')).toMatchObject({ location: { file: 'data.json', line: 7 } });
+  });
+
+  it("a stage's name gives the role a bare command does not; a shell's exit statuses 126 and 127", () => {
+    setGenericOnly(true);
+    const log = ['[Pipeline] { (Unit tests)', '[Pipeline] sh', '+ ./ci/run-all', 'tests/cart_check.z:9:', '  expected 3 but got 2', 'exit 1'].join('\n');
+    expect(top(log)).toMatchObject({ class: 'test-assertion', location: { file: 'tests/cart_check.z', line: 9 } });
+    expect(top('+ ./ci/deploy\nstep failed\nERROR: script returned exit code 127').class).toBe('missing-tool');
+    expect(top('+ ./ci/deploy\nstep failed\nERROR: script returned exit code 126').class).toBe('permission-credentials');
+    // A stage named for something else gives no role.
+    expect(top('[Pipeline] { (Deploy)\n[Pipeline] sh\n+ ./ci/run-all\ntests/cart_check.z:9:\n  expected 3 but got 2\nexit 1').class).toBe('unknown');
+  });
+
   it('claims nothing the evidence does not show', () => {
     setGenericOnly(true);
     // A checker script's report about another file: no role, no class.

@@ -57,7 +57,7 @@ export function roleOf(command: Command): Role | undefined {
   const named = (re: RegExp): boolean => args.some((a) => !a.startsWith('-') && /^[\w:.-]+$/.test(a) && !/\.\w{1,6}$/.test(a) && re.test(a));
   if (/lint|fmt|format|style/i.test(program) || args.some((a) => /^(?:--check|--diff|--list-different|--verify|--validate)$/.test(a)) || named(/lint|fmt|format|style/i)) return 'lint';
   // A test program, a target named for tests (`make unit-tests`, `gradle integrationTest`), a test file or unit (`tests/x`, `adder_tb`).
-  if (/(?:^|[-_.])(?:test|tests|spec|specs)(?:$|[-_.])|^(?:test|spec)/i.test(program) || named(/(?:^|[-_:.])(?:test|tests|spec|specs|tb)$|^(?:test|tests|spec|tb)(?:$|[-_:])|[a-z](?:Test|Tests|Spec)$|^(?:unittest|check-tests?|runtests?)$/) || args.some((a) => /[\\/]/.test(a) && TEST_PATH.test(a))) return 'test';
+  if (/(?:^|[-_.])(?:test|tests|spec|specs)(?:$|[-_.])|^(?:test|spec)|(?:spec|specs|unit)$/i.test(program) || named(/(?:^|[-_:.])(?:test|tests|spec|specs|tb)$|^(?:test|tests|spec|tb)(?:$|[-_:])|[a-z](?:Test|Tests|Spec)$|^(?:unittest|check-tests?|runtests?)$/) || args.some((a) => /[\\/]/.test(a) && TEST_PATH.test(a))) return 'test';
   // An input file: a source file, or a file of any language that is no object, archive or data file.
   const sources = args.some((a) => SOURCE_EXT.test(a) || (/^[\w.~/-]+\.[A-Za-z][\w+]{0,5}$/.test(a) && !NOT_SOURCE.test(a)));
   if (sources && args.some((a) => /^(?:-o|--output|--out|-c)$|^(?:-o\S|--output=|--out=)/.test(a))) return 'compile';
@@ -94,6 +94,17 @@ function stepCommand(bodyAt: (i: number) => string, from: number): { command: Co
       const echoed = echoedCompile(t);
       if (echoed) return { command: echoed, index: i };
     }
+  }
+  return undefined;
+}
+
+/** The role a CI stage's or step's name gives (`[Pipeline] { (Unit tests)`, GitHub's `##[group]Run lint`), when the command gives none. */
+function stageRole(bodyAt: (i: number) => string, from: number): Role | undefined {
+  for (let i = from; i >= Math.max(0, from - 400); i--) {
+    const name = /^\[Pipeline\] \{ \((.+)\)$|^##\[group\](?:Run )?(.+)$/.exec(bodyAt(i).trim());
+    if (!name) continue;
+    const text = name[1] ?? name[2] ?? '';
+    return /\b(?:unit[- ]?)?tests?\b|\bspecs?\b|\bcheck(?:s)?\b.*\btests?\b/i.test(text) ? 'test' : /\blint|\bstyle\b|\bformat(?:ting)?\b/i.test(text) ? 'lint' : undefined;
   }
   return undefined;
 }
@@ -183,8 +194,20 @@ function testFailureAt(bodyAt: (i: number) => string, a: number, b: number): { i
   return undefined;
 }
 
-/** The finding general evidence gives an unknown one (see the head of this file). */
-export function generalFinding(found: Finding, _lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
+/** Places a message line names in forms the common ones miss: `prog:file:line:` (no space after the program), `(at file:line)`. */
+const PROG_PLACE = /^[\w.+-]+:((?:[\w.~\\/-]+[\\/])?[\w.~-]+\.[A-Za-z]\w{0,7}):(\d+):/;
+const AT_PLACE = /\(at ((?:[\w.~\\/-]+[\\/])?[\w.~-]+\.[A-Za-z]\w{0,7}):(\d+)\)/;
+
+/** The finding general evidence gives one no rule settled (see the head of this file), at the place its message line names. */
+export function generalFinding(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
+  const read = readOn(found, lines, excerpt, bodyAt);
+  if (read.location) return read;
+  const text = bodyAt(read.message_line - 1).trim();
+  const m = PROG_PLACE.exec(text) ?? AT_PLACE.exec(text);
+  return m ? { ...read, location: { file: m[1] as string, line: Number(m[2]), log_line: read.message_line } } : read;
+}
+
+function readOn(found: Finding, _lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
   // Besides unknown, only an exception (which a test command makes the tests' error) and a test
   // named failing with nothing more (which the check's words make an assertion) are read on.
   const weakTest = found.class === 'test-error' && found.confidence === 'low';
@@ -194,7 +217,7 @@ export function generalFinding(found: Finding, _lines: readonly string[], excerp
   const at = Math.min(Math.max(a, found.message_line - 1), b - 1);
   const step = stepCommand(bodyAt, at);
   const command = step?.command;
-  const role = command ? roleOf(command) : undefined;
+  const role = (command ? roleOf(command) : undefined) ?? stageRole(bodyAt, at);
   const tool = command?.program;
 
   if (found.class === 'runtime-exception') {
@@ -226,6 +249,23 @@ export function generalFinding(found: Finding, _lines: readonly string[], excerp
   // A test's failure at a place, with the check's words.
   const failure = testFailureAt(bodyAt, a, b);
   if (failure && role !== 'compile' && role !== 'lint') return withClass(found, 'test-assertion', failure.message, bodyAt(failure.message), failure, tool);
+  // Under a test command, a check's words (a value against what was expected): a test's assertion,
+  // at the nearest place in a test file around it.
+  if (role === 'test') {
+    for (let i = a; i < b; i++) {
+      const t = bodyAt(i).trim();
+      if (!STRONG_CHECK.test(t)) continue;
+      let place: Place | undefined;
+      for (const d of [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6]) {
+        const p = locatedIn(bodyAt(i + d));
+        if (p && TEST_PATH.test(p.file)) {
+          place = { ...p, index: i + d };
+          break;
+        }
+      }
+      return withClass(found, 'test-assertion', i, t, place, tool);
+    }
+  }
 
   // A build driver's run compiles: an error at a place in a source file is the compiler's.
   if (role === 'compile' || (command?.kind === 'build' && role === undefined)) {

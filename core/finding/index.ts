@@ -213,7 +213,7 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   if (family.class !== 'unknown') return family;
   // No family rule settled it: what general evidence alone establishes (evidence.ts).
   const found = onGeneralEvidence(general);
-  return found.class === 'unknown' ? family : found;
+  return found.class === 'unknown' && (family.location !== undefined || found.location === undefined) ? family : found;
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
