@@ -34,6 +34,7 @@ import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from '
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
 import { goTestMessage, symbolOf } from './messages.js';
+import { withPlace } from './places.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -206,8 +207,12 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
  * window with no evidence of any class gets `unknown` with the most error-like line.
  */
-export const findingOf = (lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding => verdictOf(ruledFinding(lines, excerpt), lines, excerpt, (i) => bodyOf(lines[i] ?? ''));
-function ruledFinding(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
+  return withPlace(verdictOf(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
+}
+function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   const general = (): Finding => generalFinding(findingBase(lines, excerpt), lines, excerpt, bodyAt);
   if (isGenericOnly()) return general();
@@ -605,7 +610,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   // A shell names the script and line of the command that failed: `ci.sh: line 2: yarn: command not found`.
   if (!place && (cls === 'ci-script' || cls === 'missing-tool' || cls === 'permission-credentials')) {
     const sh = /^(\S+?): (?:line )?(\d+): /.exec(messageBody.trim());
-    if (sh && !/^(?:npm|error|ERROR|warning|fatal)$/.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
+    if (sh && !/^(?:npm|error|ERROR|warning|fatal)$|^\/(?:usr\/)?bin\//.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
   }
   // make names the Makefile line whose recipe failed (`make: *** [Makefile:6: check] Error 1`) on
   // the lines after the command's own error: the place of a command that failed, not of code. A

@@ -13,6 +13,7 @@
  */
 import type { Finding, FindingLocation } from '../../protocol/types.js';
 import { lastCommandIn, locatedIn } from './generic.js';
+import { heldIndexes } from '../log/kept.js';
 import { OVER_WARNING_LIMIT } from './rules4a.js';
 
 type Window = { start_line: number; end_line: number };
@@ -52,7 +53,8 @@ function namedPath(file: string, lines: readonly string[], upTo: number, bodyAt:
   const base = file.split('/').pop() ?? file;
   if (base === file || !/\.(?:kt|kts|java|scala|groovy)$/.test(base)) return file;
   const named: string[] = [];
-  for (let i = 0; i < Math.min(lines.length, Math.max(0, upTo) + 1); i++) {
+  // A line the array does not hold reads as blank: neither names the file.
+  for (const i of heldIndexes(lines, Math.max(0, upTo) + 1)) {
     const t = bodyAt(i);
     if (t.includes(file)) return file;
     if (!t.includes(base) || !/^\s*(?:\+ |\$ )/.test(t)) continue;

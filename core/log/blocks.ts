@@ -5,8 +5,9 @@
  * over the window of lines a streaming pass keeps around the line it is at.
  */
 import { JENKINS_LINE_PREFIX, branchPrefix, type Branches } from './jenkins.js';
-import { SHAPES, SHAPE_GATES, FAILURE_STARTS, MAYBE_FAILURE, PASSING, HINT_FAILURE, HINT_NON_ASCII, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
-import { END, LineTrigrams, firstIndex, leadTable } from './prefilter.js';
+import { SHAPES, SHAPE_GATES, WORD_GATES, WORD_PATTERNS, FAILURE_STARTS, PASSING, HINT_FAILURE, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
+import { firstIndex, leadTable } from './prefilter.js';
+import { GateIndex } from './gateIndex.js';
 
 export const PROBE_CHARS = 4096;
 /** The longest excerpt we return: a person reads it on a terminal. */
@@ -133,27 +134,25 @@ export function classify(raw: string, branches: Branches = NO_BRANCHES): LineInf
   return classifyBody(body, stamped);
 }
 
-/** The trigrams of the line being classified (one line at a time). */
-const TRIGRAMS = new LineTrigrams();
 /**
- * For each first character (`firstIndex`), the indexes of the shapes a line so beginning may
- * match, in order: for a line of ASCII only, and for any line.
+ * The shapes' gates and the failure words' as one inverted index (gateIndex.ts): which shapes
+ * (indexes below SHAPES.length) and which words (WORD_PATTERNS, after them) a line may match.
  */
-function shapesByFirst(ascii: boolean): readonly Int32Array[] {
-  const out: Int32Array[] = [];
-  const ks = new Int32Array(SHAPES.length);
-  for (let fi = 0; fi <= END; fi++) {
-    let n = 0;
-    for (let k = 0; k < SHAPES.length; k++) {
-      const gate = SHAPE_GATES[k]!;
-      if ((gate.first === null || gate.first[fi] === 1) && !(ascii && gate.nonAscii)) ks[n++] = k;
-    }
-    out.push(ks.slice(0, n));
+const SHAPE_INDEX = new GateIndex([...SHAPE_GATES, ...WORD_GATES]);
+const WORDS_FROM = SHAPES.length;
+
+/**
+ * MAYBE_FAILURE of a line with a failure hint, the index having read it: a failure word among
+ * the candidates from `c` on (the words come after the shapes), else FAILURE_STARTS.
+ */
+function maybeFailure(body: string, candidates: Int32Array, c: number, count: number): boolean {
+  for (let j = count - 1; j >= c; j--) {
+    const k = candidates[j]!;
+    if (k < WORDS_FROM) break;
+    if (WORD_PATTERNS[k - WORDS_FROM]!.test(body)) return true;
   }
-  return out;
+  return FAILURE_STARTS.test(body);
 }
-const SHAPES_BY_FIRST_ASCII = shapesByFirst(true);
-const SHAPES_BY_FIRST_ANY = shapesByFirst(false);
 
 function classifyBody(body: string, stamped: boolean): LineInfo {
   const indent = leadingSpaces(body);
@@ -179,13 +178,14 @@ function classifyBody(body: string, stamped: boolean): LineInfo {
   if (starts && !FAILURE_STARTS.test(body)) return { role: 'text', shape: undefined, body, indent, stamped };
   // The shapes the line can match by its first character and its trigrams (prefilter.ts); the
   // word patterns of MAYBE_FAILURE run only when one of them is left.
-  TRIGRAMS.mark(body);
-  const candidates = ((hints & HINT_NON_ASCII) === 0 ? SHAPES_BY_FIRST_ASCII : SHAPES_BY_FIRST_ANY)[firstIndex(body)]!;
+  SHAPE_INDEX.read(body);
+  const candidates = SHAPE_INDEX.list;
+  const count = SHAPE_INDEX.count;
   let maybe = -1;
-  for (let c = 0; c < candidates.length; c++) {
+  for (let c = 0; c < count; c++) {
     const k = candidates[c]!;
-    if (!TRIGRAMS.satisfies(SHAPE_GATES[k]!.clauses)) continue;
-    if (maybe < 0) maybe = starts || MAYBE_FAILURE.test(body, hints) ? 1 : 0;
+    if (k >= WORDS_FROM) break;
+    if (maybe < 0) maybe = starts || maybeFailure(body, candidates, c, count) ? 1 : 0;
     if (maybe === 0) break;
     const shape = SHAPES[k]!;
     if (shape.needs !== undefined && !shape.needs.some((literal) => body.includes(literal))) continue;

@@ -1,13 +1,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import './analyze.js';
-import { SHAPES, SHAPE_GATES } from './shapes.js';
+import { FAILURE_STARTS, HINT_FAILURE, MAYBE_FAILURE, SHAPES, SHAPE_GATES, WORD_PATTERNS } from './shapes.js';
 import { GATE_TABLE } from './gateTable.js';
 import { PatternGates, gateFor, gateTableSource, patternKey } from './gates.js';
 import { cleanLines } from './clean.js';
 import { RULES } from '../finding/rules.js';
 import { TEST_NAMES } from '../finding/tests.js';
-import { gateOf } from './prefilter.js';
+import { LineTrigrams, firstIndex, gateOf } from './prefilter.js';
+import { GateIndex } from './gateIndex.js';
 
 const plain = (g: ReturnType<typeof gateOf>) => ({ first: g.first === null ? null : [...g.first], nonAscii: g.nonAscii, clauses: g.clauses.map((c) => [...c]) });
 
@@ -103,5 +104,68 @@ describe('PatternGates (the finding\'s rules and test names)', () => {
     expect(matched).toBeGreaterThan(50);
     // The gates do turn most patterns away (else they would only cost time).
     expect(skipped).toBeGreaterThan((lines.length * patterns.length) / 2);
+  });
+});
+
+describe('GateIndex (gateIndex.ts): the gates as an inverted index', () => {
+  const randomLines = (patterns: readonly RegExp[], count: number): string[] => {
+    const pieces = new Set<string>([' ', '  ', '\t', '12', '3', ':', '.', '(', ')', ',', '[', ']', '-', '>', '=', '_', '/', '*', '#', "'", '"', 'x', 'é', '✖', '●', '⎯', '›']);
+    for (const re of patterns) for (const word of re.source.replace(/\\[dswbDSWB]|\\./g, ' ').split(/[^A-Za-z!*=_#%>:-]+/)) if (word.length > 0) pieces.add(word);
+    const list = [...pieces];
+    let seed = 29;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const out: string[] = [];
+    for (let n = 0; n < count; n++) {
+      let line = '';
+      const parts = 1 + (next() % 8);
+      for (let k = 0; k < parts; k++) {
+        const p = list[next() % list.length]!;
+        line += next() % 4 === 0 ? p.toUpperCase() : next() % 4 === 0 ? p.toLowerCase() : p;
+      }
+      out.push(line);
+    }
+    return out;
+  };
+  const lists: [string, RegExp[]][] = [
+    ['SHAPES and WORD_PATTERNS', [...SHAPES.map((s) => s.re), ...WORD_PATTERNS]],
+    ['RULES', RULES.map((r) => r.re)],
+    ['TEST_NAMES', TEST_NAMES.map((t) => t.re)],
+  ];
+
+  test.each(lists)('%s: the candidates are the patterns whose gate holds, in order; a match is always among them', (_name, patterns) => {
+    const gates = patterns.map(gateFor);
+    const index = new GateIndex(gates);
+    const trigrams = new LineTrigrams();
+    const lines = [...ownLogLines(), ...randomLines(patterns, 20_000), '', 'é', '✖ x'];
+    let matched = 0;
+    let candidates = 0;
+    for (const line of lines) {
+      index.read(line);
+      const got = [...index.list.subarray(0, index.count)];
+      trigrams.mark(line);
+      const ascii = !/[^\u0000-\u007f]/.test(line);
+      const fi = firstIndex(line);
+      const want = gates.flatMap((g, k) => ((g.first === null || g.first[fi] === 1) && !(g.nonAscii && ascii) && trigrams.satisfies(g.clauses) ? [k] : []));
+      if (got.join() !== want.join()) expect([line, got]).toEqual([line, want]);
+      candidates += got.length;
+      patterns.forEach((re, k) => {
+        if (!re.test(line)) return;
+        matched++;
+        if (!got.includes(k)) expect([re.source, line]).toBe('among the candidates');
+      });
+    }
+    expect(matched).toBeGreaterThan(50);
+    expect(candidates).toBeLessThan((lines.length * patterns.length) / 2);
+  });
+
+  test('a failure word matches where FAILURE_WORDS or JENKINS_WORDS does (MAYBE_FAILURE with WORD_PATTERNS)', () => {
+    const lines = [...ownLogLines(), ...randomLines(WORD_PATTERNS, 20_000)];
+    let words = 0;
+    for (const line of lines) {
+      const any = WORD_PATTERNS.some((re) => re.test(line));
+      if (any) words++;
+      expect([line, MAYBE_FAILURE.test(line, HINT_FAILURE)]).toEqual([line, FAILURE_STARTS.test(line) || any]);
+    }
+    expect(words).toBeGreaterThan(1000);
   });
 });

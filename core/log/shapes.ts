@@ -395,5 +395,13 @@ export const MAYBE_FAILURE = {
   },
 };
 
+/**
+ * The failure words of MAYBE_FAILURE one pattern a word (FAILURE_WORDS' alternatives, then
+ * JENKINS_WORDS): a line holds a failure word when one of them matches, so each can be gated on
+ * its own trigrams (blocks.ts tries only those the line may hold).
+ */
+export const WORD_PATTERNS: readonly RegExp[] = [...FAILURE_WORD_LIST.map((w) => new RegExp(w.re, 'i')), JENKINS_WORDS];
+export const WORD_GATES: readonly Gate[] = WORD_PATTERNS.map(gateFor);
+
 /** SHAPES' gates (prefilter.ts: the first characters and trigrams a match needs), in the same order. */
 export const SHAPE_GATES: readonly Gate[] = SHAPES.map((shape) => gateFor(shape.re));
