@@ -13,12 +13,12 @@ describe('general verdicts (round 6 tuning), family rules off', () => {
 
   it.each<FindingRow>([
     // Verdict words.
-    ['autoreconf-aclocal-missing', 'missing-tool', `Can't exec "aclocal": No such file or directory`, '/usr/share/autoconf/Autom4te/FileUtils.pm', 274],
+    ['autoreconf-aclocal-missing', 'missing-tool', `Can't exec "aclocal": No such file or directory`, undefined, undefined],
     ['capnp-missing-plugin', 'missing-tool', "go: no such plugin (executable should be 'capnpc-go')", undefined, undefined],
     ['convert-cache-exhausted', 'out-of-memory', 'convert: cache resources exhausted', undefined, undefined],
     ['rclone-copy-no-space', 'disk-full', 'Failed to copy: preallocate: file too big for remaining disk space', undefined, undefined],
     ['coverage-fail-under-threshold', 'lint', 'Coverage failure: total of 30 is less than fail-under=80', undefined, undefined],
-    ['bash-readonly-variable', 'ci-script', 'ci.sh: line 2: VERSION: readonly variable', undefined, undefined],
+    ['bash-readonly-variable', 'ci-script', 'ci.sh: line 2: VERSION: readonly variable', 'ci.sh', 2],
     ['maven-no-tests-matching', 'ci-script', 'No tests matching pattern "InvoiceTest" were executed!', undefined, undefined],
     ['minisign-key-mismatch', 'permission-credentials', 'Signature key id in vendor/fmtlib-2.3.1.tar.gz.minisig is 9B6254C8F9B26095', undefined, undefined],
     ['qmake-unknown-module', 'dependency-resolution', 'Project ERROR: Unknown module(s) in QT: websockets', undefined, undefined],
@@ -32,13 +32,13 @@ describe('general verdicts (round 6 tuning), family rules off', () => {
     ['cmocka-segfault-in-test', 'test-error', 'Test failed with exception: Segmentation fault(11)', undefined, undefined],
     // The command's role.
     ['sdcc-internal-ram-overflow', 'link-error', '?ASlink-Error-Could not get 120 consecutive bytes', undefined, undefined],
-    ['lessc-undefined-variable', 'compile-error', 'variable @brand-blue is undefined', undefined, undefined],
-    ['sass-undefined-variable', 'compile-error', 'Error: Undefined variable.', undefined, undefined],
+    ['lessc-undefined-variable', 'compile-error', 'variable @brand-blue is undefined', 'styles/buttons.less', 6],
+    ['sass-undefined-variable', 'compile-error', 'Error: Undefined variable.', 'styles/components/_card.scss', 4],
     ['terser-parse-error', 'compile-error', 'Unexpected token punc «;», expected punc «,»', 'src/widget.js', 7],
     ['thrift-undefined-type', 'compile-error', 'Type "common.Money" not defined', undefined, undefined],
     ['xsltproc-undefined-variable', 'compile-error', 'XPath error : Invalid expression', 'style/catalog.xsl', 11],
     ['commitlint-type-enum', 'lint', 'type must be one of [build, chore', undefined, undefined],
-    ['htmlhint-tag-pair', 'lint', 'Tag must be paired, missing: [ </div> ]', undefined, undefined],
+    ['htmlhint-tag-pair', 'lint', 'Tag must be paired, missing: [ </div> ]', 'site/index.html', 18],
     ['named-checkzone-cname-and-other', 'lint', 'www.shop.example: CNAME and other data', 'zones/db.shop.example', 15],
     ['hunspell-spelling-gate', 'lint', 'docs/upgrade.md:5: Locate: recieve | Try: receive', 'docs/upgrade.md', 5],
     ['ava-deep-equal', 'test-assertion', 'Difference (- actual, + expected):', 'test/tags.test.js', 9],
