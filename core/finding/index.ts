@@ -29,6 +29,7 @@ import { refined4a } from './refine4a.js';
 import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
 import { refined5b } from './refine5b.js';
+import { verdictOf } from './verdicts.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
@@ -207,8 +208,9 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  * window with no evidence of any class gets `unknown` with the most error-like line.
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  // The place in any form a tool prints, when no rule gave one (places.ts).
-  return withPlace(findingOfAny(lines, excerpt), lines, excerpt, (i) => bodyOf(lines[i] ?? ''));
+  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
+  return withPlace(verdictOf(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
