@@ -118,3 +118,23 @@ describe('the message a heading, a banner or a consequence stands for', () => {
     expect(top('+ ./build/t\ntests/t.c:5: equality assertion failed\n- Expected: 1\nexit 1').message).not.toBe('- Expected: 1');
   });
 });
+
+describe('the test a runner names failing', () => {
+  it.each([
+    ['ava-deep-equal', 'keeps the order the author wrote'],
+    ['behave-step-assertion', 'Orders of 50 EUR ship free'],
+    ['cppunit-assert-equal', 'VatTest::testRoundsToNearestCent'],
+    ['criterion-assert-failed', 'ring::holds_capacity_items'],
+    ['cucumber-step-typeerror', 'Scenario: Two items'],
+    ['cunit-assert-equal', 'to_cents'],
+    ['shunit2-assert-equals', 'test_next_patch_v_prefix'],
+    // Check's own report (a tool rule: its format).
+    ['check-test-timeout', 'test_gives_up'],
+  ])('%s', (id, name) => expect(real(id)?.test?.name).toBe(name));
+
+  it('names the test of this step only', () => {
+    expect(top('+ ./build/t_list\n[FAIL] list::appends: (0.01s)\ntests/t_list.c:9: expected:<1> but was:<2>\nexit 1').test?.name).toBe('list::appends');
+    // A test named by an earlier step is not this failure's.
+    expect(top('+ ./build/t_a\n[FAIL] a::one: (0.01s)\n+ bash tests/run.sh\nASSERT:expected:<1> but was:<2>\nexit 1').test).toBeUndefined();
+  });
+});

@@ -163,8 +163,47 @@ function messageOf(found: Finding, lines: readonly string[], excerpt: Window, bo
   return found;
 }
 
+/**
+ * The test a runner names failing around a test's finding that names none, nearest first: a
+ * verdict beside a name (`[FAIL] suite::name: (0.00s)`, `Test: name ...FAILED`), an item of a
+ * failure list (`1) test: Suite::name (F) line: 17 f`, `1) Scenario: name # f:3`), a scenario's
+ * heading, a function the runner says failed (`name() returned non-zero`); else a failure mark
+ * (`✘ [fail]: name`). Check's own report `file:line:E:suite:name:0:` is a tool rule (its format).
+ */
+const NAMED: readonly RegExp[] = [
+  /^\[\s*(?:FAIL|FAILED|ERROR)\s*\]\s+([\w:.$/-]+?)(?::\s.*)?$/,
+  /^(?:Test|Testing):?\s+(\S+)\s*\.{2,}\s*FAIL(?:ED)?\b/,
+  /^\d+\) (?:test: )?(\S.*?)(?: \([FE]\) .*| # \S+)?$/,
+  /^Scenario(?: Outline)?: (\S.*?)(?:\s+#\s.*)?$/,
+  /^(?:\S+:ERROR\s+)?(\w+)\(\) (?:returned non-zero|failed)\b/,
+  /^\S+\.\w+:\d+:[EF]:[\w-]+:(\w+):\d+: /,
+];
+const MARKED = /^[✘✗×✖]\s+(?:\[fail\]:\s*)?(\S.*)$/;
+
+function withTest(found: Finding, lines: readonly string[], bodyAt: BodyAt): Finding {
+  if (found.test || !/^(?:test-assertion|test-error|timeout-aborted)$/.test(found.class)) return found;
+  const msgAt = found.message_line - 1;
+  const order: number[] = [];
+  for (let d = 0; d <= 40; d++) for (const k of d === 0 ? [msgAt] : [msgAt - d, msgAt + d]) if (k >= 0 && k < lines.length && (k < msgAt || d <= 15)) order.push(k);
+  // Up to the step's command above (an earlier step's tests are not this one's).
+  const cut = order.find((k) => k < msgAt && /^\++ |^\$ /.test(bodyAt(k).trim()));
+  const inStep = order.filter((k) => cut === undefined || k > cut);
+  for (const shapes of [NAMED, [MARKED]]) {
+    for (const k of inStep) {
+      const t = bodyAt(k).trim();
+      const m = shapes.map((re) => re.exec(t)).find((x) => x !== null);
+      if (m?.[1]) return { ...found, test: { name: m[1], log_line: k + 1 } };
+    }
+  }
+  return found;
+}
+
 /** The finding with what the general verdicts above settle; the finding itself when they settle nothing. */
 export function verdictOf(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
+  return withTest(settled(found, lines, excerpt, bodyAt), lines, bodyAt);
+}
+
+function settled(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
   const corrected = byMessage(found, bodyAt, excerpt) ?? echoedReport(found, bodyAt);
   if (corrected) return corrected;
   if (found.class !== 'unknown') return messageOf(found, lines, excerpt, bodyAt);
