@@ -8,7 +8,8 @@
  * Always as `--tuning`: cases of the held-out round (HELDOUT_ROUND and later) are never read.
  * Figures for rounds 1-4 with the tuning cases (tune3, tune4), and, with `--round5` only, for
  * round 5 (the validation round of the round-6 preparation: measured at its start and its end,
- * never while developing) as aggregates only. `--rows` prints the rows of rounds 1-4
+ * never while developing) as aggregates only, and for the rounds opened since (HELDOUT_ROUND
+ * of bench/findings.ts moved past them) as `round6+`. `--rows` prints the rows of rounds 1-4
  * and the tuning cases that are wrong, never a round-5 row. `--family-rules`: the same figures
  * with the family rules on (what users get). Only the finding is computed (no answers).
  */
@@ -25,7 +26,7 @@ const base = (f: string): string => f.replace(/^.*[\\/]/, '');
 
 interface Row {
   id: string;
-  group: 'rounds1-4' | 'round5';
+  group: 'rounds1-4' | 'round5' | 'round6+';
   expectedClass: string;
   expectedLocation: string;
   got: string;
@@ -41,7 +42,7 @@ async function rowOf(c: RealCase): Promise<Row> {
   const locationRight = finding !== null && (e.location === null ? finding.line === undefined : finding.file !== undefined && base(finding.file) === base(e.location.file) && finding.line === e.location.line);
   return {
     id: e.id,
-    group: (e.round ?? 1) >= 5 ? 'round5' : 'rounds1-4',
+    group: (e.round ?? 1) >= 6 ? 'round6+' : (e.round ?? 1) === 5 ? 'round5' : 'rounds1-4',
     expectedClass: e.class,
     expectedLocation: e.location ? `${base(e.location.file)}:${e.location.line}` : '-',
     got: finding === null ? 'no finding' : `${finding.class ?? '?'}${finding.file ? ` @ ${base(finding.file)}:${finding.line ?? '-'}` : ''}`,
@@ -61,7 +62,7 @@ export async function run(args: string[]): Promise<void> {
   const rows: Row[] = [];
   for (const c of cases) rows.push(await rowOf(c));
   const figures = Object.fromEntries(
-    (round5 ? (['rounds1-4', 'round5'] as const) : (['rounds1-4'] as const)).map((g) => {
+    (round5 ? (['rounds1-4', 'round5', 'round6+'] as const) : (['rounds1-4'] as const)).map((g) => {
       const rs = rows.filter((r) => r.group === g);
       return [g, { n: rs.length, classRight: rs.filter((r) => r.classRight).length, locationRight: rs.filter((r) => r.locationRight).length }];
     }),

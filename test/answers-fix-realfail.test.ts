@@ -21,6 +21,24 @@ async function fixOf(id: string): Promise<string> {
   return (await composeLocalAnswer('How do I fix it?', analyzedChatContext(upload, log))).text;
 }
 
+async function whyOf(id: string): Promise<string> {
+  expect(TUNED_CASES).toContain(id);
+  const log = readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8');
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload;
+  return (await composeLocalAnswer('Why did the build fail?', analyzedChatContext(upload, log))).text;
+}
+
+describe('an exit status for a headline: what the failing command printed is quoted', () => {
+  it('quotes the lines between the command and the exit line, as the log holds them', async () => {
+    const why = await whyOf('make-silent-check');
+    expect(why).toContain('**What the failing command printed before it ended** [L6-L7] (`make check` [L5-L5]):');
+    expect(why).toContain('2026-11-24T17:42:26.4212424Z cc -O2 -o greet greet.c');
+  });
+  it('says the command printed nothing when only the CI framing follows it', async () => {
+    expect(await whyOf('shell-silent-exit')).toContain('`python3 tools/verify_release.py` [L9-L9] printed nothing before the step ended [L10-L14]');
+  });
+});
+
 describe('the fix names what to change', () => {
   it('compile error: the declaration with the value\'s type; the callee\'s parameters and the module to rebuild', async () => {
     expect(await fixOf('ant-javac-incompatible')).toContain('`double median = Stats.median(ms);`');

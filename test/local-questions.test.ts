@@ -394,8 +394,11 @@ it('answers every question of both tables against every context: text, no placeh
   const questions = [...new Set([...ROWS, ...HELD_OUT, ...HELD_OUT_2].map(([question]) => question))];
   const bad: string[] = [];
   for (const [name, make] of Object.entries(CONTEXTS)) {
+    // One context per name for all its questions (an answer reads its context, never changes it;
+    // the row tests above make a fresh one per question).
+    const context = make();
+    const before = JSON.stringify(context);
     for (const question of questions) {
-      const context = make();
       const { text, sources } = await ask(question, context);
       const lineCount = context?.logLineCount ?? 0;
       const problems = [
@@ -410,6 +413,7 @@ it('answers every question of both tables against every context: text, no placeh
       ].filter(Boolean);
       if (problems.length > 0) bad.push(`${name}: ${question}: ${problems.join(', ')}`);
     }
+    if (JSON.stringify(context) !== before) bad.push(`${name}: an answer changed its context`);
   }
   expect(bad).toEqual([]);
 });

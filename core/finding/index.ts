@@ -29,10 +29,12 @@ import { refined4a } from './refine4a.js';
 import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
 import { refined5b } from './refine5b.js';
+import { verdictOf } from './verdicts.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
 import { goTestMessage, symbolOf } from './messages.js';
+import { withPlace } from './places.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -219,6 +221,11 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  * window with no evidence of any class gets `unknown` with the most error-like line.
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
+  return withPlace(verdictOf(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
+}
+function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   const general = (): Finding => generalFinding(findingBase(lines, excerpt), lines, excerpt, bodyAt);
   if (isGenericOnly()) return general();
@@ -616,7 +623,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   // A shell names the script and line of the command that failed: `ci.sh: line 2: yarn: command not found`.
   if (!place && (cls === 'ci-script' || cls === 'missing-tool' || cls === 'permission-credentials')) {
     const sh = /^(\S+?): (?:line )?(\d+): /.exec(messageBody.trim());
-    if (sh && !/^(?:npm|error|ERROR|warning|fatal)$/.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
+    if (sh && !/^(?:npm|error|ERROR|warning|fatal)$|^\/(?:usr\/)?bin\//.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
   }
   // make names the Makefile line whose recipe failed (`make: *** [Makefile:6: check] Error 1`) on
   // the lines after the command's own error: the place of a command that failed, not of code. A

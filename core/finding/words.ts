@@ -21,14 +21,14 @@ export const WORD_RULES: Rule[] = [
   {
     cls: 'disk-full',
     priority: 20,
-    confidence: 'high',
+    confidence: 'medium',
     re: /\bno space left on device\b|\bENOSPC\b|\bdisk quota exceeded\b|\b(?:disk|file ?system|volume|device|partition) (?:is )?full\b|\bnot enough (?:free )?(?:disk )?space\b|\bout of disk space\b|\bStorageFull\b|\berrno[= ]28\b|\bdatabase or disk is full\b|\bWrote only \d+ of \d+ bytes\b/i,
   },
   // Memory: the program's own report, the allocator's refusal, or the kernel's kill.
   {
     cls: 'out-of-memory',
     priority: 20,
-    confidence: 'high',
+    confidence: 'medium',
     re: /\bout of memory\b|\bOutOfMemory(?:Error|Exception)?\b|\bcannot allocate memory\b|\bmemory allocation (?:of \d+ bytes )?failed\b|\b(?:failed|unable) to allocate (?:\d+ bytes|memory)\b|\berror allocating \d+ bytes\b|\b(?:heap|memory) (?:space )?exhausted\b|\ballowed memory size of \d+ bytes exhausted\b|\bMemoryError\b|\bbad_alloc\b|\bnot enough memory\b|\bOOM[- ]?[Kk]illed\b|\bKilled process \d+\b|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+\S.*)?$|\bexit (?:code|status) 137\b|\bsignal 9\b|\bSIGKILL\b/i,
   },
   // A dependency the resolver could not provide (before the network rule: a resolver's verdict may name its registry's URL).
@@ -42,7 +42,7 @@ export const WORD_RULES: Rule[] = [
   {
     cls: 'network',
     priority: 39,
-    confidence: 'high',
+    confidence: 'medium',
     re: /\bconnection refused\b|\bECONNREFUSED\b|\bECONNRESET\b|\bETIMEDOUT\b|\bENOTFOUND\b|\bEAI_AGAIN\b|\bEHOSTUNREACH\b|\bENETUNREACH\b|\bcould(?: not|n't) resolve (?:host|hostname|proxy)\b|\bname or service not known\b|\btemporary failure in name resolution\b|\bno such host\b|\bgetaddrinfo\b|\bnetwork is unreachable\b|\bno route to host\b|\bhost (?:is )?unreachable\b|\bconnection (?:reset|timed out|aborted)\b|\b(?:connect(?:ion)?|socket|read) time ?out\b|\btimed out waiting for (?:a |the )?connection\b|\b(?:failed|unable|could not|couldn't|cannot|can't) (?:to )?(?:connect|establish (?:a )?(?:new )?connection|open (?:a )?TCP connection)\b|\bcouldn't connect to server\b|\bdial tcp\b|\bTLS handshake (?:timeout|failed|error)\b|\bcertificate verify failed\b|\b(?:502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out)\b/i,
   },
   // A time limit: the runner's, the CI's, `timeout`'s exit status 124.
@@ -57,21 +57,21 @@ export const WORD_RULES: Rule[] = [
   {
     cls: 'permission-credentials',
     priority: 50,
-    confidence: 'high',
+    confidence: 'medium',
     re: /\bpermission denied\b|\bEACCES\b|\bEPERM\b|\boperation not permitted\b|\baccess (?:is )?denied\b|\bnot authori[sz]ed\b|\bunauthori[sz]ed\b|\bforbidden\b|(?:\berror|\bstatus|\bcode|\bHTTP(?:\/[\d.]+)?|\bresponse)[: ]+40[13]\b|\bE40[13]\b|\bauthentication (?:failed|required|failure)\b|\bunable to authenticate\b|\binvalid (?:credentials|token|password|username|api key)\b|\bbad credentials\b|\blogin failed\b|\bhost key verification failed\b|\bPermissionError\b|\bAccessDenied\w*\b|\bexit (?:code|status) 126\b/i,
   },
   // A program the machine lacks, or one of a version the project cannot use.
   {
     cls: 'missing-tool',
     priority: 55,
-    confidence: 'high',
+    confidence: 'medium',
     re: /\bcommand not found\b|^(?:\S+: )?(?:line )?\d+: [\w.+-]+: not found$|\bexecutable file not found\b|\bis not recognized as an internal or external command\b|\bcannot run program\b|\b(?:program|command|executable|binary|tool) ["'`]?[\w.+-]+["'`]? (?:is )?not (?:found|installed)\b|\bis not installed\b|\bor (?:higher|newer|later) is required\b|\byou are (?:running|using) (?:version )?\d|\bnot in the allowed range\b|\b(?:release|version) \S+ (?:is )?not supported\b|\bunsupported (?:engine|runtime|toolchain|interpreter)\b|\b(?:requires|needs) (?:a )?newer (?:version|release)\b|\bversion \S+ is too old\b|\bexit (?:code|status) 127\b|\b(?!lib)(?<prog>[\w+-]+) (?:was )?not found\b.{0,80}\binstall (?:it\b|\k<prog>\b)|\b(?!lib)[\w.+-]+ is required to (?:build|run|generate|compile)\b/i,
   },
   // The linker's words (every linker uses them: GNU ld, gold, lld, mold, the MSVC linker, a loader's `undefined symbol`).
   {
     cls: 'link-error',
     priority: 32,
-    confidence: 'high',
+    confidence: 'medium',
     re: /\bundefined reference to\b|\bmultiple definition of\b|\bcannot find -l\S+|\bunable to find library -l\S+|\bundefined symbol\b|\bUndefined symbols for architecture\b|\bunresolved external symbol\b/,
   },
   // The CI script's own errors: its shell's syntax and variables, a wrong invocation, a name the build does not define.

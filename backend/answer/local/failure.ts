@@ -1,6 +1,6 @@
 /** Answers about why the build failed: the failure, failing tests, the failing step, flakiness. */
 import { buildLabel } from '../facts.js';
-import { cite, clip, failingTestsIn, storedLogSpan, headlineOf, inlineCode, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, findLine, type LogSpan } from '../logtext.js';
+import { cite, clip, failingTestsIn, storedLogSpan, headlineOf, inlineCode, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, findLine, linesOf, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } from './reply.js';
 import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
@@ -30,6 +30,38 @@ const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
 };
 
 /** How a person names a finding's class in a sentence. */
+/**
+ * A headline that only reports a failure (an exit status): what the failing command printed
+ * between its echo and that line, when the excerpt shown does not hold it. It is the only
+ * evidence of why the command failed, so it is quoted, never interpreted (issue 25).
+ */
+export function commandOutput(out: ReplyBuilder, ctx: ChatContext, top: LogSpan, headline: string, headlineLine: number): void {
+  if (!reportsOnly(headline)) return;
+  const stored = storedLogSpan(ctx);
+  const ran = stored ? failingStepOf(stored, headlineLine).command : undefined;
+  if (!stored || !ran || ran.line >= headlineLine - 1) return;
+  const from = Math.max(ran.line + 1, headlineLine - 12);
+  const printed = linesOf(stored, from, headlineLine - 1);
+  if (!printed || (top.start_line <= from && top.end_line >= headlineLine - 1)) return;
+  // The CI's own framing (Pipeline block ends, groups) is not the command's output.
+  // Lines are quoted as the log holds them (their clock too), like every other quote.
+  const body = printed.text.split('\n').filter((l) => {
+    const t = l.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
+    return t.trim() !== '' && !/^\[Pipeline\] |^##\[(?:group|endgroup)\]|^\+{1,2} /.test(t);
+  });
+  out.log({ start_line: printed.start_line, end_line: printed.end_line });
+  out.line();
+  if (body.length === 0 && from === ran.line + 1) {
+    out.line(`${capitalise(inlineCode(clip(ran.command, 100)))} ${at(ran.line)} printed nothing before the step ended ${cite(printed)}: the log holds no message of its own about why.`);
+    return;
+  }
+  if (body.length === 0) return;
+  out.line(`**What the failing command printed before it ended** ${cite(printed)} (${inlineCode(clip(ran.command, 100))} ${at(ran.line)}):`);
+  out.line('```text');
+  for (const l of body) out.line(l);
+  out.line('```');
+}
+
 export const CLASS_LABEL: Record<FindingClass, string> = {
   'compile-error': 'a compile error',
   'link-error': 'a link error',
@@ -263,6 +295,7 @@ const failure: Composer = async (ask) => {
   }
   out.line();
   quote(out, top, 25);
+  commandOutput(out, ctx, top, headline.text, headline.line);
   // The workspace's source around the line the failure names (issue 17), when uploaded.
   const source = failingSource(ask, spans, headline.text, found) ?? missingSourceHint(ask, spans);
   if (source) {

@@ -61,6 +61,19 @@ describe('remedyOf: a shell script stopped by set -u', () => {
   });
 });
 
+describe('remedyOf: a refused connection', () => {
+  it('takes the address from the message when the finding names no host', () => {
+    const text = remedyOf(finding({ class: 'network', message: 'Acquire connection error: Error: connect ECONNREFUSED 127.0.0.1:6432' })).steps.join(' ');
+    expect(text).toContain('Nothing accepted the connection on `127.0.0.1:6432`');
+    expect(text).toContain('`nc -vz 127.0.0.1 6432`');
+  });
+  it('never prints a placeholder for a host the log does not name', () => {
+    const text = remedyOf(finding({ class: 'network', message: 'Error: Connection refused' })).steps.join(' ');
+    expect(text).toContain('the host and port the step used (the log does not name them here)');
+    expect(text).not.toContain('<host>');
+  });
+});
+
 describe('remedyOf: the remedies added after round 2 (issue 25)', () => {
   const text = (over: Partial<Finding>): string => remedyOf(finding(over)).steps.join(' ');
   it('bash -e on `(( n++ ))`: the += form', () => {

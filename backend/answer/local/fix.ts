@@ -8,7 +8,7 @@
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
-import { greenBuildOf, CLASS_LABEL } from './failure.js';
+import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand } from './findingText.js';
 import type { Finding } from '../../../protocol/types.js';
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
@@ -137,6 +137,9 @@ export const fix: Composer = (ask) => {
     if (fact.line !== undefined) out.log({ start_line: fact.line, end_line: fact.line });
     if (fact.also !== undefined) out.log({ start_line: fact.also, end_line: fact.also });
   }
+
+  // An exit status for a headline: what the command printed before it is the evidence to start from.
+  commandOutput(out, ctx, { start_line: f.message_line, end_line: f.message_line, text: '' }, f.message, f.message_line);
 
   // The remedy the error's own words call for (a checked exception, a recipe without its tab, a changed host key...).
   for (const k of knownRemedies(f, storedLogSpan(ctx))) {

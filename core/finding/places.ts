@@ -1,0 +1,186 @@
+/**
+ * Places in any form (issue 25): the file, line and column a tool printed for its error, read in
+ * the textual forms tools of every kind print, not per tool. A finding that has no location yet
+ * gets the place its message line names, or one the lines tied to it name (the report the line
+ * belongs to: the lines just below it, then just above it, up to a command or a CI mark; a file
+ * heading over `L<n>` / `<n>:<c>` rows). A place must be the project's: relative, or absolute
+ * but not a system, runtime or installed library path, nor the CI's own script; a place that
+ * is not the project's (`/usr/share/autoconf/...pm line 274`, `/bin/sh: 1:`) is dropped. No
+ * line is ever guessed: only a line the log prints is given.
+ *
+ * The forms (PATH is a path with an extension, or a known extensionless build file; a
+ * directory-qualified extensionless path where the form says `line`):
+ * - `PATH:LINE[:COL]` at the start of the line, after a program (`m4:x.m4:7:`), a bracketed
+ *   tag (`[----] x.c:15:`) or a list number (`1. x.c:6  - ...`), with anything after it;
+ * - `PATH(LINE[,COL])`, `PATH LINE:COL` (a line starting with the path), `at PATH:LINE[,COL]`;
+ * - `PATH line N`, `"PATH" line N`, `"PATH", line N`, `PATH, line N`, `PATH: line N`, `file PATH line N`;
+ * - `in PATH on line N[, column C]`, `line[:] N [of|in] PATH`;
+ * - `[...:PATH:LINE...]` (a place in brackets), `(PATH:LINE[:COL])` at the end of the line;
+ * - a lone path heading its rows (`L18 |`, `  4:26  error ...`).
+ */
+import type { Finding, LogExcerpt } from '../../protocol/types.js';
+import { locatedIn } from './generic.js';
+
+export interface Place {
+  file: string;
+  line: number;
+  column?: number;
+}
+
+/** A path with an extension, or a build file known without one. */
+const FILE = String.raw`(?:[A-Za-z]:)?[\w.~@+\\/-]*(?:\.[A-Za-z][\w+]{0,7}|\b(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile|Jenkinsfile|Rakefile|Gemfile|Vagrantfile|Justfile|Procfile|Brewfile))`;
+/** Where the form says `line` outright, a directory-qualified file without an extension too (`bastion/sshd_config`). */
+const FILE_OR_DIR = String.raw`(?:${FILE}|(?:[A-Za-z]:)?[\w.~@+\\-]*\/[\w.~@+\\/-]*[\w+-])`;
+const AFTER = String.raw`(?=$|[\s:;,.)\]'"])`;
+
+/** The forms, each giving [file, line, column?] by group name. */
+const FORMS: readonly RegExp[] = [
+  // path:line[:col] at the start: after a program's name (`m4:`), a bracketed tag, a list number.
+  new RegExp(String.raw`^(?:[\w+-]+:(?=[\w./~-]+:\d)|\[[^\]\s]{1,12}\]\s+|\d{1,3}[.)]\s+)?(?<file>${FILE}):(?<line>\d+)(?:[:.,](?<col>\d+))?(?=$|[:\s,)])`),
+  // path(line[,col])
+  new RegExp(String.raw`^(?<file>${FILE})\((?<line>\d+)(?:,\s?(?<col>\d+))?\)`),
+  // A line that starts with the path and its line:col (Sass's trace, webpack's heading).
+  new RegExp(String.raw`^(?:ERROR in )?(?<file>${FILE}) (?<line>\d+):(?<col>\d+)(?:-\d+)?(?=$|\s)`),
+  // ... at path:line[,col] (`Parse error at src/w.js:7,3`)
+  new RegExp(String.raw`\bat (?<file>${FILE}):(?<line>\d+)(?:[:,](?<col>\d+))?${AFTER}`),
+  // "path" line N / "path", line N / path, line N / path: line N (a shell's `ci.sh: line 2:`, not its
+  // report of a killed command, `ci.sh: line 2: 22109 Aborted`); path line N at the start or after `file`.
+  new RegExp(String.raw`(?:^|[\s(])(?:"(?<file>${FILE_OR_DIR})",?|(?<file2>${FILE_OR_DIR})[,:]) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
+  new RegExp(String.raw`(?:^|\bfile )(?<file>${FILE_OR_DIR}) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
+  // in path on line N[, column C]
+  new RegExp(String.raw`\bin (?<file>${FILE}) on line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?${AFTER}`),
+  // line[:] N [of|in] [file] path
+  new RegExp(String.raw`\bline:? (?<line>\d+),? (?:(?:of|in) )?(?:file )?"?(?<file>${FILE})"?(?=$|[\s:;,)])`),
+  // [...:path:line...] (`[ERROR:/ws/idl/x.thrift:4]`, make's `[Makefile:4: target]`)
+  new RegExp(String.raw`\[(?:[A-Za-z]+:)?(?<file>${FILE}):(?<line>\d+)(?::(?<col>\d+))?(?=[\]:])`),
+  // (path:line[:col]) at the end: a frame or a pointer (`at ns/fn (report.clj:14).`, `at f (/ws/x.js:3:5)`)
+  // (A JVM frame, `at a.B.c(B.java:3)`, is frames.ts's: the place follows a space here.)
+  new RegExp(String.raw`\s\((?:file:\/\/)?(?<file>${FILE}):(?<line>\d+)(?::(?<col>\d+))?\)\.?$`),
+];
+/** Words a form may catch that are no file (`0.3`, a version). */
+const NOT_FILE = /^\d[\d.]*$|^v\d/;
+/** Files that are not source, or hosts (`registry.npmjs.org:443`). */
+const NOT_SOURCE = /\.(?:log|png|jpe?g|gif|zip|gz|tgz|jar|whl|so|dll|dylib|o|a|exe|bin|pid|sock|com|org|net|io|dev|local|internal)$/i;
+/** Installed packages and runtimes, the system, the CI's own scripts: not the project's files. */
+const NOT_PROJECT =
+  /(?:^|\/)(?:node_modules|site-packages|dist-packages|gems|\.cargo|\.rustup|pkg\/mod|\.m2|\.gradle|\.npm|\.pyenv|\.rbenv|\.nvm|_temp|lib\/python\d[\d.]*)\/|^\/(?:usr|lib|lib64|bin|sbin|etc|opt|nix|snap|proc|dev|sys|var\/lib\/(?!jenkins\/workspace))\/|^node:|^internal\/|@tmp\/durable-|^\/tmp\/(?:jenkins|hudson)\d+\.sh$/;
+/** Lines whose places are not the error's: the script's own commands, Python frames (frames.ts reads those), URLs, make's verdict on a recipe (index.ts reads it for the classes it is the place of). */
+const NOT_A_REPORT = /^\s*(?:\+ |\$ |File "|##\[)|^\s*\[Pipeline\]|:\/\/|^\s*g?make(?:\[\d+\])?: \*\*\* /;
+
+/** The place a line names in one of the forms, if the path looks like a project file (`root`: the build's workspace, when the log shows it). */
+export function placeIn(text: string, root?: string): Place | undefined {
+  if (text.length > 600 || NOT_A_REPORT.test(text)) return undefined;
+  const t = text.trim().replace(/^│\s+/, '');
+  for (const form of FORMS) {
+    const g = form.exec(t)?.groups;
+    if (!g) continue;
+    const file = projectFile((g.file ?? g.file2) as string, root);
+    if (!file) continue;
+    return { file, line: Number(g.line), ...(g.col ? { column: Number(g.col) } : {}) };
+  }
+  const loc = locatedIn(text);
+  const file = loc ? projectFile(loc.file, root) : undefined;
+  return loc && file ? { file, line: loc.line, ...(loc.column ? { column: loc.column } : {}) } : undefined;
+}
+
+/** The file as the project's (relative to the workspace when under it), or undefined when it is not the project's. */
+export function projectFile(file: string, root?: string): string | undefined {
+  if (NOT_FILE.test(file) || NOT_SOURCE.test(file) || NOT_PROJECT.test(file) || file.length < 2) return undefined;
+  if (root && file.startsWith(`${root}/`)) return file.slice(root.length + 1);
+  // An absolute path outside the workspace the log shows is not the project's.
+  if (root && file.startsWith('/')) return undefined;
+  return file;
+}
+
+/** The build's workspace root, when the log says it (Jenkins: `Building in workspace /x`, `Running on agent in /x`). */
+export function workspaceIn(line: (i: number) => string, count: number): string | undefined {
+  for (let i = 0; i < Math.min(count, 60); i++) {
+    const m = /^(?:Building (?:remotely on \S+ )?in workspace|Running on .+ in) (\/\S+?)\/?$/.exec(line(i).trim());
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** A row of a file's findings printed under its lone path (htmlhint's `L18 |`, eslint's `  4:26  error`). */
+const ROW = /^\s*(?:L(\d+)\s*\||(\d+):(\d+)\s+\S)/;
+/** A line that is a lone path (the heading of its rows). */
+const HEADING = new RegExp(String.raw`^\s*(${FILE})\s*$`);
+
+/** The place of a row under its heading: the heading is the nearest lone path above, over other rows and their pointers. */
+function rowPlace(line: (i: number) => string, i: number, root?: string): Place | undefined {
+  const row = ROW.exec(line(i));
+  if (!row) return undefined;
+  for (let k = i - 1; k >= Math.max(0, i - 30); k--) {
+    const t = line(k);
+    const heading = HEADING.exec(t);
+    if (heading) {
+      const file = projectFile(heading[1] as string, root);
+      return file ? { file, line: Number(row[1] ?? row[2]), ...(row[3] ? { column: Number(row[3]) } : {}) } : undefined;
+    }
+    if (t.trim() !== '' && !/^\s/.test(t)) return undefined;
+  }
+  return undefined;
+}
+
+/** A line that ends a report: a command of the script, a CI mark, the CI's verdict. */
+const REPORT_END = /^\s*(?:\+ |\$ |\[Pipeline\]|##\[|Build step |Finished: |ERROR: script returned)/;
+
+/**
+ * The place of the message at line m (0-based) or of the lines tied to it: the message line,
+ * then up to 8 lines below it (past its next 3, only lines indented under it), then up to 8 above
+ * it, each side up to a command, a CI mark or two blank lines. Above a script's own `+ exit N`, what its check echoed counts too.
+ */
+export function placeNear(line: (i: number) => string, count: number, m: number, root?: string): (Place & { index: number }) | undefined {
+  const at = (i: number): (Place & { index: number }) | undefined => {
+    const p = placeIn(line(i), root) ?? rowPlace(line, i, root);
+    return p ? { ...p, index: i } : undefined;
+  };
+  const own = at(m);
+  if (own) return own;
+  if (REPORT_END.test(line(m)) && !/^\+ exit [1-9]\d*$/.test(line(m).trim())) return undefined;
+  const exit = /^\+ exit [1-9]\d*$/.test(line(m).trim());
+  const side = (step: 1 | -1): (Place & { index: number }) | undefined => {
+    let blanks = 0;
+    for (let i = m + step, n = 0; i >= 0 && i < count && n < 8; i += step, n++) {
+      const t = line(i);
+      if (t.trim() === '') {
+        if (++blanks >= 2) return undefined;
+        continue;
+      }
+      blanks = 0;
+      if (exit && step < 0 && /^\+ (?:echo|printf) /.test(t.trim())) continue;
+      // Below, the message's next lines, then only lines indented under it (not the next tool's output).
+      if (step > 0 && n >= 3 && !/^\s/.test(t)) return undefined;
+      if (REPORT_END.test(t)) return undefined;
+      const p = at(i);
+      if (p) return p;
+    }
+    return undefined;
+  };
+  return side(1) ?? side(-1);
+}
+
+/** Workspace roots per log (the lines array): found once. */
+const ROOTS = new WeakMap<readonly string[], { root: string | undefined }>();
+
+/**
+ * The finding with the place its message names in any form, when it had none; a place that is
+ * not the project's file (a system or library path) is dropped. `line` reads log line i (0-based) without CI marks.
+ */
+export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, line: (i: number) => string): Finding {
+  let cached = ROOTS.get(lines);
+  if (!cached) ROOTS.set(lines, (cached = { root: workspaceIn(line, lines.length) }));
+  const root = cached.root;
+  let result = found;
+  if (found.location && !found.location.frames && found.location.file.startsWith('/') && !projectFile(found.location.file, root)) {
+    const { location: _dropped, ...rest } = found;
+    result = { ...rest, evidence: found.evidence.filter((n) => n === found.message_line || n !== found.location?.log_line) };
+  }
+  // A linker's error has no line of source.
+  if (result.location || result.class === 'link-error') return result;
+  const p = placeNear(line, lines.length, result.message_line - 1, root);
+  if (!p) return result;
+  const log_line = p.index + 1;
+  const evidence = result.evidence.includes(log_line) ? result.evidence : [result.evidence[0] as number, ...[...result.evidence.slice(1), log_line].sort((a, b) => a - b)];
+  return { ...result, location: { file: p.file, line: p.line, ...(p.column ? { column: p.column } : {}), log_line }, evidence };
+}

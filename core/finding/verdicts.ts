@@ -1,0 +1,149 @@
+/**
+ * The class a finding gains from general verdicts (issue 25, round 6 tuning, helper class6): evidence
+ * that holds for a tool no rule names, applied last to every finding (family rules on or off):
+ * - VERDICT WORDS on a finding no rule settled: a program that could not be executed (`Can't exec
+ *   "x": No such file`, `no such plugin`), resources or disk space exhausted, a coverage gate, a
+ *   shell's refusal (`readonly variable`), a test selection that matched nothing, a signature made
+ *   by another key, a module the build asks for that is not there, a URL that does not exist; an
+ *   error followed by the program's `Usage:` (the invocation is wrong). An excerpt that is only the
+ *   step's exit line reads them in the step's output above it;
+ * - an exception's own words over the runtime's class: a package that cannot be found is a
+ *   dependency, a program a process spawn did not find (`FileNotFoundError: ... 'brotli'` raised
+ *   from `subprocess`) a missing tool, a timeout verdict (`did not complete within 5000ms`) a time
+ *   limit, a test the runner reports killed by a signal after its timeout a time limit, a crash the
+ *   test runner reports as the test's failure (`Test failed with exception: Segmentation fault`) a
+ *   test error;
+ * - the ROLE of the command whose output it is (verdictRole.ts): a translator (an input file and an
+ *   output) or compiler that rejected its input is a compile error, a linker (object files in) a
+ *   link error, a checker (`*lint`, `*hint`, `check*`, `*check`, `spell`) a lint finding, a test
+ *   program's check a test assertion or error; an input file's line rejected (`bad configuration
+ *   option`, `cannot open 'x'` at a place in the file the command was given) a compile error; an
+ *   interpreter's error at a place of the script it runs a runtime exception;
+ * - a script's own `exit 1` after it echoed a checker's report naming a place: lint there.
+ * A class only when the evidence settles it; else the finding stays as it was.
+ */
+import type { Finding, FindingClass } from '../../protocol/types.js';
+import { byRole, stepAbove } from './verdictRole.js';
+
+export type Window = { start_line: number; end_line: number };
+type BodyAt = (i: number) => string;
+
+interface Verdict {
+  cls: FindingClass;
+  re: RegExp;
+  /** The next line must match too (a mismatch stated over two lines). */
+  next?: RegExp;
+}
+
+/** Words any tool uses for a cause the general word rules (words.ts) do not name. */
+export const VERDICT_WORDS: readonly Verdict[] = [
+  // A program the machine lacks, in the words of whatever tried to run it.
+  { cls: 'missing-tool', re: /\bCan't exec "[\w.+-]+": No such file or directory\b|\bno such (?:plugin|program|command|executable)\b|\bexecutable should be ['"`][\w.+-]+['"`]|\bspawn [\w.+-]+ ENOENT\b|\bexecvp?\b.{0,40}\bNo such file or directory\b/i },
+  { cls: 'out-of-memory', re: /\b(?:cache |memory )?resources? exhausted\b/i },
+  { cls: 'disk-full', re: /\b(?:too big|too large|insufficient|not enough)\b.{0,30}\b(?:remaining|available|free) (?:disk )?space\b/i },
+  // A coverage gate: the measured total under the required one.
+  { cls: 'lint', re: /\bcoverage\b.{0,80}\b(?:(?:is )?less than|(?:is )?below|(?:is )?lower than|does not meet|not met)\b/i },
+  // The script's shell refused its own statement; the invocation selected nothing to run.
+  { cls: 'ci-script', re: /^(?:\S+: )?(?:line \d+: )?[A-Za-z_]\w*: readonly variable$|\bNo tests? (?:matching|found matching)\b.{0,80}\b(?:were|was) (?:executed|run|found)\b/ },
+  // A signature made by another key than the one the build trusts.
+  { cls: 'permission-credentials', re: /\b(?:signature|key id)\b.{0,80}\bis [0-9A-Fa-f]{8,}\s*$/, next: /^but\b.{0,60}\bkey\b/ },
+  { cls: 'permission-credentials', re: /\b(?:bad|invalid|untrusted) signature\b|\bsignature verification failed\b|\bsignature (?:does not|doesn't) match\b/i },
+  // A module or package the build names that the machine does not have; a URL the build fetches that is not there.
+  { cls: 'dependency-resolution', re: /\bunknown (?:module|package|librar(?:y|ies))(?:\(s\)|s)?\b.{0,20}:\s*\S|\bURL ['"][^'"]+['"] (?:doesn't|does not) exist\b/i },
+];
+
+/** A CI's or a shell's line that only says the step failed. */
+const EXIT_LINE = /exit (?:code|status) \d+|returned \d+|^Finished: |marked build as failure|exited with \d+/i;
+/** A runner's line that the program printed its usage (a wrong invocation). */
+const USAGE = /^(?:npm (?:ERR!|error) )?[Uu]sage:(?:\s|$)/;
+
+function at(found: Finding, k: number, text: string, cls: FindingClass): Finding {
+  return { ...found, class: cls, message: text.trim(), message_line: k + 1, confidence: 'medium', evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
+}
+
+/** The first line of lines a..b-1 a verdict's words name, the message line first. */
+function wordsIn(bodyAt: BodyAt, a: number, b: number, first: number): { index: number; cls: FindingClass } | undefined {
+  const order = [first, ...Array.from({ length: Math.max(0, b - a) }, (_, k) => a + k).filter((k) => k !== first)];
+  for (const k of order) {
+    const t = bodyAt(k).trim();
+    if (t === '' || /^\++ /.test(t)) continue;
+    const v = VERDICT_WORDS.find((w) => w.re.test(t) && (!w.next || w.next.test(bodyAt(k + 1).trim())));
+    if (v) return { index: k, cls: v.cls };
+  }
+  return undefined;
+}
+
+/** A timeout's verdict in a test's or a runtime's message. */
+const TIMEOUT_VERDICT = /\bdid not (?:complete|finish|resolve|return|settle|end) (?:with)?in \d+(?:\.\d+)?\s*(?:ms|s|seconds?|milliseconds?)\b|^(?:Error: )?Timeout\b.{0,20}\b(?:did not|exceeded|after|of \d)|\bexceeded (?:the )?timeout of \d/i;
+/** A process spawn in a trace: the program it started is what was not found. */
+const SPAWN_FRAME = /\bsubprocess\.py\b|\b_execute_child\b|\bPopen\b|\bchild_process\b|\bProcessBuilder\b|\bos\.exec\w*\b|\bspawn\b/;
+
+/** The runtime's class corrected by the exception's own words. */
+function byMessage(found: Finding, bodyAt: BodyAt, excerpt: Window): Finding | undefined {
+  const msg = found.message;
+  if ((found.class === 'runtime-exception' || found.class === 'test-error') && /\bCannot find (?:package|module) ['"](?![./])(?:@[\w.-]+\/)?[\w.-]+['"]/.test(msg)) return { ...found, class: 'dependency-resolution', confidence: 'medium' };
+  if (found.class === 'runtime-exception' && /No such file or directory: ['"][\w.+-]+['"]$|\bENOENT\b.*\bspawn\b|\bspawn [\w.+-]+ ENOENT\b/.test(msg)) {
+    const a = Math.max(0, excerpt.start_line - 41);
+    for (let k = a; k < found.message_line; k++) if (SPAWN_FRAME.test(bodyAt(k))) return { ...found, class: 'missing-tool', confidence: 'medium' };
+  }
+  if ((found.class === 'test-error' || found.class === 'runtime-exception' || found.class === 'test-assertion') && TIMEOUT_VERDICT.test(msg)) return { ...found, class: 'timeout-aborted', confidence: 'medium' };
+  // A test's failure report whose diagnostics say it was ended by a signal under a time limit.
+  if (found.class === 'test-error') {
+    let signal = false;
+    let limit = false;
+    for (let k = found.message_line; k < found.message_line + 25; k++) {
+      const t = bodyAt(k).trim();
+      if (/^(?:\.\.\.|1\.\.\d+)$/.test(t) || /^(?:not )?ok \d/.test(t)) break;
+      if (/^signal:\s*SIG(?:TERM|KILL|ALRM|INT)\b/.test(t)) signal = true;
+      if (/^timeout:\s*\d/.test(t)) limit = true;
+    }
+    if (signal && limit) return { ...found, class: 'timeout-aborted', confidence: 'medium' };
+  }
+  // A crash the test runner reports as the test's failure: the test's error.
+  if (found.class === 'runtime-exception' && /^SIG|[Ss]egmentation|^Abort/.test(found.exception ?? '') && /\btest\b.{0,20}\bfailed\b|\bfailed\b.{0,20}\btest\b/i.test(msg)) {
+    for (let k = found.message_line; k < found.message_line + 3; k++) {
+      const named = /^\[\s*FAILED\s*\]\s+(\w+)\s*$|^(?:FAIL|FAILED|not ok \d+ -)\s+(\w+)/.exec(bodyAt(k).trim());
+      if (named) return { ...found, class: 'test-error', confidence: 'medium', test: { name: (named[1] ?? named[2]) as string, log_line: k + 1 } };
+    }
+  }
+  return undefined;
+}
+
+/** A script's own `exit N` after it echoed a place-naming report that a checker's command produced. */
+function echoedReport(found: Finding, bodyAt: BodyAt): Finding | undefined {
+  if (found.class !== 'ci-script' || !/^exit [1-9]\d*$/.test(found.message)) return undefined;
+  const exitAt = found.message_line - 1;
+  for (let k = exitAt - 1; k >= Math.max(0, exitAt - 20); k--) {
+    const t = bodyAt(k).trim();
+    if (/^\++ /.test(t)) continue;
+    const place = /^((?:[\w.~@+-]+\/)*[\w.~@+-]+\.[A-Za-z]\w{0,7}):(\d+):\s+(\S.*)$/.exec(t);
+    if (!place) continue;
+    const step = stepAbove(bodyAt, k, (c) => c.lint);
+    if (!step) return undefined;
+    return { ...at(found, k, t, 'lint'), tool: step.command.program, location: { file: place[1] as string, line: Number(place[2]), log_line: k + 1 } };
+  }
+  return undefined;
+}
+
+/** The finding with what the general verdicts above settle; the finding itself when they settle nothing. */
+export function verdictOf(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
+  const corrected = byMessage(found, bodyAt, excerpt) ?? echoedReport(found, bodyAt);
+  if (corrected) return corrected;
+  if (found.class !== 'unknown') return found;
+  const a = Math.max(0, excerpt.start_line - 1);
+  const b = Math.min(lines.length, Math.max(excerpt.end_line, a + 1));
+  const msgAt = found.message_line - 1;
+  const words = wordsIn(bodyAt, a, b, msgAt);
+  if (words) return at(found, words.index, bodyAt(words.index), words.cls);
+  // An excerpt that is only the step's exit: the step's output above it.
+  if (EXIT_LINE.test(found.message)) {
+    const step = stepAbove(bodyAt, msgAt, () => true);
+    if (step) {
+      const above = wordsIn(bodyAt, step.index + 1, msgAt, step.index + 1);
+      if (above) return at(found, above.index, bodyAt(above.index), above.cls);
+    }
+  }
+  // The program printed its usage under the error: it refused the invocation.
+  for (let k = Math.max(a, msgAt); k < Math.min(lines.length, msgAt + 15); k++) if (USAGE.test(bodyAt(k).trim())) return { ...found, class: 'ci-script', confidence: 'medium' };
+  return byRole(found, lines, { start_line: a + 1, end_line: b }, bodyAt) ?? found;
+}
