@@ -99,3 +99,20 @@ describe('general verdicts over the family rules', () => {
     ['hunspell-spelling-gate', 'lint', 'docs/upgrade.md:5: Locate: recieve', 'docs/upgrade.md', 5],
   ])('%s', (...row) => expectFinding(real(row[0]), row));
 });
+
+describe('the message a heading, a banner or a consequence stands for', () => {
+  it.each<FindingRow>([
+    ['criterion-assert-failed', 'test-assertion', 'pushed 7 items, capacity is 8', 'tests/test_ring.c', 15],
+    ['pytest-fixture-not-found', 'test-error', "fixture 'db' not found", 'tests/test_quantity.py', 4],
+    ['yasm-invalid-instruction', 'compile-error', 'instruction expected after label', 'src/sum8.asm', 18],
+  ])('%s', (...row) => expectFinding(real(row[0]), row));
+
+  it('takes the cause, and only the cause', () => {
+    // An assembler's undefined label, then the syntax error that left it undefined.
+    const asm = top('+ nasm -f elf64 -o x.o src/x.asm\nsrc/x.asm:4: error: symbol `loop.end\' not defined\nsrc/x.asm:9: error: expression syntax error\nexit 1');
+    expect([asm.message, asm.location?.line]).toEqual(['src/x.asm:9: error: expression syntax error', 9]);
+    // An undefined name with no syntax error after it stays the message; so does a check that says what failed.
+    expect(top('+ nasm -f elf64 -o x.o src/x.asm\nsrc/x.asm:4: error: symbol `loop.end\' not defined\nexit 1').message).toContain('loop.end');
+    expect(top('+ ./build/t\ntests/t.c:5: equality assertion failed\n- Expected: 1\nexit 1').message).not.toBe('- Expected: 1');
+  });
+});

@@ -24,6 +24,7 @@
  */
 import type { Finding, FindingClass } from '../../protocol/types.js';
 import { byRole, stepAbove } from './verdictRole.js';
+import { locatedIn } from './generic.js';
 
 export type Window = { start_line: number; end_line: number };
 type BodyAt = (i: number) => string;
@@ -125,11 +126,48 @@ function echoedReport(found: Finding, bodyAt: BodyAt): Finding | undefined {
   return undefined;
 }
 
+/** A syntax error among a compiler's errors: the undefined names reported before it are what it left undefined. */
+const SYNTAX_ERROR = /\b(?:syntax error|parse error|(?:instruction|expression|statement|declaration|operand|identifier|token) expected\b|expected (?:instruction|expression|statement|declaration|operand|identifier)\b)/i;
+
+/** The message a heading, a banner or a consequence stands for (see verdictOf). */
+function messageOf(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
+  const msgAt = found.message_line - 1;
+  const t = bodyAt(msgAt).trim();
+  // A check's heading that says only that it failed (`[----] tests/x.c:15: Assertion Failed`): its detail below.
+  if (found.class === 'test-assertion' && /(?:^|:\s*)assertion failed:?$/i.test(t)) {
+    for (let k = msgAt + 1; k < Math.min(lines.length, msgAt + 4); k++) {
+      const detail = bodyAt(k).trim().replace(/^\[[-\w ]{1,8}\]\s*/, '');
+      if (detail !== '') return { ...found, message: detail, message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
+    }
+  }
+  // A runner's banner (`____ ERROR at setup of test_x ____`): the first error under it.
+  if ((found.class === 'test-error' || found.class === 'test-assertion') && /^[_=]{3,} .+ [_=]{3,}$/.test(t)) {
+    for (let k = msgAt + 1; k < Math.min(lines.length, msgAt + 10); k++) {
+      const u = bodyAt(k).trim();
+      if (/^[_=]{3,}/.test(u)) break;
+      if (/^E\s+\S/.test(u) || (/\b(?:error|not found|failed|exception)\b/i.test(u) && !/^(?:file|>)\s/.test(u))) return { ...found, message: u.replace(/^E\s+/, ''), message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
+    }
+  }
+  // A compiler's undefined name, then a syntax error in the same run: the syntax error.
+  if (found.class === 'compile-error' && /\bundefined (?:symbol|name|reference|label|identifier)\b|\bnot defined\b|\bundeclared\b/i.test(found.message)) {
+    const here = locatedIn(t);
+    for (let k = msgAt + 1; here && k < Math.min(lines.length, Math.max(excerpt.end_line, msgAt + 1) + 5, msgAt + 30); k++) {
+      const p = locatedIn(bodyAt(k).trim());
+      if (!p || p.file !== here.file) break;
+      if (SYNTAX_ERROR.test(p.message)) {
+        const line = bodyAt(k).trim();
+        return { ...found, message: line, message_line: k + 1, location: { file: p.file, line: p.line, ...(p.column ? { column: p.column } : {}), log_line: k + 1 }, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
+      }
+    }
+  }
+  return found;
+}
+
 /** The finding with what the general verdicts above settle; the finding itself when they settle nothing. */
 export function verdictOf(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
   const corrected = byMessage(found, bodyAt, excerpt) ?? echoedReport(found, bodyAt);
   if (corrected) return corrected;
-  if (found.class !== 'unknown') return found;
+  if (found.class !== 'unknown') return messageOf(found, lines, excerpt, bodyAt);
   const a = Math.max(0, excerpt.start_line - 1);
   const b = Math.min(lines.length, Math.max(excerpt.end_line, a + 1));
   const msgAt = found.message_line - 1;
