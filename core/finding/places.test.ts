@@ -92,6 +92,13 @@ describe('the lines tied to the message', () => {
     expect(near(['Package foo was not found', 'Perhaps you should add', 'to the PKG_CONFIG_PATH', "Package 'foo' not found", 'cc -o x x.c', 'x.c:3:10: fatal error: foo.h: No such file or directory'], 0)).toBeUndefined();
   });
 
+  it("reads the one row of a runner's list of failures below the failure, not a list of several", () => {
+    const one = ['Assertion Failed: expected 3 items, got 2', '', '', 'Failing scenarios:', '  features/basket.feature:12  Three items', '', '0 features passed, 1 failed'];
+    expect(near(one, 0)).toMatchObject({ file: 'features/basket.feature', line: 12, index: 4 });
+    const two = ['Assertion Failed: expected 3 items, got 2', '', '', 'Failing scenarios:', '  features/basket.feature:12  Three items', '  features/basket.feature:20  Four items', ''];
+    expect(near(two, 0)).toBeUndefined();
+  });
+
   it("reads what a script's check echoed above its own `+ exit 1`", () => {
     const lines = ["+ echo 'docs/guide.md:12: Locate: teh'", 'docs/guide.md:12: Locate: teh', "+ echo 'spelling errors found'", 'spelling errors found', '+ exit 1'];
     expect(near(lines, 4)).toMatchObject({ file: 'docs/guide.md', line: 12, index: 1 });

@@ -16,7 +16,8 @@
  * - `PATH line N`, `"PATH" line N`, `"PATH", line N`, `PATH, line N`, `PATH: line N`, `file PATH line N`;
  * - `in PATH on line N[, column C]`, `line[:] N [of|in] PATH`;
  * - `[...:PATH:LINE...]` (a place in brackets), `(PATH:LINE[:COL])` at the end of the line;
- * - a lone path heading its rows (`L18 |`, `  4:26  error ...`).
+ * - a lone path heading its rows (`L18 |`, `  4:26  error ...`);
+ * - the one row of a runner's list of failures just below (`Failing scenarios:`).
  */
 import type { Finding, LogExcerpt } from '../../protocol/types.js';
 import { locatedIn } from './generic.js';
@@ -157,7 +158,24 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
     }
     return undefined;
   };
-  return side(1) ?? side(-1);
+  return side(1) ?? side(-1) ?? failureListBelow(line, count, m, root);
+}
+
+/**
+ * A runner's list of what failed, just below the failure (`Failing scenarios:` over
+ * `  features/x.feature:7  name`): when it holds one row, that row's place is the failure's.
+ */
+function failureListBelow(line: (i: number) => string, count: number, m: number, root?: string): (Place & { index: number }) | undefined {
+  for (let i = m + 1; i < Math.min(count, m + 8); i++) {
+    const t = line(i);
+    if (REPORT_END.test(t)) return undefined;
+    if (!/^(?=\S).*\bfail(?:ed|ing|ures?)\b.*:$/i.test(t.trim())) continue;
+    const rows: number[] = [];
+    for (let k = i + 1; k < Math.min(count, i + 20) && line(k).trim() !== '' && /^\s/.test(line(k)); k++) rows.push(k);
+    const p = rows.length === 1 ? placeIn(line(rows[0] as number), root) : undefined;
+    return p ? { ...p, index: rows[0] as number } : undefined;
+  }
+  return undefined;
 }
 
 /** Workspace roots per log (the lines array): found once. */

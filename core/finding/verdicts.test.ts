@@ -76,6 +76,8 @@ describe('general verdicts (round 6 tuning), family rules off', () => {
     // An interpreter's filter over a data file translates nothing; a copy names two files and compiles nothing.
     expect(top('+ jq -r .a.b manifest.json\njq: error (at manifest.json:7): Cannot index array with string "b"\nexit 5').class).not.toBe('compile-error');
     expect(top("+ cp notes.txt out.md\ncp: cannot stat 'notes.txt': No such file or directory\nexit 1").class).not.toBe('compile-error');
+    // A build driver's resolver error is no compile error.
+    expect(top('+ cargo build --offline\nerror: failed to select a version for `hashkit`.\nexit 101').class).not.toBe('compile-error');
     // A translator's warning is not its error.
     expect(top('+ sphinx-build docs out\n/ws/docs/usage.rst:4: WARNING: undefined label: x\nexit 1').class).not.toBe('compile-error');
     // A relative module is the project's own file, not a dependency.
