@@ -35,7 +35,7 @@ export function setGenericOnly(on: boolean): void {
 }
 
 /** The general rules: the words any tool uses (rules.ts's GENERAL_RULES first, then words.ts's). */
-const GENERIC_RULES: readonly Rule[] = [...GENERAL_RULES, ...WORD_RULES];
+export const GENERIC_RULES: readonly Rule[] = [...GENERAL_RULES, ...WORD_RULES];
 
 /** The rules a line is tried against now. */
 export function activeRules(): readonly Rule[] {

@@ -22,7 +22,7 @@ import { headingWindow } from './headings.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
-import { activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
+import { GENERIC_RULES, activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
 import { generalFinding } from './evidence.js';
 import { refined } from './refine.js';
 import { refined4a } from './refine4a.js';
@@ -104,20 +104,33 @@ interface Hit {
 /** Each log line's rule match, once per log and rule set (ablation.ts): excerpt windows overlap, and a weak finding is read again on a wider window. */
 const RULE_CACHE = new WeakMap<readonly Rule[], WeakMap<readonly string[], Map<number, Omit<Hit, 'index'> | null>>>();
 
-/** Which of the active rules may match a line (core/log/gates.ts): the others are not tried. */
-let ruleGates = { rules: RULES as readonly Rule[], count: RULES.length, gates: new PatternGates(RULES.map((r) => r.re)) };
+/**
+ * Which rules of a rule set may match a line (core/log/gates.ts): the others are not tried. One
+ * per rule set: the finding switches between RULES and the general rules (ablation.ts) within
+ * each excerpt, and rebuilding the gates at each switch cost ~6 of ~9 CPU s over the 397 LogChunks logs.
+ */
+const RULE_GATES = new WeakMap<readonly Rule[], { count: number; gates: PatternGates }>();
+function gatesOf(rules: readonly Rule[]): PatternGates {
+  let entry = RULE_GATES.get(rules);
+  if (entry === undefined || entry.count !== rules.length) {
+    entry = { count: rules.length, gates: new PatternGates(rules.map((r) => r.re)) };
+    RULE_GATES.set(rules, entry);
+  }
+  return entry.gates;
+}
+// Made at load: their gates come from the table `npm run gates` writes (gates.ts).
+gatesOf(RULES);
+gatesOf(GENERIC_RULES);
 
 function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> | null {
   if (line === '' || /^\s+at\s/.test(line)) return null;
   const rules = activeRules();
-  if (ruleGates.rules !== rules || ruleGates.count !== rules.length) ruleGates = { rules, count: rules.length, gates: new PatternGates(rules.map((r) => r.re)) };
-  const gates = ruleGates.gates;
+  const gates = gatesOf(rules);
   gates.read(line);
   const candidates = gates.candidates();
   for (let c = 0; c < candidates.length; c++) {
     const k = candidates[c]!;
     const rule = rules[k]!;
-    if (!gates.holds(k)) continue;
     const m = rule.re.exec(line);
     if (!m) continue;
     const under = rule.below ? [1, 2, 3].map((k) => (rule.below as RegExp).exec(below(k))).find((u) => u !== null) : undefined;

@@ -8,7 +8,8 @@
  * (gates.test.ts) fails while the table differs from what the patterns derive.
  */
 import { GATE_TABLE, type GateRow } from './gateTable.js';
-import { END, LineTrigrams, NON_ASCII_TRIGRAM, firstIndex, gateOf, type Gate } from './prefilter.js';
+import { END, gateOf, type Gate } from './prefilter.js';
+import { GateIndex } from './gateIndex.js';
 
 /** Every pattern a gate was asked for, by key (what `npm run gates` writes the table of). */
 const asked = new Map<string, RegExp>();
@@ -52,57 +53,35 @@ export function firstCharsOfAny(patterns: readonly RegExp[]): Uint8Array {
  * pattern `may` rules out would not have matched, so skipping it changes nothing but the time.
  */
 export class PatternGates {
-  private readonly gates: readonly Gate[];
-  private readonly trigrams = new LineTrigrams();
-  private first = END;
-  private ascii = true;
-  /** By first character (`firstIndex`): the patterns a line of ASCII only, or any line, may match by it and its ASCII-ness. */
-  private readonly byFirstAscii: readonly Int32Array[];
-  private readonly byFirstAny: readonly Int32Array[];
+  private readonly index: GateIndex;
+  /** Per pattern: the number of the read whose candidates it was among. */
+  private readonly seen: Uint32Array;
+  private reads = 0;
 
   constructor(patterns: readonly RegExp[]) {
-    this.gates = patterns.map(gateFor);
-    const byFirst = (ascii: boolean): Int32Array[] => {
-      const out: Int32Array[] = [];
-      for (let fi = 0; fi <= END; fi++) {
-        const ks: number[] = [];
-        this.gates.forEach((gate, k) => {
-          if ((gate.first === null || gate.first[fi] === 1) && !(gate.nonAscii && ascii)) ks.push(k);
-        });
-        out.push(Int32Array.from(ks));
-      }
-      return out;
-    };
-    this.byFirstAscii = byFirst(true);
-    this.byFirstAny = byFirst(false);
+    this.index = new GateIndex(patterns.map(gateFor));
+    this.seen = new Uint32Array(patterns.length);
   }
 
-  /** The line the next `may` calls are about. */
+  /** The line the next `candidates` and `may` calls are about. */
   read(line: string): void {
-    this.first = firstIndex(line);
-    this.ascii = !this.trigrams.markHas(line, NON_ASCII_TRIGRAM);
+    this.index.read(line);
+    const reads = ++this.reads;
+    const { list, count } = this.index;
+    for (let c = 0; c < count; c++) this.seen[list[c]!] = reads;
   }
 
   /**
-   * The patterns (indexes, in order) that the line read last may match by its first character
-   * and its ASCII-ness: `may(k)` of any other is false, and of these it is `holds(k)`.
+   * The patterns (indexes, in order) that may match the line read last, by its first character,
+   * its ASCII-ness and its trigram clauses (gateIndex.ts): `may(k)` of any other is false.
    */
   candidates(): Int32Array {
-    return (this.ascii ? this.byFirstAscii : this.byFirstAny)[this.first]!;
-  }
-
-  /** For a pattern of `candidates()`: whether the line read last holds its trigram clauses (what `may` says of it). */
-  holds(k: number): boolean {
-    return this.trigrams.satisfies(this.gates[k]!.clauses);
+    return this.index.list.slice(0, this.index.count);
   }
 
   /** Whether pattern k (of the constructor's list) may match the line read last. */
   may(k: number): boolean {
-    const gate = this.gates[k];
-    if (gate === undefined) return true;
-    if (gate.first !== null && gate.first[this.first] !== 1) return false;
-    if (gate.nonAscii && this.ascii) return false;
-    return this.trigrams.satisfies(gate.clauses);
+    return k >= this.seen.length || this.seen[k] === this.reads;
   }
 }
 

@@ -93,6 +93,14 @@ describe('ByteLineSplitter', () => {
     expect(viaBytes([Buffer.from(text)])).toEqual(['3|a', '2|b', '1|', '2|', '4|d', '10|é', '1|']);
   });
 
+  test('lines needing cleaning among clean ones in one piece: a 0x9B byte of another character is no escape', () => {
+    // U+009B (C2 9B) is the 8-bit CSI; 'ě' (C4 9B) holds the byte too. Escapes and carriage returns far apart and close together.
+    const text = `plain\nred \u009b31mx\u009b0m\ncaf\u00e9 \u011b\nclean\na\u001b[1mb\u001b[0m\nc\rd\nlast \u011b\n${'z'.repeat(70_000)}\nx\u001b[31my\n`;
+    same([Buffer.from(text)]);
+    same(cut(Buffer.from(text)));
+    expect(viaBytes([Buffer.from(text)]).slice(0, 7)).toEqual(['5|plain', '12|red x', '6|café ě', '5|clean', '10|ab', '3|d', '6|last ě']);
+  });
+
   test('cleans lines: carriage-return overwrites and colours', () => {
     expect(viaBytes([Buffer.from('50%\r100%\r\n\u001b[31mred\u001b[0m\nplain\n')])).toEqual(['9|100%', '12|red', '5|plain']);
   });

@@ -17,6 +17,8 @@ import { LineSplitter, MAX_LINE_CHARS, cleanLine } from './clean.js';
 
 const NEWLINE = 10;
 const CARRIAGE_RETURN = 13;
+const ESCAPE = 27;
+const C1_CSI_LOW_BYTE = 0x9b;
 const BOM = [0xef, 0xbb, 0xbf];
 
 export class ByteLineSplitter {
@@ -111,6 +113,12 @@ export class ByteLineSplitter {
     }
     const ascii = isAscii(bytes);
     const onLine = this.onLine;
+    // The next carriage return, escape and (past ASCII) 0x9B byte at or after `from`, found once
+    // for the piece rather than looked for in every line's string: a line holding none needs no
+    // cleaning (`nextByte`). n stands for "none in the rest of the piece".
+    let cr = -1;
+    let esc = -1;
+    let c1 = ascii ? n : -1;
     for (;;) {
       const nl = bytes.indexOf(NEWLINE, from);
       if (nl < 0) break;
@@ -129,7 +137,12 @@ export class ByteLineSplitter {
         while (end > from && bytes[end - 1] === CARRIAGE_RETURN) end--;
         const raw = ascii ? bytes.latin1Slice(from, end) : bytes.utf8Slice(from, end);
         this.count++;
-        onLine(needsCleaning(raw, ascii) ? cleanLine(raw) : raw, raw.length + nl - end);
+        if (cr < from) cr = nextByte(bytes, CARRIAGE_RETURN, from, n);
+        if (esc < from) esc = nextByte(bytes, ESCAPE, from, n);
+        if (c1 < from) c1 = nextByte(bytes, C1_CSI_LOW_BYTE, from, n);
+        // A 0x9B byte is most often part of another character: the line's text tells.
+        const dirty = cr < end || esc < end || (c1 < end && raw.indexOf('\u009b') >= 0);
+        onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end);
       }
       from = nl + 1;
     }
@@ -141,11 +154,13 @@ export class ByteLineSplitter {
 }
 
 /**
- * Whether `cleanLine` would change a line without trailing carriage returns: a carriage return
- * or an escape character in it (the 8-bit CSI U+009B is not in a line of ASCII).
+ * `cleanLine` changes a line without trailing carriage returns only if it holds a carriage
+ * return, an escape character or the 8-bit CSI U+009B (in UTF-8 `C2 9B`: a 0x9B byte, which a
+ * line of ASCII does not hold). The index of byte `b` in `bytes` at or after `from`, or `none`.
  */
-function needsCleaning(raw: string, ascii: boolean): boolean {
-  return raw.indexOf('\r') >= 0 || raw.indexOf('\u001b') >= 0 || (!ascii && raw.indexOf('\u009b') >= 0);
+function nextByte(bytes: Buffer, b: number, from: number, none: number): number {
+  const at = bytes.indexOf(b, from);
+  return at < 0 ? none : at;
 }
 
 declare global {
