@@ -192,4 +192,10 @@ describe('the citation check itself', () => {
     expect(checkCitations('at `scripts/other.sh:5` [L4-L4]', diff)).toHaveLength(1);
     expect(checkCitations('at `scripts/tag.sh:5` [L1-L1]', diff)).toHaveLength(1);
   });
+  it('takes a place of a report that names its file over its rows only on the row with that line', () => {
+    const report = ['+ htmlhint site', '   site/index.html', '      L18 | <div class="plans">', '          ^ Tag must be paired'];
+    expect(checkCitations('at `site/index.html:18` [L3-L3]', report)).toEqual([]);
+    expect(checkCitations('at `site/index.html:19` [L3-L3]', report)).toHaveLength(1);
+    expect(checkCitations('at `site/other.html:18` [L3-L3]', report)).toHaveLength(1);
+  });
 });

@@ -34,6 +34,7 @@ import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from '
 import { PatternGates, firstCharsOfAny } from '../log/gates.js';
 import { firstIndex } from '../log/prefilter.js';
 import { goTestMessage, symbolOf } from './messages.js';
+import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
@@ -188,27 +189,6 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
     if (hit) hits.push({ ...hit, index: i });
   }
   return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);
-}
-
-/** The file heading an indented finding (eslint prints the path alone above its findings, RuboCop's simple format `== path ==`). */
-function headingFile(body: readonly string[], index: number): string | undefined {
-  for (let k = index - 1; k >= Math.max(0, index - 60); k--) {
-    const t = body[k] ?? '';
-    const heading = /^== (\S+\.\w{1,7}) ==$/.exec(t.trim())?.[1];
-    if (heading || (/^\S.*\.\w{1,6}$/.test(t) && !/\s{2}/.test(t))) return heading ?? t.trim();
-    if (t.trim() === '') continue;
-    if (!/^\s+\d+:\d+\s|^[CWEFR]: +\d+: +\d+: /.test(t)) return undefined;
-  }
-  return undefined;
-}
-
-/** rustc prints the place on ` --> file:line:col` a line or two below its `error[E...]:`. */
-function arrowBelow(body: readonly string[], index: number): { file: string; line: number; column: number; index: number } | undefined {
-  for (let k = index + 1; k < Math.min(body.length, index + 4); k++) {
-    const m = /^\s*--> ((?:[A-Za-z]:)?[^\s:]+):(\d+):(\d+)\s*$/.exec(body[k] ?? '');
-    if (m) return { file: m[1] as string, line: Number(m[2]), column: Number(m[3]), index: k };
-  }
-  return undefined;
 }
 
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
@@ -704,9 +684,4 @@ function pick<K extends keyof RuleHit>(read: RuleHit, keys: K[]): Partial<Findin
   const out: Record<string, unknown> = {};
   for (const k of keys) if (read[k] !== undefined) out[k] = read[k];
   return out as Partial<Finding>;
-}
-
-/** The frames of a trace are in a test file (JUnit, pytest, jest): the exception was raised while testing. */
-function raisedFromTestCode(body: readonly string[]): boolean {
-  return body.some((l) => /^\s*at .*(?:Test|Tests|Spec|IT)\.(?:java|kt|groovy|scala):\d+\)|^\s*at .*\.(?:test|spec)\.[cm]?[jt]sx?:\d+|^\s*File ".*(?:\/|^)(?:test_\w+|\w+_test)\.py"|org\.junit\.|_pytest\//.test(l));
 }

@@ -51,6 +51,10 @@ function quoteHolds(quote: string, cited: string, above = ''): boolean {
     // A script's line 1 is its shebang: an interpreter env or the kernel could not start
     // (`/usr/bin/env: 'bash\r': No such file or directory`, `bad interpreter`), for the script the command above ran.
     if (line === '1' && col === undefined && /\\r['’]?: No such file or directory|bad interpreter/.test(cited)) return above.includes(`${stem}${ext ? `.${ext}` : ''}`);
+    // A report that names the file once over its rows (htmlhint's `L18 |`, eslint's stylish `18:5  error`):
+    // the cited line is the row with the line number, the file is named above it.
+    const row = /^\s*(?:L(\d+)\b|(\d+):(\d+)\s)/.exec(cited.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z\s*/, ''));
+    if (row && (row[1] ?? row[2]) === line && above.includes(`${stem}${ext ? `.${ext}` : ''}`)) return col === undefined || row[3] === undefined || row[3] === col;
     const named = cited.includes(`${stem}${ext ? `.${ext}` : ''}`) || cited.includes(stem!);
     return named && new RegExp(`\\b${line}\\b`).test(cited) && (col === undefined || new RegExp(`\\b${col}\\b`).test(cited));
   }
