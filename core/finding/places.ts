@@ -196,6 +196,12 @@ function failureListBelow(line: (i: number) => string, count: number, m: number,
   return undefined;
 }
 
+/** A linker's failure just above line i (over the build tool's verdict on it). */
+function linkAbove(line: (i: number) => string, i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 4); k--) if (/\bld returned \d+ exit status|^\S*\bld(?:\.\w+)?: .*(?:undefined reference|not within region|cannot find -l|overflowed by)/.test(line(k))) return true;
+  return false;
+}
+
 /** Workspace roots per log (the lines array): found once. */
 const ROOTS = new WeakMap<readonly string[], { root: string | undefined }>();
 
@@ -219,6 +225,13 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
   const row = result.location && !result.location.frames && result.location.log_line ? markedRow(line, lines.length, result.location.log_line - 1, root) : undefined;
   const marked = row !== undefined && row !== (result.location?.log_line ?? 0) - 1 ? placeIn(line(row), root) : undefined;
   if (result.location && row !== undefined && marked) result = { ...result, location: { ...marked, log_line: row + 1 }, evidence: [...new Set([...result.evidence, row + 1])] };
+  // make's verdict on a link step (`collect2: error: ld returned 1 exit status` over `make: *** [Makefile:7: app.elf]`):
+  // a linker's failure has no line of source, and the recipe's line is not where it is.
+  const verdict = result.location?.log_line !== undefined && /^\s*g?make(?:\[\d+\])?: \*\*\* \[/.test(line(result.location.log_line - 1));
+  if (verdict && result.location && linkAbove(line, result.location.log_line - 1)) {
+    const { location: _link, ...rest } = result;
+    result = rest;
+  }
   const given = result.location;
   if (given && !given.frames && given.file.startsWith('/') && !projectFile(given.file, root)) {
     const { location: _dropped, ...rest } = result;

@@ -68,3 +68,14 @@ describe("the message's own stack", () => {
     expect(framesOf(ownStack(t, 3)).project).toMatchObject({ file: '/ws/app/sync.mjs', line: 6 });
   });
 });
+
+describe("make's verdict on a link step", () => {
+  it('gives no place: the recipe line is not where a linker failed', () => {
+    const log = ['+ make', 'msp430-elf-gcc -o boot.elf src/boot.o src/uart.o', '/opt/msp/bin/ld: address 0x2402 of boot.elf section `.bss\' is not within region `RAM\'', 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:12: boot.elf] Error 1'].join('\n');
+    expect(analyze(log)[0]?.finding?.location).toBeUndefined();
+  });
+  it("keeps make's recipe line over a command's own failure", () => {
+    const log = ['+ make check', './run-checks.sh --strict', 'run-checks.sh: 3 checks failed', 'make: *** [Makefile:9: check] Error 1'].join('\n');
+    expect(analyze(log)[0]?.finding?.location).toMatchObject({ file: 'Makefile', line: 9 });
+  });
+});
