@@ -1,6 +1,6 @@
 import type { Finding } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { logFacts, remedyOf, reproduceCommand } from './findingText.js';
+import { logFacts, meaningOf, remedyOf, reproduceCommand, toolShown } from './findingText.js';
 
 const finding = (over: Partial<Finding>): Finding => ({ class: 'test-assertion', message: 'x', message_line: 1, confidence: 'high', evidence: [1], ...over });
 
@@ -133,5 +133,20 @@ describe('logFacts: the values a runner printed for a failed check the finding h
     const f = finding({ class: 'test-assertion', tool: 'tap', message: "Failed test 'pre-release first'", message_line: 1 });
     expect(logFacts(ctx, f)).toEqual([{ text: "The runner printed the values: expected `'-1'` [L4-L4], got `'1'` [L3-L3]. If `'-1'` is the intended result, fix the code under test; if `'1'` is now right, update the test.", line: 4, also: 3 }]);
     expect(logFacts(ctx, { ...f, expected: "'-1'", actual: "'1'" })).toEqual([]);
+  });
+});
+
+describe('toolShown: the prose names a tool by its name only when the log shows it', () => {
+  const ctxOf = (log: string): ChatContext => ({ ciContext: { buildDetails: { consoleLog: log } }, logLineCount: log.split('\n').length } as unknown as ChatContext);
+  const lint = finding({ class: 'lint', tool: 'flake8', code: 'E501', message: 'ingest/rows.py:12:101: E501 line too long (121 > 100 characters)' });
+  it('drops a tool a rule guessed from the report shape', () => {
+    const shown = toolShown(lint, ctxOf('+ pycodestyle --max-line-length=100 ingest\ningest/rows.py:12:101: E501 line too long (121 > 100 characters)'));
+    expect(shown.tool).toBeUndefined();
+    expect(meaningOf(shown)).not.toContain('flake8');
+    expect(meaningOf(shown)).toContain('The tool reported a finding');
+  });
+  it('keeps a tool the log names, and one named by a description', () => {
+    expect(toolShown(lint, ctxOf('+ flake8 ingest\ningest/rows.py:12:101: E501 line too long')).tool).toBe('flake8');
+    expect(toolShown(finding({ class: 'compile-error', tool: 'gcc' }), ctxOf('+ cc -c a.c\na.c:1:1: error: x')).tool).toBe('gcc');
   });
 });

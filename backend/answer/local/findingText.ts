@@ -26,6 +26,22 @@ export function findingFor(ctx: ChatContext, span: LogSpan & { finding?: unknown
   return findingOf(lines, span);
 }
 
+/**
+ * The finding as the answers' prose may name it: a tool named by its bare name (`flake8`) only
+ * when the log shows that name. A rule may read a report's shape and guess its tool (pycodestyle
+ * prints flake8's `E501` codes), and no sentence may state what the log does not (issue 25).
+ * Tools named by a description (`the C/C++ compiler` for gcc, also run as `cc`) are kept; the
+ * finding itself (what reproduces the failure, what the rules read) is not changed.
+ */
+export function toolShown(f: Finding, ctx: ChatContext): Finding {
+  if (!f.tool || TOOL_NAMES[f.tool] !== undefined) return f;
+  const text = storedLogSpan(ctx)?.text;
+  const word = f.tool.split(/\s+/)[0] ?? f.tool;
+  if (text === undefined || new RegExp(`(?:^|[^\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\w-])`, 'im').test(text)) return f;
+  const { tool: _unshown, ...rest } = f;
+  return rest;
+}
+
 /** `src/a.ts:12:5` */
 export function placeOf(f: { file: string; line?: number; column?: number }): string {
   return `${f.file}${f.line !== undefined ? `:${f.line}` : ''}${f.line !== undefined && f.column !== undefined ? `:${f.column}` : ''}`;

@@ -9,7 +9,7 @@ import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
-import { abortedBy, at, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand } from './findingText.js';
+import { abortedBy, at, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand, toolShown } from './findingText.js';
 import type { Finding } from '../../../protocol/types.js';
 import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
@@ -124,7 +124,7 @@ export const fix: Composer = (ask) => {
   }
   const found = findingFor(ctx, top);
   const f = withDuplicateSymbol(ctx, found);
-  const remedy = remedyOf(f);
+  const remedy = remedyOf(toolShown(f, ctx));
   out.log({ start_line: f.message_line, end_line: f.message_line });
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
