@@ -36,6 +36,7 @@ import { firstIndex } from '../log/prefilter.js';
 import { goTestMessage, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
+import { arbitrated } from './arbiter.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -210,7 +211,8 @@ function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start
   const general = (): Finding => generalFinding(findingBase(lines, excerpt), lines, excerpt, bodyAt);
   if (isGenericOnly()) return general();
   const family = refined5b(refined5a(refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
-  if (family.class !== 'unknown') return family;
+  // A family rule on another tool's output: the general evidence where it contradicts it (arbiter.ts).
+  if (family.class !== 'unknown') return arbitrated(family, () => onGeneralEvidence(general), bodyAt);
   // No family rule settled it: what general evidence alone establishes (evidence.ts).
   const found = onGeneralEvidence(general);
   return found.class === 'unknown' && (family.location !== undefined || found.location === undefined) ? family : found;

@@ -78,13 +78,13 @@ interface Placed {
   message: string;
 }
 
-/** The place a line names: the common forms, `prog:file:line:`, `file: line N:`, `"file" line N:`, `file F line N`, `at file:L,C`. */
+/** The place a line names: the common forms, `prog:file:line:`, `file: line N:` (`file: line N, col M, msg`), `"file" line N:`, `file F line N`, `at file:L,C`. */
 function placeIn(text: string): Placed | undefined {
   const t = text.trim();
   let m = /^[\w.+-]+:((?:[\w.~-]+\/)*[\w.~-]+\.[A-Za-z][\w+]{0,7}):(\d+):\s*(.*)$/.exec(t);
   if (m) return { file: m[1] as string, line: Number(m[2]), message: m[3] as string };
-  m = /^"?((?:[\w.~-]+\/)*[\w.~-]+(?:\.\w+|_config|rc))"?:? line (\d+):\s*(.*)$/.exec(t);
-  if (m) return { file: m[1] as string, line: Number(m[2]), message: m[3] as string };
+  m = /^"?((?:[\w.~-]+\/)*[\w.~-]+(?:\.\w+|_config|rc))"?:? line (\d+)(?:, col(?:umn)? (\d+))?[:,]\s*(.*)$/.exec(t);
+  if (m) return { file: m[1] as string, line: Number(m[2]), ...(m[3] ? { column: Number(m[3]) } : {}), message: m[4] as string };
   m = /\bfile ((?:[\w.~-]+\/)*[\w.~-]+\.\w+) line (\d+)\b/.exec(t) ?? /\bat ((?:[\w.~-]+\/)*[\w.~-]+\.\w+):(\d+)(?:[,:](\d+))?\s*$/.exec(t);
   if (m) return { file: m[1] as string, line: Number(m[2]), ...(m[3] ? { column: Number(m[3]) } : {}), message: t };
   const l = locatedIn(t);

@@ -25,6 +25,7 @@
 import type { Finding, FindingClass } from '../../protocol/types.js';
 import { byRole, stepAbove } from './verdictRole.js';
 import { locatedIn } from './generic.js';
+import { withCause } from './causes.js';
 
 export type Window = { start_line: number; end_line: number };
 type BodyAt = (i: number) => string;
@@ -200,7 +201,7 @@ function withTest(found: Finding, lines: readonly string[], bodyAt: BodyAt): Fin
 
 /** The finding with what the general verdicts above settle; the finding itself when they settle nothing. */
 export function verdictOf(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
-  return withTest(settled(found, lines, excerpt, bodyAt), lines, bodyAt);
+  return withTest(withCause(settled(found, lines, excerpt, bodyAt), lines, bodyAt), lines, bodyAt);
 }
 
 function settled(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
