@@ -181,7 +181,7 @@ export function byRole(found: Finding, lines: readonly string[], excerpt: Window
       const p = placeIn(bodyAt(k));
       if (p && namesFile(step.command.text, p.file) && p.message !== '') return settle(found, 'lint', k, bodyAt(k), tool, located(p, k));
     }
-    const k = firstLine(bodyAt, a, b, (t) => /\S\s[[(][a-z][\w-]*[a-z][\])]$/.test(t)) ?? firstLine(bodyAt, a, b, (t) => /^(?:[✖×✘]|error\b|ERROR\b)/.test(t));
+    const k = firstLine(bodyAt, a, b, (t) => /\S\s[[(][a-z][\w-]*[a-z][\])]$/.test(t)) ?? firstLine(bodyAt, a, b, (t) => /^(?:[✖×✘]|error\b|ERROR\b)|^[\w.+-]+: \S+:\d+(?::\d+)?: (?:error|ERROR):\s/.test(t));
     return k === undefined ? undefined : settle(found, 'lint', k, bodyAt(k).trim().replace(/^\^\s+/, ''), tool);
   }
   if (step.translate) {
