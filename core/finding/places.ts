@@ -196,6 +196,22 @@ function failureListBelow(line: (i: number) => string, count: number, m: number,
   return undefined;
 }
 
+/** The row `FILE: ... differ at character C of line N` of the report below line m, for the file the finding names. */
+function firstDifference(line: (i: number) => string, count: number, m: number, file: string): { file: string; line: number; column: number; log_line: number } | undefined {
+  for (let k = m + 1; k < Math.min(count, m + 8); k++) {
+    const t = line(k).trim();
+    if (!t.startsWith(`${file}:`)) continue;
+    const d = /\bdiffer(?:s)? at (?:character|char|column|col) (\d+) of line (\d+)\b/.exec(t);
+    if (d) return { file, line: Number(d[2]), column: Number(d[1]), log_line: k + 1 };
+  }
+  return undefined;
+}
+
+/** The evidence with one more log line: the message's line first, the others in order. */
+function withLine(evidence: readonly number[], n: number): number[] {
+  return evidence.includes(n) ? [...evidence] : [evidence[0] as number, ...[...evidence.slice(1), n].sort((a, b) => a - b)];
+}
+
 /** A linker's failure just above line i (over the build tool's verdict on it). */
 function linkAbove(line: (i: number) => string, i: number): boolean {
   for (let k = i - 1; k >= Math.max(0, i - 4); k--) if (/\bld returned \d+ exit status|^\S*\bld(?:\.\w+)?: .*(?:undefined reference|not within region|cannot find -l|overflowed by)/.test(line(k))) return true;
@@ -224,7 +240,11 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
   // A row of a call history whose current call is marked further down: the marked row's place.
   const row = result.location && !result.location.frames && result.location.log_line ? markedRow(line, lines.length, result.location.log_line - 1, root) : undefined;
   const marked = row !== undefined && row !== (result.location?.log_line ?? 0) - 1 ? placeIn(line(row), root) : undefined;
-  if (result.location && row !== undefined && marked) result = { ...result, location: { ...marked, log_line: row + 1 }, evidence: [...new Set([...result.evidence, row + 1])] };
+  if (result.location && row !== undefined && marked) result = { ...result, location: { ...marked, log_line: row + 1 }, evidence: withLine(result.evidence, row + 1) };
+  // A check that the output equals the input, reported at one line of the file, names where they first differ
+  // on a row of its report under it (`x.pm: Files first differ at character 12 of line 20`): that line is the place.
+  const differ = result.location && !result.location.frames ? firstDifference(line, lines.length, result.message_line - 1, result.location.file) : undefined;
+  if (result.location && differ) result = { ...result, location: differ, evidence: withLine(result.evidence, differ.log_line) };
   // make's verdict on a link step (`collect2: error: ld returned 1 exit status` over `make: *** [Makefile:7: app.elf]`):
   // a linker's failure has no line of source, and the recipe's line is not where it is.
   const verdict = result.location?.log_line !== undefined && /^\s*g?make(?:\[\d+\])?: \*\*\* \[/.test(line(result.location.log_line - 1));

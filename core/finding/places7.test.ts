@@ -79,3 +79,14 @@ describe("make's verdict on a link step", () => {
     expect(analyze(log)[0]?.finding?.location).toMatchObject({ file: 'Makefile', line: 9 });
   });
 });
+
+describe('a check that the output equals the input', () => {
+  it('gives the line where they first differ, named on a row of its report', () => {
+    const log = ['+ fmtcheck --assert lib/Shop/Cart.pm', 'lib/Shop/Cart.pm:41: assertion failure: output differs from input', 'lib/Shop/Cart.pm: Files first differ at character 5 of line 17', 'lib/Shop/Cart.pm: <17:my $x=1;'].join('\n');
+    expect(analyze(log)[0]?.finding?.location).toMatchObject({ file: 'lib/Shop/Cart.pm', line: 17, log_line: 3 });
+  });
+  it("does not take another file's difference", () => {
+    const log = ['+ fmtcheck --assert lib/Shop/Cart.pm', 'lib/Shop/Cart.pm:41: assertion failure: output differs from input', 'lib/Shop/Tax.pm: Files first differ at character 5 of line 17'].join('\n');
+    expect(analyze(log)[0]?.finding?.location).toMatchObject({ file: 'lib/Shop/Cart.pm', line: 41 });
+  });
+});
