@@ -65,6 +65,9 @@ function kindOfProgram(word: string, args: string[]): { kind: CommandKind; progr
   if (TYPECHECKERS.has(program)) return { kind: 'typecheck', program };
   if (LINTERS.has(program)) return { kind: 'lint', program };
   if (TEST_RUNNERS.has(program)) return { kind: 'test', program };
+  // A known program under a version suffix (`pyflakes3`, `pylint-3`) or a framework's wrapper (`vue-tsc`): its kind, under its own name.
+  const known = /^([a-z][\w+]*?)-?\d[\d.]*$/.exec(program)?.[1] ?? /^[\w.-]+-([a-z][\w+]*)$/.exec(program)?.[1];
+  if (known && (COMPILERS.has(known) || TYPECHECKERS.has(known) || LINTERS.has(known) || TEST_RUNNERS.has(known))) return { ...(kindOfProgram(known, args) as { kind: CommandKind }), program };
   // A program named as a linter or formatter (`shfmt`, `clang-tidy`, `sqllint`, `dfmt`).
   // A validator of a file format (`desktop-file-validate`, `appstream-util validate`) checks like one.
   // One that writes an output file (`msgfmt -o x.mo`) compiles its input instead.
@@ -197,7 +200,7 @@ const COMPILE_WORDING = /\b(?:undeclared|not declared|no declaration|is not defi
 /** The command names the file: itself, its path from another directory, or a directory holding it. */
 export function namesFile(command: string, file: string): boolean {
   const base = file.replace(/^.*[\\/]/, '');
-  return words(command).some((w) => w.replace(/^.*[\\/]/, '') === base || (w.length > 1 && /\/$|^[\w.-]+$/.test(w) && file.startsWith(`${w.replace(/\/$/, '')}/`)));
+  return words(command).some((w) => w.replace(/^.*[\\/]/, '') === base || (w.length > 1 && /\/$|^[\w.-]+(?:\/[\w.-]+)*$/.test(w) && file.startsWith(`${w.replace(/\/$/, '')}/`)));
 }
 const RUNTIME = /\bruntime error\b|\bdivi(?:sion|de) by zero\b|\battempt to (?:index|call|perform|compare|concatenate)\b|\bstack overflow\b/;
 export const FAILED_CHECK = /\b(?:failed|Failed|FAILED|Failure|failure|expected|Expected|got|assert)/;

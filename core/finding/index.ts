@@ -16,7 +16,7 @@
  * - else `unknown`, with the line that looked most like an error as the message.
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
-import { framesOf, tracesIn, type Trace } from './frames.js';
+import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued } from './continued.js';
 import { headingWindow } from './headings.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
@@ -36,6 +36,7 @@ import { firstIndex } from '../log/prefilter.js';
 import { goTestMessage, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
+import { arbitrated } from './arbiter.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -210,7 +211,8 @@ function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start
   const general = (): Finding => generalFinding(findingBase(lines, excerpt), lines, excerpt, bodyAt);
   if (isGenericOnly()) return general();
   const family = refined5b(refined5a(refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
-  if (family.class !== 'unknown') return family;
+  // A family rule on another tool's output: the general evidence where it contradicts it (arbiter.ts).
+  if (family.class !== 'unknown') return arbitrated(family, () => onGeneralEvidence(general), bodyAt);
   // No family rule settled it: what general evidence alone establishes (evidence.ts).
   const found = onGeneralEvidence(general);
   return found.class === 'unknown' && (family.location !== undefined || found.location === undefined) ? family : found;
@@ -531,7 +533,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   }
   // The trace: the raise site and the deepest frame of the project's own code.
   const runtime = raised?.runtime === 'jvm' ? 'jvm' : raised?.runtime;
-  const trace = traces.find((t) => t.kind === runtime) ?? traces[0];
+  const found = traces.find((t) => t.kind === runtime) ?? traces[0];
+  const trace = found && ownStack(found, messageIndex === undefined ? undefined : logLine(messageIndex));
   if (trace && cls !== 'compile-error' && cls !== 'lint' && cls !== 'link-error') {
     const frames = framesOf(trace);
     // A trace wholly in the runtime or libraries (node:internal, java.util.concurrent) names no

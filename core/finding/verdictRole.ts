@@ -78,13 +78,13 @@ interface Placed {
   message: string;
 }
 
-/** The place a line names: the common forms, `prog:file:line:`, `file: line N:`, `"file" line N:`, `file F line N`, `at file:L,C`. */
+/** The place a line names: the common forms, `prog:file:line:`, `file: line N:` (`file: line N, col M, msg`), `"file" line N:`, `file F line N`, `at file:L,C`. */
 function placeIn(text: string): Placed | undefined {
   const t = text.trim();
   let m = /^[\w.+-]+:((?:[\w.~-]+\/)*[\w.~-]+\.[A-Za-z][\w+]{0,7}):(\d+):\s*(.*)$/.exec(t);
   if (m) return { file: m[1] as string, line: Number(m[2]), message: m[3] as string };
-  m = /^"?((?:[\w.~-]+\/)*[\w.~-]+(?:\.\w+|_config|rc))"?:? line (\d+):\s*(.*)$/.exec(t);
-  if (m) return { file: m[1] as string, line: Number(m[2]), message: m[3] as string };
+  m = /^"?((?:[\w.~-]+\/)*[\w.~-]+(?:\.\w+|_config|rc))"?:? line (\d+)(?:, col(?:umn)? (\d+))?[:,]\s*(.*)$/.exec(t);
+  if (m) return { file: m[1] as string, line: Number(m[2]), ...(m[3] ? { column: Number(m[3]) } : {}), message: m[4] as string };
   m = /\bfile ((?:[\w.~-]+\/)*[\w.~-]+\.\w+) line (\d+)\b/.exec(t) ?? /\bat ((?:[\w.~-]+\/)*[\w.~-]+\.\w+):(\d+)(?:[,:](\d+))?\s*$/.exec(t);
   if (m) return { file: m[1] as string, line: Number(m[2]), ...(m[3] ? { column: Number(m[3]) } : {}), message: t };
   const l = locatedIn(t);
@@ -181,7 +181,7 @@ export function byRole(found: Finding, lines: readonly string[], excerpt: Window
       const p = placeIn(bodyAt(k));
       if (p && namesFile(step.command.text, p.file) && p.message !== '') return settle(found, 'lint', k, bodyAt(k), tool, located(p, k));
     }
-    const k = firstLine(bodyAt, a, b, (t) => /\S\s[[(][a-z][\w-]*[a-z][\])]$/.test(t)) ?? firstLine(bodyAt, a, b, (t) => /^(?:[✖×✘]|error\b|ERROR\b)/.test(t));
+    const k = firstLine(bodyAt, a, b, (t) => /\S\s[[(][a-z][\w-]*[a-z][\])]$/.test(t)) ?? firstLine(bodyAt, a, b, (t) => /^(?:[✖×✘]|error\b|ERROR\b)|^[\w.+-]+: \S+:\d+(?::\d+)?: (?:error|ERROR):\s/.test(t));
     return k === undefined ? undefined : settle(found, 'lint', k, bodyAt(k).trim().replace(/^\^\s+/, ''), tool);
   }
   if (step.translate) {

@@ -25,6 +25,7 @@
 import type { Finding, FindingClass } from '../../protocol/types.js';
 import { byRole, stepAbove } from './verdictRole.js';
 import { locatedIn } from './generic.js';
+import { withCause } from './causes.js';
 
 export type Window = { start_line: number; end_line: number };
 type BodyAt = (i: number) => string;
@@ -82,7 +83,8 @@ const SPAWN_FRAME = /\bsubprocess\.py\b|\b_execute_child\b|\bPopen\b|\bchild_pro
 /** The runtime's class corrected by the exception's own words. */
 function byMessage(found: Finding, bodyAt: BodyAt, excerpt: Window): Finding | undefined {
   const msg = found.message;
-  if ((found.class === 'runtime-exception' || found.class === 'test-error') && /\bCannot find (?:package|module) ['"](?![./])(?:@[\w.-]+\/)?[\w.-]+['"]/.test(msg)) return { ...found, class: 'dependency-resolution', confidence: 'medium' };
+  // A package the program imports that is not installed (`Cannot find package 'x'`, a bundler's `failed to resolve import "x"`): not a relative path.
+  if ((found.class === 'runtime-exception' || found.class === 'test-error') && /\b(?:Cannot find (?:package|module)|(?:[Ff]ailed to|[Cc]ould not|[Cc]annot|[Uu]nable to) resolve (?:import|module|package)) ['"](?![./])(?:@[\w.-]+\/)?[\w.-]+['"]/.test(msg)) return { ...found, class: 'dependency-resolution', confidence: 'medium' };
   if (found.class === 'runtime-exception' && /No such file or directory: ['"][\w.+-]+['"]$|\bENOENT\b.*\bspawn\b|\bspawn [\w.+-]+ ENOENT\b/.test(msg)) {
     const a = Math.max(0, excerpt.start_line - 41);
     for (let k = a; k < found.message_line; k++) if (SPAWN_FRAME.test(bodyAt(k))) return { ...found, class: 'missing-tool', confidence: 'medium' };
@@ -99,6 +101,7 @@ function byMessage(found: Finding, bodyAt: BodyAt, excerpt: Window): Finding | u
       if (/^timeout:\s*\d/.test(t)) limit = true;
     }
     if (signal && limit) return { ...found, class: 'timeout-aborted', confidence: 'medium' };
+    if (comparedBelow(found, bodyAt)) return { ...found, class: 'test-assertion', confidence: 'medium' };
   }
   // A crash the test runner reports as the test's failure: the test's error.
   if (found.class === 'runtime-exception' && /^SIG|[Ss]egmentation|^Abort/.test(found.exception ?? '') && /\btest\b.{0,20}\bfailed\b|\bfailed\b.{0,20}\btest\b/i.test(msg)) {
@@ -108,6 +111,23 @@ function byMessage(found: Finding, bodyAt: BodyAt, excerpt: Window): Finding | u
     }
   }
   return undefined;
+}
+
+/** The value a check got, and the one it wanted, as the runner's keys (`got:` over `want:`, TAP's `actual:` and `expected:`). */
+const GOT_KEY = /^(?:got|actual|received|found)\s*:/i;
+const WANTED_KEY = /^(?:want|wanted|expected)\s*:/i;
+
+/** A test's failure report whose detail compares the value the test got with the one it wanted: an assertion, not an error. */
+function comparedBelow(found: Finding, bodyAt: BodyAt): boolean {
+  let got = false;
+  let wanted = false;
+  for (let k = found.message_line; k < found.message_line + 40; k++) {
+    const t = bodyAt(k).trim();
+    if (/^(?:\.\.\.|1\.\.\d+)$/.test(t) || /^(?:not )?ok \d/.test(t) || /^(?:FAIL|PASS|ok)(?:\s|$)|^--- (?:FAIL|PASS)|^=== RUN/.test(t) || /^\++ /.test(t)) break;
+    if (GOT_KEY.test(t)) got = true;
+    if (WANTED_KEY.test(t)) wanted = true;
+  }
+  return got && wanted;
 }
 
 /** A script's own `exit N` after it echoed a place-naming report that a checker's command produced. */
@@ -140,11 +160,11 @@ function messageOf(found: Finding, lines: readonly string[], excerpt: Window, bo
       if (detail !== '') return { ...found, message: detail, message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
     }
   }
-  // A runner's banner (`____ ERROR at setup of test_x ____`): the first error under it.
-  if ((found.class === 'test-error' || found.class === 'test-assertion') && /^[_=]{3,} .+ [_=]{3,}$/.test(t)) {
+  // A runner's banner (`____ ERROR at setup of test_x ____`, `---- name stdout ----`): the first error under it.
+  if ((found.class === 'test-error' || found.class === 'test-assertion') && /^([_=-])\1{2,} .+ \1{3,}$/.test(t)) {
     for (let k = msgAt + 1; k < Math.min(lines.length, msgAt + 10); k++) {
       const u = bodyAt(k).trim();
-      if (/^[_=]{3,}/.test(u)) break;
+      if (/^[_=-]{3,}|^failures:$/.test(u)) break;
       if (/^E\s+\S/.test(u) || (/\b(?:error|not found|failed|exception)\b/i.test(u) && !/^(?:file|>)\s/.test(u))) return { ...found, message: u.replace(/^E\s+/, ''), message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
     }
   }
@@ -200,7 +220,7 @@ function withTest(found: Finding, lines: readonly string[], bodyAt: BodyAt): Fin
 
 /** The finding with what the general verdicts above settle; the finding itself when they settle nothing. */
 export function verdictOf(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
-  return withTest(settled(found, lines, excerpt, bodyAt), lines, bodyAt);
+  return withTest(withCause(settled(found, lines, excerpt, bodyAt), lines, bodyAt), lines, bodyAt);
 }
 
 function settled(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {

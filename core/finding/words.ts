@@ -29,7 +29,7 @@ export const WORD_RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'medium',
-    re: /\bout of memory\b|\bOutOfMemory(?:Error|Exception)?\b|\bcannot allocate memory\b|\bmemory allocation (?:of \d+ bytes )?failed\b|\b(?:failed|unable) to allocate (?:\d+ bytes|memory)\b|\berror allocating \d+ bytes\b|\b(?:heap|memory) (?:space )?exhausted\b|\ballowed memory size of \d+ bytes exhausted\b|\bMemoryError\b|\bbad_alloc\b|\bnot enough memory\b|\bOOM[- ]?[Kk]illed\b|\bKilled process \d+\b|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+\S.*)?$|\bexit (?:code|status) 137\b|\bsignal 9\b|\bSIGKILL\b/i,
+    re: /\bout of memory\b|\bmalloc (?:of (?:size )?\d+ (?:bytes )?)?failed\b|\bOutOfMemory(?:Error|Exception)?\b|\bcannot allocate memory\b|\bmemory allocation (?:of \d+ bytes )?failed\b|\b(?:failed|unable) to allocate (?:\d+ bytes|memory)\b|\berror allocating \d+ bytes\b|\b(?:heap|memory) (?:space )?exhausted\b|\ballowed memory size of \d+ bytes exhausted\b|\bMemoryError\b|\bbad_alloc\b|\bnot enough memory\b|\bOOM[- ]?[Kk]illed\b|\bKilled process \d+\b|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+\S.*)?$|\bexit (?:code|status) 137\b|\bsignal 9\b|\bSIGKILL\b/i,
   },
   // A dependency the resolver could not provide (before the network rule: a resolver's verdict may name its registry's URL).
   {
@@ -58,14 +58,14 @@ export const WORD_RULES: Rule[] = [
     cls: 'permission-credentials',
     priority: 50,
     confidence: 'medium',
-    re: /\bpermission denied\b|\bEACCES\b|\bEPERM\b|\boperation not permitted\b|\baccess (?:is )?denied\b|\bnot authori[sz]ed\b|\bunauthori[sz]ed\b|\bforbidden\b|(?:\berror|\bstatus|\bcode|\bHTTP(?:\/[\d.]+)?|\bresponse)[: ]+40[13]\b|\bE40[13]\b|\bauthentication (?:failed|required|failure)\b|\bunable to authenticate\b|\binvalid (?:credentials|token|password|username|api key)\b|\bbad credentials\b|\blogin failed\b|\bhost key verification failed\b|\bPermissionError\b|\bAccessDenied\w*\b|\bexit (?:code|status) 126\b/i,
+    re: /\bpermission denied\b|\b(?:password|passphrase) (?:was |is )?(?:incorrect|wrong)\b|\b(?:incorrect|wrong) (?:password|passphrase)\b|\bfailed to authenticate\b|\bEACCES\b|\bEPERM\b|\boperation not permitted\b|\baccess (?:is )?denied\b|\bnot authori[sz]ed\b|\bunauthori[sz]ed\b|\bforbidden\b|(?:\berror|\bstatus|\bcode|\bHTTP(?:\/[\d.]+)?|\bresponse)[: ]+40[13]\b|\bE40[13]\b|\bauthentication (?:failed|required|failure)\b|\bunable to authenticate\b|\binvalid (?:credentials|token|password|username|api key)\b|\bbad credentials\b|\blogin failed\b|\bhost key verification failed\b|\bPermissionError\b|\bAccessDenied\w*\b|\bexit (?:code|status) 126\b/i,
   },
   // A program the machine lacks, or one of a version the project cannot use.
   {
     cls: 'missing-tool',
     priority: 55,
     confidence: 'medium',
-    re: /\bcommand not found\b|^(?:\S+: )?(?:line )?\d+: [\w.+-]+: not found$|\bexecutable file not found\b|\bis not recognized as an internal or external command\b|\bcannot run program\b|\b(?:program|command|executable|binary|tool) ["'`]?[\w.+-]+["'`]? (?:is )?not (?:found|installed)\b|\bis not installed\b|\bor (?:higher|newer|later) is required\b|\byou are (?:running|using) (?:version )?\d|\bnot in the allowed range\b|\b(?:release|version) \S+ (?:is )?not supported\b|\bunsupported (?:engine|runtime|toolchain|interpreter)\b|\b(?:requires|needs) (?:a )?newer (?:version|release)\b|\bversion \S+ is too old\b|\bexit (?:code|status) 127\b|\b(?!lib)(?<prog>[\w+-]+) (?:was )?not found\b.{0,80}\binstall (?:it\b|\k<prog>\b)|\b(?!lib)[\w.+-]+ is required to (?:build|run|generate|compile)\b/i,
+    re: /\bcommand not found\b|^(?:\S*\/)?python[\d.]*: No module named [\w.]+$|^(?:\S+: )?(?:line )?\d+: [\w.+-]+: not found$|\bexecutable file not found\b|\bis not recognized as an internal or external command\b|\bcannot run program\b|\b(?:program|command|executable|binary|tool) ["'`]?[\w.+-]+["'`]? (?:is )?not (?:found|installed)\b|\bis not installed\b|\bor (?:higher|newer|later) is required\b|\byou are (?:running|using) (?:version )?\d|\bnot in the allowed range\b|\b(?:release|version) \S+ (?:is )?not supported\b|\bunsupported (?:engine|runtime|toolchain|interpreter)\b|\b(?:requires|needs) (?:a )?newer (?:version|release)\b|\bversion \S+ is too old\b|\bexit (?:code|status) 127\b|\b(?!lib)(?<prog>[\w+-]+) (?:was )?not found\b.{0,80}\binstall (?:it\b|\k<prog>\b)|\b(?!lib)[\w.+-]+ is required to (?:build|run|generate|compile)\b/i,
   },
   // The linker's words (every linker uses them: GNU ld, gold, lld, mold, the MSVC linker, a loader's `undefined symbol`).
   {
