@@ -10,6 +10,7 @@ import { migrateLatest, openDb } from './db.js';
 import { createLogger } from './logger.js';
 import { Lifecycle } from './lifecycle.js';
 import { sweep } from './maintenance.js';
+import { sweepBuildingContexts } from './store/contexts.js';
 import { loadOrCreateReplicaId } from './replica.js';
 
 export interface RunningBackend {
@@ -138,6 +139,10 @@ export async function startBackend(config: BackendConfig, options: { serverTimeo
         // The uploads cut above end (their context discarded, their index worker stopped) before
         // the database goes and the process exits: an exit kills worker threads wherever they are.
         while (lifecycle.activeUploads().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        // No upload of this replica finishes now: a building context one of them could not discard
+        // in time (a loaded machine) goes here, as the next start's sweep would take it, so none is
+        // left behind for the chat (the old context stays the chat's current one throughout).
+        await sweepBuildingContexts(db, lifecycle.replicaId, [], true).catch((err: unknown) => log.error({ err }, 'could not discard the cut uploads\' building contexts'));
         await context.close();
         await db.destroy();
         log.info({ replica: lifecycle.replicaId }, 'backend stopped');

@@ -41,6 +41,11 @@ const LOCATION_NOT_IN_LOG = new Set([
   'cargo-path-dep-version-mismatch', 'qmake-unknown-module',
   // thrift prints the undefined type alone; maven names the test pattern, not the ci.sh line that passed it.
   'thrift-undefined-type', 'maven-no-tests-matching',
+  // Round 7: a manifest's or config's line the refusal never names (Cargo.toml's git dependency, haproxy.cfg's
+  // use_backend, the sibling's version in geo-app/pom.xml, sqitch.conf's target, the unit's ExecStart=);
+  'cargo-git-dep-auth-failed', 'haproxy-check-missing-backend', 'maven-sibling-snapshot-unresolved', 'sqitch-deploy-refused', 'systemd-verify-unit-error',
+  // a sourced env file's line (`. ./monitoring.env`), ci.sh's line that runs a module not installed, an import's line vite never prints.
+  'promtool-query-refused', 'pydocstyle-module-missing', 'vite-build-unresolved-package',
 ]);
 
 describe('findings of the real dev failures', () => {

@@ -162,6 +162,18 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   return [rust, go, py, jvm, node, ruby, native].filter((t) => t.frames.length > 0);
 }
 
+/**
+ * The stack of the message at log line `at`: a runtime that prints its frames under the error (not
+ * Python's, printed above it) may have printed an earlier stack (a test runner's `Died on test #1`
+ * pointer over the exception's own `stack:`); the frames from the message on are its own, when one is the project's.
+ */
+export function ownStack(trace: Trace, at: number | undefined): Trace {
+  if (at === undefined || trace.kind === 'python') return trace;
+  const after = trace.frames.filter((f) => f.log_line >= at);
+  // A cause's stack wholly in the runtime (`[cause]: Error: getaddrinfo` over node:dns) keeps the stack that reached it.
+  return after.some((f) => !f.library) && after.length < trace.frames.length ? { ...trace, frames: after } : trace;
+}
+
 /** The raise site and the deepest project frame of a trace. */
 export function framesOf(trace: Trace): { raise?: FindingFrame; project?: FindingFrame } {
   const strip = (f: FindingFrame & { library: boolean }): FindingFrame => {

@@ -16,7 +16,7 @@
  * - else `unknown`, with the line that looked most like an error as the message.
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
-import { framesOf, tracesIn, type Trace } from './frames.js';
+import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued } from './continued.js';
 import { headingWindow } from './headings.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
@@ -533,7 +533,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   }
   // The trace: the raise site and the deepest frame of the project's own code.
   const runtime = raised?.runtime === 'jvm' ? 'jvm' : raised?.runtime;
-  const trace = traces.find((t) => t.kind === runtime) ?? traces[0];
+  const found = traces.find((t) => t.kind === runtime) ?? traces[0];
+  const trace = found && ownStack(found, messageIndex === undefined ? undefined : logLine(messageIndex));
   if (trace && cls !== 'compile-error' && cls !== 'lint' && cls !== 'link-error') {
     const frames = framesOf(trace);
     // A trace wholly in the runtime or libraries (node:internal, java.util.concurrent) names no

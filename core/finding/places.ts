@@ -10,7 +10,7 @@
  *
  * The forms (PATH is a path with an extension, or a known extensionless build file; a
  * directory-qualified extensionless path where the form says `line`):
- * - `PATH:LINE[:COL]` at the start of the line, after a program (`m4:x.m4:7:`), a bracketed
+ * - `PATH:LINE[:COL]` at the start of the line, after a program (`m4:x.m4:7:`, `mandoc: x.1:28:2:`), a bracketed
  *   tag (`[----] x.c:15:`) or a list number (`1. x.c:6  - ...`), with anything after it;
  * - `PATH(LINE[,COL])`, `PATH LINE:COL` (a line starting with the path), `at PATH:LINE[,COL]`;
  * - `PATH line N`, `"PATH" line N`, `"PATH", line N`, `PATH, line N`, `PATH: line N`, `file PATH line N`;
@@ -28,8 +28,8 @@ export interface Place {
   column?: number;
 }
 
-/** A path with an extension, or a build file known without one. */
-const FILE = String.raw`(?:[A-Za-z]:)?[\w.~@+\\/-]*(?:\.[A-Za-z][\w+]{0,7}|\b(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile|Jenkinsfile|Rakefile|Gemfile|Vagrantfile|Justfile|Procfile|Brewfile))`;
+/** A path with an extension (a manual page's section, `syncd.1`, too), or a build file known without one. */
+const FILE = String.raw`(?:[A-Za-z]:)?[\w.~@+\\/-]*(?:\.[A-Za-z][\w+]{0,7}|(?<=[A-Za-z])\.[1-9](?![\w.])|\b(?:GNUmakefile|[Mm]akefile|Dockerfile|Containerfile|Jenkinsfile|Rakefile|Gemfile|Vagrantfile|Justfile|Procfile|Brewfile))`;
 /** Where the form says `line` outright, a directory-qualified file without an extension too (`bastion/sshd_config`). */
 const FILE_OR_DIR = String.raw`(?:${FILE}|(?:[A-Za-z]:)?[\w.~@+\\-]*\/[\w.~@+\\/-]*[\w+-])`;
 const AFTER = String.raw`(?=$|[\s:;,.)\]'"])`;
@@ -37,7 +37,8 @@ const AFTER = String.raw`(?=$|[\s:;,.)\]'"])`;
 /** The forms, each giving [file, line, column?] by group name. */
 const FORMS: readonly RegExp[] = [
   // path:line[:col] at the start: after a program's name (`m4:`), a bracketed tag, a list number.
-  new RegExp(String.raw`^(?:[\w+-]+:(?=[\w./~-]+:\d)|\[[^\]\s]{1,12}\]\s+|\d{1,3}[.)]\s+)?(?<file>${FILE}):(?<line>\d+)(?:[:.,](?<col>\d+))?(?=$|[:\s,)])`),
+  // Or after a severity label (`STATIC ERROR: `, `[50] %Error: `); a column may be a range (`10:15-28:`).
+  new RegExp(String.raw`^(?:[\w+-]+: ?(?=[\w./~-]+:\d)|\[[^\]\s]{1,12}\]\s+|\d{1,3}[.)]\s+)?(?:%?(?:[A-Z]+ )?(?:ERROR|Error|error|FATAL|Fatal|fatal|WARNING|Warning|warning):\s+)?(?<file>${FILE}):(?<line>\d+)(?:[:.,](?<col>\d+)(?:-\d+)?)?(?=$|[:\s,)])`),
   // path(line[,col])
   new RegExp(String.raw`^(?<file>${FILE})\((?<line>\d+)(?:,\s?(?<col>\d+))?\)`),
   // A line that starts with the path and its line:col (Sass's trace, webpack's heading).
@@ -58,6 +59,8 @@ const FORMS: readonly RegExp[] = [
   // (A JVM frame, `at a.B.c(B.java:3)`, is frames.ts's: the place follows a space here.)
   new RegExp(String.raw`\s\((?:file:\/\/)?(?<file>${FILE}):(?<line>\d+)(?::(?<col>\d+))?\)\.?$`),
 ];
+/** The place a report traces its error back to (flatc's `x.fbs:16: 0: error: ... Money, originally at: x.fbs:12`): it wins over the place it is reported at. */
+const ORIGINALLY = new RegExp(String.raw`\boriginally (?:(?:defined|declared|referenced|used) )?at:? "?(?<file>${FILE})"?:(?<line>\d+)(?::(?<col>\d+))?`);
 /** Words a form may catch that are no file (`0.3`, a version). */
 const NOT_FILE = /^\d[\d.]*$|^v\d/;
 /** Files that are not source, or hosts (`registry.npmjs.org:443`). */
@@ -72,7 +75,7 @@ const NOT_A_REPORT = /^\s*(?:\+ |\$ |File "|##\[)|^\s*\[Pipeline\]|:\/\/|^\s*g?m
 export function placeIn(text: string, root?: string): Place | undefined {
   if (text.length > 600 || NOT_A_REPORT.test(text)) return undefined;
   const t = text.trim().replace(/^│\s+/, '');
-  for (const form of FORMS) {
+  for (const form of [ORIGINALLY, ...FORMS]) {
     const g = form.exec(t)?.groups;
     if (!g) continue;
     const file = projectFile((g.file ?? g.file2) as string, root);
@@ -133,8 +136,10 @@ const REPORT_END = /^\s*(?:\+ |\$ |\[Pipeline\]|##\[|Build step |Finished: |ERRO
  */
 export function placeNear(line: (i: number) => string, count: number, m: number, root?: string): (Place & { index: number }) | undefined {
   const at = (i: number): (Place & { index: number }) | undefined => {
-    const p = placeIn(line(i), root) ?? rowPlace(line, i, root);
-    return p ? { ...p, index: i } : undefined;
+    const own = placeIn(line(i), root);
+    const k = own ? markedRow(line, count, i, root) : i;
+    const p = (k !== i ? placeIn(line(k), root) : own) ?? rowPlace(line, i, root);
+    return p ? { ...p, index: k } : undefined;
   };
   const own = at(m);
   if (own) return own;
@@ -162,6 +167,19 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
 }
 
 /**
+ * A call history printed as place rows with the current call marked (CHICKEN's `src/x.scm:4: f  <--`
+ * at the end of its rows): the marked row is the place, not the first row of the history.
+ */
+function markedRow(line: (i: number) => string, count: number, i: number, root?: string): number {
+  for (let k = i; k < Math.min(count, i + 60); k++) {
+    const t = line(k);
+    if (!placeIn(t, root)) return i;
+    if (/\s<--\s*$/.test(t)) return k;
+  }
+  return i;
+}
+
+/**
  * A runner's list of what failed, just below the failure (`Failing scenarios:` over
  * `  features/x.feature:7  name`): when it holds one row, that row's place is the failure's.
  */
@@ -178,6 +196,12 @@ function failureListBelow(line: (i: number) => string, count: number, m: number,
   return undefined;
 }
 
+/** A linker's failure just above line i (over the build tool's verdict on it). */
+function linkAbove(line: (i: number) => string, i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 4); k--) if (/\bld returned \d+ exit status|^\S*\bld(?:\.\w+)?: .*(?:undefined reference|not within region|cannot find -l|overflowed by)/.test(line(k))) return true;
+  return false;
+}
+
 /** Workspace roots per log (the lines array): found once. */
 const ROOTS = new WeakMap<readonly string[], { root: string | undefined }>();
 
@@ -190,9 +214,28 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
   if (!cached) ROOTS.set(lines, (cached = { root: workspaceIn(line, lines.length) }));
   const root = cached.root;
   let result = found;
-  if (found.location && !found.location.frames && found.location.file.startsWith('/') && !projectFile(found.location.file, root)) {
-    const { location: _dropped, ...rest } = found;
-    result = { ...rest, evidence: found.evidence.filter((n) => n === found.message_line || n !== found.location?.log_line) };
+  // A place the report traces back (`originally at: x.fbs:12`) on the line the location was read from wins.
+  const at = found.location && !found.location.frames && found.location.log_line ? ORIGINALLY.exec(line(found.location.log_line - 1))?.groups : undefined;
+  const back = at ? projectFile(at.file as string, root) : undefined;
+  if (found.location && at && back) {
+    const { column: _column, ...loc } = found.location;
+    result = { ...found, location: { ...loc, file: back, line: Number(at.line), ...(at.col ? { column: Number(at.col) } : {}) } };
+  }
+  // A row of a call history whose current call is marked further down: the marked row's place.
+  const row = result.location && !result.location.frames && result.location.log_line ? markedRow(line, lines.length, result.location.log_line - 1, root) : undefined;
+  const marked = row !== undefined && row !== (result.location?.log_line ?? 0) - 1 ? placeIn(line(row), root) : undefined;
+  if (result.location && row !== undefined && marked) result = { ...result, location: { ...marked, log_line: row + 1 }, evidence: [...new Set([...result.evidence, row + 1])] };
+  // make's verdict on a link step (`collect2: error: ld returned 1 exit status` over `make: *** [Makefile:7: app.elf]`):
+  // a linker's failure has no line of source, and the recipe's line is not where it is.
+  const verdict = result.location?.log_line !== undefined && /^\s*g?make(?:\[\d+\])?: \*\*\* \[/.test(line(result.location.log_line - 1));
+  if (verdict && result.location && linkAbove(line, result.location.log_line - 1)) {
+    const { location: _link, ...rest } = result;
+    result = rest;
+  }
+  const given = result.location;
+  if (given && !given.frames && given.file.startsWith('/') && !projectFile(given.file, root)) {
+    const { location: _dropped, ...rest } = result;
+    result = { ...rest, evidence: result.evidence.filter((n) => n === result.message_line || n !== given.log_line) };
   }
   // A linker's error has no line of source.
   if (result.location || result.class === 'link-error') return result;

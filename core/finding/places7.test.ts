@@ -1,0 +1,81 @@
+/**
+ * Round 7's place forms (places.ts, frames.ts): each read without naming a tool, on made-up lines
+ * of tools no case has; and the counter-examples each form must not take.
+ */
+import { analyze } from '../log/analyze.js';
+import { ownStack, framesOf, tracesIn } from './frames.js';
+import { placeIn, placeNear } from './places.js';
+
+describe('round 7 forms of a place on one line', () => {
+  it.each([
+    ['a severity label of two words before the place, a column range after', 'STATIC ERROR: conf/app.dhall:4:3-9: Unknown variable: port', { file: 'conf/app.dhall', line: 4, column: 3 }],
+    ['a bracketed time and a `%Error:` label', '[120] %Error: rtl/fifo.sv:33: Assertion failed in TOP.fifo', { file: 'rtl/fifo.sv', line: 33 }],
+    ['a program and a space before the place', 'roffcheck: doc/tool.8:40:1: WARNING: new sentence, new line', { file: 'doc/tool.8', line: 40, column: 1 }],
+    ["a manual page's section as the extension", 'man/backup.5:7: bad escape', { file: 'man/backup.5', line: 7 }],
+    ['the place a report traces its error back to wins', 'gen/api.idl:40: 0: error: unknown type: Amount, originally at: gen/api.idl:9', { file: 'gen/api.idl', line: 9 }],
+  ])('%s', (_what, line, place) => {
+    expect(placeIn(line)).toEqual(place);
+  });
+
+  it.each([
+    ['a version with a section-like ending', 'Python 3.1: deprecated option'],
+    ['a version after a v', 'using v2.1:4 of the schema'],
+    ['a severity label with no place after it', 'ERROR: script returned exit code 2'],
+  ])('takes no place from %s', (_what, line) => {
+    expect(placeIn(line)).toBeUndefined();
+  });
+});
+
+describe('a call history with its current call marked', () => {
+  const near = (lines: string[], m: number) => placeNear((i) => lines[i] ?? '', lines.length, m);
+  it('gives the marked row, not the first row of the history', () => {
+    const lines = ['Error: unbound variable: pad-left', '', '\tCall history:', '', '\tlib/fmt.scm:21: main\t  ', '\tlib/fmt.scm:12: fmt-row\t  ', '\tlib/fmt.scm:5: pad-left\t  \t<--'];
+    expect(near(lines, 4)).toMatchObject({ file: 'lib/fmt.scm', line: 5, index: 6 });
+  });
+  it('gives the first row of a history that marks none', () => {
+    const lines = ['Error: unbound variable: pad-left', '\tlib/fmt.scm:21: main', '\tlib/fmt.scm:12: fmt-row'];
+    expect(near(lines, 0)).toMatchObject({ file: 'lib/fmt.scm', line: 21, index: 1 });
+  });
+  it('moves a finding read on the first row to the marked row', () => {
+    const log = ['+ ./report', '[panic] out of memory - heap full - execution terminated', '', '...more...', 'src/agg.scm:30: loop', 'src/agg.scm:14: fold-rows', 'src/agg.scm:9: string-append \t<--'].join('\n');
+    expect(analyze(log)[0]?.finding?.location).toMatchObject({ file: 'src/agg.scm', line: 9, log_line: 7 });
+  });
+});
+
+describe("the message's own stack", () => {
+  const stack = [
+    'not ok 1 cart > totals',
+    '  message: |+',
+    "    Died on test #1: Cannot read properties of null (reading 'qty')",
+    '        at Object.<anonymous> (/ws/shop/test/cart.test.js:9:3)',
+    '  stack: |',
+    "    TypeError: Cannot read properties of null (reading 'qty')",
+    '        at qtyOf (/ws/shop/src/cart.js:12:20)',
+    '        at Object.<anonymous> (/ws/shop/test/cart.test.js:9:3)',
+  ];
+  const trace = tracesIn(stack, 1).find((t) => t.kind === 'node');
+  it('takes the frames under the message, not an earlier pointer', () => {
+    expect(trace).toBeDefined();
+    if (!trace) return;
+    expect(framesOf(ownStack(trace, 6)).project).toMatchObject({ file: '/ws/shop/src/cart.js', line: 12 });
+    expect(framesOf(trace).project).toMatchObject({ file: '/ws/shop/test/cart.test.js', line: 9 });
+  });
+  it("keeps the stack that reached a cause whose own frames are the runtime's", () => {
+    const cause = ['TypeError: fetch failed', '    at async file:///ws/app/sync.mjs:6:15 {', '  [cause]: Error: getaddrinfo ENOTFOUND db.internal', '      at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:dns:122:26) {'];
+    const t = tracesIn(cause, 1).find((x) => x.kind === 'node');
+    expect(t).toBeDefined();
+    if (!t) return;
+    expect(framesOf(ownStack(t, 3)).project).toMatchObject({ file: '/ws/app/sync.mjs', line: 6 });
+  });
+});
+
+describe("make's verdict on a link step", () => {
+  it('gives no place: the recipe line is not where a linker failed', () => {
+    const log = ['+ make', 'msp430-elf-gcc -o boot.elf src/boot.o src/uart.o', '/opt/msp/bin/ld: address 0x2402 of boot.elf section `.bss\' is not within region `RAM\'', 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:12: boot.elf] Error 1'].join('\n');
+    expect(analyze(log)[0]?.finding?.location).toBeUndefined();
+  });
+  it("keeps make's recipe line over a command's own failure", () => {
+    const log = ['+ make check', './run-checks.sh --strict', 'run-checks.sh: 3 checks failed', 'make: *** [Makefile:9: check] Error 1'].join('\n');
+    expect(analyze(log)[0]?.finding?.location).toMatchObject({ file: 'Makefile', line: 9 });
+  });
+});
