@@ -23,6 +23,8 @@ describe('round 7 tuning, family rules off', () => {
     ['go-example-output-mismatch', 'test-assertion', '--- FAIL: ExampleFormat (0.00s)'],
     ['qunit-deep-equal-failure', 'test-assertion', 'not ok 2 query.parse > repeated keys become arrays'],
     ['vite-build-unresolved-package', 'dependency-resolution', 'Error: [vite]: Rolldown failed to resolve import "date-fns" from "/tmp/data7b/ws/vite-build-unresolved-package/src/sync.js".'],
+    ['chicken-unbound-variable', 'runtime-exception', 'Error: unbound variable: string-pad'],
+    ['systemd-verify-unit-error', 'lint', 'report-worker.service: Command /usr/bin/pyton3 is not executable: No such file or directory'],
     ['cargo-test-returns-err', 'test-error', 'Error: ConfigError("line 3: timeout must be a whole number of seconds, got \\"30s\\"")'],
   ])('%s: %s', (id, cls, message) => {
     const f = real(id);
@@ -48,6 +50,10 @@ describe('round 7 tuning, family rules off', () => {
     expect(top('+ npx rollup -c\nError: Could not resolve import "lodash-es" from "src/a.js"\n    at error (/ws/node_modules/rollup/dist/rollup.js:10:3)\nexit 1').class).toBe('dependency-resolution');
     // A runner's `---- name stdout ----` banner: the error under it.
     expect(top('+ cargo test\nfailures:\n\n---- t::a stdout ----\nError: Parse("bad")\n\n\nfailures:\n    t::a\n\ntest result: FAILED. 0 passed; 1 failed\nexit 101').message).toBe('Error: Parse("bad")');
+    // A program the step built, run by its path: its own error is a run-time error.
+    expect(top('+ fpc src/app.pas -o app\n+ ./app\nError: range check failed: index 12\nexit 1').class).toBe('runtime-exception');
+    // A validating subcommand's report line that names the file it checks.
+    expect(top('+ cfgtool validate conf/site.cfg\nsite.cfg: unknown key "listn"\nexit 1').class).toBe('lint');
     // A `Caused by:` chain: the deepest cause in a cause's words.
     const chain = top(
       '+ ./pkgtool fetch\nerror: package `y` not found in registry `main`\n\nCaused by:\n  fetch of https://repo.example/index failed\n\nCaused by:\n  authentication required for https://repo.example\nexit 1',
@@ -63,6 +69,9 @@ describe('round 7 tuning, family rules off', () => {
     // A relative import is the project's own file; a failure with only an expected value compares nothing.
     expect(top('+ npx rollup -c\nError: Could not resolve import "./util" from "src/a.js"\n    at error (/ws/node_modules/rollup/dist/rollup.js:10:3)\nexit 1').class).not.toBe('dependency-resolution');
     expect(top('+ npx qunit test/a.js\nTAP version 13\nnot ok 1 sums\n  ---\n  message: Died on test #1: boom\n  expected: nothing thrown\n  ...\n1..1\nexit 1').class).not.toBe('test-assertion');
+    // A program the step did not build (a system tool run by path) claims no run-time error; a report line naming another file no lint.
+    expect(top('+ gcc a.c -o app\n+ /usr/bin/tool\nError: config missing\nexit 1').class).not.toBe('runtime-exception');
+    expect(top('+ cfgtool validate conf/site.cfg\nother.cfg: unknown key "listn"\nexit 1').class).not.toBe('lint');
     // A directory argument holds only the files under it.
     expect(top('+ csshint web/css\nlib/b.css: line 3, col 5, Unknown property colr.\nexit 2').location?.file).not.toBe('web/css/b.css');
   });

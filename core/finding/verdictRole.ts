@@ -38,7 +38,9 @@ export function rolesOf(command: Command): Omit<StepRole, 'command' | 'index'> {
   const link = files.length > 0 && files.every((f) => OBJECT.test(f)) && !args.some((a) => /^-[cSE]$/.test(a));
   const program = command.program;
   const checker = /lint|hint|spell|validat/i.test(program) || /^check[a-z]|[a-z]check$|-check[a-z]/i.test(program);
-  const lint = !link && (role === 'lint' || (checker && !/\.(?:sh|py|js|pl|rb)$/.test(program)));
+  // A program's validating subcommand (`systemd-analyze verify unit`, `x validate file`) checks like a checker.
+  const validates = command.kind === undefined && /^(?:verify|validate)$/.test(args.find((a) => !a.startsWith('-')) ?? '');
+  const lint = !link && (role === 'lint' || validates || (checker && !/\.(?:sh|py|js|pl|rb)$/.test(program)));
   // Programs that copy, move or fetch files name an input and an output too, and translate nothing.
   const copies = /^(?:cp|mv|ln|install|rsync|scp|cat|tee|tar|zip|unzip|gzip|gunzip|xz|sed|awk|sort|uniq|diff|cmp|curl|wget|dd|split|iconv)$/.test(program);
   const translate = !link && !lint && !copies && command.kind !== 'run' && (role === 'compile' || (files.length >= 1 && (output || (files.length === 2 && extOf(files[0]) !== extOf(files[1])))));
@@ -157,6 +159,20 @@ function failureList(bodyAt: BodyAt, a: number, b: number): boolean {
 }
 
 /** The class the role of the step's command settles for an unknown finding (undefined when none). */
+/** Whether `command` runs, by its path (`./app`, `build/app`), the output of a command above it in the step (`-o app`). */
+function builtAbove(bodyAt: BodyAt, index: number, command: Command): boolean {
+  const run = words(command.text)[0] ?? '';
+  if (!/\//.test(run)) return false;
+  const name = run.replace(/^.*\//, '');
+  for (let i = index - 1; i >= Math.max(0, index - 150); i--) {
+    const m = COMMAND_LINE.exec(bodyAt(i).trim());
+    if (!m) continue;
+    const ws = words(m[1] as string);
+    if (ws.some((w, j) => /^(?:-o|--output)$/.test(ws[j - 1] ?? '') && w.replace(/^.*\//, '') === name)) return true;
+  }
+  return false;
+}
+
 export function byRole(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding | undefined {
   const end = Math.min(lines.length, excerpt.end_line);
   const msgAt = found.message_line - 1;
@@ -181,6 +197,9 @@ export function byRole(found: Finding, lines: readonly string[], excerpt: Window
       const p = placeIn(bodyAt(k));
       if (p && namesFile(step.command.text, p.file) && p.message !== '') return settle(found, 'lint', k, bodyAt(k), tool, located(p, k));
     }
+    // A line that names, first, a file the command checks (`unit.service: Command ... is not executable`).
+    const named = firstLine(bodyAt, a, b, (t) => { const f = /^([\w.@-]+\.[A-Za-z]\w{0,7}): \S/.exec(t)?.[1]; return f !== undefined && namesFile(step.command.text, f) && (ERROR_WORDS.test(t) || /\bnot\b|\bno such\b|\bunknown\b|\bmissing\b/i.test(t)); });
+    if (named !== undefined) return settle(found, 'lint', named, bodyAt(named).trim(), tool);
     const k = firstLine(bodyAt, a, b, (t) => /\S\s[[(][a-z][\w-]*[a-z][\])]$/.test(t)) ?? firstLine(bodyAt, a, b, (t) => /^(?:[✖×✘]|error\b|ERROR\b)|^[\w.+-]+: \S+:\d+(?::\d+)?: (?:error|ERROR):\s/.test(t));
     return k === undefined ? undefined : settle(found, 'lint', k, bodyAt(k).trim().replace(/^\^\s+/, ''), tool);
   }
@@ -196,6 +215,11 @@ export function byRole(found: Finding, lines: readonly string[], excerpt: Window
     let place: FindingLocation | undefined;
     for (let j = k; j < Math.min(b, k + 6) && !place; j++) place = located(placeIn(bodyAt(j)), j);
     return settle(found, 'compile-error', k, bodyAt(k), tool, place);
+  }
+  // A program this step built (`csc x.scm -o app`, then `./app`): its own error is a run-time error.
+  if (builtAbove(bodyAt, step.index, step.command)) {
+    const k = firstLine(bodyAt, a, b, (t) => /^(?:Error|ERROR|error|Fatal|FATAL|fatal|panic|Uncaught)\b(?: \w+)?:\s*\S/.test(t));
+    if (k !== undefined) return settle(found, 'runtime-exception', k, bodyAt(k), tool, found.location);
   }
   // An input file's line rejected, or the script's own run-time error at its line.
   for (let k = a; k < b; k++) {
