@@ -143,6 +143,7 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
   };
   const own = at(m);
   if (own) return own;
+  if (CI_EXIT.test(line(m).trim())) return stepError(line, m, root);
   if (REPORT_END.test(line(m)) && !/^\+ exit [1-9]\d*$/.test(line(m).trim())) return undefined;
   const exit = /^\+ exit [1-9]\d*$/.test(line(m).trim());
   const side = (step: 1 | -1): (Place & { index: number }) | undefined => {
@@ -164,6 +165,26 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
     return undefined;
   };
   return side(1) ?? side(-1) ?? failureListBelow(line, count, m, root);
+}
+
+/** The CI's own line that the step's script failed (its exit status, nothing of why). */
+const CI_EXIT = /^(?:ERROR: script returned exit code \d+|##\[error\]Process completed with exit code \d+\.?)$/;
+
+/**
+ * The place of the step's error when the message is the CI's exit line: the step's output (up to
+ * its last command, over the CI's marks) holds one line that names a place and says error
+ * (`Makefile:4: *** Recursive variable ... Stop.`); several, or none, give none.
+ */
+function stepError(line: (i: number) => string, m: number, root?: string): (Place & { index: number }) | undefined {
+  const found: (Place & { index: number })[] = [];
+  for (let i = m - 1; i >= Math.max(0, m - 30); i--) {
+    const t = line(i);
+    if (/^\s*(?:\[Pipeline\]|##\[)/.test(t) || t.trim() === '') continue;
+    if (/^\s*(?:\+ |\$ )/.test(t)) break;
+    const p = /\*\*\*|\b(?:error|Error|ERROR|fatal|FATAL)\b/.test(t) ? placeIn(t, root) : undefined;
+    if (p) found.push({ ...p, index: i });
+  }
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**

@@ -90,3 +90,15 @@ describe('a check that the output equals the input', () => {
     expect(analyze(log)[0]?.finding?.location).toMatchObject({ file: 'lib/Shop/Cart.pm', line: 41 });
   });
 });
+
+describe("the step's one error place when the message is the CI's exit line", () => {
+  const near = (lines: string[]) => placeNear((i) => lines[i] ?? '', lines.length, lines.length - 1);
+  it('gives the one place the step printed with an error', () => {
+    expect(near(['+ gen-config --strict', 'conf/site.toml:9: error: duplicate key "port"', '[Pipeline] }', 'ERROR: script returned exit code 2'])).toMatchObject({ file: 'conf/site.toml', line: 9, index: 1 });
+  });
+  it('gives none for two error places, a place without an error, or output before the last command', () => {
+    expect(near(['+ gen-config', 'a.toml:1: error: x', 'b.toml:2: error: y', 'ERROR: script returned exit code 2'])).toBeUndefined();
+    expect(near(['+ gen-config', 'wrote conf/site.toml:9 entries', '##[error]Process completed with exit code 1.'])).toBeUndefined();
+    expect(near(['conf/site.toml:9: error: x', '+ deploy', 'ERROR: script returned exit code 2'])).toBeUndefined();
+  });
+});
