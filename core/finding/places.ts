@@ -239,6 +239,9 @@ function linkAbove(line: (i: number) => string, i: number): boolean {
   return false;
 }
 
+/** A line that is only a place (`/ws/src/Header.svelte:8:10`). */
+const LONE_PLACE = new RegExp(String.raw`^${FILE}:\d+(?::\d+)?$`);
+
 /** Workspace roots per log (the lines array): found once. */
 const ROOTS = new WeakMap<readonly string[], { root: string | undefined }>();
 
@@ -251,6 +254,11 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
   if (!cached) ROOTS.set(lines, (cached = { root: workspaceIn(line, lines.length) }));
   const root = cached.root;
   let result = found;
+  // A lone place over the error's words (`src/x.svelte:8:10` then `Error: Type ...`): the words are the message, the place stays.
+  const words = LONE_PLACE.test(line(found.message_line - 1).trim()) ? line(found.message_line).trim() : '';
+  if (/^(?:Error|ERROR|error|Warning|WARNING|warning)\b:?\s+\S/.test(words)) {
+    result = { ...found, message: words, message_line: found.message_line + 1, evidence: withLine([found.message_line + 1, ...found.evidence.filter((n) => n !== found.message_line + 1)], found.message_line) };
+  }
   // A place the report traces back (`originally at: x.fbs:12`) on the line the location was read from wins.
   const at = found.location && !found.location.frames && found.location.log_line ? ORIGINALLY.exec(line(found.location.log_line - 1))?.groups : undefined;
   const back = at ? projectFile(at.file as string, root) : undefined;

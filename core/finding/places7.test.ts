@@ -4,7 +4,8 @@
  */
 import { analyze } from '../log/analyze.js';
 import { ownStack, framesOf, tracesIn } from './frames.js';
-import { placeIn, placeNear } from './places.js';
+import type { Finding } from '../../protocol/types.js';
+import { placeIn, placeNear, withPlace } from './places.js';
 
 describe('round 7 forms of a place on one line', () => {
   it.each([
@@ -100,5 +101,29 @@ describe("the step's one error place when the message is the CI's exit line", ()
     expect(near(['+ gen-config', 'a.toml:1: error: x', 'b.toml:2: error: y', 'ERROR: script returned exit code 2'])).toBeUndefined();
     expect(near(['+ gen-config', 'wrote conf/site.toml:9 entries', '##[error]Process completed with exit code 1.'])).toBeUndefined();
     expect(near(['conf/site.toml:9: error: x', '+ deploy', 'ERROR: script returned exit code 2'])).toBeUndefined();
+  });
+});
+
+describe("a lone place over the error's words", () => {
+  const lines = ['+ tmplcheck --fail-on-warnings', '====================================', 'src/views/Cart.tmpl:14:3', "Error: Unknown filter 'money' (tmpl)", '', '1 error'];
+  const finding = (message_line: number): Finding => ({
+    class: 'compile-error',
+    message: lines[message_line - 1] as string,
+    message_line,
+    evidence: [message_line],
+    location: { file: 'src/views/Cart.tmpl', line: 14, column: 3, log_line: 3 },
+  } as unknown as Finding);
+  const place = (f: Finding): Finding => withPlace(f, lines, { start_line: 1, end_line: lines.length }, (i) => lines[i] ?? '');
+  it('takes the words below as the message and keeps the place', () => {
+    const f = place(finding(3));
+    expect(f.message).toBe("Error: Unknown filter 'money' (tmpl)");
+    expect(f.message_line).toBe(4);
+    expect(f.evidence).toEqual([4, 3]);
+    expect(f.location).toMatchObject({ file: 'src/views/Cart.tmpl', line: 14, log_line: 3 });
+  });
+  it('keeps the message when the line below says no error', () => {
+    const other = ['src/views/Cart.tmpl:14:3', 'Checked 12 files'];
+    const f = { ...finding(1), message: other[0] } as Finding;
+    expect(withPlace(f, other, { start_line: 1, end_line: 2 }, (i) => other[i] ?? '').message_line).toBe(1);
   });
 });
