@@ -30,6 +30,9 @@ describe('the key names of a finding', () => {
     expect(missingPathOf("FileNotFoundError: [Errno 2] No such file or directory: 'budgets.json'")).toBe('budgets.json');
     expect(missingPathOf('ci.sh: line 2: cd: public: No such file or directory')).toBe('public');
     expect(missingPathOf('everything is fine')).toBeUndefined();
+    // A path the process may not write is not a missing one.
+    expect(missingPathOf('makeinfo: could not open /srv/pub/manual/tally.info for writing: Permission denied')).toBeUndefined();
+    expect(missingPathOf("Error: EACCES: permission denied, open 'out/report.json'")).toBeUndefined();
     // javac's `cannot find symbol` names no file: no workspace listing is made for it.
     expect(missingPathOf('src/A.java:[60,5] cannot find symbol')).toBeUndefined();
   });

@@ -105,6 +105,9 @@ export function missingPathOf(message: string): string | undefined {
     /^\+* ?(?:test|\[) -[sfedrx] ['"]?([^\s'"\]]+)/,
     /cd: ([^\s:]+): No such file/,
   ];
+  // A path the process may not open (`could not open x for writing: Permission denied`) exists, or
+  // is to be made: it is not missing, and no file "named like it" is the fix (issue 25: a false claim).
+  if (/Permission denied|EACCES|EPERM|Operation not permitted|Read-only file system|EROFS/i.test(message) && !/No such file|ENOENT/.test(message)) return undefined;
   for (const re of patterns) {
     const p = re.exec(message)?.[1];
     // `./money` stays an import specifier; `./out/a.txt` is the path `out/a.txt`.
