@@ -8,7 +8,7 @@
  * the line holds all its clauses (`LineTrigrams.satisfies`): on the real logs ~34 such asks a line
  * that reaches the shapes, on the generated log ~59; most are turned away by their first clause.
  */
-import { END, NON_ASCII_TRIGRAM, SYMBOL, firstIndex, type Gate } from './prefilter.js';
+import { END, NON_ASCII_TRIGRAM, SYMBOL, firstIndex, holdsEachClause, type Gate } from './prefilter.js';
 
 export class GateIndex {
   /** 32-bit words of a pattern set. */
@@ -139,20 +139,7 @@ export class GateIndex {
 
   /** Whether the line read last holds one trigram of each of pattern k's clauses past its key. */
   private holdsRest(k: number): boolean {
-    const clauses = this.rest[k]!;
-    const stamp = this.stamp;
-    const now = this.now;
-    for (let c = 0; c < clauses.length; c++) {
-      const clause = clauses[c]!;
-      let found = false;
-      for (let j = 0; j < clause.length; j++) {
-        if (stamp[clause[j]!] === now) {
-          found = true;
-          break;
-        }
-      }
-      if (!found) return false;
-    }
-    return true;
+    return holdsEachClause(this.stamp, this.now, this.rest[k]!);
   }
+
 }

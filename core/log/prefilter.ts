@@ -624,19 +624,22 @@ export class LineTrigrams {
 
   /** Whether the marked line holds one trigram of each clause. */
   satisfies(clauses: readonly Int32Array[]): boolean {
-    const stamp = this.stamp;
-    const now = this.current;
-    for (let k = 0; k < clauses.length; k++) {
-      const clause = clauses[k]!;
-      let found = false;
-      for (let j = 0; j < clause.length; j++) {
-        if (stamp[clause[j]!] === now) {
-          found = true;
-          break;
-        }
-      }
-      if (!found) return false;
-    }
-    return true;
+    return holdsEachClause(this.stamp, this.current, clauses);
   }
+}
+
+/** Whether the line stamped `now` in `stamp` holds one trigram of each clause (LineTrigrams, GateIndex). */
+export function holdsEachClause(stamp: Uint32Array, now: number, clauses: readonly Int32Array[]): boolean {
+  for (let k = 0; k < clauses.length; k++) {
+    const clause = clauses[k]!;
+    let found = false;
+    for (let j = 0; j < clause.length; j++) {
+      if (stamp[clause[j]!] === now) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
 }
