@@ -35,12 +35,21 @@ export function findingFor(ctx: ChatContext, span: LogSpan & { finding?: unknown
  */
 export function toolShown(f: Finding, ctx: ChatContext): Finding {
   if (!f.tool || TOOL_NAMES[f.tool] !== undefined) return f;
-  const text = storedLogSpan(ctx)?.text;
-  const word = f.tool.split(/\s+/)[0] ?? f.tool;
-  if (text === undefined || new RegExp(`(?:^|[^\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\w-])`, 'im').test(text)) return f;
+  // One scan of the stored log per context and tool: an answer asks up to five times.
+  let seen = TOOLS_SEEN.get(ctx);
+  if (!seen) TOOLS_SEEN.set(ctx, (seen = new Map()));
+  let shown = seen.get(f.tool);
+  if (shown === undefined) {
+    const text = storedLogSpan(ctx)?.text;
+    const word = f.tool.split(/\s+/)[0] ?? f.tool;
+    shown = text === undefined || new RegExp(`(?:^|[^\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\w-])`, 'im').test(text);
+    seen.set(f.tool, shown);
+  }
+  if (shown) return f;
   const { tool: _unshown, ...rest } = f;
   return rest;
 }
+const TOOLS_SEEN = new WeakMap<ChatContext, Map<string, boolean>>();
 
 /** `src/a.ts:12:5` */
 export function placeOf(f: { file: string; line?: number; column?: number }): string {
