@@ -122,9 +122,10 @@ describe('the real-failure cases', () => {
     expect([latest, latest + 1]).toContain(HELDOUT_ROUND);
     const now = planned.get(latest) ?? 0;
     expect(now).toBeGreaterThanOrEqual(20);
-    // From round 9 on a round is smaller by design (about 25 cases per builder, quality over
-    // count, on the tool families issue 25 names), so the 15% share binds rounds up to 8 only.
-    if (latest <= 8) expect(now / (round1.size + later.size)).toBeGreaterThanOrEqual(0.15);
+    // Rounds 2-8 held 15 % or more; round 9 was briefed as two batches of about 25 cases on the
+    // issue's own tool families (about 9 % of ~590 planned, 4.5 % while only one batch's plan has
+    // landed), so the floor is 4 % from round 9 on: the 20-case minimum above is the real bar.
+    expect(now / (round1.size + later.size)).toBeGreaterThanOrEqual(latest >= 9 ? 0.04 : 0.15);
     // ...and the built held-out cases (rounds 2 to 5) are at least a quarter of all cases.
     expect(cases.filter((c) => c.expected.split === 'heldout').length / cases.length).toBeGreaterThanOrEqual(0.25);
   });
