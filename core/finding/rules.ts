@@ -278,6 +278,9 @@ export const RULES: Rule[] = [
   { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`], needed by/, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
   // A target the command asked for that the Makefile does not have: the CI script and the Makefile disagree.
   { cls: 'ci-script', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`]\.\s+Stop\./, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
+  // make refusing a Makefile of the project (`Makefile:4: *** Recursive variable 'X' references itself
+  // (eventually).  Stop.`, `*** missing separator`, a `$(error ...)`): the build script is wrong, at its line.
+  { cls: 'ci-script', priority: 34, confidence: 'medium', re: /^((?:[^\s:]*\/)?(?:(?:GNU)?[Mm]akefile[\w.-]*|[\w.-]+\.mk)):(\d+): \*\*\* (?!No rule to make target).+?\.?\s+Stop\.$/, read: (m) => ({ tool: 'make', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^\s*Cannot find source file:\s*$|^\s*Cannot find source file: (\S+)/, read: (m) => ({ tool: 'cmake', ...(m[1] ? { symbol: m[1] } : {}) }) },
   // Python refusing to parse the code is the compiler's error of Python.
   { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(SyntaxError|IndentationError|TabError): /, read: (m) => ({ tool: 'python', exception: m[1] }) },
@@ -373,6 +376,9 @@ export const RULES: Rule[] = [
     read: (m) => ({ tool: 'go', ...((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] as string).replace(/[;:]$/, '') } : {}) }),
   },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could NOT find (\w+)/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
+  // CMake links a target to a namespaced one (`ZLIB::ZLIB`) that no find_package or add_library made: an
+  // imported target of a package the listfile never looked for (CMake reports only `::` names this way).
+  { cls: 'dependency-resolution', priority: 46, confidence: 'medium', re: /^\s*Target "[^"]+" links to:$/, below: /^\s{3,}([\w.+-]+::[\w.+-]+)$/, read: (_m, _line, below) => ({ tool: 'cmake', ...(below?.[1] ? { dependency: below[1] } : {}) }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could not find a package configuration file provided by "([^"]+)"/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /(?:PackagesNotFoundError|UnsatisfiableError): /, read: () => ({ tool: 'conda' }) },
   // Bundler, Composer, Perl: a gem, package or module the environment cannot provide.
