@@ -279,7 +279,32 @@ function underRunnerHeading(found: Finding, bodyAt: BodyAt): Finding | undefined
   return { ...found, class: 'test-error', tool: 'jest', message, message_line: detail + 1, confidence: 'medium', ...(test ? { test } : {}), evidence: [detail + 1, ...found.evidence.filter((e) => e !== detail + 1), msgAt + 1].sort((a, b) => a - b) };
 }
 
+/**
+ * `git diff --exit-code` (or `--quiet`) after a generator or formatter (`go mod tidy`, `npm run gen`) that
+ * printed a diff: the committed file is not what the tool makes of it, a check like a formatter's. The
+ * tool is the command before the diff; the file is the diff's.
+ */
+function generatedDiff(found: Finding, bodyAt: BodyAt): Finding | undefined {
+  const msgAt = found.message_line - 1;
+  let diffAt: number | undefined;
+  for (let k = msgAt; k >= Math.max(0, msgAt - 60); k--) {
+    const t = bodyAt(k).trim();
+    if (/^diff --git a\/\S+ b\/\S+$/.test(t)) diffAt = k;
+    if (!/^\+ /.test(t)) continue;
+    if (diffAt === undefined || !/^\+ git (?:-\S+ )*diff\b.*--(?:exit-code|quiet)\b/.test(t)) return undefined;
+    let before: string | undefined;
+    for (let j = k - 1; j >= Math.max(0, k - 40) && before === undefined; j--) before = /^\+ (\S+(?: (?!-)[\w:-]+){0,2})/.exec(bodyAt(j).trim())?.[1];
+    const file = /^diff --git a\/(\S+) b\//.exec(bodyAt(diffAt).trim())?.[1] as string;
+    return { ...found, class: 'lint', message: bodyAt(diffAt).trim(), message_line: diffAt + 1, tool: before ?? 'git diff', confidence: 'medium', location: { file, log_line: diffAt + 1 }, evidence: [diffAt + 1, k + 1] };
+  }
+  return undefined;
+}
+
 function settled(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
+  if (found.class === 'unknown') {
+    const diff = generatedDiff(found, bodyAt);
+    if (diff) return diff;
+  }
   const headed = underRunnerHeading(found, bodyAt);
   const corrected = byMessage(headed ?? found, bodyAt, excerpt) ?? echoedReport(found, bodyAt) ?? headed;
   if (corrected) return corrected;
