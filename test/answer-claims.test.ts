@@ -110,7 +110,7 @@ describe('"can I just retry?" / "is this flaky?"', () => {
   });
 
   it('"should I retry?" (how to re-run) also says what the class says about a re-run', async () => {
-    expect(await ask('gcc-undefined-reference', 'should I retry?')).toMatch(/\*\*Will a re-run pass\?\*\* The first error is a link error \[L\d+-L\d+\]\. .*will most likely fail the same way/);
+    expect(await ask('gcc-undefined-reference', 'should I retry?')).toMatch(/^\*\*Not without a change:\*\* The first error is a link error \[L\d+-L\d+\]\. .*will most likely fail the same way/);
   });
 
   it.each(only(['node-fetch-enotfound', 'ssh-agent-connection-closed']))('%s: a re-run is the next step for the network or a lost agent', async (id) => {

@@ -6,7 +6,7 @@
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import { buildLabel } from '../facts.js';
 import { clip, inlineCode, type LogSpan } from '../logtext.js';
-import { abortedBy, citeMessage, findingFor } from './findingText.js';
+import { abortedBy, at, citeMessage, findingFor } from './findingText.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts, reportsOnly } from './logHelpers.js';
 import { type AnswerGroup, type Composer, ReplyBuilder, notSaid } from './reply.js';
 
@@ -135,6 +135,29 @@ export function rerunOutlook(f: Finding): { text: string; rerunFirst: boolean } 
       if (f.class === 'timeout-aborted' && abortedBy(f.message)) return { text: `${inlineCode(abortedBy(f.message) as string)} stopped it, so it did not fail on its own: a re-run runs it to the end unless it is stopped again.`, rerunFirst: true };
       return { text: "I can't tell from the log whether a re-run will pass.", rerunFirst: true };
   }
+}
+
+/** A question that asks whether a re-run will do ("can I just retry?", "should I re-run it?"), not how to start one. */
+export const RETRY_QUESTION = /\b(?:can|could|should|shall|may|will|would|is it (?:ok|okay|safe|worth)|worth)\b.*\b(?:re-?try|re-?run|rebuild|re-?trigger|run (?:it )?again|build (?:it )?again)\b|\bjust (?:re-?try|re-?run|rebuild)\b/i;
+
+/** The answer to "can I just retry?" in one line: yes, no or "I can't tell" first, then the first error and what its class says. */
+export function retryVerdict(f: Finding, label: string): string {
+  const outlook = rerunOutlook(f);
+  const side = SIDE[f.class];
+  const first = `The first error is ${label} ${at(f.message_line)}.`;
+  const lead =
+    side === 'code' || side === 'ci-config'
+      ? 'Not without a change'
+      : f.class === 'missing-tool' || f.class === 'disk-full'
+        ? 'Not on the same agent as it is'
+        : f.class === 'timeout-aborted' && abortedBy(f.message)
+          ? 'Yes'
+          : outlook.rerunFirst && side === 'environment'
+            ? 'It may pass'
+            : "I can't tell";
+  // "I can't tell" is said once: the outlook's own "I can't tell from the log..." would repeat it.
+  if (lead === "I can't tell") return `**I can't tell from the log whether a re-run will pass:** the first error is ${label} ${at(f.message_line)}, and nothing in the log shows whether its cause lasts.`;
+  return `**${lead}:** ${first} ${outlook.text}`;
 }
 
 export const blameAnswers: AnswerGroup = { name: 'blame', composers: { infraOrCode } };

@@ -8,7 +8,7 @@ import { errorExcerpts, retrieveSafely, hasLog, rankedErrorExcerpts, findInLog }
 import { TOOL_DURATION } from './logFacts.js';
 import { CLASS_LABEL, sinceLastGreen } from './failure.js';
 import { at, findingFor } from './findingText.js';
-import { rerunOutlook } from './blame.js';
+import { rerunOutlook, retryVerdict, RETRY_QUESTION } from './blame.js';
 import { describeChange } from './change.js';
 
 const aborter: Composer = async (ask) => {
@@ -294,9 +294,14 @@ const revision: Composer = async (ask) => {
 };
 
 /** How to run the build again: cichat reads Jenkins, it does not drive it. */
-const rerun: Composer = ({ ci, ctx, q }) => {
+const rerun: Composer = ({ ci, ctx, q, question }) => {
   const out = new ReplyBuilder();
   const build = buildLabel(ci);
+  // "Should I retry?" asks whether a re-run will do: that first, then how to start one.
+  const first = rankedErrorExcerpts(ctx)[0];
+  const verdictOf = first ? findingFor(ctx, first) : undefined;
+  const asksWhether = verdictOf !== undefined && verdictOf.class !== 'unknown' && RETRY_QUESTION.test(question);
+  if (asksWhether) out.line(`${retryVerdict(verdictOf, CLASS_LABEL[verdictOf.class])}\n`).log({ start_line: verdictOf.message_line, end_line: verdictOf.message_line });
   out.line(`**I can't start builds** — cichat only reads the uploaded context. To run ${build} again in Jenkins:`);
   const type = typeof ci.jobDetails?.jobType === 'string' ? jobTypeName(ci.jobDetails.jobType) : undefined;
   const params = Object.entries(ci.buildDetails?.parameters ?? {}).map(([name, value]) => ({ name, value }));
@@ -313,7 +318,7 @@ const rerun: Composer = ({ ci, ctx, q }) => {
   // "Should I retry?": what the first error's class says about a re-run, before the how.
   const top = rankedErrorExcerpts(ctx)[0];
   const found = top ? findingFor(ctx, top) : undefined;
-  if (found && found.class !== 'unknown' && /\b(should|shall|can|could|will|would|worth|help|just|pass)\b/.test(q)) {
+  if (!asksWhether && found && found.class !== 'unknown' && /\b(should|shall|can|could|will|would|worth|help|just|pass)\b/.test(q)) {
     out.log({ start_line: found.message_line, end_line: found.message_line });
     out.line(`\n**Will a re-run pass?** The first error is ${CLASS_LABEL[found.class]} ${at(found.message_line)}. ${rerunOutlook(found).text}`);
   }

@@ -8,11 +8,12 @@ import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
 import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, reportsOnly, lineTextOf, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
 import { describeChange } from './change.js';
 import { failingSource, missingSourceHint } from './workspace.js';
-import { locationsIn, citeLocation, openAt, LOCATION_QUESTION } from './locations.js';
+import { locationsIn, citeLocation, openAt, LOCATION_QUESTION, type CodeLocation } from './locations.js';
 import { citeMessage, findingFor, meaningOf, remedyOf, at, toolShown } from './findingText.js';
 import { recordedDownstream, recordedSteps } from './steps.js';
 import { addHistory, historyAnswer } from './history.js';
-import { rerunOutlook } from './blame.js';
+import { rerunOutlook, retryVerdict, RETRY_QUESTION } from './blame.js';
+import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
 
@@ -229,12 +230,17 @@ const failure: Composer = async (ask) => {
 
   if (LOCATION_QUESTION.test(ask.question)) {
     const where = whereInTheCode(out, ctx, spans.map((span) => unfolded(ctx, span)), top);
-    // "Which line?": the line itself, from the workspace snippets when uploaded (issue 17).
-    const source = failingSource(ask, spans);
+    // "Which line?": the line itself, from the workspace snippets when uploaded (issue 17); the
+    // finding picks the snippet of the raise site over the test line that called it.
+    const found = findingFor(ctx, top);
+    const source = failingSource(ask, spans, found.message, found);
     return source ? { text: `${where.text}\n\n${source.text}`, sources: [...where.sources, ...source.sources] } : where;
   }
 
   const found: Finding = findingFor(ctx, top);
+  // "Show me the stack trace", "what does this error mean?": that part first, not the whole diagnosis.
+  const focused = askedKind ? undefined : focusedAnswer(ask.question, ctx, top, found);
+  if (focused) return focused;
   // The headline is the line that carries the finding's message, never a framing line.
   const headline = { line: found.message_line, text: found.message, isError: found.class !== 'unknown' || headlineOf(top).isError };
   out.log({ start_line: found.message_line, end_line: found.message_line });
@@ -294,7 +300,7 @@ const failure: Composer = async (ask) => {
     out.line('The log shows no stack trace for this error: the tool printed it without one. What it printed:');
   }
   out.line();
-  quote(out, top, 25);
+  quote(out, spanWithMessage(ctx, top, found), 25);
   commandOutput(out, ctx, top, headline.text, headline.line);
   // The workspace's source around the line the failure names (issue 17), when uploaded.
   const source = failingSource(ask, spans, headline.text, found) ?? missingSourceHint(ask, spans);
@@ -353,7 +359,7 @@ const failure: Composer = async (ask) => {
   }
   // The first step only: "how do I fix it?" has its own, longer answer.
   const remedy = remedyOf(toolShown(found, ctx), lineTextOf(ctx, top));
-  const step = remedy.steps[0];
+  const step = nextStep(found, remedy.steps);
   if (step) {
     out.line();
     out.line(`**Next step:** ${step} Ask *how do I fix it?* for the remedy${found.location ? ', the source line' : ''} and a command to reproduce it.`);
@@ -378,10 +384,15 @@ function unfolded(ctx: Parameters<typeof storedLogSpan>[0], span: LogSpan): LogS
 
 function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], top: LogSpan): ReturnType<ReplyBuilder['reply']> {
   // The same place named again (Maven repeats the compiler's error under `Failed to execute goal`) is one place.
+  const found = findingFor(ctx, top);
+  // The finding's own place (an exception's raise site, not the test line that called the code
+  // under test, which pytest prints first) leads; the others follow in the log's order.
+  const own = found.location?.line !== undefined ? found.location : undefined;
+  const isOwn = (p: CodeLocation): boolean => own !== undefined && p.line === own.line && (p.path === own.file || own.file.endsWith(`/${p.path}`) || p.path.endsWith(`/${own.file}`));
   const places = spans
     .flatMap((span) => locationsIn(span))
-    .filter((p, i, all) => all.findIndex((q) => q.path === p.path && q.line === p.line && q.column === p.column) === i);
-  const found = findingFor(ctx, top);
+    .filter((p, i, all) => all.findIndex((q) => q.path === p.path && q.line === p.line && q.column === p.column) === i)
+    .sort((a, b) => Number(isOwn(b)) - Number(isOwn(a)));
   const first = places[0];
   if (first === undefined) {
     out.line(
@@ -391,8 +402,8 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
     );
     out.log({ start_line: found.message_line, end_line: found.message_line });
     out.line();
-    quote(out, top, 25);
-    const step = remedyOf(toolShown(found, ctx), lineTextOf(ctx, top)).steps[0];
+    quote(out, spanWithMessage(ctx, top, found), 25);
+    const step = nextStep(found, remedyOf(toolShown(found, ctx), lineTextOf(ctx, top)).steps);
     if (step) out.line(`\n**Next step:** ${step}`);
     return out.reply();
   }
@@ -431,10 +442,10 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
     }
   }
   out.line();
-  quote(out, top, 25);
+  quote(out, spanWithMessage(ctx, top, found), 25);
   out.line();
   // A failing check or an exception is not fixed at the line that reports it: the class's remedy says where to look.
-  const remedy = found.class !== 'unknown' ? remedyOf(toolShown(found, ctx), lineTextOf(ctx, top)).steps[0] : undefined;
+  const remedy = found.class !== 'unknown' ? nextStep(found, remedyOf(toolShown(found, ctx), lineTextOf(ctx, top)).steps) : undefined;
   out.line(remedy ? `**Next step:** ${remedy}` : `**Next step:** ${openAt(first)} (${inlineCode(citeLocation(first))}) and see what ${inlineCode(clip(first.message))} says about it; then build again the same way.`);
   return out.reply();
 }
@@ -611,14 +622,14 @@ const step: Composer = (ask) => {
     out.line();
     out.line(`The error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
     out.log(top);
-    const first = remedyOf(toolShown(findingFor(ctx, top), ctx), lineTextOf(ctx, top)).steps[0];
+    const first = nextStep(findingFor(ctx, top), remedyOf(toolShown(findingFor(ctx, top), ctx), lineTextOf(ctx, top)).steps);
     if (first) out.line(`\n**Next step:** ${first}`);
   }
   return out.reply();
 };
 
 /** Whether a failure is flaky: what one earlier build and the failure's kind can and cannot show. */
-const flaky: Composer = ({ ci, ctx }) => {
+const flaky: Composer = ({ ci, ctx, question }) => {
   // The job's history (issue 29) settles it with builds as evidence; one build's context cannot.
   const fromHistory = new ReplyBuilder();
   if (historyAnswer(fromHistory, ci, 'flaky')) return fromHistory.reply();
@@ -633,7 +644,9 @@ const flaky: Composer = ({ ci, ctx }) => {
     if (!diagnosis) return notSaid(`how earlier builds ended, so I can't tell whether ${build}'s failure is flaky`, 'Re-run the build without changes: if it passes, the failure is intermittent.');
   }
   const out = new ReplyBuilder();
-  out.line(`**One build's context can't prove flakiness**; here is what it does show.`);
+  // "Can I just retry?" asks for a yes or no before the reasons.
+  if (found && diagnosis && RETRY_QUESTION.test(question)) out.line(retryVerdict(found, diagnosis.label)).log({ start_line: found.message_line, end_line: found.message_line });
+  else out.line(`**One build's context can't prove flakiness**; here is what it does show.`);
   out.line();
   if (prev && prevResult) {
     out.fact('buildDetails.previousBuild');

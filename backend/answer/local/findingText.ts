@@ -250,8 +250,12 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   }
   if (f.class !== 'compile-error' && f.class !== 'lint' && f.class !== 'link-error') {
     const trace = traceSentence(f);
-    if (trace) parts.push(trace);
-    else if (loc?.line !== undefined && !where) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${citePlace(f, loc, lineText)}.`);
+    // A failed check is not "raised" at the place its sentence already named (jest's `at Object.toBe (x:8:34)`).
+    const frames = [loc?.frames?.raise, loc?.frames?.project].filter((x) => x !== undefined);
+    const named = f.class === 'test-assertion' && frames.length > 0 && frames.every((fr) => parts.some((p) => p.includes(placeOf({ file: fr.file, line: fr.line }))));
+    if (trace) {
+      if (!named) parts.push(trace);
+    } else if (loc?.line !== undefined && !where) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${citePlace(f, loc, lineText)}.`);
     else if (loc?.line !== undefined && f.class !== 'test-assertion' && !parts.some((p) => p.includes(placeOf(loc)))) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${citePlace(f, loc, lineText)}.`);
   }
   return parts.join(' ');

@@ -62,7 +62,8 @@ const COMPOSERS = composersOf(ANSWER_GROUPS);
 export async function composeLocalAnswer(question: string, context: ChatContext | null, history: HistoryTurn[] = []): Promise<Reply> {
   let intents = detectIntents(question);
   // A bare "why?" after a question about the build asks why it failed.
-  if (intents.length === 0 && history.length > 0 && /^\s*(and\s+)?(why|how come|what happened)\b[^a-z]*(is that|so|then)?[?.!\s]*$/i.test(question)) {
+  // So does "what does it mean?" after it: the meaning of that failure's first error.
+  if (intents.length === 0 && history.length > 0 && (/^\s*(and\s+)?(why|how come|what happened)\b[^a-z]*(is that|so|then)?[?.!\s]*$/i.test(question) || /^\s*(and\s+)?what does (it|this|that) mean\W*$/i.test(question))) {
     intents = ['failure'];
   }
   if (!context) return noContextReply(intents);

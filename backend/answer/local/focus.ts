@@ -1,0 +1,135 @@
+/**
+ * Questions about one side of the failure that the whole "why did it fail?" answer buries
+ * (helper qa, issue 25): "show me the stack trace" is the trace, from the message to its last
+ * frame, with where it was raised; "what does this error mean?" is the meaning first, with what
+ * that error usually asks for. Both say only what the finding and the log hold; without frames
+ * (a compiler's error) or without a class the failure answer answers as before.
+ */
+import { cite, clip, inlineCode, type LogSpan } from '../logtext.js';
+import type { ChatContext } from '../engine.js';
+import type { Finding } from '../../../protocol/types.js';
+import { citeMessage, meaningOf, toolShown, traceSentence } from './findingText.js';
+import { exceptionHint } from './exceptions.js';
+import { lineTextOf, quote } from './logHelpers.js';
+import { ReplyBuilder, type Reply } from './reply.js';
+
+/** "Show me the stack trace", "the traceback", "the backtrace". */
+export const TRACE_QUESTION = /\b(stack ?traces?|tracebacks?|backtraces?|call stack)\b/i;
+
+/** "What does this error mean?", "explain the error", "what is the meaning of this exception?" */
+export const MEANING_QUESTION =
+  /\bwhat (?:does|do) (?:this|the|that|these|those|it)\b(?: (?:error|exception|panic|failure|message)s?)?(?: message)? mean\b|\bmeaning of (?:the|this|that) (?:error|exception|panic|message)\b|\bexplain (?:the|this|that) (?:error|exception|panic|message)\b/i;
+
+/**
+ * A frame line that may follow an excerpt cut inside a long trace: a JVM/.NET/Node `at` frame,
+ * `... N more`, `Caused by:`, Python's `File "x", line N`, a Go `file.go:N +0x` frame, a
+ * gdb/sanitizer `#N 0x` frame.
+ */
+const TRACE_LINE = /^\s+at \S|^\s*\.\.\. \d+ more|^\s*Caused by: |^\s*File "[^"]+", line \d+|\.go:\d+ \+0x|^\s*#\d+ 0x[0-9a-f]+/;
+
+/** The trace around the finding: the top excerpt, then the frames the log prints right after it. */
+function traceSpan(ctx: ChatContext, top: LogSpan, found: Finding): LogSpan {
+  const text = lineTextOf(ctx, top);
+  const start = Math.min(top.start_line, found.message_line);
+  let end = Math.max(top.end_line, found.message_line);
+  // An excerpt may stop inside a long JVM trace: the frames below it belong to it.
+  for (let n = end + 1; n <= end + 60; n++) {
+    const line = text(n)?.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
+    if (line === undefined || !TRACE_LINE.test(line)) break;
+    end = n;
+  }
+  const lines: string[] = [];
+  for (let n = start; n <= end; n++) {
+    const line = text(n);
+    if (line === undefined) return top;
+    lines.push(line);
+  }
+  return { start_line: start, end_line: end, text: lines.join('\n') };
+}
+
+/** Whether the log printed frames for the finding: the finding holds them, or the excerpt shows them. */
+export function hasTrace(found: Finding, top: LogSpan): boolean {
+  return found.location?.frames !== undefined || top.text.split('\n').some((l) => /^\s+at \S|^\s*File "[^"]+", line \d+|\.go:\d+ \+0x|^\s*#\d+ 0x[0-9a-f]+/.test(l));
+}
+
+/** "Show me the stack trace": where it was raised, then the trace itself; undefined without frames. */
+function traceAnswer(ctx: ChatContext, top: LogSpan, found: Finding): Reply | undefined {
+  if (!hasTrace(found, top)) return undefined;
+  const out = new ReplyBuilder();
+  const span = traceSpan(ctx, top, found);
+  const what = found.exception ? inlineCode(found.exception) : inlineCode(clip(found.message, 80));
+  out.line(`**The stack trace of ${what}** ${cite(span)}${found.exception ? `: ${inlineCode(clip(found.message))} ${citeMessage(found, lineTextOf(ctx, top))}` : ''}`);
+  out.log({ start_line: found.message_line, end_line: found.message_line });
+  const where = traceSentence(found);
+  if (where) out.line(where);
+  if (found.test) {
+    out.line(`The test that ran it is ${inlineCode(found.test.name)} ${cite({ start_line: found.test.log_line, end_line: found.test.log_line })}.`);
+    out.log({ start_line: found.test.log_line, end_line: found.test.log_line });
+  }
+  out.line();
+  quote(out, span, 40);
+  out.line();
+  out.line('Ask *how do I fix it?* for the remedy and the source line.');
+  return out.reply();
+}
+
+/** "What does this error mean?": the meaning first, what such an error usually asks for, the lines. */
+function meaningAnswer(ctx: ChatContext, top: LogSpan, found: Finding): Reply | undefined {
+  if (found.class === 'unknown') return undefined;
+  const out = new ReplyBuilder();
+  const lineText = lineTextOf(ctx, top);
+  out.line(`**What ${inlineCode(clip(found.message))} ${citeMessage(found, lineText)} means:** ${meaningOf(toolShown(found, ctx), lineText)}`);
+  out.log({ start_line: found.message_line, end_line: found.message_line });
+  for (const n of found.evidence) out.log({ start_line: n, end_line: n });
+  const hint = found.class === 'test-error' || found.class === 'runtime-exception' ? exceptionHint(found) : undefined;
+  if (hint) {
+    out.line();
+    out.line(`**What this error usually asks for:** ${hint}`);
+  }
+  out.line();
+  quote(out, top, 15);
+  out.line();
+  out.line('Ask *how do I fix it?* for the remedy for this build, and *where is the error?* for the source line.');
+  return out.reply();
+}
+
+/** The answer to a question about the trace or the meaning of the first error, when it has one of its own. */
+export function focusedAnswer(question: string, ctx: ChatContext, top: LogSpan, found: Finding): Reply | undefined {
+  if (TRACE_QUESTION.test(question)) return traceAnswer(ctx, top, found);
+  if (MEANING_QUESTION.test(question)) return meaningAnswer(ctx, top, found);
+  return undefined;
+}
+
+/**
+ * The step an answer's "Next step" gives: the class's first remedy step, unless it only restates
+ * the diagnosis the answer just gave (a failed check's expected and actual values; "fix the cause
+ * of X at P: message" when a hint for that error follows): then the step after it.
+ */
+export function nextStep(f: Finding, steps: readonly string[]): string | undefined {
+  const [first, second] = steps;
+  if (second === undefined) return first;
+  if (f.class === 'test-assertion' && f.expected !== undefined && f.actual !== undefined) return second;
+  if ((f.class === 'test-error' || f.class === 'runtime-exception') && exceptionHint(f) === second) return `${first} ${second}`;
+  return first;
+}
+
+/**
+ * The excerpt to quote under a headline: the top excerpt, grown to the finding's message line
+ * when that line sits just outside it (make's `No rule to make target` above the CI's `exit code 2`
+ * excerpt), so that the quote holds the line the headline cites.
+ */
+export function spanWithMessage(ctx: ChatContext, top: LogSpan, found: Finding): LogSpan {
+  const n = found.message_line;
+  if (n >= top.start_line && n <= top.end_line) return top;
+  if (n < top.start_line - 8 || n > top.end_line + 8) return top;
+  const text = lineTextOf(ctx, top);
+  const start = Math.min(n, top.start_line);
+  const end = Math.max(n, top.end_line);
+  const lines: string[] = [];
+  for (let i = start; i <= end; i++) {
+    const line = text(i);
+    if (line === undefined) return top;
+    lines.push(line);
+  }
+  return { ...top, start_line: start, end_line: end, text: lines.join('\n') };
+}
