@@ -8,11 +8,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 
 const require = createRequire(import.meta.url);
 const esbuildVersion = require('esbuild/package.json').version;
-const self = fs.readFileSync(new URL(import.meta.url), 'utf8');
+const self = fs.readFileSync(fileURLToPath(import.meta.url), 'utf8');
 
 // What tsconfig.json says that changes the emitted code (target ES2022: class fields are defined,
 // as tsc does for that target; react-jsx: the automatic runtime).
