@@ -5,7 +5,7 @@
  * excerpt of the last file.
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { analyzeReadTwice } from '../core/log/reread.js';
+import { READ_PIECE, analyzeReadTwice } from '../core/log/reread.js';
 
 const vm = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
 
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   let lines = 0;
   let first: unknown;
   for (const file of files) {
-    const result = await analyzeReadTwice(() => createReadStream(file));
+    const result = await analyzeReadTwice(() => createReadStream(file, { highWaterMark: READ_PIECE }));
     bytes += statSync(file).size;
     lines += result.lineCount;
     first = result.excerpts[0];

@@ -290,7 +290,7 @@ describe('an unreadable builds directory', () => {
     const home = await newHome();
     await put(home, 'jobs/app/config.xml', freestyleConfig().replace('<description></description>', '<description>The app</description>'));
     await symlink('builds', path.join(home, 'jobs/app/builds'));
-    const r = await within(5000, () => buildCiContextResult({ jenkinsHome: home, jobName: 'app', buildNumber: 1 }));
+    const r = await within(30_000, () => buildCiContextResult({ jenkinsHome: home, jobName: 'app', buildNumber: 1 }));
     expect(r.context.jobDetails).toMatchObject({ jobType: 'freestyle', description: 'The app', buildCount: 0, lastBuild: null });
     expect(r.context.jobDetails?.buildsError).toMatch(/Builds of app are unreadable: ELOOP/);
     expect(r.context.buildDetails?.error).toBe('No build #1 of job app in JENKINS_HOME');

@@ -60,7 +60,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     import('../stdin.js'),
   ]);
   // After analyze.js, not alongside it: both load clean.js, which jest's ESM loader cannot link twice at once.
-  const { analyzeReadTwice } = await import('../../core/log/reread.js');
+  const { READ_PIECE, analyzeReadTwice } = await import('../../core/log/reread.js');
   const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
   const options = { maxExcerpts: max, ...(baseline ? { baseline } : {}) };
   // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
@@ -81,7 +81,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     } else {
       // The notes (gzip, the encoding) are said once, for the first read.
       result = await analyzeReadTwice(() => {
-        const bytes = decodeLogStream(asBytes(createReadStream(file)), name, note);
+        const bytes = decodeLogStream(asBytes(createReadStream(file, { highWaterMark: READ_PIECE })), name, note);
         return (async function* () {
           try {
             yield* bytes;

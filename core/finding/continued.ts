@@ -8,6 +8,19 @@
 /** The message index and text, extended over its continuation lines when the tool wraps it. */
 export function continued(body: readonly string[], index: number, text: string, tool: string | undefined): [number, string] {
   if (index < 0) return [index, text];
+  // CMake: a sentence that lists items (`Target "x" links to:`, blank lines, `    ZLIB::ZLIB`) runs on
+  // to the lower-case rest of it (`  but the target was not found.`).
+  if (tool === 'cmake' && /^\s{2}\S.*:\s*$/.test(text) && /^(?:\s*$|\s{4,}\S)/.test(body[index + 1] ?? 'x')) {
+    const items: string[] = [];
+    for (let k = index + 1; k < Math.min(body.length, index + 10); k++) {
+      const next = body[k] ?? '';
+      if (/^\s*$/.test(next)) continue;
+      if (/^\s{4,}\S/.test(next)) items.push(next.trim());
+      else if (/^\s{2}[a-z]/.test(next) && items.length > 0) return [index, `${text.trimEnd()} ${items.join(' ')} ${next.trim().replace(/(?<=\.)\s+\S.*$/, '')}`];
+      else break;
+    }
+    return [index, text];
+  }
   // CMake: the sentence runs to its `:` or `.`.
   if (tool === 'cmake' && /^\s{2}\S/.test(text) && !/[.:]\s*$/.test(text)) {
     for (let k = index + 1; k < Math.min(body.length, index + 4); k++) {

@@ -334,12 +334,27 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
     for (let k = first - 1; k >= Math.max(0, first - 9); k--) {
       const t = bodyOf(lines[k] ?? '').trim();
       if (/^\[Pipeline\]/.test(t)) continue;
+      // `+ todos=0` over `++ grep ... | wc -l`: an assignment cannot fail, its command substitution
+      // did (a `grep` that matched nothing under `pipefail`), silently, and `-e` ended the script.
+      if (/^\+ [A-Za-z_]\w*=\S*$/.test(t) && /^\+\+ \S/.test(bodyOf(lines[k - 1] ?? '').trim())) return substitutionFailed(lines, k, excerpt);
       const arith = SILENT_CHECK.exec(t);
       if (!arith) break;
       return silentCheck(bodyOf(lines[k - 1] ?? ''), k, arith[1] as string, excerpt.start_line);
     }
   }
   return undefined;
+}
+
+/**
+ * A `bash -e` script that stopped on a traced assignment from a command substitution (0-based line
+ * `at`): the substitution's command failed without printing anything. The step's verdict stays
+ * the message (no line says more); the assignment and the commands of its substitution are the evidence.
+ */
+function substitutionFailed(lines: readonly string[], at: number, excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  const evidence: number[] = [];
+  for (let k = at; k >= Math.max(0, at - 8) && (k === at || /^\+\+ \S/.test(bodyOf(lines[k] ?? '').trim())); k--) evidence.push(k + 1);
+  const verdictAt = excerpt.end_line - 1;
+  return { class: 'ci-script', message: messageText(bodyOf(lines[verdictAt] ?? '')), message_line: verdictAt + 1, tool: 'bash', confidence: 'medium', evidence: [verdictAt + 1, ...evidence.sort((a, b) => a - b)] };
 }
 
 function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
@@ -606,7 +621,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   // A shell names the script and line of the command that failed: `ci.sh: line 2: yarn: command not found`.
   if (!place && (cls === 'ci-script' || cls === 'missing-tool' || cls === 'permission-credentials')) {
     const sh = /^(\S+?): (?:line )?(\d+): /.exec(messageBody.trim());
-    if (sh && !/^(?:npm|error|ERROR|warning|fatal)$|^\/(?:usr\/)?bin\//.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
+    // A shell's own name (`sh: 1: tsx: not found`, `bash: line 1: ...`) is a `-c` string (an npm script, a
+    // Makefile recipe), not a file: its line 1 is no place of the project's.
+    if (sh && !/^(?:npm|error|ERROR|warning|fatal|(?:ba|da|z|k|c|tc|fi)?sh)$|^\/(?:usr\/)?bin\//.test(sh[1] as string)) place = { file: sh[1] as string, line: Number(sh[2]), log_line: logLine(messageIndex) };
   }
   // make names the Makefile line whose recipe failed (`make: *** [Makefile:6: check] Error 1`) on
   // the lines after the command's own error: the place of a command that failed, not of code. A

@@ -146,7 +146,14 @@ export const RULES: Rule[] = [
     read: () => ({ tool: 'sh' }),
   },
   { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: )?.*: (?:too many arguments|integer expression expected|unary operator expected|binary operator expected)$/, read: () => ({ tool: 'sh' }) },
+  // A shell's arithmetic on what is not a number (`line 4: 2.1.41: arithmetic syntax error`, bash's `syntax error: invalid
+  // arithmetic operator`), and a bash builtin under a POSIX sh (`package.sh: 3: source: not found`): the script is wrong, not the machine.
+  { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line )?\d+: .*(?:: arithmetic syntax error|: syntax error: (?:invalid arithmetic operator|operand expected)|: value too great for base)\b|^(?:\S+: )?\d+: (?:source|pushd|popd|shopt|declare|typeset|mapfile|readarray|\[\[|function): not found$/, read: () => ({ tool: 'sh' }) },
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^npm (?:ERR!|error) Missing script: "?([\w:.-]+)"?/i, read: (m) => ({ tool: 'npm', symbol: m[1] as string }) },
+  // jest --ci fails a run whose snapshot files hold snapshots no test wrote: stale test data, a hygiene gate like coverage's.
+  { cls: 'lint', priority: 37, confidence: 'medium', re: /^\s*› \d+ snapshots? obsolete from \d+ test (?:suite|file)s?\./, read: () => ({ tool: 'jest' }) },
+  // The command asks for a feature the package does not declare: the CI script and the manifest disagree.
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /^error: (?:the )?package '([\w.-]+)' does not (?:contain|have) (?:this|the) feature:? [`'"]?([\w./-]+)|^error: none of the selected packages contains th(?:is|ese) features?: ([\w./, -]+)/, read: (m) => ({ tool: 'cargo', symbol: (m[2] ?? m[3]) as string }) },
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /(?:Unknown lifecycle phase "[^"]+"|No goals have been specified for this build|Task '[^']+' not found in (?:root )?project|Could not find method \w+\(\) for arguments|The source directory "[^"]+" does not appear to contain CMakeLists\.txt|^\S*[Mm]akefile:\d+: \*\*\* missing separator)/, read: (m) => ({ tool: /lifecycle|goals/.test(m[0]) ? 'maven' : /Task '|Could not find method/.test(m[0]) ? 'gradle' : /CMakeLists/.test(m[0]) ? 'cmake' : 'make' }) },
   // A tool refusing how the CI script calls it (argparse, getopt, Go's flag, clap, cobra): the script passes an option or argument the tool does not take.
   {
@@ -278,9 +285,13 @@ export const RULES: Rule[] = [
   { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`], needed by/, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
   // A target the command asked for that the Makefile does not have: the CI script and the Makefile disagree.
   { cls: 'ci-script', priority: 34, confidence: 'medium', re: /^make(?:\[\d+\])?: \*\*\* No rule to make target [`'‘]([^'’`]+)['’`]\.\s+Stop\./, read: (m) => ({ tool: 'make', symbol: m[1] as string }) },
+  // make refusing a Makefile of the project (`Makefile:4: *** Recursive variable 'X' references itself
+  // (eventually).  Stop.`, `*** missing separator`, a `$(error ...)`): the build script is wrong, at its line.
+  { cls: 'ci-script', priority: 34, confidence: 'medium', re: /^((?:[^\s:]*\/)?(?:(?:GNU)?[Mm]akefile[\w.-]*|[\w.-]+\.mk)):(\d+): \*\*\* (?!No rule to make target).+?\.?\s+Stop\.$/, read: (m) => ({ tool: 'make', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^\s*Cannot find source file:\s*$|^\s*Cannot find source file: (\S+)/, read: (m) => ({ tool: 'cmake', ...(m[1] ? { symbol: m[1] } : {}) }) },
   // Python refusing to parse the code is the compiler's error of Python.
-  { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(SyntaxError|IndentationError|TabError): /, read: (m) => ({ tool: 'python', exception: m[1] }) },
+  // pytest prints it under `E   ` when a test module does not parse (collection), its place on an `E     File "x.py", line N` above.
+  { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(?:E {2,})?(SyntaxError|IndentationError|TabError): /, read: (m) => ({ tool: 'python', exception: m[1] }), near: { re: /^(?:E {2,})?\s*File "(?<file>[^"]+)", line (?<line>\d+)/, from: -6, to: -1 } },
   // ---- The linker.
   {
     cls: 'link-error',
@@ -373,6 +384,9 @@ export const RULES: Rule[] = [
     read: (m) => ({ tool: 'go', ...((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] as string).replace(/[;:]$/, '') } : {}) }),
   },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could NOT find (\w+)/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
+  // CMake links a target to a namespaced one (`ZLIB::ZLIB`) that no find_package or add_library made: an
+  // imported target of a package the listfile never looked for (CMake reports only `::` names this way).
+  { cls: 'dependency-resolution', priority: 46, confidence: 'medium', re: /^\s*Target "[^"]+" links to:$/, below: /^\s{3,}([\w.+-]+::[\w.+-]+)$/, read: (_m, _line, below) => ({ tool: 'cmake', ...(below?.[1] ? { dependency: below[1] } : {}) }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*Could not find a package configuration file provided by "([^"]+)"/, read: (m) => ({ tool: 'cmake', dependency: m[1] as string }) },
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /(?:PackagesNotFoundError|UnsatisfiableError): /, read: () => ({ tool: 'conda' }) },
   // Bundler, Composer, Perl: a gem, package or module the environment cannot provide.

@@ -212,11 +212,17 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
       const testish = /(?:^|\/)(?:tests?\/|test_|\w+_test\b|\w*Test\w*\.)/;
       return { index: i, text, file: c[2] as string, line: Number(c[3]), ...(fn ? { function: fn } : {}), inTest: testish.test(c[1] as string) || testish.test(c[2] as string) };
     }
+    // A test program's own check macro at its place: `tests/t.c:11: CHECK_EQ(clamp(10, 0, 10), 10) failed: 9 != 10`.
+    const check = /^((?:[A-Za-z]:)?[^\s:]+\.\w+):(\d+):\s+(?:\w+: )?(?:[A-Z]+_)?(?:CHECK|ASSERT|EXPECT|REQUIRE|VERIFY|check|assert|expect|require)\w*\(.*\)\s+failed\b/.exec(text);
+    if (check) {
+      const testish = /(?:^|\/)(?:tests?\/|test_|\w+_test\b|\w*Test\w*\.)/;
+      return { index: i, text, file: check[1] as string, line: Number(check[2]), inTest: testish.test(check[1] as string), ...valuesNear(lines, i) };
+    }
     m = /\b(XCTAssert\w*|assert\w*|Assert\.\w+|expect\w*) failed\b|^Assertion with .+ failed|Failed asserting that/.exec(text);
     if (m) return { index: i, text, ...valuesNear(lines, i) };
     m = /^(?:thread '[^']+'(?: \(\d+\))? panicked at .*?:\s*)?assertion(?: `(\w+ [=!]= \w+)`| failed| `[^`]+` failed)/.exec(text);
     if (m) return { index: i, text, ...valuesNear(lines, i) };
-    if (/^expect\(.+\)\.(?:not\.)?to\w+\(/.test(text) || (/^[Ee]xpected:? .+/.test(text) && /^(?:Received|Actual|actual|got):? /.test((lines[i + 1] ?? '').trim()))) {
+    if (/^expect\(.+\)\.(?:not\.|resolves\.|rejects\.)*to\w+\(/.test(text) || (/^[Ee]xpected:? .+/.test(text) && /^(?:Received|Actual|actual|got):? /.test((lines[i + 1] ?? '').trim()))) {
       return { index: i, text, ...valuesNear(lines, i) };
     }
     m = /\bexpected:? ?<(.*)> but was:? ?<(.*)>/.exec(text);

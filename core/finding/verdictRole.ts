@@ -207,6 +207,9 @@ export function byRole(found: Finding, lines: readonly string[], excerpt: Window
     // A resolver's or a fetch's error under a build driver is no rejection of the input (a version, a package, a download).
     const k = firstLine(bodyAt, a, b, (t) => ERROR_WORDS.test(t) && (!/\b(?:warning|warn)\b/i.test(t) || /\berror\b/i.test(t)));
     if (k === undefined || /\b(?:versions?|dependenc\w*|packages?|registry|download\w*|fetch\w*|resol\w*)\b/i.test(bodyAt(k))) return undefined;
+    // Nor is a failure to write its output (a full or read-only volume), nor a key or identity that did not
+    // match (a decryption, a signature): the input was not what was refused.
+    if (/\b(?:can'?t|cannot|could not|unable to|failed to) (?:write|create|open) (?:the |an? )?(?:output|destination|target)\b|\bwrite error\b|\b(?:identit(?:y|ies)|private key|secret key|passphrase|password)\b/i.test(bodyAt(k))) return undefined;
     // A heading that only names the place (`Parse error at src/x.js:7,3`) over the error's own words.
     if (/^\w[\w ]*\berror at \S+$/i.test(bodyAt(k).trim())) {
       const detail = firstLine(bodyAt, k + 1, Math.min(b, k + 5), (t) => /^(?:ERROR|Error|error):\s+\S/.test(t));

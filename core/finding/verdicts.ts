@@ -114,8 +114,9 @@ function byMessage(found: Finding, bodyAt: BodyAt, excerpt: Window): Finding | u
 }
 
 /** The value a check got, and the one it wanted, as the runner's keys (`got:` over `want:`, TAP's `actual:` and `expected:`). */
-const GOT_KEY = /^(?:got|actual|received|found)\s*:/i;
-const WANTED_KEY = /^(?:want|wanted|expected)\s*:/i;
+// A diff's legend says the same (jest's and vitest's `- Expected` over `+ Received`, mocha's `+ expected - actual`).
+const GOT_KEY = /^(?:got|actual|received|found)\s*:|^\+ (?:Received|Actual)\b|^\+ expected - actual$/i;
+const WANTED_KEY = /^(?:want|wanted|expected)\s*:|^- Expected\b|^\+ expected - actual$/i;
 
 /** A test's failure report whose detail compares the value the test got with the one it wanted: an assertion, not an error. */
 function comparedBelow(found: Finding, bodyAt: BodyAt): boolean {
@@ -123,9 +124,9 @@ function comparedBelow(found: Finding, bodyAt: BodyAt): boolean {
   let wanted = false;
   for (let k = found.message_line; k < found.message_line + 40; k++) {
     const t = bodyAt(k).trim();
-    if (/^(?:\.\.\.|1\.\.\d+)$/.test(t) || /^(?:not )?ok \d/.test(t) || /^(?:FAIL|PASS|ok)(?:\s|$)|^--- (?:FAIL|PASS)|^=== RUN/.test(t) || /^\++ /.test(t)) break;
     if (GOT_KEY.test(t)) got = true;
     if (WANTED_KEY.test(t)) wanted = true;
+    if (/^(?:\.\.\.|1\.\.\d+)$/.test(t) || /^(?:not )?ok \d/.test(t) || /^(?:FAIL|PASS|ok)(?:\s|$)|^--- (?:FAIL|PASS)|^=== RUN/.test(t) || /^\++ /.test(t)) break;
   }
   return got && wanted;
 }
@@ -160,12 +161,36 @@ function messageOf(found: Finding, lines: readonly string[], excerpt: Window, bo
       if (detail !== '') return { ...found, message: detail, message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
     }
   }
+  // An operating system's bare reason as the deepest cause (`Caused by:` over `Permission denied (os error
+  // 13)`): it names nothing; the level above says what it was refused (`failed to create directory `x``).
+  if (/^(?:Permission denied|Operation not permitted|No space left on device|Read-only file system|No such file or directory|Disk quota exceeded|Too many open files|Is a directory|Not a directory)(?: \((?:os error|errno:?) \d+\))?$/i.test(t)) {
+    let k = msgAt - 1;
+    while (k > msgAt - 4 && bodyAt(k).trim() === '') k--;
+    if (/^Caused by:?$/.test(bodyAt(k).trim())) {
+      k--;
+      while (k > msgAt - 8 && bodyAt(k).trim() === '') k--;
+      const level = bodyAt(k).trim();
+      if (level !== '' && !/^Caused by:?$/.test(level)) return { ...found, message: level, message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
+    }
+  }
+  // jest's matcher hint (`expect(received).toThrow(expected)`) only names the check; a sentence in its
+  // detail says what happened (`Received function did not throw`), where labelled values (`Expected: 3`) do not.
+  if (found.class === 'test-assertion' && /^expect\(.*\)\.(?:not\.|resolves\.|rejects\.)*\w+\(.*\)(?:\s+\/\/.*)?$/.test(t)) {
+    for (let k = msgAt + 1; k < Math.min(lines.length, msgAt + 12); k++) {
+      const u = bodyAt(k).trim();
+      if (/^>?\s*\d+ \||^at\s/.test(u)) break;
+      if (u === '' || /^[A-Z][\w ]{0,40}:\s/.test(u) || /^[-+] /.test(u)) continue;
+      if (/^(?:Received|Expected)\b [a-z]/.test(u)) return { ...found, message: u, message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
+      break;
+    }
+  }
   // A runner's banner (`____ ERROR at setup of test_x ____`, `---- name stdout ----`): the first error under it.
   if ((found.class === 'test-error' || found.class === 'test-assertion') && /^([_=-])\1{2,} .+ \1{3,}$/.test(t)) {
     for (let k = msgAt + 1; k < Math.min(lines.length, msgAt + 10); k++) {
       const u = bodyAt(k).trim();
       if (/^[_=-]{3,}|^failures:$/.test(u)) break;
-      if (/^E\s+\S/.test(u) || (/\b(?:error|not found|failed|exception)\b/i.test(u) && !/^(?:file|>)\s/.test(u))) return { ...found, message: u.replace(/^E\s+/, ''), message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
+      // An exception's name over its message (`ScopeMismatch: You tried to ...`) says what failed too.
+      if (/^E\s+\S/.test(u) || /^(?:[a-z_]\w*\.)*[A-Z][a-z]+[A-Z]\w*: \S/.test(u) || (/\b(?:error|not found|failed|exception)\b/i.test(u) && !/^(?:file|>)\s/.test(u))) return { ...found, message: u.replace(/^E\s+/, ''), message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
     }
   }
   // A compiler's undefined name, then a syntax error in the same run: the syntax error.
@@ -223,8 +248,65 @@ export function verdictOf(found: Finding, lines: readonly string[], excerpt: Win
   return withTest(withCause(settled(found, lines, excerpt, bodyAt), lines, bodyAt), lines, bodyAt);
 }
 
+/**
+ * jest's heading over an error it prints without the error's class (`● Test suite failed to run`
+ * over `Cannot find module './x' from 'src/a.js'` and its `at` frames): the detail's first line is
+ * the message, raised in the test (the frames show it was thrown); the test is the heading's, or for
+ * a suite that did not run, the suite's file (`FAIL test/a.test.js` above).
+ */
+function underRunnerHeading(found: Finding, bodyAt: BodyAt): Finding | undefined {
+  const msgAt = found.message_line - 1;
+  const heading = /^● (.+)$/.exec(bodyAt(msgAt).trim());
+  if (found.class !== 'unknown' || !heading) return undefined;
+  let detail: number | undefined;
+  let framed = false;
+  for (let k = msgAt + 1; k < msgAt + 40; k++) {
+    const t = bodyAt(k).trim();
+    if (/^● |^(?:Test Suites|Tests):\s/.test(t)) break;
+    if (t === '') continue;
+    detail ??= k;
+    if (/^at \S.*(?:\(\S+:\d+:\d+\)|\S+:\d+:\d+)$/.test(t)) framed = true;
+  }
+  if (detail === undefined || !framed) return undefined;
+  let test: Finding['test'];
+  if (/^Test suite failed to run$/.test(heading[1] as string)) {
+    for (let k = msgAt - 1; k >= Math.max(0, msgAt - 10) && !test; k--) {
+      const suite = /^FAIL (\S+)$/.exec(bodyAt(k).trim());
+      if (suite) test = { name: suite[1] as string, log_line: k + 1 };
+    }
+  } else test = { name: heading[1] as string, log_line: msgAt + 1 };
+  const message = bodyAt(detail).trim();
+  return { ...found, class: 'test-error', tool: 'jest', message, message_line: detail + 1, confidence: 'medium', ...(test ? { test } : {}), evidence: [detail + 1, ...found.evidence.filter((e) => e !== detail + 1), msgAt + 1].sort((a, b) => a - b) };
+}
+
+/**
+ * `git diff --exit-code` (or `--quiet`) after a generator or formatter (`go mod tidy`, `npm run gen`) that
+ * printed a diff: the committed file is not what the tool makes of it, a check like a formatter's. The
+ * tool is the command before the diff; the file is the diff's.
+ */
+function generatedDiff(found: Finding, bodyAt: BodyAt): Finding | undefined {
+  const msgAt = found.message_line - 1;
+  let diffAt: number | undefined;
+  for (let k = msgAt; k >= Math.max(0, msgAt - 60); k--) {
+    const t = bodyAt(k).trim();
+    if (/^diff --git a\/\S+ b\/\S+$/.test(t)) diffAt = k;
+    if (!/^\+ /.test(t)) continue;
+    if (diffAt === undefined || !/^\+ git (?:-\S+ )*diff\b.*--(?:exit-code|quiet)\b/.test(t)) return undefined;
+    let before: string | undefined;
+    for (let j = k - 1; j >= Math.max(0, k - 40) && before === undefined; j--) before = /^\+ (\S+(?: (?!-)[\w:-]+){0,2})/.exec(bodyAt(j).trim())?.[1];
+    const file = /^diff --git a\/(\S+) b\//.exec(bodyAt(diffAt).trim())?.[1] as string;
+    return { ...found, class: 'lint', message: bodyAt(diffAt).trim(), message_line: diffAt + 1, tool: before ?? 'git diff', confidence: 'medium', location: { file, log_line: diffAt + 1 }, evidence: [diffAt + 1, k + 1] };
+  }
+  return undefined;
+}
+
 function settled(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
-  const corrected = byMessage(found, bodyAt, excerpt) ?? echoedReport(found, bodyAt);
+  if (found.class === 'unknown') {
+    const diff = generatedDiff(found, bodyAt);
+    if (diff) return diff;
+  }
+  const headed = underRunnerHeading(found, bodyAt);
+  const corrected = byMessage(headed ?? found, bodyAt, excerpt) ?? echoedReport(found, bodyAt) ?? headed;
   if (corrected) return corrected;
   if (found.class !== 'unknown') return messageOf(found, lines, excerpt, bodyAt);
   const a = Math.max(0, excerpt.start_line - 1);

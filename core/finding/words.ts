@@ -58,7 +58,7 @@ export const WORD_RULES: Rule[] = [
     cls: 'permission-credentials',
     priority: 50,
     confidence: 'medium',
-    re: /\bpermission denied\b|\b(?:password|passphrase) (?:was |is )?(?:incorrect|wrong)\b|\b(?:incorrect|wrong) (?:password|passphrase)\b|\bfailed to authenticate\b|\bEACCES\b|\bEPERM\b|\boperation not permitted\b|\baccess (?:is )?denied\b|\bnot authori[sz]ed\b|\bunauthori[sz]ed\b|\bforbidden\b|(?:\berror|\bstatus|\bcode|\bHTTP(?:\/[\d.]+)?|\bresponse)[: ]+40[13]\b|\bE40[13]\b|\bauthentication (?:failed|required|failure)\b|\bunable to authenticate\b|\binvalid (?:credentials|token|password|username|api key)\b|\bbad credentials\b|\blogin failed\b|\bhost key verification failed\b|\bPermissionError\b|\bAccessDenied\w*\b|\bexit (?:code|status) 126\b/i,
+    re: /\bpermission denied\b|\b(?:password|passphrase) (?:was |is )?(?:incorrect|wrong)\b|\b(?:incorrect|wrong) (?:password|passphrase)\b|\bfailed to authenticate\b|\bEACCES\b|\bEPERM\b|\boperation not permitted\b|\baccess (?:is )?denied\b|\bnot authori[sz]ed\b|\bunauthori[sz]ed\b|\bforbidden\b|(?:\berror|\bstatus|\bcode|\bHTTP(?:\/[\d.]+)?|\bresponse)[: ]+40[13]\b|\bE40[13]\b|\bauthentication (?:failed|required|failure)\b|\bunable to authenticate\b|\binvalid (?:credentials|token|password|username|api key)\b|\bbad credentials\b|\blogin failed\b|\bhost key verification failed\b|\bPermissionError\b|\bAccessDenied\w*\b|\bexit (?:code|status) 126\b|\bno identit(?:y|ies) matched\b|\bno (?:matching|suitable|usable) (?:secret |private )?key\b|\bdecryption failed\b|\bbad decrypt\b/i,
   },
   // A program the machine lacks, or one of a version the project cannot use.
   {

@@ -342,7 +342,7 @@ export const HINT_NON_ASCII = 4;
 /**
  * The prefilter's table over the trigrams of prefilter.ts's alphabet (letters either case,
  * space, digit, `(`, `,`, `*`, the rest one symbol): HINT_FAILURE where a key of the failure
- * words ends, HINT_PASS where `ok` or `pa` (either case) ends.
+ * words ends, HINT_PASS where `ok` or `pas` (either case) ends.
  */
 const HINT_TABLE = new Uint8Array(1 << 15);
 const HINT_SYMBOL = Uint8Array.from(SYMBOL);
@@ -358,10 +358,10 @@ const keysOf = (re: RegExp, hand: readonly string[]): number[] => {
 };
 for (const w of FAILURE_WORD_LIST) for (const h of keysOf(new RegExp(w.re, 'i'), w.keys)) HINT_TABLE[h]! |= HINT_FAILURE;
 for (const h of keysOf(JENKINS_WORDS, JENKINS_WORD_KEYS)) HINT_TABLE[h]! |= HINT_FAILURE;
-for (let a = 0; a < 32; a++) {
-  HINT_TABLE[trigramHash(a, SYMBOL[111]!, SYMBOL[107]!)]! |= HINT_PASS; // ok
-  HINT_TABLE[trigramHash(a, SYMBOL[112]!, SYMBOL[97]!)]! |= HINT_PASS; // pa
-}
+// `ok` is two letters: any symbol before it. `PASS` by its trigram `pas`, not `pa`: half the
+// lines of the generated log (`apache`, `package`) ran PASS_HINT for nothing.
+for (let a = 0; a < 32; a++) HINT_TABLE[trigramHash(a, SYMBOL[111]!, SYMBOL[107]!)]! |= HINT_PASS; // ok
+HINT_TABLE[trigramHash(SYMBOL[112]!, SYMBOL[97]!, SYMBOL[115]!)]! |= HINT_PASS; // pas
 
 /**
  * One pass over the line's characters: whether it may hold a failure word (one of the keys of

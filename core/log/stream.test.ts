@@ -117,5 +117,8 @@ describe('the prefilter', () => {
   test('most ordinary lines skip the word pattern', () => {
     const plain = ['[INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/acme/lib-1.pom', '    at com.acme.Handler.process(Handler.java:12)', 'Step 3/20 : RUN ./gradlew build'];
     expect(plain.map((l) => failureHints(l) & HINT_FAILURE)).toEqual([0, 0, 0]);
+    // `pa` of `apache` or `package` is no passing word: the pass pattern is skipped too.
+    expect([plain[0]!, 'npm WARN deprecated package-7@7.2.0: this version is no longer supported'].map((l) => failureHints(l) & HINT_PASS)).toEqual([0, 0]);
+    expect(['Tests PASSED', 'test_x passed', 'all ok'].map((l) => failureHints(l) & HINT_PASS)).toEqual([HINT_PASS, HINT_PASS, HINT_PASS]);
   });
 });

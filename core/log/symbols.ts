@@ -21,9 +21,9 @@ export function missingSymbolOf(message: string): string | undefined {
     /Cannot find name '([A-Za-z_$][\w$]*)'/,
     /name '([A-Za-z_]\w*)' is not defined/,
     /has no attribute '([A-Za-z_]\w*)'/,
-    /'([A-Za-z_]\w*)' (?:was not declared|undeclared)/,
-    /use of undeclared identifier '([A-Za-z_]\w*)'/,
-    /implicit declaration of function '([A-Za-z_]\w*)'/,
+    /[‘']([A-Za-z_]\w*)[’'] (?:was not declared|undeclared)/,
+    /use of undeclared identifier [‘']([A-Za-z_]\w*)[’']/,
+    /implicit declaration of function [‘']([A-Za-z_]\w*)[’']/,
     /has no (?:field or method|member named) [‘'`]?([A-Za-z_]\w*)[’'`]?/,
     // scalac: `value nextRun is not a member of Schedule`
     /\b(?:value|method) ([A-Za-z_]\w*) is not a member of\b/,

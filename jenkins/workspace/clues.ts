@@ -9,7 +9,7 @@
  */
 import type { Finding } from '../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../protocol/ciContext.js';
-import { definitionsIn } from '../../core/log/symbols.js';
+import { definitionsIn, missingSymbolOf } from '../../core/log/symbols.js';
 
 /** What the collector reads: a workspace's file list and a file's lines (or why not). */
 export interface ClueReader<W> {
@@ -122,6 +122,17 @@ export function duplicateSymbolOf(message: string): string | undefined {
 }
 
 /** The function or method a compiler says was called with the wrong arguments (javac, go, gcc/clang, Python, Kotlin). */
+/**
+ * The callable a call-arity message without a name points at by its column (tsc's `Expected 2
+ * arguments, but got 1.` at `(5,19)`): the name that starts there and is called.
+ */
+function calleeAtColumn(f: Finding, sourceLine: string | undefined): string | undefined {
+  const col = f.location?.column;
+  if (!sourceLine || col === undefined || !/Expected \d+(?:-\d+)? arguments?, but got \d+|(?:not enough|too many) arguments/i.test(f.message)) return undefined;
+  const m = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*\(/.exec(sourceLine.slice(col - 1));
+  return m?.[1];
+}
+
 export function calleeOf(message: string): string | undefined {
   const patterns = [
     /(?:method|constructor) ([\w$]+) in (?:class|interface|enum|record) \S+ cannot be applied to given types/,
@@ -223,18 +234,22 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
     }
     case 'compile-error': {
       // A name the compiler cannot see here, declared in another file of the same language (an import or include missing).
-      const sym = f.symbol;
+      // gcc in a UTF-8 locale quotes the name as ‘x’, which the finding may not have read as its symbol.
+      const sym = f.symbol ?? missingSymbolOf(f.message);
       const family = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
       if (sym && family && /^[A-Za-z_$][\w$]*$/.test(sym)) {
         out.push({
           files: (r) => family.test(r) && !(failing && (failing === r || failing.endsWith(`/${r}`) || r.endsWith(`/${failing}`))),
-          line: (t) => new RegExp(`\\b${escape(sym)}\\b`).test(t) && definitionsIn([t]).some((d) => d.name === sym),
+          // A header's prototype (`char *str_trim(char *s);`) declares it too.
+          line: (t, r) => new RegExp(`\\b${escape(sym)}\\b`).test(t) && (definitionsIn([t]).some((d) => d.name === sym) || (/\.(?:h|hh|hpp|hxx)$/.test(r) && new RegExp(`^\\s*(?:extern\\s+)?[A-Za-z_][\\w\\s*&:<>,]*?\\b${escape(sym)}\\s*\\([^;{}]*\\)\\s*(?:const\\s*)?;`).test(t))),
           message: `declares ${sym}, the name the compiler could not find`,
           max: 2,
+          // In C and C++ the header is what the using file includes; the definition's file is second.
+          prefer: (r) => /\.(?:h|hh|hpp|hxx)$/.test(r),
         });
       }
       // A call whose arguments do not match the declaration: the declaration, with its parameters.
-      const callee = calleeOf(f.message);
+      const callee = calleeOf(f.message) ?? calleeAtColumn(f, sourceLine);
       const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
       if (callee && fam) {
         const call = new RegExp(`\\b${escape(callee)}\\s*\\(`);
@@ -279,9 +294,12 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
   }
   if (f.class === 'permission-credentials' || f.class === 'disk-full') {
     // A path the message names (`cannot create 'out/a.tgz': Permission denied`): where the scripts name it.
-    const p = /(?:open|create|write|access|mkdir|unlink|remove|cannot \w+)\s+['"`]?([\w./~-]*\/[\w.-]+|[\w-]+\.[\w]+)['"`]?[:,]?\s*(?:Permission denied|No space left|EACCES|EPERM|ENOSPC)|(?:EACCES|EPERM|ENOSPC)[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+|[\w-]+\.[\w]+): Permission denied/.exec(f.message);
-    const path = p ? (p[1] ?? p[2] ?? p[3]) : undefined;
+    const p = /(?:open|create|write|access|mkdir|unlink|remove|cannot \w+)\s+['"`]?([\w./~-]*\/[\w.-]+|[\w-]+\.[\w]+)['"`]?[:,]?\s*(?:Permission denied|No space left|EACCES|EPERM|ENOSPC)|(?:EACCES|EPERM|ENOSPC)[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+|[\w-]+\.[\w]+): Permission denied|(?:Permission denied|No space left on device): ['"]([^'"]+)['"]/.exec(f.message);
+    const path = p ? (p[1] ?? p[2] ?? p[3] ?? p[4]) : undefined;
     const name = path?.slice(path.lastIndexOf('/') + 1);
+    // The directory, where a script sets it apart from the file's name (`outDir = process.env.REPORT_DIR || '/srv/reports'`).
+    const dir = path && path.lastIndexOf('/') > 0 ? path.slice(0, path.lastIndexOf('/')) : undefined;
+    if (path && dir && dir.split('/').filter(Boolean).length >= 2) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(dir) && !t.includes(path), message: `names ${dir}`, max: 1 });
     if (path && name && name.length >= 3) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(name), message: `names ${path}`, max: 1 });
   }
   return out;

@@ -237,6 +237,12 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     return `${at} names ${inlineCode(m[1] as string)} too${code}, and the check looks for ${inlineCode(m[2] as string)}: make the two agree (the path the build writes and the path the check reads).`;
   }
   if ((m = /^names (.+)$/.exec(what))) {
+    // A default behind an environment variable (`process.env.X || '/srv/x'`, `${X:-/srv/x}`, `os.environ.get("X", ...)`): the variable is the setting to change.
+    const variable = /process\.env\.([A-Z_][A-Z0-9_]*)|process\.env\[['"]([A-Z_][A-Z0-9_]*)['"]\]|\$\{([A-Z_][A-Z0-9_]*):?-|os\.(?:environ\.get|getenv)\(\s*['"]([A-Z_][A-Z0-9_]*)['"]|os\.Getenv\("([A-Z_][A-Z0-9_]*)"\)|System\.getenv\("([A-Z_][A-Z0-9_]*)"\)|ENV\.fetch\(['"]([A-Z_][A-Z0-9_]*)['"]/.exec(c.code);
+    const name = variable?.slice(1).find((x) => x !== undefined);
+    if (name && c.code.includes(m[1] as string)) {
+      return `${at} names ${inlineCode(m[1] as string)}${code}, as the value used when ${inlineCode(name)} is not set: set ${inlineCode(name)} in the job to a path the step may use, or change that default.`;
+    }
     return `${at} names ${inlineCode(m[1] as string)}${code}: that is where the value the step used comes from; check it there.`;
   }
   return undefined;

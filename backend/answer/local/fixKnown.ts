@@ -17,7 +17,7 @@ export interface KnownStep {
 }
 
 /** The log lines around the finding's message (its tool prints the details there), stamps stripped. */
-function around(stored: LogSpan | undefined, line: number, before: number, after: number): { line: number; text: string }[] {
+export function around(stored: LogSpan | undefined, line: number, before: number, after: number): { line: number; text: string }[] {
   if (!stored) return [];
   const span = linesOf(stored, Math.max(stored.start_line, line - before), Math.min(stored.end_line, line + after));
   if (!span) return [];
@@ -25,7 +25,7 @@ function around(stored: LogSpan | undefined, line: number, before: number, after
 }
 
 /** The first nearby line that matches, with its match. */
-function nearby(lines: readonly { line: number; text: string }[], re: RegExp): { line: number; m: RegExpExecArray } | undefined {
+export function nearby(lines: readonly { line: number; text: string }[], re: RegExp): { line: number; m: RegExpExecArray } | undefined {
   for (const l of lines) {
     const m = re.exec(l.text);
     if (m) return { line: l.line, m };
