@@ -37,6 +37,8 @@ const CODE_DIRS = ['protocol', 'core', 'jenkins', 'http', 'backend', 'controller
 const CODE_FILES = ['test/answerFixtures.ts', 'test/helpers/realfailContext.ts', 'test/helpers/realfail.ts', 'package-lock.json'];
 /** A directory of an older code stays this long (another checkout sharing node_modules may use it), then goes. */
 const KEEP_OLD_MS = 6 * 3600_000;
+/** A case's lock older than this was left by a run that was killed while making it (a case takes milliseconds). */
+const LOCK_STALE_MS = 5_000;
 
 function sourceFiles(dir: string, out: string[]): string[] {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -90,21 +92,46 @@ async function kept(id: string, log: string, lines: string[], withWorkspace: boo
     .digest('hex')
     .slice(0, 16);
   const file = path.join(codeDir(), `${id}.${withWorkspace ? 'ws' : 'log'}.${key}.json`);
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Kept;
-  } catch {
-    // not made yet (or being made by another test file: then both make it, and either write wins)
-  }
-  const made: Kept = {
-    failureExcerpts: analyzedExcerpts(lines),
-    snippets: withWorkspace ? await snippetsFromDir(project, log) : [],
+  const read = (): Kept | undefined => {
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as Kept;
+    } catch {
+      return undefined; // not made yet
+    }
   };
-  const text = JSON.stringify(made);
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, text);
-  fs.renameSync(tmp, file);
-  // The caller gets what a reader of the file gets (JSON drops undefined fields, as the store does).
-  return JSON.parse(text) as Kept;
+  const ready = read();
+  if (ready) return ready;
+  // Two files running side by side in a fresh clone reach the same cases at the same time (seen:
+  // both made all of them). The one that takes the case's lock makes it; the other waits for the
+  // file: a case takes milliseconds, so a lock older than LOCK_STALE_MS was left by a killed run.
+  const lock = `${file}.lock`;
+  let mine = false;
+  while (!mine) {
+    try {
+      fs.closeSync(fs.openSync(lock, 'wx'));
+      mine = true;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > LOCK_STALE_MS) fs.rmSync(lock, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 5));
+      const made = read();
+      if (made) return made;
+    }
+  }
+  try {
+    const made: Kept = {
+      failureExcerpts: analyzedExcerpts(lines),
+      snippets: withWorkspace ? await snippetsFromDir(project, log) : [],
+    };
+    const text = JSON.stringify(made);
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, file);
+    // The caller gets what a reader of the file gets (JSON drops undefined fields, as the store does).
+    return JSON.parse(text) as Kept;
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
 }
 
 /**
