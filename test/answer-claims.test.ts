@@ -193,3 +193,16 @@ describe('the citation check itself', () => {
     expect(checkCitations('at `site/other.html:18` [L3-L3]', report)).toHaveLength(1);
   });
 });
+
+describe('the claim checks know a runner check without the word assert, and a signal by its name (helper ta)', () => {
+  it('pytest.raises, ctest regex, Go got/want blocks count as a check; SIGABRT is the shell\'s Aborted', async () => {
+    const { checkClaims, checkCitations } = await import('./helpers/claimChecks.js');
+    const ctx = { ciContext: {}, failureExcerpts: [] } as unknown as Parameters<typeof checkClaims>[3];
+    const says = 'The test `T` ran, and its check did not hold.';
+    expect(checkClaims('why?', says, ['E       Failed: DID NOT RAISE <class \'KeyError\'>'], ctx)).toEqual([]);
+    expect(checkClaims('why?', says, ['--- FAIL: ExampleSum (0.00s)', 'got:', '3', 'want:', '4'], ctx)).toEqual([]);
+    expect(checkClaims('why?', says, ['make: *** [all] Error 1'], ctx).map((p) => p.kind)).toEqual(['class-word']);
+    expect(checkCitations('killed by `SIGABRT` [L1-L1]', ['ci.sh: line 3: 4121 Aborted ./tb'])).toEqual([]);
+    expect(checkCitations('killed by `SIGABRT` [L1-L1]', ['ci.sh: line 3: 4121 Killed ./tb'])).toHaveLength(1);
+  });
+});
