@@ -62,7 +62,9 @@ function quoteHolds(quote: string, cited: string, above = ''): boolean {
   const parts = q.split(/ \(|; |\)$/).map(norm).filter((p) => p.length >= 3);
   if (parts.length > 1 && parts.every((p) => cited.includes(p))) return true;
   // A signal the answer names by its number's name: `SIGSEGV` for "Segmentation fault".
-  if (q === 'SIGSEGV' && /Segmentation fault/.test(cited)) return true;
+  // The shell reports a signal by its description (`Aborted`, `Killed`): the answer names it by its number's name.
+  const SIGNAL_WORDS: Record<string, RegExp> = { SIGSEGV: /Segmentation fault/, SIGABRT: /\bAborted\b/, SIGKILL: /\bKilled\b/, SIGTERM: /\bTerminated\b/, SIGBUS: /\bBus error\b/, SIGFPE: /Floating point exception/, SIGILL: /Illegal instruction/ };
+  if (SIGNAL_WORDS[q]?.test(cited)) return true;
   // A test id the answer put together (`file::name`, `Suite › name`, `Class.method`): its last part is there.
   const last = q.split(/::| › | > |#|: /).pop()!.trim();
   if (last !== q && last.length > 0 && cited.includes(last)) return true;
@@ -117,6 +119,8 @@ function findingsOf(context: ChatContext): Finding[] {
 }
 
 const ASSERTION_EVIDENCE = /assert|, want |' failed|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|expected|expect\(|but was|to(Be|Equal|Match)|should (be|equal|have)|\bactual\b|left:|right:|not equal|!=|differ/i;
+/** A runner's check that failed without the word "assert": pytest.raises, ctest's output regex, Go's `got:` over `want:` blocks. */
+const CHECK_EVIDENCE = /DID NOT RAISE|Required regular expression not found|^(?:\S+Z )?\s*got:\s*$[\s\S]{0,2000}?^(?:\S+Z )?\s*want:\s*$/m;
 const COMPILER_EVIDENCE = /\b(error|warning)\b.*:|\berror[[: ]|cannot find symbol|\berror TS\d|Compilation failed|COMPILATION ERROR|\bundefined: |syntax error|SyntaxError|does not compile|expected .* found|unresolved reference|type mismatch/i;
 const LINKER_ONLY = /undefined reference to|ld returned|unresolved external symbol|ld: (library|symbol)|linker command failed|cannot find -l/;
 
@@ -158,7 +162,7 @@ export function checkClaims(question: string, text: string, log: string[], conte
 
   // Class words: an assertion needs an assertion in the log; a compile error a compiler's error.
   const assertionWords = /\b(assertion|its check did not hold|check did not hold|the test's check)\b/i;
-  if (assertionWords.test(prose) && !ASSERTION_EVIDENCE.test(whole)) add('class-word', `says assertion, the log shows none: "${sentenceWith(assertionWords)}"`);
+  if (assertionWords.test(prose) && !ASSERTION_EVIDENCE.test(whole) && !CHECK_EVIDENCE.test(whole)) add('class-word', `says assertion, the log shows none: "${sentenceWith(assertionWords)}"`);
   const compileWords = /\b(compiler rejected|did not compile|compile error|compilation error)\b/i;
   if (compileWords.test(prose) && LINKER_ONLY.test(whole) && !COMPILER_EVIDENCE.test(whole.replace(/.*(undefined reference|ld returned|collect2|linker command failed).*/g, ''))) {
     add('class-word', `calls a link error a compile error: "${sentenceWith(compileWords)}"`);

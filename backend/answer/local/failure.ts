@@ -352,7 +352,7 @@ const failure: Composer = async (ask) => {
     }
   }
   // The first step only: "how do I fix it?" has its own, longer answer.
-  const remedy = remedyOf(toolShown(found, ctx));
+  const remedy = remedyOf(toolShown(found, ctx), lineTextOf(ctx, top));
   const step = remedy.steps[0];
   if (step) {
     out.line();
@@ -392,7 +392,7 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
     out.log({ start_line: found.message_line, end_line: found.message_line });
     out.line();
     quote(out, top, 25);
-    const step = remedyOf(toolShown(found, ctx)).steps[0];
+    const step = remedyOf(toolShown(found, ctx), lineTextOf(ctx, top)).steps[0];
     if (step) out.line(`\n**Next step:** ${step}`);
     return out.reply();
   }
@@ -434,7 +434,7 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
   quote(out, top, 25);
   out.line();
   // A failing check or an exception is not fixed at the line that reports it: the class's remedy says where to look.
-  const remedy = found.class !== 'unknown' ? remedyOf(toolShown(found, ctx)).steps[0] : undefined;
+  const remedy = found.class !== 'unknown' ? remedyOf(toolShown(found, ctx), lineTextOf(ctx, top)).steps[0] : undefined;
   out.line(remedy ? `**Next step:** ${remedy}` : `**Next step:** ${openAt(first)} (${inlineCode(citeLocation(first))}) and see what ${inlineCode(clip(first.message))} says about it; then build again the same way.`);
   return out.reply();
 }
@@ -611,7 +611,7 @@ const step: Composer = (ask) => {
     out.line();
     out.line(`The error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
     out.log(top);
-    const first = remedyOf(toolShown(findingFor(ctx, top), ctx)).steps[0];
+    const first = remedyOf(toolShown(findingFor(ctx, top), ctx), lineTextOf(ctx, top)).steps[0];
     if (first) out.line(`\n**Next step:** ${first}`);
   }
   return out.reply();

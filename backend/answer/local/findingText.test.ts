@@ -150,3 +150,22 @@ describe('toolShown: the prose names a tool by its name only when the log shows 
     expect(toolShown(finding({ class: 'compile-error', tool: 'gcc' }), ctxOf('+ cc -c a.c\na.c:1:1: error: x')).tool).toBe('gcc');
   });
 });
+
+describe('remedyOf: each quote next to a citation is on the cited lines (helper ta)', () => {
+  const lines = (...text: string[]) => (n: number): string | undefined => text[n - 1];
+  it('a wrapped message is cited over all its lines; a symbol printed below it, up to that line', () => {
+    const text = lines('src/Billing.java:9: error: cannot find symbol', '        Ledger.post(entry);', '  symbol:   variable Ledger', '  location: class Billing');
+    const f = finding({ class: 'compile-error', tool: 'javac', symbol: 'Ledger', message: 'src/Billing.java:9: error: cannot find symbol', evidence: [1, 3], location: { file: 'src/Billing.java', line: 9, log_line: 1 } });
+    expect(remedyOf(f, text).steps[0]).toContain('about `Ledger` [L1-L3]');
+    const wrapped = lines('Error: This expression has type float but an expression was expected of type', '         int');
+    const g = finding({ class: 'compile-error', tool: 'ocaml', message: 'Error: This expression has type float but an expression was expected of type int', evidence: [1] });
+    expect(remedyOf(g, wrapped).steps[0]).toMatch(/expected of type int` \[L1-L2\]/);
+  });
+  it('compared values at the lines that print them; a lint rule never right before the citation', () => {
+    const text = lines('Failure/Error: expect(total).to eq(7.5)', '  expected: 7.5', '       got: 7.25');
+    const f = finding({ class: 'test-assertion', tool: 'rspec', expected: '7.5', actual: '7.25', message: 'Failure/Error: expect(total).to eq(7.5)' });
+    expect(remedyOf(f, text).steps[0]).toContain('the code gave `7.25` [L1-L3]');
+    const lint = finding({ class: 'lint', tool: 'clippy', code: 'clippy::needless_range_loop', message: 'error: the loop variable `i` is only used to index `xs`', location: { file: 'src/sum.rs', line: 4, log_line: 2 } });
+    expect(remedyOf(lint, lines('error: the loop variable `i` is only used to index `xs`', '  --> src/sum.rs:4:14')).steps.join(' ')).not.toMatch(/`clippy::needless_range_loop` \[L/);
+  });
+});

@@ -148,6 +148,11 @@ export function citePlace(f: Finding, place: { file: string; line?: number; colu
  * to when the tool wrapped it (CMake, Maven), so the citation holds all of the quoted text.
  */
 export function citeMessage(f: Finding, lineText?: LineText): string {
+  return cite(messageSpan(f, lineText));
+}
+
+/** The lines that print the finding's message (a tool may wrap it over several). */
+export function messageSpan(f: Finding, lineText?: LineText): { start_line: number; end_line: number } {
   const squash = (t: string): string => t.replace(/\s+/g, ' ').trim();
   const want = squash(f.message);
   let text = squash(lineText?.(f.message_line) ?? '');
@@ -158,7 +163,7 @@ export function citeMessage(f: Finding, lineText?: LineText): string {
     end++;
     text = squash(`${text} ${next}`);
   }
-  return cite({ start_line: f.message_line, end_line: text.includes(want) ? end : f.message_line });
+  return { start_line: f.message_line, end_line: text.includes(want) ? end : f.message_line };
 }
 
 /** `[La-Lb]` over the lines holding each of the values (the message line when none is found). */
@@ -343,8 +348,16 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
 }
 
 /** What a finding's class and details say to do; general CI knowledge, each step tied to the finding. */
-export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
-  const m = at(f.message_line);
+export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; unsure?: string } {
+  // The message where the tool printed it (over all its lines); `near` also covers the lines that
+  // print the details a step quotes next to its citation (javac's `symbol:`, rspec's `got:`, the host).
+  const said = messageSpan(f, lineText);
+  const m = cite(said);
+  const near = (...values: (string | undefined)[]): string => {
+    const lines = values.filter((v): v is string => v !== undefined && v !== '').map((v) => lineHolding(f, v, lineText));
+    const wrapped = f.evidence.filter((n) => n > said.end_line && n <= said.end_line + 3);
+    return cite({ start_line: Math.min(said.start_line, ...lines), end_line: Math.max(said.end_line, ...lines, ...(lineText ? wrapped : [])) });
+  };
   const loc = f.location;
   const place = loc?.line !== undefined ? inlineCode(placeOf(loc)) : loc?.file ? inlineCode(loc.file) : undefined;
   const steps: string[] = [];
@@ -354,7 +367,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
     case 'compile-error': {
       // Without a place (an import cycle, a project-level error) there is no line to go to: say so.
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and change it so that it compiles` : place ? `open ${place} and change it so that it compiles` : 'the log names no file or line for it, so start from what the compiler names in its message';
-      steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${m}.`);
+      steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
       const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
       if (nullable) steps.push(`The value there can be null (${inlineCode(`${nullable[1] ?? nullable[2]}?`)}) where a non-null ${inlineCode((nullable[1] ?? nullable[2]) as string)} is required ${m}: handle the null case (a null check, a default or an error with \`?:\`/\`??\`), or declare the type as nullable if null is a valid value.`);
@@ -377,7 +390,7 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       }
       break;
     case 'test-assertion':
-      if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${m}.`);
+      if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${near(f.expected, f.actual)}.`);
       steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} to see why it gives a different value; the log does not show what changed since the test last passed.`);
       unsure =
         f.expected !== undefined && f.actual !== undefined
@@ -406,10 +419,11 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
       const host = named ?? 'HOST';
       const port = /\bport (\d+)\b/.exec(f.message)?.[1] ?? (named ? new RegExp(`${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1] : undefined);
       const where = named ? inlineCode(port ? `${named}:${port}` : named) : 'the host and port the step used (the log does not name them here)';
+      const mn = near(named, port ? `${named}:${port}` : undefined);
       if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
-        steps.push(`Nothing accepted the connection on ${where} ${m}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
+        steps.push(`Nothing accepted the connection on ${where} ${mn}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
-        steps.push(`The agent could not look up ${where} ${m}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
+        steps.push(`The agent could not look up ${where} ${mn}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
       } else {
         steps.push(`From the agent, check that ${where} answers (${inlineCode(`curl -sSI https://${host}`)}), and the proxy or mirror settings the tool uses (\`settings.xml\`, \`pip.conf\`, \`.npmrc\`, \`http_proxy\`) ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}.`);
       }
@@ -486,7 +500,8 @@ export function remedyOf(f: Finding): { steps: string[]; unsure?: string } {
         const verb = type === 'string' || type === '[]byte' ? '%s' : /^u?int\d*$|^byte$|^rune$/.test(type) ? '%d' : /^float/.test(type) ? '%g' : type === 'bool' ? '%t' : type.startsWith('*') ? '%p' : '%v';
         steps.push(`${inlineCode(vet[2] as string)} is a ${inlineCode(type)}, which ${inlineCode(vet[1] as string)} does not print: use ${inlineCode(verb)} for it (or ${inlineCode('%v')}, which prints any value) ${m}.`);
       }
-      steps.push(`${place ? `Fix ${place}` : 'Fix what the check reports (the log names no file or line for it)'}${f.code ? ` for rule ${inlineCode(f.code)}` : ''} ${m}${lintFixCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintFixCommand(f) as string)}` : ''}.`);
+      // The place and rule are read off the report; the citation is the report's message, so they do not sit next to it.
+      steps.push(`${place ? `Fix ${place}` : 'Fix what the check reports (the log names no file or line for it)'} as the tool reports it ${m}${f.code ? ` (rule ${inlineCode(f.code)})` : ''}${lintFixCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintFixCommand(f) as string)}` : ''}.`);
       break;
     }
     case 'ci-script':
@@ -649,7 +664,7 @@ function dependencySteps(f: Finding): string[] {
   switch (f.tool) {
     case 'maven':
       return offline
-        ? [`Maven ran offline (\`-o\`) and ${dep} is not in the local repository: run the build once online (or \`mvn dependency:go-offline\`) to fill \`~/.m2\`, or drop \`-o\` ${m}.`]
+        ? [`Maven ran offline (\`-o\`) and ${dep} is not in the local repository: run the build once online (or \`mvn dependency:go-offline\`) to fill \`~/.m2\`, or drop \`-o\` from the command ${m}.`]
         : [`Check that ${dep} exists in the repository the build uses (the name and version in \`pom.xml\`, and the repositories and mirrors in \`settings.xml\`) ${m}.`];
     case 'gradle':
       return [`Check that ${dep} is published in the repositories \`build.gradle\` declares (a typo, an unreleased version) ${m}.`];

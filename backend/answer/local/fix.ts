@@ -9,9 +9,9 @@ import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
-import { abortedBy, at, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand, toolShown } from './findingText.js';
+import { abortedBy, at, citeMessage, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand, toolShown } from './findingText.js';
 import type { Finding } from '../../../protocol/types.js';
-import { hasLog, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
+import { hasLog, lineTextOf, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
@@ -125,13 +125,14 @@ export const fix: Composer = (ask) => {
   }
   const found = findingFor(ctx, top);
   const f = withDuplicateSymbol(ctx, found);
-  const remedy = remedyOf(toolShown(f, ctx));
+  const lineText = lineTextOf(ctx, top);
+  const remedy = remedyOf(toolShown(f, ctx), lineText);
   out.log({ start_line: f.message_line, end_line: f.message_line });
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
   // 1. The remedy for this class and this error.
   const label = f.class === 'unknown' ? 'the error' : CLASS_LABEL[f.class];
-  out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${at(f.message_line)}):`);
+  out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
   for (const step of remedy.steps) out.line(`- ${step}`);
   for (const fact of logFacts(ctx, f)) {
     out.line(`- ${fact.text}`);
@@ -313,7 +314,7 @@ export const fix: Composer = (ask) => {
     out.line(remedy.unsure);
   } else if (f.confidence === 'low') {
     out.line();
-    out.line(`I can't tell which fix is right: the log shows ${inlineCode(clip(f.message, 120))} ${at(f.message_line)} but not its cause.`);
+    out.line(`I can't tell which fix is right: the log shows ${inlineCode(clip(f.message, 120))} ${citeMessage(f, lineText)} but not its cause.`);
   }
   if (f.location && !source && f.location.line === undefined && f.class !== 'link-error') {
     out.line();
