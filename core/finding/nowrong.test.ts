@@ -83,3 +83,24 @@ describe('evidence about the tool, not the code', () => {
     expect(l?.class).toBe('lint');
   });
 });
+
+/**
+ * More everyday shapes, real logs made here (javac/java 17, Python 3.11, g++ 12, cmake 3.25, bash; paths
+ * rewritten to /ws): what the finding gives now. Open (docs/notes/analyzer.md): NoClassDefFoundError's
+ * message is its `Caused by:` line with no place; Node's ERR_REQUIRE_ESM is ranked under its `Node.js v20` footer.
+ */
+describe('everyday shapes: real logs (helper tf2)', () => {
+  it.each<[string, string, string | undefined, string, string | undefined, number | undefined]>([
+    ['java-class-not-found', 'runtime-exception', 'java', 'java.lang.ClassNotFoundException: com.acme.Plugin', 'Main.java', 1],
+    ['java-noclassdef', 'runtime-exception', 'java', 'ClassNotFoundException: Util', undefined, undefined],
+    ['python-module-not-found-script', 'dependency-resolution', 'python', "No module named 'requestsx'", '/ws/fetch.py', 1],
+    ['gxx-undefined-reference', 'link-error', 'ld', 'undefined reference to `area(int, int)\'', 'main.cpp', undefined],
+    ['cmake-could-not-find', 'dependency-resolution', 'cmake', 'provided by "ZeroMQ"', 'CMakeLists.txt', 3],
+    ['shell-permission-denied', 'permission-credentials', undefined, './deploy.sh: Permission denied', 'ci.sh', 1],
+  ])('%s: %s', (name, cls, tool, message, file, line) => {
+    const f = read(name);
+    expect([f?.class, f?.tool]).toEqual([cls, tool]);
+    expect(f?.message).toContain(message);
+    expect([f?.location?.file, f?.location?.line]).toEqual([file, line]);
+  });
+});
