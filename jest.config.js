@@ -17,7 +17,7 @@ const common = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
+    '^.+\\.tsx?$': '<rootDir>/scripts/jestTransform.js',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/', '/test/fixtures/realfail/'],
   // the real-failure cases hold small projects of their own (package.json, tests): data, not ours

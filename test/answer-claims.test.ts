@@ -16,23 +16,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { detectIntents } from '../backend/answer/intents.js';
-import { cleanLines } from '../core/log/clean.js';
-import { snippetsFromDir } from '../cli/snippets.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { checkCitations } from './helpers/claimChecks.js';
-import { REALFAIL_ROOT, TUNED_CASES } from './helpers/realfail.js';
-import type { ChatContext } from '../backend/answer/engine.js';
+import { TUNED_CASES } from './helpers/realfail.js';
+import { realfailContext } from './helpers/realfailContext.js';
 import type { CiContextUpload } from '../protocol/schemas.js';
 
-async function contextOf(id: string, withWorkspace = false): Promise<{ ctx: ChatContext; lines: string[] }> {
-  const log = readFileSync(path.join(REALFAIL_ROOT, id, 'fail.log'), 'utf8');
-  const snippets = withWorkspace ? await snippetsFromDir(path.join(REALFAIL_ROOT, id, 'project'), log) : [];
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}) } as CiContextUpload;
-  return { ctx: analyzedChatContext(upload, log), lines: cleanLines(log) };
-}
-
 async function ask(id: string, question: string): Promise<string> {
-  return (await composeLocalAnswer(question, (await contextOf(id)).ctx)).text;
+  return (await composeLocalAnswer(question, (await realfailContext(id, false)).ctx)).text;
 }
 
 const only = (ids: string[]): string[] => ids.filter((id) => TUNED_CASES.includes(id));
@@ -172,7 +163,7 @@ describe('headlines and names the evidence holds', () => {
 describe('every citation holds what is quoted with it', () => {
   const questions = ['Why did the build fail?', 'Where is the error?', 'Was it the infrastructure or the code?', 'Is this flaky?', 'Which test failed?'];
   it.each(TUNED_CASES.flatMap((id) => [[id, false] as const, [id, true] as const]))('%s (workspace: %s)', async (id, withWorkspace) => {
-    const { ctx, lines } = await contextOf(id, withWorkspace);
+    const { ctx, lines } = await realfailContext(id, withWorkspace);
     for (const q of questions) {
       // The remedy lines (Next step, Fix) are the fix answer's (local/fix.ts, findingText remedyOf): checked there.
       const text = (await composeLocalAnswer(q, ctx)).text

@@ -199,6 +199,21 @@ export function sparseChatContext(): ChatContext {
  */
 export function analyzedChatContext(ciContext: CiContextUpload, log: string, opts: { tailLines?: number } = {}): ChatContext {
   const lines = cleanLines(log);
+  return chatContextOfLines(ciContext, lines, analyzedExcerpts(lines), opts);
+}
+
+/** The real analyzer's excerpts of the cleaned `lines`, each with its text (as ingest stores them). */
+export function analyzedExcerpts(lines: string[]): ChatContext['failureExcerpts'] {
+  return analyzeLines(lines).map((e) => ({ ...e, text: excerptText(lines, e) }));
+}
+
+/** analyzedChatContext with the excerpts given (test/helpers/realfailContext.ts keeps them on disk). */
+export function chatContextOfLines(
+  ciContext: CiContextUpload,
+  lines: string[],
+  failureExcerpts: ChatContext['failureExcerpts'],
+  opts: { tailLines?: number } = {},
+): ChatContext {
   const stored = `${lines.join('\n')}\n`;
   // A large log is kept as its tail only (`consoleLogTail`), as ingest does past its size limit.
   const logField = opts.tailLines === undefined ? { consoleLog: stored } : { consoleLogTail: `${lines.slice(-opts.tailLines).join('\n')}\n` };
@@ -206,7 +221,7 @@ export function analyzedChatContext(ciContext: CiContextUpload, log: string, opt
     ciContext: { ...ciContext, buildDetails: { ...(ciContext.buildDetails ?? {}), ...logField } } as CiContext,
     uploadedAt: '2026-11-22T02:10:00.000Z',
     logLineCount: lines.length,
-    failureExcerpts: analyzeLines(lines).map((e) => ({ ...e, text: excerptText(lines, e) })),
+    failureExcerpts,
     retrieve: termRetriever(stored),
   };
 }

@@ -3,29 +3,18 @@
  * failures of the tuning data with their projects as the workspace (`cichat ask --workspace`):
  * each assertion is the step a senior engineer would give, read from the log and the workspace.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
-import { snippetsFromDir } from '../cli/snippets.js';
-import { analyzedChatContext } from './answerFixtures.js';
 import { TUNED_CASES } from './helpers/realfail.js';
-import type { CiContextUpload } from '../protocol/schemas.js';
-
-const ROOT = path.join(process.cwd(), 'test', 'fixtures', 'realfail');
+import { realfailContext } from './helpers/realfailContext.js';
 
 async function fixOf(id: string): Promise<string> {
   expect(TUNED_CASES).toContain(id);
-  const log = readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8');
-  const snippets = await snippetsFromDir(path.join(ROOT, id, 'project'), log);
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets: snippets } as CiContextUpload;
-  return (await composeLocalAnswer('How do I fix it?', analyzedChatContext(upload, log))).text;
+  return (await composeLocalAnswer('How do I fix it?', (await realfailContext(id, true)).ctx)).text;
 }
 
 async function whyOf(id: string): Promise<string> {
   expect(TUNED_CASES).toContain(id);
-  const log = readFileSync(path.join(ROOT, id, 'fail.log'), 'utf8');
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload;
-  return (await composeLocalAnswer('Why did the build fail?', analyzedChatContext(upload, log))).text;
+  return (await composeLocalAnswer('Why did the build fail?', (await realfailContext(id, false)).ctx)).text;
 }
 
 describe('an exit status for a headline: what the failing command printed is quoted', () => {

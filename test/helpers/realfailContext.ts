@@ -1,0 +1,148 @@
+/**
+ * The chat context of a real-failure case (test/fixtures/realfail, a tuned case only) as
+ * `cichat ask [--workspace DIR]` makes it: the log cleaned and analysed, and with the workspace
+ * the snippets the CLI reads from the case's project. answers-realfail, answer-claims and
+ * answers-fix-realfail ask their questions of the same ~430 cases, each with and without the
+ * workspace, and the analysis and the snippets (which analyse the log once more) were most of
+ * what those files cost: each file made them again (docs/notes/house.md, "`npm test` time",
+ * seventh session). So the excerpts and snippets of a case are kept on disk, in JSON as the
+ * backend stores excerpts and as the snippets travel in an upload, under
+ * `node_modules/.cache/cichat/realfail-<code>/`, where <code> is a hash of every source file the
+ * answer's inputs could depend on (and of this file and test/answerFixtures.ts): a change to
+ * the code makes a new directory and everything is made afresh from it. Within one directory
+ * an entry is named by the case's inputs (its log, its project's files by name, size and time),
+ * so an edited case is made afresh too. The answers themselves are always composed by the code
+ * under test; what is asserted is unchanged.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { cleanLines } from '../../core/log/clean.js';
+import { snippetsFromDir } from '../../cli/snippets.js';
+import { analyzedExcerpts, chatContextOfLines } from '../answerFixtures.js';
+import { REALFAIL_ROOT, TUNED_CASES } from './realfail.js';
+import type { ChatContext } from '../../backend/answer/engine.js';
+import type { CiContextUpload } from '../../protocol/schemas.js';
+import type { WorkspaceSnippet } from '../../protocol/types.js';
+
+/** What is kept per case: the costly part of its context. */
+interface Kept {
+  failureExcerpts: ChatContext['failureExcerpts'];
+  snippets: WorkspaceSnippet[];
+}
+
+const ROOT = process.cwd();
+/** The source trees an answer's inputs are made by (as scripts/test.mjs's SOURCES), test files left out. */
+const CODE_DIRS = ['protocol', 'core', 'jenkins', 'http', 'backend', 'controller', 'cli'];
+const CODE_FILES = ['test/answerFixtures.ts', 'test/helpers/realfailContext.ts', 'test/helpers/realfail.ts', 'package-lock.json'];
+/** A directory of an older code stays this long (another checkout sharing node_modules may use it), then goes. */
+const KEEP_OLD_MS = 6 * 3600_000;
+/** A case's lock older than this was left by a run that was killed while making it (a case takes milliseconds). */
+const LOCK_STALE_MS = 5_000;
+
+function sourceFiles(dir: string, out: string[]): string[] {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) sourceFiles(p, out);
+    else if (/\.(ts|tsx|js|mjs|json)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+let cacheDir: string | undefined;
+/** This code's directory of kept contexts (made, and older ones pruned, on first use). */
+function codeDir(): string {
+  if (cacheDir !== undefined) return cacheDir;
+  const hash = createHash('sha1');
+  const files = [...CODE_DIRS.flatMap((d) => sourceFiles(path.join(ROOT, d), [])), ...CODE_FILES.map((f) => path.join(ROOT, f))].sort();
+  for (const f of files) hash.update(path.relative(ROOT, f)).update('\0').update(fs.readFileSync(f)).update('\0');
+  const base = path.join(ROOT, 'node_modules', '.cache', 'cichat');
+  const name = `realfail-${hash.digest('hex').slice(0, 16)}`;
+  fs.mkdirSync(path.join(base, name), { recursive: true });
+  for (const other of fs.readdirSync(base)) {
+    if (!other.startsWith('realfail-') || other === name) continue;
+    const st = fs.statSync(path.join(base, other), { throwIfNoEntry: false });
+    if (st && Date.now() - st.mtimeMs > KEEP_OLD_MS) fs.rmSync(path.join(base, other), { recursive: true, force: true });
+  }
+  cacheDir = path.join(base, name);
+  return cacheDir;
+}
+
+/** The names, sizes and times of a project's files: what snippetsFromDir may read. */
+function projectStamp(dir: string): string {
+  const rows: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      const st = fs.lstatSync(p);
+      rows.push(`${path.relative(dir, p)}\t${st.size}\t${st.mtimeMs}\t${st.mode}`);
+      if (e.isDirectory()) walk(p);
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return rows.sort().join('\n');
+}
+
+async function kept(id: string, log: string, lines: string[], withWorkspace: boolean): Promise<Kept> {
+  const project = path.join(REALFAIL_ROOT, id, 'project');
+  const key = createHash('sha1')
+    .update(log)
+    .update('\0')
+    .update(withWorkspace ? projectStamp(project) : '-')
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(codeDir(), `${id}.${withWorkspace ? 'ws' : 'log'}.${key}.json`);
+  const read = (): Kept | undefined => {
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as Kept;
+    } catch {
+      return undefined; // not made yet
+    }
+  };
+  const ready = read();
+  if (ready) return ready;
+  // Two files running side by side in a fresh clone reach the same cases at the same time (seen:
+  // both made all of them). The one that takes the case's lock makes it; the other waits for the
+  // file: a case takes milliseconds, so a lock older than LOCK_STALE_MS was left by a killed run.
+  const lock = `${file}.lock`;
+  let mine = false;
+  while (!mine) {
+    try {
+      fs.closeSync(fs.openSync(lock, 'wx'));
+      mine = true;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > LOCK_STALE_MS) fs.rmSync(lock, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 5));
+      const made = read();
+      if (made) return made;
+    }
+  }
+  try {
+    const made: Kept = {
+      failureExcerpts: analyzedExcerpts(lines),
+      snippets: withWorkspace ? await snippetsFromDir(project, log) : [],
+    };
+    const text = JSON.stringify(made);
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, file);
+    // The caller gets what a reader of the file gets (JSON drops undefined fields, as the store does).
+    return JSON.parse(text) as Kept;
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * The context of tuned case `id` (with its project as the workspace when `withWorkspace`), its
+ * log as read and its cleaned lines (what a citation is checked against).
+ */
+export async function realfailContext(id: string, withWorkspace: boolean): Promise<{ ctx: ChatContext; log: string; lines: string[] }> {
+  if (!TUNED_CASES.includes(id)) throw new Error(`${id} is not a tuned case (test/helpers/realfail.ts)`);
+  const log = fs.readFileSync(path.join(REALFAIL_ROOT, id, 'fail.log'), 'utf8');
+  const lines = cleanLines(log);
+  const { failureExcerpts, snippets } = await kept(id, log, lines, withWorkspace);
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}) } as CiContextUpload;
+  return { ctx: chatContextOfLines(upload, lines, failureExcerpts), log, lines };
+}
