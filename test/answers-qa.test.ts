@@ -146,6 +146,10 @@ describe('answers to the questions a tired engineer asks', () => {
     // The workspace step is the exception's, not "change the test's line as the error says".
     expect(text).not.toContain('as the error says');
     expect(text).toContain('In the source:** `ledger/sums.py:');
+    // The place's message is the exception's, not the test header above it.
+    expect(text).toMatch(/^\*\*The exception in a test is in `ledger\/sums\.py`, line 6\*\* \(`sums\.py:6`\) \[L\d+-L\d+\]: `TypeError: unsupported operand/);
+    // A TypeError is not a value "not set": that advice is for null, None, nil and undefined.
+    expect(text).not.toContain('make sure that value is set');
   });
 
   it('"where is the error?" of a failed check does not tell to change the check as the error says', async () => {
@@ -177,6 +181,9 @@ describe('answers to the questions a tired engineer asks', () => {
     expect(await answer('should I re-run it?', GCC_ERROR)).toMatch(/^\*\*Not without a change:\*\* The first error is a compile error/);
     const net = await answer('can I just retry?', [...START, '+ curl -fsS https://artifacts.example.org/ledger.tgz -o ledger.tgz', 'curl: (6) Could not resolve host: artifacts.example.org', ...END]);
     expect(net).toMatch(/^\*\*It may pass:\*\*/);
+    // The reason is said once, in the lead.
+    const again = await answer('can I just retry?', JEST_CHECK);
+    expect(again.split('will most likely fail the same way').length).toBe(2);
     // "Is this flaky?" keeps its own lead.
     expect(await answer('is this flaky?', JEST_CHECK)).toMatch(/^\*\*One build's context can't prove flakiness\*\*/);
   });

@@ -430,9 +430,10 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
   };
   const what = found.class !== 'unknown' ? `The ${CLASS_LABEL[found.class].replace(/^an? /, '')}` : 'The first error';
   out.line(
-    `**${what} is in ${inlineCode(first.path)}, line ${first.line}${first.column !== undefined ? `, column ${first.column}` : ''}** (${inlineCode(citeLocation(first))}) ${at(first.logLine)}: ${saidAt(first)}`,
+    `**${what} is in ${inlineCode(first.path)}, line ${first.line}${first.column !== undefined ? `, column ${first.column}` : ''}** (${inlineCode(citeLocation(first))}) ${at(first.logLine)}: ${isOwn(first) ? `${inlineCode(clip(found.message))} ${citeMessage(found, lineText)}` : saidAt(first)}`,
   );
   out.log({ start_line: first.logLine, end_line: first.logLine });
+  if (isOwn(first)) out.log({ start_line: found.message_line, end_line: found.message_line });
   if (places.length > 1) {
     out.line();
     out.line('Other places the errors name:');
@@ -673,7 +674,8 @@ const flaky: Composer = ({ ci, ctx, question }) => {
     // What the class says about a re-run, not a claim about this build's history (issue 25).
     const outlook = rerunOutlook(found);
     rerunFirst = outlook.rerunFirst;
-    out.line(`- The failure is ${diagnosis.label} ${cite(top)}. ${outlook.text}`);
+    // After a yes/no lead the outlook was said already.
+    out.line(`- The failure is ${diagnosis.label} ${cite(top)}.${RETRY_QUESTION.test(question) ? '' : ` ${outlook.text}`}`);
   }
   out.line();
   out.line(

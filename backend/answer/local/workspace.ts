@@ -193,6 +193,9 @@ const ARITY = /argument lists differ in length|(?:not enough|too many) arguments
 /** A runtime error about a null/None/undefined receiver: no name is missing, a value is. */
 const NULL_RECEIVER = /'NoneType' object has no attribute|Cannot read propert(?:y|ies) of (?:undefined|null)|undefined method [`'‘]?\w+[`'’]? for nil|Call to a member function \w+\(\) on null|attempt to (?:index|call) a nil value|Can't call method "\w+" on an undefined value|null object reference/;
 
+/** An exception about a missing value (null, None, nil, undefined), where "make sure it is set" is the advice. */
+const NULL_VALUE = /NullPointer|NoneType|\bnil\b|\bnull\b|\bundefined\b|NullReference/;
+
 function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set()): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
@@ -263,7 +266,10 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       const none = /NoneType/.test(finding.message) ? 'None' : /nil/.test(finding.message) ? 'nil' : /on null/.test(finding.message) ? 'null' : (/of (undefined|null)/.exec(finding.message)?.[1] ?? 'null');
       return `on ${where} (${inlineCode(code as string)}), ${inlineCode(receiver)} was ${inlineCode(none)} when ${inlineCode(`.${name as string}`)} was read: find why it is not set for this input (the data the test gives, a lookup that found nothing) and set it, or handle the ${none} case there.`;
     }
-    return `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from: make the code handle the value it got there, or make sure that value is set before it is used.`;
+    const raised = `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from`;
+    // "Make sure the value is set" is advice for a missing value only; a KeyError or an IllegalStateException is about another thing.
+    if (NULL_VALUE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: make the code handle the value it got there, or make sure that value is set before it is used.`;
+    return `${raised}: read what the message says about the values this line works on, then fix the line or the code that gave it those values.`;
   }
   if (isPipeline(s)) return `correct ${where} of the pipeline script as the error says, then replay the build (Replay on the build's page lets you try the edit without a commit).`;
   // A failure of what the step had (a tool's version, a dependency, the network, credentials,
