@@ -203,3 +203,27 @@ describe('answers to the questions a tired engineer asks', () => {
     expect(quoted).toContain("No rule to make target 'docs'");
   });
 });
+
+describe('"where is the error?" of a place only the finding reads', () => {
+  it('a Go panic names its frame, not "no file and line"', async () => {
+    const text = await answer('where is the error?', [
+      ...START,
+      '+ go test ./...',
+      '--- FAIL: TestMerge (0.00s)',
+      'panic: assignment to entry in nil map [recovered]',
+      '\tpanic: assignment to entry in nil map',
+      '',
+      'goroutine 7 [running]:',
+      'testing.tRunner.func1.2({0x5a1b20, 0x5f3c40})',
+      '\t/usr/lib/go-1.22/src/testing/testing.go:1631 +0x24a',
+      'example.com/ledger.(*Book).Add(...)',
+      '\t/home/ci/ledger/book.go:17 +0x5c',
+      'example.com/ledger.TestMerge(0xc000007a00)',
+      '\t/home/ci/ledger/book_test.go:9 +0x3d',
+      'FAIL\texample.com/ledger\t0.004s',
+      ...END,
+    ]);
+    expect(text).not.toContain('names no file and line');
+    expect(text).toMatch(/is in `[^`]*book\.go`, line 17/);
+  });
+});
