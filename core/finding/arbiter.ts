@@ -37,10 +37,15 @@ function commandWordsAbove(bodyAt: BodyAt, from: number): string[] {
   return found;
 }
 
-/** Whether the step's commands name `tool` (a program, a subcommand, a module: `python -m flake8`, `cargo clippy`). */
+/**
+ * Whether the step's commands name `tool` (a program, a subcommand, a module: `python -m flake8`,
+ * `cargo clippy`), also under a version suffix (`python3`, `python3.11`, `ruby3.1`, `node18`): the
+ * interpreter that runs a test runner (`python3 -m pytest`) printed its own errors too (a test
+ * module that does not parse is Python's SyntaxError, not the runner's).
+ */
 function commandNames(tool: string, commands: readonly string[]): boolean {
   const t = tool.toLowerCase();
-  return commands.some((w) => w === t || w.startsWith(`${t}.`) || w.startsWith(`${t}-`) || w.startsWith(`${t}@`) || (t.startsWith(w) && /^(?:python|node|ruby|perl|php|lua)/.test(w)));
+  return commands.some((w) => w === t || w.startsWith(`${t}.`) || w.startsWith(`${t}-`) || w.startsWith(`${t}@`) || (w.startsWith(t) && /^\d[\d.]*$/.test(w.slice(t.length))) || (t.startsWith(w) && /^(?:python|node|ruby|perl|php|lua)/.test(w)));
 }
 
 /** The family's finding, or the general evidence's where it contradicts the family's tool or reads the failure the family only saw as a verdict. */

@@ -201,7 +201,7 @@ describe('everyday tools: the forms of rounds 7-8', () => {
  * Real logs of everyday shapes no realfail case covers, made on this machine (core/finding/everyday/:
  * go 1.19, cargo/clippy 1.95, gcc 12, pytest 9, Python 3.11, jest 30, eslint, tsc, npm 11, bash; paths
  * rewritten to /ws): the class, tool, message and place the finding must give. The pytest
- * collection SyntaxError is left out: it is still read as the `E assert` line (docs/notes/analyzer.md).
+ * collection errors are in nowrong.test.ts.
  */
 describe('everyday tools: real logs of shapes no case covers', () => {
   const read = (name: string): Finding | undefined => analyze(readFileSync(path.join(HERE, 'everyday', `${name}.log`), 'utf8'))[0]?.finding;

@@ -33,8 +33,8 @@ const STYLISH = /^\s+(\d+):(\d+)\s+(error|warning|✖|×|⚠)\s+(\S.*)$/;
 const FORMAT_VERDICT = /\bwould (?:be )?reformat(?:ted)?\b|\bnot (?:properly )?formatted\b|\bneeds? (?:re)?format(?:ting)?\b|\bformatting (?:issues|differences|check failed)\b|\bcode style issues\b/i;
 /** A check's words: a value compared with what was expected. */
 const CHECK_WORDS = /\bexpected\b|\bnot equal\b|\bmismatch(?:es)?\b|\bassert(?:ion)?\b|\bdoes not match\b|\bto (?:be|equal)\b|\bbut (?:was|got)\b|\bgot\b/i;
-/** Files a compiler writes or reads as data, never its source. */
-const NOT_SOURCE = /\.(?:o|obj|a|lib|so|dll|dylib|exe|out|bin|class|jar|log|txt|json|ya?ml|toml|ini|cfg|conf|xml|md|html?|lock|zip|tar|gz|tgz|png|jpe?g|gif|svg|pdf|mo|pyc)$/i;
+/** Files a compiler writes or reads as data, never its source (a `-c` beside a `.csv` is a column list: `csvcut -c id data.csv`). */
+const NOT_SOURCE = /\.(?:o|obj|a|lib|so|dll|dylib|exe|out|bin|class|jar|log|txt|json|ya?ml|toml|ini|cfg|conf|xml|md|html?|lock|csv|tsv|dat|zip|tar|gz|tgz|png|jpe?g|gif|svg|pdf|mo|pyc)$/i;
 /** A check's words that settle an assertion: a value against what was expected, a call that did not raise. */
 const STRONG_CHECK = /\bexpected\b.{0,80}\b(?:got|but (?:was|got)|actual|received|found|instead)\b|\bnot equal to\b|\bmismatch(?:es|ed)?\b|\bassert\w* failed\b|\bdid not (?:raise|throw|panic)\b|\bdid not contain expected\b|\bexpected (?:equality|string|exception)\b|^Expected(?: equality)?:?$/i;
 /** The build's own definition files: an error at a line of one is the build script's. */
@@ -60,7 +60,8 @@ export function roleOf(command: Command): Role | undefined {
   if (/(?:^|[-_.])(?:test|tests|spec|specs)(?:$|[-_.])|^(?:test|spec)|(?:spec|specs|unit)$/i.test(program) || named(/(?:^|[-_:.])(?:test|tests|spec|specs|tb)$|^(?:test|tests|spec|tb)(?:$|[-_:])|[a-z](?:Test|Tests|Spec)$|^(?:unittest|check-tests?|runtests?)$/) || args.some((a) => /[\\/]/.test(a) && TEST_PATH.test(a))) return 'test';
   // An input file: a source file, or a file of any language that is no object, archive or data file.
   const sources = args.some((a) => SOURCE_EXT.test(a) || (/^[\w.~/-]+\.[A-Za-z][\w+]{0,5}$/.test(a) && !NOT_SOURCE.test(a)));
-  if (sources && args.some((a) => /^(?:-o|--output|--out|-c)$|^(?:-o\S|--output=|--out=)/.test(a))) return 'compile';
+  // An attached `-oX` is an output, a single-dash word option (`clisp -on-error exit`) is not.
+  if (sources && args.some((a) => /^(?:-o|--output|--out|-c)$|^(?:-o(?![a-z]+-[a-z])\S|--output=|--out=)/.test(a))) return 'compile';
   return undefined;
 }
 

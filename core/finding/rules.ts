@@ -407,6 +407,10 @@ export const RULES: Rule[] = [
   // Only a top-level name: `No module named 'pkg.mod'` means `pkg` was found and lacks `mod`, a
   // module of the project (moved or renamed) rather than a package the environment lacks.
   { cls: 'dependency-resolution', priority: 47, confidence: 'medium', re: /^(?:E\s+)?(ModuleNotFoundError): No module named '([^'.]+)'/, read: (m) => ({ tool: 'python', exception: m[1], dependency: m[2] }) },
+  // The JVM's module resolver (jlink, jdeps, `java --module-path`): a module the module path lacks is a missing
+  // dependency, not the program's exception (`Error: Module x not found` over `java.lang.module.FindException: ...`).
+  // Before the generic `Error: ` compiler line (30), which it would otherwise be read as.
+  { cls: 'dependency-resolution', priority: 29, confidence: 'high', re: /^(?:Error: |(?:java\.lang\.module\.)?(FindException|ResolutionException): )Module ([\w.]+) not found\b/, read: (m) => ({ exception: m[1] ?? 'FindException', dependency: m[2] as string }) },
   // yarn 1 refusing to change the lockfile (`error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`.`).
   { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`/, read: () => ({ tool: 'yarn' }) },
   // ---- Permissions and credentials.

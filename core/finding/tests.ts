@@ -203,7 +203,9 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
       const values = valuesOf(m[2] ?? '') ?? valuesNear(lines, i);
       return { index: i, text, exception: (m[1] as string).split(/\.|::/).pop() as string, ...values };
     }
-    if (/^assert\b/.test(text) && /^E\s{2,}/.test(raw.trim())) return { index: i, text, exception: 'AssertionError' };
+    // pytest's `E   assert ...` is its rewritten assertion; under an `E     File "x.py", line N` it is
+    // that file's source line quoted by a SyntaxError (a test module that does not parse), not an assertion.
+    if (/^assert\b/.test(text) && /^E\s{2,}/.test(raw.trim()) && !/^E\s+File "[^"]+", line \d+/.test((lines[i - 1] ?? '').trim())) return { index: i, text, exception: 'AssertionError' };
     // TAP diagnostics of a failed check: Test::More's `#   Failed test 'x'`, bats' ``#   `[ "$a" = b ]' failed``.
     if (/^#\s+(?:Failed test\b|`.*' failed$)/.test(text)) return { index: i, text };
     const c = C_ASSERT.exec(text);

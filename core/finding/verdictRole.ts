@@ -25,7 +25,7 @@ export interface StepRole {
 }
 
 const OBJECT = /\.(?:o|obj|rel|a|lib|lo|la|so)$/;
-const OUTPUT_FLAG = /^(?:-o|-out|--out|--output|--outdir|--out-dir|--out-file|--gen|-d)$|^(?:-o\S|--out(?:put|dir|-dir|-file)?=)/;
+const OUTPUT_FLAG = /^(?:-o|-out|--out|--output|--outdir|--out-dir|--out-file|--gen|-d)$|^(?:-o(?![a-z]+-[a-z])\S|--out(?:put|dir|-dir|-file)?=)/;
 const FILE_ARG = /^(?!\.[A-Za-z])[\w.~@+/-]*[\w-]\.[A-Za-z][\w+]{0,7}$/;
 
 /** The roles of a command (see the head of this file). */
@@ -72,6 +72,9 @@ const ERROR_WORDS = /\berror\b|\bnot defined\b|\bundefined\b|\binvalid\b|\bunexp
 const REJECTED = /\b(?:bad|invalid|unknown|unrecognized|unsupported|deprecated) (?:configuration |config )?(?:option|directive|keyword|setting|parameter|key)\b|\b(?:cannot|can't|could not|unable to) (?:open|include|read|find) [`'"‘][^`'"’]+[`'"’]|\bsyntax error\b|\bparse error\b|\bunexpected (?:token|end|character|symbol)\b/i;
 /** A script's error its interpreter reports at run time. */
 const RUNTIME_WORDS = /\bundefined (?:variable|function|name|value)\b|\bnot defined\b|\bdivision by zero\b|\bdivide by zero\b|\bno such (?:variable|function|key|index)\b|\bindex out of (?:range|bounds)\b|\bnull\b|\bnil\b/i;
+
+/** A checker's own configuration that did not load: a rule, plugin, standard, preset or config it was told to use. */
+const CHECKER_SETUP = /\b(?:rule|rules|sniff|plugin|standard|preset|config(?:uration)?|extension|formatter|reporter)\b[^:]{0,80}\b(?:does not exist|not found|not installed|could not be (?:found|loaded)|failed to load|cannot be (?:found|loaded))\b/i;
 
 interface Placed {
   file: string;
@@ -201,6 +204,9 @@ export function byRole(found: Finding, lines: readonly string[], excerpt: Window
     const named = firstLine(bodyAt, a, b, (t) => { const f = /^([\w.@-]+\.[A-Za-z]\w{0,7}): \S/.exec(t)?.[1]; return f !== undefined && namesFile(step.command.text, f) && (ERROR_WORDS.test(t) || /\bnot\b|\bno such\b|\bunknown\b|\bmissing\b/i.test(t)); });
     if (named !== undefined) return settle(found, 'lint', named, bodyAt(named).trim(), tool);
     const k = firstLine(bodyAt, a, b, (t) => /\S\s[[(][a-z][\w-]*[a-z][\])]$/.test(t)) ?? firstLine(bodyAt, a, b, (t) => /^(?:[✖×✘]|error\b|ERROR\b)|^[\w.+-]+: \S+:\d+(?::\d+)?: (?:error|ERROR):\s/.test(t));
+    // A checker's error about its own setup (a rule, plugin or standard it was told to load does not exist)
+    // says nothing of the checked files: no lint finding (`ERROR: Referenced sniff "X" does not exist`).
+    if (k !== undefined && CHECKER_SETUP.test(bodyAt(k))) return undefined;
     return k === undefined ? undefined : settle(found, 'lint', k, bodyAt(k).trim().replace(/^\^\s+/, ''), tool);
   }
   if (step.translate) {

@@ -13,23 +13,30 @@ import { END, NON_ASCII_TRIGRAM, SYMBOL, firstIndex, holdsEachClause, type Gate 
 export class GateIndex {
   /** 32-bit words of a pattern set. */
   private readonly words: number;
-  /** By trigram hash: 1 + the slot of its pattern set in `keyed`, or 0 (no pattern keyed by it). */
-  private readonly slotOf = new Int32Array(NON_ASCII_TRIGRAM + 1);
-  /** The pattern sets keyed by each trigram, `words` ints a slot. */
+  /**
+   * By trigram hash: the slot of a trigram some clause names (1-based), or 0. A line's other
+   * trigrams cost one lookup here and nothing else; the table is 64 KiB, not the 128 KiB stamp
+   * per trigram an index had, which with the findings' indexes beside it did not stay in cache.
+   */
+  private readonly slotOf = new Uint16Array(NON_ASCII_TRIGRAM + 1);
+  /** The trigrams with a slot, one bit each (4 KiB, asked first: most of a line's trigrams have none). */
+  private readonly named = new Int32Array(NON_ASCII_TRIGRAM >> 5);
+  /** The pattern sets keyed by each slot's trigram, `words` ints a slot (empty for a trigram only later clauses name). */
   private readonly keyed: Int32Array;
   /** By first character (`firstIndex`), `words` ints each: the patterns a line so beginning may match, for a line of ASCII only and for any line. */
   private readonly firstAscii: Int32Array;
   private readonly firstAny: Int32Array;
   /** Patterns without a trigram clause: candidates whatever the trigrams. */
   private readonly free: Int32Array;
-  /** Each pattern's clauses past its key. */
+  /** Each pattern's clauses past its key, as slots. */
   private readonly rest: readonly (readonly Int32Array[])[];
-  private readonly stamp = new Uint32Array(NON_ASCII_TRIGRAM + 1);
+  /** By slot: the read that last found its trigram in the line. */
+  private readonly marks: Uint32Array;
   private now = 0;
   /** The line read last: its pattern set (keys held, or free). */
   private readonly held: Int32Array;
-  /** The slots of the keys the line read last holds (each once). */
-  private slots = new Int32Array(64);
+  /** The slots the line read last holds (each once). */
+  private readonly slots: Int32Array;
   private first = END;
   private ascii = true;
   /** The candidates of the line read last, in order: `count` of them. */
@@ -44,7 +51,12 @@ export class GateIndex {
     this.held = new Int32Array(words);
     this.firstAscii = new Int32Array((END + 1) * words);
     this.firstAny = new Int32Array((END + 1) * words);
-    const keys: number[] = [];
+    let slots = 0;
+    const slotFor = (h: number): void => {
+      if (this.slotOf[h] !== 0) return;
+      this.slotOf[h] = ++slots;
+      if (h < NON_ASCII_TRIGRAM) this.named[h >> 5]! |= 1 << (h & 31);
+    };
     gates.forEach((gate, k) => {
       const bit = 1 << (k & 31);
       const w = k >> 5;
@@ -53,36 +65,30 @@ export class GateIndex {
         this.firstAny[fi * words + w]! |= bit;
         if (!gate.nonAscii) this.firstAscii[fi * words + w]! |= bit;
       }
-      const key = gate.clauses[0];
-      if (key === undefined) {
-        this.free[w]! |= bit;
-        return;
-      }
-      for (const h of key) {
-        if (this.slotOf[h] === 0) {
-          keys.push(h);
-          this.slotOf[h] = keys.length;
-        }
-      }
+      if (gate.clauses.length === 0) this.free[w]! |= bit;
+      for (const clause of gate.clauses) for (const h of clause) slotFor(h);
     });
-    this.keyed = new Int32Array(keys.length * words);
+    this.keyed = new Int32Array((slots + 1) * words);
     gates.forEach((gate, k) => {
-      for (const h of gate.clauses[0] ?? []) this.keyed[(this.slotOf[h]! - 1) * words + (k >> 5)]! |= 1 << (k & 31);
+      for (const h of gate.clauses[0] ?? []) this.keyed[this.slotOf[h]! * words + (k >> 5)]! |= 1 << (k & 31);
     });
-    this.rest = gates.map((gate) => gate.clauses.slice(1));
+    this.rest = gates.map((gate) => gate.clauses.slice(1).map((clause) => Int32Array.from(clause, (h) => this.slotOf[h]!)));
+    this.marks = new Uint32Array(slots + 1);
+    this.slots = new Int32Array(slots + 1);
   }
 
   /** Reads a line: `list` / `count` are then the patterns it may match, in order. */
   read(line: string): void {
     let now = this.now + 1;
     if (now === 0xffffffff) {
-      this.stamp.fill(0);
+      this.marks.fill(0);
       now = 1;
     }
     this.now = now;
-    const stamp = this.stamp;
+    const marks = this.marks;
     const slotOf = this.slotOf;
-    let slots = this.slots;
+    const named = this.named;
+    const slots = this.slots;
     let found = 0;
     let ascii = true;
     let h = 0;
@@ -94,20 +100,18 @@ export class GateIndex {
         h = (h << 5) & 0x7fff;
         if (ascii) {
           ascii = false;
-          stamp[NON_ASCII_TRIGRAM] = now;
           const s = slotOf[NON_ASCII_TRIGRAM]!;
-          if (s !== 0) slots[found++] = s;
+          if (s !== 0) {
+            marks[s] = now;
+            slots[found++] = s;
+          }
         }
       }
-      if (stamp[h] === now) continue;
-      stamp[h] = now;
+      // `>>>` counts its shift modulo 32: bit h & 31 of the word.
+      if (((named[h >> 5]! >>> h) & 1) === 0) continue;
       const s = slotOf[h]!;
-      if (s === 0) continue;
-      if (found === slots.length) {
-        const more = new Int32Array(found * 2);
-        more.set(slots);
-        this.slots = slots = more;
-      }
+      if (marks[s] === now) continue;
+      marks[s] = now;
       slots[found++] = s;
     }
     this.ascii = ascii;
@@ -117,7 +121,7 @@ export class GateIndex {
     held.set(this.free);
     const keyed = this.keyed;
     for (let j = 0; j < found; j++) {
-      const at = (slots[j]! - 1) * words;
+      const at = slots[j]! * words;
       for (let w = 0; w < words; w++) held[w]! |= keyed[at + w]!;
     }
     // The patterns whose key the line holds, as its first character and ASCII-ness allow, in order; their other clauses checked.
@@ -139,7 +143,6 @@ export class GateIndex {
 
   /** Whether the line read last holds one trigram of each of pattern k's clauses past its key. */
   private holdsRest(k: number): boolean {
-    return holdsEachClause(this.stamp, this.now, this.rest[k]!);
+    return holdsEachClause(this.marks, this.now, this.rest[k]!);
   }
-
 }
