@@ -62,6 +62,8 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   let nativeDone = false;
   let nativeSeen = false;
   let jvmDone = false;
+  // The frames of the exception a `Caused by:` is the cause of: its `... N more` are their last N.
+  let enclosing: Trace['frames'] = [];
   let nodeDone = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
@@ -98,7 +100,16 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
     // A `Caused by:` starts the next exception's frames: the innermost cause is the one that matters,
     // so its frames replace the wrapper's.
     if (/^\s*Caused by: /.test(line) && jvm.frames.length > 0) {
+      enclosing = jvm.frames;
       jvm.frames = [];
+      continue;
+    }
+    // `... 1 more`: the cause's outer frames are the enclosing exception's last ones (the JVM prints them
+    // once), where the project's own frame often is (`NoClassDefFoundError` at `Main.main` over a loader's `ClassNotFoundException`).
+    m = /^\s*\.\.\. (\d+) more$/.exec(line);
+    if (m && !jvmDone && enclosing.length > 0) {
+      jvm.frames.push(...enclosing.slice(-Number(m[1])));
+      enclosing = [];
       continue;
     }
     m = NODE_FRAME.exec(line) ?? NODE_YAML_FRAME.exec(line);

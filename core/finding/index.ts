@@ -296,6 +296,14 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const heading = headingWindow((i) => bodyOf(lines[i] ?? ''), first);
   const headed = heading ? findingIn(lines, heading) : undefined;
   if (headed && headed.class !== 'unknown') return headed;
+  // Node (>= 12) ends an uncaught error with its version (`Node.js v20.20.2`): the error is above it,
+  // back to the step's command (a short stack may leave the footer ranked over the error).
+  if (/^Node\.js v\d+\.\d+\.\d+$/.test(bodyOf(lines[first] ?? '').trim())) {
+    let k = first - 1;
+    while (k > 0 && first - k < BEFORE && !/^(?:\+ |\$ )/.test(bodyOf(lines[k - 1] ?? '').trim())) k--;
+    const found = findingIn(lines, { start_line: k + 1, end_line: excerpt.end_line });
+    if (found.class !== 'unknown') return found;
+  }
   // Lua prints its error on the line above `stack traceback:`.
   if (/^stack traceback:$/.test(bodyOf(lines[first] ?? '').trim()) && first > 0) {
     const found = findingIn(lines, { start_line: first, end_line: excerpt.end_line });

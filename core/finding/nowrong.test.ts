@@ -86,13 +86,15 @@ describe('evidence about the tool, not the code', () => {
 
 /**
  * More everyday shapes, real logs made here (javac/java 17, Python 3.11, g++ 12, cmake 3.25, bash; paths
- * rewritten to /ws): what the finding gives now. Open (docs/notes/analyzer.md): NoClassDefFoundError's
- * message is its `Caused by:` line with no place; Node's ERR_REQUIRE_ESM is ranked under its `Node.js v20` footer.
+ * rewritten to /ws, node 20): what the finding gives now.
  */
 describe('everyday shapes: real logs (helper tf2)', () => {
   it.each<[string, string, string | undefined, string, string | undefined, number | undefined]>([
     ['java-class-not-found', 'runtime-exception', 'java', 'java.lang.ClassNotFoundException: com.acme.Plugin', 'Main.java', 1],
-    ['java-noclassdef', 'runtime-exception', 'java', 'ClassNotFoundException: Util', undefined, undefined],
+    // The loader's cause has only JDK frames; its `... 1 more` is the enclosing trace's `at Main.main(Main.java:1)`.
+    ['java-noclassdef', 'runtime-exception', 'java', 'ClassNotFoundException: Util', 'Main.java', 1],
+    // A one-frame stack ranks Node's `Node.js v20` footer first: the footer reads back to the error above it.
+    ['node-require-esm', 'runtime-exception', 'node', 'Error [ERR_REQUIRE_ESM]: require() of ES Module', '/ws/main.cjs', 1],
     ['python-module-not-found-script', 'dependency-resolution', 'python', "No module named 'requestsx'", '/ws/fetch.py', 1],
     ['gxx-undefined-reference', 'link-error', 'ld', 'undefined reference to `area(int, int)\'', 'main.cpp', undefined],
     ['cmake-could-not-find', 'dependency-resolution', 'cmake', 'provided by "ZeroMQ"', 'CMakeLists.txt', 3],
@@ -102,5 +104,16 @@ describe('everyday shapes: real logs (helper tf2)', () => {
     expect([f?.class, f?.tool]).toEqual([cls, tool]);
     expect(f?.message).toContain(message);
     expect([f?.location?.file, f?.location?.line]).toEqual([file, line]);
+  });
+});
+
+describe("a JVM cause's `... N more` frames", () => {
+  it("are the enclosing trace's last frames: the project's frame when the cause has none of its own", () => {
+    const trace = (cause: string): string => `+ java -cp build app.Cli\nException in thread "main" java.lang.IllegalStateException: init failed\n\tat app.Cli.start(Cli.java:14)\n\tat app.Cli.main(Cli.java:5)\nCaused by: java.io.FileNotFoundException: conf.yml\n${cause}\t... 2 more\nERROR: script returned exit code 1\n`;
+    const f = top(trace('\tat java.base/java.io.FileInputStream.open0(Native Method)\n\tat java.base/java.io.FileInputStream.<init>(FileInputStream.java:216)\n'));
+    expect([f?.location?.file, f?.location?.line]).toEqual(['app/Cli.java', 14]);
+    // Counter-example: a cause with its own project frame keeps it.
+    const own = top(trace('\tat app.Config.load(Config.java:31)\n'));
+    expect([own?.location?.file, own?.location?.line]).toEqual(['app/Config.java', 31]);
   });
 });
