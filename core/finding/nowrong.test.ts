@@ -99,6 +99,10 @@ describe('everyday shapes: real logs (helper tf2)', () => {
     ['gxx-undefined-reference', 'link-error', 'ld', 'undefined reference to `area(int, int)\'', 'main.cpp', undefined],
     ['cmake-could-not-find', 'dependency-resolution', 'cmake', 'provided by "ZeroMQ"', 'CMakeLists.txt', 3],
     ['shell-permission-denied', 'permission-credentials', undefined, './deploy.sh: Permission denied', 'ci.sh', 1],
+    // npm 11 against the registry; pip 23 with `--no-index --find-links` over hand-made wheels whose pins conflict.
+    ['npm-e404', 'dependency-resolution', 'npm', '404 Not Found - GET https://registry.npmjs.org/left-pad-not-a-real-pkg-tf2', undefined, undefined],
+    ['npm-etarget', 'dependency-resolution', 'npm', 'No matching version found for left-pad@^9.9.9.', undefined, undefined],
+    ['pip-resolution-impossible', 'dependency-resolution', 'pip', 'these package versions have conflicting dependencies', undefined, undefined],
   ])('%s: %s', (name, cls, tool, message, file, line) => {
     const f = read(name);
     expect([f?.class, f?.tool]).toEqual([cls, tool]);
