@@ -35,8 +35,11 @@ const ROOT = process.cwd();
 /** The source trees an answer's inputs are made by (as scripts/test.mjs's SOURCES), test files left out. */
 const CODE_DIRS = ['protocol', 'core', 'jenkins', 'http', 'backend', 'controller', 'cli'];
 const CODE_FILES = ['test/answerFixtures.ts', 'test/helpers/realfailContext.ts', 'test/helpers/realfail.ts', 'package-lock.json'];
-/** A directory of an older code stays this long (another checkout sharing node_modules may use it), then goes. */
-const KEEP_OLD_MS = 6 * 3600_000;
+/**
+ * A directory no test file has used for this long goes (each use marks it; another checkout
+ * sharing node_modules may be using its own): each code version a session tests makes one (~8 MB).
+ */
+const KEEP_OLD_MS = 3600_000;
 /** A case's lock older than this was left by a run that was killed while making it (a case takes milliseconds). */
 const LOCK_STALE_MS = 5_000;
 
@@ -59,6 +62,8 @@ function codeDir(): string {
   const base = path.join(ROOT, 'node_modules', '.cache', 'cichat');
   const name = `realfail-${hash.digest('hex').slice(0, 16)}`;
   fs.mkdirSync(path.join(base, name), { recursive: true });
+  const now = new Date();
+  fs.utimesSync(path.join(base, name), now, now);
   for (const other of fs.readdirSync(base)) {
     if (!other.startsWith('realfail-') || other === name) continue;
     const st = fs.statSync(path.join(base, other), { throwIfNoEntry: false });
@@ -106,11 +111,18 @@ async function kept(id: string, log: string, lines: string[], withWorkspace: boo
   // file: a case takes milliseconds, so a lock older than LOCK_STALE_MS was left by a killed run.
   const lock = `${file}.lock`;
   let mine = false;
-  while (!mine) {
+  for (let madeDir = false; !mine; ) {
     try {
       fs.closeSync(fs.openSync(lock, 'wx'));
       mine = true;
-    } catch {
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+        // The directory went (another checkout's run pruned it): made again once, else no lock.
+        if (madeDir) break;
+        fs.mkdirSync(path.dirname(lock), { recursive: true });
+        madeDir = true;
+        continue;
+      }
       const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
       if (age > LOCK_STALE_MS) fs.rmSync(lock, { force: true });
       else await new Promise((resolve) => setTimeout(resolve, 5));
@@ -125,12 +137,16 @@ async function kept(id: string, log: string, lines: string[], withWorkspace: boo
     };
     const text = JSON.stringify(made);
     const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, file);
+    try {
+      fs.writeFileSync(tmp, text);
+      fs.renameSync(tmp, file);
+    } catch {
+      // Not kept (the directory went meanwhile): the next file to ask makes it again.
+    }
     // The caller gets what a reader of the file gets (JSON drops undefined fields, as the store does).
     return JSON.parse(text) as Kept;
   } finally {
-    fs.rmSync(lock, { force: true });
+    if (mine) fs.rmSync(lock, { force: true });
   }
 }
 
