@@ -227,3 +227,14 @@ describe('"where is the error?" of a place only the finding reads', () => {
     expect(text).toMatch(/is in `[^`]*book\.go`, line 17/);
   });
 });
+
+describe('what an exception usually asks for', () => {
+  it('a Python operator given text where a number was meant says so, with the operator and the types', async () => {
+    const text = await answer('what does this error mean?', PYTEST_TYPEERROR);
+    expect(text).toContain("The operator `-` was given operands of types `str` and `str`");
+    expect(text).toContain('`float(...)`');
+    // A TypeError of another kind gets no such hint.
+    const other = await answer('what does this error mean?', PYTEST_TYPEERROR.map((l) => l.replace("unsupported operand type(s) for -: 'str' and 'str'", "balance() missing 1 required positional argument: 'rows'")));
+    expect(other).not.toContain('was given operands');
+  });
+});
