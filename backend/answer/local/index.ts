@@ -8,6 +8,7 @@
  * `AnswerGroup` whose composers answer its intents, and one entry in the list below.
  */
 import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, HistoryTurn } from '../engine.js';
+import type { Source } from '../../../protocol/types.js';
 import { namesInstalledPlugin } from '../facts.js';
 import { detectIntents, normalizeQuestion, type IntentId } from '../intents.js';
 import { notKeptSentence } from '../logtext.js';
@@ -23,7 +24,7 @@ import { fixAnswers } from './fix.js';
 import { jobAnswers } from './job.js';
 import { citeLogFacts, factsFromLog } from './logFacts.js';
 import { logLineAnswers } from './logLines.js';
-import { dedupeSources, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
+import { citedSpans, dedupeSources, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
 import { serverAnswers } from './server.js';
 import { noContextReply, whereFrom } from './subjects.js';
 import { summaryAnswers, unknown } from './summary.js';
@@ -83,7 +84,7 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
   const ask: Ask = { question, q: normalizeQuestion(question), ctx, ci: fromLog.ci };
   if (intents.length === 0) {
     const reply = await unknown(ask);
-    return withNotKept({ text: reply.text, sources: dedupeSources(reply.sources) }, context);
+    return withNotKept(withCitedSources(reply), context);
   }
   const replies: Reply[] = [];
   for (const intent of intents) {
@@ -91,13 +92,18 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
     const composer = COMPOSERS[intent] ?? unknown;
     replies.push(withWhereFrom(citeLogFacts(await composer(ask), fromLog.lines), intent));
   }
-  return withNotKept(
-    {
-      text: replies.map((r) => r.text).join('\n\n'),
-      sources: dedupeSources(replies.flatMap((r) => r.sources)),
-    },
-    context,
-  );
+  return withNotKept(withCitedSources({ text: replies.map((r) => r.text).join('\n\n'), sources: replies.flatMap((r) => r.sources) }), context);
+}
+
+/**
+ * Every `[La-Lb]` the text shows is one of the answer's log sources: a range a composer cited whole
+ * (a wrapped message, a detail printed below it) but recorded line by line is recorded whole too,
+ * so a client that lists or highlights the sources shows what the text cites.
+ */
+function withCitedSources(reply: Reply): Reply {
+  const logs = reply.sources.filter((s): s is Extract<Source, { kind: 'log' }> => s.kind === 'log');
+  const missing = citedSpans(reply.text).filter((c) => !logs.some((s) => s.start_line <= c.start_line && s.end_line >= c.end_line));
+  return { text: reply.text, sources: dedupeSources([...reply.sources, ...missing]) };
 }
 
 /**
