@@ -238,3 +238,23 @@ describe('what an exception usually asks for', () => {
     expect(other).not.toContain('was given operands');
   });
 });
+
+describe('"show me the stack trace" of a message without an exception type', () => {
+  it('is the trace printed around it, cited once, with no source line promised', async () => {
+    const text = await answer('show me the stack trace', [
+      'Started by timer',
+      'Building remotely on win-7 in workspace C:\\jenkins\\workspace\\viewer',
+      '[viewer] $ cmd /c call C:\\Temp\\jenkins1.bat',
+      'FATAL: command execution failed',
+      'Agent went offline during the build',
+      'ERROR: Connection was broken: java.io.IOException: Unexpected termination of the channel',
+      '\tat hudson.remoting.SynchronousCommandTransport$ReaderThread.run(SynchronousCommandTransport.java:80)',
+      'Caused by: java.io.EOFException',
+      '\t... 1 more',
+      'Finished: FAILURE',
+    ]);
+    expect(text).not.toMatch(/^\*\*The stack trace of `Agent went offline/);
+    expect(text).not.toMatch(/(\[L\d+-L\d+\]) \1/);
+    expect(text).not.toContain('and the source line');
+  });
+});

@@ -57,8 +57,12 @@ function traceAnswer(ctx: ChatContext, top: LogSpan, found: Finding): Reply | un
   if (!hasTrace(found, top)) return undefined;
   const out = new ReplyBuilder();
   const span = traceSpan(ctx, top, found);
-  const what = found.exception ? inlineCode(found.exception) : inlineCode(clip(found.message, 80));
-  out.line(`**The stack trace of ${what}** ${cite(span)}${found.exception ? `: ${inlineCode(clip(found.message))} ${citeMessage(found, lineTextOf(ctx, top))}` : ''}`);
+  // Without an exception type the trace is the log's, printed around the message: not "the trace of" a message.
+  out.line(
+    found.exception
+      ? `**The stack trace of ${inlineCode(found.exception)}** ${cite(span)}: ${inlineCode(clip(found.message))} ${citeMessage(found, lineTextOf(ctx, top))}`
+      : `**The stack trace the log prints around ${inlineCode(clip(found.message, 80))}** ${citeMessage(found, lineTextOf(ctx, top))}:`,
+  );
   out.log({ start_line: found.message_line, end_line: found.message_line });
   const where = traceSentence(found);
   if (where) out.line(where);
@@ -69,7 +73,7 @@ function traceAnswer(ctx: ChatContext, top: LogSpan, found: Finding): Reply | un
   out.line();
   quote(out, span, 40);
   out.line();
-  out.line('Ask *how do I fix it?* for the remedy and the source line.');
+  out.line(`Ask *how do I fix it?* for the remedy${found.location?.line !== undefined ? ' and the source line' : ''}.`);
   return out.reply();
 }
 
