@@ -143,6 +143,9 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
 const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more/;
 
+/** A C/C++ formatter's or checker's own command line, as make echoes a recipe (no `+ `). */
+const CHECKER_PROGRAM = /^(?:\S*\/)?(?:clang-format|clang-tidy|cppcheck|cpplint)(?:-\d+)?\s/;
+
 const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby', native: undefined };
 
 /**
@@ -619,8 +622,10 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   // A vet or lint command's diagnostics are lint findings, not a compiler's rejection. A package
   // graph that does not build (an import cycle: no place) is the compiler's, whichever command saw it.
   if (cls === 'compile-error' && (place !== undefined || !/\bimport cycle\b/.test(messageBody))) {
-    const command = [...before].reverse().find((l) => typeof l === 'string' && /^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()));
-    const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle)\b/.exec(command)?.[1] : undefined;
+    // The command is the step's (`+ make format-check`) or the recipe line make echoed under it
+    // (`clang-format --dry-run --Werror src/*.c`): a formatter or checker prints compiler-shaped lines too.
+    const command = [...before].reverse().find((l) => typeof l === 'string' && (/^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()) || CHECKER_PROGRAM.test(l.trim())));
+    const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle|clang-format|clang-tidy|cppcheck|cpplint)\b/.exec(command)?.[1] : undefined;
     // clippy prints its lints as rustc errors; the lint's name is on a note (`-D clippy::ptr-arg`).
     const clippy = body.map((l) => /\b(?:deny|warn|allow)\((clippy::\w+)\)|-D (clippy::[\w-]+)/.exec(l)).find(Boolean);
     if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit') {

@@ -90,8 +90,9 @@ export const ROUND5A_RULES: Rule[] = [
     read: (m) => ({ file: m[1] as string, line: Number(m[2]) }),
   },
   // A compiler's error on a file with no line (`src/calc.y: error: shift/reduce conflicts: 9 found,
-  // 0 expected`): the file the tool read does not build. An object or library file is the linker's.
-  { cls: 'compile-error', priority: 33, confidence: 'medium', re: new RegExp(String.raw`^(${SRC}\.(?!(?:o|a|so|obj|lib|dll|dylib)\b)\w{1,8}): error: (?!unrecognized (?:arguments|option)|the following arguments|argument |invalid choice|option )\S`), read: () => ({}) },
+  // 0 expected`): the file the tool read does not build. An object or library file is the linker's, and
+  // so is a linker's own name with a dot (`ld.lld: error:`, `ld.gold: error:`): a program, not a file.
+  { cls: 'compile-error', priority: 33, confidence: 'medium', re: new RegExp(String.raw`^(?!(?:\S*\/)?(?:ld|lld|ld64|mold)\.\w+: )(${SRC}\.(?!(?:o|a|so|obj|lib|dll|dylib)\b)\w{1,8}): error: (?!unrecognized (?:arguments|option)|the following arguments|argument |invalid choice|option )\S`), read: () => ({}) },
   // A place line with no `error:` word that the tool's verdict below calls fatal (msgfmt's
   // `po/de.po:22: number of format specifications ... does not match` over `found 1 fatal error`).
   {
