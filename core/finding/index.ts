@@ -604,6 +604,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     for (let k = Math.max(0, messageIndex) - 1; k >= Math.max(0, messageIndex - 12); k--) {
       const cm = /^CMake Error at ([^\s:]+):(\d+) \(/.exec((body[k] ?? '').trim());
       if (!cm) continue;
+      // A script CMake generated in the build tree (`build/cmake_install.cmake`, `CMakeFiles/`) is no line of the project's.
+      if (/(?:^|\/)cmake_install\.cmake$|(?:^|\/)CMakeFiles\//.test(cm[1] as string)) break;
       place = { file: cm[1] as string, line: Number(cm[2]), log_line: logLine(k) };
       // CMake's own modules are not the project's: its call stack names the project's listfile.
       if (/^\/(?:usr|opt)\/|\/Modules\//.test(cm[1] as string)) {

@@ -65,9 +65,9 @@ const ORIGINALLY = new RegExp(String.raw`\boriginally (?:(?:defined|declared|ref
 const NOT_FILE = /^\d[\d.]*$|^v\d/;
 /** Files that are not source, or hosts (`registry.npmjs.org:443`). */
 const NOT_SOURCE = /\.(?:log|png|jpe?g|gif|zip|gz|tgz|jar|whl|so|dll|dylib|o|a|exe|bin|pid|sock|com|org|net|io|dev|local|internal)$/i;
-/** Installed packages and runtimes, the system, the CI's own scripts: not the project's files. */
+/** Installed packages and runtimes, the system, the CI's own scripts, the scripts CMake generates in a build tree: not the project's files. */
 const NOT_PROJECT =
-  /(?:^|\/)(?:node_modules|site-packages|dist-packages|gems|\.cargo|\.rustup|pkg\/mod|\.m2|\.gradle|\.npm|\.pyenv|\.rbenv|\.nvm|_temp|lib\/python\d[\d.]*)\/|^\/(?:usr|lib|lib64|bin|sbin|etc|opt|nix|snap|proc|dev|sys|var\/lib\/(?!jenkins\/workspace))\/|^node:|^internal\/|@tmp\/durable-|^\/tmp\/(?:jenkins|hudson)\d+\.sh$/;
+  /(?:^|\/)cmake_install\.cmake$|(?:^|\/)(?:CMakeFiles|node_modules|site-packages|dist-packages|gems|\.cargo|\.rustup|pkg\/mod|\.m2|\.gradle|\.npm|\.pyenv|\.rbenv|\.nvm|_temp|lib\/python\d[\d.]*)\/|^\/(?:usr|lib|lib64|bin|sbin|etc|opt|nix|snap|proc|dev|sys|var\/lib\/(?!jenkins\/workspace))\/|^node:|^internal\/|@tmp\/durable-|^\/tmp\/(?:jenkins|hudson)\d+\.sh$/;
 /** Lines whose places are not the error's: the script's own commands, Python frames (frames.ts reads those), URLs, make's verdict on a recipe (index.ts reads it for the classes it is the place of). */
 const NOT_A_REPORT = /^\s*(?:\+ |\$ |File "|##\[)|^\s*\[Pipeline\]|:\/\/|^\s*g?make(?:\[\d+\])?: \*\*\* /;
 

@@ -57,3 +57,53 @@ describe("a linker's own name with a dot (`ld.lld: error:`) is a program, not a 
     expect(top(log)?.class).toBe('compile-error');
   });
 });
+
+describe("round 9's tool wordings, each a form many projects print", () => {
+  it.each<[string, string, string, string, string]>([
+    [
+      'ld: an object without -fPIC in a shared object',
+      'cc -shared -o libx.so x.o -Lcore -lcore\n/usr/bin/ld: core/libcore.a(pool.o): warning: relocation against `pool_size\' in read-only section `.text\'\n/usr/bin/ld: core/libcore.a(pool.o): relocation R_X86_64_PC32 against symbol `pool_size\' can not be used when making a shared object; recompile with -fPIC\n/usr/bin/ld: final link failed: bad value\ncollect2: error: ld returned 1 exit status\nmake: *** [Makefile:9: libx.so] Error 1',
+      'link-error',
+      'ld',
+      'recompile with -fPIC',
+    ],
+    ['cargo: rust-version newer than the toolchain', '+ cargo build --locked\nerror: rustc 1.70.0 is not supported by the following package:\n  tinyjson@2.1.0 requires rustc 1.74\n\nERROR: script returned exit code 101', 'missing-tool', 'cargo', 'rustc 1.70.0 is not supported'],
+    [
+      'cmake: the compiler CC names is not installed',
+      '+ CC=gcc-14 cmake -S . -B out\nCMake Error at /usr/share/cmake-3.28/Modules/CMakeDetermineCCompiler.cmake:49 (message):\n  Could not find compiler set in environment variable CC:\n\n  gcc-14.\n\nCall Stack (most recent call first):\n  CMakeLists.txt:3 (project)\n\n\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!',
+      'missing-tool',
+      'cmake',
+      'Could not find compiler set in environment variable CC',
+    ],
+    ['cmake: a preset the project does not define', '+ cmake --preset nightly\nCMake Error: No such preset in /src/geo: "nightly"\nAvailable configure presets:\n\n  "dev"\nERROR: script returned exit code 1', 'ci-script', 'cmake', 'No such preset'],
+    ['go: a vendor directory out of step with go.mod', '+ go test ./...\ngo: inconsistent vendoring in /src/shop:\n\tgithub.com/a/b@v1.2.0: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n\n\tTo sync the vendor directory, run:\n\t\tgo mod vendor\nBuild step \'Execute shell\' marked build as failure', 'dependency-resolution', 'go', 'inconsistent vendoring'],
+    ["gradle: an Exec task's program is not installed", ':genParser FAILED\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task \':genParser\'.\n> A problem occurred starting process \'command \'antlr4\'\'\n\n* Try:\nRun with --stacktrace option to get the stack trace.\n\nBUILD FAILED in 3s', 'missing-tool', 'gradle', "starting process 'command 'antlr4''"],
+    ['cmake --install refused by the file system', '+ cmake --install out\n-- Install configuration: "Release"\nCMake Error at out/cmake_install.cmake:52 (file):\n  file cannot create directory: /usr/share/geo.  Maybe need\n  administrative privileges.\n\n\nERROR: script returned exit code 1', 'permission-credentials', 'cmake', 'file cannot create directory: /usr/share/geo'],
+  ])('%s', (_name, log, cls, tool, message) => {
+    const f = top(log);
+    expect([f?.class, f?.tool]).toEqual([cls, tool]);
+    expect(f?.message).toContain(message);
+  });
+
+  it("the script CMake generated in the build tree is no place of the project's", () => {
+    const log = '+ cmake --install out\nCMake Error at out/cmake_install.cmake:52 (file):\n  file cannot create directory: /usr/share/geo.  Maybe need\n  administrative privileges.\n\nERROR: script returned exit code 1';
+    expect(top(log)?.location).toBeUndefined();
+  });
+
+  it("counter-example: a CMake error at the project's listfile keeps that place", () => {
+    const log = '+ cmake -S . -B out\nCMake Error at CMakeLists.txt:7 (find_package):\n  By not providing "FindZstd.cmake" in CMAKE_MODULE_PATH this project has\n  asked CMake to find a package configuration file provided by "Zstd", but\n  CMake did not find one.\n-- Configuring incomplete, errors occurred!';
+    expect([top(log)?.location?.file, top(log)?.location?.line]).toEqual(['CMakeLists.txt', 7]);
+  });
+
+  it("counter-example: ld's relocation warning alone is no error", () => {
+    const log = "+ make\n/usr/bin/ld: obj/a.o: warning: relocation against `tbl' in read-only section `.text'\n/usr/bin/ld: warning: creating DT_TEXTREL in a PIE\n+ ./run-tests\nok";
+    expect(top(log)?.class).not.toBe('link-error');
+  });
+
+  it("Gradle's plain console: the task's name glued to javac's error line", () => {
+    const log = '> Task :app:compileJava\n:app:compileJava/home/ci/ws/app/src/main/java/a/Cart.java:21: error: cannot find symbol\n        total += item.price();\n                     ^\n  symbol:   method price()\n1 error\n FAILED\n\nFAILURE: Build failed with an exception.';
+    const f = top(log);
+    expect([f?.class, f?.tool, f?.location?.line]).toEqual(['compile-error', 'javac', 21]);
+    expect(f?.location?.file).toMatch(/app\/src\/main\/java\/a\/Cart\.java$/);
+  });
+});

@@ -9,6 +9,7 @@ import { ROUND4A_RULES } from './rules4a.js';
 import { ROUND5A_RULES } from './rules5a.js';
 import { STEP_RULES } from './rules4b.js';
 import { ROUND5B_RULES } from './rules5b.js';
+import { ROUND9_RULES } from './rules9.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
 import type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -125,6 +126,7 @@ export const RULES: Rule[] = [
   ...ROUND4A_RULES,
   ...ROUND5A_RULES,
   ...ROUND5B_RULES,
+  ...ROUND9_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a
@@ -206,7 +208,8 @@ export const RULES: Rule[] = [
   { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /\bError: Timeout of \d+ms exceeded\./, read: () => ({ tool: 'mocha' }) },
   // ---- Compilers.
   { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(?:\[ERROR\]\s+)?(${SRC}\.java):\[(\d+),(\d+)\]\s+(?!\[)\S`), read: (m) => ({ tool: 'javac', ...at(m[1], m[2], m[3]) }) },
-  { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.java):(\d+): error: `), read: (m) => ({ tool: 'javac', ...at(m[1], m[2]) }) },
+  // Gradle's plain console prints a task's name and its first output on one line (`:compileJava/abs/A.java:10: error: ...`).
+  { cls: 'compile-error', priority: 30, tool: 'javac', confidence: 'high', re: new RegExp(String.raw`^(?::[\w:-]+(?=\/))?(${SRC}\.java):(\d+): error: `), read: (m) => ({ tool: 'javac', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:\[ERROR\]\s+)?e: (?:file://)?(${SRC}\.kts?)(?::(\d+):(\d+)|: \((\d+), (\d+)\)):? `), read: (m) => ({ tool: 'kotlinc', ...at(m[1], m[2] ?? m[4], m[3] ?? m[5]) }) },
   // kotlinc run directly prints `src/main/kotlin/a/Foo.kt:5:26: error: type mismatch: ...` (no `e: `).
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.kts?):(\d+):(\d+): error: `), read: (m) => ({ tool: 'kotlinc', ...at(m[1], m[2], m[3]) }) },
