@@ -20,7 +20,8 @@ const PY_FRAME = /^\s*File "([^"]+)", line (\d+)(?:, in (\S+))?/;
 /** pytest's long form: `tests/test_x.py:12: in test_y` and the raise site `app/x.py:7: TypeError` */
 const PYTEST_FRAME = /^((?:[A-Za-z]:)?[^\s:()"']+\.py):(\d+):\s+(?:in (\S+)|(\w+(?:\.\w+)*))\s*$/;
 /** at com.example.Foo.bar(Foo.java:42)  /  at Foo.bar(Native Method) */
-const JVM_FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/)?((?:[\w$]+\.)*)([\w$]+)\.([\w$<>]+)\(([^():]+?)(?::(\d+))?\)\s*$/;
+// A frame may name its class loader and module (`java.base@17/`, `app//`: the application loader, no module).
+const JVM_FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/{1,2})?((?:[\w$]+\.)*)([\w$]+)\.([\w$<>]+)\(([^():]+?)(?::(\d+))?\)\s*$/;
 /** at fn (/ws/src/x.js:12:5)  /  at /ws/src/x.js:12:5  /  at async fn (file:///x.mjs:1:2) */
 const NODE_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(?:file:\/\/)?((?:[A-Za-z]:)?[^\s():]+|node:[\w/]+|internal\/[\w/]+):(\d+):(\d+)\)?(?: \{)?\s*$/;
 /** node --test's YAML stack: `    TestContext.<anonymous> (/ws/test/x.test.js:6:10)` (no `at`). */

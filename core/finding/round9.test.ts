@@ -107,3 +107,58 @@ describe("round 9's tool wordings, each a form many projects print", () => {
     expect(f?.location?.file).toMatch(/app\/src\/main\/java\/a\/Cart\.java$/);
   });
 });
+
+describe('a `.resolves` matcher on a promise that rejected: the code threw, no value was compared', () => {
+  const vitest = [
+    ' FAIL  test/orders.test.ts > orders > places an order',
+    'AssertionError: promise rejected "TypeError: Cannot read properties of undefined (reading \'id\')…" instead of resolving',
+    ' ❯ test/orders.test.ts:9:40',
+    '      7|   it(\'places an order\', async () => {',
+    '      9|     await expect(place(cart)).resolves.toBe(7);',
+    '       |                                        ^',
+    '',
+    "Caused by: TypeError: Cannot read properties of undefined (reading 'id')",
+    ' ❯ place src/orders.ts:14:22',
+    ' ❯ test/orders.test.ts:9:18',
+    '',
+    ' Test Files  1 failed (1)',
+  ].join('\n');
+
+  it('vitest: test-error, the cause is the message, its first frame the place', () => {
+    const f = top(vitest);
+    expect([f?.class, f?.message, f?.location?.file, f?.location?.line]).toEqual(['test-error', "TypeError: Cannot read properties of undefined (reading 'id')", 'src/orders.ts', 14]);
+  });
+
+  it('jest: `Received promise rejected instead of resolved` is no assertion', () => {
+    const log = ['  ● cart › totals', '', '    expect(received).resolves.toEqual()', '', '    Received promise rejected instead of resolved', '    Rejected to value: [TypeError: price is not a function]', '', '      at Object.toEqual (test/cart.test.js:8:33)', '', 'Tests:       1 failed, 3 passed, 4 total'].join('\n');
+    expect(top(log)?.class).not.toBe('test-assertion');
+  });
+
+  it('counter-example: a `.resolves` matcher whose value differs stays an assertion', () => {
+    const log = [' FAIL  test/orders.test.ts > orders > places an order', 'AssertionError: expected 8 to be 7 // Object.is equality', ' ❯ test/orders.test.ts:9:40', '', '- Expected', '+ Received', '', '- 7', '+ 8', '', ' Test Files  1 failed (1)'].join('\n');
+    expect(top(log)?.class).toBe('test-assertion');
+  });
+});
+
+describe("JUnit's test timeout under Gradle", () => {
+  const log = [
+    'com.acme.PollerTest > stopsWhenDrained FAILED',
+    '    org.junit.runners.model.TestTimedOutException: test timed out after 500 milliseconds',
+    '        at java.base@21.0.2/java.lang.Object.wait0(Native Method)',
+    '        at app//com.acme.Poller.awaitEmpty(Poller.java:44)',
+    '        at app//com.acme.PollerTest.stopsWhenDrained(PollerTest.java:17)',
+    '',
+    '3 tests completed, 1 failed',
+  ].join('\n');
+
+  it('`timed out after N milliseconds` is a timeout, at the project frame under `app//`', () => {
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['timeout-aborted', 'com/acme/Poller.java', 44]);
+    expect(f?.test?.name).toBe('com.acme.PollerTest > stopsWhenDrained');
+  });
+
+  it('counter-example: an exception under `app//` frames stays a test error, at its project frame', () => {
+    const f = top(log.replace('org.junit.runners.model.TestTimedOutException: test timed out after 500 milliseconds', 'java.lang.IllegalStateException: queue closed'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['test-error', 'com/acme/Poller.java', 44]);
+  });
+});

@@ -6,6 +6,7 @@
  * signals).
  */
 
+import { REJECTED_NOT_RESOLVED } from './rejected.js';
 import { PatternGates } from '../log/gates.js';
 import { multilineNameIn } from './testNames.js';
 
@@ -198,6 +199,9 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const text = raw.trim().replace(/^(?:\[ERROR\]\s+|E\s{2,})/, '');
+    // A `.resolves` matcher on a promise that rejected (vitest's `AssertionError: promise rejected "Error: x" instead
+    // of resolving`, jest's `Received promise rejected instead of resolved`): the code threw, no value was compared.
+    if (REJECTED_NOT_RESOLVED.test(text) || (/^expect\(.+\)\.resolves\./.test(text) && lines.slice(i + 1, i + 4).some((l) => REJECTED_NOT_RESOLVED.test(l.trim())))) continue;
     let m = /((?:[\w$]+\.)*(?:AssertionError|AssertionFailedError|ComparisonFailure|AssertError|MultipleFailuresError)|Minitest::Assertion|Test::Unit::AssertionFailedError)\b:?\s*(.*)$/.exec(text);
     if (m && !/^\s*at\s/.test(raw)) {
       const values = valuesOf(m[2] ?? '') ?? valuesNear(lines, i);
