@@ -55,6 +55,9 @@ export function messageText(body: string): string {
     .replace(/^> (?=\S)/, '')
     // pip's retry wrapper around the connection error: the error itself.
     .replace(/^WARNING: Retrying \(.*?\) after connection broken by '\w+\((?:'<[^>]*>: )?(.+?)'?\)'.*$/, '$1')
+    // Maven's wrapper around a plugin execution's failure (`Failed to execute goal G (id) on project p: Execution
+    // id of goal G failed: <cause>`): the cause is what went wrong; the goal stays in the evidence line.
+    .replace(/^Failed to execute goal \S+ \([^)]*\) on project [^:\s]+: Execution \S+ of goal \S+ failed: (?=\S)/, '')
     .replace(/\s+-> \[Help \d+\]$/, '');
   return text.length > MESSAGE_MAX ? `${text.slice(0, MESSAGE_MAX - 1)}…` : text;
 }

@@ -162,3 +162,71 @@ describe("JUnit's test timeout under Gradle", () => {
     expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['test-error', 'com/acme/Poller.java', 44]);
   });
 });
+
+describe("Maven's wrapper around a plugin execution's failure", () => {
+  it('`Execution X of goal Y failed: <cause>`: the cause is the message', () => {
+    const log = [
+      '[INFO] BUILD FAILURE',
+      '[ERROR] Failed to execute goal org.codehaus.mojo:exec-maven-plugin:3.1.0:exec (gen-schema) on project billing: Execution gen-schema of goal org.codehaus.mojo:exec-maven-plugin:3.1.0:exec failed: Plugin org.codehaus.mojo:exec-maven-plugin:3.1.0 or one of its dependencies could not be resolved: Could not find artifact org.codehaus.mojo:exec-maven-plugin:jar:3.1.0 in internal (https://repo.internal.example/maven2) -> [Help 1]',
+      '[ERROR] ',
+    ].join('\n');
+    const f = top(log);
+    expect(f?.message).toMatch(/^Plugin org\.codehaus\.mojo:exec-maven-plugin:3\.1\.0 or one of its dependencies could not be resolved/);
+  });
+
+  it('counter-example: a goal that failed with no execution wrapper keeps its words', () => {
+    const log = ['[INFO] BUILD FAILURE', '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-enforcer-plugin:3.4.1:enforce (ban) on project billing: Rule 0: org.apache.maven.enforcer.rules.dependency.BannedDependencies failed with message: Found Banned Dependency: log4j:log4j:jar:1.2.17 -> [Help 1]'].join('\n');
+    expect(top(log)?.message).toMatch(/^Failed to execute goal org\.apache\.maven\.plugins:maven-enforcer-plugin/);
+  });
+});
+
+describe('pytest: the line that reports, not the code it quotes', () => {
+  it("pytest-timeout's `Failed: Timeout (>Ns)` is the timeout's message, not a docstring's `timed out`", () => {
+    const log = [
+      '________________________________ test_drains _________________________________',
+      '',
+      '    def wait(self, timeout=None):',
+      '        """Wait until notified or until a timeout occurs.',
+      '        awakened or timed out, it re-acquires the lock and returns.',
+      '        """',
+      '>       waiter.acquire()',
+      'E       Failed: Timeout (>2.0s) from pytest-timeout.',
+      '',
+      '/usr/lib/python3.11/threading.py:320: Failed',
+      '=========================== short test summary info ============================',
+      'FAILED tests/test_queue.py::test_drains - Failed: Timeout (>2.0s) from pytest-timeout.',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message]).toEqual(['timeout-aborted', 'Failed: Timeout (>2.0s) from pytest-timeout.']);
+  });
+
+  it('--showlocals `expected = ...` / `actual = ...` and a docstring naming AssertionError are not the assertion', () => {
+    const log = [
+      '________________________________ test_notifies ________________________________',
+      '',
+      'self = <Mock name="mock.post" id="1">',
+      "expected = call('ops', 'disk full')",
+      "actual = call('ops', 'disk  full')",
+      '',
+      '    def assert_called_with(self, /, *args, **kwargs):',
+      '        """This method is a convenient way of asserting that the last call has been',
+      '        made in a particular way. Raises an AssertionError if the call differs."""',
+      '        if actual != expected:',
+      '>           raise AssertionError(_error_message()) from cause',
+      'E           AssertionError: expected call not found.',
+      "E           Expected: post('ops', 'disk full')",
+      "E             Actual: post('ops', 'disk  full')",
+      '',
+      '/usr/lib/python3.11/unittest/mock.py:939: AssertionError',
+      '=========================== short test summary info ============================',
+      'FAILED tests/test_alerts.py::test_notifies - AssertionError: expected call not found.',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message]).toEqual(['test-assertion', 'AssertionError: expected call not found.']);
+  });
+
+  it("counter-example: Gradle's short `java.lang.AssertionError at T.java:15` is an assertion", () => {
+    const log = ['com.acme.RetryTest > capsWait FAILED', '    java.lang.AssertionError at RetryTest.java:15', '', '2 tests completed, 1 failed', ':test FAILED'].join('\n');
+    expect(top(log)?.class).toBe('test-assertion');
+  });
+});

@@ -203,6 +203,10 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
     // of resolving`, jest's `Received promise rejected instead of resolved`): the code threw, no value was compared.
     if (REJECTED_NOT_RESOLVED.test(text) || (/^expect\(.+\)\.resolves\./.test(text) && lines.slice(i + 1, i + 4).some((l) => REJECTED_NOT_RESOLVED.test(l.trim())))) continue;
     let m = /((?:[\w$]+\.)*(?:AssertionError|AssertionFailedError|ComparisonFailure|AssertError|MultipleFailuresError)|Minitest::Assertion|Test::Unit::AssertionFailedError)\b:?\s*(.*)$/.exec(text);
+    // The name in prose or in code (a docstring's `Raises an AssertionError if ...`, source `raise AssertionError(x)`
+    // that pytest quotes around its `E` lines) reports no failure; Gradle's short form `java.lang.AssertionError at
+    // T.java:15` does.
+    if (m && /^(?:\s+(?!at\s)[a-z]|\()/.test(text.slice((m.index ?? 0) + (m[1] as string).length))) m = null;
     if (m && !/^\s*at\s/.test(raw)) {
       const values = valuesOf(m[2] ?? '') ?? valuesNear(lines, i);
       return { index: i, text, exception: (m[1] as string).split(/\.|::/).pop() as string, ...values };
@@ -228,7 +232,8 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
     if (m) return { index: i, text, ...valuesNear(lines, i) };
     m = /^(?:thread '[^']+'(?: \(\d+\))? panicked at .*?:\s*)?assertion(?: `(\w+ [=!]= \w+)`| failed| `[^`]+` failed)/.exec(text);
     if (m) return { index: i, text, ...valuesNear(lines, i) };
-    if (/^expect\(.+\)\.(?:not\.|resolves\.|rejects\.)*to\w+\(/.test(text) || (/^[Ee]xpected:? .+/.test(text) && /^(?:Received|Actual|actual|got):? /.test((lines[i + 1] ?? '').trim()))) {
+    // A local variable's dump (pytest --showlocals: `expected = call(...)` over `actual = ...`) labels no value.
+    if (/^expect\(.+\)\.(?:not\.|resolves\.|rejects\.)*to\w+\(/.test(text) || (/^[Ee]xpected:? (?!= ).+/.test(text) && /^(?:Received|Actual|actual|got):? (?!= )/.test((lines[i + 1] ?? '').trim()))) {
       return { index: i, text, ...valuesNear(lines, i) };
     }
     m = /\bexpected:? ?<(.*)> but was:? ?<(.*)>/.exec(text);
