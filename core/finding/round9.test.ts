@@ -230,3 +230,17 @@ describe('pytest: the line that reports, not the code it quotes', () => {
     expect(top(log)?.class).toBe('test-assertion');
   });
 });
+
+describe("a time limit's bare exit over the words of what hung", () => {
+  it('the program that did not end says so above the exit: its words are the message', () => {
+    const log = ['+ timeout 60 npx mocha', '  14 passing (2s)', '', 'Worker pool did not terminate after the last spec; 2 sockets open.', 'ERROR: script returned exit code 124', 'Finished: FAILURE'].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message]).toEqual(['timeout-aborted', 'Worker pool did not terminate after the last spec; 2 sockets open.']);
+  });
+
+  it('counter-example: a time limit with no such words keeps its exit as the message', () => {
+    const log = ['+ timeout 60 ./long-job.sh', 'step 1 of 9', 'step 2 of 9', 'ERROR: script returned exit code 124', 'Finished: FAILURE'].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message]).toEqual(['timeout-aborted', 'ERROR: script returned exit code 124']);
+  });
+});
