@@ -244,3 +244,45 @@ describe("a time limit's bare exit over the words of what hung", () => {
     expect([f?.class, f?.message]).toEqual(['timeout-aborted', 'ERROR: script returned exit code 124']);
   });
 });
+
+describe("pytest: Python's chained exceptions, the last one propagated", () => {
+  const section = (chain: boolean): string =>
+    [
+      '________________________________ test_publish ________________________________',
+      '',
+      '    def connect(self):',
+      '>       sock.connect((self.host, self.port))',
+      'E       ConnectionRefusedError: [Errno 111] Connection refused',
+      '',
+      '.venv/lib/python3.12/site-packages/amqp/transport.py:188: ConnectionRefusedError',
+      ...(chain
+        ? [
+            '',
+            'The above exception was the direct cause of the following exception:',
+            '',
+            '    @pytest.fixture',
+            '    def channel():',
+            '>       conn = amqp.Connection("127.0.0.1:5673")',
+            '',
+            'tests/fixtures.py:8: ',
+            '_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ ',
+            '.venv/lib/python3.12/site-packages/amqp/connection.py:322: in connect',
+            '    raise ConnectionError(msg) from exc',
+            'E   amqp.exceptions.ConnectionError: cannot reach broker at 127.0.0.1:5673',
+            '',
+            '.venv/lib/python3.12/site-packages/amqp/connection.py:322: ConnectionError',
+          ]
+        : []),
+      '=========================== short test summary info ============================',
+      'ERROR tests/test_pub.py::test_publish - ConnectionRefusedError: [Errno 111] Connection refused',
+    ].join('\n');
+
+  it("the chain's last exception is the message, its project frame the place", () => {
+    const f = top(section(true));
+    expect([f?.message, f?.location?.file, f?.location?.line]).toEqual(['amqp.exceptions.ConnectionError: cannot reach broker at 127.0.0.1:5673', 'tests/fixtures.py', 8]);
+  });
+
+  it('counter-example: one exception with no chain keeps its message', () => {
+    expect(top(section(false))?.message).toBe('ConnectionRefusedError: [Errno 111] Connection refused');
+  });
+});
