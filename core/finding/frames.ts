@@ -89,7 +89,10 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
       const lineNo = m[5] ? Number(m[5]) : 0;
       // The package gives the directories: com/example/Foo.java.
       const path = /\.(?:java|kt|groovy|scala)$/.test(file) ? [...pkg.replace(/\.$/, '').split('.').filter(Boolean), file].join('/') : file;
-      if (lineNo > 0) jvm.frames.push({ file: path, line: lineNo, function: `${pkg}${m[2]}.${m[3]}`, log_line, library: JVM_LIBRARY.test(pkg) });
+      // An enum's `valueOf` called by `java.lang.Enum.valueOf` is the compiler's, at the enum's declaration line: the
+      // project's own frame is its caller (which passed the name that has no constant).
+      const generated = m[3] === 'valueOf' && jvm.frames[jvm.frames.length - 1]?.function === 'java.lang.Enum.valueOf';
+      if (lineNo > 0) jvm.frames.push({ file: path, line: lineNo, function: `${pkg}${m[2]}.${m[3]}`, log_line, library: generated || JVM_LIBRARY.test(pkg) });
       continue;
     }
     // Gradle's short test report: `    java.lang.AssertionError at BackoffTest.java:15`.

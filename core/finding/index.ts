@@ -40,6 +40,7 @@ import { arbitrated } from './arbiter.js';
 import { withRejection } from './rejected.js';
 import { withWhatHung } from './hung.js';
 import { withChainEnd } from './chained.js';
+import { withPomPlace } from './pomPlace.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -158,7 +159,7 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
-  return withPlace(withChainEnd(withWhatHung(withRejection(verdictOf(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
+  return withPlace(withPomPlace(withChainEnd(withWhatHung(withRejection(verdictOf(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');

@@ -286,3 +286,49 @@ describe("pytest: Python's chained exceptions, the last one propagated", () => {
     expect(top(section(false))?.message).toBe('ConnectionRefusedError: [Errno 111] Connection refused');
   });
 });
+
+describe("Maven's model problem at a line of the POM Maven names", () => {
+  const log = (summary: boolean): string =>
+    [
+      '+ mvn -B -o verify',
+      '[INFO] Scanning for projects...',
+      '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+      "[ERROR] Non-resolvable parent POM for org.acme:ledger:1.4.0: The following artifacts could not be resolved: org.acme:parent:pom:7 (absent) @ line 5, column 11",
+      ' @ ',
+      '[ERROR] The build could not read 1 project -> [Help 1]',
+      '[ERROR]   ',
+      ...(summary ? ['[ERROR]   The project org.acme:ledger:1.4.0 (/home/ci/ws/ledger/pom.xml) has 1 error'] : []),
+      "[ERROR]     Non-resolvable parent POM for org.acme:ledger:1.4.0: The following artifacts could not be resolved: org.acme:parent:pom:7 (absent) @ line 5, column 11 -> [Help 2]",
+    ].join('\n');
+
+  it('`@ line N, column M` is in the POM of `The project ... (path) has N errors`', () => {
+    const f = top(log(true));
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.location?.column]).toEqual(['dependency-resolution', '/home/ci/ws/ledger/pom.xml', 5, 11]);
+  });
+
+  it('counter-example: with no POM named, no place is made up', () => {
+    expect(top(log(false))?.location).toBeUndefined();
+  });
+});
+
+describe("an enum's generated valueOf is not the project's frame", () => {
+  const trace = (viaEnum: boolean): string =>
+    [
+      '[ERROR] Tests run: 3, Failures: 0, Errors: 1, Skipped: 0, Time elapsed: 0.05 s <<< FAILURE! -- in com.acme.ShipTest',
+      '[ERROR] com.acme.ShipTest.parsesMode -- Time elapsed: 0.01 s <<< ERROR!',
+      'java.lang.IllegalArgumentException: No enum constant com.acme.Mode.air',
+      ...(viaEnum ? ['\tat java.base/java.lang.Enum.valueOf(Enum.java:273)'] : []),
+      '\tat com.acme.Mode.valueOf(Mode.java:3)',
+      '\tat com.acme.Ship.mode(Ship.java:27)',
+      '\tat com.acme.ShipTest.parsesMode(ShipTest.java:12)',
+      '',
+    ].join('\n');
+
+  it('the caller of `X.valueOf` under `java.lang.Enum.valueOf` is the place', () => {
+    expect([top(trace(true))?.location?.file, top(trace(true))?.location?.line]).toEqual(['com/acme/Ship.java', 27]);
+  });
+
+  it("counter-example: a project's own valueOf (not called by Enum.valueOf) stays the place", () => {
+    expect([top(trace(false))?.location?.file, top(trace(false))?.location?.line]).toEqual(['com/acme/Mode.java', 3]);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Maven's model problems (round 9 opened; docs/notes/analyzer.md, "Round 9 opened (helper t9)"): a POM
+ * that cannot be read is reported as `[ERROR] <problem> @ line 13, column 19`, and the file is named
+ * apart, on Maven's summary below (`The project g:a:v (/ws/x/pom.xml) has 2 errors`). The problem's
+ * line and column are in that POM.
+ */
+import type { Finding } from '../../protocol/types.js';
+
+type BodyAt = (i: number) => string;
+
+const AT_LINE = /\s@ line (\d+), column (\d+)(?:\s+-> \[Help \d+\])?$/;
+const PROJECT = /^(?:\[ERROR\]\s+)?The project \S+ \((\S*pom\.xml)\) has \d+ errors?$/;
+/** How far around the message Maven's summary is looked for. */
+const REACH = 15;
+
+/** The finding with the POM's line as its place, when the message is a model problem at a line and Maven names the POM. */
+export function withPomPlace(found: Finding, lines: readonly string[], bodyAt: BodyAt): Finding {
+  if (found.location) return found;
+  const at = AT_LINE.exec(found.message);
+  if (!at) return found;
+  const i = found.message_line - 1;
+  for (let k = Math.max(0, i - REACH); k < Math.min(lines.length, i + REACH); k++) {
+    const pom = PROJECT.exec(bodyAt(k).trim());
+    if (!pom) continue;
+    return { ...found, location: { file: pom[1] as string, line: Number(at[1]), column: Number(at[2]), log_line: found.message_line } };
+  }
+  return found;
+}
