@@ -15,9 +15,12 @@ export interface Problem {
 const CITE = /\[L(\d+)-L(\d+)\]/g;
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-/** The text of log lines a..b (1-based, inclusive), whitespace normalised. */
+/**
+ * The text of log lines a..b (1-based, inclusive), whitespace normalised. A CI's timestamp on each line
+ * after the first (`2026-11-28T20:05:40.61Z `) is left out: a message wrapped over lines holds none.
+ */
 function linesText(log: string[], a: number, b: number): string {
-  return norm(log.slice(a - 1, b).join('\n'));
+  return norm(log.slice(a - 1, b).map((l, i) => (i === 0 ? l : l.replace(/^\s*\d{4}-\d\d-\d\dT[\d:.]+Z\s/, ''))).join('\n'));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Finding } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { logFacts, meaningOf, remedyOf, reproduceCommand, toolShown } from './findingText.js';
+import { logFacts, meaningOf, messageSpan, remedyOf, reproduceCommand, toolShown } from './findingText.js';
 
 const finding = (over: Partial<Finding>): Finding => ({ class: 'test-assertion', message: 'x', message_line: 1, confidence: 'high', evidence: [1], ...over });
 
@@ -167,5 +167,13 @@ describe('remedyOf: each quote next to a citation is on the cited lines (helper 
     expect(remedyOf(f, text).steps[0]).toContain('the code gave `7.25` [L1-L3]');
     const lint = finding({ class: 'lint', tool: 'clippy', code: 'clippy::needless_range_loop', message: 'error: the loop variable `i` is only used to index `xs`', location: { file: 'src/sum.rs', line: 4, log_line: 2 } });
     expect(remedyOf(lint, lines('error: the loop variable `i` is only used to index `xs`', '  --> src/sum.rs:4:14')).steps.join(' ')).not.toMatch(/`clippy::needless_range_loop` \[L/);
+  });
+});
+
+describe('messageSpan: the lines a wrapped message spans', () => {
+  it("a CI's timestamp on the continuation line is no part of the message (helper t9)", () => {
+    const log = ['2026-01-02T03:04:05.1234567Z   file cannot create directory: /opt/geo.  Maybe need', '2026-01-02T03:04:05.2234567Z   administrative privileges.'];
+    const f = finding({ class: 'permission-credentials', message: 'file cannot create directory: /opt/geo.  Maybe need administrative privileges.', message_line: 1 });
+    expect(messageSpan(f, (n) => log[n - 1])).toEqual({ start_line: 1, end_line: 2 });
   });
 });

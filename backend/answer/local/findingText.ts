@@ -161,7 +161,8 @@ export function messageSpan(f: Finding, lineText?: LineText): { start_line: numb
     const next = lineText(end + 1);
     if (next === undefined) break;
     end++;
-    text = squash(`${text} ${next}`);
+    // A CI's timestamp on each line (`2026-11-28T20:05:40.61Z `) is no part of the wrapped message.
+    text = squash(`${text} ${next.replace(/^\s*\d{4}-\d\d-\d\dT[\d:.]+Z\s/, '')}`);
   }
   return { start_line: f.message_line, end_line: text.includes(want) ? end : f.message_line };
 }
