@@ -268,6 +268,15 @@ export async function contextOf(c: RealCase, opts: RunOptions): Promise<{ excerp
   return { excerpts, context };
 }
 
+/**
+ * What an answer claims: its text without fenced blocks, which quote a file of the workspace or lines
+ * of the log verbatim (a project's source may well hold `timeout`, `link` or `assertion`). Prose and
+ * inline code count.
+ */
+export function claimText(answer: string): string {
+  return answer.replace(/```[^\n]*\n[\s\S]*?```/g, '');
+}
+
 export async function runCase(c: RealCase, opts: RunOptions): Promise<CaseResult> {
   const e = c.expected;
   const { excerpts, context } = await contextOf(c, opts);
@@ -278,9 +287,7 @@ export async function runCase(c: RealCase, opts: RunOptions): Promise<CaseResult
   const fixLower = fix.toLowerCase();
   const missingMentions = e.fixMustMention.filter((t) => !fixLower.includes(t.toLowerCase()));
   const fixDiffers = norm(fix) !== norm(why);
-  // A fenced block quotes a file of the workspace or lines of the log, verbatim: not a claim
-  // (a project's source may well hold `timeout` or `assertion`). Prose and inline code count.
-  const both = `${why}\n${fix}`.replace(/```[^\n]*\n[\s\S]*?```/g, '').toLowerCase();
+  const both = claimText(`${why}\n${fix}`).toLowerCase();
   const locationRight = finding !== null && locationMatches(e.location, finding.file, finding.line);
   return {
     id: e.id,
