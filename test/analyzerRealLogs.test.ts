@@ -143,7 +143,10 @@ describe('issue 15: answers that use the excerpt', () => {
     expect(javac).toContain('incompatible types: int cannot be converted to String');
     const maven = await ask('which file has the error?', logContext(read('maven-multimodule.log')));
     expect(maven).toContain('Order.java:17:15');
-    expect(maven).toContain('cannot find symbol (symbol: method toMoney())');
+    // The place's message and the symbol javac names under it (since the where answer leads with the finding's place: quoted, and named in the next step).
+    expect(maven).toContain('cannot find symbol');
+    expect(maven).toContain('symbol:   method toMoney()');
+    expect(maven).toContain('about `toMoney`');
     expect(maven).not.toContain('Other places');
   });
 
