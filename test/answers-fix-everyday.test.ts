@@ -139,4 +139,19 @@ describe('the fix for the everyday tools says what a senior engineer says', () =
     );
     expect(env).toContain('as the value used when `PUBLISH_DIR` is not set');
   });
+  it('C: a definition of another type than the header declares names both places and both types; clang too; another error does not', async () => {
+    const gcc = await fixOf([...FREESTYLE, '+ make', 'cc -Wall -c -o src/queue.o src/queue.c',
+      "src/queue.c:21:6: error: conflicting types for ‘queue_put’; have ‘void(struct queue *, long int)’",
+      '   21 | void queue_put(struct queue *q, long item)', '      |      ^~~~~~~~~', 'In file included from src/queue.c:2:',
+      "src/queue.h:9:6: note: previous declaration of ‘queue_put’ with type ‘void(struct queue *, int)’",
+      '    9 | void queue_put(struct queue *q, int item);', "make: *** [<builtin>: src/queue.o] Error 1", ...END]);
+    expect(gcc).toContain('`queue_put` is defined [L7-L7] with another type than `src/queue.h:9` [L11-L11] declares');
+    expect(gcc).toContain('(`void(struct queue *, long int)` here, `void(struct queue *, int)` there)');
+    expect(gcc).toContain('the log does not say which');
+    const clang = await fixOf([...FREESTYLE, '+ make', "src/queue.c:21:6: error: conflicting types for 'queue_put'", 'void queue_put(struct queue *q, long item)', '     ^',
+      "src/queue.h:9:6: note: previous declaration is here", 'void queue_put(struct queue *q, int item);', '1 error generated.', ...END]);
+    expect(clang).toContain('`queue_put` is defined [L6-L6] with another type than `src/queue.h:9` [L9-L9] declares.');
+    const other = await fixOf([...FREESTYLE, '+ make', "src/queue.c:21:6: error: implicit declaration of function ‘queue_grow’", "make: *** [<builtin>: src/queue.o] Error 1", ...END]);
+    expect(other).not.toContain('with another type than');
+  });
 });

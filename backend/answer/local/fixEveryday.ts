@@ -208,6 +208,19 @@ export function everydayRemedies(f: Finding, stored: LogSpan | undefined): Known
     });
   }
 
+  // C/C++: a definition whose type differs from an earlier declaration (a header's prototype, as a rule):
+  // the compiler names both, and only one of them was meant to change.
+  if ((hit = said(lines, /conflicting types for [‘'`]([\w:~]+)['’](?:; have [‘'`](.+?)['’])?/))) {
+    const name = hit.m[1] as string;
+    const note = nearby(around(stored, hit.line, 0, 8), /^(\S+?):(\d+)(?::\d+)?: note: previous (?:declaration|definition) (?:of [‘'`][\w:~]+['’] )?(?:with type [‘'`](.+?)['’]|is here|was here)/);
+    const place = note ? `${inlineCode(`${note.m[1] as string}:${note.m[2] as string}`)} ${at(note.line)}` : 'an earlier declaration';
+    const types = hit.m[2] !== undefined && note?.m[3] !== undefined ? ` (${inlineCode(hit.m[2])} here, ${inlineCode(note.m[3])} there)` : '';
+    out.push({
+      text: `${inlineCode(name)} is defined ${at(hit.line)} with another type than ${place} declares${types}. Make the two say the same: change the declaration${note ? ` in ${inlineCode(note.m[1] as string)}` : ''} (every file that includes it sees it, so its callers are compiled against it) or the definition, whichever the change did not mean to alter; the log does not say which.`,
+      lines: [hit.line, ...(note ? [note.line] : [])],
+    });
+  }
+
   // npm ci without a lock file.
   if ((hit = said(lines, /`npm ci` command can only install with an existing (package-lock\.json|npm-shrinkwrap\.json)/))) {
     out.push({
