@@ -89,8 +89,9 @@ export function withFatalWarning(found: Finding, lines: readonly string[], excer
   const tool = javadoc ? 'javadoc' : first && /\.kts?$/.test(first.file) ? 'kotlinc' : first && /\.scala$/.test(first.file) ? 'scalac' : 'javac';
   const cls = javadoc ? 'lint' : 'compile-error';
   const category = first ? lintCategory(first.text) : undefined;
-  const code = category ? `-Xlint:${category}` : /-Xfatal-warnings/.test(bodyAt(verdict)) ? '-Xfatal-warnings' : '-Werror';
-  if (!first) return { ...found, class: cls, tool, code, confidence: 'medium' };
+  // The code is what the message line names (an answer cites it at that line): javac's lint category.
+  const code = category ? { code: `-Xlint:${category}` } : {};
+  if (!first) return { ...found, class: cls, tool, confidence: 'medium' };
   const log_line = first.index + 1;
   const place = { file: first.file, line: first.line, ...(first.column !== undefined ? { column: first.column } : {}), log_line };
   const { location: _old, ...rest } = found;
@@ -98,7 +99,7 @@ export function withFatalWarning(found: Finding, lines: readonly string[], excer
     ...rest,
     class: cls,
     tool,
-    code,
+    ...code,
     message: messageText(bodyAt(first.index).replace(/^\s*\[(?:WARNING|WARN)\]\s+/, '')),
     message_line: log_line,
     location: place,
@@ -117,7 +118,7 @@ const NOTES_REACH = 40;
 /**
  * A lint that rustc or clippy reported as an error (`-D warnings`, `#![deny(...)]`): clippy's own lints (`clippy::`)
  * are `lint`, rustc's own (`unused_variables`, `dead_code`, deny-by-default `arithmetic_overflow`) are `compile-error`
- * of rustc even when `cargo clippy` ran them, as `cargo build` fails on them too. The lint's name is the code.
+ * of rustc even when `cargo clippy` ran them, as `cargo build` fails on them too. A clippy lint's name is the code.
  */
 export function withRustLint(found: Finding, bodyAt: BodyAt, lineCount: number): Finding {
   const rustc = found.class === 'compile-error' && found.tool === 'rustc';
@@ -136,5 +137,7 @@ export function withRustLint(found: Finding, bodyAt: BodyAt, lineCount: number):
   if (lint === undefined && clippyHelp !== undefined) lint = `clippy::${clippyHelp}`;
   if (lint === undefined) return found;
   if (lint.startsWith('clippy::')) return { ...found, class: 'lint', tool: 'clippy', code: lint };
-  return { ...found, class: 'compile-error', tool: 'rustc', code: found.code ?? lint };
+  // rustc's lint is named on a note below the message, not on the message line an answer cites, and is no
+  // `rustc --explain` code: the class and tool say it, the note stays in the log.
+  return { ...found, class: 'compile-error', tool: 'rustc' };
 }
