@@ -4,6 +4,8 @@
  * each assertion is the step a senior engineer would give, read from the log and the workspace.
  */
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import { assignmentAbove, receiverOf } from '../backend/answer/local/workspace.js';
+import type { WorkspaceSnippet } from '../protocol/types.js';
 import { TUNED_CASES } from './helpers/realfail.js';
 import { realfailContext } from './helpers/realfailContext.js';
 
@@ -50,6 +52,17 @@ describe('the fix names what to change', () => {
     expect(await fixOf('unittest-attributeerror-helper')).toContain('`item.category` was `None` when `.name` was read');
     expect(await fixOf('go-test-race')).toContain('`mu.Lock()`');
   });
+  it('test error: the receiver inside a call (`int(m.group(1))` reads `.group` of `m`) and the line that set it', async () => {
+    const fix = await fixOf('pytest-attributeerror-none');
+    expect(fix).toContain('`m` was `None` when `.group` was read. `m` is set on line 7 (`m = _TAG.match(tag)`)');
+    expect(fix).not.toContain('`int(m`');
+  });
+  it('compile error: a literal a named type does not allow is added to the type or replaced, not the declaration changed', async () => {
+    const fix = await fixOf('tsc-union-not-assignable');
+    expect(fix).toContain("gives `\"staging\"`, which is not one of the values `Env` allows");
+    expect(fix).toContain('`Env` is imported from `./types.js` on line 2 of `src/deploy.ts`');
+    expect(fix).not.toContain('change the declared type');
+  });
   it('dependency: the replace that points nowhere and the path to the module', async () => {
     expect(await fixOf('go-mod-replace-missing-dir')).toContain('which is `../libs/retry` from `service/go.mod`');
   });
@@ -72,5 +85,22 @@ describe('the fix names what to change', () => {
     const crash = await fixOf('c-sigfpe-divide');
     expect(crash).toMatch(/\*\*The crashed program's source:\*\* `\.\/stats` was built from `src\/stats\.c` \[L\d+-L\d+\]/);
     expect(crash).toContain('gdb -batch -ex run -ex bt --args ./stats');
+  });
+});
+
+describe('receiverOf and assignmentAbove', () => {
+  it('takes the identifier chain right before `.name`, never a call that wraps it', () => {
+    expect(receiverOf('    return int(m.group(1)), int(m.group(2))', 'group')).toBe('m');
+    expect(receiverOf('  name = self.repo.find(uid).name', 'name')).toBe('self.repo.find(uid)');
+    expect(receiverOf('  const v = items[0].price * 2;', 'price')).toBe('items[0]');
+    expect(receiverOf('  user?.email.trim()', 'email')).toBe('user');
+    expect(receiverOf('print(total)', 'name')).toBeUndefined();
+  });
+  it('finds the nearest assignment above the line within the same function only', () => {
+    const s = { path: 'a.py', workspaceId: 'local', startLine: 1, endLine: 8, text: 'm = None\ndef f(tag):\n    m = RX.match(tag)\n    if m == 1:\n        pass\n    return m.group(1)\n' } as WorkspaceSnippet;
+    expect(assignmentAbove(s, 6, 'm')).toEqual({ line: 3, code: 'm = RX.match(tag)' });
+    expect(assignmentAbove(s, 6, 'tag')).toBeUndefined();
+    const js = { ...s, text: 'function g() {\n  const row = rows.get(id);\n  return row.name;\n}\n' };
+    expect(assignmentAbove(js, 3, 'row')).toEqual({ line: 2, code: 'const row = rows.get(id);' });
   });
 });
