@@ -195,6 +195,10 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(loc?.file ? `The reference is in ${inlineCode(loc.file)}; the linker names no source line.` : 'The linker names no source line.');
       break;
     case 'test-assertion':
+      if (XPASS_STRICT.test(f.message)) {
+        parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} is marked as an expected failure (\`xfail\`, strict) and it passed ${m}, so pytest counts it as failed.`);
+        break;
+      }
       parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} ran, and its check did not hold${where} ${m}.`);
       if (f.expected !== undefined && f.actual !== undefined) parts.push(`It expected ${inlineCode(f.expected)} and got ${inlineCode(f.actual)} ${citeHolding(f, [f.expected, f.actual], lineText)}.`);
       break;
@@ -261,6 +265,9 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   }
   return parts.join(' ');
 }
+
+/** pytest's report of a strict expected failure that passed (`[XPASS(strict)] reason`). */
+const XPASS_STRICT = /^\[XPASS\(strict\)\]/;
 
 /** The person Jenkins names in `Aborted by <user>` (not a timeout's or the system's abort). */
 export function abortedBy(message: string): string | undefined {
@@ -395,6 +402,14 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       }
       break;
     case 'test-assertion':
+      if (XPASS_STRICT.test(f.message)) {
+        // pytest's strict xfail: the test was expected to fail and passed; nothing compared unequal.
+        const id = f.test?.name;
+        const file = id?.includes('::') ? id.slice(0, id.indexOf('::')) : undefined;
+        const name = id ? (id.split('::').pop() as string) : undefined;
+        steps.push(`${name ? `The test ${inlineCode(name)}` : 'The test'} is marked \`@pytest.mark.xfail\` (strict, or \`xfail_strict = true\` in the pytest config) and it passed ${m}: pytest fails a strict expected failure that passes. If the code now does what the test checks (the bug its reason names was fixed), remove the \`xfail\` marker${name ? ` from ${inlineCode(name)}` : ''}${file ? ` in ${inlineCode(file)}` : ''}; if the code should still fail it, the test no longer shows the bug and needs changing.`);
+        break;
+      }
       if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${near(f.expected, f.actual)}.`);
       steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} to see why it gives a different value; the log does not show what changed since the test last passed.`);
       unsure =
