@@ -88,6 +88,22 @@ describe('the fix names what to change', () => {
   });
 });
 
+describe('network and memory: the remedy fits where the evidence points', () => {
+  it('a refused connection on the agent itself is a service of the build not listening, not a mirror or an outage', async () => {
+    const fix = await fixOf('node-fetch-econnrefused');
+    expect(fix).toContain('Nothing listened on `127.0.0.1:47711` on the agent itself');
+    expect(fix).not.toContain('settings.xml');
+    expect(fix).not.toContain('outage was transient');
+    // A remote host keeps the mirror and outage advice.
+    expect(await fixOf('pip-index-unreachable')).toContain('transient');
+  });
+  it('one allocation of GiBs is a computed size to check first; make -j only for make', async () => {
+    const fix = await fixOf('cargo-alloc-ulimit');
+    expect(fix).toContain('The program asked for `14399600004 bytes` (13.4 GiB) in a single allocation');
+    expect(fix).not.toContain('make -j2');
+  });
+});
+
 describe('receiverOf and assignmentAbove', () => {
   it('takes the identifier chain right before `.name`, never a call that wraps it', () => {
     expect(receiverOf('    return int(m.group(1)), int(m.group(2))', 'group')).toBe('m');

@@ -13,6 +13,12 @@ import { FINDING_CLASSES, type LogExcerpt } from '../protocol/types.js';
 const dir = defaultRealfailDir();
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
+/** Cases whose class was relabelled after their plan (test/fixtures/realfail/README.md, "Relabels"): id -> [planned, now]. */
+const RELABELLED = new Map<string, [string, string]>([
+  // Warnings made fatal: a compiler's own are compile-error (decided 2026-11-28).
+  ['maven-javac-werror-removal', ['lint', 'compile-error']],
+]);
+
 /** The rule of the README: by class, then sha256("cichat-issue-25/" + id); every third held out. */
 function splitByRule(plan: string[][]): Map<string, string> {
   const key = (id: string) => createHash('sha256').update(`cichat-issue-25/${id}`).digest('hex');
@@ -106,7 +112,9 @@ describe('the real-failure cases', () => {
       if (r1 !== undefined) {
         expect([e.id, e.split, e.rotated, e.round]).toEqual([e.id, 'dev', r1 === 'heldout' ? 'heldout-round1' : undefined, undefined]);
       } else {
-        expect([e.id, e.split, e.round, e.rotated, e.family, e.class]).toEqual([e.id, 'heldout', rn!.round, undefined, rn!.row[1], rn!.row[2]]);
+        // A relabel (README, "Relabels") changes the class a plan fixed: the plan row stays as it was planned.
+        const planned = RELABELLED.get(e.id)?.[0] === rn!.row[2] ? RELABELLED.get(e.id)![1] : rn!.row[2];
+        expect([e.id, e.split, e.round, e.rotated, e.family, e.class]).toEqual([e.id, 'heldout', rn!.round, undefined, rn!.row[1], planned]);
       }
     }
     // Every round-1 case is still there (tuning data is not dropped); the round-2 plans held at
