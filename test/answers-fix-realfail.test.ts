@@ -112,6 +112,11 @@ describe('a refused name: the choices the tool lists, the command not a pipeline
     expect(fix).toContain('Fix the `cmake` command the CI script runs');
     expect(fix).not.toContain('Replay');
   });
+  it('a full disk the message names no file of: the output of the command before it, and the df the step printed', async () => {
+    const fix = await fixOf('ld-output-no-space');
+    expect(fix).toContain('The command before the error writes `/tmp/b9b/dist/pingd` (its output option) [L10-L10]: `df -h /tmp/b9b/dist`');
+    expect(fix).toContain("The step's `df` showed `tmpfs 512 0 512 0% /tmp/b9b/dist` [L7-L7]");
+  });
   it('reads a list only under a heading right after the message, and stops at the CI framing', () => {
     const lines = ['Error: unknown target "x"', 'Valid choices are:', '  - build', '  - test', '##[error]Process completed with exit code 1.'];
     expect(choicesAfter((n) => lines[n - 1] ?? '', 1, 5)).toEqual({ head: 2, last: 4, names: ['build', 'test'], more: false });
