@@ -69,7 +69,7 @@ describe('the real-failure cases', () => {
     }
   });
 
-  it('splits by round: the round-1 lists are dev now, every planned case of rounds 2-10 is held out, tuning cases (plan-tune3.tsv, plan-tune4.tsv, plan-tune5.tsv) are dev', () => {
+  it('splits by round: the round-1 lists are dev now, every planned case of rounds 2-10 is held out, tuning cases (plan-tune3.tsv, plan-tune4.tsv, plan-tune5.tsv, plan-tune6.tsv) are dev', () => {
     // Round 1: plan.tsv..plan3.tsv, split by the seeded rule; those cases are all dev now, the
     // ones the rule held out marked "rotated": "heldout-round1".
     const round1 = new Map<string, string>();
@@ -89,9 +89,9 @@ describe('the real-failure cases', () => {
         planned.set(round, (planned.get(round) ?? 0) + 1);
       }
     }
-    // Tuning cases a tuner built on its own (plan-tune3.tsv, plan-tune4.tsv, plan-tune5.tsv): dev from the start, ids of no other plan.
+    // Tuning cases a tuner built on its own (plan-tune3.tsv, plan-tune4.tsv, plan-tune5.tsv, plan-tune6.tsv): dev from the start, ids of no other plan.
     const tune3 = new Map<string, { row: string[]; origin: string }>();
-    for (const [file, origin] of [['plan-tune3.tsv', 'tune3'], ['plan-tune4.tsv', 'tune4'], ['plan-tune5.tsv', 'tune5']] as const) {
+    for (const [file, origin] of [['plan-tune3.tsv', 'tune3'], ['plan-tune4.tsv', 'tune4'], ['plan-tune5.tsv', 'tune5'], ['plan-tune6.tsv', 'tune6']] as const) {
       if (!existsSync(path.join(dir, '_build', file))) continue;
       for (const row of readPlan(file)) {
         expect([row[0], round1.has(row[0]!), later.has(row[0]!), tune3.has(row[0]!)]).toEqual([row[0], false, false, false]);
