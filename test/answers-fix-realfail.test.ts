@@ -4,6 +4,9 @@
  * each assertion is the step a senior engineer would give, read from the log and the workspace.
  */
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import { assignmentAbove, receiverOf } from '../backend/answer/local/workspace.js';
+import { choicesAfter } from '../backend/answer/local/remedyFacts.js';
+import type { WorkspaceSnippet } from '../protocol/types.js';
 import { TUNED_CASES } from './helpers/realfail.js';
 import { realfailContext } from './helpers/realfailContext.js';
 
@@ -50,6 +53,17 @@ describe('the fix names what to change', () => {
     expect(await fixOf('unittest-attributeerror-helper')).toContain('`item.category` was `None` when `.name` was read');
     expect(await fixOf('go-test-race')).toContain('`mu.Lock()`');
   });
+  it('test error: the receiver inside a call (`int(m.group(1))` reads `.group` of `m`) and the line that set it', async () => {
+    const fix = await fixOf('pytest-attributeerror-none');
+    expect(fix).toContain('`m` was `None` when `.group` was read. `m` is set on line 7 (`m = _TAG.match(tag)`)');
+    expect(fix).not.toContain('`int(m`');
+  });
+  it('compile error: a literal a named type does not allow is added to the type or replaced, not the declaration changed', async () => {
+    const fix = await fixOf('tsc-union-not-assignable');
+    expect(fix).toContain("gives `\"staging\"`, which is not one of the values `Env` allows");
+    expect(fix).toContain('`Env` is imported from `./types.js` on line 2 of `src/deploy.ts`');
+    expect(fix).not.toContain('change the declared type');
+  });
   it('dependency: the replace that points nowhere and the path to the module', async () => {
     expect(await fixOf('go-mod-replace-missing-dir')).toContain('which is `../libs/retry` from `service/go.mod`');
   });
@@ -72,5 +86,52 @@ describe('the fix names what to change', () => {
     const crash = await fixOf('c-sigfpe-divide');
     expect(crash).toMatch(/\*\*The crashed program's source:\*\* `\.\/stats` was built from `src\/stats\.c` \[L\d+-L\d+\]/);
     expect(crash).toContain('gdb -batch -ex run -ex bt --args ./stats');
+  });
+});
+
+describe('network and memory: the remedy fits where the evidence points', () => {
+  it('a refused connection on the agent itself is a service of the build not listening, not a mirror or an outage', async () => {
+    const fix = await fixOf('node-fetch-econnrefused');
+    expect(fix).toContain('Nothing listened on `127.0.0.1:47711` on the agent itself');
+    expect(fix).not.toContain('settings.xml');
+    expect(fix).not.toContain('outage was transient');
+    // A remote host keeps the mirror and outage advice.
+    expect(await fixOf('pip-index-unreachable')).toContain('transient');
+  });
+  it('one allocation of GiBs is a computed size to check first; make -j only for make', async () => {
+    const fix = await fixOf('cargo-alloc-ulimit');
+    expect(fix).toContain('The program asked for `14399600004 bytes` (13.4 GiB) in a single allocation');
+    expect(fix).not.toContain('make -j2');
+  });
+});
+
+describe('a refused name: the choices the tool lists, the command not a pipeline', () => {
+  it('lists the presets CMake printed under its refusal; no Jenkins Replay for a GitHub Actions cmake step', async () => {
+    const fix = await fixOf('cmake-preset-not-found');
+    expect(fix).toMatch(/The tool lists what it has \[L10-L10\]: `debug`, `release`\. Use one of them/);
+    expect(fix).toContain('Fix the `cmake` command the CI script runs');
+    expect(fix).not.toContain('Replay');
+  });
+  it('reads a list only under a heading right after the message, and stops at the CI framing', () => {
+    const lines = ['Error: unknown target "x"', 'Valid choices are:', '  - build', '  - test', '##[error]Process completed with exit code 1.'];
+    expect(choicesAfter((n) => lines[n - 1] ?? '', 1, 5)).toEqual({ head: 2, last: 4, names: ['build', 'test'], more: false });
+    expect(choicesAfter((n) => ['Error: unknown target', 'some output', 'more', 'Available:', 'a'][n - 1] ?? '', 1, 5)).toBeUndefined();
+  });
+});
+
+describe('receiverOf and assignmentAbove', () => {
+  it('takes the identifier chain right before `.name`, never a call that wraps it', () => {
+    expect(receiverOf('    return int(m.group(1)), int(m.group(2))', 'group')).toBe('m');
+    expect(receiverOf('  name = self.repo.find(uid).name', 'name')).toBe('self.repo.find(uid)');
+    expect(receiverOf('  const v = items[0].price * 2;', 'price')).toBe('items[0]');
+    expect(receiverOf('  user?.email.trim()', 'email')).toBe('user');
+    expect(receiverOf('print(total)', 'name')).toBeUndefined();
+  });
+  it('finds the nearest assignment above the line within the same function only', () => {
+    const s = { path: 'a.py', workspaceId: 'local', startLine: 1, endLine: 8, text: 'm = None\ndef f(tag):\n    m = RX.match(tag)\n    if m == 1:\n        pass\n    return m.group(1)\n' } as WorkspaceSnippet;
+    expect(assignmentAbove(s, 6, 'm')).toEqual({ line: 3, code: 'm = RX.match(tag)' });
+    expect(assignmentAbove(s, 6, 'tag')).toBeUndefined();
+    const js = { ...s, text: 'function g() {\n  const row = rows.get(id);\n  return row.name;\n}\n' };
+    expect(assignmentAbove(js, 3, 'row')).toEqual({ line: 2, code: 'const row = rows.get(id);' });
   });
 });
