@@ -23,12 +23,30 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
   const wantUser = f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
   // A refusal of a name the tool then lists its choices for (`No such preset ... Available configure presets:`, `Valid choices are:`).
   const wantChoices = /\b(?:No such|[Uu]nknown|[Ii]nvalid|not found|does not exist|[Uu]nrecognized)\b/.test(f.message);
-  if (!wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues && !wantChoices) return [];
+  // A full disk whose message names no file: the output of the command that hit it, and what a `df` the step ran showed.
+  const wantOutput = f.class === 'disk-full';
+  if (!wantOutput && !wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues && !wantChoices) return [];
   const log = storedLogSpan(ctx);
   if (!log) return [];
   const lines = log.text.split('\n');
   const text = (n: number): string => (lines[n - log.start_line] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
   const out: { text: string; line?: number; also?: number }[] = [];
+  if (wantOutput) {
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 5); n--) {
+      const target = /(?:^|\s)(?:-o\s*|--output[= ]|--out-file[= ]|-O\s+)([^\s;|&'"]+)/.exec(text(n))?.[1];
+      if (target && !f.message.includes(target)) {
+        const dir = target.includes('/') ? target.slice(0, target.lastIndexOf('/')) || '/' : '.';
+        out.push({ text: `The command before the error writes ${inlineCode(target)} (its output option) ${at(n)}: ${inlineCode(`df -h ${dir}`)} on the agent shows the filesystem that holds it.`, line: n });
+        break;
+      }
+    }
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
+      if (!/^Filesystem\s+(?:1K-blocks|Size|1M-blocks)\s+Used\s+Avail/.test(text(n))) continue;
+      const row = text(n + 1);
+      if (/^\S+\s+\S+\s+\S+\s+\S+\s+\d+%\s+\S+$/.test(row)) out.push({ text: `The step's \`df\` showed ${inlineCode(row.replace(/\s+/g, ' '))} ${at(n + 1)} (size, used, available, use, mount point).`, line: n + 1 });
+      break;
+    }
+  }
   if (wantChoices) {
     const choices = choicesAfter(text, f.message_line, Math.min(log.end_line, f.message_line + 30));
     if (choices) out.push({ text: `The tool lists what it has ${at(choices.head)}: ${choices.names.map((c) => inlineCode(c)).join(', ')}${choices.more ? ', ...' : ''}. Use one of them where the command names the missing one, or add that name where the tool reads its list from.`, line: choices.head, also: choices.last });
