@@ -30,7 +30,11 @@ const RULES: Rule[] = [
   { test: /concurrent map (?:writes|read and map write)/, hint: () => 'Two goroutines used the same map at once: guard it with a `sync.Mutex`/`sync.RWMutex`, or use `sync.Map`; `go test -race` shows where.' },
   // Rust
   { test: /called `(Result|Option)::(unwrap|expect)\(\)` on an? `?(Err|None)`? value:?\s*(.*)/, hint: (m) => `${c(`${m[1] as string}::${m[2] as string}()`)} met ${c(m[3] as string)}${m[4] ? ` (${c((m[4] as string).slice(0, 120))})` : ''}: handle that case instead of unwrapping (\`match\`, \`?\`, \`unwrap_or\`), or fix why the value is missing.` },
-  { test: /attempt to (add|subtract|multiply|divide) with overflow|attempt to divide by zero/, hint: (m) => `Integer ${m[1] ? `${m[1] as string} overflowed` : 'division by zero'} at the raise line: check the operands (a wider type, \`checked_*\`/\`saturating_*\`, or a guard).` },
+  { test: /attempt to (add|subtract|multiply|divide) with overflow|attempt to divide by zero/, hint: (m) => {
+      // Rust's integer methods are named for the operation: `checked_sub`, `saturating_sub`, `wrapping_sub`.
+      const op = ({ add: 'add', subtract: 'sub', multiply: 'mul', divide: 'div' } as Record<string, string>)[m[1] ?? ''];
+      return `Integer ${m[1] ? `${m[1] as string} overflowed` : 'division by zero'} at the raise line: check the operands (a wider type, a guard, or ${op ? `\`checked_${op}\` (returns \`None\` on overflow) or \`saturating_${op}\` (stops at the type's bound)` : '`checked_div` (returns `None` for zero)'} instead of the operator).`;
+    } },
   { test: /index out of bounds: the len is (\d+) but the index is (\d+)/, hint: (m) => `The code read index ${c(m[2] as string)} of something of length ${c(m[1] as string)}: check the length (or use \`.get(i)\`) before indexing.` },
   // Python
   { test: /partially initialized module '([\w.]+)'.*(?:circular import)/, hint: (m) => `Two modules import each other, and ${c(m[1] as string)} was used before it finished loading (a circular import). Break the cycle: import inside the function that needs it, import the module instead of a name from it, move the shared code to a third module, or, for type hints only, import under ${c('if TYPE_CHECKING:')} (from \`typing\`).` },
