@@ -5,6 +5,7 @@
  */
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { assignmentAbove, receiverOf } from '../backend/answer/local/workspace.js';
+import { choicesAfter } from '../backend/answer/local/remedyFacts.js';
 import type { WorkspaceSnippet } from '../protocol/types.js';
 import { TUNED_CASES } from './helpers/realfail.js';
 import { realfailContext } from './helpers/realfailContext.js';
@@ -85,6 +86,41 @@ describe('the fix names what to change', () => {
     const crash = await fixOf('c-sigfpe-divide');
     expect(crash).toMatch(/\*\*The crashed program's source:\*\* `\.\/stats` was built from `src\/stats\.c` \[L\d+-L\d+\]/);
     expect(crash).toContain('gdb -batch -ex run -ex bt --args ./stats');
+  });
+});
+
+describe('network and memory: the remedy fits where the evidence points', () => {
+  it('a refused connection on the agent itself is a service of the build not listening, not a mirror or an outage', async () => {
+    const fix = await fixOf('node-fetch-econnrefused');
+    expect(fix).toContain('Nothing listened on `127.0.0.1:47711` on the agent itself');
+    expect(fix).not.toContain('settings.xml');
+    expect(fix).not.toContain('outage was transient');
+    // A remote host keeps the mirror and outage advice.
+    expect(await fixOf('pip-index-unreachable')).toContain('transient');
+  });
+  it('one allocation of GiBs is a computed size to check first; make -j only for make', async () => {
+    const fix = await fixOf('cargo-alloc-ulimit');
+    expect(fix).toContain('The program asked for `14399600004 bytes` (13.4 GiB) in a single allocation');
+    expect(fix).not.toContain('make -j2');
+  });
+});
+
+describe('a refused name: the choices the tool lists, the command not a pipeline', () => {
+  it('lists the presets CMake printed under its refusal; no Jenkins Replay for a GitHub Actions cmake step', async () => {
+    const fix = await fixOf('cmake-preset-not-found');
+    expect(fix).toMatch(/The tool lists what it has \[L10-L10\]: `debug`, `release`\. Use one of them/);
+    expect(fix).toContain('Fix the `cmake` command the CI script runs');
+    expect(fix).not.toContain('Replay');
+  });
+  it('a full disk the message names no file of: the output of the command before it, and the df the step printed', async () => {
+    const fix = await fixOf('ld-output-no-space');
+    expect(fix).toContain('The command before the error writes `/tmp/b9b/dist/pingd` (its output option) [L10-L10]: `df -h /tmp/b9b/dist`');
+    expect(fix).toContain("The step's `df` showed `tmpfs 512 0 512 0% /tmp/b9b/dist` [L7-L7]");
+  });
+  it('reads a list only under a heading right after the message, and stops at the CI framing', () => {
+    const lines = ['Error: unknown target "x"', 'Valid choices are:', '  - build', '  - test', '##[error]Process completed with exit code 1.'];
+    expect(choicesAfter((n) => lines[n - 1] ?? '', 1, 5)).toEqual({ head: 2, last: 4, names: ['build', 'test'], more: false });
+    expect(choicesAfter((n) => ['Error: unknown target', 'some output', 'more', 'Available:', 'a'][n - 1] ?? '', 1, 5)).toBeUndefined();
   });
 });
 

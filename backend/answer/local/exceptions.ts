@@ -102,3 +102,14 @@ export function exceptionHint(f: Finding): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * One allocation whose size the log prints (Rust's `memory allocation of N bytes failed`): a
+ * request of a GiB or more is most often a size computed from a bad value, not a limit too small;
+ * the step says so before any advice to raise the limit. `m` cites the message's line.
+ */
+export function allocationHint(f: Finding, m: string): string | undefined {
+  const asked = /memory allocation of (\d+) bytes failed/.exec(f.message)?.[1];
+  if (asked === undefined || Number(asked) < 2 ** 30) return undefined;
+  return `The program asked for ${inlineCode(`${asked} bytes`)} (${(Number(asked) / 2 ** 30).toFixed(1)} GiB) in a single allocation ${m}: if the data it works on is not that large, the size it computes is wrong (a capacity or length from a bad value, a multiplication that grew); look at the allocations in the code the failing command runs before raising any limit.`;
+}

@@ -8,7 +8,7 @@ import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { findingOf } from '../../../core/finding/index.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
-import { exceptionHint } from './exceptions.js';
+import { allocationHint, exceptionHint } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 
@@ -454,7 +454,11 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       const port = /\bport (\d+)\b/.exec(f.message)?.[1] ?? (named ? new RegExp(`${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1] : undefined);
       const where = named ? inlineCode(port ? `${named}:${port}` : named) : 'the host and port the step used (the log does not name them here)';
       const mn = near(named, port ? `${named}:${port}` : undefined);
-      if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
+      const loopback = named !== undefined && /^(?:127(?:\.\d{1,3}){3}|localhost|\[?::1\]?|0\.0\.0\.0)$/i.test(named);
+      if (loopback && /refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
+        // The agent itself: no registry, mirror or outage elsewhere; a service of the build's own (or the agent's) is not listening there.
+        steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected. Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(port ? `nc -vz ${host} ${port}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
+      } else if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
         steps.push(`Nothing accepted the connection on ${where} ${mn}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
         steps.push(`The agent could not look up ${where} ${mn}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
@@ -462,7 +466,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         steps.push(`From the agent, check that ${where} answers (${inlineCode(`curl -sSI https://${host}`)}), and the proxy or mirror settings the tool uses (\`settings.xml\`, \`pip.conf\`, \`.npmrc\`, \`http_proxy\`) ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}.`);
       }
       if (f.dependency) steps.push(`${capital(toolName(f))} needed ${inlineCode(f.dependency)} from it ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}: once the host answers (or the mirror has it), the install can go through.`);
-      steps.push('If it answers now, the outage was transient: re-run the build.');
+      if (!loopback) steps.push('If it answers now, the outage was transient: re-run the build.');
       break;
     }
     case 'disk-full': {
@@ -477,7 +481,8 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         steps.push(`Python could not allocate more memory ${m}${project ? ` at ${inlineCode(placeOf({ file: project.file, line: project.line }))} ${at(project.log_line)}` : ''}: make that code hold less at once (iterate instead of building whole lists), or give the step more memory (a larger agent, a higher \`ulimit -v\` or container limit).`);
         break;
       }
-      steps.push(f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs, e.g. \`make -j2\`) ${m}.`);
+      if (allocationHint(f, m)) steps.push(allocationHint(f, m) as string);
+      steps.push(f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs${/\bmake\b/.test(f.tool ?? '') ? ', e.g. `make -j2`' : ''}) ${m}.`);
       break;
     case 'timeout-aborted': {
       const stuck = project ?? loc?.frames?.raise;
@@ -576,7 +581,8 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
           steps.push(/syntax error|unexpected (?:EOF|end of file|token)/i.test(f.message) ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : `Fix the shell script at the line the shell names ${m}, as its message says.`);
           break;
         }
-        steps.push(`Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.`);
+        // The pipeline's own script only when the error is Jenkins' (WorkflowScript, a step); another tool's refusal is of the command the CI script ran.
+        steps.push(f.tool === 'jenkins' || f.tool === undefined ? `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.` : `Fix the ${inlineCode(f.tool)} command the CI script runs (or the file it reads its settings from)${place ? ` at ${place}` : ''} as the message says ${m}.`);
       }
       break;
     case 'agent-lost':
@@ -588,92 +594,6 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       break;
   }
   return { steps, ...(unsure ? { unsure } : {}) };
-}
-
-/**
- * Lines of the stored log a remedy rests on, beyond the finding's own: the tool version the agent
- * printed before a wrong-version failure (`go version go1.19.8`, `openjdk version "17.0.15"`), the
- * script a `bash -e` step ran, pip's account of a conflict (`pydantic 2.13.5 depends on
- * pydantic-core==2.46.5`). Each as a bullet citing its line.
- */
-export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: number; also?: number }[] {
-  const wantVersion = f.class === 'missing-tool';
-  const wantScript = f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
-  const wantConflict = f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
-  const wantPeer = f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
-  // A failed check whose finding holds no values, where the runner printed them labelled (TAP's `got:` / `expected:`, `Actual:`...).
-  const wantValues = f.class === 'test-assertion' && (f.expected === undefined || f.actual === undefined);
-  const wantUser = f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
-  if (!wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues) return [];
-  const log = storedLogSpan(ctx);
-  if (!log) return [];
-  const lines = log.text.split('\n');
-  const text = (n: number): string => (lines[n - log.start_line] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
-  const out: { text: string; line?: number; also?: number }[] = [];
-  if (wantVersion) {
-    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
-      const t = text(n);
-      if (/^(?:go version go[\d.]+|(?:openjdk|java) version "[^"]+"|Apache Maven \d|Python \d+\.\d+|v\d+\.\d+\.\d+$|rustc \d+\.\d+|cargo \d+\.\d+|cmake version \d|gcc \(.*\) \d)/.test(t)) {
-        out.push({ text: `The version on the agent: ${inlineCode(clip(t, 120))} ${at(n)}.`, line: n });
-        break;
-      }
-    }
-  }
-  if (wantValues) {
-    let got: { v: string; n: number } | undefined;
-    let want: { v: string; n: number } | undefined;
-    for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 12) && !(got && want); n++) {
-      const t = text(n).replace(/^#\s*/, '');
-      const g = /^(?:got|actual|received|but was|Actual(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
-      const e = /^(?:expected|wanted|Expected(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
-      if (g && !got) got = { v: (g[1] as string).trim(), n };
-      if (e && !want) want = { v: (e[1] as string).trim(), n };
-    }
-    if (got && want) {
-      out.push({ text: `The runner printed the values: expected ${inlineCode(clip(want.v, 80))} ${at(want.n)}, got ${inlineCode(clip(got.v, 80))} ${at(got.n)}. If ${inlineCode(clip(want.v, 80))} is the intended result, fix the code under test; if ${inlineCode(clip(got.v, 80))} is now right, update the test.`, line: want.n, also: got.n });
-    }
-  }
-  if (wantUser) {
-    // The user the step ran as, when the log shows it (`uid=65534(nobody)`, `+ whoami`'s answer, `setpriv --reuid=nobody`, `sudo -u x`).
-    // Jenkins' `Running as SYSTEM` is the build's Jenkins identity, not the agent's OS user: never read as one.
-    for (let n = f.message_line; n >= Math.max(log.start_line, f.message_line - 200); n--) {
-      const t = text(n);
-      const user = /uid=\d+\(([\w.-]+)\)/.exec(t)?.[1] ?? /(?:--reuid=|sudo -u |runuser -u |su -c .* )([\w.-]+)/.exec(t)?.[1] ?? (/^\+ whoami$/.test(text(n - 1)) && /^[\w.-]+$/.test(t) ? t : undefined);
-      if (user) {
-        out.push({ text: `The step ran as ${inlineCode(user)} ${at(n)}: that user needs access to the path (its owner and mode: \`ls -ld <path>\`), or the step must write somewhere that user owns.`, line: n });
-        break;
-      }
-    }
-  }
-  if (wantScript) {
-    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 400); n--) {
-      const script = /(?:^|\s|\$ )(?:\/(?:usr\/)?bin\/)?(?:ba)?sh -\w*e\w* ([\w./-]+\.sh)\b/.exec(text(n))?.[1];
-      if (script) {
-        out.push({ text: `The step runs ${inlineCode(script)} ${at(n)}: the command is in it.`, line: n });
-        break;
-      }
-    }
-  }
-  if (wantConflict) {
-    const head = lines.findIndex((l, i) => i + log.start_line > f.message_line && /The conflict is caused by:/.test(l));
-    if (head >= 0) {
-      for (let k = head + 1; k < Math.min(lines.length, head + 8); k++) {
-        const t = text(k + log.start_line);
-        if (!/depends on|requested/.test(t)) break;
-        out.push({ text: `pip: ${inlineCode(t)} ${at(k + log.start_line)}.`, line: k + log.start_line });
-      }
-      if (out.length > 0) out.push({ text: 'Pin versions that agree (the one the dependency asks for), or move both to releases that fit together.' });
-    }
-  }
-  if (wantPeer) {
-    // npm's account of the tree: `Found: react@17.0.2` and `Could not resolve dependency:` over `peer react@"^18.3.1" from react-dom@18.3.1`.
-    for (let n = f.message_line + 1; n <= Math.min(log.end_line, f.message_line + 30); n++) {
-      const t = text(n).replace(/^npm (?:ERR!|error) ?/, '');
-      if (/^(?:Found: \S+|peer \S+ from \S+|Conflicting peer dependency: \S+|While resolving: \S+)$/.test(t)) out.push({ text: `npm: ${inlineCode(t)} ${at(n)}.`, line: n });
-    }
-    if (out.length > 0) out.push({ text: 'Make the versions in `package.json` agree with that peer range (upgrade the package the peer names together with the one that asks for it, or keep the older one); `--force` / `--legacy-peer-deps` only hide the conflict.' });
-  }
-  return out;
 }
 
 /** A symbol the linker found defined twice (GNU ld, lld, Apple ld). */
