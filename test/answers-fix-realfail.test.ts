@@ -108,7 +108,7 @@ describe('network and memory: the remedy fits where the evidence points', () => 
 describe('a refused name: the choices the tool lists, the command not a pipeline', () => {
   it('lists the presets CMake printed under its refusal; no Jenkins Replay for a GitHub Actions cmake step', async () => {
     const fix = await fixOf('cmake-preset-not-found');
-    expect(fix).toMatch(/The tool lists what it has \[L10-L10\]: `debug`, `release`\. Use one of them/);
+    expect(fix).toMatch(/The tool lists what it has: `debug`, `release` \[L10-L13\]\. Use one of them/);
     expect(fix).toContain('Fix the `cmake` command the CI script runs');
     expect(fix).not.toContain('Replay');
   });

@@ -83,16 +83,19 @@ export function toolWordRemedies(f: Finding, stored: LogSpan | undefined): Known
     });
   }
 
-  // CMake: a preset the command names is not in CMakePresets.json; CMake lists the ones it has.
+  // CMake: a preset the command names is not in CMakePresets.json. CMake lists the ones it has (the
+  // list itself is remedyFacts' choices); the one that shares a word with the missing name is likely the one meant.
   if ((hit = said(/No such preset in \S+: "([^"]+)"/))) {
     const missing = hit.m[1] as string;
     const listed = around(stored, hit.line, 0, 12).slice(1).filter((l) => /^\s+"[^"]+"\s*$/.test(l.text)).map((l) => ({ line: l.line, name: (/"([^"]+)"/.exec(l.text) as RegExpExecArray)[1] as string }));
     const want = wordsOf(missing);
     const best = listed.map((p) => ({ ...p, score: wordsOf(p.name).filter((w) => want.includes(w)).length })).filter((p) => p.score > 0).sort((a, b) => b.score - a.score)[0];
-    out.push({
-      text: `\`CMakePresets.json\` has no preset ${inlineCode(missing)} ${at(hit.line)}${listed.length > 0 ? `; it has ${listed.map((p) => inlineCode(p.name)).join(', ')} ${listed.length === 1 ? at(listed[0]!.line) : `[L${listed[0]!.line}-L${listed[listed.length - 1]!.line}]`}` : ''}. ${best ? `Run the one the command meant, ${inlineCode(`cmake --preset ${best.name}`)}, or` : 'Run one of those, or'} add ${inlineCode(missing)} to \`CMakePresets.json\` if the CI script's name is the one to keep.`,
-      lines: [hit.line, ...listed.map((p) => p.line)],
-    });
+    if (best) {
+      out.push({
+        text: `\`CMakePresets.json\` has no preset ${inlineCode(missing)} ${at(hit.line)}; of the presets CMake lists, ${inlineCode(best.name)} ${at(best.line)} shares its name's words: run ${inlineCode(`cmake --preset ${best.name}`)} if that is the one meant, or add ${inlineCode(missing)} to \`CMakePresets.json\` if the CI script's name is the one to keep.`,
+        lines: [hit.line, best.line],
+      });
+    }
   }
 
   // CMake: an imported target (`ZLIB::ZLIB`) used before the package that defines it was found.
