@@ -137,6 +137,17 @@ describe('what the compiler or the test double names as missing', () => {
   });
 });
 
+describe('runtime: the expression and the wait, in the words of the code', () => {
+  it('an index past the end names the indexing expression on the line', async () => {
+    expect(await fixOf('go-run-panic-index')).toContain('`best[2]` asks for element 3 of `best`, which holds 2: check `len(best)` first');
+  });
+  it("a hung test's usual waits are its runtime's (JUnit: locks, futures; not promises or WaitGroups)", async () => {
+    const fix = await fixOf('gradle-junit4-test-timeout');
+    expect(fix).toContain('a lock, latch or `Future` never released or completed');
+    expect(fix).not.toContain('promise');
+  });
+});
+
 describe('receiverOf and assignmentAbove', () => {
   it('takes the identifier chain right before `.name`, never a call that wraps it', () => {
     expect(receiverOf('    return int(m.group(1)), int(m.group(2))', 'group')).toBe('m');

@@ -130,3 +130,14 @@ export function missingFields(message: string): string | undefined {
   }
   return undefined;
 }
+
+/** What a hung test usually waits on, in the words of its runtime (the tool that ran it); all of them when the tool is not known. */
+export function waitsOf(f: Finding): string {
+  const tool = `${f.tool ?? ''} ${f.exception ?? ''}`;
+  if (/\b(?:go|go test)\b/.test(tool)) return 'a channel never closed or read, a `WaitGroup` or mutex never released, a context never cancelled';
+  if (/\b(?:jest|vitest|mocha|node|npm|ava|tap)\b/i.test(tool)) return 'a promise or callback never settled, a timer or open handle keeping the loop alive';
+  if (/\b(?:maven|surefire|gradle|junit|testng|java|kotlin|scala|sbt)\b|TimedOut/i.test(tool)) return 'a lock, latch or `Future` never released or completed, a thread never joined, a socket read without a timeout';
+  if (/\b(?:pytest|unittest|python3?)\b/i.test(tool)) return 'a lock or `queue.get()` without a timeout, a thread or subprocess never exiting, a socket read without a timeout';
+  if (/\b(?:cargo|rustc|cargo test)\b/i.test(tool)) return 'a channel receive with no sender left, a `Mutex` never released, a thread never joined';
+  return 'a promise or callback never settled, a channel never closed or read, a lock never released';
+}
