@@ -24,7 +24,7 @@ import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { GENERIC_RULES, activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
 import { generalFinding } from './evidence.js';
-import { refined } from './refine.js';
+import { refined, VET_TYPE_CHECK } from './refine.js';
 import { refined4a } from './refine4a.js';
 import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
@@ -33,7 +33,7 @@ import { verdictOf } from './verdicts.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
-import { goTestMessage, symbolOf } from './messages.js';
+import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
 import { arbitrated } from './arbiter.js';
@@ -146,7 +146,8 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
 }
 
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
-const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more/;
+// pytest's frame or raise-site line (`tests/t.py:9: in f`, `--tb=line`'s `/ws/t.py:13: AssertionError: ...`) too.
+const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more|^[^\s:()"']+\.py:\d+: (?:in \S+$|(?:\w+\.)*[A-Z]\w*(?<!Warning)(?::|$))/;
 
 /** A C/C++ formatter's or checker's own command line, as make echoes a recipe (no `+ `). */
 const CHECKER_PROGRAM = /^(?:\S*\/)?(?:clang-format|clang-tidy|cppcheck|cpplint)(?:-\d+)?\s/;
@@ -354,7 +355,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
 
   const strong = best && !best.rule.framing && (best.rule.priority < 60) ? best : undefined;
   // A Go test's own message (`x_test.go:12: got 1, want 2`) under its `--- FAIL:`.
-  const goTest = test && named?.tool === 'go test' ? goTestMessage(body) : undefined;
+  const goTest = test && named?.tool === 'go test' ? (goTestMessage(body) ?? goTestMessageAbove(before, test.name)) : undefined;
 
   if (strong) {
     cls = strong.rule.cls;
@@ -635,7 +636,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle|clang-format|clang-tidy|cppcheck|cpplint)\b/.exec(command)?.[1] : undefined;
     // clippy prints its lints as rustc errors; the lint's name is on a note (`-D clippy::ptr-arg`).
     const clippy = body.map((l) => /\b(?:deny|warn|allow)\((clippy::\w+)\)|-D (clippy::[\w-]+)/.exec(l)).find(Boolean);
-    if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit') {
+    if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit' && !(linter === 'go vet' && VET_TYPE_CHECK.test(messageBody.trim()))) {
       cls = 'lint';
       tool = linter === 'cargo clippy' ? 'clippy' : linter;
     } else if (clippy && tool === 'rustc') {

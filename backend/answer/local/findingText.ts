@@ -8,7 +8,7 @@ import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { findingOf } from '../../../core/finding/index.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
-import { allocationHint, exceptionHint } from './exceptions.js';
+import { allocationHint, exceptionHint, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 
@@ -381,6 +381,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       // Without a place (an import cycle, a project-level error) there is no line to go to: say so.
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and change it so that it compiles` : place ? `open ${place} and change it so that it compiles` : 'the log names no file or line for it, so start from what the compiler names in its message';
       steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
+      if (missingFields(f.message)) steps.push(missingFields(f.message) as string);
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
       const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
       if (nullable) steps.push(`The value there can be null (${inlineCode(`${nullable[1] ?? nullable[2]}?`)}) where a non-null ${inlineCode((nullable[1] ?? nullable[2]) as string)} is required ${m}: handle the null case (a null check, a default or an error with \`?:\`/\`??\`), or declare the type as nullable if null is a valid value.`);
@@ -491,7 +492,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       if (f.test) {
         // Only a goroutine dump shows where a test was when it was stopped; jest's stack names where the test was declared.
         const where = stuck && f.tool === 'go test' ? `; when it was stopped it was at ${inlineCode(placeOf({ file: stuck.file, line: stuck.line }))}${stuck.function ? ` (in ${inlineCode(stuck.function)})` : ''} ${at(stuck.log_line)}` : loc?.line !== undefined ? `; the log points at ${inlineCode(placeOf(loc))}` : '';
-        steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: a promise or callback never settled, a channel never closed or read, a WaitGroup or lock never released, a server that never answers; raise the limit only if the work really takes that long.`);
+        steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: ${waitsOf(f)}, a server that never answers; raise the limit only if the work really takes that long.`);
       } else if (abortedBy(f.message)) {
         // A person stopped it: no limit ran out, so there is no limit to raise (issue 25, claims review).
         steps.push(`${inlineCode(abortedBy(f.message) as string)} stopped the build ${m}; the log does not say why. Ask them, or run the build again if it was stopped by mistake.`);
