@@ -132,6 +132,9 @@ describe('what the compiler or the test double names as missing', () => {
     expect(missingFields('error[E0063]: missing fields `b`, `c` and 2 other fields in initializer of `Cfg`')).toContain('does not set `b`, `c`, which `Cfg` declares');
     expect(missingFields("Type 'string' is not assignable to type 'number'.")).toBeUndefined();
   });
+  it("unittest.mock's patch of a name the module no longer has: patch the name the code uses now", async () => {
+    expect(await fixOf('unittest-mock-patch-renamed')).toContain('The test patches `fx.rates_client.fetch_rates` (`mock.patch` / `patch.object`), and the module `fx.rates_client` has no `fetch_rates`');
+  });
   it("vitest's mock without an export the code imports: the factory to extend in the test", async () => {
     expect(await fixOf('vitest-mock-missing-export')).toContain('Add `sendWelcome: vi.fn()` to the object that `vi.mock("../src/mailer.js", ...)` returns in the test file');
   });
