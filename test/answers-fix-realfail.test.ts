@@ -109,7 +109,7 @@ describe('network and memory: the remedy fits where the evidence points', () => 
 describe('a refused name: the choices the tool lists, the command not a pipeline', () => {
   it('lists the presets CMake printed under its refusal; no Jenkins Replay for a GitHub Actions cmake step', async () => {
     const fix = await fixOf('cmake-preset-not-found');
-    expect(fix).toMatch(/The tool lists what it has \[L10-L10\]: `debug`, `release`\. Use one of them/);
+    expect(fix).toMatch(/The tool lists what it has: `debug`, `release` \[L10-L13\]\. Use one of them/);
     expect(fix).toContain('Fix the `cmake` command the CI script runs');
     expect(fix).not.toContain('Replay');
   });
@@ -132,8 +132,22 @@ describe('what the compiler or the test double names as missing', () => {
     expect(missingFields('error[E0063]: missing fields `b`, `c` and 2 other fields in initializer of `Cfg`')).toContain('does not set `b`, `c`, which `Cfg` declares');
     expect(missingFields("Type 'string' is not assignable to type 'number'.")).toBeUndefined();
   });
+  it("unittest.mock's patch of a name the module no longer has: patch the name the code uses now", async () => {
+    expect(await fixOf('unittest-mock-patch-renamed')).toContain('The test patches `fx.rates_client.fetch_rates` (`mock.patch` / `patch.object`), and the module `fx.rates_client` has no `fetch_rates`');
+  });
   it("vitest's mock without an export the code imports: the factory to extend in the test", async () => {
     expect(await fixOf('vitest-mock-missing-export')).toContain('Add `sendWelcome: vi.fn()` to the object that `vi.mock("../src/mailer.js", ...)` returns in the test file');
+  });
+});
+
+describe('runtime: the expression and the wait, in the words of the code', () => {
+  it('an index past the end names the indexing expression on the line', async () => {
+    expect(await fixOf('go-run-panic-index')).toContain('`best[2]` asks for element 3 of `best`, which holds 2: check `len(best)` first');
+  });
+  it("a hung test's usual waits are its runtime's (JUnit: locks, futures; not promises or WaitGroups)", async () => {
+    const fix = await fixOf('gradle-junit4-test-timeout');
+    expect(fix).toContain('a lock, latch or `Future` never released or completed');
+    expect(fix).not.toContain('promise');
   });
 });
 
