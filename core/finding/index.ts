@@ -33,7 +33,7 @@ import { verdictOf } from './verdicts.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
-import { goTestMessage, symbolOf } from './messages.js';
+import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
 import { arbitrated } from './arbiter.js';
@@ -354,7 +354,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
 
   const strong = best && !best.rule.framing && (best.rule.priority < 60) ? best : undefined;
   // A Go test's own message (`x_test.go:12: got 1, want 2`) under its `--- FAIL:`.
-  const goTest = test && named?.tool === 'go test' ? goTestMessage(body) : undefined;
+  const goTest = test && named?.tool === 'go test' ? (goTestMessage(body) ?? goTestMessageAbove(before, test.name)) : undefined;
 
   if (strong) {
     cls = strong.rule.cls;

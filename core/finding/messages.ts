@@ -51,3 +51,19 @@ export function goTestMessage(body: readonly string[]): { index: number; file: s
   }
   return undefined;
 }
+
+/**
+ * `go test -v` prints a test's messages as they happen, between its `=== RUN   TestX` (or `=== CONT  TestX`, after
+ * a `t.Parallel()` pause) and its `--- FAIL: TestX` verdict; without `-v` they come under the verdict. The message
+ * of test `name` in the lines `before` a verdict excerpt, its index counted from the excerpt (negative).
+ */
+export function goTestMessageAbove(before: readonly string[], name: string): ReturnType<typeof goTestMessage> {
+  const base = name.split('/')[0] as string;
+  for (let i = before.length - 1; i >= Math.max(0, before.length - 60); i--) {
+    const m = /^=== (?:RUN|CONT) +(\S+)\s*$/.exec(before[i] ?? '');
+    if (!m || (m[1] !== name && m[1] !== base)) continue;
+    const found = goTestMessage(before.slice(i + 1));
+    return found ? { ...found, index: found.index + i + 1 - before.length } : undefined;
+  }
+  return undefined;
+}
