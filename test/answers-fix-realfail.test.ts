@@ -5,6 +5,8 @@
  */
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { assignmentAbove, receiverOf } from '../backend/answer/local/workspace.js';
+import { choicesAfter } from '../backend/answer/local/remedyFacts.js';
+import { missingFields } from '../backend/answer/local/exceptions.js';
 import type { WorkspaceSnippet } from '../protocol/types.js';
 import { TUNED_CASES } from './helpers/realfail.js';
 import { realfailContext } from './helpers/realfailContext.js';
@@ -101,6 +103,51 @@ describe('network and memory: the remedy fits where the evidence points', () => 
     const fix = await fixOf('cargo-alloc-ulimit');
     expect(fix).toContain('The program asked for `14399600004 bytes` (13.4 GiB) in a single allocation');
     expect(fix).not.toContain('make -j2');
+  });
+});
+
+describe('a refused name: the choices the tool lists, the command not a pipeline', () => {
+  it('lists the presets CMake printed under its refusal; no Jenkins Replay for a GitHub Actions cmake step', async () => {
+    const fix = await fixOf('cmake-preset-not-found');
+    expect(fix).toMatch(/The tool lists what it has: `debug`, `release` \[L10-L13\]\. Use one of them/);
+    expect(fix).toContain('Fix the `cmake` command the CI script runs');
+    expect(fix).not.toContain('Replay');
+  });
+  it('a full disk the message names no file of: the output of the command before it, and the df the step printed', async () => {
+    const fix = await fixOf('ld-output-no-space');
+    expect(fix).toContain('The command before the error writes `/tmp/b9b/dist/pingd` (its output option) [L10-L10]: `df -h /tmp/b9b/dist`');
+    expect(fix).toContain("The step's `df` showed `tmpfs 512 0 512 0% /tmp/b9b/dist` [L7-L7]");
+  });
+  it('reads a list only under a heading right after the message, and stops at the CI framing', () => {
+    const lines = ['Error: unknown target "x"', 'Valid choices are:', '  - build', '  - test', '##[error]Process completed with exit code 1.'];
+    expect(choicesAfter((n) => lines[n - 1] ?? '', 1, 5)).toEqual({ head: 2, last: 4, names: ['build', 'test'], more: false });
+    expect(choicesAfter((n) => ['Error: unknown target', 'some output', 'more', 'Available:', 'a'][n - 1] ?? '', 1, 5)).toBeUndefined();
+  });
+});
+
+describe('what the compiler or the test double names as missing', () => {
+  it('a literal without a field its type declares: the field to add (rustc E0063, tsc TS2741)', async () => {
+    expect(await fixOf('rustc-missing-struct-field')).toContain('The `RetryPolicy` literal does not set `jitter`, which `RetryPolicy` declares: add `jitter: <value>` to it');
+    expect(missingFields("src/a.ts(3,7): error TS2739: Type '{ id: string; }' is missing the following properties from type 'User': name, email")).toContain('lacks `name`, `email`, which `User` requires');
+    expect(missingFields('error[E0063]: missing fields `b`, `c` and 2 other fields in initializer of `Cfg`')).toContain('does not set `b`, `c`, which `Cfg` declares');
+    expect(missingFields("Type 'string' is not assignable to type 'number'.")).toBeUndefined();
+  });
+  it("unittest.mock's patch of a name the module no longer has: patch the name the code uses now", async () => {
+    expect(await fixOf('unittest-mock-patch-renamed')).toContain('The test patches `fx.rates_client.fetch_rates` (`mock.patch` / `patch.object`), and the module `fx.rates_client` has no `fetch_rates`');
+  });
+  it("vitest's mock without an export the code imports: the factory to extend in the test", async () => {
+    expect(await fixOf('vitest-mock-missing-export')).toContain('Add `sendWelcome: vi.fn()` to the object that `vi.mock("../src/mailer.js", ...)` returns in the test file');
+  });
+});
+
+describe('runtime: the expression and the wait, in the words of the code', () => {
+  it('an index past the end names the indexing expression on the line', async () => {
+    expect(await fixOf('go-run-panic-index')).toContain('`best[2]` asks for element 3 of `best`, which holds 2: check `len(best)` first');
+  });
+  it("a hung test's usual waits are its runtime's (JUnit: locks, futures; not promises or WaitGroups)", async () => {
+    const fix = await fixOf('gradle-junit4-test-timeout');
+    expect(fix).toContain('a lock, latch or `Future` never released or completed');
+    expect(fix).not.toContain('promise');
   });
 });
 

@@ -12,9 +12,9 @@ const REACH = 80;
  * The 0-based index of the first line above the excerpt (up to the step's command) that
  * `isRuleLine` accepts, or undefined. `first` is the excerpt's first line, 0-based.
  */
-export function ruleLineAbove(lines: readonly string[], first: number, bodyOf: (l: string) => string, isRuleLine: (k: number) => boolean, acrossCommands = false): number | undefined {
+export function ruleLineAbove(lines: readonly string[], first: number, bodyOf: (l: string) => string, isRuleLine: (k: number) => boolean, acrossCommands = false, reach = REACH): number | undefined {
   let top: number | undefined;
-  for (let k = first - 1; k >= Math.max(0, first - REACH); k--) {
+  for (let k = first - 1; k >= Math.max(0, first - reach); k--) {
     const t = bodyOf(lines[k] ?? '').trim();
     // `bash -x` traces an assignment from a command substitution (`+ name=`) after the substitution ran: its
     // commands (`++ cmd`, one `+` deeper) and their errors are above it, in the same step.

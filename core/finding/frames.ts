@@ -17,8 +17,12 @@ export interface Trace {
 
 /** File "/ws/app/x.py", line 42, in total */
 const PY_FRAME = /^\s*File "([^"]+)", line (\d+)(?:, in (\S+))?/;
-/** pytest's long form: `tests/test_x.py:12: in test_y` and the raise site `app/x.py:7: TypeError` */
-const PYTEST_FRAME = /^((?:[A-Za-z]:)?[^\s:()"']+\.py):(\d+):\s+(?:in (\S+)|(\w+(?:\.\w+)*))\s*$/;
+/**
+ * pytest's long form: `tests/test_x.py:12: in test_y` and the raise site `app/x.py:7: TypeError`; its
+ * `--tb=line` form names the raise site with the exception's words: `/ws/tests/test_x.py:13: AssertionError:
+ * assert 1 == 2` (a capitalised exception name; Python's own `x.py:3: DeprecationWarning: ...` is no frame).
+ */
+const PYTEST_FRAME = /^((?:[A-Za-z]:)?[^\s:()"']+\.py):(\d+):\s+(?:in (\S+)|(\w+(?:\.\w+)*)|(?:\w+\.)*[A-Z]\w*(?<!Warning): \S.*)\s*$/;
 /** at com.example.Foo.bar(Foo.java:42)  /  at Foo.bar(Native Method) */
 // A frame may name its class loader and module (`java.base@17/`, `app//`: the application loader, no module).
 // Maven's own logger (`mvn -e`, MavenSimpleLogger) prints a space before the parenthesis: `at

@@ -53,17 +53,18 @@ export function goTestMessage(body: readonly string[]): { index: number; file: s
 }
 
 /**
- * `go test -v` prints a test's messages as they happen, between its `=== RUN   TestX` (or `=== CONT  TestX`, after
- * a `t.Parallel()` pause) and its `--- FAIL: TestX` verdict; without `-v` they come under the verdict. The message
- * of test `name` in the lines `before` a verdict excerpt, its index counted from the excerpt (negative).
+ * `go test -v` prints a test's output under its `=== RUN   T` line, before its `--- FAIL: T` verdict (without
+ * -v it prints it under the verdict, which goTestMessage reads): the first `x_test.go:N:` line of that block,
+ * read in `before` (the lines above the verdict's window, last = just above it), back to `=== RUN   T` /
+ * `=== CONT  T` or another test's verdict. Its index is negative: from the end of `before`.
  */
 export function goTestMessageAbove(before: readonly string[], name: string): ReturnType<typeof goTestMessage> {
-  const base = name.split('/')[0] as string;
-  for (let i = before.length - 1; i >= Math.max(0, before.length - 60); i--) {
-    const m = /^=== (?:RUN|CONT) +(\S+)\s*$/.exec(before[i] ?? '');
-    if (!m || (m[1] !== name && m[1] !== base)) continue;
-    const found = goTestMessage(before.slice(i + 1));
-    return found ? { ...found, index: found.index + i + 1 - before.length } : undefined;
+  let k = before.length - 1;
+  for (; k >= 0; k--) {
+    const t = (before[k] ?? '').trim();
+    if (t === `=== RUN   ${name}` || t === `=== CONT  ${name}`) break;
+    if (/^--- (?:PASS|FAIL|SKIP): /.test(t)) return undefined;
   }
-  return undefined;
+  const found = goTestMessage(before.slice(k + 1));
+  return found ? { ...found, index: found.index + k + 1 - before.length } : undefined;
 }

@@ -163,6 +163,8 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
       // Below, the message's next lines, then only lines indented under it (not the next tool's output).
       if (step > 0 && n >= 3 && !/^\s/.test(t)) return undefined;
       if (REPORT_END.test(t)) return undefined;
+      // A passing test's verdict (go test's `--- PASS: T`) closes that test's output: what is past it is not this failure's.
+      if (/^\s*--- (?:PASS|SKIP): /.test(t)) return undefined;
       const p = at(i);
       if (p) return p;
     }

@@ -18,6 +18,7 @@ import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
 import { knownRemedies } from './fixKnown.js';
 import { everydayRemedies } from './fixEveryday.js';
+import { toolWordRemedies } from './fixToolWords.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -145,7 +146,7 @@ export const fix: Composer = (ask) => {
   commandOutput(out, ctx, { start_line: f.message_line, end_line: f.message_line, text: '' }, f.message, f.message_line);
 
   // The remedy the error's own words call for (a checked exception, a recipe without its tab, a changed host key...).
-  for (const k of [...knownRemedies(f, storedLogSpan(ctx)), ...everydayRemedies(f, storedLogSpan(ctx))]) {
+  for (const k of [...knownRemedies(f, storedLogSpan(ctx)), ...everydayRemedies(f, storedLogSpan(ctx)), ...toolWordRemedies(f, storedLogSpan(ctx))]) {
     out.line(`- ${k.text}`);
     for (const n of k.lines) out.log({ start_line: n, end_line: n });
   }

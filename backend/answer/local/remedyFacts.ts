@@ -4,7 +4,7 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { clip, inlineCode, storedLogSpan } from '../logtext.js';
+import { cite, clip, inlineCode, storedLogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 
 /**
@@ -21,12 +21,36 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
   // A failed check whose finding holds no values, where the runner printed them labelled (TAP's `got:` / `expected:`, `Actual:`...).
   const wantValues = f.class === 'test-assertion' && (f.expected === undefined || f.actual === undefined);
   const wantUser = f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
-  if (!wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues) return [];
+  // A refusal of a name the tool then lists its choices for (`No such preset ... Available configure presets:`, `Valid choices are:`).
+  const wantChoices = /\b(?:No such|[Uu]nknown|[Ii]nvalid|not found|does not exist|[Uu]nrecognized)\b/.test(f.message);
+  // A full disk whose message names no file: the output of the command that hit it, and what a `df` the step ran showed.
+  const wantOutput = f.class === 'disk-full';
+  if (!wantOutput && !wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues && !wantChoices) return [];
   const log = storedLogSpan(ctx);
   if (!log) return [];
   const lines = log.text.split('\n');
   const text = (n: number): string => (lines[n - log.start_line] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
   const out: { text: string; line?: number; also?: number }[] = [];
+  if (wantOutput) {
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 5); n--) {
+      const target = /(?:^|\s)(?:-o\s*|--output[= ]|--out-file[= ]|-O\s+)([^\s;|&'"]+)/.exec(text(n))?.[1];
+      if (target && !f.message.includes(target)) {
+        const dir = target.includes('/') ? target.slice(0, target.lastIndexOf('/')) || '/' : '.';
+        out.push({ text: `The command before the error writes ${inlineCode(target)} (its output option) ${at(n)}: ${inlineCode(`df -h ${dir}`)} on the agent shows the filesystem that holds it.`, line: n });
+        break;
+      }
+    }
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
+      if (!/^Filesystem\s+(?:1K-blocks|Size|1M-blocks)\s+Used\s+Avail/.test(text(n))) continue;
+      const row = text(n + 1);
+      if (/^\S+\s+\S+\s+\S+\s+\S+\s+\d+%\s+\S+$/.test(row)) out.push({ text: `The step's \`df\` showed ${inlineCode(row.replace(/\s+/g, ' '))} ${at(n + 1)} (size, used, available, use, mount point).`, line: n + 1 });
+      break;
+    }
+  }
+  if (wantChoices) {
+    const choices = choicesAfter(text, f.message_line, Math.min(log.end_line, f.message_line + 30));
+    if (choices) out.push({ text: `The tool lists what it has: ${choices.names.map((c) => inlineCode(c)).join(', ')}${choices.more ? ', ...' : ''} ${cite({ start_line: choices.head, end_line: choices.last })}. Use one of them where the command names the missing one, or add that name where the tool reads its list from.`, line: choices.head, also: choices.last });
+  }
   if (wantVersion) {
     for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
       const t = text(n);
@@ -91,4 +115,28 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
     if (out.length > 0) out.push({ text: 'Make the versions in `package.json` agree with that peer range (upgrade the package the peer names together with the one that asks for it, or keep the older one); `--force` / `--legacy-peer-deps` only hide the conflict.' });
   }
   return out;
+}
+
+/**
+ * The list a tool prints under its refusal: a heading line (`Available configure presets:`, `Valid
+ * choices are:`, `Possible values:`) within two lines of the message, then one name per line
+ * (quoted or bare, indented or after `-`/`*`), blank lines skipped; at most 12 names.
+ */
+export function choicesAfter(text: (n: number) => string, from: number, to: number): { head: number; last: number; names: string[]; more: boolean } | undefined {
+  for (let n = from; n <= Math.min(to, from + 2); n++) {
+    if (!/^(?:Available|Valid|Possible|Known|Supported|Defined)\b[\w ()-]*(?:are|is)?:$/i.test(text(n).trim())) continue;
+    const names: string[] = [];
+    let last = n;
+    for (let k = n + 1; k <= to; k++) {
+      const t = text(k).trim();
+      if (t === '') continue;
+      const name = /^(?:[-*]\s+)?"([^"]+)"$|^(?:[-*]\s+)?'([^']+)'$|^(?:[-*]\s+)?([\w.:/@+-]+)$/.exec(t);
+      if (!name || /^(?:##\[|\+ |Finished:|ERROR:|\[Pipeline\])/.test(t)) break;
+      if (names.length === 12) return { head: n, last, names, more: true };
+      names.push((name[1] ?? name[2] ?? name[3]) as string);
+      last = k;
+    }
+    return names.length > 0 ? { head: n, last, names, more: false } : undefined;
+  }
+  return undefined;
 }
