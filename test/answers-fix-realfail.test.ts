@@ -132,6 +132,9 @@ describe('what the compiler or the test double names as missing', () => {
     expect(missingFields('error[E0063]: missing fields `b`, `c` and 2 other fields in initializer of `Cfg`')).toContain('does not set `b`, `c`, which `Cfg` declares');
     expect(missingFields("Type 'string' is not assignable to type 'number'.")).toBeUndefined();
   });
+  it("Python's indentation error: line it up with its block, tabs and spaces", async () => {
+    expect(await fixOf('pytest-collect-indentation-error')).toMatch(/The line is indented to a depth no enclosing block has: line it up with the block it belongs to .*\[L41-L41\]\./);
+  });
   it("unittest.mock's patch of a name the module no longer has: patch the name the code uses now", async () => {
     expect(await fixOf('unittest-mock-patch-renamed')).toContain('The test patches `fx.rates_client.fetch_rates` (`mock.patch` / `patch.object`), and the module `fx.rates_client` has no `fetch_rates`');
   });
