@@ -147,3 +147,12 @@ export function waitsOf(f: Finding): string {
   if (/\b(?:cargo|rustc|cargo test)\b/i.test(tool)) return 'a channel receive with no sender left, a `Mutex` never released, a thread never joined';
   return 'a promise or callback never settled, a channel never closed or read, a lock never released';
 }
+
+/** Python's indentation errors, each with the edit it asks for (the line is the one the error names). */
+export function indentationHint(message: string): string | undefined {
+  if (/unindent does not match any outer indentation level/.test(message)) return 'The line is indented to a depth no enclosing block has: line it up with the block it belongs to (mixed tabs and spaces look aligned and are not: `python -m tabnanny <file>` finds them).';
+  if (/expected an indented block/.test(message)) return 'A line ending in `:` (a `def`, `if`, `for`, `class`...) has no indented body after it: indent the body, or put `pass` there if the block is meant to be empty.';
+  if (/unexpected indent/.test(message)) return 'The line is indented more than the block it is in: remove the extra indentation (or restore the line ending in `:` that should open a block above it).';
+  if (/TabError: inconsistent use of tabs and spaces/.test(message)) return 'The block mixes tabs and spaces: indent it with spaces only (most editors convert on save; `python -m tabnanny <file>` finds the lines).';
+  return undefined;
+}
