@@ -438,7 +438,8 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
     case 'runtime-exception': {
       const target = project ?? loc?.frames?.raise;
       const ex = f.exception ? inlineCode(f.exception) : f.class === 'runtime-exception' ? 'the error' : 'the exception';
-      steps.push(`Fix the cause of ${ex}${target ? ` at ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}` : place ? ` at ${place}` : ''}: ${inlineCode(clip(f.message, 200))} ${m}.`);
+      // The message is the answer's heading already: the step says where to start, not the message again.
+      steps.push(target ? `Start where ${ex} was raised: ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}.` : place && loc ? `Start where ${ex} was raised: ${place} ${citePlace(f, loc, lineText)}.` : `The log names no place in the code for ${ex} ${m}: start from the command that printed it.`);
       const hint = exceptionHint(f);
       if (hint) steps.push(hint);
       if (f.class === 'test-error') steps.push('The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.');
