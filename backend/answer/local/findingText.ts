@@ -8,8 +8,10 @@ import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { findingOf } from '../../../core/finding/index.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
-import { allocationHint, exceptionHint, missingFields } from './exceptions.js';
+import { diagnosticHint } from './diagnostics.js';
+import { allocationHint, exceptionHint, indentationHint, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
+import { dependencySteps } from './dependencySteps.js';
 
 /** `[L12-L12]` for one log line. */
 export const at = (line: number): string => cite({ start_line: line, end_line: line });
@@ -380,7 +382,8 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       // Without a place (an import cycle, a project-level error) there is no line to go to: say so.
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and change it so that it compiles` : place ? `open ${place} and change it so that it compiles` : 'the log names no file or line for it, so start from what the compiler names in its message';
       steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
-      if (missingFields(f.message)) steps.push(missingFields(f.message) as string);
+      const shape = missingFields(f.message) ?? indentationHint(f.message) ?? diagnosticHint(f.message);
+      if (shape) steps.push(`${shape} ${m}`.replace(/\. (\[L\d+-L\d+\])$/, ' $1.'));
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
       const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
       if (nullable) steps.push(`The value there can be null (${inlineCode(`${nullable[1] ?? nullable[2]}?`)}) where a non-null ${inlineCode((nullable[1] ?? nullable[2]) as string)} is required ${m}: handle the null case (a null check, a default or an error with \`?:\`/\`??\`), or declare the type as nullable if null is a valid value.`);
@@ -392,6 +395,19 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       if (DUPLICATE_SYMBOL.test(f.message)) {
         const sym = DUPLICATE_SYMBOL.exec(f.message)?.[1] as string;
         steps.push(`${inlineCode(sym)} is defined in more than one object file of the link ${m} (the linker names the first definition). A variable or function defined in a header is defined again in every file that includes it: declare it in the header (${inlineCode(`extern <type> ${sym};`)} for a variable, a prototype for a function) and define it in one source file; or make each copy \`static\` if each file should have its own; or drop the second source file from the link if it was added twice.`);
+        break;
+      }
+      // Code not built position-independent, linked into a shared object or a PIE: no symbol is missing.
+      if (/recompile with -fPIC/.test(f.message)) {
+        const obj = /:\s*(?:(\S+?\.a)\((\S+?\.o)\)|(\S+?\.o)):.*?relocation/.exec(f.message);
+        const what = obj ? (obj[2] ? `${inlineCode(obj[2])} (in ${inlineCode(obj[1] as string)})` : inlineCode(obj[3] as string)) : 'an object of the link';
+        // make's own line under the error names the Makefile whose rule ran the link.
+        let mk: { file: string; line: number } | undefined;
+        for (let n = f.message_line + 1; lineText && n <= f.message_line + 6 && !mk; n++) {
+          const file = /make(?:\[\d+\])?: \*\*\* \[(\S*[Mm]akefile):\d+/.exec(lineText(n) ?? '')?.[1];
+          if (file) mk = { file, line: n };
+        }
+        steps.push(`${capital(what)} was compiled without position-independent code, and the link puts it into a shared object (or a PIE) ${m}: compile it with \`-fPIC\` (in the flags of the rule that builds it${mk ? ` in ${inlineCode(mk.file)} ${at(mk.line)}` : ''}, e.g. \`CFLAGS += -fPIC\`; CMake: \`set(CMAKE_POSITION_INDEPENDENT_CODE ON)\`), then rebuild it from clean so ${obj?.[1] ? 'the archive holds' : 'the link gets'} the new object (\`make clean\`).`);
         break;
       }
       if (f.symbol?.startsWith('-l')) {
@@ -478,7 +494,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       if (f.test) {
         // Only a goroutine dump shows where a test was when it was stopped; jest's stack names where the test was declared.
         const where = stuck && f.tool === 'go test' ? `; when it was stopped it was at ${inlineCode(placeOf({ file: stuck.file, line: stuck.line }))}${stuck.function ? ` (in ${inlineCode(stuck.function)})` : ''} ${at(stuck.log_line)}` : loc?.line !== undefined ? `; the log points at ${inlineCode(placeOf(loc))}` : '';
-        steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: a promise or callback never settled, a channel never closed or read, a WaitGroup or lock never released, a server that never answers; raise the limit only if the work really takes that long.`);
+        steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: ${waitsOf(f)}, a server that never answers; raise the limit only if the work really takes that long.`);
       } else if (abortedBy(f.message)) {
         // A person stopped it: no limit ran out, so there is no limit to raise (issue 25, claims review).
         steps.push(`${inlineCode(abortedBy(f.message) as string)} stopped the build ${m}; the log does not say why. Ask them, or run the build again if it was stopped by mistake.`);
@@ -526,6 +542,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         const verb = type === 'string' || type === '[]byte' ? '%s' : /^u?int\d*$|^byte$|^rune$/.test(type) ? '%d' : /^float/.test(type) ? '%g' : type === 'bool' ? '%t' : type.startsWith('*') ? '%p' : '%v';
         steps.push(`${inlineCode(vet[2] as string)} is a ${inlineCode(type)}, which ${inlineCode(vet[1] as string)} does not print: use ${inlineCode(verb)} for it (or ${inlineCode('%v')}, which prints any value) ${m}.`);
       }
+      if (diagnosticHint(f.message)) steps.push(`${diagnosticHint(f.message) as string} ${m}`.replace(/\. (\[L\d+-L\d+\])$/, ' $1.'));
       // The place and rule are read off the report; the citation is the report's message, so they do not sit next to it.
       steps.push(`${place ? `Fix ${place}` : 'Fix what the check reports (the log names no file or line for it)'} as the tool reports it ${m}${f.code ? ` (rule ${inlineCode(f.code)})` : ''}${lintFixCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintFixCommand(f) as string)}` : ''}.`);
       break;
@@ -597,31 +614,3 @@ function diagnosticText(f: Finding): string {
 
 /** The Go release that added a standard-library package (the ones code most often reaches for first). */
 const GO_STD_SINCE: Record<string, string> = { slices: '1.21', maps: '1.21', cmp: '1.21', 'log/slog': '1.21', 'math/rand/v2': '1.22', iter: '1.23', unique: '1.23', 'crypto/ecdh': '1.20', 'net/netip': '1.18', 'io/fs': '1.16', embed: '1.16', 'testing/slogtest': '1.21', 'go/version': '1.22', 'crypto/mlkem': '1.24', weak: '1.24', 'crypto/sha3': '1.24' };
-
-function dependencySteps(f: Finding): string[] {
-  const m = at(f.message_line);
-  const dep = f.dependency ? inlineCode(f.dependency) : 'the dependency';
-  const offline = /offline mode|only-if-cached|--offline|offline/i.test(f.message);
-  switch (f.tool) {
-    case 'maven':
-      return offline
-        ? [`Maven ran offline (\`-o\`) and ${dep} is not in the local repository: run the build once online (or \`mvn dependency:go-offline\`) to fill \`~/.m2\`, or drop \`-o\` from the command ${m}.`]
-        : [`Check that ${dep} exists in the repository the build uses (the name and version in \`pom.xml\`, and the repositories and mirrors in \`settings.xml\`) ${m}.`];
-    case 'gradle':
-      return [`Check that ${dep} is published in the repositories \`build.gradle\` declares (a typo, an unreleased version) ${m}.`];
-    case 'npm':
-      return offline ? [`npm ran from its cache only and ${dep} is not in it: install once with network access, or remove the offline flag ${m}.`] : [`Check the package name and version: \`npm view ${f.dependency?.replace(/@[^@]*$/, '') ?? '<package>'} versions\` lists what the registry has ${m}.`];
-    case 'pip':
-      return [`No release of ${dep} matches what the requirements ask for: pick a version that exists (\`pip index versions ${f.dependency?.split(/[=<>!~]/)[0] ?? '<package>'}\` lists them) and fix the pin in the requirements file ${m}.`];
-    case 'cargo':
-      return offline ? [`Cargo ran offline and ${dep} is not in the local registry cache: run \`cargo fetch\` with network access once, or drop \`--offline\` ${m}.`] : [`Check the crate name and version in \`Cargo.toml\` (\`cargo search\`) ${m}.`];
-    case 'go':
-      return [`Add the module (\`go get\`) or fix the import path, then \`go mod tidy\` so \`go.mod\`/\`go.sum\` list it ${m}.`];
-    case 'cmake':
-      return [`Install the development package of ${dep} on the agent, or tell CMake where it is (\`-D${f.dependency ?? 'Pkg'}_DIR=...\` / \`CMAKE_PREFIX_PATH\`) ${m}.`];
-    case 'python':
-      return [`Install ${dep} in the build's environment (add it to the requirements file), or fix the import if the module was renamed ${m}.`];
-    default:
-      return [`Check that ${dep} exists under that name and version in the repository the build uses ${m}.`];
-  }
-}

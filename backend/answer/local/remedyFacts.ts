@@ -4,7 +4,7 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { clip, inlineCode, storedLogSpan } from '../logtext.js';
+import { cite, clip, inlineCode, storedLogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 
 /**
@@ -49,7 +49,7 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
   }
   if (wantChoices) {
     const choices = choicesAfter(text, f.message_line, Math.min(log.end_line, f.message_line + 30));
-    if (choices) out.push({ text: `The tool lists what it has ${at(choices.head)}: ${choices.names.map((c) => inlineCode(c)).join(', ')}${choices.more ? ', ...' : ''}. Use one of them where the command names the missing one, or add that name where the tool reads its list from.`, line: choices.head, also: choices.last });
+    if (choices) out.push({ text: `The tool lists what it has: ${choices.names.map((c) => inlineCode(c)).join(', ')}${choices.more ? ', ...' : ''} ${cite({ start_line: choices.head, end_line: choices.last })}. Use one of them where the command names the missing one, or add that name where the tool reads its list from.`, line: choices.head, also: choices.last });
   }
   if (wantVersion) {
     for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {

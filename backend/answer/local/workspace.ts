@@ -303,6 +303,13 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       const origin = set ? ` ${inlineCode(receiver)} is set on line ${set.line} (${inlineCode(set.code)}): that expression gave ${none} for this input.` : '';
       return `on ${where} (${inlineCode(code as string)}), ${inlineCode(receiver)} was ${inlineCode(none)} when ${inlineCode(`.${name as string}`)} was read.${origin} ${set ? `Handle the ${none} case there, or make that expression give a value for this input.` : `Find why it is not set for this input (the data the test gives, a lookup or match that found nothing) and set it, or handle the ${none} case there.`}`;
     }
+    // An index past the end (Go, Rust print both numbers): the indexing expression on the line that used it.
+    const bounds = /index out of (?:range|bounds)(?: \[|: the len is )(\d+)(?:\] with length |\s*but the index is )(\d+)/.exec(finding.message);
+    if (bounds && code) {
+      const [index, length] = /the len is/.test(finding.message) ? [bounds[2], bounds[1]] : [bounds[1], bounds[2]];
+      const expr = new RegExp(String.raw`([A-Za-z_][\w.]*)\[${index}\]`).exec(code)?.[1];
+      if (expr) return `on ${where} (${inlineCode(code)}), ${inlineCode(`${expr}[${index}]`)} asks for element ${Number(index) + 1} of ${inlineCode(expr)}, which holds ${length}: check ${inlineCode(/the len is/.test(finding.message) ? `${expr}.len()` : `len(${expr})`)} first${/the len is/.test(finding.message) ? ` (or use ${inlineCode(`${expr}.get(${index})`)})` : ''}, or find why ${inlineCode(expr)} has fewer elements than this line expects.`;
+    }
     const raised = `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from`;
     // "Make sure the value is set" is advice for a missing value only; a KeyError or an IllegalStateException is about another thing.
     if (NULL_VALUE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: make the code handle the value it got there, or make sure that value is set before it is used.`;
