@@ -7,6 +7,7 @@ import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { assignmentAbove, receiverOf } from '../backend/answer/local/workspace.js';
 import { choicesAfter } from '../backend/answer/local/remedyFacts.js';
 import { missingFields } from '../backend/answer/local/exceptions.js';
+import { diagnosticHint } from '../backend/answer/local/diagnostics.js';
 import type { WorkspaceSnippet } from '../protocol/types.js';
 import { TUNED_CASES } from './helpers/realfail.js';
 import { realfailContext } from './helpers/realfailContext.js';
@@ -132,6 +133,12 @@ describe('what the compiler or the test double names as missing', () => {
     expect(missingFields('error[E0063]: missing fields `b`, `c` and 2 other fields in initializer of `Cfg`')).toContain('does not set `b`, `c`, which `Cfg` declares');
     expect(missingFields("Type 'string' is not assignable to type 'number'.")).toBeUndefined();
   });
+  it("Python's indentation error: line it up with its block, tabs and spaces", async () => {
+    expect(await fixOf('pytest-collect-indentation-error')).toMatch(/The line is indented to a depth no enclosing block has: line it up with the block it belongs to .*\[L41-L41\]\./);
+  });
+  it("unittest.mock's patch of a name the module no longer has: patch the name the code uses now", async () => {
+    expect(await fixOf('unittest-mock-patch-renamed')).toContain('The test patches `fx.rates_client.fetch_rates` (`mock.patch` / `patch.object`), and the module `fx.rates_client` has no `fetch_rates`');
+  });
   it("vitest's mock without an export the code imports: the factory to extend in the test", async () => {
     expect(await fixOf('vitest-mock-missing-export')).toContain('Add `sendWelcome: vi.fn()` to the object that `vi.mock("../src/mailer.js", ...)` returns in the test file');
   });
@@ -145,6 +152,26 @@ describe('runtime: the expression and the wait, in the words of the code', () =>
     const fix = await fixOf('gradle-junit4-test-timeout');
     expect(fix).toContain('a lock, latch or `Future` never released or completed');
     expect(fix).not.toContain('promise');
+  });
+});
+
+describe("a diagnostic's own wording gives its remedy", () => {
+  it.each([
+    ['go-declared-not-used', 'remove `remaining` (and what computes it)'],
+    ['javac-missing-return', 'add a `return` on the path that falls off the end'],
+    ['maven-missing-abstract-method', '`LoggingGateway` must implement `refund(String,long)`, which `PaymentGateway` declares'],
+    ['tsc-possibly-undefined', 'Handle the undefined case before `tier` is used'],
+    ['tsc-no-exported-member', 'The module exports `readConfig`, not `loadConfig`'],
+    ['gcc-werror-fallthrough', 'add the `break;` it is missing'],
+    ['eslint-eqeqeq', 'Write `===` where the code has `==`'],
+    ['jest-coverage-threshold', 'Lines coverage is `33.33%`, under the threshold `90%`'],
+    // The compiler's own suggestion after the carets (clippy), cited.
+    ['cargo-clippy-manual-range-contains', '`(1024..=65535).contains(&port)`'],
+  ])('%s', async (id, step) => {
+    expect(await fixOf(id)).toContain(step);
+  });
+  it('gives nothing for a wording no rule knows', () => {
+    expect(diagnosticHint('error: something new happened')).toBeUndefined();
   });
 });
 

@@ -17,7 +17,7 @@
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
-import { chainOrder, continued } from './continued.js';
+import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
@@ -124,8 +124,8 @@ function ruleAt(lines: readonly string[], i: number): Omit<Hit, 'index'> | null 
 }
 
 /** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
-function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
-  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(ruleAt(lines, k)), acrossCommands);
+function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean, reach?: number): Finding | undefined {
+  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(ruleAt(lines, k)), acrossCommands, reach);
   const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
   return found && found.class !== 'unknown' ? found : undefined;
 }
@@ -146,8 +146,9 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
 }
 
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
-// pytest's frame or raise-site line (`tests/t.py:9: in f`, `--tb=line`'s `/ws/t.py:13: AssertionError: ...`) too.
-const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more|^[^\s:()"']+\.py:\d+: (?:in \S+$|(?:\w+\.)*[A-Z]\w*(?<!Warning)(?::|$))/;
+// pytest's frame or raise-site line (`tests/t.py:9: in f`, `--tb=line`'s `/ws/t.py:13: AssertionError: ...`) and
+// Hamcrest's mismatch (`Expected: is <3>` / `     but: was <2>`) between an exception and its frames too.
+const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more|^[^\s:()"']+\.py:\d+: (?:in \S+$|(?:\w+\.)*[A-Z]\w*(?<!Warning)(?::|$))|^Expected: \S|^\s+but: \S/;
 
 /** A C/C++ formatter's or checker's own command line, as make echoes a recipe (no `+ `). */
 const CHECKER_PROGRAM = /^(?:\S*\/)?(?:clang-format|clang-tidy|cppcheck|cpplint)(?:-\d+)?\s/;
@@ -161,7 +162,7 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
-  return withPlace(withPomPlace(withChainEnd(withWhatHung(withRejection(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
+  return withPlace(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
@@ -181,7 +182,8 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   if (scriptExit) return scriptExit;
   // A compiler's error above the excerpt, in the same run, is its first one; a header it cannot find
   // after pkg-config or configure said its package is missing is that package's.
-  const firstError = found.class === 'compile-error' ? readBack(lines, excerpt, false) : undefined;
+  // A C++ template's error prints a long list of candidate notes (hundreds of lines) before the next error.
+  const firstError = found.class === 'compile-error' ? readBack(lines, excerpt, false, 400) : undefined;
   if (firstError && (firstError.class === 'dependency-resolution' ? /fatal error: \S+: No such file or directory/.test(found.message) : firstError.class === 'compile-error')) return firstError;
   // The compiler's first word on the same place, just above its error (Perl's hint over its `syntax error`).
   const hint = found.class === 'compile-error' && found.location?.line !== undefined ? samePlaceAbove(lines, found.message_line - 1, { file: found.location.file, line: found.location.line }, locatedIn, bodyOf) : undefined;

@@ -236,7 +236,8 @@ export const RULES: Rule[] = [
     cls: 'compile-error',
     priority: 30,
     confidence: 'high',
-    re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)):(\d+):(\d+): (?:fatal )?error: `),
+    // The C++ standard headers have no extension (`/usr/include/c++/12/ostream:754:5: error: ...`, a template's error inside them).
+    re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)|\/(?:[^\s:]+\/)?include\/(?:[^\s:]+\/)?[A-Za-z_][\w+-]*):(\d+):(\d+): (?:fatal )?error: `),
     // A warning made fatal names its flag: gcc `[-Werror=implicit-fallthrough=]`, clang `[-Werror,-Wunused-variable]`.
     read: (m, line) => ({ tool: 'gcc', ...werrorFlag(line), ...at(m[1], m[2], m[3]) }),
   },

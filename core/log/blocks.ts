@@ -9,6 +9,7 @@ import { SHAPES, SHAPE_GATES, WORD_GATES, WORD_PATTERNS, FAILURE_STARTS, PASSING
 import { uniformShape } from './shapeType.js';
 import { firstIndex, leadTable } from './prefilter.js';
 import { GateIndex } from './gateIndex.js';
+import { goJsonText } from './goJson.js';
 
 export const PROBE_CHARS = 4096;
 /** The longest excerpt we return: a person reads it on a terminal. */
@@ -149,6 +150,9 @@ export function classify(raw: string, branches: Branches = NO_BRANCHES): LineInf
   if (branch !== undefined) body = body.slice(branch.length + 3);
   const prefix = (LEAD[firstIndex(body)]! & LEAD_PREFIX) !== 0 ? LINE_PREFIX.exec(body) : null;
   if (prefix) body = body.slice(prefix[0].length);
+  // `go test -json`: what the tool printed is the event's Output (goJson.ts).
+  const event = goJsonText(body);
+  if (event !== undefined) body = event;
   const stamped = prefix !== null || (stamp !== null && !stamp[0].startsWith('stderr'));
   return classifyBody(body, stamped, branch);
 }

@@ -22,6 +22,8 @@ const RULES: Rule[] = [
   { test: /shallow update not allowed|--unshallow on a complete repository|object not found.*shallow|fatal: bad object [0-9a-f]{7,}/, hint: () => "The checkout is shallow and lacks the history the command needs: fetch more history (`git fetch --unshallow`, or a deeper clone in the job's checkout settings)." },
   // Test doubles: a module mock whose factory lacks a name the code under test imports (vitest's own words).
   { test: /No "([\w$]+)" export is defined on the "([^"]+)" mock/, hint: (m) => `The test replaces ${c(m[2] as string)} with a mock (\`vi.mock\`), and the mock's factory returns no ${c(m[1] as string)}, which the code under test imports from it. Add ${c(`${m[1] as string}: vi.fn()`)} to the object that \`vi.mock(${JSON.stringify(m[2])}, ...)\` returns in the test file, or build the mock from the real module (\`const actual = await importOriginal()\`, then \`{ ...actual, ... }\`) so new exports are kept.` },
+  // unittest.mock's patch of a name its target no longer has (a rename or a move the test did not follow).
+  { test: /<(module|class) '([\w.]+)'(?: from '[^']*')?> does not have the attribute '([\w$]+)'/, hint: (m) => `The test patches ${c(`${m[2] as string}.${m[3] as string}`)} (\`mock.patch\` / \`patch.object\`), and the ${m[1] as string} ${c(m[2] as string)} has no ${c(m[3] as string)}: if it was renamed or moved, patch the name the code uses now (the patch target is the module where the code under test looks the name up); if the test should create it, pass \`create=True\`.` },
   // Go
   { test: /assignment to entry in nil map/, hint: () => `A map was written before it was made: a \`var m map[K]V\` or a struct field is nil until initialised. Create it first (${c('m = make(map[K]V)')}, or in the constructor), or check for nil before writing.` },
   { test: /index out of range \[(-?\d+)\] with length (\d+)/, hint: (m) => `The code read index ${c(m[1] as string)} of a slice or array of length ${c(m[2] as string)}: check the length before indexing (or the loop bound: ${c('i < len(s)')}), and why the caller passed fewer elements than the code expects.` },
@@ -144,4 +146,13 @@ export function waitsOf(f: Finding): string {
   if (/\b(?:pytest|unittest|python3?)\b/i.test(tool)) return 'a lock or `queue.get()` without a timeout, a thread or subprocess never exiting, a socket read without a timeout';
   if (/\b(?:cargo|rustc|cargo test)\b/i.test(tool)) return 'a channel receive with no sender left, a `Mutex` never released, a thread never joined';
   return 'a promise or callback never settled, a channel never closed or read, a lock never released';
+}
+
+/** Python's indentation errors, each with the edit it asks for (the line is the one the error names). */
+export function indentationHint(message: string): string | undefined {
+  if (/unindent does not match any outer indentation level/.test(message)) return 'The line is indented to a depth no enclosing block has: line it up with the block it belongs to (mixed tabs and spaces look aligned and are not: `python -m tabnanny <file>` finds them).';
+  if (/expected an indented block/.test(message)) return 'A line ending in `:` (a `def`, `if`, `for`, `class`...) has no indented body after it: indent the body, or put `pass` there if the block is meant to be empty.';
+  if (/unexpected indent/.test(message)) return 'The line is indented more than the block it is in: remove the extra indentation (or restore the line ending in `:` that should open a block above it).';
+  if (/TabError: inconsistent use of tabs and spaces/.test(message)) return 'The block mixes tabs and spaces: indent it with spaces only (most editors convert on save; `python -m tabnanny <file>` finds the lines).';
+  return undefined;
 }
