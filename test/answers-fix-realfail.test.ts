@@ -167,6 +167,13 @@ describe("a diagnostic's own wording gives its remedy", () => {
     ['jest-coverage-threshold', 'Lines coverage is `33.33%`, under the threshold `90%`'],
     // The compiler's own suggestion after the carets (clippy), cited.
     ['cargo-clippy-manual-range-contains', '`(1024..=65535).contains(&port)`'],
+    // Runtime errors whose wording the hints did not read: 'utf-8' (a hyphen), Rust's stack overflow, SIGFPE, ASan, a closed channel.
+    ['python-unicode-decode-error', 'The data read is not `utf-8` (byte `0xfc` cannot start a character in it)'],
+    ['cargo-run-stack-overflow', 'A function calls itself'],
+    ['c-sigfpe-divide', '`Floating point exception` is integer arithmetic'],
+    ['clang-asan-overflow', 'past the end of a heap buffer'],
+    ['go-run-send-closed-channel', 'only the sending side may close a channel'],
+    ['python-too-many-open-files', 'opened without being closed'],
   ])('%s', async (id, step) => {
     expect(await fixOf(id)).toContain(step);
   });
