@@ -4,6 +4,11 @@
  * each assertion is the step a senior engineer would give, read from the log and the workspace.
  */
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import { assignmentAbove, receiverOf } from '../backend/answer/local/workspace.js';
+import { choicesAfter } from '../backend/answer/local/remedyFacts.js';
+import { missingFields } from '../backend/answer/local/exceptions.js';
+import { diagnosticHint } from '../backend/answer/local/diagnostics.js';
+import type { WorkspaceSnippet } from '../protocol/types.js';
 import { TUNED_CASES } from './helpers/realfail.js';
 import { realfailContext } from './helpers/realfailContext.js';
 
@@ -50,6 +55,17 @@ describe('the fix names what to change', () => {
     expect(await fixOf('unittest-attributeerror-helper')).toContain('`item.category` was `None` when `.name` was read');
     expect(await fixOf('go-test-race')).toContain('`mu.Lock()`');
   });
+  it('test error: the receiver inside a call (`int(m.group(1))` reads `.group` of `m`) and the line that set it', async () => {
+    const fix = await fixOf('pytest-attributeerror-none');
+    expect(fix).toContain('`m` was `None` when `.group` was read. `m` is set on line 7 (`m = _TAG.match(tag)`)');
+    expect(fix).not.toContain('`int(m`');
+  });
+  it('compile error: a literal a named type does not allow is added to the type or replaced, not the declaration changed', async () => {
+    const fix = await fixOf('tsc-union-not-assignable');
+    expect(fix).toContain("gives `\"staging\"`, which is not one of the values `Env` allows");
+    expect(fix).toContain('`Env` is imported from `./types.js` on line 2 of `src/deploy.ts`');
+    expect(fix).not.toContain('change the declared type');
+  });
   it('dependency: the replace that points nowhere and the path to the module', async () => {
     expect(await fixOf('go-mod-replace-missing-dir')).toContain('which is `../libs/retry` from `service/go.mod`');
   });
@@ -72,5 +88,113 @@ describe('the fix names what to change', () => {
     const crash = await fixOf('c-sigfpe-divide');
     expect(crash).toMatch(/\*\*The crashed program's source:\*\* `\.\/stats` was built from `src\/stats\.c` \[L\d+-L\d+\]/);
     expect(crash).toContain('gdb -batch -ex run -ex bt --args ./stats');
+  });
+});
+
+describe('network and memory: the remedy fits where the evidence points', () => {
+  it('a refused connection on the agent itself is a service of the build not listening, not a mirror or an outage', async () => {
+    const fix = await fixOf('node-fetch-econnrefused');
+    expect(fix).toContain('Nothing listened on `127.0.0.1:47711` on the agent itself');
+    expect(fix).not.toContain('settings.xml');
+    expect(fix).not.toContain('outage was transient');
+    // A remote host keeps the mirror and outage advice.
+    expect(await fixOf('pip-index-unreachable')).toContain('transient');
+  });
+  it('one allocation of GiBs is a computed size to check first; make -j only for make', async () => {
+    const fix = await fixOf('cargo-alloc-ulimit');
+    expect(fix).toContain('The program asked for `14399600004 bytes` (13.4 GiB) in a single allocation');
+    expect(fix).not.toContain('make -j2');
+  });
+});
+
+describe('a refused name: the choices the tool lists, the command not a pipeline', () => {
+  it('lists the presets CMake printed under its refusal; no Jenkins Replay for a GitHub Actions cmake step', async () => {
+    const fix = await fixOf('cmake-preset-not-found');
+    expect(fix).toMatch(/The tool lists what it has: `debug`, `release` \[L10-L13\]\. Use one of them/);
+    expect(fix).toContain('Fix the `cmake` command the CI script runs');
+    expect(fix).not.toContain('Replay');
+  });
+  it('a full disk the message names no file of: the output of the command before it, and the df the step printed', async () => {
+    const fix = await fixOf('ld-output-no-space');
+    expect(fix).toContain('The command before the error writes `/tmp/b9b/dist/pingd` (its output option) [L10-L10]: `df -h /tmp/b9b/dist`');
+    expect(fix).toContain("The step's `df` showed `tmpfs 512 0 512 0% /tmp/b9b/dist` [L7-L7]");
+  });
+  it('reads a list only under a heading right after the message, and stops at the CI framing', () => {
+    const lines = ['Error: unknown target "x"', 'Valid choices are:', '  - build', '  - test', '##[error]Process completed with exit code 1.'];
+    expect(choicesAfter((n) => lines[n - 1] ?? '', 1, 5)).toEqual({ head: 2, last: 4, names: ['build', 'test'], more: false });
+    expect(choicesAfter((n) => ['Error: unknown target', 'some output', 'more', 'Available:', 'a'][n - 1] ?? '', 1, 5)).toBeUndefined();
+  });
+});
+
+describe('what the compiler or the test double names as missing', () => {
+  it('a literal without a field its type declares: the field to add (rustc E0063, tsc TS2741)', async () => {
+    expect(await fixOf('rustc-missing-struct-field')).toContain('The `RetryPolicy` literal does not set `jitter`, which `RetryPolicy` declares: add `jitter: <value>` to it');
+    expect(missingFields("src/a.ts(3,7): error TS2739: Type '{ id: string; }' is missing the following properties from type 'User': name, email")).toContain('lacks `name`, `email`, which `User` requires');
+    expect(missingFields('error[E0063]: missing fields `b`, `c` and 2 other fields in initializer of `Cfg`')).toContain('does not set `b`, `c`, which `Cfg` declares');
+    expect(missingFields("Type 'string' is not assignable to type 'number'.")).toBeUndefined();
+  });
+  it("Python's indentation error: line it up with its block, tabs and spaces", async () => {
+    expect(await fixOf('pytest-collect-indentation-error')).toMatch(/The line is indented to a depth no enclosing block has: line it up with the block it belongs to .*\[L41-L41\]\./);
+  });
+  it("unittest.mock's patch of a name the module no longer has: patch the name the code uses now", async () => {
+    expect(await fixOf('unittest-mock-patch-renamed')).toContain('The test patches `fx.rates_client.fetch_rates` (`mock.patch` / `patch.object`), and the module `fx.rates_client` has no `fetch_rates`');
+  });
+  it("vitest's mock without an export the code imports: the factory to extend in the test", async () => {
+    expect(await fixOf('vitest-mock-missing-export')).toContain('Add `sendWelcome: vi.fn()` to the object that `vi.mock("../src/mailer.js", ...)` returns in the test file');
+  });
+});
+
+describe('runtime: the expression and the wait, in the words of the code', () => {
+  it('an index past the end names the indexing expression on the line', async () => {
+    expect(await fixOf('go-run-panic-index')).toContain('`best[2]` asks for element 3 of `best`, which holds 2: check `len(best)` first');
+  });
+  it("a hung test's usual waits are its runtime's (JUnit: locks, futures; not promises or WaitGroups)", async () => {
+    const fix = await fixOf('gradle-junit4-test-timeout');
+    expect(fix).toContain('a lock, latch or `Future` never released or completed');
+    expect(fix).not.toContain('promise');
+  });
+});
+
+describe("a diagnostic's own wording gives its remedy", () => {
+  it.each([
+    ['go-declared-not-used', 'remove `remaining` (and what computes it)'],
+    ['javac-missing-return', 'add a `return` on the path that falls off the end'],
+    ['maven-missing-abstract-method', '`LoggingGateway` must implement `refund(String,long)`, which `PaymentGateway` declares'],
+    ['tsc-possibly-undefined', 'Handle the undefined case before `tier` is used'],
+    ['tsc-no-exported-member', 'The module exports `readConfig`, not `loadConfig`'],
+    ['gcc-werror-fallthrough', 'add the `break;` it is missing'],
+    ['eslint-eqeqeq', 'Write `===` where the code has `==`'],
+    ['jest-coverage-threshold', 'Lines coverage is `33.33%`, under the threshold `90%`'],
+    // The compiler's own suggestion after the carets (clippy), cited.
+    ['cargo-clippy-manual-range-contains', '`(1024..=65535).contains(&port)`'],
+    // Runtime errors whose wording the hints did not read: 'utf-8' (a hyphen), Rust's stack overflow, SIGFPE, ASan, a closed channel.
+    ['python-unicode-decode-error', 'The data read is not `utf-8` (byte `0xfc` cannot start a character in it)'],
+    ['cargo-run-stack-overflow', 'A function calls itself'],
+    ['c-sigfpe-divide', '`Floating point exception` is integer arithmetic'],
+    ['clang-asan-overflow', 'past the end of a heap buffer'],
+    ['go-run-send-closed-channel', 'only the sending side may close a channel'],
+    ['python-too-many-open-files', 'opened without being closed'],
+  ])('%s', async (id, step) => {
+    expect(await fixOf(id)).toContain(step);
+  });
+  it('gives nothing for a wording no rule knows', () => {
+    expect(diagnosticHint('error: something new happened')).toBeUndefined();
+  });
+});
+
+describe('receiverOf and assignmentAbove', () => {
+  it('takes the identifier chain right before `.name`, never a call that wraps it', () => {
+    expect(receiverOf('    return int(m.group(1)), int(m.group(2))', 'group')).toBe('m');
+    expect(receiverOf('  name = self.repo.find(uid).name', 'name')).toBe('self.repo.find(uid)');
+    expect(receiverOf('  const v = items[0].price * 2;', 'price')).toBe('items[0]');
+    expect(receiverOf('  user?.email.trim()', 'email')).toBe('user');
+    expect(receiverOf('print(total)', 'name')).toBeUndefined();
+  });
+  it('finds the nearest assignment above the line within the same function only', () => {
+    const s = { path: 'a.py', workspaceId: 'local', startLine: 1, endLine: 8, text: 'm = None\ndef f(tag):\n    m = RX.match(tag)\n    if m == 1:\n        pass\n    return m.group(1)\n' } as WorkspaceSnippet;
+    expect(assignmentAbove(s, 6, 'm')).toEqual({ line: 3, code: 'm = RX.match(tag)' });
+    expect(assignmentAbove(s, 6, 'tag')).toBeUndefined();
+    const js = { ...s, text: 'function g() {\n  const row = rows.get(id);\n  return row.name;\n}\n' };
+    expect(assignmentAbove(js, 3, 'row')).toEqual({ line: 2, code: 'const row = rows.get(id);' });
   });
 });

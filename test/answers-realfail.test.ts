@@ -82,7 +82,7 @@ describe('answers on the real dev failures', () => {
   it('names what the step set before a failure of how it ran (a URL, a memory limit), and what a refused connection means', async () => {
     const refused = (await answers('curl-connection-refused', false)).fix;
     expect(refused).toMatch(/`ARTIFACTS_URL=http:\/\/127\.0\.0\.1:18392` \[L\d+-L\d+\]/);
-    expect(refused).toMatch(/Nothing accepted the connection on `127\.0\.0\.1:18392`/);
+    expect(refused).toMatch(/Nothing listened on `127\.0\.0\.1:18392` on the agent itself/);
     expect(refused).toContain('nc -vz 127.0.0.1 18392');
     expect(refused).not.toContain('nslookup');
     expect((await answers('python-memoryerror-ulimit', false)).fix).toMatch(/`ulimit -v 400000` \[L\d+-L\d+\]/);

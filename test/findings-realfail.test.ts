@@ -78,13 +78,13 @@ const KNOWN_MISS = new Map<string, string>([
   ['cmake-cxx-compiler-not-found', 'message: CMake wraps its sentence; the finding\'s message stops at the first line\'s end (`...variable CXX:` without `clang++-16.`)'],
   ['java-noclassdeffound-classpath', 'message: the innermost cause (`ClassNotFoundException`) where the label wants the outer `NoClassDefFoundError` (the innermost-cause rule is asserted elsewhere)'],
   ['maven-junit5-assertall-multiple', 'message: `MultipleFailuresError:` without the heading text JUnit prints after it on the next line'],
-  ['maven-javac-werror-removal', 'unknown: javac\'s `warnings found and -Werror specified`: whether warnings made fatal are lint (the label) or a compile error (gcc -Werror in round 2) is not decided'],
   ['npm-version-changelog-check', 'unknown: the project script\'s own sentence, with no tool wording to read'],
+  // tune5 (docs/notes/analyzer.md, "Eighth session (helper t10)").
+  ['npm-engine-strict-ebadengine', 'message: npm\'s `Required: {"node":">=22"}` (the finding names the version, a decision of round 4) where the label has the line above it, `Not compatible with your version of node/npm: pkg`'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([
   ['gprolog-global-stack-overflow', ['runtime-exception', 'a stack overflow exception, labelled out of memory']],
-  ['javadoc-doclint-missing-param', ['compile-error', 'javadoc\'s doclint under -Werror read as javac\'s error']],
   ['lockfile-lint-insecure-host', ['lint', 'a lockfile checker\'s verdict, labelled a dependency (resolution) error']],
   ['ttx-xml-parse-error', ['runtime-exception', 'an XML parser\'s exception in a converter, labelled the input\'s compile error']],
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],

@@ -13,6 +13,12 @@ import { FINDING_CLASSES, type LogExcerpt } from '../protocol/types.js';
 const dir = defaultRealfailDir();
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
+/** Cases whose class was relabelled after their plan (test/fixtures/realfail/README.md, "Relabels"): id -> [planned, now]. */
+const RELABELLED = new Map<string, [string, string]>([
+  // Warnings made fatal: a compiler's own are compile-error (decided 2026-11-28).
+  ['maven-javac-werror-removal', ['lint', 'compile-error']],
+]);
+
 /** The rule of the README: by class, then sha256("cichat-issue-25/" + id); every third held out. */
 function splitByRule(plan: string[][]): Map<string, string> {
   const key = (id: string) => createHash('sha256').update(`cichat-issue-25/${id}`).digest('hex');
@@ -63,7 +69,7 @@ describe('the real-failure cases', () => {
     }
   });
 
-  it('splits by round: the round-1 lists are dev now, every planned case of rounds 2-10 is held out, tuning cases (plan-tune3.tsv, plan-tune4.tsv, plan-tune5.tsv) are dev', () => {
+  it('splits by round: the round-1 lists are dev now, every planned case of rounds 2-10 is held out, tuning cases (plan-tune3.tsv, plan-tune4.tsv, plan-tune5.tsv, plan-tune6.tsv) are dev', () => {
     // Round 1: plan.tsv..plan3.tsv, split by the seeded rule; those cases are all dev now, the
     // ones the rule held out marked "rotated": "heldout-round1".
     const round1 = new Map<string, string>();
@@ -83,9 +89,9 @@ describe('the real-failure cases', () => {
         planned.set(round, (planned.get(round) ?? 0) + 1);
       }
     }
-    // Tuning cases a tuner built on its own (plan-tune3.tsv, plan-tune4.tsv, plan-tune5.tsv): dev from the start, ids of no other plan.
+    // Tuning cases a tuner built on its own (plan-tune3.tsv, plan-tune4.tsv, plan-tune5.tsv, plan-tune6.tsv): dev from the start, ids of no other plan.
     const tune3 = new Map<string, { row: string[]; origin: string }>();
-    for (const [file, origin] of [['plan-tune3.tsv', 'tune3'], ['plan-tune4.tsv', 'tune4'], ['plan-tune5.tsv', 'tune5']] as const) {
+    for (const [file, origin] of [['plan-tune3.tsv', 'tune3'], ['plan-tune4.tsv', 'tune4'], ['plan-tune5.tsv', 'tune5'], ['plan-tune6.tsv', 'tune6']] as const) {
       if (!existsSync(path.join(dir, '_build', file))) continue;
       for (const row of readPlan(file)) {
         expect([row[0], round1.has(row[0]!), later.has(row[0]!), tune3.has(row[0]!)]).toEqual([row[0], false, false, false]);
@@ -106,7 +112,9 @@ describe('the real-failure cases', () => {
       if (r1 !== undefined) {
         expect([e.id, e.split, e.rotated, e.round]).toEqual([e.id, 'dev', r1 === 'heldout' ? 'heldout-round1' : undefined, undefined]);
       } else {
-        expect([e.id, e.split, e.round, e.rotated, e.family, e.class]).toEqual([e.id, 'heldout', rn!.round, undefined, rn!.row[1], rn!.row[2]]);
+        // A relabel (README, "Relabels") changes the class a plan fixed: the plan row stays as it was planned.
+        const planned = RELABELLED.get(e.id)?.[0] === rn!.row[2] ? RELABELLED.get(e.id)![1] : rn!.row[2];
+        expect([e.id, e.split, e.round, e.rotated, e.family, e.class]).toEqual([e.id, 'heldout', rn!.round, undefined, rn!.row[1], planned]);
       }
     }
     // Every round-1 case is still there (tuning data is not dropped); the round-2 plans held at

@@ -12,15 +12,28 @@ const REACH = 80;
  * The 0-based index of the first line above the excerpt (up to the step's command) that
  * `isRuleLine` accepts, or undefined. `first` is the excerpt's first line, 0-based.
  */
-export function ruleLineAbove(lines: readonly string[], first: number, bodyOf: (l: string) => string, isRuleLine: (k: number) => boolean, acrossCommands = false): number | undefined {
+export function ruleLineAbove(lines: readonly string[], first: number, bodyOf: (l: string) => string, isRuleLine: (k: number) => boolean, acrossCommands = false, reach = REACH): number | undefined {
   let top: number | undefined;
-  for (let k = first - 1; k >= Math.max(0, first - REACH); k--) {
+  for (let k = first - 1; k >= Math.max(0, first - reach); k--) {
     const t = bodyOf(lines[k] ?? '').trim();
+    // `bash -x` traces an assignment from a command substitution (`+ name=`) after the substitution ran: its
+    // commands (`++ cmd`, one `+` deeper) and their errors are above it, in the same step.
+    if (/^\+ [A-Za-z_]\w*=\S*$/.test(t) && substitutionAbove(lines, k, bodyOf)) continue;
     // A script's own `exit 1` ends its check: what the check printed is above, between its commands.
     if (/^(?:\+ |\$ )/.test(t) && !(acrossCommands && !/^\+ (?:set|bash|sh|cd|export)\b/.test(t) && top === undefined)) break;
     if (isRuleLine(k)) top = k;
   }
   return top;
+}
+
+/** Whether the traced commands of a command substitution (`++ cmd`) are between line `at` and the step's command above it. */
+function substitutionAbove(lines: readonly string[], at: number, bodyOf: (l: string) => string): boolean {
+  for (let j = at - 1; j >= Math.max(0, at - REACH); j--) {
+    const u = bodyOf(lines[j] ?? '').trim();
+    if (/^\+\+ \S/.test(u)) return true;
+    if (/^(?:\+ |\$ )/.test(u)) return false;
+  }
+  return false;
 }
 
 /**

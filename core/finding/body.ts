@@ -4,6 +4,7 @@
  * finding's readers (index.ts).
  */
 import { firstCharsOfAny } from '../log/gates.js';
+import { goJsonText } from '../log/goJson.js';
 import { firstIndex } from '../log/prefilter.js';
 
 const MESSAGE_MAX = 1200;
@@ -30,6 +31,9 @@ export function bodyOf(raw: string): string {
   let text = raw.length > 2000 ? raw.slice(0, 2000) : raw;
   // A mark is tried only where the line (as the marks before left it) may begin with it.
   for (let k = 0; k < LINE_MARKS.length; k++) if (MARK_FIRST[k]![firstIndex(text)] === 1) text = text.replace(LINE_MARKS[k]!, '');
+  // `go test -json`: the event's Output is what the tool printed (core/log/goJson.ts).
+  const event = goJsonText(text);
+  if (event !== undefined) text = event;
   // A line ending in a visible character has no trailing white space.
   const last = text.charCodeAt(text.length - 1);
   return last > 32 && last < 127 ? text : text.replace(/\s+$/, '');

@@ -48,8 +48,13 @@ export function withChainEnd(found: Finding, lines: readonly string[], bodyAt: B
   const text = (E_LINE.exec(bodyAt(last.message).trim())?.[1] ?? '').trim();
   const at = last.message + 1;
   const frame = last.frame;
+  // The chain's last exception decides between an assertion and an error (pytest.raises(match=...) fails with
+  // `AssertionError: Regex pattern did not match.` while handling the code's own exception).
+  const assertion = /^(?:\w+\.)*\w*Assertion(?:Failed)?Error\b/.test(text);
+  const cls = found.class === 'test-error' && assertion ? 'test-assertion' : found.class === 'test-assertion' && !assertion ? 'test-error' : found.class;
   return {
     ...found,
+    class: cls,
     message: text,
     message_line: at,
     exception: (/^((?:\w+\.)*\w+)/.exec(text)?.[1] ?? '').split('.').pop() as string,

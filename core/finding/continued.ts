@@ -1,3 +1,5 @@
+import type { Finding } from '../../protocol/types.js';
+
 /**
  * Messages a tool wraps over the lines below its first: CMake's indented sentence, scalac's
  * `found   :` / `required:` under `error: type mismatch;`, OCaml's type on the indented lines under
@@ -73,4 +75,23 @@ const CHAINED = /^(?:During handling of the above exception, another exception o
 export function chainOrder(body: readonly string[], a: number, b: number): number {
   for (let k = Math.min(a, b) + 1; k < Math.max(a, b); k++) if (CHAINED.test((body[k] ?? '').trim())) return b - a;
   return 0;
+}
+
+/** An exception line with no words of its own (Hamcrest's `java.lang.AssertionError: `). */
+const EMPTY_EXCEPTION = /^(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure):\s*$/;
+
+/**
+ * An exception whose words start on a line of their own below it: Hamcrest's assertThat prints
+ * `java.lang.AssertionError: `, a blank line, then `Expected: is <3>` / `     but: was <2>`. The `Expected:`
+ * line is the message; the exception line stays evidence.
+ */
+export function withWordsBelow(found: Finding, lineCount: number, bodyAt: (i: number) => string): Finding {
+  if (!EMPTY_EXCEPTION.test(found.message)) return found;
+  for (let k = found.message_line; k < Math.min(lineCount, found.message_line + 3); k++) {
+    const next = bodyAt(k).trim();
+    if (next === '') continue;
+    if (!/^Expected: \S/.test(next)) break;
+    return { ...found, message: next, message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((n) => n !== k + 1).sort((a, b) => a - b)] };
+  }
+  return found;
 }

@@ -86,6 +86,17 @@ describe('general evidence for tools no rule names (round 6 preparation)', () =>
     expect(findingOf(lines, { start_line: lines.length, end_line: lines.length })).toMatchObject({ class: 'lint', message: '--- src/a.z.orig', location: { file: 'src/a.z', line: 2 } });
   });
 
+  it("a dry run's state diff (Ansible's `--- before` / `+++ after`) names no file: no formatter's place", () => {
+    const log = ['+ ansible-playbook --check site.yml', 'TASK [x : Ensure dir exists] ***', '--- before', '+++ after', '@@ -1,4 +1,4 @@', ' {', '-    "state": "absent"', '+    "state": "directory"', ' }', 'changed: [localhost]', 'fatal: [localhost]: FAILED! => {"changed": false, "msg": "dest \'/opt/x\' must be an existing dir"}', 'ERROR: script returned exit code 2'].join('\n');
+    const lines = log.split('\n');
+    const f = findingOf(lines, { start_line: 11, end_line: 12 });
+    expect(f.location?.file).not.toBe('before');
+    expect(f.message).not.toBe('--- before');
+    // A formatter's diff under a checking command is still read (counter-example).
+    const fmt = ['+ zfmt --check src', '--- src/a.z', '+++ src/a.z', '@@ -1,3 +1,3 @@', ' x', '-y  = 2', '+ y = 2', 'ERROR: script returned exit code 1'];
+    expect(findingOf(fmt, { start_line: 8, end_line: 8 })).toMatchObject({ class: 'lint', location: { file: 'src/a.z', line: 2 } });
+  });
+
   it('reads targets named for a role, and the step output above a verdict-only excerpt', () => {
     expect(roleOf(commandOf('make style-check'))).toBe('lint');
     expect(roleOf(commandOf('gradle integrationTest'))).toBe('test');

@@ -166,6 +166,8 @@ function diffIn(bodyAt: (i: number) => string, a: number, b: number): { index: n
   for (let i = Math.max(0, a - 40); i < b - 2; i++) {
     const minus = /^--- (?:a\/)?(\S+?)(?:\.orig)?(?:\s.*)?$/.exec(bodyAt(i));
     if (!minus || !/^\+\+\+ /.test(bodyAt(i + 1))) continue;
+    // Ansible's --diff labels its sides `--- before` / `+++ after` (`before: /etc/x.conf`): a state change it reports, no file's lines.
+    if (/^before:?$/.test(minus[1] as string) && /^\+\+\+ after\b/.test(bodyAt(i + 1))) continue;
     const hunk = /^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/.exec(bodyAt(i + 2));
     if (!hunk) continue;
     let line = Number(hunk[1]);

@@ -17,11 +17,18 @@ export interface Trace {
 
 /** File "/ws/app/x.py", line 42, in total */
 const PY_FRAME = /^\s*File "([^"]+)", line (\d+)(?:, in (\S+))?/;
-/** pytest's long form: `tests/test_x.py:12: in test_y` and the raise site `app/x.py:7: TypeError` */
-const PYTEST_FRAME = /^((?:[A-Za-z]:)?[^\s:()"']+\.py):(\d+):\s+(?:in (\S+)|(\w+(?:\.\w+)*))\s*$/;
+/**
+ * pytest's long form: `tests/test_x.py:12: in test_y` and the raise site `app/x.py:7: TypeError`; its
+ * `--tb=line` form names the raise site with the exception's words: `/ws/tests/test_x.py:13: AssertionError:
+ * assert 1 == 2` (a capitalised exception name; Python's own `x.py:3: DeprecationWarning: ...` is no frame).
+ */
+const PYTEST_FRAME = /^((?:[A-Za-z]:)?[^\s:()"']+\.py):(\d+):\s+(?:in (\S+)|(\w+(?:\.\w+)*)|(?:\w+\.)*[A-Z]\w*(?<!Warning): \S.*)\s*$/;
 /** at com.example.Foo.bar(Foo.java:42)  /  at Foo.bar(Native Method) */
 // A frame may name its class loader and module (`java.base@17/`, `app//`: the application loader, no module).
-const JVM_FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/{1,2})?((?:[\w$]+\.)*)([\w$]+)\.([\w$<>]+)\(([^():]+?)(?::(\d+))?\)\s*$/;
+// Maven's own logger (`mvn -e`, MavenSimpleLogger) prints a space before the parenthesis: `at
+// org.apache.maven.Foo.bar (Foo.java:269)`; only a JVM source file (or `Native Method`, `Unknown Source`) is
+// read there, so a Node frame (`at fn (file.js:1:2)`) is never taken for one.
+const JVM_FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/{1,2})?((?:[\w$]+\.)*)([\w$]+)\.([\w$<>]+)(?:\(| \((?=(?:[\w$]+\.(?:java|kt|groovy|scala)(?::\d+)?|Native Method|Unknown Source)\)\s*$))([^():]+?)(?::(\d+))?\)\s*$/;
 /** at fn (/ws/src/x.js:12:5)  /  at /ws/src/x.js:12:5  /  at async fn (file:///x.mjs:1:2) */
 const NODE_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(?:file:\/\/)?((?:[A-Za-z]:)?[^\s():]+|node:[\w/]+|internal\/[\w/]+):(\d+):(\d+)\)?(?: \{)?\s*$/;
 /** node --test's YAML stack: `    TestContext.<anonymous> (/ws/test/x.test.js:6:10)` (no `at`). */
@@ -45,7 +52,7 @@ const RUST_PANIC = /panicked at (?:'.*', |".*", )?((?:[A-Za-z]:)?[^\s:']+\.rs):(
 
 const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$/;
 const JVM_LIBRARY =
-  /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.codehaus\.groovy|org\.junit|junit|org\.opentest4j|org\.apache|org\.gradle|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.eclipse|worker\.org\.gradle|org\.kohsuke|com\.cloudbees|org\.jboss|org\.hibernate|com\.fasterxml|org\.slf4j|ch\.qos|net\.bytebuddy|okhttp3|io\.grpc)\./;
+  /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.codehaus|org\.sonatype|org\.junit|junit|org\.opentest4j|org\.apache|org\.gradle|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.eclipse|worker\.org\.gradle|org\.kohsuke|com\.cloudbees|org\.jboss|org\.hibernate|com\.fasterxml|org\.slf4j|ch\.qos|net\.bytebuddy|okhttp3|io\.grpc)\./;
 const NODE_LIBRARY = /(?:^|\/)node_modules\/|^node:|^internal\/|\/jest-[\w-]+\/|\/vitest\//;
 const GO_LIBRARY = /(?:^|\/)_testmain\.go$|^(?:\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|\/opt\/hostedtoolcache\/go\/|.*\/go\/pkg\/mod\/|runtime\/|testing\/|GOROOT\/)/;
 const GO_LIBRARY_FUNC = /^(?:runtime|testing|reflect|sync|panic)\b|^panic\(/;

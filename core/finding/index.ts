@@ -17,14 +17,14 @@
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
-import { chainOrder, continued } from './continued.js';
+import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { GENERIC_RULES, activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
 import { generalFinding } from './evidence.js';
-import { refined } from './refine.js';
+import { refined, VET_TYPE_CHECK } from './refine.js';
 import { refined4a } from './refine4a.js';
 import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
@@ -33,7 +33,7 @@ import { verdictOf } from './verdicts.js';
 import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
-import { goTestMessage, symbolOf } from './messages.js';
+import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
 import { arbitrated } from './arbiter.js';
@@ -41,6 +41,7 @@ import { withRejection } from './rejected.js';
 import { withWhatHung } from './hung.js';
 import { withChainEnd } from './chained.js';
 import { withPomPlace } from './pomPlace.js';
+import { withFatalWarning, withRustLint } from './fatalWarning.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -123,8 +124,8 @@ function ruleAt(lines: readonly string[], i: number): Omit<Hit, 'index'> | null 
 }
 
 /** The finding from the tool's own error line above a runner's summary or an exit line, in the same step (back.ts). */
-function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean): Finding | undefined {
-  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(ruleAt(lines, k)), acrossCommands);
+function readBack(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, acrossCommands: boolean, reach?: number): Finding | undefined {
+  const back = ruleLineAbove(lines, excerpt.start_line - 1, bodyOf, (k) => isStrongRule(ruleAt(lines, k)), acrossCommands, reach);
   const found = back === undefined ? undefined : findingIn(lines, { start_line: back + 1, end_line: excerpt.end_line });
   return found && found.class !== 'unknown' ? found : undefined;
 }
@@ -145,7 +146,9 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
 }
 
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
-const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more/;
+// pytest's frame or raise-site line (`tests/t.py:9: in f`, `--tb=line`'s `/ws/t.py:13: AssertionError: ...`) and
+// Hamcrest's mismatch (`Expected: is <3>` / `     but: was <2>`) between an exception and its frames too.
+const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more|^[^\s:()"']+\.py:\d+: (?:in \S+$|(?:\w+\.)*[A-Z]\w*(?<!Warning)(?::|$))|^Expected: \S|^\s+but: \S/;
 
 /** A C/C++ formatter's or checker's own command line, as make echoes a recipe (no `+ `). */
 const CHECKER_PROGRAM = /^(?:\S*\/)?(?:clang-format|clang-tidy|cppcheck|cpplint)(?:-\d+)?\s/;
@@ -159,7 +162,7 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
-  return withPlace(withPomPlace(withChainEnd(withWhatHung(withRejection(verdictOf(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
+  return withPlace(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
@@ -179,7 +182,8 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   if (scriptExit) return scriptExit;
   // A compiler's error above the excerpt, in the same run, is its first one; a header it cannot find
   // after pkg-config or configure said its package is missing is that package's.
-  const firstError = found.class === 'compile-error' ? readBack(lines, excerpt, false) : undefined;
+  // A C++ template's error prints a long list of candidate notes (hundreds of lines) before the next error.
+  const firstError = found.class === 'compile-error' ? readBack(lines, excerpt, false, 400) : undefined;
   if (firstError && (firstError.class === 'dependency-resolution' ? /fatal error: \S+: No such file or directory/.test(found.message) : firstError.class === 'compile-error')) return firstError;
   // The compiler's first word on the same place, just above its error (Perl's hint over its `syntax error`).
   const hint = found.class === 'compile-error' && found.location?.line !== undefined ? samePlaceAbove(lines, found.message_line - 1, { file: found.location.file, line: found.location.line }, locatedIn, bodyOf) : undefined;
@@ -353,7 +357,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
 
   const strong = best && !best.rule.framing && (best.rule.priority < 60) ? best : undefined;
   // A Go test's own message (`x_test.go:12: got 1, want 2`) under its `--- FAIL:`.
-  const goTest = test && named?.tool === 'go test' ? goTestMessage(body) : undefined;
+  const goTest = test && named?.tool === 'go test' ? (goTestMessage(body) ?? goTestMessageAbove(before, test.name)) : undefined;
 
   if (strong) {
     cls = strong.rule.cls;
@@ -634,7 +638,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle|clang-format|clang-tidy|cppcheck|cpplint)\b/.exec(command)?.[1] : undefined;
     // clippy prints its lints as rustc errors; the lint's name is on a note (`-D clippy::ptr-arg`).
     const clippy = body.map((l) => /\b(?:deny|warn|allow)\((clippy::\w+)\)|-D (clippy::[\w-]+)/.exec(l)).find(Boolean);
-    if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit') {
+    if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit' && !(linter === 'go vet' && VET_TYPE_CHECK.test(messageBody.trim()))) {
       cls = 'lint';
       tool = linter === 'cargo clippy' ? 'clippy' : linter;
     } else if (clippy && tool === 'rustc') {

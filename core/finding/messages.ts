@@ -51,3 +51,20 @@ export function goTestMessage(body: readonly string[]): { index: number; file: s
   }
   return undefined;
 }
+
+/**
+ * `go test -v` prints a test's output under its `=== RUN   T` line, before its `--- FAIL: T` verdict (without
+ * -v it prints it under the verdict, which goTestMessage reads): the first `x_test.go:N:` line of that block,
+ * read in `before` (the lines above the verdict's window, last = just above it), back to `=== RUN   T` /
+ * `=== CONT  T` or another test's verdict. Its index is negative: from the end of `before`.
+ */
+export function goTestMessageAbove(before: readonly string[], name: string): ReturnType<typeof goTestMessage> {
+  let k = before.length - 1;
+  for (; k >= 0; k--) {
+    const t = (before[k] ?? '').trim();
+    if (t === `=== RUN   ${name}` || t === `=== CONT  ${name}`) break;
+    if (/^--- (?:PASS|FAIL|SKIP): /.test(t)) return undefined;
+  }
+  const found = goTestMessage(before.slice(k + 1));
+  return found ? { ...found, index: found.index + k + 1 - before.length } : undefined;
+}

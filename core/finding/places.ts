@@ -68,8 +68,12 @@ const NOT_SOURCE = /\.(?:log|png|jpe?g|gif|zip|gz|tgz|jar|whl|so|dll|dylib|o|a|e
 /** Installed packages and runtimes, the system, the CI's own scripts, the scripts CMake generates in a build tree: not the project's files. */
 const NOT_PROJECT =
   /(?:^|\/)cmake_install\.cmake$|(?:^|\/)(?:CMakeFiles|node_modules|site-packages|dist-packages|gems|\.cargo|\.rustup|pkg\/mod|\.m2|\.gradle|\.npm|\.pyenv|\.rbenv|\.nvm|_temp|lib\/python\d[\d.]*)\/|^\/(?:usr|lib|lib64|bin|sbin|etc|opt|nix|snap|proc|dev|sys|var\/lib\/(?!jenkins\/workspace))\/|^node:|^internal\/|@tmp\/durable-|^\/tmp\/(?:jenkins|hudson)\d+\.sh$/;
-/** Lines whose places are not the error's: the script's own commands, Python frames (frames.ts reads those), URLs, make's verdict on a recipe (index.ts reads it for the classes it is the place of). */
-const NOT_A_REPORT = /^\s*(?:\+ |\$ |File "|##\[)|^\s*\[Pipeline\]|:\/\/|^\s*g?make(?:\[\d+\])?: \*\*\* /;
+/**
+ * Lines whose places are not the error's: the script's own commands, Python frames and Maven's spaced JVM frames
+ * (`at org.apache.maven.X.y (X.java:269)`, `mvn -e`: frames.ts reads those, and knows Maven's own from the
+ * project's), URLs, make's verdict on a recipe (index.ts reads it for the classes it is the place of).
+ */
+const NOT_A_REPORT = /^\s*(?:\+ |\$ |File "|##\[)|^\s*\[Pipeline\]|:\/\/|^\s*g?make(?:\[\d+\])?: \*\*\* |^\s*at (?:[\w$]+\.)+[\w$<>]+ \([\w$]+\.(?:java|kt|groovy|scala)(?::\d+)?\)\s*$/;
 
 /** The place a line names in one of the forms, if the path looks like a project file (`root`: the build's workspace, when the log shows it). */
 export function placeIn(text: string, root?: string): Place | undefined {
@@ -159,6 +163,8 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
       // Below, the message's next lines, then only lines indented under it (not the next tool's output).
       if (step > 0 && n >= 3 && !/^\s/.test(t)) return undefined;
       if (REPORT_END.test(t)) return undefined;
+      // A passing test's verdict (go test's `--- PASS: T`) closes that test's output: what is past it is not this failure's.
+      if (/^\s*--- (?:PASS|SKIP): /.test(t)) return undefined;
       const p = at(i);
       if (p) return p;
     }

@@ -32,6 +32,11 @@ const at = (file: string | undefined, line: string | undefined, column?: string)
   ...(line ? { line: Number(line) } : {}),
   ...(column ? { column: Number(column) } : {}),
 });
+/** The flag of a C/C++ compiler's warning made fatal, as its code: `[-Werror=implicit-fallthrough=]` (gcc), `[-Werror,-Wunused-variable]` (clang). */
+const werrorFlag = (line: string): RuleHit => {
+  const m = /\[-Werror(?:=([\w+-]+)=?|,(-W[\w+=-]+))\]\s*$/.exec(line);
+  return m ? { code: m[2] ?? `-Werror=${m[1] as string}` } : {};
+};
 const hostOf = (text: string): string | undefined =>
   /(?:https?:\/\/|Could not resolve host:? |lookup |connect to |dial tcp |UnknownHostException: |getaddrinfo \w+ |host=')([\w.-]+\.[a-z]{2,}|[\w.-]+(?=:\d+))/i.exec(text)?.[1] ??
   /\b([a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|de|local|internal|lan))\b/i.exec(text)?.[1];
@@ -231,8 +236,10 @@ export const RULES: Rule[] = [
     cls: 'compile-error',
     priority: 30,
     confidence: 'high',
-    re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)):(\d+):(\d+): (?:fatal )?error: `),
-    read: (m) => ({ tool: 'gcc', ...at(m[1], m[2], m[3]) }),
+    // The C++ standard headers have no extension (`/usr/include/c++/12/ostream:754:5: error: ...`, a template's error inside them).
+    re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)|\/(?:[^\s:]+\/)?include\/(?:[^\s:]+\/)?[A-Za-z_][\w+-]*):(\d+):(\d+): (?:fatal )?error: `),
+    // A warning made fatal names its flag: gcc `[-Werror=implicit-fallthrough=]`, clang `[-Werror,-Wunused-variable]`.
+    read: (m, line) => ({ tool: 'gcc', ...werrorFlag(line), ...at(m[1], m[2], m[3]) }),
   },
   // Go names the import that needs a module it cannot find: the resolver's failure, at the import's place.
   {

@@ -39,6 +39,7 @@ import {
   own,
   reasonOf,
   type Block,
+  type BlockExtra,
   type LineInfo,
   type Section,
 } from './blocks.js';
@@ -98,22 +99,7 @@ const LAZY_TEXTS = 100_000;
  */
 const TAIL_LINES = 30;
 
-/** What the ranker needs of a block's surroundings, taken while they are in the window. */
-interface BlockExtra {
-  /** The anchor's template (digits as `#`), for the novelty feature. */
-  template: string;
-  located: boolean;
-  frames: number;
-  boiler: number;
-  /** Build steps started before the line after the block (for "went on after it"). */
-  stepsAfter: number;
-  /** The parallel branch of the anchor (`[name] ` prefix). */
-  branch: string | undefined;
-  /** A fatal condition of the machine among its first lines (shapes' `fatal`). */
-  fatal: boolean;
-}
-
-type KeptBlock = Block & { extra?: BlockExtra };
+type KeptBlock = Block;
 
 const PIPELINE_STEP = /^\[Pipeline\] (?:sh|bat|powershell)\b/;
 

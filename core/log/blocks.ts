@@ -6,8 +6,10 @@
  */
 import { JENKINS_LINE_PREFIX, branchPrefix, type Branches } from './jenkins.js';
 import { SHAPES, SHAPE_GATES, WORD_GATES, WORD_PATTERNS, FAILURE_STARTS, PASSING, HINT_FAILURE, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
+import { uniformShape } from './shapeType.js';
 import { firstIndex, leadTable } from './prefilter.js';
 import { GateIndex } from './gateIndex.js';
+import { goJsonText } from './goJson.js';
 
 export const PROBE_CHARS = 4096;
 /** The longest excerpt we return: a person reads it on a terminal. */
@@ -26,8 +28,8 @@ export interface LineInfo {
   indent: number;
   /** A timestamp or tool prefix was set aside: the line is a tool's log record. */
   stamped: boolean;
-  /** The parallel branch whose `[name] ` prefix the line carries. */
-  branch?: string;
+  /** The parallel branch whose `[name] ` prefix the line carries (undefined: none; always set by `classify`). */
+  branch?: string | undefined;
 }
 
 export interface Section {
@@ -50,7 +52,30 @@ export interface Block {
   repeated: boolean;
   /** The line whose shape made the block (its template is counted for novelty). */
   anchor: number;
+  /**
+   * What the streaming analyzer (analyze.ts) takes of the block's surroundings once they are
+   * known: undefined until then. Set to undefined when the block is made, so that every block
+   * has one hidden class (a field added later is a second one, and the code reading blocks
+   * was compiled for the first).
+   */
+  extra: BlockExtra | undefined;
 }
+
+/** What the ranker needs of a block's surroundings, taken while they are in the window. */
+export interface BlockExtra {
+  /** The anchor's template (digits as `#`), for the novelty feature. */
+  template: string;
+  located: boolean;
+  frames: number;
+  boiler: number;
+  /** Build steps started before the line after the block (for "went on after it"). */
+  stepsAfter: number;
+  /** The parallel branch of the anchor (`[name] ` prefix). */
+  branch: string | undefined;
+  /** A fatal condition of the machine among its first lines (shapes' `fatal`). */
+  fatal: boolean;
+}
+
 
 
 /** Lines by their 0-based index: a whole log, or the window a streaming pass keeps. */
@@ -125,13 +150,11 @@ export function classify(raw: string, branches: Branches = NO_BRANCHES): LineInf
   if (branch !== undefined) body = body.slice(branch.length + 3);
   const prefix = (LEAD[firstIndex(body)]! & LEAD_PREFIX) !== 0 ? LINE_PREFIX.exec(body) : null;
   if (prefix) body = body.slice(prefix[0].length);
+  // `go test -json`: what the tool printed is the event's Output (goJson.ts).
+  const event = goJsonText(body);
+  if (event !== undefined) body = event;
   const stamped = prefix !== null || (stamp !== null && !stamp[0].startsWith('stderr'));
-  if (branch !== undefined) {
-    const info = classifyBody(body, stamped);
-    info.branch = branch;
-    return info;
-  }
-  return classifyBody(body, stamped);
+  return classifyBody(body, stamped, branch);
 }
 
 /**
@@ -154,28 +177,29 @@ function maybeFailure(body: string, candidates: Int32Array, c: number, count: nu
   return FAILURE_STARTS.test(body);
 }
 
-function classifyBody(body: string, stamped: boolean): LineInfo {
+/** Every LineInfo is made here, each with the same fields in the same order (one hidden class). */
+function classifyBody(body: string, stamped: boolean, branch: string | undefined): LineInfo {
   const indent = leadingSpaces(body);
-  if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped };
+  if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped, branch };
   // GitHub Actions opens each step's group with the step's command: the group marker is the command.
-  if (body.startsWith('##[group]Run ')) return { role: 'command', shape: undefined, body, indent, stamped };
+  if (body.startsWith('##[group]Run ')) return { role: 'command', shape: undefined, body, indent, stamped, branch };
   const lead = LEAD[firstIndex(body)]!;
-  if ((lead & LEAD_NOISE) !== 0 && NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent, stamped };
+  if ((lead & LEAD_NOISE) !== 0 && NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent, stamped, branch };
   const travis = (lead & LEAD_TRAVIS) !== 0 ? TRAVIS_EXIT.exec(body) : null;
   if (travis) {
     const code = travis[1];
-    return { role: code === '0' ? 'exit-ok' : 'exit-fail', shape: undefined, body, indent, stamped };
+    return { role: code === '0' ? 'exit-ok' : 'exit-fail', shape: undefined, body, indent, stamped, branch };
   }
-  if ((lead & LEAD_STEP) !== 0 && STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent, stamped };
-  if ((lead & LEAD_COMMAND) !== 0 && COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent, stamped };
+  if ((lead & LEAD_STEP) !== 0 && STEP_EXIT.test(body)) return { role: 'exit-fail', shape: undefined, body, indent, stamped, branch };
+  if ((lead & LEAD_COMMAND) !== 0 && COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent, stamped, branch };
   // A passing test or check (`ok`, `PASS`, `✓` at the end) ends any failure block it follows.
   // One scan of the characters says which of the unanchored patterns may match at all.
   const hints = failureHints(body);
-  if ((hints & HINT_PASS) !== 0 && PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped };
+  if ((hints & HINT_PASS) !== 0 && PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped, branch };
   // A line without a failure word that does not start like a shape is no failure (MAYBE_FAILURE).
   // Past this, a line without a failure word starts like a shape: MAYBE_FAILURE holds for it.
   const starts = (hints & HINT_FAILURE) === 0;
-  if (starts && !FAILURE_STARTS.test(body)) return { role: 'text', shape: undefined, body, indent, stamped };
+  if (starts && !FAILURE_STARTS.test(body)) return { role: 'text', shape: undefined, body, indent, stamped, branch };
   // The shapes the line can match by its first character and its trigrams (prefilter.ts); the
   // word patterns of MAYBE_FAILURE run only when one of them is left.
   SHAPE_INDEX.read(body);
@@ -189,15 +213,15 @@ function classifyBody(body: string, stamped: boolean): LineInfo {
     if (maybe === 0) break;
     const shape = SHAPES[k]!;
     if (shape.needs !== undefined && !shape.needs.some((literal) => body.includes(literal))) continue;
-    if (shape.re.test(body)) return { role: shape.role, shape, body, indent, stamped };
+    if (shape.re.test(body)) return { role: shape.role, shape, body, indent, stamped, branch };
   }
-  return { role: 'text', shape: undefined, body, indent, stamped };
+  return { role: 'text', shape: undefined, body, indent, stamped, branch };
 }
 
 /** xcpretty's failure summary: `  testName, reason` over the `  /path/File.swift:12` it failed at. */
 export const XCTEST_CASE = /^\s+test\w*, \S/;
 export const XCTEST_LOCATION = /^\s+\S+\.(?:swift|mm?):\d+\s*$/;
-export const XCTEST_SHAPE: FailureShape = { re: XCTEST_CASE, role: 'anchor', weight: 9, reason: 'XCTest failure' };
+export const XCTEST_SHAPE: FailureShape = uniformShape({ re: XCTEST_CASE, role: 'anchor', weight: 9, reason: 'XCTest failure' });
 
 function isContinuation(line: LineInfo, anchor: LineInfo, anchorPrefix: string | null): boolean {
   const body = line.body;
@@ -496,8 +520,8 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
     // details`, `see the compiler error output`) is a summary of a detail printed before it.
     let pointer = false;
     for (let j = start; j <= end && j - start < 12 && !pointer; j++) pointer = POINTS_ELSEWHERE.test(info.get(j)?.body ?? '');
-    if (pointer) state.blocks.push({ start, end, weight: Math.min(weight, 4), anchors, reason, kind: 'summary', repeated, anchor: i });
-    else state.blocks.push({ start, end, weight, anchors, reason, kind: 'detail', repeated, anchor: i });
+    if (pointer) state.blocks.push({ start, end, weight: Math.min(weight, 4), anchors, reason, kind: 'summary', repeated, anchor: i, extra: undefined });
+    else state.blocks.push({ start, end, weight, anchors, reason, kind: 'detail', repeated, anchor: i, extra: undefined });
     state.coveredTo = end;
   } else if (line.role === 'exit-fail') {
     // A Jenkins step (`sh` with -x, a freestyle `Execute shell`) that failed right after a traced
@@ -512,14 +536,14 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
     // 124 is timeout(1)'s status and 137 a SIGKILL (often the out-of-memory killer): then the
     // exit line is itself the explanation.
     const signal = code === '124' ? 'command timed out (exit 124)' : code === '137' ? 'command killed (exit 137)' : null;
-    state.blocks.push({ start: i, end: i, weight: signal !== null ? 7 : 1, anchors: 0, reason: signal ?? reason, kind: 'exit', repeated: false, anchor: i });
+    state.blocks.push({ start: i, end: i, weight: signal !== null ? 7 : 1, anchors: 0, reason: signal ?? reason, kind: 'exit', repeated: false, anchor: i, extra: undefined });
     state.coveredTo = i;
   } else if (line.role === 'summary' && line.shape !== undefined) {
     const before = precedingOutput(info, i, state.coveredTo);
     if (before !== null) state.blocks.push(before);
     let end = i;
     while (end + 1 < info.length && info.get(end + 1)?.role === 'summary' && end - i < 10) end++;
-    state.blocks.push({ start: i, end, weight: line.shape.weight - 2, anchors: 0, reason: reasonOf(line), kind: 'summary', repeated: false, anchor: i });
+    state.blocks.push({ start: i, end, weight: line.shape.weight - 2, anchors: 0, reason: reasonOf(line), kind: 'summary', repeated: false, anchor: i, extra: undefined });
     state.coveredTo = end;
   }
 }
@@ -545,7 +569,7 @@ function precedingOutput(info: LineView, at: number, floor: number, traced = fal
   if (traced && last !== undefined && XTRACE.test(last.body)) {
     let first = end;
     while (first - 1 > floor && end - first < 2 && XTRACE.test(info.get(first - 1)?.body ?? '')) first--;
-    return { start: first, end, weight: 4, anchors: 0, reason: 'last command before the failure', kind: 'before', repeated: false, anchor: end };
+    return { start: first, end, weight: 4, anchors: 0, reason: 'last command before the failure', kind: 'before', repeated: false, anchor: end, extra: undefined };
   }
   if (last === undefined || (last.role !== 'text' && last.role !== 'anchor')) return null;
   let start = end;
@@ -557,7 +581,7 @@ function precedingOutput(info: LineView, at: number, floor: number, traced = fal
     start--;
   }
   start = diffStart(info, end, floor, start);
-  return { start, end, weight: 5, anchors: 0, reason: 'output before the failure', kind: 'before', repeated: false, anchor: end };
+  return { start, end, weight: 5, anchors: 0, reason: 'output before the failure', kind: 'before', repeated: false, anchor: end, extra: undefined };
 }
 
 const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;

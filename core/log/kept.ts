@@ -14,8 +14,8 @@ export class Window implements LineView {
   length = 0;
   private readonly infos: (LineInfo | undefined)[] = new Array<LineInfo | undefined>(RING);
   private readonly texts: string[] = new Array<string>(RING).fill('');
-  /** Build steps started before each line. */
-  private readonly steps = new Float64Array(RING);
+  /** Build steps started before each line (a count: read as a small integer, where a Float64Array gave doubles to the blocks' fields). */
+  private readonly steps = new Int32Array(RING);
 
   add(info: LineInfo, text: string, stepsBefore: number): void {
     const slot = this.length & MASK;

@@ -26,3 +26,24 @@ export interface FailureShape {
    */
   fatal?: boolean;
 }
+
+/**
+ * The shape with every field present, in one order: the analyzer reads `needs`, `fatal`, `single`
+ * and the rest on whichever shape a line matched, and shapes written with different optional
+ * fields are different hidden classes to V8 (a dozen, so those reads went megamorphic and the
+ * optimised code of `classifyBody` and `extraOf` was thrown away on a "wrong map" when a new one
+ * came by). Absent fields are undefined, as they read before.
+ */
+export function uniformShape(shape: FailureShape): FailureShape {
+  return {
+    re: shape.re,
+    role: shape.role,
+    weight: shape.weight,
+    reason: shape.reason,
+    single: shape.single,
+    detailAtMargin: shape.detailAtMargin,
+    freeDetail: shape.freeDetail,
+    needs: shape.needs,
+    fatal: shape.fatal,
+  };
+}

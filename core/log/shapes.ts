@@ -18,7 +18,7 @@ import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate } from './prefilter.j
 import { gateFor } from './gates.js';
 
 export type { ShapeRole, FailureShape } from './shapeType.js';
-import type { FailureShape } from './shapeType.js';
+import { uniformShape, type FailureShape } from './shapeType.js';
 
 /** Compiler diagnostics `path:line[:col]: error: ...` named by the file's language. */
 export function compilerReason(path: string): string {
@@ -41,7 +41,7 @@ export function compilerReason(path: string): string {
 }
 
 /** The shapes, most specific first. */
-export const SHAPES: readonly FailureShape[] = [
+const SHAPE_LIST: readonly FailureShape[] = [
   // Jenkins' own lines, fatal machine conditions first (core/log/jenkins.ts)
   ...JENKINS_SHAPES,
   // GitHub Actions / Travis markers that carry a message
@@ -272,6 +272,9 @@ export const SHAPES: readonly FailureShape[] = [
   { re: /(?<![\w./-])(?:ERROR|FATAL|FAILED|FAILURE)(?![\w/-]|\.\w)/, role: 'anchor', weight: 4, reason: 'error' },
   { re: /(?<![\w./-])(?:[Ee]rror|[Ee]xception|[Ff]ailed|[Ff]ailure|[Ff]atal|[Aa]borted|[Vv]iolation)(?![\w/-]|\.\w)/, role: 'anchor', weight: 3, reason: 'error' },
 ];
+
+/** The shapes, most specific first, each with every field (`uniformShape`). */
+export const SHAPES: readonly FailureShape[] = SHAPE_LIST.map(uniformShape);
 
 /**
  * A test runner's passing line: whatever words its name holds, it is not a failure. The result

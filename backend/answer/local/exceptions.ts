@@ -20,6 +20,15 @@ const RULES: Rule[] = [
   // The checkout a CI job made (first: a rejection or an exception often carries git's message as its reason)
   { test: /No names found, cannot describe anything|No tags can describe|fatal: No annotated tags/, hint: () => "`git describe` found no tag in the checkout: CI checkouts are often shallow or fetch no tags. Fetch them in the job (`git fetch --tags --unshallow`; Jenkins' git \"Advanced clone behaviours\": fetch tags, no shallow clone; GitHub's `actions/checkout` with `fetch-depth: 0`), or give the script a fallback (`git describe --tags --always`)." },
   { test: /shallow update not allowed|--unshallow on a complete repository|object not found.*shallow|fatal: bad object [0-9a-f]{7,}/, hint: () => "The checkout is shallow and lacks the history the command needs: fetch more history (`git fetch --unshallow`, or a deeper clone in the job's checkout settings)." },
+  // Test doubles: a module mock whose factory lacks a name the code under test imports (vitest's own words).
+  { test: /No "([\w$]+)" export is defined on the "([^"]+)" mock/, hint: (m) => `The test replaces ${c(m[2] as string)} with a mock (\`vi.mock\`), and the mock's factory returns no ${c(m[1] as string)}, which the code under test imports from it. Add ${c(`${m[1] as string}: vi.fn()`)} to the object that \`vi.mock(${JSON.stringify(m[2])}, ...)\` returns in the test file, or build the mock from the real module (\`const actual = await importOriginal()\`, then \`{ ...actual, ... }\`) so new exports are kept.` },
+  // unittest.mock's patch of a name its target no longer has (a rename or a move the test did not follow).
+  { test: /<(module|class) '([\w.]+)'(?: from '[^']*')?> does not have the attribute '([\w$]+)'/, hint: (m) => `The test patches ${c(`${m[2] as string}.${m[3] as string}`)} (\`mock.patch\` / \`patch.object\`), and the ${m[1] as string} ${c(m[2] as string)} has no ${c(m[3] as string)}: if it was renamed or moved, patch the name the code uses now (the patch target is the module where the code under test looks the name up); if the test should create it, pass \`create=True\`.` },
+  // Signals and sanitizers of native code
+  { test: /Floating point exception|SIGFPE/, hint: () => 'The CPU stopped an integer division by zero (or `INT_MIN / -1`): despite its name, `Floating point exception` is integer arithmetic. Find the division or `%` whose divisor is 0 for this input and guard it.' },
+  { test: /AddressSanitizer: (heap|stack|global)-buffer-overflow/, hint: (m) => `The code read or wrote past the end of a ${m[1] as string} buffer: the first frame of the report in the project's code is the access, and the report's \`allocated by\` part shows the buffer's size. Check the index or length there (an off-by-one, \`<=\` for \`<\`, a size without the terminating NUL).` },
+  { test: /send on closed channel/, hint: () => 'A goroutine sent on a channel after it was closed: only the sending side may close a channel, and only after its last send. With several senders, close it once after all of them finish (a `sync.WaitGroup`), not in one of them.' },
+  { test: /Too many open files|EMFILE/, hint: () => 'The process reached its limit of open files: files or sockets are opened without being closed (a loop that opens one per item). Close each one when done (`with open(...)` in Python, `try-with-resources` in Java, `defer f.Close()` in Go); raise `ulimit -n` only if that many must be open at once.' },
   // Go
   { test: /assignment to entry in nil map/, hint: () => `A map was written before it was made: a \`var m map[K]V\` or a struct field is nil until initialised. Create it first (${c('m = make(map[K]V)')}, or in the constructor), or check for nil before writing.` },
   { test: /index out of range \[(-?\d+)\] with length (\d+)/, hint: (m) => `The code read index ${c(m[1] as string)} of a slice or array of length ${c(m[2] as string)}: check the length before indexing (or the loop bound: ${c('i < len(s)')}), and why the caller passed fewer elements than the code expects.` },
@@ -30,7 +39,11 @@ const RULES: Rule[] = [
   { test: /concurrent map (?:writes|read and map write)/, hint: () => 'Two goroutines used the same map at once: guard it with a `sync.Mutex`/`sync.RWMutex`, or use `sync.Map`; `go test -race` shows where.' },
   // Rust
   { test: /called `(Result|Option)::(unwrap|expect)\(\)` on an? `?(Err|None)`? value:?\s*(.*)/, hint: (m) => `${c(`${m[1] as string}::${m[2] as string}()`)} met ${c(m[3] as string)}${m[4] ? ` (${c((m[4] as string).slice(0, 120))})` : ''}: handle that case instead of unwrapping (\`match\`, \`?\`, \`unwrap_or\`), or fix why the value is missing.` },
-  { test: /attempt to (add|subtract|multiply|divide) with overflow|attempt to divide by zero/, hint: (m) => `Integer ${m[1] ? `${m[1] as string} overflowed` : 'division by zero'} at the raise line: check the operands (a wider type, \`checked_*\`/\`saturating_*\`, or a guard).` },
+  { test: /attempt to (add|subtract|multiply|divide) with overflow|attempt to divide by zero/, hint: (m) => {
+      // Rust's integer methods are named for the operation: `checked_sub`, `saturating_sub`, `wrapping_sub`.
+      const op = ({ add: 'add', subtract: 'sub', multiply: 'mul', divide: 'div' } as Record<string, string>)[m[1] ?? ''];
+      return `Integer ${m[1] ? `${m[1] as string} overflowed` : 'division by zero'} at the raise line: check the operands (a wider type, a guard, or ${op ? `\`checked_${op}\` (returns \`None\` on overflow) or \`saturating_${op}\` (stops at the type's bound)` : '`checked_div` (returns `None` for zero)'} instead of the operator).`;
+    } },
   { test: /index out of bounds: the len is (\d+) but the index is (\d+)/, hint: (m) => `The code read index ${c(m[2] as string)} of something of length ${c(m[1] as string)}: check the length (or use \`.get(i)\`) before indexing.` },
   // Python
   { test: /partially initialized module '([\w.]+)'.*(?:circular import)/, hint: (m) => `Two modules import each other, and ${c(m[1] as string)} was used before it finished loading (a circular import). Break the cycle: import inside the function that needs it, import the module instead of a name from it, move the shared code to a third module, or, for type hints only, import under ${c('if TYPE_CHECKING:')} (from \`typing\`).` },
@@ -51,10 +64,10 @@ const RULES: Rule[] = [
   { test: /(\w+)\(\) got an unexpected keyword argument '(\w+)'/, hint: (m) => `${c(`${m[1] as string}()`)} has no parameter ${c(m[2] as string)} (renamed or removed): call it with the parameter names it declares now.` },
   { test: /(?:ModuleNotFoundError|ImportError): No module named '([\w.]+)'/, hint: (m) => `Python cannot import ${c(m[1] as string)}: install the package that provides it in the build's environment (the requirements file), or fix the import if the module was moved or renamed.` },
   { test: /(?:FileNotFoundError|No such file or directory)[^'"]*['"]([^'"]+)['"]/, hint: (m) => `The file ${c(m[1] as string)} does not exist when the code opens it: create or check it out before this step (a build output, a fixture, a generated file), or fix the path (relative paths start at the working directory of the step).` },
-  { test: /RecursionError|StackOverflowError|Maximum call stack size exceeded|stack overflow/, hint: () => 'A function calls itself (directly or through others) without reaching its end case: look at the repeating frames of the trace, and fix the base case or the data that loops.' },
+  { test: /RecursionError|StackOverflowError|Maximum call stack size exceeded|stack overflow|has overflowed its stack/, hint: () => 'A function calls itself (directly or through others) without reaching its end case: look at the repeating frames of the trace, and fix the base case or the data that loops.' },
   { test: /ZeroDivisionError|ArithmeticException: \/ by zero|divide by zero|DivideByZeroException|integer divide by zero/, hint: () => 'A division by zero: the divisor on the raise line is 0 for this input (an empty list\'s length, a missing count); guard against it or fix the input.' },
   { test: /JSONDecodeError|Unexpected token .* in JSON|SyntaxError: Unexpected end of JSON input|JsonParseException|JsonSyntaxException/, hint: () => 'The text given to the JSON parser is not JSON (an empty response, an HTML error page, a truncated file): print or check what was read before parsing it.' },
-  { test: /UnicodeDecodeError: '(\w+)' codec/, hint: (m) => `The bytes read are not ${c(m[1] as string)}: open the file with the encoding it is written in (${c("encoding='utf-8'")} or the real one), or fix the file.` },
+  { test: /UnicodeDecodeError: '([\w-]+)' codec can't decode byte (0x[0-9a-f]+)/, hint: (m) => m[1] === 'ascii' ? `Python decoded the bytes as ASCII, which the environment's locale chose (\`LANG\`/\`LC_ALL\` unset or \`C\` on the agent): open the file with ${c("encoding='utf-8'")} in the code, or run the step with ${c('PYTHONUTF8=1')} (or ${c('LANG=C.UTF-8')}).` : `The data read is not ${c(m[1] as string)} (byte ${c(m[2] as string)} cannot start a character in it): it is in another encoding, often Latin-1 or Windows-1252. Open the file with the encoding it is written in (${c("encoding='cp1252'")}, ${c("encoding='latin-1'")}), or convert the file to ${c(m[1] as string)} (${c(`iconv -f cp1252 -t ${m[1] as string}`)}).` },
   // JavaScript / TypeScript
   { test: /Cannot read propert(?:y|ies) of (undefined|null) \(reading '([^']+)'\)/, hint: (m) => `The object before ${c(`.${m[2] as string}`)} on the raise line is ${c(m[1] as string)}: a property or return value that the code expects is not set (a missing config key, an option not passed, an awaited value not awaited). Set it, or guard it (${c('?.')} or a default).` },
   { test: /(\S+) is not a function/, hint: (m) => `${c(m[1] as string)} is not a function where it is called: its value there is \`undefined\` or another kind of value (a renamed or removed export, a default vs named import mix-up, a promise not awaited). Check what it is where it is defined or imported.` },
@@ -96,5 +109,55 @@ export function exceptionHint(f: Finding): string | undefined {
     const m = rule.test.exec(f.message) ?? (f.exception ? rule.test.exec(f.exception) : null);
     if (m) return rule.hint(m, f);
   }
+  return undefined;
+}
+
+/**
+ * One allocation whose size the log prints (Rust's `memory allocation of N bytes failed`): a
+ * request of a GiB or more is most often a size computed from a bad value, not a limit too small;
+ * the step says so before any advice to raise the limit. `m` cites the message's line.
+ */
+export function allocationHint(f: Finding, m: string): string | undefined {
+  const asked = /memory allocation of (\d+) bytes failed/.exec(f.message)?.[1];
+  if (asked === undefined || Number(asked) < 2 ** 30) return undefined;
+  return `The program asked for ${inlineCode(`${asked} bytes`)} (${(Number(asked) / 2 ** 30).toFixed(1)} GiB) in a single allocation ${m}: if the data it works on is not that large, the size it computes is wrong (a capacity or length from a bad value, a multiplication that grew); look at the allocations in the code the failing command runs before raising any limit.`;
+}
+
+/**
+ * A struct or object literal that lacks a field its type requires (rustc E0063, tsc TS2741 and
+ * TS2739): the field to add, named as the compiler names it.
+ * The type gained a field the literal's author did not set, most often; a default is the other way.
+ */
+export function missingFields(message: string): string | undefined {
+  const rust = /missing fields? ((?:`[\w]+`(?:, | and )?)+)(?: and \d+ other fields?)? in initializer of `([\w:<>]+)`/.exec(message);
+  const ts = /Property '([\w$]+)' is missing in type '.+' but required in type '([\w$.<>]+)'/.exec(message) ?? /Type '.+' is missing the following properties from type '([\w$.<>]+)': ([\w$, ]+?)(?:, and \d+ more)?\.?$/.exec(message);
+  if (rust) {
+    const fields = (rust[1] as string).match(/`\w+`/g) ?? [];
+    return `The ${c(rust[2] as string)} literal does not set ${fields.join(', ')}, which ${c(rust[2] as string)} declares: add ${fields.map((x) => c(`${x.slice(1, -1)}: <value>`)).join(', ')} to it (the type's definition shows each field's type), or derive \`Default\` for ${c(rust[2] as string)} and end the literal with \`..Default::default()\` if a default is right.`;
+  }
+  if (ts) {
+    const [type, names] = /^Property/.test(ts[0]) ? [ts[2] as string, [ts[1] as string]] : [ts[1] as string, (ts[2] as string).split(/,\s*/)];
+    return `The object given as ${c(type)} lacks ${names.map((x) => c(x)).join(', ')}, which ${c(type)} requires: add ${names.length === 1 ? 'it' : 'them'} to the object, or mark ${names.length === 1 ? 'it' : 'them'} optional (${c(`${names[0] as string}?:`)}) in ${c(type)} if the value may be absent.`;
+  }
+  return undefined;
+}
+
+/** What a hung test usually waits on, in the words of its runtime (the tool that ran it); all of them when the tool is not known. */
+export function waitsOf(f: Finding): string {
+  const tool = `${f.tool ?? ''} ${f.exception ?? ''}`;
+  if (/\b(?:go|go test)\b/.test(tool)) return 'a channel never closed or read, a `WaitGroup` or mutex never released, a context never cancelled';
+  if (/\b(?:jest|vitest|mocha|node|npm|ava|tap)\b/i.test(tool)) return 'a promise or callback never settled, a timer or open handle keeping the loop alive';
+  if (/\b(?:maven|surefire|gradle|junit|testng|java|kotlin|scala|sbt)\b|TimedOut/i.test(tool)) return 'a lock, latch or `Future` never released or completed, a thread never joined, a socket read without a timeout';
+  if (/\b(?:pytest|unittest|python3?)\b/i.test(tool)) return 'a lock or `queue.get()` without a timeout, a thread or subprocess never exiting, a socket read without a timeout';
+  if (/\b(?:cargo|rustc|cargo test)\b/i.test(tool)) return 'a channel receive with no sender left, a `Mutex` never released, a thread never joined';
+  return 'a promise or callback never settled, a channel never closed or read, a lock never released';
+}
+
+/** Python's indentation errors, each with the edit it asks for (the line is the one the error names). */
+export function indentationHint(message: string): string | undefined {
+  if (/unindent does not match any outer indentation level/.test(message)) return 'The line is indented to a depth no enclosing block has: line it up with the block it belongs to (mixed tabs and spaces look aligned and are not: `python -m tabnanny <file>` finds them).';
+  if (/expected an indented block/.test(message)) return 'A line ending in `:` (a `def`, `if`, `for`, `class`...) has no indented body after it: indent the body, or put `pass` there if the block is meant to be empty.';
+  if (/unexpected indent/.test(message)) return 'The line is indented more than the block it is in: remove the extra indentation (or restore the line ending in `:` that should open a block above it).';
+  if (/TabError: inconsistent use of tabs and spaces/.test(message)) return 'The block mixes tabs and spaces: indent it with spaces only (most editors convert on save; `python -m tabnanny <file>` finds the lines).';
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { Finding } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { logFacts, meaningOf, messageSpan, remedyOf, reproduceCommand, toolShown } from './findingText.js';
+import { meaningOf, messageSpan, remedyOf, reproduceCommand, toolShown } from './findingText.js';
+import { logFacts } from './remedyFacts.js';
 
 const finding = (over: Partial<Finding>): Finding => ({ class: 'test-assertion', message: 'x', message_line: 1, confidence: 'high', evidence: [1], ...over });
 
@@ -64,7 +65,7 @@ describe('remedyOf: a shell script stopped by set -u', () => {
 describe('remedyOf: a refused connection', () => {
   it('takes the address from the message when the finding names no host', () => {
     const text = remedyOf(finding({ class: 'network', message: 'Acquire connection error: Error: connect ECONNREFUSED 127.0.0.1:6432' })).steps.join(' ');
-    expect(text).toContain('Nothing accepted the connection on `127.0.0.1:6432`');
+    expect(text).toContain('Nothing listened on `127.0.0.1:6432` on the agent itself');
     expect(text).toContain('`nc -vz 127.0.0.1 6432`');
   });
   it('never prints a placeholder for a host the log does not name', () => {

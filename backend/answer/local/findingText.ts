@@ -8,8 +8,10 @@ import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { findingOf } from '../../../core/finding/index.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
-import { exceptionHint } from './exceptions.js';
+import { diagnosticHint } from './diagnostics.js';
+import { allocationHint, exceptionHint, indentationHint, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
+import { dependencySteps } from './dependencySteps.js';
 
 /** `[L12-L12]` for one log line. */
 export const at = (line: number): string => cite({ start_line: line, end_line: line });
@@ -195,6 +197,10 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(loc?.file ? `The reference is in ${inlineCode(loc.file)}; the linker names no source line.` : 'The linker names no source line.');
       break;
     case 'test-assertion':
+      if (XPASS_STRICT.test(f.message)) {
+        parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} is marked as an expected failure (\`xfail\`, strict) and it passed ${m}, so pytest counts it as failed.`);
+        break;
+      }
       parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} ran, and its check did not hold${where} ${m}.`);
       if (f.expected !== undefined && f.actual !== undefined) parts.push(`It expected ${inlineCode(f.expected)} and got ${inlineCode(f.actual)} ${citeHolding(f, [f.expected, f.actual], lineText)}.`);
       break;
@@ -261,6 +267,9 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   }
   return parts.join(' ');
 }
+
+/** pytest's report of a strict expected failure that passed (`[XPASS(strict)] reason`). */
+const XPASS_STRICT = /^\[XPASS\(strict\)\]/;
 
 /** The person Jenkins names in `Aborted by <user>` (not a timeout's or the system's abort). */
 export function abortedBy(message: string): string | undefined {
@@ -373,6 +382,8 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       // Without a place (an import cycle, a project-level error) there is no line to go to: say so.
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and change it so that it compiles` : place ? `open ${place} and change it so that it compiles` : 'the log names no file or line for it, so start from what the compiler names in its message';
       steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
+      const shape = missingFields(f.message) ?? indentationHint(f.message) ?? diagnosticHint(f.message);
+      if (shape) steps.push(`${shape} ${m}`.replace(/\. (\[L\d+-L\d+\])$/, ' $1.'));
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
       const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
       if (nullable) steps.push(`The value there can be null (${inlineCode(`${nullable[1] ?? nullable[2]}?`)}) where a non-null ${inlineCode((nullable[1] ?? nullable[2]) as string)} is required ${m}: handle the null case (a null check, a default or an error with \`?:\`/\`??\`), or declare the type as nullable if null is a valid value.`);
@@ -386,6 +397,19 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         steps.push(`${inlineCode(sym)} is defined in more than one object file of the link ${m} (the linker names the first definition). A variable or function defined in a header is defined again in every file that includes it: declare it in the header (${inlineCode(`extern <type> ${sym};`)} for a variable, a prototype for a function) and define it in one source file; or make each copy \`static\` if each file should have its own; or drop the second source file from the link if it was added twice.`);
         break;
       }
+      // Code not built position-independent, linked into a shared object or a PIE: no symbol is missing.
+      if (/recompile with -fPIC/.test(f.message)) {
+        const obj = /:\s*(?:(\S+?\.a)\((\S+?\.o)\)|(\S+?\.o)):.*?relocation/.exec(f.message);
+        const what = obj ? (obj[2] ? `${inlineCode(obj[2])} (in ${inlineCode(obj[1] as string)})` : inlineCode(obj[3] as string)) : 'an object of the link';
+        // make's own line under the error names the Makefile whose rule ran the link.
+        let mk: { file: string; line: number } | undefined;
+        for (let n = f.message_line + 1; lineText && n <= f.message_line + 6 && !mk; n++) {
+          const file = /make(?:\[\d+\])?: \*\*\* \[(\S*[Mm]akefile):\d+/.exec(lineText(n) ?? '')?.[1];
+          if (file) mk = { file, line: n };
+        }
+        steps.push(`${capital(what)} was compiled without position-independent code, and the link puts it into a shared object (or a PIE) ${m}: compile it with \`-fPIC\` (in the flags of the rule that builds it${mk ? ` in ${inlineCode(mk.file)} ${at(mk.line)}` : ''}, e.g. \`CFLAGS += -fPIC\`; CMake: \`set(CMAKE_POSITION_INDEPENDENT_CODE ON)\`), then rebuild it from clean so ${obj?.[1] ? 'the archive holds' : 'the link gets'} the new object (\`make clean\`).`);
+        break;
+      }
       if (f.symbol?.startsWith('-l')) {
         const lib = f.symbol.slice(2).replace(/[:,.]+$/, '');
         steps.push(`Make the library ${inlineCode(lib)} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(`-l${lib}`)} from the link line if the code no longer needs it ${m}.`);
@@ -395,6 +419,14 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       }
       break;
     case 'test-assertion':
+      if (XPASS_STRICT.test(f.message)) {
+        // pytest's strict xfail: the test was expected to fail and passed; nothing compared unequal.
+        const id = f.test?.name;
+        const file = id?.includes('::') ? id.slice(0, id.indexOf('::')) : undefined;
+        const name = id ? (id.split('::').pop() as string) : undefined;
+        steps.push(`${name ? `The test ${inlineCode(name)}` : 'The test'} is marked \`@pytest.mark.xfail\` (strict, or \`xfail_strict = true\` in the pytest config) and it passed ${m}: pytest fails a strict expected failure that passes. If the code now does what the test checks (the bug its reason names was fixed), remove the \`xfail\` marker${name ? ` from ${inlineCode(name)}` : ''}${file ? ` in ${inlineCode(file)}` : ''}; if the code should still fail it, the test no longer shows the bug and needs changing.`);
+        break;
+      }
       if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${near(f.expected, f.actual)}.`);
       steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} to see why it gives a different value; the log does not show what changed since the test last passed.`);
       unsure =
@@ -425,7 +457,11 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       const port = /\bport (\d+)\b/.exec(f.message)?.[1] ?? (named ? new RegExp(`${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1] : undefined);
       const where = named ? inlineCode(port ? `${named}:${port}` : named) : 'the host and port the step used (the log does not name them here)';
       const mn = near(named, port ? `${named}:${port}` : undefined);
-      if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
+      const loopback = named !== undefined && /^(?:127(?:\.\d{1,3}){3}|localhost|\[?::1\]?|0\.0\.0\.0)$/i.test(named);
+      if (loopback && /refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
+        // The agent itself: no registry, mirror or outage elsewhere; a service of the build's own (or the agent's) is not listening there.
+        steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected. Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(port ? `nc -vz ${host} ${port}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
+      } else if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
         steps.push(`Nothing accepted the connection on ${where} ${mn}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
         steps.push(`The agent could not look up ${where} ${mn}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
@@ -433,7 +469,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         steps.push(`From the agent, check that ${where} answers (${inlineCode(`curl -sSI https://${host}`)}), and the proxy or mirror settings the tool uses (\`settings.xml\`, \`pip.conf\`, \`.npmrc\`, \`http_proxy\`) ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}.`);
       }
       if (f.dependency) steps.push(`${capital(toolName(f))} needed ${inlineCode(f.dependency)} from it ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}: once the host answers (or the mirror has it), the install can go through.`);
-      steps.push('If it answers now, the outage was transient: re-run the build.');
+      if (!loopback) steps.push('If it answers now, the outage was transient: re-run the build.');
       break;
     }
     case 'disk-full': {
@@ -448,7 +484,8 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         steps.push(`Python could not allocate more memory ${m}${project ? ` at ${inlineCode(placeOf({ file: project.file, line: project.line }))} ${at(project.log_line)}` : ''}: make that code hold less at once (iterate instead of building whole lists), or give the step more memory (a larger agent, a higher \`ulimit -v\` or container limit).`);
         break;
       }
-      steps.push(f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs, e.g. \`make -j2\`) ${m}.`);
+      if (allocationHint(f, m)) steps.push(allocationHint(f, m) as string);
+      steps.push(f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs${/\bmake\b/.test(f.tool ?? '') ? ', e.g. `make -j2`' : ''}) ${m}.`);
       break;
     case 'timeout-aborted': {
       const stuck = project ?? loc?.frames?.raise;
@@ -457,7 +494,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       if (f.test) {
         // Only a goroutine dump shows where a test was when it was stopped; jest's stack names where the test was declared.
         const where = stuck && f.tool === 'go test' ? `; when it was stopped it was at ${inlineCode(placeOf({ file: stuck.file, line: stuck.line }))}${stuck.function ? ` (in ${inlineCode(stuck.function)})` : ''} ${at(stuck.log_line)}` : loc?.line !== undefined ? `; the log points at ${inlineCode(placeOf(loc))}` : '';
-        steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: a promise or callback never settled, a channel never closed or read, a WaitGroup or lock never released, a server that never answers; raise the limit only if the work really takes that long.`);
+        steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: ${waitsOf(f)}, a server that never answers; raise the limit only if the work really takes that long.`);
       } else if (abortedBy(f.message)) {
         // A person stopped it: no limit ran out, so there is no limit to raise (issue 25, claims review).
         steps.push(`${inlineCode(abortedBy(f.message) as string)} stopped the build ${m}; the log does not say why. Ask them, or run the build again if it was stopped by mistake.`);
@@ -505,6 +542,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         const verb = type === 'string' || type === '[]byte' ? '%s' : /^u?int\d*$|^byte$|^rune$/.test(type) ? '%d' : /^float/.test(type) ? '%g' : type === 'bool' ? '%t' : type.startsWith('*') ? '%p' : '%v';
         steps.push(`${inlineCode(vet[2] as string)} is a ${inlineCode(type)}, which ${inlineCode(vet[1] as string)} does not print: use ${inlineCode(verb)} for it (or ${inlineCode('%v')}, which prints any value) ${m}.`);
       }
+      if (diagnosticHint(f.message)) steps.push(`${diagnosticHint(f.message) as string} ${m}`.replace(/\. (\[L\d+-L\d+\])$/, ' $1.'));
       // The place and rule are read off the report; the citation is the report's message, so they do not sit next to it.
       steps.push(`${place ? `Fix ${place}` : 'Fix what the check reports (the log names no file or line for it)'} as the tool reports it ${m}${f.code ? ` (rule ${inlineCode(f.code)})` : ''}${lintFixCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintFixCommand(f) as string)}` : ''}.`);
       break;
@@ -547,7 +585,8 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
           steps.push(/syntax error|unexpected (?:EOF|end of file|token)/i.test(f.message) ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : `Fix the shell script at the line the shell names ${m}, as its message says.`);
           break;
         }
-        steps.push(`Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.`);
+        // The pipeline's own script only when the error is Jenkins' (WorkflowScript, a step); another tool's refusal is of the command the CI script ran.
+        steps.push(f.tool === 'jenkins' || f.tool === undefined ? `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.` : `Fix the ${inlineCode(f.tool)} command the CI script runs (or the file it reads its settings from)${place ? ` at ${place}` : ''} as the message says ${m}.`);
       }
       break;
     case 'agent-lost':
@@ -559,92 +598,6 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       break;
   }
   return { steps, ...(unsure ? { unsure } : {}) };
-}
-
-/**
- * Lines of the stored log a remedy rests on, beyond the finding's own: the tool version the agent
- * printed before a wrong-version failure (`go version go1.19.8`, `openjdk version "17.0.15"`), the
- * script a `bash -e` step ran, pip's account of a conflict (`pydantic 2.13.5 depends on
- * pydantic-core==2.46.5`). Each as a bullet citing its line.
- */
-export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: number; also?: number }[] {
-  const wantVersion = f.class === 'missing-tool';
-  const wantScript = f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
-  const wantConflict = f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
-  const wantPeer = f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
-  // A failed check whose finding holds no values, where the runner printed them labelled (TAP's `got:` / `expected:`, `Actual:`...).
-  const wantValues = f.class === 'test-assertion' && (f.expected === undefined || f.actual === undefined);
-  const wantUser = f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
-  if (!wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues) return [];
-  const log = storedLogSpan(ctx);
-  if (!log) return [];
-  const lines = log.text.split('\n');
-  const text = (n: number): string => (lines[n - log.start_line] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
-  const out: { text: string; line?: number; also?: number }[] = [];
-  if (wantVersion) {
-    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
-      const t = text(n);
-      if (/^(?:go version go[\d.]+|(?:openjdk|java) version "[^"]+"|Apache Maven \d|Python \d+\.\d+|v\d+\.\d+\.\d+$|rustc \d+\.\d+|cargo \d+\.\d+|cmake version \d|gcc \(.*\) \d)/.test(t)) {
-        out.push({ text: `The version on the agent: ${inlineCode(clip(t, 120))} ${at(n)}.`, line: n });
-        break;
-      }
-    }
-  }
-  if (wantValues) {
-    let got: { v: string; n: number } | undefined;
-    let want: { v: string; n: number } | undefined;
-    for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 12) && !(got && want); n++) {
-      const t = text(n).replace(/^#\s*/, '');
-      const g = /^(?:got|actual|received|but was|Actual(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
-      const e = /^(?:expected|wanted|Expected(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
-      if (g && !got) got = { v: (g[1] as string).trim(), n };
-      if (e && !want) want = { v: (e[1] as string).trim(), n };
-    }
-    if (got && want) {
-      out.push({ text: `The runner printed the values: expected ${inlineCode(clip(want.v, 80))} ${at(want.n)}, got ${inlineCode(clip(got.v, 80))} ${at(got.n)}. If ${inlineCode(clip(want.v, 80))} is the intended result, fix the code under test; if ${inlineCode(clip(got.v, 80))} is now right, update the test.`, line: want.n, also: got.n });
-    }
-  }
-  if (wantUser) {
-    // The user the step ran as, when the log shows it (`uid=65534(nobody)`, `+ whoami`'s answer, `setpriv --reuid=nobody`, `sudo -u x`).
-    // Jenkins' `Running as SYSTEM` is the build's Jenkins identity, not the agent's OS user: never read as one.
-    for (let n = f.message_line; n >= Math.max(log.start_line, f.message_line - 200); n--) {
-      const t = text(n);
-      const user = /uid=\d+\(([\w.-]+)\)/.exec(t)?.[1] ?? /(?:--reuid=|sudo -u |runuser -u |su -c .* )([\w.-]+)/.exec(t)?.[1] ?? (/^\+ whoami$/.test(text(n - 1)) && /^[\w.-]+$/.test(t) ? t : undefined);
-      if (user) {
-        out.push({ text: `The step ran as ${inlineCode(user)} ${at(n)}: that user needs access to the path (its owner and mode: \`ls -ld <path>\`), or the step must write somewhere that user owns.`, line: n });
-        break;
-      }
-    }
-  }
-  if (wantScript) {
-    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 400); n--) {
-      const script = /(?:^|\s|\$ )(?:\/(?:usr\/)?bin\/)?(?:ba)?sh -\w*e\w* ([\w./-]+\.sh)\b/.exec(text(n))?.[1];
-      if (script) {
-        out.push({ text: `The step runs ${inlineCode(script)} ${at(n)}: the command is in it.`, line: n });
-        break;
-      }
-    }
-  }
-  if (wantConflict) {
-    const head = lines.findIndex((l, i) => i + log.start_line > f.message_line && /The conflict is caused by:/.test(l));
-    if (head >= 0) {
-      for (let k = head + 1; k < Math.min(lines.length, head + 8); k++) {
-        const t = text(k + log.start_line);
-        if (!/depends on|requested/.test(t)) break;
-        out.push({ text: `pip: ${inlineCode(t)} ${at(k + log.start_line)}.`, line: k + log.start_line });
-      }
-      if (out.length > 0) out.push({ text: 'Pin versions that agree (the one the dependency asks for), or move both to releases that fit together.' });
-    }
-  }
-  if (wantPeer) {
-    // npm's account of the tree: `Found: react@17.0.2` and `Could not resolve dependency:` over `peer react@"^18.3.1" from react-dom@18.3.1`.
-    for (let n = f.message_line + 1; n <= Math.min(log.end_line, f.message_line + 30); n++) {
-      const t = text(n).replace(/^npm (?:ERR!|error) ?/, '');
-      if (/^(?:Found: \S+|peer \S+ from \S+|Conflicting peer dependency: \S+|While resolving: \S+)$/.test(t)) out.push({ text: `npm: ${inlineCode(t)} ${at(n)}.`, line: n });
-    }
-    if (out.length > 0) out.push({ text: 'Make the versions in `package.json` agree with that peer range (upgrade the package the peer names together with the one that asks for it, or keep the older one); `--force` / `--legacy-peer-deps` only hide the conflict.' });
-  }
-  return out;
 }
 
 /** A symbol the linker found defined twice (GNU ld, lld, Apple ld). */
@@ -661,31 +614,3 @@ function diagnosticText(f: Finding): string {
 
 /** The Go release that added a standard-library package (the ones code most often reaches for first). */
 const GO_STD_SINCE: Record<string, string> = { slices: '1.21', maps: '1.21', cmp: '1.21', 'log/slog': '1.21', 'math/rand/v2': '1.22', iter: '1.23', unique: '1.23', 'crypto/ecdh': '1.20', 'net/netip': '1.18', 'io/fs': '1.16', embed: '1.16', 'testing/slogtest': '1.21', 'go/version': '1.22', 'crypto/mlkem': '1.24', weak: '1.24', 'crypto/sha3': '1.24' };
-
-function dependencySteps(f: Finding): string[] {
-  const m = at(f.message_line);
-  const dep = f.dependency ? inlineCode(f.dependency) : 'the dependency';
-  const offline = /offline mode|only-if-cached|--offline|offline/i.test(f.message);
-  switch (f.tool) {
-    case 'maven':
-      return offline
-        ? [`Maven ran offline (\`-o\`) and ${dep} is not in the local repository: run the build once online (or \`mvn dependency:go-offline\`) to fill \`~/.m2\`, or drop \`-o\` from the command ${m}.`]
-        : [`Check that ${dep} exists in the repository the build uses (the name and version in \`pom.xml\`, and the repositories and mirrors in \`settings.xml\`) ${m}.`];
-    case 'gradle':
-      return [`Check that ${dep} is published in the repositories \`build.gradle\` declares (a typo, an unreleased version) ${m}.`];
-    case 'npm':
-      return offline ? [`npm ran from its cache only and ${dep} is not in it: install once with network access, or remove the offline flag ${m}.`] : [`Check the package name and version: \`npm view ${f.dependency?.replace(/@[^@]*$/, '') ?? '<package>'} versions\` lists what the registry has ${m}.`];
-    case 'pip':
-      return [`No release of ${dep} matches what the requirements ask for: pick a version that exists (\`pip index versions ${f.dependency?.split(/[=<>!~]/)[0] ?? '<package>'}\` lists them) and fix the pin in the requirements file ${m}.`];
-    case 'cargo':
-      return offline ? [`Cargo ran offline and ${dep} is not in the local registry cache: run \`cargo fetch\` with network access once, or drop \`--offline\` ${m}.`] : [`Check the crate name and version in \`Cargo.toml\` (\`cargo search\`) ${m}.`];
-    case 'go':
-      return [`Add the module (\`go get\`) or fix the import path, then \`go mod tidy\` so \`go.mod\`/\`go.sum\` list it ${m}.`];
-    case 'cmake':
-      return [`Install the development package of ${dep} on the agent, or tell CMake where it is (\`-D${f.dependency ?? 'Pkg'}_DIR=...\` / \`CMAKE_PREFIX_PATH\`) ${m}.`];
-    case 'python':
-      return [`Install ${dep} in the build's environment (add it to the requirements file), or fix the import if the module was renamed ${m}.`];
-    default:
-      return [`Check that ${dep} exists under that name and version in the repository the build uses ${m}.`];
-  }
-}

@@ -9,7 +9,8 @@ import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
-import { abortedBy, at, citeMessage, DUPLICATE_SYMBOL, findingFor, logFacts, placeOf, remedyOf, reproduceCommand, toolShown } from './findingText.js';
+import { abortedBy, at, citeMessage, DUPLICATE_SYMBOL, findingFor, placeOf, remedyOf, reproduceCommand, toolShown } from './findingText.js';
+import { logFacts } from './remedyFacts.js';
 import type { Finding } from '../../../protocol/types.js';
 import { hasLog, lineTextOf, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
@@ -17,6 +18,7 @@ import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
 import { knownRemedies } from './fixKnown.js';
 import { everydayRemedies } from './fixEveryday.js';
+import { toolWordRemedies } from './fixToolWords.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -71,8 +73,8 @@ function stepSettings(stored: LogSpan, errorLine: number): { line: number; text:
 }
 
 /**
- * What the compiler itself suggests under its error: rustc's (and clippy's) `help:` lines with
- * the code they propose (`1 + fn f(names: &[String])`), up to the next diagnostic. Each cited.
+ * What the compiler itself suggests under its error: rustc's (and clippy's) `help:` lines (on
+ * their own or after the carets) with the code they propose (`1 + fn f(names: &[String])`), up to the next diagnostic. Each cited.
  */
 function compilerSuggestions(stored: LogSpan, f: { message_line: number }): { line: number; text: string }[] {
   const span = linesOf(stored, f.message_line, Math.min(stored.end_line, f.message_line + 40));
@@ -82,7 +84,8 @@ function compilerSuggestions(stored: LogSpan, f: { message_line: number }): { li
   for (let i = 1; i < lines.length && out.length < 4; i++) {
     const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
     if (/^(?:error|warning)(?:\[\w+\])?: /.test(t)) break;
-    const help = /^\s*(?:= )?help: (.+)$/.exec(t);
+    // On its own line (`  = help: ...`, `help: ...`) or after the carets that mark the code (`|    ^^^^ help: use: ...`).
+    const help = /^\s*(?:= )?help: (.+)$/.exec(t) ?? /^\s*\|\s*[\s^~-]*\^[\^~-]*\s+help: (.+)$/.exec(t);
     if (help && !/https?:\/\/|^to override|for further information|run with|`#\[allow/.test(help[1] as string)) out.push({ line: f.message_line + i, text: `help: ${(help[1] as string).trim()}` });
     const added = /^\s*\d+\s+[+~]\s(.+)$/.exec(t);
     if (added && out.length > 0) out.push({ line: f.message_line + i, text: (added[1] as string).trim() });
@@ -144,7 +147,7 @@ export const fix: Composer = (ask) => {
   commandOutput(out, ctx, { start_line: f.message_line, end_line: f.message_line, text: '' }, f.message, f.message_line);
 
   // The remedy the error's own words call for (a checked exception, a recipe without its tab, a changed host key...).
-  for (const k of [...knownRemedies(f, storedLogSpan(ctx)), ...everydayRemedies(f, storedLogSpan(ctx))]) {
+  for (const k of [...knownRemedies(f, storedLogSpan(ctx)), ...everydayRemedies(f, storedLogSpan(ctx)), ...toolWordRemedies(f, storedLogSpan(ctx))]) {
     out.line(`- ${k.text}`);
     for (const n of k.lines) out.log({ start_line: n, end_line: n });
   }

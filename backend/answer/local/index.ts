@@ -92,7 +92,22 @@ export async function composeLocalAnswer(question: string, context: ChatContext 
     const composer = COMPOSERS[intent] ?? unknown;
     replies.push(withWhereFrom(citeLogFacts(await composer(ask), fromLog.lines), intent));
   }
-  return withNotKept(withCitedSources({ text: replies.map((r) => r.text).join('\n\n'), sources: replies.flatMap((r) => r.sources) }), context);
+  return withNotKept(withCitedSources({ text: withoutRepeats(replies.map((r) => r.text)).join('\n\n'), sources: replies.flatMap((r) => r.sources) }), context);
+}
+
+/**
+ * Two intents of one question ("is it flaky? can I just rerun?") may each say the same verdict: a
+ * paragraph a later part repeats word for word is said once. Only plain paragraphs of some length
+ * (no code fence, which a blank line inside could split) are compared.
+ */
+export function withoutRepeats(texts: readonly string[]): string[] {
+  const said = new Set<string>();
+  return texts.map((text, i) => {
+    const paragraphs = text.split('\n\n');
+    const kept = i === 0 || text.includes('```') ? paragraphs : paragraphs.filter((p) => p.trim().length < 40 || !said.has(p.trim()));
+    for (const p of paragraphs) said.add(p.trim());
+    return kept.join('\n\n');
+  }).filter((t) => t.trim() !== '');
 }
 
 /**

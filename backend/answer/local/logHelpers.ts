@@ -44,7 +44,10 @@ export function hasLog(ctx: ChatContext): boolean {
  */
 export function rankedErrorExcerpts(ctx: ChatContext): ChatContext['failureExcerpts'] {
   const excerpts = errorExcerpts(ctx);
-  const stating = excerpts.filter((e) => headlineOf(e).isError);
+  // An excerpt states an error when a line of it looks like one, or when the analyzer's finding
+  // for it is sure of a class on its message line (pytest's `[XPASS(strict)] ...` reads like
+  // no error to a keyword, yet it is the failure; the count line below it only reports it).
+  const stating = excerpts.filter((e) => headlineOf(e).isError || statesByFinding(e));
   // "script returned exit code 1", "BUILD FAILURE", "Finished: FAILURE" say that it failed,
   // never why: the cause is in another excerpt when there is one.
   const causes = stating.filter((e) => !isConsequenceOnly(e.text));
@@ -53,6 +56,12 @@ export function rankedErrorExcerpts(ctx: ChatContext): ChatContext['failureExcer
   // what is new (an exit-code line is new in every failure, so it never leads over an error).
   const newFirst = (group: typeof excerpts): typeof excerpts => [...group.filter((e) => e.new_since_baseline !== false), ...group.filter((e) => e.new_since_baseline === false)];
   return [...newFirst(causes), ...newFirst(stating.filter((e) => !causes.includes(e))), ...newFirst(excerpts.filter((e) => !stating.includes(e)))];
+}
+
+/** The excerpt's finding is sure (not low, not unknown) of a message that is not a mere report of failure. */
+function statesByFinding(e: ChatContext['failureExcerpts'][number]): boolean {
+  const f = e.finding;
+  return f !== undefined && f.class !== 'unknown' && f.confidence !== 'low' && !reportsOnly(f.message);
 }
 
 const CONSEQUENCE_LINE =
@@ -75,7 +84,7 @@ export function reportsOnly(message: string): boolean {
 }
 
 const REPORT_ONLY =
-  /^(?:\[(?:ERROR|INFO)\] )?Tests run: \d+, Failures: \d+, Errors: \d+(?:, Skipped: \d+)?\s*$|^npm ERR! Test failed\.|^(?:ERROR|FAILED|FAIL|FAILURE)!?$|^##\[error\]Process completed with exit code \d+\.?$|^Process completed with exit code \d+\.?$|^The command ".*" exited with \d+\.?$|^(?:ERROR: )?script returned exit code \d+$/;
+  /^(?:\[(?:ERROR|INFO)\] )?Tests run: \d+, Failures: \d+, Errors: \d+(?:, Skipped: \d+)?\s*$|^npm ERR! Test failed\.|^(?:ERROR|FAILED|FAIL|FAILURE)!?$|^##\[error\]Process completed with exit code \d+\.?$|^Process completed with exit code \d+\.?$|^The command ".*" exited with \d+\.?$|^(?:ERROR: )?script returned exit code \d+$|^=*\s*\d+ (?:failed|errors?)(?:, \d+ \w+)* in [\d.]+s(?: \([\d:]+\))?\s*=*$/;
 
 /** The text of a log line by number: from the stored log (split once, when first asked), else the excerpt. */
 export function lineTextOf(ctx: ChatContext, span: LogSpan): (n: number) => string | undefined {

@@ -196,6 +196,33 @@ const NULL_RECEIVER = /'NoneType' object has no attribute|Cannot read propert(?:
 /** An exception about a missing value (null, None, nil, undefined), where "make sure it is set" is the advice. */
 const NULL_VALUE = /NullPointer|NoneType|\bnil\b|\bnull\b|\bundefined\b|NullReference/;
 
+/**
+ * The expression whose `.name` was read on `code`: an identifier chain (`m`, `self.repo.find(x)`)
+ * that starts where no identifier, dot or closing bracket goes before it, so `int(m.group(1))`
+ * gives `m`, not `int(m`.
+ */
+export function receiverOf(code: string, name: string): string | undefined {
+  const chain = String.raw`[A-Za-z_$][\w$]*(?:(?:\?\.|\.)[A-Za-z_$][\w$]*|\[[^\[\]]*\]|\([^()]*\))*?`;
+  return new RegExp(String.raw`(?<![\w$.\])\]])(${chain})(?:\?\.|\.|->)${name.replace(/[$]/g, '\\$')}\b`).exec(code)?.[1];
+}
+
+/**
+ * The nearest plain assignment of a simple name above `line` in the snippet, within the same
+ * function (the scan stops at a `def`/`function`/`func`/`fn` line): Python, JavaScript/TypeScript,
+ * Ruby, Go (`:=`), Rust (`let`) spellings.
+ */
+export function assignmentAbove(s: WorkspaceSnippet, line: number, name: string): { line: number; code: string } | undefined {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+  const set = new RegExp(String.raw`^\s*(?:(?:const|let|var|val|my|local|auto)\s+(?:mut\s+)?)?${name.replace(/[$]/g, '\\$')}\s*(?::\s*[^=]+)?(?::=|=(?![=~]))\s*\S`);
+  for (let n = line - 1; n >= s.startLine; n--) {
+    const text = lineOf(s, n);
+    if (text === undefined) break;
+    if (set.test(text)) return { line: n, code: text.trim() };
+    if (/^\s*(?:(?:async\s+)?def|(?:export\s+)?(?:async\s+)?function|func|fn|sub)\b/.test(text)) break;
+  }
+  return undefined;
+}
+
 function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set()): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
@@ -236,6 +263,14 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     return `${where} (${inlineCode(code as string)}) declares a ${inlineCode(types.required)} for a ${inlineCode(types.found)} value: declare it as the value's type, ${inlineCode(`${declared[1] ?? ''}${found}${declared[2] ?? ''}`)}, or convert the value explicitly (a cast or rounding) if ${inlineCode(types.required)} is what the code needs.`;
   }
   if (types) {
+    // A literal (`'staging'`, `42`) where a named type is needed: the literal is not one of the
+    // values that type allows; declaring the variable as the literal's type would only move the error.
+    if (/^(?:"[^"]*"|'[^']*'|-?\d[\d.]*|true|false)$/.test(types.found) && /^[A-Z][\w$.]*$/.test(types.required)) {
+      const imported = s.text.split('\n').findIndex((l) => new RegExp(`\\bimport\\b.*\\b${types.required.replace(/[$.]/g, '\\$&')}\\b.*\\bfrom\\s+['"]([^'"]+)['"]`).test(l));
+      const from = imported >= 0 ? /from\s+['"]([^'"]+)['"]/.exec(s.text.split('\n')[imported] as string)?.[1] : undefined;
+      const defined = from ? ` (${inlineCode(types.required)} is imported from ${inlineCode(from)} on line ${s.startLine + imported} of ${place(s)})` : '';
+      return `${where}${code ? ` (${inlineCode(code)})` : ''} gives ${inlineCode(types.found)}, which is not one of the values ${inlineCode(types.required)} allows: use a value ${inlineCode(types.required)} accepts, or add ${inlineCode(types.found)} to ${inlineCode(types.required)}'s definition${defined} if it is a new valid value.`;
+    }
     return `${where}${code ? ` (${inlineCode(code)})` : ''} gives a ${inlineCode(types.found)} where a ${inlineCode(types.required)} is needed: convert the value, or change the declared type to ${inlineCode(types.found)}.`;
   }
   // A test's check: the values only when the log labels them (never read off `assert a == b`).
@@ -261,10 +296,19 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     // A null receiver: the expression before `.name` on the line is the value that was None/undefined/nil.
     const attr = /has no attribute '(\w+)'|\(reading '([\w$]+)'\)|undefined method [`'‘](\w+)['’] for nil|member function (\w+)\(\) on null/.exec(finding.message);
     const name = attr ? (attr[1] ?? attr[2] ?? attr[3] ?? attr[4]) : undefined;
-    const receiver = name && code ? new RegExp(`([\\w$][\\w$.\\]\\[()'"]*?)(?:\\?\\.|\\.|->)${name.replace(/[$]/g, '\\$')}\\b`).exec(code)?.[1] : undefined;
+    const receiver = name && code ? receiverOf(code, name) : undefined;
     if (NULL_RECEIVER.test(finding.message) && receiver) {
       const none = /NoneType/.test(finding.message) ? 'None' : /nil/.test(finding.message) ? 'nil' : /on null/.test(finding.message) ? 'null' : (/of (undefined|null)/.exec(finding.message)?.[1] ?? 'null');
-      return `on ${where} (${inlineCode(code as string)}), ${inlineCode(receiver)} was ${inlineCode(none)} when ${inlineCode(`.${name as string}`)} was read: find why it is not set for this input (the data the test gives, a lookup that found nothing) and set it, or handle the ${none} case there.`;
+      const set = assignmentAbove(s, s.line ?? 0, receiver);
+      const origin = set ? ` ${inlineCode(receiver)} is set on line ${set.line} (${inlineCode(set.code)}): that expression gave ${none} for this input.` : '';
+      return `on ${where} (${inlineCode(code as string)}), ${inlineCode(receiver)} was ${inlineCode(none)} when ${inlineCode(`.${name as string}`)} was read.${origin} ${set ? `Handle the ${none} case there, or make that expression give a value for this input.` : `Find why it is not set for this input (the data the test gives, a lookup or match that found nothing) and set it, or handle the ${none} case there.`}`;
+    }
+    // An index past the end (Go, Rust print both numbers): the indexing expression on the line that used it.
+    const bounds = /index out of (?:range|bounds)(?: \[|: the len is )(\d+)(?:\] with length |\s*but the index is )(\d+)/.exec(finding.message);
+    if (bounds && code) {
+      const [index, length] = /the len is/.test(finding.message) ? [bounds[2], bounds[1]] : [bounds[1], bounds[2]];
+      const expr = new RegExp(String.raw`([A-Za-z_][\w.]*)\[${index}\]`).exec(code)?.[1];
+      if (expr) return `on ${where} (${inlineCode(code)}), ${inlineCode(`${expr}[${index}]`)} asks for element ${Number(index) + 1} of ${inlineCode(expr)}, which holds ${length}: check ${inlineCode(/the len is/.test(finding.message) ? `${expr}.len()` : `len(${expr})`)} first${/the len is/.test(finding.message) ? ` (or use ${inlineCode(`${expr}.get(${index})`)})` : ''}, or find why ${inlineCode(expr)} has fewer elements than this line expects.`;
     }
     const raised = `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from`;
     // "Make sure the value is set" is advice for a missing value only; a KeyError or an IllegalStateException is about another thing.

@@ -1,0 +1,142 @@
+/**
+ * The log's own facts a remedy rests on, beyond the finding (moved out of findingText.ts, which
+ * keeps the finding's words): each a bullet that cites its line.
+ */
+import type { Finding } from '../../../protocol/types.js';
+import type { ChatContext } from '../engine.js';
+import { cite, clip, inlineCode, storedLogSpan } from '../logtext.js';
+import { at } from './findingText.js';
+
+/**
+ * Lines of the stored log a remedy rests on, beyond the finding's own: the tool version the agent
+ * printed before a wrong-version failure (`go version go1.19.8`, `openjdk version "17.0.15"`), the
+ * script a `bash -e` step ran, pip's account of a conflict (`pydantic 2.13.5 depends on
+ * pydantic-core==2.46.5`). Each as a bullet citing its line.
+ */
+export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: number; also?: number }[] {
+  const wantVersion = f.class === 'missing-tool';
+  const wantScript = f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
+  const wantConflict = f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
+  const wantPeer = f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
+  // A failed check whose finding holds no values, where the runner printed them labelled (TAP's `got:` / `expected:`, `Actual:`...).
+  const wantValues = f.class === 'test-assertion' && (f.expected === undefined || f.actual === undefined);
+  const wantUser = f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
+  // A refusal of a name the tool then lists its choices for (`No such preset ... Available configure presets:`, `Valid choices are:`).
+  const wantChoices = /\b(?:No such|[Uu]nknown|[Ii]nvalid|not found|does not exist|[Uu]nrecognized)\b/.test(f.message);
+  // A full disk whose message names no file: the output of the command that hit it, and what a `df` the step ran showed.
+  const wantOutput = f.class === 'disk-full';
+  if (!wantOutput && !wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues && !wantChoices) return [];
+  const log = storedLogSpan(ctx);
+  if (!log) return [];
+  const lines = log.text.split('\n');
+  const text = (n: number): string => (lines[n - log.start_line] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
+  const out: { text: string; line?: number; also?: number }[] = [];
+  if (wantOutput) {
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 5); n--) {
+      const target = /(?:^|\s)(?:-o\s*|--output[= ]|--out-file[= ]|-O\s+)([^\s;|&'"]+)/.exec(text(n))?.[1];
+      if (target && !f.message.includes(target)) {
+        const dir = target.includes('/') ? target.slice(0, target.lastIndexOf('/')) || '/' : '.';
+        out.push({ text: `The command before the error writes ${inlineCode(target)} (its output option) ${at(n)}: ${inlineCode(`df -h ${dir}`)} on the agent shows the filesystem that holds it.`, line: n });
+        break;
+      }
+    }
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
+      if (!/^Filesystem\s+(?:1K-blocks|Size|1M-blocks)\s+Used\s+Avail/.test(text(n))) continue;
+      const row = text(n + 1);
+      if (/^\S+\s+\S+\s+\S+\s+\S+\s+\d+%\s+\S+$/.test(row)) out.push({ text: `The step's \`df\` showed ${inlineCode(row.replace(/\s+/g, ' '))} ${at(n + 1)} (size, used, available, use, mount point).`, line: n + 1 });
+      break;
+    }
+  }
+  if (wantChoices) {
+    const choices = choicesAfter(text, f.message_line, Math.min(log.end_line, f.message_line + 30));
+    if (choices) out.push({ text: `The tool lists what it has: ${choices.names.map((c) => inlineCode(c)).join(', ')}${choices.more ? ', ...' : ''} ${cite({ start_line: choices.head, end_line: choices.last })}. Use one of them where the command names the missing one, or add that name where the tool reads its list from.`, line: choices.head, also: choices.last });
+  }
+  if (wantVersion) {
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
+      const t = text(n);
+      if (/^(?:go version go[\d.]+|(?:openjdk|java) version "[^"]+"|Apache Maven \d|Python \d+\.\d+|v\d+\.\d+\.\d+$|rustc \d+\.\d+|cargo \d+\.\d+|cmake version \d|gcc \(.*\) \d)/.test(t)) {
+        out.push({ text: `The version on the agent: ${inlineCode(clip(t, 120))} ${at(n)}.`, line: n });
+        break;
+      }
+    }
+  }
+  if (wantValues) {
+    let got: { v: string; n: number } | undefined;
+    let want: { v: string; n: number } | undefined;
+    for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 12) && !(got && want); n++) {
+      const t = text(n).replace(/^#\s*/, '');
+      const g = /^(?:got|actual|received|but was|Actual(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
+      const e = /^(?:expected|wanted|Expected(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
+      if (g && !got) got = { v: (g[1] as string).trim(), n };
+      if (e && !want) want = { v: (e[1] as string).trim(), n };
+    }
+    if (got && want) {
+      out.push({ text: `The runner printed the values: expected ${inlineCode(clip(want.v, 80))} ${at(want.n)}, got ${inlineCode(clip(got.v, 80))} ${at(got.n)}. If ${inlineCode(clip(want.v, 80))} is the intended result, fix the code under test; if ${inlineCode(clip(got.v, 80))} is now right, update the test.`, line: want.n, also: got.n });
+    }
+  }
+  if (wantUser) {
+    // The user the step ran as, when the log shows it (`uid=65534(nobody)`, `+ whoami`'s answer, `setpriv --reuid=nobody`, `sudo -u x`).
+    // Jenkins' `Running as SYSTEM` is the build's Jenkins identity, not the agent's OS user: never read as one.
+    for (let n = f.message_line; n >= Math.max(log.start_line, f.message_line - 200); n--) {
+      const t = text(n);
+      const user = /uid=\d+\(([\w.-]+)\)/.exec(t)?.[1] ?? /(?:--reuid=|sudo -u |runuser -u |su -c .* )([\w.-]+)/.exec(t)?.[1] ?? (/^\+ whoami$/.test(text(n - 1)) && /^[\w.-]+$/.test(t) ? t : undefined);
+      if (user) {
+        out.push({ text: `The step ran as ${inlineCode(user)} ${at(n)}: that user needs access to the path (its owner and mode: \`ls -ld <path>\`), or the step must write somewhere that user owns.`, line: n });
+        break;
+      }
+    }
+  }
+  if (wantScript) {
+    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 400); n--) {
+      const script = /(?:^|\s|\$ )(?:\/(?:usr\/)?bin\/)?(?:ba)?sh -\w*e\w* ([\w./-]+\.sh)\b/.exec(text(n))?.[1];
+      if (script) {
+        out.push({ text: `The step runs ${inlineCode(script)} ${at(n)}: the command is in it.`, line: n });
+        break;
+      }
+    }
+  }
+  if (wantConflict) {
+    const head = lines.findIndex((l, i) => i + log.start_line > f.message_line && /The conflict is caused by:/.test(l));
+    if (head >= 0) {
+      for (let k = head + 1; k < Math.min(lines.length, head + 8); k++) {
+        const t = text(k + log.start_line);
+        if (!/depends on|requested/.test(t)) break;
+        out.push({ text: `pip: ${inlineCode(t)} ${at(k + log.start_line)}.`, line: k + log.start_line });
+      }
+      if (out.length > 0) out.push({ text: 'Pin versions that agree (the one the dependency asks for), or move both to releases that fit together.' });
+    }
+  }
+  if (wantPeer) {
+    // npm's account of the tree: `Found: react@17.0.2` and `Could not resolve dependency:` over `peer react@"^18.3.1" from react-dom@18.3.1`.
+    for (let n = f.message_line + 1; n <= Math.min(log.end_line, f.message_line + 30); n++) {
+      const t = text(n).replace(/^npm (?:ERR!|error) ?/, '');
+      if (/^(?:Found: \S+|peer \S+ from \S+|Conflicting peer dependency: \S+|While resolving: \S+)$/.test(t)) out.push({ text: `npm: ${inlineCode(t)} ${at(n)}.`, line: n });
+    }
+    if (out.length > 0) out.push({ text: 'Make the versions in `package.json` agree with that peer range (upgrade the package the peer names together with the one that asks for it, or keep the older one); `--force` / `--legacy-peer-deps` only hide the conflict.' });
+  }
+  return out;
+}
+
+/**
+ * The list a tool prints under its refusal: a heading line (`Available configure presets:`, `Valid
+ * choices are:`, `Possible values:`) within two lines of the message, then one name per line
+ * (quoted or bare, indented or after `-`/`*`), blank lines skipped; at most 12 names.
+ */
+export function choicesAfter(text: (n: number) => string, from: number, to: number): { head: number; last: number; names: string[]; more: boolean } | undefined {
+  for (let n = from; n <= Math.min(to, from + 2); n++) {
+    if (!/^(?:Available|Valid|Possible|Known|Supported|Defined)\b[\w ()-]*(?:are|is)?:$/i.test(text(n).trim())) continue;
+    const names: string[] = [];
+    let last = n;
+    for (let k = n + 1; k <= to; k++) {
+      const t = text(k).trim();
+      if (t === '') continue;
+      const name = /^(?:[-*]\s+)?"([^"]+)"$|^(?:[-*]\s+)?'([^']+)'$|^(?:[-*]\s+)?([\w.:/@+-]+)$/.exec(t);
+      if (!name || /^(?:##\[|\+ |Finished:|ERROR:|\[Pipeline\])/.test(t)) break;
+      if (names.length === 12) return { head: n, last, names, more: true };
+      names.push((name[1] ?? name[2] ?? name[3]) as string);
+      last = k;
+    }
+    return names.length > 0 ? { head: n, last, names, more: false } : undefined;
+  }
+  return undefined;
+}

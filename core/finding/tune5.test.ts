@@ -1,0 +1,214 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from '../log/analyze.js';
+import type { Finding } from '../../protocol/types.js';
+
+/**
+ * The tune5 cases' misses (issue 25; docs/notes/analyzer.md, "Eighth session (helper t10)"), each form on
+ * a made-up log of another project, with a counter-example.
+ */
+const top = (text: string): Finding | undefined => analyze(text)[0]?.finding;
+
+describe("go vet type-checks first: its `vet: file:line:col:` error is the compiler's", () => {
+  it('a package that does not compile under go vet is a compile error', () => {
+    const log = [
+      '+ go vet ./...',
+      '# example.com/ledger/cmd/post',
+      'vet: cmd/post/main.go:27:14: undefined: ledger.PostEntry',
+      "Build step 'Execute shell' marked build as failure",
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['compile-error', 'cmd/post/main.go', 27]);
+  });
+
+  it('counter-example: a vet finding stays lint', () => {
+    const log = [
+      '+ go vet ./...',
+      '# example.com/ledger/cmd/post',
+      'cmd/post/main.go:31:3: fmt.Printf format %d has arg name of wrong type string',
+      "Build step 'Execute shell' marked build as failure",
+    ].join('\n');
+    expect(top(log)?.class).toBe('lint');
+  });
+});
+
+describe('go test -v prints a test\'s message under `=== RUN` and above its `--- FAIL:`', () => {
+  const passing = Array.from({ length: 30 }, (_, n) => [`=== RUN   TestRound/${n}`, `--- PASS: TestRound/${n} (0.00s)`]).flat();
+
+  it('the `x_test.go:N:` line above the verdict is the message and the place', () => {
+    const log = [
+      '+ go test -v -count=1 ./...',
+      '=== RUN   TestRound',
+      ...passing,
+      '--- PASS: TestRound (0.00s)',
+      '=== RUN   TestSplit',
+      '    money_test.go:41: Split(100, 3) = [33 33 33], want [34 33 33]',
+      '--- FAIL: TestSplit (0.00s)',
+      'FAIL',
+      'FAIL\texample.com/money\t0.011s',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 'money_test.go', 41, 'TestSplit']);
+    expect(f?.message).toContain('want [34 33 33]');
+  });
+
+  it("counter-example: another test's output above its own verdict is not this test's message", () => {
+    const log = [
+      '+ go test -v -count=1 ./...',
+      '=== RUN   TestRound',
+      '    money_test.go:12: rounding 2.5 with banker\'s rounding, want 2',
+      '--- PASS: TestRound (0.00s)',
+      '=== RUN   TestSplit',
+      '--- FAIL: TestSplit (0.00s)',
+      'FAIL',
+      'FAIL\texample.com/money\t0.011s',
+    ].join('\n');
+    const f = top(log);
+    expect(f?.message).not.toContain('rounding 2.5');
+    expect(f?.location?.line).not.toBe(12);
+  });
+});
+
+describe("pytest --tb=line names the raise site with the exception's words", () => {
+  it('the `path:N: Exception: words` line just below the failure is the place', () => {
+    const log = [
+      '+ python -m pytest -q --tb=line tests',
+      '.F..                                                                     [100%]',
+      '=================================== FAILURES ===================================',
+      "E   AssertionError: assert 'b-c' == 'b_c'",
+      '      - b_c',
+      '      + b-c',
+      '/ci/ws/tests/test_names.py:22: AssertionError: assert \'b-c\' == \'b_c\'',
+      '=========================== short test summary info ============================',
+      "FAILED tests/test_names.py::test_underscore - AssertionError: assert 'b-c' == 'b_c'",
+      '1 failed, 3 passed in 0.21s',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['test-assertion', '/ci/ws/tests/test_names.py', 22]);
+  });
+
+  it("counter-example: Python's own warning line is no place", () => {
+    const log = [
+      '+ python tools/report.py',
+      '/ci/ws/tools/report.py:4: DeprecationWarning: the imp module is deprecated',
+      '  import imp',
+      'Traceback (most recent call last):',
+      '  File "/ci/ws/tools/report.py", line 19, in <module>',
+      '    main()',
+      '  File "/ci/ws/tools/report.py", line 15, in main',
+      "    rows = load(path)['rows']",
+      "KeyError: 'rows'",
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.line]).toEqual(['runtime-exception', 15]);
+  });
+});
+
+describe("the second tune5 batch's forms", () => {
+  it("Hamcrest's assertThat: the `Expected:` line under the wordless AssertionError is the message, the test's frame the place", () => {
+    const log = [
+      '+ mvn -o -B test',
+      '[INFO] --- maven-surefire-plugin:3.2.5:test (default-test) @ shop ---',
+      '[INFO] Running io.shop.CartTest',
+      '[ERROR] Tests run: 3, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.2 s <<< FAILURE! -- in io.shop.CartTest',
+      '[ERROR] io.shop.CartTest.totalsTheLines -- Time elapsed: 0.03 s <<< FAILURE!',
+      'java.lang.AssertionError: ',
+      '',
+      'Expected: is <42>',
+      '     but: was <40>',
+      '\tat org.hamcrest.MatcherAssert.assertThat(MatcherAssert.java:20)',
+      '\tat org.hamcrest.MatcherAssert.assertThat(MatcherAssert.java:8)',
+      '\tat io.shop.CartTest.totalsTheLines(CartTest.java:27)',
+      '',
+      '[INFO] Results:',
+      '[ERROR] Failures: ',
+      '[ERROR] Tests run: 3, Failures: 1, Errors: 0, Skipped: 0',
+      '[INFO] BUILD FAILURE',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message, f?.location?.line]).toEqual(['test-assertion', 'Expected: is <42>', 27]);
+  });
+
+  it('counter-example: an exception with its own words keeps them', () => {
+    const log = [
+      '+ mvn -o -B test',
+      '[INFO] --- maven-surefire-plugin:3.2.5:test (default-test) @ shop ---',
+      '[INFO] Running io.shop.CartTest',
+      '[ERROR] Tests run: 3, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.2 s <<< FAILURE! -- in io.shop.CartTest',
+      '[ERROR] io.shop.CartTest.totalsTheLines -- Time elapsed: 0.03 s <<< FAILURE!',
+      'java.lang.AssertionError: expected:<42> but was:<40>',
+      '\tat org.junit.Assert.fail(Assert.java:89)',
+      '\tat io.shop.CartTest.totalsTheLines(CartTest.java:27)',
+      '',
+      '[INFO] Results:',
+      '[ERROR] Failures: ',
+      '[ERROR] Tests run: 3, Failures: 1, Errors: 0, Skipped: 0',
+      '[INFO] BUILD FAILURE',
+    ].join('\n');
+    expect(top(log)?.message).toBe('java.lang.AssertionError: expected:<42> but was:<40>');
+  });
+
+  it("pytest's chained exceptions: an AssertionError last in the chain is an assertion", () => {
+    const log = [
+      '+ python -m pytest tests',
+      '_______________________________ test_bad_port ________________________________',
+      '',
+      '>           raise PortError("no port configured")',
+      'E           app.conf.PortError: no port configured',
+      '',
+      'app/conf.py:7: PortError',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      '    def test_bad_port():',
+      '>       with pytest.raises(PortError, match="missing port"):',
+      'E       AssertionError: Regex pattern did not match.',
+      "E         Expected regex: 'missing port'",
+      "E         Actual message: 'no port configured'",
+      '',
+      'tests/test_conf.py:9: AssertionError',
+      '=========================== short test summary info ============================',
+      'FAILED tests/test_conf.py::test_bad_port - AssertionError: Regex patt...',
+      '1 failed in 0.05s',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message, f?.location?.line]).toEqual(['test-assertion', 'AssertionError: Regex pattern did not match.', 9]);
+  });
+
+  it("counter-example: a chain that ends in the code's own error stays a test error", () => {
+    const log = [
+      '+ python -m pytest tests',
+      '_______________________________ test_load ________________________________',
+      '',
+      '>       assert cfg["port"] == 80',
+      "E       KeyError: 'port'",
+      '',
+      'tests/test_conf.py:5: KeyError',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      '>       raise ConfigError("bad config") from None',
+      'E       app.conf.ConfigError: bad config',
+      '',
+      'app/conf.py:12: ConfigError',
+      '=========================== short test summary info ============================',
+      'FAILED tests/test_conf.py::test_load - app.conf.ConfigError: bad config',
+      '1 failed in 0.05s',
+    ].join('\n');
+    expect(top(log)?.class).toBe('test-error');
+  });
+
+  it("a C++ template's error in a standard header (no extension) after hundreds of candidate notes: the first error is the finding", () => {
+    const notes = Array.from({ length: 60 }, (_, n) => [`/usr/include/c++/12/ostream:${100 + n}:7: note: candidate: 'operator<<(int)'`, `  ${100 + n} |       operator<<(int __n)`, '      |       ^~~~~~~~', `/usr/include/c++/12/ostream:${100 + n}:30: note:   no known conversion for argument 1`]).flat();
+    const log = [
+      '+ make',
+      'g++ -std=c++17 -c -o src/dump.o src/dump.cpp',
+      "src/dump.hpp:9:17: error: no match for 'operator<<' (operand types are 'std::ostream' and 'const std::set<int>')",
+      '    9 |     out << value;',
+      ...notes,
+      "/usr/include/c++/12/ostream:754:5: error: no type named 'type' in 'struct std::enable_if<false, void>'",
+      'make: *** [<builtin>: src/dump.o] Error 1',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['compile-error', 'src/dump.hpp', 9]);
+  });
+});

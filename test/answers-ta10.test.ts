@@ -1,0 +1,93 @@
+/**
+ * Answers as a user reads them (helper ta10, issue 25): the error that carries the failure leads
+ * even when a keyword would not call it one, a strict xfail that passed is said as such, and the
+ * fix answer's steps are concrete. Made-up logs (none of the realfail cases), each rule with a
+ * counter-example it must leave alone; every citation checked against the log.
+ */
+import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { checkAnswer } from './helpers/claimChecks.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
+
+async function answer(question: string, lines: string[]): Promise<string> {
+  const log = `${lines.join('\n')}\n`;
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload;
+  const ctx = analyzedChatContext(upload, log);
+  const text = (await composeLocalAnswer(question, ctx)).text;
+  expect(checkAnswer(question, text, log.split('\n'), ctx)).toEqual([]);
+  return text;
+}
+
+const START = ['Started by user ops', '[orders] $ /bin/sh -xe /tmp/jenkins7.sh'];
+const END = ["Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'];
+
+describe('pytest: a strict expected failure that passed', () => {
+  const XPASS = [
+    ...START,
+    '+ python3 -m pytest -q',
+    '..F.                                                                     [100%]',
+    '=================================== FAILURES ===================================',
+    '____________________________ test_discount_caps_at_50 ____________________________',
+    '[XPASS(strict)] GH-88: the cap is applied after tax',
+    '=========================== short test summary info ============================',
+    'FAILED tests/test_discount.py::test_discount_caps_at_50 - [XPASS(strict)] GH-88: the cap is...',
+    '1 failed, 3 passed in 0.31s',
+    ...END,
+  ];
+
+  it('leads with the XPASS line, not the count line under it, and says the test passed', async () => {
+    const why = await answer('Why did the build fail?', XPASS);
+    expect(why).toMatch(/the first real error is \[L7-L7\]: `\[XPASS\(strict\)\] GH-88/);
+    expect(why).toContain('is marked as an expected failure (`xfail`, strict) and it passed');
+    expect(why).not.toMatch(/check did not hold|`1 failed, 3 passed/);
+  });
+
+  it('the fix removes the xfail marker from the test, in its file', async () => {
+    const fix = await answer('How do I fix it?', XPASS);
+    expect(fix).toMatch(/remove the `xfail` marker from `test_discount_caps_at_50` in `tests\/test_discount\.py`/);
+    expect(fix).not.toContain('gives a different value');
+  });
+
+  it('counter-example: a failed assert keeps its own words', async () => {
+    const fail = XPASS.map((l) => (l.startsWith('[XPASS') ? 'E       assert 50 == 45' : l.replace('[XPASS(strict)] GH-88: the cap is...', 'assert 50 == 45')));
+    const why = await answer('Why did the build fail?', fail);
+    expect(why).toMatch(/first real error is \[L7-L7\]: `assert 50 == 45`/);
+    expect(why).not.toContain('xfail');
+  });
+});
+
+/** A failing step: the command, what it printed, the exit. */
+const step = (command: string, ...printed: string[]): string[] => [...START, `+ ${command}`, ...printed, 'ERROR: script returned exit code 1', 'Finished: FAILURE'];
+
+describe("the fix the tool's own words point to (made-up projects, each with its citation checked)", () => {
+  const rows: [string, string[], RegExp][] = [
+    ['cargo: a rust-version above the agent', step('cargo build', 'error: rustc 1.80.1 is not supported by the following package:', '  tinyjson@2.1.0 requires rustc 1.85', ''), /`tinyjson@2\.1\.0` requires rustc `1\.85` \[L5-L5\] and the agent's is `1\.80\.1` \[L4-L4\].*`rust-version` in its `Cargo\.toml`.*rustup toolchain install 1\.85.*cargo update -p tinyjson --precise/],
+    ['npm: a package name the registry does not have', step('npm ci', 'npm error code E404', 'npm error 404 Not Found - GET https://registry.npmjs.org/@babel%2fcorre', 'npm error 404'), /no package named `@babel\/corre` \(the request for it \[L5-L5\]\).*misspelt name in `package\.json`/],
+    ['npm: no version in the range', step('npm install', 'npm error code ETARGET', 'npm error notarget No matching version found for left-pad@^9.1.0.'), /has `left-pad` but no version in `\^9\.1\.0` \[L5-L5\]\. The command `npm view left-pad versions`.*range in `package\.json`/],
+    ['node: a bare package not installed', step('node tools/gen.mjs', "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'chalk' imported from /srv/ci/tools/gen.mjs"), /`chalk` is imported by `\/srv\/ci\/tools\/gen\.mjs` \[L4-L4\] but is not installed: add it to `package\.json` \(`npm install --save-dev chalk`.*`devDependencies`/],
+    ['go: inconsistent vendoring', step('go build ./...', 'go: inconsistent vendoring in /srv/ci/app:', '\tgithub.com/x/y@v1.2.0: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt', '', '\tTo sync the vendor directory, run:', '\t\tgo mod vendor'), /`go\.mod` and `vendor\/modules\.txt` disagree \[L4-L4\].*Run `go mod vendor` as go says \[L8-L8\]/],
+    ['cmake: a preset not in the file', step('cmake --preset ci-debug', 'CMake Error: No such preset in /srv/ci/app: "ci-debug"', 'Available configure presets:', '', '  "release"', '  "debug"'), /The tool lists what it has: `release`, `debug` \[L5-L8\]\.[\s\S]*no preset `ci-debug` \[L4-L4\]; of the presets CMake lists, `debug` \[L8-L8\] shares its name's words: run `cmake --preset debug`/],
+    ['cmake: an imported target before find_package', step('cmake -S . -B build', 'CMake Error at CMakeLists.txt:9 (target_link_libraries):', '  Target "app" links to:', '', '    OpenSSL::SSL', '', '  but the target was not found.  Possible reasons include:'), /`OpenSSL::SSL` \[L7-L7\] is an imported target.*`find_package\(OpenSSL REQUIRED\)` to `CMakeLists\.txt`/],
+    ['cmake: an install path the user may not write', step('cmake --install build', 'CMake Error at build/cmake_install.cmake:44 (file):', '  file cannot create directory: /usr/share/app.  Maybe need', '  administrative privileges.'), /tried to create `\/usr\/share\/app` \[L5-L5\].*`install\(\)` an absolute `DESTINATION`.*--prefix/],
+    ['go vet: a lock passed by value', step('go vet ./...', '# example.com/q/queue', 'queue/queue.go:40:9: Len passes lock by value: example.com/q/queue.Queue contains sync.RWMutex'), /`Queue` holds a `sync\.RWMutex` \[L5-L5\].*`\*Queue`, e\.g\. `func \(c \*Queue\) Len/],
+    ['go vet: a misquoted struct tag', step('go vet ./...', '# example.com/q/api', 'api/types.go:8:2: struct field tag `json:"user_id",string` not compatible with reflect.StructTag.Get: key:"value" pairs not separated by spaces'), /write `json:"user_id,string"` for `json:"user_id",string` \[L5-L5\]/],
+    ['JSON.parse: a trailing comma', step('node build.js', 'SyntaxError: Unexpected token \'}\', ..."debug": true,}" is not valid JSON', '    at JSON.parse (<anonymous>)'), /trailing comma \(`,}`\) \[L4-L4\]/],
+    ['javac: a public class in another file', step('javac -d out src/app/Main.java src/app/Cart.java', 'src/app/Cart.java:3: error: class Basket is public, should be declared in a file named Basket.java', 'public class Basket {', '1 error'), /rename `src\/app\/Cart\.java` to `src\/app\/Basket\.java` \(`git mv src\/app\/Cart\.java src\/app\/Basket\.java`/],
+    ['javac: a variable a path leaves unset', step('javac -d out src/app/Fee.java', 'src/app/Fee.java:14: error: variable rate might not have been initialized', '        return rate * amount;', '1 error'), /use of `rate` without assigning it \[L4-L4\].*`default:`/],
+    ['a script with CRLF line endings', step('./tools/release.sh', "/usr/bin/env: 'bash\\r': No such file or directory"), /Windows \(CRLF\) line endings \[L4-L4\].*dos2unix.*\*\.sh text eol=lf/],
+    ['ld: an object not built with -fPIC', [...START, '+ make', 'cc -shared -o libx.so x.o lib/libz2.a', '/usr/bin/ld: lib/libz2.a(inflate.o): relocation R_X86_64_32 against `.rodata\' can not be used when making a shared object; recompile with -fPIC', 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:9: libx.so] Error 1', ...END], /`inflate\.o` \(in `lib\/libz2\.a`\) was compiled without position-independent code.*`-fPIC` \(in the flags of the rule that builds it in `Makefile` \[L7-L7\]/],
+    ['rust: an overflow names the method for its operation', [...START, '+ cargo test', 'running 1 test', 'test tests::adds ... FAILED', '', 'failures:', '', "---- tests::adds stdout ----", "thread 'tests::adds' panicked at src/lib.rs:4:9:", 'attempt to multiply with overflow', '', 'failures:', '    tests::adds', '', 'test result: FAILED. 0 passed; 1 failed', 'error: test failed, to rerun pass `--lib`', ...END], /`checked_mul`.*`saturating_mul`/],
+  ];
+  it.each(rows)('%s', async (_name, lines, want) => {
+    expect(await answer('How do I fix it?', lines)).toMatch(want);
+  });
+
+  it('counter-examples: a relative import, a compiler error of another kind and a plain 404 page are left alone', async () => {
+    const relative = await answer('How do I fix it?', step('node tools/gen.mjs', "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/srv/ci/tools/util.mjs' imported from /srv/ci/tools/gen.mjs"));
+    expect(relative).not.toMatch(/npm install --save-dev/);
+    const javac = await answer('How do I fix it?', step('javac -d out src/app/Fee.java', 'src/app/Fee.java:14: error: cannot find symbol', '  symbol:   variable rate', '1 error'));
+    expect(javac).not.toMatch(/git mv|might not|`default:`/);
+    const curl = await answer('How do I fix it?', step('curl -fsS https://example.com/a.tgz -o a.tgz', 'curl: (22) The requested URL returned error: 404'));
+    expect(curl).not.toMatch(/no package named|package\.json/);
+  });
+});
