@@ -10,11 +10,13 @@
 // outage, and must overlap the CPU-bound rest, not follow it).
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Sequencer from '@jest/test-sequencer';
 
 const Base = Sequencer.default ?? Sequencer;
-const TIMES_FILE = new URL('./testTimes.json', import.meta.url);
-const ROOT = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const TIMES_FILE = path.join(HERE, 'testTimes.json');
+const ROOT = path.dirname(HERE);
 
 /** Seconds per test file (path from the repository root) of the recorded run; {} when absent. */
 function recordedTimes() {

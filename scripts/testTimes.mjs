@@ -8,13 +8,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 
 const [run, ...resultsFiles] = process.argv.slice(2);
 if (!run || resultsFiles.length === 0) {
   process.stderr.write('usage: node scripts/testTimes.mjs "<what runs they were>" <jest --json results file>...\n');
   process.exit(2);
 }
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = {};
 for (const file of resultsFiles) {
   for (const r of JSON.parse(fs.readFileSync(file, 'utf8')).testResults) {
