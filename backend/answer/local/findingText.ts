@@ -438,7 +438,14 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
     case 'runtime-exception': {
       const target = project ?? loc?.frames?.raise;
       const ex = f.exception ? inlineCode(f.exception) : f.class === 'runtime-exception' ? 'the error' : 'the exception';
-      steps.push(`Fix the cause of ${ex}${target ? ` at ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}` : place ? ` at ${place}` : ''}: ${inlineCode(clip(f.message, 200))} ${m}.`);
+      // Where to act, not the diagnosis again (the headline quotes the message): the raising line, else the log has none.
+      steps.push(
+        target
+          ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${target === project && loc?.frames?.raise && (loc.frames.raise.file !== project.file || loc.frames.raise.line !== project.line) ? ' (the deepest frame in the project\'s own code)' : ''}, and change what that line does with the values it gets, as the message ${m} describes.`
+          : place
+            ? `Open ${place}, where the log places ${ex}, and change what that line does with the values it gets, as the message ${m} describes.`
+            : `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`,
+      );
       const hint = exceptionHint(f);
       if (hint) steps.push(hint);
       if (f.class === 'test-error') steps.push('The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.');
