@@ -24,6 +24,8 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/test/fixtures/realfail/'],
   // what a test file leaves in the (shared) worker process is switched off after it (see the file)
   setupFilesAfterEnv: ['<rootDir>/test/helpers/perFile.ts'],
+  // Jest's runtime, keeping node_modules' compiled CommonJS between the test files of a worker
+  runtime: '<rootDir>/scripts/jestRuntime.cjs',
 };
 
 /** Files in test/ that start processes (or a database server of their own): the e2e project. */

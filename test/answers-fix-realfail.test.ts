@@ -7,6 +7,7 @@ import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { assignmentAbove, receiverOf } from '../backend/answer/local/workspace.js';
 import { choicesAfter } from '../backend/answer/local/remedyFacts.js';
 import { missingFields } from '../backend/answer/local/exceptions.js';
+import { diagnosticHint } from '../backend/answer/local/diagnostics.js';
 import type { WorkspaceSnippet } from '../protocol/types.js';
 import { TUNED_CASES } from './helpers/realfail.js';
 import { realfailContext } from './helpers/realfailContext.js';
@@ -115,7 +116,7 @@ describe('a refused name: the choices the tool lists, the command not a pipeline
   });
   it('a full disk the message names no file of: the output of the command before it, and the df the step printed', async () => {
     const fix = await fixOf('ld-output-no-space');
-    expect(fix).toContain('The command before the error writes `/tmp/b9b/dist/pingd` (its output option) [L10-L10]: `df -h /tmp/b9b/dist`');
+    expect(fix).toContain('The command before the error writes `/tmp/b9b/dist/pingd` (its output option) [L10-L10]. On the agent, `df -h /tmp/b9b/dist`');
     expect(fix).toContain("The step's `df` showed `tmpfs 512 0 512 0% /tmp/b9b/dist` [L7-L7]");
   });
   it('reads a list only under a heading right after the message, and stops at the CI framing', () => {
@@ -151,6 +152,33 @@ describe('runtime: the expression and the wait, in the words of the code', () =>
     const fix = await fixOf('gradle-junit4-test-timeout');
     expect(fix).toContain('a lock, latch or `Future` never released or completed');
     expect(fix).not.toContain('promise');
+  });
+});
+
+describe("a diagnostic's own wording gives its remedy", () => {
+  it.each([
+    ['go-declared-not-used', 'remove `remaining` (and what computes it)'],
+    ['javac-missing-return', 'add a `return` on the path that falls off the end'],
+    ['maven-missing-abstract-method', '`LoggingGateway` must implement `refund(String,long)`, which `PaymentGateway` declares'],
+    ['tsc-possibly-undefined', 'Handle the undefined case before `tier` is used'],
+    ['tsc-no-exported-member', 'The module exports `readConfig`, not `loadConfig`'],
+    ['gcc-werror-fallthrough', 'add the `break;` it is missing'],
+    ['eslint-eqeqeq', 'Write `===` where the code has `==`'],
+    ['jest-coverage-threshold', 'Lines coverage is `33.33%`, under the threshold `90%`'],
+    // The compiler's own suggestion after the carets (clippy), cited.
+    ['cargo-clippy-manual-range-contains', '`(1024..=65535).contains(&port)`'],
+    // Runtime errors whose wording the hints did not read: 'utf-8' (a hyphen), Rust's stack overflow, SIGFPE, ASan, a closed channel.
+    ['python-unicode-decode-error', 'The data read is not `utf-8` (byte `0xfc` cannot start a character in it)'],
+    ['cargo-run-stack-overflow', 'A function calls itself'],
+    ['c-sigfpe-divide', '`Floating point exception` is integer arithmetic'],
+    ['clang-asan-overflow', 'past the end of a heap buffer'],
+    ['go-run-send-closed-channel', 'only the sending side may close a channel'],
+    ['python-too-many-open-files', 'opened without being closed'],
+  ])('%s', async (id, step) => {
+    expect(await fixOf(id)).toContain(step);
+  });
+  it('gives nothing for a wording no rule knows', () => {
+    expect(diagnosticHint('error: something new happened')).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { checkAnswer } from './helpers/claimChecks.js';
+import { tidyPeriods } from '../backend/answer/local/reply.js';
 import type { CiContextUpload } from '../protocol/schemas.js';
 
 async function answer(question: string, lines: string[]): Promise<string> {
@@ -89,5 +90,21 @@ describe("the fix the tool's own words point to (made-up projects, each with its
     expect(javac).not.toMatch(/git mv|might not|`default:`/);
     const curl = await answer('How do I fix it?', step('curl -fsS https://example.com/a.tgz -o a.tgz', 'curl: (22) The requested URL returned error: 404'));
     expect(curl).not.toMatch(/no package named|package\.json/);
+  });
+});
+
+describe('read as a user: no doubled period, no diagnosis again as the first fix step', () => {
+  it('a quoted message ending in its own period takes no second one (outside fenced blocks only)', () => {
+    expect(tidyPeriods('The first real error is `make: *** No rule to make target \'x\'.  Stop.`.')).toBe("The first real error is `make: *** No rule to make target 'x'.  Stop.`");
+    expect(tidyPeriods('It said `done`.')).toBe('It said `done`.');
+    expect(tidyPeriods('```text\nquoted `a.`.\n```')).toBe('```text\nquoted `a.`.\n```');
+  });
+
+  it("an exception's first fix step says where to act, not the message again", async () => {
+    const lines = [...START, '+ python3 app.py', 'Traceback (most recent call last):', '  File "/srv/ci/app.py", line 9, in <module>', '    main()', '  File "/srv/ci/app.py", line 6, in main', '    print(total / count)', 'ZeroDivisionError: division by zero', ...END];
+    const fix = await answer('How do I fix it?', lines);
+    const first = fix.split('\n').find((l) => l.startsWith('- ')) ?? '';
+    expect(first).toMatch(/^- Open `\/srv\/ci\/app\.py:6` \(in `main`\) \[L7-L7\], where `ZeroDivisionError` was raised/);
+    expect(first).not.toContain('division by zero');
   });
 });

@@ -89,7 +89,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['ttx-xml-parse-error', ['runtime-exception', 'an XML parser\'s exception in a converter, labelled the input\'s compile error']],
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
   ['cargo-test-assert-message', ['test-error', 'an `assert!` with a message prints a bare panic message, no left/right: from the log it is a panic']],
-  ['go-test-subtest-table-mismatch', ['test-error', 'the subtest\'s `want` line is ~1450 lines above its `--- FAIL`, outside what the analyzer keeps around the excerpt']],
 ]);
 
 describe('findings of the real dev failures', () => {

@@ -212,3 +212,63 @@ describe("the second tune5 batch's forms", () => {
     expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['compile-error', 'src/dump.hpp', 9]);
   });
 });
+
+describe("go test -v: a subtest's message thousands of lines above the verdicts", () => {
+  const table = (n: number): string[] => Array.from({ length: n }, (_, k) => [`=== RUN   TestParse/case_${k}`, `--- PASS: TestParse/case_${k} (0.00s)`]).flat();
+
+  it('the first failing subtest\'s `x_test.go:N:` line under its `=== RUN` (kept by the analyzer) is the message and the place', () => {
+    const log = [
+      '+ go test -v -count=1 ./...',
+      '=== RUN   TestParse',
+      '=== RUN   TestParse/v1.2.3-beta_vs_v1.2.3',
+      '    parse_test.go:58: Less(v1.2.3-beta, v1.2.3) = false, want true',
+      ...table(1500),
+      '--- FAIL: TestParse (0.31s)',
+      '    --- FAIL: TestParse/v1.2.3-beta_vs_v1.2.3 (0.00s)',
+      ...Array.from({ length: 1500 }, (_, k) => `    --- PASS: TestParse/case_${k} (0.00s)`),
+      'FAIL',
+      'FAIL\texample.com/semver\t0.412s',
+      "Build step 'Execute shell' marked build as failure",
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 'parse_test.go', 58, 'TestParse/v1.2.3-beta_vs_v1.2.3']);
+  });
+
+  it("counter-example: a failing subtest that printed nothing keeps its verdict (another subtest's output is not its own)", () => {
+    const log = [
+      '+ go test -v -count=1 ./...',
+      '=== RUN   TestParse',
+      '=== RUN   TestParse/passes',
+      '    parse_test.go:58: parsed v1.2.3, want v1.2.3',
+      '=== RUN   TestParse/silent',
+      ...table(1500),
+      '--- FAIL: TestParse (0.31s)',
+      '    --- PASS: TestParse/passes (0.00s)',
+      '    --- FAIL: TestParse/silent (0.00s)',
+      'FAIL',
+      'FAIL\texample.com/semver\t0.412s',
+      "Build step 'Execute shell' marked build as failure",
+    ].join('\n');
+    const f = top(log);
+    expect(f?.message).not.toContain('parse_test.go:58');
+  });
+});
+
+describe("bash's report of a job the kernel killed, glued to the output the job left without a newline", () => {
+  it('`tests/x.py ..ci.sh: line 4:  4242 Killed  python -m pytest` is out of memory', () => {
+    const log = [
+      '+ python -m pytest tests/test_import.py',
+      '============================= test session starts ==============================',
+      'collected 4 items',
+      '',
+      'tests/test_import.py ...ci.sh: line 6:  9151 Killed                  python -m pytest tests/test_import.py',
+      "Build step 'Execute shell' marked build as failure",
+    ].join('\n');
+    expect(top(log)?.class).toBe('out-of-memory');
+  });
+
+  it('counter-example: a sentence naming a killed process without the job report is not read as one', () => {
+    const log = ['+ ./deploy.sh', 'deploy.sh: the old worker was Killed by the operator at 10:02', 'deploy.sh: line 9: syntax error near unexpected token `fi\'', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log)?.class).not.toBe('out-of-memory');
+  });
+});

@@ -47,7 +47,9 @@ import { noteBranch, type Branches } from './jenkins.js';
 import { withFindings } from '../finding/index.js';
 import { gateFor } from './gates.js';
 import { END, firstIndex } from './prefilter.js';
+import { HINT_BRANCH } from './shapes.js';
 import { CHUNK, KeptLines, RING, Window, sparseArray } from './kept.js';
+import { GoTestOutput } from './goTestOutput.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -135,6 +137,7 @@ export class LogAnalyzer {
   private readonly window = new Window();
   private readonly state = newBlockState();
   private readonly kept = new KeptLines();
+  private readonly goOutput = new GoTestOutput();
   /** Lines first..last are all in `kept` (the range of the last blocks kept, merged). */
   private keptRange: [number, number] = [0, -1];
   private inDiff = false;
@@ -176,8 +179,11 @@ export class LogAnalyzer {
     this.lazy = options.keepLines === false && options.baseline === undefined;
   }
 
-  /** One cleaned line (as `cleanLine` makes it), the next of the log. */
-  push(text: string): void {
+  /**
+   * One cleaned line (as `cleanLine` makes it), the next of the log; `hints`: its `failureHints`
+   * when known (`ByteLineSplitter` with hints), else -1.
+   */
+  push(text: string, hints = -1): void {
     if (this.ended) throw new Error('log analyzer: push after end');
     const w = this.window;
     const i = w.length;
@@ -185,11 +191,12 @@ export class LogAnalyzer {
     if (evicted >= 0 && this.lastMeaningful >= 0 && evicted >= this.lastMeaningful - (TAIL_LINES - 1) && evicted <= this.lastMeaningful && this.tail?.end !== this.lastMeaningful) {
       this.tail = { end: this.lastMeaningful, texts: this.tailTexts(this.lastMeaningful) };
     }
-    noteBranch(text, this.branches);
-    const info = classify(text, this.branches);
+    if (hints < 0 || (hints & HINT_BRANCH) !== 0) noteBranch(text, this.branches);
+    const info = classify(text, this.branches, hints);
     this.markDiff(info);
     if (markPipelineOwn(info, this.own) && this.postBuild < 0) this.postBuild = i - 1;
     w.add(info, text, this.steps);
+    if (text.includes('_test.go:')) this.goOutput.note(i, text, () => w.text(i - 1));
     if ((info.role === 'command' || info.role === 'text') && NEXT_STEP_FIRST[firstIndex(info.body)] === 1 && NEXT_STEP.test(info.body)) this.steps++;
     if (this.postBuild < 0 && info.role === 'exit-fail' && info.body.startsWith('Build step ')) this.postBuild = i;
     if (this.epilogue < 0 && (info.body.startsWith('Done. Your build exited with') || (info.body.startsWith('Finished: ') && /^Finished: [A-Z]+$/.test(info.body)))) {
@@ -574,6 +581,7 @@ export class LogAnalyzer {
       const to = Math.min(total - 1, e.end_line - 1 + CONTEXT_AFTER);
       for (let k = Math.max(0, e.start_line - 1 - CONTEXT_BEFORE); k <= to; k++) if (lines[k] === undefined) lines[k] = lineAt(k);
     }
+    this.goOutput.fill(lines);
     withFindings(lines, excerpts);
     return {
       excerpts: options.baseline ? markReadBackOld(lines, excerpts, options.baseline) : excerpts,

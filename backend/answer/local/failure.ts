@@ -303,7 +303,7 @@ const failure: Composer = async (ask) => {
   quote(out, spanWithMessage(ctx, top, found), 25);
   commandOutput(out, ctx, top, headline.text, headline.line);
   // The workspace's source around the line the failure names (issue 17), when uploaded.
-  const source = failingSource(ask, spans, headline.text, found) ?? missingSourceHint(ask, spans);
+  const source = failingSource(ask, spans, headline.text, found, { fix: false }) ?? missingSourceHint(ask, spans);
   if (source) {
     out.line();
     out.line(source.text);

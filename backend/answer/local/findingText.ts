@@ -8,6 +8,7 @@ import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { findingOf } from '../../../core/finding/index.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import { diagnosticHint } from './diagnostics.js';
 import { allocationHint, exceptionHint, indentationHint, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
@@ -381,7 +382,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       // Without a place (an import cycle, a project-level error) there is no line to go to: say so.
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and change it so that it compiles` : place ? `open ${place} and change it so that it compiles` : 'the log names no file or line for it, so start from what the compiler names in its message';
       steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
-      const shape = missingFields(f.message) ?? indentationHint(f.message);
+      const shape = missingFields(f.message) ?? indentationHint(f.message) ?? diagnosticHint(f.message);
       if (shape) steps.push(`${shape} ${m}`.replace(/\. (\[L\d+-L\d+\])$/, ' $1.'));
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
       const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
@@ -437,7 +438,14 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
     case 'runtime-exception': {
       const target = project ?? loc?.frames?.raise;
       const ex = f.exception ? inlineCode(f.exception) : f.class === 'runtime-exception' ? 'the error' : 'the exception';
-      steps.push(`Fix the cause of ${ex}${target ? ` at ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}` : place ? ` at ${place}` : ''}: ${inlineCode(clip(f.message, 200))} ${m}.`);
+      // Where to act, not the diagnosis again (the headline quotes the message): the raising line, else the log has none.
+      steps.push(
+        target
+          ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${target === project && loc?.frames?.raise && (loc.frames.raise.file !== project.file || loc.frames.raise.line !== project.line) ? ' (the deepest frame in the project\'s own code)' : ''}, and change what that line does with the values it gets, as the message ${m} describes.`
+          : place
+            ? `Open ${place}, where the log places ${ex}, and change what that line does with the values it gets, as the message ${m} describes.`
+            : `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`,
+      );
       const hint = exceptionHint(f);
       if (hint) steps.push(hint);
       if (f.class === 'test-error') steps.push('The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.');
@@ -541,6 +549,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         const verb = type === 'string' || type === '[]byte' ? '%s' : /^u?int\d*$|^byte$|^rune$/.test(type) ? '%d' : /^float/.test(type) ? '%g' : type === 'bool' ? '%t' : type.startsWith('*') ? '%p' : '%v';
         steps.push(`${inlineCode(vet[2] as string)} is a ${inlineCode(type)}, which ${inlineCode(vet[1] as string)} does not print: use ${inlineCode(verb)} for it (or ${inlineCode('%v')}, which prints any value) ${m}.`);
       }
+      if (diagnosticHint(f.message)) steps.push(`${diagnosticHint(f.message) as string} ${m}`.replace(/\. (\[L\d+-L\d+\])$/, ' $1.'));
       // The place and rule are read off the report; the citation is the report's message, so they do not sit next to it.
       steps.push(`${place ? `Fix ${place}` : 'Fix what the check reports (the log names no file or line for it)'} as the tool reports it ${m}${f.code ? ` (rule ${inlineCode(f.code)})` : ''}${lintFixCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintFixCommand(f) as string)}` : ''}.`);
       break;

@@ -73,8 +73,8 @@ function stepSettings(stored: LogSpan, errorLine: number): { line: number; text:
 }
 
 /**
- * What the compiler itself suggests under its error: rustc's (and clippy's) `help:` lines with
- * the code they propose (`1 + fn f(names: &[String])`), up to the next diagnostic. Each cited.
+ * What the compiler itself suggests under its error: rustc's (and clippy's) `help:` lines (on
+ * their own or after the carets) with the code they propose (`1 + fn f(names: &[String])`), up to the next diagnostic. Each cited.
  */
 function compilerSuggestions(stored: LogSpan, f: { message_line: number }): { line: number; text: string }[] {
   const span = linesOf(stored, f.message_line, Math.min(stored.end_line, f.message_line + 40));
@@ -84,7 +84,8 @@ function compilerSuggestions(stored: LogSpan, f: { message_line: number }): { li
   for (let i = 1; i < lines.length && out.length < 4; i++) {
     const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
     if (/^(?:error|warning)(?:\[\w+\])?: /.test(t)) break;
-    const help = /^\s*(?:= )?help: (.+)$/.exec(t);
+    // On its own line (`  = help: ...`, `help: ...`) or after the carets that mark the code (`|    ^^^^ help: use: ...`).
+    const help = /^\s*(?:= )?help: (.+)$/.exec(t) ?? /^\s*\|\s*[\s^~-]*\^[\^~-]*\s+help: (.+)$/.exec(t);
     if (help && !/https?:\/\/|^to override|for further information|run with|`#\[allow/.test(help[1] as string)) out.push({ line: f.message_line + i, text: `help: ${(help[1] as string).trim()}` });
     const added = /^\s*\d+\s+[+~]\s(.+)$/.exec(t);
     if (added && out.length > 0) out.push({ line: f.message_line + i, text: (added[1] as string).trim() });

@@ -36,7 +36,7 @@ export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: n
       const target = /(?:^|\s)(?:-o\s*|--output[= ]|--out-file[= ]|-O\s+)([^\s;|&'"]+)/.exec(text(n))?.[1];
       if (target && !f.message.includes(target)) {
         const dir = target.includes('/') ? target.slice(0, target.lastIndexOf('/')) || '/' : '.';
-        out.push({ text: `The command before the error writes ${inlineCode(target)} (its output option) ${at(n)}: ${inlineCode(`df -h ${dir}`)} on the agent shows the filesystem that holds it.`, line: n });
+        out.push({ text: `The command before the error writes ${inlineCode(target)} (its output option) ${at(n)}. On the agent, ${inlineCode(`df -h ${dir}`)} shows the filesystem that holds it.`, line: n });
         break;
       }
     }

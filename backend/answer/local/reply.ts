@@ -47,8 +47,19 @@ export class ReplyBuilder {
   }
 
   reply(): Reply {
-    return { text: this.lines.join('\n').replace(/\n{3,}/g, '\n\n').trim(), sources: this.sources };
+    return { text: tidyPeriods(this.lines.join('\n').replace(/\n{3,}/g, '\n\n').trim()), sources: this.sources };
   }
+}
+
+/**
+ * Sentence glue outside fenced blocks: a quoted message that ends a sentence with its own stop
+ * (`` `make: *** ... Stop.` ``) takes no second period after its closing backtick.
+ */
+export function tidyPeriods(text: string): string {
+  return text
+    .split(/(^```[\s\S]*?^```)/m)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([.!?])(`+)\.(?=\s|$)/g, '$1$2')))
+    .join('');
 }
 
 export function notSaid(subject: string, extra?: string): Reply {

@@ -154,10 +154,10 @@ function fetchCommand(ci: CiContext, filePath: string, workspaceId?: string): st
 
 /**
  * The failing source for a failure answer: the named line quoted with the lines around it
- * (marked), file and line named, and the fix the error suggests. Undefined when the context
+ * (marked), file and line named, and the fix the error suggests (unless `fix: false`). Undefined when the context
  * holds no snippet for it (then `missingSourceHint` tells how to fetch it).
  */
-export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding): Reply | undefined {
+export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding, opts: { fix?: boolean } = {}): Reply | undefined {
   const snippets = snippetsOf(ask.ci);
   const s = snippetForFailure(snippets, spans, finding);
   if (!s || !posInt(s.line)) return undefined;
@@ -167,7 +167,8 @@ export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: st
   out.line(numbered(s, s.line, 15));
   out.source(fileSource(s));
   const message = [s.message ?? '', headline ?? '', ...spans.slice(0, 2).map((x) => x.text)].join('\n');
-  const fix = fixFor(message, s, snippets, out, finding, renamedIn(ask.ci));
+  // The why answer shows the line and leaves the fix to its one "Next step" (and to "how do I fix it?").
+  const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci));
   if (fix) out.line(`**Fix:** ${fix}`);
   return out.reply();
 }

@@ -1,0 +1,54 @@
+/**
+ * A Go (sub)test's verdict whose message is far above it (issue 25; docs/notes/analyzer.md, "Eighth session
+ * (helper t10)"): `go test -v` prints `--- FAIL: TestCompare/a_vs_b` only when the parent test ends, while the
+ * subtest's own message was printed under its `=== RUN   TestCompare/a_vs_b` line, maybe thousands of lines
+ * above (core/log/goTestOutput.ts keeps those lines). When the finding is only the verdict, that message is
+ * read: the first `x_test.go:N:` line under the test's `=== RUN` line.
+ */
+import type { Finding } from '../../protocol/types.js';
+import { goTestMessage } from './messages.js';
+
+type BodyAt = (i: number) => string;
+
+/** How far above the verdict the test's `=== RUN` line is looked for (the sparse lines cost nothing where unset). */
+const REACH = 200_000;
+/** How many lines under `=== RUN` its first message may be. */
+const BELOW = 6;
+
+export function withGoTestOutput(found: Finding, lines: readonly (string | undefined)[], bodyAt: BodyAt): Finding {
+  if (found.tool !== 'go test' || found.class !== 'test-error' || found.confidence !== 'low') return found;
+  if (!/^\s*--- FAIL: \S/.test(found.message)) return found;
+  // Sibling subtests' verdicts are listed under their parent's in the order they ran: the first one failed first.
+  let from = found.message_line - 1;
+  while (from > 0 && /^\s+--- FAIL: \S/.test(bodyAt(from - 1))) from--;
+  const name = (/^\s*--- FAIL: (\S+)/.exec(bodyAt(from)) ?? /^\s*--- FAIL: (\S+)/.exec(found.message))?.[1] as string;
+  let header: number | undefined;
+  for (let k = from - 1; k >= Math.max(0, from - REACH) && header === undefined; k--) {
+    if (lines[k] === undefined || lines[k] === '') continue;
+    const t = bodyAt(k).trim();
+    if (t === `=== RUN   ${name}` || t === `=== CONT  ${name}`) header = k;
+  }
+  if (header === undefined) return found;
+  const block: string[] = [];
+  for (let k = header + 1; k <= Math.min(from - 1, header + BELOW); k++) {
+    const t = bodyAt(k);
+    if (/^\s*(?:=== (?:RUN|CONT|PAUSE)|--- (?:PASS|FAIL|SKIP):)/.test(t)) break;
+    block.push(t);
+  }
+  const msg = goTestMessage(block);
+  if (!msg) return found;
+  const at = header + 1 + msg.index;
+  const { location: _verdictPlace, ...rest } = found;
+  return {
+    ...rest,
+    ...(found.test ? { test: { name, log_line: from + 1 } } : {}),
+    class: msg.assertion ? 'test-assertion' : 'test-error',
+    message: bodyAt(at).trim(),
+    message_line: at + 1,
+    confidence: 'medium',
+    ...(msg.expected !== undefined ? { expected: msg.expected } : {}),
+    ...(msg.actual !== undefined ? { actual: msg.actual } : {}),
+    location: { file: msg.file, line: msg.line, log_line: at + 1 },
+    evidence: [at + 1, ...found.evidence.filter((n) => n !== at + 1)].sort((a, b) => (a === at + 1 ? -1 : b === at + 1 ? 1 : a - b)),
+  };
+}
