@@ -4,8 +4,8 @@
  * JSON line: CPU seconds, bytes, lines, RSS at the start and its peak (VmHWM), and the first
  * excerpt of the last file.
  */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { READ_PIECE, analyzeReadTwice } from '../core/log/reread.js';
+import { readFileSync, statSync } from 'node:fs';
+import { analyzeReadTwice, readFilePieces } from '../core/log/reread.js';
 
 const vm = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
 
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   let lines = 0;
   let first: unknown;
   for (const file of files) {
-    const result = await analyzeReadTwice(() => createReadStream(file, { highWaterMark: READ_PIECE }));
+    const result = await analyzeReadTwice(() => readFilePieces(file));
     bytes += statSync(file).size;
     lines += result.lineCount;
     first = result.excerpts[0];

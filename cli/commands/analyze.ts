@@ -37,7 +37,7 @@ async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>)
  */
 async function analyzeStream(open: () => AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
   const { ByteLineSplitter } = await import('../../core/log/lines.js');
-  const splitter = new ByteLineSplitter((line) => analyzer.push(line));
+  const splitter = new ByteLineSplitter((line, _length, hints) => analyzer.push(line, hints), undefined, true);
   for await (const piece of open()) splitter.push(piece);
   splitter.end();
 }
@@ -54,13 +54,12 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     throw new UsageError('no log given (stdin is a terminal)', 'cichat analyze build.log, or: cat build.log | cichat analyze');
   }
   const stdin = file === undefined || file === '-';
-  const [{ createReadStream }, { LogAnalyzer }, { unreadable, decodeLogStream }] = await Promise.all([
-    import('node:fs'),
+  const [{ LogAnalyzer }, { unreadable, decodeLogStream }] = await Promise.all([
     import('../../core/log/analyze.js'),
     import('../stdin.js'),
   ]);
   // After analyze.js, not alongside it: both load clean.js, which jest's ESM loader cannot link twice at once.
-  const { READ_PIECE, analyzeReadTwice } = await import('../../core/log/reread.js');
+  const { analyzeReadTwice, readFilePieces } = await import('../../core/log/reread.js');
   const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
   const options = { maxExcerpts: max, ...(baseline ? { baseline } : {}) };
   // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
@@ -81,7 +80,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     } else {
       // The notes (gzip, the encoding) are said once, for the first read.
       result = await analyzeReadTwice(() => {
-        const bytes = decodeLogStream(asBytes(createReadStream(file, { highWaterMark: READ_PIECE })), name, note);
+        const bytes = decodeLogStream(readFilePieces(file), name, note);
         return (async function* () {
           try {
             yield* bytes;

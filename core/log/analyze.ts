@@ -47,6 +47,7 @@ import { noteBranch, type Branches } from './jenkins.js';
 import { withFindings } from '../finding/index.js';
 import { gateFor } from './gates.js';
 import { END, firstIndex } from './prefilter.js';
+import { HINT_BRANCH } from './shapes.js';
 import { CHUNK, KeptLines, RING, Window, sparseArray } from './kept.js';
 import { GoTestOutput } from './goTestOutput.js';
 
@@ -178,8 +179,11 @@ export class LogAnalyzer {
     this.lazy = options.keepLines === false && options.baseline === undefined;
   }
 
-  /** One cleaned line (as `cleanLine` makes it), the next of the log. */
-  push(text: string): void {
+  /**
+   * One cleaned line (as `cleanLine` makes it), the next of the log; `hints`: its `failureHints`
+   * when known (`ByteLineSplitter` with hints), else -1.
+   */
+  push(text: string, hints = -1): void {
     if (this.ended) throw new Error('log analyzer: push after end');
     const w = this.window;
     const i = w.length;
@@ -187,8 +191,8 @@ export class LogAnalyzer {
     if (evicted >= 0 && this.lastMeaningful >= 0 && evicted >= this.lastMeaningful - (TAIL_LINES - 1) && evicted <= this.lastMeaningful && this.tail?.end !== this.lastMeaningful) {
       this.tail = { end: this.lastMeaningful, texts: this.tailTexts(this.lastMeaningful) };
     }
-    noteBranch(text, this.branches);
-    const info = classify(text, this.branches);
+    if (hints < 0 || (hints & HINT_BRANCH) !== 0) noteBranch(text, this.branches);
+    const info = classify(text, this.branches, hints);
     this.markDiff(info);
     if (markPipelineOwn(info, this.own) && this.postBuild < 0) this.postBuild = i - 1;
     w.add(info, text, this.steps);

@@ -141,7 +141,11 @@ function leadingSpaces(s: string): number {
 
 const NO_BRANCHES: Branches = { all: new Set(), failed: [] };
 
-export function classify(raw: string, branches: Branches = NO_BRANCHES): LineInfo {
+/**
+ * A line's role. `hints`: its `failureHints` when known already (`byteHints` of its bytes, which
+ * hold those of its body), else -1.
+ */
+export function classify(raw: string, branches: Branches = NO_BRANCHES, hints = -1): LineInfo {
   let body = raw.length > PROBE_CHARS ? raw.slice(0, PROBE_CHARS) : raw;
   // Jenkins' timestamps and a parallel branch's `[name] ` come before the tool's own prefix.
   const stamp = (LEAD[firstIndex(body)]! & LEAD_JENKINS) !== 0 ? JENKINS_LINE_PREFIX.exec(body) : null;
@@ -154,7 +158,7 @@ export function classify(raw: string, branches: Branches = NO_BRANCHES): LineInf
   const event = goJsonText(body);
   if (event !== undefined) body = event;
   const stamped = prefix !== null || (stamp !== null && !stamp[0].startsWith('stderr'));
-  return classifyBody(body, stamped, branch);
+  return classifyBody(body, stamped, branch, hints);
 }
 
 /**
@@ -178,7 +182,7 @@ function maybeFailure(body: string, candidates: Int32Array, c: number, count: nu
 }
 
 /** Every LineInfo is made here, each with the same fields in the same order (one hidden class). */
-function classifyBody(body: string, stamped: boolean, branch: string | undefined): LineInfo {
+function classifyBody(body: string, stamped: boolean, branch: string | undefined, known: number): LineInfo {
   const indent = leadingSpaces(body);
   if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped, branch };
   // GitHub Actions opens each step's group with the step's command: the group marker is the command.
@@ -194,7 +198,7 @@ function classifyBody(body: string, stamped: boolean, branch: string | undefined
   if ((lead & LEAD_COMMAND) !== 0 && COMMAND.test(body)) return { role: 'command', shape: undefined, body, indent, stamped, branch };
   // A passing test or check (`ok`, `PASS`, `✓` at the end) ends any failure block it follows.
   // One scan of the characters says which of the unanchored patterns may match at all.
-  const hints = failureHints(body);
+  const hints = known >= 0 ? known : failureHints(body);
   if ((hints & HINT_PASS) !== 0 && PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped, branch };
   // A line without a failure word that does not start like a shape is no failure (MAYBE_FAILURE).
   // Past this, a line without a failure word starts like a shape: MAYBE_FAILURE holds for it.

@@ -14,6 +14,8 @@
  */
 import { isAscii } from 'node:buffer';
 import { LineSplitter, MAX_LINE_CHARS, cleanLine } from './clean.js';
+import { byteHints } from './shapes.js';
+import { PROBE_CHARS } from './blocks.js';
 
 const NEWLINE = 10;
 const CARRIAGE_RETURN = 13;
@@ -36,17 +38,20 @@ export class ByteLineSplitter {
   count = 0;
 
   /**
-   * `onLine` gets each cleaned line and the length of the line as it came (before any cut); with
-   * `wanted`, only the lines it wants (by 0-based index, asked in order): the others are counted,
-   * not decoded (a line cut across pieces is decoded anyway).
+   * `onLine` gets each cleaned line, the length of the line as it came (before any cut) and, with
+   * `withHints`, the analyzer's `failureHints` of a line read from the bytes of one piece that
+   * needed no cleaning (`byteHints`, before it is a string: the analyzer then does not scan its
+   * characters again), else -1; with `wanted`, only the lines it wants (by 0-based index, asked
+   * in order): the others are counted, not decoded (a line cut across pieces is decoded anyway).
    */
   constructor(
-    private readonly onLine: (line: string, length: number) => void,
+    private readonly onLine: (line: string, length: number, hints: number) => void,
     private readonly wanted?: (index: number) => boolean,
+    private readonly withHints = false,
   ) {
     this.text = new LineSplitter((line, length) => {
       this.count++;
-      onLine(line, length);
+      onLine(line, length, -1);
     });
   }
 
@@ -142,7 +147,9 @@ export class ByteLineSplitter {
         if (c1 < from) c1 = nextByte(bytes, C1_CSI_LOW_BYTE, from, n);
         // A 0x9B byte is most often part of another character: the line's text tells.
         const dirty = cr < end || esc < end || (c1 < end && raw.indexOf('\u009b') >= 0);
-        onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end);
+        // The hints of the bytes `classify` reads at most (its body is within the first PROBE_CHARS).
+        const hints = dirty || !this.withHints ? -1 : byteHints(bytes, from, Math.min(end, from + PROBE_CHARS));
+        onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end, hints);
       }
       from = nl + 1;
     }

@@ -1,6 +1,7 @@
 import { LogAnalyzer, WINDOW_AHEAD, analyzeLines, excerptText } from './analyze.js';
 import { LineSplitter, MAX_LINE_CHARS, cleanLines } from './clean.js';
-import { FAILURE_WORD_LIST, HINT_FAILURE, HINT_PASS, failureHints } from './shapes.js';
+import { FAILURE_WORD_LIST, HINT_BRANCH, HINT_FAILURE, HINT_PASS, byteHints, failureHints } from './shapes.js';
+import { ByteLineSplitter } from './lines.js';
 import { JENKINS_WORDS } from './jenkins.js';
 
 const filler = (n: number, word = 'compiling module') => Array.from({ length: n }, (_, i) => `${word} ${i}`);
@@ -112,6 +113,48 @@ describe('the prefilter', () => {
       if (failureWords.test(line) || JENKINS_WORDS.test(line)) expect([line, failureHints(line) & HINT_FAILURE]).toEqual([line, HINT_FAILURE]);
       if (/ok|OK|PASS|✓|✔/.test(line)) expect([line, failureHints(line) & HINT_PASS]).toEqual([line, HINT_PASS]);
     }
+  });
+
+  test('the hints of a line read from its bytes hold those of every part of it (the body classify reads), and `ranch`', () => {
+    const lines = [
+      '2024-01-02T03:04:05.678Z [INFO] BUILD FAILURE',
+      '[Pipeline] { (Branch: linux)',
+      'Failed in branch windows',
+      '[12:00:01] ok 3 - parses',
+      '    at com.acme.Handler.process(Handler.java:12)',
+      'npm ERR! code ELIFECYCLE',
+      'Tests run: 3, Failures: 1, Errors: 0, Skipped: 0',
+      'lib/x.rb:12:in `call\': undefined method',
+      '** BUILD FAILED **',
+      'panic: runtime error: index out of range',
+    ];
+    for (const line of lines) {
+      const bytes = Buffer.from(`xx${line}yy`, 'latin1');
+      const whole = byteHints(bytes, 2, 2 + line.length);
+      expect([line, whole]).toEqual([line, failureHints(line)]);
+      for (let a = 0; a < line.length; a++) {
+        for (const b of [a + 1, a + 2, a + 7, line.length]) {
+          const part = line.slice(a, b);
+          expect([part, failureHints(part) & ~whole]).toEqual([part, 0]);
+        }
+      }
+      if (line.includes('ranch')) expect(whole & HINT_BRANCH).toBe(HINT_BRANCH);
+    }
+    // A byte past ASCII sets every hint, as a non-ASCII character does.
+    expect(byteHints(Buffer.from('all \u2713 fine'), 0, 10)).toBe(failureHints('all \u2713 fine'));
+  });
+
+  test('the splitter gives the hints of the lines it read from the bytes, -1 for the lines it cleaned or read across pieces', () => {
+    const got: [string, number][] = [];
+    const splitter = new ByteLineSplitter((line, _length, hints) => got.push([line, hints]), undefined, true);
+    splitter.push(Buffer.from('error: one\n\u001b[31mFAILED\u001b[0m two\nplain thr'));
+    splitter.push(Buffer.from('ee\n'));
+    splitter.end();
+    expect(got).toEqual([
+      ['error: one', failureHints('error: one')],
+      ['FAILED two', -1],
+      ['plain three', -1],
+    ]);
   });
 
   test('most ordinary lines skip the word pattern', () => {
