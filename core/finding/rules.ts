@@ -185,7 +185,7 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\bMemoryError\b|exit code 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|exit code 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
     // `killed` only when the line says the process was killed (the kernel's OOM killer, exit 137,
     // SIGKILL); else the error the program itself raised (std::bad_alloc, heap out of memory...).
     read: (m) => ({

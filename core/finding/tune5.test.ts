@@ -253,3 +253,22 @@ describe("go test -v: a subtest's message thousands of lines above the verdicts"
     expect(f?.message).not.toContain('parse_test.go:58');
   });
 });
+
+describe("bash's report of a job the kernel killed, glued to the output the job left without a newline", () => {
+  it('`tests/x.py ..ci.sh: line 4:  4242 Killed  python -m pytest` is out of memory', () => {
+    const log = [
+      '+ python -m pytest tests/test_import.py',
+      '============================= test session starts ==============================',
+      'collected 4 items',
+      '',
+      'tests/test_import.py ...ci.sh: line 6:  9151 Killed                  python -m pytest tests/test_import.py',
+      "Build step 'Execute shell' marked build as failure",
+    ].join('\n');
+    expect(top(log)?.class).toBe('out-of-memory');
+  });
+
+  it('counter-example: a sentence naming a killed process without the job report is not read as one', () => {
+    const log = ['+ ./deploy.sh', 'deploy.sh: the old worker was Killed by the operator at 10:02', 'deploy.sh: line 9: syntax error near unexpected token `fi\'', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log)?.class).not.toBe('out-of-memory');
+  });
+});
