@@ -237,9 +237,11 @@ export const RULES: Rule[] = [
     priority: 30,
     confidence: 'high',
     // The C++ standard headers have no extension (`/usr/include/c++/12/ostream:754:5: error: ...`, a template's error inside them).
-    re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)|\/(?:[^\s:]+\/)?include\/(?:[^\s:]+\/)?[A-Za-z_][\w+-]*):(\d+):(\d+): (?:fatal )?error: `),
+    // clang's `-fdiagnostics-format=msvc` puts the place in parentheses: `src/a.c(23,14): error: ...`.
+    re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)|\/(?:[^\s:]+\/)?include\/(?:[^\s:]+\/)?[A-Za-z_][\w+-]*)(?::(\d+):(\d+)|\((\d+),(\d+)\)): (?:fatal )?error: `),
     // A warning made fatal names its flag: gcc `[-Werror=implicit-fallthrough=]`, clang `[-Werror,-Wunused-variable]`.
-    read: (m, line) => ({ tool: 'gcc', ...werrorFlag(line), ...at(m[1], m[2], m[3]) }),
+    // The tool is gcc's or clang's: index.ts tells them apart from the lines around (compilerName.ts).
+    read: (m, line) => ({ tool: 'gcc', ...werrorFlag(line), ...at(m[1], m[2] ?? m[4], m[3] ?? m[5]) }),
   },
   // Go names the import that needs a module it cannot find: the resolver's failure, at the import's place.
   {
