@@ -272,3 +272,29 @@ describe("bash's report of a job the kernel killed, glued to the output the job 
     expect(top(log)?.class).not.toBe('out-of-memory');
   });
 });
+
+describe('an exception message that starts with a line break', () => {
+  const log = (second: string): string =>
+    [
+      '+ mvn -o -B test',
+      '[INFO] Running io.geo.AddressTest',
+      '[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.1 s <<< FAILURE! -- in io.geo.AddressTest',
+      '[ERROR] io.geo.AddressTest.normalises -- Time elapsed: 0.05 s <<< FAILURE!',
+      'org.opentest4j.MultipleFailuresError: ',
+      second,
+      '\torg.opentest4j.AssertionFailedError: expected: <Ave> but was: <AVE>',
+      '\tat org.junit.jupiter.api.AssertAll.assertAll(AssertAll.java:200)',
+      '\tat io.geo.AddressTest.normalises(AddressTest.java:14)',
+      '',
+      '[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0',
+      '[INFO] BUILD FAILURE',
+    ].join('\n');
+
+  it("JUnit 5's assertAll heading on the next line joins the exception's line", () => {
+    expect(top(log('street (1 failure)'))?.message).toBe('org.opentest4j.MultipleFailuresError: street (1 failure)');
+  });
+
+  it('counter-example: a frame right under a wordless exception is no message', () => {
+    expect(top(log('\tat org.junit.jupiter.api.AssertAll.assertAll(AssertAll.java:199)'))?.message).toBe('org.opentest4j.MultipleFailuresError:');
+  });
+});
