@@ -298,3 +298,28 @@ describe('an exception message that starts with a line break', () => {
     expect(top(log('\tat org.junit.jupiter.api.AssertAll.assertAll(AssertAll.java:199)'))?.message).toBe('org.opentest4j.MultipleFailuresError:');
   });
 });
+
+describe("surefire's forked VM that died: its exit code says why", () => {
+  const log = (code: number): string =>
+    [
+      '+ mvn -o -B test',
+      '[INFO] --- maven-surefire-plugin:3.2.5:test (default-test) @ shop ---',
+      '[INFO] Running io.shop.BulkImportTest',
+      '[INFO] BUILD FAILURE',
+      '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.5:test (default-test) on project shop: ',
+      '[ERROR] The forked VM terminated without properly saying goodbye. VM crash or System.exit called?',
+      "[ERROR] Command was /bin/sh -c cd '/ci/ws' && '/usr/bin/java' '-jar' '/ci/ws/target/surefire/surefirebooter.jar'",
+      '[ERROR] Error occurred in starting fork, check output in log',
+      `[ERROR] Process Exit Code: ${code}`,
+      '[ERROR] -> [Help 1]',
+    ].join('\n');
+
+  it('exit code 137 (SIGKILL): out of memory, the verdict the message', () => {
+    const f = top(log(137));
+    expect([f?.class, f?.message]).toEqual(['out-of-memory', 'The forked VM terminated without properly saying goodbye. VM crash or System.exit called?']);
+  });
+
+  it('counter-example: another exit code is not explained', () => {
+    expect(top(log(1))?.class).not.toBe('out-of-memory');
+  });
+});
