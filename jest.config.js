@@ -7,7 +7,7 @@
  * - e2e: tests that start processes (the CLI, `cichat serve`, the controller binary, tmux, a
  *   MariaDB of their own). `npm run test:e2e` runs them in band from the sources (tsx).
  * `npm test` (scripts/test.mjs) builds dist/ and runs all three in one run, four files at a
- * time, the e2e processes from dist/ and the e2e files first (scripts/testSequencer.js): they
+ * time, the e2e processes from dist/ and the files longest first (scripts/testSequencer.js): they
  * mostly wait on processes, and overlapping that wait with the CPU-bound rest is what makes the
  * suite fit two cores (docs/notes/house.md, "Test time"). Every e2e file makes its own ports,
  * directories, tmux session names and MariaDB instance, so none depends on running alone.

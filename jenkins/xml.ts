@@ -5,7 +5,7 @@
  * (`<causeBag><entry><Cause/><int>1</int></entry>`), which object-shaped parses lose.
  */
 import { open, readFile, stat } from 'node:fs/promises';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from './fastXml.js';
 
 export interface XmlElement {
   name: string;

@@ -3,7 +3,8 @@
 // projects (unit, integration, e2e) in one run, four files at a time, with the e2e processes
 // started from dist/ (CICHAT_TEST_DIST=1: half the CPU of a process through tsx). On two cores
 // the suite is CPU-bound; the e2e files mostly wait on processes (a lease expiry, a database
-// outage), so they start first and overlap the rest (scripts/testSequencer.js). Measured on this
+// outage) and overlap the rest; files go out longest first by a recorded run's times
+// (scripts/testSequencer.js, scripts/testTimes.json). Measured on this
 // machine: 2m48s for 970 tests before; see docs/notes/house.md for the figures of today's run.
 // Extra arguments go to jest (`npm test -- --maxWorkers=2`, `npm test -- test/chats.test.ts`).
 // Prints one closing line for the whole run, "N passed, N failed[, N skipped]", and its time.

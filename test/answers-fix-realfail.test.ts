@@ -177,7 +177,23 @@ describe("a diagnostic's own wording gives its remedy", () => {
   ])('%s', async (id, step) => {
     expect(await fixOf(id)).toContain(step);
   });
+  it.each([
+    ['__main__.py: error: unrecognized arguments: -n', 'it comes from the plugin `pytest-xdist`'],
+    ['__main__.py: error: unrecognized arguments: --cov=src', '`pytest-cov`'],
+    ['Error: spawn ./scripts/v.sh EACCES', '`git update-index --chmod=+x scripts/v.sh`'],
+    ["Non-resolvable parent POM for a:b:1: Could not find artifact a:p:pom:1 and 'parent.relativePath' points at wrong local POM @ line 3", 'set `<relativePath>` in the `<parent>`'],
+    ['Unknown lifecycle phase "verfiy". You must specify a valid lifecycle phase', 'the nearest lifecycle phase is `verify`'],
+    ['java.lang.OutOfMemoryError: Metaspace', '`-XX:MaxMetaspaceSize`'],
+    ["org.junit.platform.commons.JUnitException: @BeforeAll method 'void a.T.x()' must be static unless the test class is annotated with @TestInstance(Lifecycle.PER_CLASS).", 'make the method `static`'],
+    ["java.time.format.DateTimeParseException: Text '2026-01-30' could not be parsed at index 2", 'is an ISO date (`yyyy-MM-dd`)'],
+    ["main.cpp:(.text+0x48): undefined reference to `vtable for CsvExporter'", 'often the destructor `~CsvExporter()`'],
+    ['ld.lld: error: undefined symbol: crc32_ieee(unsigned char const*, unsigned long)', 'inside `extern "C" { ... }`'],
+  ])('%s', (message, step) => {
+    expect(diagnosticHint(message)).toContain(step);
+  });
   it('gives nothing for a wording no rule knows', () => {
+    expect(diagnosticHint('Unknown lifecycle phase "frobnicate"')).not.toContain('nearest');
+    expect(diagnosticHint('ld: error: undefined symbol: crc32_ieee')).toBeUndefined();
     expect(diagnosticHint('error: something new happened')).toBeUndefined();
   });
 });

@@ -77,7 +77,6 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 9 (asserted since HELDOUT_ROUND 10; docs/notes/analyzer.md, "Round 9 opened (helper t9)").
   ['cmake-cxx-compiler-not-found', 'message: CMake wraps its sentence; the finding\'s message stops at the first line\'s end (`...variable CXX:` without `clang++-16.`)'],
   ['java-noclassdeffound-classpath', 'message: the innermost cause (`ClassNotFoundException`) where the label wants the outer `NoClassDefFoundError` (the innermost-cause rule is asserted elsewhere)'],
-  ['maven-junit5-assertall-multiple', 'message: `MultipleFailuresError:` without the heading text JUnit prints after it on the next line'],
   ['npm-version-changelog-check', 'unknown: the project script\'s own sentence, with no tool wording to read'],
   // tune5 (docs/notes/analyzer.md, "Eighth session (helper t10)").
   ['npm-engine-strict-ebadengine', 'message: npm\'s `Required: {"node":">=22"}` (the finding names the version, a decision of round 4) where the label has the line above it, `Not compatible with your version of node/npm: pkg`'],

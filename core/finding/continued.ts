@@ -87,6 +87,12 @@ const EMPTY_EXCEPTION = /^(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Failure):\s*$/;
  */
 export function withWordsBelow(found: Finding, lineCount: number, bodyAt: (i: number) => string): Finding {
   if (!EMPTY_EXCEPTION.test(found.message)) return found;
+  // A message that starts with a line break (JUnit 5's `MultipleFailuresError: ` over `address (2 failures)`):
+  // the exception's line and the next one are its message, as a wrapped message is.
+  const next = found.message_line < lineCount ? bodyAt(found.message_line).trim() : '';
+  if (next !== '' && !/^(?:at |Expected: |Caused by: |\.\.\. \d+ more)/.test(next) && !/^\s*at /.test(bodyAt(found.message_line))) {
+    return { ...found, message: `${found.message.trim()} ${next}`, evidence: [found.message_line, ...[...found.evidence.slice(1), found.message_line + 1].filter((n, i, all) => n !== found.message_line && all.indexOf(n) === i).sort((a, b) => a - b)] };
+  }
   for (let k = found.message_line; k < Math.min(lineCount, found.message_line + 3); k++) {
     const next = bodyAt(k).trim();
     if (next === '') continue;

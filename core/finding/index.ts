@@ -20,6 +20,7 @@ import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
+import { cFamilyCompiler } from './compilerName.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { GENERIC_RULES, activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
@@ -364,7 +365,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     cls = strong.rule.cls;
     confidence = strong.rule.confidence;
     messageIndex = strong.index;
-    tool = strong.read.tool;
+    tool = strong.read.tool === 'gcc' ? (cFamilyCompiler(start + strong.index, lines.length, (k) => bodyOf(lines[k] ?? '')) ?? 'gcc') : strong.read.tool;
     Object.assign(extra, pick(strong.read, ['code', 'symbol', 'dependency', 'host', 'exception']));
     // The rule's line names the test itself (a runner's timeout of one test).
     if (strong.read.test && !test) extra.test = { name: strong.read.test, log_line: logLine(strong.index) };

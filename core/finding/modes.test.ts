@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../log/analyze.js';
 import { goJsonText } from '../log/goJson.js';
 import { ruleLineAbove } from './back.js';
+import { cFamilyCompiler } from './compilerName.js';
 import type { Finding } from '../../protocol/types.js';
 
 /**
@@ -167,5 +168,63 @@ describe("`bash -x`: an assignment's command substitution failed (`+ name=` trac
     expect(ruleLineAbove(['+ ./lint.sh', 'scripts/common.sh: line 9: BUILD_FLAVOR: unbound variable', '+ tag=4.1', 'ERROR: script returned exit code 1'], 3, id, rule)).toBeUndefined();
     const rule2 = (k: number): boolean => k === 2;
     expect(ruleLineAbove(['+ local tag', '++ tag_name 4.1', 'scripts/common.sh: line 9: BUILD_FLAVOR: unbound variable', '+ tag=', 'ERROR: script returned exit code 1'], 4, id, rule2)).toBe(2);
+  });
+});
+
+describe('test names without the time a runner prints after them', () => {
+  it("node --test's spec reporter: `✖ name (1.6ms)` names the test `name`", () => {
+    const log = [
+      '+ node --test --test-reporter=spec test/',
+      '✔ parses ISO dates (0.8ms)',
+      '✖ rejects a month of 13 (1.603161ms)',
+      "  AssertionError [ERR_ASSERTION]: Missing expected exception (RangeError).",
+      '      at TestContext.<anonymous> (file:///ci/dates/test/parse.test.js:14:10)',
+      '      at Test.runInAsyncScope (node:async_hooks:206:9)',
+      '##[error]Process completed with exit code 1.',
+    ].join('\n');
+    expect(top(log)?.test?.name).toBe('rejects a month of 13');
+  });
+  it("vitest with projects: ` FAIL  api  test/x.test.js > name` names `test/x.test.js > name`", () => {
+    const log = [
+      '+ npx vitest run',
+      ' ❯  api  test/routes.test.js (3 tests | 1 failed) 12ms',
+      '   × answers 404 for an unknown id 5ms',
+      '',
+      ' FAIL  api  test/routes.test.js > answers 404 for an unknown id',
+      'AssertionError: expected 500 to be 404 // Object.is equality',
+      ' ❯ test/routes.test.js:22:31',
+      "Build step 'Execute shell' marked build as failure",
+    ].join('\n');
+    expect(top(log)?.test?.name).toBe('test/routes.test.js > answers 404 for an unknown id');
+  });
+});
+
+describe("gcc's and clang's shared diagnostic form: which compiler it was", () => {
+  const at = (lines: string[]): (k: number) => string => (k) => lines[k] ?? '';
+  it("clang's `N errors generated.` below, or the compiler's command above", () => {
+    const below = ['src/a.c:3:9: error: use of undeclared identifier \'n\'', '    return n;', '           ^', '1 error generated.'];
+    expect(cFamilyCompiler(0, below.length, at(below))).toBe('clang');
+    const above = ['x86_64-linux-gnu-gcc-12 -O2 -c src/a.c -o a.o', "src/a.c:3:9: error: 'n' undeclared (first use in this function)"];
+    expect(cFamilyCompiler(1, above.length, at(above))).toBe('gcc');
+    const clangCmd = ['+ /usr/bin/clang-14 -c src/a.c', "src/a.c:3:9: error: use of undeclared identifier 'n'"];
+    expect(cFamilyCompiler(1, clangCmd.length, at(clangCmd))).toBe('clang');
+  });
+  it('nothing said (`cc`, no summary): undefined', () => {
+    const lines = ['cc -c src/a.c', "src/a.c:3:9: error: 'n' undeclared"];
+    expect(cFamilyCompiler(1, lines.length, at(lines))).toBeUndefined();
+  });
+  it("a make build with clang's colour: the finding names clang; clang's msvc form is read with its place", () => {
+    const log = [
+      '+ make',
+      'clang -std=c11 -Wall -fcolor-diagnostics -c -o src/list.o src/list.c',
+      "\u001b[1msrc/list.c:12:9: \u001b[0m\u001b[0;1;31merror: \u001b[0m\u001b[1mno member named 'len' in 'struct list'\u001b[0m",
+      '    l->len++;',
+      '1 error generated.',
+      'make: *** [Makefile:6: src/list.o] Error 1',
+      "Build step 'Execute shell' marked build as failure",
+    ].join('\n');
+    expect(row(top(log))).toEqual(['compile-error', 'clang', 'src/list.c', 12]);
+    const msvc = ['+ clang -fdiagnostics-format=msvc -c src/list.c', "src/list.c(12,9): error: no member named 'len' in 'struct list'", '1 error generated.', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(row(top(msvc))).toEqual(['compile-error', 'clang', 'src/list.c', 12]);
   });
 });

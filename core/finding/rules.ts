@@ -185,13 +185,13 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|exit code 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
     // `killed` only when the line says the process was killed (the kernel's OOM killer, exit 137,
     // SIGKILL); else the error the program itself raised (std::bad_alloc, heap out of memory...).
     read: (m) => ({
       exception:
         /OutOfMemoryError|MemoryError/.exec(m[0])?.[0] ??
-        (/Killed|OOMKilled|exit code 137|signal: killed|SIGKILL|signal 9/.test(m[0])
+        (/Killed|OOMKilled|exit code 137|Exit Code: 137|signal: killed|SIGKILL|signal 9/.test(m[0])
           ? 'killed'
           : (/JavaScript heap out of memory|std::bad_alloc|Cannot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
     }),
@@ -237,9 +237,11 @@ export const RULES: Rule[] = [
     priority: 30,
     confidence: 'high',
     // The C++ standard headers have no extension (`/usr/include/c++/12/ostream:754:5: error: ...`, a template's error inside them).
-    re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)|\/(?:[^\s:]+\/)?include\/(?:[^\s:]+\/)?[A-Za-z_][\w+-]*):(\d+):(\d+): (?:fatal )?error: `),
+    // clang's `-fdiagnostics-format=msvc` puts the place in parentheses: `src/a.c(23,14): error: ...`.
+    re: new RegExp(String.raw`^(?:\[(?:ERROR|WARNING)\]\s+)?(${SRC}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm)|\/(?:[^\s:]+\/)?include\/(?:[^\s:]+\/)?[A-Za-z_][\w+-]*)(?::(\d+):(\d+)|\((\d+),(\d+)\)): (?:fatal )?error: `),
     // A warning made fatal names its flag: gcc `[-Werror=implicit-fallthrough=]`, clang `[-Werror,-Wunused-variable]`.
-    read: (m, line) => ({ tool: 'gcc', ...werrorFlag(line), ...at(m[1], m[2], m[3]) }),
+    // The tool is gcc's or clang's: index.ts tells them apart from the lines around (compilerName.ts).
+    read: (m, line) => ({ tool: 'gcc', ...werrorFlag(line), ...at(m[1], m[2] ?? m[4], m[3] ?? m[5]) }),
   },
   // Go names the import that needs a module it cannot find: the resolver's failure, at the import's place.
   {

@@ -9,6 +9,17 @@
 import type { Rule } from './ruleTypes.js';
 
 export const ROUND9_RULES: Rule[] = [
+  // Surefire's verdict on a forked test JVM that died (`The forked VM terminated without properly saying goodbye.
+  // VM crash or System.exit called?`) says why only in its exit code a few lines below: 137 (SIGKILL, the kernel's
+  // OOM killer or a container's memory limit) is out of memory (helper t10). Any other code stays unexplained.
+  {
+    cls: 'out-of-memory',
+    priority: 19,
+    confidence: 'high',
+    re: /The forked VM terminated without properly saying goodbye\b/,
+    below: /Process Exit Code: 137\b/,
+    read: () => ({ tool: 'surefire', exception: 'killed' }),
+  },
   // GNU ld, gold and lld on an object built without -fPIC linked into a shared object or a PIE
   // (`/usr/bin/ld: lib.a(x.o): relocation R_X86_64_PC32 against symbol `s' can not be used when making
   // a shared object; recompile with -fPIC`); the linker's `warning: relocation against` line is not it.

@@ -30,7 +30,8 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   { re: /^(?:\[ERROR\]\s+)?([\w$]+(?:\.[\w$]+)+)\.([\w$]+)(?:\([\w$.,\s[\]<>]*\))?\s+(?:--\s+)?Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
   { re: /^([\w.$]+) > (.+?) FAILED$/, tool: 'gradle', name: (m) => `${m[1]} > ${m[2]}` },
   { re: /^● (?!Console\b|Test suite failed to run)(.+?)$/, tool: 'jest', name: (m) => m[1] as string },
-  { re: /^(?:FAIL|×|✗|❯)\s+(\S+\.(?:test|spec)\.[cm]?[jt]sx?) > (.+?)(?:\s+\d+ms)?$/, tool: 'vitest', name: (m) => `${m[1]} > ${m[2]}` },
+  // vitest names the project of a workspace (`projects`) between FAIL and the file: ` FAIL  parse  test/a.test.js > name`.
+  { re: /^(?:FAIL|×|✗|❯)\s+(?:[^\s>]+\s+)?(\S+\.(?:test|spec)\.[cm]?[jt]sx?) > (.+?)(?:\s+\d+ms)?$/, tool: 'vitest', name: (m) => `${m[1]} > ${m[2]}` },
   { re: /^--- FAIL: (\S+)/, tool: 'go test', name: (m) => m[1] as string },
   // `panic: test timed out after 5s` lists the tests still running: `\tTestX (5s)`.
   { re: /^(Test\w+(?:\/\S+)?) \(\d+(?:\.\d+)?(?:m|s|ms|h)\S*\)$/, tool: 'go test', name: (m) => m[1] as string },

@@ -272,3 +272,54 @@ describe("bash's report of a job the kernel killed, glued to the output the job 
     expect(top(log)?.class).not.toBe('out-of-memory');
   });
 });
+
+describe('an exception message that starts with a line break', () => {
+  const log = (second: string): string =>
+    [
+      '+ mvn -o -B test',
+      '[INFO] Running io.geo.AddressTest',
+      '[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.1 s <<< FAILURE! -- in io.geo.AddressTest',
+      '[ERROR] io.geo.AddressTest.normalises -- Time elapsed: 0.05 s <<< FAILURE!',
+      'org.opentest4j.MultipleFailuresError: ',
+      second,
+      '\torg.opentest4j.AssertionFailedError: expected: <Ave> but was: <AVE>',
+      '\tat org.junit.jupiter.api.AssertAll.assertAll(AssertAll.java:200)',
+      '\tat io.geo.AddressTest.normalises(AddressTest.java:14)',
+      '',
+      '[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0',
+      '[INFO] BUILD FAILURE',
+    ].join('\n');
+
+  it("JUnit 5's assertAll heading on the next line joins the exception's line", () => {
+    expect(top(log('street (1 failure)'))?.message).toBe('org.opentest4j.MultipleFailuresError: street (1 failure)');
+  });
+
+  it('counter-example: a frame right under a wordless exception is no message', () => {
+    expect(top(log('\tat org.junit.jupiter.api.AssertAll.assertAll(AssertAll.java:199)'))?.message).toBe('org.opentest4j.MultipleFailuresError:');
+  });
+});
+
+describe("surefire's forked VM that died: its exit code says why", () => {
+  const log = (code: number): string =>
+    [
+      '+ mvn -o -B test',
+      '[INFO] --- maven-surefire-plugin:3.2.5:test (default-test) @ shop ---',
+      '[INFO] Running io.shop.BulkImportTest',
+      '[INFO] BUILD FAILURE',
+      '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.5:test (default-test) on project shop: ',
+      '[ERROR] The forked VM terminated without properly saying goodbye. VM crash or System.exit called?',
+      "[ERROR] Command was /bin/sh -c cd '/ci/ws' && '/usr/bin/java' '-jar' '/ci/ws/target/surefire/surefirebooter.jar'",
+      '[ERROR] Error occurred in starting fork, check output in log',
+      `[ERROR] Process Exit Code: ${code}`,
+      '[ERROR] -> [Help 1]',
+    ].join('\n');
+
+  it('exit code 137 (SIGKILL): out of memory, the verdict the message', () => {
+    const f = top(log(137));
+    expect([f?.class, f?.message]).toEqual(['out-of-memory', 'The forked VM terminated without properly saying goodbye. VM crash or System.exit called?']);
+  });
+
+  it('counter-example: another exit code is not explained', () => {
+    expect(top(log(1))?.class).not.toBe('out-of-memory');
+  });
+});

@@ -223,7 +223,9 @@ const NAMED: readonly RegExp[] = [
   /^(?:\S+:ERROR\s+)?(\w+)\(\) (?:returned non-zero|failed)\b/,
   /^\S+\.\w+:\d+:[EF]:[\w-]+:(\w+):\d+: /,
 ];
-const MARKED = /^[✘✗×✖]\s+(?:\[fail\]:\s*)?(\S.*)$/;
+// The name without the time a runner prints after it: vitest's `× name 6ms`, node --test's spec reporter's
+// `✖ name (1.603161ms)`, mocha's `(105ms)`.
+const MARKED = /^[✘✗×✖]\s+(?:\[fail\]:\s*)?(\S.*?)(?:\s+\(?\d+(?:\.\d+)?\s?m?s\)?)?$/;
 
 function withTest(found: Finding, lines: readonly string[], bodyAt: BodyAt): Finding {
   if (found.test || !/^(?:test-assertion|test-error|timeout-aborted)$/.test(found.class)) return found;

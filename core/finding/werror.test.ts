@@ -165,7 +165,8 @@ describe('gcc and clang name the warning made fatal: it is the code', () => {
 
   it('clang `[-Werror,-Wx]`', () => {
     const log = ['+ make CC=clang', 'clang -Wall -Werror -c -o q.o src/q.c', "src/q.c:8:7: error: unused variable 'n' [-Werror,-Wunused-variable]", '1 error generated.', 'make: *** [Makefile:4: q.o] Error 1'].join('\n');
-    expect(row(top(log))).toEqual(['compile-error', 'gcc', '-Wunused-variable', 'src/q.c', 8]);
+    // The tool is clang (its `1 error generated.`, its command): compilerName.ts, helper g10.
+    expect(row(top(log))).toEqual(['compile-error', 'clang', '-Wunused-variable', 'src/q.c', 8]);
   });
 
   it('counter-example: a plain error names no flag', () => {

@@ -158,7 +158,9 @@ export function classify(raw: string, branches: Branches = NO_BRANCHES, hints = 
   const event = goJsonText(body);
   if (event !== undefined) body = event;
   const stamped = prefix !== null || (stamp !== null && !stamp[0].startsWith('stderr'));
-  return classifyBody(body, stamped, branch, hints);
+  // An event's Output is unescaped JSON, not a part of the line: the line's hints may lack its
+  // (`\u2716` is ASCII, `✖` is not), so it is scanned itself.
+  return classifyBody(body, stamped, branch, event === undefined ? hints : -1);
 }
 
 /**

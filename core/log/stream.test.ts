@@ -2,6 +2,7 @@ import { LogAnalyzer, WINDOW_AHEAD, analyzeLines, excerptText } from './analyze.
 import { LineSplitter, MAX_LINE_CHARS, cleanLines } from './clean.js';
 import { FAILURE_WORD_LIST, HINT_BRANCH, HINT_FAILURE, HINT_PASS, byteHints, failureHints } from './shapes.js';
 import { ByteLineSplitter } from './lines.js';
+import { classify } from './blocks.js';
 import { JENKINS_WORDS } from './jenkins.js';
 
 const filler = (n: number, word = 'compiling module') => Array.from({ length: n }, (_, i) => `${word} ${i}`);
@@ -140,6 +141,11 @@ describe('the prefilter', () => {
       }
       if (line.includes('ranch')) expect(whole & HINT_BRANCH).toBe(HINT_BRANCH);
     }
+    // A `go test -json` event's Output is unescaped: not a part of the line, its own hints count.
+    const event = '{"Action":"output","Package":"x","Output":"    \\u2716 widths differ\\n"}';
+    expect(byteHints(Buffer.from(event), 0, event.length) & HINT_FAILURE).toBe(0);
+    expect(classify(event, undefined, byteHints(Buffer.from(event), 0, event.length))).toEqual(classify(event));
+    expect(classify(event).role).toBe('anchor');
     // A byte past ASCII sets every hint, as a non-ASCII character does.
     expect(byteHints(Buffer.from('all \u2713 fine'), 0, 10)).toBe(failureHints('all \u2713 fine'));
   });

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser } from '../fastXml.js';
 
 /** The two spellings XStream uses for a `node` step's workspace action. */
 export const WORKSPACE_ACTION_NAMES: readonly string[] = [

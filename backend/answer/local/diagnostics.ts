@@ -4,6 +4,7 @@
  * names the message carries; the answer cites the message line after the step. One hint per
  * message, the first rule that matches; none when no rule does (the remedy stays general).
  */
+import { editDistance } from '../../../core/log/symbols.js';
 import { inlineCode as c } from '../logtext.js';
 
 interface Rule {
@@ -35,6 +36,28 @@ const RULES: Rule[] = [
   { test: /Unexpected console statement/, hint: () => "Remove the `console` call or use the project's logger; if the output is meant, allow it for that line (`// eslint-disable-next-line no-console`)." },
   { test: /'([\w$]+)' is (?:assigned a value|defined) but never used/, hint: (m) => `Remove ${c(m[1] as string)} (and what computes it), or use it as the code meant to; an unused parameter kept on purpose is named to fit the rule's \`argsIgnorePattern\` (often a leading \`_\`).` },
   { test: /ESLint found too many warnings \(maximum: (\d+)\)/, hint: (m) => `The lint step allows at most ${m[1] as string} warning${m[1] === '1' ? '' : 's'} (\`--max-warnings ${m[1] as string}\`): fix the warnings the report lists above it, or change the limit in the lint script if the new ones are accepted.` },
+  // pytest's flags that a plugin adds: the plugin is not installed where pytest runs.
+  { test: /unrecognized arguments: (-n|--numprocesses|--dist|--cov\S*|--timeout\S*|--reruns\S*|--benchmark\S*|-p xdist|--html\S*|--asyncio-mode\S*|--randomly\S*|--mypy|--flake8|--doctest-glob)\b/, hint: (m) => {
+    const flag = m[1] as string;
+    const plugin = /^(?:-n|--numprocesses|--dist|-p xdist)$/.test(flag) ? 'pytest-xdist' : flag.startsWith('--cov') ? 'pytest-cov' : flag.startsWith('--timeout') ? 'pytest-timeout' : flag.startsWith('--reruns') ? 'pytest-rerunfailures' : flag.startsWith('--benchmark') ? 'pytest-benchmark' : flag.startsWith('--html') ? 'pytest-html' : flag.startsWith('--asyncio') ? 'pytest-asyncio' : flag.startsWith('--randomly') ? 'pytest-randomly' : flag === '--mypy' ? 'pytest-mypy' : flag === '--flake8' ? 'pytest-flake8' : undefined;
+    return plugin ? `pytest has no ${c(flag)} option of its own: it comes from the plugin ${c(plugin)}, which is not installed where the step runs pytest. Add ${c(plugin)} to the test requirements (${c(`pip install ${plugin}`)}), or drop ${c(flag)} from the command.` : `pytest does not know ${c(flag)}: install the plugin that provides it, or drop it from the command.`;
+  } },
+  // Node: running a file that has no executable bit (or is no program).
+  { test: /spawn (\S+) EACCES/, hint: (m) => `Node could not execute ${c(m[1] as string)}: the file lacks its executable bit on the agent (or is not a program). Make it executable in the repository (${c(`git update-index --chmod=+x ${(m[1] as string).replace(/^\.\//, '')}`)}, or ${c(`chmod +x ${m[1] as string}`)} and commit), or run it through its interpreter (${c(`bash ${m[1] as string}`)}).` },
+  // Maven
+  { test: /'parent\.relativePath' points at (?:wrong local POM|no local POM)/, hint: () => "Maven did not find the parent POM where `<relativePath>` points (by default `../pom.xml`) and not in a repository either: set `<relativePath>` in the `<parent>` of this `pom.xml` to the parent's real path (or to the right directory depth), or install the parent first (`mvn -N install` in its directory)." },
+  { test: /Unknown lifecycle phase "([^"]+)"/, hint: (m) => {
+    const near = nearestPhase(m[1] as string);
+    return `Maven has no phase ${c(m[1] as string)}${near ? `; the nearest lifecycle phase is ${c(near)}` : ''}: fix the name in the command (the phases are \`validate\`, \`compile\`, \`test\`, \`package\`, \`verify\`, \`install\`, \`deploy\` and those between), or give a plugin goal as \`prefix:goal\`.`;
+  } },
+  // The JVM
+  { test: /OutOfMemoryError: Metaspace/, hint: () => "The JVM ran out of Metaspace (class metadata), not heap: raise `-XX:MaxMetaspaceSize` for the JVM that failed (Maven: `MAVEN_OPTS` or `.mvn/jvm.config`; tests: surefire's `argLine`; Gradle: `org.gradle.jvmargs`), or find what keeps loading classes (a class-loader leak, a code generator run in a loop)." },
+  { test: /@(BeforeAll|AfterAll) method '[^']+' must be static/, hint: (m) => `JUnit 5 calls ${c(`@${m[1] as string}`)} methods without an instance: make the method \`static\`, or annotate the test class with ${c('@TestInstance(Lifecycle.PER_CLASS)')} so one instance serves all its tests.` },
+  { test: /DateTimeParseException: Text '(\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?)' could not be parsed at index (\d+)/, hint: (m) => `The text ${c(m[1] as string)} is an ISO date (${c('yyyy-MM-dd')}), and the formatter that parsed it expects another pattern (it failed at index ${m[2] as string}): parse it with the ISO form (${c('LocalDate.parse(text)')} or ${c('DateTimeFormatter.ISO_LOCAL_DATE')}), or make the formatter's pattern match what the input now holds.` },
+  { test: /DateTimeParseException: Text '([^']+)' could not be parsed at index (\d+)/, hint: (m) => `The text ${c(m[1] as string)} does not fit the pattern of the formatter that parsed it, from index ${m[2] as string} on (\`LocalDate.parse\` without a formatter expects ISO ${c('yyyy-MM-dd')}): give a formatter with the pattern the text uses, or fix the input.` },
+  // C++ link errors whose wording says the cause
+  { test: /undefined (?:reference to|symbol:) [`'‘"]?vtable for ([\w:]+)/, hint: (m) => `The linker found no vtable for ${c(m[1] as string)}: the compiler emits it with the class's first non-inline virtual function, so one of its virtual functions (often the destructor ${c(`~${(m[1] as string).split('::').pop() as string}()`)}) is declared and never defined, or the .cpp that defines it is not in the link. Define it (or \`= default\` it) in the class's source file and make sure that file is compiled and linked.` },
+  { test: /undefined (?:reference to|symbol:) [`'‘"]?([A-Za-z_]\w*)\(((?:unsigned |signed |const |struct )*[\w:]+[ *&]*(?:const[ *&]*)?(?:, ?(?:unsigned |signed |const |struct )*[\w:]+[ *&]*(?:const[ *&]*)?)*)?\)/, hint: (m) => `The reference is to a C++ function ${c(`${m[1] as string}(${m[2] ?? ''})`)} (the parameter types are part of its linked name). If ${c(m[1] as string)} is defined in a C file, its declaration must be inside \`extern "C" { ... }\` in the header the C++ code includes; otherwise the file that defines it is not in the link, or it is defined with other parameter types.` },
   // Coverage gates
   { test: /coverage threshold for (\w+) \((\d+(?:\.\d+)?%)\) not met: (\d+(?:\.\d+)?%)/, hint: (m) => `${(m[1] as string).replace(/^./, (x) => x.toUpperCase())} coverage is ${c(m[3] as string)}, under the threshold ${c(m[2] as string)}: add tests for the code the change added (the coverage table lists the files and their uncovered lines), or change \`coverageThreshold\` in the Jest configuration if the threshold itself is wrong.` },
 ];
@@ -46,4 +69,14 @@ export function diagnosticHint(message: string): string | undefined {
     if (m) return rule.hint(m);
   }
   return undefined;
+}
+
+/** Maven's default and clean/site lifecycle phases (Maven's own list). */
+const MAVEN_PHASES = ['validate', 'initialize', 'generate-sources', 'process-sources', 'generate-resources', 'process-resources', 'compile', 'process-classes', 'generate-test-sources', 'process-test-sources', 'generate-test-resources', 'process-test-resources', 'test-compile', 'process-test-classes', 'test', 'prepare-package', 'package', 'pre-integration-test', 'integration-test', 'post-integration-test', 'verify', 'install', 'deploy', 'pre-clean', 'clean', 'post-clean', 'pre-site', 'site', 'post-site', 'site-deploy'];
+
+/** The phase a misspelt one most likely meant: within two edits (or a third of its length). */
+function nearestPhase(name: string): string | undefined {
+  const ranked = MAVEN_PHASES.map((p) => ({ p, d: editDistance(name.toLowerCase(), p) })).sort((a, b) => a.d - b.d);
+  const best = ranked[0];
+  return best && best.d <= Math.max(2, Math.floor(name.length / 3)) && best.d < (ranked[1]?.d ?? Infinity) ? best.p : undefined;
 }

@@ -391,7 +391,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       // Without a place (an import cycle, a project-level error) there is no line to go to: say so.
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and change it so that it compiles` : place ? `open ${place} and change it so that it compiles` : 'the log names no file or line for it, so start from what the compiler names in its message';
       steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
-      const shape = missingFields(f.message) ?? indentationHint(f.message) ?? diagnosticHint(f.message);
+      const shape = missingFields(f.message) ?? indentationHint(f.message);
       if (shape) steps.push(citedAfter(shape, m));
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
       const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
@@ -558,7 +558,6 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         const verb = type === 'string' || type === '[]byte' ? '%s' : /^u?int\d*$|^byte$|^rune$/.test(type) ? '%d' : /^float/.test(type) ? '%g' : type === 'bool' ? '%t' : type.startsWith('*') ? '%p' : '%v';
         steps.push(`${inlineCode(vet[2] as string)} is a ${inlineCode(type)}, which ${inlineCode(vet[1] as string)} does not print: use ${inlineCode(verb)} for it (or ${inlineCode('%v')}, which prints any value) ${m}.`);
       }
-      if (diagnosticHint(f.message)) steps.push(citedAfter(diagnosticHint(f.message) as string, m));
       // The place and rule are read off the report; the citation is the report's message, so they do not sit next to it.
       steps.push(`${place ? `Fix ${place}` : 'Fix what the check reports (the log names no file or line for it)'} as the tool reports it ${m}${f.code ? ` (rule ${inlineCode(f.code)})` : ''}${lintFixCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintFixCommand(f) as string)}` : ''}.`);
       break;
@@ -613,6 +612,9 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       steps.push(`Start from ${inlineCode(clip(f.message, 200))} ${m} and the command that printed it.`);
       break;
   }
+  // What the diagnostic's own wording asks for, whatever the class (a pytest plugin's flag, a script without its executable bit).
+  const said2 = diagnosticHint(f.message);
+  if (said2) steps.splice(f.class === 'unknown' ? 0 : Math.min(1, steps.length), 0, citedAfter(said2, m));
   return { steps, ...(unsure ? { unsure } : {}) };
 }
 
