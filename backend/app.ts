@@ -5,7 +5,7 @@ import { requestContext } from '../http/request.js';
 import { registerChatRoutes } from './routes/chats.js';
 import { registerMessageRoutes } from './routes/messages.js';
 import { healthRoutes } from './routes/health.js';
-import Router from '@koa/router';
+import Router from '../http/router.js';
 import type { AppDeps } from './deps.js';
 import { registerContextRoutes } from './routes/context.js';
 

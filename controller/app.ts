@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Router from '@koa/router';
+import Router from '../http/router.js';
 import Koa from 'koa';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';

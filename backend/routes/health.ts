@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import Router from '../../http/router.js';
 import { requestLog } from '../../http/request.js';
 import type { AppDeps } from '../deps.js';
 
