@@ -79,7 +79,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['pngcheck-crc-error', 'message: the summary `ERROR: file` over pngcheck\'s reason'],
   ['typedoc-plugin-not-found', 'message: Node\'s ERR_MODULE_NOT_FOUND under typedoc\'s own sentence'],
   // Round 9 (asserted since HELDOUT_ROUND 10; docs/notes/analyzer.md, "Round 9 opened (helper t9)").
-  ['cmake-cxx-compiler-not-found', 'message: CMake wraps its sentence; the finding\'s message stops at the first line\'s end (`...variable CXX:` without `clang++-16.`)'],
   ['java-noclassdeffound-classpath', 'message: the innermost cause (`ClassNotFoundException`) where the label wants the outer `NoClassDefFoundError` (the innermost-cause rule is asserted elsewhere)'],
   ['npm-version-changelog-check', 'unknown: the project script\'s own sentence, with no tool wording to read'],
   // tune5 (docs/notes/analyzer.md, "Eighth session (helper t10)").
