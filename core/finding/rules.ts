@@ -10,6 +10,7 @@ import { ROUND5A_RULES } from './rules5a.js';
 import { STEP_RULES } from './rules4b.js';
 import { ROUND5B_RULES } from './rules5b.js';
 import { ROUND9_RULES } from './rules9.js';
+import { ROUND10_RULES } from './rules10.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
 import type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -100,9 +101,11 @@ export const GENERAL_RULES: Rule[] = [
     cls: 'dependency-resolution',
     priority: 45,
     confidence: 'high',
-    re: /\b([\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since ([\w.-]+\.lock) was last generated/i,
+    // Also the refusal to rewrite it under a frozen flag (cargo's `cannot update the lock file PATH because --locked
+    // was passed`, yarn's `The lockfile would have been modified by this install, which is explicitly forbidden`).
+    re: /\b([\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since ([\w.-]+\.lock) was last generated|\bcannot update the lock ?file (?:\S*\/)?([\w.-]+) because --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i,
     read: (m) => {
-      const lock = m[1] ?? m[2] ?? '';
+      const lock = m[1] ?? m[2] ?? m[3] ?? '';
       const tool = /^poetry/.test(lock) ? 'poetry' : /^Cargo/.test(lock) ? 'cargo' : /^Gemfile/.test(lock) ? 'bundler' : /^Pipfile/.test(lock) ? 'pipenv' : /^uv/.test(lock) ? 'uv' : /^composer/.test(lock) ? 'composer' : undefined;
       return tool ? { tool } : {};
     },
@@ -132,6 +135,7 @@ export const RULES: Rule[] = [
   ...ROUND5A_RULES,
   ...ROUND5B_RULES,
   ...ROUND9_RULES,
+  ...ROUND10_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a

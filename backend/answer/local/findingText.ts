@@ -13,6 +13,9 @@ import { allocationHint, exceptionHint, indentationHint, missingFields, waitsOf 
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 
+/** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
+const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
+
 /** `[L12-L12]` for one log line. */
 export const at = (line: number): string => cite({ start_line: line, end_line: line });
 
@@ -211,6 +214,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(f.exception === 'panic' ? `The program panicked ${m}.` : f.exception && /^SIG|Sanitizer/.test(f.exception) ? `The program was stopped by ${inlineCode(f.exception)} ${m}.` : `The program raised ${inlineCode(f.exception ?? 'an exception')} and stopped ${m}.`);
       break;
     case 'dependency-resolution':
+      // A lock file out of step with its manifest (core/finding/rules.ts): nothing failed to resolve; the tool would have to rewrite the lock.
+      if (LOCK_OUT_OF_STEP.test(f.message)) {
+        parts.push(`${capital(toolName(f))} found the lock file out of step with the project's manifest, and this build may not update it ${m}.`);
+        break;
+      }
       parts.push(`${capital(toolName(f))} could not resolve ${f.dependency ? inlineCode(f.dependency) : 'a dependency'} ${at(lineHolding(f, f.dependency, lineText))}.`);
       if (/offline mode|only-if-cached|--offline|offline/i.test(f.message)) parts.push(`The build ran offline, so only what the local cache holds was available ${m}.`);
       break;
