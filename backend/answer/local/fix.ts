@@ -153,8 +153,9 @@ export const fix: Composer = (ask) => {
     for (const n of k.lines) out.log({ start_line: n, end_line: n });
   }
 
-  // The compiler's own suggestion, quoted (rustc and clippy print the code they propose).
-  const storedForHelp = (f.class === 'compile-error' || f.class === 'lint') && /^(?:rustc|clippy)$/.test(f.tool ?? '') ? storedLogSpan(ctx) : undefined;
+  // The compiler's own suggestion, quoted (rustc and clippy print the code they propose; for a target
+  // not installed, rustc's `help: consider downloading the target with `rustup target add x``).
+  const storedForHelp = (f.class === 'compile-error' || f.class === 'lint' || f.class === 'missing-tool') && /^(?:rustc|clippy)$/.test(f.tool ?? '') ? storedLogSpan(ctx) : undefined;
   const helps = storedForHelp ? compilerSuggestions(storedForHelp, f) : [];
   if (helps.length > 0) {
     out.line(`- ${capitalise(f.tool === 'clippy' ? 'clippy' : 'the compiler')} suggests: ${helps.map((h) => `${inlineCode(h.text)} ${at(h.line)}`).join('; ')}.`);
