@@ -4,15 +4,35 @@
  * fix answer's steps are concrete. Made-up logs (none of the realfail cases), each rule with a
  * counter-example it must leave alone; every citation checked against the log.
  */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import { snippetsFromDir } from '../cli/snippets.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { checkAnswer } from './helpers/claimChecks.js';
 import { tidyPeriods } from '../backend/answer/local/reply.js';
 import type { CiContextUpload } from '../protocol/schemas.js';
 
-async function answer(question: string, lines: string[]): Promise<string> {
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ta10-'));
+  dirs.push(dir);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+async function answer(question: string, lines: string[], workspace?: Record<string, string>): Promise<string> {
   const log = `${lines.join('\n')}\n`;
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload;
+  const snippets = workspace ? await snippetsFromDir(project(workspace), log) : [];
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}) } as CiContextUpload;
   const ctx = analyzedChatContext(upload, log);
   const text = (await composeLocalAnswer(question, ctx)).text;
   expect(checkAnswer(question, text, log.split('\n'), ctx)).toEqual([]);
@@ -79,6 +99,16 @@ describe("the fix the tool's own words point to (made-up projects, each with its
     ['ld: an object not built with -fPIC', [...START, '+ make', 'cc -shared -o libx.so x.o lib/libz2.a', '/usr/bin/ld: lib/libz2.a(inflate.o): relocation R_X86_64_32 against `.rodata\' can not be used when making a shared object; recompile with -fPIC', 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:9: libx.so] Error 1', ...END], /`inflate\.o` \(in `lib\/libz2\.a`\) was compiled without position-independent code.*`-fPIC` \(in the flags of the rule that builds it in `Makefile` \[L7-L7\]/],
     ['rust: an overflow names the method for its operation', [...START, '+ cargo test', 'running 1 test', 'test tests::adds ... FAILED', '', 'failures:', '', "---- tests::adds stdout ----", "thread 'tests::adds' panicked at src/lib.rs:4:9:", 'attempt to multiply with overflow', '', 'failures:', '    tests::adds', '', 'test result: FAILED. 0 passed; 1 failed', 'error: test failed, to rerun pass `--lib`', ...END], /`checked_mul`.*`saturating_mul`/],
   ];
+  rows.push([
+    'cmake: a library the project names that does not exist',
+    [...START, '+ cmake --build build', '[ 50%] Building C object CMakeFiles/tool.dir/src/tool.c.o', '[100%] Linking C executable tool', '/usr/bin/ld: cannot find -lyamlx: No such file or directory', 'collect2: error: ld returned 1 exit status', 'gmake[2]: *** [CMakeFiles/tool.dir/build.make:97: tool] Error 1', ...END],
+    /The link of `tool` \[L5-L5\] is CMake's, so `-lyamlx` comes from a `target_link_libraries\(tool \.\.\. yamlx\)`/,
+  ]);
+  rows.push([
+    'a lost agent: the test running when the output stopped',
+    [...START, '+ mvn -B test', '[INFO]  T E S T S', '[INFO] Running com.example.cart.CheckoutTest', 'Agent went offline during the build', 'ERROR: Connection was broken', 'Finished: FAILURE'],
+    /The output stopped while `com\.example\.cart\.CheckoutTest` was running \[L5-L5\].*\(`mvn test -Dtest=CheckoutTest`\)/,
+  ]);
   it.each(rows)('%s', async (_name, lines, want) => {
     expect(await answer('How do I fix it?', lines)).toMatch(want);
   });
@@ -90,6 +120,8 @@ describe("the fix the tool's own words point to (made-up projects, each with its
     expect(javac).not.toMatch(/git mv|might not|`default:`/);
     const curl = await answer('How do I fix it?', step('curl -fsS https://example.com/a.tgz -o a.tgz', 'curl: (22) The requested URL returned error: 404'));
     expect(curl).not.toMatch(/no package named|package\.json/);
+    const plainMake = await answer('How do I fix it?', [...START, '+ make', 'cc -o tool tool.o -lyamlx', '/usr/bin/ld: cannot find -lyamlx: No such file or directory', 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:4: tool] Error 1', ...END]);
+    expect(plainMake).not.toContain('target_link_libraries(');
   });
 });
 
@@ -106,5 +138,21 @@ describe('read as a user: no doubled period, no diagnosis again as the first fix
     const first = fix.split('\n').find((l) => l.startsWith('- ')) ?? '';
     expect(first).toMatch(/^- Open `\/srv\/ci\/app\.py:6` \(in `main`\) \[L7-L7\], where `ZeroDivisionError` was raised/);
     expect(first).not.toContain('division by zero');
+  });
+});
+
+describe('a symbol the workspace defines in a file the link never got', () => {
+  const LINK = [...START, '+ make', 'cc -O2 -c -o out/app.o src/app.c', 'cc -O2 -c -o out/io.o src/io.c', 'cc -O2 -o out/app out/app.o out/io.o', '/usr/bin/ld: out/app.o: in function `main\':', "app.c:(.text+0x1d): undefined reference to `hash_mix'", 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:9: out/app] Error 1', ...END];
+  const WS = { 'src/app.c': 'unsigned hash_mix(unsigned);\nint main(void) { return (int)hash_mix(3); }\n', 'src/io.c': 'int io_ok(void) { return 1; }\n', 'src/hash.c': '\nunsigned hash_mix(unsigned x) {\n  return x * 2654435761u;\n}\n' };
+
+  it('names the object to add, as its siblings are named, and the rule that links them', async () => {
+    const fix = await answer('How do I fix it?', LINK, WS);
+    expect(fix).toContain('The link command [L6-L6] takes `out/app.o`, `out/io.o`, and the log compiles no `src/hash.c`: add `out/hash.o` (built from `src/hash.c` the way the others are) to the objects the rule at `Makefile:9` [L10-L10] links');
+  });
+
+  it('counter-example: a file that was compiled and linked gets no such step', async () => {
+    const linked = LINK.map((l) => (l === 'cc -O2 -o out/app out/app.o out/io.o' ? 'cc -O2 -o out/app out/app.o out/io.o out/hash.o' : l));
+    linked.splice(5, 0, 'cc -O2 -c -o out/hash.o src/hash.c');
+    expect(await answer('How do I fix it?', linked, WS)).not.toContain('the log compiles no');
   });
 });

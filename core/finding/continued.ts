@@ -10,6 +10,12 @@ import type { Finding } from '../../protocol/types.js';
 /** The message index and text, extended over its continuation lines when the tool wraps it. */
 export function continued(body: readonly string[], index: number, text: string, tool: string | undefined): [number, string] {
   if (index < 0) return [index, text];
+  // CMake: a sentence that ends with `:` and names its value in the next paragraph (`  Could not find compiler set in
+  // environment variable CXX:`, a blank line, `  clang++-16.`): the value ends the sentence.
+  if (tool === 'cmake' && /^\s{2}\S.*:\s*$/.test(text) && /^\s*$/.test(body[index + 1] ?? 'x')) {
+    const value = body[index + 2] ?? '';
+    if (/^\s{2}\S+\.\s*$/.test(value) && /^\s*$/.test(body[index + 3] ?? '')) return [index, `${text.trimEnd()} ${value.trim()}`];
+  }
   // CMake: a sentence that lists items (`Target "x" links to:`, blank lines, `    ZLIB::ZLIB`) runs on
   // to the lower-case rest of it (`  but the target was not found.`).
   if (tool === 'cmake' && /^\s{2}\S.*:\s*$/.test(text) && /^(?:\s*$|\s{4,}\S)/.test(body[index + 1] ?? 'x')) {

@@ -184,6 +184,25 @@ describe('test names without the time a runner prints after them', () => {
     ].join('\n');
     expect(top(log)?.test?.name).toBe('rejects a month of 13');
   });
+  it("jasmine's `Message:` label under a numbered failure is no part of the spec's name", () => {
+    const log = [
+      '+ npx jasmine',
+      'Started',
+      'F',
+      '',
+      'Failures:',
+      '1) Cart totals the lines',
+      '  Message:',
+      '    Error: Timeout - Async function did not complete within 5000ms (set by jasmine.DEFAULT_TIMEOUT_INTERVAL)',
+      '  Stack:',
+      '        at <Jasmine>',
+      '        at listOnTimeout (node:internal/timers:581:17)',
+      '',
+      '1 spec, 1 failure',
+      "Build step 'Execute shell' marked build as failure",
+    ].join('\n');
+    expect(top(log)?.test?.name).toBe('Cart totals the lines');
+  });
   it("vitest with projects: ` FAIL  api  test/x.test.js > name` names `test/x.test.js > name`", () => {
     const log = [
       '+ npx vitest run',

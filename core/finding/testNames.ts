@@ -18,7 +18,8 @@ export interface MultilineName {
 /** mocha's numbered failure header; the titles under it are indented deeper. */
 const MOCHA_HEAD = /^(\s*)\d+\) (\S.*?)\s*$/;
 /** A line under the header that is a failure's text, not a title. */
-const NOT_A_TITLE = /^\s*(?:Failure\/Error\b|\w*(?:Error|Exception)\b|at\s|\+|-|expected\b)/;
+// (jasmine's console reporter labels the failure's parts under the same numbered header: `Message:`, `Stack:`.)
+const NOT_A_TITLE = /^\s*(?:Failure\/Error\b|\w*(?:Error|Exception)\b|at\s|\+|-|expected\b|(?:Message|Stack):$)/;
 
 /** The failing test named over several lines nearest to (and not after) `before`, else the first after it. */
 export function multilineNameIn(lines: readonly string[], before: number): MultilineName | undefined {

@@ -323,3 +323,27 @@ describe("surefire's forked VM that died: its exit code says why", () => {
     expect(top(log(1))?.class).not.toBe('out-of-memory');
   });
 });
+
+describe("CMake's sentence that names its value in the next paragraph", () => {
+  const log = (value: string): string =>
+    [
+      '+ cmake -S . -B build',
+      'CMake Error at /usr/share/cmake-3.25/Modules/CMakeDetermineCCompiler.cmake:49 (message):',
+      '  Could not find compiler set in environment variable CC:',
+      '',
+      value,
+      '',
+      'Call Stack (most recent call first):',
+      '  CMakeLists.txt:3 (project)',
+      '',
+      '-- Configuring incomplete, errors occurred!',
+    ].join('\n');
+
+  it('the value paragraph ends the sentence', () => {
+    expect(top(log('  gcc-14.'))?.message).toBe('Could not find compiler set in environment variable CC: gcc-14.');
+  });
+
+  it('counter-example: a paragraph of words is not a value', () => {
+    expect(top(log('  Tell CMake where to find the compiler by setting either the environment variable "CC" or the CMake cache entry.'))?.message).toBe('Could not find compiler set in environment variable CC:');
+  });
+});

@@ -268,6 +268,15 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   return parts.join(' ');
 }
 
+/**
+ * A hint sentence with the message's citation at its end. A hint ending in inline code (`... before
+ * the next \`case\``) takes it in parentheses, so the code is not read as a quote of the cited line.
+ */
+function citedAfter(hint: string, cite: string): string {
+  const h = hint.replace(/\.$/, '');
+  return h.endsWith('`') ? `${h} (${cite}).` : `${h} ${cite}.`;
+}
+
 /** pytest's report of a strict expected failure that passed (`[XPASS(strict)] reason`). */
 const XPASS_STRICT = /^\[XPASS\(strict\)\]/;
 
@@ -383,7 +392,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and change it so that it compiles` : place ? `open ${place} and change it so that it compiles` : 'the log names no file or line for it, so start from what the compiler names in its message';
       steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
       const shape = missingFields(f.message) ?? indentationHint(f.message);
-      if (shape) steps.push(`${shape} ${m}`.replace(/\. (\[L\d+-L\d+\])$/, ' $1.'));
+      if (shape) steps.push(citedAfter(shape, m));
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
       const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
       if (nullable) steps.push(`The value there can be null (${inlineCode(`${nullable[1] ?? nullable[2]}?`)}) where a non-null ${inlineCode((nullable[1] ?? nullable[2]) as string)} is required ${m}: handle the null case (a null check, a default or an error with \`?:\`/\`??\`), or declare the type as nullable if null is a valid value.`);
@@ -605,7 +614,7 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
   }
   // What the diagnostic's own wording asks for, whatever the class (a pytest plugin's flag, a script without its executable bit).
   const said2 = diagnosticHint(f.message);
-  if (said2) steps.splice(f.class === 'unknown' ? 0 : Math.min(1, steps.length), 0, `${said2} ${m}`.replace(/\. (\[L\d+-L\d+\])$/, ' $1.'));
+  if (said2) steps.splice(f.class === 'unknown' ? 0 : Math.min(1, steps.length), 0, citedAfter(said2, m));
   return { steps, ...(unsure ? { unsure } : {}) };
 }
 

@@ -19,6 +19,7 @@ import { clueSteps } from './clues.js';
 import { knownRemedies } from './fixKnown.js';
 import { everydayRemedies } from './fixEveryday.js';
 import { toolWordRemedies } from './fixToolWords.js';
+import { linkInputsStep } from './linkInputs.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -195,6 +196,11 @@ export const fix: Composer = (ask) => {
       out.line(`**Where it is defined:** ${inlineCode(`${d.path}:${line}`)} defines ${inlineCode(name)}, so the code exists; most likely ${inlineCode(d.path)} is not compiled into this link (else the definition is \`static\` or compiled out): add it to the target that failed (its prerequisites in the Makefile, its sources in \`CMakeLists.txt\` \`add_executable\`/\`target_sources\`, or the library that holds it on the link line).`);
       out.line(numbered(d, line, 10));
       out.source({ kind: 'file', path: d.path, start_line: d.startLine, end_line: d.endLine });
+      const inputs = linkInputsStep(storedLogSpan(ctx), f.message_line, d.path);
+      if (inputs) {
+        out.line(inputs.text);
+        for (const n of inputs.lines) out.log({ start_line: n, end_line: n });
+      }
     }
   }
 

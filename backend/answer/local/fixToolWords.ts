@@ -169,6 +169,32 @@ export function toolWordRemedies(f: Finding, stored: LogSpan | undefined): Known
     });
   }
 
+  // A library CMake put on the link line: the name comes from the project's target_link_libraries.
+  if (f.class === 'link-error' && f.symbol?.startsWith('-l')) {
+    const lib = f.symbol.slice(2).replace(/[:,.]+$/, '');
+    const target = nearby(around(stored, f.message_line, 6, 0).reverse(), /^(?:\[[\d\s/%]+\] )?Linking \w+ (?:executable|shared library|static library|shared module) (\S+)|^FAILED: (\S+)/);
+    const cmake = target !== undefined && around(stored, f.message_line, 8, 0).some((l) => /CMakeFiles\//.test(l.text));
+    if (cmake && target) {
+      const name = ((target.m[1] ?? target.m[2]) as string).replace(/^.*\//, '');
+      out.push({
+        text: `The link of ${inlineCode(name)} ${at(target.line)} is CMake's, so ${inlineCode(`-l${lib}`)} comes from a \`target_link_libraries(${name} ... ${lib})\` (or a variable it uses) in \`CMakeLists.txt\`: check that name against the library's real one (its \`lib<name>.so\`/\`.a\`), or find the library the CMake way (\`find_package\`, \`pkg_check_modules\`) and link the imported target it defines.`,
+        lines: [target.line],
+      });
+    }
+  }
+
+  // A lost agent: the test that was running when the output stopped (Surefire's `Running x.YTest`, go test's `=== RUN TestX`).
+  if (f.class === 'agent-lost') {
+    const last = nearby(around(stored, f.message_line, 12, 0).reverse(), /^(?:\[INFO\] )?Running ((?:[\w$]+\.)*([\w$]+))\s*$|^=== RUN\s+(\S+)\s*$/);
+    if (last && last.line !== f.message_line) {
+      const run = last.m[3] ? `go test -run '^${(last.m[3] as string).split('/')[0] as string}$' ./...` : `mvn test -Dtest=${last.m[2] as string}`;
+      out.push({
+        text: `The output stopped while ${inlineCode((last.m[1] ?? last.m[3]) as string)} was running ${at(last.line)}, before it printed a result: the log does not show that it caused the loss. If the agent goes away at the same test again, run it alone on that agent (${inlineCode(run)}) and watch its memory and time there.`,
+        lines: [last.line],
+      });
+    }
+  }
+
   // A script with Windows line endings: the shebang asks for `bash\r`, a line ends in `$'\r'`.
   if ((hit = said(/[‘'`]([\w.-]+)\\r['’]?: No such file or directory|\$'\\r': command not found|: \/bin\/(?:ba)?sh\^M: bad interpreter/))) {
     const script = f.location?.file;

@@ -1,0 +1,33 @@
+/**
+ * Whether a source file the workspace shows defining a missing symbol was built and linked, as the
+ * log's own echoed commands say (helper ta10): the link command above the error and the objects it
+ * names, the compile commands (`-c -o build/x.o src/x.c`) and make's `[Makefile:N: target]` line.
+ * A file that defines the symbol but was never compiled is the one to add to the objects the rule
+ * links, under the object name its siblings get.
+ */
+import { inlineCode, type LogSpan } from '../logtext.js';
+import { around } from './fixKnown.js';
+import { at } from './findingText.js';
+
+const COMPILER = /^(?:\+ )?(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang(?:\+\+)?)(?:-[\d.]+)?\s/;
+
+/** A sentence on the link's inputs for the defining file `source`, or undefined when the log does not show them. */
+export function linkInputsStep(stored: LogSpan | undefined, messageLine: number, source: string): { text: string; lines: number[] } | undefined {
+  const before = around(stored, messageLine, 40, 0).map((l) => ({ line: l.line, text: l.text.trim().replace(/^\+ /, '') }));
+  const link = [...before].reverse().find((l) => COMPILER.test(l.text) && /\s-o\s+\S+/.test(l.text) && !/\s-c(?:\s|$)/.test(l.text) && /\s\S+\.o(?:\s|$)/.test(l.text));
+  if (!link) return undefined;
+  const objects = link.text.split(/\s+/).filter((w, i, all) => /\.o$/.test(w) && all[i - 1] !== '-o');
+  const stem = source.replace(/^.*\//, '').replace(/\.\w+$/, '');
+  if (objects.some((o) => o.replace(/^.*\//, '') === `${stem}.o`)) return undefined;
+  const compiles = before.filter((l) => COMPILER.test(l.text) && /\s-c(?:\s|$)/.test(l.text));
+  if (compiles.some((l) => l.text.split(/\s+/).some((w) => w === source || w.endsWith(`/${source}`)))) return undefined;
+  // The object name its siblings get (`-c -o build/main.o src/main.c` -> `build/crc32.o`).
+  const sibling = compiles.map((l) => /\s-o\s+(\S+\.o)\s/.exec(`${l.text} `)?.[1]).find((o): o is string => o !== undefined);
+  const object = sibling ? `${sibling.includes('/') ? sibling.slice(0, sibling.lastIndexOf('/') + 1) : ''}${stem}.o` : `${stem}.o`;
+  const rule = around(stored, messageLine, 0, 6).map((l) => ({ line: l.line, m: /make(?:\[\d+\])?: \*\*\* \[(\S*[Mm]akefile):(\d+): ([^\]]+)\]/.exec(l.text) })).find((x) => x.m);
+  const ruleText = rule?.m ? ` to the objects the rule at ${inlineCode(`${rule.m[1] as string}:${rule.m[2] as string}`)} ${at(rule.line)} links (the variable that lists them, or its prerequisites)` : ' to the objects the link command takes';
+  return {
+    text: `The link command ${at(link.line)} takes ${objects.map((o) => inlineCode(o)).join(', ')}, and the log compiles no ${inlineCode(source)}: add ${inlineCode(object)} (built from ${inlineCode(source)} the way the others are)${ruleText}.`,
+    lines: [link.line, ...(rule ? [rule.line] : [])],
+  };
+}
