@@ -337,7 +337,10 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const hits = bestHits(body, lines, start);
   const best = hits[0];
   const assertion = assertionIn(body);
-  const raised = raisedIn(body);
+  // Rust >= 1.73 prints a panic's message under its `thread 'x' panicked at f.rs:l:c:` heading: a window that starts
+  // at the message still has the heading just above it.
+  const headAbove = before.length > 0 && /panicked at .*:\s*$/.test(before[before.length - 1] as string) ? raisedIn([before[before.length - 1] as string, body[0] ?? '']) : undefined;
+  const raised = raisedIn(body) ?? (headAbove?.index === 1 ? { ...headAbove, index: 0 } : undefined);
   const all = [...before, ...body];
   const summary = bodies(lines, end + 1, end + 1 + BEFORE);
   const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : body.length)), summary);

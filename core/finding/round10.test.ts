@@ -52,3 +52,31 @@ describe("pytest refusing a plugin's option is the plugin missing", () => {
     expect(top(log)?.class).toBe('ci-script');
   });
 });
+
+describe("a Rust panic whose window starts at its message (Rust >= 1.73's heading above it) is a run-time error", () => {
+  it('`cargo run` panicking on a string slice', () => {
+    const log = ['+ cargo run --release -- notes.txt', '     Running `target/release/notes notes.txt`', '* first line', '', "thread 'main' (812) panicked at src/render.rs:22:14:", "byte index 12 is not a char boundary; it is inside 'ü' (bytes 11..13) of `Grüße an alle`", 'stack backtrace:', '   0: __rustc::rust_begin_unwind', '   1: core::panicking::panic_fmt', '##[error]Process completed with exit code 101.'].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['runtime-exception', 'src/render.rs', 22]);
+  });
+});
+
+describe("dash's `script: LINE: Bad substitution` is the script's error, at its line", () => {
+  it('a bash-only expansion under /bin/sh', () => {
+    const log = ['+ sh ci/release.sh', 'ci/release.sh: 12: Bad substitution', 'ERROR: script returned exit code 2', 'Finished: FAILURE'].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['ci-script', 'ci/release.sh', 12]);
+  });
+});
+
+describe('pytest that selected no test (exit 5) is the script\'s selection', () => {
+  it('`-m` deselected everything', () => {
+    const log = ['+ pytest -m smoke', '============================= test session starts ==============================', 'collected 12 items / 12 deselected / 0 selected', '============================ 12 deselected in 0.41s ============================', 'ERROR: script returned exit code 5'].join('\n');
+    expect([top(log)?.class, top(log)?.tool]).toEqual(['ci-script', 'pytest']);
+  });
+
+  it('counter-example: a collection error is not read as nothing selected', () => {
+    const log = ['+ pytest', 'collected 0 items / 1 error', '==================================== ERRORS ====================================', '_____________________ ERROR collecting tests/test_api.py ______________________', "E   ModuleNotFoundError: No module named 'httpx'", '=========================== short test summary info ============================', 'ERROR: script returned exit code 2'].join('\n');
+    expect(top(log)?.class).not.toBe('ci-script');
+  });
+});

@@ -28,4 +28,22 @@ export const ROUND10_RULES: Rule[] = [
     below: /^\s+(?:inifile|configfile|rootdir): /,
     read: (m) => ({ tool: 'pytest', dependency: m[1] ? 'pytest-xdist' : m[2] ? 'pytest-cov' : m[3] ? 'pytest-timeout' : m[4] ? 'pytest-rerunfailures' : m[5] ? 'pytest-html' : 'pytest-benchmark' }),
   },
+  // dash (Debian's and Ubuntu's /bin/sh) on a bash-only expansion (`${x//a/b}`, `${x:0:3}`): `script: LINE: Bad
+  // substitution`, its script and line before the words (bash says `line N: ...: bad substitution`, words.ts).
+  {
+    cls: 'ci-script',
+    priority: 12,
+    confidence: 'high',
+    re: /^(\S+): (\d+): Bad substitution$/,
+    read: (m) => ({ tool: 'sh', ...(/[./]/.test(m[1] as string) ? { file: m[1] as string, line: Number(m[2]) } : {}) }),
+  },
+  // pytest that selected no test (`collected 3 items / 3 deselected / 0 selected`, `collected 0 items`, `no tests
+  // ran`): it exits 5, so the step fails without a failing test; the script's selection (`-m`, `-k`, paths) matches nothing.
+  {
+    cls: 'ci-script',
+    priority: 48,
+    confidence: 'medium',
+    re: /^collected \d+ items? \/ \d+ deselected \/ 0 selected\s*$|^collected 0 items\s*$|^=+ no tests ran in [\d.]+s =+$/,
+    read: () => ({ tool: 'pytest' }),
+  },
 ];
