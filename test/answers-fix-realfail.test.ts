@@ -198,6 +198,22 @@ describe("a diagnostic's own wording gives its remedy", () => {
   });
 });
 
+describe('a specific step is not contradicted or preceded by a general one that does not fit', () => {
+  it('Metaspace gets no -Xmx step; a pytest plugin flag no "tool version"; a refusal with no host no "that remote"', async () => {
+    const metaspace = await fixOf('maven-metaspace-oom');
+    expect(metaspace).toContain('`-XX:MaxMetaspaceSize`');
+    expect(metaspace).not.toContain('-Xmx');
+    const xdist = await fixOf('pytest-xdist-missing');
+    expect(xdist).toContain('`pytest-xdist`');
+    expect(xdist).not.toContain('tool version');
+    expect(await fixOf('node-spawn-eacces-script')).not.toContain('that remote');
+  });
+  it('a link error: the wording\'s own step comes before the general one', async () => {
+    const fix = await fixOf('ld-undefined-vtable');
+    expect(fix.indexOf('The linker found no vtable')).toBeLessThan(fix.indexOf('Find where'));
+  });
+});
+
 describe('receiverOf and assignmentAbove', () => {
   it('takes the identifier chain right before `.name`, never a call that wraps it', () => {
     expect(receiverOf('    return int(m.group(1)), int(m.group(2))', 'group')).toBe('m');

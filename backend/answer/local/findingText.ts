@@ -509,6 +509,8 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         break;
       }
       if (allocationHint(f, m)) steps.push(allocationHint(f, m) as string);
+      // Metaspace is class metadata, not heap: -Xmx does not help (its step comes from the diagnostic table).
+      if (/OutOfMemoryError: Metaspace/.test(f.message)) break;
       steps.push(f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs${/\bmake\b/.test(f.tool ?? '') ? ', e.g. `make -j2`' : ''}) ${m}.`);
       break;
     case 'timeout-aborted': {
@@ -535,7 +537,9 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
             ? `The signature does not match the file ${m}: the file changed after it was signed, or the signature is for another file; fetch both again from the source, and do not skip the check.`
             : /Permission denied/.test(f.message) && !/publickey|git@|remote/i.test(f.message)
           ? `If it is a script, make it executable in git (\`git update-index --chmod=+x <file>\`) or call it through its interpreter; if it is a file, check who owns the workspace (\`ls -l\`) ${m}.`
-          : `Check the credentials the step uses for ${f.host ? inlineCode(f.host) : 'that remote'}: present, not expired, and with access ${m}.`,
+          : f.host
+            ? `Check the credentials the step uses for ${inlineCode(f.host)}: present, not expired, and with access ${m}.`
+            : `Check the credentials or permissions of what the step accessed (the log names no host): present, not expired, and with access ${m}.`,
       );
       break;
     case 'missing-tool': {
@@ -551,10 +555,14 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
         steps.push(`The build asks javac for Java ${v} and the JDK that ran it is older ${m}: run the build on JDK ${v} or newer (install it on the agent and point \`JAVA_HOME\` at it, a \`tools { jdk }\` entry, or a Maven toolchain), or lower \`maven.compiler.release\` to what the agent's JDK supports and drop the newer language features.`);
         break;
       }
+      // A wording the diagnostic table knows (a pytest plugin's flag) gives the specific step below instead of this general one.
+      if (!f.symbol && diagnosticHint(f.message)) break;
       steps.push(
         f.symbol
           ? `Install ${inlineCode(f.symbol)} on the agent or run the step where it exists (a \`tools {}\` entry, a Docker image that has it, an agent label); \`which ${f.symbol}\` in the step shows what the agent sees ${m}.`
-          : `Use the tool version the project needs on the agent (the message says which) ${m}.`,
+          : /\d+\.\d+/.test(f.message)
+            ? `Use the tool version the message names on the agent ${m}.`
+            : `Install or enable on the agent what the message says is missing ${m}.`,
       );
       break;
     }
@@ -620,9 +628,11 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
       steps.push(`Start from ${inlineCode(clip(f.message, 200))} ${m} and the command that printed it.`);
       break;
   }
-  // What the diagnostic's own wording asks for, whatever the class (a pytest plugin's flag, a script without its executable bit).
+  // What the diagnostic's own wording asks for, whatever the class (a pytest plugin's flag, a script without its executable bit):
+  // after the step that names the place (a raise site, a compiler's or linter's line), first where the class's own first step is general.
   const said2 = diagnosticHint(f.message);
-  if (said2) steps.splice(f.class === 'unknown' ? 0 : Math.min(1, steps.length), 0, citedAfter(said2, m));
+  const placeFirst = ['compile-error', 'lint', 'test-error', 'runtime-exception', 'test-assertion'].includes(f.class);
+  if (said2) steps.splice(placeFirst ? Math.min(1, steps.length) : 0, 0, citedAfter(said2, m));
   return { steps, ...(unsure ? { unsure } : {}) };
 }
 
