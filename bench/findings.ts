@@ -408,7 +408,7 @@ export async function run(args: string[]): Promise<void> {
   if (tuning) console.log(`--tuning: ${leftOut} case(s) of later held-out rounds left out, not run`);
   console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}`);
   printFigures('dev', figuresOf(dev));
-  for (const origin of ['tune3', 'tune4', 'tune5', 'tune6']) {
+  for (const origin of ['tune3', 'tune4', 'tune5', 'tune6', 'tune7']) {
     const built = dev.filter((r) => r.origin === origin);
     if (built.length > 0) printFigures(`dev, of which built by a tuner (origin ${origin})`, figuresOf(built));
   }
