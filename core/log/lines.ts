@@ -140,16 +140,23 @@ export class ByteLineSplitter {
         }
         let end = nl;
         while (end > from && bytes[end - 1] === CARRIAGE_RETURN) end--;
-        const raw = ascii ? bytes.latin1Slice(from, end) : bytes.utf8Slice(from, end);
         this.count++;
         if (cr < from) cr = nextByte(bytes, CARRIAGE_RETURN, from, n);
         if (esc < from) esc = nextByte(bytes, ESCAPE, from, n);
         if (c1 < from) c1 = nextByte(bytes, C1_CSI_LOW_BYTE, from, n);
-        // A 0x9B byte is most often part of another character: the line's text tells.
-        const dirty = cr < end || esc < end || (c1 < end && raw.indexOf('\u009b') >= 0);
-        // The hints of the bytes `classify` reads at most (its body is within the first PROBE_CHARS).
-        const hints = dirty || !this.withHints ? -1 : byteHints(bytes, from, Math.min(end, from + PROBE_CHARS));
-        onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end, hints);
+        // Colours alone (the common case of a line that needs cleaning) are stripped from the bytes.
+        const stripped = cr >= end && esc < end ? this.stripped(bytes, from, end) : -1;
+        if (stripped >= 0) {
+          const scratch = this.scratch;
+          onLine(scratch.latin1Slice(0, stripped), nl - from, this.withHints ? byteHints(scratch, 0, Math.min(stripped, PROBE_CHARS)) : -1);
+        } else {
+          const raw = ascii ? bytes.latin1Slice(from, end) : bytes.utf8Slice(from, end);
+          // A 0x9B byte is most often part of another character: the line's text tells.
+          const dirty = cr < end || esc < end || (c1 < end && raw.indexOf('\u009b') >= 0);
+          // The hints of the bytes `classify` reads at most (its body is within the first PROBE_CHARS).
+          const hints = dirty || !this.withHints ? -1 : byteHints(bytes, from, Math.min(end, from + PROBE_CHARS));
+          onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end, hints);
+        }
       }
       from = nl + 1;
     }
@@ -158,7 +165,85 @@ export class ByteLineSplitter {
       this.partial = true;
     }
   }
+
+  /** Where `stripped` writes a line's bytes without their escape sequences. */
+  private scratch = Buffer.allocUnsafe(1024);
+
+  /**
+   * A line of ASCII without carriage returns, bytes `from`..`end` (exclusive): into `scratch`, what `cleanLine` makes of it when
+   * `stripConsoleMarkup` is all it does (every CSI, OSC and two-byte escape sequence of its ANSI
+   * pattern dropped, any other escape kept), and the length written; -1 when the line needs
+   * `cleanLine`'s own work: a byte past ASCII, a cursor move (`CURSOR`: `drawLine`), a Jenkins
+   * console note (`ESC[8mha:`).
+   */
+  private stripped(bytes: Buffer, from: number, end: number): number {
+    if (end - from > this.scratch.length) this.scratch = Buffer.allocUnsafe(2 * (end - from));
+    const out = this.scratch;
+    let n = 0;
+    let i = from;
+    while (i < end) {
+      const c = bytes[i]!;
+      if (c >= 128) return -1;
+      if (c !== ESCAPE) {
+        out[n++] = c;
+        i++;
+        continue;
+      }
+      const next = i + 1 < end ? bytes[i + 1]! : -1;
+      if (next === 0x5b) {
+        // CSI: ESC [ parameters (0x30-0x3F) intermediates (0x20-0x2F) final (0x40-0x7E). The three
+        // ranges do not overlap, so the pattern's match (if any) is this one scan.
+        let j = i + 2;
+        let digits = true;
+        while (j < end && bytes[j]! >= 0x30 && bytes[j]! <= 0x3f) {
+          if (bytes[j]! > 0x39) digits = false;
+          j++;
+        }
+        const params = j;
+        while (j < end && bytes[j]! >= 0x20 && bytes[j]! <= 0x2f) j++;
+        const final = j < end ? bytes[j]! : -1;
+        // CURSOR (`ESC[\d*[ABCDEFGK]`) anywhere in the line: drawn, not stripped.
+        if (digits && params < end && isCursorMove(bytes[params]!)) return -1;
+        if (final >= 0x40 && final <= 0x7e) {
+          // `ESC[8mha:` opens a console note, which `stripNotes` drops whole.
+          if (final === 0x6d && j === i + 3 && bytes[i + 2] === 0x38 && j + 3 < end && bytes[j + 1] === 0x68 && bytes[j + 2] === 0x61 && bytes[j + 3] === 0x3a) return -1;
+          i = j + 1;
+          continue;
+        }
+        // No CSI here; `ESC [` is no two-byte escape either: the escape stays.
+        out[n++] = c;
+        i++;
+        continue;
+      }
+      if (next === 0x5d) {
+        // OSC: ESC ] text up to BEL or ESC \ (text holds neither BEL nor ESC).
+        let j = i + 2;
+        while (j < end && bytes[j] !== 0x07 && bytes[j] !== ESCAPE) j++;
+        if (j < end && bytes[j] === 0x07) {
+          i = j + 1;
+          continue;
+        }
+        if (j + 1 < end && bytes[j] === ESCAPE && bytes[j + 1] === 0x5c) {
+          i = j + 2;
+          continue;
+        }
+        // Not closed: `ESC ]` is a two-byte escape (0x5D is in `[@-Z\\-_]`).
+        i += 2;
+        continue;
+      }
+      if ((next >= 0x40 && next <= 0x5a) || (next >= 0x5c && next <= 0x5f)) {
+        i += 2;
+        continue;
+      }
+      out[n++] = c;
+      i++;
+    }
+    return n;
+  }
 }
+
+/** The final bytes of `CURSOR` (`ESC[\d*[ABCDEFGK]`). */
+const isCursorMove = (b: number): boolean => (b >= 0x41 && b <= 0x47) || b === 0x4b;
 
 /**
  * `cleanLine` changes a line without trailing carriage returns only if it holds a carriage
