@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from '../log/analyze.js';
+import type { Finding } from '../../protocol/types.js';
+
+/**
+ * Round 10's misses left after its opening, at their general cause (issue 25; docs/notes/analyzer.md,
+ * "Before round 11 (helper t12)"): each form on a made-up log of another project, with a counter-example.
+ */
+const top = (text: string): Finding | undefined => analyze(text)[0]?.finding;
+
+describe("the go tool's own diagnostic at the margin is a compile error, wherever go test printed it", () => {
+  const passing = (pkg: string, n: number): string[] => [
+    ...Array.from({ length: n }, (_, i) => [`=== RUN   TestRoute/case_${i}`, `--- PASS: TestRoute/case_${i} (0.00s)`]).flat(),
+    'PASS',
+    `ok  \texample.com/gateway/${pkg}\t0.031s`,
+  ];
+  it('`go test -v ./...`: the test binary that does not compile, far above its `[build failed]` among passing packages', () => {
+    const log = [
+      '+ go test -v ./...',
+      ...passing('route', 150),
+      '# example.com/gateway/limits [example.com/gateway/limits.test]',
+      'limits/bucket_test.go:21:9: undefined: newBucket',
+      ...passing('auth', 150),
+      'FAIL\texample.com/gateway/limits [build failed]',
+      ...passing('tls', 40),
+      'FAIL',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message, f?.location?.file, f?.location?.line]).toEqual(['compile-error', 'limits/bucket_test.go:21:9: undefined: newBucket', 'limits/bucket_test.go', 21]);
+  });
+
+  it("counter-example: a test's own t.Log line (indented) is not a build error", () => {
+    const log = ['=== RUN   TestRoute', '    route_test.go:14: routing /a', '--- PASS: TestRoute (0.00s)', 'PASS', 'ok  \texample.com/gateway/route\t0.01s'].join('\n');
+    expect(top(log)?.class ?? 'unknown').not.toBe('compile-error');
+  });
+});
+
+describe('a JVM cause that names the very class its wrapper names leaves the wrapper as the message', () => {
+  it('`NoClassDefFoundError: a/b/C` over `Caused by: ClassNotFoundException: a.b.C`', () => {
+    const log = ['+ java -cp build/app org.acme.app.Main', 'Exception in thread "main" java.lang.NoClassDefFoundError: org/acme/util/Money', '\tat org.acme.app.Main.main(Main.java:8)', 'Caused by: java.lang.ClassNotFoundException: org.acme.util.Money', '\tat java.base/jdk.internal.loader.BuiltinClassLoader.loadClass(BuiltinClassLoader.java:641)', '\t... 1 more', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    expect(top(log)?.message).toContain('NoClassDefFoundError: org/acme/util/Money');
+  });
+
+  it('counter-example: a cause with its own subject is still the message', () => {
+    const log = ['+ java -cp build/app org.acme.app.Main', 'Exception in thread "main" java.lang.IllegalStateException: config not loaded', '\tat org.acme.app.Main.main(Main.java:8)', 'Caused by: java.io.FileNotFoundException: conf/app.properties (No such file or directory)', '\tat java.base/java.io.FileInputStream.open0(Native Method)', '\t... 1 more'].join('\n');
+    expect(top(log)?.message).toContain('FileNotFoundException');
+  });
+});
+
+describe('an error code inside a path is not the error', () => {
+  it("Node's uncaught `Error: spawn x EACCES` under a heading whose path holds the word", () => {
+    const log = ['+ node tools/release.js', '/ci/ws/eacces-demo/tools/release.js:9', '  if (err) throw err;', '           ^', '', 'Error: spawn ./tools/stamp.sh EACCES', '    at ChildProcess._handle.onexit (node:internal/child_process:285:19)', '    at onErrorNT (node:internal/child_process:483:16) {', "  errno: -13,", "  code: 'EACCES',", '}', '', 'Node.js v20.20.2'].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message]).toEqual(['permission-credentials', 'Error: spawn ./tools/stamp.sh EACCES']);
+  });
+
+  it('counter-example: a path with the word and no refusal is not a permission error', () => {
+    const log = ['+ make -C eperm-tests', 'make: Entering directory \'/ci/eperm-tests\'', 'cc -o t t.c', 't.c:3:1: error: expected \';\' before \'}\' token', 'make: *** [Makefile:2: t] Error 1'].join('\n');
+    expect(top(log)?.class).toBe('compile-error');
+  });
+});
