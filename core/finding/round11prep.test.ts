@@ -59,3 +59,31 @@ describe('an error code inside a path is not the error', () => {
     expect(top(log)?.class).toBe('compile-error');
   });
 });
+
+describe("a test harness's verdict is read at the failed test's own output", () => {
+  it("ctest's closing summary, the failed result far above among passing tests, its output under it", () => {
+    const passing = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => [`        Start ${from + i}: parse_${from + i}`, `${from + i}/400 Test #${from + i}: parse_${from + i} ..........   Passed    0.01 sec`]).flat();
+    const log = [
+      '+ ctest --output-on-failure', 'Test project /ci/geo/build', ...passing(1, 99),
+      '        Start 100: bounds', "100/400 Test #100: bounds ..........Subprocess aborted***Exception:   0.02 sec", "terminate called after throwing an instance of 'std::invalid_argument'", '  what():  stod', '',
+      ...passing(101, 400), '', '99% tests passed, 1 tests failed out of 400', '', 'The following tests FAILED:', '\t100 - bounds (Subprocess aborted)', 'Errors while running CTest', 'ERROR: script returned exit code 8',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message, f?.test?.name]).toEqual(['test-error', "terminate called after throwing an instance of 'std::invalid_argument'", 'bounds']);
+  });
+
+  it("automake's test-suite.log: the test program's own line, not the driver's trailer", () => {
+    const log = [
+      '+ make check', 'PASS: tests/test_parse', 'FAIL: tests/test_render', '# TOTAL: 2', '# PASS:  1', '# FAIL:  1', 'See ./test-suite.log',
+      "make[2]: *** [Makefile:612: test-suite.log] Error 1", '+ cat test-suite.log', '# TOTAL: 2', '# FAIL:  1', '', 'FAIL: tests/test_render', '=======================', '',
+      'ok: render("a") = "<p>a</p>"', 'tests/test_render.c:31: render("**b**") = "<p>**b**</p>", want "<p><b>b</b></p>"', 'FAIL tests/test_render (exit status: 1)', '', '+ exit 1',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 'tests/test_render.c', 31, 'tests/test_render']);
+  });
+
+  it('counter-example: a test that crashed with no check of its own is an error of the test, not an assertion', () => {
+    const log = ['+ cat test-suite.log', 'FAIL: tests/test_io', '===================', '', 'opening fixtures/a.bin', 'Segmentation fault (core dumped)', 'FAIL tests/test_io (exit status: 139)', '+ exit 1'].join('\n');
+    expect(top(log)?.class).not.toBe('test-assertion');
+  });
+});
