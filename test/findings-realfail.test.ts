@@ -81,20 +81,15 @@ const KNOWN_MISS = new Map<string, string>([
   ['pngcheck-crc-error', 'message: the summary `ERROR: file` over pngcheck\'s reason'],
   ['typedoc-plugin-not-found', 'message: Node\'s ERR_MODULE_NOT_FOUND under typedoc\'s own sentence'],
   // Round 9 (asserted since HELDOUT_ROUND 10; docs/notes/analyzer.md, "Round 9 opened (helper t9)").
-  ['java-noclassdeffound-classpath', 'message: the innermost cause (`ClassNotFoundException`) where the label wants the outer `NoClassDefFoundError` (the innermost-cause rule is asserted elsewhere)'],
   ['npm-version-changelog-check', 'unknown: the project script\'s own sentence, with no tool wording to read'],
   // tune5 (docs/notes/analyzer.md, "Eighth session (helper t10)").
   ['npm-engine-strict-ebadengine', 'message: npm\'s `Required: {"node":">=22"}` (the finding names the version, a decision of round 4) where the label has the line above it, `Not compatible with your version of node/npm: pkg`'],
   // Round 10 (asserted since HELDOUT_ROUND 11; docs/notes/analyzer.md, "Round 10 held out: measured").
-  ['automake-check-test-suite-fail', 'unknown: automake\'s `FAIL: tests/test_slug` summary is read, not the test program\'s own `file:line: ... want ...` line above it'],
   ['c-pthread-deadlock-timeout', 'unknown: make\'s `Terminated` after a silent test program (a killed hang) is not read as a timeout'],
-  ['ctest-subprocess-aborted-verbose', 'unknown: ctest\'s `Subprocess aborted` with the test\'s own `terminate called after throwing` line in the -V output is not read'],
-  ['go-test-build-failed-verbose', 'unknown: `FAIL pkg [build failed]` among passing packages; the compile error above it is not chosen'],
   ['npm-file-dependency-missing', 'unknown: npm\'s `enoent Could not read package.json` of a `file:` dependency is not read as a dependency error'],
   ['cmake-fetchcontent-unresolved-host', 'location: CMake\'s call stack names `CMakeLists.txt:8 (FetchContent_MakeAvailable)` under the git error; not taken'],
   ['meson-test-c-fail', 'unknown from the log alone: meson prints only `Full log written to ...testlog.txt`; the failed check is in that file (the bench reads it as context)'],
   ['java-httpclient-connect-refused', 'location: the network class takes no frame; the exception\'s `at Smoke.main(Smoke.java:14)` is not given'],
-  ['node-spawn-eacces-script', 'message: Node\'s `file:line` heading over the `Error: spawn ... EACCES` line'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([

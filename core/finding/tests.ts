@@ -289,6 +289,13 @@ const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrup
 const JVM_EXCEPTION = /^(?:Exception in thread "[^"]+" |Caused by: )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s*(.*))?$/;
 const NODE_EXCEPTION = /^(?:Uncaught )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)|UnhandledPromiseRejection) ?(?:\[\w+\])?: (.+)$/;
 
+/** Whether an exception's message (`m`, the part after its name) names the same subject as the exception line `outer`. */
+function sameSubject(outer: string, m: string | undefined): boolean {
+  const subject = (t: string): string => t.trim().replace(/[/$]/g, '.');
+  const said = JVM_EXCEPTION.exec(outer)?.[2];
+  return m !== undefined && said !== undefined && subject(m) !== '' && subject(m) === subject(said);
+}
+
 /**
  * The exception the window shows being raised: the last Python exception after a traceback,
  * the innermost JVM `Caused by:` (else the exception over the first `at` frame), a Node error
@@ -313,8 +320,10 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
     }
     m = JVM_EXCEPTION.exec(text);
     if (m && (/^\s*at\s/.test(lines[i + 1] ?? '') || /^(?:Exception in thread|Caused by:)/.test(text) || /^\s*at\s/.test(lines[i + 2] ?? ''))) {
-      // The innermost cause is what went wrong; the wrappers above it only carried it.
-      if (!jvm || /^Caused by:/.test(text)) jvm = { index: i, text, exception: (m[1] as string).split('.').pop() as string, runtime: 'jvm' };
+      // The innermost cause is what went wrong; the wrappers above it only carried it. A cause that
+      // names the very thing its wrapper names (the JVM's `NoClassDefFoundError: a/b/C` over
+      // `ClassNotFoundException: a.b.C`) tells nothing more: the wrapper, the JVM's verdict, stays.
+      if (!jvm || (/^Caused by:/.test(text) && !sameSubject(jvm.text, m[2]))) jvm = { index: i, text, exception: (m[1] as string).split('.').pop() as string, runtime: 'jvm' };
       continue;
     }
     m = RUBY_EXCEPTION.exec(text);
