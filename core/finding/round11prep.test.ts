@@ -87,3 +87,26 @@ describe("a test harness's verdict is read at the failed test's own output", () 
     expect(top(log)?.class).not.toBe('test-assertion');
   });
 });
+
+describe('a program stopped from outside (SIGTERM) is a timeout or an abort', () => {
+  it("make's `*** [...] Terminated` after a silent test program run under `timeout`", () => {
+    const log = ['+ timeout 30 make test', './run_queue_tests', 'make: *** [Makefile:14: test] Terminated', 'Build step \'Execute shell\' marked build as failure', 'Finished: FAILURE'].join('\n');
+    expect([top(log)?.class, top(log)?.message]).toEqual(['timeout-aborted', 'make: *** [Makefile:14: test] Terminated']);
+  });
+
+  it("counter-example: make's `Error 2` for a failed recipe is not a timeout", () => {
+    const log = ['+ make test', './run_queue_tests', 'make: *** [Makefile:14: test] Error 2', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    expect(top(log)?.class ?? 'unknown').not.toBe('timeout-aborted');
+  });
+});
+
+describe("npm's install that cannot read another package's manifest is a local dependency that did not resolve", () => {
+  const enoent = (command: string): string => [`+ ${command}`, 'npm error code ENOENT', 'npm error syscall open', 'npm error path /ci/shop/libs/tax/package.json', 'npm error errno -2', "npm error enoent Could not read package.json: Error: ENOENT: no such file or directory, open '/ci/shop/libs/tax/package.json'", 'npm error enoent This is related to npm not being able to find a file.', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+  it('under `npm ci`', () => {
+    expect([top(enoent('npm ci'))?.class, top(enoent('npm ci'))?.tool]).toEqual(['dependency-resolution', 'npm']);
+  });
+
+  it('counter-example: under `npm run build` it is the project\'s own manifest, not a dependency', () => {
+    expect(top(enoent('npm run build'))?.class).not.toBe('dependency-resolution');
+  });
+});
