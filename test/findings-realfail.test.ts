@@ -97,7 +97,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['lockfile-lint-insecure-host', ['lint', 'a lockfile checker\'s verdict, labelled a dependency (resolution) error']],
   ['ttx-xml-parse-error', ['runtime-exception', 'an XML parser\'s exception in a converter, labelled the input\'s compile error']],
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
-  ['cargo-test-assert-message', ['test-error', 'an `assert!` with a message prints a bare panic message, no left/right: from the log it is a panic']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

@@ -32,7 +32,7 @@ import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
 import { refined5b } from './refine5b.js';
 import { verdictOf } from './verdicts.js';
-import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { assertionIn, isTestCheckPanic, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
@@ -430,8 +430,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     if (goTest.expected !== undefined) extra.expected = goTest.expected;
     if (goTest.actual !== undefined) extra.actual = goTest.actual;
   } else if (raised) {
-    cls = inTest ? 'test-error' : 'runtime-exception';
-    confidence = 'high';
+    cls = inTest ? (isTestCheckPanic(body, raised) ? 'test-assertion' : 'test-error') : 'runtime-exception';
+    confidence = cls === 'test-assertion' ? 'medium' : 'high';
     messageIndex = raised.index;
     extra.exception = raised.exception;
     tool = raised.runtime === 'signal' ? (/Sanitizer$/.test(raised.exception) ? raised.exception : undefined) : TOOL_OF_TRACE[raised.runtime];

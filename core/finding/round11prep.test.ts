@@ -110,3 +110,16 @@ describe("npm's install that cannot read another package's manifest is a local d
     expect(top(enoent('npm run build'))?.class).not.toBe('dependency-resolution');
   });
 });
+
+describe("a Rust panic at the test file's own line, in the test's own words, is a failed check", () => {
+  const run = (at: string, message: string): string => ['+ cargo test', '     Running tests/quota.rs (target/debug/deps/quota-1f2e3d4c5b6a7988)', '', 'running 2 tests', 'test quota_rounds_up ... FAILED', 'test quota_zero ... ok', '', 'failures:', '', '---- quota_rounds_up stdout ----', '', `thread 'quota_rounds_up' (311) panicked at ${at}:`, message, 'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace', '', 'failures:', '    quota_rounds_up', '', 'test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s', '', 'error: test failed, to rerun pass `--test quota`'].join('\n');
+  it('`assert!(cond, "...")` in tests/quota.rs', () => {
+    const f = top(run('tests/quota.rs:12:5', '1.5 GiB should round up to 2, got 1'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['test-assertion', 'tests/quota.rs', 12]);
+  });
+
+  it("counter-examples: the runtime's own panic in the test file, or a panic in the code under test, is an error of the test", () => {
+    expect(top(run('tests/quota.rs:12:40', 'called `Result::unwrap()` on an `Err` value: Overflow'))?.class).toBe('test-error');
+    expect(top(run('src/quota.rs:30:9', 'quota table is empty'))?.class).toBe('test-error');
+  });
+});
