@@ -52,6 +52,8 @@ const LOCATION_NOT_IN_LOG = new Set([
   'go-install-gobin-permission', 'maven-unknown-lifecycle-phase', 'python312-command-not-found', 'cargo-target-not-installed',
   // pytest names the ini file that passed a plugin's option, not its `addopts` line; nor the ci.sh line whose `-m` selected nothing.
   'pytest-xdist-missing', 'pytest-no-tests-ran',
+  // npm names the local dependency's missing package.json, not the line of the dependent's manifest that declares it.
+  'npm-file-dependency-missing',
 ]);
 
 /**
@@ -81,20 +83,11 @@ const KNOWN_MISS = new Map<string, string>([
   ['pngcheck-crc-error', 'message: the summary `ERROR: file` over pngcheck\'s reason'],
   ['typedoc-plugin-not-found', 'message: Node\'s ERR_MODULE_NOT_FOUND under typedoc\'s own sentence'],
   // Round 9 (asserted since HELDOUT_ROUND 10; docs/notes/analyzer.md, "Round 9 opened (helper t9)").
-  ['java-noclassdeffound-classpath', 'message: the innermost cause (`ClassNotFoundException`) where the label wants the outer `NoClassDefFoundError` (the innermost-cause rule is asserted elsewhere)'],
   ['npm-version-changelog-check', 'unknown: the project script\'s own sentence, with no tool wording to read'],
   // tune5 (docs/notes/analyzer.md, "Eighth session (helper t10)").
   ['npm-engine-strict-ebadengine', 'message: npm\'s `Required: {"node":">=22"}` (the finding names the version, a decision of round 4) where the label has the line above it, `Not compatible with your version of node/npm: pkg`'],
   // Round 10 (asserted since HELDOUT_ROUND 11; docs/notes/analyzer.md, "Round 10 held out: measured").
-  ['automake-check-test-suite-fail', 'unknown: automake\'s `FAIL: tests/test_slug` summary is read, not the test program\'s own `file:line: ... want ...` line above it'],
-  ['c-pthread-deadlock-timeout', 'unknown: make\'s `Terminated` after a silent test program (a killed hang) is not read as a timeout'],
-  ['ctest-subprocess-aborted-verbose', 'unknown: ctest\'s `Subprocess aborted` with the test\'s own `terminate called after throwing` line in the -V output is not read'],
-  ['go-test-build-failed-verbose', 'unknown: `FAIL pkg [build failed]` among passing packages; the compile error above it is not chosen'],
-  ['npm-file-dependency-missing', 'unknown: npm\'s `enoent Could not read package.json` of a `file:` dependency is not read as a dependency error'],
-  ['cmake-fetchcontent-unresolved-host', 'location: CMake\'s call stack names `CMakeLists.txt:8 (FetchContent_MakeAvailable)` under the git error; not taken'],
   ['meson-test-c-fail', 'unknown from the log alone: meson prints only `Full log written to ...testlog.txt`; the failed check is in that file (the bench reads it as context)'],
-  ['java-httpclient-connect-refused', 'location: the network class takes no frame; the exception\'s `at Smoke.main(Smoke.java:14)` is not given'],
-  ['node-spawn-eacces-script', 'message: Node\'s `file:line` heading over the `Error: spawn ... EACCES` line'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([
@@ -102,7 +95,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['lockfile-lint-insecure-host', ['lint', 'a lockfile checker\'s verdict, labelled a dependency (resolution) error']],
   ['ttx-xml-parse-error', ['runtime-exception', 'an XML parser\'s exception in a converter, labelled the input\'s compile error']],
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
-  ['cargo-test-assert-message', ['test-error', 'an `assert!` with a message prints a bare panic message, no left/right: from the log it is a panic']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */
@@ -110,6 +102,7 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['prove-is-failed', "prove's summary names the script (`t/slug.t`); Test::More's `#   Failed test 'underscores'` above it is the test"],
   // Round 10 (asserted since HELDOUT_ROUND 11).
   ['go-test-httptest-status', "go's second `--- FAIL: TestHealthNotReady` is named where the message is the first test's (`TestHealthReady`)"],
+  ['c-pthread-deadlock-timeout', "make's `Terminated` names the recipe's target (`check`), not the test program it was running (`./test_transfer`, echoed above)"],
   ['pytest-teardown-error', "pytest's heading `ERROR at teardown of test_x` is taken as the name, not the node id `tests/test_rotate.py::test_x`"],
 ]);
 

@@ -71,7 +71,7 @@ export function samePlaceAbove(lines: readonly string[], messageIndex: number, p
 /**
  * Down from output that establishes nothing (rspec's `Finished in 14.81 seconds`, printed as
  * `timeout` killed it) to the step's own ending, when that says how the step ended (`script
- * returned exit code 124`: its time limit; 137: killed): the 0-based index of that exit line, or
+ * returned exit code 124`: its time limit; 137: killed; make's `Terminated`): the 0-based index of that line, or
  * undefined. Never past the next command the step runs, nor more than 20 lines.
  */
 export function endingBelow(lines: readonly string[], from: number, bodyOf: (l: string) => string, isClassedExit: (k: number) => boolean): number | undefined {
@@ -79,6 +79,8 @@ export function endingBelow(lines: readonly string[], from: number, bodyOf: (l: 
     const t = bodyOf(lines[k] ?? '').trim();
     if (/^(?:\+ |\$ )/.test(t)) return undefined;
     if (/exit (?:code|status) \d+|returned \d+/i.test(t)) return isClassedExit(k) ? k : undefined;
+    // The parent's word that the program was stopped (make's `*** [Makefile:8: check] Terminated`).
+    if (isClassedExit(k)) return k;
   }
   return undefined;
 }

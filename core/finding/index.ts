@@ -19,6 +19,7 @@ import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../p
 import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
+import { automakeSection, ctestWindow, harnessFinding } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
@@ -31,7 +32,7 @@ import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
 import { refined5b } from './refine5b.js';
 import { verdictOf } from './verdicts.js';
-import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { assertionIn, isTestCheckPanic, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
@@ -44,6 +45,8 @@ import { withChainEnd } from './chained.js';
 import { withPomPlace } from './pomPlace.js';
 import { withFatalWarning, withRustLint } from './fatalWarning.js';
 import { withGoTestOutput } from './goFar.js';
+import { withLocalDependency } from './localDep.js';
+import { withCmakeStack } from './cmakeStack.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -164,7 +167,7 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
-  return withPlace(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
+  return withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
@@ -242,8 +245,6 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
 
 /** An ANSI colour residue the cleaner leaves (`ESC(B`) and the diff marks of a formatter's output. */
 const DIFF_LINE = /^(?:\x1b\(B)?(?:\x1b\[[\d;]*m)*(?:[ +-]|$)/;
-/** ctest's result line for a test that did not pass: `1/1 Test #1: name .....***Timeout   5.02 sec`. */
-const CTEST_RESULT = /^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*(?:\*\*\*\w+|Exit code 0x[0-9a-f]+|Subprocess aborted|Child aborted)/;
 
 /**
  * An unknown window whose header is above it: a formatter's diff under rustfmt's `Diff in
@@ -278,20 +279,13 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   }
   const body = bodies(lines, first, excerpt.end_line);
   if (body.some((l) => /^Errors while running CTest$|^The following tests FAILED:$/.test(l.trim()))) {
-    for (let k = first - 1; k >= Math.max(0, first - 80); k--) {
-      const t = bodyOf(lines[k] ?? '');
-      if (/^(?:\+ |\$ )/.test(t.trim())) break;
-      if (!CTEST_RESULT.test(t)) continue;
-      // The first failed result of the run: keep going up while there are more.
-      let top = k;
-      for (let j = k - 1; j >= Math.max(0, first - 80); j--) {
-        const u = bodyOf(lines[j] ?? '');
-        if (/^(?:\+ |\$ )|^Test project /.test(u.trim())) break;
-        if (CTEST_RESULT.test(u)) top = j;
-      }
-      const found = findingIn(lines, { start_line: top + 1, end_line: excerpt.end_line });
-      return found.class === 'unknown' ? undefined : found;
-    }
+    const window = ctestWindow((i) => bodyOf(lines[i] ?? ''), first, excerpt.end_line);
+    const found = window ? findingIn(lines, window) : undefined;
+    if (found) return found.class === 'unknown' ? undefined : found;
+  }
+  for (let k = first; k < excerpt.end_line; k++) {
+    const section = automakeSection((i) => bodyOf(lines[i] ?? ''), k);
+    if (section) return harnessFinding(findingIn(lines, section), section.name, k + 1);
   }
   // bash -e on an arithmetic command: the command is the last line before the verdict, either
   // above a verdict excerpt or the excerpt's own last line (the analyzer's "last command before
@@ -417,6 +411,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       const symbol = extra.symbol ?? symbolOf(body, strong.index);
       if (symbol) extra.symbol = symbol;
     }
+    // An exception a rule reads (C++'s `terminate called after throwing`, a signal) in a test the runner names as
+    // failing is an error raised while testing (the taxonomy's test error), as a traceback in a test is.
+    if (cls === 'runtime-exception' && test !== undefined) cls = 'test-error';
     // A missing command or a wrong version met inside a test is still that, with the test named.
   } else if (assertion && (inTest || assertion.inTest || assertion.expected !== undefined || assertion.actual !== undefined || /XCTAssert|AssertionFailedError|ComparisonFailure|^expect\(/.test(assertion.text))) {
     cls = 'test-assertion';
@@ -434,8 +431,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     if (goTest.expected !== undefined) extra.expected = goTest.expected;
     if (goTest.actual !== undefined) extra.actual = goTest.actual;
   } else if (raised) {
-    cls = inTest ? 'test-error' : 'runtime-exception';
-    confidence = 'high';
+    cls = inTest ? (isTestCheckPanic(body, raised) ? 'test-assertion' : 'test-error') : 'runtime-exception';
+    confidence = cls === 'test-assertion' ? 'medium' : 'high';
     messageIndex = raised.index;
     extra.exception = raised.exception;
     tool = raised.runtime === 'signal' ? (/Sanitizer$/.test(raised.exception) ? raised.exception : undefined) : TOOL_OF_TRACE[raised.runtime];

@@ -46,4 +46,8 @@ export const ROUND10_RULES: Rule[] = [
     re: /^collected \d+ items? \/ \d+ deselected \/ 0 selected\s*$|^collected 0 items\s*$|^=+ no tests ran in [\d.]+s =+$/,
     read: () => ({ tool: 'pytest' }),
   },
+  // A child that ended on SIGTERM, as make and the shell report it (`make: *** [Makefile:8: check] Terminated`,
+  // `ci.sh: line 5:  4242 Terminated   ./x`, a bare `Terminated`): stopped from outside, by a time limit (`timeout`)
+  // or a cancellation, the taxonomy's timeout / aborted (helper t12). `Killed` (SIGKILL) is left to the memory rules.
+  { cls: 'timeout-aborted', priority: 26, confidence: 'medium', re: /^(?:g?make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Terminated$|(?:\S+: )?line \d+: +\d+ Terminated\b|Terminated$)/, read: () => ({}) },
 ];

@@ -289,6 +289,13 @@ const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrup
 const JVM_EXCEPTION = /^(?:Exception in thread "[^"]+" |Caused by: )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s*(.*))?$/;
 const NODE_EXCEPTION = /^(?:Uncaught )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)|UnhandledPromiseRejection) ?(?:\[\w+\])?: (.+)$/;
 
+/** Whether an exception's message (`m`, the part after its name) names the same subject as the exception line `outer`. */
+function sameSubject(outer: string, m: string | undefined): boolean {
+  const subject = (t: string): string => t.trim().replace(/[/$]/g, '.');
+  const said = JVM_EXCEPTION.exec(outer)?.[2];
+  return m !== undefined && said !== undefined && subject(m) !== '' && subject(m) === subject(said);
+}
+
 /**
  * The exception the window shows being raised: the last Python exception after a traceback,
  * the innermost JVM `Caused by:` (else the exception over the first `at` frame), a Node error
@@ -313,8 +320,10 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
     }
     m = JVM_EXCEPTION.exec(text);
     if (m && (/^\s*at\s/.test(lines[i + 1] ?? '') || /^(?:Exception in thread|Caused by:)/.test(text) || /^\s*at\s/.test(lines[i + 2] ?? ''))) {
-      // The innermost cause is what went wrong; the wrappers above it only carried it.
-      if (!jvm || /^Caused by:/.test(text)) jvm = { index: i, text, exception: (m[1] as string).split('.').pop() as string, runtime: 'jvm' };
+      // The innermost cause is what went wrong; the wrappers above it only carried it. A cause that
+      // names the very thing its wrapper names (the JVM's `NoClassDefFoundError: a/b/C` over
+      // `ClassNotFoundException: a.b.C`) tells nothing more: the wrapper, the JVM's verdict, stays.
+      if (!jvm || (/^Caused by:/.test(text) && !sameSubject(jvm.text, m[2]))) jvm = { index: i, text, exception: (m[1] as string).split('.').pop() as string, runtime: 'jvm' };
       continue;
     }
     m = RUBY_EXCEPTION.exec(text);
@@ -351,4 +360,21 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
     if (m && !/^\s*at\s/.test(raw)) return { index: i, text, exception: m[1] === 'Segmentation fault' ? 'SIGSEGV' : (m[1] as string).replace(/ \(core dumped\)/, ''), runtime: 'signal' };
   }
   return python ?? jvm ?? node ?? ruby;
+}
+
+/** A panic the runtime raises on its own (an unwrap, an index, arithmetic, a borrow), not a check the test made. */
+const RUNTIME_PANIC = /^called `(?:Result|Option)::|\bindex out of bounds\b|^attempt to (?:add|subtract|multiply|divide|negate|shift|calculate)|\boverflow\b|\bdivide by zero\b|\bnot a char boundary\b|\bout of range\b|^explicit panic$|\balready (?:mutably )?borrowed\b|^not (?:yet )?implemented\b|^internal error: entered unreachable code/;
+/** A Rust test file: an integration test under `tests/`, a `*_test.rs` or `tests.rs` module. */
+const RUST_TEST_FILE = /(?:^|\/)tests\/[^\s:]*\.rs$|(?:_test|_tests|(?:^|\/)tests)\.rs$/;
+
+/**
+ * A Rust panic raised at a line of the test's own file with the test's own words (`assert!(ok, "90m should parse
+ * as 5400 s, got {:?}", got)`, `panic!("...")` in the test): a check the test made that did not hold. A panic in the
+ * code under test, or the runtime's own (`called `Result::unwrap()` on an `Err` value`), is an error of the test.
+ */
+export function isTestCheckPanic(lines: readonly string[], raised: Raised): boolean {
+  if (raised.runtime !== 'rust') return false;
+  const heading = [lines[raised.index - 1] ?? '', lines[raised.index] ?? ''].map((l) => /panicked at (?:'.*', )?((?:[\w.-]+\/)*[\w.-]+\.rs):\d+:\d+/.exec(l)?.[1]).find(Boolean);
+  const message = raised.text.replace(/^thread '[^']*'(?: \(\d+\))? panicked at '(.*)', \S+$/, '$1').trim();
+  return heading !== undefined && RUST_TEST_FILE.test(heading) && !RUNTIME_PANIC.test(message);
 }

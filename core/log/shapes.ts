@@ -61,6 +61,9 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // Go tests
   { re: /^\s*--- FAIL: /, role: 'anchor', weight: 9, reason: 'Go test failure' },
   { re: /^(?:FAIL\s*$|FAIL\t|ok\s+\S+\s+[\d.]+s)/, role: 'summary', weight: 2, reason: 'Go test summary' },
+  // The go tool's own diagnostics (go build, go test's compile of a test binary, go vet): `path.go:L:C: message`
+  // at the margin, under `# pkg [pkg.test]`; a test's t.Log output is indented and a stack frame has no column.
+  { re: /^(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S/, role: 'anchor', weight: 8, reason: 'Go build error', needs: ['.go:'] },
 
   // Rust / cargo
   { re: /^error\[E\d{4}\]: /, role: 'anchor', weight: 9, reason: 'Rust compiler error' },

@@ -6,10 +6,14 @@
  */
 import { editDistance } from '../../../core/log/symbols.js';
 import { inlineCode as c } from '../logtext.js';
+import { citedAfter } from './findingText.js';
+import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyRule } from './remedyShape.js';
 
 interface Rule {
   test: RegExp;
   hint: (m: RegExpExecArray) => string;
+  /** General steps (remedyShape.ts ids) this wording makes wrong: they are not emitted with it. */
+  supersedes?: string[];
 }
 
 const RULES: Rule[] = [
@@ -51,7 +55,7 @@ const RULES: Rule[] = [
     return `Maven has no phase ${c(m[1] as string)}${near ? `; the nearest lifecycle phase is ${c(near)}` : ''}: fix the name in the command (the phases are \`validate\`, \`compile\`, \`test\`, \`package\`, \`verify\`, \`install\`, \`deploy\` and those between), or give a plugin goal as \`prefix:goal\`.`;
   } },
   // The JVM
-  { test: /OutOfMemoryError: Metaspace/, hint: () => "The JVM ran out of Metaspace (class metadata), not heap: raise `-XX:MaxMetaspaceSize` for the JVM that failed (Maven: `MAVEN_OPTS` or `.mvn/jvm.config`; tests: surefire's `argLine`; Gradle: `org.gradle.jvmargs`), or find what keeps loading classes (a class-loader leak, a code generator run in a loop)." },
+  { test: /OutOfMemoryError: Metaspace/, supersedes: [HEAP_GENERAL], hint: () => "The JVM ran out of Metaspace (class metadata), not heap: raise `-XX:MaxMetaspaceSize` for the JVM that failed (Maven: `MAVEN_OPTS` or `.mvn/jvm.config`; tests: surefire's `argLine`; Gradle: `org.gradle.jvmargs`), or find what keeps loading classes (a class-loader leak, a code generator run in a loop)." },
   { test: /@(BeforeAll|AfterAll) method '[^']+' must be static/, hint: (m) => `JUnit 5 calls ${c(`@${m[1] as string}`)} methods without an instance: make the method \`static\`, or annotate the test class with ${c('@TestInstance(Lifecycle.PER_CLASS)')} so one instance serves all its tests.` },
   { test: /DateTimeParseException: Text '(\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?)' could not be parsed at index (\d+)/, hint: (m) => `The text ${c(m[1] as string)} is an ISO date (${c('yyyy-MM-dd')}), and the formatter that parsed it expects another pattern (it failed at index ${m[2] as string}): parse it with the ISO form (${c('LocalDate.parse(text)')} or ${c('DateTimeFormatter.ISO_LOCAL_DATE')}), or make the formatter's pattern match what the input now holds.` },
   { test: /DateTimeParseException: Text '([^']+)' could not be parsed at index (\d+)/, hint: (m) => `The text ${c(m[1] as string)} does not fit the pattern of the formatter that parsed it, from index ${m[2] as string} on (\`LocalDate.parse\` without a formatter expects ISO ${c('yyyy-MM-dd')}): give a formatter with the pattern the text uses, or fix the input.` },
@@ -70,6 +74,21 @@ export function diagnosticHint(message: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The table as remedy rules (remedyShape.ts): alternatives, most specific first, each cited after
+ * the message; without a symbol to install, a known wording supersedes the missing tool's general step.
+ */
+export const DIAGNOSTIC_REMEDIES: RemedyRule[] = RULES.map((r, n) => ({
+  id: `diagnostic/${n}`,
+  specificity: 'wording',
+  group: 'diagnostic',
+  supersedes: [MISSING_TOOL_GENERAL, ...(r.supersedes ?? [])],
+  steps: (i) => {
+    const m = r.test.exec(i.f.message);
+    return m ? [{ text: citedAfter(r.hint(m), i.m), lines: [] }] : [];
+  },
+}));
 
 /** Maven's default and clean/site lifecycle phases (Maven's own list). */
 const MAVEN_PHASES = ['validate', 'initialize', 'generate-sources', 'process-sources', 'generate-resources', 'process-resources', 'compile', 'process-classes', 'generate-test-sources', 'process-test-sources', 'generate-test-resources', 'process-test-resources', 'test-compile', 'process-test-classes', 'test', 'prepare-package', 'package', 'pre-integration-test', 'integration-test', 'post-integration-test', 'verify', 'install', 'deploy', 'pre-clean', 'clean', 'post-clean', 'pre-site', 'site', 'post-site', 'site-deploy'];

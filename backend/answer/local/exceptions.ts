@@ -7,6 +7,7 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import { inlineCode } from '../logtext.js';
+import type { RemedyRule } from './remedyShape.js';
 
 interface Rule {
   /** Tested on the message, then on the exception type alone. */
@@ -111,6 +112,18 @@ export function exceptionHint(f: Finding): string | undefined {
   }
   return undefined;
 }
+
+/** The table as remedy rules (remedyShape.ts): for an exception raised while testing or running, alternatives most specific first. */
+export const EXCEPTION_REMEDIES: RemedyRule[] = RULES.map((r, n) => ({
+  id: `exception/${n}`,
+  specificity: 'wording',
+  group: 'exception',
+  steps: ({ f }) => {
+    if (f.class !== 'test-error' && f.class !== 'runtime-exception') return [];
+    const m = r.test.exec(f.message) ?? (f.exception ? r.test.exec(f.exception) : null);
+    return m ? [{ text: r.hint(m, f), lines: [] }] : [];
+  },
+}));
 
 /**
  * One allocation whose size the log prints (Rust's `memory allocation of N bytes failed`): a

@@ -9,7 +9,8 @@ import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErro
 import { describeChange } from './change.js';
 import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION, type CodeLocation } from './locations.js';
-import { citeMessage, findingFor, meaningOf, remedyOf, at, toolShown } from './findingText.js';
+import { citeMessage, findingFor, meaningOf, at, toolShown } from './findingText.js';
+import { remedyOf } from './remedies.js';
 import { recordedDownstream, recordedSteps } from './steps.js';
 import { addHistory, historyAnswer } from './history.js';
 import { rerunOutlook, retryVerdict, RETRY_QUESTION } from './blame.js';

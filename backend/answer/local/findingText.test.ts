@@ -1,6 +1,7 @@
 import type { Finding } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { meaningOf, messageSpan, remedyOf, reproduceCommand, toolShown } from './findingText.js';
+import { meaningOf, messageSpan, reproduceCommand, toolShown } from './findingText.js';
+import { remedyOf } from './remedies.js';
 import { logFacts } from './remedyFacts.js';
 
 const finding = (over: Partial<Finding>): Finding => ({ class: 'test-assertion', message: 'x', message_line: 1, confidence: 'high', evidence: [1], ...over });

@@ -9,16 +9,14 @@ import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
-import { abortedBy, at, citeMessage, DUPLICATE_SYMBOL, findingFor, placeOf, remedyOf, reproduceCommand, toolShown } from './findingText.js';
-import { logFacts } from './remedyFacts.js';
+import { abortedBy, at, citeMessage, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
+import { DUPLICATE_SYMBOL } from './remedyClass.js';
+import { fixRemedies } from './remedies.js';
 import type { Finding } from '../../../protocol/types.js';
 import { hasLog, lineTextOf, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
-import { knownRemedies } from './fixKnown.js';
-import { everydayRemedies } from './fixEveryday.js';
-import { toolWordRemedies } from './fixToolWords.js';
 import { linkInputsStep } from './linkInputs.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
@@ -130,28 +128,22 @@ export const fix: Composer = (ask) => {
   const found = findingFor(ctx, top);
   const f = withDuplicateSymbol(ctx, found);
   const lineText = lineTextOf(ctx, top);
-  const remedy = remedyOf(toolShown(f, ctx), lineText);
+  const remedy = fixRemedies(toolShown(f, ctx), storedLogSpan(ctx), lineText);
   out.log({ start_line: f.message_line, end_line: f.message_line });
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
   // 1. The remedy for this class and this error.
   const label = f.class === 'unknown' ? 'the error' : CLASS_LABEL[f.class];
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
-  for (const step of remedy.steps) out.line(`- ${step}`);
-  for (const fact of logFacts(ctx, f)) {
-    out.line(`- ${fact.text}`);
-    if (fact.line !== undefined) out.log({ start_line: fact.line, end_line: fact.line });
-    if (fact.also !== undefined) out.log({ start_line: fact.also, end_line: fact.also });
+  // The remedies (remedies.ts): the place to act, what the error's own words call for, what its class
+  // generally does, the log lines they rest on; each step's lines cited.
+  for (const step of remedy.steps) {
+    out.line(`- ${step.text}`);
+    for (const n of step.lines) out.log({ start_line: n, end_line: n });
   }
 
   // An exit status for a headline: what the command printed before it is the evidence to start from.
   commandOutput(out, ctx, { start_line: f.message_line, end_line: f.message_line, text: '' }, f.message, f.message_line);
-
-  // The remedy the error's own words call for (a checked exception, a recipe without its tab, a changed host key...).
-  for (const k of [...knownRemedies(f, storedLogSpan(ctx)), ...everydayRemedies(f, storedLogSpan(ctx)), ...toolWordRemedies(f, storedLogSpan(ctx))]) {
-    out.line(`- ${k.text}`);
-    for (const n of k.lines) out.log({ start_line: n, end_line: n });
-  }
 
   // The compiler's own suggestion, quoted (rustc and clippy print the code they propose; for a target
   // not installed, rustc's `help: consider downloading the target with `rustup target add x``).

@@ -11,7 +11,7 @@
 import type { Finding } from '../../../protocol/types.js';
 import { inlineCode, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
-import { around, nearby, type KnownStep } from './fixKnown.js';
+import { around, nearby, rule, type RemedyInput, type RemedyRule } from './remedyShape.js';
 import { reportsOnly } from './logHelpers.js';
 
 /** The finding's message line and the lines after it (a tool prints its details there); above too when the message only reports an exit status. */
@@ -22,186 +22,252 @@ function linesNear(f: Finding, stored: LogSpan | undefined): { line: number; tex
   return [...own, ...around(stored, f.message_line, 15, 0).reverse().filter((l) => l.line !== f.message_line)];
 }
 
+const LINES = new WeakMap<RemedyInput, { line: number; text: string }[]>();
+/** linesNear, read once per finding. */
+function linesNearOf(i: RemedyInput): { line: number; text: string }[] {
+  let v = LINES.get(i);
+  if (!v) LINES.set(i, (v = linesNear(i.f, i.stored)));
+  return v;
+}
+
 /** Words of a name (`ci-release` -> ci, release). */
 const wordsOf = (s: string): string[] => s.toLowerCase().split(/[-_.\s]+/).filter(Boolean);
 
-export function toolWordRemedies(f: Finding, stored: LogSpan | undefined): KnownStep[] {
-  const out: KnownStep[] = [];
-  const lines = linesNear(f, stored);
-  const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
-  let hit: { line: number; m: RegExpExecArray } | undefined;
-
+export const TOOL_WORD_REMEDIES: RemedyRule[] = [
   // cargo: a package's `rust-version` above the agent's rustc.
-  if ((hit = said(/rustc ([\d.]+) is not supported by the following packages?:/))) {
-    const need = nearby(around(stored, hit.line, 0, 6), /^\s*(\S+?)@(\S+) requires rustc ([\d.]+)/);
-    const pkg = need ? `${need.m[1] as string}@${need.m[2] as string}` : undefined;
-    const version = need?.m[3];
-    out.push({
-      text: `${pkg ? `${inlineCode(pkg)} requires rustc ${inlineCode(version as string)} ${at(need!.line)}` : 'A package requires a newer rustc'} and the agent's is ${inlineCode(hit.m[1] as string)} ${at(hit.line)}: that minimum is the package's \`rust-version\` in its \`Cargo.toml\`. Build with Rust ${version ?? 'that version'} or newer (\`rustup toolchain install ${version ?? '<version>'}\`, or a CI image that has it), or, if the package is the project's own and does not need it, lower \`rust-version\` in its \`Cargo.toml\`; for a dependency, pin a release that supports the agent's rustc (\`cargo update -p ${need ? (need.m[1] as string) : '<crate>'} --precise <older version>\`).`,
-      lines: [hit.line, ...(need ? [need.line] : [])],
-    });
-  }
-
+  rule('toolwords/cargo-rust-version', 'wording', (i, out) => {
+    const { stored } = i;
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/rustc ([\d.]+) is not supported by the following packages?:/))) {
+      const need = nearby(around(stored, hit.line, 0, 6), /^\s*(\S+?)@(\S+) requires rustc ([\d.]+)/);
+      const pkg = need ? `${need.m[1] as string}@${need.m[2] as string}` : undefined;
+      const version = need?.m[3];
+      out.push({
+        text: `${pkg ? `${inlineCode(pkg)} requires rustc ${inlineCode(version as string)} ${at(need!.line)}` : 'A package requires a newer rustc'} and the agent's is ${inlineCode(hit.m[1] as string)} ${at(hit.line)}: that minimum is the package's \`rust-version\` in its \`Cargo.toml\`. Build with Rust ${version ?? 'that version'} or newer (\`rustup toolchain install ${version ?? '<version>'}\`, or a CI image that has it), or, if the package is the project's own and does not need it, lower \`rust-version\` in its \`Cargo.toml\`; for a dependency, pin a release that supports the agent's rustc (\`cargo update -p ${need ? (need.m[1] as string) : '<crate>'} --precise <older version>\`).`,
+        lines: [hit.line, ...(need ? [need.line] : [])],
+      });
+    }
+  }),
   // npm: the registry has no package of that name.
   // npm 7+ prints the name as asked (`'@types/x@^4' could not be found`); the GET line has it URL-encoded.
-  if ((hit = said(/\b404\b.*?The requested resource '(.+?)@([^'@]*)' could not be found/) ?? said(/\b404 Not Found - GET \S+\/((?:@|%40)[^/\s]+(?:%2[fF]|\/)[^/\s]+|[^/@\s][^/\s]*)\s*$/))) {
-    const raw = hit.m[1] as string;
-    const name = decodeURIComponent(raw.replace(/%2f/gi, '/'));
-    out.push({
-      text: `The registry has no package named ${inlineCode(name)} ${name === raw ? at(hit.line) : `(the request for it ${at(hit.line)})`}: most often a misspelt name in \`package.json\` (or a private package the registry setting does not reach). Correct the name in \`package.json\` (\`npm view ${name}\` answers 404 for a name that does not exist; \`npm search\` finds the right one), then \`npm install\` to update the lock file.`,
-      lines: [hit.line],
-    });
-  }
-
-  // npm: the package exists, but no version in the asked range.
-  if ((hit = said(/No matching version found for (\S+?)@(\S+?)\.?$/))) {
-    const [name, range] = [hit.m[1] as string, hit.m[2] as string];
-    out.push({
-      text: `The registry has ${inlineCode(name)} but no version in ${inlineCode(range)} ${at(hit.line)}. The command \`npm view ${name} versions\` lists the ones it has. Change the range in \`package.json\` to one that exists (or, when \`package.json\` does not name ${inlineCode(name)}, \`npm ls ${name}\` shows which dependency asks for it), then \`npm install\` to update the lock file.`,
-      lines: [hit.line],
-    });
-  }
-
-  // Node: a bare package an ES module or require() loads is not installed.
-  if ((hit = said(/Cannot find (?:package|module) '((?:@[\w.-]+\/)?[\w.-][\w.-]*)' (?:imported from|from|Require stack)|Cannot find (?:package|module) '((?:@[\w.-]+\/)?[\w][\w.-]*)'$/))) {
-    const name = (hit.m[1] ?? hit.m[2]) as string;
-    const from = /imported from (\S+)/.exec(hit.m[0] + (lines.find((l) => l.line === hit!.line)?.text ?? ''))?.[1];
-    if (!name.startsWith('.') && !/^node:/.test(name)) {
+  rule('toolwords/npm-404', 'wording', (i, out) => {
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/\b404\b.*?The requested resource '(.+?)@([^'@]*)' could not be found/) ?? said(/\b404 Not Found - GET \S+\/((?:@|%40)[^/\s]+(?:%2[fF]|\/)[^/\s]+|[^/@\s][^/\s]*)\s*$/))) {
+      const raw = hit.m[1] as string;
+      const name = decodeURIComponent(raw.replace(/%2f/gi, '/'));
       out.push({
-        text: `${inlineCode(name)} is imported${from ? ` by ${inlineCode(from.replace(/^.*\/ws\/[^/]+\//, ''))}` : ''} ${at(hit.line)} but is not installed: add it to \`package.json\` (\`npm install --save-dev ${name}\` for a build, test or lint tool and its plugins, in \`devDependencies\`; \`npm install ${name}\` if the program needs it when it runs), commit \`package.json\` and the lock file, and let the job run \`npm ci\` before this step.`,
+        text: `The registry has no package named ${inlineCode(name)} ${name === raw ? at(hit.line) : `(the request for it ${at(hit.line)})`}: most often a misspelt name in \`package.json\` (or a private package the registry setting does not reach). Correct the name in \`package.json\` (\`npm view ${name}\` answers 404 for a name that does not exist; \`npm search\` finds the right one), then \`npm install\` to update the lock file.`,
         lines: [hit.line],
       });
     }
-  }
-
+  }),
+  // npm: the package exists, but no version in the asked range.
+  rule('toolwords/npm-no-matching-version', 'wording', (i, out) => {
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/No matching version found for (\S+?)@(\S+?)\.?$/))) {
+      const [name, range] = [hit.m[1] as string, hit.m[2] as string];
+      out.push({
+        text: `The registry has ${inlineCode(name)} but no version in ${inlineCode(range)} ${at(hit.line)}. The command \`npm view ${name} versions\` lists the ones it has. Change the range in \`package.json\` to one that exists (or, when \`package.json\` does not name ${inlineCode(name)}, \`npm ls ${name}\` shows which dependency asks for it), then \`npm install\` to update the lock file.`,
+        lines: [hit.line],
+      });
+    }
+  }),
+  // Node: a bare package an ES module or require() loads is not installed.
+  rule('toolwords/node-package-not-installed', 'wording', (i, out) => {
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/Cannot find (?:package|module) '((?:@[\w.-]+\/)?[\w.-][\w.-]*)' (?:imported from|from|Require stack)|Cannot find (?:package|module) '((?:@[\w.-]+\/)?[\w][\w.-]*)'$/))) {
+      const name = (hit.m[1] ?? hit.m[2]) as string;
+      const from = /imported from (\S+)/.exec(hit.m[0] + (lines.find((l) => l.line === hit!.line)?.text ?? ''))?.[1];
+      if (!name.startsWith('.') && !/^node:/.test(name)) {
+        out.push({
+          text: `${inlineCode(name)} is imported${from ? ` by ${inlineCode(from.replace(/^.*\/ws\/[^/]+\//, ''))}` : ''} ${at(hit.line)} but is not installed: add it to \`package.json\` (\`npm install --save-dev ${name}\` for a build, test or lint tool and its plugins, in \`devDependencies\`; \`npm install ${name}\` if the program needs it when it runs), commit \`package.json\` and the lock file, and let the job run \`npm ci\` before this step.`,
+          lines: [hit.line],
+        });
+      }
+    }
+  }),
   // go: vendor/modules.txt out of step with go.mod; go prints the command that syncs them.
-  if ((hit = said(/^go: inconsistent vendoring in /))) {
-    const run = nearby(around(stored, hit.line, 0, 12), /^\s*(go mod vendor)\s*$/);
-    out.push({
-      text: `\`go.mod\` and \`vendor/modules.txt\` disagree ${at(hit.line)}: the requirements changed and the vendor directory was not regenerated. Run ${inlineCode('go mod vendor')}${run ? ` as go says ${at(run.line)}` : ''} and commit \`vendor/\` with \`go.mod\`; or, if the project should not vendor, delete \`vendor/\` (or build with \`-mod=mod\`).`,
-      lines: [hit.line, ...(run ? [run.line] : [])],
-    });
-  }
-
+  rule('toolwords/go-inconsistent-vendoring', 'wording', (i, out) => {
+    const { stored } = i;
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/^go: inconsistent vendoring in /))) {
+      const run = nearby(around(stored, hit.line, 0, 12), /^\s*(go mod vendor)\s*$/);
+      out.push({
+        text: `\`go.mod\` and \`vendor/modules.txt\` disagree ${at(hit.line)}: the requirements changed and the vendor directory was not regenerated. Run ${inlineCode('go mod vendor')}${run ? ` as go says ${at(run.line)}` : ''} and commit \`vendor/\` with \`go.mod\`; or, if the project should not vendor, delete \`vendor/\` (or build with \`-mod=mod\`).`,
+        lines: [hit.line, ...(run ? [run.line] : [])],
+      });
+    }
+  }),
   // CMake: a preset the command names is not in CMakePresets.json. CMake lists the ones it has (the
   // list itself is remedyFacts' choices); the one that shares a word with the missing name is likely the one meant.
-  if ((hit = said(/No such preset in \S+: "([^"]+)"/))) {
-    const missing = hit.m[1] as string;
-    const listed = around(stored, hit.line, 0, 12).slice(1).filter((l) => /^\s+"[^"]+"\s*$/.test(l.text)).map((l) => ({ line: l.line, name: (/"([^"]+)"/.exec(l.text) as RegExpExecArray)[1] as string }));
-    const want = wordsOf(missing);
-    const best = listed.map((p) => ({ ...p, score: wordsOf(p.name).filter((w) => want.includes(w)).length })).filter((p) => p.score > 0).sort((a, b) => b.score - a.score)[0];
-    if (best) {
-      out.push({
-        text: `\`CMakePresets.json\` has no preset ${inlineCode(missing)} ${at(hit.line)}; of the presets CMake lists, ${inlineCode(best.name)} ${at(best.line)} shares its name's words: run ${inlineCode(`cmake --preset ${best.name}`)} if that is the one meant, or add ${inlineCode(missing)} to \`CMakePresets.json\` if the CI script's name is the one to keep.`,
-        lines: [hit.line, best.line],
-      });
+  rule('toolwords/cmake-no-such-preset', 'wording', (i, out) => {
+    const { stored } = i;
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/No such preset in \S+: "([^"]+)"/))) {
+      const missing = hit.m[1] as string;
+      const listed = around(stored, hit.line, 0, 12).slice(1).filter((l) => /^\s+"[^"]+"\s*$/.test(l.text)).map((l) => ({ line: l.line, name: (/"([^"]+)"/.exec(l.text) as RegExpExecArray)[1] as string }));
+      const want = wordsOf(missing);
+      const best = listed.map((p) => ({ ...p, score: wordsOf(p.name).filter((w) => want.includes(w)).length })).filter((p) => p.score > 0).sort((a, b) => b.score - a.score)[0];
+      if (best) {
+        out.push({
+          text: `\`CMakePresets.json\` has no preset ${inlineCode(missing)} ${at(hit.line)}; of the presets CMake lists, ${inlineCode(best.name)} ${at(best.line)} shares its name's words: run ${inlineCode(`cmake --preset ${best.name}`)} if that is the one meant, or add ${inlineCode(missing)} to \`CMakePresets.json\` if the CI script's name is the one to keep.`,
+          lines: [hit.line, best.line],
+        });
+      }
     }
-  }
-
+  }),
   // CMake: an imported target (`ZLIB::ZLIB`) used before the package that defines it was found.
-  const joined = lines.slice(0, 8).map((l) => l.text.trim()).join(' ');
-  const imported = /links to:\s+([\w.+-]+)::([\w.+-]+)\s+but the target was not found/.exec(joined);
-  if (imported) {
-    const [ns, target] = [imported[1] as string, imported[2] as string];
-    const shown = lines.find((l) => l.text.includes(`${ns}::${target}`));
-    out.push({
-      text: `${inlineCode(`${ns}::${target}`)} ${shown ? at(shown.line) : at(f.message_line)} is an imported target: it exists only after the package that defines it is found. Add ${inlineCode(`find_package(${ns} REQUIRED)`)} to \`CMakeLists.txt\` before the \`target_link_libraries\` that names it (and install its development package on the agent if CMake then cannot find it).`,
-      lines: [shown?.line ?? f.message_line],
-    });
-  }
-
+  rule('toolwords/cmake-imported-target', 'wording', (i, out) => {
+    const { f } = i;
+    const lines = linesNearOf(i);
+    const joined = lines.slice(0, 8).map((l) => l.text.trim()).join(' ');
+    const imported = /links to:\s+([\w.+-]+)::([\w.+-]+)\s+but the target was not found/.exec(joined);
+    if (imported) {
+      const [ns, target] = [imported[1] as string, imported[2] as string];
+      const shown = lines.find((l) => l.text.includes(`${ns}::${target}`));
+      out.push({
+        text: `${inlineCode(`${ns}::${target}`)} ${shown ? at(shown.line) : at(f.message_line)} is an imported target: it exists only after the package that defines it is found. Add ${inlineCode(`find_package(${ns} REQUIRED)`)} to \`CMakeLists.txt\` before the \`target_link_libraries\` that names it (and install its development package on the agent if CMake then cannot find it).`,
+        lines: [shown?.line ?? f.message_line],
+      });
+    }
+  }),
   // CMake's install: a directory the step's user may not create (an absolute DESTINATION, or the default prefix).
-  if ((hit = said(/file cannot create directory: (\/\S+?)\.?\s+Maybe need/)) || (hit = said(/file INSTALL cannot (?:make directory|copy file) "?(\/[^"\s]+)/))) {
-    const dir = hit.m[1] as string;
-    out.push({
-      text: `The install step tried to create ${inlineCode(dir)} ${at(hit.line)}, outside anything the build's user may write. If \`CMakeLists.txt\` gives \`install()\` an absolute \`DESTINATION\` there, make it relative (\`DESTINATION \${CMAKE_INSTALL_SYSCONFDIR}\` and the like, from \`include(GNUInstallDirs)\`) so it follows the install prefix; then install into a directory the job owns: \`cmake --install build --prefix "$PWD/stage"\` (or \`DESTDIR=<staging dir>\`).`,
-      lines: [hit.line],
-    });
-  }
-
+  rule('toolwords/cmake-install-path', 'wording', (i, out) => {
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/file cannot create directory: (\/\S+?)\.?\s+Maybe need/)) || (hit = said(/file INSTALL cannot (?:make directory|copy file) "?(\/[^"\s]+)/))) {
+      const dir = hit.m[1] as string;
+      out.push({
+        text: `The install step tried to create ${inlineCode(dir)} ${at(hit.line)}, outside anything the build's user may write. If \`CMakeLists.txt\` gives \`install()\` an absolute \`DESTINATION\` there, make it relative (\`DESTINATION \${CMAKE_INSTALL_SYSCONFDIR}\` and the like, from \`include(GNUInstallDirs)\`) so it follows the install prefix; then install into a directory the job owns: \`cmake --install build --prefix "$PWD/stage"\` (or \`DESTDIR=<staging dir>\`).`,
+        lines: [hit.line],
+      });
+    }
+  }),
   // go vet: a lock copied by value.
-  if ((hit = said(/(\w+) passes lock by value: (?:[\w./-]+\.)?(\w+) contains (sync\.\w+)|(?:call of|assignment|range var|return) .*copies lock value: (?:[\w./-]+\.)?(\w+) contains (sync\.\w+)/))) {
-    const type = (hit.m[2] ?? hit.m[4]) as string;
-    const lock = (hit.m[3] ?? hit.m[5]) as string;
-    out.push({
-      text: `${inlineCode(type)} holds a ${inlineCode(lock)} ${at(hit.line)}, and a copy of it has its own lock, so the copy no longer guards the original: pass and receive it by pointer (${inlineCode(`*${type}`)}${hit.m[1] ? `, e.g. \`func (c *${type}) ${hit.m[1] as string}(...)\`` : ''}), or return a plain value copied while the lock is held.`,
-      lines: [hit.line],
-    });
-  }
-
+  rule('toolwords/govet-lock-by-value', 'wording', (i, out) => {
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/(\w+) passes lock by value: (?:[\w./-]+\.)?(\w+) contains (sync\.\w+)|(?:call of|assignment|range var|return) .*copies lock value: (?:[\w./-]+\.)?(\w+) contains (sync\.\w+)/))) {
+      const type = (hit.m[2] ?? hit.m[4]) as string;
+      const lock = (hit.m[3] ?? hit.m[5]) as string;
+      out.push({
+        text: `${inlineCode(type)} holds a ${inlineCode(lock)} ${at(hit.line)}, and a copy of it has its own lock, so the copy no longer guards the original: pass and receive it by pointer (${inlineCode(`*${type}`)}${hit.m[1] ? `, e.g. \`func (c *${type}) ${hit.m[1] as string}(...)\`` : ''}), or return a plain value copied while the lock is held.`,
+        lines: [hit.line],
+      });
+    }
+  }),
   // go vet: a struct tag whose quotes are misplaced (`json:"a",omitempty`).
-  if ((hit = said(/struct field tag `(.+?)` not compatible with reflect\.StructTag\.Get/))) {
-    const tag = hit.m[1] as string;
-    const moved = /^(\w+):"([^"]*)",([\w,]+)$/.exec(tag);
-    out.push({
-      text: moved
-        ? `The tag's options must be inside the quotes: write ${inlineCode(`${moved[1] as string}:"${moved[2] as string},${moved[3] as string}"`)} for ${inlineCode(tag)} ${at(hit.line)}.`
-        : `A struct tag is \`key:"value"\` pairs separated by single spaces, each value in double quotes (options inside them: \`json:"name,omitempty"\`): ${inlineCode(tag)} is not ${at(hit.line)}.`,
-      lines: [hit.line],
-    });
-  }
-
+  rule('toolwords/govet-struct-tag', 'wording', (i, out) => {
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/struct field tag `(.+?)` not compatible with reflect\.StructTag\.Get/))) {
+      const tag = hit.m[1] as string;
+      const moved = /^(\w+):"([^"]*)",([\w,]+)$/.exec(tag);
+      out.push({
+        text: moved
+          ? `The tag's options must be inside the quotes: write ${inlineCode(`${moved[1] as string}:"${moved[2] as string},${moved[3] as string}"`)} for ${inlineCode(tag)} ${at(hit.line)}.`
+          : `A struct tag is \`key:"value"\` pairs separated by single spaces, each value in double quotes (options inside them: \`json:"name,omitempty"\`): ${inlineCode(tag)} is not ${at(hit.line)}.`,
+        lines: [hit.line],
+      });
+    }
+  }),
   // JSON.parse: a trailing comma before `]` or `}` (the text around the error is quoted in the message).
-  if ((hit = said(/SyntaxError: (?:Unexpected token .*?(,\s*[\]}])|Expected double-quoted property name in JSON at position \d+)/)) && (hit.m[1] || /Expected double-quoted property name/.test(hit.m[0]))) {
-    out.push({
-      text: `The JSON has a trailing comma ${hit.m[1] ? `(${inlineCode(hit.m[1])}) ` : ''}${at(hit.line)}: JSON allows no comma after the last item of a list or object. Remove it from the file the program parses (\`node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' <file>\` checks it).`,
-      lines: [hit.line],
-    });
-  }
-
+  rule('toolwords/json-trailing-comma', 'wording', (i, out) => {
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/SyntaxError: (?:Unexpected token .*?(,\s*[\]}])|Expected double-quoted property name in JSON at position \d+)/)) && (hit.m[1] || /Expected double-quoted property name/.test(hit.m[0]))) {
+      out.push({
+        text: `The JSON has a trailing comma ${hit.m[1] ? `(${inlineCode(hit.m[1])}) ` : ''}${at(hit.line)}: JSON allows no comma after the last item of a list or object. Remove it from the file the program parses (\`node -e 'JSON.parse(require("fs").readFileSync(process.argv[1]))' <file>\` checks it).`,
+        lines: [hit.line],
+      });
+    }
+  }),
   // javac: a public class in a file named after another.
-  if ((hit = said(/^(?:\S+\/)?(\S+?)\.java:\d+: error: class (\w+) is public, should be declared in a file named \2\.java/))) {
-    const file = /^(\S+\.java):/.exec(hit.m[0])?.[1] as string;
-    const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
-    const cls = hit.m[2] as string;
-    out.push({
-      text: `A public class must live in a file of its name ${at(hit.line)}: rename ${inlineCode(file)} to ${inlineCode(`${dir}${cls}.java`)} (${inlineCode(`git mv ${file} ${dir}${cls}.java`)}, keeping its history), or, if the class was renamed by mistake, name it ${inlineCode(hit.m[1] as string)} again.`,
-      lines: [hit.line],
-    });
-  }
-
+  rule('toolwords/javac-public-class-file', 'wording', (i, out) => {
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/^(?:\S+\/)?(\S+?)\.java:\d+: error: class (\w+) is public, should be declared in a file named \2\.java/))) {
+      const file = /^(\S+\.java):/.exec(hit.m[0])?.[1] as string;
+      const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+      const cls = hit.m[2] as string;
+      out.push({
+        text: `A public class must live in a file of its name ${at(hit.line)}: rename ${inlineCode(file)} to ${inlineCode(`${dir}${cls}.java`)} (${inlineCode(`git mv ${file} ${dir}${cls}.java`)}, keeping its history), or, if the class was renamed by mistake, name it ${inlineCode(hit.m[1] as string)} again.`,
+        lines: [hit.line],
+      });
+    }
+  }),
   // javac: a local variable some path leaves unset.
-  if ((hit = said(/error: variable (\w+) might not have been initialized/))) {
-    const name = hit.m[1] as string;
-    out.push({
-      text: `Some path reaches the use of ${inlineCode(name)} without assigning it ${at(hit.line)}: give it a value on every path before it is read, usually the branch that is missing (a \`default:\` of the \`switch\` that assigns it, an \`else\`), or initialise it where it is declared.`,
-      lines: [hit.line],
-    });
-  }
-
+  rule('toolwords/javac-uninitialised', 'wording', (i, out) => {
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/error: variable (\w+) might not have been initialized/))) {
+      const name = hit.m[1] as string;
+      out.push({
+        text: `Some path reaches the use of ${inlineCode(name)} without assigning it ${at(hit.line)}: give it a value on every path before it is read, usually the branch that is missing (a \`default:\` of the \`switch\` that assigns it, an \`else\`), or initialise it where it is declared.`,
+        lines: [hit.line],
+      });
+    }
+  }),
   // A library CMake put on the link line: the name comes from the project's target_link_libraries.
-  if (f.class === 'link-error' && f.symbol?.startsWith('-l')) {
-    const lib = f.symbol.slice(2).replace(/[:,.]+$/, '');
-    const target = nearby(around(stored, f.message_line, 6, 0).reverse(), /^(?:\[[\d\s/%]+\] )?Linking \w+ (?:executable|shared library|static library|shared module) (\S+)|^FAILED: (\S+)/);
-    const cmake = target !== undefined && around(stored, f.message_line, 8, 0).some((l) => /CMakeFiles\//.test(l.text));
-    if (cmake && target) {
-      const name = ((target.m[1] ?? target.m[2]) as string).replace(/^.*\//, '');
-      out.push({
-        text: `The link of ${inlineCode(name)} ${at(target.line)} is CMake's, so ${inlineCode(`-l${lib}`)} comes from a \`target_link_libraries(${name} ... ${lib})\` (or a variable it uses) in \`CMakeLists.txt\`: check that name against the library's real one (its \`lib<name>.so\`/\`.a\`), or find the library the CMake way (\`find_package\`, \`pkg_check_modules\`) and link the imported target it defines.`,
-        lines: [target.line],
-      });
+  rule('toolwords/cmake-link-library', 'wording', (i, out) => {
+    const { f, stored } = i;
+    if (f.class === 'link-error' && f.symbol?.startsWith('-l')) {
+      const lib = f.symbol.slice(2).replace(/[:,.]+$/, '');
+      const target = nearby(around(stored, f.message_line, 6, 0).reverse(), /^(?:\[[\d\s/%]+\] )?Linking \w+ (?:executable|shared library|static library|shared module) (\S+)|^FAILED: (\S+)/);
+      const cmake = target !== undefined && around(stored, f.message_line, 8, 0).some((l) => /CMakeFiles\//.test(l.text));
+      if (cmake && target) {
+        const name = ((target.m[1] ?? target.m[2]) as string).replace(/^.*\//, '');
+        out.push({
+          text: `The link of ${inlineCode(name)} ${at(target.line)} is CMake's, so ${inlineCode(`-l${lib}`)} comes from a \`target_link_libraries(${name} ... ${lib})\` (or a variable it uses) in \`CMakeLists.txt\`: check that name against the library's real one (its \`lib<name>.so\`/\`.a\`), or find the library the CMake way (\`find_package\`, \`pkg_check_modules\`) and link the imported target it defines.`,
+          lines: [target.line],
+        });
+      }
     }
-  }
-
+  }),
   // A lost agent: the test that was running when the output stopped (Surefire's `Running x.YTest`, go test's `=== RUN TestX`).
-  if (f.class === 'agent-lost') {
-    const last = nearby(around(stored, f.message_line, 12, 0).reverse(), /^(?:\[INFO\] )?Running ((?:[\w$]+\.)*([\w$]+))\s*$|^=== RUN\s+(\S+)\s*$/);
-    if (last && last.line !== f.message_line) {
-      const run = last.m[3] ? `go test -run '^${(last.m[3] as string).split('/')[0] as string}$' ./...` : `mvn test -Dtest=${last.m[2] as string}`;
+  rule('toolwords/agent-lost-running-test', 'wording', (i, out) => {
+    const { f, stored } = i;
+    if (f.class === 'agent-lost') {
+      const last = nearby(around(stored, f.message_line, 12, 0).reverse(), /^(?:\[INFO\] )?Running ((?:[\w$]+\.)*([\w$]+))\s*$|^=== RUN\s+(\S+)\s*$/);
+      if (last && last.line !== f.message_line) {
+        const run = last.m[3] ? `go test -run '^${(last.m[3] as string).split('/')[0] as string}$' ./...` : `mvn test -Dtest=${last.m[2] as string}`;
+        out.push({
+          text: `The output stopped while ${inlineCode((last.m[1] ?? last.m[3]) as string)} was running ${at(last.line)}, before it printed a result: the log does not show that it caused the loss. If the agent goes away at the same test again, run it alone on that agent (${inlineCode(run)}) and watch its memory and time there.`,
+          lines: [last.line],
+        });
+      }
+    }
+  }),
+  // A script with Windows line endings: the shebang asks for `bash\r`, a line ends in `$'\r'`.
+  rule('toolwords/crlf-script', 'wording', (i, out) => {
+    const { f } = i;
+    const lines = linesNearOf(i);
+    const said = (re: RegExp): { line: number; m: RegExpExecArray } | undefined => nearby(lines, re);
+    let hit: { line: number; m: RegExpExecArray } | undefined;
+    if ((hit = said(/[‘'`]([\w.-]+)\\r['’]?: No such file or directory|\$'\\r': command not found|: \/bin\/(?:ba)?sh\^M: bad interpreter/))) {
+      const script = f.location?.file;
       out.push({
-        text: `The output stopped while ${inlineCode((last.m[1] ?? last.m[3]) as string)} was running ${at(last.line)}, before it printed a result: the log does not show that it caused the loss. If the agent goes away at the same test again, run it alone on that agent (${inlineCode(run)}) and watch its memory and time there.`,
-        lines: [last.line],
+        text: `The script has Windows (CRLF) line endings ${at(hit.line)}: the shell reads the carriage return as part of the word. Convert it to LF (${inlineCode(`dos2unix ${script ?? '<script>'}`)} or ${inlineCode(`sed -i 's/\\r$//' ${script ?? '<script>'}`)}) and commit it, with a \`.gitattributes\` line such as \`*.sh text eol=lf\` so a Windows checkout does not bring them back.`,
+        lines: [hit.line],
       });
     }
-  }
-
-  // A script with Windows line endings: the shebang asks for `bash\r`, a line ends in `$'\r'`.
-  if ((hit = said(/[‘'`]([\w.-]+)\\r['’]?: No such file or directory|\$'\\r': command not found|: \/bin\/(?:ba)?sh\^M: bad interpreter/))) {
-    const script = f.location?.file;
-    out.push({
-      text: `The script has Windows (CRLF) line endings ${at(hit.line)}: the shell reads the carriage return as part of the word. Convert it to LF (${inlineCode(`dos2unix ${script ?? '<script>'}`)} or ${inlineCode(`sed -i 's/\\r$//' ${script ?? '<script>'}`)}) and commit it, with a \`.gitattributes\` line such as \`*.sh text eol=lf\` so a Windows checkout does not bring them back.`,
-      lines: [hit.line],
-    });
-  }
-  return out;
-}
+  }),
+];

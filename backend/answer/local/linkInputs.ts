@@ -6,7 +6,7 @@
  * links, under the object name its siblings get.
  */
 import { inlineCode, type LogSpan } from '../logtext.js';
-import { around } from './fixKnown.js';
+import { around } from './remedyShape.js';
 import { at } from './findingText.js';
 
 const COMPILER = /^(?:\+ )?(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang(?:\+\+)?)(?:-[\d.]+)?\s/;

@@ -4,7 +4,8 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { cite, clip, inlineCode, storedLogSpan } from '../logtext.js';
+import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import type { RemedyRule, RemedyStep } from './remedyShape.js';
 import { at } from './findingText.js';
 
 /**
@@ -14,19 +15,33 @@ import { at } from './findingText.js';
  * pydantic-core==2.46.5`). Each as a bullet citing its line.
  */
 export function logFacts(ctx: ChatContext, f: Finding): { text: string; line?: number; also?: number }[] {
-  const wantVersion = f.class === 'missing-tool';
-  const wantScript = f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
-  const wantConflict = f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
-  const wantPeer = f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
+  return factsOf(storedLogSpan(ctx), f);
+}
+
+const asSteps = (facts: { text: string; line?: number; also?: number }[]): RemedyStep[] => facts.map((x) => ({ text: x.text, lines: [x.line, x.also].filter((n): n is number => n !== undefined) }));
+
+/**
+ * The facts as remedy rules (remedyShape.ts): the names a tool lists under its refusal are the
+ * tool's own words (level `wording`, before the tables that pick one of them); the other facts
+ * come last, after the general steps they support.
+ */
+export const CHOICE_REMEDIES: RemedyRule[] = [{ id: 'facts/choices', specificity: 'wording', steps: ({ f, stored }) => asSteps(factsOf(stored, f, 'choices')) }];
+export const FACT_REMEDIES: RemedyRule[] = [{ id: 'facts', specificity: 'fact', steps: ({ f, stored }) => asSteps(factsOf(stored, f, 'other')) }];
+
+function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other' | 'all' = 'all'): { text: string; line?: number; also?: number }[] {
+  const others = which !== 'choices';
+  const wantVersion = others && f.class === 'missing-tool';
+  const wantScript = others && f.class === 'ci-script' && (f.tool === 'bash' || f.tool === 'sh') && !f.location;
+  const wantConflict = others && f.class === 'dependency-resolution' && f.tool === 'pip' && /conflicting dependencies/.test(f.message);
+  const wantPeer = others && f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
   // A failed check whose finding holds no values, where the runner printed them labelled (TAP's `got:` / `expected:`, `Actual:`...).
-  const wantValues = f.class === 'test-assertion' && (f.expected === undefined || f.actual === undefined);
-  const wantUser = f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
+  const wantValues = others && f.class === 'test-assertion' && (f.expected === undefined || f.actual === undefined);
+  const wantUser = others && f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
   // A refusal of a name the tool then lists its choices for (`No such preset ... Available configure presets:`, `Valid choices are:`).
-  const wantChoices = /\b(?:No such|[Uu]nknown|[Ii]nvalid|not found|does not exist|[Uu]nrecognized)\b/.test(f.message);
+  const wantChoices = which !== 'other' && /\b(?:No such|[Uu]nknown|[Ii]nvalid|not found|does not exist|[Uu]nrecognized)\b/.test(f.message);
   // A full disk whose message names no file: the output of the command that hit it, and what a `df` the step ran showed.
-  const wantOutput = f.class === 'disk-full';
+  const wantOutput = others && f.class === 'disk-full';
   if (!wantOutput && !wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues && !wantChoices) return [];
-  const log = storedLogSpan(ctx);
   if (!log) return [];
   const lines = log.text.split('\n');
   const text = (n: number): string => (lines[n - log.start_line] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();

@@ -1,0 +1,34 @@
+/**
+ * The remedy tables in one list, and the two ways the answers read them (remedyShape.ts says how
+ * steps are chosen and ordered). To add a remedy: a rule in the table of its kind (docs/notes/house.md).
+ */
+import type { Finding } from '../../../protocol/types.js';
+import type { LogSpan } from '../logtext.js';
+import type { LineText } from './findingText.js';
+import { CLASS_REMEDIES, classUnsure } from './remedyClass.js';
+import { DIAGNOSTIC_REMEDIES } from './diagnostics.js';
+import { EXCEPTION_REMEDIES } from './exceptions.js';
+import { KNOWN_REMEDIES } from './fixKnown.js';
+import { EVERYDAY_REMEDIES } from './fixEveryday.js';
+import { TOOL_WORD_REMEDIES } from './fixToolWords.js';
+import { CHOICE_REMEDIES, FACT_REMEDIES } from './remedyFacts.js';
+import { chooseRemedies, remedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
+
+/** The tables that read only the finding (its class, message, exception, symbol). */
+const FINDING_TABLES: readonly RemedyRule[] = [...CLASS_REMEDIES, ...DIAGNOSTIC_REMEDIES, ...EXCEPTION_REMEDIES];
+/** Every table: the finding's, then the ones that also read the log around the message. */
+export const REMEDY_TABLES: readonly RemedyRule[] = [...FINDING_TABLES, ...CHOICE_REMEDIES, ...KNOWN_REMEDIES, ...EVERYDAY_REMEDIES, ...TOOL_WORD_REMEDIES, ...FACT_REMEDIES];
+
+/** What the finding alone calls for (the diagnosis's "next step" reads the first): steps as text. */
+export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; unsure?: string } {
+  const i = remedyInput(f, undefined, lineText);
+  const unsure = classUnsure(i);
+  return { steps: chooseRemedies(FINDING_TABLES, i).map((s) => s.text), ...(unsure ? { unsure } : {}) };
+}
+
+/** Every step for "how do I fix it?": the finding's and the log's, chosen and ordered once. */
+export function fixRemedies(f: Finding, stored: LogSpan | undefined, lineText?: LineText): { steps: RemedyStep[]; unsure?: string } {
+  const i = remedyInput(f, stored, lineText);
+  const unsure = classUnsure(i);
+  return { steps: chooseRemedies(REMEDY_TABLES, i), ...(unsure ? { unsure } : {}) };
+}

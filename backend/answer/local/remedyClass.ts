@@ -1,0 +1,307 @@
+import type { Finding } from '../../../protocol/types.js';
+import { cite, clip, inlineCode } from '../logtext.js';
+import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, toolName, XPASS_STRICT } from './findingText.js';
+import { allocationHint, indentationHint, missingFields, waitsOf } from './exceptions.js';
+import { lintFixCommand, systemPackageHint } from './fixCommands.js';
+import { dependencySteps } from './dependencySteps.js';
+import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
+
+
+/** The classes whose first step names the place to act (the file and line, the raise site, the check). */
+const PLACE_FIRST = new Set<Finding['class']>(['compile-error', 'lint', 'test-error', 'runtime-exception', 'test-assertion']);
+
+/** The class table as one rule: its first step is `place` where the class has one, the others `class`. */
+export const CLASS_REMEDIES: RemedyRule[] = [
+  {
+    id: 'class',
+    specificity: 'class',
+    steps(i) {
+      return classSteps(i).steps.map((s, n) => {
+        const step: RemedyStep = typeof s === 'string' ? { text: s, lines: [] } : s;
+        return n === 0 && PLACE_FIRST.has(i.f.class) ? { ...step, specificity: 'place' } : step;
+      });
+    },
+  },
+];
+
+/** What the class says when the log does not settle which fix is right. */
+export function classUnsure(i: RemedyInput): string | undefined {
+  return classSteps(i).unsure;
+}
+
+const SEEN = new WeakMap<RemedyInput, { steps: (string | RemedyStep)[]; unsure?: string }>();
+/** The class's steps, worked out once per input (the steps and `classUnsure` both read them). */
+function classSteps(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: string } {
+  let v = SEEN.get(i);
+  if (!v) SEEN.set(i, (v = stepsOfClass(i)));
+  return v;
+}
+
+/**
+ * What a finding's class and details call for: general CI knowledge, each step tied to the
+ * finding (the class table of the remedies, remedyShape.ts). A class's first step names the
+ * place to act where the class has one (a compiler's or linter's line, a raise site, a failed
+ * check); the rest is general (specificity `class`).
+ */
+function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: string } {
+  const { f, lineText, m } = i;
+  // The message where the tool printed it (over all its lines); `near` also covers the lines that
+  // print the details a step quotes next to its citation (javac's `symbol:`, rspec's `got:`, the host).
+  const said = messageSpan(f, lineText);
+  const near = (...values: (string | undefined)[]): string => {
+    const lines = values.filter((v): v is string => v !== undefined && v !== '').map((v) => lineHolding(f, v, lineText));
+    const wrapped = f.evidence.filter((n) => n > said.end_line && n <= said.end_line + 3);
+    return cite({ start_line: Math.min(said.start_line, ...lines), end_line: Math.max(said.end_line, ...lines, ...(lineText ? wrapped : [])) });
+  };
+  const steps: (string | RemedyStep)[] = [];
+  const loc = f.location;
+  const place = loc?.line !== undefined ? inlineCode(placeOf(loc)) : loc?.file ? inlineCode(loc.file) : undefined;
+  let unsure: string | undefined;
+  const project = loc?.frames?.project;
+  switch (f.class) {
+    case 'compile-error': {
+      // Without a place (an import cycle, a project-level error) there is no line to go to: say so.
+      const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and change it so that it compiles` : place ? `open ${place} and change it so that it compiles` : 'the log names no file or line for it, so start from what the compiler names in its message';
+      steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
+      const shape = missingFields(f.message) ?? indentationHint(f.message);
+      if (shape) steps.push(citedAfter(shape, m));
+      if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);
+      const nullable = /inferred type is ([\w.<>]+)\? but \1 was expected|Type '([\w.<>]+) \| (?:null|undefined)' is not assignable to type '\2'/.exec(f.message);
+      if (nullable) steps.push(`The value there can be null (${inlineCode(`${nullable[1] ?? nullable[2]}?`)}) where a non-null ${inlineCode((nullable[1] ?? nullable[2]) as string)} is required ${m}: handle the null case (a null check, a default or an error with \`?:\`/\`??\`), or declare the type as nullable if null is a valid value.`);
+      const suggested = /Did you mean '([\w$]+)'\?/i.exec(f.message)?.[1];
+      if (suggested && f.symbol) steps.push(`The compiler suggests ${inlineCode(suggested)} instead of ${inlineCode(f.symbol)} ${m}.`);
+      break;
+    }
+    case 'link-error':
+      if (DUPLICATE_SYMBOL.test(f.message)) {
+        const sym = DUPLICATE_SYMBOL.exec(f.message)?.[1] as string;
+        steps.push(`${inlineCode(sym)} is defined in more than one object file of the link ${m} (the linker names the first definition). A variable or function defined in a header is defined again in every file that includes it: declare it in the header (${inlineCode(`extern <type> ${sym};`)} for a variable, a prototype for a function) and define it in one source file; or make each copy \`static\` if each file should have its own; or drop the second source file from the link if it was added twice.`);
+        break;
+      }
+      // Code not built position-independent, linked into a shared object or a PIE: no symbol is missing.
+      if (/recompile with -fPIC/.test(f.message)) {
+        const obj = /:\s*(?:(\S+?\.a)\((\S+?\.o)\)|(\S+?\.o)):.*?relocation/.exec(f.message);
+        const what = obj ? (obj[2] ? `${inlineCode(obj[2])} (in ${inlineCode(obj[1] as string)})` : inlineCode(obj[3] as string)) : 'an object of the link';
+        // make's own line under the error names the Makefile whose rule ran the link.
+        let mk: { file: string; line: number } | undefined;
+        for (let n = f.message_line + 1; lineText && n <= f.message_line + 6 && !mk; n++) {
+          const file = /make(?:\[\d+\])?: \*\*\* \[(\S*[Mm]akefile):\d+/.exec(lineText(n) ?? '')?.[1];
+          if (file) mk = { file, line: n };
+        }
+        steps.push(`${capital(what)} was compiled without position-independent code, and the link puts it into a shared object (or a PIE) ${m}: compile it with \`-fPIC\` (in the flags of the rule that builds it${mk ? ` in ${inlineCode(mk.file)} ${at(mk.line)}` : ''}, e.g. \`CFLAGS += -fPIC\`; CMake: \`set(CMAKE_POSITION_INDEPENDENT_CODE ON)\`), then rebuild it from clean so ${obj?.[1] ? 'the archive holds' : 'the link gets'} the new object (\`make clean\`).`);
+        break;
+      }
+      if (f.symbol?.startsWith('-l')) {
+        const lib = f.symbol.slice(2).replace(/[:,.]+$/, '');
+        steps.push(`Make the library ${inlineCode(lib)} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(`-l${lib}`)} from the link line if the code no longer needs it ${m}.`);
+        if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
+      } else {
+        steps.push(`Find where ${f.symbol ? inlineCode(f.symbol) : 'the missing symbol'} is defined and make sure that file or library is part of the link: the source file listed in the build (Makefile, \`CMakeLists.txt\` \`add_executable\`/\`add_library\`/\`target_sources\`), or the library on the link line; if it was renamed or removed, update the callers ${m}.`);
+      }
+      break;
+    case 'test-assertion':
+      if (XPASS_STRICT.test(f.message)) {
+        // pytest's strict xfail: the test was expected to fail and passed; nothing compared unequal.
+        const id = f.test?.name;
+        const file = id?.includes('::') ? id.slice(0, id.indexOf('::')) : undefined;
+        const name = id ? (id.split('::').pop() as string) : undefined;
+        steps.push(`${name ? `The test ${inlineCode(name)}` : 'The test'} is marked \`@pytest.mark.xfail\` (strict, or \`xfail_strict = true\` in the pytest config) and it passed ${m}: pytest fails a strict expected failure that passes. If the code now does what the test checks (the bug its reason names was fixed), remove the \`xfail\` marker${name ? ` from ${inlineCode(name)}` : ''}${file ? ` in ${inlineCode(file)}` : ''}; if the code should still fail it, the test no longer shows the bug and needs changing.`);
+        break;
+      }
+      if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${near(f.expected, f.actual)}.`);
+      steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} to see why it gives a different value; the log does not show what changed since the test last passed.`);
+      unsure =
+        f.expected !== undefined && f.actual !== undefined
+          ? `I can't tell which side is wrong from the log: if ${inlineCode(clip(f.expected, 80))} is the intended result, fix the code under test so it gives that; if ${inlineCode(clip(f.actual, 80))} is now right (the behaviour changed on purpose), update the test's expected value to it.`
+          : `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`;
+      break;
+    case 'test-error':
+    case 'runtime-exception': {
+      const target = project ?? loc?.frames?.raise;
+      const ex = f.exception ? inlineCode(f.exception) : f.class === 'runtime-exception' ? 'the error' : 'the exception';
+      // Where to act, not the diagnosis again (the headline quotes the message): the raising line, else the log has none.
+      steps.push(
+        target
+          ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${target === project && loc?.frames?.raise && (loc.frames.raise.file !== project.file || loc.frames.raise.line !== project.line) ? ' (the deepest frame in the project\'s own code)' : ''}, and change what that line does with the values it gets, as the message ${m} describes.`
+          : place
+            ? `Open ${place}, where the log places ${ex}, and change what that line does with the values it gets, as the message ${m} describes.`
+            : `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`,
+      );
+      if (f.class === 'test-error') steps.push('The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.');
+      break;
+    }
+    case 'dependency-resolution':
+      steps.push(...dependencySteps(f));
+      if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
+      break;
+    case 'network': {
+      // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
+      // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
+      const inMessage = /\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b/i.exec(f.message);
+      const named = f.host ?? inMessage?.[1];
+      const host = named ?? 'HOST';
+      const port = /\bport (\d+)\b/.exec(f.message)?.[1] ?? (named ? new RegExp(`${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1] : undefined);
+      const where = named ? inlineCode(port ? `${named}:${port}` : named) : 'the host and port the step used (the log does not name them here)';
+      const mn = near(named, port ? `${named}:${port}` : undefined);
+      const loopback = named !== undefined && /^(?:127(?:\.\d{1,3}){3}|localhost|\[?::1\]?|0\.0\.0\.0)$/i.test(named);
+      if (loopback && /refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
+        // The agent itself: no registry, mirror or outage elsewhere; a service of the build's own (or the agent's) is not listening there.
+        steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected. Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(port ? `nc -vz ${host} ${port}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
+      } else if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
+        steps.push(`Nothing accepted the connection on ${where} ${mn}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
+      } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
+        steps.push(`The agent could not look up ${where} ${mn}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
+      } else {
+        steps.push(`From the agent, check that ${where} answers (${inlineCode(`curl -sSI https://${host}`)}), and the proxy or mirror settings the tool uses (\`settings.xml\`, \`pip.conf\`, \`.npmrc\`, \`http_proxy\`) ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}.`);
+      }
+      if (f.dependency) steps.push(`${capital(toolName(f))} needed ${inlineCode(f.dependency)} from it ${at(f.evidence.find((n) => n !== f.message_line) ?? f.message_line)}: once the host answers (or the mirror has it), the install can go through.`);
+      if (!loopback) steps.push('If it answers now, the outage was transient: re-run the build.');
+      break;
+    }
+    case 'disk-full': {
+      const target = /(?:write|writing|open|create|copy|cannot \w+)\s+['"`]?([\w./~-]+)['"`]?[:,]?\s*(?:No space left|ENOSPC)|ENOSPC[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+): No space left/i.exec(f.message);
+      const path = target ? (target[1] ?? target[2] ?? target[3]) : undefined;
+      if (path) steps.push(`The write that failed was to ${inlineCode(path)} ${m}: the filesystem that holds it is full, with no space left (\`df -h ${path.includes('/') ? path.slice(0, path.lastIndexOf('/')) || '/' : '.'}\` on the agent shows it).`);
+      steps.push(`Free space on the agent that ran the build (\`df -h\`; old workspaces, build caches, \`docker system prune\`) and re-run ${m}.`);
+      break;
+    }
+    case 'out-of-memory':
+      if (/^MemoryError/.test(f.message) || f.exception === 'MemoryError') {
+        steps.push(`Python could not allocate more memory ${m}${project ? ` at ${inlineCode(placeOf({ file: project.file, line: project.line }))} ${at(project.log_line)}` : ''}: make that code hold less at once (iterate instead of building whole lists), or give the step more memory (a larger agent, a higher \`ulimit -v\` or container limit).`);
+        break;
+      }
+      if (allocationHint(f, m)) steps.push(allocationHint(f, m) as string);
+      // Metaspace is class metadata, not heap: the diagnostic table's Metaspace step supersedes this one (no -Xmx).
+      steps.push({ lines: [], id: HEAP_GENERAL, text: f.exception === 'OutOfMemoryError' ? `Give the JVM more heap (\`-Xmx\` in \`MAVEN_OPTS\`, \`org.gradle.jvmargs\`, the test JVM's \`argLine\`) or find what grows: the trace names the allocating code ${m}.` : /heap out of memory/i.test(f.message) ? `Raise Node's heap (\`NODE_OPTIONS=--max-old-space-size=4096\`) or reduce what the step loads ${m}.` : `Give the step more memory (a larger agent or container limit) or reduce what it runs at once (fewer parallel jobs${/\bmake\b/.test(f.tool ?? '') ? ', e.g. `make -j2`' : ''}) ${m}.` });
+      break;
+    case 'timeout-aborted': {
+      const stuck = project ?? loc?.frames?.raise;
+      const limit = /(?:timed out after|exceeded (?:the )?(?:timeout of|time ?limit of)?|timeout of|Timeout (?:after|of)|after|timeout:?)\s*(\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|sec(?:onds?)?|m|min(?:utes?)?|h)\b)/i.exec(f.message)?.[1];
+      if (limit) steps.push(`The limit that ran out: ${inlineCode(limit)} ${m}.`);
+      if (f.test) {
+        // Only a goroutine dump shows where a test was when it was stopped; jest's stack names where the test was declared.
+        const where = stuck && f.tool === 'go test' ? `; when it was stopped it was at ${inlineCode(placeOf({ file: stuck.file, line: stuck.line }))}${stuck.function ? ` (in ${inlineCode(stuck.function)})` : ''} ${at(stuck.log_line)}` : loc?.line !== undefined ? `; the log points at ${inlineCode(placeOf(loc))}` : '';
+        steps.push(`The test ${inlineCode(f.test.name)} ${at(f.test.log_line)} did not finish within the time limit ${m}${where}. Look there for what it waits on that never comes: ${waitsOf(f)}, a server that never answers; raise the limit only if the work really takes that long.`);
+      } else if (abortedBy(f.message)) {
+        // A person stopped it: no limit ran out, so there is no limit to raise (issue 25, claims review).
+        steps.push(`${inlineCode(abortedBy(f.message) as string)} stopped the build ${m}; the log does not say why. Ask them, or run the build again if it was stopped by mistake.`);
+      } else {
+        steps.push(`Find what the step was doing when it was stopped (the lines before ${m}): a hung test, a service that never came up, a slow download; raise the time limit only if the work really takes that long.`);
+      }
+      break;
+    }
+    case 'permission-credentials':
+      steps.push(
+        /\bNo public key\b|\bNO_PUBKEY\b|\bNOKEY\b/.test(f.message)
+          ? `The signature cannot be checked: the signer's public key is not in the keyring the step uses ${m}. Import it there first (\`gpg --import <key file>\`, a key committed to the repository or fetched from a trusted source), then verify again.`
+          : /\bBAD signature\b|\bsignature verification failed\b|\bsignatures? (?:is |are )?invalid\b/i.test(f.message)
+            ? `The signature does not match the file ${m}: the file changed after it was signed, or the signature is for another file; fetch both again from the source, and do not skip the check.`
+            : /Permission denied/.test(f.message) && !/publickey|git@|remote/i.test(f.message)
+          ? `If it is a script, make it executable in git (\`git update-index --chmod=+x <file>\`) or call it through its interpreter; if it is a file, check who owns the workspace (\`ls -l\`) ${m}.`
+          : f.host
+            ? `Check the credentials the step uses for ${inlineCode(f.host)}: present, not expired, and with access ${m}.`
+            : `Check the credentials or permissions of what the step accessed (the log names no host): present, not expired, and with access ${m}.`,
+      );
+      break;
+    case 'missing-tool': {
+      const std = /package ([\w/]+) is not in (?:GOROOT|std) \((?:\S*?go-?([\d.]+)\/)?/.exec(f.message);
+      if (std) {
+        const since = GO_STD_SINCE[std[1] as string];
+        steps.push(`${inlineCode(std[1] as string)} is a standard-library package ${since ? `since Go ${since}` : 'of a newer Go'}, and the Go that ran the build${std[2] ? ` is go${std[2]}` : ' is older'} ${m}: build with Go ${since ?? 'of that release'} or newer on the agent (the image or tool installer the step uses; \`go version\` in the step shows it) and say so in \`go.mod\` (${inlineCode(`go ${since ?? '<version>'}`)}), or avoid the package.`);
+        break;
+      }
+      const release = /release version (\d+) not supported|invalid (?:target|source) release: (\d+)/.exec(f.message);
+      if (release) {
+        const v = (release[1] ?? release[2]) as string;
+        steps.push(`The build asks javac for Java ${v} and the JDK that ran it is older ${m}: run the build on JDK ${v} or newer (install it on the agent and point \`JAVA_HOME\` at it, a \`tools { jdk }\` entry, or a Maven toolchain), or lower \`maven.compiler.release\` to what the agent's JDK supports and drop the newer language features.`);
+        break;
+      }
+      // Without a symbol, a wording the diagnostic table knows (a pytest plugin's flag) supersedes this general step.
+      const general =
+        f.symbol
+          ? `Install ${inlineCode(f.symbol)} on the agent or run the step where it exists (a \`tools {}\` entry, a Docker image that has it, an agent label); \`which ${f.symbol}\` in the step shows what the agent sees ${m}.`
+          : /\d+\.\d+/.test(f.message)
+            ? `Use the tool version the message names on the agent ${m}.`
+            : `Install or enable on the agent what the message says is missing ${m}.`;
+      steps.push(f.symbol ? general : { text: general, lines: [], id: MISSING_TOOL_GENERAL });
+      break;
+    }
+    case 'lint': {
+      // go vet's printf check names the argument's type: the verb that prints that type.
+      const vet = /format (%\w) has arg (\S+) of wrong type (\*?[\w.[\]]+)/.exec(f.message);
+      if (vet) {
+        const type = vet[3] as string;
+        const verb = type === 'string' || type === '[]byte' ? '%s' : /^u?int\d*$|^byte$|^rune$/.test(type) ? '%d' : /^float/.test(type) ? '%g' : type === 'bool' ? '%t' : type.startsWith('*') ? '%p' : '%v';
+        steps.push(`${inlineCode(vet[2] as string)} is a ${inlineCode(type)}, which ${inlineCode(vet[1] as string)} does not print: use ${inlineCode(verb)} for it (or ${inlineCode('%v')}, which prints any value) ${m}.`);
+      }
+      // The place and rule are read off the report; the citation is the report's message, so they do not sit next to it.
+      steps.push(`${place ? `Fix ${place}` : 'Fix what the check reports (the log names no file or line for it)'} as the tool reports it ${m}${f.code ? ` (rule ${inlineCode(f.code)})` : ''}${lintFixCommand(f) ? `, or let the tool fix what it can: ${inlineCode(lintFixCommand(f) as string)}` : ''}.`);
+      break;
+    }
+    case 'ci-script':
+      if (f.tool === 'make' && f.symbol) {
+        steps.push(`The command asks make for the target ${inlineCode(f.symbol)}, and the Makefile has no rule for it ${m}: add a ${inlineCode(`${f.symbol}:`)} rule to the Makefile, or drop ${inlineCode(f.symbol)} from the make command in the CI script (${inlineCode('make -n ' + f.symbol)} checks it without running anything).`);
+        break;
+      }
+      {
+        // bash's `set -u`: a variable read that nothing set (not a syntax error: `bash -n` passes it).
+        const unbound = /(?:^|:\s)([A-Za-z_]\w*): (?:unbound variable|parameter null or not set)/.exec(f.message);
+        if (unbound) {
+          const name = unbound[1] as string;
+          steps.push(
+            `The script reads ${inlineCode('$' + name)}${place ? ` at ${place}` : ''} and nothing set it ${m} (the shell runs with ${inlineCode('set -u')}, so an unset variable stops it): set ${inlineCode(name)} in the job's environment or parameters, or give it a default where it is read, ${inlineCode('${' + name + ':-<default>}')}.`,
+          );
+          break;
+        }
+        // `bash -e` and `(( n++ ))`: the post-increment's value is the old one, 0 is status 1.
+        const arith = /^\(\(\s*([A-Za-z_]\w*)(\+\+|--)\s*\)\)$/.exec(f.message.trim());
+        if (arith) {
+          const [, name, op] = arith as unknown as [string, string, string];
+          steps.push(`Nothing printed an error: the script stopped on ${inlineCode(f.message)} ${m}. Under \`bash -e\`, ${inlineCode(`(( ${name}${op} ))`)} has the value ${inlineCode(name)} had before, and when that is 0 the command's status is 1, so \`-e\` ends the script. Write ${inlineCode(`(( ${name}${op === '++' ? '+=' : '-='}1 ))`)} or ${inlineCode(`${name}=$((${name} ${op === '++' ? '+' : '-'} 1))`)} instead.`);
+          break;
+        }
+        if (/^\(\(.+\)\)$|^let /.test(f.message.trim())) {
+          steps.push(`Nothing printed an error: under \`bash -e\` the arithmetic command ${inlineCode(f.message)} evaluated to 0, which is exit status 1, and the script stopped there ${m}. Make the command's value non-zero, or write it as an assignment (${inlineCode('x=$(( ... ))')}) or append ${inlineCode('|| true')} where 0 is a valid result.`);
+          break;
+        }
+        if (f.tool === 'npm' && f.symbol) {
+          steps.push(`The step runs ${inlineCode(`npm run ${f.symbol}`)}, and \`package.json\` has no ${inlineCode(f.symbol)} script ${m}: add it to \`scripts\` in \`package.json\`, or run the name the script has now (\`npm run\` lists them) in the CI script.`);
+          break;
+        }
+        if (f.tool === 'git' && f.symbol) {
+          steps.push(`git does not know ${inlineCode(f.symbol)} in this checkout ${m}: the tag, branch or commit the script names does not exist here. Check where the script gets the revision from (a file, a variable, a parameter) and that it names one that exists (\`git tag -l\` lists the tags, \`git describe --tags\` shows the latest); if it should exist, fetch it (\`git fetch --tags\`).`);
+          break;
+        }
+        if (f.tool === 'sh' || f.tool === 'bash') {
+          steps.push(/syntax error|unexpected (?:EOF|end of file|token)/i.test(f.message) ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : `Fix the shell script at the line the shell names ${m}, as its message says.`);
+          break;
+        }
+        // The pipeline's own script only when the error is Jenkins' (WorkflowScript, a step); another tool's refusal is of the command the CI script ran.
+        steps.push(f.tool === 'jenkins' || f.tool === undefined ? `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.` : `Fix the ${inlineCode(f.tool)} command the CI script runs (or the file it reads its settings from)${place ? ` at ${place}` : ''} as the message says ${m}.`);
+      }
+      break;
+    case 'agent-lost':
+      steps.push(`Check the agent: its log on the controller (Manage Jenkins › Nodes), its memory and disk, and the network between them; then re-run ${m}.`);
+      break;
+    case 'unknown':
+      unsure = `I can't tell what the fix is: the log's error ${m} matches no failure class I can establish.`;
+      steps.push(`Start from ${inlineCode(clip(f.message, 200))} ${m} and the command that printed it.`);
+      break;
+  }
+  return { steps, ...(unsure ? { unsure } : {}) };
+}
+
+/** A symbol the linker found defined twice (GNU ld, lld, Apple ld). */
+export const DUPLICATE_SYMBOL = /(?:multiple definition of|duplicate symbol:?)\s*[`'‘"_]*([A-Za-z_][\w:]*)/;
+
+/** The diagnostic without the place it names (`src/a.ts(5,30): error TS2339: X` -> `X`). */
+function diagnosticText(f: Finding): string {
+  return f.message
+    .replace(/^(?:e|w|E): (?:file:\/\/)?/, '')
+    .replace(/^\S+?(?:\(\d+,\d+\)|:\[\d+,\d+\]|:\d+(?::\d+)?)[:\s-]*/, '')
+    .replace(/^(?:fatal )?error(?:\[\w+\]| TS\d+)?:\s*/, '')
+    .trim() || f.message;
+}
+
+/** The Go release that added a standard-library package (the ones code most often reaches for first). */
+const GO_STD_SINCE: Record<string, string> = { slices: '1.21', maps: '1.21', cmp: '1.21', 'log/slog': '1.21', 'math/rand/v2': '1.22', iter: '1.23', unique: '1.23', 'crypto/ecdh': '1.20', 'net/netip': '1.18', 'io/fs': '1.16', embed: '1.16', 'testing/slogtest': '1.21', 'go/version': '1.22', 'crypto/mlkem': '1.24', weak: '1.24', 'crypto/sha3': '1.24' };

@@ -1,0 +1,145 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from '../log/analyze.js';
+import type { Finding } from '../../protocol/types.js';
+
+/**
+ * Round 10's misses left after its opening, at their general cause (issue 25; docs/notes/analyzer.md,
+ * "Before round 11 (helper t12)"): each form on a made-up log of another project, with a counter-example.
+ */
+const top = (text: string): Finding | undefined => analyze(text)[0]?.finding;
+
+describe("the go tool's own diagnostic at the margin is a compile error, wherever go test printed it", () => {
+  const passing = (pkg: string, n: number): string[] => [
+    ...Array.from({ length: n }, (_, i) => [`=== RUN   TestRoute/case_${i}`, `--- PASS: TestRoute/case_${i} (0.00s)`]).flat(),
+    'PASS',
+    `ok  \texample.com/gateway/${pkg}\t0.031s`,
+  ];
+  it('`go test -v ./...`: the test binary that does not compile, far above its `[build failed]` among passing packages', () => {
+    const log = [
+      '+ go test -v ./...',
+      ...passing('route', 150),
+      '# example.com/gateway/limits [example.com/gateway/limits.test]',
+      'limits/bucket_test.go:21:9: undefined: newBucket',
+      ...passing('auth', 150),
+      'FAIL\texample.com/gateway/limits [build failed]',
+      ...passing('tls', 40),
+      'FAIL',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message, f?.location?.file, f?.location?.line]).toEqual(['compile-error', 'limits/bucket_test.go:21:9: undefined: newBucket', 'limits/bucket_test.go', 21]);
+  });
+
+  it("counter-example: a test's own t.Log line (indented) is not a build error", () => {
+    const log = ['=== RUN   TestRoute', '    route_test.go:14: routing /a', '--- PASS: TestRoute (0.00s)', 'PASS', 'ok  \texample.com/gateway/route\t0.01s'].join('\n');
+    expect(top(log)?.class ?? 'unknown').not.toBe('compile-error');
+  });
+});
+
+describe('a JVM cause that names the very class its wrapper names leaves the wrapper as the message', () => {
+  it('`NoClassDefFoundError: a/b/C` over `Caused by: ClassNotFoundException: a.b.C`', () => {
+    const log = ['+ java -cp build/app org.acme.app.Main', 'Exception in thread "main" java.lang.NoClassDefFoundError: org/acme/util/Money', '\tat org.acme.app.Main.main(Main.java:8)', 'Caused by: java.lang.ClassNotFoundException: org.acme.util.Money', '\tat java.base/jdk.internal.loader.BuiltinClassLoader.loadClass(BuiltinClassLoader.java:641)', '\t... 1 more', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    expect(top(log)?.message).toContain('NoClassDefFoundError: org/acme/util/Money');
+  });
+
+  it('counter-example: a cause with its own subject is still the message', () => {
+    const log = ['+ java -cp build/app org.acme.app.Main', 'Exception in thread "main" java.lang.IllegalStateException: config not loaded', '\tat org.acme.app.Main.main(Main.java:8)', 'Caused by: java.io.FileNotFoundException: conf/app.properties (No such file or directory)', '\tat java.base/java.io.FileInputStream.open0(Native Method)', '\t... 1 more'].join('\n');
+    expect(top(log)?.message).toContain('FileNotFoundException');
+  });
+});
+
+describe('an error code inside a path is not the error', () => {
+  it("Node's uncaught `Error: spawn x EACCES` under a heading whose path holds the word", () => {
+    const log = ['+ node tools/release.js', '/ci/ws/eacces-demo/tools/release.js:9', '  if (err) throw err;', '           ^', '', 'Error: spawn ./tools/stamp.sh EACCES', '    at ChildProcess._handle.onexit (node:internal/child_process:285:19)', '    at onErrorNT (node:internal/child_process:483:16) {', "  errno: -13,", "  code: 'EACCES',", '}', '', 'Node.js v20.20.2'].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message]).toEqual(['permission-credentials', 'Error: spawn ./tools/stamp.sh EACCES']);
+  });
+
+  it('counter-example: a path with the word and no refusal is not a permission error', () => {
+    const log = ['+ make -C eperm-tests', 'make: Entering directory \'/ci/eperm-tests\'', 'cc -o t t.c', 't.c:3:1: error: expected \';\' before \'}\' token', 'make: *** [Makefile:2: t] Error 1'].join('\n');
+    expect(top(log)?.class).toBe('compile-error');
+  });
+});
+
+describe("a test harness's verdict is read at the failed test's own output", () => {
+  it("ctest's closing summary, the failed result far above among passing tests, its output under it", () => {
+    const passing = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => [`        Start ${from + i}: parse_${from + i}`, `${from + i}/400 Test #${from + i}: parse_${from + i} ..........   Passed    0.01 sec`]).flat();
+    const log = [
+      '+ ctest --output-on-failure', 'Test project /ci/geo/build', ...passing(1, 99),
+      '        Start 100: bounds', "100/400 Test #100: bounds ..........Subprocess aborted***Exception:   0.02 sec", "terminate called after throwing an instance of 'std::invalid_argument'", '  what():  stod', '',
+      ...passing(101, 400), '', '99% tests passed, 1 tests failed out of 400', '', 'The following tests FAILED:', '\t100 - bounds (Subprocess aborted)', 'Errors while running CTest', 'ERROR: script returned exit code 8',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.message, f?.test?.name]).toEqual(['test-error', "terminate called after throwing an instance of 'std::invalid_argument'", 'bounds']);
+  });
+
+  it("automake's test-suite.log: the test program's own line, not the driver's trailer", () => {
+    const log = [
+      '+ make check', 'PASS: tests/test_parse', 'FAIL: tests/test_render', '# TOTAL: 2', '# PASS:  1', '# FAIL:  1', 'See ./test-suite.log',
+      "make[2]: *** [Makefile:612: test-suite.log] Error 1", '+ cat test-suite.log', '# TOTAL: 2', '# FAIL:  1', '', 'FAIL: tests/test_render', '=======================', '',
+      'ok: render("a") = "<p>a</p>"', 'tests/test_render.c:31: render("**b**") = "<p>**b**</p>", want "<p><b>b</b></p>"', 'FAIL tests/test_render (exit status: 1)', '', '+ exit 1',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 'tests/test_render.c', 31, 'tests/test_render']);
+  });
+
+  it('counter-example: a test that crashed with no check of its own is an error of the test, not an assertion', () => {
+    const log = ['+ cat test-suite.log', 'FAIL: tests/test_io', '===================', '', 'opening fixtures/a.bin', 'Segmentation fault (core dumped)', 'FAIL tests/test_io (exit status: 139)', '+ exit 1'].join('\n');
+    expect(top(log)?.class).not.toBe('test-assertion');
+  });
+});
+
+describe('a program stopped from outside (SIGTERM) is a timeout or an abort', () => {
+  it("make's `*** [...] Terminated` after a silent test program run under `timeout`", () => {
+    const log = ['+ timeout 30 make test', './run_queue_tests', 'make: *** [Makefile:14: test] Terminated', 'Build step \'Execute shell\' marked build as failure', 'Finished: FAILURE'].join('\n');
+    expect([top(log)?.class, top(log)?.message]).toEqual(['timeout-aborted', 'make: *** [Makefile:14: test] Terminated']);
+  });
+
+  it("counter-example: make's `Error 2` for a failed recipe is not a timeout", () => {
+    const log = ['+ make test', './run_queue_tests', 'make: *** [Makefile:14: test] Error 2', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    expect(top(log)?.class ?? 'unknown').not.toBe('timeout-aborted');
+  });
+});
+
+describe("npm's install that cannot read another package's manifest is a local dependency that did not resolve", () => {
+  const enoent = (command: string): string => [`+ ${command}`, 'npm error code ENOENT', 'npm error syscall open', 'npm error path /ci/shop/libs/tax/package.json', 'npm error errno -2', "npm error enoent Could not read package.json: Error: ENOENT: no such file or directory, open '/ci/shop/libs/tax/package.json'", 'npm error enoent This is related to npm not being able to find a file.', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+  it('under `npm ci`', () => {
+    expect([top(enoent('npm ci'))?.class, top(enoent('npm ci'))?.tool]).toEqual(['dependency-resolution', 'npm']);
+  });
+
+  it('counter-example: under `npm run build` it is the project\'s own manifest, not a dependency', () => {
+    expect(top(enoent('npm run build'))?.class).not.toBe('dependency-resolution');
+  });
+});
+
+describe("a Rust panic at the test file's own line, in the test's own words, is a failed check", () => {
+  const run = (at: string, message: string): string => ['+ cargo test', '     Running tests/quota.rs (target/debug/deps/quota-1f2e3d4c5b6a7988)', '', 'running 2 tests', 'test quota_rounds_up ... FAILED', 'test quota_zero ... ok', '', 'failures:', '', '---- quota_rounds_up stdout ----', '', `thread 'quota_rounds_up' (311) panicked at ${at}:`, message, 'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace', '', 'failures:', '    quota_rounds_up', '', 'test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s', '', 'error: test failed, to rerun pass `--test quota`'].join('\n');
+  it('`assert!(cond, "...")` in tests/quota.rs', () => {
+    const f = top(run('tests/quota.rs:12:5', '1.5 GiB should round up to 2, got 1'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['test-assertion', 'tests/quota.rs', 12]);
+  });
+
+  it("counter-examples: the runtime's own panic in the test file, or a panic in the code under test, is an error of the test", () => {
+    expect(top(run('tests/quota.rs:12:40', 'called `Result::unwrap()` on an `Err` value: Overflow'))?.class).toBe('test-error');
+    expect(top(run('src/quota.rs:30:9', 'quota table is empty'))?.class).toBe('test-error');
+  });
+});
+
+describe("the project's frame when the innermost cause's stack is wholly the runtime's", () => {
+  it("a JVM cause raised on the client's own thread: the wrapper's project frame is the place", () => {
+    const log = ['+ java -cp build Ping', 'Exception in thread "main" java.net.ConnectException', '\tat java.net.http/jdk.internal.net.http.HttpClientImpl.send(HttpClientImpl.java:574)', '\tat org.acme.ping.Ping.main(Ping.java:22)', 'Caused by: java.net.ConnectException', '\tat java.net.http/jdk.internal.net.http.common.Utils.toConnectException(Utils.java:1083)', '\tat java.base/java.util.concurrent.CompletableFuture$AsyncSupply.run(CompletableFuture.java:1773)', '\tat java.base/java.lang.Thread.run(Thread.java:840)', 'Caused by: java.nio.channels.ClosedChannelException', '\tat java.base/sun.nio.ch.SocketChannelImpl.ensureOpen(SocketChannelImpl.java:195)', '\t... 2 more', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['network', 'org/acme/ping/Ping.java', 22]);
+  });
+
+  it("CMake's call stack under an error in its own module: the project's row", () => {
+    const log = ['+ cmake -S . -B build', 'CMake Error at /usr/share/cmake-3.28/Modules/FetchContent.cmake:1679 (message):', '  Build step for fmtlib failed: 2', 'Call Stack (most recent call first):', '  /usr/share/cmake-3.28/Modules/FetchContent.cmake:1819:EVAL:2 (__FetchContent_directPopulate)', '  /usr/share/cmake-3.28/Modules/FetchContent.cmake:2033 (FetchContent_Populate)', '  cmake/deps.cmake:14 (FetchContent_MakeAvailable)', '  CMakeLists.txt:6 (include)', '', '-- Configuring incomplete, errors occurred!'].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['cmake/deps.cmake', 14]);
+  });
+
+  it("counter-example: CMake's error at the project's own file keeps that place", () => {
+    const log = ['+ cmake -S . -B build', 'CMake Error at src/CMakeLists.txt:12 (add_executable):', '  Cannot find source file:', '', '    main.cc', '', 'Call Stack (most recent call first):', '  CMakeLists.txt:3 (add_subdirectory)', '', '-- Configuring incomplete, errors occurred!'].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['src/CMakeLists.txt', 12]);
+  });
+});
