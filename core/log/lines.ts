@@ -17,6 +17,8 @@ import { LineSplitter, MAX_LINE_CHARS, cleanLine } from './clean.js';
 import { byteHints } from './shapes.js';
 import { PROBE_CHARS } from './blocks.js';
 
+/** `marks` holds the offset of every this many lines' first line. */
+export const MARK_STRIDE = 1024;
 const NEWLINE = 10;
 const CARRIAGE_RETURN = 13;
 const ESCAPE = 27;
@@ -27,7 +29,7 @@ export class ByteLineSplitter {
   /** The slow path: lines cut across pieces, and string input. */
   private readonly text: LineSplitter;
   /** Decodes the bytes of the slow path (the byte-order mark is dealt with below). */
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   /** The slow path holds a partial line (text or bytes in the decoder). */
   private partial = false;
   /** Text was given as strings: from then on every piece goes the slow way, in order. */
@@ -36,6 +38,15 @@ export class ByteLineSplitter {
   private head: number[] | null = [];
   /** Lines cut so far (given to `onLine` or, not wanted, counted only). */
   count = 0;
+  /** Bytes of the stream pushed so far (before the piece being cut). */
+  consumed = 0;
+  /**
+   * With `withMarks`: the offset in the stream (bytes) where line k * MARK_STRIDE begins, for a
+   * second read to skip to (`skipTo`); undefined once text was given as strings.
+   */
+  marks: number[] | undefined;
+  /** `skipTo`: the offset whose line comes next (-1: none). */
+  private skip = -1;
 
   /**
    * `onLine` gets each cleaned line, the length of the line as it came (before any cut) and, with
@@ -48,7 +59,9 @@ export class ByteLineSplitter {
     private readonly onLine: (line: string, length: number, hints: number) => void,
     private readonly wanted?: (index: number) => boolean,
     private readonly withHints = false,
+    withMarks = false,
   ) {
+    this.marks = withMarks ? [] : undefined;
     this.text = new LineSplitter((line, length) => {
       this.count++;
       onLine(line, length, -1);
@@ -57,13 +70,16 @@ export class ByteLineSplitter {
 
   /** The next piece of the log: bytes (UTF-8) or text. */
   push(piece: Uint8Array | string): void {
+    const consumed = this.consumed;
+    this.consumed += piece.length;
     if (typeof piece === 'string') {
+      this.marks = undefined;
       this.flushHead();
       this.mixed = true;
       this.slow(piece);
       return;
     }
-    let bytes = Buffer.isBuffer(piece) ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    const bytes = Buffer.isBuffer(piece) ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
     if (this.mixed) {
       this.slow(this.decoder.decode(bytes, { stream: true }));
       return;
@@ -75,10 +91,31 @@ export class ByteLineSplitter {
       while (head.length < 3 && k < bytes.length) head.push(bytes[k++]!);
       if (head.length < 3 && head.every((b, i) => b === BOM[i])) return;
       this.head = null;
-      // Not a mark: the held bytes go back in front of the piece (one piece, as it came).
-      bytes = head.every((b, i) => b === BOM[i]) ? bytes.subarray(k) : Buffer.concat([Buffer.from(head), bytes.subarray(k)]);
+      if (head.every((b, i) => b === BOM[i])) {
+        this.bytesPiece(bytes.subarray(k), consumed + k);
+        return;
+      }
+      // Not a mark: the held bytes go back in front of the piece (one piece, as it came: the stream from its start).
+      this.bytesPiece(consumed === 0 ? bytes : Buffer.concat([Buffer.from(head), bytes.subarray(k)]), 0);
+      return;
     }
-    this.bytesPiece(bytes);
+    this.bytesPiece(bytes, consumed);
+  }
+
+  /**
+   * Goes on at the stream's byte `offset`, where line `line` begins (from the `marks` of a read of
+   * the same stream), ahead of the bytes pushed so far: the lines between are neither cut nor
+   * counted, a partial line is dropped.
+   */
+  skipTo(offset: number, line: number): void {
+    if (this.mixed || offset < this.consumed) throw new Error('ByteLineSplitter: cannot skip there');
+    // The stream's first bytes (a byte-order mark or not) come before the line skipped to.
+    this.head = null;
+    this.skip = offset;
+    this.count = line;
+    this.partial = false;
+    this.text.reset();
+    this.decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   }
 
   /** The stream has ended: the last line, if it had no newline. */
@@ -94,17 +131,24 @@ export class ByteLineSplitter {
     if (this.head === null) return;
     const head = this.head;
     this.head = null;
-    if (head.length > 0) this.bytesPiece(Buffer.from(head));
+    if (head.length > 0) this.bytesPiece(Buffer.from(head), 0);
   }
 
   private slow(text: string): void {
     this.text.push(text);
   }
 
-  private bytesPiece(bytes: Buffer): void {
+  /** `base`: the offset in the stream of the piece's first byte (valid while `marks` is kept). */
+  private bytesPiece(bytes: Buffer, base: number): void {
     const n = bytes.length;
     if (n === 0) return;
     let from = 0;
+    if (this.skip >= 0) {
+      if (this.skip >= base + n) return;
+      from = this.skip - base;
+      this.skip = -1;
+    }
+    const marks = this.marks;
     if (this.partial) {
       // The rest of a line begun in an earlier piece: through the slow path, up to its newline.
       const nl = bytes.indexOf(NEWLINE);
@@ -125,6 +169,8 @@ export class ByteLineSplitter {
     let esc = -1;
     let c1 = ascii ? n : -1;
     for (;;) {
+      // Line `count` begins at `from`.
+      if (marks !== undefined && (this.count & (MARK_STRIDE - 1)) === 0 && marks.length === this.count / MARK_STRIDE) marks.push(base + from);
       const nl = bytes.indexOf(NEWLINE, from);
       if (nl < 0) break;
       // A line longer than the cut goes the slow way, which cuts it.
