@@ -5,7 +5,7 @@
  * over the window of lines a streaming pass keeps around the line it is at.
  */
 import { JENKINS_LINE_PREFIX, branchPrefix, type Branches } from './jenkins.js';
-import { SHAPES, SHAPE_GATES, WORD_GATES, WORD_PATTERNS, failureStarts, PASSING, HINT_FAILURE, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
+import { SHAPES, SHAPE_GATES, WORD_GATES, WORD_PATTERNS, failureStarts, PASSING, HINT_WORD, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
 import { uniformShape } from './shapeType.js';
 import { firstIndex, leadTable } from './prefilter.js';
 import { GateIndex } from './gateIndex.js';
@@ -204,7 +204,7 @@ function classifyBody(body: string, stamped: boolean, branch: string | undefined
   if ((hints & HINT_PASS) !== 0 && PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped, branch };
   // A line without a failure word that does not start like a shape is no failure (MAYBE_FAILURE).
   // Past this, a line without a failure word starts like a shape: MAYBE_FAILURE holds for it.
-  const starts = (hints & HINT_FAILURE) === 0;
+  const starts = (hints & HINT_WORD) !== HINT_WORD;
   if (starts && !failureStarts(body, hints)) return { role: 'text', shape: undefined, body, indent, stamped, branch };
   // The shapes the line can match by its first character and its trigrams (prefilter.ts); the
   // word patterns of MAYBE_FAILURE run only when one of them is left.

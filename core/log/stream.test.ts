@@ -1,6 +1,6 @@
 import { LogAnalyzer, WINDOW_AHEAD, analyzeLines, excerptText } from './analyze.js';
 import { LineSplitter, MAX_LINE_CHARS, cleanLines } from './clean.js';
-import { FAILURE_WORD_LIST, HINT_BRANCH, HINT_FAILURE, HINT_PASS, byteHints, failureHints } from './shapes.js';
+import { FAILURE_WORD_LIST, HINT_BRANCH, HINT_FAILURE, HINT_PASS, HINT_WORD, byteHints, failureHints } from './shapes.js';
 import { ByteLineSplitter } from './lines.js';
 import { classify } from './blocks.js';
 import { JENKINS_WORDS } from './jenkins.js';
@@ -111,7 +111,7 @@ describe('the prefilter', () => {
         const f = fragments[next() % fragments.length]!;
         line += next() % 2 === 0 ? f.toUpperCase() : f;
       }
-      if (failureWords.test(line) || JENKINS_WORDS.test(line)) expect([line, failureHints(line) & HINT_FAILURE]).toEqual([line, HINT_FAILURE]);
+      if (failureWords.test(line) || JENKINS_WORDS.test(line)) expect([line, failureHints(line) & HINT_WORD]).toEqual([line, HINT_WORD]);
       if (/ok|OK|PASS|✓|✔/.test(line)) expect([line, failureHints(line) & HINT_PASS]).toEqual([line, HINT_PASS]);
     }
   });
