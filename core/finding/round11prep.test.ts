@@ -123,3 +123,23 @@ describe("a Rust panic at the test file's own line, in the test's own words, is 
     expect(top(run('src/quota.rs:30:9', 'quota table is empty'))?.class).toBe('test-error');
   });
 });
+
+describe("the project's frame when the innermost cause's stack is wholly the runtime's", () => {
+  it("a JVM cause raised on the client's own thread: the wrapper's project frame is the place", () => {
+    const log = ['+ java -cp build Ping', 'Exception in thread "main" java.net.ConnectException', '\tat java.net.http/jdk.internal.net.http.HttpClientImpl.send(HttpClientImpl.java:574)', '\tat org.acme.ping.Ping.main(Ping.java:22)', 'Caused by: java.net.ConnectException', '\tat java.net.http/jdk.internal.net.http.common.Utils.toConnectException(Utils.java:1083)', '\tat java.base/java.util.concurrent.CompletableFuture$AsyncSupply.run(CompletableFuture.java:1773)', '\tat java.base/java.lang.Thread.run(Thread.java:840)', 'Caused by: java.nio.channels.ClosedChannelException', '\tat java.base/sun.nio.ch.SocketChannelImpl.ensureOpen(SocketChannelImpl.java:195)', '\t... 2 more', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['network', 'org/acme/ping/Ping.java', 22]);
+  });
+
+  it("CMake's call stack under an error in its own module: the project's row", () => {
+    const log = ['+ cmake -S . -B build', 'CMake Error at /usr/share/cmake-3.28/Modules/FetchContent.cmake:1679 (message):', '  Build step for fmtlib failed: 2', 'Call Stack (most recent call first):', '  /usr/share/cmake-3.28/Modules/FetchContent.cmake:1819:EVAL:2 (__FetchContent_directPopulate)', '  /usr/share/cmake-3.28/Modules/FetchContent.cmake:2033 (FetchContent_Populate)', '  cmake/deps.cmake:14 (FetchContent_MakeAvailable)', '  CMakeLists.txt:6 (include)', '', '-- Configuring incomplete, errors occurred!'].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['cmake/deps.cmake', 14]);
+  });
+
+  it("counter-example: CMake's error at the project's own file keeps that place", () => {
+    const log = ['+ cmake -S . -B build', 'CMake Error at src/CMakeLists.txt:12 (add_executable):', '  Cannot find source file:', '', '    main.cc', '', 'Call Stack (most recent call first):', '  CMakeLists.txt:3 (add_subdirectory)', '', '-- Configuring incomplete, errors occurred!'].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['src/CMakeLists.txt', 12]);
+  });
+});
