@@ -87,9 +87,7 @@ const KNOWN_MISS = new Map<string, string>([
   // tune5 (docs/notes/analyzer.md, "Eighth session (helper t10)").
   ['npm-engine-strict-ebadengine', 'message: npm\'s `Required: {"node":">=22"}` (the finding names the version, a decision of round 4) where the label has the line above it, `Not compatible with your version of node/npm: pkg`'],
   // Round 10 (asserted since HELDOUT_ROUND 11; docs/notes/analyzer.md, "Round 10 held out: measured").
-  ['cmake-fetchcontent-unresolved-host', 'location: CMake\'s call stack names `CMakeLists.txt:8 (FetchContent_MakeAvailable)` under the git error; not taken'],
   ['meson-test-c-fail', 'unknown from the log alone: meson prints only `Full log written to ...testlog.txt`; the failed check is in that file (the bench reads it as context)'],
-  ['java-httpclient-connect-refused', 'location: the network class takes no frame; the exception\'s `at Smoke.main(Smoke.java:14)` is not given'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([
@@ -97,7 +95,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['lockfile-lint-insecure-host', ['lint', 'a lockfile checker\'s verdict, labelled a dependency (resolution) error']],
   ['ttx-xml-parse-error', ['runtime-exception', 'an XML parser\'s exception in a converter, labelled the input\'s compile error']],
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
-  ['cargo-test-assert-message', ['test-error', 'an `assert!` with a message prints a bare panic message, no left/right: from the log it is a panic']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

@@ -72,6 +72,8 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   let jvmDone = false;
   // The frames of the exception a `Caused by:` is the cause of: its `... N more` are their last N.
   let enclosing: Trace['frames'] = [];
+  // The frames of every wrapper a `Caused by:` replaced, outermost first.
+  const wrappers: Trace['frames'][] = [];
   let nodeDone = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
@@ -112,6 +114,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
     // so its frames replace the wrapper's.
     if (/^\s*Caused by: /.test(line) && jvm.frames.length > 0) {
       enclosing = jvm.frames;
+      wrappers.push(jvm.frames);
       jvm.frames = [];
       continue;
     }
@@ -175,6 +178,17 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
     if (line.trim() === '') {
       if (jvm.frames.length > 0) jvmDone = true;
       if (node.frames.length > 0) nodeDone = true;
+    }
+  }
+  // A cause wholly in the runtime (java.net.http's `ConnectException` raised on the client's own thread, its
+  // `... 9 more` the thread pool's frames): the wrappers' frames follow it, innermost first, so the project's
+  // frame that called into the failing operation (`at Smoke.main(Smoke.java:14)`) is still the project's place.
+  if (jvm.frames.length > 0 && !jvm.frames.some((f) => !f.library)) {
+    const seen = new Set(jvm.frames.map((f) => f.log_line));
+    for (const f of [...wrappers].reverse().flat()) {
+      if (seen.has(f.log_line)) continue;
+      seen.add(f.log_line);
+      jvm.frames.push(f);
     }
   }
   // Python and pytest print the outermost frame first; the others the innermost first.

@@ -32,7 +32,7 @@ import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
 import { refined5b } from './refine5b.js';
 import { verdictOf } from './verdicts.js';
-import { assertionIn, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { assertionIn, isTestCheckPanic, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
@@ -46,6 +46,7 @@ import { withPomPlace } from './pomPlace.js';
 import { withFatalWarning, withRustLint } from './fatalWarning.js';
 import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
+import { withCmakeStack } from './cmakeStack.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -166,7 +167,7 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
-  return withPlace(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, excerpt, bodyAt);
+  return withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
@@ -430,8 +431,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     if (goTest.expected !== undefined) extra.expected = goTest.expected;
     if (goTest.actual !== undefined) extra.actual = goTest.actual;
   } else if (raised) {
-    cls = inTest ? 'test-error' : 'runtime-exception';
-    confidence = 'high';
+    cls = inTest ? (isTestCheckPanic(body, raised) ? 'test-assertion' : 'test-error') : 'runtime-exception';
+    confidence = cls === 'test-assertion' ? 'medium' : 'high';
     messageIndex = raised.index;
     extra.exception = raised.exception;
     tool = raised.runtime === 'signal' ? (/Sanitizer$/.test(raised.exception) ? raised.exception : undefined) : TOOL_OF_TRACE[raised.runtime];

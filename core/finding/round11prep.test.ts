@@ -110,3 +110,36 @@ describe("npm's install that cannot read another package's manifest is a local d
     expect(top(enoent('npm run build'))?.class).not.toBe('dependency-resolution');
   });
 });
+
+describe("a Rust panic at the test file's own line, in the test's own words, is a failed check", () => {
+  const run = (at: string, message: string): string => ['+ cargo test', '     Running tests/quota.rs (target/debug/deps/quota-1f2e3d4c5b6a7988)', '', 'running 2 tests', 'test quota_rounds_up ... FAILED', 'test quota_zero ... ok', '', 'failures:', '', '---- quota_rounds_up stdout ----', '', `thread 'quota_rounds_up' (311) panicked at ${at}:`, message, 'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace', '', 'failures:', '    quota_rounds_up', '', 'test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s', '', 'error: test failed, to rerun pass `--test quota`'].join('\n');
+  it('`assert!(cond, "...")` in tests/quota.rs', () => {
+    const f = top(run('tests/quota.rs:12:5', '1.5 GiB should round up to 2, got 1'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['test-assertion', 'tests/quota.rs', 12]);
+  });
+
+  it("counter-examples: the runtime's own panic in the test file, or a panic in the code under test, is an error of the test", () => {
+    expect(top(run('tests/quota.rs:12:40', 'called `Result::unwrap()` on an `Err` value: Overflow'))?.class).toBe('test-error');
+    expect(top(run('src/quota.rs:30:9', 'quota table is empty'))?.class).toBe('test-error');
+  });
+});
+
+describe("the project's frame when the innermost cause's stack is wholly the runtime's", () => {
+  it("a JVM cause raised on the client's own thread: the wrapper's project frame is the place", () => {
+    const log = ['+ java -cp build Ping', 'Exception in thread "main" java.net.ConnectException', '\tat java.net.http/jdk.internal.net.http.HttpClientImpl.send(HttpClientImpl.java:574)', '\tat org.acme.ping.Ping.main(Ping.java:22)', 'Caused by: java.net.ConnectException', '\tat java.net.http/jdk.internal.net.http.common.Utils.toConnectException(Utils.java:1083)', '\tat java.base/java.util.concurrent.CompletableFuture$AsyncSupply.run(CompletableFuture.java:1773)', '\tat java.base/java.lang.Thread.run(Thread.java:840)', 'Caused by: java.nio.channels.ClosedChannelException', '\tat java.base/sun.nio.ch.SocketChannelImpl.ensureOpen(SocketChannelImpl.java:195)', '\t... 2 more', 'Build step \'Execute shell\' marked build as failure'].join('\n');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['network', 'org/acme/ping/Ping.java', 22]);
+  });
+
+  it("CMake's call stack under an error in its own module: the project's row", () => {
+    const log = ['+ cmake -S . -B build', 'CMake Error at /usr/share/cmake-3.28/Modules/FetchContent.cmake:1679 (message):', '  Build step for fmtlib failed: 2', 'Call Stack (most recent call first):', '  /usr/share/cmake-3.28/Modules/FetchContent.cmake:1819:EVAL:2 (__FetchContent_directPopulate)', '  /usr/share/cmake-3.28/Modules/FetchContent.cmake:2033 (FetchContent_Populate)', '  cmake/deps.cmake:14 (FetchContent_MakeAvailable)', '  CMakeLists.txt:6 (include)', '', '-- Configuring incomplete, errors occurred!'].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['cmake/deps.cmake', 14]);
+  });
+
+  it("counter-example: CMake's error at the project's own file keeps that place", () => {
+    const log = ['+ cmake -S . -B build', 'CMake Error at src/CMakeLists.txt:12 (add_executable):', '  Cannot find source file:', '', '    main.cc', '', 'Call Stack (most recent call first):', '  CMakeLists.txt:3 (add_subdirectory)', '', '-- Configuring incomplete, errors occurred!'].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['src/CMakeLists.txt', 12]);
+  });
+});

@@ -361,3 +361,20 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
   }
   return python ?? jvm ?? node ?? ruby;
 }
+
+/** A panic the runtime raises on its own (an unwrap, an index, arithmetic, a borrow), not a check the test made. */
+const RUNTIME_PANIC = /^called `(?:Result|Option)::|\bindex out of bounds\b|^attempt to (?:add|subtract|multiply|divide|negate|shift|calculate)|\boverflow\b|\bdivide by zero\b|\bnot a char boundary\b|\bout of range\b|^explicit panic$|\balready (?:mutably )?borrowed\b|^not (?:yet )?implemented\b|^internal error: entered unreachable code/;
+/** A Rust test file: an integration test under `tests/`, a `*_test.rs` or `tests.rs` module. */
+const RUST_TEST_FILE = /(?:^|\/)tests\/[^\s:]*\.rs$|(?:_test|_tests|(?:^|\/)tests)\.rs$/;
+
+/**
+ * A Rust panic raised at a line of the test's own file with the test's own words (`assert!(ok, "90m should parse
+ * as 5400 s, got {:?}", got)`, `panic!("...")` in the test): a check the test made that did not hold. A panic in the
+ * code under test, or the runtime's own (`called `Result::unwrap()` on an `Err` value`), is an error of the test.
+ */
+export function isTestCheckPanic(lines: readonly string[], raised: Raised): boolean {
+  if (raised.runtime !== 'rust') return false;
+  const heading = [lines[raised.index - 1] ?? '', lines[raised.index] ?? ''].map((l) => /panicked at (?:'.*', )?((?:[\w.-]+\/)*[\w.-]+\.rs):\d+:\d+/.exec(l)?.[1]).find(Boolean);
+  const message = raised.text.replace(/^thread '[^']*'(?: \(\d+\))? panicked at '(.*)', \S+$/, '$1').trim();
+  return heading !== undefined && RUST_TEST_FILE.test(heading) && !RUNTIME_PANIC.test(message);
+}
