@@ -29,6 +29,12 @@ describe("the go tool's own diagnostic at the margin is a compile error, whereve
     expect([f?.class, f?.message, f?.location?.file, f?.location?.line]).toEqual(['compile-error', 'limits/bucket_test.go:21:9: undefined: newBucket', 'limits/bucket_test.go', 21]);
   });
 
+  it('a diagnostic with no failure word (go vet\'s `format %s has arg n of wrong type int`) is still the excerpt', () => {
+    const log = ['+ go vet ./...', '# example.com/shop/report', 'report/totals.go:5:34: fmt.Sprintf format %s has arg n of wrong type int', '##[error]Process completed with exit code 1.'].join('\n');
+    const e = analyze(log)[0];
+    expect([e?.reason, e?.finding?.location?.file, e?.finding?.location?.line]).toEqual(['Go build error', 'report/totals.go', 5]);
+  });
+
   it("counter-example: a test's own t.Log line (indented) is not a build error", () => {
     const log = ['=== RUN   TestRoute', '    route_test.go:14: routing /a', '--- PASS: TestRoute (0.00s)', 'PASS', 'ok  \texample.com/gateway/route\t0.01s'].join('\n');
     expect(top(log)?.class ?? 'unknown').not.toBe('compile-error');
