@@ -143,3 +143,16 @@ describe("the project's frame when the innermost cause's stack is wholly the run
     expect([f?.location?.file, f?.location?.line]).toEqual(['src/CMakeLists.txt', 12]);
   });
 });
+
+describe("Node's heading of an ES module's error names the place as a file URL", () => {
+  it('`file:///ws/main.js:1` over the import and its caret', () => {
+    const log = ['+ node main.js', 'file:///ci/ws/app/main.js:3', 'import { total } from "./cart.js";', '         ^^^^^', "SyntaxError: The requested module './cart.js' does not provide an export named 'total'", '    at ModuleJob._instantiate (node:internal/modules/esm/module_job:213:21)', '    at async ModuleJob.run (node:internal/modules/esm/module_job:320:5)', '', 'Node.js v20.20.2', '##[error]Process completed with exit code 1.'].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['/ci/ws/app/main.js', 3]);
+  });
+
+  it('counter-example: an http URL with a port is no place', () => {
+    const log = ['+ curl -fsS http://registry.internal:8081/health', 'curl: (7) Failed to connect to registry.internal port 8081 after 0 ms: Connection refused', '##[error]Process completed with exit code 7.'].join('\n');
+    expect(top(log)?.location).toBeUndefined();
+  });
+});
