@@ -29,6 +29,12 @@ describe("the go tool's own diagnostic at the margin is a compile error, whereve
     expect([f?.class, f?.message, f?.location?.file, f?.location?.line]).toEqual(['compile-error', 'limits/bucket_test.go:21:9: undefined: newBucket', 'limits/bucket_test.go', 21]);
   });
 
+  it('a diagnostic with no failure word (go vet\'s `format %s has arg n of wrong type int`) is still the excerpt', () => {
+    const log = ['+ go vet ./...', '# example.com/shop/report', 'report/totals.go:5:34: fmt.Sprintf format %s has arg n of wrong type int', '##[error]Process completed with exit code 1.'].join('\n');
+    const e = analyze(log)[0];
+    expect([e?.reason, e?.finding?.location?.file, e?.finding?.location?.line]).toEqual(['Go build error', 'report/totals.go', 5]);
+  });
+
   it("counter-example: a test's own t.Log line (indented) is not a build error", () => {
     const log = ['=== RUN   TestRoute', '    route_test.go:14: routing /a', '--- PASS: TestRoute (0.00s)', 'PASS', 'ok  \texample.com/gateway/route\t0.01s'].join('\n');
     expect(top(log)?.class ?? 'unknown').not.toBe('compile-error');
@@ -141,5 +147,18 @@ describe("the project's frame when the innermost cause's stack is wholly the run
     const log = ['+ cmake -S . -B build', 'CMake Error at src/CMakeLists.txt:12 (add_executable):', '  Cannot find source file:', '', '    main.cc', '', 'Call Stack (most recent call first):', '  CMakeLists.txt:3 (add_subdirectory)', '', '-- Configuring incomplete, errors occurred!'].join('\n');
     const f = top(log);
     expect([f?.location?.file, f?.location?.line]).toEqual(['src/CMakeLists.txt', 12]);
+  });
+});
+
+describe("Node's heading of an ES module's error names the place as a file URL", () => {
+  it('`file:///ws/main.js:1` over the import and its caret', () => {
+    const log = ['+ node main.js', 'file:///ci/ws/app/main.js:3', 'import { total } from "./cart.js";', '         ^^^^^', "SyntaxError: The requested module './cart.js' does not provide an export named 'total'", '    at ModuleJob._instantiate (node:internal/modules/esm/module_job:213:21)', '    at async ModuleJob.run (node:internal/modules/esm/module_job:320:5)', '', 'Node.js v20.20.2', '##[error]Process completed with exit code 1.'].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['/ci/ws/app/main.js', 3]);
+  });
+
+  it('counter-example: an http URL with a port is no place', () => {
+    const log = ['+ curl -fsS http://registry.internal:8081/health', 'curl: (7) Failed to connect to registry.internal port 8081 after 0 ms: Connection refused', '##[error]Process completed with exit code 7.'].join('\n');
+    expect(top(log)?.location).toBeUndefined();
   });
 });
