@@ -191,3 +191,10 @@ describe('logFacts: values a runner prints in other layouts', () => {
     expect(logFacts(node, finding({ class: 'test-assertion', message: 'Expected values to be strictly equal:', message_line: 1 }))[0]?.text).toContain("expected `'1hr 5m'` [L17-L17], got `'1h 5m'` [L16-L16]");
   });
 });
+
+describe("logFacts: go's got:/want: over a column layout", () => {
+  it('is not quoted (inline code would collapse its spaces)', () => {
+    const ctx = { ciContext: { buildDetails: { consoleLog: ['--- FAIL: TestRender (0.00s)', '     got:', '    alice    |    42', '    want:', '    alice       42'].join('\n') } }, logLineCount: 5 } as unknown as ChatContext;
+    expect(logFacts(ctx, finding({ class: 'test-assertion', message: '--- FAIL: TestRender (0.00s)', message_line: 1 }))).toEqual([]);
+  });
+});

@@ -92,7 +92,8 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
       const side = /^(left|right): (.+)$/.exec(t);
       if (g && !got) got = { v: value(g[1] as string), n };
       if (e && !want) want = { v: value(e[1] as string), n };
-      if (bare && text(n + 1).trim() !== '' && n + 1 <= log.end_line) {
+      // (Not a column layout: inline code would collapse its runs of spaces, and the quote would not be the line's.)
+      if (bare && text(n + 1).trim() !== '' && !/\S\s{2,}\S/.test(text(n + 1).trim()) && n + 1 <= log.end_line) {
         const under = { v: value(text(n + 1)), n: n + 1 };
         if (bare[1] === 'got' && !got) got = under;
         if (bare[1] === 'want' && !want) want = under;
