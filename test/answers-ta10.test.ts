@@ -156,3 +156,16 @@ describe('a symbol the workspace defines in a file the link never got', () => {
     expect(await answer('How do I fix it?', linked, WS)).not.toContain('the log compiles no');
   });
 });
+
+describe('the fix names what the log lists next to the error (fixLogNames.ts; made-up logs, citations checked)', () => {
+  const rows: [string, string[], RegExp][] = [
+    ['rake: the task it suggests', step('rake ci:units', 'rake aborted!', "Don't know how to build task 'ci:units' (See the list of available tasks with `rake --tasks`)", 'Did you mean?  ci:test'), /The tool suggests `ci:test` \[L6-L6\]/],
+    ['eslint --max-warnings: the rules warned about', step('npx eslint --max-warnings 0 src', '/srv/ci/src/a.js', '  2:3  warning  Unexpected console statement  no-console', '  7:1  warning  Unexpected var, use let or const instead  no-var', '', '✖ 2 problems (0 errors, 2 warnings)', '', 'ESLint found too many warnings (maximum: 0).'), /count against `--max-warnings` are of `no-console` \[L5-L5\], `no-var` \[L6-L6\]/],
+    ['coverage.py under fail-under: the least covered files', step('pytest --cov=pricing --cov-fail-under=90', 'Name                  Stmts   Miss  Cover   Missing', '---------------------------------------------------', 'pricing/tax.py            6      0   100%', 'pricing/tiers.py         14     14     0%   1-18', 'TOTAL                    20     14    30%', '', 'FAIL Required test coverage of 90% not reached. Total coverage: 30.00%'), /least covered files in the report: `pricing\/tiers\.py` \(0%\) \[L7-L7\]/],
+    ['ld: a C++ member not found, the source named after its class', [...START, '+ make', 'g++ -c -o build/json_reporter.o src/json_reporter.cpp', 'g++ -o report build/main.o build/json_reporter.o', "/usr/bin/ld: build/main.o: in function `main':", "main.cpp:(.text+0x2a): undefined reference to `JsonReporter::summary() const'", 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:9: report] Error 1', ...END], /`src\/json_reporter\.cpp` is compiled \[L4-L4\] and is named after `JsonReporter`/],
+    ['a crash with no frame: the sources of the program that ran last', [...START, '+ make check', 'cc -Wall -g -o lookup lookup.c', './lookup', 'make: *** [Makefile:7: check] Segmentation fault', ...END], /`\.\/lookup` \[L5-L5\], was built from `lookup\.c` \[L4-L4\]/],
+  ];
+  it.each(rows)('%s', async (_name, lines, want) => {
+    expect(await answer('How do I fix it?', lines)).toMatch(want);
+  });
+});

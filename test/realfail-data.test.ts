@@ -51,7 +51,7 @@ describe('the real-failure cases', () => {
   it('has, per case, a failing and a passing log, the project, the breaking commit', () => {
     for (const c of cases) {
       const id = c.expected.id;
-      expect([id, /Finished: FAILURE|##\[error\]Process completed with exit code [1-9]/.test(c.failLog)]).toEqual([id, true]);
+      expect([id, /Finished: (?:FAILURE|ABORTED)|##\[error\]Process completed with exit code [1-9]/.test(c.failLog)]).toEqual([id, true]);
       expect([id, /Finished: SUCCESS|^(?![\s\S]*##\[error\])/.test(c.passLog)]).toEqual([id, true]);
       expect([id, statSync(path.join(c.dir, 'project')).isDirectory(), readFileSync(path.join(c.dir, 'commit.diff'), 'utf8').startsWith('diff --git')]).toEqual([id, true, true]);
       expect([id, existsSync(path.join(c.dir, 'project', 'node_modules')), existsSync(path.join(c.dir, 'project', 'target'))]).toEqual([id, false, false]);

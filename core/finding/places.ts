@@ -76,7 +76,9 @@ const NOT_PROJECT =
 const NOT_A_REPORT = /^\s*(?:\+ |\$ |File "|##\[)|^\s*\[Pipeline\]|:\/\/|^\s*g?make(?:\[\d+\])?: \*\*\* |^\s*at (?:[\w$]+\.)+[\w$<>]+ \([\w$]+\.(?:java|kt|groovy|scala)(?::\d+)?\)\s*$/;
 
 /** The place a line names in one of the forms, if the path looks like a project file (`root`: the build's workspace, when the log shows it). */
-export function placeIn(text: string, root?: string): Place | undefined {
+export function placeIn(raw: string, root?: string): Place | undefined {
+  // A local file's URL is its path (Node's heading of an ES module's error, `file:///ws/main.js:1`); other URLs are no place.
+  const text = raw.replace(/^(\s*)file:\/\/(?=\/)/, '$1');
   if (text.length > 600 || NOT_A_REPORT.test(text)) return undefined;
   const t = text.trim().replace(/^│\s+/, '');
   for (const form of [ORIGINALLY, ...FORMS]) {

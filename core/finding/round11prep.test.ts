@@ -29,6 +29,12 @@ describe("the go tool's own diagnostic at the margin is a compile error, whereve
     expect([f?.class, f?.message, f?.location?.file, f?.location?.line]).toEqual(['compile-error', 'limits/bucket_test.go:21:9: undefined: newBucket', 'limits/bucket_test.go', 21]);
   });
 
+  it('a diagnostic with no failure word (go vet\'s `format %s has arg n of wrong type int`) is still the excerpt', () => {
+    const log = ['+ go vet ./...', '# example.com/shop/report', 'report/totals.go:5:34: fmt.Sprintf format %s has arg n of wrong type int', '##[error]Process completed with exit code 1.'].join('\n');
+    const e = analyze(log)[0];
+    expect([e?.reason, e?.finding?.location?.file, e?.finding?.location?.line]).toEqual(['Go build error', 'report/totals.go', 5]);
+  });
+
   it("counter-example: a test's own t.Log line (indented) is not a build error", () => {
     const log = ['=== RUN   TestRoute', '    route_test.go:14: routing /a', '--- PASS: TestRoute (0.00s)', 'PASS', 'ok  \texample.com/gateway/route\t0.01s'].join('\n');
     expect(top(log)?.class ?? 'unknown').not.toBe('compile-error');
@@ -141,5 +147,41 @@ describe("the project's frame when the innermost cause's stack is wholly the run
     const log = ['+ cmake -S . -B build', 'CMake Error at src/CMakeLists.txt:12 (add_executable):', '  Cannot find source file:', '', '    main.cc', '', 'Call Stack (most recent call first):', '  CMakeLists.txt:3 (add_subdirectory)', '', '-- Configuring incomplete, errors occurred!'].join('\n');
     const f = top(log);
     expect([f?.location?.file, f?.location?.line]).toEqual(['src/CMakeLists.txt', 12]);
+  });
+});
+
+describe("Node's heading of an ES module's error names the place as a file URL", () => {
+  it('`file:///ws/main.js:1` over the import and its caret', () => {
+    const log = ['+ node main.js', 'file:///ci/ws/app/main.js:3', 'import { total } from "./cart.js";', '         ^^^^^', "SyntaxError: The requested module './cart.js' does not provide an export named 'total'", '    at ModuleJob._instantiate (node:internal/modules/esm/module_job:213:21)', '    at async ModuleJob.run (node:internal/modules/esm/module_job:320:5)', '', 'Node.js v20.20.2', '##[error]Process completed with exit code 1.'].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['/ci/ws/app/main.js', 3]);
+  });
+
+  it('counter-example: an http URL with a port is no place', () => {
+    const log = ['+ curl -fsS http://registry.internal:8081/health', 'curl: (7) Failed to connect to registry.internal port 8081 after 0 ms: Connection refused', '##[error]Process completed with exit code 7.'].join('\n');
+    expect(top(log)?.location).toBeUndefined();
+  });
+});
+
+describe("a tool refusing the CI script's own words is the script's error", () => {
+  const step = (...lines: string[]): string => ['[job] $ /bin/bash -xe ci.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+  it("GNU sed's error in its own expression", () => {
+    const f = top(step("+ sed -i -e 's/VERSION/1.4.0' chart/Chart.yaml", "sed: -e expression #1, char 14: unterminated `s' command"));
+    expect([f?.class, f?.tool]).toEqual(['ci-script', 'sed']);
+  });
+
+  it('git run outside the checkout', () => {
+    expect(top(step('+ git describe --tags', 'fatal: not a git repository (or any of the parent directories): .git'))?.class).toBe('ci-script');
+  });
+
+  it("python3 and node asked to run a script the checkout lacks", () => {
+    expect(top(step('+ python3 tools/release.py', "python3: can't open file '/ci/ws/tools/release.py': [Errno 2] No such file or directory"))?.class).toBe('ci-script');
+    const node = step('+ node scripts/bundle.js', 'node:internal/modules/cjs/loader:1210', '  throw err;', '  ^', '', "Error: Cannot find module '/ci/ws/scripts/bundle.js'", '    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)', '    at Module._load (node:internal/modules/cjs/loader:1038:27)', '    at node:internal/main/run_main_module:28:49 {', "  code: 'MODULE_NOT_FOUND',", '  requireStack: []', '}', '', 'Node.js v20.20.2');
+    expect(top(node)?.class).toBe('ci-script');
+  });
+
+  it("counter-example: a module the project's code requires is not the script's", () => {
+    const node = step('+ node index.js', "Error: Cannot find module './lib/rates'", 'Require stack:', '- /ci/ws/index.js', '    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)', '    at Object.<anonymous> (/ci/ws/index.js:2:15) {', "  code: 'MODULE_NOT_FOUND',", "  requireStack: [ '/ci/ws/index.js' ]", '}', '', 'Node.js v20.20.2');
+    expect(top(node)?.class).not.toBe('ci-script');
   });
 });

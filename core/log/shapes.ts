@@ -450,7 +450,7 @@ export function byteHints(bytes: Uint8Array, from: number, to: number): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
 
 /**
  * The top-level alternatives of a pattern `^(?:a|b|...)` (the sources of a, b, ...), or undefined

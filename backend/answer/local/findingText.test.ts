@@ -179,3 +179,22 @@ describe('messageSpan: the lines a wrapped message spans', () => {
     expect(messageSpan(f, (n) => log[n - 1])).toEqual({ start_line: 1, end_line: 2 });
   });
 });
+
+describe('logFacts: values a runner prints in other layouts', () => {
+  const ctxOf = (log: string): ChatContext => ({ ciContext: { buildDetails: { consoleLog: log } }, logLineCount: log.split('\n').length }) as unknown as ChatContext;
+  it("Rust's assert_eq! (left/right), go's Example (got:/want: over the output), node's actual/expected under its diff", () => {
+    const rust = ctxOf(['assertion `left == right` failed', '  left: Some(2700)', ' right: Some(45)'].join('\n'));
+    expect(logFacts(rust, finding({ class: 'test-assertion', message: 'assertion `left == right` failed', message_line: 1 }))[0]?.text).toContain('`Some(2700)` [L2-L2] (left) with `Some(45)` [L3-L3] (right)');
+    const go = ctxOf(['--- FAIL: ExampleFormat (0.00s)', 'got:', 'EUR 1,234,567.89', 'want:', 'EUR 1234567.89'].join('\n'));
+    expect(logFacts(go, finding({ class: 'test-assertion', message: '--- FAIL: ExampleFormat (0.00s)', message_line: 1 }))[0]?.text).toContain('expected `EUR 1234567.89` [L5-L5], got `EUR 1,234,567.89` [L3-L3]');
+    const node = ctxOf(['AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:', ...Array<string>(14).fill('  x'), "    actual: '1h 5m',", "    expected: '1hr 5m',"].join('\n'));
+    expect(logFacts(node, finding({ class: 'test-assertion', message: 'Expected values to be strictly equal:', message_line: 1 }))[0]?.text).toContain("expected `'1hr 5m'` [L17-L17], got `'1h 5m'` [L16-L16]");
+  });
+});
+
+describe("logFacts: go's got:/want: over a column layout", () => {
+  it('is not quoted (inline code would collapse its spaces)', () => {
+    const ctx = { ciContext: { buildDetails: { consoleLog: ['--- FAIL: TestRender (0.00s)', '     got:', '    alice    |    42', '    want:', '    alice       42'].join('\n') } }, logLineCount: 5 } as unknown as ChatContext;
+    expect(logFacts(ctx, finding({ class: 'test-assertion', message: '--- FAIL: TestRender (0.00s)', message_line: 1 }))).toEqual([]);
+  });
+});

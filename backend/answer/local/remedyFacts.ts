@@ -78,15 +78,33 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
   if (wantValues) {
     let got: { v: string; n: number } | undefined;
     let want: { v: string; n: number } | undefined;
-    for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 12) && !(got && want); n++) {
+    let left: { v: string; n: number } | undefined;
+    let right: { v: string; n: number } | undefined;
+    const value = (v: string): string => v.trim().replace(/,$/, '');
+    // Labelled values (TAP's `got:`, node's `actual:`/`expected:` under its diff), go's Example
+    // output (`got:` and `want:` alone, the output on the line under each), Rust's assert_eq!
+    // (`left: X` / `right: Y`); within the 30 lines after the message.
+    for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 30) && !(got && want) && !(left && right); n++) {
       const t = text(n).replace(/^#\s*/, '');
       const g = /^(?:got|actual|received|but was|Actual(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
       const e = /^(?:expected|wanted|Expected(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
-      if (g && !got) got = { v: (g[1] as string).trim(), n };
-      if (e && !want) want = { v: (e[1] as string).trim(), n };
+      const bare = /^(got|want):$/.exec(t);
+      const side = /^(left|right): (.+)$/.exec(t);
+      if (g && !got) got = { v: value(g[1] as string), n };
+      if (e && !want) want = { v: value(e[1] as string), n };
+      // (Not a column layout: inline code would collapse its runs of spaces, and the quote would not be the line's.)
+      if (bare && text(n + 1).trim() !== '' && !/\S\s{2,}\S/.test(text(n + 1).trim()) && n + 1 <= log.end_line) {
+        const under = { v: value(text(n + 1)), n: n + 1 };
+        if (bare[1] === 'got' && !got) got = under;
+        if (bare[1] === 'want' && !want) want = under;
+      }
+      if (side?.[1] === 'left' && !left) left = { v: value(side[2] as string), n };
+      if (side?.[1] === 'right' && !right && left) right = { v: value(side[2] as string), n };
     }
     if (got && want) {
       out.push({ text: `The runner printed the values: expected ${inlineCode(clip(want.v, 80))} ${at(want.n)}, got ${inlineCode(clip(got.v, 80))} ${at(got.n)}. If ${inlineCode(clip(want.v, 80))} is the intended result, fix the code under test; if ${inlineCode(clip(got.v, 80))} is now right, update the test.`, line: want.n, also: got.n });
+    } else if (left && right) {
+      out.push({ text: `The assertion compared ${inlineCode(clip(left.v, 80))} ${at(left.n)} (left) with ${inlineCode(clip(right.v, 80))} ${at(right.n)} (right), the two values of \`assert_eq!\` in the order the test passes them: one is what the code under test returned, the other what the test expects; fix the code if the test's value is the intended one, else update the test.`, line: left.n, also: right.n });
     }
   }
   if (wantUser) {

@@ -1,0 +1,113 @@
+/**
+ * Remedies that name what the log itself lists next to the error (issue 25 point 3, "the fix
+ * names the concrete thing in evidence"): the name a tool suggests under its refusal (`Did you
+ * mean?  ci:test`), the rules an ESLint run warned about when warnings fail the step, the files a
+ * coverage table shows least covered when coverage is under its threshold, the C++ source a
+ * build compiled for a class whose member the linker did not find. Keyed on each tool's printed
+ * format, never on a project's names; every quoted name is on the line cited with it.
+ */
+import { inlineCode } from '../logtext.js';
+import { at } from './findingText.js';
+import { around, nearby, rule, type RemedyRule } from './remedyShape.js';
+
+/** `JsonReporter` -> the file base names a C++ project gives it: json_reporter, jsonreporter, JsonReporter, json-reporter. */
+function fileNamesOfClass(cls: string): string[] {
+  const words = cls.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').toLowerCase().split(' ');
+  return [...new Set([words.join('_'), words.join(''), words.join('-'), cls])];
+}
+
+export const LOG_NAME_REMEDIES: RemedyRule[] = [
+  // A tool that refuses a name and prints the one it would take (rake's `Did you mean?  ci:test`,
+  // Thor's and Ruby's did_you_mean, `Did you mean 'x'?` on the next line): that name, quoted from its line.
+  rule('lognames/did-you-mean', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (/Did you mean/i.test(f.message)) return;
+    const hit = nearby(around(stored, m0, 0, 4).slice(1), /^\s*(?:\S+ (?:error|ERR!) )?Did you mean(?: one of these)?\??:?\s+[`'"‘]?([\w:./@-]+)[`'"’]?\??\s*$/i);
+    if (!hit) return;
+    out.push({ text: `The tool suggests ${inlineCode(hit.m[1] as string)} ${at(hit.line)} for the name it does not know: if that is the one meant, use it where the command or script names the unknown one.`, lines: [hit.line] });
+  }),
+
+  // ESLint with `--max-warnings`: the warnings are the failure; the rules it warned about, from its stylish report above.
+  rule('lognames/eslint-max-warnings', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (!/ESLint found too many warnings/.test(f.message)) return;
+    const rules = new Map<string, number>();
+    for (const l of around(stored, m0, 80, 0)) {
+      const m = /^\s+\d+:\d+\s+warning\s+.+?\s{2,}(@?[\w/-]+)\s*$/.exec(l.text);
+      if (m && !rules.has(m[1] as string)) rules.set(m[1] as string, l.line);
+    }
+    if (rules.size === 0) return;
+    const listed = [...rules].slice(0, 5);
+    out.push({
+      text: `The warnings that count against \`--max-warnings\` are of ${listed.map(([r, n]) => `${inlineCode(r)} ${at(n)}`).join(', ')}: fix those lines (\`npx eslint --fix\` fixes what it can), or, if a rule does not fit the project, turn it off or down in the ESLint config rather than raising the limit.`,
+      lines: listed.map(([, n]) => n),
+    });
+  }),
+
+  // Coverage under its threshold (coverage.py's `Name Stmts Miss Cover` table, istanbul's `File | % Stmts | ...`): the least covered files.
+  rule('lognames/coverage-least-covered', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (!/coverage|Coverage/.test(f.message) || !/not (?:reached|met)|fail[- ]under|threshold|below/i.test(f.message)) return;
+    const rows: { file: string; pct: number; line: number }[] = [];
+    for (const l of around(stored, m0, 60, 0)) {
+      const py = /^\s*([\w./-]+\.\w+)\s+\d+\s+\d+(?:\s+\d+\s+\d+)?\s+(\d+(?:\.\d+)?)%/.exec(l.text);
+      const js = /^\s*([\w./-]+\.\w+)\s*\|\s*(\d+(?:\.\d+)?)\s*\|/.exec(l.text);
+      const row = py ?? js;
+      if (row) rows.push({ file: row[1] as string, pct: Number(row[2]), line: l.line });
+    }
+    const low = rows.filter((r) => r.pct < 100).sort((a, b) => a.pct - b.pct).slice(0, 3);
+    if (low.length === 0) return;
+    out.push({
+      text: `The least covered files in the report: ${low.map((r) => `${inlineCode(r.file)} (${r.pct}%) ${at(r.line)}`).join(', ')}: tests for the code there raise the total most.`,
+      lines: low.map((r) => r.line),
+    });
+  }),
+
+  // The linker found no member (or vtable) of a C++ class: the source this build compiled under the class's name.
+  rule('lognames/cxx-class-source', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.class !== 'link-error') return;
+    const cls = /undefined (?:reference to|symbol:) [`'‘"]?(?:vtable for |typeinfo for )?((?:\w+::)*?)([A-Z]\w*)(?:::~?\w+\(|[`'’"])/.exec(f.message)?.[2];
+    if (!cls) return;
+    const names = new Set(fileNamesOfClass(cls).map((n) => n.toLowerCase()));
+    let compiled: { line: number; src: string } | undefined;
+    for (const l of around(stored, m0, 80, 0).reverse()) {
+      if (!/\s-c(?:\s|$)/.test(l.text)) continue;
+      const src = l.text.split(/\s+/).find((w) => /\.(?:cpp|cc|cxx|C)$/.test(w) && names.has((w.split('/').pop() as string).replace(/\.\w+$/, '').toLowerCase()));
+      if (src) {
+        compiled = { line: l.line, src };
+        break;
+      }
+    }
+    if (!compiled) return;
+    out.push({
+      text: `${inlineCode(compiled.src)} is compiled ${at(compiled.line)} and is named after ${inlineCode(cls)}: that is where its members are most likely defined. Check that it defines what the linker names, with the same signature and class qualification (\`${cls}::\`), and that its object is on the link line.`,
+      lines: [compiled.line],
+    });
+  }),
+
+  // A native program that crashed, aborted or hung with no frame in the log: the command that ran
+  // it last before the error (`./csvhead x.csv`, make's echo or `+ ./x`) and the build line above
+  // that wrote it (`cc ... -o csvhead src/csvhead.c`): its sources are the code to look at.
+  rule('lognames/program-sources', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.location?.line !== undefined || !['runtime-exception', 'timeout-aborted', 'out-of-memory'].includes(f.class) || f.test) return;
+    const above = around(stored, m0, 200, 0).reverse();
+    const runIdx = above.findIndex((l, n) => n <= 12 && /^(?:\+ )?(?:timeout \d+\S* )?\.?\.?\/?[\w.-]+\/[\w.-]+(?:\s|$)/.test(l.text.trim()) && !/^(?:\+ )?\/(?:usr|bin)\//.test(l.text.trim()));
+    const run = above[runIdx];
+    if (!run) return;
+    const program = (run.text.trim().replace(/^\+ /, '').replace(/^timeout \d+\S* /, '').split(/\s+/)[0] as string).replace(/^\.\//, '');
+    for (const l of above.slice(runIdx + 1)) {
+      const words = l.text.trim().replace(/^\+ /, '').split(/\s+/);
+      const o = words.findIndex((w, n) => w === '-o' && (words[n + 1] ?? '').replace(/^\.\//, '') === program);
+      if (o < 0 || !/^(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+|gplc|gfortran)(?:-[\d.]+)?$/.test(words[0] ?? '')) continue;
+      const sources = words.filter((w, n) => n !== o + 1 && /\.(?:c|cc|cpp|cxx|C|m|f90|f|pl|pro)$/.test(w));
+      if (sources.length === 0 || sources.length > 6) return;
+      out.push({
+        text: `The program that ran last before the error, ${inlineCode(run.text.trim().replace(/^\+ /, ''))} ${at(run.line)}, was built from ${sources.map((x) => inlineCode(x)).join(', ')} ${at(l.line)}: the log names no line in it, so that code is where to look (a debugger or \`-fsanitize=address,undefined\` gives the line).`,
+        lines: [run.line, l.line],
+      });
+      return;
+    }
+  }),
+];
