@@ -162,3 +162,26 @@ describe("Node's heading of an ES module's error names the place as a file URL",
     expect(top(log)?.location).toBeUndefined();
   });
 });
+
+describe("a tool refusing the CI script's own words is the script's error", () => {
+  const step = (...lines: string[]): string => ['[job] $ /bin/bash -xe ci.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+  it("GNU sed's error in its own expression", () => {
+    const f = top(step("+ sed -i -e 's/VERSION/1.4.0' chart/Chart.yaml", "sed: -e expression #1, char 14: unterminated `s' command"));
+    expect([f?.class, f?.tool]).toEqual(['ci-script', 'sed']);
+  });
+
+  it('git run outside the checkout', () => {
+    expect(top(step('+ git describe --tags', 'fatal: not a git repository (or any of the parent directories): .git'))?.class).toBe('ci-script');
+  });
+
+  it("python3 and node asked to run a script the checkout lacks", () => {
+    expect(top(step('+ python3 tools/release.py', "python3: can't open file '/ci/ws/tools/release.py': [Errno 2] No such file or directory"))?.class).toBe('ci-script');
+    const node = step('+ node scripts/bundle.js', 'node:internal/modules/cjs/loader:1210', '  throw err;', '  ^', '', "Error: Cannot find module '/ci/ws/scripts/bundle.js'", '    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)', '    at Module._load (node:internal/modules/cjs/loader:1038:27)', '    at node:internal/main/run_main_module:28:49 {', "  code: 'MODULE_NOT_FOUND',", '  requireStack: []', '}', '', 'Node.js v20.20.2');
+    expect(top(node)?.class).toBe('ci-script');
+  });
+
+  it("counter-example: a module the project's code requires is not the script's", () => {
+    const node = step('+ node index.js', "Error: Cannot find module './lib/rates'", 'Require stack:', '- /ci/ws/index.js', '    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)', '    at Object.<anonymous> (/ci/ws/index.js:2:15) {', "  code: 'MODULE_NOT_FOUND',", "  requireStack: [ '/ci/ws/index.js' ]", '}', '', 'Node.js v20.20.2');
+    expect(top(node)?.class).not.toBe('ci-script');
+  });
+});

@@ -50,4 +50,16 @@ export const ROUND10_RULES: Rule[] = [
   // `ci.sh: line 5:  4242 Terminated   ./x`, a bare `Terminated`): stopped from outside, by a time limit (`timeout`)
   // or a cancellation, the taxonomy's timeout / aborted (helper t12). `Killed` (SIGKILL) is left to the memory rules.
   { cls: 'timeout-aborted', priority: 26, confidence: 'medium', re: /^(?:g?make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Terminated$|(?:\S+: )?line \d+: +\d+ Terminated\b|Terminated$)/, read: () => ({}) },
+  // GNU sed refusing its own program (`sed: -e expression #1, char 5: unterminated `s' command`, `unknown option to
+  // `s'`): the expression the CI script wrote is wrong, before any input is read (helper t12).
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^sed: -e expression #\d+, char \d+: \S/, read: () => ({ tool: 'sed' }) },
+  // git run where the checkout is not (`fatal: not a git repository (or any of the parent directories): .git`): the
+  // script's working directory, not the code (helper t12).
+  { cls: 'ci-script', priority: 15, confidence: 'medium', re: /^fatal: not a git repository \(or any of the parent directories\)/, read: () => ({ tool: 'git' }) },
+  // The interpreter asked to run a script the checkout does not have: Python's `python3: can't open file '/ws/x.py':
+  // [Errno 2] No such file or directory`, Node's `Error: Cannot find module '/ws/scripts/x.js'` for its entry point
+  // (an empty `requireStack: []`: no module of the project's required it). The CI script names a wrong path
+  // (helper t12). A module another one requires, or a package name, is a dependency (rules.ts).
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^(?:\S*\/)?python[\d.]*: can't open file '([^']+)': \[Errno 2\] No such file or directory/, read: (m) => ({ tool: 'python', symbol: m[1] as string }) },
+  { cls: 'ci-script', priority: 15, confidence: 'medium', re: /^Error: Cannot find module '((?:[A-Za-z]:)?[./\\][^']*)'$/, near: { re: /^\s*requireStack: \[\]\s*$/, from: 1, to: 12, required: true }, read: (m) => ({ tool: 'node', symbol: m[1] as string }) },
 ];
