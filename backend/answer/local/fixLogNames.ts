@@ -110,4 +110,35 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
       return;
     }
   }),
+
+  // `sha256sum -c` (and md5sum, sha1sum, sha512sum, shasum): the files it printed `FAILED` for, and the list it read.
+  rule('lognames/checksum-failed', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (!/computed checksums? did NOT match/.test(f.message)) return;
+    const above = around(stored, m0, 20, 0).reverse();
+    const failed = above.filter((l) => /^\S.*: FAILED$/.test(l.text.trim())).slice(0, 3);
+    if (failed.length === 0) return;
+    const list = nearby(above, /(?:sha\d*sum|md5sum|shasum)\b.*\s(?:-c|--check)\s+(\S+)/);
+    const names = failed.map((l) => `${inlineCode(l.text.trim().replace(/: FAILED$/, ''))} ${at(l.line)}`).join(', ');
+    out.push({
+      text: `${names} ${failed.length > 1 ? 'do' : 'does'} not match ${failed.length > 1 ? 'their' : 'its'} checksum${list ? ` in ${inlineCode(list.m[1] as string)}, the list the check read ${at(list.line)}` : ''}. If the file changed on purpose (a new release), update its line in that list from a trusted source; if not, the file fetched is not the one meant (another version behind the URL, a tampered copy): fetch it again and do not skip the check.`,
+      lines: [...failed.map((l) => l.line), ...(list ? [list.line] : [])],
+    });
+  }),
+
+  // A Node process out of heap under npm: the command npm echoed for the script it ran (`> node scripts/gen.mjs`).
+  rule('lognames/npm-script-oom', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.class !== 'out-of-memory' || !/heap out of memory|Reached heap limit/i.test(f.message)) return;
+    const above = around(stored, m0, 40, 0);
+    for (let n = above.length - 1; n > 0; n--) {
+      const cmd = /^> (\S.*)$/.exec((above[n] as { text: string }).text.trim());
+      const script = /^> \S+@\S+ ([\w:.-]+)$/.exec((above[n - 1] as { text: string }).text.trim());
+      if (!cmd || !script) continue;
+      const line = (above[n] as { line: number }).line;
+      out.push({ text: `npm was running ${inlineCode(cmd[1] as string)} ${at(line)} (the script ${inlineCode(script[1] as string)}): that is the Node process whose heap ran out, so its memory limit or what it holds at once is what to change.`, lines: [line] });
+      return;
+    }
+  }),
 ];
+
