@@ -36,6 +36,7 @@ import {
   blockAt,
   classify,
   newBlockState,
+  PROBE_CHARS,
   own,
   reasonOf,
   type Block,
@@ -47,7 +48,7 @@ import { noteBranch, type Branches } from './jenkins.js';
 import { withFindings } from '../finding/index.js';
 import { gateFor } from './gates.js';
 import { END, firstIndex } from './prefilter.js';
-import { HINT_BRANCH } from './shapes.js';
+import { HINT_BRANCH, HINT_GO_TEST } from './shapes.js';
 import { CHUNK, KeptLines, RING, Window, sparseArray } from './kept.js';
 import { GoTestOutput } from './goTestOutput.js';
 
@@ -196,10 +197,12 @@ export class LogAnalyzer {
     this.markDiff(info);
     if (markPipelineOwn(info, this.own) && this.postBuild < 0) this.postBuild = i - 1;
     w.add(info, text, this.steps);
-    if (text.includes('_test.go:')) this.goOutput.note(i, text, () => w.text(i - 1));
+    // The hints read at most PROBE_CHARS of the line.
+    if ((hints < 0 || (hints & HINT_GO_TEST) !== 0 || text.length > PROBE_CHARS) && text.includes('_test.go:')) this.goOutput.note(i, text, () => w.text(i - 1));
     if ((info.role === 'command' || info.role === 'text') && NEXT_STEP_FIRST[firstIndex(info.body)] === 1 && NEXT_STEP.test(info.body)) this.steps++;
     if (this.postBuild < 0 && info.role === 'exit-fail' && info.body.startsWith('Build step ')) this.postBuild = i;
-    if (this.epilogue < 0 && (info.body.startsWith('Done. Your build exited with') || (info.body.startsWith('Finished: ') && /^Finished: [A-Z]+$/.test(info.body)))) {
+    const c0 = info.body.charCodeAt(0);
+    if (this.epilogue < 0 && (c0 === 0x44 || c0 === 0x46) && (info.body.startsWith('Done. Your build exited with') || (info.body.startsWith('Finished: ') && /^Finished: [A-Z]+$/.test(info.body)))) {
       this.epilogue = i;
       this.epilogueSteps = w.stepsBefore(i);
     }

@@ -5,7 +5,7 @@
  * over the window of lines a streaming pass keeps around the line it is at.
  */
 import { JENKINS_LINE_PREFIX, branchPrefix, type Branches } from './jenkins.js';
-import { SHAPES, SHAPE_GATES, WORD_GATES, WORD_PATTERNS, FAILURE_STARTS, PASSING, HINT_FAILURE, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
+import { SHAPES, SHAPE_GATES, WORD_GATES, WORD_PATTERNS, failureStarts, PASSING, HINT_WORD, HINT_PASS, compilerReason, failureHints, type FailureShape } from './shapes.js';
 import { uniformShape } from './shapeType.js';
 import { firstIndex, leadTable } from './prefilter.js';
 import { GateIndex } from './gateIndex.js';
@@ -174,13 +174,13 @@ const WORDS_FROM = SHAPES.length;
  * MAYBE_FAILURE of a line with a failure hint, the index having read it: a failure word among
  * the candidates from `c` on (the words come after the shapes), else FAILURE_STARTS.
  */
-function maybeFailure(body: string, candidates: Int32Array, c: number, count: number): boolean {
+function maybeFailure(body: string, hints: number, candidates: Int32Array, c: number, count: number): boolean {
   for (let j = count - 1; j >= c; j--) {
     const k = candidates[j]!;
     if (k < WORDS_FROM) break;
     if (WORD_PATTERNS[k - WORDS_FROM]!.test(body)) return true;
   }
-  return FAILURE_STARTS.test(body);
+  return failureStarts(body, hints);
 }
 
 /** Every LineInfo is made here, each with the same fields in the same order (one hidden class). */
@@ -204,8 +204,8 @@ function classifyBody(body: string, stamped: boolean, branch: string | undefined
   if ((hints & HINT_PASS) !== 0 && PASS_HINT.test(body) && PASSING.test(body)) return { role: 'pass', shape: undefined, body, indent, stamped, branch };
   // A line without a failure word that does not start like a shape is no failure (MAYBE_FAILURE).
   // Past this, a line without a failure word starts like a shape: MAYBE_FAILURE holds for it.
-  const starts = (hints & HINT_FAILURE) === 0;
-  if (starts && !FAILURE_STARTS.test(body)) return { role: 'text', shape: undefined, body, indent, stamped, branch };
+  const starts = (hints & HINT_WORD) !== HINT_WORD;
+  if (starts && !failureStarts(body, hints)) return { role: 'text', shape: undefined, body, indent, stamped, branch };
   // The shapes the line can match by its first character and its trigrams (prefilter.ts); the
   // word patterns of MAYBE_FAILURE run only when one of them is left.
   SHAPE_INDEX.read(body);
@@ -215,7 +215,7 @@ function classifyBody(body: string, stamped: boolean, branch: string | undefined
   for (let c = 0; c < count; c++) {
     const k = candidates[c]!;
     if (k >= WORDS_FROM) break;
-    if (maybe < 0) maybe = starts || maybeFailure(body, candidates, c, count) ? 1 : 0;
+    if (maybe < 0) maybe = starts || maybeFailure(body, hints, candidates, c, count) ? 1 : 0;
     if (maybe === 0) break;
     const shape = SHAPES[k]!;
     if (shape.needs !== undefined && !shape.needs.some((literal) => body.includes(literal))) continue;

@@ -132,6 +132,12 @@ export class LineSplitter {
     this.rest = '';
   }
 
+  /** Drops the partial line held, if any (the stream goes on elsewhere). */
+  reset(): void {
+    this.rest = '';
+    this.dropped = 0;
+  }
+
   private append(piece: string, from: number, to: number): void {
     const room = MAX_LINE_CHARS - this.rest.length;
     if (to - from <= room) this.rest += piece.slice(from, to);

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import './analyze.js';
-import { FAILURE_STARTS, HINT_FAILURE, MAYBE_FAILURE, SHAPES, SHAPE_GATES, WORD_PATTERNS } from './shapes.js';
+import { FAILURE_STARTS, HINT_FAILURE, HINT_GO_TEST, MAYBE_FAILURE, SHAPES, SHAPE_GATES, WORD_PATTERNS, byteHints, failureHints, failureStarts, topAlternatives } from './shapes.js';
+import { PROBE_CHARS } from './blocks.js';
 import { GATE_TABLE } from './gateTable.js';
 import { PatternGates, gateFor, gateTableSource, patternKey } from './gates.js';
 import { cleanLines } from './clean.js';
@@ -163,6 +164,28 @@ describe('GateIndex (gateIndex.ts): the gates as an inverted index', () => {
     }
     expect(matched).toBeGreaterThan(50);
     expect(candidates).toBeLessThan((lines.length * patterns.length) / 2);
+  });
+
+  test('failureStarts (FAILURE_STARTS by first character and hints) matches where FAILURE_STARTS does, with the hints of the line or of a line holding it', () => {
+    expect(topAlternatives(FAILURE_STARTS)?.length).toBeGreaterThan(20);
+    expect(new RegExp(`^(?:${topAlternatives(FAILURE_STARTS)!.join('|')})`, FAILURE_STARTS.flags).source).toBe(FAILURE_STARTS.source);
+    const lines = [...ownLogLines(), ...randomLines([FAILURE_STARTS], 20_000), '', ' ', 'x', 'foo/bar.py:1:2: E501 line too long', 'a:1:2: W: x'];
+    let matched = 0;
+    const differ: [string, boolean][] = [];
+    for (const line of lines) {
+      const want = FAILURE_STARTS.test(line);
+      if (want) matched++;
+      const bytes = Buffer.from(`[2024-01-02T03:04:05Z] ${line}`);
+      const held = byteHints(bytes, 0, Math.min(bytes.length, PROBE_CHARS));
+      if (failureStarts(line, failureHints(line)) !== want || (line.length < 4000 && failureStarts(line, held) !== want)) differ.push([line, want]);
+    }
+    expect(differ).toEqual([]);
+    expect(matched).toBeGreaterThan(1000);
+  });
+
+  test('HINT_GO_TEST is set on a line that holds `_test.go:`', () => {
+    for (const line of ['    semver_test.go:46: Compare(a, b) = 1, want -1', 'x_TEST.GO:1', 'a_test.go:']) expect(failureHints(line) & HINT_GO_TEST).toBe(HINT_GO_TEST);
+    expect(failureHints('go test ./...') & HINT_GO_TEST).toBe(0);
   });
 
   test('a failure word matches where FAILURE_WORDS or JENKINS_WORDS does (MAYBE_FAILURE with WORD_PATTERNS)', () => {

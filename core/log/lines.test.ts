@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LineSplitter, MAX_LINE_CHARS, cleanLine } from './clean.js';
 import { ByteLineSplitter } from './lines.js';
+import { failureHints } from './shapes.js';
+import { PROBE_CHARS } from './blocks.js';
 
 /** What `cichat analyze` did before: a streaming TextDecoder in front of a LineSplitter. */
 function viaText(pieces: readonly (Buffer | string)[]): string[] {
@@ -68,6 +70,23 @@ describe('ByteLineSplitter', () => {
       if (next(5) === 0) bytes.set([0xef, 0xbb, 0xbf].slice(0, Math.min(3, bytes.length)));
       same([bytes]);
       same(cut(bytes));
+    }
+  });
+
+  test('escape soup of ASCII: colours stripped from the bytes give the lines and hints cleanLine gives', () => {
+    // ESC, CSI and OSC pieces, cursor moves, console notes (ESC[8mha:), BEL, ST, carriage returns.
+    const pieces = ['\u001b', '[', ']', '0', '1', '8', ';', '?', ' ', '!', 'm', 'A', 'K', 'G', 'h', 'a', ':', '\u0007', '\\', 'x', 'E', 'r', 'o', '\r', '\n', '\u001b[31m', '\u001b[0m', '\u001b[8mha:', '\u001b]8;;', 'error '];
+    for (let t = 0; t < 3000; t++) {
+      let text = '';
+      for (let k = next(60); k > 0; k--) text += pieces[next(pieces.length)]!;
+      const bytes = Buffer.from(text, 'latin1');
+      same([bytes]);
+      same(cut(bytes));
+      const got: [string, number][] = [];
+      const splitter = new ByteLineSplitter((line, _length, hints) => got.push([line, hints]), undefined, true);
+      splitter.push(bytes);
+      splitter.end();
+      for (const [line, hints] of got) if (hints >= 0) expect(hints).toBe(failureHints(line.slice(0, PROBE_CHARS)));
     }
   });
 

@@ -17,6 +17,8 @@ import { LineSplitter, MAX_LINE_CHARS, cleanLine } from './clean.js';
 import { byteHints } from './shapes.js';
 import { PROBE_CHARS } from './blocks.js';
 
+/** `marks` holds the offset of every this many lines' first line. */
+export const MARK_STRIDE = 1024;
 const NEWLINE = 10;
 const CARRIAGE_RETURN = 13;
 const ESCAPE = 27;
@@ -27,7 +29,7 @@ export class ByteLineSplitter {
   /** The slow path: lines cut across pieces, and string input. */
   private readonly text: LineSplitter;
   /** Decodes the bytes of the slow path (the byte-order mark is dealt with below). */
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   /** The slow path holds a partial line (text or bytes in the decoder). */
   private partial = false;
   /** Text was given as strings: from then on every piece goes the slow way, in order. */
@@ -36,6 +38,15 @@ export class ByteLineSplitter {
   private head: number[] | null = [];
   /** Lines cut so far (given to `onLine` or, not wanted, counted only). */
   count = 0;
+  /** Bytes of the stream pushed so far (before the piece being cut). */
+  consumed = 0;
+  /**
+   * With `withMarks`: the offset in the stream (bytes) where line k * MARK_STRIDE begins, for a
+   * second read to skip to (`skipTo`); undefined once text was given as strings.
+   */
+  marks: number[] | undefined;
+  /** `skipTo`: the offset whose line comes next (-1: none). */
+  private skip = -1;
 
   /**
    * `onLine` gets each cleaned line, the length of the line as it came (before any cut) and, with
@@ -48,7 +59,9 @@ export class ByteLineSplitter {
     private readonly onLine: (line: string, length: number, hints: number) => void,
     private readonly wanted?: (index: number) => boolean,
     private readonly withHints = false,
+    withMarks = false,
   ) {
+    this.marks = withMarks ? [] : undefined;
     this.text = new LineSplitter((line, length) => {
       this.count++;
       onLine(line, length, -1);
@@ -57,13 +70,16 @@ export class ByteLineSplitter {
 
   /** The next piece of the log: bytes (UTF-8) or text. */
   push(piece: Uint8Array | string): void {
+    const consumed = this.consumed;
+    this.consumed += piece.length;
     if (typeof piece === 'string') {
+      this.marks = undefined;
       this.flushHead();
       this.mixed = true;
       this.slow(piece);
       return;
     }
-    let bytes = Buffer.isBuffer(piece) ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    const bytes = Buffer.isBuffer(piece) ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
     if (this.mixed) {
       this.slow(this.decoder.decode(bytes, { stream: true }));
       return;
@@ -75,10 +91,31 @@ export class ByteLineSplitter {
       while (head.length < 3 && k < bytes.length) head.push(bytes[k++]!);
       if (head.length < 3 && head.every((b, i) => b === BOM[i])) return;
       this.head = null;
-      // Not a mark: the held bytes go back in front of the piece (one piece, as it came).
-      bytes = head.every((b, i) => b === BOM[i]) ? bytes.subarray(k) : Buffer.concat([Buffer.from(head), bytes.subarray(k)]);
+      if (head.every((b, i) => b === BOM[i])) {
+        this.bytesPiece(bytes.subarray(k), consumed + k);
+        return;
+      }
+      // Not a mark: the held bytes go back in front of the piece (one piece, as it came: the stream from its start).
+      this.bytesPiece(consumed === 0 ? bytes : Buffer.concat([Buffer.from(head), bytes.subarray(k)]), 0);
+      return;
     }
-    this.bytesPiece(bytes);
+    this.bytesPiece(bytes, consumed);
+  }
+
+  /**
+   * Goes on at the stream's byte `offset`, where line `line` begins (from the `marks` of a read of
+   * the same stream), ahead of the bytes pushed so far: the lines between are neither cut nor
+   * counted, a partial line is dropped.
+   */
+  skipTo(offset: number, line: number): void {
+    if (this.mixed || offset < this.consumed) throw new Error('ByteLineSplitter: cannot skip there');
+    // The stream's first bytes (a byte-order mark or not) come before the line skipped to.
+    this.head = null;
+    this.skip = offset;
+    this.count = line;
+    this.partial = false;
+    this.text.reset();
+    this.decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   }
 
   /** The stream has ended: the last line, if it had no newline. */
@@ -94,17 +131,24 @@ export class ByteLineSplitter {
     if (this.head === null) return;
     const head = this.head;
     this.head = null;
-    if (head.length > 0) this.bytesPiece(Buffer.from(head));
+    if (head.length > 0) this.bytesPiece(Buffer.from(head), 0);
   }
 
   private slow(text: string): void {
     this.text.push(text);
   }
 
-  private bytesPiece(bytes: Buffer): void {
+  /** `base`: the offset in the stream of the piece's first byte (valid while `marks` is kept). */
+  private bytesPiece(bytes: Buffer, base: number): void {
     const n = bytes.length;
     if (n === 0) return;
     let from = 0;
+    if (this.skip >= 0) {
+      if (this.skip >= base + n) return;
+      from = this.skip - base;
+      this.skip = -1;
+    }
+    const marks = this.marks;
     if (this.partial) {
       // The rest of a line begun in an earlier piece: through the slow path, up to its newline.
       const nl = bytes.indexOf(NEWLINE);
@@ -125,6 +169,8 @@ export class ByteLineSplitter {
     let esc = -1;
     let c1 = ascii ? n : -1;
     for (;;) {
+      // Line `count` begins at `from`.
+      if (marks !== undefined && (this.count & (MARK_STRIDE - 1)) === 0 && marks.length === this.count / MARK_STRIDE) marks.push(base + from);
       const nl = bytes.indexOf(NEWLINE, from);
       if (nl < 0) break;
       // A line longer than the cut goes the slow way, which cuts it.
@@ -140,16 +186,23 @@ export class ByteLineSplitter {
         }
         let end = nl;
         while (end > from && bytes[end - 1] === CARRIAGE_RETURN) end--;
-        const raw = ascii ? bytes.latin1Slice(from, end) : bytes.utf8Slice(from, end);
         this.count++;
         if (cr < from) cr = nextByte(bytes, CARRIAGE_RETURN, from, n);
         if (esc < from) esc = nextByte(bytes, ESCAPE, from, n);
         if (c1 < from) c1 = nextByte(bytes, C1_CSI_LOW_BYTE, from, n);
-        // A 0x9B byte is most often part of another character: the line's text tells.
-        const dirty = cr < end || esc < end || (c1 < end && raw.indexOf('\u009b') >= 0);
-        // The hints of the bytes `classify` reads at most (its body is within the first PROBE_CHARS).
-        const hints = dirty || !this.withHints ? -1 : byteHints(bytes, from, Math.min(end, from + PROBE_CHARS));
-        onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end, hints);
+        // Colours alone (the common case of a line that needs cleaning) are stripped from the bytes.
+        const stripped = cr >= end && esc < end ? this.stripped(bytes, from, end) : -1;
+        if (stripped >= 0) {
+          const scratch = this.scratch;
+          onLine(scratch.latin1Slice(0, stripped), nl - from, this.withHints ? byteHints(scratch, 0, Math.min(stripped, PROBE_CHARS)) : -1);
+        } else {
+          const raw = ascii ? bytes.latin1Slice(from, end) : bytes.utf8Slice(from, end);
+          // A 0x9B byte is most often part of another character: the line's text tells.
+          const dirty = cr < end || esc < end || (c1 < end && raw.indexOf('\u009b') >= 0);
+          // The hints of the bytes `classify` reads at most (its body is within the first PROBE_CHARS).
+          const hints = dirty || !this.withHints ? -1 : byteHints(bytes, from, Math.min(end, from + PROBE_CHARS));
+          onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end, hints);
+        }
       }
       from = nl + 1;
     }
@@ -158,7 +211,85 @@ export class ByteLineSplitter {
       this.partial = true;
     }
   }
+
+  /** Where `stripped` writes a line's bytes without their escape sequences. */
+  private scratch = Buffer.allocUnsafe(1024);
+
+  /**
+   * A line of ASCII without carriage returns, bytes `from`..`end` (exclusive): into `scratch`, what `cleanLine` makes of it when
+   * `stripConsoleMarkup` is all it does (every CSI, OSC and two-byte escape sequence of its ANSI
+   * pattern dropped, any other escape kept), and the length written; -1 when the line needs
+   * `cleanLine`'s own work: a byte past ASCII, a cursor move (`CURSOR`: `drawLine`), a Jenkins
+   * console note (`ESC[8mha:`).
+   */
+  private stripped(bytes: Buffer, from: number, end: number): number {
+    if (end - from > this.scratch.length) this.scratch = Buffer.allocUnsafe(2 * (end - from));
+    const out = this.scratch;
+    let n = 0;
+    let i = from;
+    while (i < end) {
+      const c = bytes[i]!;
+      if (c >= 128) return -1;
+      if (c !== ESCAPE) {
+        out[n++] = c;
+        i++;
+        continue;
+      }
+      const next = i + 1 < end ? bytes[i + 1]! : -1;
+      if (next === 0x5b) {
+        // CSI: ESC [ parameters (0x30-0x3F) intermediates (0x20-0x2F) final (0x40-0x7E). The three
+        // ranges do not overlap, so the pattern's match (if any) is this one scan.
+        let j = i + 2;
+        let digits = true;
+        while (j < end && bytes[j]! >= 0x30 && bytes[j]! <= 0x3f) {
+          if (bytes[j]! > 0x39) digits = false;
+          j++;
+        }
+        const params = j;
+        while (j < end && bytes[j]! >= 0x20 && bytes[j]! <= 0x2f) j++;
+        const final = j < end ? bytes[j]! : -1;
+        // CURSOR (`ESC[\d*[ABCDEFGK]`) anywhere in the line: drawn, not stripped.
+        if (digits && params < end && isCursorMove(bytes[params]!)) return -1;
+        if (final >= 0x40 && final <= 0x7e) {
+          // `ESC[8mha:` opens a console note, which `stripNotes` drops whole.
+          if (final === 0x6d && j === i + 3 && bytes[i + 2] === 0x38 && j + 3 < end && bytes[j + 1] === 0x68 && bytes[j + 2] === 0x61 && bytes[j + 3] === 0x3a) return -1;
+          i = j + 1;
+          continue;
+        }
+        // No CSI here; `ESC [` is no two-byte escape either: the escape stays.
+        out[n++] = c;
+        i++;
+        continue;
+      }
+      if (next === 0x5d) {
+        // OSC: ESC ] text up to BEL or ESC \ (text holds neither BEL nor ESC).
+        let j = i + 2;
+        while (j < end && bytes[j] !== 0x07 && bytes[j] !== ESCAPE) j++;
+        if (j < end && bytes[j] === 0x07) {
+          i = j + 1;
+          continue;
+        }
+        if (j + 1 < end && bytes[j] === ESCAPE && bytes[j + 1] === 0x5c) {
+          i = j + 2;
+          continue;
+        }
+        // Not closed: `ESC ]` is a two-byte escape (0x5D is in `[@-Z\\-_]`).
+        i += 2;
+        continue;
+      }
+      if ((next >= 0x40 && next <= 0x5a) || (next >= 0x5c && next <= 0x5f)) {
+        i += 2;
+        continue;
+      }
+      out[n++] = c;
+      i++;
+    }
+    return n;
+  }
 }
+
+/** The final bytes of `CURSOR` (`ESC[\d*[ABCDEFGK]`). */
+const isCursorMove = (b: number): boolean => (b >= 0x41 && b <= 0x47) || b === 0x4b;
 
 /**
  * `cleanLine` changes a line without trailing carriage returns only if it holds a carriage

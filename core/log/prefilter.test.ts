@@ -60,12 +60,14 @@ describe('regular expression gates (prefilter.ts)', () => {
   });
 
   test('the trigrams every match holds, as clauses', () => {
-    expect(clauses(/error/)).toEqual([[tri('err')]]);
-    expect(clauses(/ERROR/)).toEqual([[tri('err')]]);
-    // Each branch gives its rarest trigram; a branch with none leaves the pattern without a gate.
+    // A known string gives its rarest trigram, and its next-rarest as a second clause.
+    expect(clauses(/error/)).toEqual([[tri('err')], [tri('rro')]]);
+    expect(clauses(/ERROR/)).toEqual([[tri('err')], [tri('rro')]]);
+    expect(clauses(/(?:not found|no such)/)).toHaveLength(2);
+    // Each branch gives its rarest trigram (and its next-rarest, a second clause); a branch with none leaves the pattern without a gate.
     const t = new LineTrigrams();
     const branches = trigramClauses(/(?:foo|bar)baz/);
-    expect(branches).toHaveLength(1);
+    expect(branches).toHaveLength(2);
     for (const [line, ok] of [['a foobaz', true], ['BARBAZ!', true], ['baz', false], ['foo', false]] as const) {
       t.mark(line);
       expect([line, t.satisfies(branches)]).toEqual([line, ok]);

@@ -412,17 +412,20 @@ const trigramCost = (h: number): number => FREQUENCY[h]!;
 
 /**
  * The rarest trigram of each string, as one clause; null if a string offers none (shorter than
- * three symbols, and no non-ASCII character, which stands as the NON_ASCII_TRIGRAM).
+ * three symbols, and no non-ASCII character, which stands as the NON_ASCII_TRIGRAM). With
+ * `besides`, the rarest of each string's trigrams not among them.
  */
-function clauseOf(strings: readonly string[] | null): number[] | null {
+function clauseOf(strings: readonly string[] | null, besides?: readonly number[]): number[] | null {
   if (strings === null || strings.length === 0) return null;
   const out = new Set<number>();
   const real = (code: number): number => (code === NON_ASCII_SYMBOL ? 0 : code);
   for (const s of strings) {
-    let best = s.includes(String.fromCharCode(NON_ASCII_SYMBOL)) ? NON_ASCII_TRIGRAM : -1;
+    let best = s.includes(String.fromCharCode(NON_ASCII_SYMBOL)) && besides?.includes(NON_ASCII_TRIGRAM) !== true ? NON_ASCII_TRIGRAM : -1;
     let bestCost = best >= 0 ? trigramCost(best) : Infinity;
     for (let k = 0; k + 3 <= s.length; k++) {
       const h = trigramHash(real(s.charCodeAt(k)), real(s.charCodeAt(k + 1)), real(s.charCodeAt(k + 2)));
+      // `besides`: another clause's trigrams, not taken again (the string's next-rarest instead).
+      if (besides?.includes(h) === true) continue;
       const cost = trigramCost(h);
       if (cost < bestCost) {
         best = h;
@@ -537,6 +540,10 @@ function clausesOf(node: Node | null): Int32Array[] {
   const all = [...t.clauses];
   const c = clauseOf(t.exact);
   if (c !== null) all.push(c);
+  // Of a pattern whose matches are known strings, each string's next-rarest trigram too: a second
+  // clause every match holds (a line holding `t i` but not `nst` holds no `not installed`).
+  const second = c !== null ? clauseOf(t.exact, c) : null;
+  if (second !== null) all.push(second);
   const seen = new Set<string>();
   const unique = all
     .map((clause) => [...new Set(clause)].sort((x, y) => x - y))

@@ -1,5 +1,5 @@
 import { LogAnalyzer } from './analyze.js';
-import { ByteLineSplitter } from './lines.js';
+import { ByteLineSplitter, MARK_STRIDE } from './lines.js';
 import { analyzeReadTwice } from './reread.js';
 
 /** A log of `errors` failures, `gap` lines apart, as bytes. */
@@ -82,5 +82,66 @@ describe('ByteLineSplitter with wanted lines', () => {
       [2, all[2]],
       [4, all[4]],
     ]);
+  });
+});
+
+describe('ByteLineSplitter marks and skipTo (the second read skips to the lines it wants)', () => {
+  let seed = 11;
+  const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  /** Lines of any kind: empty, colours, carriage returns, UTF-8, long; with or without a byte-order mark. */
+  const streamOf = (lines: number, bom: boolean): Buffer => {
+    const parts: string[] = bom ? ['\ufeff'] : [];
+    const kinds = ['', 'plain text', '\u001b[31mred\u001b[0m', '50%\r100%', 'caf\u00e9 \u2716', 'x'.repeat(5000), 'a\r\r'];
+    for (let k = 0; k < lines; k++) parts.push(`${k} ${kinds[next(kinds.length)]}\n`);
+    return Buffer.from(parts.join(''));
+  };
+  const pieces = (bytes: Buffer): Buffer[] => {
+    const out: Buffer[] = [];
+    for (let i = 0; i < bytes.length; ) {
+      const n = next(4) === 0 ? 1 + next(3) : 1 + next(70_000);
+      out.push(bytes.subarray(i, i + n));
+      i += n;
+    }
+    return out;
+  };
+
+  test('lines read after a skip to a mark are those a whole read gives, with their numbers', () => {
+    let skips = 0;
+    for (const bom of [false, true]) {
+      for (let t = 0; t < 4; t++) {
+        const bytes = streamOf(5 * MARK_STRIDE + next(MARK_STRIDE), bom);
+        const all: string[] = [];
+        const first = new ByteLineSplitter((line) => all.push(line), undefined, true, true);
+        for (const p of pieces(bytes)) first.push(p);
+        first.end();
+        const marks = first.marks!;
+        expect(marks.length).toBe(Math.ceil(all.length / MARK_STRIDE));
+        const stride = 1 + next(marks.length - 1);
+        const got: [number, string][] = [];
+        const second: ByteLineSplitter = new ByteLineSplitter((line) => got.push([second.count - 1, line]));
+        let skipped = false;
+        for (const p of pieces(bytes)) {
+          second.push(p);
+          if (!skipped && marks[stride]! > second.consumed) {
+            second.skipTo(marks[stride]!, stride * MARK_STRIDE);
+            skipped = true;
+            skips++;
+          }
+        }
+        second.end();
+        expect(second.count).toBe(all.length);
+        const after = got.filter(([i]) => i >= stride * MARK_STRIDE);
+        expect(after.length).toBe(all.length - stride * MARK_STRIDE);
+        for (const [i, line] of after) if (line !== all[i]) expect([i, line]).toEqual([i, all[i]]);
+      }
+    }
+    expect(skips).toBeGreaterThan(3);
+  });
+
+  test('text given as strings: no marks', () => {
+    const s = new ByteLineSplitter(() => undefined, undefined, false, true);
+    s.push(Buffer.from('a\n'));
+    s.push('b\n');
+    expect(s.marks).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@
  * numbers stay the same).
  */
 import { LogAnalyzer, type AnalysisResult, type AnalyzeOptions } from './analyze.js';
-import { ByteLineSplitter } from './lines.js';
+import { ByteLineSplitter, MARK_STRIDE } from './lines.js';
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /**
@@ -49,7 +49,7 @@ export async function* readFilePieces(file: string): AsyncGenerator<Buffer> {
 /** `open` gives the log's bytes (or text) from the start, each time it is called. */
 export async function analyzeReadTwice(open: () => AsyncIterable<Uint8Array | string>, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
   const analyzer = new LogAnalyzer({ ...options, keepLines: false });
-  const first = new ByteLineSplitter((line, _length, hints) => analyzer.push(line, hints), undefined, true);
+  const first = new ByteLineSplitter((line, _length, hints) => analyzer.push(line, hints), undefined, true, true);
   for await (const piece of open()) first.push(piece);
   first.end();
   // A baseline's split reads every block's lines: the analyzer kept them (keepLines is ignored).
@@ -68,9 +68,16 @@ export async function analyzeReadTwice(open: () => AsyncIterable<Uint8Array | st
       const i = second.count - 1;
       if (wanted(i)) texts.set(i, line);
     }, wanted);
+    // Where the first read marked the start of every MARK_STRIDE-th line, the second skips the
+    // pieces before the stride of the next line it wants: they are read, not cut into lines.
+    const marks = first.marks;
     for await (const piece of open()) {
       second.push(piece);
       if (second.count > last) break;
+      while (r < ranges.length && ranges[r]![1] < second.count) r++;
+      const stride = Math.floor((ranges[r]?.[0] ?? 0) / MARK_STRIDE);
+      const at = marks?.[stride];
+      if (at !== undefined && at > second.consumed && stride * MARK_STRIDE > second.count) second.skipTo(at, stride * MARK_STRIDE);
     }
     if (second.count <= last) second.end();
   }

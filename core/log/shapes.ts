@@ -14,7 +14,7 @@
  */
 
 import { JENKINS_SHAPES, JENKINS_WORDS, JENKINS_WORD_KEYS } from './jenkins.js';
-import { NON_ASCII_TRIGRAM, SYMBOL, trigramHash, type Gate } from './prefilter.js';
+import { END, NON_ASCII_TRIGRAM, SYMBOL, firstIndex, trigramHash, type Gate } from './prefilter.js';
 import { gateFor } from './gates.js';
 
 export type { ShapeRole, FailureShape } from './shapeType.js';
@@ -349,8 +349,24 @@ export const HINT_NON_ASCII = 4;
  * a parallel branch hold (jenkins.ts `noteBranch`).
  */
 export const HINT_BRANCH = 8;
+/**
+ * `failureHints`: the line may hold the rarest trigram of a FAILURE_STARTS alternative whose first
+ * character is not narrowed (`failureStarts`).
+ */
+export const HINT_STARTS = 16;
+/** `failureHints`: the line may hold `_test.go:` (by its rarest trigram), a Go test's message (analyze.ts). */
+export const HINT_GO_TEST = 32;
+/**
+ * `failureHints`: the line may hold a failure word by the trigram of its second clause (its first
+ * when it has one only): a line holding a failure word has this hint and HINT_FAILURE (`HINT_WORD`).
+ * One trigram a word let through ~4 lines in 5 that hold none (`t i` of `not installed`, `def` of
+ * `undefined`); two, one of each clause, far fewer.
+ */
+export const HINT_FAILURE_SECOND = 64;
+/** Both hints a line that holds a failure word has. */
+export const HINT_WORD = HINT_FAILURE | HINT_FAILURE_SECOND;
 /** Every hint: what a line with a non-ASCII character gets. */
-const HINT_ALL = HINT_FAILURE | HINT_PASS | HINT_NON_ASCII | HINT_BRANCH;
+const HINT_ALL = HINT_FAILURE | HINT_PASS | HINT_NON_ASCII | HINT_BRANCH | HINT_STARTS | HINT_GO_TEST | HINT_FAILURE_SECOND;
 
 /**
  * The prefilter's table over the trigrams of prefilter.ts's alphabet (letters either case,
@@ -369,13 +385,24 @@ const keysOf = (re: RegExp, hand: readonly string[]): number[] => {
   if (clause !== undefined) return [...clause].filter((h) => h !== NON_ASCII_TRIGRAM);
   return hand.map((key) => trigramHash(SYMBOL[key.charCodeAt(0)]!, SYMBOL[key.charCodeAt(1)]!, SYMBOL[key.charCodeAt(2)]!));
 };
-for (const w of FAILURE_WORD_LIST) for (const h of keysOf(new RegExp(w.re, 'i'), w.keys)) HINT_TABLE[h]! |= HINT_FAILURE;
+/** The trigrams of a pattern's second clause (its first, or the hand-written keys, when it has no second). */
+const secondKeysOf = (re: RegExp, hand: readonly string[]): number[] => {
+  const clause = gateFor(re).clauses[1];
+  return clause === undefined ? keysOf(re, hand) : [...clause].filter((h) => h !== NON_ASCII_TRIGRAM);
+};
+for (const w of FAILURE_WORD_LIST) {
+  const re = new RegExp(w.re, 'i');
+  for (const h of keysOf(re, w.keys)) HINT_TABLE[h]! |= HINT_FAILURE;
+  for (const h of secondKeysOf(re, w.keys)) HINT_TABLE[h]! |= HINT_FAILURE_SECOND;
+}
 for (const h of keysOf(JENKINS_WORDS, JENKINS_WORD_KEYS)) HINT_TABLE[h]! |= HINT_FAILURE;
+for (const h of secondKeysOf(JENKINS_WORDS, JENKINS_WORD_KEYS)) HINT_TABLE[h]! |= HINT_FAILURE_SECOND;
 // `ok` is two letters: any symbol before it. `PASS` by its trigram `pas`, not `pa`: half the
 // lines of the generated log (`apache`, `package`) ran PASS_HINT for nothing.
 for (let a = 0; a < 32; a++) HINT_TABLE[trigramHash(a, SYMBOL[111]!, SYMBOL[107]!)]! |= HINT_PASS; // ok
 HINT_TABLE[trigramHash(SYMBOL[112]!, SYMBOL[97]!, SYMBOL[115]!)]! |= HINT_PASS; // pas
 HINT_TABLE[trigramHash(SYMBOL[110]!, SYMBOL[99]!, SYMBOL[104]!)]! |= HINT_BRANCH; // nch
+for (const h of keysOf(/_test\.go:/, [])) HINT_TABLE[h]! |= HINT_GO_TEST;
 
 /**
  * One pass over the line's characters: whether it may hold a failure word (one of the keys of
@@ -424,6 +451,77 @@ export function byteHints(bytes: Uint8Array, from: number, to: number): number {
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
   /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+
+/**
+ * The top-level alternatives of a pattern `^(?:a|b|...)` (the sources of a, b, ...), or undefined
+ * for a pattern not of that form.
+ */
+export function topAlternatives(re: RegExp): string[] | undefined {
+  const src = re.source;
+  if (!src.startsWith('^(?:') || !src.endsWith(')')) return undefined;
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 4;
+  for (let i = 4; i < src.length - 1; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) return undefined;
+    else if (c === '|' && depth === 0) {
+      out.push(src.slice(from, i));
+      from = i + 1;
+    }
+  }
+  if (depth !== 0 || inClass) return undefined;
+  out.push(src.slice(from, src.length - 1));
+  return out;
+}
+
+/**
+ * FAILURE_STARTS by a body's first character (`firstIndex`), as patterns of only its alternatives
+ * that may match a body so beginning (their gates' first characters, prefilter.ts), or null where
+ * none may: the pattern is anchored and only tested, so it matches exactly where one of them does.
+ * The alternatives whose gate does not narrow the first character (`\S+:\d+:\d+: [CWEF]: `: a
+ * scan of the line's first word, and back, on every line) are keyed by their rarest trigram
+ * clause in the hint table (HINT_STARTS) and left out of the second table, for a line whose hints
+ * lack it. Derived from the pattern, so an alternative added or edited is gated the same way.
+ */
+const STARTS_BY_FIRST = ((): { keyed: (RegExp | null)[]; plain: (RegExp | null)[] } => {
+  const alternatives = topAlternatives(FAILURE_STARTS);
+  if (alternatives === undefined) {
+    const all = new Array<RegExp | null>(END + 1).fill(FAILURE_STARTS);
+    return { keyed: all, plain: all };
+  }
+  const gates = alternatives.map((alt) => gateFor(new RegExp(`^(?:${alt})`, FAILURE_STARTS.flags)));
+  const anyStart = (first: Uint8Array | null): boolean => first === null || first.reduce((n, v) => n + v, 0) > 64;
+  const keyed = gates.map((gate) => anyStart(gate.first) && gate.clauses.length > 0);
+  gates.forEach((gate, k) => {
+    if (keyed[k]) for (const h of gate.clauses[0]!) if (h !== NON_ASCII_TRIGRAM) HINT_TABLE[h]! |= HINT_STARTS;
+  });
+  const made = new Map<string, RegExp | null>();
+  const table = (withKeyed: boolean): (RegExp | null)[] => {
+    const out: (RegExp | null)[] = [];
+    for (let i = 0; i <= END; i++) {
+      const source = alternatives.filter((_, k) => (withKeyed || !keyed[k]) && (gates[k]!.first === null || gates[k]!.first![i] === 1)).join('|');
+      if (!made.has(source)) made.set(source, source === '' ? null : new RegExp(`^(?:${source})`, FAILURE_STARTS.flags));
+      out.push(made.get(source)!);
+    }
+    return out;
+  };
+  return { keyed: table(true), plain: table(false) };
+})();
+
+/**
+ * `FAILURE_STARTS.test(body)`, trying only the alternatives its first character and `hints` allow:
+ * `hints` are the body's `failureHints`, or those of a line that holds it (`byteHints`).
+ */
+export function failureStarts(body: string, hints: number): boolean {
+  const re = ((hints & HINT_STARTS) !== 0 ? STARTS_BY_FIRST.keyed : STARTS_BY_FIRST.plain)[firstIndex(body)]!;
+  return re !== null && re.test(body);
+}
 
 /** A cheap first test: a line that fails it cannot match a shape, so the rule list is skipped. */
 export const MAYBE_FAILURE = {

@@ -1,6 +1,6 @@
 import { LogAnalyzer, WINDOW_AHEAD, analyzeLines, excerptText } from './analyze.js';
 import { LineSplitter, MAX_LINE_CHARS, cleanLines } from './clean.js';
-import { FAILURE_WORD_LIST, HINT_BRANCH, HINT_FAILURE, HINT_PASS, byteHints, failureHints } from './shapes.js';
+import { FAILURE_WORD_LIST, HINT_BRANCH, HINT_FAILURE, HINT_PASS, HINT_WORD, byteHints, failureHints } from './shapes.js';
 import { ByteLineSplitter } from './lines.js';
 import { classify } from './blocks.js';
 import { JENKINS_WORDS } from './jenkins.js';
@@ -111,7 +111,7 @@ describe('the prefilter', () => {
         const f = fragments[next() % fragments.length]!;
         line += next() % 2 === 0 ? f.toUpperCase() : f;
       }
-      if (failureWords.test(line) || JENKINS_WORDS.test(line)) expect([line, failureHints(line) & HINT_FAILURE]).toEqual([line, HINT_FAILURE]);
+      if (failureWords.test(line) || JENKINS_WORDS.test(line)) expect([line, failureHints(line) & HINT_WORD]).toEqual([line, HINT_WORD]);
       if (/ok|OK|PASS|✓|✔/.test(line)) expect([line, failureHints(line) & HINT_PASS]).toEqual([line, HINT_PASS]);
     }
   });
@@ -150,15 +150,17 @@ describe('the prefilter', () => {
     expect(byteHints(Buffer.from('all \u2713 fine'), 0, 10)).toBe(failureHints('all \u2713 fine'));
   });
 
-  test('the splitter gives the hints of the lines it read from the bytes, -1 for the lines it cleaned or read across pieces', () => {
+  test('the splitter gives the hints of the lines it read from the bytes (colours stripped there), -1 for the lines cleanLine cleaned or read across pieces', () => {
     const got: [string, number][] = [];
     const splitter = new ByteLineSplitter((line, _length, hints) => got.push([line, hints]), undefined, true);
-    splitter.push(Buffer.from('error: one\n\u001b[31mFAILED\u001b[0m two\nplain thr'));
+    splitter.push(Buffer.from('error: one\n\u001b[31mFAILED\u001b[0m two\n50%\r\u001b[1mdone\nab\u001b[2Dcd\nplain thr'));
     splitter.push(Buffer.from('ee\n'));
     splitter.end();
     expect(got).toEqual([
       ['error: one', failureHints('error: one')],
-      ['FAILED two', -1],
+      ['FAILED two', failureHints('FAILED two')],
+      ['done', -1],
+      ['cd', -1],
       ['plain three', -1],
     ]);
   });
