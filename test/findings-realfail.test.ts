@@ -101,9 +101,7 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
 const TEST_NAME_MISS = new Map<string, string>([
   ['prove-is-failed', "prove's summary names the script (`t/slug.t`); Test::More's `#   Failed test 'underscores'` above it is the test"],
   // Round 10 (asserted since HELDOUT_ROUND 11).
-  ['go-test-httptest-status', "go's second `--- FAIL: TestHealthNotReady` is named where the message is the first test's (`TestHealthReady`)"],
   ['c-pthread-deadlock-timeout', "make's `Terminated` names the recipe's target (`check`), not the test program it was running (`./test_transfer`, echoed above)"],
-  ['pytest-teardown-error', "pytest's heading `ERROR at teardown of test_x` is taken as the name, not the node id `tests/test_rotate.py::test_x`"],
 ]);
 
 /**

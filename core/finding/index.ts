@@ -337,7 +337,10 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const raised = raisedIn(body) ?? (headAbove?.index === 1 ? { ...headAbove, index: 0 } : undefined);
   const all = [...before, ...body];
   const summary = bodies(lines, end + 1, end + 1 + BEFORE);
-  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : body.length)), summary);
+  // go test (non -v) prints each `--- FAIL: T` over its own messages: the first message's test is the one named.
+  const goFirst = goTestMessage(body);
+  const goAnchor = goFirst && /^\s*--- FAIL: /.test(body[goFirst.index - 1] ?? '') ? goFirst.index : undefined;
+  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : (goAnchor ?? body.length))), summary);
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
   const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body);
   // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still
