@@ -3,7 +3,7 @@
  * (test/fixtures/realfail/: builds made green then broken on this machine, each with an
  * `expected.json` written before any code was changed for it; see that README).
  *
- *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline]
+ *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline] [--changes]
  *                             [--show ID]   (one case: its finding and both answers in full)
  *                             [--by-class]  (class right / location right / fix useful per class, dev)
  *                             [--show-heldout] (with --verbose / --show: held-out rows too)
@@ -39,7 +39,7 @@
  *   workspace's files or the log verbatim).
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -161,7 +161,7 @@ function checkExpected(v: unknown, where: string): Expected {
  * The held-out round being measured now: its cases (and any later) are never read with --tuning.
  * Rounds before it were measured and reported, then opened for tuning (fixture README, Rounds).
  */
-export const HELDOUT_ROUND = 11;
+export const HELDOUT_ROUND = 12;
 
 /** The rounds among `rows`, ascending. */
 function roundsOf(rows: CaseResult[]): number[] {
@@ -238,6 +238,26 @@ async function answer(engine: ReturnType<typeof createLocalEngine>, question: st
 export interface RunOptions {
   workspace: boolean;
   baseline: boolean;
+  /** The case's breaking commit as the build's changes (`--changes`): its files from commit.diff, a neutral message. */
+  changes?: boolean;
+}
+
+/**
+ * The build's changes as Jenkins' changelog gives them (jenkins/changes.ts: `files` as `M path`):
+ * the files of commit.diff's `diff --git a/x b/y` headers (A for a new file, D for a deleted one,
+ * R for a rename), under a neutral commit id and message that say nothing of the fix.
+ */
+export function changesOfDiff(diff: string): { commitId: string; message: string; files: string[] }[] {
+  const files: string[] = [];
+  const blocks = diff.split(/^(?=diff --git )/m).filter((b) => b.startsWith('diff --git '));
+  for (const b of blocks) {
+    const head = /^diff --git a\/(\S+) b\/(\S+)/.exec(b);
+    if (!head) continue;
+    const [from, to] = [head[1] as string, head[2] as string];
+    const status = /^new file mode/m.test(b) ? 'A' : /^deleted file mode/m.test(b) ? 'D' : from !== to ? 'R100' : 'M';
+    files.push(status.startsWith('R') ? `${status} ${from} -> ${to}` : `${status} ${status === 'D' ? from : to}`);
+  }
+  return files.length > 0 ? [{ commitId: '5e1f2c3d4b5a69788796a5b4c3d2e1f0a9b8c7d6', message: 'The change built by this build', files: files.slice(0, 20) }] : [];
 }
 
 /** The excerpts `cichat analyze FAIL --baseline PASS --json` prints, and the context an upload makes. */
@@ -255,6 +275,7 @@ export async function contextOf(c: RealCase, opts: RunOptions): Promise<{ excerp
       consoleLog: stored,
       previousBuild: { number: 1, result: 'SUCCESS' },
       ...(opts.baseline ? { lastSuccessfulBuild: { number: 1, result: 'SUCCESS', comparedLogLines: cleanLines(c.passLog).length } } : {}),
+      ...(opts.changes && existsSync(path.join(c.dir, 'commit.diff')) ? { changes: changesOfDiff(readFileSync(path.join(c.dir, 'commit.diff'), 'utf8')) } : {}),
     },
     ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}),
   } as unknown as CiContext;
@@ -362,7 +383,7 @@ function printRow(r: CaseResult): void {
 
 export async function run(args: string[]): Promise<void> {
   const dir = path.resolve(flag(args, 'data') ?? defaultRealfailDir());
-  const opts: RunOptions = { workspace: !args.includes('--log-only'), baseline: !args.includes('--log-only') && !args.includes('--no-baseline') };
+  const opts: RunOptions = { workspace: !args.includes('--log-only'), baseline: !args.includes('--log-only') && !args.includes('--no-baseline'), changes: args.includes('--changes') };
   // --tuning: a later round's held-out cases are not read at all (nothing of them can be printed).
   const tuning = args.includes('--tuning');
   const laterRounds: string[] = [];
@@ -406,7 +427,7 @@ export async function run(args: string[]): Promise<void> {
   }
   console.log(`Real failures: ${cases.length} cases, ${families.size} tool families (${dir})`);
   if (tuning) console.log(`--tuning: ${leftOut} case(s) of later held-out rounds left out, not run`);
-  console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}`);
+  console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}${opts.changes ? ", the breaking commit's files as the build's changes" : ''}`);
   printFigures('dev', figuresOf(dev));
   for (const origin of ['tune3', 'tune4', 'tune5', 'tune6', 'tune7']) {
     const built = dev.filter((r) => r.origin === origin);

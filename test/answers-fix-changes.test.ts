@@ -49,3 +49,26 @@ describe('the fix names the change since the last green build that touched it', 
     expect(fix).not.toContain('git diff');
   });
 });
+
+describe("the commits' files when none touched the failing file", () => {
+  it('each commit with the files the change log lists for it', async () => {
+    const fix = await fixFor('cargo-test-assert-message', { buildDetails: { changes: [{ commitId: 'ddddddd444', author: 'di', message: 'duration: limit minutes', files: ['M src/lib.rs'] }] } });
+    expect(fix).toContain('(none lists `tests/limits.rs`)');
+    expect(fix).toContain('`ddddddd444` duration: limit minutes — di; it touched `src/lib.rs`');
+  });
+});
+
+describe('the findings bench --changes: the breaking commit as Jenkins lists changes', () => {
+  it('files from the diff headers, with their status, under a neutral message', async () => {
+    const { changesOfDiff } = await import('../bench/findings.js');
+    const diff = ['diff --git a/src/a.c b/src/a.c', 'index 1..2 100644', '--- a/src/a.c', '+++ b/src/a.c', 'diff --git a/src/new.c b/src/new.c', 'new file mode 100644', 'diff --git a/old.h b/old.h', 'deleted file mode 100644', 'diff --git a/x.py b/y.py', 'similarity index 90%'].join('\n');
+    expect(changesOfDiff(diff)).toEqual([{ commitId: expect.any(String) as string, message: 'The change built by this build', files: ['M src/a.c', 'A src/new.c', 'D old.h', 'R100 x.py -> y.py'] }]);
+  });
+});
+
+describe('the variables the step set, for the code it ran', () => {
+  it('a test whose output changed under a variable the step set is shown that variable', async () => {
+    const fix = await fixFor('bats-output-mismatch', {});
+    expect(fix).toMatch(/\*\*The step's settings before the error\*\* \(as the shell and npm echoed them; what it ran inherits its variables\):\n- `GREET_MORNING=1` \[L9-L9\]/);
+  });
+});

@@ -54,6 +54,15 @@ const LOCATION_NOT_IN_LOG = new Set([
   'pytest-xdist-missing', 'pytest-no-tests-ran',
   // npm names the local dependency's missing package.json, not the line of the dependent's manifest that declares it.
   'npm-file-dependency-missing',
+  // Round 11: npm names the spec (`workspace:*`), not the package.json line; pytest's missing path is ci.sh's argument.
+  'npm-install-eunsupportedprotocol', 'pytest-path-not-found',
+]);
+
+/** Cases whose finding gives a place where the label has another or none, each with why: open (the place is not asserted). */
+const KNOWN_WRONG_PLACE = new Map<string, string>([
+  // Round 11 (asserted since HELDOUT_ROUND 12).
+  ['javac-class-output-enospc', 'the source javac was compiling when the disk filled is given; the label has no place'],
+  ['git-submodule-port-refused', "the missing header's #include (a consequence) is given; the label has no place"],
 ]);
 
 /**
@@ -88,6 +97,15 @@ const KNOWN_MISS = new Map<string, string>([
   ['npm-engine-strict-ebadengine', 'message: npm\'s `Required: {"node":">=22"}` (the finding names the version, a decision of round 4) where the label has the line above it, `Not compatible with your version of node/npm: pkg`'],
   // Round 10 (asserted since HELDOUT_ROUND 11; docs/notes/analyzer.md, "Round 10 held out: measured").
   ['meson-test-c-fail', 'unknown from the log alone: meson prints only `Full log written to ...testlog.txt`; the failed check is in that file (the bench reads it as context)'],
+  // Round 11 (asserted since HELDOUT_ROUND 12; docs/notes/analyzer.md, "Round 11 opened (helper t12)").
+  ['c-test-sigfpe-average', 'unknown: make\'s `Floating point exception` for the test program it ran is not read as a crash in a test'],
+  ['node-bigint-json-stringify', 'unknown: a later `gzip: ... No such file` outranks the `TypeError: Do not know how to serialize a BigInt` above it'],
+  ['gradle-werror-rawtypes', 'message: javac\'s warning line under -Werror is not the one the label has'],
+  ['jenkins-pipeline-timeout-e2e', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
+  ['maven-junit5-csv-argument-conversion', 'message: the innermost `Caused by: DateTimeException` where the label has the outer `ParameterResolutionException`'],
+  ['maven-systempath-missing-jar', 'location: pom.xml\'s line of the systemPath dependency is not given'],
+  ['pip-constraints-pin-conflict', 'location: requirements.txt\'s line of the conflicting pin is not given'],
+  ['pytest-module-missing-py39', 'location: ci.sh\'s line is not given'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([
@@ -95,15 +113,27 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['lockfile-lint-insecure-host', ['lint', 'a lockfile checker\'s verdict, labelled a dependency (resolution) error']],
   ['ttx-xml-parse-error', ['runtime-exception', 'an XML parser\'s exception in a converter, labelled the input\'s compile error']],
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
+  // Round 11 (asserted since HELDOUT_ROUND 12).
+  ['cargo-doc-broken-intra-link', ['compile-error', 'rustdoc\'s broken intra-doc link under -D warnings (a doc checker: lint) read as a compile error']],
+  ['cargo-path-dep-moved', ['compile-error', 'cargo\'s `failed to load manifest` for a moved path dependency read as a compile error']],
+  ['cargo-vendor-checksum-changed', ['test-assertion', 'cargo\'s vendored checksum mismatch (`expected: <hash>`) read as an assertion']],
+  ['ctest-output-on-failure-long', ['test-error', 'ctest\'s closing summary over a test\'s own `expected 100, got 99` line far above']],
+  ['git-submodule-port-refused', ['compile-error', 'the missing header after a submodule clone refused outranks the refusal']],
+  ['go-mod-proxy-401-unauthorized', ['compile-error', 'the compile error after the module proxy\'s 401 outranks the refusal']],
+  ['go-test-concurrent-map-writes-verbose', ['runtime-exception', 'go\'s `fatal error: concurrent map writes` inside a test run read as a run-time error, not a test error']],
+  ['go-test-fuzz-seed-roundtrip', ['test-error', 'a fuzz seed\'s got/want failure read as a test error, not an assertion']],
+  ['maven-multimodule-override-mismatch', ['test-assertion', 'an upstream module\'s compile error read as a test assertion']],
+  ['vitest-fixture-json-syntaxerror', ['compile-error', 'a SyntaxError loading a JSON fixture while a test runs read as a compile error']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */
 const TEST_NAME_MISS = new Map<string, string>([
   ['prove-is-failed', "prove's summary names the script (`t/slug.t`); Test::More's `#   Failed test 'underscores'` above it is the test"],
   // Round 10 (asserted since HELDOUT_ROUND 11).
-  ['go-test-httptest-status', "go's second `--- FAIL: TestHealthNotReady` is named where the message is the first test's (`TestHealthReady`)"],
+  // Round 11 (asserted since HELDOUT_ROUND 12).
+  ['c-assert-ring-buffer', "C's assert() names the function (`main`), not the test program (`test_ring`)"],
+  ['jest-tdz-referenceerror', 'jest names no test: the suite failed to run (its file is the label)'],
   ['c-pthread-deadlock-timeout', "make's `Terminated` names the recipe's target (`check`), not the test program it was running (`./test_transfer`, echoed above)"],
-  ['pytest-teardown-error', "pytest's heading `ERROR at teardown of test_x` is taken as the name, not the node id `tests/test_rotate.py::test_x`"],
 ]);
 
 /**
@@ -133,6 +163,7 @@ describe('findings of the real dev failures', () => {
     if (KNOWN_MISS.has(id) || KNOWN_WRONG.has(id)) {
       // A listed miss: the labelled class or unknown (or the recorded wrong one), the labelled place or none.
       expect([expected.class, 'unknown', KNOWN_WRONG.get(id)?.[0]]).toContain(finding?.class);
+      if (KNOWN_WRONG_PLACE.has(id)) return;
       if (finding?.location?.line !== undefined && expected.location !== null) expect([finding.location.file.replace(/^.*\//, ''), finding.location.line]).toEqual([expected.location.file.replace(/^.*\//, ''), expected.location.line]);
       if (expected.location === null) expect(finding?.location?.line).toBeUndefined();
       return;
@@ -142,7 +173,9 @@ describe('findings of the real dev failures', () => {
     // Whitespace normalised, as bench/findings.ts reads it: a message the tool wraps is one line in the finding.
     const norm = (t: string | undefined): string | undefined => t?.replace(/\s+/g, ' ').trim();
     expect(norm(finding?.message)).toContain(norm(expected.message));
-    if (expected.location === null) {
+    if (KNOWN_WRONG_PLACE.has(id)) {
+      // Listed: the place is open.
+    } else if (expected.location === null) {
       expect(finding?.location?.line).toBeUndefined();
     } else if (LOCATION_NOT_IN_LOG.has(id) && finding?.location === undefined) {
       // No location given: honest for these (see above).

@@ -182,6 +182,10 @@ function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
+  // A step's exit 126/127 (cannot execute, not found) is the consequence: the shell's own word above it says why.
+  const exitOnly = /^(?:ERROR: script returned exit code|##\[error\]Process completed with exit code|Process completed with exit code) 12[67]\.?$/.test(found.message.trim());
+  const why = exitOnly ? readBack(lines, excerpt, false) : undefined;
+  if (why && why.message_line < found.message_line) return why;
   // A script's own `exit 1`: what its check printed above says why (back.ts).
   const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
   if (scriptExit) return scriptExit;
@@ -337,7 +341,10 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const raised = raisedIn(body) ?? (headAbove?.index === 1 ? { ...headAbove, index: 0 } : undefined);
   const all = [...before, ...body];
   const summary = bodies(lines, end + 1, end + 1 + BEFORE);
-  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : body.length)), summary);
+  // go test (non -v) prints each `--- FAIL: T` over its own messages: the first message's test is the one named.
+  const goFirst = goTestMessage(body);
+  const goAnchor = goFirst && /^\s*--- FAIL: /.test(body[goFirst.index - 1] ?? '') ? goFirst.index : undefined;
+  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : (goAnchor ?? body.length))), summary);
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
   const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body);
   // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still

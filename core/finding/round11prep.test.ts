@@ -185,3 +185,16 @@ describe("a tool refusing the CI script's own words is the script's error", () =
     expect(top(node)?.class).not.toBe('ci-script');
   });
 });
+
+describe("the failing test's name where the runner prints several", () => {
+  it("go test: the first `--- FAIL` over the message, not the second one after it", () => {
+    const log = ['+ go test ./...', '--- FAIL: TestQuotaFull (0.00s)', '    quota_test.go:18: Reserve(10) = nil, want ErrFull', '--- FAIL: TestQuotaEmpty (0.00s)', '    quota_test.go:27: Free() = 1, want 0', 'FAIL', 'FAIL\texample.com/store/quota\t0.012s', 'FAIL', '##[error]Process completed with exit code 1.'].join('\n');
+    const f = top(log);
+    expect([f?.test?.name, f?.location?.line]).toEqual(['TestQuotaFull', 18]);
+  });
+
+  it("pytest: an error at teardown is named by its node id", () => {
+    const log = ['+ pytest -q', '==================================== ERRORS ====================================', '_____________ ERROR at teardown of test_export_writes_header _____________', '', '    @pytest.fixture', '    def out(tmp_path):', '        yield tmp_path / "out.csv"', '>       (tmp_path / "out.csv").unlink()', '', 'tests/conftest.py:9: ', 'E   FileNotFoundError: [Errno 2] No such file or directory: \'/tmp/p/out.csv\'', '=========================== short test summary info ============================', 'ERROR tests/test_export.py::test_export_writes_header - FileNotFoundError: [Er...', '1 passed, 1 error in 0.05s'].join('\n');
+    expect(top(log)?.test?.name).toBe('tests/test_export.py::test_export_writes_header');
+  });
+});

@@ -22,7 +22,7 @@ export interface TestName extends Located {
 }
 
 export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) => string }[] = [
-  { re: /^_{3,} (?:ERROR (?:at setup of |collecting ))?(\S.*?) _{3,}$/, tool: 'pytest', name: (m) => m[1] as string },
+  { re: /^_{3,} (?:ERROR (?:at setup of |at teardown of |collecting ))?(\S.*?) _{3,}$/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(?:FAILED|ERROR) (\S+::\S+)(?: - .*)?$/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(\S+::\S+) (?:FAILED|ERROR)\b/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/, tool: 'unittest', name: (m) => ((m[2] as string).endsWith(`.${m[1]}`) ? (m[2] as string) : `${m[2]}.${m[1]}`) },

@@ -54,6 +54,8 @@ const RULES: Rule[] = [
     const near = nearestPhase(m[1] as string);
     return `Maven has no phase ${c(m[1] as string)}${near ? `; the nearest lifecycle phase is ${c(near)}` : ''}: fix the name in the command (the phases are \`validate\`, \`compile\`, \`test\`, \`package\`, \`verify\`, \`install\`, \`deploy\` and those between), or give a plugin goal as \`prefix:goal\`.`;
   } },
+  // pytest: a fixture of a wider scope asks for a function-scoped one.
+  { test: /ScopeMismatch: You tried to access the (function|class|module|package) scoped fixture (\w+) with a (class|module|package|session) scoped request object/, hint: (m) => `A ${c(m[3] as string)}-scoped fixture asks for the ${m[1] as string}-scoped fixture ${c(m[2] as string)}, which pytest builds anew for each ${m[1] as string}: give the requesting fixture the narrower scope, or use a fixture of its own scope instead${m[2] === 'tmp_path' ? ` (${c('tmp_path_factory.mktemp(...)')} for ${c('tmp_path')})` : m[2] === 'monkeypatch' ? ` (${c('pytest.MonkeyPatch.context()')} for ${c('monkeypatch')})` : ''}.` },
   // The JVM
   { test: /OutOfMemoryError: Metaspace/, supersedes: [HEAP_GENERAL], hint: () => "The JVM ran out of Metaspace (class metadata), not heap: raise `-XX:MaxMetaspaceSize` for the JVM that failed (Maven: `MAVEN_OPTS` or `.mvn/jvm.config`; tests: surefire's `argLine`; Gradle: `org.gradle.jvmargs`), or find what keeps loading classes (a class-loader leak, a code generator run in a loop)." },
   { test: /@(BeforeAll|AfterAll) method '[^']+' must be static/, hint: (m) => `JUnit 5 calls ${c(`@${m[1] as string}`)} methods without an instance: make the method \`static\`, or annotate the test class with ${c('@TestInstance(Lifecycle.PER_CLASS)')} so one instance serves all its tests.` },

@@ -44,6 +44,9 @@ const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|fals
 /** Classes whose cause is in how the step ran (its settings, limits, hosts), not in the code it built. */
 const STEP_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'ci-script', 'timeout-aborted', 'out-of-memory', 'disk-full', 'dependency-resolution', 'unknown']);
 
+/** Classes where the step ran the project's own code (a program, its tests), which reads the step's environment. */
+const RUN_CLASSES = new Set(['runtime-exception', 'test-assertion', 'test-error']);
+
 /**
  * What the failing step set before the error, as `bash -x` echoed it: variables (`+ URL=http://...`,
  * an empty `+ TOKEN=`), exports and resource limits (`+ ulimit -v 400000`). Back from the error to
@@ -199,11 +202,12 @@ export const fix: Composer = (ask) => {
 
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
   // (A test that timed out too: what it waited on is there.)
-  if (f.class === 'test-assertion' || f.class === 'test-error' || (f.class === 'timeout-aborted' && f.test)) {
-    const subject = snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? ''));
+  const subjectOf = f.class === 'test-assertion' || f.class === 'test-error' || (f.class === 'timeout-aborted' && f.test) ? snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? '')) : undefined;
+  if (subjectOf) {
+    const subject = subjectOf;
     // Shown unless the source above already quotes it (naming its path is not showing it).
-    const quoted = subject !== undefined && (source?.text.includes(`**In the source:** \`${subject.path}:`) ?? false);
-    if (subject && !quoted) {
+    const quoted = source?.text.includes(`**In the source:** \`${subject.path}:`) ?? false;
+    if (!quoted) {
       const tester = /^code under test of (\S+)$/.exec(subject.message ?? '')?.[1];
       out.line();
       out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}${tester ? `, which ${inlineCode(tester)} tests` : ''}):`);
@@ -235,10 +239,19 @@ export const fix: Composer = (ask) => {
     const since = green ? `since ${green.label}` : 'in this build';
     const file = relFile;
     const touching = file ? changes.filter((c) => pathsOf(c).some((p) => sameFile(p, file))) : [];
-    // A commit that touched a file the workspace clues name (the manifest, the script): as telling as the failing file.
+    // A commit that touched another file the evidence names (on the stack, the code under test, the
+    // crashed program's source, a file the workspace clues name: the manifest, the script): as telling as the failing file.
+    const frames = [loc?.frames?.project, loc?.frames?.raise].flatMap((x) => (x ? [x.file] : []));
+    const named: { path: string; why: string }[] = [
+      ...frames.map((p) => ({ path: p, why: 'on the stack of the error' })),
+      ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
+      ...(programSource ? [{ path: programSource.path, why: "the crashed program's source" }] : []),
+      ...cluePaths.map((p) => ({ path: p, why: 'the file named above' })),
+    ].filter((x) => !file || !sameFile(x.path, file));
     const touchedClue = changes.flatMap((c) => {
-      const hit = pathsOf(c).find((p) => cluePaths.some((q) => sameFile(p, q)));
-      return hit && !touching.includes(c) ? [{ c, hit }] : [];
+      let why = '';
+      const hit = pathsOf(c).find((p) => named.some((q) => sameFile(p, q.path) && (why = q.why) !== ''));
+      return hit && !touching.includes(c) ? [{ c, hit, why }] : [];
     });
     out.line();
     if (file && touching.length > 0) {
@@ -247,10 +260,14 @@ export const fix: Composer = (ask) => {
     } else {
       const known = changes.some((c) => pathsOf(c).length > 0);
       out.line(`**Commits ${since}**${file && known ? ` (none lists ${inlineCode(file)})` : file ? ` (the context does not list the files they touched, so I can't tell which one changed ${inlineCode(file)})` : ''}:`);
-      for (const c of changes.slice(0, 3)) out.line(`- ${describeChange(c)}`);
+      // With the files each lists (the changelog's), so the reader sees what the change touched instead.
+      for (const c of changes.slice(0, 3)) {
+        const touched = pathsOf(c);
+        out.line(`- ${describeChange(c)}${touched.length > 0 ? `; it touched ${touched.slice(0, 4).map((p) => inlineCode(p)).join(', ')}${touched.length > 4 ? ` and ${touched.length - 4} more` : ''}` : ''}`);
+      }
       if (changes.length > 3) out.line(`- …and ${changes.length - 3} more.`);
     }
-    for (const { c, hit } of touchedClue.slice(0, 2)) out.line(`- ${describeChange(c)} changed ${inlineCode(hit)}, the file named above.`);
+    for (const { c, hit, why } of touchedClue.slice(0, 2)) out.line(`- ${describeChange(c)} changed ${inlineCode(hit)}, ${why}.`);
   }
 
   // The commits' own diff, when the build's environment names the last green commit and this one.
@@ -265,10 +282,13 @@ export const fix: Composer = (ask) => {
 
   // What the step set before it (a URL, an empty token, a memory limit): often the thing to change.
   const stored = storedLogSpan(ctx);
-  const settings = stored && STEP_CLASSES.has(f.class) ? stepSettings(stored, f.message_line) : [];
+  // A program or a test the step ran reads its environment too: its variables (not only limits and flags) are shown for those classes.
+  const runs = RUN_CLASSES.has(f.class);
+  const echoed = stored && (STEP_CLASSES.has(f.class) || runs) ? stepSettings(stored, f.message_line) : [];
+  const settings = runs && !echoed.some((x) => /^(?:export )?[A-Za-z_]\w*=/.test(x.text)) ? [] : echoed;
   if (settings.length > 0) {
     out.line();
-    out.line(`**The step's settings before the error** (as the shell and npm echoed them):`);
+    out.line(`**The step's settings before the error** (as the shell and npm echoed them${runs ? '; what it ran inherits its variables' : ''}):`);
     for (const x of settings) {
       out.log({ start_line: x.line, end_line: x.line });
       out.line(`- ${inlineCode(x.text)} ${at(x.line)}${x.empty ? `: ${inlineCode(x.empty)} was empty when the step ran` : ''}`);

@@ -140,5 +140,35 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
       return;
     }
   }),
+
+  // jest/vitest's object diff under a failed check (`- Expected` / `+ Received`, then the lines): the first pair that differs.
+  rule('lognames/expected-received-diff', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.class !== 'test-assertion' || (f.expected !== undefined && f.actual !== undefined)) return;
+    const plain = (t: string): string => t.replace(/\x1b\[[\d;]*m/g, '');
+    const after = around(stored, m0, 0, 50).map((l) => ({ line: l.line, text: plain(l.text) }));
+    const head = after.findIndex((l) => /^\s*- Expected\s*$/.test(l.text));
+    if (head < 0 || head > 12 || !/^\s*\+ Received\s*$/.test(after[head + 1]?.text ?? '')) return;
+    const body = after.slice(head + 2);
+    const minus = body.find((l) => /^\s*-\s+\S/.test(l.text));
+    const plus = body.find((l) => /^\s*\+\s+\S/.test(l.text));
+    if (!minus || !plus) return;
+    const quote = (t: string): string => t.trim().replace(/^[-+]\s+/, '');
+    if (/\s{2,}/.test(quote(minus.text)) || /\s{2,}/.test(quote(plus.text))) return;
+    out.push({ text: `The diff under the check: the test expects ${inlineCode(quote(minus.text))} ${at(minus.line)} where the code gave ${inlineCode(quote(plus.text))} ${at(plus.line)} (the first lines that differ).`, lines: [minus.line, plus.line] });
+  }),
+
+  // pyenv's shim for a command the selected Python lacks: the versions pyenv lists as having it.
+  rule('lognames/pyenv-versions', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const cmd = /^pyenv: ([\w.-]+): command not found/.exec(f.message)?.[1];
+    if (!cmd) return;
+    const lines = around(stored, m0, 0, 8);
+    const head = nearby(lines, /^The `[\w.-]+' command exists in these Python versions:$/);
+    const version = head ? nearby(lines.filter((l) => l.line > head.line), /^\s+(\d+\.\d+(?:\.\d+)?\S*)\s*$/) : undefined;
+    if (!version) return;
+    const v = version.m[1] as string;
+    out.push({ text: `pyenv has ${inlineCode(cmd)} in Python ${inlineCode(v)} ${at(version.line)}, which is not the version the step selected: select it for the job (${inlineCode(`pyenv local ${v}`)} writes \`.python-version\`, or ${inlineCode(`PYENV_VERSION=${v}`)} in the step), or list both with ${inlineCode(`pyenv global <current> ${v}`)}.`, lines: [version.line] });
+  }),
 ];
 

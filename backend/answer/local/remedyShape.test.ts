@@ -44,3 +44,12 @@ describe('the remedy tables', () => {
     expect(steps).not.toContain('-Xmx');
   });
 });
+
+describe('diagnostics: a pytest fixture scope mismatch', () => {
+  it("names the requesting scope, the fixture, and the wider-scoped fixture pytest has for tmp_path", () => {
+    const message = 'ScopeMismatch: You tried to access the function scoped fixture tmp_path with a session scoped request object. Requesting fixture stack:';
+    const text = fixRemedies(finding({ class: 'test-error', message }), undefined).steps.map((s) => s.text).join('\n');
+    expect(text).toContain('A `session`-scoped fixture asks for the function-scoped fixture `tmp_path`');
+    expect(text).toContain('`tmp_path_factory.mktemp(...)`');
+  });
+});
