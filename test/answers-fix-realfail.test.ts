@@ -208,9 +208,10 @@ describe('a specific step is not contradicted or preceded by a general one that 
     expect(xdist).not.toContain('tool version');
     expect(await fixOf('node-spawn-eacces-script')).not.toContain('that remote');
   });
-  it('a link error: the wording\'s own step comes before the general one', async () => {
+  it('a link error: the wording\'s own step replaces the general one (a missing vtable is not a renamed function)', async () => {
     const fix = await fixOf('ld-undefined-vtable');
-    expect(fix.indexOf('The linker found no vtable')).toBeLessThan(fix.indexOf('Find where'));
+    expect(fix).toContain('The linker found no vtable');
+    expect(fix).not.toContain('Find where');
   });
 });
 
