@@ -98,7 +98,6 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 10 (asserted since HELDOUT_ROUND 11; docs/notes/analyzer.md, "Round 10 held out: measured").
   ['meson-test-c-fail', 'unknown from the log alone: meson prints only `Full log written to ...testlog.txt`; the failed check is in that file (the bench reads it as context)'],
   // Round 11 (asserted since HELDOUT_ROUND 12; docs/notes/analyzer.md, "Round 11 opened (helper t12)").
-  ['c-test-sigfpe-average', 'unknown: make\'s `Floating point exception` for the test program it ran is not read as a crash in a test'],
   ['node-bigint-json-stringify', 'unknown: a later `gzip: ... No such file` outranks the `TypeError: Do not know how to serialize a BigInt` above it'],
   ['gradle-werror-rawtypes', 'message: javac\'s warning line under -Werror is not the one the label has'],
   ['jenkins-pipeline-timeout-e2e', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
@@ -120,8 +119,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['ctest-output-on-failure-long', ['test-error', 'ctest\'s closing summary over a test\'s own `expected 100, got 99` line far above']],
   ['git-submodule-port-refused', ['compile-error', 'the missing header after a submodule clone refused outranks the refusal']],
   ['go-mod-proxy-401-unauthorized', ['compile-error', 'the compile error after the module proxy\'s 401 outranks the refusal']],
-  ['go-test-concurrent-map-writes-verbose', ['runtime-exception', 'go\'s `fatal error: concurrent map writes` inside a test run read as a run-time error, not a test error']],
-  ['go-test-fuzz-seed-roundtrip', ['test-error', 'a fuzz seed\'s got/want failure read as a test error, not an assertion']],
   ['maven-multimodule-override-mismatch', ['test-assertion', 'an upstream module\'s compile error read as a test assertion']],
   ['vitest-fixture-json-syntaxerror', ['compile-error', 'a SyntaxError loading a JSON fixture while a test runs read as a compile error']],
 ]);
@@ -131,6 +128,7 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['prove-is-failed', "prove's summary names the script (`t/slug.t`); Test::More's `#   Failed test 'underscores'` above it is the test"],
   // Round 10 (asserted since HELDOUT_ROUND 11).
   // Round 11 (asserted since HELDOUT_ROUND 12).
+  ['c-test-sigfpe-average', "make's signal report names the target (`check`); the test program (`./test_stats`, echoed above) is not taken as the name"],
   ['c-assert-ring-buffer', "C's assert() names the function (`main`), not the test program (`test_ring`)"],
   ['jest-tdz-referenceerror', 'jest names no test: the suite failed to run (its file is the label)'],
   ['c-pthread-deadlock-timeout', "make's `Terminated` names the recipe's target (`check`), not the test program it was running (`./test_transfer`, echoed above)"],

@@ -48,3 +48,27 @@ describe("a standard module of another Python version is the wrong interpreter, 
     expect(top(log)?.class).toBe('dependency-resolution');
   });
 });
+
+describe('a crash inside a test run is an error of the test', () => {
+  it("go's `fatal error: concurrent map writes` in a test's goroutine", () => {
+    const log = ['+ go test -race=false -v ./...', '=== RUN   TestFill', 'fatal error: concurrent map writes', '', 'goroutine 21 [running]:', 'example.com/shop/stock.(*Index).Put(...)', '\t/ci/ws/stock/index.go:31 +0x8c', 'example.com/shop/stock.TestFill.func1(0x0?)', '\t/ci/ws/stock/index_test.go:14 +0x45', 'created by example.com/shop/stock.TestFill in goroutine 20', '\t/ci/ws/stock/index_test.go:12 +0x5a', 'FAIL\texample.com/shop/stock\t0.011s', '##[error]Process completed with exit code 1.'].join('\n');
+    expect([top(log)?.class, top(log)?.test?.name]).toEqual(['test-error', 'TestFill']);
+  });
+
+  it("make's signal report for a test program it ran; counter-example: the project's own program is a run-time crash", () => {
+    expect(top(jenkins('+ make check', 'cc -g -o test_ring tests/test_ring.c src/ring.c', './test_ring', 'make: *** [Makefile:6: check] Segmentation fault'))?.class).toBe('test-error');
+    expect(top(jenkins('+ make run', 'cc -g -o lookup lookup.c', './lookup', 'make: *** [Makefile:6: run] Segmentation fault'))?.class).toBe('runtime-exception');
+  });
+});
+
+describe("go's `f(x) = y` report under --- FAIL is a check the test made", () => {
+  it('a fuzz seed that did not round-trip', () => {
+    const log = ['+ go test ./...', '--- FAIL: FuzzParse (0.00s)', '    --- FAIL: FuzzParse/seed#1 (0.00s)', '        parse_test.go:19: Format(Parse("1e3")) = "1000"', 'FAIL', 'FAIL\texample.com/num\t0.004s', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)?.class).toBe('test-assertion');
+  });
+
+  it('counter-example: an error the test met (`open testdata/x: no such file`) is not', () => {
+    const log = ['+ go test ./...', '--- FAIL: TestLoad (0.00s)', '    load_test.go:9: open testdata/prices.csv: no such file or directory', 'FAIL', 'FAIL\texample.com/num\t0.004s', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)?.class).not.toBe('test-assertion');
+  });
+});
