@@ -182,6 +182,10 @@ function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   let found = findingIn(lines, excerpt);
+  // A step's exit 126/127 (cannot execute, not found) is the consequence: the shell's own word above it says why.
+  const exitOnly = /^(?:ERROR: script returned exit code|##\[error\]Process completed with exit code|Process completed with exit code) 12[67]\.?$/.test(found.message.trim());
+  const why = exitOnly ? readBack(lines, excerpt, false) : undefined;
+  if (why && why.message_line < found.message_line) return why;
   // A script's own `exit 1`: what its check printed above says why (back.ts).
   const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
   if (scriptExit) return scriptExit;
