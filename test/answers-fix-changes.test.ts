@@ -65,3 +65,10 @@ describe('the findings bench --changes: the breaking commit as Jenkins lists cha
     expect(changesOfDiff(diff)).toEqual([{ commitId: expect.any(String) as string, message: 'The change built by this build', files: ['M src/a.c', 'A src/new.c', 'D old.h', 'R100 x.py -> y.py'] }]);
   });
 });
+
+describe('the variables the step set, for the code it ran', () => {
+  it('a test whose output changed under a variable the step set is shown that variable', async () => {
+    const fix = await fixFor('bats-output-mismatch', {});
+    expect(fix).toMatch(/\*\*The step's settings before the error\*\* \(as the shell and npm echoed them; what it ran inherits its variables\):\n- `GREET_MORNING=1` \[L9-L9\]/);
+  });
+});

@@ -11,6 +11,7 @@ import { STEP_RULES } from './rules4b.js';
 import { ROUND5B_RULES } from './rules5b.js';
 import { ROUND9_RULES } from './rules9.js';
 import { ROUND10_RULES } from './rules10.js';
+import { ROUND11_RULES } from './rules11.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
 import type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -136,6 +137,7 @@ export const RULES: Rule[] = [
   ...ROUND5B_RULES,
   ...ROUND9_RULES,
   ...ROUND10_RULES,
+  ...ROUND11_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a

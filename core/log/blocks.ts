@@ -183,6 +183,12 @@ function maybeFailure(body: string, hints: number, candidates: Int32Array, c: nu
   return failureStarts(body, hints);
 }
 
+/** Whether `body` holds one of `literals` (a loop, not `some` with a closure made for every shape tried). */
+function holdsAny(body: string, literals: readonly string[]): boolean {
+  for (let k = 0; k < literals.length; k++) if (body.includes(literals[k]!)) return true;
+  return false;
+}
+
 /** Every LineInfo is made here, each with the same fields in the same order (one hidden class). */
 function classifyBody(body: string, stamped: boolean, branch: string | undefined, known: number): LineInfo {
   const indent = leadingSpaces(body);
@@ -218,7 +224,7 @@ function classifyBody(body: string, stamped: boolean, branch: string | undefined
     if (maybe < 0) maybe = starts || maybeFailure(body, hints, candidates, c, count) ? 1 : 0;
     if (maybe === 0) break;
     const shape = SHAPES[k]!;
-    if (shape.needs !== undefined && !shape.needs.some((literal) => body.includes(literal))) continue;
+    if (shape.needs !== undefined && !holdsAny(body, shape.needs)) continue;
     if (shape.re.test(body)) return { role: shape.role, shape, body, indent, stamped, branch };
   }
   return { role: 'text', shape: undefined, body, indent, stamped, branch };

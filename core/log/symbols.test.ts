@@ -1,4 +1,4 @@
-import { missingSymbolOf, ownerTypeOf } from './symbols.js';
+import { definitionsIn, missingSymbolOf, ownerTypeOf } from './symbols.js';
 
 describe('symbols: the missing name and its owner type, per compiler', () => {
   it('scalac: a value or method that is not a member of a type', () => {
@@ -11,5 +11,16 @@ describe('symbols: the missing name and its owner type, per compiler', () => {
     expect(missingSymbolOf("src/a.ts(3,7): error TS2304: Cannot find name 'Duration'.")).toBe('Duration');
     expect(ownerTypeOf("src/a.ts(3,7): error TS2339: Property 'email' does not exist on type 'User'.")).toBe('User');
     expect(missingSymbolOf('hello')).toBeUndefined();
+  });
+});
+
+describe('symbols: definitions, not statements', () => {
+  it('a statement that calls a name does not define it (return, yield, throw, new...)', () => {
+    for (const line of ['    return sum(values) / len(values)', 'return foo(a);', 'return x;', '    yield make(x)', 'throw new Error(x)', 'else { run(x) }', '    raise ValueError(msg)']) {
+      expect([line, definitionsIn([line])]).toEqual([line, []]);
+    }
+  });
+  it('declarations still count, with a keyword or in C shape', () => {
+    expect(definitionsIn(['int ring_push(ring *r, int v) {', 'def mean(values):', 'return function helper() {', 'public static int total(int[] xs) {']).map((d) => d.name)).toEqual(['ring_push', 'mean', 'helper', 'total']);
   });
 });

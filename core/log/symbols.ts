@@ -156,6 +156,14 @@ function codeOf(line: string): string {
     .replace(/\/\/.*$|\/\*.*?\*\/|\s#\s.*$/g, '');
 }
 
+/**
+ * Words that start a statement, never a declaration's type: `return sum(values) / len(values)` calls
+ * `sum`, it does not define it (the C-style rules would read `return` as a return type).
+ */
+const STATEMENT_START = /^\s*(?:return|yield|throw|raise|else|new|await|delete|case|goto|print|assert|not|echo|do|then|elif|if|while|for|in|of|and|or|is)\b(?!\s*[:=])/;
+/** The first rules name their definition keyword (class, def, fn, const...); the rest read a C-style declaration's shape. */
+const KEYWORD_RULES = 4;
+
 /** The names `lines` define, each with its kind and the index of its line (first definition kept). */
 export function definitionsIn(lines: readonly string[]): { name: string; kind: DefinitionKind; index: number }[] {
   const out: { name: string; kind: DefinitionKind; index: number }[] = [];
@@ -163,7 +171,8 @@ export function definitionsIn(lines: readonly string[]): { name: string; kind: D
   lines.forEach((raw, index) => {
     const code = codeOf(raw);
     if (code.trim() === '') return;
-    for (const [re, kind] of DEFINITIONS) {
+    const rules = STATEMENT_START.test(code) ? DEFINITIONS.slice(0, KEYWORD_RULES) : DEFINITIONS;
+    for (const [re, kind] of rules) {
       const name = re.exec(code)?.[1];
       if (!name || NOT_A_NAME.has(name) || KEYWORDS.has(name)) continue;
       const key = `${kind}:${name}`;

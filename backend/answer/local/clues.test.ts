@@ -62,6 +62,11 @@ describe('clueSteps: one concrete step per workspace clue', () => {
     expect(tool?.text).toContain('`ci.sh:1` runs `yarn`');
     const callee = clueSteps(ask([clue('src/ring.c', 'int ring_free(ring *r) {', 1, 'defines ring_free, which the failing line calls')]), finding({ class: 'test-assertion' }));
     expect(callee?.text).toContain('`src/ring.c:1` defines `ring_free`');
+    expect(callee?.text).toContain('what the check got comes from there');
+    // An exception in a test has no check: no "what the check got" to compare.
+    const raised = clueSteps(ask([clue('src/ring.c', 'int ring_free(ring *r) {', 1, 'defines ring_free, which the failing line calls')]), finding({ class: 'test-error' }));
+    expect(raised?.text).toContain('the exception may come from there');
+    expect(raised?.text).not.toContain('check');
   });
   it('an import specifier from the importing file, the options a program defines, the path a build writes', () => {
     const imp = clueSteps(ask([clue('src/format/money.ts', 'export const x = 1;', 1, 'a file named like ./money, which does not exist')]), finding({ class: 'compile-error', location: { file: 'src/index.ts', line: 1, log_line: 1 } }));

@@ -44,6 +44,9 @@ const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|fals
 /** Classes whose cause is in how the step ran (its settings, limits, hosts), not in the code it built. */
 const STEP_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'ci-script', 'timeout-aborted', 'out-of-memory', 'disk-full', 'dependency-resolution', 'unknown']);
 
+/** Classes where the step ran the project's own code (a program, its tests), which reads the step's environment. */
+const RUN_CLASSES = new Set(['runtime-exception', 'test-assertion', 'test-error']);
+
 /**
  * What the failing step set before the error, as `bash -x` echoed it: variables (`+ URL=http://...`,
  * an empty `+ TOKEN=`), exports and resource limits (`+ ulimit -v 400000`). Back from the error to
@@ -279,10 +282,13 @@ export const fix: Composer = (ask) => {
 
   // What the step set before it (a URL, an empty token, a memory limit): often the thing to change.
   const stored = storedLogSpan(ctx);
-  const settings = stored && STEP_CLASSES.has(f.class) ? stepSettings(stored, f.message_line) : [];
+  // A program or a test the step ran reads its environment too: its variables (not only limits and flags) are shown for those classes.
+  const runs = RUN_CLASSES.has(f.class);
+  const echoed = stored && (STEP_CLASSES.has(f.class) || runs) ? stepSettings(stored, f.message_line) : [];
+  const settings = runs && !echoed.some((x) => /^(?:export )?[A-Za-z_]\w*=/.test(x.text)) ? [] : echoed;
   if (settings.length > 0) {
     out.line();
-    out.line(`**The step's settings before the error** (as the shell and npm echoed them):`);
+    out.line(`**The step's settings before the error** (as the shell and npm echoed them${runs ? '; what it ran inherits its variables' : ''}):`);
     for (const x of settings) {
       out.log({ start_line: x.line, end_line: x.line });
       out.line(`- ${inlineCode(x.text)} ${at(x.line)}${x.empty ? `: ${inlineCode(x.empty)} was empty when the step ran` : ''}`);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from '../log/analyze.js';
+import type { Finding } from '../../protocol/types.js';
+
+/**
+ * Round 11's misses, opened for tuning (issue 25; docs/notes/analyzer.md, "Round 11 opened (helper t12)"): each
+ * form on a made-up log of another project, with a counter-example.
+ */
+const top = (text: string): Finding | undefined => analyze(text)[0]?.finding;
+const jenkins = (...lines: string[]): string => ['[ci] $ /bin/bash -xe ci.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+
+describe("a tool's word on the CI script's own construction is ci-script", () => {
+  it('exit 141 (SIGPIPE) under pipefail', () => {
+    const log = ['+ set -euo pipefail', '++ git log --format=%H', '++ head -n 1', '+ last=4f1c2a', '##[error]Process completed with exit code 141.'].join('\n');
+    expect(top(log)?.class).toBe('ci-script');
+  });
+
+  it("E2BIG: the shell's `Argument list too long` over the step's exit 126, not a permission", () => {
+    const f = top(jenkins('+ bash scripts/pack.sh', 'scripts/pack.sh: line 7: /usr/bin/tar: Argument list too long', '[Pipeline] }', 'ERROR: script returned exit code 126'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['ci-script', 'scripts/pack.sh', 7]);
+  });
+
+  it("counter-example: exit 126 under the shell's `Permission denied` stays a permission error", () => {
+    expect(top(jenkins('+ ./deploy.sh', 'ci.sh: line 3: ./deploy.sh: Permission denied', 'ERROR: script returned exit code 126'))?.class).toBe('permission-credentials');
+  });
+
+  it('ESLint without its configuration file; pytest given a path that is not there', () => {
+    expect(top(jenkins('+ npx eslint src', '', "Oops! Something went wrong! :(", '', 'ESLint: 9.12.0', '', "ESLint couldn't find an eslint.config.(js|mjs|cjs) file.", '', 'From ESLint v9.0.0, the default configuration file is now eslint.config.js.'))?.class).toBe('ci-script');
+    expect([top(jenkins('+ pytest -q tests/integration', 'no tests ran in 0.02s', 'ERROR: file or directory not found: tests/integration'))?.class]).toEqual(['ci-script']);
+  });
+});
+
+describe('npm meeting a protocol it does not know is a dependency error', () => {
+  it('`workspace:*` (a pnpm/yarn spec) under npm install', () => {
+    const f = top(jenkins('+ npm ci', 'npm error code EUNSUPPORTEDPROTOCOL', 'npm error Unsupported URL Type "workspace:": workspace:^', 'npm error A complete log of this run can be found in: /root/.npm/_logs/x-debug-0.log'));
+    expect([f?.class, f?.message]).toEqual(['dependency-resolution', 'npm error Unsupported URL Type "workspace:": workspace:^']);
+  });
+});
+
+describe("a standard module of another Python version is the wrong interpreter, not a missing package", () => {
+  it('`zoneinfo` on 3.8', () => {
+    const log = jenkins('+ python3 -m app', 'Traceback (most recent call last):', '  File "/ci/ws/app/clock.py", line 2, in <module>', '    from zoneinfo import ZoneInfo', "ModuleNotFoundError: No module named 'zoneinfo'");
+    expect(top(log)?.class).toBe('missing-tool');
+  });
+
+  it('counter-example: a package of PyPI stays a dependency', () => {
+    const log = jenkins('+ python3 -m app', 'Traceback (most recent call last):', '  File "/ci/ws/app/clock.py", line 2, in <module>', '    import pendulum', "ModuleNotFoundError: No module named 'pendulum'");
+    expect(top(log)?.class).toBe('dependency-resolution');
+  });
+});
+
+describe('a crash inside a test run is an error of the test', () => {
+  it("go's `fatal error: concurrent map writes` in a test's goroutine", () => {
+    const log = ['+ go test -race=false -v ./...', '=== RUN   TestFill', 'fatal error: concurrent map writes', '', 'goroutine 21 [running]:', 'example.com/shop/stock.(*Index).Put(...)', '\t/ci/ws/stock/index.go:31 +0x8c', 'example.com/shop/stock.TestFill.func1(0x0?)', '\t/ci/ws/stock/index_test.go:14 +0x45', 'created by example.com/shop/stock.TestFill in goroutine 20', '\t/ci/ws/stock/index_test.go:12 +0x5a', 'FAIL\texample.com/shop/stock\t0.011s', '##[error]Process completed with exit code 1.'].join('\n');
+    expect([top(log)?.class, top(log)?.test?.name]).toEqual(['test-error', 'TestFill']);
+  });
+
+  it("make's signal report for a test program it ran; counter-example: the project's own program is a run-time crash", () => {
+    expect(top(jenkins('+ make check', 'cc -g -o test_ring tests/test_ring.c src/ring.c', './test_ring', 'make: *** [Makefile:6: check] Segmentation fault'))?.class).toBe('test-error');
+    expect(top(jenkins('+ make run', 'cc -g -o lookup lookup.c', './lookup', 'make: *** [Makefile:6: run] Segmentation fault'))?.class).toBe('runtime-exception');
+  });
+});
+
+describe("go's `f(x) = y` report under --- FAIL is a check the test made", () => {
+  it('a fuzz seed that did not round-trip', () => {
+    const log = ['+ go test ./...', '--- FAIL: FuzzParse (0.00s)', '    --- FAIL: FuzzParse/seed#1 (0.00s)', '        parse_test.go:19: Format(Parse("1e3")) = "1000"', 'FAIL', 'FAIL\texample.com/num\t0.004s', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)?.class).toBe('test-assertion');
+  });
+
+  it('counter-example: an error the test met (`open testdata/x: no such file`) is not', () => {
+    const log = ['+ go test ./...', '--- FAIL: TestLoad (0.00s)', '    load_test.go:9: open testdata/prices.csv: no such file or directory', 'FAIL', 'FAIL\texample.com/num\t0.004s', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)?.class).not.toBe('test-assertion');
+  });
+});

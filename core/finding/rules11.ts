@@ -1,0 +1,39 @@
+/**
+ * Evidence rules from round 11 once it was opened for tuning (issue 25, helper t12; docs/notes/analyzer.md,
+ * "Round 11 opened (helper t12)"). Each is a tool's own wording for one cause, never a case's words.
+ * Tried with RULES (rules.ts).
+ */
+import type { Rule } from './ruleTypes.js';
+
+/**
+ * Standard-library modules of one Python version and not another: added in 3.9 (zoneinfo, graphlib), 3.11
+ * (tomllib, wsgiref.types); removed in 3.12 (distutils, imp, asynchat, asyncore, smtpd) and 3.13 (the PEP 594
+ * "dead batteries"). Not found, the interpreter is the wrong version, not a package the environment lacks.
+ */
+const VERSIONED_STDLIB =
+  'tomllib|zoneinfo|graphlib|distutils|imp|asynchat|asyncore|smtpd|aifc|audioop|cgi|cgitb|chunk|crypt|imghdr|mailcap|msilib|nis|nntplib|ossaudiodev|pipes|sndhdr|spwd|sunau|telnetlib|uu|xdrlib|lib2to3';
+
+export const ROUND11_RULES: Rule[] = [
+  // Exit status 141 is 128 + SIGPIPE (13): a reader that stops early (`head`, `grep -q`) closed the pipe, and
+  // `set -o pipefail` made the writer's death the pipeline's failure: the script's construction, not the data.
+  { cls: 'ci-script', priority: 26, confidence: 'medium', re: /\bexit (?:code|status) 141\b|\breturned exit code 141\b/, read: () => ({ tool: 'bash' }) },
+  // The kernel's E2BIG (`cat: Argument list too long`, `/usr/bin/cp: Argument list too long`): a glob expanded past
+  // the system's limit on exec's arguments; the step's exit 126 (cannot execute) is its consequence, no permission.
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /: Argument list too long$/, read: () => ({ tool: 'sh' }) },
+  // ESLint that finds no configuration file: v9's flat config (`ESLint couldn't find an eslint.config.(js|mjs|cjs)
+  // file.`), v8's `ESLint couldn't find a configuration file.`: the project's setup for the linter, nothing linted.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^ESLint couldn't find (?:an eslint\.config\.\S+ file|a configuration file)\./, read: () => ({ tool: 'eslint' }) },
+  // pytest given a path that does not exist (`ERROR: file or directory not found: tests/unit`, exit 4 usage error).
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^ERROR: file (?:or directory )?not found: (\S+)/, read: (m) => ({ tool: 'pytest', symbol: m[1] as string }) },
+  // npm meeting a dependency spec whose protocol it does not know (`Unsupported URL Type "workspace:": workspace:*`,
+  // pnpm's and yarn's `workspace:`, `link:`, `portal:`): the manifest's dependency cannot be resolved by npm.
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^npm (?:ERR!|error) Unsupported URL Type "([\w+-]+:)": (\S+)/, read: (m) => ({ tool: 'npm', dependency: m[2] as string }) },
+  // A standard module of another Python version (see VERSIONED_STDLIB): the interpreter is the wrong one.
+  {
+    cls: 'missing-tool',
+    priority: 46,
+    confidence: 'high',
+    re: new RegExp(String.raw`^(?:E\s+)?(ModuleNotFoundError): No module named '(${VERSIONED_STDLIB})'`),
+    read: (m) => ({ tool: 'python', exception: m[1] as string, symbol: 'python' }),
+  },
+];
