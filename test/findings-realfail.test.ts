@@ -64,7 +64,6 @@ const LOCATION_NOT_IN_LOG = new Set([
 const KNOWN_WRONG_PLACE = new Map<string, string>([
   // Round 11 (asserted since HELDOUT_ROUND 12).
   ['javac-class-output-enospc', 'the source javac was compiling when the disk filled is given; the label has no place'],
-  ['git-submodule-port-refused', "the missing header's #include (a consequence) is given; the label has no place"],
 ]);
 
 /**
@@ -116,11 +115,7 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
   // Round 11 (asserted since HELDOUT_ROUND 12).
   ['cargo-doc-broken-intra-link', ['compile-error', 'rustdoc\'s broken intra-doc link under -D warnings (a doc checker: lint) read as a compile error']],
-  ['cargo-path-dep-moved', ['compile-error', 'cargo\'s `failed to load manifest` for a moved path dependency read as a compile error']],
-  ['cargo-vendor-checksum-changed', ['test-assertion', 'cargo\'s vendored checksum mismatch (`expected: <hash>`) read as an assertion']],
   ['ctest-output-on-failure-long', ['test-error', 'ctest\'s closing summary over a test\'s own `expected 100, got 99` line far above']],
-  ['git-submodule-port-refused', ['compile-error', 'the missing header after a submodule clone refused outranks the refusal']],
-  ['go-mod-proxy-401-unauthorized', ['compile-error', 'the compile error after the module proxy\'s 401 outranks the refusal']],
   ['maven-multimodule-override-mismatch', ['test-assertion', 'an upstream module\'s compile error read as a test assertion']],
   ['vitest-fixture-json-syntaxerror', ['compile-error', 'a SyntaxError loading a JSON fixture while a test runs read as a compile error']],
 ]);

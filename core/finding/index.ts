@@ -19,6 +19,7 @@ import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../p
 import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
+import { earlierCause, missingName } from './cause.js';
 import { automakeSection, ctestWindow, harnessFinding, testProgramKilled } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
@@ -186,6 +187,10 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const exitOnly = /^(?:ERROR: script returned exit code|##\[error\]Process completed with exit code|Process completed with exit code) 12[67]\.?$/.test(found.message.trim());
   const why = exitOnly ? readBack(lines, excerpt, false) : undefined;
   if (why && why.message_line < found.message_line) return why;
+  // A header, module or crate not found that an earlier fetch failed to bring: that failure is the cause (cause.ts).
+  const missing = /^(?:compile-error|link-error|dependency-resolution)$/.test(found.class) ? missingName(found.message) : undefined;
+  const cause = missing ? earlierCause(found.message_line - 1, missing, (i) => bodyOf(lines[i] ?? ''), (i) => (isStrongRule(ruleAt(lines, i)) ? ruleAt(lines, i)?.rule.cls : undefined)) : undefined;
+  if (cause !== undefined) return findingIn(lines, { start_line: cause + 1, end_line: cause + 1 });
   // A script's own `exit 1`: what its check printed above says why (back.ts).
   const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
   if (scriptExit) return scriptExit;
