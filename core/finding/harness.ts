@@ -70,3 +70,21 @@ export function harnessFinding(found: Finding, name: string, verdictLine: number
   const check = found.location !== undefined && /\b(?:want|wanted|expected)\b/i.test(found.message);
   return { ...found, class: check ? 'test-assertion' : 'test-error', confidence: check ? 'medium' : 'low', tool: found.tool ?? 'automake', test, evidence: [...found.evidence, verdictLine] };
 }
+
+/** make's report that a recipe's program died of a signal: `make: *** [Makefile:8: check] Floating point exception`. */
+const MAKE_SIGNAL = /^g?make(?:\[\d+\])?: \*\*\* \[[^\]]*\] (?:Segmentation fault|Floating point exception|Aborted|Illegal instruction|Bus error)/;
+/** A test program as a recipe runs it (`./test_stats`, `tests/unit_tests`, `./ring_test --quick`). */
+const TEST_PROGRAM = /^(?:\S*\/)?(?:test[_-]\w+|\w+[_-]tests?)(?:\s|$)/;
+
+/**
+ * Whether the window's signal (make's report of a recipe killed by one) killed a test program: the recipe line make
+ * echoed just above names one (`./test_stats`). A program of the project's own (`./lookup`) is a run-time crash.
+ */
+export function testProgramKilled(body: readonly string[], index: number | undefined): boolean {
+  if (index === undefined || !MAKE_SIGNAL.test((body[index] ?? '').trim())) return false;
+  for (let k = index - 1; k >= Math.max(0, index - 3); k--) {
+    const t = (body[k] ?? '').trim();
+    if (t !== '') return TEST_PROGRAM.test(t);
+  }
+  return false;
+}

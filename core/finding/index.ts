@@ -19,7 +19,8 @@ import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../p
 import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
-import { automakeSection, ctestWindow, harnessFinding } from './harness.js';
+import { earlierCause, missingName } from './cause.js';
+import { automakeSection, ctestWindow, harnessFinding, testProgramKilled } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
@@ -186,6 +187,10 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const exitOnly = /^(?:ERROR: script returned exit code|##\[error\]Process completed with exit code|Process completed with exit code) 12[67]\.?$/.test(found.message.trim());
   const why = exitOnly ? readBack(lines, excerpt, false) : undefined;
   if (why && why.message_line < found.message_line) return why;
+  // A header, module or crate not found that an earlier fetch failed to bring: that failure is the cause (cause.ts).
+  const missing = /^(?:compile-error|link-error|dependency-resolution)$/.test(found.class) ? missingName(found.message) : undefined;
+  const cause = missing ? earlierCause(found.message_line - 1, missing, (i) => bodyOf(lines[i] ?? ''), (i) => (isStrongRule(ruleAt(lines, i)) ? ruleAt(lines, i)?.rule.cls : undefined)) : undefined;
+  if (cause !== undefined) return findingIn(lines, { start_line: cause + 1, end_line: cause + 1 });
   // A script's own `exit 1`: what its check printed above says why (back.ts).
   const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
   if (scriptExit) return scriptExit;
@@ -346,7 +351,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const goAnchor = goFirst && /^\s*--- FAIL: /.test(body[goFirst.index - 1] ?? '') ? goFirst.index : undefined;
   const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : (goAnchor ?? body.length))), summary);
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
-  const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body);
+  const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body) || testProgramKilled(all, raised === undefined ? undefined : before.length + raised.index);
   // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still
   // belongs to it: read on while the lines look like a trace.
   let traceEnd = end;
@@ -510,10 +515,12 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   }
   // A Go test interrupted by a timeout is named by its goroutine's frame (`pkg.TestX(...)`).
   const goFrames = traces.find((t) => t.kind === 'go')?.frames ?? [];
-  const goTestFrame = test ? undefined : goFrames.find((fr) => /\.(Test\w+)$/.test(fr.function ?? ''));
-  const goTestName = goTestFrame ? /\.(Test\w+)$/.exec(goTestFrame.function ?? '')?.[1] : undefined;
+  const goTestFrame = test ? undefined : goFrames.find((fr) => /\.(Test\w+)(?:\.func\d+)*$/.test(fr.function ?? ''));
+  const goTestName = goTestFrame ? /\.(Test\w+)(?:\.func\d+)*$/.exec(goTestFrame.function ?? '')?.[1] : undefined;
   if (goTestFrame && goTestName) {
     extra.test = { name: goTestName, log_line: goTestFrame.log_line - 1 };
+    // A fatal error of the runtime (`concurrent map writes`) in a test's goroutine: an error raised while testing.
+    if (cls === 'runtime-exception') cls = 'test-error';
     if (cls === 'timeout-aborted') tool ??= 'go test';
   }
   // Out of memory or time, or the agent lost, with no test named failing: the test the runner had started and not

@@ -38,7 +38,9 @@ export function goTestMessage(body: readonly string[]): { index: number; file: s
     const text = m[3] as string;
     const gw = /\bgot:? (.+?),? want(?:ed)?:? (.+)$/i.exec(text) ?? /(.+?),? want(?:ed)?:? (.+)$/i.exec(text);
     const ex = /\bexpected:? (.+?),? (?:but )?(?:got|was|actual):? (.+)$/i.exec(text);
-    const assertion = Boolean(gw ?? ex) || /\b(?:want|expected|got)\b/i.test(text);
+    // Go's convention for a check's report names the call and the value it returned (`Decode(Encode(s)) = "x"`),
+    // with or without the wanted one: a check the test made, not an error it met.
+    const assertion = Boolean(gw ?? ex) || /\b(?:want|expected|got)\b/i.test(text) || /^[\w.]+\(.*\) = \S/.test(text);
     const values = ex ? { expected: ex[1], actual: ex[2] } : gw ? { expected: gw[2], actual: /\bgot/i.test(text) ? gw[1] : undefined } : {};
     return {
       index: i,

@@ -48,3 +48,69 @@ describe("a standard module of another Python version is the wrong interpreter, 
     expect(top(log)?.class).toBe('dependency-resolution');
   });
 });
+
+describe('a crash inside a test run is an error of the test', () => {
+  it("go's `fatal error: concurrent map writes` in a test's goroutine", () => {
+    const log = ['+ go test -race=false -v ./...', '=== RUN   TestFill', 'fatal error: concurrent map writes', '', 'goroutine 21 [running]:', 'example.com/shop/stock.(*Index).Put(...)', '\t/ci/ws/stock/index.go:31 +0x8c', 'example.com/shop/stock.TestFill.func1(0x0?)', '\t/ci/ws/stock/index_test.go:14 +0x45', 'created by example.com/shop/stock.TestFill in goroutine 20', '\t/ci/ws/stock/index_test.go:12 +0x5a', 'FAIL\texample.com/shop/stock\t0.011s', '##[error]Process completed with exit code 1.'].join('\n');
+    expect([top(log)?.class, top(log)?.test?.name]).toEqual(['test-error', 'TestFill']);
+  });
+
+  it("make's signal report for a test program it ran; counter-example: the project's own program is a run-time crash", () => {
+    expect(top(jenkins('+ make check', 'cc -g -o test_ring tests/test_ring.c src/ring.c', './test_ring', 'make: *** [Makefile:6: check] Segmentation fault'))?.class).toBe('test-error');
+    expect(top(jenkins('+ make run', 'cc -g -o lookup lookup.c', './lookup', 'make: *** [Makefile:6: run] Segmentation fault'))?.class).toBe('runtime-exception');
+  });
+});
+
+describe("go's `f(x) = y` report under --- FAIL is a check the test made", () => {
+  it('a fuzz seed that did not round-trip', () => {
+    const log = ['+ go test ./...', '--- FAIL: FuzzParse (0.00s)', '    --- FAIL: FuzzParse/seed#1 (0.00s)', '        parse_test.go:19: Format(Parse("1e3")) = "1000"', 'FAIL', 'FAIL\texample.com/num\t0.004s', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)?.class).toBe('test-assertion');
+  });
+
+  it('counter-example: an error the test met (`open testdata/x: no such file`) is not', () => {
+    const log = ['+ go test ./...', '--- FAIL: TestLoad (0.00s)', '    load_test.go:9: open testdata/prices.csv: no such file or directory', 'FAIL', 'FAIL\texample.com/num\t0.004s', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log)?.class).not.toBe('test-assertion');
+  });
+});
+
+describe('the cause, not its consequence', () => {
+  it('a header not found that a refused submodule clone should have brought', () => {
+    const log = jenkins('+ git submodule update --init', "Cloning into '/ci/ws/third_party/cbor'...", "fatal: unable to access 'https://git.example.com/libs/cbor.git/': Could not resolve host: git.example.com", "fatal: clone of 'https://git.example.com/libs/cbor.git' into submodule path '/ci/ws/third_party/cbor' failed", '+ make', 'cc -Ithird_party/cbor/src -c src/enc.c', 'src/enc.c:3:10: fatal error: cbor.h: No such file or directory', 'compilation terminated.', 'make: *** [Makefile:5: enc.o] Error 1');
+    expect(top(log)?.class).toBe('network');
+  });
+
+  it('counter-example: a header the fetch did not name stays a compile error', () => {
+    const log = jenkins('+ git submodule update --init', "fatal: unable to access 'https://git.example.com/libs/tinycbor.git/': Could not resolve host: git.example.com", '+ make', 'src/enc.c:3:10: fatal error: zstd.h: No such file or directory', 'make: *** [Makefile:5: enc.o] Error 1');
+    expect(top(log)?.class).toBe('compile-error');
+  });
+
+  it("the go command's module fetch refused by the proxy: the status decides", () => {
+    const at = (status: string): string => ['+ go build ./...', 'go: downloading example.com/kit v1.2.0', `cmd/api/main.go:7:2: example.com/kit@v1.2.0: reading https://goproxy.internal/example.com/kit/@v/v1.2.0.zip: ${status}`, '##[error]Process completed with exit code 1.'].join('\n');
+    expect([top(at('403 Forbidden'))?.class, top(at('404 Not Found'))?.class]).toEqual(['permission-credentials', 'dependency-resolution']);
+    expect([top(at('403 Forbidden'))?.location?.file, top(at('403 Forbidden'))?.location?.line]).toEqual(['cmd/api/main.go', 7]);
+  });
+
+  it("cargo: a path dependency's manifest not there, a vendored crate's checksum changed", () => {
+    const moved = jenkins('+ cargo build --offline', 'error: failed to load manifest for workspace member `/ci/ws/crates/app`', 'referenced by workspace at `/ci/ws/Cargo.toml`', '', 'Caused by:', '  failed to load manifest for dependency `units`', '', 'Caused by:', '  failed to read `/ci/ws/crates/units/Cargo.toml`', '', 'Caused by:', '  No such file or directory (os error 2)');
+    expect(top(moved)?.class).toBe('dependency-resolution');
+    const vendored = jenkins('+ cargo test --offline', 'error: the listed checksum of `/ci/ws/vendor/crc/src/lib.rs` has changed:', 'expected: 1f0e', 'actual:   9a3c', '', 'directory sources are not intended to be edited, if modifications are required then it is recommended that `[patch]` is used with a forked copy of the source');
+    expect(top(vendored)?.class).toBe('dependency-resolution');
+  });
+});
+
+describe('the class a diagnostic names, whatever command ran it', () => {
+  it("javac's error under `mvn verify` is a compile error, not a test's", () => {
+    const log = ['+ mvn -B verify', '[INFO] --- compiler:3.13.0:compile (default-compile) @ orders ---', '[INFO] -------------------------------------------------------------', '[ERROR] COMPILATION ERROR : ', '[INFO] -------------------------------------------------------------', '[ERROR] /ci/ws/orders/src/main/java/shop/Orders.java:[12,5] method does not override or implement a method from a supertype', '[INFO] 1 error', '[INFO] BUILD FAILURE'].join('\n');
+    expect(top(log)?.class).toBe('compile-error');
+  });
+
+  it("rustdoc's broken intra-doc link under -D warnings is lint", () => {
+    const log = ['+ cargo doc --no-deps', ' Documenting geo v0.3.0 (/ci/ws)', 'error: unresolved link to `Point::norm`', ' --> src/lib.rs:4:12', '  |', '4 | /// Uses [`Point::norm`].', '  |            ^^^^^^^^^^^^^ no item named `norm` in `Point`', '  |', '  = note: `-D rustdoc::broken-intra-doc-links` implied by `-D warnings`', 'error: could not document `geo`', '##[error]Process completed with exit code 101.'].join('\n');
+    expect([top(log)?.class, top(log)?.tool]).toEqual(['lint', 'rustdoc']);
+  });
+
+  it("JSON.parse's SyntaxError while a test runs is the test's error", () => {
+    const json = ['+ npx vitest run', ' FAIL  test/rates.test.js [ test/rates.test.js ]', 'SyntaxError: Unexpected end of JSON input', ' ❯ test/rates.test.js:5:18', '      5|   const r = JSON.parse(readFileSync(\'fixtures/r.json\', \'utf8\'));', ' Test Files  1 failed (1)'].join('\n');
+    expect(top(json)?.class).toBe('test-error');
+  });
+});

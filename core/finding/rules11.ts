@@ -13,6 +13,10 @@ import type { Rule } from './ruleTypes.js';
 const VERSIONED_STDLIB =
   'tomllib|zoneinfo|graphlib|distutils|imp|asynchat|asyncore|smtpd|aifc|audioop|cgi|cgitb|chunk|crypt|imghdr|mailcap|msilib|nis|nntplib|ossaudiodev|pipes|sndhdr|spwd|sunau|telnetlib|uu|xdrlib|lib2to3';
 
+/** The go command's failed fetch of an imported module: `file.go:L:C: module@version: reading URL: ` and the status. */
+const GO_FETCH = String.raw`^(\S+\.go):(\d+):(\d+): (\S+@\S+): (?:reading|verifying|downloading) \S+: `;
+const goFetch = (m: RegExpExecArray): ReturnType<NonNullable<Rule['read']>> => ({ tool: 'go', dependency: m[4] as string, file: m[1] as string, line: Number(m[2]), column: Number(m[3]) });
+
 export const ROUND11_RULES: Rule[] = [
   // Exit status 141 is 128 + SIGPIPE (13): a reader that stops early (`head`, `grep -q`) closed the pipe, and
   // `set -o pipefail` made the writer's death the pipeline's failure: the script's construction, not the data.
@@ -35,5 +39,25 @@ export const ROUND11_RULES: Rule[] = [
     confidence: 'high',
     re: new RegExp(String.raw`^(?:E\s+)?(ModuleNotFoundError): No module named '(${VERSIONED_STDLIB})'`),
     read: (m) => ({ tool: 'python', exception: m[1] as string, symbol: 'python' }),
+  },
+  // The go command fetching a module for an import (`cmd/x/main.go:6:2: example.com/retry@v0.3.0: reading
+  // https://proxy/example.com/retry/@v/v0.3.0.zip: 401 Unauthorized`): the place is the import, the failure the
+  // module proxy's answer: 401/403 a credential, 404/410 a version that is not there, anything else the network.
+  { cls: 'permission-credentials', priority: 20, confidence: 'high', re: new RegExp(String.raw`${GO_FETCH}40[13]\b`), read: goFetch },
+  { cls: 'dependency-resolution', priority: 20, confidence: 'high', re: new RegExp(String.raw`${GO_FETCH}(?:404|410)\b`), read: goFetch },
+  { cls: 'network', priority: 20, confidence: 'medium', re: new RegExp(String.raw`${GO_FETCH}5\d\d\b`), read: goFetch },
+  // cargo: a path dependency whose manifest is not there (`failed to load manifest for dependency `x`` ... `failed
+  // to read `/ws/crates/x/Cargo.toml``), and a vendored crate whose files differ from its checksum file (`the listed
+  // checksum of `vendor/x/src/lib.rs` has changed:` over `expected:` / `actual:` hashes, no test's values).
+  { cls: 'dependency-resolution', priority: 30, confidence: 'high', re: /^\s*failed to read `[^`]*\/Cargo\.toml`/, read: () => ({ tool: 'cargo' }) },
+  { cls: 'dependency-resolution', priority: 20, confidence: 'high', re: /^error: the listed checksum of `[^`]+` has changed:?$/, read: () => ({ tool: 'cargo' }) },
+  // JSON.parse's own SyntaxError (`... in JSON at position 117`, `Unexpected end of JSON input`, `"x" is not valid
+  // JSON`, Firefox's `JSON.parse: ...`): data read at run time did not parse, the code's syntax is fine.
+  {
+    cls: 'runtime-exception',
+    priority: 28,
+    confidence: 'high',
+    re: /^(?:Uncaught )?SyntaxError: (?:.* in JSON at position \d+|Unexpected end of JSON input|.* is not valid JSON|JSON\.parse: )/,
+    read: () => ({ exception: 'SyntaxError' }),
   },
 ];

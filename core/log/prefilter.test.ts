@@ -5,6 +5,7 @@ import { END, LineTrigrams, NON_ASCII, firstChars, firstIndex, gateOf, leadTable
 import { SHAPES, SHAPE_GATES } from './shapes.js';
 import { JENKINS_LINE_PREFIX } from './jenkins.js';
 import { COMMAND, NEXT_STEP, DIFF_HEADER } from './blocks.js';
+import { REALFAIL_ROOT, TUNED_CASES } from '../../test/helpers/realfail.js';
 
 const code = (c: string): number => c.charCodeAt(0);
 const firstOf = (re: RegExp): string[] | null => {
@@ -26,12 +27,20 @@ function passes(gate: ReturnType<typeof gateOf>, line: string, trigrams: LineTri
   return trigrams.satisfies(gate.clauses);
 }
 
+/**
+ * Every fixture log's lines (.log and .txt under test/fixtures): of the real-failure cases only
+ * those open for tuning (a held-out round's case is never read by a test, test/helpers/realfail.ts).
+ */
 function logLines(): string[] {
   const files: string[] = [];
+  const tuned = new Set(TUNED_CASES);
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
+      const heldOut = d === REALFAIL_ROOT && fs.existsSync(path.join(p, 'expected.json')) && !tuned.has(e.name);
+      if (e.isDirectory()) {
+        if (!heldOut) walk(p);
+      }
       else if (/\.(?:log|txt)$/.test(e.name)) files.push(p);
     }
   };
@@ -84,15 +93,18 @@ describe('regular expression gates (prefilter.ts)', () => {
     const lines = logLines();
     expect(lines.length).toBeGreaterThan(5000);
     let matched = 0;
+    // Checked for every match, judged once: the shapes and lines whose gate turned the line away (none).
+    const turnedAway: Array<[string, string]> = [];
     for (const raw of lines) {
       const line = raw.slice(0, 4096);
       trigrams.mark(line);
       SHAPES.forEach((shape, k) => {
         if (!shape.re.test(line)) return;
         matched++;
-        expect([shape.re.source, line, passes(SHAPE_GATES[k]!, line, trigrams)]).toEqual([shape.re.source, line, true]);
+        if (!passes(SHAPE_GATES[k]!, line, trigrams)) turnedAway.push([shape.re.source, line]);
       });
     }
+    expect(turnedAway).toEqual([]);
     expect(matched).toBeGreaterThan(500);
   });
 

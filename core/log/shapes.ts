@@ -51,7 +51,7 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // Sanitizers, crashes
   { re: /^==\d+==ERROR: \w+Sanitizer|^WARNING: ThreadSanitizer: /, role: 'anchor', weight: 10, reason: 'sanitizer error' },
   { re: /^(?:SUMMARY: \w+Sanitizer|==\d+==ABORTING)/, role: 'summary', weight: 2, reason: 'sanitizer summary' },
-  { re: /Segmentation fault|core dumped|Bus error \(|Illegal instruction|^Access violation\b/, role: 'anchor', weight: 8, reason: 'crash' },
+  { re: /Segmentation fault|core dumped|Bus error \(|Illegal instruction|Floating point exception|^Access violation\b/, role: 'anchor', weight: 8, reason: 'crash' },
   { re: /^panic: /, role: 'anchor', weight: 9, reason: 'Go panic' },
   { re: /^fatal error: (?:all goroutines|unexpected signal|concurrent map)/, role: 'anchor', weight: 9, reason: 'Go runtime fatal error' },
   { re: /^WARNING: DATA RACE$/, role: 'anchor', weight: 9, reason: 'Go data race' },

@@ -2,17 +2,19 @@
  * The chat context of a real-failure case (test/fixtures/realfail, a tuned case only) as
  * `cichat ask [--workspace DIR]` makes it: the log cleaned and analysed, and with the workspace
  * the snippets the CLI reads from the case's project. answers-realfail, answer-claims and
- * answers-fix-realfail ask their questions of the same ~430 cases, each with and without the
- * workspace, and the analysis and the snippets (which analyse the log once more) were most of
- * what those files cost: each file made them again (docs/notes/house.md, "`npm test` time",
- * seventh session). So the excerpts and snippets of a case are kept on disk, in JSON as the
- * backend stores excerpts and as the snippets travel in an upload, under
- * `node_modules/.cache/cichat/realfail-<code>/`, where <code> is a hash of every source file the
- * answer's inputs could depend on (and of this file and test/answerFixtures.ts): a change to
- * the code makes a new directory and everything is made afresh from it. Within one directory
- * an entry is named by the case's inputs (its log, its project's files by name, size and time),
- * so an edited case is made afresh too. The answers themselves are always composed by the code
- * under test; what is asserted is unchanged.
+ * answers-fix-realfail ask their questions of the same ~850 cases, each with and without the
+ * workspace, and findings-realfail checks each case's finding: the analysis and the snippets
+ * (which analyse the log once more) were most of what those files cost, and each file made them
+ * again (docs/notes/house.md, "`npm test` time", seventh and ninth sessions). So a case's
+ * excerpts (the analyzer's output, with and without the workspace alike) and its snippets are
+ * kept on disk, in JSON as the backend stores excerpts and as the snippets travel in an upload,
+ * under `node_modules/.cache/cichat/realfail-<code>/`, where <code> is a hash of every source
+ * file the answer's inputs could depend on (and of this file and test/answerFixtures.ts): a
+ * change to the code makes a new directory and everything is made afresh from it
+ * (test/realfail-context.test.ts). Within one directory the excerpts are named by the case's
+ * log, the snippets by its log and its project's files by name, size and time, so an edited
+ * case is made afresh too. Findings are read from the kept excerpts and answers are always
+ * composed by the code under test; what is asserted is unchanged.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,11 +27,7 @@ import type { ChatContext } from '../../backend/answer/engine.js';
 import type { CiContextUpload } from '../../protocol/schemas.js';
 import type { WorkspaceSnippet } from '../../protocol/types.js';
 
-/** What is kept per case: the costly part of its context. */
-interface Kept {
-  failureExcerpts: ChatContext['failureExcerpts'];
-  snippets: WorkspaceSnippet[];
-}
+type Excerpts = ChatContext['failureExcerpts'];
 
 const ROOT = process.cwd();
 /** The source trees an answer's inputs are made by (as scripts/test.mjs's SOURCES), test files left out. */
@@ -52,15 +50,26 @@ function sourceFiles(dir: string, out: string[]): string[] {
   return out;
 }
 
+/**
+ * The name of the kept contexts' directory for the code under `root`: a hash of the path and
+ * bytes of every source file of CODE_DIRS and of CODE_FILES (a missing one counts as missing).
+ */
+export function codeDirName(root: string): string {
+  const hash = createHash('sha1');
+  const files = [...CODE_DIRS.flatMap((d) => (fs.existsSync(path.join(root, d)) ? sourceFiles(path.join(root, d), []) : [])), ...CODE_FILES.map((f) => path.join(root, f))].sort();
+  for (const f of files) {
+    const bytes = fs.existsSync(f) ? fs.readFileSync(f) : '\u0001missing';
+    hash.update(path.relative(root, f)).update('\0').update(bytes).update('\0');
+  }
+  return `realfail-${hash.digest('hex').slice(0, 16)}`;
+}
+
 let cacheDir: string | undefined;
 /** This code's directory of kept contexts (made, and older ones pruned, on first use). */
 function codeDir(): string {
   if (cacheDir !== undefined) return cacheDir;
-  const hash = createHash('sha1');
-  const files = [...CODE_DIRS.flatMap((d) => sourceFiles(path.join(ROOT, d), [])), ...CODE_FILES.map((f) => path.join(ROOT, f))].sort();
-  for (const f of files) hash.update(path.relative(ROOT, f)).update('\0').update(fs.readFileSync(f)).update('\0');
   const base = path.join(ROOT, 'node_modules', '.cache', 'cichat');
-  const name = `realfail-${hash.digest('hex').slice(0, 16)}`;
+  const name = codeDirName(ROOT);
   fs.mkdirSync(path.join(base, name), { recursive: true });
   const now = new Date();
   fs.utimesSync(path.join(base, name), now, now);
@@ -88,24 +97,18 @@ function projectStamp(dir: string): string {
   return rows.sort().join('\n');
 }
 
-async function kept(id: string, log: string, lines: string[], withWorkspace: boolean): Promise<Kept> {
-  const project = path.join(REALFAIL_ROOT, id, 'project');
-  const key = createHash('sha1')
-    .update(log)
-    .update('\0')
-    .update(withWorkspace ? projectStamp(project) : '-')
-    .digest('hex')
-    .slice(0, 16);
-  const file = path.join(codeDir(), `${id}.${withWorkspace ? 'ws' : 'log'}.${key}.json`);
-  const read = (): Kept | undefined => {
+/** What `make` returns for a case, kept in `<code dir>/<id>.<kind>.<key>.json` (made once per code and key). */
+async function kept<T>(id: string, kind: string, key: string, make: () => T | Promise<T>): Promise<T> {
+  const file = path.join(codeDir(), `${id}.${kind}.${createHash('sha1').update(key).digest('hex').slice(0, 16)}.json`);
+  const read = (): T | undefined => {
     try {
-      return JSON.parse(fs.readFileSync(file, 'utf8')) as Kept;
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
     } catch {
       return undefined; // not made yet
     }
   };
   const ready = read();
-  if (ready) return ready;
+  if (ready !== undefined) return ready;
   // Two files running side by side in a fresh clone reach the same cases at the same time (seen:
   // both made all of them). The one that takes the case's lock makes it; the other waits for the
   // file: a case takes milliseconds, so a lock older than LOCK_STALE_MS was left by a killed run.
@@ -127,15 +130,11 @@ async function kept(id: string, log: string, lines: string[], withWorkspace: boo
       if (age > LOCK_STALE_MS) fs.rmSync(lock, { force: true });
       else await new Promise((resolve) => setTimeout(resolve, 5));
       const made = read();
-      if (made) return made;
+      if (made !== undefined) return made;
     }
   }
   try {
-    const made: Kept = {
-      failureExcerpts: analyzedExcerpts(lines),
-      snippets: withWorkspace ? await snippetsFromDir(project, log) : [],
-    };
-    const text = JSON.stringify(made);
+    const text = JSON.stringify(await make());
     const tmp = `${file}.${process.pid}.tmp`;
     try {
       fs.writeFileSync(tmp, text);
@@ -144,10 +143,22 @@ async function kept(id: string, log: string, lines: string[], withWorkspace: boo
       // Not kept (the directory went meanwhile): the next file to ask makes it again.
     }
     // The caller gets what a reader of the file gets (JSON drops undefined fields, as the store does).
-    return JSON.parse(text) as Kept;
+    return JSON.parse(text) as T;
   } finally {
     if (mine) fs.rmSync(lock, { force: true });
   }
+}
+
+function tunedLog(id: string): string {
+  if (!TUNED_CASES.includes(id)) throw new Error(`${id} is not a tuned case (test/helpers/realfail.ts)`);
+  return fs.readFileSync(path.join(REALFAIL_ROOT, id, 'fail.log'), 'utf8');
+}
+
+/** The excerpts the analyzer gives for tuned case `id`'s log (`analyze(log)`, as JSON keeps them), and the log. */
+export async function realfailExcerpts(id: string): Promise<{ excerpts: Excerpts; log: string; lines: string[] }> {
+  const log = tunedLog(id);
+  const lines = cleanLines(log);
+  return { excerpts: await kept(id, 'excerpts', log, () => analyzedExcerpts(lines)), log, lines };
 }
 
 /**
@@ -155,10 +166,9 @@ async function kept(id: string, log: string, lines: string[], withWorkspace: boo
  * log as read and its cleaned lines (what a citation is checked against).
  */
 export async function realfailContext(id: string, withWorkspace: boolean): Promise<{ ctx: ChatContext; log: string; lines: string[] }> {
-  if (!TUNED_CASES.includes(id)) throw new Error(`${id} is not a tuned case (test/helpers/realfail.ts)`);
-  const log = fs.readFileSync(path.join(REALFAIL_ROOT, id, 'fail.log'), 'utf8');
-  const lines = cleanLines(log);
-  const { failureExcerpts, snippets } = await kept(id, log, lines, withWorkspace);
+  const { excerpts, log, lines } = await realfailExcerpts(id);
+  const project = path.join(REALFAIL_ROOT, id, 'project');
+  const snippets = withWorkspace ? await kept<WorkspaceSnippet[]>(id, 'snippets', `${log}\0${projectStamp(project)}`, () => snippetsFromDir(project, log)) : [];
   const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}) } as CiContextUpload;
-  return { ctx: chatContextOfLines(upload, lines, failureExcerpts), log, lines };
+  return { ctx: chatContextOfLines(upload, lines, excerpts), log, lines };
 }

@@ -101,11 +101,24 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
       const words = l.text.trim().replace(/^\+ /, '').split(/\s+/);
       const o = words.findIndex((w, n) => w === '-o' && (words[n + 1] ?? '').replace(/^\.\//, '') === program);
       if (o < 0 || !/^(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+|gplc|gfortran)(?:-[\d.]+)?$/.test(words[0] ?? '')) continue;
-      const sources = words.filter((w, n) => n !== o + 1 && /\.(?:c|cc|cpp|cxx|C|m|f90|f|pl|pro)$/.test(w));
+      // Sources on the link line itself, or the objects it links traced to the `-c` lines that compiled them.
+      const objects = words.filter((w, n) => n !== o + 1 && /\.o$/.test(w));
+      const compiledFrom = (obj: string): { file: string; line: number } | undefined => {
+        for (const c of above.slice(runIdx + 1)) {
+          const cw = c.text.trim().replace(/^\+ /, '').split(/\s+/);
+          if (!cw.includes('-c')) continue;
+          const src = cw.find((w) => /\.(?:c|cc|cpp|cxx|C|m|f90|f)$/.test(w));
+          const out = cw[cw.indexOf('-o') + 1];
+          if (src && (cw.includes('-o') ? out === obj : src.replace(/^.*\//, '').replace(/\.\w+$/, '.o') === obj.replace(/^.*\//, ''))) return { file: src, line: c.line };
+        }
+        return undefined;
+      };
+      const sources = [...words.filter((w, n) => n !== o + 1 && /\.(?:c|cc|cpp|cxx|C|m|f90|f|pl|pro)$/.test(w)).map((w) => ({ file: w, line: l.line })), ...objects.flatMap((x) => compiledFrom(x) ?? [])];
       if (sources.length === 0 || sources.length > 6) return;
+      const linked = sources.some((x) => x.line !== l.line);
       out.push({
-        text: `The program that ran last before the error, ${inlineCode(run.text.trim().replace(/^\+ /, ''))} ${at(run.line)}, was built from ${sources.map((x) => inlineCode(x)).join(', ')} ${at(l.line)}: the log names no line in it, so that code is where to look (a debugger or \`-fsanitize=address,undefined\` gives the line).`,
-        lines: [run.line, l.line],
+        text: `The program that ran last before the error, ${inlineCode(run.text.trim().replace(/^\+ /, ''))} ${at(run.line)}, was built from ${sources.map((x) => `${inlineCode(x.file)} ${at(x.line)}`).join(', ')}${linked ? ` (linked ${at(l.line)})` : ''}: the log names no line in it, so that code is where to look (a debugger or \`-fsanitize=address,undefined\` gives the line).`,
+        lines: [run.line, l.line, ...sources.map((x) => x.line)],
       });
       return;
     }
@@ -169,6 +182,124 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
     if (!version) return;
     const v = version.m[1] as string;
     out.push({ text: `pyenv has ${inlineCode(cmd)} in Python ${inlineCode(v)} ${at(version.line)}, which is not the version the step selected: select it for the job (${inlineCode(`pyenv local ${v}`)} writes \`.python-version\`, or ${inlineCode(`PYENV_VERSION=${v}`)} in the step), or list both with ${inlineCode(`pyenv global <current> ${v}`)}.`, lines: [version.line] });
+  }),
+
+  // Go's flag package: an undefined flag, then `Usage of <program>:` and the flags it defines (`  -name type`).
+  rule('lognames/go-flag-usage', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const asked = /flag provided but not defined: -+([\w.-]+)/.exec(f.message)?.[1];
+    if (!asked) return;
+    const lines = around(stored, m0, 0, 60);
+    const usage = nearby(lines.slice(0, 4), /^Usage of \S+:$/);
+    if (!usage) return;
+    const defined: { name: string; line: number }[] = [];
+    for (const l of lines.filter((x) => x.line > usage.line)) {
+      const d = /^ {2}-([\w.-]+)(?: \S+)?$/.exec(l.text);
+      if (d) defined.push({ name: d[1] as string, line: l.line });
+      else if (!/^\s{3,}|^\t/.test(l.text)) break;
+    }
+    const own = defined.filter((d) => !d.name.startsWith('test.'));
+    if (own.length === 0) return;
+    const words = asked.toLowerCase().split(/[-_.]/);
+    const ranked = [...own].sort((a, b) => Number(b.name.toLowerCase().split(/[-_.]/).some((w) => words.includes(w))) - Number(a.name.toLowerCase().split(/[-_.]/).some((w) => words.includes(w))));
+    const shown = ranked.slice(0, 4);
+    out.push({ text: `The program defines no ${inlineCode(`-${asked}`)}; the flags it lists ${at(usage.line)} are ${shown.map((d) => `${inlineCode(`-${d.name}`)} ${at(d.line)}`).join(', ')}${own.length > 4 ? ', ...' : ''}: pass the one meant (a renamed flag keeps its value's form), or define ${inlineCode(`-${asked}`)} again where the program declares its flags.`, lines: shown.map((d) => d.line) });
+  }),
+
+  // A compiler that ran out of memory: the file it was compiling (the command just above, or LLVM's `Program arguments:`).
+  rule('lognames/compiler-oom-file', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.class !== 'out-of-memory') return;
+    const near = [...around(stored, m0, 0, 8).slice(1), ...around(stored, m0, 4, 0).reverse()];
+    for (const l of near) {
+      const t = l.text.trim().replace(/^\d+\.\s+Program arguments: /, '').replace(/^\+ /, '');
+      const w = t.split(/\s+/);
+      if (!/^(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+|clang-\d+|cc1plus|cc1)$/.test(w[0] ?? '') || !w.includes('-c')) continue;
+      const src = w.find((x) => /\.(?:c|cc|cpp|cxx|C|m|mm)$/.test(x));
+      if (!src) continue;
+      out.push({ text: `The compiler was compiling ${inlineCode(src)} ${at(l.line)} when memory ran out: that file (its size, a huge generated table or initializer, heavy templates or macros) is what needs the memory; compile it with less optimisation, split it, or give the step more memory.`, lines: [l.line] });
+      return;
+    }
+  }),
+
+  // A refused connection on the agent itself while the log shows a service on another port (`stub listening on 127.0.0.1:47710`, `... on 47851`).
+  rule('lognames/listening-elsewhere', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.class !== 'network') return;
+    const addr = /(?:127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0)(?::|', |\s+port\s+)(\d{2,5})\b/;
+    const said = [{ line: m0, text: f.message }, ...around(stored, m0, 40, 20)];
+    const refusedAt = said.find((l) => /refused|ECONNREFUSED|Couldn't connect|Failed to connect/i.test(l.text) && addr.test(l.text)) ?? said.find((l) => addr.test(l.text) && l.line >= m0 - 40);
+    const refused = refusedAt ? addr.exec(refusedAt.text)?.[1] : undefined;
+    if (!refused || !/refused|ECONNREFUSED|Couldn't connect|Failed to connect/i.test(f.message + (refusedAt?.text ?? ''))) return;
+    // Above the error (a service the step started), else in the output printed after it (pytest's captured stdout).
+    const listening = [...around(stored, m0, 2000, 0).reverse(), ...around(stored, m0, 0, 100)].find((l) => {
+      const m = /\b(?:listen(?:ing|s)?|serving|started|running|ready|up)\b[^\n]*?\bon (?:(?:https?:\/\/)?(?:127\.0\.0\.1|localhost|0\.0\.0\.0|\[?::1?\]?):)?(\d{2,5})\/?\s*$|^\S+(?: \S+)? on (?:(?:127\.0\.0\.1|localhost|0\.0\.0\.0):)?(\d{4,5})\s*$/i.exec(l.text.trim());
+      return m !== null && (m[1] ?? m[2]) !== refused;
+    });
+    if (!listening) return;
+    const port = /(\d{2,5})\/?\s*$/.exec(listening.text.trim())?.[1] as string;
+    out.push({ text: `The log shows a service on port ${inlineCode(port)} ${at(listening.line)} (${inlineCode(listening.text.trim())}), and the step connected to port ${inlineCode(refused)} ${at(refusedAt?.line ?? m0)}: if that service is the one the step meant, the two ports differ; make the port the client uses (its setting or variable) and the port the service listens on the same.`, lines: [listening.line, refusedAt?.line ?? m0] });
+  }),
+
+  // A C++ exception nothing caught: the runtime prints its what() on the next line; std::sto* name themselves there.
+  rule('lognames/cxx-terminate-what', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const type = /terminate called after throwing an instance of '([\w:<>, ]+)'/.exec(f.message)?.[1];
+    if (!type) return;
+    const what = nearby(around(stored, m0, 0, 2).slice(1), /^\s*what\(\):\s+(.+?)\s*$/);
+    if (!what) return;
+    const said = what.m[1] as string;
+    const sto = /^(sto(?:i|l|ll|ul|ull|f|d|ld))$/.exec(said)?.[1];
+    out.push({
+      text: sto
+        ? `The uncaught ${inlineCode(type)} came from ${inlineCode(`std::${sto}`)} (its what() is ${inlineCode(said)} ${at(what.line)}): it was given text that ${type.endsWith('out_of_range') ? 'is a number too large for its type' : 'does not start with a number'}. Check the string passed to ${inlineCode(`std::${sto}`)} (the input, variable or argument it comes from) and catch ${inlineCode(type)} where a bad value is possible.`
+        : `The uncaught ${inlineCode(type)} says ${inlineCode(said)} ${at(what.line)}: find where that is thrown (a debugger's \`catch throw\` stops there) and handle it, or fix the value that caused it.`,
+      lines: [what.line],
+    });
+  }),
+
+  // Exit status 141 (128 + SIGPIPE 13) under `set -o pipefail`: a pipeline whose reader stopped early (`head`, `grep -q`).
+  rule('lognames/sigpipe-pipefail', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (!/\b(?:exit code|exit status|returned exit code)\s*:?\s*141\b/i.test(f.message)) return;
+    const above = around(stored, m0, 80, 0).reverse();
+    const pipefail = nearby(above, /^\+{1,2} set -\w*o pipefail\b|^\+{1,2} set -o pipefail\b|^\+{1,2} set -\w+ pipefail\b/);
+    const reader = nearby(above, /^\+{1,2} ((?:head|grep -\w*[qm]\w*|sed -n \d+q)\b.*)$/);
+    if (!pipefail || !reader) return;
+    out.push({
+      text: `Exit status 141 is 128 + 13, SIGPIPE: a command wrote into a pipe whose reader had stopped (${inlineCode(reader.m[1] as string)} ${at(reader.line)} stops reading after what it needs), and with pipefail set ${at(pipefail.line)} the writer's status fails the step. Let the reader read to the end (\`sed -n 1p\` or \`awk 'NR==1'\` instead of \`head -n 1\`), or accept 141 for that pipeline (\`|| [ $? -eq 141 ]\`).`,
+      lines: [reader.line, pipefail.line],
+    });
+  }),
+
+  // rustc's `note: function defined here` under an argument-count error: the definition line it prints.
+  rule('lognames/rustc-defined-here', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.tool !== 'rustc' && !/^error\[E0\d+\]/.test(f.message)) return;
+    const after = around(stored, m0, 0, 30);
+    const note = nearby(after.slice(1), /^note: (?:associated )?(?:function|method|struct|enum|variant|field) defined here$/);
+    if (!note) return;
+    const code = nearby(after.filter((l) => l.line > note.line && l.line <= note.line + 4), /^\s*\d+\s*\|\s*(\S.*?)\s*$/);
+    if (!code) return;
+    out.push({ text: `rustc shows the definition the call must match: ${inlineCode(code.m[1] as string)} ${at(code.line)}; pass what each of its parameters asks for, in that order.`, lines: [code.line] });
+  }),
+
+  // cargo: a vendored crate's file no longer matches `.cargo-checksum.json`.
+  rule('lognames/cargo-vendor-edited', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const file = /the listed checksum of `(?:\S*?\/)?(vendor\/[^`]+)` has changed/.exec(f.message)?.[1];
+    if (!file) return;
+    const patch = nearby(around(stored, m0, 0, 6), /`\[patch\]` is used/);
+    out.push({ text: `${inlineCode(file)} was edited after \`cargo vendor\` wrote it ${at(m0)}, and cargo checks vendored files against their \`.cargo-checksum.json\`. Undo the edit (\`git checkout -- ${file}\`, or run \`cargo vendor\` again); to change the dependency, use a fork through \`[patch]\` in \`Cargo.toml\`${patch ? ` as cargo recommends ${at(patch.line)}` : ''}.`, lines: [m0, ...(patch ? [patch.line] : [])] });
+  }),
+
+  // go: a module whose download does not hash to what go.sum records (`verifying m@v: checksum mismatch`).
+  rule('lognames/go-sum-mismatch', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const mod = /verifying (\S+@\S+?):? checksum mismatch/.exec(f.message)?.[1];
+    if (!mod) return;
+    const sum = nearby(around(stored, m0, 0, 12), /^\s*go\.sum:\s+(h1:\S+)/);
+    out.push({ text: `The hash of ${inlineCode(mod)} ${at(m0)} is not the one \`go.sum\` records${sum ? ` (${inlineCode(sum.m[1] as string)} ${at(sum.line)})` : ''}. If \`go.sum\` was edited or merged by hand, restore its line from the last green commit or regenerate it (\`go mod tidy\`, after \`go clean -modcache\` if a bad copy is cached); if the published module changed under the same version, do not accept the new hash silently: pin another version and ask its owner.`, lines: [m0, ...(sum ? [sum.line] : [])] });
   }),
 ];
 
