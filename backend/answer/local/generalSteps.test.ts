@@ -37,7 +37,8 @@ describe('dependency resolution: the kind the resolver states', () => {
   });
   it('a checksum mismatch names the module and says the content changed, not that it does not exist', () => {
     const text = dep('go', 'verifying example.com/units@v1.1.0: checksum mismatch');
-    expect(text).toContain('`example.com/units@v1.1.0` differs from the checksum');
+    expect(text).toContain('`example.com/units@v1.1.0`');
+    expect(dep('cargo', 'error: checksum for `hexfmt v0.2.0` changed between lock files')).toContain('differs from the checksum the project recorded');
     expect(text).not.toMatch(/go get|exists/);
   });
   it('a local path dependency that is not there is not a registry lookup', () => {
