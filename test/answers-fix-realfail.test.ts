@@ -215,6 +215,19 @@ describe('a specific step is not contradicted or preceded by a general one that 
   });
 });
 
+describe('the audit of rounds 9-11: no sentence the evidence does not support', () => {
+  it('two declarations that disagree: the source line is one side, not the line to change as the error says', async () => {
+    const fix = await fixOf('gcc-conflicting-types');
+    expect(fix).toContain('is one of the two declarations the compiler found disagreeing');
+    expect(fix).not.toContain('as the error says (`int ring_push');
+  });
+  it('a version conflict, a refused path and a failed check say what their evidence supports', async () => {
+    expect(await fixOf('pip-constraints-pin-conflict')).not.toContain('No release of');
+    expect(await fixOf('go-install-gobin-permission')).toContain('`/opt/b10b-tools/bin/relnotes`');
+    expect(await fixOf('cargo-test-refcell-already-borrowed')).not.toContain('defines `insert`');
+  });
+});
+
 describe('receiverOf and assignmentAbove', () => {
   it('takes the identifier chain right before `.name`, never a call that wraps it', () => {
     expect(receiverOf('    return int(m.group(1)), int(m.group(2))', 'group')).toBe('m');

@@ -323,6 +323,11 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   // A failure of what the step had (a tool's version, a dependency, the network, credentials,
   // memory, disk, time): the line is where it showed, not what to change; the remedy says what.
   if (finding && !['compile-error', 'lint', 'ci-script', 'unknown'].includes(finding.class)) return undefined;
+  // Two declarations that disagree (gcc/clang's conflicting types, a redefinition): this line is one of
+  // them, and the log does not say which side the change meant; the remedy names the other.
+  if (finding?.class === 'compile-error' && /conflicting types for|conflicting declaration|redefinition of|previous declaration of/.test(finding.message)) {
+    return `${where}${code ? ` (${inlineCode(code)})` : ''} is one of the two declarations the compiler found disagreeing: make it and the other one agree, changing whichever the change did not mean to alter, then re-run the build.`;
+  }
   return `change ${where} as the error says${code ? ` (${inlineCode(code)})` : ''}, then re-run the build.`;
 }
 
