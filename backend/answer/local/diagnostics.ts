@@ -54,6 +54,8 @@ const RULES: Rule[] = [
     const near = nearestPhase(m[1] as string);
     return `Maven has no phase ${c(m[1] as string)}${near ? `; the nearest lifecycle phase is ${c(near)}` : ''}: fix the name in the command (the phases are \`validate\`, \`compile\`, \`test\`, \`package\`, \`verify\`, \`install\`, \`deploy\` and those between), or give a plugin goal as \`prefix:goal\`.`;
   } },
+  // TypeScript: an assignment to a readonly property.
+  { test: /TS2540: Cannot assign to '(\w+)' because it is a read-only property/, hint: (m) => `${c(m[1] as string)} is declared \`readonly\` (or comes from a \`Readonly<...>\` type or an \`as const\` value): build a new object with the changed value (${c(`{ ...obj, ${m[1] as string}: value }`)}) instead of assigning it, or drop \`readonly\` from the declaration if the property is meant to change.` },
   // flake8's mccabe check: a function over `max-complexity`.
   { test: /C901 '([\w.]+)' is too complex \((\d+)\)/, hint: (m) => `${c(m[1] as string)} has a McCabe complexity of ${m[2] as string}, over the \`max-complexity\` flake8 runs with (its config: \`setup.cfg\`, \`tox.ini\` or \`.flake8\`): move branches of it into helper functions (a lookup table for a chain of cases) until it is back under the limit; raise \`max-complexity\` only if the project agrees the limit is wrong.` },
   // pytest: a fixture of a wider scope asks for a function-scoped one.

@@ -46,6 +46,8 @@ const RULES: Rule[] = [
       return `Integer ${m[1] ? `${m[1] as string} overflowed` : 'division by zero'} at the raise line: check the operands (a wider type, a guard, or ${op ? `\`checked_${op}\` (returns \`None\` on overflow) or \`saturating_${op}\` (stops at the type's bound)` : '`checked_div` (returns `None` for zero)'} instead of the operator).`;
     } },
   { test: /index out of bounds: the len is (\d+) but the index is (\d+)/, hint: (m) => `The code read index ${c(m[2] as string)} of something of length ${c(m[1] as string)}: check the length (or use \`.get(i)\`) before indexing.` },
+  // JavaScript: JSON has no BigInt.
+  { test: /Do not know how to serialize a BigInt/, hint: () => `\`JSON.stringify\` cannot write a \`BigInt\`: convert it where the object is built (\`value.toString()\`, or \`Number(value)\` when it fits), or pass a replacer, ${c("JSON.stringify(obj, (k, v) => typeof v === 'bigint' ? v.toString() : v)")}.` },
   // Python
   { test: /partially initialized module '([\w.]+)'.*(?:circular import)/, hint: (m) => `Two modules import each other, and ${c(m[1] as string)} was used before it finished loading (a circular import). Break the cycle: import inside the function that needs it, import the module instead of a name from it, move the shared code to a third module, or, for type hints only, import under ${c('if TYPE_CHECKING:')} (from \`typing\`).` },
   // An operator given operands of types it does not take: text where a number was meant, most often.

@@ -188,7 +188,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   const parts: string[] = [];
   switch (f.class) {
     case 'compile-error':
-      parts.push(`${capital(toolName(f))} rejected the code${where}${f.code ? ` with ${inlineCode(f.code)}` : ''} ${m}.`);
+      parts.push(`${capital(toolName(f))} rejected the code${where}${printedCode(f, lineText) ? ` with ${inlineCode(f.code as string)}` : ''} ${m}.`);
       if (f.symbol) parts.push(`It names ${inlineCode(f.symbol)}${lineHolding(f, f.symbol, lineText) !== f.message_line ? ` ${at(lineHolding(f, f.symbol, lineText))}` : ''}, which the compiler cannot see where the code uses it (not declared there, not imported, or misspelt).`);
       break;
     case 'link-error':
@@ -247,7 +247,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(f.symbol ? `${inlineCode(f.symbol)} is not available on the agent that ran the step ${m}.` : `A tool the step needs is missing or the wrong version ${m}.`);
       break;
     case 'lint':
-      parts.push(`${capital(toolName(f))} reported a finding${where}${f.code ? ` (rule ${inlineCode(f.code)})` : ''} ${m}, and the step treats findings as a failure.`);
+      parts.push(`${capital(toolName(f))} reported a finding${where}${printedCode(f, lineText) ? ` (rule ${inlineCode(f.code as string)})` : ''} ${m}, and the step treats findings as a failure.`);
       break;
     case 'ci-script':
       parts.push(`The CI script itself is wrong${where} ${m}: the build's commands were not the problem.`);
@@ -279,6 +279,17 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
 export function citedAfter(hint: string, cite: string): string {
   const h = hint.replace(/\.$/, '');
   return h.endsWith('`') ? `${h} (${cite}).` : `${h} ${cite}.`;
+}
+
+/**
+ * The finding's code when the tool printed it (on the message's lines): a code the analyzer
+ * derived (`-Xlint:rawtypes` from javac's `[rawtypes]`) is not quoted next to their citation.
+ * Without the log's lines it cannot be checked and is shown.
+ */
+export function printedCode(f: Finding, lineText?: LineText): string | undefined {
+  if (!f.code) return undefined;
+  if (!lineText || f.message.includes(f.code)) return f.code;
+  return [f.message_line, ...f.evidence].some((n) => lineText(n)?.includes(f.code as string)) ? f.code : undefined;
 }
 
 /** pytest's report of a strict expected failure that passed (`[XPASS(strict)] reason`). */

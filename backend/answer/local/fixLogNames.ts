@@ -257,5 +257,49 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
       lines: [what.line],
     });
   }),
+
+  // Exit status 141 (128 + SIGPIPE 13) under `set -o pipefail`: a pipeline whose reader stopped early (`head`, `grep -q`).
+  rule('lognames/sigpipe-pipefail', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (!/\b(?:exit code|exit status|returned exit code)\s*:?\s*141\b/i.test(f.message)) return;
+    const above = around(stored, m0, 80, 0).reverse();
+    const pipefail = nearby(above, /^\+{1,2} set -\w*o pipefail\b|^\+{1,2} set -o pipefail\b|^\+{1,2} set -\w+ pipefail\b/);
+    const reader = nearby(above, /^\+{1,2} ((?:head|grep -\w*[qm]\w*|sed -n \d+q)\b.*)$/);
+    if (!pipefail || !reader) return;
+    out.push({
+      text: `Exit status 141 is 128 + 13, SIGPIPE: a command wrote into a pipe whose reader had stopped (${inlineCode(reader.m[1] as string)} ${at(reader.line)} stops reading after what it needs), and with pipefail set ${at(pipefail.line)} the writer's status fails the step. Let the reader read to the end (\`sed -n 1p\` or \`awk 'NR==1'\` instead of \`head -n 1\`), or accept 141 for that pipeline (\`|| [ $? -eq 141 ]\`).`,
+      lines: [reader.line, pipefail.line],
+    });
+  }),
+
+  // rustc's `note: function defined here` under an argument-count error: the definition line it prints.
+  rule('lognames/rustc-defined-here', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.tool !== 'rustc' && !/^error\[E0\d+\]/.test(f.message)) return;
+    const after = around(stored, m0, 0, 30);
+    const note = nearby(after.slice(1), /^note: (?:associated )?(?:function|method|struct|enum|variant|field) defined here$/);
+    if (!note) return;
+    const code = nearby(after.filter((l) => l.line > note.line && l.line <= note.line + 4), /^\s*\d+\s*\|\s*(\S.*?)\s*$/);
+    if (!code) return;
+    out.push({ text: `rustc shows the definition the call must match: ${inlineCode(code.m[1] as string)} ${at(code.line)}; pass what each of its parameters asks for, in that order.`, lines: [code.line] });
+  }),
+
+  // cargo: a vendored crate's file no longer matches `.cargo-checksum.json`.
+  rule('lognames/cargo-vendor-edited', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const file = /the listed checksum of `(?:\S*?\/)?(vendor\/[^`]+)` has changed/.exec(f.message)?.[1];
+    if (!file) return;
+    const patch = nearby(around(stored, m0, 0, 6), /`\[patch\]` is used/);
+    out.push({ text: `${inlineCode(file)} was edited after \`cargo vendor\` wrote it ${at(m0)}, and cargo checks vendored files against their \`.cargo-checksum.json\`. Undo the edit (\`git checkout -- ${file}\`, or run \`cargo vendor\` again); to change the dependency, use a fork through \`[patch]\` in \`Cargo.toml\`${patch ? ` as cargo recommends ${at(patch.line)}` : ''}.`, lines: [m0, ...(patch ? [patch.line] : [])] });
+  }),
+
+  // go: a module whose download does not hash to what go.sum records (`verifying m@v: checksum mismatch`).
+  rule('lognames/go-sum-mismatch', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const mod = /verifying (\S+@\S+?):? checksum mismatch/.exec(f.message)?.[1];
+    if (!mod) return;
+    const sum = nearby(around(stored, m0, 0, 12), /^\s*go\.sum:\s+(h1:\S+)/);
+    out.push({ text: `The hash of ${inlineCode(mod)} ${at(m0)} is not the one \`go.sum\` records${sum ? ` (${inlineCode(sum.m[1] as string)} ${at(sum.line)})` : ''}. If \`go.sum\` was edited or merged by hand, restore its line from the last green commit or regenerate it (\`go mod tidy\`, after \`go clean -modcache\` if a bad copy is cached); if the published module changed under the same version, do not accept the new hash silently: pin another version and ask its owner.`, lines: [m0, ...(sum ? [sum.line] : [])] });
+  }),
 ];
 

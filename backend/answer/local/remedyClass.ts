@@ -1,6 +1,6 @@
 import type { Finding } from '../../../protocol/types.js';
 import { cite, clip, inlineCode } from '../logtext.js';
-import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, toolName, XPASS_STRICT } from './findingText.js';
+import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
 import { allocationHint, indentationHint, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
@@ -62,7 +62,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'compile-error': {
       // Without a place (an import cycle, a project-level error) there is no line to go to: say so.
       const opening = loc?.line !== undefined ? `open ${inlineCode(loc.file)} at line ${loc.line}${loc.column !== undefined ? `, column ${loc.column}` : ''} and change it so that it compiles` : place ? `open ${place} and change it so that it compiles` : 'the log names no file or line for it, so start from what the compiler names in its message';
-      steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${f.code && !diagnosticText(f).includes(f.code) ? ` (${inlineCode(f.code)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
+      steps.push(`${opening}: the compiler says ${inlineCode(clip(diagnosticText(f), 200))}${printedCode(f, lineText) && !diagnosticText(f).includes(f.code as string) ? ` (${inlineCode(f.code as string)})` : ''}${f.symbol && !diagnosticText(f).includes(f.symbol) ? ` about ${inlineCode(f.symbol)}` : ''} ${near(f.symbol, f.code)}.`);
       const shape = missingFields(f.message) ?? indentationHint(f.message);
       if (shape) steps.push(citedAfter(shape, m));
       if (f.code && f.tool === 'rustc') steps.push(`\`rustc --explain ${f.code}\` explains ${inlineCode(f.code)} with examples.`);

@@ -53,3 +53,13 @@ describe('diagnostics: a pytest fixture scope mismatch', () => {
     expect(text).toContain('`tmp_path_factory.mktemp(...)`');
   });
 });
+
+describe('the wording tables: a few known messages', () => {
+  const text = (over: Partial<Finding>): string => fixRemedies(finding(over), undefined).steps.map((s) => s.text).join('\n');
+  it("TypeScript's readonly assignment, JSON's BigInt, flake8's C901", () => {
+    expect(text({ class: 'compile-error', message: "src/admin.ts(6,10): error TS2540: Cannot assign to 'enabled' because it is a read-only property." })).toContain('`enabled` is declared `readonly`');
+    expect(text({ class: 'runtime-exception', exception: 'TypeError', message: 'TypeError: Do not know how to serialize a BigInt' })).toContain('`value.toString()`');
+    expect(text({ class: 'lint', message: "shop/pricing.py:1:1: C901 'final_price' is too complex (10)" })).toContain('over the `max-complexity` flake8 runs with');
+  });
+});
+
