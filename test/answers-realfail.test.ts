@@ -35,8 +35,6 @@ const CLAIM_MISS = new Map<string, string>([
   ['cmake-imported-target-not-found', 'with the workspace, the quoted CMakeLists.txt names `cmake_minimum_required` outside a fenced block'],
   ['go-example-output-mismatch', 'the headline says the build failed where the label wants the test named'],
   ['unittest-recursion-error', 'with the workspace, a phrase the label forbids (see bench --show)'],
-  // Round 11 (asserted since HELDOUT_ROUND 12): the finding's wrong class (KNOWN_WRONG of findings-realfail.test.ts) says `compile error`.
-  ['cargo-doc-broken-intra-link', 'rustdoc\'s broken intra-doc link read as a compile error (the label: lint)'],
 ]);
 
 describe('answers on the real dev failures', () => {

@@ -114,10 +114,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['ttx-xml-parse-error', ['runtime-exception', 'an XML parser\'s exception in a converter, labelled the input\'s compile error']],
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
   // Round 11 (asserted since HELDOUT_ROUND 12).
-  ['cargo-doc-broken-intra-link', ['compile-error', 'rustdoc\'s broken intra-doc link under -D warnings (a doc checker: lint) read as a compile error']],
-  ['ctest-output-on-failure-long', ['test-error', 'ctest\'s closing summary over a test\'s own `expected 100, got 99` line far above']],
-  ['maven-multimodule-override-mismatch', ['test-assertion', 'an upstream module\'s compile error read as a test assertion']],
-  ['vitest-fixture-json-syntaxerror', ['compile-error', 'a SyntaxError loading a JSON fixture while a test runs read as a compile error']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */
@@ -127,6 +123,7 @@ const TEST_NAME_MISS = new Map<string, string>([
   // Round 11 (asserted since HELDOUT_ROUND 12).
   ['c-test-sigfpe-average', "make's signal report names the target (`check`); the test program (`./test_stats`, echoed above) is not taken as the name"],
   ['c-assert-ring-buffer', "C's assert() names the function (`main`), not the test program (`test_ring`)"],
+  ['vitest-fixture-json-syntaxerror', "vitest's failed suite (` FAIL  test/convert.test.js [ test/convert.test.js ]`) names no test; its file is the label"],
   ['jest-tdz-referenceerror', 'jest names no test: the suite failed to run (its file is the label)'],
   ['c-pthread-deadlock-timeout', "make's `Terminated` names the recipe's target (`check`), not the test program it was running (`./test_transfer`, echoed above)"],
 ]);

@@ -55,6 +55,8 @@ export function arbitrated(family: Finding, general: () => Finding, bodyAt: Body
   if (gen.class === 'unknown') return family;
   if (family.confidence === 'low' && gen.confidence !== 'low' && gen.class !== family.class) return gen;
   if (!family.tool || !gen.tool || gen.tool === family.tool) return family;
+  // A compiler's own diagnostic under a test command (`mvn verify` compiling a module first): nothing ran yet, no test failed.
+  if (family.class === 'compile-error' && family.confidence === 'high' && /^test-/.test(gen.class)) return family;
   const commands = commandWordsAbove(bodyAt, family.message_line - 1);
   if (commands.length === 0 || commandNames(family.tool, commands) || !commandNames(gen.tool, commands)) return family;
   return gen.class === family.class ? { ...family, tool: gen.tool } : gen;

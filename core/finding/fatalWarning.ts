@@ -109,7 +109,7 @@ export function withFatalWarning(found: Finding, lines: readonly string[], excer
 }
 
 /** The lint a rustc diagnostic's notes name as denied: `-D unused-variables` implied by `-D warnings`, `#[deny(x)]` on by default or implied, a `#![deny(x)]` quoted under `the lint level is defined here`. */
-const RUST_LINT_NOTE = /`-[DF] ((?:clippy::)?[\w-]+)` implied by|`#\[(?:deny|forbid)\(((?:clippy::)?\w+)\)\]` (?:on by default|implied by)|^\d+\s+\|\s*#!?\[(?:deny|forbid)\(((?:clippy::)?\w+)\)\]/;
+const RUST_LINT_NOTE = /`-[DF] ((?:clippy::|rustdoc::)?[\w-]+)` implied by|`#\[(?:deny|forbid)\(((?:clippy::|rustdoc::)?\w+)\)\]` (?:on by default|implied by)|^\d+\s+\|\s*#!?\[(?:deny|forbid)\(((?:clippy::|rustdoc::)?\w+)\)\]/;
 /** clippy's own pointer under each of its lints. */
 const CLIPPY_HELP = /rust-clippy\/[\w/.-]*#(\w+)/;
 /** How far below its `error: ` line a rustc diagnostic's notes are read (a long suggestion sits in between). */
@@ -117,7 +117,7 @@ const NOTES_REACH = 40;
 
 /**
  * A lint that rustc or clippy reported as an error (`-D warnings`, `#![deny(...)]`): clippy's own lints (`clippy::`)
- * are `lint`, rustc's own (`unused_variables`, `dead_code`, deny-by-default `arithmetic_overflow`) are `compile-error`
+ * and rustdoc's (`rustdoc::`) are `lint`, rustc's own (`unused_variables`, `dead_code`, deny-by-default `arithmetic_overflow`) are `compile-error`
  * of rustc even when `cargo clippy` ran them, as `cargo build` fails on them too. A clippy lint's name is the code.
  */
 export function withRustLint(found: Finding, bodyAt: BodyAt, lineCount: number): Finding {
@@ -137,6 +137,9 @@ export function withRustLint(found: Finding, bodyAt: BodyAt, lineCount: number):
   if (lint === undefined && clippyHelp !== undefined) lint = `clippy::${clippyHelp}`;
   if (lint === undefined) return found;
   if (lint.startsWith('clippy::')) return { ...found, class: 'lint', tool: 'clippy', code: lint };
+  // rustdoc's own lints (`rustdoc::broken_intra_doc_links` denied by `-D warnings` under `cargo doc`): a doc
+  // checker's finding, lint (README's taxonomy), the code builds.
+  if (lint.startsWith('rustdoc::')) return { ...found, class: 'lint', tool: 'rustdoc', code: lint };
   // rustc's lint is named on a note below the message, not on the message line an answer cites, and is no
   // `rustc --explain` code: the class and tool say it, the note stays in the log.
   return { ...found, class: 'compile-error', tool: 'rustc' };

@@ -97,3 +97,29 @@ describe('the cause, not its consequence', () => {
     expect(top(vendored)?.class).toBe('dependency-resolution');
   });
 });
+
+describe('the class a diagnostic names, whatever command ran it', () => {
+  it("javac's error under `mvn verify` is a compile error, not a test's", () => {
+    const log = ['+ mvn -B verify', '[INFO] --- compiler:3.13.0:compile (default-compile) @ orders ---', '[INFO] -------------------------------------------------------------', '[ERROR] COMPILATION ERROR : ', '[INFO] -------------------------------------------------------------', '[ERROR] /ci/ws/orders/src/main/java/shop/Orders.java:[12,5] method does not override or implement a method from a supertype', '[INFO] 1 error', '[INFO] BUILD FAILURE'].join('\n');
+    expect(top(log)?.class).toBe('compile-error');
+  });
+
+  it("rustdoc's broken intra-doc link under -D warnings is lint", () => {
+    const log = ['+ cargo doc --no-deps', ' Documenting geo v0.3.0 (/ci/ws)', 'error: unresolved link to `Point::norm`', ' --> src/lib.rs:4:12', '  |', '4 | /// Uses [`Point::norm`].', '  |            ^^^^^^^^^^^^^ no item named `norm` in `Point`', '  |', '  = note: `-D rustdoc::broken-intra-doc-links` implied by `-D warnings`', 'error: could not document `geo`', '##[error]Process completed with exit code 101.'].join('\n');
+    expect([top(log)?.class, top(log)?.tool]).toEqual(['lint', 'rustdoc']);
+  });
+
+  it("JSON.parse's SyntaxError while a test runs is the test's error", () => {
+    const json = ['+ npx vitest run', ' FAIL  test/rates.test.js [ test/rates.test.js ]', 'SyntaxError: Unexpected end of JSON input', ' ❯ test/rates.test.js:5:18', '      5|   const r = JSON.parse(readFileSync(\'fixtures/r.json\', \'utf8\'));', ' Test Files  1 failed (1)'].join('\n');
+    expect(top(json)?.class).toBe('test-error');
+  });
+});
+
+describe("ctest's summary over a check's own expected/got line far above", () => {
+  it('the first failed result and its output, read as any excerpt is', () => {
+    const passing = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => [`        Start ${from + i}: unit.${from + i}`, `${from + i}/300 Test #${from + i}: unit.${from + i} ..........   Passed    0.01 sec`]).flat();
+    const log = jenkins('+ ctest --output-on-failure', 'Test project /ci/ws/build', ...passing(1, 250), '        Start 251: round.half', '251/300 Test #251: round.half ................***Failed    0.00 sec', 'tests/round_test.c:17: round_half(2.5): expected 3, got 2', '', ...passing(252, 300), '', '99% tests passed, 1 tests failed out of 300', '', 'The following tests FAILED:', '\t251 - round.half (Failed)', 'Errors while running CTest');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 'tests/round_test.c', 17, 'round.half']);
+  });
+});

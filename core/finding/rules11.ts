@@ -51,4 +51,13 @@ export const ROUND11_RULES: Rule[] = [
   // checksum of `vendor/x/src/lib.rs` has changed:` over `expected:` / `actual:` hashes, no test's values).
   { cls: 'dependency-resolution', priority: 30, confidence: 'high', re: /^\s*failed to read `[^`]*\/Cargo\.toml`/, read: () => ({ tool: 'cargo' }) },
   { cls: 'dependency-resolution', priority: 20, confidence: 'high', re: /^error: the listed checksum of `[^`]+` has changed:?$/, read: () => ({ tool: 'cargo' }) },
+  // JSON.parse's own SyntaxError (`... in JSON at position 117`, `Unexpected end of JSON input`, `"x" is not valid
+  // JSON`, Firefox's `JSON.parse: ...`): data read at run time did not parse, the code's syntax is fine.
+  {
+    cls: 'runtime-exception',
+    priority: 28,
+    confidence: 'high',
+    re: /^(?:Uncaught )?SyntaxError: (?:.* in JSON at position \d+|Unexpected end of JSON input|.* is not valid JSON|JSON\.parse: )/,
+    read: () => ({ exception: 'SyntaxError' }),
+  },
 ];
