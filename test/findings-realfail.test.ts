@@ -114,7 +114,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['ttx-xml-parse-error', ['runtime-exception', 'an XML parser\'s exception in a converter, labelled the input\'s compile error']],
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
   // Round 11 (asserted since HELDOUT_ROUND 12).
-  ['ctest-output-on-failure-long', ['test-error', 'ctest\'s closing summary over a test\'s own `expected 100, got 99` line far above']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

@@ -289,7 +289,8 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const body = bodies(lines, first, excerpt.end_line);
   if (body.some((l) => /^Errors while running CTest$|^The following tests FAILED:$/.test(l.trim()))) {
     const window = ctestWindow((i) => bodyOf(lines[i] ?? ''), first, excerpt.end_line);
-    const found = window ? findingIn(lines, window) : undefined;
+    // Read as any excerpt is (the test's own output under its result line), the general evidence too.
+    const found = window ? findingOfAny(lines, window) : undefined;
     if (found) return found.class === 'unknown' ? undefined : found;
   }
   for (let k = first; k < excerpt.end_line; k++) {

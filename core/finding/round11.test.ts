@@ -114,3 +114,12 @@ describe('the class a diagnostic names, whatever command ran it', () => {
     expect(top(json)?.class).toBe('test-error');
   });
 });
+
+describe("ctest's summary over a check's own expected/got line far above", () => {
+  it('the first failed result and its output, read as any excerpt is', () => {
+    const passing = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => [`        Start ${from + i}: unit.${from + i}`, `${from + i}/300 Test #${from + i}: unit.${from + i} ..........   Passed    0.01 sec`]).flat();
+    const log = jenkins('+ ctest --output-on-failure', 'Test project /ci/ws/build', ...passing(1, 250), '        Start 251: round.half', '251/300 Test #251: round.half ................***Failed    0.00 sec', 'tests/round_test.c:17: round_half(2.5): expected 3, got 2', '', ...passing(252, 300), '', '99% tests passed, 1 tests failed out of 300', '', 'The following tests FAILED:', '\t251 - round.half (Failed)', 'Errors while running CTest');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 'tests/round_test.c', 17, 'round.half']);
+  });
+});

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { cleanLines } from './clean.js';
 import { END, LineTrigrams, NON_ASCII, firstChars, firstIndex, gateOf, leadTable, trigramClauses, trigramHash, SYMBOL } from './prefilter.js';
 import { SHAPES, SHAPE_GATES } from './shapes.js';
 import { JENKINS_LINE_PREFIX } from './jenkins.js';
 import { COMMAND, NEXT_STEP, DIFF_HEADER } from './blocks.js';
-import { REALFAIL_ROOT, TUNED_CASES } from '../../test/helpers/realfail.js';
+import { fixtureFiles } from '../../test/helpers/realfail.js';
 
 const code = (c: string): number => c.charCodeAt(0);
 const firstOf = (re: RegExp): string[] | null => {
@@ -27,25 +26,9 @@ function passes(gate: ReturnType<typeof gateOf>, line: string, trigrams: LineTri
   return trigrams.satisfies(gate.clauses);
 }
 
-/**
- * Every fixture log's lines (.log and .txt under test/fixtures): of the real-failure cases only
- * those open for tuning (a held-out round's case is never read by a test, test/helpers/realfail.ts).
- */
+/** Every fixture log's lines (.log and .txt under test/fixtures; of the real-failure cases the tuned ones only). */
 function logLines(): string[] {
-  const files: string[] = [];
-  const tuned = new Set(TUNED_CASES);
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      const heldOut = d === REALFAIL_ROOT && fs.existsSync(path.join(p, 'expected.json')) && !tuned.has(e.name);
-      if (e.isDirectory()) {
-        if (!heldOut) walk(p);
-      }
-      else if (/\.(?:log|txt)$/.test(e.name)) files.push(p);
-    }
-  };
-  walk(path.join(process.cwd(), 'test/fixtures'));
-  return files.flatMap((f) => cleanLines(fs.readFileSync(f, 'utf8')));
+  return fixtureFiles(/\.(?:log|txt)$/).flatMap((f) => cleanLines(fs.readFileSync(f, 'utf8')));
 }
 
 describe('regular expression gates (prefilter.ts)', () => {

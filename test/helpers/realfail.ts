@@ -41,3 +41,24 @@ export const DEV_CASES: string[] = rows.filter((cols) => cols[1] === 'dev').map(
  * later round once measured: round 11's at 2026-11-29 02:10 UTC, opened for tuning then).
  */
 export const TUNED_CASES: string[] = allIds.filter((id) => roundOf(id) < HELDOUT_ROUND);
+
+/**
+ * The files under test/fixtures whose names match `name` (the logs: `/\.(?:log|txt)$/`), in walk
+ * order, leaving out every real-failure case that is not tuned (a held-out round's case is never
+ * read by a test). For the checks that run on every fixture log (core/log/prefilter.test.ts,
+ * core/log/lines.test.ts).
+ */
+export function fixtureFiles(name: RegExp): string[] {
+  const tuned = new Set(TUNED_CASES);
+  const files: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) {
+        if (!(d === REALFAIL_ROOT && existsSync(path.join(p, 'expected.json')) && !tuned.has(e.name))) walk(p);
+      } else if (name.test(e.name)) files.push(p);
+    }
+  };
+  walk(path.dirname(REALFAIL_ROOT));
+  return files;
+}
