@@ -54,6 +54,8 @@ const RULES: Rule[] = [
     const near = nearestPhase(m[1] as string);
     return `Maven has no phase ${c(m[1] as string)}${near ? `; the nearest lifecycle phase is ${c(near)}` : ''}: fix the name in the command (the phases are \`validate\`, \`compile\`, \`test\`, \`package\`, \`verify\`, \`install\`, \`deploy\` and those between), or give a plugin goal as \`prefix:goal\`.`;
   } },
+  // ESLint 9: flat config only.
+  { test: /ESLint couldn't find an eslint\.config\.\(js\|mjs\|cjs\) file/, hint: () => `ESLint 9 reads only a flat config, \`eslint.config.js\` (or \`.mjs\`/\`.cjs\`), and ignores an \`.eslintrc.*\` file (\`.eslintrc.json\`, \`.eslintrc.js\`): migrate the old one (${c('npx @eslint/migrate-config .eslintrc.json')} writes \`eslint.config.mjs\`), or keep ESLint 8 until then; \`ESLINT_USE_FLAT_CONFIG=false\` makes ESLint 9 read the old file for now (deprecated).` },
   // TypeScript: an assignment to a readonly property.
   { test: /TS2540: Cannot assign to '(\w+)' because it is a read-only property/, hint: (m) => `${c(m[1] as string)} is declared \`readonly\` (or comes from a \`Readonly<...>\` type or an \`as const\` value): build a new object with the changed value (${c(`{ ...obj, ${m[1] as string}: value }`)}) instead of assigning it, or drop \`readonly\` from the declaration if the property is meant to change.` },
   // flake8's mccabe check: a function over `max-complexity`.

@@ -301,5 +301,65 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
     const sum = nearby(around(stored, m0, 0, 12), /^\s*go\.sum:\s+(h1:\S+)/);
     out.push({ text: `The hash of ${inlineCode(mod)} ${at(m0)} is not the one \`go.sum\` records${sum ? ` (${inlineCode(sum.m[1] as string)} ${at(sum.line)})` : ''}. If \`go.sum\` was edited or merged by hand, restore its line from the last green commit or regenerate it (\`go mod tidy\`, after \`go clean -modcache\` if a bad copy is cached); if the published module changed under the same version, do not accept the new hash silently: pin another version and ask its owner.`, lines: [m0, ...(sum ? [sum.line] : [])] });
   }),
-];
+  // A header the compiler did not find that a command of the build generates (`./tools/gen.sh build/version.h`):
+  // under `make -j` the compile can run before the generator; the object needs the header as a prerequisite.
+  rule('lognames/generated-header-race', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const header = /fatal error: ([\w./-]+\.h(?:pp|h)?): No such file or directory/.exec(f.message)?.[1];
+    if (f.class !== 'compile-error' || !header) return;
+    const lines = around(stored, m0, 60, 12);
+    const gen = lines.find((l) => l.line !== m0 && !/error|warning|#include/.test(l.text) && l.text.trim().split(/\s+/).slice(1).some((w) => w === header || w.endsWith(`/${header}`)));
+    if (!gen) return;
+    const made = gen.text.trim().split(/\s+/).slice(1).find((w) => w === header || w.endsWith(`/${header}`)) as string;
+    const rule = nearby(lines.filter((l) => l.line > m0), /^make(?:\[\d+\])?: \*\*\* \[(\S*[Mm]akefile):(\d+): (\S+)\] Error/);
+    const parallel = lines.some((l) => /^\+ make\b.*\s-j\s*\d*|^\+ make\b.*--jobs/.test(l.text.trim()));
+    out.push({
+      text: `The build generates ${inlineCode(made)} ${at(gen.line)}${rule ? `, and the rule for ${inlineCode(rule.m[3] as string)} in ${inlineCode(`${rule.m[1] as string}:${rule.m[2] as string}`)} ${at(rule.line)} compiled before it existed` : ''}${parallel ? ' (make ran jobs in parallel)' : ''}: make the object depend on the generated header${rule ? ` (${inlineCode(`${rule.m[3] as string}: ${made}`)} in \`${rule.m[1] as string}\`)` : ''}, so make runs the generator first, whatever the job count.`,
+      lines: [gen.line, ...(rule ? [rule.line] : [])],
+    });
+  }),
 
+  // A JVM exception with a `Caused by:` chain: the root cause the trace ends with, and the test class Surefire was running.
+  rule('lognames/jvm-root-cause', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const caused = /^Caused by: /.test(f.message);
+    if ((f.class !== 'test-error' && f.class !== 'runtime-exception') || !/^(?:Caused by: )?(?:[\w$]+\.)+[\w$]*(?:Exception|Error)\b/.test(f.message)) return;
+    const frame = (t: string): boolean => /^\s*(?:at |\.\.\. \d+ more|Caused by: |Suppressed: )/.test(t);
+    // The message is a `Caused by:`: the trace's first line (the exception the runner reported) is above it.
+    let head: { line: number; text: string } | undefined;
+    if (caused) {
+      const above = around(stored, m0, 150, 0).reverse().slice(1);
+      for (const [n, l] of above.entries()) {
+        if (frame(l.text)) continue;
+        if (/^(?:[\w$]+\.)+[\w$]*(?:Exception|Error)\b/.test(l.text.trim()) && frame(above[n - 1]?.text ?? '')) head = { line: l.line, text: l.text.trim() };
+        break;
+      }
+    }
+    let root: { line: number; text: string } | undefined;
+    for (const l of caused ? [] : around(stored, m0, 0, 150).slice(1)) {
+      if (/^Caused by: /.test(l.text.trim())) root = { line: l.line, text: l.text.trim().replace(/^Caused by: /, '') };
+      else if (!frame(l.text) && l.text.trim() !== '') break;
+    }
+    const running = f.test ? undefined : nearby(around(stored, head?.line ?? m0, 12, 0).reverse(), /^\[INFO\] Running ((?:[\w$]+\.)*([\w$]+))\s*$/);
+    const clipped = (t: string): string => (t.length > 200 ? `${t.slice(0, 199)}…` : t);
+    const parts: string[] = [];
+    if (root) parts.push(`The trace ends with its root cause, ${inlineCode(clipped(root.text))} ${at(root.line)}: the exceptions above it wrap this one, so it is the one to fix.`);
+    if (head) parts.push(`That cause ends the trace that starts with ${inlineCode(clipped(head.text))} ${at(head.line)}, what the runner reported.`);
+    if (running) parts.push(`Surefire was running ${inlineCode(running.m[1] as string)} ${at(running.line)}; ${inlineCode(`mvn test -Dtest=${running.m[2] as string}`)} runs it alone.`);
+    if (parts.length === 0) return;
+    out.push({ text: parts.join(' '), lines: [...(root ? [root.line] : []), ...(head ? [head.line] : []), ...(running ? [running.line] : [])] });
+  }),
+
+  // `cannot stat 'dir/x'` (cp, mv, tar) where the step wrote a file of that name elsewhere (`tar czf dist/x src`).
+  rule('lognames/same-name-elsewhere', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    const missing = /(?:cannot stat|cannot access|cannot open) '([^']+)': No such file or directory/.exec(f.message)?.[1];
+    if (!missing || !missing.includes('.')) return;
+    const base = missing.replace(/^.*\//, '');
+    const same = (w: string): boolean => w !== missing && (w === base || w.endsWith(`/${base}`));
+    const wrote = around(stored, m0, 60, 0).reverse().find((l) => l.line !== m0 && l.text.trim().replace(/^\++ /, '').split(/\s+/).some(same));
+    if (!wrote) return;
+    const path = wrote.text.trim().replace(/^\++ /, '').split(/\s+/).find(same) as string;
+    out.push({ text: `The step made ${inlineCode(path)} ${at(wrote.line)}, a file of the same name in another place than ${inlineCode(missing)} ${at(m0)}: if it is the one meant, use that path where the step reads it (or write it where the step looks).`, lines: [wrote.line, m0] });
+  }),
+];

@@ -60,6 +60,7 @@ describe('the wording tables: a few known messages', () => {
     expect(text({ class: 'compile-error', message: "src/admin.ts(6,10): error TS2540: Cannot assign to 'enabled' because it is a read-only property." })).toContain('`enabled` is declared `readonly`');
     expect(text({ class: 'runtime-exception', exception: 'TypeError', message: 'TypeError: Do not know how to serialize a BigInt' })).toContain('`value.toString()`');
     expect(text({ class: 'lint', message: "shop/pricing.py:1:1: C901 'final_price' is too complex (10)" })).toContain('over the `max-complexity` flake8 runs with');
+    expect(text({ class: 'ci-script', message: "ESLint couldn't find an eslint.config.(js|mjs|cjs) file." })).toContain('`npx @eslint/migrate-config .eslintrc.json`');
   });
 });
 
