@@ -20,6 +20,7 @@ import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
 import { earlierCause, missingName } from './cause.js';
+import { beforeExitTrap } from './exitTrap.js';
 import { automakeSection, ctestWindow, harnessFinding, testProgramKilled } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
@@ -182,6 +183,10 @@ function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start
   return found.class === 'unknown' && (family.location !== undefined || found.location === undefined) ? family : found;
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  // What an EXIT trap printed after the failure is its aftermath: the failed command's output says why (exitTrap.ts).
+  const trapped = beforeExitTrap(excerpt.start_line - 1, (i) => bodyOf(lines[i] ?? ''));
+  const cause = trapped ? findingIn(lines, trapped) : undefined;
+  if (cause && cause.class !== 'unknown') return cause;
   let found = findingIn(lines, excerpt);
   // A step's exit 126/127 (cannot execute, not found) is the consequence: the shell's own word above it says why.
   const exitOnly = /^(?:ERROR: script returned exit code|##\[error\]Process completed with exit code|Process completed with exit code) 12[67]\.?$/.test(found.message.trim());
@@ -189,8 +194,8 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   if (why && why.message_line < found.message_line) return why;
   // A header, module or crate not found that an earlier fetch failed to bring: that failure is the cause (cause.ts).
   const missing = /^(?:compile-error|link-error|dependency-resolution)$/.test(found.class) ? missingName(found.message) : undefined;
-  const cause = missing ? earlierCause(found.message_line - 1, missing, (i) => bodyOf(lines[i] ?? ''), (i) => (isStrongRule(ruleAt(lines, i)) ? ruleAt(lines, i)?.rule.cls : undefined)) : undefined;
-  if (cause !== undefined) return findingIn(lines, { start_line: cause + 1, end_line: cause + 1 });
+  const fetchCause = missing ? earlierCause(found.message_line - 1, missing, (i) => bodyOf(lines[i] ?? ''), (i) => (isStrongRule(ruleAt(lines, i)) ? ruleAt(lines, i)?.rule.cls : undefined)) : undefined;
+  if (fetchCause !== undefined) return findingIn(lines, { start_line: fetchCause + 1, end_line: fetchCause + 1 });
   // A script's own `exit 1`: what its check printed above says why (back.ts).
   const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
   if (scriptExit) return scriptExit;

@@ -123,3 +123,15 @@ describe("ctest's summary over a check's own expected/got line far above", () =>
     expect([f?.class, f?.location?.file, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 'tests/round_test.c', 17, 'round.half']);
   });
 });
+
+describe("an EXIT trap's output after the failure is its aftermath", () => {
+  const log = (failing: string[]): string => ['+ trap \'echo "publishing"; tar czf out.tgz out/ && ls -l out.tgz\' EXIT', '+ python3 tools/build_index.py', ...failing, '+ echo publishing', 'publishing', '+ tar czf out.tgz out/', 'tar: out: Cannot stat: No such file or directory', 'tar: Exiting with failure status due to previous errors', '##[error]Process completed with exit code 2.'].join('\n');
+  it("the failed command's traceback, not the trap's tar error", () => {
+    const f = top(log(['Traceback (most recent call last):', '  File "/ci/ws/tools/build_index.py", line 12, in <module>', '    rows = load(sys.argv[1])', 'IndexError: list index out of range']));
+    expect([f?.class, f?.location?.line]).toEqual(['runtime-exception', 12]);
+  });
+
+  it('counter-example: with no failure before it, the trap\'s own error stands', () => {
+    expect(top(log(['indexed 42 files']))?.class).not.toBe('runtime-exception');
+  });
+});
