@@ -16,6 +16,9 @@ interface Rule {
   supersedes?: string[];
 }
 
+/** Bytes as MiB, for a message's sizes. */
+const mib = (bytes: string): string => `${Math.round((Number(bytes) / 2 ** 20) * 10) / 10} MiB`;
+
 const RULES: Rule[] = [
   // Go
   { test: /\b([\w$]+) declared (?:and|but) not used/, hint: (m) => `Go refuses a local variable that is never read: remove ${c(m[1] as string)} (and what computes it), or use it as the code meant to; ${c(`_ = ${m[1] as string}`)} only while the code is unfinished.` },
@@ -63,6 +66,9 @@ const RULES: Rule[] = [
   // pytest: a fixture of a wider scope asks for a function-scoped one.
   { test: /ScopeMismatch: You tried to access the (function|class|module|package) scoped fixture (\w+) with a (class|module|package|session) scoped request object/, hint: (m) => `A ${c(m[3] as string)}-scoped fixture asks for the ${m[1] as string}-scoped fixture ${c(m[2] as string)}, which pytest builds anew for each ${m[1] as string}: give the requesting fixture the narrower scope, or use a fixture of its own scope instead${m[2] === 'tmp_path' ? ` (${c('tmp_path_factory.mktemp(...)')} for ${c('tmp_path')})` : m[2] === 'monkeypatch' ? ` (${c('pytest.MonkeyPatch.context()')} for ${c('monkeypatch')})` : ''}.` },
   // The JVM
+  // Memory outside the heap: -Xmx does not change it.
+  { test: /OutOfMemoryError: (?:Direct buffer memory|Cannot reserve (\d+) bytes of direct buffer memory \(allocated: \d+, limit: (\d+)\))/, supersedes: [HEAP_GENERAL], hint: (m) => (m[1] ? `The code asked for ${mib(m[1])} of direct buffer memory and the cap is ${mib(m[2] as string)}. ` : '') + "The JVM ran out of direct (off-heap) buffer memory, not heap: `-XX:MaxDirectMemorySize` caps it (the step's `JAVA_TOOL_OPTIONS`, `MAVEN_OPTS` or surefire's `argLine` may set it low); raise that cap only if the work needs it, otherwise find the code that allocates direct buffers (`ByteBuffer.allocateDirect`, NIO reads of whole files) and make it reuse or release them." },
+  { test: /OutOfMemoryError: unable to create (?:new )?native thread/, supersedes: [HEAP_GENERAL], hint: () => 'The JVM could not start another thread: the process hit the limit of threads (`ulimit -u`, the container\'s pids limit) or of memory for thread stacks, not the heap. Find what creates threads without bound (a pool per call, threads never joined) and reuse a bounded pool; raise the limit only if that many threads are meant.' },
   { test: /OutOfMemoryError: Metaspace/, supersedes: [HEAP_GENERAL], hint: () => "The JVM ran out of Metaspace (class metadata), not heap: raise `-XX:MaxMetaspaceSize` for the JVM that failed (Maven: `MAVEN_OPTS` or `.mvn/jvm.config`; tests: surefire's `argLine`; Gradle: `org.gradle.jvmargs`), or find what keeps loading classes (a class-loader leak, a code generator run in a loop)." },
   { test: /@(BeforeAll|AfterAll) method '[^']+' must be static/, hint: (m) => `JUnit 5 calls ${c(`@${m[1] as string}`)} methods without an instance: make the method \`static\`, or annotate the test class with ${c('@TestInstance(Lifecycle.PER_CLASS)')} so one instance serves all its tests.` },
   { test: /DateTimeParseException: Text '(\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?)' could not be parsed at index (\d+)/, hint: (m) => `The text ${c(m[1] as string)} is an ISO date (${c('yyyy-MM-dd')}), and the formatter that parsed it expects another pattern (it failed at index ${m[2] as string}): parse it with the ISO form (${c('LocalDate.parse(text)')} or ${c('DateTimeFormatter.ISO_LOCAL_DATE')}), or make the formatter's pattern match what the input now holds.` },

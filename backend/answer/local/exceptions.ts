@@ -97,6 +97,8 @@ const RULES: Rule[] = [
   // JavaScript / TypeScript
   { test: /Cannot read propert(?:y|ies) of (undefined|null) \(reading '([^']+)'\)/, hint: (m) => `The object before ${c(`.${m[2] as string}`)} on the raise line is ${c(m[1] as string)}: a property or return value that the code expects is not set (a missing config key, an option not passed, an awaited value not awaited). Set it, or guard it (${c('?.')} or a default).` },
   { test: /(\S+) is not a function/, hint: (m) => `${c(m[1] as string)} is not a function where it is called: its value there is \`undefined\` or another kind of value (a renamed or removed export, a default vs named import mix-up, a promise not awaited). Check what it is where it is defined or imported.` },
+  // JavaScript's temporal dead zone: a `let`/`const`/`class` read before its declaration ran; not a value problem.
+  { test: /Cannot access '([\w$]+)' before initialization/, hint: (m) => `${c(m[1] as string)} is read before its \`const\`/\`let\`/\`class\` declaration has run (JavaScript's temporal dead zone): move the declaration above its first use (or the use below it); when the two are in different modules, an import cycle runs one module before the other has finished.` },
   { test: /(?:name '(\w+)'|(\S+)) is not defined/, hint: (m) => `${c((m[1] ?? m[2]) as string)} is used without being declared or imported in that scope: import or declare it (or fix the spelling).` },
   { test: /Cannot find module '([^']+)'/, hint: (m) => `Node cannot find ${c(m[1] as string)}: install it (in \`dependencies\` of \`package.json\`, then \`npm ci\`), build the file if it is generated, or fix the path (relative imports need the file's real name and extension in ESM).` },
   { test: /ERR_UNHANDLED_REJECTION|UnhandledPromiseRejection|unhandled (?:promise )?rejection/i, hint: () => 'A promise was rejected and nothing caught it: `await` it inside a `try`/`catch` (or add `.catch`) where it is created, and handle what the rejection says.' },
@@ -187,7 +189,10 @@ export function missingFields(message: string): string | undefined {
 
 /** What a hung test usually waits on, in the words of its runtime (the tool that ran it); all of them when the tool is not known. */
 export function waitsOf(f: Finding): string {
-  const tool = `${f.tool ?? ''} ${f.exception ?? ''}`;
+  // The tool, else the language of the place or of the test's name (`dev.acme.jobs.WorkerPoolTest` is a JVM class).
+  const file = f.location?.file ?? '';
+  const lang = /\.(?:java|kt|scala)$/.test(file) || /^(?:[a-z_]\w*\.)+[A-Z]\w*(?:[.#]\w+)?$/.test(f.test?.name ?? '') ? 'java' : /\.py$/.test(file) ? 'python' : /\.go$/.test(file) ? 'go' : /\.rs$/.test(file) ? 'cargo' : /\.[cm]?[jt]sx?$/.test(file) ? 'node' : '';
+  const tool = `${f.tool ?? ''} ${f.exception ?? ''} ${f.tool ? '' : lang}`;
   if (/\b(?:go|go test)\b/.test(tool)) return 'a channel never closed or read, a `WaitGroup` or mutex never released, a context never cancelled';
   if (/\b(?:jest|vitest|mocha|node|npm|ava|tap)\b/i.test(tool)) return 'a promise or callback never settled, a timer or open handle keeping the loop alive';
   if (/\b(?:maven|surefire|gradle|junit|testng|java|kotlin|scala|sbt)\b|TimedOut/i.test(tool)) return 'a lock, latch or `Future` never released or completed, a thread never joined, a socket read without a timeout';

@@ -115,3 +115,16 @@ describe("an exception's place step says only what the exception supports", () =
     expect(own).toContain('threw it on purpose');
   });
 });
+
+describe('memory outside the heap and a read before initialization', () => {
+  it('direct buffer memory and native threads get no -Xmx step', () => {
+    for (const message of ['java.lang.OutOfMemoryError: Direct buffer memory', 'java.lang.OutOfMemoryError: Cannot reserve 100663296 bytes of direct buffer memory (allocated: 0, limit: 67108864)', 'java.lang.OutOfMemoryError: unable to create native thread: possibly out of memory or process/resource limits reached']) {
+      const text = stepsOf({ class: 'out-of-memory', exception: 'OutOfMemoryError', message });
+      expect(text).not.toContain('-Xmx');
+      expect(text).toMatch(/MaxDirectMemorySize|threads/);
+    }
+  });
+  it("a `const` read before its declaration is the declarations' order, not the line's values", () => {
+    expect(stepsOf({ class: 'test-error', exception: 'ReferenceError', message: "ReferenceError: Cannot access 'DEFAULTS' before initialization" })).toContain('temporal dead zone');
+  });
+});
