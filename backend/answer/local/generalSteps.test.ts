@@ -128,3 +128,18 @@ describe('memory outside the heap and a read before initialization', () => {
     expect(stepsOf({ class: 'test-error', exception: 'ReferenceError', message: "ReferenceError: Cannot access 'DEFAULTS' before initialization" })).toContain('temporal dead zone');
   });
 });
+
+describe('a test error in teardown, and what a JVM test waits on', () => {
+  it("pytest's teardown heading: the body ran, the cleanup failed (not 'did not get as far as checking')", () => {
+    const lines = ['___ ERROR at teardown of test_rotate ___', '', '    def log_file(tmp_path):', '>       os.remove(path)', "E       FileNotFoundError: [Errno 2] No such file or directory: '/tmp/x/app.log'"];
+    const f = finding({ class: 'test-error', tool: 'pytest', exception: 'FileNotFoundError', message: lines[4]?.slice(8) as string, message_line: 5, test: { name: 'tests/test_rotate.py::test_rotate', log_line: 1 } });
+    const text = fixRemedies(f, undefined, (n) => lines[n - 1]).steps.map((s) => s.text).join('\n');
+    expect(text).toContain("The error came in the test's teardown [L1-L1]");
+    expect(text).not.toContain('did not get as far');
+  });
+  it('a timed-out test named like a JVM class waits on JVM things, whatever the step printed', () => {
+    const text = stepsOf({ class: 'timeout-aborted', message: 'ERROR: script returned exit code 124', test: { name: 'dev.acme.jobs.WorkerPoolTest', log_line: 1 } });
+    expect(text).toContain('latch');
+    expect(text).not.toContain('promise');
+  });
+});

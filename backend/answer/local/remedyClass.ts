@@ -177,7 +177,20 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
             ? `Open ${place}, where the log places ${ex}${act}.`
             : `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`,
       );
-      if (f.class === 'test-error') steps.push('The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.');
+      if (f.class === 'test-error') {
+        // pytest's `ERROR at teardown of x` heading above the message: the body ran, the cleanup failed.
+        let teardown: number | undefined;
+        for (let n = f.message_line; lineText && n >= Math.max(1, f.message_line - 80) && teardown === undefined; n--) {
+          const t = lineText(n) ?? '';
+          if (/_{3,} ERROR at teardown of /.test(t)) teardown = n;
+          else if (/_{3,} (?:ERROR at setup of |\S)/.test(t)) break;
+        }
+        steps.push(
+          teardown !== undefined
+            ? `The error came in the test's teardown ${at(teardown)}, after its body ran: pytest reports it as an error whether or not the test's checks held. Fix the fixture's cleanup (the code after its \`yield\`, or its finalizer) so it copes with what the test left.`
+            : 'The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.',
+        );
+      }
       break;
     }
     case 'dependency-resolution':
