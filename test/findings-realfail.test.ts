@@ -102,8 +102,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['gradle-werror-rawtypes', 'message: javac\'s warning line under -Werror is not the one the label has'],
   ['jenkins-pipeline-timeout-e2e', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['maven-junit5-csv-argument-conversion', 'message: the innermost `Caused by: DateTimeException` where the label has the outer `ParameterResolutionException`'],
-  ['maven-systempath-missing-jar', 'location: pom.xml\'s line of the systemPath dependency is not given'],
-  ['pip-constraints-pin-conflict', 'location: requirements.txt\'s line of the conflicting pin is not given'],
   ['pytest-module-missing-py39', 'location: ci.sh\'s line is not given'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
