@@ -208,9 +208,23 @@ describe('a specific step is not contradicted or preceded by a general one that 
     expect(xdist).not.toContain('tool version');
     expect(await fixOf('node-spawn-eacces-script')).not.toContain('that remote');
   });
-  it('a link error: the wording\'s own step comes before the general one', async () => {
+  it('a link error: the wording\'s own step replaces the general one (a missing vtable is not a renamed function)', async () => {
     const fix = await fixOf('ld-undefined-vtable');
-    expect(fix.indexOf('The linker found no vtable')).toBeLessThan(fix.indexOf('Find where'));
+    expect(fix).toContain('The linker found no vtable');
+    expect(fix).not.toContain('Find where');
+  });
+});
+
+describe('the audit of rounds 9-11: no sentence the evidence does not support', () => {
+  it('two declarations that disagree: the source line is one side, not the line to change as the error says', async () => {
+    const fix = await fixOf('gcc-conflicting-types');
+    expect(fix).toContain('is one of the two declarations the compiler found disagreeing');
+    expect(fix).not.toContain('as the error says (`int ring_push');
+  });
+  it('a version conflict, a refused path and a failed check say what their evidence supports', async () => {
+    expect(await fixOf('pip-constraints-pin-conflict')).not.toContain('No release of');
+    expect(await fixOf('go-install-gobin-permission')).toContain('`/opt/b10b-tools/bin/relnotes`');
+    expect(await fixOf('cargo-test-refcell-already-borrowed')).not.toContain('defines `insert`');
   });
 });
 

@@ -75,6 +75,14 @@ describe('findClues: where the workspace names what failed', () => {
     expect(hits.map((h) => [h.rel, h.index + 1])).toEqual([['package.json', 2]]);
     expect(await findClues(reader({ 'a.sh': 'echo hi' }), ['ws'], finding({ class: 'disk-full', message: 'No space left on device' }))).toEqual([]);
   });
+  it('no callee clue for a method called on a field or a call result: its type is not the project definition of that name', async () => {
+    const files = { 'src/lib.rs': 'impl Templates {\n    pub fn insert(&self, name: &str) {\n        self.load(name);\n    }\n    fn load(&self, name: &str) {}\n}' };
+    const f = finding({ class: 'test-error', message: 'RefCell already borrowed', location: { file: 'src/lib.rs', line: 29, log_line: 3 } });
+    const chained = await findClues(reader(files), ['ws'], f, 3, '                self.cache.borrow_mut().insert(name.to_string(), t.clone());');
+    expect(chained.filter((h) => /which the failing line calls/.test(h.message))).toEqual([]);
+    const own = await findClues(reader(files), ['ws'], f, 3, '        let t = self.load(name);');
+    expect(own.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['src/lib.rs', 5, 'defines load, which the failing line calls']]);
+  });
   it('the project function a failing check calls (not the test framework, not a test file)', async () => {
     const files = { 'tests/test_ring.c': 'int ring_push(ring *r, int v) { return 0; }', 'src/ring.c': '#include "ring.h"\n\nint ring_push(ring *r, int v) {\n  return 1;\n}' };
     const f = finding({ class: 'test-assertion', message: "test_ring: tests/test_ring.c:8: test_fills_up: Assertion `ring_push(&r, i)' failed.", location: { file: 'tests/test_ring.c', line: 8, log_line: 3 } });

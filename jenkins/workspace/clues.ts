@@ -262,7 +262,7 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       // The functions the failing line calls, where the project defines them (not in tests): the code to look at.
       const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
       const code = (sourceLine ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
-      const callees = [...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].map((m) => m[1] as string).filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
+      const callees = [...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].filter((m) => !typedElsewhere(code.slice(0, m.index))).map((m) => m[1] as string).filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
       for (const name of fam ? callees.slice(0, 2) : []) {
         const call = new RegExp(`\\b${escape(name)}\\s*\\(`);
         out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: `defines ${name}, which the failing line calls`, max: 1 });
@@ -324,6 +324,20 @@ function importedNames(line: string): string[] {
 }
 
 /** Calls on a test's line that are the test framework's or the language's, not the code under test. */
+/**
+ * Whether a call's receiver (the code before `name(`) has a type the line does not show: a method
+ * called on a field, an index or another call's result (`self.cache.borrow_mut().insert(`,
+ * `rows[0].get(`) belongs to that value's type, often a library's map or list, so a project
+ * definition of the same name is not known to be the one called. A bare call, a static path
+ * (`Ring::push(`) and a method of one named value (`cart.total(`, `self.load(`) are kept.
+ */
+function typedElsewhere(before: string): boolean {
+  const recv = /(?:\.|->|\?\.)\s*$/.exec(before);
+  if (!recv) return false;
+  const rest = before.slice(0, recv.index).trimEnd();
+  return !/(?:^|[^\w$.)\]>])[A-Za-z_$][\w$]*$/.test(rest);
+}
+
 const NOT_THE_CODE = /^(?:assert\w*|expect\w*|to[A-Z]\w*|should\w*|must\w*|refute\w*|verify|check|require|ensure|eq|equal|equals|ok|is|isa|like|cmp_ok|is_deeply|describe|it|test|context|print\w*|println|printf|fprintf|puts|len|str|int|float|bool|list|dict|set|tuple|sorted|range|repr|type|isinstance|String|Number|Boolean|Object|Array|Math|JSON|Some|Ok|Err|vec|format|new|sizeof|strcmp|memcmp|abs|min|max|fail|panic|Errorf|Fatalf|Error|Fatal|Logf|EXPECT_\w+|ASSERT_\w+|CHECK\w*|REQUIRE\w*|assert_\w+|debug_assert\w*)$/;
 const TEST_PATH = /(?:^|\/)(?:tests?|spec|__tests__|t)\/|(?:^|\/)test_[^/]+$|_test\.\w+$|\.(?:test|spec)\.\w+$|Tests?\.\w+$|_spec\.rb$|_SUITE\.erl$/;
 

@@ -1,33 +1,81 @@
-/** What to do about a dependency that did not resolve, per resolver (the finding's tool): general CI knowledge, cited at the message. */
+/**
+ * What to do about a dependency that did not resolve: general CI knowledge, cited at the message.
+ * The kind of failure the resolver's own words state comes first (versions that conflict, a lock
+ * file or vendor directory out of step with the manifest, content that no longer matches its
+ * recorded checksum, a local path that is not there, a version specifier the tool does not
+ * understand); only a failure of none of these kinds gets the resolver's "check the name and
+ * version" step. Every step yields to a step from the tool's own wording (remedyShape.ts, rule 5).
+ */
 import type { Finding } from '../../../protocol/types.js';
 import { cite, inlineCode } from '../logtext.js';
+import type { RemedyStep } from './remedyShape.js';
 
 const at = (line: number): string => cite({ start_line: line, end_line: line });
 
-export function dependencySteps(f: Finding): string[] {
+/** Resolvers' words for requirements that cannot hold together (pip, npm, cargo, poetry, Maven's enforcer). */
+const CONFLICT = /conflicting dependencies|ResolutionImpossible|\bERESOLVE\b|unable to resolve dependency tree|Conflicting peer dependency|version solving failed|incompatible (?:version )?requirements|Dependency convergence error/i;
+/** A lock file or vendor copy that no longer matches the manifest, which the command may not update. */
+const LOCK_STALE = /cannot update the lock file .*--locked|lock file .*needs to be updated but --locked|can only install packages when your package\.json and package-lock\.json|lockfile (?:needs to be updated|is not up to date)|--frozen-lockfile|updates to go\.mod needed|missing go\.sum entry|inconsistent vendoring|poetry\.lock .*(?:not consistent|changed significantly)/i;
+/** Content that differs from the checksum the project or the tool recorded for it. */
+const CHECKSUM = /checksum mismatch|checksum (?:of .* )?(?:for .* )?(?:has )?changed|\bEINTEGRITY\b|integrity checksum failed|do(?:es)? not match the hashes/i;
+/** A local path the manifest points at (a file: or path dependency, Maven's systemPath): its path. */
+const LOCAL_PATH = /at specified path (\S+)|ENOENT: no such file or directory, open '([^']+)'|failed to read `([^`]+)`/;
+/** A version specifier (a protocol) the resolver does not understand. */
+const UNSUPPORTED_SPEC = /Unsupported URL Type "([^"]+)":\s*(\S+)/;
+
+export function dependencySteps(f: Finding): RemedyStep[] {
   const m = at(f.message_line);
-  const dep = f.dependency ? inlineCode(f.dependency) : 'the dependency';
+  const general = (text: string): RemedyStep[] => [{ text, lines: [], yieldsToWording: true }];
+  const named = f.dependency ?? /\bverifying (\S+@\S+?):/.exec(f.message)?.[1];
+  const dep = named ? inlineCode(named) : 'the dependency';
+  if (CONFLICT.test(f.message)) {
+    return general(`The requirements ask for versions that cannot be installed together ${m}: the lines under the message name which package asks for which version; change one of the pins (or constraints) so they agree, or move both to releases that fit together.`);
+  }
+  if (LOCK_STALE.test(f.message)) {
+    return general(`The lock file (or vendored copy) no longer matches the project's manifest, and this command may not update it ${m}: run ${updateOf(f)} locally and commit what it rewrites together with the manifest change.`);
+  }
+  if (CHECKSUM.test(f.message)) {
+    return general(`What the build downloaded or read for ${dep} differs from the checksum the project recorded for it ${m}: the same version's content changed (re-published or replaced at the source, or a proxy or mirror serves other bytes, or a vendored file was edited). Find out which side changed before trusting it; update the recorded checksum only once the new content is known to be the right one.`);
+  }
+  const local = LOCAL_PATH.exec(f.message);
+  if (local) {
+    const p = (local[1] ?? local[2] ?? local[3]) as string;
+    return general(`The build reads ${dep === 'the dependency' ? 'a dependency' : dep} from a local path, ${inlineCode(p)}, which does not exist ${m}: point the manifest at where that file or directory is now (a moved or renamed directory), or add it to the repository or create it before this step.`);
+  }
+  const spec = UNSUPPORTED_SPEC.exec(f.message);
+  if (spec) {
+    return general(`${capitalTool(f)} does not understand the version specifier ${inlineCode(spec[2] as string)} (the ${inlineCode(spec[1] as string)} protocol) ${m}: install with the package manager that does (the one the project's lock file belongs to), or give the dependency a version range or path this tool accepts.`);
+  }
   const offline = /offline mode|only-if-cached|--offline|offline/i.test(f.message);
   switch (f.tool) {
     case 'maven':
-      return offline
-        ? [`Maven ran offline (\`-o\`) and ${dep} is not in the local repository: run the build once online (or \`mvn dependency:go-offline\`) to fill \`~/.m2\`, or drop \`-o\` from the command ${m}.`]
-        : [`Check that ${dep} exists in the repository the build uses (the name and version in \`pom.xml\`, and the repositories and mirrors in \`settings.xml\`) ${m}.`];
+      return general(offline
+        ? `Maven ran offline (\`-o\`) and ${dep} is not in the local repository: run the build once online (or \`mvn dependency:go-offline\`) to fill \`~/.m2\`, or drop \`-o\` from the command ${m}.`
+        : `Check that ${dep} exists in the repository the build uses (the name and version in \`pom.xml\`, and the repositories and mirrors in \`settings.xml\`) ${m}.`);
     case 'gradle':
-      return [`Check that ${dep} is published in the repositories \`build.gradle\` declares (a typo, an unreleased version) ${m}.`];
+      return general(`Check that ${dep} is published in the repositories \`build.gradle\` declares (a typo, an unreleased version) ${m}.`);
     case 'npm':
-      return offline ? [`npm ran from its cache only and ${dep} is not in it: install once with network access, or remove the offline flag ${m}.`] : [`Check the package name and version: \`npm view ${f.dependency?.replace(/@[^@]*$/, '') ?? '<package>'} versions\` lists what the registry has ${m}.`];
+      return general(offline ? `npm ran from its cache only and ${dep} is not in it: install once with network access, or remove the offline flag ${m}.` : `Check the package name and version: \`npm view ${f.dependency?.replace(/@[^@]*$/, '') ?? '<package>'} versions\` lists what the registry has ${m}.`);
     case 'pip':
-      return [`No release of ${dep} matches what the requirements ask for: pick a version that exists (\`pip index versions ${f.dependency?.split(/[=<>!~]/)[0] ?? '<package>'}\` lists them) and fix the pin in the requirements file ${m}.`];
+      return general(`No release of ${dep} matches what the requirements ask for: pick a version that exists (\`pip index versions ${f.dependency?.split(/[=<>!~]/)[0] ?? '<package>'}\` lists them) and fix the pin in the requirements file ${m}.`);
     case 'cargo':
-      return offline ? [`Cargo ran offline and ${dep} is not in the local registry cache: run \`cargo fetch\` with network access once, or drop \`--offline\` ${m}.`] : [`Check the crate name and version in \`Cargo.toml\` (\`cargo search\`) ${m}.`];
+      return general(offline ? `Cargo ran offline and ${dep} is not in the local registry cache: run \`cargo fetch\` with network access once, or drop \`--offline\` ${m}.` : `Check the crate name and version in \`Cargo.toml\` (\`cargo search\`) ${m}.`);
     case 'go':
-      return [`Add the module (\`go get\`) or fix the import path, then \`go mod tidy\` so \`go.mod\`/\`go.sum\` list it ${m}.`];
+      return general(`Add the module (\`go get\`) or fix the import path, then \`go mod tidy\` so \`go.mod\`/\`go.sum\` list it ${m}.`);
     case 'cmake':
-      return [`Install the development package of ${dep} on the agent, or tell CMake where it is (\`-D${f.dependency ?? 'Pkg'}_DIR=...\` / \`CMAKE_PREFIX_PATH\`) ${m}.`];
+      return general(`Install the development package of ${dep} on the agent, or tell CMake where it is (\`-D${f.dependency ?? 'Pkg'}_DIR=...\` / \`CMAKE_PREFIX_PATH\`) ${m}.`);
     case 'python':
-      return [`Install ${dep} in the build's environment (add it to the requirements file), or fix the import if the module was renamed ${m}.`];
+      return general(`Install ${dep} in the build's environment (add it to the requirements file), or fix the import if the module was renamed ${m}.`);
     default:
-      return [`Check that ${dep} exists under that name and version in the repository the build uses ${m}.`];
+      return general(`Check that ${dep} exists under that name and version in the repository the build uses ${m}.`);
   }
 }
+
+/** The command that rewrites the tool's lock file or vendor directory from its manifest. */
+function updateOf(f: Finding): string {
+  if (/inconsistent vendoring/.test(f.message)) return '`go mod vendor`';
+  const by: Record<string, string> = { cargo: '`cargo update --workspace`', npm: '`npm install`', go: '`go mod tidy`', poetry: '`poetry lock`', yarn: '`yarn install`', pnpm: '`pnpm install`' };
+  return (f.tool ? by[f.tool] : undefined) ?? "the tool's update (`cargo update`, `npm install`, `go mod tidy`, `poetry lock`)";
+}
+
+const capitalTool = (f: Finding): string => (f.tool ? inlineCode(f.tool) : 'The resolver');

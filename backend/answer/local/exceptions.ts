@@ -17,6 +17,29 @@ interface Rule {
 
 const c = inlineCode;
 
+/** An exception of loading code (a class, a module, a native library), not of the values a line works on. */
+export const LOAD_FAILURE = /NoClassDefFoundError|ClassNotFoundException|NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError|UnsatisfiedLinkError|ModuleNotFoundError|\bImportError\b|ERR_MODULE_NOT_FOUND|Cannot find module/;
+
+/**
+ * Whether the message says more than the exception's type (`KeyError: 'region'`, a panic's
+ * `runtime error: ...`) rather than the type alone (`Exception in thread "main"
+ * java.util.ConcurrentModificationException`): only then does "as the message describes" hold.
+ */
+export function messageHasDetail(f: Finding): boolean {
+  const name = f.exception?.split('.').pop();
+  if (!name) return true;
+  const at = f.message.lastIndexOf(name);
+  if (at < 0) return true;
+  return /[:\s]\s*\S/.test(f.message.slice(at + name.length).replace(/^\s*\[recovered\]\s*$/, ''));
+}
+
+/** The raise site is a library's frame under the project's call (`java.lang.Enum.valueOf` under `WebhookParser.status`). */
+function raisedInLibrary(f: Finding): { raise: string; project: string } | undefined {
+  const fr = f.location?.frames;
+  if (!fr?.raise || !fr.project || (fr.raise.file === fr.project.file && fr.raise.line === fr.project.line)) return undefined;
+  return { raise: fr.raise.function ?? fr.raise.file, project: `${fr.project.file}:${fr.project.line}` };
+}
+
 const RULES: Rule[] = [
   // The checkout a CI job made (first: a rejection or an exception often carries git's message as its reason)
   { test: /No names found, cannot describe anything|No tags can describe|fatal: No annotated tags/, hint: () => "`git describe` found no tag in the checkout: CI checkouts are often shallow or fetch no tags. Fetch them in the job (`git fetch --tags --unshallow`; Jenkins' git \"Advanced clone behaviours\": fetch tags, no shallow clone; GitHub's `actions/checkout` with `fetch-depth: 0`), or give the script a fallback (`git describe --tags --always`)." },
@@ -82,7 +105,12 @@ const RULES: Rule[] = [
   { test: /NumberFormatException: For input string: "([^"]*)"/, hint: (m) => `The code parsed ${c(m[1] as string)} as a number: parse the form the value is written in, or fix the input it came from.` },
   { test: /ClassCastException: (?:class )?([\w.$]+) cannot be cast to (?:class )?([\w.$]+)/, hint: (m) => `A ${c(m[1] as string)} was cast to ${c(m[2] as string)}: check what the value really is where it is produced (a changed return type, a raw collection), or convert it instead of casting.` },
   { test: /ConcurrentModificationException/, hint: () => 'A collection was changed while it was being iterated: collect the changes and apply them after the loop, use `Iterator.remove()`, `removeIf`, or a concurrent collection.' },
-  { test: /(?:IllegalStateException|IllegalArgumentException|InvalidOperationException|ArgumentException)(?::\s*(.+))?/, hint: (m) => `The code threw it on purpose: a check at the raise site rejected ${m[1] ? `this state (${c((m[1] as string).slice(0, 140))})` : 'the state or argument it got'}. Read that check: either the caller must do what it requires first (the call order or the arguments the test passes), or the check is wrong for this case.` },
+  { test: /(?:IllegalStateException|IllegalArgumentException|InvalidOperationException|ArgumentException)(?::\s*(.+))?/, hint: (m, f) => {
+    // A library method's own check (`Enum.valueOf`) rejected what the project's call passed: the check to read is not the project's.
+    const lib = raisedInLibrary(f);
+    if (lib) return `${c(lib.raise)}, a library method, rejected what the project's call at ${c(lib.project)} passed it${m[1] ? ` (${c((m[1] as string).slice(0, 140))})` : ''}: check what that call passes (where the value comes from, its spelling, case or format) against what ${c(lib.raise)} accepts, or handle the rejection there.`;
+    return `The code threw it on purpose: a check at the raise site rejected ${m[1] ? `this state (${c((m[1] as string).slice(0, 140))})` : 'the state or argument it got'}. Read that check: either the caller must do what it requires first (the call order or the arguments the test passes), or the check is wrong for this case.`;
+  } },
   { test: /(?:NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError): (.+)/, hint: (m) => `The code was compiled against another version of a class than the one on the classpath at run time (${c((m[1] as string).slice(0, 120))}): align the dependency versions (\`mvn dependency:tree\` / \`gradle dependencies\` shows which one wins), then rebuild everything.` },
   { test: /(?:ClassNotFoundException|NoClassDefFoundError): ([\w.$/]+)/, hint: (m) => `${c((m[1] as string).replace(/\//g, '.'))} is not on the classpath at run time: add the dependency that provides it (with the right scope), or check the class name.` },
   { test: /IndexOutOfBoundsException: (?:Index )?(-?\d+)(?: out of bounds for length (\d+))?/, hint: (m) => `Index ${c(m[1] as string)}${m[2] ? ` of a list of length ${c(m[2] as string)}` : ''}: check the size before indexing, and why the list is shorter than the code expects.` },

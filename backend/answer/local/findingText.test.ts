@@ -1,6 +1,6 @@
 import type { Finding } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { meaningOf, messageSpan, reproduceCommand, toolShown } from './findingText.js';
+import { meaningOf, messageSpan, reproduceCommand, toolShown, traceSentence } from './findingText.js';
 import { remedyOf } from './remedies.js';
 import { logFacts } from './remedyFacts.js';
 
@@ -196,5 +196,15 @@ describe("logFacts: go's got:/want: over a column layout", () => {
   it('is not quoted (inline code would collapse its spaces)', () => {
     const ctx = { ciContext: { buildDetails: { consoleLog: ['--- FAIL: TestRender (0.00s)', '     got:', '    alice    |    42', '    want:', '    alice       42'].join('\n') } }, logLineCount: 5 } as unknown as ChatContext;
     expect(logFacts(ctx, finding({ class: 'test-assertion', message: '--- FAIL: TestRender (0.00s)', message_line: 1 }))).toEqual([]);
+  });
+});
+
+describe('traceSentence: a failed check is not "raised" by the assertion library', () => {
+  const frames = { raise: { file: 'org/junit/Assert.java', line: 89, function: 'org.junit.Assert.fail', log_line: 3 }, project: { file: 'eu/acme/VatTest.java', line: 43, function: 'eu.acme.VatTest.vat', log_line: 5 } };
+  it('names no library frame for a check, and the project frame only when the check is elsewhere', () => {
+    const at = (line: number) => finding({ location: { file: 'eu/acme/VatTest.java', line, log_line: 5, frames } });
+    expect(traceSentence(at(43))).toBeUndefined();
+    expect(traceSentence(at(12))).toBe("The deepest frame in the project's own code is `eu/acme/VatTest.java:43` (in `eu.acme.VatTest.vat`) [L5-L5].");
+    expect(traceSentence({ ...at(43), class: 'test-error' })).toContain('It was raised at `org/junit/Assert.java:89`');
   });
 });

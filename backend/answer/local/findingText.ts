@@ -88,6 +88,13 @@ export function traceSentence(f: Finding): string | undefined {
   const frames = f.location?.frames;
   if (!frames?.raise && !frames?.project) return undefined;
   const { raise, project } = frames;
+  // A failed check is raised by the assertion library (`expect/build/index.js`), which is not where
+  // anything went wrong: only the project's frame is worth naming, and only when the check's place is another.
+  if (f.class === 'test-assertion') {
+    const loc = f.location;
+    const same = project && loc && loc.line === project.line && (loc.file === project.file || loc.file.endsWith(`/${project.file}`) || project.file.endsWith(`/${loc.file}`));
+    return project && !same ? `The deepest frame in the project's own code is ${frameText(project)}.` : undefined;
+  }
   if (raise && project && (raise.file !== project.file || raise.line !== project.line)) {
     return `It was raised at ${frameText(raise)}; the deepest frame in the project's own code is ${frameText(project)}.`;
   }

@@ -137,10 +137,20 @@ export const KNOWN_REMEDIES: RemedyRule[] = [
   }),
   // The linker: a symbol of a well-known library that is not on the link line.
   rule('known/ld-library-of-symbol', 'wording', (i, out) => {
-    const { f, m0, here } = i;
+    const { f, m0, here, stored } = i;
     const lib = f.class === 'link-error' && f.symbol ? libraryOfSymbol(f.symbol) : undefined;
     if (lib) {
-      out.push({ text: `${inlineCode(f.symbol as string)} is ${lib.name}'s ${here}: link that library (${inlineCode(lib.flag)} on the link line; with CMake ${lib.find ? `${inlineCode(lib.find)} and ` : ''}${inlineCode(`target_link_libraries(<target> PRIVATE ${lib.cmake ?? lib.flag.replace(/^-l/, '')})`)}).`, lines: [m0] });
+      // Where the link line is, from make's own line under the error: a CMake target's build.make, else the Makefile's rule.
+      const below = around(stored, m0, 0, 6);
+      const target = nearby(below, /CMakeFiles\/([\w.+-]+)\.dir\/build\.make:\d+/);
+      const mk = target ? undefined : nearby(below, /make(?:\[\d+\])?: \*\*\* \[((?:\S*\/)?(?:GNU)?[Mm]akefile):(\d+): ([^\]\s]+)\]/);
+      const cmake = inlineCode(`target_link_libraries(${target ? (target.m[1] as string) : '<target>'} PRIVATE ${lib.cmake ?? lib.flag.replace(/^-l/, '')})`);
+      const where = target
+        ? `; the target ${inlineCode(target.m[1] as string)} is linked without it ${at(target.line)}: in \`CMakeLists.txt\` ${lib.find ? `${inlineCode(lib.find)} and ` : ''}${cmake}`
+        : mk
+          ? `; the link is the rule for ${inlineCode(mk.m[3] as string)} at ${inlineCode(`${mk.m[1] as string}:${mk.m[2] as string}`)} ${at(mk.line)}: add ${inlineCode(lib.flag)} after the objects on its command (or ${inlineCode(`LDLIBS += ${lib.flag}`)} in the Makefile)`
+          : `; with CMake ${lib.find ? `${inlineCode(lib.find)} and ` : ''}${cmake}`;
+      out.push({ text: `${inlineCode(f.symbol as string)} is ${lib.name}'s ${here}: link that library (${inlineCode(lib.flag)} on the link line${where}).`, lines: [m0, ...(target ? [target.line] : mk ? [mk.line] : [])] });
     }
   }),
   // An install into a system directory the agent's user may not write.

@@ -1,11 +1,53 @@
 import type { Finding } from '../../../protocol/types.js';
 import { cite, clip, inlineCode } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
-import { allocationHint, indentationHint, missingFields, waitsOf } from './exceptions.js';
+import { allocationHint, indentationHint, LOAD_FAILURE, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
 
+
+/** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
+const EXEC_REFUSED = /\bspawn (\S+) EACCES\b|(?:^|: )(\.{0,2}\/[\w./-]+|[\w.-]+\.(?:sh|py|pl|rb)): Permission denied\s*$/;
+/** The file system refused a path (not a credential): its owner or mode, or who the step runs as. */
+const PATH_REFUSED = /permission denied|\bEACCES\b|\bEPERM\b|AccessDeniedException|Operation not permitted|Read-only file system|cannot create directory|root-owned files|administrative privileges/i;
+/** A credential refused by a server: an HTTP status, a login, a key. */
+const CREDENTIAL_REFUSED = /\b40[13]\b|Unauthori[sz]ed|Forbidden|authenticat|credential|\btoken\b|password|publickey|git@|remote:|access denied for user|login/i;
+
+/**
+ * The general step for a refusal, by what refused it: running a file (its executable bit), a path
+ * of the file system (its owner and mode, the step's user), or a credential (present, valid,
+ * allowed). A tool's own wording replaces it (remedyShape.ts, rule 5).
+ */
+function refusalStep(f: Finding, m: string): RemedyStep {
+  const general = (text: string): RemedyStep => ({ text, lines: [], yieldsToWording: true });
+  const exec = EXEC_REFUSED.exec(f.message);
+  if (exec && !CREDENTIAL_REFUSED.test(f.message)) {
+    const file = (exec[1] ?? exec[2]) as string;
+    return general(`${inlineCode(file)} could not be run ${m}: make it executable in git (${inlineCode(`git update-index --chmod=+x ${file.replace(/^\.\//, '')}`)}) or call it through its interpreter.`);
+  }
+  if (PATH_REFUSED.test(f.message) && !CREDENTIAL_REFUSED.test(f.message)) {
+    // The path the refusal is about: the one the message puts right before it (`open /x: permission
+    // denied`), else after it (`AccessDeniedException: /x`, `cannot create directory: /x`), else the first.
+    const abs = String.raw`(\/[\w.@+-]+(?:\/[\w.@+-]+)*)`;
+    const path = (
+      new RegExp(`${abs}['"\`]?:? (?:permission denied|EACCES|EPERM|Operation not permitted|Read-only file system)`, 'i').exec(f.message)?.[1] ??
+      new RegExp(`(?:AccessDeniedException|cannot create directory|permission denied|EACCES|EPERM)[^/]*?${abs}`, 'i').exec(f.message)?.[1] ??
+      new RegExp(`(?:^|[\\s'"\`(])${abs}`).exec(f.message)?.[1]
+    )?.replace(/[.,:;]+$/, '');
+    const dir = path ? path.slice(0, path.lastIndexOf('/')) || '/' : undefined;
+    return general(
+      path
+        ? `The user the step runs as may not write or open ${inlineCode(path)} ${m}. Check who owns its directory (${inlineCode(`ls -ld ${dir as string}`)}) and which user the step is (${inlineCode('id')}); then write somewhere the build's user owns (the workspace, a path a variable sets), or give that user access there.`
+        : `The user the step runs as may not write or open a path the step needs ${m} (the lines around it name it): check that path's owner and mode (\`ls -ld\`) and who the step runs as (\`id\`).`,
+    );
+  }
+  return general(
+    f.host
+      ? `Check the credentials the step uses for ${inlineCode(f.host)}: present, not expired, and with access ${m}.`
+      : `Check the credentials or permissions of what the step accessed (the log names no host): present, not expired, and with access ${m}.`,
+  );
+}
 
 /** The classes whose first step names the place to act (the file and line, the raise site, the check). */
 const PLACE_FIRST = new Set<Finding['class']>(['compile-error', 'lint', 'test-error', 'runtime-exception', 'test-assertion']);
@@ -96,7 +138,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         steps.push(`Make the library ${inlineCode(lib)} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(`-l${lib}`)} from the link line if the code no longer needs it ${m}.`);
         if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
       } else {
-        steps.push(`Find where ${f.symbol ? inlineCode(f.symbol) : 'the missing symbol'} is defined and make sure that file or library is part of the link: the source file listed in the build (Makefile, \`CMakeLists.txt\` \`add_executable\`/\`add_library\`/\`target_sources\`), or the library on the link line; if it was renamed or removed, update the callers ${m}.`);
+        // A library's symbol (libm's sqrt) or a vtable is not renamed code: the wording's step replaces this one.
+        steps.push({ lines: [], yieldsToWording: true, text: `Find where ${f.symbol ? inlineCode(f.symbol) : 'the missing symbol'} is defined and make sure that file or library is part of the link: the source file listed in the build (Makefile, \`CMakeLists.txt\` \`add_executable\`/\`add_library\`/\`target_sources\`), or the library on the link line; if it was renamed or removed, update the callers ${m}.` });
       }
       break;
     case 'test-assertion':
@@ -120,11 +163,18 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       const target = project ?? loc?.frames?.raise;
       const ex = f.exception ? inlineCode(f.exception) : f.class === 'runtime-exception' ? 'the error' : 'the exception';
       // Where to act, not the diagnosis again (the headline quotes the message): the raising line, else the log has none.
+      // What to do at the line: a class or module that did not load is not about the line's values,
+      // and a message that is the type alone describes nothing of them.
+      const act = LOAD_FAILURE.test(`${f.exception ?? ''} ${f.message}`)
+        ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
+        : messageHasDetail(f)
+          ? `, and change what that line does with the values it gets, as the message ${m} describes`
+          : `, and read what that line does: the message ${m} gives nothing beyond the exception's type`;
       steps.push(
         target
-          ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${target === project && loc?.frames?.raise && (loc.frames.raise.file !== project.file || loc.frames.raise.line !== project.line) ? ' (the deepest frame in the project\'s own code)' : ''}, and change what that line does with the values it gets, as the message ${m} describes.`
+          ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${target === project && loc?.frames?.raise && (loc.frames.raise.file !== project.file || loc.frames.raise.line !== project.line) ? ' (the deepest frame in the project\'s own code)' : ''}${act}.`
           : place
-            ? `Open ${place}, where the log places ${ex}, and change what that line does with the values it gets, as the message ${m} describes.`
+            ? `Open ${place}, where the log places ${ex}${act}.`
             : `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`,
       );
       if (f.class === 'test-error') steps.push('The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.');
@@ -196,11 +246,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           ? `The signature cannot be checked: the signer's public key is not in the keyring the step uses ${m}. Import it there first (\`gpg --import <key file>\`, a key committed to the repository or fetched from a trusted source), then verify again.`
           : /\bBAD signature\b|\bsignature verification failed\b|\bsignatures? (?:is |are )?invalid\b/i.test(f.message)
             ? `The signature does not match the file ${m}: the file changed after it was signed, or the signature is for another file; fetch both again from the source, and do not skip the check.`
-            : /Permission denied/.test(f.message) && !/publickey|git@|remote/i.test(f.message)
-          ? `If it is a script, make it executable in git (\`git update-index --chmod=+x <file>\`) or call it through its interpreter; if it is a file, check who owns the workspace (\`ls -l\`) ${m}.`
-          : f.host
-            ? `Check the credentials the step uses for ${inlineCode(f.host)}: present, not expired, and with access ${m}.`
-            : `Check the credentials or permissions of what the step accessed (the log names no host): present, not expired, and with access ${m}.`,
+            : refusalStep(f, m),
       );
       break;
     case 'missing-tool': {

@@ -13,7 +13,11 @@
  * 4. steps are ordered by specificity, stably (a table's own order is kept within one level):
  *    `place` (where to act: the file and line the error names), then `wording` (what the tool's
  *    own words call for), then `class` (what the finding's class generally calls for), then
- *    `fact` (lines of the log the remedy rests on).
+ *    `fact` (lines of the log the remedy rests on);
+ * 5. a class's general step marked `yieldsToWording` (what a resolver, a refused permission or a
+ *    linker error generally calls for) is dropped when another rule gives a step from the tool's
+ *    own wording: that step says what this failure is, and the general one is then redundant or
+ *    wrong (a lock file out of date is not a missing version; a math function is not renamed).
  */
 import type { Finding } from '../../../protocol/types.js';
 import { cite, linesOf, type LogSpan } from '../logtext.js';
@@ -35,6 +39,8 @@ export interface RemedyStep {
   specificity?: Specificity;
   /** A name other rules may supersede this step by. */
   id?: string;
+  /** A class's general step that any `wording` step of another rule replaces (rule 5 above). */
+  yieldsToWording?: boolean;
 }
 
 /** What a rule reads: the finding, the stored log when there is one, and the message's citation. */
@@ -83,8 +89,9 @@ export function rule(id: string, specificity: Specificity, body: (i: RemedyInput
 /** The steps of `rules` for the input: grouped, superseded and ordered as the module comment says. */
 export function chooseRemedies(rules: readonly RemedyRule[], i: RemedyInput): RemedyStep[] {
   const won = new Set<string>();
-  const kept: { step: RemedyStep; level: number; n: number }[] = [];
+  const kept: { step: RemedyStep; level: number; n: number; rule: string }[] = [];
   const dropped = new Set<string>();
+  const worded = new Set<string>();
   for (const r of rules) {
     if (r.group !== undefined && won.has(r.group)) continue;
     const steps = r.steps(i);
@@ -92,10 +99,15 @@ export function chooseRemedies(rules: readonly RemedyRule[], i: RemedyInput): Re
     if (r.group !== undefined) won.add(r.group);
     const sup = typeof r.supersedes === 'function' ? r.supersedes(i) : (r.supersedes ?? []);
     for (const id of sup) dropped.add(id);
-    for (const step of steps) kept.push({ step, level: ORDER[step.specificity ?? r.specificity], n: kept.length });
+    for (const step of steps) {
+      const level = ORDER[step.specificity ?? r.specificity];
+      if (level === ORDER.wording) worded.add(r.id);
+      kept.push({ step, level, n: kept.length, rule: r.id });
+    }
   }
   return kept
     .filter((k) => k.step.id === undefined || !dropped.has(k.step.id))
+    .filter((k) => !k.step.yieldsToWording || ![...worded].some((id) => id !== k.rule))
     .sort((a, b) => a.level - b.level || a.n - b.n)
     .map((k) => k.step);
 }

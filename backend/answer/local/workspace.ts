@@ -8,6 +8,7 @@ import { missingSymbolOf, similarIdentifiers, symbolKindAt, typeMismatchOf, type
 import type { Finding } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel } from '../facts.js';
+import { LOAD_FAILURE, messageHasDetail } from './exceptions.js';
 import { inlineCode, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
 
@@ -314,12 +315,19 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     const raised = `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from`;
     // "Make sure the value is set" is advice for a missing value only; a KeyError or an IllegalStateException is about another thing.
     if (NULL_VALUE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: make the code handle the value it got there, or make sure that value is set before it is used.`;
+    if (LOAD_FAILURE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
+    if (!messageHasDetail(finding)) return `${raised}: the message gives nothing beyond the exception's type, so read what this line does with the exception's meaning in mind, then fix the line or the code that gave it its values.`;
     return `${raised}: read what the message says about the values this line works on, then fix the line or the code that gave it those values.`;
   }
   if (isPipeline(s)) return `correct ${where} of the pipeline script as the error says, then replay the build (Replay on the build's page lets you try the edit without a commit).`;
   // A failure of what the step had (a tool's version, a dependency, the network, credentials,
   // memory, disk, time): the line is where it showed, not what to change; the remedy says what.
   if (finding && !['compile-error', 'lint', 'ci-script', 'unknown'].includes(finding.class)) return undefined;
+  // Two declarations that disagree (gcc/clang's conflicting types, a redefinition): this line is one of
+  // them, and the log does not say which side the change meant; the remedy names the other.
+  if (finding?.class === 'compile-error' && /conflicting types for|conflicting declaration|redefinition of|previous declaration of/.test(finding.message)) {
+    return `${where}${code ? ` (${inlineCode(code)})` : ''} is one of the two declarations the compiler found disagreeing: make it and the other one agree, changing whichever the change did not mean to alter, then re-run the build.`;
+  }
   return `change ${where} as the error says${code ? ` (${inlineCode(code)})` : ''}, then re-run the build.`;
 }
 
