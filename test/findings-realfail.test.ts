@@ -99,7 +99,6 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 10 (asserted since HELDOUT_ROUND 11; docs/notes/analyzer.md, "Round 10 held out: measured").
   ['meson-test-c-fail', 'unknown from the log alone: meson prints only `Full log written to ...testlog.txt`; the failed check is in that file (the bench reads it as context)'],
   // Round 11 (asserted since HELDOUT_ROUND 12; docs/notes/analyzer.md, "Round 11 opened (helper t12)").
-  ['gradle-werror-rawtypes', 'message: javac\'s warning line under -Werror is not the one the label has'],
   ['jenkins-pipeline-timeout-e2e', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['maven-junit5-csv-argument-conversion', 'message: the innermost `Caused by: DateTimeException` where the label has the outer `ParameterResolutionException`'],
   ['pytest-module-missing-py39', 'location: ci.sh\'s line is not given'],

@@ -149,3 +149,11 @@ describe('places the resolvers print apart from their verdict', () => {
     expect(top(two)?.location?.line).toBeUndefined();
   });
 });
+
+describe("Gradle's task name glued to its first output line", () => {
+  it('`:compileJava/ws/src/A.java:12: warning: ...` is javac\'s first warning under -Werror', () => {
+    const log = ['+ gradle build', ':compileJava/ci/ws/src/main/java/shop/Cart.java:9: warning: [rawtypes] found raw type: Map', '    private Map items = new HashMap<>();', '            ^', '/ci/ws/src/main/java/shop/Cart.java:11: warning: [unchecked] unchecked call to put(K,V)', 'error: warnings found and -Werror specified', '1 error', ':compileJava FAILED', 'BUILD FAILED in 2s'].join('\n');
+    const f = top(log);
+    expect([f?.message, f?.location?.line]).toEqual(['/ci/ws/src/main/java/shop/Cart.java:9: warning: [rawtypes] found raw type: Map', 9]);
+  });
+});
