@@ -173,9 +173,6 @@ describe('every citation holds what is quoted with it', () => {
       // verilator-tb-assert (round 7, asserted since HELDOUT_ROUND 9): the answer quotes the finding's
       // exception `SIGABRT` as if the shell's `Aborted` line said it: open (answer wording).
       if (id === 'verilator-tb-assert') continue;
-      // gradle-werror-rawtypes (round 11, asserted since HELDOUT_ROUND 12): the answer cites javac's warning line for
-      // `-Xlint:rawtypes`, which that line does not hold: open (answer wording).
-      if (id === 'gradle-werror-rawtypes') continue;
       expect({ id, q, problems: checkCitations(text, lines) }).toEqual({ id, q, problems: [] });
     }
   });

@@ -57,7 +57,7 @@ const LOCATION_NOT_IN_LOG = new Set([
   // npm names the local dependency's missing package.json, not the line of the dependent's manifest that declares it.
   'npm-file-dependency-missing',
   // Round 11: npm names the spec (`workspace:*`), not the package.json line; pytest's missing path is ci.sh's argument.
-  'npm-install-eunsupportedprotocol', 'pytest-path-not-found',
+  'npm-install-eunsupportedprotocol', 'pytest-path-not-found', 'pytest-module-missing-py39',
 ]);
 
 /** Cases whose finding gives a place where the label has another or none, each with why: open (the place is not asserted). */
@@ -99,12 +99,8 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 10 (asserted since HELDOUT_ROUND 11; docs/notes/analyzer.md, "Round 10 held out: measured").
   ['meson-test-c-fail', 'unknown from the log alone: meson prints only `Full log written to ...testlog.txt`; the failed check is in that file (the bench reads it as context)'],
   // Round 11 (asserted since HELDOUT_ROUND 12; docs/notes/analyzer.md, "Round 11 opened (helper t12)").
-  ['gradle-werror-rawtypes', 'message: javac\'s warning line under -Werror is not the one the label has'],
   ['jenkins-pipeline-timeout-e2e', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['maven-junit5-csv-argument-conversion', 'message: the innermost `Caused by: DateTimeException` where the label has the outer `ParameterResolutionException`'],
-  ['maven-systempath-missing-jar', 'location: pom.xml\'s line of the systemPath dependency is not given'],
-  ['pip-constraints-pin-conflict', 'location: requirements.txt\'s line of the conflicting pin is not given'],
-  ['pytest-module-missing-py39', 'location: ci.sh\'s line is not given'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([

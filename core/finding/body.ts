@@ -22,6 +22,9 @@ const LINE_MARKS: readonly RegExp[] = [
   /^##\[(?:error|warning)\]/,
   // Ant prints each task's output behind its name: `    [javac] /ws/src/A.java:6: error: ...`.
   /^\s{2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] /,
+  // Gradle (plain console, 4.x) prints a task's name and its first output line with no line break between:
+  // `:compileJava/ws/src/A.java:12: warning: ...`.
+  /^:(?:[\w-]+:)*[\w-]+(?=\/\S+:\d+: )/,
 ];
 /** For each of LINE_MARKS, 1 at the first characters (`firstIndex`) a line it matches may begin with (core/log/gates.ts). */
 const MARK_FIRST = LINE_MARKS.map((mark) => firstCharsOfAny([mark]));

@@ -49,6 +49,9 @@ const FORMS: readonly RegExp[] = [
   // report of a killed command, `ci.sh: line 2: 22109 Aborted`); path line N at the start or after `file`.
   new RegExp(String.raw`(?:^|[\s(])(?:"(?<file>${FILE_OR_DIR})",?|(?<file2>${FILE_OR_DIR})[,:]) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
   new RegExp(String.raw`(?:^|\bfile )(?<file>${FILE_OR_DIR}) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
+  // pip's one requirement that cannot be installed (`Cannot install -r requirements.txt (line 2) because ...`); with
+  // another (`... (line 1) and pydantic-core==2.49.0 because`) the conflict is between the two, no one place.
+  new RegExp(String.raw`\bCannot install -[rc] (?<file>${FILE}) \(line (?<line>\d+)\) because\b`),
   // in path on line N[, column C]
   new RegExp(String.raw`\bin (?<file>${FILE}) on line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?${AFTER}`),
   // line[:] N [of|in] [file] path

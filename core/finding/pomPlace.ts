@@ -17,12 +17,35 @@ const REACH = 15;
 export function withPomPlace(found: Finding, lines: readonly string[], bodyAt: BodyAt): Finding {
   if (found.location) return found;
   const at = AT_LINE.exec(found.message);
-  if (!at) return found;
+  if (!at) return modelWarningPlace(found, bodyAt);
   const i = found.message_line - 1;
   for (let k = Math.max(0, i - REACH); k < Math.min(lines.length, i + REACH); k++) {
     const pom = PROJECT.exec(bodyAt(k).trim());
     if (!pom) continue;
     return { ...found, location: { file: pom[1] as string, line: Number(at[1]), column: Number(at[2]), log_line: found.message_line } };
+  }
+  return found;
+}
+
+/** Maven's model warning at a POM line (`[WARNING] 'dependencies.dependency.systemPath' for g:a:jar refers to a non-existing file /ws/lib/x.jar @ line 16, column 19`). */
+const MODEL_WARNING = /^\[WARNING\] '[\w.]+' for (\S+) (.*?) @ line (\d+), column (\d+)$/;
+/** How far above the message the model warnings are read (Maven prints them first, at the project's start). */
+const WARNING_REACH = 300;
+
+/**
+ * A dependency that did not resolve, which a model warning of the project's POM named first (round 11 opened;
+ * docs/notes/analyzer.md, "Round 11 opened (helper t12)"): the warning's line of the POM (the project's own,
+ * `pom.xml` where Maven builds) is the place, when the message names the same artifact path.
+ */
+function modelWarningPlace(found: Finding, bodyAt: BodyAt): Finding {
+  if (found.class !== 'dependency-resolution') return found;
+  const paths = found.message.match(/\/[\w./@+-]+\.(?:jar|pom|war|aar)\b/g) ?? [];
+  if (paths.length === 0) return found;
+  const i = found.message_line - 1;
+  for (let k = i - 1; k >= Math.max(0, i - WARNING_REACH); k--) {
+    const m = MODEL_WARNING.exec(bodyAt(k).trim());
+    if (!m || !paths.some((p) => (m[2] as string).includes(p))) continue;
+    return { ...found, location: { file: 'pom.xml', line: Number(m[3]), column: Number(m[4]), log_line: k + 1 }, evidence: [...found.evidence, k + 1] };
   }
   return found;
 }

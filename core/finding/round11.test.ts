@@ -135,3 +135,25 @@ describe("an EXIT trap's output after the failure is its aftermath", () => {
     expect(top(log(['indexed 42 files']))?.class).not.toBe('runtime-exception');
   });
 });
+
+describe('places the resolvers print apart from their verdict', () => {
+  it("Maven's model warning at the POM line of a systemPath dependency whose jar is not there", () => {
+    const log = ['+ mvn -B package', "[WARNING] 'dependencies.dependency.systemPath' for org.old:codec:jar refers to a non-existing file /ci/ws/lib/codec-0.9.jar @ line 31, column 19", '[INFO] BUILD FAILURE', '[ERROR] Failed to execute goal on project app: Could not resolve dependencies for project g:app:jar:1.0: Could not find artifact org.old:codec:jar:0.9 at specified path /ci/ws/lib/codec-0.9.jar -> [Help 1]'].join('\n');
+    expect([top(log)?.location?.file, top(log)?.location?.line]).toEqual(['pom.xml', 31]);
+  });
+
+  it("pip's one requirement that cannot be installed; counter-example: two that conflict name no one place", () => {
+    const one = ['+ pip install -c constraints.txt -r requirements.txt', 'ERROR: Cannot install -r requirements.txt (line 3) because these package versions have conflicting dependencies.', '', 'The conflict is caused by:', '    The user requested (constraint) urllib3<2'].join('\n');
+    expect([top(one)?.location?.file, top(one)?.location?.line]).toEqual(['requirements.txt', 3]);
+    const two = ['+ pip install -r requirements.txt', 'ERROR: Cannot install -r requirements.txt (line 1) and urllib3==2.2.0 because these package versions have conflicting dependencies.'].join('\n');
+    expect(top(two)?.location?.line).toBeUndefined();
+  });
+});
+
+describe("Gradle's task name glued to its first output line", () => {
+  it('`:compileJava/ws/src/A.java:12: warning: ...` is javac\'s first warning under -Werror', () => {
+    const log = ['+ gradle build', ':compileJava/ci/ws/src/main/java/shop/Cart.java:9: warning: [rawtypes] found raw type: Map', '    private Map items = new HashMap<>();', '            ^', '/ci/ws/src/main/java/shop/Cart.java:11: warning: [unchecked] unchecked call to put(K,V)', 'error: warnings found and -Werror specified', '1 error', ':compileJava FAILED', 'BUILD FAILED in 2s'].join('\n');
+    const f = top(log);
+    expect([f?.message, f?.location?.line]).toEqual(['/ci/ws/src/main/java/shop/Cart.java:9: warning: [rawtypes] found raw type: Map', 9]);
+  });
+});

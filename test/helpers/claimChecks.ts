@@ -58,6 +58,8 @@ function quoteHolds(quote: string, cited: string, above = ''): boolean {
     // the cited line is the row with the line number, the file is named above it.
     const row = /^\s*(?:L(\d+)\b|(\d+):(\d+)\s)/.exec(cited.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z\s*/, ''));
     if (row && (row[1] ?? row[2]) === line && above.includes(`${stem}${ext ? `.${ext}` : ''}`)) return col === undefined || row[3] === undefined || row[3] === col;
+    // Maven's model problem at a POM line (`... @ line 16, column 19`): the POM is the project's, named by its form.
+    if (stem === 'pom' && ext === 'xml' && new RegExp(`@ line ${line}, column ${col ?? '\\d+'}\\b`).test(cited)) return true;
     const named = cited.includes(`${stem}${ext ? `.${ext}` : ''}`) || cited.includes(stem!);
     return named && new RegExp(`\\b${line}\\b`).test(cited) && (col === undefined || new RegExp(`\\b${col}\\b`).test(cited));
   }
