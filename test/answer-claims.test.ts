@@ -202,6 +202,9 @@ describe('the claim checks know a runner check without the word assert, and a si
     expect(checkClaims('why?', says, ['E       Failed: DID NOT RAISE <class \'KeyError\'>'], ctx)).toEqual([]);
     expect(checkClaims('why?', says, ['--- FAIL: ExampleSum (0.00s)', 'got:', '3', 'want:', '4'], ctx)).toEqual([]);
     expect(checkClaims('why?', says, ['make: *** [all] Error 1'], ctx).map((p) => p.kind)).toEqual(['class-word']);
+    // A Go test's own report under its --- FAIL heading (t.Errorf) is its check; a panic there is not.
+    expect(checkClaims('why?', says, ['--- FAIL: FuzzRoundTrip (0.00s)', '    --- FAIL: FuzzRoundTrip/seed#2 (0.00s)', '        codec_test.go:12: Decode(Encode("50%2C off")) = "50, off"', 'FAIL'], ctx)).toEqual([]);
+    expect(checkClaims('why?', says, ['--- FAIL: TestLoad (0.00s)', 'panic: runtime error: index out of range [3] with length 3 [recovered]'], ctx).map((p) => p.kind)).toEqual(['class-word']);
     expect(checkCitations('killed by `SIGABRT` [L1-L1]', ['ci.sh: line 3: 4121 Aborted ./tb'])).toEqual([]);
     expect(checkCitations('killed by `SIGABRT` [L1-L1]', ['ci.sh: line 3: 4121 Killed ./tb'])).toHaveLength(1);
   });
