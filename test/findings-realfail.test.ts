@@ -108,7 +108,6 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 12 (asserted since HELDOUT_ROUND 13; docs/notes/analyzer.md, "Round 12 opened (helper t13)").
   ['bash-required-var-message', 'unknown: bash\'s `${VAR:?message}` refusal (`deploy.sh: line 3: DEPLOY_ENV: set DEPLOY_ENV`) is not read as a script error'],
   ['c-golden-output-diff', 'unknown: diff\'s hunk against a golden file after a test program is not read as an assertion'],
-  ['c-test-alarm-watchdog', 'unknown: the shell\'s `Alarm clock` (SIGALRM, a test\'s own watchdog) is not read as a timeout'],
   ['cmake-build-dir-root-owned', 'unknown: cmake\'s refusal to write into a build directory it does not own is not read as a permission denial'],
   ['cmake-cxx-std-26-unknown', 'unknown: a compiler without the C++ dialect cmake asks for is not read as a missing tool'],
   ['cmake-submodule-dir-empty', 'unknown: add_subdirectory of an empty (not cloned) submodule directory is not read as a dependency'],
@@ -119,7 +118,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['npm-workspace-not-found', 'unknown: npm\'s `No workspaces found: --workspace=x` is not read as a script error'],
   ['npx-no-install-missing', 'unknown: `npx --no-install` refusing a package not installed is not read as a missing tool'],
   ['pip-path-requirement-moved', 'unknown: pip\'s refusal of a moved path requirement is not read as a dependency error'],
-  ['python-locale-unsupported-setting', 'unknown: `locale.Error: unsupported locale setting` is not read as a run-time exception'],
   ['cmake-file-download-refused', 'message: curl\'s status `7;"Couldn\'t connect to server"` alone where the label has file(DOWNLOAD)\'s whole line'],
   ['ctest-fixture-setup-failed', 'message: ctest\'s `***Failed` row of the setup fixture where the label has the fixture script\'s own error line above it'],
   ['maven-assertj-containsexactly', 'message: the exception\'s first line `java.lang.AssertionError:` where the label has AssertJ\'s description on the next line'],
@@ -156,6 +154,7 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['jest-tdz-referenceerror', 'jest names no test: the suite failed to run (its file is the label)'],
   ['c-pthread-deadlock-timeout', "make's `Terminated` names the recipe's target (`check`), not the test program it was running (`./test_transfer`, echoed above)"],
   // Round 12 (asserted since HELDOUT_ROUND 13).
+  ['c-test-alarm-watchdog', "make's `Alarm clock` names the recipe's target (`check`), not the test program it was running (`./test_queue`, echoed above)"],
   ['pytest-env-var-keyerror', 'pytest\'s four failures share one KeyError; the finding names a later one (`test_paginate[1-0]`), the label the first (`test_defaults`)'],
 ]);
 

@@ -49,7 +49,9 @@ export const ROUND10_RULES: Rule[] = [
   // A child that ended on SIGTERM, as make and the shell report it (`make: *** [Makefile:8: check] Terminated`,
   // `ci.sh: line 5:  4242 Terminated   ./x`, a bare `Terminated`): stopped from outside, by a time limit (`timeout`)
   // or a cancellation, the taxonomy's timeout / aborted (helper t12). `Killed` (SIGKILL) is left to the memory rules.
-  { cls: 'timeout-aborted', priority: 26, confidence: 'medium', re: /^(?:g?make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Terminated$|(?:\S+: )?line \d+: +\d+ Terminated\b|Terminated$)/, read: () => ({}) },
+  // SIGALRM's description, `Alarm clock` (strsignal), in the same places: the program's own alarm() watchdog (a time
+  // limit the test set itself) ran out, the same class (helper t13).
+  { cls: 'timeout-aborted', priority: 26, confidence: 'medium', re: /^(?:g?make(?:\[\d+\])?: \*\*\* \[[^\]]*\] (?:Terminated|Alarm clock)$|(?:\S+: )?line \d+: +\d+ (?:Terminated|Alarm clock)\b|(?:Terminated|Alarm clock)$)/, read: () => ({}) },
   // GNU sed refusing its own program (`sed: -e expression #1, char 5: unterminated `s' command`, `unknown option to
   // `s'`): the expression the CI script wrote is wrong, before any input is read (helper t12).
   { cls: 'ci-script', priority: 15, confidence: 'high', re: /^sed: -e expression #\d+, char \d+: \S/, read: () => ({ tool: 'sed' }) },

@@ -285,7 +285,9 @@ export interface Raised extends Located {
 const RUBY_EXCEPTION = /^((?:[A-Z]\w*::)*(?:[A-Z]\w*)?(?:Error|Exception)|NoMethodError|NameError|ArgumentError|TypeError|RuntimeError|LoadError|SystemExit):? (.+)$/;
 const RUBY_FRAME_LINE = /^\s*(?:from |# )?\S+\.(?:rb|rake|erb):\d+:in [`']/;
 
-const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure)|KeyError|IndexError|StopIteration|KeyboardInterrupt|SystemExit)(?::\s(.*))?$/;
+// A module's own exception is often named just `Error` or `error`, qualified by the module (`locale.Error`, `shutil.Error`,
+// `struct.error`, `re.error`: the standard library's convention).
+const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure)|(?:[a-z_]\w*\.)+(?:Error|error)|KeyError|IndexError|StopIteration|KeyboardInterrupt|SystemExit)(?::\s(.*))?$/;
 const JVM_EXCEPTION = /^(?:Exception in thread "[^"]+" |Caused by: )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s*(.*))?$/;
 const NODE_EXCEPTION = /^(?:Uncaught )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)|UnhandledPromiseRejection) ?(?:\[\w+\])?: (.+)$/;
 
