@@ -64,6 +64,10 @@ const LOCATION_NOT_IN_LOG = new Set([
 const KNOWN_WRONG_PLACE = new Map<string, string>([
   // Round 11 (asserted since HELDOUT_ROUND 12).
   ['javac-class-output-enospc', 'the source javac was compiling when the disk filled is given; the label has no place'],
+  // Round 12 (asserted since HELDOUT_ROUND 13).
+  ['autoconf-ax-macro-undefined', 'configure\'s line of the syntax error is given; the label has no place (the generated script is not the source)'],
+  ['c-golden-output-diff', 'make\'s recipe line (Makefile:8) is given; the label has the golden file\'s first line'],
+  ['maven-postgres-unknown-host', 'the driver\'s innermost frame (PGStream.java) is given; the label has the project\'s Db.java frame'],
 ]);
 
 /**
@@ -101,6 +105,31 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 11 (asserted since HELDOUT_ROUND 12; docs/notes/analyzer.md, "Round 11 opened (helper t12)").
   ['jenkins-pipeline-timeout-e2e', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['maven-junit5-csv-argument-conversion', 'message: the innermost `Caused by: DateTimeException` where the label has the outer `ParameterResolutionException`'],
+  // Round 12 (asserted since HELDOUT_ROUND 13; docs/notes/analyzer.md, "Round 12 opened (helper t13)").
+  ['bash-required-var-message', 'unknown: bash\'s `${VAR:?message}` refusal (`deploy.sh: line 3: DEPLOY_ENV: set DEPLOY_ENV`) is not read as a script error'],
+  ['c-golden-output-diff', 'unknown: diff\'s hunk against a golden file after a test program is not read as an assertion'],
+  ['c-test-alarm-watchdog', 'unknown: the shell\'s `Alarm clock` (SIGALRM, a test\'s own watchdog) is not read as a timeout'],
+  ['cmake-build-dir-root-owned', 'unknown: cmake\'s refusal to write into a build directory it does not own is not read as a permission denial'],
+  ['cmake-cxx-std-26-unknown', 'unknown: a compiler without the C++ dialect cmake asks for is not read as a missing tool'],
+  ['cmake-submodule-dir-empty', 'unknown: add_subdirectory of an empty (not cloned) submodule directory is not read as a dependency'],
+  ['maven-enforcer-dependency-convergence', 'unknown: the enforcer\'s `Dependency convergence error` is not read'],
+  ['maven-no-pom-wrong-dir', 'unknown: maven\'s `there is no POM in this directory` is not read as a script error'],
+  ['maven-surefire-system-exit-fork', 'unknown: surefire\'s `The forked VM terminated without properly saying goodbye` (System.exit in a test) is not read'],
+  ['mocha-esm-require-not-defined', 'unknown: mocha\'s `ReferenceError: require is not defined in ES module scope` while loading a test file is not read'],
+  ['npm-workspace-not-found', 'unknown: npm\'s `No workspaces found: --workspace=x` is not read as a script error'],
+  ['npx-no-install-missing', 'unknown: `npx --no-install` refusing a package not installed is not read as a missing tool'],
+  ['pip-path-requirement-moved', 'unknown: pip\'s refusal of a moved path requirement is not read as a dependency error'],
+  ['python-locale-unsupported-setting', 'unknown: `locale.Error: unsupported locale setting` is not read as a run-time exception'],
+  ['cmake-file-download-refused', 'message: curl\'s status `7;"Couldn\'t connect to server"` alone where the label has file(DOWNLOAD)\'s whole line'],
+  ['ctest-fixture-setup-failed', 'message: ctest\'s `***Failed` row of the setup fixture where the label has the fixture script\'s own error line above it'],
+  ['maven-assertj-containsexactly', 'message: the exception\'s first line `java.lang.AssertionError:` where the label has AssertJ\'s description on the next line'],
+  ['maven-postgres-unknown-host', 'message: the innermost `Caused by: UnknownHostException` where the label has the outer PSQLException (and its Db.java frame)'],
+  ['pytest-verbose-decimal-invalidoperation', 'message: pytest\'s `____ test_x ____` header where the label has the `decimal.InvalidOperation` line'],
+  ['python-popen-pipe-deadlock', 'message: the runner\'s `##[error]` prefix is taken off the `Process completed with exit code 124.` line; the label keeps it'],
+  ['cargo-ffi-undefined-symbol', 'location: the Rust caller\'s line (src/main.rs) of an undefined FFI symbol is not given'],
+  ['gradle-jvmargs-xmx-too-small', 'location: gradle.properties\' `org.gradle.jvmargs` line behind the OutOfMemoryError is not given'],
+  ['pipeline-cpu-time-limit-exceeded', 'location: bash\'s `ci.sh: line 4: ... CPU time limit exceeded` line is not given as the place'],
+  ['pyenv-version-not-installed', 'location: the `.python-version` file pyenv names (`set by ...`) is not given'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([
@@ -109,6 +138,11 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['ttx-xml-parse-error', ['runtime-exception', 'an XML parser\'s exception in a converter, labelled the input\'s compile error']],
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
   // Round 11 (asserted since HELDOUT_ROUND 12).
+  // Round 12 (asserted since HELDOUT_ROUND 13).
+  ['autoconf-ax-macro-undefined', ['ci-script', 'configure\'s syntax error from an unexpanded AX_ macro (autoconf-archive missing) read as a script error']],
+  ['cargo-test-float-tolerance-long', ['test-error', 'a test\'s panic on a float tolerance check (`assert!(... < EPS)` with a message) read as a test error, not an assertion']],
+  ['java-keystore-wrong-password', ['runtime-exception', '`Keystore was tampered with, or password was incorrect` read as an exception, not a credential']],
+  ['pip-private-index-401', ['dependency-resolution', 'pip\'s 401 from a private index read as resolution, not credentials']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */
@@ -121,6 +155,8 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['vitest-fixture-json-syntaxerror', "vitest's failed suite (` FAIL  test/convert.test.js [ test/convert.test.js ]`) names no test; its file is the label"],
   ['jest-tdz-referenceerror', 'jest names no test: the suite failed to run (its file is the label)'],
   ['c-pthread-deadlock-timeout', "make's `Terminated` names the recipe's target (`check`), not the test program it was running (`./test_transfer`, echoed above)"],
+  // Round 12 (asserted since HELDOUT_ROUND 13).
+  ['pytest-env-var-keyerror', 'pytest\'s four failures share one KeyError; the finding names a later one (`test_paginate[1-0]`), the label the first (`test_defaults`)'],
 ]);
 
 /**
