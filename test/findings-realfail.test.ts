@@ -114,7 +114,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['maven-enforcer-dependency-convergence', 'unknown: the enforcer\'s `Dependency convergence error` is not read'],
   ['maven-no-pom-wrong-dir', 'unknown: maven\'s `there is no POM in this directory` is not read as a script error'],
   ['maven-surefire-system-exit-fork', 'unknown: surefire\'s `The forked VM terminated without properly saying goodbye` (System.exit in a test) is not read'],
-  ['mocha-esm-require-not-defined', 'unknown: mocha\'s `ReferenceError: require is not defined in ES module scope` while loading a test file is not read'],
+  ['mocha-esm-require-not-defined', 'location: the test file\'s frame under mocha\'s `Exception during run:` (`at file:///ws/test/line.test.js:1:16`) is not given'],
   ['npm-workspace-not-found', 'unknown: npm\'s `No workspaces found: --workspace=x` is not read as a script error'],
   ['npx-no-install-missing', 'unknown: `npx --no-install` refusing a package not installed is not read as a missing tool'],
   ['pip-path-requirement-moved', 'unknown: pip\'s refusal of a moved path requirement is not read as a dependency error'],
@@ -139,7 +139,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 12 (asserted since HELDOUT_ROUND 13).
   ['autoconf-ax-macro-undefined', ['ci-script', 'configure\'s syntax error from an unexpanded AX_ macro (autoconf-archive missing) read as a script error']],
   ['cargo-test-float-tolerance-long', ['test-error', 'a test\'s panic on a float tolerance check (`assert!(... < EPS)` with a message) read as a test error, not an assertion']],
-  ['java-keystore-wrong-password', ['runtime-exception', '`Keystore was tampered with, or password was incorrect` read as an exception, not a credential']],
   ['pip-private-index-401', ['dependency-resolution', 'pip\'s 401 from a private index read as resolution, not credentials']],
 ]);
 

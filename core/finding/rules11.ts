@@ -1,6 +1,6 @@
 /**
  * Evidence rules from round 11 once it was opened for tuning (issue 25, helper t12; docs/notes/analyzer.md,
- * "Round 11 opened (helper t12)"). Each is a tool's own wording for one cause, never a case's words.
+ * "Round 11 opened (helper t12)"; round 12's, helper t13: "Round 12 opened (helper t13)"). Each is a tool's own wording for one cause, never a case's words.
  * Tried with RULES (rules.ts).
  */
 import type { Rule } from './ruleTypes.js';
@@ -18,6 +18,9 @@ const GO_FETCH = String.raw`^(\S+\.go):(\d+):(\d+): (\S+@\S+): (?:reading|verify
 const goFetch = (m: RegExpExecArray): ReturnType<NonNullable<Rule['read']>> => ({ tool: 'go', dependency: m[4] as string, file: m[1] as string, line: Number(m[2]), column: Number(m[3]) });
 
 export const ROUND11_RULES: Rule[] = [
+  // Round 12 (helper t13). mocha's report of an error thrown while it loaded or ran the test files, before any test
+  // (`Exception during run: ReferenceError: require is not defined in ES module scope`): the suite failed to run.
+  { cls: 'test-error', priority: 25, confidence: 'high', re: /^\s*Exception during run: ((?:[A-Z]\w*)?Error)\b/, read: (m) => ({ tool: 'mocha', exception: m[1] as string }) },
   // Exit status 141 is 128 + SIGPIPE (13): a reader that stops early (`head`, `grep -q`) closed the pipe, and
   // `set -o pipefail` made the writer's death the pipeline's failure: the script's construction, not the data.
   { cls: 'ci-script', priority: 26, confidence: 'medium', re: /\bexit (?:code|status) 141\b|\breturned exit code 141\b/, read: () => ({ tool: 'bash' }) },

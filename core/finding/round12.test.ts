@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from '../log/analyze.js';
+import type { Finding } from '../../protocol/types.js';
+
+/**
+ * Round 12's misses, opened for tuning (issue 25; docs/notes/analyzer.md, "Round 12 opened (helper t13)"): each
+ * form on a made-up log of another project, with a counter-example.
+ */
+const top = (text: string): Finding | undefined => analyze(text)[0]?.finding;
+const jenkins = (...lines: string[]): string => ['[ci] $ /bin/bash -xe ci.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+
+describe('SIGALRM (`Alarm clock`) is a time limit that ran out', () => {
+  it("make's report of a recipe killed by SIGALRM", () => {
+    expect(top(jenkins('+ make test', 'cc -o ./unit_tests tests/unit.c', './unit_tests', 'make: *** [Makefile:12: test] Alarm clock'))?.class).toBe('timeout-aborted');
+  });
+
+  it("the shell's report of a child killed by SIGALRM", () => {
+    expect(top(jenkins('+ ./bench --rounds 9', 'ci.sh: line 4:  5120 Alarm clock             ./bench --rounds 9'))?.class).toBe('timeout-aborted');
+  });
+
+  it('counter-example: a segfault stays a crash', () => {
+    expect(top(jenkins('+ make run', './server', 'make: *** [Makefile:9: run] Segmentation fault'))?.class).not.toBe('timeout-aborted');
+  });
+});
+
+describe("Python's module-qualified `Error` after a traceback is a run-time exception", () => {
+  it('`shutil.Error`, `struct.error`', () => {
+    const tb = (last: string): string => jenkins('+ python3 tools/pack.py', 'Traceback (most recent call last):', '  File "/ws/tools/pack.py", line 9, in <module>', '    run()', last);
+    expect(top(tb("shutil.Error: [('a', 'b', 'x')]"))?.class).toBe('runtime-exception');
+    expect(top(tb('struct.error: unpack requires a buffer of 4 bytes'))?.class).toBe('runtime-exception');
+  });
+
+  it('counter-example: a bare `Error:` line without a traceback is not read as a Python exception', () => {
+    expect(top(jenkins('+ ./check.sh', 'config.Error: nothing'))?.class).not.toBe('runtime-exception');
+  });
+});
+
+describe("mocha's `Exception during run:` is the suite failing to run", () => {
+  it('an error thrown while loading the test files', () => {
+    const f = top(jenkins('+ npx mocha', '', ' Exception during run: SyntaxError: Unexpected token }', '    at compileSourceTextModule (node:internal/modules/esm/utils:340:16)'));
+    expect([f?.class, f?.tool]).toEqual(['test-error', 'mocha']);
+  });
+});
+
+describe("a keystore's wrong password is a credential", () => {
+  it("the JDK's `keystore password was incorrect` (PKCS12) and `Keystore was tampered with, or password was incorrect` (JKS)", () => {
+    for (const msg of ['java.io.IOException: keystore password was incorrect', 'java.io.IOException: Keystore was tampered with, or password was incorrect']) {
+      const f = top(jenkins('+ java -cp build Release', `Exception in thread "main" ${msg}`, '\tat java.base/sun.security.pkcs12.PKCS12KeyStore.engineLoad(PKCS12KeyStore.java:2159)', '\tat Release.main(Release.java:21)'));
+      expect(f?.class).toBe('permission-credentials');
+    }
+  });
+});
