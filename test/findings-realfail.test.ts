@@ -106,7 +106,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['jenkins-pipeline-timeout-e2e', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['maven-junit5-csv-argument-conversion', 'message: the innermost `Caused by: DateTimeException` where the label has the outer `ParameterResolutionException`'],
   // Round 12 (asserted since HELDOUT_ROUND 13; docs/notes/analyzer.md, "Round 12 opened (helper t13)").
-  ['bash-required-var-message', 'unknown: bash\'s `${VAR:?message}` refusal (`deploy.sh: line 3: DEPLOY_ENV: set DEPLOY_ENV`) is not read as a script error'],
   ['c-golden-output-diff', 'unknown: diff\'s hunk against a golden file after a test program is not read as an assertion'],
   ['cmake-build-dir-root-owned', 'unknown: cmake\'s refusal to write into a build directory it does not own is not read as a permission denial'],
   ['cmake-cxx-std-26-unknown', 'unknown: a compiler without the C++ dialect cmake asks for is not read as a missing tool'],

@@ -50,3 +50,14 @@ describe("a keystore's wrong password is a credential", () => {
     }
   });
 });
+
+describe("bash's diagnostic on a script's variable is the script's own stop", () => {
+  it('`${VAR:?message}`', () => {
+    const f = top(jenkins('+ ./tools/release.sh', './tools/release.sh: line 5: RELEASE_TAG: set RELEASE_TAG to the version'));
+    expect([f?.class, f?.location?.line]).toEqual(['ci-script', 5]);
+  });
+
+  it("counter-example: the shell's `command not found` for a word stays a missing tool", () => {
+    expect(top(jenkins('+ ./build.sh', './build.sh: line 2: protoc: command not found', 'ERROR: script returned exit code 127'))?.class).toBe('missing-tool');
+  });
+});

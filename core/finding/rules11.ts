@@ -18,6 +18,11 @@ const GO_FETCH = String.raw`^(\S+\.go):(\d+):(\d+): (\S+@\S+): (?:reading|verify
 const goFetch = (m: RegExpExecArray): ReturnType<NonNullable<Rule['read']>> => ({ tool: 'go', dependency: m[4] as string, file: m[1] as string, line: Number(m[2]), column: Number(m[3]) });
 
 export const ROUND11_RULES: Rule[] = [
+  // bash's diagnostic on a variable of the script (`deploy.sh: line 3: DEPLOY_ENV: DEPLOY_ENV must be set`, the form of
+  // `${VAR:?message}`, `X: readonly variable`, `X: parameter null or not set`): the script stopped on its own check of
+  // its environment. Last resort (priority 58, the weakest strong rule): a tool's or the shell's own word on the same line (command not found,
+  // Permission denied) wins; a warning is not a stop (helper t13).
+  { cls: 'ci-script', priority: 58, confidence: 'medium', re: /^\S+: line \d+: (?!warning:)[A-Za-z_]\w*: (?!command not found$|Permission denied$|No such file or directory$|Is a directory$|cannot execute)\S/, read: () => ({ tool: 'sh' }) },
   // Round 12 (helper t13). mocha's report of an error thrown while it loaded or ran the test files, before any test
   // (`Exception during run: ReferenceError: require is not defined in ES module scope`): the suite failed to run.
   { cls: 'test-error', priority: 25, confidence: 'high', re: /^\s*Exception during run: ((?:[A-Z]\w*)?Error)\b/, read: (m) => ({ tool: 'mocha', exception: m[1] as string }) },
