@@ -137,7 +137,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 11 (asserted since HELDOUT_ROUND 12).
   // Round 12 (asserted since HELDOUT_ROUND 13).
   ['autoconf-ax-macro-undefined', ['ci-script', 'configure\'s syntax error from an unexpanded AX_ macro (autoconf-archive missing) read as a script error']],
-  ['cargo-test-float-tolerance-long', ['test-error', 'a test\'s panic on a float tolerance check (`assert!(... < EPS)` with a message) read as a test error, not an assertion']],
   ['pip-private-index-401', ['dependency-resolution', 'pip\'s 401 from a private index read as resolution, not credentials']],
 ]);
 

@@ -61,3 +61,14 @@ describe("bash's diagnostic on a script's variable is the script's own stop", ()
     expect(top(jenkins('+ ./build.sh', './build.sh: line 2: protoc: command not found', 'ERROR: script returned exit code 127'))?.class).toBe('missing-tool');
   });
 });
+
+describe("a Rust unit test's panic that states the value it wanted is the test's check", () => {
+  const cargo = (thread: string, msg: string): string => jenkins('+ cargo test', 'running 2 tests', `test ${thread} ... FAILED`, '', 'failures:', '', `---- ${thread} stdout ----`, '', `thread '${thread}' (4242) panicked at src/geo.rs:41:9:`, msg, 'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace', '', 'failures:', `    ${thread}`, '', 'test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s', '', 'error: test failed, to rerun pass `--lib`');
+  it('`mod tests` with got/want in its message', () => {
+    expect(top(cargo('geo::tests::distance', 'distance(a, b) = 12.000001, want 12'))?.class).toBe('test-assertion');
+  });
+
+  it('counter-example: an unwrap in the same test stays a test error', () => {
+    expect(top(cargo('geo::tests::distance', 'called `Option::unwrap()` on a `None` value'))?.class).toBe('test-error');
+  });
+});

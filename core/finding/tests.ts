@@ -378,5 +378,11 @@ export function isTestCheckPanic(lines: readonly string[], raised: Raised): bool
   if (raised.runtime !== 'rust') return false;
   const heading = [lines[raised.index - 1] ?? '', lines[raised.index] ?? ''].map((l) => /panicked at (?:'.*', )?((?:[\w.-]+\/)*[\w.-]+\.rs):\d+:\d+/.exec(l)?.[1]).find(Boolean);
   const message = raised.text.replace(/^thread '[^']*'(?: \(\d+\))? panicked at '(.*)', \S+$/, '$1').trim();
-  return heading !== undefined && RUST_TEST_FILE.test(heading) && !RUNTIME_PANIC.test(message);
+  if (heading === undefined || RUNTIME_PANIC.test(message)) return false;
+  if (RUST_TEST_FILE.test(heading)) return true;
+  // A unit test in the crate's own `mod tests` (the panicking thread is the test, `tests::name`) whose message states
+  // the value it wanted (`f(x) = 36.59, want 36.6`): the test's check, as harnessFinding reads a C test's (helper t13).
+  const thread = /^thread '([^']*)'/.exec((lines[raised.index - 1] ?? '').trim())?.[1] ?? /^thread '([^']*)'/.exec(raised.text)?.[1];
+  const nextLine = (lines[raised.index + 1] ?? '').trim();
+  return thread !== undefined && /(?:^|::)tests::\w+$/.test(thread) && /\b(?:want|wanted|expected)\b/i.test(`${message} ${nextLine}`);
 }
