@@ -110,7 +110,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['cmake-build-dir-root-owned', 'unknown: cmake\'s refusal to write into a build directory it does not own is not read as a permission denial'],
   ['cmake-cxx-std-26-unknown', 'unknown: a compiler without the C++ dialect cmake asks for is not read as a missing tool'],
   ['cmake-submodule-dir-empty', 'unknown: add_subdirectory of an empty (not cloned) submodule directory is not read as a dependency'],
-  ['maven-enforcer-dependency-convergence', 'unknown: the enforcer\'s `Dependency convergence error` is not read'],
   ['maven-no-pom-wrong-dir', 'unknown: maven\'s `there is no POM in this directory` is not read as a script error'],
   ['maven-surefire-system-exit-fork', 'unknown: surefire\'s `The forked VM terminated without properly saying goodbye` (System.exit in a test) is not read'],
   ['mocha-esm-require-not-defined', 'location: the test file\'s frame under mocha\'s `Exception during run:` (`at file:///ws/test/line.test.js:1:16`) is not given'],

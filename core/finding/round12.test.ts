@@ -72,3 +72,10 @@ describe("a Rust unit test's panic that states the value it wanted is the test's
     expect(top(cargo('geo::tests::distance', 'called `Option::unwrap()` on a `None` value'))?.class).toBe('test-error');
   });
 });
+
+describe("the Maven enforcer's convergence rules are resolution failures", () => {
+  it('DependencyConvergence', () => {
+    const f = top(jenkins('+ mvn -B verify', '[ERROR] Rule 0: org.apache.maven.enforcer.rules.dependency.DependencyConvergence failed with message:', '[ERROR] Dependency convergence error for org.slf4j:slf4j-api:jar:2.0.9. Paths to dependency are:', '[ERROR] +-dev.x:app:jar:1.0', '[ERROR]   +-org.slf4j:slf4j-api:jar:2.0.9:compile', '[ERROR] -> [Help 1]'));
+    expect([f?.class, f?.tool]).toEqual(['dependency-resolution', 'maven-enforcer']);
+  });
+});

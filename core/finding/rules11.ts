@@ -18,6 +18,10 @@ const GO_FETCH = String.raw`^(\S+\.go):(\d+):(\d+): (\S+@\S+): (?:reading|verify
 const goFetch = (m: RegExpExecArray): ReturnType<NonNullable<Rule['read']>> => ({ tool: 'go', dependency: m[4] as string, file: m[1] as string, line: Number(m[2]), column: Number(m[3]) });
 
 export const ROUND11_RULES: Rule[] = [
+  // The Maven enforcer's DependencyConvergence and RequireUpperBoundDeps rules (`Dependency convergence error for
+  // g:a:jar:v. Paths to dependency are:`, `Require upper bound dependencies error for g:a:v paths to dependency are:`):
+  // two paths of the dependency tree ask for different versions of one artifact, a resolution failure (helper t13).
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /\b(?:Dependency convergence|Require upper bound dependencies) error for (\S+?)\.? [Pp]aths to dependency are:/, read: (m) => ({ tool: 'maven-enforcer', dependency: m[1] as string }) },
   // bash's diagnostic on a variable of the script (`deploy.sh: line 3: DEPLOY_ENV: DEPLOY_ENV must be set`, the form of
   // `${VAR:?message}`, `X: readonly variable`, `X: parameter null or not set`): the script stopped on its own check of
   // its environment. Last resort (priority 58, the weakest strong rule): a tool's or the shell's own word on the same line (command not found,
