@@ -79,3 +79,14 @@ describe("the Maven enforcer's convergence rules are resolution failures", () =>
     expect([f?.class, f?.tool]).toEqual(['dependency-resolution', 'maven-enforcer']);
   });
 });
+
+describe("a tool called from the wrong place or for what is not there", () => {
+  it("maven without a POM, npm's unknown workspace: the script's call", () => {
+    expect(top(jenkins('+ mvn -B package', '[ERROR] The goal you specified requires a project to execute but there is no POM in this directory (/ws). Please verify you invoked Maven from the correct directory. -> [Help 1]'))?.class).toBe('ci-script');
+    expect(top(jenkins('+ npm test --workspace=apps/web', 'npm error No workspaces found:', 'npm error   --workspace=apps/web'))?.class).toBe('ci-script');
+  });
+
+  it("npx refusing to install: a missing tool", () => {
+    expect(top(jenkins('+ npx --no-install tsc -p .', 'npm error npx canceled due to missing packages and no YES option: ["tsc@2.0.4"]'))?.class).toBe('missing-tool');
+  });
+});

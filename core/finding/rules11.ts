@@ -18,6 +18,14 @@ const GO_FETCH = String.raw`^(\S+\.go):(\d+):(\d+): (\S+@\S+): (?:reading|verify
 const goFetch = (m: RegExpExecArray): ReturnType<NonNullable<Rule['read']>> => ({ tool: 'go', dependency: m[4] as string, file: m[1] as string, line: Number(m[2]), column: Number(m[3]) });
 
 export const ROUND11_RULES: Rule[] = [
+  // Where the script ran a tool from the wrong directory or with a selection that names nothing: Maven's
+  // MissingProjectException (`The goal you specified requires a project to execute but there is no POM in this
+  // directory`), npm's `No workspaces found:` for its `--workspace` (helper t13): the script's call, ci-script.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /\bThe goal you specified requires a project to execute but there is no POM in this directory\b/, read: () => ({ tool: 'maven' }) },
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^npm (?:error|ERR!) No workspaces found:/, read: () => ({ tool: 'npm' }) },
+  // `npx --no-install` (or a CI without a TTY) refusing to fetch a package that is not installed (`npm error npx
+  // canceled due to missing packages and no YES option: ["pkg@v"]`): the tool is not there, missing-tool (helper t13).
+  { cls: 'missing-tool', priority: 15, confidence: 'high', re: /^npm (?:error|ERR!) npx canceled due to missing packages and no YES option: \["([^"\]]+)"/, read: (m) => ({ tool: 'npx', dependency: m[1] as string }) },
   // The Maven enforcer's DependencyConvergence and RequireUpperBoundDeps rules (`Dependency convergence error for
   // g:a:jar:v. Paths to dependency are:`, `Require upper bound dependencies error for g:a:v paths to dependency are:`):
   // two paths of the dependency tree ask for different versions of one artifact, a resolution failure (helper t13).
