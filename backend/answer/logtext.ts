@@ -91,6 +91,11 @@ export function codeBlock(text: string, maxLines = 25): { block: string; hiddenL
 }
 
 /** Inline code that survives backticks in the value. */
+/** A line without the timestamp GitHub Actions puts before each line (`2026-11-29T01:02:03.456Z `). */
+export function withoutStamp(line: string): string {
+  return line.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
+}
+
 export function inlineCode(text: string): string {
   const longestRun = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longestRun + 1);

@@ -1,6 +1,6 @@
 /** Answers about why the build failed: the failure, failing tests, the failing step, flakiness. */
 import { buildLabel } from '../facts.js';
-import { cite, clip, failingTestsIn, storedLogSpan, headlineOf, inlineCode, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, findLine, linesOf, type LogSpan } from '../logtext.js';
+import { cite, clip, failingTestsIn, storedLogSpan, headlineOf, inlineCode, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, findLine, linesOf, withoutStamp, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } from './reply.js';
 import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
@@ -48,7 +48,7 @@ export function commandOutput(out: ReplyBuilder, ctx: ChatContext, top: LogSpan,
   // The CI's own framing (Pipeline block ends, groups) is not the command's output.
   // Lines are quoted as the log holds them (their clock too), like every other quote.
   const body = printed.text.split('\n').filter((l) => {
-    const t = l.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
+    const t = withoutStamp(l);
     return t.trim() !== '' && !/^\[Pipeline\] |^##\[(?:group|endgroup)\]|^\+{1,2} /.test(t);
   });
   out.log({ start_line: printed.start_line, end_line: printed.end_line });

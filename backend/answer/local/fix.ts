@@ -6,7 +6,7 @@
  * reproduces the failure locally, and "I can't tell which fix is right" where that is the truth.
  */
 import { buildLabel, envOf } from '../facts.js';
-import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, type LogSpan } from '../logtext.js';
+import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
@@ -59,11 +59,11 @@ function stepSettings(stored: LogSpan, errorLine: number): { line: number; text:
   if (!span) return out;
   const lines = span.text.split('\n');
   for (let i = lines.length - 1; i >= 0 && out.length < 6; i--) {
-    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
+    const t = withoutStamp(lines[i] ?? '').trim();
     if (/^\[Pipeline\] (?:sh|bat|powershell)\b|^##\[group\]Run |^Started by /.test(t)) break;
     // `npm run x` echoes the script it runs (`> pkg@1.0.0 x` over `> node --max-old-space-size=64 s.js`): its flags are settings too.
     const npm = /^> (\S.*)$/.exec(t);
-    if (npm && /^> \S+@\S+ [\w:.-]+$/.test((lines[i - 1] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim()) && /\s--?[\w-]+/.test(npm[1] as string)) {
+    if (npm && /^> \S+@\S+ [\w:.-]+$/.test(withoutStamp(lines[i - 1] ?? '').trim()) && /\s--?[\w-]+/.test(npm[1] as string)) {
       out.unshift({ line: from + i, text: npm[1] as string });
       continue;
     }
@@ -84,7 +84,7 @@ function compilerSuggestions(stored: LogSpan, f: { message_line: number }): { li
   const out: { line: number; text: string }[] = [];
   const lines = span.text.split('\n');
   for (let i = 1; i < lines.length && out.length < 4; i++) {
-    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
+    const t = withoutStamp(lines[i] ?? '');
     if (/^(?:error|warning)(?:\[\w+\])?: /.test(t)) break;
     // On its own line (`  = help: ...`, `help: ...`) or after the carets that mark the code (`|    ^^^^ help: use: ...`).
     const help = /^\s*(?:= )?help: (.+)$/.exec(t) ?? /^\s*\|\s*[\s^~-]*\^[\^~-]*\s+help: (.+)$/.exec(t);

@@ -5,7 +5,7 @@
  * that error usually asks for. Both say only what the finding and the log hold; without frames
  * (a compiler's error) or without a class the failure answer answers as before.
  */
-import { cite, clip, inlineCode, type LogSpan } from '../logtext.js';
+import { cite, clip, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
 import type { ChatContext } from '../engine.js';
 import type { Finding } from '../../../protocol/types.js';
 import { citeMessage, meaningOf, toolShown, traceSentence } from './findingText.js';
@@ -34,7 +34,8 @@ function traceSpan(ctx: ChatContext, top: LogSpan, found: Finding): LogSpan {
   let end = Math.max(top.end_line, found.message_line);
   // An excerpt may stop inside a long JVM trace: the frames below it belong to it.
   for (let n = end + 1; n <= end + 60; n++) {
-    const line = text(n)?.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
+    const raw = text(n);
+    const line = raw === undefined ? undefined : withoutStamp(raw);
     if (line === undefined || !TRACE_LINE.test(line)) break;
     end = n;
   }

@@ -4,7 +4,7 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import { cite, clip, inlineCode, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import type { RemedyRule, RemedyStep } from './remedyShape.js';
 import { at } from './findingText.js';
 
@@ -44,7 +44,7 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
   if (!wantOutput && !wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues && !wantChoices) return [];
   if (!log) return [];
   const lines = log.text.split('\n');
-  const text = (n: number): string => (lines[n - log.start_line] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
+  const text = (n: number): string => withoutStamp(lines[n - log.start_line] ?? '').trim();
   const out: { text: string; line?: number; also?: number }[] = [];
   if (wantOutput) {
     for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 5); n--) {

@@ -20,7 +20,7 @@
  *    wrong (a lock file out of date is not a missing version; a math function is not renamed).
  */
 import type { Finding } from '../../../protocol/types.js';
-import { cite, linesOf, type LogSpan } from '../logtext.js';
+import { cite, linesOf, withoutStamp, type LogSpan } from '../logtext.js';
 import { messageSpan, type LineText } from './findingText.js';
 
 /** Ids of general steps a specific one may supersede. */
@@ -117,7 +117,7 @@ export function around(stored: LogSpan | undefined, line: number, before: number
   if (!stored) return [];
   const span = linesOf(stored, Math.max(stored.start_line, line - before), Math.min(stored.end_line, line + after));
   if (!span) return [];
-  return span.text.split('\n').map((t, i) => ({ line: span.start_line + i, text: t.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '') }));
+  return span.text.split('\n').map((t, i) => ({ line: span.start_line + i, text: withoutStamp(t) }));
 }
 
 /** The first nearby line that matches, with its match. */
