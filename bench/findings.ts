@@ -25,7 +25,9 @@
  *
  * Figures per split (dev / heldout; the held-out cases are never used to change code; in round 2
  * the held-out cases are those of plan4a.tsv / plan4b.tsv, the round-1 ones are dev, `rotated`):
- * - class right: the finding's class is the expected one;
+ * - class right: the finding's class is the expected one (the rules' class); "incl. likely" also
+ *   counts an `unknown` finding whose `likely_class` (the class model's hedged guess,
+ *   core/finding/classModel.ts) is the expected class, and "likely class wrong" the guesses that are not;
  * - message right: after whitespace normalisation the expected message is inside the
  *   finding's message, or the finding's message is inside the expected one and at least half
  *   its length (so `error` alone never counts);
@@ -99,6 +101,8 @@ interface SeenFinding {
   line?: number;
   chain: { file: string; line?: number }[];
   test?: string;
+  /** `likely_class.class` of an unknown finding: the class model's guess (core/finding/classModel.ts). */
+  likely?: string;
 }
 
 export interface CaseResult {
@@ -112,6 +116,10 @@ export interface CaseResult {
   expectedClass: string;
   finding: SeenFinding | null;
   classRight: boolean;
+  /** An unknown finding whose likely class (a guess) is the expected class. */
+  likelyRight: boolean;
+  /** An unknown finding whose likely class is not the expected class. */
+  likelyWrong: boolean;
   messageRight: boolean;
   locationRight: boolean;
   locationInChain: boolean;
@@ -212,6 +220,8 @@ export function seenFinding(excerpt: LogExcerpt | undefined): SeenFinding | null
   }
   const test = f.test;
   seen.test = isDict(test) ? str(test.name) : str(test);
+  const likely = f.likely_class;
+  if (isDict(likely) && typeof likely.class === 'string') seen.likely = likely.class;
   return seen;
 }
 
@@ -319,6 +329,8 @@ export async function runCase(c: RealCase, opts: RunOptions): Promise<CaseResult
     expectedClass: e.class,
     finding,
     classRight: finding?.class === e.class,
+    likelyRight: finding?.class === 'unknown' && finding.likely === e.class,
+    likelyWrong: finding?.class === 'unknown' && finding.likely !== undefined && finding.likely !== e.class,
     messageRight: messageRight(e.message, finding?.message),
     locationRight,
     locationInChain:
@@ -336,6 +348,10 @@ export interface SplitFigures {
   n: number;
   noFinding: number;
   classRight: number;
+  /** Class right, or unknown with the expected class as its likely class (a guess, counted apart). */
+  classRightInclLikely: number;
+  /** Unknown findings whose likely class is another. */
+  likelyWrong: number;
   messageRight: number;
   locationRight: number;
   locationInChain: number;
@@ -350,6 +366,8 @@ export function figuresOf(results: readonly CaseResult[]): SplitFigures {
     n: results.length,
     noFinding: count((r) => r.finding === null),
     classRight: count((r) => r.classRight),
+    classRightInclLikely: count((r) => r.classRight || r.likelyRight),
+    likelyWrong: count((r) => r.likelyWrong),
     messageRight: count((r) => r.messageRight),
     locationRight: count((r) => r.locationRight),
     locationInChain: count((r) => r.locationInChain),
@@ -364,6 +382,7 @@ const pct = (k: number, n: number): string => (n === 0 ? '-' : `${k}/${n} (${((1
 function printFigures(name: string, f: SplitFigures): void {
   console.log(`\n${name}: ${f.n} cases${f.noFinding > 0 ? `, ${f.noFinding} with no finding` : ''}`);
   console.log(`  class right        ${pct(f.classRight, f.n)}`);
+  console.log(`    incl. likely     ${pct(f.classRightInclLikely, f.n)}   (likely class wrong: ${f.likelyWrong})`);
   console.log(`  message right      ${pct(f.messageRight, f.n)}`);
   console.log(`  location right     ${pct(f.locationRight, f.n)}   (in the location chain: ${pct(f.locationInChain, f.n)})`);
   console.log(`  fix differs        ${pct(f.fixDiffers, f.n)}`);
@@ -374,7 +393,7 @@ function printFigures(name: string, f: SplitFigures): void {
 const mark = (ok: boolean): string => (ok ? 'ok' : '--');
 
 function printRow(r: CaseResult): void {
-  const got = r.finding === null ? 'no finding' : `${r.finding.class ?? '?'}${r.finding.file ? ` @ ${base(r.finding.file)}:${r.finding.line ?? '-'}` : ''}`;
+  const got = r.finding === null ? 'no finding' : `${r.finding.class ?? '?'}${r.finding.likely ? ` (likely ${r.finding.likely})` : ''}${r.finding.file ? ` @ ${base(r.finding.file)}:${r.finding.line ?? '-'}` : ''}`;
   console.log(
     `  ${r.id.padEnd(32)} ${r.expectedClass.padEnd(22)} class ${mark(r.classRight)}  msg ${mark(r.messageRight)}  loc ${mark(r.locationRight)}  fix ${mark(r.fixUseful)}${r.fixDiffers ? '' : ' (same as why)'}` +
       `${r.falseClaims.length ? `  CLAIMS ${JSON.stringify(r.falseClaims)}` : ''}  [${got}]${r.missingMentions.length ? `  fix lacks ${JSON.stringify(r.missingMentions)}` : ''}`,
