@@ -6,6 +6,7 @@
  *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline] [--changes]
  *                             [--show ID]   (one case: its finding and both answers in full)
  *                             [--by-class]  (class right / location right / fix useful per class, dev)
+ *                             [--by-confidence] (class right per the finding's confidence; counts only, held-out rounds too)
  *                             [--show-heldout] (with --verbose / --show: held-out rows too)
  *                             [--tuning]    (leave out every case of a later held-out round)
  * Held-out cases are reported as aggregate figures only, unless --show-heldout is given: their
@@ -96,6 +97,8 @@ export interface RealCase {
 /** What the bench reads of a finding: the CONTRACT section 6 fields, read defensively. */
 interface SeenFinding {
   class?: string;
+  /** How sure the finding says its class is (high, medium, low). */
+  confidence?: string;
   message?: string;
   file?: string;
   line?: number;
@@ -206,7 +209,7 @@ export async function loadRealCases(dir: string, opts: { tuning?: boolean; leftO
 export function seenFinding(excerpt: LogExcerpt | undefined): SeenFinding | null {
   const f: unknown = excerpt ? (excerpt as unknown as Record<string, unknown>).finding : undefined;
   if (!isDict(f)) return null;
-  const seen: SeenFinding = { class: str(f.class), message: str(f.message), chain: [] };
+  const seen: SeenFinding = { class: str(f.class), confidence: str(f.confidence), message: str(f.message), chain: [] };
   const loc = f.location;
   if (isDict(loc)) {
     seen.file = str(loc.file);
@@ -456,6 +459,17 @@ export async function run(args: string[]): Promise<void> {
   // Each held-out round on its own: only the current one (HELDOUT_ROUND) was never tuned on.
   for (const n of roundsOf(heldout)) {
     printFigures(`heldout round ${n}${n >= HELDOUT_ROUND ? ' (held out now)' : ' (tuned on since)'}`, figuresOf(heldout.filter((r) => r.round === n)));
+  }
+  if (args.includes('--by-confidence')) {
+    // Aggregates only (held-out rounds included: counts, no case): is a class said at `high` right more often than one at `low`?
+    console.log('\nby the finding\'s confidence: cases, class right (of them unknown)');
+    for (const [name, rows] of [['dev', dev], ...roundsOf(heldout).map((n) => [`heldout round ${n}`, heldout.filter((r) => r.round === n)] as const)] as const) {
+      const parts = ['high', 'medium', 'low'].map((level) => {
+        const at = rows.filter((r) => r.finding?.confidence === level);
+        return `${level} ${at.filter((r) => r.classRight).length}/${at.length} (${at.filter((r) => r.finding?.class === 'unknown').length} unknown)`;
+      });
+      console.log(`  ${name.padEnd(20)} ${parts.join('   ')}`);
+    }
   }
   if (args.includes('--by-class')) {
     console.log('\nper class (dev): cases, class right, location right, fix useful, false-claim cases');

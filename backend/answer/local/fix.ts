@@ -17,7 +17,7 @@ import { hasLog, lineTextOf, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpe
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
-import { linkInputsStep } from './linkInputs.js';
+import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -199,6 +199,8 @@ export const fix: Composer = (ask) => {
       }
     }
   }
+
+  if (f.class === 'link-error') linkDeclarationSteps(out, snippetsOf(ci), source?.text);
 
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
   // (A test that timed out too: what it waited on is there.)
