@@ -168,6 +168,7 @@ describe('the bench scoring', () => {
     } as LogExcerpt;
     expect(seenFinding(withFinding)).toEqual({
       class: 'test-error',
+      confidence: 'high',
       message: 'KeyError: x',
       file: 'a/b.py',
       line: 12,

@@ -49,6 +49,7 @@ import { withFatalWarning, withRustLint } from './fatalWarning.js';
 import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
 import { withCmakeStack } from './cmakeStack.js';
+import { withLikelyClass } from './classModel.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -687,9 +688,12 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   };
 }
 
-/** Findings for excerpts the analyzer returned (a no-failure tail gets none). */
+/**
+ * Findings for excerpts the analyzer returned (a no-failure tail gets none); an `unknown` one with
+ * the class its words suggest, when the class model is sure enough (classModel.ts: a guess, marked as one).
+ */
 export function withFindings<T extends LogExcerpt>(lines: readonly string[], excerpts: T[]): T[] {
-  for (const e of excerpts) if (e.score > 0 || e.reason !== 'no failure found') e.finding = findingOf(lines, e);
+  for (const e of excerpts) if (e.score > 0 || e.reason !== 'no failure found') e.finding = withLikelyClass(lines, e, findingOf(lines, e));
   return excerpts;
 }
 
