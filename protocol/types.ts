@@ -162,7 +162,7 @@ export interface LikelyClass {
   class: Exclude<FindingClass, 'unknown'>;
   /** The model's posterior for it (0-1), at least its threshold; naive Bayes is overconfident, so a weight, not a chance. */
   probability: number;
-  /** The excerpt's words (as the log spells them) that weigh most for it, 3-6. */
+  /** The excerpt's words (as the log spells them) that weigh most for it, at most 6 (3 or more when the excerpt has them). */
   words: string[];
 }
 

@@ -111,10 +111,14 @@ export function bestGuess(table: ClassModelTable, tokens: readonly string[]): { 
   return best;
 }
 
+/** How many of a class's cases must hold a word before it is shown as a word that weighs for the class (not one project's name). */
+const SHOWN_MIN_CASES = 3;
+
 /**
  * The words of the excerpt (as its lines spell them, first occurrence) that weigh most for class
- * `c` against the others: log P(word | c) - log P(word | not c), the highest 3-6 (those above
- * zero; at least 3 when the excerpt has them).
+ * `c` against the others: log P(word | c) - log P(word | not c), as shares of cases; only words that
+ * weigh for it (above zero), of 3 letters or more, those held by SHOWN_MIN_CASES cases of the class
+ * first (a word of one project's names says little to a reader); at most 6.
  */
 function weightiest(table: ClassModelTable, c: FindingClass, lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): string[] {
   const k = table.classes.indexOf(c);
@@ -123,12 +127,12 @@ function weightiest(table: ClassModelTable, c: FindingClass, lines: readonly str
   const spelled = new Map<string, string>();
   const last = Math.min(excerpt.end_line, excerpt.start_line + MODEL_LINES - 1, lines.length);
   for (let n = excerpt.start_line; n <= last; n++) {
-    for (const m of (lines[n - 1] ?? '').slice(0, 1000).matchAll(/\b[A-Za-z][A-Za-z0-9_]{1,39}\b/g)) {
+    for (const m of (lines[n - 1] ?? '').slice(0, 1000).matchAll(/\b[A-Za-z][A-Za-z0-9_]{2,39}\b/g)) {
       const low = m[0].toLowerCase();
       if (!spelled.has(low)) spelled.set(low, m[0]);
     }
   }
-  const weighed: { word: string; w: number }[] = [];
+  const weighed: { word: string; w: number; general: boolean }[] = [];
   for (const [low, word] of spelled) {
     const counts = table.tokens.get(low);
     if (!counts) continue;
@@ -137,11 +141,10 @@ function weightiest(table: ClassModelTable, c: FindingClass, lines: readonly str
     for (const [j, n] of counts) if (j !== k) elsewhere += n;
     // As shares of cases (a word is once per case), smoothed: how much more often class c's cases hold it.
     const w = Math.log((here + SMOOTHING) / (inC + SMOOTHING * 2)) - Math.log((elsewhere + SMOOTHING) / (all - inC + SMOOTHING * 2));
-    weighed.push({ word, w });
+    if (w > 0) weighed.push({ word, w, general: here >= SHOWN_MIN_CASES });
   }
-  weighed.sort((a, b) => b.w - a.w || a.word.localeCompare(b.word));
-  const positive = weighed.filter((x) => x.w > 0);
-  return (positive.length >= 3 ? positive : weighed).slice(0, 6).map((x) => x.word);
+  weighed.sort((a, b) => Number(b.general) - Number(a.general) || b.w - a.w || a.word.localeCompare(b.word));
+  return weighed.slice(0, 6).map((x) => x.word);
 }
 
 /**
