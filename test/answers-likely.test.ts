@@ -90,3 +90,27 @@ describe('a likely class in the answers', () => {
     expect(kinds("If it is a dependency resolution failure (as its words suggest; no rule's evidence establishes it), check the version.")).toEqual([]);
   });
 });
+
+describe("a rules' class said at medium or low confidence is worded as likely (likely.ts classHedge)", () => {
+  // A made-up javac error: the analyzer's class and its confidence, then the same finding at other confidences.
+  const JAVAC = ['[ci] $ /bin/bash -xe ci.sh', '+ mvn -B -q package', '[ERROR] /w/src/main/java/a/B.java:[12,5] cannot find symbol', '[ERROR]   symbol:   method totl()', "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+  const at = (confidence: Finding['confidence']): ChatContext => {
+    const ctx = analyzedChatContext({ buildDetails: { result: 'FAILURE' } }, JAVAC);
+    const top = (ctx.failureExcerpts[0] as { finding?: Finding }).finding as Finding;
+    top.confidence = confidence;
+    return ctx;
+  };
+  it('high: no hedge; medium: "likely rather than certain" in both answers; low: "a guess" in why', async () => {
+    const high = at('high');
+    expect(((high.failureExcerpts[0] as { finding?: Finding }).finding as Finding).class).toBe('compile-error');
+    expect(await ask(high, 'why did the build fail?')).not.toMatch(/likely rather than certain|take it as a guess/);
+    expect(await ask(high, 'how do I fix it?')).not.toMatch(/likely rather than certain|take it as a guess/);
+    const medium = at('medium');
+    expect(await ask(medium, 'why did the build fail?')).toMatch(/\*\*What it means:\*\* .*No rule made for this exact message decided the kind of failure, so take it as likely rather than certain\./);
+    expect(await ask(medium, 'how do I fix it?')).toContain('take it as likely rather than certain');
+    const low = at('low');
+    const why = await ask(low, 'why did the build fail?');
+    expect(why).toMatch(/\*\*What it means:\*\* .*That reading of the kind of failure rests on weak evidence: take it as a guess, not as established\./);
+    expect(checkAnswer('why did the build fail?', why, cleanLines(JAVAC), low)).toEqual([]);
+  });
+});

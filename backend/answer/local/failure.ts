@@ -15,7 +15,7 @@ import { recordedDownstream, recordedSteps } from './steps.js';
 import { addHistory, historyAnswer } from './history.js';
 import { rerunOutlook, retryVerdict, RETRY_QUESTION } from './blame.js';
 import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
-import { CLASS_LABEL } from './likely.js';
+import { CLASS_LABEL, classHedge } from './likely.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
 
@@ -295,7 +295,7 @@ const failure: Composer = async (ask) => {
   }
   const where = whereItFailed(out, ctx, top);
   out.line();
-  out.line(`**What it means:** ${meaningOf(toolShown(found, ctx), lineTextOf(ctx, top))}`);
+  out.line(`**What it means:** ${meaningOf(toolShown(found, ctx), lineTextOf(ctx, top))}${classHedge(found) ? ` ${classHedge(found) as string}` : ''}`);
   for (const n of found.evidence) out.log({ start_line: n, end_line: n });
   if (where) out.line(where);
   // Only the other excerpts that state an error are worth the reader's time.

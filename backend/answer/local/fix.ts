@@ -10,6 +10,7 @@ import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpa
 import { describeChange } from './change.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
+import { classHedge } from './likely.js';
 import { DUPLICATE_SYMBOL } from './remedyClass.js';
 import { fixRemedies } from './remedies.js';
 import type { Finding } from '../../../protocol/types.js';
@@ -336,6 +337,9 @@ export const fix: Composer = (ask) => {
   if (remedy.unsure) {
     out.line();
     out.line(remedy.unsure);
+  } else if (f.confidence === 'medium' && f.class !== 'unknown') {
+    out.line();
+    out.line(classHedge(f) as string);
   } else if (f.confidence === 'low') {
     out.line();
     out.line(`I can't tell which fix is right: the log shows ${inlineCode(clip(f.message, 120))} ${citeMessage(f, lineText)} but not its cause.`);
