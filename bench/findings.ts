@@ -6,6 +6,7 @@
  *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline] [--changes]
  *                             [--show ID]   (one case: its finding and both answers in full)
  *                             [--by-class]  (class right / location right / fix useful per class, dev)
+ *                             [--by-confidence] (class right per the finding's confidence; counts only, held-out rounds too)
  *                             [--show-heldout] (with --verbose / --show: held-out rows too)
  *                             [--tuning]    (leave out every case of a later held-out round)
  * Held-out cases are reported as aggregate figures only, unless --show-heldout is given: their
@@ -25,7 +26,9 @@
  *
  * Figures per split (dev / heldout; the held-out cases are never used to change code; in round 2
  * the held-out cases are those of plan4a.tsv / plan4b.tsv, the round-1 ones are dev, `rotated`):
- * - class right: the finding's class is the expected one;
+ * - class right: the finding's class is the expected one (the rules' class); "incl. likely" also
+ *   counts an `unknown` finding whose `likely_class` (the class model's hedged guess,
+ *   core/finding/classModel.ts) is the expected class, and "likely class wrong" the guesses that are not;
  * - message right: after whitespace normalisation the expected message is inside the
  *   finding's message, or the finding's message is inside the expected one and at least half
  *   its length (so `error` alone never counts);
@@ -94,11 +97,15 @@ export interface RealCase {
 /** What the bench reads of a finding: the CONTRACT section 6 fields, read defensively. */
 interface SeenFinding {
   class?: string;
+  /** How sure the finding says its class is (high, medium, low). */
+  confidence?: string;
   message?: string;
   file?: string;
   line?: number;
   chain: { file: string; line?: number }[];
   test?: string;
+  /** `likely_class.class` of an unknown finding: the class model's guess (core/finding/classModel.ts). */
+  likely?: string;
 }
 
 export interface CaseResult {
@@ -112,6 +119,10 @@ export interface CaseResult {
   expectedClass: string;
   finding: SeenFinding | null;
   classRight: boolean;
+  /** An unknown finding whose likely class (a guess) is the expected class. */
+  likelyRight: boolean;
+  /** An unknown finding whose likely class is not the expected class. */
+  likelyWrong: boolean;
   messageRight: boolean;
   locationRight: boolean;
   locationInChain: boolean;
@@ -198,7 +209,7 @@ export async function loadRealCases(dir: string, opts: { tuning?: boolean; leftO
 export function seenFinding(excerpt: LogExcerpt | undefined): SeenFinding | null {
   const f: unknown = excerpt ? (excerpt as unknown as Record<string, unknown>).finding : undefined;
   if (!isDict(f)) return null;
-  const seen: SeenFinding = { class: str(f.class), message: str(f.message), chain: [] };
+  const seen: SeenFinding = { class: str(f.class), confidence: str(f.confidence), message: str(f.message), chain: [] };
   const loc = f.location;
   if (isDict(loc)) {
     seen.file = str(loc.file);
@@ -212,6 +223,8 @@ export function seenFinding(excerpt: LogExcerpt | undefined): SeenFinding | null
   }
   const test = f.test;
   seen.test = isDict(test) ? str(test.name) : str(test);
+  const likely = f.likely_class;
+  if (isDict(likely) && typeof likely.class === 'string') seen.likely = likely.class;
   return seen;
 }
 
@@ -319,6 +332,8 @@ export async function runCase(c: RealCase, opts: RunOptions): Promise<CaseResult
     expectedClass: e.class,
     finding,
     classRight: finding?.class === e.class,
+    likelyRight: finding?.class === 'unknown' && finding.likely === e.class,
+    likelyWrong: finding?.class === 'unknown' && finding.likely !== undefined && finding.likely !== e.class,
     messageRight: messageRight(e.message, finding?.message),
     locationRight,
     locationInChain:
@@ -336,6 +351,10 @@ export interface SplitFigures {
   n: number;
   noFinding: number;
   classRight: number;
+  /** Class right, or unknown with the expected class as its likely class (a guess, counted apart). */
+  classRightInclLikely: number;
+  /** Unknown findings whose likely class is another. */
+  likelyWrong: number;
   messageRight: number;
   locationRight: number;
   locationInChain: number;
@@ -350,6 +369,8 @@ export function figuresOf(results: readonly CaseResult[]): SplitFigures {
     n: results.length,
     noFinding: count((r) => r.finding === null),
     classRight: count((r) => r.classRight),
+    classRightInclLikely: count((r) => r.classRight || r.likelyRight),
+    likelyWrong: count((r) => r.likelyWrong),
     messageRight: count((r) => r.messageRight),
     locationRight: count((r) => r.locationRight),
     locationInChain: count((r) => r.locationInChain),
@@ -364,6 +385,7 @@ const pct = (k: number, n: number): string => (n === 0 ? '-' : `${k}/${n} (${((1
 function printFigures(name: string, f: SplitFigures): void {
   console.log(`\n${name}: ${f.n} cases${f.noFinding > 0 ? `, ${f.noFinding} with no finding` : ''}`);
   console.log(`  class right        ${pct(f.classRight, f.n)}`);
+  console.log(`    incl. likely     ${pct(f.classRightInclLikely, f.n)}   (likely class wrong: ${f.likelyWrong})`);
   console.log(`  message right      ${pct(f.messageRight, f.n)}`);
   console.log(`  location right     ${pct(f.locationRight, f.n)}   (in the location chain: ${pct(f.locationInChain, f.n)})`);
   console.log(`  fix differs        ${pct(f.fixDiffers, f.n)}`);
@@ -374,7 +396,7 @@ function printFigures(name: string, f: SplitFigures): void {
 const mark = (ok: boolean): string => (ok ? 'ok' : '--');
 
 function printRow(r: CaseResult): void {
-  const got = r.finding === null ? 'no finding' : `${r.finding.class ?? '?'}${r.finding.file ? ` @ ${base(r.finding.file)}:${r.finding.line ?? '-'}` : ''}`;
+  const got = r.finding === null ? 'no finding' : `${r.finding.class ?? '?'}${r.finding.likely ? ` (likely ${r.finding.likely})` : ''}${r.finding.file ? ` @ ${base(r.finding.file)}:${r.finding.line ?? '-'}` : ''}`;
   console.log(
     `  ${r.id.padEnd(32)} ${r.expectedClass.padEnd(22)} class ${mark(r.classRight)}  msg ${mark(r.messageRight)}  loc ${mark(r.locationRight)}  fix ${mark(r.fixUseful)}${r.fixDiffers ? '' : ' (same as why)'}` +
       `${r.falseClaims.length ? `  CLAIMS ${JSON.stringify(r.falseClaims)}` : ''}  [${got}]${r.missingMentions.length ? `  fix lacks ${JSON.stringify(r.missingMentions)}` : ''}`,
@@ -437,6 +459,17 @@ export async function run(args: string[]): Promise<void> {
   // Each held-out round on its own: only the current one (HELDOUT_ROUND) was never tuned on.
   for (const n of roundsOf(heldout)) {
     printFigures(`heldout round ${n}${n >= HELDOUT_ROUND ? ' (held out now)' : ' (tuned on since)'}`, figuresOf(heldout.filter((r) => r.round === n)));
+  }
+  if (args.includes('--by-confidence')) {
+    // Aggregates only (held-out rounds included: counts, no case): is a class said at `high` right more often than one at `low`?
+    console.log('\nby the finding\'s confidence: cases, class right (of them unknown)');
+    for (const [name, rows] of [['dev', dev], ...roundsOf(heldout).map((n) => [`heldout round ${n}`, heldout.filter((r) => r.round === n)] as const)] as const) {
+      const parts = ['high', 'medium', 'low'].map((level) => {
+        const at = rows.filter((r) => r.finding?.confidence === level);
+        return `${level} ${at.filter((r) => r.classRight).length}/${at.length} (${at.filter((r) => r.finding?.class === 'unknown').length} unknown)`;
+      });
+      console.log(`  ${name.padEnd(20)} ${parts.join('   ')}`);
+    }
   }
   if (args.includes('--by-class')) {
     console.log('\nper class (dev): cases, class right, location right, fix useful, false-claim cases');

@@ -77,6 +77,17 @@ describe('cichat in-process', () => {
     expect(Number(numbered?.[1])).toBe(8);
   });
 
+  it('analyze shows a likely class as a guess beside a finding no rule established (JSON: likely_class, class unknown)', async () => {
+    const log = ['+ tidyup check', 'tidyup: missing dependencies: module foo not found on the module path', 'tidyup: resolve the missing dependencies or pass --ignore-missing-deps', 'Finished: FAILURE', ''].join('\n');
+    const r = await runCli(['analyze', '-'], { env, input: log });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ {3}unknown: line 2, low confidence$/m);
+    expect(r.stdout).toMatch(/^ {3}not established; its words \([\w, -]+\) suggest dependency-resolution, a guess$/m);
+    const json = JSON.parse((await runCli(['analyze', '--json'], { env, input: log })).stdout) as { finding?: { class: string; likely_class?: { class: string; words: string[] } } }[];
+    expect(json[0]?.finding?.class).toBe('unknown');
+    expect(json[0]?.finding?.likely_class?.class).toBe('dependency-resolution');
+  });
+
   it('analyze of a passing log says no failure was found, then shows where the log ends', async () => {
     const passing = ['[Pipeline] sh', '+ make', 'cc -o app src/main.o', '[Pipeline] End of Pipeline', 'Finished: SUCCESS', ''].join('\n');
     const r = await runCli(['analyze', '-'], { env, input: passing });

@@ -154,6 +154,19 @@ export interface FindingLocation {
 }
 
 /**
+ * A guess at the class of a finding the rules left `unknown`, from the words of its excerpt
+ * (core/finding/classModel.ts): never established, never stated as the cause.
+ */
+export interface LikelyClass {
+  /** The class the excerpt's words most resemble (never `unknown`). */
+  class: Exclude<FindingClass, 'unknown'>;
+  /** The model's posterior for it (0-1), at least its threshold; naive Bayes is overconfident, so a weight, not a chance. */
+  probability: number;
+  /** The excerpt's words (as the log spells them) that weigh most for it, at most 6 (3 or more when the excerpt has them). */
+  words: string[];
+}
+
+/**
  * What one failure excerpt establishes: the class (decided by that class's evidence rule), the
  * error message and the log line that carries it, the tool, the location chain, the failing
  * test, and the details the log states (compiler code, exception type, missing symbol,
@@ -187,6 +200,8 @@ export interface Finding {
   confidence: 'high' | 'medium' | 'low';
   /** The 1-based log lines the finding rests on, message line first. */
   evidence: number[];
+  /** Only with `class: unknown`: the class the excerpt's words suggest, a guess (no rule's evidence holds it). */
+  likely_class?: LikelyClass;
 }
 
 /** One entry of a workspace tree (CONTRACT section 3, Workspaces). */

@@ -157,6 +157,28 @@ describe('a symbol the workspace defines in a file the link never got', () => {
   });
 });
 
+describe('a symbol the workspace declares and never defines (jenkins/workspace/linkDecl.ts)', () => {
+  const LINK = [...START, '+ cmake --build build', '[ 66%] Building CXX object CMakeFiles/stats.dir/src/stats.cpp.o', '[100%] Linking CXX executable stats', "/usr/bin/ld: CMakeFiles/stats.dir/src/main.cpp.o: in function `main':", "main.cpp:(.text+0x7a): undefined reference to `mean_of(std::vector<double, std::allocator<double> > const&)'", 'collect2: error: ld returned 1 exit status', 'gmake: *** [Makefile:91: all] Error 2', ...END];
+  const WS = { 'src/main.cpp': '#include "stats.h"\nint main() { return (int)mean_of({1.0}); }\n', 'src/stats.h': '#pragma once\n#include <vector>\ndouble mean_of(const std::vector<double>& xs);\n', 'src/stats.cpp': '#include "stats.h"\ndouble average(const std::vector<double>& xs) {\n  return xs.empty() ? 0 : xs[0];\n}\n' };
+
+  it('why: shows the declaration and says nothing defines it; fix: the orphan definition with the same parameter types, as a guess', async () => {
+    const why = await answer('Why did the build fail?', LINK, WS);
+    expect(why).toContain('**In the source:** `src/stats.h:3`');
+    expect(why).toContain('It declares `mean_of`, and no C or C++ source file of the workspace defines it.');
+    const fix = await answer('How do I fix it?', LINK, WS);
+    expect(fix).toContain('`src/stats.cpp:2` defines `average`, with the same parameter types as `mean_of`, and no header declares it: if one of the two names was renamed without the other');
+    expect(fix).not.toContain('**Where it is defined:**');
+  });
+
+  it('counter-examples: a definition elsewhere is "where it is defined"; no candidate is said as such', async () => {
+    const defined = await answer('How do I fix it?', LINK, { ...WS, 'lib/mean.cpp': '#include <vector>\ndouble mean_of(const std::vector<double>& xs) {\n  return 0;\n}\n' });
+    expect(defined).toContain('**Where it is defined:** `lib/mean.cpp:2` defines `mean_of`');
+    expect(defined).not.toContain('no C or C++ source file of the workspace defines it');
+    const none = await answer('How do I fix it?', LINK, { ...WS, 'src/stats.cpp': '#include "stats.h"\nint version() {\n  return 3;\n}\n' });
+    expect(none).toContain('No definition in the workspace looks like it');
+  });
+});
+
 describe('the fix names what the log lists next to the error (fixLogNames.ts; made-up logs, citations checked)', () => {
   const rows: [string, string[], RegExp][] = [
     ['rake: the task it suggests', step('rake ci:units', 'rake aborted!', "Don't know how to build task 'ci:units' (See the list of available tasks with `rake --tasks`)", 'Did you mean?  ci:test'), /The tool suggests `ci:test` \[L6-L6\]/],

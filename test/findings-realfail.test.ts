@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HELDOUT_ROUND, REALFAIL_ROOT, TUNED_CASES } from './helpers/realfail.js';
 import { realfailExcerpts } from './helpers/realfailContext.js';
+import { MODEL_TABLE_FILE, modelCases, modelSource } from '../scripts/classModelData.js';
 
 const ROOT = REALFAIL_ROOT;
 
@@ -208,4 +209,12 @@ describe('findings of the real dev failures', () => {
     // unittest's `test_x (mod.Class.test_x)` is `mod.Class.test_x`. (It compared the label with itself before: it could not fail.)
     if (expected.test && !TEST_NAME_MISS.has(id)) expect([id, sameTest(finding?.test?.name, expected.test)]).toEqual([id, true]);
   });
+
+  // The class model's counts (core/finding/classModelTable.ts) are made from these cases' findings: a change of
+  // the rules or of the cases leaves them stale until `npm run class-model` (or `npm run gates`) writes them again.
+  it('the class model table is what `npm run class-model` makes now', async () => {
+    const cases = await modelCases();
+    expect(cases.every((c) => c.round < HELDOUT_ROUND)).toBe(true);
+    expect(readFileSync(MODEL_TABLE_FILE, 'utf8') === modelSource(cases) ? 'up to date' : 'stale: run `npm run class-model`').toBe('up to date');
+  }, 120_000);
 });

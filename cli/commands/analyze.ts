@@ -125,6 +125,9 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
       const place = f.location ? `  at ${f.location.file}${f.location.line !== undefined ? `:${f.location.line}` : ''}${f.location.column !== undefined ? `:${f.location.column}` : ''}` : '';
       const test = f.test ? `  test ${f.test.name}` : '';
       out.push(paint(colour, 'dim', `   ${f.class}${f.tool ? ` (${f.tool})` : ''}${place}${test}: line ${f.message_line}, ${f.confidence} confidence`));
+      // A guess, said as one: no rule's evidence holds it (core/finding/classModel.ts).
+      const likely = f.likely_class;
+      if (likely) out.push(paint(colour, 'dim', `   not established; its words (${likely.words.join(', ')}) suggest ${likely.class}, a guess`));
     }
     for (let n = e.start_line; n <= e.end_line; n++) {
       out.push(`${paint(colour, 'dim', String(n).padStart(width) + ' │')} ${lineAt(n)}`);

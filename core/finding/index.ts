@@ -687,12 +687,6 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   };
 }
 
-/** Findings for excerpts the analyzer returned (a no-failure tail gets none). */
-export function withFindings<T extends LogExcerpt>(lines: readonly string[], excerpts: T[]): T[] {
-  for (const e of excerpts) if (e.score > 0 || e.reason !== 'no failure found') e.finding = findingOf(lines, e);
-  return excerpts;
-}
-
 function pick<K extends keyof RuleHit>(read: RuleHit, keys: K[]): Partial<Finding> {
   const out: Record<string, unknown> = {};
   for (const k of keys) if (read[k] !== undefined) out[k] = read[k];

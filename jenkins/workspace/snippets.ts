@@ -22,6 +22,7 @@ export { subjectOf } from './subject.js';
 import { failingTestFile, programSources } from './testFile.js';
 import { agentWorkspaceRoots, bySuffix, directPath, indexFiles } from './locate.js';
 export { agentWorkspaceRoots } from './locate.js';
+import { C_SOURCE, declaredNotDefined } from './linkDecl.js';
 import { SCRIPT_CLASSES, SCRIPT_FILE, SCRIPT_FILES_MAX, commandBefore, tracesOf } from './scriptTrace.js';
 
 /** A workspace to read from: `dir` on this host, `path` as Jenkins recorded it (when known). */
@@ -315,8 +316,10 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     .map((e) => e.finding)
     .find((f) => f?.class === 'link-error' && f.symbol !== undefined && !f.symbol.startsWith('-l'));
   if (linked?.symbol) {
+    let defined = false;
     for (const workspace of options.workspaces) {
       for (const d of await definitionsOf(reader, workspace, linked.symbol)) {
+        defined = true;
         if (snippets.length >= limits.maxSourceSnippets) break;
         const near = window(d.file, d.index + 1, 1, 600);
         const nearText = maskSecrets(near.text);
@@ -324,6 +327,20 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
         sourceChars += nearText.length;
         snippets.push({ path: d.rel, workspaceId: workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `defines ${d.name}, the symbol the linker could not find` });
       }
+    }
+    // Declared but defined nowhere (a rename in the .c/.cpp only, a deleted definition): the
+    // declaration, and the orphan definitions that look like it (linkDecl.ts).
+    for (const workspace of defined ? [] : options.workspaces) {
+      const found = await declaredInWorkspace(reader, workspace, linked.symbol, limits);
+      for (const [i, hit] of (found ?? []).entries()) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(hit.file, hit.index + 1, i === 0 ? 1 : 2, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: hit.rel, workspaceId: workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', line: hit.index + 1, message: hit.message });
+      }
+      if (found) break;
     }
   }
 
@@ -526,6 +543,34 @@ async function definitionsOf(reader: WorkspaceReader, workspace: SnippetWorkspac
     const index = file.lines.findIndex((l) => def.test(l) && !/;\s*(?:\/\/.*)?$/.test(l) && !/^\s*(?:return|if|while|for|else)\b/.test(l));
     if (index >= 0) out.push({ name, index, rel, file });
     if (out.length >= 2) break;
+  }
+  return out;
+}
+
+/**
+ * A link symbol the workspace declares and no C/C++ source defines: the declaration first
+ * (`declares NAME, the symbol the linker could not find; no source file defines it`), then up to two
+ * orphan definitions like it (`defines NAME, ...`). Undefined when the file list is cut or nothing
+ * declares it.
+ */
+async function declaredInWorkspace(reader: WorkspaceReader, workspace: SnippetWorkspace, symbol: string, limits: SnippetLimits): Promise<{ rel: string; index: number; file: ReadFile; message: string }[] | undefined> {
+  const index = await reader.index(workspace);
+  const rels = index.filter((f) => C_SOURCE.test(f) || /\.(?:h|hh|hpp|hxx|h\+\+|inl)$/i.test(f));
+  if (index.length >= limits.maxIndexedFiles || rels.length > DEFINITION_FILES_MAX) return undefined;
+  const read = new Map<string, ReadFile>();
+  for (const rel of rels) {
+    const file = await reader.read(workspace, rel);
+    if (file instanceof WorkspaceError) continue;
+    if (file.cut) return undefined;
+    read.set(rel, file);
+  }
+  const found = declaredNotDefined([...read].map(([rel, f]) => ({ rel, lines: f.lines })), symbol);
+  if (!found) return undefined;
+  const d = found.declaration;
+  const out = [{ rel: d.rel, index: d.index, file: read.get(d.rel) as ReadFile, message: `declares ${d.name}, the symbol the linker could not find; no C or C++ source file of the workspace defines it` }];
+  for (const c of found.candidates) {
+    const like = [c.sameParams ? `the same parameter types as ${d.name}` : '', c.similarName ? `a name like ${d.name}` : ''].filter((x) => x !== '').join(' and ');
+    out.push({ rel: c.rel, index: c.index, file: read.get(c.rel) as ReadFile, message: `defines ${c.name}, with ${like}, and ${c.orphan ? 'no header declares it' : 'a header declares it too'}` });
   }
   return out;
 }

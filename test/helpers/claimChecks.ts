@@ -6,6 +6,7 @@
  */
 import type { ChatContext } from '../../backend/answer/engine.js';
 import type { Finding } from '../../protocol/types.js';
+import { CLASS_LABEL } from '../../backend/answer/local/likely.js';
 
 export interface Problem {
   kind: string;
@@ -169,11 +170,24 @@ export function checkClaims(question: string, text: string, log: string[], conte
   const previousKnown = has(context, (bd) => bd.previousBuild) || has(context, (bd) => bd.history) || has(context, (bd) => bd.recentBuilds);
   const changesKnown = has(context, (bd) => bd.changes) || has(context, (bd) => (bd.lastSuccessfulBuild as Record<string, unknown> | undefined)?.changesSince);
 
+  // A likely class (core/finding/classModel.ts) is a guess: a sentence naming it counts as hedged only when it
+  // says so (backend/answer/local/likely.ts: "It looks like X (...), but no rule's evidence establishes it.",
+  // "If it is X (...; no rule's evidence establishes it), ..."). Hedged sentences are not class claims below;
+  // the guessed class named anywhere else is stated as fact.
+  const likely = top?.class === 'unknown' ? top.likely_class : undefined;
+  const sentences = prose.split(/(?<=[.!?])\s+|\n/);
+  const isHedged = (s: string): boolean => HEDGED.test(s);
+  // (Another excerpt's finding may establish that class: then the answer may name it.)
+  if (likely && !findings.some((f) => f.class === likely.class)) {
+    const label = CLASS_LABEL[likely.class];
+    for (const s of sentences) if (s.includes(label) && !isHedged(s)) add('guess-stated', `names the likely class ${likely.class} as fact: "${norm(s).slice(0, 160)}"`);
+  }
+  const claimed = sentences.filter((s) => !isHedged(s)).join('\n');
   // Class words: an assertion needs an assertion in the log; a compile error a compiler's error.
   const assertionWords = /\b(assertion|its check did not hold|check did not hold|the test's check)\b/i;
-  if (assertionWords.test(prose) && !ASSERTION_EVIDENCE.test(whole) && !CHECK_EVIDENCE.test(whole)) add('class-word', `says assertion, the log shows none: "${sentenceWith(assertionWords)}"`);
+  if (assertionWords.test(claimed) && !ASSERTION_EVIDENCE.test(whole) && !CHECK_EVIDENCE.test(whole)) add('class-word', `says assertion, the log shows none: "${sentenceWith(assertionWords)}"`);
   const compileWords = /\b(compiler rejected|did not compile|compile error|compilation error)\b/i;
-  if (compileWords.test(prose) && LINKER_ONLY.test(whole) && !COMPILER_EVIDENCE.test(whole.replace(/.*(undefined reference|ld returned|collect2|linker command failed).*/g, ''))) {
+  if (compileWords.test(claimed) && LINKER_ONLY.test(whole) && !COMPILER_EVIDENCE.test(whole.replace(/.*(undefined reference|ld returned|collect2|linker command failed).*/g, ''))) {
     add('class-word', `calls a link error a compile error: "${sentenceWith(compileWords)}"`);
   }
   // Values: "returned X" / "got X" only when X is in the log.
@@ -210,6 +224,9 @@ export function checkClaims(question: string, text: string, log: string[], conte
   if (garbage.test(prose)) add('garbage', sentenceWith(garbage));
   return problems;
 }
+
+/** A sentence that names a class as a guess: "looks like" / "If it is", and that no rule's evidence establishes it. */
+const HEDGED = /^(?=.*\b(?:It looks like|If it is)\b)(?=.*\bno rule's evidence establishes it\b)/;
 
 /** Lines that frame or conclude an error rather than state it. */
 const FRAMING =

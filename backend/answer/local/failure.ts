@@ -15,6 +15,7 @@ import { recordedDownstream, recordedSteps } from './steps.js';
 import { addHistory, historyAnswer } from './history.js';
 import { rerunOutlook, retryVerdict, RETRY_QUESTION } from './blame.js';
 import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
+import { CLASS_LABEL, classHedge } from './likely.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
 
@@ -31,7 +32,6 @@ const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
   test: ['test-assertion', 'test-error'],
 };
 
-/** How a person names a finding's class in a sentence. */
 /**
  * A headline that only reports a failure (an exit status): what the failing command printed
  * between its echo and that line, when the excerpt shown does not hold it. It is the only
@@ -64,24 +64,7 @@ export function commandOutput(out: ReplyBuilder, ctx: ChatContext, top: LogSpan,
   out.line('```');
 }
 
-export const CLASS_LABEL: Record<FindingClass, string> = {
-  'compile-error': 'a compile error',
-  'link-error': 'a link error',
-  'test-assertion': 'a failing test check',
-  'test-error': 'an exception in a test',
-  'runtime-exception': 'a runtime exception',
-  'dependency-resolution': 'a dependency resolution failure',
-  network: 'a network problem',
-  'disk-full': 'a full disk',
-  'out-of-memory': 'running out of memory',
-  'timeout-aborted': 'a timeout or abort',
-  'permission-credentials': 'a permission or credentials problem',
-  'missing-tool': 'a missing tool',
-  lint: 'a lint finding',
-  'ci-script': 'an error in the CI script',
-  'agent-lost': 'a lost agent',
-  unknown: 'an error whose cause is not established',
-};
+export { CLASS_LABEL };
 
 /** Whether a span's finding is of the kind a yes/no question names; the Docker kind has no class and is read by its words. */
 function showsKind(ctx: ChatContext, span: LogSpan, kind: FailureKind): { line: number; text: string } | undefined {
@@ -312,7 +295,7 @@ const failure: Composer = async (ask) => {
   }
   const where = whereItFailed(out, ctx, top);
   out.line();
-  out.line(`**What it means:** ${meaningOf(toolShown(found, ctx), lineTextOf(ctx, top))}`);
+  out.line(`**What it means:** ${meaningOf(toolShown(found, ctx), lineTextOf(ctx, top))}${classHedge(found) ? ` ${classHedge(found) as string}` : ''}`);
   for (const n of found.evidence) out.log({ start_line: n, end_line: n });
   if (where) out.line(where);
   // Only the other excerpts that state an error are worth the reader's time.

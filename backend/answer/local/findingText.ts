@@ -6,8 +6,10 @@
  */
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { findingOf } from '../../../core/finding/index.js';
+import { withLikelyClass } from '../../../core/finding/classModel.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import { likelySentence } from './likely.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
@@ -24,7 +26,7 @@ export function findingFor(ctx: ChatContext, span: LogSpan & { finding?: unknown
   // Indexes must be log line numbers: what lies before the text is blank.
   const lines: string[] = new Array<string>(source.start_line - 1).fill('');
   for (const l of source.text.split('\n')) lines.push(l);
-  return findingOf(lines, span);
+  return withLikelyClass(lines, span, findingOf(lines, span));
 }
 
 /**
@@ -262,9 +264,13 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
     case 'agent-lost':
       parts.push(`The agent running the build went away ${m}: the build did not fail on its own work.`);
       break;
-    case 'unknown':
+    case 'unknown': {
       parts.push(`The log's error is ${inlineCode(clip(f.message))} ${m}, but nothing in it establishes what caused it.`);
+      // The class its words suggest (core/finding/classModel.ts): one hedged sentence, never the cause.
+      const likely = likelySentence(f, lineText);
+      if (likely) parts.push(likely);
       break;
+    }
   }
   if (f.class !== 'compile-error' && f.class !== 'lint' && f.class !== 'link-error') {
     const trace = traceSentence(f);

@@ -10,6 +10,7 @@ import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpa
 import { describeChange } from './change.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
+import { classHedge } from './likely.js';
 import { DUPLICATE_SYMBOL } from './remedyClass.js';
 import { fixRemedies } from './remedies.js';
 import type { Finding } from '../../../protocol/types.js';
@@ -17,7 +18,7 @@ import { hasLog, lineTextOf, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpe
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
-import { linkInputsStep } from './linkInputs.js';
+import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -200,6 +201,8 @@ export const fix: Composer = (ask) => {
     }
   }
 
+  if (f.class === 'link-error') linkDeclarationSteps(out, snippetsOf(ci), source?.text);
+
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
   // (A test that timed out too: what it waited on is there.)
   const subjectOf = f.class === 'test-assertion' || f.class === 'test-error' || (f.class === 'timeout-aborted' && f.test) ? snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? '')) : undefined;
@@ -334,6 +337,9 @@ export const fix: Composer = (ask) => {
   if (remedy.unsure) {
     out.line();
     out.line(remedy.unsure);
+  } else if (f.confidence === 'medium' && f.class !== 'unknown') {
+    out.line();
+    out.line(classHedge(f) as string);
   } else if (f.confidence === 'low') {
     out.line();
     out.line(`I can't tell which fix is right: the log shows ${inlineCode(clip(f.message, 120))} ${citeMessage(f, lineText)} but not its cause.`);

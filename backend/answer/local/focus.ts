@@ -9,6 +9,7 @@ import { cite, clip, inlineCode, withoutStamp, type LogSpan } from '../logtext.j
 import type { ChatContext } from '../engine.js';
 import type { Finding } from '../../../protocol/types.js';
 import { citeMessage, meaningOf, toolShown, traceSentence } from './findingText.js';
+import { classHedge } from './likely.js';
 import { exceptionHint } from './exceptions.js';
 import { lineTextOf, quote } from './logHelpers.js';
 import { ReplyBuilder, type Reply } from './reply.js';
@@ -83,7 +84,7 @@ function meaningAnswer(ctx: ChatContext, top: LogSpan, found: Finding): Reply | 
   if (found.class === 'unknown') return undefined;
   const out = new ReplyBuilder();
   const lineText = lineTextOf(ctx, top);
-  out.line(`**What ${inlineCode(clip(found.message))} ${citeMessage(found, lineText)} means:** ${meaningOf(toolShown(found, ctx), lineText)}`);
+  out.line(`**What ${inlineCode(clip(found.message))} ${citeMessage(found, lineText)} means:** ${meaningOf(toolShown(found, ctx), lineText)}${classHedge(found) ? ` ${classHedge(found) as string}` : ''}`);
   out.log({ start_line: found.message_line, end_line: found.message_line });
   for (const n of found.evidence) out.log({ start_line: n, end_line: n });
   const hint = found.class === 'test-error' || found.class === 'runtime-exception' ? exceptionHint(found) : undefined;

@@ -8,6 +8,9 @@
 import { inlineCode, type LogSpan } from '../logtext.js';
 import { around } from './remedyShape.js';
 import { at } from './findingText.js';
+import type { ReplyBuilder } from './reply.js';
+import { numbered } from './workspace.js';
+import type { WorkspaceSnippet } from '../../../protocol/types.js';
 
 const COMPILER = /^(?:\+ )?(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang(?:\+\+)?)(?:-[\d.]+)?\s/;
 
@@ -30,4 +33,30 @@ export function linkInputsStep(stored: LogSpan | undefined, messageLine: number,
     text: `The link command ${at(link.line)} takes ${objects.map((o) => inlineCode(o)).join(', ')}, and the log compiles no ${inlineCode(source)}: add ${inlineCode(object)} (built from ${inlineCode(source)} the way the others are)${ruleText}.`,
     lines: [link.line, ...(rule ? [rule.line] : [])],
   };
+}
+
+/**
+ * A missing link symbol the workspace declares and never defines (jenkins/workspace/linkDecl.ts):
+ * where it is declared, and the orphan definitions that look like its renamed definition. A guess is
+ * worded as one: the workspace shows the two names, not which one is meant.
+ */
+export function linkDeclarationSteps(out: ReplyBuilder, snippets: readonly WorkspaceSnippet[], shownAbove = ''): void {
+  const decl = snippets.find((x) => /^declares \S+, the symbol the linker could not find; /.test(x.message ?? ''));
+  if (!decl || decl.line === undefined) return;
+  const name = /^declares (\S+),/.exec(decl.message ?? '')?.[1] as string;
+  out.line();
+  // (When the answer's "In the source" already shows the declaration and says so, only the candidates follow.)
+  const shown = shownAbove.includes(`**In the source:** \`${decl.path}:${decl.line}\``);
+  if (!shown) out.line(`**Declared, never defined:** ${inlineCode(`${decl.path}:${decl.line}`)} declares ${inlineCode(name)}, and no C or C++ source file of the workspace defines it, so no object in the link can provide it.`);
+  if (!shown) out.line(numbered(decl, decl.line, 10));
+  out.source({ kind: 'file', path: decl.path, start_line: decl.startLine, end_line: decl.endLine });
+  const candidates = snippets.filter((x) => x.line !== undefined && /^defines \S+, with .*, and (?:no header declares it|a header declares it too)$/.test(x.message ?? ''));
+  for (const c of candidates) {
+    const m = /^defines (\S+), with (.*), and (no header declares it|a header declares it too)$/.exec(c.message ?? '') as RegExpExecArray;
+    const like = [/the same parameter types/.test(m[2] as string) ? `the same parameter types as ${inlineCode(name)}` : '', /a name like/.test(m[2] as string) ? `a name like ${inlineCode(name)}` : ''].filter((x) => x !== '').join(' and ');
+    out.line(`${inlineCode(`${c.path}:${c.line as number}`)} defines ${inlineCode(m[1] as string)}, with ${like}, and ${m[3] as string}: if one of the two names was renamed without the other, make the declaration, the definition and the callers use one name.`);
+    out.line(numbered(c, c.line, 10));
+    out.source({ kind: 'file', path: c.path, start_line: c.startLine, end_line: c.endLine });
+  }
+  if (candidates.length === 0) out.line(`No definition in the workspace looks like it: if it was removed or renamed, define it again or change the declaration and its callers; if a library should provide it, add that library to the link line.`);
 }

@@ -4,6 +4,7 @@ import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, 
 import { allocationHint, indentationHint, LOAD_FAILURE, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
+import { likelyStep } from './likely.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
 
 
@@ -345,6 +346,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'unknown':
       unsure = `I can't tell what the fix is: the log's error ${m} matches no failure class I can establish.`;
       steps.push(`Start from ${inlineCode(clip(f.message, 200))} ${m} and the command that printed it.`);
+      // The class its words suggest, conditional (likely.ts): a guess, never the remedy of an established class.
+      if (likelyStep(f)) steps.push(likelyStep(f) as string);
       break;
   }
   return { steps, ...(unsure ? { unsure } : {}) };

@@ -167,6 +167,9 @@ export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: st
   out.line(`**In the source:** ${inlineCode(at)}${s.workspaceId && s.workspaceId !== 'job-config' ? ` (workspace ${inlineCode(s.workspaceId)})` : ''}${s.path === PIPELINE_SCRIPT ? ', the pipeline script in the job\'s configuration' : ''}, line ${s.line} marked:`);
   out.line(numbered(s, s.line, 15));
   out.source(fileSource(s));
+  // A missing link symbol's declaration (jenkins/workspace/linkDecl.ts): the line is shown because it declares what nothing defines.
+  const declared = /^declares (\S+), the symbol the linker could not find; /.exec(s.message ?? '')?.[1];
+  if (declared) out.line(`It declares ${inlineCode(declared)}, and no C or C++ source file of the workspace defines it.`);
   const message = [s.message ?? '', headline ?? '', ...spans.slice(0, 2).map((x) => x.text)].join('\n');
   // The why answer shows the line and leaves the fix to its one "Next step" (and to "how do I fix it?").
   const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci));

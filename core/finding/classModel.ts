@@ -1,0 +1,238 @@
+/**
+ * A hedged guess at the class of a finding the rules left `unknown` (issue 25): a multinomial naive
+ * Bayes model over the tokens of the excerpt (docs/notes/analyzer.md, "A class model"). It never
+ * changes `class`: it adds `likely_class` (class, posterior, the excerpt's words that weigh most for
+ * it) beside `class: unknown`, and only at a posterior of at least the table's threshold, chosen by
+ * leave-one-round-out on the tuning rounds (scripts/classModel.ts). The weights are counts of the
+ * labelled real failures, in classModelTable.ts, which `npm run class-model` writes.
+ *
+ * Tokens, each counted once per case: the lower-case words of the excerpt's first 60 lines; shapes
+ * (`#code:TS` for a `TS2339`, `#code:E` for rustc's `E0425`, `#exit:N`, `#gotest`, `#causedby`, JVM /
+ * Node / Python frames, a `file:line`, an `sh -x` echo); the words of the finding's message
+ * (`m:word`); its tool, the rules' class and confidence.
+ */
+import type { Finding, FindingClass, LikelyClass, LogExcerpt } from '../../protocol/types.js';
+import { CLASS_MODEL } from './classModelTable.js';
+
+/** The lines of an excerpt the model reads. */
+export const MODEL_LINES = 60;
+/** Laplace smoothing of the counts. */
+export const SMOOTHING = 0.5;
+
+/** A table of counts: per class the cases, and per token the cases of each class that hold it. */
+export interface ClassModelTable {
+  /** The classes, in the order of the counts below. */
+  classes: readonly FindingClass[];
+  /** Cases per class. */
+  cases: readonly number[];
+  /** Per token, `class index:count` pairs (classes with no case holding it left out). */
+  tokens: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  /** The least posterior at which a class is named. */
+  threshold: number;
+}
+
+const WORD = /\b[a-z][a-z0-9_]{1,39}\b/g;
+const SHAPES: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/\b(TS|CS|FS|BC|LNK|MSB|NU|NETSDK|C|E|F|W|D|N|SC|PLW|PLE|RUF)\d{3,5}\b/, (m) => `#code:${m[1] as string}`],
+  [/\bexit (?:code|status|value)[ :]*(\d{1,3})\b|\bError (\d{1,3})\b|\breturned (\d{1,3})\b/i, (m) => `#exit:${m[1] ?? m[2] ?? m[3] ?? ''}`],
+  [/_test\.go\b/, () => '#gotest'],
+  [/^\s*Caused by\b/, () => '#causedby'],
+  [/^\s+at [\w$.<>]+\([\w$]+\.(?:java|kt|scala|groovy):\d+\)/, () => '#jvmframe'],
+  [/^\s+at (?:.* \()?(?:file:\/\/)?[^\s()]+\.[cm]?[jt]sx?:\d+:\d+\)?\s*$/, () => '#nodeframe'],
+  [/^\s*File "[^"]+", line \d+/, () => '#pyframe'],
+  [/[\w.-]+\.[a-zA-Z]{1,5}:\d+\b/, () => '#fileline'],
+  [/^\+{1,3} \S/, () => '#xtrace'],
+];
+
+function wordsOf(text: string, prefix: string, into: Set<string>): void {
+  for (const m of text.toLowerCase().matchAll(WORD)) into.add(prefix + m[0]);
+}
+
+/** The model's tokens of an excerpt of `lines` (1-based start/end) and the rules' finding of it, each once. */
+export function classTokens(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, finding: Finding): string[] {
+  const out = new Set<string>();
+  const last = Math.min(excerpt.end_line, excerpt.start_line + MODEL_LINES - 1, lines.length);
+  for (let n = excerpt.start_line; n <= last; n++) {
+    const line = (lines[n - 1] ?? '').slice(0, 1000);
+    wordsOf(line, '', out);
+    for (const [re, name] of SHAPES) {
+      const m = re.exec(line);
+      if (m) out.add(name(m));
+    }
+  }
+  wordsOf(finding.message.slice(0, 1000), 'm:', out);
+  out.add(`#tool:${finding.tool ?? '-'}`);
+  out.add(`#rule:${finding.class}`);
+  out.add(`#conf:${finding.confidence}`);
+  return [...out];
+}
+
+const MASS = new WeakMap<ClassModelTable, number[]>();
+/** Each token once per case: P(token | class) is a share of the class's token occurrences, counted here once per table. */
+function massOf(table: ClassModelTable): number[] {
+  let mass = MASS.get(table);
+  if (!mass) {
+    const m = table.classes.map(() => 0);
+    for (const counts of table.tokens.values()) for (const [k, n] of counts) m[k] = (m[k] as number) + n;
+    MASS.set(table, (mass = m));
+  }
+  return mass;
+}
+
+/** The log-probability of each class given `tokens` (tokens the table does not hold are left out). */
+function scores(table: ClassModelTable, tokens: readonly string[]): number[] {
+  const total = table.cases.reduce((a, b) => a + b, 0);
+  const vocab = table.tokens.size;
+  const mass = massOf(table);
+  return table.classes.map((_, k) => {
+    let s = Math.log(((table.cases[k] as number) + SMOOTHING) / (total + SMOOTHING * table.classes.length));
+    const denom = Math.log((mass[k] as number) + SMOOTHING * vocab);
+    for (const t of tokens) {
+      const counts = table.tokens.get(t);
+      if (counts) s += Math.log((counts.get(k) ?? 0) + SMOOTHING) - denom;
+    }
+    return s;
+  });
+}
+
+/** The posterior of each class given `tokens`, by class. */
+export function posteriors(table: ClassModelTable, tokens: readonly string[]): Map<FindingClass, number> {
+  const s = scores(table, tokens);
+  const top = Math.max(...s);
+  const e = s.map((x) => Math.exp(x - top));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return new Map(table.classes.map((c, k) => [c, (e[k] as number) / sum]));
+}
+
+/** The most probable class other than `unknown` and its posterior. */
+export function bestGuess(table: ClassModelTable, tokens: readonly string[]): { class: Exclude<FindingClass, 'unknown'>; probability: number } | undefined {
+  let best: { class: Exclude<FindingClass, 'unknown'>; probability: number } | undefined;
+  for (const [c, p] of posteriors(table, tokens)) if (c !== 'unknown' && (!best || p > best.probability)) best = { class: c, probability: p };
+  return best;
+}
+
+/** How many of a class's cases must hold a word before it is shown as a word that weighs for the class (not one project's name). */
+const SHOWN_MIN_CASES = 3;
+
+/**
+ * The words of the excerpt (as its lines spell them, first occurrence) that weigh most for class
+ * `c` against the others: log P(word | c) - log P(word | not c), as shares of cases; only words that
+ * weigh for it (above zero), of 3 letters or more, those held by SHOWN_MIN_CASES cases of the class
+ * first (a word of one project's names says little to a reader); at most 6.
+ */
+function weightiest(table: ClassModelTable, c: FindingClass, lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): string[] {
+  const k = table.classes.indexOf(c);
+  const all = table.cases.reduce((a, b) => a + b, 0);
+  const inC = table.cases[k] as number;
+  const spelled = new Map<string, string>();
+  const last = Math.min(excerpt.end_line, excerpt.start_line + MODEL_LINES - 1, lines.length);
+  for (let n = excerpt.start_line; n <= last; n++) {
+    for (const m of (lines[n - 1] ?? '').slice(0, 1000).matchAll(/\b[A-Za-z][A-Za-z0-9_]{2,39}\b/g)) {
+      const low = m[0].toLowerCase();
+      if (!spelled.has(low)) spelled.set(low, m[0]);
+    }
+  }
+  const weighed: { word: string; w: number; general: boolean }[] = [];
+  for (const [low, word] of spelled) {
+    const counts = table.tokens.get(low);
+    if (!counts) continue;
+    const here = counts.get(k) ?? 0;
+    let elsewhere = 0;
+    for (const [j, n] of counts) if (j !== k) elsewhere += n;
+    // As shares of cases (a word is once per case), smoothed: how much more often class c's cases hold it.
+    const w = Math.log((here + SMOOTHING) / (inC + SMOOTHING * 2)) - Math.log((elsewhere + SMOOTHING) / (all - inC + SMOOTHING * 2));
+    if (w > 0) weighed.push({ word, w, general: here >= SHOWN_MIN_CASES });
+  }
+  weighed.sort((a, b) => Number(b.general) - Number(a.general) || b.w - a.w || a.word.localeCompare(b.word));
+  return weighed.slice(0, 6).map((x) => x.word);
+}
+
+/**
+ * The likely class of an excerpt whose rules' finding is `unknown`: the model's best class other
+ * than unknown, when its posterior is at least the table's threshold; undefined otherwise, and
+ * always when the rules named a class (the rules' class stands).
+ */
+export function likelyClassOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, finding: Finding, table: ClassModelTable = modelTable()): LikelyClass | undefined {
+  if (finding.class !== 'unknown') return undefined;
+  const guess = bestGuess(table, classTokens(lines, excerpt, finding));
+  if (!guess || guess.probability < table.threshold) return undefined;
+  const words = weightiest(table, guess.class, lines, excerpt);
+  if (words.length === 0) return undefined;
+  return { class: guess.class, probability: Math.floor(guess.probability * 10000) / 10000, words };
+}
+
+/** The finding with its likely class when the model has one (a new object; the rules' fields unchanged). */
+export function withLikelyClass(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, finding: Finding): Finding {
+  const likely = likelyClassOf(lines, excerpt, finding);
+  return likely ? { ...finding, likely_class: likely } : finding;
+}
+
+let loaded: ClassModelTable | undefined;
+/** The generated table (classModelTable.ts), decoded once. */
+export function modelTable(): ClassModelTable {
+  return (loaded ??= decodeTable(CLASS_MODEL));
+}
+
+/** The table as classModelTable.ts holds it: classes, cases, threshold, and `token k:n k:n` rows joined by newlines. */
+export interface EncodedTable {
+  classes: readonly string[];
+  cases: readonly number[];
+  threshold: number;
+  rows: readonly string[];
+}
+
+export function decodeTable(enc: EncodedTable): ClassModelTable {
+  const tokens = new Map<string, Map<number, number>>();
+  for (const chunk of enc.rows) {
+    for (const row of chunk.split('\n')) {
+      if (row === '') continue;
+      const [token, ...pairs] = row.split(' ');
+      tokens.set(token as string, new Map(pairs.map((p) => p.split(':').map(Number) as [number, number])));
+    }
+  }
+  return { classes: enc.classes as FindingClass[], cases: enc.cases, tokens, threshold: enc.threshold };
+}
+
+/** Counts of labelled cases (tokens held by one case only dropped). */
+export function trainTable(cases: readonly { tokens: readonly string[]; label: FindingClass }[], classes: readonly FindingClass[], threshold: number): ClassModelTable {
+  const counts = new Map<string, Map<number, number>>();
+  const seen = new Map<string, number>();
+  const perClass = classes.map(() => 0);
+  for (const c of cases) {
+    const k = classes.indexOf(c.label);
+    perClass[k] = (perClass[k] as number) + 1;
+    for (const t of c.tokens) {
+      seen.set(t, (seen.get(t) ?? 0) + 1);
+      let m = counts.get(t);
+      if (!m) counts.set(t, (m = new Map()));
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+  }
+  for (const [t, n] of seen) if (n < 2) counts.delete(t);
+  return { classes, cases: perClass, tokens: counts, threshold };
+}
+
+/** The TypeScript source of classModelTable.ts for `table` (sorted, so the same data writes the same file). */
+export function tableSource(table: ClassModelTable, note: string): string {
+  const rows = [...table.tokens.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([t, m]) => `${t} ${[...m.entries()].sort(([a], [b]) => a - b).map(([k, n]) => `${k}:${n}`).join(' ')}`);
+  const chunks: string[] = [];
+  for (let i = 0; i < rows.length; i += 20) chunks.push(rows.slice(i, i + 20).join('\n'));
+  return [
+    '// Generated by `npm run class-model` (scripts/classModel.ts) from the labelled real failures: do not edit.',
+    `// ${note}`,
+    '// The class model (classModel.ts, EncodedTable): per token, the cases of each class (by index) that hold it.',
+    '',
+    '// prettier-ignore',
+    'export const CLASS_MODEL = {',
+    `  classes: ${JSON.stringify(table.classes)},`,
+    `  cases: ${JSON.stringify(table.cases)},`,
+    `  threshold: ${table.threshold},`,
+    '  rows: [',
+    ...chunks.map((c) => `    ${JSON.stringify(c)},`),
+    '  ],',
+    '};',
+    '',
+  ].join('\n');
+}
