@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   let lines = 0;
   let first: unknown;
   for (const file of files) {
-    const result = await analyzeReadTwice(() => readFilePieces(file));
+    const result = await analyzeReadTwice(() => readFilePieces(file), {}, (offset) => readFilePieces(file, offset));
     bytes += statSync(file).size;
     lines += result.lineCount;
     first = result.excerpts[0];

@@ -36,19 +36,19 @@ async function main(): Promise<void> {
   const { ByteLineSplitter } = (await import(here('core/log/lines.ts'))) as { ByteLineSplitter: new (onLine: (line: string, length: number) => void) => Splitter };
   // As `cichat analyze FILE` runs it: read twice where the checkout does (core/log/reread.ts), else once.
   const reread = existsSync(path.join(process.cwd(), 'core/log/reread.ts'))
-    ? ((await import(here('core/log/reread.ts'))) as { analyzeReadTwice(open: () => AsyncIterable<Uint8Array>): Promise<Result> })
+    ? ((await import(here('core/log/reread.ts'))) as { analyzeReadTwice(open: () => AsyncIterable<Uint8Array>, options: object, openAt: (from: number) => AsyncIterable<Uint8Array>): Promise<Result> })
     : undefined;
   const streamed = async (bytes: Buffer, size: number) => {
     const hash = createHash('sha256');
-    const pieces = async function* () {
-      for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+    const pieces = async function* (from = 0) {
+      for (let i = from; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
     };
     let result: Result;
     if (reread !== undefined) {
       const splitter = new ByteLineSplitter((line, length) => hash.update(`${length}|${line}\n`));
       for await (const piece of pieces()) splitter.push(piece);
       splitter.end();
-      result = await reread.analyzeReadTwice(pieces);
+      result = await reread.analyzeReadTwice(() => pieces(), {}, pieces);
     } else {
       const log = new analyzer.LogAnalyzer();
       const splitter = new ByteLineSplitter((line, length) => {

@@ -123,6 +123,28 @@ describe('cichat in-process', () => {
     expect(bin.stderr).toContain(`cichat: ${file} is not a text log`);
   });
 
+  it('analyze FILE of a long log, read twice (the second time from where its lines shown are): what one read of stdin gives; with a byte-order mark, gzip', async () => {
+    // ~140 000 lines past a quiet part of 60 000: more lines around blocks than one read keeps.
+    const lines: string[] = [];
+    for (let k = 0; k < 60_000; k++) lines.push(`compiling module ${k} quietly`);
+    for (let k = 0; k < 700; k++) {
+      lines.push(`error: step ${k} failed at src/file${k % 7}.c:${k}`);
+      for (let i = 0; i < 200; i++) lines.push(`compiling module ${k}.${i}`);
+    }
+    const log = Buffer.from(`${lines.join('\n')}\nFinished: FAILURE\n`);
+    const once = await runCli(['analyze', '--json', '-'], { env, input: log });
+    expect(once.code).toBe(0);
+    for (const [name, bytes] of [
+      ['long.log', log],
+      ['bom.log', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), log])],
+      ['long.log.gz', gzipSync(log)],
+    ] as const) {
+      fs.writeFileSync(path.join(dir, name), bytes);
+      const r = await runCli(['analyze', '--json', path.join(dir, name)], { env });
+      expect([name, r.code, JSON.parse(r.stdout)]).toEqual([name, 0, JSON.parse(once.stdout)]);
+    }
+  });
+
   it('analyze of a missing file is a one-line error, exit 1', async () => {
     const r = await runCli(['analyze', path.join(dir, 'nope.log')], { env });
     expect(r.code).toBe(1);

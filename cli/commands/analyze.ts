@@ -59,7 +59,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     import('../stdin.js'),
   ]);
   // After analyze.js, not alongside it: both load clean.js, which jest's ESM loader cannot link twice at once.
-  const { analyzeReadTwice, readFilePieces } = await import('../../core/log/reread.js');
+  const { analyzeReadTwice, bomBytes, readFilePieces } = await import('../../core/log/reread.js');
   const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
   const options = { maxExcerpts: max, ...(baseline ? { baseline } : {}) };
   // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
@@ -70,7 +70,10 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     // Decoded as an upload decodes it (gzip, UTF-16, Windows-1252; binary refused): a .gz was analysed as its compressed bytes.
     const name = stdin ? 'stdin' : file;
     let noted = false;
+    // Every change the decoding makes to the bytes is said (gzip, UTF-16, Windows-1252), but a UTF-8 byte-order mark's removal.
+    let changed = false;
     const note = (text: string) => {
+      changed = true;
       if (!noted) ctx.io.stderr.write(`cichat: ${text}\n`);
     };
     if (stdin) {
@@ -88,7 +91,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
             noted = true;
           }
         })();
-      }, options);
+      }, options, (offset) => (changed ? undefined : readFilePieces(file, offset + bomBytes(file))));
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -49,7 +49,6 @@ import { withFatalWarning, withRustLint } from './fatalWarning.js';
 import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
 import { withCmakeStack } from './cmakeStack.js';
-import { withLikelyClass } from './classModel.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -686,15 +685,6 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     confidence,
     evidence: [unique[0] as number, ...unique.slice(1).sort((a, b) => a - b)],
   };
-}
-
-/**
- * Findings for excerpts the analyzer returned (a no-failure tail gets none); an `unknown` one with
- * the class its words suggest, when the class model is sure enough (classModel.ts: a guess, marked as one).
- */
-export function withFindings<T extends LogExcerpt>(lines: readonly string[], excerpts: T[]): T[] {
-  for (const e of excerpts) if (e.score > 0 || e.reason !== 'no failure found') e.finding = withLikelyClass(lines, e, findingOf(lines, e));
-  return excerpts;
 }
 
 function pick<K extends keyof RuleHit>(read: RuleHit, keys: K[]): Partial<Finding> {

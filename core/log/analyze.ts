@@ -45,7 +45,7 @@ import {
   type Section,
 } from './blocks.js';
 import { noteBranch, type Branches } from './jenkins.js';
-import { withFindings } from '../finding/index.js';
+import { withFindings } from '../finding/withFindings.js';
 import { gateFor } from './gates.js';
 import { END, firstIndex } from './prefilter.js';
 import { HINT_BRANCH, HINT_GO_TEST } from './shapes.js';

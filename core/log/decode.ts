@@ -84,7 +84,8 @@ async function takeHead(source: AsyncIterator<Uint8Array>, min: number): Promise
   while (size < min) {
     const next = await source.next();
     if (next.done) return { head: Buffer.concat(parts), done: true };
-    const part = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+    // Copied: a source may reuse a piece's memory once the next one is asked for (readFilePieces).
+    const part = Buffer.from(next.value);
     parts.push(part);
     size += part.length;
   }
@@ -99,6 +100,11 @@ async function* withHead(head: Buffer, rest: AsyncIterator<Uint8Array>, done: bo
     if (next.done) return;
     yield Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
   }
+}
+
+/** Each piece as a buffer of its own. */
+async function* copied(pieces: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const piece of pieces) yield Buffer.from(piece);
 }
 
 /** Bytes at the end of `buf` that start a UTF-8 sequence not complete yet (0-3). */
@@ -138,7 +144,8 @@ export async function* decodeLogStream(
     if (nested) throw new LogDecodeError(`${name} is gzip data inside gzip data`, 'decompress it once first (gzip -dc FILE)');
     onNote?.(`${name}: decompressed gzip as it is read`);
     const gunzip = createGunzip();
-    const input = Readable.from(withHead(head, it, done));
+    // Readable.from reads ahead of gunzip: each piece is copied, as its source may reuse it.
+    const input = Readable.from(copied(withHead(head, it, done)));
     input.on('error', (err) => gunzip.destroy(err));
     input.pipe(gunzip);
     const unzipped = (async function* () {

@@ -118,6 +118,17 @@ export class ByteLineSplitter {
     this.decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   }
 
+  /**
+   * Goes on with a stream that begins at byte `offset` of the stream read so far (a read started
+   * there, as `readFilePieces(file, offset)` does), where line `line` begins (`marks`): what it was
+   * cutting is dropped, and the pieces pushed next are the bytes from `offset` on.
+   */
+  startAt(offset: number, line: number): void {
+    this.skipTo(offset, line);
+    this.skip = -1;
+    this.consumed = offset;
+  }
+
   /** The stream has ended: the last line, if it had no newline. */
   end(): void {
     this.flushHead();

@@ -1,6 +1,12 @@
 import { LogAnalyzer } from './analyze.js';
 import { ByteLineSplitter, MARK_STRIDE } from './lines.js';
-import { analyzeReadTwice } from './reread.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { decodeLogStream } from './decode.js';
+import { analyzeReadTwice, readFilePieces } from './reread.js';
 
 /** A log of `errors` failures, `gap` lines apart, as bytes. */
 function logOf(errors: number, gap: number): Buffer {
@@ -21,14 +27,29 @@ function once(bytes: Buffer) {
   return analyzer.end();
 }
 
-/** Reads `bytes` in pieces of `size`, counting the reads. */
+/**
+ * Reads `bytes` in pieces of `size`, counting the reads, each piece in the same buffer (as
+ * readFilePieces gives them: a consumer that kept one would see it change); `openAt` from an offset.
+ */
 function reader(bytes: Buffer, size: number) {
-  const reads = { count: 0 };
-  const open = async function* () {
-    reads.count++;
-    for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+  const reads = { count: 0, at: [] as number[] };
+  const from = async function* (start: number) {
+    const piece = Buffer.alloc(size);
+    for (let i = start; i < bytes.length; i += size) {
+      const n = bytes.copy(piece, 0, i, Math.min(bytes.length, i + size));
+      yield piece.subarray(0, n);
+      piece.fill(0x2a);
+    }
   };
-  return { open, reads };
+  const open = () => {
+    reads.count++;
+    return from(0);
+  };
+  const openAt = (start: number) => {
+    reads.at.push(start);
+    return from(start);
+  };
+  return { open, openAt, reads };
 }
 
 const view = (r: ReturnType<typeof once>) => ({ excerpts: r.excerpts, lineCount: r.lineCount, texts: r.excerpts.map((e) => r.text(e)), lines: r.excerpts.map((e) => r.line(e.start_line)) });
@@ -43,6 +64,26 @@ describe('analyzeReadTwice (cichat analyze FILE)', () => {
     expect(view(twice)).toEqual(view(once(bytes)));
     expect(twice.excerpts.length).toBe(5);
     expect(twice.excerpts.every((e) => e.finding !== undefined)).toBe(true);
+  });
+
+  test('the second read starts where the lines it wants are (openAt): the same result', async () => {
+    // Blocks far apart after a long quiet part: the lines shown are megabytes past the start.
+    const quiet = Buffer.from('compiling a module that prints nothing wrong\n'.repeat(60_000));
+    for (const [bytes, size] of [
+      [Buffer.concat([quiet, logOf(700, 200)]), 65536],
+      [Buffer.concat([Buffer.from('\ufeff'), quiet, logOf(700, 200), quiet, Buffer.from('fatal: repository not found')]), 1000],
+    ] as const) {
+      const { open, openAt, reads } = reader(bytes, size);
+      const twice = await analyzeReadTwice(open, {}, openAt);
+      expect(reads.count).toBe(1);
+      expect(reads.at.length).toBeGreaterThan(0);
+      expect(reads.at[0]).toBeGreaterThan(quiet.length);
+      expect(view(twice)).toEqual(view(once(bytes)));
+      // Without openAt, the second read reads from the start: the same again.
+      const plain = reader(bytes, size);
+      expect(view(await analyzeReadTwice(plain.open))).toEqual(view(twice));
+      expect(plain.reads.count).toBe(2);
+    }
   });
 
   test('a log with few blocks is read once', async () => {
@@ -138,10 +179,67 @@ describe('ByteLineSplitter marks and skipTo (the second read skips to the lines 
     expect(skips).toBeGreaterThan(3);
   });
 
+  test('a read started at a mark (startAt), then a skip further on: the lines a whole read gives, with their numbers', () => {
+    for (const bom of [false, true]) {
+      for (let t = 0; t < 4; t++) {
+        const bytes = streamOf(6 * MARK_STRIDE + next(MARK_STRIDE), bom);
+        const all: string[] = [];
+        const first = new ByteLineSplitter((line) => all.push(line), undefined, true, true);
+        for (const p of pieces(bytes)) first.push(p);
+        first.end();
+        const marks = first.marks!;
+        const from = 1 + next(2);
+        const to = from + 2 + next(marks.length - from - 2);
+        const got: [number, string][] = [];
+        const second: ByteLineSplitter = new ByteLineSplitter((line) => got.push([second.count - 1, line]));
+        second.startAt(marks[from]!, from * MARK_STRIDE);
+        let skipped = false;
+        for (const p of pieces(bytes.subarray(marks[from]!))) {
+          second.push(p);
+          if (!skipped && marks[to]! > second.consumed) {
+            second.skipTo(marks[to]!, to * MARK_STRIDE);
+            skipped = true;
+          }
+        }
+        second.end();
+        expect(skipped).toBe(true);
+        expect(second.count).toBe(all.length);
+        // Every line cut is the line of its number (before the skip too), and none after it is missing.
+        for (const [i, line] of got) if (i < from * MARK_STRIDE || line !== all[i]) expect([i, line]).toEqual([i, all[i]]);
+        expect(got.filter(([i]) => i >= to * MARK_STRIDE).length).toBe(all.length - to * MARK_STRIDE);
+      }
+    }
+  });
+
   test('text given as strings: no marks', () => {
     const s = new ByteLineSplitter(() => undefined, undefined, false, true);
     s.push(Buffer.from('a\n'));
     s.push('b\n');
     expect(s.marks).toBeUndefined();
+  });
+});
+
+describe('readFilePieces (one buffer for every piece)', () => {
+  test('from an offset; decodeLogStream copies what it keeps past a piece (its head, gzip read ahead)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-reread-'));
+    try {
+      // Random hex lines hardly compress: the gzip file is several pieces long.
+      const text = Buffer.from(Array.from({ length: 40_000 }, () => randomBytes(24).toString('hex')).join('\n'));
+      const plain = path.join(dir, 'a.log');
+      const gz = path.join(dir, 'a.log.gz');
+      fs.writeFileSync(plain, text);
+      fs.writeFileSync(gz, gzipSync(text));
+      expect(fs.statSync(gz).size).toBeGreaterThan(3 * 256 * 1024);
+      const all = async (pieces: AsyncIterable<Uint8Array>): Promise<Buffer> => {
+        const out: Buffer[] = [];
+        for await (const p of pieces) out.push(Buffer.from(p));
+        return Buffer.concat(out);
+      };
+      expect((await all(readFilePieces(plain, 1_000_001))).equals(text.subarray(1_000_001))).toBe(true);
+      expect((await all(decodeLogStream(readFilePieces(plain), 'a.log'))).equals(text)).toBe(true);
+      expect((await all(decodeLogStream(readFilePieces(gz), 'a.log.gz'))).equals(text)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -24,20 +24,27 @@ export const READ_PIECE = 256 * 1024;
 const PIECES_BETWEEN_TURNS = 64;
 
 /**
- * A file's bytes in pieces of READ_PIECE, read with `readSync`: 89 MB took 18-21 ms of CPU so, and
- * 75-92 ms through `createReadStream` with the same pieces (the thread pool's hops, the stream's
- * state and its promises per piece). Every PIECES_BETWEEN_TURNS pieces the event loop runs once,
- * so that a signal (Ctrl-C) is handled while a large log is read. Each piece is a buffer of its
- * own (a consumer may keep it, as `decodeLogStream` keeps the first). The file is opened at the
- * first piece asked for, and closed when the reading ends, however it ends.
+ * A file's bytes from byte `from` on, in pieces of READ_PIECE, read with `readSync`: 89 MB took 18-21
+ * ms of CPU so, and 75-92 ms through `createReadStream` with the same pieces (the thread pool's
+ * hops, the stream's state and its promises per piece). Every PIECES_BETWEEN_TURNS pieces the event
+ * loop runs once, so that a signal (Ctrl-C) is handled while a large log is read. The file is opened
+ * at the first piece asked for, and closed when the reading ends, however it ends.
+ *
+ * Every piece is read into the same buffer: a piece is the consumer's until it asks for the next
+ * one, and what it keeps past that it copies (`decodeLogStream` does). A new buffer per piece cost
+ * more than the read itself: reading 89 MB into fresh 256 KiB buffers took 46 ms of CPU in a new
+ * process (the kernel mapping fresh pages for each), into one buffer 6-7 ms; 1 GB 196-245 against
+ * 45 ms.
  */
-export async function* readFilePieces(file: string): AsyncGenerator<Buffer> {
+export async function* readFilePieces(file: string, from = 0): AsyncGenerator<Buffer> {
   const fd = openSync(file, 'r');
   try {
+    const piece = Buffer.allocUnsafeSlow(READ_PIECE);
+    let position = from;
     for (let k = 1; ; k++) {
-      const piece = Buffer.allocUnsafeSlow(READ_PIECE);
-      const n = readSync(fd, piece, 0, READ_PIECE, null);
+      const n = readSync(fd, piece, 0, READ_PIECE, position);
       if (n === 0) return;
+      position += n;
       yield n === READ_PIECE ? piece : piece.subarray(0, n);
       if (k % PIECES_BETWEEN_TURNS === 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -46,8 +53,33 @@ export async function* readFilePieces(file: string): AsyncGenerator<Buffer> {
   }
 }
 
-/** `open` gives the log's bytes (or text) from the start, each time it is called. */
-export async function analyzeReadTwice(open: () => AsyncIterable<Uint8Array | string>, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+/** 3 when the file begins with a UTF-8 byte-order mark (which `decodeLogStream` drops), else 0. */
+export function bomBytes(file: string): number {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(3);
+    return readSync(fd, head, 0, 3, 0) === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The second read starts a read of its own at the next line it wants (`openAt`) when that line
+ * begins this many bytes or more past where the read is (closer, it reads on and skips, `skipTo`).
+ */
+const SEEK_BYTES = 4 * READ_PIECE;
+
+/**
+ * `open` gives the log's bytes (or text) from the start, each time it is called; `openAt`, if
+ * given, the same bytes from a byte offset of what `open` gave (undefined when they cannot be read
+ * from there: the second read then reads from the start and skips).
+ */
+export async function analyzeReadTwice(
+  open: () => AsyncIterable<Uint8Array | string>,
+  options: AnalyzeOptions = {},
+  openAt?: (offset: number) => AsyncIterable<Uint8Array> | undefined,
+): Promise<AnalysisResult> {
   const analyzer = new LogAnalyzer({ ...options, keepLines: false });
   const first = new ByteLineSplitter((line, _length, hints) => analyzer.push(line, hints), undefined, true, true);
   for await (const piece of open()) first.push(piece);
@@ -68,16 +100,37 @@ export async function analyzeReadTwice(open: () => AsyncIterable<Uint8Array | st
       const i = second.count - 1;
       if (wanted(i)) texts.set(i, line);
     }, wanted);
-    // Where the first read marked the start of every MARK_STRIDE-th line, the second skips the
-    // pieces before the stride of the next line it wants: they are read, not cut into lines.
+    // Where the first read marked the start of every MARK_STRIDE-th line, the second goes to the
+    // stride of the next line it wants: far ahead, a read of its own starts there (`openAt`);
+    // nearer, it skips the pieces before it (read, not cut into lines).
     const marks = first.marks;
-    for await (const piece of open()) {
-      second.push(piece);
-      if (second.count > last) break;
+    const ahead = (): { at: number; line: number } | undefined => {
       while (r < ranges.length && ranges[r]![1] < second.count) r++;
       const stride = Math.floor((ranges[r]?.[0] ?? 0) / MARK_STRIDE);
       const at = marks?.[stride];
-      if (at !== undefined && at > second.consumed && stride * MARK_STRIDE > second.count) second.skipTo(at, stride * MARK_STRIDE);
+      return at !== undefined && at > second.consumed && stride * MARK_STRIDE > second.count ? { at, line: stride * MARK_STRIDE } : undefined;
+    };
+    const seek = (): AsyncIterable<Uint8Array | string> | undefined => {
+      const to = ahead();
+      if (to === undefined || to.at - second.consumed < SEEK_BYTES) return undefined;
+      const source = openAt?.(to.at);
+      if (source !== undefined) second.startAt(to.at, to.line);
+      return source;
+    };
+    let source = seek() ?? open();
+    reading: for (;;) {
+      for await (const piece of source) {
+        second.push(piece);
+        if (second.count > last) break reading;
+        const further = seek();
+        if (further !== undefined) {
+          source = further;
+          continue reading;
+        }
+        const to = ahead();
+        if (to !== undefined) second.skipTo(to.at, to.line);
+      }
+      break;
     }
     if (second.count <= last) second.end();
   }
