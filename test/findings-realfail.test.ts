@@ -147,7 +147,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['autoconf-ax-macro-undefined', ['ci-script', 'configure\'s syntax error from an unexpanded AX_ macro (autoconf-archive missing) read as a script error']],
   ['pip-private-index-401', ['dependency-resolution', 'pip\'s 401 from a private index read as resolution, not credentials']],
   // Round 13 (asserted since HELDOUT_ROUND 14).
-  ['go-test-v-long-subtest-rename', ['test-error', 'a subtest\'s t.Errorf in a long -v run not read as the assertion']],
   ['unittest-module-case-mismatch', ['dependency-resolution', 'a ModuleNotFoundError for the project\'s own module (name case) read as a missing package']],
 ]);
 

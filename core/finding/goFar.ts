@@ -19,8 +19,10 @@ export function withGoTestOutput(found: Finding, lines: readonly (string | undef
   if (found.tool !== 'go test' || found.class !== 'test-error' || found.confidence !== 'low') return found;
   if (!/^\s*--- FAIL: \S/.test(found.message)) return found;
   // Sibling subtests' verdicts are listed under their parent's in the order they ran: the first one failed first.
+  // Siblings share the verdict's indentation; the parent's verdict above them (less indented) has no message of its own.
   let from = found.message_line - 1;
-  while (from > 0 && /^\s+--- FAIL: \S/.test(bodyAt(from - 1))) from--;
+  const indent = /^\s*/.exec(bodyAt(from))?.[0] ?? '';
+  while (from > 0 && bodyAt(from - 1).startsWith(`${indent}--- FAIL: `)) from--;
   const name = (/^\s*--- FAIL: (\S+)/.exec(bodyAt(from)) ?? /^\s*--- FAIL: (\S+)/.exec(found.message))?.[1] as string;
   let header: number | undefined;
   for (let k = from - 1; k >= Math.max(0, from - REACH) && header === undefined; k--) {

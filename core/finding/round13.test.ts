@@ -175,3 +175,17 @@ describe('Rust: a panic on a poisoned lock is the aftermath of the panic that po
     expect(f?.location?.file).not.toBe('src/pool.rs');
   });
 });
+
+describe('go test -v: nested subtests, the first failing leaf and its message far above', () => {
+  const run = (message: string): string =>
+    gha('+ go test -v ./...', '=== RUN   TestParse', '=== RUN   TestParse/dates', '=== RUN   TestParse/dates/iso', `    parse_test.go:31: ${message}`, '=== RUN   TestParse/dates/rfc', '    parse_test.go:31: Parse("Mon, 02 Jan"): bad layout', ...Array.from({ length: 400 }, (_, i) => `=== RUN   TestParse/other_${i}`), '--- FAIL: TestParse (0.00s)', '    --- FAIL: TestParse/dates (0.00s)', '        --- FAIL: TestParse/dates/iso (0.00s)', '        --- FAIL: TestParse/dates/rfc (0.00s)', ...Array.from({ length: 400 }, (_, i) => `    --- PASS: TestParse/other_${i} (0.00s)`), 'FAIL', 'FAIL\texample.com/feed/parse\t0.004s', 'FAIL');
+
+  it("a check in the Go wiki's form (`Parse(\"2024-13-01\"): month out of range`) is the test's assertion, at its line", () => {
+    const f = top(run('Parse("2024-13-01"): month out of range'));
+    expect([f?.class, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 31, 'TestParse/dates/iso']);
+  });
+
+  it('counter-example: an error the test met (a fixture it could not open) stays an error of the test', () => {
+    expect(top(run('ReadFile("testdata/iso.txt"): open testdata/iso.txt: no such file or directory'))?.class).toBe('test-error');
+  });
+});
