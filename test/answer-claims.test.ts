@@ -205,6 +205,11 @@ describe('the claim checks know a runner check without the word assert, and a si
     // A Go test's own report under its --- FAIL heading (t.Errorf) is its check; a panic there is not.
     expect(checkClaims('why?', says, ['--- FAIL: FuzzRoundTrip (0.00s)', '    --- FAIL: FuzzRoundTrip/seed#2 (0.00s)', '        codec_test.go:12: Decode(Encode("50%2C off")) = "50, off"', 'FAIL'], ctx)).toEqual([]);
     expect(checkClaims('why?', says, ['--- FAIL: TestLoad (0.00s)', 'panic: runtime error: index out of range [3] with length 3 [recovered]'], ctx).map((p) => p.kind)).toEqual(['class-word']);
+    // JUnit's assertEquals on strings fails with ComparisonFailure (Gradle prints only its name and place).
+    expect(checkClaims('why?', says, ['net.acme.LineTest > csvLine FAILED', '    org.junit.ComparisonFailure at LineTest.java:21'], ctx)).toEqual([]);
+    // ...and the same report streamed under the test's `=== CONT` heading (`go test -v`, parallel subtests); a panic after it is not.
+    expect(checkClaims('why?', says, ['=== CONT  TestRound/chf_up', '    round_test.go:304: Round(1999, 1) = "1999", golden file has "1235"', '--- FAIL: TestRound (0.00s)'], ctx)).toEqual([]);
+    expect(checkClaims('why?', says, ['=== RUN   TestLoad', '    load_test.go:9: loading', 'panic: runtime error: index out of range [3] with length 3', '--- FAIL: TestLoad (0.00s)'], ctx).map((p) => p.kind)).toEqual(['class-word']);
     expect(checkCitations('killed by `SIGABRT` [L1-L1]', ['ci.sh: line 3: 4121 Aborted ./tb'])).toEqual([]);
     expect(checkCitations('killed by `SIGABRT` [L1-L1]', ['ci.sh: line 3: 4121 Killed ./tb'])).toHaveLength(1);
   });

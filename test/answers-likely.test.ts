@@ -91,6 +91,18 @@ describe('a likely class in the answers', () => {
   });
 });
 
+describe('a yes/no question about the kind of failure, on a finding with only a likely class', () => {
+  it('the kind of the guess: "Maybe", the hedged sentence; another kind: "No"', async () => {
+    const { ctx, lines } = context({ ...GUESS, words: [...GUESS.words] });
+    const maybe = await ask(ctx, 'was it a dependency problem?');
+    expect(maybe).toMatch(/^\*\*Maybe — no rule establishes it:\*\* the first line that looks like an error is \[L3-L3\]: .*It looks like a dependency resolution failure \(the words/);
+    expect(checkAnswer('was it a dependency problem?', maybe, lines, ctx)).toEqual([]);
+    expect(await ask(ctx, 'was it a network problem?')).toMatch(/^\*\*No — nothing in the log's errors points to/);
+    // Without the guess, the dependency question gets the plain "No" too.
+    expect(await ask(context().ctx, 'was it a dependency problem?')).toMatch(/^\*\*No — /);
+  });
+});
+
 describe("a rules' class said at medium or low confidence is worded as likely (likely.ts classHedge)", () => {
   // A made-up javac error: the analyzer's class and its confidence, then the same finding at other confidences.
   const JAVAC = ['[ci] $ /bin/bash -xe ci.sh', '+ mvn -B -q package', '[ERROR] /w/src/main/java/a/B.java:[12,5] cannot find symbol', '[ERROR]   symbol:   method totl()', "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');

@@ -28,16 +28,13 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 /**
- * Rows (rounds 7-8 since HELDOUT_ROUND 9, round 13 since 14) whose answer still holds a phrase the case's label
+ * Rounds 7-8 rows asserted since HELDOUT_ROUND 9 whose answer still holds a phrase the case's label
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
   ['cmake-imported-target-not-found', 'with the workspace, the quoted CMakeLists.txt names `cmake_minimum_required` outside a fenced block'],
   ['go-example-output-mismatch', 'the headline says the build failed where the label wants the test named'],
   ['unittest-recursion-error', 'with the workspace, a phrase the label forbids (see bench --show)'],
-  // Round 13 (asserted since HELDOUT_ROUND 14): the finding's class is wrong (findings-realfail KNOWN_WRONG), the answer follows it.
-  ['automake-foreign-missing-news', 'read as a compile error, the answers name the compiler'],
-  ['go-build-case-mismatch-import', 'read as a missing module, the answers say to update go.mod/go.sum'],
 ]);
 
 describe('answers on the real dev failures', () => {

@@ -120,7 +120,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['mocha-esm-require-not-defined', 'location: the test file\'s frame under mocha\'s `Exception during run:` (`at file:///ws/test/line.test.js:1:16`) is not given'],
   ['npm-workspace-not-found', "location: ci.sh's line that passed `--workspace` is not given"],
   ['npx-no-install-missing', "location: ci.sh's line that ran `npx --no-install` is not given"],
-  ['pip-path-requirement-moved', 'unknown: pip\'s refusal of a moved path requirement is not read as a dependency error'],
   ['cmake-file-download-refused', 'message: curl\'s status `7;"Couldn\'t connect to server"` alone where the label has file(DOWNLOAD)\'s whole line'],
   ['ctest-fixture-setup-failed', 'message: ctest\'s `***Failed` row of the setup fixture where the label has the fixture script\'s own error line above it'],
   ['maven-assertj-containsexactly', 'message: the exception\'s first line `java.lang.AssertionError:` where the label has AssertJ\'s description on the next line'],
@@ -135,12 +134,8 @@ const KNOWN_MISS = new Map<string, string>([
   ['bash-case-sensitive-path-cleanup', "location: ci.sh's line of the failed `cp` is not given"],
   ['bash-curl-upload-403', "location: ci.sh's line of the curl that got 403 is not given"],
   ['cargo-workspace-member-renamed', 'message: cargo\'s `Caused by:` line under `failed to load manifest for workspace member` is given'],
-  ['cmake-generator-mismatch-cache', 'unknown: cmake\'s `Does not match the generator used previously` (a stale CMakeCache.txt) is not read'],
   ['make-include-ignored-config-mk', 'message: make\'s later line is given where the label has `Makefile:1: config.mk: No such file or directory`'],
-  ['maven-pl-module-not-found', 'unknown: maven\'s `Could not find the selected project in the reactor` (a wrong -pl) is not read as a script error'],
   ['node-retry-loop-pipeline-timeout', 'message: another line of the aborted pipeline where the label has `Timeout has been exceeded`'],
-  ['npm-test-wrong-working-directory', 'unknown: npm\'s ENOENT on package.json (run from the wrong directory) is not read as a script error'],
-  ['pip-invalid-requirement-operator', 'unknown: pip\'s `Invalid requirement` is held only as a likely dependency error'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([
@@ -153,17 +148,9 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['autoconf-ax-macro-undefined', ['ci-script', 'configure\'s syntax error from an unexpanded AX_ macro (autoconf-archive missing) read as a script error']],
   ['pip-private-index-401', ['dependency-resolution', 'pip\'s 401 from a private index read as resolution, not credentials']],
   // Round 13 (asserted since HELDOUT_ROUND 14).
-  ['automake-foreign-missing-news', ['compile-error', 'automake\'s `required file ... not found` (a foreign-strictness file) read as a compile error']],
   ['cargo-run-mutex-poisoned-after-panic', ['test-error', 'the aftermath (a PoisonError in another thread) read over the first panic, index out of bounds']],
   ['ctest-many-tests-one-fail-long', ['test-error', 'the test program\'s `expected 365, got 366` under ctest\'s Failed row read as a test error, not an assertion']],
-  ['go-build-case-mismatch-import', ['dependency-resolution', 'go\'s `no required module provides package` from a mis-cased import read as a missing module']],
-  ['go-test-regexp-mustcompile-panic', ['runtime-exception', 'a panic while a test binary initialises read as a run-time exception, not a test error']],
   ['go-test-v-long-subtest-rename', ['test-error', 'a subtest\'s t.Errorf in a long -v run not read as the assertion']],
-  ['java-httpclient-request-timeout', ['runtime-exception', 'HttpTimeoutException (java.net.http) read as an exception, not network']],
-  ['jest-setupfile-env-missing', ['test-assertion', 'a setup file\'s thrown Error (env var unset) read as an assertion, not a test error']],
-  ['python-zoneinfo-key-typo', ['dependency-resolution', 'ZoneInfoNotFoundError (a mistyped key) read as a missing package']],
-  ['rustc-e0554-feature-stable', ['compile-error', 'rustc\'s E0554 (`#![feature]` on stable: a nightly toolchain is missing) read as a compile error']],
-  ['rustc-ulimit-allocation-failed', ['compile-error', 'rustc\'s `tried to allocate more memory than available to compiler` read as a compile error']],
   ['unittest-module-case-mismatch', ['dependency-resolution', 'a ModuleNotFoundError for the project\'s own module (name case) read as a missing package']],
 ]);
 

@@ -48,6 +48,7 @@ import { withPomPlace } from './pomPlace.js';
 import { withFatalWarning, withRustLint } from './fatalWarning.js';
 import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
+import { goTestBinaryRan, withoutCaughtImports } from './aftermath.js';
 import { withCmakeStack } from './cmakeStack.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
@@ -149,7 +150,7 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
     const hit = ruleAt(lines, start + i);
     if (hit) hits.push({ ...hit, index: i });
   }
-  return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);
+  return withoutCaughtImports(hits, body).sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);
 }
 
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
@@ -373,6 +374,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   let place: FindingLocation | undefined;
 
   const strong = best && !best.rule.framing && (best.rule.priority < 60) ? best : undefined;
+  const goTestBinary = goTestBinaryRan([...body, ...summary]);
   // A Go test's own message (`x_test.go:12: got 1, want 2`) under its `--- FAIL:`.
   const goTest = test && named?.tool === 'go test' ? (goTestMessage(body) ?? goTestMessageAbove(before, test.name)) : undefined;
 
@@ -449,7 +451,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     if (goTest.expected !== undefined) extra.expected = goTest.expected;
     if (goTest.actual !== undefined) extra.actual = goTest.actual;
   } else if (raised) {
-    cls = inTest ? (isTestCheckPanic(body, raised) ? 'test-assertion' : 'test-error') : 'runtime-exception';
+    // A Go test binary's panic before any test (in a package's init): go test's `FAIL\tpkg\t0.004s` below it.
+    cls = inTest || (raised.runtime === 'go' && goTestBinary) ? (isTestCheckPanic(body, raised) ? 'test-assertion' : 'test-error') : 'runtime-exception';
     confidence = cls === 'test-assertion' ? 'medium' : 'high';
     messageIndex = raised.index;
     extra.exception = raised.exception;

@@ -12,6 +12,7 @@ import { ROUND5B_RULES } from './rules5b.js';
 import { ROUND9_RULES } from './rules9.js';
 import { ROUND10_RULES } from './rules10.js';
 import { ROUND11_RULES } from './rules11.js';
+import { ROUND13_RULES } from './rules13.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
 import type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -129,6 +130,8 @@ export const GENERAL_RULES: Rule[] = [
 
 /** Rules, roughly most specific cause first. */
 export const RULES: Rule[] = [
+  // Round 13's first: each is narrower than a general rule that matches the same line (rustc's `error[E....]`, go's import).
+  ...ROUND13_RULES,
   ...NATIVE_RULES,
   ...STEP_RULES,
   ...GENERAL_RULES,

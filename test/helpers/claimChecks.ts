@@ -124,13 +124,14 @@ function findingsOf(context: ChatContext): Finding[] {
   return context.failureExcerpts.map((e) => (e as unknown as { finding?: Finding }).finding).filter((f): f is Finding => f !== undefined);
 }
 
-const ASSERTION_EVIDENCE = /assert|, want |' failed|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|expected|expect\(|but was|to(Be|Equal|Match)|should (be|equal|have)|\bactual\b|left:|right:|not equal|!=|differ/i;
+const ASSERTION_EVIDENCE = /assert|ComparisonFailure|, want |' failed|\bgot\b.*\bwant\b|\bwant\b.*\bgot\b|expected|expect\(|but was|to(Be|Equal|Match)|should (be|equal|have)|\bactual\b|left:|right:|not equal|!=|differ/i;
 /**
  * A runner's check that failed without the word "assert": pytest.raises, ctest's output regex, Go's `got:` over
  * `want:` blocks, and a Go test's own report under its `--- FAIL:` heading (`x_test.go:12: Decode(...) = "..."`:
- * t.Error/t.Fatal, how Go tests check; a panic prints `panic:` there instead).
+ * t.Error/t.Fatal, how Go tests check; a panic prints `panic:` there instead), or the same report under the
+ * test's `=== CONT`/`=== RUN` heading, where `go test -v` streams it (parallel subtests report there).
  */
-const CHECK_EVIDENCE = /DID NOT RAISE|Required regular expression not found|^(?:\S+Z )?\s*got:\s*$[\s\S]{0,2000}?^(?:\S+Z )?\s*want:\s*$|^(?:\S+Z )?\s*--- FAIL: \S+.*\n(?:(?:\S+Z )?\s+--- FAIL: .*\n)*(?:\S+Z )?\s+[\w./-]+_test\.go:\d+: /m;
+const CHECK_EVIDENCE = /DID NOT RAISE|Required regular expression not found|^(?:\S+Z )?\s*got:\s*$[\s\S]{0,2000}?^(?:\S+Z )?\s*want:\s*$|^(?:\S+Z )?\s*--- FAIL: \S+.*\n(?:(?:\S+Z )?\s+--- FAIL: .*\n)*(?:\S+Z )?\s+[\w./-]+_test\.go:\d+: |^(?:\S+Z )?\s*=== (?:CONT|RUN|PAUSE)\s+\S+\n(?:\S+Z )?\s+[\w./-]+_test\.go:\d+: (?![\s\S]{0,300}?panic:)/m;
 const COMPILER_EVIDENCE = /\b(error|warning)\b.*:|\berror[[: ]|cannot find symbol|\berror TS\d|Compilation failed|COMPILATION ERROR|\bundefined: |syntax error|SyntaxError|does not compile|expected .* found|unresolved reference|type mismatch/i;
 const LINKER_ONLY = /undefined reference to|ld returned|unresolved external symbol|ld: (library|symbol)|linker command failed|cannot find -l/;
 

@@ -15,7 +15,7 @@ import { recordedDownstream, recordedSteps } from './steps.js';
 import { addHistory, historyAnswer } from './history.js';
 import { rerunOutlook, retryVerdict, RETRY_QUESTION } from './blame.js';
 import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
-import { CLASS_LABEL, classHedge } from './likely.js';
+import { CLASS_LABEL, classHedge, likelySentence } from './likely.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
 
@@ -235,6 +235,9 @@ const failure: Composer = async (ask) => {
     if (shown) {
       out.line(`**Yes — it looks like ${label}** ${at(shown.line)}: ${inlineCode(clip(shown.text))}`);
       out.log({ start_line: shown.line, end_line: shown.line });
+    } else if (found.class === 'unknown' && found.likely_class && CLASSES_OF_KIND[askedKind]?.includes(found.likely_class.class) && likelySentence(found, lineTextOf(ctx, top))) {
+      // The class model's guess (likely.ts) is of the kind asked: neither yes nor no.
+      out.line(`**Maybe — no rule establishes it:** the first line that looks like an error is ${at(headline.line)}: ${inlineCode(clip(headline.text))}. ${likelySentence(found, lineTextOf(ctx, top)) as string}`);
     } else {
       const what = found.class !== 'unknown' ? ` (${CLASS_LABEL[found.class]})` : '';
       out.line(`**No — nothing in the log's errors points to ${label}:** the ${found.class === 'unknown' ? 'first line that looks like an error' : 'first real error'}${what} is ${at(headline.line)}: ${inlineCode(clip(headline.text))}`);

@@ -1,0 +1,143 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from '../log/analyze.js';
+import type { Finding } from '../../protocol/types.js';
+
+/**
+ * Round 13's misses, opened for tuning (issue 25; docs/notes/analyzer.md, "Round 13 opened (helper t14)"): each
+ * rule (rules13.ts, localDep.ts) on a made-up log of another project and tool version, with a counter-example.
+ */
+const top = (text: string): Finding | undefined => analyze(text)[0]?.finding;
+const jenkins = (...lines: string[]): string => ['[ci] $ /bin/bash -xe ci.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+const gha = (...lines: string[]): string => ['##[group]Run ./build.sh', ...lines, '##[error]Process completed with exit code 1.'].join('\n');
+
+describe("automake's required file is the project's build setup, not a compile error", () => {
+  it('`Makefile.am: error: required file ./README not found` (gnu strictness)', () => {
+    const f = top(gha('+ autoreconf -i', "src/Makefile.am:3: installing './depcomp'", "Makefile.am: error: required file './README' not found", 'autoreconf: automake failed with exit status: 1'));
+    expect([f?.class, f?.tool]).toEqual(['ci-script', 'automake']);
+  });
+
+  it("counter-example: libtool's own ltmain.sh is not read as the project's file", () => {
+    const f = top(gha('+ autoreconf -i', "configure.ac:12: error: required file './ltmain.sh' not found", 'autoreconf: automake failed with exit status: 1'));
+    expect(f?.tool).not.toBe('automake');
+  });
+});
+
+describe("cmake's stale build directory is the script's", () => {
+  it('another generator than the one of the CMakeCache.txt', () => {
+    const f = top(jenkins('+ cmake -S . -B out -G "Unix Makefiles"', 'CMake Error: Error: generator : Unix Makefiles', 'Does not match the generator used previously: Ninja', 'Either remove the CMakeCache.txt file and CMakeFiles directory or choose a different binary directory.'));
+    expect([f?.class, f?.message]).toEqual(['ci-script', 'Does not match the generator used previously: Ninja']);
+  });
+
+  it('counter-example: a compiler cmake cannot find stays out of it', () => {
+    expect(top(jenkins('+ cmake -S . -B out', 'CMake Error at CMakeLists.txt:2 (project):', '  No CMAKE_CXX_COMPILER could be found.'))?.class).not.toBe('ci-script');
+  });
+});
+
+describe("maven's -pl naming no module is the script's selection", () => {
+  it('`Could not find the selected project in the reactor`', () => {
+    const f = top(jenkins('+ mvn -B -pl api-gateway verify', '[INFO] Scanning for projects...', '[ERROR] Could not find the selected project in the reactor: api-gateway -> [Help 1]'));
+    expect([f?.class, f?.tool]).toEqual(['ci-script', 'maven']);
+  });
+});
+
+describe("pip's invalid requirement line is a dependency list that does not resolve, at its line", () => {
+  it('`Invalid requirement` from a constraints file', () => {
+    const f = top(gha('+ pip install -r requirements/dev.txt', "ERROR: Invalid requirement: 'requests>=2,,<3' (from line 7 of requirements/dev.txt)"));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['dependency-resolution', 'requirements/dev.txt', 7]);
+  });
+
+  it('counter-example: a requirement that resolves to nothing is still read by the resolver rule', () => {
+    expect(top(gha('+ pip install -r requirements.txt', 'ERROR: Could not find a version that satisfies the requirement flask==9.9 (from versions: 2.3.3)', 'ERROR: No matching distribution found for flask==9.9'))?.class).toBe('dependency-resolution');
+  });
+});
+
+describe("the JDK's HTTP client timing out is the network", () => {
+  it('HttpConnectTimeoutException in a Gradle-run smoke test', () => {
+    const f = top(gha('+ java -jar build/libs/probe.jar https://staging.internal', 'Exception in thread "main" java.net.http.HttpConnectTimeoutException: HTTP connect timed out', '\tat java.net.http/jdk.internal.net.http.HttpClientImpl.send(HttpClientImpl.java:951)', '\tat probe.Main.main(Main.java:31)'));
+    expect(f?.class).toBe('network');
+  });
+
+  it('counter-example: another java.net.http exception is not read as a timeout', () => {
+    const f = top(gha('+ java -jar probe.jar', 'Exception in thread "main" java.lang.IllegalArgumentException: invalid URI scheme ftp', '\tat java.net.http/jdk.internal.net.http.common.Utils.checkURI(Utils.java:40)', '\tat probe.Main.main(Main.java:12)'));
+    expect(f?.class).not.toBe('network');
+  });
+});
+
+describe('rustc: a nightly feature on stable is a missing toolchain; the const evaluator out of memory is memory', () => {
+  it('E0554 at the attribute', () => {
+    const f = top(gha('+ cargo build', '   Compiling parser v1.2.0 (/ws)', 'error[E0554]: `#![feature]` may not be used on the stable release channel', ' --> crates/parser/src/lib.rs:3:12', '  |', '3 | #![feature(let_chains)]', '  |            ^^^^^^^^^^', 'error: could not compile `parser` (lib) due to 1 previous error'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['missing-tool', 'crates/parser/src/lib.rs', 3]);
+  });
+
+  it('E0080 allocation failure at the constant', () => {
+    const f = top(gha('+ cargo build --release', 'error[E0080]: tried to allocate more memory than available to compiler', ' --> src/lut.rs:4:30', 'error: could not compile `lut` (lib) due to 1 previous error'));
+    expect([f?.class, f?.location?.file]).toEqual(['out-of-memory', 'src/lut.rs']);
+  });
+
+  it('counter-example: another E0080 (an overflow in a constant) stays a compile error', () => {
+    const f = top(gha('+ cargo build', 'error[E0080]: evaluation of constant value failed', ' --> src/lib.rs:1:19', '  |', '1 | const X: u8 = 255 + 1;', '  |               ^^^^^^^ attempt to compute `u8::MAX + 1_u8`, which would overflow', 'error: could not compile `x` (lib) due to 1 previous error'));
+    expect(f?.class).toBe('compile-error');
+  });
+});
+
+describe("go: an import that differs from the package's directory only in case is the source's", () => {
+  it('`no required module provides package` over `case-insensitive import collision`', () => {
+    const f = top(gha('+ go build ./...', 'internal/api/server.go:9:2: no required module provides package github.com/acme/shop/internal/Models; to add it:', '\tgo get github.com/acme/shop/internal/Models', 'case-insensitive import collision: "github.com/acme/shop/internal/models" and "github.com/acme/shop/internal/Models"'));
+    expect([f?.class, f?.location?.line]).toEqual(['compile-error', 9]);
+  });
+
+  it('counter-example: without the collision, a module missing from go.mod', () => {
+    const f = top(gha('+ go build ./...', 'cmd/api/main.go:7:2: no required module provides package github.com/go-chi/chi/v5; to add it:', '\tgo get github.com/go-chi/chi/v5'));
+    expect(f?.class).toBe('dependency-resolution');
+  });
+});
+
+describe("npm run where there is no package.json is the script's call; under an install, a local dependency", () => {
+  const enoent = (cmd: string, dir: string): string =>
+    jenkins(`+ ${cmd}`, 'npm error code ENOENT', 'npm error syscall open', `npm error path ${dir}/package.json`, `npm error enoent Could not read package.json: Error: ENOENT: no such file or directory, open '${dir}/package.json'`, 'npm error enoent This is related to npm not being able to find a file.');
+
+  it('`npm run build` in the repository root of a monorepo', () => {
+    expect(top(enoent('npm run build', '/var/lib/jenkins/workspace/shop'))?.class).toBe('ci-script');
+  });
+
+  it('counter-example: `npm ci` not finding a file: dependency stays a dependency', () => {
+    expect(top(enoent('npm ci', '/var/lib/jenkins/workspace/shop/libs/ui'))?.class).toBe('dependency-resolution');
+  });
+});
+
+describe("jest's `Test suite failed to run` is the suite's error, not a test's check", () => {
+  it("a setup file's own throw (a variable not set)", () => {
+    const f = top(gha('+ npx jest', 'FAIL src/api.test.ts', '  ● Test suite failed to run', '', '    Missing STRIPE_KEY in the environment', '', '      at Object.<anonymous> (tests/support/env.setup.ts:7:11)', 'Test Suites: 1 failed, 1 total', 'Tests:       0 total'));
+    expect([f?.class, f?.message]).toEqual(['test-error', 'Missing STRIPE_KEY in the environment']);
+  });
+
+  it("counter-example: a test's expect() stays an assertion", () => {
+    const f = top(gha('+ npx jest', 'FAIL src/sum.test.ts', '  ● sum › adds', '', '    expect(received).toBe(expected) // Object.is equality', '', '    Expected: 3', '    Received: 4', '', '      at Object.<anonymous> (src/sum.test.ts:4:21)', 'Tests:       1 failed, 1 total'));
+    expect(f?.class).toBe('test-assertion');
+  });
+});
+
+describe("a Go test binary's panic before any test (a package's init) is a test error", () => {
+  const panicking = (verdict: string[]): string =>
+    gha('+ go test ./...', 'panic: template: page:1: unexpected "}" in operand', '', 'goroutine 1 [running]:', 'html/template.Must(...)', '\t/usr/local/go/src/html/template/template.go:368', 'example.com/site/render.init()', '\t/src/site/render/render.go:11 +0x8f', ...verdict);
+
+  it('`FAIL\\tpkg\\t0.01s` below the panic', () => {
+    expect(top(panicking(['FAIL\texample.com/site/render\t0.012s', 'FAIL']))?.class).toBe('test-error');
+  });
+
+  it('counter-example: the same panic under `go run` is the program\'s', () => {
+    expect(top(panicking(['exit status 2']))?.class).toBe('runtime-exception');
+  });
+});
+
+describe("Python: an import caught by the code (`During handling ...`) is context; what the handler raised stopped it", () => {
+  it("a library's optional import caught, then its own error on the program's value", () => {
+    const f = top(gha('+ python3 -m billing.invoice', 'Traceback (most recent call last):', '  File "/usr/lib/python3.12/importlib/__init__.py", line 90, in import_module', '    return _bootstrap._gcd_import(name[level:], package, level)', '  File "<frozen importlib._bootstrap>", line 1387, in _gcd_import', "ModuleNotFoundError: No module named 'babel_data'", 'During handling of the above exception, another exception occurred:', 'Traceback (most recent call last):', '  File "/src/billing/invoice.py", line 12, in <module>', '    fmt = format_currency(total, "EUR", locale="pt_BR")', '  File "/usr/lib/python3/dist-packages/babel/core.py", line 310, in parse', '    raise UnknownLocaleError(identifier)', "babel.core.UnknownLocaleError: unknown locale 'pt_BRR'"));
+    expect([f?.class, f?.exception]).toEqual(['runtime-exception', 'UnknownLocaleError']);
+  });
+
+  it('counter-example: an import that was not caught stays a missing dependency', () => {
+    const f = top(gha('+ python3 -m app.report', 'Traceback (most recent call last):', '  File "/src/app/report.py", line 3, in <module>', '    import yaml', "ModuleNotFoundError: No module named 'yaml'"));
+    expect(f?.class).toBe('dependency-resolution');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Evidence rules from round 13 once it was opened for tuning (issue 25, helper t14; docs/notes/analyzer.md,
+ * "Round 13 opened (helper t14)"). Each is a tool's documented wording for one cause, never a case's words, and
+ * each is checked on made-up logs of other projects in core/finding/round13.test.ts. Tried with RULES (rules.ts).
+ */
+import type { Rule, RuleHit } from './ruleTypes.js';
+
+/** rustc's place line under its `error[E....]:` heading (` --> src/main.rs:2:36`). */
+const RUSTC_PLACE = /^\s*--> ((?:[A-Za-z]:)?[^\s:]+):(\d+):(\d+)\s*$/;
+const rustcAt = (below: RegExpExecArray | undefined): RuleHit => (below ? { file: below[1] as string, line: Number(below[2]), column: Number(below[3]) } : {});
+
+export const ROUND13_RULES: Rule[] = [
+  // automake's check of the files its strictness requires (`Makefile.am: error: required file './NEWS' not found`;
+  // the default `gnu` strictness wants NEWS, README, AUTHORS, ChangeLog, COPYING, INSTALL): the project's build setup
+  // (a missing file, or `foreign` not set in AM_INIT_AUTOMAKE), nothing compiled. libtool's ltmain.sh and
+  // config.guess/config.sub are the tools' own files (libtoolize not run), not read here.
+  {
+    cls: 'ci-script',
+    priority: 15,
+    confidence: 'high',
+    re: /^(?:\S+\.am|configure\.(?:ac|in))(?::\d+)?: error: required file '(?!\S*(?:ltmain\.sh|config\.guess|config\.sub)')[^']+' not found$/,
+    read: () => ({ tool: 'automake' }),
+  },
+  // CMake refusing a build directory whose CMakeCache.txt another generator (or another source directory) made
+  // (`Does not match the generator used previously: Unix Makefiles`, `The current CMakeCache.txt directory ... is
+  // different than the directory ... where CMakeCache.txt was created`): the script reuses a stale build directory.
+  {
+    cls: 'ci-script',
+    priority: 15,
+    confidence: 'high',
+    re: /^Does not match the (?:generator|platform|toolset) used previously: |^CMake Error: The current CMakeCache\.txt directory \S+ is different than the directory \S+ where CMakeCache\.txt was created\./,
+    read: () => ({ tool: 'cmake' }),
+  },
+  // Maven's `-pl`/`--projects` naming no module of the reactor (MavenExecutionException `Could not find the selected
+  // project in the reactor: x`): the script's selection, nothing was built.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /\bCould not find the selected project in the reactor: (\S+)/, read: (m) => ({ tool: 'maven', symbol: m[1] as string }) },
+  // pip refusing a line of a requirements file it cannot parse (`ERROR: Invalid requirement: 'x=1.0' (from line 2
+  // of requirements.txt)`, a path that is not there read as a name): the project's dependency list does not resolve.
+  {
+    cls: 'dependency-resolution',
+    priority: 44,
+    confidence: 'medium',
+    re: /^(?:ERROR: )?Invalid requirement: '([^']*)'(?: \(from line (\d+) of (\S+?)\))?/,
+    read: (m) => ({ tool: 'pip', dependency: m[1] as string, ...(m[2] && m[3] ? { file: m[3], line: Number(m[2]) } : {}) }),
+  },
+  // The JDK's HTTP client (java.net.http) giving up on a server: `HttpTimeoutException: request timed out`,
+  // `HttpConnectTimeoutException: HTTP connect timed out`: the network (or the service behind it), not the code.
+  { cls: 'network', priority: 39, confidence: 'high', re: /\bjava\.net\.http\.Http(?:Connect)?TimeoutException\b/, read: () => ({ tool: 'java', exception: 'HttpTimeoutException' }) },
+  // rustc's E0554 (`#![feature]` may not be used on the stable release channel): the crate needs a nightly
+  // toolchain the build does not have, a missing tool; the ` --> ` line under it is the attribute's place.
+  { cls: 'missing-tool', priority: 28, confidence: 'high', re: /^error\[E0554\]: /, below: RUSTC_PLACE, read: (_m, _line, below) => ({ tool: 'rustc', code: 'E0554', symbol: 'nightly', ...rustcAt(below) }) },
+  // rustc's const evaluator out of memory (`error[E0080]: tried to allocate more memory than available to compiler`):
+  // the compiler hit its memory limit (ulimit, container) evaluating a large constant.
+  {
+    cls: 'out-of-memory',
+    priority: 20,
+    confidence: 'high',
+    re: /^error(?:\[E\d+\])?: tried to allocate more memory than available to compiler/,
+    below: RUSTC_PLACE,
+    read: (_m, _line, below) => ({ tool: 'rustc', exception: 'tried to allocate more memory than available', ...rustcAt(below) }),
+  },
+  // The go command's `no required module provides package P` over its `case-insensitive import collision: "a/store"
+  // and "a/Store"`: the import's spelling differs from the package's directory only in case, a wrong import in the
+  // source (a compile error at the import), not a module missing from go.mod.
+  {
+    cls: 'compile-error',
+    priority: 28,
+    confidence: 'high',
+    re: /^((?:\.{1,2}\/)?[^\s:]+\.go):(\d+):(\d+): no required module provides package (\S+?);/,
+    below: /^case-insensitive import collision: /,
+    read: (m) => ({ tool: 'go', symbol: m[4] as string, file: m[1] as string, line: Number(m[2]), column: Number(m[3]) }),
+  },
+];
