@@ -25,3 +25,33 @@ export function withoutCaughtImports<H extends { index: number; rule: { cls: str
 export function goTestBinaryRan(lines: readonly string[]): boolean {
   return lines.some((l) => GO_PKG_FAIL.test(l.trim()));
 }
+
+/** A Rust panic's heading: `thread 'main' (6834) panicked at src/main.rs:19:27:` (older: `... panicked at 'msg', f.rs:1:2`). */
+const PANIC_HEAD = /^thread '[^']*'(?: \(\d+\))? panicked at /;
+/** How far above the window a panic's heading over its backtrace is looked for. */
+const BACKTRACE = 60;
+/** How far above a poisoned lock's panic the panic that poisoned it is looked for. */
+const POISON_REACH = 400;
+
+/**
+ * The line (0-based) of the panic that poisoned a lock, when the window `start`..`end` (1-based, or the backtrace
+ * above it) holds a panic on a
+ * PoisonError (`called Result::unwrap() on an Err value: PoisonError { .. }`): Rust poisons a Mutex or RwLock when a
+ * thread panics while holding it (std::sync docs), so the other thread's panic is the aftermath; the earlier panic
+ * of the same command is the cause.
+ */
+export function poisoningPanic(start: number, end: number, bodyAt: (i: number) => string): number | undefined {
+  let own: number | undefined;
+  // The window may be the backtrace under the panic (`   3: core::result::Result<T,E>::unwrap`): its heading is above.
+  for (let k = Math.max(0, start - 1 - BACKTRACE); k < end && own === undefined; k++) {
+    if (!/\bPoisonError\b/.test(bodyAt(k))) continue;
+    for (let j = k; j >= Math.max(0, k - 2) && own === undefined; j--) if (PANIC_HEAD.test(bodyAt(j).trim())) own = j;
+  }
+  if (own === undefined) return undefined;
+  for (let k = own - 1; k >= Math.max(0, own - POISON_REACH); k--) {
+    const t = bodyAt(k).trim();
+    if (/^(?:\+ |\$ )/.test(t)) return undefined;
+    if (PANIC_HEAD.test(t)) return k;
+  }
+  return undefined;
+}

@@ -21,7 +21,7 @@ import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
 import { earlierCause, missingName } from './cause.js';
 import { beforeExitTrap } from './exitTrap.js';
-import { automakeSection, ctestWindow, harnessFinding, testProgramKilled } from './harness.js';
+import { automakeSection, ctestWindow, harnessFinding, testProgramKilled, withCtestVerboseCheck } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
@@ -48,7 +48,7 @@ import { withPomPlace } from './pomPlace.js';
 import { withFatalWarning, withRustLint } from './fatalWarning.js';
 import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
-import { goTestBinaryRan, withoutCaughtImports } from './aftermath.js';
+import { goTestBinaryRan, poisoningPanic, withoutCaughtImports } from './aftermath.js';
 import { withCmakeStack } from './cmakeStack.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
@@ -186,7 +186,9 @@ function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   // What an EXIT trap printed after the failure is its aftermath: the failed command's output says why (exitTrap.ts).
   const trapped = beforeExitTrap(excerpt.start_line - 1, (i) => bodyOf(lines[i] ?? ''));
-  const cause = trapped ? findingIn(lines, trapped) : undefined;
+  // A panic on a poisoned lock is the aftermath of the panic that poisoned it (aftermath.ts).
+  const poisoner = trapped ? undefined : poisoningPanic(excerpt.start_line, excerpt.end_line, (i) => bodyOf(lines[i] ?? ''));
+  const cause = trapped ? findingIn(lines, trapped) : poisoner !== undefined ? findingIn(lines, { start_line: poisoner + 1, end_line: poisoner + 2 }) : undefined;
   if (cause && cause.class !== 'unknown') return cause;
   let found = findingIn(lines, excerpt);
   // A step's exit 126/127 (cannot execute, not found) is the consequence: the shell's own word above it says why.
@@ -297,7 +299,7 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
     const window = ctestWindow((i) => bodyOf(lines[i] ?? ''), first, excerpt.end_line);
     // Read as any excerpt is (the test's own output under its result line), the general evidence too.
     const found = window ? findingOfAny(lines, window) : undefined;
-    if (found) return found.class === 'unknown' ? undefined : found;
+    if (found && window) return found.class === 'unknown' ? undefined : withCtestVerboseCheck(found, (i) => bodyOf(lines[i] ?? ''), window.start_line);
   }
   for (let k = first; k < excerpt.end_line; k++) {
     const section = automakeSection((i) => bodyOf(lines[i] ?? ''), k);

@@ -141,3 +141,37 @@ describe("Python: an import caught by the code (`During handling ...`) is contex
     expect(f?.class).toBe('dependency-resolution');
   });
 });
+
+describe("ctest -V: the test's own output above its result line holds its check", () => {
+  const run = (output: string[]): string =>
+    gha('+ ctest --test-dir out -V', 'test 7', '        Start   7: parse_dates', '', '7: Test command: /ws/out/t_dates "iso"', '7: Test timeout computed to be: 1500', ...output, '7/9 Test  #7: parse_dates ......................***Failed    0.01 sec', '', '89% tests passed, 1 tests failed out of 9', '', 'The following tests FAILED:', '\t  7 - parse_dates (Failed)', 'Errors while running CTest');
+
+  it('`7: tests/dates.c:41: parse("2024-02-30") = 0, want -1` is the test\'s check, at its place', () => {
+    const f = top(run(['7: parsing 12 dates', '7: tests/dates.c:41: parse("2024-02-30") = 0, want -1']));
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 'tests/dates.c', 41, 'parse_dates']);
+  });
+
+  it('counter-example: output without a check stays an error of the test', () => {
+    expect(top(run(['7: parsing 12 dates', '7: could not open fixtures/dates.txt']))?.class).not.toBe('test-assertion');
+  });
+});
+
+describe('Rust: a panic on a poisoned lock is the aftermath of the panic that poisoned it', () => {
+  const panics = (second: string): string =>
+    gha('+ cargo run --release', "thread '<unnamed>' panicked at src/pool.rs:88:21:", 'attempt to divide by zero', 'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace', '', "thread 'main' panicked at src/main.rs:40:38:", second);
+
+  it('the first panic (a spawned thread) is the cause', () => {
+    const f = top(panics('called `Result::unwrap()` on an `Err` value: PoisonError { .. }'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['runtime-exception', 'src/pool.rs', 88]);
+  });
+
+  it("a program's own thread (`main`, `<unnamed>`) names no test", () => {
+    const f = top(gha('+ cargo run', "thread '<unnamed>' (4411) panicked at src/shard.rs:9:5:", 'index out of bounds: the len is 2 but the index is 2'));
+    expect([f?.class, f?.test]).toEqual(['runtime-exception', undefined]);
+  });
+
+  it('counter-example: without a PoisonError, the later panic is not replaced', () => {
+    const f = top(panics('called `Option::unwrap()` on a `None` value'));
+    expect(f?.location?.file).not.toBe('src/pool.rs');
+  });
+});
