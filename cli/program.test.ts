@@ -3,6 +3,7 @@
  * (file, stdin, JSON, a missing file). These ran as spawned processes before (about 1 s each
  * under tsx); test/cli-offline.test.ts keeps one of each kind as a real process.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,6 +144,13 @@ describe('cichat in-process', () => {
       const r = await runCli(['analyze', '--json', path.join(dir, name)], { env });
       expect([name, r.code, JSON.parse(r.stdout)]).toEqual([name, 0, JSON.parse(once.stdout)]);
     }
+    // A pipe (`cichat analyze <(cmd)`) cannot be read twice: it is read once, as stdin is.
+    const fifo = path.join(dir, 'log.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const writer = spawn('sh', ['-c', 'cat "$0" > "$1"', path.join(dir, 'long.log'), fifo]);
+    const piped = await runCli(['analyze', '--json', fifo], { env });
+    expect([piped.code, JSON.parse(piped.stdout)]).toEqual([0, JSON.parse(once.stdout)]);
+    writer.kill();
   });
 
   it('analyze of a missing file is a one-line error, exit 1', async () => {

@@ -71,7 +71,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['maven-postgres-unknown-host', 'the driver\'s innermost frame (PGStream.java) is given; the label has the project\'s Db.java frame'],
   // Round 13 (asserted since HELDOUT_ROUND 14).
   ['automake-foreign-missing-news', 'configure.ac\'s AM_INIT_AUTOMAKE line is given; the label has no place'],
-  ['cargo-run-mutex-poisoned-after-panic', 'the standard library\'s result.rs frame of the later PoisonError is given; the label has main.rs\'s first panic'],
   ['ld-static-constexpr-member-odr', 'the object\'s source line ld names (policy.cpp:6) is given; the label has no place'],
 ]);
 
@@ -148,12 +147,7 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['autoconf-ax-macro-undefined', ['ci-script', 'configure\'s syntax error from an unexpanded AX_ macro (autoconf-archive missing) read as a script error']],
   ['pip-private-index-401', ['dependency-resolution', 'pip\'s 401 from a private index read as resolution, not credentials']],
   // Round 13 (asserted since HELDOUT_ROUND 14).
-  ['cargo-run-mutex-poisoned-after-panic', ['test-error', 'the aftermath (a PoisonError in another thread) read over the first panic, index out of bounds']],
-  ['ctest-many-tests-one-fail-long', ['test-error', 'the test program\'s `expected 365, got 366` under ctest\'s Failed row read as a test error, not an assertion']],
-  ['go-test-regexp-mustcompile-panic', ['runtime-exception', 'a panic while a test binary initialises read as a run-time exception, not a test error']],
   ['go-test-v-long-subtest-rename', ['test-error', 'a subtest\'s t.Errorf in a long -v run not read as the assertion']],
-  ['jest-setupfile-env-missing', ['test-assertion', 'a setup file\'s thrown Error (env var unset) read as an assertion, not a test error']],
-  ['python-zoneinfo-key-typo', ['dependency-resolution', 'ZoneInfoNotFoundError (a mistyped key) read as a missing package']],
   ['unittest-module-case-mismatch', ['dependency-resolution', 'a ModuleNotFoundError for the project\'s own module (name case) read as a missing package']],
 ]);
 

@@ -1,4 +1,5 @@
 /** `cichat analyze`: offline failure excerpts of a build log (no server). */
+import { statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
@@ -64,7 +65,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   const options = { maxExcerpts: max, ...(baseline ? { baseline } : {}) };
   // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
   // A file is read twice, the second time for the lines shown only (core/log/reread.ts): then
-  // the blocks keep no lines; stdin can be read once, so the analyzer keeps them.
+  // the blocks keep no lines; stdin (or a pipe) can be read once, so the analyzer keeps them.
   let result: AnalysisResult;
   try {
     // Decoded as an upload decodes it (gzip, UTF-16, Windows-1252; binary refused): a .gz was analysed as its compressed bytes.
@@ -76,9 +77,11 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
       changed = true;
       if (!noted) ctx.io.stderr.write(`cichat: ${text}\n`);
     };
-    if (stdin) {
+    // A pipe (`cichat analyze <(cmd)`) or a device reads its bytes once, as stdin does.
+    if (stdin || !statSync(file).isFile()) {
       const analyzer = new LogAnalyzer(options);
-      await analyzeStream(() => decodeLogStream(asBytes(ctx.io.stdin as AsyncIterable<string | Buffer>), name, note), analyzer);
+      const source = stdin ? asBytes(ctx.io.stdin as AsyncIterable<string | Buffer>) : readFilePieces(file);
+      await analyzeStream(() => decodeLogStream(source, name, note), analyzer);
       result = analyzer.end();
     } else {
       // The notes (gzip, the encoding) are said once, for the first read.

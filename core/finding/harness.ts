@@ -40,6 +40,29 @@ export function ctestWindow(line: (i: number) => string, first: number, end: num
   return { start_line: top + 1, end_line: last > top ? last + 1 : end };
 }
 
+/**
+ * ctest -V (or `--verbose`) prints a test's own output above its result line, each line under the test's number
+ * (`100: tests/t_leap.c:20: days_in_year(1900): expected 365, got 366` over `100/240 Test #100: leap_1900 ...***Failed`).
+ * A test error read at the result line becomes the test's check when that output has one: a place and the value it
+ * wanted, as harnessFinding reads a check (helper t14).
+ */
+export function withCtestVerboseCheck(found: Finding, line: (i: number) => string, resultLine: number): Finding {
+  if (found.class !== 'test-error' || found.confidence !== 'low') return found;
+  const number = /^\s*\d+\/\d+ Test\s+#(\d+): /.exec(line(resultLine - 1))?.[1];
+  if (number === undefined) return found;
+  let first: { index: number; text: string; file: string; line: number } | undefined;
+  for (let k = resultLine - 2; k >= Math.max(0, resultLine - 400); k--) {
+    const t = line(k);
+    if (!t.startsWith(`${number}: `)) break;
+    const text = t.slice(number.length + 2).trim();
+    const m = /^((?:[\w.-]+\/)*[\w.-]+\.\w+):(\d+): .*\b(?:want|wanted|expected)\b/i.exec(text);
+    if (m) first = { index: k, text, file: m[1] as string, line: Number(m[2]) };
+  }
+  if (!first) return found;
+  const at = first.index + 1;
+  return { ...found, class: 'test-assertion', confidence: 'medium', message: first.text, message_line: at, location: { file: first.file, line: first.line, log_line: at }, evidence: [at, ...found.evidence.filter((n) => n !== at)] };
+}
+
 /** automake's trailer of a failed test's log: `FAIL tests/x (exit status: 1)`. */
 const AUTOMAKE_TRAILER = /^(FAIL|ERROR|XPASS) (\S+) \(exit status: \d+\)$/;
 

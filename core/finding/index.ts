@@ -21,7 +21,7 @@ import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
 import { earlierCause, missingName } from './cause.js';
 import { beforeExitTrap } from './exitTrap.js';
-import { automakeSection, ctestWindow, harnessFinding, testProgramKilled } from './harness.js';
+import { automakeSection, ctestWindow, harnessFinding, testProgramKilled, withCtestVerboseCheck } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
@@ -48,6 +48,7 @@ import { withPomPlace } from './pomPlace.js';
 import { withFatalWarning, withRustLint } from './fatalWarning.js';
 import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
+import { goTestBinaryRan, poisoningPanic, withoutCaughtImports } from './aftermath.js';
 import { withCmakeStack } from './cmakeStack.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
@@ -149,7 +150,7 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
     const hit = ruleAt(lines, start + i);
     if (hit) hits.push({ ...hit, index: i });
   }
-  return hits.sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);
+  return withoutCaughtImports(hits, body).sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);
 }
 
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
@@ -185,7 +186,9 @@ function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   // What an EXIT trap printed after the failure is its aftermath: the failed command's output says why (exitTrap.ts).
   const trapped = beforeExitTrap(excerpt.start_line - 1, (i) => bodyOf(lines[i] ?? ''));
-  const cause = trapped ? findingIn(lines, trapped) : undefined;
+  // A panic on a poisoned lock is the aftermath of the panic that poisoned it (aftermath.ts).
+  const poisoner = trapped ? undefined : poisoningPanic(excerpt.start_line, excerpt.end_line, (i) => bodyOf(lines[i] ?? ''));
+  const cause = trapped ? findingIn(lines, trapped) : poisoner !== undefined ? findingIn(lines, { start_line: poisoner + 1, end_line: poisoner + 2 }) : undefined;
   if (cause && cause.class !== 'unknown') return cause;
   let found = findingIn(lines, excerpt);
   // A step's exit 126/127 (cannot execute, not found) is the consequence: the shell's own word above it says why.
@@ -296,7 +299,7 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
     const window = ctestWindow((i) => bodyOf(lines[i] ?? ''), first, excerpt.end_line);
     // Read as any excerpt is (the test's own output under its result line), the general evidence too.
     const found = window ? findingOfAny(lines, window) : undefined;
-    if (found) return found.class === 'unknown' ? undefined : found;
+    if (found && window) return found.class === 'unknown' ? undefined : withCtestVerboseCheck(found, (i) => bodyOf(lines[i] ?? ''), window.start_line);
   }
   for (let k = first; k < excerpt.end_line; k++) {
     const section = automakeSection((i) => bodyOf(lines[i] ?? ''), k);
@@ -373,6 +376,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   let place: FindingLocation | undefined;
 
   const strong = best && !best.rule.framing && (best.rule.priority < 60) ? best : undefined;
+  const goTestBinary = goTestBinaryRan([...body, ...summary]);
   // A Go test's own message (`x_test.go:12: got 1, want 2`) under its `--- FAIL:`.
   const goTest = test && named?.tool === 'go test' ? (goTestMessage(body) ?? goTestMessageAbove(before, test.name)) : undefined;
 
@@ -449,7 +453,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     if (goTest.expected !== undefined) extra.expected = goTest.expected;
     if (goTest.actual !== undefined) extra.actual = goTest.actual;
   } else if (raised) {
-    cls = inTest ? (isTestCheckPanic(body, raised) ? 'test-assertion' : 'test-error') : 'runtime-exception';
+    // A Go test binary's panic before any test (in a package's init): go test's `FAIL\tpkg\t0.004s` below it.
+    cls = inTest || (raised.runtime === 'go' && goTestBinary) ? (isTestCheckPanic(body, raised) ? 'test-assertion' : 'test-error') : 'runtime-exception';
     confidence = cls === 'test-assertion' ? 'medium' : 'high';
     messageIndex = raised.index;
     extra.exception = raised.exception;

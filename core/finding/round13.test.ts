@@ -104,3 +104,74 @@ describe("npm run where there is no package.json is the script's call; under an 
     expect(top(enoent('npm ci', '/var/lib/jenkins/workspace/shop/libs/ui'))?.class).toBe('dependency-resolution');
   });
 });
+
+describe("jest's `Test suite failed to run` is the suite's error, not a test's check", () => {
+  it("a setup file's own throw (a variable not set)", () => {
+    const f = top(gha('+ npx jest', 'FAIL src/api.test.ts', '  ● Test suite failed to run', '', '    Missing STRIPE_KEY in the environment', '', '      at Object.<anonymous> (tests/support/env.setup.ts:7:11)', 'Test Suites: 1 failed, 1 total', 'Tests:       0 total'));
+    expect([f?.class, f?.message]).toEqual(['test-error', 'Missing STRIPE_KEY in the environment']);
+  });
+
+  it("counter-example: a test's expect() stays an assertion", () => {
+    const f = top(gha('+ npx jest', 'FAIL src/sum.test.ts', '  ● sum › adds', '', '    expect(received).toBe(expected) // Object.is equality', '', '    Expected: 3', '    Received: 4', '', '      at Object.<anonymous> (src/sum.test.ts:4:21)', 'Tests:       1 failed, 1 total'));
+    expect(f?.class).toBe('test-assertion');
+  });
+});
+
+describe("a Go test binary's panic before any test (a package's init) is a test error", () => {
+  const panicking = (verdict: string[]): string =>
+    gha('+ go test ./...', 'panic: template: page:1: unexpected "}" in operand', '', 'goroutine 1 [running]:', 'html/template.Must(...)', '\t/usr/local/go/src/html/template/template.go:368', 'example.com/site/render.init()', '\t/src/site/render/render.go:11 +0x8f', ...verdict);
+
+  it('`FAIL\\tpkg\\t0.01s` below the panic', () => {
+    expect(top(panicking(['FAIL\texample.com/site/render\t0.012s', 'FAIL']))?.class).toBe('test-error');
+  });
+
+  it('counter-example: the same panic under `go run` is the program\'s', () => {
+    expect(top(panicking(['exit status 2']))?.class).toBe('runtime-exception');
+  });
+});
+
+describe("Python: an import caught by the code (`During handling ...`) is context; what the handler raised stopped it", () => {
+  it("a library's optional import caught, then its own error on the program's value", () => {
+    const f = top(gha('+ python3 -m billing.invoice', 'Traceback (most recent call last):', '  File "/usr/lib/python3.12/importlib/__init__.py", line 90, in import_module', '    return _bootstrap._gcd_import(name[level:], package, level)', '  File "<frozen importlib._bootstrap>", line 1387, in _gcd_import', "ModuleNotFoundError: No module named 'babel_data'", 'During handling of the above exception, another exception occurred:', 'Traceback (most recent call last):', '  File "/src/billing/invoice.py", line 12, in <module>', '    fmt = format_currency(total, "EUR", locale="pt_BR")', '  File "/usr/lib/python3/dist-packages/babel/core.py", line 310, in parse', '    raise UnknownLocaleError(identifier)', "babel.core.UnknownLocaleError: unknown locale 'pt_BRR'"));
+    expect([f?.class, f?.exception]).toEqual(['runtime-exception', 'UnknownLocaleError']);
+  });
+
+  it('counter-example: an import that was not caught stays a missing dependency', () => {
+    const f = top(gha('+ python3 -m app.report', 'Traceback (most recent call last):', '  File "/src/app/report.py", line 3, in <module>', '    import yaml', "ModuleNotFoundError: No module named 'yaml'"));
+    expect(f?.class).toBe('dependency-resolution');
+  });
+});
+
+describe("ctest -V: the test's own output above its result line holds its check", () => {
+  const run = (output: string[]): string =>
+    gha('+ ctest --test-dir out -V', 'test 7', '        Start   7: parse_dates', '', '7: Test command: /ws/out/t_dates "iso"', '7: Test timeout computed to be: 1500', ...output, '7/9 Test  #7: parse_dates ......................***Failed    0.01 sec', '', '89% tests passed, 1 tests failed out of 9', '', 'The following tests FAILED:', '\t  7 - parse_dates (Failed)', 'Errors while running CTest');
+
+  it('`7: tests/dates.c:41: parse("2024-02-30") = 0, want -1` is the test\'s check, at its place', () => {
+    const f = top(run(['7: parsing 12 dates', '7: tests/dates.c:41: parse("2024-02-30") = 0, want -1']));
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.test?.name]).toEqual(['test-assertion', 'tests/dates.c', 41, 'parse_dates']);
+  });
+
+  it('counter-example: output without a check stays an error of the test', () => {
+    expect(top(run(['7: parsing 12 dates', '7: could not open fixtures/dates.txt']))?.class).not.toBe('test-assertion');
+  });
+});
+
+describe('Rust: a panic on a poisoned lock is the aftermath of the panic that poisoned it', () => {
+  const panics = (second: string): string =>
+    gha('+ cargo run --release', "thread '<unnamed>' panicked at src/pool.rs:88:21:", 'attempt to divide by zero', 'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace', '', "thread 'main' panicked at src/main.rs:40:38:", second);
+
+  it('the first panic (a spawned thread) is the cause', () => {
+    const f = top(panics('called `Result::unwrap()` on an `Err` value: PoisonError { .. }'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['runtime-exception', 'src/pool.rs', 88]);
+  });
+
+  it("a program's own thread (`main`, `<unnamed>`) names no test", () => {
+    const f = top(gha('+ cargo run', "thread '<unnamed>' (4411) panicked at src/shard.rs:9:5:", 'index out of bounds: the len is 2 but the index is 2'));
+    expect([f?.class, f?.test]).toEqual(['runtime-exception', undefined]);
+  });
+
+  it('counter-example: without a PoisonError, the later panic is not replaced', () => {
+    const f = top(panics('called `Option::unwrap()` on a `None` value'));
+    expect(f?.location?.file).not.toBe('src/pool.rs');
+  });
+});

@@ -37,7 +37,8 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   { re: /^(Test\w+(?:\/\S+)?) \(\d+(?:\.\d+)?(?:m|s|ms|h)\S*\)$/, tool: 'go test', name: (m) => m[1] as string },
   { re: /^---- (\S.*?) stdout ----$/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^test (\S+) \.\.\. FAILED$/, tool: 'cargo test', name: (m) => m[1] as string },
-  { re: /^thread '([^']+)'(?: \(\d+\))? panicked at/, tool: 'cargo test', name: (m) => m[1] as string },
+  // A program's own threads are no tests: `main`, and a thread spawned without a name (`<unnamed>`); libtest names its threads after the tests.
+  { re: /^thread '(?!main'|<unnamed>')([^']+)'(?: \(\d+\))? panicked at/, tool: 'cargo test', name: (m) => m[1] as string },
   { re: /^not ok \d+(?: -)? (.+?)(?:\s+# (?:TODO|SKIP)\b.*)?$/, tool: 'tap', name: (m) => m[1] as string },
   // EUnit (verbose): `mod_tests: name_test...*failed*` (its `**error:...` below).
   { re: /^(\w+: \w+)\.\.\.(?:\[[\d.]+ s\] )?\*failed\*$/, tool: 'eunit', name: (m) => m[1] as string },

@@ -259,7 +259,10 @@ export function verdictOf(found: Finding, lines: readonly string[], excerpt: Win
 function underRunnerHeading(found: Finding, bodyAt: BodyAt): Finding | undefined {
   const msgAt = found.message_line - 1;
   const heading = /^● (.+)$/.exec(bodyAt(msgAt).trim());
-  if (found.class !== 'unknown' || !heading) return undefined;
+  // jest's `Test suite failed to run`: the file threw while it loaded (a setup file's own check, a missing
+  // variable), before any test ran; no test's check failed, whatever a general reading made of it (jest's docs).
+  const suiteDidNotRun = found.class === 'test-assertion' && found.confidence !== 'high' && /^● Test suite failed to run$/.test(found.message.trim());
+  if ((found.class !== 'unknown' && !suiteDidNotRun) || !heading) return undefined;
   let detail: number | undefined;
   let framed = false;
   for (let k = msgAt + 1; k < msgAt + 40; k++) {

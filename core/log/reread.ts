@@ -1,6 +1,6 @@
 /**
  * The analysis of a log that can be read again (a file): the first read keeps the text of at most
- * LAZY_TEXTS lines past the analyzer's window (`keepLines: false`); when the result needs others
+ * LAZY_TEXTS lines past the analyzer's window (`keepLines: false`, analyze.ts); when the result needs others
  * (the excerpts shown and what their findings read), a second read decodes only those
  * (`wanted`) and stops after the last of them; a log with fewer blocks is read once. Memory is
  * then the window, those lines and a few numbers per block, not the lines around every block:
@@ -40,11 +40,12 @@ export async function* readFilePieces(file: string, from = 0): AsyncGenerator<Bu
   const fd = openSync(file, 'r');
   try {
     const piece = Buffer.allocUnsafeSlow(READ_PIECE);
-    let position = from;
+    // From the start, the file's own position (a pipe has no other); from an offset, positioned reads.
+    let position = from > 0 ? from : null;
     for (let k = 1; ; k++) {
       const n = readSync(fd, piece, 0, READ_PIECE, position);
       if (n === 0) return;
-      position += n;
+      if (position !== null) position += n;
       yield n === READ_PIECE ? piece : piece.subarray(0, n);
       if (k % PIECES_BETWEEN_TURNS === 0) await new Promise((resolve) => setImmediate(resolve));
     }
