@@ -201,7 +201,7 @@ function build(): Json {
         post: {
           summary: "Upload the build log itself as the chat's context: any size, streamed, optionally gzip",
           description:
-            'The body is the raw log (never held whole by the controller or the backend). `?jobName` (and `buildNumber`, a number or a permalink) adds what JENKINS_HOME holds about that build, without its log, in `X-Cichat-Context`; the caller may send its own `X-Cichat-Context` (the ciContext without its log, base64url JSON, at most 12 KiB). An empty body (422), a body that is not gzip (400) or another type (415) keeps the previous context.',
+            'The body is the raw log (never held whole by the controller or the backend). `?jobName` (and `buildNumber`, a number or a permalink) adds what JENKINS_HOME holds about that build, without its log, in `X-Cichat-Context`; the caller may send its own `X-Cichat-Context` (the ciContext without its log, base64url JSON, at most 12 KiB). An empty or white-space-only body (422), a body that is not gzip (400) or another type (415) keeps the previous context.',
           parameters: [
             { name: 'jobName', in: 'query', required: false, schema: { type: 'string' }, description: 'Full job name, e.g. `team/api`' },
             { name: 'buildNumber', in: 'query', required: false, schema: { type: 'string' }, description: 'A build number or a permalink (`lastFailedBuild`)' },

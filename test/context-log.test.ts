@@ -62,6 +62,18 @@ test('an empty body, a body that is not gzip and a wrong type are refused and th
   const empty = await post(chat, '');
   expect(empty.status).toBe(422);
   expect(((await empty.json()) as { detail: string }).detail).toMatch(/empty.*keeps its previous context/);
+  // White space only is empty too, as in the JSON upload (the web page sends files here): in one piece or many.
+  for (const blank of [' \n\t\r\n', Buffer.alloc(300_000, '\n'), gzipSync(Buffer.alloc(200_000, ' '))]) {
+    const res = await post(chat, blank, Buffer.isBuffer(blank) && blank[0] === 0x1f ? { 'content-encoding': 'gzip' } : {});
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/empty.*keeps its previous context/);
+  }
+  // Blank lines before the text are the log's own first lines.
+  const late = await newChat();
+  const lateRes = await post(late, `\n\n   \n${mavenLog(10)}`);
+  expect(lateRes.status).toBe(200);
+  const plainRes = await post(await newChat(), mavenLog(10));
+  expect(((await lateRes.json()) as { log_lines: number }).log_lines).toBe(3 + ((await plainRes.json()) as { log_lines: number }).log_lines);
   const broken = await post(chat, Buffer.from('this is not gzip at all'), { 'content-encoding': 'gzip' });
   expect(broken.status).toBe(400);
   expect(((await broken.json()) as { detail: string }).detail).toMatch(/not valid gzip/);

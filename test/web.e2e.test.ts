@@ -13,6 +13,7 @@
  * Chromium absent: skipped with a message, except under CI=true (.ci/run installs it), where it fails.
  */
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -298,6 +299,14 @@ describeBrowser('the web page in Chromium', () => {
     await shoot('upload-drop');
     await page.dispatchEvent('section.chat', 'drop', { dataTransfer });
     await page.getByText('Uploaded dropped.log').waitFor({ timeout: 30_000 });
+    expect((await api<{ total_lines: number }>(`/context/${chatId}/log?from=1&to=1`)).total_lines).toBe(1205);
+    // The file goes as the raw body (any size, issue 28): a gzip file as it is, decoded by the backend;
+    // a blank one is refused with the backend's reason and the chat keeps its log.
+    await page.getByLabel('Choose a build log to upload').setInputFiles({ name: 'build.log.gz', mimeType: 'application/gzip', buffer: gzipSync(Buffer.from(text)) });
+    await page.getByText('Uploaded build.log.gz').waitFor({ timeout: 30_000 });
+    expect((await api<{ total_lines: number }>(`/context/${chatId}/log?from=1&to=1`)).total_lines).toBe(1205);
+    await page.getByLabel('Choose a build log to upload').setInputFiles({ name: 'blank.log', mimeType: 'text/plain', buffer: Buffer.from('\n  \n') });
+    await page.getByText(/blank\.log.*(empty|blank|no log)/i).or(page.getByRole('alert').filter({ hasText: /empty|blank|no log/i })).first().waitFor({ timeout: 30_000 });
     expect((await api<{ total_lines: number }>(`/context/${chatId}/log?from=1&to=1`)).total_lines).toBe(1205);
 
     await page.getByRole('button', { name: 'Why did the build fail?' }).click();

@@ -29,7 +29,6 @@ type Viewer = { kind: 'log'; start: number; end: number } | { kind: 'file'; file
 
 const SUGGESTIONS = ['Why did the build fail?', 'What changed since the last green build?', 'How do I fix it?'];
 /** Largest log the controller takes in one upload (CONTRACT: context bodies up to 64 MiB). */
-const MAX_LOG_BYTES = 60 * 1024 * 1024;
 
 export function ChatPage({ chatId }: { chatId: number }) {
   const [chat, setChat] = useState<Chat | null>(null);
@@ -161,16 +160,15 @@ export function ChatPage({ chatId }: { chatId: number }) {
   };
 
   const startUpload = async (file: File) => {
-    if (file.size > MAX_LOG_BYTES) {
-      setUpload({ name: file.name, sent: 0, total: file.size, error: `${file.name} is ${Math.round(file.size / 1048576)} MiB: the limit is 60 MiB. Upload its last part.` });
+    if (file.size === 0) {
+      setUpload({ name: file.name, sent: 0, total: 0, error: `${file.name} is empty: nothing was uploaded, the chat keeps its log.` });
       return;
     }
     setUpload({ name: file.name, sent: 0, total: file.size });
     try {
-      const text = await file.text();
-      if (text.trim() === '') throw new Error(`${file.name} is empty: nothing was uploaded, the chat keeps its log.`);
+      // Any size: the file is streamed as the body (api.ts uploadLog); a blank log is the backend's 422, the chat keeps its log.
       const about = chat?.job_name ? { jobName: chat.job_name, ...(chat.build_number != null ? { buildNumber: chat.build_number } : {}) } : {};
-      await uploadLog(chatId, text, about, (sent, total) => setUpload({ name: file.name, sent, total }));
+      await uploadLog(chatId, file, about, (sent, total) => setUpload({ name: file.name, sent, total }));
       setUpload({ name: file.name, sent: file.size, total: file.size, done: true });
       void loadChat();
     } catch (err) {

@@ -171,19 +171,27 @@ export async function streamAnswer(request: StreamRequest, onEvent: (event: Stre
 }
 
 /**
- * Uploads a build log as the chat's context (the controller's context route, `consoleLog`),
- * reporting the bytes sent: XMLHttpRequest, because fetch has no upload progress.
+ * Uploads a build log file as the chat's context through the controller's raw route
+ * (`POST /context/{id}/log`, issue 28): the file is the body, read from disk by the browser as it
+ * is sent, so a log of any size goes without being held in the page's memory; a gzip file goes as
+ * it is (the backend decodes it by its magic bytes), and the backend decodes UTF-16 and
+ * Windows-1252 as it does for the CLI. `jobName`/`buildNumber` ride in the query, where the
+ * controller adds what JENKINS_HOME holds about that build. XMLHttpRequest, because fetch has no
+ * upload progress.
  */
 export function uploadLog(
   chatId: number,
-  log: string,
+  file: Blob,
   about: { jobName?: string; buildNumber?: number },
   onProgress: (sent: number, total: number) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API}/context/${chatId}/`);
-    for (const [k, v] of Object.entries(headers({ 'content-type': 'application/json' }))) xhr.setRequestHeader(k, v);
+    const query = new URLSearchParams();
+    if (about.jobName) query.set('jobName', about.jobName);
+    if (about.jobName && about.buildNumber !== undefined) query.set('buildNumber', String(about.buildNumber));
+    xhr.open('POST', `${API}/context/${chatId}/log${query.size > 0 ? `?${query.toString()}` : ''}`);
+    for (const [k, v] of Object.entries(headers({ 'content-type': 'application/octet-stream' }))) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.total);
     xhr.onerror = () => reject(new ApiError(0, 'The upload failed: the controller cannot be reached'));
     xhr.onload = () => {
@@ -198,6 +206,6 @@ export function uploadLog(
       if (xhr.status === 401) onUnauthorized();
       reject(new ApiError(xhr.status, detail));
     };
-    xhr.send(JSON.stringify({ ...about, consoleLog: log }));
+    xhr.send(file);
   });
 }

@@ -77,18 +77,35 @@ function bodyStream(ctx: Context): AsyncIterable<Uint8Array> {
 /** The stream again, or null when it ends without a byte (nothing to store). */
 async function nonEmpty(source: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array> | null> {
   const it = source[Symbol.asyncIterator]();
-  let first = await it.next();
-  while (!first.done && first.value.length === 0) first = await it.next();
-  if (first.done) return null;
-  const head = first.value;
+  // Pieces of white space only are held (they are the log's first lines if anything follows) until a
+  // piece with text comes, as the JSON upload's `trim() === ''` does; past BLANK_HELD_MAX of them the
+  // log counts as not blank (a megabyte of blank lines is a strange log, not an empty one).
+  const held: Uint8Array[] = [];
+  let heldBytes = 0;
+  for (;;) {
+    const next = await it.next();
+    if (next.done) return null;
+    if (next.value.length === 0) continue;
+    held.push(next.value);
+    heldBytes += next.value.length;
+    if (!isBlankBytes(next.value) || heldBytes > BLANK_HELD_MAX) break;
+  }
   return (async function* () {
-    yield head;
+    yield* held;
     for (;;) {
       const next = await it.next();
       if (next.done) return;
       yield next.value;
     }
   })();
+}
+
+const BLANK_HELD_MAX = 1024 * 1024;
+
+/** Only ASCII white space (space, tab, line feed, vertical tab, form feed, carriage return). */
+function isBlankBytes(piece: Uint8Array): boolean {
+  for (const b of piece) if (b !== 0x20 && (b < 0x09 || b > 0x0d)) return false;
+  return true;
 }
 
 /** Context bodies carry whole build logs. */
