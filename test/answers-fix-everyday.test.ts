@@ -55,6 +55,15 @@ describe('the fix for the everyday tools says what a senior engineer says', () =
     expect(other).not.toContain('docker group');
   });
 
+  it('Docker: a refused pull leaves both causes open (no such repository, or a login), names the registry host; Docker Hub when the image names none', async () => {
+    const pull = await fixOf([...FREESTYLE, '+ docker compose -f it/compose.yml up -d db', "Error response from daemon: pull access denied for registry.internal/postgres-it, repository does not exist or may require 'docker login': denied: requested access to the resource is denied", ...END]);
+    expect(pull).toContain("Docker could not pull `registry.internal/postgres-it` [L6-L6]: in its words the repository does not exist or needs a login, and it does not say which.");
+    expect(pull).toContain('`docker login registry.internal`');
+    expect(pull).not.toContain('the log names no host');
+    const hub = await fixOf([...FREESTYLE, '+ docker run --rm acme/builder:3 make', "docker: Error response from daemon: pull access denied for acme/builder, repository does not exist or may require 'docker login'.", ...END]);
+    expect(hub).toContain('`docker login docker.io`');
+  });
+
   it('a command an npm script runs that is not installed: a devDependency; a Go generator: go install with its module', async () => {
     const npm = await fixOf([...FREESTYLE, '+ npm run lint', '', '> thumbs-web@0.3.0 lint', '> eslint src --max-warnings 0', '', 'sh: 1: eslint: not found', ...END]);
     expect(npm).toContain('The npm script `lint`');

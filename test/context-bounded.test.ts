@@ -85,6 +85,15 @@ test('a log over the limits is accepted, kept bounded (head, tail, the ranked ex
   expect(text).toContain(`Lines ${first[0].toLocaleString('en-US')}-${first[1].toLocaleString('en-US')}`);
   expect(text).toContain(`of ${lines.toLocaleString('en-US')} were not kept`);
 
+  // Asked for lines by number: the kept head and the kept excerpt are quoted from the store (the
+  // answers hold only the tail in memory); a line in a range not kept is said to be so.
+  const ask = async (content: string): Promise<string> => textOf(await collectEvents(await backend.request(user, 'POST', '/messages/send', { chat_id: chat, content })));
+  expect(await ask('what does line 3 say?')).toContain('Line 3 [L3-L3] reads: `+ mvn -B verify`');
+  expect(await ask(`show lines ${errorLine - 1}-${errorLine}`)).toContain('cannot find symbol');
+  const gone = await ask('what does line 10000 say?');
+  expect(gone).toContain('Line 10000 is not in this chat\'s copy of the log.');
+  expect(gone).toContain(`of ${lines.toLocaleString('en-US')} were not kept`);
+
   // The openai engine's prompt carries the same sentence beside the facts.
   const context = await service.loadContext(chat);
   const prompt = buildPrompt({ question: 'why did the build fail?', history: [], context, passages: [], contextTokens: 8000 });

@@ -30,6 +30,12 @@ export interface ChatContext {
   failureExcerpts: (LogExcerpt & { text: string })[];
   /** Hybrid retrieval over the log's chunks (vector + exact terms); [] when there is no log. */
   retrieve(query: string, k: number): Promise<LogPassage[]>;
+  /**
+   * Lines `from`-`to` of the stored log, as `GET /context/{id}/log` gives them (a line the bounded
+   * store did not keep is absent). The answers hold only the log's tail in memory
+   * (`consoleLogTail`); this reads the rest. Absent where no store is behind the context.
+   */
+  readLines?(from: number, to: number): Promise<{ n: number; text: string }[]>;
 }
 
 export interface AnswerRequest {

@@ -9,7 +9,7 @@ import type { ChatContext, LogPassage } from '../answer/engine.js';
 import type { Lifecycle } from '../lifecycle.js';
 import type { Db } from '../db.js';
 import { isoTime } from '../time.js';
-import { chunksBySeq, chunksWithTerm, chunkVectors, currentContext, type ContextRecord } from '../store/contexts.js';
+import { chunksBySeq, chunksWithTerm, chunkVectors, currentContext, logLines, type ContextRecord } from '../store/contexts.js';
 import type { Embedder } from './embed.js';
 import { containsTerm, extractTerms, hybridRank } from './terms.js';
 import { deleteChatIndex, VectorIndexCache, type IndexTarget } from './vectorIndex.js';
@@ -131,5 +131,6 @@ export async function loadChatContext(deps: ContextDeps, chatId: number): Promis
     ...(context.logNotKept ? { logNotKept: context.logNotKept } : {}),
     failureExcerpts: context.failureExcerpts,
     retrieve: (query, k) => retrieveFromContext(deps, context, query, k),
+    readLines: (from, to) => logLines(deps.db, context.id, from, Math.min(to, context.logLineCount)),
   };
 }

@@ -146,16 +146,21 @@ describe('ByteLineSplitter marks and skipTo (the second read skips to the lines 
     return out;
   };
 
+  /** Every line of a whole read in pieces, and its marks. */
+  const firstRead = (bytes: Buffer): { all: string[]; marks: number[] } => {
+    const all: string[] = [];
+    const first = new ByteLineSplitter((line) => all.push(line), undefined, true, true);
+    for (const p of pieces(bytes)) first.push(p);
+    first.end();
+    return { all, marks: first.marks! };
+  };
+
   test('lines read after a skip to a mark are those a whole read gives, with their numbers', () => {
     let skips = 0;
     for (const bom of [false, true]) {
       for (let t = 0; t < 4; t++) {
         const bytes = streamOf(5 * MARK_STRIDE + next(MARK_STRIDE), bom);
-        const all: string[] = [];
-        const first = new ByteLineSplitter((line) => all.push(line), undefined, true, true);
-        for (const p of pieces(bytes)) first.push(p);
-        first.end();
-        const marks = first.marks!;
+        const { all, marks } = firstRead(bytes);
         expect(marks.length).toBe(Math.ceil(all.length / MARK_STRIDE));
         const stride = 1 + next(marks.length - 1);
         const got: [number, string][] = [];
@@ -183,11 +188,7 @@ describe('ByteLineSplitter marks and skipTo (the second read skips to the lines 
     for (const bom of [false, true]) {
       for (let t = 0; t < 4; t++) {
         const bytes = streamOf(6 * MARK_STRIDE + next(MARK_STRIDE), bom);
-        const all: string[] = [];
-        const first = new ByteLineSplitter((line) => all.push(line), undefined, true, true);
-        for (const p of pieces(bytes)) first.push(p);
-        first.end();
-        const marks = first.marks!;
+        const { all, marks } = firstRead(bytes);
         const from = 1 + next(2);
         const to = from + 2 + next(marks.length - from - 2);
         const got: [number, string][] = [];

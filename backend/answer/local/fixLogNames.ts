@@ -171,6 +171,23 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
     out.push({ text: `The diff under the check: the test expects ${inlineCode(quote(minus.text))} ${at(minus.line)} where the code gave ${inlineCode(quote(plus.text))} ${at(plus.line)} (the first lines that differ).`, lines: [minus.line, plus.line] });
   }),
 
+  // pytest's explanation of a failed `==` on dicts or sequences (its assertrepr_compare: `Differing items:`
+  // then `{'k': a} != {'k': b}`, or `At index N diff: a != b`): the first place the two sides differ.
+  // pytest prints the `==`'s left operand first; which side the test meant as expected is the test's.
+  rule('lognames/pytest-compare-diff', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.class !== 'test-assertion' || (f.expected !== undefined && f.actual !== undefined)) return;
+    const after = around(stored, m0, 0, 30);
+    const items = after.findIndex((l) => /^E\s+Differing items:\s*$/.test(l.text));
+    const pair = items >= 0 ? after.slice(items + 1, items + 4).map((l) => ({ line: l.line, m: /^E\s+\{(.+?): (.+)\} != \{\1: (.+)\}\s*$/.exec(l.text) })).find((x) => x.m) : undefined;
+    if (pair?.m) {
+      out.push({ text: `pytest's comparison ${at(pair.line)}: at the key ${inlineCode(pair.m[1] as string)} the left side of the \`==\` holds ${inlineCode(pair.m[2] as string)} and the right side ${inlineCode(pair.m[3] as string)}.`, lines: [pair.line] });
+      return;
+    }
+    const index = nearby(after, /^E\s+At index (\d+) diff: (.+?) != (.+?)\s*$/);
+    if (index) out.push({ text: `pytest's comparison ${at(index.line)}: the two sides first differ at index ${index.m[1] as string}, where the left side of the \`==\` holds ${inlineCode(index.m[2] as string)} and the right side ${inlineCode(index.m[3] as string)}.`, lines: [index.line] });
+  }),
+
   // pyenv's shim for a command the selected Python lacks: the versions pyenv lists as having it.
   rule('lognames/pyenv-versions', 'wording', (i, out) => {
     const { f, stored, m0 } = i;

@@ -1,12 +1,12 @@
 /** Answers that show the log's own lines. */
-import { cite, clip, storedLogSpan, inlineCode, linesOf, type LogSpan } from '../logtext.js';
+import { cite, clip, storedLogSpan, inlineCode, linesOf, notKeptSentence, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, type AnswerGroup } from './reply.js';
 import { quote, hasLog, NO_LOG_HINT } from './logHelpers.js';
 
 const MAX_QUOTED_LINES = 60;
 
 /** "what does line 120 say", "show lines 40-50", "last 20 lines", "tail of the log". */
-const logLines: Composer = (ask) => {
+const logLines: Composer = async (ask) => {
   const { ctx, q } = ask;
   if (!hasLog(ctx)) return { text: `The uploaded context holds no build log, so there are no lines to show.\n\n${NO_LOG_HINT}`, sources: [] };
   const total = ctx.logLineCount;
@@ -37,9 +37,24 @@ const logLines: Composer = (ask) => {
   from = Math.max(1, from);
   if (from > total) return { text: `The log has only **${total} lines**, so there is no line ${from}.`, sources: [] };
   to = Math.min(total, to, from + MAX_QUOTED_LINES - 1);
-  const span = stored ? linesOf(stored, from, to) : undefined;
+  let span = stored ? linesOf(stored, from, to) : undefined;
+  // Outside the tail held in memory: the stored log (the bounded store keeps a big log's head, its
+  // failing steps and excerpts too), its lines from `from` on as far as they run without a gap.
+  let gap: string | undefined;
+  if (!span && ctx.readLines) {
+    const rows = await ctx.readLines(from, to);
+    let end = 0;
+    while (end < rows.length && rows[end]?.n === from + end) end++;
+    if (end > 0) {
+      span = { start_line: from, end_line: from + end - 1, text: rows.slice(0, end).map((r) => r.text).join('\n') };
+      if (from + end - 1 < to) gap = `Lines ${from + end}-${to} are not in the stored log.`;
+      to = from + end - 1;
+    }
+  }
   if (!span) {
-    const kept = stored ? `: it keeps lines ${stored.start_line}-${stored.end_line} of ${total}` : '';
+    const notKept = ctx.logNotKept?.ranges.find(([a, b]) => a <= from && b >= from);
+    if (notKept && ctx.logNotKept) return { text: `Line ${from} is not in this chat's copy of the log. ${notKeptSentence(ctx.logNotKept)}`, sources: [] };
+    const kept = stored && !ctx.readLines ? `: it keeps lines ${stored.start_line}-${stored.end_line} of ${total}` : '';
     return { text: `Lines ${from}-${to} are not in the part of the log this chat can quote${kept}.`, sources: [] };
   }
   const out = new ReplyBuilder();
@@ -57,6 +72,10 @@ const logLines: Composer = (ask) => {
     out.line(to === total && !range ? `The end of the log (lines ${from}-${to} of ${total}):` : `Lines ${from}-${to} of ${total}:`);
     out.line();
     quote(out, span, MAX_QUOTED_LINES);
+  }
+  if (gap) {
+    out.line();
+    out.line(gap);
   }
   return out.reply();
 };
