@@ -189,3 +189,20 @@ describe('go test -v: nested subtests, the first failing leaf and its message fa
     expect(top(run('ReadFile("testdata/iso.txt"): open testdata/iso.txt: no such file or directory'))?.class).toBe('test-error');
   });
 });
+
+describe('round 12 rows read by documented wordings (pip 401, CMake build tree not writable)', () => {
+  it("pip's `401 Error, Credentials not correct` above the resolver's verdict is the cause", () => {
+    const f = top(jenkins('+ pip install -r requirements/prod.txt', 'Looking in indexes: https://__token__:****@pypi.corp.example/simple/', 'WARNING: 401 Error, Credentials not correct for https://pypi.corp.example/simple/corp-auth/', 'ERROR: Could not find a version that satisfies the requirement corp-auth==3.1 (from versions: none)', 'ERROR: No matching distribution found for corp-auth==3.1'));
+    expect([f?.class, f?.host]).toEqual(['permission-credentials', 'pypi.corp.example']);
+  });
+
+  it("counter-example: the resolver's verdict alone stays a resolution failure", () => {
+    const f = top(jenkins('+ pip install -r requirements/prod.txt', 'ERROR: Could not find a version that satisfies the requirement corp-auth==3.1 (from versions: none)', 'ERROR: No matching distribution found for corp-auth==3.1'));
+    expect(f?.class).toBe('dependency-resolution');
+  });
+
+  it("CMake that cannot create its pkgRedirects directory: the build tree is not the user's", () => {
+    const f = top(gha('+ sudo -u builder cmake -S . -B /srv/build', 'CMake Error: Unable to (re)create the private pkgRedirects directory:', '/srv/build/CMakeFiles/pkgRedirects'));
+    expect([f?.class, f?.confidence]).toEqual(['permission-credentials', 'medium']);
+  });
+});

@@ -70,4 +70,12 @@ export const ROUND13_RULES: Rule[] = [
     below: /^case-insensitive import collision: /,
     read: (m) => ({ tool: 'go', symbol: m[4] as string, file: m[1] as string, line: Number(m[2]), column: Number(m[3]) }),
   },
+  // pip's warning that an index refused its credentials (`WARNING: 401 Error, Credentials not correct for
+  // https://host/simple/pkg/`), the cause of the `No matching distribution` under it: the index saw the wrong or no
+  // credentials (the resolver's verdict names the package it then could not find; cause.ts reads it back).
+  { cls: 'permission-credentials', priority: 19, confidence: 'high', re: /^WARNING: 40[13] Error, Credentials not correct for (\S+)/, read: (m) => ({ tool: 'pip', host: /^https?:\/\/(?:[^@/]+@)?([^/:]+)/.exec(m[1] as string)?.[1] ?? (m[1] as string) }) },
+  // CMake that cannot create a directory of its own in the build tree (`CMake Error: Unable to (re)create the private
+  // pkgRedirects directory:`, CMake >= 3.24, the first directory it makes): the build directory is not writable by the
+  // user running it (owned by another user, a read-only mount); medium, the log does not say which.
+  { cls: 'permission-credentials', priority: 30, confidence: 'medium', re: /^CMake Error: Unable to \(re\)create the private pkgRedirects directory:/, read: () => ({ tool: 'cmake' }) },
 ];
