@@ -206,3 +206,15 @@ describe('round 12 rows read by documented wordings (pip 401, CMake build tree n
     expect([f?.class, f?.confidence]).toEqual(['permission-credentials', 'medium']);
   });
 });
+
+describe("make's include of a missing file is the cause; its `No rule to make target` the consequence", () => {
+  it('`GNUmakefile:4: local.mk: No such file or directory` over the stop', () => {
+    const f = top(gha('+ make -j4 all', 'GNUmakefile:4: local.mk: No such file or directory', "make: *** No rule to make target 'local.mk'.  Stop."));
+    expect([f?.message, f?.location?.file, f?.location?.line]).toEqual(['GNUmakefile:4: local.mk: No such file or directory', 'GNUmakefile', 4]);
+  });
+
+  it('counter-example: a recipe\'s missing input (no include) is still read from the stop', () => {
+    const f = top(gha('+ make dist', "make: *** No rule to make target 'docs/manual.pdf'.  Stop."));
+    expect(f?.message).toContain('No rule to make target');
+  });
+});

@@ -78,4 +78,8 @@ export const ROUND13_RULES: Rule[] = [
   // pkgRedirects directory:`, CMake >= 3.24, the first directory it makes): the build directory is not writable by the
   // user running it (owned by another user, a read-only mount); medium, the log does not say which.
   { cls: 'permission-credentials', priority: 30, confidence: 'medium', re: /^CMake Error: Unable to \(re\)create the private pkgRedirects directory:/, read: () => ({ tool: 'cmake' }) },
+  // GNU make's `include` of a file that is not there (`Makefile:1: config.mk: No such file or directory`): make then
+  // tries to remake it and stops with `No rule to make target 'config.mk'.  Stop.`, the consequence; the include
+  // line is the cause and the place (make's manual, "Including Other Makefiles"). `-include` would not fail.
+  { cls: 'ci-script', priority: 33, confidence: 'medium', re: /^((?:[^\s:]*\/)?(?:(?:GNU)?[Mm]akefile[\w.-]*|[\w.-]+\.mk)):(\d+): ([^\s:]+): No such file or directory$/, read: (m) => ({ tool: 'make', symbol: m[3] as string, file: m[1] as string, line: Number(m[2]) }) },
 ];
