@@ -134,7 +134,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['bash-case-sensitive-path-cleanup', "location: ci.sh's line of the failed `cp` is not given"],
   ['bash-curl-upload-403', "location: ci.sh's line of the curl that got 403 is not given"],
   ['cargo-workspace-member-renamed', 'message: cargo\'s `Caused by:` line under `failed to load manifest for workspace member` is given'],
-  ['make-include-ignored-config-mk', 'message: make\'s later line is given where the label has `Makefile:1: config.mk: No such file or directory`'],
   ['node-retry-loop-pipeline-timeout', 'message: another line of the aborted pipeline where the label has `Timeout has been exceeded`'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
