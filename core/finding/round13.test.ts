@@ -218,3 +218,29 @@ describe("make's include of a missing file is the cause; its `No rule to make ta
     expect(f?.message).toContain('No rule to make target');
   });
 });
+
+describe('general wordings probed on made-up logs of other tools (no tuning case holds them)', () => {
+  it("coreutils' `timeout --verbose` is the command's time limit", () => {
+    expect(top(gha('+ timeout --verbose 60 npm test', '> jest', "timeout: sending signal TERM to command 'npm'"))?.class).toBe('timeout-aborted');
+  });
+
+  it("git's `RPC failed; curl 92` is the network; counter-example: git's refusal of a ref is not", () => {
+    expect(top(gha('+ git fetch origin', 'error: RPC failed; curl 92 HTTP/2 stream 5 was not closed cleanly: CANCEL (err 8)', 'fatal: the remote end hung up unexpectedly'))?.class).toBe('network');
+    expect(top(gha('+ git checkout v9.9', "error: pathspec 'v9.9' did not match any file(s) known to git"))?.class).not.toBe('network');
+  });
+
+  it("BuildKit's `exit code: 137` is a kill (memory); counter-example: exit code 1 is not", () => {
+    expect(top(gha('+ docker build .', 'ERROR: failed to solve: process "/bin/sh -c npm ci" did not complete successfully: exit code: 137'))?.class).toBe('out-of-memory');
+    expect(top(gha('+ docker build .', 'ERROR: failed to solve: process "/bin/sh -c npm ci" did not complete successfully: exit code: 1'))?.class).not.toBe('out-of-memory');
+  });
+
+  it("rustc's `linker `cc` not found` is a missing tool", () => {
+    expect(top(gha('+ cargo build', '   Compiling app v0.1.0 (/ws)', 'error: linker `cc` not found', '  |', '  = note: No such file or directory (os error 2)'))?.class).toBe('missing-tool');
+  });
+
+  it("env's interpreter not on PATH is a missing tool; counter-example: env's own run of a present script's error is not", () => {
+    expect(top(gha('+ ./scripts/gen.py', "/usr/bin/env: 'python': No such file or directory"))?.class).toBe('missing-tool');
+    expect(top(gha('+ ./bin/cli', 'env: ‘node’: No such file or directory'))?.class).toBe('missing-tool');
+    expect(top(gha('+ env -C build make', 'env: cannot change directory to build: No such file or directory'))?.class).not.toBe('missing-tool');
+  });
+});

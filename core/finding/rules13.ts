@@ -82,4 +82,17 @@ export const ROUND13_RULES: Rule[] = [
   // tries to remake it and stops with `No rule to make target 'config.mk'.  Stop.`, the consequence; the include
   // line is the cause and the place (make's manual, "Including Other Makefiles"). `-include` would not fail.
   { cls: 'ci-script', priority: 33, confidence: 'medium', re: /^((?:[^\s:]*\/)?(?:(?:GNU)?[Mm]akefile[\w.-]*|[\w.-]+\.mk)):(\d+): ([^\s:]+): No such file or directory$/, read: (m) => ({ tool: 'make', symbol: m[3] as string, file: m[1] as string, line: Number(m[2]) }) },
+  // Probes of general wordings on made-up logs of other tools (t14), each a tool's documented message:
+  // coreutils' `timeout --verbose` (`timeout: sending signal TERM to command 'npm'`): the command's time limit ran out.
+  { cls: 'timeout-aborted', priority: 24, confidence: 'high', re: /^timeout: sending signal (?:TERM|KILL|INT|HUP) to command ['‘`]([^'’`]+)['’`]/, read: (m) => ({ tool: 'timeout', symbol: m[1] as string }) },
+  // git's HTTP transport failing mid-transfer (`error: RPC failed; curl 92 HTTP/2 stream 5 was not closed cleanly`,
+  // `error: RPC failed; HTTP 502 curl 22 ...`): the connection, not the repository.
+  { cls: 'network', priority: 40, confidence: 'medium', re: /^error: RPC failed; (?:curl \d+|HTTP 5\d\d)\b/, read: () => ({ tool: 'git' }) },
+  // BuildKit's report of a RUN step killed by the kernel (`did not complete successfully: exit code: 137`, 128 + SIGKILL).
+  { cls: 'out-of-memory', priority: 20, confidence: 'high', re: /\bdid not complete successfully: exit code: 137\b/, read: () => ({ tool: 'docker', exception: 'killed' }) },
+  // rustc without a linker (`error: linker `cc` not found`): the toolchain lacks the C linker, a missing tool.
+  { cls: 'missing-tool', priority: 28, confidence: 'high', re: /^error: linker `([^`]+)` not found/, read: (m) => ({ tool: 'rustc', symbol: m[1] as string }) },
+  // env(1) running a script whose `#!/usr/bin/env python` names an interpreter that is not on PATH
+  // (`/usr/bin/env: 'python': No such file or directory`, older coreutils without quotes).
+  { cls: 'missing-tool', priority: 15, confidence: 'high', re: /^(?:\/usr)?(?:\/bin\/)?env: ['‘]?([\w.+-]+)['’]?: No such file or directory$/, read: (m) => ({ tool: 'env', symbol: m[1] as string }) },
 ];
