@@ -38,9 +38,16 @@ async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>)
  */
 async function analyzeStream(open: () => AsyncIterable<string | Buffer>, analyzer: LogAnalyzer): Promise<void> {
   const { ByteLineSplitter } = await import('../../core/log/lines.js');
-  const splitter = new ByteLineSplitter((line, _length, hints) => analyzer.push(line, hints), undefined, true);
-  for await (const piece of open()) splitter.push(piece);
+  const { LineBatch } = await import('../../core/log/reread.js');
+  // A piece's lines are pushed once it is cut (LineBatch: faster than one at a time).
+  const batch = new LineBatch();
+  const splitter = new ByteLineSplitter(batch.add, undefined, true);
+  for await (const piece of open()) {
+    splitter.push(piece);
+    batch.into(analyzer);
+  }
   splitter.end();
+  batch.into(analyzer);
 }
 
 async function* asBytes(source: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
