@@ -244,3 +244,30 @@ describe('general wordings probed on made-up logs of other tools (no tuning case
     expect(top(gha('+ env -C build make', 'env: cannot change directory to build: No such file or directory'))?.class).not.toBe('missing-tool');
   });
 });
+
+describe('more tools probed (hadolint, lld, NuGet, Ruby)', () => {
+  it("hadolint's `Dockerfile:4 DL3008 warning:` is lint at the Dockerfile's line", () => {
+    const f = top(gha('+ hadolint docker/Dockerfile', 'docker/Dockerfile:4 DL3008 warning: Pin versions in apt get install.'));
+    expect([f?.class, f?.location?.line]).toEqual(['lint', 4]);
+  });
+
+  it("lld's `duplicate symbol` is a link error; counter-example: a compiler's redefinition stays a compile error", () => {
+    expect(top(gha('+ ninja', 'ld.lld: error: duplicate symbol: log_init', '>>> defined at log.c:4 (src/log.c:4)'))?.class).toBe('link-error');
+    expect(top(gha('+ ninja', "src/log.c:9:6: error: redefinition of 'log_init'"))?.class).toBe('compile-error');
+  });
+
+  it("NuGet's NU1101 is a resolution failure; counter-example: its NU1603 warning alone is not", () => {
+    expect(top(gha('+ dotnet restore', '/ws/App.csproj : error NU1101: Unable to find package Acme.Lib. No packages exist with this id in source(s): nuget.org'))?.class).toBe('dependency-resolution');
+    expect(top(gha('+ dotnet restore', '/ws/App.csproj : warning NU1603: App depends on Acme.Lib (>= 1.0.0) but Acme.Lib 1.0.0 was not found.'))?.tool).not.toBe('nuget');
+  });
+
+  it("Ruby's uncaught exception is a run-time exception at the script's line; its LoadError of a library a missing gem", () => {
+    const f = top(gha('+ ruby bin/import', "bin/import:9:in 'block in <main>': undefined method 'strip' for nil (NoMethodError)"));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['runtime-exception', 'bin/import', 9]);
+    expect(top(gha('+ ruby bin/import', "<internal:/usr/lib/ruby/3.3.0/rubygems/core_ext/kernel_require.rb>:136:in `require': cannot load such file -- nokogiri (LoadError)"))?.class).toBe('dependency-resolution');
+  });
+
+  it("counter-example: Ruby's LoadError on a relative path is the project's own file, no dependency", () => {
+    expect(top(gha('+ ruby bin/import', "bin/import:2:in `require_relative': cannot load such file -- /ws/lib/importer (LoadError)"))?.class).not.toBe('dependency-resolution');
+  });
+});

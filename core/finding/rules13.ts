@@ -95,4 +95,26 @@ export const ROUND13_RULES: Rule[] = [
   // env(1) running a script whose `#!/usr/bin/env python` names an interpreter that is not on PATH
   // (`/usr/bin/env: 'python': No such file or directory`, older coreutils without quotes).
   { cls: 'missing-tool', priority: 15, confidence: 'high', re: /^(?:\/usr)?(?:\/bin\/)?env: ['‘]?([\w.+-]+)['’]?: No such file or directory$/, read: (m) => ({ tool: 'env', symbol: m[1] as string }) },
+  // hadolint's default (tty) format: `Dockerfile:4 DL3008 warning: Pin versions in apt get install.` (DL: its own
+  // rules, SC: ShellCheck's on RUN lines), the Dockerfile's line: lint.
+  { cls: 'lint', priority: 35, confidence: 'high', re: /^(\S*Dockerfile\S*):(\d+) ((?:DL|SC)\d{4}) (?:error|warning|info|style): /, read: (m) => ({ tool: 'hadolint', code: m[3] as string, file: m[1] as string, line: Number(m[2]) }) },
+  // lld's and Apple ld's report of a symbol defined twice (`ld.lld: error: duplicate symbol: log_init`, `duplicate
+  // symbol '_log_init' in:`), GNU ld's `multiple definition of` (rules.ts) in other words: a link error.
+  { cls: 'link-error', priority: 32, confidence: 'high', re: /^(?:\S*\/)?(?:ld\.lld|lld|ld64\.lld|wasm-ld|ld|mold)(?:\.exe)?: error: duplicate symbol: (\S+)|^duplicate symbol '([^']+)' in:/, read: (m) => ({ tool: 'ld', symbol: (m[1] ?? m[2]) as string }) },
+  // NuGet's restore errors that a package or version was not found or conflicts (NU1101 no such package, NU1102 no
+  // such version, NU1103 only prereleases, NU1107 a version conflict; Microsoft's NuGet error reference).
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /\berror (NU110[1-37])\b: /, read: (m) => ({ tool: 'nuget', code: m[1] as string }) },
+  // Ruby's report of an uncaught exception (`bin/import:9:in 'block in <main>': undefined method 'strip' for nil
+  // (NoMethodError)`; before 3.4 a backtick opens the method): a run-time exception at the script's line.
+  {
+    cls: 'runtime-exception',
+    priority: 50,
+    confidence: 'high',
+    re: /^((?:[\w.-]+\/)*[\w.-]+):(\d+):in [`'][^']*': .* \(((?:[A-Z]\w*::)*(?!LoadError\))[A-Z]\w*(?:Error|Exception))\)$/,
+    read: (m) => ({ tool: 'ruby', exception: m[3] as string, file: m[1] as string, line: Number(m[2]) }),
+  },
+  // Ruby's `require` of a library that is not installed (`cannot load such file -- nokogiri (LoadError)`): a gem the
+  // bundle lacks; medium, the name may also be a file of the project's own off the load path. A relative path
+  // (`require_relative`, `./lib/x`) is the project's own file, not read here.
+  { cls: 'dependency-resolution', priority: 45, confidence: 'medium', re: /\bcannot load such file -- (?![./])([\w-]+(?:\/[\w-]+)*) \(LoadError\)/, read: (m) => ({ tool: 'ruby', dependency: m[1] as string, exception: 'LoadError' }) },
 ];
