@@ -116,7 +116,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['cmake-cxx-std-26-unknown', 'unknown (likely missing-tool, the class model): a rule for CMake\'s `compiler feature "cxx_std_26" is not known` moved the model\'s threshold from 0.998 to 0.99999 (helper t14), so it was not landed'],
   ['cmake-submodule-dir-empty', 'unknown: add_subdirectory of an empty (not cloned) submodule directory is not read as a dependency'],
   ['maven-no-pom-wrong-dir', "location: ci.sh's line that ran mvn (the label) is not given"],
-  ['maven-surefire-system-exit-fork', 'unknown: surefire\'s `The forked VM terminated without properly saying goodbye` (System.exit in a test) is not read'],
   ['mocha-esm-require-not-defined', 'location: the test file\'s frame under mocha\'s `Exception during run:` (`at file:///ws/test/line.test.js:1:16`) is not given'],
   ['npm-workspace-not-found', "location: ci.sh's line that passed `--workspace` is not given"],
   ['npx-no-install-missing', "location: ci.sh's line that ran `npx --no-install` is not given"],

@@ -271,3 +271,16 @@ describe('more tools probed (hadolint, lld, NuGet, Ruby)', () => {
     expect(top(gha('+ ruby bin/import', "bin/import:2:in `require_relative': cannot load such file -- /ws/lib/importer (LoadError)"))?.class).not.toBe('dependency-resolution');
   });
 });
+
+describe("surefire's forked VM that died in the tests is a test error; killed, it is memory", () => {
+  const fork = (code: string): string =>
+    jenkins('+ mvn -B verify', '[INFO] BUILD FAILURE', '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.5.2:test (default-test) on project billing: ', '[ERROR] The forked VM terminated without properly saying goodbye. VM crash or System.exit called?', "[ERROR] Command was /bin/sh -c cd '/ws/billing' && '/opt/java/bin/java' '-jar' 'surefirebooter.jar'", `[ERROR] Process Exit Code: ${code}`, '[ERROR] Crashed tests:', '[ERROR] com.acme.billing.ExportTest');
+
+  it('System.exit(3) in a test', () => {
+    expect(top(fork('3'))?.class).toBe('test-error');
+  });
+
+  it('counter-example: exit code 137 (SIGKILL) is the memory limit', () => {
+    expect(top(fork('137'))?.class).toBe('out-of-memory');
+  });
+});

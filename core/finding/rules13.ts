@@ -117,4 +117,16 @@ export const ROUND13_RULES: Rule[] = [
   // bundle lacks; medium, the name may also be a file of the project's own off the load path. A relative path
   // (`require_relative`, `./lib/x`) is the project's own file, not read here.
   { cls: 'dependency-resolution', priority: 45, confidence: 'medium', re: /\bcannot load such file -- (?![./])([\w-]+(?:\/[\w-]+)*) \(LoadError\)/, read: (m) => ({ tool: 'ruby', dependency: m[1] as string, exception: 'LoadError' }) },
+  // Surefire's forked test JVM that died while running the tests (`The forked VM terminated without properly saying
+  // goodbye. VM crash or System.exit called?`, its `Process Exit Code: N` below): a crash inside the test run, a test
+  // error (a test or the code under it called System.exit, or the JVM crashed). Exit code 137 (a kill) is read as
+  // memory with this line as its message (tune5), so that code is left to it.
+  {
+    cls: 'test-error',
+    priority: 30,
+    confidence: 'medium',
+    re: /\bThe forked VM terminated without properly saying goodbye\. VM crash or System\.exit called\?/,
+    near: { re: /\bProcess Exit Code: (?!137\b)\d+/, from: 1, to: 6, required: true },
+    read: () => ({ tool: 'maven-surefire' }),
+  },
 ];
