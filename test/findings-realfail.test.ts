@@ -114,7 +114,7 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 12 (asserted since HELDOUT_ROUND 13; docs/notes/analyzer.md, "Round 12 opened (helper t13)").
   ['c-golden-output-diff', 'unknown: diff\'s hunk against a golden file after a test program is not read as an assertion'],
   ['cmake-cxx-std-26-unknown', 'unknown (likely missing-tool, the class model): a rule for CMake\'s `compiler feature "cxx_std_26" is not known` moved the model\'s threshold from 0.998 to 0.99999 (helper t14), so it was not landed'],
-  ['cmake-submodule-dir-empty', 'unknown: add_subdirectory of an empty (not cloned) submodule directory is not read as a dependency'],
+  ['cmake-submodule-dir-empty', 'message: CMake\'s last line of the paragraph (`does not contain a CMakeLists.txt file.`) where the label has the paragraph from `The source directory`'],
   ['maven-no-pom-wrong-dir', "location: ci.sh's line that ran mvn (the label) is not given"],
   ['mocha-esm-require-not-defined', 'location: the test file\'s frame under mocha\'s `Exception during run:` (`at file:///ws/test/line.test.js:1:16`) is not given'],
   ['npm-workspace-not-found', "location: ci.sh's line that passed `--workspace` is not given"],

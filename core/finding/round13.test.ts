@@ -296,3 +296,16 @@ describe("configure's syntax error on an unexpanded m4 macro is the macro's pack
     expect(top(configure('if test "x$with_glib" = xyes ]; then glib-2.0,'))?.class).not.toBe('missing-tool');
   });
 });
+
+describe("CMake's add_subdirectory of a directory without CMakeLists.txt is a dependency not there", () => {
+  const log = (heading: string): string => gha('+ cmake -S . -B out', `CMake Error at ${heading}:`, '  The source directory', '', '    /ws/extern/json', '', '  does not contain a CMakeLists.txt file.', '', '-- Configuring incomplete, errors occurred!');
+
+  it('a submodule not checked out, at the add_subdirectory line', () => {
+    const f = top(log('cmake/deps.cmake:12 (add_subdirectory)'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['dependency-resolution', 'cmake/deps.cmake', 12]);
+  });
+
+  it('counter-example: the same words under another command are not read so', () => {
+    expect(top(log('CMakeLists.txt:5 (include)'))?.class).not.toBe('dependency-resolution');
+  });
+});

@@ -141,4 +141,16 @@ export const ROUND13_RULES: Rule[] = [
     below: /^(?:\S*\/)?configure: line \d+: `(?:AX|PKG|AM|AC|LT|GTK|GLIB|GNOME|XORG|AS)_[A-Z0-9_]+\(/,
     read: (_m, _line, below) => ({ tool: 'autoconf', symbol: /`([A-Z][A-Z0-9_]+)\(/.exec(below?.input ?? '')?.[1] ?? 'm4 macro' }),
   },
+  // CMake's add_subdirectory() of a directory with no CMakeLists.txt (`CMake Error at CMakeLists.txt:3
+  // (add_subdirectory):` over `The source directory` / `/ws/third_party/fmt` / `does not contain a CMakeLists.txt
+  // file.`): a vendored or submodule dependency that is not there (a submodule not checked out): the dependency did
+  // not resolve, at the add_subdirectory line; medium, the directory may also be a path typo.
+  {
+    cls: 'dependency-resolution',
+    priority: 44,
+    confidence: 'medium',
+    re: /^\s*does not contain a CMakeLists\.txt file\./,
+    near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(add_subdirectory\):$/, from: -8, to: -1, required: true },
+    read: () => ({ tool: 'cmake' }),
+  },
 ];
