@@ -143,7 +143,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['verilator-tb-assert', ['runtime-exception', 'the shell\'s `Aborted` over the testbench\'s `%Error: ... Assertion failed`']],
   // Round 11 (asserted since HELDOUT_ROUND 12).
   // Round 12 (asserted since HELDOUT_ROUND 13).
-  ['autoconf-ax-macro-undefined', ['ci-script', 'configure\'s syntax error from an unexpanded AX_ macro (autoconf-archive missing) read as a script error']],
   // Round 13 (asserted since HELDOUT_ROUND 14).
   ['unittest-module-case-mismatch', ['dependency-resolution', 'a ModuleNotFoundError for the project\'s own module (name case) read as a missing package']],
 ]);

@@ -284,3 +284,15 @@ describe("surefire's forked VM that died in the tests is a test error; killed, i
     expect(top(fork('137'))?.class).toBe('out-of-memory');
   });
 });
+
+describe("configure's syntax error on an unexpanded m4 macro is the macro's package missing", () => {
+  const configure = (quoted: string): string => gha('+ autoreconf -fi', '+ ./configure --prefix=/usr', 'checking for gcc... gcc', "./configure: line 4120: syntax error near unexpected token `glib-2.0,'", `./configure: line 4120: \`${quoted}'`);
+
+  it('`PKG_CHECK_MODULES(` left in configure (pkg.m4 not installed)', () => {
+    expect(top(configure('PKG_CHECK_MODULES(GLIB, glib-2.0, ,'))?.class).toBe('missing-tool');
+  });
+
+  it("counter-example: a shell line of the project's own configure.ac stays the script's error", () => {
+    expect(top(configure('if test "x$with_glib" = xyes ]; then glib-2.0,'))?.class).not.toBe('missing-tool');
+  });
+});

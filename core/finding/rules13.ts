@@ -129,4 +129,16 @@ export const ROUND13_RULES: Rule[] = [
     near: { re: /\bProcess Exit Code: (?!137\b)\d+/, from: 1, to: 6, required: true },
     read: () => ({ tool: 'maven-surefire' }),
   },
+  // configure's shell syntax error on a line that is an m4 macro call left unexpanded (`./configure: line 3086:
+  // `AX_CHECK_COMPILE_FLAG(-fstack-protector-strong,'`): autoconf did not know the macro when it made configure, so
+  // the package that defines it (autoconf-archive's AX_, pkg-config's PKG_, automake's AM_, libtool's LT_) was not
+  // installed where aclocal looks: a missing tool, not the script (the autoconf manual, "Autoconf Language").
+  {
+    cls: 'missing-tool',
+    priority: 11,
+    confidence: 'high',
+    re: /^(?:\S*\/)?configure: line \d+: syntax error near unexpected token /,
+    below: /^(?:\S*\/)?configure: line \d+: `(?:AX|PKG|AM|AC|LT|GTK|GLIB|GNOME|XORG|AS)_[A-Z0-9_]+\(/,
+    read: (_m, _line, below) => ({ tool: 'autoconf', symbol: /`([A-Z][A-Z0-9_]+)\(/.exec(below?.input ?? '')?.[1] ?? 'm4 macro' }),
+  },
 ];
