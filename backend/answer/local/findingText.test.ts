@@ -208,3 +208,17 @@ describe('traceSentence: a failed check is not "raised" by the assertion library
     expect(traceSentence({ ...at(43), class: 'test-error' })).toContain('It was raised at `org/junit/Assert.java:89`');
   });
 });
+
+describe('meaningOf: a check read from the failing command (core/finding/purpose.ts)', () => {
+  it('names the comparison and says the outputs differ, not that an assertion failed (the log shows none)', () => {
+    const lines = ['+ make test', './calc < tests/sum.in > out/sum.txt', 'diff tests/sum.expected out/sum.txt', '3c3', '< total 42', '---', '> total 41', 'make: *** [Makefile:12: test] Error 1'];
+    const f = finding({ message: lines[7] as string, message_line: 8, confidence: 'medium', evidence: [8, 3], test: { name: 'test', log_line: 8 } });
+    const text = meaningOf(f, (n) => lines[n - 1]);
+    expect(text).toContain('compared output with `diff tests/sum.expected out/sum.txt` [L3-L3], and the two differ');
+    expect(text).not.toMatch(/check did not hold|assertion/);
+  });
+
+  it('a rules assertion without a comparison among its evidence keeps its words', () => {
+    expect(meaningOf(finding({ message: 'AssertionError: 3 != 4', evidence: [1] }), () => 'AssertionError: 3 != 4')).toContain('its check did not hold');
+  });
+});

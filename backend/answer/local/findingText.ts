@@ -5,8 +5,8 @@
  * without evidence (unknown) says so instead of guessing.
  */
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
-import { findingOf } from '../../../core/finding/index.js';
-import { withLikelyClass } from '../../../core/finding/classModel.js';
+import { fullFindingOf } from '../../../core/finding/withFindings.js';
+import { comparisonCommand, isComparison } from '../../../core/finding/purpose.js';
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
 import { likelySentence } from './likely.js';
@@ -26,7 +26,7 @@ export function findingFor(ctx: ChatContext, span: LogSpan & { finding?: unknown
   // Indexes must be log line numbers: what lies before the text is blank.
   const lines: string[] = new Array<string>(source.start_line - 1).fill('');
   for (const l of source.text.split('\n')) lines.push(l);
-  return withLikelyClass(lines, span, findingOf(lines, span));
+  return fullFindingOf(lines, span);
 }
 
 /**
@@ -194,6 +194,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   const where = loc?.line !== undefined ? ` at ${inlineCode(placeOf(loc))}${lineOfPlace(f, loc, lineText) !== f.message_line || loc.log_line !== f.message_line ? ` ${citePlace(f, loc, lineText)}` : ''}` : '';
   const test = f.test ? inlineCode(f.test.name) : 'a test';
   const testCite = f.test ? ` ${at(f.test.log_line)}` : '';
+  const compared = f.class === 'test-assertion' && lineText ? f.evidence.find((n) => n !== f.message_line && isComparison(lineText(n) ?? '')) : undefined;
   const parts: string[] = [];
   switch (f.class) {
     case 'compile-error':
@@ -207,6 +208,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
     case 'test-assertion':
       if (XPASS_STRICT.test(f.message)) {
         parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} is marked as an expected failure (\`xfail\`, strict) and it passed ${m}, so pytest counts it as failed.`);
+        break;
+      }
+      // A comparison's difference (core/finding/purpose.ts): what the log shows is the command and its output, not an assertion.
+      if (compared !== undefined) {
+        parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} compared output with ${inlineCode(clip(comparisonCommand(lineText?.(compared) ?? 'diff'), 120))} ${at(compared)}, and the two differ ${m}.`);
         break;
       }
       parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} ran, and its check did not hold${where} ${m}.`);

@@ -1,0 +1,94 @@
+/**
+ * What the failing command is for, as class evidence where no rule holds the message (issue 25; docs/notes/analyzer.md,
+ * "The failing command's purpose (helper t15)"). Applied only to a finding the rules left `unknown`, never over a
+ * rules class, at confidence `medium` or `low` (the answers hedge both), with the command's line as evidence:
+ * - an output comparison (`diff`, `cmp`, `git diff --exit-code`/`--quiet`) that printed a difference and made the step
+ *   fail: the check failed, test-assertion (medium). The comparison is the script's own traced command (`+ diff ...`)
+ *   or make's echoed recipe line above `make: *** [target] Error N` (a `diff` header inside another tool's output, as
+ *   `gofmt -d` prints, is neither);
+ * - a linter or formatter check (eslint, ruff, gofmt, shellcheck, pre-commit, ...) whose output names a file and line:
+ *   lint (low). One that names no place may have failed to run at all (a missing plugin or standard), so it stays unknown.
+ * Network clients, package managers and test runners are not read: on the tuning rounds their command disagreed with
+ * the class the rules established in 41-78 % of the cases (an agent lost under ssh, a credential under curl, a
+ * compile error under `go test`), so the command alone is no evidence of the class.
+ */
+import type { Finding, FindingClass } from '../../protocol/types.js';
+import { bodyOf } from './body.js';
+
+/** How far above the message the failing command is looked for. */
+const REACH = 200;
+const TRACED = /^\+ (\S.*)$/;
+const MAKE_FAILED = /^make(?:\[\d+\])?: \*\*\* \[(?:[^\]:]+:\d+: )?([^\]]+)\] Error \d+$/;
+/** Wrappers in front of the program (`npx eslint`, `python -m ruff`, `node_modules/.bin/standard`). */
+const WRAPPER = /^(?:(?:sudo|time|npx|pnpm exec|yarn|uv run|poetry run|bundle exec|python3?(?:\.\d+)? -m|env(?: \w+=\S*)*|\w+=\S*)\s+)+/;
+const COMPARE = /^(?:diff|cmp|colordiff)\s|^git (?:--no-pager )?diff\b.*\s--(?:exit-code|quiet)\b/;
+/** A difference printed: a unified or normal diff's lines, git's header, cmp's report. */
+const DIFFERENCE = /^(?:--- |\+\+\+ |@@ |[<>] |\d+(?:,\d+)?[acd]\d+(?:,\d+)?$|diff --git )|\bdiffer: (?:byte|char)\b|^cmp: EOF on\b/;
+const LINTER = /^(?:eslint|ruff|flake8|pylint|pycodestyle|pydocstyle|pyflakes|gofmt|goimports|golangci-lint|staticcheck|black|isort|prettier|clang-format|clang-tidy|shellcheck|shfmt|hadolint|stylelint|markdownlint(?:-cli2)?|yamllint|rubocop|standard|jshint|tslint|cpplint|ktlint|biome|oxlint|pre-commit|swiftlint|phpcs|credo)$/;
+/** A place a report names: `file.ext:line`. */
+const PLACE = /[\w./-]+\.[A-Za-z]{1,6}:\d+\b/;
+
+/** An output comparison's command line (`diff -u a b`, `+ cmp a b`, make's echoed recipe): the answers name it. */
+export function isComparison(text: string): boolean {
+  return COMPARE.test(comparisonCommand(text));
+}
+
+/** The command of a comparison's line as the log prints it, its CI prefix and trace mark taken off. */
+export function comparisonCommand(text: string): string {
+  return bodyOf(text).trim().replace(/^\+ /, '').replace(WRAPPER, '');
+}
+
+/** The program a command line runs, its wrappers and directory taken off (`node_modules/.bin/eslint .` -> eslint). */
+export function programOf(command: string): string {
+  const first = command.trim().replace(WRAPPER, '').split(/\s+/)[0] ?? '';
+  return first.slice(first.lastIndexOf('/') + 1);
+}
+
+/** The 0-based line of the command the failure at `at` (0-based) ended, and its text: the nearest traced command above. */
+function tracedAbove(at: number, bodyAt: (i: number) => string): { line: number; command: string } | undefined {
+  for (let i = at; i >= 0 && at - i <= REACH; i--) {
+    const m = TRACED.exec(bodyAt(i).trim());
+    if (m) return { line: i, command: m[1] as string };
+  }
+  return undefined;
+}
+
+/** The comparison make ran as a recipe line between `from` and the stop at `at` (0-based), when a difference follows it. */
+function recipeCompare(from: number, at: number, bodyAt: (i: number) => string): number | undefined {
+  for (let i = at - 1; i > from; i--) {
+    if (!COMPARE.test(bodyAt(i).trim())) continue;
+    for (let k = i + 1; k < at; k++) if (DIFFERENCE.test(bodyAt(k))) return i;
+    return undefined;
+  }
+  return undefined;
+}
+
+function purposeClass(lines: readonly string[], f: Finding): { cls: FindingClass; confidence: 'medium' | 'low'; line: number; target?: string } | undefined {
+  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  const at = f.message_line - 1;
+  const traced = tracedAbove(at, bodyAt);
+  if (!traced) return undefined;
+  const between = (test: RegExp, from: number): boolean => {
+    for (let k = from + 1; k <= at; k++) if (test.test(bodyAt(k))) return true;
+    return false;
+  };
+  const make = MAKE_FAILED.exec(bodyAt(at).trim());
+  if (make) {
+    const recipe = recipeCompare(traced.line, at, bodyAt);
+    return recipe === undefined ? undefined : { cls: 'test-assertion', confidence: 'medium', line: recipe, target: make[1] as string };
+  }
+  const command = traced.command.replace(WRAPPER, '');
+  if (COMPARE.test(command)) return between(DIFFERENCE, traced.line) ? { cls: 'test-assertion', confidence: 'medium', line: traced.line } : undefined;
+  if (LINTER.test(programOf(command)) && (f.location !== undefined || between(PLACE, traced.line))) return { cls: 'lint', confidence: 'low', line: traced.line };
+  return undefined;
+}
+
+/** The finding, its class read from the failing command's purpose when the rules left it unknown (else unchanged). */
+export function withCommandPurpose(lines: readonly string[], f: Finding): Finding {
+  if (f.class !== 'unknown') return f;
+  const p = purposeClass(lines, f);
+  if (!p) return f;
+  // The make target whose recipe compared is the check that failed (`make: *** [Makefile:8: check]`).
+  const test = f.test === undefined && p.target !== undefined ? { test: { name: p.target, log_line: f.message_line } } : {};
+  return { ...f, class: p.cls, confidence: p.confidence, evidence: [...f.evidence, p.line + 1], ...test };
+}
