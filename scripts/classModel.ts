@@ -1,25 +1,32 @@
 /**
  * `npm run class-model`: writes core/finding/classModelTable.ts, the counts of the class model
  * (core/finding/classModel.ts) made from the labelled real failures open for tuning, with the
- * threshold leave-one-round-out picks (scripts/classModelData.ts).
+ * posteriors' temperature leave-one-round-out fits (scripts/classModelData.ts).
  *   -- --check   exit 1 when the file is not what the data and the code make now (a stale table)
- *   -- --loro    print the nested leave-one-round-out figures (rules vs model per round) and write nothing
+ *   -- --loro    print the nested leave-one-round-out figures (rules vs model per round: a fixed raw 0.9,
+ *                the former nested threshold, the tempered 0.9 that the table uses) and write nothing
  * Run it after changing the rules (`npm run gates` runs it): the rules' class is one of its tokens.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { chooseThreshold, guesses, LORO_ROUNDS, MODEL_TABLE_FILE as TABLE_FILE, modelCases, modelSource, outcome, train, type ModelCase, type Policy } from './classModelData.js';
+import { LIKELY_AT } from '../core/finding/classModel.js';
+import { chooseThreshold, fitTemperature, guesses, loroRounds, MODEL_TABLE_FILE as TABLE_FILE, modelCases, modelSource, outcome, train, type ModelCase, type Policy } from './classModelData.js';
 
-function loro(cases: readonly ModelCase[], policy: Policy, fixed?: number): void {
-  console.log(`\npolicy ${policy}, threshold ${fixed === undefined ? 'nested (inner leave-one-round-out on the other rounds)' : fixed}`);
-  console.log('round  n   rules  model  right  new-wrong  threshold');
+/** A number: a raw threshold; 'nested': the former choice, a threshold by inner leave-one-round-out; 'tempered': LIKELY_AT at the inner-fitted temperature (the table's). */
+function loro(cases: readonly ModelCase[], policy: Policy, how: number | 'nested' | 'tempered'): void {
+  const said = how === 'nested' ? 'threshold nested (inner leave-one-round-out on the other rounds)' : how === 'tempered' ? `tempered posterior >= ${LIKELY_AT} (temperature by inner leave-one-round-out)` : `threshold ${how}`;
+  console.log(`\npolicy ${policy}, ${said}`);
+  console.log('round  n   rules  model  right  new-wrong  threshold/temperature');
   let [n, rules, model, right, wrong] = [0, 0, 0, 0, 0];
-  for (const r of LORO_ROUNDS) {
+  const rounds = loroRounds(cases);
+  for (const r of rounds) {
     const held = cases.filter((c) => c.round === r);
     const rest = cases.filter((c) => c.round !== r);
-    const t = fixed ?? chooseThreshold(rest, LORO_ROUNDS.filter((x) => x !== r), policy);
-    const o = outcome(guesses(train(rest), held, policy), t);
+    const inner = rounds.filter((x) => x !== r);
+    const temperature = how === 'tempered' ? fitTemperature(rest, inner) : 1;
+    const t = how === 'tempered' ? LIKELY_AT : how === 'nested' ? chooseThreshold(rest, inner, policy) : how;
+    const o = outcome(guesses(train(rest, t, temperature), held, policy), t);
     const ok = held.filter((c) => c.rules === c.label).length;
-    console.log(`${String(r).padStart(5)}  ${String(held.length).padStart(3)}  ${String(ok).padStart(5)}  ${String(ok + o.right - o.wrong).padStart(5)}  ${String(o.right).padStart(5)}  ${String(o.wrong).padStart(9)}  ${t}`);
+    console.log(`${String(r).padStart(5)}  ${String(held.length).padStart(3)}  ${String(ok).padStart(5)}  ${String(ok + o.right - o.wrong).padStart(5)}  ${String(o.right).padStart(5)}  ${String(o.wrong).padStart(9)}  ${how === 'tempered' ? temperature : t}`);
     n += held.length;
     rules += ok;
     model += ok + o.right - o.wrong;
@@ -35,8 +42,9 @@ async function main(): Promise<void> {
   if (args.includes('--loro')) {
     console.log(`${cases.length} cases (rules right ${cases.filter((c) => c.rules === c.label).length}, rules unknown ${cases.filter((c) => c.rules === 'unknown').length})`);
     loro(cases, 'unknown', 0.9);
-    loro(cases, 'unknown');
-    loro(cases, 'low');
+    loro(cases, 'unknown', 'nested');
+    loro(cases, 'unknown', 'tempered');
+    loro(cases, 'low', 'tempered');
     return;
   }
   const source = modelSource(cases);

@@ -3,7 +3,8 @@
  * failures open for tuning (bench/findings.ts `loadRealCases(..., {tuning: true})`: a case of round
  * HELDOUT_ROUND or later is skipped as soon as its round is read, never analysed), each analysed as
  * the findings bench does (`analyzeLines(fail, {baseline: pass})`, the top excerpt's finding), and
- * the leave-one-round-out procedure that picks the threshold. Used by scripts/classModel.ts
+ * the leave-one-round-out procedure that fits the posteriors' temperature (the threshold is LIKELY_AT,
+ * fixed; docs/notes/analyzer.md "A stable threshold"). Used by scripts/classModel.ts
  * (`npm run class-model [-- --check | --loro]`) and its staleness test.
  */
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { analyzeLines } from '../core/log/analyze.js';
 import { baselineFromStream } from '../core/log/baseline.js';
 import { cleanLines } from '../core/log/clean.js';
-import { bestGuess, classTokens, tableSource, trainTable, type ClassModelTable } from '../core/finding/classModel.js';
+import { bestGuess, classTokens, LIKELY_AT, logScores, tableSource, tempered, trainTable, type ClassModelTable } from '../core/finding/classModel.js';
 import { FINDING_CLASSES, type FindingClass } from '../protocol/types.js';
 import { defaultRealfailDir, loadRealCases } from '../bench/findings.js';
 
@@ -30,10 +31,12 @@ export interface ModelCase {
   tokens: string[];
 }
 
-/** The thresholds tried, ascending; the highest wins a tie. */
+/** The thresholds the former choice (chooseThreshold, kept for `--loro`'s comparison) tried, ascending; the highest wins a tie. */
 export const THRESHOLDS = [0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.998, 0.999, 0.9995, 0.9999, 0.99999];
-/** The rounds left out one at a time. */
-export const LORO_ROUNDS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+/** The temperatures tried: 1 to 20 by 0.05. */
+const TEMPERATURES = Array.from({ length: 381 }, (_, i) => Math.round(100 + 5 * i) / 100);
+/** The rounds left out one at a time: every held-out round open for tuning (round 1, the first set, is training data only). */
+export const loroRounds = (cases: readonly ModelCase[]): number[] => [...new Set(cases.map((c) => c.round))].filter((r) => r >= 2).sort((a, b) => a - b);
 /** What a case the model makes right gains, and what one it makes wrong costs. */
 const GAIN_RIGHT = 1;
 const COST_WRONG = 2;
@@ -52,8 +55,8 @@ export async function modelCases(): Promise<ModelCase[]> {
   return out;
 }
 
-export const train = (cases: readonly ModelCase[], threshold = 1): ClassModelTable =>
-  trainTable(cases.map((c) => ({ tokens: c.tokens, label: c.label })), FINDING_CLASSES, threshold);
+export const train = (cases: readonly ModelCase[], threshold = 1, temperature = 1): ClassModelTable =>
+  trainTable(cases.map((c) => ({ tokens: c.tokens, label: c.label })), FINDING_CLASSES, threshold, temperature);
 
 /** The policy: a guess only for a rules-unknown case; `low`: also over a rules class at confidence low. */
 export type Policy = 'unknown' | 'low';
@@ -102,14 +105,36 @@ export function chooseThreshold(cases: readonly ModelCase[], rounds: readonly nu
   return best;
 }
 
-/** The table of every case, at the threshold leave-one-round-out over LORO_ROUNDS picks. */
+/**
+ * The temperature that makes the held-out posteriors honest: each round of `rounds` held out once
+ * and scored by a table trained on every other case, the temperature (1 ... 20 by 0.05) with the
+ * least log-loss of the held cases' labels (all of them: the 40-odd rules-unknown cases alone give
+ * 5.7-8.7 by held round, all ~1,000 give 3.5-3.6). Smallest wins a tie.
+ */
+export function fitTemperature(cases: readonly ModelCase[], rounds: readonly number[]): number {
+  const held: { s: number[]; k: number }[] = [];
+  for (const r of rounds) {
+    const table = train(cases.filter((c) => c.round !== r));
+    for (const c of cases) if (c.round === r) held.push({ s: logScores(table, c.tokens), k: table.classes.indexOf(c.label) });
+  }
+  let best = 1;
+  let bestLoss = Infinity;
+  for (const t of TEMPERATURES) {
+    let loss = 0;
+    for (const h of held) loss -= Math.log(Math.max(tempered(h.s, t)[h.k] as number, 1e-12));
+    if (loss < bestLoss) [best, bestLoss] = [t, loss];
+  }
+  return best;
+}
+
+/** The table of every case, at the temperature leave-one-round-out fits, naming a class at LIKELY_AT. */
 export function modelTableOf(cases: readonly ModelCase[]): ClassModelTable {
-  return train(cases, chooseThreshold(cases, LORO_ROUNDS, 'unknown'));
+  return train(cases, LIKELY_AT, fitTemperature(cases, loroRounds(cases)));
 }
 
 /** classModelTable.ts's text for `cases`. */
 export function modelSource(cases: readonly ModelCase[]): string {
   const table = modelTableOf(cases);
-  const rounds = [...new Set(cases.map((c) => c.round))].sort((a, b) => a - b);
-  return tableSource(table, `${cases.length} cases of rounds ${rounds[0]}-${rounds[rounds.length - 1]}, ${table.tokens.size} tokens held by two or more; threshold by leave-one-round-out over rounds ${LORO_ROUNDS[0]}-${LORO_ROUNDS[LORO_ROUNDS.length - 1]}.`);
+  const rounds = loroRounds(cases);
+  return tableSource(table, `${cases.length} cases of rounds 1-${rounds[rounds.length - 1]}, ${table.tokens.size} tokens held by two or more; temperature by leave-one-round-out over rounds ${rounds[0]}-${rounds[rounds.length - 1]}, threshold fixed.`);
 }

@@ -64,6 +64,14 @@ describe('the fix for the everyday tools says what a senior engineer says', () =
     expect(hub).toContain('`docker login docker.io`');
   });
 
+  it('a time limit that stopped a loop: the failure it repeated, counted and cited; not when nothing repeats', async () => {
+    const probe = (n: number): string[] => ['curl: (22) The requested URL returned error: 404', `waiting for the api (attempt ${n})`];
+    const loop = await fixOf(['Started by user ci', '[Pipeline] timeout', 'Timeout set to expire in 20 sec', '[Pipeline] sh', '+ ./smoke.sh', ...[1, 2, 3, 4, 5].flatMap(probe), 'Sending interrupt signal to process', '[Pipeline] // timeout', 'Timeout has been exceeded', 'Finished: ABORTED']);
+    expect(loop).toContain('Before the limit stopped it, the step printed `curl: (22) The requested URL returned error: 404` 5 times (first [L6-L6], last [L14-L14])');
+    const slow = await fixOf(['Started by user ci', '[Pipeline] timeout', 'Timeout set to expire in 20 sec', '[Pipeline] sh', '+ ./import.sh', 'imported 1000 rows', 'imported 2000 rows', 'imported 3000 rows', 'Sending interrupt signal to process', 'Timeout has been exceeded', 'Finished: ABORTED']);
+    expect(slow).not.toContain('Before the limit stopped it');
+  });
+
   it('a command an npm script runs that is not installed: a devDependency; a Go generator: go install with its module', async () => {
     const npm = await fixOf([...FREESTYLE, '+ npm run lint', '', '> thumbs-web@0.3.0 lint', '> eslint src --max-warnings 0', '', 'sh: 1: eslint: not found', ...END]);
     expect(npm).toContain('The npm script `lint`');

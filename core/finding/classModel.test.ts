@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../log/analyze.js';
 import { cleanLines } from '../log/clean.js';
 import type { Finding } from '../../protocol/types.js';
-import { classTokens, decodeTable, likelyClassOf, modelTable, tableSource, trainTable } from './classModel.js';
+import { classTokens, decodeTable, LIKELY_AT, likelyClassOf, modelTable, tableSource, trainTable } from './classModel.js';
 
 /**
  * The class model (classModel.ts, docs/notes/analyzer.md "A class model"): a hedged guess beside an
@@ -48,11 +48,24 @@ describe('the class model', () => {
     expect(likelyClassOf(['zzz qqq'], { start_line: 1, end_line: 1 }, unknown('zzz qqq', 1), { ...TINY, threshold: 0 })).toBeUndefined();
   });
 
+  it('tempers its posteriors: a higher temperature makes the same guess less sure, and below LIKELY_AT it says nothing', () => {
+    const lines = ['could not resolve artifact from repository'];
+    const at = (temperature: number, threshold = 0) => likelyClassOf(lines, { start_line: 1, end_line: 1 }, unknown(lines[0] as string, 1), { ...TINY, temperature, threshold });
+    const cold = at(1)?.probability ?? 0;
+    const warm = at(3)?.probability ?? 0;
+    expect(cold).toBeGreaterThan(warm);
+    expect(warm).toBeGreaterThan(0.5);
+    expect(at(1, LIKELY_AT)).toBeDefined();
+    expect(at(20, LIKELY_AT)).toBeUndefined();
+    expect(modelTable().threshold).toBe(LIKELY_AT);
+    expect(modelTable().temperature).toBeGreaterThan(1);
+  });
+
   it('drops a token held by one case only, and writes the same table from the same data', () => {
     expect(TINY.tokens.has('once')).toBe(false);
     const src = tableSource(TINY, 'test');
     const enc = /rows: \[\n([\s\S]*?)\n {2}\],/.exec(src)?.[1] ?? '';
-    const back = decodeTable({ classes: TINY.classes, cases: TINY.cases, threshold: 0.9, rows: enc.split('\n').map((r) => JSON.parse(r.trim().replace(/,$/, '')) as string) });
+    const back = decodeTable({ classes: TINY.classes, cases: TINY.cases, threshold: 0.9, temperature: 1, rows: enc.split('\n').map((r) => JSON.parse(r.trim().replace(/,$/, '')) as string) });
     expect([...back.tokens.entries()].map(([t, m]) => [t, [...m]])).toEqual([...TINY.tokens.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([t, m]) => [t, [...m]]));
     expect(tableSource(back, 'test')).toBe(src);
   });

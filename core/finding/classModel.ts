@@ -2,9 +2,11 @@
  * A hedged guess at the class of a finding the rules left `unknown` (issue 25): a multinomial naive
  * Bayes model over the tokens of the excerpt (docs/notes/analyzer.md, "A class model"). It never
  * changes `class`: it adds `likely_class` (class, posterior, the excerpt's words that weigh most for
- * it) beside `class: unknown`, and only at a posterior of at least the table's threshold, chosen by
- * leave-one-round-out on the tuning rounds (scripts/classModel.ts). The weights are counts of the
- * labelled real failures, in classModelTable.ts, which `npm run class-model` writes.
+ * it) beside `class: unknown`, and only at a posterior of at least LIKELY_AT (0.9, fixed). The
+ * posteriors are tempered (the log-scores divided by the table's temperature, fitted by
+ * leave-one-round-out on the tuning rounds, scripts/classModelData.ts) so that 0.9 means about 9 in
+ * 10. The weights are counts of the labelled real failures, in classModelTable.ts, which `npm run
+ * class-model` writes.
  *
  * Tokens, each counted once per case: the lower-case words of the excerpt's first 60 lines; shapes
  * (`#code:TS` for a `TS2339`, `#code:E` for rustc's `E0425`, `#exit:N`, `#gotest`, `#causedby`, JVM /
@@ -18,6 +20,8 @@ import { CLASS_MODEL } from './classModelTable.js';
 export const MODEL_LINES = 60;
 /** Laplace smoothing of the counts. */
 export const SMOOTHING = 0.5;
+/** The least (tempered) posterior at which a class is named: fixed, not tuned (docs/notes/analyzer.md, "A stable threshold"). */
+export const LIKELY_AT = 0.9;
 
 /** A table of counts: per class the cases, and per token the cases of each class that hold it. */
 export interface ClassModelTable {
@@ -29,6 +33,8 @@ export interface ClassModelTable {
   tokens: ReadonlyMap<string, ReadonlyMap<number, number>>;
   /** The least posterior at which a class is named. */
   threshold: number;
+  /** The log-scores are divided by it before they are normalised into posteriors (1: naive Bayes' own, overconfident). */
+  temperature: number;
 }
 
 const WORD = /\b[a-z][a-z0-9_]{1,39}\b/g;
@@ -79,8 +85,8 @@ function massOf(table: ClassModelTable): number[] {
   return mass;
 }
 
-/** The log-probability of each class given `tokens` (tokens the table does not hold are left out). */
-function scores(table: ClassModelTable, tokens: readonly string[]): number[] {
+/** The (untempered) log-probability of each class given `tokens`, up to a constant (tokens the table does not hold are left out). */
+export function logScores(table: ClassModelTable, tokens: readonly string[]): number[] {
   const total = table.cases.reduce((a, b) => a + b, 0);
   const vocab = table.tokens.size;
   const mass = massOf(table);
@@ -95,13 +101,18 @@ function scores(table: ClassModelTable, tokens: readonly string[]): number[] {
   });
 }
 
-/** The posterior of each class given `tokens`, by class. */
-export function posteriors(table: ClassModelTable, tokens: readonly string[]): Map<FindingClass, number> {
-  const s = scores(table, tokens);
-  const top = Math.max(...s);
-  const e = s.map((x) => Math.exp(x - top));
+/** Log-scores divided by `temperature`, normalised into probabilities (same order). */
+export function tempered(scores: readonly number[], temperature: number): number[] {
+  const top = Math.max(...scores);
+  const e = scores.map((x) => Math.exp((x - top) / temperature));
   const sum = e.reduce((a, b) => a + b, 0);
-  return new Map(table.classes.map((c, k) => [c, (e[k] as number) / sum]));
+  return e.map((x) => x / sum);
+}
+
+/** The posterior of each class given `tokens`, by class, at the table's temperature. */
+export function posteriors(table: ClassModelTable, tokens: readonly string[]): Map<FindingClass, number> {
+  const p = tempered(logScores(table, tokens), table.temperature);
+  return new Map(table.classes.map((c, k) => [c, p[k] as number]));
 }
 
 /** The most probable class other than `unknown` and its posterior. */
@@ -173,11 +184,12 @@ export function modelTable(): ClassModelTable {
   return (loaded ??= decodeTable(CLASS_MODEL));
 }
 
-/** The table as classModelTable.ts holds it: classes, cases, threshold, and `token k:n k:n` rows joined by newlines. */
+/** The table as classModelTable.ts holds it: classes, cases, threshold, temperature, and `token k:n k:n` rows joined by newlines. */
 export interface EncodedTable {
   classes: readonly string[];
   cases: readonly number[];
   threshold: number;
+  temperature?: number;
   rows: readonly string[];
 }
 
@@ -190,11 +202,11 @@ export function decodeTable(enc: EncodedTable): ClassModelTable {
       tokens.set(token as string, new Map(pairs.map((p) => p.split(':').map(Number) as [number, number])));
     }
   }
-  return { classes: enc.classes as FindingClass[], cases: enc.cases, tokens, threshold: enc.threshold };
+  return { classes: enc.classes as FindingClass[], cases: enc.cases, tokens, threshold: enc.threshold, temperature: enc.temperature ?? 1 };
 }
 
 /** Counts of labelled cases (tokens held by one case only dropped). */
-export function trainTable(cases: readonly { tokens: readonly string[]; label: FindingClass }[], classes: readonly FindingClass[], threshold: number): ClassModelTable {
+export function trainTable(cases: readonly { tokens: readonly string[]; label: FindingClass }[], classes: readonly FindingClass[], threshold: number, temperature = 1): ClassModelTable {
   const counts = new Map<string, Map<number, number>>();
   const seen = new Map<string, number>();
   const perClass = classes.map(() => 0);
@@ -209,7 +221,7 @@ export function trainTable(cases: readonly { tokens: readonly string[]; label: F
     }
   }
   for (const [t, n] of seen) if (n < 2) counts.delete(t);
-  return { classes, cases: perClass, tokens: counts, threshold };
+  return { classes, cases: perClass, tokens: counts, threshold, temperature };
 }
 
 /** The TypeScript source of classModelTable.ts for `table` (sorted, so the same data writes the same file). */
@@ -229,6 +241,7 @@ export function tableSource(table: ClassModelTable, note: string): string {
     `  classes: ${JSON.stringify(table.classes)},`,
     `  cases: ${JSON.stringify(table.cases)},`,
     `  threshold: ${table.threshold},`,
+    `  temperature: ${table.temperature},`,
     '  rows: [',
     ...chunks.map((c) => `    ${JSON.stringify(c)},`),
     '  ],',

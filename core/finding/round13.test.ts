@@ -309,3 +309,17 @@ describe("CMake's add_subdirectory of a directory without CMakeLists.txt is a de
     expect(top(log('CMakeLists.txt:5 (include)'))?.class).not.toBe('dependency-resolution');
   });
 });
+
+describe("CMake's compile feature the compiler does not know is a compiler too old", () => {
+  const log = (feature: string, heading = 'src/CMakeLists.txt:9 (target_compile_features)'): string =>
+    gha('+ cmake -S . -B out', `CMake Error at ${heading}:`, `  target_compile_features The compiler feature "${feature}" is not known to`, '  C compiler', '', '  "Clang"', '', '  version 11.0.1.', '', '-- Configuring incomplete, errors occurred!');
+
+  it('c_std_23 on an old clang: missing-tool at the call', () => {
+    const f = top(log('c_std_23'));
+    expect([f?.class, f?.confidence, f?.location?.file, f?.location?.line]).toEqual(['missing-tool', 'medium', 'src/CMakeLists.txt', 9]);
+  });
+
+  it('counter-example: the same words under another command are not read so', () => {
+    expect(top(log('c_std_23', 'CMakeLists.txt:5 (message)'))?.class).not.toBe('missing-tool');
+  });
+});

@@ -153,4 +153,17 @@ export const ROUND13_RULES: Rule[] = [
     near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(add_subdirectory\):$/, from: -8, to: -1, required: true },
     read: () => ({ tool: 'cmake' }),
   },
+  // CMake's target_compile_features() of a feature the compiler does not have (`CMake Error at CMakeLists.txt:4
+  // (target_compile_features):` over `target_compile_features The compiler feature "cxx_std_26" is not known to` /
+  // `CXX compiler "GNU" version 12.2.0.`): a known feature (an unknown name is `specified unknown feature`) that this
+  // compiler's version lacks, so the compiler on the agent is too old: missing-tool, at the call; medium, the
+  // project may also ask for more than it needs.
+  {
+    cls: 'missing-tool',
+    priority: 44,
+    confidence: 'medium',
+    re: /^\s*target_compile_features The compiler feature "\w+" is not known to$/,
+    near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(target_compile_features\):$/, from: -2, to: -1, required: true },
+    read: () => ({ tool: 'cmake' }),
+  },
 ];

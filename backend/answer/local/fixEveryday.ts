@@ -9,8 +9,8 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import { editDistance } from '../../../core/log/symbols.js';
-import { inlineCode, type LogSpan } from '../logtext.js';
-import { at } from './findingText.js';
+import { clip, inlineCode, type LogSpan } from '../logtext.js';
+import { abortedBy, at } from './findingText.js';
 import { around, nearby, rule, type RemedyInput, type RemedyRule } from './remedyShape.js';
 import { reportsOnly } from './logHelpers.js';
 
@@ -131,6 +131,9 @@ function nearestNames(missing: string, names: readonly string[]): string[] {
     .map((x) => x.n);
 }
 
+/** A line that reports a failure (the words tools print for one), for the repeated-failure step. */
+const FAILURE_WORDS = /\b(?:error|failed|failure|refused|denied|unavailable|not ready|not found|timed out|unreachable|cannot|could not|unable)\b/i;
+
 /** The remedies the everyday tools' own words call for; none when nothing is recognised. */
 export const EVERYDAY_REMEDIES: RemedyRule[] = [
   // Docker: the daemon's socket refused the step's user.
@@ -156,6 +159,32 @@ export const EVERYDAY_REMEDIES: RemedyRule[] = [
     out.push({
       text: `Docker could not pull ${inlineCode(image)} ${at(hit.line)}: in its words the repository does not exist or needs a login, and it does not say which. Check the image's name and tag where the step names it (the compose file, the \`docker run\` or \`FROM\` line); if they are right, log the agent in to ${inlineCode(host)} before the pull with the job's credentials (${inlineCode(`docker login ${host}`)}; in a Pipeline, \`docker.withRegistry('https://${host}', '<credentials id>') { ... }\`).`,
       lines: [hit.line],
+    });
+  }),
+  // A time limit that stopped a loop: the same failure printed again and again before the stop (a retry
+  // loop on a probe that cannot succeed, a poll that never sees the state it waits for). The limit only
+  // ended it; what failed each time is the cause to look at.
+  rule('everyday/timeout-repeated-failure', 'wording', (i, out) => {
+    const { f, stored, m0 } = i;
+    if (f.class !== 'timeout-aborted' || f.test || abortedBy(f.message)) return;
+    const before = around(stored, m0, 300, 0).slice(0, -1);
+    const seen = new Map<string, { text: string; first: number; last: number; n: number }>();
+    for (const l of before) {
+      const text = l.text.trim();
+      if (!FAILURE_WORDS.test(text) || text.length > 300) continue;
+      // The same line but for its numbers, times and addresses.
+      const key = text.replace(/\d+(?:[.:]\d+)*/g, '#');
+      const s = seen.get(key);
+      if (s) {
+        s.n++;
+        s.last = l.line;
+      } else seen.set(key, { text, first: l.line, last: l.line, n: 1 });
+    }
+    const top = [...seen.values()].filter((x) => x.n >= 3).sort((a, b) => b.n - a.n || b.last - a.last)[0];
+    if (!top) return;
+    out.push({
+      text: `Before the limit stopped it, the step printed ${inlineCode(clip(top.text, 160))} ${top.n} times (first ${at(top.first)}, last ${at(top.last)}): it kept trying something that failed each time, so the time limit only ended the attempts. Fix what that line reports (or make the loop give up after a few tries with that error) rather than raising the limit.`,
+      lines: [top.first, top.last],
     });
   }),
   // Docker: no daemon answered where the CLI looked.
