@@ -57,6 +57,11 @@ describe('a linter whose report names a place is lint', () => {
     expect(f?.class).not.toBe('lint');
   });
 
+  it("counter-example: a place in the linter's own installed code (a plugin's) is no report of the project's files", () => {
+    const f = top(jenkins('+ npx stylelint "src/**/*.css"', 'zork-order: bad rule options at /ci/app/node_modules/stylelint-zork/index.js:77'));
+    expect(f?.class).toBe('unknown');
+  });
+
   it("counter-example: a rules class stands (the linter not installed is missing-tool)", () => {
     const f = top(jenkins('+ shellcheck deploy/run.sh', 'ci.sh: line 4: shellcheck: command not found'));
     expect(f?.class).toBe('missing-tool');

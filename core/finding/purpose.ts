@@ -25,8 +25,8 @@ const COMPARE = /^(?:diff|cmp|colordiff)\s|^git (?:--no-pager )?diff\b.*\s--(?:e
 /** A difference printed: a unified or normal diff's lines, git's header, cmp's report. */
 const DIFFERENCE = /^(?:--- |\+\+\+ |@@ |[<>] |\d+(?:,\d+)?[acd]\d+(?:,\d+)?$|diff --git )|\bdiffer: (?:byte|char)\b|^cmp: EOF on\b/;
 const LINTER = /^(?:eslint|ruff|flake8|pylint|pycodestyle|pydocstyle|pyflakes|gofmt|goimports|golangci-lint|staticcheck|black|isort|prettier|clang-format|clang-tidy|shellcheck|shfmt|hadolint|stylelint|markdownlint(?:-cli2)?|yamllint|rubocop|standard|jshint|tslint|cpplint|ktlint|biome|oxlint|pre-commit|swiftlint|phpcs|credo)$/;
-/** A place a report names: `file.ext:line`. */
-const PLACE = /[\w./-]+\.[A-Za-z]{1,6}:\d+\b/;
+/** A place a report names: `file.ext:line`, not one of the linter's own code (a crash's stack frame). */
+const PLACE = /(?<![\w./-])(?![\w./-]*(?:node_modules|site-packages|dist-packages)\/)[\w./-]+\.[A-Za-z]{1,6}:\d+\b/;
 
 /** An output comparison's command line (`diff -u a b`, `+ cmp a b`, make's echoed recipe): the answers name it. */
 export function isComparison(text: string): boolean {
@@ -79,7 +79,7 @@ function purposeClass(lines: readonly string[], f: Finding): { cls: FindingClass
   }
   const command = traced.command.replace(WRAPPER, '');
   if (COMPARE.test(command)) return between(DIFFERENCE, traced.line) ? { cls: 'test-assertion', confidence: 'medium', line: traced.line } : undefined;
-  if (LINTER.test(programOf(command)) && (f.location !== undefined || between(PLACE, traced.line))) return { cls: 'lint', confidence: 'low', line: traced.line };
+  if (LINTER.test(programOf(command)) && ((f.location !== undefined && PLACE.test(`${f.location.file}:1`)) || between(PLACE, traced.line))) return { cls: 'lint', confidence: 'low', line: traced.line };
   return undefined;
 }
 
