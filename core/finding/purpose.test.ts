@@ -52,6 +52,11 @@ describe('a linter whose report names a place is lint', () => {
     expect([f?.class, f?.confidence]).toEqual(['lint', 'low']);
   });
 
+  it("a GitHub Actions step's own command line (no `bash -x`)", () => {
+    const f = top(['##[group]Run npx pre-commit run --all-files', 'npx pre-commit run --all-files', 'shell: /usr/bin/bash -e {0}', '##[endgroup]', 'no tabs in yaml...........................................................Failed', '- hook id: no-tabs', '', 'deploy/values.yaml:9:\treplicas: 3', '##[error]Process completed with exit code 1.'].join('\n'));
+    expect(f?.class).toBe('lint');
+  });
+
   it('counter-example: a linter that names no place (it could not load its standard) stays unknown', () => {
     const f = top(jenkins('+ vendor/bin/phpcs --standard=AcmeStandard src', 'ERROR: the "AcmeStandard" coding standard is not installed. The installed coding standards are MySource, PEAR, PSR1, PSR2, PSR12, Squiz and Zend'));
     expect(f?.class).not.toBe('lint');

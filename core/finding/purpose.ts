@@ -17,7 +17,8 @@ import { bodyOf } from './body.js';
 
 /** How far above the message the failing command is looked for. */
 const REACH = 200;
-const TRACED = /^\+ (\S.*)$/;
+/** A traced command (`bash -x`), or a GitHub Actions step's own command line (`##[group]Run npx eslint .`). */
+const TRACED = /^(?:\+|##\[group\]Run) (\S.*)$/;
 const MAKE_FAILED = /^make(?:\[\d+\])?: \*\*\* \[(?:[^\]:]+:\d+: )?([^\]]+)\] Error \d+$/;
 /** Wrappers in front of the program (`npx eslint`, `python -m ruff`, `node_modules/.bin/standard`). */
 const WRAPPER = /^(?:(?:sudo|time|npx|pnpm exec|yarn|uv run|poetry run|bundle exec|python3?(?:\.\d+)? -m|env(?: \w+=\S*)*|\w+=\S*)\s+)+/;
