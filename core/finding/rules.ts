@@ -438,6 +438,19 @@ export const RULES: Rule[] = [
   // PHP's warning that a file could not be opened (`PHP Warning:  file_put_contents(/x): Failed to open stream: Permission denied in f.php on line N`):
   // the cause of the exception or fatal error the script raises after it.
   { cls: 'permission-credentials', priority: 47, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Warning: +\w+\(.*\): [Ff]ailed to open stream: (?:Permission denied|Operation not permitted) in (${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', ...at(m[1], m[2]) }) },
+  // Docker's refused pull: its own words leave two causes open ("repository does not exist or may require
+  // 'docker login'": a registry answers a missing private image and a missing login alike), so the class is
+  // a credential at medium confidence (the answers word it as likely), the registry the host.
+  {
+    cls: 'permission-credentials',
+    priority: 49,
+    confidence: 'medium',
+    re: /pull access denied for ([^\s,]+), repository does not exist or may require '?docker login'?/,
+    read: (m) => {
+      const first = (m[1] as string).split('/')[0] as string;
+      return { tool: 'docker', host: (m[1] as string).includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io' };
+    },
+  },
   {
     cls: 'permission-credentials',
     priority: 50,
