@@ -93,6 +93,15 @@ const NATIVE_RULES: Rule[] = [
  * Failures every tool words alike (issue 25, round 4 tuning): no tool family's own format, but
  * the words any tool uses for the cause.
  */
+/** Docker's refused pull; group 1 the image. */
+export const DOCKER_PULL_DENIED = /pull access denied for ([^\s,]+), repository does not exist or may require '?docker login'?/;
+
+/** The registry an image name pulls from: its first part when that is a host (a dot, a port, localhost), else Docker Hub. */
+export function dockerRegistryOf(image: string): string {
+  const first = image.split('/')[0] as string;
+  return image.includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io';
+}
+
 export const GENERAL_RULES: Rule[] = [
   // A write that stopped short: the disk filled up under it (GNU tar's `Wrote only 6144 of 10240
   // bytes`, Go's and others' `short write`).
@@ -445,11 +454,8 @@ export const RULES: Rule[] = [
     cls: 'permission-credentials',
     priority: 49,
     confidence: 'medium',
-    re: /pull access denied for ([^\s,]+), repository does not exist or may require '?docker login'?/,
-    read: (m) => {
-      const first = (m[1] as string).split('/')[0] as string;
-      return { tool: 'docker', host: (m[1] as string).includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io' };
-    },
+    re: DOCKER_PULL_DENIED,
+    read: (m) => ({ tool: 'docker', host: dockerRegistryOf(m[1] as string) }),
   },
   {
     cls: 'permission-credentials',

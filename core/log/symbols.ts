@@ -189,6 +189,22 @@ export function definitionsIn(lines: readonly string[]): { name: string; kind: D
 const KINDS_FOR: Record<SymbolKind, DefinitionKind[]> = { callable: ['callable'], value: ['value'], type: ['type'], member: ['callable', 'value'] };
 
 /**
+ * Whether `name` looks like `missing`: another case, typos within a third of the letters, one containing
+ * the other (within 8 letters), or a camel-case word added or dropped (`Tax` -> `TaxTable`,
+ * `parseConfig` -> `parse`).
+ */
+export function namesAlike(missing: string, name: string): boolean {
+  const lower = missing.toLowerCase();
+  const nl = name.toLowerCase();
+  return (
+    nl === lower ||
+    editDistance(lower, nl) <= Math.max(1, Math.floor(Math.min(lower.length, nl.length) / 3)) ||
+    (lower.length >= 4 && (nl.includes(lower) || lower.includes(nl)) && Math.abs(nl.length - lower.length) <= 8) ||
+    (Math.min(name.length, missing.length) >= 3 && ((name.startsWith(missing) && /^[A-Z_]/.test(name.slice(missing.length))) || (missing.startsWith(name) && /^[A-Z_]/.test(missing.slice(name.length)))))
+  );
+}
+
+/**
  * Names DEFINED in `lines` that look like `missing` (another case, one or two typos, a prefix),
  * nearest first, each with the index of the line defining it. Only definitions count (never a
  * parameter use, a call or a word in a comment), and only of the kind the compiler says is
@@ -204,14 +220,7 @@ export function similarIdentifiers(missing: string, lines: readonly string[], ma
     const { name } = def;
     if (name === missing || name.length < 2 || found.has(name) || (allowed && !allowed.includes(def.kind))) continue;
     const nl = name.toLowerCase();
-    const distance = editDistance(lower, nl);
-    const related =
-      nl === lower ||
-      distance <= Math.max(1, Math.floor(Math.min(lower.length, nl.length) / 3)) ||
-      (lower.length >= 4 && (nl.includes(lower) || lower.includes(nl)) && Math.abs(nl.length - lower.length) <= 8) ||
-      // The name with a camel-case word added or dropped (`Tax` -> `TaxTable`, `parseConfig` -> `parse`).
-      (Math.min(name.length, missing.length) >= 3 && ((name.startsWith(missing) && /^[A-Z_]/.test(name.slice(missing.length))) || (missing.startsWith(name) && /^[A-Z_]/.test(missing.slice(name.length)))));
-    if (related) found.set(name, { name, index: def.index, score: (nl === lower ? 0 : distance) - (renamed.has(name) ? 0.5 : 0) });
+    if (namesAlike(missing, name)) found.set(name, { name, index: def.index, score: (nl === lower ? 0 : editDistance(lower, nl)) - (renamed.has(name) ? 0.5 : 0) });
   }
   return [...found.values()].sort((a, b) => a.score - b.score || a.name.localeCompare(b.name)).slice(0, max);
 }

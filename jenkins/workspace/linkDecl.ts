@@ -11,7 +11,7 @@
  * Nothing is said when the workspace holds a definition (snippets.ts `definitionsOf` handles that)
  * or when the file list was cut (then "no file defines it" could be false).
  */
-import { editDistance } from '../../core/log/symbols.js';
+import { namesAlike } from '../../core/log/symbols.js';
 
 export interface LinkSourceFile {
   rel: string;
@@ -107,13 +107,10 @@ function headName(line: string, name?: string): string | undefined {
 /** The words of a name (`parse_rate`, `parseRate` -> parse, rate), sorted. */
 const wordsOf = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split('_').filter((w) => w !== '').sort().join(' ');
 
+/** A name like the missing one (symbols.ts `namesAlike`), or the same words in another order (`parse_rate` -> `rate_parse`). */
 function similar(missing: string, name: string): boolean {
-  const a = missing.toLowerCase();
-  const b = name.toLowerCase();
-  if (a === b) return false;
-  // The same words in another order (`parse_rate` -> `rate_parse`).
-  if (wordsOf(missing) === wordsOf(name) && wordsOf(name).includes(' ')) return true;
-  return editDistance(a, b) <= Math.max(1, Math.floor(Math.min(a.length, b.length) / 3)) || (Math.min(a.length, b.length) >= 4 && (a.includes(b) || b.includes(a)));
+  if (missing === name) return false;
+  return (wordsOf(missing) === wordsOf(name) && wordsOf(name).includes(' ')) || namesAlike(missing, name);
 }
 
 /** The headers' declared function names (prototypes), for "no header declares it". */

@@ -9,6 +9,7 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import { editDistance } from '../../../core/log/symbols.js';
+import { DOCKER_PULL_DENIED, dockerRegistryOf } from '../../../core/finding/rules.js';
 import { clip, inlineCode, type LogSpan } from '../logtext.js';
 import { abortedBy, at } from './findingText.js';
 import { around, nearby, rule, type RemedyInput, type RemedyRule } from './remedyShape.js';
@@ -151,11 +152,10 @@ export const EVERYDAY_REMEDIES: RemedyRule[] = [
   // Docker: a pull the registry refused. Docker's own words leave two causes open (the repository does
   // not exist, or it needs a login: a registry answers both alike so as not to reveal private names).
   rule('everyday/docker-pull-denied', 'wording', (i, out) => {
-    const hit = said(messageLinesOf(i), /pull access denied for ([^\s,]+), repository does not exist or may require '?docker login'?/);
+    const hit = said(messageLinesOf(i), DOCKER_PULL_DENIED);
     if (!hit) return;
     const image = hit.m[1] as string;
-    const first = image.split('/')[0] as string;
-    const host = image.includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io';
+    const host = dockerRegistryOf(image);
     out.push({
       text: `Docker could not pull ${inlineCode(image)} ${at(hit.line)}: in its words the repository does not exist or needs a login, and it does not say which. Check the image's name and tag where the step names it (the compose file, the \`docker run\` or \`FROM\` line); if they are right, log the agent in to ${inlineCode(host)} before the pull with the job's credentials (${inlineCode(`docker login ${host}`)}; in a Pipeline, \`docker.withRegistry('https://${host}', '<credentials id>') { ... }\`).`,
       lines: [hit.line],
