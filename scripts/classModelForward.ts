@@ -146,6 +146,9 @@ export function forwardFigures(rounds: readonly number[], dumpOf: (round: number
 /** The rounds of FORWARD_COMMITS open for tuning now. */
 export const forwardRounds = (): number[] => Object.keys(FORWARD_COMMITS).map(Number).filter((r) => r < HELDOUT_ROUND);
 
+/** The other levels `--forward` sums the guesses at (whether a higher one could name a class at `medium`). */
+export const FORWARD_LEVELS = [0.8, 0.95, 0.99];
+
 /** The table `--forward` prints: per round, then the sum, with the +1/-2 gain. */
 export function forwardReport(figs: readonly ForwardRound[]): string {
   const rows = ['round  n   rules  unknown  right  wrong  abstained  gain(+1/-2)  temperature'];
@@ -154,6 +157,11 @@ export function forwardReport(figs: readonly ForwardRound[]): string {
     rows.push(`${String(f.round).padStart(5)}  ${String(f.n).padStart(3)}  ${String(f.rules).padStart(5)}  ${String(f.unknown).padStart(7)}  ${String(f.right).padStart(5)}  ${String(f.wrong).padStart(5)}  ${String(f.abstained).padStart(9)}  ${String(f.right - 2 * f.wrong).padStart(11)}  ${f.temperature}`);
     for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += f[k];
   }
+  const at = FORWARD_LEVELS.map((t) => {
+    const gs = figs.flatMap((f) => f.guesses).filter((g) => g.p >= t);
+    return `p >= ${t}: ${gs.filter((g) => g.guess === g.label).length} right, ${gs.filter((g) => g.guess !== g.label).length} wrong`;
+  });
   rows.push(`total  ${String(sum.n).padStart(3)}  ${String(sum.rules).padStart(5)}  ${String(sum.unknown).padStart(7)}  ${String(sum.right).padStart(5)}  ${String(sum.wrong).padStart(5)}  ${String(sum.abstained).padStart(9)}  ${String(sum.right - 2 * sum.wrong).padStart(11)}`);
+  rows.push(`the rules' unknowns summed at other levels: ${at.join('; ')}`);
   return rows.join('\n');
 }
