@@ -1,7 +1,10 @@
 /**
- * The compiler's own suggestion in the fix answer (helper fx, 2026-11-29): rustc's current layout
+ * What the tool itself suggests, in the fix answer (helper fx, 2026-11-29). The compiler's own
+ * suggestion (`compilerHelp.ts`): rustc's current layout
  * (`12 | code` over a `| ++++` marker line), its primary label that proposes code, clippy's short
  * format (`file:l:c: error: msg: help: ...`), clang's and gcc's fix-it line under the carets.
+ * The tool's own advice (`toolwords/tool-advice`): a `hint:` paragraph (git's wraps over several
+ * lines: its first line quoted, all cited), `... may help`, `Either ... or ...`, beside the class's steps.
  * Made-up logs (none of the realfail cases), each with a counter-example; every citation checked.
  */
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
@@ -22,6 +25,9 @@ async function fixOf(lines: string[]): Promise<string> {
   expect(checkAnswer(FIX, text, log.split('\n'), ctx)).toEqual([]);
   return text;
 }
+
+/** A made-up job's log around `lines`. */
+const job = (lines: string[]): string[] => [...START, ...lines, ...END];
 
 const span = (lines: string[]): { start_line: number; end_line: number; text: string } => ({ start_line: 1, end_line: lines.length, text: lines.join('\n') });
 
@@ -116,5 +122,38 @@ describe('clang and gcc: the fix-it under the carets', () => {
       'make: *** [Makefile:4: src/cfg.o] Error 1',
     ];
     expect(compilerSuggestions(span(label), { message_line: 1, tool: 'gcc' })).toEqual([]);
+  });
+});
+
+describe("the tool's own advice under its error", () => {
+  it("quotes git's wrapped hint as one paragraph, not its pointer to the manual", async () => {
+    const text = await fixOf(job([
+      '+ git push origin HEAD:release',
+      'To ssh://git.example.org/atlas.git',
+      ' ! [rejected]        HEAD -> release (fetch first)',
+      "error: failed to push some refs to 'ssh://git.example.org/atlas.git'",
+      'hint: Updates were rejected because the remote contains work that you do not',
+      'hint: have locally. Integrate the remote changes (e.g.',
+      "hint: 'git pull ...') before pushing again.",
+      "hint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    ]));
+    expect(text).toContain("The tool's own advice: `Updates were rejected because the remote contains work that you do not` … [L7-L9].");
+    expect(text).not.toContain('Note about fast-forwards` [L10');
+  });
+
+  it('relays `Either ... or ...` and `... may help`, but not a retry count that says retrying may help', async () => {
+    const cmake = await fixOf(job([
+      '+ cmake -S . -B /srv/cache/atlas -G Ninja',
+      'CMake Error: Error: generator : Ninja',
+      'Does not match the generator used previously: Unix Makefiles',
+      'Either remove the CMakeCache.txt file and CMakeFiles directory or choose a different binary directory.',
+    ]));
+    expect(cmake).toContain("The tool's own advice: `Either remove the CMakeCache.txt file and CMakeFiles directory or choose a different binary directory.` [L6-L6].");
+    const rclone = await fixOf(job([
+      '+ rclone copy dist remote:atlas',
+      '2026/11/29 07:10:01 ERROR : app.tar: Failed to copy: write /mnt/out/app.tar: no space left on device',
+      'Errors:                 1 (retrying may help)',
+    ]));
+    expect(rclone).not.toContain("own advice");
   });
 });
