@@ -13,11 +13,15 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HELDOUT_ROUND } from '../bench/findings.js';
-import { bestGuess, classTokens, LIKELY_AT, logScores, tempered, trainTable, type ClassModelTable } from '../core/finding/classModel.js';
-import { FINDING_CLASSES, type Finding, type FindingClass } from '../protocol/types.js';
+import { bestGuess, classTokens, LIKELY_AT } from '../core/finding/classModel.js';
+import type { Finding, FindingClass } from '../protocol/types.js';
+import { fitTemperature, loroRounds, train as trainModel } from './classModelData.js';
 
-/** The commit at which each unseen round was measured (docs/notes/analyzer.md, the lead's sections). */
-export const FORWARD_COMMITS: Readonly<Record<number, string>> = { 11: '8016051c', 12: '62c67b96', 13: '4a0fc243', 14: '76107e2b', 15: '5a433a6b' };
+/**
+ * The commit at which each unseen round was measured (docs/notes/analyzer.md, the lead's sections); a
+ * round is used only once it is open for tuning (below HELDOUT_ROUND): 16 was measured with 15.
+ */
+export const FORWARD_COMMITS: Readonly<Record<number, string>> = { 11: '8016051c', 12: '62c67b96', 13: '4a0fc243', 14: '76107e2b', 15: '5a433a6b', 16: '5a433a6b' };
 /** Where the dumps are cached (one JSON file per round and commit). */
 export const FORWARD_DIR = '/tmp/cichat-forward';
 
@@ -73,28 +77,8 @@ export interface Tokened {
   tokens: readonly string[];
 }
 
-const trainOn = (cases: readonly Tokened[], temperature = 1): ClassModelTable => trainTable(cases.map((c) => ({ tokens: c.tokens, label: c.label })), FINDING_CLASSES, LIKELY_AT, temperature);
-
-/** Temperatures tried (1 ... 20 by 0.05), the least log-loss of the held labels wins (scripts/classModelData.ts fitTemperature). */
-const TEMPERATURES = Array.from({ length: 381 }, (_, i) => Math.round(100 + 5 * i) / 100);
-
-/** The temperature leave-one-round-out over the rounds >= 2 of `cases` fits. */
-export function fitTemperatureOf(cases: readonly Tokened[]): number {
-  const rounds = [...new Set(cases.map((c) => c.round))].filter((r) => r >= 2);
-  const held: { s: number[]; k: number }[] = [];
-  for (const r of rounds) {
-    const table = trainOn(cases.filter((c) => c.round !== r));
-    for (const c of cases) if (c.round === r) held.push({ s: logScores(table, c.tokens), k: table.classes.indexOf(c.label) });
-  }
-  let best = 1;
-  let bestLoss = Infinity;
-  for (const t of TEMPERATURES) {
-    let loss = 0;
-    for (const h of held) loss -= Math.log(Math.max(tempered(h.s, t)[h.k] as number, 1e-12));
-    if (loss < bestLoss) [best, bestLoss] = [t, loss];
-  }
-  return best;
-}
+/** The temperature leave-one-round-out over the rounds >= 2 of `cases` fits (classModelData.ts fitTemperature). */
+export const fitTemperatureOf = (cases: readonly Tokened[]): number => fitTemperature(cases, loroRounds(cases));
 
 /** One round's forward figures. */
 export interface ForwardRound {
@@ -116,7 +100,7 @@ export interface ForwardRound {
 /** Round r scored by a model trained on `train` (rounds < r), at the fixed LIKELY_AT; only the rules' unknowns are open. */
 export function forwardRound(round: number, train: readonly Tokened[], test: readonly (Tokened & { id?: string })[]): ForwardRound {
   const temperature = fitTemperatureOf(train);
-  const table = trainOn(train, temperature);
+  const table = trainModel(train, LIKELY_AT, temperature);
   const out: ForwardRound = { round, n: test.length, rules: test.filter((c) => c.rules === c.label).length, unknown: 0, temperature, right: 0, wrong: 0, abstained: 0, guesses: [] };
   for (const c of test) {
     if (c.rules !== 'unknown') continue;

@@ -157,3 +157,43 @@ describe("the tool's own advice under its error", () => {
     expect(rclone).not.toContain("own advice");
   });
 });
+
+describe("a C++ compiler's note that points to another file", () => {
+  it('names the place and its words; not a note in the same file, nor an overload candidate', async () => {
+    const text = await fixOf(job([
+      '+ g++ -std=c++17 -Wall -O1 -o tally src/main.cpp',
+      "src/main.cpp: In function ‘void show(const Ledger&)’:",
+      'src/main.cpp:9:31: error: passing ‘const Ledger’ as ‘this’ argument discards qualifiers [-fpermissive]',
+      '    9 |     std::cout << book.balance() << "\\n";',
+      '      |                  ~~~~~~~~~~~~^~',
+      'In file included from src/main.cpp:1:',
+      'src/ledger.hpp:12:9: note:   in call to ‘long int Ledger::balance()’',
+      '   12 |     long balance() { return sum_; }',
+      '      |          ^~~~~~~',
+    ]));
+    expect(text).toContain("The compiler's note names another place, `src/ledger.hpp:12:9` [L9-L9]: `in call to ‘long int Ledger::balance()’`.");
+    const candidate = await fixOf(job([
+      '+ g++ -std=c++17 -Wall -O1 -o tally src/main.cpp',
+      "src/main.cpp:5:30: error: call of overloaded ‘of(int)’ is ambiguous",
+      '    5 |     auto d = Span::of(3);',
+      '      |              ~~~~~~~~^~~',
+      'src/span.hpp:4:17: note: candidate: ‘static Span Span::of(double)’',
+      'src/main.cpp:2:6: note: in a call from here',
+    ]));
+    expect(candidate).not.toContain("note names another place");
+  });
+});
+
+describe("the tool's request in its own sentence", () => {
+  it("quotes npm's `Please update ...` sentence, not the whole line", async () => {
+    const text = await fixOf(job([
+      '+ npm ci',
+      'npm error code EUSAGE',
+      'npm error',
+      'npm error `npm ci` can only install packages when your package.json and package-lock.json are in sync. Please update your lock file with `npm install` before continuing.',
+      'npm error',
+      'npm error Missing: left-pad@1.3.0 from lock file',
+    ]));
+    expect(text).toContain("The tool's own advice: ``Please update your lock file with `npm install` before continuing.`` [L6-L6].");
+  });
+});

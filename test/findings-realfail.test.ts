@@ -144,21 +144,16 @@ const KNOWN_MISS = new Map<string, string>([
   ['node-retry-loop-pipeline-timeout', 'message: another line of the aborted pipeline where the label has `Timeout has been exceeded`'],
   // Round 14 (asserted since HELDOUT_ROUND 16; docs/notes/analyzer.md, "Rounds 14 and 15 opened (helper t16)").
   ['bash-golden-diff-test-script', 'unknown: a test script\'s own `FAIL x: output differs` lines and `0 passed, 2 failed` summary (a diff of its own printed above) are not read'],
-  ['cargo-run-parse-int-unwrap', 'unknown: Rust\'s panic header with a thread id (`thread \'main\' (7423) panicked at`) is not read; the Pipeline\'s exit code is the message'],
-  ['cmake-build-dir-typo', 'unknown: `cmake --build DIR`\'s `Error: DIR is not a directory` (a wrong path in the script) is not read'],
   ['git-fetch-daemon-port-refused', 'message: git\'s `errno=Connection refused` detail where the label has `fatal: unable to connect to`'],
   ['go-run-ulimit-out-of-memory', 'location: main.go\'s frame under the runtime\'s `fatal error: out of memory` is not given'],
   ['go-test-channel-hang-pipeline-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
-  ['go-test-pattern-dir-moved', 'unknown: go\'s `pattern ./pkg/...: lstat ./pkg/: no such file or directory` (a package path the script names) is not read'],
   ['make-check-hang-pipeline-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded` (and the test script as the test)'],
   ['maven-deploy-unauthorized', 'message: maven\'s `[WARNING] Could not transfer metadata` where the label has the `[ERROR] Failed to retrieve remote metadata` line'],
   ['python-compileall-indentation-error', 'unknown: compileall\'s `*** Error compiling \'f.py\'...` over the IndentationError below it is not read'],
   // Round 15 (asserted since HELDOUT_ROUND 16).
   ['bash-pipe-subshell-counter-lost', 'unknown: the script\'s own refusal (`refusing to tag an empty release`), with no tool wording to read'],
-  ['cargo-run-println-broken-pipe', 'unknown: Rust\'s panic header with a thread id is not read (`failed printing to stdout: Broken pipe`); the class model\'s likely runtime-exception only'],
   ['cargo-test-lock-order-deadlock', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['ctest-cxx-bad-variant-access', 'message: the `terminate called after throwing` line alone where the label has it with the `what():` line'],
-  ['curl-artifact-rate-limited-429', 'unknown: curl\'s `(22) The requested URL returned error: 429` (rate limited) is not read as network'],
   ['git-diff-check-trailing-whitespace', 'unknown: `git diff --check`\'s `file:N: trailing whitespace.` lines are not read as lint; the Pipeline\'s exit code is the message'],
   ['git-ssh-signing-key-too-open', 'unknown: ssh\'s `Permissions 0644 for \'key\' are too open` (under `git tag -s`) is not read; a later `error: no signature found` is the message'],
   ['go-mod-toolchain-directive-old-go', 'unknown: go\'s `go.mod:5: unknown directive: toolchain` (a Go older than 1.21) is not read; the Pipeline\'s exit code is the message'],
@@ -186,18 +181,13 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 14 (asserted since HELDOUT_ROUND 16).
   ['ctest-c-checksum-mismatch', ['test-error', 'ctest\'s `***Failed` row over the test program\'s `FAIL ... = X, expected Y` above it: not read as the assertion']],
   ['make-check-cxx-uncaught-out-of-range', ['runtime-exception', 'C++\'s `terminate called after throwing` under `make check` read as a program\'s exception, not a test error']],
-  ['mocha-no-test-files-found', ['test-error', 'mocha\'s `No test files found: "glob"` (the script\'s glob) read as a test error, not a script error']],
   // Round 15 (asserted since HELDOUT_ROUND 16).
   ['c-test-fd-leak-emfile', ['test-assertion', 'a test program\'s `file:N: ... failed: Too many open files` read as an assertion, not a test error']],
   ['cargo-target-dir-tmpfs-full', ['link-error', 'cargo\'s `linking with cc failed` over `ld terminated with signal 7 [Bus error]` (a full tmpfs) read as a link error']],
   ['cargo-workspace-dep-inherit-missing', ['compile-error', 'cargo\'s `failed to load manifest for workspace member` over `dependency.X was not found in workspace.dependencies` read as a compile error']],
-  ['go-test-shuffle-order-dependence', ['test-error', 'a test\'s t.Errorf line (`registry_test.go:31: ... found nothing`) in a long -v run read as a test error at low']],
-  ['gradle-publish-release-403', ['dependency-resolution', 'gradle\'s `Could not resolve` over `Received status code 403 from server: Forbidden` read as resolution, not credentials']],
   ['make-gen-tables-drift-diff', ['lint', 'a generator\'s drift (`git diff --exit-code` after make) read as lint where the label has a script error']],
   ['node-esm-cjs-named-export', ['compile-error', 'Node\'s ESM link-time `SyntaxError: Named export ... not found` (a CommonJS module) read as a compile error, not run time']],
-  ['node-worker-resource-limits-oom', ['runtime-exception', 'Node\'s `ERR_WORKER_OUT_OF_MEMORY ... JS heap out of memory` read as an exception, not out of memory']],
   ['npm-ci-package-json-lock-drift', ['ci-script', 'npm ci\'s `package.json and package-lock.json ... are in sync` read as a script error, not a dependency error']],
-  ['python-urllib-429-rate-limit', ['runtime-exception', 'urllib\'s `HTTPError: HTTP Error 429: Too Many Requests` read as an exception, not network']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

@@ -88,3 +88,27 @@ export function compilerSuggestions(stored: LogSpan, f: { message_line: number; 
   const lines = span.text.split('\n');
   return /^(?:cargo )?(?:rustc|clippy)$/.test(f.tool ?? '') ? rustSuggestions(lines, f.message_line) : cFamilySuggestions(lines, f.message_line);
 }
+
+/**
+ * The notes gcc and clang print under an error that point to another file (`src/x.hpp:8:9: note: in
+ * call to 'int X::total()'`): where the other side of the error is declared, often the line to change.
+ * At most two; `previous declaration` notes are the conflicting-declaration step's (workspace.ts), and
+ * an overload's `candidate:` notes are not where the change goes (the call is).
+ */
+export function compilerNotesElsewhere(stored: LogSpan, f: { message_line: number; location?: { file: string } }): CompilerSuggestion[] {
+  const span = linesOf(stored, f.message_line + 1, Math.min(stored.end_line, f.message_line + 40));
+  if (!span) return [];
+  const out: CompilerSuggestion[] = [];
+  const own = f.location?.file.replace(/^\.\//, '');
+  for (const [k, raw] of span.text.split('\n').entries()) {
+    const t = withoutStamp(raw);
+    if (/^\S+:\d+:\d+: (?:fatal )?error: /.test(t) || out.length >= 2) break;
+    const note = /^(\S+?):(\d+)(?::(\d+))?: note: +(.+)$/.exec(t);
+    if (!note || /previous (?:declaration|definition)|in expansion of macro|declared here$|^candidate/.test(note[4] as string)) continue;
+    const file = (note[1] as string).replace(/^\.\//, '');
+    if (own && (file === own || file.endsWith(`/${own}`) || own.endsWith(`/${file}`))) continue;
+    if (/^\/usr\/|^<|\/include\/c\+\+\//.test(file)) continue;
+    out.push({ line: span.start_line + k, text: `${file}:${note[2] as string}${note[3] ? `:${note[3]}` : ''}|${(note[4] as string).trim()}` });
+  }
+  return out;
+}

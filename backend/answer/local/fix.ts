@@ -18,7 +18,7 @@ import { hasLog, lineTextOf, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpe
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
-import { compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
+import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
@@ -136,6 +136,14 @@ export const fix: Composer = (ask) => {
   if (helps.length > 0) {
     out.line(`- ${capitalise(/clippy/.test(f.tool ?? '') ? 'clippy' : 'the compiler')} suggests: ${helps.map((h) => `${inlineCode(h.text)} ${at(h.line)}`).join('; ')}.`);
     for (const h of helps) out.log({ start_line: h.line, end_line: h.line });
+  }
+
+  // A C/C++ error whose note points to another file (the callee's declaration, a candidate): the other side.
+  const notes = storedForHelp && f.class === 'compile-error' && !/rustc|clippy/.test(f.tool ?? '') ? compilerNotesElsewhere(storedForHelp, f) : [];
+  for (const n of notes) {
+    const [place, said] = n.text.split('|') as [string, string];
+    out.line(`- The compiler's note names another place, ${inlineCode(place)} ${at(n.line)}: ${inlineCode(said)}. The line to change may be that one rather than the error's.`);
+    out.log({ start_line: n.line, end_line: n.line });
   }
 
   // The last green build printed this error too: fixing it may not be enough.

@@ -31,6 +31,8 @@ function linesNearOf(i: RemedyInput): { line: number; text: string }[] {
 }
 
 /** A line of advice a tool prints under its error (`x may help here`, not rclone's `(retrying may help)`; `Either remove x or choose y.`; `hint:` lines are read by the rule). */
+/** A sentence that asks the user to do something (npm's `Please update your lock file with ...`). */
+const PLEASE = /(?:^|[.!?:]\s+|\S+ error\s+)(Please (?:update|run|install|use|set|add|remove|check|upgrade|downgrade|specify|provide|commit|delete|rename|move)\b[^.!?]*[.!?]?)/;
 /** A hint that only points to a manual or a page, not at what to do. */
 const POINTER = /^See |for details|--help\b|https?:\/\//;
 const TOOL_ADVICE = /(?<!\(retrying )\bmay help\b|^Either .{6,} or .{4,}/;
@@ -276,7 +278,7 @@ export const TOOL_WORD_REMEDIES: RemedyRule[] = [
     }
   }),
   // What the tool itself advises right under its error (helper fx): a `hint:` line (git, PostgreSQL's
-  // `HINT:`; a paragraph over several lines: its first line quoted, all cited), `... may help`, `Either
+  // `HINT:`; a paragraph over several lines: its first line quoted, all cited), `Please <do x>.`, `... may help`, `Either
   // <do this> or <that>.`. Relayed as printed, with its lines; a fact
   // beside the other steps (it does not replace the class's step: `x may help` is not the diagnosis).
   rule('toolwords/tool-advice', 'fact', (i, out) => {
@@ -302,6 +304,10 @@ export const TOOL_WORD_REMEDIES: RemedyRule[] = [
         out.push({ text: `The tool's own advice: ${inlineCode(hint)}${parts.length > 1 ? ' …' : ''} ${cite({ start_line: l.line, end_line: last })}.`, lines: [l.line, last] });
       } else if (TOOL_ADVICE.test(t) && t.length <= 240) {
         out.push({ text: `The tool's own advice: ${inlineCode(t)} ${at(l.line)}.`, lines: [l.line] });
+      } else {
+        // A request in the tool's sentence (`... are in sync. Please update your lock file with \`npm install\` before continuing.`).
+        const please = PLEASE.exec(t)?.[1];
+        if (please && please.length <= 200) out.push({ text: `The tool's own advice: ${inlineCode(please.trim())} ${at(l.line)}.`, lines: [l.line] });
       }
     }
   }),
