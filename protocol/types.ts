@@ -160,7 +160,7 @@ export interface FindingLocation {
 export interface LikelyClass {
   /** The class the excerpt's words most resemble (never `unknown`). */
   class: Exclude<FindingClass, 'unknown'>;
-  /** The model's tempered posterior for it (0-1), at least 0.9: the temperature is fitted on held-out rounds, where a tempered 0.9-0.95 was right 89 % of the time over all cases (fewer on the rules' unknowns: an estimate). */
+  /** The model's tempered posterior for it (0-1), at least 0.9: the temperature is fitted on held-out rounds; forward on unseen rounds 11-15 (docs/notes/analyzer.md, "The class model on unseen breaks") the guesses at 0.9 were right 7 of 7 times on the rules' unknowns (an estimate from few cases). */
   probability: number;
   /** The excerpt's words (as the log spells them) that weigh most for it, at most 6 (3 or more when the excerpt has them). */
   words: string[];

@@ -3,12 +3,15 @@
  * (core/finding/classModel.ts) made from the labelled real failures open for tuning, with the
  * posteriors' temperature leave-one-round-out fits (scripts/classModelData.ts).
  *   -- --check   exit 1 when the file is not what the data and the code make now (a stale table)
+ *   -- --forward the forward protocol (scripts/classModelForward.ts): per unseen round 11-15 open for tuning,
+ *                the rules of the commit it was measured at, the model trained on the rounds before it
  *   -- --loro    print the nested leave-one-round-out figures (rules vs model per round: a fixed raw 0.9,
  *                the former nested threshold, the tempered 0.9 that the table uses) and write nothing
  * Run it after changing the rules (`npm run gates` runs it): the rules' class is one of its tokens.
  */
 import { readFileSync } from 'node:fs';
 import { LIKELY_AT } from '../core/finding/classModel.js';
+import { forwardDump, forwardFigures, forwardReport, forwardRounds, FORWARD_COMMITS } from './classModelForward.js';
 import { chooseThreshold, fitTemperature, guesses, loroRounds, MODEL_TABLE_FILE as TABLE_FILE, modelCases, modelSource, outcome, train, type ModelCase, type Policy } from './classModelData.js';
 import { inputsNow, writeTable } from './classModelStamp.js';
 
@@ -39,6 +42,11 @@ function loro(cases: readonly ModelCase[], policy: Policy, how: number | 'nested
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('--forward')) {
+    console.log(`forward protocol: rules of the commit each round was measured at, model trained on the rounds before it, threshold ${LIKELY_AT}`);
+    console.log(forwardReport(forwardFigures(forwardRounds(), (r) => forwardDump(r, FORWARD_COMMITS[r] as string))));
+    return;
+  }
   const inputs = await inputsNow();
   const cases = await modelCases();
   if (args.includes('--loro')) {

@@ -36,7 +36,7 @@ export const THRESHOLDS = [0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.998, 0
 /** The temperatures tried: 1 to 20 by 0.05. */
 const TEMPERATURES = Array.from({ length: 381 }, (_, i) => Math.round(100 + 5 * i) / 100);
 /** The rounds left out one at a time: every held-out round open for tuning (round 1, the first set, is training data only). */
-export const loroRounds = (cases: readonly ModelCase[]): number[] => [...new Set(cases.map((c) => c.round))].filter((r) => r >= 2).sort((a, b) => a - b);
+export const loroRounds = (cases: readonly Pick<ModelCase, 'round'>[]): number[] => [...new Set(cases.map((c) => c.round))].filter((r) => r >= 2).sort((a, b) => a - b);
 /** What a case the model makes right gains, and what one it makes wrong costs. */
 const GAIN_RIGHT = 1;
 const COST_WRONG = 2;
@@ -55,7 +55,10 @@ export async function modelCases(): Promise<ModelCase[]> {
   return out;
 }
 
-export const train = (cases: readonly ModelCase[], threshold = 1, temperature = 1): ClassModelTable =>
+/** What the model reads of a case (a ModelCase, or a dumped case of the forward protocol). */
+export type Labelled = Pick<ModelCase, 'round' | 'label'> & { tokens: readonly string[] };
+
+export const train = (cases: readonly Labelled[], threshold = 1, temperature = 1): ClassModelTable =>
   trainTable(cases.map((c) => ({ tokens: c.tokens, label: c.label })), FINDING_CLASSES, threshold, temperature);
 
 /** The policy: a guess only for a rules-unknown case; `low`: also over a rules class at confidence low. */
@@ -111,7 +114,7 @@ export function chooseThreshold(cases: readonly ModelCase[], rounds: readonly nu
  * least log-loss of the held cases' labels (all of them: the 40-odd rules-unknown cases alone give
  * 5.7-8.7 by held round, all ~1,000 give 3.5-3.6). Smallest wins a tie.
  */
-export function fitTemperature(cases: readonly ModelCase[], rounds: readonly number[]): number {
+export function fitTemperature(cases: readonly Labelled[], rounds: readonly number[]): number {
   const held: { s: number[]; k: number }[] = [];
   for (const r of rounds) {
     const table = train(cases.filter((c) => c.round !== r));

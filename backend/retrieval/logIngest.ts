@@ -1,7 +1,9 @@
 /**
  * The CPU part of a context upload, for one log: lines cut and cleaned, secrets masked, the
  * analyzer fed line by line, chunks made, embedded (local embedder) and their terms taken, and
- * what the stored context keeps of the text. No database and no I/O: it runs in the ingest
+ * what the stored context keeps of the text. Lines are cut from the bytes as `cichat analyze`
+ * cuts them (`ByteLineSplitter`, with the analyzer's hints read from the bytes of a line the mask
+ * leaves as it is) and given to the analyzer a piece at a time (`LineBatch`). No database and no I/O: it runs in the ingest
  * worker thread (ingestWorker.ts) or, for a small log, on the calling thread; both give the
  * same result. Memory is bounded: the analyzer's window and blocks, one partial line, the
  * chunker's lines, one batch of rows, and the stored text (at most `storedMaxChars`, then only
@@ -9,7 +11,9 @@
  */
 import { LogAnalyzer } from '../../core/log/analyze.js';
 import { BaselineBuilder } from '../../core/log/baseline.js';
-import { LineSplitter, cleanLine } from '../../core/log/clean.js';
+import { cleanLine } from '../../core/log/clean.js';
+import { ByteLineSplitter } from '../../core/log/lines.js';
+import { LineBatch } from '../../core/log/reread.js';
 import { createLineMasker } from '../../core/secrets.js';
 import type { LogNotKept, StoredExcerpt } from '../store/contexts.js';
 
@@ -86,8 +90,9 @@ export class LogIngest {
   private readonly mask = createLineMasker();
   private readonly chunker = new Chunker();
   private readonly analyzer: LogAnalyzer;
-  private readonly splitter: LineSplitter;
-  private readonly decoder = new TextDecoder();
+  private readonly splitter: ByteLineSplitter;
+  /** The lines of the piece being cut, for the analyzer once it is cut. */
+  private readonly batch = new LineBatch();
   private readonly embedder: LocalEmbedder | undefined;
   private readonly greenLines: number | undefined;
   private pending: LogChunk[] = [];
@@ -129,22 +134,24 @@ export class LogIngest {
     this.analyzer = new LogAnalyzer({ ...(baseline ? { baseline } : {}), ...(options.focus ? { focus: options.focus } : {}) });
     this.embedder = options.localDim !== undefined ? new LocalEmbedder(options.localDim) : undefined;
     this.keep = options.keep;
-    this.splitter = new LineSplitter((line, length) => this.line(line, length));
+    this.splitter = new ByteLineSplitter((line, length, hints) => this.line(line, length, hints), undefined, true);
   }
 
   /** A piece of the log's text. */
   pushText(text: string): void {
     this.splitter.push(text);
+    this.batch.into(this.analyzer);
   }
 
   /** A piece of the log's bytes (UTF-8; a character cut between pieces is joined). */
   pushBytes(bytes: Uint8Array): void {
-    this.splitter.push(this.decoder.decode(bytes, { stream: true }));
+    this.splitter.push(bytes);
+    this.batch.into(this.analyzer);
   }
 
   end(): LogIngestSummary {
-    this.splitter.push(this.decoder.decode());
     this.splitter.end();
+    this.batch.into(this.analyzer);
     for (const chunk of this.chunker.end()) this.pending.push(chunk);
     this.flush();
     const result = this.analyzer.end();
@@ -163,9 +170,10 @@ export class LogIngest {
     return summary;
   }
 
-  private line(cleaned: string, length: number): void {
+  /** `hints`: the analyzer's hints of `cleaned` (-1: unknown), which hold for the masked line if the mask changed nothing. */
+  private line(cleaned: string, length: number, hints: number): void {
     const line = this.mask(cleaned);
-    this.analyzer.push(line);
+    this.batch.add(line, length, line === cleaned ? hints : -1);
     // A line cut by the splitter counts for what it was: it is no log to keep whole.
     this.storedChars += Math.max(line.length, length) + 1;
     if (this.stored !== undefined) {

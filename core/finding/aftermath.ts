@@ -55,3 +55,24 @@ export function poisoningPanic(start: number, end: number, bodyAt: (i: number) =
   }
   return undefined;
 }
+
+/** libtest's verdict on a `#[should_panic]` test whose panic it caught: the panic was expected, its message was not. */
+const SHOULD_PANIC_VERDICT = /^note: panic did not contain expected string$/;
+
+/**
+ * The line (0-based) of libtest's `note: panic did not contain expected string` just below a window that ends in a
+ * Rust panic's report (its message, its backtrace, the `note: ... RUST_BACKTRACE` hint): a `#[should_panic(expected =
+ * ...)]` test panicked as it should, with another message, so the test's check failed (the verdict), not the code.
+ * Read from the window's last line (1-based `end`) down to the end of the test's output (a blank line).
+ */
+export function shouldPanicVerdict(start: number, end: number, bodyAt: (i: number) => string): number | undefined {
+  let panicked = false;
+  for (let k = Math.max(0, start - 1 - BACKTRACE); k < end && !panicked; k++) panicked = PANIC_HEAD.test(bodyAt(k).trim());
+  if (!panicked) return undefined;
+  for (let k = end; k < end + 4; k++) {
+    const t = bodyAt(k).trim();
+    if (SHOULD_PANIC_VERDICT.test(t)) return k;
+    if (t === '' || !/^note: /.test(t)) return undefined;
+  }
+  return undefined;
+}

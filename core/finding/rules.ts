@@ -43,6 +43,15 @@ const werrorFlag = (line: string): RuleHit => {
 const hostOf = (text: string): string | undefined =>
   /(?:https?:\/\/|Could not resolve host:? |lookup |connect to |dial tcp |UnknownHostException: |getaddrinfo \w+ |host=')([\w.-]+\.[a-z]{2,}|[\w.-]+(?=:\d+))/i.exec(text)?.[1] ??
   /\b([a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|de|local|internal|lan))\b/i.exec(text)?.[1];
+const hostRead = (_m: RegExpExecArray, line: string): RuleHit => {
+  const host = hostOf(line);
+  return host ? { host } : {};
+};
+
+/** A server's HTTP status `codes` (a pattern) as clients report it: after its label (`status code`, `HTTP Error`, `returned error:`) or before its reason phrase (requests: `429 Client Error: Too Many Requests`). */
+function httpStatus(codes: string, reasons: string): RegExp {
+  return new RegExp(String.raw`(?:\b(?:returned error|status code|HTTP Error|HTTP\/[\d.]+|response code|[Ss]tatus)[:=]? (?:${codes})\b|\b(?:${codes}) (?:(?:Client |Server )?Error: )?(?:${reasons})\b)`, 'i');
+}
 
 /**
  * Native and infrastructure tools' own lines (issue 25, round 3 tuning): Erlang, OCaml, meson,
@@ -203,7 +212,7 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|JavaScript heap out of memory|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|(?:JavaScript|JS) heap out of memory|\b[Oo]ut of memory\b|\bERR_WORKER_OUT_OF_MEMORY\b|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
     // `killed` only when the line says the process was killed (the kernel's OOM killer, exit 137,
     // SIGKILL); else the error the program itself raised (std::bad_alloc, heap out of memory...).
     read: (m) => ({
@@ -211,7 +220,7 @@ export const RULES: Rule[] = [
         /OutOfMemoryError|MemoryError/.exec(m[0])?.[0] ??
         (/Killed|OOMKilled|exit code 137|Exit Code: 137|signal: killed|SIGKILL|signal 9/.test(m[0])
           ? 'killed'
-          : (/JavaScript heap out of memory|std::bad_alloc|Cannot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
+          : (/(?:JavaScript|JS) heap out of memory|std::bad_alloc|Cannot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
     }),
   },
   // PHP's memory_limit (`Allowed memory size of N bytes exhausted ... in f.php on line N`) and
@@ -359,6 +368,12 @@ export const RULES: Rule[] = [
   { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+error\s+Parsing error: /, read: (m) => ({ tool: 'eslint', ...at(undefined, m[1], m[2]) }) },
   { cls: 'lint', priority: 36, confidence: 'high', re: /You have \d+ Checkstyle violations?|There (?:is|are) \d+ checkstyle errors?|PMD Failure|You have \d+ PMD violations?|The following files had format violations|Lint found errors in the project|BugInstance size is \d+|\d+ SpotBugs violations? (?:were|was) found/, read: (m) => ({ tool: /Checkstyle|checkstyle/.test(m[0]) ? 'checkstyle' : /PMD/.test(m[0]) ? 'pmd' : /format violations/.test(m[0]) ? 'spotless' : /SpotBugs|BugInstance/.test(m[0]) ? 'spotbugs' : 'android-lint' }) },
   { cls: 'lint', priority: 37, confidence: 'medium', re: /^✖ \d+ problems? \(\d+ errors?/, framing: true, read: () => ({ tool: 'eslint' }) },
+  // ---- A server's HTTP status in any client's report (curl's `returned error: 403`, urllib's `HTTP Error 429`, Gradle's
+  // `Received status code 403 from server`, `401 Unauthorized`): 401/403 refused the credentials, 429 and 502-504 are the
+  // service's (rate limit, gateway). Before the resolvers, which name the artifact they could not fetch over the status
+  // that says why (docs/notes/analyzer.md, "Rounds 14 and 15 opened (helper t16)").
+  { cls: 'permission-credentials', priority: 41, confidence: 'high', re: httpStatus('40[13]', 'Unauthorized|Forbidden'), read: hostRead },
+  { cls: 'network', priority: 41, confidence: 'high', re: httpStatus('429|50[234]', 'Too Many Requests|Bad Gateway|Service Unavailable|Gateway Time-?out'), read: hostRead },
   // ---- Network (before the resolvers: a resolver that could not reach its repository is a network failure).
   {
     cls: 'network',

@@ -68,7 +68,7 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // Rust / cargo
   { re: /^error\[E\d{4}\]: /, role: 'anchor', weight: 9, reason: 'Rust compiler error' },
   { re: /^error: (?:aborting due to|could not compile|Could not compile|build failed|test failed|doctest failed)/, role: 'summary', weight: 2, reason: 'cargo summary' },
-  { re: /^thread '.*' panicked at /, role: 'anchor', weight: 9, reason: 'Rust panic' },
+  { re: /^thread '[^']*'(?: \(\d+\))? panicked at /, role: 'anchor', weight: 9, reason: 'Rust panic' },
   // A doc-test's banner names it with spaces: `---- src/lib.rs - slugify (line 3) stdout ----`.
   { re: /^---- \S.* stdout ----$/, role: 'anchor', weight: 8, reason: 'Rust test failure' },
 

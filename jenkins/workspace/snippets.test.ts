@@ -52,6 +52,10 @@ describe('importedSubjects: the project files a test imports, when the names do 
     ['spec/cart_spec.lua', ["local cart = require('shop.cart')"], ['shop/cart.lua']],
     ['test/checkout_tests.erl', ['-include_lib("eunit/include/eunit.hrl").', 'total_test() -> ?assertEqual(3, cart:total([1,2])).'], ['cart.erl']],
     ['tests/test_ring.c', ['#include <assert.h>', '#include "../src/ring.h"'], ['src/ring.c']],
+    // Rust integration tests use their crate by name (helper fx): its module file, else its lib.rs; never std's or a helper crate's.
+    ['tests/limits.rs', ['use std::collections::HashMap;', 'use pretty_assertions::assert_eq;', 'use quota::clamp;'], ['src/lib.rs']],
+    ['crates/geo/tests/round.rs', ['use geo::distance::haversine;'], ['crates/geo/src/distance.rs', 'crates/geo/src/lib.rs']],
+    ['src/lib.rs', ['use quota::clamp;'], []],
   ])('%s', (path, lines, expected) => {
     expect(importedSubjects(path, lines)).toEqual(expected);
   });

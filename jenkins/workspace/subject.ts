@@ -24,6 +24,9 @@ export function subjectOf(testPath: string): string | undefined {
   return `${dir}${m[1]}.${m[2]}`;
 }
 
+/** Crates a Rust test uses that are not the one under test: the standard library, paths relative to this one, the usual test helpers. */
+const RUST_NOT_CRATE = /^(?:std|core|alloc|crate|self|super|proptest|quickcheck|rstest|pretty_assertions|assert_cmd|predicates|tempfile|serde\w*|tokio|anyhow|criterion|insta)$/;
+
 const NOT_SUBJECT = /^(?:Test|Test2|strict|warnings|lib|utf8|vars|constant|parent|base|Exporter|Carp|Data::Dumper|FindBin|POSIX|minitest|minitest\/autorun|rspec|test\/unit|test_helper|spec_helper|unittest|pytest|os|sys|re|json|typing|pathlib|collections|dataclasses|assert|node:.*|vitest|@jest\/globals|busted|luaunit|eunit|ct|lists|io|maps|string|PHPUnit)(?:$|::|\\|\/)/;
 
 /**
@@ -68,6 +71,12 @@ export function importedSubjects(testPath: string, lines: readonly string[]): st
     if (ext === 'php' && (m = /require(?:_once)?\s*\(?\s*(?:__DIR__\s*\.\s*)?['"]\/?([^'"]+\.php)['"]/.exec(line))) add(join(m[1] as string));
     if (/^(?:c|cc|cpp)$/.test(ext) && (m = /^\s*#include\s+"([^"]+)\.h(?:pp)?"/.exec(line))) add(`${(m[1] as string).replace(/^(?:\.\.\/)+/, '').replace(/^include\//, '')}.${ext}`);
     if (ext === 'ml' && (m = /^\s*open\s+([A-Z]\w*)/.exec(line))) add(`${(m[1] as string).charAt(0).toLowerCase()}${(m[1] as string).slice(1)}.ml`);
+    // A Rust integration test (`tests/x.rs`) uses its crate by name (`use posttags::distinct;`): the crate's
+    // `src/<module>.rs` when it names a module (`use posttags::tags::distinct`), else its `src/lib.rs`.
+    if (ext === 'rs' && /(?:^|\/)tests\/$/.test(dir) && (m = /^\s*use\s+([a-z_]\w*)::(?:([a-z_]\w*)::)?/.exec(line)) && !RUST_NOT_CRATE.test(m[1] as string)) {
+      if (m[2]) add(join(`../src/${m[2] as string}.rs`));
+      add(join('../src/lib.rs'));
+    }
     if (out.length >= 3) break;
   }
   return out;

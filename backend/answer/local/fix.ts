@@ -18,6 +18,7 @@ import { hasLog, lineTextOf, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpe
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
+import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
@@ -71,27 +72,6 @@ function stepSettings(stored: LogSpan, errorLine: number): { line: number; text:
     const m = /^\+{1,2} ((?:export )?([A-Za-z_]\w*)=(.*)|ulimit .+|export [A-Za-z_]\w*.*)$/.exec(t);
     if (!m) continue;
     out.unshift({ line: from + i, text: m[1] as string, ...(m[2] && (m[3] ?? '').trim() === '' ? { empty: m[2] } : {}) });
-  }
-  return out;
-}
-
-/**
- * What the compiler itself suggests under its error: rustc's (and clippy's) `help:` lines (on
- * their own or after the carets) with the code they propose (`1 + fn f(names: &[String])`), up to the next diagnostic. Each cited.
- */
-function compilerSuggestions(stored: LogSpan, f: { message_line: number }): { line: number; text: string }[] {
-  const span = linesOf(stored, f.message_line, Math.min(stored.end_line, f.message_line + 40));
-  if (!span) return [];
-  const out: { line: number; text: string }[] = [];
-  const lines = span.text.split('\n');
-  for (let i = 1; i < lines.length && out.length < 4; i++) {
-    const t = withoutStamp(lines[i] ?? '');
-    if (/^(?:error|warning)(?:\[\w+\])?: /.test(t)) break;
-    // On its own line (`  = help: ...`, `help: ...`) or after the carets that mark the code (`|    ^^^^ help: use: ...`).
-    const help = /^\s*(?:= )?help: (.+)$/.exec(t) ?? /^\s*\|\s*[\s^~-]*\^[\^~-]*\s+help: (.+)$/.exec(t);
-    if (help && !/https?:\/\/|^to override|for further information|run with|`#\[allow/.test(help[1] as string)) out.push({ line: f.message_line + i, text: `help: ${(help[1] as string).trim()}` });
-    const added = /^\s*\d+\s+[+~]\s(.+)$/.exec(t);
-    if (added && out.length > 0) out.push({ line: f.message_line + i, text: (added[1] as string).trim() });
   }
   return out;
 }
@@ -151,11 +131,19 @@ export const fix: Composer = (ask) => {
 
   // The compiler's own suggestion, quoted (rustc and clippy print the code they propose; for a target
   // not installed, rustc's `help: consider downloading the target with `rustup target add x``).
-  const storedForHelp = (f.class === 'compile-error' || f.class === 'lint' || f.class === 'missing-tool') && /^(?:rustc|clippy)$/.test(f.tool ?? '') ? storedLogSpan(ctx) : undefined;
+  const storedForHelp = (f.class === 'compile-error' || f.class === 'lint' || f.class === 'missing-tool') && SUGGESTING_TOOLS.test(f.tool ?? '') ? storedLogSpan(ctx) : undefined;
   const helps = storedForHelp ? compilerSuggestions(storedForHelp, f) : [];
   if (helps.length > 0) {
-    out.line(`- ${capitalise(f.tool === 'clippy' ? 'clippy' : 'the compiler')} suggests: ${helps.map((h) => `${inlineCode(h.text)} ${at(h.line)}`).join('; ')}.`);
+    out.line(`- ${capitalise(/clippy/.test(f.tool ?? '') ? 'clippy' : 'the compiler')} suggests: ${helps.map((h) => `${inlineCode(h.text)} ${at(h.line)}`).join('; ')}.`);
     for (const h of helps) out.log({ start_line: h.line, end_line: h.line });
+  }
+
+  // A C/C++ error whose note points to another file (the callee's declaration, a candidate): the other side.
+  const notes = storedForHelp && f.class === 'compile-error' && !/rustc|clippy/.test(f.tool ?? '') ? compilerNotesElsewhere(storedForHelp, f) : [];
+  for (const n of notes) {
+    const [place, said] = n.text.split('|') as [string, string];
+    out.line(`- The compiler's note names another place, ${inlineCode(place)} ${at(n.line)}: ${inlineCode(said)}. The line to change may be that one rather than the error's.`);
+    out.log({ start_line: n.line, end_line: n.line });
   }
 
   // The last green build printed this error too: fixing it may not be enough.

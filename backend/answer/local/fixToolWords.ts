@@ -9,7 +9,7 @@
  * Keyed on the tool's message, never on a project's names; every quote is from a line it cites.
  */
 import type { Finding } from '../../../protocol/types.js';
-import { inlineCode, type LogSpan } from '../logtext.js';
+import { cite, inlineCode, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { around, nearby, rule, type RemedyInput, type RemedyRule } from './remedyShape.js';
 import { reportsOnly } from './logHelpers.js';
@@ -29,6 +29,13 @@ function linesNearOf(i: RemedyInput): { line: number; text: string }[] {
   if (!v) LINES.set(i, (v = linesNear(i.f, i.stored)));
   return v;
 }
+
+/** A line of advice a tool prints under its error (`x may help here`, not rclone's `(retrying may help)`; `Either remove x or choose y.`; `hint:` lines are read by the rule). */
+/** A sentence that asks the user to do something (npm's `Please update your lock file with ...`). */
+const PLEASE = /(?:^|[.!?:]\s+|\S+ error\s+)(Please (?:update|run|install|use|set|add|remove|check|upgrade|downgrade|specify|provide|commit|delete|rename|move)\b[^.!?]*[.!?]?)/;
+/** A hint that only points to a manual or a page, not at what to do. */
+const POINTER = /^See |for details|--help\b|https?:\/\//;
+const TOOL_ADVICE = /(?<!\(retrying )\bmay help\b|^Either .{6,} or .{4,}/;
 
 /** Words of a name (`ci-release` -> ci, release). */
 const wordsOf = (s: string): string[] => s.toLowerCase().split(/[-_.\s]+/).filter(Boolean);
@@ -268,6 +275,40 @@ export const TOOL_WORD_REMEDIES: RemedyRule[] = [
         text: `The script has Windows (CRLF) line endings ${at(hit.line)}: the shell reads the carriage return as part of the word. Convert it to LF (${inlineCode(`dos2unix ${script ?? '<script>'}`)} or ${inlineCode(`sed -i 's/\\r$//' ${script ?? '<script>'}`)}) and commit it, with a \`.gitattributes\` line such as \`*.sh text eol=lf\` so a Windows checkout does not bring them back.`,
         lines: [hit.line],
       });
+    }
+  }),
+  // What the tool itself advises right under its error (helper fx): a `hint:` line (git, PostgreSQL's
+  // `HINT:`; a paragraph over several lines: its first line quoted, all cited), `Please <do x>.`, `... may help`, `Either
+  // <do this> or <that>.`. Relayed as printed, with its lines; a fact
+  // beside the other steps (it does not replace the class's step: `x may help` is not the diagnosis).
+  rule('toolwords/tool-advice', 'fact', (i, out) => {
+    const lines = linesNearOf(i).filter((l) => l.line >= i.f.message_line).sort((x, y) => x.line - y.line);
+    const hintOf = (t: string): string | undefined => /^(?:\S+: )?(?:hint|HINT|Hint):(?: (.*))?$/.exec(t.trim())?.[1]?.trim() ?? (/^(?:\S+: )?(?:hint|HINT|Hint):$/.test(t.trim()) ? '' : undefined);
+    for (let k = 0; k < lines.length && out.length < 2; k++) {
+      const l = lines[k] as { line: number; text: string };
+      const t = l.text.trim();
+      const hint = hintOf(t);
+      if (hint !== undefined && hint.length >= 8 && !POINTER.test(hint)) {
+        // A hint wrapped over several `hint:` lines is one paragraph (git's): quoted whole, cited over its lines.
+        const parts = [hint];
+        let last = l.line;
+        while (parts.length < 4) {
+          const next = lines[k + 1];
+          const more = next && next.line === last + 1 ? hintOf(next.text) : undefined;
+          if (!more || POINTER.test(more)) break;
+          parts.push(more);
+          last = (next as { line: number }).line;
+          k++;
+        }
+        // Quoted as printed: its first line, the rest cited (the log wraps it with `hint:` on each line).
+        out.push({ text: `The tool's own advice: ${inlineCode(hint)}${parts.length > 1 ? ' …' : ''} ${cite({ start_line: l.line, end_line: last })}.`, lines: [l.line, last] });
+      } else if (TOOL_ADVICE.test(t) && t.length <= 240) {
+        out.push({ text: `The tool's own advice: ${inlineCode(t)} ${at(l.line)}.`, lines: [l.line] });
+      } else {
+        // A request in the tool's sentence (`... are in sync. Please update your lock file with \`npm install\` before continuing.`).
+        const please = PLEASE.exec(t)?.[1];
+        if (please && please.length <= 200) out.push({ text: `The tool's own advice: ${inlineCode(please.trim())} ${at(l.line)}.`, lines: [l.line] });
+      }
     }
   }),
 ];

@@ -43,7 +43,7 @@ const FIRST_STEP: Record<Exclude<FindingClass, 'unknown'>, string> = {
   'disk-full': 'free space on the agent (`df -h` in the step shows which disk) or clean old workspaces',
   'out-of-memory': 'give the step more memory or make it use less (fewer parallel jobs, a smaller heap)',
   'timeout-aborted': 'find what the step was waiting on when it was stopped before raising its time limit',
-  'permission-credentials': 'check the credentials and file permissions the step uses: present, not expired, with access',
+  'permission-credentials': 'check the credentials and file permissions the step uses: present, still valid, with the access the step needs',
   'missing-tool': 'install the tool (or the version) the step calls on the agent, or put it on `PATH`',
   lint: 'fix what the checker reports, or run its fix mode if it has one',
   'ci-script': 'check the CI script\'s command and settings at that step (`bash -x` shows what it ran)',
