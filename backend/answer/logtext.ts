@@ -443,6 +443,29 @@ export interface FailingStep {
   exitCode?: LogLine & { code: number };
 }
 
+/** A cleanup that runs after the step's command, whatever failed (`kill $SERVER`, `wait`): never the failing one. */
+const CLEANUP_COMMAND = /^(?:kill|pkill|wait)(?:\s|$)/;
+/** A shell's EXIT/ERR trap (`trap 'kill $pid; rm -rf tmp' EXIT`): its commands run after the failure. */
+const TRAP_LINE = /^\+ trap (?:'([^']*)'|"([^"]*)") (?:\w+ )*(?:EXIT|ERR)\b/;
+
+/**
+ * An echoed command that did not end the step: a cleanup (`kill`, `wait`), the first command of an EXIT trap declared
+ * above it (run when the script stopped), or one started in the background (`cmd &`, or bash -x's `+ PID=4242` from
+ * `$!` just under it: a local server the step then talked to).
+ */
+function notRunToEnd(command: LogLine & { match: RegExpExecArray }, lines: readonly string[], startLine: number): boolean {
+  const text = (command.match[1] ?? command.match[2] ?? command.match[3] ?? '').trim();
+  if (CLEANUP_COMMAND.test(text) || /\s&$/.test(text)) return true;
+  const next = unstamped(lines[command.line - startLine + 1] ?? '').trim();
+  if (/^\+ \w+=\d{2,}$/.test(next)) return true;
+  const program = text.split(/\s+/)[0] ?? '';
+  for (let i = command.line - startLine - 1; i >= 0 && command.line - startLine - i <= 400; i--) {
+    const trap = TRAP_LINE.exec(unstamped(lines[i] ?? '').trim());
+    if (trap) return (/^\s*(?:\w+=\S*\s+)*([^\s;'"]+)/.exec(trap[1] ?? trap[2] ?? '')?.[1] ?? '') === program;
+  }
+  return false;
+}
+
 /**
  * Where the failure at `errorLine` happened: the last command echoed before it, the pipeline
  * stage it was in and its parallel branch (pipelineText.ts), and the exit code Jenkins reported
@@ -455,15 +478,17 @@ export function failingStepOf(span: LogSpan, errorLine: number): FailingStep {
   const own = place.branch?.line === errorLine ? place.branch.name : undefined;
   const branches = new Set(own === undefined ? [] : [own]);
   // The command echoed last before the error, read without the line's clock and, inside a
-  // parallel branch, only among that branch's lines.
-  const command = findLine(span, (line) => {
+  // parallel branch, only among that branch's lines; one that did not end the step is passed over (notRunToEnd).
+  const echoed = (to: number): ReturnType<typeof findLine> => findLine(span, (line) => {
     let body = unstamped(line);
     if (own !== undefined) {
       if (branchOfLine(body, branches) !== own) return null;
       body = body.slice(own.length + 3);
     }
     return COMMAND_LINE.exec(body);
-  }, { fromEnd: true, to: errorLine });
+  }, { fromEnd: true, to });
+  let command = echoed(errorLine);
+  for (let skipped = 0; command && notRunToEnd(command, lines, span.start_line); skipped++) command = skipped < 4 ? echoed(command.line - 1) : undefined;
   if (command) {
     const m = command.match;
     const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').trim();

@@ -64,7 +64,47 @@ function recipeCompare(from: number, at: number, bodyAt: (i: number) => string):
   return undefined;
 }
 
-function purposeClass(lines: readonly string[], f: Finding): { cls: FindingClass; confidence: 'medium' | 'low'; line: number; target?: string } | undefined {
+/** How a tool says the path it was given is not there: the path, then the words, or the words, then the path. */
+const PATH_THEN_MISSING = /^['"’`]?:?(?: (?:cannot|can't|failed to) (?:stat|open|access|read)\w*:)? (?:no such file or directory|is not a directory|does not exist|not found)\b/i;
+const MISSING_THEN_PATH = /\b(?:l?stat|cannot stat|cannot access|(?:file|directory|path|file or directory) not found:|not a directory:|does not exist:|no such file or directory:) ['"‘`]?$/i;
+
+/** A command's arguments that may name a path (no option), in the form a tool prints them back (`./pkg/...` -> `./pkg`). */
+function pathArguments(command: string): string[] {
+  return command
+    .split(/\s+/)
+    .slice(1)
+    .filter((a) => a !== '' && !a.startsWith('-') && !a.includes('='))
+    .map((a) => a.replace(/^['"]|['"]$/g, '').replace(/\/\.\.\.$/, '').replace(/\/+$/, ''))
+    .filter((a) => /^[\w./-]+$/.test(a) && /[A-Za-z]/.test(a));
+}
+
+/**
+ * The line (0-based) between the traced command at `from` and `to` where a tool says a path the command was given is
+ * not there (`lstat ./pkg/: no such file or directory` under `+ go test ./pkg/...`, `Error: /ws/build is not a
+ * directory` under `+ cmake --build build`): the script named what does not exist, the script's error. A path the tool
+ * read on its own (an include, a config file) or names as a place (`f.c:3:`) is not the command's argument.
+ */
+function missingArgument(from: number, to: number, command: string, bodyAt: (i: number) => string): number | undefined {
+  const args = pathArguments(command);
+  if (args.length === 0) return undefined;
+  for (let k = from + 1; k <= to; k++) {
+    const t = bodyAt(k);
+    for (const a of args) {
+      for (let i = t.indexOf(a); i >= 0; i = t.indexOf(a, i + 1)) {
+        // The path as printed: the argument itself, or it made absolute (`/ws/proj/build` for `build`), whole.
+        const start = i === 0 || /[\s'"‘`]/.test(t[i - 1] as string) || (t[i - 1] === '/' && a[0] !== '/' && a[0] !== '.') ? i : -1;
+        if (start < 0) continue;
+        const tail = t.slice(i + a.length).replace(/^\/+(?=['"’:\s]|$)/, '');
+        if (/^[\w.-]/.test(tail)) continue;
+        const before = t.slice(0, i).replace(/\S*$/, (w) => (w.startsWith('/') ? '' : w));
+        if (PATH_THEN_MISSING.test(tail) || MISSING_THEN_PATH.test(before)) return k;
+      }
+    }
+  }
+  return undefined;
+}
+
+function purposeClass(lines: readonly string[], f: Finding): { cls: FindingClass; confidence: 'medium' | 'low'; line: number; target?: string; message?: number } | undefined {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   const at = f.message_line - 1;
   const traced = tracedAbove(at, bodyAt);
@@ -81,6 +121,8 @@ function purposeClass(lines: readonly string[], f: Finding): { cls: FindingClass
   const command = traced.command.replace(WRAPPER, '');
   if (COMPARE.test(command)) return between(DIFFERENCE, traced.line) ? { cls: 'test-assertion', confidence: 'medium', line: traced.line } : undefined;
   if (LINTER.test(programOf(command)) && ((f.location !== undefined && PLACE.test(`${f.location.file}:1`)) || between(PLACE, traced.line))) return { cls: 'lint', confidence: 'low', line: traced.line };
+  const missing = missingArgument(traced.line, at, command, bodyAt);
+  if (missing !== undefined) return { cls: 'ci-script', confidence: 'medium', line: traced.line, message: missing };
   return undefined;
 }
 
@@ -91,5 +133,7 @@ export function withCommandPurpose(lines: readonly string[], f: Finding): Findin
   if (!p) return f;
   // The make target whose recipe compared is the check that failed (`make: *** [Makefile:8: check]`).
   const test = f.test === undefined && p.target !== undefined ? { test: { name: p.target, log_line: f.message_line } } : {};
-  return { ...f, class: p.cls, confidence: p.confidence, evidence: [...f.evidence, p.line + 1], ...test };
+  // The tool's own line that says why (a path the command was given is not there) is the message over a CI's exit line.
+  const said = p.message === undefined || p.message + 1 === f.message_line ? {} : { message: bodyOf(lines[p.message] ?? '').trim(), message_line: p.message + 1 };
+  return { ...f, class: p.cls, confidence: p.confidence, evidence: [...f.evidence, p.line + 1], ...test, ...said };
 }

@@ -120,3 +120,29 @@ describe("a Go test's own report line is its check unless it reports an error it
     expect(top(goTest('load fixture: invalid character } in object'))?.class).not.toBe('test-assertion');
   });
 });
+
+describe("a path the failing command was given is not there: the script's error", () => {
+  it('`tar: public: Cannot stat: No such file or directory` under `+ tar -czf site.tgz public`', () => {
+    const f = top(jenkins('+ npm run build', '+ tar -czf site.tgz public', 'tar: public: Cannot stat: No such file or directory', 'tar: Exiting with failure status due to previous errors'));
+    expect([f?.class, f?.message]).toEqual(['ci-script', 'tar: public: Cannot stat: No such file or directory']);
+  });
+
+  it('a tool that prints the path made absolute (`Error: /ws/app/out is not a directory` for `out`)', () => {
+    expect(top(gha('+ ninja -C out', 'ninja: Entering directory `out', 'Error: /ws/app/out is not a directory'))?.class).toBe('ci-script');
+  });
+
+  it("counter-example: a file the tool read on its own (its config), not the command's argument, stays unknown", () => {
+    expect(top(gha('+ ./bin/render scene.json', 'render: cannot open config/render.ini: No such file or directory'))?.class).not.toBe('ci-script');
+  });
+});
+
+describe('a test runner that found nothing to run: the selection the script gave it', () => {
+  it("vitest's and jest's `No test files found` / `No tests found, exiting with code 1`", () => {
+    expect(top(gha('+ npx vitest run src/**/*.spec.ts', '', 'No test files found, exiting with code 1', '', 'include: **/*.{test,spec}.?(c|m)[jt]s?(x)'))?.class).toBe('ci-script');
+    expect(top(gha('+ npx jest --testPathPattern=e2e/', 'No tests found, exiting with code 1', 'Run with `--passWithNoTests` to exit with code 0'))?.class).toBe('ci-script');
+  });
+
+  it("counter-example: jest's note under --onlyChanged names no selection error", () => {
+    expect(top(gha('+ npx jest --onlyChanged', 'No tests found related to files changed since last commit.', 'Error: connect ECONNREFUSED 127.0.0.1:5432'))?.class).not.toBe('ci-script');
+  });
+});

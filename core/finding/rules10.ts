@@ -46,6 +46,15 @@ export const ROUND10_RULES: Rule[] = [
     re: /^collected \d+ items? \/ \d+ deselected \/ 0 selected\s*$|^collected 0 items\s*$|^=+ no tests ran in [\d.]+s =+$/,
     read: () => ({ tool: 'pytest' }),
   },
+  // Any runner that found nothing to run (mocha's and vitest's `No test files found`, jest's `No tests found, exiting
+  // with code 1`, jasmine's `No specs found`, phpunit's `No tests executed!`, ctest's `No tests were found!!!`): the
+  // script's selection (a glob, a pattern, a directory) matches no test, the script's error (t16).
+  {
+    cls: 'ci-script',
+    priority: 48,
+    confidence: 'medium',
+    re: /^(?:Error: )?No test files found\b|^No tests found(?:, exiting with code \d+|\b.*\bmatching\b)|^No specs found\b|^No tests executed!|^No tests were found!*$/,
+  },
   // A child that ended on SIGTERM, as make and the shell report it (`make: *** [Makefile:8: check] Terminated`,
   // `ci.sh: line 5:  4242 Terminated   ./x`, a bare `Terminated`): stopped from outside, by a time limit (`timeout`)
   // or a cancellation, the taxonomy's timeout / aborted (helper t12). `Killed` (SIGKILL) is left to the memory rules.
