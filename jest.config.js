@@ -26,6 +26,8 @@ const common = {
   setupFilesAfterEnv: ['<rootDir>/test/helpers/perFile.ts'],
   // Jest's runtime, keeping node_modules' compiled CommonJS between the test files of a worker
   runtime: '<rootDir>/scripts/jestRuntime.cjs',
+  // Jest's default resolver, each answer kept for the worker (a mapped `./x.js` was resolved afresh by every file)
+  resolver: '<rootDir>/scripts/jestResolver.cjs',
 };
 
 /** Files in test/ that start processes (or a database server of their own): the e2e project. */

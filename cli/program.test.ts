@@ -79,10 +79,11 @@ describe('cichat in-process', () => {
   });
 
   it('analyze shows a likely class as a guess beside a finding no rule established (JSON: likely_class, class unknown)', async () => {
-    const log = ['+ tidyup check', 'tidyup: missing dependencies: module foo not found on the module path', 'tidyup: resolve the missing dependencies or pass --ignore-missing-deps', 'Finished: FAILURE', ''].join('\n');
+    // the class model reads the error's block and the lines above it (helper ml4): a resolver's words there
+    const log = ['+ tidyup install', 'Resolving dependencies of module app', 'Downloading module index from the repository', 'tidyup: missing dependencies: module foo not found on the module path', 'tidyup: resolve the missing dependencies or pass --ignore-missing-deps', 'Finished: FAILURE', ''].join('\n');
     const r = await runCli(['analyze', '-'], { env, input: log });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^ {3}unknown: line 2, low confidence$/m);
+    expect(r.stdout).toMatch(/^ {3}unknown: line 4, low confidence$/m);
     expect(r.stdout).toMatch(/^ {3}not established; its words \([\w, -]+\) suggest dependency-resolution, a guess$/m);
     const json = JSON.parse((await runCli(['analyze', '--json'], { env, input: log })).stdout) as { finding?: { class: string; likely_class?: { class: string; words: string[] } } }[];
     expect(json[0]?.finding?.class).toBe('unknown');

@@ -9,10 +9,11 @@
  *                the former nested threshold, the tempered 0.9 that the table uses) and write nothing
  * Run it after changing the rules (`npm run gates` runs it): the rules' class is one of its tokens.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { LIKELY_AT } from '../core/finding/classModel.js';
 import { forwardDump, forwardFigures, forwardReport, forwardRounds, FORWARD_COMMITS } from './classModelForward.js';
 import { chooseThreshold, fitTemperature, guesses, loroRounds, MODEL_TABLE_FILE as TABLE_FILE, modelCases, modelSource, outcome, train, type ModelCase, type Policy } from './classModelData.js';
+import { inputsNow, writeTable } from './classModelStamp.js';
 
 /** A number: a raw threshold; 'nested': the former choice, a threshold by inner leave-one-round-out; 'tempered': LIKELY_AT at the inner-fitted temperature (the table's). */
 function loro(cases: readonly ModelCase[], policy: Policy, how: number | 'nested' | 'tempered'): void {
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     console.log(forwardReport(forwardFigures(forwardRounds(), (r) => forwardDump(r, FORWARD_COMMITS[r] as string))));
     return;
   }
+  const inputs = await inputsNow();
   const cases = await modelCases();
   if (args.includes('--loro')) {
     console.log(`${cases.length} cases (rules right ${cases.filter((c) => c.rules === c.label).length}, rules unknown ${cases.filter((c) => c.rules === 'unknown').length})`);
@@ -64,7 +66,8 @@ async function main(): Promise<void> {
     console.log(`${TABLE_FILE} is up to date`);
     return;
   }
-  writeFileSync(TABLE_FILE, source);
+  // With its stamp (scripts/classModelStamp.ts): the inputs it was made from, so the staleness test need not make it again.
+  await writeTable(async () => source, inputs);
   console.log(`wrote ${TABLE_FILE} (${cases.length} cases)`);
 }
 

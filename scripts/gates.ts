@@ -11,11 +11,13 @@ import { fileURLToPath } from 'node:url';
 import '../core/log/analyze.js';
 import { gateTableSource } from '../core/log/gates.js';
 import { MODEL_TABLE_FILE, modelCases, modelSource } from './classModelData.js';
+import { writeTable } from './classModelStamp.js';
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/log/gateTable.ts');
 writeFileSync(file, gateTableSource());
 console.log(`wrote ${file}`);
 // The class model's counts rest on the rules' findings of the labelled cases (scripts/classModel.ts): a rule change makes them stale.
-writeFileSync(MODEL_TABLE_FILE, modelSource(await modelCases()));
+// With its stamp (scripts/classModelStamp.ts): the inputs it was made from, so the staleness test need not make it again.
+await writeTable(async () => modelSource(await modelCases()));
 console.log(`wrote ${MODEL_TABLE_FILE}`);
 

@@ -412,7 +412,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   const home = options.workspaces[0];
   if (clued && home && snippets.length < limits.maxSourceSnippets && !snippets.some((x) => x.message?.startsWith('code under test of '))) {
     const files = await reader.index(home);
-    const testRel = /^test-/.test(clued.class) || clued.test ? failingTestFile(lines, clued.message_line, clued.test?.name, files) : undefined;
+    const testRel = /^test-/.test(clued.class) || clued.test || clued.class === 'timeout-aborted' ? failingTestFile(lines, clued.message_line, clued.test?.name, files) : undefined;
     const crashed = !testRel && clued.class === 'runtime-exception' && clued.location === undefined ? programSources(lines, clued.message_line, files) : undefined;
     for (const name of testRel ? await subjects(testRel, home, true) : (crashed?.sources ?? [])) {
       const found = await reader.locate(name, [home]);

@@ -19,6 +19,22 @@ describe('failingTestFile', () => {
   });
 });
 
+describe("failingTestFile: the failure's own line and a suite name (helper fx)", () => {
+  const js = ['src/queue.js', 'test/queue.test.js', 'test/setup.js', 'test/retry.test.js', 'src/retry.js', 'tests/backoff-test.rkt', 'backoff.rkt'];
+  it("takes a test file the failure's line names, as the agent's absolute path or a unique bare name", () => {
+    const mocha = ['+ npx mocha', '     Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure "done()" is called. (/var/lib/jenkins/workspace/q/test/queue.test.js)'];
+    expect(failingTestFile(mocha, 2, undefined, js)).toBe('test/queue.test.js');
+    expect(failingTestFile(['+ raco test tests', 'backoff-test.rkt: raco test: timeout after 10 seconds'], 2, undefined, js)).toBe('tests/backoff-test.rkt');
+    // A file the line names that is no test is not taken.
+    expect(failingTestFile(['+ node x', 'Error at (/srv/q/src/queue.js)'], 2, undefined, js)).toBeUndefined();
+  });
+  it("skips a setup file given to an option, and matches a JS suite's name to `x.test.js`", () => {
+    const qunit = ["+ qunit --require ./test/setup.js 'test/*.test.js'", 'not ok 2 retry > rethrows the last error'];
+    expect(failingTestFile(qunit, 2, 'retry > rethrows the last error', js)).toBe('test/retry.test.js');
+    expect(failingTestFile(qunit, 2, undefined, js)).toBeUndefined();
+  });
+});
+
 describe('programSources', () => {
   it('reads the sources of the build line that wrote the program that crashed', () => {
     const lines = ['+ cc -O2 -Wall -o stats src/stats.c', '+ ./stats', 'ci.sh: line 2: 123 Floating point exception ./stats'];

@@ -22,6 +22,9 @@ function commandsAbove(lines: readonly string[], n: number, max: number): { line
   return out;
 }
 
+/** Options whose value is a setup or configuration file, not the tests to run. */
+const SETUP_OPTION = /^(?:-r|--require|--import|--loader|-c|--config|--setup(?:-files?)?|--setupFiles|--globalSetup|--env-file|--rootDir|--reporter)$/;
+
 /** A command's words, quotes dropped (enough to read file arguments). */
 const wordsOf = (command: string): string[] => command.split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, '')).filter(Boolean);
 
@@ -29,7 +32,7 @@ const wordsOf = (command: string): string[] => command.split(/\s+/).map((w) => w
 function fileNamed(word: string, files: readonly string[]): string | undefined {
   const w = word.replace(/^\.\//, '');
   if (!/[\w-]\.[A-Za-z][\w]{0,5}$/.test(w) || w.startsWith('-')) return undefined;
-  return files.find((f) => f === w) ?? (w.includes('/') ? files.find((f) => f.endsWith(`/${w}`)) : undefined);
+  return files.find((f) => f === w) ?? (w.includes('/') ? (files.find((f) => f.endsWith(`/${w}`)) ?? (w.startsWith('/') ? files.find((f) => f.includes('/') && w.endsWith(`/${f}`)) : undefined)) : undefined);
 }
 
 /** A file that reads as a test file: the usual names, or under a test directory. */
@@ -42,17 +45,29 @@ export const looksLikeTest = (rel: string): boolean =>
  */
 export function failingTestFile(lines: readonly string[], messageLine: number, testName: string | undefined, files: readonly string[]): string | undefined {
   for (const { command } of commandsAbove(lines, messageLine, 400).slice(0, 3)) {
-    for (const word of wordsOf(command).slice(1)) {
+    const words = wordsOf(command);
+    for (const [k, word] of words.entries()) {
+      // Not the program, and not an option's value that is no test (`--require ./test/setup.js`, `--config x`).
+      if (k === 0 || SETUP_OPTION.test(words[k - 1] ?? '')) continue;
       const rel = fileNamed(word, files);
       if (rel && looksLikeTest(rel)) return rel;
     }
   }
+  // A test file the failure's own line names (mocha's `Timeout of 2000ms exceeded. (/agent/ws/test/q.test.js)`,
+  // `backoff-test.rkt: raco test: timeout after 10 seconds`), by its path as printed or the agent's absolute path.
+  for (const word of (lines[messageLine - 1] ?? '').replace(TIMESTAMP, '').split(/[\s()'"`,;]+/)) {
+    const w = word.replace(/:(?:\d+(?::\d+)?)?$/, '');
+    const byName = /^[\w.-]+\.[A-Za-z]\w{0,5}$/.test(w) ? files.filter((f) => f.endsWith(`/${w}`)) : [];
+    const rel = fileNamed(w, files) ?? (byName.length === 1 ? byName[0] : undefined);
+    if (rel && looksLikeTest(rel)) return rel;
+  }
   if (!testName) return undefined;
-  // `CartTest::testX`, `tests.test_cart.CartTest.test_x`, `test_total (test_cart.CartTests)`, `TestCart/total`.
+  // `CartTest::testX`, `tests.test_cart.CartTest.test_x`, `test_total (test_cart.CartTests)`, `TestCart/total`,
+  // and a JS suite's first word (`retry > rethrows ...` -> `test/retry.test.js`).
   const names = new Set(testName.split(/[^A-Za-z0-9_]+/).filter((w) => w.length >= 3));
   const hits = files.filter((f) => {
     const base = f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
-    return names.has(base) && looksLikeTest(f);
+    return (names.has(base) || names.has(base.replace(/\.(?:test|spec)$/, ''))) && looksLikeTest(f);
   });
   return hits.length === 1 ? hits[0] : undefined;
 }

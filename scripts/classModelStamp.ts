@@ -1,0 +1,97 @@
+/**
+ * What core/finding/classModelTable.ts was made from: `classModelTable.stamp` beside it holds a hash
+ * of every input of `modelSource(await modelCases())` at the time the table was written, and a hash
+ * of the table written. The inputs: the source of every module that computation loads (the import
+ * graph of scripts/classModelData.ts, static and dynamic, as esbuild follows it; packages by
+ * package-lock.json), Node's version, and the bytes of each case it reads (the tuned cases'
+ * expected.json, fail.log and pass.log: a held-out case is never read). The making is
+ * deterministic, so while both hashes hold, the table is what `npm run class-model` would make now,
+ * and the staleness test (test/findings-realfail.test.ts) need not analyse ~1,000 logs again to
+ * know it (5-7 CPU-s of a cold `npm test`: docs/notes/house.md, "`npm test` time", eleventh
+ * session). When either differs (a source or a case changed since, the table edited) the test makes
+ * the table afresh and compares, as before. `npm run class-model` and `npm run gates` write the stamp
+ * with the table; test/class-model-stamp.test.ts shows what changes it.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HELDOUT_ROUND } from '../bench/findings.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The generated table and its stamp. */
+const TABLE_FILE = path.join(ROOT, 'core/finding/classModelTable.ts');
+export const STAMP_FILE = path.join(ROOT, 'core/finding/classModelTable.stamp');
+/** The module whose import graph makes the table. */
+const ENTRY = 'scripts/classModelData.ts';
+
+/** Our source files (repository-relative) that `ENTRY` loads, itself included, sorted. */
+export async function modelModules(root = ROOT): Promise<string[]> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [ENTRY],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+    outdir: 'out',
+  });
+  return Object.keys(result.metafile.inputs).sort();
+}
+
+/** The case files the table is made of (repository-relative, sorted): each tuned case's expected.json, fail.log, pass.log. */
+export function modelCaseFiles(root = ROOT): string[] {
+  const dir = path.join(root, 'test/fixtures/realfail');
+  const files: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const expected = path.join(dir, name, 'expected.json');
+    if (!existsSync(expected)) continue;
+    // As bench/findings.ts loadRealCases reads the listing: a held-out round's case is left as soon as its round is read.
+    const round = (JSON.parse(readFileSync(expected, 'utf8')) as { round?: unknown }).round;
+    if (typeof round === 'number' && round >= HELDOUT_ROUND) continue;
+    for (const f of ['expected.json', 'fail.log', 'pass.log']) files.push(path.relative(root, path.join(dir, name, f)));
+  }
+  return files;
+}
+
+/** A hash of the inputs: each file's path and bytes (`read` gives them; a missing file counts as missing), and Node's version. */
+export function inputsHash(files: readonly string[], read: (file: string) => Buffer | string | undefined): string {
+  const hash = createHash('sha1').update(process.version).update('\0');
+  for (const f of files) hash.update(f).update('\0').update(read(f) ?? '\u0001missing').update('\0');
+  return hash.digest('hex');
+}
+
+const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
+
+/** The hash of the inputs under `root` now. */
+export async function inputsNow(root = ROOT): Promise<string> {
+  const files = ['package-lock.json', ...(await modelModules(root)), ...modelCaseFiles(root)];
+  const read = (f: string): Buffer | undefined => (existsSync(path.join(root, f)) ? readFileSync(path.join(root, f)) : undefined);
+  return inputsHash(files, read);
+}
+
+/** The stamp of `table` made from inputs of hash `inputs`. */
+export const stampOf = (table: string, inputs: string): string => `inputs ${inputs} table ${sha1(table)}\n`;
+
+/**
+ * Writes the table `make` gives, and its stamp when no input changed while it was made (else no
+ * stamp: the staleness test then makes the table afresh to compare). `inputsBefore`: the inputs'
+ * hash taken before the caller began making it.
+ */
+export async function writeTable(make: () => Promise<string>, inputsBefore?: string): Promise<void> {
+  const before = inputsBefore ?? (await inputsNow());
+  const table = await make();
+  writeFileSync(TABLE_FILE, table);
+  if ((await inputsNow()) === before) writeFileSync(STAMP_FILE, stampOf(table, before));
+  else rmSync(STAMP_FILE, { force: true });
+}
+
+/** Whether the table on disk was written from exactly the inputs there are now (then it is what they make). */
+export async function stampHolds(): Promise<boolean> {
+  if (!existsSync(STAMP_FILE)) return false;
+  return readFileSync(STAMP_FILE, 'utf8') === stampOf(readFileSync(TABLE_FILE, 'utf8'), await inputsNow());
+}

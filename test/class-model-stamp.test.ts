@@ -1,0 +1,66 @@
+/**
+ * The class model table's stamp (scripts/classModelStamp.ts): the staleness test of
+ * test/findings-realfail.test.ts trusts a table whose stamp holds without making it again, so the
+ * stamp must change with anything the table is made from: every module the making loads, the
+ * packages, Node, each tuned case's files; and with the table's own text. Held-out cases are never
+ * among its inputs.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { inputsHash, modelCaseFiles, modelModules, stampOf } from '../scripts/classModelStamp.js';
+import { TUNED_CASES } from './helpers/realfail.js';
+
+const ROOT = process.cwd();
+
+/** The repository-relative files `file` imports by a relative specifier (static, dynamic, re-exports), as .ts sources. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const out: string[] = [];
+  // A statement at a line's start (its names may span lines, never a quote), a bare import, or import('...').
+  for (const m of text.matchAll(/^(?:(import|export)\s+(type\s)?[^'"`;]*?from\s*|import\s*)'(\.{1,2}\/[^']+)'|\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/gm)) {
+    if (m[2] !== undefined) continue; // `import type`: erased, it loads nothing
+    const target = path.join(path.dirname(file), (m[3] ?? m[4])!).replace(/\.js$/, '');
+    out.push(['.ts', '.tsx', '.js', '.mjs', '.json', ''].map((ext) => target + ext).find((t) => existsSync(path.join(ROOT, t))) ?? target);
+  }
+  return out;
+}
+
+describe('the class model table stamp', () => {
+  let modules: string[];
+  beforeAll(async () => {
+    modules = await modelModules();
+  });
+
+  it('holds every module making the table loads: the making itself, the analyzer, the loader of the cases, and what they import', () => {
+    for (const f of ['scripts/classModelData.ts', 'bench/findings.ts', 'core/log/analyze.ts', 'core/log/baseline.ts', 'core/log/clean.ts', 'core/finding/classModel.ts', 'core/finding/index.ts', 'protocol/types.ts']) {
+      expect([f, modules.includes(f)]).toEqual([f, true]);
+    }
+    // The same graph read here without esbuild: what the modules import, and the making itself; no module of ours is left out.
+    const reached = new Set(['scripts/classModelData.ts', ...modules.flatMap(relativeImports)]);
+    expect([...reached].sort()).toEqual(modules);
+  });
+
+  it('holds each tuned case (expected.json, fail.log, pass.log) and no held-out case', () => {
+    const files = modelCaseFiles();
+    const ids = [...new Set(files.map((f) => f.split('/')[3]!))];
+    expect(ids).toEqual([...TUNED_CASES].sort());
+    expect(files.length).toBe(3 * TUNED_CASES.length);
+  });
+
+  it('changes with a file edited, added or missing, and with the table; not otherwise', () => {
+    const files = ['a.ts', 'b.ts', 'case/fail.log'];
+    const bytes = new Map<string, string>([['a.ts', 'export const a = 1;'], ['b.ts', 'export const b = 2;'], ['case/fail.log', 'error: x']]);
+    const read = (m: Map<string, string>) => (f: string): string | undefined => m.get(f);
+    const base = inputsHash(files, read(bytes));
+    expect(inputsHash(files, read(new Map(bytes)))).toBe(base);
+    expect(inputsHash(files, read(new Map([...bytes, ['b.ts', 'export const b = 3;']])))).not.toBe(base);
+    expect(inputsHash(files, read(new Map([...bytes, ['case/fail.log', 'error: y']])))).not.toBe(base);
+    expect(inputsHash([...files, 'c.ts'], read(new Map([...bytes, ['c.ts', '']])))).not.toBe(base);
+    expect(inputsHash(files, read(new Map([...bytes].filter(([f]) => f !== 'a.ts'))))).not.toBe(base);
+    // A file's bytes cannot pass for its neighbour's name.
+    expect(inputsHash(['a.ts', 'b.ts'], read(new Map([['a.ts', 'x'], ['b.ts', 'y']])))).not.toBe(inputsHash(['a.ts', 'b.ts'], read(new Map([['a.ts', 'xb.ts'], ['b.ts', 'y']]))));
+    expect(stampOf('table', base)).toBe(stampOf('table', base));
+    expect(stampOf('table edited', base)).not.toBe(stampOf('table', base));
+    expect(stampOf('table', inputsHash(files, read(new Map([...bytes, ['a.ts', '']]))))).not.toBe(stampOf('table', base));
+  });
+});
