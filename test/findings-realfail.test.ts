@@ -180,7 +180,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 13 (asserted since HELDOUT_ROUND 14).
   ['unittest-module-case-mismatch', ['dependency-resolution', 'a ModuleNotFoundError for the project\'s own module (name case) read as a missing package']],
   // Round 14 (asserted since HELDOUT_ROUND 16).
-  ['ctest-c-checksum-mismatch', ['test-error', 'ctest\'s `***Failed` row over the test program\'s `FAIL ... = X, expected Y` above it: not read as the assertion']],
   ['make-check-cxx-uncaught-out-of-range', ['runtime-exception', 'C++\'s `terminate called after throwing` under `make check` read as a program\'s exception, not a test error']],
   // Round 15 (asserted since HELDOUT_ROUND 16).
   ['c-test-fd-leak-emfile', ['test-assertion', 'a test program\'s `file:N: ... failed: Too many open files` read as an assertion, not a test error']],

@@ -35,8 +35,8 @@ const FORMAT_VERDICT = /\bwould (?:be )?reformat(?:ted)?\b|\bnot (?:properly )?f
 const CHECK_WORDS = /\bexpected\b|\bnot equal\b|\bmismatch(?:es)?\b|\bassert(?:ion)?\b|\bdoes not match\b|\bto (?:be|equal)\b|\bbut (?:was|got)\b|\bgot\b/i;
 /** Files a compiler writes or reads as data, never its source (a `-c` beside a `.csv` is a column list: `csvcut -c id data.csv`). */
 const NOT_SOURCE = /\.(?:o|obj|a|lib|so|dll|dylib|exe|out|bin|class|jar|log|txt|json|ya?ml|toml|ini|cfg|conf|xml|md|html?|lock|csv|tsv|dat|zip|tar|gz|tgz|png|jpe?g|gif|svg|pdf|mo|pyc)$/i;
-/** A check's words that settle an assertion: a value against what was expected, a call that did not raise. */
-const STRONG_CHECK = /\bexpected\b.{0,80}\b(?:got|but (?:was|got)|actual|received|found|instead)\b|\bnot equal to\b|\bmismatch(?:es|ed)?\b|\bassert\w* failed\b|\bdid not (?:raise|throw|panic)\b|\bdid not contain expected\b|\bexpected (?:equality|string|exception)\b|^Expected(?: equality)?:?$/i;
+/** A check's words that settle an assertion: a value against what was expected (either order: `f(x) = 3, expected 4`), a call that did not raise. */
+const STRONG_CHECK = /\bexpected\b.{0,80}\b(?:got|but (?:was|got)|actual|received|found|instead)\b|\S = \S.{0,60}?,? (?:expected|want(?:ed)?):? \S|\bnot equal to\b|\bmismatch(?:es|ed)?\b|\bassert\w* failed\b|\bdid not (?:raise|throw|panic)\b|\bdid not contain expected\b|\bexpected (?:equality|string|exception)\b|^Expected(?: equality)?:?$/i;
 /** The build's own definition files: an error at a line of one is the build script's. */
 const BUILD_FILE = /^(?:GNUmakefile|[Mm]akefile|\w+\.mk|CMakeLists\.txt|\w+\.cmake|SConstruct|SConscript|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|Jenkinsfile|BUILD(?:\.bazel)?|WORKSPACE|Rakefile|[Gg]runtfile\.js|[Gg]ulpfile\.js|\.gitlab-ci\.ya?ml|Taskfile\.ya?ml|justfile|Justfile)$/;
 /** A CI's or a shell's line that only says the step failed. */

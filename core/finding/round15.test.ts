@@ -171,3 +171,10 @@ describe("an earlier sure failure over a later line no rule reads (the first err
     expect(f?.message).toContain('is out of date');
   });
 });
+
+describe("a test program's check in either order (`f(x) = got, expected want`) under a runner's failed row", () => {
+  it("ctest's `***Failed` over the test program's `FAIL f.c: crc32(\"ab\") = 0x1A, expected 0x2B`", () => {
+    const f = top(gha('+ ctest --output-on-failure', '    Start 1: crc_vectors', '1/1 Test #1: crc_vectors ......................***Failed    0.01 sec', 'FAIL tests/test_crc.c: crc32("ab") = 0x1A, expected 0x2B', '', '0% tests passed, 1 tests failed out of 1', 'Errors while running CTest'));
+    expect([f?.class, f?.message]).toEqual(['test-assertion', 'FAIL tests/test_crc.c: crc32("ab") = 0x1A, expected 0x2B']);
+  });
+});
