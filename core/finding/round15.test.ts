@@ -146,3 +146,28 @@ describe('a test runner that found nothing to run: the selection the script gave
     expect(top(gha('+ npx jest --onlyChanged', 'No tests found related to files changed since last commit.', 'Error: connect ECONNREFUSED 127.0.0.1:5432'))?.class).not.toBe('ci-script');
   });
 });
+
+describe("an earlier sure failure over a later line no rule reads (the first error and its aftermath)", () => {
+  it("ssh's refused key file (`Permissions 0640 for 'k' are too open`) over a later step's unread error", () => {
+    const f = top(
+      gha(
+        '+ install -m 0640 /dev/stdin ci/sign_key',
+        '+ git -c gpg.format=ssh -c user.signingkey=ci/sign_key tag -s v3.1.0 -m v3.1.0',
+        'error: @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@',
+        '@         WARNING: UNPROTECTED PRIVATE KEY FILE!          @',
+        '@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@',
+        "Permissions 0640 for 'ci/sign_key' are too open.",
+        'It is required that your private key files are NOT accessible by others.',
+        'This private key will be ignored.',
+        '+ git verify-tag v3.1.0',
+        'error: no signature found',
+      ),
+    );
+    expect([f?.class, f?.message]).toEqual(['permission-credentials', "Permissions 0640 for 'ci/sign_key' are too open."]);
+  });
+
+  it('counter-example: a later sure failure does not replace an unknown top (it may be the aftermath)', () => {
+    const f = top(gha('+ ./tools/check-generated.sh', 'error: src/gen.h is out of date with spec/ops.yaml; run tools/gen.py and commit the result', '+ exit 1'));
+    expect(f?.message).toContain('is out of date');
+  });
+});

@@ -16,5 +16,22 @@ export function fullFindingOf(lines: readonly string[], excerpt: Pick<LogExcerpt
 /** Findings for excerpts the analyzer returned (a no-failure tail gets none). */
 export function withFindings<T extends LogExcerpt>(lines: readonly string[], excerpts: T[]): T[] {
   for (const e of excerpts) if (e.score > 0 || e.reason !== 'no failure found') e.finding = fullFindingOf(lines, e);
+  return withSureFindingFirst(excerpts);
+}
+
+/**
+ * The top excerpt's finding when its own is `unknown` and another excerpt's is sure (a class at medium or high): the
+ * failure that excerpt reads (the first error of a script that went on, `ssh`'s refused key above a later `git tag -v`'s
+ * `no signature found`; a linker's overflow under make's exit). The excerpts keep their rank; only the finding the
+ * answers read first moves. On the tuning rounds (docs/notes/analyzer.md, t16) 5 rows of rounds 7, 10 and 15 had an
+ * unknown top and a sure other, all 5 of the labelled class; the 3 whose sure excerpt was earlier also of the labelled
+ * message (a later one may be the aftermath: a script's own `exit 1`).
+ */
+function withSureFindingFirst<T extends LogExcerpt>(excerpts: T[]): T[] {
+  const top = excerpts[0];
+  if (top?.finding?.class !== 'unknown') return excerpts;
+  // Only an earlier failure: a later excerpt's sure class (a script's own `exit 1` read back) may be the unknown one's aftermath.
+  const sure = excerpts.slice(1).find((e) => e.finding !== undefined && e.finding.class !== 'unknown' && e.finding.confidence !== 'low' && e.finding.message_line < top.finding!.message_line);
+  if (sure?.finding) top.finding = sure.finding;
   return excerpts;
 }

@@ -72,6 +72,11 @@ describe('a refused permission: what refused it', () => {
   it('a server that refused a credential keeps the credentials step', () => {
     expect(refused('urllib.error.HTTPError: HTTP Error 401: Unauthorized')).toContain('not expired');
   });
+  it("ssh's key file that others may read: its mode, not an expired credential", () => {
+    const text = refused("Permissions 0644 for 'deploy/id_ed25519' are too open.");
+    expect(text).toContain('`chmod 600 deploy/id_ed25519`');
+    expect(text).not.toMatch(/expired/);
+  });
 });
 
 describe('a link error of a known library symbol', () => {

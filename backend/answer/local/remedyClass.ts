@@ -43,6 +43,12 @@ function refusalStep(f: Finding, m: string): RemedyStep {
         : `The user the step runs as may not write or open a path the step needs ${m} (the lines around it name it): check that path's owner and mode (\`ls -ld\`) and who the step runs as (\`id\`).`,
     );
   }
+  // OpenSSH ignores a private key others may read (`Permissions 0644 for 'k' are too open.`): its mode, not the key, is wrong.
+  const openKey = /Permissions (0\d{3}) for '([^']+)' are too open/.exec(f.message);
+  if (openKey) {
+    const key = openKey[2] as string;
+    return general(`ssh ignored the private key ${inlineCode(key)} because its mode ${inlineCode(openKey[1] as string)} lets others read it ${m}: make it the owner's alone (${inlineCode(`chmod 600 ${key}`)}) right after the step writes it, or write it with ${inlineCode('umask 077')}.`);
+  }
   return general(
     f.host
       ? `Check the credentials the step uses for ${inlineCode(f.host)}: present, not expired, and with access ${m}.`
