@@ -1,5 +1,5 @@
 // Jest's runtime (jest.config.js `runtime`), with one change: a CommonJS file of node_modules is
-// compiled once per worker process, not once per test file. Jest loads every test file's modules
+// read and compiled once per worker process, not once per test file. Jest loads every test file's modules
 // afresh (each file gets its own module registry and globals, which stays so), and compiles each
 // CommonJS file it loads into a new `vm.Script`; V8 cannot reuse an earlier compilation of the
 // same source there (Jest gives every script its own dynamic-import callback). So every test file
@@ -18,6 +18,8 @@ const Runtime = require('jest-runtime').default;
 
 /** filename -> the wrapped source and its script, for this worker process. */
 const kept = new Map();
+/** filename -> the source of a node_modules file, for this worker process. */
+const sources = new Map();
 /** The runtime of the test file this worker runs now (a worker runs one file at a time). */
 let current = null;
 
@@ -25,6 +27,18 @@ class ScriptKeepingRuntime extends Runtime {
   constructor(...args) {
     super(...args);
     current = this; // eslint-disable-line @typescript-eslint/no-this-alias -- the file running now
+  }
+
+  // The source of a node_modules file, read once per worker: Jest reads every module's file again for
+  // each test file (into that file's own cache) before it asks for its script.
+  readFile(filename) {
+    if (!filename.includes('/node_modules/')) return super.readFile(filename);
+    let source = sources.get(filename);
+    if (source === undefined) {
+      source = super.readFile(filename);
+      sources.set(filename, source);
+    }
+    return source;
   }
 
   createScriptFromCode(scriptSource, filename) {

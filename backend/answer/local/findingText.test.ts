@@ -218,6 +218,18 @@ describe('meaningOf: a check read from the failing command (core/finding/purpose
     expect(text).not.toMatch(/check did not hold|assertion/);
   });
 
+  it('a test class no rule established, whose lines show no check, says the test failed and not how (no assertion claimed)', () => {
+    const lines = ['ctest --output-on-failure', 'tests/io_test.c:41: open_many failed: Too many open files', '1/3 Test #2: io_test .....***Failed    0.01 sec'];
+    const low = finding({ class: 'test-assertion', confidence: 'low', message: lines[1] as string, message_line: 2, evidence: [2, 3], test: { name: 'io_test', log_line: 3 } });
+    const text = meaningOf(low, (n) => lines[n - 1]);
+    expect(text).toContain('failed [L2-L2]; its lines do not show whether a check did not hold or the code stopped on an error');
+    expect(text).not.toMatch(/its check did not hold|assertion/);
+    // the same finding whose lines show the check keeps the check's words; so does a rule's (high) one
+    const shown = ['ctest --output-on-failure', 'tests/io_test.c:41: expected 3 files, got 4', '1/3 Test #2: io_test .....***Failed    0.01 sec'];
+    expect(meaningOf({ ...low, message: shown[1] as string }, (n) => shown[n - 1])).toContain('its check did not hold');
+    expect(meaningOf({ ...low, confidence: 'high' }, (n) => lines[n - 1])).toContain('its check did not hold');
+  });
+
   it('a rules assertion without a comparison among its evidence keeps its words', () => {
     expect(meaningOf(finding({ message: 'AssertionError: 3 != 4', evidence: [1] }), () => 'AssertionError: 3 != 4')).toContain('its check did not hold');
   });

@@ -183,6 +183,9 @@ function citeHolding(f: Finding, values: (string | undefined)[], lineText?: Line
   return cite({ start_line: Math.min(...lines), end_line: Math.max(...lines) });
 }
 
+/** Words of a test's check on a line: an assertion, a comparison of expected and actual, a runner's own check report. */
+const SHOWS_A_CHECK = /assert|ComparisonFailure|expected|expect\(|but was|, want |\bgot\b|\bactual\b|to(?:Be|Equal|Match)|should (?:be|equal|have)|left:|right:|not equal|!=|differ|DID NOT RAISE|Required regular expression not found|_test\.go:\d+: /i;
+
 /**
  * What the finding establishes, in a few sentences: the class in plain words with its
  * details. Undefined sentences are left out rather than guessed. `lineText` lets each detail
@@ -213,6 +216,13 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       // A comparison's difference (core/finding/purpose.ts): what the log shows is the command and its output, not an assertion.
       if (compared !== undefined) {
         parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} compared output with ${inlineCode(clip(comparisonCommand(lineText?.(compared) ?? 'diff'), 120))} ${at(compared)}, and the two differ ${m}.`);
+        break;
+      }
+      // A test class no rule established (medium/low: a runner's verdict, a command's purpose) whose lines show no
+      // check: the log says the test failed, not how; an assertion would be a claim (issue 25: "an assertion only
+      // when the log shows one").
+      if (f.confidence !== 'high' && lineText && ![f.message_line, ...f.evidence].some((n) => SHOWS_A_CHECK.test(lineText(n) ?? ''))) {
+        parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} failed${where} ${m}; its lines do not show whether a check did not hold or the code stopped on an error.`);
         break;
       }
       parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} ran, and its check did not hold${where} ${m}.`);
