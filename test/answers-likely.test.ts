@@ -35,8 +35,10 @@ const GUESS = { class: 'dependency-resolution', probability: 0.9999, words: ['de
 const ask = async (ctx: ChatContext, q: string): Promise<string> => (await composeLocalAnswer(q, ctx)).text;
 
 describe('a likely class in the answers', () => {
-  it('the analyzer gives this made-up log no class and a likely one (the landed table)', () => {
-    const ctx = analyzedChatContext({ buildDetails: { result: 'FAILURE' } }, LOG);
+  it('the analyzer gives a made-up log like this one no class and a likely one (the landed table)', () => {
+    // the class model reads the error's block and the lines above it (helper ml4): a resolver's words there
+    const guessed = ['[ci] $ /bin/bash -xe ci.sh', '+ tidyup install', 'Resolving dependencies of module app', 'Downloading module index from the repository', ...LOG.split('\n').slice(2)].join('\n');
+    const ctx = analyzedChatContext({ buildDetails: { result: 'FAILURE' } }, guessed);
     const f = (ctx.failureExcerpts[0] as { finding?: Finding }).finding;
     expect(f?.class).toBe('unknown');
     expect(f?.likely_class?.class).toBe('dependency-resolution');

@@ -222,7 +222,7 @@ describe('meaningOf: a check read from the failing command (core/finding/purpose
     const lines = ['ctest --output-on-failure', 'tests/io_test.c:41: open_many failed: Too many open files', '1/3 Test #2: io_test .....***Failed    0.01 sec'];
     const low = finding({ class: 'test-assertion', confidence: 'low', message: lines[1] as string, message_line: 2, evidence: [2, 3], test: { name: 'io_test', log_line: 3 } });
     const text = meaningOf(low, (n) => lines[n - 1]);
-    expect(text).toContain('failed [L2-L2]; its lines do not show whether a check did not hold or the code stopped on an error');
+    expect(text).toContain('failed [L2-L2]; its lines do not show whether a check failed or the code stopped on an error');
     expect(text).not.toMatch(/its check did not hold|assertion/);
     // the same finding whose lines show the check keeps the check's words; so does a rule's (high) one
     const shown = ['ctest --output-on-failure', 'tests/io_test.c:41: expected 3 files, got 4', '1/3 Test #2: io_test .....***Failed    0.01 sec'];

@@ -222,7 +222,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       // check: the log says the test failed, not how; an assertion would be a claim (issue 25: "an assertion only
       // when the log shows one").
       if (f.confidence !== 'high' && lineText && ![f.message_line, ...f.evidence].some((n) => SHOWS_A_CHECK.test(lineText(n) ?? ''))) {
-        parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} failed${where} ${m}; its lines do not show whether a check did not hold or the code stopped on an error.`);
+        parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} failed${where} ${m}; its lines do not show whether a check failed or the code stopped on an error.`);
         break;
       }
       parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} ran, and its check did not hold${where} ${m}.`);
