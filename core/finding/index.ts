@@ -387,7 +387,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     confidence = strong.rule.confidence;
     messageIndex = strong.index;
     tool = strong.read.tool === 'gcc' ? (cFamilyCompiler(start + strong.index, lines.length, (k) => bodyOf(lines[k] ?? '')) ?? 'gcc') : strong.read.tool;
-    Object.assign(extra, pick(strong.read, ['code', 'symbol', 'dependency', 'host', 'exception']));
+    for (const k of ['code', 'symbol', 'dependency', 'host', 'exception'] as const) if (strong.read[k] !== undefined) extra[k] = strong.read[k];
     // The rule's line names the test itself (a runner's timeout of one test).
     if (strong.read.test && !test) extra.test = { name: strong.read.test, log_line: logLine(strong.index) };
     if (cls === 'network') {
@@ -692,10 +692,4 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     confidence,
     evidence: [unique[0] as number, ...unique.slice(1).sort((a, b) => a - b)],
   };
-}
-
-function pick<K extends keyof RuleHit>(read: RuleHit, keys: K[]): Partial<Finding> {
-  const out: Record<string, unknown> = {};
-  for (const k of keys) if (read[k] !== undefined) out[k] = read[k];
-  return out as Partial<Finding>;
 }
