@@ -41,11 +41,9 @@
  *   occurs in the log, so it cannot be a quotation), outside fenced blocks (those quote the
  *   workspace's files or the log verbatim).
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import type { ChatContext } from '../backend/answer/engine.js';
 import { createLocalEngine } from '../backend/answer/local.js';
 import { analyzeLines, excerptText } from '../core/log/analyze.js';
@@ -57,42 +55,12 @@ import type { CiContext, LogExcerpt } from '../protocol/types.js';
 import { termRetriever } from '../test/answerFixtures.js';
 import { flag } from './lib.js';
 
+import { defaultRealfailDir, HELDOUT_ROUND, isDict, loadRealCases, type Expected, type RealCase } from './realCases.js';
+
+export { defaultRealfailDir, HELDOUT_ROUND, loadRealCases, type Expected, type RealCase };
+
 export const WHY = 'why did the build fail?';
 export const FIX = 'how do I fix it?';
-
-interface ExpectedLocation {
-  file: string;
-  line: number;
-  column?: number;
-}
-
-export interface Expected {
-  id: string;
-  family: string;
-  class: string;
-  tool: string;
-  message: string;
-  location: ExpectedLocation | null;
-  frames?: { file: string; line: number }[];
-  test?: string;
-  fix: string;
-  fixMustMention: string[];
-  mustNotClaim: string[];
-  split: 'dev' | 'heldout';
-  /** The held-out round that added the case (absent: the first; plan4a.tsv / plan4b.tsv: 2). */
-  round?: number;
-  /** A round-1 held-out case that is dev now: `"heldout-round1"`. */
-  rotated?: string;
-  /** A tuning case a tuner built on its own, dev from the start (plan-tune3.tsv): `"tune3"`. */
-  origin?: string;
-}
-
-export interface RealCase {
-  dir: string;
-  expected: Expected;
-  failLog: string;
-  passLog: string;
-}
 
 /** What the bench reads of a finding: the CONTRACT section 6 fields, read defensively. */
 interface SeenFinding {
@@ -134,75 +102,16 @@ export interface CaseResult {
   fix: string;
 }
 
-export const defaultRealfailDir = (): string => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/realfail');
 
-const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const base = (p: string): string => p.slice(p.replace(/\\/g, '/').lastIndexOf('/') + 1);
 
-function checkExpected(v: unknown, where: string): Expected {
-  if (!isDict(v)) throw new Error(`${where}: not a JSON object`);
-  for (const k of ['id', 'family', 'class', 'tool', 'message', 'fix', 'split']) {
-    if (typeof v[k] !== 'string') throw new Error(`${where}: "${k}" must be a string`);
-  }
-  if (!(FINDING_CLASSES as readonly string[]).includes(v.class as string)) throw new Error(`${where}: class "${String(v.class)}" is not in the taxonomy`);
-  if (v.split !== 'dev' && v.split !== 'heldout') throw new Error(`${where}: split must be dev or heldout`);
-  if (v.round !== undefined && !(typeof v.round === 'number' && Number.isInteger(v.round) && v.round >= 1)) throw new Error(`${where}: round must be a whole number >= 1`);
-  if (v.rotated !== undefined && typeof v.rotated !== 'string') throw new Error(`${where}: rotated must be a string`);
-  if (v.origin !== undefined && !(typeof v.origin === 'string' && v.split === 'dev' && v.round === undefined)) throw new Error(`${where}: origin marks a dev tuning case (a string, split dev, no round)`);
-  if (v.split === 'heldout' && v.rotated !== undefined) throw new Error(`${where}: a rotated case is dev now, not heldout`);
-  for (const k of ['fixMustMention', 'mustNotClaim']) {
-    if (!Array.isArray(v[k]) || !(v[k] as unknown[]).every((x) => typeof x === 'string')) throw new Error(`${where}: "${k}" must be an array of strings`);
-  }
-  const loc = v.location;
-  if (loc !== null && !(isDict(loc) && typeof loc.file === 'string' && typeof loc.line === 'number')) {
-    throw new Error(`${where}: location must be null or {file, line}`);
-  }
-  return v as unknown as Expected;
-}
-
-/**
- * The cases of `dir` (every sub-directory holding an expected.json), in id order. `tuning`:
- * a case of the current held-out round (`round` >= HELDOUT_ROUND) is skipped as soon as its round is read, so
- * neither its log nor a check's error message about it is ever shown.
- */
-/**
- * The held-out round being measured now: its cases (and any later) are never read with --tuning.
- * Rounds before it were measured and reported, then opened for tuning (fixture README, Rounds).
- */
-export const HELDOUT_ROUND = 16;
 
 /** The rounds among `rows`, ascending. */
 function roundsOf(rows: CaseResult[]): number[] {
   return [...new Set(rows.map((r) => r.round))].sort((a, b) => a - b);
-}
-
-export async function loadRealCases(dir: string, opts: { tuning?: boolean; leftOut?: string[] } = {}): Promise<RealCase[]> {
-  if (!existsSync(dir)) throw new Error(`${dir}: no such directory (the real-failure cases, test/fixtures/realfail)`);
-  const names = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-  const cases: RealCase[] = [];
-  for (const name of names) {
-    const caseDir = path.join(dir, name);
-    const file = path.join(caseDir, 'expected.json');
-    if (!existsSync(file)) continue;
-    const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
-    if (opts.tuning && isDict(raw) && typeof raw.round === 'number' && raw.round >= HELDOUT_ROUND) {
-      opts.leftOut?.push(name);
-      continue;
-    }
-    const expected = checkExpected(raw, file);
-    if (expected.id !== name) throw new Error(`${file}: id "${expected.id}" is not the directory's name`);
-    const failLog = await readFile(path.join(caseDir, 'fail.log'), 'utf8');
-    const passLog = await readFile(path.join(caseDir, 'pass.log'), 'utf8');
-    const lower = failLog.toLowerCase();
-    const quoted = expected.mustNotClaim.filter((p) => lower.includes(p.toLowerCase()));
-    if (quoted.length > 0) throw new Error(`${file}: mustNotClaim ${JSON.stringify(quoted)} occurs in fail.log, so it would count quotations as claims`);
-    cases.push({ dir: caseDir, expected, failLog, passLog });
-  }
-  if (cases.length === 0) throw new Error(`${dir}: no case (a directory with expected.json)`);
-  return cases;
 }
 
 /** The finding of an excerpt, as far as it has the CONTRACT's shape; null without one. */
@@ -236,7 +145,7 @@ export function messageRight(expected: string, got: string | undefined): boolean
   return g.includes(e) || (e.includes(g) && g.length * 2 >= e.length);
 }
 
-function locationMatches(expected: ExpectedLocation | null, file: string | undefined, line: number | undefined): boolean {
+function locationMatches(expected: Expected['location'], file: string | undefined, line: number | undefined): boolean {
   if (expected === null) return line === undefined;
   return file !== undefined && base(file) === base(expected.file) && line === expected.line;
 }

@@ -15,7 +15,7 @@ import { baselineFromStream } from '../core/log/baseline.js';
 import { cleanLines } from '../core/log/clean.js';
 import { bestGuess, classTokens, LIKELY_AT, logScores, tableSource, tempered, trainTable, type ClassModelTable } from '../core/finding/classModel.js';
 import { FINDING_CLASSES, type FindingClass } from '../protocol/types.js';
-import { defaultRealfailDir, loadRealCases } from '../bench/findings.js';
+import { defaultRealfailDir, loadRealCases } from '../bench/realCases.js';
 
 /** The generated table. */
 export const MODEL_TABLE_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/finding/classModelTable.ts');
