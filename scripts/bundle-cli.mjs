@@ -25,10 +25,8 @@ const inBundle = (file) => file === join(cli, 'program.ts') || file === join(cli
 // `cichat analyze` of a log of median size costs. The command takes every analyzer module it uses
 // from that file, so none of them exists twice in the process (stdin.js, which the command also
 // loads, stays its own file with cli/errors.js: its errors are the program's classes).
-const ANALYZER_MODULES = ['analyze', 'reread', 'lines', 'baseline'].map((m) => join(root, 'core', 'log', `${m}.ts`));
-const analyzer = await build({
-  stdin: { contents: ANALYZER_MODULES.map((m) => `export * from ${JSON.stringify(m)};`).join('\n'), resolveDir: root, loader: 'ts' },
-  outfile: join(root, 'dist', 'cli', 'analyzer.js'),
+/** esbuild's options shared by both bundles: ES modules for Node 20, packages left as imports. */
+const COMMON = {
   allowOverwrite: true,
   bundle: true,
   format: 'esm',
@@ -36,19 +34,19 @@ const analyzer = await build({
   target: 'node20',
   packages: 'external',
   logLevel: 'warning',
+};
+const ANALYZER_MODULES = ['analyze', 'reread', 'lines', 'baseline'].map((m) => join(root, 'core', 'log', `${m}.ts`));
+const analyzer = await build({
+  stdin: { contents: ANALYZER_MODULES.map((m) => `export * from ${JSON.stringify(m)};`).join('\n'), resolveDir: root, loader: 'ts' },
+  outfile: join(root, 'dist', 'cli', 'analyzer.js'),
+  ...COMMON,
 });
 if (analyzer.errors.length > 0) process.exit(1);
 
 const result = await build({
   entryPoints: [join(cli, 'program.ts')],
   outfile: join(root, 'dist', 'cli', 'program.js'),
-  allowOverwrite: true,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
+  ...COMMON,
   plugins: [
     {
       name: 'only-program-and-commands',
