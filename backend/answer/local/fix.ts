@@ -20,6 +20,7 @@ import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
 import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
+import { testFrameOf } from './testFrame.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -207,6 +208,17 @@ export const fix: Composer = (ask) => {
     }
   }
 
+  // A test's error placed in the code under test: the test's own line on the same stack is the other half.
+  const loc = f.location;
+  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
+  const relFile = snippetOfFile?.path ?? loc?.file;
+  const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
+  if (loc && testFrame) {
+    out.log({ start_line: testFrame.log_line, end_line: testFrame.log_line });
+    out.line();
+    out.line(`**The test's own line:** ${inlineCode(`${testFrame.file}:${testFrame.line}`)} ${at(testFrame.log_line)} is the test file's frame on the same stack, which reached ${inlineCode(placeOf({ file: relFile ?? loc.file, line: loc.line }))}. Which of the two to change depends on which is right: what the test sets up, passes or expects there, or what the code does here.`);
+  }
+
   // A program that crashed without a frame: its sources, as the build line above named them.
   const programSource = f.class === 'runtime-exception' && !f.location ? snippetsOf(ci).find((x) => /^source of \S+, built at log line \d+$/.test(x.message ?? '')) : undefined;
   if (programSource) {
@@ -218,10 +230,6 @@ export const fix: Composer = (ask) => {
     out.source({ kind: 'file', path: programSource.path, start_line: programSource.startLine, end_line: programSource.endLine });
   }
 
-  // The failing file as the workspace names it (the log may give the agent's absolute path).
-  const loc = f.location;
-  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
-  const relFile = snippetOfFile?.path ?? loc?.file;
 
   // 3. What changed since the last green build, and whether a change touched the failing file.
   const changes = green?.changes ?? (Array.isArray(ci.buildDetails?.changes) ? ci.buildDetails?.changes : undefined);
@@ -236,6 +244,7 @@ export const fix: Composer = (ask) => {
     const named: { path: string; why: string }[] = [
       ...frames.map((p) => ({ path: p, why: 'on the stack of the error' })),
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
+      ...(testFrame ? [{ path: testFrame.file, why: "the test's own file on the stack" }] : []),
       ...(programSource ? [{ path: programSource.path, why: "the crashed program's source" }] : []),
       ...cluePaths.map((p) => ({ path: p, why: 'the file named above' })),
     ].filter((x) => !file || !sameFile(x.path, file));
@@ -303,7 +312,7 @@ export const fix: Composer = (ask) => {
   }
   if (ran && TRIVIAL_COMMAND.test(ran.command)) ran = undefined;
   // A lost agent or a build a person stopped did not fail on its own: nothing to reproduce.
-  const command = f.class === 'agent-lost' || (f.class === 'timeout-aborted' && abortedBy(f.message)) ? undefined : reproduceCommand(f, ran?.command, relFile);
+  const command = f.class === 'agent-lost' || (f.class === 'timeout-aborted' && abortedBy(f.message)) ? undefined : (testFrame && loc ? reproduceCommand({ ...f, location: { ...loc, file: testFrame.file, line: testFrame.line } }, ran?.command, testFrame.file) : reproduceCommand(f, ran?.command, relFile));
   if (command) {
     out.line();
     const same = ran && command === ran.command ? ran : undefined;
