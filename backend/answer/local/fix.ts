@@ -21,6 +21,7 @@ import { clueSteps } from './clues.js';
 import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
+import { builtSourcesStep } from './builtSources.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -231,6 +232,15 @@ export const fix: Composer = (ask) => {
   }
 
 
+  // No line of the failure in the log, nor a file of the workspace shown for it: the sources the build compiled.
+  const defined = f.class === 'link-error' && snippetsOf(ci).some((x) => / the symbol the linker could not find$/.test(x.message ?? ''));
+  const compiled = !defined && !subjectOf && !programSource && !testFrame && (f.class === 'link-error' || (!source && f.location?.line === undefined)) ? builtSourcesStep(storedLogSpan(ctx), f) : undefined;
+  if (compiled) {
+    out.line();
+    out.line(compiled.text);
+    for (const n of compiled.lines) out.log({ start_line: n, end_line: n });
+  }
+
   // 3. What changed since the last green build, and whether a change touched the failing file.
   const changes = green?.changes ?? (Array.isArray(ci.buildDetails?.changes) ? ci.buildDetails?.changes : undefined);
   if (changes && changes.length > 0) {
@@ -319,7 +329,10 @@ export const fix: Composer = (ask) => {
     const from = same ? ` (the command the build ran ${at(same.line)})` : f.test ? ` (runs ${inlineCode(f.test.name)} ${at(f.test.log_line)} alone)` : '';
     if (same) out.log({ start_line: same.line, end_line: same.line });
     else if (f.test) out.log({ start_line: f.test.log_line, end_line: f.test.log_line });
-    out.line(`**Reproduce it locally:** ${inlineCode(command)}${from}${/^ctest /.test(command) ? ', from the build directory (after building it)' : ", from the project's directory"}.`);
+    // A command of hundreds of arguments (a `find` expanded into javac's list) is shown by its start: the cited line has it whole.
+    const long = command.length > 400 && same !== undefined;
+    const shown = long ? `${command.slice(0, Math.max(command.lastIndexOf(' ', 200), 20))} …` : command;
+    out.line(`**Reproduce it locally:** ${inlineCode(shown)}${long ? ` (the command the build ran ${at(same.line)}, ${command.split(/\s+/).length} words: its start here, the cited line holds it whole)` : from}${/^ctest /.test(command) ? ', from the build directory (after building it)' : ", from the project's directory"}.`);
   }
 
   // A CI script's failure or an unexplained one: the command that failed and the code it ended with.
