@@ -22,6 +22,7 @@ import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from '.
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
 import { builtSourcesStep } from './builtSources.js';
+import { subjectCentre } from './subjectWindow.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -193,6 +194,11 @@ export const fix: Composer = (ask) => {
 
   if (f.class === 'link-error') linkDeclarationSteps(out, snippetsOf(ci), source?.text);
 
+  // The failing file as the workspace names it (the log may give the agent's absolute path).
+  const loc = f.location;
+  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
+  const relFile = snippetOfFile?.path ?? loc?.file;
+
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
   // (A test that timed out too: what it waited on is there.)
   const subjectOf = f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted' ? snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? '')) : undefined;
@@ -202,17 +208,19 @@ export const fix: Composer = (ask) => {
     const quoted = source?.text.includes(`**In the source:** \`${subject.path}:`) ?? false;
     if (!quoted) {
       const tester = /^code under test of (\S+)$/.exec(subject.message ?? '')?.[1];
+      // The window opens at the definition of what the failing test calls, when past the file's first lines.
+      const testSnippet = tester ? snippetsOf(ci).find((x) => x.path === tester && loc !== undefined && sameFile(x.path, loc.file)) : undefined;
+      const block = numbered(subject, undefined, 30, subjectCentre(subject, f, testSnippet));
+      const first = /\n[ >]\s*(\d+) \|/.exec(block)?.[1];
+      const last = [...block.matchAll(/\n[ >]\s*(\d+) \|/g)].pop()?.[1];
       out.line();
-      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}${tester ? `, which ${inlineCode(tester)} tests` : ''}):`);
-      out.line(numbered(subject, undefined, 30));
+      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${first ?? subject.startLine}-${last ?? subject.endLine}${tester ? `, which ${inlineCode(tester)} tests` : ''}):`);
+      out.line(block);
       out.source({ kind: 'file', path: subject.path, start_line: subject.startLine, end_line: subject.endLine });
     }
   }
 
   // A test's error placed in the code under test: the test's own line on the same stack is the other half.
-  const loc = f.location;
-  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
-  const relFile = snippetOfFile?.path ?? loc?.file;
   const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
   if (loc && testFrame) {
     out.log({ start_line: testFrame.log_line, end_line: testFrame.log_line });
