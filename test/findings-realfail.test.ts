@@ -84,6 +84,11 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['cmake-ccache-launcher-missing', 'make\'s generated CMakeFiles/Makefile2 line is given; the label has no place'],
   ['pytest-sqlite-cross-thread', 'the test\'s frame (tests/test_store.py:12) is given; the label has the project\'s store.py:12 frame'],
   ['pytest-yaml-include-tag-constructor', 'the project\'s config.py frame is given; the label has the YAML file\'s line that PyYAML\'s mark names (config/app.yaml:3)'],
+  // Round 16 (asserted since HELDOUT_ROUND 17).
+  ['cgo-link-undefined-reference-renamed', 'cgo\'s generated `crc.cgo2.c:54` (the file ld names) is given; the label has no place'],
+  ['ctest-cxx-float-epsilon-compare-long', 'the second `CHECK_CLOSE failed at tests/test_units.cpp:26` line is given; the label has the first (:25)'],
+  ['go-test-tempdir-cleanup-readonly-long', 'the testing package\'s own `testing.go:1097` (the TempDir cleanup\'s report) is given; the label has no place'],
+  ['ruff-unused-import', 'ruff\'s second diagnostic\'s `--> tides/parse.py:2:8` is given; the label has the first (:1)'],
 ]);
 
 /**
@@ -168,6 +173,26 @@ const KNOWN_MISS = new Map<string, string>([
   ['python-flock-concurrent-build-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['python-generated-code-drift-check', 'unknown: the project\'s drift check (`X is out of date with Y; run ... and commit`) is held only as a likely ci-script'],
   ['python-tarfile-backup-enospc', 'message: the traceback\'s frame line where the label has `OSError: [Errno 28] No space left on device`'],
+  // Round 16 (asserted since HELDOUT_ROUND 17; docs/notes/analyzer.md, "Round 16 opened (helper t17)").
+  ['automake-tap-driver-not-ok-long', 'unknown: automake\'s TAP driver `FAIL: t/parse.sh 57 - ...` (a `not ok` of the script) is not read as an assertion'],
+  ['bash-xmalloc-ulimit-large-capture', 'unknown: bash\'s own `xrealloc: cannot allocate N bytes` (a ulimit -v) is not read as out of memory; Jenkins\' `marked build as failure` is the message'],
+  ['cargo-cyclic-package-dependency', 'unknown: cargo\'s `error: cyclic package dependency` is held only as a likely dependency error'],
+  ['git-clone-http-repo-not-found-renamed', 'unknown: git\'s `fatal: repository \'URL\' not found` (an HTTP remote renamed) is not read as resolution'],
+  ['git-describe-shallow-clone-no-names', 'unknown: git\'s `fatal: No names found, cannot describe anything.` (a shallow clone without tags) is not read as a script error'],
+  ['git-lfs-not-installed', 'unknown: git\'s `git: \'lfs\' is not a git command` is not read as a missing tool; its `The most similar command is` is the message'],
+  ['git-safe-directory-dubious-ownership', 'unknown: git\'s `fatal: detected dubious ownership in repository` is held only as a likely credentials error'],
+  ['go-run-template-cant-evaluate-field', 'unknown: Go text/template\'s `template: f.tmpl:4:11: executing ... can\'t evaluate field` is not read; the Pipeline\'s exit code is the message'],
+  ['go-run-tls-unknown-authority', 'unknown: Go\'s `x509: certificate signed by unknown authority` (in a log.Fatal line) is not read as network'],
+  ['go-test-tempdir-cleanup-readonly-long', 'message: the `--- FAIL:` line where the label has `TempDir RemoveAll cleanup: ... permission denied` above it'],
+  ['go-test-testmain-setup-fatal', 'unknown: a TestMain\'s log.Fatal (`setup: open testdata/seed.sql: ...`) before any test ran is not read as a test error'],
+  ['go-test-v-pointer-receiver-build-long', 'message: go\'s error is given without its continuation line (`Slack does not implement Notifier (...)`)'],
+  ['gradle-project-not-found', 'unknown: gradle\'s `Project \'x\' not found in root project \'y\'` (a task path the script names) is not read as a script error'],
+  ['gxx-run-pure-virtual-called-long', 'message: bash\'s `Aborted` line where the label has the C++ runtime\'s `pure virtual method called` above it'],
+  ['node-bad-option-strip-types', 'unknown: node\'s `node: bad option: --experimental-strip-types` (a Node older than the flag) is not read as a missing tool'],
+  ['numpy-array-memory-error', 'unknown: numpy\'s `_ArrayMemoryError: Unable to allocate 16.7 GiB` is not read as out of memory; a traceback frame line is the message'],
+  ['pytest-subprocess-lock-hang', 'message: `Timeout has been exceeded` where the label has `Cancelling nested steps due to timeout`'],
+  ['python-ssl-self-signed', 'message: urllib\'s outer `URLError: <urlopen error [SSL: ...]>` where the label has the `ssl.SSLCertVerificationError` above it'],
+  ['ruff-unused-import', 'message: a line of ruff\'s source excerpt (`4 | from datetime import datetime`) where the label has `F401 [*] ... imported but unused`'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([
@@ -188,6 +213,12 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['make-gen-tables-drift-diff', ['lint', 'a generator\'s drift (`git diff --exit-code` after make) read as lint where the label has a script error']],
   ['node-esm-cjs-named-export', ['compile-error', 'Node\'s ESM link-time `SyntaxError: Named export ... not found` (a CommonJS module) read as a compile error, not run time']],
   ['npm-ci-package-json-lock-drift', ['ci-script', 'npm ci\'s `package.json and package-lock.json ... are in sync` read as a script error, not a dependency error']],
+  // Round 16 (asserted since HELDOUT_ROUND 17).
+  ['ctest-cxx-float-epsilon-compare-long', ['test-error', 'ctest\'s `***Failed` row over the test program\'s `CHECK_CLOSE failed at file:N: f(x) = got, expected want` above it: not read as the assertion (low)']],
+  ['go-test-httptest-context-deadline', ['timeout-aborted', 'a test\'s `t.Fatalf` line ending in an HTTP client\'s `context deadline exceeded` read as the build\'s time-out (high), not a test error']],
+  ['node-fetch-other-side-closed', ['runtime-exception', 'Node\'s `TypeError: fetch failed` over its `[cause]: SocketError: other side closed` read as an exception (high), not network']],
+  ['node-invalid-arg-type-env', ['ci-script', 'Node\'s `TypeError [ERR_INVALID_ARG_TYPE]` (an unset environment variable as a path) under the script\'s `exit 1` read as a script error (medium)']],
+  ['npm-ejsonparse', ['compile-error', 'npm\'s `code EJSONPARSE` (the project\'s package.json not JSON) read as a compile error (medium), where the label has a script error']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */
@@ -206,6 +237,8 @@ const TEST_NAME_MISS = new Map<string, string>([
   // Round 14 (asserted since HELDOUT_ROUND 16).
   ['pytest-queue-get-hang-aborted', 'the aborted run names no test: pytest\'s `tests/test_pool.py::test_quarter_sizes` (verbose, its result never printed) is not taken'],
   ['vitest-mock-factory-hoisting', 'vitest\'s failed suite names no test; its file is the label'],
+  // Round 16 (asserted since HELDOUT_ROUND 17).
+  ['jest-esm-import-outside-module', 'jest\'s failed suite names no test; its file (test/codes.test.js) is the label'],
 ]);
 
 /**
