@@ -216,7 +216,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['ctest-cxx-float-epsilon-compare-long', ['test-error', 'ctest\'s `***Failed` row over the test program\'s `CHECK_CLOSE failed at file:N: f(x) = got, expected want` above it: not read as the assertion (low)']],
   ['go-test-httptest-context-deadline', ['timeout-aborted', 'a test\'s `t.Fatalf` line ending in an HTTP client\'s `context deadline exceeded` read as the build\'s time-out (high), not a test error']],
-  ['node-fetch-other-side-closed', ['runtime-exception', 'Node\'s `TypeError: fetch failed` over its `[cause]: SocketError: other side closed` read as an exception (high), not network']],
   ['node-invalid-arg-type-env', ['ci-script', 'Node\'s `TypeError [ERR_INVALID_ARG_TYPE]` (an unset environment variable as a path) under the script\'s `exit 1` read as a script error (medium)']],
   ['npm-ejsonparse', ['compile-error', 'npm\'s `code EJSONPARSE` (the project\'s package.json not JSON) read as a compile error (medium), where the label has a script error']],
 ]);

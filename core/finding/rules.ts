@@ -385,6 +385,10 @@ export const RULES: Rule[] = [
       return host ? { host } : {};
     },
   },
+  // Node's fetch (undici) rejects with `TypeError: fetch failed` only on a network error (the Fetch standard's
+  // "network error": refused, reset, closed by the peer, DNS, TLS); its `[cause]:` below says which. A cause another rule
+  // reads (ECONNREFUSED, ENOTFOUND, a refused certificate: priority 39-40) wins with its own line.
+  { cls: 'network', priority: 42, confidence: 'high', re: /\bTypeError: fetch failed$/, read: () => ({ tool: 'node' }) },
   // ---- Resolvers: Maven, Gradle, npm, pip, cargo, go.
   {
     cls: 'dependency-resolution',
