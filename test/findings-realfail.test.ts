@@ -215,7 +215,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['npm-ci-package-json-lock-drift', ['ci-script', 'npm ci\'s `package.json and package-lock.json ... are in sync` read as a script error, not a dependency error']],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['ctest-cxx-float-epsilon-compare-long', ['test-error', 'ctest\'s `***Failed` row over the test program\'s `CHECK_CLOSE failed at file:N: f(x) = got, expected want` above it: not read as the assertion (low)']],
-  ['go-test-httptest-context-deadline', ['timeout-aborted', 'a test\'s `t.Fatalf` line ending in an HTTP client\'s `context deadline exceeded` read as the build\'s time-out (high), not a test error']],
   ['node-invalid-arg-type-env', ['ci-script', 'Node\'s `TypeError [ERR_INVALID_ARG_TYPE]` (an unset environment variable as a path) under the script\'s `exit 1` read as a script error (medium)']],
   ['npm-ejsonparse', ['compile-error', 'npm\'s `code EJSONPARSE` (the project\'s package.json not JSON) read as a compile error (medium), where the label has a script error']],
 ]);

@@ -7,6 +7,7 @@ import type { Finding } from '../../protocol/types.js';
  * on made-up logs of other projects and tool versions, with a counter-example.
  */
 const top = (text: string): Finding | undefined => analyze(text)[0]?.finding;
+const jenkins = (...lines: string[]): string => ['[Pipeline] sh', ...lines, '[Pipeline] }', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n');
 const gha = (...lines: string[]): string => ['##[group]Run ./ci.sh', ...lines, '##[error]Process completed with exit code 1.'].join('\n');
 
 describe("Node's `TypeError: fetch failed` (undici rejects so only on a network error)", () => {
@@ -39,5 +40,22 @@ describe("Node's `TypeError: fetch failed` (undici rejects so only on a network 
   it('counter-example: `TypeError: fetch is not a function` is the program\'s own error', () => {
     const f = top(gha('+ node tools/publish.mjs', 'file:///home/runner/work/docs/tools/publish.mjs:11', '  const res = await fetch(url);', '                    ^', '', 'TypeError: fetch is not a function', '    at publish (file:///home/runner/work/docs/tools/publish.mjs:11:21)', '', 'Node.js v16.20.2'));
     expect(f?.class).toBe('runtime-exception');
+  });
+});
+
+describe("Go's `context deadline exceeded` (an operation's own deadline, not the CI's time limit: not `high`)", () => {
+  it("in a Go test's report line is a test error, not the CI's time-out", () => {
+    const f = top(jenkins('+ go test ./...', '--- FAIL: TestQueryOrders (2.00s)', '    store_test.go:41: query orders: context deadline exceeded', 'FAIL', 'FAIL\tgithub.com/acme/shop/store\t2.014s', 'FAIL'));
+    expect([f?.class, f?.test?.name]).toEqual(['test-error', 'TestQueryOrders']);
+  });
+
+  it("counter-example: a deploy tool's wait that ran out is still a time-out, at medium (helm's `--wait --timeout`)", () => {
+    const f = top(jenkins('+ helm upgrade --install orders charts/orders --wait --timeout 5m', 'Error: UPGRADE FAILED: context deadline exceeded'));
+    expect([f?.class, f?.confidence]).toEqual(['timeout-aborted', 'medium']);
+  });
+
+  it("counter-example: go test's own time limit stays the time-out", () => {
+    const f = top(jenkins('+ go test -timeout 30s ./...', 'panic: test timed out after 30s', '\trunning tests:', '\t\tTestQueryOrders (30s)', '', 'goroutine 7 [running]:', 'testing.(*M).startAlarm.func1()', '\t/usr/local/go/src/testing/testing.go:2366 +0x265'));
+    expect(f?.class).toBe('timeout-aborted');
   });
 });
