@@ -59,3 +59,16 @@ describe("Go's `context deadline exceeded` (an operation's own deadline, not the
     expect(f?.class).toBe('timeout-aborted');
   });
 });
+
+describe("A C++ test program's uncaught exception under `make check` (make echoed the program, then reports its abort)", () => {
+  const run = (program: string): string =>
+    jenkins('+ make check', `g++ -std=c++20 -g -o ${program} ${program}.cpp`, `./${program}`, "terminate called after throwing an instance of 'std::runtime_error'", '  what():  bad header in frame 3', `make: *** [Makefile:12: check] Aborted (core dumped)`);
+
+  it('is a test error', () => {
+    expect(top(run('test_frames'))?.class).toBe('test-error');
+  });
+
+  it("counter-example: the project's own program (not a test) is a run-time exception", () => {
+    expect(top(run('framedump'))?.class).toBe('runtime-exception');
+  });
+});
