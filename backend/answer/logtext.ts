@@ -3,6 +3,7 @@
  * "the error", the names of failing tests, and Markdown code blocks that survive any log text.
  */
 import type { ChatContext } from './engine.js';
+import { failingCommandAbove } from '../../core/log/failingStep.js';
 import { branchOfLine, pipelinePlaceOf, unstamped } from './pipelineText.js';
 
 /** A piece of the log with its 1-based line numbers. */
@@ -429,8 +430,6 @@ export function linesOf(span: LogSpan, from: number, to: number): LogSpan | unde
   return { start_line: from, end_line: to, text: lines.join('\n') };
 }
 
-/** Commands as CI logs echo them: `+ cmd` (sh -x), `[ws] $ cmd` (freestyle), `$ cmd`, ` > git ...`. */
-const COMMAND_LINE = /^(?:\+{1,2} (.+)|\[[^\]\n]+\] \$ (.+)|\$ (.+)|\s?> (git .+?)(?:\s+# timeout=\d+)?|[A-Za-z]:\\[^>\n]*>(\S.*))$/;
 const EXIT_CODE = /(?:script returned exit code|exit(?:ed)? (?:with )?(?:code|status)|returned (?:status|exit) code|Process exited with (?:code|status))\s*:?\s*(\d+)/i;
 
 export interface FailingStep {
@@ -441,29 +440,6 @@ export interface FailingStep {
   /** The parallel branch the failure belongs to (its lines' `[name] ` prefix, or `Failed in branch name`). */
   branch?: LogLine & { branch: string };
   exitCode?: LogLine & { code: number };
-}
-
-/** A cleanup that runs after the step's command, whatever failed (`kill $SERVER`, `wait`): never the failing one. */
-const CLEANUP_COMMAND = /^(?:kill|pkill|wait)(?:\s|$)/;
-/** A shell's EXIT/ERR trap (`trap 'kill $pid; rm -rf tmp' EXIT`): its commands run after the failure. */
-const TRAP_LINE = /^\+ trap (?:'([^']*)'|"([^"]*)") (?:\w+ )*(?:EXIT|ERR)\b/;
-
-/**
- * An echoed command that did not end the step: a cleanup (`kill`, `wait`), the first command of an EXIT trap declared
- * above it (run when the script stopped), or one started in the background (`cmd &`, or bash -x's `+ PID=4242` from
- * `$!` just under it: a local server the step then talked to).
- */
-function notRunToEnd(command: LogLine & { match: RegExpExecArray }, lines: readonly string[], startLine: number): boolean {
-  const text = (command.match[1] ?? command.match[2] ?? command.match[3] ?? '').trim();
-  if (CLEANUP_COMMAND.test(text) || /\s&$/.test(text)) return true;
-  const next = unstamped(lines[command.line - startLine + 1] ?? '').trim();
-  if (/^\+ \w+=\d{2,}$/.test(next)) return true;
-  const program = text.split(/\s+/)[0] ?? '';
-  for (let i = command.line - startLine - 1; i >= 0 && command.line - startLine - i <= 400; i--) {
-    const trap = TRAP_LINE.exec(unstamped(lines[i] ?? '').trim());
-    if (trap) return (/^\s*(?:\w+=\S*\s+)*([^\s;'"]+)/.exec(trap[1] ?? trap[2] ?? '')?.[1] ?? '') === program;
-  }
-  return false;
 }
 
 /**
@@ -477,25 +453,21 @@ export function failingStepOf(span: LogSpan, errorLine: number): FailingStep {
   const place = pipelinePlaceOf(lines, span.start_line, errorLine);
   const own = place.branch?.line === errorLine ? place.branch.name : undefined;
   const branches = new Set(own === undefined ? [] : [own]);
-  // The command echoed last before the error, read without the line's clock and, inside a
-  // parallel branch, only among that branch's lines; one that did not end the step is passed over (notRunToEnd).
-  const echoed = (to: number): ReturnType<typeof findLine> => findLine(span, (line) => {
-    let body = unstamped(line);
-    if (own !== undefined) {
-      if (branchOfLine(body, branches) !== own) return null;
-      body = body.slice(own.length + 3);
-    }
-    return COMMAND_LINE.exec(body);
-  }, { fromEnd: true, to });
-  let command = echoed(errorLine);
-  for (let skipped = 0; command && notRunToEnd(command, lines, span.start_line); skipped++) command = skipped < 4 ? echoed(command.line - 1) : undefined;
+  // The command that ended the step (core/log/failingStep.ts), read without the line's clock and, inside a parallel
+  // branch, only among that branch's lines.
+  const bodyAt = (i: number): string | undefined => {
+    const line = lines[i];
+    if (line === undefined) return undefined;
+    const body = unstamped(line);
+    if (own === undefined) return body;
+    return branchOfLine(body, branches) === own ? body.slice(own.length + 3) : undefined;
+  };
+  const command = failingCommandAbove(Math.min(lines.length - 1, errorLine - span.start_line), bodyAt);
   if (command) {
-    const m = command.match;
-    const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').trim();
-    // A freestyle shell or batch step echoes its temp script first and the commands after.
+    const line = span.start_line + command.line;
     // A command of declarative Pipeline's post actions ran after the failure (cleanup, notices): never the failing one.
-    const inPost = place.afterStages === true && pipelinePlaceOf(lines, span.start_line, command.line).stage?.name.startsWith('Declarative: Post') === true;
-    if (text && !inPost && !/^\/bin\/(?:ba)?sh -xe \S+\.sh$|^cmd \/c call \S+\.bat$/i.test(text)) out.command = { line: command.line, text: command.text, command: text };
+    const inPost = place.afterStages === true && pipelinePlaceOf(lines, span.start_line, line).stage?.name.startsWith('Declarative: Post') === true;
+    if (!inPost) out.command = { line, text: (lines[command.line] as string).trim(), command: command.command };
   }
   if (place.stage) out.stage = { line: place.stage.line, text: (lines[place.stage.line - span.start_line] ?? '').trim(), stage: place.stage.name };
   if (place.lastStage) out.lastStage = { line: place.lastStage.line, text: (lines[place.lastStage.line - span.start_line] ?? '').trim(), stage: place.lastStage.name };

@@ -13,12 +13,11 @@
  * compile error under `go test`), so the command alone is no evidence of the class.
  */
 import type { Finding, FindingClass } from '../../protocol/types.js';
+import { failingCommandAbove } from '../log/failingStep.js';
 import { bodyOf } from './body.js';
 
 /** How far above the message the failing command is looked for. */
 const REACH = 200;
-/** A traced command (`bash -x`), or a GitHub Actions step's own command line (`##[group]Run npx eslint .`). */
-const TRACED = /^(?:\+|##\[group\]Run) (\S.*)$/;
 const MAKE_FAILED = /^make(?:\[\d+\])?: \*\*\* \[(?:[^\]:]+:\d+: )?([^\]]+)\] Error \d+$/;
 /** Wrappers in front of the program (`npx eslint`, `python -m ruff`, `node_modules/.bin/standard`). */
 const WRAPPER = /^(?:(?:sudo|time|npx|pnpm exec|yarn|uv run|poetry run|bundle exec|python3?(?:\.\d+)? -m|env(?: \w+=\S*)*|\w+=\S*)\s+)+/;
@@ -43,15 +42,6 @@ export function comparisonCommand(text: string): string {
 export function programOf(command: string): string {
   const first = command.trim().replace(WRAPPER, '').split(/\s+/)[0] ?? '';
   return first.slice(first.lastIndexOf('/') + 1);
-}
-
-/** The 0-based line of the command the failure at `at` (0-based) ended, and its text: the nearest traced command above. */
-function tracedAbove(at: number, bodyAt: (i: number) => string): { line: number; command: string } | undefined {
-  for (let i = at; i >= 0 && at - i <= REACH; i--) {
-    const m = TRACED.exec(bodyAt(i).trim());
-    if (m) return { line: i, command: m[1] as string };
-  }
-  return undefined;
 }
 
 /** The comparison make ran as a recipe line between `from` and the stop at `at` (0-based), when a difference follows it. */
@@ -107,7 +97,7 @@ function missingArgument(from: number, to: number, command: string, bodyAt: (i: 
 function purposeClass(lines: readonly string[], f: Finding): { cls: FindingClass; confidence: 'medium' | 'low'; line: number; target?: string; message?: number } | undefined {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   const at = f.message_line - 1;
-  const traced = tracedAbove(at, bodyAt);
+  const traced = failingCommandAbove(at, bodyAt, REACH);
   if (!traced) return undefined;
   const between = (test: RegExp, from: number): boolean => {
     for (let k = from + 1; k <= at; k++) if (test.test(bodyAt(k))) return true;

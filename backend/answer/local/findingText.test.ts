@@ -36,6 +36,8 @@ describe('reproduceCommand: the failing test alone, per runner', () => {
     expect(reproduceCommand(finding({ tool: 'surefire', test: { name: 'com.acme.OrderLineTest$Validation.rejectsZero', log_line: 1 } }), undefined)).toBe("mvn test -Dtest='OrderLineTest$Validation#rejectsZero'");
     expect(reproduceCommand(finding({ tool: 'go test', test: { name: 'TestRun/small', log_line: 1 } }), undefined, 'internal/pool/pool_test.go')).toBe("go test -run '^TestRun$' ./internal/pool");
     expect(reproduceCommand(finding({ tool: 'jest', test: { name: 'queue › drains', log_line: 1 } }), undefined, 'lib/queue.test.js')).toBe("npx jest lib/queue.test.js -t 'drains'");
+    // A suite that failed to run is named by its file: the file alone, not `-t FILE` (which matches no test).
+    expect(reproduceCommand(finding({ class: 'test-error', tool: 'jest', test: { name: 'test/invoice.test.js', log_line: 1 } }), undefined, 'src/invoice.js')).toBe('npx jest test/invoice.test.js');
   });
   it('a shell script error: the script checked (syntax) or traced, with the shell that printed it', () => {
     expect(reproduceCommand(finding({ class: 'ci-script', tool: 'sh', message: 'ci.sh: line 7: syntax error near unexpected token `fi\'' }), 'CHANGED=1', 'ci.sh')).toBe('bash -n ci.sh');

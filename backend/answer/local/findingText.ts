@@ -366,6 +366,8 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
       case 'gradle':
         return `./gradlew test --tests '${t.replace(' > ', '.')}'`;
       case 'jest':
+        // A suite that failed to run is named by its file: that file is the whole selection (`-t FILE` matches no test).
+        if (/^[\w./-]+\.[cm]?[jt]sx?$/.test(t)) return `npx jest ${t}`;
         return `npx jest${rel && /\.(?:test|spec)\.[cm]?[jt]sx?$|__tests__\//.test(rel) ? ` ${rel}` : ''} -t '${t.split(' › ').pop()?.replace(/'/g, "'\\''")}'`;
       case 'vitest': {
         const [file, ...names] = t.split(' > ');

@@ -20,6 +20,9 @@ import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
 import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
+import { testFrameOf } from './testFrame.js';
+import { builtSourcesStep } from './builtSources.js';
+import { subjectCentre } from './subjectWindow.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -191,6 +194,11 @@ export const fix: Composer = (ask) => {
 
   if (f.class === 'link-error') linkDeclarationSteps(out, snippetsOf(ci), source?.text);
 
+  // The failing file as the workspace names it (the log may give the agent's absolute path).
+  const loc = f.location;
+  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
+  const relFile = snippetOfFile?.path ?? loc?.file;
+
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
   // (A test that timed out too: what it waited on is there.)
   const subjectOf = f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted' ? snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? '')) : undefined;
@@ -200,11 +208,24 @@ export const fix: Composer = (ask) => {
     const quoted = source?.text.includes(`**In the source:** \`${subject.path}:`) ?? false;
     if (!quoted) {
       const tester = /^code under test of (\S+)$/.exec(subject.message ?? '')?.[1];
+      // The window opens at the definition of what the failing test calls, when past the file's first lines.
+      const testSnippet = tester ? snippetsOf(ci).find((x) => x.path === tester && loc !== undefined && sameFile(x.path, loc.file)) : undefined;
+      const block = numbered(subject, undefined, 30, subjectCentre(subject, f, testSnippet));
+      const first = /\n[ >]\s*(\d+) \|/.exec(block)?.[1];
+      const last = [...block.matchAll(/\n[ >]\s*(\d+) \|/g)].pop()?.[1];
       out.line();
-      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}${tester ? `, which ${inlineCode(tester)} tests` : ''}):`);
-      out.line(numbered(subject, undefined, 30));
+      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${first ?? subject.startLine}-${last ?? subject.endLine}${tester ? `, which ${inlineCode(tester)} tests` : ''}):`);
+      out.line(block);
       out.source({ kind: 'file', path: subject.path, start_line: subject.startLine, end_line: subject.endLine });
     }
+  }
+
+  // A test's error placed in the code under test: the test's own line on the same stack is the other half.
+  const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
+  if (loc && testFrame) {
+    out.log({ start_line: testFrame.log_line, end_line: testFrame.log_line });
+    out.line();
+    out.line(`**The test's own line:** ${inlineCode(`${testFrame.file}:${testFrame.line}`)} ${at(testFrame.log_line)} is the test file's frame on the same stack, which reached ${inlineCode(placeOf({ file: relFile ?? loc.file, line: loc.line }))}. Which of the two to change depends on which is right: what the test sets up, passes or expects there, or what the code does here.`);
   }
 
   // A program that crashed without a frame: its sources, as the build line above named them.
@@ -218,10 +239,15 @@ export const fix: Composer = (ask) => {
     out.source({ kind: 'file', path: programSource.path, start_line: programSource.startLine, end_line: programSource.endLine });
   }
 
-  // The failing file as the workspace names it (the log may give the agent's absolute path).
-  const loc = f.location;
-  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
-  const relFile = snippetOfFile?.path ?? loc?.file;
+
+  // No line of the failure in the log, nor a file of the workspace shown for it: the sources the build compiled.
+  const defined = f.class === 'link-error' && snippetsOf(ci).some((x) => / the symbol the linker could not find$/.test(x.message ?? ''));
+  const compiled = !defined && !subjectOf && !programSource && !testFrame && (f.class === 'link-error' || (!source && f.location?.line === undefined)) ? builtSourcesStep(storedLogSpan(ctx), f) : undefined;
+  if (compiled) {
+    out.line();
+    out.line(compiled.text);
+    for (const n of compiled.lines) out.log({ start_line: n, end_line: n });
+  }
 
   // 3. What changed since the last green build, and whether a change touched the failing file.
   const changes = green?.changes ?? (Array.isArray(ci.buildDetails?.changes) ? ci.buildDetails?.changes : undefined);
@@ -236,6 +262,7 @@ export const fix: Composer = (ask) => {
     const named: { path: string; why: string }[] = [
       ...frames.map((p) => ({ path: p, why: 'on the stack of the error' })),
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
+      ...(testFrame ? [{ path: testFrame.file, why: "the test's own file on the stack" }] : []),
       ...(programSource ? [{ path: programSource.path, why: "the crashed program's source" }] : []),
       ...cluePaths.map((p) => ({ path: p, why: 'the file named above' })),
     ].filter((x) => !file || !sameFile(x.path, file));
@@ -303,14 +330,17 @@ export const fix: Composer = (ask) => {
   }
   if (ran && TRIVIAL_COMMAND.test(ran.command)) ran = undefined;
   // A lost agent or a build a person stopped did not fail on its own: nothing to reproduce.
-  const command = f.class === 'agent-lost' || (f.class === 'timeout-aborted' && abortedBy(f.message)) ? undefined : reproduceCommand(f, ran?.command, relFile);
+  const command = f.class === 'agent-lost' || (f.class === 'timeout-aborted' && abortedBy(f.message)) ? undefined : (testFrame && loc ? reproduceCommand({ ...f, location: { ...loc, file: testFrame.file, line: testFrame.line } }, ran?.command, testFrame.file) : reproduceCommand(f, ran?.command, relFile));
   if (command) {
     out.line();
     const same = ran && command === ran.command ? ran : undefined;
     const from = same ? ` (the command the build ran ${at(same.line)})` : f.test ? ` (runs ${inlineCode(f.test.name)} ${at(f.test.log_line)} alone)` : '';
     if (same) out.log({ start_line: same.line, end_line: same.line });
     else if (f.test) out.log({ start_line: f.test.log_line, end_line: f.test.log_line });
-    out.line(`**Reproduce it locally:** ${inlineCode(command)}${from}${/^ctest /.test(command) ? ', from the build directory (after building it)' : ", from the project's directory"}.`);
+    // A command of hundreds of arguments (a `find` expanded into javac's list) is shown by its start: the cited line has it whole.
+    const long = command.length > 400 && same !== undefined;
+    const shown = long ? `${command.slice(0, Math.max(command.lastIndexOf(' ', 200), 20))} …` : command;
+    out.line(`**Reproduce it locally:** ${inlineCode(shown)}${long ? ` (the command the build ran ${at(same.line)}, ${command.split(/\s+/).length} words: its start here, the cited line holds it whole)` : from}${/^ctest /.test(command) ? ', from the build directory (after building it)' : ", from the project's directory"}.`);
   }
 
   // A CI script's failure or an unexplained one: the command that failed and the code it ended with.

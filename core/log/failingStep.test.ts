@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from './analyze.js';
+import { echoedCommand, failingCommandAbove } from './failingStep.js';
+
+/** The one reader of the command that ended a failing step (failingStep.ts), used by the finding and the answers alike. */
+const commandAt = (at: number, ...lines: string[]): string | undefined => failingCommandAbove(at, (i) => lines[i])?.command;
+
+describe('the command a CI log echoes', () => {
+  it('reads each echo form, and no other line', () => {
+    expect(['+ make check', '++ git rev-parse HEAD', '[ws] $ ./gradlew test', '$ npm ci', ' > git fetch --tags origin # timeout=10', 'C:\\ws\\app>msbuild app.sln', '##[group]Run npx eslint .'].map(echoedCommand)).toEqual(['make check', 'git rev-parse HEAD', './gradlew test', 'npm ci', 'git fetch --tags origin', 'msbuild app.sln', 'npx eslint .']);
+    expect(['+++ b/src/a.c', '  + indented output', 'make: *** [all] Error 2', '+ ', 'Run tests'].map(echoedCommand)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('the command that ended the step', () => {
+  it('is the nearest echoed at or above the failure', () => {
+    expect(commandAt(2, '+ make check', '+ ./run_tests', 'FAIL: test_ring')).toBe('./run_tests');
+  });
+
+  it('passes over a cleanup, an EXIT trap\'s first command and a background start', () => {
+    expect(commandAt(3, '+ ./run_tests', 'FAIL: test_ring', '+ wait', 'exit 1')).toBe('./run_tests');
+    expect(commandAt(4, "+ trap 'rm -rf $TMP' EXIT", '+ ./check.sh', 'check: 2 errors', '+ rm -rf /tmp/x', 'exit 1')).toBe('./check.sh');
+    expect(commandAt(3, '+ sleep 1', '+ ./serve &', 'bind: address already in use', 'exit 1')).toBe('sleep 1');
+    expect(commandAt(3, '+ ./serve', '+ PID=4242', '+ curl -sf localhost:9000/ready', 'curl: (7) Failed to connect')).toBe('curl -sf localhost:9000/ready');
+  });
+
+  it('counter-example: a command that only shares the trap program\'s name is still its own failure when no trap is declared', () => {
+    expect(commandAt(1, '+ rm -rf /build/out', 'rm: cannot remove \'/build/out\': Device or resource busy')).toBe('rm -rf /build/out');
+  });
+
+  it("names none under a freestyle step's own wrapper, past too many cleanups, or beyond the reach", () => {
+    expect(commandAt(1, '[ws] $ /bin/sh -xe /tmp/jenkins123.sh', 'error: x')).toBeUndefined();
+    expect(commandAt(6, '+ make', '+ wait', '+ wait', '+ wait', '+ wait', '+ wait', 'exit 1')).toBeUndefined();
+    expect(failingCommandAbove(3, (i) => ['+ make', 'a', 'b', 'error'][i], 2)).toBeUndefined();
+  });
+
+  it('reads only the lines the caller gives (another parallel branch\'s are not the step\'s)', () => {
+    const lines = ['[a] + make a', '[b] + make b', '[a] error: x'];
+    const ofA = (i: number): string | undefined => (lines[i]?.startsWith('[a] ') ? lines[i]!.slice(4) : undefined);
+    expect(failingCommandAbove(2, ofA)?.command).toBe('make a');
+  });
+});
+
+describe("the finding's command purpose reads the same command", () => {
+  const jenkins = (...lines: string[]): string => ['[ci] $ /bin/bash -xe ci.sh', "+ trap 'kill $SERVER' EXIT", ...lines, '+ kill 4242', "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+
+  it("a traced comparison that printed a difference, then its EXIT trap's `kill`: the comparison failed (test-assertion)", () => {
+    const f = analyze(jenkins('+ ./calc < tests/sum.in > out/sum.txt', '+ diff tests/sum.expected out/sum.txt', '3c3', '< total 42', '---', '> total 41'))[0]?.finding;
+    expect([f?.class, f?.evidence]).toEqual(['test-assertion', [9, 4]]);
+    expect(analyze(jenkins('+ cmp build/assets.pak tests/golden/assets.pak', 'build/assets.pak tests/golden/assets.pak differ: byte 1025, line 7'))[0]?.finding?.class).toBe('test-assertion');
+  });
+
+  it('counter-example: a command that printed nothing of a difference stays unknown, trap or not', () => {
+    expect(analyze(jenkins('+ ./calc < tests/sum.in > out/sum.txt', '+ ./publish.sh out/'))[0]?.finding?.class ?? 'unknown').toBe('unknown');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The command of a console log that ended the failing step: the one reader both the finding
+ * (core/finding/purpose.ts: what the failing command is for) and the offline answers
+ * (backend/answer/logtext.ts `failingStepOf`: the command an answer names) use, so the two never
+ * name different commands for one failure (issue 31; docs/notes/house.md, "One reader of the
+ * command that failed").
+ *
+ * The nearest command the log echoes above the failure, passed over when it did not end the
+ * step: a cleanup (`kill`, `wait`), the first command of an EXIT/ERR trap declared above it (run
+ * when the script stopped), one started in the background (`cmd &`, or bash -x's `+ PID=4242`
+ * from `$!` just under it). A freestyle step's own wrapper (`/bin/sh -xe /tmp/jenkins1.sh`) stands
+ * for the whole script: under it no command is named.
+ */
+
+/**
+ * Commands as CI logs echo them: `+ cmd` / `++ cmd` (sh -x), `[ws] $ cmd` (freestyle), `$ cmd`,
+ * ` > git ...` (Jenkins' git client), `C:\ws>cmd` (a batch step), and a GitHub Actions step's own
+ * command line (`##[group]Run npx eslint .`).
+ */
+const ECHOED = /^(?:\+{1,2} (.+)|\[[^\]\n]+\] \$ (.+)|\$ (.+)|\s?> (git .+?)(?:\s+# timeout=\d+)?|[A-Za-z]:\\[^>\n]*>(\S.*)|##\[group\]Run (\S.*))$/;
+/** A freestyle shell or batch step echoes its temp script first and the script's commands after. */
+const STEP_WRAPPER = /^\/bin\/(?:ba)?sh -xe \S+\.sh$|^cmd \/c call \S+\.bat$/i;
+/** A cleanup that runs after the step's command, whatever failed (`kill $SERVER`, `wait`): never the failing one. */
+const CLEANUP_COMMAND = /^(?:kill|pkill|wait)(?:\s|$)/;
+/** A shell's EXIT/ERR trap (`trap 'kill $pid; rm -rf tmp' EXIT`): its commands run after the failure. */
+const TRAP_LINE = /^\+ trap (?:'([^']*)'|"([^"]*)") (?:\w+ )*(?:EXIT|ERR)\b/;
+/** How far above a command its EXIT trap is looked for. */
+const TRAP_REACH = 400;
+/** How many commands that did not end the step are passed over before none is named. */
+const MAX_SKIPPED = 4;
+
+/** The command a log line (its CI marks taken off) echoes, or undefined when it echoes none. */
+export function echoedCommand(body: string): string | undefined {
+  const m = ECHOED.exec(body);
+  if (!m) return undefined;
+  const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? '').trim();
+  return text === '' ? undefined : text;
+}
+
+/** Whether the command echoed on line `at` did not end the step (see the module's comment). */
+function notRunToEnd(at: number, command: string, bodyAt: (i: number) => string | undefined): boolean {
+  if (CLEANUP_COMMAND.test(command) || /\s&$/.test(command)) return true;
+  if (/^\+ \w+=\d{2,}$/.test((bodyAt(at + 1) ?? '').trim())) return true;
+  const program = command.split(/\s+/)[0] ?? '';
+  for (let i = at - 1; i >= 0 && at - i <= TRAP_REACH; i--) {
+    const trap = TRAP_LINE.exec((bodyAt(i) ?? '').trim());
+    if (trap) return (/^\s*(?:\w+=\S*\s+)*([^\s;'"]+)/.exec(trap[1] ?? trap[2] ?? '')?.[1] ?? '') === program;
+  }
+  return false;
+}
+
+/**
+ * The command that ended the step failing at line `at` (0-based, as `bodyAt` counts), and its
+ * line: the nearest echoed command at or above `at` (no further than `reach` lines up) that did
+ * not run on past the failure. `bodyAt(i)` gives line i without the CI's marks (a timestamp, a
+ * parallel branch's `[name] `), or undefined for a line that is not the step's (another branch's,
+ * or one the caller does not hold).
+ */
+export function failingCommandAbove(at: number, bodyAt: (i: number) => string | undefined, reach = Number.POSITIVE_INFINITY): { line: number; command: string } | undefined {
+  let skipped = 0;
+  for (let i = at; i >= 0 && at - i <= reach; i--) {
+    const body = bodyAt(i);
+    const command = body === undefined ? undefined : echoedCommand(body);
+    if (command === undefined) continue;
+    if (STEP_WRAPPER.test(command)) return undefined;
+    if (!notRunToEnd(i, command, bodyAt)) return { line: i, command };
+    if (++skipped > MAX_SKIPPED) return undefined;
+  }
+  return undefined;
+}
