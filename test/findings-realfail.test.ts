@@ -203,7 +203,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 13 (asserted since HELDOUT_ROUND 14).
   ['unittest-module-case-mismatch', ['dependency-resolution', 'a ModuleNotFoundError for the project\'s own module (name case) read as a missing package']],
   // Round 14 (asserted since HELDOUT_ROUND 16).
-  ['make-check-cxx-uncaught-out-of-range', ['runtime-exception', 'C++\'s `terminate called after throwing` under `make check` read as a program\'s exception, not a test error']],
   // Round 15 (asserted since HELDOUT_ROUND 16).
   ['c-test-fd-leak-emfile', ['test-assertion', 'a test program\'s `file:N: ... failed: Too many open files` read as an assertion, not a test error']],
   ['cargo-target-dir-tmpfs-full', ['link-error', 'cargo\'s `linking with cc failed` over `ld terminated with signal 7 [Bus error]` (a full tmpfs) read as a link error']],
@@ -213,8 +212,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['npm-ci-package-json-lock-drift', ['ci-script', 'npm ci\'s `package.json and package-lock.json ... are in sync` read as a script error, not a dependency error']],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['ctest-cxx-float-epsilon-compare-long', ['test-error', 'ctest\'s `***Failed` row over the test program\'s `CHECK_CLOSE failed at file:N: f(x) = got, expected want` above it: not read as the assertion (low)']],
-  ['go-test-httptest-context-deadline', ['timeout-aborted', 'a test\'s `t.Fatalf` line ending in an HTTP client\'s `context deadline exceeded` read as the build\'s time-out (high), not a test error']],
-  ['node-fetch-other-side-closed', ['runtime-exception', 'Node\'s `TypeError: fetch failed` over its `[cause]: SocketError: other side closed` read as an exception (high), not network']],
   ['node-invalid-arg-type-env', ['ci-script', 'Node\'s `TypeError [ERR_INVALID_ARG_TYPE]` (an unset environment variable as a path) under the script\'s `exit 1` read as a script error (medium)']],
   ['npm-ejsonparse', ['compile-error', 'npm\'s `code EJSONPARSE` (the project\'s package.json not JSON) read as a compile error (medium), where the label has a script error']],
 ]);
@@ -233,6 +230,7 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['c-test-alarm-watchdog', "make's `Alarm clock` names the recipe's target (`check`), not the test program it was running (`./test_queue`, echoed above)"],
   ['pytest-env-var-keyerror', 'pytest\'s four failures share one KeyError; the finding names a later one (`test_paginate[1-0]`), the label the first (`test_defaults`)'],
   // Round 14 (asserted since HELDOUT_ROUND 16).
+  ['make-check-cxx-uncaught-out-of-range', "make's abort report names the recipe's target (`check`); the test program it ran (`./test_ring`, echoed above) is not taken as the name"],
   ['pytest-queue-get-hang-aborted', 'the aborted run names no test: pytest\'s `tests/test_pool.py::test_quarter_sizes` (verbose, its result never printed) is not taken'],
   ['vitest-mock-factory-hoisting', 'vitest\'s failed suite names no test; its file is the label'],
   // Round 16 (asserted since HELDOUT_ROUND 17).

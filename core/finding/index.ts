@@ -21,7 +21,7 @@ import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
 import { earlierCause, missingName } from './cause.js';
 import { beforeExitTrap } from './exitTrap.js';
-import { automakeSection, ctestWindow, harnessFinding, testProgramKilled, withCtestVerboseCheck } from './harness.js';
+import { automakeSection, ctestWindow, harnessFinding, makeSignalBelow, testProgramKilled, withCtestVerboseCheck } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
@@ -430,7 +430,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     }
     // An exception a rule reads (C++'s `terminate called after throwing`, a signal) in a test the runner names as
     // failing is an error raised while testing (the taxonomy's test error), as a traceback in a test is.
-    if (cls === 'runtime-exception' && test !== undefined) cls = 'test-error';
+    // So is one a test program make ran died of (`./test_ring`, its `terminate called ...`, `make: *** [check] Aborted`).
+    if (cls === 'runtime-exception' && (test !== undefined || testProgramKilled([...all, ...summary], makeSignalBelow([...all, ...summary], before.length + strong.index)))) cls = 'test-error';
     // A missing command or a wrong version met inside a test is still that, with the test named.
   } else if (assertion && (inTest || assertion.inTest || assertion.expected !== undefined || assertion.actual !== undefined || /XCTAssert|AssertionFailedError|ComparisonFailure|^expect\(/.test(assertion.text))) {
     cls = 'test-assertion';
