@@ -210,7 +210,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['cargo-target-dir-tmpfs-full', ['link-error', 'cargo\'s `linking with cc failed` over `ld terminated with signal 7 [Bus error]` (a full tmpfs) read as a link error']],
   ['cargo-workspace-dep-inherit-missing', ['compile-error', 'cargo\'s `failed to load manifest for workspace member` over `dependency.X was not found in workspace.dependencies` read as a compile error']],
   ['make-gen-tables-drift-diff', ['lint', 'a generator\'s drift (`git diff --exit-code` after make) read as lint where the label has a script error']],
-  ['node-esm-cjs-named-export', ['compile-error', 'Node\'s ESM link-time `SyntaxError: Named export ... not found` (a CommonJS module) read as a compile error, not run time']],
   ['npm-ci-package-json-lock-drift', ['ci-script', 'npm ci\'s `package.json and package-lock.json ... are in sync` read as a script error, not a dependency error']],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['ctest-cxx-float-epsilon-compare-long', ['test-error', 'ctest\'s `***Failed` row over the test program\'s `CHECK_CLOSE failed at file:N: f(x) = got, expected want` above it: not read as the assertion (low)']],
