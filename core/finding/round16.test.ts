@@ -94,3 +94,17 @@ describe("Node's ESM linker: an import the other module does not export (a Synta
     expect(f?.class).toBe('compile-error');
   });
 });
+
+describe("The shell's `Aborted` under a failed assertion (the program's assert called abort())", () => {
+  const run = (reason: string[]): string => gha('+ ./bin/resize in.png', ...reason, 'ci.sh: line 4:  4242 Aborted                 ./bin/resize in.png');
+
+  it('the assertion is the message, and outside a test the run-time class is not sure', () => {
+    const f = top(run(["resize: src/scale.c:88: scale_rows: Assertion `w > 0' failed."]));
+    expect([f?.class, f?.confidence, f?.message]).toEqual(['runtime-exception', 'medium', "resize: src/scale.c:88: scale_rows: Assertion `w > 0' failed."]);
+  });
+
+  it("counter-example: the C++ runtime's uncaught exception stays the sure reason", () => {
+    const f = top(run(["terminate called after throwing an instance of 'std::length_error'", '  what():  vector::reserve']));
+    expect([f?.class, f?.confidence, f?.message]).toEqual(['runtime-exception', 'high', "terminate called after throwing an instance of 'std::length_error'"]);
+  });
+});

@@ -230,7 +230,7 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
       const testish = /(?:^|\/)(?:tests?\/|test_|\w+_test\b|\w*Test\w*\.)/;
       return { index: i, text, file: check[1] as string, line: Number(check[2]), inTest: testish.test(check[1] as string), ...valuesNear(lines, i) };
     }
-    m = /\b(XCTAssert\w*|assert\w*|Assert\.\w+|expect\w*) failed\b|^Assertion with .+ failed|Failed asserting that/.exec(text);
+    m = /\b(XCTAssert\w*|assert\w*|Assert\.\w+|expect\w*) failed\b|\bAssertion failed\b|^Assertion with .+ failed|Failed asserting that/.exec(text);
     if (m) return { index: i, text, ...valuesNear(lines, i) };
     m = /^(?:thread '[^']+'(?: \(\d+\))? panicked at .*?:\s*)?assertion(?: `(\w+ [=!]= \w+)`| failed| `[^`]+` failed)/.exec(text);
     if (m) return { index: i, text, ...valuesNear(lines, i) };
