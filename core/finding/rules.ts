@@ -233,7 +233,7 @@ export const RULES: Rule[] = [
     cls: 'timeout-aborted',
     priority: 25,
     confidence: 'high',
-    re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|context deadline exceeded|Failed: Timeout \(?>[\d.]+s\)?|(?:Test|Hook) timed out in \d+ ?ms|^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*\*\*\*Timeout\b|Timed out after \d+|(?<!(?:Operation|Connection|Resolving|[Cc]onnect(?:ion)? attempt) )timed out after \d+ ?(?:ms|milliseconds|s|secs?|seconds|min|minutes)\b)/,
+    re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|Failed: Timeout \(?>[\d.]+s\)?|(?:Test|Hook) timed out in \d+ ?ms|^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*\*\*\*Timeout\b|Timed out after \d+|(?<!(?:Operation|Connection|Resolving|[Cc]onnect(?:ion)? attempt) )timed out after \d+ ?(?:ms|milliseconds|s|secs?|seconds|min|minutes)\b)/,
     read: (m) => ({ ...(/panic: test timed out/.test(m[0]) ? { tool: 'go test' } : /Exceeded timeout of/.test(m[0]) ? { tool: 'jest' } : /(?:Test|Hook) timed out in/.test(m[0]) ? { tool: 'vitest' } : /\*\*\*Timeout/.test(m[0]) ? { tool: 'ctest' } : {}) }),
   },
   // mocha's own test timeout: `Error: Timeout of 2000ms exceeded. For async tests and hooks, ...`.
@@ -385,6 +385,10 @@ export const RULES: Rule[] = [
       return host ? { host } : {};
     },
   },
+  // Node's fetch (undici) rejects with `TypeError: fetch failed` only on a network error (the Fetch standard's
+  // "network error": refused, reset, closed by the peer, DNS, TLS); its `[cause]:` below says which. A cause another rule
+  // reads (ECONNREFUSED, ENOTFOUND, a refused certificate: priority 39-40) wins with its own line.
+  { cls: 'network', priority: 42, confidence: 'high', re: /\bTypeError: fetch failed$/, read: () => ({ tool: 'node' }) },
   // ---- Resolvers: Maven, Gradle, npm, pip, cargo, go.
   {
     cls: 'dependency-resolution',
