@@ -166,6 +166,16 @@ export const fix: Composer = (ask) => {
     for (const s of source.sources) out.source(s);
   }
 
+  // The failing line's values assigned further up its file (jenkins/workspace/origins.ts): `const outDir = process.env.DIST_DIR;`.
+  const origins = source ? snippetsOf(ci).filter((x) => {
+    const m = /^assigns \S+, which line (\d+) uses$/.exec(x.message ?? '');
+    return m !== null && source.text.includes(`**In the source:** \`${x.path}:${m[1] as string}\``);
+  }) : [];
+  if (origins.length > 0) {
+    out.line(`**Where its values are set**, further up ${inlineCode(origins[0]?.path ?? '')}: ${origins.map((o) => `line ${o.startLine} ${inlineCode(clip(o.text.trim(), 160))}`).join('; ')}.`);
+    for (const o of origins) out.source({ kind: 'file', path: o.path, start_line: o.startLine, end_line: o.endLine });
+  }
+
   // Where the workspace names what failed: the manifest line, the script's host, the declaring file.
   const clues = clueSteps(ask, f);
   const cluePaths = clues ? clues.sources.flatMap((x) => (x.kind === 'file' ? [x.path] : [])) : [];
