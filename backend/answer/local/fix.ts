@@ -172,6 +172,7 @@ export const fix: Composer = (ask) => {
     return m !== null && source.text.includes(`**In the source:** \`${x.path}:${m[1] as string}\``);
   }) : [];
   if (origins.length > 0) {
+    out.line();
     out.line(`**Where its values are set**, further up ${inlineCode(origins[0]?.path ?? '')}: ${origins.map((o) => `line ${o.startLine} ${inlineCode(clip(o.text.trim(), 160))}`).join('; ')}.`);
     for (const o of origins) out.source({ kind: 'file', path: o.path, start_line: o.startLine, end_line: o.endLine });
   }
