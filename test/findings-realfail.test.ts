@@ -71,7 +71,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   // Round 12 (asserted since HELDOUT_ROUND 13).
   ['autoconf-ax-macro-undefined', 'configure\'s line of the syntax error is given; the label has no place (the generated script is not the source)'],
   ['c-golden-output-diff', 'make\'s recipe line (Makefile:8) is given; the label has the golden file\'s first line'],
-  ['maven-postgres-unknown-host', 'the driver\'s innermost frame (PGStream.java) is given; the label has the project\'s Db.java frame'],
   // Round 13 (asserted since HELDOUT_ROUND 14).
   ['automake-foreign-missing-news', 'configure.ac\'s AM_INIT_AUTOMAKE line is given; the label has no place'],
   ['ld-static-constexpr-member-odr', 'the object\'s source line ld names (policy.cpp:6) is given; the label has no place'],
@@ -131,13 +130,12 @@ const KNOWN_MISS = new Map<string, string>([
   ['cmake-cxx-std-26-unknown', 'message: CMake\'s `The compiler feature "cxx_std_26" is not known to CXX compiler` where the label has the paragraph down to the compiler\'s version (class and place right since helper ml3\'s rule)'],
   ['cmake-submodule-dir-empty', 'message: CMake\'s last line of the paragraph (`does not contain a CMakeLists.txt file.`) where the label has the paragraph from `The source directory`'],
   ['maven-no-pom-wrong-dir', "location: ci.sh's line that ran mvn (the label) is not given"],
-  ['mocha-esm-require-not-defined', 'location: the test file\'s frame under mocha\'s `Exception during run:` (`at file:///ws/test/line.test.js:1:16`) is not given'],
   ['npm-workspace-not-found', "location: ci.sh's line that passed `--workspace` is not given"],
   ['npx-no-install-missing', "location: ci.sh's line that ran `npx --no-install` is not given"],
   ['cmake-file-download-refused', 'message: curl\'s status `7;"Couldn\'t connect to server"` alone where the label has file(DOWNLOAD)\'s whole line'],
   ['ctest-fixture-setup-failed', 'message: ctest\'s `***Failed` row of the setup fixture where the label has the fixture script\'s own error line above it'],
   ['maven-assertj-containsexactly', 'message: the exception\'s first line `java.lang.AssertionError:` where the label has AssertJ\'s description on the next line'],
-  ['maven-postgres-unknown-host', 'message: the innermost `Caused by: UnknownHostException` where the label has the outer PSQLException (and its Db.java frame)'],
+  ['maven-postgres-unknown-host', 'message: the innermost `Caused by: UnknownHostException` where the label has the outer PSQLException (the place, Db.java\'s frame, is right since loc2)'],
   ['pytest-verbose-decimal-invalidoperation', 'message: pytest\'s `____ test_x ____` header where the label has the `decimal.InvalidOperation` line'],
   ['python-popen-pipe-deadlock', 'message: the runner\'s `##[error]` prefix is taken off the `Process completed with exit code 124.` line; the label keeps it'],
   ['cargo-ffi-undefined-symbol', 'location: the Rust caller\'s line (src/main.rs) of an undefined FFI symbol is not given'],
