@@ -72,3 +72,39 @@ describe("A C++ test program's uncaught exception under `make check` (make echoe
     expect(top(run('framedump'))?.class).toBe('runtime-exception');
   });
 });
+
+describe("Node's ESM linker: an import the other module does not export (a SyntaxError thrown once the code parsed)", () => {
+  it('is an error of the run, read from Node\'s uncaught-error print (place, source line, caret)', () => {
+    const f = top(
+      gha(
+        '+ node server.mjs',
+        'file:///srv/app/server.mjs:3',
+        "import { Router } from './lib/router.cjs';",
+        '         ^^^^^^',
+        "SyntaxError: The requested module './lib/router.cjs' does not provide an export named 'Router'",
+        '',
+        'Node.js v18.19.0',
+      ),
+    );
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['runtime-exception', '/srv/app/server.mjs', 3]);
+  });
+
+  it("counter-example: `node --check`'s syntax error in the source stays a compile error", () => {
+    const f = top(gha('+ node --check lib/rota.js', '/srv/app/lib/rota.js:8', '  return shifts.map((s) => s.id));', '                                 ^', '', "SyntaxError: Unexpected token ')'", '    at wrapSafe (node:internal/modules/cjs/loader:1281:20)', '    at checkSyntax (node:internal/main/check_syntax:78:3)', '', 'Node.js v20.20.2'));
+    expect(f?.class).toBe('compile-error');
+  });
+});
+
+describe("The shell's `Aborted` under a failed assertion (the program's assert called abort())", () => {
+  const run = (reason: string[]): string => gha('+ ./bin/resize in.png', ...reason, 'ci.sh: line 4:  4242 Aborted                 ./bin/resize in.png');
+
+  it('the assertion is the message, and outside a test the run-time class is not sure', () => {
+    const f = top(run(["resize: src/scale.c:88: scale_rows: Assertion `w > 0' failed."]));
+    expect([f?.class, f?.confidence, f?.message]).toEqual(['runtime-exception', 'medium', "resize: src/scale.c:88: scale_rows: Assertion `w > 0' failed."]);
+  });
+
+  it("counter-example: the C++ runtime's uncaught exception stays the sure reason", () => {
+    const f = top(run(["terminate called after throwing an instance of 'std::length_error'", '  what():  vector::reserve']));
+    expect([f?.class, f?.confidence, f?.message]).toEqual(['runtime-exception', 'high', "terminate called after throwing an instance of 'std::length_error'"]);
+  });
+});

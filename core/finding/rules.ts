@@ -330,7 +330,10 @@ export const RULES: Rule[] = [
   { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^\s*Cannot find source file:\s*$|^\s*Cannot find source file: (\S+)/, read: (m) => ({ tool: 'cmake', ...(m[1] ? { symbol: m[1] } : {}) }) },
   // Python refusing to parse the code is the compiler's error of Python.
   // pytest prints it under `E   ` when a test module does not parse (collection), its place on an `E     File "x.py", line N` above.
-  { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(?:E {2,})?(SyntaxError|IndentationError|TabError): /, read: (m) => ({ tool: 'python', exception: m[1] }), near: { re: /^(?:E {2,})?\s*File "(?<file>[^"]+)", line (?<line>\d+)/, from: -6, to: -1 } },
+  // Not Node's ESM linker, which names an import the other module does not export a SyntaxError once the code has parsed
+  // (`SyntaxError: Named export 'x' not found. The requested module 'y' is a CommonJS module`, `The requested module 'y'
+  // does not provide an export named 'x'`, thrown at ModuleJob._instantiate): an error of the run, not of the source's syntax.
+  { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(?:E {2,})?(SyntaxError|IndentationError|TabError): (?!Named export '[^']+' not found\b|The requested module '[^']+' does not provide an export named\b)/, read: (m) => ({ tool: 'python', exception: m[1] }), near: { re: /^(?:E {2,})?\s*File "(?<file>[^"]+)", line (?<line>\d+)/, from: -6, to: -1 } },
   // ---- The linker.
   {
     cls: 'link-error',

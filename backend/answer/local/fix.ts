@@ -159,7 +159,13 @@ export const fix: Composer = (ask) => {
   }
 
   // 2. The source line from the workspace, with the fix it suggests (similar names of the same kind).
-  const source = failingSource(ask, spans, f.message, f) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
+  // The failing file as the workspace names it (the log may give the agent's absolute path).
+  const loc = f.location;
+  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
+  const relFile = snippetOfFile?.path ?? loc?.file;
+  // A test's error placed in the code under test: the test's own line on the same stack (testFrame.ts).
+  const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
+  const source = failingSource(ask, spans, f.message, f, testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
   if (source) {
     out.line();
     out.line(source.text);
@@ -172,6 +178,7 @@ export const fix: Composer = (ask) => {
     return m !== null && source.text.includes(`**In the source:** \`${x.path}:${m[1] as string}\``);
   }) : [];
   if (origins.length > 0) {
+    out.line();
     out.line(`**Where its values are set**, further up ${inlineCode(origins[0]?.path ?? '')}: ${origins.map((o) => `line ${o.startLine} ${inlineCode(clip(o.text.trim(), 160))}`).join('; ')}.`);
     for (const o of origins) out.source({ kind: 'file', path: o.path, start_line: o.startLine, end_line: o.endLine });
   }
@@ -204,10 +211,6 @@ export const fix: Composer = (ask) => {
 
   if (f.class === 'link-error') linkDeclarationSteps(out, snippetsOf(ci), source?.text);
 
-  // The failing file as the workspace names it (the log may give the agent's absolute path).
-  const loc = f.location;
-  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
-  const relFile = snippetOfFile?.path ?? loc?.file;
 
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
   // (A test that timed out too: what it waited on is there.)
@@ -231,7 +234,6 @@ export const fix: Composer = (ask) => {
   }
 
   // A test's error placed in the code under test: the test's own line on the same stack is the other half.
-  const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
   if (loc && testFrame) {
     out.log({ start_line: testFrame.log_line, end_line: testFrame.log_line });
     out.line();
