@@ -19,6 +19,9 @@
  * - `--against CHECKOUT`: another checkout's bench/analyzeChild.ts (an older analyzer, e.g.
  *   `git worktree add /tmp/old <commit>` with node_modules linked) on the same files, in the
  *   same run, for the ratio.
+ *
+ * The child (this checkout's and CHECKOUT's) runs bundled as the package bundles the analyzer
+ * (`childBundle`), not through tsx.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,8 +44,36 @@ interface ChildResult {
   first: unknown;
 }
 
-async function analyzeInChild(files: string[], cwd = process.cwd()): Promise<ChildResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/analyzeChild.ts', ...files], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * `cwd`'s bench/analyzeChild.ts bundled as the package bundles the analyzer (scripts/bundle-cli.mjs:
+ * esbuild, one CommonJS file for Node 20): the code `cichat analyze` of the compiled package runs.
+ * Through tsx, each file its own module as tsx compiles it, the real stream took 1.36x the CPU
+ * (2026-11-29, docs/notes/analyzer.md "Twelfth session"): a figure of tsx, not of the analyzer.
+ */
+async function childBundle(cwd: string, dir: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const out = path.join(dir, `child-${bundles.size}.cjs`);
+  const r = await build({
+    entryPoints: [path.join(cwd, 'bench', 'analyzeChild.ts')],
+    outfile: out,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    absWorkingDir: cwd,
+  });
+  if (r.errors.length > 0) throw new Error(`bench/analyzeChild.ts of ${cwd} did not bundle`);
+  return out;
+}
+
+const bundles = new Map<string, Promise<string>>();
+
+async function analyzeInChild(files: string[], dir: string, cwd = process.cwd()): Promise<ChildResult> {
+  let bundle = bundles.get(cwd);
+  if (bundle === undefined) bundles.set(cwd, (bundle = childBundle(cwd, dir)));
+  const child = spawn(process.execPath, [await bundle, ...files], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -151,8 +182,8 @@ export async function run(args: string[]): Promise<void> {
       const size = fs.statSync(file).size;
       const grepCount = timed('wc', ['-l', file]);
       const grepWords = timed('grep', ['-ciE', 'err|fail', file]);
-      const r = await analyzeInChild([file]);
-      const old = against !== undefined ? await analyzeInChild([file], against) : undefined;
+      const r = await analyzeInChild([file], dir);
+      const old = against !== undefined ? await analyzeInChild([file], dir, against) : undefined;
       results.generated = {
         mb: size / MB,
         lines: r.lines,
@@ -167,16 +198,16 @@ export async function run(args: string[]): Promise<void> {
     }
     if (fs.existsSync(real)) {
       const files = logsUnder(real);
-      const r = await analyzeInChild(files);
-      const old = against !== undefined ? await analyzeInChild(files, against) : undefined;
+      const r = await analyzeInChild(files, dir);
+      const old = against !== undefined ? await analyzeInChild(files, dir, against) : undefined;
       const wc = timed('wc', ['-l', ...files]);
       // The same logs as one large real log.
       const joined = path.join(dir, 'real-concatenated.log');
       const fd = fs.openSync(joined, 'w');
       for (const f of files) fs.writeSync(fd, fs.readFileSync(f));
       fs.closeSync(fd);
-      const one = await analyzeInChild([joined]);
-      const oldOne = against !== undefined ? await analyzeInChild([joined], against) : undefined;
+      const one = await analyzeInChild([joined], dir);
+      const oldOne = against !== undefined ? await analyzeInChild([joined], dir, against) : undefined;
       results.realConcatenated = {
         mb: one.bytes / MB,
         lines: one.lines,

@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { listJobs, newestBuildWhere } from '../jenkins/scan.js';
+import { newestBuildWhere } from '../jenkins/jobs.js';
+import { listJobs } from '../jenkins/scan.js';
 import type { CichatClient } from './client.js';
 
 /** The job the demo prefers (the seed's failing pipeline); any failed build is taken otherwise. */

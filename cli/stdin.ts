@@ -185,7 +185,11 @@ export async function logInput(file: string, stdin: NodeJS.ReadableStream & { is
 }
 
 /** Stdin as a log input (undefined when it is a terminal). Its size is known when it is redirected from a file. */
-export function stdinInput(stdin: NodeJS.ReadableStream & { isTTY?: boolean; fd?: number } = process.stdin): LogInput | undefined {
+export function stdinInput(
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; fd?: number } = process.stdin,
+  /** Said once when the pipe stays silent `silence.ms` before its first byte (a CI step's stdin left open, `ssh host cichat ask`). */
+  silence?: { ms: number; note: () => void },
+): LogInput | undefined {
   if (stdin.isTTY) return undefined;
   let size: number | undefined;
   if (stdin === process.stdin) {
@@ -205,7 +209,18 @@ export function stdinInput(stdin: NodeJS.ReadableStream & { isTTY?: boolean; fd?
       if (opened) throw new Error('stdin can be read once');
       opened = true;
       return (async function* () {
-        for await (const part of stdin) yield typeof part === 'string' ? Buffer.from(part) : (part as Buffer);
+        // A file has its bytes at once; only a pipe can keep the command waiting.
+        let timer = silence !== undefined && size === undefined ? setTimeout(silence.note, silence.ms) : undefined;
+        timer?.unref();
+        try {
+          for await (const part of stdin) {
+            clearTimeout(timer);
+            timer = undefined;
+            yield typeof part === 'string' ? Buffer.from(part) : (part as Buffer);
+          }
+        } finally {
+          clearTimeout(timer);
+        }
       })();
     },
   };

@@ -36,6 +36,14 @@ const CALLER_ONLY_HEADERS: readonly string[] = ['authorization', 'proxy-authoriz
 const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 /** A backend that does not accept the connection within this long is unreachable (502). */
 const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * A backend that took the whole request but has not begun its answer after this long is stuck
+ * (frozen, a database lock held for ever): 504, so a caller is never left waiting without a word
+ * (ux3, session 42). Not for context uploads, whose answer waits for the ingestion of the log.
+ */
+export const ANSWER_START_TIMEOUT_MS = 60_000;
+/** An answer stream from which nothing (not even the backend's 15 s `: ping`) came for this long is cut with an `error` event. */
+export const STREAM_SILENCE_TIMEOUT_MS = 45_000;
 
 
 export interface BackendProxyOptions {
@@ -44,7 +52,13 @@ export interface BackendProxyOptions {
   jwtSecret: string;
   jwtTtlSeconds: number;
   logger: Logger;
+  /** ANSWER_START_TIMEOUT_MS and STREAM_SILENCE_TIMEOUT_MS unless given (tests). */
+  answerStartTimeoutMs?: number;
+  streamSilenceTimeoutMs?: number;
 }
+
+/** A context upload: its answer comes once the log is ingested, however long that takes. */
+const isUpload = (method: string, pathAndQuery: string): boolean => (method === 'POST' || method === 'PUT') && pathAndQuery.startsWith('/context/');
 
 /** What to send upstream: the caller's own body stream, or a body the controller made (context). */
 export interface ForwardRequest {
@@ -178,6 +192,8 @@ export class BackendProxy {
     return new Promise<void>((resolve) => {
       let callerGone = false;
       let relaying = false;
+      let stalled = false;
+      let answerTimer: NodeJS.Timeout | undefined;
       const upstream = this.request({
         protocol: this.base.protocol,
         hostname: this.base.hostname,
@@ -198,7 +214,19 @@ export class BackendProxy {
         socket.once('close', () => clearTimeout(timer));
       });
 
+      const startWait = this.options.answerStartTimeoutMs ?? ANSWER_START_TIMEOUT_MS;
+      if (!isUpload(forward.method, forward.pathAndQuery)) {
+        // From the moment the request is sent whole: a slow caller's body is not the backend's delay.
+        upstream.once('finish', () => {
+          answerTimer = setTimeout(() => {
+            stalled = true;
+            upstream.destroy(new Error(`no answer within ${startWait / 1000} s`));
+          }, startWait);
+        });
+      }
+
       res.once('close', () => {
+        clearTimeout(answerTimer);
         if (!res.writableFinished) {
           callerGone = true;
           upstream.destroy(); // the backend sees its request close and stops generating
@@ -208,19 +236,23 @@ export class BackendProxy {
 
       upstream.on('error', (err) => {
         if (callerGone || relaying) return; // after the response began, the response handlers decide
-        logger.warn({ err, backend: this.options.backendUrl }, 'backend unreachable');
+        clearTimeout(answerTimer);
+        logger.warn({ err, backend: this.options.backendUrl }, stalled ? 'backend did not answer' : 'backend unreachable');
         if (res.headersSent) {
           res.destroy();
           return;
         }
         const body = JSON.stringify({
-          detail: `The cichat backend at ${this.options.backendUrl} is unreachable: ${err.message}`,
+          detail: stalled
+            ? `The cichat backend at ${this.options.backendUrl} took the request but did not answer within ${startWait / 1000} s: it may be stuck or overloaded. Try again; if it goes on, see the backend's log or restart it.`
+            : `The cichat backend at ${this.options.backendUrl} is unreachable: ${err.message}`,
         });
-        res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.writeHead(stalled ? 504 : 502, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
         res.end(body);
       });
 
       upstream.on('response', (answer) => {
+        clearTimeout(answerTimer);
         relaying = true;
         this.relay(answer, res, () => callerGone, logger);
       });
@@ -297,12 +329,39 @@ export class BackendProxy {
       }
     };
 
+    // The backend pings every 15 s of silence: a stream from which nothing came for much longer
+    // comes from a backend that froze (ux3, session 42); the caller gets an `error` event, not a wait.
+    const silenceMs = this.options.streamSilenceTimeoutMs ?? STREAM_SILENCE_TIMEOUT_MS;
+    let silent: NodeJS.Timeout | undefined;
+    const watch = (): void => {
+      clearTimeout(silent);
+      silent = setTimeout(() => {
+        if (callerGone() || res.destroyed) return;
+        if (answer.isPaused()) {
+          watch(); // held back by a slow caller (back-pressure), not by the backend
+          return;
+        }
+        logger.warn({ backend: this.options.backendUrl, silenceMs }, 'backend answer stream went silent');
+        res.end(
+          encodeEvent({
+            event: 'error',
+            detail: `The cichat backend sent nothing for ${silenceMs / 1000} s in the middle of the answer; the stream was closed. Retry the question; if it goes on, see the backend's log or restart it.`,
+          }),
+        );
+        answer.destroy();
+      }, silenceMs);
+    };
+    if (sse) {
+      watch();
+      answer.on('data', watch);
+    }
     answer.on('data', write);
     answer.on('error', () => {
       /* handled on close: the error is an aborted response */
     });
     answer.on('close', () => {
-      if (callerGone() || res.destroyed) return;
+      clearTimeout(silent);
+      if (callerGone() || res.destroyed || res.writableEnded) return;
       if (answer.complete) {
         res.end(pending);
         return;

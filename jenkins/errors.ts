@@ -4,6 +4,13 @@
  */
 export { XmlCorruptError } from './xml.js';
 
+/** ` (did you mean a/b or c/b?)`, or nothing. */
+export function didYouMean(names: string[]): string {
+  if (names.length === 0) return '';
+  const quoted = names.map((n) => (/\s/.test(n) ? `"${n}"` : n));
+  return ` (did you mean ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`}?)`;
+}
+
 /** No job of that full name (or an unsafe name) in JENKINS_HOME. */
 export class JobNotFoundError extends Error {
   readonly status = 404;
@@ -11,8 +18,10 @@ export class JobNotFoundError extends Error {
   constructor(
     readonly jobName: string,
     readonly reason?: string,
+    /** Full names of the jobs it may have meant (`svc` for `eng/platform/svc`). */
+    readonly similar: string[] = [],
   ) {
-    super(reason === undefined ? `No job ${jobName} in JENKINS_HOME` : `Job ${jobName} is not read: ${reason}`);
+    super(reason === undefined ? `No job ${jobName} in JENKINS_HOME${didYouMean(similar)}` : `Job ${jobName} is not read: ${reason}`);
     this.name = 'JobNotFoundError';
   }
 }

@@ -9,6 +9,7 @@ import type { JobDetails } from '../protocol/types.js';
 import { BuildNotFoundError, JobNotFoundError } from './errors.js';
 import { LINK_OUT_OF_HOME, realInside } from './homeguard.js';
 import { buildsDirOf, isMatrixConfigurationDir, parseCombination, resolveJobDir } from './paths.js';
+import { similarJobNames, type JobEntry } from './scan.js';
 import { child, childText, errorMessage, isMissing, LARGE_XML_BYTES, parseXml, pruneLargeElements, readHeadText, readTextFile, readXmlFile, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
 
@@ -23,14 +24,15 @@ export interface JobLocation {
 
 /** Finds a job by full name (folders, multibranch branches); JobNotFoundError otherwise. */
 export async function locateJob(jenkinsHome: string, fullName: string, buildsDirSetting?: string): Promise<JobLocation> {
+  const notFound = async (): Promise<JobNotFoundError> => new JobNotFoundError(fullName, undefined, await similarJobNames(jenkinsHome, fullName).catch(() => []));
   const dir = await resolveJobDir(jenkinsHome, fullName);
-  if (!dir) throw new JobNotFoundError(fullName);
+  if (!dir) throw await notFound();
   if (!(await realInside(jenkinsHome, dir))) throw new JobNotFoundError(fullName, LINK_OUT_OF_HOME);
-  try {
-    if (!(await stat(path.join(dir, 'config.xml'))).isFile()) throw new JobNotFoundError(fullName);
-  } catch {
-    throw new JobNotFoundError(fullName);
-  }
+  const isJob = await stat(path.join(dir, 'config.xml')).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+  if (!isJob) throw await notFound();
   const buildsDir = buildsDirOf(jenkinsHome, dir, fullName, buildsDirSetting);
   // A builds folder placed outside the home by <buildsDir> is the administrator's choice; one
   // inside it that links out is not.
@@ -577,4 +579,14 @@ async function mavenModules(dir: string): Promise<string[]> {
     if (out.length >= 200) break;
   }
   return out;
+}
+
+/** The newest build of a job whose result `wanted` accepts (build.xml read, newest first), or null. */
+export async function newestBuildWhere(job: JobEntry, wanted: (s: BuildSummary) => boolean, scanAtMost = 200): Promise<BuildSummary | null> {
+  const numbers = await listBuildNumbers(job.buildsDir);
+  for (let i = numbers.length - 1, read = 0; i >= 0 && read < scanAtMost; i--, read++) {
+    const summary = await readBuildSummary(job.buildsDir, numbers[i]!);
+    if (summary && wanted(summary)) return summary;
+  }
+  return null;
 }

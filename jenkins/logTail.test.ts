@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile, open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { readLogTail } from './logTail.js';
+import { gzipSync } from 'node:zlib';
+import { readGzipLogTail, readLogTail } from './logTail.js';
 
 const ESC = '\u001b';
 let dir: string;
@@ -75,5 +76,40 @@ describe('readLogTail', () => {
     await writeFile(empty, '');
     expect((await readLogTail(empty)).lines).toEqual([]);
     await expect(readLogTail(path.join(dir, 'nope'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('reads a line that is not UTF-8 as Windows-1252, line by line (a Latin-1 agent; ux3, session 42)', async () => {
+    // Jenkins writes its own lines in UTF-8 and a tool's output as the agent's bytes: one log, two encodings.
+    const file = path.join(dir, 'latin1');
+    const bytes = Buffer.concat([
+      Buffer.from('Started by user José\n', 'utf8'),
+      Buffer.from('E       AssertionError: price(\'café\') \x80 5\n', 'latin1'),
+      Buffer.from('Finished: UNSTABLE ✓\n', 'utf8'),
+    ]);
+    await writeFile(file, bytes);
+    const expected = ['Started by user José', "E       AssertionError: price('café') € 5", 'Finished: UNSTABLE ✓'];
+    expect((await readLogTail(file)).lines).toEqual(expected);
+    const gz = path.join(dir, 'latin1.gz');
+    await writeFile(gz, gzipSync(bytes));
+    expect((await readGzipLogTail(gz)).lines).toEqual(expected);
+  });
+});
+
+describe('readGzipLogTail', () => {
+  it('keeps multi-byte characters whole across the pieces gunzip hands over, and the end of an endless line', async () => {
+    const file = path.join(dir, 'log.gz');
+    const line = 'Россия ✓ '.repeat(20_000); // ~300 KB: many 16 KiB pieces, cut inside characters
+    await writeFile(file, gzipSync(`${line}\n${line}\nlast`));
+    const tail = await readGzipLogTail(file, 1000);
+    expect(tail.lines).toEqual([line, line, 'last']);
+    // An endless last line past the byte cap keeps its end; the cut falls inside a character (offset measured).
+    const endless = path.join(dir, 'endless.gz');
+    await writeFile(endless, gzipSync(`xx\n${line}`));
+    const cut = await readGzipLogTail(endless, 1000, 100_000);
+    expect(cut.truncated).toBe(true);
+    expect(cut.lines[0]).toBe('xx');
+    // What is kept of the long line starts with a whole character: no replacement character or Latin-1 debris.
+    expect(cut.lines[1]).toMatch(/^[Россия✓ ]+$/);
+    expect(line.endsWith(cut.lines[1] as string)).toBe(true);
   });
 });

@@ -2,10 +2,12 @@
  * The end of a build log, read backwards from the end of the file in fixed blocks, so a 2 GB
  * log costs what its last lines weigh, not its size.
  */
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { cleanLine } from '../core/log/clean.js';
+import { decodeCp1252 } from '../core/log/decode.js';
 import { NotRegularFileError } from './xml.js';
 
 export interface LogTail {
@@ -20,6 +22,37 @@ export interface LogTail {
 }
 
 const BLOCK = 64 * 1024;
+
+/**
+ * One line's bytes as text: UTF-8 when they are UTF-8, else Windows-1252 (Latin-1), the rule
+ * uploads follow (core/log/decode.ts). Line by line, because a Jenkins log mixes them: Jenkins
+ * writes its own lines in UTF-8 and a tool on a Latin-1 agent writes its own bytes.
+ */
+export function decodeLogLine(bytes: Buffer): string {
+  return isUtf8(bytes) ? bytes.toString('utf8') : decodeCp1252(bytes);
+}
+
+/** A line whose start was cut off: without the UTF-8 continuation bytes the cut left at its head. */
+function wholeChars(bytes: Buffer, cut: boolean): Buffer {
+  if (!cut) return bytes;
+  let i = 0;
+  while (i < 3 && i < bytes.length && ((bytes[i] as number) & 0xc0) === 0x80) i++;
+  return bytes.subarray(i);
+}
+
+/** The lines of `bytes` (split at LF), each decoded by `decodeLogLine`; a final newline opens no line. */
+function decodeLines(bytes: Buffer): string[] {
+  const lines: string[] = [];
+  let from = 0;
+  for (;;) {
+    const nl = bytes.indexOf(0x0a, from);
+    if (nl < 0) break;
+    lines.push(decodeLogLine(bytes.subarray(from, nl)));
+    from = nl + 1;
+  }
+  if (from < bytes.length) lines.push(decodeLogLine(bytes.subarray(from)));
+  return lines;
+}
 /** However long the last lines are (a minified bundle echoed to the log), read at most this. */
 export const MAX_TAIL_BYTES = 16 * 1024 * 1024;
 
@@ -77,9 +110,7 @@ export async function readLogTail(file: string, maxLines = 1000, maxBytes = MAX_
       const nl = all.indexOf(0x0a);
       from = nl >= 0 ? nl + 1 : 0;
     }
-    const text = all.subarray(from).toString('utf8');
-    const raw = text.split('\n');
-    if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
+    const raw = decodeLines(all.subarray(from));
     return { lines: raw.map(cleanLine), fileBytes: size, bytesRead: size - readFrom, truncated };
   } finally {
     await handle.close();
@@ -111,7 +142,9 @@ export async function readGzipLogTail(
   if (!info.isFile()) throw new NotRegularFileError(file);
   let kept: string[] = [];
   let keptBytes = 0;
-  let partial = '';
+  let partial: Buffer[] = [];
+  let partialBytes = 0;
+  let partialCut = false;
   let inflated = 0;
   let dropped = false;
   // Lines are trimmed in batches (at twice the limits), so a long log costs O(lines), not O(lines x maxLines).
@@ -147,25 +180,37 @@ export async function readGzipLogTail(
     };
     source.on('error', fail);
     gunzip.on('error', (err) => fail(new Error(`${file} is not a readable gzip file (${err.message})`)));
-    gunzip.setEncoding('utf8');
-    gunzip.on('data', (chunk: string) => {
-      inflated += Buffer.byteLength(chunk);
+    gunzip.on('data', (chunk: Buffer) => {
+      inflated += chunk.length;
       if (inflated > maxInflated) {
         fail(new Error(`${file} inflates to more than ${maxInflated} bytes; not read`));
         return;
       }
-      const pieces = (partial + chunk).split('\n');
-      partial = pieces.pop() ?? '';
-      if (partial.length > maxBytes) {
-        partial = partial.slice(-maxBytes);
-        dropped = true;
+      // A line's bytes arrive in pieces: kept as a list until its newline, so a long line is copied once.
+      let from = 0;
+      for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, from)) {
+        const piece = chunk.subarray(from, nl);
+        keep(decodeLogLine(partial.length > 0 ? wholeChars(Buffer.concat([...partial, piece]), partialCut) : piece));
+        partial = [];
+        partialCut = false;
+        partialBytes = 0;
+        from = nl + 1;
       }
-      for (const line of pieces) keep(line);
+      if (from < chunk.length) {
+        partial.push(Buffer.from(chunk.subarray(from)));
+        partialBytes += chunk.length - from;
+        // A line longer than the cap keeps its end only.
+        while (partialBytes > maxBytes && partial.length > 1) {
+          partialBytes -= (partial.shift() as Buffer).length;
+          partialCut = true;
+          dropped = true;
+        }
+      }
     });
     gunzip.on('end', () => resolve());
     source.pipe(gunzip);
   });
-  if (partial !== '') keep(partial);
+  if (partial.length > 0) keep(decodeLogLine(wholeChars(Buffer.concat(partial), partialCut)));
   trim();
   return {
     lines: kept.map(cleanLine),

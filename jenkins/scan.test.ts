@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { JenkinsHome, buildXml } from '../test/helpers/jenkinsHome.js';
-import { listJobs, newestBuildWhere } from './scan.js';
+import { newestBuildWhere } from './jobs.js';
+import { listJobs, similarJobNames } from './scan.js';
 
 let jh: JenkinsHome;
 let home: string;
@@ -44,6 +45,29 @@ describe('listJobs', () => {
   it('answers nothing for a home without jobs', async () => {
     expect(await listJobs(home)).toEqual([]);
     expect(await listJobs(path.join(home, 'missing'))).toEqual([]);
+  });
+});
+
+describe('similarJobNames', () => {
+  beforeEach(async () => {
+    for (const rel of ['jobs/eng', 'jobs/eng/jobs/platform', 'jobs/eng/jobs/platform/jobs/svc', 'jobs/ops/jobs/svc', 'jobs/ops', 'jobs/Api']) {
+      await write(`${rel}/config.xml`, '<project/>');
+    }
+  });
+
+  it('finds the full name of a job named without its folders, as Jenkins shows it, or in another case', async () => {
+    expect((await similarJobNames(home, 'svc')).sort()).toEqual(['eng/platform/svc', 'ops/svc']);
+    expect(await similarJobNames(home, 'platform/svc')).toEqual(['eng/platform/svc']);
+    expect(await similarJobNames(home, 'eng » platform » svc')).toEqual(['eng/platform/svc']);
+    expect(await similarJobNames(home, 'https://ci.example.com/jenkins/job/eng/job/platform/job/svc/5/console')).toEqual(['eng/platform/svc']);
+    expect(await similarJobNames(home, 'job/ops/job/svc/')).toEqual(['ops/svc']);
+    expect(await similarJobNames(home, 'api')).toEqual(['Api']);
+  });
+
+  it('suggests nothing for a name like no job, nor the name itself', async () => {
+    expect(await similarJobNames(home, 'web')).toEqual([]);
+    expect(await similarJobNames(home, '  ')).toEqual([]);
+    expect(await similarJobNames(home, 'ops/svc')).toEqual([]);
   });
 });
 

@@ -2,13 +2,13 @@
  * Every job of a JENKINS_HOME, found by walking it the way Jenkins lays items out on disk:
  * `jobs/<name>` (folders nest their own `jobs/`), multibranch branches under `branches/`
  * (their real name in `name-utf8.txt`). Used where the controller or the CLI needs all jobs
- * rather than one by name (the demo chat of `cichat serve`, the failed-build watcher).
+ * rather than one by name (the demo chat of `cichat serve`, the failed-build watcher, the jobs a
+ * name that was not found may have meant).
  */
 import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { realInside } from './homeguard.js';
-import { listBuildNumbers, readBuildSummary, type BuildSummary } from './jobs.js';
 import { buildsDirOf } from './paths.js';
 
 export interface JobEntry {
@@ -70,12 +70,32 @@ export async function listJobs(jenkinsHome: string, options: ListJobsOptions = {
   return out;
 }
 
-/** The newest build of a job whose result `wanted` accepts (build.xml read, newest first), or null. */
-export async function newestBuildWhere(job: JobEntry, wanted: (s: BuildSummary) => boolean, scanAtMost = 200): Promise<BuildSummary | null> {
-  const numbers = await listBuildNumbers(job.buildsDir);
-  for (let i = numbers.length - 1, read = 0; i >= 0 && read < scanAtMost; i--, read++) {
-    const summary = await readBuildSummary(job.buildsDir, numbers[i]!);
-    if (summary && wanted(summary)) return summary;
+/**
+ * The jobs a name that is not a job's full name may have meant (ux3, session 42): the name as
+ * Jenkins shows it elsewhere (`eng » platform » svc`, a URL path `job/eng/job/platform/job/svc`),
+ * another case, or a job's own name without its folders (`svc` for `eng/platform/svc`). At most
+ * five, for a "did you mean" after a job was not found; walks the home, so only on that path.
+ */
+export async function similarJobNames(jenkinsHome: string, wanted: string): Promise<string[]> {
+  let name = wanted.trim().replace(/\s*\u00bb\s*/g, '/');
+  const url = /(?:^|\/)job\/(.+)$/.exec(name.replace(/^[a-z]+:\/\/[^/]+/i, ''));
+  if (url) name = (url[1] as string).split('/job/').map((s) => s.replace(/\/.*$/, '')).join('/');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // not URL-encoded: kept as it is
   }
-  return null;
+  name = name.replace(/^\/+|\/+$/g, '');
+  if (!name) return [];
+  const lower = name.toLowerCase();
+  const last = lower.split('/').pop() as string;
+  const jobs = (await listJobs(jenkinsHome)).map((j) => j.fullName);
+  const tiers = [
+    jobs.filter((j) => j === name),
+    jobs.filter((j) => j.toLowerCase() === lower),
+    jobs.filter((j) => j.toLowerCase().endsWith(`/${lower}`)),
+    jobs.filter((j) => (j.toLowerCase().split('/').pop() as string) === last),
+  ];
+  const found = tiers.find((t) => t.length > 0) ?? [];
+  return found.filter((j) => j !== wanted).slice(0, 5);
 }

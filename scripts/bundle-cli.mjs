@@ -10,11 +10,44 @@
 // classes and io's stdioPolicy stay one instance). Every other import, static or dynamic, stays
 // an import of its own dist/ file, its path rewritten to be relative to dist/cli/.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ANALYZER_SCRIPT = join(root, 'dist', 'cli', 'analyzerScript.cjs');
+const ANALYZER_CACHE = join(root, 'dist', 'cli', 'analyzerScript.v8');
+
+// `node scripts/bundle-cli.mjs --analyzer-cache` (run by the build below, in a process of its own):
+// V8's code cache of the analyzer's script after it analysed a small made-up log, and the module
+// that loads the script with it (dist/cli/analyzer.js, cli/scriptCache.ts).
+if (process.argv[2] === '--analyzer-cache') {
+  const { cacheFileData, loadScript } = await import(pathToFileURL(join(root, 'dist', 'cli', 'scriptCache.js')).href);
+  const loaded = loadScript(ANALYZER_SCRIPT);
+  const a = loaded.exports;
+  // What `cichat analyze FILE` runs: two reads of the file, the excerpts with their findings, their lines.
+  const log = join(root, 'scripts', 'analyzer-warmup.txt');
+  const result = await a.analyzeReadTwice(() => a.readFilePieces(log), {}, (offset) => a.readFilePieces(log, offset));
+  for (const e of result.excerpts) for (let n = e.start_line; n <= e.end_line; n++) result.line(n);
+  writeFileSync(ANALYZER_CACHE, cacheFileData(loaded));
+  const names = Object.keys(a).sort();
+  writeFileSync(
+    join(root, 'dist', 'cli', 'analyzer.js'),
+    [
+      '// Written by scripts/bundle-cli.mjs: the analyzer (core/log/{analyze,reread,lines,baseline} and what they',
+      '// import) from one CommonJS file, compiled with V8\'s code cache of it (cli/scriptCache.ts).',
+      "import { fileURLToPath } from 'node:url';",
+      "import { loadScript } from './scriptCache.js';",
+      'const at = (name) => fileURLToPath(new URL(name, import.meta.url));',
+      "const m = loadScript(at('./analyzerScript.cjs'), at('./analyzerScript.v8')).exports;",
+      `export const { ${names.join(', ')} } = m;`,
+      '',
+    ].join('\n'),
+  );
+  process.exit(0);
+}
 const cli = join(root, 'cli');
 const inBundle = (file) => file === join(cli, 'program.ts') || file === join(cli, 'command.ts') || dirname(file) === join(cli, 'commands');
 
@@ -24,7 +57,11 @@ const inBundle = (file) => file === join(cli, 'program.ts') || file === join(cli
 // loaded VM, 2026-11-29; docs/notes/analyzer.md "Eleventh session"), of the ~0.55 CPU s that
 // `cichat analyze` of a log of median size costs. The command takes every analyzer module it uses
 // from that file, so none of them exists twice in the process (stdin.js, which the command also
-// loads, stays its own file with cli/errors.js: its errors are the program's classes).
+// loads, stays its own file with cli/errors.js: its errors are the program's classes). That file
+// is a small module which runs the analyzer's CommonJS bundle (analyzerScript.cjs) with V8's
+// code cache of it (analyzerScript.v8, made above): every 8th LogChunks log, each its own
+// `cichat analyze`, 0.94x the CPU of the bundle as an ES module (docs/notes/analyzer.md
+// "Twelfth session").
 /** esbuild's options shared by both bundles: ES modules for Node 20, packages left as imports. */
 const COMMON = {
   allowOverwrite: true,
@@ -38,10 +75,17 @@ const COMMON = {
 const ANALYZER_MODULES = ['analyze', 'reread', 'lines', 'baseline'].map((m) => join(root, 'core', 'log', `${m}.ts`));
 const analyzer = await build({
   stdin: { contents: ANALYZER_MODULES.map((m) => `export * from ${JSON.stringify(m)};`).join('\n'), resolveDir: root, loader: 'ts' },
-  outfile: join(root, 'dist', 'cli', 'analyzer.js'),
+  outfile: ANALYZER_SCRIPT,
   ...COMMON,
+  // A script, not a module: V8's code cache is for scripts (vm.Script); Node 20 has none for ES modules.
+  format: 'cjs',
 });
 if (analyzer.errors.length > 0) process.exit(1);
+// The cache is made in a process without NODE_OPTIONS: V8 takes cached data only from a process
+// with the same V8 flags, and `cichat analyze` is run without any.
+const env = { ...process.env };
+delete env.NODE_OPTIONS;
+if (spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--analyzer-cache'], { stdio: 'inherit', env }).status !== 0) process.exit(1);
 
 const result = await build({
   entryPoints: [join(cli, 'program.ts')],

@@ -173,6 +173,19 @@ test.each([
   expect(arrivals).toHaveLength(0);
 });
 
+test('a job named without its folders, or as Jenkins shows it, is 404 naming the full name it may mean (ux3, session 42)', async () => {
+  fs.mkdirSync(path.join(home, 'jobs/eng/jobs/platform/jobs/svc'), { recursive: true });
+  fs.writeFileSync(path.join(home, 'jobs/eng/config.xml'), '<com.cloudbees.hudson.plugins.folder.Folder/>');
+  fs.writeFileSync(path.join(home, 'jobs/eng/jobs/platform/config.xml'), '<com.cloudbees.hudson.plugins.folder.Folder/>');
+  fs.writeFileSync(path.join(home, 'jobs/eng/jobs/platform/jobs/svc/config.xml'), '<flow-definition/>');
+  for (const name of ['svc', 'eng » platform » svc', 'job/eng/job/platform/job/svc', 'ENG/Platform/svc']) {
+    const reply = await upload(JSON.stringify({ jobName: name, buildNumber: 5 }));
+    expect(reply.status).toBe(404);
+    expect(reply.json.detail).toBe(`No job ${name} in JENKINS_HOME (did you mean eng/platform/svc?): no context was uploaded`);
+  }
+  expect(arrivals).toHaveLength(0);
+});
+
 test('buildNumber may be a permalink (cichat ask --job J without --build): resolved from JENKINS_HOME, a missing one is 404 (issue 27)', async () => {
   const reply = await upload(JSON.stringify({ jobName: 'downstream', buildNumber: 'lastCompletedBuild' }));
   expect(reply.status).toBe(200);

@@ -3,6 +3,7 @@
  * terminal and plain text in a pipe, `--json` with the stored pair's sources, the warning when a
  * piped log replaces a chat's context, the titles of the chats it makes.
  */
+import { jest } from '@jest/globals';
 import { Readable } from 'node:stream';
 import type { Chat, QaPair, StreamEvent, WatchedFailure } from '../../protocol/types.js';
 import { ApiError } from '../errors.js';
@@ -229,6 +230,42 @@ describe('cichat ask', () => {
       expect(await run(argv('ask', 'why?'), bin, c.makeClient)).toBe(1);
       expect(bin.stderr.text).toBe('cichat: stdin is not a text log: it looks like an executable (ELF)\nhint: pipe the build log itself (the text of the console output)\n');
       expect(c.calls.titles).toEqual([]);
+    });
+  });
+
+  describe('a piped stdin that stays silent (ux3, session 42)', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('says after a few seconds that it waits for a log on stdin and how not to, then goes on when the log comes', async () => {
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      const { PassThrough } = await import('node:stream');
+      const { STDIN_SILENCE_MS } = await import('./ask.js');
+      const stdin = Object.assign(new PassThrough(), { isTTY: false });
+      const out = { ...io(), stdin };
+      const a = fake();
+      const done = run(argv('ask', '--chat', '3', 'why?'), out, a.makeClient);
+      await jest.advanceTimersByTimeAsync(STDIN_SILENCE_MS - 100);
+      expect(out.stderr.text).toBe('');
+      await jest.advanceTimersByTimeAsync(200);
+      expect(out.stderr.text).toBe(`cichat: waiting for a build log on stdin (nothing has arrived for ${STDIN_SILENCE_MS / 1000} s); not piping one? add --no-stdin, or < /dev/null\n`);
+      stdin.end('ERROR: late\n');
+      jest.useRealTimers();
+      expect(await done).toBe(0);
+      expect(a.calls.uploads[0]?.consoleLog).toBe('ERROR: late\n');
+    });
+
+    it('says nothing when the log arrives at once, or with --no-stdin', async () => {
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      const out = io({ log: 'ERROR: x\n' });
+      const done = run(argv('ask', '--chat', '3', 'why?'), out, fake().makeClient);
+      await jest.advanceTimersByTimeAsync(10_000);
+      jest.useRealTimers();
+      expect(await done).toBe(0);
+      expect(out.stderr.text).not.toContain('waiting for a build log');
+      const { PassThrough } = await import('node:stream');
+      const silent = { ...io(), stdin: Object.assign(new PassThrough(), { isTTY: false }) };
+      expect(await run(argv('ask', '--chat', '3', '--no-stdin', 'why?'), silent, fake().makeClient)).toBe(0);
+      expect(silent.stderr.text).toBe('');
     });
   });
 });

@@ -123,6 +123,9 @@ async function whichJob(client: CichatClient, piped: boolean): Promise<UserError
   return new UserError(lines.join('\n'), hint);
 }
 
+/** How long a piped stdin may stay silent before its first byte until `cichat ask` says it is waiting for it. */
+export const STDIN_SILENCE_MS = 3000;
+
 export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise<void> {
   if (!question.trim()) throw new UsageError('the question is empty', 'cichat ask "why did the last build fail?"');
   if (question.length > 20000) throw new UsageError('the question is longer than 20000 characters');
@@ -133,7 +136,10 @@ export async function ask(ctx: Ctx, question: string, opts: AskOptions): Promise
   // With --workspace it is read twice (its failure names the files sent beside it), so stdin is
   // kept in a temporary file first.
   const [{ stdinInput }, { prepareLog, spoolInput }] = await Promise.all([import('../stdin.js'), import('../upload.js')]);
-  let input = opts.stdin ? stdinInput(ctx.io.stdin) : undefined;
+  // Stdin is read unless --no-stdin: a pipe left open with nothing in it (a CI step, `ssh host
+  // cichat ask`) would keep the call waiting without a word, so after a few seconds it says why.
+  const silence = { ms: STDIN_SILENCE_MS, note: () => note(`waiting for a build log on stdin (nothing has arrived for ${STDIN_SILENCE_MS / 1000} s); not piping one? add --no-stdin, or < /dev/null`) };
+  let input = opts.stdin ? stdinInput(ctx.io.stdin, silence) : undefined;
   let cleanup = async (): Promise<void> => undefined;
   if (input !== undefined && opts.workspace !== undefined) ({ input, cleanup } = await spoolInput(input));
   try {

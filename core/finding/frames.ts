@@ -58,6 +58,39 @@ const GO_LIBRARY = /(?:^|\/)_testmain\.go$|^(?:\/usr\/(?:local\/)?(?:lib\/)?go(?
 const GO_LIBRARY_FUNC = /^(?:runtime|testing|reflect|sync|panic)\b|^panic\(/;
 const RUST_LIBRARY = /(?:^|\/)(?:\.cargo\/registry|rustc\/[0-9a-f]+|library\/(?:core|std|alloc))\//;
 
+/** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
+// pytest's frame or raise-site line (`tests/t.py:9: in f`, `--tb=line`'s `/ws/t.py:13: AssertionError: ...`) and
+// Hamcrest's mismatch (`Expected: is <3>` / `     but: was <2>`) between an exception and its frames too.
+const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more|^[^\s:()"']+\.py:\d+: (?:in \S+$|(?:\w+\.)*[A-Z]\w*(?<!Warning)(?::|$))|^Expected: \S|^\s+but: \S/;
+
+/** A line a message never runs on to: a command of the script, a CI mark, a new exception's heading, a backtrace's own lines (Rust's). */
+const NOT_CONTINUATION = /^\s*(?:\+ |\$ |\[Pipeline\]|##\[)|^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception)\b(?: \[\w+\])?:|^\s*stack backtrace:|^\s+\d+: \S/;
+
+/**
+ * The last line (0-based) of the trace below a window that ends at `end`: read on while the lines look like a
+ * trace. A message may run on over its frames (Node's `ReferenceError: require is not defined in ES module scope`
+ * over its `This file is being treated as an ES module ...` line, a JVM exception's several lines): up to 6 further
+ * lines of it are passed when a frame (`    at ...`) follows them, none of them a command, a CI mark or another exception.
+ */
+export function traceEndBelow(line: (i: number) => string, end: number, count: number, limit: number): number {
+  let traceEnd = end;
+  const onTrace = (): void => {
+    while (traceEnd + 1 < count && traceEnd - end < limit && TRACE_LINE.test(line(traceEnd + 1))) traceEnd++;
+  };
+  onTrace();
+  if (traceEnd > end) return traceEnd;
+  for (let k = end + 1; k < Math.min(count, end + 8); k++) {
+    const t = line(k);
+    if (NODE_FRAME.test(t) || JVM_FRAME.test(t)) {
+      traceEnd = k;
+      onTrace();
+      return traceEnd;
+    }
+    if (k === end + 7 || NOT_CONTINUATION.test(t)) break;
+  }
+  return end;
+}
+
 /** The frames of the traces in `lines` (log line of lines[0] is `firstLine`), one Trace per kind seen. */
 export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   const py: Trace = { kind: 'python', frames: [] };
@@ -75,6 +108,8 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   // The frames of every wrapper a `Caused by:` replaced, outermost first.
   const wrappers: Trace['frames'][] = [];
   let nodeDone = false;
+  // Every JVM frame read, wrappers' and causes' alike.
+  const jvmSeen: Trace['frames'] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const line = raw.replace(/^\s*(?:\[\w+\]\s+)?/, (m) => (m.includes('[') ? ' ' : m)).replace(/^E\s{2,}/, '');
@@ -102,6 +137,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
       // project's own frame is its caller (which passed the name that has no constant).
       const generated = m[3] === 'valueOf' && jvm.frames[jvm.frames.length - 1]?.function === 'java.lang.Enum.valueOf';
       if (lineNo > 0) jvm.frames.push({ file: path, line: lineNo, function: `${pkg}${m[2]}.${m[3]}`, log_line, library: generated || JVM_LIBRARY.test(pkg) });
+      if (lineNo > 0) jvmSeen.push(jvm.frames[jvm.frames.length - 1] as Trace['frames'][number]);
       continue;
     }
     // Gradle's short test report: `    java.lang.AssertionError at BackoffTest.java:15`.
@@ -180,6 +216,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
       if (node.frames.length > 0) nodeDone = true;
     }
   }
+  markThirdParty(jvmSeen);
   // A cause wholly in the runtime (java.net.http's `ConnectException` raised on the client's own thread, its
   // `... 9 more` the thread pool's frames): the wrappers' frames follow it, innermost first, so the project's
   // frame that called into the failing operation (`at Smoke.main(Smoke.java:14)`) is still the project's place.
@@ -196,6 +233,27 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   // The runtimes whose traces cannot be mistaken first: Node's `at file:line:col` also matches
   // a Rust backtrace's `at /rustc/...` lines.
   return [rust, go, py, jvm, node, ruby, native].filter((t) => t.frames.length > 0);
+}
+
+/** A JVM test class's simple name (JUnit's and TestNG's conventions: `DbTest`, `DbTests`, `DbIT`, `DbSpec`, `DbTestCase`). */
+const JVM_TEST_CLASS = /^[A-Z][\w$]*(?:Test|Tests|IT|Spec|TestCase)$/;
+
+/**
+ * A third-party library's frames in a JVM trace that runs through a test class (`dev.acme.repo.DbTest.connects`):
+ * the test class is the project's, and so is every class under its root package (its first two segments,
+ * `dev.acme.`); a frame outside every such root (the JDBC driver's `org.postgresql.core.PGStream`) is a library's,
+ * whatever its name. Without a test class in the trace, or one in the default package, nothing changes.
+ */
+function markThirdParty(frames: Trace['frames']): void {
+  const roots = new Set<string>();
+  for (const f of frames) {
+    const parts = (f.function ?? '').split('.');
+    const cls = parts[parts.length - 2] ?? '';
+    if (f.library || parts.length < 4 || !JVM_TEST_CLASS.test(cls.replace(/\$.*$/, ''))) continue;
+    roots.add(`${parts[0]}.${parts[1]}.`);
+  }
+  if (roots.size === 0) return;
+  for (const f of frames) if (!f.library && f.function && ![...roots].some((r) => (f.function as string).startsWith(r))) f.library = true;
 }
 
 /**

@@ -105,9 +105,22 @@ const TEST_PROGRAM = /^(?:\S*\/)?(?:test[_-]\w+|\w+[_-]tests?)(?:\s|$)/;
  */
 export function testProgramKilled(body: readonly string[], index: number | undefined): boolean {
   if (index === undefined || !MAKE_SIGNAL.test((body[index] ?? '').trim())) return false;
-  for (let k = index - 1; k >= Math.max(0, index - 3); k--) {
+  for (let k = index - 1; k >= Math.max(0, index - 5); k--) {
     const t = (body[k] ?? '').trim();
-    if (t !== '') return TEST_PROGRAM.test(t);
+    if (t !== '' && !CXX_TERMINATE.test(t)) return TEST_PROGRAM.test(t);
   }
   return false;
+}
+
+/**
+ * The C++ runtime's report of an uncaught exception before it aborts the program (`terminate called after throwing an
+ * instance of 'std::out_of_range'` and its `what():  ...` line): the program's own last words, between the command make
+ * echoed and make's report of the abort.
+ */
+const CXX_TERMINATE = /^terminate called (?:after throwing an instance of '[^']+'|without an active exception|recursively)$|^what\(\):/;
+
+/** The line of make's report that a recipe's program died of a signal, at most 3 lines below `index` (0-based in `body`). */
+export function makeSignalBelow(body: readonly string[], index: number): number | undefined {
+  for (let k = index + 1; k <= Math.min(body.length - 1, index + 3); k++) if (MAKE_SIGNAL.test((body[k] ?? '').trim())) return k;
+  return undefined;
 }

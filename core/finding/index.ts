@@ -16,12 +16,12 @@
  * - else `unknown`, with the line that looked most like an error as the message.
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
-import { framesOf, ownStack, tracesIn, type Trace } from './frames.js';
+import { framesOf, ownStack, traceEndBelow, tracesIn, type Trace } from './frames.js';
 import { chainOrder, continued, withWordsBelow } from './continued.js';
 import { headingWindow } from './headings.js';
 import { earlierCause, missingName } from './cause.js';
 import { beforeExitTrap } from './exitTrap.js';
-import { automakeSection, ctestWindow, harnessFinding, testProgramKilled, withCtestVerboseCheck } from './harness.js';
+import { automakeSection, ctestWindow, harnessFinding, makeSignalBelow, testProgramKilled, withCtestVerboseCheck } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
@@ -152,11 +152,6 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
   }
   return withoutCaughtImports(hits, body).sort((a, b) => Number(a.rule.framing ?? false) - Number(b.rule.framing ?? false) || a.rule.priority - b.rule.priority || (a.rule === b.rule ? chainOrder(body, a.index, b.index) : 0) || a.index - b.index);
 }
-
-/** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
-// pytest's frame or raise-site line (`tests/t.py:9: in f`, `--tb=line`'s `/ws/t.py:13: AssertionError: ...`) and
-// Hamcrest's mismatch (`Expected: is <3>` / `     but: was <2>`) between an exception and its frames too.
-const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more|^[^\s:()"']+\.py:\d+: (?:in \S+$|(?:\w+\.)*[A-Z]\w*(?<!Warning)(?::|$))|^Expected: \S|^\s+but: \S/;
 
 /** A C/C++ formatter's or checker's own command line, as make echoes a recipe (no `+ `). */
 const CHECKER_PROGRAM = /^(?:\S*\/)?(?:clang-format|clang-tidy|cppcheck|cpplint)(?:-\d+)?\s/;
@@ -363,10 +358,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : (goAnchor ?? body.length))), summary);
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
   const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body) || testProgramKilled(all, raised === undefined ? undefined : before.length + raised.index);
-  // A trace printed below the excerpt (a Go panic's goroutine dump after a blank line) still
-  // belongs to it: read on while the lines look like a trace.
-  let traceEnd = end;
-  while (traceEnd + 1 < lines.length && traceEnd - end < AFTER * 3 && TRACE_LINE.test(bodyOf(lines[traceEnd + 1] ?? ''))) traceEnd++;
+  // A trace printed below the excerpt (a Go panic's goroutine dump, a message's further lines over its frames) still belongs to it.
+  const traceEnd = traceEndBelow((k) => bodyOf(lines[k] ?? ''), end, lines.length, AFTER * 3);
   const traces = tracesIn(traceEnd > end ? [...body, ...bodies(lines, end + 1, traceEnd + 1)] : body, logLine(0));
 
   let cls: FindingClass = 'unknown';
@@ -437,7 +430,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     }
     // An exception a rule reads (C++'s `terminate called after throwing`, a signal) in a test the runner names as
     // failing is an error raised while testing (the taxonomy's test error), as a traceback in a test is.
-    if (cls === 'runtime-exception' && test !== undefined) cls = 'test-error';
+    // So is one a test program make ran died of (`./test_ring`, its `terminate called ...`, `make: *** [check] Aborted`).
+    if (cls === 'runtime-exception' && (test !== undefined || testProgramKilled([...all, ...summary], makeSignalBelow([...all, ...summary], before.length + strong.index)))) cls = 'test-error';
     // A missing command or a wrong version met inside a test is still that, with the test named.
   } else if (assertion && (inTest || assertion.inTest || assertion.expected !== undefined || assertion.actual !== undefined || /XCTAssert|AssertionFailedError|ComparisonFailure|^expect\(/.test(assertion.text))) {
     cls = 'test-assertion';

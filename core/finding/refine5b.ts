@@ -18,6 +18,7 @@
  */
 import type { Finding } from '../../protocol/types.js';
 import { lastCommandIn, type Command } from './generic.js';
+import { assertionIn } from './tests.js';
 
 type Window = { start_line: number; end_line: number };
 
@@ -52,6 +53,13 @@ export function refined5b(found: Finding, lines: readonly string[], excerpt: Win
       const m = ABORT_REASON.exec(t);
       if (m) return { ...at(found, k, t), exception: m[1] ?? (/stack smashing/.test(t) ? 'stack smashing' : /buffer overflow/.test(t) ? 'buffer overflow' : 'heap corruption') };
       if (!/^what\(\):/.test(t)) break;
+    }
+    // A failed assertion just above (the program's assert called abort(); a simulator's `$stop` and `Aborting...` may
+    // follow it): the assertion is the message, and a signal no test is named around is no sure run-time error.
+    for (let k = msgAt - 1; k >= Math.max(0, msgAt - 4); k--) {
+      const t = bodyAt(k).trim();
+      if (/^\++ /.test(t)) break;
+      if (assertionIn([t])) return { ...at(found, k, t), confidence: 'medium' };
     }
   }
   // A conclusion (`Failed to fetch some objects from 'http://...'`) under the connection's own failure: the failure is the message.

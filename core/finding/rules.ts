@@ -233,7 +233,7 @@ export const RULES: Rule[] = [
     cls: 'timeout-aborted',
     priority: 25,
     confidence: 'high',
-    re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|context deadline exceeded|Failed: Timeout \(?>[\d.]+s\)?|(?:Test|Hook) timed out in \d+ ?ms|^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*\*\*\*Timeout\b|Timed out after \d+|(?<!(?:Operation|Connection|Resolving|[Cc]onnect(?:ion)? attempt) )timed out after \d+ ?(?:ms|milliseconds|s|secs?|seconds|min|minutes)\b)/,
+    re: /(?:Timeout has been exceeded|Cancelling nested steps due to timeout|Build timed out \(after|Aborted by \S|Sending interrupt signal to process|^panic: test timed out after|Exceeded timeout of [\d.]+ ?(?:ms|seconds?)|exceeded the maximum execution time|The operation was canceled\.|exit code 124\b|\bFlowInterruptedException\b|The job was canceled|Failed: Timeout \(?>[\d.]+s\)?|(?:Test|Hook) timed out in \d+ ?ms|^\s*\d+\/\d+ Test\s+#\d+: \S+ \.*\s*\*\*\*Timeout\b|Timed out after \d+|(?<!(?:Operation|Connection|Resolving|[Cc]onnect(?:ion)? attempt) )timed out after \d+ ?(?:ms|milliseconds|s|secs?|seconds|min|minutes)\b)/,
     read: (m) => ({ ...(/panic: test timed out/.test(m[0]) ? { tool: 'go test' } : /Exceeded timeout of/.test(m[0]) ? { tool: 'jest' } : /(?:Test|Hook) timed out in/.test(m[0]) ? { tool: 'vitest' } : /\*\*\*Timeout/.test(m[0]) ? { tool: 'ctest' } : {}) }),
   },
   // mocha's own test timeout: `Error: Timeout of 2000ms exceeded. For async tests and hooks, ...`.
@@ -330,7 +330,10 @@ export const RULES: Rule[] = [
   { cls: 'compile-error', priority: 34, confidence: 'medium', re: /^\s*Cannot find source file:\s*$|^\s*Cannot find source file: (\S+)/, read: (m) => ({ tool: 'cmake', ...(m[1] ? { symbol: m[1] } : {}) }) },
   // Python refusing to parse the code is the compiler's error of Python.
   // pytest prints it under `E   ` when a test module does not parse (collection), its place on an `E     File "x.py", line N` above.
-  { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(?:E {2,})?(SyntaxError|IndentationError|TabError): /, read: (m) => ({ tool: 'python', exception: m[1] }), near: { re: /^(?:E {2,})?\s*File "(?<file>[^"]+)", line (?<line>\d+)/, from: -6, to: -1 } },
+  // Not Node's ESM linker, which names an import the other module does not export a SyntaxError once the code has parsed
+  // (`SyntaxError: Named export 'x' not found. The requested module 'y' is a CommonJS module`, `The requested module 'y'
+  // does not provide an export named 'x'`, thrown at ModuleJob._instantiate): an error of the run, not of the source's syntax.
+  { cls: 'compile-error', priority: 33, confidence: 'high', re: /^(?:E {2,})?(SyntaxError|IndentationError|TabError): (?!Named export '[^']+' not found\b|The requested module '[^']+' does not provide an export named\b)/, read: (m) => ({ tool: 'python', exception: m[1] }), near: { re: /^(?:E {2,})?\s*File "(?<file>[^"]+)", line (?<line>\d+)/, from: -6, to: -1 } },
   // ---- The linker.
   {
     cls: 'link-error',
@@ -385,6 +388,10 @@ export const RULES: Rule[] = [
       return host ? { host } : {};
     },
   },
+  // Node's fetch (undici) rejects with `TypeError: fetch failed` only on a network error (the Fetch standard's
+  // "network error": refused, reset, closed by the peer, DNS, TLS); its `[cause]:` below says which. A cause another rule
+  // reads (ECONNREFUSED, ENOTFOUND, a refused certificate: priority 39-40) wins with its own line.
+  { cls: 'network', priority: 42, confidence: 'high', re: /\bTypeError: fetch failed$/, read: () => ({ tool: 'node' }) },
   // ---- Resolvers: Maven, Gradle, npm, pip, cargo, go.
   {
     cls: 'dependency-resolution',

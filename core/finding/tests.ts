@@ -230,7 +230,7 @@ export function assertionIn(lines: readonly string[]): Assertion | undefined {
       const testish = /(?:^|\/)(?:tests?\/|test_|\w+_test\b|\w*Test\w*\.)/;
       return { index: i, text, file: check[1] as string, line: Number(check[2]), inTest: testish.test(check[1] as string), ...valuesNear(lines, i) };
     }
-    m = /\b(XCTAssert\w*|assert\w*|Assert\.\w+|expect\w*) failed\b|^Assertion with .+ failed|Failed asserting that/.exec(text);
+    m = /\b(XCTAssert\w*|assert\w*|Assert\.\w+|expect\w*) failed\b|\bAssertion failed\b|^Assertion with .+ failed|Failed asserting that/.exec(text);
     if (m) return { index: i, text, ...valuesNear(lines, i) };
     m = /^(?:thread '[^']+'(?: \(\d+\))? panicked at .*?:\s*)?assertion(?: `(\w+ [=!]= \w+)`| failed| `[^`]+` failed)/.exec(text);
     if (m) return { index: i, text, ...valuesNear(lines, i) };
@@ -304,6 +304,12 @@ function sameSubject(outer: string, m: string | undefined): boolean {
  * the innermost JVM `Caused by:` (else the exception over the first `at` frame), a Node error
  * over `at` frames, a Go `panic:`, a Rust panic, or a fatal signal.
  */
+/** Node's print of an uncaught error's place above line `i`: `file:///a/b.js:12` (or `node:internal/...:N`), the source line, a caret line. */
+function nodeArrowAbove(lines: readonly string[], i: number): boolean {
+  const k = (lines[i - 1] ?? '').trim() === '' ? i - 2 : i - 1;
+  return /^\s*\^+\s*$/.test(lines[k] ?? '') && /^(?:file:\/\/|node:)\S+:\d+$/.test((lines[k - 2] ?? '').trim());
+}
+
 export function raisedIn(lines: readonly string[]): Raised | undefined {
   let python: Raised | undefined;
   let jvm: Raised | undefined;
@@ -336,7 +342,8 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
     }
     m = NODE_EXCEPTION.exec(text);
     // Node prints `at` frames under the error; vitest `❯ fn file:line:col`.
-    if (m && !node && lines.slice(i + 1, i + 13).some((l) => /^\s*at\s|^\s*❯ (?:[\w$.<>]+ )?[^\s:()]+:\d+:\d+\s*$/.test(l))) {
+    // Or, uncaught, over the place it threw, that line of source and a caret (`file:///app/src/a.js:1`, `import ...`, `^^^`).
+    if (m && !node && (lines.slice(i + 1, i + 13).some((l) => /^\s*at\s|^\s*❯ (?:[\w$.<>]+ )?[^\s:()]+:\d+:\d+\s*$/.test(l)) || nodeArrowAbove(lines, i))) {
       node = { index: i, text, exception: m[1] as string, runtime: 'node' };
       continue;
     }

@@ -51,8 +51,9 @@ export const WORD_RULES: Rule[] = [
     cls: 'timeout-aborted',
     priority: 25,
     confidence: 'medium',
-    // Not a connection's or a socket's limit (the network's), nor a quoted source line that raises one.
-    re: /^(?!.*\b(?:connect\w*|socket|network|dial|proxy)\b)(?!\s*>\s)(?!.*\braise\b).*(?:\btimed out\b|\btime ?out (?:after|of \d|exceeded|expired|reached|\(after)|\btimeout\b.{0,20}\bexceeded\b|\b\w*Timeout(?:Error|Exception)\b|\*\*\*Timeout\b|\bdeadline exceeded\b|\bDeadlineExceeded\b|\bexceeds? the deadline\b|\btime limit (?:exceeded|reached)\b|\bexceeded (?:the |its )?(?:time limit|timeout|maximum execution time)\b|\bexit (?:code|status) 124\b|\btook too long\b)/i,
+    // Not a connection's or a socket's limit (the network's), nor a quoted source line that raises one, nor a Go test's
+    // own report line (`store_test.go:41: query: context deadline exceeded`: the test reports its operation's error).
+    re: /^(?!.*\b(?:connect\w*|socket|network|dial|proxy)\b)(?!\s*>\s)(?!.*\braise\b)(?!\s*\w+_test\.go:\d+: ).*(?:\btimed out\b|\btime ?out (?:after|of \d|exceeded|expired|reached|\(after)|\btimeout\b.{0,20}\bexceeded\b|\b\w*Timeout(?:Error|Exception)\b|\*\*\*Timeout\b|\bdeadline exceeded\b|\bDeadlineExceeded\b|\bexceeds? the deadline\b|\btime limit (?:exceeded|reached)\b|\bexceeded (?:the |its )?(?:time limit|timeout|maximum execution time)\b|\bexit (?:code|status) 124\b|\btook too long\b)/i,
   },
   // A credential or a permission the system refused.
   {

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { applyPathMap, foreignHomeOf, mapRecordedPath } from '../pathmap.js';
 import type { PathMap } from '../pathmap.js';
-import { BuildNotFoundError, JobNotFoundError } from '../errors.js';
+import { BuildNotFoundError, didYouMean, JobNotFoundError } from '../errors.js';
 import { PERMALINKS, findBuildDir, isPermalink, locateJob, resolveBuildNumber } from '../jobs.js';
 import type { JobLocation } from '../jobs.js';
 import { buildsDirOf, jobDir, jobNameSegments, parseCombination } from '../paths.js';
@@ -92,7 +92,7 @@ async function locateBuild(query: WorkspaceQuery, settings: RootSettings): Promi
     await checkBuildsReadable(job, query.jobName);
     number = typeof ref === 'number' ? ref : await resolveBuildNumber(query.jenkinsHome, query.jobName, ref);
   } catch (err) {
-    if (err instanceof JobNotFoundError) throw notFound(err.reason === undefined ? `Job not found: ${query.jobName}` : err.message);
+    if (err instanceof JobNotFoundError) throw notFound(err.reason === undefined ? `Job not found: ${query.jobName}${didYouMean(err.similar)}` : err.message);
     if (err instanceof BuildNotFoundError) throw notFound(`Build not found: ${query.jobName} has no ${String(ref)}`);
     throw err;
   }

@@ -17,6 +17,7 @@ import { WorkspaceError } from './errors.js';
 import { TRUNCATION_MARK, readWorkspaceFile } from './file.js';
 import { relativePathSegments } from './pathguard.js';
 import { CLUE_MARK, findClues } from './clues.js';
+import { originSnippets } from './origins.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
 import { failingTestFile, programSources } from './testFile.js';
@@ -422,6 +423,10 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     }
   }
 
+  // The failing line's values assigned further up its file (origins.ts): one line each, after the rest.
+  const failing = snippets.find((x) => x.line !== undefined && x.kind === 'source' && !x.message?.startsWith(CLUE_MARK));
+  const failingFile = failing ? await reader.read(options.workspaces.find((w) => w.workspaceId === failing.workspaceId) as SnippetWorkspace, failing.path) : undefined;
+  if (failing && failingFile && !(failingFile instanceof WorkspaceError)) snippets.push(...originSnippets(failing, failingFile.lines, maskSecrets));
   const script = await pipelineSnippet(reader, options, limits, scriptLines);
   if (script) snippets.push(script);
   else for (const loc of scriptLines) skipped.push({ path: loc.path, line: loc.line, reason: 'the pipeline script was not found' });

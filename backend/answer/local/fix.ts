@@ -21,6 +21,8 @@ import { clueSteps } from './clues.js';
 import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
+import { builtSourcesStep } from './builtSources.js';
+import { subjectCentre } from './subjectWindow.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -157,11 +159,28 @@ export const fix: Composer = (ask) => {
   }
 
   // 2. The source line from the workspace, with the fix it suggests (similar names of the same kind).
-  const source = failingSource(ask, spans, f.message, f) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
+  // The failing file as the workspace names it (the log may give the agent's absolute path).
+  const loc = f.location;
+  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
+  const relFile = snippetOfFile?.path ?? loc?.file;
+  // A test's error placed in the code under test: the test's own line on the same stack (testFrame.ts).
+  const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
+  const source = failingSource(ask, spans, f.message, f, testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
   if (source) {
     out.line();
     out.line(source.text);
     for (const s of source.sources) out.source(s);
+  }
+
+  // The failing line's values assigned further up its file (jenkins/workspace/origins.ts): `const outDir = process.env.DIST_DIR;`.
+  const origins = source ? snippetsOf(ci).filter((x) => {
+    const m = /^assigns \S+, which line (\d+) uses$/.exec(x.message ?? '');
+    return m !== null && source.text.includes(`**In the source:** \`${x.path}:${m[1] as string}\``);
+  }) : [];
+  if (origins.length > 0) {
+    out.line();
+    out.line(`**Where its values are set**, further up ${inlineCode(origins[0]?.path ?? '')}: ${origins.map((o) => `line ${o.startLine} ${inlineCode(clip(o.text.trim(), 160))}`).join('; ')}.`);
+    for (const o of origins) out.source({ kind: 'file', path: o.path, start_line: o.startLine, end_line: o.endLine });
   }
 
   // Where the workspace names what failed: the manifest line, the script's host, the declaring file.
@@ -192,6 +211,7 @@ export const fix: Composer = (ask) => {
 
   if (f.class === 'link-error') linkDeclarationSteps(out, snippetsOf(ci), source?.text);
 
+
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
   // (A test that timed out too: what it waited on is there.)
   const subjectOf = f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted' ? snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? '')) : undefined;
@@ -201,18 +221,19 @@ export const fix: Composer = (ask) => {
     const quoted = source?.text.includes(`**In the source:** \`${subject.path}:`) ?? false;
     if (!quoted) {
       const tester = /^code under test of (\S+)$/.exec(subject.message ?? '')?.[1];
+      // The window opens at the definition of what the failing test calls, when past the file's first lines.
+      const testSnippet = tester ? snippetsOf(ci).find((x) => x.path === tester && loc !== undefined && sameFile(x.path, loc.file)) : undefined;
+      const block = numbered(subject, undefined, 30, subjectCentre(subject, f, testSnippet));
+      const first = /\n[ >]\s*(\d+) \|/.exec(block)?.[1];
+      const last = [...block.matchAll(/\n[ >]\s*(\d+) \|/g)].pop()?.[1];
       out.line();
-      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${subject.startLine}-${subject.endLine}${tester ? `, which ${inlineCode(tester)} tests` : ''}):`);
-      out.line(numbered(subject, undefined, 30));
+      out.line(`**The code under test** (${inlineCode(subject.path)}, lines ${first ?? subject.startLine}-${last ?? subject.endLine}${tester ? `, which ${inlineCode(tester)} tests` : ''}):`);
+      out.line(block);
       out.source({ kind: 'file', path: subject.path, start_line: subject.startLine, end_line: subject.endLine });
     }
   }
 
   // A test's error placed in the code under test: the test's own line on the same stack is the other half.
-  const loc = f.location;
-  const snippetOfFile = loc ? snippetsOf(ci).find((x) => x.kind !== 'pipeline' && sameFile(x.path, loc.file) && !isClue(x)) : undefined;
-  const relFile = snippetOfFile?.path ?? loc?.file;
-  const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
   if (loc && testFrame) {
     out.log({ start_line: testFrame.log_line, end_line: testFrame.log_line });
     out.line();
@@ -230,6 +251,15 @@ export const fix: Composer = (ask) => {
     out.source({ kind: 'file', path: programSource.path, start_line: programSource.startLine, end_line: programSource.endLine });
   }
 
+
+  // No line of the failure in the log, nor a file of the workspace shown for it: the sources the build compiled.
+  const defined = f.class === 'link-error' && snippetsOf(ci).some((x) => / the symbol the linker could not find$/.test(x.message ?? ''));
+  const compiled = !defined && !subjectOf && !programSource && !testFrame && (f.class === 'link-error' || (!source && f.location?.line === undefined)) ? builtSourcesStep(storedLogSpan(ctx), f) : undefined;
+  if (compiled) {
+    out.line();
+    out.line(compiled.text);
+    for (const n of compiled.lines) out.log({ start_line: n, end_line: n });
+  }
 
   // 3. What changed since the last green build, and whether a change touched the failing file.
   const changes = green?.changes ?? (Array.isArray(ci.buildDetails?.changes) ? ci.buildDetails?.changes : undefined);
@@ -319,7 +349,10 @@ export const fix: Composer = (ask) => {
     const from = same ? ` (the command the build ran ${at(same.line)})` : f.test ? ` (runs ${inlineCode(f.test.name)} ${at(f.test.log_line)} alone)` : '';
     if (same) out.log({ start_line: same.line, end_line: same.line });
     else if (f.test) out.log({ start_line: f.test.log_line, end_line: f.test.log_line });
-    out.line(`**Reproduce it locally:** ${inlineCode(command)}${from}${/^ctest /.test(command) ? ', from the build directory (after building it)' : ", from the project's directory"}.`);
+    // A command of hundreds of arguments (a `find` expanded into javac's list) is shown by its start: the cited line has it whole.
+    const long = command.length > 400 && same !== undefined;
+    const shown = long ? `${command.slice(0, Math.max(command.lastIndexOf(' ', 200), 20))} …` : command;
+    out.line(`**Reproduce it locally:** ${inlineCode(shown)}${long ? ` (the command the build ran ${at(same.line)}, ${command.split(/\s+/).length} words: its start here, the cited line holds it whole)` : from}${/^ctest /.test(command) ? ', from the build directory (after building it)' : ", from the project's directory"}.`);
   }
 
   // A CI script's failure or an unexplained one: the command that failed and the code it ended with.

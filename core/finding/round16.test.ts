@@ -1,0 +1,110 @@
+import { describe, expect, it } from '@jest/globals';
+import { analyze } from '../log/analyze.js';
+import type { Finding } from '../../protocol/types.js';
+
+/**
+ * Round 16, opened for tuning (issue 25; docs/notes/analyzer.md, "Round 16 opened (helper t17)"): each general fact
+ * on made-up logs of other projects and tool versions, with a counter-example.
+ */
+const top = (text: string): Finding | undefined => analyze(text)[0]?.finding;
+const jenkins = (...lines: string[]): string => ['[Pipeline] sh', ...lines, '[Pipeline] }', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n');
+const gha = (...lines: string[]): string => ['##[group]Run ./ci.sh', ...lines, '##[error]Process completed with exit code 1.'].join('\n');
+
+describe("Node's `TypeError: fetch failed` (undici rejects so only on a network error)", () => {
+  const fetchFailed = (cause: string[]): string =>
+    gha(
+      '+ node tools/publish.mjs',
+      'node:internal/deps/undici/undici:13502',
+      '      Error.captureStackTrace(err);',
+      '            ^',
+      '',
+      'TypeError: fetch failed',
+      '    at node:internal/deps/undici/undici:13502:13',
+      '    at async publish (file:///home/runner/work/docs/tools/publish.mjs:11:20) {',
+      ...cause,
+      '}',
+      '',
+      'Node.js v22.11.0',
+    );
+
+  it('is the network, whatever cause undici names below it', () => {
+    const f = top(fetchFailed(['  [cause]: Error: unable to verify the first certificate', '      at TLSSocket.onConnectSecure (node:_tls_wrap:1677:34) {', "    code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'", '  }']));
+    expect([f?.class, f?.confidence, f?.message]).toEqual(['network', 'high', 'TypeError: fetch failed']);
+  });
+
+  it('a cause another rule reads stays the message (a refused connection)', () => {
+    const f = top(fetchFailed(['  [cause]: Error: connect ECONNREFUSED 10.1.2.3:8443', '      at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1607:16) {', "    code: 'ECONNREFUSED'", '  }']));
+    expect([f?.class, f?.message]).toEqual(['network', '[cause]: Error: connect ECONNREFUSED 10.1.2.3:8443']);
+  });
+
+  it('counter-example: `TypeError: fetch is not a function` is the program\'s own error', () => {
+    const f = top(gha('+ node tools/publish.mjs', 'file:///home/runner/work/docs/tools/publish.mjs:11', '  const res = await fetch(url);', '                    ^', '', 'TypeError: fetch is not a function', '    at publish (file:///home/runner/work/docs/tools/publish.mjs:11:21)', '', 'Node.js v16.20.2'));
+    expect(f?.class).toBe('runtime-exception');
+  });
+});
+
+describe("Go's `context deadline exceeded` (an operation's own deadline, not the CI's time limit: not `high`)", () => {
+  it("in a Go test's report line is a test error, not the CI's time-out", () => {
+    const f = top(jenkins('+ go test ./...', '--- FAIL: TestQueryOrders (2.00s)', '    store_test.go:41: query orders: context deadline exceeded', 'FAIL', 'FAIL\tgithub.com/acme/shop/store\t2.014s', 'FAIL'));
+    expect([f?.class, f?.test?.name]).toEqual(['test-error', 'TestQueryOrders']);
+  });
+
+  it("counter-example: a deploy tool's wait that ran out is still a time-out, at medium (helm's `--wait --timeout`)", () => {
+    const f = top(jenkins('+ helm upgrade --install orders charts/orders --wait --timeout 5m', 'Error: UPGRADE FAILED: context deadline exceeded'));
+    expect([f?.class, f?.confidence]).toEqual(['timeout-aborted', 'medium']);
+  });
+
+  it("counter-example: go test's own time limit stays the time-out", () => {
+    const f = top(jenkins('+ go test -timeout 30s ./...', 'panic: test timed out after 30s', '\trunning tests:', '\t\tTestQueryOrders (30s)', '', 'goroutine 7 [running]:', 'testing.(*M).startAlarm.func1()', '\t/usr/local/go/src/testing/testing.go:2366 +0x265'));
+    expect(f?.class).toBe('timeout-aborted');
+  });
+});
+
+describe("A C++ test program's uncaught exception under `make check` (make echoed the program, then reports its abort)", () => {
+  const run = (program: string): string =>
+    jenkins('+ make check', `g++ -std=c++20 -g -o ${program} ${program}.cpp`, `./${program}`, "terminate called after throwing an instance of 'std::runtime_error'", '  what():  bad header in frame 3', `make: *** [Makefile:12: check] Aborted (core dumped)`);
+
+  it('is a test error', () => {
+    expect(top(run('test_frames'))?.class).toBe('test-error');
+  });
+
+  it("counter-example: the project's own program (not a test) is a run-time exception", () => {
+    expect(top(run('framedump'))?.class).toBe('runtime-exception');
+  });
+});
+
+describe("Node's ESM linker: an import the other module does not export (a SyntaxError thrown once the code parsed)", () => {
+  it('is an error of the run, read from Node\'s uncaught-error print (place, source line, caret)', () => {
+    const f = top(
+      gha(
+        '+ node server.mjs',
+        'file:///srv/app/server.mjs:3',
+        "import { Router } from './lib/router.cjs';",
+        '         ^^^^^^',
+        "SyntaxError: The requested module './lib/router.cjs' does not provide an export named 'Router'",
+        '',
+        'Node.js v18.19.0',
+      ),
+    );
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['runtime-exception', '/srv/app/server.mjs', 3]);
+  });
+
+  it("counter-example: `node --check`'s syntax error in the source stays a compile error", () => {
+    const f = top(gha('+ node --check lib/rota.js', '/srv/app/lib/rota.js:8', '  return shifts.map((s) => s.id));', '                                 ^', '', "SyntaxError: Unexpected token ')'", '    at wrapSafe (node:internal/modules/cjs/loader:1281:20)', '    at checkSyntax (node:internal/main/check_syntax:78:3)', '', 'Node.js v20.20.2'));
+    expect(f?.class).toBe('compile-error');
+  });
+});
+
+describe("The shell's `Aborted` under a failed assertion (the program's assert called abort())", () => {
+  const run = (reason: string[]): string => gha('+ ./bin/resize in.png', ...reason, 'ci.sh: line 4:  4242 Aborted                 ./bin/resize in.png');
+
+  it('the assertion is the message, and outside a test the run-time class is not sure', () => {
+    const f = top(run(["resize: src/scale.c:88: scale_rows: Assertion `w > 0' failed."]));
+    expect([f?.class, f?.confidence, f?.message]).toEqual(['runtime-exception', 'medium', "resize: src/scale.c:88: scale_rows: Assertion `w > 0' failed."]);
+  });
+
+  it("counter-example: the C++ runtime's uncaught exception stays the sure reason", () => {
+    const f = top(run(["terminate called after throwing an instance of 'std::length_error'", '  what():  vector::reserve']));
+    expect([f?.class, f?.confidence, f?.message]).toEqual(['runtime-exception', 'high', "terminate called after throwing an instance of 'std::length_error'"]);
+  });
+});
