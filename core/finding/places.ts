@@ -68,9 +68,15 @@ const ORIGINALLY = new RegExp(String.raw`\boriginally (?:(?:defined|declared|ref
 const NOT_FILE = /^\d[\d.]*$|^v\d/;
 /** Files that are not source, or hosts (`registry.npmjs.org:443`). */
 const NOT_SOURCE = /\.(?:log|png|jpe?g|gif|zip|gz|tgz|jar|whl|so|dll|dylib|o|a|exe|bin|pid|sock|com|org|net|io|dev|local|internal)$/i;
-/** Installed packages and runtimes, the system, the CI's own scripts, the scripts CMake generates in a build tree: not the project's files. */
+/**
+ * Installed packages and runtimes, the system, the CI's own scripts, the scripts CMake generates in a build tree: not
+ * the project's files. Nor Rust's standard library as a panic names it (`/rustc/<commit>/library/std/src/io/stdio.rs`),
+ * the C files cgo generates in go's work directory (`/tmp/go-build/crc.cgo2.c`, `_cgo_export.c`), nor a bare
+ * `testing.go` (go test's prefix of a message the testing package itself reports, `testing.go:1097: TempDir RemoveAll
+ * cleanup: ...`; a project's own file of that name is printed alike, so the log does not settle it).
+ */
 const NOT_PROJECT =
-  /(?:^|\/)cmake_install\.cmake$|(?:^|\/)(?:CMakeFiles|node_modules|site-packages|dist-packages|gems|\.cargo|\.rustup|pkg\/mod|\.m2|\.gradle|\.npm|\.pyenv|\.rbenv|\.nvm|_temp|lib\/python\d[\d.]*)\/|^\/(?:usr|lib|lib64|bin|sbin|etc|opt|nix|snap|proc|dev|sys|var\/lib\/(?!jenkins\/workspace))\/|^node:|^internal\/|@tmp\/durable-|^\/tmp\/(?:jenkins|hudson)\d+\.sh$/;
+  /^\/rustc\/[0-9a-f]{7,}\/|^\/tmp\/go-build\d*\/|\.cgo\d\.c$|(?:^|\/)_cgo_\w+\.c$|^testing\.go$|(?:^|\/)cmake_install\.cmake$|(?:^|\/)(?:CMakeFiles|node_modules|site-packages|dist-packages|gems|\.cargo|\.rustup|pkg\/mod|\.m2|\.gradle|\.npm|\.pyenv|\.rbenv|\.nvm|_temp|lib\/python\d[\d.]*)\/|^\/(?:usr|lib|lib64|bin|sbin|etc|opt|nix|snap|proc|dev|sys|var\/lib\/(?!jenkins\/workspace))\/|^node:|^internal\/(?=\S*\.[cm]?js$)|@tmp\/durable-|^\/tmp\/(?:jenkins|hudson)\d+\.sh$/;
 /**
  * Lines whose places are not the error's: the script's own commands, Python frames and Maven's spaced JVM frames
  * (`at org.apache.maven.X.y (X.java:269)`, `mvn -e`: frames.ts reads those, and knows Maven's own from the
@@ -293,7 +299,7 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
     result = rest;
   }
   const given = result.location;
-  if (given && !given.frames && given.file.startsWith('/') && !projectFile(given.file, root)) {
+  if (given && !given.frames && !projectFile(given.file, root)) {
     const { location: _dropped, ...rest } = result;
     result = { ...rest, evidence: result.evidence.filter((n) => n === result.message_line || n !== given.log_line) };
   }
