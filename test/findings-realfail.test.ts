@@ -187,7 +187,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['gradle-project-not-found', 'unknown: gradle\'s `Project \'x\' not found in root project \'y\'` (a task path the script names) is not read as a script error'],
   ['gxx-run-pure-virtual-called-long', 'message: bash\'s `Aborted` line where the label has the C++ runtime\'s `pure virtual method called` above it'],
   ['node-bad-option-strip-types', 'unknown: node\'s `node: bad option: --experimental-strip-types` (a Node older than the flag) is not read as a missing tool'],
-  ['numpy-array-memory-error', 'unknown: numpy\'s `_ArrayMemoryError: Unable to allocate 16.7 GiB` is not read as out of memory; a traceback frame line is the message'],
   ['pytest-subprocess-lock-hang', 'message: `Timeout has been exceeded` where the label has `Cancelling nested steps due to timeout`'],
   ['python-ssl-self-signed', 'message: urllib\'s outer `URLError: <urlopen error [SSL: ...]>` where the label has the `ssl.SSLCertVerificationError` above it'],
   ['ruff-unused-import', 'message: a line of ruff\'s source excerpt (`4 | from datetime import datetime`) where the label has `F401 [*] ... imported but unused`'],

@@ -108,3 +108,23 @@ describe("The shell's `Aborted` under a failed assertion (the program's assert c
     expect([f?.class, f?.confidence, f?.message]).toEqual(['runtime-exception', 'high', "terminate called after throwing an instance of 'std::length_error'"]);
   });
 });
+
+describe('Out of memory in a runtime\'s own words', () => {
+  it("numpy's `_ArrayMemoryError` (a MemoryError subclass) is out of memory, at the project's frame", () => {
+    const f = top(
+      gha(
+        '+ python -m tiles.render',
+        'Traceback (most recent call last):',
+        '  File "/home/runner/work/maps/tiles/render.py", line 31, in <module>',
+        '    grid = np.zeros((n, 40000, 40000))',
+        'numpy.core._exceptions._ArrayMemoryError: Unable to allocate 35.8 GiB for an array with shape (3, 40000, 40000) and data type float64',
+      ),
+    );
+    expect([f?.class, f?.location?.line]).toEqual(['out-of-memory', 31]);
+  });
+
+  it("counter-example: a project's own exception whose name ends in Error is not memory", () => {
+    const f = top(gha('+ python -m tiles.render', 'Traceback (most recent call last):', '  File "/home/runner/work/maps/tiles/render.py", line 31, in <module>', '    raise GridError("empty grid")', 'tiles.errors.GridError: empty grid'));
+    expect(f?.class).toBe('runtime-exception');
+  });
+});
