@@ -180,7 +180,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['git-lfs-not-installed', 'unknown: git\'s `git: \'lfs\' is not a git command` is not read as a missing tool; its `The most similar command is` is the message'],
   ['git-safe-directory-dubious-ownership', 'unknown: git\'s `fatal: detected dubious ownership in repository` is held only as a likely credentials error'],
   ['go-run-template-cant-evaluate-field', 'unknown: Go text/template\'s `template: f.tmpl:4:11: executing ... can\'t evaluate field` is not read; the Pipeline\'s exit code is the message'],
-  ['go-run-tls-unknown-authority', 'unknown: Go\'s `x509: certificate signed by unknown authority` (in a log.Fatal line) is not read as network'],
   ['go-test-tempdir-cleanup-readonly-long', 'message: the `--- FAIL:` line where the label has `TempDir RemoveAll cleanup: ... permission denied` above it'],
   ['go-test-testmain-setup-fatal', 'unknown: a TestMain\'s log.Fatal (`setup: open testdata/seed.sql: ...`) before any test ran is not read as a test error'],
   ['go-test-v-pointer-receiver-build-long', 'message: go\'s error is given without its continuation line (`Slack does not implement Notifier (...)`)'],

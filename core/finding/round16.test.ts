@@ -128,3 +128,15 @@ describe('Out of memory in a runtime\'s own words', () => {
     expect(f?.class).toBe('runtime-exception');
   });
 });
+
+describe("Go's crypto/x509 refusing the server's certificate", () => {
+  it('is the network (TLS), as other clients\' certificate refusals', () => {
+    const f = top(jenkins('+ ./bin/sync', '2026/01/12 10:01:02 sync: Post "https://registry.internal:8443/v1/push": tls: failed to verify certificate: x509: certificate signed by unknown authority'));
+    expect([f?.class, f?.confidence]).toEqual(['network', 'high']);
+  });
+
+  it("counter-example: x509's parse error of a local file is not the network", () => {
+    const f = top(jenkins('+ ./bin/sync', '2026/01/12 10:01:02 load key: x509: failed to parse private key (use ParsePKCS1PrivateKey instead for this key format)'));
+    expect(f?.class).not.toBe('network');
+  });
+});
