@@ -13,6 +13,7 @@ import { ROUND9_RULES } from './rules9.js';
 import { ROUND10_RULES } from './rules10.js';
 import { ROUND11_RULES } from './rules11.js';
 import { ROUND13_RULES } from './rules13.js';
+import { ROUND16_RULES } from './rules16.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
 import type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -151,6 +152,7 @@ export const GENERAL_RULES: Rule[] = [
 export const RULES: Rule[] = [
   // Round 13's first: each is narrower than a general rule that matches the same line (rustc's `error[E....]`, go's import).
   ...ROUND13_RULES,
+  ...ROUND16_RULES,
   ...NATIVE_RULES,
   ...STEP_RULES,
   ...GENERAL_RULES,
@@ -189,7 +191,7 @@ export const RULES: Rule[] = [
   { cls: 'lint', priority: 37, confidence: 'medium', re: /^\s*› \d+ snapshots? obsolete from \d+ test (?:suite|file)s?\./, read: () => ({ tool: 'jest' }) },
   // The command asks for a feature the package does not declare: the CI script and the manifest disagree.
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^error: (?:the )?package '([\w.-]+)' does not (?:contain|have) (?:this|the) feature:? [`'"]?([\w./-]+)|^error: none of the selected packages contains th(?:is|ese) features?: ([\w./, -]+)/, read: (m) => ({ tool: 'cargo', symbol: (m[2] ?? m[3]) as string }) },
-  { cls: 'ci-script', priority: 14, confidence: 'high', re: /(?:Unknown lifecycle phase "[^"]+"|No goals have been specified for this build|Task '[^']+' not found in (?:root )?project|Could not find method \w+\(\) for arguments|The source directory "[^"]+" does not appear to contain CMakeLists\.txt|^\S*[Mm]akefile:\d+: \*\*\* missing separator)/, read: (m) => ({ tool: /lifecycle|goals/.test(m[0]) ? 'maven' : /Task '|Could not find method/.test(m[0]) ? 'gradle' : /CMakeLists/.test(m[0]) ? 'cmake' : 'make' }) },
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /(?:Unknown lifecycle phase "[^"]+"|No goals have been specified for this build|(?:Task|Project) '[^']+' not found in (?:root )?project|Could not find method \w+\(\) for arguments|The source directory "[^"]+" does not appear to contain CMakeLists\.txt|^\S*[Mm]akefile:\d+: \*\*\* missing separator)/, read: (m) => ({ tool: /lifecycle|goals/.test(m[0]) ? 'maven' : /Task '|Project '|Could not find method/.test(m[0]) ? 'gradle' : /CMakeLists/.test(m[0]) ? 'cmake' : 'make' }) },
   // A tool refusing how the CI script calls it (argparse, getopt, Go's flag, clap, cobra): the script passes an option or argument the tool does not take.
   {
     cls: 'ci-script',
