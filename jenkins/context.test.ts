@@ -227,6 +227,28 @@ describe('build details', () => {
     expect(await build('p', 1, now)).toMatchObject({ result: 'IN_PROGRESS', building: true, duration: 90_000, durationText: '1 min 30 sec so far' });
   });
 
+  it('reads a build.xml in the encoding its declaration names, and a Latin-1 log line (ux3, session 42)', async () => {
+    const dir = path.join(home, 'jobs/latin/builds/3');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(home, 'jobs/latin/config.xml'), '<project/>');
+    const xml = `<?xml version='1.1' encoding='ISO-8859-1'?>
+<build>
+  <actions>
+    <hudson.model.CauseAction><causeBag class="linked-hash-map"><entry>
+      <hudson.model.Cause_-UserIdCause><userId>josé</userId></hudson.model.Cause_-UserIdCause><int>1</int>
+    </entry></causeBag></hudson.model.CauseAction>
+  </actions>
+  <timestamp>1795599712904</timestamp>
+  <result>FAILURE</result>
+  <duration>1000</duration>
+</build>`;
+    await writeFile(path.join(dir, 'build.xml'), Buffer.from(xml, 'latin1'));
+    await writeFile(path.join(dir, 'log'), Buffer.from('Started by user José\nE   assert price(\'café\') == 3\n', 'latin1'));
+    const b = await build('latin', 3);
+    expect(b.causes?.[0]).toMatchObject({ userId: 'josé' });
+    expect(b.consoleLogTail).toBe("Started by user José\nE   assert price('café') == 3");
+  });
+
   it('finds builds of old homes in timestamp-named folders', async () => {
     const legacy = await build('legacy', 1);
     expect(legacy).toMatchObject({ number: 1, result: 'IN_PROGRESS', timestamp: new Date(1483971594447).toISOString() });

@@ -62,6 +62,9 @@ describe('similarJobNames', () => {
     expect(await similarJobNames(home, 'https://ci.example.com/jenkins/job/eng/job/platform/job/svc/5/console')).toEqual(['eng/platform/svc']);
     expect(await similarJobNames(home, 'job/ops/job/svc/')).toEqual(['ops/svc']);
     expect(await similarJobNames(home, 'api')).toEqual(['Api']);
+    await write('jobs/org/branches/feature-x.abc123/name-utf8.txt', 'feature%2Fx');
+    await write('jobs/org/branches/feature-x.abc123/config.xml', '<flow-definition/>');
+    expect(await similarJobNames(home, 'org/feature/x')).toEqual(['org/feature%2Fx']);
   });
 
   it('suggests nothing for a name like no job, nor the name itself', async () => {

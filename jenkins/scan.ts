@@ -73,8 +73,9 @@ export async function listJobs(jenkinsHome: string, options: ListJobsOptions = {
 /**
  * The jobs a name that is not a job's full name may have meant (ux3, session 42): the name as
  * Jenkins shows it elsewhere (`eng » platform » svc`, a URL path `job/eng/job/platform/job/svc`),
- * another case, or a job's own name without its folders (`svc` for `eng/platform/svc`). At most
- * five, for a "did you mean" after a job was not found; walks the home, so only on that path.
+ * another case, a branch named with its slash (`feature/x`), or a job's own name without its
+ * folders (`svc` for `eng/platform/svc`). At most five, for a "did you mean" after a job was
+ * not found; walks the home, so only on that path.
  */
 export async function similarJobNames(jenkinsHome: string, wanted: string): Promise<string[]> {
   let name = wanted.trim().replace(/\s*\u00bb\s*/g, '/');
@@ -92,7 +93,8 @@ export async function similarJobNames(jenkinsHome: string, wanted: string): Prom
   const jobs = (await listJobs(jenkinsHome)).map((j) => j.fullName);
   const tiers = [
     jobs.filter((j) => j === name),
-    jobs.filter((j) => j.toLowerCase() === lower),
+    // another case, or a branch named with its slash (`feature/x` for the job `feature%2Fx`)
+    jobs.filter((j) => j.toLowerCase() === lower || j.toLowerCase().replace(/%2f/g, '/') === lower),
     jobs.filter((j) => j.toLowerCase().endsWith(`/${lower}`)),
     jobs.filter((j) => (j.toLowerCase().split('/').pop() as string) === last),
   ];

@@ -4,7 +4,9 @@
  * ordered element tree, because XStream's meaning often lies in order and repetition
  * (`<causeBag><entry><Cause/><int>1</int></entry>`), which object-shaped parses lose.
  */
+import { isUtf8 } from 'node:buffer';
 import { open, readFile, stat } from 'node:fs/promises';
+import { decodeCp1252, incompleteTail } from '../core/log/decode.js';
 import { XMLParser, XMLValidator } from './fastXml.js';
 
 export interface XmlElement {
@@ -123,8 +125,37 @@ export class NotRegularFileError extends Error {
 export async function readTextFile(file: string): Promise<string> {
   const info = await stat(file);
   if (!info.isFile()) throw new NotRegularFileError(file);
-  return readFile(file, 'utf8');
+  return decodeText(await readFile(file));
 }
+
+/** Encodings an XML declaration may name that are read as Windows-1252 (a superset of Latin-1's printable range). */
+const LATIN1_NAMES = /^(?:iso-?8859-1|iso_8859-1|latin-?1|l1|cp1252|windows-1252|us-ascii|ascii|cp819|ibm819)$/i;
+
+/**
+ * A file's bytes as text, as Jenkins (XmlFile) reads them (ux3, session 42): a byte order mark
+ * first (UTF-8, UTF-16), then the encoding an XML declaration names (`<?xml version='1.1'
+ * encoding='ISO-8859-1'?>`, written by old installs or by hand), else UTF-8; bytes that are not
+ * UTF-8 are read as Windows-1252, as logs are. `cut`: the bytes are a file's head, whose last
+ * character may be cut (dropped, not taken for a sign of another encoding).
+ */
+export function decodeText(bytes: Buffer, cut = false): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeText(bytes.subarray(3), cut);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return new TextDecoder(bytes[0] === 0xff ? 'utf-16le' : 'utf-16be').decode(bytes.subarray(2));
+  }
+  const declared = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
+  if (declared !== undefined && LATIN1_NAMES.test(declared)) return decodeCp1252(bytes);
+  if (declared !== undefined && !/^utf-?8$/i.test(declared)) {
+    try {
+      return new TextDecoder(declared.toLowerCase()).decode(bytes);
+    } catch {
+      // an encoding this runtime does not know: read as below
+    }
+  }
+  const whole = cut ? bytes.subarray(0, bytes.length - incompleteTail(bytes)) : bytes;
+  return isUtf8(whole) ? whole.toString('utf8') : decodeCp1252(bytes);
+}
+
 
 /** The first `bytes` of a regular file as text (a multi-byte character cut at the end is dropped). */
 export async function readHeadText(file: string, bytes: number): Promise<string> {
@@ -133,7 +164,7 @@ export async function readHeadText(file: string, bytes: number): Promise<string>
   try {
     const buf = Buffer.alloc(bytes);
     const { bytesRead } = await handle.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead).toString('utf8');
+    return decodeText(buf.subarray(0, bytesRead), bytesRead === bytes);
   } finally {
     await handle.close();
   }

@@ -180,8 +180,10 @@ function weightiest(table: ClassModelTable, c: FindingClass, lines: readonly str
  * than unknown, when its posterior is at least the table's threshold; undefined otherwise, and
  * always when the rules named a class (the rules' class stands).
  */
-export function likelyClassOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, finding: Finding, table: ClassModelTable = modelTable()): LikelyClass | undefined {
+export function likelyClassOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, finding: Finding, given?: ClassModelTable): LikelyClass | undefined {
   if (finding.class !== 'unknown') return undefined;
+  // The landed table is decoded on the first unknown finding only: a log whose findings the rules all classed never pays for it.
+  const table = given ?? modelTable();
   const guess = bestGuess(table, classTokens(lines, excerpt, finding));
   if (!guess || guess.probability < table.threshold) return undefined;
   const words = weightiest(table, guess.class, lines, excerpt);
@@ -196,10 +198,13 @@ export function withLikelyClass(lines: readonly string[], excerpt: Pick<LogExcer
 }
 
 let loaded: ClassModelTable | undefined;
-/** The generated table (classModelTable.ts), decoded once. */
+/** The generated table (classModelTable.ts), decoded once, on first use. */
 export function modelTable(): ClassModelTable {
   return (loaded ??= decodeTable(CLASS_MODEL));
 }
+
+/** Whether this process has decoded the generated table yet (a finding the rules classed never needs it). */
+export const modelTableDecoded = (): boolean => loaded !== undefined;
 
 /** The table as classModelTable.ts holds it: classes, cases, threshold, temperature, and `token k:n k:n` rows joined by newlines. */
 export interface EncodedTable {
@@ -210,16 +215,79 @@ export interface EncodedTable {
   rows: readonly string[];
 }
 
+/** A token's `k:n k:n` pairs as classModelTable.ts writes them (`''`: none). */
+function pairsOf(text: string): ReadonlyMap<number, number> {
+  return new Map(text === '' ? [] : text.split(' ').map((p) => p.split(':').map(Number) as [number, number]));
+}
+
+/**
+ * The token counts of an encoded table, each token's pairs read when it is first asked for: a guess looks up the few
+ * hundred tokens of one excerpt among ~4,900, and reading them all took ~30 of the ~40 CPU-ms a process paid to decode
+ * the table for its first unknown finding (docs/notes/house.md, "The class model table, decoded when needed").
+ */
+class EncodedCounts implements ReadonlyMap<string, ReadonlyMap<number, number>> {
+  readonly #rows: Map<string, string | ReadonlyMap<number, number>>;
+  constructor(rows: Map<string, string>) {
+    this.#rows = rows;
+  }
+  get size(): number {
+    return this.#rows.size;
+  }
+  has(token: string): boolean {
+    return this.#rows.has(token);
+  }
+  get(token: string): ReadonlyMap<number, number> | undefined {
+    const row = this.#rows.get(token);
+    if (typeof row !== 'string') return row;
+    const counts = pairsOf(row);
+    this.#rows.set(token, counts);
+    return counts;
+  }
+  /** Every token read: what the iterations below walk. */
+  #all(): Map<string, ReadonlyMap<number, number>> {
+    for (const token of this.#rows.keys()) this.get(token);
+    return this.#rows as Map<string, ReadonlyMap<number, number>>;
+  }
+  entries(): MapIterator<[string, ReadonlyMap<number, number>]> {
+    return this.#all().entries();
+  }
+  keys(): MapIterator<string> {
+    return this.#rows.keys();
+  }
+  values(): MapIterator<ReadonlyMap<number, number>> {
+    return this.#all().values();
+  }
+  [Symbol.iterator](): MapIterator<[string, ReadonlyMap<number, number>]> {
+    return this.entries();
+  }
+  forEach(fn: (counts: ReadonlyMap<number, number>, token: string, map: ReadonlyMap<string, ReadonlyMap<number, number>>) => void): void {
+    for (const [token, counts] of this.entries()) fn(counts, token, this);
+  }
+}
+
 export function decodeTable(enc: EncodedTable): ClassModelTable {
-  const tokens = new Map<string, Map<number, number>>();
+  const rows = new Map<string, string>();
   for (const chunk of enc.rows) {
     for (const row of chunk.split('\n')) {
       if (row === '') continue;
-      const [token, ...pairs] = row.split(' ');
-      tokens.set(token as string, new Map(pairs.map((p) => p.split(':').map(Number) as [number, number])));
+      const space = row.indexOf(' ');
+      // A token written twice (a tool's name with a space, `#tool:go test`, cut at the space): the last row holds it, as before.
+      rows.set(space < 0 ? row : row.slice(0, space), space < 0 ? '' : row.slice(space + 1));
     }
   }
-  return { classes: enc.classes as FindingClass[], cases: enc.cases, tokens, threshold: enc.threshold, temperature: enc.temperature ?? 1 };
+  // Each class's token occurrences (massOf), summed from the pairs' text: no token's map made.
+  const mass = enc.classes.map(() => 0);
+  for (const pairs of rows.values()) {
+    if (pairs === '') continue;
+    for (const p of pairs.split(' ')) {
+      const colon = p.indexOf(':');
+      const k = Number(p.slice(0, colon));
+      mass[k] = (mass[k] as number) + Number(p.slice(colon + 1));
+    }
+  }
+  const table: ClassModelTable = { classes: enc.classes as FindingClass[], cases: enc.cases, tokens: new EncodedCounts(rows), threshold: enc.threshold, temperature: enc.temperature ?? 1 };
+  MASS.set(table, mass);
+  return table;
 }
 
 /** Counts of labelled cases (tokens held by one case only dropped). */

@@ -31,6 +31,7 @@ describe('the forms of a place on one line', () => {
     ['`line N of PATH`', 'error on line 8 of conf/app.ini: missing =', { file: 'conf/app.ini', line: 8 }],
     ['a place in brackets', '[ERROR:idl/users.thrift:19] (last token was \'Addr\')', { file: 'idl/users.thrift', line: 19 }],
     ['a place in parentheses at the end (a Clojure-style frame)', 'Execution error (NullPointerException) at app.core/run (core.clj:27).', { file: 'core.clj', line: 27 }],
+    ["a Go package under the project's `internal/` (Node's own `internal/` modules are .js)", 'internal/api/server.go:9:2: no required module provides package x/y', { file: 'internal/api/server.go', line: 9, column: 2 }],
     ['a Node frame in the project', '    at Object.total (/home/ci/ws/shop/src/cart.js:15:28)', { file: '/home/ci/ws/shop/src/cart.js', line: 15, column: 28 }],
   ])('%s', (_what, line, place) => {
     expect(placeIn(line)).toEqual(place);
@@ -40,6 +41,7 @@ describe('the forms of a place on one line', () => {
     ['a system file', "Can't exec \"automake\": No such file or directory at /usr/share/autoconf/Autom4te/FileUtils.pm line 274."],
     ['an installed package', '    at parse (/ws/node_modules/acorn/dist/acorn.js:310:11)'],
     ['the runtime', '    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1611:16)'],
+    ["an older Node's own module", '    at Module._compile (internal/modules/cjs/loader.js:1137:30)'],
     ["the shell's report of a killed command", 'ci.sh: line 2: 22109 Segmentation fault      ./a.out'],
     ["the CI's own script", '/tmp/jenkins8812.sh: line 3: foo: command not found'],
     ['a JVM frame (frames.ts reads those)', '\tat java.base/java.util.concurrent.FutureTask.run(FutureTask.java:264)'],
@@ -47,6 +49,9 @@ describe('the forms of a place on one line', () => {
     ['a command the script ran', "+ report='docs/a.md:5: Locate: teh'"],
     ['a heading naming a file without its directory in a sentence', 'In Downloader.php line 88:'],
     ['a version', 'required geo = "^0.3" line 2'],
+    ["Rust's standard library as a panic names it", "thread 'main' (14628) panicked at /rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/std/src/io/stdio.rs:1165:9:"],
+    ["the C file cgo generates in go's work directory", "/tmp/go-build/crc.cgo2.c:54: undefined reference to `crc16_ccitt'"],
+    ["go test's prefix of the testing package's own report", '    testing.go:1097: TempDir RemoveAll cleanup: unlinkat /tmp/T/001/a.tgz: permission denied'],
   ])('gives no place for %s', (_what, line) => {
     expect(placeIn(line)).toBeUndefined();
   });
@@ -114,6 +119,22 @@ describe('findings', () => {
   it('drops a place in a system file (the tool names its own source)', () => {
     const log = ['+ autoreconf -fi', 'Can\'t exec "libtoolize": No such file or directory at /usr/share/autoconf/Autom4te/FileUtils.pm line 293.', 'autoreconf: error: libtoolize failed with exit status: 2'].join('\n');
     expect(top(log).location).toBeUndefined();
+  });
+
+  it("drops a place a rule read in a file the build generates (make's verdict in CMake's `CMakeFiles/Makefile2`)", () => {
+    const log = ['+ cmake --build build', 'gmake[2]: ccache: No such file or directory', 'gmake[2]: *** [CMakeFiles/app.dir/build.make:76: CMakeFiles/app.dir/src/a.c.o] Error 127', 'gmake[1]: *** [CMakeFiles/Makefile2:83: CMakeFiles/app.dir/all] Error 2', 'gmake: *** [Makefile:91: all] Error 2', "Build step 'Execute shell' marked build as failure"].join('\n');
+    expect(top(log).location?.file ?? 'none').not.toMatch(/CMakeFiles/);
+  });
+
+  it("gives the one place a failed command's short output names, over the CI's exit line, whatever its words", () => {
+    const at = (...out: string[]) => {
+      const lines = ['[Pipeline] sh', '+ zsh scripts/publish.zsh', ...out, '[Pipeline] }', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1'];
+      return placeNear((i) => lines[i] ?? '', lines.length, lines.length - 1);
+    };
+    expect(at('scripts/publish.zsh:6: no matches found: out/*.sha256')).toMatchObject({ file: 'scripts/publish.zsh', line: 6 });
+    // Two places, or a longer output, do not settle which line failed.
+    expect(at('docs/a.md:7: trailing whitespace.', 'docs/a.md:8: trailing whitespace.')).toBeUndefined();
+    expect(at('scripts/publish.zsh:6: no matches found: out/*.sha256', 'one', 'two', 'three')).toBeUndefined();
   });
 
   it("gives make's recipe line, not the shell's `/bin/sh: 1:`, for a command the recipe could not find", () => {

@@ -68,9 +68,15 @@ const ORIGINALLY = new RegExp(String.raw`\boriginally (?:(?:defined|declared|ref
 const NOT_FILE = /^\d[\d.]*$|^v\d/;
 /** Files that are not source, or hosts (`registry.npmjs.org:443`). */
 const NOT_SOURCE = /\.(?:log|png|jpe?g|gif|zip|gz|tgz|jar|whl|so|dll|dylib|o|a|exe|bin|pid|sock|com|org|net|io|dev|local|internal)$/i;
-/** Installed packages and runtimes, the system, the CI's own scripts, the scripts CMake generates in a build tree: not the project's files. */
+/**
+ * Installed packages and runtimes, the system, the CI's own scripts, the scripts CMake generates in a build tree: not
+ * the project's files. Nor Rust's standard library as a panic names it (`/rustc/<commit>/library/std/src/io/stdio.rs`),
+ * the C files cgo generates in go's work directory (`/tmp/go-build/crc.cgo2.c`, `_cgo_export.c`), nor a bare
+ * `testing.go` (go test's prefix of a message the testing package itself reports, `testing.go:1097: TempDir RemoveAll
+ * cleanup: ...`; a project's own file of that name is printed alike, so the log does not settle it).
+ */
 const NOT_PROJECT =
-  /(?:^|\/)cmake_install\.cmake$|(?:^|\/)(?:CMakeFiles|node_modules|site-packages|dist-packages|gems|\.cargo|\.rustup|pkg\/mod|\.m2|\.gradle|\.npm|\.pyenv|\.rbenv|\.nvm|_temp|lib\/python\d[\d.]*)\/|^\/(?:usr|lib|lib64|bin|sbin|etc|opt|nix|snap|proc|dev|sys|var\/lib\/(?!jenkins\/workspace))\/|^node:|^internal\/|@tmp\/durable-|^\/tmp\/(?:jenkins|hudson)\d+\.sh$/;
+  /^\/rustc\/[0-9a-f]{7,}\/|^\/tmp\/go-build\d*\/|\.cgo\d\.c$|(?:^|\/)_cgo_\w+\.c$|^testing\.go$|(?:^|\/)cmake_install\.cmake$|(?:^|\/)(?:CMakeFiles|node_modules|site-packages|dist-packages|gems|\.cargo|\.rustup|pkg\/mod|\.m2|\.gradle|\.npm|\.pyenv|\.rbenv|\.nvm|_temp|lib\/python\d[\d.]*)\/|^\/(?:usr|lib|lib64|bin|sbin|etc|opt|nix|snap|proc|dev|sys|var\/lib\/(?!jenkins\/workspace))\/|^node:|^internal\/(?=\S*\.[cm]?js$)|@tmp\/durable-|^\/tmp\/(?:jenkins|hudson)\d+\.sh$/;
 /**
  * Lines whose places are not the error's: the script's own commands, Python frames and Maven's spaced JVM frames
  * (`at org.apache.maven.X.y (X.java:269)`, `mvn -e`: frames.ts reads those, and knows Maven's own from the
@@ -184,18 +190,29 @@ const CI_EXIT = /^(?:ERROR: script returned exit code \d+|##\[error\]Process com
 /**
  * The place of the step's error when the message is the CI's exit line: the step's output (up to
  * its last command, over the CI's marks) holds one line that names a place and says error
- * (`Makefile:4: *** Recursive variable ... Stop.`); several, or none, give none.
+ * (`Makefile:4: *** Recursive variable ... Stop.`); several, or none, give none. A command whose whole output is
+ * at most 3 lines, one of them a place, failed there, whatever its words (zsh's `x.zsh:6: no matches found: ...`,
+ * go's `go.mod:5: unknown directive: toolchain` under `go: errors parsing go.mod:`).
  */
 function stepError(line: (i: number) => string, m: number, root?: string): (Place & { index: number }) | undefined {
   const found: (Place & { index: number })[] = [];
+  const placed: (Place & { index: number })[] = [];
+  let said = 0;
+  let command = false;
   for (let i = m - 1; i >= Math.max(0, m - 30); i--) {
     const t = line(i);
     if (/^\s*(?:\[Pipeline\]|##\[)/.test(t) || t.trim() === '') continue;
-    if (/^\s*(?:\+ |\$ )/.test(t)) break;
-    const p = /\*\*\*|\b(?:error|Error|ERROR|fatal|FATAL)\b/.test(t) ? placeIn(t, root) : undefined;
-    if (p) found.push({ ...p, index: i });
+    if (/^\s*(?:\+ |\$ )/.test(t)) {
+      command = true;
+      break;
+    }
+    said++;
+    const p = placeIn(t, root);
+    if (p) placed.push({ ...p, index: i });
+    if (p && /\*\*\*|\b(?:error|Error|ERROR|fatal|FATAL)\b/.test(t)) found.push({ ...p, index: i });
   }
-  return found.length === 1 ? found[0] : undefined;
+  if (found.length === 1) return found[0];
+  return found.length === 0 && command && said <= 3 && placed.length === 1 ? placed[0] : undefined;
 }
 
 /**
@@ -293,7 +310,7 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
     result = rest;
   }
   const given = result.location;
-  if (given && !given.frames && given.file.startsWith('/') && !projectFile(given.file, root)) {
+  if (given && !given.frames && !projectFile(given.file, root)) {
     const { location: _dropped, ...rest } = result;
     result = { ...rest, evidence: result.evidence.filter((n) => n === result.message_line || n !== given.log_line) };
   }

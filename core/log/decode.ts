@@ -108,7 +108,7 @@ async function* copied(pieces: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
 }
 
 /** Bytes at the end of `buf` that start a UTF-8 sequence not complete yet (0-3). */
-function incompleteTail(buf: Uint8Array): number {
+export function incompleteTail(buf: Uint8Array): number {
   const n = buf.length;
   for (let back = 1; back <= Math.min(3, n); back++) {
     const b = buf[n - back]!;

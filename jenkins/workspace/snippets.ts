@@ -20,7 +20,7 @@ import { CLUE_MARK, findClues } from './clues.js';
 import { originSnippets } from './origins.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
-import { failingTestFile, programSources } from './testFile.js';
+import { failingTestFile, testFileDeclaring, programSources } from './testFile.js';
 import { agentWorkspaceRoots, bySuffix, directPath, indexFiles } from './locate.js';
 export { agentWorkspaceRoots } from './locate.js';
 import { C_SOURCE, declaredNotDefined } from './linkDecl.js';
@@ -413,7 +413,8 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   const home = options.workspaces[0];
   if (clued && home && snippets.length < limits.maxSourceSnippets && !snippets.some((x) => x.message?.startsWith('code under test of '))) {
     const files = await reader.index(home);
-    const testRel = /^test-/.test(clued.class) || clued.test || clued.class === 'timeout-aborted' ? failingTestFile(lines, clued.message_line, clued.test?.name, files) : undefined;
+    const readLines = async (rel: string): Promise<readonly string[] | undefined> => ((f) => (f instanceof WorkspaceError ? undefined : f.lines))(await reader.read(home, rel));
+    const testRel = /^test-/.test(clued.class) || clued.test || clued.class === 'timeout-aborted' ? (failingTestFile(lines, clued.message_line, clued.test?.name, files) ?? (await testFileDeclaring(clued.test?.name, files, readLines))) : undefined;
     const crashed = !testRel && clued.class === 'runtime-exception' && clued.location === undefined ? programSources(lines, clued.message_line, files) : undefined;
     for (const name of testRel ? await subjects(testRel, home, true) : (crashed?.sources ?? [])) {
       const found = await reader.locate(name, [home]);

@@ -1,4 +1,4 @@
-import { failingTestFile, looksLikeTest, programSources } from './testFile.js';
+import { failingTestFile, looksLikeTest, programSources, testFileDeclaring } from './testFile.js';
 import { subjectOf } from './subject.js';
 
 const files = ['src/movavg.m', 'tests/test_movavg.m', 'src/Cart.php', 'tests/CartTest.php', 'src/stats.c', 'ci.sh', 'README.md', 'lib/slug.scm', 'tests/slug-test.scm'];
@@ -56,5 +56,27 @@ describe('test file names in any language', () => {
     expect(subjectOf('src/movavg.m')).toBeUndefined();
     expect(looksLikeTest('t/basic.t')).toBe(true);
     expect(looksLikeTest('src/stats.c')).toBe(false);
+  });
+});
+
+describe('testFileDeclaring: the test file that declares a failing test named without its file', () => {
+  const sources: Record<string, string[]> = {
+    'ingest/pool.go': ['func SumAll() {}'],
+    'ingest/pool_test.go': ['package ingest', 'func TestSumAllSkipsMalformed(t *testing.T) {'],
+    'other/other_test.go': ['func TestOther(t *testing.T) {'],
+    'tests/test_x.py': ['def test_total():'],
+    'tests/test_y.py': ['def test_total():'],
+  };
+  const read = async (rel: string): Promise<readonly string[] | undefined> => sources[rel];
+  const files = Object.keys(sources);
+  it("finds go test's function in the one test file that declares it (a subtest's name too), not in the code under test", async () => {
+    expect(await testFileDeclaring('TestSumAllSkipsMalformed', files, read)).toBe('ingest/pool_test.go');
+    expect(await testFileDeclaring('TestSumAllSkipsMalformed/empty_line', files, read)).toBe('ingest/pool_test.go');
+    expect(await testFileDeclaring('SumAll', files, read)).toBeUndefined();
+  });
+  it('says nothing when two files declare it or none does', async () => {
+    expect(await testFileDeclaring('test_total', files, read)).toBeUndefined();
+    expect(await testFileDeclaring('TestMissing', files, read)).toBeUndefined();
+    expect(await testFileDeclaring(undefined, files, read)).toBeUndefined();
   });
 });

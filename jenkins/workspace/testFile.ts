@@ -97,3 +97,27 @@ export function programSources(lines: readonly string[], messageLine: number, fi
   }
   return undefined;
 }
+
+/** Test files read at most when looking for the one that declares a failing test by its name. */
+const DECLARING_FILES_MAX = 200;
+
+/**
+ * The test file that declares the failing test's function (`func TestSumAll(`, `def test_total(`, `fn parses_all(`),
+ * when the test's name names no file (`go test` prints `--- FAIL: TestSumAll` without one): the test files of the
+ * workspace read for the declaration, one match only. A name must be declared to the letter; nothing is guessed.
+ */
+export async function testFileDeclaring(testName: string | undefined, files: readonly string[], read: (rel: string) => Promise<readonly string[] | undefined>): Promise<string | undefined> {
+  const name = testName?.split(/[^\w]+/).find((w) => w.length >= 4 && /^[A-Za-z_]\w*$/.test(w));
+  if (!name) return undefined;
+  const declares = new RegExp(String.raw`\b(?:func|def|fn|function|sub|void)\s+(?:\([^)]*\)\s*)?${name}\s*[(<]`);
+  const hits: string[] = [];
+  for (const rel of files.filter((f) => looksLikeTest(f) && SOURCE_OR_SCRIPT.test(f)).slice(0, DECLARING_FILES_MAX)) {
+    const lines = await read(rel);
+    if (lines?.some((l) => declares.test(l))) hits.push(rel);
+    if (hits.length > 1) return undefined;
+  }
+  return hits[0];
+}
+
+/** Files a test function is declared in (not data, not docs). */
+const SOURCE_OR_SCRIPT = /\.(?:go|py|rs|js|mjs|cjs|ts|rb|java|kt|c|cc|cpp|php|pl|t|lua|ex|exs)$/;
