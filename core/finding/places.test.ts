@@ -126,6 +126,17 @@ describe('findings', () => {
     expect(top(log).location?.file ?? 'none').not.toMatch(/CMakeFiles/);
   });
 
+  it("gives the one place a failed command's short output names, over the CI's exit line, whatever its words", () => {
+    const at = (...out: string[]) => {
+      const lines = ['[Pipeline] sh', '+ zsh scripts/publish.zsh', ...out, '[Pipeline] }', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1'];
+      return placeNear((i) => lines[i] ?? '', lines.length, lines.length - 1);
+    };
+    expect(at('scripts/publish.zsh:6: no matches found: out/*.sha256')).toMatchObject({ file: 'scripts/publish.zsh', line: 6 });
+    // Two places, or a longer output, do not settle which line failed.
+    expect(at('docs/a.md:7: trailing whitespace.', 'docs/a.md:8: trailing whitespace.')).toBeUndefined();
+    expect(at('scripts/publish.zsh:6: no matches found: out/*.sha256', 'one', 'two', 'three')).toBeUndefined();
+  });
+
   it("gives make's recipe line, not the shell's `/bin/sh: 1:`, for a command the recipe could not find", () => {
     const log = ['+ make all', 'sort -u words.txt | sponge words.txt', '/bin/sh: 1: sponge: not found', 'make: *** [Makefile:8: words] Error 127', 'Finished: FAILURE'].join('\n');
     expect(top(log).location).toMatchObject({ file: 'Makefile', line: 8 });

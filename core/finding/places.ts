@@ -190,18 +190,29 @@ const CI_EXIT = /^(?:ERROR: script returned exit code \d+|##\[error\]Process com
 /**
  * The place of the step's error when the message is the CI's exit line: the step's output (up to
  * its last command, over the CI's marks) holds one line that names a place and says error
- * (`Makefile:4: *** Recursive variable ... Stop.`); several, or none, give none.
+ * (`Makefile:4: *** Recursive variable ... Stop.`); several, or none, give none. A command whose whole output is
+ * at most 3 lines, one of them a place, failed there, whatever its words (zsh's `x.zsh:6: no matches found: ...`,
+ * go's `go.mod:5: unknown directive: toolchain` under `go: errors parsing go.mod:`).
  */
 function stepError(line: (i: number) => string, m: number, root?: string): (Place & { index: number }) | undefined {
   const found: (Place & { index: number })[] = [];
+  const placed: (Place & { index: number })[] = [];
+  let said = 0;
+  let command = false;
   for (let i = m - 1; i >= Math.max(0, m - 30); i--) {
     const t = line(i);
     if (/^\s*(?:\[Pipeline\]|##\[)/.test(t) || t.trim() === '') continue;
-    if (/^\s*(?:\+ |\$ )/.test(t)) break;
-    const p = /\*\*\*|\b(?:error|Error|ERROR|fatal|FATAL)\b/.test(t) ? placeIn(t, root) : undefined;
-    if (p) found.push({ ...p, index: i });
+    if (/^\s*(?:\+ |\$ )/.test(t)) {
+      command = true;
+      break;
+    }
+    said++;
+    const p = placeIn(t, root);
+    if (p) placed.push({ ...p, index: i });
+    if (p && /\*\*\*|\b(?:error|Error|ERROR|fatal|FATAL)\b/.test(t)) found.push({ ...p, index: i });
   }
-  return found.length === 1 ? found[0] : undefined;
+  if (found.length === 1) return found[0];
+  return found.length === 0 && command && said <= 3 && placed.length === 1 ? placed[0] : undefined;
 }
 
 /**
