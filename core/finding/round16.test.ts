@@ -108,3 +108,79 @@ describe("The shell's `Aborted` under a failed assertion (the program's assert c
     expect([f?.class, f?.confidence, f?.message]).toEqual(['runtime-exception', 'high', "terminate called after throwing an instance of 'std::length_error'"]);
   });
 });
+
+describe('Out of memory in a runtime\'s own words', () => {
+  it("numpy's `_ArrayMemoryError` (a MemoryError subclass) is out of memory, at the project's frame", () => {
+    const f = top(
+      gha(
+        '+ python -m tiles.render',
+        'Traceback (most recent call last):',
+        '  File "/home/runner/work/maps/tiles/render.py", line 31, in <module>',
+        '    grid = np.zeros((n, 40000, 40000))',
+        'numpy.core._exceptions._ArrayMemoryError: Unable to allocate 35.8 GiB for an array with shape (3, 40000, 40000) and data type float64',
+      ),
+    );
+    expect([f?.class, f?.location?.line]).toEqual(['out-of-memory', 31]);
+  });
+
+  it("counter-example: a project's own exception whose name ends in Error is not memory", () => {
+    const f = top(gha('+ python -m tiles.render', 'Traceback (most recent call last):', '  File "/home/runner/work/maps/tiles/render.py", line 31, in <module>', '    raise GridError("empty grid")', 'tiles.errors.GridError: empty grid'));
+    expect(f?.class).toBe('runtime-exception');
+  });
+});
+
+describe("Go's crypto/x509 refusing the server's certificate", () => {
+  it('is the network (TLS), as other clients\' certificate refusals', () => {
+    const f = top(jenkins('+ ./bin/sync', '2026/01/12 10:01:02 sync: Post "https://registry.internal:8443/v1/push": tls: failed to verify certificate: x509: certificate signed by unknown authority'));
+    expect([f?.class, f?.confidence]).toEqual(['network', 'high']);
+  });
+
+  it("counter-example: x509's parse error of a local file is not the network", () => {
+    const f = top(jenkins('+ ./bin/sync', '2026/01/12 10:01:02 load key: x509: failed to parse private key (use ParsePKCS1PrivateKey instead for this key format)'));
+    expect(f?.class).not.toBe('network');
+  });
+});
+
+describe('Tools refusing before any work (round 16)', () => {
+  it("node's `bad option:` is a Node that does not know the flag (medium)", () => {
+    const f = top(jenkins('+ node --experimental-require-module src/cli.js', 'node: bad option: --experimental-require-module'));
+    expect([f?.class, f?.confidence, f?.message]).toEqual(['missing-tool', 'medium', 'node: bad option: --experimental-require-module']);
+  });
+
+  it("git's `'x' is not a git command` is the git extension missing (medium)", () => {
+    const f = top(gha('+ git crypt unlock', "git: 'crypt' is not a git command. See 'git --help'."));
+    expect([f?.class, f?.symbol]).toEqual(['missing-tool', 'git-crypt']);
+  });
+
+  it("git's dubious ownership refusal is a permission matter", () => {
+    expect(top(gha('+ git -C vendor/schemas pull', "fatal: detected dubious ownership in repository at '/srv/cache/schemas'", "To add an exception for this directory, call:", '', "\tgit config --global --add safe.directory /srv/cache/schemas"))?.class).toBe('permission-credentials');
+  });
+
+  it("a remote's `repository 'URL' not found` is the fetched repository missing (medium)", () => {
+    const f = top(gha('+ git clone https://git.example.org/team/proto.git vendor/proto', "Cloning into 'vendor/proto'...", "fatal: repository 'https://git.example.org/team/proto.git/' not found"));
+    expect([f?.class, f?.confidence]).toEqual(['dependency-resolution', 'medium']);
+  });
+
+  it("`git describe` without a tag is the script's assumption about the clone (medium)", () => {
+    expect(top(jenkins('+ git describe --tags', 'fatal: No names found, cannot describe anything.'))?.class).toBe('ci-script');
+  });
+
+  it("cargo's cyclic package dependency is the dependency graph", () => {
+    expect(top(gha('+ cargo build --workspace', 'error: cyclic package dependency: package `core v1.2.0 (/home/runner/work/app/core)` depends on itself. Cycle:', 'package `core v1.2.0 (/home/runner/work/app/core)`', '    ... which satisfies path dependency `core` of package `util v1.2.0`'))?.class).toBe('dependency-resolution');
+  });
+
+  it("gradle's `Project 'x' not found in root project` is the script's project path", () => {
+    const f = top(jenkins('+ ./gradlew :billing:test', '', 'FAILURE: Build failed with an exception.', '', '* What went wrong:', "Project 'billing' not found in root project 'shop'."));
+    expect([f?.class, f?.tool]).toEqual(['ci-script', 'gradle']);
+  });
+
+  it("Go's template execution error is the program's, at the template's place", () => {
+    const f = top(jenkins('+ go run ./cmd/mail', '2026/01/12 10:01:02 render: template: welcome.html:12:7: executing "welcome.html" at <.User.Name>: nil pointer evaluating *main.User.Name', 'exit status 1'));
+    expect([f?.class, f?.location?.file, f?.location?.line]).toEqual(['runtime-exception', 'welcome.html', 12]);
+  });
+
+  it("counter-example: a template that does not parse is not an execution error", () => {
+    const f = top(jenkins('+ go run ./cmd/mail', '2026/01/12 10:01:02 parse: template: welcome.html:12: unexpected "}" in operand', 'exit status 1'));
+    expect(f?.exception).not.toBe('template.ExecError');
+  });
+});

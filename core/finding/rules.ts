@@ -13,6 +13,7 @@ import { ROUND9_RULES } from './rules9.js';
 import { ROUND10_RULES } from './rules10.js';
 import { ROUND11_RULES } from './rules11.js';
 import { ROUND13_RULES } from './rules13.js';
+import { ROUND16_RULES } from './rules16.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
 import type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -132,8 +133,9 @@ export const GENERAL_RULES: Rule[] = [
   },
   // TLS: the reason a certificate was refused (openssl's `verify error:num=10:certificate has
   // expired`, any client's `certificate has expired` / `self-signed certificate` / `hostname
-  // mismatch`) says more than the `certificate verify failed` after it.
-  { cls: 'network', priority: 39, confidence: 'high', re: /^verify error:num=\d+:|\b(?:certificate has expired|certificate is not yet valid|self[- ]signed certificate(?: in certificate chain)?|unable to get local issuer certificate|[Hh]ostname mismatch|certificate is not valid for)\b/, read: () => ({}) },
+  // mismatch`, Go's crypto/x509 `x509: certificate signed by unknown authority` / `x509: certificate is valid for
+  // a, not b`) says more than the `certificate verify failed` after it.
+  { cls: 'network', priority: 39, confidence: 'high', re: /^verify error:num=\d+:|\b(?:certificate has expired|certificate is not yet valid|self[- ]signed certificate(?: in certificate chain)?|unable to get local issuer certificate|[Hh]ostname mismatch|certificate is not valid for|x509: certificate (?:signed by unknown authority|is valid for \S+, not \S+|is not valid for any names|relies on legacy Common Name field))\b/, read: () => ({}) },
   // A bundler or compiler that cannot find a file the code imports by a relative path (rollup's
   // `Could not resolve "./format.js" from "src/main.js"`, vite's `Failed to resolve import`): the
   // code names a file that is not there, a compile error (a package name is a resolver's matter).
@@ -150,6 +152,7 @@ export const GENERAL_RULES: Rule[] = [
 export const RULES: Rule[] = [
   // Round 13's first: each is narrower than a general rule that matches the same line (rustc's `error[E....]`, go's import).
   ...ROUND13_RULES,
+  ...ROUND16_RULES,
   ...NATIVE_RULES,
   ...STEP_RULES,
   ...GENERAL_RULES,
@@ -188,7 +191,7 @@ export const RULES: Rule[] = [
   { cls: 'lint', priority: 37, confidence: 'medium', re: /^\s*› \d+ snapshots? obsolete from \d+ test (?:suite|file)s?\./, read: () => ({ tool: 'jest' }) },
   // The command asks for a feature the package does not declare: the CI script and the manifest disagree.
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^error: (?:the )?package '([\w.-]+)' does not (?:contain|have) (?:this|the) feature:? [`'"]?([\w./-]+)|^error: none of the selected packages contains th(?:is|ese) features?: ([\w./, -]+)/, read: (m) => ({ tool: 'cargo', symbol: (m[2] ?? m[3]) as string }) },
-  { cls: 'ci-script', priority: 14, confidence: 'high', re: /(?:Unknown lifecycle phase "[^"]+"|No goals have been specified for this build|Task '[^']+' not found in (?:root )?project|Could not find method \w+\(\) for arguments|The source directory "[^"]+" does not appear to contain CMakeLists\.txt|^\S*[Mm]akefile:\d+: \*\*\* missing separator)/, read: (m) => ({ tool: /lifecycle|goals/.test(m[0]) ? 'maven' : /Task '|Could not find method/.test(m[0]) ? 'gradle' : /CMakeLists/.test(m[0]) ? 'cmake' : 'make' }) },
+  { cls: 'ci-script', priority: 14, confidence: 'high', re: /(?:Unknown lifecycle phase "[^"]+"|No goals have been specified for this build|(?:Task|Project) '[^']+' not found in (?:root )?project|Could not find method \w+\(\) for arguments|The source directory "[^"]+" does not appear to contain CMakeLists\.txt|^\S*[Mm]akefile:\d+: \*\*\* missing separator)/, read: (m) => ({ tool: /lifecycle|goals/.test(m[0]) ? 'maven' : /Task '|Project '|Could not find method/.test(m[0]) ? 'gradle' : /CMakeLists/.test(m[0]) ? 'cmake' : 'make' }) },
   // A tool refusing how the CI script calls it (argparse, getopt, Go's flag, clap, cobra): the script passes an option or argument the tool does not take.
   {
     cls: 'ci-script',
@@ -212,12 +215,13 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|(?:JavaScript|JS) heap out of memory|\b[Oo]ut of memory\b|\bERR_WORKER_OUT_OF_MEMORY\b|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|(?:JavaScript|JS) heap out of memory|\b[Oo]ut of memory\b|\bERR_WORKER_OUT_OF_MEMORY\b|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|\b_ArrayMemoryError\b|\bx(?:m|re|c)alloc: cannot allocate \d+ bytes\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
     // `killed` only when the line says the process was killed (the kernel's OOM killer, exit 137,
-    // SIGKILL); else the error the program itself raised (std::bad_alloc, heap out of memory...).
+    // SIGKILL); else the error the program itself raised (std::bad_alloc, heap out of memory, numpy's MemoryError
+    // subclass `_ArrayMemoryError: Unable to allocate 16.7 GiB`, bash's and GNU tools' `xrealloc: cannot allocate N bytes`...).
     read: (m) => ({
       exception:
-        /OutOfMemoryError|MemoryError/.exec(m[0])?.[0] ??
+        /OutOfMemoryError|_ArrayMemoryError|MemoryError/.exec(m[0])?.[0] ??
         (/Killed|OOMKilled|exit code 137|Exit Code: 137|signal: killed|SIGKILL|signal 9/.test(m[0])
           ? 'killed'
           : (/(?:JavaScript|JS) heap out of memory|std::bad_alloc|Cannot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
