@@ -79,7 +79,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['maven-assertthrows-wrong-type', 'the code\'s frame that threw the other exception (Weight.java:25) is given; the label has the test\'s assertThrows line (WeightTest.java:21)'],
   ['vitest-mock-factory-hoisting', 'the mocked module\'s first line (src/signup.js:1) is given; the label has the test file\'s vi.mock line'],
   // Round 15 (asserted since HELDOUT_ROUND 16).
-  ['pytest-sqlite-cross-thread', 'the test\'s frame (tests/test_store.py:12) is given; the label has the project\'s store.py:12 frame'],
   ['pytest-yaml-include-tag-constructor', 'the project\'s config.py frame is given; the label has the YAML file\'s line that PyYAML\'s mark names (config/app.yaml:3)'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['ctest-cxx-float-epsilon-compare-long', 'the second `CHECK_CLOSE failed at tests/test_units.cpp:26` line is given; the label has the first (:25)'],

@@ -20,7 +20,7 @@ const OWN_FRAME = /^((?!\/|\.?venv\/|\.tox\/)(?![^\s:]*(?:site|dist)-packages\/)
 /** How far below the message a chain is read. */
 const REACH = 160;
 
-/** The finding with the chain's last exception as its message (and its project frame as its place), when the message's section is followed by a chained one. */
+/** The finding with the chain's last exception as its message (and its deepest project frame, its raise site, as its place), when the message's section is followed by a chained one. */
 export function withChainEnd(found: Finding, lines: readonly string[], bodyAt: BodyAt): Finding {
   if (!E_LINE.test(bodyAt(found.message_line - 1).trim())) return found;
   const limit = Math.min(lines.length, found.message_line + REACH);
@@ -36,7 +36,8 @@ export function withChainEnd(found: Finding, lines: readonly string[], bodyAt: B
     let message: number | undefined;
     for (k = h + 1; k < limit; k++) {
       const text = bodyAt(k).trim();
-      const own = frame === undefined ? OWN_FRAME.exec(text) : null;
+      // The deepest frame of the project's own code: pytest prints the outermost first, the raise site last.
+      const own = OWN_FRAME.exec(text);
       if (own) frame = { file: own[1] as string, line: Number(own[2]), log_line: k + 1 };
       if (E_LINE.test(text)) message = k;
       if (SECTION_END.test(text)) break;

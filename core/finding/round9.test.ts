@@ -285,6 +285,39 @@ describe("pytest: Python's chained exceptions, the last one propagated", () => {
   it('counter-example: one exception with no chain keeps its message', () => {
     expect(top(section(false))?.message).toBe('ConnectionRefusedError: [Errno 111] Connection refused');
   });
+
+  it("the place is the chain's deepest project frame (its raise site), not the test's frame over it (loc2, round 15)", () => {
+    const log = [
+      '____________________________ test_collect _____________________________',
+      '',
+      '    def write(self, sensor, value):',
+      '        with self.db:',
+      '>           self.db.execute("INSERT INTO readings VALUES (?, ?)", (sensor, value))',
+      'E           sqlite3.ProgrammingError: SQLite objects created in a thread can only be used in that same thread.',
+      '',
+      'metrics/store.py:13: ProgrammingError',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      '>       collect_parallel(store, ["probe-1"])',
+      '',
+      'tests/test_store.py:12: ',
+      '_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ ',
+      'metrics/store.py:26: in collect_parallel',
+      '    pool.submit(store.write, name, value).result()',
+      '/usr/lib/python3.11/concurrent/futures/thread.py:58: in run',
+      '    result = self.fn(*self.args, **self.kwargs)',
+      '_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ ',
+      '>       with self.db:',
+      'E       sqlite3.ProgrammingError: SQLite objects created in a thread can only be used in that same thread.',
+      '',
+      'metrics/store.py:12: ProgrammingError',
+      '=========================== short test summary info ============================',
+      'FAILED tests/test_store.py::test_collect - sqlite3.ProgrammingError: SQLite objects created in a thread ...',
+    ].join('\n');
+    const f = top(log);
+    expect([f?.location?.file, f?.location?.line]).toEqual(['metrics/store.py', 12]);
+  });
 });
 
 describe("Maven's model problem at a line of the POM Maven names", () => {
