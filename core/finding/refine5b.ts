@@ -3,7 +3,8 @@
  * B, helper fix5b), applied after the other refinements. General evidence, no tool named:
  * - a shell's report that the program aborted (`line 2: 2413 Aborted  ./x`) under the reason the C
  *   library or the C++ runtime printed (`*** stack smashing detected ***`, `terminate called after
- *   throwing an instance of 'X'`): the reason is the message;
+ *   throwing an instance of 'X'`, `terminate called without an active exception`, `pure virtual method called`): the
+ *   reason is the message;
  * - a write that failed (`Failure writing output`, `write error`) in a step that then shows a
  *   filesystem at 100 % use (`df`): the disk is full;
  * - a linter's or validator's command whose output has an error-level line (`E: pkg: tag`,
@@ -23,7 +24,7 @@ import { assertionIn } from './tests.js';
 type Window = { start_line: number; end_line: number };
 
 const ABORT_REPORT = /^(?:\S+: line \d+: +\d+ )?(?:Aborted|Segmentation fault)(?: \(core dumped\))?(?:\s+.*)?$/;
-const ABORT_REASON = /^\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*|^(?:double free or corruption|free\(\): (?:invalid|double)|malloc\(\): |realloc\(\): invalid|munmap_chunk\(\): invalid pointer|corrupted (?:size|double-linked))|^terminate called after throwing an instance of '(?!std::bad_alloc')([^']+)'/;
+const ABORT_REASON = /^\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*|^(?:double free or corruption|free\(\): (?:invalid|double)|malloc\(\): |realloc\(\): invalid|munmap_chunk\(\): invalid pointer|corrupted (?:size|double-linked))|^terminate called after throwing an instance of '(?!std::bad_alloc')([^']+)'|^terminate called without an active exception$|pure virtual method called$/;
 const WRITE_FAILED = /\bFailure writing output\b|\bwrite error\b|\bWrite failed\b|\bfailed to write\b|\bcannot write\b/i;
 /** A `df` row of a full filesystem: `tmpfs  256K  256K  0 100% /mnt/x`. */
 const DF_FULL = /^\S+\s+\d[\d.]*[KMGTP]?\s+\d[\d.]*[KMGTP]?\s+0[KMGTP]?\s+100%\s+\/\S*$/;
@@ -51,7 +52,10 @@ export function refined5b(found: Finding, lines: readonly string[], excerpt: Win
     for (let k = msgAt - 1; k >= Math.max(0, msgAt - 4); k--) {
       const t = bodyAt(k).trim();
       const m = ABORT_REASON.exec(t);
-      if (m) return { ...at(found, k, t), exception: m[1] ?? (/stack smashing/.test(t) ? 'stack smashing' : /buffer overflow/.test(t) ? 'buffer overflow' : 'heap corruption') };
+      // std::terminate with no exception (a joinable std::thread destroyed) says only that; a pure virtual call above it
+      // (the C++ runtime's `pure virtual method called`, maybe glued to the program's unfinished output line) is why.
+      if (m && /^terminate called without/.test(t) && /pure virtual method called$/.test(bodyAt(k - 1).trim())) return { ...at(found, k - 1, bodyAt(k - 1).trim()), exception: 'pure virtual method called' };
+      if (m) return { ...at(found, k, t), exception: m[1] ?? (/stack smashing/.test(t) ? 'stack smashing' : /buffer overflow/.test(t) ? 'buffer overflow' : /^terminate called/.test(t) ? 'std::terminate' : /pure virtual/.test(t) ? 'pure virtual method called' : 'heap corruption') };
       if (!/^what\(\):/.test(t)) break;
     }
     // A failed assertion just above (the program's assert called abort(); a simulator's `$stop` and `Aborting...` may

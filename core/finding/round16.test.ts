@@ -184,3 +184,16 @@ describe('Tools refusing before any work (round 16)', () => {
     expect(f?.exception).not.toBe('template.ExecError');
   });
 });
+
+describe("The C++ runtime's reason for std::terminate over the shell's `Aborted`", () => {
+  const run = (reason: string[]): string => jenkins('+ ./bin/worker', ...reason, 'ci.sh: line 5:  5150 Aborted                 ./bin/worker');
+
+  it('a joinable thread destroyed: `terminate called without an active exception` is the message', () => {
+    expect(top(run(['terminate called without an active exception']))?.message).toBe('terminate called without an active exception');
+  });
+
+  it('a pure virtual call (its line glued to unfinished output) is the reason above it', () => {
+    const f = top(run(['worker 3 ready, queue=1pure virtual method called', 'terminate called without an active exception']));
+    expect([f?.class, f?.message, f?.exception]).toEqual(['runtime-exception', 'worker 3 ready, queue=1pure virtual method called', 'pure virtual method called']);
+  });
+});
