@@ -145,7 +145,6 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 14 (asserted since HELDOUT_ROUND 16; docs/notes/analyzer.md, "Rounds 14 and 15 opened (helper t16)").
   ['bash-golden-diff-test-script', 'unknown: a test script\'s own `FAIL x: output differs` lines and `0 passed, 2 failed` summary (a diff of its own printed above) are not read'],
   ['git-fetch-daemon-port-refused', 'message: git\'s `errno=Connection refused` detail where the label has `fatal: unable to connect to`'],
-  ['go-run-ulimit-out-of-memory', 'location: main.go\'s frame under the runtime\'s `fatal error: out of memory` is not given'],
   ['go-test-channel-hang-pipeline-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['make-check-hang-pipeline-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded` (and the test script as the test)'],
   ['maven-deploy-unauthorized', 'message: maven\'s `[WARNING] Could not transfer metadata` where the label has the `[ERROR] Failed to retrieve remote metadata` line'],
