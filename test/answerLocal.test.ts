@@ -208,7 +208,9 @@ describe('local engine over a sparse context', () => {
       "E   ModuleNotFoundError: No module named 'logs.tools'",
       'Finished: FAILURE',
     ].join('\n');
-    const answer = await ask('why did it fail?', analyzedChatContext({ buildDetails: { number: 3, result: 'FAILURE' } }, log));
+    // A context with source read from a workspace of the build: `cichat ws cat` is offered (test/answerNoError.test.ts: not without).
+    const workspaceSnippets = [{ path: 'setup.py', workspaceId: 'ws-0', startLine: 1, endLine: 1, text: 'import setuptools' }];
+    const answer = await ask('why did it fail?', analyzedChatContext({ buildDetails: { number: 3, result: 'FAILURE' }, workspaceSnippets }, log));
     expect(answer.text).not.toMatch(/cichat ws cat \S+ \S+ \//);
     expect(answer.text).toContain('cichat ws cat JOB 3 tests/test_tools.py');
   });
@@ -224,7 +226,7 @@ describe('local engine over a sparse context', () => {
 
   it('a log of colour codes only: says its lines are empty instead of quoting an empty block', async () => {
     const answer = await ask('why did it fail?', analyzedChatContext({}, '\u001b[31m\u001b[0m\n\u001b[1;32m\u001b[K\n'));
-    expect(answer.text).toContain("I found no error lines in its 2-line log.");
+    expect(answer.text).toContain("I found no error lines in its 2-line log");
     expect(answer.text).toContain("Its lines are empty once colour codes and Jenkins' console notes are removed [L1-L2].");
     expect(answer.text).not.toContain('```');
   });

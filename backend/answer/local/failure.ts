@@ -5,11 +5,11 @@ import { type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } fr
 import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
-import { errorExcerpts, isTailExcerpt, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, reportsOnly, lineTextOf, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
+import { errorExcerpts, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, reportsOnly, lineTextOf, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
 import { describeChange } from './change.js';
 import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION, type CodeLocation } from './locations.js';
-import { citeMessage, findingFor, meaningOf, at, toolShown } from './findingText.js';
+import { abortedBy, citeMessage, findingFor, meaningOf, at, toolShown } from './findingText.js';
 import { remedyOf } from './remedies.js';
 import { recordedDownstream, recordedSteps } from './steps.js';
 import { addHistory, historyAnswer } from './history.js';
@@ -18,6 +18,7 @@ import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
 import { CLASS_LABEL, classHedge, likelySentence } from './likely.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
+import { analyzerFoundNone, lastLines, noErrorAdvice, noErrorLead, serverLogMissing } from './noError.js';
 
 /** The finding classes a yes/no question about a kind asks about ("was it a timeout?"). */
 const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
@@ -169,8 +170,11 @@ const failure: Composer = async (ask) => {
           : `The uploaded context holds no build log, so I can't see why ${build} failed.${capitalise(state)}`;
     out.line(lead);
     out.line();
+    // A finished build the controller found no log for: the CI server's, not the user's, to fix.
+    const missing = outcome === 'passed' ? undefined : serverLogMissing(ci, build);
+    if (missing?.field) out.fact(missing.field);
     out.line(
-      'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "why did it fail?"`.',
+      missing?.text ?? 'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "why did it fail?"`.',
     );
     return out.reply();
   }
@@ -183,7 +187,8 @@ const failure: Composer = async (ask) => {
       ? ranked.slice(0, 3)
       : outcome === 'passed'
         ? []
-        : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0);
+        // When the analyzer recognised no failure, a passage retrieval finds is no error unless a line of it says so ("Started by user alice" is not).
+        : (await retrieveSafely(ctx, `${ask.question} error failed exception`, 3)).filter((p) => p.score > 0 && (!analyzerFoundNone(ctx) || headlineOf(p).isError));
   const top = spans[0];
   if (!top) {
     const verdict =
@@ -191,15 +196,18 @@ const failure: Composer = async (ask) => {
         ? `${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}, and`
         : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}, but`;
     if (askedKind) out.line(`**No sign of ${labelOfKind(askedKind)}:** I found no error lines in the log.`);
-    out.line(`**${verdict} I found no error lines in its ${ctx.logLineCount}-line log.**`);
-    const stored = storedLogSpan(ctx);
-    const analyzerTail = ctx.failureExcerpts.find(isTailExcerpt);
-    let tail: LogSpan | undefined = analyzerTail;
-    if (!tail && stored) {
-      const shown = stored.text.split('\n').slice(-10);
-      tail = { start_line: stored.end_line - shown.length + 1, end_line: stored.end_line, text: shown.join('\n') };
-    }
-    if (tail && tail.text.trim() === '') {
+    // Still running, or no outcome recorded (a piped log, maybe cut): no "it ended", no error named.
+    const unfinished = noErrorLead(ci, ctx, capitalise(build));
+    out.line(unfinished ?? `**${verdict} I found no error lines in its ${ctx.logLineCount}-line log.**`);
+    const tail = lastLines(ctx);
+    if (tail && unfinished) {
+      out.line();
+      out.line(tail.text.trim() === '' ? `Its lines are empty once colour codes and Jenkins' console notes are removed ${cite(tail)}.` : 'The last lines it holds:');
+      if (tail.text.trim() !== '') quote(out, tail, 10);
+      else out.log(tail);
+      out.line();
+      out.line(`${outcome === 'running' ? 'Nothing has failed so far. ' : ''}${noErrorAdvice(ci, build) as string}`);
+    } else if (tail && tail.text.trim() === '') {
       // A log of colour codes or console notes only: nothing to quote, not an empty block.
       out.line();
       out.line(`Its lines are empty once colour codes and Jenkins' console notes are removed ${cite(tail)}.`);
@@ -229,6 +237,7 @@ const failure: Composer = async (ask) => {
   const headline = { line: found.message_line, text: found.message, isError: found.class !== 'unknown' || headlineOf(top).isError };
   out.log({ start_line: found.message_line, end_line: found.message_line });
   const headlineCite = citeMessage(found, lineTextOf(ctx, top));
+  const stopped = outcome === 'aborted' || (found.class === 'timeout-aborted' && abortedBy(found.message) !== undefined);
   if (askedKind) {
     const shown = spans.map((span) => showsKind(ctx, span, askedKind)).find((x) => x !== undefined);
     const label = labelOfKind(askedKind);
@@ -262,7 +271,7 @@ const failure: Composer = async (ask) => {
   } else {
     const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
     // Without a class the line is what looks like an error, not an established one (issue 25).
-    const first = found.class === 'unknown' ? 'first line that looks like an error' : 'first real error';
+    const first = found.class === 'unknown' ? 'first line that looks like an error' : stopped && found.class === 'timeout-aborted' ? 'line that says what stopped it' : 'first real error';
     const lead = outcome === 'unknown' ? `**The log's ${first} is ${headlineCite}:**` : `**${how}** the ${first} is ${headlineCite}:`;
     out.line(`${lead} ${inlineCode(clip(headline.text))}`);
   }
@@ -296,7 +305,8 @@ const failure: Composer = async (ask) => {
     out.line(source.text);
     for (const s of source.sources) out.source(s);
   }
-  const where = whereItFailed(out, ctx, top);
+  // An aborted build was stopped, it did not fail: never "it failed running `sleep 600`".
+  const where = whereItFailed(out, ctx, top, stopped);
   out.line();
   out.line(`**What it means:** ${meaningOf(toolShown(found, ctx), lineTextOf(ctx, top))}${classHedge(found) ? ` ${classHedge(found) as string}` : ''}`);
   for (const n of found.evidence) out.log({ start_line: n, end_line: n });

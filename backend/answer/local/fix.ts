@@ -21,6 +21,7 @@ import { clueSteps } from './clues.js';
 import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
+import { lastLines, nothingToFix, serverLogMissing } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
 import { subjectCentre } from './subjectWindow.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
@@ -103,13 +104,19 @@ export const fix: Composer = (ask) => {
   if (!hasLog(ctx)) {
     out.line(`The uploaded context holds no build log, so I can't tell how to fix ${build}.`);
     out.line();
-    out.line(NO_LOG_HINT);
+    const missing = serverLogMissing(ci, build);
+    if (missing?.field) out.fact(missing.field);
+    out.line(missing?.text ?? NO_LOG_HINT);
     return out.reply();
   }
   const spans: LogSpan[] = rankedErrorExcerpts(ctx).slice(0, 3);
   const top = spans[0];
   if (!top) {
-    out.line(`I found no error in the log of ${build}, so I can't tell what to fix. Ask *why did it fail?* to see how the log ends.`);
+    // A running build or a log with no outcome (maybe cut): nothing to fix yet, and what to do.
+    const nothing = nothingToFix(ci, ctx, build);
+    const tail = nothing ? lastLines(ctx) : undefined;
+    if (tail) out.log(tail);
+    out.line(nothing ?? `I found no error in the log of ${build}, so I can't tell what to fix. Ask *why did it fail?* to see how the log ends.`);
     return out.reply();
   }
   const found = findingFor(ctx, top);

@@ -96,8 +96,11 @@ export function lineTextOf(ctx: ChatContext, span: LogSpan): (n: number) => stri
   };
 }
 
-/** "It failed in stage **Deploy** [L37-L37], parallel branch **linux** [L52-L52], running `./deploy.sh` [L39-L39]." or undefined. */
-export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan): string | undefined {
+/**
+ * "It failed in stage **Deploy** [L37-L37], parallel branch **linux** [L52-L52], running `./deploy.sh` [L39-L39]." or undefined.
+ * A build that was stopped (`stopped`: aborted) did not fail there: "It was stopped in ..., while running `sleep 600` [L5-L5]."
+ */
+export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan, stopped = false): string | undefined {
   const stored = storedLogSpan(ctx);
   if (!stored) return undefined;
   const step = failingStepOf(stored, headlineOf(top).line);
@@ -111,14 +114,14 @@ export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan)
     out.log({ start_line: step.branch.line, end_line: step.branch.line });
   }
   if (step.command) {
-    parts.push(`running ${inlineCode(clip(step.command.command, 120))} ${cite({ start_line: step.command.line, end_line: step.command.line })}`);
+    parts.push(`${stopped ? 'while ' : ''}running ${inlineCode(clip(step.command.command, 120))} ${cite({ start_line: step.command.line, end_line: step.command.line })}`);
     out.log({ start_line: step.command.line, end_line: step.command.line });
   }
   const after = !step.stage && step.lastStage
     ? `The error was printed after the pipeline's stages had closed, so the log does not say which stage failed; the last stage it shows starting is **${step.lastStage.stage}** ${cite({ start_line: step.lastStage.line, end_line: step.lastStage.line })}.`
     : undefined;
   if (after) out.log({ start_line: step.lastStage!.line, end_line: step.lastStage!.line });
-  const failed = parts.length > 0 ? `It failed ${parts.join(', ')}.` : undefined;
+  const failed = parts.length > 0 ? `${stopped ? 'It was stopped' : 'It failed'} ${parts.join(', ')}.` : undefined;
   return failed && after ? `${failed} ${after}` : (failed ?? after);
 }
 

@@ -336,6 +336,17 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   return `change ${where} as the error says${code ? ` (${inlineCode(code)})` : ''}, then re-run the build.`;
 }
 
+/**
+ * The context shows a workspace of the build on the CI server: it holds source read from one
+ * (the controller reads snippets only from a workspace it found). Nothing else in the context
+ * says a workspace exists, so without such a snippet `cichat ws cat` is not offered: it would fail.
+ */
+function workspaceOnServer(ci: CiContext): boolean {
+  return snippetsOf(ci).some((s) => s.workspaceId !== undefined && s.workspaceId !== 'local' && s.workspaceId !== 'job-config');
+}
+
+const NO_WORKSPACE = "the context shows no workspace of this build on the CI server to read it from: open it in your checkout (`cichat ask --workspace DIR \"...\"` sends the lines the log names from a local checkout)";
+
 /** For a failure whose log names a file:line the context holds no source of: how to fetch it. */
 export function missingSourceHint(ask: Ask, spans: readonly LogSpan[]): Reply | undefined {
   for (const span of spans.slice(0, 2)) {
@@ -345,7 +356,11 @@ export function missingSourceHint(ask: Ask, spans: readonly LogSpan[]): Reply | 
     if (!loc) continue;
     const out = new ReplyBuilder();
     const path = loc.path === PIPELINE_SCRIPT ? 'Jenkinsfile' : loc.path;
-    out.line(`The log names ${inlineCode(`${loc.path}:${loc.line}`)}; the uploaded context holds no copy of that source. To see it: ${fetchCommand(ask.ci, path)}.`);
+    out.line(
+      workspaceOnServer(ask.ci)
+        ? `The log names ${inlineCode(`${loc.path}:${loc.line}`)}; the uploaded context holds no copy of that source. To see it: ${fetchCommand(ask.ci, path)}.`
+        : `The log names ${inlineCode(`${loc.path}:${loc.line}`)}; the uploaded context holds no copy of that source, and ${NO_WORKSPACE}.`,
+    );
     return out.reply();
   }
   return undefined;
@@ -374,7 +389,11 @@ const showFile: Composer = (ask) => {
   }
   if (matches.length === 0) {
     const path = what === 'the Jenkinsfile' ? 'Jenkinsfile' : (named ?? 'PATH');
-    out.line(`The uploaded context holds no copy of ${what} of ${build}. To see it from the workspace: ${fetchCommand(ask.ci, path)} (${inlineCode(`cichat ws tree ${ask.ci.jobDetails?.fullName ?? 'JOB'} ${ask.ci.buildDetails?.number ?? 'BUILD'}`)} lists the files).`);
+    out.line(
+      workspaceOnServer(ask.ci)
+        ? `The uploaded context holds no copy of ${what} of ${build}. To see it from the workspace: ${fetchCommand(ask.ci, path)} (${inlineCode(`cichat ws tree ${ask.ci.jobDetails?.fullName ?? 'JOB'} ${ask.ci.buildDetails?.number ?? 'BUILD'}`)} lists the files).`
+        : `The uploaded context holds no copy of ${what} of ${build}, and ${NO_WORKSPACE}.`,
+    );
     if (snippets.length > 0) out.line(`\nSource the context does hold: ${[...new Set(snippets.map((s) => inlineCode(s.path)))].join(', ')}.`);
     return out.reply();
   }
