@@ -56,3 +56,13 @@ describe('a suite that failed to run', () => {
     expect(analyze(jest.join('\n'))[0]?.finding?.test?.name).toBe('money › rounds');
   });
 });
+
+describe("a test program make's recipe ran", () => {
+  const log = (program: string): string => ['+ make check', 'gcc -O2 -o test_queue tests/test_queue.c src/queue.c', program, 'make: *** [Makefile:6: check] Alarm clock', "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+  it("is the failing test when make's verdict on the recipe ends the build, not the target (`check`)", () => {
+    expect(analyze(log('./test_queue'))[0]?.finding?.test?.name).toBe('test_queue');
+  });
+  it('counter-example: a program not named as a test names none', () => {
+    expect(analyze(log('./queue_demo'))[0]?.finding?.test?.name).not.toBe('queue_demo');
+  });
+});

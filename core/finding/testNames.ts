@@ -97,3 +97,27 @@ export function withFailedSuite(found: Finding, bodyAt: (i: number) => string): 
   const suite = failedSuiteAbove(bodyAt, found.message_line - 1);
   return suite ? { ...found, test: { name: suite.name, log_line: suite.index + 1 } } : found;
 }
+
+/** make's verdict on a recipe: `make: *** [Makefile:8: check] Terminated` (the target's name). */
+const MAKE_VERDICT = /^g?make(?:\[\d+\])?: \*\*\* \[[^\]\s]+:\d+: ([\w.-]+)\] /;
+/** A recipe's echoed run of a test program (`./test_queue`, `./tests/test_manifest --quick`), as make echoes it (no `+ `). */
+const TEST_PROGRAM = /^\.\/(?:[\w.-]+\/)*(test[\w-]*|[\w-]+_test)(?: .*)?$/;
+
+/**
+ * A test program a recipe ran when make's verdict on it ended the build (`./test_queue` echoed over
+ * `make: *** [Makefile:6: check] Alarm clock`): the program is the failing test, not the recipe's target
+ * (`check`). Only the last program the recipe echoed before the verdict, back to the script's command.
+ */
+export function withTestProgram(found: Finding, bodyAt: (i: number) => string, count: number): Finding {
+  const m = found.message_line - 1;
+  let verdict: string | undefined;
+  for (let k = m; k < Math.min(count, m + 4) && verdict === undefined; k++) verdict = MAKE_VERDICT.exec(bodyAt(k).trim())?.[1];
+  if (verdict === undefined || (found.test !== undefined && found.test.name !== verdict)) return found;
+  for (let k = m; k >= Math.max(0, m - 12); k--) {
+    const t = bodyAt(k).trim();
+    if (/^(?:\+ |\$ )/.test(t)) return found;
+    const program = TEST_PROGRAM.exec(t);
+    if (program) return { ...found, test: { name: program[1] as string, log_line: k + 1 } };
+  }
+  return found;
+}
