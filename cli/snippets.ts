@@ -31,3 +31,18 @@ export async function snippetsFromDir(dir: string, log: string | undefined, what
   });
   return snippets;
 }
+
+/**
+ * The snippets of `$WORKSPACE` for `--from-env` (ux3, session 42): optional facts, so a
+ * workspace that is not on this machine (a `post` step after `cleanWs()`, a container that
+ * mounts it elsewhere) is a note on stderr and no snippets, never a failed upload of the log.
+ */
+export async function envWorkspaceSnippets(dir: string, log: string | undefined, note: (text: string) => void): Promise<WorkspaceSnippet[]> {
+  try {
+    return await snippetsFromDir(dir, log, '$WORKSPACE');
+  } catch (err) {
+    if (!(err instanceof UserError)) throw err;
+    note(`${err.message} on this machine: the log is uploaded without the source lines it names`);
+    return [];
+  }
+}

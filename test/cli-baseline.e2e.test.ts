@@ -60,7 +60,27 @@ describe('cichat analyze --baseline', () => {
     expect(both.stderr).toContain('name the failing log as a file');
     const missing = await runCli(['analyze', FAIL, '--baseline', path.join(os.tmpdir(), 'no-such-passing.log')], { env });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('cannot read the baseline log (ENOENT)');
+    expect(missing.stderr).toContain(`cannot read the baseline ${path.join(os.tmpdir(), 'no-such-passing.log')}: no such file`);
+  });
+
+  it('reads a gzipped passing log as the failing one is read (decompressed), and refuses a binary one (ux3, session 42)', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-baseline-'));
+    try {
+      const gz = path.join(dir, 'pass.log.gz');
+      fs.writeFileSync(gz, gzipSync(fs.readFileSync(PASS)));
+      const r = await runCli(['analyze', FAIL, '--baseline', gz, '--json'], { env });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('(the baseline): decompressed gzip');
+      const excerpts = JSON.parse(r.stdout) as JsonExcerpt[];
+      // Read as its compressed bytes, the passing log shared no line: every excerpt was "new".
+      expect(excerpts.some((e) => e.new_since_baseline === false && e.lines.some((l) => l.includes('shellcheck: command not found')))).toBe(true);
+      const bin = await runCli(['analyze', FAIL, '--baseline', process.execPath], { env });
+      expect(bin.code).toBe(1);
+      expect(bin.stderr).toMatch(/\(the baseline\) is not a text log: it looks like an executable/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -120,3 +120,40 @@ test('the body is decoded as the CLI decodes a log: binary refused, gzip by its 
     expect([type, stored?.ciContext.buildDetails?.consoleLog ?? stored?.ciContext.buildDetails?.consoleLogTail]).toEqual([type, text]);
   }
 });
+
+test('a body refused after its first bytes (binary) is read to its end: the kept-alive connection serves the next upload (ux3, session 42)', async () => {
+  // The controller sends every upload on a pooled connection: cut under it, the next upload was a 502 (ECONNRESET).
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const chat = await newChat();
+  const token = await backend.token(user);
+  const send = (body: Buffer, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; text: string; socket: unknown }>((resolve, reject) => {
+      const req = http.request(`${backend.url}/context/${chat}/log`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain', ...headers } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (p: Buffer) => parts.push(p));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString(), socket: req.socket }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  try {
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(300_000, 1)]);
+    const refused = await send(elf);
+    expect(refused.status).toBe(415);
+    // What a client does next: the connection is idle in the pool a moment, then reused.
+    await new Promise((r) => setTimeout(r, 200));
+    const next = await send(Buffer.from(mavenLog(10)));
+    expect(next.status).toBe(200);
+    expect(next.socket).toBe(refused.socket);
+    // The same after a body that says gzip and is not.
+    const broken = await send(Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.alloc(300_000, 3)]), { 'content-encoding': 'gzip' });
+    expect(broken.status).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    const after = await send(Buffer.from(mavenLog(10)));
+    expect(after.status).toBe(200);
+    expect(after.socket).toBe(refused.socket);
+  } finally {
+    agent.destroy();
+  }
+});

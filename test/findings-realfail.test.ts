@@ -145,7 +145,6 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 14 (asserted since HELDOUT_ROUND 16; docs/notes/analyzer.md, "Rounds 14 and 15 opened (helper t16)").
   ['bash-golden-diff-test-script', 'unknown: a test script\'s own `FAIL x: output differs` lines and `0 passed, 2 failed` summary (a diff of its own printed above) are not read'],
   ['git-fetch-daemon-port-refused', 'message: git\'s `errno=Connection refused` detail where the label has `fatal: unable to connect to`'],
-  ['go-run-ulimit-out-of-memory', 'location: main.go\'s frame under the runtime\'s `fatal error: out of memory` is not given'],
   ['go-test-channel-hang-pipeline-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['make-check-hang-pipeline-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded` (and the test script as the test)'],
   ['maven-deploy-unauthorized', 'message: maven\'s `[WARNING] Could not transfer metadata` where the label has the `[ERROR] Failed to retrieve remote metadata` line'],
@@ -205,8 +204,6 @@ const TEST_NAME_MISS = new Map<string, string>([
   // Round 11 (asserted since HELDOUT_ROUND 12).
   ['c-test-sigfpe-average', "make's signal report names the target (`check`); the test program (`./test_stats`, echoed above) is not taken as the name"],
   ['c-assert-ring-buffer', "C's assert() names the function (`main`), not the test program (`test_ring`)"],
-  ['vitest-fixture-json-syntaxerror', "vitest's failed suite (` FAIL  test/convert.test.js [ test/convert.test.js ]`) names no test; its file is the label"],
-  ['jest-tdz-referenceerror', 'jest names no test: the suite failed to run (its file is the label)'],
   ['c-pthread-deadlock-timeout', "make's `Terminated` names the recipe's target (`check`), not the test program it was running (`./test_transfer`, echoed above)"],
   // Round 12 (asserted since HELDOUT_ROUND 13).
   ['c-test-alarm-watchdog', "make's `Alarm clock` names the recipe's target (`check`), not the test program it was running (`./test_queue`, echoed above)"],
@@ -214,9 +211,7 @@ const TEST_NAME_MISS = new Map<string, string>([
   // Round 14 (asserted since HELDOUT_ROUND 16).
   ['make-check-cxx-uncaught-out-of-range', "make's abort report names the recipe's target (`check`); the test program it ran (`./test_ring`, echoed above) is not taken as the name"],
   ['pytest-queue-get-hang-aborted', 'the aborted run names no test: pytest\'s `tests/test_pool.py::test_quarter_sizes` (verbose, its result never printed) is not taken'],
-  ['vitest-mock-factory-hoisting', 'vitest\'s failed suite names no test; its file is the label'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
-  ['jest-esm-import-outside-module', 'jest\'s failed suite names no test; its file (test/codes.test.js) is the label'],
 ]);
 
 /**

@@ -287,6 +287,8 @@ describeBrowser('the web page in Chromium', () => {
     await page.getByLabel('Choose a build log to upload').setInputFiles({ name: 'build.log', mimeType: 'text/plain', buffer: Buffer.from(text.repeat(20)) });
     await page.getByText('Uploaded build.log').waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { __sawProgress: boolean }).__sawProgress)).toBe(true);
+    // A log without a job is said as such, not as "no job: upload a build log" (ux3, session 42).
+    await page.getByText('A build log without a job, uploaded').waitFor();
 
     // Drag-and-drop: the short log replaces it.
     const dataTransfer = await page.evaluateHandle((content) => {

@@ -205,9 +205,13 @@ describe('readWorkspaceFile', () => {
     expect(await readWorkspaceFile(ws, 'late-nul.txt')).toBe('t'.repeat(8192) + '\0');
   });
 
-  it('turns invalid UTF-8 into replacement characters', async () => {
-    await writeFiles(ws, { 'latin1.txt': Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]) });
-    expect(await readWorkspaceFile(ws, 'latin1.txt')).toBe('caf\uFFFD\n');
+  it('reads a file that is not UTF-8 as Windows-1252, or in the encoding its XML declaration names, never as U+FFFD (ux3, session 42)', async () => {
+    await writeFiles(ws, {
+      'latin1.txt': Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x80, 0x0a]),
+      'pom.xml': Buffer.from("<?xml version='1.0' encoding='ISO-8859-1'?>\n<name>Résumé</name>\n", 'latin1'),
+    });
+    expect(await readWorkspaceFile(ws, 'latin1.txt')).toBe('café €\n');
+    expect(await readWorkspaceFile(ws, 'pom.xml')).toBe("<?xml version='1.0' encoding='ISO-8859-1'?>\n<name>Résumé</name>\n");
   });
 
   it('does not serve files under .git (a remote URL may carry a token)', async () => {

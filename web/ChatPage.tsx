@@ -32,6 +32,8 @@ const SUGGESTIONS = ['Why did the build fail?', 'What changed since the last gre
 
 export function ChatPage({ chatId }: { chatId: number }) {
   const [chat, setChat] = useState<Chat | null>(null);
+  // When the chat's context was last uploaded: a chat with a log but no job is not "no log" (ux3, session 42).
+  const [uploadedAt, setUploadedAt] = useState<string | null>(null);
   const [pairs, setPairs] = useState<QaPair[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notFound, setNotFound] = useState(false);
@@ -57,7 +59,9 @@ export function ChatPage({ chatId }: { chatId: number }) {
   }, [chatId]);
 
   const loadChat = useCallback(async () => {
-    setChat((await findChat(chatId).catch(() => undefined)) ?? null);
+    const [found, upload] = await Promise.all([findChat(chatId).catch(() => undefined), api.lastUpload(chatId).catch(() => undefined)]);
+    setChat(found ?? null);
+    setUploadedAt(upload?.last_upload_at ?? null);
   }, [chatId]);
 
   useEffect(() => {
@@ -219,7 +223,7 @@ export function ChatPage({ chatId }: { chatId: number }) {
       <div className="page-head">
         <div>
           <h1 id="chat-title">{chat?.title ?? `Chat ${chatId}`}</h1>
-          <p className="muted about">{job ? `${job}${build != null ? ` #${build}` : ''}` : 'No job: upload a build log to ask about it.'}</p>
+          <p className="muted about">{job ? `${job}${build != null ? ` #${build}` : ''}` : uploadedAt ? `A build log without a job, uploaded ${fullTime(uploadedAt)}.` : 'No job: upload a build log to ask about it.'}</p>
         </div>
         <div className="head-actions">
           <input

@@ -103,6 +103,7 @@ export const api = {
   deleteChat: (chatId: number) => call<{ message: string }>('DELETE', `/chats/${chatId}`),
   contextAbout: (chatId: number, jobName: string, buildNumber: number | undefined) =>
     call<{ success: boolean }>('POST', `/context/${chatId}/`, { jobName, ...(buildNumber !== undefined ? { buildNumber } : {}) }),
+  lastUpload: (chatId: number) => call<{ last_upload_at: string | null }>('GET', `/context/${chatId}/last-upload`),
   log: (chatId: number, from: number, to: number) => call<LogLines>('GET', `/context/${chatId}/log?from=${from}&to=${to}`),
   workspaceTree: (job: string, build: number) =>
     call<WorkspaceTreeEntry[]>('GET', `/workspaceTree?jobName=${encodeURIComponent(job)}&buildNumber=${build}&depth=1`),

@@ -44,10 +44,23 @@ export function contextOfHeader(header: string): CiContext {
   return ci;
 }
 
+/**
+ * A body refused part-way (ux3, session 42): the rest is read and dropped so the kept-alive
+ * connection serves the next request. Without it, a body the decoder left (its async iterator's
+ * 'readable' listener keeps resume() from making it flow) or that gunzip stopped piping was
+ * never read: the connection was cut DRAIN_MS after a keep-alive answer, or the next request
+ * on it waited behind the rest, and the controller's next upload on it was a 502 (ECONNRESET).
+ */
+function refuseRestOfBody(ctx: Context): void {
+  ctx.req.removeAllListeners('readable');
+  dropRestOfBody(ctx.req, ctx.res);
+}
+
 /** A gunzip failure as the client's error (400), else undefined. */
-function gzipError(err: unknown): BadRequest | undefined {
+function gzipError(ctx: Context, err: unknown): BadRequest | undefined {
   const code = (err as { code?: unknown }).code;
   if (code !== 'Z_DATA_ERROR' && code !== 'Z_BUF_ERROR') return undefined;
+  refuseRestOfBody(ctx);
   return new BadRequest('Content-Encoding: gzip, but the body is not valid gzip; nothing was stored and the chat keeps its previous context');
 }
 
@@ -57,7 +70,7 @@ function gzipError(err: unknown): BadRequest | undefined {
  */
 function decodeError(ctx: Context, err: unknown): BadRequest | UnsupportedMediaType | undefined {
   if (!(err instanceof LogDecodeError)) return undefined;
-  dropRestOfBody(ctx.req, ctx.res);
+  refuseRestOfBody(ctx);
   const what = `${err.message}${err.hint ? ` (${err.hint})` : ''}; nothing was stored and the chat keeps its previous context`;
   return /gzip/.test(err.message) ? new BadRequest(what) : new UnsupportedMediaType(what);
 }
@@ -262,7 +275,7 @@ export function registerContextRoutes(router: Router, deps: AppDeps): void {
     try {
       source = await nonEmpty(decodeLogStream(bodyStream(ctx), 'the body', undefined, false, latin1));
     } catch (err) {
-      throw decodeError(ctx, err) ?? gzipError(err) ?? err;
+      throw decodeError(ctx, err) ?? gzipError(ctx, err) ?? err;
     }
     if (source === null) {
       throw new Unprocessable('the log is empty; nothing was stored and the chat keeps its previous context');
@@ -273,7 +286,7 @@ export function registerContextRoutes(router: Router, deps: AppDeps): void {
       ctx.body = { success: true, received_data: result.ciContext, log_lines: result.logLineCount };
     } catch (err) {
       if (err instanceof ChatGone) throw chatNotFound(ctx.params.chatId);
-      throw decodeError(ctx, err) ?? gzipError(err) ?? err;
+      throw decodeError(ctx, err) ?? gzipError(ctx, err) ?? err;
     }
   };
 

@@ -6,7 +6,7 @@ import type { Ctx } from '../io.js';
 import type { AnalysisResult, LogAnalyzer } from '../../core/log/analyze.js';
 import type { Baseline } from '../../core/log/baseline.js';
 import { colourful, paint, printJson } from '../output.js';
-import { UsageError, UserError } from '../errors.js';
+import { UsageError } from '../errors.js';
 
 export function analyzeCommand(deps: CommandDeps): Command {
   return new Command('analyze')
@@ -19,14 +19,24 @@ export function analyzeCommand(deps: CommandDeps): Command {
     });
 }
 
-/** Reads the passing log as a stream into line fingerprints (its text is never held whole). */
-async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>): Promise<Baseline> {
-  const [{ createReadStream }, { baselineFromStream }] = await Promise.all([import('node:fs'), import('../../core/log/baseline.js')]);
+/**
+ * Reads the passing log as a stream into line fingerprints (its text is never held whole),
+ * decoded as the failing log is (gzip, UTF-16, Windows-1252; binary refused), and a file that
+ * cannot be read is the same one line (ux3, session 42: a gzipped baseline was fingerprinted as
+ * its compressed bytes, so every excerpt was "new").
+ */
+async function readBaseline(file: string, stdin: AsyncIterable<string | Buffer>, note: (text: string) => void): Promise<Baseline> {
+  const [{ baselineFromStream }, { unreadable, decodeLogStream }, { readFilePieces }] = await Promise.all([
+    import('../../core/log/baseline.js'),
+    import('../stdin.js'),
+    import('../../core/log/reread.js'),
+  ]);
   try {
-    return await baselineFromStream(file === '-' ? stdin : createReadStream(file));
+    const source = file === '-' ? asBytes(stdin) : readFilePieces(file);
+    return await baselineFromStream(decodeLogStream(source, `${file === '-' ? 'stdin' : file} (the baseline)`, note));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw new UserError(`${file}: cannot read the baseline log (${code})`);
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') throw unreadable(`the baseline ${file}`, err);
     throw err;
   }
 }
@@ -68,7 +78,8 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
   ]);
   // After analyze.js, not alongside it: both load clean.js, which jest's ESM loader cannot link twice at once.
   const { analyzeReadTwice, bomBytes, readFilePieces } = await import('../../core/log/reread.js');
-  const baseline = baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>);
+  const baseline =
+    baselineFile === undefined ? undefined : await readBaseline(baselineFile, ctx.io.stdin as AsyncIterable<string | Buffer>, (text) => void ctx.io.stderr.write(`cichat: ${text}\n`));
   const options = { maxExcerpts: max, ...(baseline ? { baseline } : {}) };
   // The log is read as a stream: memory is the analyzer's window and its blocks, not the file.
   // A file is read twice, the second time for the lines shown only (core/log/reread.ts): then

@@ -189,7 +189,7 @@ describe('cichat ask', () => {
       const out2 = io();
       expect(await run(argv('ask', 'why did the last build fail?'), out2, b.makeClient)).toBe(1);
       expect(out2.stderr.text).not.toContain('recent failed builds');
-      expect(out2.stderr.text).toContain('hint: cichat ask --job team/api "why did the last build fail?"');
+      expect(out2.stderr.text).toContain('hint: cichat ask --job FOLDER/JOB "why did the last build fail?"   (the job\'s full name in Jenkins;');
     });
 
     it('removes the chat it made when the upload fails (unknown job, refused log), keeps a chat it did not make', async () => {

@@ -119,7 +119,7 @@ async function whichJob(client: CichatClient, piped: boolean): Promise<UserError
       ? first.chat_id !== null
         ? `cichat ask --chat ${first.chat_id} "..."   or   cichat ask --job ${first.job} "..."`
         : `cichat ask --job ${first.job} "..."`
-      : 'cichat ask --job team/api "why did the last build fail?"   (or pipe a log: cat build.log | cichat ask "...")';
+      : 'cichat ask --job FOLDER/JOB "why did the last build fail?"   (the job\'s full name in Jenkins; or pipe a log: cat build.log | cichat ask "...")';
   return new UserError(lines.join('\n'), hint);
 }
 

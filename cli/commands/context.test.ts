@@ -74,6 +74,26 @@ describe('cichat context upload', () => {
     expect(out.stdout.text).toBe('Uploaded the context of chat 4 (log of 1 line).\n');
   });
 
+  it('--from-env with a $WORKSPACE not on this machine (cleanWs(), another container): a note, and the log is uploaded (ux3, session 42)', async () => {
+    const calls: LogUploadFacts[] = [];
+    const client = {
+      baseUrl: 'http://127.0.0.1:8080',
+      lastUpload: async () => ({ last_upload_at: null }),
+      async uploadLog(_id: number, body: LogBody, facts: LogUploadFacts) {
+        for await (const _ of body.read(new AbortController().signal)) void _;
+        calls.push(facts);
+        return { success: true, received_data: {}, log_lines: 1 };
+      },
+    };
+    for (const ws of ['/nonexistent/ws', '/etc/hostname']) {
+      const out = io('error: boom\n', { WORKSPACE: ws });
+      expect(await run(['node', 'cichat', 'context', 'upload', '4', '--from-env', '--log', '-', '--no-progress'], out, () => client as unknown as CichatClient)).toBe(0);
+      expect(out.stderr.text).toBe(`cichat: $WORKSPACE ${ws} is not a directory on this machine: the log is uploaded without the source lines it names\n`);
+      expect(out.stdout.text).toBe('Uploaded the context of chat 4 (log of 1 line).\n');
+    }
+    expect(calls).toHaveLength(2);
+  });
+
   describe('issue 27', () => {
     const never = {
       lastUpload: async () => ({ last_upload_at: '2026-11-20T08:30:00.000Z' }),

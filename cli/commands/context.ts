@@ -105,7 +105,7 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
   if (opts.log === '-' && opts.baselineLog === '-') throw new UsageError('--log and --baseline-log cannot both read stdin');
   // A log without a passing one streams through the raw route: any size, never held whole.
   if (opts.log !== undefined && opts.baselineLog === undefined) return uploadLogContext(ctx, chatId, opts, upload);
-  const [{ readFileOrStdin }, { uploadInterruptibly }, { snippetsFromDir }] = await Promise.all([
+  const [{ readFileOrStdin }, { uploadInterruptibly }, { envWorkspaceSnippets }] = await Promise.all([
     import('../stdin.js'),
     import('../upload.js'),
     import('../snippets.js'),
@@ -132,7 +132,7 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
   // On the agent, $WORKSPACE is the checkout the build ran in: the source its failure names.
   const workspace = opts.fromEnv ? ctx.io.env.WORKSPACE : undefined;
   if (workspace) {
-    const snippets = await snippetsFromDir(workspace, upload.consoleLog, '$WORKSPACE');
+    const snippets = await envWorkspaceSnippets(workspace, upload.consoleLog, (text) => void ctx.io.stderr.write(`cichat: ${text}\n`));
     if (snippets.length > 0) upload.workspaceSnippets = snippets;
   }
   // What the chat holds now, so that Ctrl-C can say whether it kept it.
@@ -177,7 +177,7 @@ function jobFromEnvUnknown(err: ApiError, opts: UploadOptions, upload: ContextUp
  * snippets in X-Cichat-Context.
  */
 async function uploadLogContext(ctx: Ctx, chatId: number, opts: UploadOptions, upload: ContextUpload): Promise<void> {
-  const [{ logInput }, { prepareLog, sparseLog, spoolInput, uploadLogInterruptibly }, { snippetsFromDir }, { factsHeaderValue }] = await Promise.all([
+  const [{ logInput }, { prepareLog, sparseLog, spoolInput, uploadLogInterruptibly }, { envWorkspaceSnippets }, { factsHeaderValue }] = await Promise.all([
     import('../stdin.js'),
     import('../upload.js'),
     import('../snippets.js'),
@@ -198,7 +198,7 @@ async function uploadLogContext(ctx: Ctx, chatId: number, opts: UploadOptions, u
     const facts: CiContext = {};
     if (upload.ciEnvironment) facts.ciEnvironment = upload.ciEnvironment;
     if (workspace) {
-      const snippets = await snippetsFromDir(workspace, await sparseLog(log), '$WORKSPACE');
+      const snippets = await envWorkspaceSnippets(workspace, await sparseLog(log), note);
       if (snippets.length > 0) facts.workspaceSnippets = snippets;
     }
     const { header, dropped } = factsHeaderValue(facts);

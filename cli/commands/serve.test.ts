@@ -31,6 +31,10 @@ describe('npm start banner', () => {
     expect(README).toContain('npm i -g ./cichat-');
   });
 
+  it('without a demo chat, suggests ask with a piped log, which has something to answer from (ux3, session 42)', () => {
+    expect(nextSteps(true, '', undefined)).toEqual(['  cichat chat', '  cat build.log | cichat ask "why did the build fail?"']);
+  });
+
   it('finds an executable on PATH', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-path-'));
     try {

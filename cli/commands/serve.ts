@@ -220,7 +220,9 @@ export function nextSteps(installed: boolean, url: string, demoChat: number | un
   const cichat = installed ? 'cichat' : 'npx cichat';
   const out = [
     `  ${cichat}${url} chat${demoChat !== undefined ? ` ${demoChat}` : ''}`,
-    `  ${cichat}${url} ask${demoChat !== undefined ? ` --chat ${demoChat}` : ''} "why did the build fail?"`,
+    // Without a demo chat (no failed build in JENKINS_HOME, --no-demo) `ask` alone has nothing to
+    // answer from and exits 1 (ux3, session 42): the banner shows it with a log instead.
+    demoChat !== undefined ? `  ${cichat}${url} ask --chat ${demoChat} "why did the build fail?"` : `  cat build.log | ${cichat}${url} ask "why did the build fail?"`,
   ];
   if (!installed) out.push('  (install `cichat` once with `npm link` in this checkout: a call then skips npx\'s start-up)');
   return out;

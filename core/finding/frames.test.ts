@@ -60,3 +60,21 @@ describe('the trace below a window', () => {
     }
   });
 });
+
+describe("a Go fatal error's dump", () => {
+  it("reads its frames with their registers (` +0x265 fp=... sp=... pc=...`) and takes the project's under the runtime's", () => {
+    const lines = [
+      'fatal error: out of memory',
+      '',
+      'goroutine 1 [running]:',
+      'runtime.throw({0x4a2300?, 0xc000086c40?})',
+      '\t/usr/lib/go-1.19/src/runtime/panic.go:1047 +0x5d fp=0xc000086b60 sp=0xc000086b30 pc=0x4323bd',
+      'runtime.makeslice(0xc0000a4016?, 0x9?, 0xf?)',
+      '\t/usr/lib/go-1.19/src/runtime/slice.go:103 +0x52 fp=0xc000086c50 sp=0xc000086c28 pc=0x447452',
+      'main.main()',
+      '\t/ws/cmd/rollup/main.go:31 +0x265 fp=0xc000086f80 sp=0xc000086c50 pc=0x488a65',
+    ];
+    const [trace] = tracesIn(lines, 1);
+    expect(framesOf(trace!).project).toMatchObject({ file: '/ws/cmd/rollup/main.go', line: 31, function: 'main.main' });
+  });
+});

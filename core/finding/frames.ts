@@ -37,7 +37,8 @@ const NODE_YAML_FRAME = /^\s+([\w$.<>[\] ]+) \((?:file:\/\/)?((?:[A-Za-z]:)?\/[^
 const VITEST_FRAME = /^\s*❯ (?:([\w$.<>]+) )?((?:[A-Za-z]:)?[^\s:()]+):(\d+):(\d+)\s*$/;
 /** Go: `main.divide(...)` then `\t/ws/main.go:12 +0x1d` */
 const GO_FUNC = /^\s*((?:[\w.-]+\/)*[\w.-]+\.(?:\(\*?[\w]+\)\.)?[\w.]+)\((?:[^)]*)\)\s*$/;
-const GO_FILE = /^\s+((?:[A-Za-z]:)?\/?[^\s:]+\.go):(\d+)(?: \+0x[0-9a-f]+)?\s*$/;
+// A fatal error's dump (`runtime.throw`: out of memory, concurrent map writes) adds the frame's registers: ` +0x265 fp=0xc0 sp=0xc0 pc=0x48`.
+const GO_FILE = /^\s+((?:[A-Za-z]:)?\/?[^\s:]+\.go):(\d+)(?: \+0x[0-9a-f]+)?(?: fp=0x[0-9a-f]+ sp=0x[0-9a-f]+ pc=0x[0-9a-f]+)?\s*$/;
 /** Rust: `thread 'main' panicked at src/main.rs:12:5:` and the older `panicked at 'msg', src/main.rs:12:5` */
 /** Ruby: `    /ws/app/models/user.rb:12:in `save'` (minitest, rspec, a script's backtrace; a Rakefile's tasks too). */
 const RUBY_FRAME = /^\s*(?:from |# )?((?:[A-Za-z]:)?(?:[^\s:]+\.(?:rb|rake|erb)|(?:[^\s:]*\/)?(?:Rakefile|Gemfile|Guardfile|Capfile))):(\d+):in [`']([^'`]+)'(?:: .*)?\s*$/;

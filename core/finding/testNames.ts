@@ -7,6 +7,8 @@
  *   `✘ Shipping below threshold` lines.
  */
 
+import type { Finding } from '../../protocol/types.js';
+
 export interface MultilineName {
   /** 0-based index in the window of the line with the test's own title (its last line). */
   index: number;
@@ -65,4 +67,33 @@ function testdoxAt(lines: readonly string[], i: number): MultilineName | undefin
     return heading ? { index: i, text: (lines[i] ?? '').trim(), name: `${heading[1]} ${test[1]}`, tool: 'phpunit' } : undefined;
   }
   return undefined;
+}
+
+/** A runner's line for a test file that failed as a whole (jest's `FAIL x.test.js`, vitest's ` FAIL  x.test.js [ x.test.js ]`). */
+const SUITE_FILE = String.raw`(\S+\.(?:test|spec)\.[cm]?[jt]sx?|\S*__tests__\/\S+\.[cm]?[jt]sx?)`;
+const VITEST_SUITE = new RegExp(String.raw`^(?:FAIL|×|✗|❯)\s+(?:[^\s>]+\s+)?${SUITE_FILE} \[ \S+ \]$`);
+const JEST_SUITE = new RegExp(String.raw`^FAIL\s+(?:[^\s>]+\s+)?${SUITE_FILE}(?: \([\d.]+ m?s\))?$`);
+
+/**
+ * The test file of a suite that failed to run, above the error at 0-based line `at` (back to the script's command):
+ * it names no test, so its file is what failed (vitest's ` FAIL  test/a.test.js [ test/a.test.js ]`, jest's
+ * `FAIL test/a.test.js` over `● Test suite failed to run`). The nearest one above the error.
+ */
+export function failedSuiteAbove(line: (i: number) => string, at: number): { name: string; index: number; tool: string } | undefined {
+  for (let k = at; k >= Math.max(0, at - 60); k--) {
+    const t = line(k).trim();
+    if (/^(?:\+ |\$ )/.test(t)) return undefined;
+    const vitest = VITEST_SUITE.exec(t);
+    if (vitest) return { name: vitest[1] as string, index: k, tool: 'vitest' };
+    const jest = JEST_SUITE.exec(t);
+    if (jest && /^● Test suite failed to run$/.test(line(k + 1).trim())) return { name: jest[1] as string, index: k, tool: 'jest' };
+  }
+  return undefined;
+}
+
+/** A test's failure with no test named, in a suite that failed to run: the suite's file is the test (failedSuiteAbove). */
+export function withFailedSuite(found: Finding, bodyAt: (i: number) => string): Finding {
+  if (found.test !== undefined || (found.class !== 'test-error' && found.class !== 'test-assertion')) return found;
+  const suite = failedSuiteAbove(bodyAt, found.message_line - 1);
+  return suite ? { ...found, test: { name: suite.name, log_line: suite.index + 1 } } : found;
 }

@@ -2,6 +2,7 @@ import { constants, promises as fs } from 'node:fs';
 import { badRequest, notFound, pathTraversal, unsupportedMedia } from './errors.js';
 import path from 'node:path';
 import { isInsideBytes, privateHomeDirIn, relativePathSegments, resolveInside } from './pathguard.js';
+import { decodeText } from '../xml.js';
 
 export const MAX_FILE_CHARS = 50_000;
 export const TRUNCATION_MARK = '\n\n[FILE TRUNCATED]';
@@ -116,8 +117,9 @@ export async function readWorkspaceFile(dir: string, filePath: string, options: 
     }
     const more = filled < opened.size;
     // With more to come, an incomplete character at the end of the buffer is held back, not
-    // replaced by U+FFFD.
-    const text = new TextDecoder('utf-8').decode(bytes, { stream: more });
+    // replaced by U+FFFD. A file that is not UTF-8 (a Latin-1 source, a pom.xml declaring
+    // ISO-8859-1) is read as Windows-1252 or its declared encoding, never as U+FFFD (ux3, session 42).
+    const text = decodeText(bytes, more);
     const cut = cutIndex(text, maxChars);
     if (cut >= 0) return text.slice(0, cut) + TRUNCATION_MARK;
     return more ? text + TRUNCATION_MARK : text;
