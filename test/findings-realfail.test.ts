@@ -202,20 +202,13 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['prove-is-failed', "prove's summary names the script (`t/slug.t`); Test::More's `#   Failed test 'underscores'` above it is the test"],
   // Round 10 (asserted since HELDOUT_ROUND 11).
   // Round 11 (asserted since HELDOUT_ROUND 12).
-  ['c-test-sigfpe-average', "make's signal report names the target (`check`); the test program (`./test_stats`, echoed above) is not taken as the name"],
   ['c-assert-ring-buffer', "C's assert() names the function (`main`), not the test program (`test_ring`)"],
-  ['vitest-fixture-json-syntaxerror', "vitest's failed suite (` FAIL  test/convert.test.js [ test/convert.test.js ]`) names no test; its file is the label"],
-  ['jest-tdz-referenceerror', 'jest names no test: the suite failed to run (its file is the label)'],
-  ['c-pthread-deadlock-timeout', "make's `Terminated` names the recipe's target (`check`), not the test program it was running (`./test_transfer`, echoed above)"],
   // Round 12 (asserted since HELDOUT_ROUND 13).
-  ['c-test-alarm-watchdog', "make's `Alarm clock` names the recipe's target (`check`), not the test program it was running (`./test_queue`, echoed above)"],
   ['pytest-env-var-keyerror', 'pytest\'s four failures share one KeyError; the finding names a later one (`test_paginate[1-0]`), the label the first (`test_defaults`)'],
   // Round 14 (asserted since HELDOUT_ROUND 16).
   ['make-check-cxx-uncaught-out-of-range', "make's abort report names the recipe's target (`check`); the test program it ran (`./test_ring`, echoed above) is not taken as the name"],
   ['pytest-queue-get-hang-aborted', 'the aborted run names no test: pytest\'s `tests/test_pool.py::test_quarter_sizes` (verbose, its result never printed) is not taken'],
-  ['vitest-mock-factory-hoisting', 'vitest\'s failed suite names no test; its file is the label'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
-  ['jest-esm-import-outside-module', 'jest\'s failed suite names no test; its file (test/codes.test.js) is the label'],
 ]);
 
 /**

@@ -84,7 +84,9 @@ export function classTokens(lines: readonly string[], excerpt: Pick<LogExcerpt, 
   }
   for (let n = Math.max(1, excerpt.start_line - ABOVE_LINES); n < excerpt.start_line; n++) wordsOf((lines[n - 1] ?? '').slice(0, 1000), 'b:', out);
   wordsOf(finding.message.slice(0, 1000), 'm:', out);
-  out.add(`#tool:${finding.tool ?? '-'}`);
+  // A tool's name may hold a space (`go test`, `cargo test`): the table's rows are `token k:n ...` split at the
+  // first space, so the name is written with `_` (`#tool:go_test`), else it became `#tool:go` and overwrote go's row.
+  out.add(`#tool:${(finding.tool ?? '-').replace(/\s+/g, '_')}`);
   out.add(`#rule:${finding.class}`);
   out.add(`#conf:${finding.confidence}`);
   return [...out];
@@ -271,7 +273,7 @@ export function decodeTable(enc: EncodedTable): ClassModelTable {
     for (const row of chunk.split('\n')) {
       if (row === '') continue;
       const space = row.indexOf(' ');
-      // A token written twice (a tool's name with a space, `#tool:go test`, cut at the space): the last row holds it, as before.
+      // A token holds no space (classTokens writes a tool's name with `_`): the first space ends it.
       rows.set(space < 0 ? row : row.slice(0, space), space < 0 ? '' : row.slice(space + 1));
     }
   }

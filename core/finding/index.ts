@@ -40,6 +40,7 @@ import { bodies, bodyOf, messageText } from './body.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
+import { withFailedSuite, withTestProgram } from './testNames.js';
 import { arbitrated } from './arbiter.js';
 import { withRejection } from './rejected.js';
 import { withWhatHung } from './hung.js';
@@ -165,7 +166,7 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
-  return withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt);
+  return withTestProgram(withFailedSuite(withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt), bodyAt), bodyAt, lines.length);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');

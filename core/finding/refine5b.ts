@@ -63,7 +63,11 @@ export function refined5b(found: Finding, lines: readonly string[], excerpt: Win
     for (let k = msgAt - 1; k >= Math.max(0, msgAt - 4); k--) {
       const t = bodyAt(k).trim();
       if (/^\++ /.test(t)) break;
-      if (assertionIn([t])) return { ...at(found, k, t), confidence: 'medium' };
+      // The signal's name (`SIGABRT`) is no word of the assertion's line: the answers quote the exception with its line.
+      if (assertionIn([t])) {
+        const { exception: _signal, ...rest } = at(found, k, t);
+        return { ...rest, confidence: 'medium' };
+      }
     }
   }
   // A conclusion (`Failed to fetch some objects from 'http://...'`) under the connection's own failure: the failure is the message.

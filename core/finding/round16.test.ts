@@ -100,7 +100,7 @@ describe("The shell's `Aborted` under a failed assertion (the program's assert c
 
   it('the assertion is the message, and outside a test the run-time class is not sure', () => {
     const f = top(run(["resize: src/scale.c:88: scale_rows: Assertion `w > 0' failed."]));
-    expect([f?.class, f?.confidence, f?.message]).toEqual(['runtime-exception', 'medium', "resize: src/scale.c:88: scale_rows: Assertion `w > 0' failed."]);
+    expect([f?.class, f?.confidence, f?.message, f?.exception]).toEqual(['runtime-exception', 'medium', "resize: src/scale.c:88: scale_rows: Assertion `w > 0' failed.", undefined]);
   });
 
   it("counter-example: the C++ runtime's uncaught exception stays the sure reason", () => {

@@ -42,3 +42,27 @@ describe('findings read around their excerpt', () => {
     expect(analyze(meson.join('\n'))[0]?.finding?.test?.name).toBe('flush writes every entry');
   });
 });
+
+describe('a suite that failed to run', () => {
+  it("names its file as the test (jest's `FAIL x` over `● Test suite failed to run`, vitest's `FAIL  x [ x ]`)", () => {
+    const jest = ['+ npx jest', 'FAIL test/codes.test.js', '  ● Test suite failed to run', '', '    Jest encountered an unexpected token', '', "    SyntaxError: Cannot use import statement outside a module", '', 'Test Suites: 1 failed, 1 total', "Build step 'Execute shell' marked build as failure"];
+    expect(analyze(jest.join('\n'))[0]?.finding?.test?.name).toBe('test/codes.test.js');
+    const vitest = ['+ npx vitest run', '⎯⎯⎯⎯⎯⎯ Failed Suites 1 ⎯⎯⎯⎯⎯⎯⎯', '', ' FAIL  test/convert.test.js [ test/convert.test.js ]', "SyntaxError: Unexpected token '}', \"{\"a\": 1,}\" is not valid JSON", ' ❯ test/convert.test.js:4:19', '', ' Test Files  1 failed (1)', "Build step 'Execute shell' marked build as failure"];
+    expect(analyze(vitest.join('\n'))[0]?.finding?.test?.name).toBe('test/convert.test.js');
+  });
+
+  it("counter-example: jest's FAIL line over a test's own `● Suite › name` names that test", () => {
+    const jest = ['+ npx jest', 'FAIL test/a.test.js', '  ● money › rounds', '', '    expect(received).toBe(expected)', '', '    Expected: 3', '    Received: 2', '', 'Tests: 1 failed, 1 total', "Build step 'Execute shell' marked build as failure"];
+    expect(analyze(jest.join('\n'))[0]?.finding?.test?.name).toBe('money › rounds');
+  });
+});
+
+describe("a test program make's recipe ran", () => {
+  const log = (program: string): string => ['+ make check', 'gcc -O2 -o test_queue tests/test_queue.c src/queue.c', program, 'make: *** [Makefile:6: check] Alarm clock', "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+  it("is the failing test when make's verdict on the recipe ends the build, not the target (`check`)", () => {
+    expect(analyze(log('./test_queue'))[0]?.finding?.test?.name).toBe('test_queue');
+  });
+  it('counter-example: a program not named as a test names none', () => {
+    expect(analyze(log('./queue_demo'))[0]?.finding?.test?.name).not.toBe('queue_demo');
+  });
+});

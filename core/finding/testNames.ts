@@ -7,6 +7,8 @@
  *   `✘ Shipping below threshold` lines.
  */
 
+import type { Finding } from '../../protocol/types.js';
+
 export interface MultilineName {
   /** 0-based index in the window of the line with the test's own title (its last line). */
   index: number;
@@ -65,4 +67,57 @@ function testdoxAt(lines: readonly string[], i: number): MultilineName | undefin
     return heading ? { index: i, text: (lines[i] ?? '').trim(), name: `${heading[1]} ${test[1]}`, tool: 'phpunit' } : undefined;
   }
   return undefined;
+}
+
+/** A runner's line for a test file that failed as a whole (jest's `FAIL x.test.js`, vitest's ` FAIL  x.test.js [ x.test.js ]`). */
+const SUITE_FILE = String.raw`(\S+\.(?:test|spec)\.[cm]?[jt]sx?|\S*__tests__\/\S+\.[cm]?[jt]sx?)`;
+const VITEST_SUITE = new RegExp(String.raw`^(?:FAIL|×|✗|❯)\s+(?:[^\s>]+\s+)?${SUITE_FILE} \[ \S+ \]$`);
+const JEST_SUITE = new RegExp(String.raw`^FAIL\s+(?:[^\s>]+\s+)?${SUITE_FILE}(?: \([\d.]+ m?s\))?$`);
+
+/**
+ * The test file of a suite that failed to run, above the error at 0-based line `at` (back to the script's command):
+ * it names no test, so its file is what failed (vitest's ` FAIL  test/a.test.js [ test/a.test.js ]`, jest's
+ * `FAIL test/a.test.js` over `● Test suite failed to run`). The nearest one above the error.
+ */
+export function failedSuiteAbove(line: (i: number) => string, at: number): { name: string; index: number; tool: string } | undefined {
+  for (let k = at; k >= Math.max(0, at - 60); k--) {
+    const t = line(k).trim();
+    if (/^(?:\+ |\$ )/.test(t)) return undefined;
+    const vitest = VITEST_SUITE.exec(t);
+    if (vitest) return { name: vitest[1] as string, index: k, tool: 'vitest' };
+    const jest = JEST_SUITE.exec(t);
+    if (jest && /^● Test suite failed to run$/.test(line(k + 1).trim())) return { name: jest[1] as string, index: k, tool: 'jest' };
+  }
+  return undefined;
+}
+
+/** A test's failure with no test named, in a suite that failed to run: the suite's file is the test (failedSuiteAbove). */
+export function withFailedSuite(found: Finding, bodyAt: (i: number) => string): Finding {
+  if (found.test !== undefined || (found.class !== 'test-error' && found.class !== 'test-assertion')) return found;
+  const suite = failedSuiteAbove(bodyAt, found.message_line - 1);
+  return suite ? { ...found, test: { name: suite.name, log_line: suite.index + 1 } } : found;
+}
+
+/** make's verdict on a recipe: `make: *** [Makefile:8: check] Terminated` (the target's name). */
+const MAKE_VERDICT = /^g?make(?:\[\d+\])?: \*\*\* \[[^\]\s]+:\d+: ([\w.-]+)\] /;
+/** A recipe's echoed run of a test program (`./test_queue`, `./tests/test_manifest --quick`), as make echoes it (no `+ `). */
+const TEST_PROGRAM = /^\.\/(?:[\w.-]+\/)*(test[\w-]*|[\w-]+_test)(?: .*)?$/;
+
+/**
+ * A test program a recipe ran when make's verdict on it ended the build (`./test_queue` echoed over
+ * `make: *** [Makefile:6: check] Alarm clock`): the program is the failing test, not the recipe's target
+ * (`check`). Only the last program the recipe echoed before the verdict, back to the script's command.
+ */
+export function withTestProgram(found: Finding, bodyAt: (i: number) => string, count: number): Finding {
+  const m = found.message_line - 1;
+  let verdict: string | undefined;
+  for (let k = m; k < Math.min(count, m + 4) && verdict === undefined; k++) verdict = MAKE_VERDICT.exec(bodyAt(k).trim())?.[1];
+  if (verdict === undefined || (found.test !== undefined && found.test.name !== verdict)) return found;
+  for (let k = m; k >= Math.max(0, m - 12); k--) {
+    const t = bodyAt(k).trim();
+    if (/^(?:\+ |\$ )/.test(t)) return found;
+    const program = TEST_PROGRAM.exec(t);
+    if (program) return { ...found, test: { name: program[1] as string, log_line: k + 1 } };
+  }
+  return found;
 }
