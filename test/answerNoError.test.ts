@@ -96,9 +96,9 @@ describe('a finished build whose context holds no log', () => {
   });
 
   it('read from the CI server with no log file: says the CI server lacks it, not "upload the log"', async () => {
-    for (const q of ['why did the build fail?', 'how do I fix it?']) {
+    for (const q of ['why did the build fail?', 'how do I fix it?', 'which step failed?', 'show me the last 20 lines of the log']) {
       const answer = await ask(q, fromHome());
-      expect(answer.text).toContain('The CI server has no log file for build #4 of `app`');
+      expect(answer.text).toContain('The CI server has no log file for build #4');
       expect(answer.text).not.toContain('Upload the log and ask again');
     }
   });
@@ -107,6 +107,8 @@ describe('a finished build whose context holds no log', () => {
     const answer = await ask('why did the build fail?', fromHome({ consoleLogError: 'Log of app #4 is unreadable: EACCES' }));
     expect(answer.text).toContain("The CI server's log of build #4 of `app` could not be read: Log of app #4 is unreadable: EACCES.");
     expect(answer.sources).toContainEqual({ kind: 'context', field: 'buildDetails.consoleLogError' });
+    const fix = await ask('how do I fix it?', fromHome({ consoleLogError: 'Log of app #4 is unreadable: EACCES' }));
+    expect(fix.sources).toContainEqual({ kind: 'context', field: 'buildDetails.consoleLogError' });
   });
 
   it('a context that cannot tell (not read from a CI server home) keeps the upload hint', async () => {

@@ -5,7 +5,7 @@ import { type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } fr
 import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
-import { errorExcerpts, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, reportsOnly, lineTextOf, whereItFailed, yesNoKind, NO_LOG_HINT } from './logHelpers.js';
+import { errorExcerpts, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, reportsOnly, lineTextOf, whereItFailed, yesNoKind } from './logHelpers.js';
 import { describeChange } from './change.js';
 import { failingSource, missingSourceHint } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION, type CodeLocation } from './locations.js';
@@ -18,7 +18,7 @@ import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
 import { CLASS_LABEL, classHedge, likelySentence } from './likely.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
-import { analyzerFoundNone, lastLines, noErrorAdvice, noErrorLead, serverLogMissing } from './noError.js';
+import { analyzerFoundNone, lastLines, noErrorAdvice, noErrorLead, noLogHint, serverLogMissing } from './noError.js';
 
 /** The finding classes a yes/no question about a kind asks about ("was it a timeout?"). */
 const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
@@ -173,9 +173,7 @@ const failure: Composer = async (ask) => {
     // A finished build the controller found no log for: the CI server's, not the user's, to fix.
     const missing = outcome === 'passed' ? undefined : serverLogMissing(ci, build);
     if (missing?.field) out.fact(missing.field);
-    out.line(
-      missing?.text ?? 'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "why did it fail?"`.',
-    );
+    out.line(missing?.text ?? 'Upload the log and ask again: `cichat context upload <chat-id> --log build.log`, or `cat build.log | cichat ask "why did it fail?"`.');
     return out.reply();
   }
 
@@ -578,7 +576,10 @@ function reportedFailingTests(counts: Record<string, unknown> | undefined): stri
 const step: Composer = (ask) => {
   const { ci, ctx, q } = ask;
   const build = buildLabel(ci);
-  if (!hasLog(ctx)) return { text: `The uploaded context holds no build log, so I can't tell which step of ${build} failed.\n\n${NO_LOG_HINT}`, sources: [] };
+  if (!hasLog(ctx)) {
+    const hint = noLogHint(ci, build);
+    return { text: `The uploaded context holds no build log, so I can't tell which step of ${build} failed.\n\n${hint.text}`, sources: hint.sources };
+  }
   const stored = storedLogSpan(ctx);
   const top = rankedErrorExcerpts(ctx)[0];
   const out = new ReplyBuilder();

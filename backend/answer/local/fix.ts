@@ -14,14 +14,14 @@ import { classHedge } from './likely.js';
 import { DUPLICATE_SYMBOL } from './remedyClass.js';
 import { fixRemedies } from './remedies.js';
 import type { Finding } from '../../../protocol/types.js';
-import { hasLog, lineTextOf, NO_LOG_HINT, rankedErrorExcerpts } from './logHelpers.js';
+import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
 import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
-import { lastLines, nothingToFix, serverLogMissing } from './noError.js';
+import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
 import { subjectCentre } from './subjectWindow.js';
 import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
@@ -104,9 +104,9 @@ export const fix: Composer = (ask) => {
   if (!hasLog(ctx)) {
     out.line(`The uploaded context holds no build log, so I can't tell how to fix ${build}.`);
     out.line();
-    const missing = serverLogMissing(ci, build);
-    if (missing?.field) out.fact(missing.field);
-    out.line(missing?.text ?? NO_LOG_HINT);
+    const hint = noLogHint(ci, build);
+    for (const source of hint.sources) out.source(source);
+    out.line(hint.text);
     return out.reply();
   }
   const spans: LogSpan[] = rankedErrorExcerpts(ctx).slice(0, 3);

@@ -1,14 +1,19 @@
 /** Answers that show the log's own lines. */
 import { cite, clip, storedLogSpan, inlineCode, linesOf, notKeptSentence, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, type AnswerGroup } from './reply.js';
-import { quote, hasLog, NO_LOG_HINT } from './logHelpers.js';
+import { quote, hasLog } from './logHelpers.js';
+import { noLogHint } from './noError.js';
+import { buildLabel } from '../facts.js';
 
 const MAX_QUOTED_LINES = 60;
 
 /** "what does line 120 say", "show lines 40-50", "last 20 lines", "tail of the log". */
 const logLines: Composer = async (ask) => {
   const { ctx, q } = ask;
-  if (!hasLog(ctx)) return { text: `The uploaded context holds no build log, so there are no lines to show.\n\n${NO_LOG_HINT}`, sources: [] };
+  if (!hasLog(ctx)) {
+    const hint = noLogHint(ask.ci, buildLabel(ask.ci, true));
+    return { text: `The uploaded context holds no build log, so there are no lines to show.\n\n${hint.text}`, sources: hint.sources };
+  }
   const total = ctx.logLineCount;
   const stored = storedLogSpan(ctx);
   let from: number;

@@ -6,7 +6,8 @@
 import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
 import { cite, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
-import { isTailExcerpt } from './logHelpers.js';
+import { isTailExcerpt, NO_LOG_HINT } from './logHelpers.js';
+import type { Source } from '../../../protocol/types.js';
 import { outcomeOf } from './outcome.js';
 
 /**
@@ -26,6 +27,12 @@ export function serverLogMissing(ci: CiContext, build: string): { text: string; 
   return {
     text: `The CI server has no log file for ${build}: the controller read the build from JENKINS_HOME and its folder holds no log (deleted, or never written). If you have a copy of the log, upload it: \`cichat context upload <chat-id> --log build.log\`.`,
   };
+}
+
+/** What to say after "the uploaded context holds no build log": the CI server's lack when the context shows it, else how to upload one. */
+export function noLogHint(ci: CiContext, build: string): { text: string; sources: Source[] } {
+  const missing = serverLogMissing(ci, build);
+  return { text: missing?.text ?? NO_LOG_HINT, sources: missing?.field ? [{ kind: 'context', field: missing.field }] : [] };
 }
 
 /**
