@@ -130,8 +130,9 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
       } else {
         context.buildDetails = await buildPart(opts, job, jobName, context.rootUrl, problems);
         if (opts.workspace && job) {
-          const snippets = await buildSnippets(opts, job, jobName, context.buildDetails);
+          const { snippets, workspaceIds } = await buildSnippets(opts, job, jobName, context.buildDetails);
           if (snippets.length > 0) context.workspaceSnippets = snippets;
+          if (workspaceIds.length > 0) context.buildDetails.workspaces = workspaceIds;
         }
       }
     }
@@ -196,27 +197,29 @@ async function buildPart(
 
 /**
  * The workspace snippets of a failed or unstable build: source around the lines its log's
- * failure names and the pipeline script, from its confined workspaces. A workspace that cannot
- * be read gives none; nothing here fails the upload.
+ * failure names and the pipeline script, from its confined workspaces; and the ids of those
+ * workspaces (`buildDetails.workspaces`: the answer offers `cichat ws cat` even when none holds
+ * a file the log names). A workspace that cannot be read gives none; nothing here fails the upload.
  */
-async function buildSnippets(opts: CiContextOptions, job: JobLocation, jobName: string, details: BuildDetails): Promise<WorkspaceSnippet[]> {
+async function buildSnippets(opts: CiContextOptions, job: JobLocation, jobName: string, details: BuildDetails): Promise<{ snippets: WorkspaceSnippet[]; workspaceIds: string[] }> {
   const result = typeof details.result === 'string' ? details.result.toUpperCase() : '';
   const log = typeof details.consoleLog === 'string' ? details.consoleLog : typeof details.consoleLogTail === 'string' ? details.consoleLogTail : '';
-  if ((result !== 'FAILURE' && result !== 'UNSTABLE') || typeof details.number !== 'number' || !opts.workspace) return [];
+  if ((result !== 'FAILURE' && result !== 'UNSTABLE') || typeof details.number !== 'number' || !opts.workspace) return { snippets: [], workspaceIds: [] };
+  // No workspace on this host still leaves an inline pipeline script to show.
+  const workspaces = await listWorkspaces({
+    jenkinsHome: opts.jenkinsHome,
+    pathMap: opts.workspace.pathMap,
+    ...(opts.workspace.confinement ? { confinement: opts.workspace.confinement } : {}),
+    jobName,
+    buildNumber: details.number,
+  }).catch(() => []);
+  const workspaceIds = [...new Set(workspaces.map((w) => w.workspaceId))];
   try {
-    // No workspace on this host still leaves an inline pipeline script to show.
-    const workspaces = await listWorkspaces({
-      jenkinsHome: opts.jenkinsHome,
-      pathMap: opts.workspace.pathMap,
-      ...(opts.workspace.confinement ? { confinement: opts.workspace.confinement } : {}),
-      jobName,
-      buildNumber: details.number,
-    }).catch(() => []);
     const pipeline = await readPipelineScript(job.dir);
     const { snippets } = await collectSnippets({ log, workspaces, ...(pipeline ? { pipeline } : {}) });
-    return snippets;
+    return { snippets, workspaceIds };
   } catch {
-    return [];
+    return { snippets: [], workspaceIds };
   }
 }
 

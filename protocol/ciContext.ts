@@ -192,6 +192,12 @@ export const buildDetailsSchema = withAliases(
     history: opt(buildHistorySchema),
     /** Why there is no `history`: the controller could not read the job's builds. */
     historyError: opt(str),
+    /**
+     * The ids of the build's workspaces the controller found on its host (and may serve) when it
+     * built this context from JENKINS_HOME, for a failed or unstable build (`ws-default`, a flow
+     * node id): `cichat ws cat` can read them. Absent: none found, or not looked for.
+     */
+    workspaces: opt(arr(str)),
   },
   buildAliases,
 );

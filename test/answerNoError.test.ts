@@ -86,6 +86,21 @@ describe('a source the log names that the context holds no copy of', () => {
     const answer = await ask('why did the build fail?', analyzedChatContext(withWs, log));
     expect(answer.text).toContain('To see it: `cichat ws cat app 5 src/main/App.java`.');
   });
+
+  it('with the workspaces the controller found listed but no source read from them: offers `cichat ws cat`, citing the list', async () => {
+    const listed: CiContextUpload = { ...ci, buildDetails: { ...ci.buildDetails, workspaces: ['ws-default'] } };
+    const answer = await ask('why did the build fail?', analyzedChatContext(listed, log));
+    expect(answer.text).toContain('The log names `src/main/App.java:12`; the uploaded context holds no copy of that source. To see it: `cichat ws cat app 5 src/main/App.java`.');
+    expect(answer.text).not.toContain('shows no workspace');
+    expect(answer.sources).toContainEqual({ kind: 'context', field: 'buildDetails.workspaces' });
+    const shown = await ask('show me src/main/Other.java', analyzedChatContext(listed, log));
+    expect(shown.text).toContain('To see it from the workspace: `cichat ws cat app 5 src/main/Other.java` (`cichat ws tree app 5` lists the files).');
+    expect(shown.sources).toContainEqual({ kind: 'context', field: 'buildDetails.workspaces' });
+    // An empty list says no workspace was found: as if absent.
+    const none = await ask('why did the build fail?', analyzedChatContext({ ...ci, buildDetails: { ...ci.buildDetails, workspaces: [] } }, log));
+    expect(none.text).not.toContain('cichat ws cat');
+    expect(none.text).toContain('the context shows no workspace of this build on the CI server');
+  });
 });
 
 describe('a finished build whose context holds no log', () => {

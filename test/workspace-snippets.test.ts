@@ -99,6 +99,21 @@ describe('the controller context of a failed build carries workspace snippets', 
     expect(script!.message).toContain("expecting '}'");
   });
 
+  test('the build records the workspaces found on disk (`buildDetails.workspaces`), even when none holds a file its log names', async () => {
+    expect((await contextOf('shop', 1)).buildDetails?.workspaces).toEqual(['ws-default']);
+    expect((await contextOf('web', 7)).buildDetails?.workspaces).toEqual(['3']);
+    // No workspace on disk: only the inline script, no list.
+    expect((await contextOf('inline', 1)).buildDetails?.workspaces).toBeUndefined();
+    // A workspace that holds none of the files the log names: no snippet from it, the list still says it is there.
+    const bare = path.join(fixture.root, 'bare');
+    fs.cpSync(fixture.home, bare, { recursive: true });
+    fs.rmSync(path.join(bare, 'workspace', 'shop', 'src'), { recursive: true, force: true });
+    const found = await buildCiContextResult({ jenkinsHome: bare, jobName: 'shop', buildNumber: 1, workspace: { pathMap: parsePathMap(`${RECORDED}=${bare}`) } });
+    expect(found.context.workspaceSnippets?.filter((s) => s.workspaceId === 'ws-default') ?? []).toEqual([]);
+    expect(found.context.buildDetails?.workspaces).toEqual(['ws-default']);
+    fs.rmSync(bare, { recursive: true, force: true });
+  });
+
   test('a build that passed gets no snippets; a workspace outside the roots is never read', async () => {
     const passedHome = path.join(fixture.root, 'passed');
     fs.cpSync(fixture.home, passedHome, { recursive: true });
@@ -114,6 +129,8 @@ describe('the controller context of a failed build carries workspace snippets', 
       workspace: { pathMap: parsePathMap(fixture.pathMapSpec), confinement: { roots: [path.join(fixture.root, 'elsewhere')] } },
     });
     expect(confined.context.workspaceSnippets).toBeUndefined();
+    expect(passed.context.buildDetails?.workspaces).toBeUndefined();
+    expect(confined.context.buildDetails?.workspaces).toBeUndefined();
     fs.rmSync(passedHome, { recursive: true, force: true });
   });
 });

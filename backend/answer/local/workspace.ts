@@ -337,11 +337,17 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
 }
 
 /**
- * The context shows a workspace of the build on the CI server: it holds source read from one
- * (the controller reads snippets only from a workspace it found). Nothing else in the context
- * says a workspace exists, so without such a snippet `cichat ws cat` is not offered: it would fail.
+ * The context shows a workspace of the build on the CI server: the controller recorded the ids of
+ * the build's workspaces it found (`buildDetails.workspaces`), or the context holds source read
+ * from one (older contexts, other clients). Without either `cichat ws cat` is not offered: it would fail.
+ * The listed ids are cited (`out`) when they are what says so.
  */
-function workspaceOnServer(ci: CiContext): boolean {
+function workspaceOnServer(ci: CiContext, out: ReplyBuilder): boolean {
+  const listed = ci.buildDetails?.workspaces;
+  if (Array.isArray(listed) && listed.some((id) => typeof id === 'string' && id !== '')) {
+    out.fact('buildDetails.workspaces');
+    return true;
+  }
   return snippetsOf(ci).some((s) => s.workspaceId !== undefined && s.workspaceId !== 'local' && s.workspaceId !== 'job-config');
 }
 
@@ -357,7 +363,7 @@ export function missingSourceHint(ask: Ask, spans: readonly LogSpan[]): Reply | 
     const out = new ReplyBuilder();
     const path = loc.path === PIPELINE_SCRIPT ? 'Jenkinsfile' : loc.path;
     out.line(
-      workspaceOnServer(ask.ci)
+      workspaceOnServer(ask.ci, out)
         ? `The log names ${inlineCode(`${loc.path}:${loc.line}`)}; the uploaded context holds no copy of that source. To see it: ${fetchCommand(ask.ci, path)}.`
         : `The log names ${inlineCode(`${loc.path}:${loc.line}`)}; the uploaded context holds no copy of that source, and ${NO_WORKSPACE}.`,
     );
@@ -390,7 +396,7 @@ const showFile: Composer = (ask) => {
   if (matches.length === 0) {
     const path = what === 'the Jenkinsfile' ? 'Jenkinsfile' : (named ?? 'PATH');
     out.line(
-      workspaceOnServer(ask.ci)
+      workspaceOnServer(ask.ci, out)
         ? `The uploaded context holds no copy of ${what} of ${build}. To see it from the workspace: ${fetchCommand(ask.ci, path)} (${inlineCode(`cichat ws tree ${ask.ci.jobDetails?.fullName ?? 'JOB'} ${ask.ci.buildDetails?.number ?? 'BUILD'}`)} lists the files).`
         : `The uploaded context holds no copy of ${what} of ${build}, and ${NO_WORKSPACE}.`,
     );
