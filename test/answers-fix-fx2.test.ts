@@ -21,8 +21,13 @@ describe("fx2: what the fix answer reads off the stack, the build's commands and
     expect(fix).toContain("`npx jest test/parse.test.js -t 'rejects unknown units'`");
     expect(await fixOf('node-test-hook-error')).toContain("`node --test --test-name-pattern 'notes app' test/app.test.js`");
   });
-  it('a crash the log places in no line: the sources its build line compiled, the code before the tests', async () => {
-    expect(await fixOf('c-test-sigfpe-average')).toContain('): `src/stats.c` [L13-L13], `tests/test_stats.c` [L13-L13].');
+  it('a crash the log places in no line: the code under test of the test program, else the sources its build line compiled', async () => {
+    // Since loc2 names the test program make ran (`./test_stats`), its code under test is shown, which
+    // is nearer than the list of compiled sources (that list is the fallback: builtSources.test.ts).
+    const crash = await fixOf('c-test-sigfpe-average');
+    expect(crash).toContain('**The code under test** (`src/stats.c`, lines 1-15, which `tests/test_stats.c` tests)');
+    expect(crash).toContain('return sum / used;');
+    expect(crash).not.toContain('**The sources the build compiled**');
     const link = await fixOf('ld-header-global-multiple-definition');
     expect(link).toContain('**Where to look:** The log compiles `main.c` [L13-L13], `queue.c` [L14-L14], `stats.c` [L15-L15] for this link: the definitions it found twice come from these');
   });
