@@ -14,6 +14,7 @@ import { ROUND10_RULES } from './rules10.js';
 import { ROUND11_RULES } from './rules11.js';
 import { ROUND13_RULES } from './rules13.js';
 import { ROUND16_RULES } from './rules16.js';
+import { NO_AGENT_FOR_LABEL } from './noAgent.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
 import type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -202,6 +203,16 @@ export const RULES: Rule[] = [
   },
   // git refusing a revision the script names (a tag not fetched or not yet made, a typo'd branch).
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^fatal: (?:ambiguous argument '([^']+)': unknown revision|bad revision '([^']+)'|Needed a single revision$|invalid reference: (\S+)|couldn't find remote ref (\S+))/, read: (m) => ({ tool: 'git', ...((m[1] ?? m[2] ?? m[3] ?? m[4]) ? { symbol: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string } : {}) }) },
+  // ---- No agent came: Jenkins waited for an agent with the build's label and none was online (`There are no nodes
+  // with the label ‘x’`, `All nodes of label ‘x’ are offline`, `Jenkins doesn’t have label ‘x’`): why the build never
+  // started its work, which the timeout or abort that ends the wait only concludes (core/log/jenkins.ts ranks it over them).
+  {
+    cls: 'agent-lost',
+    priority: 4,
+    confidence: 'high',
+    re: NO_AGENT_FOR_LABEL,
+    read: (m) => ({ tool: 'jenkins', symbol: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string }),
+  },
   // ---- The agent went away under the build.
   {
     cls: 'agent-lost',

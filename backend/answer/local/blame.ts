@@ -3,6 +3,7 @@
  * class says about which side failed, said only as far as the class decides it (issue 25: a
  * wrong confident answer is worse than "I can't tell").
  */
+import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import { buildLabel } from '../facts.js';
 import { clip, inlineCode, type LogSpan } from '../logtext.js';
@@ -67,7 +68,7 @@ function verdictOf(f: Finding): { lead: string; why: string } {
   if (side === 'environment') {
     const what: Partial<Record<FindingClass, string>> = {
       network: 'the build could not reach a host it needed',
-      'agent-lost': 'the agent running the build went away',
+      'agent-lost': noAgentLabel(f) ? `no agent with the label ${noAgentLabel(f) as string} was online to run the build` : 'the agent running the build went away',
       'disk-full': 'the agent ran out of disk space',
       'missing-tool': 'a tool the step needs is missing on the agent or the wrong version (unless the project asks for a version it should not)',
     };
@@ -127,9 +128,11 @@ export function rerunOutlook(f: Finding): { text: string; rerunFirst: boolean } 
             : f.class === 'missing-tool'
               ? 'A re-run on the same agent will fail the same way; on an agent that has the tool it can pass.'
               : f.class === 'agent-lost'
-                ? 'A re-run on an agent that stays connected can pass.'
+                ? noAgentLabel(f)
+                  ? 'A re-run waits the same way until an agent with that label is online.'
+                  : 'A re-run on an agent that stays connected can pass.'
                 : 'If the host was unreachable only for a while, a re-run can pass.',
-        rerunFirst: f.class !== 'missing-tool' && f.class !== 'disk-full',
+        rerunFirst: f.class !== 'missing-tool' && f.class !== 'disk-full' && !noAgentLabel(f),
       };
     default:
       if (f.class === 'timeout-aborted' && abortedBy(f.message)) return { text: `${inlineCode(abortedBy(f.message) as string)} stopped it, so it did not fail on its own: a re-run runs it to the end unless it is stopped again.`, rerunFirst: true };

@@ -4,6 +4,7 @@
  * from a field of the finding or the context and cites the log line it rests on; a class
  * without evidence (unknown) says so instead of guessing.
  */
+import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { fullFindingOf } from '../../../core/finding/withFindings.js';
 import { comparisonCommand, isComparison } from '../../../core/finding/purpose.js';
@@ -277,9 +278,15 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
     case 'ci-script':
       parts.push(`The CI script itself is wrong${where} ${m}: the build's commands were not the problem.`);
       break;
-    case 'agent-lost':
-      parts.push(`The agent running the build went away ${m}: the build did not fail on its own work.`);
+    case 'agent-lost': {
+      const label = noAgentLabel(f);
+      parts.push(
+        label
+          ? `No agent with the label ${inlineCode(label)} was online to run the build ${m}: the build waited for one and never started its work.`
+          : `The agent running the build went away ${m}: the build did not fail on its own work.`,
+      );
       break;
+    }
     case 'unknown': {
       parts.push(`The log's error is ${inlineCode(clip(f.message))} ${m}, but nothing in it establishes what caused it.`);
       // The class its words suggest (core/finding/classModel.ts): one hedged sentence, never the cause.

@@ -5,6 +5,7 @@
  * workspace when the context holds it, the changes since the last green build, a command that
  * reproduces the failure locally, and "I can't tell which fix is right" where that is the truth.
  */
+import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
@@ -127,7 +128,7 @@ export const fix: Composer = (ask) => {
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
   // 1. The remedy for this class and this error.
-  const label = f.class === 'unknown' ? 'the error' : CLASS_LABEL[f.class];
+  const label = f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : CLASS_LABEL[f.class];
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
   // The remedies (remedies.ts): the place to act, what the error's own words call for, what its class
   // generally does, the log lines they rest on; each step's lines cited.

@@ -1,4 +1,5 @@
 import type { Finding } from '../../../protocol/types.js';
+import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { cite, clip, inlineCode } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
 import { allocationHint, indentationHint, LOAD_FAILURE, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
@@ -346,9 +347,15 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         steps.push(f.tool === 'jenkins' || f.tool === undefined ? `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.` : `Fix the ${inlineCode(f.tool)} command the CI script runs (or the file it reads its settings from)${place ? ` at ${place}` : ''} as the message says ${m}.`);
       }
       break;
-    case 'agent-lost':
-      steps.push(`Check the agent: its log on the controller (Manage Jenkins › Nodes), its memory and disk, and the network between them; then re-run ${m}.`);
+    case 'agent-lost': {
+      const label = noAgentLabel(f);
+      steps.push(
+        label
+          ? `Bring an agent with the label ${inlineCode(label)} online (Manage Jenkins › Nodes: an agent offline or disconnected, a cloud that cannot start one), or point the pipeline's \`agent { label ... }\` / \`node(...)\` at a label that exists; then re-run ${m}.`
+          : `Check the agent: its log on the controller (Manage Jenkins › Nodes), its memory and disk, and the network between them; then re-run ${m}.`,
+      );
       break;
+    }
     case 'unknown':
       unsure = `I can't tell what the fix is: the log's error ${m} matches no failure class I can establish.`;
       steps.push(`Start from ${inlineCode(clip(f.message, 200))} ${m} and the command that printed it.`);
