@@ -2,10 +2,10 @@
  * Issue 15: the failing logs made on this machine (test/fixtures/logs, labelled in index.jsonl)
  * and the cases the issue lists, through the analyzer and the offline answers.
  */
+import { askLocal } from './helpers/askLocal.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChatContext } from '../backend/answer/engine.js';
-import { createLocalEngine } from '../backend/answer/local.js';
 import { analyze, analyzeLines, excerptText } from '../core/log/analyze.js';
 import { cleanLines } from '../core/log/clean.js';
 import { sparseChatContext, termRetriever } from './answerFixtures.js';
@@ -104,13 +104,7 @@ describe('issue 15 cases', () => {
   });
 });
 
-async function ask(question: string, context: ChatContext): Promise<string> {
-  const engine = createLocalEngine({ typingDelayMs: 0 });
-  const stream = await engine.answer({ question, history: [], context, signal: new AbortController().signal });
-  let text = '';
-  for await (const piece of stream.pieces) text += piece;
-  return text;
-}
+const ask = askLocal;
 
 function logContext(log: string): ChatContext {
   const lines = cleanLines(log);

@@ -1,20 +1,14 @@
 /** Answers over what Jenkins recorded (issue 26): the failing step from the flow nodes, the JUnit report. */
+import { askLocal } from './helpers/askLocal.js';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { ChatContext } from '../backend/answer/engine.js';
-import { createLocalEngine } from '../backend/answer/local.js';
 import { readFailingSteps } from '../jenkins/flow.js';
 import { readTestResult } from '../jenkins/tests.js';
 import { parseXml } from '../jenkins/xml.js';
 import { analyzedChatContext } from './answerFixtures.js';
 
-async function ask(question: string, context: ChatContext): Promise<string> {
-  const engine = createLocalEngine({ typingDelayMs: 0 });
-  const stream = await engine.answer({ question, history: [], context, signal: new AbortController().signal });
-  let text = '';
-  for await (const piece of stream.pieces) text += piece;
-  return text;
-}
+const ask = askLocal;
 
 const dir = path.resolve('test/fixtures/jenkins-flow/bulk');
 

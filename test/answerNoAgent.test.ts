@@ -3,9 +3,8 @@
  * label line is the finding (agent-lost, the label as its symbol), not the time-out that ended the
  * wait, and the answers say no agent with the label was online, never that an agent went away.
  */
+import { askLocal } from './helpers/askLocal.js';
 import { readFileSync } from 'node:fs';
-import type { ChatContext } from '../backend/answer/engine.js';
-import { createLocalEngine } from '../backend/answer/local.js';
 import { analyzeLines } from '../core/log/analyze.js';
 import { analyzedChatContext } from './answerFixtures.js';
 
@@ -27,13 +26,7 @@ const LOG = [
   'Finished: ABORTED',
 ].join('\n');
 
-async function ask(question: string, context: ChatContext): Promise<string> {
-  const engine = createLocalEngine({ typingDelayMs: 0 });
-  const stream = await engine.answer({ question, history: [], context, signal: new AbortController().signal });
-  let text = '';
-  for await (const piece of stream.pieces) text += piece;
-  return text;
-}
+const ask = askLocal;
 
 describe('no agent for the label', () => {
   it('is the finding, over the time-out that ended the wait', () => {
