@@ -2,12 +2,11 @@
  * The end of a build log, read backwards from the end of the file in fixed blocks, so a 2 GB
  * log costs what its last lines weigh, not its size.
  */
-import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { cleanLine } from '../core/log/clean.js';
-import { decodeCp1252 } from '../core/log/decode.js';
+import { decodeUtf8OrCp1252 } from '../core/log/decode.js';
 import { NotRegularFileError } from './xml.js';
 
 export interface LogTail {
@@ -28,9 +27,7 @@ const BLOCK = 64 * 1024;
  * uploads follow (core/log/decode.ts). Line by line, because a Jenkins log mixes them: Jenkins
  * writes its own lines in UTF-8 and a tool on a Latin-1 agent writes its own bytes.
  */
-export function decodeLogLine(bytes: Buffer): string {
-  return isUtf8(bytes) ? bytes.toString('utf8') : decodeCp1252(bytes);
-}
+export const decodeLogLine = (bytes: Buffer): string => decodeUtf8OrCp1252(bytes);
 
 /** A line whose start was cut off: without the UTF-8 continuation bytes the cut left at its head. */
 function wholeChars(bytes: Buffer, cut: boolean): Buffer {

@@ -73,6 +73,13 @@ export function decodeCp1252(bytes: Uint8Array): string {
   return latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
 }
 
+/** Bytes as text: UTF-8 when they are valid UTF-8, else Windows-1252 (the rule uploads, the CLI and the
+ * controller's readers of JENKINS_HOME files follow). */
+export function decodeUtf8OrCp1252(bytes: Uint8Array): string {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return isUtf8(buf) ? buf.toString('utf8') : decodeCp1252(buf);
+}
+
 
 /** Bytes looked at before deciding what an input is (as `sniffLog` wants). */
 const SNIFF_BYTES = 8192;
