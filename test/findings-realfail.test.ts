@@ -176,7 +176,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['ruff-unused-import', 'message: a line of ruff\'s source excerpt (`4 | from datetime import datetime`) where the label has `F401 [*] ... imported but unused`'],
   // Round 17 (asserted since HELDOUT_ROUND 18; docs/notes/analyzer.md, "Round 17 opened (helper t18)").
   ['bash-sed-inplace-bsd-syntax', 'unknown: GNU sed\'s `sed: can\'t read s/.../: No such file or directory` (BSD `sed -i \'\'` syntax: the expression read as a file) is not read as a script error'],
-  ['cargo-run-duration-sub-overflow', 'location: the panic names the standard library\'s time.rs (no project place); the backtrace\'s `at ./src/main.rs:14:5` frame is not read'],
   ['ctest-cxx-bad-function-call-unset-callback-long', 'message: ctest\'s `Subprocess aborted***Exception` row where the label has the test\'s `terminate called after throwing ... std::bad_function_call` above it (ctest -V\'s `9: ` prefix)'],
   ['ctest-fixture-relative-path-build-dir-long', 'message: ctest\'s `***Failed` row where the label has the test program\'s own `cannot open fixtures/prices.csv: No such file or directory` above it'],
   ['git-commit-author-identity-unknown', 'unknown: git\'s `fatal: unable to auto-detect email address` (no user.email on the agent) is held only as a likely script error'],
