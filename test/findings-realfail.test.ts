@@ -78,8 +78,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['jest-tothrow-message-mismatch', 'the function\'s frame that threw (src/duration.js:8) is given; the label has the test\'s expect line (test/parse.test.js:8)'],
   ['maven-assertthrows-wrong-type', 'the code\'s frame that threw the other exception (Weight.java:25) is given; the label has the test\'s assertThrows line (WeightTest.java:21)'],
   ['vitest-mock-factory-hoisting', 'the mocked module\'s first line (src/signup.js:1) is given; the label has the test file\'s vi.mock line'],
-  // Round 15 (asserted since HELDOUT_ROUND 16).
-  ['pytest-yaml-include-tag-constructor', 'the project\'s config.py frame is given; the label has the YAML file\'s line that PyYAML\'s mark names (config/app.yaml:3)'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['ruff-unused-import', 'ruff\'s second diagnostic\'s `--> tides/parse.py:2:8` is given; the label has the first (:1)'],
   // Round 17 (asserted since HELDOUT_ROUND 18).
