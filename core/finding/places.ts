@@ -154,7 +154,7 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
     const own = placeIn(line(i), root);
     const k = own ? markedRow(line, count, i, root) : i;
     const p = (k !== i ? placeIn(line(k), root) : own) ?? rowPlace(line, i, root);
-    return p ? { ...p, index: k } : undefined;
+    return p ? (problemMark(line, count, k, root) ?? { ...p, index: k }) : undefined;
   };
   const own = at(m);
   if (own) return own;
@@ -267,6 +267,54 @@ function linkAbove(line: (i: number) => string, i: number): boolean {
   return false;
 }
 
+/**
+ * A YAML parser's mark of a place in its input (PyYAML, ruamel.yaml, and the tools on them such as yq 2/3:
+ * `  in "deploy/values.yaml", line 4, column 2`). Its error prints the context's mark, then the problem's
+ * (`while parsing a block mapping` / mark / `did not find expected key` / mark): the last mark is where it went wrong.
+ */
+const YAML_MARK = /^\s*(?:E\s+)?in "([^"]+)", line \d+, column \d+\.?$/;
+
+/** The problem's mark when line i is a context's mark (YAML_MARK) with another of the same file in the lines of its message just below. */
+function problemMark(line: (i: number) => string, count: number, i: number, root?: string): (Place & { index: number }) | undefined {
+  const first = YAML_MARK.exec(line(i));
+  if (!first) return undefined;
+  let last: (Place & { index: number }) | undefined;
+  for (const k of messageLines(line, count, i)) {
+    const mark = YAML_MARK.exec(line(k));
+    const p = mark && mark[1] === first[1] ? placeIn(line(k), root) : undefined;
+    if (p) last = { ...p, index: k };
+  }
+  return last;
+}
+
+/**
+ * The lines that go on with the message at line m (0-based): up to 6 below it, to a blank line, a frame, a
+ * command, a CI mark or pytest's next section; under pytest's `E   ` lines, only those.
+ */
+function messageLines(line: (i: number) => string, count: number, m: number): number[] {
+  const pytest = /^E\s/.test(line(m));
+  const out: number[] = [];
+  for (let k = m + 1; k < Math.min(count, m + 7); k++) {
+    const t = line(k);
+    if (t.trim() === '' || REPORT_END.test(t) || (pytest && !/^E\s/.test(t)) || /^\s*(?:at |File "|_{3,} |Traceback |During handling |The above exception )|^\S+:\d+: in /.test(t)) break;
+    out.push(k);
+  }
+  return out;
+}
+
+/**
+ * The place an exception's own message names, under a finding placed by its trace: a parser's mark in its input
+ * (`yaml.constructor.ConstructorError: ...` over `  in "config/app.yaml", line 3, column 8`) is where the error
+ * is; the project's frame that called the parser is only how it got there.
+ */
+function placeInMessage(line: (i: number) => string, count: number, m: number, root?: string): (Place & { index: number }) | undefined {
+  for (const k of messageLines(line, count, m)) {
+    const p = YAML_MARK.test(line(k)) ? placeIn(line(k), root) : undefined;
+    if (p) return problemMark(line, count, k, root) ?? { ...p, index: k };
+  }
+  return undefined;
+}
+
 /** A line that is only a place (`/ws/src/Header.svelte:8:10`). */
 const LONE_PLACE = new RegExp(String.raw`^${FILE}:\d+(?::\d+)?$`);
 
@@ -308,6 +356,12 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
   if (verdict && result.location && linkAbove(line, result.location.log_line - 1)) {
     const { location: _link, ...rest } = result;
     result = rest;
+  }
+  // A parser's mark in the exception's message (its input's line) over the frame of the project's code that called it.
+  const named = result.location?.frames ? placeInMessage(line, lines.length, result.message_line - 1, root) : undefined;
+  if (result.location && named) {
+    const { index, ...place } = named;
+    result = { ...result, location: { ...place, log_line: index + 1, frames: result.location.frames }, evidence: withLine(result.evidence, index + 1) };
   }
   const given = result.location;
   if (given && !given.frames && !projectFile(given.file, root)) {

@@ -1,0 +1,54 @@
+/**
+ * Places of session 43 (helper loc3, docs/notes/analyzer.md "Locations, session 43"): forms and choices of a place
+ * read without naming a tool, on made-up logs of tools and projects no case has, each with counter-examples.
+ */
+import { analyze } from '../log/analyze.js';
+
+const locationOf = (log: string[]) => analyze(log.join('\n'))[0]?.finding?.location;
+
+describe("a YAML parser's mark in an exception's message", () => {
+  const traceback = (message: string[]) => [
+    '+ python3 -m deployer render',
+    'Traceback (most recent call last):',
+    '  File "/srv/app/deployer/render.py", line 41, in <module>',
+    '    main()',
+    '  File "/srv/app/deployer/render.py", line 17, in main',
+    '    values = yaml.safe_load(fh)',
+    '  File "/usr/lib/python3/dist-packages/yaml/__init__.py", line 125, in safe_load',
+    '    return load(stream, SafeLoader)',
+    ...message,
+    "Build step 'Execute shell' marked build as failure",
+  ];
+
+  it("is the place, over the project's frame that called the parser; of two marks, the problem's (the last)", () => {
+    const loc = locationOf(traceback([
+      'yaml.parser.ParserError: while parsing a block mapping',
+      '  in "charts/web/values.yaml", line 2, column 1',
+      "expected <block end>, but found '-'",
+      '  in "charts/web/values.yaml", line 9, column 3',
+    ]));
+    expect(loc).toMatchObject({ file: 'charts/web/values.yaml', line: 9, column: 3 });
+    // The trace stays in the chain.
+    expect(loc?.frames?.project).toMatchObject({ file: '/srv/app/deployer/render.py', line: 17 });
+  });
+
+  it("is the one mark under pytest's `E` lines", () => {
+    const loc = locationOf([
+      '____________________________ test_defaults ____________________________',
+      'tests/test_settings.py:6: in test_defaults',
+      '    assert read_settings()["port"] == 8080',
+      'app/settings.py:11: in read_settings',
+      '    return yaml.safe_load(fh)',
+      "E   yaml.constructor.ConstructorError: could not determine a constructor for the tag '!secret'",
+      'E     in "conf/settings.yaml", line 5, column 11',
+      '=========================== short test summary info ===========================',
+      'FAILED tests/test_settings.py::test_defaults - yaml.constructor.ConstructorError: could not determine a constructor',
+    ]);
+    expect(loc).toMatchObject({ file: 'conf/settings.yaml', line: 5, column: 11 });
+  });
+
+  it("leaves the frame when the message names no mark, or the mark is another report's (past a blank line)", () => {
+    expect(locationOf(traceback(['KeyError: \'replicas\'']))).toMatchObject({ file: '/srv/app/deployer/render.py', line: 17 });
+    expect(locationOf(traceback(["KeyError: 'replicas'", '', '  in "charts/web/values.yaml", line 2, column 1']))).toMatchObject({ file: '/srv/app/deployer/render.py', line: 17 });
+  });
+});
