@@ -42,8 +42,6 @@ const CLAIM_MISS = new Map<string, string>([
   ['go-test-testdata-symlink-dangling', 'the same headline, `The build failed (FAILURE)`'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['go-test-v-json-omitempty-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
-  // Round 17 (asserted since HELDOUT_ROUND 18): here the finding is not right (KNOWN_WRONG, test/findings-realfail.test.ts).
-  ['ctest-cxx-check-macro-trim-long', 'the finding\'s test error (ctest\'s `***Failed` row, the CHECK_EQ above it not read) makes both answers speak of an exception the test never raised'],
 ]);
 
 describe('answers on the real dev failures', () => {

@@ -79,10 +79,8 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['maven-assertthrows-wrong-type', 'the code\'s frame that threw the other exception (Weight.java:25) is given; the label has the test\'s assertThrows line (WeightTest.java:21)'],
   ['vitest-mock-factory-hoisting', 'the mocked module\'s first line (src/signup.js:1) is given; the label has the test file\'s vi.mock line'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
-  ['ctest-cxx-float-epsilon-compare-long', 'the second `CHECK_CLOSE failed at tests/test_units.cpp:26` line is given; the label has the first (:25)'],
   ['ruff-unused-import', 'ruff\'s second diagnostic\'s `--> tides/parse.py:2:8` is given; the label has the first (:1)'],
   // Round 17 (asserted since HELDOUT_ROUND 18).
-  ['ctest-cxx-check-macro-trim-long', 'the second `CHECK_EQ ... failed` line\'s place (tests/strutil_tests.cpp:22) is given; the label has the first (:21)'],
   ['gcc-fuse-ld-mold-not-installed', 'make\'s recipe line (Makefile:7) is given; the label has no place (the missing linker is the agent\'s, not the Makefile\'s)'],
 ]);
 
@@ -129,7 +127,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['npm-workspace-not-found', "location: ci.sh's line that passed `--workspace` is not given"],
   ['npx-no-install-missing', "location: ci.sh's line that ran `npx --no-install` is not given"],
   ['cmake-file-download-refused', 'message: curl\'s status `7;"Couldn\'t connect to server"` alone where the label has file(DOWNLOAD)\'s whole line'],
-  ['ctest-fixture-setup-failed', 'message: ctest\'s `***Failed` row of the setup fixture where the label has the fixture script\'s own error line above it'],
   ['maven-assertj-containsexactly', 'message: the exception\'s first line `java.lang.AssertionError:` where the label has AssertJ\'s description on the next line'],
   ['maven-postgres-unknown-host', 'message: the innermost `Caused by: UnknownHostException` where the label has the outer PSQLException (the place, Db.java\'s frame, is right since loc2)'],
   ['pytest-verbose-decimal-invalidoperation', 'message: pytest\'s `____ test_x ____` header where the label has the `decimal.InvalidOperation` line'],
@@ -176,8 +173,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['ruff-unused-import', 'message: a line of ruff\'s source excerpt (`4 | from datetime import datetime`) where the label has `F401 [*] ... imported but unused`'],
   // Round 17 (asserted since HELDOUT_ROUND 18; docs/notes/analyzer.md, "Round 17 opened (helper t18)").
   ['bash-sed-inplace-bsd-syntax', 'unknown: GNU sed\'s `sed: can\'t read s/.../: No such file or directory` (BSD `sed -i \'\'` syntax: the expression read as a file) is not read as a script error'],
-  ['ctest-cxx-bad-function-call-unset-callback-long', 'message: ctest\'s `Subprocess aborted***Exception` row where the label has the test\'s `terminate called after throwing ... std::bad_function_call` above it (ctest -V\'s `9: ` prefix)'],
-  ['ctest-fixture-relative-path-build-dir-long', 'message: ctest\'s `***Failed` row where the label has the test program\'s own `cannot open fixtures/prices.csv: No such file or directory` above it'],
   ['git-commit-author-identity-unknown', 'unknown: git\'s `fatal: unable to auto-detect email address` (no user.email on the agent) is held only as a likely script error'],
   ['git-fetch-stalled-server-pipeline-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded` (round 16\'s labels take either)'],
   ['gradle-jar-enospc', 'message: gradle\'s `Caused by: org.gradle.api.UncheckedIOException: java.io.IOException: No space left on device` where the label has the `Caused by: java.io.IOException` line below it'],
@@ -209,14 +204,10 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['make-gen-tables-drift-diff', ['lint', 'a generator\'s drift (`git diff --exit-code` after make) read as lint where the label has a script error']],
   ['npm-ci-package-json-lock-drift', ['ci-script', 'npm ci\'s `package.json and package-lock.json ... are in sync` read as a script error, not a dependency error']],
   // Round 16 (asserted since HELDOUT_ROUND 17).
-  ['ctest-cxx-float-epsilon-compare-long', ['test-error', 'ctest\'s `***Failed` row over the test program\'s `CHECK_CLOSE failed at file:N: f(x) = got, expected want` above it: not read as the assertion (low)']],
   ['node-invalid-arg-type-env', ['ci-script', 'Node\'s `TypeError [ERR_INVALID_ARG_TYPE]` (an unset environment variable as a path) under the script\'s `exit 1` read as a script error (medium)']],
   ['npm-ejsonparse', ['compile-error', 'npm\'s `code EJSONPARSE` (the project\'s package.json not JSON) read as a compile error (medium), where the label has a script error']],
   // Round 17 (asserted since HELDOUT_ROUND 18).
   ['cargo-rustc-wrapper-sccache-missing', ['compile-error', 'cargo\'s `could not execute process `sccache .../rustc -vV` (never executed)` (a RUSTC_WRAPPER not installed) read as a compile error (medium), not a missing tool']],
-  ['ctest-c-assert-base64-padding-long', ['test-error', 'ctest\'s `Subprocess aborted***Exception` row (low) over the test\'s own `21: ...b64_tests.c:11: check: Assertion ... failed.` (ctest -V\'s prefix) above it: the assertion is not read']],
-  ['ctest-cxx-check-macro-trim-long', ['test-error', 'ctest\'s `***Failed` row (low) over the test program\'s `CHECK_EQ(...) failed: got ..., want ...` above it: not read as the assertion']],
-  ['ctest-segfault-null-config-long', ['test-error', 'ctest\'s `The following tests FAILED:` (low) where the label has its `***Exception: SegFault` row: a test program\'s crash is a runtime exception']],
   ['gcc-fuse-ld-mold-not-installed', ['ci-script', 'collect2\'s `fatal error: cannot find \'ld\'` (`-fuse-ld=mold`, mold not installed) under make\'s verdict read as a script error (medium), not a missing tool']],
   ['git-push-insufficient-permission-objects', ['ci-script', 'git\'s `! [remote rejected] ... (unpacker error)` read as a script error (high) where the label has `remote unpack failed: unable to create temporary object directory` above it (the remote repository\'s permissions)']],
   ['go-test-json-disallow-unknown-fields', ['test-assertion', 'a Go test\'s `t.Fatalf` of an error the code returned (`json: unknown field`) read as an assertion (medium), not a test error']],
@@ -236,7 +227,6 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['pytest-queue-get-hang-aborted', 'the aborted run names no test: pytest\'s `tests/test_pool.py::test_quarter_sizes` (verbose, its result never printed) is not taken'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   // Round 17 (asserted since HELDOUT_ROUND 18).
-  ['ctest-segfault-null-config-long', 'ctest\'s `The following tests FAILED:` lists two crashed tests; the finding names the last (`defaults_label`), the label the first (`label_missing`)'],
   ['maven-junit5-csvsource-rounding', 'surefire\'s parameterized row `VatTest.vatOnNet(String, String, String)[4] -- Time elapsed ... <<< FAILURE!` gives the finding no test name'],
 ]);
 

@@ -51,6 +51,7 @@ import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
 import { goTestBinaryRan, poisoningPanic, shouldPanicVerdict, withoutCaughtImports } from './aftermath.js';
 import { withCmakeStack } from './cmakeStack.js';
+import { withCtestOutput } from './ctestOutput.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -166,7 +167,7 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
-  return withTestProgram(withFailedSuite(withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt), bodyAt), bodyAt, lines.length);
+  return withTestProgram(withFailedSuite(withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(withCtestOutput(findingOfAny(lines, excerpt), bodyAt, lines.length), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt), bodyAt), bodyAt, lines.length);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
