@@ -81,7 +81,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['ruff-unused-import', 'ruff\'s second diagnostic\'s `--> tides/parse.py:2:8` is given; the label has the first (:1)'],
   // Round 17 (asserted since HELDOUT_ROUND 18).
-  ['gcc-fuse-ld-mold-not-installed', 'make\'s recipe line (Makefile:7) is given; the label has no place (the missing linker is the agent\'s, not the Makefile\'s)'],
 ]);
 
 /**
