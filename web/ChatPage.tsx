@@ -30,10 +30,23 @@ type Viewer = { kind: 'log'; start: number; end: number } | { kind: 'file'; file
 const SUGGESTIONS = ['Why did the build fail?', 'What changed since the last green build?', 'How do I fix it?'];
 /** Largest log the controller takes in one upload (CONTRACT: context bodies up to 64 MiB). */
 
+/**
+ * The line under a chat's title: its job and build, or that its log has no job, or that it has
+ * no log. Only when the chat's facts were read: with the backend unreachable it said "No job:
+ * upload a build log" over a chat that has one (ux4); then it says nothing.
+ */
+export function aboutLine(facts: { job: string | null; build: number | null; uploadedAt: string | null; known: boolean }): string {
+  if (facts.job) return `${facts.job}${facts.build != null ? ` #${facts.build}` : ''}`;
+  if (facts.uploadedAt) return `A build log without a job, uploaded ${fullTime(facts.uploadedAt)}.`;
+  return facts.known ? 'No job: upload a build log to ask about it.' : '';
+}
+
 export function ChatPage({ chatId }: { chatId: number }) {
   const [chat, setChat] = useState<Chat | null>(null);
   // When the chat's context was last uploaded: a chat with a log but no job is not "no log" (ux3, session 42).
   const [uploadedAt, setUploadedAt] = useState<string | null>(null);
+  // Whether the chat's job and last upload were read (false while loading or when the backend did not answer).
+  const [chatKnown, setChatKnown] = useState(false);
   const [pairs, setPairs] = useState<QaPair[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notFound, setNotFound] = useState(false);
@@ -59,9 +72,15 @@ export function ChatPage({ chatId }: { chatId: number }) {
   }, [chatId]);
 
   const loadChat = useCallback(async () => {
-    const [found, upload] = await Promise.all([findChat(chatId).catch(() => undefined), api.lastUpload(chatId).catch(() => undefined)]);
+    let failed = false;
+    const failing = (): undefined => {
+      failed = true;
+      return undefined;
+    };
+    const [found, upload] = await Promise.all([findChat(chatId).catch(failing), api.lastUpload(chatId).catch(failing)]);
     setChat(found ?? null);
     setUploadedAt(upload?.last_upload_at ?? null);
+    setChatKnown(!failed);
   }, [chatId]);
 
   useEffect(() => {
@@ -223,7 +242,7 @@ export function ChatPage({ chatId }: { chatId: number }) {
       <div className="page-head">
         <div>
           <h1 id="chat-title">{chat?.title ?? `Chat ${chatId}`}</h1>
-          <p className="muted about">{job ? `${job}${build != null ? ` #${build}` : ''}` : uploadedAt ? `A build log without a job, uploaded ${fullTime(uploadedAt)}.` : 'No job: upload a build log to ask about it.'}</p>
+          <p className="muted about">{aboutLine({ job, build, uploadedAt, known: chatKnown })}</p>
         </div>
         <div className="head-actions">
           <input
@@ -270,7 +289,7 @@ export function ChatPage({ chatId }: { chatId: number }) {
         </p>
       ) : null}
       <ol className="conversation" aria-label="Conversation">
-        {pairs === null ? (
+        {pairs === null && !problem ? (
           <li className="muted" role="status">
             Loading…
           </li>
