@@ -9,6 +9,7 @@ import type { Chat, QaPair, Source } from '../protocol/types.js';
 import { api, findChat, streamAnswer, uploadLog, type StreamRequest } from './api.js';
 import { Markdown, type Citation } from './markdown.js';
 import { onLinkClick } from './router.js';
+import { aboutLine, showsLoading } from './chatHead.js';
 import { fullTime } from './time.js';
 import { FileViewer, LogViewer, type FileRef } from './Viewers.js';
 
@@ -29,17 +30,6 @@ type Viewer = { kind: 'log'; start: number; end: number } | { kind: 'file'; file
 
 const SUGGESTIONS = ['Why did the build fail?', 'What changed since the last green build?', 'How do I fix it?'];
 /** Largest log the controller takes in one upload (CONTRACT: context bodies up to 64 MiB). */
-
-/**
- * The line under a chat's title: its job and build, or that its log has no job, or that it has
- * no log. Only when the chat's facts were read: with the backend unreachable it said "No job:
- * upload a build log" over a chat that has one (ux4); then it says nothing.
- */
-export function aboutLine(facts: { job: string | null; build: number | null; uploadedAt: string | null; known: boolean }): string {
-  if (facts.job) return `${facts.job}${facts.build != null ? ` #${facts.build}` : ''}`;
-  if (facts.uploadedAt) return `A build log without a job, uploaded ${fullTime(facts.uploadedAt)}.`;
-  return facts.known ? 'No job: upload a build log to ask about it.' : '';
-}
 
 export function ChatPage({ chatId }: { chatId: number }) {
   const [chat, setChat] = useState<Chat | null>(null);
@@ -289,7 +279,7 @@ export function ChatPage({ chatId }: { chatId: number }) {
         </p>
       ) : null}
       <ol className="conversation" aria-label="Conversation">
-        {pairs === null && !problem ? (
+        {showsLoading(pairs, problem) ? (
           <li className="muted" role="status">
             Loading…
           </li>

@@ -1,6 +1,5 @@
 /** The chat page's line under the title says only what it read (ux4: the backend down said "No job" over a chat with a log). */
-import { renderToStaticMarkup } from 'react-dom/server';
-import { aboutLine, ChatPage } from './ChatPage.js';
+import { aboutLine, showsLoading } from './chatHead.js';
 
 describe('the line under a chat title', () => {
   test('job and build, a log without a job, no log: each only once the chat was read', () => {
@@ -12,10 +11,9 @@ describe('the line under a chat title', () => {
     expect(aboutLine({ job: null, build: null, uploadedAt: null, known: false })).toBe('');
   });
 
-  test('the first render, before anything was read, claims no job', () => {
-    const html = renderToStaticMarkup(<ChatPage chatId={7} />);
-    expect(html).toContain('Chat 7');
-    expect(html).not.toContain('No job');
-    expect(html).toContain('Loading…');
+  test('"Loading…" only while nothing was read and no error is shown', () => {
+    expect(showsLoading(null, null)).toBe(true);
+    expect(showsLoading(null, 'The cichat backend at http://127.0.0.1:8000 is unreachable')).toBe(false);
+    expect(showsLoading([], null)).toBe(false);
   });
 });
