@@ -52,3 +52,52 @@ describe("a YAML parser's mark in an exception's message", () => {
     expect(locationOf(traceback(["KeyError: 'replicas'", '', '  in "charts/web/values.yaml", line 2, column 1']))).toMatchObject({ file: '/srv/app/deployer/render.py', line: 17 });
   });
 });
+
+describe("a Rust panic's backtrace", () => {
+  const panic = (frames: string[]) => [
+    '+ ./target/debug/indexer',
+    "thread 'main' (4411) panicked at /rustc/0123456789abcdef0123456789abcdef01234567/library/core/src/slice/index.rs:61:5:",
+    'range end index 9 out of range for slice of length 4',
+    'stack backtrace:',
+    '   0: __rustc::rust_begin_unwind',
+    '             at /rustc/0123456789abcdef0123456789abcdef01234567/library/std/src/panicking.rs:689:5',
+    ...frames,
+    'note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.',
+    "Build step 'Execute shell' marked build as failure",
+  ];
+
+  it("gives the project's frame when the panic is in the standard library", () => {
+    const loc = locationOf(panic([
+      '   1: core::slice::index::slice_end_index_len_fail',
+      '             at /rustc/0123456789abcdef0123456789abcdef01234567/library/core/src/slice/index.rs:61:5',
+      '   2: indexer::tokens::window',
+      '             at ./src/tokens.rs:27:18',
+      '   3: indexer::main',
+      '             at ./src/main.rs:9:5',
+    ]));
+    expect(loc).toMatchObject({ file: 'src/tokens.rs', line: 27, column: 18 });
+  });
+
+  it("gives no place when every frame is the standard library's or a dependency's", () => {
+    const loc = locationOf(panic([
+      '   1: serde_json::de::from_str',
+      '             at /home/ci/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde_json-1.0.120/src/de.rs:2677:5',
+    ]));
+    expect(loc).toBeUndefined();
+  });
+});
+
+describe("make's verdict on a link step whose link driver failed", () => {
+  it('gives no place: collect2 failing itself names no line of the Makefile or of the source', () => {
+    const loc = locationOf([
+      '+ make',
+      'cc -O2 -c src/ring.c -o src/ring.o',
+      'cc -fuse-ld=lld -o ringd src/ring.o',
+      'collect2: fatal error: cannot find \u2018ld\u2019',
+      'compilation terminated.',
+      'make: *** [Makefile:9: ringd] Error 1',
+      "Build step 'Execute shell' marked build as failure",
+    ]);
+    expect(loc).toBeUndefined();
+  });
+});
