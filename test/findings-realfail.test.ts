@@ -81,7 +81,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['ruff-unused-import', 'ruff\'s second diagnostic\'s `--> tides/parse.py:2:8` is given; the label has the first (:1)'],
   // Round 17 (asserted since HELDOUT_ROUND 18).
-  ['gcc-fuse-ld-mold-not-installed', 'make\'s recipe line (Makefile:7) is given; the label has no place (the missing linker is the agent\'s, not the Makefile\'s)'],
 ]);
 
 /**
@@ -198,7 +197,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['unittest-module-case-mismatch', ['dependency-resolution', 'a ModuleNotFoundError for the project\'s own module (name case) read as a missing package']],
   // Round 14 (asserted since HELDOUT_ROUND 16).
   // Round 15 (asserted since HELDOUT_ROUND 16).
-  ['c-test-fd-leak-emfile', ['test-assertion', 'a test program\'s `file:N: ... failed: Too many open files` read as an assertion, not a test error']],
   ['cargo-target-dir-tmpfs-full', ['link-error', 'cargo\'s `linking with cc failed` over `ld terminated with signal 7 [Bus error]` (a full tmpfs) read as a link error']],
   ['cargo-workspace-dep-inherit-missing', ['compile-error', 'cargo\'s `failed to load manifest for workspace member` over `dependency.X was not found in workspace.dependencies` read as a compile error']],
   ['make-gen-tables-drift-diff', ['lint', 'a generator\'s drift (`git diff --exit-code` after make) read as lint where the label has a script error']],
@@ -210,8 +208,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['cargo-rustc-wrapper-sccache-missing', ['compile-error', 'cargo\'s `could not execute process `sccache .../rustc -vV` (never executed)` (a RUSTC_WRAPPER not installed) read as a compile error (medium), not a missing tool']],
   ['gcc-fuse-ld-mold-not-installed', ['ci-script', 'collect2\'s `fatal error: cannot find \'ld\'` (`-fuse-ld=mold`, mold not installed) under make\'s verdict read as a script error (medium), not a missing tool']],
   ['git-push-insufficient-permission-objects', ['ci-script', 'git\'s `! [remote rejected] ... (unpacker error)` read as a script error (high) where the label has `remote unpack failed: unable to create temporary object directory` above it (the remote repository\'s permissions)']],
-  ['go-test-json-disallow-unknown-fields', ['test-assertion', 'a Go test\'s `t.Fatalf` of an error the code returned (`json: unknown field`) read as an assertion (medium), not a test error']],
-  ['go-test-scanner-token-too-long-fixture-long', ['test-assertion', 'a Go test\'s `t.Fatalf` of an error the code returned (`bufio.Scanner: token too long`) read as an assertion (medium), not a test error']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

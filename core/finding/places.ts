@@ -261,9 +261,12 @@ function withLine(evidence: readonly number[], n: number): number[] {
   return evidence.includes(n) ? [...evidence] : [evidence[0] as number, ...[...evidence.slice(1), n].sort((a, b) => a - b)];
 }
 
-/** A linker's failure just above line i (over the build tool's verdict on it). */
+/**
+ * A linker's failure just above line i (over the build tool's verdict on it); collect2, the compiler's link driver,
+ * failing itself (`collect2: fatal error: cannot find 'ld'` under `-fuse-ld=mold`) is one too.
+ */
 function linkAbove(line: (i: number) => string, i: number): boolean {
-  for (let k = i - 1; k >= Math.max(0, i - 4); k--) if (/\bld returned \d+ exit status|^\S*\bld(?:\.\w+)?: .*(?:undefined reference|not within region|cannot find -l|overflowed by)/.test(line(k))) return true;
+  for (let k = i - 1; k >= Math.max(0, i - 4); k--) if (/\bld returned \d+ exit status|^\S*\bld(?:\.\w+)?: .*(?:undefined reference|not within region|cannot find -l|overflowed by)|^collect2: (?:fatal )?error: /.test(line(k))) return true;
   return false;
 }
 

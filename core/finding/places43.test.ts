@@ -86,3 +86,18 @@ describe("a Rust panic's backtrace", () => {
     expect(loc).toBeUndefined();
   });
 });
+
+describe("make's verdict on a link step whose link driver failed", () => {
+  it('gives no place: collect2 failing itself names no line of the Makefile or of the source', () => {
+    const loc = locationOf([
+      '+ make',
+      'cc -O2 -c src/ring.c -o src/ring.o',
+      'cc -fuse-ld=lld -o ringd src/ring.o',
+      'collect2: fatal error: cannot find \u2018ld\u2019',
+      'compilation terminated.',
+      'make: *** [Makefile:9: ringd] Error 1',
+      "Build step 'Execute shell' marked build as failure",
+    ]);
+    expect(loc).toBeUndefined();
+  });
+});
