@@ -207,7 +207,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 17 (asserted since HELDOUT_ROUND 18).
   ['cargo-rustc-wrapper-sccache-missing', ['compile-error', 'cargo\'s `could not execute process `sccache .../rustc -vV` (never executed)` (a RUSTC_WRAPPER not installed) read as a compile error (medium), not a missing tool']],
   ['gcc-fuse-ld-mold-not-installed', ['ci-script', 'collect2\'s `fatal error: cannot find \'ld\'` (`-fuse-ld=mold`, mold not installed) under make\'s verdict read as a script error (medium), not a missing tool']],
-  ['git-push-insufficient-permission-objects', ['ci-script', 'git\'s `! [remote rejected] ... (unpacker error)` read as a script error (high) where the label has `remote unpack failed: unable to create temporary object directory` above it (the remote repository\'s permissions)']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */
