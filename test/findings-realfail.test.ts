@@ -176,7 +176,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['git-fetch-stalled-server-pipeline-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded` (round 16\'s labels take either)'],
   ['gradle-jar-enospc', 'message: gradle\'s `Caused by: org.gradle.api.UncheckedIOException: java.io.IOException: No space left on device` where the label has the `Caused by: java.io.IOException` line below it'],
   ['make-pkg-config-package-not-found', 'message: pkg-config\'s `Package \'x\', required by \'virtual:world\', not found` where the label has `Package x was not found in the pkg-config search path.` above it'],
-  ['maven-dependency-version-missing', 'unknown: maven\'s model problem `\'dependencies.dependency.version\' for g:a:jar is missing. @ line 15` is not read (held as a likely dependency error); the framing `Some problems were encountered while processing the POMs:` is the message'],
+  ['maven-dependency-version-missing', 'unknown: maven\'s model problem `\'dependencies.dependency.version\' for g:a:jar is missing. @ line 15` is not read (held as a likely dependency error); the framing `Some problems were encountered while processing the POMs:` is the message (the place, cli/pom.xml:15, is right since loc3)'],
   ['maven-h2-table-not-found', 'message: surefire\'s `<<< ERROR!` row where the label has H2\'s `Table "CUSTOMER" not found; SQL statement:` below it'],
   ['maven-java-home-not-defined', 'unknown: mvn\'s `The JAVA_HOME environment variable is not defined correctly` (no JDK where it points) is not read as a missing tool'],
   ['node-fetch-cert-has-expired', 'message: the `[cause]: Error: certificate has expired` line where the label has `TypeError: fetch failed` (rounds 2 and 9 label the cause)'],
@@ -207,7 +207,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 17 (asserted since HELDOUT_ROUND 18).
   ['cargo-rustc-wrapper-sccache-missing', ['compile-error', 'cargo\'s `could not execute process `sccache .../rustc -vV` (never executed)` (a RUSTC_WRAPPER not installed) read as a compile error (medium), not a missing tool']],
   ['gcc-fuse-ld-mold-not-installed', ['ci-script', 'collect2\'s `fatal error: cannot find \'ld\'` (`-fuse-ld=mold`, mold not installed) under make\'s verdict read as a script error (medium), not a missing tool']],
-  ['git-push-insufficient-permission-objects', ['ci-script', 'git\'s `! [remote rejected] ... (unpacker error)` read as a script error (high) where the label has `remote unpack failed: unable to create temporary object directory` above it (the remote repository\'s permissions)']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */
