@@ -193,7 +193,8 @@ const SHOWS_A_CHECK = /assert|ComparisonFailure|expected|expect\(|but was|, want
  * cite the line that prints it.
  */
 export function meaningOf(f: Finding, lineText?: LineText): string {
-  const m = at(f.message_line);
+  // The lines that print the message (a message a tool splits over two lines is cited over both).
+  const m = citeMessage(f, lineText);
   const loc = f.location;
   const where = loc?.line !== undefined ? ` at ${inlineCode(placeOf(loc))}${lineOfPlace(f, loc, lineText) !== f.message_line || loc.log_line !== f.message_line ? ` ${citePlace(f, loc, lineText)}` : ''}` : '';
   const test = f.test ? inlineCode(f.test.name) : 'a test';
