@@ -54,4 +54,20 @@ describe('answers on failures made by ux4', () => {
     const why = await askLocal('why did the build fail?', analyzedChatContext(upload, text));
     expect(why).not.toContain('No rule made for this exact message');
   });
+
+  it('an int declared String is made text by a call, never "a cast or rounding"; articles read right', async () => {
+    const text = log('javac-int-to-string.log');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux4-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'src/com/acme/calc'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'src/com/acme/calc/Report.java'),
+      'package com.acme.calc;\n\npublic class Report {\n    public static void main(String[] args) {\n        int[] values = {3, 4, 5};\n        String total = Totals.sum(values);\n        System.out.println("total=" + total);\n    }\n}\n',
+    );
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix).toContain('declares a `String` for an `int` value: declare it as the value\'s type, `int total = Totals.sum(values);`, or make it text (`String.valueOf(...)`)');
+    expect(fix).not.toContain('a cast or rounding');
+  });
 });
+

@@ -175,7 +175,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['git-fetch-stalled-server-pipeline-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded` (round 16\'s labels take either)'],
   ['gradle-jar-enospc', 'message: gradle\'s `Caused by: org.gradle.api.UncheckedIOException: java.io.IOException: No space left on device` where the label has the `Caused by: java.io.IOException` line below it'],
   ['make-pkg-config-package-not-found', 'message: pkg-config\'s `Package \'x\', required by \'virtual:world\', not found` where the label has `Package x was not found in the pkg-config search path.` above it'],
-  ['maven-dependency-version-missing', 'unknown: maven\'s model problem `\'dependencies.dependency.version\' for g:a:jar is missing. @ line 15` is not read (held as a likely dependency error); the framing `Some problems were encountered while processing the POMs:` is the message'],
+  ['maven-dependency-version-missing', 'unknown: maven\'s model problem `\'dependencies.dependency.version\' for g:a:jar is missing. @ line 15` is not read (held as a likely dependency error); the framing `Some problems were encountered while processing the POMs:` is the message (the place, cli/pom.xml:15, is right since loc3)'],
   ['maven-h2-table-not-found', 'message: surefire\'s `<<< ERROR!` row where the label has H2\'s `Table "CUSTOMER" not found; SQL statement:` below it'],
   ['node-fetch-cert-has-expired', 'message: the `[cause]: Error: certificate has expired` line where the label has `TypeError: fetch failed` (rounds 2 and 9 label the cause)'],
   ['node-test-open-interval-pipeline-timeout', 'message: `Timeout has been exceeded` where the label has `Cancelling nested steps due to timeout`'],
