@@ -160,7 +160,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['pytest-required-plugins-missing', 'unknown: pytest\'s `Missing required plugins: X` (an ini\'s required_plugins) is not read as missing-tool'],
   ['python-flock-concurrent-build-timeout', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['python-generated-code-drift-check', 'unknown: the project\'s drift check (`X is out of date with Y; run ... and commit`) is held only as a likely ci-script'],
-  ['python-tarfile-backup-enospc', 'message: the traceback\'s frame line where the label has `OSError: [Errno 28] No space left on device`'],
   // Round 16 (asserted since HELDOUT_ROUND 17; docs/notes/analyzer.md, "Round 16 opened (helper t17)").
   ['automake-tap-driver-not-ok-long', 'unknown: automake\'s TAP driver `FAIL: t/parse.sh 57 - ...` (a `not ok` of the script) is not read as an assertion'],
   ['bash-xmalloc-ulimit-large-capture', 'unknown: bash\'s own `xrealloc: cannot allocate N bytes` (a ulimit -v) is not read as out of memory; Jenkins\' `marked build as failure` is the message'],
@@ -182,7 +181,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['node-fetch-cert-has-expired', 'message: the `[cause]: Error: certificate has expired` line where the label has `TypeError: fetch failed` (rounds 2 and 9 label the cause)'],
   ['node-test-open-interval-pipeline-timeout', 'message: `Timeout has been exceeded` where the label has `Cancelling nested steps due to timeout`'],
   ['pip-externally-managed-environment', 'unknown: pip\'s `error: externally-managed-environment` (PEP 668) is held only as a likely script error; its `× This environment is externally managed` is the message'],
-  ['python-permissionerror-shared-cache-dir', 'message: a traceback\'s frame line where the label has `PermissionError: [Errno 13] Permission denied: \'/var/cache/gazetteer\'`'],
   ['ruff-b006-mutable-default', 'message: a `|` line of ruff\'s source excerpt where the label has `B006 Do not use mutable data structures for argument defaults`'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */

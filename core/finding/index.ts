@@ -37,6 +37,7 @@ import { verdictOf } from './verdicts.js';
 import { assertionIn, isTestCheckPanic, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
+import { matchOutsidePaths } from './pathWords.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
@@ -96,7 +97,8 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
   for (let c = 0; c < candidates.length; c++) {
     const k = candidates[c]!;
     const rule = rules[k]!;
-    const m = rule.re.exec(line);
+    const first = rule.re.exec(line);
+    const m = first && matchOutsidePaths(rule.re, line, first);
     if (!m) continue;
     const under = rule.below ? [1, 2, 3].map((k) => (rule.below as RegExp).exec(below(k))).find((u) => u !== null) : undefined;
     if (rule.below && !under) continue;
