@@ -76,5 +76,12 @@ describe('answers on failures made by ux4', () => {
     expect(why).not.toContain('_testmain.go');
     expect(why).not.toContain('It was raised at');
   });
+
+  it("a type error go vet printed is go vet's, not the Go compiler's", async () => {
+    const why = await askLocal('why did the build fail?', analyzedChatContext({}, log('go-vet-type-error.log')));
+    expect(why).toContain("**What it means:** `go vet`'s type check rejected the code at `cmd/server/main.go:10:16`");
+    expect(why).not.toContain('the Go compiler');
+    expect(why).not.toContain('The Go compiler');
+  });
 });
 

@@ -79,6 +79,9 @@ const TOOL_NAMES: Record<string, string> = {
 };
 
 export function toolName(f: Finding): string {
+  // `go vet` type-checks the package before it vets it and prints a type error as `vet: file:line:col: ...`:
+  // the error is the compiler's kind, the program that refused is vet (ux4).
+  if (f.tool === 'go' && /^vet: /.test(f.message)) return "`go vet`'s type check";
   return f.tool ? (TOOL_NAMES[f.tool] ?? inlineCode(f.tool)) : 'the tool';
 }
 
