@@ -54,4 +54,34 @@ describe('answers on failures made by ux4', () => {
     const why = await askLocal('why did the build fail?', analyzedChatContext(upload, text));
     expect(why).not.toContain('No rule made for this exact message');
   });
+
+  it('an int declared String is made text by a call, never "a cast or rounding"; articles read right', async () => {
+    const text = log('javac-int-to-string.log');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux4-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'src/com/acme/calc'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'src/com/acme/calc/Report.java'),
+      'package com.acme.calc;\n\npublic class Report {\n    public static void main(String[] args) {\n        int[] values = {3, 4, 5};\n        String total = Totals.sum(values);\n        System.out.println("total=" + total);\n    }\n}\n',
+    );
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix).toContain('declares a `String` for an `int` value: declare it as the value\'s type, `int total = Totals.sum(values);`, or make it text (`String.valueOf(...)`)');
+    expect(fix).not.toContain('a cast or rounding');
+  });
+
+  it('a time limit names where the run was when stopped, never the runner\'s frame as where it was raised', async () => {
+    const why = await askLocal('why did the build fail?', analyzedChatContext({}, log('go-test-timeout.log')));
+    expect(why).toContain("When it was stopped, the deepest frame in the project's own code was `/tmp/ux4/jh/workspace/infra-timeout/queue/queue_test.go:14` (in `example.com/queue/queue.TestPopWaitsForPush`) [L30-L30].");
+    expect(why).not.toContain('_testmain.go');
+    expect(why).not.toContain('It was raised at');
+  });
+
+  it("a type error go vet printed is go vet's, not the Go compiler's", async () => {
+    const why = await askLocal('why did the build fail?', analyzedChatContext({}, log('go-vet-type-error.log')));
+    expect(why).toContain("**What it means:** `go vet`'s type check rejected the code at `cmd/server/main.go:10:16`");
+    expect(why).not.toContain('the Go compiler');
+    expect(why).not.toContain('The Go compiler');
+  });
 });
+

@@ -265,7 +265,11 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   const declared = types && code ? new RegExp(`^((?:final\\s+|const\\s+|var\\s+)?)${types.required.split('.').pop()?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s+[A-Za-z_$][\\w$]*\\s*=.*)$`).exec(code) : null;
   if (types && declared) {
     const found = types.found.replace(/^java\.lang\./, '');
-    return `${where} (${inlineCode(code as string)}) declares a ${inlineCode(types.required)} for a ${inlineCode(types.found)} value: declare it as the value's type, ${inlineCode(`${declared[1] ?? ''}${found}${declared[2] ?? ''}`)}, or convert the value explicitly (a cast or rounding) if ${inlineCode(types.required)} is what the code needs.`;
+    // A number is made text by a call, not a cast (ux4: "a cast or rounding" for an int declared String).
+    const toText = /^(?:java\.lang\.)?String$/.test(types.required) && /^(?:int|long|short|byte|double|float|char|boolean|Integer|Long|Double|Float|BigDecimal|BigInteger)$/.test(found);
+    const conversion = toText ? `make it text (${inlineCode('String.valueOf(...)')})` : 'convert the value explicitly (a cast or rounding)';
+    const a = (t: string): string => (/^[aeiou]/i.test(t) ? 'an' : 'a');
+    return `${where} (${inlineCode(code as string)}) declares ${a(types.required)} ${inlineCode(types.required)} for ${a(types.found)} ${inlineCode(types.found)} value: declare it as the value's type, ${inlineCode(`${declared[1] ?? ''}${found}${declared[2] ?? ''}`)}, or ${conversion} if ${inlineCode(types.required)} is what the code needs.`;
   }
   if (types) {
     // A literal (`'staging'`, `42`) where a named type is needed: the literal is not one of the
