@@ -152,7 +152,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['go-mod-toolchain-directive-old-go', 'unknown: go\'s `go.mod:5: unknown directive: toolchain` (a Go older than 1.21) is not read; the Pipeline\'s exit code is the message'],
   ['java-countdownlatch-never-released', 'message: `Cancelling nested steps due to timeout` where the label has `Timeout has been exceeded`'],
   ['node-fetch-self-signed-https', 'message: the `[cause]: Error: self-signed certificate` where the label has the outer `TypeError: fetch failed`'],
-  ['node-nvmrc-version-guard', 'unknown: the script\'s own version guard (`needs Node 22 (.nvmrc), but the agent runs v20`) is not read as missing-tool'],
   ['npm-override-conflicts-direct', 'unknown: npm\'s `Override for X conflicts with direct dependency` is held only as a likely dependency error'],
   ['prettier-major-upgrade-check', 'message: prettier\'s `[warn] file` line where the label has its `[warn] Code style issues found` summary'],
   ['pytest-required-plugins-missing', 'unknown: pytest\'s `Missing required plugins: X` (an ini\'s required_plugins) is not read as missing-tool'],
@@ -174,7 +173,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['make-pkg-config-package-not-found', 'message: pkg-config\'s `Package \'x\', required by \'virtual:world\', not found` where the label has `Package x was not found in the pkg-config search path.` above it'],
   ['maven-dependency-version-missing', 'unknown: maven\'s model problem `\'dependencies.dependency.version\' for g:a:jar is missing. @ line 15` is not read (held as a likely dependency error); the framing `Some problems were encountered while processing the POMs:` is the message (the place, cli/pom.xml:15, is right since loc3)'],
   ['maven-h2-table-not-found', 'message: surefire\'s `<<< ERROR!` row where the label has H2\'s `Table "CUSTOMER" not found; SQL statement:` below it'],
-  ['maven-java-home-not-defined', 'unknown: mvn\'s `The JAVA_HOME environment variable is not defined correctly` (no JDK where it points) is not read as a missing tool'],
   ['node-fetch-cert-has-expired', 'message: the `[cause]: Error: certificate has expired` line where the label has `TypeError: fetch failed` (rounds 2 and 9 label the cause)'],
   ['node-test-open-interval-pipeline-timeout', 'message: `Timeout has been exceeded` where the label has `Cancelling nested steps due to timeout`'],
   ['pip-externally-managed-environment', 'unknown: pip\'s `error: externally-managed-environment` (PEP 668) is held only as a likely script error; its `× This environment is externally managed` is the message'],
@@ -200,8 +198,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['node-invalid-arg-type-env', ['ci-script', 'Node\'s `TypeError [ERR_INVALID_ARG_TYPE]` (an unset environment variable as a path) under the script\'s `exit 1` read as a script error (medium)']],
   ['npm-ejsonparse', ['compile-error', 'npm\'s `code EJSONPARSE` (the project\'s package.json not JSON) read as a compile error (medium), where the label has a script error']],
   // Round 17 (asserted since HELDOUT_ROUND 18).
-  ['cargo-rustc-wrapper-sccache-missing', ['compile-error', 'cargo\'s `could not execute process `sccache .../rustc -vV` (never executed)` (a RUSTC_WRAPPER not installed) read as a compile error (medium), not a missing tool']],
-  ['gcc-fuse-ld-mold-not-installed', ['ci-script', 'collect2\'s `fatal error: cannot find \'ld\'` (`-fuse-ld=mold`, mold not installed) under make\'s verdict read as a script error (medium), not a missing tool']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */
@@ -217,7 +213,6 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['pytest-queue-get-hang-aborted', 'the aborted run names no test: pytest\'s `tests/test_pool.py::test_quarter_sizes` (verbose, its result never printed) is not taken'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   // Round 17 (asserted since HELDOUT_ROUND 18).
-  ['maven-junit5-csvsource-rounding', 'surefire\'s parameterized row `VatTest.vatOnNet(String, String, String)[4] -- Time elapsed ... <<< FAILURE!` gives the finding no test name'],
 ]);
 
 /**
