@@ -19,7 +19,7 @@ const PLACING =
   /\bIn (?:function|member function|constructor|instantiation)\b|\bin function [`'‘]|^Traceback |\bmost recent call\b|\bfollowing\b.*:$|^(?:Caused by|Suppressed): ?$|^Diff in |^CMake \w+ at .*\(\w+\):$|\bCOMPILATION ERROR :$/;
 /** A line of source a runner quotes (pytest's `>   with ...:`, a numbered snippet row), ending with a block's `:`. */
 const CODE = /^(?:>\s|\d+\s*\|)|^(?:def|class|if|elif|else|for|while|with|try|except|finally|async)\b.*:$/;
-/** A line with a level of its own (`[FATAL] ...`, Maven's `[ERROR] 'x' is missing. @ line 15` under its `Some problems ...:`) is a message of its own. */
+/** A line with a level of its own (`[FATAL] ...` under Maven's `Some problems ...:`) is a message of its own, not the payload of the line above. */
 const LEVEL = /^\[[A-Z]+\]/;
 /** A payload says something: a word, not a bracket or a diff mark alone. */
 const WORDS = /[A-Za-z]{2}/;
@@ -34,7 +34,7 @@ function payloadBelow(k: number, lineCount: number, bodyAt: (i: number) => strin
   for (let j = k + 1; j < Math.min(lineCount, k + reach); j++) {
     const t = bodyAt(j).trim();
     if (t === '') continue;
-    return OWN_START.test(t) || LEVEL.test(t) || CODE.test(t) || !WORDS.test(t) || t.length > PAYLOAD_MAX ? undefined : j;
+    return OWN_START.test(t) || CODE.test(t) || !WORDS.test(t) || t.length > PAYLOAD_MAX ? undefined : j;
   }
   return undefined;
 }
