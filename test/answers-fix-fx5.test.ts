@@ -1,0 +1,100 @@
+/**
+ * "How do I fix it?" relays the commands a tool prints for the user (helper fx5): an introducing
+ * line (`Run`, `..., call:`) over indented command lines, above or below the error; and pip's
+ * diagnostic block (`× title` over `╰─> body`, `hint: See ...`). Made-up logs (none of the realfail
+ * cases), each with a counter-example; every citation checked.
+ */
+import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { checkAnswer } from './helpers/claimChecks.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
+
+const FIX = 'How do I fix it?';
+const START = ['Started by user ops', '[tiles] $ /bin/sh -xe /tmp/jenkins7.sh'];
+const END = ["Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'];
+
+async function fixOf(lines: string[]): Promise<string> {
+  const log = `${[...START, ...lines, ...END].join('\n')}\n`;
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload;
+  const ctx = analyzedChatContext(upload, log);
+  const text = (await composeLocalAnswer(FIX, ctx)).text;
+  expect(checkAnswer(FIX, text, log.split('\n'), ctx)).toEqual([]);
+  return text;
+}
+
+describe('the commands a tool prints for the user', () => {
+  it('relays a command block above the error (a lone `Run` over indented commands)', async () => {
+    const text = await fixOf([
+      '+ ./tools/tag-release.sh',
+      'Author identity unknown',
+      '',
+      '*** Please tell me who you are.',
+      '',
+      'Run',
+      '',
+      '  git config --global user.email "you@example.com"',
+      '  git config --global user.name "Your Name"',
+      '',
+      "to set your account's default identity.",
+      '',
+      "fatal: unable to auto-detect email address (got 'jenkins@builder.(none)')",
+    ]);
+    expect(text).toContain('The tool says to run `git config --global user.email "you@example.com"` and `git config --global user.name "Your Name"` [L8-L11] (under `Run`)');
+  });
+
+  it('relays a `..., call:` block under the error, and stops at the next traced command', async () => {
+    const text = await fixOf([
+      '+ git -C /srv/shared/schemas log -1 --format=%h',
+      "fatal: detected dubious ownership in repository at '/srv/shared/schemas'",
+      'To add an exception for this directory, call:',
+      '',
+      '\tgit config --global --add safe.directory /srv/shared/schemas',
+      '+ echo done',
+    ]);
+    expect(text).toContain('The tool says to run `git config --global --add safe.directory /srv/shared/schemas` [L5-L7]');
+    expect(text).not.toContain('`echo done`');
+  });
+
+  it('takes no listing or prose for commands', async () => {
+    // Indented output that is not introduced as something to run, and an intro over prose lines.
+    const text = await fixOf([
+      '+ make deploy',
+      'deploy.sh: the target host refused the upload. Available targets:',
+      '  staging eu-west',
+      '  production eu-central',
+      'If it keeps failing, try:',
+      '  waiting a few minutes.',
+      'make: *** [Makefile:12: deploy] Error 1',
+    ]);
+    expect(text).not.toContain('The tool says to run');
+  });
+});
+
+describe("pip's diagnostic block", () => {
+  const pip = [
+    '+ python3 -m pip install -r requirements.txt',
+    'error: externally-managed-environment',
+    '',
+    '× This environment is externally managed',
+    '╰─> To install Python packages system-wide, try apt install',
+    '    python3-xyz, where xyz is the package you are trying to',
+    '    install.',
+    '    ',
+    '    If you wish to install a non-Debian-packaged Python package,',
+    '    create a virtual environment using python3 -m venv path/to/venv.',
+    '',
+    'note: If you believe this is a mistake, please contact your Python installation or OS distribution provider.',
+    'hint: See PEP 668 for the detailed specification.',
+  ];
+  it('quotes the lines that say what to do and the hint, not the conditions', async () => {
+    const text = await fixOf(pip);
+    expect(text).toContain('The tool explains `This environment is externally managed` [L6-L6]');
+    expect(text).toContain('`create a virtual environment using python3 -m venv path/to/venv.` [L12-L12]');
+    expect(text).toContain('its hint: `See PEP 668 for the detailed specification.` [L15-L15]');
+    expect(text).not.toContain('`If you wish to install a non-Debian-packaged Python package,`');
+  });
+  it('needs the `×` title over a `╰─>` body', async () => {
+    const text = await fixOf(pip.map((l) => l.replace(/^× /, '').replace(/^╰─> /, '    ')));
+    expect(text).not.toContain('The tool explains');
+  });
+});
