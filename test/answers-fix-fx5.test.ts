@@ -98,3 +98,33 @@ describe("pip's diagnostic block", () => {
     expect(text).not.toContain('The tool explains');
   });
 });
+
+describe('a missing tool named by the message', () => {
+  it("Python's `No module named X` under `python -m X`: that interpreter and that module, not a version step", async () => {
+    const text = await fixOf(['+ python3 -m flake8 src', '/opt/py/3.10.4/bin/python3: No module named flake8']);
+    expect(text).toContain('The Python that ran the step, `/opt/py/3.10.4/bin/python3`, has no module `flake8`');
+    expect(text).toContain('`/opt/py/3.10.4/bin/python3 -m pip install flake8`');
+    expect(text).not.toContain('Use the tool version the message names');
+  });
+  it("pyenv's version not installed: `pyenv install` that version", async () => {
+    const text = await fixOf(['+ python --version', "pyenv: version `3.13.1' is not installed (set by /srv/ws/app/.python-version)"]);
+    expect(text).toContain('`pyenv install 3.13.1`');
+    expect(text).toContain('in `.python-version`');
+  });
+  it("cargo's unknown subcommand: the cargo-X program", async () => {
+    const text = await fixOf(['+ cargo audit --deny warnings', 'error: no such command: `audit`']);
+    expect(text).toContain('`cargo install cargo-audit --locked`');
+  });
+  it("pytest's required plugins: the plugin and where it is required", async () => {
+    const text = await fixOf(['+ python3 -m pytest', 'ERROR: Missing required plugins: pytest-xdist>=3.0']);
+    expect(text).toContain("`pip install 'pytest-xdist>=3.0'`");
+    expect(text).toContain('`required_plugins`');
+  });
+  it("cargo's rustc wrapper that cannot run", async () => {
+    const text = await fixOf(['+ cargo build', 'error: could not execute process `ccache-rs /usr/bin/rustc -vV` (never executed)', '', 'Caused by:', '  No such file or directory (os error 2)']);
+    expect(text).toContain('cargo runs rustc through the wrapper `ccache-rs`');
+    // Another process cargo could not run is no wrapper.
+    const other = await fixOf(['+ cargo build', 'error: could not execute process `cc -o out main.o` (never executed)']);
+    expect(other).not.toContain('through the wrapper');
+  });
+});
