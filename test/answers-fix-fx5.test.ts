@@ -7,6 +7,10 @@
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { checkAnswer } from './helpers/claimChecks.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { snippetsFromDir } from '../cli/snippets.js';
 import type { CiContextUpload } from '../protocol/schemas.js';
 
 const FIX = 'How do I fix it?';
@@ -126,5 +130,31 @@ describe('a missing tool named by the message', () => {
     // Another process cargo could not run is no wrapper.
     const other = await fixOf(['+ cargo build', 'error: could not execute process `cc -o out main.o` (never executed)']);
     expect(other).not.toContain('through the wrapper');
+  });
+});
+
+describe('the script the failing command ran', () => {
+  const LOG = ['+ ./scripts/pack.sh', 'tar: dist/app.tar: Cannot open: Permission denied', 'tar: Error is not recoverable: exiting now'];
+  async function fixWith(script: string[]): Promise<string> {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fx5-'));
+    mkdirSync(path.join(dir, 'scripts'));
+    writeFileSync(path.join(dir, 'ci.sh'), 'set -e\n./scripts/pack.sh\n');
+    writeFileSync(path.join(dir, 'scripts', 'pack.sh'), `${script.join('\n')}\n`);
+    const log = `${[...START, ...LOG, ...END].join('\n')}\n`;
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets: await snippetsFromDir(dir, log) } as CiContextUpload;
+    const ctx = analyzedChatContext(upload, log);
+    const text = (await composeLocalAnswer(FIX, ctx)).text;
+    expect(checkAnswer(FIX, text, log.split('\n'), ctx)).toEqual([]);
+    rmSync(dir, { recursive: true });
+    return text;
+  }
+  it('shows its one line that runs the program the error names', async () => {
+    const text = await fixWith(['#!/bin/sh', 'mkdir -p dist', 'tar -czf dist/app.tar build/']);
+    expect(text).toContain('**In the script it ran:** `scripts/pack.sh:3` is the line of `scripts/pack.sh` (the script the failing command ran) that runs `tar`');
+    expect(text).toContain('> 3 | tar -czf dist/app.tar build/');
+  });
+  it('shows none when the script runs that program twice (which one failed is not known)', async () => {
+    const text = await fixWith(['#!/bin/sh', 'tar -czf dist/app.tar build/', 'tar -tzf dist/app.tar']);
+    expect(text).not.toContain('In the script it ran');
   });
 });
