@@ -79,6 +79,14 @@ describe('similarJobNames', () => {
     expect((await readJobDetails(home, await locateJob(home, 'org'))).jobs).toEqual(['release%2F2.x']);
   });
 
+  it('finds a job a typo away, by its full name or its own name', async () => {
+    await write('jobs/java-calc/config.xml', '<project/>');
+    expect(await similarJobNames(home, 'java-calcc')).toEqual(['java-calc']);
+    expect(await similarJobNames(home, 'jav-calc')).toEqual(['java-calc']);
+    expect(await similarJobNames(home, 'eng/platform/svcc')).toEqual(['eng/platform/svc']);
+    expect(await similarJobNames(home, 'sv')).toEqual([]);
+  });
+
   it('suggests nothing for a name like no job, nor the name itself', async () => {
     expect(await similarJobNames(home, 'web')).toEqual([]);
     expect(await similarJobNames(home, '  ')).toEqual([]);

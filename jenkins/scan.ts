@@ -8,6 +8,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { editDistance } from '../core/log/symbols.js';
 import { realInside } from './homeguard.js';
 import { branchItemName, buildsDirOf } from './paths.js';
 
@@ -64,8 +65,8 @@ export async function listJobs(jenkinsHome: string, options: ListJobsOptions = {
 /**
  * The jobs a name that is not a job's full name may have meant (ux3, session 42): the name as
  * Jenkins shows it elsewhere (`eng » platform » svc`, a URL path `job/eng/job/platform/job/svc`),
- * another case, a branch named with its slash (`feature/x`), or a job's own name without its
- * folders (`svc` for `eng/platform/svc`). At most five, for a "did you mean" after a job was
+ * another case, a branch named with its slash (`feature/x`), a job's own name without its
+ * folders (`svc` for `eng/platform/svc`), or a name a typo away (`java-calcc`). At most five, for a "did you mean" after a job was
  * not found; walks the home, so only on that path.
  */
 export async function similarJobNames(jenkinsHome: string, wanted: string): Promise<string[]> {
@@ -89,6 +90,12 @@ export async function similarJobNames(jenkinsHome: string, wanted: string): Prom
     jobs.filter((j) => j.toLowerCase() === lower || slashed(j) === lower),
     jobs.filter((j) => j.toLowerCase().endsWith(`/${lower}`) || slashed(j).endsWith(`/${lower}`)),
     jobs.filter((j) => (j.toLowerCase().split('/').pop() as string) === last),
+    // a typo (ux4: `java-calcc` for `java-calc`): the full name, or the job's own name, a few letters off
+    jobs.filter((j) => {
+      const own = j.toLowerCase().split('/').pop() as string;
+      const near = (a: string, b: string): boolean => editDistance(a, b) <= Math.min(2, Math.floor(Math.min(a.length, b.length) / 4));
+      return near(lower, j.toLowerCase()) || near(last, own);
+    }),
   ];
   const found = tiers.find((t) => t.length > 0) ?? [];
   return found.filter((j) => j !== wanted).slice(0, 5);

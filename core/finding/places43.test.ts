@@ -101,3 +101,27 @@ describe("make's verdict on a link step whose link driver failed", () => {
     expect(loc).toBeUndefined();
   });
 });
+
+describe("Maven's list of model problems under its heading", () => {
+  const maven = (problem: string) => [
+    '+ mvn -B -q package',
+    '[ERROR] [ERROR] Some problems were encountered while processing the POMs:',
+    problem,
+    ' @ ',
+    '[ERROR] The build could not read 1 project -> [Help 1]',
+    '[ERROR]   ',
+    '[ERROR]   The project org.tidewater:tide-api:0.3.0 (/srv/ci/ws/tides/api/pom.xml) has 1 error',
+    `[ERROR]     ${problem.replace(/^\[ERROR\] /, '')}`,
+    '[ERROR] ',
+    "Build step 'Execute shell' marked build as failure",
+  ];
+
+  it("gives the first problem's line of the POM the summary names", () => {
+    const loc = locationOf(maven("[ERROR] 'dependencies.dependency.scope' for org.slf4j:slf4j-api:jar must be one of [provided, compile, runtime, test, system] but is 'tset'. @ line 31, column 20"));
+    expect(loc).toMatchObject({ file: '/srv/ci/ws/tides/api/pom.xml', line: 31, column: 20 });
+  });
+
+  it('gives no place when the problem names no line', () => {
+    expect(locationOf(maven('[ERROR] Child module /srv/ci/ws/tides/web of /srv/ci/ws/tides/pom.xml does not exist'))).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import type { Finding } from '../../../protocol/types.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
-import { cite, clip, inlineCode } from '../logtext.js';
+import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
 import { allocationHint, indentationHint, LOAD_FAILURE, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
@@ -312,7 +312,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       }
       {
         // bash's `set -u`: a variable read that nothing set (not a syntax error: `bash -n` passes it).
-        const unbound = /(?:^|:\s)([A-Za-z_]\w*): (?:unbound variable|parameter null or not set)/.exec(f.message);
+        const unbound = UNSET_VARIABLE.exec(f.message);
         if (unbound) {
           const name = unbound[1] as string;
           steps.push(
