@@ -158,3 +158,28 @@ describe('the script the failing command ran', () => {
     expect(text).not.toContain('In the script it ran');
   });
 });
+
+describe("Maven's resolution errors: the artifact and range the message names", () => {
+  const mvn = (cause: string): string[] => [
+    '+ mvn -B -o verify',
+    '[INFO] BUILD FAILURE',
+    `[ERROR] Failed to execute goal on project ledger: Could not resolve dependencies for project org.ex:ledger:jar:2.0.0-SNAPSHOT: ${cause} -> [Help 1]`,
+  ];
+  it('a range nothing matches, asked by the project itself', async () => {
+    const text = await fixOf(mvn('Failed to collect dependencies at org.yaml:snakeyaml:jar:[2.9,3.0): No versions available for org.yaml:snakeyaml:jar:[2.9,3.0) within specified range'));
+    expect(text).toContain('No version of `org.yaml:snakeyaml` within the range `[2.9,3.0)`');
+    expect(text).toContain('the `<version>` of `snakeyaml` in `pom.xml`');
+  });
+  it('a range another dependency asks for', async () => {
+    const text = await fixOf(mvn('Failed to collect dependencies at org.ex:client:jar:1.2 -> org.yaml:snakeyaml:jar:[2.9,3.0): No versions available for org.yaml:snakeyaml:jar:[2.9,3.0) within specified range'));
+    expect(text).toContain('the range comes through the dependency `org.ex:client`');
+    expect(text).not.toContain('the `<version>` of `snakeyaml`');
+  });
+  it("a module's test-jar", async () => {
+    const text = await fixOf(mvn('Could not find artifact org.ex:model:jar:tests:2.0.0-SNAPSHOT'));
+    expect(text).toContain('is the test-jar of the module `model`');
+    expect(text).toContain('`test-jar`');
+    const plain = await fixOf(mvn('Could not find artifact org.ex:model:jar:2.0.0-SNAPSHOT'));
+    expect(plain).not.toContain('test-jar');
+  });
+});
