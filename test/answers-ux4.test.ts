@@ -83,5 +83,14 @@ describe('answers on failures made by ux4', () => {
     expect(why).not.toContain('the Go compiler');
     expect(why).not.toContain('The Go compiler');
   });
+
+  it('a refused loopback connection whose message has no port: the port the lines above give, cited there', async () => {
+    const text = log('pip-index-refused.log');
+    const fix = await askLocal('how do I fix it?', analyzedChatContext({}, text));
+    expect(fix).toContain('The step used `127.0.0.1:47999` [L7-L7].');
+    expect(fix).toContain('`nc -vz 127.0.0.1 47999`');
+    expect(fix).not.toContain('PORT');
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
+  });
 });
 

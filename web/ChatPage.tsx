@@ -9,7 +9,7 @@ import type { Chat, QaPair, Source } from '../protocol/types.js';
 import { api, findChat, streamAnswer, uploadLog, type StreamRequest } from './api.js';
 import { Markdown, type Citation } from './markdown.js';
 import { onLinkClick } from './router.js';
-import { aboutLine, showsLoading } from './chatHead.js';
+import { aboutLine, fileSourceLabel, showsLoading } from './chatHead.js';
 import { fullTime } from './time.js';
 import { FileViewer, LogViewer, type FileRef } from './Viewers.js';
 
@@ -444,7 +444,7 @@ function Sources({ sources, canOpenFiles, onSource }: { sources: Source[]; canOp
             );
           }
           if (s.kind === 'file') {
-            const label = `${s.path}${s.start_line ? `:${s.start_line}` : ''}`;
+            const label = fileSourceLabel(s);
             return (
               <li key={i}>
                 {canOpenFiles ? (

@@ -1,5 +1,5 @@
 /** The chat page's line under the title says only what it read (ux4: the backend down said "No job" over a chat with a log). */
-import { aboutLine, showsLoading } from './chatHead.js';
+import { aboutLine, fileSourceLabel, showsLoading } from './chatHead.js';
 
 describe('the line under a chat title', () => {
   test('job and build, a log without a job, no log: each only once the chat was read', () => {
@@ -16,4 +16,12 @@ describe('the line under a chat title', () => {
     expect(showsLoading(null, 'The cichat backend at http://127.0.0.1:8000 is unreachable')).toBe(false);
     expect(showsLoading([], null)).toBe(false);
   });
+
+  test('a file source chip names the lines quoted, not only the first', () => {
+    expect(fileSourceLabel({ path: 'package_docs.py', start_line: 1, end_line: 11 })).toBe('package_docs.py:1-11');
+    expect(fileSourceLabel({ path: 'a.py', start_line: 5, end_line: 5 })).toBe('a.py:5');
+    expect(fileSourceLabel({ path: 'a.py', start_line: 5 })).toBe('a.py:5');
+    expect(fileSourceLabel({ path: 'Jenkinsfile' })).toBe('Jenkinsfile');
+  });
 });
+

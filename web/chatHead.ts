@@ -16,3 +16,12 @@ export function aboutLine(facts: { job: string | null; build: number | null; upl
 export function showsLoading(pairs: readonly unknown[] | null, problem: string | null): boolean {
   return pairs === null && !problem;
 }
+
+/**
+ * A file source's chip: the path and the lines the answer quoted (`a.py:1-11`), as the terminal
+ * shows them; the first line alone (`a.py:1`) read as if the answer pointed at line 1 (ux4).
+ */
+export function fileSourceLabel(s: { path: string; start_line?: number; end_line?: number }): string {
+  if (!s.start_line) return s.path;
+  return `${s.path}:${s.start_line}${s.end_line && s.end_line !== s.start_line ? `-${s.end_line}` : ''}`;
+}

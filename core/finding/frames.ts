@@ -54,7 +54,8 @@ const RUST_PANIC = /panicked at (?:'.*', |".*", )?((?:[A-Za-z]:)?[^\s:']+\.rs):(
 const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$/;
 const JVM_LIBRARY =
   /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.codehaus|org\.sonatype|org\.junit|junit|org\.opentest4j|org\.apache|org\.gradle|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.eclipse|worker\.org\.gradle|org\.kohsuke|com\.cloudbees|org\.jboss|org\.hibernate|com\.fasterxml|org\.slf4j|ch\.qos|net\.bytebuddy|okhttp3|io\.grpc)\./;
-const NODE_LIBRARY = /(?:^|\/)node_modules\/|^node:|^internal\/|\/jest-[\w-]+\/|\/vitest\//;
+/** Node's own and libraries' files, and the code `node -e`/`-p` was given (`[eval]`, `[eval]-wrapper`: no file of the project's). */
+const NODE_LIBRARY = /(?:^|\/)node_modules\/|^node:|^internal\/|\/jest-[\w-]+\/|\/vitest\/|^\[eval\]/;
 const GO_LIBRARY = /(?:^|\/)_testmain\.go$|^(?:\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|\/opt\/hostedtoolcache\/go\/|.*\/go\/pkg\/mod\/|runtime\/|testing\/|GOROOT\/)/;
 const GO_LIBRARY_FUNC = /^(?:runtime|testing|reflect|sync|panic)\b|^panic\(/;
 const RUST_BACKTRACE_AT = /^\s+at ((?:[A-Za-z]:)?[^\s:()]+\.rs):(\d+):(\d+)\s*$/;

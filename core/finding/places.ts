@@ -47,7 +47,7 @@ const FORMS: readonly RegExp[] = [
   new RegExp(String.raw`\bat (?<file>${FILE}):(?<line>\d+)(?:[:,](?<col>\d+))?${AFTER}`),
   // "path" line N / "path", line N / path, line N / path: line N (a shell's `ci.sh: line 2:`, not its
   // report of a killed command, `ci.sh: line 2: 22109 Aborted`); path line N at the start or after `file`.
-  new RegExp(String.raw`(?:^|[\s(])(?:"(?<file>${FILE_OR_DIR})",?|(?<file2>${FILE_OR_DIR})[,:]) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
+  new RegExp(String.raw`(?:^|[\s(])(?:"(?<file>${FILE_OR_DIR})",?|'(?<file3>${FILE_OR_DIR})',?:?|(?<file2>${FILE_OR_DIR})[,:]) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
   new RegExp(String.raw`(?:^|\bfile )(?<file>${FILE_OR_DIR}) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
   // pip's one requirement that cannot be installed (`Cannot install -r requirements.txt (line 2) because ...`); with
   // another (`... (line 1) and pydantic-core==2.49.0 because`) the conflict is between the two, no one place.
@@ -58,6 +58,18 @@ const FORMS: readonly RegExp[] = [
   new RegExp(String.raw`\bline:? (?<line>\d+),? (?:(?:of|in) )?(?:file )?"?(?<file>${FILE})"?(?=$|[\s:;,)])`),
   // [...:path:line...] (`[ERROR:/ws/idl/x.thrift:4]`, make's `[Makefile:4: target]`)
   new RegExp(String.raw`\[(?:[A-Za-z]+:)?(?<file>${FILE}):(?<line>\d+)(?::(?<col>\d+))?(?=[\]:])`),
+  // A file a tool was reading, and its parser's line further on (kubectl's `error parsing k8s/web.yaml: error converting
+  // YAML to JSON: yaml: line 14: ...`, helm's `YAML parse error on web/templates/svc.yaml: ... yaml: line 12: ...`).
+  new RegExp(String.raw`\b(?:parsing|parse error on|parse error in|loading|reading)\s+['"\x60]?(?<file>${FILE})['"\x60]?:\s.*?\bline (?<line>\d+)(?:[,:]? col(?:umn)? (?<col>\d+))?(?=$|[\s:;,.)])`),
+  // A CI runner's annotation (`::error file=src/a.js,line=12,col=5::...`, what problem matchers and `--format github` print).
+  new RegExp(String.raw`^::(?:error|warning|notice) (?:[\w-]+=[^,:]*,)*?file=(?<file>${FILE}),(?:[\w-]+=[^,:]*,)*?line=(?<line>\d+)(?:,(?:[\w-]+=[^,:]*,)*?col=(?<col>\d+))?`),
+  // A report's pointer to its source (codespan's `┌─ doc/main.typ:12:3`, as Rust-made tools print it).
+  new RegExp(String.raw`^[┌╭]─+\s*(?<file>${FILE}):(?<line>\d+):(?<col>\d+)\s*$`),
+  // A severity, then the place between dashes or bullets (dart analyze: `error - lib/a.dart:12:5 - msg - code`,
+  // `error • msg • lib/a.dart:12:5 • code`).
+  new RegExp(String.raw`^(?:error|warning|info|lint|hint) [-•] (?:.+? [-•] )?(?<file>${FILE}):(?<line>\d+):(?<col>\d+)(?= [-•] |$)`),
+  // A span of lines and columns (GHC: `src/Cart.hs:(12,5)-(13,20): error:`): its start.
+  new RegExp(String.raw`^(?<file>${FILE}):\((?<line>\d+),(?<col>\d+)\)-\(\d+,\d+\):`),
   // (path:line[:col]) at the end: a frame or a pointer (`at ns/fn (report.clj:14).`, `at f (/ws/x.js:3:5)`)
   // (A JVM frame, `at a.B.c(B.java:3)`, is frames.ts's: the place follows a space here.)
   new RegExp(String.raw`\s\((?:file:\/\/)?(?<file>${FILE}):(?<line>\d+)(?::(?<col>\d+))?\)\.?$`),
@@ -93,7 +105,7 @@ export function placeIn(raw: string, root?: string): Place | undefined {
   for (const form of [ORIGINALLY, ...FORMS]) {
     const g = form.exec(t)?.groups;
     if (!g) continue;
-    const file = projectFile((g.file ?? g.file2) as string, root);
+    const file = projectFile((g.file ?? g.file2 ?? g.file3) as string, root);
     if (!file) continue;
     return { file, line: Number(g.line), ...(g.col ? { column: Number(g.col) } : {}) };
   }

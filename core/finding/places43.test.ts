@@ -3,6 +3,7 @@
  * read without naming a tool, on made-up logs of tools and projects no case has, each with counter-examples.
  */
 import { analyze } from '../log/analyze.js';
+import { placeIn } from './places.js';
 
 const locationOf = (log: string[]) => analyze(log.join('\n'))[0]?.finding?.location;
 
@@ -123,5 +124,35 @@ describe("Maven's list of model problems under its heading", () => {
 
   it('gives no place when the problem names no line', () => {
     expect(locationOf(maven('[ERROR] Child module /srv/ci/ws/tides/web of /srv/ci/ws/tides/pom.xml does not exist'))).toBeUndefined();
+  });
+});
+
+describe('forms of a place of widely used tools no case has', () => {
+  it.each([
+    ["kubectl: the file it was parsing, the YAML parser's line further on", 'error: error parsing k8s/web.yaml: error converting YAML to JSON: yaml: line 14: did not find expected key', { file: 'k8s/web.yaml', line: 14 }],
+    ["helm: the template's file, the parser's line", 'Error: YAML parse error on web/templates/svc.yaml: error converting YAML to JSON: yaml: line 12: mapping values are not allowed in this context', { file: 'web/templates/svc.yaml', line: 12 }],
+    ['Ansible: a single-quoted path, its line and column', "The error appears to be in '/srv/ci/roles/web/tasks/main.yml': line 7, column 12, but may", { file: '/srv/ci/roles/web/tasks/main.yml', line: 7, column: 12 }],
+    ["a CI runner's annotation", "::error file=src/cart.js,line=12,col=5,endLine=12,endColumn=9,title=no-undef::'totl' is not defined.", { file: 'src/cart.js', line: 12, column: 5 }],
+    ["an annotation's fields in another order", '::warning title=W291,file=src/app.py,line=4::trailing whitespace', { file: 'src/app.py', line: 4 }],
+    ["codespan's pointer to the source", '  ┌─ doc/main.typ:12:3', { file: 'doc/main.typ', line: 12, column: 3 }],
+    ['dart analyze: the place between dashes', "  error - lib/src/cart.dart:12:5 - Undefined name 'totl'. - undefined_identifier", { file: 'lib/src/cart.dart', line: 12, column: 5 }],
+    ["dart analyze's older bullets", "  error • Undefined name 'totl' • lib/src/cart.dart:12:5 • undefined_identifier", { file: 'lib/src/cart.dart', line: 12, column: 5 }],
+    ["GHC's span of lines and columns: its start", 'src/Cart.hs:(12,5)-(13,20): error: [GHC-83865]', { file: 'src/Cart.hs', line: 12, column: 5 }],
+  ])('%s', (_what, line, place) => {
+    expect(placeIn(line)).toEqual(place);
+  });
+
+  it.each([
+    ['a file read with no line', 'error: error parsing k8s/web.yaml: error converting YAML to JSON: unexpected EOF'],
+    ["a parser's line with no file", 'yaml: line 4: mapping values are not allowed in this context'],
+    ['a severity and a sentence with no place', 'error - the build failed - see above'],
+    ['an annotation with no line', '::error file=src/cart.js::lint failed'],
+  ])('takes no place from %s', (_what, line) => {
+    expect(placeIn(line)).toBeUndefined();
+  });
+
+  it("takes no place from the code `node -e` was given (`[eval]`'s frames)", () => {
+    const loc = locationOf(['+ node -e "JSON.parse(x)"', '[eval]:1', 'JSON.parse(x)', '^', '', 'ReferenceError: x is not defined', '    at [eval]:1:12', '    at runScriptInThisContext (node:internal/vm:209:10)', '', 'Node.js v20.20.2']);
+    expect(loc).toBeUndefined();
   });
 });
