@@ -10,6 +10,7 @@ import { uniformShape } from './shapeType.js';
 import { firstIndex, leadTable } from './prefilter.js';
 import { GateIndex } from './gateIndex.js';
 import { goJsonText } from './goJson.js';
+import { codeAt, includes, startsWith } from './str.js';
 
 export const PROBE_CHARS = 4096;
 /** The longest excerpt we return: a person reads it on a terminal. */
@@ -149,7 +150,7 @@ const LEAD_COMMAND = 16;
 function leadingSpaces(s: string): number {
   let i = 0;
   while (i < s.length) {
-    const c = s.charCodeAt(i);
+    const c = codeAt(s, i);
     if (c === 32) i++;
     else if (c === 9) i += 1;
     else break;
@@ -203,7 +204,7 @@ function maybeFailure(body: string, hints: number, candidates: Int32Array, c: nu
 
 /** Whether `body` holds one of `literals` (a loop, not `some` with a closure made for every shape tried). */
 function holdsAny(body: string, literals: readonly string[]): boolean {
-  for (let k = 0; k < literals.length; k++) if (body.includes(literals[k]!)) return true;
+  for (let k = 0; k < literals.length; k++) if (includes(body, literals[k]!)) return true;
   return false;
 }
 
@@ -212,7 +213,7 @@ function classifyBody(body: string, stamped: boolean, branch: string | undefined
   const indent = leadingSpaces(body);
   if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped, branch };
   // GitHub Actions opens each step's group with the step's command: the group marker is the command.
-  if (body.startsWith('##[group]Run ')) return { role: 'command', shape: undefined, body, indent, stamped, branch };
+  if (startsWith(body, '##[group]Run ')) return { role: 'command', shape: undefined, body, indent, stamped, branch };
   const lead = LEAD[firstIndex(body)]!;
   if ((lead & LEAD_NOISE) !== 0 && NOISE.test(body)) return { role: 'noise', shape: undefined, body, indent, stamped, branch };
   const travis = (lead & LEAD_TRAVIS) !== 0 ? TRAVIS_EXIT.exec(body) : null;
