@@ -7,11 +7,10 @@
  * `sniffLog` looks at the first bytes only, so a streaming upload can reuse it on its first
  * chunk; `decodeLog` turns a whole input into text.
  */
-import { isUtf8 } from 'node:buffer';
 import { fstatSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { UserError } from './errors.js';
-import { LogDecodeError, decodeCp1252, decodeLogStream as decodeLogBytes, sniffLog, withHead } from '../core/log/decode.js';
+import { LogDecodeError, decodeUtf8OrCp1252, decodeLogStream as decodeLogBytes, sniffLog, withHead } from '../core/log/decode.js';
 
 export { decodeCp1252, sniffLog, type LogKind } from '../core/log/decode.js';
 
@@ -45,12 +44,7 @@ export function decodeLog(input: Buffer, name: string): DecodedLog {
     notes.push(`read as ${kind.bom.toUpperCase()} (byte order mark)`);
   } else {
     const body = kind.bom === 'utf-8' ? bytes.subarray(3) : bytes;
-    if (isUtf8(body)) {
-      text = body.toString('utf8');
-    } else {
-      text = decodeCp1252(body);
-      notes.push('not UTF-8: read as Windows-1252 (Latin-1)');
-    }
+    text = decodeUtf8OrCp1252(body, { onCp1252: () => notes.push('not UTF-8: read as Windows-1252 (Latin-1)') });
   }
   return notes.length > 0 ? { text, note: `${name}: ${notes.join(', ')}` } : { text };
 }

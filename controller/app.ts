@@ -255,7 +255,7 @@ function userOf(ctx: Context): string {
  */
 function controllerRouter({ config, proxy, identity, contextDeps, watcher, logger }: RouterDeps): Router {
   const router = new Router({ prefix: API_PREFIX });
-  router.get(['/healthz', '/healthz/'], async (ctx) => {
+  router.get('/healthz', async (ctx) => {
     ctx.respond = false;
     await proxy.forward(ctx.req, ctx.res, {
       method: ctx.method,
@@ -265,7 +265,7 @@ function controllerRouter({ config, proxy, identity, contextDeps, watcher, logge
     });
   });
   // Public like healthz: it describes the API, no caller data.
-  router.get(['/openapi.json', '/openapi.json/'], (ctx) => {
+  router.get('/openapi.json', (ctx) => {
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = openApiText();
   });
@@ -276,7 +276,7 @@ function controllerRouter({ config, proxy, identity, contextDeps, watcher, logge
   // Uploads are read whole into memory: only so many at once (controller/uploadSlots.ts).
   const uploads = uploadSlots(config.uploadsMax ?? DEFAULT_CONTROLLER_UPLOADS_MAX);
   // The raw log, streamed through (never held here): before the JSON upload's route.
-  router.post([CONTEXT_LOG_ROUTE, `${CONTEXT_LOG_ROUTE}/`], uploads, async (ctx) => uploadContextLog(ctx, userOf(ctx), contextDeps));
+  router.post(CONTEXT_LOG_ROUTE, uploads, async (ctx) => uploadContextLog(ctx, userOf(ctx), contextDeps));
   router.post(CONTEXT_ROUTE, uploads, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
   router.put(CONTEXT_ROUTE, uploads, async (ctx) => uploadContext(ctx, userOf(ctx), contextDeps));
   registerWorkspaceRoutes(router, {

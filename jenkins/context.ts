@@ -30,8 +30,8 @@ export interface CiContextOptions {
   baselineLog?: string;
   now?: Date;
   /**
-   * Where the build's workspaces are (JENKINS_PATH_MAP, confinement): when given, a failed or
-   * unstable build gets `workspaceSnippets` (jenkins/workspace/snippets.ts).
+   * Where the build's workspaces are (JENKINS_PATH_MAP, confinement): when given, the build
+   * (whatever its result) gets `workspaceSnippets` (jenkins/workspace/snippets.ts).
    */
   workspace?: { pathMap: PathMap; confinement?: WorkspaceConfinement };
   /**
@@ -196,15 +196,16 @@ async function buildPart(
 }
 
 /**
- * The workspace snippets of a failed or unstable build: source around the lines its log's
- * failure names and the pipeline script, from its confined workspaces; and the ids of those
- * workspaces (`buildDetails.workspaces`: the answer offers `cichat ws cat` even when none holds
- * a file the log names). A workspace that cannot be read gives none; nothing here fails the upload.
+ * The workspace snippets of a build: source around the lines its log's failure names and the
+ * pipeline script, from its confined workspaces; and the ids of those workspaces
+ * (`buildDetails.workspaces`: the answer offers `cichat ws cat` even when none holds a file the
+ * log names). Whatever the build's result (ux4: a user asks about a passing, aborted or running
+ * build too, and its workspace is as much there). A workspace that cannot be read gives none;
+ * nothing here fails the upload.
  */
 async function buildSnippets(opts: CiContextOptions, job: JobLocation, jobName: string, details: BuildDetails): Promise<{ snippets: WorkspaceSnippet[]; workspaceIds: string[] }> {
-  const result = typeof details.result === 'string' ? details.result.toUpperCase() : '';
   const log = typeof details.consoleLog === 'string' ? details.consoleLog : typeof details.consoleLogTail === 'string' ? details.consoleLogTail : '';
-  if ((result !== 'FAILURE' && result !== 'UNSTABLE') || typeof details.number !== 'number' || !opts.workspace) return { snippets: [], workspaceIds: [] };
+  if (typeof details.number !== 'number' || typeof details.error === 'string' || !opts.workspace) return { snippets: [], workspaceIds: [] };
   // No workspace on this host still leaves an inline pipeline script to show.
   const workspaces = await listWorkspaces({
     jenkinsHome: opts.jenkinsHome,

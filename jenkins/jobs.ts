@@ -8,7 +8,7 @@ import { MASK, maskSecrets, maskValueByName } from '../core/secrets.js';
 import type { JobDetails } from '../protocol/types.js';
 import { BuildNotFoundError, JobNotFoundError } from './errors.js';
 import { LINK_OUT_OF_HOME, realInside } from './homeguard.js';
-import { buildsDirOf, isMatrixConfigurationDir, parseCombination, resolveJobDir } from './paths.js';
+import { branchItemName, buildsDirOf, isMatrixConfigurationDir, parseCombination, resolveJobDir } from './paths.js';
 import { similarJobNames, type JobEntry } from './scan.js';
 import { child, childText, errorMessage, isMissing, LARGE_XML_BYTES, parseXml, pruneLargeElements, readHeadText, readTextFile, readXmlFile, xstreamClassName } from './xml.js';
 import type { XmlElement } from './xml.js';
@@ -495,10 +495,14 @@ async function childItems(dir: string): Promise<string[]> {
     }
     for (const e of entries.sort()) {
       let name = e;
-      try {
-        name = (await readTextFile(path.join(dir, group, e, 'name-utf8.txt'))).trim() || e;
-      } catch {
-        /* plain folder child: the directory name is the item name */
+      if (group === 'branches') {
+        name = await branchItemName(path.join(dir, group, e), e);
+      } else {
+        try {
+          name = (await readTextFile(path.join(dir, group, e, 'name-utf8.txt'))).trim() || e;
+        } catch {
+          /* plain folder child: the directory name is the item name */
+        }
       }
       names.push(name);
       if (names.length >= 200) return names;

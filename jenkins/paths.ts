@@ -92,6 +92,17 @@ async function recordedItemNames(dir: string): Promise<string[]> {
 }
 
 /**
+ * The item name a branch directory stands for: its `name-utf8.txt`, else its config's
+ * `<displayName>` (older branch-api versions write only that), else the directory's own name.
+ * A `/` in the recorded name is kept encoded (`feature%2Fx`), as Jenkins names branch items,
+ * so the name stays one segment of the full name.
+ */
+export async function branchItemName(dir: string, fallback: string): Promise<string> {
+  const name = (await recordedItemNames(dir)).find((n) => n.length > 0);
+  return name ? name.replace(/\//g, '%2F') : fallback;
+}
+
+/**
  * The directory of a job by full name, as Jenkins lays it out on disk: folder children under
  * `jobs/<name>`, multibranch branches under `branches/<mangled name>` (found through
  * `name-utf8.txt` or `<displayName>`). Null when the name is unsafe or no such item exists.

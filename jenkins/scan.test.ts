@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { JenkinsHome, buildXml } from '../test/helpers/jenkinsHome.js';
-import { newestBuildWhere } from './jobs.js';
+import { locateJob, newestBuildWhere, readJobDetails } from './jobs.js';
 import { listJobs, similarJobNames } from './scan.js';
 
 let jh: JenkinsHome;
@@ -65,6 +65,26 @@ describe('similarJobNames', () => {
     await write('jobs/org/branches/feature-x.abc123/name-utf8.txt', 'feature%2Fx');
     await write('jobs/org/branches/feature-x.abc123/config.xml', '<flow-definition/>');
     expect(await similarJobNames(home, 'org/feature/x')).toEqual(['org/feature%2Fx']);
+  });
+
+  it('knows a branch named only by the <displayName> of its config (no name-utf8.txt), slash kept encoded', async () => {
+    await write('jobs/org/config.xml', '<org.jenkinsci.plugins.workflow.multibranch.WorkflowMultiBranchProject/>');
+    await write('jobs/org/branches/release-2-x.k2f9a/config.xml', '<flow-definition><displayName>release/2.x</displayName></flow-definition>');
+    await build('jobs/org/branches/release-2-x.k2f9a', 4, 'FAILURE');
+    expect((await listJobs(home)).map((j) => j.fullName)).toContain('org/release%2F2.x');
+    expect(await similarJobNames(home, 'release/2.x')).toEqual(['org/release%2F2.x']);
+    expect(await similarJobNames(home, 'org/Release/2.x')).toEqual(['org/release%2F2.x']);
+    expect(await similarJobNames(home, 'release%2F2.x')).toEqual(['org/release%2F2.x']);
+    // the multibranch project's own list of branches names it the same way
+    expect((await readJobDetails(home, await locateJob(home, 'org'))).jobs).toEqual(['release%2F2.x']);
+  });
+
+  it('finds a job a typo away, by its full name or its own name', async () => {
+    await write('jobs/java-calc/config.xml', '<project/>');
+    expect(await similarJobNames(home, 'java-calcc')).toEqual(['java-calc']);
+    expect(await similarJobNames(home, 'jav-calc')).toEqual(['java-calc']);
+    expect(await similarJobNames(home, 'eng/platform/svcc')).toEqual(['eng/platform/svc']);
+    expect(await similarJobNames(home, 'sv')).toEqual([]);
   });
 
   it('suggests nothing for a name like no job, nor the name itself', async () => {

@@ -1,15 +1,16 @@
 /**
  * Every job of a JENKINS_HOME, found by walking it the way Jenkins lays items out on disk:
  * `jobs/<name>` (folders nest their own `jobs/`), multibranch branches under `branches/`
- * (their real name in `name-utf8.txt`). Used where the controller or the CLI needs all jobs
+ * (their real name in `name-utf8.txt` or `<displayName>`). Used where the controller or the CLI needs all jobs
  * rather than one by name (the demo chat of `cichat serve`, the failed-build watcher, the jobs a
  * name that was not found may have meant).
  */
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { editDistance } from '../core/log/symbols.js';
 import { realInside } from './homeguard.js';
-import { buildsDirOf } from './paths.js';
+import { branchItemName, buildsDirOf } from './paths.js';
 
 export interface JobEntry {
   /** `team/api`, `org/repo/main`. */
@@ -34,15 +35,6 @@ async function subdirs(dir: string): Promise<Dirent[]> {
   }
 }
 
-async function displayName(dir: string, fallback: string): Promise<string> {
-  try {
-    const name = (await readFile(path.join(dir, 'name-utf8.txt'), 'utf8')).trim();
-    return name && !name.includes('/') ? name : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /**
  * The jobs (items that can have builds) under a home, folders and branches included. A folder
  * that is a symbolic link leading out of JENKINS_HOME is not followed (issue 12). An item is a
@@ -57,7 +49,7 @@ export async function listJobs(jenkinsHome: string, options: ListJobsOptions = {
       for (const entry of await subdirs(path.join(parent, group))) {
         const dir = path.join(parent, group, entry.name);
         if (!(await realInside(jenkinsHome, dir))) continue;
-        const name = group === 'branches' ? await displayName(dir, entry.name) : entry.name;
+        const name = group === 'branches' ? await branchItemName(dir, entry.name) : entry.name;
         const fullName = prefix ? `${prefix}/${name}` : name;
         const children = (await subdirs(path.join(dir, 'jobs'))).length + (await subdirs(path.join(dir, 'branches'))).length;
         const buildsDir = buildsDirOf(jenkinsHome, dir, fullName, options.buildsDirSetting);
@@ -73,8 +65,8 @@ export async function listJobs(jenkinsHome: string, options: ListJobsOptions = {
 /**
  * The jobs a name that is not a job's full name may have meant (ux3, session 42): the name as
  * Jenkins shows it elsewhere (`eng » platform » svc`, a URL path `job/eng/job/platform/job/svc`),
- * another case, a branch named with its slash (`feature/x`), or a job's own name without its
- * folders (`svc` for `eng/platform/svc`). At most five, for a "did you mean" after a job was
+ * another case, a branch named with its slash (`feature/x`), a job's own name without its
+ * folders (`svc` for `eng/platform/svc`), or a name a typo away (`java-calcc`). At most five, for a "did you mean" after a job was
  * not found; walks the home, so only on that path.
  */
 export async function similarJobNames(jenkinsHome: string, wanted: string): Promise<string[]> {
@@ -91,12 +83,19 @@ export async function similarJobNames(jenkinsHome: string, wanted: string): Prom
   const lower = name.toLowerCase();
   const last = lower.split('/').pop() as string;
   const jobs = (await listJobs(jenkinsHome)).map((j) => j.fullName);
+  // another case, or a branch named with its slash (`feature/x` for the job `feature%2Fx`)
+  const slashed = (j: string): string => j.toLowerCase().replace(/%2f/g, '/');
   const tiers = [
     jobs.filter((j) => j === name),
-    // another case, or a branch named with its slash (`feature/x` for the job `feature%2Fx`)
-    jobs.filter((j) => j.toLowerCase() === lower || j.toLowerCase().replace(/%2f/g, '/') === lower),
-    jobs.filter((j) => j.toLowerCase().endsWith(`/${lower}`)),
+    jobs.filter((j) => j.toLowerCase() === lower || slashed(j) === lower),
+    jobs.filter((j) => j.toLowerCase().endsWith(`/${lower}`) || slashed(j).endsWith(`/${lower}`)),
     jobs.filter((j) => (j.toLowerCase().split('/').pop() as string) === last),
+    // a typo (ux4: `java-calcc` for `java-calc`): the full name, or the job's own name, a few letters off
+    jobs.filter((j) => {
+      const own = j.toLowerCase().split('/').pop() as string;
+      const near = (a: string, b: string): boolean => editDistance(a, b) <= Math.min(2, Math.floor(Math.min(a.length, b.length) / 4));
+      return near(lower, j.toLowerCase()) || near(last, own);
+    }),
   ];
   const found = tiers.find((t) => t.length > 0) ?? [];
   return found.filter((j) => j !== wanted).slice(0, 5);

@@ -4,9 +4,8 @@
  * ordered element tree, because XStream's meaning often lies in order and repetition
  * (`<causeBag><entry><Cause/><int>1</int></entry>`), which object-shaped parses lose.
  */
-import { isUtf8 } from 'node:buffer';
 import { open, readFile, stat } from 'node:fs/promises';
-import { decodeCp1252, incompleteTail } from '../core/log/decode.js';
+import { decodeCp1252, decodeUtf8OrCp1252 } from '../core/log/decode.js';
 import { XMLParser, XMLValidator } from './fastXml.js';
 
 export interface XmlElement {
@@ -152,8 +151,7 @@ export function decodeText(bytes: Buffer, cut = false): string {
       // an encoding this runtime does not know: read as below
     }
   }
-  const whole = cut ? bytes.subarray(0, bytes.length - incompleteTail(bytes)) : bytes;
-  return isUtf8(whole) ? whole.toString('utf8') : decodeCp1252(bytes);
+  return decodeUtf8OrCp1252(bytes, { cut });
 }
 
 

@@ -10,14 +10,9 @@ import type { Source } from '../protocol/types.js';
 import { pluginList } from '../protocol/schemas.js';
 import { saneCiContext } from '../backend/answer/sanitize.js';
 import { analyzedChatContext, failedMavenLog, lineOf, richChatContext, sparseChatContext, termRetriever } from './answerFixtures.js';
+import { askLocalAnswer } from './helpers/askLocal.js';
 
-async function ask(question: string, context: ChatContext | null): Promise<{ text: string; first: string; sources: Source[] }> {
-  const engine = createLocalEngine({ typingDelayMs: 0 });
-  const stream = await engine.answer({ question, history: [], context, signal: new AbortController().signal });
-  let text = '';
-  for await (const piece of stream.pieces) text += piece;
-  return { text, first: text.split('\n')[0] ?? '', sources: stream.sources };
-}
+const ask = (question: string, context: ChatContext | null) => askLocalAnswer(question, context);
 
 const fact = (field: string): Source => ({ kind: 'context', field });
 
@@ -141,11 +136,8 @@ describe('local engine over a rich context', () => {
   });
 
   it('reads a bare "why?" after a question about the build as why it failed', async () => {
-    const engine = createLocalEngine({ typingDelayMs: 0 });
     const history = [{ question: 'did the build pass?', answer: '**No — build #42 of `team/api` failed (`FAILURE`).**' }];
-    const stream = await engine.answer({ question: 'why?', history, context: richChatContext(), signal: new AbortController().signal });
-    let text = '';
-    for await (const piece of stream.pieces) text += piece;
+    const { text } = await askLocalAnswer('why?', richChatContext(), history);
     expect(text).toMatch(/^\*\*Build #42 of `team\/api` failed \(`FAILURE`\):\*\* the first real error is \[L45-L45\]/);
     // Without history the same word is not understood.
     expect((await ask('why?', richChatContext())).first).toBe("I can't answer that from the uploaded context.");

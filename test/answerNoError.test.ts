@@ -4,18 +4,11 @@
  * no copy of when no workspace is shown, and a finished build whose log the CI server lacks.
  */
 import type { ChatContext } from '../backend/answer/engine.js';
-import { createLocalEngine } from '../backend/answer/local.js';
 import type { CiContextUpload } from '../protocol/schemas.js';
-import type { Source } from '../protocol/types.js';
 import { analyzedChatContext, sparseChatContext } from './answerFixtures.js';
+import { askLocalAnswer } from './helpers/askLocal.js';
 
-async function ask(question: string, context: ChatContext): Promise<{ text: string; first: string; sources: Source[] }> {
-  const engine = createLocalEngine({ typingDelayMs: 0 });
-  const stream = await engine.answer({ question, history: [], context, signal: new AbortController().signal });
-  let text = '';
-  for await (const piece of stream.pieces) text += piece;
-  return { text, first: text.split('\n')[0] ?? '', sources: stream.sources };
-}
+const ask = (question: string, context: ChatContext) => askLocalAnswer(question, context);
 
 const NO_ERROR_LOG = 'Started by user alice\n[Pipeline] Start of Pipeline\n[Pipeline] node\n+ ./gradlew build\n> Task :compileJava\n';
 

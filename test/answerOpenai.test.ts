@@ -1,10 +1,11 @@
 import net from 'node:net';
-import type { AnswerStream, ChatContext } from '../backend/answer/engine.js';
+import type { ChatContext } from '../backend/answer/engine.js';
 import { createEngine } from '../backend/answer/index.js';
 import { ModelServerError, createOpenAIEngine, retryAfterMs, type RetryNotice } from '../backend/answer/openai.js';
 import { estimateTokens } from '../backend/answer/prompt.js';
 import { richChatContext } from './answerFixtures.js';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from './fakes/openaiServer.js';
+import { readAll } from './helpers/askLocal.js';
 
 let server: FakeOpenAIServer;
 
@@ -20,11 +21,6 @@ function engine(extra: Partial<Parameters<typeof createOpenAIEngine>[0]> = {}) {
   return createOpenAIEngine({ apiKey: 'sk-test', baseURL: server.baseURL, model: 'fake-model', contextTokens: 8000, ...extra });
 }
 
-async function readAll(stream: AnswerStream): Promise<string> {
-  let text = '';
-  for await (const piece of stream.pieces) text += piece;
-  return text;
-}
 
 async function ask(e = engine(), question = 'Why did the build fail?', context: ChatContext | null = richChatContext(), signal = new AbortController().signal) {
   return e.answer({ question, history: [{ question: 'hi', answer: 'Hello, ask me about your build.' }], context, signal });

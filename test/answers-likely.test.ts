@@ -120,7 +120,7 @@ describe("a rules' class said at medium or low confidence is worded as likely (l
     expect(await ask(high, 'why did the build fail?')).not.toMatch(/likely rather than certain|take it as a guess/);
     expect(await ask(high, 'how do I fix it?')).not.toMatch(/likely rather than certain|take it as a guess/);
     const medium = at('medium');
-    expect(await ask(medium, 'why did the build fail?')).toMatch(/\*\*What it means:\*\* .*No rule made for this exact message decided the kind of failure, so take it as likely rather than certain\./);
+    expect(await ask(medium, 'why did the build fail?')).toMatch(/\*\*What it means:\*\* .*The evidence for this kind of failure is not conclusive, so take it as likely rather than certain\./);
     expect(await ask(medium, 'how do I fix it?')).toContain('take it as likely rather than certain');
     const low = at('low');
     const why = await ask(low, 'why did the build fail?');

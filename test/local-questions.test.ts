@@ -7,8 +7,6 @@
  * never an invented value.
  */
 import type { ChatContext } from '../backend/answer/engine.js';
-import { createLocalEngine } from '../backend/answer/local.js';
-import type { Source } from '../protocol/types.js';
 import {
   analyzedChatContext,
   analyzedMavenChatContext,
@@ -22,6 +20,7 @@ import {
   MORE_LOGS,
   pipelineChatContext,
 } from './answerFixtures.js';
+import { askLocalAnswer } from './helpers/askLocal.js';
 
 type ContextName =
   | 'maven'
@@ -316,13 +315,7 @@ const HELD_OUT_2: [string, ContextName, Expectation][] = [
   ['what is the job', 'pipeline', { has: ['web/main'] }],
 ];
 
-async function ask(question: string, context: ChatContext | null): Promise<{ text: string; sources: Source[] }> {
-  const engine = createLocalEngine({ typingDelayMs: 0 });
-  const stream = await engine.answer({ question, history: [], context, signal: new AbortController().signal });
-  let text = '';
-  for await (const piece of stream.pieces) text += piece;
-  return { text, sources: stream.sources };
-}
+const ask = (question: string, context: ChatContext | null) => askLocalAnswer(question, context);
 
 /** 1-based number of the first stored log line holding `needle`. */
 function storedLineOf(context: ChatContext, needle: string): number {

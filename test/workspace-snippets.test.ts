@@ -114,13 +114,18 @@ describe('the controller context of a failed build carries workspace snippets', 
     fs.rmSync(bare, { recursive: true, force: true });
   });
 
-  test('a build that passed gets no snippets; a workspace outside the roots is never read', async () => {
-    const passedHome = path.join(fixture.root, 'passed');
-    fs.cpSync(fixture.home, passedHome, { recursive: true });
-    const xml = path.join(passedHome, 'jobs', 'shop', 'builds', '1', 'build.xml');
-    fs.writeFileSync(xml, fs.readFileSync(xml, 'utf8').replace('FAILURE', 'SUCCESS'));
-    const passed = await buildCiContextResult({ jenkinsHome: passedHome, jobName: 'shop', buildNumber: 1, workspace: { pathMap: parsePathMap(`${RECORDED}=${passedHome}`) } });
-    expect(passed.context.workspaceSnippets).toBeUndefined();
+  test('a build that passed, was aborted or is running has its workspaces looked for too; a workspace outside the roots is never read', async () => {
+    const otherHome = path.join(fixture.root, 'passed');
+    fs.cpSync(fixture.home, otherHome, { recursive: true });
+    const xml = path.join(otherHome, 'jobs', 'shop', 'builds', '1', 'build.xml');
+    const failed = fs.readFileSync(xml, 'utf8');
+    for (const result of ['SUCCESS', 'ABORTED', null]) {
+      // null: a running build (no <result> yet)
+      fs.writeFileSync(xml, result ? failed.replace('FAILURE', result) : failed.replace(/<result>FAILURE<\/result>/, ''));
+      const other = await buildCiContextResult({ jenkinsHome: otherHome, jobName: 'shop', buildNumber: 1, workspace: { pathMap: parsePathMap(`${RECORDED}=${otherHome}`) } });
+      expect([result, other.context.buildDetails?.workspaces]).toEqual([result, ['ws-default']]);
+      expect([result, other.context.workspaceSnippets?.some((s) => s.workspaceId === 'ws-default')]).toEqual([result, true]);
+    }
     // Roots that do not hold the workspace: nothing is read from it.
     const confined = await buildCiContextResult({
       jenkinsHome: fixture.home,
@@ -129,9 +134,8 @@ describe('the controller context of a failed build carries workspace snippets', 
       workspace: { pathMap: parsePathMap(fixture.pathMapSpec), confinement: { roots: [path.join(fixture.root, 'elsewhere')] } },
     });
     expect(confined.context.workspaceSnippets).toBeUndefined();
-    expect(passed.context.buildDetails?.workspaces).toBeUndefined();
     expect(confined.context.buildDetails?.workspaces).toBeUndefined();
-    fs.rmSync(passedHome, { recursive: true, force: true });
+    fs.rmSync(otherHome, { recursive: true, force: true });
   });
 });
 

@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import type { AnswerStream } from '../backend/answer/engine.js';
 import { createOpenAIEngine } from '../backend/answer/openai.js';
 import type { ToolSettings } from '../backend/answer/tools.js';
 import { startController, type RunningController } from '../controller/app.js';
@@ -23,6 +22,7 @@ import { signToken, startTestBackend } from './helpers/backend.js';
 import { testDialects } from './helpers/databases.js';
 import { collectEvents, textOf } from './helpers/sse.js';
 import type { Chat, Page, QaPair } from '../protocol/types.js';
+import { readAll } from './helpers/askLocal.js';
 
 const SECRET = randomBytes(32).toString('hex');
 const dialects = await testDialects();
@@ -73,11 +73,6 @@ function shopContext() {
   return analyzedChatContext(ci, log);
 }
 
-async function readAll(stream: AnswerStream): Promise<string> {
-  let text = '';
-  for await (const piece of stream.pieces) text += piece;
-  return text;
-}
 
 const toolMessages = (n: number) => (model.requests[n]?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
 

@@ -9,6 +9,7 @@ import type { Chat, QaPair, Source } from '../protocol/types.js';
 import { api, findChat, streamAnswer, uploadLog, type StreamRequest } from './api.js';
 import { Markdown, type Citation } from './markdown.js';
 import { onLinkClick } from './router.js';
+import { aboutLine, fileSourceLabel, showsLoading } from './chatHead.js';
 import { fullTime } from './time.js';
 import { FileViewer, LogViewer, type FileRef } from './Viewers.js';
 
@@ -34,6 +35,8 @@ export function ChatPage({ chatId }: { chatId: number }) {
   const [chat, setChat] = useState<Chat | null>(null);
   // When the chat's context was last uploaded: a chat with a log but no job is not "no log" (ux3, session 42).
   const [uploadedAt, setUploadedAt] = useState<string | null>(null);
+  // Whether the chat's job and last upload were read (false while loading or when the backend did not answer).
+  const [chatKnown, setChatKnown] = useState(false);
   const [pairs, setPairs] = useState<QaPair[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notFound, setNotFound] = useState(false);
@@ -59,9 +62,15 @@ export function ChatPage({ chatId }: { chatId: number }) {
   }, [chatId]);
 
   const loadChat = useCallback(async () => {
-    const [found, upload] = await Promise.all([findChat(chatId).catch(() => undefined), api.lastUpload(chatId).catch(() => undefined)]);
+    let failed = false;
+    const failing = (): undefined => {
+      failed = true;
+      return undefined;
+    };
+    const [found, upload] = await Promise.all([findChat(chatId).catch(failing), api.lastUpload(chatId).catch(failing)]);
     setChat(found ?? null);
     setUploadedAt(upload?.last_upload_at ?? null);
+    setChatKnown(!failed);
   }, [chatId]);
 
   useEffect(() => {
@@ -223,7 +232,7 @@ export function ChatPage({ chatId }: { chatId: number }) {
       <div className="page-head">
         <div>
           <h1 id="chat-title">{chat?.title ?? `Chat ${chatId}`}</h1>
-          <p className="muted about">{job ? `${job}${build != null ? ` #${build}` : ''}` : uploadedAt ? `A build log without a job, uploaded ${fullTime(uploadedAt)}.` : 'No job: upload a build log to ask about it.'}</p>
+          <p className="muted about">{aboutLine({ job, build, uploadedAt, known: chatKnown })}</p>
         </div>
         <div className="head-actions">
           <input
@@ -270,7 +279,7 @@ export function ChatPage({ chatId }: { chatId: number }) {
         </p>
       ) : null}
       <ol className="conversation" aria-label="Conversation">
-        {pairs === null ? (
+        {showsLoading(pairs, problem) ? (
           <li className="muted" role="status">
             Loading…
           </li>
@@ -435,7 +444,7 @@ function Sources({ sources, canOpenFiles, onSource }: { sources: Source[]; canOp
             );
           }
           if (s.kind === 'file') {
-            const label = `${s.path}${s.start_line ? `:${s.start_line}` : ''}`;
+            const label = fileSourceLabel(s);
             return (
               <li key={i}>
                 {canOpenFiles ? (

@@ -339,6 +339,9 @@ export function diagnose(span: LogSpan, opts: { related?: LogSpan[] } = {}): Fai
 }
 
 /** How a person names a kind when asking about it ("was it a timeout?"), for yes/no answers. */
+/** A shell's read of a variable nothing set (`set -u`: `X: unbound variable`; `${X:?}`: `X: parameter null or not set`); group 1 the name. */
+export const UNSET_VARIABLE = /(?:^|:\s)([A-Za-z_]\w*): (?:unbound variable|parameter (?:null or )?not set)/;
+
 export const KIND_QUESTIONS: [FailureKind, RegExp][] = [
   ['memory', /\b(out of memory|oom|memory|heap|ram)\b/],
   ['disk', /\b(disk|space|storage)\b/],

@@ -2,6 +2,9 @@
  * `cichat context upload` in-process: the progress bar's indexing phase while the server
  * works, and one warning when the job is not in the controller's JENKINS_HOME.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { CichatClient, ContextUpload, LogBody, LogUploadFacts, ProgressListener } from '../client.js';
 import { ApiError, InterruptedError } from '../errors.js';
@@ -72,6 +75,34 @@ describe('cichat context upload', () => {
     expect(calls[1]?.log).toBe('error: boom\n');
     expect(JSON.parse(Buffer.from(calls[1]!.facts.header!, 'base64url').toString())).toEqual({ ciEnvironment: { JOB_NAME: 'other/job', BUILD_NUMBER: '7' } });
     expect(out.stdout.text).toBe('Uploaded the context of chat 4 (log of 1 line).\n');
+  });
+
+  it('a job from the environment that the controller does not know, with a passing log (the JSON upload): the same warning, then the logs alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-ctx-'));
+    const baseline = path.join(dir, 'pass.log');
+    fs.writeFileSync(baseline, 'ok\n');
+    const calls: ContextUpload[] = [];
+    const client = {
+      baseUrl: 'http://127.0.0.1:8080',
+      lastUpload: async () => ({ last_upload_at: null }),
+      async uploadContext(_id: number, body: ContextUpload) {
+        calls.push({ ...body });
+        if (body.jobName) throw new ApiError(404, `No job ${body.jobName} in JENKINS_HOME: no context was uploaded`);
+        return { success: true, received_data: {} };
+      },
+    };
+    try {
+      const out = io('error: boom\nfailed\n', { JOB_NAME: 'other/job', BUILD_NUMBER: '7' });
+      const argv = ['node', 'cichat', 'context', 'upload', '4', '--from-env', '--log', '-', '--baseline-log', baseline, '--no-progress'];
+      expect(await run(argv, out, () => client as unknown as CichatClient)).toBe(0);
+      expect(out.stderr.text).toBe(
+        "cichat: warning: job other/job #7 is not in the controller's JENKINS_HOME; uploading the log (2 lines) and the CI environment variables without the job's facts\n",
+      );
+      expect(calls.map((c) => [c.jobName, c.buildNumber])).toEqual([['other/job', 7], [undefined, undefined]]);
+      expect(out.stdout.text).toBe('Uploaded the context of chat 4 (log of 2 lines, passing log of 1 line).\n');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('--from-env with a $WORKSPACE not on this machine (cleanWs(), another container): a note, and the log is uploaded (ux3, session 42)', async () => {

@@ -139,30 +139,34 @@ export async function uploadContext(ctx: Ctx, chatId: number, opts: UploadOption
   const before = (await ctx.client().lastUpload(chatId)).last_upload_at;
   const send = (body: ContextUpload) => uploadInterruptibly(ctx, chatId, body, { label: 'uploading context', progress: opts.progress, before });
   let result;
-  let jobUnknown: string | undefined;
   try {
     result = await send(upload);
   } catch (err) {
     // A pipeline on a CI server whose home this controller does not read: JOB_NAME is unknown
     // here, but the log is still worth having. Only for a job that came from the environment.
     if (!(err instanceof ApiError && jobFromEnvUnknown(err, opts, upload) && upload.consoleLog !== undefined)) throw err;
-    jobUnknown = `${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}`;
     const instead = [`the log (${lines(lineCount(upload.consoleLog))})`, upload.ciEnvironment ? 'the CI environment variables' : undefined];
-    ctx.io.stderr.write(
-      `cichat: warning: job ${jobUnknown} is not in the controller's JENKINS_HOME; uploading ${instead.filter(Boolean).join(' and ')} without the job's facts\n`,
-    );
-    delete upload.jobName;
-    delete upload.buildNumber;
+    dropUnknownJob(upload, instead.filter(Boolean).join(' and '), note);
     result = await send(upload);
   }
   if (ctx.options.json) return printJson(ctx.io.stdout, result);
   const what = [
-    upload.jobName ? `job ${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}` : undefined,
+    upload.jobName ? `job ${jobRef(upload)}` : undefined,
     upload.consoleLog !== undefined ? `log of ${lines(lineCount(upload.consoleLog))}` : undefined,
     upload.baselineLog !== undefined ? `passing log of ${lines(lineCount(upload.baselineLog))}` : undefined,
     upload.workspaceSnippets ? `${upload.workspaceSnippets.length} workspace snippet${upload.workspaceSnippets.length === 1 ? '' : 's'}` : undefined,
   ].filter(Boolean);
   ctx.io.stdout.write(`Uploaded the context of chat ${chatId}${what.length ? ` (${what.join(', ')})` : ''}.\n`);
+}
+
+/** The job and build an upload names: `team/api #42`. */
+const jobRef = (upload: ContextUpload): string => `${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}`;
+
+/** Says that the controller's JENKINS_HOME lacks the upload's job, and takes the job out: `sent` goes again without it. */
+function dropUnknownJob(upload: ContextUpload, sent: string, note: (text: string) => void): void {
+  note(`warning: job ${jobRef(upload)} is not in the controller's JENKINS_HOME; uploading ${sent} without the job's facts`);
+  delete upload.jobName;
+  delete upload.buildNumber;
 }
 
 /** A 404 for a job that came from the environment (JOB_NAME) and that this controller's JENKINS_HOME does not have. */
@@ -219,15 +223,12 @@ async function uploadLogContext(ctx: Ctx, chatId: number, opts: UploadOptions, u
       if (!(err instanceof ApiError && jobFromEnvUnknown(err, opts, upload))) throw err;
       // The 404 came before the log was read: the same log goes again, without the job.
       if (!log.body.rewind()) throw err;
-      const jobUnknown = `${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}`;
-      note(`warning: job ${jobUnknown} is not in the controller's JENKINS_HOME; uploading the log${facts.ciEnvironment ? ' and the CI environment variables' : ''} without the job's facts`);
-      delete upload.jobName;
-      delete upload.buildNumber;
+      dropUnknownJob(upload, `the log${facts.ciEnvironment ? ' and the CI environment variables' : ''}`, note);
       result = await send(upload);
     }
     if (ctx.options.json) return printJson(ctx.io.stdout, result);
     const what = [
-      upload.jobName ? `job ${upload.jobName}${upload.buildNumber !== undefined ? ` #${upload.buildNumber}` : ''}` : undefined,
+      upload.jobName ? `job ${jobRef(upload)}` : undefined,
       `log of ${lines(result.log_lines)}`,
       facts.workspaceSnippets ? `${facts.workspaceSnippets.length} workspace snippet${facts.workspaceSnippets.length === 1 ? '' : 's'}` : undefined,
     ].filter(Boolean);

@@ -5,7 +5,6 @@
  * in DATA_DIR/history (jenkins/history.ts), so a second look costs milliseconds.
  */
 import type Router from '@koa/router';
-import type { RouterContext } from '@koa/router';
 import type { z } from 'zod';
 import { inputOf, validate } from '../../http/validate.js';
 import { BuildNotFoundError, JobNotFoundError } from '../../jenkins/errors.js';
@@ -21,7 +20,7 @@ export interface HistoryRouteDeps {
 }
 
 export function registerHistoryRoute(router: Router, deps: HistoryRouteDeps): void {
-  router.get(['/history', '/history/'], validate({ query: HistoryQuerySchema }), async (ctx: RouterContext) => {
+  router.get('/history', validate({ query: HistoryQuerySchema }), async (ctx) => {
     const { query } = inputOf<undefined, z.infer<typeof HistoryQuerySchema>>(ctx);
     try {
       const build = query.buildNumber === undefined ? undefined : await resolveBuildNumber(deps.jenkinsHome, query.jobName, query.buildNumber);

@@ -8,7 +8,6 @@
  * With CICHAT_WATCH off both answer 404 naming the variable.
  */
 import type Router from '@koa/router';
-import type { RouterContext } from '@koa/router';
 import type { z } from 'zod';
 import { inputOf, validate } from '../../http/validate.js';
 import { NotFound } from '../errors.js';
@@ -22,14 +21,14 @@ const readParams = FailureReadParamsSchema;
 const WATCH_OFF = 'The failed-build watcher is off: start the controller with CICHAT_WATCH=on (it is on by default in `cichat serve`)';
 
 export function registerWatchRoutes(router: Router, watcher: () => Watcher | undefined): void {
-  router.get(['/failures', '/failures/'], validate({ query: listQuery }), (ctx: RouterContext) => {
+  router.get('/failures', validate({ query: listQuery }), (ctx) => {
     const w = watcher();
     if (!w) throw new NotFound(WATCH_OFF);
     const { query } = inputOf<undefined, z.infer<typeof listQuery>>(ctx);
     // `ready`: the first scan of JENKINS_HOME is done (builds that end from now on are announced).
     ctx.body = { items: w.failuresFor(ctx.state.userId as string, query.limit), watching: true, ready: w.ready };
   });
-  router.post(['/failures/:chat_id/read', '/failures/:chat_id/read/'], validate({ params: readParams }), (ctx: RouterContext) => {
+  router.post('/failures/:chat_id/read', validate({ params: readParams }), (ctx) => {
     const w = watcher();
     if (!w) throw new NotFound(WATCH_OFF);
     const { params } = inputOf<undefined, undefined, z.infer<typeof readParams>>(ctx);

@@ -50,7 +50,7 @@ async function answering(ctx: RouterContext, work: () => Promise<unknown>): Prom
 export function registerWorkspaceRoutes(router: Router, deps: WorkspaceRouteDeps): void {
   // Homes already advised about in the log (once each per process).
   const advised = new Set<string>();
-  router.get(['/workspaceTree', '/workspaceTree/'], async (ctx) => {
+  router.get('/workspaceTree', async (ctx) => {
     await answering(ctx, async () => {
       const query = parseWorkspaceQuery(WorkspaceTreeQuerySchema, ctx.query);
       const { jobName, buildNumber } = query;
@@ -93,7 +93,7 @@ export function registerWorkspaceRoutes(router: Router, deps: WorkspaceRouteDeps
     });
   });
 
-  router.get(['/workspaceFile', '/workspaceFile/'], async (ctx) => {
+  router.get('/workspaceFile', async (ctx) => {
     await answering(ctx, async () => {
       const { jobName, buildNumber, workspaceId, filePath } = parseWorkspaceQuery(WorkspaceFileQuerySchema, ctx.query);
       const workspace = await findWorkspace({ ...deps, jobName, buildNumber, workspaceId });

@@ -122,6 +122,14 @@ describe('each class by its own evidence', () => {
     ['Go deadlock', '+ go run .\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan receive]:\nmain.main()\n\t/ws/main.go:9 +0x3c\nexit status 2\n', { class: 'runtime-exception', exception: 'fatal error', location: { file: '/ws/main.go', line: 9, log_line: 6 } }],
     ['JVM main class missing', '+ java -cp out app.Main\nError: Could not find or load main class app.Main\nCaused by: java.lang.ClassNotFoundException: app.Main\n', { class: 'runtime-exception' }],
     ['npm registry auth', '+ npm ci\nnpm error code E401\nnpm error Incorrect or missing password.\n', { class: 'permission-credentials' }],
+    // The Kubernetes API server's refusal (`<kind> "<name>" is forbidden: ...`: RBAC, a used-up quota, an admission policy)
+    // is the CI identity's entitlement, also when a Java client (the Kubernetes plugin's) raises it (decided by ux4).
+    [
+      'Kubernetes pod quota, raised by the Kubernetes plugin',
+      'Created Pod: kubernetes ci/build-7-x\nERROR: Unable to create pod kubernetes ci/build-7-x.\nio.fabric8.kubernetes.client.KubernetesClientException: Failure executing: POST at: https://10.96.0.1:443/api/v1/namespaces/ci/pods. Message: pods "build-7-x" is forbidden: exceeded quota: ci-pods, requested: pods=1, used: pods=10, limited: pods=10. Received status: Status(apiVersion=v1, code=403, reason=Forbidden).\n\tat io.fabric8.kubernetes.client.dsl.internal.OperationSupport.requestFailure(OperationSupport.java:709)\n\tat org.csanchez.jenkins.plugins.kubernetes.KubernetesLauncher.launch(KubernetesLauncher.java:142)\n',
+      { class: 'permission-credentials', confidence: 'high' },
+    ],
+    ['kubectl over a quota', '+ kubectl run smoke --image=web:1 -n staging\nError from server (Forbidden): pods "smoke" is forbidden: exceeded quota: compute, requested: limits.cpu=2, used: limits.cpu=8, limited: limits.cpu=8\n', { class: 'permission-credentials' }],
     ['wrong version', "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile (default-compile) on project api: Fatal error compiling: error: invalid target release: 21 -> [Help 1]\n", { class: 'missing-tool', tool: 'java' }],
   ];
   it.each(cases)('%s', (_name, log, want) => {

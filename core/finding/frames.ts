@@ -54,9 +54,11 @@ const RUST_PANIC = /panicked at (?:'.*', |".*", )?((?:[A-Za-z]:)?[^\s:']+\.rs):(
 const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$/;
 const JVM_LIBRARY =
   /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.codehaus|org\.sonatype|org\.junit|junit|org\.opentest4j|org\.apache|org\.gradle|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.eclipse|worker\.org\.gradle|org\.kohsuke|com\.cloudbees|org\.jboss|org\.hibernate|com\.fasterxml|org\.slf4j|ch\.qos|net\.bytebuddy|okhttp3|io\.grpc)\./;
-const NODE_LIBRARY = /(?:^|\/)node_modules\/|^node:|^internal\/|\/jest-[\w-]+\/|\/vitest\//;
+/** Node's own and libraries' files, and the code `node -e`/`-p` was given (`[eval]`, `[eval]-wrapper`: no file of the project's). */
+const NODE_LIBRARY = /(?:^|\/)node_modules\/|^node:|^internal\/|\/jest-[\w-]+\/|\/vitest\/|^\[eval\]/;
 const GO_LIBRARY = /(?:^|\/)_testmain\.go$|^(?:\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|\/opt\/hostedtoolcache\/go\/|.*\/go\/pkg\/mod\/|runtime\/|testing\/|GOROOT\/)/;
 const GO_LIBRARY_FUNC = /^(?:runtime|testing|reflect|sync|panic)\b|^panic\(/;
+const RUST_BACKTRACE_AT = /^\s+at ((?:[A-Za-z]:)?[^\s:()]+\.rs):(\d+):(\d+)\s*$/;
 const RUST_LIBRARY = /(?:^|\/)(?:\.cargo\/registry|rustc\/[0-9a-f]+|library\/(?:core|std|alloc))\//;
 
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
@@ -161,6 +163,14 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
     if (m && !jvmDone && enclosing.length > 0) {
       jvm.frames.push(...enclosing.slice(-Number(m[1])));
       enclosing = [];
+      continue;
+    }
+    // A Rust backtrace's source line under its frame (`   6: poller::pause_after` / `at ./src/main.rs:14:5`), after the
+    // panic's own place: innermost first, as the panic prints them (Node's `at file:line:col` form, a `.rs` file).
+    m = RUST_BACKTRACE_AT.exec(line);
+    if (m && rust.frames.length > 0) {
+      const file = (m[1] as string).replace(/^\.\//, '');
+      rust.frames.push({ file, line: Number(m[2]), column: Number(m[3]), log_line, library: RUST_LIBRARY.test(file) });
       continue;
     }
     m = NODE_FRAME.exec(line) ?? NODE_YAML_FRAME.exec(line);

@@ -8,6 +8,7 @@
  */
 import type { Finding, FindingClass } from '../../protocol/types.js';
 import { SUMMARY_LINE } from './rules.js';
+import { CHECKED, OS_ERROR } from './errno.js';
 
 export type CommandKind = 'compile' | 'typecheck' | 'lint' | 'test' | 'run' | 'build';
 
@@ -269,7 +270,8 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
   else if (SYNTAX.test(whole) && source) cls = 'compile-error';
   else if (kind === 'compile' || kind === 'typecheck') cls = source || best.level === 'error' || COMPILE_WORDING.test(whole) ? 'compile-error' : 'unknown';
   else if (kind === 'lint') cls = 'lint';
-  else if (kind === 'test') cls = FAILED_CHECK.test(whole) ? 'test-assertion' : 'unknown';
+  // A failure that ends in an OS error's words and checked nothing (`load x failed: Too many open files`): an error the test met (errno.ts).
+  else if (kind === 'test') cls = !FAILED_CHECK.test(whole) ? 'unknown' : OS_ERROR.test(text) && !CHECKED.test(text) ? 'test-error' : 'test-assertion';
   // A script's own error at its place: the interpreter prefixes it (`lua: x.lua:5: ...`), or the
   // place is the script the command ran, or a trace follows. A place the script reports about
   // other files (a checker's `src/x.py:12: missing header`) is its output, not its error; a bare

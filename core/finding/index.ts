@@ -33,10 +33,11 @@ import { refined4a } from './refine4a.js';
 import { refined5a } from './refine5a.js';
 import { refinedByPlace } from './refine4b.js';
 import { refined5b } from './refine5b.js';
-import { verdictOf } from './verdicts.js';
+import { lackedProgram, verdictOf } from './verdicts.js';
 import { assertionIn, isTestCheckPanic, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
+import { matchOutsidePaths } from './pathWords.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
@@ -51,6 +52,7 @@ import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
 import { goTestBinaryRan, poisoningPanic, shouldPanicVerdict, withoutCaughtImports } from './aftermath.js';
 import { withCmakeStack } from './cmakeStack.js';
+import { withCtestOutput } from './ctestOutput.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -95,7 +97,8 @@ function ruleOf(line: string, below: (k: number) => string): Omit<Hit, 'index'> 
   for (let c = 0; c < candidates.length; c++) {
     const k = candidates[c]!;
     const rule = rules[k]!;
-    const m = rule.re.exec(line);
+    const first = rule.re.exec(line);
+    const m = first && matchOutsidePaths(rule.re, line, first);
     if (!m) continue;
     const under = rule.below ? [1, 2, 3].map((k) => (rule.below as RegExp).exec(below(k))).find((u) => u !== null) : undefined;
     if (rule.below && !under) continue;
@@ -166,7 +169,9 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
-  return withTestProgram(withFailedSuite(withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(findingOfAny(lines, excerpt), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt), bodyAt), bodyAt, lines.length);
+  // Last, a program the agent lacks said on the message line, whichever step above chose it (verdicts.ts).
+  const found = withTestProgram(withFailedSuite(withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(withCtestOutput(findingOfAny(lines, excerpt), bodyAt, lines.length), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt), bodyAt), bodyAt, lines.length);
+  return lackedProgram(found) ?? found;
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');

@@ -2,6 +2,7 @@
  * Messages read from a finding's window beside its message line: the symbol a compiler or linker
  * says is missing, and a Go test's own message under its `--- FAIL:` (moved out of index.ts).
  */
+import { GO_WRAPPED, OS_ERROR } from './errno.js';
 
 /** The symbol a compiler or linker says is missing, from its line or javac's `symbol:` line below. */
 export function symbolOf(body: readonly string[], index: number): string | undefined {
@@ -49,8 +50,9 @@ export function goTestMessage(body: readonly string[]): { index: number; file: s
     // The Go wiki's form for a check that failed without a value (`Lookup("Kiev"): city not in table`) names the call
     // and its inputs too; an error the test met on the way (`ReadFile(...): open x: no such file`) is not a check.
     // Any other line is the test's own report (t.Error, t.Fatal: testing's docs) of a check it made, unless its words are
-    // an error the test met (labelled so on every Go test of the tuning rounds, 17 of 17: docs/notes/analyzer.md, t16).
-    const assertion = Boolean(gw ?? ex) || /\b(?:want|expected|got)\b/i.test(text) || /^[\w.]+\(.*\) = \S/.test(text) || !(MET_ERROR.test(text) || ERROR_WORDS.test(text));
+    // an error the test met (labelled so on every Go test of the tuning rounds, 17 of 17: docs/notes/analyzer.md, t16):
+    // its words, an OS error's, or a Go error passed up through its package's prefix (errno.ts).
+    const assertion = Boolean(gw ?? ex) || /\b(?:want|expected|got)\b/i.test(text) || /^[\w.]+\(.*\) = \S/.test(text) || !(MET_ERROR.test(text) || ERROR_WORDS.test(text) || OS_ERROR.test(text) || GO_WRAPPED.test(text));
     const values = ex ? { expected: ex[1], actual: ex[2] } : gw ? { expected: gw[2], actual: /\bgot/i.test(text) ? gw[1] : undefined } : {};
     return {
       index: i,

@@ -47,7 +47,7 @@ const FORMS: readonly RegExp[] = [
   new RegExp(String.raw`\bat (?<file>${FILE}):(?<line>\d+)(?:[:,](?<col>\d+))?${AFTER}`),
   // "path" line N / "path", line N / path, line N / path: line N (a shell's `ci.sh: line 2:`, not its
   // report of a killed command, `ci.sh: line 2: 22109 Aborted`); path line N at the start or after `file`.
-  new RegExp(String.raw`(?:^|[\s(])(?:"(?<file>${FILE_OR_DIR})",?|(?<file2>${FILE_OR_DIR})[,:]) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
+  new RegExp(String.raw`(?:^|[\s(])(?:"(?<file>${FILE_OR_DIR})",?|'(?<file3>${FILE_OR_DIR})',?:?|(?<file2>${FILE_OR_DIR})[,:]) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
   new RegExp(String.raw`(?:^|\bfile )(?<file>${FILE_OR_DIR}) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
   // pip's one requirement that cannot be installed (`Cannot install -r requirements.txt (line 2) because ...`); with
   // another (`... (line 1) and pydantic-core==2.49.0 because`) the conflict is between the two, no one place.
@@ -58,6 +58,18 @@ const FORMS: readonly RegExp[] = [
   new RegExp(String.raw`\bline:? (?<line>\d+),? (?:(?:of|in) )?(?:file )?"?(?<file>${FILE})"?(?=$|[\s:;,)])`),
   // [...:path:line...] (`[ERROR:/ws/idl/x.thrift:4]`, make's `[Makefile:4: target]`)
   new RegExp(String.raw`\[(?:[A-Za-z]+:)?(?<file>${FILE}):(?<line>\d+)(?::(?<col>\d+))?(?=[\]:])`),
+  // A file a tool was reading, and its parser's line further on (kubectl's `error parsing k8s/web.yaml: error converting
+  // YAML to JSON: yaml: line 14: ...`, helm's `YAML parse error on web/templates/svc.yaml: ... yaml: line 12: ...`).
+  new RegExp(String.raw`\b(?:parsing|parse error on|parse error in|loading|reading)\s+['"\x60]?(?<file>${FILE})['"\x60]?:\s.*?\bline (?<line>\d+)(?:[,:]? col(?:umn)? (?<col>\d+))?(?=$|[\s:;,.)])`),
+  // A CI runner's annotation (`::error file=src/a.js,line=12,col=5::...`, what problem matchers and `--format github` print).
+  new RegExp(String.raw`^::(?:error|warning|notice) (?:[\w-]+=[^,:]*,)*?file=(?<file>${FILE}),(?:[\w-]+=[^,:]*,)*?line=(?<line>\d+)(?:,(?:[\w-]+=[^,:]*,)*?col=(?<col>\d+))?`),
+  // A report's pointer to its source (codespan's `┌─ doc/main.typ:12:3`, as Rust-made tools print it).
+  new RegExp(String.raw`^[┌╭]─+\s*(?<file>${FILE}):(?<line>\d+):(?<col>\d+)\s*$`),
+  // A severity, then the place between dashes or bullets (dart analyze: `error - lib/a.dart:12:5 - msg - code`,
+  // `error • msg • lib/a.dart:12:5 • code`).
+  new RegExp(String.raw`^(?:error|warning|info|lint|hint) [-•] (?:.+? [-•] )?(?<file>${FILE}):(?<line>\d+):(?<col>\d+)(?= [-•] |$)`),
+  // A span of lines and columns (GHC: `src/Cart.hs:(12,5)-(13,20): error:`): its start.
+  new RegExp(String.raw`^(?<file>${FILE}):\((?<line>\d+),(?<col>\d+)\)-\(\d+,\d+\):`),
   // (path:line[:col]) at the end: a frame or a pointer (`at ns/fn (report.clj:14).`, `at f (/ws/x.js:3:5)`)
   // (A JVM frame, `at a.B.c(B.java:3)`, is frames.ts's: the place follows a space here.)
   new RegExp(String.raw`\s\((?:file:\/\/)?(?<file>${FILE}):(?<line>\d+)(?::(?<col>\d+))?\)\.?$`),
@@ -93,7 +105,7 @@ export function placeIn(raw: string, root?: string): Place | undefined {
   for (const form of [ORIGINALLY, ...FORMS]) {
     const g = form.exec(t)?.groups;
     if (!g) continue;
-    const file = projectFile((g.file ?? g.file2) as string, root);
+    const file = projectFile((g.file ?? g.file2 ?? g.file3) as string, root);
     if (!file) continue;
     return { file, line: Number(g.line), ...(g.col ? { column: Number(g.col) } : {}) };
   }
@@ -154,7 +166,7 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
     const own = placeIn(line(i), root);
     const k = own ? markedRow(line, count, i, root) : i;
     const p = (k !== i ? placeIn(line(k), root) : own) ?? rowPlace(line, i, root);
-    return p ? { ...p, index: k } : undefined;
+    return p ? (problemMark(line, count, k, root) ?? { ...p, index: k }) : undefined;
   };
   const own = at(m);
   if (own) return own;
@@ -261,10 +273,61 @@ function withLine(evidence: readonly number[], n: number): number[] {
   return evidence.includes(n) ? [...evidence] : [evidence[0] as number, ...[...evidence.slice(1), n].sort((a, b) => a - b)];
 }
 
-/** A linker's failure just above line i (over the build tool's verdict on it). */
+/**
+ * A linker's failure just above line i (over the build tool's verdict on it); collect2, the compiler's link driver,
+ * failing itself (`collect2: fatal error: cannot find 'ld'` under `-fuse-ld=mold`) is one too.
+ */
 function linkAbove(line: (i: number) => string, i: number): boolean {
-  for (let k = i - 1; k >= Math.max(0, i - 4); k--) if (/\bld returned \d+ exit status|^\S*\bld(?:\.\w+)?: .*(?:undefined reference|not within region|cannot find -l|overflowed by)/.test(line(k))) return true;
+  for (let k = i - 1; k >= Math.max(0, i - 4); k--) if (/\bld returned \d+ exit status|^\S*\bld(?:\.\w+)?: .*(?:undefined reference|not within region|cannot find -l|overflowed by)|^collect2: (?:fatal )?error: /.test(line(k))) return true;
   return false;
+}
+
+/**
+ * A YAML parser's mark of a place in its input (PyYAML, ruamel.yaml, and the tools on them such as yq 2/3:
+ * `  in "deploy/values.yaml", line 4, column 2`). Its error prints the context's mark, then the problem's
+ * (`while parsing a block mapping` / mark / `did not find expected key` / mark): the last mark is where it went wrong.
+ */
+const YAML_MARK = /^\s*(?:E\s+)?in "([^"]+)", line \d+, column \d+\.?$/;
+
+/** The problem's mark when line i is a context's mark (YAML_MARK) with another of the same file in the lines of its message just below. */
+function problemMark(line: (i: number) => string, count: number, i: number, root?: string): (Place & { index: number }) | undefined {
+  const first = YAML_MARK.exec(line(i));
+  if (!first) return undefined;
+  let last: (Place & { index: number }) | undefined;
+  for (const k of messageLines(line, count, i)) {
+    const mark = YAML_MARK.exec(line(k));
+    const p = mark && mark[1] === first[1] ? placeIn(line(k), root) : undefined;
+    if (p) last = { ...p, index: k };
+  }
+  return last;
+}
+
+/**
+ * The lines that go on with the message at line m (0-based): up to 6 below it, to a blank line, a frame, a
+ * command, a CI mark or pytest's next section; under pytest's `E   ` lines, only those.
+ */
+function messageLines(line: (i: number) => string, count: number, m: number): number[] {
+  const pytest = /^E\s/.test(line(m));
+  const out: number[] = [];
+  for (let k = m + 1; k < Math.min(count, m + 7); k++) {
+    const t = line(k);
+    if (t.trim() === '' || REPORT_END.test(t) || (pytest && !/^E\s/.test(t)) || /^\s*(?:at |File "|_{3,} |Traceback |During handling |The above exception )|^\S+:\d+: in /.test(t)) break;
+    out.push(k);
+  }
+  return out;
+}
+
+/**
+ * The place an exception's own message names, under a finding placed by its trace: a parser's mark in its input
+ * (`yaml.constructor.ConstructorError: ...` over `  in "config/app.yaml", line 3, column 8`) is where the error
+ * is; the project's frame that called the parser is only how it got there.
+ */
+function placeInMessage(line: (i: number) => string, count: number, m: number, root?: string): (Place & { index: number }) | undefined {
+  for (const k of messageLines(line, count, m)) {
+    const p = YAML_MARK.test(line(k)) ? placeIn(line(k), root) : undefined;
+    if (p) return problemMark(line, count, k, root) ?? { ...p, index: k };
+  }
+  return undefined;
 }
 
 /** A line that is only a place (`/ws/src/Header.svelte:8:10`). */
@@ -308,6 +371,12 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
   if (verdict && result.location && linkAbove(line, result.location.log_line - 1)) {
     const { location: _link, ...rest } = result;
     result = rest;
+  }
+  // A parser's mark in the exception's message (its input's line) over the frame of the project's code that called it.
+  const named = result.location?.frames ? placeInMessage(line, lines.length, result.message_line - 1, root) : undefined;
+  if (result.location && named) {
+    const { index, ...place } = named;
+    result = { ...result, location: { ...place, log_line: index + 1, frames: result.location.frames }, evidence: withLine(result.evidence, index + 1) };
   }
   const given = result.location;
   if (given && !given.frames && !projectFile(given.file, root)) {

@@ -10,13 +10,17 @@ type BodyAt = (i: number) => string;
 
 const AT_LINE = /\s@ line (\d+), column (\d+)(?:\s+-> \[Help \d+\])?$/;
 const PROJECT = /^(?:\[ERROR\]\s+)?The project \S+ \((\S*pom\.xml)\) has \d+ errors?$/;
+const PROBLEMS_HEADING = /\bSome problems were encountered while processing the POMs:\s*$/;
 /** How far around the message Maven's summary is looked for. */
 const REACH = 15;
 
 /** The finding with the POM's line as its place, when the message is a model problem at a line and Maven names the POM. */
 export function withPomPlace(found: Finding, lines: readonly string[], bodyAt: BodyAt): Finding {
   if (found.location) return found;
-  const at = AT_LINE.exec(found.message);
+  // Maven's heading over its list of problems (`[ERROR] Some problems were encountered while processing the POMs:`):
+  // the first problem, on the line below it, is the place.
+  const listed = PROBLEMS_HEADING.test(found.message) ? AT_LINE.exec(bodyAt(found.message_line).trim()) : null;
+  const at = AT_LINE.exec(found.message) ?? listed;
   if (!at) return modelWarningPlace(found, bodyAt);
   const i = found.message_line - 1;
   for (let k = Math.max(0, i - REACH); k < Math.min(lines.length, i + REACH); k++) {

@@ -23,7 +23,12 @@ export const STEP_RULES: Rule[] = [
   // A download the server does not have: curl's `(22) The requested URL returned error: 404`, wget's `ERROR 404: Not Found.`
   { cls: 'dependency-resolution', priority: 46, confidence: 'medium', re: /^curl: \(22\) The requested URL returned error: 40[46]\b|^\S+ ERROR 40[46]: Not Found\.?$/, read: (_m, line) => ({ tool: /^curl/.test(line) ? 'curl' : 'wget' }) },
   // git refusing a push: ` ! [rejected]        HEAD -> main (fetch first)`, ` ! [remote rejected] main -> main (pre-receive hook declined)`.
-  { cls: 'ci-script', priority: 40, confidence: 'high', re: /^\s*! \[(?:rejected|remote rejected)\]\s+\S+ -> \S+ \(.+\)$/, read: () => ({ tool: 'git' }) },
+  // The remote's own failure to store the push (`(unpacker error)`, `(failed to update ref)`) is no refusal of the script's:
+  // its reason is git's `error: remote unpack failed: <reason>` above the row.
+  { cls: 'ci-script', priority: 40, confidence: 'high', re: /^\s*! \[(?:rejected|remote rejected)\]\s+\S+ -> \S+ \((?!unpacker error\)|failed to update ref\)|failed to write\b).+\)$/, read: () => ({ tool: 'git' }) },
+  // ... that the remote could not create its object directory: the pushing user may not write the repository (git's
+  // receive-pack says so for a repository owned by another user), medium: a full disk says it in the same words.
+  { cls: 'permission-credentials', priority: 39, confidence: 'medium', re: /^error: remote unpack failed: (?:unable to create temporary object directory|.*\b(?:insufficient permission|[Pp]ermission denied)\b)/, read: () => ({ tool: 'git' }) },
   // git's whitespace check (`git diff --check`, the sample pre-commit hook): `docs/x.md:5: trailing whitespace.`
   { cls: 'lint', priority: 40, confidence: 'high', re: new RegExp(String.raw`^${PATH}:(\d+): (?:trailing whitespace|space before tab in indent|indent with spaces|new blank line at EOF|leftover conflict marker)\.$`), read: (m) => ({ tool: 'git', ...at(m[1], m[2]) }) },
   // Go's import cycle (`imports example.com/x: import cycle not allowed`): the package graph does not compile.

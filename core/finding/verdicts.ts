@@ -37,10 +37,21 @@ interface Verdict {
   next?: RegExp;
 }
 
+/**
+ * A program the agent lacks, or has in another version, in the words of whatever needed it (helper t18): a process
+ * that was never started (Rust's std says `(never executed)` of a spawn that failed, cargo's `could not execute
+ * process`; gcc's driver `collect2: fatal error: cannot find 'ld'` of the linker it was told to use), a toolchain's
+ * home variable that points at no toolchain (`The JAVA_HOME environment variable is not defined correctly`,
+ * `JAVA_HOME is set to an invalid directory`), a project's guard naming the runtime version it needs and the one the
+ * agent runs (`needs Node 22 (.nvmrc), but the agent runs v20.20.2`).
+ */
+export const LACKED_PROGRAM = /\(never executed\)|^collect2: fatal error: cannot find ['‘][\w.+-]+['’]$|\b(?:JAVA|GO|ANDROID|DOTNET|GRADLE|M2|MAVEN|ANT)_(?:HOME|ROOT)\b.{0,30}\b(?:is not defined correctly|is set to an invalid directory|does not point to)\b|\b(?:needs|requires)\s+(?:Node(?:\.js)?|Python|Go|Java|JDK|Ruby|Rust|PHP|Perl|CMake|Maven|Gradle|npm|pnpm|Yarn|\.NET|dotnet|GCC|Clang)\s+v?\d+(?:\.\d+)*\b.{0,40}\bbut\b.{0,40}\b(?:runs?|running|has|have|is|found|got)\s+v?\d+(?:\.\d+)*/i;
+
 /** Words any tool uses for a cause the general word rules (words.ts) do not name. */
 export const VERDICT_WORDS: readonly Verdict[] = [
   // A program the machine lacks, in the words of whatever tried to run it.
   { cls: 'missing-tool', re: /\bCan't exec "[\w.+-]+": No such file or directory\b|\bno such (?:plugin|program|command|executable)\b|\bexecutable should be ['"`][\w.+-]+['"`]|\bspawn [\w.+-]+ ENOENT\b|\bexecvp?\b.{0,40}\bNo such file or directory\b/i },
+  { cls: 'missing-tool', re: LACKED_PROGRAM },
   { cls: 'out-of-memory', re: /\b(?:cache |memory )?resources? exhausted\b/i },
   { cls: 'disk-full', re: /\b(?:too big|too large|insufficient|not enough)\b.{0,30}\b(?:remaining|available|free) (?:disk )?space\b/i },
   // A coverage gate: the measured total under the required one.
@@ -79,6 +90,15 @@ function wordsIn(bodyAt: BodyAt, a: number, b: number, first: number): { index: 
 const TIMEOUT_VERDICT = /\bdid not (?:complete|finish|resolve|return|settle|end) (?:with)?in \d+(?:\.\d+)?\s*(?:ms|s|seconds?|milliseconds?)\b|^(?:Error: )?Timeout\b.{0,20}\b(?:did not|exceeded|after|of \d)|\bexceeded (?:the )?timeout of \d/i;
 /** A process spawn in a trace: the program it started is what was not found. */
 const SPAWN_FRAME = /\bsubprocess\.py\b|\b_execute_child\b|\bPopen\b|\bchild_process\b|\bProcessBuilder\b|\bos\.exec\w*\b|\bspawn\b/;
+
+/**
+ * A program the agent lacks, said on the message line itself, over a class a rule gave without certainty (a compiler's
+ * or a script's error at medium: cargo's `error: could not execute process ... (never executed)`, collect2's). Applied
+ * last to every finding (index.ts findingOf); an unknown finding gets it from VERDICT_WORDS, with the words near it.
+ */
+export function lackedProgram(found: Finding): Finding | undefined {
+  return found.confidence !== 'high' && found.class !== 'missing-tool' && found.class !== 'unknown' && LACKED_PROGRAM.test(found.message) ? { ...found, class: 'missing-tool', confidence: 'medium' } : undefined;
+}
 
 /** The runtime's class corrected by the exception's own words. */
 function byMessage(found: Finding, bodyAt: BodyAt, excerpt: Window): Finding | undefined {

@@ -73,11 +73,18 @@ export function decodeCp1252(bytes: Uint8Array): string {
   return latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
 }
 
-/** Bytes as text: UTF-8 when they are valid UTF-8, else Windows-1252 (the rule uploads, the CLI and the
- * controller's readers of JENKINS_HOME files follow). */
-export function decodeUtf8OrCp1252(bytes: Uint8Array): string {
+/**
+ * Bytes as text: UTF-8 when they are valid UTF-8, else Windows-1252 (the one rule uploads, the CLI
+ * and the controller's readers of JENKINS_HOME files follow). `cut`: the bytes are the head of
+ * something longer, so a UTF-8 character cut at their end is dropped rather than taken for a sign
+ * of another encoding. `onCp1252` is called when the bytes were read as Windows-1252.
+ */
+export function decodeUtf8OrCp1252(bytes: Uint8Array, options: { cut?: boolean; onCp1252?: () => void } = {}): string {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return isUtf8(buf) ? buf.toString('utf8') : decodeCp1252(buf);
+  const whole = options.cut ? buf.subarray(0, buf.length - incompleteTail(buf)) : buf;
+  if (isUtf8(whole)) return whole.toString('utf8');
+  options.onCp1252?.();
+  return decodeCp1252(buf);
 }
 
 

@@ -8,7 +8,7 @@
  */
 import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
-import { inlineCode } from '../logtext.js';
+import { inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { ReplyBuilder, type Ask, type Reply } from './reply.js';
 import { isClue, numbered, snippetsOf } from './workspace.js';
 
@@ -246,6 +246,9 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     if (name && c.code.includes(m[1] as string)) {
       return `${at} names ${inlineCode(m[1] as string)}${code}, as the value used when ${inlineCode(name)} is not set: set ${inlineCode(name)} in the job to a path the step may use, or change that default.`;
     }
+    // A variable nothing set, on a line that only reads it: no value came from there (ux4).
+    const unset = UNSET_VARIABLE.exec(f.message)?.[1];
+    if (unset && c.code.includes(unset) && !new RegExp(String.raw`(?:^|[\s;])(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?${unset}=`).test(c.code)) return undefined;
     return `${at} names ${inlineCode(m[1] as string)}${code}: that is where the value the step used comes from; check it there.`;
   }
   return undefined;

@@ -315,7 +315,7 @@ const failure: Composer = async (ask) => {
     out.line();
     out.line('**Also in the log**');
     for (const span of rest.slice(0, 2)) {
-      quote(out, span, 6);
+      quote(out, span, 6, top);
       if (green?.compared && newness(span) === false) {
         out.line(`This error also appears in ${whichPassed(green)}, so it is probably not the cause.`);
       }

@@ -79,6 +79,9 @@ const TOOL_NAMES: Record<string, string> = {
 };
 
 export function toolName(f: Finding): string {
+  // `go vet` type-checks the package before it vets it and prints a type error as `vet: file:line:col: ...`:
+  // the error is the compiler's kind, the program that refused is vet (ux4).
+  if (f.tool === 'go' && /^vet: /.test(f.message)) return "`go vet`'s type check";
   return f.tool ? (TOOL_NAMES[f.tool] ?? inlineCode(f.tool)) : 'the tool';
 }
 
@@ -98,6 +101,9 @@ export function traceSentence(f: Finding): string | undefined {
     const same = project && loc && loc.line === project.line && (loc.file === project.file || loc.file.endsWith(`/${project.file}`) || project.file.endsWith(`/${loc.file}`));
     return project && !same ? `The deepest frame in the project's own code is ${frameText(project)}.` : undefined;
   }
+  // A time limit raises nothing in the code: the dump shows where the run was when it was stopped, and its
+  // innermost frame is the runner's (ux4: "raised at `_testmain.go:47` (in `main.main`)" for a Go test's timeout).
+  if (f.class === 'timeout-aborted') return project ? `When it was stopped, the deepest frame in the project's own code was ${frameText(project)}.` : undefined;
   if (raise && project && (raise.file !== project.file || raise.line !== project.line)) {
     return `It was raised at ${frameText(raise)}; the deepest frame in the project's own code is ${frameText(project)}.`;
   }

@@ -99,6 +99,8 @@ export function likelyStep(f: Finding): string | undefined {
 export function classHedge(f: Finding): string | undefined {
   if (f.class === 'unknown') return undefined;
   if (f.confidence === 'low') return 'That reading of the kind of failure rests on weak evidence: take it as a guess, not as established.';
-  if (f.confidence === 'medium') return 'No rule made for this exact message decided the kind of failure, so take it as likely rather than certain.';
+  // Not "no rule decided it": a rule's class can be held at medium too (a shell's `unbound variable`, a TAP
+  // assertion), so the sentence names no reason it does not know (ux4).
+  if (f.confidence === 'medium') return 'The evidence for this kind of failure is not conclusive, so take it as likely rather than certain.';
   return undefined;
 }

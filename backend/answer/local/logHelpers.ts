@@ -25,10 +25,15 @@ export async function retrieveSafely(ctx: ChatContext, query: string, k: number)
   }
 }
 
-/** Quotes a span: citation and reason, then the lines. */
-export function quote(out: ReplyBuilder, span: LogSpan & { reason?: string }, maxLines: number): void {
+/**
+ * Quotes a span: citation and reason, then the lines. With `error`, the span quoted as the
+ * cause: the analyzer's "output before the failure" (before the failure's summary or exit line)
+ * of a span printed after that error would read as if it came first, so it says where it is (ux4).
+ */
+export function quote(out: ReplyBuilder, span: LogSpan & { reason?: string }, maxLines: number, error?: LogSpan): void {
   const { block, hiddenLines } = codeBlock(span.text, maxLines);
-  out.line(`${cite(span)}${span.reason ? ` *${span.reason}*` : ''}`);
+  const reason = error && span.reason === 'output before the failure' && span.start_line > error.end_line ? 'output after the error' : span.reason;
+  out.line(`${cite(span)}${reason ? ` *${reason}*` : ''}`);
   out.line(block);
   if (hiddenLines > 0) out.line(`*…${hiddenLines} more line${hiddenLines === 1 ? '' : 's'} in ${cite(span)}.*`);
   out.log(span);

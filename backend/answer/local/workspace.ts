@@ -9,7 +9,7 @@ import type { Finding } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel } from '../facts.js';
 import { LOAD_FAILURE, messageHasDetail } from './exceptions.js';
-import { inlineCode, type LogSpan } from '../logtext.js';
+import { inlineCode, UNSET_VARIABLE, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -265,7 +265,11 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   const declared = types && code ? new RegExp(`^((?:final\\s+|const\\s+|var\\s+)?)${types.required.split('.').pop()?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s+[A-Za-z_$][\\w$]*\\s*=.*)$`).exec(code) : null;
   if (types && declared) {
     const found = types.found.replace(/^java\.lang\./, '');
-    return `${where} (${inlineCode(code as string)}) declares a ${inlineCode(types.required)} for a ${inlineCode(types.found)} value: declare it as the value's type, ${inlineCode(`${declared[1] ?? ''}${found}${declared[2] ?? ''}`)}, or convert the value explicitly (a cast or rounding) if ${inlineCode(types.required)} is what the code needs.`;
+    // A number is made text by a call, not a cast (ux4: "a cast or rounding" for an int declared String).
+    const toText = /^(?:java\.lang\.)?String$/.test(types.required) && /^(?:int|long|short|byte|double|float|char|boolean|Integer|Long|Double|Float|BigDecimal|BigInteger)$/.test(found);
+    const conversion = toText ? `make it text (${inlineCode('String.valueOf(...)')})` : 'convert the value explicitly (a cast or rounding)';
+    const a = (t: string): string => (/^[aeiou]/i.test(t) ? 'an' : 'a');
+    return `${where} (${inlineCode(code as string)}) declares ${a(types.required)} ${inlineCode(types.required)} for ${a(types.found)} ${inlineCode(types.found)} value: declare it as the value's type, ${inlineCode(`${declared[1] ?? ''}${found}${declared[2] ?? ''}`)}, or ${conversion} if ${inlineCode(types.required)} is what the code needs.`;
   }
   if (types) {
     // A literal (`'staging'`, `42`) where a named type is needed: the literal is not one of the
@@ -323,6 +327,13 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     if (LOAD_FAILURE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
     if (!messageHasDetail(finding)) return `${raised}: the message gives nothing beyond the exception's type, so read what this line does with the exception's meaning in mind, then fix the line or the code that gave it its values.`;
     return `${raised}: read what the message says about the values this line works on, then fix the line or the code that gave it those values.`;
+  }
+  // A variable read that nothing set: the line only reads it; the value is missing from the job (ux4: "change
+  // line 7 as the error says" under a remedy that says to set it).
+  const unset = UNSET_VARIABLE.exec(message);
+  if (unset && !isPipeline(s)) {
+    const name = unset[1] as string;
+    return `${where}${code ? ` (${inlineCode(code)})` : ''} reads ${inlineCode('$' + name)}, which nothing set before it: set ${inlineCode(name)} in the job's environment or parameters (or export it earlier in the script), or give it a default there, ${inlineCode('${' + name + ':-<default>}')}.`;
   }
   if (isPipeline(s)) return `correct ${where} of the pipeline script as the error says, then replay the build (Replay on the build's page lets you try the edit without a commit).`;
   // A failure of what the step had (a tool's version, a dependency, the network, credentials,
