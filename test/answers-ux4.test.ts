@@ -72,7 +72,7 @@ describe('answers on failures made by ux4', () => {
 
   it('a time limit names where the run was when stopped, never the runner\'s frame as where it was raised', async () => {
     const why = await askLocal('why did the build fail?', analyzedChatContext({}, log('go-test-timeout.log')));
-    expect(why).toContain("When it was stopped, the deepest frame in the project's own code was `/tmp/ux4/jh/workspace/infra-timeout/queue/queue_test.go:14` (in `example.com/queue/queue.TestPopWaitsForPush`) [L30-L30].");
+    expect(why).toContain("When it was stopped, the deepest frame in the project's own code is `/tmp/ux4/jh/workspace/infra-timeout/queue/queue_test.go:14` (in `example.com/queue/queue.TestPopWaitsForPush`) [L30-L30].");
     expect(why).not.toContain('_testmain.go');
     expect(why).not.toContain('It was raised at');
   });
