@@ -26,7 +26,9 @@ export function withPomPlace(found: Finding, lines: readonly string[], bodyAt: B
   for (let k = Math.max(0, i - REACH); k < Math.min(lines.length, i + REACH); k++) {
     const pom = PROJECT.exec(bodyAt(k).trim());
     if (!pom) continue;
-    return { ...found, location: { file: pom[1] as string, line: Number(at[1]), column: Number(at[2]), log_line: found.message_line } };
+    // The line that holds `@ line N, column M` names the place: the message's, or the problem's under the heading.
+    const log_line = AT_LINE.test(found.message) ? found.message_line : found.message_line + 1;
+    return { ...found, location: { file: pom[1] as string, line: Number(at[1]), column: Number(at[2]), log_line }, ...(log_line !== found.message_line && !found.evidence.includes(log_line) ? { evidence: [...found.evidence, log_line] } : {}) };
   }
   return found;
 }
