@@ -1,7 +1,7 @@
 /**
  * Three Jest projects (shared/ARCHITECTURE.md, "Tests"):
  * - unit: tests beside their modules (core/, jenkins/, http/, protocol/, backend/, controller/,
- *   cli/): no servers, databases or processes (`npm run test:unit`).
+ *   cli/, web/): no servers, databases or processes (`npm run test:unit`).
  * - integration: test/: real Koa servers on ephemeral ports, SQLite and MariaDB (each file its
  *   own database).
  * - e2e: tests that start processes (the CLI, `cichat serve`, the controller binary, tmux, a
@@ -9,7 +9,7 @@
  * `npm test` (scripts/test.mjs) builds dist/ and runs all three in one run, four files at a
  * time, the e2e processes from dist/ and the files longest first (scripts/testSequencer.js): they
  * mostly wait on processes, and overlapping that wait with the CPU-bound rest is what makes the
- * suite fit two cores (docs/notes/house.md, "Test time"). Every e2e file makes its own ports,
+ * suite fit two cores (docs/notes/house.md, "Tests"). Every e2e file makes its own ports,
  * directories, tmux session names and MariaDB instance, so none depends on running alone.
  */
 const common = {

@@ -72,7 +72,7 @@ describe('answers on failures made by ux4', () => {
 
   it('a time limit names where the run was when stopped, never the runner\'s frame as where it was raised', async () => {
     const why = await askLocal('why did the build fail?', analyzedChatContext({}, log('go-test-timeout.log')));
-    expect(why).toContain("When it was stopped, the deepest frame in the project's own code was `/tmp/ux4/jh/workspace/infra-timeout/queue/queue_test.go:14` (in `example.com/queue/queue.TestPopWaitsForPush`) [L30-L30].");
+    expect(why).toContain("When it was stopped, the deepest frame in the project's own code is `/tmp/ux4/jh/workspace/infra-timeout/queue/queue_test.go:14` (in `example.com/queue/queue.TestPopWaitsForPush`) [L30-L30].");
     expect(why).not.toContain('_testmain.go');
     expect(why).not.toContain('It was raised at');
   });
@@ -82,6 +82,15 @@ describe('answers on failures made by ux4', () => {
     expect(why).toContain("**What it means:** `go vet`'s type check rejected the code at `cmd/server/main.go:10:16`");
     expect(why).not.toContain('the Go compiler');
     expect(why).not.toContain('The Go compiler');
+  });
+
+  it('a refused loopback connection whose message has no port: the port the lines above give, cited there', async () => {
+    const text = log('pip-index-refused.log');
+    const fix = await askLocal('how do I fix it?', analyzedChatContext({}, text));
+    expect(fix).toContain('The step used `127.0.0.1:47999` [L7-L7].');
+    expect(fix).toContain('`nc -vz 127.0.0.1 47999`');
+    expect(fix).not.toContain('PORT');
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
   });
 });
 

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RunningController } from '../controller/app.js';
 import { startTestController } from './helpers/inProcessStack.js';
+import { REPO_ROOT, sourceFiles } from './helpers/sourceFiles.js';
 
 let backend: http.Server;
 let controller: RunningController;
@@ -71,13 +72,8 @@ test.each([
 });
 
 test('no route of the controller or the backend is declared a second time with the slash', () => {
-  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-  const sources = ['controller', 'backend'].flatMap((dir) =>
-    (fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }) as string[])
-      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-      .map((f) => path.join(dir, f)),
-  );
+  const sources = sourceFiles(['controller', 'backend'], { tests: false });
   expect(sources.length).toBeGreaterThan(50);
-  const pairs = sources.filter((f) => /router\.\w+\(\s*\[[^\]]*\/['`]\s*\]/.test(fs.readFileSync(path.join(root, f), 'utf8')));
+  const pairs = sources.filter((f) => /router\.\w+\(\s*\[[^\]]*\/['`]\s*\]/.test(fs.readFileSync(path.join(REPO_ROOT, f), 'utf8')));
   expect(pairs).toEqual([]);
 });

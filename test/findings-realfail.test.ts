@@ -216,7 +216,6 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['pytest-queue-get-hang-aborted', 'the aborted run names no test: pytest\'s `tests/test_pool.py::test_quarter_sizes` (verbose, its result never printed) is not taken'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   // Round 17 (asserted since HELDOUT_ROUND 18).
-  ['maven-junit5-csvsource-rounding', 'surefire\'s parameterized row `VatTest.vatOnNet(String, String, String)[4] -- Time elapsed ... <<< FAILURE!` gives the finding no test name'],
 ]);
 
 /**

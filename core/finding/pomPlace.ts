@@ -20,15 +20,17 @@ export function withPomPlace(found: Finding, lines: readonly string[], bodyAt: B
   // Maven's heading over its list of problems (`[ERROR] Some problems were encountered while processing the POMs:`):
   // the first problem, on the line below it, is the place.
   const listed = PROBLEMS_HEADING.test(found.message) ? AT_LINE.exec(bodyAt(found.message_line).trim()) : null;
-  const at = AT_LINE.exec(found.message) ?? listed;
+  const own = AT_LINE.exec(found.message);
+  const at = own ?? listed;
   if (!at) return modelWarningPlace(found, bodyAt);
+  // The log line that holds the `@ line N, column M` (the problem below the heading when the message is the heading).
+  const atLogLine = own ? found.message_line : found.message_line + 1;
   const i = found.message_line - 1;
   for (let k = Math.max(0, i - REACH); k < Math.min(lines.length, i + REACH); k++) {
     const pom = PROJECT.exec(bodyAt(k).trim());
     if (!pom) continue;
-    // The line that holds `@ line N, column M` names the place: the message's, or the problem's under the heading.
-    const log_line = AT_LINE.test(found.message) ? found.message_line : found.message_line + 1;
-    return { ...found, location: { file: pom[1] as string, line: Number(at[1]), column: Number(at[2]), log_line }, ...(log_line !== found.message_line && !found.evidence.includes(log_line) ? { evidence: [...found.evidence, log_line] } : {}) };
+    const evidence = found.evidence.includes(atLogLine) ? found.evidence : [...found.evidence, atLogLine];
+    return { ...found, location: { file: pom[1] as string, line: Number(at[1]), column: Number(at[2]), log_line: atLogLine }, evidence };
   }
   return found;
 }

@@ -10,10 +10,18 @@ import { ROUND5A_RULES } from './rules5a.js';
 import { STEP_RULES } from './rules4b.js';
 import { ROUND5B_RULES } from './rules5b.js';
 import { ROUND9_RULES } from './rules9.js';
-import { ROUND10_RULES } from './rules10.js';
-import { ROUND11_RULES } from './rules11.js';
-import { ROUND13_RULES } from './rules13.js';
-import { ROUND16_RULES } from './rules16.js';
+import { CONTAINER_FIRST_RULES } from './families/containers.js';
+import { DOTNET_FIRST_RULES } from './families/dotnet.js';
+import { GIT_FIRST_RULES, GIT_RULES } from './families/git.js';
+import { GO_FIRST_RULES, GO_RULES } from './families/go.js';
+import { JS_FIRST_RULES, JS_RULES } from './families/js.js';
+import { JVM_FIRST_RULES, JVM_RULES } from './families/jvm.js';
+import { NATIVE_BUILD_FIRST_RULES } from './families/nativeBuild.js';
+import { PYTHON_FIRST_RULES, PYTHON_RULES } from './families/python.js';
+import { RUBY_FIRST_RULES } from './families/ruby.js';
+import { RUST_FIRST_RULES, RUST_RULES } from './families/rust.js';
+import { SHELL_FIRST_RULES, SHELL_RULES } from './families/shell.js';
+import { TEST_RUNNER_RULES } from './families/testRunners.js';
 import { NO_AGENT_FOR_LABEL } from './noAgent.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -151,9 +159,18 @@ export const GENERAL_RULES: Rule[] = [
 
 /** Rules, roughly most specific cause first. */
 export const RULES: Rule[] = [
-  // Round 13's first: each is narrower than a general rule that matches the same line (rustc's `error[E....]`, go's import).
-  ...ROUND13_RULES,
-  ...ROUND16_RULES,
+  // The families' narrow rules first: each is narrower than a general rule that matches the same line (rustc's `error[E....]`, go's import).
+  ...NATIVE_BUILD_FIRST_RULES,
+  ...JVM_FIRST_RULES,
+  ...PYTHON_FIRST_RULES,
+  ...RUST_FIRST_RULES,
+  ...GO_FIRST_RULES,
+  ...SHELL_FIRST_RULES,
+  ...GIT_FIRST_RULES,
+  ...CONTAINER_FIRST_RULES,
+  ...DOTNET_FIRST_RULES,
+  ...RUBY_FIRST_RULES,
+  ...JS_FIRST_RULES,
   ...NATIVE_RULES,
   ...STEP_RULES,
   ...GENERAL_RULES,
@@ -161,8 +178,14 @@ export const RULES: Rule[] = [
   ...ROUND5A_RULES,
   ...ROUND5B_RULES,
   ...ROUND9_RULES,
-  ...ROUND10_RULES,
-  ...ROUND11_RULES,
+  ...RUST_RULES,
+  ...PYTHON_RULES,
+  ...SHELL_RULES,
+  ...TEST_RUNNER_RULES,
+  ...GIT_RULES,
+  ...JS_RULES,
+  ...JVM_RULES,
+  ...GO_RULES,
   // ---- CI script errors: the pipeline's own script, the workflow file, the shell's syntax.
   { cls: 'ci-script', priority: 10, tool: 'jenkins', confidence: 'high', re: /^WorkflowScript: (\d+): (.+?)(?: @ line \d+, column (\d+)\.)?$/, read: (m) => ({ tool: 'jenkins', ...at('WorkflowScript', m[1], m[3]) }) },
   // The `groovy` command's own report of an uncaught exception (`Caught: groovy.lang.X: ...`): a

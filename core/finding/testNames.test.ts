@@ -66,3 +66,18 @@ describe("a test program make's recipe ran", () => {
     expect(analyze(log('./queue_demo'))[0]?.finding?.test?.name).not.toBe('queue_demo');
   });
 });
+
+describe("surefire's row of a parameterized test", () => {
+  it('names the test method, whatever invocation index JUnit 5 gives it', () => {
+    const log = [
+      '[INFO] Running org.example.tax.RateTest',
+      '[ERROR] Tests run: 6, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.41 s <<< FAILURE! -- in org.example.tax.RateTest',
+      '[ERROR] org.example.tax.RateTest.rateFor(String, int)[3] -- Time elapsed: 0.012 s <<< FAILURE!',
+      'org.opentest4j.AssertionFailedError: expected: <19> but was: <7>',
+      '\tat org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)',
+      '\tat org.example.tax.RateTest.rateFor(RateTest.java:31)',
+      '[ERROR] BUILD FAILURE',
+    ].join('\n');
+    expect(analyze(log)[0]?.finding?.test?.name).toBe('org.example.tax.RateTest.rateFor');
+  });
+});

@@ -27,7 +27,8 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   { re: /^(\S+::\S+) (?:FAILED|ERROR)\b/, tool: 'pytest', name: (m) => m[1] as string },
   { re: /^(?:FAIL|ERROR): (\w+) \(([\w.]+)\)/, tool: 'unittest', name: (m) => ((m[2] as string).endsWith(`.${m[1]}`) ? (m[2] as string) : `${m[2]}.${m[1]}`) },
   { re: /^(?:\[ERROR\]\s+)?(\w+)\(([\w.$]+)\)\s+Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[2]}.${m[1]}` },
-  { re: /^(?:\[ERROR\]\s+)?([\w$]+(?:\.[\w$]+)+)\.([\w$]+)(?:\([\w$.,\s[\]<>]*\))?\s+(?:--\s+)?Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
+  // A parameterized test's invocation carries its index after the parameters (JUnit 5: `m(String, String)[4]`).
+  { re: /^(?:\[ERROR\]\s+)?([\w$]+(?:\.[\w$]+)+)\.([\w$]+)(?:\([\w$.,\s[\]<>]*\))?(?:\[\d+\])?\s+(?:--\s+)?Time elapsed.*<<<\s*(?:FAILURE|ERROR)!/, tool: 'surefire', name: (m) => `${m[1]}.${m[2]}` },
   { re: /^([\w.$]+) > (.+?) FAILED$/, tool: 'gradle', name: (m) => `${m[1]} > ${m[2]}` },
   { re: /^● (?!Console\b|Test suite failed to run)(.+?)$/, tool: 'jest', name: (m) => m[1] as string },
   // vitest names the project of a workspace (`projects`) between FAIL and the file: ` FAIL  parse  test/a.test.js > name`.

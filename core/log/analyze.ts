@@ -51,6 +51,7 @@ import { END, firstIndex } from './prefilter.js';
 import { HINT_BRANCH, HINT_GO_TEST } from './shapes.js';
 import { CHUNK, KeptLines, RING, Window, sparseArray } from './kept.js';
 import { GoTestOutput } from './goTestOutput.js';
+import { codeAt, includes, startsWith } from './str.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -201,11 +202,11 @@ export class LogAnalyzer {
     if (markPipelineOwn(info, this.own) && this.postBuild < 0) this.postBuild = i - 1;
     w.add(info, text, this.steps);
     // The hints read at most PROBE_CHARS of the line.
-    if ((hints < 0 || (hints & HINT_GO_TEST) !== 0 || text.length > PROBE_CHARS) && text.includes('_test.go:')) this.goOutput.note(i, text, () => w.text(i - 1));
+    if ((hints < 0 || (hints & HINT_GO_TEST) !== 0 || text.length > PROBE_CHARS) && includes(text, '_test.go:')) this.goOutput.note(i, text, () => w.text(i - 1));
     if ((info.role === 'command' || info.role === 'text') && NEXT_STEP_FIRST[firstIndex(info.body)] === 1 && NEXT_STEP.test(info.body)) this.steps++;
-    if (this.postBuild < 0 && info.role === 'exit-fail' && info.body.startsWith('Build step ')) this.postBuild = i;
-    const c0 = info.body.charCodeAt(0);
-    if (this.epilogue < 0 && (c0 === 0x44 || c0 === 0x46) && (info.body.startsWith('Done. Your build exited with') || (info.body.startsWith('Finished: ') && /^Finished: [A-Z]+$/.test(info.body)))) {
+    if (this.postBuild < 0 && info.role === 'exit-fail' && startsWith(info.body, 'Build step ')) this.postBuild = i;
+    const c0 = codeAt(info.body, 0);
+    if (this.epilogue < 0 && (c0 === 0x44 || c0 === 0x46) && (startsWith(info.body, 'Done. Your build exited with') || (startsWith(info.body, 'Finished: ') && /^Finished: [A-Z]+$/.test(info.body)))) {
       this.epilogue = i;
       this.epilogueSteps = w.stepsBefore(i);
     }
@@ -271,7 +272,7 @@ export class LogAnalyzer {
       return;
     }
     if (!this.inDiff) return;
-    const c = body.charCodeAt(0);
+    const c = codeAt(body, 0);
     // ' ', '+', '-', '\\' (`\ No newline at end of file`), or an empty context line.
     if (body === '' || c === 32 || c === 43 || c === 45 || c === 92) {
       if (line.role !== 'blank') {
@@ -291,7 +292,7 @@ export class LogAnalyzer {
   private markTwoLineShape(i: number): void {
     const w = this.window;
     const line = w.get(i);
-    if (line === undefined || line.indent < 2 || !line.body.includes('test') || !XCTEST_CASE.test(line.body)) return;
+    if (line === undefined || line.indent < 2 || !includes(line.body, 'test') || !XCTEST_CASE.test(line.body)) return;
     let j = i + 1;
     if (w.get(j)?.role === 'blank') j++;
     const location = w.get(j);
@@ -333,10 +334,10 @@ export class LogAnalyzer {
   private section(i: number, line: LineInfo): void {
     const body = line.body;
     if (line.role === 'command') {
-      if (this.lastCommand <= this.previousEnd || !body.startsWith('+ ')) this.lastCommand = i;
+      if (this.lastCommand <= this.previousEnd || !startsWith(body, '+ ')) this.lastCommand = i;
     } else if (line.role === 'exit-ok' || line.role === 'exit-fail') {
       const failed = line.role === 'exit-fail';
-      if (body.startsWith('ERROR: script returned')) {
+      if (startsWith(body, 'ERROR: script returned')) {
         // Jenkins prints this after the pipeline unwinds: the failing `sh` is the last one before.
         const sh = this.lastPipelineStep;
         if (sh > this.previousEnd) {
@@ -349,7 +350,7 @@ export class LogAnalyzer {
       }
       this.previousEnd = i;
     }
-    if (body.startsWith('[Pipeline] ')) {
+    if (startsWith(body, '[Pipeline] ')) {
       if (PIPELINE_STEP.test(body)) {
         this.lastPipelineStep = i;
         this.afterPipelineStep = -1;

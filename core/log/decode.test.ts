@@ -3,12 +3,10 @@
  * once: the CLI's whole-log reader, the JENKINS_HOME file reader and the log tail use it (issue 31
  * review: one shape for each thing; rv3, session 43).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, sourceFiles } from '../../test/helpers/sourceFiles.js';
 import { decodeUtf8OrCp1252 } from './decode.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('decodeUtf8OrCp1252', () => {
   it('reads valid UTF-8 as UTF-8 and anything else as Windows-1252, saying so', () => {
@@ -30,25 +28,11 @@ describe('decodeUtf8OrCp1252', () => {
   });
 });
 
-/** Production sources (tests, fixtures and generated files left out). */
-function productionSources(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'fixtures') out.push(...productionSources(rel));
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-      out.push(rel);
-    }
-  }
-  return out;
-}
-
 test('the choice between UTF-8 and Windows-1252 is made in core/log/decode.ts only', () => {
   // backend/routes/context.ts asks whether a big upload is UTF-8 to take its fast path; it decodes nothing.
   const allowed = new Set(['core/log/decode.ts', 'backend/routes/context.ts']);
-  const files = ['core', 'jenkins', 'cli', 'backend', 'controller', 'http', 'protocol', 'web'].flatMap(productionSources);
+  const files = sourceFiles(['core', 'jenkins', 'cli', 'backend', 'controller', 'http', 'protocol', 'web'], { tests: false });
   expect(files.length).toBeGreaterThan(200);
-  const choosing = files.filter((f) => !allowed.has(f) && /\bisUtf8\s*\(/.test(readFileSync(path.join(root, f), 'utf8')));
+  const choosing = files.filter((f) => !allowed.has(f) && /\bisUtf8\s*\(/.test(readFileSync(path.join(REPO_ROOT, f), 'utf8')));
   expect(choosing).toEqual([]);
 });

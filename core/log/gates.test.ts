@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import './analyze.js';
-import { FAILURE_STARTS, HINT_FAILURE, HINT_GO_TEST, MAYBE_FAILURE, SHAPES, SHAPE_GATES, WORD_PATTERNS, byteHints, failureHints, failureStarts, topAlternatives } from './shapes.js';
-import { PROBE_CHARS } from './blocks.js';
+import { FAILURE_STARTS, HINT_FAILURE, HINT_GO_TEST, HINT_LEAD, MAYBE_FAILURE, SHAPES, SHAPE_GATES, WORD_PATTERNS, byteHints, failureHints, failureStarts, topAlternatives } from './shapes.js';
+import { LINE_PREFIX, PROBE_CHARS, linePrefix, linePrefixPattern } from './blocks.js';
 import { GATE_TABLE } from './gateTable.js';
 import { PatternGates, gateFor, gateTableSource, patternKey } from './gates.js';
 import { cleanLines } from './clean.js';
@@ -181,6 +181,34 @@ describe('GateIndex (gateIndex.ts): the gates as an inverted index', () => {
     }
     expect(differ).toEqual([]);
     expect(matched).toBeGreaterThan(1000);
+  });
+
+  test('linePrefix (LINE_PREFIX by first character and hints) gives LINE_PREFIX\'s match, with the hints of the line or of a line holding it', () => {
+    const lines = [...ownLogLines(), ...randomLines([LINE_PREFIX], 20_000), '', ' ', 'x', 'app  > started', 'a.b-c   >x', '  [javac] Foo.java:1: error', '   [junit] ok', '2024-01-02T03:04:05Z x'];
+    let matched = 0;
+    const differ: [string, string | undefined][] = [];
+    for (const line of lines) {
+      const want = LINE_PREFIX.exec(line)?.[0];
+      if (want !== undefined) matched++;
+      const bytes = Buffer.from(`[2024-01-02T03:04:05Z] ${line}`);
+      const held = byteHints(bytes, 0, Math.min(bytes.length, PROBE_CHARS));
+      if (linePrefix(line, failureHints(line))?.[0] !== want || linePrefix(line, -1)?.[0] !== want || (line.length < 4000 && linePrefix(line, held)?.[0] !== want)) differ.push([line, want]);
+    }
+    expect(differ).toEqual([]);
+    expect(matched).toBeGreaterThan(1000);
+  });
+
+  test('a line beginning with a letter, a digit or a space tries LINE_PREFIX\'s alternatives for it only when it may hold their trigram (HINT_LEAD)', () => {
+    for (const line of ['Downloading commons-io (12 kB)', 'Compiling 12 source files to /tmp', '    at com.example.Foo.bar(Foo.java:12)', 'npm ERR! code 1']) {
+      expect(failureHints(line) & HINT_LEAD).toBe(0);
+      expect(linePrefixPattern(line, failureHints(line))).toBeNull();
+    }
+    for (const line of ['app  > started', '    [javac] Foo.java:1: error']) {
+      expect(failureHints(line) & HINT_LEAD).toBe(HINT_LEAD);
+      expect(linePrefixPattern(line, failureHints(line))?.exec(line)).not.toBeNull();
+    }
+    // A digit may still begin a timestamp, which has no such trigram.
+    expect(linePrefixPattern('2024-01-02T03:04:05Z x', failureHints('2024-01-02T03:04:05Z x'))?.exec('2024-01-02T03:04:05Z x')?.[0]).toBe('2024-01-02T03:04:05Z ');
   });
 
   test('HINT_GO_TEST is set on a line that holds `_test.go:`', () => {

@@ -3,6 +3,7 @@
  * what the tool printed, the event's Output, as `go test -v` would have printed it.
  */
 import { stripConsoleMarkup } from './clean.js';
+import { codeAt } from './str.js';
 
 /**
  * cmd/test2json's TestEvent (`{"Time":...,"Action":"output","Package":...,"Test":...,"Output":"..."}`; Time is left
@@ -16,7 +17,7 @@ const GO_JSON_EVENT = /^\{"(?:Time|ImportPath)":"[^"]*",(?:"[A-Za-z]+":(?:"[^"]*
  * Undefined for any other line, or one that does not parse (cut).
  */
 export function goJsonText(line: string): string | undefined {
-  if (line.charCodeAt(0) !== 123 || !GO_JSON_EVENT.test(line)) return undefined;
+  if (codeAt(line, 0) !== 123 || !GO_JSON_EVENT.test(line)) return undefined;
   let event: unknown;
   try {
     event = JSON.parse(line);

@@ -17,6 +17,7 @@
  *   log kept elsewhere (`A full log can be found at ...`).
  */
 import type { FailureShape } from './shapeType.js';
+import { codeAt, includes } from './str.js';
 
 /** Reason of every Groovy/CPS error of the pipeline script (the finding's `ci-script` class). */
 export const SCRIPT_REASON = 'Jenkins pipeline script error';
@@ -129,11 +130,11 @@ export function branchesOf(lines: readonly string[]): Branches {
 /** Adds what one line says about the parallel branches (an opening, a failure) to `branches`. */
 export function noteBranch(line: string, branches: Branches): void {
   // Both marks hold `ranch`: one scan of most lines instead of two.
-  if (line.length > 300 || !line.includes('ranch')) return;
-  if (line.includes('(Branch: ')) {
+  if (line.length > 300 || !includes(line, 'ranch')) return;
+  if (includes(line, '(Branch: ')) {
     const m = BRANCH_OPEN.exec(line);
     if (m?.[1] !== undefined) branches.all.add(m[1]);
-  } else if (line.includes('Failed in branch ')) {
+  } else if (includes(line, 'Failed in branch ')) {
     const m = BRANCH_FAILED.exec(line);
     if (m?.[1] !== undefined) {
       branches.all.add(m[1]);
@@ -144,7 +145,7 @@ export function noteBranch(line: string, branches: Branches): void {
 
 /** The branch whose `[name] ` prefix a line carries (older Pipeline versions prefix every line of a branch). */
 export function branchPrefix(body: string, branches: Branches): string | undefined {
-  if (branches.all.size === 0 || body.charCodeAt(0) !== 91) return undefined;
+  if (branches.all.size === 0 || codeAt(body, 0) !== 91) return undefined;
   const close = body.indexOf('] ');
   if (close < 2) return undefined;
   const name = body.slice(1, close);

@@ -6,6 +6,7 @@
  * condition:`) is the failure's aftermath.
  */
 import type { LineInfo } from './blocks.js';
+import { startsWith } from './str.js';
 
 export interface PipelineOwn {
   inEcho: boolean;
@@ -18,7 +19,7 @@ export const newPipelineOwn = (): PipelineOwn => ({ inEcho: false, sawFailure: f
 /** Marks the line (an echo's status line becomes text); true when it opens a post condition's error after a failure. */
 export function markPipelineOwn(line: LineInfo, own: PipelineOwn): boolean {
   const body = line.body;
-  if (body.startsWith('[Pipeline] ')) {
+  if (startsWith(body, '[Pipeline] ')) {
     own.inEcho = body === '[Pipeline] echo';
     if (body === '[Pipeline] { (Declarative: Post Actions)') own.failedBeforePost = own.sawFailure;
   } else if (own.inEcho && line.role === 'anchor' && line.shape?.fatal !== true && (line.shape?.weight ?? 0) < 9) {

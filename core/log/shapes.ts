@@ -365,8 +365,14 @@ export const HINT_GO_TEST = 32;
 export const HINT_FAILURE_SECOND = 64;
 /** Both hints a line that holds a failure word has. */
 export const HINT_WORD = HINT_FAILURE | HINT_FAILURE_SECOND;
+/**
+ * `failureHints`: the line may hold the rarest trigram of an alternative of an anchored role pattern
+ * that a line beginning with a letter, a digit or a space may match (blocks.ts `linePrefix`), such
+ * as the `  >` of `[\w.-]+ {2,}> ?`: without it, those alternatives are not tried.
+ */
+export const HINT_LEAD = 128;
 /** Every hint: what a line with a non-ASCII character gets. */
-const HINT_ALL = HINT_FAILURE | HINT_PASS | HINT_NON_ASCII | HINT_BRANCH | HINT_STARTS | HINT_GO_TEST | HINT_FAILURE_SECOND;
+const HINT_ALL = HINT_FAILURE | HINT_PASS | HINT_NON_ASCII | HINT_BRANCH | HINT_STARTS | HINT_GO_TEST | HINT_FAILURE_SECOND | HINT_LEAD;
 
 /**
  * The prefilter's table over the trigrams of prefilter.ts's alphabet (letters either case,
@@ -481,38 +487,49 @@ export function topAlternatives(re: RegExp): string[] | undefined {
 }
 
 /**
- * FAILURE_STARTS by a body's first character (`firstIndex`), as patterns of only its alternatives
- * that may match a body so beginning (their gates' first characters, prefilter.ts), or null where
- * none may: the pattern is anchored and only tested, so it matches exactly where one of them does.
- * The alternatives whose gate does not narrow the first character (`\S+:\d+:\d+: [CWEF]: `: a
- * scan of the line's first word, and back, on every line) are keyed by their rarest trigram
- * clause in the hint table (HINT_STARTS) and left out of the second table, for a line whose hints
- * lack it. Derived from the pattern, so an alternative added or edited is gated the same way.
+ * An anchored pattern `^(?:a|b|...)` by a body's first character (`firstIndex`), as patterns of only
+ * its alternatives that may match a body so beginning (their gates' first characters, prefilter.ts),
+ * or null where none may: the first alternative that matches is the same, so `exec` gives the same
+ * match and `test` the same answer. The alternatives `keyedIf` names (by their gate's first
+ * characters), when they have a trigram clause, are keyed by their rarest clause in the hint table
+ * (hint bit `bit`) and left out of the second table (`plain`), for a line whose hints lack the bit;
+ * `keyed` holds every alternative. Derived from the pattern, so an alternative added or edited is
+ * gated the same way. Hints are those of a line that holds the body (`byteHints`): a clause's
+ * trigram is three characters of the match, so a line holding the match holds it.
  */
-const STARTS_BY_FIRST = ((): { keyed: (RegExp | null)[]; plain: (RegExp | null)[] } => {
-  const alternatives = topAlternatives(FAILURE_STARTS);
+export function anchoredByFirst(re: RegExp, bit: number, keyedIf: (first: Uint8Array | null) => boolean): { keyed: (RegExp | null)[]; plain: (RegExp | null)[] } {
+  const alternatives = topAlternatives(re);
   if (alternatives === undefined) {
-    const all = new Array<RegExp | null>(END + 1).fill(FAILURE_STARTS);
+    const all = new Array<RegExp | null>(END + 1).fill(re);
     return { keyed: all, plain: all };
   }
-  const gates = alternatives.map((alt) => gateFor(new RegExp(`^(?:${alt})`, FAILURE_STARTS.flags)));
-  const anyStart = (first: Uint8Array | null): boolean => first === null || first.reduce((n, v) => n + v, 0) > 64;
-  const keyed = gates.map((gate) => anyStart(gate.first) && gate.clauses.length > 0);
+  const gates = alternatives.map((alt) => gateFor(new RegExp(`^(?:${alt})`, re.flags)));
+  const keyed = gates.map((gate) => keyedIf(gate.first) && gate.clauses.length > 0);
   gates.forEach((gate, k) => {
-    if (keyed[k]) for (const h of gate.clauses[0]!) if (h !== NON_ASCII_TRIGRAM) HINT_TABLE[h]! |= HINT_STARTS;
+    if (keyed[k]) for (const h of gate.clauses[0]!) if (h !== NON_ASCII_TRIGRAM) HINT_TABLE[h]! |= bit;
   });
   const made = new Map<string, RegExp | null>();
   const table = (withKeyed: boolean): (RegExp | null)[] => {
     const out: (RegExp | null)[] = [];
     for (let i = 0; i <= END; i++) {
       const source = alternatives.filter((_, k) => (withKeyed || !keyed[k]) && (gates[k]!.first === null || gates[k]!.first![i] === 1)).join('|');
-      if (!made.has(source)) made.set(source, source === '' ? null : new RegExp(`^(?:${source})`, FAILURE_STARTS.flags));
+      if (!made.has(source)) made.set(source, source === '' ? null : new RegExp(`^(?:${source})`, re.flags));
       out.push(made.get(source)!);
     }
     return out;
   };
   return { keyed: table(true), plain: table(false) };
-})();
+}
+
+/** A gate's first characters are not narrowed: more than 64 of them may begin a match (or any). */
+export const anyStart = (first: Uint8Array | null): boolean => first === null || first.reduce((n, v) => n + v, 0) > 64;
+
+/**
+ * FAILURE_STARTS by a body's first character (`anchoredByFirst`). The alternatives whose gate does
+ * not narrow the first character (`\S+:\d+:\d+: [CWEF]: `: a scan of the line's first word, and
+ * back, on every line) are keyed by HINT_STARTS.
+ */
+const STARTS_BY_FIRST = anchoredByFirst(FAILURE_STARTS, HINT_STARTS, anyStart);
 
 /**
  * `FAILURE_STARTS.test(body)`, trying only the alternatives its first character and `hints` allow:

@@ -31,3 +31,31 @@ export function tracesOf(lines: readonly string[], command: string, n: number): 
   }
   return count;
 }
+
+/** Words a tool prints before `:` that name no program (`fatal: ...`, `error: ...`). */
+const NOT_A_PROGRAM = new Set(['fatal', 'error', 'warning', 'note', 'hint', 'info', 'debug', 'usage', 'caused', 'exception', 'traceback']);
+
+/**
+ * The program an error line names as its printer, coreutils-style (`sort: write failed: ...`,
+ * `curl: (7) Failed ...`, `sed: can't read ...`); not a path (`./x.sh: line 3:` names its own line).
+ */
+export function printingProgram(message: string): string | undefined {
+  const p = /^([a-z][\w.+-]*): \S/.exec(message.trim())?.[1];
+  return p && !NOT_A_PROGRAM.has(p) ? p : undefined;
+}
+
+/** The workspace script a traced command runs (`./scripts/x.sh a b`, `bash tools/x.sh`): its path among `files`. */
+export function scriptRunBy(command: string, files: readonly string[]): string | undefined {
+  const words = command.trim().split(/\s+/);
+  const path = /^(?:ba|da|z)?sh$|^source$|^\.$/.test(words[0] ?? '') ? words[1] : words[0];
+  const rel = path?.replace(/^\.\//, '');
+  return rel && !rel.startsWith('/') && files.includes(rel) ? rel : undefined;
+}
+
+/** The one line (0-based) of a script that runs `program` in a command's position; undefined for none or several. */
+export function lineRunning(lines: readonly string[], program: string): number | undefined {
+  const p = program.replace(/[.+]/g, '\\$&');
+  const re = new RegExp(`(?:^\\s*|[|;&(]\\s*|\\$\\(\\s*|\\b(?:then|do|else|exec|xargs|time|sudo|env|!)\\s+)${p}(?=\\s|$)`);
+  const hits = lines.flatMap((l, i) => (!/^\s*#/.test(l) && re.test(l) ? [i] : []));
+  return hits.length === 1 ? hits[0] : undefined;
+}

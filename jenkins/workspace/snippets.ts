@@ -24,7 +24,8 @@ import { failingTestFile, testFileDeclaring, programSources } from './testFile.j
 import { agentWorkspaceRoots, bySuffix, directPath, indexFiles } from './locate.js';
 export { agentWorkspaceRoots } from './locate.js';
 import { C_SOURCE, declaredNotDefined } from './linkDecl.js';
-import { SCRIPT_CLASSES, SCRIPT_FILE, SCRIPT_FILES_MAX, commandBefore, tracesOf } from './scriptTrace.js';
+import { window } from './window.js';
+import { SCRIPT_CLASSES, SCRIPT_FILE, SCRIPT_FILES_MAX, commandBefore, lineRunning, printingProgram, scriptRunBy, tracesOf } from './scriptTrace.js';
 
 /** A workspace to read from: `dir` on this host, `path` as Jenkins recorded it (when known). */
 export interface SnippetWorkspace {
@@ -172,21 +173,6 @@ class WorkspaceReader {
     }
     return { reason };
   }
-}
-
-function window(file: ReadFile, line: number, context: number, maxChars: number): { startLine: number; endLine: number; text: string } {
-  let startLine = Math.max(1, line - context);
-  let endLine = Math.min(file.lines.length, line + context);
-  const textOf = (): string => file.lines.slice(startLine - 1, endLine).join('\n');
-  let text = textOf();
-  // Long lines (minified code): narrow around the named line until it fits.
-  while (text.length > maxChars && endLine > startLine) {
-    if (line - startLine >= endLine - line) startLine++;
-    else endLine--;
-    text = textOf();
-  }
-  if (text.length > maxChars) text = text.slice(0, maxChars);
-  return { startLine, endLine, text };
 }
 
 /**
@@ -378,6 +364,16 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       sourceChars += text.length;
       snippets.push({ path: hit.rel, workspaceId: workspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text, kind: 'source', line: hit.index + 1, message: 'runs the failing command' });
       break;
+    }
+    // The command ran a script of the workspace (not traced inside): its line that runs the program that printed the error.
+    const program = printingProgram(top.message);
+    const home = options.workspaces[0];
+    const script = command && program && home ? scriptRunBy(command, await reader.index(home)) : undefined;
+    const file = script && home ? await reader.read(home, script) : undefined;
+    const index = file && !(file instanceof WorkspaceError) ? lineRunning(file.lines, program as string) : undefined;
+    if (file && !(file instanceof WorkspaceError) && index !== undefined && snippets.length < limits.maxSourceSnippets) {
+      const w = window(file, index + 1, limits.contextLines, limits.maxSnippetChars);
+      snippets.push({ path: script as string, workspaceId: (home as SnippetWorkspace).workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: index + 1, message: `runs ${program as string}, which printed the error` });
     }
   }
 

@@ -46,6 +46,19 @@ export function dependencySteps(f: Finding): RemedyStep[] {
   if (spec) {
     return general(`${capitalTool(f)} does not understand the version specifier ${inlineCode(spec[2] as string)} (the ${inlineCode(spec[1] as string)} protocol) ${m}: install with the package manager that does (the one the project's lock file belongs to), or give the dependency a version range or path this tool accepts.`);
   }
+  // The error's own object, by Maven's format (fx5): a version range nothing matches; a module's test-jar (`:jar:tests:`).
+  const range = /No versions available for ([\w.-]+:[\w.-]+):[\w-]+:(\S+) within specified range/.exec(f.message);
+  if (range) {
+    const [, ga, r] = range as unknown as [string, string, string];
+    // `Failed to collect dependencies at a:b:jar:1 -> g:a:jar:[r)`: another dependency asks for the range.
+    const via = / at ([\w.-]+:[\w.-]+):\S+ -> /.exec(f.message)?.[1];
+    return general(`No version of ${inlineCode(ga)} within the range ${inlineCode(r)} is in the repository the build resolved from ${m}: ${via ? `the range comes through the dependency ${inlineCode(via)}, so pin ${inlineCode(ga)} to a version that repository has in \`pom.xml\`'s \`dependencyManagement\`, or change ${inlineCode(via)}'s version` : `the range is the \`<version>\` of ${inlineCode(ga.split(':')[1] as string)} in \`pom.xml\` (or its \`dependencyManagement\`); pin a version that repository has`}, or make a matching version available there.`);
+  }
+  const tests = /Could not find artifact ([\w.-]+):([\w.-]+):(?:test-)?jar:tests:(\S+?)(?:\s|$)/.exec(f.message);
+  if (tests) {
+    const [, g, a, v] = tests as unknown as [string, string, string, string];
+    return general(`${inlineCode(`${g}:${a}:jar:tests:${v}`)} is the test-jar of the module ${inlineCode(a)} (its test classes, classifier \`tests\`) ${m}: that module builds it only with the \`maven-jar-plugin\` goal \`test-jar\` in its \`pom.xml\`, and the reactor must build it first: add the goal there if it is missing, and build both modules together (\`mvn -pl <this module> -am ...\`) or install ${inlineCode(a)} first.`);
+  }
   const offline = /offline mode|only-if-cached|--offline|offline/i.test(f.message);
   switch (f.tool) {
     case 'maven':

@@ -103,7 +103,7 @@ export function traceSentence(f: Finding): string | undefined {
   }
   // A time limit raises nothing in the code: the dump shows where the run was when it was stopped, and its
   // innermost frame is the runner's (ux4: "raised at `_testmain.go:47` (in `main.main`)" for a Go test's timeout).
-  if (f.class === 'timeout-aborted') return project ? `When it was stopped, the deepest frame in the project's own code was ${frameText(project)}.` : undefined;
+  if (f.class === 'timeout-aborted') return project ? `When it was stopped, the deepest frame in the project's own code is ${frameText(project)}.` : undefined;
   if (raise && project && (raise.file !== project.file || raise.line !== project.line)) {
     return `It was raised at ${frameText(raise)}; the deepest frame in the project's own code is ${frameText(project)}.`;
   }

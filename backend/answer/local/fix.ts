@@ -25,7 +25,7 @@ import { testFrameOf } from './testFrame.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
 import { subjectCentre } from './subjectWindow.js';
-import { failingSource, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
+import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -338,6 +338,16 @@ export const fix: Composer = (ask) => {
     out.line();
     out.line(script.text);
     for (const x of script.sources) out.source(x);
+  }
+
+  // The script the failing command ran (not traced inside it): its one line that runs the program the error names (`sort: write failed`).
+  const inner = !source && STEP_CLASSES.has(f.class) ? snippetsOf(ci).find((x) => INNER_SCRIPT_LINE.test(x.message ?? '') && typeof x.line === 'number') : undefined;
+  if (inner && typeof inner.line === 'number') {
+    const program = INNER_SCRIPT_LINE.exec(inner.message ?? '')?.[1] ?? '';
+    out.line();
+    out.line(`**In the script it ran:** ${inlineCode(`${inner.path}:${inner.line}`)} is the line of ${inlineCode(inner.path)} (the script the failing command ran) that runs ${inlineCode(program)}, the program the error names ${at(f.message_line)}:`);
+    out.line(numbered(inner, inner.line, 15));
+    out.source({ kind: 'file', path: inner.path, start_line: inner.startLine, end_line: inner.endLine });
   }
 
   // 4. A command that reproduces it locally: the test alone, else the command the CI ran.

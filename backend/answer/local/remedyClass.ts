@@ -217,7 +217,11 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       const loopback = named !== undefined && /^(?:127(?:\.\d{1,3}){3}|localhost|\[?::1\]?|0\.0\.0\.0)$/i.test(named);
       if (loopback && /refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
         // The agent itself: no registry, mirror or outage elsewhere; a service of the build's own (or the agent's) is not listening there.
-        steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected. Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(port ? `nc -vz ${host} ${port}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
+        // A message without the port (pip's `[Errno 111] Connection refused`): the one port the lines just above give the host (ux4).
+        const above = port ? undefined : portAbove(i, named as string);
+        const used = above ? ` The step used ${inlineCode(`${named as string}:${above.port}`)} ${cite({ start_line: above.line, end_line: above.line })}.` : '';
+        const probe = port ?? above?.port;
+        steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected.${used} Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(probe ? `nc -vz ${host} ${probe}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
       } else if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
         steps.push(`Nothing accepted the connection on ${where} ${mn}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
@@ -370,6 +374,20 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
 export const DUPLICATE_SYMBOL = /(?:multiple definition of|duplicate symbol:?)\s*[`'‘"_]*([A-Za-z_][\w:]*)/;
 
 /** The diagnostic without the place it names (`src/a.ts(5,30): error TS2339: X` -> `X`). */
+/** The one port the 12 lines above the message give `host` (`http://127.0.0.1:47999/simple`, a command's URL), with the line; none when they give two. */
+function portAbove(i: RemedyInput, host: string): { port: string; line: number } | undefined {
+  if (!i.lineText) return undefined;
+  const re = new RegExp(`(?:^|[^\\w.])${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d{2,5})\\b`);
+  let found: { port: string; line: number } | undefined;
+  for (let n = i.m0; n >= Math.max(1, i.m0 - 12); n--) {
+    const port = re.exec(i.lineText(n) ?? '')?.[1];
+    if (port === undefined) continue;
+    if (found && found.port !== port) return undefined;
+    found ??= { port, line: n };
+  }
+  return found;
+}
+
 function diagnosticText(f: Finding): string {
   return f.message
     .replace(/^(?:e|w|E): (?:file:\/\/)?/, '')

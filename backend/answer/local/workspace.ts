@@ -96,7 +96,7 @@ export function similarNames(missing: string, snippets: readonly WorkspaceSnippe
 /** The snippet the top failure points at: its named line is among the excerpt's locations, else the first one named. */
 function snippetForFailure(snippets: readonly WorkspaceSnippet[], spans: readonly LogSpan[], finding?: Finding): WorkspaceSnippet | undefined {
   // The script line that ran a failing command is not source the error names (see scriptOfCommand).
-  const named = snippets.filter((s) => posInt(s.line) && s.message !== SCRIPT_OF_COMMAND && !isClue(s));
+  const named = snippets.filter((s) => posInt(s.line) && s.message !== SCRIPT_OF_COMMAND && !INNER_SCRIPT_LINE.test(s.message ?? '') && !isClue(s));
   // The finding's own place first (for an exception, where it was raised in the project's code), then what the excerpts name.
   const places = [finding?.location, finding?.location?.frames?.project, finding?.location?.frames?.raise];
   for (const p of places) {
@@ -122,6 +122,8 @@ function snippetForFailure(snippets: readonly WorkspaceSnippet[], spans: readonl
 
 /** The message of a snippet the reader added for the script line that runs the failing command. */
 export const SCRIPT_OF_COMMAND = 'runs the failing command';
+/** The message of a snippet the reader added for the line of the script the failing command ran that runs the error's program. */
+export const INNER_SCRIPT_LINE = /^runs (\S+), which printed the error$/;
 
 /**
  * The script line that ran the failing command (a failure of how the step ran names no source

@@ -1,0 +1,64 @@
+/**
+ * The rules of core/finding/families/ are kept by tool family (rv3, session 43: they were kept by the
+ * tuning round that added them, rules10/11/13/16.ts): every rule of a family's file names a tool of
+ * that family when it names one, and each family's rules are in RULES once, in the place rules.ts
+ * gives them (the narrow ones before the general rules).
+ */
+import { GENERAL_RULES, RULES, type Rule } from '../rules.js';
+import * as containers from './containers.js';
+import * as dotnet from './dotnet.js';
+import * as git from './git.js';
+import * as go from './go.js';
+import * as js from './js.js';
+import * as jvm from './jvm.js';
+import * as nativeBuild from './nativeBuild.js';
+import * as python from './python.js';
+import * as ruby from './ruby.js';
+import * as rust from './rust.js';
+import * as shell from './shell.js';
+import * as testRunners from './testRunners.js';
+
+/** The tools each family's rules may name (`tool: '...'` in what a rule reads). */
+const FAMILIES: Record<string, [Record<string, unknown>, string[]]> = {
+  containers: [containers, ['docker', 'hadolint']],
+  dotnet: [dotnet, ['nuget']],
+  git: [git, ['git']],
+  go: [go, ['go']],
+  js: [js, ['node', 'npm', 'npx', 'mocha', 'eslint']],
+  jvm: [jvm, ['java', 'maven', 'maven-surefire', 'maven-enforcer']],
+  nativeBuild: [nativeBuild, ['cmake', 'make', 'ld', 'autoconf', 'automake']],
+  python: [python, ['python', 'pip', 'pytest']],
+  ruby: [ruby, ['ruby']],
+  rust: [rust, ['rustc', 'cargo']],
+  shell: [shell, ['sh', 'bash', 'env', 'sed', 'timeout']],
+  testRunners: [testRunners, []],
+};
+
+const rulesOf = (module: Record<string, unknown>): [string, Rule[]][] => Object.entries(module).filter((e): e is [string, Rule[]] => Array.isArray(e[1]));
+
+test.each(Object.entries(FAMILIES))('%s: every rule names a tool of its family, or none', (_name, [module, tools]) => {
+  const arrays = rulesOf(module);
+  expect(arrays.length).toBeGreaterThan(0);
+  const foreign: string[] = [];
+  for (const [array, rules] of arrays) {
+    for (const rule of rules) {
+      const named = [...String(rule.read ?? '').matchAll(/tool: ["']([^"']+)["']/g)].map((m) => m[1]!);
+      for (const tool of named) if (!tools.includes(tool)) foreign.push(`${array}: ${rule.re} names ${tool}`);
+    }
+  }
+  expect(foreign).toEqual([]);
+});
+
+test('every family rule is in RULES once; the FIRST rules before the general rules, the others after them', () => {
+  const general = RULES.indexOf(GENERAL_RULES[0]!);
+  expect(general).toBeGreaterThan(0);
+  for (const [name, [module]] of Object.entries(FAMILIES)) {
+    for (const [array, rules] of rulesOf(module)) {
+      for (const rule of rules) {
+        const at = RULES.indexOf(rule);
+        expect([name, array, at >= 0, RULES.lastIndexOf(rule) === at]).toEqual([name, array, true, true]);
+        expect([name, array, array.endsWith('_FIRST_RULES') ? at < general : at > general]).toEqual([name, array, true]);
+      }
+    }
+  }
+});

@@ -1,0 +1,46 @@
+/**
+ * JavaScript: node, npm, npx, mocha, ESLint, JSON.parse: evidence rules of the tuning rounds 10, 11, 16 (issue 25; docs/notes/analyzer.md, each
+ * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
+ * never a case's words. Tried with RULES (rules.ts): `JS_FIRST_RULES` before the general rules (each is
+ * narrower than a general rule that matches the same line), `JS_RULES` after the rules of rounds 4-9.
+ */
+import type { Rule } from '../ruleTypes.js';
+
+export const JS_FIRST_RULES: Rule[] = [
+  // Node refusing a command-line flag it does not know (`node: bad option: --experimental-strip-types`, exit 9): a flag
+  // of a later Node than the one on the agent (or a misspelt one: medium).
+  { cls: 'missing-tool', priority: 15, confidence: 'medium', re: /^(?:\S*\/)?node: bad option: (--?[\w-]+)/, read: () => ({ tool: 'node', symbol: 'node' }) },
+];
+
+export const JS_RULES: Rule[] = [
+  // The interpreter asked to run a script the checkout does not have: Python's `python3: can't open file '/ws/x.py':
+  // [Errno 2] No such file or directory`, Node's `Error: Cannot find module '/ws/scripts/x.js'` for its entry point
+  // (an empty `requireStack: []`: no module of the project's required it). The CI script names a wrong path
+  // (helper t12). A module another one requires, or a package name, is a dependency (rules.ts).
+  { cls: 'ci-script', priority: 15, confidence: 'medium', re: /^Error: Cannot find module '((?:[A-Za-z]:)?[./\\][^']*)'$/, near: { re: /^\s*requireStack: \[\]\s*$/, from: 1, to: 12, required: true }, read: (m) => ({ tool: 'node', symbol: m[1] as string }) },
+  // Where the script ran a tool from the wrong directory or with a selection that names nothing: Maven's
+  // MissingProjectException (`The goal you specified requires a project to execute but there is no POM in this
+  // directory`), npm's `No workspaces found:` for its `--workspace` (helper t13): the script's call, ci-script.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^npm (?:error|ERR!) No workspaces found:/, read: () => ({ tool: 'npm' }) },
+  // `npx --no-install` (or a CI without a TTY) refusing to fetch a package that is not installed (`npm error npx
+  // canceled due to missing packages and no YES option: ["pkg@v"]`): the tool is not there, missing-tool (helper t13).
+  { cls: 'missing-tool', priority: 15, confidence: 'high', re: /^npm (?:error|ERR!) npx canceled due to missing packages and no YES option: \["([^"\]]+)"/, read: (m) => ({ tool: 'npx', dependency: m[1] as string }) },
+  // Round 12 (helper t13). mocha's report of an error thrown while it loaded or ran the test files, before any test
+  // (`Exception during run: ReferenceError: require is not defined in ES module scope`): the suite failed to run.
+  { cls: 'test-error', priority: 25, confidence: 'high', re: /^\s*Exception during run: ((?:[A-Z]\w*)?Error)\b/, read: (m) => ({ tool: 'mocha', exception: m[1] as string }) },
+  // ESLint that finds no configuration file: v9's flat config (`ESLint couldn't find an eslint.config.(js|mjs|cjs)
+  // file.`), v8's `ESLint couldn't find a configuration file.`: the project's setup for the linter, nothing linted.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^ESLint couldn't find (?:an eslint\.config\.\S+ file|a configuration file)\./, read: () => ({ tool: 'eslint' }) },
+  // npm meeting a dependency spec whose protocol it does not know (`Unsupported URL Type "workspace:": workspace:*`,
+  // pnpm's and yarn's `workspace:`, `link:`, `portal:`): the manifest's dependency cannot be resolved by npm.
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^npm (?:ERR!|error) Unsupported URL Type "([\w+-]+:)": (\S+)/, read: (m) => ({ tool: 'npm', dependency: m[2] as string }) },
+  // JSON.parse's own SyntaxError (`... in JSON at position 117`, `Unexpected end of JSON input`, `"x" is not valid
+  // JSON`, Firefox's `JSON.parse: ...`): data read at run time did not parse, the code's syntax is fine.
+  {
+    cls: 'runtime-exception',
+    priority: 28,
+    confidence: 'high',
+    re: /^(?:Uncaught )?SyntaxError: (?:.* in JSON at position \d+|Unexpected end of JSON input|.* is not valid JSON|JSON\.parse: )/,
+    read: () => ({ exception: 'SyntaxError' }),
+  },
+];

@@ -1,0 +1,39 @@
+/**
+ * The JVM: java, Maven and its plugins (surefire, enforcer): evidence rules of the tuning rounds 11, 13 (issue 25; docs/notes/analyzer.md, each
+ * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
+ * never a case's words. Tried with RULES (rules.ts): `JVM_FIRST_RULES` before the general rules (each is
+ * narrower than a general rule that matches the same line), `JVM_RULES` after the rules of rounds 4-9.
+ */
+import type { Rule } from '../ruleTypes.js';
+
+export const JVM_FIRST_RULES: Rule[] = [
+  // Maven's `-pl`/`--projects` naming no module of the reactor (MavenExecutionException `Could not find the selected
+  // project in the reactor: x`): the script's selection, nothing was built.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /\bCould not find the selected project in the reactor: (\S+)/, read: (m) => ({ tool: 'maven', symbol: m[1] as string }) },
+  // The JDK's HTTP client (java.net.http) giving up on a server: `HttpTimeoutException: request timed out`,
+  // `HttpConnectTimeoutException: HTTP connect timed out`: the network (or the service behind it), not the code.
+  { cls: 'network', priority: 39, confidence: 'high', re: /\bjava\.net\.http\.Http(?:Connect)?TimeoutException\b/, read: () => ({ tool: 'java', exception: 'HttpTimeoutException' }) },
+  // Surefire's forked test JVM that died while running the tests (`The forked VM terminated without properly saying
+  // goodbye. VM crash or System.exit called?`, its `Process Exit Code: N` below): a crash inside the test run, a test
+  // error (a test or the code under it called System.exit, or the JVM crashed). Exit code 137 (a kill) is read as
+  // memory with this line as its message (tune5), so that code is left to it.
+  {
+    cls: 'test-error',
+    priority: 30,
+    confidence: 'medium',
+    re: /\bThe forked VM terminated without properly saying goodbye\. VM crash or System\.exit called\?/,
+    near: { re: /\bProcess Exit Code: (?!137\b)\d+/, from: 1, to: 6, required: true },
+    read: () => ({ tool: 'maven-surefire' }),
+  },
+];
+
+export const JVM_RULES: Rule[] = [
+  // Where the script ran a tool from the wrong directory or with a selection that names nothing: Maven's
+  // MissingProjectException (`The goal you specified requires a project to execute but there is no POM in this
+  // directory`), npm's `No workspaces found:` for its `--workspace` (helper t13): the script's call, ci-script.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /\bThe goal you specified requires a project to execute but there is no POM in this directory\b/, read: () => ({ tool: 'maven' }) },
+  // The Maven enforcer's DependencyConvergence and RequireUpperBoundDeps rules (`Dependency convergence error for
+  // g:a:jar:v. Paths to dependency are:`, `Require upper bound dependencies error for g:a:v paths to dependency are:`):
+  // two paths of the dependency tree ask for different versions of one artifact, a resolution failure (helper t13).
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /\b(?:Dependency convergence|Require upper bound dependencies) error for (\S+?)\.? [Pp]aths to dependency are:/, read: (m) => ({ tool: 'maven-enforcer', dependency: m[1] as string }) },
+];

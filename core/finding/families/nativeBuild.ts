@@ -1,0 +1,79 @@
+/**
+ * C and C++ builds: CMake, make, the linkers, autoconf and automake: evidence rules of the tuning rounds 13 (issue 25; docs/notes/analyzer.md, each
+ * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
+ * never a case's words. Tried with RULES (rules.ts): `NATIVE_BUILD_FIRST_RULES` before the general rules (each is
+ * narrower than a general rule that matches the same line), `NATIVE_BUILD_RULES` after the rules of rounds 4-9.
+ */
+import type { Rule } from '../ruleTypes.js';
+
+export const NATIVE_BUILD_FIRST_RULES: Rule[] = [
+  // automake's check of the files its strictness requires (`Makefile.am: error: required file './NEWS' not found`;
+  // the default `gnu` strictness wants NEWS, README, AUTHORS, ChangeLog, COPYING, INSTALL): the project's build setup
+  // (a missing file, or `foreign` not set in AM_INIT_AUTOMAKE), nothing compiled. libtool's ltmain.sh and
+  // config.guess/config.sub are the tools' own files (libtoolize not run), not read here.
+  {
+    cls: 'ci-script',
+    priority: 15,
+    confidence: 'high',
+    re: /^(?:\S+\.am|configure\.(?:ac|in))(?::\d+)?: error: required file '(?!\S*(?:ltmain\.sh|config\.guess|config\.sub)')[^']+' not found$/,
+    read: () => ({ tool: 'automake' }),
+  },
+  // CMake refusing a build directory whose CMakeCache.txt another generator (or another source directory) made
+  // (`Does not match the generator used previously: Unix Makefiles`, `The current CMakeCache.txt directory ... is
+  // different than the directory ... where CMakeCache.txt was created`): the script reuses a stale build directory.
+  {
+    cls: 'ci-script',
+    priority: 15,
+    confidence: 'high',
+    re: /^Does not match the (?:generator|platform|toolset) used previously: |^CMake Error: The current CMakeCache\.txt directory \S+ is different than the directory \S+ where CMakeCache\.txt was created\./,
+    read: () => ({ tool: 'cmake' }),
+  },
+  // CMake that cannot create a directory of its own in the build tree (`CMake Error: Unable to (re)create the private
+  // pkgRedirects directory:`, CMake >= 3.24, the first directory it makes): the build directory is not writable by the
+  // user running it (owned by another user, a read-only mount); medium, the log does not say which.
+  { cls: 'permission-credentials', priority: 30, confidence: 'medium', re: /^CMake Error: Unable to \(re\)create the private pkgRedirects directory:/, read: () => ({ tool: 'cmake' }) },
+  // GNU make's `include` of a file that is not there (`Makefile:1: config.mk: No such file or directory`): make then
+  // tries to remake it and stops with `No rule to make target 'config.mk'.  Stop.`, the consequence; the include
+  // line is the cause and the place (make's manual, "Including Other Makefiles"). `-include` would not fail.
+  { cls: 'ci-script', priority: 33, confidence: 'medium', re: /^((?:[^\s:]*\/)?(?:(?:GNU)?[Mm]akefile[\w.-]*|[\w.-]+\.mk)):(\d+): ([^\s:]+): No such file or directory$/, read: (m) => ({ tool: 'make', symbol: m[3] as string, file: m[1] as string, line: Number(m[2]) }) },
+  // lld's and Apple ld's report of a symbol defined twice (`ld.lld: error: duplicate symbol: log_init`, `duplicate
+  // symbol '_log_init' in:`), GNU ld's `multiple definition of` (rules.ts) in other words: a link error.
+  { cls: 'link-error', priority: 32, confidence: 'high', re: /^(?:\S*\/)?(?:ld\.lld|lld|ld64\.lld|wasm-ld|ld|mold)(?:\.exe)?: error: duplicate symbol: (\S+)|^duplicate symbol '([^']+)' in:/, read: (m) => ({ tool: 'ld', symbol: (m[1] ?? m[2]) as string }) },
+  // configure's shell syntax error on a line that is an m4 macro call left unexpanded (`./configure: line 3086:
+  // `AX_CHECK_COMPILE_FLAG(-fstack-protector-strong,'`): autoconf did not know the macro when it made configure, so
+  // the package that defines it (autoconf-archive's AX_, pkg-config's PKG_, automake's AM_, libtool's LT_) was not
+  // installed where aclocal looks: a missing tool, not the script (the autoconf manual, "Autoconf Language").
+  {
+    cls: 'missing-tool',
+    priority: 11,
+    confidence: 'high',
+    re: /^(?:\S*\/)?configure: line \d+: syntax error near unexpected token /,
+    below: /^(?:\S*\/)?configure: line \d+: `(?:AX|PKG|AM|AC|LT|GTK|GLIB|GNOME|XORG|AS)_[A-Z0-9_]+\(/,
+    read: (_m, _line, below) => ({ tool: 'autoconf', symbol: /`([A-Z][A-Z0-9_]+)\(/.exec(below?.input ?? '')?.[1] ?? 'm4 macro' }),
+  },
+  // CMake's add_subdirectory() of a directory with no CMakeLists.txt (`CMake Error at CMakeLists.txt:3
+  // (add_subdirectory):` over `The source directory` / `/ws/third_party/fmt` / `does not contain a CMakeLists.txt
+  // file.`): a vendored or submodule dependency that is not there (a submodule not checked out): the dependency did
+  // not resolve, at the add_subdirectory line; medium, the directory may also be a path typo.
+  {
+    cls: 'dependency-resolution',
+    priority: 44,
+    confidence: 'medium',
+    re: /^\s*does not contain a CMakeLists\.txt file\./,
+    near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(add_subdirectory\):$/, from: -8, to: -1, required: true },
+    read: () => ({ tool: 'cmake' }),
+  },
+  // CMake's target_compile_features() of a feature the compiler does not have (`CMake Error at CMakeLists.txt:4
+  // (target_compile_features):` over `target_compile_features The compiler feature "cxx_std_26" is not known to` /
+  // `CXX compiler "GNU" version 12.2.0.`): a known feature (an unknown name is `specified unknown feature`) that this
+  // compiler's version lacks, so the compiler on the agent is too old: missing-tool, at the call; medium, the
+  // project may also ask for more than it needs.
+  {
+    cls: 'missing-tool',
+    priority: 44,
+    confidence: 'medium',
+    re: /^\s*target_compile_features The compiler feature "\w+" is not known to$/,
+    near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(target_compile_features\):$/, from: -2, to: -1, required: true },
+    read: () => ({ tool: 'cmake' }),
+  },
+];

@@ -1,0 +1,23 @@
+/**
+ * Ruby: evidence rules of the tuning rounds 13 (issue 25; docs/notes/analyzer.md, each
+ * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
+ * never a case's words. Tried with RULES (rules.ts): `RUBY_FIRST_RULES` before the general rules (each is
+ * narrower than a general rule that matches the same line), `RUBY_RULES` after the rules of rounds 4-9.
+ */
+import type { Rule } from '../ruleTypes.js';
+
+export const RUBY_FIRST_RULES: Rule[] = [
+  // Ruby's report of an uncaught exception (`bin/import:9:in 'block in <main>': undefined method 'strip' for nil
+  // (NoMethodError)`; before 3.4 a backtick opens the method): a run-time exception at the script's line.
+  {
+    cls: 'runtime-exception',
+    priority: 50,
+    confidence: 'high',
+    re: /^((?:[\w.-]+\/)*[\w.-]+):(\d+):in [`'][^']*': .* \(((?:[A-Z]\w*::)*(?!LoadError\))[A-Z]\w*(?:Error|Exception))\)$/,
+    read: (m) => ({ tool: 'ruby', exception: m[3] as string, file: m[1] as string, line: Number(m[2]) }),
+  },
+  // Ruby's `require` of a library that is not installed (`cannot load such file -- nokogiri (LoadError)`): a gem the
+  // bundle lacks; medium, the name may also be a file of the project's own off the load path. A relative path
+  // (`require_relative`, `./lib/x`) is the project's own file, not read here.
+  { cls: 'dependency-resolution', priority: 45, confidence: 'medium', re: /\bcannot load such file -- (?![./])([\w-]+(?:\/[\w-]+)*) \(LoadError\)/, read: (m) => ({ tool: 'ruby', dependency: m[1] as string, exception: 'LoadError' }) },
+];

@@ -1,0 +1,50 @@
+/**
+ * Rust: rustc and cargo: evidence rules of the tuning rounds 10, 11, 13, 16 (issue 25; docs/notes/analyzer.md, each
+ * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
+ * never a case's words. Tried with RULES (rules.ts): `RUST_FIRST_RULES` before the general rules (each is
+ * narrower than a general rule that matches the same line), `RUST_RULES` after the rules of rounds 4-9.
+ */
+import type { Rule, RuleHit } from '../ruleTypes.js';
+
+/** rustc's place line under its `error[E....]:` heading (` --> src/main.rs:2:36`). */
+const RUSTC_PLACE = /^\s*--> ((?:[A-Za-z]:)?[^\s:]+):(\d+):(\d+)\s*$/;
+const rustcAt = (below: RegExpExecArray | undefined): RuleHit => (below ? { file: below[1] as string, line: Number(below[2]), column: Number(below[3]) } : {});
+
+export const RUST_FIRST_RULES: Rule[] = [
+  // rustc's E0554 (`#![feature]` may not be used on the stable release channel): the crate needs a nightly
+  // toolchain the build does not have, a missing tool; the ` --> ` line under it is the attribute's place.
+  { cls: 'missing-tool', priority: 28, confidence: 'high', re: /^error\[E0554\]: /, below: RUSTC_PLACE, read: (_m, _line, below) => ({ tool: 'rustc', code: 'E0554', symbol: 'nightly', ...rustcAt(below) }) },
+  // rustc's const evaluator out of memory (`error[E0080]: tried to allocate more memory than available to compiler`):
+  // the compiler hit its memory limit (ulimit, container) evaluating a large constant.
+  {
+    cls: 'out-of-memory',
+    priority: 20,
+    confidence: 'high',
+    re: /^error(?:\[E\d+\])?: tried to allocate more memory than available to compiler/,
+    below: RUSTC_PLACE,
+    read: (_m, _line, below) => ({ tool: 'rustc', exception: 'tried to allocate more memory than available', ...rustcAt(below) }),
+  },
+  // rustc without a linker (`error: linker `cc` not found`): the toolchain lacks the C linker, a missing tool.
+  { cls: 'missing-tool', priority: 28, confidence: 'high', re: /^error: linker `([^`]+)` not found/, read: (m) => ({ tool: 'rustc', symbol: m[1] as string }) },
+  // cargo's resolver refusing a dependency graph with a cycle (`error: cyclic package dependency: package `a v0.1.0
+  // (...)` depends on itself. Cycle:`): the manifests' dependencies, before anything compiles.
+  { cls: 'dependency-resolution', priority: 15, confidence: 'high', re: /^error: cyclic package dependency: package `/, read: () => ({ tool: 'cargo' }) },
+];
+
+export const RUST_RULES: Rule[] = [
+  // rustc without the standard library of the target it was asked to build for (`error[E0463]: can't find
+  // crate for `std`` or `core`, `alloc`, `proc_macro`, `test`; its note `the `x` target may not be installed`):
+  // the toolchain lacks the target, no source line is wrong. A missing crate of the project's own stays a compile error.
+  {
+    cls: 'missing-tool',
+    priority: 30,
+    confidence: 'high',
+    re: /^error\[E0463\]: can't find crate for `(?:std|core|alloc|proc_macro|test)`/,
+    read: () => ({ tool: 'rustc' }),
+  },
+  // cargo: a path dependency whose manifest is not there (`failed to load manifest for dependency `x`` ... `failed
+  // to read `/ws/crates/x/Cargo.toml``), and a vendored crate whose files differ from its checksum file (`the listed
+  // checksum of `vendor/x/src/lib.rs` has changed:` over `expected:` / `actual:` hashes, no test's values).
+  { cls: 'dependency-resolution', priority: 30, confidence: 'high', re: /^\s*failed to read `[^`]*\/Cargo\.toml`/, read: () => ({ tool: 'cargo' }) },
+  { cls: 'dependency-resolution', priority: 20, confidence: 'high', re: /^error: the listed checksum of `[^`]+` has changed:?$/, read: () => ({ tool: 'cargo' }) },
+];
