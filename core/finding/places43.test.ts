@@ -119,7 +119,7 @@ describe("Maven's list of model problems under its heading", () => {
 
   it("gives the first problem's line of the POM the summary names", () => {
     const loc = locationOf(maven("[ERROR] 'dependencies.dependency.scope' for org.slf4j:slf4j-api:jar must be one of [provided, compile, runtime, test, system] but is 'tset'. @ line 31, column 20"));
-    expect(loc).toMatchObject({ file: '/srv/ci/ws/tides/api/pom.xml', line: 31, column: 20 });
+    expect(loc).toMatchObject({ file: '/srv/ci/ws/tides/api/pom.xml', line: 31, column: 20, log_line: 3 });
   });
 
   it('gives no place when the problem names no line', () => {
