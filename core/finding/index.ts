@@ -39,6 +39,7 @@ import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
 import { matchOutsidePaths } from './pathWords.js';
 import { withPayload } from './payload.js';
+import { withTimeoutCause } from './timeoutCause.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { withPlace } from './places.js';
@@ -173,7 +174,7 @@ export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 's
   // Last, a program the agent lacks said on the message line, whichever step above chose it (verdicts.ts).
   const found = withTestProgram(withFailedSuite(withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(withCtestOutput(findingOfAny(lines, excerpt), bodyAt, lines.length), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt), bodyAt), bodyAt, lines.length);
   // Then a message a tool split over a header and its payload line is one message (payload.ts).
-  return withPayload(lackedProgram(found) ?? found, bodyAt, lines.length);
+  return withTimeoutCause(withPayload(lackedProgram(found) ?? found, bodyAt, lines.length), bodyAt, lines.length);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
