@@ -170,32 +170,11 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
-  const n = lines.length;
-  // The steps over the rules' finding, in order: each may refine it (the general verdicts over what the rules
-  // found, verdicts.ts; the place in any form a tool prints when none was given, places.ts); then a program the
-  // agent lacks said on the message line, whichever step chose it (verdicts.ts); then a message a tool split over
-  // a header and its payload line is one message (payload.ts); last, Jenkins' timeout cause (timeoutCause.ts).
-  const steps: ((f: Finding) => Finding)[] = [
-    (f) => withCtestOutput(f, bodyAt, n),
-    (f) => withFatalWarning(f, lines, excerpt, bodyAt),
-    (f) => withRustLint(f, bodyAt, n),
-    (f) => verdictOf(f, lines, excerpt, bodyAt),
-    (f) => withGoTestOutput(f, lines, bodyAt),
-    (f) => withWordsBelow(f, n, bodyAt),
-    (f) => withRejection(f, lines, bodyAt),
-    (f) => withWhatHung(f, lines, bodyAt),
-    (f) => withChainEnd(f, lines, bodyAt),
-    (f) => withPomPlace(f, lines, bodyAt),
-    (f) => withLocalDependency(f, bodyAt),
-    (f) => withCmakeStack(f, lines, bodyAt),
-    (f) => withPlace(f, lines, excerpt, bodyAt),
-    (f) => withFailedSuite(f, bodyAt),
-    (f) => withTestProgram(f, bodyAt, n),
-    (f) => lackedProgram(f) ?? f,
-    (f) => withPayload(f, bodyAt, n),
-    (f) => withTimeoutCause(f, bodyAt, n),
-  ];
-  return steps.reduce((f, step) => step(f), findingOfAny(lines, excerpt));
+  // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
+  // Last, a program the agent lacks said on the message line, whichever step above chose it (verdicts.ts).
+  const found = withTestProgram(withFailedSuite(withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(withCtestOutput(findingOfAny(lines, excerpt), bodyAt, lines.length), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt), bodyAt), bodyAt, lines.length);
+  // Then a message a tool split over a header and its payload line is one message (payload.ts).
+  return withTimeoutCause(withPayload(lackedProgram(found) ?? found, bodyAt, lines.length), bodyAt, lines.length);
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
