@@ -53,6 +53,7 @@ describe('answers on failures made by ux5', () => {
       const answer = await askLocal(q, analyzedChatContext({}, text));
       expect([q, answer]).toEqual([q, expect.stringContaining('The step wrote to `/dev/full` [L60-L60], which `DOCS_ARCHIVE` names [L6-L6]')]);
       expect([q, answer]).toEqual([q, expect.not.stringContaining('Free space on the agent')]);
+      expect([q, answer]).toEqual([q, expect.not.stringContaining('the disk was full')]);
       expect(checkCitations(answer, text.split('\n'))).toEqual([]);
     }
   });
@@ -88,4 +89,18 @@ describe('answers on failures made by ux5', () => {
     expect(fix).not.toContain('`Money` (src/main/java/com/example/money/Money.java line 8)');
     expect(checkCitations(fix, text.split('\n'))).toEqual([]);
   });
+
+  it('a remedy step and the source\'s **Fix:** line that says the same are not both printed; a Fix that adds a name stays', async () => {
+    const text = readFileSync(new URL('./fixtures/ux4/bash-unbound-variable.log', import.meta.url), 'utf8');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'scripts'));
+    writeFileSync(path.join(dir, 'scripts/release.sh'), '#!/bin/bash\nset -euo pipefail\nVERSION=$(cat VERSION)\necho "Preparing release $VERSION"\nmkdir -p dist\ntar czf "dist/app-$VERSION.tar.gz" VERSION scripts\necho "Tagging for $RELEASE_CHANNEL"\necho "done"\n');
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix.match(/RELEASE_CHANNEL:-<default>/g)).toHaveLength(1);
+    expect(fix).not.toContain('**Fix:**');
+    expect(fix).toMatch(/^> 7 \| echo "Tagging for \$RELEASE_CHANNEL"$/m);
+  });
 });
+
