@@ -282,6 +282,27 @@ function linkAbove(line: (i: number) => string, i: number): boolean {
   return false;
 }
 
+/** lld's row under its `undefined symbol:` that names the reference's source line (`>>> referenced by main.rs:6 (src/main.rs:6)`, with `-g`). */
+const REFERENCED_AT = /^\s*(?:= note: )?>>> referenced by \S+:\d+ \(/;
+
+/**
+ * The place of a linker's undefined symbol when the linker names the line that refers to it: lld's first
+ * `>>> referenced by FILE:LINE (PATH:LINE)` row just under the message (without debug information it names the file
+ * only, `>>> referenced by main.c`: no place, as before). GNU ld names it on its message line (`src/x.c:8: undefined
+ * reference to`), read as any place there.
+ */
+function withReference(found: Finding, line: (i: number) => string, count: number, root?: string): Finding {
+  if (!/\bundefined symbol: /.test(line(found.message_line - 1))) return found;
+  for (let k = found.message_line; k < Math.min(count, found.message_line + 3); k++) {
+    const t = line(k);
+    if (!/^\s*(?:= note: )?>>> /.test(t)) return found;
+    if (!REFERENCED_AT.test(t)) continue;
+    const p = placeIn(t.replace(/^\s*(?:= note: )?>>> /, ''), root);
+    return p ? { ...found, location: { ...p, log_line: k + 1 }, evidence: withLine(found.evidence, k + 1) } : found;
+  }
+  return found;
+}
+
 /**
  * A YAML parser's mark of a place in its input (PyYAML, ruamel.yaml, and the tools on them such as yq 2/3:
  * `  in "deploy/values.yaml", line 4, column 2`). Its error prints the context's mark, then the problem's
@@ -383,8 +404,9 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
     const { location: _dropped, ...rest } = result;
     result = { ...rest, evidence: result.evidence.filter((n) => n === result.message_line || n !== given.log_line) };
   }
-  // A linker's error has no line of source.
-  if (result.location || result.class === 'link-error') return result;
+  // A linker's error has no line of source, unless the linker names the reference's (lld under `-g`).
+  if (result.location) return result;
+  if (result.class === 'link-error') return withReference(result, line, lines.length, root);
   const p = placeNear(line, lines.length, result.message_line - 1, root);
   if (!p) return result;
   const log_line = p.index + 1;

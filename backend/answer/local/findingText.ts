@@ -214,7 +214,8 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       break;
     case 'link-error':
       parts.push(`The code compiled, but the linker (${inlineCode(f.tool ?? 'ld')}) could not ${f.symbol?.startsWith('-l') ? `find the library ${inlineCode(f.symbol)}` : f.symbol ? `find a definition of ${inlineCode(f.symbol)}` : 'produce the program'} ${m}.`);
-      parts.push(loc?.file ? `The reference is in ${inlineCode(loc.file)}; the linker names no source line.` : 'The linker names no source line.');
+      // A linker with debug information names the referring line (ld's `src/x.c:8: undefined reference`, lld's `>>> referenced by`).
+      parts.push(loc?.line !== undefined ? `The reference is${where}.` : loc?.file ? `The reference is in ${inlineCode(loc.file)}; the linker names no source line.` : 'The linker names no source line.');
       break;
     case 'test-assertion':
       if (XPASS_STRICT.test(f.message)) {
