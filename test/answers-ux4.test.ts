@@ -87,7 +87,8 @@ describe('answers on failures made by ux4', () => {
   it('a refused loopback connection whose message has no port: the port the lines above give, cited there', async () => {
     const text = log('pip-index-refused.log');
     const fix = await askLocal('how do I fix it?', analyzedChatContext({}, text));
-    expect(fix).toContain('The step used `127.0.0.1:47999` [L7-L7].');
+    // ux5: the port is the package index's, named on the line that prints it.
+    expect(fix).toContain('`http://127.0.0.1:47999/simple` [L7-L7]');
     expect(fix).toContain('`nc -vz 127.0.0.1 47999`');
     expect(fix).not.toContain('PORT');
     expect(checkCitations(fix, text.split('\n'))).toEqual([]);

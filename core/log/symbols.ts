@@ -15,6 +15,8 @@ export function missingSymbolOf(message: string): string | undefined {
     /symbol:\s+(?:method|variable|class|field|constructor)\s+([A-Za-z_$][\w$]*)/,
     /Unresolved reference:?\s+[`']?([A-Za-z_$][\w$]*)[`']?/,
     /\bundefined: (?:[\w.]+\.)?([A-Za-z_]\w*)/,
+    // go vet's type check: `Load not declared by package config`
+    /\b([A-Za-z_]\w*) not declared by package [\w.]+/,
     /cannot find (?:value|function|type|struct|macro|trait|module|method|field) `([A-Za-z_]\w*)`/,
     /no (?:method|field) named `([A-Za-z_]\w*)`/,
     /Property '([A-Za-z_$][\w$]*)' does not exist/,
@@ -244,6 +246,8 @@ export function ownerTypeOf(message: string): string | undefined {
     /is not a member of (?:object |class )?([\w.]+)/,
     // Go: `undefined: slug.Make`, a package's missing name (the package is the owner).
     /\bundefined: ([A-Za-z_]\w*)\.[A-Za-z_]\w*/,
+    // go vet: `Load not declared by package config`
+    /\b[A-Za-z_]\w* not declared by package ([A-Za-z_]\w*)/,
   ];
   for (const re of patterns) {
     const m = re.exec(message);
