@@ -212,10 +212,15 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(`${capital(toolName(f))} rejected the code${where}${printedCode(f, lineText) ? ` with ${inlineCode(f.code as string)}` : ''} ${m}.`);
       if (f.symbol) parts.push(`It names ${inlineCode(f.symbol)}${lineHolding(f, f.symbol, lineText) !== f.message_line ? ` ${at(lineHolding(f, f.symbol, lineText))}` : ''}, which the compiler cannot see where the code uses it (not declared there, not imported, or misspelt).`);
       break;
-    case 'link-error':
+    case 'link-error': {
       parts.push(`The code compiled, but the linker (${inlineCode(f.tool ?? 'ld')}) could not ${f.symbol?.startsWith('-l') ? `find the library ${inlineCode(f.symbol)}` : f.symbol ? `find a definition of ${inlineCode(f.symbol)}` : 'produce the program'} ${m}.`);
-      parts.push(loc?.file ? `The reference is in ${inlineCode(loc.file)}; the linker names no source line.` : 'The linker names no source line.');
+      // A linker with debug information names the referring line (ld's `src/x.c:8: undefined reference`, lld's `>>> referenced by`);
+      // a place from the compiler's warning that the function has no definition (core/finding/places.ts) is that warning's.
+      const warned = loc?.log_line !== undefined ? /\b(?:warning|error): (.*?)(?:\s*\[-W[\w-]+\])?$/.exec(lineText?.(loc.log_line) ?? '') : null;
+      if (loc?.line !== undefined && warned && !/undefined (?:reference|symbol)/.test(warned[1] as string)) parts.push(`The compiler warned of it${where}: ${inlineCode(clip(warned[1] as string, 120))}.`);
+      else parts.push(loc?.line !== undefined ? `The reference is${where}.` : loc?.file ? `The reference is in ${inlineCode(loc.file)}; the linker names no source line.` : 'The linker names no source line.');
       break;
+    }
     case 'test-assertion':
       if (XPASS_STRICT.test(f.message)) {
         parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} is marked as an expected failure (\`xfail\`, strict) and it passed ${m}, so pytest counts it as failed.`);

@@ -14,6 +14,7 @@ import { abortedBy, at, citeMessage, findingFor, placeOf, reproduceCommand, tool
 import { classHedge } from './likely.js';
 import { DUPLICATE_SYMBOL } from './remedyClass.js';
 import { fixRemedies } from './remedies.js';
+import { osConditionOf } from './osCondition.js';
 import type { Finding } from '../../../protocol/types.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
@@ -382,13 +383,16 @@ export const fix: Composer = (ask) => {
   }
 
   // 5. Where the log does not settle it, say so.
+  // A class held at medium keeps its hedge beside an OS condition's two sides (osCondition.ts): both are true.
+  const hedged = f.confidence === 'medium' && f.class !== 'unknown' && (!remedy.unsure || osConditionOf(f.message) !== undefined);
   if (remedy.unsure) {
     out.line();
     out.line(remedy.unsure);
-  } else if (f.confidence === 'medium' && f.class !== 'unknown') {
+  }
+  if (hedged) {
     out.line();
     out.line(classHedge(f) as string);
-  } else if (f.confidence === 'low') {
+  } else if (!remedy.unsure && f.confidence === 'low') {
     out.line();
     out.line(`I can't tell which fix is right: the log shows ${inlineCode(clip(f.message, 120))} ${citeMessage(f, lineText)} but not its cause.`);
   }
