@@ -4,6 +4,7 @@
  * from a field of the finding or the context and cites the log line it rests on; a class
  * without evidence (unknown) says so instead of guessing.
  */
+import { devFullAbove } from './remedyWhere.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { fullFindingOf } from '../../../core/finding/withFindings.js';
@@ -261,7 +262,8 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       if (f.dependency) parts.push(`So ${toolName(f)} could not fetch ${inlineCode(f.dependency)} ${at(lineHolding(f, f.dependency, lineText))}.`);
       break;
     case 'disk-full':
-      parts.push(`A write failed because the disk was full ${m}.`);
+      // A write to /dev/full fails the same way on a disk with room: then the disk is not said to be full (ux5).
+      parts.push(devFullAbove(f, lineText) ? `A write failed with no space left on the device it went to ${m}: the step wrote to \`/dev/full\`, which refuses every write.` : `A write failed because the disk was full ${m}.`);
       break;
     case 'out-of-memory':
       parts.push(f.exception === 'killed' ? `The process was killed, the way the out-of-memory killer stops a process ${m}.` : `The process ran out of memory (${inlineCode(f.exception ?? 'out of memory')}) ${m}.`);
