@@ -1,7 +1,7 @@
 /**
  * Context ingestion and retrieval figures (issue 4).
  *
- *   npm run bench -- ingest [--sizes 10,60] [--direct 100] [--lines 100000] [--queries 200] [--json]
+ *   npm run bench -- ingest [--sizes 10,60] [--direct 100] [--lines 100000] [--queries 200] [--started 40] [--against CHECKOUT] [--json]
  *
  * - HTTP: a generated build log of each size in MB (`--sizes`) is POSTed to a real backend
  *   (createApp on an ephemeral port, SQLite in a temp dir, local embeddings) and timed until
@@ -15,7 +15,8 @@
  *   ChatContext.retrieve (database, embedding of the question, HNSW, exact terms); p50/p90.
  * - Started: on that chat, `--started` questions (default 40, the first 3 warm up) through
  *   POST /messages/send against a backend in its own process, timed from the request to the
- *   `started` event and to the end of the answer (the ratio is in the same run).
+ *   `started` event and to the end of the answer (the ratio is in the same run). `--against
+ *   CHECKOUT`: a backend of that checkout too, the requests alternating (ratios in the same run).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -80,19 +81,21 @@ function generateLines(n: number): string {
   return `${parts.join('\n')}\n`;
 }
 
-/**
- * request -> `started` of POST /messages/send on a chat holding a `lines`-line context, against
- * a backend in its own process (a client in the same process would read the event only when
- * the server's work of the same turn is done). Each answer is read to its end before the next.
- */
-async function startedLatency(log: string, lines: number, rounds: number): Promise<Record<string, unknown>> {
+/** A backend of `checkout` in its own process on a chat holding `log` as its context. */
+async function startedBackend(checkout: string, log: string): Promise<{ base: string; headers: Record<string, string>; chatId: number; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-started-'));
   const port = await freePort();
   const secret = randomBytes(32).toString('hex');
   const child = spawn(process.execPath, ['--import', 'tsx', 'backend/main.ts'], {
+    cwd: checkout,
     env: { ...process.env, DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.sqlite')}`, BACKEND_PORT: String(port), JWT_SECRET: secret, DATA_DIR: dataDir, LOG_LEVEL: 'error', TYPING_DELAY_MS: '0', LLM_PROVIDER: 'local' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${await signToken(secret, 'bench', 3600)}`, 'content-type': 'application/json' };
   try {
@@ -100,30 +103,59 @@ async function startedLatency(log: string, lines: number, rounds: number): Promi
     const chatId = ((await (await fetch(`${base}/chats/`, { method: 'POST', headers, body: '{}' })).json()) as { id: number }).id;
     const up = await fetch(`${base}/context/${chatId}/`, { method: 'POST', headers, body: JSON.stringify({ ciContext: { buildDetails: { number: 1, consoleLog: log } } }) });
     if (up.status !== 200) throw new Error(`context upload failed: ${up.status} ${await up.text()}`);
-    const startedMs: number[] = [];
-    const totalMs: number[] = [];
+    return { base, headers, chatId, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * request -> `started` of POST /messages/send on a chat holding a `lines`-line context, against
+ * a backend in its own process (a client in the same process would read the event only when
+ * the server's work of the same turn is done). Each answer is read to its end before the next.
+ * With `against` (another checkout), a backend of each, the requests alternating between them
+ * (which goes first alternates too), so both see the same load; the floor is a plain GET of the
+ * chat's first page on the same connection pool, measured the same way.
+ */
+async function startedLatency(log: string, lines: number, rounds: number, against?: string): Promise<Record<string, unknown>> {
+  const checkouts = [process.cwd(), ...(against !== undefined ? [against] : [])];
+  const backends = [];
+  try {
+    for (const checkout of checkouts) backends.push(await startedBackend(checkout, log));
+    const startedMs: number[][] = checkouts.map(() => []);
+    const totalMs: number[][] = checkouts.map(() => []);
+    const floorMs: number[][] = checkouts.map(() => []);
     const questions = ['why did the build fail?', 'cannot find symbol findByEmail in UserService.java', 'which tests failed?', 'what did maven-compiler-plugin say?'];
     for (let i = 0; i < rounds + 3; i++) {
-      const t = performance.now();
-      const res = await fetch(`${base}/messages/send`, { method: 'POST', headers, body: JSON.stringify({ chat_id: chatId, content: questions[i % questions.length] }) });
-      let seen = false;
-      for await (const e of readEvents(res.body as unknown as AsyncIterable<Uint8Array>)) {
-        if (e.event === 'started' && !seen) {
-          seen = true;
-          if (i >= 3) startedMs.push(performance.now() - t); // the first 3 warm up
+      for (let k = 0; k < backends.length; k++) {
+        const j = (i + k) % backends.length;
+        const { base, headers, chatId } = backends[j]!;
+        let t = performance.now();
+        const page = await fetch(`${base}/chats/${chatId}?limit=1`, { headers });
+        await page.arrayBuffer();
+        if (i >= 3) floorMs[j]!.push(performance.now() - t);
+        t = performance.now();
+        const res = await fetch(`${base}/messages/send`, { method: 'POST', headers, body: JSON.stringify({ chat_id: chatId, content: questions[i % questions.length] }) });
+        let seen = false;
+        for await (const e of readEvents(res.body as unknown as AsyncIterable<Uint8Array>)) {
+          if (e.event === 'started' && !seen) {
+            seen = true;
+            if (i >= 3) startedMs[j]!.push(performance.now() - t); // the first 3 warm up
+          }
         }
+        if (i >= 3) totalMs[j]!.push(performance.now() - t);
+        // The backend finishes the answer's bookkeeping after `done`: the next question waits for it.
+        await new Promise((r) => setTimeout(r, 50));
       }
-      if (i >= 3) totalMs.push(performance.now() - t);
-      // The backend finishes the answer's bookkeeping after `done`: the next question waits for it.
-      await new Promise((r) => setTimeout(r, 50));
     }
-    const st = summarize(startedMs);
-    const tt = summarize(totalMs);
-    return { kind: 'started', lines, n: st.n, p50Ms: st.p50, p99Ms: st.p99, maxMs: st.max, answerP50Ms: tt.p50 };
+    const side = (j: number) => {
+      const st = summarize(startedMs[j]!);
+      return { n: st.n, p50Ms: st.p50, p99Ms: st.p99, maxMs: st.max, answerP50Ms: summarize(totalMs[j]!).p50, floorP50Ms: summarize(floorMs[j]!).p50 };
+    };
+    return { kind: 'started', lines, ...side(0), ...(against !== undefined ? { against, againstSide: side(1) } : {}) };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const b of backends) await b.stop();
   }
 }
 
@@ -152,6 +184,7 @@ export async function run(args: string[]): Promise<void> {
   const lineCount = Number(flag(args, 'lines') ?? 100_000);
   const queries = Number(flag(args, 'queries') ?? 200);
   const startedRounds = Number(flag(args, 'started') ?? 40);
+  const startedAgainst = flag(args, 'against');
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-bench-ingest-'));
   const db = openDb(`sqlite:${path.join(dataDir, 'bench.sqlite')}`);
@@ -281,7 +314,7 @@ export async function run(args: string[]): Promise<void> {
       }
       const s = summarize(samples);
       results.push({ kind: 'retrieval', lines: lineCount, queries, p50Ms: s.p50, p90Ms: s.p90, maxMs: s.max, coldFromFileMs: coldMs });
-      if (startedRounds > 0) results.push(await startedLatency(generateLines(lineCount), lineCount, startedRounds));
+      if (startedRounds > 0) results.push(await startedLatency(generateLines(lineCount), lineCount, startedRounds, startedAgainst === undefined ? undefined : path.resolve(startedAgainst)));
     }
   } finally {
     server.closeAllConnections();
@@ -296,10 +329,14 @@ export async function run(args: string[]): Promise<void> {
   }
   for (const r of results) {
     if (r.kind === 'started') {
-      const x = r as { lines: number; n: number; p50Ms: number; p99Ms: number; maxMs: number; answerP50Ms: number };
-      console.log(
-        `request -> started on a ${x.lines}-line context: n=${x.n} p50 ${x.p50Ms.toFixed(2)} ms, p99 ${x.p99Ms.toFixed(2)} ms, max ${x.maxMs.toFixed(1)} ms (whole answer p50 ${x.answerP50Ms.toFixed(0)} ms)`,
-      );
+      type Side = { n: number; p50Ms: number; p99Ms: number; maxMs: number; answerP50Ms: number; floorP50Ms: number };
+      const x = r as Side & { lines: number; against?: string; againstSide?: Side };
+      const line = (s: Side) =>
+        `n=${s.n} p50 ${s.p50Ms.toFixed(2)} ms, p99 ${s.p99Ms.toFixed(2)} ms, max ${s.maxMs.toFixed(1)} ms (whole answer p50 ${s.answerP50Ms.toFixed(0)} ms; floor, GET of the chat's page, p50 ${s.floorP50Ms.toFixed(2)} ms)`;
+      console.log(`request -> started on a ${x.lines}-line context: ${line(x)}`);
+      if (x.againstSide) {
+        console.log(`  ${x.against}: ${line(x.againstSide)}; p50 ratio this/against ${(x.p50Ms / x.againstSide.p50Ms).toFixed(3)}`);
+      }
     } else if (r.kind === 'retrieval') {
       const x = r as { lines: number; p50Ms: number; p90Ms: number; maxMs: number; coldFromFileMs: number };
       console.log(

@@ -28,7 +28,7 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 /**
- * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18) whose answer still holds a phrase the case's label
+ * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19) whose answer still holds a phrase the case's label
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
@@ -42,6 +42,10 @@ const CLAIM_MISS = new Map<string, string>([
   ['go-test-testdata-symlink-dangling', 'the same headline, `The build failed (FAILURE)`'],
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['go-test-v-json-omitempty-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
+  // Round 18 (asserted since HELDOUT_ROUND 19).
+  ['go-run-http-token-scheme-401', 'the credentials step says `present, not expired, and with access` where the label forbids "expired" (the token\'s scheme is wrong, nothing expired)'],
+  ['go-test-dst-add-24h-berlin-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
+  ['go-test-v-url-values-encode-order-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
 ]);
 
 describe('answers on the real dev failures', () => {

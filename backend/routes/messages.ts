@@ -6,8 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { userIdOf } from '../auth.js';
 import { Conflict, NotFound, Unprocessable } from '../errors.js';
 import { idParam, inputOf, validate } from '../http.js';
-import { findChat } from '../store/chats.js';
-import { acquireStreamLease, findVisiblePair, releaseStreamLease } from '../store/pairs.js';
+import { beginAnswer, findVisiblePair, releaseStreamLease } from '../store/pairs.js';
 import { streamAnswer, type AnswerDeps } from '../services/answer.js';
 import { openEventStream } from '../stream.js';
 
@@ -30,12 +29,16 @@ export function streamingConflict(chatId: number, until: number | null, now = Da
 /** send, retry and edit (CONTRACT section 2, "Streams"). */
 export function registerMessageRoutes(router: Router, deps: AppDeps): void {
   const answers: AnswerDeps = { db: deps.db, log: deps.log, lifecycle: deps.lifecycle, engine: deps.engine, loadContext: deps.context.loadContext };
-  const begin = async (ctx: Context, chatId: number, question: string, supersedeFrom?: number) => {
+  // The chat's lease and the new pair in one transaction (beginAnswer), then the stream: `started`
+  // waits for nothing else. A chat that is not the caller's is 404, one with a live stream 409.
+  const begin = async (ctx: Context, chatId: number, question: string, notFound: string, supersedeFrom?: number) => {
     const owner = deps.lifecycle.replicaId;
-    const lease = await acquireStreamLease(deps.db, chatId, deps.streamLeaseMs, owner);
-    if (!lease.taken) throw streamingConflict(chatId, lease.until);
+    const userId = userIdOf(ctx);
+    const begun = await beginAnswer(deps.db, { userId, chatId, question, supersedeFrom, leaseMs: deps.streamLeaseMs, owner });
+    if (begun.kind === 'missing') throw new NotFound(notFound);
+    if (begun.kind === 'busy') throw streamingConflict(chatId, begun.until);
     try {
-      await streamAnswer(answers, { chatId, question, supersedeFrom, leaseMs: deps.streamLeaseMs, userId: userIdOf(ctx) }, () =>
+      await streamAnswer(answers, { chatId, question, pairId: begun.pairId, leaseMs: deps.streamLeaseMs, userId }, () =>
         openEventStream(ctx, deps.pingIntervalMs),
       );
     } catch (err) {
@@ -48,10 +51,9 @@ export function registerMessageRoutes(router: Router, deps: AppDeps): void {
     const { body } = inputOf<SendBody>(ctx);
     if (body.content.trim() === '') throw new Unprocessable('content: must not be blank');
     const chatId = Number(body.chat_id);
-    if (!Number.isSafeInteger(chatId) || !(await findChat(deps.db, userIdOf(ctx), chatId))) {
-      throw new NotFound(`Chat ${body.chat_id} not found.`);
-    }
-    await begin(ctx, chatId, body.content);
+    const notFound = `Chat ${body.chat_id} not found.`;
+    if (!Number.isSafeInteger(chatId)) throw new NotFound(notFound);
+    await begin(ctx, chatId, body.content, notFound);
   });
 
   const pairOf = async (ctx: Context) => {
@@ -63,13 +65,13 @@ export function registerMessageRoutes(router: Router, deps: AppDeps): void {
 
   router.post('/messages/:pairId/retry', async (ctx) => {
     const pair = await pairOf(ctx);
-    await begin(ctx, Number(pair.chat_id), pair.question, Number(pair.id));
+    await begin(ctx, Number(pair.chat_id), pair.question, `Message ${ctx.params.pairId ?? ''} not found.`, Number(pair.id));
   });
 
   router.put('/messages/:pairId/edit', validate({ body: editBody }), async (ctx) => {
     const pair = await pairOf(ctx);
     const { body } = inputOf<EditBody>(ctx);
     if (body.new_content.trim() === '') throw new Unprocessable('new_content: must not be blank');
-    await begin(ctx, Number(pair.chat_id), body.new_content, Number(pair.id));
+    await begin(ctx, Number(pair.chat_id), body.new_content, `Message ${ctx.params.pairId ?? ''} not found.`, Number(pair.id));
   });
 }

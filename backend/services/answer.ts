@@ -40,7 +40,9 @@ export interface AnswerDeps {
 export interface StreamJob {
   chatId: number;
   question: string;
-  /** For retry and edit: the pair from which the history is cut. */
+  /** The pair, when the caller made it with the lease (store/pairs.ts beginAnswer)... */
+  pairId?: number;
+  /** ...else it is made here; for retry and edit: the pair from which the history is cut. */
   supersedeFrom?: number;
   leaseMs: number;
   /** The chat's user: on whose behalf the openai engine's workspace tools run. */
@@ -58,14 +60,15 @@ export const PROGRESS_SAVE_CHARS = 2000;
  * `error` when the engine fails after the stream began (pair `failed`) or when the backend
  * ends the stream itself (shutting down, or the chat deleted: `interrupted`). A client that
  * goes away aborts the engine through the signal; the pair is saved `interrupted` with its
- * partial text and the chat's stream lease is released. The caller holds the lease already.
+ * partial text and the chat's stream lease is released. The caller holds the lease already (and
+ * may have made the pair with it: `job.pairId`).
  */
 export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: () => AnswerSink): Promise<void> {
   const { db, lifecycle, engine } = deps;
   // The request's logger: every line of the job (it outlives the handler) carries its reqId.
   const log = requestLog(deps.log);
   const owner = lifecycle.replicaId;
-  const pairId = await startPair(db, job.chatId, job.question, job.supersedeFrom);
+  const pairId = job.pairId ?? (await startPair(db, job.chatId, job.question, job.supersedeFrom));
   // The sink (the response) opens once the pair exists: a refusal before it is a plain HTTP error.
   const stream = openSink();
   stream.send({ event: 'started', qa_pair_id: pairId });

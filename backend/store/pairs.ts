@@ -2,7 +2,7 @@ import type { Db } from '../db.js';
 import type { AnswerStatus, Page, QaPair, Source } from '../../protocol/types.js';
 import { isoTime } from '../time.js';
 import { nowMs } from './chats.js';
-import { selectRows } from './raw.js';
+import { selectRows, writeTransaction } from './raw.js';
 import { retryOnDeadlock } from './retry.js';
 
 export interface PairRow {
@@ -238,6 +238,62 @@ export async function startPair(
     await trx('chats').where({ id: chatId }).update({ updated_at: now });
     return Number(id);
   });
+}
+
+/** The answer of beginAnswer: the new pair's id, or why there is none. */
+export type BeginResult =
+  | { kind: 'started'; pairId: number }
+  | { kind: 'missing' }
+  | { kind: 'busy'; until: number | null };
+
+/**
+ * acquireStreamLease and startPair in one transaction, for the user's chat: the lease taken (a
+ * dead holder's `streaming` pairs marked `interrupted`), `supersedeFrom` and every later pair
+ * superseded, the new pair inserted `streaming` and the chat's `updated_at` moved. `missing` when
+ * the chat is not the user's (nothing changed), `busy` when a live stream holds the lease. The
+ * request's `started` event waits for this: one round trip of prepared statements (raw.ts
+ * writeTransaction) where the two transactions and the chat's lookup took three through knex.
+ */
+export async function beginAnswer(
+  db: Db,
+  job: { userId: string; chatId: number; question: string; supersedeFrom?: number; leaseMs: number; owner: string },
+): Promise<BeginResult> {
+  const { userId, chatId } = job;
+  return retryOnDeadlock(() =>
+    writeTransaction<BeginResult>(db, async (tx) => {
+      const now = nowMs();
+      const taken = await tx.run(
+        'UPDATE chats SET streaming_until = ?, stream_owner = ?, updated_at = ? ' +
+          'WHERE id = ? AND user_id = ? AND (streaming_until IS NULL OR streaming_until < ?)',
+        [now + job.leaseMs, job.owner, now, chatId, userId, now],
+      );
+      if (taken.changes === 0) {
+        const [row] = await tx.rows<{ streaming_until: number | string | null }>('SELECT streaming_until FROM chats WHERE id = ? AND user_id = ?', [
+          chatId,
+          userId,
+        ]);
+        if (row === undefined) return { kind: 'missing' };
+        return { kind: 'busy', until: row.streaming_until == null ? null : Number(row.streaming_until) };
+      }
+      // As acquireStreamLease: the dead stream's pairs found by the chat's index, marked by key.
+      const dead = await tx.rows<{ id: number | string }>("SELECT id FROM qa_pairs WHERE chat_id = ? AND answer_status = 'streaming'", [chatId]);
+      if (dead.length > 0) {
+        await tx.run(
+          `UPDATE qa_pairs SET answer_status = 'interrupted' WHERE id IN (${dead.map(() => '?').join(', ')}) AND answer_status = 'streaming'`,
+          dead.map((r) => Number(r.id)),
+        );
+      }
+      if (job.supersedeFrom !== undefined) {
+        await tx.run('UPDATE qa_pairs SET superseded_at = ? WHERE chat_id = ? AND id >= ? AND superseded_at IS NULL', [now, chatId, job.supersedeFrom]);
+      }
+      const pair = await tx.run(
+        'INSERT INTO qa_pairs (chat_id, question, created_at, answer, answer_status, answer_sources, answer_created_at) ' +
+          "VALUES (?, ?, ?, '', 'streaming', '[]', ?)",
+        [chatId, job.question, now, now],
+      );
+      return { kind: 'started', pairId: pair.insertId };
+    }),
+  );
 }
 
 /** Saves the answer's final text, status and sources; false when the pair is gone (chat deleted). */

@@ -81,7 +81,12 @@ export function traceEndBelow(line: (i: number) => string, end: number, count: n
     while (traceEnd + 1 < count && traceEnd - end < limit && TRACE_LINE.test(line(traceEnd + 1))) traceEnd++;
   };
   onTrace();
-  if (traceEnd > end) return traceEnd;
+  // Blank lines alone are no trace: a message may go on under them (AssertJ's `java.lang.AssertionError: `, a blank
+  // line, its sentence and values, a blank line, then the frames).
+  let filled = traceEnd;
+  while (filled > end && line(filled).trim() === '') filled--;
+  if (filled > end) return traceEnd;
+  traceEnd = end;
   for (let k = end + 1; k < Math.min(count, end + 8); k++) {
     const t = line(k);
     if (NODE_FRAME.test(t) || JVM_FRAME.test(t)) {

@@ -283,6 +283,70 @@ function linkAbove(line: (i: number) => string, i: number): boolean {
 }
 
 /**
+ * bash's `x.sh: line 20: syntax error: unexpected end of file` under its `x.sh: line 19: warning: here-document at line
+ * 4 delimited by end-of-file (wanted \`EOF')`: the here-document that never ended (an indented terminator) starts at
+ * line 4 of the same file, where the script went wrong; the end of the file is only where bash noticed.
+ */
+function hereDocument(line: (i: number) => string, i: number, root?: string): { file: string; line: number; log_line: number } | undefined {
+  const eof = /^(\S+): line \d+: syntax error: unexpected end of file$/.exec(line(i).trim());
+  if (!eof) return undefined;
+  for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
+    const w = /^(\S+): line \d+: warning: here-document at line (\d+) delimited by end-of-file\b/.exec(line(k).trim());
+    if (!w) continue;
+    const file = w[1] === eof[1] ? projectFile(w[1] as string, root) : undefined;
+    return file ? { file, line: Number(w[2]), log_line: k + 1 } : undefined;
+  }
+  return undefined;
+}
+
+/** A compiler's warning that a function has no definition (clang's -Wundefined-inline / -Wundefined-internal, gcc's `used but never defined`), or none declared (C's implicit declaration). */
+const NO_DEFINITION = /\b(?:warning|error): (?:inline function|function|variable) [`'‘"]([\w:~]+)['’"] (?:has internal linkage but )?is not defined\b|\b(?:warning|error): [`'‘"]([\w:~]+)['’"] used but never defined\b|\b(?:warning|error): implicit declaration of function [`'‘"]([\w:~]+)['’"]/;
+
+/**
+ * The place of a linker's undefined symbol that names no line, from the compiler's own warning above it that the same
+ * function has no definition or declaration (`src/geo.hpp:11:15: warning: inline function 'geo::haversine' is not
+ * defined`): the compiler saw the cause where the linker only sees its effect. Other warnings naming the symbol
+ * (`unused variable 'x'`) are not its cause and give nothing.
+ */
+function withUndefinedWarning(found: Finding, line: (i: number) => string, root?: string): Finding {
+  const name = (s: string): string => s.replace(/\(.*$/, '').split('::').pop() ?? '';
+  const symbol = name(found.symbol ?? '');
+  if (!symbol || RESERVED.test(symbol) || found.symbol?.startsWith('-l')) return found;
+  for (let k = found.message_line - 2; k >= Math.max(0, found.message_line - 400); k--) {
+    const t = line(k);
+    const w = NO_DEFINITION.exec(t);
+    if (!w || name((w[1] ?? w[2] ?? w[3]) as string) !== symbol) continue;
+    const p = placeIn(t, root);
+    if (p) return { ...found, location: { ...p, log_line: k + 1 }, evidence: withLine(found.evidence, k + 1) };
+  }
+  return found;
+}
+
+/** A name reserved to the implementation (C and C++: two underscores, or one and a capital): the compiler's and its runtime's. */
+const RESERVED = /^_[_A-Z]/;
+
+/** lld's row under its `undefined symbol:` that names the reference's source line (`>>> referenced by main.rs:6 (src/main.rs:6)`, with `-g`). */
+const REFERENCED_AT = /^\s*(?:= note: )?>>> referenced by \S+:\d+ \(/;
+
+/**
+ * The place of a linker's undefined symbol when the linker names the line that refers to it: lld's first
+ * `>>> referenced by FILE:LINE (PATH:LINE)` row just under the message (without debug information it names the file
+ * only, `>>> referenced by main.c`: no place, as before). GNU ld names it on its message line (`src/x.c:8: undefined
+ * reference to`), read as any place there.
+ */
+function withReference(found: Finding, line: (i: number) => string, count: number, root?: string): Finding {
+  if (!/\bundefined symbol: /.test(line(found.message_line - 1)) || RESERVED.test(found.symbol ?? '')) return found;
+  for (let k = found.message_line; k < Math.min(count, found.message_line + 3); k++) {
+    const t = line(k);
+    if (!/^\s*(?:= note: )?>>> /.test(t)) return found;
+    if (!REFERENCED_AT.test(t)) continue;
+    const p = placeIn(t.replace(/^\s*(?:= note: )?>>> /, ''), root);
+    return p ? { ...found, location: { ...p, log_line: k + 1 }, evidence: withLine(found.evidence, k + 1) } : found;
+  }
+  return found;
+}
+
+/**
  * A YAML parser's mark of a place in its input (PyYAML, ruamel.yaml, and the tools on them such as yq 2/3:
  * `  in "deploy/values.yaml", line 4, column 2`). Its error prints the context's mark, then the problem's
  * (`while parsing a block mapping` / mark / `did not find expected key` / mark): the last mark is where it went wrong.
@@ -357,6 +421,9 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
     const { column: _column, ...loc } = found.location;
     result = { ...found, location: { ...loc, file: back, line: Number(at.line), ...(at.col ? { column: Number(at.col) } : {}) } };
   }
+  // bash's end of file inside a here-document it warned of just above: the place is the here-document's start.
+  const opened = result.location && !result.location.frames && result.location.log_line ? hereDocument(line, result.location.log_line - 1, root) : undefined;
+  if (result.location && opened) result = { ...result, location: opened, evidence: withLine(result.evidence, opened.log_line) };
   // A row of a call history whose current call is marked further down: the marked row's place.
   const row = result.location && !result.location.frames && result.location.log_line ? markedRow(line, lines.length, result.location.log_line - 1, root) : undefined;
   const marked = row !== undefined && row !== (result.location?.log_line ?? 0) - 1 ? placeIn(line(row), root) : undefined;
@@ -372,6 +439,12 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
     const { location: _link, ...rest } = result;
     result = rest;
   }
+  // A reference to a name reserved to the implementation (`__gcov_init`, `__cxa_begin_catch`, `_Unwind_Resume`) is one the
+  // compiler put there (coverage, exceptions, a sanitizer): the line ld names is no call the project wrote; the link's flags are the cause.
+  if (result.class === 'link-error' && result.location && !result.location.frames && RESERVED.test(result.symbol ?? '')) {
+    const { location: _inserted, ...rest } = result;
+    result = rest;
+  }
   // A parser's mark in the exception's message (its input's line) over the frame of the project's code that called it.
   const named = result.location?.frames ? placeInMessage(line, lines.length, result.message_line - 1, root) : undefined;
   if (result.location && named) {
@@ -383,8 +456,12 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
     const { location: _dropped, ...rest } = result;
     result = { ...rest, evidence: result.evidence.filter((n) => n === result.message_line || n !== given.log_line) };
   }
-  // A linker's error has no line of source.
-  if (result.location || result.class === 'link-error') return result;
+  // A linker's error has no line of source, unless the linker names the reference's (lld under `-g`).
+  if (result.location) return result;
+  if (result.class === 'link-error') {
+    const referenced = withReference(result, line, lines.length, root);
+    return referenced.location ? referenced : withUndefinedWarning(referenced, line, root);
+  }
   const p = placeNear(line, lines.length, result.message_line - 1, root);
   if (!p) return result;
   const log_line = p.index + 1;

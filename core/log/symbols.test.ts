@@ -24,3 +24,14 @@ describe('symbols: definitions, not statements', () => {
     expect(definitionsIn(['int ring_push(ring *r, int v) {', 'def mean(values):', 'return function helper() {', 'public static int total(int[] xs) {']).map((d) => d.name)).toEqual(['ring_push', 'mean', 'helper', 'total']);
   });
 });
+
+describe("symbols: go vet's missing package member", () => {
+  it('`Load not declared by package config`: the name, the package as its owner, and the package file\'s like member', async () => {
+    const { likelyMembers, membersOf } = await import('./symbols.js');
+    const m = 'vet: cmd/server/main.go:10:16: Load not declared by package config';
+    expect(missingSymbolOf(m)).toBe('Load');
+    expect(ownerTypeOf(m)).toBe('config');
+    const file = ['package config', '', 'type Config struct {', '\tAddr string', '}', '', 'func LoadFromEnv() Config {', '\treturn Config{}', '}'];
+    expect(likelyMembers('Load', 'callable', 0, membersOf('config', file)).map((x) => x.name)).toEqual(['LoadFromEnv']);
+  });
+});

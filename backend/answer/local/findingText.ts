@@ -4,6 +4,7 @@
  * from a field of the finding or the context and cites the log line it rests on; a class
  * without evidence (unknown) says so instead of guessing.
  */
+import { devFullAbove } from './remedyWhere.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { fullFindingOf } from '../../../core/finding/withFindings.js';
@@ -212,10 +213,15 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(`${capital(toolName(f))} rejected the code${where}${printedCode(f, lineText) ? ` with ${inlineCode(f.code as string)}` : ''} ${m}.`);
       if (f.symbol) parts.push(`It names ${inlineCode(f.symbol)}${lineHolding(f, f.symbol, lineText) !== f.message_line ? ` ${at(lineHolding(f, f.symbol, lineText))}` : ''}, which the compiler cannot see where the code uses it (not declared there, not imported, or misspelt).`);
       break;
-    case 'link-error':
+    case 'link-error': {
       parts.push(`The code compiled, but the linker (${inlineCode(f.tool ?? 'ld')}) could not ${f.symbol?.startsWith('-l') ? `find the library ${inlineCode(f.symbol)}` : f.symbol ? `find a definition of ${inlineCode(f.symbol)}` : 'produce the program'} ${m}.`);
-      parts.push(loc?.file ? `The reference is in ${inlineCode(loc.file)}; the linker names no source line.` : 'The linker names no source line.');
+      // A linker with debug information names the referring line (ld's `src/x.c:8: undefined reference`, lld's `>>> referenced by`);
+      // a place from the compiler's warning that the function has no definition (core/finding/places.ts) is that warning's.
+      const warned = loc?.log_line !== undefined ? /\b(?:warning|error): (.*?)(?:\s*\[-W[\w-]+\])?$/.exec(lineText?.(loc.log_line) ?? '') : null;
+      if (loc?.line !== undefined && warned && !/undefined (?:reference|symbol)/.test(warned[1] as string)) parts.push(`The compiler warned of it${where}: ${inlineCode(clip(warned[1] as string, 120))}.`);
+      else parts.push(loc?.line !== undefined ? `The reference is${where}.` : loc?.file ? `The reference is in ${inlineCode(loc.file)}; the linker names no source line.` : 'The linker names no source line.');
       break;
+    }
     case 'test-assertion':
       if (XPASS_STRICT.test(f.message)) {
         parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} is marked as an expected failure (\`xfail\`, strict) and it passed ${m}, so pytest counts it as failed.`);
@@ -256,7 +262,8 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       if (f.dependency) parts.push(`So ${toolName(f)} could not fetch ${inlineCode(f.dependency)} ${at(lineHolding(f, f.dependency, lineText))}.`);
       break;
     case 'disk-full':
-      parts.push(`A write failed because the disk was full ${m}.`);
+      // A write to /dev/full fails the same way on a disk with room: then the disk is not said to be full (ux5).
+      parts.push(devFullAbove(f, lineText) ? `A write failed with no space left on the device it went to ${m}: the step wrote to \`/dev/full\`, which refuses every write.` : `A write failed because the disk was full ${m}.`);
       break;
     case 'out-of-memory':
       parts.push(f.exception === 'killed' ? `The process was killed, the way the out-of-memory killer stops a process ${m}.` : `The process ran out of memory (${inlineCode(f.exception ?? 'out of memory')}) ${m}.`);

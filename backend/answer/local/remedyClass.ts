@@ -6,6 +6,8 @@ import { allocationHint, indentationHint, LOAD_FAILURE, messageHasDetail, missin
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
+import { osAct, osConditionOf, osUnsure, stepUserIn } from './osCondition.js';
+import { devFullAbove, packageIndexAbove } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
 
 
@@ -173,9 +175,14 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       // Where to act, not the diagnosis again (the headline quotes the message): the raising line, else the log has none.
       // What to do at the line: a class or module that did not load is not about the line's values,
       // and a message that is the type alone describes nothing of them.
+      // An OS condition (a path refused, no space, no such file, a connection refused): the line only asked (osCondition.ts).
+      const os = osConditionOf(f.message);
+      if (os) unsure = osUnsure(os, stepUserIn(i.stored, f.message_line)?.user);
       const act = LOAD_FAILURE.test(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
-        : messageHasDetail(f)
+        : os
+          ? osAct(os, m)
+          : messageHasDetail(f)
           ? `, and change what that line does with the values it gets, as the message ${m} describes`
           : `, and read what that line does: the message ${m} gives nothing beyond the exception's type`;
       steps.push(
@@ -221,7 +228,12 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         const above = port ? undefined : portAbove(i, named as string);
         const used = above ? ` The step used ${inlineCode(`${named as string}:${above.port}`)} ${cite({ start_line: above.line, end_line: above.line })}.` : '';
         const probe = port ?? above?.port;
-        steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected.${used} Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(probe ? `nc -vz ${host} ${probe}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
+        const index = packageIndexAbove(i.lineText, i.m0, named as string, probe);
+        if (index) {
+          // The refused host is the index the tool installs from (pip's `--index-url`): nothing to wait for in the job, an index to start or a setting to change.
+          const set = index.setAt !== undefined && index.setAt !== index.line ? ` (set by the command ${at(index.setAt)})` : '';
+          steps.push(`Nothing listened on ${inlineCode(probe ? `${named as string}:${probe}` : (named as string))} on the agent itself ${mn}: that is ${index.what}, ${inlineCode(index.url)} ${at(index.line)}${set}, and no index was running there when the step connected. Start that index (the mirror or proxy meant to serve it) before the step, or point the step at one that runs (${index.settings}); ${inlineCode(probe ? `nc -vz ${host} ${probe}` : `nc -vz ${host} PORT`)} on the agent shows whether it listens.`);
+        } else steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected.${used} Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(probe ? `nc -vz ${host} ${probe}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
       } else if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
         steps.push(`Nothing accepted the connection on ${where} ${mn}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
@@ -236,6 +248,13 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'disk-full': {
       const target = /(?:write|writing|open|create|copy|cannot \w+)\s+['"`]?([\w./~-]+)['"`]?[:,]?\s*(?:No space left|ENOSPC)|ENOSPC[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+): No space left/i.exec(f.message);
       const path = target ? (target[1] ?? target[2] ?? target[3]) : undefined;
+      const device = devFullAbove(i.f, i.lineText);
+      if (device) {
+        // `/dev/full` fails every write with ENOSPC: the disk is not the cause, the target is.
+        const by = device.variable ? `, which ${inlineCode(device.variable.name)} names ${at(device.variable.line)}` : '';
+        steps.push(`The step wrote to ${inlineCode('/dev/full')} ${at(device.line)}${by}: a device on which every write fails with "No space left on device" ${m}, whatever the free space, so the disk is not full. Point the output at a real file${device.variable ? ` (set ${inlineCode(device.variable.name)} to a path in the workspace)` : ''} and re-run.`);
+        break;
+      }
       if (path) steps.push(`The write that failed was to ${inlineCode(path)} ${m}: the filesystem that holds it is full, with no space left (\`df -h ${path.includes('/') ? path.slice(0, path.lastIndexOf('/')) || '/' : '.'}\` on the agent shows it).`);
       steps.push(`Free space on the agent that ran the build (\`df -h\`; old workspaces, build caches, \`docker system prune\`) and re-run ${m}.`);
       break;

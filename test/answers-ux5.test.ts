@@ -1,0 +1,106 @@
+/**
+ * Answers a tired engineer got on failures made on this machine (helper ux5, session 44;
+ * test/fixtures/ux5: go vet on a renamed package function, pip against an index that is not
+ * running, a write to /dev/full), each checked against what the log and the workspace say.
+ */
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { snippetsFromDir } from '../cli/snippets.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
+import { askLocal } from './helpers/askLocal.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { checkCitations } from './helpers/claimChecks.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const log = (name: string): string => readFileSync(new URL(`./fixtures/ux5/${name}`, import.meta.url), 'utf8');
+
+describe('answers on failures made by ux5', () => {
+  it("go vet's `X not declared by package P`: the fix names the package's like member from its own directory", async () => {
+    const text = log('go-vet-not-declared.log');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'config'));
+    mkdirSync(path.join(dir, 'cmd/server'), { recursive: true });
+    writeFileSync(path.join(dir, 'go.mod'), 'module example.com/svc\n\ngo 1.19\n');
+    writeFileSync(path.join(dir, 'config/config.go'), 'package config\n\nimport "os"\n\n// Config holds the service settings.\ntype Config struct {\n\tAddr string\n}\n\n// LoadFromEnv reads the settings from the environment.\nfunc LoadFromEnv() Config {\n\treturn Config{Addr: os.Getenv("ADDR")}\n}\n');
+    writeFileSync(path.join(dir, 'cmd/server/main.go'), 'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/svc/config"\n)\n\nfunc main() {\n\tcfg := config.Load()\n\tfmt.Println("listening on", cfg.Addr)\n}\n');
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix).toContain('`LoadFromEnv` (config/config.go line 10)');
+    expect(fix).not.toContain('as the error says');
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
+  });
+
+  it('a refused loopback connection to the package index pip installs from is called that, with where it is set', async () => {
+    const text = log('pip-index-refused.log');
+    const fix = await askLocal('how do I fix it?', analyzedChatContext({}, text));
+    expect(fix).toContain('that is the package index pip installs from, `http://127.0.0.1:24199/simple` [L9-L9] (set by the command [L8-L8])');
+    expect(fix).toContain('`--index-url`, `PIP_INDEX_URL` or `pip.conf`');
+    expect(fix).toContain('`nc -vz 127.0.0.1 24199`');
+    expect(fix).not.toContain('a service the build starts');
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
+  });
+
+  it('a write to /dev/full: the device and the variable naming it, never "free space on the agent"', async () => {
+    const text = log('python-dev-full.log');
+    for (const q of ['why did the build fail?', 'how do I fix it?']) {
+      const answer = await askLocal(q, analyzedChatContext({}, text));
+      expect([q, answer]).toEqual([q, expect.stringContaining('The step wrote to `/dev/full` [L60-L60], which `DOCS_ARCHIVE` names [L6-L6]')]);
+      expect([q, answer]).toEqual([q, expect.not.stringContaining('Free space on the agent')]);
+      expect([q, answer]).toEqual([q, expect.not.stringContaining('the disk was full')]);
+      expect(checkCitations(answer, text.split('\n'))).toEqual([]);
+    }
+  });
+
+  it('a C field renamed in a one-line struct: the header\'s like field is named, never "no similar name is in the source"', async () => {
+    const text = log('gcc-no-member.log');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'src'));
+    writeFileSync(path.join(dir, 'src/ring.h'), '#include <stddef.h>\nstruct ring { int *buf; size_t cap; size_t head; };\nstruct ring *ring_new(size_t cap);\nint ring_push(struct ring *r, int v);\n');
+    writeFileSync(
+      path.join(dir, 'src/ring.c'),
+      '#include <stdlib.h>\n#include "ring.h"\n\nstruct ring *ring_new(size_t cap) {\n    struct ring *r = malloc(sizeof *r);\n    r->buf = calloc(cap, sizeof(int));\n    r->cap = cap;\n    r->head = 0;\n    return r;\n}\n\nint ring_push(struct ring *r, int v) {\n    r->buf[r->head % r->capacity] = v;\n    r->head++;\n    return 0;\n}\n',
+    );
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix).toContain('`cap` (src/ring.h line 2)');
+    expect(fix).not.toContain('no similar name');
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
+  });
+
+  it('a Java method renamed: the class\'s like method, never its constructor', async () => {
+    const text = log('javac-method-renamed.log');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    const pkg = path.join(dir, 'src/main/java/com/example/money');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(path.join(pkg, 'Money.java'), 'package com.example.money;\n\nimport java.math.BigDecimal;\n\npublic final class Money {\n    private final BigDecimal amount;\n\n    public Money(BigDecimal amount) {\n        this.amount = amount;\n    }\n\n    public Money plus(Money other) {\n        return new Money(amount.add(other.amount));\n    }\n\n    public BigDecimal amount() {\n        return amount;\n    }\n}\n');
+    writeFileSync(path.join(pkg, 'Invoice.java'), 'package com.example.money;\n\nimport java.util.List;\n\npublic final class Invoice {\n    public static Money total(List<Money> lines) {\n        Money sum = new Money(java.math.BigDecimal.ZERO);\n        for (Money line : lines) {\n            sum = sum.add(line);\n        }\n        return sum;\n    }\n}\n');
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix).toContain('`plus` (src/main/java/com/example/money/Money.java line 12)');
+    expect(fix).not.toContain('`Money` (src/main/java/com/example/money/Money.java line 8)');
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
+  });
+
+  it('a remedy step and the source\'s **Fix:** line that says the same are not both printed; a Fix that adds a name stays', async () => {
+    const text = readFileSync(new URL('./fixtures/ux4/bash-unbound-variable.log', import.meta.url), 'utf8');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'scripts'));
+    writeFileSync(path.join(dir, 'scripts/release.sh'), '#!/bin/bash\nset -euo pipefail\nVERSION=$(cat VERSION)\necho "Preparing release $VERSION"\nmkdir -p dist\ntar czf "dist/app-$VERSION.tar.gz" VERSION scripts\necho "Tagging for $RELEASE_CHANNEL"\necho "done"\n');
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix.match(/RELEASE_CHANNEL:-<default>/g)).toHaveLength(1);
+    expect(fix).not.toContain('**Fix:**');
+    expect(fix).toMatch(/^> 7 \| echo "Tagging for \$RELEASE_CHANNEL"$/m);
+  });
+});
+
