@@ -102,5 +102,13 @@ describe('answers on failures made by ux5', () => {
     expect(fix).not.toContain('**Fix:**');
     expect(fix).toMatch(/^> 7 \| echo "Tagging for \$RELEASE_CHANNEL"$/m);
   });
+
+  it('a method missing on a value of a named type: that type lacks it, never "not imported"', async () => {
+    const text = log('javac-method-renamed.log');
+    const why = await askLocal('why did the build fail?', analyzedChatContext({}, text));
+    expect(why).toMatch(/It names `add` \[L23-L23\], which `Money` does not have as the code uses it \[L24-L24\]/);
+    expect(why).not.toContain('not imported');
+    expect(checkCitations(why, text.split('\n'))).toEqual([]);
+  });
 });
 
