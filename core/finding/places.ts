@@ -309,13 +309,16 @@ const NO_DEFINITION = /\b(?:warning|error): (?:inline function|function|variable
  * (`unused variable 'x'`) are not its cause and give nothing.
  */
 function withUndefinedWarning(found: Finding, line: (i: number) => string, root?: string): Finding {
-  const name = (s: string): string => s.replace(/\(.*$/, '').split('::').pop() ?? '';
-  const symbol = name(found.symbol ?? '');
+  const qualified = (found.symbol ?? '').replace(/\(.*$/, '');
+  const symbol = qualified.split('::').pop() ?? '';
   if (!symbol || RESERVED.test(symbol) || found.symbol?.startsWith('-l')) return found;
+  // The warning's name is the symbol's, or the symbol's name under the scopes it gives (`haversine`, `geo::haversine`
+  // for `geo::haversine`): `mapx::haversine` is another function.
+  const same = (warned: string): boolean => warned === qualified || qualified.endsWith(`::${warned}`);
   for (let k = found.message_line - 2; k >= Math.max(0, found.message_line - 400); k--) {
     const t = line(k);
     const w = NO_DEFINITION.exec(t);
-    if (!w || name((w[1] ?? w[2] ?? w[3]) as string) !== symbol) continue;
+    if (!w || !same((w[1] ?? w[2] ?? w[3]) as string)) continue;
     const p = placeIn(t, root);
     if (p) return { ...found, location: { ...p, log_line: k + 1 }, evidence: withLine(found.evidence, k + 1) };
   }

@@ -125,4 +125,9 @@ describe("a linker's undefined symbol: the compiler's part in it", () => {
     expect(findingOf(clang("src/stats.hpp:7:8: warning: unused function 'mean' [-Wunused-function]"))?.location).toBeUndefined();
     expect(findingOf(clang("src/stats.hpp:9:8: warning: inline function 'stats::median' is not defined [-Wundefined-inline]"))?.location).toBeUndefined();
   });
+
+  it("nor of a function of the same name in another namespace (adv)", () => {
+    expect(findingOf(clang("src/stats.hpp:7:8: warning: inline function 'legacy::mean' is not defined [-Wundefined-inline]"))?.location).toBeUndefined();
+    expect(findingOf(clang("src/stats.hpp:7:8: warning: inline function 'mean' is not defined [-Wundefined-inline]"))?.location).toMatchObject({ file: 'src/stats.hpp', line: 7 });
+  });
 });
