@@ -53,3 +53,11 @@ describe('logSubject: the job a console log names, for the title of a chat made 
     expect(logSubject('[INFO] Scanning for projects...\n[ERROR] $ x\n')).toBeUndefined();
   });
 });
+
+describe('logSubject near misses (adv)', () => {
+  it("a program's own 'Running on X in Y' line that names no path is not a workspace", () => {
+    expect(logSubject('+ npm start\nRunning on node v20 in production mode\nError: listen EADDRINUSE\n')).toBeUndefined();
+    expect(logSubject('Running on agent-1 in /home/jenkins/workspace/api_main@2\n')).toBe('api_main');
+    expect(logSubject('Running on win-1 in C:\\Jenkins\\workspace\\api\n')).toBe('api');
+  });
+});

@@ -47,7 +47,7 @@ export function subjectText(subject: ChatSubject | undefined): string {
 }
 
 /** The lines of a log's head that name where a Jenkins build ran: its workspace, else a freestyle step's `[job] $`. */
-const WORKSPACE_LINE = /^(?:Building (?:remotely )?(?:on \S+(?: \([^)]*\))? )?in workspace |Running on .+? in )(\S.*?)\s*$/;
+const WORKSPACE_LINE = /^(?:Building (?:remotely )?(?:on \S+(?: \([^)]*\))? )?in workspace |Running on .+? in )((?:\/|[A-Za-z]:\\|~\/)\S.*?)\s*$/;
 const STEP_LINE = /^\[([^\]\s/\\]+)\] \$ (?:\/|[A-Za-z]:\\|cmd |powershell )/;
 
 /**

@@ -81,7 +81,7 @@ describe('an OS condition raised in a program', () => {
 describe('osConditionOf', () => {
   it('reads the condition and its path; a credential or a database grant is not one', () => {
     expect(osConditionOf('open() "/var/log/nginx/a.log" failed (13: Permission denied)')).toEqual({ kind: 'permission', what: '/var/log/nginx/a.log' });
-    expect(osConditionOf("OSError: [Errno 30] Read-only file system: '/srv/out/a.txt'")).toEqual({ kind: 'read-only', what: '/srv/out/a.txt' });
+    expect(osConditionOf("OSError: [Errno 30] Read-only file system: '/srv/out/a.txt'")).toEqual({ kind: 'read-only', what: '/srv/out/a.txt', mount: true });
     expect(osConditionOf('sqlite3.OperationalError: attempt to write a readonly database')).toEqual({ kind: 'read-only' });
     expect(osConditionOf('setup: open testdata/seed.sql: no such file or directory')).toEqual({ kind: 'missing-path', what: 'testdata/seed.sql' });
     expect(osConditionOf('Error: connect ECONNREFUSED 127.0.0.1:6432')).toEqual({ kind: 'refused', what: '127.0.0.1:6432' });

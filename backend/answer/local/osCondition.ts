@@ -10,54 +10,9 @@
 import type { Finding } from '../../../protocol/types.js';
 import { inlineCode, linesOf, withoutStamp, type LogSpan } from '../logtext.js';
 import type { RemedyRule } from './remedyShape.js';
+import { dirOf, osConditionOf, systemDir, type OsCondition } from './osWords.js';
 
-export type OsKind = 'permission' | 'read-only' | 'no-space' | 'missing-path' | 'refused';
-
-export interface OsCondition {
-  kind: OsKind;
-  /** The path (or `host:port`) the message names, when it names one. */
-  what?: string;
-}
-
-/** A refusal of a credential or a database grant, not of a file: never read as an OS condition. */
-const NOT_THE_OS = /\b40[13]\b|Unauthori[sz]ed|Forbidden|publickey|password|credential|\btoken\b|permission denied for (?:schema|table|relation|database|sequence|function)|access denied for user/i;
-
-const KINDS: { kind: OsKind; re: RegExp }[] = [
-  { kind: 'read-only', re: /Read-only file system|\bEROFS\b|(?:attempt to write a )?read-?only database|os error 30\b/i },
-  { kind: 'permission', re: /Permission denied|\bEACCES\b|\bEPERM\b|PermissionError|PermissionDenied|Operation not permitted|AccessDeniedException|UnauthorizedAccessException|Access to the path .* is denied|\[Errno (?:1|13)\]|os error 13\b|insufficient permission/i },
-  { kind: 'no-space', re: /No space left on device|\bENOSPC\b|database or disk is full|\[Errno 28\]|os error 28\b|DiskFull/i },
-  { kind: 'refused', re: /Connection refused|\bECONNREFUSED\b|ConnectionRefused|\[Errno 111\]|os error 111\b/i },
-  { kind: 'missing-path', re: /No such file or directory|\bENOENT\b|FileNotFoundError|NoSuchFileException|FileNotFoundException|kind: NotFound|\[Errno 2\]|os error 2\b/i },
-];
-
-/** The path a message names: quoted, after `open`/`create`/`stat`, or before the OS's words; never a URL. */
-function pathOf(message: string): string | undefined {
-  // Not a URL, not a daemon's socket (`docker.sock`: its group, not a directory's owner, decides).
-  const ok = (p: string | undefined): string | undefined => (p && !/:\/\/|%2F|\.sock$/i.test(p) && /[/.]/.test(p) ? p : undefined);
-  return (
-    // nginx's `open() "/var/log/x.log" failed (13: Permission denied)`
-    ok(/\b\w+\(\) "([^"]+)" failed \(\d+: /.exec(message)?.[1]) ??
-    ok(/(?:No such file or directory|Permission denied|FileNotFoundError|PermissionError|ENOENT|EACCES|EPERM|EROFS|Read-only file system)[^'"`‘]*['"`‘]([^'"`’\s]+)['"`’]/i.exec(message)?.[1]) ??
-    ok(/\b(?:open|opening|create|creating|stat|lstat|mkdir|unlink|unlinkat|rename|remove|write|writing|read|reading|chmod|access)\b\s*['"`]?([\w.~/-]*[\w~/][\w.~/-]*?)['"`]?\s*[:,]\s*(?:No such file|Permission denied|Operation not permitted|Read-only|permission denied|no such file|read-only)/.exec(message)?.[1]) ??
-    ok(/(\/[\w.@+-]+(?:\/[\w.@+-]+)*)['"`]?:? (?:No such file|Permission denied|permission denied|Operation not permitted|Read-only file system)/.exec(message)?.[1]) ??
-    // Else the first absolute path (`could not open /x/y.info for writing`, `file_put_contents(/x/y.xml)`).
-    ok(/(?:^|[\s'"`(])(\/[\w.@+-]+(?:\/[\w.@+-]+)+)/.exec(message)?.[1])
-  );
-}
-
-/** The OS condition a message is, with the path (or address) it names. Credentials and grants are not. */
-export function osConditionOf(message: string): OsCondition | undefined {
-  if (NOT_THE_OS.test(message)) return undefined;
-  for (const { kind, re } of KINDS) {
-    if (!re.test(message)) continue;
-    const what = kind === 'refused' ? /\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]):(\d{2,5})\b/i.exec(message)?.[0] : pathOf(message);
-    return { kind, ...(what ? { what } : {}) };
-  }
-  return undefined;
-}
-
-/** A path's directory (`.` for a bare name). */
-export const dirOf = (p: string): string => (p.includes('/') ? p.slice(0, p.replace(/\/+$/, '').lastIndexOf('/')) || '/' : '.');
+export { dirOf, osConditionOf, systemDir, type OsCondition, type OsKind } from './osWords.js';
 
 /**
  * The user a step ran its command as, from a line of the log: `setpriv --reuid nobody`, `sudo -u x`,
@@ -105,6 +60,7 @@ export function osAct(c: OsCondition, m: string): string {
     case 'permission':
       return `: the operating system refused that line ${what ? `access to ${what}` : 'the access it asked for'} ${m}, so look first at the environment (the path's owner and mode, and the user the step runs as) rather than at what the line computes`;
     case 'read-only':
+      if (c.mount) return `: the write there was refused because the file system that holds ${what ?? 'what it wrote to'} is mounted read-only ${m}, so no owner, mode or user of the step changes it: the step must write on a writable mount (the workspace, a temporary directory), or the mount must be made writable (a container volume mounted \`:ro\`, a read-only root file system)`;
       return `: the write there was refused because ${what ?? 'what it wrote to'} was read-only for the step ${m} (a file or directory the step's user may not write, or a read-only mount), so look first at the environment (the path's owner and mode, and the user the step runs as) rather than at what the line computes`;
     case 'no-space':
       return `: the write there failed because the file system was full ${m}, so the fix is space on the agent (or writing somewhere else), not the line's logic`;
@@ -121,6 +77,7 @@ export function osFixLine(c: OsCondition): string {
   switch (c.kind) {
     case 'permission':
     case 'read-only':
+      if (c.mount) return `this line wrote to ${what ?? 'a path'} on a file system mounted read-only: have it write on a writable mount (the workspace, a temporary directory), or make that mount writable; the line's logic is not what to change.`;
       return `this line asked the operating system for ${what ?? 'a path'} and was refused, so check that path's owner and mode for the user the step runs as before changing the line (unless the line names the wrong path).`;
     case 'no-space':
       return 'the file system it wrote to was full, so free space or write elsewhere; the line is not what to change.';
@@ -137,8 +94,13 @@ export function osUnsure(c: OsCondition, user: string | undefined): string | und
   switch (c.kind) {
     case 'permission':
     case 'read-only': {
-      const dir = c.what ? inlineCode(dirOf(c.what)) : 'its directory';
+      if (c.mount) return `I can't tell from the log whether ${what} should be writable for the build (then its mount must be made writable) or the program should write elsewhere (a path in the workspace or a temporary directory).`;
       const who = user ? inlineCode(user) : "the step's user";
+      // Never `chown` a system directory (`/etc`): there the program must write elsewhere.
+      if (c.what && systemDir(dirOf(c.what))) {
+        return `I can't tell from the log whether the program should write ${what} at all: it is in a system directory, ${inlineCode(dirOf(c.what))}, that a build's user is not meant to own; point the program at a path ${who} owns (the workspace), or run that one step with the privilege it needs if it must change the system.`;
+      }
+      const dir = c.what ? inlineCode(dirOf(c.what)) : 'its directory';
       return `I can't tell from the log which side to change: the path's owner and mode, or the user the step runs as. If the step should run as ${who}, give that user write access to ${what} and ${dir} (${inlineCode(`chown -R ${user ?? '<user>'} ${c.what ? dirOf(c.what) : '<dir>'}`)}, or a group with write access); if the file should stay as it is, run the step as its owner, or point the program at a path ${who} owns.`;
     }
     case 'missing-path':

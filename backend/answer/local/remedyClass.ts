@@ -6,7 +6,7 @@ import { allocationHint, indentationHint, LOAD_FAILURE, messageHasDetail, missin
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
-import { osAct, osConditionOf, osUnsure, stepUserIn } from './osCondition.js';
+import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
 import { devFullAbove, packageIndexAbove } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
 
@@ -40,9 +40,13 @@ function refusalStep(f: Finding, m: string): RemedyStep {
       new RegExp(`(?:^|[\\s'"\`(])${abs}`).exec(f.message)?.[1]
     )?.replace(/[.,:;]+$/, '');
     const dir = path ? path.slice(0, path.lastIndexOf('/')) || '/' : undefined;
+    // The kernel's read-only mount (EROFS): no owner, mode or user changes it.
+    if (osConditionOf(f.message)?.mount) {
+      return general(`${path ? inlineCode(path) : 'The path the step wrote'} is on a file system mounted read-only ${m}: no owner or mode changes that. Have the step write on a writable mount (the workspace, a temporary directory), or make that mount writable (a container volume mounted \`:ro\`, a read-only root file system).`);
+    }
     return general(
       path
-        ? `The user the step runs as may not write or open ${inlineCode(path)} ${m}. Check who owns its directory (${inlineCode(`ls -ld ${dir as string}`)}) and which user the step is (${inlineCode('id')}); then write somewhere the build's user owns (the workspace, a path a variable sets), or give that user access there.`
+        ? `The user the step runs as may not write or open ${inlineCode(path)} ${m}. Check who owns its directory (${inlineCode(`ls -ld ${dir as string}`)}) and which user the step is (${inlineCode('id')}); then write somewhere the build's user owns (the workspace, a path a variable sets)${systemDir(dir as string) ? `; ${inlineCode(dir as string)} is a system directory, not the build's to own` : ', or give that user access there'}.`
         : `The user the step runs as may not write or open a path the step needs ${m} (the lines around it name it): check that path's owner and mode (\`ls -ld\`) and who the step runs as (\`id\`).`,
     );
   }
@@ -218,7 +222,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       const inMessage = /\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b/i.exec(f.message);
       const named = f.host ?? inMessage?.[1];
       const host = named ?? 'HOST';
-      const port = /\bport (\d+)\b/.exec(f.message)?.[1] ?? (named ? new RegExp(`${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1] : undefined);
+      const port = /\bport[= ](\d+)\b/.exec(f.message)?.[1] ?? (named ? new RegExp(`${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1] : undefined);
       const where = named ? inlineCode(port ? `${named}:${port}` : named) : 'the host and port the step used (the log does not name them here)';
       const mn = near(named, port ? `${named}:${port}` : undefined);
       const loopback = named !== undefined && /^(?:127(?:\.\d{1,3}){3}|localhost|\[?::1\]?|0\.0\.0\.0)$/i.test(named);

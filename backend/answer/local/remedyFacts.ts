@@ -7,16 +7,7 @@ import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import type { RemedyRule, RemedyStep } from './remedyShape.js';
 import { at } from './findingText.js';
-import { dirOf, osConditionOf, stepUserIn } from './osCondition.js';
-
-/** A directory of the system (`/usr/local/bin`, `/var/cache`, `/etc/x`), never to hand to the build's user. */
-function systemDir(d: string): boolean {
-  const parts = d.split('/').filter((x) => x !== '');
-  if (parts.length <= 1) return true;
-  if (/^(?:etc|bin|sbin|lib\w*|boot|proc|sys|dev|root)$/.test(parts[0] as string)) return true;
-  if (parts[0] === 'usr') return true;
-  return parts[0] === 'var' && parts.length <= 2;
-}
+import { dirOf, osConditionOf, stepUserIn, systemDir } from './osCondition.js';
 
 /** The first absolute path of a message (`... directory: /x/build/CMakeFiles/pkgRedirects`). */
 const pathIn = (message: string): string | undefined => /(?:^|[\s'"`(])(\/[\w.@+-]+(?:\/[\w.@+-]+)+)/.exec(message)?.[1];
@@ -52,7 +43,7 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
   // A path the OS refused (any class: a program's `sqlite3.OperationalError: attempt to write a readonly database`, osCondition.ts),
   // or a permission finding that is not about a credential (`Unable to (re)create ... directory`).
   const os = osConditionOf(f.message);
-  const wantUser = others && ((os !== undefined && (os.kind === 'permission' || os.kind === 'read-only')) || (f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied|[Uu]nable to (?:\(re\))?create|cannot create|could not create|insufficient permission|not writable/.test(f.message) && !/publickey/.test(f.message)));
+  const wantUser = others && ((os !== undefined && (os.kind === 'permission' || (os.kind === 'read-only' && !os.mount))) || (f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied|[Uu]nable to (?:\(re\))?create|cannot create|could not create|insufficient permission|not writable/.test(f.message) && !/publickey/.test(f.message)));
   // A refusal of a name the tool then lists its choices for (`No such preset ... Available configure presets:`, `Valid choices are:`).
   const wantChoices = which !== 'other' && /\b(?:No such|[Uu]nknown|[Ii]nvalid|not found|does not exist|[Uu]nrecognized)\b/.test(f.message);
   // A full disk whose message names no file: the output of the command that hit it, and what a `df` the step ran showed.

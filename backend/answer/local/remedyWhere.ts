@@ -6,6 +6,7 @@
  * whatever the free space). Only what the log prints counts; nothing is guessed from the tool.
  */
 import type { Finding } from '../../../protocol/types.js';
+import { osConditionOf } from './osWords.js';
 
 /** A log line's text by its number (findingText.ts LineText; not imported: findingText uses this module). */
 type LineText = (line: number) => string | undefined;
@@ -75,7 +76,9 @@ export interface DeviceWrite {
  */
 export function devFullAbove(f: Finding, lineText: LineText | undefined): DeviceWrite | undefined {
   if (/\/dev\/full\b/.test(f.message)) return { line: f.message_line };
-  if (!lineText) return undefined;
+  // The error names the file it wrote (`No space left on device: '/var/tmp/out.bin'`): that file, not
+  // an earlier write to the device, is what failed, and its disk may well be full.
+  if (!lineText || osConditionOf(f.message)?.what !== undefined) return undefined;
   let line: number | undefined;
   let variable: DeviceWrite['variable'];
   for (let n = f.message_line - 1; n >= Math.max(1, f.message_line - DEVICE_LINES_ABOVE); n--) {

@@ -1,0 +1,68 @@
+/**
+ * The operating system's words in a message (split from osCondition.ts so that remedyWhere.ts,
+ * which findingText.ts reads, can use them without an import circle): which condition a message is
+ * (a path refused, a read-only file or mount, no space, a missing path, a refused connection), the
+ * path or address it names, and which directories are the system's.
+ */
+
+export type OsKind = 'permission' | 'read-only' | 'no-space' | 'missing-path' | 'refused';
+
+export interface OsCondition {
+  kind: OsKind;
+  /** The path (or `host:port`) the message names, when it names one. */
+  what?: string;
+  /** A read-only condition the kernel gave for the whole mount (EROFS, `Read-only file system`): no owner or mode can change it. */
+  mount?: boolean;
+}
+
+/** The kernel's read-only mount (errno 30), as against a file or database the step's user may not write. */
+const READ_ONLY_MOUNT = /Read-only file system|\bEROFS\b|os error 30\b|\[Errno 30\]/i;
+
+/** A directory of the system (`/usr/local/bin`, `/var/cache`, `/etc/x`), never to hand to the build's user. */
+export function systemDir(d: string): boolean {
+  const parts = d.split('/').filter((x) => x !== '');
+  if (parts.length <= 1) return true;
+  if (/^(?:etc|bin|sbin|lib\w*|boot|proc|sys|dev|root)$/.test(parts[0] as string)) return true;
+  if (parts[0] === 'usr') return true;
+  return parts[0] === 'var' && parts.length <= 2;
+}
+
+/** A refusal of a credential or a database grant, not of a file: never read as an OS condition. */
+const NOT_THE_OS = /\b40[13]\b|Unauthori[sz]ed|Forbidden|publickey|password|credential|\btoken\b|permission denied for (?:schema|table|relation|database|sequence|function)|access denied for user/i;
+
+const KINDS: { kind: OsKind; re: RegExp }[] = [
+  { kind: 'read-only', re: /Read-only file system|\bEROFS\b|(?:attempt to write a )?read-?only database|os error 30\b/i },
+  { kind: 'permission', re: /Permission denied|\bEACCES\b|\bEPERM\b|PermissionError|PermissionDenied|Operation not permitted|AccessDeniedException|UnauthorizedAccessException|Access to the path .* is denied|\[Errno (?:1|13)\]|os error 13\b|insufficient permission/i },
+  { kind: 'no-space', re: /No space left on device|\bENOSPC\b|database or disk is full|\[Errno 28\]|os error 28\b|DiskFull/i },
+  { kind: 'refused', re: /Connection refused|\bECONNREFUSED\b|ConnectionRefused|\[Errno 111\]|os error 111\b/i },
+  { kind: 'missing-path', re: /No such file or directory|\bENOENT\b|FileNotFoundError|NoSuchFileException|FileNotFoundException|kind: NotFound|\[Errno 2\]|os error 2\b/i },
+];
+
+/** The path a message names: quoted, after `open`/`create`/`stat`, or before the OS's words; never a URL. */
+function pathOf(message: string): string | undefined {
+  // Not a URL, not a daemon's socket (`docker.sock`: its group, not a directory's owner, decides).
+  const ok = (p: string | undefined): string | undefined => (p && !/:\/\/|%2F|\.sock$/i.test(p) && /[/.]/.test(p) ? p : undefined);
+  return (
+    // nginx's `open() "/var/log/x.log" failed (13: Permission denied)`
+    ok(/\b\w+\(\) "([^"]+)" failed \(\d+: /.exec(message)?.[1]) ??
+    ok(/(?:No such file or directory|Permission denied|FileNotFoundError|PermissionError|ENOENT|EACCES|EPERM|EROFS|Read-only file system)[^'"`‘]*['"`‘]([^'"`’\s]+)['"`’]/i.exec(message)?.[1]) ??
+    ok(/\b(?:open|opening|create|creating|stat|lstat|mkdir|unlink|unlinkat|rename|remove|write|writing|read|reading|chmod|access)\b\s*['"`]?([\w.~/-]*[\w~/][\w.~/-]*?)['"`]?\s*[:,]\s*(?:No such file|Permission denied|Operation not permitted|Read-only|permission denied|no such file|read-only)/.exec(message)?.[1]) ??
+    ok(/(\/[\w.@+-]+(?:\/[\w.@+-]+)*)['"`]?:? (?:No such file|Permission denied|permission denied|Operation not permitted|Read-only file system)/.exec(message)?.[1]) ??
+    // Else the first absolute path (`could not open /x/y.info for writing`, `file_put_contents(/x/y.xml)`).
+    ok(/(?:^|[\s'"`(])(\/[\w.@+-]+(?:\/[\w.@+-]+)+)/.exec(message)?.[1])
+  );
+}
+
+/** The OS condition a message is, with the path (or address) it names. Credentials and grants are not. */
+export function osConditionOf(message: string): OsCondition | undefined {
+  if (NOT_THE_OS.test(message)) return undefined;
+  for (const { kind, re } of KINDS) {
+    if (!re.test(message)) continue;
+    const what = kind === 'refused' ? /\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]):(\d{2,5})\b/i.exec(message)?.[0] : pathOf(message);
+    return { kind, ...(what ? { what } : {}), ...(kind === 'read-only' && READ_ONLY_MOUNT.test(message) ? { mount: true } : {}) };
+  }
+  return undefined;
+}
+
+/** A path's directory (`.` for a bare name). */
+export const dirOf = (p: string): string => (p.includes('/') ? p.slice(0, p.replace(/\/+$/, '').lastIndexOf('/')) || '/' : '.');
