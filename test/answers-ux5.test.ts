@@ -110,5 +110,15 @@ describe('answers on failures made by ux5', () => {
     expect(why).not.toContain('not imported');
     expect(checkCitations(why, text.split('\n'))).toEqual([]);
   });
+
+  it('"what should line 13 say?" after an error naming src/ring.c:13: the log line, and a pointer to the source line it may mean', async () => {
+    const text = log('gcc-no-member.log');
+    const answer = await askLocal('what should line 13 say?', analyzedChatContext({}, text));
+    expect(answer).toContain('Line 13 [L13-L13] reads:');
+    expect(answer).toContain('If you meant line 13 of `src/ring.c`, the line the error names [L10-L10]: ask *how do I fix it?*');
+    expect(checkCitations(answer, text.split('\n'))).toEqual([]);
+    // The log's own line asked for by name: no pointer.
+    expect(await askLocal('what does log line 13 say?', analyzedChatContext({}, text))).not.toContain('If you meant');
+  });
 });
 
