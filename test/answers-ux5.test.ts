@@ -102,5 +102,40 @@ describe('answers on failures made by ux5', () => {
     expect(fix).not.toContain('**Fix:**');
     expect(fix).toMatch(/^> 7 \| echo "Tagging for \$RELEASE_CHANNEL"$/m);
   });
+
+  it('a method missing on a value of a named type: that type lacks it, never "not imported"', async () => {
+    const text = log('javac-method-renamed.log');
+    const why = await askLocal('why did the build fail?', analyzedChatContext({}, text));
+    expect(why).toMatch(/It names `add` \[L23-L23\], which `Money` does not have as the code uses it \[L24-L24\]/);
+    expect(why).not.toContain('not imported');
+    expect(checkCitations(why, text.split('\n'))).toEqual([]);
+  });
+
+  it('"what should line 13 say?" after an error naming src/ring.c:13: the log line, and a pointer to the source line it may mean', async () => {
+    const text = log('gcc-no-member.log');
+    const answer = await askLocal('what should line 13 say?', analyzedChatContext({}, text));
+    expect(answer).toContain('Line 13 [L13-L13] reads:');
+    expect(answer).toContain('If you meant line 13 of `src/ring.c`, the line the error names [L10-L10]: ask *how do I fix it?*');
+    expect(checkCitations(answer, text.split('\n'))).toEqual([]);
+    // The log's own line asked for by name: no pointer.
+    expect(await askLocal('what does log line 13 say?', analyzedChatContext({}, text))).not.toContain('If you meant');
+  });
+
+  it('a failed check: "which side is right" is said once (the closing sentence), not also in the source\'s Fix line', async () => {
+    const text = log('pytest-assert.log');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'dates'));
+    mkdirSync(path.join(dir, 'tests'));
+    writeFileSync(path.join(dir, 'dates/__init__.py'), '');
+    writeFileSync(path.join(dir, 'dates/span.py'), 'from datetime import date\n\n\ndef days_between(start: date, end: date) -> int:\n    """Whole days from start to end, counting both ends."""\n    return (end - start).days\n');
+    writeFileSync(path.join(dir, 'tests/test_span.py'), 'from datetime import date\nfrom dates.span import days_between\n\n\ndef test_same_day_counts_one():\n    assert days_between(date(2026, 1, 5), date(2026, 1, 5)) == 1\n\n\ndef test_week():\n    assert days_between(date(2026, 1, 1), date(2026, 1, 7)) == 7\n');
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix).toContain('**Fix:** the check at line 6 of `tests/test_span.py` does not hold. The code under test is `dates/span.py` (below).');
+    expect(fix).not.toContain('Decide which is right');
+    expect(fix).toContain("I can't tell which side is wrong from the log");
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
+  });
 });
 
