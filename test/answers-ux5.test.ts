@@ -53,7 +53,72 @@ describe('answers on failures made by ux5', () => {
       const answer = await askLocal(q, analyzedChatContext({}, text));
       expect([q, answer]).toEqual([q, expect.stringContaining('The step wrote to `/dev/full` [L60-L60], which `DOCS_ARCHIVE` names [L6-L6]')]);
       expect([q, answer]).toEqual([q, expect.not.stringContaining('Free space on the agent')]);
+      expect([q, answer]).toEqual([q, expect.not.stringContaining('the disk was full')]);
       expect(checkCitations(answer, text.split('\n'))).toEqual([]);
     }
   });
+
+  it('a C field renamed in a one-line struct: the header\'s like field is named, never "no similar name is in the source"', async () => {
+    const text = log('gcc-no-member.log');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'src'));
+    writeFileSync(path.join(dir, 'src/ring.h'), '#include <stddef.h>\nstruct ring { int *buf; size_t cap; size_t head; };\nstruct ring *ring_new(size_t cap);\nint ring_push(struct ring *r, int v);\n');
+    writeFileSync(
+      path.join(dir, 'src/ring.c'),
+      '#include <stdlib.h>\n#include "ring.h"\n\nstruct ring *ring_new(size_t cap) {\n    struct ring *r = malloc(sizeof *r);\n    r->buf = calloc(cap, sizeof(int));\n    r->cap = cap;\n    r->head = 0;\n    return r;\n}\n\nint ring_push(struct ring *r, int v) {\n    r->buf[r->head % r->capacity] = v;\n    r->head++;\n    return 0;\n}\n',
+    );
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix).toContain('`cap` (src/ring.h line 2)');
+    expect(fix).not.toContain('no similar name');
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
+  });
+
+  it('a Java method renamed: the class\'s like method, never its constructor', async () => {
+    const text = log('javac-method-renamed.log');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    const pkg = path.join(dir, 'src/main/java/com/example/money');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(path.join(pkg, 'Money.java'), 'package com.example.money;\n\nimport java.math.BigDecimal;\n\npublic final class Money {\n    private final BigDecimal amount;\n\n    public Money(BigDecimal amount) {\n        this.amount = amount;\n    }\n\n    public Money plus(Money other) {\n        return new Money(amount.add(other.amount));\n    }\n\n    public BigDecimal amount() {\n        return amount;\n    }\n}\n');
+    writeFileSync(path.join(pkg, 'Invoice.java'), 'package com.example.money;\n\nimport java.util.List;\n\npublic final class Invoice {\n    public static Money total(List<Money> lines) {\n        Money sum = new Money(java.math.BigDecimal.ZERO);\n        for (Money line : lines) {\n            sum = sum.add(line);\n        }\n        return sum;\n    }\n}\n');
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix).toContain('`plus` (src/main/java/com/example/money/Money.java line 12)');
+    expect(fix).not.toContain('`Money` (src/main/java/com/example/money/Money.java line 8)');
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
+  });
+
+  it('a remedy step and the source\'s **Fix:** line that says the same are not both printed; a Fix that adds a name stays', async () => {
+    const text = readFileSync(new URL('./fixtures/ux4/bash-unbound-variable.log', import.meta.url), 'utf8');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'scripts'));
+    writeFileSync(path.join(dir, 'scripts/release.sh'), '#!/bin/bash\nset -euo pipefail\nVERSION=$(cat VERSION)\necho "Preparing release $VERSION"\nmkdir -p dist\ntar czf "dist/app-$VERSION.tar.gz" VERSION scripts\necho "Tagging for $RELEASE_CHANNEL"\necho "done"\n');
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix.match(/RELEASE_CHANNEL:-<default>/g)).toHaveLength(1);
+    expect(fix).not.toContain('**Fix:**');
+    expect(fix).toMatch(/^> 7 \| echo "Tagging for \$RELEASE_CHANNEL"$/m);
+  });
+
+  it('a method missing on a value of a named type: that type lacks it, never "not imported"', async () => {
+    const text = log('javac-method-renamed.log');
+    const why = await askLocal('why did the build fail?', analyzedChatContext({}, text));
+    expect(why).toMatch(/It names `add` \[L23-L23\], which `Money` does not have as the code uses it \[L24-L24\]/);
+    expect(why).not.toContain('not imported');
+    expect(checkCitations(why, text.split('\n'))).toEqual([]);
+  });
+
+  it('"what should line 13 say?" after an error naming src/ring.c:13: the log line, and a pointer to the source line it may mean', async () => {
+    const text = log('gcc-no-member.log');
+    const answer = await askLocal('what should line 13 say?', analyzedChatContext({}, text));
+    expect(answer).toContain('Line 13 [L13-L13] reads:');
+    expect(answer).toContain('If you meant line 13 of `src/ring.c`, the line the error names [L10-L10]: ask *how do I fix it?*');
+    expect(checkCitations(answer, text.split('\n'))).toEqual([]);
+    // The log's own line asked for by name: no pointer.
+    expect(await askLocal('what does log line 13 say?', analyzedChatContext({}, text))).not.toContain('If you meant');
+  });
 });
+

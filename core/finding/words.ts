@@ -29,7 +29,7 @@ export const WORD_RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'medium',
-    re: /\bout of memory\b|\bmalloc (?:of (?:size )?\d+ (?:bytes )?)?failed\b|\bOutOfMemory(?:Error|Exception)?\b|\bcannot allocate memory\b|\bmemory allocation (?:of \d+ bytes )?failed\b|\b(?:failed|unable) to allocate (?:\d+ bytes|memory)\b|\berror allocating \d+ bytes\b|\b(?:heap|memory) (?:space )?exhausted\b|\ballowed memory size of \d+ bytes exhausted\b|\bMemoryError\b|\bbad_alloc\b|\bnot enough memory\b|\bOOM[- ]?[Kk]illed\b|\bKilled process \d+\b|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+\S.*)?$|\bexit (?:code|status) 137\b|\bsignal 9\b|\bSIGKILL\b/i,
+    re: /\bout of memory\b|\bmalloc (?:of (?:size )?\d+ (?:bytes )?)?failed\b|\bOutOfMemory(?:Error|Exception)?\b|\bcannot allocate memory\b|\bmemory allocation (?:of \d+ bytes )?failed\b|\b(?:failed|unable) to allocate (?:\d+ bytes|memory)\b|\berror allocating \d+ bytes\b|\b(?:heap|memory) (?:space )?exhausted\b|\ballowed memory size of \d+ bytes exhausted\b|\bMemoryError\b|\bbad_alloc\b|\bnot enough memory\b|\bOOM[- ]?[Kk]illed\b|\bKilled process \d+\b|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+\S.*)?$|^\S*make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Killed$|\bcannot allocate \d+ bytes\b|\bexit (?:code|status) 137\b|\bsignal 9\b|\bSIGKILL\b/i,
   },
   // A dependency the resolver could not provide (before the network rule: a resolver's verdict may name its registry's URL).
   {
@@ -44,7 +44,7 @@ export const WORD_RULES: Rule[] = [
     priority: 39,
     confidence: 'medium',
     // The JVM names a failed connection by its exception alone (java.net.http's `java.net.ConnectException` with no message).
-    re: /\bconnection refused\b|\bjava\.net\.(?:ConnectException|NoRouteToHostException|http\.HttpConnectTimeoutException)\b|\bECONNREFUSED\b|\bECONNRESET\b|\bETIMEDOUT\b|\bENOTFOUND\b|\bEAI_AGAIN\b|\bEHOSTUNREACH\b|\bENETUNREACH\b|\bcould(?: not|n't) resolve (?:host|hostname|proxy)\b|\bname or service not known\b|\btemporary failure in name resolution\b|\bno such host\b|\bgetaddrinfo\b|\bnetwork is unreachable\b|\bno route to host\b|\bhost (?:is )?unreachable\b|\bconnection (?:reset|timed out|aborted)\b|\b(?:connect(?:ion)?|socket|read) time ?out\b|\btimed out waiting for (?:a |the )?connection\b|\b(?:failed|unable|could not|couldn't|cannot|can't) (?:to )?(?:connect|establish (?:a )?(?:new )?connection|open (?:a )?TCP connection)\b|\bcouldn't connect to server\b|\bdial tcp\b|\bTLS handshake (?:timeout|failed|error)\b|\bcertificate verify failed\b|\b(?:502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out)\b/i,
+    re: /\bconnection refused\b|\bjava\.net\.(?:ConnectException|NoRouteToHostException|http\.HttpConnectTimeoutException)\b|\bECONNREFUSED\b|\bECONNRESET\b|\bETIMEDOUT\b|\bENOTFOUND\b|\bEAI_AGAIN\b|\bEHOSTUNREACH\b|\bENETUNREACH\b|\bcould(?: not|n't) resolve (?:host|hostname|proxy)\b|\bname or service not known\b|\btemporary failure in name resolution\b|\bno such host\b|\bgetaddrinfo\b|\bnetwork is unreachable\b|\bno route to host\b|\bhost (?:is )?unreachable\b|\bconnection (?:reset|timed out|aborted)\b|\b(?:connect(?:ion)?|socket|read) time ?out\b|\btimed out waiting for (?:a |the )?connection\b|\b(?:failed|unable|could not|couldn't|cannot|can't) (?:to )?(?:connect|establish (?:a )?(?:new )?connection|open (?:a )?TCP connection)\b|\bcouldn't connect to server\b|\bdial tcp\b|\bTLS handshake (?:timeout|failed|error)\b|\bcertificate verify failed\b|\b(?:502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out)\b|\bClient\.Timeout exceeded\b|\bnet\/http: (?:request canceled|timeout awaiting response headers)\b/i,
   },
   // A time limit: the runner's, the CI's, `timeout`'s exit status 124.
   {
@@ -52,8 +52,10 @@ export const WORD_RULES: Rule[] = [
     priority: 25,
     confidence: 'medium',
     // Not a connection's or a socket's limit (the network's), nor a quoted source line that raises one, nor a Go test's
-    // own report line (`store_test.go:41: query: context deadline exceeded`: the test reports its operation's error).
-    re: /^(?!.*\b(?:connect\w*|socket|network|dial|proxy)\b)(?!\s*>\s)(?!.*\braise\b)(?!\s*\w+_test\.go:\d+: ).*(?:\btimed out\b|\btime ?out (?:after|of \d|exceeded|expired|reached|\(after)|\btimeout\b.{0,20}\bexceeded\b|\b\w*Timeout(?:Error|Exception)\b|\*\*\*Timeout\b|\bdeadline exceeded\b|\bDeadlineExceeded\b|\bexceeds? the deadline\b|\btime limit (?:exceeded|reached)\b|\bexceeded (?:the |its )?(?:time limit|timeout|maximum execution time)\b|\bexit (?:code|status) 124\b|\btook too long\b)/i,
+    // own report line (`store_test.go:41: query: context deadline exceeded`: the test reports its operation's error); nor
+    // Go's HTTP client's own limit (`Get "url": context deadline exceeded (Client.Timeout exceeded while awaiting headers)`:
+    // the server never answered in time, a network failure as curl's `(28) Operation timed out` is; round 18, t19).
+    re: /^(?!.*\b(?:connect\w*|socket|network|dial|proxy|Client\.Timeout)\b)(?!\s*>\s)(?!.*\braise\b)(?!\s*\w+_test\.go:\d+: ).*(?:\btimed out\b|\btime ?out (?:after|of \d|exceeded|expired|reached|\(after)|\btimeout\b.{0,20}\bexceeded\b|\b\w*Timeout(?:Error|Exception)\b|\*\*\*Timeout\b|\bdeadline exceeded\b|\bDeadlineExceeded\b|\bexceeds? the deadline\b|\btime limit (?:exceeded|reached)\b|\bexceeded (?:the |its )?(?:time limit|timeout|maximum execution time)\b|\bexit (?:code|status) 124\b|\btook too long\b)/i,
   },
   // A credential or a permission the system refused.
   {

@@ -125,7 +125,7 @@ describe('logFacts: the user a refused step ran as', () => {
     const log = ['+ setpriv --reuid=nobody --regid=nogroup python3 export.py', 'Traceback (most recent call last):', "PermissionError: [Errno 13] Permission denied: '/srv/cache/out.json'"].join('\n');
     const ctx = { ciContext: { buildDetails: { consoleLog: `${log}\n` } }, logLineCount: 3 } as unknown as ChatContext;
     const f = finding({ class: 'permission-credentials', message: "PermissionError: [Errno 13] Permission denied: '/srv/cache/out.json'", message_line: 3 });
-    expect(logFacts(ctx, f).map((x) => x.text)).toEqual(['The step ran as `nobody` [L1-L1]: that user needs access to the path (its owner and mode: `ls -ld <path>`), or the step must write somewhere that user owns.']);
+    expect(logFacts(ctx, f).map((x) => x.text)).toEqual(['The step ran as `nobody` [L1-L1]: that user needs access to `/srv/cache` (`ls -ld /srv/cache` shows its owner and mode; `chown -R nobody /srv/cache` gives it to that user), or the step must write somewhere that user owns.']);
     expect(logFacts(ctx, { ...f, message: 'git@host: Permission denied (publickey).' })).toEqual([]);
   });
 });

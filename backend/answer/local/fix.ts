@@ -14,6 +14,7 @@ import { abortedBy, at, citeMessage, findingFor, placeOf, reproduceCommand, tool
 import { classHedge } from './likely.js';
 import { DUPLICATE_SYMBOL } from './remedyClass.js';
 import { fixRemedies } from './remedies.js';
+import { osConditionOf } from './osCondition.js';
 import type { Finding } from '../../../protocol/types.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
@@ -176,7 +177,7 @@ export const fix: Composer = (ask) => {
   const source = failingSource(ask, spans, f.message, f, testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
   if (source) {
     out.line();
-    out.line(source.text);
+    out.line(withoutRepeatedFix(source.text, remedy.steps.map((x) => x.text)));
     for (const s of source.sources) out.source(s);
   }
 
@@ -382,13 +383,16 @@ export const fix: Composer = (ask) => {
   }
 
   // 5. Where the log does not settle it, say so.
+  // A class held at medium keeps its hedge beside an OS condition's two sides (osCondition.ts): both are true.
+  const hedged = f.confidence === 'medium' && f.class !== 'unknown' && (!remedy.unsure || osConditionOf(f.message) !== undefined);
   if (remedy.unsure) {
     out.line();
     out.line(remedy.unsure);
-  } else if (f.confidence === 'medium' && f.class !== 'unknown') {
+  }
+  if (hedged) {
     out.line();
     out.line(classHedge(f) as string);
-  } else if (f.confidence === 'low') {
+  } else if (!remedy.unsure && f.confidence === 'low') {
     out.line();
     out.line(`I can't tell which fix is right: the log shows ${inlineCode(clip(f.message, 120))} ${citeMessage(f, lineText)} but not its cause.`);
   }
@@ -400,3 +404,27 @@ export const fix: Composer = (ask) => {
 };
 
 export const fixAnswers: AnswerGroup = { name: 'fix', composers: { fix } };
+
+/** Share of the words (3+ letters, citations left out) of `a` that `b` holds too. */
+function wordsCovered(a: string, b: string): number {
+  const words = (t: string): Set<string> => new Set(t.replace(/\[L\d+-L\d+\]/g, ' ').toLowerCase().match(/[a-z_$][\w$./-]{2,}/g) ?? []);
+  const of = words(a);
+  const inB = words(b);
+  let n = 0;
+  for (const w of of) if (inB.has(w)) n++;
+  return of.size === 0 ? 0 : n / of.size;
+}
+
+/**
+ * The source block without its `**Fix:**` line when a remedy step above already says it (half of
+ * either's words in the other): the step stays, cited, and the marked line below shows where (ux4,
+ * `set -u`: "set RELEASE_CHANNEL in the job's environment ..." twice).
+ */
+function withoutRepeatedFix(text: string, steps: readonly string[]): string {
+  const lines = text.split('\n');
+  const fix = lines.find((l) => l.startsWith('**Fix:**'));
+  if (fix === undefined) return text;
+  const said = fix.slice('**Fix:**'.length);
+  return steps.some((step) => wordsCovered(step, said) >= 0.5 && wordsCovered(said, step) >= 0.5) ? lines.filter((l) => l !== fix).join('\n') : text;
+}
+

@@ -8,6 +8,7 @@ import type { LineText } from './findingText.js';
 import { CLASS_REMEDIES, classUnsure } from './remedyClass.js';
 import { DIAGNOSTIC_REMEDIES } from './diagnostics.js';
 import { EXCEPTION_REMEDIES } from './exceptions.js';
+import { OS_CONDITION_REMEDIES } from './osCondition.js';
 import { KNOWN_REMEDIES } from './fixKnown.js';
 import { EVERYDAY_REMEDIES } from './fixEveryday.js';
 import { TOOL_WORD_REMEDIES } from './fixToolWords.js';
@@ -17,7 +18,7 @@ import { CHOICE_REMEDIES, FACT_REMEDIES } from './remedyFacts.js';
 import { chooseRemedies, remedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
 
 /** The tables that read only the finding (its class, message, exception, symbol). */
-const FINDING_TABLES: readonly RemedyRule[] = [...CLASS_REMEDIES, ...DIAGNOSTIC_REMEDIES, ...EXCEPTION_REMEDIES];
+const FINDING_TABLES: readonly RemedyRule[] = [...CLASS_REMEDIES, ...DIAGNOSTIC_REMEDIES, ...OS_CONDITION_REMEDIES, ...EXCEPTION_REMEDIES];
 /** Every table: the finding's, then the ones that also read the log around the message. */
 export const REMEDY_TABLES: readonly RemedyRule[] = [...FINDING_TABLES, ...CHOICE_REMEDIES, ...KNOWN_REMEDIES, ...EVERYDAY_REMEDIES, ...TOOL_WORD_REMEDIES, ...TOOL_INSTRUCTION_REMEDIES, ...LOG_NAME_REMEDIES, ...FACT_REMEDIES];
 

@@ -6,6 +6,7 @@ import { allocationHint, indentationHint, LOAD_FAILURE, messageHasDetail, missin
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
+import { osAct, osConditionOf, osUnsure, stepUserIn } from './osCondition.js';
 import { devFullAbove, packageIndexAbove } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
 
@@ -174,9 +175,14 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       // Where to act, not the diagnosis again (the headline quotes the message): the raising line, else the log has none.
       // What to do at the line: a class or module that did not load is not about the line's values,
       // and a message that is the type alone describes nothing of them.
+      // An OS condition (a path refused, no space, no such file, a connection refused): the line only asked (osCondition.ts).
+      const os = osConditionOf(f.message);
+      if (os) unsure = osUnsure(os, stepUserIn(i.stored, f.message_line)?.user);
       const act = LOAD_FAILURE.test(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
-        : messageHasDetail(f)
+        : os
+          ? osAct(os, m)
+          : messageHasDetail(f)
           ? `, and change what that line does with the values it gets, as the message ${m} describes`
           : `, and read what that line does: the message ${m} gives nothing beyond the exception's type`;
       steps.push(
@@ -222,7 +228,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         const above = port ? undefined : portAbove(i, named as string);
         const used = above ? ` The step used ${inlineCode(`${named as string}:${above.port}`)} ${cite({ start_line: above.line, end_line: above.line })}.` : '';
         const probe = port ?? above?.port;
-        const index = packageIndexAbove(i, named as string, probe);
+        const index = packageIndexAbove(i.lineText, i.m0, named as string, probe);
         if (index) {
           // The refused host is the index the tool installs from (pip's `--index-url`): nothing to wait for in the job, an index to start or a setting to change.
           const set = index.setAt !== undefined && index.setAt !== index.line ? ` (set by the command ${at(index.setAt)})` : '';
@@ -242,7 +248,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'disk-full': {
       const target = /(?:write|writing|open|create|copy|cannot \w+)\s+['"`]?([\w./~-]+)['"`]?[:,]?\s*(?:No space left|ENOSPC)|ENOSPC[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+): No space left/i.exec(f.message);
       const path = target ? (target[1] ?? target[2] ?? target[3]) : undefined;
-      const device = devFullAbove(i);
+      const device = devFullAbove(i.f, i.lineText);
       if (device) {
         // `/dev/full` fails every write with ENOSPC: the disk is not the cause, the target is.
         const by = device.variable ? `, which ${inlineCode(device.variable.name)} names ${at(device.variable.line)}` : '';

@@ -7,6 +7,19 @@ import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import type { RemedyRule, RemedyStep } from './remedyShape.js';
 import { at } from './findingText.js';
+import { dirOf, osConditionOf, stepUserIn } from './osCondition.js';
+
+/** A directory of the system (`/usr/local/bin`, `/var/cache`, `/etc/x`), never to hand to the build's user. */
+function systemDir(d: string): boolean {
+  const parts = d.split('/').filter((x) => x !== '');
+  if (parts.length <= 1) return true;
+  if (/^(?:etc|bin|sbin|lib\w*|boot|proc|sys|dev|root)$/.test(parts[0] as string)) return true;
+  if (parts[0] === 'usr') return true;
+  return parts[0] === 'var' && parts.length <= 2;
+}
+
+/** The first absolute path of a message (`... directory: /x/build/CMakeFiles/pkgRedirects`). */
+const pathIn = (message: string): string | undefined => /(?:^|[\s'"`(])(\/[\w.@+-]+(?:\/[\w.@+-]+)+)/.exec(message)?.[1];
 
 /**
  * Lines of the stored log a remedy rests on, beyond the finding's own: the tool version the agent
@@ -36,7 +49,10 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
   const wantPeer = others && f.class === 'dependency-resolution' && f.tool === 'npm' && (f.code === 'ERESOLVE' || /ERESOLVE/.test(f.message));
   // A failed check whose finding holds no values, where the runner printed them labelled (TAP's `got:` / `expected:`, `Actual:`...).
   const wantValues = others && f.class === 'test-assertion' && (f.expected === undefined || f.actual === undefined);
-  const wantUser = others && f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied/i.test(f.message) && !/publickey/.test(f.message);
+  // A path the OS refused (any class: a program's `sqlite3.OperationalError: attempt to write a readonly database`, osCondition.ts),
+  // or a permission finding that is not about a credential (`Unable to (re)create ... directory`).
+  const os = osConditionOf(f.message);
+  const wantUser = others && ((os !== undefined && (os.kind === 'permission' || os.kind === 'read-only')) || (f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied|[Uu]nable to (?:\(re\))?create|cannot create|could not create|insufficient permission|not writable/.test(f.message) && !/publickey/.test(f.message)));
   // A refusal of a name the tool then lists its choices for (`No such preset ... Available configure presets:`, `Valid choices are:`).
   const wantChoices = which !== 'other' && /\b(?:No such|[Uu]nknown|[Ii]nvalid|not found|does not exist|[Uu]nrecognized)\b/.test(f.message);
   // A full disk whose message names no file: the output of the command that hit it, and what a `df` the step ran showed.
@@ -109,14 +125,17 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
   }
   if (wantUser) {
     // The user the step ran as, when the log shows it (`uid=65534(nobody)`, `+ whoami`'s answer, `setpriv --reuid=nobody`, `sudo -u x`).
-    // Jenkins' `Running as SYSTEM` is the build's Jenkins identity, not the agent's OS user: never read as one.
-    for (let n = f.message_line; n >= Math.max(log.start_line, f.message_line - 200); n--) {
-      const t = text(n);
-      const user = /uid=\d+\(([\w.-]+)\)/.exec(t)?.[1] ?? /(?:--reuid=|sudo -u |runuser -u |su -c .* )([\w.-]+)/.exec(t)?.[1] ?? (/^\+ whoami$/.test(text(n - 1)) && /^[\w.-]+$/.test(t) ? t : undefined);
-      if (user) {
-        out.push({ text: `The step ran as ${inlineCode(user)} ${at(n)}: that user needs access to the path (its owner and mode: \`ls -ld <path>\`), or the step must write somewhere that user owns.`, line: n });
-        break;
-      }
+    const who = stepUserIn(log, f.message_line);
+    if (who) {
+      const path = os ? os.what : pathIn(f.message);
+      // Never `chown` a system directory (`/usr/local/bin`): there the step must write elsewhere.
+      const dir = path && !systemDir(dirOf(path)) ? dirOf(path) : undefined;
+      out.push({
+        text: dir
+          ? `The step ran as ${inlineCode(who.user)} ${at(who.line)}: that user needs access to ${inlineCode(dir)} (${inlineCode(`ls -ld ${dir}`)} shows its owner and mode; ${inlineCode(`chown -R ${who.user} ${dir}`)} gives it to that user), or the step must write somewhere that user owns.`
+          : `The step ran as ${inlineCode(who.user)} ${at(who.line)}: that user needs access to the path (its owner and mode: \`ls -ld <path>\`; \`chown -R ${who.user} <path>\` gives it to that user), or the step must write somewhere that user owns.`,
+        line: who.line,
+      });
     }
   }
   if (wantScript) {

@@ -9,6 +9,7 @@ import type { Finding } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel } from '../facts.js';
 import { LOAD_FAILURE, messageHasDetail } from './exceptions.js';
+import { osConditionOf, osFixLine } from './osCondition.js';
 import { inlineCode, UNSET_VARIABLE, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
 
@@ -327,6 +328,11 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     // "Make sure the value is set" is advice for a missing value only; a KeyError or an IllegalStateException is about another thing.
     if (NULL_VALUE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: make the code handle the value it got there, or make sure that value is set before it is used.`;
     if (LOAD_FAILURE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
+    // The operating system's answer (osCondition.ts): the line only asked; the environment is the first suspect.
+    const os = osConditionOf(finding.message);
+    // A message without the path (Rust's `Os { kind: NotFound }`): the one path literal the line holds.
+    const literal = os && !os.what && code ? [...code.matchAll(/"([\w.-]*\/[\w./-]*\.\w+|[\w-]+\.\w{2,5})"/g)].map((x) => x[1] as string) : [];
+    if (os) return `${raised}: ${osFixLine(literal.length === 1 ? { ...os, what: literal[0] as string } : os)}`;
     if (!messageHasDetail(finding)) return `${raised}: the message gives nothing beyond the exception's type, so read what this line does with the exception's meaning in mind, then fix the line or the code that gave it its values.`;
     return `${raised}: read what the message says about the values this line works on, then fix the line or the code that gave it those values.`;
   }

@@ -1,0 +1,205 @@
+/**
+ * An error that is the operating system's answer to the program (issue 25, fx6): a path refused
+ * (EACCES, EPERM, `Permission denied`), a file system or database that is read-only, no space left,
+ * a path that does not exist (ENOENT), a connection refused. The line that raised it only asked: the
+ * cause is most often in the step's environment (the path's owner and mode for the user the step
+ * runs as, the working directory, the disk, the service), so the remedy addresses that, quotes the
+ * evidence, and says it cannot tell which side to change when both are possible. Read by the class
+ * table (remedyClass.ts), the log's facts (remedyFacts.ts) and the workspace's fix line (workspace.ts).
+ */
+import type { Finding } from '../../../protocol/types.js';
+import { inlineCode, linesOf, withoutStamp, type LogSpan } from '../logtext.js';
+import type { RemedyRule } from './remedyShape.js';
+
+export type OsKind = 'permission' | 'read-only' | 'no-space' | 'missing-path' | 'refused';
+
+export interface OsCondition {
+  kind: OsKind;
+  /** The path (or `host:port`) the message names, when it names one. */
+  what?: string;
+}
+
+/** A refusal of a credential or a database grant, not of a file: never read as an OS condition. */
+const NOT_THE_OS = /\b40[13]\b|Unauthori[sz]ed|Forbidden|publickey|password|credential|\btoken\b|permission denied for (?:schema|table|relation|database|sequence|function)|access denied for user/i;
+
+const KINDS: { kind: OsKind; re: RegExp }[] = [
+  { kind: 'read-only', re: /Read-only file system|\bEROFS\b|(?:attempt to write a )?read-?only database|os error 30\b/i },
+  { kind: 'permission', re: /Permission denied|\bEACCES\b|\bEPERM\b|PermissionError|PermissionDenied|Operation not permitted|AccessDeniedException|UnauthorizedAccessException|Access to the path .* is denied|\[Errno (?:1|13)\]|os error 13\b|insufficient permission/i },
+  { kind: 'no-space', re: /No space left on device|\bENOSPC\b|database or disk is full|\[Errno 28\]|os error 28\b|DiskFull/i },
+  { kind: 'refused', re: /Connection refused|\bECONNREFUSED\b|ConnectionRefused|\[Errno 111\]|os error 111\b/i },
+  { kind: 'missing-path', re: /No such file or directory|\bENOENT\b|FileNotFoundError|NoSuchFileException|FileNotFoundException|kind: NotFound|\[Errno 2\]|os error 2\b/i },
+];
+
+/** The path a message names: quoted, after `open`/`create`/`stat`, or before the OS's words; never a URL. */
+function pathOf(message: string): string | undefined {
+  // Not a URL, not a daemon's socket (`docker.sock`: its group, not a directory's owner, decides).
+  const ok = (p: string | undefined): string | undefined => (p && !/:\/\/|%2F|\.sock$/i.test(p) && /[/.]/.test(p) ? p : undefined);
+  return (
+    // nginx's `open() "/var/log/x.log" failed (13: Permission denied)`
+    ok(/\b\w+\(\) "([^"]+)" failed \(\d+: /.exec(message)?.[1]) ??
+    ok(/(?:No such file or directory|Permission denied|FileNotFoundError|PermissionError|ENOENT|EACCES|EPERM|EROFS|Read-only file system)[^'"`‘]*['"`‘]([^'"`’\s]+)['"`’]/i.exec(message)?.[1]) ??
+    ok(/\b(?:open|opening|create|creating|stat|lstat|mkdir|unlink|unlinkat|rename|remove|write|writing|read|reading|chmod|access)\b\s*['"`]?([\w.~/-]*[\w~/][\w.~/-]*?)['"`]?\s*[:,]\s*(?:No such file|Permission denied|Operation not permitted|Read-only|permission denied|no such file|read-only)/.exec(message)?.[1]) ??
+    ok(/(\/[\w.@+-]+(?:\/[\w.@+-]+)*)['"`]?:? (?:No such file|Permission denied|permission denied|Operation not permitted|Read-only file system)/.exec(message)?.[1]) ??
+    // Else the first absolute path (`could not open /x/y.info for writing`, `file_put_contents(/x/y.xml)`).
+    ok(/(?:^|[\s'"`(])(\/[\w.@+-]+(?:\/[\w.@+-]+)+)/.exec(message)?.[1])
+  );
+}
+
+/** The OS condition a message is, with the path (or address) it names. Credentials and grants are not. */
+export function osConditionOf(message: string): OsCondition | undefined {
+  if (NOT_THE_OS.test(message)) return undefined;
+  for (const { kind, re } of KINDS) {
+    if (!re.test(message)) continue;
+    const what = kind === 'refused' ? /\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]):(\d{2,5})\b/i.exec(message)?.[0] : pathOf(message);
+    return { kind, ...(what ? { what } : {}) };
+  }
+  return undefined;
+}
+
+/** A path's directory (`.` for a bare name). */
+export const dirOf = (p: string): string => (p.includes('/') ? p.slice(0, p.replace(/\/+$/, '').lastIndexOf('/')) || '/' : '.');
+
+/**
+ * The user a step ran its command as, from a line of the log: `setpriv --reuid nobody`, `sudo -u x`,
+ * `runuser -u x`, `su x -c`, `gosu x`, `su-exec x`, `chroot --userspec=x`, `docker run --user x`, `id`'s
+ * `uid=65534(nobody)`. Jenkins' `Running as SYSTEM` is the build's Jenkins identity, never an OS user.
+ */
+export function userOfLine(t: string): string | undefined {
+  const m =
+    /uid=\d+\(([\w.-]+)\)/.exec(t) ??
+    /\bsetpriv\b.*?--reuid[= ]([\w.-]+)/.exec(t) ??
+    /\b(?:sudo|doas)\b(?: -[A-Za-tv-z]+)* -u ([\w.-]+)/.exec(t) ??
+    /\brunuser (?:-u|-l) ([\w.-]+)/.exec(t) ??
+    /\bsu (?:-[lmps] |-s \S+ |- )*([a-z_][\w.-]*) -c\b/.exec(t) ??
+    /\bsu -c .* ([\w.-]+)$/.exec(t) ??
+    /\b(?:gosu|su-exec|s6-setuidgid|setuidgid) ([\w.-]+)/.exec(t) ??
+    /\bchroot --userspec=([\w.-]+)/.exec(t) ??
+    /\bdocker (?:run|exec)\b.*?(?:--user[= ]|\s-u )([\w.-]+)/.exec(t);
+  return m?.[1];
+}
+
+/** The user the step ran as, from the nearest line at or above `line` (200 at most) that shows one. */
+export function stepUserIn(stored: LogSpan | undefined, line: number): { user: string; line: number } | undefined {
+  if (!stored) return undefined;
+  const from = Math.max(stored.start_line, line - 200);
+  const span = linesOf(stored, from, Math.min(line, stored.end_line));
+  if (!span) return undefined;
+  const lines = span.text.split('\n');
+  for (let k = lines.length - 1; k >= 0; k--) {
+    const t = withoutStamp(lines[k] ?? '').trim();
+    // `+ whoami` answered on the next line.
+    const prev = k > 0 ? withoutStamp(lines[k - 1] ?? '').trim() : '';
+    const user = userOfLine(t) ?? (prev === '+ whoami' && /^[\w.-]+$/.test(t) ? t : undefined);
+    if (user) return { user, line: span.start_line + k };
+  }
+  return undefined;
+}
+
+/**
+ * Where to act on the raising line for an OS condition (the class table's first step of a runtime or
+ * test error): the line only asked; what it asked for is the environment's. `m` cites the message.
+ */
+export function osAct(c: OsCondition, m: string): string {
+  const what = c.what ? inlineCode(c.what) : undefined;
+  switch (c.kind) {
+    case 'permission':
+      return `: the operating system refused that line ${what ? `access to ${what}` : 'the access it asked for'} ${m}, so look first at the environment (the path's owner and mode, and the user the step runs as) rather than at what the line computes`;
+    case 'read-only':
+      return `: the write there was refused because ${what ?? 'what it wrote to'} was read-only for the step ${m} (a file or directory the step's user may not write, or a read-only mount), so look first at the environment (the path's owner and mode, and the user the step runs as) rather than at what the line computes`;
+    case 'no-space':
+      return `: the write there failed because the file system was full ${m}, so the fix is space on the agent (or writing somewhere else), not the line's logic`;
+    case 'refused':
+      return `: nothing listened at ${what ?? 'the address'} that line connected to ${m}, so look first at the service (started, listening on that port) and at the address the step gives the program`;
+    case 'missing-path':
+      return `: ${what ?? 'the path'} did not exist when that line asked for it ${m}; either the file is not where the step looks (the working directory, a rename, a step that should have made it) or the line names the wrong path`;
+  }
+}
+
+/** The workspace's fix line for the raising line (workspace.ts): what the line asked for, and where to look. */
+export function osFixLine(c: OsCondition): string {
+  const what = c.what ? inlineCode(c.what) : undefined;
+  switch (c.kind) {
+    case 'permission':
+    case 'read-only':
+      return `this line asked the operating system for ${what ?? 'a path'} and was refused, so check that path's owner and mode for the user the step runs as before changing the line (unless the line names the wrong path).`;
+    case 'no-space':
+      return 'the file system it wrote to was full, so free space or write elsewhere; the line is not what to change.';
+    case 'refused':
+      return `nothing listened at ${what ?? 'the address'} it connected to: check the address the step gives it and that the service runs there.`;
+    case 'missing-path':
+      return `${what ?? 'the path'} did not exist when it asked for it: check whether the path the line builds is right (a relative path starts at the step's working directory) or the file is missing.`;
+  }
+}
+
+/** What the log does not settle for each condition: the two sides, and what to do on each. */
+export function osUnsure(c: OsCondition, user: string | undefined): string | undefined {
+  const what = c.what ? inlineCode(c.what) : 'the path';
+  switch (c.kind) {
+    case 'permission':
+    case 'read-only': {
+      const dir = c.what ? inlineCode(dirOf(c.what)) : 'its directory';
+      const who = user ? inlineCode(user) : "the step's user";
+      return `I can't tell from the log which side to change: the path's owner and mode, or the user the step runs as. If the step should run as ${who}, give that user write access to ${what} and ${dir} (${inlineCode(`chown -R ${user ?? '<user>'} ${c.what ? dirOf(c.what) : '<dir>'}`)}, or a group with write access); if the file should stay as it is, run the step as its owner, or point the program at a path ${who} owns.`;
+    }
+    case 'missing-path':
+      return `I can't tell from the log which side is wrong: if ${what} should exist when the step runs, make the step create or check it out (or run from the directory that holds it); if the path the code names is stale (a moved or renamed file), change the code.`;
+    case 'refused':
+      return `I can't tell from the log whether the service was not running yet or the program was given the wrong address: compare the port it connects to with the one the service listens on, and whether the service starts before this step.`;
+    case 'no-space':
+      return undefined;
+  }
+}
+
+/** A relative path a test or program opened: how its language builds a path from the file rather than the working directory. */
+function anchorOf(f: Finding, rel: string): string | undefined {
+  const file = f.location?.frames?.project?.file ?? f.location?.file ?? '';
+  const tool = f.tool ?? '';
+  const lit = JSON.stringify(rel);
+  if (/\.py$/.test(file) || /pytest|python|unittest/.test(tool)) return `build the path from the code's own file, ${inlineCode(`Path(__file__).parent / ${lit}`)} (adjusted to where the file is), so the working directory does not matter`;
+  if (/\.rs$/.test(file) || /cargo|rustc/.test(tool)) return `build the path from the crate's directory, ${inlineCode(`Path::new(env!("CARGO_MANIFEST_DIR")).join(${lit})`)}, so the working directory does not matter`;
+  if (/ctest|cmake/.test(tool)) return `ctest runs each test in the build directory unless ${inlineCode('add_test')} in ${inlineCode('CMakeLists.txt')} gives it a ${inlineCode('WORKING_DIRECTORY')} (${inlineCode('WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}')}), or pass the file's absolute path as an argument`;
+  if (/\.go$/.test(file) || /^go\b/.test(tool)) return `${inlineCode('go test')} runs a package's tests in that package's directory: keep the file under the package's ${inlineCode('testdata/')} or build the path from it`;
+  if (/\.[cm]?[jt]sx?$/.test(file) || /node|jest|mocha|vitest|npm/.test(tool)) return `build the path from the module's own file (${inlineCode(`path.join(__dirname, ${lit})`)}, or ${inlineCode(`new URL(${lit}, import.meta.url)`)} in an ES module), so the working directory does not matter`;
+  if (/\.rb$/.test(file) || /rspec|ruby|rake/.test(tool)) return `build the path from the file, ${inlineCode(`File.join(__dir__, ${lit})`)}, so the working directory does not matter`;
+  if (/\.(?:java|kt|scala)$/.test(file) || /maven|gradle|junit/.test(tool)) return `read it from the classpath (${inlineCode('getResourceAsStream')}, the file under ${inlineCode('src/test/resources')}) rather than from the working directory`;
+  return undefined;
+}
+
+/**
+ * A path that did not exist, for a runtime or test error (the exception table's group: it replaces
+ * the general "file does not exist" hint): a file to create whose directory is missing, or a relative
+ * path the step looked for in its working directory (with the language's way to anchor it).
+ */
+export const OS_CONDITION_REMEDIES: RemedyRule[] = [
+  {
+    // SQLite opens a database read-only when its user may not write the file or its directory (the journal goes beside it).
+    id: 'os/sqlite-readonly',
+    specificity: 'wording',
+    group: 'exception',
+    steps: ({ f, m }) =>
+      /attempt to write a readonly database|SQLITE_READONLY/.test(f.message)
+        ? [{ text: `SQLite found the database read-only ${m}: it needs the step's user to be able to write both the database file and its directory (the journal is created beside it). Check both with ${inlineCode('ls -l')} / ${inlineCode('ls -ld')} as that user, or have the step use a database under a directory it owns.`, lines: [] }]
+        : [],
+  },
+  {
+    id: 'os/missing-path',
+    specificity: 'wording',
+    group: 'exception',
+    steps: ({ f, m }) => {
+      if (f.class !== 'test-error' && f.class !== 'runtime-exception') return [];
+      const c = osConditionOf(f.message);
+      if (c?.kind !== 'missing-path' || !c.what) return [];
+      const p = c.what;
+      // Creating a file reports ENOENT when its directory is missing.
+      if (/\b(?:cannot|could not|unable to|failed to) (?:create|write|open .* for writing)\b/i.test(f.message)) {
+        const dir = dirOf(p);
+        const cm = /ctest|cmake/.test(f.tool ?? '') ? ` (CMake: ${inlineCode(`file(MAKE_DIRECTORY ${dir})`)} in ${inlineCode('CMakeLists.txt')}, or a fixture that makes it)` : '';
+        return [{ text: `The program could not create ${inlineCode(p)} ${m}: creating a file reports "No such file or directory" when its directory ${inlineCode(dir)} does not exist. Create the directory before the step (${inlineCode(`mkdir -p ${dir}`)})${cm}, or have the code create it (${inlineCode('os.makedirs(dir, exist_ok=True)')}, ${inlineCode('mkdir -p')}, ${inlineCode('fs.mkdirSync(dir, { recursive: true })')}).`, lines: [] }];
+      }
+      // An absolute path: the exception table's general hint (create it before the step, or fix the path).
+      if (p.startsWith('/') || p.startsWith('~')) return [];
+      const anchor = anchorOf(f, p);
+      return [{ text: `${inlineCode(p)} is a relative path, so it was looked up from the working directory the step ran the code in ${m}, not from the code's own directory: ${anchor ? `${anchor}; or ` : ''}run the step from the directory that holds it, or create the file there before the step.`, lines: [] }];
+    },
+  },
+];
