@@ -120,5 +120,22 @@ describe('answers on failures made by ux5', () => {
     // The log's own line asked for by name: no pointer.
     expect(await askLocal('what does log line 13 say?', analyzedChatContext({}, text))).not.toContain('If you meant');
   });
+
+  it('a failed check: "which side is right" is said once (the closing sentence), not also in the source\'s Fix line', async () => {
+    const text = log('pytest-assert.log');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'dates'));
+    mkdirSync(path.join(dir, 'tests'));
+    writeFileSync(path.join(dir, 'dates/__init__.py'), '');
+    writeFileSync(path.join(dir, 'dates/span.py'), 'from datetime import date\n\n\ndef days_between(start: date, end: date) -> int:\n    """Whole days from start to end, counting both ends."""\n    return (end - start).days\n');
+    writeFileSync(path.join(dir, 'tests/test_span.py'), 'from datetime import date\nfrom dates.span import days_between\n\n\ndef test_same_day_counts_one():\n    assert days_between(date(2026, 1, 5), date(2026, 1, 5)) == 1\n\n\ndef test_week():\n    assert days_between(date(2026, 1, 1), date(2026, 1, 7)) == 7\n');
+    const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
+    const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
+    expect(fix).toContain('**Fix:** the check at line 6 of `tests/test_span.py` does not hold. The code under test is `dates/span.py` (below).');
+    expect(fix).not.toContain('Decide which is right');
+    expect(fix).toContain("I can't tell which side is wrong from the log");
+    expect(checkCitations(fix, text.split('\n'))).toEqual([]);
+  });
 });
 
