@@ -45,3 +45,35 @@ export function subjectText(subject: ChatSubject | undefined): string {
   if (!subject) return '';
   return subject.build === null ? subject.job : `${subject.job} #${subject.build}`;
 }
+
+/** The lines of a log's head that name where a Jenkins build ran: its workspace, else a freestyle step's `[job] $`. */
+const WORKSPACE_LINE = /^(?:Building (?:remotely )?(?:on \S+(?: \([^)]*\))? )?in workspace |Running on .+? in )(\S.*?)\s*$/;
+const STEP_LINE = /^\[([^\]\s/\\]+)\] \$ (?:\/|[A-Za-z]:\\|cmd |powershell )/;
+
+/**
+ * The job a Jenkins console log names in its first lines, for the title of a chat made from a
+ * piped log: the workspace it was built in (`Building in workspace /var/jenkins_home/workspace/team/api`,
+ * `Running on agent-1 in /home/jenkins/workspace/api_main@2`), else a freestyle step's
+ * `[api] $ /bin/sh -xe ...`. From a path, the part after its `workspace` directory (the job's
+ * full name of a classic job; a branch job's directory as Jenkins named it), without `@2` or
+ * `@tmp`; the last segment when no `workspace` directory is in it. Undefined when the lines name
+ * none, or two different ones (parallel branches on other jobs' workspaces).
+ */
+export function logSubject(head: string): string | undefined {
+  const names = new Set<string>();
+  let step: string | undefined;
+  for (const line of head.split(/\r?\n/, 400)) {
+    const ws = WORKSPACE_LINE.exec(line)?.[1];
+    if (ws) {
+      const parts = ws.replace(/@[\w-]+$/, '').split(/[\\/]+/).filter(Boolean);
+      const at = parts.lastIndexOf('workspace');
+      const name = (at >= 0 && at < parts.length - 1 ? parts.slice(at + 1) : parts.slice(-1)).join('/');
+      if (name) names.add(name);
+      continue;
+    }
+    step ??= STEP_LINE.exec(line)?.[1]?.replace(/@[\w-]+$/, '');
+  }
+  if (names.size > 1) return undefined;
+  const name = [...names][0] ?? step;
+  return name && name.length <= 120 ? name : undefined;
+}

@@ -128,18 +128,25 @@ const BLANK_PEEK_MAX = 1024 * 1024;
 /**
  * Looks into a decoded log far enough to know whether it holds anything but whitespace (the
  * first pieces, at most 1 MiB of leading blanks: a log longer than that counts as not empty).
+ * `head` is what it read to know (the same bytes the stream yields first, not a copy kept after).
  * Errors of the input (binary, bad gzip) surface here, before anything is sent.
  */
-export async function peekLog(bytes: AsyncIterable<Buffer>): Promise<{ empty: boolean; bytes: AsyncIterable<Buffer> }> {
+export async function peekLog(bytes: AsyncIterable<Buffer>): Promise<{ empty: boolean; bytes: AsyncIterable<Buffer>; head: Buffer }> {
   const it = bytes[Symbol.asyncIterator]();
   const held: Buffer[] = [];
   let size = 0;
   for (;;) {
     const next = await it.next();
-    if (next.done) return { empty: held.every(blank), bytes: withHead(Buffer.concat(held), it, true) };
+    if (next.done) {
+      const head = Buffer.concat(held);
+      return { empty: held.every(blank), bytes: withHead(head, it, true), head };
+    }
     held.push(next.value);
     size += next.value.length;
-    if (!blank(next.value) || size >= BLANK_PEEK_MAX) return { empty: false, bytes: withHead(Buffer.concat(held), it, false) };
+    if (!blank(next.value) || size >= BLANK_PEEK_MAX) {
+      const head = Buffer.concat(held);
+      return { empty: false, bytes: withHead(head, it, false), head };
+    }
   }
 }
 

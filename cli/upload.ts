@@ -112,7 +112,12 @@ export interface PreparedLog {
   read(): number;
   /** Removes what preparing it left behind (a spooled copy of stdin). */
   cleanup(): Promise<void>;
+  /** The log's first lines as read to know it is not empty (at most 16 KiB of text; no extra read waits for more). */
+  head: string;
 }
+
+/** How much of the log's first piece is kept as its `head`. */
+const HEAD_CHARS = 16 * 1024;
 
 /**
  * Opens a log for streaming: gzip decompressed, binary refused, Windows-1252 read (cli/stdin.ts),
@@ -129,7 +134,7 @@ export async function prepareLog(input: LogInput, onNote: (note: string) => void
       }
     })();
   const decoded = (notes: (note: string) => void) => decodeLogStream(counted(input.open()), input.name, notes);
-  const { empty, bytes } = await peekLog(decoded(onNote));
+  const { empty, bytes, head } = await peekLog(decoded(onNote));
   const reopen = input.reopenable
     ? () => {
         read = 0;
@@ -144,6 +149,7 @@ export async function prepareLog(input: LogInput, onNote: (note: string) => void
     ...(input.size !== undefined ? { size: input.size } : {}),
     read: () => read,
     cleanup,
+    head: head.subarray(0, HEAD_CHARS * 4).toString('utf8').slice(0, HEAD_CHARS),
   };
 }
 

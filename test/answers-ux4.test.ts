@@ -47,7 +47,9 @@ describe('answers on failures made by ux4', () => {
     const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
     const fix = await askLocal('how do I fix it?', analyzedChatContext(upload, text));
     expect(checkCitations(fix, text.split('\n'))).toEqual([]);
-    expect(fix).toContain('reads `$RELEASE_CHANNEL`, which nothing set before it: set `RELEASE_CHANNEL` in the job\'s environment or parameters');
+    // ux5: said once, in the cited step; the source's **Fix:** line that repeated it is left out.
+    expect(fix).toContain('The script reads `$RELEASE_CHANNEL` at `./scripts/release.sh:7` and nothing set it [L7-L7]');
+    expect(fix.split('in the job\'s environment or parameters').length - 1).toBe(1);
     expect(fix).not.toContain('as the error says');
     expect(fix).not.toContain('that is where the value the step used comes from');
     // The class is held at medium: the hedge must not claim that no rule decided it.

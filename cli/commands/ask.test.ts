@@ -150,6 +150,15 @@ describe('cichat ask', () => {
     const c = fake();
     await run(argv('ask', '--job', 'team/api', 'what changed?'), io(), c.makeClient);
     expect(c.calls.titles).toEqual(['team/api: what changed?']);
+    // ux5: a piped console names its job (its workspace): that, rather than the file it was saved in or nothing.
+    const console = 'Started by user admin\nRunning as SYSTEM\nBuilding in workspace /var/jenkins_home/workspace/team/api\n[api] $ /bin/sh -xe /tmp/jenkins1.sh\n+ make\nmake: *** [all] Error 2\n';
+    const d = fake();
+    await run(argv('ask', 'why did the build fail?'), io({ log: console, logName: 'fail.log' }), d.makeClient);
+    expect(d.calls.titles).toEqual(['team/api: why did the build fail?']);
+    expect(d.calls.uploads[0]?.consoleLog).toBe(console);
+    const e = fake();
+    await run(argv('ask', 'why did the build fail?'), io({ log: console }), e.makeClient);
+    expect(e.calls.titles).toEqual(['team/api: why did the build fail?']);
   });
 
   describe('issue 27', () => {

@@ -8,6 +8,7 @@ import { ApiError, InterruptedError, UsageError, UserError } from '../errors.js'
 import type { PreparedLog } from '../upload.js';
 import type { CichatClient, ContextUpload, ContextUploadResult } from '../client.js';
 import type { WatchedFailure, WorkspaceSnippet } from '../../protocol/types.js';
+import { logSubject } from '../chatSubject.js';
 
 export interface AskOptions {
   chat?: number;
@@ -69,8 +70,9 @@ export class CitationPainter {
 
 /**
  * The title of a chat made by `ask`: what it is about, then the question (60 characters):
- * `team/api #42: why did the build fail?` with --job/--build, `build.log: why ...` when the log
- * came from a file (`< build.log`), else the question alone.
+ * `team/api #42: why did the build fail?` with --job/--build; with a piped log, the job its
+ * console names (`api: why ...`, cli/chatSubject.ts logSubject), else the file it came from
+ * (`build.log: why ...` for `< build.log`), else the question alone.
  */
 export function chatTitle(question: string, about: { job?: string; build?: number; logName?: string }): string {
   const oneLine = question.replace(/\s+/g, ' ').trim();
@@ -159,7 +161,8 @@ async function askWith(ctx: Ctx, client: CichatClient, question: string, opts: A
   if (opts.chat === undefined && opts.job === undefined && !hasLog) throw await whichJob(client, piped !== undefined);
   const snippets = opts.workspace !== undefined ? await workspaceSnippets(opts.workspace, log) : [];
 
-  const logName = hasLog ? ctx.io.stdinName?.() : undefined;
+  // The job the console names (its workspace) says more than the file it was saved in (`fail.log`).
+  const logName = hasLog ? (logSubject(piped.head) ?? ctx.io.stdinName?.()) : undefined;
   const title = opts.title ?? chatTitle(question, { job: opts.job, build: opts.build, logName });
   const chatId = opts.chat ?? (await client.createChat(title)).id;
   if (opts.chat === undefined) ctx.io.stderr.write(`chat ${chatId}\n`);

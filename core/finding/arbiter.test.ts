@@ -32,8 +32,10 @@ describe('family rules on unseen tools (round 7 tuning)', () => {
     expect(top('+ python3 tools/gen.py\n  File "tools/gen.py", line 3\n    x = (\n        ^\nSyntaxError: invalid syntax\nexit 1').class).toBe('compile-error');
     expect(top('+ flake8 src\nsrc/a.py:3:80: E501 line too long (91 > 79 characters)\nexit 1').tool).toBe('flake8');
     expect(top('+ python -m flake8 src\nsrc/a.py:3:80: E501 line too long (91 > 79 characters)\nexit 1').tool).toBe('flake8');
-    // No command echoed: nothing contradicts the family's tool.
-    expect(top('SyntaxError: invalid syntax\n    at main (/ws/tools/gen.js:4:20)\nexit 1').class).toBe('compile-error');
+    // No command echoed: nothing contradicts the family's tool (Node's own frame under it: its parse error of a module).
+    expect(top('SyntaxError: invalid syntax\n    at wrapSafe (node:internal/modules/cjs/loader:1469:18)\nexit 1').class).toBe('compile-error');
+    // But the code's own frame right under the message is Node's: a SyntaxError thrown at run time (round 18, t19).
+    expect(top('SyntaxError: invalid syntax\n    at main (/ws/tools/gen.js:4:20)\nexit 1').class).toBe('runtime-exception');
     // A bare verdict the general evidence cannot read further stays the test's error.
     expect(top('+ npx tape test/*.js\nTAP version 13\nnot ok 3 fetches the index\n  ---\n  operator: fail\n  ...\nexit 1').class).toBe('test-error');
   });

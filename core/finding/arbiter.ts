@@ -10,6 +10,8 @@
  *   with a decided class wins, and one of the same class gives its tool only;
  * - the family rule only saw a bare verdict (low confidence: TAP's `not ok N name`) and the general
  *   evidence read the failure's own words into another class with more confidence.
+ * - the lines just under the family's message are another runtime's stack frames (Node's `at` under a `SyntaxError:`
+ *   Python's rule read): that runtime's exception, whatever the step's command names;
  * Otherwise the family's finding stands (it was written for that tool, and unknown general evidence
  * never overrides it).
  */
@@ -48,6 +50,36 @@ function commandNames(tool: string, commands: readonly string[]): boolean {
   return commands.some((w) => w === t || w.startsWith(`${t}.`) || w.startsWith(`${t}-`) || w.startsWith(`${t}@`) || (w.startsWith(t) && /^\d[\d.]*$/.test(w.slice(t.length))) || (t.startsWith(w) && /^(?:python|node|ruby|perl|php|lua)/.test(w)));
 }
 
+/**
+ * A runtime's stack frame, by the runtime's tool name: Node's `    at f (file.js:9:23)` / `    at JSON.parse (<anonymous>)`,
+ * Python's `  File "x.py", line 3`, the JVM's `    at a.B.c(B.java:12)`. Each runtime prints its own only. A frame of
+ * Node's own (`at wrapSafe (node:internal/...)`) ends the search: Node's parse error of a module is thrown there, not by
+ * the code.
+ */
+const FRAME_OF: Readonly<Record<string, RegExp>> = {
+  node: /^\s+at (?:\S.* \()?(?:<anonymous>\)|file:|(?!node:)[^\s()]*\.[cm]?[jt]sx?:\d+:\d+)/,
+  python: /^\s+File "[^"]+", line \d+/,
+  java: /^\s+at [\w$.<>]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)/,
+};
+const RUNTIME_OWN_FRAME = /^\s+at (?:\S.* \()?node:/;
+
+/**
+ * Whether the lines just under the family's message (its own continuation, up to 4 lines) hold the general evidence's
+ * runtime's stack frame and none of the family's tool's: the message is that runtime's exception (Node's JSON.parse
+ * `SyntaxError:` over its `at` frames is not Python's, whatever the step's command names: `npm run x` runs node).
+ */
+function traceOfOtherRuntime(family: Finding, gen: Finding, bodyAt: BodyAt): boolean {
+  const theirs = gen.tool === undefined ? undefined : FRAME_OF[gen.tool];
+  if (theirs === undefined || family.tool === undefined) return false;
+  const ours = FRAME_OF[family.tool];
+  for (let i = family.message_line; i < family.message_line + 4; i++) {
+    const line = bodyAt(i);
+    if (ours?.test(line) || RUNTIME_OWN_FRAME.test(line)) return false;
+    if (theirs.test(line)) return true;
+  }
+  return false;
+}
+
 /** The family's finding, or the general evidence's where it contradicts the family's tool or reads the failure the family only saw as a verdict. */
 export function arbitrated(family: Finding, general: () => Finding, bodyAt: BodyAt): Finding {
   if (family.class === 'unknown') return family;
@@ -57,6 +89,9 @@ export function arbitrated(family: Finding, general: () => Finding, bodyAt: Body
   if (!family.tool || !gen.tool || gen.tool === family.tool) return family;
   // A compiler's own diagnostic under a test command (`mvn verify` compiling a module first): nothing ran yet, no test failed.
   if (family.class === 'compile-error' && family.confidence === 'high' && /^test-/.test(gen.class)) return family;
+  // The message's own stack frames are another runtime's: that runtime's reading (its tool named the frames, not the step).
+  // (Of another class only: a JVM language's runner, groovy's `Caught:`, prints the JVM's frames as its own.)
+  if (gen.class !== family.class && traceOfOtherRuntime(family, gen, bodyAt)) return gen;
   const commands = commandWordsAbove(bodyAt, family.message_line - 1);
   if (commands.length === 0 || commandNames(family.tool, commands) || !commandNames(gen.tool, commands)) return family;
   return gen.class === family.class ? { ...family, tool: gen.tool } : gen;

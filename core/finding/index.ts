@@ -17,7 +17,7 @@
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
 import { framesOf, ownStack, traceEndBelow, tracesIn, type Trace } from './frames.js';
-import { chainOrder, continued, withWordsBelow } from './continued.js';
+import { chainOrder, continued } from './continued.js';
 import { headingWindow } from './headings.js';
 import { earlierCause, missingName } from './cause.js';
 import { beforeExitTrap } from './exitTrap.js';
@@ -28,33 +28,16 @@ import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
 import { GENERIC_RULES, activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
 import { generalFinding } from './evidence.js';
-import { refined, VET_TYPE_CHECK } from './refine.js';
-import { refined4a } from './refine4a.js';
-import { refined5a } from './refine5a.js';
-import { refinedByPlace } from './refine4b.js';
-import { refined5b } from './refine5b.js';
-import { lackedProgram, verdictOf } from './verdicts.js';
+import { VET_TYPE_CHECK } from './refine.js';
+import { FAMILY_STEPS, FINDING_STEPS, stepped } from './steps.js';
 import { assertionIn, isTestCheckPanic, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
 import { matchOutsidePaths } from './pathWords.js';
-import { withPayload } from './payload.js';
-import { withTimeoutCause } from './timeoutCause.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
-import { withPlace } from './places.js';
-import { withFailedSuite, withTestProgram } from './testNames.js';
 import { arbitrated } from './arbiter.js';
-import { withRejection } from './rejected.js';
-import { withWhatHung } from './hung.js';
-import { withChainEnd } from './chained.js';
-import { withPomPlace } from './pomPlace.js';
-import { withFatalWarning, withRustLint } from './fatalWarning.js';
-import { withGoTestOutput } from './goFar.js';
-import { withLocalDependency } from './localDep.js';
 import { goTestBinaryRan, poisoningPanic, shouldPanicVerdict, withoutCaughtImports } from './aftermath.js';
-import { withCmakeStack } from './cmakeStack.js';
-import { withCtestOutput } from './ctestOutput.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
 export type { Finding, FindingClass } from '../../protocol/types.js';
@@ -162,7 +145,7 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
 /** A C/C++ formatter's or checker's own command line, as make echoes a recipe (no `+ `). */
 const CHECKER_PROGRAM = /^(?:\S*\/)?(?:clang-format|clang-tidy|cppcheck|cpplint)(?:-\d+)?\s/;
 
-const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby', native: undefined };
+const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby', native: undefined, dotnet: 'dotnet' };
 
 /**
  * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
@@ -170,17 +153,15 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
  */
 export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
-  // The general verdicts over what the rules found (verdicts.ts); the place in any form a tool prints, when none was given (places.ts).
-  // Last, a program the agent lacks said on the message line, whichever step above chose it (verdicts.ts).
-  const found = withTestProgram(withFailedSuite(withPlace(withCmakeStack(withLocalDependency(withPomPlace(withChainEnd(withWhatHung(withRejection(withWordsBelow(withGoTestOutput(verdictOf(withRustLint(withFatalWarning(withCtestOutput(findingOfAny(lines, excerpt), bodyAt, lines.length), lines, excerpt, bodyAt), bodyAt, lines.length), lines, excerpt, bodyAt), lines, bodyAt), lines.length, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), lines, bodyAt), bodyAt), lines, bodyAt), lines, excerpt, bodyAt), bodyAt), bodyAt, lines.length);
-  // Then a message a tool split over a header and its payload line is one message (payload.ts).
-  return withTimeoutCause(withPayload(lackedProgram(found) ?? found, bodyAt, lines.length), bodyAt, lines.length);
+  // The steps over the rules' finding, in their order (steps.ts).
+  return stepped(FINDING_STEPS, findingOfAny(lines, excerpt), { lines, excerpt, bodyAt });
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
   const general = (): Finding => generalFinding(findingBase(lines, excerpt), lines, excerpt, bodyAt);
   if (isGenericOnly()) return general();
-  const family = refined5b(refined5a(refined4a(refinedByPlace(refined(findingBase(lines, excerpt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt), lines, excerpt, bodyAt);
+  // The tool families' refinements of the rules' finding (steps.ts).
+  const family = stepped(FAMILY_STEPS, findingBase(lines, excerpt), { lines, excerpt, bodyAt });
   // A family rule on another tool's output: the general evidence where it contradicts it (arbiter.ts).
   if (family.class !== 'unknown') return arbitrated(family, () => onGeneralEvidence(general), bodyAt);
   // No family rule settled it: what general evidence alone establishes (evidence.ts).

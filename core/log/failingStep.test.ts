@@ -8,7 +8,7 @@ const commandAt = (at: number, ...lines: string[]): string | undefined => failin
 describe('the command a CI log echoes', () => {
   it('reads each echo form, and no other line', () => {
     expect(['+ make check', '++ git rev-parse HEAD', '[ws] $ ./gradlew test', '$ npm ci', ' > git fetch --tags origin # timeout=10', 'C:\\ws\\app>msbuild app.sln', '##[group]Run npx eslint .'].map(echoedCommand)).toEqual(['make check', 'git rev-parse HEAD', './gradlew test', 'npm ci', 'git fetch --tags origin', 'msbuild app.sln', 'npx eslint .']);
-    expect(['+++ b/src/a.c', '  + indented output', 'make: *** [all] Error 2', '+ ', 'Run tests'].map(echoedCommand)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(['+  an added line of a diff, indented', '+++ b/src/a.c', '  + indented output', 'make: *** [all] Error 2', '+ ', 'Run tests'].map(echoedCommand)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 });
 

@@ -9,15 +9,21 @@
  * step: a cleanup (`kill`, `wait`), the first command of an EXIT/ERR trap declared above it (run
  * when the script stopped), one started in the background (`cmd &`, or bash -x's `+ PID=4242`
  * from `$!` just under it). A freestyle step's own wrapper (`/bin/sh -xe /tmp/jenkins1.sh`) stands
- * for the whole script: under it no command is named.
+ * for the whole script: under it no command is named. An assignment is a command like another (`+
+ * VERSION=2.8.0-rc.2` fails on a readonly variable).
+ *
+ * Its callers: the finding (core/finding/purpose.ts), the answers (backend/answer/logtext.ts) and
+ * the workspace snippets (jenkins/workspace/scriptTrace.ts `commandBefore`: the script line that
+ * runs the failing command).
  */
 
 /**
  * Commands as CI logs echo them: `+ cmd` / `++ cmd` (sh -x), `[ws] $ cmd` (freestyle), `$ cmd`,
  * ` > git ...` (Jenkins' git client), `C:\ws>cmd` (a batch step), and a GitHub Actions step's own
- * command line (`##[group]Run npx eslint .`).
+ * command line (`##[group]Run npx eslint .`). `sh -x` puts one space between its `+` and the
+ * command: `+  text` (two spaces) is an added line of a diff (`git diff --check`'s output), not a trace.
  */
-const ECHOED = /^(?:\+{1,2} (.+)|\[[^\]\n]+\] \$ (.+)|\$ (.+)|\s?> (git .+?)(?:\s+# timeout=\d+)?|[A-Za-z]:\\[^>\n]*>(\S.*)|##\[group\]Run (\S.*))$/;
+const ECHOED = /^(?:\+{1,2} (\S.*)|\[[^\]\n]+\] \$ (.+)|\$ (.+)|\s?> (git .+?)(?:\s+# timeout=\d+)?|[A-Za-z]:\\[^>\n]*>(\S.*)|##\[group\]Run (\S.*))$/;
 /** A freestyle shell or batch step echoes its temp script first and the script's commands after. */
 const STEP_WRAPPER = /^\/bin\/(?:ba)?sh -xe \S+\.sh$|^cmd \/c call \S+\.bat$/i;
 /** A cleanup that runs after the step's command, whatever failed (`kill $SERVER`, `wait`): never the failing one. */

@@ -143,7 +143,8 @@ const DEFINITIONS: [RegExp, DefinitionKind][] = [
   // A C++/Java method with its body on the same line: `std::size_t length() const { return n; }`.
   [new RegExp(String.raw`^\s*${MODIFIERS}[\w$<>\[\],.:*&]+(?:\s+[\w$<>\[\],.:*&]+)*?[\s*&]+([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?\{`), 'callable'],
   [/\b(?:const|let|var|val)\s+([A-Za-z_$][\w$]*)/, 'value'],
-  [new RegExp(String.raw`^\s*${MODIFIERS}[\w$<>\[\],.]+\s+([A-Za-z_$][\w$]*)\s*(?:=[^=>]|;)`), 'value'],
+  // A C field or variable may be a pointer or an array: `int *buf;`, `char name[32];`.
+  [new RegExp(String.raw`^\s*${MODIFIERS}[\w$<>\[\],.]+(?:\s+|\s*[*&]+\s*)([A-Za-z_$][\w$]*)\s*(?:=[^=>]|;|\[\s*\w*\s*\]\s*[;=])`), 'value'],
   [/^\s*(?:(?:readonly|public|private|protected|static)\s+)*([A-Za-z_$][\w$]*)\??\s*:\s*[\w$'"{[(<|]/, 'value'],
   [/^\s*(?:self\.|this\.)?([A-Za-z_][\w]*)\s*(?::\s*[\w[\], .|]+)?\s*=[^=]/, 'value'],
   [/^\s*#define\s+([A-Za-z_]\w*)/, 'value'],
@@ -300,12 +301,22 @@ export function membersOf(typeName: string, lines: readonly string[]): { name: s
       if (opened && depth <= 0) break;
     }
   }
-  const block = lines.slice(start + 1, end + 1);
-  return definitionsIn(block).map((d) => {
+  // A block on its declaration's line (`struct ring { int *buf; size_t cap; };`): each declaration of it, on that line.
+  const open = codeOf(lines[start] ?? '').indexOf('{');
+  const oneLine = !python && end === start && open >= 0;
+  const block = oneLine
+    ? codeOf(lines[start] ?? '')
+        .slice(open + 1, codeOf(lines[start] ?? '').lastIndexOf('}'))
+        .split(';')
+        .filter((d) => d.trim() !== '')
+        .map((d) => `${d.trim()};`)
+    : lines.slice(start + 1, end + 1);
+  // A constructor is named after its type: never what a missing member became.
+  return definitionsIn(block).filter((d) => d.name !== typeName).map((d) => {
     const line = block[d.index] ?? '';
     const params = d.kind === 'callable' ? /\(([^)]*)\)/.exec(line.slice(line.indexOf(d.name)))?.[1] : undefined;
     const arity = params === undefined ? undefined : params.trim() === '' ? 0 : params.split(',').filter((p) => !/^\s*(?:self|this|&?(?:mut )?self)\s*$/.test(p)).length;
-    return { ...d, index: d.index + start + 1, ...(arity !== undefined ? { arity } : {}) };
+    return { ...d, index: oneLine ? start : d.index + start + 1, ...(arity !== undefined ? { arity } : {}) };
   });
 }
 

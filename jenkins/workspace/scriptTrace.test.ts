@@ -1,4 +1,24 @@
-import { lineRunning, printingProgram, scriptRunBy } from './scriptTrace.js';
+import { commandBefore, lineRunning, printingProgram, scriptRunBy, tracesOf } from './scriptTrace.js';
+
+describe('the failing command the snippets quote the script line of: the finding\'s and the answers\' reader (core/log/failingStep.ts)', () => {
+  it('the nearest echoed command within 60 lines, read past its clock', () => {
+    const log = ['2026-11-29T10:00:00.000Z + ./deploy.sh staging', '2026-11-29T10:00:01.000Z ssh: connect to host db port 22: Connection refused'];
+    expect(commandBefore(log, 2)).toBe('./deploy.sh staging');
+    expect(commandBefore(['+ make', ...Array<string>(60).fill('x'), 'error'], 62)).toBeUndefined();
+  });
+  it('passes over a cleanup and an EXIT trap\'s command, as the finding and the answers do', () => {
+    const log = ["+ trap 'rm -rf $TMP' EXIT", '+ curl -sf https://repo/x.tgz -o x.tgz', 'curl: (6) Could not resolve host: repo', '+ rm -rf /tmp/t', '+ kill 4242', "Build step 'Execute shell' marked build as failure"];
+    expect(commandBefore(log, 6)).toBe('curl -sf https://repo/x.tgz -o x.tgz');
+  });
+  it('reads past the added lines of a diff a check printed (`+  text`), to the command that printed them', () => {
+    const log = ['+ git diff --check HEAD~1 HEAD', 'docs/usage.md:8: trailing whitespace.', '+  Combines with `--from`. ', 'ERROR: script returned exit code 2'];
+    expect(commandBefore(log, 4)).toBe('git diff --check HEAD~1 HEAD');
+  });
+  it('counts the runs of the command in every echo form the reader knows', () => {
+    const log = ['+ sqlite3 db < a.sql', 'ok', '$ sqlite3 db < a.sql', 'Error: near line 3: syntax error'];
+    expect(tracesOf(log, 'sqlite3 db < a.sql', 4)).toBe(2);
+  });
+});
 
 describe('the script a traced command ran, and its line that runs the program an error names (fx5)', () => {
   it('printingProgram: the coreutils-style printer, not a severity word or a path', () => {

@@ -3,32 +3,32 @@
  * before the error, how many times it ran, and which files may hold the script line that ran it
  * (jenkins/workspace/snippets.ts quotes that line).
  */
+import { bodyOf } from '../../core/finding/body.js';
+import { echoedCommand, failingCommandAbove } from '../../core/log/failingStep.js';
 
 /** Classes whose cause is in how a step ran, not in a line of the code it built. */
 export const SCRIPT_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'timeout-aborted', 'out-of-memory', 'disk-full', 'ci-script', 'dependency-resolution', 'unknown']);
 
-/** The last command `sh -x` echoed (`+ cmd`) before log line `n` (1-based), within 60 lines. */
+/** Line i of `lines` as the finding reads it (its CI marks off: core/finding/body.ts). */
+const bodyIn = (lines: readonly string[]) => (i: number): string | undefined => (lines[i] === undefined ? undefined : bodyOf(lines[i]));
+
+/**
+ * The command that ended the step failing on log line `n` (1-based), within 60 lines above it: the
+ * one reader of the finding and the answers (core/log/failingStep.ts), so the script line quoted is
+ * the command's they name.
+ */
 export function commandBefore(lines: readonly string[], n: number): string | undefined {
-  for (let i = Math.min(lines.length, n) - 1; i >= Math.max(0, n - 61); i--) {
-    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
-    const m = /^\+{1,2} (\S.*)$/.exec(t);
-    // An assignment is a setting, not the command that failed.
-    if (m && !/^(?:export )?[A-Za-z_]\w*=/.test(m[1] as string)) return m[1] as string;
-  }
-  return undefined;
+  return failingCommandAbove(Math.min(lines.length, n) - 1, bodyIn(lines), 60)?.command;
 }
 
 export const SCRIPT_FILE = /(?:^|\/)(?:[^/]+\.(?:sh|bash|ya?ml|groovy|mk|ps1|cmd|bat)|Makefile|GNUmakefile|Jenkinsfile|Dockerfile|package\.json|tox\.ini|noxfile\.py)$/;
 export const SCRIPT_FILES_MAX = 200;
 
-/** How many times `command` was traced (`+ command`) up to line `n` (1-based) of the log: the failing run's number. */
+/** How many times `command` was echoed (`+ command`, `$ command`, ...: core/log/failingStep.ts) up to line `n` (1-based) of the log: the failing run's number. */
 export function tracesOf(lines: readonly string[], command: string, n: number): number {
+  const bodyAt = bodyIn(lines);
   let count = 0;
-  for (let i = 0; i < Math.min(lines.length, n); i++) {
-    const t = (lines[i] ?? '').replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '').trim();
-    const m = /^\+{1,2} (\S.*)$/.exec(t);
-    if (m && m[1] === command) count++;
-  }
+  for (let i = 0; i < Math.min(lines.length, n); i++) if (echoedCommand(bodyAt(i) ?? '') === command) count++;
   return count;
 }
 

@@ -4,6 +4,8 @@
  * from a field of the finding or the context and cites the log line it rests on; a class
  * without evidence (unknown) says so instead of guessing.
  */
+import { devFullAbove } from './remedyWhere.js';
+import { ownerTypeOf } from '../../../core/log/symbols.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { fullFindingOf } from '../../../core/finding/withFindings.js';
@@ -210,7 +212,17 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   switch (f.class) {
     case 'compile-error':
       parts.push(`${capital(toolName(f))} rejected the code${where}${printedCode(f, lineText) ? ` with ${inlineCode(f.code as string)}` : ''} ${m}.`);
-      if (f.symbol) parts.push(`It names ${inlineCode(f.symbol)}${lineHolding(f, f.symbol, lineText) !== f.message_line ? ` ${at(lineHolding(f, f.symbol, lineText))}` : ''}, which the compiler cannot see where the code uses it (not declared there, not imported, or misspelt).`);
+      if (f.symbol) {
+        // A member used on a value of a type the message names (javac's `location: variable sum of type Money`,
+        // tsc's `on type 'User'`, go's `(type T has no field or method x)`): that type is where it is missing, not an import.
+        const owner = memberOwnerOf(f, lineText);
+        const named = `It names ${inlineCode(f.symbol)}${lineHolding(f, f.symbol, lineText) !== f.message_line ? ` ${at(lineHolding(f, f.symbol, lineText))}` : ''}`;
+        parts.push(
+          owner
+            ? `${named}, which ${inlineCode(owner.type)} does not have as the code uses it ${at(owner.line)} (not declared in that type, declared with other parameters, or not visible there).`
+            : `${named}, which the compiler cannot see where the code uses it (not declared there, not imported, or misspelt).`,
+        );
+      }
       break;
     case 'link-error': {
       parts.push(`The code compiled, but the linker (${inlineCode(f.tool ?? 'ld')}) could not ${f.symbol?.startsWith('-l') ? `find the library ${inlineCode(f.symbol)}` : f.symbol ? `find a definition of ${inlineCode(f.symbol)}` : 'produce the program'} ${m}.`);
@@ -261,7 +273,8 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       if (f.dependency) parts.push(`So ${toolName(f)} could not fetch ${inlineCode(f.dependency)} ${at(lineHolding(f, f.dependency, lineText))}.`);
       break;
     case 'disk-full':
-      parts.push(`A write failed because the disk was full ${m}.`);
+      // A write to /dev/full fails the same way on a disk with room: then the disk is not said to be full (ux5).
+      parts.push(devFullAbove(f, lineText) ? `A write failed with no space left on the device it went to ${m}: the step wrote to \`/dev/full\`, which refuses every write.` : `A write failed because the disk was full ${m}.`);
       break;
     case 'out-of-memory':
       parts.push(f.exception === 'killed' ? `The process was killed, the way the out-of-memory killer stops a process ${m}.` : `The process ran out of memory (${inlineCode(f.exception ?? 'out of memory')}) ${m}.`);
@@ -434,3 +447,16 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
   if (ciCommand && !/^(?:\/bin\/)?(?:ba)?sh -xe /.test(ciCommand)) return ciCommand;
   return undefined;
 }
+
+/** The type a missing member was looked up on, and the log line naming it, when the compiler's lines say (never javac's `location: class C`: there the name may be a plain one). */
+function memberOwnerOf(f: Finding, lineText: LineText | undefined): { type: string; line: number } | undefined {
+  if (!lineText) return undefined;
+  for (const n of [f.message_line, ...f.evidence, f.message_line + 1, f.message_line + 2]) {
+    const text = lineText(n) ?? '';
+    if (/location:\s+(?:class|interface)\b/.test(text)) return undefined;
+    const type = /location:\s+variable \w+ of type|does not exist on type|has no field or method/.test(text) ? ownerTypeOf(text) : undefined;
+    if (type) return { type, line: n };
+  }
+  return undefined;
+}
+

@@ -174,10 +174,11 @@ export const fix: Composer = (ask) => {
   const relFile = snippetOfFile?.path ?? loc?.file;
   // A test's error placed in the code under test: the test's own line on the same stack (testFrame.ts).
   const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
-  const source = failingSource(ask, spans, f.message, f, testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
+  // The closing "I can't tell which side is wrong" (remedy.unsure) is said once, not also in the source's Fix line (ux5).
+  const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure !== undefined && /which side is wrong/.test(remedy.unsure) }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
   if (source) {
     out.line();
-    out.line(source.text);
+    out.line(withoutRepeatedFix(source.text, remedy.steps.map((x) => x.text)));
     for (const s of source.sources) out.source(s);
   }
 
@@ -404,3 +405,27 @@ export const fix: Composer = (ask) => {
 };
 
 export const fixAnswers: AnswerGroup = { name: 'fix', composers: { fix } };
+
+/** Share of the words (3+ letters, citations left out) of `a` that `b` holds too. */
+function wordsCovered(a: string, b: string): number {
+  const words = (t: string): Set<string> => new Set(t.replace(/\[L\d+-L\d+\]/g, ' ').toLowerCase().match(/[a-z_$][\w$./-]{2,}/g) ?? []);
+  const of = words(a);
+  const inB = words(b);
+  let n = 0;
+  for (const w of of) if (inB.has(w)) n++;
+  return of.size === 0 ? 0 : n / of.size;
+}
+
+/**
+ * The source block without its `**Fix:**` line when a remedy step above already says it (half of
+ * either's words in the other): the step stays, cited, and the marked line below shows where (ux4,
+ * `set -u`: "set RELEASE_CHANNEL in the job's environment ..." twice).
+ */
+function withoutRepeatedFix(text: string, steps: readonly string[]): string {
+  const lines = text.split('\n');
+  const fix = lines.find((l) => l.startsWith('**Fix:**'));
+  if (fix === undefined) return text;
+  const said = fix.slice('**Fix:**'.length);
+  return steps.some((step) => wordsCovered(step, said) >= 0.5 && wordsCovered(said, step) >= 0.5) ? lines.filter((l) => l !== fix).join('\n') : text;
+}
+

@@ -231,7 +231,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         const above = port ? undefined : portAbove(i, named as string);
         const used = above ? ` The step used ${inlineCode(`${named as string}:${above.port}`)} ${cite({ start_line: above.line, end_line: above.line })}.` : '';
         const probe = port ?? above?.port;
-        const index = packageIndexAbove(i, named as string, probe);
+        const index = packageIndexAbove(i.lineText, i.m0, named as string, probe);
         if (index) {
           // The refused host is the index the tool installs from (pip's `--index-url`): nothing to wait for in the job, an index to start or a setting to change.
           const set = index.setAt !== undefined && index.setAt !== index.line ? ` (set by the command ${at(index.setAt)})` : '';
@@ -251,7 +251,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'disk-full': {
       const target = /(?:write|writing|open|create|copy|cannot \w+)\s+['"`]?([\w./~-]+)['"`]?[:,]?\s*(?:No space left|ENOSPC)|ENOSPC[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+): No space left/i.exec(f.message);
       const path = target ? (target[1] ?? target[2] ?? target[3]) : undefined;
-      const device = devFullAbove(i);
+      const device = devFullAbove(i.f, i.lineText);
       if (device) {
         // `/dev/full` fails every write with ENOSPC: the disk is not the cause, the target is.
         const by = device.variable ? `, which ${inlineCode(device.variable.name)} names ${at(device.variable.line)}` : '';

@@ -5,7 +5,10 @@
  * write that went to `/dev/full` (a device every write to fails with "No space left on device",
  * whatever the free space). Only what the log prints counts; nothing is guessed from the tool.
  */
-import type { RemedyInput } from './remedyShape.js';
+import type { Finding } from '../../../protocol/types.js';
+
+/** A log line's text by its number (findingText.ts LineText; not imported: findingText uses this module). */
+type LineText = (line: number) => string | undefined;
 
 /** How far above the error the step's own lines are looked for. */
 const INDEX_LINES_ABOVE = 12;
@@ -41,12 +44,12 @@ const INDEX_LINES: { re: RegExp; what: string; settings: string }[] = [
  * The package index at `host:port` (or `host` when no port is known) that a line just above the
  * error names, when one does: undefined when none does, or two name different indexes there.
  */
-export function packageIndexAbove(i: RemedyInput, host: string, port: string | undefined): PackageIndex | undefined {
-  if (!i.lineText) return undefined;
+export function packageIndexAbove(lineText: LineText | undefined, errorLine: number, host: string, port: string | undefined): PackageIndex | undefined {
+  if (!lineText) return undefined;
   const url = new RegExp(`\\b(?:https?|file)://(?:[^\\s/@]+@)?${escape(host)}${port ? `:${port}` : '(?::\\d{2,5})?'}(?:/[^\\s,'"]*)?`, 'i');
   let found: PackageIndex | undefined;
-  for (let n = i.m0; n >= Math.max(1, i.m0 - INDEX_LINES_ABOVE); n--) {
-    const text = i.lineText(n) ?? '';
+  for (let n = errorLine; n >= Math.max(1, errorLine - INDEX_LINES_ABOVE); n--) {
+    const text = lineText(n) ?? '';
     const u = url.exec(text)?.[0];
     if (!u) continue;
     const kind = INDEX_LINES.find((k) => k.re.test(text));
@@ -70,13 +73,13 @@ export interface DeviceWrite {
  * A disk-full error whose step wrote to `/dev/full`: a line of the step above the error names it
  * (the command, a variable set to it, the program saying where it writes). The disk need not be full.
  */
-export function devFullAbove(i: RemedyInput): DeviceWrite | undefined {
-  if (/\/dev\/full\b/.test(i.f.message)) return { line: i.m0 };
-  if (!i.lineText) return undefined;
+export function devFullAbove(f: Finding, lineText: LineText | undefined): DeviceWrite | undefined {
+  if (/\/dev\/full\b/.test(f.message)) return { line: f.message_line };
+  if (!lineText) return undefined;
   let line: number | undefined;
   let variable: DeviceWrite['variable'];
-  for (let n = i.m0 - 1; n >= Math.max(1, i.m0 - DEVICE_LINES_ABOVE); n--) {
-    const text = i.lineText(n) ?? '';
+  for (let n = f.message_line - 1; n >= Math.max(1, f.message_line - DEVICE_LINES_ABOVE); n--) {
+    const text = lineText(n) ?? '';
     if (!/(?:^|[\s'"=:>])\/dev\/full\b/.test(text)) continue;
     line ??= n;
     const set = /(?:^|[\s;])(?:export\s+)?([A-Za-z_]\w*)=['"]?\/dev\/full\b/.exec(text);

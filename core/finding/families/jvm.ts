@@ -7,6 +7,11 @@
 import type { Rule } from '../ruleTypes.js';
 
 export const JVM_FIRST_RULES: Rule[] = [
+  // The JVM launcher that cannot load a build tool's wrapper (`Error: Could not find or load main class
+  // org.gradle.wrapper.GradleWrapperMain`, Maven's `org.apache.maven.wrapper.MavenWrapperMain`): the wrapper's jar
+  // (gradle/wrapper/gradle-wrapper.jar, .mvn/wrapper/maven-wrapper.jar) is not in the checkout, so the build tool never
+  // started: a missing tool, not an exception of the project's code (round 18, helper t19).
+  { cls: 'missing-tool', priority: 15, confidence: 'high', re: /^Error: Could not find or load main class ((?:[\w$]+\.)*wrapper\.\w*WrapperMain)\b/, read: (m) => ({ tool: /gradle/i.test(m[1] as string) ? 'gradle' : 'maven', symbol: m[1] as string }) },
   // Maven's `-pl`/`--projects` naming no module of the reactor (MavenExecutionException `Could not find the selected
   // project in the reactor: x`): the script's selection, nothing was built.
   { cls: 'ci-script', priority: 15, confidence: 'high', re: /\bCould not find the selected project in the reactor: (\S+)/, read: (m) => ({ tool: 'maven', symbol: m[1] as string }) },

@@ -1,0 +1,79 @@
+/**
+ * The ordered steps over a finding (index.ts): each takes the finding so far and the excerpt's
+ * lines and may refine it. Two lists, each applied first to last:
+ * - FAMILY_STEPS: the tool families' refinements of the rules' finding, before the general
+ *   evidence is weighed against it (index.ts `findingOfAny`);
+ * - FINDING_STEPS: the steps over whatever was found (index.ts `findingOf`): the general verdicts
+ *   (verdicts.ts), the place in any form a tool prints when none was given (places.ts), then a
+ *   program the agent lacks said on the message line whichever step chose it (verdicts.ts), then a
+ *   message a tool split over a header and its payload line as one message (payload.ts), last
+ *   Jenkins' timeout cause (timeoutCause.ts).
+ * A new step goes where its evidence belongs in the order; the order is the behaviour.
+ */
+import type { Finding, LogExcerpt } from '../../protocol/types.js';
+import { withWordsBelow } from './continued.js';
+import { refined } from './refine.js';
+import { refined4a } from './refine4a.js';
+import { refined5a } from './refine5a.js';
+import { refinedByPlace } from './refine4b.js';
+import { refined5b } from './refine5b.js';
+import { lackedProgram, verdictOf } from './verdicts.js';
+import { withPayload } from './payload.js';
+import { withTimeoutCause } from './timeoutCause.js';
+import { withPlace } from './places.js';
+import { withFailedSuite, withTestProgram } from './testNames.js';
+import { withRejection } from './rejected.js';
+import { withWhatHung } from './hung.js';
+import { withChainEnd } from './chained.js';
+import { withPomPlace } from './pomPlace.js';
+import { withFatalWarning, withRustLint } from './fatalWarning.js';
+import { withGoTestOutput } from './goFar.js';
+import { withLocalDependency } from './localDep.js';
+import { withCmakeStack } from './cmakeStack.js';
+import { withCtestOutput } from './ctestOutput.js';
+
+/** What a step reads: the cleaned log (index 0 = line 1), the excerpt, and a line's body without CI marks. */
+export interface StepInput {
+  lines: readonly string[];
+  excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>;
+  bodyAt: (i: number) => string;
+}
+
+/** One step: the finding so far, refined or as it was. */
+export type Step = (found: Finding, input: StepInput) => Finding;
+
+/** The tool families' refinements of the rules' finding, in order. */
+export const FAMILY_STEPS: readonly Step[] = [
+  (f, { lines, excerpt, bodyAt }) => refined(f, lines, excerpt, bodyAt),
+  (f, { lines, excerpt, bodyAt }) => refinedByPlace(f, lines, excerpt, bodyAt),
+  (f, { lines, excerpt, bodyAt }) => refined4a(f, lines, excerpt, bodyAt),
+  (f, { lines, excerpt, bodyAt }) => refined5a(f, lines, excerpt, bodyAt),
+  (f, { lines, excerpt, bodyAt }) => refined5b(f, lines, excerpt, bodyAt),
+];
+
+/** The steps over the finding, in order. */
+export const FINDING_STEPS: readonly Step[] = [
+  (f, { lines, bodyAt }) => withCtestOutput(f, bodyAt, lines.length),
+  (f, { lines, excerpt, bodyAt }) => withFatalWarning(f, lines, excerpt, bodyAt),
+  (f, { lines, bodyAt }) => withRustLint(f, bodyAt, lines.length),
+  (f, { lines, excerpt, bodyAt }) => verdictOf(f, lines, excerpt, bodyAt),
+  (f, { lines, bodyAt }) => withGoTestOutput(f, lines, bodyAt),
+  (f, { lines, bodyAt }) => withWordsBelow(f, lines.length, bodyAt),
+  (f, { lines, bodyAt }) => withRejection(f, lines, bodyAt),
+  (f, { lines, bodyAt }) => withWhatHung(f, lines, bodyAt),
+  (f, { lines, bodyAt }) => withChainEnd(f, lines, bodyAt),
+  (f, { lines, bodyAt }) => withPomPlace(f, lines, bodyAt),
+  (f, { bodyAt }) => withLocalDependency(f, bodyAt),
+  (f, { lines, bodyAt }) => withCmakeStack(f, lines, bodyAt),
+  (f, { lines, excerpt, bodyAt }) => withPlace(f, lines, excerpt, bodyAt),
+  (f, { bodyAt }) => withFailedSuite(f, bodyAt),
+  (f, { lines, bodyAt }) => withTestProgram(f, bodyAt, lines.length),
+  (f) => lackedProgram(f) ?? f,
+  (f, { lines, bodyAt }) => withPayload(f, bodyAt, lines.length),
+  (f, { lines, bodyAt }) => withTimeoutCause(f, bodyAt, lines.length),
+];
+
+/** `found` through `steps`, first to last. */
+export function stepped(steps: readonly Step[], found: Finding, input: StepInput): Finding {
+  return steps.reduce((f, step) => step(f, input), found);
+}
