@@ -52,6 +52,9 @@ describe('answers on failures made by ux5', () => {
     expect(fix).toContain('`--index-url`, `PIP_INDEX_URL` or `pip.conf`');
     expect(fix).toContain('`nc -vz 127.0.0.1 24199`');
     expect(fix).not.toContain('a service the build starts');
+    const why = await askLocal('why did the build fail?', analyzedChatContext({}, text));
+    expect(why).toContain('The build could not reach `127.0.0.1` [L8-L8], the package index pip installs from: `http://127.0.0.1:24199/simple` [L9-L9].');
+    expect(checkCitations(why, text.split('\n'))).toEqual([]);
     expect(checkCitations(fix, text.split('\n'))).toEqual([]);
   });
 
