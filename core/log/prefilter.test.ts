@@ -73,13 +73,15 @@ describe('regular expression gates (prefilter.ts)', () => {
 
   test('a gate never turns away a line its pattern matches: every shape, every fixture line', () => {
     const trigrams = new LineTrigrams();
-    const lines = logLines();
+    // Each distinct line once (as cut to the analyzer's 4 KiB): a gate's verdict and a pattern's match
+    // depend on the line alone, and ~40 % of the fixture lines repeat (blank lines, Jenkins' own, a
+    // project's build output logged by several cases).
+    const lines = [...new Set(logLines().map((raw) => raw.slice(0, 4096)))];
     expect(lines.length).toBeGreaterThan(5000);
     let matched = 0;
     // Checked for every match, judged once: the shapes and lines whose gate turned the line away (none).
     const turnedAway: Array<[string, string]> = [];
-    for (const raw of lines) {
-      const line = raw.slice(0, 4096);
+    for (const line of lines) {
       trigrams.mark(line);
       SHAPES.forEach((shape, k) => {
         if (!shape.re.test(line)) return;

@@ -1,7 +1,9 @@
 /** Answers that show the log's own lines. */
 import { cite, clip, storedLogSpan, inlineCode, linesOf, notKeptSentence, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, type AnswerGroup } from './reply.js';
-import { quote, hasLog } from './logHelpers.js';
+import { quote, hasLog, rankedErrorExcerpts } from './logHelpers.js';
+import { findingFor } from './findingText.js';
+import type { ChatContext } from '../engine.js';
 import { noLogHint } from './noError.js';
 import { buildLabel } from '../facts.js';
 
@@ -73,6 +75,13 @@ const logLines: Composer = async (ask) => {
       out.line();
       quote(out, around, 5);
     }
+    // "line 13" right after an answer naming `src/ring.c:13`: the user may mean the source line (ux5).
+    const named = /\blog\b/i.test(q) ? undefined : sourceLineNamed(ctx, from);
+    if (named) {
+      out.log({ start_line: named.logLine, end_line: named.logLine });
+      out.line();
+      out.line(`If you meant line ${from} of ${inlineCode(named.file)}, the line the error names ${cite({ start_line: named.logLine, end_line: named.logLine })}: ask *how do I fix it?*, which quotes it from the workspace when the context holds it.`);
+    }
   } else {
     out.line(to === total && !range ? `The end of the log (lines ${from}-${to} of ${total}):` : `Lines ${from}-${to} of ${total}:`);
     out.line();
@@ -84,5 +93,13 @@ const logLines: Composer = async (ask) => {
   }
   return out.reply();
 };
+
+/** The source file the first failure names at line `n` (its finding's place), with the log line naming it. */
+function sourceLineNamed(ctx: ChatContext, n: number): { file: string; logLine: number } | undefined {
+  const top = rankedErrorExcerpts(ctx)[0];
+  if (!top) return undefined;
+  const loc = findingFor(ctx, top).location;
+  return loc && loc.line === n ? { file: loc.file, logLine: loc.log_line } : undefined;
+}
 
 export const logLineAnswers: AnswerGroup = { name: 'logLines', composers: { logLines } };

@@ -18,15 +18,6 @@ export interface OsCondition {
 /** The kernel's read-only mount (errno 30), as against a file or database the step's user may not write. */
 const READ_ONLY_MOUNT = /Read-only file system|\bEROFS\b|os error 30\b|\[Errno 30\]/i;
 
-/** A directory of the system (`/usr/local/bin`, `/var/cache`, `/etc/x`), never to hand to the build's user. */
-export function systemDir(d: string): boolean {
-  const parts = d.split('/').filter((x) => x !== '');
-  if (parts.length <= 1) return true;
-  if (/^(?:etc|bin|sbin|lib\w*|boot|proc|sys|dev|root)$/.test(parts[0] as string)) return true;
-  if (parts[0] === 'usr') return true;
-  return parts[0] === 'var' && parts.length <= 2;
-}
-
 /** A refusal of a credential or a database grant, not of a file: never read as an OS condition. */
 const NOT_THE_OS = /\b40[13]\b|Unauthori[sz]ed|Forbidden|publickey|password|credential|\btoken\b|permission denied for (?:schema|table|relation|database|sequence|function)|access denied for user/i;
 
@@ -40,8 +31,8 @@ const KINDS: { kind: OsKind; re: RegExp }[] = [
 
 /** The path a message names: quoted, after `open`/`create`/`stat`, or before the OS's words; never a URL. */
 function pathOf(message: string): string | undefined {
-  // Not a URL, not a daemon's socket (`docker.sock`: its group, not a directory's owner, decides).
-  const ok = (p: string | undefined): string | undefined => (p && !/:\/\/|%2F|\.sock$/i.test(p) && /[/.]/.test(p) ? p : undefined);
+  // Not a URL, not a socket the program connected to (`docker.sock`: its group, not a directory's owner, decides).
+  const ok = (p: string | undefined): string | undefined => (p && !/:\/\/|%2F/i.test(p) && !(/\.sock$/.test(p) && /\bconnect\b/.test(message)) && /[/.]/.test(p) ? p : undefined);
   return (
     // nginx's `open() "/var/log/x.log" failed (13: Permission denied)`
     ok(/\b\w+\(\) "([^"]+)" failed \(\d+: /.exec(message)?.[1]) ??
@@ -62,6 +53,14 @@ export function osConditionOf(message: string): OsCondition | undefined {
     return { kind, ...(what ? { what } : {}), ...(kind === 'read-only' && READ_ONLY_MOUNT.test(message) ? { mount: true } : {}) };
   }
   return undefined;
+}
+
+/** A directory of the system (`/usr/local/bin`, `/var/cache`, `/run/x`, `/etc/x`), never to hand to the build's user. */
+export function systemDir(d: string): boolean {
+  const parts = d.split('/').filter((x) => x !== '');
+  if (parts.length <= 1) return true;
+  if (/^(?:etc|bin|sbin|lib\w*|boot|proc|sys|dev|root|usr)$/.test(parts[0] as string)) return true;
+  return /^(?:var|run)$/.test(parts[0] as string) && parts.length <= 2;
 }
 
 /** A path's directory (`.` for a bare name). */

@@ -7,7 +7,7 @@ import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
-import { devFullAbove, packageIndexAbove } from './remedyWhere.js';
+import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
 
 
@@ -56,10 +56,13 @@ function refusalStep(f: Finding, m: string): RemedyStep {
     const key = openKey[2] as string;
     return general(`ssh ignored the private key ${inlineCode(key)} because its mode ${inlineCode(openKey[1] as string)} lets others read it ${m}: make it the owner's alone (${inlineCode(`chmod 600 ${key}`)}) right after the step writes it, or write it with ${inlineCode('umask 077')}.`);
   }
+  // The server's own reason in the answer's body (`401 Unauthorized: {"error":"invalid or missing bearer token"}`): what to check first.
+  const reason = /\b40[13]\b[^{]*\{[^}]*"(?:error|message|detail|error_description)"\s*:\s*"([^"]{3,160})"/.exec(f.message)?.[1];
+  const said = reason ? ` The server's reason: ${inlineCode(reason)} ${m}${/\bbearer\b/i.test(reason) ? `; it expects the header ${inlineCode('Authorization: Bearer <token>')}, so check the scheme the code sends as well as the token` : ''}.` : '';
   return general(
     f.host
-      ? `Check the credentials the step uses for ${inlineCode(f.host)}: present, not expired, and with access ${m}.`
-      : `Check the credentials or permissions of what the step accessed (the log names no host): present, not expired, and with access ${m}.`,
+      ? `Check the credentials the step uses for ${inlineCode(f.host)}: present, still valid, and with access ${m}.${said}`
+      : `Check the credentials or permissions of what the step accessed (the log names no host): present, still valid, and with access ${m}.${said}`,
   );
 }
 
@@ -222,7 +225,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       const inMessage = /\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b/i.exec(f.message);
       const named = f.host ?? inMessage?.[1];
       const host = named ?? 'HOST';
-      const port = /\bport[= ](\d+)\b/.exec(f.message)?.[1] ?? (named ? new RegExp(`${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(f.message)?.[1] : undefined);
+      const port = portInMessage(f.message, named);
       const where = named ? inlineCode(port ? `${named}:${port}` : named) : 'the host and port the step used (the log does not name them here)';
       const mn = near(named, port ? `${named}:${port}` : undefined);
       const loopback = named !== undefined && /^(?:127(?:\.\d{1,3}){3}|localhost|\[?::1\]?|0\.0\.0\.0)$/i.test(named);

@@ -122,7 +122,9 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
       // Never `chown` a system directory (`/usr/local/bin`): there the step must write elsewhere.
       const dir = path && !systemDir(dirOf(path)) ? dirOf(path) : undefined;
       out.push({
-        text: dir
+        text: path && !dir
+          ? `The step ran as ${inlineCode(who.user)} ${at(who.line)}, and ${inlineCode(dirOf(path))} is a system directory: rather than give that user access there (${inlineCode(`ls -ld ${dirOf(path)}`)} shows its owner and mode), have the step use a path that user owns.`
+          : dir
           ? `The step ran as ${inlineCode(who.user)} ${at(who.line)}: that user needs access to ${inlineCode(dir)} (${inlineCode(`ls -ld ${dir}`)} shows its owner and mode; ${inlineCode(`chown -R ${who.user} ${dir}`)} gives it to that user), or the step must write somewhere that user owns.`
           : `The step ran as ${inlineCode(who.user)} ${at(who.line)}: that user needs access to the path (its owner and mode: \`ls -ld <path>\`; \`chown -R ${who.user} <path>\` gives it to that user), or the step must write somewhere that user owns.`,
         line: who.line,

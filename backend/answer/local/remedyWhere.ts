@@ -15,6 +15,14 @@ type LineText = (line: number) => string | undefined;
 const INDEX_LINES_ABOVE = 12;
 const DEVICE_LINES_ABOVE = 200;
 
+/**
+ * The port a network error names for `host` (`port 80`, urllib3's `port=80`, `host:80`), when it names one: a
+ * refused port the message gives is never replaced by another port a line above gives the same host.
+ */
+export function portInMessage(message: string, host: string | undefined): string | undefined {
+  return /\bport[= ](\d+)\b/.exec(message)?.[1] ?? (host ? new RegExp(`${escape(host)}:(\\d+)`).exec(message)?.[1] : undefined);
+}
+
 export interface PackageIndex {
   /** The index URL as the log prints it. */
   url: string;
