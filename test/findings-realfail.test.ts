@@ -175,7 +175,6 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 18 (asserted since HELDOUT_ROUND 19; docs/notes/analyzer.md, "Round 18 opened (helper t19)").
   ['go-mod-replace-declares-path-mismatch', 'unknown: go\'s `module declares its path as: X` / `but was required as: Y` (a replace target\'s go.mod) is not read (held as a likely dependency error); `go: downloading ...` is the message'],
   ['go-work-use-dir-missing-gomod', 'unknown: go\'s `go: open .../tools/migrate/go.mod: no such file or directory` (go.work\'s `use` of a directory without go.mod) is not read as a dependency error; go.work:5 not given'],
-  ['pip-check-broken-requirement', 'unknown: `pip check`\'s `X has requirement Y==v, but you have Y w.` is not read (held as a likely dependency error); the CI\'s exit line is the message'],
   ['gradle-fail-on-version-conflict', 'message, location: gradle\'s `Could not resolve all dependencies for configuration` where the label has `A conflict was found between the following modules:` below it; app/build.gradle:3 not given'],
   ['go-run-http-client-timeout-awaiting-headers', 'location: the program\'s log line names no place; the label has the HTTP client\'s construction without a timeout (httpx/client.go:13), which the log never shows'],
   ['node-fetch-localhost-ipv6-econnrefused', 'message: the `[cause]: Error: connect ECONNREFUSED 127.0.0.1:N` line where the label has `TypeError: fetch failed` (as node-fetch-cert-has-expired)'],

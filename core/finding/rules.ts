@@ -456,8 +456,9 @@ export const RULES: Rule[] = [
     cls: 'dependency-resolution',
     priority: 45,
     confidence: 'high',
-    re: /(?:ERROR: Could not find a version that satisfies the requirement (\S+)|ERROR: No matching distribution found for (\S+)|ResolutionImpossible|^ERROR: Cannot install .+ because these package versions have conflicting dependencies|Because .+ depends on .+ version solving failed|No matching distribution found for (\S+))/,
-    read: (m) => ({ tool: 'pip', ...((m[1] ?? m[2] ?? m[3]) ? { dependency: (m[1] ?? m[2] ?? m[3]) as string } : {}) }),
+    // `pip check`'s verdict on what is installed: `x 2.1 has requirement y==1.0, but you have y 1.2.` / `x 2.1 requires y, which is not installed.`
+    re: /(?:ERROR: Could not find a version that satisfies the requirement (\S+)|ERROR: No matching distribution found for (\S+)|ResolutionImpossible|^ERROR: Cannot install .+ because these package versions have conflicting dependencies|Because .+ depends on .+ version solving failed|No matching distribution found for (\S+)|^[\w.-]+ \S+ has requirement (\S+), but you have [\w.-]+ \S+\.$|^[\w.-]+ \S+ requires ([\w.-]+), which is not installed\.$)/,
+    read: (m) => ({ tool: 'pip', ...((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) as string } : {}) }),
   },
   {
     cls: 'dependency-resolution',
