@@ -78,6 +78,50 @@ describe('an OS condition raised in a program', () => {
   });
 });
 
+describe('the environment of a refusal', () => {
+  it('a file the program ran from a temporary directory: its executable bit or a noexec mount', async () => {
+    const text = await fixOf([
+      '+ python3 tools/hooks.py',
+      'Traceback (most recent call last):',
+      '  File "/srv/ci/ws/ledger/tools/hooks.py", line 9, in <module>',
+      '    subprocess.run([str(hook)], check=True)',
+      '  File "/usr/lib/python3.12/subprocess.py", line 1955, in _execute_child',
+      '    raise child_exception_type(errno_num, err_msg, err_filename)',
+      "PermissionError: [Errno 13] Permission denied: '/tmp/ci-tmp/tmpab12/hook.sh'",
+    ]);
+    expect(text).toContain('The program tried to run `/tmp/ci-tmp/tmpab12/hook.sh` and was refused');
+    expect(text).toContain('`noexec`');
+  });
+
+  it('a test refused a system path: its own temporary directory, and no chown of a system directory', async () => {
+    const text = await fixOf([
+      '+ setpriv --reuid=nobody --regid=nogroup go test ./server',
+      '=== RUN   TestServe',
+      '    serve_test.go:21: listen unix /run/ledgerd/ledgerd.sock: bind: permission denied',
+      '--- FAIL: TestServe (0.00s)',
+      'FAIL',
+    ]);
+    expect(text).toContain('`t.TempDir()`');
+    expect(text).not.toContain('chown -R nobody /run');
+  });
+
+  it("a credential refusal relays the server's reason and never says the address is wrong", async () => {
+    const text = await fixOf([
+      '+ export API=http://127.0.0.1:48111',
+      '+ ./bin/publish',
+      '2026/11/29 10:00:00 publish: POST http://127.0.0.1:48111/v1/items: 401 Unauthorized: {"error":"invalid or missing bearer token"}',
+    ]);
+    expect(text).toContain("The server's reason: `invalid or missing bearer token`");
+    expect(text).toContain('`Authorization: Bearer <token>`');
+    expect(text).not.toMatch(/expired/);
+  });
+
+  it("Go's go.mod missing in a directory a go.work names", async () => {
+    const text = await fixOf(['+ go build ./...', 'go: open /srv/ci/ws/ledger/tools/seed/go.mod: no such file or directory']);
+    expect(text).toContain('a `use` line of `go.work`');
+  });
+});
+
 describe('osConditionOf', () => {
   it('reads the condition and its path; a credential or a database grant is not one', () => {
     expect(osConditionOf('open() "/var/log/nginx/a.log" failed (13: Permission denied)')).toEqual({ kind: 'permission', what: '/var/log/nginx/a.log' });

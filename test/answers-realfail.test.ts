@@ -43,7 +43,6 @@ const CLAIM_MISS = new Map<string, string>([
   // Round 16 (asserted since HELDOUT_ROUND 17).
   ['go-test-v-json-omitempty-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
   // Round 18 (asserted since HELDOUT_ROUND 19).
-  ['go-run-http-token-scheme-401', 'the credentials step says `present, not expired, and with access` where the label forbids "expired" (the token\'s scheme is wrong, nothing expired)'],
   ['go-test-dst-add-24h-berlin-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
   ['go-test-v-url-values-encode-order-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
 ]);

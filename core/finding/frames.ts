@@ -7,7 +7,7 @@
  */
 import type { FindingFrame } from '../../protocol/types.js';
 
-export type TraceKind = 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby' | 'native';
+export type TraceKind = 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby' | 'native' | 'dotnet';
 
 export interface Trace {
   kind: TraceKind;
@@ -49,6 +49,12 @@ const NATIVE_ANY_FRAME = /^\s*#(\d+) (?:0x[0-9a-f]+ (?:in )?|[\w:~<>]+ \S+:\d+(?
 /** ThreadSanitizer's frame: `    #0 worker src/stats.c:13 (stats+0x11bf)`. */
 const TSAN_FRAME = /^\s*#(\d+) ([\w:~<>]+) ((?:[A-Za-z]:)?[^\s:()]+):(\d+)(?::(\d+))? \([^()\s]+\+0x[0-9a-f]+\)\s*$/;
 const NATIVE_LIBRARY = /^(?:csu\/|\.\.\/|\/usr\/|\/build\/|\/lib)|(?:^|\/)(?:sysdeps|compiler-rt|libsanitizer|libstdc\+\+|glibc[\w.-]*)\//;
+/**
+ * .NET: `   at Shop.Cart.Total() in /ws/src/Cart.cs:line 14` (a frame with its source, from the symbols file); a frame
+ * without ` in ` (the framework's, no symbols) names no line and is not read.
+ */
+const DOTNET_FRAME = /^\s*at (.+?) in ((?:[A-Za-z]:)?[^:]+?\.(?:cs|fs|vb)):line (\d+)\s*$/;
+const DOTNET_LIBRARY = /^(?:System|Microsoft|Xunit|NUnit|MSTest|Moq|Castle|FluentAssertions|Shouldly|Newtonsoft|Polly|Serilog)\./;
 const RUST_PANIC = /panicked at (?:'.*', |".*", )?((?:[A-Za-z]:)?[^\s:']+\.rs):(\d+):(\d+):?\s*$/;
 
 const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$/;
@@ -63,11 +69,12 @@ const RUST_LIBRARY = /(?:^|\/)(?:\.cargo\/registry|rustc\/[0-9a-f]+|library\/(?:
 
 /** Lines of a stack trace or goroutine dump (or the blank lines inside one). */
 // pytest's frame or raise-site line (`tests/t.py:9: in f`, `--tb=line`'s `/ws/t.py:13: AssertionError: ...`) and
-// Hamcrest's mismatch (`Expected: is <3>` / `     but: was <2>`) between an exception and its frames too.
-const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more|^[^\s:()"']+\.py:\d+: (?:in \S+$|(?:\w+\.)*[A-Z]\w*(?<!Warning)(?::|$))|^Expected: \S|^\s+but: \S/;
+// Hamcrest's mismatch (`Expected: is <3>` / `     but: was <2>`) between an exception and its frames too, and xUnit's
+// (`Expected: 6` / `Actual:   5` / `  Stack Trace:`) between a failed test's message and its .NET frames.
+const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d+|^\s+at\s|^\s+File "|^created by |^\s*Caused by: |^\s+\.\.\. \d+ more|^[^\s:()"']+\.py:\d+: (?:in \S+$|(?:\w+\.)*[A-Z]\w*(?<!Warning)(?::|$))|^Expected: \S|^\s+but: \S|^Actual: +\S|^\s*Stack Trace:$/;
 
 /** A line a message never runs on to: a command of the script, a CI mark, a new exception's heading, a backtrace's own lines (Rust's). */
-const NOT_CONTINUATION = /^\s*(?:\+ |\$ |\[Pipeline\]|##\[)|^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception)\b(?: \[\w+\])?:|^\s*stack backtrace:|^\s+\d+: \S/;
+const NOT_CONTINUATION = /^\s*(?:\+ |\$ |\[Pipeline\]|##\[)|^\s*Exception in thread "|^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception)\b(?: \[\w+\])?:|^\s*stack backtrace:|^\s+\d+: \S/;
 
 /**
  * The last line (0-based) of the trace below a window that ends at `end`: read on while the lines look like a
@@ -83,9 +90,10 @@ export function traceEndBelow(line: (i: number) => string, end: number, count: n
   onTrace();
   // Blank lines alone are no trace: a message may go on under them (AssertJ's `java.lang.AssertionError: `, a blank
   // line, its sentence and values, a blank line, then the frames).
+  // A window that ends on its trace's own lines (`... 15 more`) is done at the blank line: what follows is another report.
   let filled = traceEnd;
   while (filled > end && line(filled).trim() === '') filled--;
-  if (filled > end) return traceEnd;
+  if (filled > end || (traceEnd > end && line(end).trim() !== '' && TRACE_LINE.test(line(end)))) return traceEnd;
   traceEnd = end;
   for (let k = end + 1; k < Math.min(count, end + 8); k++) {
     const t = line(k);
@@ -108,6 +116,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   const rust: Trace = { kind: 'rust', frames: [] };
   const ruby: Trace = { kind: 'ruby', frames: [] };
   const native: Trace = { kind: 'native', frames: [] };
+  const dotnet: Trace = { kind: 'dotnet', frames: [] };
   let nativeDone = false;
   let nativeSeen = false;
   let jvmDone = false;
@@ -201,6 +210,12 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
         continue;
       }
     }
+    m = DOTNET_FRAME.exec(line);
+    if (m) {
+      const fn = (m[1] as string).replace(/\(.*$/, '');
+      dotnet.frames.push({ file: m[2] as string, line: Number(m[3]), function: fn, log_line, library: DOTNET_LIBRARY.test(fn) });
+      continue;
+    }
     m = RUBY_FRAME.exec(line);
     if (m) {
       const file = m[1] as string;
@@ -248,7 +263,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   py.frames.reverse();
   // The runtimes whose traces cannot be mistaken first: Node's `at file:line:col` also matches
   // a Rust backtrace's `at /rustc/...` lines.
-  return [rust, go, py, jvm, node, ruby, native].filter((t) => t.frames.length > 0);
+  return [rust, go, py, jvm, node, ruby, native, dotnet].filter((t) => t.frames.length > 0);
 }
 
 /** A JVM test class's simple name (JUnit's and TestNG's conventions: `DbTest`, `DbTests`, `DbIT`, `DbSpec`, `DbTestCase`). */

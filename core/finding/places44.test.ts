@@ -126,3 +126,64 @@ describe("a linker's undefined symbol: the compiler's part in it", () => {
     expect(findingOf(clang("src/stats.hpp:9:8: warning: inline function 'stats::median' is not defined [-Wundefined-inline]"))?.location).toBeUndefined();
   });
 });
+
+describe('a JVM trace that ends its window', () => {
+  it('is not read on past its blank line into the next report (a retried command\'s second trace)', () => {
+    const trace = [
+      'Exception in thread "main" java.lang.ExceptionInInitializerError',
+      '\tat org.jruby.Ruby.newInstance(Ruby.java:266)',
+      '\tat site.deploy.Push.main(Push.java:40)',
+      'Caused by: java.lang.RuntimeException: unsupported Java version: 11',
+      '\tat org.jruby.RubyInstanceConfig.initGlobalJavaVersion(RubyInstanceConfig.java:1878)',
+      '\t... 1 more',
+    ];
+    const f = findingOf(['+ java -jar tools/push.jar', ...trace, '', 'The command "java -jar tools/push.jar" failed. Retrying, 2 of 3.', '', ...trace]);
+    // The first report's cause (a library the JVM list does not know, with no test class to tell it apart), as before.
+    expect(f?.location).toMatchObject({ file: 'org/jruby/RubyInstanceConfig.java', line: 1878, log_line: 6 });
+  });
+});
+
+describe('.NET frames (`at X in PATH:line N`)', () => {
+  it("place an unhandled exception at the project's deepest frame, past the framework's frames without a source", () => {
+    const f = findingOf([
+      '+ dotnet run --project src/Shop',
+      'Unhandled exception. System.InvalidOperationException: Sequence contains no elements',
+      '   at System.Linq.ThrowHelper.ThrowNoElementsException()',
+      '   at System.Linq.Enumerable.First[TSource](IEnumerable`1 source)',
+      '   at Shop.Cart.Total() in /home/ci/ws/shop/src/Shop/Cart.cs:line 14',
+      '   at Shop.Program.Main(String[] args) in /home/ci/ws/shop/src/Shop/Program.cs:line 8',
+      "Build step 'Execute shell' marked build as failure",
+    ]);
+    expect(f?.location).toMatchObject({ file: '/home/ci/ws/shop/src/Shop/Cart.cs', line: 14 });
+    expect(f?.location?.frames?.project?.function).toBe('Shop.Cart.Total');
+  });
+
+  it("place a failed xUnit test at its frame, under the message's Expected/Actual lines and `Stack Trace:`", () => {
+    const f = findingOf([
+      '+ dotnet test --nologo',
+      '[xUnit.net 00:00:00.41]     Shop.Tests.CartTests.Total_is_sum [FAIL]',
+      '  Failed Shop.Tests.CartTests.Total_is_sum [4 ms]',
+      '  Error Message:',
+      '   Assert.Equal() Failure: Values differ',
+      'Expected: 6',
+      'Actual:   5',
+      '  Stack Trace:',
+      '     at Shop.Tests.CartTests.Total_is_sum() in /home/ci/ws/shop/tests/Shop.Tests/CartTests.cs:line 15',
+      '   at System.RuntimeMethodHandle.InvokeMethod(Object target, Void** arguments, Signature sig, Boolean isConstructor)',
+      '',
+      'Failed!  - Failed:     1, Passed:     3, Skipped:     0, Total:     4, Duration: 12 ms - Shop.Tests.dll (net8.0)',
+    ]);
+    expect(f?.location).toMatchObject({ file: '/home/ci/ws/shop/tests/Shop.Tests/CartTests.cs', line: 15 });
+  });
+
+  it("give no place when every frame with a source is the framework's", () => {
+    const f = findingOf([
+      '+ dotnet run',
+      'Unhandled exception. System.IO.FileNotFoundException: Could not find file \'/data/x.csv\'.',
+      '   at Microsoft.Win32.SafeHandles.SafeFileHandle.Open(String fullPath) in /_/src/libraries/System.Private.CoreLib/src/Microsoft/Win32/SafeHandles/SafeFileHandle.Unix.cs:line 42',
+      '   at System.IO.File.ReadAllText(String path) in /_/src/libraries/System.Private.CoreLib/src/System/IO/File.cs:line 9',
+      "Build step 'Execute shell' marked build as failure",
+    ]);
+    expect(f?.location?.line).toBeUndefined();
+  });
+});

@@ -75,3 +75,20 @@ describe("make's report of a recipe killed by the kernel", () => {
     expect(f?.class).not.toBe('out-of-memory');
   });
 });
+
+describe('installed versions that do not fit each other are a dependency error', () => {
+  it("`pip check`'s `has requirement ..., but you have ...` after a successful install", () => {
+    const f = top(jenkins('+ .venv/bin/pip check', 'fastapi 0.130.0 has requirement starlette<0.50,>=0.40, but you have starlette 0.52.1.'));
+    expect([f?.class, f?.message]).toEqual(['dependency-resolution', 'fastapi 0.130.0 has requirement starlette<0.50,>=0.40, but you have starlette 0.52.1.']);
+  });
+
+  it("npm's EOVERRIDE and go's `module declares its path as`", () => {
+    expect(top(jenkins('+ npm install', 'npm error code EOVERRIDE', 'npm error Override for lodash@^4.17.0 conflicts with direct dependency', 'npm error A complete log of this run can be found in: /home/ci/.npm/_logs/x-debug-0.log'))?.class).toBe('dependency-resolution');
+    expect(top(jenkins('+ go build ./...', 'go: downloading git.acme.io/libs/units v0.4.0', 'go: git.acme.io/libs/units@v0.4.0: parsing go.mod:', '\tmodule declares its path as: git.acme.io/platform/units', '\t        but was required as: git.acme.io/libs/units'))?.class).toBe('dependency-resolution');
+  });
+
+  it('counter-example: a program that says it requires an argument is not', () => {
+    const f = top(jenkins('+ ./tools/release.sh', 'release.sh: --tag requires a value, see --help'));
+    expect(f?.class).not.toBe('dependency-resolution');
+  });
+});

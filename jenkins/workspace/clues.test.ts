@@ -69,6 +69,9 @@ describe('findClues: where the workspace names what failed', () => {
     expect(header.map((h) => [h.rel, h.message])).toEqual([['include/str_buf.h', 'a file named like strbuf.h, which does not exist']]);
     const declared = await findClues(reader({ 'src/time.ts': '// Duration in ms\nexport type Duration = number;', 'src/cfg.ts': 'let t: Duration;' }), ['ws'], finding({ class: 'compile-error', symbol: 'Duration', message: "src/cfg.ts(1,8): error TS2304: Cannot find name 'Duration'.", location: { file: 'src/cfg.ts', line: 1, log_line: 1 } }));
     expect(declared.map((h) => [h.rel, h.index + 1])).toEqual([['src/time.ts', 2]]);
+    // The same words with a folder for a separator: a file moved into a directory (fx6).
+    const folded = await findClues(reader({ 'requirements/dev.txt': 'pytest', 'requirements/base.txt': 'requests', 'ci.sh': 'pip install -r requirements-dev.txt' }), ['ws'], finding({ class: 'ci-script', message: "ERROR: Could not open requirements file: [Errno 2] No such file or directory: 'requirements-dev.txt'" }));
+    expect(folded.map((h) => [h.rel, h.message])).toEqual([['requirements/dev.txt', 'a file named like requirements-dev.txt, which does not exist']]);
   });
   it('the scripts block of package.json for a missing npm script; nothing for a finding with no key name', async () => {
     const hits = await findClues(reader({ 'package.json': '{\n  "scripts": {\n    "lint:js": "eslint ."\n  }\n}' }), ['ws'], finding({ class: 'ci-script', tool: 'npm', symbol: 'lint', message: 'npm error Missing script: "lint"' }));

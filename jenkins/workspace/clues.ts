@@ -365,7 +365,10 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
       // Same extension and a near name, or the same name with another extension (`hosts.ini` -> `hosts.txt`); an import without extension matches any.
       // A relative import (`./format.js`) also matches a file of that very name in another directory: a move.
       const moved = spec !== undefined && ext !== undefined;
-      const like = files.filter((r) => (base(r) !== base(missing) || (moved && !(importer && r === joinPath(importer, spec)))) && stem.length >= 3 && ((ext === undefined || r.endsWith(ext)) ? near(normalisedStem(r), stem) : normalisedStem(r) === stem) && !LOCK_FILE.test(r));
+      // Or the same words with a directory for a separator (`requirements-dev.txt` -> `requirements/dev.txt`): a move into a folder.
+      const flat = (p: string): string => p.toLowerCase().replace(/[/_.-]/g, '');
+      const folded = (r: string): boolean => r.includes('/') && r !== missing && !r.endsWith(`/${missing}`) && flat(r) === flat(missing);
+      const like = files.filter((r) => ((base(r) !== base(missing) || (moved && !(importer && r === joinPath(importer, spec)))) && stem.length >= 3 && ((ext === undefined || r.endsWith(ext)) ? near(normalisedStem(r), stem) : normalisedStem(r) === stem) && !LOCK_FILE.test(r)) || folded(r));
       for (const rel of like.slice(0, 2)) {
         const file = await reader.read(workspace, rel);
         if (file instanceof Error) continue;

@@ -154,13 +154,15 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
   }
   if ((m = /^names port (\d+)$/.exec(what)) || (m = /^names ((?:[\w.-]+):\d+)$/.exec(what)) || (m = /^names ([\w.-]+\.[\w.-]+)$/.exec(what))) {
     const target = m[1] as string;
-    if (f.class === 'network' || f.class === 'permission-credentials') {
+    // A server that refused a credential answered: it listens there, so the address is not the suspect (fx6).
+    if (f.class === 'permission-credentials') return `${at} sets ${inlineCode(target)}${code}, the server that refused the step (it answered, so the address is not the suspect): check which credentials that server expects and that the step gives them, in the way it accepts.`;
+    if (f.class === 'network') {
       return `${at} sets ${inlineCode(target)}${code}, where the build tried to connect: check that this is the address the service really listens on (a changed port or host is a common cause), or start the service there before the step.`;
     }
   }
   if (what === 'sets the credentials the tool uses') {
     const v = /\$\{?([A-Za-z_]\w*)\}?/.exec(c.code)?.[1];
-    return `${at} is where the tool takes its credentials from${code}${v ? `: it reads ${inlineCode(v)} from the environment, so make sure the job sets ${inlineCode(v)} (a credentials binding) to a valid, unexpired token with access` : ': make sure the token or password there is set for this job, valid and allowed'}.`;
+    return `${at} is where the tool takes its credentials from${code}${v ? `: it reads ${inlineCode(v)} from the environment, so make sure the job sets ${inlineCode(v)} (a credentials binding) to a valid token with access` : ': make sure the token or password there is set for this job, valid and allowed'}.`;
   }
   if ((m = /^lists the scripts package\.json defines \(no (.+)\)$/.exec(what))) {
     const missing = m[1] as string;

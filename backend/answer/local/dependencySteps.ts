@@ -13,7 +13,7 @@ import type { RemedyStep } from './remedyShape.js';
 const at = (line: number): string => cite({ start_line: line, end_line: line });
 
 /** Resolvers' words for requirements that cannot hold together (pip, npm, cargo, poetry, Maven's enforcer). */
-const CONFLICT = /conflicting dependencies|ResolutionImpossible|\bERESOLVE\b|unable to resolve dependency tree|Conflicting peer dependency|version solving failed|incompatible (?:version )?requirements|Dependency convergence error/i;
+const CONFLICT = /conflicting dependencies|ResolutionImpossible|\bERESOLVE\b|unable to resolve dependency tree|Conflicting peer dependency|version solving failed|incompatible (?:version )?requirements|Dependency convergence error|has requirement .+?, but you have|, but you have .+? which is incompatible|conflicts with direct dependency/i;
 /** A lock file or vendor copy that no longer matches the manifest, which the command may not update. */
 const LOCK_STALE = /cannot update the lock file .*--locked|lock file .*needs to be updated but --locked|can only install packages when your package\.json and package-lock\.json|lockfile (?:needs to be updated|is not up to date)|--frozen-lockfile|updates to go\.mod needed|missing go\.sum entry|inconsistent vendoring|poetry\.lock .*(?:not consistent|changed significantly)/i;
 /** Content that differs from the checksum the project or the tool recorded for it. */
@@ -28,8 +28,14 @@ export function dependencySteps(f: Finding): RemedyStep[] {
   const general = (text: string): RemedyStep[] => [{ text, lines: [], yieldsToWording: true }];
   const named = f.dependency ?? /\bverifying (\S+@\S+?):/.exec(f.message)?.[1];
   const dep = named ? inlineCode(named) : 'the dependency';
+  // Go: the module found at a required (or replaced) path names another path in its own go.mod.
+  const declared = /\bmodule declares its path as: (\S+)/.exec(f.message);
+  if (declared) {
+    return general(`The module the build fetched declares its own path as ${inlineCode(declared[1] as string)} in its \`go.mod\`, not the path it was required by (\`but was required as\`, below it) ${m}: require and import it by its declared path in \`go.mod\` (or point the \`replace\` directive at the module that has the required path), then run \`go mod tidy\`.`);
+  }
   if (CONFLICT.test(f.message)) {
-    return general(`The requirements ask for versions that cannot be installed together ${m}: the lines under the message name which package asks for which version; change one of the pins (or constraints) so they agree, or move both to releases that fit together.`);
+    const where = /\bbut you have\b|conflicts with direct dependency/i.test(f.message) ? 'the message names which package asks for which version' : 'the lines under the message name which package asks for which version';
+    return general(`The requirements ask for versions that cannot be installed together ${m}: ${where}; change one of the pins (or constraints) so they agree, or move both to releases that fit together.`);
   }
   if (LOCK_STALE.test(f.message)) {
     return general(`The lock file (or vendored copy) no longer matches the project's manifest, and this command may not update it ${m}: run ${updateOf(f)} locally and commit what it rewrites together with the manifest change.`);

@@ -4,7 +4,7 @@
  * from a field of the finding or the context and cites the log line it rests on; a class
  * without evidence (unknown) says so instead of guessing.
  */
-import { devFullAbove } from './remedyWhere.js';
+import { devFullAbove, packageIndexAbove } from './remedyWhere.js';
 import { ownerTypeOf } from '../../../core/log/symbols.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
@@ -269,7 +269,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       if (/offline mode|only-if-cached|--offline|offline/i.test(f.message)) parts.push(`The build ran offline, so only what the local cache holds was available ${m}.`);
       break;
     case 'network':
-      parts.push(`The build could not reach ${f.host ? inlineCode(f.host) : 'a host it needed'} ${f.host ? at(lineHolding(f, f.host, lineText)) : m}.`);
+      {
+        // The host a line above names as a package index (pip's `Looking in indexes:`): said so (remedyWhere.ts).
+        const index = f.host ? packageIndexAbove(lineText, f.message_line, f.host, undefined) : undefined;
+        parts.push(`The build could not reach ${f.host ? inlineCode(f.host) : 'a host it needed'} ${f.host ? at(lineHolding(f, f.host, lineText)) : m}${index ? `, ${index.what}: ${inlineCode(index.url)} ${at(index.line)}` : ''}.`);
+      }
       if (f.dependency) parts.push(`So ${toolName(f)} could not fetch ${inlineCode(f.dependency)} ${at(lineHolding(f, f.dependency, lineText))}.`);
       break;
     case 'disk-full':

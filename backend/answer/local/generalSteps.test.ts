@@ -70,7 +70,7 @@ describe('a refused permission: what refused it', () => {
     expect(refused('bash: ./deploy.sh: Permission denied')).toContain('`git update-index --chmod=+x deploy.sh`');
   });
   it('a server that refused a credential keeps the credentials step', () => {
-    expect(refused('urllib.error.HTTPError: HTTP Error 401: Unauthorized')).toContain('not expired');
+    expect(refused('urllib.error.HTTPError: HTTP Error 401: Unauthorized')).toContain('present, still valid, and with access');
   });
   it("ssh's key file that others may read: its mode, not an expired credential", () => {
     const text = refused("Permissions 0644 for 'deploy/id_ed25519' are too open.");

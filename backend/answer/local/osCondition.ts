@@ -32,8 +32,8 @@ const KINDS: { kind: OsKind; re: RegExp }[] = [
 
 /** The path a message names: quoted, after `open`/`create`/`stat`, or before the OS's words; never a URL. */
 function pathOf(message: string): string | undefined {
-  // Not a URL, not a daemon's socket (`docker.sock`: its group, not a directory's owner, decides).
-  const ok = (p: string | undefined): string | undefined => (p && !/:\/\/|%2F|\.sock$/i.test(p) && /[/.]/.test(p) ? p : undefined);
+  // Not a URL, not a socket the program connected to (`docker.sock`: its group, not a directory's owner, decides).
+  const ok = (p: string | undefined): string | undefined => (p && !/:\/\/|%2F/i.test(p) && !(/\.sock$/.test(p) && /\bconnect\b/.test(message)) && /[/.]/.test(p) ? p : undefined);
   return (
     // nginx's `open() "/var/log/x.log" failed (13: Permission denied)`
     ok(/\b\w+\(\) "([^"]+)" failed \(\d+: /.exec(message)?.[1]) ??
@@ -54,6 +54,14 @@ export function osConditionOf(message: string): OsCondition | undefined {
     return { kind, ...(what ? { what } : {}) };
   }
   return undefined;
+}
+
+/** A directory of the system (`/usr/local/bin`, `/var/cache`, `/run/x`, `/etc/x`), never to hand to the build's user. */
+export function systemDir(d: string): boolean {
+  const parts = d.split('/').filter((x) => x !== '');
+  if (parts.length <= 1) return true;
+  if (/^(?:etc|bin|sbin|lib\w*|boot|proc|sys|dev|root|usr)$/.test(parts[0] as string)) return true;
+  return /^(?:var|run)$/.test(parts[0] as string) && parts.length <= 2;
 }
 
 /** A path's directory (`.` for a bare name). */
@@ -139,6 +147,7 @@ export function osUnsure(c: OsCondition, user: string | undefined): string | und
     case 'read-only': {
       const dir = c.what ? inlineCode(dirOf(c.what)) : 'its directory';
       const who = user ? inlineCode(user) : "the step's user";
+      if (c.what && systemDir(dirOf(c.what))) return `I can't tell from the log which side to change: the path the program uses, or the user the step runs as. ${dir} is a system directory, so rather than giving ${who} access there, point the program at a path ${who} owns, or run the step as the user that owns ${what}.`;
       return `I can't tell from the log which side to change: the path's owner and mode, or the user the step runs as. If the step should run as ${who}, give that user write access to ${what} and ${dir} (${inlineCode(`chown -R ${user ?? '<user>'} ${c.what ? dirOf(c.what) : '<dir>'}`)}, or a group with write access); if the file should stay as it is, run the step as its owner, or point the program at a path ${who} owns.`;
     }
     case 'missing-path':
@@ -171,6 +180,44 @@ function anchorOf(f: Finding, rel: string): string | undefined {
  * path the step looked for in its working directory (with the language's way to anchor it).
  */
 export const OS_CONDITION_REMEDIES: RemedyRule[] = [
+  {
+    // Running a file refused (Python's subprocess `_execute_child`, an `exec`): its executable bit, or a file system mounted noexec.
+    id: 'os/exec-refused',
+    specificity: 'wording',
+    steps: ({ f, m, stored }) => {
+      const c = osConditionOf(f.message);
+      if (c?.kind !== 'permission' || !c.what || !stored) return [];
+      const above = linesOf(stored, Math.max(stored.start_line, f.message_line - 6), f.message_line);
+      if (!above || !/_execute_child|child_exception_type|os\.exec[lv]p?e?\(|\bexecvp?\b/.test(above.text)) return [];
+      const dir = dirOf(c.what);
+      return [{ text: `The program tried to run ${inlineCode(c.what)} and was refused ${m}: a file runs only when it has its executable bit and its file system is not mounted ${inlineCode('noexec')} (temporary directories often are; ${inlineCode(`findmnt -T ${dir} -o TARGET,OPTIONS`)} on the agent shows it). Run it through its interpreter (${inlineCode(`sh ${c.what.slice(c.what.lastIndexOf('/') + 1)}`)} with its path), or write it to a directory that allows running files (the workspace).`, lines: [] }];
+    },
+  },
+  {
+    // A test that writes outside the workspace (`listen unix /run/x.sock`, `/var/lib/x`): the framework's own temporary directory.
+    id: 'os/test-temp-dir',
+    specificity: 'wording',
+    steps: ({ f, m, stored }) => {
+      if (!f.test && f.class !== 'test-error') return [];
+      const c = osConditionOf(f.message);
+      if ((c?.kind !== 'permission' && c?.kind !== 'read-only') || !c.what?.startsWith('/')) return [];
+      const ws = stored ? /^(?:\S+\s+)?Building (?:remotely )?(?:on \S+ )?in workspace (\S+)/m.exec(stored.text)?.[1] : undefined;
+      if (ws && c.what.startsWith(ws)) return [];
+      const file = f.location?.file ?? f.test?.name ?? '';
+      const tool = f.tool ?? '';
+      const tmp = /\.go$|_test\.go/.test(file) || /^go\b/.test(tool) ? '`t.TempDir()`' : /\.py$|::/.test(file) || /pytest/.test(tool) ? 'the `tmp_path` fixture' : /\.(?:java|kt)$/.test(file) || /junit|maven|gradle/.test(tool) ? "JUnit's `@TempDir`" : /\.rs$/.test(file) || /cargo/.test(tool) ? '`tempfile::tempdir()`' : /\.[cm]?[jt]sx?$/.test(file) || /jest|mocha|vitest|node/.test(tool) ? '`fs.mkdtempSync(path.join(os.tmpdir(), ...))`' : undefined;
+      return [{ text: `The test used ${inlineCode(c.what)}, outside the workspace, and was refused ${m}: a test is better kept to a directory of its own${tmp ? ` (${tmp})` : ''} than given write access to a system path.`, lines: [] }];
+    },
+  },
+  {
+    // Go's `go: open DIR/go.mod: no such file or directory`: a `use` line of go.work or a `replace` points at a directory with no module.
+    id: 'os/go-mod-missing',
+    specificity: 'wording',
+    steps: ({ f, m }) => {
+      const dir = /\bgo: (?:open )?(\S+)\/go\.mod: no such file or directory/.exec(f.message)?.[1];
+      return dir ? [{ text: `Go looked for a module in ${inlineCode(dir)} and found no ${inlineCode('go.mod')} there ${m}: a ${inlineCode('use')} line of ${inlineCode('go.work')} (or a ${inlineCode('replace')} directive of ${inlineCode('go.mod')}) names that directory. Point it at the directory that holds the module now, or add the module's ${inlineCode('go.mod')} there.`, lines: [] }] : [];
+    },
+  },
   {
     // SQLite opens a database read-only when its user may not write the file or its directory (the journal goes beside it).
     id: 'os/sqlite-readonly',

@@ -52,10 +52,13 @@ function refusalStep(f: Finding, m: string): RemedyStep {
     const key = openKey[2] as string;
     return general(`ssh ignored the private key ${inlineCode(key)} because its mode ${inlineCode(openKey[1] as string)} lets others read it ${m}: make it the owner's alone (${inlineCode(`chmod 600 ${key}`)}) right after the step writes it, or write it with ${inlineCode('umask 077')}.`);
   }
+  // The server's own reason in the answer's body (`401 Unauthorized: {"error":"invalid or missing bearer token"}`): what to check first.
+  const reason = /\b40[13]\b[^{]*\{[^}]*"(?:error|message|detail|error_description)"\s*:\s*"([^"]{3,160})"/.exec(f.message)?.[1];
+  const said = reason ? ` The server's reason: ${inlineCode(reason)} ${m}${/\bbearer\b/i.test(reason) ? `; it expects the header ${inlineCode('Authorization: Bearer <token>')}, so check the scheme the code sends as well as the token` : ''}.` : '';
   return general(
     f.host
-      ? `Check the credentials the step uses for ${inlineCode(f.host)}: present, not expired, and with access ${m}.`
-      : `Check the credentials or permissions of what the step accessed (the log names no host): present, not expired, and with access ${m}.`,
+      ? `Check the credentials the step uses for ${inlineCode(f.host)}: present, still valid, and with access ${m}.${said}`
+      : `Check the credentials or permissions of what the step accessed (the log names no host): present, still valid, and with access ${m}.${said}`,
   );
 }
 

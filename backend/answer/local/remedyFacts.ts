@@ -7,16 +7,7 @@ import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import type { RemedyRule, RemedyStep } from './remedyShape.js';
 import { at } from './findingText.js';
-import { dirOf, osConditionOf, stepUserIn } from './osCondition.js';
-
-/** A directory of the system (`/usr/local/bin`, `/var/cache`, `/etc/x`), never to hand to the build's user. */
-function systemDir(d: string): boolean {
-  const parts = d.split('/').filter((x) => x !== '');
-  if (parts.length <= 1) return true;
-  if (/^(?:etc|bin|sbin|lib\w*|boot|proc|sys|dev|root)$/.test(parts[0] as string)) return true;
-  if (parts[0] === 'usr') return true;
-  return parts[0] === 'var' && parts.length <= 2;
-}
+import { dirOf, osConditionOf, stepUserIn, systemDir } from './osCondition.js';
 
 /** The first absolute path of a message (`... directory: /x/build/CMakeFiles/pkgRedirects`). */
 const pathIn = (message: string): string | undefined => /(?:^|[\s'"`(])(\/[\w.@+-]+(?:\/[\w.@+-]+)+)/.exec(message)?.[1];
@@ -131,7 +122,9 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
       // Never `chown` a system directory (`/usr/local/bin`): there the step must write elsewhere.
       const dir = path && !systemDir(dirOf(path)) ? dirOf(path) : undefined;
       out.push({
-        text: dir
+        text: path && !dir
+          ? `The step ran as ${inlineCode(who.user)} ${at(who.line)}, and ${inlineCode(dirOf(path))} is a system directory: rather than give that user access there (${inlineCode(`ls -ld ${dirOf(path)}`)} shows its owner and mode), have the step use a path that user owns.`
+          : dir
           ? `The step ran as ${inlineCode(who.user)} ${at(who.line)}: that user needs access to ${inlineCode(dir)} (${inlineCode(`ls -ld ${dir}`)} shows its owner and mode; ${inlineCode(`chown -R ${who.user} ${dir}`)} gives it to that user), or the step must write somewhere that user owns.`
           : `The step ran as ${inlineCode(who.user)} ${at(who.line)}: that user needs access to the path (its owner and mode: \`ls -ld <path>\`; \`chown -R ${who.user} <path>\` gives it to that user), or the step must write somewhere that user owns.`,
         line: who.line,

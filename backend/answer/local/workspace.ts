@@ -161,7 +161,7 @@ function fetchCommand(ci: CiContext, filePath: string, workspaceId?: string): st
  * (marked), file and line named, and the fix the error suggests (unless `fix: false`). Undefined when the context
  * holds no snippet for it (then `missingSourceHint` tells how to fetch it).
  */
-export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding, opts: { fix?: boolean; checkAt?: string } = {}): Reply | undefined {
+export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding, opts: { fix?: boolean; checkAt?: string; sidesSaid?: boolean } = {}): Reply | undefined {
   const snippets = snippetsOf(ask.ci);
   const s = snippetForFailure(snippets, spans, finding);
   if (!s || !posInt(s.line)) return undefined;
@@ -175,7 +175,7 @@ export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: st
   if (declared) out.line(`It declares ${inlineCode(declared)}, and no C or C++ source file of the workspace defines it.`);
   const message = [s.message ?? '', headline ?? '', ...spans.slice(0, 2).map((x) => x.text)].join('\n');
   // The why answer shows the line and leaves the fix to its one "Next step" (and to "how do I fix it?").
-  const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci), opts.checkAt);
+  const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci), opts.checkAt, opts.sidesSaid);
   if (fix) out.line(`**Fix:** ${fix}`);
   return out.reply();
 }
@@ -231,7 +231,8 @@ export function assignmentAbove(s: WorkspaceSnippet, line: number, name: string)
   return undefined;
 }
 
-function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string): string | undefined {
+/** `sidesSaid`: the answer says elsewhere that the log does not tell which side of a failed check is wrong (remedyClass.ts `unsure`): not said again here. */
+function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string, sidesSaid = false): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
   const runtime = finding?.class === 'test-error' || finding?.class === 'runtime-exception';
@@ -291,9 +292,9 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     if (subject) out.source(fileSource(subject));
     const look = subject ? ` The code under test is ${inlineCode(subject.path)} (below).` : '';
     // The stack names the test's own line elsewhere (testFrame.ts): this line is the code under test's, the check is there.
-    if (checkAt) return `${where} is in the code under test; the check that failed is the test's, at ${inlineCode(checkAt)}. Decide which is right: if the test's expectation is, fix the code here; if the behaviour changed on purpose, update the test.`;
+    if (checkAt) return `${where} is in the code under test; the check that failed is the test's, at ${inlineCode(checkAt)}.${sidesSaid ? '' : ' Decide which is right: if the test\'s expectation is, fix the code here; if the behaviour changed on purpose, update the test.'}`;
     const values = finding.expected !== undefined && finding.actual !== undefined ? ` expects ${inlineCode(finding.expected)} but got ${inlineCode(finding.actual)}` : ' does not hold';
-    return `the check at ${where}${values}. Decide which is right: if the expectation is, fix the code under test; if the behaviour changed on purpose, update the test.${look}`;
+    return `the check at ${where}${values}.${sidesSaid ? '' : ' Decide which is right: if the expectation is, fix the code under test; if the behaviour changed on purpose, update the test.'}${look}`;
   }
   // A module that is not there, whose imported names the workspace defines elsewhere (moved or renamed).
   const moved = snippets.flatMap((x) => {
