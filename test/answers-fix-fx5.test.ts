@@ -7,6 +7,7 @@
 import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { checkAnswer } from './helpers/claimChecks.js';
+import { fixOfShellLog } from './helpers/shellLogFix.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,14 +18,7 @@ const FIX = 'How do I fix it?';
 const START = ['Started by user ops', '[tiles] $ /bin/sh -xe /tmp/jenkins7.sh'];
 const END = ["Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'];
 
-async function fixOf(lines: string[]): Promise<string> {
-  const log = `${[...START, ...lines, ...END].join('\n')}\n`;
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload;
-  const ctx = analyzedChatContext(upload, log);
-  const text = (await composeLocalAnswer(FIX, ctx)).text;
-  expect(checkAnswer(FIX, text, log.split('\n'), ctx)).toEqual([]);
-  return text;
-}
+const fixOf = (lines: string[]): Promise<string> => fixOfShellLog(lines, 'tiles');
 
 describe('the commands a tool prints for the user', () => {
   it('relays a command block above the error (a lone `Run` over indented commands)', async () => {

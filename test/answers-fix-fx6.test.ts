@@ -6,24 +6,10 @@
  * that line does with the values it gets", and says it cannot tell which side to change. Made-up logs
  * (none of the realfail cases); every citation checked.
  */
-import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { osConditionOf, userOfLine } from '../backend/answer/local/osCondition.js';
-import { analyzedChatContext } from './answerFixtures.js';
-import { checkAnswer } from './helpers/claimChecks.js';
-import type { CiContextUpload } from '../protocol/schemas.js';
+import { fixOfShellLog } from './helpers/shellLogFix.js';
 
-const FIX = 'How do I fix it?';
-const START = ['Started by user ops', '[ledger] $ /bin/sh -xe /tmp/jenkins4.sh'];
-const END = ["Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'];
-
-async function fixOf(lines: string[]): Promise<string> {
-  const log = `${[...START, ...lines, ...END].join('\n')}\n`;
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log } } as CiContextUpload;
-  const ctx = analyzedChatContext(upload, log);
-  const text = (await composeLocalAnswer(FIX, ctx)).text;
-  expect(checkAnswer(FIX, text, log.split('\n'), ctx)).toEqual([]);
-  return text;
-}
+const fixOf = (lines: string[]): Promise<string> => fixOfShellLog(lines, 'ledger', '/tmp/jenkins4.sh');
 
 describe('an OS condition raised in a program', () => {
   it('a read-only database written by a step run as another user: the environment, the user, both sides', async () => {

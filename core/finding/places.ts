@@ -299,6 +299,31 @@ function hereDocument(line: (i: number) => string, i: number, root?: string): { 
   return undefined;
 }
 
+/** A package's name as pip compares it (PEP 503: case and runs of `-`, `_`, `.` do not matter). */
+const pipName = (n: string): string => n.toLowerCase().replace(/[-_.]+/g, '-');
+
+/**
+ * `pip check`'s `x 2.1 has requirement y==1.0, but you have y 1.2.`: the installed `y` is the one at fault, and pip's
+ * install above said which requirements file line asked for it (`Collecting y==1.2 (from -r requirements.lock (line 3))`,
+ * `Processing /wheels/y-1.2-py3-none-any.whl (from -r requirements.lock (line 3))`): that line is the place.
+ */
+function pipCheckPin(line: (i: number) => string, m: number, root?: string): (Place & { index: number }) | undefined {
+  const check = /^[\w.-]+ \S+ has requirement \S+, but you have ([\w.-]+) \S+\.$/.exec(line(m).trim());
+  if (!check) return undefined;
+  const wanted = pipName(check[1] as string);
+  for (let k = m - 1; k >= Math.max(0, m - 3000); k--) {
+    const req = /^(?:Collecting|Processing|Requirement already satisfied:) (\S+).*\(from -[rc] (\S+) \(line (\d+)\)\)/.exec(line(k).trim());
+    if (!req) continue;
+    const spec = req[1] as string;
+    // A requirement (`y==1.2`, `y[extra]>=1`) or a file pip was given (`/wheels/y-1.2-py3-none-any.whl`, `y-1.2.tar.gz`).
+    const name = /[\\/]|\.(?:whl|tar\.gz|zip)$/.test(spec) ? /^([A-Za-z0-9][\w.]*?)-\d/.exec(spec.slice(spec.lastIndexOf('/') + 1))?.[1] : /^[A-Za-z0-9][\w.-]*/.exec(spec)?.[0];
+    if (!name || pipName(name) !== wanted) continue;
+    const file = projectFile(req[2] as string, root);
+    return file ? { file, line: Number(req[3]), index: k } : undefined;
+  }
+  return undefined;
+}
+
 /** A compiler's warning that a function has no definition (clang's -Wundefined-inline / -Wundefined-internal, gcc's `used but never defined`), or none declared (C's implicit declaration). */
 const NO_DEFINITION = /\b(?:warning|error): (?:inline function|function|variable) [`'‘"]([\w:~]+)['’"] (?:has internal linkage but )?is not defined\b|\b(?:warning|error): [`'‘"]([\w:~]+)['’"] used but never defined\b|\b(?:warning|error): implicit declaration of function [`'‘"]([\w:~]+)['’"]/;
 
@@ -465,7 +490,7 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
     const referenced = withReference(result, line, lines.length, root);
     return referenced.location ? referenced : withUndefinedWarning(referenced, line, root);
   }
-  const p = placeNear(line, lines.length, result.message_line - 1, root);
+  const p = pipCheckPin(line, result.message_line - 1, root) ?? placeNear(line, lines.length, result.message_line - 1, root);
   if (!p) return result;
   const log_line = p.index + 1;
   const evidence = result.evidence.includes(log_line) ? result.evidence : [result.evidence[0] as number, ...[...result.evidence.slice(1), log_line].sort((a, b) => a - b)];

@@ -192,3 +192,33 @@ describe('.NET frames (`at X in PATH:line N`)', () => {
     expect(f?.location?.line).toBeUndefined();
   });
 });
+
+describe("`pip check`'s verdict on what is installed", () => {
+  const install = (rows: string[], verdict: string) => [
+    '+ .venv/bin/pip install --no-deps -r requirements.lock',
+    ...rows,
+    '+ .venv/bin/pip check',
+    verdict,
+    'ERROR: script returned exit code 1',
+  ];
+  const rows = [
+    'Processing /srv/wheels/Flask-3.1.0-py3-none-any.whl (from -r requirements.lock (line 1))',
+    'Collecting Werkzeug==2.3.8 (from -r requirements.lock (line 2))',
+    'Processing /srv/wheels/markupsafe-3.0.2-cp311-cp311-linux_x86_64.whl (from -r requirements.lock (line 4))',
+  ];
+
+  it("is a dependency error placed at the requirements line that asked for the installed version pip objects to", () => {
+    const f = findingOf(install(rows, 'flask 3.1.0 has requirement werkzeug>=3.1, but you have werkzeug 2.3.8.'));
+    expect(f).toMatchObject({ class: 'dependency-resolution', tool: 'pip', message: 'flask 3.1.0 has requirement werkzeug>=3.1, but you have werkzeug 2.3.8.' });
+    expect(f?.location).toMatchObject({ file: 'requirements.lock', line: 2 });
+    // A wheel's file name spells the package with `_` or capitals: the same package.
+    expect(findingOf(install(rows, 'jinja2 3.1.4 has requirement MarkupSafe>=2.0, but you have MarkupSafe 1.1.1.'))?.location).toMatchObject({ file: 'requirements.lock', line: 4 });
+  });
+
+  it('gives no place when the install above does not show where the package came from, or for a package not installed', () => {
+    expect(findingOf(install(rows, 'flask 3.1.0 has requirement click>=8.1.3, but you have click 7.0.'))?.location).toBeUndefined();
+    const missing = findingOf(install(rows, 'flask 3.1.0 requires blinker, which is not installed.'));
+    expect(missing).toMatchObject({ class: 'dependency-resolution', tool: 'pip' });
+    expect(missing?.location).toBeUndefined();
+  });
+});

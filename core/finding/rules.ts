@@ -9,14 +9,13 @@ import { ROUND4A_RULES } from './rules4a.js';
 import { ROUND5A_RULES } from './rules5a.js';
 import { STEP_RULES } from './rules4b.js';
 import { ROUND5B_RULES } from './rules5b.js';
-import { ROUND9_RULES } from './rules9.js';
 import { CONTAINER_FIRST_RULES } from './families/containers.js';
 import { DOTNET_FIRST_RULES } from './families/dotnet.js';
 import { GIT_FIRST_RULES, GIT_RULES } from './families/git.js';
 import { GO_FIRST_RULES, GO_RULES } from './families/go.js';
 import { JS_FIRST_RULES, JS_RULES } from './families/js.js';
 import { JVM_FIRST_RULES, JVM_RULES } from './families/jvm.js';
-import { NATIVE_BUILD_FIRST_RULES } from './families/nativeBuild.js';
+import { NATIVE_BUILD_FIRST_RULES, NATIVE_BUILD_RULES } from './families/nativeBuild.js';
 import { PYTHON_FIRST_RULES, PYTHON_RULES } from './families/python.js';
 import { RUBY_FIRST_RULES } from './families/ruby.js';
 import { RUST_FIRST_RULES, RUST_RULES } from './families/rust.js';
@@ -177,7 +176,7 @@ export const RULES: Rule[] = [
   ...ROUND4A_RULES,
   ...ROUND5A_RULES,
   ...ROUND5B_RULES,
-  ...ROUND9_RULES,
+  ...NATIVE_BUILD_RULES,
   ...RUST_RULES,
   ...PYTHON_RULES,
   ...SHELL_RULES,
@@ -456,8 +455,9 @@ export const RULES: Rule[] = [
     cls: 'dependency-resolution',
     priority: 45,
     confidence: 'high',
-    re: /(?:ERROR: Could not find a version that satisfies the requirement (\S+)|ERROR: No matching distribution found for (\S+)|ResolutionImpossible|^ERROR: Cannot install .+ because these package versions have conflicting dependencies|Because .+ depends on .+ version solving failed|No matching distribution found for (\S+))/,
-    read: (m) => ({ tool: 'pip', ...((m[1] ?? m[2] ?? m[3]) ? { dependency: (m[1] ?? m[2] ?? m[3]) as string } : {}) }),
+    // `pip check`'s verdict on what is installed: `x 2.1 has requirement y==1.0, but you have y 1.2.` / `x 2.1 requires y, which is not installed.`
+    re: /(?:ERROR: Could not find a version that satisfies the requirement (\S+)|ERROR: No matching distribution found for (\S+)|ResolutionImpossible|^ERROR: Cannot install .+ because these package versions have conflicting dependencies|Because .+ depends on .+ version solving failed|No matching distribution found for (\S+)|^[\w.-]+ \S+ has requirement (\S+), but you have [\w.-]+ \S+\.$|^[\w.-]+ \S+ requires ([\w.-]+), which is not installed\.$)/,
+    read: (m) => ({ tool: 'pip', ...((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) as string } : {}) }),
   },
   {
     cls: 'dependency-resolution',

@@ -1,6 +1,6 @@
 /**
  * The rules of core/finding/families/ are kept by tool family (rv3, session 43: they were kept by the
- * tuning round that added them, rules10/11/13/16.ts): every rule of a family's file names a tool of
+ * tuning round that added them, rules9/10/11/13/16.ts): every rule of a family's file names a tool of
  * that family when it names one, and each family's rules are in RULES once, in the place rules.ts
  * gives them (the narrow ones before the general rules).
  */
@@ -25,7 +25,7 @@ const FAMILIES: Record<string, [Record<string, unknown>, string[]]> = {
   git: [git, ['git']],
   go: [go, ['go']],
   js: [js, ['node', 'npm', 'npx', 'mocha', 'eslint']],
-  jvm: [jvm, ['java', 'maven', 'maven-surefire', 'maven-enforcer']],
+  jvm: [jvm, ['java', 'maven', 'maven-surefire', 'maven-enforcer', 'surefire', 'gradle']],
   nativeBuild: [nativeBuild, ['cmake', 'make', 'ld', 'autoconf', 'automake']],
   python: [python, ['python', 'pip', 'pytest']],
   ruby: [ruby, ['ruby']],

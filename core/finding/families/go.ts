@@ -1,5 +1,5 @@
 /**
- * Go: the go command: evidence rules of the tuning rounds 11, 13, 16 (issue 25; docs/notes/analyzer.md, each
+ * Go: the go command: evidence rules of the tuning rounds 9, 11, 13, 16 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `GO_FIRST_RULES` before the general rules (each is
  * narrower than a general rule that matches the same line), `GO_RULES` after the rules of rounds 4-9.
@@ -35,6 +35,9 @@ export const GO_FIRST_RULES: Rule[] = [
 ];
 
 export const GO_RULES: Rule[] = [
+  // go's module mode on a vendor directory that disagrees with go.mod (`go: inconsistent vendoring in
+  // DIR:`): the module's dependencies, as vendored, are not the ones it requires.
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^go: inconsistent vendoring in /, read: () => ({ tool: 'go' }) },
   // The go command fetching a module for an import (`cmd/x/main.go:6:2: example.com/retry@v0.3.0: reading
   // https://proxy/example.com/retry/@v/v0.3.0.zip: 401 Unauthorized`): the place is the import, the failure the
   // module proxy's answer: 401/403 a credential, 404/410 a version that is not there, anything else the network.

@@ -1,5 +1,5 @@
 /**
- * The JVM: java, Maven and its plugins (surefire, enforcer): evidence rules of the tuning rounds 11, 13 (issue 25; docs/notes/analyzer.md, each
+ * The JVM: java, Maven and its plugins (surefire, enforcer), Gradle: evidence rules of the tuning rounds 9, 11, 13 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `JVM_FIRST_RULES` before the general rules (each is
  * narrower than a general rule that matches the same line), `JVM_RULES` after the rules of rounds 4-9.
@@ -33,6 +33,20 @@ export const JVM_FIRST_RULES: Rule[] = [
 ];
 
 export const JVM_RULES: Rule[] = [
+  // Surefire's verdict on a forked test JVM that died (`The forked VM terminated without properly saying goodbye.
+  // VM crash or System.exit called?`) says why only in its exit code a few lines below: 137 (SIGKILL, the kernel's
+  // OOM killer or a container's memory limit) is out of memory (helper t10). Any other code stays unexplained.
+  {
+    cls: 'out-of-memory',
+    priority: 19,
+    confidence: 'high',
+    re: /The forked VM terminated without properly saying goodbye\b/,
+    below: /Process Exit Code: 137\b/,
+    read: () => ({ tool: 'surefire', exception: 'killed' }),
+  },
+  // Gradle's Exec task or plugin that could not start its program (`> A problem occurred starting process
+  // 'command 'protoc''`): the program is not installed or not on the PATH of the build.
+  { cls: 'missing-tool', priority: 46, confidence: 'medium', re: /^(?:> )?A problem occurred starting process 'command '([^']+)''/, read: (m) => ({ tool: 'gradle', symbol: m[1] as string }) },
   // Where the script ran a tool from the wrong directory or with a selection that names nothing: Maven's
   // MissingProjectException (`The goal you specified requires a project to execute but there is no POM in this
   // directory`), npm's `No workspaces found:` for its `--workspace` (helper t13): the script's call, ci-script.

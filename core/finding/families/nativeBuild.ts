@@ -1,5 +1,5 @@
 /**
- * C and C++ builds: CMake, make, the linkers, autoconf and automake: evidence rules of the tuning rounds 13 (issue 25; docs/notes/analyzer.md, each
+ * C and C++ builds: CMake, make, the linkers, autoconf and automake: evidence rules of the tuning rounds 9, 13 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `NATIVE_BUILD_FIRST_RULES` before the general rules (each is
  * narrower than a general rule that matches the same line), `NATIVE_BUILD_RULES` after the rules of rounds 4-9.
@@ -76,4 +76,27 @@ export const NATIVE_BUILD_FIRST_RULES: Rule[] = [
     near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(target_compile_features\):$/, from: -2, to: -1, required: true },
     read: () => ({ tool: 'cmake' }),
   },
+];
+
+export const NATIVE_BUILD_RULES: Rule[] = [
+  // GNU ld, gold and lld on an object built without -fPIC linked into a shared object or a PIE
+  // (`/usr/bin/ld: lib.a(x.o): relocation R_X86_64_PC32 against symbol `s' can not be used when making
+  // a shared object; recompile with -fPIC`); the linker's `warning: relocation against` line is not it.
+  {
+    cls: 'link-error',
+    priority: 32,
+    confidence: 'high',
+    re: /^(?:\S*\/)?(?:ld|ld\.\w+|lld)(?:\.exe)?: (?!warning)(?:error: )?.*\brelocation \S+ against .*\b(?:can ?not|cannot) be used when making an? (?:shared object|PIE object|PDE object)|^(?:\S*\/)?(?:ld\.lld|lld): error: relocation \S+ cannot be used against .*; recompile with -fPIC/,
+    read: (m) => ({ tool: /^(?:\S*\/)?(ld\.\w+|lld)/.exec(m[0])?.[1] ?? 'ld' }),
+  },
+  // CMake told to use a compiler it cannot find (`Could not find compiler set in environment variable
+  // CXX:`, `The CMAKE_C_COMPILER: x is not a full path and was not found in the PATH.`, `No CMAKE_CXX_COMPILER
+  // could be found.`): the tool is missing, whatever the language.
+  { cls: 'missing-tool', priority: 44, confidence: 'high', re: /^\s*Could not find compiler set in environment variable \w+:|^\s*The CMAKE_\w+_COMPILER:\s*$|^\s*The CMAKE_\w+_COMPILER:\s+\S+\s+is not a full path and was not found in the PATH|^\s*No CMAKE_\w+_COMPILER could be found\./, read: () => ({ tool: 'cmake' }) },
+  // A configurator asked for a preset its presets file does not define (`CMake Error: No such preset in
+  // DIR: "x"`, `Could not read presets from DIR`): the CI script and the project disagree.
+  { cls: 'ci-script', priority: 44, confidence: 'high', re: /^CMake Error: (?:No such (?:build |test |package |workflow )?preset in \S+: "([^"]+)"|Could not read presets from )/, read: (m) => ({ tool: 'cmake', ...(m[1] ? { symbol: m[1] } : {}) }) },
+  // CMake's install or file() refused by the file system (`file cannot create directory: /etc/x.  Maybe need
+  // administrative privileges.`, `file INSTALL cannot copy file ... Permission denied`): the build user's rights.
+  { cls: 'permission-credentials', priority: 40, confidence: 'high', re: /^\s*file (?:INSTALL )?cannot (?:create directory|make directory|copy file|set permissions on|open file)\b.*(?:Maybe need(?: administrative privileges\.?)?|Permission denied)\s*$/, read: () => ({ tool: 'cmake' }) },
 ];

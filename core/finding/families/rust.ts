@@ -1,5 +1,5 @@
 /**
- * Rust: rustc and cargo: evidence rules of the tuning rounds 10, 11, 13, 16 (issue 25; docs/notes/analyzer.md, each
+ * Rust: rustc and cargo: evidence rules of the tuning rounds 9, 10, 11, 13, 16 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `RUST_FIRST_RULES` before the general rules (each is
  * narrower than a general rule that matches the same line), `RUST_RULES` after the rules of rounds 4-9.
@@ -32,6 +32,10 @@ export const RUST_FIRST_RULES: Rule[] = [
 ];
 
 export const RUST_RULES: Rule[] = [
+  // cargo refusing a package whose `rust-version` is newer than the toolchain (`error: rustc 1.75.0 is
+  // not supported by the following package:` over `x@1.2.0 requires rustc 1.80`; older cargo: `package
+  // `x` cannot be built because it requires rustc 1.80 or newer`): the tool's version is wrong.
+  { cls: 'missing-tool', priority: 44, confidence: 'high', re: /^error: rustc \S+ is not supported by the following packages?:|^error: package [`'‘][^'’`]+['’`] cannot be built because it requires rustc \S+ or newer/, read: () => ({ tool: 'cargo' }) },
   // rustc without the standard library of the target it was asked to build for (`error[E0463]: can't find
   // crate for `std`` or `core`, `alloc`, `proc_macro`, `test`; its note `the `x` target may not be installed`):
   // the toolchain lacks the target, no source line is wrong. A missing crate of the project's own stays a compile error.
