@@ -45,6 +45,8 @@ export function openEventStream(ctx: Context, pingMs: number): EventStream {
   };
   // `res` closes when the connection goes away (or after the response finished: then `ended`).
   ctx.res.once('close', onClose);
+  // A client that left before the stream opened (while the answer's transaction waited): its `close` has passed.
+  if (ctx.res.destroyed || ctx.req.socket.destroyed) onClose();
 
   return {
     signal: abort.signal,

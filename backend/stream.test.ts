@@ -1,0 +1,33 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { openEventStream } from './stream.js';
+
+/**
+ * A client that left before the stream opened (it gave up while the answer's transaction waited on
+ * a lock): the stream's signal is aborted at once, so the engine stops and the pair is saved
+ * `interrupted` (CONTRACT "Streams"), instead of running to the end for nobody.
+ */
+it('aborts at once when the client is already gone at open', async () => {
+  const app = new Koa();
+  let seen!: (v: boolean) => void;
+  const result = new Promise<boolean>((r) => (seen = r));
+  app.use(async (ctx) => {
+    await new Promise((r) => ctx.req.once('close', r));
+    await new Promise((r) => setTimeout(r, 20));
+    const stream = openEventStream(ctx, 60_000);
+    seen(stream.signal.aborted);
+    stream.end();
+  });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const req = http.request({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', method: 'POST', path: '/' });
+    req.on('error', () => {});
+    req.write('{}');
+    setTimeout(() => req.destroy(), 30);
+    expect(await result).toBe(true);
+  } finally {
+    await new Promise((r) => server.close(r));
+  }
+});
