@@ -294,7 +294,8 @@ const failure: Composer = async (ask) => {
     out.line('The log shows no stack trace for this error: the tool printed it without one. What it printed:');
   }
   out.line();
-  quote(out, spanWithMessage(ctx, top, found), 25);
+  const shown = spanWithMessage(ctx, top, found);
+  quote(out, shown, 25);
   commandOutput(out, ctx, top, headline.text, headline.line);
   // The workspace's source around the line the failure names (issue 17), when uploaded.
   const source = failingSource(ask, spans, headline.text, found, { fix: false }) ?? missingSourceHint(ask, spans);
@@ -310,7 +311,9 @@ const failure: Composer = async (ask) => {
   for (const n of found.evidence) out.log({ start_line: n, end_line: n });
   if (where) out.line(where);
   // Only the other excerpts that state an error are worth the reader's time.
-  const rest = spans.slice(1).filter((span) => (headlineOf(span).isError && !isConsequenceOnly(span.text)) || ranked.length === 0);
+  // An excerpt whose lines the quote above already showed in full is not quoted twice.
+  const shownInFull = (span: LogSpan): boolean => shown.end_line - shown.start_line < 25 && span.start_line >= shown.start_line && span.end_line <= shown.end_line;
+  const rest = spans.slice(1).filter((span) => ((headlineOf(span).isError && !isConsequenceOnly(span.text)) || ranked.length === 0) && !shownInFull(span));
   if (rest.length > 0) {
     out.line();
     out.line('**Also in the log**');
