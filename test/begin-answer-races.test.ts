@@ -9,6 +9,7 @@ import { isMysql, migrateLatest, openDb } from '../backend/db.js';
 import { createChat, deleteChat } from '../backend/store/chats.js';
 import { beginAnswer, finishAnswerAndRelease, startPair, type BeginResult } from '../backend/store/pairs.js';
 import { testDialects, type TestDatabase } from './helpers/databases.js';
+import { pairRows } from './helpers/pairRows.js';
 
 const dialects = await testDialects();
 
@@ -31,13 +32,7 @@ describe.each(dialects)('beginAnswer races on $name', (dialect) => {
     await database?.drop();
   });
 
-  const pairs = async (chatId: number) =>
-    (await db('qa_pairs').where({ chat_id: chatId }).orderBy('id').select('id', 'question', 'answer_status', 'superseded_at')) as {
-      id: number;
-      question: string;
-      answer_status: string;
-      superseded_at: number | string | null;
-    }[];
+  const pairs = (chatId: number) => pairRows(db, chatId);
   const lease = async (chatId: number) =>
     (await db('chats').where({ id: chatId }).first('streaming_until', 'stream_owner')) as { streaming_until: number | string | null; stream_owner: string | null };
 

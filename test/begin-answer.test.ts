@@ -11,6 +11,7 @@ import { createChat } from '../backend/store/chats.js';
 import { beginAnswer, startPair } from '../backend/store/pairs.js';
 import { writeTransaction } from '../backend/store/raw.js';
 import { testDialects, type TestDatabase } from './helpers/databases.js';
+import { pairRows } from './helpers/pairRows.js';
 
 const dialects = await testDialects();
 
@@ -27,13 +28,7 @@ describe.each(dialects)('beginAnswer on $name', (dialect) => {
     await database?.drop();
   });
 
-  const pairs = async (chatId: number) =>
-    (await db('qa_pairs').where({ chat_id: chatId }).orderBy('id').select('id', 'question', 'answer_status', 'superseded_at')) as {
-      id: number;
-      question: string;
-      answer_status: string;
-      superseded_at: number | string | null;
-    }[];
+  const pairs = (chatId: number) => pairRows(db, chatId);
   const chatRow = async (chatId: number) =>
     (await db('chats').where({ id: chatId }).first('streaming_until', 'stream_owner', 'updated_at')) as {
       streaming_until: number | string | null;
