@@ -19,8 +19,8 @@ export interface ActiveStream {
 }
 
 /**
- * The life of one backend process: its replica id (the owner written on the leases it takes
- * and the uploads it builds), the streams and uploads running in it, and whether it is closing.
+ * The life of one backend process: its replica id (the prefix of the owner written on the leases
+ * its streams take, store/pairs.ts streamLeaseOwner, and the owner of the uploads it builds), the streams and uploads running in it, and whether it is closing.
  * Shutdown stops every stream and waits for each to save its pair before the database closes.
  */
 export class Lifecycle {

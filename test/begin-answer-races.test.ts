@@ -2,12 +2,13 @@
  * beginAnswer under races (adversarial review, session 44), on both dialects: many asks on one
  * chat at once from two replicas (exactly one pair and one lease holder, the rest `busy` with the
  * lease's end), two retries of one pair at once, a failure inside the transaction after the lease
- * was written (nothing left behind: no pair, no lease, nothing superseded), a deleted chat.
+ * was written (nothing left behind: no pair, no lease, nothing superseded), a deleted chat, and a
+ * stream of one replica finishing after its lease expired and another stream of that replica took it.
  */
 import type { Db } from '../backend/db.js';
 import { isMysql, migrateLatest, openDb } from '../backend/db.js';
 import { createChat, deleteChat } from '../backend/store/chats.js';
-import { beginAnswer, finishAnswerAndRelease, startPair, type BeginResult } from '../backend/store/pairs.js';
+import { beginAnswer, finishAnswerAndRelease, releaseLeasesOf, renewStreamLease, startPair, streamLeaseOwner, type BeginResult } from '../backend/store/pairs.js';
 import { testDialects, type TestDatabase } from './helpers/databases.js';
 import { pairRows } from './helpers/pairRows.js';
 
@@ -117,6 +118,47 @@ describe.each(dialects)('beginAnswer races on $name', (dialect) => {
       ['q', 'interrupted'],
       ['q2', 'streaming'],
     ]);
+  });
+
+  test("a stream whose lease expired while it ran finishes late: the newer stream of the same replica keeps its lease, a third ask is busy", async () => {
+    const chat = await createChat(db, 'race-6', 't');
+    const job = { userId: 'race-6', chatId: chat.id, leaseMs: 60_000 };
+    // Two streams of one replica (as the route names them; its id as long as config allows): the
+    // first's lease runs out (a stalled event loop).
+    const replica = 'r'.repeat(64);
+    const [late, fresh] = [streamLeaseOwner(replica), streamLeaseOwner(replica)];
+    expect(late).not.toBe(fresh);
+    const first = await beginAnswer(db, { ...job, question: 'one', leaseMs: 1, owner: late });
+    expect(first.kind).toBe('started');
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await beginAnswer(db, { ...job, question: 'two', owner: fresh });
+    expect(second.kind).toBe('started');
+    // The late stream can neither renew nor free the lease it lost.
+    expect(await renewStreamLease(db, chat.id, 60_000, late)).toBe(false);
+    await finishAnswerAndRelease(db, (first as Extract<BeginResult, { kind: 'started' }>).pairId, 'late', 'complete', [], { chatId: chat.id, owner: late });
+    expect((await lease(chat.id)).stream_owner).toBe(fresh);
+    expect((await beginAnswer(other, { ...job, question: 'three', owner: streamLeaseOwner(replica) })).kind).toBe('busy');
+    expect((await pairs(chat.id)).map((r) => [r.question, r.answer_status])).toEqual([
+      ['one', 'complete'],
+      ['two', 'streaming'],
+    ]);
+    // Its own finish frees it.
+    await finishAnswerAndRelease(db, (second as Extract<BeginResult, { kind: 'started' }>).pairId, 'done', 'complete', [], { chatId: chat.id, owner: fresh });
+    expect(await lease(chat.id)).toEqual({ streaming_until: null, stream_owner: null });
+  });
+
+  test("a restarted replica frees the leases of all its streams (and of its id alone, as before), not those of a replica whose id it begins", async () => {
+    const mine = [await createChat(db, 'race-7', 'a'), await createChat(db, 'race-7', 'b'), await createChat(db, 'race-7', 'c')];
+    const theirs = [await createChat(db, 'race-7', 'd'), await createChat(db, 'race-7', 'e')];
+    const owners = [streamLeaseOwner('r_1'), streamLeaseOwner('r_1'), 'r_1', streamLeaseOwner('r_1x'), streamLeaseOwner('rx1')];
+    const all = [...mine, ...theirs];
+    for (const [i, chat] of all.entries()) {
+      expect((await beginAnswer(db, { userId: 'race-7', chatId: chat.id, question: 'q', leaseMs: 60_000, owner: owners[i] as string })).kind).toBe('started');
+    }
+    expect(await releaseLeasesOf(db, 'r_1')).toBe(3);
+    for (const chat of mine) expect(await lease(chat.id)).toEqual({ streaming_until: null, stream_owner: null });
+    for (const [i, chat] of theirs.entries()) expect((await lease(chat.id)).stream_owner).toBe(owners[3 + i]);
+    expect((await pairs(theirs[0]!.id))[0]?.answer_status).toBe('streaming');
   });
 
   test("a user id that differs only in case or trailing space is another user's: missing", async () => {

@@ -6,6 +6,7 @@ import type { TestBackend } from './helpers/backend.js';
 import { scriptedEngine } from './helpers/engines.js';
 import { collectEvents, textOf } from './helpers/sse.js';
 import { until } from './helpers/poll.js';
+import { Lifecycle, type ActiveStream } from '../backend/lifecycle.js';
 
 const dialects = await testDialects();
 
@@ -245,6 +246,33 @@ describe.each(dialects)('messages API on $name', (dialect) => {
       const raw = await res.text();
       expect(raw).toMatch(/^: ping$/m);
       expect(raw.endsWith('data: {"event":"done"}\n\n')).toBe(true);
+    } finally {
+      await b.close();
+    }
+  });
+  test('a stream that fails before it opens: 500, the pair is failed (not left streaming) and the chat free at once', async () => {
+    // The first stream cannot be tracked (a throw between beginAnswer and the detached job).
+    class FailsOnce extends Lifecycle {
+      failed = false;
+      override addStream(stream: ActiveStream): void {
+        if (!this.failed) {
+          this.failed = true;
+          throw new Error('cannot track the stream');
+        }
+        super.addStream(stream);
+      }
+    }
+    const b = await startTestBackend(dialect, { deps: { engine, lifecycle: new FailsOnce() } });
+    try {
+      const user = newUser();
+      const chat = await buildChat(b, user);
+      const res = await b.request(user, 'POST', '/messages/send', { chat_id: chat.id, content: 'first' });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ detail: 'Internal error' });
+      expect((await pairs(b, user, chat.id)).map((p) => [p.question.content, p.answer?.status])).toEqual([['first', 'failed']]);
+      expect(await b.db('chats').where({ id: chat.id }).first('streaming_until', 'stream_owner')).toEqual({ streaming_until: null, stream_owner: null });
+      const events = await ask(b, user, chat.id, 'again');
+      expect(events.at(-1)).toEqual({ event: 'done' });
     } finally {
       await b.close();
     }

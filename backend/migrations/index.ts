@@ -11,6 +11,7 @@ import * as m009 from './009_chat_job.js';
 import * as m010 from './010_identifier_collation.js';
 import * as m011 from './011_canonical_contexts.js';
 import * as m012 from './012_context_log_not_kept.js';
+import * as m013 from './013_stream_owner_token.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ export const migrations: [string, Migration][] = [
   ['010_identifier_collation', m010],
   ['011_canonical_contexts', m011],
   ['012_context_log_not_kept', m012],
+  ['013_stream_owner_token', m013],
 ];
 
 // Each migration is listed as `{ file }`: knex's own CLI prints pending migrations by their

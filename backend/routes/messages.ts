@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { userIdOf } from '../auth.js';
 import { Conflict, NotFound, Unprocessable } from '../errors.js';
 import { idParam, inputOf, validate } from '../http.js';
-import { beginAnswer, findVisiblePair, releaseStreamLease } from '../store/pairs.js';
+import { beginAnswer, finishAnswerAndRelease, findVisiblePair, releaseStreamLease, streamLeaseOwner } from '../store/pairs.js';
 import { streamAnswer, type AnswerDeps } from '../services/answer.js';
 import { openEventStream } from '../stream.js';
 
@@ -32,17 +32,23 @@ export function registerMessageRoutes(router: Router, deps: AppDeps): void {
   // The chat's lease and the new pair in one transaction (beginAnswer), then the stream: `started`
   // waits for nothing else. A chat that is not the caller's is 404, one with a live stream 409.
   const begin = async (ctx: Context, chatId: number, question: string, notFound: string, supersedeFrom?: number) => {
-    const owner = deps.lifecycle.replicaId;
+    // This stream's own lease owner: a late stream of this replica cannot free it (streamLeaseOwner).
+    const owner = streamLeaseOwner(deps.lifecycle.replicaId);
     const userId = userIdOf(ctx);
     const begun = await beginAnswer(deps.db, { userId, chatId, question, supersedeFrom, leaseMs: deps.streamLeaseMs, owner });
     if (begun.kind === 'missing') throw new NotFound(notFound);
     if (begun.kind === 'busy') throw streamingConflict(chatId, begun.until);
     try {
-      await streamAnswer(answers, { chatId, question, pairId: begun.pairId, leaseMs: deps.streamLeaseMs, userId }, () =>
+      await streamAnswer(answers, { chatId, question, pairId: begun.pairId, leaseMs: deps.streamLeaseMs, owner, userId }, () =>
         openEventStream(ctx, deps.pingIntervalMs),
       );
     } catch (err) {
-      await releaseStreamLease(deps.db, chatId, owner);
+      // The stream never opened: the pair is `failed` (empty) and the chat free at once, in one
+      // transaction, rather than `streaming` until a sweep.
+      await finishAnswerAndRelease(deps.db, begun.pairId, '', 'failed', [], { chatId, owner }).catch(async (saveErr: unknown) => {
+        deps.log.error({ err: saveErr, pairId: begun.pairId }, 'could not mark the unopened answer failed');
+        await releaseStreamLease(deps.db, chatId, owner);
+      });
       throw err;
     }
   };

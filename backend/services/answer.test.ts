@@ -52,7 +52,7 @@ async function run(engine: AnswerEngine, sink: ReturnType<typeof memorySink>) {
   expect((await acquireStreamLease(db, chat.id, 15_000, lifecycle.replicaId)).taken).toBe(true);
   await streamAnswer(
     { db, log: pino({ level: 'silent' }), lifecycle, engine, loadContext: async () => null },
-    { chatId: chat.id, question: 'why?', leaseMs: 15_000 },
+    { chatId: chat.id, question: 'why?', leaseMs: 15_000, owner: lifecycle.replicaId },
     () => sink,
   );
   await sink.ended;
@@ -76,7 +76,7 @@ test('a reader that goes away leaves the pair interrupted with the text sent so 
   const chat = await createChat(db, 'u', 'b chat');
   const lifecycle = new Lifecycle('replica-a');
   await acquireStreamLease(db, chat.id, 15_000, lifecycle.replicaId);
-  await streamAnswer({ db, log: pino({ level: 'silent' }), lifecycle, engine, loadContext: async () => null }, { chatId: chat.id, question: 'q', leaseMs: 15_000 }, () => sink);
+  await streamAnswer({ db, log: pino({ level: 'silent' }), lifecycle, engine, loadContext: async () => null }, { chatId: chat.id, question: 'q', leaseMs: 15_000, owner: lifecycle.replicaId }, () => sink);
   sink.abort.abort(new Error('gone'));
   open();
   await sink.ended;
@@ -98,7 +98,7 @@ test('`started` leaves before the context is loaded: the job waits a turn of the
     order.push('loadContext');
     return null;
   };
-  await streamAnswer({ db, log: pino({ level: 'silent' }), lifecycle, engine: engineOf(['x']), loadContext }, { chatId: chat.id, question: 'q', leaseMs: 15_000 }, () => ({
+  await streamAnswer({ db, log: pino({ level: 'silent' }), lifecycle, engine: engineOf(['x']), loadContext }, { chatId: chat.id, question: 'q', leaseMs: 15_000, owner: lifecycle.replicaId }, () => ({
     ...sink,
     send: (e: StreamEvent) => {
       order.push(e.event);

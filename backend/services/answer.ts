@@ -45,6 +45,8 @@ export interface StreamJob {
   /** ...else it is made here; for retry and edit: the pair from which the history is cut. */
   supersedeFrom?: number;
   leaseMs: number;
+  /** The lease's owner, as the caller took it (store/pairs.ts streamLeaseOwner): renewed and released by it. */
+  owner: string;
   /** The chat's user: on whose behalf the openai engine's workspace tools run. */
   userId?: string;
 }
@@ -67,7 +69,7 @@ export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: (
   const { db, lifecycle, engine } = deps;
   // The request's logger: every line of the job (it outlives the handler) carries its reqId.
   const log = requestLog(deps.log);
-  const owner = lifecycle.replicaId;
+  const owner = job.owner;
   const pairId = job.pairId ?? (await startPair(db, job.chatId, job.question, job.supersedeFrom));
   // The sink (the response) opens once the pair exists: a refusal before it is a plain HTTP error.
   const stream = openSink();

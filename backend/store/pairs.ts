@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Db } from '../db.js';
 import type { AnswerStatus, Page, QaPair, Source } from '../../protocol/types.js';
 import { isoTime } from '../time.js';
@@ -128,7 +130,7 @@ export async function findVisiblePair(db: Db, userId: string, pairId: number): P
 export type LeaseResult = { taken: true } | { taken: false; until: number | null };
 
 /**
- * Takes the chat's stream lease for `owner` (one answer streams per chat, enforced in the
+ * Takes the chat's stream lease for `owner` (one stream's streamLeaseOwner; one answer streams per chat, enforced in the
  * database so any replica agrees). An expired lease means its holder died: in the same
  * transaction its `streaming` pairs become `interrupted` (their saved text stays).
  */
@@ -170,20 +172,38 @@ export async function releaseStreamLease(db: Db, chatId: number, owner: string):
 }
 
 /**
- * At the start of a replica: the leases it held before it died are released and their
- * `streaming` pairs marked `interrupted` (the text saved so far stays), in one transaction.
- * Answers how many pairs were marked.
+ * The owner written on one stream's lease: its replica's id and a token of its own. Leases are
+ * taken, renewed and released by this exact value, so a stream whose lease expired while it still
+ * ran (a stalled event loop) cannot free or extend the lease a newer stream of the same replica
+ * took; releaseLeasesOf frees every lease of the replica by the `<replica id>:` prefix (a replica
+ * id has no `:`, config.ts).
  */
-export async function releaseLeasesOf(db: Db, owner: string): Promise<number> {
+export function streamLeaseOwner(replicaId: string): string {
+  return `${replicaId}:${randomBytes(8).toString('hex')}`;
+}
+
+/** The chats whose lease is `replicaId`'s: held by one of its streams, or by the replica itself. */
+function leasedBy(q: Knex.QueryBuilder, replicaId: string): Knex.QueryBuilder {
+  const prefix = `${replicaId}:`;
+  // substr, not LIKE: a replica id may hold `_`, which LIKE reads as a wildcard.
+  return q.where((w) => w.where({ stream_owner: replicaId }).orWhereRaw('substr(stream_owner, 1, ?) = ?', [prefix.length, prefix]));
+}
+
+/**
+ * At the start of a replica: the leases it held before it died (those of each of its streams)
+ * are released and their `streaming` pairs marked `interrupted` (the text saved so far stays),
+ * in one transaction. Answers how many pairs were marked.
+ */
+export async function releaseLeasesOf(db: Db, replicaId: string): Promise<number> {
   return db.transaction(async (trx) => {
-    const rows = (await trx('chats').select('id').where({ stream_owner: owner })) as { id: number | string }[];
+    const rows = (await leasedBy(trx('chats').select('id'), replicaId)) as { id: number | string }[];
     if (rows.length === 0) return 0;
     const ids = rows.map((r) => Number(r.id));
     const marked = await trx('qa_pairs')
       .whereIn('chat_id', ids)
       .andWhere({ answer_status: 'streaming' })
       .update({ answer_status: 'interrupted' });
-    await trx('chats').whereIn('id', ids).andWhere({ stream_owner: owner }).update({ streaming_until: null, stream_owner: null });
+    await leasedBy(trx('chats').whereIn('id', ids), replicaId).update({ streaming_until: null, stream_owner: null });
     return marked;
   });
 }
