@@ -8,9 +8,9 @@
 import type { Db } from '../backend/db.js';
 import { isMysql, migrateLatest, openDb } from '../backend/db.js';
 import { createChat, deleteChat } from '../backend/store/chats.js';
-import { beginAnswer, finishAnswerAndRelease, releaseLeasesOf, renewStreamLease, startPair, streamLeaseOwner, type BeginResult } from '../backend/store/pairs.js';
+import { beginAnswer, finishAnswerAndRelease, releaseLeasesOf, renewStreamLease, streamLeaseOwner, type BeginResult } from '../backend/store/pairs.js';
 import { testDialects, type TestDatabase } from './helpers/databases.js';
-import { pairRows } from './helpers/pairRows.js';
+import { completedPair, pairRows } from './helpers/pairRows.js';
 
 const dialects = await testDialects();
 
@@ -57,8 +57,7 @@ describe.each(dialects)('beginAnswer races on $name', (dialect) => {
 
   test('two retries of one pair at once: one started, one busy; once the first is over, the history holds one copy of the question', async () => {
     const chat = await createChat(db, 'race-2', 't');
-    const first = await startPair(db, chat.id, 'one');
-    await db('qa_pairs').where({ id: first }).update({ answer_status: 'complete' });
+    const first = await completedPair(db, 'race-2', chat.id, 'one');
     const job = { userId: 'race-2', chatId: chat.id, question: 'one', supersedeFrom: first, leaseMs: 60_000 };
     const [a, b] = await Promise.all([beginAnswer(db, { ...job, owner: 'ra' }), beginAnswer(other, { ...job, owner: 'rb' })]);
     expect([a.kind, b.kind].sort()).toEqual(['busy', 'started']);
@@ -71,8 +70,7 @@ describe.each(dialects)('beginAnswer races on $name', (dialect) => {
 
   test('a failure inside the transaction after the lease was written leaves no lease, no pair and nothing superseded', async () => {
     const chat = await createChat(db, 'race-3', 't');
-    const first = await startPair(db, chat.id, 'one');
-    await db('qa_pairs').where({ id: first }).update({ answer_status: 'complete' });
+    const first = await completedPair(db, 'race-3', chat.id, 'one');
     // The INSERT of the new pair fails (a trigger refuses the question 'boom'): the lease and the
     // supersede written before it in the same transaction must go with it.
     if (isMysql(db)) {
@@ -102,7 +100,7 @@ describe.each(dialects)('beginAnswer races on $name', (dialect) => {
 
   test('a deleted chat is missing, also for a retry of one of its pairs; a dead holder of a live-looking lease is only taken once it expired', async () => {
     const chat = await createChat(db, 'race-4', 't');
-    const first = await startPair(db, chat.id, 'one');
+    const first = await completedPair(db, 'race-4', chat.id, 'one');
     await deleteChat(db, 'race-4', chat.id);
     expect(await beginAnswer(db, { userId: 'race-4', chatId: chat.id, question: 'q', leaseMs: 60_000, owner: 'ra' })).toEqual({ kind: 'missing' });
     expect(await beginAnswer(db, { userId: 'race-4', chatId: chat.id, question: 'q', supersedeFrom: first, leaseMs: 60_000, owner: 'ra' })).toEqual({

@@ -1,17 +1,17 @@
 /**
  * beginAnswer (backend/store/pairs.ts), on both dialects: the chat's stream lease and the new pair
- * in one transaction of prepared statements (raw.ts writeTransaction), as acquireStreamLease and
- * startPair did in two: another user's chat changes nothing, a live lease is `busy` with its end,
+ * in one transaction of prepared statements (raw.ts writeTransaction), where two knex transactions
+ * did it before: another user's chat changes nothing, a live lease is `busy` with its end,
  * a dead one is taken and its `streaming` pairs become `interrupted`, retry and edit supersede; a
  * write transaction that throws leaves nothing behind.
  */
 import type { Db } from '../backend/db.js';
 import { migrateLatest, openDb } from '../backend/db.js';
 import { createChat } from '../backend/store/chats.js';
-import { beginAnswer, startPair } from '../backend/store/pairs.js';
+import { beginAnswer } from '../backend/store/pairs.js';
 import { writeTransaction } from '../backend/store/raw.js';
 import { testDialects, type TestDatabase } from './helpers/databases.js';
-import { pairRows } from './helpers/pairRows.js';
+import { completedPair, pairRows } from './helpers/pairRows.js';
 
 const dialects = await testDialects();
 
@@ -64,8 +64,7 @@ describe.each(dialects)('beginAnswer on $name', (dialect) => {
 
   test("an expired lease is taken: its holder's streaming pairs become interrupted; supersedeFrom hides that pair and the later ones", async () => {
     const chat = await createChat(db, 'ba-3', 't');
-    const first = await startPair(db, chat.id, 'one');
-    await db('qa_pairs').where({ id: first }).update({ answer_status: 'complete' });
+    const first = await completedPair(db, 'ba-3', chat.id, 'one');
     const dead = await beginAnswer(db, { userId: 'ba-3', chatId: chat.id, question: 'two', leaseMs: 1, owner: 'gone' });
     expect(dead.kind).toBe('started');
     await new Promise((r) => setTimeout(r, 20));

@@ -7,7 +7,7 @@
 import { Lifecycle } from '../backend/lifecycle.js';
 import { sweep } from '../backend/maintenance.js';
 import { createBuildingContext, insertChunks, OWN_BUILDING_GRACE_MS } from '../backend/store/contexts.js';
-import { acquireStreamLease, startPair } from '../backend/store/pairs.js';
+import { beginAnswer } from '../backend/store/pairs.js';
 import type { Db } from '../backend/db.js';
 import { readEvents } from '../protocol/sse.js';
 import type { StreamEvent } from '../protocol/types.js';
@@ -87,12 +87,14 @@ describe.each(dialects)('sweeps and races on $name', (dialect) => {
 
   test('pairs left streaming under a dead lease become interrupted with their text; a live lease keeps its pair; a restarted replica frees its own', async () => {
     const [dead, live, own] = [await newChat(a, 's3'), await newChat(a, 's3'), await newChat(a, 's3')];
-    expect((await acquireStreamLease(a.db, dead, 1, 'gone')).taken).toBe(true);
-    expect((await acquireStreamLease(a.db, live, 60_000, 'alive')).taken).toBe(true);
-    expect((await acquireStreamLease(a.db, own, 60_000, 'me')).taken).toBe(true);
-    const pDead = await startPair(a.db, dead, 'q');
-    const pLive = await startPair(a.db, live, 'q');
-    const pOwn = await startPair(a.db, own, 'q');
+    const started = async (chatId: number, leaseMs: number, owner: string) => {
+      const begun = await beginAnswer(a.db, { userId: 's3', chatId, question: 'q', leaseMs, owner });
+      expect(begun.kind).toBe('started');
+      return begun.kind === 'started' ? begun.pairId : -1;
+    };
+    const pDead = await started(dead, 1, 'gone');
+    const pLive = await started(live, 60_000, 'alive');
+    const pOwn = await started(own, 60_000, 'me');
     await a.db('qa_pairs').whereIn('id', [pDead, pLive, pOwn]).update({ answer: 'saved so far' });
     await new Promise((r) => setTimeout(r, 20));
     const swept = await sweep(a.db, new Lifecycle('me'), { atStart: true });

@@ -6,7 +6,7 @@ import type { StreamEvent } from '../../protocol/types.js';
 import { migrateLatest, openDb, type Db } from '../db.js';
 import { Lifecycle } from '../lifecycle.js';
 import { createChat } from '../store/chats.js';
-import { acquireStreamLease, listPairs } from '../store/pairs.js';
+import { beginAnswer, listPairs } from '../store/pairs.js';
 import type { AnswerEngine } from '../answer/engine.js';
 import { streamAnswer, type AnswerSink } from './answer.js';
 
@@ -46,13 +46,20 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The pair and the lease, as the route takes them before the job (store/pairs.ts beginAnswer). */
+async function begun(chatId: number, question: string, owner: string): Promise<number> {
+  const b = await beginAnswer(db, { userId: 'u', chatId, question, leaseMs: 15_000, owner });
+  expect(b.kind).toBe('started');
+  return b.kind === 'started' ? b.pairId : -1;
+}
+
 async function run(engine: AnswerEngine, sink: ReturnType<typeof memorySink>) {
   const lifecycle = new Lifecycle('replica-a');
   const chat = await createChat(db, 'u', 'a chat');
-  expect((await acquireStreamLease(db, chat.id, 15_000, lifecycle.replicaId)).taken).toBe(true);
+  const pairId = await begun(chat.id, 'why?', lifecycle.replicaId);
   await streamAnswer(
     { db, log: pino({ level: 'silent' }), lifecycle, engine, loadContext: async () => null },
-    { chatId: chat.id, question: 'why?', leaseMs: 15_000, owner: lifecycle.replicaId },
+    { chatId: chat.id, question: 'why?', pairId, leaseMs: 15_000, owner: lifecycle.replicaId },
     () => sink,
   );
   await sink.ended;
@@ -65,7 +72,7 @@ test('streams into any sink and stores the pair complete with its sources', asyn
   expect(sink.events.map((e) => e.event)).toEqual(['started', 'chunk', 'chunk', 'done']);
   const [pair] = (await listPairs(db, chat.id, 10, 0)).items;
   expect(pair?.answer).toMatchObject({ content: 'It failed.', status: 'complete', sources: [{ kind: 'log', start_line: 3, end_line: 4 }] });
-  expect((await acquireStreamLease(db, chat.id, 15_000, 'replica-b')).taken).toBe(true);
+  expect((await beginAnswer(db, { userId: 'u', chatId: chat.id, question: 'next', leaseMs: 15_000, owner: 'replica-b' })).kind).toBe('started');
 });
 
 test('a reader that goes away leaves the pair interrupted with the text sent so far', async () => {
@@ -75,8 +82,8 @@ test('a reader that goes away leaves the pair interrupted with the text sent so 
   const engine = engineOf(['first ', 'second'], gate);
   const chat = await createChat(db, 'u', 'b chat');
   const lifecycle = new Lifecycle('replica-a');
-  await acquireStreamLease(db, chat.id, 15_000, lifecycle.replicaId);
-  await streamAnswer({ db, log: pino({ level: 'silent' }), lifecycle, engine, loadContext: async () => null }, { chatId: chat.id, question: 'q', leaseMs: 15_000, owner: lifecycle.replicaId }, () => sink);
+  const pairId = await begun(chat.id, 'q', lifecycle.replicaId);
+  await streamAnswer({ db, log: pino({ level: 'silent' }), lifecycle, engine, loadContext: async () => null }, { chatId: chat.id, question: 'q', pairId, leaseMs: 15_000, owner: lifecycle.replicaId }, () => sink);
   sink.abort.abort(new Error('gone'));
   open();
   await sink.ended;
@@ -92,13 +99,13 @@ test('`started` leaves before the context is loaded: the job waits a turn of the
   const sink = memorySink();
   const chat = await createChat(db, 'u', 'c chat');
   const lifecycle = new Lifecycle('replica-a');
-  await acquireStreamLease(db, chat.id, 15_000, lifecycle.replicaId);
+  const pairId = await begun(chat.id, 'q', lifecycle.replicaId);
   const order: string[] = [];
   const loadContext = async () => {
     order.push('loadContext');
     return null;
   };
-  await streamAnswer({ db, log: pino({ level: 'silent' }), lifecycle, engine: engineOf(['x']), loadContext }, { chatId: chat.id, question: 'q', leaseMs: 15_000, owner: lifecycle.replicaId }, () => ({
+  await streamAnswer({ db, log: pino({ level: 'silent' }), lifecycle, engine: engineOf(['x']), loadContext }, { chatId: chat.id, question: 'q', pairId, leaseMs: 15_000, owner: lifecycle.replicaId }, () => ({
     ...sink,
     send: (e: StreamEvent) => {
       order.push(e.event);

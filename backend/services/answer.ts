@@ -1,6 +1,6 @@
 /**
- * The answer job (issue 31: a service, no Koa in it): creates the pair, runs the engine, streams
- * its events to a sink and saves the answer, holding the chat's stream lease.
+ * The answer job (issue 31: a service, no Koa in it): runs the engine for the pair its caller made
+ * with the chat's stream lease (store/pairs.ts beginAnswer), streams its events to a sink and saves the answer.
  */
 import type { Logger } from 'pino';
 import { requestLog } from '../../http/request.js';
@@ -14,7 +14,6 @@ import {
   releaseStreamLease,
   renewStreamLease,
   saveProgress,
-  startPair,
 } from '../store/pairs.js';
 import type { AnswerEngine, ChatContext } from '../answer/engine.js';
 
@@ -40,10 +39,8 @@ export interface AnswerDeps {
 export interface StreamJob {
   chatId: number;
   question: string;
-  /** The pair, when the caller made it with the lease (store/pairs.ts beginAnswer)... */
-  pairId?: number;
-  /** ...else it is made here; for retry and edit: the pair from which the history is cut. */
-  supersedeFrom?: number;
+  /** The pair the caller made with the lease (store/pairs.ts beginAnswer). */
+  pairId: number;
   leaseMs: number;
   /** The lease's owner, as the caller took it (store/pairs.ts streamLeaseOwner): renewed and released by it. */
   owner: string;
@@ -62,15 +59,15 @@ export const PROGRESS_SAVE_CHARS = 2000;
  * `error` when the engine fails after the stream began (pair `failed`) or when the backend
  * ends the stream itself (shutting down, or the chat deleted: `interrupted`). A client that
  * goes away aborts the engine through the signal; the pair is saved `interrupted` with its
- * partial text and the chat's stream lease is released. The caller holds the lease already (and
- * may have made the pair with it: `job.pairId`).
+ * partial text and the chat's stream lease is released. The caller holds the lease already and
+ * made the pair with it (`job.pairId`).
  */
 export async function streamAnswer(deps: AnswerDeps, job: StreamJob, openSink: () => AnswerSink): Promise<void> {
   const { db, lifecycle, engine } = deps;
   // The request's logger: every line of the job (it outlives the handler) carries its reqId.
   const log = requestLog(deps.log);
   const owner = job.owner;
-  const pairId = job.pairId ?? (await startPair(db, job.chatId, job.question, job.supersedeFrom));
+  const pairId = job.pairId;
   // The sink (the response) opens once the pair exists: a refusal before it is a plain HTTP error.
   const stream = openSink();
   stream.send({ event: 'started', qa_pair_id: pairId });

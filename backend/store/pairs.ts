@@ -126,41 +126,6 @@ export async function findVisiblePair(db: Db, userId: string, pairId: number): P
   return row ?? null;
 }
 
-/** The answer of acquireStreamLease: taken, or held by a stream whose lease runs until `until`. */
-export type LeaseResult = { taken: true } | { taken: false; until: number | null };
-
-/**
- * Takes the chat's stream lease for `owner` (one stream's streamLeaseOwner; one answer streams per chat, enforced in the
- * database so any replica agrees). An expired lease means its holder died: in the same
- * transaction its `streaming` pairs become `interrupted` (their saved text stays).
- */
-export async function acquireStreamLease(db: Db, chatId: number, leaseMs: number, owner: string): Promise<LeaseResult> {
-  return retryOnDeadlock(() => db.transaction(async (trx) => {
-    const now = Date.now();
-    const taken = await trx('chats')
-      .where({ id: chatId })
-      .andWhere((q) => q.whereNull('streaming_until').orWhere('streaming_until', '<', now))
-      .update({ streaming_until: now + leaseMs, stream_owner: owner });
-    if (taken === 0) {
-      const row = (await trx('chats').where({ id: chatId }).first('streaming_until')) as
-        | { streaming_until: number | string | null }
-        | undefined;
-      return { taken: false, until: row?.streaming_until == null ? null : Number(row.streaming_until) };
-    }
-    // The dead stream's pairs, found by the chat's index and marked by key: one UPDATE by chat and
-    // status could walk the status index and lock every chat's streaming pair (deadlocks with
-    // other streams ending at the same moment).
-    const dead = (await trx('qa_pairs').where({ chat_id: chatId, answer_status: 'streaming' }).select('id')) as { id: number | string }[];
-    if (dead.length > 0) {
-      await trx('qa_pairs')
-        .whereIn('id', dead.map((r) => Number(r.id)))
-        .andWhere({ answer_status: 'streaming' })
-        .update({ answer_status: 'interrupted' });
-    }
-    return { taken: true };
-  }));
-}
-
 /** Extends the lease while `owner` still holds it; false when it does not any more. */
 export async function renewStreamLease(db: Db, chatId: number, leaseMs: number, owner: string): Promise<boolean> {
   const n = await retryOnDeadlock(() => db('chats').where({ id: chatId, stream_owner: owner }).update({ streaming_until: Date.now() + leaseMs }));
@@ -226,40 +191,6 @@ export async function interruptOrphanedPairs(db: Db): Promise<number> {
     .update({ answer_status: 'interrupted' });
 }
 
-/**
- * Creates the pair for a new question (answer `streaming`), moving the chat's `updated_at`.
- * With `supersedeFrom`, that pair and every later pair of the chat leave the history first,
- * in the same transaction (retry and edit).
- */
-export async function startPair(
-  db: Db,
-  chatId: number,
-  question: string,
-  supersedeFrom?: number,
-): Promise<number> {
-  return db.transaction(async (trx) => {
-    const now = nowMs();
-    if (supersedeFrom !== undefined) {
-      await trx('qa_pairs')
-        .where({ chat_id: chatId })
-        .andWhere('id', '>=', supersedeFrom)
-        .whereNull('superseded_at')
-        .update({ superseded_at: now });
-    }
-    const [id] = await trx('qa_pairs').insert({
-      chat_id: chatId,
-      question,
-      created_at: now,
-      answer: '',
-      answer_status: 'streaming',
-      answer_sources: '[]',
-      answer_created_at: now,
-    });
-    await trx('chats').where({ id: chatId }).update({ updated_at: now });
-    return Number(id);
-  });
-}
-
 /** The answer of beginAnswer: the new pair's id, or why there is none. */
 export type BeginResult =
   | { kind: 'started'; pairId: number }
@@ -267,12 +198,14 @@ export type BeginResult =
   | { kind: 'busy'; until: number | null };
 
 /**
- * acquireStreamLease and startPair in one transaction, for the user's chat: the lease taken (a
- * dead holder's `streaming` pairs marked `interrupted`), `supersedeFrom` and every later pair
- * superseded, the new pair inserted `streaming` and the chat's `updated_at` moved. `missing` when
- * the chat is not the user's (nothing changed), `busy` when a live stream holds the lease. The
- * request's `started` event waits for this: one round trip of prepared statements (raw.ts
- * writeTransaction) where the two transactions and the chat's lookup took three through knex.
+ * Starts an answer in one transaction, for the user's chat: the chat's stream lease taken for
+ * `owner` (one answer streams per chat, enforced in the database so any replica agrees; an expired
+ * lease means its holder died, and its `streaming` pairs become `interrupted`, their saved text
+ * kept), `supersedeFrom` and every later pair superseded (retry and edit: they leave the history),
+ * the new pair inserted `streaming` and the chat's `updated_at` moved. `missing` when the chat is
+ * not the user's (nothing changed), `busy` when a live stream holds the lease. The request's
+ * `started` event waits for this: one round trip of prepared statements (raw.ts writeTransaction)
+ * where two knex transactions and the chat's lookup took three.
  */
 export async function beginAnswer(
   db: Db,
@@ -295,7 +228,9 @@ export async function beginAnswer(
         if (row === undefined) return { kind: 'missing' };
         return { kind: 'busy', until: row.streaming_until == null ? null : Number(row.streaming_until) };
       }
-      // As acquireStreamLease: the dead stream's pairs found by the chat's index, marked by key.
+      // The dead stream's pairs, found by the chat's index and marked by key: one UPDATE by chat and
+      // status could walk the status index and lock every chat's streaming pair (deadlocks with
+      // other streams ending at the same moment).
       const dead = await tx.rows<{ id: number | string }>("SELECT id FROM qa_pairs WHERE chat_id = ? AND answer_status = 'streaming'", [chatId]);
       if (dead.length > 0) {
         await tx.run(
