@@ -25,6 +25,17 @@ export const GIT_FIRST_RULES: Rule[] = [
 ];
 
 export const GIT_RULES: Rule[] = [
+  // `git apply` / `git am` of a patch whose context the file no longer has (`error: patch failed: src/x.c:16` over
+  // `error: src/x.c: patch does not apply`): the script's patch and the source it patches disagree (round 19, t20);
+  // the hunk's place is the one `patch failed:` names.
+  {
+    cls: 'ci-script',
+    priority: 15,
+    confidence: 'medium',
+    re: /^error: (\S+): patch does not apply$/,
+    near: { re: /^error: patch failed: (?<file>\S+):(?<line>\d+)$/, from: -3, to: -1 },
+    read: () => ({ tool: 'git' }),
+  },
   // git run where the checkout is not (`fatal: not a git repository (or any of the parent directories): .git`): the
   // script's working directory, not the code (helper t12).
   { cls: 'ci-script', priority: 15, confidence: 'medium', re: /^fatal: not a git repository \(or any of the parent directories\)/, read: () => ({ tool: 'git' }) },
