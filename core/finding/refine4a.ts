@@ -14,7 +14,7 @@
 import type { Finding, FindingLocation } from '../../protocol/types.js';
 import { lastCommandIn, locatedIn } from './generic.js';
 import { heldIndexes } from '../log/kept.js';
-import { OVER_WARNING_LIMIT } from './rules4a.js';
+import { OVER_WARNING_LIMIT } from './families/qualityGates.js';
 
 type Window = { start_line: number; end_line: number };
 
@@ -39,7 +39,7 @@ function commandAbove(bodyAt: (i: number) => string, from: number, reach = 200):
 /** A quoted YAML scalar's text. */
 const unquote = (v: string): string => v.trim().replace(/^'(.*)'$/, '$1').replace(/^"(.*)"$/, '$1').replace(/''/g, "'");
 
-export function refined4a(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
+export function refinedByReports(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
   const out = refinedOnce(found, lines, excerpt, bodyAt);
   return out.location ? { ...out, location: { ...out.location, file: namedPath(out.location.file, lines, out.message_line - 1, bodyAt) } } : out;
 }
@@ -74,7 +74,7 @@ function refinedOnce(found: Finding, lines: readonly string[], excerpt: Window, 
       if (/^(?:\[Pipeline\]|ERROR: script returned|##\[error\]|Build step |Finished: |\+ |\$ )/.test(t)) break;
       if (!OVER_WARNING_LIMIT.test(t)) continue;
       const { location: _l, test: _t, ...rest } = found;
-      return refined4a({ ...rest, class: 'lint', confidence: 'medium', message: t, message_line: i + 1, evidence: [i + 1] }, lines, { start_line: i + 1, end_line: i + 1 }, bodyAt);
+      return refinedByReports({ ...rest, class: 'lint', confidence: 'medium', message: t, message_line: i + 1, evidence: [i + 1] }, lines, { start_line: i + 1, end_line: i + 1 }, bodyAt);
     }
   }
   // A lint verdict with no place: the stylish report's first finding above it, under its file.

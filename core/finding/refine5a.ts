@@ -18,13 +18,13 @@ type Window = { start_line: number; end_line: number };
 const UNHANDLED_HEADING = /^Unhandled [A-Z][\w-]*[A-Z] in thread\b/;
 /** A command the CI echoed (sh -x, GitHub's group): the step's start. */
 const COMMAND = /^(?:\+ |\$ |##\[group\]Run )/;
-/** The words of a resource exhausted (the rules' own words, rules5a.ts and rules.ts). */
+/** The words of a resource exhausted (the rules' own words, families/runtimes.ts and rules.ts). */
 const EXHAUSTED = /\b[Hh]eap (?:space )?exhausted\b|\bexhausted (?:the )?heap\b|\bNo space left on device\b/;
 
 /** A runner's failure heading naming the test's file and line (`Failure -> spec/x_spec.lua @ 9`, `Error -> f @ 3`): the test's title is the next line. */
 const FAILURE_HEADING = /^(?:Failure|Error|FAIL(?:ED|URE)?)\s*(?:->|:)\s*\S+\.\w{1,8}(?: @ |:)\d+$/;
 
-export function refined5a(found: Finding, lines: readonly string[], _excerpt: Window, bodyAt: (i: number) => string): Finding {
+export function refinedByDetails(found: Finding, lines: readonly string[], _excerpt: Window, bodyAt: (i: number) => string): Finding {
   const msg = found.message_line - 1;
   // A failed test the finding names no test of: the runner's `test name: reason` line, or the title
   // under the runner's failure heading just above the message.

@@ -45,7 +45,7 @@ function stepCommand(bodyAt: (i: number) => string, from: number): (Command & { 
 
 const at = (found: Finding, k: number, text: string): Finding => ({ ...found, message: text, message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] });
 
-export function refined5b(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
+export function refinedByStepCause(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
   const msgAt = found.message_line - 1;
   // The abort's reason above the shell's report (a `what():` line may sit between them).
   if (found.class === 'runtime-exception' && ABORT_REPORT.test(bodyAt(msgAt).trim())) {

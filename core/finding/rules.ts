@@ -5,11 +5,9 @@
  * decided by `priority` (lower first), so a root cause (out of memory, a network failure) wins
  * over the exception or summary it produced.
  */
-import { ROUND4A_RULES } from './rules4a.js';
-import { ROUND5A_RULES } from './rules5a.js';
-import { STEP_RULES } from './rules4b.js';
-import { ROUND5B_RULES } from './rules5b.js';
+import { COMPILER_FIRST_RULES, COMPILER_RULES } from './families/compilers.js';
 import { CONTAINER_FIRST_RULES } from './families/containers.js';
+import { DOWNLOAD_FIRST_RULES, DOWNLOAD_RULES } from './families/downloads.js';
 import { DOTNET_FIRST_RULES } from './families/dotnet.js';
 import { GIT_FIRST_RULES, GIT_RULES } from './families/git.js';
 import { GO_FIRST_RULES, GO_RULES } from './families/go.js';
@@ -17,10 +15,16 @@ import { JS_FIRST_RULES, JS_RULES } from './families/js.js';
 import { JVM_FIRST_RULES, JVM_RULES } from './families/jvm.js';
 import { NATIVE_BUILD_FIRST_RULES, NATIVE_BUILD_RULES } from './families/nativeBuild.js';
 import { PYTHON_FIRST_RULES, PYTHON_RULES } from './families/python.js';
+import { QUALITY_GATE_RULES } from './families/qualityGates.js';
 import { RUBY_FIRST_RULES } from './families/ruby.js';
+import { RUNTIME_FIRST_RULES, RUNTIME_RULES } from './families/runtimes.js';
 import { RUST_FIRST_RULES, RUST_RULES } from './families/rust.js';
 import { SHELL_FIRST_RULES, SHELL_RULES } from './families/shell.js';
+import { SYSTEM_PACKAGE_FIRST_RULES, SYSTEM_PACKAGE_RULES } from './families/systemPackages.js';
 import { TEST_RUNNER_RULES } from './families/testRunners.js';
+import { TEST_VERDICT_RULES } from './families/testVerdicts.js';
+import { TIMEOUT_FIRST_RULES, TIMEOUT_RULES } from './families/timeouts.js';
+import { TOOLCHAIN_RULES } from './families/toolchains.js';
 import { NO_AGENT_FOR_LABEL } from './noAgent.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -171,11 +175,22 @@ export const RULES: Rule[] = [
   ...RUBY_FIRST_RULES,
   ...JS_FIRST_RULES,
   ...NATIVE_RULES,
-  ...STEP_RULES,
+  // The cross-tool families (tuning rounds 4 and 5: what many tools say of one cause, kept by what it concerns):
+  // their narrow rules after the native tools' lines, the others after the general rules.
+  ...DOWNLOAD_FIRST_RULES,
+  ...RUNTIME_FIRST_RULES,
+  ...TIMEOUT_FIRST_RULES,
+  ...SYSTEM_PACKAGE_FIRST_RULES,
+  ...COMPILER_FIRST_RULES,
   ...GENERAL_RULES,
-  ...ROUND4A_RULES,
-  ...ROUND5A_RULES,
-  ...ROUND5B_RULES,
+  ...QUALITY_GATE_RULES,
+  ...TEST_VERDICT_RULES,
+  ...COMPILER_RULES,
+  ...TOOLCHAIN_RULES,
+  ...DOWNLOAD_RULES,
+  ...TIMEOUT_RULES,
+  ...RUNTIME_RULES,
+  ...SYSTEM_PACKAGE_RULES,
   ...NATIVE_BUILD_RULES,
   ...RUST_RULES,
   ...PYTHON_RULES,

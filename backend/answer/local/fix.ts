@@ -174,8 +174,8 @@ export const fix: Composer = (ask) => {
   const relFile = snippetOfFile?.path ?? loc?.file;
   // A test's error placed in the code under test: the test's own line on the same stack (testFrame.ts).
   const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
-  // The closing "I can't tell which side is wrong" (remedy.unsure) is said once, not also in the source's Fix line (ux5).
-  const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure !== undefined && /which side is wrong/.test(remedy.unsure) }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
+  // The closing "I can't tell which side is wrong" (remedy.unsure, its `sides`) is said once, not also in the source's Fix line (ux5).
+  const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure?.sides === true }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
   if (source) {
     out.line();
     out.line(withoutRepeatedFix(source.text, remedy.steps.map((x) => x.text)));
@@ -388,7 +388,7 @@ export const fix: Composer = (ask) => {
   const hedged = f.confidence === 'medium' && f.class !== 'unknown' && (!remedy.unsure || osConditionOf(f.message) !== undefined);
   if (remedy.unsure) {
     out.line();
-    out.line(remedy.unsure);
+    out.line(remedy.unsure.text);
   }
   if (hedged) {
     out.line();

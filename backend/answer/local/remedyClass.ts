@@ -8,7 +8,7 @@ import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
-import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
+import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -84,13 +84,13 @@ export const CLASS_REMEDIES: RemedyRule[] = [
 ];
 
 /** What the class says when the log does not settle which fix is right. */
-export function classUnsure(i: RemedyInput): string | undefined {
+export function classUnsure(i: RemedyInput): Unsure | undefined {
   return classSteps(i).unsure;
 }
 
-const SEEN = new WeakMap<RemedyInput, { steps: (string | RemedyStep)[]; unsure?: string }>();
+const SEEN = new WeakMap<RemedyInput, { steps: (string | RemedyStep)[]; unsure?: Unsure }>();
 /** The class's steps, worked out once per input (the steps and `classUnsure` both read them). */
-function classSteps(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: string } {
+function classSteps(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: Unsure } {
   let v = SEEN.get(i);
   if (!v) SEEN.set(i, (v = stepsOfClass(i)));
   return v;
@@ -102,7 +102,7 @@ function classSteps(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: 
  * place to act where the class has one (a compiler's or linter's line, a raise site, a failed
  * check); the rest is general (specificity `class`).
  */
-function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: string } {
+function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: Unsure } {
   const { f, lineText, m } = i;
   // The message where the tool printed it (over all its lines); `near` also covers the lines that
   // print the details a step quotes next to its citation (javac's `symbol:`, rspec's `got:`, the host).
@@ -115,7 +115,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
   const steps: (string | RemedyStep)[] = [];
   const loc = f.location;
   const place = loc?.line !== undefined ? inlineCode(placeOf(loc)) : loc?.file ? inlineCode(loc.file) : undefined;
-  let unsure: string | undefined;
+  let unsure: Unsure | undefined;
   const project = loc?.frames?.project;
   switch (f.class) {
     case 'compile-error': {
@@ -170,10 +170,13 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       }
       if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${near(f.expected, f.actual)}.`);
       steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} to see why it gives a different value; the log does not show what changed since the test last passed.`);
-      unsure =
-        f.expected !== undefined && f.actual !== undefined
-          ? `I can't tell which side is wrong from the log: if ${inlineCode(clip(f.expected, 80))} is the intended result, fix the code under test so it gives that; if ${inlineCode(clip(f.actual, 80))} is now right (the behaviour changed on purpose), update the test's expected value to it.`
-          : `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`;
+      unsure = {
+        text:
+          f.expected !== undefined && f.actual !== undefined
+            ? `I can't tell which side is wrong from the log: if ${inlineCode(clip(f.expected, 80))} is the intended result, fix the code under test so it gives that; if ${inlineCode(clip(f.actual, 80))} is now right (the behaviour changed on purpose), update the test's expected value to it.`
+            : `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`,
+        sides: true,
+      };
       break;
     case 'test-error':
     case 'runtime-exception': {
@@ -387,7 +390,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'unknown':
-      unsure = `I can't tell what the fix is: the log's error ${m} matches no failure class I can establish.`;
+      unsure = { text: `I can't tell what the fix is: the log's error ${m} matches no failure class I can establish.`, sides: false };
       steps.push(`Start from ${inlineCode(clip(f.message, 200))} ${m} and the command that printed it.`);
       // The class its words suggest, conditional (likely.ts): a guess, never the remedy of an established class.
       if (likelyStep(f)) steps.push(likelyStep(f) as string);

@@ -231,7 +231,7 @@ export function assignmentAbove(s: WorkspaceSnippet, line: number, name: string)
   return undefined;
 }
 
-/** `sidesSaid`: the answer says elsewhere that the log does not tell which side of a failed check is wrong (remedyClass.ts `unsure`): not said again here. */
+/** `sidesSaid`: the answer says elsewhere that the log does not tell which side of a failed check is wrong (remedyShape.ts `Unsure.sides`): not said again here. */
 function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string, sidesSaid = false): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;

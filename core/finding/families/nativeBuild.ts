@@ -1,8 +1,8 @@
 /**
- * C and C++ builds: CMake, make, the linkers, autoconf and automake: evidence rules of the tuning rounds 9, 13 (issue 25; docs/notes/analyzer.md, each
+ * C and C++ builds: CMake, make, the linkers, autoconf and automake: evidence rules of the tuning rounds 5, 9, 13 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `NATIVE_BUILD_FIRST_RULES` before the general rules (each is
- * narrower than a general rule that matches the same line), `NATIVE_BUILD_RULES` after the rules of rounds 4-9.
+ * narrower than a general rule that matches the same line), `NATIVE_BUILD_RULES` after the general rules and the cross-tool families' (rules.ts).
  */
 import type { Rule } from '../ruleTypes.js';
 
@@ -79,6 +79,9 @@ export const NATIVE_BUILD_FIRST_RULES: Rule[] = [
 ];
 
 export const NATIVE_BUILD_RULES: Rule[] = [
+  // A linker that ran out of a memory region of its script (GNU ld, lld): the program is too big for it.
+  { cls: 'link-error', priority: 31, confidence: 'high', re: /^(?:\S*\/)?(?:ld|ld\.bfd|ld\.gold|ld\.lld|lld)(?:\.exe)?: (?:error: )?.*\bregion [`'‘]?[\w.]+['’]? overflowed by \d+ bytes?|overflowed by \d+ bytes?$/, read: () => ({ tool: 'ld' }) },
+  { cls: 'link-error', priority: 33, confidence: 'medium', re: /^(?:\S*\/)?(?:ld|ld\.bfd|ld\.gold|ld\.lld)(?:\.exe)?: (?!warning)(?:error: )?.*\b(?:will not fit in region|section .* overlaps section)\b/, read: () => ({ tool: 'ld' }) },
   // GNU ld, gold and lld on an object built without -fPIC linked into a shared object or a PIE
   // (`/usr/bin/ld: lib.a(x.o): relocation R_X86_64_PC32 against symbol `s' can not be used when making
   // a shared object; recompile with -fPIC`); the linker's `warning: relocation against` line is not it.
