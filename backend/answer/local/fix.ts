@@ -25,6 +25,7 @@ import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
+import { callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
 import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
 
@@ -191,6 +192,24 @@ export const fix: Composer = (ask) => {
     out.line();
     out.line(`**Where its values are set**, further up ${inlineCode(origins[0]?.path ?? '')}: ${origins.map((o) => `line ${o.startLine} ${inlineCode(clip(o.text.trim(), 160))}`).join('; ')}.`);
     for (const o of origins) out.source({ kind: 'file', path: o.path, start_line: o.startLine, end_line: o.endLine });
+  }
+
+  // The call that gave the raise site its values, from the workspace (fixNamed.ts).
+  const call = callerSource(ci, f, storedLogSpan(ctx), source && loc?.line !== undefined ? { path: relFile ?? loc.file, line: loc.line } : undefined);
+  if (call) {
+    out.line();
+    out.line(call.text);
+    out.log({ start_line: call.log_line, end_line: call.log_line });
+    out.source({ kind: 'file', path: call.snippet.path, start_line: call.snippet.startLine, end_line: call.snippet.endLine });
+  }
+
+  // A refused connection: the port the client used against the ports the step's services were started on (fixNamed.ts).
+  const ports = portMismatch(f, storedLogSpan(ctx), snippetOfFile);
+  if (ports) {
+    out.line();
+    out.line(`**The ports:** ${ports.text}`);
+    for (const n of ports.lines) out.log({ start_line: n, end_line: n });
+    if (ports.snippet) out.source({ kind: 'file', path: ports.snippet.path, start_line: ports.snippet.startLine, end_line: ports.snippet.endLine });
   }
 
   // Where the workspace names what failed: the manifest line, the script's host, the declaring file.
