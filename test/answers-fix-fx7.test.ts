@@ -264,3 +264,64 @@ describe("a refused connection's address, not a source position", () => {
     expect(text).not.toContain('`socket.rb:1214`');
   });
 });
+
+describe("the error's own lines", () => {
+  it("Node's lines under the message, before its stack", async () => {
+    const text = await fixOf([
+      '+ node scripts/bundle.js',
+      'TypeError: Converting circular structure to JSON',
+      "    --> starting at object with constructor 'Node'",
+      "    --- property 'owner' closes the circle",
+      '    at JSON.stringify (<anonymous>)',
+      '    at Object.<anonymous> (/ci/ws/tiles/scripts/bundle.js:9:20)',
+    ]);
+    expect(text).toContain("The error's own lines under its message: `--> starting at object with constructor 'Node'` [L5-L5]; `--- property 'owner' closes the circle` [L6-L6].");
+  });
+
+  it("Node's system error fields after the stack: the path it failed on", async () => {
+    const text = await fixOf([
+      '+ node deploy.js',
+      'node:fs:573',
+      '  return binding.open(',
+      '                 ^',
+      '',
+      "Error: EACCES: permission denied, open",
+      '    at Object.openSync (node:fs:573:18)',
+      '    at Object.<anonymous> (/ci/ws/tiles/deploy.js:4:18) {',
+      '  errno: -13,',
+      "  code: 'EACCES',",
+      "  syscall: 'open',",
+      "  path: '/run/ci/secrets/db.pass'",
+      '}',
+    ]);
+    expect(text).toContain("Node's error names `path: '/run/ci/secrets/db.pass'` [L14-L14]: that is what the call failed on.");
+  });
+
+  it('a message with no lines of its own under it: nothing said', async () => {
+    const text = await fixOf(['+ node a.js', 'TypeError: x is not a function', '    at Object.<anonymous> (/ci/ws/tiles/a.js:1:1)']);
+    expect(text).not.toContain("The error's own lines");
+  });
+});
+
+describe("rustc's help that points to another file", () => {
+  it('the type without the trait, with its line', async () => {
+    const text = await fixOf([
+      '+ cargo build --offline',
+      '   Compiling tiles v0.1.0 (/ci/ws/tiles)',
+      "error[E0277]: `Span` doesn't implement `std::fmt::Display`",
+      '  --> src/main.rs:9:20',
+      '   |',
+      '9  |     println!("{}", s);',
+      '   |                    ^ `Span` cannot be formatted with the default formatter',
+      '   |',
+      "help: the trait `std::fmt::Display` is not implemented for `Span`",
+      '  --> src/span.rs:3:1',
+      '   |',
+      '3  | pub struct Span(pub u32, pub u32);',
+      '   | ^^^^^^^^^^^^^^^',
+      '',
+      'error: could not compile `tiles` (bin "tiles") due to 1 previous error',
+    ]);
+    expect(text).toContain('The compiler points to another file, `src/span.rs:3:1` [L12-L12] (`pub struct Span(pub u32, pub u32);` [L14-L14])');
+  });
+});

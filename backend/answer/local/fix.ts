@@ -20,7 +20,7 @@ import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
-import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
+import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
@@ -157,6 +157,11 @@ export const fix: Composer = (ask) => {
     const [place, said] = n.text.split('|') as [string, string];
     out.line(`- The compiler's note names another place, ${inlineCode(place)} ${at(n.line)}: ${inlineCode(said)}. The line to change may be that one rather than the error's.`);
     out.log({ start_line: n.line, end_line: n.line });
+  }
+  // rustc's help or note under the error that points to another file (the type without the trait).
+  for (const p of storedForHelp && f.class === 'compile-error' && /rustc|clippy/.test(f.tool ?? '') ? rustPlacesElsewhere(storedForHelp, f) : []) {
+    out.line(`- The compiler points to another file, ${inlineCode(p.place)} ${at(p.placeLine)}${p.code && p.codeLine ? ` (${inlineCode(p.code)} ${at(p.codeLine)})` : ''}: the change may belong there rather than at the error's line.`);
+    for (const n of [p.placeLine, p.codeLine]) if (n !== undefined) out.log({ start_line: n, end_line: n });
   }
 
   // The last green build printed this error too: fixing it may not be enough.

@@ -330,3 +330,47 @@ export function portMismatch(f: Finding, log: LogSpan | undefined, source: Works
     ...(literal[0] && source ? { snippet: source } : {}),
   };
 }
+
+/** Lines that end an exception's own detail lines: a frame, a traceback's heading, a command, a CI mark, a blank line. */
+const DETAIL_END = /^\s*$|^\s*at\s|^\s*File "|^Traceback|^\+{1,3} |^\[Pipeline\]|^##\[|^\s*Caused by: |^\s*\.\.\. \d+ more/;
+/** The fields of Node's system error (printed after its stack) that name the thing: the path, the address, the port. */
+const NODE_FIELDS = /^\s+(path|dest|address|port|hostname|syscall|code): (.+?),?$/;
+
+/**
+ * An exception's own lines that the message's first line leaves out: the lines under it before its
+ * stack (Node's `--- property 'parent' closes the circle`), and the fields of Node's system error after
+ * the stack (`path: '/run/secrets/db.pass'`, `syscall: 'open'`). At most four of each, each cited.
+ */
+function detailSteps(f: Finding, log: LogSpan): RemedyStep[] {
+  const text = reader(log);
+  const out: RemedyStep[] = [];
+  const under: number[] = [];
+  for (let n = f.message_line + 1; n <= Math.min(log.end_line, f.message_line + 6); n++) {
+    const t = text(n);
+    const raw = withoutStamp(log.text.split('\n')[n - log.start_line] ?? '');
+    if (DETAIL_END.test(raw) || !/^\s+\S|^\s*(?:-->|---|\|)/.test(raw) || t.length > 160) break;
+    under.push(n);
+  }
+  if (under.length > 0 && under.length <= 4) out.push({ text: `The error's own lines under its message: ${under.map((n) => `${inlineCode(text(n))} ${at(n)}`).join('; ')}.`, lines: under });
+  // Node's `{ errno: -2, code: 'ENOENT', syscall: 'open', path: '...' }` after the stack: the block a line ending in `{` opens.
+  const raw = (n: number): string => withoutStamp(log.text.split('\n')[n - log.start_line] ?? '');
+  const fields: { n: number; t: string }[] = [];
+  for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 40) && fields.length === 0; n++) {
+    if (/^\+{1,3} |^\[Pipeline\]|^##\[/.test(raw(n))) break;
+    if (!/\{\s*$/.test(raw(n))) continue;
+    for (let k = n + 1; k <= Math.min(log.end_line, n + 12) && !/^\s*\}/.test(raw(k)); k++) {
+      const m = NODE_FIELDS.exec(raw(k));
+      if (m && ['path', 'dest', 'address', 'port', 'hostname'].includes(m[1] as string)) fields.push({ n: k, t: text(k).replace(/,$/, '') });
+    }
+  }
+  if (fields.length > 0 && !fields.every((x) => f.message.includes(x.t.replace(/^\w+: /, '').replace(/^'|'$/g, '')))) {
+    out.push({ text: `Node's error names ${fields.slice(0, 4).map((x) => `${inlineCode(x.t)} ${at(x.n)}`).join(', ')}: that is what the call failed on.`, lines: fields.slice(0, 4).map((x) => x.n) });
+  }
+  return out;
+}
+
+export const DETAIL_REMEDIES: RemedyRule[] = [
+  rule('named/details', 'fact', ({ f, stored }, out) => {
+    if (stored && ['runtime-exception', 'test-error', 'network', 'permission-credentials', 'ci-script'].includes(f.class)) out.push(...detailSteps(f, stored));
+  }),
+];
