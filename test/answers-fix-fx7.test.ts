@@ -4,7 +4,11 @@
  * the call that gave a raise site its values, values that differ only in line endings, the C++ member
  * the linker could not find. Made-up logs (none of the realfail cases); every citation checked.
  */
-import { dfRows, pathVariables, variableHolding } from '../backend/answer/local/fixNamed.js';
+import { addressesIn, dfRows, pathVariables, servicePorts, variableHolding } from '../backend/answer/local/fixNamed.js';
+import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { checkAnswer } from './helpers/claimChecks.js';
 import { lineEndingsOnly } from '../backend/answer/local/remedyFacts.js';
 import type { LogSpan } from '../backend/answer/logtext.js';
 import { fixOfShellLog } from './helpers/shellLogFix.js';
@@ -73,7 +77,7 @@ describe('the call that gave the raise site its values', () => {
       '    return a / b',
       'ZeroDivisionError: division by zero',
     ]);
-    expect(text).toContain('`ratio` (the raise site) was called from `main` at `/ci/ws/tiles/tools/summarise.py:24` [L7-L7]');
+    expect(text).toContain('`ratio` (where it failed) was called from `main` at `/ci/ws/tiles/tools/summarise.py:24` [L7-L7]');
   });
 
   it("pytest's long form: the caller outside the tests and the arguments it printed", async () => {
@@ -100,7 +104,7 @@ describe('the call that gave the raise site its values', () => {
       '=========================== short test summary info ============================',
       'FAILED tests/test_share.py::test_share - ZeroDivisionError: division by zero',
     ]);
-    expect(text).toContain('`part` (the raise site) was called from `share_by_team` at `tiles/share.py:9` [L11-L11]');
+    expect(text).toContain('`part` (where it failed) was called from `share_by_team` at `tiles/share.py:9` [L11-L11]');
     expect(text).toContain('pytest printed the arguments `part` got: `n = 0, total = 0` [L15-L15].');
   });
 
@@ -165,5 +169,159 @@ describe('a C++ member the linker could not find', () => {
       'collect2: error: ld returned 1 exit status',
     ]);
     expect(text).toContain('Check that it defines `Grid::reset(int)`');
+  });
+});
+
+/** The fix answer over a made-up log with workspace snippets (the controller's shape); citations checked. */
+async function fixWithSnippets(lines: string[], snippets: object[]): Promise<string> {
+  const log = `${['Started by user ops', '[tiles] $ /bin/sh -xe /tmp/jenkins9.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n')}\n`;
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets: snippets } as unknown as CiContextUpload;
+  const ctx = analyzedChatContext(upload, log);
+  const text = (await composeLocalAnswer('How do I fix it?', ctx)).text;
+  expect(checkAnswer('How do I fix it?', text, log.split('\n'), ctx)).toEqual([]);
+  return text;
+}
+
+const SMOKE = [
+  'package smoke;',
+  '',
+  'public class Smoke {',
+  '    static final String BASE = "http://127.0.0.1:18081";',
+  '',
+  '    static void get(String path) throws Exception {',
+  '        CLIENT.send(HttpRequest.newBuilder(URI.create(BASE + path)).build(), BodyHandlers.ofString());',
+  '    }',
+  '',
+  '    public static void main(String[] args) throws Exception {',
+  '        for (String p : List.of("/health", "/orders/export")) {',
+  '            get(p);',
+  '        }',
+  '    }',
+  '}',
+].join('\n');
+
+describe('the call it came from, from the workspace', () => {
+  const main = ['package smoke;', '', 'public class Main {', '    public static void main(String[] args) throws Exception {', '        for (String p : List.of("/health", "/orders/export")) {', '            Smoke.get(p);', '        }', '    }', '}'].join('\n');
+  it('a JVM stack: the project frame in another file that called the failing one, its lines shown', async () => {
+    const text = await fixWithSnippets(
+      [
+        '+ java smoke/Main.java',
+        'Exception in thread "main" java.net.http.HttpTimeoutException: request timed out',
+        '\tat java.net.http/jdk.internal.net.http.HttpClientImpl.send(HttpClientImpl.java:572)',
+        '\tat smoke.Smoke.get(Smoke.java:7)',
+        '\tat smoke.Main.main(Main.java:6)',
+      ],
+      [
+        { workspaceId: 'local', path: 'smoke/Smoke.java', startLine: 1, endLine: 15, text: SMOKE, kind: 'source', line: 7, logLine: 6 },
+        { workspaceId: 'local', path: 'smoke/Main.java', startLine: 1, endLine: 9, text: main, kind: 'source', line: 6, logLine: 7 },
+      ],
+    );
+    expect(text).toContain('`smoke.Smoke.get` (where it failed) was called from `smoke.Main.main` at `smoke/Main.java:6` [L7-L7]');
+    expect(text).toContain('**The call it came from:** `smoke/Main.java:6` (in `smoke.Main.main`) [L7-L7] called `smoke.Smoke.get`:');
+    expect(text).toContain('List.of("/health", "/orders/export")');
+  });
+
+  it('the caller a few lines from the failing line is in the source shown: not shown again', async () => {
+    const text = await fixWithSnippets(
+      ['+ java smoke/Smoke.java', 'Exception in thread "main" java.net.http.HttpTimeoutException: request timed out', '\tat java.net.http/jdk.internal.net.http.HttpClientImpl.send(HttpClientImpl.java:572)', '\tat smoke.Smoke.get(Smoke.java:7)', '\tat smoke.Smoke.main(Smoke.java:12)'],
+      [{ workspaceId: 'local', path: 'smoke/Smoke.java', startLine: 1, endLine: 15, text: SMOKE, kind: 'source', line: 7, logLine: 6 }],
+    );
+    expect(text).toContain('was called from `smoke.Smoke.main` at `smoke/Smoke.java:12` [L7-L7]');
+    expect(text).not.toContain('**The call it came from:**');
+  });
+});
+
+describe('a refused connection: the port the client used and the ports the step started services on', () => {
+  const log = ['+ python3 stub/server.py 18080 &', '+ sleep 1', '+ java smoke/Smoke.java', 'Exception in thread "main" java.net.ConnectException', '\tat java.net.http/jdk.internal.net.http.HttpClientImpl.send(HttpClientImpl.java:574)', '\tat smoke.Smoke.get(Smoke.java:7)', '\tat smoke.Smoke.main(Smoke.java:12)'];
+  const snippet = { workspaceId: 'local', path: 'smoke/Smoke.java', startLine: 1, endLine: 15, text: SMOKE, kind: 'source', line: 7, logLine: 8 };
+
+  it('the literal in the source against the stub started on another port', async () => {
+    const text = await fixWithSnippets(log, [snippet]);
+    expect(text).toContain('**The ports:** The step started `python3 stub/server.py 18080 &` [L3-L3] (port 18080), and the client connects to port 18081 (`smoke/Smoke.java:4`: `static final String BASE = "http://127.0.0.1:18081";`)');
+  });
+
+  it('the same port on both sides, or no service started: nothing said', async () => {
+    expect(await fixWithSnippets(log, [{ ...snippet, text: SMOKE.replace('18081', '18080') }])).not.toContain('**The ports:**');
+    expect(await fixWithSnippets(log.slice(1), [snippet])).not.toContain('**The ports:**');
+  });
+
+  it("reads services' ports by their arguments and their own words, never a client's", () => {
+    const l = ['+ ./bin/mock-api --port=7000 &', '+ curl -s http://127.0.0.1:7001/health', 'Serving HTTP on 0.0.0.0 port 8000 (http://0.0.0.0:8000/) ...', '+ STUB=4242', '+ redis-server --port 6380 --daemonize yes'];
+    expect(servicePorts(span(l), 10).map((p) => [p.port, p.line])).toEqual([['7000', 1], ['8000', 3], ['6380', 5]]);
+    expect(addressesIn({ workspaceId: 'local', path: 'a.py', startLine: 10, endLine: 11, text: 'URL = "http://localhost:9000/x"\nT = "12:30"', kind: 'source' } as never).map((a) => [a.port, a.line])).toEqual([['9000', 10]]);
+  });
+});
+
+describe("a refused connection's address, not a source position", () => {
+  it("Ruby's `socket.rb:1214:in` ahead of the host and port", async () => {
+    const text = await fixOf([
+      '+ ruby bin/sync',
+      "/usr/lib/ruby/3.1.0/socket.rb:1214:in `__connect_nonblock': Failed to open TCP connection to 10.20.0.7:9200 (Connection refused - connect(2) for 10.20.0.7:9200) (Errno::ECONNREFUSED)",
+      "\tfrom /usr/lib/ruby/3.1.0/net/http.rb:998:in `connect'",
+      "\tfrom /ci/ws/tiles/lib/search.rb:12:in `push'",
+    ]);
+    expect(text).toContain('`10.20.0.7:9200`');
+    expect(text).not.toContain('`socket.rb:1214`');
+  });
+});
+
+describe("the error's own lines", () => {
+  it("Node's lines under the message, before its stack", async () => {
+    const text = await fixOf([
+      '+ node scripts/bundle.js',
+      'TypeError: Converting circular structure to JSON',
+      "    --> starting at object with constructor 'Node'",
+      "    --- property 'owner' closes the circle",
+      '    at JSON.stringify (<anonymous>)',
+      '    at Object.<anonymous> (/ci/ws/tiles/scripts/bundle.js:9:20)',
+    ]);
+    expect(text).toContain("The error's own lines under its message: `--> starting at object with constructor 'Node'` [L5-L5]; `--- property 'owner' closes the circle` [L6-L6].");
+  });
+
+  it("Node's system error fields after the stack: the path it failed on", async () => {
+    const text = await fixOf([
+      '+ node deploy.js',
+      'node:fs:573',
+      '  return binding.open(',
+      '                 ^',
+      '',
+      "Error: EACCES: permission denied, open",
+      '    at Object.openSync (node:fs:573:18)',
+      '    at Object.<anonymous> (/ci/ws/tiles/deploy.js:4:18) {',
+      '  errno: -13,',
+      "  code: 'EACCES',",
+      "  syscall: 'open',",
+      "  path: '/run/ci/secrets/db.pass'",
+      '}',
+    ]);
+    expect(text).toContain("Node's error names `path: '/run/ci/secrets/db.pass'` [L14-L14]: that is what the call failed on.");
+  });
+
+  it('a message with no lines of its own under it: nothing said', async () => {
+    const text = await fixOf(['+ node a.js', 'TypeError: x is not a function', '    at Object.<anonymous> (/ci/ws/tiles/a.js:1:1)']);
+    expect(text).not.toContain("The error's own lines");
+  });
+});
+
+describe("rustc's help that points to another file", () => {
+  it('the type without the trait, with its line', async () => {
+    const text = await fixOf([
+      '+ cargo build --offline',
+      '   Compiling tiles v0.1.0 (/ci/ws/tiles)',
+      "error[E0277]: `Span` doesn't implement `std::fmt::Display`",
+      '  --> src/main.rs:9:20',
+      '   |',
+      '9  |     println!("{}", s);',
+      '   |                    ^ `Span` cannot be formatted with the default formatter',
+      '   |',
+      "help: the trait `std::fmt::Display` is not implemented for `Span`",
+      '  --> src/span.rs:3:1',
+      '   |',
+      '3  | pub struct Span(pub u32, pub u32);',
+      '   | ^^^^^^^^^^^^^^^',
+      '',
+      'error: could not compile `tiles` (bin "tiles") due to 1 previous error',
+    ]);
+    expect(text).toContain('The compiler points to another file, `src/span.rs:3:1` [L12-L12] (`pub struct Span(pub u32, pub u32);` [L14-L14])');
   });
 });

@@ -10,8 +10,8 @@
  *   compilers, linters, resolvers, test runners and CI systems, their infrastructure lines);
  * - the rules of rounds 4 and 5, now in families/ by what they concern (qualityGates, testVerdicts, compilers,
  *   toolchains, downloads, timeouts, runtimes, systemPackages, and the tools' own families);
- * - the per-round refinements refine.ts, refine4a.ts (refinedByReports), refine4b.ts (refinedByPlace), refine5a.ts
- *   (refinedByDetails), refine5b.ts (refinedByStepCause).
+ * - the refinements fitted to the tuning rounds' cases: refine.ts, refineByPlace.ts, refineReports.ts, refineDetails.ts,
+ *   refineStepCause.ts (steps.ts FAMILY_STEPS; they were refine4a/4b/5a/5b.ts, named by round).
  * Kept: GENERAL_RULES and words.ts's WORD_RULES (words any tool uses), the language-level shape readers (frames.ts,
  * tests.ts), generic.ts (command roles, place forms), index.ts's own reading, and evidence.ts
  * (the general evidence this switch was built to measure).

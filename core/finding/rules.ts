@@ -263,7 +263,7 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|(?:JavaScript|JS) heap out of memory|\b[Oo]ut of memory\b|\bERR_WORKER_OUT_OF_MEMORY\b|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|\b_ArrayMemoryError\b|\bx(?:m|re|c)alloc: cannot allocate \d+ bytes\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|(?:JavaScript|JS) heap out of memory|\b[Oo]ut of memory\b|\bERR_WORKER_OUT_OF_MEMORY\b|[Cc]annot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|\b_ArrayMemoryError\b|\bx(?:m|re|c)alloc: cannot allocate \d+ bytes\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
     // `killed` only when the line says the process was killed (the kernel's OOM killer, exit 137,
     // SIGKILL); else the error the program itself raised (std::bad_alloc, heap out of memory, numpy's MemoryError
     // subclass `_ArrayMemoryError: Unable to allocate 16.7 GiB`, bash's and GNU tools' `xrealloc: cannot allocate N bytes`...).
@@ -272,7 +272,7 @@ export const RULES: Rule[] = [
         /OutOfMemoryError|_ArrayMemoryError|MemoryError/.exec(m[0])?.[0] ??
         (/Killed|OOMKilled|exit code 137|Exit Code: 137|signal: killed|SIGKILL|signal 9/.test(m[0])
           ? 'killed'
-          : (/(?:JavaScript|JS) heap out of memory|std::bad_alloc|Cannot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
+          : (/(?:JavaScript|JS) heap out of memory|std::bad_alloc|[Cc]annot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
     }),
   },
   // PHP's memory_limit (`Allowed memory size of N bytes exhausted ... in f.php on line N`) and
@@ -306,7 +306,9 @@ export const RULES: Rule[] = [
     re: new RegExp(String.raw`^(${SRC}\.[cm]?tsx?)(?:\((\d+),(\d+)\): |:(\d+):(\d+) - )error (TS\d+): `),
     read: (m) => ({ tool: 'tsc', code: m[6], ...at(m[1], m[2] ?? m[4], m[3] ?? m[5]) }),
   },
-  { cls: 'compile-error', priority: 31, confidence: 'high', re: /^error TS(\d+): /, read: (m) => ({ tool: 'tsc', code: `TS${m[1]}` }) },
+  // Not TS5033 (`Could not write file 'x': EACCES: permission denied, open 'x'`): tsc met the system's error writing its
+  // output, the source compiled; the error's own words decide (a permission, a full disk: round 19, t20).
+  { cls: 'compile-error', priority: 31, confidence: 'high', re: /^error TS(?!5033:)(\d+): /, read: (m) => ({ tool: 'tsc', code: `TS${m[1]}` }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: /^error\[(E\d{4})\]: /, read: (m) => ({ tool: 'rustc', code: m[1] }) },
   // rustc's diagnostics without a code (and clippy's lints, which rustc prints the same way):
   // `error: <message>` with its place on ` --> file:line:col` just below.
@@ -539,7 +541,7 @@ export const RULES: Rule[] = [
     cls: 'permission-credentials',
     priority: 50,
     confidence: 'high',
-    re: /(?:Permission denied|(?<![\w./-])EACCES(?![\w/-])|Operation not permitted|(?<![\w./-])EPERM(?![\w/-])|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|(?:returned error|HTTP error|HTTP\/[\d.]+|response code|status):? 40[13]\b|could not read Username|Invalid username or password|\bpassword was incorrect\b|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|"[^"\s]+" is forbidden: |Host key verification failed|Permissions 0\d{3} for '[^']+' are too open|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
+    re: /(?:Permission denied|(?<![\w./-])EACCES(?![\w/-])|Operation not permitted|(?<![\w./-])EPERM(?![\w/-])|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|(?:returned error|HTTP error|HTTP\/[\d.]+|response code|status):? 40[13]\b|could not read Username|Invalid username or password|\bpassword was incorrect\b|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|attempt to write a readonly database|"[^"\s]+" is forbidden: |Host key verification failed|Permissions 0\d{3} for '[^']+' are too open|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
     read: (_m, line) => {
       const host = hostOf(line);
       return host ? { host } : {};

@@ -13,10 +13,10 @@
 import type { Finding, LogExcerpt } from '../../protocol/types.js';
 import { withWordsBelow } from './continued.js';
 import { refined } from './refine.js';
-import { refinedByReports } from './refine4a.js';
-import { refinedByDetails } from './refine5a.js';
-import { refinedByPlace } from './refine4b.js';
-import { refinedByStepCause } from './refine5b.js';
+import { refinedByReports } from './refineReports.js';
+import { refinedByDetails } from './refineDetails.js';
+import { refinedByPlace } from './refineByPlace.js';
+import { refinedByStepCause } from './refineStepCause.js';
 import { lackedProgram, verdictOf } from './verdicts.js';
 import { withPayload } from './payload.js';
 import { withTimeoutCause } from './timeoutCause.js';

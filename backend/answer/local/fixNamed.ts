@@ -11,12 +11,13 @@
  *
  * Each fact cites its lines; nothing is said when the log does not show it.
  */
-import type { Finding } from '../../../protocol/types.js';
+import type { CiContext, Finding, FindingFrame, WorkspaceSnippet } from '../../../protocol/types.js';
 import { tracesIn } from '../../../core/finding/frames.js';
 import { inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { osConditionOf } from './osCondition.js';
 import { rule, type RemedyRule, type RemedyStep } from './remedyShape.js';
+import { numbered, snippetsOf } from './workspace.js';
 
 /** One row of `df` output: `tmpfs 320 320 0 100% /mnt/x` (1K blocks or `-h` sizes). */
 export interface DfRow {
@@ -169,38 +170,76 @@ function pathSteps(f: Finding, log: LogSpan): RemedyStep[] {
   return [];
 }
 
+/** The classes whose raise site a caller's frame gave its values (a program's or a test's exception, a client's network error). */
+const CALLER_CLASSES = new Set(['runtime-exception', 'test-error', 'network']);
+
+/** A trace's frame that called the raise site, with the raise site's function and pytest's printed arguments. */
+export interface Caller {
+  frame: FindingFrame;
+  /** The raise site's function (the frame's, or the `def` pytest quotes). */
+  callee?: string;
+  args?: { fn: string; line?: number; values: string[] };
+}
+
 /**
  * The frame that called the raise site, when the stack shows one in the project's code (not a test file,
  * another function than the raise site's), and the arguments pytest printed for the raise site's function
  * (`values = []` above its `def`).
  */
-function callerSteps(f: Finding, log: LogSpan): RemedyStep[] {
-  const raise = f.location?.frames?.raise ?? (f.location?.line !== undefined ? { file: f.location.file, line: f.location.line, log_line: f.location.log_line } : undefined);
-  if (!raise) return [];
+export function callerOf(f: Finding, log: LogSpan | undefined): Caller | undefined {
+  // The place the finding gives (the project's own frame when the raise site is a library's), else the raise site.
+  const raise = f.location?.line !== undefined ? { file: f.location.file, line: f.location.line, log_line: f.location.log_line } : f.location?.frames?.raise;
+  if (!raise || !log || !CALLER_CLASSES.has(f.class)) return undefined;
   const text = reader(log);
   const from = Math.max(log.start_line, Math.min(raise.log_line, f.message_line) - 80);
   const to = Math.min(log.end_line, Math.max(raise.log_line, f.message_line) + 60);
   const lines: string[] = [];
   for (let n = from; n <= to; n++) lines.push(text(n));
-  const same = (a: string, b: string): boolean => a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
   for (const trace of tracesIn(lines, from)) {
-    const i = trace.frames.findIndex((x) => same(x.file, raise.file) && x.line === raise.line);
+    const i = trace.frames.findIndex((x) => sameFile(x.file, raise.file) && x.line === raise.line);
     if (i < 0) continue;
     const inner = trace.frames[i];
-    const caller = trace.frames.slice(i + 1).find((x) => !x.library && x.function !== undefined && !/^<\w+>$/.test(x.function) && x.function !== inner?.function && !/(?:^|\/)(?:tests?|spec|__tests__)\/|(?:^|\/)test_[^/]+\.py$|_test\.\w+$|\.(?:test|spec)\.\w+$/.test(x.file));
-    if (!inner || !caller) return [];
-    const out: RemedyStep[] = [];
-    const py = trace.kind === 'python' ? pytestArguments(text, raise.log_line) : undefined;
-    const name = inner.function && !/^<\w+>$/.test(inner.function) ? inner.function : py?.fn;
-    const callee = name ? `${inlineCode(name)} (the raise site)` : 'The raise site';
-    out.push({ text: `${callee} was called from ${inlineCode(caller.function as string)} at ${inlineCode(`${caller.file}:${caller.line}`)} ${at(caller.log_line)}: if the values the raise site worked on are wrong, the fix belongs in that call (what it passes), not at the raise site.`, lines: [caller.log_line] });
-    if (py?.line !== undefined) {
-      const empty = py.values.some((v) => /= (?:\[\]|\{\}|''|""|\(\)|set\(\))$/.test(v));
-      out.push({ text: `pytest printed the arguments ${inlineCode(py.fn)} got: ${py.values.map((v) => inlineCode(v)).join(', ')} ${at(py.line)}${empty ? ' (an empty value)' : ''}.`, lines: [py.line] });
-    }
-    return out;
+    const caller = trace.frames.slice(i + 1).find((x) => !x.library && x.function !== undefined && !/^<\w+>$/.test(x.function) && x.function !== inner?.function && !TEST_PATH.test(x.file));
+    if (!inner || !caller) return undefined;
+    const args = trace.kind === 'python' ? pytestArguments(text, raise.log_line) : undefined;
+    const callee = inner.function && !/^<\w+>$/.test(inner.function) ? inner.function : args?.fn;
+    return { frame: caller, ...(callee ? { callee } : {}), ...(args ? { args } : {}) };
   }
-  return [];
+  return undefined;
+}
+
+const TEST_PATH = /(?:^|\/)(?:tests?|spec|__tests__)\/|(?:^|\/)test_[^/]+\.py$|_test\.\w+$|\.(?:test|spec)\.\w+$|Tests?\.(?:java|kt|scala|groovy|cs)$/;
+const sameFile = (a: string, b: string): boolean => a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
+
+function callerSteps(f: Finding, log: LogSpan): RemedyStep[] {
+  const c = callerOf(f, log);
+  if (!c) return [];
+  const out: RemedyStep[] = [];
+  const callee = c.callee ? `${inlineCode(c.callee)} (where it failed)` : 'The place it failed';
+  out.push({ text: `${callee} was called from ${inlineCode(c.frame.function as string)} at ${inlineCode(`${c.frame.file}:${c.frame.line}`)} ${at(c.frame.log_line)}: if the values that line worked on are wrong, the fix belongs in that call (what it passes) rather than there.`, lines: [c.frame.log_line] });
+  if (c.args?.line !== undefined) {
+    const empty = c.args.values.some((v) => /= (?:\[\]|\{\}|''|""|\(\)|set\(\))$/.test(v));
+    out.push({ text: `pytest printed the arguments ${inlineCode(c.args.fn)} got: ${c.args.values.map((v) => inlineCode(v)).join(', ')} ${at(c.args.line)}${empty ? ' (an empty value)' : ''}.`, lines: [c.args.line] });
+  }
+  return out;
+}
+
+/**
+ * The caller's lines from the workspace, when a snippet of the context holds them and the failing source
+ * shown above does not (another file, or more than a few lines away): the call to change is there.
+ */
+export function callerSource(ci: CiContext, f: Finding, log: LogSpan | undefined, shown: { path: string; line: number } | undefined): { text: string; log_line: number; snippet: WorkspaceSnippet } | undefined {
+  const c = callerOf(f, log);
+  if (!c) return undefined;
+  const line = c.frame.line;
+  if (shown && sameFile(shown.path, c.frame.file) && Math.abs(shown.line - line) <= 6) return undefined;
+  const snippet = snippetsOf(ci).find((s) => s.kind !== 'pipeline' && sameFile(s.path, c.frame.file) && s.startLine <= line && line <= s.endLine);
+  if (!snippet) return undefined;
+  return {
+    text: `**The call it came from:** ${inlineCode(`${snippet.path}:${line}`)} (in ${inlineCode(c.frame.function as string)}) ${at(c.frame.log_line)} called ${c.callee ? inlineCode(c.callee) : 'the place it failed'}:\n${numbered(snippet, line, 9)}`,
+    log_line: c.frame.log_line,
+    snippet,
+  };
 }
 
 /**
@@ -234,6 +273,104 @@ export const NAMED_REMEDIES: RemedyRule[] = [
     if (f.class !== 'disk-full' && stored) out.push(...pathSteps(f, stored));
   }),
   rule('named/caller', 'fact', ({ f, stored }, out) => {
-    if ((f.class === 'runtime-exception' || f.class === 'test-error') && stored) out.push(...callerSteps(f, stored));
+    if (stored) out.push(...callerSteps(f, stored));
+  }),
+];
+
+/** A command that starts a service (a server, a stub, a daemon), as bash -x echoed it. */
+const SERVICE_COMMAND = /(?:^|[\s/])(?:[\w-]*server[\w-]*(?:\.\w+)?|serve|stub[\w-]*(?:\.\w+)?|mock[\w-]*(?:\.\w+)?|fake[\w-]*(?:\.\w+)?|[\w-]*daemon|httpd|http\.server|mysqld|postgres|nc\s+-\w*l\w*|socat)(?=\s|$)/i;
+/** A port among a command's arguments: `--port 8080`, `--port=8080`, `-p 8080`, `:8080`, `host:8080`, a bare 4-5 digit number. */
+const PORT_ARG = /(?:--port[= ]|(?:^|\s)-p\s*|(?:^|\s)(?:[\w.-]+)?:|(?:^|\s))(\d{4,5})(?=\s|$|&)/g;
+/** A service's own line about where it listens. */
+const LISTENING = /\blistening on (?:port )?(?:\S*:)?(\d{2,5})\b|\bServing HTTP on \S+ port (\d{2,5})\b/i;
+
+/** The ports services the step started listen on, by their command's arguments or their own `listening on` line, before `to`. */
+export function servicePorts(log: LogSpan, to: number): { port: string; line: number; text: string }[] {
+  const text = reader(log);
+  const out: { port: string; line: number; text: string }[] = [];
+  for (let n = Math.max(log.start_line, to - 300); n < Math.min(log.end_line + 1, to); n++) {
+    const t = text(n);
+    const cmd = /^\+{1,3} (.+)$/.exec(t)?.[1];
+    if (cmd && !/^(?:trap|echo|printf|kill|sleep|wait|curl|wget|nc -z|nc -vz)\b/.test(cmd) && SERVICE_COMMAND.test(cmd)) {
+      for (const m of cmd.matchAll(PORT_ARG)) out.push({ port: m[1] as string, line: n, text: cmd });
+    } else if (!cmd) {
+      const l = LISTENING.exec(t);
+      if (l) out.push({ port: (l[1] ?? l[2]) as string, line: n, text: t });
+    }
+  }
+  return out;
+}
+
+/** Host-and-port or URL literals of a source snippet: the port the code connects to, with its line. */
+export function addressesIn(snippet: WorkspaceSnippet): { port: string; line: number; text: string }[] {
+  const out: { port: string; line: number; text: string }[] = [];
+  snippet.text.split('\n').forEach((t, i) => {
+    for (const m of t.matchAll(/["'`](?:[a-z][\w+.-]*:\/\/)?(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|\[[\d:a-f]+\]|[a-z][\w-]*(?:\.[\w-]+)*):(\d{2,5})(?=[/"'`])/gi)) out.push({ port: m[1] as string, line: snippet.startLine + i, text: t.trim() });
+  });
+  return out;
+}
+
+/**
+ * A connection refused where the client's port (in the message, or a literal of the failing source)
+ * is none of the ports the services the step started listen on: both sides named.
+ */
+export function portMismatch(f: Finding, log: LogSpan | undefined, source: WorkspaceSnippet | undefined): { text: string; lines: number[]; snippet?: WorkspaceSnippet } | undefined {
+  if (!log || !/refused|ECONNREFUSED|ConnectException|Failed to connect|Couldn't connect/i.test(f.message)) return undefined;
+  const services = servicePorts(log, f.message_line);
+  if (services.length === 0) return undefined;
+  const inMessage = [...f.message.matchAll(/(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|\[[\d:a-f]+\]):(\d{2,5})\b/gi)].map((m) => m[1] as string);
+  const literal = inMessage.length === 0 && source ? addressesIn(source) : [];
+  const client = inMessage.length > 0 ? [...new Set(inMessage)] : [...new Set(literal.map((x) => x.port))];
+  if (client.length !== 1 || services.some((s) => s.port === client[0])) return undefined;
+  const started = services.slice(0, 2).map((s) => `${inlineCode(s.text)} ${at(s.line)} (port ${s.port})`).join(' and ');
+  const from = literal[0] && source ? ` (${inlineCode(`${source.path}:${literal[0].line}`)}: ${inlineCode(literal[0].text)})` : ` ${at(f.message_line)}`;
+  return {
+    text: `The step started ${started}, and the client connects to port ${client[0] as string}${from}: no service the log shows started listens there. Use one port on both sides: the client's setting or the service's argument.`,
+    lines: [...services.slice(0, 2).map((s) => s.line), ...(literal[0] ? [] : [f.message_line])],
+    ...(literal[0] && source ? { snippet: source } : {}),
+  };
+}
+
+/** Lines that end an exception's own detail lines: a frame, a traceback's heading, a command, a CI mark, a blank line. */
+const DETAIL_END = /^\s*$|^\s*at\s|^\s*File "|^Traceback|^\+{1,3} |^\[Pipeline\]|^##\[|^\s*Caused by: |^\s*\.\.\. \d+ more/;
+/** The fields of Node's system error (printed after its stack) that name the thing: the path, the address, the port. */
+const NODE_FIELDS = /^\s+(path|dest|address|port|hostname|syscall|code): (.+?),?$/;
+
+/**
+ * An exception's own lines that the message's first line leaves out: the lines under it before its
+ * stack (Node's `--- property 'parent' closes the circle`), and the fields of Node's system error after
+ * the stack (`path: '/run/secrets/db.pass'`, `syscall: 'open'`). At most four of each, each cited.
+ */
+function detailSteps(f: Finding, log: LogSpan): RemedyStep[] {
+  const text = reader(log);
+  const out: RemedyStep[] = [];
+  const under: number[] = [];
+  for (let n = f.message_line + 1; n <= Math.min(log.end_line, f.message_line + 6); n++) {
+    const t = text(n);
+    const raw = withoutStamp(log.text.split('\n')[n - log.start_line] ?? '');
+    if (DETAIL_END.test(raw) || !/^\s+\S|^\s*(?:-->|---|\|)/.test(raw) || t.length > 160) break;
+    under.push(n);
+  }
+  if (under.length > 0 && under.length <= 4) out.push({ text: `The error's own lines under its message: ${under.map((n) => `${inlineCode(text(n))} ${at(n)}`).join('; ')}.`, lines: under });
+  // Node's `{ errno: -2, code: 'ENOENT', syscall: 'open', path: '...' }` after the stack: the block a line ending in `{` opens.
+  const raw = (n: number): string => withoutStamp(log.text.split('\n')[n - log.start_line] ?? '');
+  const fields: { n: number; t: string }[] = [];
+  for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 40) && fields.length === 0; n++) {
+    if (/^\+{1,3} |^\[Pipeline\]|^##\[/.test(raw(n))) break;
+    if (!/\{\s*$/.test(raw(n))) continue;
+    for (let k = n + 1; k <= Math.min(log.end_line, n + 12) && !/^\s*\}/.test(raw(k)); k++) {
+      const m = NODE_FIELDS.exec(raw(k));
+      if (m && ['path', 'dest', 'address', 'port', 'hostname'].includes(m[1] as string)) fields.push({ n: k, t: text(k).replace(/,$/, '') });
+    }
+  }
+  if (fields.length > 0 && !fields.every((x) => f.message.includes(x.t.replace(/^\w+: /, '').replace(/^'|'$/g, '')))) {
+    out.push({ text: `Node's error names ${fields.slice(0, 4).map((x) => `${inlineCode(x.t)} ${at(x.n)}`).join(', ')}: that is what the call failed on.`, lines: fields.slice(0, 4).map((x) => x.n) });
+  }
+  return out;
+}
+
+export const DETAIL_REMEDIES: RemedyRule[] = [
+  rule('named/details', 'fact', ({ f, stored }, out) => {
+    if (stored && ['runtime-exception', 'test-error', 'network', 'permission-credentials', 'ci-script'].includes(f.class)) out.push(...detailSteps(f, stored));
   }),
 ];

@@ -229,7 +229,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'network': {
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
-      const inMessage = /\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b/i.exec(f.message);
+      // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
+      const inMessage = [...f.message.matchAll(/\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b/gi)].find((x) => !SOURCE_FILE.test(x[1] as string));
       const named = f.host ?? inMessage?.[1];
       const host = named ?? 'HOST';
       const port = portInMessage(f.message, named);
@@ -402,6 +403,9 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
   }
   return { steps, ...(unsure ? { unsure } : {}) };
 }
+
+/** A source file's name (`socket.rb`, `client.py`): before `:N` it is a position, not a host and port. */
+const SOURCE_FILE = /\.(?:rb|py|js|mjs|cjs|ts|java|kt|scala|groovy|go|rs|c|cc|cpp|h|hpp|php|pl|pm|lua|ex|exs|erl|cs|swift|sh)$/i;
 
 /** A symbol the linker found defined twice (GNU ld, lld, Apple ld). */
 export const DUPLICATE_SYMBOL = /(?:multiple definition of|duplicate symbol:?)\s*[`'‘"_]*([A-Za-z_][\w:]*)/;

@@ -40,6 +40,17 @@ export const GIT_RULES: Rule[] = [
   { cls: 'dependency-resolution', priority: 46, confidence: 'medium', re: /\bnot our ref [0-9a-f]{7,40}\b/, read: () => ({ tool: 'git' }) },
   // A name the script creates that already exists: git's tag/branch/remote, a clone's non-empty directory.
   { cls: 'ci-script', priority: 14, confidence: 'high', re: /^fatal: (?:(?:tag|branch|remote|worktree) '[^']+' already exists|a branch named '[^']+' already exists|destination path '[^']+' already exists and is not an empty directory)/, read: () => ({ tool: 'git' }) },
+  // `git apply` / `git am` of a patch whose context the file no longer has (`error: patch failed: src/x.c:16` over
+  // `error: src/x.c: patch does not apply`): the script's patch and the source it patches disagree (round 19, t20);
+  // the hunk's place is the one `patch failed:` names.
+  {
+    cls: 'ci-script',
+    priority: 15,
+    confidence: 'medium',
+    re: /^error: (\S+): patch does not apply$/,
+    near: { re: /^error: patch failed: (?<file>\S+):(?<line>\d+)$/, from: -3, to: -1 },
+    read: () => ({ tool: 'git' }),
+  },
   // git run where the checkout is not (`fatal: not a git repository (or any of the parent directories): .git`): the
   // script's working directory, not the code (helper t12).
   { cls: 'ci-script', priority: 15, confidence: 'medium', re: /^fatal: not a git repository \(or any of the parent directories\)/, read: () => ({ tool: 'git' }) },

@@ -28,6 +28,10 @@ export const JS_RULES: Rule[] = [
   // `npx --no-install` (or a CI without a TTY) refusing to fetch a package that is not installed (`npm error npx
   // canceled due to missing packages and no YES option: ["pkg@v"]`): the tool is not there, missing-tool (helper t13).
   { cls: 'missing-tool', priority: 15, confidence: 'high', re: /^npm (?:error|ERR!) npx canceled due to missing packages and no YES option: \["([^"\]]+)"/, read: (m) => ({ tool: 'npx', dependency: m[1] as string }) },
+  // npx given a package whose bins have none of its name (`npm error could not determine executable to run`, npm >= 7:
+  // `npx @scope/pkg` picks the bin named after the package, or its only one): the script's call names no program the
+  // package has (round 19, t20).
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^npm (?:error|ERR!) could not determine executable to run$/, read: () => ({ tool: 'npx' }) },
   // Round 12 (helper t13). mocha's report of an error thrown while it loaded or ran the test files, before any test
   // (`Exception during run: ReferenceError: require is not defined in ES module scope`): the suite failed to run.
   { cls: 'test-error', priority: 25, confidence: 'high', re: /^\s*Exception during run: ((?:[A-Z]\w*)?Error)\b/, read: (m) => ({ tool: 'mocha', exception: m[1] as string }) },

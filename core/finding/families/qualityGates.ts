@@ -17,7 +17,7 @@ export const QUALITY_GATE_RULES: Rule[] = [
   // the file's heading.
   { cls: 'lint', priority: 35, confidence: 'high', re: /^\s+(\d+):(\d+)\s+error\s+.+?\s{2,}\(([@\w/.-]+)\)$/, read: (m) => ({ code: m[3] as string, line: Number(m[1]), column: Number(m[2]) }) },
   // A linter failing on warnings over its limit (`ESLint found too many warnings (maximum: 0).`,
-  // `--max-warnings`): lint, the place is the warning's (refine4a.ts).
+  // `--max-warnings`): lint, the place is the warning's (refineReports.ts).
   { cls: 'lint', priority: 36, confidence: 'high', re: OVER_WARNING_LIMIT, read: () => ({}) },
   // A coverage threshold not met (pytest-cov, coverage.py, nyc, jest, c8): the tests passed, the
   // check on them failed; a quality gate, read as lint.

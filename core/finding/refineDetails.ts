@@ -1,6 +1,6 @@
 /**
  * What a finding gains from the lines around it (issue 25, round 5's open cases, helper fix5a),
- * applied after refine4a.ts. General evidence, for shapes several runtimes share:
+ * applied after refineReports.ts. General evidence, for shapes several runtimes share:
  * - a runtime's heading of a condition nothing handled, whose text is on the indented line below
  *   it (SBCL's `Unhandled UNBOUND-VARIABLE in thread #<...>:` over `  The variable X is unbound.`):
  *   that text is the message;
