@@ -2,38 +2,17 @@
  * Answers a new user got on failures made on this machine (helper ux6, session 45;
  * test/fixtures/ux6: a Python package whose two modules import each other, a Rust crate built
  * `--offline` on an agent whose cargo cache lacks a dependency, a C program linked without the
- * definition its header declares), each checked against what the
- * log and the workspace say.
+ * definition its header declares), each checked against what the log and the workspace say.
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { snippetsFromDir } from '../cli/snippets.js';
-import type { CiContextUpload } from '../protocol/schemas.js';
+import { readFileSync } from 'node:fs';
 import { importCycleOf } from '../backend/answer/local/importCycle.js';
 import { askLocal } from './helpers/askLocal.js';
+import { askWithCheckout } from './helpers/askCheckout.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { checkCitations } from './helpers/claimChecks.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
 const log = (name: string): string => readFileSync(new URL(`./fixtures/ux6/${name}`, import.meta.url), 'utf8');
-
-/** Asks `question` about the log `text` with a checkout of `files` (path -> content) sent as `cichat ask --workspace` sends it. */
-async function askWithCheckout(question: string, text: string, files: Record<string, string>): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux6-'));
-  dirs.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), content);
-  }
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
-  return askLocal(question, analyzedChatContext(upload, text));
-}
 
 const ORDERS = {
   'orders/__init__.py': 'from orders.models import Order\nfrom orders.pricing import price_order\n\n__all__ = ["Order", "price_order"]\n',
