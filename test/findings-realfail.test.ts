@@ -196,7 +196,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['node-socket-hang-up-econnreset', 'message: the error object\'s `code: \'ECONNRESET\'` line where the label has `Error: socket hang up` above it'],
   ['npm-eintegrity-vendored-tarball', 'message, location: npm\'s `integrity checksum failed when using sha512` where the label has `npm error code EINTEGRITY`; package-lock.json:17 (the pinned integrity) not given'],
   ['pip-no-index-no-matching-distribution', 'message, location: pip\'s `Could not find a version that satisfies the requirement` where the label has `No matching distribution found for` below it; requirements.txt:1 not given'],
-  ['ssh-deploy-key-unprotected-permissions', 'message: ssh\'s `Permission denied (publickey).` where the label has `Permissions 0644 for \'.ci/deploy_key\' are too open.` (the cause) above it'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([

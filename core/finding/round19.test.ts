@@ -95,6 +95,20 @@ describe("tools' own words for a cause the rules did not read", () => {
   });
 });
 
+describe("ssh's refusal of a key others may read", () => {
+  const ssh = (...lines: string[]): string => ['Started by user ci', '[deploy] $ /bin/bash -xe ci.sh', '+ ./ship.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+
+  it('the login refused under `Permissions 0640 for ... are too open.` has the key\'s mode as its message', () => {
+    const f = top(ssh('@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@', '@         WARNING: UNPROTECTED PRIVATE KEY FILE!          @', '@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@', "Permissions 0640 for 'keys/ship_ed25519' are too open.", 'It is required that your private key files are NOT accessible by others.', 'This private key will be ignored.', 'Load key "keys/ship_ed25519": bad permissions', 'deploy@10.0.4.7: Permission denied (publickey).'));
+    expect([f?.class, f?.message]).toEqual(['permission-credentials', "Permissions 0640 for 'keys/ship_ed25519' are too open."]);
+  });
+
+  it('counter-example: a login refused with no key refusal above keeps its own line', () => {
+    const f = top(ssh('Warning: Permanently added \'10.0.4.7\' (ED25519) to the list of known hosts.', 'deploy@10.0.4.7: Permission denied (publickey).'));
+    expect([f?.class, f?.message]).toEqual(['permission-credentials', 'deploy@10.0.4.7: Permission denied (publickey).']);
+  });
+});
+
 describe("ruff's full output format", () => {
   const ruff = (...diag: string[]): string => actions('+ ruff check --output-format=full src', ...diag, 'Found 1 error.');
 

@@ -28,7 +28,7 @@ import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
 import { callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
-import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
+import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, numbered, sameFile, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -41,12 +41,6 @@ function pathsOf(change: unknown): string[] {
   }
   return [];
 }
-
-const sameFile = (a: string, b: string): boolean => {
-  const x = a.replace(/\\/g, '/');
-  const y = b.replace(/\\/g, '/');
-  return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
-};
 
 /** Commands that only wait, signal or print: never the one to reproduce. */
 const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|false|:|cd|export)\b|^[A-Za-z_]\w*=\S*$|^\(\(/;
