@@ -20,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { wordsProbability } from '../core/finding/calibration.js';
+import { highHolds, wordsProbability } from '../core/finding/calibration.js';
 import { forwardDump, forwardRounds, forwardTokens, fitTemperatureOf, FORWARD_COMMITS, type ForwardCase } from './classModelForward.js';
 import { train } from './classModelData.js';
 
@@ -48,8 +48,8 @@ export function scoredRound(round: number, dump: readonly ForwardCase[]): Scored
     .map((x) => ({ id: x.c.id, round, right: x.c.rules === x.c.label, p: wordsProbability(table, x.tokens, x.c.rules) }));
 }
 
-/** What lowering every `high` below `t` gains: +2 for each wrong one, -1 for each right one. */
-export const gainAt = (scored: readonly Scored[], t: number): number => scored.reduce((s, x) => s + (x.p < t ? (x.right ? -1 : 2) : 0), 0);
+/** What lowering every `high` that does not hold at `t` (calibration.ts highHolds) gains: +2 for each wrong one, -1 for each right one. */
+export const gainAt = (scored: readonly Scored[], t: number): number => scored.reduce((s, x) => s + (highHolds(x.p, t) ? 0 : x.right ? -1 : 2), 0);
 
 /** The threshold of HIGH_AT_GRID with the best gain (a tie to the lower one; 0 when nothing gains). */
 export function chooseHighAt(scored: readonly Scored[]): number {
@@ -73,7 +73,7 @@ export interface RoundFigures {
 }
 
 export function figuresAt(round: number, scored: readonly Scored[], t: number): RoundFigures {
-  const kept = scored.filter((x) => x.p >= t);
+  const kept = scored.filter((x) => highHolds(x.p, t));
   return { round, t, high: scored.length, wrong: scored.filter((x) => !x.right).length, keptHigh: kept.length, keptWrong: kept.filter((x) => !x.right).length };
 }
 

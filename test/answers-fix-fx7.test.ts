@@ -65,7 +65,7 @@ describe('a path variable for an OS refusal', () => {
 });
 
 describe('the call that gave the raise site its values', () => {
-  it("a Python traceback: the caller's frame, never the test's", async () => {
+  it("a Python traceback: the frame that called the raise site", async () => {
     const text = await fixOf([
       '+ python3 tools/summarise.py data/week.csv',
       'Traceback (most recent call last):',
@@ -107,6 +107,20 @@ describe('the call that gave the raise site its values', () => {
     ]);
     expect(text).toContain('`part` (where it failed) was called from `share_by_team` at `tiles/share.py:9` [L11-L11]');
     expect(text).toContain('pytest printed the arguments `part` got: `n          = 0`, `total      = 0` [L15-L16].');
+  });
+
+  it("a raise site a test's function called (a traceback's frame in tests/): no caller sentence", async () => {
+    const text = await fixOf([
+      '+ python3 -m unittest tests.test_ratio',
+      'Traceback (most recent call last):',
+      '  File "/ci/ws/tiles/tests/test_ratio.py", line 5, in test_ratio',
+      '    self.assertEqual(ratio(1, 0), 0)',
+      '  File "/ci/ws/tiles/tools/summarise.py", line 8, in ratio',
+      '    return a / b',
+      'ZeroDivisionError: division by zero',
+    ]);
+    expect(text).toContain('ZeroDivisionError');
+    expect(text).not.toContain('was called from');
   });
 
   it('a raise site the test called directly: no caller sentence', async () => {

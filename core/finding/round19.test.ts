@@ -95,6 +95,48 @@ describe("tools' own words for a cause the rules did not read", () => {
   });
 });
 
+describe("ssh's refusal of a key others may read", () => {
+  const ssh = (...lines: string[]): string => ['Started by user ci', '[deploy] $ /bin/bash -xe ci.sh', '+ ./ship.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
+
+  it('the login refused under `Permissions 0640 for ... are too open.` has the key\'s mode as its message', () => {
+    const f = top(ssh('@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@', '@         WARNING: UNPROTECTED PRIVATE KEY FILE!          @', '@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@', "Permissions 0640 for 'keys/ship_ed25519' are too open.", 'It is required that your private key files are NOT accessible by others.', 'This private key will be ignored.', 'Load key "keys/ship_ed25519": bad permissions', 'deploy@10.0.4.7: Permission denied (publickey).'));
+    expect([f?.class, f?.message]).toEqual(['permission-credentials', "Permissions 0640 for 'keys/ship_ed25519' are too open."]);
+  });
+
+  it('counter-example: a login refused with no key refusal above keeps its own line', () => {
+    const f = top(ssh('Warning: Permanently added \'10.0.4.7\' (ED25519) to the list of known hosts.', 'deploy@10.0.4.7: Permission denied (publickey).'));
+    expect([f?.class, f?.message]).toEqual(['permission-credentials', 'deploy@10.0.4.7: Permission denied (publickey).']);
+  });
+});
+
+describe("a property line of Node's error object is not the error", () => {
+  const node = (...lines: string[]): string => jenkins('+ node scripts/ping-gateway.js', ...lines, '', 'Node.js v22.11.0');
+
+  it("`code: 'ECONNRESET'` under the stack: the message is `Error: socket hang up` over it", () => {
+    const f = top(node('node:events:497', '      throw er; // Unhandled \'error\' event', '      ^', '', 'Error: socket hang up', '    at Socket.socketOnEnd (node:_http_client:524:23)', '    at Socket.emit (node:events:531:35)', "Emitted 'error' event on ClientRequest instance at:", '    at emitErrorEvent (node:_http_client:101:11) {', "  code: 'ECONNRESET'", '}'));
+    expect([f?.class, f?.message]).toEqual(['network', 'Error: socket hang up']);
+  });
+
+  it('counter-example: an error line that names the code itself stays the message', () => {
+    const f = top(node('Error: connect ECONNREFUSED 127.0.0.1:8081', '    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1607:16) {', '  errno: -111,', "  code: 'ECONNREFUSED',", "  syscall: 'connect',", "  address: '127.0.0.1',", '  port: 8081', '}'));
+    expect([f?.class, f?.message]).toEqual(['network', 'Error: connect ECONNREFUSED 127.0.0.1:8081']);
+  });
+});
+
+describe("make's report of the recipe a time limit ended", () => {
+  const gha = (...lines: string[]): string => ['##[group]Run bash -xe ci.sh', 'bash -xe ci.sh', '##[endgroup]', '+ timeout 30 make e2e', './tests/e2e.sh', ...lines].join('\n');
+
+  it("`make: *** [Makefile:N: t] Terminated` over the runner's exit code 124 is the message", () => {
+    const f = top(gha('make: *** [Makefile:12: e2e] Terminated', '##[error]Process completed with exit code 124.'));
+    expect([f?.class, f?.message]).toEqual(['timeout-aborted', 'make: *** [Makefile:12: e2e] Terminated']);
+  });
+
+  it("counter-example: make's `Error 2` over exit code 124 is not taken for it", () => {
+    const f = top(gha('make: *** [Makefile:12: e2e] Error 2', '##[error]Process completed with exit code 124.'));
+    expect(f?.message).not.toBe('make: *** [Makefile:12: e2e] Error 2');
+  });
+});
+
 describe("ruff's full output format", () => {
   const ruff = (...diag: string[]): string => actions('+ ruff check --output-format=full src', ...diag, 'Found 1 error.');
 

@@ -10,6 +10,7 @@
  * Each suggestion cites the line it is on.
  */
 import { linesOf, withoutStamp, type LogSpan } from '../logtext.js';
+import { sameFile } from './workspace.js';
 
 export interface CompilerSuggestion {
   line: number;
@@ -106,7 +107,7 @@ export function compilerNotesElsewhere(stored: LogSpan, f: { message_line: numbe
     const note = /^(\S+?):(\d+)(?::(\d+))?: note: +(.+)$/.exec(t);
     if (!note || /previous (?:declaration|definition)|in expansion of macro|declared here$|^candidate/.test(note[4] as string)) continue;
     const file = (note[1] as string).replace(/^\.\//, '');
-    if (own && (file === own || file.endsWith(`/${own}`) || own.endsWith(`/${file}`))) continue;
+    if (own && sameFile(file, own)) continue;
     if (/^\/usr\/|^<|\/include\/c\+\+\//.test(file)) continue;
     out.push({ line: span.start_line + k, text: `${file}:${note[2] as string}${note[3] ? `:${note[3]}` : ''}|${(note[4] as string).trim()}` });
   }
@@ -131,7 +132,7 @@ export function rustPlacesElsewhere(stored: LogSpan, f: { message_line: number; 
     const arrow = /^\s*--> ((?!\/)[^\s:]+\.rs):(\d+):(\d+)\s*$/.exec(lines[k + 1] ?? '');
     if (!arrow) continue;
     const file = arrow[1] as string;
-    if (own && (file === own || file.endsWith(`/${own}`) || own.endsWith(`/${file}`))) continue;
+    if (own && sameFile(file, own)) continue;
     const code = lines.slice(k + 2, k + 5).findIndex((l) => new RegExp(`^\\s*${arrow[2] as string}\\s+\\| (.+)$`).test(l));
     const codeText = code >= 0 ? /\| (.+)$/.exec(lines[k + 2 + code] as string)?.[1]?.trim() : undefined;
     out.push({ place: `${file}:${arrow[2] as string}:${arrow[3] as string}`, placeLine: span.start_line + k + 1, ...(codeText ? { code: codeText, codeLine: span.start_line + k + 2 + code } : {}) });

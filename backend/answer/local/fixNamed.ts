@@ -7,17 +7,22 @@
  *   the step's variable that names that directory (`+ BUILD_OUT=/mnt/out`, or a trap's `df -k "$BUILD_OUT"`
  *   that bash -x later echoes as `df -k /mnt/out`);
  * - the frame that called the raise site (`mean` was called from `mean_by_station` at `report.py:15`): the
- *   code that gave the failing line its values, and the arguments pytest printed for the raise site.
+ *   code that gave the failing line its values, and the arguments pytest printed for the raise site;
+ * - the path a refused or missing-path error names, when a step variable holds it;
+ * - a refused connection's two sides: the port the client used and the ports the step's services were started on;
+ * - an exception's own lines under its message, and the fields of Node's system error (`path:`, `address:`, `port:`).
  *
  * Each fact cites its lines; nothing is said when the log does not show it.
  */
 import type { CiContext, Finding, FindingFrame, WorkspaceSnippet } from '../../../protocol/types.js';
 import { tracesIn } from '../../../core/finding/frames.js';
+import { escapeRegExp } from '../facts.js';
 import { cite, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { osConditionOf } from './osCondition.js';
 import { rule, type RemedyRule, type RemedyStep } from './remedyShape.js';
-import { numbered, snippetsOf } from './workspace.js';
+import { TEST_FILE } from './testFrame.js';
+import { numbered, sameFile, snippetsOf } from './workspace.js';
 
 /** One row of `df` output: `tmpfs 320 320 0 100% /mnt/x` (1K blocks or `-h` sizes). */
 export interface DfRow {
@@ -34,7 +39,7 @@ export interface DfRow {
 const DF_HEAD = /^Filesystem\s+(?:1K-blocks|Size|1M-blocks|\d+[KM]?-blocks)\s+Used\s+Avail/;
 const DF_ROW = /^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+%)\s+(\/\S*)$/;
 
-/** The log's lines from `from` to `to` (inclusive, clamped), stamps stripped and trimmed, by log line number. */
+/** A reader of the log's lines by log line number, stamps stripped and trimmed ('' outside the span). */
 function reader(log: LogSpan): (n: number) => string {
   const lines = log.text.split('\n');
   return (n: number): string => withoutStamp(lines[n - log.start_line] ?? '').trim();
@@ -62,7 +67,6 @@ export function dfRows(log: LogSpan, from: number, to: number): DfRow[] {
 }
 
 const NAME = /\$\{?([A-Za-z_]\w*)\}?/g;
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A step variable's value as the trace shows it, and the lines that show it. */
 export interface StepVariable {
@@ -105,7 +109,7 @@ export function pathVariables(log: LogSpan, from: number, to: number): StepVaria
       if (names.length !== 1 || !/^[\w.-]+\s/.test(frag)) continue;
       const [head, tail] = frag.split(/\$\{?[A-Za-z_]\w*\}?/) as [string, string];
       if (!/\w/.test(head)) continue;
-      const re = new RegExp(`^${escape(head)}'?(/[^\\s'"]*?)'?${escape(tail)}$`);
+      const re = new RegExp(`^${escapeRegExp(head)}'?(/[^\\s'"]*?)'?${escapeRegExp(tail)}$`);
       const later = traced.find((x) => x.n > n && re.test(x.t));
       if (!later) continue;
       const value = (re.exec(later.t)?.[1] as string).replace(/\/+$/, '') || '/';
@@ -199,7 +203,7 @@ export function callerOf(f: Finding, log: LogSpan | undefined): Caller | undefin
     const i = trace.frames.findIndex((x) => sameFile(x.file, raise.file) && x.line === raise.line);
     if (i < 0) continue;
     const inner = trace.frames[i];
-    const caller = trace.frames.slice(i + 1).find((x) => !x.library && x.function !== undefined && !/^<\w+>$/.test(x.function) && x.function !== inner?.function && !TEST_PATH.test(x.file));
+    const caller = trace.frames.slice(i + 1).find((x) => !x.library && x.function !== undefined && !/^<\w+>$/.test(x.function) && x.function !== inner?.function && !TEST_FILE.test(x.file));
     if (!inner || !caller) return undefined;
     const args = trace.kind === 'python' ? pytestArguments(text, raise.log_line) : undefined;
     const callee = inner.function && !/^<\w+>$/.test(inner.function) ? inner.function : args?.fn;
@@ -208,8 +212,6 @@ export function callerOf(f: Finding, log: LogSpan | undefined): Caller | undefin
   return undefined;
 }
 
-const TEST_PATH = /(?:^|\/)(?:tests?|spec|__tests__)\/|(?:^|\/)test_[^/]+\.py$|_test\.\w+$|\.(?:test|spec)\.\w+$|Tests?\.(?:java|kt|scala|groovy|cs)$/;
-const sameFile = (a: string, b: string): boolean => a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
 
 function callerSteps(f: Finding, log: LogSpan): RemedyStep[] {
   const c = callerOf(f, log);
@@ -347,17 +349,18 @@ const NODE_FIELDS = /^\s+(path|dest|address|port|hostname|syscall|code): (.+?),?
  */
 function detailSteps(f: Finding, log: LogSpan): RemedyStep[] {
   const text = reader(log);
+  // The line as printed (stamp stripped, not trimmed): its indentation tells a detail line from the next message.
+  const lines = log.text.split('\n');
+  const raw = (n: number): string => withoutStamp(lines[n - log.start_line] ?? '');
   const out: RemedyStep[] = [];
   const under: number[] = [];
   for (let n = f.message_line + 1; n <= Math.min(log.end_line, f.message_line + 6); n++) {
     const t = text(n);
-    const raw = withoutStamp(log.text.split('\n')[n - log.start_line] ?? '');
-    if (DETAIL_END.test(raw) || !/^\s+\S|^\s*(?:-->|---|\|)/.test(raw) || t.length > 160) break;
+    if (DETAIL_END.test(raw(n)) || !/^\s+\S|^\s*(?:-->|---|\|)/.test(raw(n)) || t.length > 160) break;
     under.push(n);
   }
   if (under.length > 0 && under.length <= 4) out.push({ text: `The error's own lines under its message: ${under.map((n) => `${inlineCode(text(n))} ${at(n)}`).join('; ')}.`, lines: under });
   // Node's `{ errno: -2, code: 'ENOENT', syscall: 'open', path: '...' }` after the stack: the block a line ending in `{` opens.
-  const raw = (n: number): string => withoutStamp(log.text.split('\n')[n - log.start_line] ?? '');
   const fields: { n: number; t: string }[] = [];
   for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 40) && fields.length === 0; n++) {
     if (/^\+{1,3} |^\[Pipeline\]|^##\[/.test(raw(n))) break;
