@@ -6,7 +6,7 @@
  *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline] [--changes]
  *                             [--show ID]   (one case: its finding and both answers in full)
  *                             [--by-class]  (class right / location right / fix useful per class, dev)
- *                             [--by-confidence] (class right per the finding's confidence; counts only, held-out rounds too)
+ *                             [--by-confidence] (class right per the finding's confidence, and of the mediums calibration lowered from high; counts only, held-out rounds too)
  *                             [--show-heldout] (with --verbose / --show: held-out rows too)
  *                             [--tuning]    (leave out every case of a later held-out round)
  * Held-out cases are reported as aggregate figures only, unless --show-heldout is given: their
@@ -67,6 +67,8 @@ interface SeenFinding {
   class?: string;
   /** How sure the finding says its class is (high, medium, low). */
   confidence?: string;
+  /** The rule's own level when calibration lowered `confidence` (core/finding/calibration.ts). */
+  rules_confidence?: string;
   message?: string;
   file?: string;
   line?: number;
@@ -119,6 +121,7 @@ export function seenFinding(excerpt: LogExcerpt | undefined): SeenFinding | null
   const f: unknown = excerpt ? (excerpt as unknown as Record<string, unknown>).finding : undefined;
   if (!isDict(f)) return null;
   const seen: SeenFinding = { class: str(f.class), confidence: str(f.confidence), message: str(f.message), chain: [] };
+  if (typeof f.rules_confidence === 'string') seen.rules_confidence = f.rules_confidence;
   const loc = f.location;
   if (isDict(loc)) {
     seen.file = str(loc.file);
@@ -377,7 +380,9 @@ export async function run(args: string[]): Promise<void> {
         const at = rows.filter((r) => r.finding?.confidence === level);
         return `${level} ${at.filter((r) => r.classRight).length}/${at.length} (${at.filter((r) => r.finding?.class === 'unknown').length} unknown)`;
       });
-      console.log(`  ${name.padEnd(20)} ${parts.join('   ')}`);
+      // The rules' `high` that calibration lowered to medium (core/finding/calibration.ts): how often their class was right.
+      const lowered = rows.filter((r) => r.finding?.rules_confidence === 'high');
+      console.log(`  ${name.padEnd(20)} ${parts.join('   ')}   (medium lowered from high ${lowered.filter((r) => r.classRight).length}/${lowered.length})`);
     }
   }
   if (args.includes('--by-class')) {

@@ -90,6 +90,17 @@ describe('cichat in-process', () => {
     expect(json[0]?.finding?.likely_class?.class).toBe('dependency-resolution');
   });
 
+  it("analyze says a rule's high that calibration lowered (JSON: confidence medium, rules_confidence high)", async () => {
+    // Jenkins' label line under a pipeline's time-out: the label rule says agent-lost at high, the excerpt's words read
+    // as a time-out (core/finding/calibration.ts; test/answerNoAgent.test.ts).
+    const log = ['Started by user alice', '[Pipeline] Start of Pipeline', '[Pipeline] timeout', 'Timeout set to expire in 30 min', '[Pipeline] {', '[Pipeline] node', 'Still waiting to schedule task', 'All nodes of label ‘docker-arm64’ are offline', 'Cancelling nested steps due to timeout', '[Pipeline] // node', '[Pipeline] }', '[Pipeline] // timeout', '[Pipeline] End of Pipeline', 'Timeout has been exceeded', 'Finished: ABORTED', ''].join('\n');
+    const r = await runCli(['analyze', '-'], { env, input: log });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ {3}agent-lost \(jenkins\): line 8, medium confidence \(a rule's high, lowered: the excerpt's other words read more like another class\)$/m);
+    const json = JSON.parse((await runCli(['analyze', '--json'], { env, input: log })).stdout) as { finding?: { class: string; confidence: string; rules_confidence?: string } }[];
+    expect(json[0]?.finding).toMatchObject({ class: 'agent-lost', confidence: 'medium', rules_confidence: 'high' });
+  });
+
   it('analyze of a passing log says no failure was found, then shows where the log ends', async () => {
     const passing = ['[Pipeline] sh', '+ make', 'cc -o app src/main.o', '[Pipeline] End of Pipeline', 'Finished: SUCCESS', ''].join('\n');
     const r = await runCli(['analyze', '-'], { env, input: passing });

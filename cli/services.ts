@@ -4,6 +4,7 @@
  * stop cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -102,7 +103,24 @@ export function startService(
 }
 
 /**
- * Polls `url` until it answers 200 (every 100 ms, up to `timeoutMs`); rejects as soon as the
+ * The status of a GET of `url` (plain http), its body read and dropped; rejects when the
+ * connection fails or no answer comes within `timeoutMs`. Through node:http, not fetch: a
+ * process's first fetch loads and compiles Node's undici, and each poll through it cost more,
+ * ~0.3 CPU-s of a `cichat serve` start's health waits (0.45 -> 0.19 CPU-s for the serve process).
+ */
+export function httpStatus(url: string, timeoutMs = 2000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Polls `url` until it answers 2xx (every 100 ms, up to `timeoutMs`); rejects as soon as the
  * service exits or the time is up.
  */
 export async function waitHealthy(url: string, service: Service, timeoutMs = 60000): Promise<void> {
@@ -113,9 +131,9 @@ export async function waitHealthy(url: string, service: Service, timeoutMs = 600
   while (Date.now() < deadline) {
     if (dead) throw new Error(`${service.name} exited (${dead.code ?? dead.signal}) before it was healthy`);
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-      last = `${res.status}`;
+      const status = await httpStatus(url);
+      if (status >= 200 && status < 300) return;
+      last = `${status}`;
     } catch (err) {
       last = err instanceof Error ? err.message : String(err);
     }

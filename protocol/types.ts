@@ -196,8 +196,13 @@ export interface Finding {
   location?: FindingLocation;
   /** The failing test, when one failed. */
   test?: { name: string; log_line: number };
-  /** How sure the class is: high (a specific rule on the message line), medium, low (unknown or weak). */
+  /**
+   * How sure the class is: high (a specific rule on the message line, and the excerpt's words agree with its class:
+   * core/finding/calibration.ts), medium, low (unknown or weak).
+   */
   confidence: 'high' | 'medium' | 'low';
+  /** Only when calibration lowered `confidence` to medium: the rule's own level (`high`), whose class the excerpt's words did not support. */
+  rules_confidence?: 'high';
   /** The 1-based log lines the finding rests on, message line first. */
   evidence: number[];
   /** Only with `class: unknown`: the class the excerpt's words suggest, a guess (no rule's evidence holds it). */

@@ -25,6 +25,8 @@ function arg(name: string): string {
 interface OldFinding {
   class: string;
   confidence: string;
+  /** Set by a checkout with calibration (core/finding/calibration.ts) when it lowered a rule's `high`. */
+  rules_confidence?: string;
   message: string;
   tool?: string;
 }
@@ -51,7 +53,8 @@ async function main(): Promise<void> {
       round,
       label: c.expected.class,
       rules: f.class,
-      confidence: f.confidence,
+      // The rules' own level: what the model and the calibration read (a calibrated checkout's lowered `high` too).
+      confidence: f.rules_confidence ?? f.confidence,
       message: f.message,
       ...(f.tool ? { tool: f.tool } : {}),
       start_line: top.start_line,

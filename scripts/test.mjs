@@ -16,7 +16,7 @@ import path from 'node:path';
 
 const extra = process.argv.slice(2);
 const started = Date.now();
-const SOURCES = ['protocol', 'core', 'jenkins', 'http', 'backend', 'controller', 'cli', 'knexfile.ts', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = ['protocol', 'core', 'jenkins', 'http', 'backend', 'controller', 'cli', 'web', 'knexfile.ts', 'tsconfig.json', 'tsconfig.build.json'];
 
 /** Newest modification time (ms) of the files under `p` (test files left out). */
 function newest(p) {

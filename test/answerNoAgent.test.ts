@@ -31,7 +31,9 @@ const ask = askLocal;
 describe('no agent for the label', () => {
   it('is the finding, over the time-out that ended the wait', () => {
     const top = analyzeLines(LOG.split('\n'))[0];
-    expect(top?.finding).toMatchObject({ class: 'agent-lost', message: 'All nodes of label ‘docker-arm64’ are offline', symbol: 'docker-arm64', confidence: 'high' });
+    // The rule's high, lowered by calibration (core/finding/calibration.ts, cal1 session 45): the excerpt's other words
+    // (timeout, cancelling, exceeded, aborted) read as a time-out, and agent-lost has 9 labelled cases; the class stands.
+    expect(top?.finding).toMatchObject({ class: 'agent-lost', message: 'All nodes of label ‘docker-arm64’ are offline', symbol: 'docker-arm64', confidence: 'medium', rules_confidence: 'high' });
   });
 
   it("in Jenkins' other wordings, with a timestamp in front (a real console: tune3-33)", () => {

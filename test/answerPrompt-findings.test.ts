@@ -1,9 +1,10 @@
 /** The `openai` engine's prompt carries the findings as structured facts ahead of the passages (issue 25, point 6). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildPrompt, rankPassages } from '../backend/answer/prompt.js';
+import { buildPrompt, findingsSection, rankPassages } from '../backend/answer/prompt.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import type { CiContextUpload } from '../protocol/schemas.js';
+import type { Finding } from '../protocol/types.js';
 
 const log = readFileSync(path.join(process.cwd(), 'test', 'fixtures', 'logs', 'python-script.log'), 'utf8');
 
@@ -26,6 +27,14 @@ describe('findings in the openai prompt', () => {
     expect(section).toMatch(/- evidence lines: L\d+/);
     // No assertion is claimed for an exception.
     expect(section).not.toMatch(/assert/i);
+  });
+
+  it("says a rule's high that calibration lowered as likely, not certain (core/finding/calibration.ts)", () => {
+    const finding = (ctx.failureExcerpts[0] as { finding?: Finding }).finding as Finding;
+    const lowered = { ...ctx, failureExcerpts: [{ ...ctx.failureExcerpts[0]!, finding: { ...finding, confidence: 'medium' as const, rules_confidence: 'high' as const } }, ...ctx.failureExcerpts.slice(1)] };
+    const section = findingsSection(lowered);
+    expect(section).toContain("- class: runtime-exception (medium confidence: a rule read it as runtime-exception, but the excerpt's other words read more like another class, so say it as likely, not certain)");
+    expect(findingsSection(ctx)).toContain('- class: runtime-exception (high confidence)\n');
   });
 
   it('tells the model to start from the findings', () => {

@@ -117,7 +117,7 @@ describe('a refused name: the choices the tool lists, the command not a pipeline
   it('a full disk the message names no file of: the output of the command before it, and the df the step printed', async () => {
     const fix = await fixOf('ld-output-no-space');
     expect(fix).toContain('The command before the error writes `/tmp/b9b/dist/pingd` (its output option) [L10-L10]. On the agent, `df -h /tmp/b9b/dist`');
-    expect(fix).toContain("The step's `df` showed `tmpfs 512 0 512 0% /tmp/b9b/dist` [L7-L7]");
+    expect(fix).toContain("The step's `df` before the error showed `tmpfs 512 0 512 0% /tmp/b9b/dist` [L7-L7]: `/tmp/b9b/dist` is 512 KiB in all, 512 KiB free, 0% used then.");
   });
   it('reads a list only under a heading right after the message, and stops at the CI framing', () => {
     const lines = ['Error: unknown target "x"', 'Valid choices are:', '  - build', '  - test', '##[error]Process completed with exit code 1.'];

@@ -82,6 +82,9 @@ describe.each(dialects)('backend stopped mid-answer on $name', (dialect) => {
     running.push(b.service);
     return b;
   };
+  /** The other replica the first two tests send to once theirs is stopped: one for both (it only serves their next questions). */
+  let witness: Promise<Backend> | undefined;
+  const otherReplica = (): Promise<Backend> => (witness ??= start(newDir()));
   const pairRow = async (id: number) =>
     (await db('qa_pairs').where({ id }).first('answer', 'answer_status')) as { answer: string; answer_status: string };
 
@@ -110,7 +113,7 @@ describe.each(dialects)('backend stopped mid-answer on $name', (dialect) => {
   }
 
   test('SIGTERM: the stream ends with error, the pair is interrupted with all text sent, the chat is free at once, exit 0 within 10 s', async () => {
-    const [a, b] = await Promise.all([start(newDir()), start(newDir())]);
+    const [a, b] = await Promise.all([start(newDir()), otherReplica()]);
     const user = `term-${dialect.name}`;
     const { chatId, stream } = await chatWithStream(a, user);
     const t0 = Date.now();
@@ -134,7 +137,7 @@ describe.each(dialects)('backend stopped mid-answer on $name', (dialect) => {
   });
 
   test('SIGKILL: 409 says when the chat is free; it is free once the lease expires; the pair keeps the text saved so far', async () => {
-    const [a, b] = await Promise.all([start(newDir()), start(newDir())]);
+    const [a, b] = await Promise.all([start(newDir()), otherReplica()]);
     const user = `kill-${dialect.name}`;
     const { chatId, stream } = await chatWithStream(a, user);
     const received = stream.text;

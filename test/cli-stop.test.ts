@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../cli/services.js';
+import { httpStatus, PACKAGE_ROOT } from '../cli/services.js';
 import { freePort } from './helpers/stack.js';
 import { nodeArgs } from './helpers/entry.js';
 import { until } from './helpers/poll.js';
@@ -37,9 +37,11 @@ function groupMembers(pgid: number): { pid: number; cmd: string }[] {
   return out;
 }
 
+/** Whether `url` answers 2xx (node:http: ~40 polls per start, cheaper than fetch's). */
 async function healthy(url: string): Promise<boolean> {
   try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+    const status = await httpStatus(url, 2000);
+    return status >= 200 && status < 300;
   } catch {
     return false;
   }

@@ -83,6 +83,17 @@ describe.each(dialects)('backend killed mid-upload on $name', (dialect) => {
   let db: ReturnType<typeof knexFactory>;
   let dataDir: string;
   const services: BackendProcess[] = [];
+  /**
+   * The backend of this DATA_DIR that is up: each test kills it mid-upload and starts it again
+   * (the same replica), and the next test's upload goes to that restarted one.
+   */
+  let up: BackendProcess | undefined;
+  const start = async (): Promise<BackendProcess> => {
+    up = await spawnBackend(database.url, dataDir);
+    services.push(up);
+    return up;
+  };
+  const running = async (): Promise<BackendProcess> => up ?? (await start());
 
   beforeAll(async () => {
     database = await dialect.create();
@@ -98,8 +109,7 @@ describe.each(dialects)('backend killed mid-upload on $name', (dialect) => {
   });
 
   test('the previous context stays whole; the leftovers are swept when the backend starts again', async () => {
-    const a = await spawnBackend(database.url, dataDir);
-    services.push(a);
+    const a = await running();
     const chat = ((await (await a.request('killer', 'POST', '/chats/', { title: 'kill' })).json()) as { id: number }).id;
     const first = await a.request('killer', 'POST', `/context/${chat}/`, { ciContext: { buildDetails: { number: 1, consoleLog: bigLog(3000, 'first') } } });
     expect(first.status).toBe(200);
@@ -134,8 +144,7 @@ describe.each(dialects)('backend killed mid-upload on $name', (dialect) => {
     expect(await readyChunks()).toBe(chunksBefore);
     expect(await db('contexts').where({ id: building }).first('state')).toEqual({ state: 'building' });
 
-    const again = await spawnBackend(database.url, dataDir);
-    services.push(again);
+    const again = await start();
     expect(await db('contexts').where({ id: building }).first('id')).toBeUndefined();
     expect(Number(((await db('context_chunks').where({ context_id: building }).count({ n: '*' }).first()) as { n: number | string }).n)).toBe(0);
     expect(await db('contexts').where({ chat_id: chat }).select('id', 'chunk_count', 'ci_context')).toEqual([ready]);
@@ -148,8 +157,7 @@ describe.each(dialects)('backend killed mid-upload on $name', (dialect) => {
     expect(await res.text()).toMatch(/Tests failed/);
   });
   test('a raw log streamed to POST /context/{chat}/log (gzip): killed mid-body, the previous context stays whole and the leftovers are swept', async () => {
-    const a = await spawnBackend(database.url, dataDir);
-    services.push(a);
+    const a = await running();
     const chat = ((await (await a.request('killer', 'POST', '/chats/', { title: 'kill raw' })).json()) as { id: number }).id;
     const first = await a.request('killer', 'POST', `/context/${chat}/`, { ciContext: { buildDetails: { number: 1, consoleLog: bigLog(3000, 'first') } } });
     expect(first.status).toBe(200);
@@ -175,8 +183,7 @@ describe.each(dialects)('backend killed mid-upload on $name', (dialect) => {
 
     expect(await db('contexts').where({ chat_id: chat, state: 'ready' }).first('id', 'chunk_count', 'ci_context')).toEqual(ready);
     expect(await readyChunks()).toBe(chunksBefore);
-    const again = await spawnBackend(database.url, dataDir);
-    services.push(again);
+    const again = await start();
     expect(await db('contexts').where({ id: building }).first('id')).toBeUndefined();
     expect(await db('contexts').where({ chat_id: chat }).select('id', 'chunk_count', 'ci_context')).toEqual([ready]);
     const res = await again.request('killer', 'POST', '/messages/send', { chat_id: chat, content: 'why did the build fail?' });

@@ -15,7 +15,7 @@ import { coalesceBytes } from './coalesce.js';
 export const INLINE_MAX_CHARS = 256 * 1024;
 /** Pieces of the log at most in the worker's queue, and batches of rows waiting for the database. */
 const IN_FLIGHT = 4;
-/** The size of the pieces a string log is cut into for the worker. */
+/** The size of the pieces a string log is cut into (for the worker, and on the calling thread). */
 export const PIECE_CHARS = 1024 * 1024;
 /** How long a writing worker may take to stop after a failure before its thread is ended anyway. */
 const ABORT_WAIT_MS = 30_000;
@@ -276,10 +276,14 @@ async function runInline(
     while (queue.length > 0) await onRows(queue.shift()!);
   };
   for await (const piece of source) {
-    signal?.throwIfAborted();
-    if (typeof piece === 'string') ingest.pushText(piece);
-    else ingest.pushBytes(piece);
-    await drain();
+    // A long text (a JSON upload's whole log) in the worker's pieces: its batches reach the
+    // database, and a stop is seen, as they are made, not only after the whole log (tt5, session 45).
+    for (const part of typeof piece === 'string' ? cut(piece) : [piece]) {
+      signal?.throwIfAborted();
+      if (typeof part === 'string') ingest.pushText(part);
+      else ingest.pushBytes(part);
+      await drain();
+    }
   }
   const summary = ingest.end();
   await drain();

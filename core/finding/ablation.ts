@@ -8,8 +8,10 @@
  * to one data round's cases):
  * - every rule of rules.ts except GENERAL_RULES (the native tools' rules, the per-family rules of
  *   compilers, linters, resolvers, test runners and CI systems, their infrastructure lines);
- * - the per-round rule modules rules4a.ts, rules4b.ts, rules5a.ts, rules5b.ts;
- * - the per-round refinements refine.ts, refine4a.ts, refine4b.ts, refine5a.ts, refine5b.ts.
+ * - the rules of rounds 4 and 5, now in families/ by what they concern (qualityGates, testVerdicts, compilers,
+ *   toolchains, downloads, timeouts, runtimes, systemPackages, and the tools' own families);
+ * - the refinements fitted to the tuning rounds' cases: refine.ts, refineByPlace.ts, refineReports.ts, refineDetails.ts,
+ *   refineStepCause.ts (steps.ts FAMILY_STEPS; they were refine4a/4b/5a/5b.ts, named by round).
  * Kept: GENERAL_RULES and words.ts's WORD_RULES (words any tool uses), the language-level shape readers (frames.ts,
  * tests.ts), generic.ts (command roles, place forms), index.ts's own reading, and evidence.ts
  * (the general evidence this switch was built to measure).

@@ -88,7 +88,8 @@ export function classTokens(lines: readonly string[], excerpt: Pick<LogExcerpt, 
   // first space, so the name is written with `_` (`#tool:go_test`), else it became `#tool:go` and overwrote go's row.
   out.add(`#tool:${(finding.tool ?? '-').replace(/\s+/g, '_')}`);
   out.add(`#rule:${finding.class}`);
-  out.add(`#conf:${finding.confidence}`);
+  // The rules' own level: a `high` that calibration lowered (calibration.ts) reads as the rules gave it.
+  out.add(`#conf:${finding.rules_confidence ?? finding.confidence}`);
   return [...out];
 }
 

@@ -4,16 +4,21 @@ import { decodeTable, logScores, modelTableDecoded, type ClassModelTable } from 
 import { CLASS_MODEL } from './classModelTable.js';
 
 /**
- * The class model's table (classModelTable.ts, ~125 KB) is decoded on the first `unknown` finding only: a log whose
- * failure the rules class never pays for it (a file of its own, so no other test has decoded it in this module registry).
+ * The class model's table (classModelTable.ts, ~125 KB) is decoded on the first finding that needs it only: an
+ * `unknown` one (its likely class) or one at `high` (calibration.ts reads the excerpt's words to keep it high); a log
+ * whose findings are all at medium or low never pays for it (a file of its own, so no other test has decoded it in this
+ * module registry).
  */
 describe('the class model table, decoded when first needed', () => {
-  it('is not decoded for a finding the rules classed, and is for an unknown one', () => {
-    const classed = analyze(['+ make', 'cc -c a.c', "a.c:3:5: error: 'x' undeclared (first use in this function)", 'make: *** [Makefile:2: a.o] Error 1'].join('\n'));
-    expect(classed[0]?.finding?.class).toBe('compile-error');
+  it('is not decoded for findings at medium, and is for one at high (calibration)', () => {
+    const medium = analyze(['+ ./release.sh', './release.sh: line 5: VERSION: unbound variable', 'ERROR: script returned exit code 1'].join('\n'));
+    expect(medium.map((e) => [e.finding?.class, e.finding?.confidence])).toEqual([
+      ['ci-script', 'medium'],
+      ['ci-script', 'medium'],
+    ]);
     expect(modelTableDecoded()).toBe(false);
-    const unknown = analyze(['+ ./deploy.sh', 'rollout: step 3 of 5 did not settle', 'ERROR: script returned exit code 1'].join('\n'));
-    expect(unknown[0]?.finding?.class).toBe('unknown');
+    const classed = analyze(['+ make', 'cc -c a.c', "a.c:3:5: error: 'x' undeclared (first use in this function)", 'make: *** [Makefile:2: a.o] Error 1'].join('\n'));
+    expect([classed[0]?.finding?.class, classed[0]?.finding?.confidence]).toEqual(['compile-error', 'high']);
     expect(modelTableDecoded()).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../log/analyze.js';
 import type { Finding } from '../../protocol/types.js';
-import { GO_WRAPPED, OS_ERROR } from './errno.js';
+import { GO_WRAPPED, OS_ERROR, OS_ERRORS, osKindWords } from './errno.js';
 
 /**
  * Errors a test MET (an OS error's words, a Go error passed up with its package's prefix) are test errors, not checks
@@ -41,5 +41,20 @@ describe('the patterns', () => {
     expect(OS_ERROR.test('no such test')).toBe(false);
     expect(GO_WRAPPED.test('read x: bufio.Scanner: token too long')).toBe(true);
     expect(GO_WRAPPED.test('Lookup("Kiev"): city not in table')).toBe(false);
+  });
+});
+
+describe('the table of OS errors (OS_ERRORS: the finding and the answers read the one table)', () => {
+  it('each error is one row; OS_ERROR reads each text, whole words only', () => {
+    expect(new Set(OS_ERRORS.map((e) => e.errno)).size).toBe(OS_ERRORS.length);
+    for (const e of OS_ERRORS) expect([e.errno, OS_ERROR.test(`x: ${e.text}`), OS_ERROR.test(`x: ${e.text}s`)]).toEqual([e.errno, true, false]);
+  });
+
+  it("a condition's words are its errors' text, symbol, Python's [Errno N] and Rust's (os error N), and their other spellings", () => {
+    expect(['open x: No such file or directory', 'ENOENT: open x', "[Errno 2] x", 'failed (os error 2)', 'FileNotFoundError: x'].every((t) => osKindWords('missing-path').test(t))).toBe(true);
+    expect(osKindWords('missing-path').test('failed (os error 28)')).toBe(false);
+    expect(['EPERM', 'Operation not permitted', '[Errno 13] x', 'AccessDeniedException'].every((t) => osKindWords('permission').test(t))).toBe(true);
+    expect(osKindWords('read-only').test('attempt to write a readonly database')).toBe(true);
+    expect(osKindWords('no-space').test('Disk quota exceeded')).toBe(false);
   });
 });

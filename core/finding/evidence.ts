@@ -37,6 +37,8 @@ const CHECK_WORDS = /\bexpected\b|\bnot equal\b|\bmismatch(?:es)?\b|\bassert(?:i
 const NOT_SOURCE = /\.(?:o|obj|a|lib|so|dll|dylib|exe|out|bin|class|jar|log|txt|json|ya?ml|toml|ini|cfg|conf|xml|md|html?|lock|csv|tsv|dat|zip|tar|gz|tgz|png|jpe?g|gif|svg|pdf|mo|pyc)$/i;
 /** A check's words that settle an assertion: a value against what was expected (either order: `f(x) = 3, expected 4`), a call that did not raise. */
 const STRONG_CHECK = /\bexpected\b.{0,80}\b(?:got|but (?:was|got)|actual|received|found|instead)\b|\S = \S.{0,60}?,? (?:expected|want(?:ed)?):? \S|\bnot equal to\b|\bmismatch(?:es|ed)?\b|\bassert\w* failed\b|\bdid not (?:raise|throw|panic)\b|\bdid not contain expected\b|\bexpected (?:equality|string|exception)\b|^Expected(?: equality)?:?$/i;
+/** pytest's heading over a test file it could not collect (import it, or read its tests). */
+const COLLECTING = /^_+ ERROR collecting \S+ _+$/;
 /** The build's own definition files: an error at a line of one is the build script's. */
 const BUILD_FILE = /^(?:GNUmakefile|[Mm]akefile|\w+\.mk|CMakeLists\.txt|\w+\.cmake|SConstruct|SConscript|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|Jenkinsfile|BUILD(?:\.bazel)?|WORKSPACE|Rakefile|[Gg]runtfile\.js|[Gg]ulpfile\.js|\.gitlab-ci\.ya?ml|Taskfile\.ya?ml|justfile|Justfile)$/;
 /** A CI's or a shell's line that only says the step failed. */
@@ -233,6 +235,9 @@ function readOn(found: Finding, _lines: readonly string[], excerpt: Window, body
   if (weakTest) {
     for (let i = a; i < b; i++) {
       const t = bodyAt(i).trim();
+      // pytest's collection error (`___ ERROR collecting tests/x.py ___`): no test ran, so nothing under it is a check
+      // (`import file mismatch:` is the importer's words, not a value against an expected one; round 19, t20).
+      if (COLLECTING.test(t)) return found;
       if (STRONG_CHECK.test(t)) return { ...withClass(found, 'test-assertion', i, t, undefined, found.tool), ...(found.location ? { location: found.location } : {}), ...(found.test ? { test: found.test } : {}) };
     }
     return found;

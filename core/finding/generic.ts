@@ -239,8 +239,12 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
       const loc = locatedIn(lineAt(errorLine + d));
       if (!loc || loc.message !== '' || LIBRARY_PATH.test(loc.file)) continue;
       best = { ...loc, index: errorLine + d };
-      // A heading that is only a place (webpack's `ERROR in ./src/a.js 3:0-32`): its message is below.
-      index = d === 0 && lineAt(errorLine + 1).trim() !== '' ? errorLine + 1 : errorLine;
+      // A heading that is only a place (webpack's `ERROR in ./src/a.js 3:0-32`): its message is below; but the full
+      // format's ` --> file:line:col` (rustc's, ruff's) is under its message (`S608 Possible SQL injection ...`, the
+      // window may start at the arrow: `above`), over the source excerpt's `|` lines (round 19, t20).
+      const head = errorLine + d - 1;
+      const arrowHead = PLACE_ARROW.test(lineAt(errorLine + d)) && lineAt(head).trim() !== '' && !/^\s*(?:\d+\s*)?\|/.test(lineAt(head));
+      index = arrowHead ? head : d === 0 && lineAt(errorLine + 1).trim() !== '' ? errorLine + 1 : errorLine;
       break;
     }
   }

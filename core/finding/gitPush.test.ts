@@ -3,7 +3,7 @@ import { analyze } from '../log/analyze.js';
 import type { Finding } from '../../protocol/types.js';
 
 /**
- * git's push refused by the remote (rules4b.ts): a refusal of the push (fetch first, a hook) is the script's; the
+ * git's push refused by the remote (families/git.ts): a refusal of the push (fetch first, a hook) is the script's; the
  * remote's failure to store it (`(unpacker error)`) is not, and its reason is the line above (docs/notes/analyzer.md,
  * "Round 17 tuning (helper t18)"). Made-up logs of other projects.
  */

@@ -1,6 +1,6 @@
 import { expectFinding, realFinding as real, topFinding as top, type FindingRow } from '../../test/helpers/findingCases.js';
 
-/** General evidence from round 4's open cases (rules4a.ts, refine4a.ts), each on a real log of test/fixtures/realfail (round 4, batch A). */
+/** General evidence from round 4's open cases (round 4's rules, now in families/; refineReports.ts), each on a real log of test/fixtures/realfail (round 4, batch A). */
 
 describe('evidence many tools share (round 4 open cases)', () => {
   it.each<FindingRow>([

@@ -1,6 +1,6 @@
 import { expectFinding, realFinding as real, topFinding as top, type FindingRow } from '../../test/helpers/findingCases.js';
 
-/** General evidence from round 4's batch B once opened for tuning (rules4b.ts, refine4b.ts), each on a real log of test/fixtures/realfail. */
+/** General evidence from round 4's batch B once opened for tuning (round 4b's rules, now in families/; refineByPlace.ts), each on a real log of test/fixtures/realfail. */
 
 describe('general evidence of round 4, batch B', () => {
   it.each<FindingRow>([

@@ -1,6 +1,6 @@
 import { expectFinding, realFinding as real, topFinding as top, type FindingRow } from '../../test/helpers/findingCases.js';
 
-/** General evidence from round 5's open cases (rules5a.ts, refine5a.ts), each on a real log of test/fixtures/realfail (round 5, batch A). */
+/** General evidence from round 5's open cases (round 5's rules, now in families/; refineDetails.ts), each on a real log of test/fixtures/realfail (round 5, batch A). */
 
 describe('evidence many tools share (round 5 open cases)', () => {
   it.each<FindingRow>([

@@ -1,6 +1,6 @@
 import { expectFinding, realFinding as real, topFinding as top, type FindingRow } from '../../test/helpers/findingCases.js';
 
-/** General evidence from round 5's batch B once opened for tuning (rules5b.ts, refine5b.ts), each on a real log of test/fixtures/realfail. */
+/** General evidence from round 5's batch B once opened for tuning (round 5b's rules, now in families/; refineStepCause.ts), each on a real log of test/fixtures/realfail. */
 
 describe('general evidence of round 5, batch B', () => {
   it.each<FindingRow>([

@@ -1,4 +1,4 @@
-/** The shapes of the evidence rules (rules.ts, rules4b.ts): a module both import. */
+/** The shapes of the evidence rules (rules.ts, families/*.ts): a module they all import. */
 import type { FindingClass } from '../../protocol/types.js';
 
 export interface RuleHit {

@@ -5,11 +5,9 @@
  * decided by `priority` (lower first), so a root cause (out of memory, a network failure) wins
  * over the exception or summary it produced.
  */
-import { ROUND4A_RULES } from './rules4a.js';
-import { ROUND5A_RULES } from './rules5a.js';
-import { STEP_RULES } from './rules4b.js';
-import { ROUND5B_RULES } from './rules5b.js';
+import { COMPILER_FIRST_RULES, COMPILER_RULES } from './families/compilers.js';
 import { CONTAINER_FIRST_RULES } from './families/containers.js';
+import { DOWNLOAD_FIRST_RULES, DOWNLOAD_RULES } from './families/downloads.js';
 import { DOTNET_FIRST_RULES } from './families/dotnet.js';
 import { GIT_FIRST_RULES, GIT_RULES } from './families/git.js';
 import { GO_FIRST_RULES, GO_RULES } from './families/go.js';
@@ -17,10 +15,16 @@ import { JS_FIRST_RULES, JS_RULES } from './families/js.js';
 import { JVM_FIRST_RULES, JVM_RULES } from './families/jvm.js';
 import { NATIVE_BUILD_FIRST_RULES, NATIVE_BUILD_RULES } from './families/nativeBuild.js';
 import { PYTHON_FIRST_RULES, PYTHON_RULES } from './families/python.js';
+import { QUALITY_GATE_RULES } from './families/qualityGates.js';
 import { RUBY_FIRST_RULES } from './families/ruby.js';
+import { RUNTIME_FIRST_RULES, RUNTIME_RULES } from './families/runtimes.js';
 import { RUST_FIRST_RULES, RUST_RULES } from './families/rust.js';
 import { SHELL_FIRST_RULES, SHELL_RULES } from './families/shell.js';
+import { SYSTEM_PACKAGE_FIRST_RULES, SYSTEM_PACKAGE_RULES } from './families/systemPackages.js';
 import { TEST_RUNNER_RULES } from './families/testRunners.js';
+import { TEST_VERDICT_RULES } from './families/testVerdicts.js';
+import { TIMEOUT_FIRST_RULES, TIMEOUT_RULES } from './families/timeouts.js';
+import { TOOLCHAIN_RULES } from './families/toolchains.js';
 import { NO_AGENT_FOR_LABEL } from './noAgent.js';
 
 export type { Near, Rule, RuleHit } from './ruleTypes.js';
@@ -171,11 +175,22 @@ export const RULES: Rule[] = [
   ...RUBY_FIRST_RULES,
   ...JS_FIRST_RULES,
   ...NATIVE_RULES,
-  ...STEP_RULES,
+  // The cross-tool families (tuning rounds 4 and 5: what many tools say of one cause, kept by what it concerns):
+  // their narrow rules after the native tools' lines, the others after the general rules.
+  ...DOWNLOAD_FIRST_RULES,
+  ...RUNTIME_FIRST_RULES,
+  ...TIMEOUT_FIRST_RULES,
+  ...SYSTEM_PACKAGE_FIRST_RULES,
+  ...COMPILER_FIRST_RULES,
   ...GENERAL_RULES,
-  ...ROUND4A_RULES,
-  ...ROUND5A_RULES,
-  ...ROUND5B_RULES,
+  ...QUALITY_GATE_RULES,
+  ...TEST_VERDICT_RULES,
+  ...COMPILER_RULES,
+  ...TOOLCHAIN_RULES,
+  ...DOWNLOAD_RULES,
+  ...TIMEOUT_RULES,
+  ...RUNTIME_RULES,
+  ...SYSTEM_PACKAGE_RULES,
   ...NATIVE_BUILD_RULES,
   ...RUST_RULES,
   ...PYTHON_RULES,
@@ -248,7 +263,7 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|(?:JavaScript|JS) heap out of memory|\b[Oo]ut of memory\b|\bERR_WORKER_OUT_OF_MEMORY\b|Cannot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|\b_ArrayMemoryError\b|\bx(?:m|re|c)alloc: cannot allocate \d+ bytes\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|(?:JavaScript|JS) heap out of memory|\b[Oo]ut of memory\b|\bERR_WORKER_OUT_OF_MEMORY\b|[Cc]annot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|\b_ArrayMemoryError\b|\bx(?:m|re|c)alloc: cannot allocate \d+ bytes\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
     // `killed` only when the line says the process was killed (the kernel's OOM killer, exit 137,
     // SIGKILL); else the error the program itself raised (std::bad_alloc, heap out of memory, numpy's MemoryError
     // subclass `_ArrayMemoryError: Unable to allocate 16.7 GiB`, bash's and GNU tools' `xrealloc: cannot allocate N bytes`...).
@@ -257,7 +272,7 @@ export const RULES: Rule[] = [
         /OutOfMemoryError|_ArrayMemoryError|MemoryError/.exec(m[0])?.[0] ??
         (/Killed|OOMKilled|exit code 137|Exit Code: 137|signal: killed|SIGKILL|signal 9/.test(m[0])
           ? 'killed'
-          : (/(?:JavaScript|JS) heap out of memory|std::bad_alloc|Cannot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
+          : (/(?:JavaScript|JS) heap out of memory|std::bad_alloc|[Cc]annot allocate memory|virtual memory exhausted|runtime: out of memory/.exec(m.input)?.[0] ?? m[0].trim())),
     }),
   },
   // PHP's memory_limit (`Allowed memory size of N bytes exhausted ... in f.php on line N`) and
@@ -291,7 +306,9 @@ export const RULES: Rule[] = [
     re: new RegExp(String.raw`^(${SRC}\.[cm]?tsx?)(?:\((\d+),(\d+)\): |:(\d+):(\d+) - )error (TS\d+): `),
     read: (m) => ({ tool: 'tsc', code: m[6], ...at(m[1], m[2] ?? m[4], m[3] ?? m[5]) }),
   },
-  { cls: 'compile-error', priority: 31, confidence: 'high', re: /^error TS(\d+): /, read: (m) => ({ tool: 'tsc', code: `TS${m[1]}` }) },
+  // Not TS5033 (`Could not write file 'x': EACCES: permission denied, open 'x'`): tsc met the system's error writing its
+  // output, the source compiled; the error's own words decide (a permission, a full disk: round 19, t20).
+  { cls: 'compile-error', priority: 31, confidence: 'high', re: /^error TS(?!5033:)(\d+): /, read: (m) => ({ tool: 'tsc', code: `TS${m[1]}` }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: /^error\[(E\d{4})\]: /, read: (m) => ({ tool: 'rustc', code: m[1] }) },
   // rustc's diagnostics without a code (and clippy's lints, which rustc prints the same way):
   // `error: <message>` with its place on ` --> file:line:col` just below.
@@ -524,7 +541,7 @@ export const RULES: Rule[] = [
     cls: 'permission-credentials',
     priority: 50,
     confidence: 'high',
-    re: /(?:Permission denied|(?<![\w./-])EACCES(?![\w/-])|Operation not permitted|(?<![\w./-])EPERM(?![\w/-])|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|(?:returned error|HTTP error|HTTP\/[\d.]+|response code|status):? 40[13]\b|could not read Username|Invalid username or password|\bpassword was incorrect\b|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|"[^"\s]+" is forbidden: |Host key verification failed|Permissions 0\d{3} for '[^']+' are too open|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
+    re: /(?:Permission denied|(?<![\w./-])EACCES(?![\w/-])|Operation not permitted|(?<![\w./-])EPERM(?![\w/-])|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|(?:returned error|HTTP error|HTTP\/[\d.]+|response code|status):? 40[13]\b|could not read Username|Invalid username or password|\bpassword was incorrect\b|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|attempt to write a readonly database|"[^"\s]+" is forbidden: |Host key verification failed|Permissions 0\d{3} for '[^']+' are too open|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
     read: (_m, line) => {
       const host = hostOf(line);
       return host ? { host } : {};

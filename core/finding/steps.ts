@@ -13,10 +13,10 @@
 import type { Finding, LogExcerpt } from '../../protocol/types.js';
 import { withWordsBelow } from './continued.js';
 import { refined } from './refine.js';
-import { refined4a } from './refine4a.js';
-import { refined5a } from './refine5a.js';
-import { refinedByPlace } from './refine4b.js';
-import { refined5b } from './refine5b.js';
+import { refinedByReports } from './refineReports.js';
+import { refinedByDetails } from './refineDetails.js';
+import { refinedByPlace } from './refineByPlace.js';
+import { refinedByStepCause } from './refineStepCause.js';
 import { lackedProgram, verdictOf } from './verdicts.js';
 import { withPayload } from './payload.js';
 import { withTimeoutCause } from './timeoutCause.js';
@@ -45,10 +45,14 @@ export type Step = (found: Finding, input: StepInput) => Finding;
 /** The tool families' refinements of the rules' finding, in order. */
 export const FAMILY_STEPS: readonly Step[] = [
   (f, { lines, excerpt, bodyAt }) => refined(f, lines, excerpt, bodyAt),
+  // The finding's own place: in test code, in a build definition file, in a file the command was given.
   (f, { lines, excerpt, bodyAt }) => refinedByPlace(f, lines, excerpt, bodyAt),
-  (f, { lines, excerpt, bodyAt }) => refined4a(f, lines, excerpt, bodyAt),
-  (f, { lines, excerpt, bodyAt }) => refined5a(f, lines, excerpt, bodyAt),
-  (f, { lines, excerpt, bodyAt }) => refined5b(f, lines, excerpt, bodyAt),
+  // A linter's or test runner's report around it: the stylish report's first place, TAP's YAML diagnostics, pytest's section.
+  (f, { lines, excerpt, bodyAt }) => refinedByReports(f, lines, excerpt, bodyAt),
+  // The details a tool prints apart from its heading: the condition's text below it, the test's name, the first report of a resource exhausted.
+  (f, { lines, excerpt, bodyAt }) => refinedByDetails(f, lines, excerpt, bodyAt),
+  // The cause the step printed next to it: an abort's reason, a full disk under a failed write, a connection's failure under a fetch's conclusion.
+  (f, { lines, excerpt, bodyAt }) => refinedByStepCause(f, lines, excerpt, bodyAt),
 ];
 
 /** The steps over the finding, in order. */

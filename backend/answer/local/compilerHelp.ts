@@ -10,6 +10,7 @@
  * Each suggestion cites the line it is on.
  */
 import { linesOf, withoutStamp, type LogSpan } from '../logtext.js';
+import { sameFile } from './workspace.js';
 
 export interface CompilerSuggestion {
   line: number;
@@ -106,9 +107,35 @@ export function compilerNotesElsewhere(stored: LogSpan, f: { message_line: numbe
     const note = /^(\S+?):(\d+)(?::(\d+))?: note: +(.+)$/.exec(t);
     if (!note || /previous (?:declaration|definition)|in expansion of macro|declared here$|^candidate/.test(note[4] as string)) continue;
     const file = (note[1] as string).replace(/^\.\//, '');
-    if (own && (file === own || file.endsWith(`/${own}`) || own.endsWith(`/${file}`))) continue;
+    if (own && sameFile(file, own)) continue;
     if (/^\/usr\/|^<|\/include\/c\+\+\//.test(file)) continue;
     out.push({ line: span.start_line + k, text: `${file}:${note[2] as string}${note[3] ? `:${note[3]}` : ''}|${(note[4] as string).trim()}` });
+  }
+  return out;
+}
+
+/**
+ * rustc's sub-diagnostics under an error that point to another file than the error's (`help: the trait
+ * `Display` is not implemented for `Money`` over `  --> src/money.rs:6:1` and its code line `6 | pub struct
+ * Money(pub i64);`): the type or item the change may belong to. Up to the next error, at most two.
+ */
+export function rustPlacesElsewhere(stored: LogSpan, f: { message_line: number; location?: { file: string } }): { place: string; placeLine: number; code?: string; codeLine?: number }[] {
+  const span = linesOf(stored, f.message_line + 1, Math.min(stored.end_line, f.message_line + 40));
+  if (!span) return [];
+  const lines = span.text.split('\n').map((l) => withoutStamp(l));
+  const own = f.location?.file.replace(/^\.\//, '');
+  const out: { place: string; placeLine: number; code?: string; codeLine?: number }[] = [];
+  for (let k = 0; k < lines.length && out.length < 2; k++) {
+    const t = lines[k] as string;
+    if (/^(?:error|warning)(?:\[\w+\])?: /.test(t)) break;
+    if (!/^\s*(?:= )?(?:help|note): /.test(t)) continue;
+    const arrow = /^\s*--> ((?!\/)[^\s:]+\.rs):(\d+):(\d+)\s*$/.exec(lines[k + 1] ?? '');
+    if (!arrow) continue;
+    const file = arrow[1] as string;
+    if (own && sameFile(file, own)) continue;
+    const code = lines.slice(k + 2, k + 5).findIndex((l) => new RegExp(`^\\s*${arrow[2] as string}\\s+\\| (.+)$`).test(l));
+    const codeText = code >= 0 ? /\| (.+)$/.exec(lines[k + 2 + code] as string)?.[1]?.trim() : undefined;
+    out.push({ place: `${file}:${arrow[2] as string}:${arrow[3] as string}`, placeLine: span.start_line + k + 1, ...(codeText ? { code: codeText, codeLine: span.start_line + k + 2 + code } : {}) });
   }
   return out;
 }

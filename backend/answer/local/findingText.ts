@@ -245,8 +245,8 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       }
       // A test class no rule established (medium/low: a runner's verdict, a command's purpose) whose lines show no
       // check: the log says the test failed, not how; an assertion would be a claim (issue 25: "an assertion only
-      // when the log shows one").
-      if (f.confidence !== 'high' && lineText && ![f.message_line, ...f.evidence].some((n) => SHOWS_A_CHECK.test(lineText(n) ?? ''))) {
+      // when the log shows one"). A rule's `high` that calibration lowered (rules_confidence) was established by a rule.
+      if (f.confidence !== 'high' && f.rules_confidence !== 'high' && lineText && ![f.message_line, ...f.evidence].some((n) => SHOWS_A_CHECK.test(lineText(n) ?? ''))) {
         parts.push(`${f.test ? `The test ${test}${testCite}` : 'A test'} failed${where} ${m}; its lines do not show whether a check failed or the code stopped on an error.`);
         break;
       }

@@ -20,13 +20,14 @@ import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
-import { compilerNotesElsewhere, compilerSuggestions, SUGGESTING_TOOLS } from './compilerHelp.js';
+import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
+import { callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
-import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, numbered, scriptOfCommand, snippetsOf } from './workspace.js';
+import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, numbered, sameFile, scriptOfCommand, snippetsOf } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -39,12 +40,6 @@ function pathsOf(change: unknown): string[] {
   }
   return [];
 }
-
-const sameFile = (a: string, b: string): boolean => {
-  const x = a.replace(/\\/g, '/');
-  const y = b.replace(/\\/g, '/');
-  return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
-};
 
 /** Commands that only wait, signal or print: never the one to reproduce. */
 const TRIVIAL_COMMAND = /^(?:kill|sleep|wait|echo|printf|trap|set|exit|true|false|:|cd|export)\b|^[A-Za-z_]\w*=\S*$|^\(\(/;
@@ -157,6 +152,11 @@ export const fix: Composer = (ask) => {
     out.line(`- The compiler's note names another place, ${inlineCode(place)} ${at(n.line)}: ${inlineCode(said)}. The line to change may be that one rather than the error's.`);
     out.log({ start_line: n.line, end_line: n.line });
   }
+  // rustc's help or note under the error that points to another file (the type without the trait).
+  for (const p of storedForHelp && f.class === 'compile-error' && /rustc|clippy/.test(f.tool ?? '') ? rustPlacesElsewhere(storedForHelp, f) : []) {
+    out.line(`- The compiler points to another file, ${inlineCode(p.place)} ${at(p.placeLine)}${p.code && p.codeLine ? ` (${inlineCode(p.code)} ${at(p.codeLine)})` : ''}: the change may belong there rather than at the error's line.`);
+    for (const n of [p.placeLine, p.codeLine]) if (n !== undefined) out.log({ start_line: n, end_line: n });
+  }
 
   // The last green build printed this error too: fixing it may not be enough.
   const green = greenBuildOf(ci);
@@ -174,8 +174,8 @@ export const fix: Composer = (ask) => {
   const relFile = snippetOfFile?.path ?? loc?.file;
   // A test's error placed in the code under test: the test's own line on the same stack (testFrame.ts).
   const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
-  // The closing "I can't tell which side is wrong" (remedy.unsure) is said once, not also in the source's Fix line (ux5).
-  const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure !== undefined && /which side is wrong/.test(remedy.unsure) }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
+  // The closing "I can't tell which side is wrong" (remedy.unsure, its `sides`) is said once, not also in the source's Fix line (ux5).
+  const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure?.sides === true }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
   if (source) {
     out.line();
     out.line(withoutRepeatedFix(source.text, remedy.steps.map((x) => x.text)));
@@ -191,6 +191,24 @@ export const fix: Composer = (ask) => {
     out.line();
     out.line(`**Where its values are set**, further up ${inlineCode(origins[0]?.path ?? '')}: ${origins.map((o) => `line ${o.startLine} ${inlineCode(clip(o.text.trim(), 160))}`).join('; ')}.`);
     for (const o of origins) out.source({ kind: 'file', path: o.path, start_line: o.startLine, end_line: o.endLine });
+  }
+
+  // The call that gave the raise site its values, from the workspace (fixNamed.ts).
+  const call = callerSource(ci, f, storedLogSpan(ctx), source && loc?.line !== undefined ? { path: relFile ?? loc.file, line: loc.line } : undefined);
+  if (call) {
+    out.line();
+    out.line(call.text);
+    out.log({ start_line: call.log_line, end_line: call.log_line });
+    out.source({ kind: 'file', path: call.snippet.path, start_line: call.snippet.startLine, end_line: call.snippet.endLine });
+  }
+
+  // A refused connection: the port the client used against the ports the step's services were started on (fixNamed.ts).
+  const ports = portMismatch(f, storedLogSpan(ctx), snippetOfFile);
+  if (ports) {
+    out.line();
+    out.line(`**The ports:** ${ports.text}`);
+    for (const n of ports.lines) out.log({ start_line: n, end_line: n });
+    if (ports.snippet) out.source({ kind: 'file', path: ports.snippet.path, start_line: ports.snippet.startLine, end_line: ports.snippet.endLine });
   }
 
   // Where the workspace names what failed: the manifest line, the script's host, the declaring file.
@@ -388,7 +406,7 @@ export const fix: Composer = (ask) => {
   const hedged = f.confidence === 'medium' && f.class !== 'unknown' && (!remedy.unsure || osConditionOf(f.message) !== undefined);
   if (remedy.unsure) {
     out.line();
-    out.line(remedy.unsure);
+    out.line(remedy.unsure.text);
   }
   if (hedged) {
     out.line();

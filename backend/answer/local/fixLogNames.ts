@@ -81,7 +81,7 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
     }
     if (!compiled) return;
     out.push({
-      text: `${inlineCode(compiled.src)} is compiled ${at(compiled.line)} and is named after ${inlineCode(cls)}: that is where its members are most likely defined. Check that it defines what the linker names, with the same signature and class qualification (\`${cls}::\`), and that its object is on the link line.`,
+      text: `${inlineCode(compiled.src)} is compiled ${at(compiled.line)} and is named after ${inlineCode(cls)}: that is where its members are most likely defined. Check that it defines ${f.symbol && f.symbol.includes(`${cls}::`) ? inlineCode(f.symbol) : 'what the linker names'}, with the same signature and class qualification (\`${cls}::\`), and that its object is on the link line.`,
       lines: [compiled.line],
     });
   }),

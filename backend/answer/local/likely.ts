@@ -94,7 +94,8 @@ export function likelyStep(f: Finding): string | undefined {
  * 11-16 at the code each was measured with (bench `findings --by-confidence`, 434 cases never tuned
  * on): a class said at `high` was right 305 of 330 times (92 %), at `medium` 24 of 40 (60 %), at
  * `low` 4 of 12 (33 %). So a medium or low class is worded as likely, never as established; the
- * sentence names no class (the class is in the sentence before it).
+ * sentence names no class (the class is in the sentence before it). A rule's `high` that calibration lowered
+ * (core/finding/calibration.ts, `rules_confidence`) is a medium here: forward, those were right about half the time.
  */
 export function classHedge(f: Finding): string | undefined {
   if (f.class === 'unknown') return undefined;

@@ -9,7 +9,7 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import { inlineCode, linesOf, withoutStamp, type LogSpan } from '../logtext.js';
-import type { RemedyRule } from './remedyShape.js';
+import type { RemedyRule, Unsure } from './remedyShape.js';
 import { dirOf, osConditionOf, systemDir, type OsCondition } from './osWords.js';
 
 export { dirOf, osConditionOf, systemDir, type OsCondition, type OsKind } from './osWords.js';
@@ -89,21 +89,21 @@ export function osFixLine(c: OsCondition): string {
 }
 
 /** What the log does not settle for each condition: the two sides, and what to do on each. */
-export function osUnsure(c: OsCondition, user: string | undefined): string | undefined {
+export function osUnsure(c: OsCondition, user: string | undefined): Unsure | undefined {
   const what = c.what ? inlineCode(c.what) : 'the path';
   switch (c.kind) {
     case 'permission':
     case 'read-only': {
-      if (c.mount) return `I can't tell from the log whether ${what} should be writable for the build (then its mount must be made writable) or the program should write elsewhere (a path in the workspace or a temporary directory).`;
+      if (c.mount) return { text: `I can't tell from the log whether ${what} should be writable for the build (then its mount must be made writable) or the program should write elsewhere (a path in the workspace or a temporary directory).`, sides: false };
       const dir = c.what ? inlineCode(dirOf(c.what)) : 'its directory';
       const who = user ? inlineCode(user) : "the step's user";
-      if (c.what && systemDir(dirOf(c.what))) return `I can't tell from the log which side to change: the path the program uses, or the user the step runs as. ${dir} is a system directory, so rather than giving ${who} access there, point the program at a path ${who} owns, or run the step as the user that owns ${what}.`;
-      return `I can't tell from the log which side to change: the path's owner and mode, or the user the step runs as. If the step should run as ${who}, give that user write access to ${what} and ${dir} (${inlineCode(`chown -R ${user ?? '<user>'} ${c.what ? dirOf(c.what) : '<dir>'}`)}, or a group with write access); if the file should stay as it is, run the step as its owner, or point the program at a path ${who} owns.`;
+      if (c.what && systemDir(dirOf(c.what))) return { text: `I can't tell from the log which side to change: the path the program uses, or the user the step runs as. ${dir} is a system directory, so rather than giving ${who} access there, point the program at a path ${who} owns, or run the step as the user that owns ${what}.`, sides: false };
+      return { text: `I can't tell from the log which side to change: the path's owner and mode, or the user the step runs as. If the step should run as ${who}, give that user write access to ${what} and ${dir} (${inlineCode(`chown -R ${user ?? '<user>'} ${c.what ? dirOf(c.what) : '<dir>'}`)}, or a group with write access); if the file should stay as it is, run the step as its owner, or point the program at a path ${who} owns.`, sides: false };
     }
     case 'missing-path':
-      return `I can't tell from the log which side is wrong: if ${what} should exist when the step runs, make the step create or check it out (or run from the directory that holds it); if the path the code names is stale (a moved or renamed file), change the code.`;
+      return { text: `I can't tell from the log which side is wrong: if ${what} should exist when the step runs, make the step create or check it out (or run from the directory that holds it); if the path the code names is stale (a moved or renamed file), change the code.`, sides: true };
     case 'refused':
-      return `I can't tell from the log whether the service was not running yet or the program was given the wrong address: compare the port it connects to with the one the service listens on, and whether the service starts before this step.`;
+      return { text: `I can't tell from the log whether the service was not running yet or the program was given the wrong address: compare the port it connects to with the one the service listens on, and whether the service starts before this step.`, sides: false };
     case 'no-space':
       return undefined;
   }

@@ -2,10 +2,12 @@
  * The operating system's words in a message (split from osCondition.ts so that remedyWhere.ts,
  * which findingText.ts reads, can use them without an import circle): which condition a message is
  * (a path refused, a read-only file or mount, no space, a missing path, a refused connection), the
- * path or address it names, and which directories are the system's.
+ * path or address it names, and which directories are the system's. The OS errors' names and spellings are
+ * core/finding/errno.ts's table (OS_ERRORS), which the finding reads too.
  */
+import { OS_ERRORS, osErrorWords, osKindWords, type OsKind } from '../../../core/finding/errno.js';
 
-export type OsKind = 'permission' | 'read-only' | 'no-space' | 'missing-path' | 'refused';
+export type { OsKind } from '../../../core/finding/errno.js';
 
 export interface OsCondition {
   kind: OsKind;
@@ -15,19 +17,14 @@ export interface OsCondition {
   mount?: boolean;
 }
 
-/** The kernel's read-only mount (errno 30), as against a file or database the step's user may not write. */
-const READ_ONLY_MOUNT = /Read-only file system|\bEROFS\b|os error 30\b|\[Errno 30\]/i;
+/** The kernel's read-only mount (EROFS's own words), as against a file or database the step's user may not write. */
+const READ_ONLY_MOUNT = new RegExp(OS_ERRORS.filter((e) => e.errno === 'EROFS').map(osErrorWords).join('|'), 'i');
 
 /** A refusal of a credential or a database grant, not of a file: never read as an OS condition. */
 const NOT_THE_OS = /\b40[13]\b|Unauthori[sz]ed|Forbidden|publickey|password|credential|\btoken\b|permission denied for (?:schema|table|relation|database|sequence|function)|access denied for user/i;
 
-const KINDS: { kind: OsKind; re: RegExp }[] = [
-  { kind: 'read-only', re: /Read-only file system|\bEROFS\b|(?:attempt to write a )?read-?only database|os error 30\b/i },
-  { kind: 'permission', re: /Permission denied|\bEACCES\b|\bEPERM\b|PermissionError|PermissionDenied|Operation not permitted|AccessDeniedException|UnauthorizedAccessException|Access to the path .* is denied|\[Errno (?:1|13)\]|os error 13\b|insufficient permission/i },
-  { kind: 'no-space', re: /No space left on device|\bENOSPC\b|database or disk is full|\[Errno 28\]|os error 28\b|DiskFull/i },
-  { kind: 'refused', re: /Connection refused|\bECONNREFUSED\b|ConnectionRefused|\[Errno 111\]|os error 111\b/i },
-  { kind: 'missing-path', re: /No such file or directory|\bENOENT\b|FileNotFoundError|NoSuchFileException|FileNotFoundException|kind: NotFound|\[Errno 2\]|os error 2\b/i },
-];
+/** The conditions in the order they are tried: the first whose words the message holds is its condition. */
+const KINDS: { kind: OsKind; re: RegExp }[] = (['read-only', 'permission', 'no-space', 'refused', 'missing-path'] as const).map((kind) => ({ kind, re: osKindWords(kind) }));
 
 /** The path a message names: quoted, after `open`/`create`/`stat`, or before the OS's words; never a URL. */
 function pathOf(message: string): string | undefined {

@@ -8,7 +8,7 @@ import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
-import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep } from './remedyShape.js';
+import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -84,13 +84,13 @@ export const CLASS_REMEDIES: RemedyRule[] = [
 ];
 
 /** What the class says when the log does not settle which fix is right. */
-export function classUnsure(i: RemedyInput): string | undefined {
+export function classUnsure(i: RemedyInput): Unsure | undefined {
   return classSteps(i).unsure;
 }
 
-const SEEN = new WeakMap<RemedyInput, { steps: (string | RemedyStep)[]; unsure?: string }>();
+const SEEN = new WeakMap<RemedyInput, { steps: (string | RemedyStep)[]; unsure?: Unsure }>();
 /** The class's steps, worked out once per input (the steps and `classUnsure` both read them). */
-function classSteps(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: string } {
+function classSteps(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: Unsure } {
   let v = SEEN.get(i);
   if (!v) SEEN.set(i, (v = stepsOfClass(i)));
   return v;
@@ -102,7 +102,7 @@ function classSteps(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: 
  * place to act where the class has one (a compiler's or linter's line, a raise site, a failed
  * check); the rest is general (specificity `class`).
  */
-function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: string } {
+function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?: Unsure } {
   const { f, lineText, m } = i;
   // The message where the tool printed it (over all its lines); `near` also covers the lines that
   // print the details a step quotes next to its citation (javac's `symbol:`, rspec's `got:`, the host).
@@ -115,7 +115,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
   const steps: (string | RemedyStep)[] = [];
   const loc = f.location;
   const place = loc?.line !== undefined ? inlineCode(placeOf(loc)) : loc?.file ? inlineCode(loc.file) : undefined;
-  let unsure: string | undefined;
+  let unsure: Unsure | undefined;
   const project = loc?.frames?.project;
   switch (f.class) {
     case 'compile-error': {
@@ -170,10 +170,13 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       }
       if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${near(f.expected, f.actual)}.`);
       steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} to see why it gives a different value; the log does not show what changed since the test last passed.`);
-      unsure =
-        f.expected !== undefined && f.actual !== undefined
-          ? `I can't tell which side is wrong from the log: if ${inlineCode(clip(f.expected, 80))} is the intended result, fix the code under test so it gives that; if ${inlineCode(clip(f.actual, 80))} is now right (the behaviour changed on purpose), update the test's expected value to it.`
-          : `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`;
+      unsure = {
+        text:
+          f.expected !== undefined && f.actual !== undefined
+            ? `I can't tell which side is wrong from the log: if ${inlineCode(clip(f.expected, 80))} is the intended result, fix the code under test so it gives that; if ${inlineCode(clip(f.actual, 80))} is now right (the behaviour changed on purpose), update the test's expected value to it.`
+            : `I can't tell which side is wrong from the log: if the test states the intended behaviour, fix the code under test; if the behaviour changed on purpose, update the test's expected value.`,
+        sides: true,
+      };
       break;
     case 'test-error':
     case 'runtime-exception': {
@@ -222,7 +225,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'network': {
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
-      const inMessage = /\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b/i.exec(f.message);
+      // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
+      const inMessage = [...f.message.matchAll(/\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b/gi)].find((x) => !SOURCE_FILE.test(x[1] as string));
       const named = f.host ?? inMessage?.[1];
       const host = named ?? 'HOST';
       const port = portInMessage(f.message, named);
@@ -387,7 +391,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'unknown':
-      unsure = `I can't tell what the fix is: the log's error ${m} matches no failure class I can establish.`;
+      unsure = { text: `I can't tell what the fix is: the log's error ${m} matches no failure class I can establish.`, sides: false };
       steps.push(`Start from ${inlineCode(clip(f.message, 200))} ${m} and the command that printed it.`);
       // The class its words suggest, conditional (likely.ts): a guess, never the remedy of an established class.
       if (likelyStep(f)) steps.push(likelyStep(f) as string);
@@ -395,6 +399,9 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
   }
   return { steps, ...(unsure ? { unsure } : {}) };
 }
+
+/** A source file's name (`socket.rb`, `client.py`): before `:N` it is a position, not a host and port. */
+const SOURCE_FILE = /\.(?:rb|py|js|mjs|cjs|ts|java|kt|scala|groovy|go|rs|c|cc|cpp|h|hpp|php|pl|pm|lua|ex|exs|erl|cs|swift|sh)$/i;
 
 /** A symbol the linker found defined twice (GNU ld, lld, Apple ld). */
 export const DUPLICATE_SYMBOL = /(?:multiple definition of|duplicate symbol:?)\s*[`'‘"_]*([A-Za-z_][\w:]*)/;

@@ -46,7 +46,7 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
   const wantUser = others && ((os !== undefined && (os.kind === 'permission' || (os.kind === 'read-only' && !os.mount))) || (f.class === 'permission-credentials' && /Permission denied|EACCES|EPERM|Operation not permitted|Access is denied|[Uu]nable to (?:\(re\))?create|cannot create|could not create|insufficient permission|not writable/.test(f.message) && !/publickey/.test(f.message)));
   // A refusal of a name the tool then lists its choices for (`No such preset ... Available configure presets:`, `Valid choices are:`).
   const wantChoices = which !== 'other' && /\b(?:No such|[Uu]nknown|[Ii]nvalid|not found|does not exist|[Uu]nrecognized)\b/.test(f.message);
-  // A full disk whose message names no file: the output of the command that hit it, and what a `df` the step ran showed.
+  // A full disk whose message names no file: the output of the command that hit it.
   const wantOutput = others && f.class === 'disk-full';
   if (!wantOutput && !wantVersion && !wantScript && !wantConflict && !wantPeer && !wantUser && !wantValues && !wantChoices) return [];
   if (!log) return [];
@@ -62,12 +62,7 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
         break;
       }
     }
-    for (let n = f.message_line - 1; n >= Math.max(log.start_line, f.message_line - 200); n--) {
-      if (!/^Filesystem\s+(?:1K-blocks|Size|1M-blocks)\s+Used\s+Avail/.test(text(n))) continue;
-      const row = text(n + 1);
-      if (/^\S+\s+\S+\s+\S+\s+\S+\s+\d+%\s+\S+$/.test(row)) out.push({ text: `The step's \`df\` showed ${inlineCode(row.replace(/\s+/g, ' '))} ${at(n + 1)} (size, used, available, use, mount point).`, line: n + 1 });
-      break;
-    }
+    // What a `df` the step ran showed, and the variable that names that filesystem: fixNamed.ts.
   }
   if (wantChoices) {
     const choices = choicesAfter(text, f.message_line, Math.min(log.end_line, f.message_line + 30));
@@ -94,7 +89,7 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
     for (let n = f.message_line; n <= Math.min(log.end_line, f.message_line + 30) && !(got && want) && !(left && right); n++) {
       const t = text(n).replace(/^#\s*/, '');
       const g = /^(?:got|actual|received|but was|Actual(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
-      const e = /^(?:expected|wanted|Expected(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
+      const e = /^(?:expected|want(?:ed)?|Expected(?: value)?)\s*[:=]\s*(.+)$/i.exec(t);
       const bare = /^(got|want):$/.exec(t);
       const side = /^(left|right): (.+)$/.exec(t);
       if (g && !got) got = { v: value(g[1] as string), n };
@@ -109,7 +104,10 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
       if (side?.[1] === 'right' && !right && left) right = { v: value(side[2] as string), n };
     }
     if (got && want) {
-      out.push({ text: `The runner printed the values: expected ${inlineCode(clip(want.v, 80))} ${at(want.n)}, got ${inlineCode(clip(got.v, 80))} ${at(got.n)}. If ${inlineCode(clip(want.v, 80))} is the intended result, fix the code under test; if ${inlineCode(clip(got.v, 80))} is now right, update the test.`, line: want.n, also: got.n });
+      const endings = lineEndingsOnly(want.v, got.v, f.message);
+      // As printed: a value's runs of spaces are part of it (a table row), so they are kept, not collapsed.
+      const shown = (v: string): string => inlineCode(v.length <= 80 ? v : `${v.slice(0, 79)}…`);
+      out.push({ text: `The runner printed the values: expected ${shown(want.v)} ${at(want.n)}, got ${shown(got.v)} ${at(got.n)}. ${endings ? `The two differ only in line endings: ${endings}.` : `If ${shown(want.v)} is the intended result, fix the code under test; if ${shown(got.v)} is now right, update the test.`}`, line: want.n, also: got.n });
     } else if (left && right) {
       out.push({ text: `The assertion compared ${inlineCode(clip(left.v, 80))} ${at(left.n)} (left) with ${inlineCode(clip(right.v, 80))} ${at(right.n)} (right), the two values of \`assert_eq!\` in the order the test passes them: one is what the code under test returned, the other what the test expects; fix the code if the test's value is the intended one, else update the test.`, line: left.n, also: right.n });
     }
@@ -160,6 +158,22 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
     if (out.length > 0) out.push({ text: 'Make the versions in `package.json` agree with that peer range (upgrade the package the peer names together with the one that asks for it, or keep the older one); `--force` / `--legacy-peer-deps` only hide the conflict.' });
   }
   return out;
+}
+
+/**
+ * Two printed values (escaped as the runner quotes them: Go's `%q`, Python's repr, a JS string) that are the
+ * same once the carriage returns are taken out: which side has CRLF line endings (`\r\n`), said as the
+ * step to take; a data file the message names (`differs from testdata/x.golden`) is named as the place.
+ * Undefined when they differ otherwise, or neither holds a `\r`.
+ */
+export function lineEndingsOnly(expected: string, actual: string, message = ''): string | undefined {
+  const cr = (v: string): boolean => v.includes('\\r');
+  const bare = (v: string): string => v.replace(/\\r(?=\\n|$|["'`])/g, '');
+  if (cr(expected) === cr(actual) || bare(expected) !== bare(actual)) return undefined;
+  const file = /(?:^|[\s'"`(])((?:[\w.-]+\/)*[\w-]+\.(?:golden|snap|txt|out|expected|json|ya?ml|csv|tsv|xml|html?|md))\b/.exec(message)?.[1];
+  return cr(expected)
+    ? `the expected value has CRLF (\`\\r\\n\`) where the program writes LF (\`\\n\`). If the expected value is read from a file (a golden file, a fixture${file ? `; the message names ${inlineCode(file)}` : ''}), that file has Windows line endings: convert it to LF (${inlineCode(`dos2unix ${file ?? 'FILE'}`)}) and keep it so with a \`.gitattributes\` rule (${inlineCode(`${file ?? 'FILE'} -text`)} or \`eol=lf\`)`
+    : 'the program wrote CRLF (`\\r\\n`) where the test expects LF (`\\n`): find where the code (or a file it copies) adds the `\\r`, or compare with the line endings normalised';
 }
 
 /**

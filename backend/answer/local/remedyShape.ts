@@ -43,6 +43,16 @@ export interface RemedyStep {
   yieldsToWording?: boolean;
 }
 
+/**
+ * What the log does not settle, said once where the fix answer closes (fix.ts). `sides`: the text asks which side
+ * is wrong, the expectation or the code (a failed check's, a path's the code names), and says what to do on each,
+ * so no other line of the answer asks the reader to decide it again (the source's **Fix:** line, ux5).
+ */
+export interface Unsure {
+  text: string;
+  sides: boolean;
+}
+
 /** What a rule reads: the finding, the stored log when there is one, and the message's citation. */
 export interface RemedyInput {
   f: Finding;

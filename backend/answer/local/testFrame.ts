@@ -10,8 +10,11 @@ import { tracesIn } from '../../../core/finding/frames.js';
 import type { LogSpan } from '../logtext.js';
 import { around } from './remedyShape.js';
 
-/** A test file by its name or directory, in the usual layouts (`test/`, `tests/`, `__tests__/`, `spec/`, `x.test.js`, `test_x.py`, `x_test.go`, `XTest.java`, `x_spec.rb`). */
-export const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec)\/|\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]+\.py$|_test\.(?:go|py|rs|exs?)$|Tests?\.(?:java|kt|scala|groovy|cs)$|_spec\.rb$/;
+/**
+ * A test file by its name or directory, in the usual layouts (`test/`, `tests/`, `__tests__/`, `spec/`, `x.test.js`,
+ * `test_x.py`, `x_test.go`, `x_test.cc`, `XTest.java`, `x_spec.rb`); fixNamed.ts reads it too (a caller is not a test's frame).
+ */
+export const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec)\/|\.(?:test|spec)\.\w+$|(?:^|\/)test_[^/]+\.py$|_test\.\w+$|Tests?\.(?:java|kt|scala|groovy|cs)$|_spec\.rb$/;
 
 const TEST_CLASSES = new Set(['test-assertion', 'test-error']);
 

@@ -16,6 +16,13 @@ import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } f
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const posInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
+/** Two paths of one file as a log, a trace and the workspace name it (one may be relative to the other's directory; `\\` read as `/`). */
+export function sameFile(a: string, b: string): boolean {
+  const x = a.replace(/\\/g, '/');
+  const y = b.replace(/\\/g, '/');
+  return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
+}
+
 /** The context's snippets that have the shape the contract gives them (anything else skipped). */
 export function snippetsOf(ci: CiContext): WorkspaceSnippet[] {
   const raw = ci.workspaceSnippets;
@@ -231,7 +238,7 @@ export function assignmentAbove(s: WorkspaceSnippet, line: number, name: string)
   return undefined;
 }
 
-/** `sidesSaid`: the answer says elsewhere that the log does not tell which side of a failed check is wrong (remedyClass.ts `unsure`): not said again here. */
+/** `sidesSaid`: the answer says elsewhere that the log does not tell which side of a failed check is wrong (remedyShape.ts `Unsure.sides`): not said again here. */
 function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string, sidesSaid = false): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;

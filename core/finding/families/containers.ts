@@ -2,7 +2,7 @@
  * Containers: docker and hadolint: evidence rules of the tuning rounds 13 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `CONTAINER_FIRST_RULES` before the general rules (each is
- * narrower than a general rule that matches the same line), `CONTAINER_RULES` after the rules of rounds 4-9.
+ * narrower than a general rule that matches the same line), `CONTAINER_RULES` after the general rules and the cross-tool families' (rules.ts).
  */
 import type { Rule } from '../ruleTypes.js';
 

@@ -1,8 +1,8 @@
 /**
- * Go: the go command: evidence rules of the tuning rounds 9, 11, 13, 16 (issue 25; docs/notes/analyzer.md, each
+ * Go: the go command: evidence rules of the tuning rounds 4, 9, 11, 13, 16 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `GO_FIRST_RULES` before the general rules (each is
- * narrower than a general rule that matches the same line), `GO_RULES` after the rules of rounds 4-9.
+ * narrower than a general rule that matches the same line), `GO_RULES` after the general rules and the cross-tool families' (rules.ts).
  */
 import type { Rule } from '../ruleTypes.js';
 
@@ -32,6 +32,8 @@ export const GO_FIRST_RULES: Rule[] = [
     re: /\btemplate: ([\w./-]+\.\w+):(\d+):(\d+): executing "[^"]*" at <[^>]*>: \S/,
     read: (m) => ({ tool: 'go', exception: 'template.ExecError', file: m[1] as string, line: Number(m[2]), column: Number(m[3]) }),
   },
+  // Go's import cycle (`imports example.com/x: import cycle not allowed`): the package graph does not compile.
+  { cls: 'compile-error', priority: 40, confidence: 'high', re: /\bimport cycle not allowed\b/, read: () => ({ tool: 'go' }) },
 ];
 
 export const GO_RULES: Rule[] = [

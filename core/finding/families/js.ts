@@ -1,8 +1,8 @@
 /**
- * JavaScript: node, npm, npx, mocha, ESLint, JSON.parse: evidence rules of the tuning rounds 10, 11, 16 (issue 25; docs/notes/analyzer.md, each
+ * JavaScript: node, npm, npx, mocha, ESLint, JSON.parse: evidence rules of the tuning rounds 4, 10, 11, 16 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `JS_FIRST_RULES` before the general rules (each is
- * narrower than a general rule that matches the same line), `JS_RULES` after the rules of rounds 4-9.
+ * narrower than a general rule that matches the same line), `JS_RULES` after the general rules and the cross-tool families' (rules.ts).
  */
 import type { Rule } from '../ruleTypes.js';
 
@@ -13,6 +13,9 @@ export const JS_FIRST_RULES: Rule[] = [
 ];
 
 export const JS_RULES: Rule[] = [
+  // Node's ESM resolver naming a package it cannot find (`Error [ERR_MODULE_NOT_FOUND]: Cannot
+  // find package 'js-yaml' imported from ...`): the dependency is not installed.
+  { cls: 'dependency-resolution', priority: 47, confidence: 'high', re: /^(?:\w*Error )?\[?ERR_MODULE_NOT_FOUND\]?: Cannot find (?:package|module) '((?![./])[^']+)'/, read: (m) => ({ tool: 'node', exception: 'Error', dependency: m[1] as string }) },
   // The interpreter asked to run a script the checkout does not have: Python's `python3: can't open file '/ws/x.py':
   // [Errno 2] No such file or directory`, Node's `Error: Cannot find module '/ws/scripts/x.js'` for its entry point
   // (an empty `requireStack: []`: no module of the project's required it). The CI script names a wrong path
@@ -25,6 +28,10 @@ export const JS_RULES: Rule[] = [
   // `npx --no-install` (or a CI without a TTY) refusing to fetch a package that is not installed (`npm error npx
   // canceled due to missing packages and no YES option: ["pkg@v"]`): the tool is not there, missing-tool (helper t13).
   { cls: 'missing-tool', priority: 15, confidence: 'high', re: /^npm (?:error|ERR!) npx canceled due to missing packages and no YES option: \["([^"\]]+)"/, read: (m) => ({ tool: 'npx', dependency: m[1] as string }) },
+  // npx given a package whose bins have none of its name (`npm error could not determine executable to run`, npm >= 7:
+  // `npx @scope/pkg` picks the bin named after the package, or its only one): the script's call names no program the
+  // package has (round 19, t20).
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^npm (?:error|ERR!) could not determine executable to run$/, read: () => ({ tool: 'npx' }) },
   // Round 12 (helper t13). mocha's report of an error thrown while it loaded or ran the test files, before any test
   // (`Exception during run: ReferenceError: require is not defined in ES module scope`): the suite failed to run.
   { cls: 'test-error', priority: 25, confidence: 'high', re: /^\s*Exception during run: ((?:[A-Z]\w*)?Error)\b/, read: (m) => ({ tool: 'mocha', exception: m[1] as string }) },

@@ -1,8 +1,8 @@
 /**
- * C and C++ builds: CMake, make, the linkers, autoconf and automake: evidence rules of the tuning rounds 9, 13 (issue 25; docs/notes/analyzer.md, each
+ * C and C++ builds: CMake, make, the linkers, autoconf and automake: evidence rules of the tuning rounds 5, 9, 13 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `NATIVE_BUILD_FIRST_RULES` before the general rules (each is
- * narrower than a general rule that matches the same line), `NATIVE_BUILD_RULES` after the rules of rounds 4-9.
+ * narrower than a general rule that matches the same line), `NATIVE_BUILD_RULES` after the general rules and the cross-tool families' (rules.ts).
  */
 import type { Rule } from '../ruleTypes.js';
 
@@ -79,6 +79,9 @@ export const NATIVE_BUILD_FIRST_RULES: Rule[] = [
 ];
 
 export const NATIVE_BUILD_RULES: Rule[] = [
+  // A linker that ran out of a memory region of its script (GNU ld, lld): the program is too big for it.
+  { cls: 'link-error', priority: 31, confidence: 'high', re: /^(?:\S*\/)?(?:ld|ld\.bfd|ld\.gold|ld\.lld|lld)(?:\.exe)?: (?:error: )?.*\bregion [`'‘]?[\w.]+['’]? overflowed by \d+ bytes?|overflowed by \d+ bytes?$/, read: () => ({ tool: 'ld' }) },
+  { cls: 'link-error', priority: 33, confidence: 'medium', re: /^(?:\S*\/)?(?:ld|ld\.bfd|ld\.gold|ld\.lld)(?:\.exe)?: (?!warning)(?:error: )?.*\b(?:will not fit in region|section .* overlaps section)\b/, read: () => ({ tool: 'ld' }) },
   // GNU ld, gold and lld on an object built without -fPIC linked into a shared object or a PIE
   // (`/usr/bin/ld: lib.a(x.o): relocation R_X86_64_PC32 against symbol `s' can not be used when making
   // a shared object; recompile with -fPIC`); the linker's `warning: relocation against` line is not it.
@@ -89,6 +92,25 @@ export const NATIVE_BUILD_RULES: Rule[] = [
     re: /^(?:\S*\/)?(?:ld|ld\.\w+|lld)(?:\.exe)?: (?!warning)(?:error: )?.*\brelocation \S+ against .*\b(?:can ?not|cannot) be used when making an? (?:shared object|PIE object|PDE object)|^(?:\S*\/)?(?:ld\.lld|lld): error: relocation \S+ cannot be used against .*; recompile with -fPIC/,
     read: (m) => ({ tool: /^(?:\S*\/)?(ld\.\w+|lld)/.exec(m[0])?.[1] ?? 'ld' }),
   },
+  // CMake's find_package() that found the package's config only in a version the call does not accept (`Could not find a
+  // configuration file for package "X" that is` / `compatible with requested version "2.0".`, the config files it
+  // considered listed with their versions), and FindPackageHandleStandardArgs' `Could NOT find X: Found unsuitable
+  // version "1.2", but required is at least "2.0"`: the dependency is there in another version (round 19, t20).
+  {
+    cls: 'dependency-resolution',
+    priority: 44,
+    confidence: 'high',
+    re: /^\s*Could not find a configuration file for package "([^"]+)" that is(?: compatible with requested version\b|$)|^\s*Could NOT find (\S+?):? \(?(?:missing: .*\) )?\(?Found unsuitable version "[^"]+", but required is\b/,
+    near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(find_package\):$/, from: -2, to: -1 },
+    read: (m) => ({ tool: 'cmake', dependency: (m[1] ?? m[2]) as string }),
+  },
+  // CMake told to use a generator whose build program is not on the PATH (`CMake Error: CMake was unable to find a build
+  // program corresponding to "Ninja".  CMAKE_MAKE_PROGRAM is not set.`; the `CMAKE_C_COMPILER not set` after it is the
+  // consequence): the tool is missing (round 19, t20).
+  { cls: 'missing-tool', priority: 44, confidence: 'high', re: /^CMake Error: CMake was unable to find a build program corresponding to "([^"]+)"\./, read: (m) => ({ tool: 'cmake', symbol: (m[1] as string).toLowerCase() === 'ninja' ? 'ninja' : 'make' }) },
+  // pkg-config's `--atleast-version`/`--exists 'x >= 2.1'` refusing the installed version (`Package 'x' has version
+  // '2.0.3', required version is '>= 2.1'`): the dependency is there in a version the build does not accept.
+  { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: /^Package '([\w.+-]+)' has version '[^']+', required version is '[^']+'$/, read: (m) => ({ tool: 'pkg-config', dependency: m[1] as string }) },
   // CMake told to use a compiler it cannot find (`Could not find compiler set in environment variable
   // CXX:`, `The CMAKE_C_COMPILER: x is not a full path and was not found in the PATH.`, `No CMAKE_CXX_COMPILER
   // could be found.`): the tool is missing, whatever the language.

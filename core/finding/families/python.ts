@@ -2,7 +2,7 @@
  * Python: the interpreter, pip and pytest: evidence rules of the tuning rounds 10, 11, 13 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `PYTHON_FIRST_RULES` before the general rules (each is
- * narrower than a general rule that matches the same line), `PYTHON_RULES` after the rules of rounds 4-9.
+ * narrower than a general rule that matches the same line), `PYTHON_RULES` after the general rules and the cross-tool families' (rules.ts).
  */
 import type { Rule } from '../ruleTypes.js';
 
@@ -13,6 +13,10 @@ import type { Rule } from '../ruleTypes.js';
  */
 const VERSIONED_STDLIB =
   'tomllib|zoneinfo|graphlib|distutils|imp|asynchat|asyncore|smtpd|aifc|audioop|cgi|cgitb|chunk|crypt|imghdr|mailcap|msilib|nis|nntplib|ossaudiodev|pipes|sndhdr|spwd|sunau|telnetlib|uu|xdrlib|lib2to3';
+
+/** ruff's full format: a diagnostic's code and sentence (`S608 Possible SQL injection ...`), its place on the next line. */
+export const RUFF_HEAD = /^([A-Z]{1,4}\d{3,4}) (?:\[\*\] )?\S.*$/;
+export const RUFF_PLACE = /^\s*--> ((?:[^\s:]+\/)?[^\s:/]+\.pyi?):(\d+):(\d+)$/;
 
 export const PYTHON_FIRST_RULES: Rule[] = [
   // pip refusing a line of a requirements file it cannot parse (`ERROR: Invalid requirement: 'x=1.0' (from line 2
@@ -57,6 +61,26 @@ export const PYTHON_RULES: Rule[] = [
   // (an empty `requireStack: []`: no module of the project's required it). The CI script names a wrong path
   // (helper t12). A module another one requires, or a package name, is a dependency (rules.ts).
   { cls: 'ci-script', priority: 15, confidence: 'high', re: /^(?:\S*\/)?python[\d.]*: can't open file '([^']+)': \[Errno 2\] No such file or directory/, read: (m) => ({ tool: 'python', symbol: m[1] as string }) },
+  // ruff's full output format (ruff >= 0.9's default): the rule's code and sentence on a line of their own (`S608 Possible
+  // SQL injection vector ...`, `F401 [*] \`re\` imported but unused`), the place under it (` --> stock/report.py:9:11`),
+  // then the source excerpt (`9 |     sql = f"..."`): the diagnostic is the code's line, at that place (round 19, t20;
+  // rounds 16-18's ruff rows too), as for ruff's concise `file:line:col: CODE` (rules.ts). generic.ts reads the same
+  // shape when the window opens at the arrow (the code's line just above it).
+  {
+    cls: 'lint',
+    priority: 35,
+    confidence: 'high',
+    re: RUFF_HEAD,
+    below: RUFF_PLACE,
+    read: (m, _line, under) => ({ tool: 'ruff', code: m[1] as string, ...(under ? { file: under[1] as string, line: Number(under[2]), column: Number(under[3]) } : {}) }),
+  },
+  // `python -m pkg` of a package without `__main__.py` (`python3: No module named pkg.__main__; 'pkg' is a package and
+  // cannot be directly executed`): the script runs a module the package does not have (round 19, t20).
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^(?:\S*\/)?python[\d.]*: No module named ([\w.]+)\.__main__; '[\w.]+' is a package and cannot be directly executed/, read: (m) => ({ tool: 'python', symbol: m[1] as string }) },
+  // http.client's peer that closed the connection without an HTTP answer (`http.client.RemoteDisconnected: Remote end
+  // closed connection without response`, also inside requests' `ConnectionError(... RemoteDisconnected(...))`): the
+  // server side of the connection (round 19, t20), as Node's `socket hang up` (ECONNRESET).
+  { cls: 'network', priority: 39, confidence: 'medium', re: /\bRemoteDisconnected\b.*\bRemote end closed connection without response\b/, read: () => ({ tool: 'python', exception: 'RemoteDisconnected' }) },
   // pytest given a path that does not exist (`ERROR: file or directory not found: tests/unit`, exit 4 usage error).
   { cls: 'ci-script', priority: 15, confidence: 'high', re: /^ERROR: file (?:or directory )?not found: (\S+)/, read: (m) => ({ tool: 'pytest', symbol: m[1] as string }) },
   // A standard module of another Python version (see VERSIONED_STDLIB): the interpreter is the wrong one.

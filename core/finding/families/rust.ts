@@ -1,8 +1,8 @@
 /**
- * Rust: rustc and cargo: evidence rules of the tuning rounds 9, 10, 11, 13, 16 (issue 25; docs/notes/analyzer.md, each
+ * Rust: rustc and cargo: evidence rules of the tuning rounds 4, 9, 10, 11, 13, 16 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `RUST_FIRST_RULES` before the general rules (each is
- * narrower than a general rule that matches the same line), `RUST_RULES` after the rules of rounds 4-9.
+ * narrower than a general rule that matches the same line), `RUST_RULES` after the general rules and the cross-tool families' (rules.ts).
  */
 import type { Rule, RuleHit } from '../ruleTypes.js';
 
@@ -29,6 +29,10 @@ export const RUST_FIRST_RULES: Rule[] = [
   // cargo's resolver refusing a dependency graph with a cycle (`error: cyclic package dependency: package `a v0.1.0
   // (...)` depends on itself. Cycle:`): the manifests' dependencies, before anything compiles.
   { cls: 'dependency-resolution', priority: 15, confidence: 'high', re: /^error: cyclic package dependency: package `/, read: () => ({ tool: 'cargo' }) },
+  // A thread's stack overflow is said first by the thread (`thread 'main' (20940) has overflowed its stack`), then by the runtime.
+  { cls: 'runtime-exception', priority: 52, confidence: 'high', re: /^thread '[^']+'(?: \(\d+\))? has overflowed its stack$/, read: () => ({ tool: 'rust', exception: 'stack overflow' }) },
+  // cargo's reason under `failed to select a version`: a feature the dependency does not have.
+  { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: /^package `[^`]+` depends on `([^`]+)` with feature `[^`]+` but `[^`]+` does not have that feature\.?$/, read: (m) => ({ tool: 'cargo', dependency: m[1] as string }) },
 ];
 
 export const RUST_RULES: Rule[] = [

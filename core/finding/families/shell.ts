@@ -1,8 +1,8 @@
 /**
- * The shell and its tools: sh/bash, env, sed, timeout, a child ended by a signal: evidence rules of the tuning rounds 10, 11, 13 (issue 25; docs/notes/analyzer.md, each
+ * The shell and its tools: sh/bash, env, sed, timeout, a child ended by a signal: evidence rules of the tuning rounds 5, 10, 11, 13 (issue 25; docs/notes/analyzer.md, each
  * round's "opened" section), kept by tool family (rv3, session 43). Each is a tool's own wording for one cause,
  * never a case's words. Tried with RULES (rules.ts): `SHELL_FIRST_RULES` before the general rules (each is
- * narrower than a general rule that matches the same line), `SHELL_RULES` after the rules of rounds 4-9.
+ * narrower than a general rule that matches the same line), `SHELL_RULES` after the general rules and the cross-tool families' (rules.ts).
  */
 import type { Rule } from '../ruleTypes.js';
 
@@ -16,6 +16,10 @@ export const SHELL_FIRST_RULES: Rule[] = [
 ];
 
 export const SHELL_RULES: Rule[] = [
+  // The shell's redirect to a variable that is empty or splits into words.
+  { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: )?\S+: ambiguous redirect$/, read: () => ({ tool: 'sh' }) },
+  // A script saved with CRLF line endings: its shebang names `bash\r`, or each line ends in `\r`.
+  { cls: 'ci-script', priority: 12, confidence: 'high', re: /\\r['’]?: No such file or directory$|\$'\\r': command not found$|\^M: bad interpreter\b|\r: bad interpreter\b/, read: () => ({ tool: 'sh' }) },
   // dash (Debian's and Ubuntu's /bin/sh) on a bash-only expansion (`${x//a/b}`, `${x:0:3}`): `script: LINE: Bad
   // substitution`, its script and line before the words (bash says `line N: ...: bad substitution`, words.ts).
   {

@@ -1,0 +1,54 @@
+/**
+ * What a build fetches over the network: a host it could not reach, a socket that timed out, a download the
+ * server does not have or that does not match its pinned hash. Rules of the tuning rounds 4 and 5 (issue 25,
+ * helpers fix4a, fix4b, fix5a; docs/notes/analyzer.md), kept by what they concern (rv5, session 45). Tried
+ * with RULES (rules.ts): `DOWNLOAD_FIRST_RULES` before the general rules, `DOWNLOAD_RULES` after them, as before.
+ */
+import type { Rule } from '../ruleTypes.js';
+
+export const DOWNLOAD_FIRST_RULES: Rule[] = [
+  // A download the server does not have: curl's `(22) The requested URL returned error: 404`, wget's `ERROR 404: Not Found.`
+  { cls: 'dependency-resolution', priority: 46, confidence: 'medium', re: /^curl: \(22\) The requested URL returned error: 40[46]\b|^\S+ ERROR 40[46]: Not Found\.?$/, read: (_m, line) => ({ tool: /^curl/.test(line) ? 'curl' : 'wget' }) },
+];
+
+export const DOWNLOAD_RULES: Rule[] = [
+  // A download that does not match its pinned hash (pip's `THESE PACKAGES DO NOT MATCH THE
+  // HASHES`, `hash mismatch`, `checksum mismatch`): the resolver refuses the artifact; pip names
+  // the requirements file's line on the package's line below.
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'high',
+    re: /\bDO NOT MATCH THE HASHES\b|\b(?:hash|checksum|sha256|digest) mismatch\b|\bchecksums? did not match\b/i,
+    near: { re: /\(from -r (?<file>[^\s()]+) \(line (?<line>\d+)\)\)/, from: 1, to: 3 },
+    read: () => ({}),
+  },
+  // A timeout raised inside a socket or HTTP library's frame (Python's `TimeoutError: timed out`
+  // under `socket.py`, `ssl.py`, `http/client.py`, urllib3, requests): the network did not answer.
+  {
+    cls: 'network',
+    priority: 40,
+    confidence: 'high',
+    re: /^(?:(?:[\w.]+\.)?(?:TimeoutError|timeout|ReadTimeout(?:Error)?|ConnectTimeout(?:Error)?)): (?:timed out|The read operation timed out|_ssl\.c:\d+: The handshake operation timed out)/,
+    near: { re: /^\s*File "[^"]*\/(?:socket|ssl|http\/client|urllib\/request|urllib3\/[\w/]+|requests\/[\w/]+|httpx\/[\w/]+|aiohttp\/[\w/]+)\.py", line \d+/, from: -4, to: -1, required: true },
+    read: () => ({}),
+  },
+  // A resource a tool must fetch by URL could not be had (xmllint's `Failed to locate the main
+  // schema resource at 'http://...'`, `Failed to load/fetch/download '...'`): the network's.
+  { cls: 'network', priority: 41, confidence: 'medium', re: /^(?!warning\b)(?:[\w ]+ : )?.*\bFailed to (?:locate|load|fetch|download|retrieve|open)\b.*['"]https?:\/\/[^'"]+['"]/, read: (_m, line) => ({ ...(/https?:\/\/([\w.-]+)/.exec(line)?.[1] ? { host: /https?:\/\/([\w.-]+)/.exec(line)?.[1] as string } : {}) }) },
+  // A host the resolver could not reach (`Could not reach host index.rubygems.org. Check your
+  // network connection`), or a download whose cause below is the name lookup (`file could not be
+  // downloaded` over `getaddrinfo for x failed: Name or service not known`).
+  { cls: 'network', priority: 40, confidence: 'high', re: /\bCould not reach (?:host|server) ([\w.-]+\.[a-z]{2,})\b|\bCheck your (?:network|internet) connection\b/i, read: (m) => (m[1] ? { host: m[1] } : {}) },
+  {
+    cls: 'network',
+    priority: 40,
+    confidence: 'high',
+    re: /\bcould not be (?:downloaded|fetched|retrieved)\b/i,
+    near: { re: /\bgetaddrinfo\b|\bName or service not known\b|\bTemporary failure in name resolution\b|\bCould not resolve host\b|\bConnection (?:refused|timed out)\b|\bNetwork is unreachable\b/i, from: 1, to: 3, required: true },
+    read: (_m, line) => {
+      const host = /https?:\/\/([\w.-]+)/.exec(line)?.[1];
+      return host ? { host } : {};
+    },
+  },
+];

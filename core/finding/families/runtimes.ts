@@ -1,0 +1,45 @@
+/**
+ * Language runtimes' own reports of a program's failure: an exception nothing caught (D, OCaml, SBCL, Poly/ML,
+ * C++), a runtime error code (Free Pascal), the C library's reason for an abort, a heap exhausted, an SQL
+ * client's error on a statement's data, a filter's error at a place of its input. Rules of the tuning rounds 4
+ * and 5 (issue 25, helpers fix4a, fix4b, fix5a, fix5b; docs/notes/analyzer.md), kept by what they concern (rv5,
+ * session 45). Tried with RULES (rules.ts): `RUNTIME_FIRST_RULES` before the general rules, `RUNTIME_RULES` after
+ * them, as before.
+ */
+import type { Rule } from '../ruleTypes.js';
+import { at, PATH } from './shapes.js';
+
+/** Free Pascal's (and Delphi's) runtime error codes that are not a program's own exception: 203 heap overflow, 204 invalid pointer. */
+const PASCAL_OUT_OF_MEMORY = /^Runtime error 203 at \$[0-9A-Fa-f]+/;
+const PASCAL_RUNTIME = /^Runtime error (?!203\b)(\d+) at \$[0-9A-Fa-f]+/;
+
+export const RUNTIME_FIRST_RULES: Rule[] = [
+  // An exception named with its place, D's form: `core.exception.AssertError@src/x.d(34): unittest failure`.
+  { cls: 'test-assertion', priority: 57, confidence: 'high', re: new RegExp(String.raw`^((?:[a-z]\w*\.)*\w*Assert\w*)@${PATH}\((\d+)\): (.*)$`), read: (m) => ({ exception: m[1] as string, ...at(m[2], m[3]) }) },
+  { cls: 'runtime-exception', priority: 58, confidence: 'high', re: new RegExp(String.raw`^((?:[a-z]\w*\.)*[A-Z]\w*(?:Error|Exception))@${PATH}\((\d+)\): (.*)$`), read: (m) => ({ exception: m[1] as string, ...at(m[2], m[3]) }) },
+  // OCaml's uncaught exception; its place is the first `Called from ... in file "x", line N` of the project (below).
+  { cls: 'runtime-exception', priority: 58, confidence: 'high', re: /^Fatal error: exception (\w[\w.]*)/, near: { re: /^Called from \S+ in file "(?<file>[^"]*\/[^"]+)", line (?<line>\d+)/, from: 1, to: 12 }, read: (m) => ({ tool: 'ocaml', exception: m[1] as string }) },
+  // A filter's error at a place of its input: jq's `jq: error (at manifest.json:7): Cannot index array with string "linux"`.
+  { cls: 'runtime-exception', priority: 58, confidence: 'medium', re: new RegExp(String.raw`^(\w[\w.-]*): error \(at ${PATH}:(\d+)\): \S`), read: (m) => ({ tool: m[1] as string, ...at(m[2], m[3]) }) },
+  // Free Pascal's runtime errors: 203 is a heap overflow (out of memory), the others the program's own fault.
+  { cls: 'out-of-memory', priority: 40, confidence: 'medium', re: PASCAL_OUT_OF_MEMORY, read: () => ({ tool: 'fpc', exception: 'Runtime error 203' }) },
+  { cls: 'runtime-exception', priority: 58, confidence: 'medium', re: PASCAL_RUNTIME, read: (m) => ({ tool: 'fpc', exception: `Runtime error ${m[1]}` }) },
+];
+
+export const RUNTIME_RULES: Rule[] = [
+  // An SQL client's error on a statement's data (`ERROR 1062 (23000) at line 8: Duplicate entry`):
+  // SQLSTATE classes 21 (cardinality), 22 (data), 23 (integrity constraint), 40 (rollback) are the
+  // data's or statement's, a runtime error; access and connection errors keep their own rules.
+  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: /^ERROR (\d{4,5}) \((?:2[123]|40)[0-9A-Z]{3}\)(?: at line (\d+))?: \S/, read: (m) => ({ code: m[1] as string }) },
+  // A runtime's report of a condition nothing handled (SBCL's `Unhandled UNBOUND-VARIABLE in thread
+  // #<...>:` with the condition's text indented below it).
+  { cls: 'runtime-exception', priority: 50, confidence: 'high', re: /^Unhandled ([A-Z][\w-]*[A-Z]) in thread\b/, read: (m) => ({ exception: m[1] as string }) },
+  // The heap ran out (`Heap exhausted during garbage collection`, `Heap exhausted, game over.`,
+  // `heap space exhausted`): out of memory, whichever runtime.
+  { cls: 'out-of-memory', priority: 18, confidence: 'high', re: /\b[Hh]eap (?:space )?exhausted\b|\bexhausted (?:the )?heap\b/, read: () => ({}) },
+  // An interpreter's own report of an exception nothing caught: Poly/ML's `Exception- Fail "x" raised`.
+  { cls: 'runtime-exception', priority: 58, confidence: 'medium', re: /^Exception- (\w[\w.]*)\b.* raised$/, read: (m) => ({ exception: m[1] as string }) },
+  // The C library's or the C++ runtime's reason for an abort, printed over the shell's `Aborted`.
+  { cls: 'runtime-exception', priority: 50, confidence: 'high', re: /^\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*|^(?:double free or corruption|free\(\): (?:invalid|double)|malloc\(\): |realloc\(\): invalid|munmap_chunk\(\): invalid pointer|corrupted (?:size|double-linked))/, read: (m) => ({ exception: /stack smashing/.test(m[0]) ? 'stack smashing' : /buffer overflow/.test(m[0]) ? 'buffer overflow' : 'heap corruption' }) },
+  { cls: 'runtime-exception', priority: 50, confidence: 'high', re: /^terminate called after throwing an instance of '(?!std::bad_alloc')([^']+)'/, read: (m) => ({ tool: 'c++', exception: m[1] as string }) },
+];
