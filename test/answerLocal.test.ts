@@ -387,6 +387,9 @@ describe('answer helpers', () => {
     ['give me an overview', ['summary']],
     ['what OS and how many executors?', ['system', 'executors']],
     ['tell me a joke', []],
+    // Follow-ups about the change to make are the fix (ux6: this one got the log's first 40 lines).
+    ['which import should I move?', ['fix']],
+    ['what file do we change?', ['fix']],
   ])('understands "%s"', (question, intents) => {
     expect(detectIntents(question)).toEqual(intents);
   });

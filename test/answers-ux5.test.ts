@@ -4,33 +4,13 @@
  * running, a write to /dev/full), each checked against what the log and the workspace say.
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { snippetsFromDir } from '../cli/snippets.js';
-import type { CiContextUpload } from '../protocol/schemas.js';
+import { readFileSync } from 'node:fs';
 import { askLocal } from './helpers/askLocal.js';
+import { askWithCheckout } from './helpers/askCheckout.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { checkCitations } from './helpers/claimChecks.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
 const log = (name: string): string => readFileSync(new URL(`./fixtures/ux5/${name}`, import.meta.url), 'utf8');
-
-/** Asks `question` about the log `text` with a checkout of `files` (path -> content) sent as `cichat ask --workspace` sends it. */
-async function askWithCheckout(question: string, text: string, files: Record<string, string>): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cichat-ux5-'));
-  dirs.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), content);
-  }
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: text }, workspaceSnippets: await snippetsFromDir(dir, text) } as CiContextUpload;
-  return askLocal(question, analyzedChatContext(upload, text));
-}
 
 describe('answers on failures made by ux5', () => {
   it("go vet's `X not declared by package P`: the fix names the package's like member from its own directory", async () => {

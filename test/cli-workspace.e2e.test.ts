@@ -60,6 +60,11 @@ describeStack('cichat reads a checkout for the answer', () => {
     const noLog = await cli(['ask', '--no-stdin', '--workspace', checkout, 'how do I fix it?']);
     expect(noLog.code).toBe(2);
     expect(noLog.stderr).toContain('--workspace needs a build log piped on stdin');
+    // A follow-up in a chat (ux6): what the chat keeps and the two ways on, not "pipe a log" alone.
+    const followUp = await cli(['ask', '--no-stdin', '--chat', '7', '--workspace', checkout, 'how do I fix it?']);
+    expect(followUp.code).toBe(2);
+    expect(followUp.stderr).toContain('chat 7 keeps the source lines its last upload sent');
+    expect(followUp.stderr).toContain('cichat ask --chat 7 "..."   (without --workspace)');
     const gone = await cli(['ask', '--workspace', path.join(checkout, 'nope'), 'how do I fix it?'], LOG);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain('is not a directory');

@@ -193,7 +193,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['jest-modulenamemapper-could-not-locate', 'message: jest\'s `Configuration error:` heading where the label has `Could not locate module @/utils/money mapped as:` below it'],
   ['make-check-fifo-read-timeout-124', 'message, location: the runner\'s `Process completed with exit code 124.` where the label has make\'s `[Makefile:5: integration] Terminated`; Makefile:5 not given'],
   ['maven-pl-project-not-in-reactor', 'location: ci.sh\'s line that passed `-pl billing-api` (echoed by bash -x) is not given'],
-  ['node-socket-hang-up-econnreset', 'message: the error object\'s `code: \'ECONNRESET\'` line where the label has `Error: socket hang up` above it'],
   ['npm-eintegrity-vendored-tarball', 'message, location: npm\'s `integrity checksum failed when using sha512` where the label has `npm error code EINTEGRITY`; package-lock.json:17 (the pinned integrity) not given'],
   ['pip-no-index-no-matching-distribution', 'message, location: pip\'s `Could not find a version that satisfies the requirement` where the label has `No matching distribution found for` below it; requirements.txt:1 not given'],
 ]);

@@ -79,6 +79,8 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\bhow (do|can|should|would|to) (i|we|you)?\s*(fix|solve|resolve|repair|correct)\b|\bhow to (fix|solve|resolve|repair)\b/, 9],
       [/\b(fix|solve|repair|resolve|correct)\b.*\b(build|it|this|that|error|failure|pipeline|job|problem|issue|test)\b/, 8],
       [/\bhelp me\b.*\b(fix|debug|solve|repair|troubleshoot)\b/, 12],
+      // A follow-up about the change to make (ux6: "which import should I move?" got the log's head).
+      [/\b(which|what) (\w+ )?(should|must|do|can) (i|we) (change|move|edit|remove|delete|rename|update|add|touch)\b/, 8],
       [/\bwhat (should|do|can|must) (i|we) do\b|\bnext steps?\b|\bhow (do|can|should) (i|we) (get|make) (it|this|the build) (green|pass\w*|work\w*)\b|\bwhat (should|do) (i|we) change\b/, 8],
       // German and French: "wie behebe ich das", "comment corriger".
       [/\b(beheben|behebe|reparieren|corriger|réparer|reparer)\b/, 8],

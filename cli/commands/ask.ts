@@ -156,6 +156,13 @@ async function askWith(ctx: Ctx, client: CichatClient, question: string, opts: A
   const hasLog = piped !== undefined && !piped.empty;
   const log = hasLog ? piped : undefined;
   if (opts.workspace !== undefined && !hasLog && opts.job === undefined) {
+    // A follow-up in a chat (ux6): its log is on the server already, so say what the chat keeps and how to send the files anew.
+    if (opts.chat !== undefined) {
+      throw new UsageError(
+        `--workspace reads the files a build log names, and no log is piped: chat ${opts.chat} keeps the source lines its last upload sent`,
+        `cichat ask --chat ${opts.chat} "..."   (without --workspace), or to send them again: cat build.log | cichat ask --chat ${opts.chat} --workspace DIR "..."`,
+      );
+    }
     throw new UsageError('--workspace needs a build log piped on stdin (or --job)', 'cat build.log | cichat ask --workspace . "how do I fix it?"');
   }
   if (opts.chat === undefined && opts.job === undefined && !hasLog) throw await whichJob(client, piped !== undefined);

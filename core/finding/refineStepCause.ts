@@ -14,6 +14,7 @@
  * - a fetch's conclusion (`Failed to fetch ... from 'http://...'`) right under the connection's
  *   failure (`dial tcp ...: connection refused`): that failure; Go's `runtime: out of memory:
  *   cannot allocate ...` over its verdict `fatal error: out of memory`: the verdict;
+ * - a property line of Node's error object (`code: 'ECONNRESET'`): the error's line over its stack;
  * - an ssh login refused under ssh's `Permissions 0644 for 'k' are too open.`: the key's mode;
  * - a script whose shebang names a program with a carriage return (`bash\r`): the script's
  *   line 1, when the step ran it by its path.
@@ -33,6 +34,8 @@ const ERROR_LEVEL = /^(?:E: \S+: [a-z0-9][\w+.-]*\b|(?!ERROR:|error:)\S+: (?:err
 const TEST_PATH = /(?:^|\/)(?:tests?|spec|t)\/\S+\.\w+$|(?:^|\/)(?:test_\w+|\w+_test|\w+[-_.]spec|\w+\.test)\.\w+$/;
 const FETCH_CONCLUSION = /^(?!warning\b).*\bFailed to (?:fetch|download|retrieve|get)\b/i;
 const CONNECTION_CAUSE = /\b(?:connection refused|connection reset by peer|connection timed out|no route to host|network is unreachable|no such host|could not resolve host|name or service not known|temporary failure in name resolution)\b/i;
+const NODE_ERROR_PROPERTY = /^(?:code|errno|syscall): (?:'[\w-]+'|-?\d+),?$/;
+const NODE_ERROR_LINE = /^(?:Uncaught )?(?:[A-Z]\w*)?Error(?: \[[A-Z_]+\])?: \S/;
 const KEY_TOO_OPEN = /^Permissions 0\d{3} for '[^']+' are too open\.$/;
 const SHEBANG_CR = /\\r['’]?: No such file or directory$|\^M: bad interpreter\b/;
 
@@ -87,6 +90,15 @@ export function refinedByStepCause(found: Finding, lines: readonly string[], exc
       const t = bodyAt(k).trim();
       if (KEY_TOO_OPEN.test(t)) return at(found, k, t);
       if (/^(?:\++ |\$ )/.test(t)) break;
+    }
+  }
+  // A property of Node's error object (`  code: 'ECONNRESET'` in the `{ ... }` under the stack) names the error's code, not
+  // the error: the `Error: socket hang up` line over the stack is the message (every tuned Node row labels that line).
+  if (NODE_ERROR_PROPERTY.test(found.message)) {
+    for (let k = msgAt - 1; k >= Math.max(0, msgAt - 25); k--) {
+      const t = bodyAt(k).trim();
+      if (NODE_ERROR_LINE.test(t)) return at(found, k, t);
+      if (t === '' || /^(?:\++ |\$ )/.test(t)) break;
     }
   }
   // Go's runtime prints the allocation that failed, then its own verdict `fatal error: out of memory`: the verdict, as for its other throws.

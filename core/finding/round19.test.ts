@@ -109,6 +109,20 @@ describe("ssh's refusal of a key others may read", () => {
   });
 });
 
+describe("a property line of Node's error object is not the error", () => {
+  const node = (...lines: string[]): string => jenkins('+ node scripts/ping-gateway.js', ...lines, '', 'Node.js v22.11.0');
+
+  it("`code: 'ECONNRESET'` under the stack: the message is `Error: socket hang up` over it", () => {
+    const f = top(node('node:events:497', '      throw er; // Unhandled \'error\' event', '      ^', '', 'Error: socket hang up', '    at Socket.socketOnEnd (node:_http_client:524:23)', '    at Socket.emit (node:events:531:35)', "Emitted 'error' event on ClientRequest instance at:", '    at emitErrorEvent (node:_http_client:101:11) {', "  code: 'ECONNRESET'", '}'));
+    expect([f?.class, f?.message]).toEqual(['network', 'Error: socket hang up']);
+  });
+
+  it('counter-example: an error line that names the code itself stays the message', () => {
+    const f = top(node('Error: connect ECONNREFUSED 127.0.0.1:8081', '    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1607:16) {', '  errno: -111,', "  code: 'ECONNREFUSED',", "  syscall: 'connect',", "  address: '127.0.0.1',", '  port: 8081', '}'));
+    expect([f?.class, f?.message]).toEqual(['network', 'Error: connect ECONNREFUSED 127.0.0.1:8081']);
+  });
+});
+
 describe("ruff's full output format", () => {
   const ruff = (...diag: string[]): string => actions('+ ruff check --output-format=full src', ...diag, 'Found 1 error.');
 

@@ -9,6 +9,7 @@ import { buildLabel } from '../facts.js';
 import { clip, inlineCode, type LogSpan } from '../logtext.js';
 import { abortedBy, at, citeMessage, findingFor } from './findingText.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts, reportsOnly } from './logHelpers.js';
+import { offlineLine } from './dependencySteps.js';
 import { type AnswerGroup, type Composer, ReplyBuilder, notSaid } from './reply.js';
 
 /** Which side a class of failure is on, from the class alone. */
@@ -42,7 +43,7 @@ const ENVIRONMENT_NEEDS: [RegExp, string][] = [
 ];
 
 /** What the class says, one sentence per side; `either` says what would tell them apart. */
-function verdictOf(f: Finding): { lead: string; why: string } {
+function verdictOf(f: Finding, lineText?: (n: number) => string | undefined): { lead: string; why: string } {
   const side = SIDE[f.class];
   const by = f.class === 'timeout-aborted' ? abortedBy(f.message) : undefined;
   if (by) return { lead: '**Neither, as far as the log shows.**', why: `${inlineCode(by)} stopped the build; nothing in the log says that the code or the infrastructure failed.` };
@@ -74,10 +75,11 @@ function verdictOf(f: Finding): { lead: string; why: string } {
     };
     return { lead: '**The infrastructure, as far as the log shows.**', why: `It shows that ${what[f.class] ?? 'the environment failed'}, not that the code is wrong.` };
   }
+  const offline = f.class === 'dependency-resolution' ? offlineLine(f, lineText) : undefined;
   const either: Partial<Record<FindingClass, string>> = {
     'permission-credentials': 'A refused permission or credential is the setup (a secret, an owner, an executable bit), but the log does not show whether the setup or a change to what the build calls is wrong.',
-    'dependency-resolution': /offline/i.test(f.message)
-      ? 'The build ran offline, so it could use only what the local cache held: that is the environment, unless the project asks for something new.'
+    'dependency-resolution': offline !== undefined
+      ? `The build ran offline${offline === f.message_line ? '' : ` ${at(offline)}`}, so it could use only what the agent's local cache held: that is the environment, unless the project asks for something new.`
       : 'A dependency that does not resolve is the build files when they ask for a version that does not exist, and the infrastructure when the repository cannot be reached; the log alone does not tell which.',
     'out-of-memory': 'Running out of memory is the agent when it has too little, and the code when it uses too much; the log does not show which.',
     'timeout-aborted': 'A timeout stops slow work and hung work alike (a slow agent, a service that never answered, a test that waits forever); the log does not show which.',
@@ -98,9 +100,12 @@ const infraOrCode: Composer = (ask) => {
   const first = firstFinding(ask);
   if (!first) return notSaid(`whether ${build} failed on the infrastructure or the code`, 'I found no error lines in its log.');
   const { f, again, top } = first;
-  const { lead, why } = verdictOf(f);
+  const text = lineTextOf(ask.ctx, top);
+  const { lead, why } = verdictOf(f, text);
   const out = new ReplyBuilder().log({ start_line: f.message_line, end_line: f.message_line });
-  const cited = citeMessage(f, lineTextOf(ask.ctx, top));
+  const off = f.class === 'dependency-resolution' ? offlineLine(f, text) : undefined;
+  if (off !== undefined) out.log({ start_line: off, end_line: off });
+  const cited = citeMessage(f, text);
   const opening = reportsOnly(f.message) ? `The log's first error line ${cited} only reports that a step failed, not why` : f.class === 'unknown' ? `The first line that looks like an error is ${cited}` : `The first real error is ${cited}`;
   out.line(`${lead} ${opening}: ${inlineCode(clip(f.message))}. ${why}`);
   if (again) out.line('\nThis error also appears in the last green build, so it may not be what broke this one.');

@@ -1,7 +1,7 @@
 /** Answers about the build: who started or aborted it, parameters, duration, result, history, changes, node, revision. */
 import { buildLabel, envOf, formatDuration, jobNameOf, showValue } from '../facts.js';
 import { cite, clip, storedLogSpan, headlineOf, inlineCode, diagnose, findLine, type LogSpan } from '../logtext.js';
-import { type Composer, ReplyBuilder, notSaid, type AnswerGroup } from './reply.js';
+import { type Ask, type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } from './reply.js';
 import { outcomeOf, OUTCOME_PHRASE, capitalise, describeCause, timestampOf, formatTime } from './outcome.js';
 import { jobTypeName } from './job.js';
 import { errorExcerpts, retrieveSafely, hasLog, rankedErrorExcerpts, findInLog } from './logHelpers.js';
@@ -193,15 +193,16 @@ const previous: Composer = ({ ci }) => {
   return out.reply();
 };
 
-const changes: Composer = ({ ci, q, ctx }) => {
+const changes: Composer = async ({ ci, q, ctx }) => {
   // "What changed since the last green build?": the new error blocks and the commits in between.
-  if (/\bsince\b|\bgreen\b|\blast (good|successful|passing|working)\b/.test(q)) {
+  const sinceGreen = /\bsince\b|\bgreen\b|\blast (good|successful|passing|working)\b/.test(q);
+  if (sinceGreen) {
     const since = sinceLastGreen(ci, ctx);
     if (since) return since;
   }
   const list = ci.buildDetails?.changes;
   const build = buildLabel(ci);
-  if (!Array.isArray(list)) return notSaid(`which changes went into ${build}`);
+  if (!Array.isArray(list)) return (await changesFromLog(ctx, build, sinceGreen)) ?? notSaid(`which changes went into ${build}`);
   const out = new ReplyBuilder().fact('buildDetails.changes');
   if (list.length === 0) out.line(`**${capitalise(build)} has no recorded changes** (same revision as before, or started by hand).`);
   else {
@@ -227,6 +228,23 @@ const changes: Composer = ({ ci, q, ctx }) => {
   }
   return out.reply();
 };
+
+/**
+ * No change list, but a log that names the commit it built (a piped console, ux6): that commit,
+ * cited, and the two ways to the changes (git between the last green commit and it, or the last
+ * green build's log uploaded beside this one).
+ */
+async function changesFromLog(ctx: Ask['ctx'], build: string, sinceGreen: boolean): Promise<Reply | undefined> {
+  const checkout = await findInLog(ctx, /Checking out Revision ([0-9a-f]{7,40})/, 'Checking out Revision');
+  if (!checkout) return undefined;
+  const sha = (checkout.match[1] as string).slice(0, 12);
+  const out = new ReplyBuilder().log({ start_line: checkout.line, end_line: checkout.line });
+  out.line(`The uploaded context does not say which changes went into ${build}: its log shows only the commit it built, ${inlineCode(sha)} ${cite({ start_line: checkout.line, end_line: checkout.line })}${sinceGreen ? ", not the last green build's" : ''}.`);
+  out.line();
+  // Says where the list would come from itself (so the engine does not add its field-name line, index.ts `withWhereFrom`).
+  out.line(`The list would come from the build's record in Jenkins: upload with the job and build named (${inlineCode('cichat context upload CHAT --job J --build N')}) and the controller reads it from its JENKINS_HOME. Without that: ${inlineCode(`git log --oneline <last green commit>..${sha}`)} in a checkout, or upload the last green build's log beside this one (${inlineCode('cichat context upload CHAT --log fail.log --baseline-log pass.log')}), and the answer to "what changed since the last green build?" then lists the errors that are new since it.`);
+  return out.reply();
+}
 
 const builtOn: Composer = ({ ci }) => {
   const recorded = ci.buildDetails?.builtOnNode;

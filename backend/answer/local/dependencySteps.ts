@@ -23,7 +23,30 @@ const LOCAL_PATH = /at specified path (\S+)|ENOENT: no such file or directory, o
 /** A version specifier (a protocol) the resolver does not understand. */
 const UNSUPPORTED_SPEC = /Unsupported URL Type "([^"]+)":\s*(\S+)/;
 
-export function dependencySteps(f: Finding): RemedyStep[] {
+/**
+ * The resolver's own words that it used its local cache alone, under its error (cargo's `As a
+ * reminder, you're using offline mode`). Not the command's `--offline` flag: a build run offline
+ * fails for other reasons too (a cycle, a renamed path dependency), and then the cache is not why.
+ */
+const OFFLINE_LINE = /\boffline mode\b|only-if-cached/;
+
+/**
+ * The line that shows the resolver ran offline: the message itself, else one of the few lines
+ * the tool printed under it (ux6). Undefined when nothing there says so.
+ */
+export function offlineLine(f: Finding, lineText?: (n: number) => string | undefined): number | undefined {
+  if (/offline mode|only-if-cached|--offline|offline/i.test(f.message)) return f.message_line;
+  if (!lineText) return undefined;
+  for (let n = f.message_line + 1; n <= f.message_line + 6; n++) {
+    const t = lineText(n) ?? '';
+    // cargo searched a local path (a path dependency), not its registry cache: offline is not why.
+    if (/location searched: (?!.*\b(?:index|registry)\b)/.test(t)) return undefined;
+    if (OFFLINE_LINE.test(t)) return n;
+  }
+  return undefined;
+}
+
+export function dependencySteps(f: Finding, lineText?: (n: number) => string | undefined): RemedyStep[] {
   const m = at(f.message_line);
   const general = (text: string): RemedyStep[] => [{ text, lines: [], yieldsToWording: true }];
   const named = f.dependency ?? /\bverifying (\S+@\S+?):/.exec(f.message)?.[1];
@@ -65,20 +88,23 @@ export function dependencySteps(f: Finding): RemedyStep[] {
     const [, g, a, v] = tests as unknown as [string, string, string, string];
     return general(`${inlineCode(`${g}:${a}:jar:tests:${v}`)} is the test-jar of the module ${inlineCode(a)} (its test classes, classifier \`tests\`) ${m}: that module builds it only with the \`maven-jar-plugin\` goal \`test-jar\` in its \`pom.xml\`, and the reactor must build it first: add the goal there if it is missing, and build both modules together (\`mvn -pl <this module> -am ...\`) or install ${inlineCode(a)} first.`);
   }
-  const offline = /offline mode|only-if-cached|--offline|offline/i.test(f.message);
+  const off = offlineLine(f, lineText);
+  const offline = off !== undefined;
+  // Where the log says it ran offline, when that is not the message line.
+  const ranOff = off !== undefined && off !== f.message_line ? ` ${at(off)}` : '';
   switch (f.tool) {
     case 'maven':
       return general(offline
-        ? `Maven ran offline (\`-o\`) and ${dep} is not in the local repository: run the build once online (or \`mvn dependency:go-offline\`) to fill \`~/.m2\`, or drop \`-o\` from the command ${m}.`
+        ? `Maven ran offline (\`-o\`)${ranOff} and ${dep} is not in the local repository ${m}: run the build once online (or \`mvn dependency:go-offline\`) to fill \`~/.m2\`, or drop \`-o\` from the command.`
         : `Check that ${dep} exists in the repository the build uses (the name and version in \`pom.xml\`, and the repositories and mirrors in \`settings.xml\`) ${m}.`);
     case 'gradle':
       return general(`Check that ${dep} is published in the repositories \`build.gradle\` declares (a typo, an unreleased version) ${m}.`);
     case 'npm':
-      return general(offline ? `npm ran from its cache only and ${dep} is not in it: install once with network access, or remove the offline flag ${m}.` : `Check the package name and version: \`npm view ${f.dependency?.replace(/@[^@]*$/, '') ?? '<package>'} versions\` lists what the registry has ${m}.`);
+      return general(offline ? `npm ran from its cache only${ranOff} and ${dep} is not in it ${m}: install once with network access, or remove the offline flag.` : `Check the package name and version: \`npm view ${f.dependency?.replace(/@[^@]*$/, '') ?? '<package>'} versions\` lists what the registry has ${m}.`);
     case 'pip':
       return general(`No release of ${dep} matches what the requirements ask for: pick a version that exists (\`pip index versions ${f.dependency?.split(/[=<>!~]/)[0] ?? '<package>'}\` lists them) and fix the pin in the requirements file ${m}.`);
     case 'cargo':
-      return general(offline ? `Cargo ran offline and ${dep} is not in the local registry cache: run \`cargo fetch\` with network access once, or drop \`--offline\` ${m}.` : `Check the crate name and version in \`Cargo.toml\` (\`cargo search\`) ${m}.`);
+      return general(offline ? `Cargo ran offline${ranOff} and ${dep} is not in the local registry cache ${m}: run \`cargo fetch\` with network access once (or \`cargo vendor\` the crates into the repository), or drop \`--offline\`.` : `Check the crate name and version in \`Cargo.toml\` (\`cargo search\`) ${m}.`);
     case 'go':
       return general(`Add the module (\`go get\`) or fix the import path, then \`go mod tidy\` so \`go.mod\`/\`go.sum\` list it ${m}.`);
     case 'cmake':

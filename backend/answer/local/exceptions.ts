@@ -8,6 +8,7 @@
 import type { Finding } from '../../../protocol/types.js';
 import { inlineCode } from '../logtext.js';
 import type { RemedyRule } from './remedyShape.js';
+import { IMPORT_CYCLE, importCycleOf, importCycleStep } from './importCycle.js';
 
 interface Rule {
   /** Tested on the message, then on the exception type alone. */
@@ -18,7 +19,13 @@ interface Rule {
 const c = inlineCode;
 
 /** An exception of loading code (a class, a module, a native library), not of the values a line works on. */
-export const LOAD_FAILURE = /NoClassDefFoundError|ClassNotFoundException|NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError|UnsatisfiedLinkError|ModuleNotFoundError|\bImportError\b|ERR_MODULE_NOT_FOUND|Cannot find module/;
+const LOAD_FAILURE = /NoClassDefFoundError|ClassNotFoundException|NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError|UnsatisfiedLinkError|ModuleNotFoundError|\bImportError\b|ERR_MODULE_NOT_FOUND|Cannot find module/;
+
+/**
+ * Code the program could not load, so the fix is in what the build installs or puts on the
+ * classpath: not a circular import (an `ImportError` too), which the project's own imports cause (ux6).
+ */
+export const isLoadFailure = (text: string): boolean => LOAD_FAILURE.test(text) && !IMPORT_CYCLE.test(text);
 
 /**
  * Whether the message says more than the exception's type (`KeyError: 'region'`, a panic's
@@ -150,10 +157,14 @@ export const EXCEPTION_REMEDIES: RemedyRule[] = RULES.map((r, n) => ({
   id: `exception/${n}`,
   specificity: 'wording',
   group: 'exception',
-  steps: ({ f }) => {
+  steps: ({ f, lineText }) => {
     if (f.class !== 'test-error' && f.class !== 'runtime-exception') return [];
     const m = r.test.exec(f.message) ?? (f.exception ? r.test.exec(f.exception) : null);
-    return m ? [{ text: r.hint(m, f), lines: [] }] : [];
+    if (!m) return [];
+    // A circular import: the loop of imports the trace shows, each cited, is what to break (ux6).
+    const cycle = IMPORT_CYCLE.test(f.message) ? importCycleOf(lineText, f.message_line, f.message) : undefined;
+    const loop = cycle ? importCycleStep(cycle, IMPORT_CYCLE.exec(f.message)?.[1] as string) : undefined;
+    return [{ text: loop ? `${r.hint(m, f)} ${loop}` : r.hint(m, f), lines: cycle ? cycle.flatMap((c) => [c.log_line, c.log_line + 1]) : [] }];
   },
 }));
 

@@ -23,6 +23,7 @@ import { clueSteps } from './clues.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
+import { IMPORT_CYCLE } from './importCycle.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
 import { callerSource, portMismatch } from './fixNamed.js';
@@ -262,7 +263,8 @@ export const fix: Composer = (ask) => {
   }
 
   // A test's error placed in the code under test: the test's own line on the same stack is the other half.
-  if (loc && testFrame) {
+  // Not for a circular import: the test's import only started the loop; the project's modules close it (ux6).
+  if (loc && testFrame && !IMPORT_CYCLE.test(f.message)) {
     out.log({ start_line: testFrame.log_line, end_line: testFrame.log_line });
     out.line();
     out.line(`**The test's own line:** ${inlineCode(`${testFrame.file}:${testFrame.line}`)} ${at(testFrame.log_line)} is the test file's frame on the same stack, which reached ${inlineCode(placeOf({ file: relFile ?? loc.file, line: loc.line }))}. Which of the two to change depends on which is right: what the test sets up, passes or expects there, or what the code does here.`);

@@ -2,11 +2,12 @@ import type { Finding } from '../../../protocol/types.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
-import { allocationHint, indentationHint, LOAD_FAILURE, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
+import { allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
+import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 
@@ -188,7 +189,10 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       // An OS condition (a path refused, no space, no such file, a connection refused): the line only asked (osCondition.ts).
       const os = osConditionOf(f.message);
       if (os) unsure = osUnsure(os, stepUserIn(i.stored, f.message_line)?.user);
-      const act = LOAD_FAILURE.test(`${f.exception ?? ''} ${f.message}`)
+      const cycleOf = IMPORT_CYCLE.exec(f.message)?.[1];
+      const act = cycleOf
+        ? `: that import ran while ${inlineCode(cycleOf)} was still loading ${m} (a circular import), so the fix is in how the project's modules import each other, not in what the build installs`
+        : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
         : os
           ? osAct(os, m)
@@ -219,7 +223,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'dependency-resolution':
-      steps.push(...dependencySteps(f));
+      steps.push(...dependencySteps(f, lineText));
       if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
       break;
     case 'network': {

@@ -8,7 +8,8 @@ import { missingSymbolOf, similarIdentifiers, symbolKindAt, typeMismatchOf, type
 import type { Finding } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel } from '../facts.js';
-import { LOAD_FAILURE, messageHasDetail } from './exceptions.js';
+import { isLoadFailure, messageHasDetail } from './exceptions.js';
+import { IMPORT_CYCLE } from './importCycle.js';
 import { osConditionOf, osFixLine } from './osCondition.js';
 import { inlineCode, UNSET_VARIABLE, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
@@ -335,7 +336,9 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     const raised = `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from`;
     // "Make sure the value is set" is advice for a missing value only; a KeyError or an IllegalStateException is about another thing.
     if (NULL_VALUE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: make the code handle the value it got there, or make sure that value is set before it is used.`;
-    if (LOAD_FAILURE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
+    const cycle = IMPORT_CYCLE.exec(finding.message)?.[1];
+    if (cycle) return `${raised}: the import ran while ${inlineCode(cycle)} was still loading (a circular import), so break the cycle of imports rather than change this line's values or what the build installs.`;
+    if (isLoadFailure(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
     // The operating system's answer (osCondition.ts): the line only asked; the environment is the first suspect.
     const os = osConditionOf(finding.message);
     // A message without the path (Rust's `Os { kind: NotFound }`): the one path literal the line holds.
