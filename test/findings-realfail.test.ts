@@ -191,7 +191,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['go-test-v-buffer-trailing-newline-long', 'message, test: the last subtest\'s `Render(6, 6) = ...` line (TestRender/aisle6/bay6) where the label has the first failure (Render(1, 1), TestRender/aisle1/bay1)'],
   ['gradle-builddir-tmpfs-full', 'message: gradle\'s `Caused by: ...IOException: No space left on device` where the label has the `Could not copy file \'...rules.csv\' to \'...\'` line above it'],
   ['jest-modulenamemapper-could-not-locate', 'message: jest\'s `Configuration error:` heading where the label has `Could not locate module @/utils/money mapped as:` below it'],
-  ['make-check-fifo-read-timeout-124', 'message, location: the runner\'s `Process completed with exit code 124.` where the label has make\'s `[Makefile:5: integration] Terminated`; Makefile:5 not given'],
+  ['make-check-fifo-read-timeout-124', 'location: make\'s `[Makefile:5: integration] Terminated` is the message (since t20) but its recipe line is not given as the place (round 10\'s c-pthread-deadlock-timeout labels none for the same line)'],
   ['maven-pl-project-not-in-reactor', 'location: ci.sh\'s line that passed `-pl billing-api` (echoed by bash -x) is not given'],
   ['npm-eintegrity-vendored-tarball', 'message, location: npm\'s `integrity checksum failed when using sha512` where the label has `npm error code EINTEGRITY`; package-lock.json:17 (the pinned integrity) not given'],
   ['pip-no-index-no-matching-distribution', 'message, location: pip\'s `Could not find a version that satisfies the requirement` where the label has `No matching distribution found for` below it; requirements.txt:1 not given'],

@@ -559,11 +559,14 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     }
   }
   // An exit status that names the class (137, 124, 127, 126) is the consequence; the line just
-  // before the excerpt often says it (`line 2: 8210 Killed  python3 x.py`).
+  // before the excerpt often says it (`line 2: 8210 Killed  python3 x.py`), or make's report of the recipe the signal
+  // ended (`make: *** [Makefile:5: integration] Terminated` over `timeout`'s 124: round 19, t20).
   if (strong && /exit code (?:137|124|127|126)\b/.test(body[messageIndex] ?? '') && messageIndex === 0) {
+    const status = /exit code (\d+)/.exec(body[messageIndex] ?? '')?.[1];
     for (let k = before.length - 1; k >= Math.max(0, before.length - 5); k--) {
       const line = before[k] ?? '';
-      if (strong.rule.re.test(line) && !/exit code/.test(line)) {
+      const makeEnded = /^g?make(?:\[\d+\])?: \*\*\* \[[^\]]+\] (Terminated|Killed)$/.exec(line.trim())?.[1];
+      if ((strong.rule.re.test(line) && !/exit code/.test(line)) || (makeEnded === 'Terminated' && status === '124') || (makeEnded === 'Killed' && status === '137')) {
         evidence.push(logLine(messageIndex));
         messageIndex = k - before.length;
         break;

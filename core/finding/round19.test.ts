@@ -123,6 +123,20 @@ describe("a property line of Node's error object is not the error", () => {
   });
 });
 
+describe("make's report of the recipe a time limit ended", () => {
+  const gha = (...lines: string[]): string => ['##[group]Run bash -xe ci.sh', 'bash -xe ci.sh', '##[endgroup]', '+ timeout 30 make e2e', './tests/e2e.sh', ...lines].join('\n');
+
+  it("`make: *** [Makefile:N: t] Terminated` over the runner's exit code 124 is the message", () => {
+    const f = top(gha('make: *** [Makefile:12: e2e] Terminated', '##[error]Process completed with exit code 124.'));
+    expect([f?.class, f?.message]).toEqual(['timeout-aborted', 'make: *** [Makefile:12: e2e] Terminated']);
+  });
+
+  it("counter-example: make's `Error 2` over exit code 124 is not taken for it", () => {
+    const f = top(gha('make: *** [Makefile:12: e2e] Error 2', '##[error]Process completed with exit code 124.'));
+    expect(f?.message).not.toBe('make: *** [Makefile:12: e2e] Error 2');
+  });
+});
+
 describe("ruff's full output format", () => {
   const ruff = (...diag: string[]): string => actions('+ ruff check --output-format=full src', ...diag, 'Found 1 error.');
 
