@@ -63,7 +63,11 @@ describe('answers on failures made by ux6', () => {
 
   it('a resolver run offline is said so when the tool\'s reminder under the message, not the message, shows it', async () => {
     const text = log('cargo-offline-missing-crate.log');
-    const fix = await askLocal('how do I fix it?', analyzedChatContext({}, text));
+    const fix = await askWithCheckout('how do I fix it?', text, { 'Cargo.toml': '[package]\nname = "rs-report"\nversion = "0.3.1"\nedition = "2021"\n\n[dependencies]\ncsv = "1.3"\n', 'src/main.rs': 'fn main() {\n    let _ = csv::Reader::from_path("data.csv");\n}\n' });
+    // The manifest's line: the cache, not the repository, is what an offline build lacked.
+    expect(fix).toContain("`Cargo.toml:7` is where the build asks for `csv`");
+    expect(fix).toContain("it is missing from the agent's local cache, the only place an offline build looks");
+    expect(fix).not.toContain('reachable from the agent');
     // Before: "Check the crate name and version in `Cargo.toml` (`cargo search`)", a search that needs the network it did not use.
     expect(fix).toContain('Cargo ran offline [L22-L22] and `csv` is not in the local registry cache [L19-L19]');
     expect(fix).not.toContain('cargo search');

@@ -8,7 +8,9 @@
  */
 import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
-import { inlineCode, UNSET_VARIABLE } from '../logtext.js';
+import { inlineCode, storedLogSpan, UNSET_VARIABLE } from '../logtext.js';
+import { offlineLine } from './dependencySteps.js';
+import { lineTextOf } from './logHelpers.js';
 import { ReplyBuilder, type Ask, type Reply } from './reply.js';
 import { isClue, numbered, snippetsOf } from './workspace.js';
 
@@ -135,7 +137,7 @@ function parametersOf(code: string, name: string): string | undefined {
 }
 
 /** One sentence per clue: what to change, where, and how. */
-function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: readonly Clue[]): string | undefined {
+function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: readonly Clue[], offline = false): string | undefined {
   const at = inlineCode(`${c.snippet.path}:${c.line}`);
   const code = c.code ? ` (${inlineCode(clip(c.code))})` : '';
   const what = c.what;
@@ -145,7 +147,9 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
       const dir = dirOf(c.snippet.path);
       return `${at} is where ${inlineCode(m[1] as string)} itself is defined${code}: it lives in ${inlineCode(dir === '' ? '.' : dir)} of this workspace.`;
     }
-    return `${at} is where the build asks for ${inlineCode(m[1] as string)}${code}${f.dependency ? `, resolved as ${inlineCode(f.dependency)}` : ''}: if the name or version there is wrong, change it to one the repository the build uses has${others.some((o) => /, which does not exist$/.test(o.what)) ? '' : '; if it is right, make that repository (or a mirror that has it) reachable from the agent'}.`;
+    // A resolver run offline read only the agent's cache: the repository was never asked (ux6).
+    const right = offline ? "; if it is right, it is missing from the agent's local cache, the only place an offline build looks: fill the cache (the step above)" : '; if it is right, make that repository (or a mirror that has it) reachable from the agent';
+    return `${at} is where the build asks for ${inlineCode(m[1] as string)}${code}${f.dependency ? `, resolved as ${inlineCode(f.dependency)}` : ''}: if the name or version there is wrong, change it to one the repository the build uses has${others.some((o) => /, which does not exist$/.test(o.what)) ? '' : right}.`;
   }
   if ((m = /^names (.+), which does not exist$/.exec(what))) {
     const home = others.find(ownDefinition);
@@ -262,9 +266,11 @@ export function clueSteps(ask: Ask, f: Finding): Reply | undefined {
   if (clues.length === 0) return undefined;
   const out = new ReplyBuilder();
   const failing = snippetsOf(ask.ci).find((s) => !isClue(s) && s.line !== undefined && s.kind !== 'pipeline')?.path ?? f.location?.file;
+  const stored = storedLogSpan(ask.ctx);
+  const offline = f.class === 'dependency-resolution' && offlineLine(f, stored ? lineTextOf(ask.ctx, stored) : undefined) !== undefined;
   let shown = 0;
   for (const c of clues.slice(0, 3)) {
-    const step = stepFor(c, f, failing, clues);
+    const step = stepFor(c, f, failing, clues, offline);
     if (!step) continue;
     out.line(shown === 0 ? '**In the workspace:**' : '');
     out.line(step);

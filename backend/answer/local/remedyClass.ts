@@ -191,7 +191,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       if (os) unsure = osUnsure(os, stepUserIn(i.stored, f.message_line)?.user);
       const cycleOf = IMPORT_CYCLE.exec(f.message)?.[1];
       const act = cycleOf
-        ? `: that import ran while ${inlineCode(cycleOf)} was still loading ${m} (a circular import), so the fix is in how the project's modules import each other, not in what the build installs`
+        ? `: that import ran while ${inlineCode(cycleOf)} was still loading ${m}, so the fix is in how the project's modules import each other, not in what the build installs`
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
         : os
