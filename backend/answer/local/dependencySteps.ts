@@ -9,6 +9,7 @@
 import type { Finding } from '../../../protocol/types.js';
 import { cite, inlineCode } from '../logtext.js';
 import type { RemedyStep } from './remedyShape.js';
+import { OFFLINE_MESSAGE } from './remedyWhere.js';
 
 const at = (line: number): string => cite({ start_line: line, end_line: line });
 
@@ -35,7 +36,7 @@ const OFFLINE_LINE = /\boffline mode\b|only-if-cached/;
  * the tool printed under it (ux6). Undefined when nothing there says so.
  */
 export function offlineLine(f: Finding, lineText?: (n: number) => string | undefined): number | undefined {
-  if (/offline mode|only-if-cached|--offline|offline/i.test(f.message)) return f.message_line;
+  if (OFFLINE_MESSAGE.test(f.message)) return f.message_line;
   if (!lineText) return undefined;
   for (let n = f.message_line + 1; n <= f.message_line + 6; n++) {
     const t = lineText(n) ?? '';

@@ -4,7 +4,7 @@
  * from a field of the finding or the context and cites the log line it rests on; a class
  * without evidence (unknown) says so instead of guessing.
  */
-import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
+import { devFullAbove, OFFLINE_MESSAGE, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { ownerTypeOf } from '../../../core/log/symbols.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
@@ -266,7 +266,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
         break;
       }
       parts.push(`${capital(toolName(f))} could not resolve ${f.dependency ? inlineCode(f.dependency) : 'a dependency'} ${at(lineHolding(f, f.dependency, lineText))}.`);
-      if (/offline mode|only-if-cached|--offline|offline/i.test(f.message)) parts.push(`The build ran offline, so only what the local cache holds was available ${m}.`);
+      if (OFFLINE_MESSAGE.test(f.message)) parts.push(`The build ran offline, so only what the local cache holds was available ${m}.`);
       break;
     case 'network':
       {

@@ -15,6 +15,9 @@ type LineText = (line: number) => string | undefined;
 const INDEX_LINES_ABOVE = 12;
 const DEVICE_LINES_ABOVE = 200;
 
+/** A resolver's message that says it ran offline (`--offline`, `offline mode`, npm's `only-if-cached`): the why answer (findingText.ts) and the fix's steps (dependencySteps.ts `offlineLine`) read it. */
+export const OFFLINE_MESSAGE = /offline|only-if-cached/i;
+
 /**
  * The port a network error names for `host` (`port 80`, urllib3's `port=80`, `host:80`), when it names one: a
  * refused port the message gives is never replaced by another port a line above gives the same host.
