@@ -340,3 +340,23 @@ describe("rustc's help that points to another file", () => {
     expect(text).toContain('The compiler points to another file, `src/span.rs:3:1` [L12-L12] (`pub struct Span(pub u32, pub u32);` [L14-L14])');
   });
 });
+
+describe('a file dated in the future', () => {
+  it("make's and tar's warnings before the error name the file", async () => {
+    const text = await fixOf([
+      '+ tar -xf cache.tar',
+      'tar: gen/config.h: time stamp 2026-11-25 03:47:41 is 3598.7 s in the future',
+      '+ make check',
+      "make: Warning: File 'gen/config.h' has modification time 3598 s in the future",
+      'cc -o tests/t tests/t.c',
+      "t: tests/t.c:6: main: Assertion `strcmp(VERSION, argv[1]) == 0' failed.",
+      'make: *** [Makefile:9: check] Aborted',
+    ]);
+    expect(text).toContain('The log warns that `gen/config.h` [L4-L4] has a modification time in the future');
+  });
+
+  it('no such warning: nothing said', async () => {
+    const text = await fixOf(['+ make check', "t: tests/t.c:6: main: Assertion `x == 1' failed.", 'make: *** [Makefile:9: check] Aborted']);
+    expect(text).not.toContain('in the future');
+  });
+});

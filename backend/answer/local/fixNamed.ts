@@ -376,7 +376,36 @@ function detailSteps(f: Finding, log: LogSpan): RemedyStep[] {
   return out;
 }
 
+/** make's and tar's warnings of a file dated in the future: `make: Warning: File 'x' has modification time 3598 s in the future`. */
+const FUTURE_FILE = /^(?:g?make(?:\[\d+\])?: [Ww]arning: File ['`‘]([^'’]+)['’] has modification time [\d.]+ s in the future|tar: ([^:]+): time stamp .* is [\d.]+ s in the future)\s*$/;
+
+/**
+ * A file the log says is dated in the future (make, tar): make compares times, so a target newer than the
+ * source it is built from is not rebuilt, and the step may have used it stale. Said for any class: the
+ * warnings come before the error and name the file.
+ */
+function futureFileSteps(f: Finding, log: LogSpan): RemedyStep[] {
+  const text = reader(log);
+  const seen = new Map<string, number>();
+  for (let n = Math.max(log.start_line, f.message_line - 300); n < f.message_line; n++) {
+    const m = FUTURE_FILE.exec(text(n));
+    const file = m ? (m[1] ?? m[2]) : undefined;
+    if (file && !seen.has(file)) seen.set(file, n);
+  }
+  if (seen.size === 0) return [];
+  const named = [...seen].slice(0, 3);
+  return [
+    {
+      text: `The log warns that ${named.map(([file, n]) => `${inlineCode(file)} ${at(n)}`).join(', ')} ${named.length > 1 ? 'have' : 'has'} a modification time in the future: a build tool that compares times (make) does not rebuild a target newer than its sources, so the step may have used a stale copy. Delete it so it is built again (or \`make -B\`), do not restore it from a cache or archive with its old times, and check the agent's clock.`,
+      lines: named.map(([, n]) => n),
+    },
+  ];
+}
+
 export const DETAIL_REMEDIES: RemedyRule[] = [
+  rule('named/future-file', 'fact', ({ f, stored }, out) => {
+    if (stored) out.push(...futureFileSteps(f, stored));
+  }),
   rule('named/details', 'fact', ({ f, stored }, out) => {
     if (stored && ['runtime-exception', 'test-error', 'network', 'permission-credentials', 'ci-script'].includes(f.class)) out.push(...detailSteps(f, stored));
   }),
