@@ -94,7 +94,8 @@ describe('the call that gave the raise site its values', () => {
       '    return {t: part(n, total) for t, n in counts.items()} or {"all": part(0, total)}',
       '_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ ',
       '',
-      'n = 0, total = 0',
+      'n          = 0',
+      'total      = 0',
       '',
       '    def part(n, total):',
       '>       return n / total',
@@ -105,7 +106,7 @@ describe('the call that gave the raise site its values', () => {
       'FAILED tests/test_share.py::test_share - ZeroDivisionError: division by zero',
     ]);
     expect(text).toContain('`part` (where it failed) was called from `share_by_team` at `tiles/share.py:9` [L11-L11]');
-    expect(text).toContain('pytest printed the arguments `part` got: `n = 0, total = 0` [L15-L15].');
+    expect(text).toContain('pytest printed the arguments `part` got: `n          = 0`, `total      = 0` [L15-L16].');
   });
 
   it("a raise site a test's function called (a traceback's frame in tests/): no caller sentence", async () => {

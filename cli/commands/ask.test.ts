@@ -208,6 +208,11 @@ describe('cichat ask', () => {
       expect(unknown.calls.deleted).toEqual([3]);
       expect(out.stderr.text).toContain('cichat: removed chat 3 (made for this call, nothing in it)');
       expect(out.stderr.text).toContain('cichat: No job nope in JENKINS_HOME');
+      // What to do about it (ux6): the jobs it knows, or the log piped instead.
+      expect(out.stderr.text).toContain('hint: the controller reads only the jobs of its own JENKINS_HOME (`cichat failures` lists the jobs with recent failures); for a build of another Jenkins, pipe its console log: cat build.log | cichat ask');
+      const withLog = io({ log: 'ERROR x\n' });
+      expect(await run(argv('ask', '--job', 'nope', 'why?'), withLog, fake({ refuse: () => new ApiError(404, 'No job nope in JENKINS_HOME: no context was uploaded') }).makeClient)).toBe(1);
+      expect(withLog.stderr.text).toContain('hint: the controller reads only the jobs of its own JENKINS_HOME: drop --job to ask about the piped log alone');
       const refused = fake({ refuse: () => new ApiError(422, 'buildDetails.consoleLog: the log is empty') });
       expect(await run(argv('ask', 'why?'), io({ log: 'ERROR x\n' }), refused.makeClient)).toBe(1);
       expect(refused.calls.deleted).toEqual([3]);

@@ -342,7 +342,7 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
   try {
     result = await send(upload);
   } catch (err) {
-    if (!(err instanceof ApiError && err.status === 404 && upload.buildNumber === 'lastFailedBuild' && / has no failed build /.test(err.detail))) throw err;
+    if (!(err instanceof ApiError && err.status === 404 && upload.buildNumber === 'lastFailedBuild' && / has no failed build /.test(err.detail))) throw withJobHint(err, log !== undefined);
     // The 404 came before the log was read: the same log goes again (cli/client.ts LogBody).
     if (log !== undefined && !log.body.rewind()) throw err;
     ctx.io.stderr.write(`cichat: ${o.job} has no failed build; taking its last completed build\n`);
@@ -356,4 +356,16 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
       ctx.io.stderr.write(`cichat: ${o.job}: ${which}, #${build.number}${typeof build.result === 'string' ? ` (${build.result})` : ''}\n`);
     }
   }
+}
+
+/**
+ * A job the controller's JENKINS_HOME does not have (ux6: a build of another Jenkins, asked about
+ * with `--job`): the one line gets what to do, list the jobs it knows or pipe the build's log.
+ */
+function withJobHint(err: unknown, piped: boolean): unknown {
+  if (!(err instanceof ApiError) || err.status !== 404 || err.hint || !/^No job .* in JENKINS_HOME/.test(err.detail)) return err;
+  const hint = piped
+    ? 'the controller reads only the jobs of its own JENKINS_HOME: drop --job to ask about the piped log alone (`cichat failures` lists the jobs with recent failures)'
+    : 'the controller reads only the jobs of its own JENKINS_HOME (`cichat failures` lists the jobs with recent failures); for a build of another Jenkins, pipe its console log: cat build.log | cichat ask "..."';
+  return new ApiError(err.status, err.detail, hint, err.retryAfterSeconds);
 }

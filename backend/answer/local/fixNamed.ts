@@ -17,7 +17,7 @@
 import type { CiContext, Finding, FindingFrame, WorkspaceSnippet } from '../../../protocol/types.js';
 import { tracesIn } from '../../../core/finding/frames.js';
 import { escapeRegExp } from '../facts.js';
-import { inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
+import { cite, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { osConditionOf } from './osCondition.js';
 import { rule, type RemedyRule, type RemedyStep } from './remedyShape.js';
@@ -182,7 +182,7 @@ export interface Caller {
   frame: FindingFrame;
   /** The raise site's function (the frame's, or the `def` pytest quotes). */
   callee?: string;
-  args?: { fn: string; line?: number; values: string[] };
+  args?: { fn: string; line?: number; last?: number; values: string[] };
 }
 
 /**
@@ -220,8 +220,9 @@ function callerSteps(f: Finding, log: LogSpan): RemedyStep[] {
   const callee = c.callee ? `${inlineCode(c.callee)} (where it failed)` : 'The place it failed';
   out.push({ text: `${callee} was called from ${inlineCode(c.frame.function as string)} at ${inlineCode(`${c.frame.file}:${c.frame.line}`)} ${at(c.frame.log_line)}: if the values that line worked on are wrong, the fix belongs in that call (what it passes) rather than there.`, lines: [c.frame.log_line] });
   if (c.args?.line !== undefined) {
-    const empty = c.args.values.some((v) => /= (?:\[\]|\{\}|''|""|\(\)|set\(\))$/.test(v));
-    out.push({ text: `pytest printed the arguments ${inlineCode(c.args.fn)} got: ${c.args.values.map((v) => inlineCode(v)).join(', ')} ${at(c.args.line)}${empty ? ' (an empty value)' : ''}.`, lines: [c.args.line] });
+    const empty = c.args.values.some((v) => /=\s*(?:\[\]|\{\}|''|""|\(\)|set\(\))$/.test(v));
+    const span = { start_line: c.args.line, end_line: c.args.last ?? c.args.line };
+    out.push({ text: `pytest printed the arguments ${inlineCode(c.args.fn)} got: ${c.args.values.map((v) => inlineCode(v)).join(', ')} ${cite(span)}${empty ? ' (an empty value)' : ''}.`, lines: [span.start_line, span.end_line] });
   }
   return out;
 }
@@ -248,21 +249,24 @@ export function callerSource(ci: CiContext, f: Finding, log: LogSpan | undefined
  * pytest's `name = value` lines above the raise site's `def name(...)` in its long traceback form (the
  * section of the raise site: up to the `_ _ _` line above it), and that function's name.
  */
-function pytestArguments(text: (n: number) => string, raiseLine: number): { fn: string; line?: number; values: string[] } | undefined {
+function pytestArguments(text: (n: number) => string, raiseLine: number): { fn: string; line?: number; last?: number; values: string[] } | undefined {
   for (let n = raiseLine - 1; n >= raiseLine - 40; n--) {
     if (/^(?:_ )+_$/.test(text(n))) return undefined;
     const fn = /^(?:async )?def (\w+)\(/.exec(text(n))?.[1];
     if (!fn) continue;
+    // The argument lines right above the `def` (a blank line between them and it), one argument a line, each whole.
     const values: string[] = [];
     let line: number | undefined;
+    let last: number | undefined;
     for (let k = n - 1; k >= n - 8; k--) {
       const t = text(k);
-      if (t === '') continue;
-      if (!/^[A-Za-z_]\w* = \S.{0,80}$/.test(t)) break;
+      if (t === '' && values.length === 0) continue;
+      if (!/^[A-Za-z_]\w*\s+= \S.{0,80}$/.test(t)) break;
       values.unshift(t);
       line = k;
+      last ??= k;
     }
-    return { fn, values, ...(line !== undefined ? { line } : {}) };
+    return { fn, values, ...(line !== undefined && last !== undefined ? { line, last } : {}) };
   }
   return undefined;
 }
