@@ -44,6 +44,12 @@ describe('offline answers against the last green build', () => {
     const since = await composeLocalAnswer('what changed since the last green build?', contextOf(FAIL_NEW, { comparedLogLines: 5 }));
     expect(since.text).toContain('**Since the last green build:**');
     expect(since.text).toContain('The context does not list the commits since the last green build.');
+    expect(since.text).not.toContain('git log');
+    // A log that names the commit it built (ux6): that commit, cited, and the git command to the list.
+    const checkedOut = `Checking out Revision 8093ba0e844d644389a707bd10a6bfa82853276a (refs/remotes/origin/main)\n${FAIL_NEW}`;
+    const named = await composeLocalAnswer('what changed since the last green build?', contextOf(checkedOut, { comparedLogLines: 5 }));
+    expect(named.text).toContain('This build checked out `8093ba0e844d` [L1-L1]: `git log --oneline <last green commit>..8093ba0e844d` in a checkout lists them.');
+    expect(named.sources).toContainEqual({ kind: 'log', start_line: 1, end_line: 1 });
   });
 
   it('a green build known but its log not compared: says so, and lists the commits', async () => {

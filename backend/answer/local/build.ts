@@ -198,7 +198,7 @@ const changes: Composer = async ({ ci, q, ctx }) => {
   const sinceGreen = /\bsince\b|\bgreen\b|\blast (good|successful|passing|working)\b/.test(q);
   if (sinceGreen) {
     const since = sinceLastGreen(ci, ctx);
-    if (since) return since;
+    if (since) return /\bdoes not list the commits since\b/.test(since.text) ? await withBuiltCommit(since, ctx) : since;
   }
   const list = ci.buildDetails?.changes;
   const build = buildLabel(ci);
@@ -229,17 +229,35 @@ const changes: Composer = async ({ ci, q, ctx }) => {
   return out.reply();
 };
 
+/** The log's `Checking out Revision` line: the commit the build built, and where it says so. */
+async function builtCommit(ctx: Ask['ctx']): Promise<{ sha: string; line: number } | undefined> {
+  const checkout = await findInLog(ctx, /Checking out Revision ([0-9a-f]{7,40})/, 'Checking out Revision');
+  return checkout ? { sha: (checkout.match[1] as string).slice(0, 12), line: checkout.line } : undefined;
+}
+
+/**
+ * The comparison with the last green build lists no commits (its log is kept as fingerprints, its
+ * commit not): the commit this build's log names, cited, and the git command between the two (ux6).
+ */
+async function withBuiltCommit(since: Reply, ctx: Ask['ctx']): Promise<Reply> {
+  const built = await builtCommit(ctx);
+  if (!built) return since;
+  const span = { start_line: built.line, end_line: built.line };
+  const text = `${since.text}\nThis build checked out ${inlineCode(built.sha)} ${cite(span)}: ${inlineCode(`git log --oneline <last green commit>..${built.sha}`)} in a checkout lists them.`;
+  return { text, sources: [...since.sources, { kind: 'log', ...span }] };
+}
+
 /**
  * No change list, but a log that names the commit it built (a piped console, ux6): that commit,
  * cited, and the two ways to the changes (git between the last green commit and it, or the last
  * green build's log uploaded beside this one).
  */
 async function changesFromLog(ctx: Ask['ctx'], build: string, sinceGreen: boolean): Promise<Reply | undefined> {
-  const checkout = await findInLog(ctx, /Checking out Revision ([0-9a-f]{7,40})/, 'Checking out Revision');
-  if (!checkout) return undefined;
-  const sha = (checkout.match[1] as string).slice(0, 12);
-  const out = new ReplyBuilder().log({ start_line: checkout.line, end_line: checkout.line });
-  out.line(`The uploaded context does not say which changes went into ${build}: its log shows only the commit it built, ${inlineCode(sha)} ${cite({ start_line: checkout.line, end_line: checkout.line })}${sinceGreen ? ", not the last green build's" : ''}.`);
+  const built = await builtCommit(ctx);
+  if (!built) return undefined;
+  const { sha } = built;
+  const out = new ReplyBuilder().log({ start_line: built.line, end_line: built.line });
+  out.line(`The uploaded context does not say which changes went into ${build}: its log shows only the commit it built, ${inlineCode(sha)} ${cite({ start_line: built.line, end_line: built.line })}${sinceGreen ? ", not the last green build's" : ''}.`);
   out.line();
   // Says where the list would come from itself (so the engine does not add its field-name line, index.ts `withWhereFrom`).
   out.line(`The list would come from the build's record in Jenkins: upload with the job and build named (${inlineCode('cichat context upload CHAT --job J --build N')}) and the controller reads it from its JENKINS_HOME. Without that: ${inlineCode(`git log --oneline <last green commit>..${sha}`)} in a checkout, or upload the last green build's log beside this one (${inlineCode('cichat context upload CHAT --log fail.log --baseline-log pass.log')}), and the answer to "what changed since the last green build?" then lists the errors that are new since it.`);

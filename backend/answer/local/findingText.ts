@@ -13,6 +13,7 @@ import { comparisonCommand, isComparison } from '../../../core/finding/purpose.j
 import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
 import { likelySentence } from './likely.js';
+import { escapeRegExp } from '../facts.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
@@ -48,7 +49,7 @@ export function toolShown(f: Finding, ctx: ChatContext): Finding {
   if (shown === undefined) {
     const text = storedLogSpan(ctx)?.text;
     const word = f.tool.split(/\s+/)[0] ?? f.tool;
-    shown = text === undefined || new RegExp(`(?:^|[^\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\w-])`, 'im').test(text);
+    shown = text === undefined || new RegExp(`(?:^|[^\\w-])${escapeRegExp(word)}(?:$|[^\\w-])`, 'im').test(text);
     seen.set(f.tool, shown);
   }
   if (shown) return f;
@@ -418,7 +419,7 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
         return `cargo test ${t} -- --exact`;
       // ctest runs from the build directory; -R takes a regular expression.
       case 'ctest':
-        return `ctest -R '^${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$' --output-on-failure`;
+        return `ctest -R '^${escapeRegExp(t)}$' --output-on-failure`;
       // node's test runner reports in TAP; its name pattern runs the one test.
       case 'tap':
         return /\bnode\b/.test(ciCommand ?? '') || f.location?.file?.match(/\.[cm]?[jt]s$/) ? `node --test --test-name-pattern '${quote(t)}'${f.location?.file ? ` ${relativeTest(f.location.file)}` : ''}` : undefined;

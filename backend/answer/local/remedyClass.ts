@@ -10,6 +10,7 @@ import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondi
 import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
+import { escapeRegExp } from '../facts.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -414,7 +415,7 @@ export const DUPLICATE_SYMBOL = /(?:multiple definition of|duplicate symbol:?)\s
 /** The one port the 12 lines above the message give `host` (`http://127.0.0.1:47999/simple`, a command's URL), with the line; none when they give two. */
 function portAbove(i: RemedyInput, host: string): { port: string; line: number } | undefined {
   if (!i.lineText) return undefined;
-  const re = new RegExp(`(?:^|[^\\w.])${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d{2,5})\\b`);
+  const re = new RegExp(`(?:^|[^\\w.])${escapeRegExp(host)}:(\\d{2,5})\\b`);
   let found: { port: string; line: number } | undefined;
   for (let n = i.m0; n >= Math.max(1, i.m0 - 12); n--) {
     const port = re.exec(i.lineText(n) ?? '')?.[1];

@@ -7,6 +7,7 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import { osConditionOf } from './osWords.js';
+import { escapeRegExp } from '../facts.js';
 
 /** A log line's text by its number (findingText.ts LineText; not imported: findingText uses this module). */
 type LineText = (line: number) => string | undefined;
@@ -23,7 +24,7 @@ export const OFFLINE_MESSAGE = /offline|only-if-cached/i;
  * refused port the message gives is never replaced by another port a line above gives the same host.
  */
 export function portInMessage(message: string, host: string | undefined): string | undefined {
-  return /\bport[= ](\d+)\b/.exec(message)?.[1] ?? (host ? new RegExp(`${escape(host)}:(\\d+)`).exec(message)?.[1] : undefined);
+  return /\bport[= ](\d+)\b/.exec(message)?.[1] ?? (host ? new RegExp(`${escapeRegExp(host)}:(\\d+)`).exec(message)?.[1] : undefined);
 }
 
 export interface PackageIndex {
@@ -42,7 +43,6 @@ export interface PackageIndex {
 /** A command line or an assignment that sets an index. */
 const SETS_INDEX = /--(?:extra-)?index-url[= ]|--registry[= ]|\b[A-Za-z_]*(?:INDEX_URL|registry|GOPROXY)=/i;
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Lines naming an index by the tool's own words, each with what it is and where it is set. */
 const INDEX_LINES: { re: RegExp; what: string; settings: string }[] = [
@@ -58,7 +58,7 @@ const INDEX_LINES: { re: RegExp; what: string; settings: string }[] = [
  */
 export function packageIndexAbove(lineText: LineText | undefined, errorLine: number, host: string, port: string | undefined): PackageIndex | undefined {
   if (!lineText) return undefined;
-  const url = new RegExp(`\\b(?:https?|file)://(?:[^\\s/@]+@)?${escape(host)}${port ? `:${port}` : '(?::\\d{2,5})?'}(?:/[^\\s,'"]*)?`, 'i');
+  const url = new RegExp(`\\b(?:https?|file)://(?:[^\\s/@]+@)?${escapeRegExp(host)}${port ? `:${port}` : '(?::\\d{2,5})?'}(?:/[^\\s,'"]*)?`, 'i');
   let found: PackageIndex | undefined;
   for (let n = errorLine; n >= Math.max(1, errorLine - INDEX_LINES_ABOVE); n--) {
     const text = lineText(n) ?? '';

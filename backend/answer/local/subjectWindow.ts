@@ -5,12 +5,12 @@
  * `TestCompare`, `test_mean_by_station`), when the file defines one; else the file's start.
  */
 import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
+import { escapeRegExp } from '../facts.js';
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A line that defines `name`: a function, method, class or type declaration, or a function bound to the name. */
 function definesIn(line: string, name: string): boolean {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   return new RegExp(
     [
       String.raw`\b(?:func|def|function|fn|class|struct|interface|enum|trait|type|sub|proc|module|object)\s+(?:\([^)]*\)\s*)?\*?${n}\b`,

@@ -7,7 +7,7 @@ import { locationsInSpan, PIPELINE_SCRIPT } from '../../../core/log/locations.js
 import { missingSymbolOf, similarIdentifiers, symbolKindAt, typeMismatchOf, type SymbolKind } from '../../../core/log/symbols.js';
 import type { Finding } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
-import { buildLabel } from '../facts.js';
+import { buildLabel, escapeRegExp } from '../facts.js';
 import { isLoadFailure, messageHasDetail } from './exceptions.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { osConditionOf, osFixLine } from './osCondition.js';
@@ -274,7 +274,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   const lossy = /possible lossy conversion from ([\w.]+) to ([\w.]+)/.exec(message);
   const types = typeMismatchOf(message) ?? (lossy ? { found: lossy[1] as string, required: lossy[2] as string } : undefined);
   // A declaration whose type does not fit its value: the line with the value's type, as one concrete edit.
-  const declared = types && code ? new RegExp(`^((?:final\\s+|const\\s+|var\\s+)?)${types.required.split('.').pop()?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s+[A-Za-z_$][\\w$]*\\s*=.*)$`).exec(code) : null;
+  const declared = types && code ? new RegExp(`^((?:final\\s+|const\\s+|var\\s+)?)${escapeRegExp(types.required.split('.').pop() as string)}(\\s+[A-Za-z_$][\\w$]*\\s*=.*)$`).exec(code) : null;
   if (types && declared) {
     const found = types.found.replace(/^java\.lang\./, '');
     // A number is made text by a call, not a cast (ux4: "a cast or rounding" for an int declared String).
