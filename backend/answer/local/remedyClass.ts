@@ -308,6 +308,12 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
             ? `The signature does not match the file ${m}: the file changed after it was signed, or the signature is for another file; fetch both again from the source, and do not skip the check.`
             : refusalStep(f, m),
       );
+      {
+        // A path the operating system refused (not a credential): as under an exception, the log cannot say
+        // whether the path's owner and mode or the step's user is the side to change (osCondition.ts).
+        const os = osConditionOf(f.message);
+        if (os?.kind === 'permission' || os?.kind === 'read-only') unsure = osUnsure(os, stepUserIn(i.stored, f.message_line)?.user);
+      }
       break;
     case 'missing-tool': {
       const std = /package ([\w/]+) is not in (?:GOROOT|std) \((?:\S*?go-?([\d.]+)\/)?/.exec(f.message);
