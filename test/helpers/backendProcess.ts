@@ -17,7 +17,22 @@ export interface BackendProcess {
   request(user: string, method: string, p: string, body?: unknown): Promise<Response>;
 }
 
+/**
+ * freePort's port is free when it answers, not when the backend binds it: another test process (or a second
+ * spawn of the same test, started together) may take it in between. The backend then exits saying the port is
+ * in use (CI saw it once, session 45); such a start is tried again on a new port, up to three times.
+ */
 export async function spawnBackend(databaseUrl: string, dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<BackendProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnBackendOnce(databaseUrl, dataDir, env);
+    } catch (err) {
+      if (attempt >= 3 || !/BACKEND_PORT: port \d+ on \S+ is already in use/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function spawnBackendOnce(databaseUrl: string, dataDir: string, env: NodeJS.ProcessEnv): Promise<BackendProcess> {
   const port = await freePort();
   const service = startService(
     'backend',
