@@ -79,7 +79,7 @@ const RULES: Rule[] = [
   // JavaScript: JSON has no BigInt.
   { test: /Do not know how to serialize a BigInt/, hint: () => `\`JSON.stringify\` cannot write a \`BigInt\`: convert it where the object is built (\`value.toString()\`, or \`Number(value)\` when it fits), or pass a replacer, ${c("JSON.stringify(obj, (k, v) => typeof v === 'bigint' ? v.toString() : v)")}.` },
   // Python
-  { test: /partially initialized module '([\w.]+)'.*(?:circular import)/, hint: (m) => `Two modules import each other, and ${c(m[1] as string)} was used before it finished loading (a circular import). Break the cycle: import inside the function that needs it, import the module instead of a name from it, move the shared code to a third module, or, for type hints only, import under ${c('if TYPE_CHECKING:')} (from \`typing\`).` },
+  { test: IMPORT_CYCLE, hint: (m) => `Two modules import each other, and ${c(m[1] as string)} was used before it finished loading (a circular import). Break the cycle: import inside the function that needs it, import the module instead of a name from it, move the shared code to a third module, or, for type hints only, import under ${c('if TYPE_CHECKING:')} (from \`typing\`).` },
   // An operator given operands of types it does not take: text where a number was meant, most often.
   { test: /unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'|can't multiply sequence by non-int of type '(\w+)'|can only concatenate (\w+) \(not "(\w+)"\) to \w+|'([<>]=?)' not supported between instances of '(\w+)' and '(\w+)'/, hint: (m) => {
     const types = m[1] ? [m[2], m[3]] : m[4] ? ['a sequence', m[4]] : m[5] ? [m[5], m[6]] : [m[8], m[9]];
