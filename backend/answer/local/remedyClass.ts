@@ -2,7 +2,7 @@ import type { Finding } from '../../../protocol/types.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
-import { allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
+import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
@@ -194,6 +194,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       const cycleOf = IMPORT_CYCLE.exec(f.message)?.[1];
       const act = cycleOf
         ? `: that import ran while ${inlineCode(cycleOf)} was still loading ${m}, so the fix is in how the project's modules import each other, not in what the build installs`
+        : MODULE_FORMAT.test(f.message)
+        ? `: that line loads a module in a way its format does not allow ${m}, so the fix is in how the line loads it (or which version of the package the build installs), not in the values it works with`
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
         : os
