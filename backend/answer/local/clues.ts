@@ -9,7 +9,7 @@
 import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { inlineCode, storedLogSpan, UNSET_VARIABLE } from '../logtext.js';
-import { offlineLine } from './dependencySteps.js';
+import { offlineLine } from './remedyWhere.js';
 import { lineTextOf } from './logHelpers.js';
 import { ReplyBuilder, type Ask, type Reply } from './reply.js';
 import { isClue, numbered, snippetsOf } from './workspace.js';

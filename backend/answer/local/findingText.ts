@@ -4,7 +4,7 @@
  * from a field of the finding or the context and cites the log line it rests on; a class
  * without evidence (unknown) says so instead of guessing.
  */
-import { devFullAbove, OFFLINE_MESSAGE, packageIndexAbove, portInMessage } from './remedyWhere.js';
+import { devFullAbove, offlineLine, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { ownerTypeOf } from '../../../core/log/symbols.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
@@ -267,7 +267,10 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
         break;
       }
       parts.push(`${capital(toolName(f))} could not resolve ${f.dependency ? inlineCode(f.dependency) : 'a dependency'} ${at(lineHolding(f, f.dependency, lineText))}.`);
-      if (OFFLINE_MESSAGE.test(f.message)) parts.push(`The build ran offline, so only what the local cache holds was available ${m}.`);
+      {
+        const off = offlineLine(f, lineText);
+        if (off !== undefined) parts.push(`The build ran offline, so only what the local cache holds was available ${off === f.message_line ? m : at(off)}.`);
+      }
       break;
     case 'network':
       {
