@@ -74,3 +74,13 @@ describe('is a failed time limit flaky? (ux7, billing-worker)', () => {
     cited(flaky, 'billing-worker');
   });
 });
+
+describe('show me the failing test (ux7, billing-worker)', () => {
+  it("quotes the test's own message that `go test -v` printed above its verdict", async () => {
+    const shown = await ask('show me the failing test', 'billing-worker');
+    // Before: only `--- FAIL: TestProcessEmptyBatch (0.03s)` [L29-L29], without the check that failed.
+    expect(shown).toContain('How the first one failed:\n[L28-L29]');
+    expect(shown).toContain('worker_test.go:32: batch not posted within 25ms');
+    cited(shown, 'billing-worker');
+  });
+});
