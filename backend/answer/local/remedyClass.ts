@@ -7,6 +7,7 @@ import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
+import { addressPorts } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
@@ -242,8 +243,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
       // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
-      const inMessage = [...f.message.matchAll(/\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b/gi)].find((x) => !SOURCE_FILE.test(x[1] as string));
-      const named = f.host ?? inMessage?.[1];
+      const inMessage = addressPorts(f.message, { names: true }).find((a) => !SOURCE_FILE.test(a.host));
+      const named = f.host ?? inMessage?.host;
       const host = named ?? 'HOST';
       const port = portInMessage(f.message, named);
       const where = named ? inlineCode(port ? `${named}:${port}` : named) : 'the host and port the step used (the log does not name them here)';
