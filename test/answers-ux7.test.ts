@@ -52,3 +52,45 @@ describe('answers on failures made by ux7', () => {
     cited(why, 'ledger-cli');
   });
 });
+
+describe('a test that failed its own time limit (ux7, billing-worker)', () => {
+  it('says the check is a time limit and what one log cannot tell, not "why it gives a different value"', async () => {
+    const fix = await ask('how do I fix it?', 'billing-worker');
+    // Before: "Look at the code under test ... to see why it gives a different value" and "update the test's expected value".
+    expect(fix).not.toContain('gives a different value');
+    expect(fix).not.toContain("expected value");
+    expect(fix).toContain('The check that failed is a time limit the test sets itself [L28-L28]: what it waited for had not happened within `25ms`');
+    expect(fix).toContain("I can't tell from one build's log whether the code became slower or the limit of `25ms` is too tight");
+    cited(fix, 'billing-worker');
+  });
+});
+
+describe('is a failed time limit flaky? (ux7, billing-worker)', () => {
+  it('does not say a re-run will most likely fail the same way', async () => {
+    const flaky = await ask('is this flaky?', 'billing-worker');
+    // Before: "A re-run without changes will most likely fail the same way" (the same commit passed on a re-run here).
+    expect(flaky).not.toContain('most likely fail the same way');
+    expect(flaky).toContain("The test's check is a time limit (`25ms`): whether it holds depends on how fast the agent ran the code, so a re-run without changes may pass or fail");
+    cited(flaky, 'billing-worker');
+  });
+});
+
+describe('show me the failing test (ux7, billing-worker)', () => {
+  it("quotes the test's own message that `go test -v` printed above its verdict", async () => {
+    const shown = await ask('show me the failing test', 'billing-worker');
+    // Before: only `--- FAIL: TestProcessEmptyBatch (0.03s)` [L29-L29], without the check that failed.
+    expect(shown).toContain('How the first one failed:\n[L28-L29]');
+    expect(shown).toContain('worker_test.go:32: batch not posted within 25ms');
+    cited(shown, 'billing-worker');
+  });
+});
+
+describe("a Python warning is not the error (ux7, inventory-lib: pip's metadata step)", () => {
+  it("quotes setuptools' own error, not the warning above it whose category is not named ...Warning", async () => {
+    const why = await ask('why did the build fail?', 'inventory-lib');
+    // Before: "the first line that looks like an error is [L28-L28]: `.../pyprojecttoml.py:108: _BetaConfiguration: ...`".
+    expect(why.split('\n')[0]).toContain("[L38-L38]: `error: package directory 'inventory' does not exist`");
+    expect(why).not.toMatch(/error is \[L28-L28\]|The log's error is `[^`]*_BetaConfiguration/);
+    cited(why, 'inventory-lib');
+  });
+});

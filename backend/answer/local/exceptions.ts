@@ -209,6 +209,12 @@ export function missingFields(message: string): string | undefined {
   return undefined;
 }
 
+/** A test's own message that something did not happen within a time it names (`not posted within 25ms`, `timed out after 2s`). */
+const TEST_TIME_LIMIT = /\b(?:not|never|no|didn't|did not|wasn't|was not|failed to|timed? ?out|too slow|took)\b.*?\b(?:within|in under|in less than|longer than|after|exceeded)\s+(\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|secs?|seconds?|mins?|minutes?))(?![\w])/i;
+
+/** The time limit a test's own check names in its message (`25ms`), when it names one (ux7). */
+export const testTimeLimitOf = (message: string): string | undefined => TEST_TIME_LIMIT.exec(message)?.[1];
+
 /** What a hung test usually waits on, in the words of its runtime (the tool that ran it); all of them when the tool is not known. */
 export function waitsOf(f: Finding): string {
   // The tool, else the language of the place or of the test's name (`dev.acme.jobs.WorkerPoolTest` is a JVM class).

@@ -2,7 +2,7 @@ import type { Finding } from '../../../protocol/types.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
-import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
+import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
@@ -170,6 +170,15 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         const name = id ? (id.split('::').pop() as string) : undefined;
         steps.push(`${name ? `The test ${inlineCode(name)}` : 'The test'} is marked \`@pytest.mark.xfail\` (strict, or \`xfail_strict = true\` in the pytest config) and it passed ${m}: pytest fails a strict expected failure that passes. If the code now does what the test checks (the bug its reason names was fixed), remove the \`xfail\` marker${name ? ` from ${inlineCode(name)}` : ''}${file ? ` in ${inlineCode(file)}` : ''}; if the code should still fail it, the test no longer shows the bug and needs changing.`);
         break;
+      }
+      {
+        // A limit of time the test's own check sets ("batch not posted within 25ms", ux7): not a value that differs.
+        const limit = testTimeLimitOf(f.message);
+        if (limit) {
+          steps.push(`The check that failed is a time limit the test sets itself ${m}: what it waited for had not happened within ${inlineCode(limit)}${place ? ` (the check is at ${place})` : ''}. Either the code under test became slower than that, or the limit is tighter than the work takes on this agent; then the test passes or fails with the machine's load (a flaky test). Time what the test waits for, and run the test several times, before changing the code or the limit.`);
+          unsure = { text: `I can't tell from one build's log whether the code became slower or the limit of ${inlineCode(limit)} is too tight for the agent: runs of the same commit that pass and fail would show the second.`, sides: false };
+          break;
+        }
       }
       if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${near(f.expected, f.actual)}.`);
       steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} to see why it gives a different value; the log does not show what changed since the test last passed.`);
