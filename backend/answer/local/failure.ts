@@ -530,7 +530,8 @@ const tests: Composer = async (ask) => {
   if (testExcerpt && (counts?.failed ?? names.length) > 0) {
     out.line();
     out.line('How the first one failed:');
-    quote(out, testExcerpt, 15);
+    // With its message when the runner printed it above the excerpt (`go test -v`: the check's line over `--- FAIL:`, ux7).
+    quote(out, spanWithMessage(ctx, testExcerpt, findingFor(ctx, testExcerpt)), 15);
   }
   return out.reply();
 };
