@@ -84,3 +84,13 @@ describe('show me the failing test (ux7, billing-worker)', () => {
     cited(shown, 'billing-worker');
   });
 });
+
+describe("a Python warning is not the error (ux7, inventory-lib: pip's metadata step)", () => {
+  it("quotes setuptools' own error, not the warning above it whose category is not named ...Warning", async () => {
+    const why = await ask('why did the build fail?', 'inventory-lib');
+    // Before: "the first line that looks like an error is [L28-L28]: `.../pyprojecttoml.py:108: _BetaConfiguration: ...`".
+    expect(why.split('\n')[0]).toContain("[L38-L38]: `error: package directory 'inventory' does not exist`");
+    expect(why).not.toMatch(/error is \[L28-L28\]|The log's error is `[^`]*_BetaConfiguration/);
+    cited(why, 'inventory-lib');
+  });
+});
