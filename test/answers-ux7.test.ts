@@ -94,3 +94,20 @@ describe("a Python warning is not the error (ux7, inventory-lib: pip's metadata 
     cited(why, 'inventory-lib');
   });
 });
+
+describe('can I ignore it? can I just retry? (ux7)', () => {
+  it('answers from the failure: a time limit may pass on a re-run, a module that cannot load will not', async () => {
+    const timed = await ask('can I ignore it?', 'billing-worker');
+    // Before: "I can't answer that from the uploaded context."
+    expect(timed).not.toContain("I can't answer that");
+    expect(timed).toContain('Ignoring it is safe only when the failure is noise that a re-run clears. **It may pass:** The first error is a failing test check [L28-L28].');
+    cited(timed, 'billing-worker');
+    // Before: "Not without a change", then that a re-run may pass or fail.
+    const retry = await ask('can I just retry?', 'billing-worker');
+    expect(retry).toContain('**It may pass:**');
+    expect(retry).not.toContain('Not without a change');
+    const code = await ask('is it safe to ignore this?', 'sales-report');
+    expect(code).toContain('Ignoring it is safe only when the failure is noise that a re-run clears. **Not without a change:**');
+    cited(code, 'sales-report');
+  });
+});

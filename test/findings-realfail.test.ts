@@ -93,7 +93,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['c-selftest-silent-exit-code', 'make\'s recipe line (Makefile:6) is given; the label has no place (the self-test printed nothing: the log holds no error, unknown is right)'],
   ['make-env-python2-shebang-missing', 'make\'s recipe line (Makefile:5) is given; the label has no place (the script\'s shebang names python2, no Makefile line is wrong)'],
   // Round 20 (asserted since HELDOUT_ROUND 21).
-  ['coverage-data-file-enospc', 'coverage\'s console script (venv/bin/coverage:8) is given; the label has no place (the data file\'s disk was full)'],
   ['go-run-unlock-of-unlocked-mutex', 'the runtime\'s frame in the Go library (sync/mutex.go:229) is given; the label has the project\'s frame that called Unlock (cache/cache.go:19)'],
   ['go-test-embed-fs-leading-dot-path', 'the second failing test\'s line (mailer_test.go:21, TestRenderReset) is given; the label has the first (mailer_test.go:11, TestRenderWelcome)'],
   ['go-test-quick-check-failed-long', 'another failing test\'s line (split_test.go:25, TestSplitThree) is given; the label has testing/quick\'s failure (split_test.go:18, TestSplitKeepsTotal)'],
@@ -209,7 +208,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['git-worktree-add-already-exists', 'unknown: git worktree\'s `fatal: \'X\' already exists` (the script adds a worktree at a path it made) is not read as a script error'],
   ['gradle-ci-ambiguous-task', 'unknown: gradle\'s `Task \'pack\' is ambiguous in root project` (the script\'s task name) is not read as a script error; ci.sh:2 not given'],
   ['python-asyncio-event-wait-step-timeout', 'unknown: the program\'s last line `waiting for the catalog to be ready` is the message where the label has the step\'s time limit (`Build step \'Execute shell\' marked build as failure`)'],
-  ['python-http-client-incompleteread', 'unknown: `http.client.IncompleteRead: IncompleteRead(N bytes read, M more expected)` is not read as a network error; the traceback\'s head is the message'],
   ['sqlite3-foreign-key-constraint-failed', 'unknown: sqlite3\'s `Runtime error near line 10: FOREIGN KEY constraint failed (19)` is not read as a runtime error'],
   ['ctest-cxx-filesystem-error-missing-dir-long', 'message: C++\'s `terminate called after throwing an instance of \'std::filesystem::...filesystem_error\'` where the label has its `what():  filesystem error: ... No such file or directory [...]` below it'],
   ['go-test-quick-check-failed-long', 'message, test: another failing test\'s `Split(100, 3) = ...` line (TestSplitThree) where the label has testing/quick\'s `#4: failed on input ...` (TestSplitKeepsTotal)'],
@@ -254,7 +252,7 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['maven-x-plugin-prefix-not-found', ['runtime-exception', 'Maven\'s `NoPluginFoundForPrefixException: No plugin found for prefix \'spotless\'` read as a runtime exception (medium, a rule\'s high lowered), not a dependency error']],
   ['node-arraybuffer-allocation-failed-ulimit', ['runtime-exception', 'Node\'s `RangeError: Array buffer allocation failed` (a ulimit -v) read as a runtime exception (high), not out of memory']],
   ['pytest-requests-read-timeout', ['test-error', 'pytest\'s `___ test_stock[BOLT-M6] ___` heading read as a test error (low) over `requests.exceptions.ReadTimeout: ... Read timed out.` below it (the network)']],
-  ['python-graphviz-executable-not-found', ['runtime-exception', 'python\'s `FileNotFoundError: [Errno 2] No such file or directory: PosixPath(\'dot\')` read as a runtime exception (medium, a rule\'s high lowered) over graphviz\'s `ExecutableNotFound: failed to execute PosixPath(\'dot\')` (a missing tool)']],
+  ['python-graphviz-executable-not-found', ['runtime-exception', 'graphviz\'s `ExecutableNotFound: failed to execute PosixPath(\'dot\')` (over python\'s `FileNotFoundError` of the spawn; the message since t21, session 46) read as a runtime exception (medium, a rule\'s high lowered), not a missing tool']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

@@ -156,8 +156,11 @@ export function retryVerdict(f: Finding, label: string): string {
   const outlook = rerunOutlook(f);
   const side = SIDE[f.class];
   const first = `The first error is ${label} ${at(f.message_line)}.`;
-  const lead =
-    side === 'code' || side === 'ci-config'
+  // A test's own time limit passes or fails with the agent's speed (ux7): not "not without a change".
+  const timed = (f.class === 'test-assertion' || f.class === 'test-error') && testTimeLimitOf(f.message) !== undefined;
+  const lead = timed
+    ? 'It may pass'
+    : side === 'code' || side === 'ci-config'
       ? 'Not without a change'
       : f.class === 'missing-tool' || f.class === 'disk-full'
         ? 'Not on the same agent as it is'
