@@ -62,11 +62,16 @@ describe('answers on the real dev failures', () => {
       // Outside fenced blocks, as the bench judges it (a quoted source line may hold the phrase: `s.links`).
       Object.entries({ why, fix }).flatMap(([answer, text]) => (claimText(text).toLowerCase().includes(phrase.toLowerCase()) ? [{ answer, phrase }] : [])),
     );
-    expect(claimed).toEqual([]);
-    expect(fix).not.toEqual(why);
-    expect(fix).toMatch(/^\*\*How to fix /);
-    expect(fix).toMatch(/\n- \S/);
-    expect(why).toContain('**What it means:**');
+    // Every check of the case judged once (one `expect`, not five: each builds every matcher
+    // and an Error): the checks that failed, each with the answer it read (none).
+    const failed = [
+      ...(claimed.length === 0 ? [] : [{ check: 'no phrase the case forbids', claimed }]),
+      ...(fix !== why ? [] : [{ check: 'the fix is not the diagnosis again', fix }]),
+      ...(/^\*\*How to fix /.test(fix) ? [] : [{ check: 'the fix starts "**How to fix "', fix }]),
+      ...(/\n- \S/.test(fix) ? [] : [{ check: 'the fix lists its steps ("- ")', fix }]),
+      ...(why.includes('**What it means:**') ? [] : [{ check: 'the diagnosis says "**What it means:**"', why }]),
+    ];
+    expect(failed).toEqual([]);
   });
 
   it('says "change the line" only where the line is what to change, never for a tool, a dependency or the network', async () => {

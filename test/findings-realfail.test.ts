@@ -93,7 +93,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['c-selftest-silent-exit-code', 'make\'s recipe line (Makefile:6) is given; the label has no place (the self-test printed nothing: the log holds no error, unknown is right)'],
   ['make-env-python2-shebang-missing', 'make\'s recipe line (Makefile:5) is given; the label has no place (the script\'s shebang names python2, no Makefile line is wrong)'],
   // Round 20 (asserted since HELDOUT_ROUND 21).
-  ['coverage-data-file-enospc', 'coverage\'s console script (venv/bin/coverage:8) is given; the label has no place (the data file\'s disk was full)'],
   ['go-run-unlock-of-unlocked-mutex', 'the runtime\'s frame in the Go library (sync/mutex.go:229) is given; the label has the project\'s frame that called Unlock (cache/cache.go:19)'],
   ['go-test-embed-fs-leading-dot-path', 'the second failing test\'s line (mailer_test.go:21, TestRenderReset) is given; the label has the first (mailer_test.go:11, TestRenderWelcome)'],
   ['go-test-quick-check-failed-long', 'another failing test\'s line (split_test.go:25, TestSplitThree) is given; the label has testing/quick\'s failure (split_test.go:18, TestSplitKeepsTotal)'],

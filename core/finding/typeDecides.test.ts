@@ -55,3 +55,14 @@ describe("a Python HTTP library's exception type is the network's, whatever its 
     expect(real('python-requests-proxy-no-proxy-localhost')?.class).toBe('network');
   });
 });
+
+describe("an installed console script (a virtualenv's or the system's bin/) is no project frame", () => {
+  it("real log (round 20, coverage-data-file-enospc): coverage's `venv/bin/coverage:8` shim is no longer the place", () => {
+    expect(real('coverage-data-file-enospc')?.location).toBeUndefined();
+  });
+
+  it("counter-example: a project's own bin/ script is still its frame (made-up)", () => {
+    const f = top(['[Pipeline] sh', '+ python3 bin/release.py', 'Traceback (most recent call last):', '  File "/srv/ci/ws/app/bin/release.py", line 7, in <module>', '    bump(version)', 'ValueError: bad version', '[Pipeline] }', 'ERROR: script returned exit code 1'].join('\n'));
+    expect([f?.location?.file.replace(/^.*\/app\//, ''), f?.location?.line]).toEqual(['bin/release.py', 7]);
+  });
+});
