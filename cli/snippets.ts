@@ -5,7 +5,7 @@
  * the same refusals: nothing outside DIR, no binary, no `.git`).
  */
 import fs from 'node:fs';
-import type { WorkspaceSnippet } from '../protocol/types.js';
+import type { LogExcerpt, WorkspaceSnippet } from '../protocol/types.js';
 import { collectSnippets } from '../jenkins/workspace/snippets.js';
 import { UserError } from './errors.js';
 
@@ -15,8 +15,9 @@ export const LOCAL_WORKSPACE_ID = 'local';
 /**
  * The snippets of `dir` for a log: the source around the file:line its failure names, and the
  * `Jenkinsfile` at the top of the checkout when there is one. Without a log only the Jenkinsfile.
+ * `excerpts`: the log's analysis when the caller has it (collectSnippets' `excerpts`).
  */
-export async function snippetsFromDir(dir: string, log: string | undefined, what = '--workspace'): Promise<WorkspaceSnippet[]> {
+export async function snippetsFromDir(dir: string, log: string | undefined, what = '--workspace', excerpts?: readonly LogExcerpt[]): Promise<WorkspaceSnippet[]> {
   let real: string;
   try {
     real = fs.realpathSync(dir);
@@ -28,6 +29,7 @@ export async function snippetsFromDir(dir: string, log: string | undefined, what
     log: log ?? '',
     workspaces: [{ workspaceId: LOCAL_WORKSPACE_ID, dir: real }],
     pipeline: { scriptPath: 'Jenkinsfile' },
+    ...(excerpts ? { excerpts } : {}),
   });
   return snippets;
 }

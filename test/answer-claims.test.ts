@@ -164,6 +164,9 @@ describe('every citation holds what is quoted with it', () => {
   const questions = ['Why did the build fail?', 'Where is the error?', 'Was it the infrastructure or the code?', 'Is this flaky?', 'Which test failed?'];
   it.each(TUNED_CASES.flatMap((id) => [[id, false] as const, [id, true] as const]))('%s (workspace: %s)', async (id, withWorkspace) => {
     const { ctx, lines } = await realfailContext(id, withWorkspace);
+    // Every question checked, judged once: the questions whose answer had a problem (none). One
+    // `expect` per test instead of one per question (each builds every matcher and an Error).
+    const failed: { id: string; q: string; problems: ReturnType<typeof checkCitations> }[] = [];
     for (const q of questions) {
       // The remedy lines (Next step, Fix) are the fix answer's (local/fix.ts, findingText remedyOf): checked there.
       const text = (await composeLocalAnswer(q, ctx)).text
@@ -173,8 +176,10 @@ describe('every citation holds what is quoted with it', () => {
       // verilator-tb-assert (round 7, asserted since HELDOUT_ROUND 9): the answer quotes the finding's
       // exception `SIGABRT` as if the shell's `Aborted` line said it: open (answer wording).
       if (id === 'verilator-tb-assert') continue;
-      expect({ id, q, problems: checkCitations(text, lines) }).toEqual({ id, q, problems: [] });
+      const problems = checkCitations(text, lines);
+      if (problems.length > 0) failed.push({ id, q, problems });
     }
+    expect(failed).toEqual([]);
   });
 });
 

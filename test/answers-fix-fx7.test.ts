@@ -268,6 +268,17 @@ describe('a refused connection: the port the client used and the ports the step 
 });
 
 describe("a refused connection's address, not a source position", () => {
+  it('a bracketed IPv6 address is the agent itself; a longer name ending in `localhost` is no address', async () => {
+    const v6 = await fixOf(['+ node smoke.js', 'Error: connect ECONNREFUSED [::1]:8080', '    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16)']);
+    expect(v6).toContain('Nothing listened on `[::1]:8080` on the agent itself [L4-L5]');
+    expect(v6).toContain('`nc -vz [::1] 8080`');
+    // `mylocalhost:18081` is not `localhost:18081`: the client's port is not compared with the service the step started.
+    const named = await fixOf(['+ ./mock-api --port 18080 &', '+ curl -sf http://mylocalhost:18081/health', 'curl: (7) Failed to connect to mylocalhost:18081 after 0 ms: Connection refused']);
+    expect(named).not.toContain('**The ports:**');
+    expect(named).toContain('Nothing accepted the connection on `mylocalhost:18081` [L5-L5]');
+    expect(await fixOf(['+ ./mock-api --port 18080 &', '+ curl -sf http://localhost:18081/health', 'curl: (7) Failed to connect to localhost:18081 after 0 ms: Connection refused'])).toContain('and the client connects to port 18081 [L5-L5]');
+  });
+
   it("Ruby's `socket.rb:1214:in` ahead of the host and port", async () => {
     const text = await fixOf([
       '+ ruby bin/sync',

@@ -28,7 +28,7 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 /**
- * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19) whose answer still holds a phrase the case's label
+ * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21) whose answer still holds a phrase the case's label
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
@@ -45,6 +45,11 @@ const CLAIM_MISS = new Map<string, string>([
   // Round 18 (asserted since HELDOUT_ROUND 19).
   ['go-test-dst-add-24h-berlin-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
   ['go-test-v-url-values-encode-order-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
+  // Round 20 (asserted since HELDOUT_ROUND 21).
+  ['go-test-embed-fs-leading-dot-path', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
+  ['go-test-fstest-testfs-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
+  ['go-test-quick-check-failed-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
+  ['java-processbuilder-cannot-run-program', 'the why\'s "Also in the log" heads the runner\'s `Process completed with exit code 1` as `command exited with 1`; the label forbids "exited with" (rpmbuild never ran)'],
 ]);
 
 describe('answers on the real dev failures', () => {
@@ -57,11 +62,16 @@ describe('answers on the real dev failures', () => {
       // Outside fenced blocks, as the bench judges it (a quoted source line may hold the phrase: `s.links`).
       Object.entries({ why, fix }).flatMap(([answer, text]) => (claimText(text).toLowerCase().includes(phrase.toLowerCase()) ? [{ answer, phrase }] : [])),
     );
-    expect(claimed).toEqual([]);
-    expect(fix).not.toEqual(why);
-    expect(fix).toMatch(/^\*\*How to fix /);
-    expect(fix).toMatch(/\n- \S/);
-    expect(why).toContain('**What it means:**');
+    // Every check of the case judged once (one `expect`, not five: each builds every matcher
+    // and an Error): the checks that failed, each with the answer it read (none).
+    const failed = [
+      ...(claimed.length === 0 ? [] : [{ check: 'no phrase the case forbids', claimed }]),
+      ...(fix !== why ? [] : [{ check: 'the fix is not the diagnosis again', fix }]),
+      ...(/^\*\*How to fix /.test(fix) ? [] : [{ check: 'the fix starts "**How to fix "', fix }]),
+      ...(/\n- \S/.test(fix) ? [] : [{ check: 'the fix lists its steps ("- ")', fix }]),
+      ...(why.includes('**What it means:**') ? [] : [{ check: 'the diagnosis says "**What it means:**"', why }]),
+    ];
+    expect(failed).toEqual([]);
   });
 
   it('says "change the line" only where the line is what to change, never for a tool, a dependency or the network', async () => {

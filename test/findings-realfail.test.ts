@@ -92,6 +92,14 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   // Round 19 (asserted since HELDOUT_ROUND 20).
   ['c-selftest-silent-exit-code', 'make\'s recipe line (Makefile:6) is given; the label has no place (the self-test printed nothing: the log holds no error, unknown is right)'],
   ['make-env-python2-shebang-missing', 'make\'s recipe line (Makefile:5) is given; the label has no place (the script\'s shebang names python2, no Makefile line is wrong)'],
+  // Round 20 (asserted since HELDOUT_ROUND 21).
+  ['go-run-unlock-of-unlocked-mutex', 'the runtime\'s frame in the Go library (sync/mutex.go:229) is given; the label has the project\'s frame that called Unlock (cache/cache.go:19)'],
+  ['go-test-embed-fs-leading-dot-path', 'the second failing test\'s line (mailer_test.go:21, TestRenderReset) is given; the label has the first (mailer_test.go:11, TestRenderWelcome)'],
+  ['go-test-quick-check-failed-long', 'another failing test\'s line (split_test.go:25, TestSplitThree) is given; the label has testing/quick\'s failure (split_test.go:18, TestSplitKeepsTotal)'],
+  ['make-bison-not-found', 'make\'s recipe line (Makefile:7) is given; the label has no place (bison is not installed, no Makefile line is wrong)'],
+  ['mypy-cache-dir-enospc', 'mypy\'s own frame (mypy/metastore.py:174) is given; the label has no place (the cache\'s disk was full)'],
+  ['pylint-fail-under-score', 'pylint\'s first message (pricelist/importer.py:1) is given; the label has no place (the score under --fail-under failed the step)'],
+  ['terraform-fmt-check-diff', 'the diff\'s `--- old/modules/monitoring/main.tf` heading line (2) is given; the label has the file\'s line 1'],
 ]);
 
 /**
@@ -195,6 +203,19 @@ const KNOWN_MISS = new Map<string, string>([
   ['maven-pl-project-not-in-reactor', 'location: ci.sh\'s line that passed `-pl billing-api` (echoed by bash -x) is not given'],
   ['npm-eintegrity-vendored-tarball', 'message, location: npm\'s `integrity checksum failed when using sha512` where the label has `npm error code EINTEGRITY`; package-lock.json:17 (the pinned integrity) not given'],
   ['pip-no-index-no-matching-distribution', 'message, location: pip\'s `Could not find a version that satisfies the requirement` where the label has `No matching distribution found for` below it; requirements.txt:1 not given'],
+  // Round 20 (asserted since HELDOUT_ROUND 21; docs/notes/analyzer.md, "Round 20 opened (helper t21)").
+  ['docker-buildx-not-installed', 'unknown: docker\'s `docker: unknown command: docker buildx` (the buildx plugin not installed) is not read; the Pipeline\'s `script returned exit code 1` is the message'],
+  ['git-worktree-add-already-exists', 'unknown: git worktree\'s `fatal: \'X\' already exists` (the script adds a worktree at a path it made) is not read as a script error'],
+  ['gradle-ci-ambiguous-task', 'unknown: gradle\'s `Task \'pack\' is ambiguous in root project` (the script\'s task name) is not read as a script error; ci.sh:2 not given'],
+  ['python-asyncio-event-wait-step-timeout', 'unknown: the program\'s last line `waiting for the catalog to be ready` is the message where the label has the step\'s time limit (`Build step \'Execute shell\' marked build as failure`)'],
+  ['sqlite3-foreign-key-constraint-failed', 'unknown: sqlite3\'s `Runtime error near line 10: FOREIGN KEY constraint failed (19)` is not read as a runtime error'],
+  ['ctest-cxx-filesystem-error-missing-dir-long', 'message: C++\'s `terminate called after throwing an instance of \'std::filesystem::...filesystem_error\'` where the label has its `what():  filesystem error: ... No such file or directory [...]` below it'],
+  ['go-test-quick-check-failed-long', 'message, test: another failing test\'s `Split(100, 3) = ...` line (TestSplitThree) where the label has testing/quick\'s `#4: failed on input ...` (TestSplitKeepsTotal)'],
+  ['gradle-offline-dynamic-version-listing', 'message, location: gradle\'s `Could not resolve org.assertj:assertj-core:3.+.` where the label has `No cached version listing for ... available for offline mode.` below it; build.gradle:9 not given'],
+  ['ld-relocation-truncated-large-bss', 'message, location: collect2\'s `ld returned 1 exit status` where the label has ld\'s `relocation truncated to fit: R_X86_64_PC32 against symbol ...`; src/ring.c:6 not given'],
+  ['maven-ci-unrecognized-option', 'location: ci.sh\'s line that passed `--quite` (echoed by the Pipeline\'s sh) is not given'],
+  ['pylint-fail-under-score', 'message: pylint\'s first message where the label has its score line `Your code has been rated at 8.11/10 ...` (under --fail-under)'],
+  ['c-run-sigbus-mmap-truncated-file', 'unknown from the log alone: make\'s echoed `mkdir -p build` is the first excerpt (no error words); with the passing build as baseline (the bench) make\'s `[Makefile:6: check] Bus error` is the finding, right'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([
@@ -221,6 +242,17 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 19 (asserted since HELDOUT_ROUND 20).
   ['gradle44-java-toolchain-unsupported', ['ci-script', 'Gradle 4.4\'s `Could not find method java() for arguments [...]` (the `java { toolchain }` block a Gradle that old lacks) read as a script error (high), not a missing tool; build.gradle:5 not given']],
   ['jq-null-iterate-renamed-manifest-key', ['runtime-exception', 'jq\'s `Cannot iterate over null` (the script\'s filter names a key the manifest no longer has) read as a runtime exception (medium), not a script error']],
+  // Round 20 (asserted since HELDOUT_ROUND 21).
+  ['cmake-fetchcontent-git-tag-unknown', ['ci-script', 'git\'s `fatal: invalid reference: v2.3.0` under CMake\'s FetchContent (a GIT_TAG the repository lacks) read as a script error (medium, a rule\'s high lowered), not a dependency error']],
+  ['coverage-data-file-enospc', ['runtime-exception', 'coverage\'s `DataError: Couldn\'t use data file ...: no such table` read as a runtime exception (medium, a rule\'s high lowered) over sqlite3\'s `database or disk is full` (the disk)']],
+  ['go-build-mod-vendor-package-not-vendored', ['compile-error', 'go build\'s `cannot find package "." in: .../vendor/...` (a package vendor/ lacks) read as a compile error (medium, a rule\'s high lowered), not a dependency error']],
+  ['go-test-embed-fs-leading-dot-path', ['test-assertion', 'a Go test\'s t.Fatal of `template: pattern matches no files` (an error the test met) read as an assertion (medium), and the second failing test\'s']],
+  ['go-test-fstest-testfs-long', ['test-error', 'testing/fstest\'s `TestFS found errors: ... different data returned` (a check of the file system) read as a test error (low), not an assertion']],
+  ['maven-junit5-asserttimeout-exceeded-long', ['timeout-aborted', 'JUnit 5\'s assertTimeout `AssertionFailedError: execution exceeded timeout of 2000 ms` (a check) read as a time limit (medium), not an assertion']],
+  ['maven-x-plugin-prefix-not-found', ['runtime-exception', 'Maven\'s `NoPluginFoundForPrefixException: No plugin found for prefix \'spotless\'` read as a runtime exception (medium, a rule\'s high lowered), not a dependency error']],
+  ['node-arraybuffer-allocation-failed-ulimit', ['runtime-exception', 'Node\'s `RangeError: Array buffer allocation failed` (a ulimit -v) read as a runtime exception (high), not out of memory']],
+  ['pytest-requests-read-timeout', ['test-error', 'pytest\'s `___ test_stock[BOLT-M6] ___` heading read as a test error (low) over `requests.exceptions.ReadTimeout: ... Read timed out.` below it (the network)']],
+  ['python-graphviz-executable-not-found', ['runtime-exception', 'graphviz\'s `ExecutableNotFound: failed to execute PosixPath(\'dot\')` (over python\'s `FileNotFoundError` of the spawn; the message since t21, session 46) read as a runtime exception (medium, a rule\'s high lowered), not a missing tool']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

@@ -54,6 +54,9 @@ export type IntentId =
 
 type Cue = [RegExp, number];
 
+/** "Can I ignore it?", "is it safe to skip this test?" (the flaky answer takes it, like "can I just retry?"). */
+export const IGNORE_QUESTION = /\b(?:can|could|should|shall|may|is it (?:ok|okay|safe|fine))\b.*\b(?:ignore|disregard|mute|skip (?:it|this|that|the (?:test|failure|error|step)))\b/i;
+
 /** Cues and their weights; the order breaks ties (earlier wins). */
 const INTENTS: [IntentId, Cue[]][] = [
   [
@@ -321,6 +324,8 @@ const INTENTS: [IntentId, Cue[]][] = [
     'flaky',
     [
       [/\b(flak\w*|intermittent\w*|random\w*|sporadic\w*|transient|one-off|fluke|just retry|re-?run (it|fix))\b/, 9],
+      // "can I ignore it?": only noise may be ignored, and the flaky answer says what one build shows of that (ux7).
+      [IGNORE_QUESTION, 9],
     ],
   ],
   [

@@ -466,14 +466,22 @@ export function failingStepOf(span: LogSpan, errorLine: number): FailingStep {
     return branchOfLine(body, branches) === own ? body.slice(own.length + 3) : undefined;
   };
   const command = failingCommandAbove(Math.min(lines.length - 1, errorLine - span.start_line), bodyAt);
+  // Jenkins prints a step's `ERROR: script returned exit code N` after the stages closed (ux7): the
+  // stage is then the one the failing command ran in.
+  let stageOfCommand: ReturnType<typeof pipelinePlaceOf>['stage'];
   if (command) {
     const line = span.start_line + command.line;
+    const at = place.afterStages === true ? pipelinePlaceOf(lines, span.start_line, line) : undefined;
     // A command of declarative Pipeline's post actions ran after the failure (cleanup, notices): never the failing one.
-    const inPost = place.afterStages === true && pipelinePlaceOf(lines, span.start_line, line).stage?.name.startsWith('Declarative: Post') === true;
-    if (!inPost) out.command = { line, text: (lines[command.line] as string).trim(), command: command.command };
+    const inPost = place.afterStages === true && at?.stage?.name.startsWith('Declarative: Post') === true;
+    if (!inPost) {
+      out.command = { line, text: (lines[command.line] as string).trim(), command: command.command };
+      stageOfCommand = at?.stage;
+    }
   }
-  if (place.stage) out.stage = { line: place.stage.line, text: (lines[place.stage.line - span.start_line] ?? '').trim(), stage: place.stage.name };
-  if (place.lastStage) out.lastStage = { line: place.lastStage.line, text: (lines[place.lastStage.line - span.start_line] ?? '').trim(), stage: place.lastStage.name };
+  const stage = place.stage ?? stageOfCommand;
+  if (stage) out.stage = { line: stage.line, text: (lines[stage.line - span.start_line] ?? '').trim(), stage: stage.name };
+  else if (place.lastStage) out.lastStage = { line: place.lastStage.line, text: (lines[place.lastStage.line - span.start_line] ?? '').trim(), stage: place.lastStage.name };
   if (place.branch) out.branch = { line: place.branch.line, text: (lines[place.branch.line - span.start_line] ?? '').trim(), branch: place.branch.name };
   const exit = findLine(span, EXIT_CODE, { from: errorLine }) ?? findLine(span, EXIT_CODE, { fromEnd: true, to: errorLine });
   if (exit) out.exitCode = { line: exit.line, text: exit.text, code: Number(exit.match[1]) };

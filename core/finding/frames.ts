@@ -57,7 +57,9 @@ const DOTNET_FRAME = /^\s*at (.+?) in ((?:[A-Za-z]:)?[^:]+?\.(?:cs|fs|vb)):line 
 const DOTNET_LIBRARY = /^(?:System|Microsoft|Xunit|NUnit|MSTest|Moq|Castle|FluentAssertions|Shouldly|Newtonsoft|Polly|Serilog)\./;
 const RUST_PANIC = /panicked at (?:'.*', |".*", )?((?:[A-Za-z]:)?[^\s:']+\.rs):(\d+):(\d+):?\s*$/;
 
-const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$/;
+// A virtualenv's or the system's bin/ holds installed console scripts (`venv/bin/coverage`, `/usr/bin/alembic`: a
+// package's entry point), never the project's source (session 46, t21); a project's own bin/ directory is not matched.
+const PY_LIBRARY = /(?:^|\/)(?:site-packages|dist-packages|lib\/python\d[\d.]*|_pytest|pluggy|unittest|importlib|<frozen [^>]+>)(?:\/|$)|^<[^>]+>$|(?:^|\/)(?:\.?venv|virtualenv|\.tox\/[\w.-]+|\.nox\/[\w.-]+)\/bin\/[^/]+$|^\/usr\/(?:local\/)?bin\/[^/]+$/;
 const JVM_LIBRARY =
   /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.codehaus|org\.sonatype|org\.junit|junit|org\.opentest4j|org\.apache|org\.gradle|org\.jenkinsci|hudson|jenkins|org\.springframework|org\.testng|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.eclipse|worker\.org\.gradle|org\.kohsuke|com\.cloudbees|org\.jboss|org\.hibernate|com\.fasterxml|org\.slf4j|ch\.qos|net\.bytebuddy|okhttp3|io\.grpc)\./;
 /** Node's own and libraries' files, and the code `node -e`/`-p` was given (`[eval]`, `[eval]-wrapper`: no file of the project's). */

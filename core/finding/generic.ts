@@ -142,6 +142,10 @@ const PLACE_TCL = new RegExp(String.raw`\(file "${PATH}" line (\d+)\)`);
 /** gfortran's runtime place (`At line 10 of file src/heat.f90`), Terraform's and HCL's (`on main.tf line 12, in resource ...:`), Sass's (`on line 236 of scss/_x.scss`). */
 const PLACE_OF_FILE = new RegExp(String.raw`^(?:At line (\d+) of file ${PATH}|on ${PATH} line (\d+)(?:, in .*)?:?|on line (\d+)(?::\d+)? of ${PATH}(?:, in .*)?)\s*$`);
 const LEVEL = /^(?:(fatal error|error|warning|note|info|hint|remark|runtime error|Error|ERROR|Warning|WARNING|Note|FATAL|Fatal)(?:\[[\w-]+\])?:|[EWCRF]\d{2,4}:|\[(?:ERROR|error|E)\])\s*/;
+/** Python's warnings module: `x.py:108: FutureWarning: message` (a category of the warnings module's). */
+const PY_WARNING = /^(?:[\w]+\.)*\w*Warning: /;
+/** The source line of the `warnings.warn(...)` call Python prints under its warning, whatever the category (`_BetaConfiguration`). */
+const PY_WARN_CALL = /^\s+(?:warnings\.)?warn(?:_explicit)?\(/;
 /** Lines that name a place but are not diagnostics: stack frames, URLs, timestamps, sizes. */
 const NOT_A_PLACE = /^\s*(?:at |from |#\d+ |File "|in |Caused by)|^\w+:\/\/|^\d{1,2}:\d\d(?::\d\d)?\b/;
 /** Installed packages and runtimes: a place there is not the project's. */
@@ -171,7 +175,7 @@ export function locatedIn(raw: string): Located | undefined {
   m = PLACE_COLON.exec(trimmed);
   if (m && !EXT_NOT_SOURCE.test(m[2] as string) && (m[1] === undefined || !/^(?:https?|file|ftp|ssh|git)$/.test(m[1]))) {
     const rest = m[5] ?? '';
-    const level = LEVEL.exec(rest);
+    const level = LEVEL.exec(rest) ?? (PY_WARNING.test(rest) && /\.py$/.test(m[2] as string) ? ['', 'warning'] : null);
     return {
       file: m[2] as string,
       line: Number(m[3]),
@@ -228,6 +232,8 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
     const loc = locatedIn(body[i] ?? '');
     if (!loc || loc.level === 'warning' || loc.level === 'note' || loc.level === 'info' || loc.level === 'hint' || loc.level === 'remark') continue;
     if (loc.message === '') continue;
+    // A warning of Python's warnings module is no error, whatever its category's name (ux7: setuptools' `_BetaConfiguration`).
+    if (PY_WARN_CALL.test(body[i + 1] ?? '')) continue;
     best = { ...loc, index: i };
     break;
   }

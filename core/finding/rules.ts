@@ -61,6 +61,9 @@ const hostRead = (_m: RegExpExecArray, line: string): RuleHit => {
   return host ? { host } : {};
 };
 
+/** A Python HTTP library's exception type (its module qualified), at the margin or on pytest's `E` line: the network's. */
+const PY_NETWORK_EXCEPTION =
+  /^(?:E\s+)?((?:requests\.exceptions|urllib3\.exceptions|http\.client|aiohttp(?:\.client_exceptions)?|httpx)\.(?!HTTPError\b|HTTPStatusError\b|Invalid\w*|MissingSchema\b|\w*Decod\w*|LocationParseError\b|URLRequired\b|ResponseNotReady\b|ImproperConnectionState\b|Cannot\w*|NotConnected\b|UnknownProtocol\b|LineTooLong\b)[A-Z]\w*)(?::\s|$)/;
 /** A server's HTTP status `codes` (a pattern) as clients report it: after its label (`status code`, `HTTP Error`, `returned error:`) or before its reason phrase (requests: `429 Client Error: Too Many Requests`). */
 function httpStatus(codes: string, reasons: string): RegExp {
   return new RegExp(String.raw`(?:\b(?:returned error|status code|HTTP Error|HTTP\/[\d.]+|response code|[Ss]tatus)[:=]? (?:${codes})\b|\b(?:${codes}) (?:(?:Client |Server )?Error: )?(?:${reasons})\b)`, 'i');
@@ -446,6 +449,12 @@ export const RULES: Rule[] = [
   // "network error": refused, reset, closed by the peer, DNS, TLS); its `[cause]:` below says which. A cause another rule
   // reads (ECONNREFUSED, ENOTFOUND, a refused certificate: priority 39-40) wins with its own line.
   { cls: 'network', priority: 42, confidence: 'high', re: /\bTypeError: fetch failed$/, read: () => ({ tool: 'node' }) },
+  // An exception whose type a Python HTTP library defines for what happened on the wire (`http.client.IncompleteRead`,
+  // `requests.exceptions.ChunkedEncodingError`, `urllib3.exceptions.ProtocolError`, `aiohttp.client_exceptions.
+  // ServerDisconnectedError`, `httpx.RemoteProtocolError`): the type's module decides, whatever its message says
+  // (session 46, t21). Not the caller's own mistakes (an invalid URL, schema or header, a body that is not JSON, a
+  // connection used out of order) nor a server's status (`HTTPError`, `HTTPStatusError`: the status rules above).
+  { cls: 'network', priority: 43, confidence: 'medium', re: PY_NETWORK_EXCEPTION, read: (m) => ({ tool: 'python', exception: m[1] as string }) },
   // ---- Resolvers: Maven, Gradle, npm, pip, cargo, go.
   {
     cls: 'dependency-resolution',

@@ -290,6 +290,13 @@ const RUBY_FRAME_LINE = /^\s*(?:from |# )?\S+\.(?:rb|rake|erb):\d+:in [`']/;
 // A module's own exception is often named just `Error` or `error`, qualified by the module (`locale.Error`, `shutil.Error`,
 // `struct.error`, `re.error`: the standard library's convention).
 const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Failure)|(?:[a-z_]\w*\.)+(?:Error|error)|KeyError|IndexError|StopIteration|KeyboardInterrupt|SystemExit)(?::\s(.*))?$/;
+/**
+ * Python's traceback grammar: the first line at the margin after the indented frames (`  File "f.py", line N, in g` and
+ * its source line) names the exception raised, whatever its type is called. A module's type qualified by its module
+ * (`http.client.IncompleteRead: ...`, `subprocess.TimeoutExpired: ...`, `graphviz.backend.execute.ExecutableNotFound`)
+ * is the exception there even where its name says neither Error nor Exception (session 46, t21).
+ */
+const PY_QUALIFIED_EXCEPTION = /^((?:[a-z_]\w*\.)+[A-Z]\w*)(?::\s(.*))?$/;
 const JVM_EXCEPTION = /^(?:Exception in thread "[^"]+" |Caused by: )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s*(.*))?$/;
 const NODE_EXCEPTION = /^(?:Uncaught )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)|UnhandledPromiseRejection) ?(?:\[\w+\])?: (.+)$/;
 
@@ -322,7 +329,8 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
     const text = raw.trim().replace(/^(?:\[ERROR\]\s+|E\s{2,})/, '');
     if (/^Traceback \(most recent call last\):|\STraceback \(most recent call last\):$/.test(text)) sawTraceback = true;
     const pytestE = /^E\s{2,}/.test(raw.trim());
-    let m = PY_EXCEPTION.exec(text);
+    const afterFrames = sawTraceback && !pytestE && /^\s/.test(lines[i - 1] ?? '') && !/^\s/.test(raw);
+    let m = PY_EXCEPTION.exec(text) ?? (afterFrames ? PY_QUALIFIED_EXCEPTION.exec(text) : null);
     if (m && (sawTraceback || pytestE) && !/^\s/.test(raw.replace(/^E\s{2,}/, ''))) {
       // pytest prints the exception on its first E line; a traceback on its last line.
       if (!(pytestE && python)) python = { index: i, text, exception: (m[1] as string).split('.').pop() as string, runtime: 'python' };

@@ -116,4 +116,40 @@ describe('findClues: where the workspace names what failed', () => {
     expect(await findClues(counting, ['ws'], finding({ class: 'compile-error', tool: 'javac', message: 'src/A.java:[60,5] cannot find symbol', location: { file: 'src/A.java', line: 60, log_line: 2 } }))).toEqual([]);
     expect(listed).toBe(0);
   });
+
+  it('the address as written, in any setting file (a dotfile, an option line), never a server, a comment or a document (fx8)', async () => {
+    const files = {
+      '.gitmodules': '[submodule "vendor/x"]\n\turl = http://127.0.0.1:47864/scm/x.git',
+      'README.md': 'the server is 127.0.0.1:47864',
+      'stub.sh': '# old: 127.0.0.1:47864\npython3 -m http.server 47864 --bind 127.0.0.1',
+      'requirements.txt': '--index-url http://ci:${TOKEN}@127.0.0.1:47864/simple/',
+    };
+    const hits = await findClues(reader(files), ['ws'], finding({ class: 'network', message: "fatal: unable to access 'http://127.0.0.1:47864/scm/x.git/': Failed to connect to 127.0.0.1 port 47864" }));
+    expect(hits.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['.gitmodules', 2, 'names 127.0.0.1:47864'], ['requirements.txt', 1, 'names 127.0.0.1:47864']]);
+  });
+  it("an option a configuration passes, not a script's command line (fx8)", async () => {
+    const files = { 'pytest.ini': '[pytest]\n# -n is xdist\naddopts = -ra -n auto', 'ci.sh': 'python3 -m pytest -n 2' };
+    const hits = await findClues(reader(files), ['ws'], finding({ class: 'missing-tool', message: '__main__.py: error: unrecognized arguments: -n' }));
+    expect(hits.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['pytest.ini', 3, 'passes -n to the program from its configuration']]);
+  });
+  it("a link symbol not found: the build file's list of sources (fx8)", async () => {
+    const files = { Makefile: 'CC = cc\nOBJS = build/main.o build/io.o\n\napp: $(OBJS)\n\t$(CC) -o $@ $(OBJS)', 'CMakeLists.txt': 'add_executable(app src/main.c)' };
+    const hits = await findClues(reader(files), ['ws'], finding({ class: 'link-error', symbol: 'crc32', message: "main.c:(.text+0x36): undefined reference to `crc32'" }));
+    expect(hits.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['CMakeLists.txt', 1, 'lists the files the build compiles and links']]);
+  });
+  it('a quoted path refused is looked for whole; a line with its name only is said to name the name (fx8)', async () => {
+    const files = { 'conf/nginx.conf': 'access_log /tmp/ok/access.log;\naccess_log /var/log/nginx/status.access.log;', 'Makefile': 'status.access.log: x' };
+    const hits = await findClues(reader(files), ['ws'], finding({ class: 'permission-credentials', message: 'open() "/var/log/nginx/status.access.log" failed (13: Permission denied)' }));
+    expect(hits.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['conf/nginx.conf', 2, 'names /var/log/nginx/status.access.log']]);
+    const named = await findClues(reader({ Makefile: 'build/notify: src/notify.c' }), ['ws'], finding({ class: 'permission-credentials', message: "cp: cannot create '/usr/local/bin/notify': Permission denied" }));
+    expect(named.map((h) => h.message)).toEqual(['names notify']);
+  });
+  it("gradle's missing task: the build script's tasks; a newer feature: the language level; ctest's output check: its expression (fx8)", async () => {
+    const task = await findClues(reader({ 'build.gradle': "apply plugin: 'java'\ntasks.register('itest', Test) {\n}" }), ['ws'], finding({ class: 'ci-script', tool: 'gradle', message: "Task 'integrationTest' not found in root project 'app'." }));
+    expect(task.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['build.gradle', 2, 'defines the tasks gradle knows (no integrationTest)']]);
+    const level = await findClues(reader({ 'build.gradle': "java {\n  // sourceCompatibility = 17 later\n  sourceCompatibility = 11\n}", 'src/Q.java': 'int sourceCompatibility = 11;' }), ['ws'], finding({ class: 'compile-error', message: 'error: text blocks are not supported in -source 11', location: { file: 'src/Q.java', line: 8, log_line: 3 } }));
+    expect(level.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['build.gradle', 3, 'sets the language level the compiler checks against']]);
+    const regex = await findClues(reader({ 'CMakeLists.txt': 'add_test(NAME banner COMMAND app --version)\nset_tests_properties(banner PROPERTIES PASS_REGULAR_EXPRESSION "^app [0-9]+\\\\.[0-9]+")' }), ['ws'], finding({ class: 'test-assertion', message: 'Required regular expression not found. Regex=[^app [0-9]+\\.[0-9]+' }));
+    expect(regex.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['CMakeLists.txt', 2, 'sets the output the test requires']]);
+  });
 });

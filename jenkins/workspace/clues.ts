@@ -10,6 +10,7 @@
 import type { Finding } from '../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../protocol/ciContext.js';
 import { definitionsIn, missingSymbolOf } from '../../core/log/symbols.js';
+import { addressOf, GRADLE_TASK_DECLARATION, quotedPathOf, refusedOptionOf } from '../../core/log/values.js';
 
 /** What the collector reads: a workspace's file list and a file's lines (or why not). */
 export interface ClueReader<W> {
@@ -41,6 +42,36 @@ const CONFIG_FILE =
 
 /** Credentials configuration: where a token, user or password for a remote is set. */
 const CREDENTIAL_FILE = /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|\.pypirc|pip\.conf|\.netrc|settings\.xml|gradle\.properties|\.docker\/config\.json|\.gem\/credentials|auth\.json)$/;
+
+/** Documentation and data: a value mentioned there is not where the build takes it from. */
+const DOC_FILE = /\.(?:md|markdown|rst|adoc|txt|html?|svg|csv|tsv|log|out|golden|snap)$/i;
+
+/** Any text file where a setting may live (not a document; a manifest such as requirements.txt is kept). */
+export function settingFile(rel: string, manifest: RegExp): boolean {
+  return !DOC_FILE.test(rel) || manifest.test(rel);
+}
+
+/** A configuration dotfile without an extension the other lists know (`.gitmodules`, `.lfsconfig`, `.env.ci`). */
+export const DOT_CONFIG = /(?:^|\/)\.(?!git\/)[\w-]+(?:\.[\w-]+)?$/;
+
+/** A line that starts or declares a server (its own port), or a comment (`# x`, `-- x`, not an option `--index-url`): never where the client's address is set. */
+export function notAClientSetting(line: string): boolean {
+  return /^\s*(?:#|\/\/|;|--(?:\s|$)|\*|\/\*)/.test(line) || /\b(?:listen|bind|serve|http\.server|SimpleHTTPServer|nc\s+-\w*l)\b/i.test(line);
+}
+
+/** Build files that list a target's sources or objects by name. */
+const BUILD_LIST_FILE = /(?:^|\/)(?:(?:GNU)?[Mm]akefile|[\w.-]+\.mk|Makefile\.am|CMakeLists\.txt|meson\.build)$/;
+/** A list of C/C++/assembly sources or objects: a make variable assigned them, or a CMake/meson target given them. */
+const SOURCE_LIST = /^\s*[A-Za-z_][\w.]*\s*[:+?]?=\s*(?:\S+\s+)*?[\w./$()-]+\.(?:c|cc|cpp|cxx|m|mm|s|S|o|obj)\b|^\s*(?:add_executable|add_library|target_sources|executable|library|shared_library|static_library)\s*\([^)]*\.(?:c|cc|cpp|cxx|m|mm)\b/;
+
+/** gradle's `Task 'x' not found in root project 'y'`. */
+const GRADLE_TASK_MISSING = /Task '([\w:-]+)' not found in (?:root )?project/;
+/** A compiler refusing a feature of a newer language level than the one it was given. */
+const LANGUAGE_LEVEL_MESSAGE = /not supported in -source (\d+)|use -source (\d+) or higher|(?:only available|enabled by default) with '?-std=|requires '?-std=|is a C\+\+\d+ extension|not available in (?:Java|Kotlin|language version) (\d+(?:\.\d+)?)/;
+/** Where a build sets that level. */
+const LANGUAGE_LEVEL_SETTING = /sourceCompatibility|targetCompatibility|languageVersion|jvmTarget|maven\.compiler\.(?:source|release|target)|<(?:source|release)>\s*\d|options\.release|-source\s+\d|--release\s+\d|-std=|CMAKE_C(?:XX)?_STANDARD|c(?:xx)?_std_\d|\bedition\s*=|\bstd\s*=/;
+/** Build files where such settings live. */
+const BUILD_SETTINGS_FILE = /(?:^|\/)(?:pom\.xml|build\.gradle(?:\.kts)?|gradle\.properties|build\.sbt|build\.xml|CMakeLists\.txt|[\w.-]+\.cmake|(?:GNU)?[Mm]akefile|[\w.-]+\.mk|meson\.build|Cargo\.toml|configure\.ac|[\w.-]+\.csproj|Directory\.Build\.props|ci\.sh|build\.sh)$/;
 
 const SOURCE_FAMILIES: RegExp[] = [
   /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/,
@@ -167,7 +198,8 @@ function near(a: string, b: string): boolean {
 interface Search {
   files: (rel: string) => boolean;
   line: (text: string, rel: string) => boolean;
-  message: string;
+  /** What the line is; a function of the line when that depends on what it holds. */
+  message: string | ((text: string) => string);
   /** Files first whose path passes this. */
   prefer?: (rel: string) => boolean;
   max: number;
@@ -192,10 +224,14 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
     }
     case 'network':
     case 'permission-credentials': {
-      const port = f.host ? (/\bport (\d+)\b/.exec(f.message)?.[1] ?? new RegExp(`${escape(f.host)}:(\\d+)`).exec(f.message)?.[1]) : undefined;
-      if (f.host && port) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(`${f.host as string}:${port}`) || (t.includes(f.host as string) && t.includes(port)), message: `names ${f.host}:${port}`, max: 2 });
-      else if (f.host && !/^(?:localhost|127\.0\.0\.1)$/.test(f.host)) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(f.host as string), message: `names ${f.host}`, max: 2 });
-      else if (port) out.push({ files: (r) => CONFIG_FILE.test(r), line: (t) => new RegExp(`[:=\\s]${port}\\b`).test(t), message: `names port ${port}`, max: 2 });
+      // The address as the message names it (a URL's `host:port`, psql's `"host", port N`), searched as written in any
+      // file that may hold a setting (`.gitmodules`, `.lfsconfig`, `sqitch.conf`, `config/flags.yml`), configuration first.
+      const { host, port } = addressOf(f.message, f.host);
+      const anywhere = (r: string): boolean => settingFile(r, MANIFEST_FILE);
+      const configFirst = (r: string): boolean => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r) || DOT_CONFIG.test(r);
+      if (host && port) out.push({ files: anywhere, line: (t) => !notAClientSetting(t) && (t.includes(`${host}:${port}`) || (t.includes(host) && new RegExp(`\\b${port}\\b`).test(t))), message: `names ${host}:${port}`, max: 2, prefer: configFirst });
+      else if (host && !/^(?:localhost|127\.0\.0\.1)$/.test(host)) out.push({ files: anywhere, line: (t) => !notAClientSetting(t) && t.includes(host), message: `names ${host}`, max: 2, prefer: configFirst });
+      else if (port) out.push({ files: configFirst, line: (t) => !notAClientSetting(t) && new RegExp(`[:=\\s]${port}\\b`).test(t), message: `names port ${port}`, max: 2 });
       if (f.class === 'permission-credentials' && /auth|token|credential|password|401|403|E401|E403|unauthori[sz]ed|forbidden|denied \(publickey/i.test(f.message)) {
         out.push({ files: (r) => CREDENTIAL_FILE.test(r), line: (t) => /auth|token|password|username|_cred|email/i.test(t), message: 'sets the credentials the tool uses', max: 1 });
       }
@@ -203,7 +239,7 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
     }
     case 'ci-script': {
       // A program refusing an option the command passed: the options its source defines.
-      const option = /unrecognized arguments?: (--?[\w-]+)|unknown (?:option|flag|argument)s?:?\s*['"`]?(--?[\w-]+)|flag provided but not defined: (-[\w-]+)|unexpected argument '(--?[\w-]+)'|invalid option -- '?(\w)/.exec(f.message);
+      const option = refusedOptionOf(f.message);
       if (option) {
         out.push({ files: (r) => SOURCE_FAMILIES.some((re) => re.test(r)) && !TEST_PATH.test(r), line: (t) => /(?:add_argument|add_option|\.option|\.flag|Flag|\.arg|long\s*=|getopt|OptionParser|\boption\b)\s*\(?[^\n]*['"]--?[\w-]{2,}['"]/.test(t), message: 'defines the options the program takes', max: 2 });
       }
@@ -212,6 +248,7 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       const checkedName = checked?.slice(checked.lastIndexOf('/') + 1);
       if (checked && checkedName && checkedName.length >= 4) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(checkedName) && !t.includes(checked), message: `names ${checkedName}, the file the check looks for as ${checked}`, max: 1 });
       if (f.tool === 'npm' && f.symbol) out.push({ files: (r) => base(r) === 'package.json', line: (t) => /"scripts"\s*:/.test(t), message: `lists the scripts package.json defines (no ${f.symbol})`, max: 1 });
+      else if (GRADLE_TASK_MISSING.test(f.message)) out.push({ files: (r) => /(?:^|\/)build\.gradle(?:\.kts)?$/.test(r), line: (t) => GRADLE_TASK_DECLARATION.test(t), message: `defines the tasks gradle knows (no ${GRADLE_TASK_MISSING.exec(f.message)?.[1] ?? ''})`, max: 1 });
       else if (f.tool === 'make' && f.symbol) out.push({ files: (r) => /(?:^|\/)(?:GNU)?[Mm]akefile$|\.mk$/.test(r), line: (t) => /^[\w.%/-]+(?:\s+[\w.%/-]+)*\s*::?(?!=)/.test(t), message: `defines the targets make knows (no ${f.symbol})`, max: 1 });
       else if (f.symbol && f.symbol.length >= 2) {
         // A revision range (`v2.4.0..HEAD`): each named end, where a file or script names it.
@@ -230,9 +267,21 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
         const def = new RegExp(`^(?!\\s*extern\\b)(?!\\s*(?://|\\*|/\\*|#)).*\\b${escape(name)}\\b(?:\\s*\\[[^\\]]*\\])?\\s*(?:=|;|\\{|\\()`);
         out.push({ files: (r) => /\.(?:h|hh|hpp|hxx|inc)$/.test(r), line: (t) => def.test(t) && !/^\s*(?:return|if|while|for)\b/.test(t) && !/\)\s*;\s*$/.test(t), message: `defines ${dup} in a header, so every file that includes it defines it again`, max: 1 });
       }
+      // A symbol not found: the build file's list of the sources or objects it compiles and links (`SRCS = a.c b.c`,
+      // `add_executable(app a.c b.c)`), where a file that defines it is added.
+      else if (f.symbol || /undefined (?:reference|symbol)/.test(f.message)) {
+        out.push({ files: (r) => BUILD_LIST_FILE.test(r), line: (t) => SOURCE_LIST.test(t), message: 'lists the files the build compiles and links', max: 1 });
+      }
       break;
     }
     case 'compile-error': {
+      // A feature newer than the language level the build compiles at (`text blocks are not supported in -source 11`,
+      // `only available with -std=c++17`): the build file's line that sets the level.
+      const level = LANGUAGE_LEVEL_MESSAGE.exec(f.message);
+      if (level) {
+        const n = level.slice(1).find((x) => x !== undefined && /^\d+$/.test(x));
+        out.push({ files: (r) => BUILD_SETTINGS_FILE.test(r), line: (t) => LANGUAGE_LEVEL_SETTING.test(t) && (n === undefined || new RegExp(`(?:^|[^\\d.])${n}(?:$|[^\\d])`).test(t)) && !/^\s*(?:#|\/\/)/.test(t), message: 'sets the language level the compiler checks against', max: 1 });
+      }
       // A name the compiler cannot see here, declared in another file of the same language (an import or include missing).
       // gcc in a UTF-8 locale quotes the name as ‘x’, which the finding may not have read as its symbol.
       const sym = f.symbol ?? missingSymbolOf(f.message);
@@ -259,6 +308,10 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
     }
     case 'test-assertion':
     case 'test-error': {
+      // ctest's output check (`Required regular expression not found. Regex=[^semver [0-9]+`): where the build file sets it
+      // (a CMake string doubles its backslashes).
+      const regex = /Regex=\[(.{6,}?)\]?\s*$/.exec(f.message)?.[1];
+      if (regex) out.push({ files: (r) => /(?:^|\/)CMakeLists\.txt$|\.cmake$/.test(r), line: (t) => t.replace(/\\\\/g, '\\').includes(regex.slice(0, 24)) && /REGULAR_EXPRESSION/.test(t), message: 'sets the output the test requires', max: 1 });
       // The functions the failing line calls, where the project defines them (not in tests): the code to look at.
       const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
       const code = (sourceLine ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
@@ -292,15 +345,25 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
     default:
       break;
   }
+  // An option the program refused that a configuration file passes (pytest.ini's `addopts = -n auto`): where it comes from.
+  const refused = f.class === 'ci-script' || f.class === 'missing-tool' ? refusedOptionOf(f.message) : undefined;
+  if (refused && refused.startsWith('-')) {
+    const word = new RegExp(`(?:^|[\\s"'=\\[,])${escape(refused)}(?:$|[\\s"',=\\]])`);
+    out.push({ files: (r) => (CONFIG_FILE.test(r) || MANIFEST_FILE.test(r)) && !/\.(?:sh|bash|zsh|ps1|cmd|bat|groovy)$|(?:^|\/)(?:Jenkinsfile|Makefile|GNUmakefile)$/.test(r), line: (t) => word.test(t) && !/^\s*(?:#|;|\/\/)/.test(t), message: `passes ${refused} to the program from its configuration`, max: 1 });
+  }
   if (f.class === 'permission-credentials' || f.class === 'disk-full') {
     // A path the message names (`cannot create 'out/a.tgz': Permission denied`): where the scripts name it.
     const p = /(?:open|create|write|access|mkdir|unlink|remove|cannot \w+)\s+['"`]?([\w./~-]*\/[\w.-]+|[\w-]+\.[\w]+)['"`]?[:,]?\s*(?:Permission denied|No space left|EACCES|EPERM|ENOSPC)|(?:EACCES|EPERM|ENOSPC)[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+|[\w-]+\.[\w]+): Permission denied|(?:Permission denied|No space left on device): ['"]([^'"]+)['"]/.exec(f.message);
-    const path = p ? (p[1] ?? p[2] ?? p[3] ?? p[4]) : undefined;
+    // Else a path the message quotes (nginx's `open() "/var/log/nginx/x.log" failed (13: Permission denied)`).
+    const quoted = p ? undefined : /Permission denied|No space left|EACCES|EPERM|ENOSPC/.test(f.message) ? quotedPathOf(f.message) : undefined;
+    const path = p ? (p[1] ?? p[2] ?? p[3] ?? p[4]) : quoted;
     const name = path?.slice(path.lastIndexOf('/') + 1);
     // The directory, where a script sets it apart from the file's name (`outDir = process.env.REPORT_DIR || '/srv/reports'`).
     const dir = path && path.lastIndexOf('/') > 0 ? path.slice(0, path.lastIndexOf('/')) : undefined;
     if (path && dir && dir.split('/').filter(Boolean).length >= 2) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(dir) && !t.includes(path), message: `names ${dir}`, max: 1 });
-    if (path && name && name.length >= 3) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(name), message: `names ${path}`, max: 1 });
+    // The path as written; a file's name alone only where the message named it that way (a quoted path is looked for whole),
+    // and said as what the line holds (`names ci-notify`, not the path it does not write).
+    if (path && name && name.length >= 3) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(quoted ?? name), message: (t) => `names ${t.includes(path) ? path : name}`, max: 1 });
   }
   return out;
 }
@@ -403,7 +466,7 @@ export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W
         const index = file.lines.findIndex((t, i) => !seen.has(`${rel}:${i}`) && search.line(t, rel));
         if (index < 0) continue;
         seen.add(`${rel}:${index}`);
-        hits.push({ workspace, rel, lines: file.lines, index, message: search.message });
+        hits.push({ workspace, rel, lines: file.lines, index, message: typeof search.message === 'string' ? search.message : search.message(file.lines[index] ?? '') });
         found++;
       }
       if (hits.length >= max) return hits;

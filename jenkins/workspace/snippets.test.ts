@@ -1,4 +1,9 @@
-import { pipelineScriptOf, subjectOf } from './snippets.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { analyze } from '../../core/log/analyze.js';
+import type { LogExcerpt } from '../../protocol/types.js';
+import { collectSnippets, pipelineScriptOf, subjectOf, type SnippetWorkspace } from './snippets.js';
 import { importedSubjects } from './subject.js';
 
 const DECL = "<?xml version='1.1' encoding='UTF-8'?>\n";
@@ -58,5 +63,36 @@ describe('importedSubjects: the project files a test imports, when the names do 
     ['src/lib.rs', ['use quota::clamp;'], []],
   ])('%s', (path, lines, expected) => {
     expect(importedSubjects(path, lines)).toEqual(expected);
+  });
+});
+
+describe('collectSnippets: the log analysed by the caller', () => {
+  // A compile error naming two files of a workspace made here.
+  const log = ['+ javac -d out src/a/A.java src/b/B.java', 'src/a/A.java:3: error: cannot find symbol', '    int x = y;', '            ^', '1 error', 'Finished: FAILURE'].join('\n');
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-snippets-excerpts-'));
+    for (const f of ['src/a/A.java', 'src/b/B.java']) {
+      fs.mkdirSync(path.join(dir, path.dirname(f)), { recursive: true });
+      fs.writeFileSync(path.join(dir, f), Array.from({ length: 12 }, (_, i) => `// ${f} line ${i + 1}`).join('\n'));
+    }
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const workspaces = (): SnippetWorkspace[] => [{ workspaceId: 'w', dir }];
+
+  it("its own analysis (through JSON, as a store keeps it) gives what collectSnippets' does", async () => {
+    const own = await collectSnippets({ log, workspaces: workspaces() });
+    expect(own.snippets.map((s) => s.path)).toContain('src/a/A.java');
+    const excerpts = JSON.parse(JSON.stringify(analyze(log))) as LogExcerpt[];
+    expect(await collectSnippets({ log, workspaces: workspaces(), excerpts })).toEqual(own);
+  });
+
+  it('is what the snippets follow: the log is not analysed again', async () => {
+    // Excerpts that name only the compile command's line (both files, no line number): the
+    // snippets follow them, so A.java's line 3, where the log's own analysis points, is not shown.
+    const [first] = analyze(log);
+    const excerpts: LogExcerpt[] = [{ ...first!, start_line: 1, end_line: 1, finding: undefined }];
+    const { snippets } = await collectSnippets({ log, workspaces: workspaces(), excerpts });
+    expect(snippets.map((s) => s.path)).not.toContain('src/a/A.java');
   });
 });

@@ -84,6 +84,11 @@ export interface CollectOptions {
   workspaces: readonly SnippetWorkspace[];
   pipeline?: PipelineScript;
   limits?: Partial<SnippetLimits>;
+  /**
+   * The analyzer's excerpts of `log` (`analyze(log)`) when the caller has them already: the
+   * log is not analysed again. Absent: analysed here.
+   */
+  excerpts?: readonly LogExcerpt[];
 }
 
 interface ReadFile {
@@ -186,7 +191,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   const limits: SnippetLimits = { ...SNIPPET_LIMITS, ...options.limits };
   const reader = new WorkspaceReader(limits);
   const lines = cleanLines(options.log);
-  const excerpts = analyze(options.log, { maxExcerpts: 5 });
+  const excerpts = options.excerpts ?? analyze(options.log, { maxExcerpts: 5 });
   const locations = withFindingPlaces(excerpts, failureLocations(lines, excerpts));
   const agentRoots = agentWorkspaceRoots(lines);
   const snippets: WorkspaceSnippet[] = [];

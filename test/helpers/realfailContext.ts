@@ -168,7 +168,7 @@ export async function realfailExcerpts(id: string): Promise<{ excerpts: Excerpts
 export async function realfailContext(id: string, withWorkspace: boolean): Promise<{ ctx: ChatContext; log: string; lines: string[] }> {
   const { excerpts, log, lines } = await realfailExcerpts(id);
   const project = path.join(REALFAIL_ROOT, id, 'project');
-  const snippets = withWorkspace ? await kept<WorkspaceSnippet[]>(id, 'snippets', `${log}\0${projectStamp(project)}`, () => snippetsFromDir(project, log)) : [];
+  const snippets = withWorkspace ? await kept<WorkspaceSnippet[]>(id, 'snippets', `${log}\0${projectStamp(project)}`, () => snippetsFromDir(project, log, undefined, excerpts)) : [];
   const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}) } as CiContextUpload;
   return { ctx: chatContextOfLines(upload, lines, excerpts), log, lines };
 }

@@ -10,6 +10,7 @@ import { clip, inlineCode, type LogSpan } from '../logtext.js';
 import { abortedBy, at, citeMessage, findingFor } from './findingText.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts, reportsOnly } from './logHelpers.js';
 import { offlineLine } from './dependencySteps.js';
+import { testTimeLimitOf } from './exceptions.js';
 import { type AnswerGroup, type Composer, ReplyBuilder, notSaid } from './reply.js';
 
 /** Which side a class of failure is on, from the class alone. */
@@ -120,7 +121,9 @@ export function rerunOutlook(f: Finding): { text: string; rerunFirst: boolean } 
       return {
         // Said of the class, not of the whole log: only the first error was read.
         text:
-          f.class === 'test-assertion' || f.class === 'test-error'
+          (f.class === 'test-assertion' || f.class === 'test-error') && testTimeLimitOf(f.message)
+            ? `The test's check is a time limit (${inlineCode(testTimeLimitOf(f.message) as string)}): whether it holds depends on how fast the agent ran the code, so a re-run without changes may pass or fail, and one build cannot show which; a pass on a re-run would not mean it is fixed.`
+            : f.class === 'test-assertion' || f.class === 'test-error'
             ? 'A re-run without changes will most likely fail the same way, unless the test fails only now and then (it depends on timing, order or the environment), which one build cannot show.'
             : "That kind of error comes from the code or the build's own setup, not from timing, the network or the agent, so a re-run without changes will most likely fail the same way.",
         rerunFirst: false,
@@ -153,8 +156,11 @@ export function retryVerdict(f: Finding, label: string): string {
   const outlook = rerunOutlook(f);
   const side = SIDE[f.class];
   const first = `The first error is ${label} ${at(f.message_line)}.`;
-  const lead =
-    side === 'code' || side === 'ci-config'
+  // A test's own time limit passes or fails with the agent's speed (ux7): not "not without a change".
+  const timed = (f.class === 'test-assertion' || f.class === 'test-error') && testTimeLimitOf(f.message) !== undefined;
+  const lead = timed
+    ? 'It may pass'
+    : side === 'code' || side === 'ci-config'
       ? 'Not without a change'
       : f.class === 'missing-tool' || f.class === 'disk-full'
         ? 'Not on the same agent as it is'

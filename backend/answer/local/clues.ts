@@ -8,6 +8,7 @@
  */
 import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
+import { GRADLE_TASK_DECLARATION, refusedOptionOf } from '../../../core/log/values.js';
 import { inlineCode, storedLogSpan, UNSET_VARIABLE } from '../logtext.js';
 import { offlineLine } from './dependencySteps.js';
 import { lineTextOf } from './logHelpers.js';
@@ -63,6 +64,17 @@ function targetsIn(s: WorkspaceSnippet): string[] {
   for (const l of s.text.split('\n')) {
     const m = /^([\w.%/-]+(?:\s+[\w.%/-]+)*)\s*::?(?!=)/.exec(l);
     if (m && !/^\./.test(m[1] as string)) for (const t of (m[1] as string).split(/\s+/)) if (!out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/** The task names a gradle build script snippet declares (`task itest(type: Test)`, `tasks.register('itest')`). */
+function tasksIn(s: WorkspaceSnippet): string[] {
+  const out: string[] = [];
+  for (const l of s.text.split('\n')) {
+    const m = GRADLE_TASK_DECLARATION.exec(l);
+    const name = m?.[1] ?? m?.[2];
+    if (name && !out.includes(name)) out.push(name);
   }
   return out;
 }
@@ -137,7 +149,7 @@ function parametersOf(code: string, name: string): string | undefined {
 }
 
 /** One sentence per clue: what to change, where, and how. */
-function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: readonly Clue[], offline = false): string | undefined {
+function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: readonly Clue[], offline = false, definedIn?: string): string | undefined {
   const at = inlineCode(`${c.snippet.path}:${c.line}`);
   const code = c.code ? ` (${inlineCode(clip(c.code))})` : '';
   const what = c.what;
@@ -216,10 +228,34 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     return `${at} runs ${inlineCode(m[1] as string)}${code}: the agent that ran the step does not have it (on \`PATH\`). Install it there, run the step in an image or with a tool installer that has it, or call it by the name the agent has.`;
   }
   if (what === 'defines the options the program takes') {
-    const passed = /unrecognized arguments?: (--?[\w-]+)|unknown (?:option|flag|argument)s?:?\s*['"`]?(--?[\w-]+)|flag provided but not defined: (-[\w-]+)|unexpected argument '(--?[\w-]+)'/.exec(f.message);
-    const given = passed ? (passed[1] ?? passed[2] ?? passed[3] ?? passed[4]) : undefined;
+    const given = refusedOptionOf(f.message);
     const defined = [...c.code.matchAll(/['"](--?[\w-]{2,})['"]/g)].map((x) => x[1] as string);
     return `${at} defines ${defined.length > 0 ? defined.map((d) => inlineCode(d)).join(', ') : 'the options'}${defined.length > 0 ? '' : code}${given ? `, and the command passes ${inlineCode(given)}, which the program does not take` : ''}: pass the option it defines now (a renamed option), or add ${given ? inlineCode(given) : 'it'} back to the program.`;
+  }
+  if ((m = /^defines the tasks gradle knows \(no (.+)\)$/.exec(what))) {
+    const missing = m[1] as string;
+    const names = tasksIn(c.snippet).sort((a, b) => similarity(a, missing) - similarity(b, missing));
+    if (names.length === 0) return undefined;
+    return `${inlineCode(c.snippet.path)} defines the tasks ${names.slice(0, 6).map((n) => inlineCode(n)).join(', ')} and no ${inlineCode(missing)}: run ${inlineCode(names[0] as string)} in the CI script if that is the one meant (a renamed task), or define ${inlineCode(missing)} again (an alias that depends on the new one).`;
+  }
+  if (what === 'sets the language level the compiler checks against') {
+    return `${at} sets the language level the compiler checks against${code}, and the failing line uses something newer: write it the way that level allows, or raise the level there if the project may require the newer one (its users must then have it too).`;
+  }
+  if (what === 'sets the output the test requires') {
+    return `${at} sets the output the test requires${code}, and the program's output did not match it: if the output changed on purpose, change the expression there; if not, the program is what to fix.`;
+  }
+  if ((m = /^passes (\S+) to the program from its configuration$/.exec(what))) {
+    // The program reads its options from this file as well as from its command line (pytest's `addopts`).
+    return `${at} passes ${inlineCode(m[1] as string)}${code}: the program reads this file as well as its command line, so the option comes from here. Remove it there, or give the step what defines ${inlineCode(m[1] as string)} (the plugin or the version of the program that has it).`;
+  }
+  if (what === 'lists the files the build compiles and links') {
+    const variable = /^\s*([A-Za-z_][\w.]*)\s*[:+?]?=/.exec(c.code)?.[1] ?? /^\s*(\w+)\s*\(/.exec(c.code)?.[1];
+    const stem = (p: string): string => p.replace(/^.*\//, '').replace(/\.\w+$/, '');
+    // The file the workspace shows defining the missing symbol, when this list names neither it nor its object.
+    const absent = definedIn && !new RegExp(`(?:^|[\\s/(])${stem(definedIn).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\w+\\b`).test(c.code) ? definedIn : undefined;
+    // Said only when the list lacks the file the workspace shows defining the symbol: else the list is not the cause.
+    if (!absent) return undefined;
+    return `${at} lists the files the build compiles and links${variable ? ` in ${inlineCode(variable)}` : ''}${code}, and ${inlineCode(absent)}, which defines ${f.symbol ? inlineCode(f.symbol.replace(/\(.*$/, '')) : 'the missing symbol'}, is not among them: add it there (or its object, as the others are named).`;
   }
   if ((m = /^a file named like (.+), which does not exist$/.exec(what))) {
     const missing = m[1] as string;
@@ -268,9 +304,11 @@ export function clueSteps(ask: Ask, f: Finding): Reply | undefined {
   const failing = snippetsOf(ask.ci).find((s) => !isClue(s) && s.line !== undefined && s.kind !== 'pipeline')?.path ?? f.location?.file;
   const stored = storedLogSpan(ask.ctx);
   const offline = f.class === 'dependency-resolution' && offlineLine(f, stored ? lineTextOf(ask.ctx, stored) : undefined) !== undefined;
+  // A link symbol the workspace defines (snippets.ts): the file a source list should name.
+  const definedIn = snippetsOf(ask.ci).find((x) => / the symbol the linker could not find$/.test(x.message ?? ''))?.path;
   let shown = 0;
   for (const c of clues.slice(0, 3)) {
-    const step = stepFor(c, f, failing, clues, offline);
+    const step = stepFor(c, f, failing, clues, offline, definedIn);
     if (!step) continue;
     out.line(shown === 0 ? '**In the workspace:**' : '');
     out.line(step);

@@ -22,6 +22,13 @@ const c = inlineCode;
 const LOAD_FAILURE = /NoClassDefFoundError|ClassNotFoundException|NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError|UnsatisfiedLinkError|ModuleNotFoundError|\bImportError\b|ERR_MODULE_NOT_FOUND|Cannot find module/;
 
 /**
+ * Node refusing to load an ES module with `require()` (ESM-only, or one whose top level awaits), or a named
+ * import from a CommonJS module: the module was found and installed; the way the line loads it is what
+ * its format does not allow (ux7: "change what that line does with the values it gets" was said of it).
+ */
+export const MODULE_FORMAT = /ERR_REQUIRE_ESM|ERR_REQUIRE_ASYNC_MODULE|require\(\) of ES Module|require\(\) cannot be used on an ESM graph with top-level await|Named export '[^']+' not found\. The requested module '[^']+' is a CommonJS module/;
+
+/**
  * Code the program could not load, so the fix is in what the build installs or puts on the
  * classpath: not a circular import (an `ImportError` too), which the project's own imports cause (ux6).
  */
@@ -107,6 +114,10 @@ const RULES: Rule[] = [
   // JavaScript's temporal dead zone: a `let`/`const`/`class` read before its declaration ran; not a value problem.
   { test: /Cannot access '([\w$]+)' before initialization/, hint: (m) => `${c(m[1] as string)} is read before its \`const\`/\`let\`/\`class\` declaration has run (JavaScript's temporal dead zone): move the declaration above its first use (or the use below it); when the two are in different modules, an import cycle runs one module before the other has finished.` },
   { test: /(?:name '(\w+)'|(\S+)) is not defined/, hint: (m) => `${c((m[1] ?? m[2]) as string)} is used without being declared or imported in that scope: import or declare it (or fix the spelling).` },
+  // Node's module formats: an ES module loaded with `require()`, a name imported from a CommonJS module.
+  { test: MODULE_FORMAT, hint: (m) => /Named export/.test(m[0])
+      ? `The line imports a named export from a CommonJS module, which Node cannot always see: import the module's default export and read the name from it (${c("import pkg from 'x'; const { name } = pkg;")}), as Node's message says.`
+      : `The line loads an ES module with ${c('require()')}${/ASYNC|top-level await/.test(m[0]) ? ', and that module awaits at its top level, which `require()` can never load' : ', which this Node cannot load'}: load it with ${c("await import('...')")} (in an async function, or make this file an ES module: ${c('.mjs')} or ${c('"type": "module"')}), or pin the package to a version that still loads with ${c('require()')}.` },
   { test: /Cannot find module '([^']+)'/, hint: (m) => `Node cannot find ${c(m[1] as string)}: install it (in \`dependencies\` of \`package.json\`, then \`npm ci\`), build the file if it is generated, or fix the path (relative imports need the file's real name and extension in ESM).` },
   { test: /ERR_UNHANDLED_REJECTION|UnhandledPromiseRejection|unhandled (?:promise )?rejection/i, hint: () => 'A promise was rejected and nothing caught it: `await` it inside a `try`/`catch` (or add `.catch`) where it is created, and handle what the rejection says.' },
   // JVM
@@ -197,6 +208,12 @@ export function missingFields(message: string): string | undefined {
   }
   return undefined;
 }
+
+/** A test's own message that something did not happen within a time it names (`not posted within 25ms`, `timed out after 2s`). */
+const TEST_TIME_LIMIT = /\b(?:not|never|no|didn't|did not|wasn't|was not|failed to|timed? ?out|too slow|took)\b.*?\b(?:within|in under|in less than|longer than|after|exceeded)\s+(\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|secs?|seconds?|mins?|minutes?))(?![\w])/i;
+
+/** The time limit a test's own check names in its message (`25ms`), when it names one (ux7). */
+export const testTimeLimitOf = (message: string): string | undefined => TEST_TIME_LIMIT.exec(message)?.[1];
 
 /** What a hung test usually waits on, in the words of its runtime (the tool that ran it); all of them when the tool is not known. */
 export function waitsOf(f: Finding): string {

@@ -14,6 +14,7 @@ import { remedyOf } from './remedies.js';
 import { recordedDownstream, recordedSteps } from './steps.js';
 import { addHistory, historyAnswer } from './history.js';
 import { rerunOutlook, retryVerdict, RETRY_QUESTION } from './blame.js';
+import { IGNORE_QUESTION } from '../intents.js';
 import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
 import { CLASS_LABEL, classHedge, likelySentence } from './likely.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
@@ -530,7 +531,8 @@ const tests: Composer = async (ask) => {
   if (testExcerpt && (counts?.failed ?? names.length) > 0) {
     out.line();
     out.line('How the first one failed:');
-    quote(out, testExcerpt, 15);
+    // With its message when the runner printed it above the excerpt (`go test -v`: the check's line over `--- FAIL:`, ux7).
+    quote(out, spanWithMessage(ctx, testExcerpt, findingFor(ctx, testExcerpt)), 15);
   }
   return out.reply();
 };
@@ -648,8 +650,10 @@ const flaky: Composer = ({ ci, ctx, question }) => {
     if (!diagnosis) return notSaid(`how earlier builds ended, so I can't tell whether ${build}'s failure is flaky`, 'Re-run the build without changes: if it passes, the failure is intermittent.');
   }
   const out = new ReplyBuilder();
-  // "Can I just retry?" asks for a yes or no before the reasons.
-  if (found && diagnosis && RETRY_QUESTION.test(question)) out.line(retryVerdict(found, diagnosis.label)).log({ start_line: found.message_line, end_line: found.message_line });
+  // "Can I just retry?" asks for a yes or no before the reasons; "can I ignore it?" too: only noise may be ignored (ux7).
+  const ignore = IGNORE_QUESTION.test(question);
+  const yesNo = RETRY_QUESTION.test(question) || ignore;
+  if (found && diagnosis && yesNo) out.line(`${ignore ? 'Ignoring it is safe only when the failure is noise that a re-run clears. ' : ''}${retryVerdict(found, diagnosis.label)}`).log({ start_line: found.message_line, end_line: found.message_line });
   else out.line(`**One build's context can't prove flakiness**; here is what it does show.`);
   out.line();
   if (prev && prevResult) {
@@ -678,7 +682,7 @@ const flaky: Composer = ({ ci, ctx, question }) => {
     const outlook = rerunOutlook(found);
     rerunFirst = outlook.rerunFirst;
     // After a yes/no lead the outlook was said already.
-    out.line(`- The failure is ${diagnosis.label} ${cite(top)}.${RETRY_QUESTION.test(question) ? '' : ` ${outlook.text}`}`);
+    out.line(`- The failure is ${diagnosis.label} ${cite(top)}.${yesNo ? '' : ` ${outlook.text}`}`);
   }
   out.line();
   out.line(

@@ -20,6 +20,7 @@ import { escapeRegExp } from '../facts.js';
 import { cite, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { osConditionOf } from './osCondition.js';
+import { addressPorts } from './osWords.js';
 import { rule, type RemedyRule, type RemedyStep } from './remedyShape.js';
 import { TEST_FILE } from './testFrame.js';
 import { numbered, sameFile, snippetsOf } from './workspace.js';
@@ -324,7 +325,7 @@ export function portMismatch(f: Finding, log: LogSpan | undefined, source: Works
   if (!log || !/refused|ECONNREFUSED|ConnectException|Failed to connect|Couldn't connect/i.test(f.message)) return undefined;
   const services = servicePorts(log, f.message_line);
   if (services.length === 0) return undefined;
-  const inMessage = [...f.message.matchAll(/(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|\[[\d:a-f]+\]):(\d{2,5})\b/gi)].map((m) => m[1] as string);
+  const inMessage = addressPorts(f.message).map((a) => a.port);
   const literal = inMessage.length === 0 && source ? addressesIn(source) : [];
   const client = inMessage.length > 0 ? [...new Set(inMessage)] : [...new Set(literal.map((x) => x.port))];
   if (client.length !== 1 || services.some((s) => s.port === client[0])) return undefined;

@@ -26,6 +26,23 @@ const NOT_THE_OS = /\b40[13]\b|Unauthori[sz]ed|Forbidden|publickey|password|cred
 /** The conditions in the order they are tried: the first whose words the message holds is its condition. */
 const KINDS: { kind: OsKind; re: RegExp }[] = (['read-only', 'permission', 'no-space', 'refused', 'missing-path'] as const).map((kind) => ({ kind, re: osKindWords(kind) }));
 
+/** An address: IPv4, `localhost` or a bracketed IPv6 (`[::1]`). */
+const ADDRESS = String.raw`(?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]`;
+/** A dotted host name (`db.example.com`, also a source file's name: callers that take names skip those). */
+const HOST_NAME = String.raw`[a-z0-9-]+(?:\.[a-z0-9-]+)+`;
+/**
+ * An address and its port in a message (`127.0.0.1:5432`, `localhost:8080`, `[::1]:8080`), never the end of a
+ * longer name (`mylocalhost:80`, `x.127.0.0.1:80`): the one pattern the answers read an address with.
+ * With `names`, a dotted host name too (`registry.example.com:443`), for the answers that name the host.
+ */
+const ADDRESS_PORT = new RegExp(String.raw`(?<![\w.-])(${ADDRESS}):(\d{2,5})\b`, 'i');
+const ADDRESS_PORT_ALL = { addresses: new RegExp(ADDRESS_PORT.source, 'gi'), names: new RegExp(String.raw`(?<![\w.-])(${ADDRESS}|${HOST_NAME}):(\d{2,5})\b`, 'gi') };
+
+/** The addresses and ports a message names, in order (`host` as printed); with `names`, dotted host names too. */
+export function addressPorts(message: string, opts: { names?: boolean } = {}): { host: string; port: string; text: string }[] {
+  return [...message.matchAll(ADDRESS_PORT_ALL[opts.names ? 'names' : 'addresses'])].map((m) => ({ host: m[1] as string, port: m[2] as string, text: m[0] }));
+}
+
 /** The path a message names: quoted, after `open`/`create`/`stat`, or before the OS's words; never a URL. */
 function pathOf(message: string): string | undefined {
   // Not a URL, not a socket the program connected to (`docker.sock`: its group, not a directory's owner, decides).
@@ -46,7 +63,7 @@ export function osConditionOf(message: string): OsCondition | undefined {
   if (NOT_THE_OS.test(message)) return undefined;
   for (const { kind, re } of KINDS) {
     if (!re.test(message)) continue;
-    const what = kind === 'refused' ? /\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]):(\d{2,5})\b/i.exec(message)?.[0] : pathOf(message);
+    const what = kind === 'refused' ? addressPorts(message)[0]?.text : pathOf(message);
     return { kind, ...(what ? { what } : {}), ...(kind === 'read-only' && READ_ONLY_MOUNT.test(message) ? { mount: true } : {}) };
   }
   return undefined;

@@ -2,11 +2,12 @@ import type { Finding } from '../../../protocol/types.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
-import { allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, waitsOf } from './exceptions.js';
+import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
+import { addressPorts } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
@@ -170,6 +171,15 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         steps.push(`${name ? `The test ${inlineCode(name)}` : 'The test'} is marked \`@pytest.mark.xfail\` (strict, or \`xfail_strict = true\` in the pytest config) and it passed ${m}: pytest fails a strict expected failure that passes. If the code now does what the test checks (the bug its reason names was fixed), remove the \`xfail\` marker${name ? ` from ${inlineCode(name)}` : ''}${file ? ` in ${inlineCode(file)}` : ''}; if the code should still fail it, the test no longer shows the bug and needs changing.`);
         break;
       }
+      {
+        // A limit of time the test's own check sets ("batch not posted within 25ms", ux7): not a value that differs.
+        const limit = testTimeLimitOf(f.message);
+        if (limit) {
+          steps.push(`The check that failed is a time limit the test sets itself ${m}: what it waited for had not happened within ${inlineCode(limit)}${place ? ` (the check is at ${place})` : ''}. Either the code under test became slower than that, or the limit is tighter than the work takes on this agent; then the test passes or fails with the machine's load (a flaky test). Time what the test waits for, and run the test several times, before changing the code or the limit.`);
+          unsure = { text: `I can't tell from one build's log whether the code became slower or the limit of ${inlineCode(limit)} is too tight for the agent: runs of the same commit that pass and fail would show the second.`, sides: false };
+          break;
+        }
+      }
       if (f.expected !== undefined && f.actual !== undefined) steps.push(`The test expects ${inlineCode(f.expected)} and the code gave ${inlineCode(f.actual)} ${near(f.expected, f.actual)}.`);
       steps.push(`Look at the code under test${project ? ` (called from ${inlineCode(placeOf(project))})` : place ? ` (the check is at ${place})` : ''} to see why it gives a different value; the log does not show what changed since the test last passed.`);
       unsure = {
@@ -193,6 +203,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       const cycleOf = IMPORT_CYCLE.exec(f.message)?.[1];
       const act = cycleOf
         ? `: that import ran while ${inlineCode(cycleOf)} was still loading ${m}, so the fix is in how the project's modules import each other, not in what the build installs`
+        : MODULE_FORMAT.test(f.message)
+        ? `: that line loads a module in a way its format does not allow ${m}, so the fix is in how the line loads it (or which version of the package the build installs), not in the values it works with`
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
         : os
@@ -231,8 +243,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
       // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
-      const inMessage = [...f.message.matchAll(/\b((?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+):(\d{2,5})\b/gi)].find((x) => !SOURCE_FILE.test(x[1] as string));
-      const named = f.host ?? inMessage?.[1];
+      const inMessage = addressPorts(f.message, { names: true }).find((a) => !SOURCE_FILE.test(a.host));
+      const named = f.host ?? inMessage?.host;
       const host = named ?? 'HOST';
       const port = portInMessage(f.message, named);
       const where = named ? inlineCode(port ? `${named}:${port}` : named) : 'the host and port the step used (the log does not name them here)';
