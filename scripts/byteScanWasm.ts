@@ -58,16 +58,11 @@ const FOUR_PRINTABLE = `
         i32.and
         i32.eqz`;
 
-/** Byte k of the four in x hashed in: h = ((h << 5) | symbol[byte]) & 0x7fff; f |= table[h]. */
-const hashByteOfX = (k: number): string => `
+/** The byte the instructions `byte` push, hashed in: h = ((h << 5) | symbol[byte]) & 0x7fff; f |= table[h]. */
+const hashIn = (byte: string): string => `
         local.get h
         i32.const 5
-        i32.shl
-        local.get x${k > 0 ? `
-        i32.const ${8 * k}
-        i32.shr_u` : ''}${k < 3 ? `
-        i32.const 255
-        i32.and` : ''}
+        i32.shl${byte}
         i32.load8_u offset=${SYMBOLS_AT}
         i32.or
         i32.const 32767
@@ -77,6 +72,15 @@ const hashByteOfX = (k: number): string => `
         local.get f
         i32.or
         local.set f`;
+
+/** Byte k of the four in x hashed in. */
+const hashByteOfX = (k: number): string =>
+  hashIn(`
+        local.get x${k > 0 ? `
+        i32.const ${8 * k}
+        i32.shr_u` : ''}${k < 3 ? `
+        i32.const 255
+        i32.and` : ''}`);
 
 export const BYTE_SCAN: WasmModule = {
   pages: WASM_PAGES,
@@ -145,20 +149,8 @@ ${FOUR_PRINTABLE}
           i32.or
           br_if $plain
         end
-        ;; h = ((h << 5) | symbol[c]) & 0x7fff; f |= table[h]
-        local.get h
-        i32.const 5
-        i32.shl
-        local.get c
-        i32.load8_u offset=${SYMBOLS_AT}
-        i32.or
-        i32.const 32767
-        i32.and
-        local.tee h
-        i32.load8_u offset=${HINTS_AT}
-        local.get f
-        i32.or
-        local.set f
+${hashIn(`
+        local.get c`)}
         local.get p
         i32.const 1
         i32.add
