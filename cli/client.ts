@@ -644,10 +644,12 @@ export class CichatClient {
 
   private async httpError(response: Response): Promise<ApiError> {
     let detail = `${response.status} ${response.statusText}`.trim();
+    let code: string | undefined;
     try {
       const text = await response.text();
       try {
-        const parsed = JSON.parse(text) as { detail?: unknown; message?: unknown };
+        const parsed = JSON.parse(text) as { detail?: unknown; message?: unknown; code?: unknown };
+        if (typeof parsed.code === 'string') code = parsed.code;
         if (typeof parsed.detail === 'string') detail = parsed.detail;
         else if (typeof parsed.message === 'string') detail = parsed.message;
       } catch {
@@ -665,6 +667,6 @@ export class CichatClient {
             ? 'an answer is already streaming in this chat: wait for it or stop it'
             : undefined;
     const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-    return new ApiError(response.status, detail, hint, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
+    return new ApiError(response.status, detail, hint, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined, code);
   }
 }

@@ -28,7 +28,7 @@ export class UsageError extends UserError {
   }
 }
 
-/** An HTTP error answer of the controller or backend, carrying its `detail`. */
+/** An HTTP error answer of the controller or backend, carrying its `detail` (and its `code`, when the body has one). */
 export class ApiError extends UserError {
   constructor(
     readonly status: number,
@@ -36,6 +36,8 @@ export class ApiError extends UserError {
     hint?: string,
     /** Seconds the server asked to wait before trying again (`Retry-After`), when it said. */
     readonly retryAfterSeconds?: number,
+    /** The body's machine-readable `code` (protocol/types.ts ERROR_CODES); an older controller sends none. */
+    readonly code?: string,
   ) {
     super(detail, hint);
     this.name = 'ApiError';

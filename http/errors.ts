@@ -3,10 +3,14 @@
  * HTTP status and the `detail` sentence a person reads. Anything that is not an HttpError is a
  * bug: the error middleware logs it with its stack and answers `500 Internal error`.
  */
+import type { ErrorCode } from '../protocol/types.js';
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    /** Sent beside `detail` for a client that acts on which error it is (protocol/types.ts ERROR_CODES). */
+    readonly code?: ErrorCode,
   ) {
     super(detail);
     this.name = new.target.name;
@@ -29,8 +33,8 @@ export class Forbidden extends HttpError {
   }
 }
 export class NotFound extends HttpError {
-  constructor(detail: string) {
-    super(404, detail);
+  constructor(detail: string, code?: ErrorCode) {
+    super(404, detail, code);
   }
 }
 export class Conflict extends HttpError {

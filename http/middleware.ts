@@ -51,7 +51,7 @@ export function errorMiddleware(options: ErrorMiddlewareOptions) {
       if (known) {
         if (known.status >= 500) log.error({ err, method: ctx.method, path: ctx.path }, known.detail);
         ctx.status = known.status;
-        ctx.body = { detail: known.detail };
+        ctx.body = known.code === undefined ? { detail: known.detail } : { detail: known.detail, code: known.code };
         if (known.status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="cichat"');
         return;
       }

@@ -2,6 +2,7 @@
  * What can be missing or broken in a JENKINS_HOME, as typed errors: the context builder turns
  * them into `error` strings inside the context, a route may turn them into 404 instead.
  */
+import type { ErrorCode } from '../protocol/types.js';
 export { XmlCorruptError } from './xml.js';
 
 /** ` (did you mean a/b or c/b?)`, or nothing. */
@@ -9,6 +10,11 @@ export function didYouMean(names: string[]): string {
   if (names.length === 0) return '';
   const quoted = names.map((n) => (/\s/.test(n) ? `"${n}"` : n));
   return ` (did you mean ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`}?)`;
+}
+
+/** The code a 404 for what JENKINS_HOME lacks carries (protocol/types.ts ERROR_CODES): a missing job or build; none for anything else. */
+export function notFoundCode(err: unknown): ErrorCode | undefined {
+  return err instanceof JobNotFoundError ? 'job_not_found' : err instanceof BuildNotFoundError ? 'build_not_found' : undefined;
 }
 
 /** No job of that full name (or an unsafe name) in JENKINS_HOME. */

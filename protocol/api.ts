@@ -134,7 +134,16 @@ const pageOf = <T extends z.ZodType>(item: T, id: string) =>
   z.object({ items: z.array(item), total_items: z.number().int(), limit: z.number().int(), offset: z.number().int() }).meta({ id });
 export const chatPageSchema = pageOf(chatSchema, 'ChatPage');
 export const qaPairPageSchema = pageOf(qaPairSchema, 'QAPairPage');
-export const errorBodySchema = z.object({ detail: z.string() }).meta({ id: 'Error', description: 'Every error: one sentence a person can act on' });
+
+/**
+ * The error codes a body may carry beside its `detail` (docs/notes/contract.md, section 2): a client tells these
+ * errors apart by the code, not by the wording of `detail`.
+ * - `job_not_found`: the controller's JENKINS_HOME has no job of that name.
+ * - `build_not_found`: the job is there, but not the build (a number or a permalink such as `lastFailedBuild`).
+ */
+export const ERROR_CODES = ['job_not_found', 'build_not_found'] as const;
+
+export const errorBodySchema = z.object({ detail: z.string(), code: z.enum(ERROR_CODES).optional() }).meta({ id: 'Error', description: 'Every error: one sentence a person can act on' });
 export const streamEventSchema = z
   .union([
     z.object({ event: z.literal('started'), qa_pair_id: z.number().int() }),

@@ -25,7 +25,7 @@ import type {
   testResultsSchema,
   workspaceSnippetSchema,
 } from './ciContext.js';
-import type { answerSchema, answerStatusSchema, chatSchema, qaPairSchema, questionSchema, sourceSchema, streamEventSchema } from './api.js';
+import type { ERROR_CODES, answerSchema, answerStatusSchema, chatSchema, qaPairSchema, questionSchema, sourceSchema, streamEventSchema } from './api.js';
 
 /** `Omit` that keeps the other fields of a type with an index signature (`Omit` keeps only the signature). */
 type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
@@ -54,7 +54,12 @@ export interface Page<T> {
 
 export interface ErrorBody {
   detail: string;
+  /** A machine-readable name of the error, where a client acts on which error it is (ERROR_CODES); `detail` stays the sentence. */
+  code?: ErrorCode;
 }
+
+/** A machine-readable name of an error (protocol/api.ts ERROR_CODES). */
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** One Server-Sent Event of an answer stream. */
 export type StreamEvent = z.output<typeof streamEventSchema>;

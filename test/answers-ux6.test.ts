@@ -73,7 +73,10 @@ describe('answers on failures made by ux6', () => {
     expect(fix).not.toContain('cargo search');
     const side = await askLocal('was it the infrastructure or the code?', analyzedChatContext({}, text));
     expect(side).toContain("The build ran offline [L22-L22], so it could use only what the agent's local cache held");
-    for (const answer of [fix, side]) expect(checkCitations(answer, text.split('\n'))).toEqual([]);
+    // The why answer reads the same line (remedyWhere.ts offlineLine): three answers agree.
+    const why = await askLocal('why did the build fail?', analyzedChatContext({}, text));
+    expect(why).toContain('The build ran offline, so only what the local cache holds was available [L22-L22].');
+    for (const answer of [fix, side, why]) expect(checkCitations(answer, text.split('\n'))).toEqual([]);
   });
 
   it('"what changed since the last green build?" on a piped log: the commit the log built, cited, and how to get the changes', async () => {

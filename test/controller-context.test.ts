@@ -164,12 +164,14 @@ test('an empty body without Content-Type is {} (nothing named: the global contex
 });
 
 test.each([
-  [{ jobName: 'no/such/job' }, /No job no\/such\/job in JENKINS_HOME.*no context was uploaded/],
-  [{ jobName: 'j', buildNumber: 99 }, /No build #99 of job j in JENKINS_HOME/],
-])('a job or build that does not exist is 404 {detail} and nothing is uploaded (%j)', async (body, detail) => {
+  [{ jobName: 'no/such/job' }, /No job no\/such\/job in JENKINS_HOME.*no context was uploaded/, 'job_not_found'],
+  [{ jobName: 'j', buildNumber: 99 }, /No build #99 of job j in JENKINS_HOME/, 'build_not_found'],
+])('a job or build that does not exist is 404 {detail} and nothing is uploaded (%j)', async (body, detail, code) => {
   const reply = await upload(JSON.stringify(body));
   expect(reply.status).toBe(404);
   expect(reply.json.detail).toMatch(detail);
+  // The machine-readable name the CLI acts on (cli/commands/ask.ts), beside the sentence.
+  expect(reply.json.code).toBe(code);
   expect(arrivals).toHaveLength(0);
 });
 
@@ -194,10 +196,12 @@ test('buildNumber may be a permalink (cichat ask --job J without --build): resol
   const none = await upload(JSON.stringify({ jobName: 'downstream', buildNumber: 'lastFailedBuild' }));
   expect(none.status).toBe(404);
   expect(none.json.detail).toBe('Job downstream has no failed build (lastFailedBuild) in JENKINS_HOME: no context was uploaded');
+  expect(none.json.code).toBe('build_not_found');
   expect(arrivals).toHaveLength(0);
   const ghost = await upload(JSON.stringify({ jobName: 'ghost', buildNumber: 'lastFailedBuild' }));
   expect(ghost.status).toBe(404);
   expect(ghost.json.detail).toMatch(/ghost.*no context was uploaded/);
+  expect(ghost.json.code).toBe('job_not_found');
   const bad = await upload(JSON.stringify({ jobName: 'downstream', buildNumber: 'lastGreenBuild' }));
   expect(bad.status).toBe(422);
   expect(bad.json.detail).toMatch(/^buildNumber: must be a positive whole number or one of lastBuild, lastCompletedBuild, lastFailedBuild/);

@@ -5,6 +5,7 @@
  */
 import type { CiContext, PluginInfo } from '../../protocol/types.js';
 import { editDistance } from '../../core/log/symbols.js';
+import { escapeRegExp } from '../../core/regexp.js';
 
 /** "3 min 12 s", "1 h 5 min", "850 ms", "2 d 3 h": the two largest units that matter. */
 export function formatDuration(ms: number): string {
@@ -213,9 +214,7 @@ export function pluginNamesAskedFor(question: string, plugins: PluginInfo[]): st
   return list.filter((n) => !list.some((other) => other !== n && other.split(' ').includes(n) && other.includes(' ')));
 }
 
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+export { escapeRegExp };
 
 // ---------------------------------------------------------------------------------------------
 // The master node's system information

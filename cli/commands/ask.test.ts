@@ -221,6 +221,24 @@ describe('cichat ask', () => {
       expect(theirs.calls.deleted).toEqual([]);
     });
 
+    it("tells a missing job or failed build by the body's code, by the wording only when an older controller sends none", async () => {
+      // Reworded: the code still says which error it is.
+      const reworded = io();
+      expect(await run(argv('ask', '--job', 'nope', 'why?'), reworded, fake({ refuse: () => new ApiError(404, 'Unknown job nope', undefined, undefined, 'job_not_found') }).makeClient)).toBe(1);
+      expect(reworded.stderr.text).toContain('hint: the controller reads only the jobs of its own JENKINS_HOME');
+      // A code that names another error wins over matching words.
+      const other = io();
+      expect(await run(argv('ask', '--job', 'nope', 'why?'), other, fake({ refuse: () => new ApiError(404, 'No job nope in JENKINS_HOME: no context was uploaded', undefined, undefined, 'build_not_found') }).makeClient)).toBe(1);
+      expect(other.stderr.text).not.toContain('hint: the controller reads only the jobs');
+      const a = fake({
+        refuse: (u) => (u.buildNumber === 'lastFailedBuild' ? new ApiError(404, 'Job team/web: none failed', undefined, undefined, 'build_not_found') : undefined),
+        received: { buildDetails: { number: 9, result: 'SUCCESS' } },
+      });
+      const out = io();
+      expect(await run(argv('ask', '--job', 'team/web', 'why did it fail?'), out, a.makeClient)).toBe(0);
+      expect(a.calls.uploads.map((u) => u.buildNumber)).toEqual(['lastFailedBuild', 'lastCompletedBuild']);
+    });
+
     it('keeps the chat once the answer began, even when it then fails', async () => {
       const a = fake({ streamFails: true });
       expect(await run(argv('ask', '--job', 'team/api', 'why?'), io(), a.makeClient)).toBe(1);

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { intArg, type CommandDeps } from '../command.js';
 import type { Ctx } from '../io.js';
-import type { Source, StreamEvent } from '../../protocol/types.js';
+import type { ErrorCode, Source, StreamEvent } from '../../protocol/types.js';
 import { colourful, localTime, paint, printJson } from '../output.js';
 import { ApiError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { PreparedLog } from '../upload.js';
@@ -342,7 +342,7 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
   try {
     result = await send(upload);
   } catch (err) {
-    if (!(err instanceof ApiError && err.status === 404 && upload.buildNumber === 'lastFailedBuild' && / has no failed build /.test(err.detail))) throw withJobHint(err, log !== undefined);
+    if (!(err instanceof ApiError && err.status === 404 && upload.buildNumber === 'lastFailedBuild' && isError(err, 'build_not_found', / has no failed build /))) throw withJobHint(err, log !== undefined);
     // The 404 came before the log was read: the same log goes again (cli/client.ts LogBody).
     if (log !== undefined && !log.body.rewind()) throw err;
     ctx.io.stderr.write(`cichat: ${o.job} has no failed build; taking its last completed build\n`);
@@ -359,11 +359,19 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
 }
 
 /**
+ * Which error a 404 is: by its body's `code`; an older controller sends none, and then by its wording
+ * (jenkins/errors.ts JobNotFoundError, controller/routes/context.ts resolveBuildRef).
+ */
+function isError(err: ApiError, code: ErrorCode, wording: RegExp): boolean {
+  return err.code !== undefined ? err.code === code : wording.test(err.detail);
+}
+
+/**
  * A job the controller's JENKINS_HOME does not have (ux6: a build of another Jenkins, asked about
  * with `--job`): the one line gets what to do, list the jobs it knows or pipe the build's log.
  */
 function withJobHint(err: unknown, piped: boolean): unknown {
-  if (!(err instanceof ApiError) || err.status !== 404 || err.hint || !/^No job .* in JENKINS_HOME/.test(err.detail)) return err;
+  if (!(err instanceof ApiError) || err.status !== 404 || err.hint || !isError(err, 'job_not_found', /^No job .* in JENKINS_HOME/)) return err;
   const hint = piped
     ? 'the controller reads only the jobs of its own JENKINS_HOME: drop --job to ask about the piped log alone (`cichat failures` lists the jobs with recent failures)'
     : 'the controller reads only the jobs of its own JENKINS_HOME (`cichat failures` lists the jobs with recent failures); for a build of another Jenkins, pipe its console log: cat build.log | cichat ask "..."';

@@ -8,7 +8,7 @@ import type { CiContext } from '../../protocol/types.js';
 import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js';
 import type { RefererInfo } from '../../jenkins/referer.js';
 import { resolveBuildNumber } from '../../jenkins/jobs.js';
-import { BuildNotFoundError, JobNotFoundError } from '../../jenkins/errors.js';
+import { BuildNotFoundError, JobNotFoundError, notFoundCode } from '../../jenkins/errors.js';
 import type { WorkspaceSnippet } from '../../protocol/types.js';
 import type { BackendProxy } from '../proxy.js';
 
@@ -146,10 +146,10 @@ async function resolveBuildRef(jenkinsHome: string, jobName: string, ref: string
   try {
     return await resolveBuildNumber(jenkinsHome, jobName, ref);
   } catch (err) {
-    if (err instanceof JobNotFoundError) throw new NotFound(`${err.message}: no context was uploaded`);
+    if (err instanceof JobNotFoundError) throw new NotFound(`${err.message}: no context was uploaded`, notFoundCode(err));
     if (err instanceof BuildNotFoundError) {
       const what = ref.replace(/^last/, '').replace(/Build$/, '').replace(/([A-Z])/g, ' $1').trim().toLowerCase();
-      throw new NotFound(`Job ${jobName} has no ${what ? `${what} ` : ''}build (${ref}) in JENKINS_HOME: no context was uploaded`);
+      throw new NotFound(`Job ${jobName} has no ${what ? `${what} ` : ''}build (${ref}) in JENKINS_HOME: no context was uploaded`, 'build_not_found');
     }
     throw err;
   }
@@ -196,7 +196,7 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     // A job that exists but whose files are corrupt is uploaded with an `error` note instead.
     const missing = result.problems.find((p) => (p.error as { status?: unknown }).status === 404) ?? result.problems[0];
     const where = request.jobName !== undefined && body.jobName === undefined ? ' (taken from the Referer)' : '';
-    throw new NotFound(`${missing?.error.message ?? `No job ${request.jobName ?? ''} in JENKINS_HOME`}${where}: no context was uploaded`);
+    throw new NotFound(`${missing?.error.message ?? `No job ${request.jobName ?? ''} in JENKINS_HOME`}${where}: no context was uploaded`, missing ? notFoundCode(missing.error) : 'job_not_found');
   }
   // The backend masks secrets in every field of the context before storing it.
   // A client that sent its own context keeps it even when JENKINS_HOME lacks the job (another
@@ -384,7 +384,7 @@ export async function uploadContextLog(ctx: Context, userId: string, deps: Conte
     }
     if (result.notFound) {
       const missing = result.problems[0];
-      throw new NotFound(`${missing?.error.message ?? `No job ${jobName} in JENKINS_HOME`}: no context was uploaded`);
+      throw new NotFound(`${missing?.error.message ?? `No job ${jobName} in JENKINS_HOME`}: no context was uploaded`, missing ? notFoundCode(missing.error) : 'job_not_found');
     }
     const sentHeader = ctx.get('x-cichat-context');
     let sent: CiContext | undefined;

@@ -7,7 +7,7 @@
 import type Router from '@koa/router';
 import type { z } from 'zod';
 import { inputOf, validate } from '../../http/validate.js';
-import { BuildNotFoundError, JobNotFoundError } from '../../jenkins/errors.js';
+import { BuildNotFoundError, JobNotFoundError, notFoundCode } from '../../jenkins/errors.js';
 import { jobHistory } from '../../jenkins/history.js';
 import { resolveBuildNumber } from '../../jenkins/jobs.js';
 import { NotFound } from '../errors.js';
@@ -38,7 +38,7 @@ export function registerHistoryRoute(router: Router, deps: HistoryRouteDeps): vo
         history: found.current?.history ?? null,
       };
     } catch (err) {
-      if (err instanceof JobNotFoundError || err instanceof BuildNotFoundError) throw new NotFound(err.message);
+      if (err instanceof JobNotFoundError || err instanceof BuildNotFoundError) throw new NotFound(err.message, notFoundCode(err));
       throw err;
     }
   });

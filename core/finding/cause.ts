@@ -5,6 +5,7 @@
  * header, a library, a module, a crate); when an earlier failure to fetch (network, credentials, dependency
  * resolution) names the same thing, that earlier failure is the cause the rest depends on.
  */
+import { escapeRegExp } from '../regexp.js';
 
 /** What a consequence error says is missing: a header's name without its extension, a library, a module, a crate. */
 const MISSING: readonly RegExp[] = [
@@ -33,8 +34,7 @@ export function missingName(message: string): string | undefined {
  * words name `name` (as a word of a path or URL), else undefined.
  */
 export function earlierCause(at: number, name: string, bodyAt: (i: number) => string, classAt: (i: number) => string | undefined): number | undefined {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const named = new RegExp(`(?:^|[^\\w-])${escaped}(?:[^\\w-]|$)`, 'i');
+  const named = new RegExp(`(?:^|[^\\w-])${escapeRegExp(name)}(?:[^\\w-]|$)`, 'i');
   for (let k = at - 1; k >= Math.max(0, at - REACH); k--) {
     if (!named.test(bodyAt(k))) continue;
     const cls = classAt(k);

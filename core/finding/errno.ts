@@ -2,6 +2,7 @@
  * Errors of the system, in the words every C/Unix tool and runtime prints them (docs/notes/analyzer.md, "Round 17
  * tuning (helper t18)"): evidence of what a program MET, whatever program it was, never of a value a test checked.
  */
+import { escapeRegExp } from '../regexp.js';
 
 /** The conditions the answers tell apart in an OS error (backend/answer/local/osWords.ts, osCondition.ts). */
 export type OsKind = 'permission' | 'read-only' | 'no-space' | 'missing-path' | 'refused';
@@ -57,18 +58,16 @@ export const OS_ERRORS: readonly OsError[] = [
   { errno: 'ENOEXEC', code: 8, text: 'Exec format error' },
 ];
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
 /**
  * The C library's strerror texts (glibc's, the ones a build meets), which any tool prints after its own words
  * (`sed: can't read x: No such file or directory`, `x.c:16: load failed: Too many open files`), and Go's lowercase
  * forms of the same (`open x: permission denied`).
  */
-export const OS_ERROR = new RegExp(String.raw`\b(?:${OS_ERRORS.map((e) => escaped(e.text)).join('|')})\b`, 'i');
+export const OS_ERROR = new RegExp(String.raw`\b(?:${OS_ERRORS.map((e) => escapeRegExp(e.text)).join('|')})\b`, 'i');
 
 /** An error's own words, as a regular-expression source: its text, its symbol, Python's `[Errno N]`, Rust's `(os error N)`. */
 export function osErrorWords(e: OsError): string {
-  return [escaped(e.text), String.raw`\b${e.errno}\b`, String.raw`\[Errno ${e.code}\]`, String.raw`os error ${e.code}\b`].join('|');
+  return [escapeRegExp(e.text), String.raw`\b${e.errno}\b`, String.raw`\[Errno ${e.code}\]`, String.raw`os error ${e.code}\b`].join('|');
 }
 
 /** Every spelling of one condition (`kind`): its errors' own words and the other spellings of them; case ignored. */

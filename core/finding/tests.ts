@@ -9,6 +9,7 @@
 import { REJECTED_NOT_RESOLVED } from './rejected.js';
 import { PatternGates } from '../log/gates.js';
 import { multilineNameIn } from './testNames.js';
+import { escapeRegExp } from '../regexp.js';
 
 export interface Located {
   /** 0-based index into the window. */
@@ -135,10 +136,10 @@ export function testNameIn(lines: readonly string[], before = lines.length, summ
 
 /** Runners' "starting this test" lines and the line that closes each (a result for that test). */
 const RUNNING: { re: RegExp; done: (name: string) => RegExp; tool: string }[] = [
-  { re: /^(?:\[INFO\]\s+)?Running ((?:[\w$]+\.)*[A-Z][\w$]*)$/, done: (n) => new RegExp(`Tests run: .*(?:in|-) ${n.replace(/[$.]/g, '\\$&')}$`), tool: 'surefire' },
-  { re: /^=== RUN\s+(Test\S*)$/, done: (n) => new RegExp(`^\\s*--- (?:PASS|FAIL|SKIP): ${n.replace(/[$.]/g, '\\$&')} `), tool: 'go test' },
-  { re: /^\[ RUN {6}\] (\S+)$/, done: (n) => new RegExp(`^\\[ +(?:OK|FAILED|SKIPPED) +\\] ${n.replace(/[$.]/g, '\\$&')}\\b`), tool: 'googletest' },
-  { re: /^\s*Start\s+\d+: (\S+)$/, done: (n) => new RegExp(`Test\\s+#\\d+: ${n.replace(/[$.]/g, '\\$&')} `), tool: 'ctest' },
+  { re: /^(?:\[INFO\]\s+)?Running ((?:[\w$]+\.)*[A-Z][\w$]*)$/, done: (n) => new RegExp(`Tests run: .*(?:in|-) ${escapeRegExp(n)}$`), tool: 'surefire' },
+  { re: /^=== RUN\s+(Test\S*)$/, done: (n) => new RegExp(`^\\s*--- (?:PASS|FAIL|SKIP): ${escapeRegExp(n)} `), tool: 'go test' },
+  { re: /^\[ RUN {6}\] (\S+)$/, done: (n) => new RegExp(`^\\[ +(?:OK|FAILED|SKIPPED) +\\] ${escapeRegExp(n)}\\b`), tool: 'googletest' },
+  { re: /^\s*Start\s+\d+: (\S+)$/, done: (n) => new RegExp(`Test\\s+#\\d+: ${escapeRegExp(n)} `), tool: 'ctest' },
 ];
 
 /**

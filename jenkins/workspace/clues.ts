@@ -10,6 +10,7 @@
 import type { Finding } from '../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../protocol/ciContext.js';
 import { definitionsIn, missingSymbolOf } from '../../core/log/symbols.js';
+import { escapeRegExp } from '../../core/regexp.js';
 import { addressOf, GRADLE_TASK_DECLARATION, quotedPathOf, refusedOptionOf } from '../../core/log/values.js';
 
 /** What the collector reads: a workspace's file list and a file's lines (or why not). */
@@ -96,7 +97,6 @@ const CLUE_FILES_MAX = 300;
 /** Files larger than this many lines are not searched (generated code, lock files). */
 const CLUE_LINES_MAX = 5000;
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|gradle\.lockfile)$/;
 
@@ -213,7 +213,7 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
     case 'dependency-resolution': {
       const name = f.dependency ? dependencyName(f.dependency) : undefined;
       if (name) {
-        const re = new RegExp(`(?:^|[^\\w-])${escape(name)}(?:$|[^\\w-])`, 'i');
+        const re = new RegExp(`(?:^|[^\\w-])${escapeRegExp(name)}(?:$|[^\\w-])`, 'i');
         out.push({ files: (r) => MANIFEST_FILE.test(r) && !LOCK_FILE.test(r), line: (t) => re.test(t) || (name.includes('/') && t.includes(name)), message: `declares the dependency ${name}`, max: 2 });
       }
       // A directory or file the resolver names (`replacement directory ../retry does not exist`).
@@ -264,7 +264,7 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       const dup = duplicateSymbolOf(f.message);
       if (dup) {
         const name = dup.split('::').pop() as string;
-        const def = new RegExp(`^(?!\\s*extern\\b)(?!\\s*(?://|\\*|/\\*|#)).*\\b${escape(name)}\\b(?:\\s*\\[[^\\]]*\\])?\\s*(?:=|;|\\{|\\()`);
+        const def = new RegExp(`^(?!\\s*extern\\b)(?!\\s*(?://|\\*|/\\*|#)).*\\b${escapeRegExp(name)}\\b(?:\\s*\\[[^\\]]*\\])?\\s*(?:=|;|\\{|\\()`);
         out.push({ files: (r) => /\.(?:h|hh|hpp|hxx|inc)$/.test(r), line: (t) => def.test(t) && !/^\s*(?:return|if|while|for)\b/.test(t) && !/\)\s*;\s*$/.test(t), message: `defines ${dup} in a header, so every file that includes it defines it again`, max: 1 });
       }
       // A symbol not found: the build file's list of the sources or objects it compiles and links (`SRCS = a.c b.c`,
@@ -290,7 +290,7 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
         out.push({
           files: (r) => family.test(r) && !(failing && (failing === r || failing.endsWith(`/${r}`) || r.endsWith(`/${failing}`))),
           // A header's prototype (`char *str_trim(char *s);`) declares it too.
-          line: (t, r) => new RegExp(`\\b${escape(sym)}\\b`).test(t) && (definitionsIn([t]).some((d) => d.name === sym) || (/\.(?:h|hh|hpp|hxx)$/.test(r) && new RegExp(`^\\s*(?:extern\\s+)?[A-Za-z_][\\w\\s*&:<>,]*?\\b${escape(sym)}\\s*\\([^;{}]*\\)\\s*(?:const\\s*)?;`).test(t))),
+          line: (t, r) => new RegExp(`\\b${escapeRegExp(sym)}\\b`).test(t) && (definitionsIn([t]).some((d) => d.name === sym) || (/\.(?:h|hh|hpp|hxx)$/.test(r) && new RegExp(`^\\s*(?:extern\\s+)?[A-Za-z_][\\w\\s*&:<>,]*?\\b${escapeRegExp(sym)}\\s*\\([^;{}]*\\)\\s*(?:const\\s*)?;`).test(t))),
           message: `declares ${sym}, the name the compiler could not find`,
           max: 2,
           // In C and C++ the header is what the using file includes; the definition's file is second.
@@ -301,7 +301,7 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       const callee = calleeOf(f.message) ?? calleeAtColumn(f, sourceLine);
       const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
       if (callee && fam) {
-        const call = new RegExp(`\\b${escape(callee)}\\s*\\(`);
+        const call = new RegExp(`\\b${escapeRegExp(callee)}\\s*\\(`);
         out.push({ files: (r) => fam.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === callee), message: `declares ${callee}, the callable the call does not match`, max: 1 });
       }
       break;
@@ -317,7 +317,7 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       const code = (sourceLine ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
       const callees = [...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].filter((m) => !typedElsewhere(code.slice(0, m.index))).map((m) => m[1] as string).filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
       for (const name of fam ? callees.slice(0, 2) : []) {
-        const call = new RegExp(`\\b${escape(name)}\\s*\\(`);
+        const call = new RegExp(`\\b${escapeRegExp(name)}\\s*\\(`);
         out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: `defines ${name}, which the failing line calls`, max: 1 });
       }
       break;
@@ -335,9 +335,9 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       // Where the project asks for a version: the number in the message, on a line that names a version setting.
       const versions = [...f.message.matchAll(/\b(\d+(?:\.\d+){0,2})\b/g)].map((m) => m[1] as string).filter((v) => v !== '0' && v !== '1').slice(0, 3);
       const settings = /version|release|source|target|toolchain|requires|engines|rust-version|python_requires|\bgo \d|node|java|jdk|sdk/i;
-      if (versions.length > 0) out.push({ files: (r) => MANIFEST_FILE.test(r) || CONFIG_FILE.test(r) || /(?:^|\/)\.(?:nvmrc|node-version|python-version|tool-versions|ruby-version|java-version|sdkmanrc)$|rust-toolchain(?:\.toml)?$/.test(r), line: (t) => settings.test(t) && versions.some((v) => new RegExp(`(?:^|[^\\d.])${escape(v)}(?:$|[^\\d])`).test(t)), message: 'asks for the version', max: 1 });
+      if (versions.length > 0) out.push({ files: (r) => MANIFEST_FILE.test(r) || CONFIG_FILE.test(r) || /(?:^|\/)\.(?:nvmrc|node-version|python-version|tool-versions|ruby-version|java-version|sdkmanrc)$|rust-toolchain(?:\.toml)?$/.test(r), line: (t) => settings.test(t) && versions.some((v) => new RegExp(`(?:^|[^\\d.])${escapeRegExp(v)}(?:$|[^\\d])`).test(t)), message: 'asks for the version', max: 1 });
       if (f.symbol && /^[\w.+-]{2,}$/.test(f.symbol)) {
-        const tool = new RegExp(`(?:^|[\\s;&|(\`$'"])${escape(f.symbol)}(?:$|[\\s;&|)'"])`);
+        const tool = new RegExp(`(?:^|[\\s;&|(\`$'"])${escapeRegExp(f.symbol)}(?:$|[\\s;&|)'"])`);
         out.push({ files: (r) => CONFIG_FILE.test(r) && !/\.json$/.test(r), line: (t) => tool.test(t) && !/^\s*#/.test(t), message: `runs ${f.symbol}`, max: 1 });
       }
       break;
@@ -348,7 +348,7 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
   // An option the program refused that a configuration file passes (pytest.ini's `addopts = -n auto`): where it comes from.
   const refused = f.class === 'ci-script' || f.class === 'missing-tool' ? refusedOptionOf(f.message) : undefined;
   if (refused && refused.startsWith('-')) {
-    const word = new RegExp(`(?:^|[\\s"'=\\[,])${escape(refused)}(?:$|[\\s"',=\\]])`);
+    const word = new RegExp(`(?:^|[\\s"'=\\[,])${escapeRegExp(refused)}(?:$|[\\s"',=\\]])`);
     out.push({ files: (r) => (CONFIG_FILE.test(r) || MANIFEST_FILE.test(r)) && !/\.(?:sh|bash|zsh|ps1|cmd|bat|groovy)$|(?:^|\/)(?:Jenkinsfile|Makefile|GNUmakefile)$/.test(r), line: (t) => word.test(t) && !/^\s*(?:#|;|\/\/)/.test(t), message: `passes ${refused} to the program from its configuration`, max: 1 });
   }
   if (f.class === 'permission-credentials' || f.class === 'disk-full') {

@@ -12,6 +12,7 @@
  * or when the file list was cut (then "no file defines it" could be false).
  */
 import { namesAlike } from '../../core/log/symbols.js';
+import { escapeRegExp } from '../../core/regexp.js';
 
 export interface LinkSourceFile {
   rel: string;
@@ -156,7 +157,7 @@ export function declaredNotDefined(files: readonly LinkSourceFile[], symbol: str
   const candidates: LinkCandidate[] = [];
   for (const f of files) {
     if (!C_SOURCE.test(f.rel)) continue;
-    const goesWith = stemOf(f.rel) === stemOf(decl.rel) || (header !== undefined && f.lines.some((l) => new RegExp(`^\\s*#\\s*include\\s*["<](?:[^">]*/)?${header.replace(/[.+]/g, '\\$&')}[">]`).test(l)));
+    const goesWith = stemOf(f.rel) === stemOf(decl.rel) || (header !== undefined && f.lines.some((l) => new RegExp(`^\\s*#\\s*include\\s*["<](?:[^">]*/)?${escapeRegExp(header)}[">]`).test(l)));
     if (!goesWith) continue;
     f.lines.forEach((line, index) => {
       const full = headName(line);

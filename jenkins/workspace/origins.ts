@@ -7,6 +7,7 @@
  * is inferred beyond "this line assigns that name".
  */
 import type { WorkspaceSnippet } from '../../protocol/types.js';
+import { escapeRegExp } from '../../core/regexp.js';
 
 /** Words that are no variable of the project's. */
 const NOT_A_NAME = new Set(['self', 'this', 'super', 'true', 'false', 'True', 'False', 'None', 'null', 'nil', 'undefined', 'return', 'await', 'async', 'new', 'const', 'let', 'var', 'val', 'def', 'func', 'function', 'if', 'for', 'while', 'else', 'elif', 'not', 'and', 'the', 'err', 'with', 'from', 'import', 'print', 'throw', 'raise', 'assert', 'void', 'int', 'char', 'string', 'String', 'public', 'private', 'static', 'final', 'class', 'new']);
@@ -14,11 +15,9 @@ const NOT_A_NAME = new Set(['self', 'this', 'super', 'true', 'false', 'True', 'F
 /** An import bound to a name (`const path = require('node:path')`, `local x = require("x")`): no value of the failure. */
 const IMPORT = /=\s*(?:require|import)\s*\(|^\s*import\b/;
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A line that assigns `name` (a declaration with a value, or a plain assignment): `const x = `, `X = `, `x := `, `final String x = `. */
 function assigns(line: string, name: string): boolean {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   // (A type before the name is a word, not a keyword of control flow nor a markup tag: `<button type="x">` assigns nothing.)
   return new RegExp(String.raw`^\s*(?:export\s+)?(?:(?:const|let|var|val|local|final|static|private|public|protected|readonly)\s+)*(?:(?!(?:if|for|while|return|else|elif|case|switch)\b)\w[\w<>[\],.?*]*\s+)?${n}\s*(?::\s*[^=]+?)?\s*(?::=|=)(?![=>])`).test(line) && !IMPORT.test(line);
 }

@@ -5,6 +5,7 @@
  */
 import { bodyOf } from '../../core/finding/body.js';
 import { echoedCommand, failingCommandAbove } from '../../core/log/failingStep.js';
+import { escapeRegExp } from '../../core/regexp.js';
 
 /** Classes whose cause is in how a step ran, not in a line of the code it built. */
 export const SCRIPT_CLASSES = new Set(['network', 'permission-credentials', 'missing-tool', 'timeout-aborted', 'out-of-memory', 'disk-full', 'ci-script', 'dependency-resolution', 'unknown']);
@@ -54,7 +55,7 @@ export function scriptRunBy(command: string, files: readonly string[]): string |
 
 /** The one line (0-based) of a script that runs `program` in a command's position; undefined for none or several. */
 export function lineRunning(lines: readonly string[], program: string): number | undefined {
-  const p = program.replace(/[.+]/g, '\\$&');
+  const p = escapeRegExp(program);
   const re = new RegExp(`(?:^\\s*|[|;&(]\\s*|\\$\\(\\s*|\\b(?:then|do|else|exec|xargs|time|sudo|env|!)\\s+)${p}(?=\\s|$)`);
   const hits = lines.flatMap((l, i) => (!/^\s*#/.test(l) && re.test(l) ? [i] : []));
   return hits.length === 1 ? hits[0] : undefined;

@@ -44,7 +44,7 @@ function quoteHolds(quote: string, cited: string, above = ''): boolean {
     const [, stem, ext, line, col] = place;
     // A place read off a unified diff (a formatter's `-d` output): the cited line is the hunk's
     // header, the file is the nearest `+++ file` above it and the line is inside the hunk's new range.
-    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(cited);
+    const hunk = /^(?:\d{4}-\d\d-\d\dT[\d:.]+Z\s*)?@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(cited);
     if (hunk) {
       // isort labels its sides `file:before` / `file:after`.
       const file = [...above.matchAll(/\+\+\+ (?:b\/)?(\S+)/g)].pop()?.[1]?.replace(/:(?:before|after)$/, '');

@@ -9,7 +9,7 @@ import { buildLabel } from '../facts.js';
 import { clip, inlineCode, type LogSpan } from '../logtext.js';
 import { abortedBy, at, citeMessage, findingFor } from './findingText.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts, reportsOnly } from './logHelpers.js';
-import { offlineLine } from './dependencySteps.js';
+import { offlineLine } from './remedyWhere.js';
 import { testTimeLimitOf } from './exceptions.js';
 import { type AnswerGroup, type Composer, ReplyBuilder, notSaid } from './reply.js';
 

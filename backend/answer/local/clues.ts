@@ -10,7 +10,8 @@ import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { GRADLE_TASK_DECLARATION, refusedOptionOf } from '../../../core/log/values.js';
 import { inlineCode, storedLogSpan, UNSET_VARIABLE } from '../logtext.js';
-import { offlineLine } from './dependencySteps.js';
+import { offlineLine } from './remedyWhere.js';
+import { escapeRegExp } from '../facts.js';
 import { lineTextOf } from './logHelpers.js';
 import { ReplyBuilder, type Ask, type Reply } from './reply.js';
 import { isClue, numbered, snippetsOf } from './workspace.js';
@@ -252,7 +253,7 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const variable = /^\s*([A-Za-z_][\w.]*)\s*[:+?]?=/.exec(c.code)?.[1] ?? /^\s*(\w+)\s*\(/.exec(c.code)?.[1];
     const stem = (p: string): string => p.replace(/^.*\//, '').replace(/\.\w+$/, '');
     // The file the workspace shows defining the missing symbol, when this list names neither it nor its object.
-    const absent = definedIn && !new RegExp(`(?:^|[\\s/(])${stem(definedIn).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\w+\\b`).test(c.code) ? definedIn : undefined;
+    const absent = definedIn && !new RegExp(`(?:^|[\\s/(])${escapeRegExp(stem(definedIn))}\\.\\w+\\b`).test(c.code) ? definedIn : undefined;
     // Said only when the list lacks the file the workspace shows defining the symbol: else the list is not the cause.
     if (!absent) return undefined;
     return `${at} lists the files the build compiles and links${variable ? ` in ${inlineCode(variable)}` : ''}${code}, and ${inlineCode(absent)}, which defines ${f.symbol ? inlineCode(f.symbol.replace(/\(.*$/, '')) : 'the missing symbol'}, is not among them: add it there (or its object, as the others are named).`;

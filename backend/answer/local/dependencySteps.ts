@@ -9,7 +9,7 @@
 import type { Finding } from '../../../protocol/types.js';
 import { cite, inlineCode } from '../logtext.js';
 import type { RemedyStep } from './remedyShape.js';
-import { OFFLINE_MESSAGE } from './remedyWhere.js';
+import { offlineLine } from './remedyWhere.js';
 
 const at = (line: number): string => cite({ start_line: line, end_line: line });
 
@@ -23,29 +23,6 @@ const CHECKSUM = /checksum mismatch|checksum (?:of .* )?(?:for .* )?(?:has )?cha
 const LOCAL_PATH = /at specified path (\S+)|ENOENT: no such file or directory, open '([^']+)'|failed to read `([^`]+)`/;
 /** A version specifier (a protocol) the resolver does not understand. */
 const UNSUPPORTED_SPEC = /Unsupported URL Type "([^"]+)":\s*(\S+)/;
-
-/**
- * The resolver's own words that it used its local cache alone, under its error (cargo's `As a
- * reminder, you're using offline mode`). Not the command's `--offline` flag: a build run offline
- * fails for other reasons too (a cycle, a renamed path dependency), and then the cache is not why.
- */
-const OFFLINE_LINE = /\boffline mode\b|only-if-cached/;
-
-/**
- * The line that shows the resolver ran offline: the message itself, else one of the few lines
- * the tool printed under it (ux6). Undefined when nothing there says so.
- */
-export function offlineLine(f: Finding, lineText?: (n: number) => string | undefined): number | undefined {
-  if (OFFLINE_MESSAGE.test(f.message)) return f.message_line;
-  if (!lineText) return undefined;
-  for (let n = f.message_line + 1; n <= f.message_line + 6; n++) {
-    const t = lineText(n) ?? '';
-    // cargo searched a local path (a path dependency), not its registry cache: offline is not why.
-    if (/location searched: (?!.*\b(?:index|registry)\b)/.test(t)) return undefined;
-    if (OFFLINE_LINE.test(t)) return n;
-  }
-  return undefined;
-}
 
 export function dependencySteps(f: Finding, lineText?: (n: number) => string | undefined): RemedyStep[] {
   const m = at(f.message_line);

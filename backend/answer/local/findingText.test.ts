@@ -236,3 +236,23 @@ describe('meaningOf: a check read from the failing command (core/finding/purpose
     expect(meaningOf(finding({ message: 'AssertionError: 3 != 4', evidence: [1] }), () => 'AssertionError: 3 != 4')).toContain('its check did not hold');
   });
 });
+
+describe('a place a diff implies: its hunk header is cited, not the file header', () => {
+  const log = [
+    '2026-11-29T15:20:28.58Z + terraform fmt -check -diff -recursive',
+    '2026-11-29T15:20:28.75Z --- old/modules/main.tf',
+    '2026-11-29T15:20:28.76Z +++ new/modules/main.tf',
+    '2026-11-29T15:20:28.77Z @@ -1,16 +1,16 @@',
+    '2026-11-29T15:20:28.81Z  variable "x" {',
+    '2026-11-29T15:20:28.82Z -  type = number',
+  ];
+  const lineText = (n: number): string | undefined => log[n - 1];
+  const lint = (line: number): Finding => finding({ class: 'lint', tool: 'terraform', message: '--- old/modules/main.tf', message_line: 2, evidence: [2], location: { file: 'old/modules/main.tf', line, log_line: 2 } });
+  it('the line inside the hunk: the file at the message, the line at the hunk', () => {
+    expect(meaningOf(lint(2), lineText)).toContain('at `old/modules/main.tf:2` [L4-L4] [L2-L2]');
+  });
+  it('a line the hunk does not hold, or no hunk below: the logged line, said once', () => {
+    expect(meaningOf(lint(40), lineText)).toContain('at `old/modules/main.tf:40` [L2-L2], and');
+    expect(meaningOf(lint(2), (n) => (n === 4 ? '' : lineText(n)))).toContain('at `old/modules/main.tf:2` [L2-L2], and');
+  });
+});

@@ -4,7 +4,7 @@
  * from a field of the finding or the context and cites the log line it rests on; a class
  * without evidence (unknown) says so instead of guessing.
  */
-import { devFullAbove, OFFLINE_MESSAGE, packageIndexAbove, portInMessage } from './remedyWhere.js';
+import { devFullAbove, offlineLine, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { ownerTypeOf } from '../../../core/log/symbols.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
@@ -158,9 +158,33 @@ export function citePlace(f: Finding, place: { file: string; line?: number; colu
   const n = lineOfPlace(f, place, lineText);
   const base = place.file.slice(place.file.lastIndexOf('/') + 1);
   const t = lineText?.(n);
+  if (lineText && t !== undefined && place.line !== undefined && t.includes(base) && !new RegExp(`\\b${place.line}\\b`).test(t.slice(t.indexOf(base)))) {
+    // A diff's file header (`--- old/main.tf`) whose line number only the hunk below implies (`@@ -1,16 +1,16 @@`
+    // holds line 2): the hunk's header is the line that places it.
+    const hunk = hunkHolding(place.line, n, lineText);
+    if (hunk !== undefined) return cite({ start_line: hunk, end_line: hunk });
+  }
   if (!lineText || t === undefined || t.includes(base) || place.line === undefined || !new RegExp(`\\b${place.line}\\b`).test(t)) return cite({ start_line: n, end_line: n });
   for (let k = n - 1; k >= Math.max(1, n - 6); k--) if (lineText(k)?.includes(base)) return cite({ start_line: k, end_line: n });
   return cite({ start_line: n, end_line: n });
+}
+
+/**
+ * ` [La-Lb]` for a place said next to the message's citation, when the place is printed elsewhere (another line,
+ * or a diff hunk's header that implies its line number); empty when the message's line prints it.
+ */
+export function placeCiteApart(f: Finding, place: { file: string; line?: number; column?: number; log_line: number }, lineText?: LineText): string {
+  const c = citePlace(f, place, lineText);
+  return lineOfPlace(f, place, lineText) !== f.message_line || place.log_line !== f.message_line || c !== at(f.message_line) ? ` ${c}` : '';
+}
+
+/** A unified diff's hunk header within three lines below `n` whose new range holds `line` (a CI timestamp may lead it). */
+function hunkHolding(line: number, n: number, lineText: LineText): number | undefined {
+  for (let k = n + 1; k <= n + 3; k++) {
+    const h = /^(?:\d{4}-\d\d-\d\dT[\d:.]+Z\s)?@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(lineText(k) ?? '');
+    if (h) return line >= Number(h[1]) && line < Number(h[1]) + Number(h[2] ?? 1) ? k : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -205,7 +229,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   // The lines that print the message (a message a tool splits over two lines is cited over both).
   const m = citeMessage(f, lineText);
   const loc = f.location;
-  const where = loc?.line !== undefined ? ` at ${inlineCode(placeOf(loc))}${lineOfPlace(f, loc, lineText) !== f.message_line || loc.log_line !== f.message_line ? ` ${citePlace(f, loc, lineText)}` : ''}` : '';
+  const where = loc?.line !== undefined ? ` at ${inlineCode(placeOf(loc))}${placeCiteApart(f, loc, lineText)}` : '';
   const test = f.test ? inlineCode(f.test.name) : 'a test';
   const testCite = f.test ? ` ${at(f.test.log_line)}` : '';
   const compared = f.class === 'test-assertion' && lineText ? f.evidence.find((n) => n !== f.message_line && isComparison(lineText(n) ?? '')) : undefined;
@@ -267,7 +291,10 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
         break;
       }
       parts.push(`${capital(toolName(f))} could not resolve ${f.dependency ? inlineCode(f.dependency) : 'a dependency'} ${at(lineHolding(f, f.dependency, lineText))}.`);
-      if (OFFLINE_MESSAGE.test(f.message)) parts.push(`The build ran offline, so only what the local cache holds was available ${m}.`);
+      {
+        const off = offlineLine(f, lineText);
+        if (off !== undefined) parts.push(`The build ran offline, so only what the local cache holds was available ${off === f.message_line ? m : at(off)}.`);
+      }
       break;
     case 'network':
       {

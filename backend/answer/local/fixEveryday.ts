@@ -9,6 +9,7 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import { editDistance } from '../../../core/log/symbols.js';
+import { escapeRegExp } from '../facts.js';
 import { DOCKER_PULL_DENIED, dockerRegistryOf } from '../../../core/finding/rules.js';
 import { clip, inlineCode, type LogSpan } from '../logtext.js';
 import { abortedBy, at } from './findingText.js';
@@ -206,7 +207,7 @@ export const EVERYDAY_REMEDIES: RemedyRule[] = [
       const above = around(stored, f.message_line, 12, 0);
       const run = [...above].reverse().find((l, i, all) => {
         const next = all[i - 1];
-        return /^> \S+@\S+ [\w:.-]+$/.test(l.text.trim()) && next !== undefined && new RegExp(`^> (?:.*[\\s;&|(])?${missing.replace(/[.+]/g, '\\$&')}(?:$|\\s)`).test(next.text.trim());
+        return /^> \S+@\S+ [\w:.-]+$/.test(l.text.trim()) && next !== undefined && new RegExp(`^> (?:.*[\\s;&|(])?${escapeRegExp(missing)}(?:$|\\s)`).test(next.text.trim());
       });
       if (run) {
         const script = /^> \S+@\S+ ([\w:.-]+)$/.exec(run.text.trim())?.[1] as string;

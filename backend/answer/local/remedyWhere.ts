@@ -16,8 +16,33 @@ type LineText = (line: number) => string | undefined;
 const INDEX_LINES_ABOVE = 12;
 const DEVICE_LINES_ABOVE = 200;
 
-/** A resolver's message that says it ran offline (`--offline`, `offline mode`, npm's `only-if-cached`): the why answer (findingText.ts) and the fix's steps (dependencySteps.ts `offlineLine`) read it. */
-export const OFFLINE_MESSAGE = /offline|only-if-cached/i;
+/** A resolver's message that says it ran offline (`--offline`, `offline mode`, npm's `only-if-cached`). */
+const OFFLINE_MESSAGE = /offline|only-if-cached/i;
+
+/**
+ * The resolver's own words that it used its local cache alone, under its error (cargo's `As a
+ * reminder, you're using offline mode`). Not the command's `--offline` flag: a build run offline
+ * fails for other reasons too (a cycle, a renamed path dependency), and then the cache is not why.
+ */
+const OFFLINE_LINE = /\boffline mode\b|only-if-cached/;
+
+/**
+ * The line that shows the resolver ran offline: the message itself, else one of the few lines
+ * the tool printed under it (ux6: cargo's reminder). Undefined when nothing there says so. The one
+ * reader of it: the why answer (findingText.ts), the fix's steps (dependencySteps.ts, clues.ts) and
+ * "infrastructure or code?" (blame.ts) say "ran offline" for the same builds.
+ */
+export function offlineLine(f: Finding, lineText?: LineText): number | undefined {
+  if (OFFLINE_MESSAGE.test(f.message)) return f.message_line;
+  if (!lineText) return undefined;
+  for (let n = f.message_line + 1; n <= f.message_line + 6; n++) {
+    const t = lineText(n) ?? '';
+    // cargo searched a local path (a path dependency), not its registry cache: offline is not why.
+    if (/location searched: (?!.*\b(?:index|registry)\b)/.test(t)) return undefined;
+    if (OFFLINE_LINE.test(t)) return n;
+  }
+  return undefined;
+}
 
 /**
  * The port a network error names for `host` (`port 80`, urllib3's `port=80`, `host:80`), when it names one: a

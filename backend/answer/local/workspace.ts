@@ -287,7 +287,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     // A literal (`'staging'`, `42`) where a named type is needed: the literal is not one of the
     // values that type allows; declaring the variable as the literal's type would only move the error.
     if (/^(?:"[^"]*"|'[^']*'|-?\d[\d.]*|true|false)$/.test(types.found) && /^[A-Z][\w$.]*$/.test(types.required)) {
-      const imported = s.text.split('\n').findIndex((l) => new RegExp(`\\bimport\\b.*\\b${types.required.replace(/[$.]/g, '\\$&')}\\b.*\\bfrom\\s+['"]([^'"]+)['"]`).test(l));
+      const imported = s.text.split('\n').findIndex((l) => new RegExp(`\\bimport\\b.*\\b${escapeRegExp(types.required)}\\b.*\\bfrom\\s+['"]([^'"]+)['"]`).test(l));
       const from = imported >= 0 ? /from\s+['"]([^'"]+)['"]/.exec(s.text.split('\n')[imported] as string)?.[1] : undefined;
       const defined = from ? ` (${inlineCode(types.required)} is imported from ${inlineCode(from)} on line ${s.startLine + imported} of ${place(s)})` : '';
       return `${where}${code ? ` (${inlineCode(code)})` : ''} gives ${inlineCode(types.found)}, which is not one of the values ${inlineCode(types.required)} allows: use a value ${inlineCode(types.required)} accepts, or add ${inlineCode(types.found)} to ${inlineCode(types.required)}'s definition${defined} if it is a new valid value.`;
