@@ -7,14 +7,17 @@
  *   piece is decoded on its own (Latin-1 for a piece of ASCII only, which is the same text, else
  *   UTF-8). A line decoded on its own is a flat string: the analyzer's character scans and
  *   patterns run 2-4x faster on it than on a slice of a piece-sized string;
- * - a line without `\r` or ESC (the scan for them is native) skips `cleanLine`'s work.
+ * - a line without `\r` or ESC (the scan for them is native) skips `cleanLine`'s work;
+ * - with hints, a piece's newlines, carriage returns, flags and hints come from one call of the
+ *   WebAssembly scanner (byteScan.ts, `scannedPiece`); the JavaScript below is its fallback and reference.
  *
  * A line cut across pieces, and text given as strings, go through a `LineSplitter` fed by a
  * streaming decoder, as before: a `\n` byte ends any UTF-8 sequence, so both paths agree.
  */
 import { isAscii } from 'node:buffer';
 import { LineSplitter, MAX_LINE_CHARS, cleanLine } from './clean.js';
-import { byteHints } from './shapes.js';
+import { HINT_ALL, byteHints } from './shapes.js';
+import { BYTE_SCAN_MAX_RECORDS, FLAG_C1, FLAG_ESCAPE, FLAG_NON_ASCII, byteScanner, type ByteScanner } from './byteScan.js';
 import { PROBE_CHARS } from './blocks.js';
 
 /** `marks` holds the offset of every this many lines' first line. */
@@ -149,6 +152,12 @@ export class ByteLineSplitter {
     this.text.push(text);
   }
 
+  /** Line `count` begins at the stream's byte `at`: kept when it is a MARK_STRIDE-th line's start. */
+  private mark(at: number): void {
+    const marks = this.marks;
+    if (marks !== undefined && (this.count & (MARK_STRIDE - 1)) === 0 && marks.length === this.count / MARK_STRIDE) marks.push(at);
+  }
+
   /** `base`: the offset in the stream of the piece's first byte (valid while `marks` is kept). */
   private bytesPiece(bytes: Buffer, base: number): void {
     const n = bytes.length;
@@ -159,7 +168,6 @@ export class ByteLineSplitter {
       from = this.skip - base;
       this.skip = -1;
     }
-    const marks = this.marks;
     if (this.partial) {
       // The rest of a line begun in an earlier piece: through the slow path, up to its newline.
       const nl = bytes.indexOf(NEWLINE);
@@ -171,6 +179,15 @@ export class ByteLineSplitter {
       this.partial = false;
       from = nl + 1;
     }
+    const scanner = this.withHints && this.wanted === undefined ? byteScanner() : null;
+    if (scanner !== null && !scanner.busy) {
+      from = this.scannedPiece(scanner, bytes, from, base);
+      if (from < n) {
+        this.slow(this.decoder.decode(bytes.subarray(from), { stream: true }));
+        this.partial = true;
+      }
+      return;
+    }
     const ascii = isAscii(bytes);
     const onLine = this.onLine;
     // The next carriage return, escape and (past ASCII) 0x9B byte at or after `from`, found once
@@ -181,7 +198,7 @@ export class ByteLineSplitter {
     let c1 = ascii ? n : -1;
     for (;;) {
       // Line `count` begins at `from`.
-      if (marks !== undefined && (this.count & (MARK_STRIDE - 1)) === 0 && marks.length === this.count / MARK_STRIDE) marks.push(base + from);
+      this.mark(base + from);
       const nl = bytes.indexOf(NEWLINE, from);
       if (nl < 0) break;
       // A line longer than the cut goes the slow way, which cuts it.
@@ -220,6 +237,60 @@ export class ByteLineSplitter {
     if (from < n) {
       this.slow(this.decoder.decode(bytes.subarray(from), { stream: true }));
       this.partial = true;
+    }
+  }
+
+  /**
+   * `bytesPiece` through the WebAssembly scanner (byteScan.ts): the same lines, lengths and hints
+   * as the JavaScript path below it (test), from the scanner's records of the piece's lines from
+   * `from` on. Returns where the piece's partial last line begins (`n`: none).
+   */
+  private scannedPiece(scanner: ByteScanner, bytes: Buffer, from: number, base: number): number {
+    const n = bytes.length;
+    const onLine = this.onLine;
+    scanner.busy = true;
+    try {
+      scanner.load(bytes, from, n);
+      const start = from;
+      for (;;) {
+        const { records, count } = scanner.scan(from - start, PROBE_CHARS);
+        for (let k = 0; k < 4 * count; k += 4) {
+          this.mark(base + from);
+          const nl = start + records[k]!;
+          if (nl - from > MAX_LINE_CHARS) {
+            this.slow(this.decoder.decode(bytes.subarray(from, nl + 1), { stream: true }));
+            from = nl + 1;
+            continue;
+          }
+          this.count++;
+          const flags = records[k + 3]!;
+          let end = nl;
+          let cr = false;
+          if (records[k + 1]! >= 0) {
+            while (end > from && bytes[end - 1] === CARRIAGE_RETURN) end--;
+            cr = start + records[k + 1]! < end;
+          }
+          const esc = (flags & FLAG_ESCAPE) !== 0;
+          const stripped = !cr && esc ? this.stripped(bytes, from, end) : -1;
+          if (stripped >= 0) {
+            const scratch = this.scratch;
+            onLine(scratch.latin1Slice(0, stripped), nl - from, byteHints(scratch, 0, Math.min(stripped, PROBE_CHARS)));
+          } else {
+            const nonAscii = (flags & FLAG_NON_ASCII) !== 0;
+            const raw = nonAscii ? bytes.utf8Slice(from, end) : bytes.latin1Slice(from, end);
+            const dirty = cr || esc || ((flags & FLAG_C1) !== 0 && raw.indexOf('\u009b') >= 0);
+            // The scanner hashed the whole line; `classify` reads at most PROBE_CHARS of it.
+            const hints = dirty ? -1 : end - from > PROBE_CHARS ? byteHints(bytes, from, from + PROBE_CHARS) : nonAscii ? HINT_ALL : records[k + 2]!;
+            onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end, hints);
+          }
+          from = nl + 1;
+        }
+        if (count < BYTE_SCAN_MAX_RECORDS) break;
+      }
+      this.mark(base + from);
+      return from;
+    } finally {
+      scanner.busy = false;
     }
   }
 

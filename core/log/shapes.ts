@@ -372,15 +372,17 @@ export const HINT_WORD = HINT_FAILURE | HINT_FAILURE_SECOND;
  */
 export const HINT_LEAD = 128;
 /** Every hint: what a line with a non-ASCII character gets. */
-const HINT_ALL = HINT_FAILURE | HINT_PASS | HINT_NON_ASCII | HINT_BRANCH | HINT_STARTS | HINT_GO_TEST | HINT_FAILURE_SECOND | HINT_LEAD;
+/** Every hint (a line with a byte past ASCII). */
+export const HINT_ALL = HINT_FAILURE | HINT_PASS | HINT_NON_ASCII | HINT_BRANCH | HINT_STARTS | HINT_GO_TEST | HINT_FAILURE_SECOND | HINT_LEAD;
 
 /**
  * The prefilter's table over the trigrams of prefilter.ts's alphabet (letters either case,
  * space, digit, `(`, `,`, `*`, the rest one symbol): HINT_FAILURE where a key of the failure
  * words ends, HINT_PASS where `ok` or `pas` (either case) ends.
  */
-const HINT_TABLE = new Uint8Array(1 << 15);
-const HINT_SYMBOL = Uint8Array.from(SYMBOL);
+export const HINT_TABLE = new Uint8Array(1 << 15);
+/** The hint symbol of each ASCII character (prefilter.ts SYMBOL); byteScan.ts copies both into its module's memory. */
+export const HINT_SYMBOL = Uint8Array.from(SYMBOL);
 /**
  * The trigrams that stand for a pattern in the table: the rarest that every match holds
  * (prefilter.ts `trigramClauses`, read through gates.ts), or the keys written by hand where the pattern's form hides
