@@ -6,8 +6,8 @@
  * `config/flags.yml`, `pytest.ini`), not only in the files a tool is known to read.
  */
 
-/** A source file's name and line (`socket.rb:1214`, `Main.java:12`) is no `host:port`. */
-const SOURCE_NAME = /\.(?:rb|py|js|mjs|cjs|ts|go|java|kt|scala|groovy|c|cc|cpp|cxx|h|hpp|rs|php|pl|pm|sh|cs|swift|lua|exs?|erl|clj|dart|m)$/i;
+/** A source file's name and line (`socket.rb:1214`, `Main.java:12`) is no `host:port` (also remedyClass.ts's network step). */
+export const SOURCE_NAME = /\.(?:rb|py|js|mjs|cjs|ts|go|java|kt|scala|groovy|c|cc|cpp|cxx|h|hpp|rs|php|pl|pm|sh|cs|swift|lua|exs?|erl|clj|dart|m)$/i;
 
 /**
  * The address a network or credentials message names: `host:port` (also inside a URL, an IPv6

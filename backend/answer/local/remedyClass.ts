@@ -1,5 +1,6 @@
 import type { Finding } from '../../../protocol/types.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
+import { SOURCE_NAME } from '../../../core/log/values.js';
 import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
 import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
@@ -243,7 +244,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
       // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
-      const inMessage = addressPorts(f.message, { names: true }).find((a) => !SOURCE_FILE.test(a.host));
+      const inMessage = addressPorts(f.message, { names: true }).find((a) => !SOURCE_NAME.test(a.host));
       const named = f.host ?? inMessage?.host;
       const host = named ?? 'HOST';
       const port = portInMessage(f.message, named);
@@ -422,9 +423,6 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
   }
   return { steps, ...(unsure ? { unsure } : {}) };
 }
-
-/** A source file's name (`socket.rb`, `client.py`): before `:N` it is a position, not a host and port. */
-const SOURCE_FILE = /\.(?:rb|py|js|mjs|cjs|ts|java|kt|scala|groovy|go|rs|c|cc|cpp|h|hpp|php|pl|pm|lua|ex|exs|erl|cs|swift|sh)$/i;
 
 /** A symbol the linker found defined twice (GNU ld, lld, Apple ld). */
 export const DUPLICATE_SYMBOL = /(?:multiple definition of|duplicate symbol:?)\s*[`'‘"_]*([A-Za-z_][\w:]*)/;
