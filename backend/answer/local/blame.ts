@@ -117,17 +117,19 @@ const infraOrCode: Composer = (ask) => {
 export function rerunOutlook(f: Finding): { text: string; rerunFirst: boolean } {
   switch (SIDE[f.class]) {
     case 'code':
-    case 'ci-config':
+    case 'ci-config': {
+      const testing = f.class === 'test-assertion' || f.class === 'test-error';
+      const limit = testing ? testTimeLimitOf(f.message) : undefined;
       return {
         // Said of the class, not of the whole log: only the first error was read.
-        text:
-          (f.class === 'test-assertion' || f.class === 'test-error') && testTimeLimitOf(f.message)
-            ? `The test's check is a time limit (${inlineCode(testTimeLimitOf(f.message) as string)}): whether it holds depends on how fast the agent ran the code, so a re-run without changes may pass or fail, and one build cannot show which; a pass on a re-run would not mean it is fixed.`
-            : f.class === 'test-assertion' || f.class === 'test-error'
+        text: limit
+          ? `The test's check is a time limit (${inlineCode(limit)}): whether it holds depends on how fast the agent ran the code, so a re-run without changes may pass or fail, and one build cannot show which; a pass on a re-run would not mean it is fixed.`
+          : testing
             ? 'A re-run without changes will most likely fail the same way, unless the test fails only now and then (it depends on timing, order or the environment), which one build cannot show.'
             : "That kind of error comes from the code or the build's own setup, not from timing, the network or the agent, so a re-run without changes will most likely fail the same way.",
         rerunFirst: false,
       };
+    }
     case 'environment':
       return {
         text:
