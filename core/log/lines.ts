@@ -65,6 +65,9 @@ export class ByteLineSplitter {
     withMarks = false,
   ) {
     this.marks = withMarks ? [] : undefined;
+    // Set twice: `stripped` grows it for a long line, which would otherwise drop the optimised
+    // code of `scannedPiece` that took it for a constant (analyze.ts's constructor says more).
+    this.scratch = Buffer.allocUnsafe(1024);
     this.text = new LineSplitter((line, length) => {
       this.count++;
       onLine(line, length, -1);
