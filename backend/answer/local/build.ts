@@ -229,10 +229,16 @@ const changes: Composer = async ({ ci, q, ctx }) => {
   return out.reply();
 };
 
-/** The log's `Checking out Revision` line: the commit the build built, and where it says so. */
-async function builtCommit(ctx: Ask['ctx']): Promise<{ sha: string; line: number } | undefined> {
+/**
+ * The log's `Checking out Revision` line: the commit the build built, and where it says so; with the
+ * git plugin's `Commit message: "..."` line printed right under it, that commit's message (ux8).
+ */
+async function builtCommit(ctx: Ask['ctx']): Promise<{ sha: string; line: number; message?: { text: string; line: number } } | undefined> {
   const checkout = await findInLog(ctx, /Checking out Revision ([0-9a-f]{7,40})/, 'Checking out Revision');
-  return checkout ? { sha: (checkout.match[1] as string).slice(0, 12), line: checkout.line } : undefined;
+  if (!checkout) return undefined;
+  const said = await findInLog(ctx, /^\s*Commit message: "(.+)"\s*$/, 'Commit message');
+  const message = said && said.line > checkout.line && said.line <= checkout.line + 3 ? { text: said.match[1] as string, line: said.line } : undefined;
+  return { sha: (checkout.match[1] as string).slice(0, 12), line: checkout.line, ...(message ? { message } : {}) };
 }
 
 /**
@@ -257,7 +263,12 @@ async function changesFromLog(ctx: Ask['ctx'], build: string, sinceGreen: boolea
   if (!built) return undefined;
   const { sha } = built;
   const out = new ReplyBuilder().log({ start_line: built.line, end_line: built.line });
-  out.line(`The uploaded context does not say which changes went into ${build}: its log shows only the commit it built, ${inlineCode(sha)} ${cite({ start_line: built.line, end_line: built.line })}${sinceGreen ? ", not the last green build's" : ''}.`);
+  const said = built.message;
+  if (said) out.log({ start_line: said.line, end_line: said.line });
+  const message = said ? `, whose message is ${inlineCode(clip(said.text, 160))} ${cite({ start_line: said.line, end_line: said.line })}` : '';
+  out.line(`The uploaded context does not say which changes went into ${build}: its log shows only the commit it built, ${inlineCode(sha)} ${cite({ start_line: built.line, end_line: built.line })}${message}${sinceGreen ? ", not the last green build's" : ''}.`);
+  // That one commit's message is a lead, not the list: other commits may lie between the last green build and it.
+  if (said) out.line(`Start there: that commit is in this build; the log does not show whether it is the only one since the last green build.`);
   out.line();
   // Says where the list would come from itself (so the engine does not add its field-name line, index.ts `withWhereFrom`).
   out.line(`The list would come from the build's record in Jenkins: upload with the job and build named (${inlineCode('cichat context upload CHAT --job J --build N')}) and the controller reads it from its JENKINS_HOME. Without that: ${inlineCode(`git log --oneline <last green commit>..${sha}`)} in a checkout, or upload the last green build's log beside this one (${inlineCode('cichat context upload CHAT --log fail.log --baseline-log pass.log')}), and the answer to "what changed since the last green build?" then lists the errors that are new since it.`);

@@ -26,7 +26,7 @@ import { testFrameOf } from './testFrame.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
-import { callerSource, portMismatch } from './fixNamed.js';
+import { callerOf, callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
 import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, numbered, sameFile, scriptOfCommand, snippetsOf } from './workspace.js';
 
@@ -120,7 +120,9 @@ export const fix: Composer = (ask) => {
   const found = findingFor(ctx, top);
   const f = withDuplicateSymbol(ctx, found);
   const lineText = lineTextOf(ctx, top);
-  const remedy = fixRemedies(toolShown(f, ctx), storedLogSpan(ctx), lineText);
+  // The frame that called the raise site: read once, for the remedy's step and the source block below (fixNamed.ts).
+  const caller = callerOf(f, storedLogSpan(ctx));
+  const remedy = fixRemedies(toolShown(f, ctx), storedLogSpan(ctx), lineText, caller);
   out.log({ start_line: f.message_line, end_line: f.message_line });
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
@@ -195,7 +197,7 @@ export const fix: Composer = (ask) => {
   }
 
   // The call that gave the raise site its values, from the workspace (fixNamed.ts).
-  const call = callerSource(ci, f, storedLogSpan(ctx), source && loc?.line !== undefined ? { path: relFile ?? loc.file, line: loc.line } : undefined);
+  const call = callerSource(ci, caller, source && loc?.line !== undefined ? { path: relFile ?? loc.file, line: loc.line } : undefined);
   if (call) {
     out.line();
     out.line(call.text);

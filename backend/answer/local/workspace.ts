@@ -10,8 +10,9 @@ import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel, escapeRegExp } from '../facts.js';
 import { MODULE_FORMAT, isLoadFailure, messageHasDetail } from './exceptions.js';
 import { IMPORT_CYCLE } from './importCycle.js';
+import { conversionFix } from './typeConversion.js';
 import { osConditionOf, osFixLine } from './osCondition.js';
-import { inlineCode, UNSET_VARIABLE, type LogSpan } from '../logtext.js';
+import { inlineCode, linesOf, storedLogSpan, UNSET_VARIABLE, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -182,8 +183,11 @@ export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: st
   const declared = /^declares (\S+), the symbol the linker could not find; /.exec(s.message ?? '')?.[1];
   if (declared) out.line(`It declares ${inlineCode(declared)}, and no C or C++ source file of the workspace defines it.`);
   const message = [s.message ?? '', headline ?? '', ...spans.slice(0, 2).map((x) => x.text)].join('\n');
+  // The lines the tool printed right above its message (the source line and its carets: OCaml, gcc, rustc), for the type conversion.
+  const stored = finding ? storedLogSpan(ask.ctx) : undefined;
+  const above = stored && finding ? linesOf(stored, Math.max(stored.start_line, finding.message_line - 3), finding.message_line - 1)?.text : undefined;
   // The why answer shows the line and leaves the fix to its one "Next step" (and to "how do I fix it?").
-  const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci), opts.checkAt, opts.sidesSaid);
+  const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci), opts.checkAt, opts.sidesSaid, above);
   if (fix) out.line(`**Fix:** ${fix}`);
   return out.reply();
 }
@@ -240,7 +244,7 @@ export function assignmentAbove(s: WorkspaceSnippet, line: number, name: string)
 }
 
 /** `sidesSaid`: the answer says elsewhere that the log does not tell which side of a failed check is wrong (remedyShape.ts `Unsure.sides`): not said again here. */
-function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string, sidesSaid = false): string | undefined {
+function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string, sidesSaid = false, above = ''): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
   const runtime = finding?.class === 'test-error' || finding?.class === 'runtime-exception';
@@ -271,8 +275,13 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   if (ARITY.test(message)) {
     return `the call at ${where}${code ? ` (${inlineCode(code)})` : ''} does not pass the arguments the callee declares (the compiler compares the two lists): pass what the declaration takes now, or change the declaration back.`;
   }
-  const lossy = /possible lossy conversion from ([\w.]+) to ([\w.]+)/.exec(message);
-  const types = typeMismatchOf(message) ?? (lossy ? { found: lossy[1] as string, required: lossy[2] as string } : undefined);
+  // The expected and the found type, and the language's own conversion between them, on the marked line (typeConversion.ts).
+  const column = finding?.location && sameFile(s.path, finding.location.file) && finding.location.line === s.line ? finding.location.column : undefined;
+  const converted = conversionFix(`${above}\n${message}`, s.path, lineOf(s, s.line ?? 0), column, where);
+  if (converted) return converted;
+  // javac's lossy conversion, and clang's `implicit conversion loses integer precision: 'size_t' (aka 'unsigned long') to 'int'`.
+  const lossy = /possible lossy conversion from ([\w.]+) to ([\w.]+)|implicit conversion loses (?:integer|floating-point) precision: '([^']+)'(?: \(aka '[^']+'\))? to '([^']+)'/.exec(message);
+  const types = typeMismatchOf(message) ?? (lossy ? { found: (lossy[1] ?? lossy[3]) as string, required: (lossy[2] ?? lossy[4]) as string } : undefined);
   // A declaration whose type does not fit its value: the line with the value's type, as one concrete edit.
   const declared = types && code ? new RegExp(`^((?:final\\s+|const\\s+|var\\s+)?)${escapeRegExp(types.required.split('.').pop() as string)}(\\s+[A-Za-z_$][\\w$]*\\s*=.*)$`).exec(code) : null;
   if (types && declared) {
