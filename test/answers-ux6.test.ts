@@ -82,7 +82,8 @@ describe('answers on failures made by ux6', () => {
   it('"what changed since the last green build?" on a piped log: the commit the log built, cited, and how to get the changes', async () => {
     const text = log('c-undefined-reference.log');
     const answer = await askLocal('what changed since the last green build?', analyzedChatContext({}, text));
-    expect(answer).toContain("its log shows only the commit it built, `b32b43dcaee2` [L11-L11], not the last green build's");
+    // (ux8: with the message the git plugin printed under it, [L12-L12].)
+    expect(answer).toContain("its log shows only the commit it built, `b32b43dcaee2` [L11-L11], whose message is `Print the reorder level` [L12-L12], not the last green build's");
     expect(answer).toContain('`git log --oneline <last green commit>..b32b43dcaee2`');
     expect(answer).toContain('--baseline-log pass.log');
     // One paragraph on where the list comes from, in words, not the field name the engine adds otherwise.

@@ -84,6 +84,8 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\bhelp me\b.*\b(fix|debug|solve|repair|troubleshoot)\b/, 12],
       // A follow-up about the change to make (ux6: "which import should I move?" got the log's head).
       [/\b(which|what) (\w+ )?(should|must|do|can) (i|we) (change|move|edit|remove|delete|rename|update|add|touch)\b/, 8],
+      // "should I change src/ringbuf.c?", "is the bug in cart.js?": a follow-up about where to make the fix (ux8), not about the build's changes.
+      [/\b(should|must|shall|do|can) (i|we) (need to |have to )?(change|edit|modify|touch|update)\b|\b(is|was) the (bug|problem|error|fault|fix) in\b/, 8],
       [/\bwhat (should|do|can|must) (i|we) do\b|\bnext steps?\b|\bhow (do|can|should) (i|we) (get|make) (it|this|the build) (green|pass\w*|work\w*)\b|\bwhat (should|do) (i|we) change\b/, 8],
       // German and French: "wie behebe ich das", "comment corriger".
       [/\b(beheben|behebe|reparieren|corriger|réparer|reparer)\b/, 8],
@@ -104,7 +106,9 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(why|how come|reason)\b.*\b(fail\w*|broke\w*|break\w*|red|error\w*|crash\w*|unstable|abort\w*|stopp?ed|killed|cancel+ed)\b/, 6],
       // German and French: "warum ist der Build fehlgeschlagen", "pourquoi le build a échoué".
       [/\b(warum|wieso|weshalb|pourquoi)\b|\b(fehlgeschlagen|fehler|kaputt|échoué|echoue|erreur|cassé|plantage)\b/, 6],
-      [/\b(which|what) (file|line)\b.*\b(error|fail\w*|broke\w*|problem)\b|\bwhere\b.*\b(error|fail\w*|broke\w*)\b/, 4],
+      [/\b(which|what) (file|line)\b.*\b(error|fail\w*|broke\w*|problem)\b|\bwhere\b.*\b(error|fail\w*|broke\w*|problem|bug|issue|wrong|culprit)\b/, 4],
+      // A bare "where is it?" in a chat about a failed build asks where the failure is (ux8: "I can't answer that").
+      [/^(?:and |so )?where(?: (?:is|was) (?:it|this|that))?(?: exactly)?$/, 6],
       // "was it a timeout?", "did it run out of memory?": a question about the failure's kind.
       [/\b(out of memory|oom|time ?outs?|timed out|dns|disk full|flaky network)\b/, 6],
       [/\b(network|dns|permissions?|auth\w*|credentials?|compil\w*|dependenc\w*|disk|docker|memory|proxy|firewall)\b.*\b(issues?|problems?|errors?|failures?|denied|full)\b/, 6],

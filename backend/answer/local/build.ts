@@ -204,7 +204,15 @@ const changes: Composer = async ({ ci, q, ctx }) => {
   const build = buildLabel(ci);
   if (!Array.isArray(list)) return (await changesFromLog(ctx, build, sinceGreen)) ?? notSaid(`which changes went into ${build}`);
   const out = new ReplyBuilder().fact('buildDetails.changes');
-  if (list.length === 0) out.line(`**${capitalise(build)} has no recorded changes** (same revision as before, or started by hand).`);
+  // No change in the record, but a log that names the commit it built (ux8: a record without a changelog beside a
+  // log whose checkout says which commit and why): that commit, not a guess at why the list is empty.
+  const built = list.length === 0 ? await builtCommit(ctx) : undefined;
+  if (built) {
+    out.log({ start_line: built.line, end_line: built.line });
+    if (built.message) out.log({ start_line: built.message.line, end_line: built.message.line });
+    const message = built.message ? `, whose message is ${inlineCode(clip(built.message.text, 160))} ${cite({ start_line: built.message.line, end_line: built.message.line })}` : '';
+    out.line(`**${capitalise(build)} has no recorded changes** in its Jenkins record; its log shows the commit it built, ${inlineCode(built.sha)} ${cite({ start_line: built.line, end_line: built.line })}${message}.`);
+  } else if (list.length === 0) out.line(`**${capitalise(build)} has no recorded changes** (same revision as before, or started by hand).`);
   else {
     out.line(`**${capitalise(build)} has ${list.length} change${list.length === 1 ? '' : 's'}:**`);
     for (const c of list.slice(0, 15)) out.line(`- ${describeChange(c)}`);
@@ -217,8 +225,11 @@ const changes: Composer = async ({ ci, q, ctx }) => {
   if (prev && prevResult) {
     out.fact('buildDetails.previousBuild');
     out.line();
-    if (prevResult === 'SUCCESS') {
-      out.line(`The previous build, #${prev.number}, passed: these are the changes since the last green build${list.length > 0 && blames ? ', so they are the suspects (the context cannot prove which one broke it)' : ''}.`);
+    if (prevResult === 'SUCCESS' && list.length === 0) {
+      // Nothing listed: "these are the changes" would introduce an empty list (ux8).
+      out.line(`The previous build, #${prev.number}, passed, and the record lists no change since${built ? ': the commit the log shows is the one to look at first' : ''}.`);
+    } else if (prevResult === 'SUCCESS') {
+      out.line(`The previous build, #${prev.number}, passed: these are the changes since the last green build${blames ? ', so they are the suspects (the context cannot prove which one broke it)' : ''}.`);
     } else {
       out.line(`The previous build, #${prev.number}, ended ${inlineCode(prevResult)} too. The uploaded context does not say which build last passed, so these are only the changes since #${prev.number}.`);
     }
@@ -229,10 +240,16 @@ const changes: Composer = async ({ ci, q, ctx }) => {
   return out.reply();
 };
 
-/** The log's `Checking out Revision` line: the commit the build built, and where it says so. */
-async function builtCommit(ctx: Ask['ctx']): Promise<{ sha: string; line: number } | undefined> {
+/**
+ * The log's `Checking out Revision` line: the commit the build built, and where it says so; with the
+ * git plugin's `Commit message: "..."` line printed right under it, that commit's message (ux8).
+ */
+async function builtCommit(ctx: Ask['ctx']): Promise<{ sha: string; line: number; message?: { text: string; line: number } } | undefined> {
   const checkout = await findInLog(ctx, /Checking out Revision ([0-9a-f]{7,40})/, 'Checking out Revision');
-  return checkout ? { sha: (checkout.match[1] as string).slice(0, 12), line: checkout.line } : undefined;
+  if (!checkout) return undefined;
+  const said = await findInLog(ctx, /^\s*Commit message: "(.+)"\s*$/, 'Commit message');
+  const message = said && said.line > checkout.line && said.line <= checkout.line + 3 ? { text: said.match[1] as string, line: said.line } : undefined;
+  return { sha: (checkout.match[1] as string).slice(0, 12), line: checkout.line, ...(message ? { message } : {}) };
 }
 
 /**
@@ -257,7 +274,12 @@ async function changesFromLog(ctx: Ask['ctx'], build: string, sinceGreen: boolea
   if (!built) return undefined;
   const { sha } = built;
   const out = new ReplyBuilder().log({ start_line: built.line, end_line: built.line });
-  out.line(`The uploaded context does not say which changes went into ${build}: its log shows only the commit it built, ${inlineCode(sha)} ${cite({ start_line: built.line, end_line: built.line })}${sinceGreen ? ", not the last green build's" : ''}.`);
+  const said = built.message;
+  if (said) out.log({ start_line: said.line, end_line: said.line });
+  const message = said ? `, whose message is ${inlineCode(clip(said.text, 160))} ${cite({ start_line: said.line, end_line: said.line })}` : '';
+  out.line(`The uploaded context does not say which changes went into ${build}: its log shows only the commit it built, ${inlineCode(sha)} ${cite({ start_line: built.line, end_line: built.line })}${message}${sinceGreen ? ", not the last green build's" : ''}.`);
+  // That one commit's message is a lead, not the list: other commits may lie between the last green build and it.
+  if (said) out.line(`Start there: that commit is in this build; the log does not show whether it is the only one since the last green build.`);
   out.line();
   // Says where the list would come from itself (so the engine does not add its field-name line, index.ts `withWhereFrom`).
   out.line(`The list would come from the build's record in Jenkins: upload with the job and build named (${inlineCode('cichat context upload CHAT --job J --build N')}) and the controller reads it from its JENKINS_HOME. Without that: ${inlineCode(`git log --oneline <last green commit>..${sha}`)} in a checkout, or upload the last green build's log beside this one (${inlineCode('cichat context upload CHAT --log fail.log --baseline-log pass.log')}), and the answer to "what changed since the last green build?" then lists the errors that are new since it.`);

@@ -26,9 +26,9 @@ import { testFrameOf } from './testFrame.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
-import { callerSource, portMismatch } from './fixNamed.js';
+import { callerOf, callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
-import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, numbered, sameFile, scriptOfCommand, snippetsOf } from './workspace.js';
+import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, nameTheCompilerSuggests, numbered, sameFile, scriptOfCommand, snippetsOf, type NamedByCompiler } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -120,7 +120,9 @@ export const fix: Composer = (ask) => {
   const found = findingFor(ctx, top);
   const f = withDuplicateSymbol(ctx, found);
   const lineText = lineTextOf(ctx, top);
-  const remedy = fixRemedies(toolShown(f, ctx), storedLogSpan(ctx), lineText);
+  // The frame that called the raise site: read once, for the remedy's step and the source block below (fixNamed.ts).
+  const caller = callerOf(f, storedLogSpan(ctx));
+  const remedy = fixRemedies(toolShown(f, ctx), storedLogSpan(ctx), lineText, caller);
   out.log({ start_line: f.message_line, end_line: f.message_line });
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
@@ -176,7 +178,8 @@ export const fix: Composer = (ask) => {
   // A test's error placed in the code under test: the test's own line on the same stack (testFrame.ts).
   const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
   // The closing "I can't tell which side is wrong" (remedy.unsure, its `sides`) is said once, not also in the source's Fix line (ux5).
-  const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure?.sides === true }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
+  const named = helps.map((h) => ({ name: nameTheCompilerSuggests(h.text), line: h.line })).find((h): h is NamedByCompiler => h.name !== undefined);
+  const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure?.sides === true, ...(named ? { compilerName: named } : {}) }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
   if (source) {
     out.line();
     out.line(withoutRepeatedFix(source.text, remedy.steps.map((x) => x.text)));
@@ -195,7 +198,7 @@ export const fix: Composer = (ask) => {
   }
 
   // The call that gave the raise site its values, from the workspace (fixNamed.ts).
-  const call = callerSource(ci, f, storedLogSpan(ctx), source && loc?.line !== undefined ? { path: relFile ?? loc.file, line: loc.line } : undefined);
+  const call = callerSource(ci, caller, source && loc?.line !== undefined ? { path: relFile ?? loc.file, line: loc.line } : undefined);
   if (call) {
     out.line();
     out.line(call.text);

@@ -14,14 +14,14 @@
  *
  * Each fact cites its lines; nothing is said when the log does not show it.
  */
-import type { CiContext, Finding, FindingFrame, WorkspaceSnippet } from '../../../protocol/types.js';
+import type { CiContext, Finding, WorkspaceSnippet } from '../../../protocol/types.js';
 import { tracesIn } from '../../../core/finding/frames.js';
 import { escapeRegExp } from '../facts.js';
 import { cite, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { osConditionOf } from './osCondition.js';
-import { addressPorts } from './osWords.js';
-import { rule, type RemedyRule, type RemedyStep } from './remedyShape.js';
+import { addressPorts } from '../../../core/log/values.js';
+import { rule, type Caller, type RemedyRule, type RemedyStep } from './remedyShape.js';
 import { TEST_FILE } from './testFrame.js';
 import { numbered, sameFile, snippetsOf } from './workspace.js';
 
@@ -178,14 +178,6 @@ function pathSteps(f: Finding, log: LogSpan): RemedyStep[] {
 /** The classes whose raise site a caller's frame gave its values (a program's or a test's exception, a client's network error). */
 const CALLER_CLASSES = new Set(['runtime-exception', 'test-error', 'network']);
 
-/** A trace's frame that called the raise site, with the raise site's function and pytest's printed arguments. */
-export interface Caller {
-  frame: FindingFrame;
-  /** The raise site's function (the frame's, or the `def` pytest quotes). */
-  callee?: string;
-  args?: { fn: string; line?: number; last?: number; values: string[] };
-}
-
 /**
  * The frame that called the raise site, when the stack shows one in the project's code (not a test file,
  * another function than the raise site's), and the arguments pytest printed for the raise site's function
@@ -214,9 +206,8 @@ export function callerOf(f: Finding, log: LogSpan | undefined): Caller | undefin
 }
 
 
-function callerSteps(f: Finding, log: LogSpan): RemedyStep[] {
-  const c = callerOf(f, log);
-  if (!c) return [];
+/** The caller's steps: the call, and pytest's printed arguments. */
+function callerSteps(c: Caller): RemedyStep[] {
   const out: RemedyStep[] = [];
   const callee = c.callee ? `${inlineCode(c.callee)} (where it failed)` : 'The place it failed';
   out.push({ text: `${callee} was called from ${inlineCode(c.frame.function as string)} at ${inlineCode(`${c.frame.file}:${c.frame.line}`)} ${at(c.frame.log_line)}: if the values that line worked on are wrong, the fix belongs in that call (what it passes) rather than there.`, lines: [c.frame.log_line] });
@@ -232,8 +223,7 @@ function callerSteps(f: Finding, log: LogSpan): RemedyStep[] {
  * The caller's lines from the workspace, when a snippet of the context holds them and the failing source
  * shown above does not (another file, or more than a few lines away): the call to change is there.
  */
-export function callerSource(ci: CiContext, f: Finding, log: LogSpan | undefined, shown: { path: string; line: number } | undefined): { text: string; log_line: number; snippet: WorkspaceSnippet } | undefined {
-  const c = callerOf(f, log);
+export function callerSource(ci: CiContext, c: Caller | undefined, shown: { path: string; line: number } | undefined): { text: string; log_line: number; snippet: WorkspaceSnippet } | undefined {
   if (!c) return undefined;
   const line = c.frame.line;
   if (shown && sameFile(shown.path, c.frame.file) && Math.abs(shown.line - line) <= 6) return undefined;
@@ -279,8 +269,9 @@ export const NAMED_REMEDIES: RemedyRule[] = [
   rule('named/path-variable', 'fact', ({ f, stored }, out) => {
     if (f.class !== 'disk-full' && stored) out.push(...pathSteps(f, stored));
   }),
-  rule('named/caller', 'fact', ({ f, stored }, out) => {
-    if (stored) out.push(...callerSteps(f, stored));
+  // The caller comes with the input (fix.ts computes it once for this step and its source block).
+  rule('named/caller', 'fact', ({ caller }, out) => {
+    if (caller) out.push(...callerSteps(caller));
   }),
 ];
 

@@ -16,7 +16,7 @@ import { LOG_NAME_REMEDIES } from './fixLogNames.js';
 import { TOOL_INSTRUCTION_REMEDIES } from './toolInstructions.js';
 import { CHOICE_REMEDIES, FACT_REMEDIES } from './remedyFacts.js';
 import { DETAIL_REMEDIES, NAMED_REMEDIES } from './fixNamed.js';
-import { chooseRemedies, remedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
+import { chooseRemedies, remedyInput, type Caller, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 
 /** The tables that read only the finding (its class, message, exception, symbol). */
 const FINDING_TABLES: readonly RemedyRule[] = [...CLASS_REMEDIES, ...DIAGNOSTIC_REMEDIES, ...OS_CONDITION_REMEDIES, ...EXCEPTION_REMEDIES];
@@ -30,9 +30,9 @@ export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; un
   return { steps: chooseRemedies(FINDING_TABLES, i).map((s) => s.text), ...(unsure ? { unsure } : {}) };
 }
 
-/** Every step for "how do I fix it?": the finding's and the log's, chosen and ordered once. */
-export function fixRemedies(f: Finding, stored: LogSpan | undefined, lineText?: LineText): { steps: RemedyStep[]; unsure?: Unsure } {
-  const i = remedyInput(f, stored, lineText);
+/** Every step for "how do I fix it?": the finding's and the log's, chosen and ordered once. `caller`: fixNamed.ts `callerOf`, computed once by fix.ts. */
+export function fixRemedies(f: Finding, stored: LogSpan | undefined, lineText?: LineText, caller?: Caller): { steps: RemedyStep[]; unsure?: Unsure } {
+  const i = remedyInput(f, stored, lineText, caller);
   const unsure = classUnsure(i);
   return { steps: chooseRemedies(REMEDY_TABLES, i), ...(unsure ? { unsure } : {}) };
 }

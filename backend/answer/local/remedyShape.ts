@@ -19,7 +19,7 @@
  *    own wording: that step says what this failure is, and the general one is then redundant or
  *    wrong (a lock file out of date is not a missing version; a math function is not renamed).
  */
-import type { Finding } from '../../../protocol/types.js';
+import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { cite, linesOf, withoutStamp, type LogSpan } from '../logtext.js';
 import { messageSpan, type LineText } from './findingText.js';
 
@@ -53,6 +53,14 @@ export interface Unsure {
   sides: boolean;
 }
 
+/** A trace's frame that called the raise site, with the raise site's function and pytest's printed arguments (fixNamed.ts `callerOf`). */
+export interface Caller {
+  frame: FindingFrame;
+  /** The raise site's function (the frame's, or the `def` pytest quotes). */
+  callee?: string;
+  args?: { fn: string; line?: number; last?: number; values: string[] };
+}
+
 /** What a rule reads: the finding, the stored log when there is one, and the message's citation. */
 export interface RemedyInput {
   f: Finding;
@@ -64,6 +72,8 @@ export interface RemedyInput {
   m0: number;
   /** The citation of the message line alone. */
   here: string;
+  /** The frame that called the raise site, computed once by the fix answer (fix.ts) for its remedy and its source block. */
+  caller?: Caller;
 }
 
 export interface RemedyRule {
@@ -78,8 +88,8 @@ export interface RemedyRule {
 }
 
 /** The input for a finding: the log lines read lazily by the rules that need them. */
-export function remedyInput(f: Finding, stored: LogSpan | undefined, lineText?: LineText): RemedyInput {
-  return { f, stored, lineText, m: cite(messageSpan(f, lineText)), m0: f.message_line, here: cite({ start_line: f.message_line, end_line: f.message_line }) };
+export function remedyInput(f: Finding, stored: LogSpan | undefined, lineText?: LineText, caller?: Caller): RemedyInput {
+  return { f, stored, lineText, m: cite(messageSpan(f, lineText)), m0: f.message_line, here: cite({ start_line: f.message_line, end_line: f.message_line }), ...(caller ? { caller } : {}) };
 }
 
 /** A rule written as code that pushes its steps (the tables whose rules read the log around the message). */

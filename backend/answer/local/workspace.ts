@@ -10,8 +10,9 @@ import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel, escapeRegExp } from '../facts.js';
 import { MODULE_FORMAT, isLoadFailure, messageHasDetail } from './exceptions.js';
 import { IMPORT_CYCLE } from './importCycle.js';
+import { conversionFix } from './typeConversion.js';
 import { osConditionOf, osFixLine } from './osCondition.js';
-import { inlineCode, UNSET_VARIABLE, type LogSpan } from '../logtext.js';
+import { inlineCode, linesOf, storedLogSpan, UNSET_VARIABLE, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -169,7 +170,7 @@ function fetchCommand(ci: CiContext, filePath: string, workspaceId?: string): st
  * (marked), file and line named, and the fix the error suggests (unless `fix: false`). Undefined when the context
  * holds no snippet for it (then `missingSourceHint` tells how to fetch it).
  */
-export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding, opts: { fix?: boolean; checkAt?: string; sidesSaid?: boolean } = {}): Reply | undefined {
+export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding, opts: { fix?: boolean; checkAt?: string; sidesSaid?: boolean; compilerName?: NamedByCompiler } = {}): Reply | undefined {
   const snippets = snippetsOf(ask.ci);
   const s = snippetForFailure(snippets, spans, finding);
   if (!s || !posInt(s.line)) return undefined;
@@ -182,8 +183,11 @@ export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: st
   const declared = /^declares (\S+), the symbol the linker could not find; /.exec(s.message ?? '')?.[1];
   if (declared) out.line(`It declares ${inlineCode(declared)}, and no C or C++ source file of the workspace defines it.`);
   const message = [s.message ?? '', headline ?? '', ...spans.slice(0, 2).map((x) => x.text)].join('\n');
+  // The lines the tool printed right above its message (the source line and its carets: OCaml, gcc, rustc), for the type conversion.
+  const stored = finding ? storedLogSpan(ask.ctx) : undefined;
+  const above = stored && finding ? linesOf(stored, Math.max(stored.start_line, finding.message_line - 3), finding.message_line - 1)?.text : undefined;
   // The why answer shows the line and leaves the fix to its one "Next step" (and to "how do I fix it?").
-  const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci), opts.checkAt, opts.sidesSaid);
+  const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci), opts.checkAt, opts.sidesSaid, above, opts.compilerName);
   if (fix) out.line(`**Fix:** ${fix}`);
   return out.reply();
 }
@@ -239,8 +243,19 @@ export function assignmentAbove(s: WorkspaceSnippet, line: number, name: string)
   return undefined;
 }
 
+/** A name the compiler's own help under the error proposes for the missing one (rustc: "there is a method `as_metres` with a similar name"), and its log line. */
+export interface NamedByCompiler {
+  name: string;
+  line: number;
+}
+
+/** rustc's help that names the existing item it takes the missing name for: the name (ux8). */
+export function nameTheCompilerSuggests(help: string): string | undefined {
+  return /\bthere (?:is|are) (?:an? )?[\w ]+? `([A-Za-z_$][\w$]*)` with a similar name\b|\ban? [\w ]+? with a similar name exists?: `([A-Za-z_$][\w$]*)`/.exec(help)?.slice(1).find((x) => x !== undefined);
+}
+
 /** `sidesSaid`: the answer says elsewhere that the log does not tell which side of a failed check is wrong (remedyShape.ts `Unsure.sides`): not said again here. */
-function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string, sidesSaid = false): string | undefined {
+function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string, sidesSaid = false, above = '', byCompiler?: NamedByCompiler): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
   const runtime = finding?.class === 'test-error' || finding?.class === 'runtime-exception';
@@ -261,6 +276,18 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     const similar = similarNames(missing, snippets, 3, symbolKindAt(message, missing, code), renamed);
     for (const x of similar) if (x.snippet !== s) out.source(fileSource(x.snippet));
     if (suggested) return `${inlineCode(missing)} does not exist where ${where} uses it; the compiler suggests ${inlineCode(suggested)}.`;
+    // The compiler's help names the item it sees (ux8: `from_metres` from the snippets was offered over rustc's `as_metres`).
+    if (byCompiler) {
+      out.log({ start_line: byCompiler.line, end_line: byCompiler.line });
+      return `${inlineCode(missing)} does not exist where ${where} uses it; the compiler sees ${inlineCode(byCompiler.name)} with a similar name [L${byCompiler.line}-L${byCompiler.line}]: use it if that is the one meant (a rename the change did not reach here), or declare ${inlineCode(missing)}.`;
+    }
+    // The name is defined in another file of the workspace: it exists, it is only not visible here (ux8: "no similar name
+    // is in the source" above a clue quoting its definition).
+    const elsewhere = snippets.find((x) => x.message === `${SNIPPET_CLUE_MARK}declares ${missing}, the name the compiler could not find`);
+    if (elsewhere && similar.length === 0) {
+      out.source(fileSource(elsewhere));
+      return `${inlineCode(missing)} is defined in ${inlineCode(elsewhere.path)}${elsewhere.line !== undefined ? ` (line ${elsewhere.line})` : ''}, but ${where} cannot see it: make that definition visible there (a declaration, an include or an import) rather than renaming the call.`;
+    }
     if (similar.length > 0) {
       const names = similar.map((x) => `${inlineCode(x.name)} (${x.snippet.path === s.path ? '' : `${x.snippet.path} `}line ${x.line})`).join(', ');
       return `${inlineCode(missing)} is not defined where ${where} uses it. Similar names in the source I can see: ${names}. Use the one you meant, or declare ${inlineCode(missing)} (or add its import).`;
@@ -271,8 +298,13 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   if (ARITY.test(message)) {
     return `the call at ${where}${code ? ` (${inlineCode(code)})` : ''} does not pass the arguments the callee declares (the compiler compares the two lists): pass what the declaration takes now, or change the declaration back.`;
   }
-  const lossy = /possible lossy conversion from ([\w.]+) to ([\w.]+)/.exec(message);
-  const types = typeMismatchOf(message) ?? (lossy ? { found: lossy[1] as string, required: lossy[2] as string } : undefined);
+  // The expected and the found type, and the language's own conversion between them, on the marked line (typeConversion.ts).
+  const column = finding?.location && sameFile(s.path, finding.location.file) && finding.location.line === s.line ? finding.location.column : undefined;
+  const converted = conversionFix(`${above}\n${message}`, s.path, lineOf(s, s.line ?? 0), column, where);
+  if (converted) return converted;
+  // javac's lossy conversion, and clang's `implicit conversion loses integer precision: 'size_t' (aka 'unsigned long') to 'int'`.
+  const lossy = /possible lossy conversion from ([\w.]+) to ([\w.]+)|implicit conversion loses (?:integer|floating-point) precision: '([^']+)'(?: \(aka '[^']+'\))? to '([^']+)'/.exec(message);
+  const types = typeMismatchOf(message) ?? (lossy ? { found: (lossy[1] ?? lossy[3]) as string, required: (lossy[2] ?? lossy[4]) as string } : undefined);
   // A declaration whose type does not fit its value: the line with the value's type, as one concrete edit.
   const declared = types && code ? new RegExp(`^((?:final\\s+|const\\s+|var\\s+)?)${escapeRegExp(types.required.split('.').pop() as string)}(\\s+[A-Za-z_$][\\w$]*\\s*=.*)$`).exec(code) : null;
   if (types && declared) {
@@ -363,6 +395,13 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   // them, and the log does not say which side the change meant; the remedy names the other.
   if (finding?.class === 'compile-error' && /conflicting types for|conflicting declaration|redefinition of|previous declaration of/.test(finding.message)) {
     return `${where}${code ? ` (${inlineCode(code)})` : ''} is one of the two declarations the compiler found disagreeing: make it and the other one agree, changing whichever the change did not mean to alter, then re-run the build.`;
+  }
+  // A type argument outside a generic's constraint, whose declaration the workspace shows (jenkins/workspace/clues.ts, ux8).
+  const constraint = snippets.map((x) => ({ x, m: /^clue: declares (\S+), the constraint (\S+) is not in$/.exec(x.message ?? '') })).find((c) => c.m !== null);
+  if (finding?.class === 'compile-error' && constraint?.m) {
+    const [, name, type] = constraint.m as unknown as [string, string, string];
+    out.source(fileSource(constraint.x));
+    return `${where}${code ? ` (${inlineCode(code)})` : ''} uses a generic with ${inlineCode(type)}, which its constraint ${inlineCode(name)} (${constraint.x.path} line ${constraint.x.line ?? constraint.x.startLine}) does not allow: convert the values to a type ${inlineCode(name)} lists, or add ${inlineCode(type)} to ${inlineCode(name)} if the generic code is right for it.`;
   }
   return `change ${where} as the error says${code ? ` (${inlineCode(code)})` : ''}, then re-run the build.`;
 }

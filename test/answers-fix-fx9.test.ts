@@ -1,0 +1,107 @@
+/**
+ * "How do I fix it?" reads what a type error means (helper fx9, issue 25 point 3): the message names the
+ * expected and the found type, and the **Fix:** line of the source block turns them into the language's own
+ * conversion on the marked line (backend/answer/local/typeConversion.ts), the line rewritten when the
+ * message says which expression it is; both changes when two fit. Made-up projects read by the CLI's
+ * reader, then real cases of the tuning data (rounds <= 18); every citation checked.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { snippetsFromDir } from '../cli/snippets.js';
+import { composeLocalAnswer } from '../backend/answer/local/index.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { checkAnswer } from './helpers/claimChecks.js';
+import { TUNED_CASES } from './helpers/realfail.js';
+import { realfailContext } from './helpers/realfailContext.js';
+
+const FIX = 'How do I fix it?';
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** The fix answer's **Fix:** line for a shell step's log over a project on disk (path -> text); citations checked. */
+async function fixLine(files: Record<string, string>, lines: string[]): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx9-ws-'));
+  made.push(dir);
+  for (const [rel, body] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), body);
+  }
+  const log = `${['Started by user ops', '[app] $ /bin/sh -xe /tmp/jenkins9.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n')}\n`;
+  const snippets = await snippetsFromDir(dir, log);
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets: snippets } as CiContextUpload;
+  const ctx = analyzedChatContext(upload, log);
+  const text = (await composeLocalAnswer(FIX, ctx)).text;
+  expect(checkAnswer(FIX, text, log.split('\n'), ctx)).toEqual([]);
+  return text.split('\n').find((l) => l.startsWith('**Fix:**')) ?? '';
+}
+
+describe('the expected and the found type, made concrete', () => {
+  it('Go: two predeclared number types in one expression: both conversions, and that I cannot tell which', async () => {
+    const fix = await fixLine({ 'stats/mean.go': 'package stats\n\nfunc Mean(sum float64, n int) float64 {\n\treturn sum / n\n}\n' }, ['+ go build ./...', '# example.com/m/stats', 'stats/mean.go:4:9: invalid operation: sum / n (mismatched types float64 and int)']);
+    expect(fix).toContain('`sum` is a `float64` and `n` an `int`');
+    expect(fix).toContain('`sum / float64(n)`: line 4 of `stats/mean.go` becomes `return sum / float64(n)`');
+    expect(fix).toContain("`int(sum) / n` fits as well; I can't tell which is right");
+  });
+
+  it('printf: the conversion for the argument\'s type, in the line', async () => {
+    const fix = await fixLine({ 'src/count.c': '#include <stdio.h>\nvoid show(long n)\n{\n    printf("seen %d\\n", n);\n}\n' }, ['+ make', 'cc -Wall -Werror -c -o src/count.o src/count.c', "src/count.c:4:19: error: format ‘%d’ expects argument of type ‘int’, but argument 2 has type ‘long int’ [-Werror=format=]", 'make: *** [Makefile:4: src/count.o] Error 1']);
+    expect(fix).toContain('its conversion is `%ld`: line 4 of `src/count.c` becomes `printf("seen %ld\\n", n);`');
+  });
+
+  it('a type the table has no conversion for: the general sentence, nothing invented', async () => {
+    const fix = await fixLine({ 'src/count.c': '#include <stdio.h>\nstruct s { int a; };\nvoid show(struct s v)\n{\n    printf("seen %d\\n", v);\n}\n' }, ['+ make', "src/count.c:5:19: error: format ‘%d’ expects argument of type ‘int’, but argument 2 has type ‘struct s’ [-Werror=format=]", 'make: *** [Makefile:4: src/count.o] Error 1']);
+    expect(fix).not.toContain('its conversion is');
+  });
+
+  it('C++: a value an explicit constructor does not take implicitly', async () => {
+    const fix = await fixLine({ 'src/timer.cpp': '#include "timer.hpp"\nint arm()\n{\n    return start(Millis{5}, 250);\n}\n' }, ['+ make', 'g++ -std=c++17 -c src/timer.cpp -o src/timer.o', "src/timer.cpp:4:29: error: could not convert ‘250’ from ‘int’ to ‘Millis’", 'make: *** [Makefile:3: src/timer.o] Error 1']);
+    expect(fix).toContain('construct it, `Millis(250)`: line 4 of `src/timer.cpp` becomes `return start(Millis{5}, Millis(250));`');
+  });
+
+  it("Go: a method with a pointer receiver: the value's address", async () => {
+    const fix = await fixLine({ 'cmd/app/main.go': 'package main\n\nfunc main() {\n\tvar s Sink = File{Path: "/tmp/x"}\n\t_ = s\n}\n' }, ['+ go build ./...', '# example.com/app/cmd/app', 'cmd/app/main.go:4:15: cannot use File{…} (value of type File) as Sink value in variable declaration: File does not implement Sink (Write method has pointer receiver)']);
+    expect(fix).toContain('pass `&File{…}`: line 4 of `cmd/app/main.go` becomes `var s Sink = &File{Path: "/tmp/x"}`');
+  });
+});
+
+describe('real cases of the tuning data (rounds <= 18, the project as the workspace)', () => {
+  const fixOf = async (id: string): Promise<string> => {
+    expect(TUNED_CASES).toContain(id);
+    const { ctx, lines } = await realfailContext(id, true);
+    const text = (await composeLocalAnswer(FIX, ctx)).text;
+    expect(checkAnswer(FIX, text, lines, ctx)).toEqual([]);
+    return text;
+  };
+  it('Go: a time.Duration times an int', async () => {
+    expect(await fixOf('go-build-duration-int-mismatched-types')).toContain('`cfg.Backoff * time.Duration(attempt)`: line 18 of `retry/retry.go` becomes `wait := cfg.Backoff * time.Duration(attempt)`');
+  });
+  it('OCaml: the expression the carets mark, converted', async () => {
+    expect(await fixOf('ocaml-type-error')).toContain('`string_of_int (seconds s.millis)`: line 5 of `src/report.ml` becomes');
+  });
+  it('Ada: both operands of the operator the column marks', async () => {
+    expect(await fixOf('gnat-type-mismatch')).toContain("`Average := Float (Sum) / Float (Readings'Length);`");
+  });
+  it('clang: the declaration takes the wider type', async () => {
+    expect(await fixOf('clang-werror-shorten-64-to-32')).toContain('`size_t len = frame_len(msg);`');
+  });
+  it('PHP: the argument the declaration types, cast where it is passed', async () => {
+    const text = await fixOf('php-uncaught-typeerror');
+    expect(text).toContain('`(float) $value`');
+    expect(text).toContain('`is_numeric()`');
+  });
+  it("Java: Formatter's conversion for a Double", async () => {
+    expect(await fixOf('java-illegalformatconversion-report')).toContain('format that value with `%f` (`%.2f` for two decimals)');
+  });
+  it('Java: an Optional where its value is needed is unwrapped, not cast', async () => {
+    const text = await fixOf('gradle-compile-incompatible-types');
+    expect(text).toContain('`.orElse(<default>)`');
+    expect(text).not.toContain('a cast or rounding');
+  });
+  it('Scala: an Option where its value is needed', async () => {
+    expect(await fixOf('scalac-type-mismatch')).toContain('`.getOrElse(<default>)`');
+  });
+});
