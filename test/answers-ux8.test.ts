@@ -7,6 +7,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CiContextUpload } from '../protocol/schemas.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { askLocal } from './helpers/askLocal.js';
 import { askWithCheckout } from './helpers/askCheckout.js';
 import { checkCitations } from './helpers/claimChecks.js';
 
@@ -87,5 +90,40 @@ describe("a type argument outside a generic's constraint (ux8, metrics-agg: Go g
     expect(fix).toContain('`agg/agg.go:5` declares the constraint `Number`');
     expect(fix).toContain('add `~float64` to that set');
     cited(fix, 'metrics-agg');
+  });
+});
+
+describe('"what changed?" with a Jenkins record that lists no change (ux8, csvscan #2 from JENKINS_HOME)', () => {
+  it('names the commit the log built, and introduces no empty list', async () => {
+    const text = log('csvscan');
+    const upload = { buildDetails: { number: 2, result: 'FAILURE', changes: [], previousBuild: { number: 1, result: 'SUCCESS' }, consoleLog: text } } as CiContextUpload;
+    const changed = await askLocal('what changed?', analyzedChatContext(upload, text));
+    // Before: "has no recorded changes** (same revision as before, or started by hand)" and "The previous build, #1,
+    // passed: these are the changes since the last green build." with no change after it.
+    expect(changed).not.toContain('these are the changes');
+    expect(changed).not.toContain('same revision as before');
+    expect(changed).toMatch(/has no recorded changes\*\* in its Jenkins record; its log shows the commit it built, `[0-9a-f]{12}` \[L11-L11\], whose message is `count_fields: a blank line has no fields` \[L12-L12\]/);
+    expect(changed).toContain('The previous build, #1, passed, and the record lists no change since: the commit the log shows is the one to look at first.');
+    cited(changed, 'csvscan');
+  });
+});
+
+describe('is a new compile error flaky? can I ignore it? (ux8, csvscan #2 with the job history from JENKINS_HOME)', () => {
+  const fresh = { fingerprint: '0123456789abcdef', window: 2, firstBuildLooked: 1, seenInLast: 1, firstSeen: 2, failingSince: 2, streak: 1, passedBetween: [], verdict: 'new', evidenceBuilds: [2], reason: 'None of the 1 earlier builds looked at failed this way.' };
+  const context = () => {
+    const text = log('csvscan');
+    return analyzedChatContext({ buildDetails: { number: 2, result: 'FAILURE', history: fresh, consoleLog: text } } as unknown as CiContextUpload, text);
+  };
+
+  it('says a re-run will not clear a compile error, not "re-run it without changes: a pass would make it flaky"', async () => {
+    const flaky = await askLocal('is this flaky?', context());
+    // Before: "**Can't tell yet:** this failure is new (first seen in #2); ... Re-run it without changes: a pass would make it flaky."
+    expect(flaky).not.toContain('a pass would make it flaky');
+    expect(flaky).toContain('**Not without a change:** The first error is a compile error [L27-L27].');
+    expect(flaky).toContain("The job's history cannot settle it yet: this failure is new (first seen in #2)");
+    cited(flaky, 'csvscan');
+    const ignore = await askLocal('can I ignore it?', context());
+    expect(ignore).toContain('Ignoring it is safe only when the failure is noise that a re-run clears. **Not without a change:**');
+    cited(ignore, 'csvscan');
   });
 });

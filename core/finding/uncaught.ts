@@ -14,10 +14,10 @@
 import type { FindingFrame } from '../../protocol/types.js';
 
 /** The runtimes whose grammar this module knows (the Raised runtime and the Trace kind they give). */
-export type GrammarRuntime = 'erlang' | 'elixir' | 'lua' | 'tcl' | 'ocaml' | 'r';
+export type GrammarRuntime = 'erlang' | 'elixir' | 'lua' | 'tcl' | 'ocaml' | 'r' | 'php';
 
 /** The tool each runtime's trace names when its report does not (index.ts TOOL_OF_TRACE). */
-export const GRAMMAR_TOOLS: Record<GrammarRuntime, string> = { erlang: 'erlang', elixir: 'elixir', lua: 'lua', tcl: 'tclsh', ocaml: 'ocaml', r: 'Rscript' };
+export const GRAMMAR_TOOLS: Record<GrammarRuntime, string> = { erlang: 'erlang', elixir: 'elixir', lua: 'lua', tcl: 'tclsh', ocaml: 'ocaml', r: 'Rscript', php: 'phpunit' };
 
 /** What a runtime's report of an uncaught error says: its head line, the exception, and how the runtime ended. */
 export interface Uncaught {
@@ -44,6 +44,8 @@ export type GrammarFrame = Omit<FindingFrame, 'log_line'> & { library: boolean }
 const ERLANG_EXCEPTION = /^(?:escript: |\*\* )exception (error|exit|throw): (.*)$/;
 /** `{"init terminating in do_boot",{badarith,[...]}}` and the line init prints under it, `init terminating in do_boot ({...})`. */
 const ERLANG_DO_BOOT = /^\{"init terminating in do_boot",\{?\{?'?([a-z]\w*)|^init terminating in do_boot \(\{?\{?'?([a-z]\w*)/;
+/** The logger's report of a process that died (`=ERROR REPORT====` over it), its exit reason on the lines below. */
+const ERLANG_PROCESS_EXIT = /^Error in process <[\d.]+>(?: on node \S+)? with exit value:/;
 /** EUnit's report of a failed test: `**error:{badkey,amount}`, `**error:{assertEqual,[{module,slug},...`, `**throw:x`. */
 const EUNIT_FAILURE = /^\*\*(error|exit|throw):\{?'?([a-z]\w*)/;
 /** The test's own checks, EUnit's assertion macros (`?assertEqual` raises `{assertEqual, [...]}`). */
@@ -75,11 +77,12 @@ function erlangReason(text: string): string | undefined {
   return ERLANG_REASONS.find(([re]) => re.test(text))?.[1];
 }
 
-function erlangAt(text: string, index: number): Uncaught | undefined {
+function erlangAt(text: string, index: number, next: string): Uncaught | undefined {
   let m = ERLANG_EXCEPTION.exec(text);
   if (m) return { index, text, exception: erlangReason(m[2] as string) ?? (m[1] as string), runtime: 'erlang', tool: text.startsWith('escript') ? 'escript' : 'erlang' };
   m = ERLANG_DO_BOOT.exec(text);
   if (m) return { index, text, exception: (m[1] ?? m[2]) as string, runtime: 'erlang', tool: 'erlang' };
+  if (ERLANG_PROCESS_EXIT.test(text)) return { index, text, exception: /^\{+'?([a-z]\w*)/.exec(next)?.[1] ?? 'exit', runtime: 'erlang', tool: 'erlang' };
   m = EUNIT_FAILURE.exec(text);
   if (m) return { index, text, exception: m[2] as string, runtime: 'erlang', tool: 'eunit', inTest: true, ...(m[1] === 'error' && EUNIT_CHECK.test(m[2] as string) ? { check: true as const } : {}) };
   return undefined;
@@ -201,6 +204,31 @@ function ocamlFrames(line: string): GrammarFrame[] {
   return m ? [{ file: m[2] as string, line: Number(m[3]), function: m[1] as string, library: OCAML_LIBRARY.test(m[1] as string) || /(?:^|\/)\.?opam\//.test(m[2] as string) }] : [];
 }
 
+// ---- PHP under PHPUnit (`There was 1 error:`, `1) CartTest::testTotal`, the error's words, its places) ----
+
+/** PHPUnit's numbered test under its `There was 1 error:` / `There were 2 failures:` heading. */
+const PHPUNIT_TEST = /^\d+\) [\w\\]+::\w+(?: with data set .*)?$/;
+const PHPUNIT_SECTION = /^There (?:was|were) \d+ (error|failure|warning|risky test)s?:$/;
+/** PHPUnit's place under the message: a file and line alone (`/ws/src/Cart.php:8`). */
+const PHPUNIT_FRAME = /^((?:[A-Za-z]:)?[^\s:()]+\.php):(\d+)$/;
+const PHP_LIBRARY = /(?:^|\/)vendor\/|^\/usr\/share\/php\//;
+
+/** The words PHPUnit prints for a test's error (PHP's own, `Attempt to read property "amount" on null`) under its test. */
+function phpunitAt(line: (k: number) => string, i: number, text: string): Uncaught | undefined {
+  if (!PHPUNIT_TEST.test(line(i - 1).trim()) || PHPUNIT_TEST.test(text) || PHPUNIT_FRAME.test(text)) return undefined;
+  // The section's heading says which, where the window holds it; a failure's words are a check's (assertionIn reads most).
+  let section: string | undefined;
+  for (let k = i - 2; k >= Math.max(0, i - 80) && section === undefined; k--) section = PHPUNIT_SECTION.exec(line(k).trim())?.[1];
+  if (section !== undefined && section !== 'error' && section !== 'failure') return undefined;
+  const exception = /^((?:[A-Z]\w*\\)*[A-Z]\w*): /.exec(text)?.[1] ?? 'error';
+  return { index: i, text, exception, runtime: 'php', tool: 'phpunit', inTest: true, ...(section === 'failure' ? { check: true as const } : {}) };
+}
+
+function phpFrames(line: string): GrammarFrame[] {
+  const m = PHPUNIT_FRAME.exec(line.trim());
+  return m ? [{ file: m[1] as string, line: Number(m[2]), library: PHP_LIBRARY.test(m[1] as string) }] : [];
+}
+
 // ---- Node (its own grammar is read by tests.ts; here only whether its loader refused the source) ----
 
 /** The loader's compile of a module's source: CommonJS's `wrapSafe`/`internalCompileFunction`, ESM's `compileSourceTextModule`. */
@@ -229,9 +257,10 @@ export function uncaughtAt(line: (k: number) => string, i: number): Uncaught | u
   const raw = line(i);
   const text = raw.trim();
   if (text === '') return undefined;
-  if (text.startsWith('**') || text.startsWith('{"init') || text.startsWith('init ') || text.startsWith('escript:')) return erlangAt(text, i) ?? elixirAt(text, i);
+  if (text.startsWith('**') || text.startsWith('{"init') || text.startsWith('init ') || text.startsWith('escript:')) return erlangAt(text, i, '') ?? elixirAt(text, i);
+  if (text.startsWith('Error in process <')) return erlangAt(text, i, line(i + 1).trim());
   if (text.startsWith('Error')) return rAt(line, i, text);
-  return luaAt(line, i, text) ?? tclAt(line, i, raw, text);
+  return luaAt(line, i, text) ?? tclAt(line, i, raw, text) ?? phpunitAt(line, i, text);
 }
 
 /** A line of a report's own below its head: a frame, a traceback's line, Tcl's commands it was invoked from, R's `Calls:`. */
@@ -239,7 +268,7 @@ function inReport(runtime: GrammarRuntime, t: string): boolean {
   if (isGrammarTraceLine(t) || /^\s+called as /.test(t)) return true;
   if (runtime === 'tcl') return /^"|^ {4}\S/.test(t);
   if (runtime === 'elixir') return /^\s/.test(t) || t === '';
-  if (runtime === 'erlang') return /^\s+output:|^init terminating in do_boot /.test(t);
+  if (runtime === 'erlang') return /^\s+output:|^init terminating in do_boot |^\s*\{/.test(t);
   return false;
 }
 
@@ -294,6 +323,7 @@ export function grammarFramesOf(line: string): { runtime: GrammarRuntime; frames
     ['lua', luaFrames],
     ['tcl', tclFrames],
     ['ocaml', ocamlFrames],
+    ['php', phpFrames],
   ];
   for (const [runtime, read] of readers) {
     const frames = read(line);
