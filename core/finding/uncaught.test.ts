@@ -24,6 +24,7 @@ const ADDED: Row[] = [
   ['elixir-exunit-error', 'test-error', "** (KeyError) key :amount not found in: %{value: 3}", 'ledger_test.exs:8'],
   ['elixir-raise', 'runtime-exception', "** (FunctionClauseError) no function clause matching in anonymous fn/2 in Report.total/1", 'report.exs:3'],
   ['erlang-erl-do-boot', 'runtime-exception', "{\"init terminating in do_boot\",{badarith,[{erlang,div,[0,0],[{error_info,#{module=>erl_erts_errors}}]},{stats,main,0,[{file,\"src/stats.erl\"},{line,6}]},{init,start_em,1,[]},{init,do_boot,3,[]}]}}", 'src/stats.erl:6'],
+  ['erlang-crash-report', 'runtime-exception', 'exception error: bad argument', 'src/meter.erl:11'],
   ['erlang-process-crash', 'runtime-exception', "Error in process <0.79.0> with exit value: {badarith,[{erlang,'div',[10,0],[{error_info,#{module => erl_erts_errors}}]},", 'src/worker.erl:13'],
   ['erlang-escript-badmatch', 'runtime-exception', "escript: exception error: no match of right hand side value {error,enoent}", null],
   ['erlang-escript-case-clause', 'runtime-exception', "escript: exception error: no case clause matching skipped", 'summary.escript:13'],
