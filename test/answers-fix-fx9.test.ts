@@ -8,15 +8,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { snippetsFromDir } from '../cli/snippets.js';
-import { composeLocalAnswer } from '../backend/answer/local/index.js';
-import type { CiContextUpload } from '../protocol/schemas.js';
-import { analyzedChatContext } from './answerFixtures.js';
-import { checkAnswer } from './helpers/claimChecks.js';
-import { TUNED_CASES } from './helpers/realfail.js';
-import { realfailContext } from './helpers/realfailContext.js';
+import { fixOfRealCase, fixOfShellLog } from './helpers/shellLogFix.js';
 
-const FIX = 'How do I fix it?';
 const made: string[] = [];
 afterAll(() => {
   for (const d of made) fs.rmSync(d, { recursive: true, force: true });
@@ -24,19 +17,18 @@ afterAll(() => {
 
 /** The fix answer's **Fix:** line for a shell step's log over a project on disk (path -> text); citations checked. */
 async function fixLine(files: Record<string, string>, lines: string[]): Promise<string> {
+  return (await fixOfShellLog(lines, 'app', '/tmp/jenkins9.sh', project(files))).split('\n').find((l) => l.startsWith('**Fix:**')) ?? '';
+}
+
+/** A project on disk: path -> text. */
+function project(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx9-ws-'));
   made.push(dir);
   for (const [rel, body] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), body);
   }
-  const log = `${['Started by user ops', '[app] $ /bin/sh -xe /tmp/jenkins9.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n')}\n`;
-  const snippets = await snippetsFromDir(dir, log);
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets: snippets } as CiContextUpload;
-  const ctx = analyzedChatContext(upload, log);
-  const text = (await composeLocalAnswer(FIX, ctx)).text;
-  expect(checkAnswer(FIX, text, log.split('\n'), ctx)).toEqual([]);
-  return text.split('\n').find((l) => l.startsWith('**Fix:**')) ?? '';
+  return dir;
 }
 
 describe('the expected and the found type, made concrete', () => {
@@ -68,14 +60,20 @@ describe('the expected and the found type, made concrete', () => {
   });
 });
 
+describe('two definitions that collide', () => {
+  const header = { 'include/color.h': 'enum color { RED, GREEN };\n', 'include/paint.h': '#include "color.h"\nvoid paint(enum color c);\n', 'src/app.c': '#include "color.h"\n#include "paint.h"\nint main(void) { return 0; }\n' };
+  it("gcc's `redeclaration of enum` (another wording than the one read): no include-guard step is made up", async () => {
+    const lines = ['+ make', 'cc -Iinclude -c -o src/app.o src/app.c', 'In file included from include/paint.h:1,', '                 from src/app.c:2:', "include/color.h:1:6: error: redeclaration of ‘enum color’", 'In file included from src/app.c:1:', 'include/color.h:1:6: note: originally defined here', 'make: *** [Makefile:3: src/app.o] Error 1'];
+    expect(await fixOfShellLog(lines, 'app', '/tmp/jenkins9.sh', project(header))).not.toContain('include guard');
+  });
+  it('a redefinition whose note points to another file is two definitions, not one header read twice', async () => {
+    const fix = await fixLine({ 'src/a.h': 'struct pt { int x; };\n', 'src/b.h': 'struct pt { long x; };\n', 'src/m.c': '#include "a.h"\n#include "b.h"\n' }, ['+ make', 'In file included from src/m.c:2:', "src/b.h:1:8: error: redefinition of ‘struct pt’", 'In file included from src/m.c:1:', 'src/a.h:1:8: note: originally defined here', 'make: *** [Makefile:3: src/m.o] Error 1']);
+    expect(fix).toContain('one of the two declarations the compiler found disagreeing');
+  });
+});
+
 describe('real cases of the tuning data (rounds <= 18, the project as the workspace)', () => {
-  const fixOf = async (id: string): Promise<string> => {
-    expect(TUNED_CASES).toContain(id);
-    const { ctx, lines } = await realfailContext(id, true);
-    const text = (await composeLocalAnswer(FIX, ctx)).text;
-    expect(checkAnswer(FIX, text, lines, ctx)).toEqual([]);
-    return text;
-  };
+  const fixOf = fixOfRealCase;
   it('Go: a time.Duration times an int', async () => {
     expect(await fixOf('go-build-duration-int-mismatched-types')).toContain('`cfg.Backoff * time.Duration(attempt)`: line 18 of `retry/retry.go` becomes `wait := cfg.Backoff * time.Duration(attempt)`');
   });
@@ -103,5 +101,22 @@ describe('real cases of the tuning data (rounds <= 18, the project as the worksp
   });
   it('Scala: an Option where its value is needed', async () => {
     expect(await fixOf('scalac-type-mismatch')).toContain('`.getOrElse(<default>)`');
+  });
+  it('a member the type does not have: its member with a like name, from the file that declares the type', async () => {
+    expect(await fixOf('ninja-c-error')).toContain('`balance` is not a member of `ledger`, where line 6 of `src/main.c` uses it. Its member of the same kind that fits is `balance_cents` (src/ledger.h line 3)');
+    expect(await fixOf('go-build-unknown-struct-field')).toContain('Its member of the same kind that fits is `DueDate` (billing/invoice.go line 9)');
+    expect(await fixOf('rustc-no-method-found')).toContain('Its member of the same kind that fits is `try_take` (src/lib.rs line 14)');
+    expect(await fixOf('phpunit-undefined-method')).toContain('`netTotal` (src/Cart.php line 17)');
+    expect(await fixOf('go-run-template-cant-evaluate-field')).toContain('`GrandTotal` (main.go line 17)');
+    expect(await fixOf('pylint-no-member')).toContain('`timeout_s` (probe/config.py line 7)');
+  });
+  it("Go: a lower-case field of another package's type is never offered (it cannot be used from there)", async () => {
+    expect(await fixOf('go-build-unexported-field')).not.toContain('fits is `total`');
+  });
+  it('a header read twice: the include guard, named after it', async () => {
+    const text = await fixOf('gcc-header-no-include-guard');
+    expect(text).toContain('`src/geometry.h` was read twice in one compilation (included from `src/shape.h:4` [L11-L11] and from `src/main.c:2` [L16-L16])');
+    expect(text).toContain('`#ifndef GEOMETRY_H`');
+    expect(text).not.toContain('found disagreeing');
   });
 });
