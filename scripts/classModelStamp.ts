@@ -3,14 +3,16 @@
  * of every input of `modelSource(await modelCases())` at the time the table was written, and a hash
  * of the table written. The inputs: the source of every module that computation loads (the import
  * graph of scripts/classModelData.ts, static and dynamic, as esbuild follows it, the table's own
- * module left out; packages by package-lock.json), Node's version, and the bytes of each case it reads (the tuned cases'
- * expected.json, fail.log and pass.log: a held-out case is never read). The making is
+ * module left out; packages by package-lock.json) and the bytes of each case it reads (the tuned cases'
+ * expected.json, fail.log and pass.log: a held-out case is never read); Node's version stands beside that hash. The making is
  * deterministic, so while both hashes hold, the table is what `npm run class-model` would make now,
  * and the staleness test (test/findings-realfail.test.ts) need not analyse ~1,000 logs again to
  * know it (5-7 CPU-s of a cold `npm test`: docs/notes/house.md, "`npm test` time", eleventh
  * session). When either differs (a source or a case changed since, the table edited) the test makes
  * the table afresh and compares, as before. `npm run class-model` and `npm run gates` write the stamp
- * with the table; test/class-model-stamp.test.ts shows what changes it.
+ * with the table; test/class-model-stamp.test.ts shows what changes it, and fails, naming the command, when the
+ * landed stamp does not hold for the code and cases here (`stampProblem`: Node's version aside, so a clone on another
+ * Node passes it, and only its staleness test makes the table again).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,9 +69,9 @@ export function modelCaseFiles(root = ROOT): string[] {
   return files;
 }
 
-/** A hash of the inputs: each file's path and bytes (`read` gives them; a missing file counts as missing), and Node's version. */
+/** A hash of the inputs: each file's path and bytes (`read` gives them; a missing file counts as missing). */
 export function inputsHash(files: readonly string[], read: (file: string) => Buffer | string | undefined): string {
-  const hash = createHash('sha1').update(process.version).update('\0');
+  const hash = createHash('sha1');
   for (const f of files) hash.update(f).update('\0').update(read(f) ?? '\u0001missing').update('\0');
   return hash.digest('hex');
 }
@@ -83,8 +85,24 @@ export async function inputsNow(root = ROOT): Promise<string> {
   return inputsHash(files, read);
 }
 
-/** The stamp of `table` made from inputs of hash `inputs`. */
-export const stampOf = (table: string, inputs: string): string => `inputs ${inputs} table ${sha1(table)}\n`;
+/** The stamp of `table` made from inputs of hash `inputs` on Node `node`. */
+export const stampOf = (table: string, inputs: string, node = process.version): string => `inputs ${inputs} node ${node} table ${sha1(table)}\n`;
+
+/** What a stale stamp costs and how to mend it: the words of every failure `stampProblem` gives. */
+const REMAKE = 'so every `npm test` makes the class model again (~45 CPU-s). Run `npm run class-model` (or `npm run gates`) and commit core/finding/classModelTable.ts and its .stamp';
+
+/**
+ * Why the stamp `stamp` (undefined: no stamp file) does not hold for `table` and inputs of hash `inputs`, Node's
+ * version aside (a clone on another Node has a stamp that holds here and not in `stampHolds`); undefined when it holds.
+ */
+export function stampProblem(stamp: string | undefined, table: string, inputs: string): string | undefined {
+  if (stamp === undefined) return `core/finding/classModelTable.stamp is missing, ${REMAKE}`;
+  const m = /^inputs (\w+) node (\S+) table (\w+)\n?$/.exec(stamp);
+  if (!m) return `core/finding/classModelTable.stamp is not of the form \`inputs <hash> node <version> table <hash>\`, ${REMAKE}`;
+  if (m[1] !== inputs) return `core/finding/classModelTable.stamp is stale: a module the class model is made from (core/finding, core/log, protocol, scripts/classModelData.ts...), package-lock.json or a tuned case changed since the table was made, ${REMAKE}`;
+  if (m[3] !== sha1(table)) return `core/finding/classModelTable.ts was changed by hand since its stamp was written, ${REMAKE}`;
+  return undefined;
+}
 
 /**
  * Writes the table `make` gives, and its stamp when no input changed while it was made (else no
@@ -99,8 +117,13 @@ export async function writeTable(make: () => Promise<string>, inputsBefore?: str
   else rmSync(STAMP_FILE, { force: true });
 }
 
-/** Whether the table on disk was written from exactly the inputs there are now (then it is what they make). */
+/** The landed stamp and table (the stamp undefined when there is none). */
+export function landed(): { stamp: string | undefined; table: string } {
+  return { stamp: existsSync(STAMP_FILE) ? readFileSync(STAMP_FILE, 'utf8') : undefined, table: readFileSync(TABLE_FILE, 'utf8') };
+}
+
+/** Whether the table on disk was written from exactly the inputs there are now, on this Node (then it is what they make). */
 export async function stampHolds(): Promise<boolean> {
-  if (!existsSync(STAMP_FILE)) return false;
-  return readFileSync(STAMP_FILE, 'utf8') === stampOf(readFileSync(TABLE_FILE, 'utf8'), await inputsNow());
+  const { stamp, table } = landed();
+  return stamp === stampOf(table, await inputsNow());
 }

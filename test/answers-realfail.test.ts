@@ -28,7 +28,7 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 /**
- * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21) whose answer still holds a phrase the case's label
+ * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22) whose answer still holds a phrase the case's label
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
@@ -50,6 +50,10 @@ const CLAIM_MISS = new Map<string, string>([
   ['go-test-fstest-testfs-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
   ['go-test-quick-check-failed-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
   ['java-processbuilder-cannot-run-program', 'the why\'s "Also in the log" heads the runner\'s `Process completed with exit code 1` as `command exited with 1`; the label forbids "exited with" (rpmbuild never ran)'],
+  // Round 21 (asserted since HELDOUT_ROUND 22): the label forbids pytest's `FAILED` (the tests passed, a later command failed);
+  // the check is case-insensitive, so the headline `The build failed (FAILURE)` (true) holds it.
+  ['mypy-protocol-member-conflict-after-pytest-long', 'the why\'s headline `The build failed (`FAILURE`)` and `It failed running `mypy src/pipe`` hold "failed"; the label forbids pytest\'s `FAILED` (its tests passed before mypy ran)'],
+  ['python-math-domain-error-after-tests-long', 'the why\'s headline `The build failed (`FAILURE`)` and the fix\'s "`linearise` (where it failed)" hold "failed"; the label forbids pytest\'s `FAILED` (its tests passed before the program ran)'],
 ]);
 
 describe('answers on the real dev failures', () => {

@@ -55,3 +55,37 @@ describe('follow-ups a user types at 2 a.m. (ux8, sensor-buffer)', () => {
     cited(changed, 'sensor-buffer');
   });
 });
+
+describe('a name the compiler cannot see (ux8)', () => {
+  it("C: a function defined in another source file gets its prototype for a header, not 'import it there'", async () => {
+    const fix = await ask('how do I fix it?', 'csvscan');
+    // Before: "no similar name is in the source the context holds" above a clue quoting the definition, and "import it there".
+    expect(fix).not.toContain('no similar name is in the source');
+    expect(fix).not.toContain('import it there');
+    expect(fix).toContain('**Fix:** `line_is_blank` is defined in `src/csvscan/fields.c` (line 13), but line 10 of `src/csvscan/_scan.c` cannot see it');
+    expect(fix).toContain('add its prototype, `int line_is_blank(const char *line, size_t len);`, to the header');
+    cited(fix, 'csvscan');
+  });
+
+  it("Rust: the method rustc's help names, not a similar name from the snippets, and a field is no import away", async () => {
+    const fix = await ask('how do I fix it?', 'route-planner');
+    // Before: "Similar names in the source I can see: `from_metres`" and "`metres: f64,` ... cannot see it: import it there".
+    expect(fix).not.toContain('Similar names in the source I can see: `from_metres`');
+    expect(fix).not.toContain('import it there');
+    expect(fix).toContain('the compiler sees `as_metres` with a similar name [L31-L31]');
+    expect(fix).toContain('declares `metres` (`metres: f64,`) as a field, not a method');
+    cited(fix, 'route-planner');
+  });
+});
+
+describe("a type argument outside a generic's constraint (ux8, metrics-agg: Go generics)", () => {
+  it('names the constraint where the workspace declares it and the two ways out, not "change line 13 as the error says"', async () => {
+    const fix = await ask('how do I fix it?', 'metrics-agg');
+    // Before: "**Fix:** change line 13 of `cmd/report/main.go` as the error says (...), then re-run the build."
+    expect(fix).not.toContain('as the error says (');
+    expect(fix).toContain('uses a generic with `float64`, which its constraint `Number` (agg/agg.go line 5) does not allow');
+    expect(fix).toContain('`agg/agg.go:5` declares the constraint `Number`');
+    expect(fix).toContain('add `~float64` to that set');
+    cited(fix, 'metrics-agg');
+  });
+});

@@ -3,14 +3,15 @@
  * test/findings-realfail.test.ts trusts a table whose stamp holds without making it again, so the
  * stamp must change with anything the table is made from: every module the making loads, the
  * packages, Node, each tuned case's files; and with the table's own text. Held-out cases are never
- * among its inputs.
+ * among its inputs. The landed stamp must hold for the code and cases here (Node's version aside): a stale one fails
+ * here, naming the command, instead of costing every run the making again in silence.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { classTokens } from '../core/finding/classModel.js';
 import type { Finding } from '../protocol/types.js';
-import { inputsHash, modelCaseFiles, modelModules, stampOf, TABLE_MODULE } from '../scripts/classModelStamp.js';
+import { inputsHash, inputsNow, landed, modelCaseFiles, modelModules, stampOf, stampProblem, TABLE_MODULE } from '../scripts/classModelStamp.js';
 import { TUNED_CASES } from './helpers/realfail.js';
 
 const ROOT = process.cwd();
@@ -109,5 +110,31 @@ describe('the class model table stamp', () => {
     expect(stampOf('table', base)).toBe(stampOf('table', base));
     expect(stampOf('table edited', base)).not.toBe(stampOf('table', base));
     expect(stampOf('table', inputsHash(files, read(new Map([...bytes, ['a.ts', '']]))))).not.toBe(stampOf('table', base));
+    expect(stampOf('table', base, 'v22.0.0')).not.toBe(stampOf('table', base, 'v24.0.0'));
+  });
+
+  it('the landed stamp holds for the code and cases here, Node\'s version aside (else: run `npm run class-model`)', async () => {
+    const { stamp, table } = landed();
+    expect(stampProblem(stamp, table, await inputsNow()) ?? 'holds').toBe('holds');
+  }, 60_000);
+
+  it('a stale, missing or hand-edited stamp is a problem naming the command; another Node is not', () => {
+    const inputs = inputsHash(['a.ts'], () => 'export const a = 1;');
+    const made = stampOf('table', inputs, 'v20.1.0');
+    expect(stampProblem(made, 'table', inputs)).toBeUndefined();
+    expect(stampProblem(stampOf('table', inputs, 'v24.11.1'), 'table', inputs)).toBeUndefined();
+    const problems = [
+      stampProblem(made, 'table', inputsHash(['a.ts'], () => 'export const a = 2;')),
+      stampProblem(undefined, 'table', inputs),
+      stampProblem(made, 'table edited', inputs),
+      stampProblem(`inputs ${inputs} table 0123\n`, 'table', inputs), // the form before Node's version stood apart
+    ];
+    expect(problems.map((p) => [/stale/.test(p ?? ''), /missing/.test(p ?? ''), /by hand/.test(p ?? ''), /not of the form/.test(p ?? '')])).toEqual([
+      [true, false, false, false],
+      [false, true, false, false],
+      [false, false, true, false],
+      [false, false, false, true],
+    ]);
+    for (const p of problems) expect(p).toMatch(/Run `npm run class-model` \(or `npm run gates`\) and commit/);
   });
 });

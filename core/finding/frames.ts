@@ -6,8 +6,9 @@
  * framework).
  */
 import type { FindingFrame } from '../../protocol/types.js';
+import { grammarFramesOf, isGrammarTraceLine, type GrammarRuntime } from './uncaught.js';
 
-export type TraceKind = 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby' | 'native' | 'dotnet';
+export type TraceKind = 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby' | 'native' | 'dotnet' | GrammarRuntime;
 
 export interface Trace {
   kind: TraceKind;
@@ -87,7 +88,7 @@ const NOT_CONTINUATION = /^\s*(?:\+ |\$ |\[Pipeline\]|##\[)|^\s*Exception in thr
 export function traceEndBelow(line: (i: number) => string, end: number, count: number, limit: number): number {
   let traceEnd = end;
   const onTrace = (): void => {
-    while (traceEnd + 1 < count && traceEnd - end < limit && TRACE_LINE.test(line(traceEnd + 1))) traceEnd++;
+    while (traceEnd + 1 < count && traceEnd - end < limit && (TRACE_LINE.test(line(traceEnd + 1)) || isGrammarTraceLine(line(traceEnd + 1)))) traceEnd++;
   };
   onTrace();
   // Blank lines alone are no trace: a message may go on under them (AssertJ's `java.lang.AssertionError: `, a blank
@@ -129,10 +130,19 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   let nodeDone = false;
   // Every JVM frame read, wrappers' and causes' alike.
   const jvmSeen: Trace['frames'] = [];
+  // The frames of the runtimes whose grammar uncaught.ts knows, innermost first as they print them.
+  const grammar = new Map<GrammarRuntime, Trace>();
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const line = raw.replace(/^\s*(?:\[\w+\]\s+)?/, (m) => (m.includes('[') ? ' ' : m)).replace(/^E\s{2,}/, '');
     const log_line = firstLine + i;
+    const known = grammarFramesOf(raw);
+    if (known) {
+      const trace = grammar.get(known.runtime) ?? { kind: known.runtime, frames: [] };
+      grammar.set(known.runtime, trace);
+      trace.frames.push(...known.frames.map((f) => ({ ...f, log_line })));
+      continue;
+    }
     let m = PY_FRAME.exec(line);
     if (m) {
       const file = m[1] as string;
@@ -265,7 +275,7 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   py.frames.reverse();
   // The runtimes whose traces cannot be mistaken first: Node's `at file:line:col` also matches
   // a Rust backtrace's `at /rustc/...` lines.
-  return [rust, go, py, jvm, node, ruby, native, dotnet].filter((t) => t.frames.length > 0);
+  return [rust, go, py, jvm, node, ruby, native, dotnet, ...grammar.values()].filter((t) => t.frames.length > 0);
 }
 
 /** A JVM test class's simple name (JUnit's and TestNG's conventions: `DbTest`, `DbTests`, `DbIT`, `DbSpec`, `DbTestCase`). */

@@ -31,6 +31,7 @@ import { generalFinding } from './evidence.js';
 import { VET_TYPE_CHECK } from './refine.js';
 import { FAMILY_STEPS, FINDING_STEPS, stepped } from './steps.js';
 import { assertionIn, isTestCheckPanic, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { GRAMMAR_TOOLS, reportAround } from './uncaught.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
 import { matchOutsidePaths } from './pathWords.js';
@@ -145,7 +146,7 @@ function bestHits(body: readonly string[], lines: readonly string[], start: numb
 /** A C/C++ formatter's or checker's own command line, as make echoes a recipe (no `+ `). */
 const CHECKER_PROGRAM = /^(?:\S*\/)?(?:clang-format|clang-tidy|cppcheck|cpplint)(?:-\d+)?\s/;
 
-const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby', native: undefined, dotnet: 'dotnet' };
+const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby', native: undefined, dotnet: 'dotnet', ...GRAMMAR_TOOLS };
 
 /**
  * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
@@ -177,6 +178,11 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const verdict = trapped || poisoner !== undefined ? undefined : shouldPanicVerdict(excerpt.start_line, excerpt.end_line, (i) => bodyOf(lines[i] ?? ''));
   const cause = trapped ? findingIn(lines, trapped) : poisoner !== undefined ? findingIn(lines, { start_line: poisoner + 1, end_line: poisoner + 2 }) : verdict !== undefined ? findingIn(lines, { start_line: excerpt.start_line, end_line: verdict + 1 }) : undefined;
   if (cause && cause.class !== 'unknown') return cause;
+  // An excerpt that is part of a runtime's report of an uncaught error reaching outside it (only its frames, or its
+  // head without them): the whole report, whose head the runtime's grammar knows (uncaught.ts).
+  const report = reportAround((i) => bodyOf(lines[i] ?? ''), excerpt.start_line - 1, excerpt.end_line - 1, lines.length);
+  const whole = report && findingIn(lines, { start_line: Math.min(report.start, excerpt.start_line - 1) + 1, end_line: Math.max(report.end, excerpt.end_line - 1) + 1 });
+  if (report && whole && whole.class !== 'unknown' && whole.message_line === report.head + 1) return whole;
   let found = findingIn(lines, excerpt);
   // A step's exit 126/127 (cannot execute, not found) is the consequence: the shell's own word above it says why.
   const exitOnly = /^(?:ERROR: script returned exit code|##\[error\]Process completed with exit code|Process completed with exit code) 12[67]\.?$/.test(found.message.trim());
@@ -440,11 +446,15 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     if (goTest.actual !== undefined) extra.actual = goTest.actual;
   } else if (raised) {
     // A Go test binary's panic before any test (in a package's init): go test's `FAIL\tpkg\t0.004s` below it.
-    cls = inTest || (raised.runtime === 'go' && goTestBinary) ? (isTestCheckPanic(body, raised) ? 'test-assertion' : 'test-error') : 'runtime-exception';
-    confidence = cls === 'test-assertion' ? 'medium' : 'high';
+    // A runtime's grammar (uncaught.ts) says when the interpreter refused the code before it ran, and when a test
+    // framework reported a test's check (EUnit's `?assertEqual`) rather than an error raised in the test.
+    const grammar = raised.grammar;
+    const check = grammar?.check ?? isTestCheckPanic(body, raised);
+    cls = raised.rejected ? 'compile-error' : inTest || grammar?.inTest || (raised.runtime === 'go' && goTestBinary) ? (check ? 'test-assertion' : 'test-error') : 'runtime-exception';
+    confidence = cls === 'test-assertion' && !grammar ? 'medium' : 'high';
     messageIndex = raised.index;
     extra.exception = raised.exception;
-    tool = raised.runtime === 'signal' ? (/Sanitizer$/.test(raised.exception) ? raised.exception : undefined) : TOOL_OF_TRACE[raised.runtime];
+    tool = raised.runtime === 'signal' ? (/Sanitizer$/.test(raised.exception) ? raised.exception : undefined) : (grammar?.tool ?? TOOL_OF_TRACE[raised.runtime]);
   } else if (assertion) {
     // An assertion outside any test (a script's `assert`): the program stopped on it.
     cls = 'runtime-exception';
@@ -475,7 +485,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     const command = () => lastCommandIn([...before, ...body.slice(0, Math.max(0, errorLine))]) ?? lastCommandIn(bodies(lines, start - 80, from));
     const generic = genericFinding(body, command, errorLine, before);
     if (generic && cls === 'unknown') [cls, confidence, messageIndex, tool] = [generic.cls, generic.confidence, generic.index, generic.cls === 'unknown' ? tool : (generic.tool ?? tool)];
-    if (generic?.place && (generic.index === messageIndex || cls === 'unknown')) place = { file: generic.place.file, line: generic.place.line, ...(generic.place.column ? { column: generic.place.column } : {}), log_line: logLine(generic.place.index) };
+    // A runtime whose grammar uncaught.ts knows names its places in its frames: a library's frame is no place.
+    const framed = raised?.grammar !== undefined && traces.some((t) => t.kind === raised.runtime);
+    if (generic?.place && !framed && (generic.index === messageIndex || cls === 'unknown')) place = { file: generic.place.file, line: generic.place.line, ...(generic.place.column ? { column: generic.place.column } : {}), log_line: logLine(generic.place.index) };
   }
   // A test's failure is the test runner's report, whatever runtime raised in it.
   if (named && (cls === 'test-assertion' || cls === 'test-error')) tool = named.tool;
@@ -541,6 +553,8 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     if (frames.project) evidence.push(frames.project.log_line);
     if (!tool && cls !== 'unknown') tool = TOOL_OF_TRACE[trace.kind];
   }
+  // A runtime whose head line names its place (Lua's `lua: f.lua:5: msg`) and no frame of the project's.
+  if (!place && raised?.grammar?.place && messageIndex === raised.index) place = { ...raised.grammar.place, log_line: logLine(messageIndex) };
 
   if (messageIndex === undefined) {
     // Unknown, or a test named without its message: the line that looks most like an error.

@@ -21,6 +21,7 @@
  */
 import type { Finding, LogExcerpt } from '../../protocol/types.js';
 import { locatedIn } from './generic.js';
+import { framedReportAt } from './uncaught.js';
 
 export interface Place {
   file: string;
@@ -490,6 +491,8 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
     const referenced = withReference(result, line, lines.length, root);
     return referenced.location ? referenced : withUndefinedWarning(referenced, line, root);
   }
+  // A runtime's report with frames (uncaught.ts) named its places there: none of them the project's is no place.
+  if (framedReportAt(line, result.message_line - 1, lines.length)) return result;
   const p = pipCheckPin(line, result.message_line - 1, root) ?? placeNear(line, lines.length, result.message_line - 1, root);
   if (!p) return result;
   const log_line = p.index + 1;

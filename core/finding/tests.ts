@@ -10,6 +10,7 @@ import { REJECTED_NOT_RESOLVED } from './rejected.js';
 import { PatternGates } from '../log/gates.js';
 import { multilineNameIn } from './testNames.js';
 import { escapeRegExp } from '../regexp.js';
+import { nodeRejectedAt, uncaughtAt, type GrammarRuntime, type Uncaught } from './uncaught.js';
 
 export interface Located {
   /** 0-based index into the window. */
@@ -281,7 +282,11 @@ function valuesNear(lines: readonly string[], i: number): { expected?: string; a
 
 export interface Raised extends Located {
   exception: string;
-  runtime: 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby' | 'signal';
+  runtime: 'python' | 'jvm' | 'node' | 'go' | 'rust' | 'ruby' | 'signal' | GrammarRuntime;
+  /** What a runtime's grammar (uncaught.ts) adds: its tool, a rejection before running, a test framework's report. */
+  grammar?: Uncaught;
+  /** The runtime refused the code as it loaded it (a syntax error): nothing ran (uncaught.ts). */
+  rejected?: true;
 }
 
 /** Ruby: `ActionView::Template::Error: undefined method ...`, `NoMethodError: ...` over `file.rb:N:in` frames. */
@@ -327,6 +332,9 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
   let sawTraceback = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
+    // A runtime whose grammar uncaught.ts knows (Erlang, Elixir, Lua, Tcl, R): its own report of what nothing caught.
+    const uncaught = uncaughtAt((k) => lines[k] ?? '', i);
+    if (uncaught) return { index: uncaught.index, text: uncaught.text, exception: uncaught.exception, runtime: uncaught.runtime, grammar: uncaught, ...(uncaught.rejected ? { rejected: true as const } : {}) };
     const text = raw.trim().replace(/^(?:\[ERROR\]\s+|E\s{2,})/, '');
     if (/^Traceback \(most recent call last\):|\STraceback \(most recent call last\):$/.test(text)) sawTraceback = true;
     const pytestE = /^E\s{2,}/.test(raw.trim());
@@ -354,7 +362,7 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
     // Node prints `at` frames under the error; vitest `❯ fn file:line:col`.
     // Or, uncaught, over the place it threw, that line of source and a caret (`file:///app/src/a.js:1`, `import ...`, `^^^`).
     if (m && !node && (lines.slice(i + 1, i + 13).some((l) => /^\s*at\s|^\s*❯ (?:[\w$.<>]+ )?[^\s:()]+:\d+:\d+\s*$/.test(l)) || nodeArrowAbove(lines, i))) {
-      node = { index: i, text, exception: m[1] as string, runtime: 'node' };
+      node = { index: i, text, exception: m[1] as string, runtime: 'node', ...(nodeRejectedAt((k) => lines[k] ?? '', i) ? { rejected: true as const } : {}) };
       continue;
     }
     // Ruby's uncaught exception: `script.rb:7:in `title_of': undefined method `x' for nil:NilClass (NoMethodError)`.

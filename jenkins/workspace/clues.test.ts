@@ -1,5 +1,5 @@
 import type { Finding } from '../../protocol/types.js';
-import { calleeOf, dependencyName, duplicateSymbolOf, findClues, missingPathOf } from './clues.js';
+import { calleeOf, constraintOf, dependencyName, duplicateSymbolOf, findClues, missingPathOf } from './clues.js';
 
 const finding = (over: Partial<Finding>): Finding => ({ class: 'unknown', message: 'x', message_line: 1, confidence: 'high', evidence: [1], ...over });
 
@@ -151,5 +151,13 @@ describe('findClues: where the workspace names what failed', () => {
     expect(level.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['build.gradle', 3, 'sets the language level the compiler checks against']]);
     const regex = await findClues(reader({ 'CMakeLists.txt': 'add_test(NAME banner COMMAND app --version)\nset_tests_properties(banner PROPERTIES PASS_REGULAR_EXPRESSION "^app [0-9]+\\\\.[0-9]+")' }), ['ws'], finding({ class: 'test-assertion', message: 'Required regular expression not found. Regex=[^app [0-9]+\\.[0-9]+' }));
     expect(regex.map((h) => [h.rel, h.index + 1, h.message])).toEqual([['CMakeLists.txt', 2, 'sets the output the test requires']]);
+  });
+});
+
+describe('constraintOf (ux8)', () => {
+  it("reads Go's type argument outside its constraint, in go 1.18-1.19's and 1.20's words", () => {
+    expect(constraintOf('cmd/report/main.go:13:42: float64 does not implement agg.Number (float64 missing in ~int | ~int32 | ~int64)')).toEqual({ type: 'float64', name: 'Number', set: '~int | ~int32 | ~int64' });
+    expect(constraintOf('x.go:3:4: MyFloat does not satisfy Number (possibly missing ~ for float64 in int | float64)')).toEqual({ type: 'MyFloat', name: 'Number', set: 'int | float64' });
+    expect(constraintOf('x.go:3:4: *T does not implement io.Reader (missing method Read)')).toBeUndefined();
   });
 });

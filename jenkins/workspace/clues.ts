@@ -14,6 +14,15 @@ import { escapeRegExp } from '../../core/regexp.js';
 import { addressOf, GRADLE_TASK_DECLARATION, quotedPathOf, refusedOptionOf } from '../../core/log/values.js';
 
 /** What the collector reads: a workspace's file list and a file's lines (or why not). */
+/**
+ * Go's type argument outside its constraint: `float64 does not implement agg.Number (float64 missing in ~int | ~int64)`
+ * (go 1.18-1.19), `... does not satisfy ...` (1.20 and later): the type, the constraint's own name and its type set.
+ */
+export function constraintOf(message: string): { type: string; name: string; set: string } | undefined {
+  const m = /([\w.*[\]]+) does not (?:implement|satisfy) (?:[\w]+\.)?([A-Za-z_]\w*)(?:\[[^\]]*\])? \((?:[\w.*[\]]+ )?(?:possibly )?missing (?:~ for \S+ )?in ([^)]+)\)/.exec(message);
+  return m ? { type: m[1] as string, name: m[2] as string, set: (m[3] as string).trim() } : undefined;
+}
+
 export interface ClueReader<W> {
   index(workspace: W): Promise<string[]>;
   read(workspace: W, rel: string): Promise<{ lines: string[] } | Error>;
@@ -296,6 +305,13 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
           // In C and C++ the header is what the using file includes; the definition's file is second.
           prefer: (r) => /\.(?:h|hh|hpp|hxx)$/.test(r),
         });
+      }
+      // A type argument outside a generic's constraint (Go: `float64 does not implement agg.Number (float64 missing in
+      // ~int | ~int64)`): where the constraint is declared, the other side of the fix (ux8).
+      const constraint = constraintOf(f.message);
+      if (constraint && failing?.endsWith('.go')) {
+        const declared = new RegExp(`^\\s*type\\s+${escapeRegExp(constraint.name)}(?:\\[[^\\]]*\\])?\\s+interface\\b`);
+        out.push({ files: (r) => r.endsWith('.go'), line: (t) => declared.test(t), message: `declares ${constraint.name}, the constraint ${constraint.type} is not in`, max: 1 });
       }
       // A call whose arguments do not match the declaration: the declaration, with its parameters.
       const callee = calleeOf(f.message) ?? calleeAtColumn(f, sourceLine);

@@ -3,6 +3,7 @@
  * class says about which side failed, said only as far as the class decides it (issue 25: a
  * wrong confident answer is worse than "I can't tell").
  */
+import { osKindWords } from '../../../core/finding/errno.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import { buildLabel } from '../facts.js';
@@ -35,13 +36,22 @@ const SIDE: Record<FindingClass, Side> = {
   unknown: 'either',
 };
 
-/** Exception messages about what the environment provides, and what to call it. */
+/**
+ * Exception messages about what the environment provides, and what to call it. A file and a permission are the OS
+ * table's conditions (core/finding/errno.ts, as osWords.ts reads them), a permission also a cloud API's `AccessDenied`
+ * (S3's, a role's grant; surefire's short `» AccessDenied`); a connection is wider than a refusal (a reset, a name not
+ * resolved, a time-out).
+ */
 const ENVIRONMENT_NEEDS: [RegExp, string][] = [
-  [/FileNotFound|No such file or directory|ENOENT|NoSuchFile/i, 'a file or directory'],
+  // Surefire's summary shortens an exception's name (`ExporterTest.writes:18 » NoSuchFile /tmp/x.csv`).
+  [new RegExp(`${osKindWords('missing-path').source}|» (?:NoSuchFile|FileNotFound)\\b`, 'i'), 'a file or directory'],
   [/ECONNREFUSED|Connection refused|ConnectException|ECONNRESET|UnknownHost|getaddrinfo|ENOTFOUND|Name or service not known|timed out|ETIMEDOUT/i, 'a connection'],
-  [/PermissionError|EACCES|EPERM|Permission denied|AccessDenied/i, 'a permission'],
+  [new RegExp(`${osKindWords('permission').source}|AccessDenied`, 'i'), 'a permission'],
   [/KeyError: '[A-Z][A-Z0-9_]+'|environment variable|os\.environ|getenv/i, 'a setting (an environment variable)'],
 ];
+
+/** What an exception's message says the program needed of the environment (`a file or directory`...), if anything. */
+export const environmentNeedOf = (message: string): string | undefined => ENVIRONMENT_NEEDS.find(([re]) => re.test(message))?.[1];
 
 /** What the class says, one sentence per side; `either` says what would tell them apart. */
 function verdictOf(f: Finding, lineText?: (n: number) => string | undefined): { lead: string; why: string } {
@@ -52,7 +62,7 @@ function verdictOf(f: Finding, lineText?: (n: number) => string | undefined): { 
   if (side === 'code') {
     const runtime = f.class === 'runtime-exception' || f.class === 'test-error';
     // An exception about something the environment provides decides nothing by its class.
-    const needs = runtime ? ENVIRONMENT_NEEDS.find(([re]) => re.test(f.message))?.[1] : undefined;
+    const needs = runtime ? environmentNeedOf(f.message) : undefined;
     if (needs) {
       return {
         lead: "**I can't tell which from the log alone.**",

@@ -97,6 +97,15 @@ function importHint(name: string, from: string, to: string): string | undefined 
   return undefined;
 }
 
+/** A C or C++ source file (not a header): where a function is defined rather than declared. */
+const C_SOURCE = /\.(?:c|cc|cpp|cxx)$/;
+
+/** `int f(const char *s, size_t n) {` -> `int f(const char *s, size_t n);`: the definition's line as a prototype, when it is one whole line. */
+function prototypeOf(code: string, name: string): string | undefined {
+  const m = new RegExp(`^\\s*((?:static\\s+)?[A-Za-z_][\\w\\s*&:<>,]*?\\b${escapeRegExp(name)}\\s*\\([^()]*\\))\\s*\\{?\\s*$`).exec(code);
+  return m && !/^\s*static\b/.test(m[1] as string) ? `${(m[1] as string).trim()};` : undefined;
+}
+
 const dirOf = (p: string): string => p.slice(0, Math.max(0, p.lastIndexOf('/')));
 
 /** `a/b` -> `c/d`: `../../c/d`. */
@@ -203,8 +212,18 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
   }
   if ((m = /^declares (\S+), the name the compiler could not find$/.exec(what))) {
     const name = m[1] as string;
+    // C and C++ have no imports: a function defined in another source file needs a declaration (a prototype)
+    // before the call, in a header the using file includes (ux8: "import it there" for gcc's implicit declaration).
+    const prototype = C_SOURCE.test(c.snippet.path) && failingFile && /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/.test(failingFile) ? prototypeOf(c.code, name) : undefined;
+    if (prototype) return `${at} defines ${inlineCode(name)}${code}, and the compiler needs a declaration of it before the call in ${inlineCode(failingFile ?? '')}: add its prototype, ${inlineCode(prototype)}, to the header that declares the other functions of ${inlineCode(c.snippet.path)} and that ${inlineCode(failingFile ?? '')} includes (or above the call).`;
+    // A member looked up on a value: the type has a field of that name, not a method, and no import changes that (ux8, rustc's E0599).
+    if (/\bno method named\b/.test(f.message) && !c.code.includes('(')) return `${at} declares ${inlineCode(name)}${code} as a field, not a method, so an import will not make the call work: call the method the type has now (the compiler's help under the error may name it), or read the field where it is visible.`;
     const hint = failingFile ? importHint(name, failingFile, c.snippet.path) : undefined;
     return `${at} declares ${inlineCode(name)}${code}, but the file that uses it${failingFile ? ` (${inlineCode(failingFile)})` : ''} cannot see it: import it there${hint ? ` (${inlineCode(hint)})` : ' (or export it, if it is private to its file)'}.`;
+  }
+  if ((m = /^declares (\S+), the constraint (\S+) is not in$/.exec(what))) {
+    // Go's type set is written `~int | ~int64`: `~T` admits T and the types defined on it.
+    return `${at} declares the constraint ${inlineCode(m[1] as string)}${code}: its type set lists the types the generic accepts, and ${inlineCode(m[2] as string)} is not among them. To accept it, add ${inlineCode(`~${m[2] as string}`)} to that set (then check that the generic's code is right for ${inlineCode(m[2] as string)} too).`;
   }
   if ((m = /^declares (\S+), the callable the call does not match$/.exec(what))) {
     const name = m[1] as string;

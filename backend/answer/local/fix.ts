@@ -28,7 +28,7 @@ import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
 import { callerOf, callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
-import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, numbered, sameFile, scriptOfCommand, snippetsOf } from './workspace.js';
+import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, nameTheCompilerSuggests, numbered, sameFile, scriptOfCommand, snippetsOf, type NamedByCompiler } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -178,7 +178,8 @@ export const fix: Composer = (ask) => {
   // A test's error placed in the code under test: the test's own line on the same stack (testFrame.ts).
   const testFrame = loc ? testFrameOf(storedLogSpan(ctx), f, snippetOfFile?.path, snippetsOf(ci).map((x) => x.path)) : undefined;
   // The closing "I can't tell which side is wrong" (remedy.unsure, its `sides`) is said once, not also in the source's Fix line (ux5).
-  const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure?.sides === true }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
+  const named = helps.map((h) => ({ name: nameTheCompilerSuggests(h.text), line: h.line })).find((h): h is NamedByCompiler => h.name !== undefined);
+  const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure?.sides === true, ...(named ? { compilerName: named } : {}) }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
   if (source) {
     out.line();
     out.line(withoutRepeatedFix(source.text, remedy.steps.map((x) => x.text)));

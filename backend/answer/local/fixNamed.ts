@@ -20,7 +20,7 @@ import { escapeRegExp } from '../facts.js';
 import { cite, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { osConditionOf } from './osCondition.js';
-import { addressPorts } from './osWords.js';
+import { addressPorts } from '../../../core/log/values.js';
 import { rule, type Caller, type RemedyRule, type RemedyStep } from './remedyShape.js';
 import { TEST_FILE } from './testFrame.js';
 import { numbered, sameFile, snippetsOf } from './workspace.js';

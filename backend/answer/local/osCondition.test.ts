@@ -1,5 +1,8 @@
+import type { Finding } from '../../../protocol/types.js';
+import { environmentNeedOf } from './blame.js';
 import { osConditionOf, osFixLine, osUnsure } from './osCondition.js';
-import { addressPorts } from './osWords.js';
+import { CLASS_REMEDIES } from './remedyClass.js';
+import { remedyInput } from './remedyShape.js';
 
 describe('osCondition near misses (adv)', () => {
   it('a read-only file system is the mount; a read-only database or file is not', () => {
@@ -26,18 +29,35 @@ describe('osCondition near misses (adv)', () => {
   });
 });
 
-describe('an address and its port (osWords.ts addressPorts, the one pattern the answers read)', () => {
-  it('a bracketed IPv6 after a space, IPv4 and localhost; never the end of a longer name', () => {
-    expect(addressPorts('connect ECONNREFUSED [::1]:8080')).toEqual([{ host: '[::1]', port: '8080', text: '[::1]:8080' }]);
+describe('a refused connection names its address (core/log/values.ts addressPorts)', () => {
+  it('a bracketed IPv6 after a space', () => {
     expect(osConditionOf('Error: connect ECONNREFUSED [::1]:8080')).toEqual({ kind: 'refused', what: '[::1]:8080' });
-    expect(addressPorts('from 127.0.0.1:5432 to (localhost:6379)').map((a) => a.text)).toEqual(['127.0.0.1:5432', 'localhost:6379']);
-    expect(addressPorts('Failed to connect to mylocalhost:80: Connection refused')).toEqual([]);
-    expect(addressPorts('Failed to connect to mylocalhost:80', { names: true })).toEqual([]);
-    expect(addressPorts('x.127.0.0.1:80 and 10.0.0.1:80')).toEqual([{ host: '10.0.0.1', port: '80', text: '10.0.0.1:80' }]);
+  });
+});
+
+describe("the OS table's words in the other answers (core/finding/errno.ts osKindWords)", () => {
+  it('"infrastructure or code?": a file or a permission the program needed is the table\'s condition, not a word inside a name', () => {
+    // The table's spellings: .NET's refusal, Rust's NotFound, Python's [Errno 13].
+    expect(environmentNeedOf("Unhandled exception. System.UnauthorizedAccessException: Access to the path '/srv/out/report.txt' is denied.")).toBe('a permission');
+    expect(environmentNeedOf('thread \'main\' panicked at src/main.rs:9:41: Os { code: 2, kind: NotFound, message: "No such file" }')).toBe('a file or directory');
+    expect(environmentNeedOf('called `Result::unwrap()` on an `Err` value: Custom { kind: NotFound, error: "config.toml" }')).toBe('a file or directory');
+    // Surefire's short names and a cloud API's refusal stay.
+    expect(environmentNeedOf('ExporterTest.writesTheMonthFile:18 » NoSuchFile /tmp/junit1/exports/2026/payroll.csv')).toBe('a file or directory');
+    expect(environmentNeedOf('botocore.exceptions.ClientError: An error occurred (AccessDenied) when calling the PutObject operation: Access Denied')).toBe('a permission');
+    // `eAccess` inside a class name and `filenotfound` inside a path are no condition.
+    expect(environmentNeedOf('java.lang.IllegalStateException: Timeout waiting to lock file hash cache (org.gradle.cache.internal.DefaultCacheAccess@1d7f7be7)')).toBeUndefined();
+    expect(environmentNeedOf('AssertionError: /tmp/ws/junit5-tempdir-nosuchfile-long/out.txt differs')).toBeUndefined();
   });
 
-  it('with names, a dotted host name too (a source position is the caller\'s to skip)', () => {
-    expect(addressPorts('Connection refused: registry.example.com:443', { names: true }).map((a) => a.host)).toEqual(['registry.example.com']);
-    expect(addressPorts('Connection refused: registry.example.com:443')).toEqual([]);
+  it('the fix for a path refused reads the permission words of the table and a read-only mount, not a read-only database', () => {
+    const step = (message: string): string => {
+      const f: Finding = { class: 'permission-credentials', message, message_line: 3, confidence: 'high', evidence: [3] };
+      return CLASS_REMEDIES[0]!.steps(remedyInput(f, undefined))[0]?.text ?? '';
+    };
+    // git's refusal of its object store (the table's `insufficient permission`); a credential's words still go elsewhere.
+    expect(step('error: insufficient permission for adding an object to repository database /var/lib/jenkins/ws/.git/objects')).toContain('The user the step runs as may not write or open `/var/lib/jenkins/ws/.git/objects`');
+    expect(step("System.UnauthorizedAccessException: Access to the path '/srv/out/report.txt' is denied.")).not.toContain('may not write or open');
+    expect(step("touch: cannot touch '/srv/data/x': Read-only file system")).toContain('mounted read-only');
+    expect(step('sqlite3.OperationalError: attempt to write a readonly database')).not.toContain('may not write or open');
   });
 });

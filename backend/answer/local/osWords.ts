@@ -6,6 +6,7 @@
  * core/finding/errno.ts's table (OS_ERRORS), which the finding reads too.
  */
 import { OS_ERRORS, osErrorWords, osKindWords, type OsKind } from '../../../core/finding/errno.js';
+import { addressPorts } from '../../../core/log/values.js';
 
 export type { OsKind } from '../../../core/finding/errno.js';
 
@@ -18,30 +19,13 @@ export interface OsCondition {
 }
 
 /** The kernel's read-only mount (EROFS's own words), as against a file or database the step's user may not write. */
-const READ_ONLY_MOUNT = new RegExp(OS_ERRORS.filter((e) => e.errno === 'EROFS').map(osErrorWords).join('|'), 'i');
+export const READ_ONLY_MOUNT = new RegExp(OS_ERRORS.filter((e) => e.errno === 'EROFS').map(osErrorWords).join('|'), 'i');
 
 /** A refusal of a credential or a database grant, not of a file: never read as an OS condition. */
 const NOT_THE_OS = /\b40[13]\b|Unauthori[sz]ed|Forbidden|publickey|password|credential|\btoken\b|permission denied for (?:schema|table|relation|database|sequence|function)|access denied for user/i;
 
 /** The conditions in the order they are tried: the first whose words the message holds is its condition. */
 const KINDS: { kind: OsKind; re: RegExp }[] = (['read-only', 'permission', 'no-space', 'refused', 'missing-path'] as const).map((kind) => ({ kind, re: osKindWords(kind) }));
-
-/** An address: IPv4, `localhost` or a bracketed IPv6 (`[::1]`). */
-const ADDRESS = String.raw`(?:\d{1,3}\.){3}\d{1,3}|localhost|\[[\d:a-f]+\]`;
-/** A dotted host name (`db.example.com`, also a source file's name: callers that take names skip those). */
-const HOST_NAME = String.raw`[a-z0-9-]+(?:\.[a-z0-9-]+)+`;
-/**
- * An address and its port in a message (`127.0.0.1:5432`, `localhost:8080`, `[::1]:8080`), never the end of a
- * longer name (`mylocalhost:80`, `x.127.0.0.1:80`): the one pattern the answers read an address with.
- * With `names`, a dotted host name too (`registry.example.com:443`), for the answers that name the host.
- */
-const ADDRESS_PORT = new RegExp(String.raw`(?<![\w.-])(${ADDRESS}):(\d{2,5})\b`, 'i');
-const ADDRESS_PORT_ALL = { addresses: new RegExp(ADDRESS_PORT.source, 'gi'), names: new RegExp(String.raw`(?<![\w.-])(${ADDRESS}|${HOST_NAME}):(\d{2,5})\b`, 'gi') };
-
-/** The addresses and ports a message names, in order (`host` as printed); with `names`, dotted host names too. */
-export function addressPorts(message: string, opts: { names?: boolean } = {}): { host: string; port: string; text: string }[] {
-  return [...message.matchAll(ADDRESS_PORT_ALL[opts.names ? 'names' : 'addresses'])].map((m) => ({ host: m[1] as string, port: m[2] as string, text: m[0] }));
-}
 
 /** The path a message names: quoted, after `open`/`create`/`stat`, or before the OS's words; never a URL. */
 function pathOf(message: string): string | undefined {

@@ -1,6 +1,7 @@
 import type { Finding } from '../../../protocol/types.js';
+import { osKindWords } from '../../../core/finding/errno.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
-import { SOURCE_NAME } from '../../../core/log/values.js';
+import { addressPorts } from '../../../core/log/values.js';
 import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
 import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
@@ -8,7 +9,7 @@ import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
-import { addressPorts } from './osWords.js';
+import { READ_ONLY_MOUNT } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
@@ -17,8 +18,12 @@ import { escapeRegExp } from '../facts.js';
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
 const EXEC_REFUSED = /\bspawn (\S+) EACCES\b|(?:^|: )(\.{0,2}\/[\w./-]+|[\w.-]+\.(?:sh|py|pl|rb)): Permission denied\s*$/;
-/** The file system refused a path (not a credential): its owner or mode, or who the step runs as. */
-const PATH_REFUSED = /permission denied|\bEACCES\b|\bEPERM\b|AccessDeniedException|Operation not permitted|Read-only file system|cannot create directory|root-owned files|administrative privileges/i;
+/**
+ * The file system refused a path (not a credential): its owner or mode, or who the step runs as. The OS table's
+ * permission words (core/finding/errno.ts) and a read-only mount's (EROFS: not SQLite's read-only database, whose file
+ * the database reports), with the refusals tools word their own way.
+ */
+const PATH_REFUSED = new RegExp(`${osKindWords('permission').source}|${READ_ONLY_MOUNT.source}|cannot create directory|root-owned files|administrative privileges`, 'i');
 /** A credential refused by a server: an HTTP status, a login, a key. */
 const CREDENTIAL_REFUSED = /\b40[13]\b|Unauthori[sz]ed|Forbidden|authenticat|credential|\btoken\b|password|publickey|git@|remote:|access denied for user|login/i;
 
@@ -244,7 +249,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
       // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
-      const inMessage = addressPorts(f.message, { names: true }).find((a) => !SOURCE_NAME.test(a.host));
+      const inMessage = addressPorts(f.message, { names: true })[0];
       const named = f.host ?? inMessage?.host;
       const host = named ?? 'HOST';
       const port = portInMessage(f.message, named);

@@ -171,7 +171,7 @@ function fetchCommand(ci: CiContext, filePath: string, workspaceId?: string): st
  * (marked), file and line named, and the fix the error suggests (unless `fix: false`). Undefined when the context
  * holds no snippet for it (then `missingSourceHint` tells how to fetch it).
  */
-export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding, opts: { fix?: boolean; checkAt?: string; sidesSaid?: boolean } = {}): Reply | undefined {
+export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: string, finding?: Finding, opts: { fix?: boolean; checkAt?: string; sidesSaid?: boolean; compilerName?: NamedByCompiler } = {}): Reply | undefined {
   const snippets = snippetsOf(ask.ci);
   const s = snippetForFailure(snippets, spans, finding);
   if (!s || !posInt(s.line)) return undefined;
@@ -188,7 +188,7 @@ export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: st
   const stored = finding ? storedLogSpan(ask.ctx) : undefined;
   const above = stored && finding ? linesOf(stored, Math.max(stored.start_line, finding.message_line - 3), finding.message_line - 1)?.text : undefined;
   // The why answer shows the line and leaves the fix to its one "Next step" (and to "how do I fix it?").
-  const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci), opts.checkAt, opts.sidesSaid, above);
+  const fix = opts.fix === false ? undefined : fixFor(message, s, snippets, out, finding, renamedIn(ask.ci), opts.checkAt, opts.sidesSaid, above, opts.compilerName);
   if (fix) out.line(`**Fix:** ${fix}`);
   return out.reply();
 }
@@ -244,8 +244,19 @@ export function assignmentAbove(s: WorkspaceSnippet, line: number, name: string)
   return undefined;
 }
 
+/** A name the compiler's own help under the error proposes for the missing one (rustc: "there is a method `as_metres` with a similar name"), and its log line. */
+export interface NamedByCompiler {
+  name: string;
+  line: number;
+}
+
+/** rustc's help that names the existing item it takes the missing name for: the name (ux8). */
+export function nameTheCompilerSuggests(help: string): string | undefined {
+  return /\bthere (?:is|are) (?:an? )?[\w ]+? `([A-Za-z_$][\w$]*)` with a similar name\b|\ban? [\w ]+? with a similar name exists?: `([A-Za-z_$][\w$]*)`/.exec(help)?.slice(1).find((x) => x !== undefined);
+}
+
 /** `sidesSaid`: the answer says elsewhere that the log does not tell which side of a failed check is wrong (remedyShape.ts `Unsure.sides`): not said again here. */
-function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string, sidesSaid = false, above = ''): string | undefined {
+function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly WorkspaceSnippet[], out: ReplyBuilder, finding?: Finding, renamed: ReadonlySet<string> = new Set(), checkAt?: string, sidesSaid = false, above = '', byCompiler?: NamedByCompiler): string | undefined {
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
   const runtime = finding?.class === 'test-error' || finding?.class === 'runtime-exception';
@@ -266,6 +277,18 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     const similar = similarNames(missing, snippets, 3, symbolKindAt(message, missing, code), renamed);
     for (const x of similar) if (x.snippet !== s) out.source(fileSource(x.snippet));
     if (suggested) return `${inlineCode(missing)} does not exist where ${where} uses it; the compiler suggests ${inlineCode(suggested)}.`;
+    // The compiler's help names the item it sees (ux8: `from_metres` from the snippets was offered over rustc's `as_metres`).
+    if (byCompiler) {
+      out.log({ start_line: byCompiler.line, end_line: byCompiler.line });
+      return `${inlineCode(missing)} does not exist where ${where} uses it; the compiler sees ${inlineCode(byCompiler.name)} with a similar name [L${byCompiler.line}-L${byCompiler.line}]: use it if that is the one meant (a rename the change did not reach here), or declare ${inlineCode(missing)}.`;
+    }
+    // The name is defined in another file of the workspace: it exists, it is only not visible here (ux8: "no similar name
+    // is in the source" above a clue quoting its definition).
+    const elsewhere = snippets.find((x) => x.message === `${SNIPPET_CLUE_MARK}declares ${missing}, the name the compiler could not find`);
+    if (elsewhere && similar.length === 0) {
+      out.source(fileSource(elsewhere));
+      return `${inlineCode(missing)} is defined in ${inlineCode(elsewhere.path)}${elsewhere.line !== undefined ? ` (line ${elsewhere.line})` : ''}, but ${where} cannot see it: make that definition visible there (a declaration, an include or an import) rather than renaming the call.`;
+    }
     if (similar.length > 0) {
       const names = similar.map((x) => `${inlineCode(x.name)} (${x.snippet.path === s.path ? '' : `${x.snippet.path} `}line ${x.line})`).join(', ');
       return `${inlineCode(missing)} is not defined where ${where} uses it. Similar names in the source I can see: ${names}. Use the one you meant, or declare ${inlineCode(missing)} (or add its import).`;
@@ -376,6 +399,13 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     const note = message.split('\n').map((l) => SAME_PLACE_NOTE.exec(l.trim())).find((m) => m !== null);
     if (note && finding.location && sameFile(note[1] as string, finding.location.file) && Number(note[2]) === finding.location.line) return undefined;
     return `${where}${code ? ` (${inlineCode(code)})` : ''} is one of the two declarations the compiler found disagreeing: make it and the other one agree, changing whichever the change did not mean to alter, then re-run the build.`;
+  }
+  // A type argument outside a generic's constraint, whose declaration the workspace shows (jenkins/workspace/clues.ts, ux8).
+  const constraint = snippets.map((x) => ({ x, m: /^clue: declares (\S+), the constraint (\S+) is not in$/.exec(x.message ?? '') })).find((c) => c.m !== null);
+  if (finding?.class === 'compile-error' && constraint?.m) {
+    const [, name, type] = constraint.m as unknown as [string, string, string];
+    out.source(fileSource(constraint.x));
+    return `${where}${code ? ` (${inlineCode(code)})` : ''} uses a generic with ${inlineCode(type)}, which its constraint ${inlineCode(name)} (${constraint.x.path} line ${constraint.x.line ?? constraint.x.startLine}) does not allow: convert the values to a type ${inlineCode(name)} lists, or add ${inlineCode(type)} to ${inlineCode(name)} if the generic code is right for it.`;
   }
   return `change ${where} as the error says${code ? ` (${inlineCode(code)})` : ''}, then re-run the build.`;
 }

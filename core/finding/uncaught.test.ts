@@ -1,0 +1,161 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { analyze } from '../log/analyze.js';
+import { REALFAIL_ROOT, TUNED_CASES } from '../../test/helpers/realfail.js';
+import type { Finding } from '../../protocol/types.js';
+
+/**
+ * Session 47 (helper gr1; docs/notes/analyzer.md "Session 47 (helper gr1)"): a runtime's own grammar for an error
+ * nothing caught decides the class, the message and the place (uncaught.ts). Every log here is a runtime's real
+ * output, made on this machine by test/fixtures/grammar/make.sh from the tiny programs of src/ (never written by hand).
+ */
+const DIR = path.join(process.cwd(), 'test', 'fixtures', 'grammar');
+const top = (text: string): Finding | undefined => analyze(text)[0]?.finding;
+const seen = (id: string): [string | undefined, string | undefined, string | null] => {
+  const f = top(readFileSync(path.join(DIR, `${id}.log`), 'utf8'));
+  return [f?.class, f?.message, f?.location ? `${f.location.file}:${f.location.line}` : null];
+};
+
+type Row = [id: string, cls: string, message: string, place: string | null];
+
+/** What the runtimes' grammars added: each row was wrong (class, message or place) before uncaught.ts. */
+const ADDED: Row[] = [
+  ['elixir-exunit-error', 'test-error', "** (KeyError) key :amount not found in: %{value: 3}", 'ledger_test.exs:8'],
+  ['elixir-raise', 'runtime-exception', "** (FunctionClauseError) no function clause matching in anonymous fn/2 in Report.total/1", 'report.exs:3'],
+  ['erlang-erl-do-boot', 'runtime-exception', "{\"init terminating in do_boot\",{badarith,[{erlang,div,[0,0],[{error_info,#{module=>erl_erts_errors}}]},{stats,main,0,[{file,\"src/stats.erl\"},{line,6}]},{init,start_em,1,[]},{init,do_boot,3,[]}]}}", 'src/stats.erl:6'],
+  ['erlang-process-crash', 'runtime-exception', "Error in process <0.79.0> with exit value: {badarith,[{erlang,'div',[10,0],[{error_info,#{module => erl_erts_errors}}]},", 'src/worker.erl:13'],
+  ['erlang-escript-badmatch', 'runtime-exception', "escript: exception error: no match of right hand side value {error,enoent}", null],
+  ['erlang-escript-case-clause', 'runtime-exception', "escript: exception error: no case clause matching skipped", 'summary.escript:13'],
+  ['erlang-eunit-assert', 'test-assertion', "**error:{assertEqual,[{module,slug},", 'src/slug.erl:8'],
+  ['erlang-eunit-error', 'test-error', "**error:{badkey,amount}", 'src/ledger.erl:5'],
+  ['lua-error', 'runtime-exception', "lua5.4: deploy.lua:5: unknown target production", 'deploy.lua:5'],
+  ['lua-run-syntax', 'compile-error', "lua5.4: main.lua:2: 'then' expected near '='", 'main.lua:2'],
+  ['node-esm-syntax', 'compile-error', "SyntaxError: Unexpected token ';'", 'build.mjs:1'],
+  ['node-syntax', 'compile-error', "SyntaxError: missing ) after argument list", '/tmp/ws/node-syntax/lib/slug.js:2'],
+  ['ocaml-not-found', 'runtime-exception', "Fatal error: exception Not_found", 'deploy.ml:5'],
+  ['phpunit-error', 'test-error', 'Attempt to read property "amount" on null', '/tmp/ws/phpunit-error/src/Cart.php:8'],
+  ['r-parse', 'compile-error', "Error: unexpected ')' in: \"total <- function(x) {", null],
+  ['r-stop', 'runtime-exception', "Error in mean_of(numeric(0)) : no samples to average", null],
+  ['tcl-error', 'runtime-exception', "unknown target production", 'deploy.tcl:9'],
+  ['tcl-no-var', 'runtime-exception', "can't read \"amount\": no such variable", 'report.tcl:9'],
+];
+
+/** The rest of the set: runtimes whose grammar the analyzer knew (and perl's `die "...\\n"`, whose words name no grammar: unknown). */
+const AS_BEFORE: Row[] = [
+  ['awk-div-zero', 'runtime-exception', "gawk: report.awk:2: fatal: division by zero attempted", 'report.awk:2'],
+  ['bash-unbound', 'ci-script', "ci.sh: line 4: DEPLOY_ENV: unbound variable", 'ci.sh:4'],
+  ['busted-assert', 'test-assertion', 'spec/slug_spec.lua:3: Expected objects to be equal.', 'spec/slug_spec.lua:3'],
+  ['busted-error', 'test-error', "spec/slug_spec.lua:2: attempt to index a nil value (local 'title')", 'spec/slug_spec.lua:2'],
+  ['c-asan', 'runtime-exception', "==26403==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000018 at pc 0x7f52b6a48061 bp 0x7ffd7fe9d440 sp 0x7ffd7fe9cbf0", 'src/buf.c:6'],
+  ['c-assert', 'runtime-exception', "ring: src/ring.c:5: slot: Assertion `size > 0' failed.", 'src/ring.c:5'],
+  ['c-compile', 'compile-error', "src/quota.c:3:12: error: ‘remainig’ undeclared (first use in this function); did you mean ‘remaining’?", 'src/quota.c:3'],
+  ['c-segv', 'runtime-exception', "Segmentation fault", null],
+  ['c-ubsan', 'runtime-exception', "src/shift.c:6:22: runtime error: shift exponent 32 is too large for 32-bit type 'int'", 'src/shift.c:6'],
+  ['cxx-terminate', 'runtime-exception', "terminate called after throwing an instance of 'std::runtime_error'", null],
+  ['elixir-compile-undefined', 'compile-error', "** (CompileError) lib/slug.ex:3: undefined function trim_dashes/1 (expected Slug to define such a function or for it to be imported, but none are available)", 'lib/slug.ex:3'],
+  ['elixir-exunit-assert', 'test-assertion', "Assertion with == failed", 'slug_test.exs:7'],
+  ['erlang-erlc-unbound', 'compile-error', "src/quota.erl:6:12: variable 'Remainig' is unbound", 'src/quota.erl:6'],
+  ['erlang-escript-syntax', 'compile-error', "deploy.escript:4:5: syntax error before: lists", 'deploy.escript:4'],
+  ['go-build', 'compile-error', "quota/quota.go:5:5: undefined: remainig", 'quota/quota.go:5'],
+  ['go-deadlock', 'runtime-exception', "fatal error: all goroutines are asleep - deadlock!", '/tmp/ws/go-deadlock/main.go:7'],
+  ['go-index', 'runtime-exception', "panic: runtime error: index out of range [2] with length 2", '/tmp/ws/go-index/main.go:10'],
+  ['go-panic', 'runtime-exception', "panic: unknown target \"production\"", '/tmp/ws/go-panic/main.go:9'],
+  ['go-test-panic', 'test-error', "panic: runtime error: invalid memory address or nil pointer dereference [recovered]", '/tmp/ws/go-test-panic/cache/cache_test.go:7'],
+  ['java-javac', 'compile-error', "src/Report.java:3: error: cannot find symbol", 'src/Report.java:3'],
+  ['java-uncaught', 'runtime-exception', "Exception in thread \"main\" java.lang.IllegalStateException: unknown target production", 'Main.java:7'],
+  ['lua-nil-index', 'runtime-exception', "lua5.4: report.lua:4: attempt to index a nil value (field 'db')", 'report.lua:4'],
+  ['lua-syntax', 'compile-error', "luac5.4: lib/slug.lua:6: 'end' expected (to close 'if' at line 4) near 'return'", 'lib/slug.lua:6'],
+  ['node-json-parse', 'runtime-exception', "SyntaxError: Expected double-quoted property name in JSON at position 16", '/tmp/ws/node-json-parse/scripts/config.js:3'],
+  ['node-rejection', 'runtime-exception', "Error: no such artifact: app.tgz", '/tmp/ws/node-rejection/fetch.mjs:2'],
+  ['node-test-assert', 'test-assertion', "Expected values to be strictly equal:", '/tmp/ws/node-test-assert/test/slug.test.mjs:5'],
+  ['node-test-error', 'test-error', "Cannot read properties of undefined (reading 'amount')", '/tmp/ws/node-test-error/test/cart.test.mjs:4'],
+  ['node-throw', 'runtime-exception', "Error: manifest has no version", '/tmp/ws/node-throw/scripts/release.js:5'],
+  ['node-typeerror', 'runtime-exception', "TypeError: Cannot read properties of undefined (reading 'toUpperCase')", '/tmp/ws/node-typeerror/report.mjs:2'],
+  ['ocaml-compile', 'compile-error', "Error: This expression has type int but an expression was expected of type string", 'quota.ml:3'],
+  ['ocaml-failwith', 'runtime-exception', "Fatal error: exception Failure(\"not a port: 80a\")", null],
+  ['perl-die-line', 'runtime-exception', "Can't open config/hosts.ini: No such file or directory at bin/hosts.pl line 5.", 'bin/hosts.pl:5'],
+  ['perl-die', 'unknown', "ERROR: script returned exit code 255", null],
+  ['perl-no-method', 'runtime-exception', "Can't locate object method \"total\" via package \"Cart\" at bin/cart.pl line 10.", 'bin/cart.pl:10'],
+  ['perl-prove-died', 'test-error', "Illegal division by zero at t/window.t line 5.", 't/window.t:5'],
+  ['perl-prove-is', 'test-assertion', "#   Failed test 'joins words'", 't/slug.t:5'],
+  ['perl-run-syntax', 'compile-error', "elseif should be elsif at bin/policy.pl line 6.", 'bin/policy.pl:6'],
+  ['perl-syntax', 'compile-error', "elseif should be elsif at lib/Policy.pm line 8.", 'lib/Policy.pm:8'],
+  ['php-lint', 'compile-error', "PHP Parse error:  syntax error, unexpected token \";\", expecting \"]\" in src/Repo.php on line 6", 'src/Repo.php:6'],
+  ['php-run-parse', 'compile-error', "PHP Parse error:  syntax error, unexpected token \";\", expecting \"]\" in /tmp/ws/php-run-parse/src/repo.php on line 2", '/tmp/ws/php-run-parse/src/repo.php:2'],
+  ['php-typeerror', 'runtime-exception', "PHP Fatal error:  Uncaught TypeError: total(): Argument #3 must be of type int, string given, called in /tmp/ws/php-typeerror/src/total.php on line 9 and defined in /tmp/ws/php-typeerror/src/total.php:4", '/tmp/ws/php-typeerror/src/total.php:4'],
+  ['php-uncaught', 'runtime-exception', "PHP Fatal error:  Uncaught InvalidArgumentException: unknown currency USD in /tmp/ws/php-uncaught/src/rates.php:5", '/tmp/ws/php-uncaught/src/rates.php:5'],
+  ['php-undefined-function', 'runtime-exception', "PHP Fatal error:  Uncaught Error: Call to undefined function format_rows() in /tmp/ws/php-undefined-function/src/report.php:3", '/tmp/ws/php-undefined-function/src/report.php:3'],
+  ['python-raise', 'runtime-exception', "KeyError: 'manifest has no version'", '/tmp/ws/python-raise/tools/release.py:6'],
+  ['python-run-syntax', 'compile-error', "SyntaxError: '(' was never closed", '/tmp/ws/python-run-syntax/tools/slug.py:2'],
+  ['python-syntax', 'compile-error', "SyntaxError: '(' was never closed", 'tools/slug.py:2'],
+  ['python-unittest-error', 'test-error', "KeyError: 'qty'", '/tmp/ws/python-unittest-error/test_cart.py:5'],
+  ['ruby-minitest-assert', 'test-assertion', "Expected: \"hello-world\"", 'test/slug_test.rb:5'],
+  ['ruby-minitest-error', 'test-error', "TypeError: nil can't be coerced into Integer", 'test/cart_test.rb:5'],
+  ['ruby-nomethod', 'runtime-exception', "report.rb:2:in `block in summary': undefined method `upcase' for nil:NilClass (NoMethodError)", 'report.rb:2'],
+  ['ruby-raise', 'runtime-exception', "/tmp/ws/ruby-raise/lib/manifest.rb:7:in `block in version': manifest has no version (ArgumentError)", '/tmp/ws/ruby-raise/lib/manifest.rb:7'],
+  ['ruby-run-syntax', 'compile-error', "bin/rotate.rb:3: syntax error, unexpected `end', expecting ')'", 'bin/rotate.rb:3'],
+  ['ruby-syntax', 'compile-error', "lib/rotate.rb:6: syntax error, unexpected end-of-input, expecting `end'", 'lib/rotate.rb:6'],
+  ['rust-cargo-test', 'test-error', "called `Result::unwrap()` on an `Err` value: ParseIntError { kind: InvalidDigit }", 'src/lib.rs:2'],
+  ['rust-compile', 'compile-error', "error[E0308]: mismatched types", 'src/main.rs:2'],
+  ['rust-panic', 'runtime-exception', "unknown target production", 'src/main.rs:7'],
+  ['rust-unwrap', 'runtime-exception', "called `Result::unwrap()` on an `Err` value: ParseIntError { kind: InvalidDigit }", 'src/main.rs:2'],
+  ['tcl-tcltest', 'test-assertion', "==== slug-1.0 joins words FAILED", null],
+];
+
+describe("a runtime's grammar decides: real output of each runtime -> class, message, place", () => {
+  it.each(ADDED)('%s', (id, cls, message, place) => {
+    expect(seen(id)).toEqual([cls, message, place]);
+  });
+});
+
+describe('the runtimes the analyzer knew read as before (the grammar set, the rest)', () => {
+  it.each(AS_BEFORE)('%s', (id, cls, message, place) => {
+    expect(seen(id)).toEqual([cls, message, place]);
+  });
+
+  it('every log of the set has its row, and every row its log', () => {
+    const logs = readdirSync(DIR).filter((f) => f.endsWith('.log')).map((f) => f.replace(/\.log$/, '')).sort();
+    expect([...ADDED, ...AS_BEFORE].map((r) => r[0]).sort()).toEqual(logs);
+  });
+});
+
+describe('what the grammar says beyond the class', () => {
+  it("escript's frames: the raise site is the script's line (its module is the escript's), not the evaluator's", () => {
+    const f = top(readFileSync(path.join(DIR, 'erlang-escript-case-clause.log'), 'utf8'));
+    expect([f?.exception, f?.tool, f?.location?.frames?.raise?.line, f?.location?.frames?.project?.file]).toEqual(['case_clause', 'escript', 13, 'summary.escript']);
+  });
+
+  it("an escript error raised wholly in OTP's evaluator (erl_eval, escript) names no place rather than the library's line", () => {
+    const f = top(readFileSync(path.join(DIR, 'erlang-escript-badmatch.log'), 'utf8'));
+    expect([f?.exception, f?.location]).toEqual(['badmatch', undefined]);
+  });
+
+  it("Lua's interpreter with no traceback under its error refused the chunk as it loaded it (a syntax error); with one, the code ran", () => {
+    expect(top(readFileSync(path.join(DIR, 'lua-run-syntax.log'), 'utf8'))?.exception).toBe('syntax error');
+    expect(top(readFileSync(path.join(DIR, 'lua-error.log'), 'utf8'))?.class).toBe('runtime-exception');
+  });
+
+  it("Node's SyntaxError of JSON.parse was raised while running; one its loader's compile step raised is the source refused", () => {
+    expect(seen('node-json-parse')[0]).toBe('runtime-exception');
+    expect(seen('node-syntax')[0]).toBe('compile-error');
+  });
+});
+
+describe('counter-examples on the real cases of the data set', () => {
+  const real = (id: string): Finding | undefined => {
+    expect(TUNED_CASES).toContain(id);
+    return top(readFileSync(path.join(REALFAIL_ROOT, id, 'fail.log'), 'utf8'));
+  };
+
+  it("testthat's error under its `[ FAIL 1 | ...]` summary is the test's error, not Rscript's uncaught `Error: Test failures`", () => {
+    const f = real('testthat-could-not-find-function');
+    expect([f?.class, f?.message_line]).toEqual(['test-error', 12]);
+  });
+
+  it("EUnit's `**error:` of a function clause stays the test's error (its rule); lua's and Tcl's real runtime errors stay runtime errors", () => {
+    expect(real('eunit-function-clause')?.class).toBe('test-error');
+    expect(real('lua-nil-index')?.class).toBe('runtime-exception');
+    expect(real('tcl-no-such-variable')?.class).toBe('runtime-exception');
+  });
+});
