@@ -72,6 +72,20 @@ describe('two definitions that collide', () => {
   });
 });
 
+describe('two names that collide (go vet and go build output made on this machine, go1.19)', () => {
+  it("go vet: two struct fields with one json tag: both places, a name of its own for one, and that I can't tell which", async () => {
+    const user = 'package api\n\n// User is what GET /users/{id} returns.\ntype User struct {\n\tID           int    `json:"id"`\n\tName         string `json:"name"`\n\tEmail        string `json:"email"`\n\tContactEmail string `json:"email"`\n}\n';
+    const text = await fixOfShellLog(['+ go vet ./...', '# example.com/contacts/api', 'api/user.go:8:2: struct field ContactEmail repeats json tag "email" also at user.go:7'], 'app', '/tmp/jenkins9.sh', project({ 'go.mod': 'module example.com/contacts\n\ngo 1.19\n', 'api/user.go': user }));
+    expect(text).toContain('Two fields carry the `json` tag `email`: `ContactEmail` [L5-L5] and the field at `user.go:7`');
+    expect(text).toContain('for example `json:"contact_email"` on `ContactEmail`; I can\'t tell which of the two the change meant to keep as `email`');
+  });
+  it('go build: a function declared in two files of one package: both places cited (and a real row: a variable declared twice in a function)', async () => {
+    expect(await fixOfRealCase('go-build-redeclared-in-block')).toContain('`err` is declared twice in one block: at `sync/pages.go:19` [L11-L11] and at `sync/pages.go:18` [L12-L12]');
+    const text = await fixOfShellLog(['+ go build ./...', '# example.com/r/store', 'store/readonly.go:4:6: Open redeclared in this block', '\tstore/open.go:3:6: other declaration of Open'], 'app', '/tmp/jenkins9.sh', project({ 'go.mod': 'module example.com/r\n\ngo 1.19\n', 'store/open.go': 'package store\n\nfunc Open(path string) error { return nil }\n', 'store/readonly.go': 'package store\n\n// Open opens the store read-only.\nfunc Open(path string) error { return nil }\n' }));
+    expect(text).toContain('`Open` is declared twice in one block: at `store/readonly.go:4` [L5-L5] and at `store/open.go:3` [L6-L6]');
+  });
+});
+
 describe('real cases of the tuning data (rounds <= 18, the project as the workspace)', () => {
   const fixOf = fixOfRealCase;
   it('Go: a time.Duration times an int', async () => {

@@ -80,7 +80,43 @@ function headerReadTwice(i: RemedyInput): { text: string; lines: number[] } | un
   };
 }
 
+/** `ContactEmail` -> `contact_email`: a field's name in the snake case JSON keys are often written in. */
+const snakeCase = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/**
+ * Two names that collide, each place named (fx9): go vet's `struct field ContactEmail repeats json tag "email" also at
+ * user.go:7`, and Go's `Open redeclared in this block` with its `other declaration of Open` line. Which of the two the
+ * change meant to keep the log does not say: both places are named and the reader is told so.
+ */
+function namesCollide(i: RemedyInput): { text: string; lines: number[] } | undefined {
+  const { f, stored } = i;
+  const tag = /struct field (\w+) repeats (\w+) tag "([^"]*)" also at (\S+?:\d+)/.exec(f.message);
+  if (tag) {
+    const [, field, kind, name, other] = tag as unknown as [string, string, string, string, string];
+    const json = kind === 'json' ? ' (encoding/json then leaves both fields out of the object)' : '';
+    return {
+      text: `Two fields carry the ${inlineCode(kind)} tag ${inlineCode(name)}: ${inlineCode(field)} ${i.here} and the field at ${inlineCode(other)}${json}. Give one of them its own name, for example ${inlineCode(`${kind}:"${snakeCase(field)}"`)} on ${inlineCode(field)}; I can't tell which of the two the change meant to keep as ${inlineCode(name)}.`,
+      lines: [f.message_line],
+    };
+  }
+  const redeclared = /\b([A-Za-z_]\w*) redeclared in this block/.exec(f.message);
+  const other = redeclared ? nearby(around(stored, f.message_line, 0, 3), new RegExp(`^\\s*(\\S+?:\\d+)(?::\\d+)?: other declaration of ${redeclared[1] as string}\\s*$`)) : undefined;
+  if (redeclared && other && f.location?.line) {
+    const name = redeclared[1] as string;
+    return {
+      // "This block" is the scope both are in: a function's body for a variable, the package (all its files) for a top-level name.
+      text: `${inlineCode(name)} is declared twice in one block: at ${inlineCode(`${f.location.file}:${f.location.line}`)} ${i.here} and at ${inlineCode(other.m[1] as string)} ${at(other.line)}. Rename one or delete the copy (a variable declared again with ${inlineCode(':=')} is assigned with ${inlineCode('=')}); I can't tell which of the two the change meant to keep.`,
+      lines: [f.message_line, other.line],
+    };
+  }
+  return undefined;
+}
+
 export const TOOL_WORD_REMEDIES: RemedyRule[] = [
+  rule('toolwords/names-collide', 'wording', (i, out) => {
+    const step = namesCollide(i);
+    if (step) out.push(step);
+  }),
   rule('toolwords/header-read-twice', 'wording', (i, out) => {
     const step = headerReadTwice(i);
     if (step) out.push(step);
