@@ -4,31 +4,10 @@
  * senior engineer would say), each checked against what the log and the workspace say.
  */
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { askWithCheckout } from './helpers/askCheckout.js';
-import { checkCitations } from './helpers/claimChecks.js';
+import { sessionFixtures } from './helpers/sessionFixtures.js';
 
-const root = fileURLToPath(new URL('./fixtures/ux7/', import.meta.url));
-const log = (job: string): string => readFileSync(path.join(root, job, 'fail.log'), 'utf8');
-
-/** The job's project as checked out (path -> content), as `cichat ask --workspace DIR` reads it. */
-function project(job: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else files[path.relative(path.join(root, job, 'project'), full)] = readFileSync(full, 'utf8');
-    }
-  };
-  walk(path.join(root, job, 'project'));
-  return files;
-}
-
-const ask = (question: string, job: string): Promise<string> => askWithCheckout(question, log(job), project(job));
-const cited = (answer: string, job: string): void => expect(checkCitations(answer, log(job).split('\n'))).toEqual([]);
+const { ask, cited } = sessionFixtures(fileURLToPath(new URL('./fixtures/ux7/', import.meta.url)));
 
 describe('answers on failures made by ux7', () => {
   it("require() of an ES module that awaits at its top level: the fix is how the line loads it, not the line's values", async () => {

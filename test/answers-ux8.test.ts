@@ -4,31 +4,13 @@
  * senior engineer would say), each checked against what the log and the workspace say.
  */
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { askWithCheckout } from './helpers/askCheckout.js';
-import { checkCitations } from './helpers/claimChecks.js';
+import type { CiContextUpload } from '../protocol/schemas.js';
+import { analyzedChatContext } from './answerFixtures.js';
+import { askLocal } from './helpers/askLocal.js';
+import { sessionFixtures } from './helpers/sessionFixtures.js';
 
-const root = fileURLToPath(new URL('./fixtures/ux8/', import.meta.url));
-const log = (job: string): string => readFileSync(path.join(root, job, 'fail.log'), 'utf8');
-
-/** The job's project as checked out (path -> content), as `cichat ask --workspace DIR` reads it. */
-function project(job: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else files[path.relative(path.join(root, job, 'project'), full)] = readFileSync(full, 'utf8');
-    }
-  };
-  walk(path.join(root, job, 'project'));
-  return files;
-}
-
-const ask = (question: string, job: string): Promise<string> => askWithCheckout(question, log(job), project(job));
-const cited = (answer: string, job: string): void => expect(checkCitations(answer, log(job).split('\n'))).toEqual([]);
+const { log, ask, cited } = sessionFixtures(fileURLToPath(new URL('./fixtures/ux8/', import.meta.url)));
 
 describe('follow-ups a user types at 2 a.m. (ux8, sensor-buffer)', () => {
   it('"where is it?" answers where the failure is', async () => {
@@ -87,5 +69,40 @@ describe("a type argument outside a generic's constraint (ux8, metrics-agg: Go g
     expect(fix).toContain('`agg/agg.go:5` declares the constraint `Number`');
     expect(fix).toContain('add `~float64` to that set');
     cited(fix, 'metrics-agg');
+  });
+});
+
+describe('"what changed?" with a Jenkins record that lists no change (ux8, csvscan #2 from JENKINS_HOME)', () => {
+  it('names the commit the log built, and introduces no empty list', async () => {
+    const text = log('csvscan');
+    const upload = { buildDetails: { number: 2, result: 'FAILURE', changes: [], previousBuild: { number: 1, result: 'SUCCESS' }, consoleLog: text } } as CiContextUpload;
+    const changed = await askLocal('what changed?', analyzedChatContext(upload, text));
+    // Before: "has no recorded changes** (same revision as before, or started by hand)" and "The previous build, #1,
+    // passed: these are the changes since the last green build." with no change after it.
+    expect(changed).not.toContain('these are the changes');
+    expect(changed).not.toContain('same revision as before');
+    expect(changed).toMatch(/has no recorded changes\*\* in its Jenkins record; its log shows the commit it built, `[0-9a-f]{12}` \[L11-L11\], whose message is `count_fields: a blank line has no fields` \[L12-L12\]/);
+    expect(changed).toContain('The previous build, #1, passed, and the record lists no change since: the commit the log shows is the one to look at first.');
+    cited(changed, 'csvscan');
+  });
+});
+
+describe('is a new compile error flaky? can I ignore it? (ux8, csvscan #2 with the job history from JENKINS_HOME)', () => {
+  const fresh = { fingerprint: '0123456789abcdef', window: 2, firstBuildLooked: 1, seenInLast: 1, firstSeen: 2, failingSince: 2, streak: 1, passedBetween: [], verdict: 'new', evidenceBuilds: [2], reason: 'None of the 1 earlier builds looked at failed this way.' };
+  const context = () => {
+    const text = log('csvscan');
+    return analyzedChatContext({ buildDetails: { number: 2, result: 'FAILURE', history: fresh, consoleLog: text } } as unknown as CiContextUpload, text);
+  };
+
+  it('says a re-run will not clear a compile error, not "re-run it without changes: a pass would make it flaky"', async () => {
+    const flaky = await askLocal('is this flaky?', context());
+    // Before: "**Can't tell yet:** this failure is new (first seen in #2); ... Re-run it without changes: a pass would make it flaky."
+    expect(flaky).not.toContain('a pass would make it flaky');
+    expect(flaky).toContain('**Not without a change:** The first error is a compile error [L27-L27].');
+    expect(flaky).toContain("The job's history cannot settle it yet: this failure is new (first seen in #2)");
+    cited(flaky, 'csvscan');
+    const ignore = await askLocal('can I ignore it?', context());
+    expect(ignore).toContain('Ignoring it is safe only when the failure is noise that a re-run clears. **Not without a change:**');
+    cited(ignore, 'csvscan');
   });
 });

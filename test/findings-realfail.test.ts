@@ -163,8 +163,7 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 15 (asserted since HELDOUT_ROUND 16).
   ['bash-pipe-subshell-counter-lost', 'unknown: the script\'s own refusal (`refusing to tag an empty release`), with no tool wording to read'],
   ['ctest-cxx-bad-variant-access', 'message: the `terminate called after throwing` line alone where the label has it with the `what():` line'],
-  ['git-diff-check-trailing-whitespace', 'unknown: `git diff --check`\'s `file:N: trailing whitespace.` lines are not read as lint; the Pipeline\'s exit code is the message'],
-  ['go-mod-toolchain-directive-old-go', 'unknown: go\'s `go.mod:5: unknown directive: toolchain` (a Go older than 1.21) is not read; the Pipeline\'s exit code is the message'],
+  ['go-mod-toolchain-directive-old-go', 'unknown: go\'s `go.mod:5: unknown directive: toolchain` (a Go older than 1.21) is not read as a missing tool (the message since t22, session 47: the command\'s own place line over the Pipeline\'s exit code)'],
   ['node-fetch-self-signed-https', 'message: the `[cause]: Error: self-signed certificate` where the label has the outer `TypeError: fetch failed`'],
   ['prettier-major-upgrade-check', 'message: prettier\'s `[warn] file` line where the label has its `[warn] Code style issues found` summary'],
   ['pytest-required-plugins-missing', 'unknown: pytest\'s `Missing required plugins: X` (an ini\'s required_plugins) is not read as missing-tool'],
@@ -207,7 +206,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['npm-eintegrity-vendored-tarball', 'message, location: npm\'s `integrity checksum failed when using sha512` where the label has `npm error code EINTEGRITY`; package-lock.json:17 (the pinned integrity) not given'],
   ['pip-no-index-no-matching-distribution', 'message, location: pip\'s `Could not find a version that satisfies the requirement` where the label has `No matching distribution found for` below it; requirements.txt:1 not given'],
   // Round 20 (asserted since HELDOUT_ROUND 21; docs/notes/analyzer.md, "Round 20 opened (helper t21)").
-  ['docker-buildx-not-installed', 'unknown: docker\'s `docker: unknown command: docker buildx` (the buildx plugin not installed) is not read; the Pipeline\'s `script returned exit code 1` is the message'],
+  ['docker-buildx-not-installed', 'unknown: docker\'s `docker: unknown command: docker buildx` (the buildx plugin not installed) is not read as a missing tool (the message since t22, session 47, over the Pipeline\'s `script returned exit code 1`)'],
   ['git-worktree-add-already-exists', 'unknown: git worktree\'s `fatal: \'X\' already exists` (the script adds a worktree at a path it made) is not read as a script error'],
   ['gradle-ci-ambiguous-task', 'unknown: gradle\'s `Task \'pack\' is ambiguous in root project` (the script\'s task name) is not read as a script error; ci.sh:2 not given'],
   ['python-asyncio-event-wait-step-timeout', 'unknown: the program\'s last line `waiting for the catalog to be ready` is the message where the label has the step\'s time limit (`Build step \'Execute shell\' marked build as failure`)'],

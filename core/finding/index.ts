@@ -21,6 +21,7 @@ import { chainOrder, continued } from './continued.js';
 import { headingWindow } from './headings.js';
 import { earlierCause, missingName } from './cause.js';
 import { beforeExitTrap } from './exitTrap.js';
+import { ownDiagnostic } from './ownWords.js';
 import { automakeSection, ctestWindow, harnessFinding, makeSignalBelow, testProgramKilled, withCtestVerboseCheck } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
@@ -250,7 +251,10 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   // Still unknown: a tool's own error line above the CI's exit line says more than the exit does
   // (`make: *** [Makefile:6: check] Error 1` over `Process completed with exit code 2.`).
   const ciExit = /exit (?:code|status)|returned \d+|^Finished: |marked build as failure/i;
-  return ciExit.test(best.message) && earlier.message_line !== best.message_line && ERRORISH.test(earlier.message) && !ciExit.test(earlier.message) ? earlier : best;
+  if (ciExit.test(best.message) && earlier.message_line !== best.message_line && ERRORISH.test(earlier.message) && !ciExit.test(earlier.message)) return earlier;
+  // Else the failed command's own diagnostic, by the shell tools' grammar (ownWords.ts).
+  const own = ciExit.test(best.message) ? ownDiagnostic(best.message_line - 1, (i) => bodyOf(lines[i] ?? '')) : undefined;
+  return own === undefined ? best : findingIn(lines, { start_line: own + 1, end_line: own + 1 });
 }
 
 /** An ANSI colour residue the cleaner leaves (`ESC(B`) and the diff marks of a formatter's output. */

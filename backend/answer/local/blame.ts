@@ -166,11 +166,20 @@ export const RETRY_QUESTION = /\b(?:can|could|should|shall|may|will|would|is it 
 /** The answer to "can I just retry?" in one line: yes, no or "I can't tell" first, then the first error and what its class says. */
 export function retryVerdict(f: Finding, label: string): string {
   const outlook = rerunOutlook(f);
-  const side = SIDE[f.class];
   const first = `The first error is ${label} ${at(f.message_line)}.`;
+  const lead = retryLead(f);
+  // "I can't tell" is said once: the outlook's own "I can't tell from the log..." would repeat it.
+  if (lead === "I can't tell") return `**I can't tell from the log whether a re-run will pass:** the first error is ${label} ${at(f.message_line)}, and nothing in the log shows whether its cause lasts.`;
+  return `**${lead}:** ${first} ${outlook.text}`;
+}
+
+/** Whether a re-run without changes will do, by the first error's class: the lead of `retryVerdict`. */
+export function retryLead(f: Finding): string {
+  const outlook = rerunOutlook(f);
+  const side = SIDE[f.class];
   // A test's own time limit passes or fails with the agent's speed (ux7): not "not without a change".
   const timed = (f.class === 'test-assertion' || f.class === 'test-error') && testTimeLimitOf(f.message) !== undefined;
-  const lead = timed
+  return timed
     ? 'It may pass'
     : side === 'code' || side === 'ci-config'
       ? 'Not without a change'
@@ -181,9 +190,6 @@ export function retryVerdict(f: Finding, label: string): string {
           : outlook.rerunFirst && side === 'environment'
             ? 'It may pass'
             : "I can't tell";
-  // "I can't tell" is said once: the outlook's own "I can't tell from the log..." would repeat it.
-  if (lead === "I can't tell") return `**I can't tell from the log whether a re-run will pass:** the first error is ${label} ${at(f.message_line)}, and nothing in the log shows whether its cause lasts.`;
-  return `**${lead}:** ${first} ${outlook.text}`;
 }
 
 export const blameAnswers: AnswerGroup = { name: 'blame', composers: { infraOrCode } };

@@ -204,7 +204,15 @@ const changes: Composer = async ({ ci, q, ctx }) => {
   const build = buildLabel(ci);
   if (!Array.isArray(list)) return (await changesFromLog(ctx, build, sinceGreen)) ?? notSaid(`which changes went into ${build}`);
   const out = new ReplyBuilder().fact('buildDetails.changes');
-  if (list.length === 0) out.line(`**${capitalise(build)} has no recorded changes** (same revision as before, or started by hand).`);
+  // No change in the record, but a log that names the commit it built (ux8: a record without a changelog beside a
+  // log whose checkout says which commit and why): that commit, not a guess at why the list is empty.
+  const built = list.length === 0 ? await builtCommit(ctx) : undefined;
+  if (built) {
+    out.log({ start_line: built.line, end_line: built.line });
+    if (built.message) out.log({ start_line: built.message.line, end_line: built.message.line });
+    const message = built.message ? `, whose message is ${inlineCode(clip(built.message.text, 160))} ${cite({ start_line: built.message.line, end_line: built.message.line })}` : '';
+    out.line(`**${capitalise(build)} has no recorded changes** in its Jenkins record; its log shows the commit it built, ${inlineCode(built.sha)} ${cite({ start_line: built.line, end_line: built.line })}${message}.`);
+  } else if (list.length === 0) out.line(`**${capitalise(build)} has no recorded changes** (same revision as before, or started by hand).`);
   else {
     out.line(`**${capitalise(build)} has ${list.length} change${list.length === 1 ? '' : 's'}:**`);
     for (const c of list.slice(0, 15)) out.line(`- ${describeChange(c)}`);
@@ -217,8 +225,11 @@ const changes: Composer = async ({ ci, q, ctx }) => {
   if (prev && prevResult) {
     out.fact('buildDetails.previousBuild');
     out.line();
-    if (prevResult === 'SUCCESS') {
-      out.line(`The previous build, #${prev.number}, passed: these are the changes since the last green build${list.length > 0 && blames ? ', so they are the suspects (the context cannot prove which one broke it)' : ''}.`);
+    if (prevResult === 'SUCCESS' && list.length === 0) {
+      // Nothing listed: "these are the changes" would introduce an empty list (ux8).
+      out.line(`The previous build, #${prev.number}, passed, and the record lists no change since${built ? ': the commit the log shows is the one to look at first' : ''}.`);
+    } else if (prevResult === 'SUCCESS') {
+      out.line(`The previous build, #${prev.number}, passed: these are the changes since the last green build${blames ? ', so they are the suspects (the context cannot prove which one broke it)' : ''}.`);
     } else {
       out.line(`The previous build, #${prev.number}, ended ${inlineCode(prevResult)} too. The uploaded context does not say which build last passed, so these are only the changes since #${prev.number}.`);
     }

@@ -13,7 +13,7 @@ import { abortedBy, citeMessage, findingFor, meaningOf, at, toolShown } from './
 import { remedyOf } from './remedies.js';
 import { recordedDownstream, recordedSteps } from './steps.js';
 import { addHistory, historyAnswer } from './history.js';
-import { rerunOutlook, retryVerdict, RETRY_QUESTION } from './blame.js';
+import { rerunOutlook, retryLead, retryVerdict, RETRY_QUESTION } from './blame.js';
 import { IGNORE_QUESTION } from '../intents.js';
 import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
 import { CLASS_LABEL, classHedge, likelySentence } from './likely.js';
@@ -638,13 +638,15 @@ const step: Composer = (ask) => {
 const flaky: Composer = ({ ci, ctx, question }) => {
   // The job's history (issue 29) settles it with builds as evidence; one build's context cannot.
   const fromHistory = new ReplyBuilder();
-  if (historyAnswer(fromHistory, ci, 'flaky')) return fromHistory.reply();
-  const details = ci.buildDetails;
-  const build = buildLabel(ci);
-  const prev = details?.previousBuild;
   const top = rankedErrorExcerpts(ctx)[0];
   const found = top ? findingFor(ctx, top) : undefined;
   const diagnosis = found && found.class !== 'unknown' ? { kind: found.class, label: CLASS_LABEL[found.class] } : undefined;
+  const lasting = found && diagnosis && /^Not /.test(retryLead(found)) ? `${IGNORE_QUESTION.test(question) ? 'Ignoring it is safe only when the failure is noise that a re-run clears. ' : ''}${retryVerdict(found, diagnosis.label)}` : undefined;
+  if (lasting && found) fromHistory.log({ start_line: found.message_line, end_line: found.message_line });
+  if (historyAnswer(fromHistory, ci, 'flaky', lasting)) return fromHistory.reply();
+  const details = ci.buildDetails;
+  const build = buildLabel(ci);
+  const prev = details?.previousBuild;
   const prevResult = typeof prev?.result === 'string' ? prev.result.toUpperCase() : undefined;
   if (!prev || !prevResult) {
     if (!diagnosis) return notSaid(`how earlier builds ended, so I can't tell whether ${build}'s failure is flaky`, 'Re-run the build without changes: if it passes, the failure is intermittent.');

@@ -69,14 +69,19 @@ export function addHistory(out: ReplyBuilder, ci: CiContext): void {
   for (const o of h.otherJobs?.slice(0, 5) ?? []) out.line(`- The same failure in ${inlineCode(o.job)}: ${builds(o.builds)} (a shared dependency or agent?).`);
 }
 
-/** "Since when does it fail?" / "Did this happen before?" from the history, or undefined without one. */
-export function historyAnswer(out: ReplyBuilder, ci: CiContext, asked: 'since' | 'before' | 'flaky'): boolean {
+/**
+ * "Since when does it fail?" / "Did this happen before?" from the history, or undefined without one. `lasting`: for
+ * "is it flaky?", the first error's verdict when its kind does not pass on a re-run (a compile error): a new failure
+ * then gets it, not "re-run it without changes" (ux8).
+ */
+export function historyAnswer(out: ReplyBuilder, ci: CiContext, asked: 'since' | 'before' | 'flaky', lasting?: string): boolean {
   const h = historyIn(ci);
   if (!h) return false;
   out.fact('buildDetails.history');
   if (asked === 'flaky') {
     if (h.verdict === 'flaky') out.line(`**Yes, it looks flaky.** ${h.reason} It failed this way in ${h.seenInLast} of the last ${h.window} builds (evidence: ${builds(h.evidenceBuilds)}).`);
     else if (h.verdict === 'recurring') out.line(`**No sign of flakiness:** it has failed the same way in every build since ${h.failingSince} (${h.streak} in a row, ${builds(h.evidenceBuilds)}); no build passed in between.`);
+    else if (h.verdict === 'new' && lasting) out.line(lasting).line(`The job's history cannot settle it yet: this failure is new (first seen in #${h.firstSeen}); none of the ${h.window - 1} earlier builds looked at failed this way.`);
     else if (h.verdict === 'new') out.line(`**Can't tell yet:** this failure is new (first seen in #${h.firstSeen}); none of the ${h.window - 1} earlier builds looked at failed this way, and none passed on the same commit. Re-run it without changes: a pass would make it flaky.`);
     else out.line(`**Not flaky by the evidence, but it came back:** ${h.reason} The builds in between changed the code, so this looks like a regression rather than chance.`);
   } else if (asked === 'since') {
