@@ -40,8 +40,11 @@ export type GrammarFrame = Omit<FindingFrame, 'log_line'> & { library: boolean }
 
 // ---- Erlang (erl_error's format of escript's and the shell's report, init's do_boot crash, EUnit's failure) ----
 
-/** `escript: exception error: no case clause matching skipped`; the shell's `** exception error: ...`. */
-const ERLANG_EXCEPTION = /^(?:escript: |\*\* )exception (error|exit|throw): (.*)$/;
+/**
+ * `escript: exception error: no case clause matching skipped`; the shell's `** exception error: ...`; a crash report's
+ * (`=CRASH REPORT====`, proc_lib's, under `crasher:`) indented `exception error: bad argument`.
+ */
+const ERLANG_EXCEPTION = /^(?:escript: |\*\* )?exception (error|exit|throw): (.*)$/;
 /** `{"init terminating in do_boot",{badarith,[...]}}` and the line init prints under it, `init terminating in do_boot ({...})`. */
 const ERLANG_DO_BOOT = /^\{"init terminating in do_boot",\{?\{?'?([a-z]\w*)|^init terminating in do_boot \(\{?\{?'?([a-z]\w*)/;
 /** The logger's report of a process that died (`=ERROR REPORT====` over it), its exit reason on the lines below. */
@@ -86,6 +89,30 @@ function erlangAt(text: string, index: number, next: string): Uncaught | undefin
   m = EUNIT_FAILURE.exec(text);
   if (m) return { index, text, exception: m[2] as string, runtime: 'erlang', tool: 'eunit', inTest: true, ...(m[1] === 'error' && EUNIT_CHECK.test(m[2] as string) ? { check: true as const } : {}) };
   return undefined;
+}
+
+/** How many of a term's brackets (`{`, `[`, `(`) one line leaves open, strings (`"..."`) and quoted atoms passed over. */
+function openBrackets(line: string): number {
+  let open = 0;
+  for (const m of line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '').matchAll(/[{[(]|[}\])]/g)) open += /[{[(]/.test(m[0]) ? 1 : -1;
+  return open;
+}
+
+/**
+ * An Erlang message whose term runs on over the lines below (EUnit's `**error:{assertEqual,[{module,m},` with
+ * `{line,311}, ... ]}` indented under it): the lines up to the one that closes it, joined. Up to 12 lines.
+ */
+export function erlangTermContinued(body: readonly string[], index: number, text: string): string {
+  let open = openBrackets(text);
+  if (open <= 0 || !/^(?:\*\*(?:error|exit|throw):|(?:escript: )?exception (?:error|exit|throw):|\{"init terminating|Error in process <)/.test(text.trim())) return text;
+  let joined = text.trimEnd();
+  for (let k = index + 1; k < Math.min(body.length, index + 13) && open > 0; k++) {
+    const next = body[k] ?? '';
+    if (!/^\s+\S/.test(next)) break;
+    joined = `${joined} ${next.trim()}`;
+    open += openBrackets(next);
+  }
+  return open === 0 ? joined : text;
 }
 
 function erlangFrames(line: string): GrammarFrame[] {
@@ -259,6 +286,7 @@ export function uncaughtAt(line: (k: number) => string, i: number): Uncaught | u
   if (text === '') return undefined;
   if (text.startsWith('**') || text.startsWith('{"init') || text.startsWith('init ') || text.startsWith('escript:')) return erlangAt(text, i, '') ?? elixirAt(text, i);
   if (text.startsWith('Error in process <')) return erlangAt(text, i, line(i + 1).trim());
+  if (text.startsWith('exception ') && [1, 2, 3, 4, 5, 6].some((d) => /^\s*crasher:$/.test(line(i - d)))) return erlangAt(text, i, '');
   if (text.startsWith('Error')) return rAt(line, i, text);
   return luaAt(line, i, text) ?? tclAt(line, i, raw, text) ?? phpunitAt(line, i, text);
 }
@@ -268,7 +296,7 @@ function inReport(runtime: GrammarRuntime, t: string): boolean {
   if (isGrammarTraceLine(t) || /^\s+called as /.test(t)) return true;
   if (runtime === 'tcl') return /^"|^ {4}\S/.test(t);
   if (runtime === 'elixir') return /^\s/.test(t) || t === '';
-  if (runtime === 'erlang') return /^\s+output:|^init terminating in do_boot |^\s*\{/.test(t);
+  if (runtime === 'erlang') return /^\s+output:|^init terminating in do_boot |^\s*\{|^\s+\*\*\* |^\s+in function /.test(t);
   return false;
 }
 
@@ -278,6 +306,8 @@ function inReport(runtime: GrammarRuntime, t: string): boolean {
  */
 function extentOf(u: Uncaught, line: (k: number) => string, limit: number): { start: number; end: number } {
   let start = u.index;
+  // A crash report's exception is known by the `crasher:` above it: the report starts at its heading.
+  if (u.runtime === 'erlang' && u.text.startsWith('exception ')) while (start > 0 && u.index - start < 8 && !/^=CRASH REPORT=/.test(line(start).trim())) start--;
   while (u.inTest && start > 0 && u.index - start < 60 && (ERLANG_FRAME.test(line(start - 1)) || /^\s*called as /.test(line(start - 1)))) start--;
   let end = u.index;
   // R's report ends on its `Execution halted` (the parser's quotes of the source, `Calls:` between).

@@ -182,6 +182,12 @@ export class LogAnalyzer {
 
   constructor(private readonly options: AnalyzeOptions = {}) {
     this.lazy = options.keepLines === false && options.baseline === undefined;
+    // Fields `push` sets again later, set twice here (as blocks.ts `mutableLineInfo` does): V8 then compiles the hot
+    // functions for fields that change, rather than dropping their code when one first does.
+    this.inDiff = true;
+    this.inDiff = false;
+    this.tail = { end: -1, texts: [] };
+    this.tail = undefined;
   }
 
   /**

@@ -249,6 +249,23 @@ function classifyBody(body: string, stamped: boolean, branch: string | undefined
   return { role: 'text', shape: undefined, body, indent, stamped, branch };
 }
 
+/**
+ * A LineInfo's role and shape, which `markDiff`, `markTwoLineShape` and `markPipelineOwn` change
+ * after `classify`, changed once here, on a LineInfo made where all of them are made (one hidden
+ * class). V8 treats a field stored once as a constant and compiles the functions that read it
+ * so; the first line a later pass changed (the first diff of a log, often megabytes in) then
+ * threw away the optimised code of `classifyBody`, `finish`, `extraOf`... (`--trace-deopt`:
+ * "code dependencies"), which ran unoptimised until compiled again (docs/notes/analyzer.md,
+ * "Session 47 (helper sp11)"). Field constness is per hidden class: changing this one is enough.
+ */
+function mutableLineInfo(): void {
+  const info = classifyBody('', false, undefined, 0);
+  info.role = 'noise';
+  info.shape = SHAPES[0];
+  info.shape = undefined;
+}
+mutableLineInfo();
+
 /** xcpretty's failure summary: `  testName, reason` over the `  /path/File.swift:12` it failed at. */
 export const XCTEST_CASE = /^\s+test\w*, \S/;
 export const XCTEST_LOCATION = /^\s+\S+\.(?:swift|mm?):\d+\s*$/;

@@ -21,8 +21,15 @@ export class GateIndex {
   private readonly slotOf = new Uint16Array(NON_ASCII_TRIGRAM + 1);
   /** The trigrams with a slot, one bit each (4 KiB, asked first: most of a line's trigrams have none). */
   private readonly named = new Int32Array(NON_ASCII_TRIGRAM >> 5);
-  /** The pattern sets keyed by each slot's trigram, `words` ints a slot (empty for a trigram only later clauses name). */
-  private readonly keyed: Int32Array;
+  /**
+   * The pattern sets keyed by each slot's trigram, sparse: slot s's are the words `keyWord[j]` and
+   * bits `keyBits[j]` for j from `keyFrom[s]` to `keyFrom[s + 1]` (none for a trigram only later
+   * clauses name). Most trigrams key one or two patterns: OR-ing every word of the set for each
+   * trigram found was a fifth of `read`.
+   */
+  private readonly keyFrom: Int32Array;
+  private readonly keyWord: Int32Array;
+  private readonly keyBits: Int32Array;
   /** By first character (`firstIndex`), `words` ints each: the patterns a line so beginning may match, for a line of ASCII only and for any line. */
   private readonly firstAscii: Int32Array;
   private readonly firstAny: Int32Array;
@@ -68,10 +75,24 @@ export class GateIndex {
       if (gate.clauses.length === 0) this.free[w]! |= bit;
       for (const clause of gate.clauses) for (const h of clause) slotFor(h);
     });
-    this.keyed = new Int32Array((slots + 1) * words);
+    const keyed = new Int32Array((slots + 1) * words);
     gates.forEach((gate, k) => {
-      for (const h of gate.clauses[0] ?? []) this.keyed[this.slotOf[h]! * words + (k >> 5)]! |= 1 << (k & 31);
+      for (const h of gate.clauses[0] ?? []) keyed[this.slotOf[h]! * words + (k >> 5)]! |= 1 << (k & 31);
     });
+    this.keyFrom = new Int32Array(slots + 2);
+    const keyWord: number[] = [];
+    const keyBits: number[] = [];
+    for (let s = 0; s <= slots; s++) {
+      this.keyFrom[s] = keyWord.length;
+      for (let w = 0; w < words; w++) {
+        if (keyed[s * words + w] === 0) continue;
+        keyWord.push(w);
+        keyBits.push(keyed[s * words + w]!);
+      }
+    }
+    this.keyFrom[slots + 1] = keyWord.length;
+    this.keyWord = Int32Array.from(keyWord);
+    this.keyBits = Int32Array.from(keyBits);
     this.rest = gates.map((gate) => gate.clauses.slice(1).map((clause) => Int32Array.from(clause, (h) => this.slotOf[h]!)));
     this.marks = new Uint32Array(slots + 1);
     this.slots = new Int32Array(slots + 1);
@@ -119,10 +140,12 @@ export class GateIndex {
     const words = this.words;
     const held = this.held;
     held.set(this.free);
-    const keyed = this.keyed;
+    const keyFrom = this.keyFrom;
+    const keyWord = this.keyWord;
+    const keyBits = this.keyBits;
     for (let j = 0; j < found; j++) {
-      const at = slots[j]! * words;
-      for (let w = 0; w < words; w++) held[w]! |= keyed[at + w]!;
+      const s = slots[j]!;
+      for (let x = keyFrom[s]!, end = keyFrom[s + 1]!; x < end; x++) held[keyWord[x]!]! |= keyBits[x]!;
     }
     // The patterns whose key the line holds, as its first character and ASCII-ness allow, in order; their other clauses checked.
     const byFirst = ascii ? this.firstAscii : this.firstAny;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { LineSplitter, MAX_LINE_CHARS, cleanLine } from './clean.js';
 import { ByteLineSplitter } from './lines.js';
+import { setByteScanner } from './byteScan.js';
 import { failureHints } from './shapes.js';
 import { PROBE_CHARS } from './blocks.js';
 import { fixtureFiles } from '../../test/helpers/realfail.js';
@@ -111,6 +112,42 @@ describe('ByteLineSplitter', () => {
     same([Buffer.from(text)]);
     same(cut(Buffer.from(text)));
     expect(viaBytes([Buffer.from(text)]).slice(0, 7)).toEqual(['5|plain', '12|red x', '6|café ě', '5|clean', '10|ab', '3|d', '6|last ě']);
+  });
+
+  test('a line of ASCII redrawn with carriage returns: its last part, when it shows text, is cleaned from the bytes and gets hints', () => {
+    // White space `trim` drops (tab, VT, FF, space); colours, cursor moves and console notes before and after the last carriage return.
+    const pieces = ['\r', '\r', ' ', '\t', '\u000b', '\u000c', 'ab', 'ok', 'error ', '\u001b[31m', '\u001b[0m', '\u001b[K', '\u001b[2D', 'x', '\u001b[8mha:', '\u001b]0;t\u0007'];
+    let text = '';
+    for (let t = 0; t < 3000; t++) {
+      let line = '';
+      for (let k = 1 + next(12); k > 0; k--) line += pieces[next(pieces.length)]!;
+      text += `${line}\n`;
+    }
+    const bytes = Buffer.from(text, 'latin1');
+    same([bytes]);
+    same(cut(bytes));
+    const raws = text.split('\n').slice(0, -1);
+    // With hints, through the WebAssembly scanner and through the JavaScript path.
+    for (const scanner of [undefined, null]) {
+      setByteScanner(scanner);
+      const got: [string, number][] = [];
+      const splitter = new ByteLineSplitter((line, _length, hints) => got.push([line, hints]), undefined, true);
+      splitter.push(bytes);
+      splitter.end();
+      expect(got.map(([line]) => line)).toEqual(raws.map(cleanLine));
+      let redrawn = 0;
+      got.forEach(([line, hints], k) => {
+        const raw = raws[k]!.replace(/\r+$/, '');
+        const last = raw.slice(raw.lastIndexOf('\r') + 1);
+        // The last part shows text and needs no drawing: the bytes gave the line its hints.
+        if (raw.includes('\r') && line.trim() !== '' && !/\u001b\[\d*[A-GK]|\u001b\[8mha:/.test(last) && cleanLine(last) === line) {
+          redrawn++;
+          expect([raw, hints]).toEqual([raw, failureHints(line.slice(0, PROBE_CHARS))]);
+        } else if (hints >= 0) expect(hints).toBe(failureHints(line.slice(0, PROBE_CHARS)));
+      });
+      expect(redrawn).toBeGreaterThan(200);
+    }
+    setByteScanner(undefined);
   });
 
   test('cleans lines: carriage-return overwrites and colours', () => {

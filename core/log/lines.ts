@@ -65,6 +65,9 @@ export class ByteLineSplitter {
     withMarks = false,
   ) {
     this.marks = withMarks ? [] : undefined;
+    // Set twice: `stripped` grows it for a long line, which would otherwise drop the optimised
+    // code of `scannedPiece` that took it for a constant (analyze.ts's constructor says more).
+    this.scratch = Buffer.allocUnsafe(1024);
     this.text = new LineSplitter((line, length) => {
       this.count++;
       onLine(line, length, -1);
@@ -218,8 +221,9 @@ export class ByteLineSplitter {
         if (cr < from) cr = nextByte(bytes, CARRIAGE_RETURN, from, n);
         if (esc < from) esc = nextByte(bytes, ESCAPE, from, n);
         if (c1 < from) c1 = nextByte(bytes, C1_CSI_LOW_BYTE, from, n);
-        // Colours alone (the common case of a line that needs cleaning) are stripped from the bytes.
-        const stripped = cr >= end && esc < end ? this.stripped(bytes, from, end) : -1;
+        // Colours alone (the common case of a line that needs cleaning) are stripped from the bytes,
+        // and so is the last part of a line of ASCII redrawn with carriage returns (`redrawn`).
+        const stripped = cr >= end ? (esc < end ? this.stripped(bytes, from, end) : -1) : ascii || isAscii(bytes.subarray(from, end)) ? this.redrawn(bytes, from, end) : -1;
         if (stripped >= 0) {
           const scratch = this.scratch;
           onLine(scratch.latin1Slice(0, stripped), nl - from, this.withHints ? byteHints(scratch, 0, Math.min(stripped, PROBE_CHARS)) : -1);
@@ -271,7 +275,7 @@ export class ByteLineSplitter {
             cr = start + records[k + 1]! < end;
           }
           const esc = (flags & FLAG_ESCAPE) !== 0;
-          const stripped = !cr && esc ? this.stripped(bytes, from, end) : -1;
+          const stripped = !cr ? (esc ? this.stripped(bytes, from, end) : -1) : (flags & FLAG_NON_ASCII) === 0 ? this.redrawn(bytes, from, end) : -1;
           if (stripped >= 0) {
             const scratch = this.scratch;
             onLine(scratch.latin1Slice(0, stripped), nl - from, byteHints(scratch, 0, Math.min(stripped, PROBE_CHARS)));
@@ -292,6 +296,20 @@ export class ByteLineSplitter {
     } finally {
       scanner.busy = false;
     }
+  }
+
+  /**
+   * A line of ASCII bytes `from`..`end` (trailing carriage returns dropped) that holds a carriage
+   * return: into `scratch`, what `cleanLine` makes of it when that is its last part with colours
+   * stripped (the part shows text: what a terminal shows once a progress bar has redrawn it), and
+   * the length written; -1 when it needs `cleanLine`'s own work (a last part that shows nothing, a
+   * cursor move, a console note). Such a line is then neither decoded whole nor split on its
+   * carriage returns, and gets its hints from the bytes: ~17 % of the LogChunks logs' bytes are
+   * in lines redrawn so (some of them tens of kilobytes of progress bar).
+   */
+  private redrawn(bytes: Buffer, from: number, end: number): number {
+    const n = this.stripped(bytes, lastPart(bytes, from, end), end);
+    return n > 0 && showsText(this.scratch, n) ? n : -1;
   }
 
   /** Where `stripped` writes a line's bytes without their escape sequences. */
@@ -368,6 +386,22 @@ export class ByteLineSplitter {
     }
     return n;
   }
+}
+
+/** Where the part of bytes `from`..`end` after its last carriage return begins (`from`: none). */
+export function lastPart(bytes: Uint8Array, from: number, end: number): number {
+  let i = end;
+  while (i > from && bytes[i - 1] !== CARRIAGE_RETURN) i--;
+  return i;
+}
+
+/** Whether bytes 0..n of ASCII hold a character `trim` keeps (not tab, line feed, vertical tab, form feed, carriage return or space). */
+export function showsText(bytes: Uint8Array, n: number): boolean {
+  for (let k = 0; k < n; k++) {
+    const c = bytes[k]!;
+    if (c !== 32 && (c < 9 || c > 13)) return true;
+  }
+  return false;
 }
 
 /** The final bytes of `CURSOR` (`ESC[\d*[ABCDEFGK]`). */

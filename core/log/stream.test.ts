@@ -150,7 +150,7 @@ describe('the prefilter', () => {
     expect(byteHints(Buffer.from('all \u2713 fine'), 0, 10)).toBe(failureHints('all \u2713 fine'));
   });
 
-  test('the splitter gives the hints of the lines it read from the bytes (colours stripped there), -1 for the lines cleanLine cleaned or read across pieces', () => {
+  test('the splitter gives the hints of the lines it read from the bytes (colours stripped there, a redrawn line\'s last part), -1 for the lines cleanLine cleaned or read across pieces', () => {
     const got: [string, number][] = [];
     const splitter = new ByteLineSplitter((line, _length, hints) => got.push([line, hints]), undefined, true);
     splitter.push(Buffer.from('error: one\n\u001b[31mFAILED\u001b[0m two\n50%\r\u001b[1mdone\nab\u001b[2Dcd\nplain thr'));
@@ -159,7 +159,7 @@ describe('the prefilter', () => {
     expect(got).toEqual([
       ['error: one', failureHints('error: one')],
       ['FAILED two', failureHints('FAILED two')],
-      ['done', -1],
+      ['done', failureHints('done')],
       ['cd', -1],
       ['plain three', -1],
     ]);

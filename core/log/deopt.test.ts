@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+
+/**
+ * The fields a later pass changes (a LineInfo's role and shape, the analyzer's `inDiff` and
+ * `tail`, the splitter's `scratch`) are mutable from the start (`MUTABLE_LINE_INFO`, the
+ * constructors): V8 does not drop the hot functions' optimised code when a log's first diff, first
+ * tail or first long coloured line comes (`--trace-deopt`'s "code dependencies"). Run as the package
+ * runs it (bench/analyzeChild.ts bundled by esbuild, as `npm run bench -- analyze` does), compiled
+ * synchronously (`--no-concurrent-recompilation`) so that the functions are optimised before it.
+ */
+describe('optimised code survives the first diff, tail and long coloured line of a log', () => {
+  test('no "code dependencies" deoptimisation of the per-line functions', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cichat-deopt-'));
+    try {
+      const log = path.join(dir, 'build.log');
+      const lines: string[] = [];
+      for (let i = 0; i < 40000; i++) lines.push(i % 7 === 0 ? `\u001b[32mok\u001b[0m step ${i}` : `[INFO] Compiling module ${i} of the build`);
+      lines.push('+++ b/file.txt', '@@ -1 +1 @@', '-old', '+new', 'error: after the diff', `\u001b[31m${'x'.repeat(3000)}\u001b[0m`);
+      for (let i = 0; i < 40000; i++) lines.push(`[INFO] Compiling module ${i} of the build`);
+      fs.writeFileSync(log, `${lines.join('\n')}\n`);
+      const child = path.join(dir, 'child.cjs');
+      buildSync({ entryPoints: [path.resolve('bench/analyzeChild.ts')], outfile: child, bundle: true, format: 'cjs', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' });
+      const r = spawnSync(process.execPath, ['--trace-deopt', '--no-concurrent-recompilation', child, log], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      expect(r.status).toBe(0);
+      const dropped = [...r.stdout.matchAll(/marking dependent code .*<SharedFunctionInfo (\w+)>.*reason: code dependencies/g)].map((m) => m[1]);
+      expect(dropped.filter((name) => ['classifyBody', 'classify', 'finish', 'markDiff', 'scannedPiece', 'stripped', 'extraOf'].includes(name!))).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
