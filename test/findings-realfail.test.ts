@@ -222,10 +222,10 @@ const KNOWN_MISS = new Map<string, string>([
   ['autoconf-pkg-check-modules-not-met-long', 'unknown: configure\'s `Package requirements (sqlite3 >= 3.45.0) were not met:` (PKG_CHECK_MODULES) is not read as a dependency error (the class model\'s likely guess is)'],
   ['autoreconf-libtoolize-not-found', 'unknown: automake\'s `Libtool library used but \'LIBTOOL\' is undefined` (libtool not installed) is not read as a missing tool (the class model\'s likely guess is)'],
   ['erl-max-heap-size-process-killed', 'unknown; message: the Erlang error logger\'s `Error Logger:       true` line where the label has its `Context:            maximum heap size reached` (a process killed at max_heap_size)'],
-  ['eunit-verbose-assertequal-tokenizer-long', 'unknown; message: eunit\'s `csv_import_tests:311: -fields_test_/0-fun-3- (empty memo kept)...*failed*` where the label has its `**error:{assertEqual,[...` report below it'],
   ['gradle-ci-unknown-command-line-option', 'unknown; message, location: a line of gradle\'s option help (`--scan  Creates a build scan ...`) where the label has `Unknown command-line option \'--paralell\'.` above it; ci.sh:2 not given'],
   ['gradle-offline-plugins-dsl-id-not-found', 'unknown: gradle\'s `Plugin [id: ...] was not found in any of the following sources:` (offline, the plugin not cached) is not read as a dependency error; build.gradle:3 not given'],
   ['pip-wheel-platform-tag-not-supported', 'unknown: pip\'s `... .whl is not a supported wheel on this platform.` is not read as a dependency error; requirements.txt:1 not given'],
+  ['eunit-verbose-assertequal-tokenizer-long', 'test: eunit\'s generator test `csv_import_tests:311: -fields_test_/0-fun-3- (empty memo kept)...*failed*` is not read as the test `csv_import_tests: empty memo kept` (class and message right since gr1\'s runtime grammar, session 47)'],
   ['escript-httpc-failed-connect-econnrefused', 'message: the last line of the wrapped term (`{inet,[inet],econnrefused}]}}`) where the label has escript\'s `exception error: no match of right hand side value {error, {failed_connect, ...` from its first line'],
   ['java-timer-nondaemon-thread-pipeline-timeout', 'message: the Pipeline\'s `Timeout has been exceeded` where the label has its `Cancelling nested steps due to timeout`'],
   ['mocha-spec-object-integer-key-order-long', 'location: the spec\'s line (test/route.spec.js:13, in the assertion\'s stack) is not given'],
@@ -275,7 +275,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['pytest-requests-read-timeout', ['test-error', 'pytest\'s `___ test_stock[BOLT-M6] ___` heading read as a test error (low) over `requests.exceptions.ReadTimeout: ... Read timed out.` below it (the network)']],
   ['python-graphviz-executable-not-found', ['runtime-exception', 'graphviz\'s `ExecutableNotFound: failed to execute PosixPath(\'dot\')` (over python\'s `FileNotFoundError` of the spawn; the message since t21, session 46) read as a runtime exception (medium, a rule\'s high lowered), not a missing tool']],
   // Round 21 (asserted since HELDOUT_ROUND 22).
-  ['escript-badarg-list-to-integer', ['compile-error', 'escript\'s `exception error: bad argument` (list_to_integer of a bad string, at run time) read as a compile error (medium), not a runtime exception']],
   ['perl-use-module-version-too-low', ['runtime-exception', 'perl\'s `BEGIN failed--compilation aborted at bin/wrap-notes.pl line 4.` read as a runtime exception (medium) over `Text::Wrap version 2023.0511 required--this is only version 2021.0814` above it (a dependency too old)']],
   ['redis-cli-maxmemory-oom-command-not-allowed-long', ['ci-script', 'the script\'s `exit 1` read as a script error (medium) over redis-cli\'s `OOM command not allowed when used memory > \'maxmemory\'.` (out of memory)']],
 ]);

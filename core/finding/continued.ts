@@ -1,4 +1,5 @@
 import type { Finding } from '../../protocol/types.js';
+import { erlangTermContinued } from './uncaught.js';
 
 /**
  * Messages a tool wraps over the lines below its first: CMake's indented sentence, scalac's
@@ -71,6 +72,8 @@ export function continued(body: readonly string[], index: number, text: string, 
     }
     return [at, parts.join(' ')];
   }
+  // Erlang prints a term over several lines (EUnit's `**error:{assertEqual,[{module,m},` and its indented rest).
+  if (tool !== undefined && /^(?:eunit|erlang|escript)$/.test(tool)) return [index, erlangTermContinued(body, index, text)];
   return [index, text];
 }
 

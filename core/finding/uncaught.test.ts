@@ -28,7 +28,7 @@ const ADDED: Row[] = [
   ['erlang-process-crash', 'runtime-exception', "Error in process <0.79.0> with exit value: {badarith,[{erlang,'div',[10,0],[{error_info,#{module => erl_erts_errors}}]},", 'src/worker.erl:13'],
   ['erlang-escript-badmatch', 'runtime-exception', "escript: exception error: no match of right hand side value {error,enoent}", null],
   ['erlang-escript-case-clause', 'runtime-exception', "escript: exception error: no case clause matching skipped", 'summary.escript:13'],
-  ['erlang-eunit-assert', 'test-assertion', "**error:{assertEqual,[{module,slug},", 'src/slug.erl:8'],
+  ['erlang-eunit-assert', 'test-assertion', '**error:{assertEqual,[{module,slug}, {line,8}, {expression,"make ( \\"Hello World\\" )"}, {expected,"hello-world"}, {value,"hello world"}]}', 'src/slug.erl:8'],
   ['erlang-eunit-error', 'test-error', "**error:{badkey,amount}", 'src/ledger.erl:5'],
   ['lua-error', 'runtime-exception', "lua5.4: deploy.lua:5: unknown target production", 'deploy.lua:5'],
   ['lua-run-syntax', 'compile-error', "lua5.4: main.lua:2: 'then' expected near '='", 'main.lua:2'],
@@ -158,5 +158,13 @@ describe('counter-examples on the real cases of the data set', () => {
     expect(real('eunit-function-clause')?.class).toBe('test-error');
     expect(real('lua-nil-index')?.class).toBe('runtime-exception');
     expect(real('tcl-no-such-variable')?.class).toBe('runtime-exception');
+  });
+});
+
+describe("Erlang's terms over several lines", () => {
+  it("real log (round 21, eunit-verbose-assertequal-tokenizer-long): EUnit's `**error:{assertEqual,...` is the whole term, its indented lines joined", () => {
+    expect(TUNED_CASES).toContain('eunit-verbose-assertequal-tokenizer-long');
+    const f = top(readFileSync(path.join(REALFAIL_ROOT, 'eunit-verbose-assertequal-tokenizer-long', 'fail.log'), 'utf8'));
+    expect([f?.class, f?.message]).toEqual(['test-assertion', '**error:{assertEqual,[{module,csv_import_tests}, {line,311}, {expression,"csv_import : fields ( \\"4711,,12.5\\" )"}, {expected,["4711",[],"12.5"]}, {value,["4711","12.5"]}]}']);
   });
 });

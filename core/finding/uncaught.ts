@@ -91,6 +91,30 @@ function erlangAt(text: string, index: number, next: string): Uncaught | undefin
   return undefined;
 }
 
+/** How many of a term's brackets (`{`, `[`, `(`) one line leaves open, strings (`"..."`) and quoted atoms passed over. */
+function openBrackets(line: string): number {
+  let open = 0;
+  for (const m of line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '').matchAll(/[{[(]|[}\])]/g)) open += /[{[(]/.test(m[0]) ? 1 : -1;
+  return open;
+}
+
+/**
+ * An Erlang message whose term runs on over the lines below (EUnit's `**error:{assertEqual,[{module,m},` with
+ * `{line,311}, ... ]}` indented under it): the lines up to the one that closes it, joined. Up to 12 lines.
+ */
+export function erlangTermContinued(body: readonly string[], index: number, text: string): string {
+  let open = openBrackets(text);
+  if (open <= 0 || !/^(?:\*\*(?:error|exit|throw):|(?:escript: )?exception (?:error|exit|throw):|\{"init terminating|Error in process <)/.test(text.trim())) return text;
+  let joined = text.trimEnd();
+  for (let k = index + 1; k < Math.min(body.length, index + 13) && open > 0; k++) {
+    const next = body[k] ?? '';
+    if (!/^\s+\S/.test(next)) break;
+    joined = `${joined} ${next.trim()}`;
+    open += openBrackets(next);
+  }
+  return open === 0 ? joined : text;
+}
+
 function erlangFrames(line: string): GrammarFrame[] {
   const m = ERLANG_FRAME.exec(line);
   if (m) {
