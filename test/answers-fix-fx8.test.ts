@@ -16,8 +16,7 @@ import type { CiContextUpload } from '../protocol/schemas.js';
 import type { WorkspaceSnippet } from '../protocol/types.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { checkAnswer } from './helpers/claimChecks.js';
-import { TUNED_CASES } from './helpers/realfail.js';
-import { realfailContext } from './helpers/realfailContext.js';
+import { fixOfRealCase } from './helpers/shellLogFix.js';
 
 const FIX = 'How do I fix it?';
 const made: string[] = [];
@@ -111,13 +110,7 @@ describe('a link symbol defined in a file the build does not list', () => {
 });
 
 describe('real cases of the tuning data (the project as the workspace)', () => {
-  const fixOf = async (id: string): Promise<string> => {
-    expect(TUNED_CASES).toContain(id);
-    const { ctx, lines } = await realfailContext(id, true);
-    const text = (await composeLocalAnswer(FIX, ctx)).text;
-    expect(checkAnswer(FIX, text, lines, ctx)).toEqual([]);
-    return text;
-  };
+  const fixOf = fixOfRealCase;
   it('sqitch: the target URI in sqitch.conf', async () => {
     expect(await fixOf('sqitch-deploy-refused')).toContain('`sqitch.conf:6` sets `127.0.0.1:47612` (`uri = db:pg://postgres@127.0.0.1:47612/data7b_sqitch`)');
   });

@@ -8,15 +8,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { snippetsFromDir } from '../cli/snippets.js';
-import { composeLocalAnswer } from '../backend/answer/local/index.js';
-import type { CiContextUpload } from '../protocol/schemas.js';
-import { analyzedChatContext } from './answerFixtures.js';
-import { checkAnswer } from './helpers/claimChecks.js';
-import { TUNED_CASES } from './helpers/realfail.js';
-import { realfailContext } from './helpers/realfailContext.js';
+import { fixOfRealCase, fixOfShellLog } from './helpers/shellLogFix.js';
 
-const FIX = 'How do I fix it?';
 const made: string[] = [];
 afterAll(() => {
   for (const d of made) fs.rmSync(d, { recursive: true, force: true });
@@ -24,19 +17,18 @@ afterAll(() => {
 
 /** The fix answer's **Fix:** line for a shell step's log over a project on disk (path -> text); citations checked. */
 async function fixLine(files: Record<string, string>, lines: string[]): Promise<string> {
+  return (await fixOfShellLog(lines, 'app', '/tmp/jenkins9.sh', project(files))).split('\n').find((l) => l.startsWith('**Fix:**')) ?? '';
+}
+
+/** A project on disk: path -> text. */
+function project(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx9-ws-'));
   made.push(dir);
   for (const [rel, body] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), body);
   }
-  const log = `${['Started by user ops', '[app] $ /bin/sh -xe /tmp/jenkins9.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n')}\n`;
-  const snippets = await snippetsFromDir(dir, log);
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets: snippets } as CiContextUpload;
-  const ctx = analyzedChatContext(upload, log);
-  const text = (await composeLocalAnswer(FIX, ctx)).text;
-  expect(checkAnswer(FIX, text, log.split('\n'), ctx)).toEqual([]);
-  return text.split('\n').find((l) => l.startsWith('**Fix:**')) ?? '';
+  return dir;
 }
 
 describe('the expected and the found type, made concrete', () => {
@@ -68,14 +60,34 @@ describe('the expected and the found type, made concrete', () => {
   });
 });
 
+describe('two definitions that collide', () => {
+  const header = { 'include/color.h': 'enum color { RED, GREEN };\n', 'include/paint.h': '#include "color.h"\nvoid paint(enum color c);\n', 'src/app.c': '#include "color.h"\n#include "paint.h"\nint main(void) { return 0; }\n' };
+  it("gcc's `redeclaration of enum` (another wording than the one read): no include-guard step is made up", async () => {
+    const lines = ['+ make', 'cc -Iinclude -c -o src/app.o src/app.c', 'In file included from include/paint.h:1,', '                 from src/app.c:2:', "include/color.h:1:6: error: redeclaration of ‘enum color’", 'In file included from src/app.c:1:', 'include/color.h:1:6: note: originally defined here', 'make: *** [Makefile:3: src/app.o] Error 1'];
+    expect(await fixOfShellLog(lines, 'app', '/tmp/jenkins9.sh', project(header))).not.toContain('include guard');
+  });
+  it('a redefinition whose note points to another file is two definitions, not one header read twice', async () => {
+    const fix = await fixLine({ 'src/a.h': 'struct pt { int x; };\n', 'src/b.h': 'struct pt { long x; };\n', 'src/m.c': '#include "a.h"\n#include "b.h"\n' }, ['+ make', 'In file included from src/m.c:2:', "src/b.h:1:8: error: redefinition of ‘struct pt’", 'In file included from src/m.c:1:', 'src/a.h:1:8: note: originally defined here', 'make: *** [Makefile:3: src/m.o] Error 1']);
+    expect(fix).toContain('one of the two declarations the compiler found disagreeing');
+  });
+});
+
+describe('two names that collide (go vet and go build output made on this machine, go1.19)', () => {
+  it("go vet: two struct fields with one json tag: both places, a name of its own for one, and that I can't tell which", async () => {
+    const user = 'package api\n\n// User is what GET /users/{id} returns.\ntype User struct {\n\tID           int    `json:"id"`\n\tName         string `json:"name"`\n\tEmail        string `json:"email"`\n\tContactEmail string `json:"email"`\n}\n';
+    const text = await fixOfShellLog(['+ go vet ./...', '# example.com/contacts/api', 'api/user.go:8:2: struct field ContactEmail repeats json tag "email" also at user.go:7'], 'app', '/tmp/jenkins9.sh', project({ 'go.mod': 'module example.com/contacts\n\ngo 1.19\n', 'api/user.go': user }));
+    expect(text).toContain('Two fields carry the `json` tag `email`: `ContactEmail` [L5-L5] and the field at `user.go:7`');
+    expect(text).toContain('for example `json:"contact_email"` on `ContactEmail`; I can\'t tell which of the two the change meant to keep as `email`');
+  });
+  it('go build: a function declared in two files of one package: both places cited (and a real row: a variable declared twice in a function)', async () => {
+    expect(await fixOfRealCase('go-build-redeclared-in-block')).toContain('`err` is declared twice in one block: at `sync/pages.go:19` [L11-L11] and at `sync/pages.go:18` [L12-L12]');
+    const text = await fixOfShellLog(['+ go build ./...', '# example.com/r/store', 'store/readonly.go:4:6: Open redeclared in this block', '\tstore/open.go:3:6: other declaration of Open'], 'app', '/tmp/jenkins9.sh', project({ 'go.mod': 'module example.com/r\n\ngo 1.19\n', 'store/open.go': 'package store\n\nfunc Open(path string) error { return nil }\n', 'store/readonly.go': 'package store\n\n// Open opens the store read-only.\nfunc Open(path string) error { return nil }\n' }));
+    expect(text).toContain('`Open` is declared twice in one block: at `store/readonly.go:4` [L5-L5] and at `store/open.go:3` [L6-L6]');
+  });
+});
+
 describe('real cases of the tuning data (rounds <= 18, the project as the workspace)', () => {
-  const fixOf = async (id: string): Promise<string> => {
-    expect(TUNED_CASES).toContain(id);
-    const { ctx, lines } = await realfailContext(id, true);
-    const text = (await composeLocalAnswer(FIX, ctx)).text;
-    expect(checkAnswer(FIX, text, lines, ctx)).toEqual([]);
-    return text;
-  };
+  const fixOf = fixOfRealCase;
   it('Go: a time.Duration times an int', async () => {
     expect(await fixOf('go-build-duration-int-mismatched-types')).toContain('`cfg.Backoff * time.Duration(attempt)`: line 18 of `retry/retry.go` becomes `wait := cfg.Backoff * time.Duration(attempt)`');
   });
@@ -103,5 +115,22 @@ describe('real cases of the tuning data (rounds <= 18, the project as the worksp
   });
   it('Scala: an Option where its value is needed', async () => {
     expect(await fixOf('scalac-type-mismatch')).toContain('`.getOrElse(<default>)`');
+  });
+  it('a member the type does not have: its member with a like name, from the file that declares the type', async () => {
+    expect(await fixOf('ninja-c-error')).toContain('`balance` is not a member of `ledger`, where line 6 of `src/main.c` uses it. Its member of the same kind that fits is `balance_cents` (src/ledger.h line 3)');
+    expect(await fixOf('go-build-unknown-struct-field')).toContain('Its member of the same kind that fits is `DueDate` (billing/invoice.go line 9)');
+    expect(await fixOf('rustc-no-method-found')).toContain('Its member of the same kind that fits is `try_take` (src/lib.rs line 14)');
+    expect(await fixOf('phpunit-undefined-method')).toContain('`netTotal` (src/Cart.php line 17)');
+    expect(await fixOf('go-run-template-cant-evaluate-field')).toContain('`GrandTotal` (main.go line 17)');
+    expect(await fixOf('pylint-no-member')).toContain('`timeout_s` (probe/config.py line 7)');
+  });
+  it("Go: a lower-case field of another package's type is never offered (it cannot be used from there)", async () => {
+    expect(await fixOf('go-build-unexported-field')).not.toContain('fits is `total`');
+  });
+  it('a header read twice: the include guard, named after it', async () => {
+    const text = await fixOf('gcc-header-no-include-guard');
+    expect(text).toContain('`src/geometry.h` was read twice in one compilation (included from `src/shape.h:4` [L11-L11] and from `src/main.c:2` [L16-L16])');
+    expect(text).toContain('`#ifndef GEOMETRY_H`');
+    expect(text).not.toContain('found disagreeing');
   });
 });

@@ -29,6 +29,11 @@ export function missingSymbolOf(message: string): string | undefined {
     /has no (?:field or method|member named) [‘'`]?([A-Za-z_]\w*)[’'`]?/,
     // scalac: `value nextRun is not a member of Schedule`
     /\b(?:value|method) ([A-Za-z_]\w*) is not a member of\b/,
+    // A member the type does not have, as other tools word it (fx9): Go's struct literal and template, pylint, PHP.
+    /unknown field [`'‘"]?([A-Za-z_]\w*)[`'’"]? in struct literal/,
+    /has no [‘']([A-Za-z_]\w*)[’'] member/,
+    /Call to undefined method [\w\\]+::([A-Za-z_]\w*)\(/,
+    /can't evaluate field ([A-Za-z_]\w*) in type/,
   ];
   for (const re of patterns) {
     const m = re.exec(message);
@@ -123,9 +128,10 @@ export type SymbolKind = 'callable' | 'value' | 'type' | 'member';
 /** The kind of the missing symbol, from the compiler's or linker's message; undefined when it does not say. */
 export function symbolKindOf(message: string): SymbolKind | undefined {
   if (/symbol:\s+method\b|cannot find function|no method named|implicit declaration of function|undefined reference to|undefined symbol:|unresolved external symbol|is not a function|has no method\b/.test(message)) return 'callable';
-  if (/symbol:\s+(?:variable|field)\b|cannot find value|no field named/.test(message)) return 'value';
+  if (/Call to undefined method\b/.test(message)) return 'callable';
+  if (/symbol:\s+(?:variable|field)\b|cannot find value|no field named|unknown field \S+ in struct literal/.test(message)) return 'value';
   if (/symbol:\s+class\b|cannot find (?:type|struct|trait)|Cannot find name '[A-Z]|Unresolved reference:?\s+`?[A-Z]/.test(message)) return 'type';
-  if (/Property '[\w$]+' does not exist|has no (?:field or method|member named|attribute)|has no exported member/.test(message)) return 'member';
+  if (/Property '[\w$]+' does not exist|has no (?:field or method|member named|attribute)|has no exported member|has no '\w+' member|can't evaluate field/.test(message)) return 'member';
   return undefined;
 }
 
@@ -169,7 +175,7 @@ const KEYWORD_RULES = 4;
 
 /** The names `lines` define, each with its kind and the index of its line (first definition kept). */
 export function definitionsIn(lines: readonly string[]): { name: string; kind: DefinitionKind; index: number }[] {
-  const out: { name: string; kind: DefinitionKind; index: number }[] = [];
+  const out: { name: string; kind: DefinitionKind; index: number; arity?: number }[] = [];
   const seen = new Set<string>();
   lines.forEach((raw, index) => {
     const code = codeOf(raw);
@@ -241,8 +247,15 @@ export function ownerTypeOf(message: string): string | undefined {
     /(?:found for|on type) (?:struct|enum|type|union)? ?`&?(?:mut )?([\w:]+?)(?:<.*?)?`/,
     /\(type \*?([\w.]+) has no field or method/,
     /'([\w]+)' object has no attribute/,
-    // g++/clang: `‘class JobQueue’ has no member named ‘size’`
-    /[‘'](?:class|struct|union) ([\w:]+)[’'] has no member named/,
+    // g++/clang: `‘class JobQueue’ has no member named ‘size’` (`‘const struct frame’`), and a typedef's name (`‘ledger’ has no member named`)
+    /[‘'](?:(?:const|volatile) )*(?:class|struct|union) ([\w:]+)[’'] has no member named/,
+    /[‘']([A-Za-z_]\w*)[’'] has no member named/,
+    // Go: `unknown field 'Due' in struct literal of type billing.Invoice`; a template's `can't evaluate field Total in type main.Report`
+    /in struct literal of type \*?([\w.]+)/,
+    /can't evaluate field \w+ in type \*?([\w.]+)/,
+    // pylint: `Instance of 'ProbeConfig' has no 'timeout' member`; PHP: `Call to undefined method App\Cart::subtotal()`
+    /Instance of '(\w+)' has no/,
+    /Call to undefined method (?:\w+\\)*(\w+)::/,
     // scalac: `value nextRun is not a member of Schedule` (or of `object Schedule`, `pkg.Schedule`)
     /is not a member of (?:object |class )?([\w.]+)/,
     // Go: `undefined: slug.Make`, a package's missing name (the package is the owner).
@@ -270,10 +283,20 @@ export function arityOf(message: string): number | undefined {
  * number of parameters.
  */
 export function membersOf(typeName: string, lines: readonly string[]): { name: string; kind: DefinitionKind; index: number; arity?: number }[] {
-  const decl = new RegExp(String.raw`\b(?:class|interface|struct|enum|trait|type|object|record|impl)\s+${typeName.replace(/[$]/g, '\\$')}\b`);
-  const start = lines.findIndex((l) => decl.test(codeOf(l)));
+  const escaped = typeName.replace(/[$]/g, '\\$');
+  // A C `struct T` opens a block only when its brace follows (`struct T {`, `struct T : Base {`), never as a parameter's or a variable's type.
+  const decl = new RegExp(String.raw`\b(?:(?:class|interface|trait|type|object|record|impl)\s+${escaped}\b|(?:struct|union|enum)\s+${escaped}\s*(?:\{|:(?!:)|$))`);
+  // Rust's methods are in `impl T` / `impl Trait for T` blocks beside `struct T` (fx9): every such block counts.
+  const implFor = new RegExp(String.raw`^\s*impl(?:<[^>]*>)?\s+[\w:<>, ]+\s+for\s+${escaped}\b`);
+  const starts = lines.flatMap((l, i) => (decl.test(codeOf(l)) || implFor.test(codeOf(l)) ? [i] : []));
+  // A C `typedef struct { ... } ledger;`: the block whose closing line names the type.
+  if (starts.length === 0) {
+    const close = lines.findIndex((l) => new RegExp(String.raw`}\s*(?:[\w*]+\s*,\s*)*${escaped}\s*;`).test(codeOf(l)));
+    const open = close > 0 ? typedefOpening(lines, close) : -1;
+    if (open >= 0) return blockMembers(typeName, lines, open, close);
+  }
   // A Go package is the owner of `pkg.Name`: its file's top-level functions, types, variables.
-  if (start < 0 && lines.some((l) => new RegExp(`^package ${typeName}\\b`).test(l))) {
+  if (starts.length === 0 && lines.some((l) => new RegExp(`^package ${typeName}\\b`).test(l))) {
     return definitionsIn(lines)
       .filter((d) => /^(?:func [A-Za-z_]|type |var |const )/.test(lines[d.index] ?? ''))
       .map((d) => {
@@ -281,26 +304,69 @@ export function membersOf(typeName: string, lines: readonly string[]): { name: s
         return { ...d, ...(params !== undefined ? { arity: params.trim() === '' ? 0 : params.split(',').length } : {}) };
       });
   }
-  if (start < 0) return [];
-  let end: number;
-  const python = /^\s*class\s/.test(lines[start] ?? '') && /:\s*$/.test(lines[start] ?? '');
-  if (python) {
-    const indent = /^\s*/.exec(lines[start] ?? '')?.[0].length ?? 0;
-    end = start + 1;
-    while (end < lines.length && ((lines[end] ?? '').trim() === '' || (/^\s*/.exec(lines[end] ?? '')?.[0].length ?? 0) > indent)) end++;
-  } else {
-    let depth = 0;
-    let opened = false;
-    for (end = start; end < lines.length; end++) {
-      for (const ch of codeOf(lines[end] ?? '')) {
-        if (ch === '{') {
-          depth++;
-          opened = true;
-        } else if (ch === '}') depth--;
-      }
-      if (opened && depth <= 0) break;
-    }
+  const out = starts.flatMap((start) => (GO_STRUCT.test(lines[start] ?? '') ? goFields(lines, start, blockEnd(lines, start)) : blockMembers(typeName, lines, start, blockEnd(lines, start))));
+  // Go's methods are declared outside the type's block: `func (i *Invoice) Sum() int`.
+  const goMethod = new RegExp(String.raw`^func \(\w+ \*?${escaped}(?:\[[^\]]*\])?\) ([A-Za-z_]\w*)\(([^)]*)\)`);
+  lines.forEach((l, index) => {
+    const m = goMethod.exec(l);
+    if (m) out.push({ name: m[1] as string, kind: 'callable', index, arity: (m[2] as string).trim() === '' ? 0 : (m[2] as string).split(',').length });
+  });
+  const seen = new Set<string>();
+  return out.filter((m) => !seen.has(m.name) && (seen.add(m.name), true));
+}
+
+/** A Go struct type's opening line (`type Invoice struct {`): its fields are written `Name Type`, not C's `Type name;`. */
+const GO_STRUCT = /^type [A-Za-z_]\w*(?:\[[^\]]*\])? struct\s*\{\s*$/;
+
+/** The fields of a Go struct block (`DueDate time.Time`, `A, B int`), each a value member. */
+function goFields(lines: readonly string[], start: number, end: number): { name: string; kind: DefinitionKind; index: number; arity?: number }[] {
+  const out: { name: string; kind: DefinitionKind; index: number; arity?: number }[] = [];
+  for (let i = start + 1; i < end; i++) {
+    const m = /^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s+[\w.*[\]]/.exec(codeOf(lines[i] ?? ''));
+    if (m) for (const name of (m[1] as string).split(/\s*,\s*/)) out.push({ name, kind: 'value', index: i });
   }
+  return out;
+}
+
+/** The line that opens the typedef block closed on `close` (braces counted back). */
+function typedefOpening(lines: readonly string[], close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    for (const ch of [...codeOf(lines[i] ?? '')].reverse()) {
+      if (ch === '}') depth++;
+      else if (ch === '{') depth--;
+    }
+    if (depth <= 0) return /\btypedef\b/.test(codeOf(lines[i] ?? '')) || /\btypedef\b/.test(codeOf(lines[i - 1] ?? '')) ? i : -1;
+  }
+  return -1;
+}
+
+/** The last line of the block a declaration opens on `start`: by braces, or by indentation for Python. */
+function blockEnd(lines: readonly string[], start: number): number {
+  if (/^\s*class\s/.test(lines[start] ?? '') && /:\s*$/.test(lines[start] ?? '')) {
+    const indent = /^\s*/.exec(lines[start] ?? '')?.[0].length ?? 0;
+    let end = start + 1;
+    while (end < lines.length && ((lines[end] ?? '').trim() === '' || (/^\s*/.exec(lines[end] ?? '')?.[0].length ?? 0) > indent)) end++;
+    return end;
+  }
+  let depth = 0;
+  let opened = false;
+  let end: number;
+  for (end = start; end < lines.length; end++) {
+    for (const ch of codeOf(lines[end] ?? '')) {
+      if (ch === '{') {
+        depth++;
+        opened = true;
+      } else if (ch === '}') depth--;
+    }
+    if (opened && depth <= 0) break;
+  }
+  return end;
+}
+
+/** The members declared in the block from `start` to `end` (a one-line block's declarations on that line). */
+function blockMembers(typeName: string, lines: readonly string[], start: number, end: number): { name: string; kind: DefinitionKind; index: number; arity?: number }[] {
+  const python = /^\s*class\s/.test(lines[start] ?? '') && /:\s*$/.test(lines[start] ?? '');
   // A block on its declaration's line (`struct ring { int *buf; size_t cap; };`): each declaration of it, on that line.
   const open = codeOf(lines[start] ?? '').indexOf('{');
   const oneLine = !python && end === start && open >= 0;

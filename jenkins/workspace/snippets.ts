@@ -452,7 +452,8 @@ async function memberSuggestions(
   if (!ext) return [];
   const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
   // C and C++ declare a type in a header: the sources and headers of the family count.
-  const family = /^\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/.test(ext) ? /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/ : undefined;
+  // A Go template's field (`can't evaluate field Total in type main.Report`): the type is Go code.
+  const family = /^\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/.test(ext) ? /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/ : /can't evaluate field/.test(message) ? /\.go$/ : undefined;
   const dir = (p: string): string => p.slice(0, p.lastIndexOf('/') + 1);
   const files = (await reader.index(workspace)).filter((f) => (family ? family.test(f) : f.endsWith(ext)));
   // The file named after the type first (Inventory.java; a Go package's directory, slug/), then the failing file's neighbours.
@@ -463,7 +464,9 @@ async function memberSuggestions(
     if (file instanceof WorkspaceError) continue;
     const members = membersOf(owner, file.lines);
     if (members.length === 0) continue;
-    return likelyMembers(missing, symbolKindAt(message, missing, sourceLine), arityOf(message) ?? callArityAt(missing, sourceLine), members).map((m) => ({ ...m, rel, file }));
+    // Go: a lower-case member of a type in another package cannot be used from the failing file (fx9): never offered.
+    const usable = ext === '.go' && dir(rel) !== dir(failingRel) ? members.filter((m) => /^[A-Z]/.test(m.name)) : members;
+    return likelyMembers(missing, symbolKindAt(message, missing, sourceLine), arityOf(message) ?? callArityAt(missing, sourceLine), usable).map((m) => ({ ...m, rel, file }));
   }
   return [];
 }

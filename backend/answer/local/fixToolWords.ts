@@ -40,7 +40,87 @@ const TOOL_ADVICE = /(?<!\(retrying )\bmay help\b|^Either .{6,} or .{4,}/;
 /** Words of a name (`ci-release` -> ci, release). */
 const wordsOf = (s: string): string[] => s.toLowerCase().split(/[-_.\s]+/).filter(Boolean);
 
+/** gcc/clang's note that a redefined name was first defined at `file:line` (the same place as the error: one header read twice). */
+export const SAME_PLACE_NOTE = /^(\S+):(\d+):\d+: note: (?:originally defined here|previous definition of )/;
+
+/**
+ * A name redefined where it was first defined (fx9, "two names that collide"): the compiler's note points to the
+ * error's own file and line, so one header was read twice in one compilation (its `In file included from` chains
+ * say through which files) and nothing stops the second copy: an include guard named after the header.
+ */
+function headerReadTwice(i: RemedyInput): { text: string; lines: number[] } | undefined {
+  const { f, stored } = i;
+  const loc = f.location;
+  const name = /redefinition of [‘'`](.+?)[’'`]/.exec(f.message)?.[1];
+  if (f.class !== 'compile-error' || !name || !loc?.line || !/\.(?:h|hh|hpp|hxx|inl)$/i.test(loc.file)) return undefined;
+  const after = around(stored, f.message_line, 0, 8);
+  const note = after.find((l) => {
+    const m = SAME_PLACE_NOTE.exec(l.text.trim());
+    return m !== null && m[1] === loc.file && Number(m[2]) === loc.line;
+  });
+  if (!note) return undefined;
+  // The include chains printed above the error and above the note: `In file included from src/shape.h:4,` / `from src/main.c:3:`.
+  const chain = (to: number): { line: number; place: string }[] => {
+    const out: { line: number; place: string }[] = [];
+    for (const l of around(stored, to, 4, 0).reverse().slice(1)) {
+      const m = /^\s*(?:In file included from|from) (\S+?:\d+)[,:]?\s*$/.exec(l.text);
+      if (!m) break;
+      out.unshift({ line: l.line, place: m[1] as string });
+    }
+    return out;
+  };
+  const first = chain(f.message_line)[0];
+  const second = chain(note.line)[0];
+  const base = loc.file.slice(loc.file.lastIndexOf('/') + 1);
+  const guard = base.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+  const via = first && second ? ` (included from ${inlineCode(first.place)} ${at(first.line)} and from ${inlineCode(second.place)} ${at(second.line)})` : '';
+  return {
+    text: `${inlineCode(name)} is redefined at ${inlineCode(`${loc.file}:${loc.line}`)} ${i.here}, and the compiler's note says it was first defined at that same line ${at(note.line)}: ${inlineCode(loc.file)} was read twice in one compilation${via}, and nothing stops the second copy. Give it an include guard: ${inlineCode(`#ifndef ${guard}`)} and ${inlineCode(`#define ${guard}`)} at its top, ${inlineCode('#endif')} at its end (or ${inlineCode('#pragma once')}).`,
+    lines: [f.message_line, note.line, ...(first && second ? [first.line, second.line] : [])],
+  };
+}
+
+/** `ContactEmail` -> `contact_email`: a field's name in the snake case JSON keys are often written in. */
+const snakeCase = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/**
+ * Two names that collide, each place named (fx9): go vet's `struct field ContactEmail repeats json tag "email" also at
+ * user.go:7`, and Go's `Open redeclared in this block` with its `other declaration of Open` line. Which of the two the
+ * change meant to keep the log does not say: both places are named and the reader is told so.
+ */
+function namesCollide(i: RemedyInput): { text: string; lines: number[] } | undefined {
+  const { f, stored } = i;
+  const tag = /struct field (\w+) repeats (\w+) tag "([^"]*)" also at (\S+?:\d+)/.exec(f.message);
+  if (tag) {
+    const [, field, kind, name, other] = tag as unknown as [string, string, string, string, string];
+    const json = kind === 'json' ? ' (encoding/json then leaves both fields out of the object)' : '';
+    return {
+      text: `Two fields carry the ${inlineCode(kind)} tag ${inlineCode(name)}: ${inlineCode(field)} ${i.here} and the field at ${inlineCode(other)}${json}. Give one of them its own name, for example ${inlineCode(`${kind}:"${snakeCase(field)}"`)} on ${inlineCode(field)}; I can't tell which of the two the change meant to keep as ${inlineCode(name)}.`,
+      lines: [f.message_line],
+    };
+  }
+  const redeclared = /\b([A-Za-z_]\w*) redeclared in this block/.exec(f.message);
+  const other = redeclared ? nearby(around(stored, f.message_line, 0, 3), new RegExp(`^\\s*(\\S+?:\\d+)(?::\\d+)?: other declaration of ${redeclared[1] as string}\\s*$`)) : undefined;
+  if (redeclared && other && f.location?.line) {
+    const name = redeclared[1] as string;
+    return {
+      // "This block" is the scope both are in: a function's body for a variable, the package (all its files) for a top-level name.
+      text: `${inlineCode(name)} is declared twice in one block: at ${inlineCode(`${f.location.file}:${f.location.line}`)} ${i.here} and at ${inlineCode(other.m[1] as string)} ${at(other.line)}. Rename one or delete the copy (a variable declared again with ${inlineCode(':=')} is assigned with ${inlineCode('=')}); I can't tell which of the two the change meant to keep.`,
+      lines: [f.message_line, other.line],
+    };
+  }
+  return undefined;
+}
+
 export const TOOL_WORD_REMEDIES: RemedyRule[] = [
+  rule('toolwords/names-collide', 'wording', (i, out) => {
+    const step = namesCollide(i);
+    if (step) out.push(step);
+  }),
+  rule('toolwords/header-read-twice', 'wording', (i, out) => {
+    const step = headerReadTwice(i);
+    if (step) out.push(step);
+  }),
   // cargo: a package's `rust-version` above the agent's rustc.
   rule('toolwords/cargo-rust-version', 'wording', (i, out) => {
     const { stored } = i;

@@ -11,6 +11,7 @@ import { buildLabel, escapeRegExp } from '../facts.js';
 import { MODULE_FORMAT, isLoadFailure, messageHasDetail } from './exceptions.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { conversionFix } from './typeConversion.js';
+import { SAME_PLACE_NOTE } from './fixToolWords.js';
 import { osConditionOf, osFixLine } from './osCondition.js';
 import { inlineCode, linesOf, storedLogSpan, UNSET_VARIABLE, type LogSpan } from '../logtext.js';
 import { ReplyBuilder, type AnswerGroup, type Ask, type Composer, type Reply } from './reply.js';
@@ -394,6 +395,9 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   // Two declarations that disagree (gcc/clang's conflicting types, a redefinition): this line is one of
   // them, and the log does not say which side the change meant; the remedy names the other.
   if (finding?.class === 'compile-error' && /conflicting types for|conflicting declaration|redefinition of|previous declaration of/.test(finding.message)) {
+    // Not two declarations when the note points to this same line: one header read twice (fixToolWords.ts `toolwords/header-read-twice` says so).
+    const note = message.split('\n').map((l) => SAME_PLACE_NOTE.exec(l.trim())).find((m) => m !== null);
+    if (note && finding.location && sameFile(note[1] as string, finding.location.file) && Number(note[2]) === finding.location.line) return undefined;
     return `${where}${code ? ` (${inlineCode(code)})` : ''} is one of the two declarations the compiler found disagreeing: make it and the other one agree, changing whichever the change did not mean to alter, then re-run the build.`;
   }
   // A type argument outside a generic's constraint, whose declaration the workspace shows (jenkins/workspace/clues.ts, ux8).
