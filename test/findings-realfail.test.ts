@@ -225,7 +225,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['gradle-ci-unknown-command-line-option', 'unknown; message, location: a line of gradle\'s option help (`--scan  Creates a build scan ...`) where the label has `Unknown command-line option \'--paralell\'.` above it; ci.sh:2 not given'],
   ['gradle-offline-plugins-dsl-id-not-found', 'unknown: gradle\'s `Plugin [id: ...] was not found in any of the following sources:` (offline, the plugin not cached) is not read as a dependency error; build.gradle:3 not given'],
   ['pip-wheel-platform-tag-not-supported', 'unknown: pip\'s `... .whl is not a supported wheel on this platform.` is not read as a dependency error; requirements.txt:1 not given'],
-  ['eunit-verbose-assertequal-tokenizer-long', 'test: eunit\'s generator test `csv_import_tests:311: -fields_test_/0-fun-3- (empty memo kept)...*failed*` is not read as the test `csv_import_tests: empty memo kept` (class and message right since gr1\'s runtime grammar, session 47)'],
   ['escript-httpc-failed-connect-econnrefused', 'message: the last line of the wrapped term (`{inet,[inet],econnrefused}]}}`) where the label has escript\'s `exception error: no match of right hand side value {error, {failed_connect, ...` from its first line'],
   ['java-timer-nondaemon-thread-pipeline-timeout', 'message: the Pipeline\'s `Timeout has been exceeded` where the label has its `Cancelling nested steps due to timeout`'],
   ['mocha-spec-object-integer-key-order-long', 'location: the spec\'s line (test/route.spec.js:13, in the assertion\'s stack) is not given'],

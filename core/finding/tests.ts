@@ -45,6 +45,9 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   { re: /^not ok \d+(?: -)? (.+?)(?:\s+# (?:TODO|SKIP)\b.*)?$/, tool: 'tap', name: (m) => m[1] as string },
   // EUnit (verbose): `mod_tests: name_test...*failed*` (its `**error:...` below).
   { re: /^(\w+: \w+)\.\.\.(?:\[[\d.]+ s\] )?\*failed\*$/, tool: 'eunit', name: (m) => m[1] as string },
+  // EUnit's generated test (a `_test_` generator's fun): `mod_tests:311: -fields_test_/0-fun-3- (empty memo kept)...*failed*`
+  // is named by its module and its title (session 47, gr1).
+  { re: /^(\w+):\d+: -\w+\/\d+-fun-\d+- \((.+)\)\.\.\.(?:\[[\d.]+ s\] )?\*failed\*$/, tool: 'eunit', name: (m) => `${m[1]}: ${m[2]}` },
   // googletest's result line (`[  FAILED  ] Suite.Test (0 ms)`), its summary's `[  FAILED  ] 1 test, listed below:` not.
   { re: /^\[ {2}FAILED {2}\] ([A-Za-z_][\w/]*\.[\w/]+)(?: \(\d+ ms\))?$/, tool: 'googletest', name: (m) => m[1] as string },
   // tcltest: `==== name description FAILED` (and `==== name FAILED` under the case's contents).

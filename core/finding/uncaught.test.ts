@@ -162,9 +162,10 @@ describe('counter-examples on the real cases of the data set', () => {
 });
 
 describe("Erlang's terms over several lines", () => {
-  it("real log (round 21, eunit-verbose-assertequal-tokenizer-long): EUnit's `**error:{assertEqual,...` is the whole term, its indented lines joined", () => {
+  it("real log (round 21, eunit-verbose-assertequal-tokenizer-long): EUnit's `**error:{assertEqual,...` is the whole term, its indented lines joined; its generated test is named by module and title", () => {
     expect(TUNED_CASES).toContain('eunit-verbose-assertequal-tokenizer-long');
     const f = top(readFileSync(path.join(REALFAIL_ROOT, 'eunit-verbose-assertequal-tokenizer-long', 'fail.log'), 'utf8'));
+    expect(f?.test?.name).toBe('csv_import_tests: empty memo kept');
     expect([f?.class, f?.message]).toEqual(['test-assertion', '**error:{assertEqual,[{module,csv_import_tests}, {line,311}, {expression,"csv_import : fields ( \\"4711,,12.5\\" )"}, {expected,["4711",[],"12.5"]}, {value,["4711","12.5"]}]}']);
   });
 });
