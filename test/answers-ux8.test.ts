@@ -106,3 +106,16 @@ describe('is a new compile error flaky? can I ignore it? (ux8, csvscan #2 with t
     cited(ignore, 'csvscan');
   });
 });
+
+describe("node --test's child stderr is the evidence (nt1, shop-monorepo: an `exports` map refuses a deep import)", () => {
+  it('the why quotes Node\'s error [L53] and the project\'s frame cart.js:2 [L62], and never says the log shows no exception', async () => {
+    const why = await ask('why did it fail?', 'shop-monorepo');
+    // Before: "the first real error is [L75-L75]: `test failed`" and "the log does not show an exception or a checked value for it".
+    expect(why).not.toContain('the log does not show an exception');
+    expect(why).toContain('the first real error is [L53-L53]: `Error [ERR_PACKAGE_PATH_NOT_EXPORTED]');
+    expect(why).toContain('`/var/jenkins_home/workspace/shop-monorepo/packages/web/src/cart.js:2` (in `Object.<anonymous>`) [L62-L62]');
+    // Before: the source shown was the test file's line 1, `'use strict';`.
+    expect(why).toContain('**In the source:** `packages/web/src/cart.js:2`');
+    cited(why, 'shop-monorepo');
+  });
+});

@@ -33,6 +33,7 @@ import { VET_TYPE_CHECK } from './refine.js';
 import { FAMILY_STEPS, FINDING_STEPS, stepped } from './steps.js';
 import { assertionIn, isTestCheckPanic, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { GRAMMAR_TOOLS, reportAround } from './uncaught.js';
+import { withChildReport, withChildStderr } from './childStderr.js';
 import { PatternGates } from '../log/gates.js';
 import { bodies, bodyOf, messageText } from './body.js';
 import { matchOutsidePaths } from './pathWords.js';
@@ -149,13 +150,11 @@ const CHECKER_PROGRAM = /^(?:\S*\/)?(?:clang-format|clang-tidy|cppcheck|cpplint)
 
 const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'python', jvm: 'java', node: 'node', go: 'go', rust: 'rust', ruby: 'ruby', native: undefined, dotnet: 'dotnet', ...GRAMMAR_TOOLS };
 
-/**
- * The finding of one excerpt of `lines` (the cleaned log, index 0 = line 1). Never throws; a
- * window with no evidence of any class gets `unknown` with the most error-like line.
- */
-export function findingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+/** The finding of one excerpt of `raw` (the cleaned log, index 0 = line 1), then the steps (steps.ts). Never throws; no evidence: `unknown`, the most error-like line. */
+export function findingOf(raw: readonly string[], asked: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  // node --test's report of a test file's child: its `# ` lines read as the child printed them, a verdict under it read with it (childStderr.ts).
+  const lines = withChildStderr(raw), excerpt = withChildReport(lines, asked);
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
-  // The steps over the rules' finding, in their order (steps.ts).
   return stepped(FINDING_STEPS, findingOfAny(lines, excerpt), { lines, excerpt, bodyAt });
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {

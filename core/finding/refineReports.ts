@@ -23,7 +23,7 @@ const place = (file: string, line: number, index: number, column?: number): Find
 /** A stylish report's finding: `  2:3  warning  Unexpected console statement  no-console`. */
 const STYLISH = /^\s+(\d+):(\d+)\s+(?:error|warning|✖|⚠)\s+\S/;
 /** A YAML diagnostic key of a TAP reporter: `  failureType: 'hookFailed'`, `  error: 'msg'`. */
-const YAML_KEY = /^\s+(failureType|error|message|location|at|stack):\s*(.*)$/;
+const YAML_KEY = /^\s+(failureType|error|message|location|at|stack|exitCode):\s*(.*)$/;
 
 /** The step's command (sh -x's `+ cmd`) above 0-based line `from`: its index. */
 function commandAbove(bodyAt: (i: number) => string, from: number, reach = 200): { index: number; kind?: string } | undefined {
@@ -104,6 +104,10 @@ function refinedOnce(found: Finding, lines: readonly string[], excerpt: Window, 
     }
     const failure = keys.get('failureType');
     const error = keys.get('error') ?? keys.get('message');
+    // node --test's verdict on a file whose child process died (`error: 'test failed'` with its `exitCode`) says only
+    // that: the child's own report of the error above it (its stderr, childStderr.ts), read already, says why.
+    const childDied = error && unquote(error.value) === 'test failed' && keys.has('exitCode');
+    if (childDied && found.exception !== undefined && found.class !== 'unknown' && msg >= 0 && msg < error.index) return found;
     if (failure && error && unquote(error.value) && !/^[|>]-?$/.test(error.value.trim())) {
       const type = unquote(failure.value);
       const cls = /[Tt]imeout/.test(type) ? 'timeout-aborted' : found.class === 'unknown' ? 'test-error' : found.class;
