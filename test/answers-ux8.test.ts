@@ -119,3 +119,15 @@ describe("node --test's child stderr is the evidence (nt1, shop-monorepo: an `ex
     cited(why, 'shop-monorepo');
   });
 });
+
+describe("an `exports` map's refusal is its own remedy (lead, session 47; ux8's shop-monorepo)", () => {
+  it('the fix names the package\'s exports map and the subpath, never "used without being declared or imported"', async () => {
+    const fix = await ask('how do I fix it?', 'shop-monorepo');
+    // Before: "`'./src/money'` is used without being declared or imported in that scope: import or declare it".
+    expect(fix).not.toContain('without being declared or imported');
+    expect(fix).toContain('declares an `exports` map in its `package.json` that does not list `./src/money`');
+    // Before: `node --test --test-name-pattern '/var/.../test/cart.test.js' /var/.../src/cart.js`, which runs the code, not the test.
+    expect(fix).toContain('**Reproduce it locally:** `node --test test/cart.test.js`');
+    cited(fix, 'shop-monorepo');
+  });
+});

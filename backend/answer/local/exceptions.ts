@@ -113,7 +113,10 @@ const RULES: Rule[] = [
   { test: /(\S+) is not a function/, hint: (m) => `${c(m[1] as string)} is not a function where it is called: its value there is \`undefined\` or another kind of value (a renamed or removed export, a default vs named import mix-up, a promise not awaited). Check what it is where it is defined or imported.` },
   // JavaScript's temporal dead zone: a `let`/`const`/`class` read before its declaration ran; not a value problem.
   { test: /Cannot access '([\w$]+)' before initialization/, hint: (m) => `${c(m[1] as string)} is read before its \`const\`/\`let\`/\`class\` declaration has run (JavaScript's temporal dead zone): move the declaration above its first use (or the use below it); when the two are in different modules, an import cycle runs one module before the other has finished.` },
-  { test: /(?:name '(\w+)'|(\S+)) is not defined/, hint: (m) => `${c((m[1] ?? m[2]) as string)} is used without being declared or imported in that scope: import or declare it (or fix the spelling).` },
+  // Node's package `exports` map: the package at that path lists which subpaths may be imported; a deep import of another is
+  // refused whatever the file holds (session 47, lead; ux8's shop-monorepo). Not a name "not defined" in the code.
+  { test: /Package subpath '([^']+)' is not defined by "exports" in (\S+?)(?:\/package\.json)?(?: imported from \S+)?$/, hint: (m) => `The package at ${c(m[2] as string)} declares an ${c('exports')} map in its ${c('package.json')} that does not list ${c(m[1] as string)}, so Node refuses the import of that subpath: import what the package exports (its main entry or a listed subpath) instead, or, if the package is yours, add ${c(m[1] as string)} to its ${c('exports')} map.` },
+  { test: /(?:name '(\w+)'|(\S+)) is not defined(?! by "exports")/, hint: (m) => `${c((m[1] ?? m[2]) as string)} is used without being declared or imported in that scope: import or declare it (or fix the spelling).` },
   // Node's module formats: an ES module loaded with `require()`, a name imported from a CommonJS module.
   { test: MODULE_FORMAT, hint: (m) => /Named export/.test(m[0])
       ? `The line imports a named export from a CommonJS module, which Node cannot always see: import the module's default export and read the name from it (${c("import pkg from 'x'; const { name } = pkg;")}), as Node's message says.`

@@ -448,8 +448,16 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
       case 'ctest':
         return `ctest -R '^${escapeRegExp(t)}$' --output-on-failure`;
       // node's test runner reports in TAP; its name pattern runs the one test.
-      case 'tap':
-        return /\bnode\b/.test(ciCommand ?? '') || f.location?.file?.match(/\.[cm]?[jt]s$/) ? `node --test --test-name-pattern '${quote(t)}'${f.location?.file ? ` ${relativeTest(f.location.file)}` : ''}` : undefined;
+      case 'tap': {
+        if (!(/\bnode\b/.test(ciCommand ?? '') || f.location?.file?.match(/\.[cm]?[jt]s$/))) return undefined;
+        // A test file whose child died is named by its path (`# Subtest: /ws/test/cart.test.js`): that file is the
+        // whole selection, as a name pattern it matches nothing. The place scopes the run only when it is a test file
+        // (an exception's raise site in the code is no file to run).
+        if (/^[\w./@-]+\.[cm]?[jt]s$/.test(t)) return `node --test ${relativeTest(t)}`;
+        const at = f.location?.file;
+        const testFile = at && /(?:^|\/)(?:test|tests|spec|__tests__)\/|\.(?:test|spec)\.[cm]?[jt]s$/.test(at) ? relativeTest(at) : undefined;
+        return `node --test --test-name-pattern '${quote(t)}'${testFile ? ` ${testFile}` : ''}`;
+      }
       case 'minitest': {
         const method = /#(test\S*?)[:\s]/.exec(`${t} `)?.[1];
         return method && f.location?.file ? `ruby -Itest ${relativeTest(f.location.file)} -n '/${quote(method)}/'` : undefined;
