@@ -9,15 +9,9 @@
  * Used by the source block's **Fix:** line (workspace.ts `fixFor`).
  */
 import { inlineCode } from '../logtext.js';
+import { languageOf } from './language.js';
 
 const a = (t: string): string => (/^[aeiou]/i.test(t) ? 'an' : 'a');
-
-/** The language of a source file, by its extension. */
-function languageOf(path: string): string | undefined {
-  const ext = /\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
-  const by: Record<string, string> = { go: 'go', ml: 'ocaml', mli: 'ocaml', adb: 'ada', ads: 'ada', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', cxx: 'cpp', hpp: 'cpp', hh: 'cpp', java: 'java', php: 'php', scala: 'scala', rs: 'rust', kt: 'kotlin', py: 'python', ts: 'ts', tsx: 'ts' };
-  return by[ext];
-}
 
 /** Go's predeclared numeric types (a value of one is converted to another, or to a named numeric type, with `T(x)`). */
 const GO_NUMERIC = /^(?:u?int(?:8|16|32|64)?|uintptr|float(?:32|64)|complex(?:64|128)|byte|rune)$/;

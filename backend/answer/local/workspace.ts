@@ -11,6 +11,7 @@ import { buildLabel, escapeRegExp } from '../facts.js';
 import { MODULE_FORMAT, isLoadFailure, messageHasDetail } from './exceptions.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { conversionFix } from './typeConversion.js';
+import { languageOf } from './language.js';
 import { SAME_PLACE_NOTE } from './fixToolWords.js';
 import { osConditionOf, osFixLine } from './osCondition.js';
 import { inlineCode, linesOf, storedLogSpan, UNSET_VARIABLE, type LogSpan } from '../logtext.js';
@@ -73,14 +74,6 @@ export function numbered(s: WorkspaceSnippet, mark?: number, maxLines = 40, arou
   const longestRun = Math.max(0, ...[...s.text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
   return `${fence}${languageOf(s.path)}\n${body.join('\n')}\n${fence}`;
-}
-
-function languageOf(p: string): string {
-  if (p === PIPELINE_SCRIPT || /Jenkinsfile/.test(p) || p.endsWith('.groovy')) return 'groovy';
-  if (/(?:^|\/)(?:GNU)?[Mm]akefile$/.test(p)) return 'make';
-  const ext = /\.([A-Za-z0-9]+)$/.exec(p)?.[1]?.toLowerCase() ?? '';
-  const map: Record<string, string> = { java: 'java', kt: 'kotlin', kts: 'kotlin', ts: 'ts', tsx: 'tsx', js: 'js', jsx: 'jsx', mjs: 'js', py: 'python', go: 'go', rs: 'rust', c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'csharp', rb: 'ruby', scala: 'scala', swift: 'swift', sh: 'bash', bash: 'bash', yml: 'yaml', yaml: 'yaml', json: 'json', pl: 'perl', pm: 'perl', t: 'perl', php: 'php', lua: 'lua', erl: 'erlang', hrl: 'erlang', ml: 'ocaml', mli: 'ocaml', f90: 'fortran', f: 'fortran', tcl: 'tcl', xml: 'xml', toml: 'toml' };
-  return map[ext] ?? 'text';
 }
 
 function fileSource(s: WorkspaceSnippet, from = s.startLine, to = s.endLine): Source {
