@@ -118,3 +118,22 @@ describe('declaredNotDefined (lk1): a namespace function', () => {
     expect(found?.candidates.map((c) => [c.name, c.sameParams, c.orphan])).toEqual([['metrics::average_of', true, true]]);
   });
 });
+
+describe('declaredNotDefined (lk1): a caller that declares the old name itself', () => {
+  // The shape of round 14's lld-renamed-c-function-undefined: vec_norm renamed vec_length in vec.c and vec.h; shade.c declares vec_norm itself.
+  const files = [
+    f('vec.h', 'typedef struct { double x, y, z; } vec3;\ndouble vec_length(vec3 v);'),
+    f('vec.c', '#include "vec.h"\n#include <math.h>\ndouble vec_length(vec3 v) { return sqrt(v.x * v.x); }\ndouble vec_dot(vec3 a, vec3 b) { return a.x * b.x; }'),
+    f('shade.c', 'double vec_norm(vec3 v);\ndouble shade(vec3 n, vec3 l)\n{\n    return vec_norm(n) * vec_norm(l);\n}'),
+  ];
+
+  it('the definition in another file that kept the words and the parameters, though no header of the declaration goes with it', () => {
+    expect(declaredNotDefined(files, 'vec_norm')?.candidates).toEqual([{ rel: 'vec.c', index: 2, name: 'vec_length', sameParams: true, similarName: true, orphan: false }]);
+  });
+
+  it('counter-example: other parameters, or no word kept, is no candidate from another file', () => {
+    expect(declaredNotDefined(files, 'vec_norm')?.candidates.map((c) => c.name)).not.toContain('vec_dot');
+    const other = [files[0] as (typeof files)[number], f('vec.c', 'double magnitude(vec3 v) { return v.x; }'), files[2] as (typeof files)[number]];
+    expect(declaredNotDefined(other, 'vec_norm')?.candidates).toEqual([]);
+  });
+});

@@ -158,7 +158,6 @@ export function declaredNotDefined(files: readonly LinkSourceFile[], symbol: str
   for (const f of files) {
     if (!C_SOURCE.test(f.rel)) continue;
     const goesWith = stemOf(f.rel) === stemOf(decl.rel) || (header !== undefined && f.lines.some((l) => new RegExp(`^\\s*#\\s*include\\s*["<](?:[^">]*/)?${escapeRegExp(header)}[">]`).test(l)));
-    if (!goesWith) continue;
     f.lines.forEach((line, index) => {
       const full = headName(line);
       if (!full || /^\s*static\b/.test(line)) return;
@@ -173,6 +172,12 @@ export function declaredNotDefined(files: readonly LinkSourceFile[], symbol: str
       const sameParams = params.length === wanted.length && params.every((p, i) => p === wanted[i]);
       const similarName = similar(name, defName);
       const orphan = !declared.has(defName);
+      // A file that does not go with the declaration (a caller that declares the old name itself, the new one in another
+      // .c and its header): only a function with the same parameters that kept the name's words (`vec_norm` -> `vec_length`).
+      if (!goesWith) {
+        if (sameParams && renameLikeness(name, defName) >= 0.5) candidates.push({ rel: f.rel, index, name: owner ? `${owner}::${defName}` : defName, sameParams, similarName: true, orphan });
+        return;
+      }
       // A declared function with the same parameters is just another function of the file; one named like it may be the new name.
       if (similarName || (sameParams && orphan)) candidates.push({ rel: f.rel, index, name: owner ? `${owner}::${defName}` : defName, sameParams, similarName, orphan });
     });
