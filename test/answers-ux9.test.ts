@@ -18,6 +18,14 @@ describe('pytest setup errors (ux9, orders-service: a Django fixture without `db
     expect(tests.split('\n').filter((line) => line.startsWith('- `') && line.includes('test_place_order_keeps_subtotal'))).toHaveLength(1);
     cited(tests, 'orders-service');
   });
+
+  it("names pytest-django's own remedy and the fixture's scope, not only \"change what that line does with the values it gets\"", async () => {
+    const fix = await ask('how do I fix it?', 'orders-service');
+    expect(fix).toContain('pytest-django blocks the database for code that did not ask for it [L87-L87], and the fixture `customer` [L53-L53] queried it while setting up `test_place_order_keeps_subtotal` [L50-L50]');
+    expect(fix).toContain('It is `scope="module"` [L52-L52], and the `db` fixture is function-scoped');
+    expect(fix).toContain('`django_db_blocker.unblock()`');
+    cited(fix, 'orders-service');
+  });
 });
 
 describe('a make variable that expanded to nothing (ux9, logship: `VERSION := $(RELEASE_VERSION)`, never set)', () => {

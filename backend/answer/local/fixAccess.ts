@@ -3,8 +3,8 @@
  * unordered container of a key type without `std::hash` (libstdc++'s static assertion and "no match for
  * call to '(const std::hash<K>) (...)'", libc++'s "the specified hash does not meet the Hash
  * requirements"), and a Kotlin or Java declaration the using file may not see (`internal` in another
- * module, `private`). Keyed on the compilers' words, never on a project's names; every quote is from a
- * line it cites.
+ * module, `private`), and a pytest-django fixture that queries the database without asking for it. Keyed on
+ * the tools' words, never on a project's names; every quote is from a line it cites.
  */
 import { inlineCode } from '../logtext.js';
 import { at } from './findingText.js';
@@ -28,7 +28,32 @@ const NO_HASH = /hash function must be invocable with an argument of key type|no
 const KOTLIN_ACCESS = /[Cc]annot access '([^']+)': it is (internal|private|protected|private-in-file) in '([^']+)'/;
 const JAVA_ACCESS = /\b([\w$]+(?:\([^)]*\))?) has private access in ([\w.$]+)/;
 
+/** pytest-django's refusal, which names its own remedy. */
+const DJANGO_DB_BLOCKED = /Database access not allowed, use the "django_db" mark, or the "db" or "transactional_db" fixtures to enable it/;
+
 export const ACCESS_REMEDIES: RemedyRule[] = [
+  // pytest-django: a fixture (or a test) used the database without the `db` fixture or the `django_db` mark.
+  rule('access/pytest-django-db-blocked', 'wording', (i, out) => {
+    const { f, stored } = i;
+    if (!DJANGO_DB_BLOCKED.test(f.message)) return;
+    // pytest prints the fixture's source over its `>` line in a setup error: its decorator says its scope.
+    const above = around(stored, f.message_line, 45, 0).reverse();
+    const setup = nearby(above, /^_+ ERROR at setup of (\S+) _+$/);
+    const body = setup ? above.filter((l) => l.line > setup.line).sort((a, b) => a.line - b.line) : [];
+    const decorator = nearby(body, /^\s*@pytest\.fixture\((?:.*\b)?scope=["'](\w+)["']/);
+    const fixture = nearby(body, /^\s*def (\w+)\(([^)]*)\)/);
+    const scope = decorator?.m[1];
+    const wide = scope !== undefined && scope !== 'function';
+    const which = fixture ? `the fixture ${inlineCode(fixture.m[1] as string)} ${at(fixture.line)}` : 'the code that ran';
+    out.push({
+      text: `pytest-django blocks the database for code that did not ask for it ${at(f.message_line)}, and ${which} queried it${setup ? ` while setting up ${inlineCode(setup.m[1] as string)} ${at(setup.line)}` : ''}. ${
+        wide
+          ? `It is ${inlineCode(`scope="${scope as string}"`)} ${at(decorator!.line)}, and the \`db\` fixture is function-scoped, so it cannot simply take \`db\`: make it function-scoped and give it \`db\` (each test then gets its own rows), or keep the scope and open the database in it with pytest-django's \`django_db_blocker.unblock()\` (its rows then outlive each test's transaction and must be cleaned up by the fixture).`
+          : `Give ${fixture ? inlineCode(fixture.m[1] as string) : 'it'} the \`db\` fixture as an argument (or \`transactional_db\`), or mark the tests that use it \`@pytest.mark.django_db\`.`
+      }`,
+      lines: [f.message_line, ...(setup ? [setup.line] : []), ...(fixture ? [fixture.line] : []), ...(decorator ? [decorator.line] : [])],
+    });
+  }),
   // C++: std::unordered_set<K> / unordered_map<K, V> of a K that has no std::hash.
   rule('access/cxx-key-without-hash', 'wording', (i, out) => {
     const { f, stored } = i;
