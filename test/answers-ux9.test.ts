@@ -62,6 +62,13 @@ describe('what a type or a declaration does not offer the line that uses it (ux9
     cited(fix, 'tilecache');
   });
 
+  it("\"which line of my code is it?\" leads with the project's line, not the library header the template failed in", async () => {
+    const where = await ask('which line of my code is it?', 'tilecache');
+    // Before: "**The compile error is in `/usr/include/c++/12/bits/hashtable_policy.h`, line 1268, column 23**".
+    expect(where).toMatch(/^\*\*The compile error is in `src\/index.cpp`, line 10, column 22\*\* \(`index.cpp:10:22`\) \[L46-L46\]/);
+    cited(where, 'tilecache');
+  });
+
   it("Kotlin: `internal` in another module, with the module the compiler's command line names", async () => {
     const fix = await ask('how do I fix it?', 'invoice-kt');
     // Before: only "open `.../Main.kt` at line 6, column 21 and change it so that it compiles" and "change line 6 ... as the error says".

@@ -392,8 +392,8 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
     .flatMap((span) => locationsIn(span))
     .filter((p, i, all) => all.findIndex((q) => q.path === p.path && q.line === p.line && q.column === p.column) === i)
     .sort((a, b) => Number(isOwn(b)) - Number(isOwn(a)));
-  // A place only the finding reads (a Go panic's frame, rustc's panic line) is still a place: not "names no file and line".
-  if (places.length === 0 && own?.line !== undefined && found.class !== 'unknown' && !reportsOnly(found.message)) places.push({ path: own.file, line: own.line, ...(own.column !== undefined ? { column: own.column } : {}), message: found.message, logLine: own.log_line });
+  // A place only the finding reads (a Go panic's frame, rustc's panic line, g++'s `required from here` above a header's error) leads too.
+  if (!places.some(isOwn) && own?.line !== undefined && found.class !== 'unknown' && !reportsOnly(found.message)) places.unshift({ path: own.file, line: own.line, ...(own.column !== undefined ? { column: own.column } : {}), message: found.message, logLine: own.log_line });
   const first = places[0];
   if (first === undefined) {
     out.line(
