@@ -93,6 +93,14 @@ describe("a Rust doc test's panic (ux9, spanparse: the crate's own example no lo
     cited(fix, 'spanparse');
   });
 
+  it('"line 7" of a source file the question names is not the log\'s line 7', async () => {
+    const asked = await ask('why does rustc say src/lib.rs:7 when line 7 is a comment?', 'spanparse');
+    // Before: "Line 7 [L7-L7] reads: `[Pipeline] { (Checkout)`".
+    expect(asked).not.toContain('Line 7 [L7-L7] reads');
+    expect(asked).toContain('`src/lib.rs`');
+    cited(asked, 'spanparse');
+  });
+
   it('reproduces it with a command a shell can run (a doc test name has spaces and parentheses)', async () => {
     const fix = await ask('how do I fix it?', 'spanparse');
     // Before: "`cargo test src/lib.rs - (line 3) -- --exact`": a syntax error in a shell, and rustdoc splits a filter on spaces.

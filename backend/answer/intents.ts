@@ -309,7 +309,8 @@ const INTENTS: [IntentId, Cue[]][] = [
   [
     'logLines',
     [
-      [/\b(lines?|l)\s*#?\d+/, 9],
+      // "line 7" of a source file the question names (`src/lib.rs:7`, "line 7 of main.go") is not the log's line 7 (ux9).
+      [/^(?!.*[\w-]\.(?:java|kt|kts|scala|groovy|gradle|ts|tsx|mts|js|jsx|mjs|cjs|py|go|rs|c|cc|cpp|h|hpp|cs|rb|php|swift)\b).*\b(lines?|l)\s*#?\d+/, 9],
       [/\b(last|first|final)\s+(\d+\s+)?lines?\b|\b(tail|head|end|start|beginning|bottom|top) of the (log|console|output)\b|\btail\b/, 8],
       [/^(?!.*\b(error|fail\w*|exception|problem|wrong)\b).*\b(show|print|display|dump|paste|see|view|open)\b.*\b(log|console|output)\b/, 5],
     ],
