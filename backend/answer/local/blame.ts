@@ -45,7 +45,9 @@ const SIDE: Record<FindingClass, Side> = {
 const ENVIRONMENT_NEEDS: [RegExp, string][] = [
   // Surefire's summary shortens an exception's name (`ExporterTest.writes:18 » NoSuchFile /tmp/x.csv`).
   [new RegExp(`${osKindWords('missing-path').source}|» (?:NoSuchFile|FileNotFound)\\b`, 'i'), 'a file or directory'],
-  [/ECONNREFUSED|Connection refused|ConnectException|ECONNRESET|UnknownHost|getaddrinfo|ENOTFOUND|Name or service not known|timed out|ETIMEDOUT/i, 'a connection'],
+  // The error symbols are whole words outside a path (`getaddrinfo ENOTFOUND host`, not `/ws/filenotfound/` or
+  // `cache/enotfound.json`).
+  [/(?<![\w/\\.-])(?:ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT)(?![\w/\\])|Connection refused|ConnectException|UnknownHost|getaddrinfo|Name or service not known|timed out/i, 'a connection'],
   [new RegExp(`${osKindWords('permission').source}|AccessDenied`, 'i'), 'a permission'],
   [/KeyError: '[A-Z][A-Z0-9_]+'|environment variable|os\.environ|getenv/i, 'a setting (an environment variable)'],
 ];
