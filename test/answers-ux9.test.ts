@@ -76,6 +76,14 @@ describe('what a type or a declaration does not offer the line that uses it (ux9
     expect(fix).toContain('make `roundCents` public (drop `internal`)');
     cited(fix, 'invoice-kt');
   });
+
+  it('"should I make roundCents public again?" is about the fix, not about `make`', async () => {
+    const asked = await ask('should I make roundCents public again?', 'invoice-kt');
+    // Before: "I can't answer that from the build facts, but the log mentions `make` here".
+    expect(asked).not.toContain("I can't answer that");
+    expect(asked).toContain('make `roundCents` public (drop `internal`)');
+    cited(asked, 'invoice-kt');
+  });
 });
 
 describe("a Rust doc test's panic (ux9, spanparse: the crate's own example no longer parses)", () => {
