@@ -14,7 +14,7 @@ import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 import { escapeRegExp } from '../facts.js';
-import { loadSteps } from './loadRemedy.js';
+import { loadAct, loadSteps } from './loadRemedy.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -218,7 +218,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         : MODULE_FORMAT.test(f.message)
         ? `: that line loads a module in a way its format does not allow ${m}, so the fix is in how the line loads it (or which version of the package the build installs), not in the values it works with`
         : f.linkage?.stage === 'load'
-        ? `: that line asked for native code and the dynamic loader refused the shared library ${m}, so the fix is in that library (where the loader looks for it, what it defines), not in the line`
+        ? loadAct(f, m)
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
         : os
