@@ -19,6 +19,7 @@ import { detectIntents } from '../backend/answer/intents.js';
 import { analyzedChatContext } from './answerFixtures.js';
 import { checkCitations } from './helpers/claimChecks.js';
 import { TUNED_CASES } from './helpers/realfail.js';
+import { realfailAnswer } from './helpers/realfailAnswer.js';
 import { realfailContext } from './helpers/realfailContext.js';
 import type { CiContextUpload } from '../protocol/schemas.js';
 
@@ -169,7 +170,8 @@ describe('every citation holds what is quoted with it', () => {
     const failed: { id: string; q: string; problems: ReturnType<typeof checkCitations> }[] = [];
     for (const q of questions) {
       // The remedy lines (Next step, Fix) are the fix answer's (local/fix.ts, findingText remedyOf): checked there.
-      const text = (await composeLocalAnswer(q, ctx)).text
+      // "Why?" is answers-realfail's too: composed once for both (test/helpers/realfailAnswer.ts).
+      const text = (q === 'Why did the build fail?' ? await realfailAnswer(id, q, withWorkspace) : (await composeLocalAnswer(q, ctx)).text)
         .split('\n')
         .filter((l) => !/^\*\*(Next step|Fix):\*\*/.test(l))
         .join('\n');

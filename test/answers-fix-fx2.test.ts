@@ -3,13 +3,12 @@
  * the stack, the sources the build compiled when the log names no line, the code under test opened at
  * what the test calls, and where the failing line's values are set.
  */
-import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { TUNED_CASES } from './helpers/realfail.js';
-import { realfailContext } from './helpers/realfailContext.js';
+import { realfailAnswer } from './helpers/realfailAnswer.js';
 
 async function fixOf(id: string): Promise<string> {
   expect(TUNED_CASES).toContain(id);
-  return (await composeLocalAnswer('How do I fix it?', (await realfailContext(id, true)).ctx)).text;
+  return realfailAnswer(id, 'How do I fix it?', true);
 }
 
 describe("fx2: what the fix answer reads off the stack, the build's commands and the failing file", () => {

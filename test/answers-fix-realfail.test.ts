@@ -3,23 +3,22 @@
  * failures of the tuning data with their projects as the workspace (`cichat ask --workspace`):
  * each assertion is the step a senior engineer would give, read from the log and the workspace.
  */
-import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { assignmentAbove, receiverOf } from '../backend/answer/local/workspace.js';
 import { choicesAfter } from '../backend/answer/local/remedyFacts.js';
 import { missingFields } from '../backend/answer/local/exceptions.js';
 import { diagnosticHint } from '../backend/answer/local/diagnostics.js';
 import type { WorkspaceSnippet } from '../protocol/types.js';
 import { TUNED_CASES } from './helpers/realfail.js';
-import { realfailContext } from './helpers/realfailContext.js';
+import { realfailAnswer } from './helpers/realfailAnswer.js';
 
 async function fixOf(id: string): Promise<string> {
   expect(TUNED_CASES).toContain(id);
-  return (await composeLocalAnswer('How do I fix it?', (await realfailContext(id, true)).ctx)).text;
+  return realfailAnswer(id, 'How do I fix it?', true);
 }
 
 async function whyOf(id: string): Promise<string> {
   expect(TUNED_CASES).toContain(id);
-  return (await composeLocalAnswer('Why did the build fail?', (await realfailContext(id, false)).ctx)).text;
+  return realfailAnswer(id, 'Why did the build fail?', false);
 }
 
 describe('an exit status for a headline: what the failing command printed is quoted', () => {

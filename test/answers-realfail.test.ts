@@ -6,10 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { composeLocalAnswer } from '../backend/answer/local/index.js';
 import { HELDOUT_ROUND, TUNED_CASES } from './helpers/realfail.js';
 import { claimText } from '../bench/findings.js';
-import { realfailContext } from './helpers/realfailContext.js';
+import { realfailAnswer } from './helpers/realfailAnswer.js';
 
 const ROOT = path.join(process.cwd(), 'test', 'fixtures', 'realfail');
 
@@ -20,11 +19,9 @@ interface Expected {
   round?: number;
 }
 
-async function answers(id: string, withWorkspace: boolean): Promise<{ why: string; fix: string; log: string }> {
-  const { ctx, log } = await realfailContext(id, withWorkspace);
-  const why = (await composeLocalAnswer('Why did the build fail?', ctx)).text;
-  const fix = (await composeLocalAnswer('How do I fix it?', ctx)).text;
-  return { why, fix, log };
+/** Both answers, composed once per code version for every file that asks them (test/helpers/realfailAnswer.ts). */
+async function answers(id: string, withWorkspace: boolean): Promise<{ why: string; fix: string }> {
+  return { why: await realfailAnswer(id, 'Why did the build fail?', withWorkspace), fix: await realfailAnswer(id, 'How do I fix it?', withWorkspace) };
 }
 
 /**

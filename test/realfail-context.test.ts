@@ -1,8 +1,8 @@
 /**
  * The kept real-failure contexts (test/helpers/realfailContext.ts) can never serve what the code
  * under test would not make: their directory is named by a hash of every source file, so a
- * changed, added or removed source makes a new one; and what they hold is what the analyzer and
- * the CLI's snippets give now.
+ * changed, added or removed source makes a new one; and what they hold is what the analyzer,
+ * the CLI's snippets and the offline engine's answers give now.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,8 @@ import { snippetsFromDir } from '../cli/snippets.js';
 import { analyzedExcerpts } from './answerFixtures.js';
 import { REALFAIL_ROOT, TUNED_CASES } from './helpers/realfail.js';
 import { codeDirName, realfailContext, realfailExcerpts } from './helpers/realfailContext.js';
+import { realfailAnswer } from './helpers/realfailAnswer.js';
+import { composeLocalAnswer } from '../backend/answer/local/index.js';
 
 describe('the kept contexts directory', () => {
   let root: string;
@@ -72,7 +74,17 @@ describe('what is kept is what the code makes now', () => {
     expect(ctx.ciContext.workspaceSnippets ?? []).toEqual(json(snippets));
   });
 
+  it.each(ids)("%s: the kept answers to \"why?\" and \"how do I fix it?\" are the ones the engine composes now", async (id) => {
+    for (const withWorkspace of [false, true]) {
+      const { ctx } = await realfailContext(id, withWorkspace);
+      for (const q of ['Why did the build fail?', 'How do I fix it?'] as const) {
+        expect([q, withWorkspace, await realfailAnswer(id, q, withWorkspace)]).toEqual([q, withWorkspace, (await composeLocalAnswer(q, ctx)).text]);
+      }
+    }
+  });
+
   it('reads no case that is not tuned', async () => {
     await expect(realfailExcerpts('no-such-case')).rejects.toThrow(/not a tuned case/);
+    await expect(realfailAnswer('no-such-case', 'Why did the build fail?', false)).rejects.toThrow(/not a tuned case/);
   });
 });

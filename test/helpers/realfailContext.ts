@@ -13,8 +13,10 @@
  * change to the code makes a new directory and everything is made afresh from it
  * (test/realfail-context.test.ts). Within one directory the excerpts are named by the case's
  * log, the snippets by its log and its project's files by name, size and time, so an edited
- * case is made afresh too. Findings are read from the kept excerpts and answers are always
- * composed by the code under test; what is asserted is unchanged.
+ * case is made afresh too. Findings are read from the kept excerpts; the answers to "why?" and
+ * "how do I fix it?", which several files ask of the same cases, are kept the same way
+ * (test/helpers/realfailAnswer.ts), the others composed by each file; all by the code under
+ * test. What is asserted is unchanged.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -32,7 +34,7 @@ type Excerpts = ChatContext['failureExcerpts'];
 const ROOT = process.cwd();
 /** The source trees an answer's inputs are made by (as scripts/test.mjs's SOURCES), test files left out. */
 const CODE_DIRS = ['protocol', 'core', 'jenkins', 'http', 'backend', 'controller', 'cli'];
-const CODE_FILES = ['test/answerFixtures.ts', 'test/helpers/realfailContext.ts', 'test/helpers/realfail.ts', 'package-lock.json'];
+const CODE_FILES = ['test/answerFixtures.ts', 'test/helpers/realfailContext.ts', 'test/helpers/realfailAnswer.ts', 'test/helpers/realfail.ts', 'package-lock.json'];
 /**
  * A directory no test file has used for this long goes (each use marks it; another checkout
  * sharing node_modules may be using its own): each code version a session tests makes one (~8 MB).
@@ -82,8 +84,11 @@ function codeDir(): string {
   return cacheDir;
 }
 
-/** The names, sizes and times of a project's files: what snippetsFromDir may read. */
+const stamps = new Map<string, string>();
+/** The names, sizes and times of a project's files: what snippetsFromDir may read (read once per test file). */
 function projectStamp(dir: string): string {
+  const known = stamps.get(dir);
+  if (known !== undefined) return known;
   const rows: string[] = [];
   const walk = (d: string): void => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -94,11 +99,13 @@ function projectStamp(dir: string): string {
     }
   };
   if (fs.existsSync(dir)) walk(dir);
-  return rows.sort().join('\n');
+  const stamp = rows.sort().join('\n');
+  stamps.set(dir, stamp);
+  return stamp;
 }
 
 /** What `make` returns for a case, kept in `<code dir>/<id>.<kind>.<key>.json` (made once per code and key). */
-async function kept<T>(id: string, kind: string, key: string, make: () => T | Promise<T>): Promise<T> {
+export async function kept<T>(id: string, kind: string, key: string, make: () => T | Promise<T>): Promise<T> {
   const file = path.join(codeDir(), `${id}.${kind}.${createHash('sha1').update(key).digest('hex').slice(0, 16)}.json`);
   const read = (): T | undefined => {
     try {
@@ -149,7 +156,13 @@ async function kept<T>(id: string, kind: string, key: string, make: () => T | Pr
   }
 }
 
-function tunedLog(id: string): string {
+const projectOf = (id: string): string => path.join(REALFAIL_ROOT, id, 'project');
+
+/** What realfailContext's context of case `id` is made from: its log and, with the workspace, its project's files. */
+export const contextKey = (id: string, log: string, withWorkspace: boolean): string => (withWorkspace ? `${log}\0${projectStamp(projectOf(id))}` : log);
+
+/** Tuned case `id`'s log (a case of a held-out round is never read). */
+export function tunedLog(id: string): string {
   if (!TUNED_CASES.includes(id)) throw new Error(`${id} is not a tuned case (test/helpers/realfail.ts)`);
   return fs.readFileSync(path.join(REALFAIL_ROOT, id, 'fail.log'), 'utf8');
 }
@@ -167,8 +180,7 @@ export async function realfailExcerpts(id: string): Promise<{ excerpts: Excerpts
  */
 export async function realfailContext(id: string, withWorkspace: boolean): Promise<{ ctx: ChatContext; log: string; lines: string[] }> {
   const { excerpts, log, lines } = await realfailExcerpts(id);
-  const project = path.join(REALFAIL_ROOT, id, 'project');
-  const snippets = withWorkspace ? await kept<WorkspaceSnippet[]>(id, 'snippets', `${log}\0${projectStamp(project)}`, () => snippetsFromDir(project, log, undefined, excerpts)) : [];
+  const snippets = withWorkspace ? await kept<WorkspaceSnippet[]>(id, 'snippets', contextKey(id, log, true), () => snippetsFromDir(projectOf(id), log, undefined, excerpts)) : [];
   const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}) } as CiContextUpload;
   return { ctx: chatContextOfLines(upload, lines, excerpts), log, lines };
 }

@@ -40,13 +40,19 @@ const SIDE: Record<FindingClass, Side> = {
  * Exception messages about what the environment provides, and what to call it. A file and a permission are the OS
  * table's conditions (core/finding/errno.ts, as osWords.ts reads them), a permission also a cloud API's `AccessDenied`
  * (S3's, a role's grant; surefire's short `» AccessDenied`); a connection is wider than a refusal (a reset, a name not
- * resolved, a time-out).
+ * resolved, a time-out); a Python module or a program not found is the code's when it names the wrong one, the agent's
+ * when it should have been installed.
  */
 const ENVIRONMENT_NEEDS: [RegExp, string][] = [
   // Surefire's summary shortens an exception's name (`ExporterTest.writes:18 » NoSuchFile /tmp/x.csv`).
   [new RegExp(`${osKindWords('missing-path').source}|» (?:NoSuchFile|FileNotFound)\\b`, 'i'), 'a file or directory'],
-  [/ECONNREFUSED|Connection refused|ConnectException|ECONNRESET|UnknownHost|getaddrinfo|ENOTFOUND|Name or service not known|timed out|ETIMEDOUT/i, 'a connection'],
+  // The error symbols are whole words outside a path (`getaddrinfo ENOTFOUND host`, not `/ws/filenotfound/` or
+  // `cache/enotfound.json`).
+  [/(?<![\w/\\.-])(?:ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT)(?![\w/\\])|Connection refused|ConnectException|UnknownHost|getaddrinfo|Name or service not known|timed out/i, 'a connection'],
   [new RegExp(`${osKindWords('permission').source}|AccessDenied`, 'i'), 'a permission'],
+  // A module or a program that is not there: the build's own (renamed, misspelt) or one the agent should have installed.
+  [/\bModuleNotFoundError\b|\bNo module named\b/, 'a module'],
+  [/\bExecutableNotFound\b/, 'an executable'],
   [/KeyError: '[A-Z][A-Z0-9_]+'|environment variable|os\.environ|getenv/i, 'a setting (an environment variable)'],
 ];
 

@@ -49,6 +49,18 @@ describe("the OS table's words in the other answers (core/finding/errno.ts osKin
     expect(environmentNeedOf('AssertionError: /tmp/ws/junit5-tempdir-nosuchfile-long/out.txt differs')).toBeUndefined();
   });
 
+  it('"infrastructure or code?": a connection is an error symbol as a word, not `ENOTFOUND` inside a path or a name', () => {
+    expect(environmentNeedOf('Error: getaddrinfo ENOTFOUND registry.internal.example')).toBe('a connection');
+    expect(environmentNeedOf("FetchError: request to https://registry.example/x failed, reason: connect ECONNREFUSED 10.0.0.7:443")).toBe('a connection');
+    expect(environmentNeedOf("Error: Request failed: { code: 'ENOTFOUND', hostname: 'db' }")).toBe('a connection');
+    expect(environmentNeedOf('AssertionError: /tmp/ws/pytest-filenotfound-cwd/out.txt differs')).toBeUndefined();
+    expect(environmentNeedOf('TypeError: cannot read properties of undefined (reading x) at /srv/app/cache/enotfound.json')).toBeUndefined();
+    expect(environmentNeedOf('AssertionError: expected C:\\ws\\FileNotFoundHandlerTest to pass')).toBeUndefined();
+    // A module or a program not found is no connection (the old row read `ENOTFOUND` inside their names).
+    expect(environmentNeedOf("ModuleNotFoundError: No module named 'yaml'")).toBe('a module');
+    expect(environmentNeedOf("graphviz.backend.execute.ExecutableNotFound: failed to execute PosixPath('dot'), make sure the Graphviz executables are on your systems' PATH")).toBe('an executable');
+  });
+
   it('the fix for a path refused reads the permission words of the table and a read-only mount, not a read-only database', () => {
     const step = (message: string): string => {
       const f: Finding = { class: 'permission-credentials', message, message_line: 3, confidence: 'high', evidence: [3] };
