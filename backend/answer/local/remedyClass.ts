@@ -3,7 +3,7 @@ import { osKindWords } from '../../../core/finding/errno.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { addressPorts } from '../../../core/log/values.js';
 import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
-import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
+import { abortedBy, at, capital, citedAfter, docTestOf, inProjectFile, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
 import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
@@ -218,8 +218,12 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           : messageHasDetail(f)
           ? `, and change what that line does with the values it gets, as the message ${m} describes`
           : `, and read what that line does: the message ${m} gives nothing beyond the exception's type`;
+      // A doc test's panic: its line is one of the program rustdoc built from the example, not of the file (ux9).
+      const doc = docTestOf(f);
       steps.push(
-        target
+        doc && f.test
+          ? `Read the doc example that starts at line ${doc.line} of ${inlineCode(doc.file)} (the doc test ${inlineCode(f.test.name)} ${at(f.test.log_line)}) against what the code it calls does now: the example panicked ${m}. Either the code changed what the example relies on (fix the code), or the example no longer shows how to use it (fix the example).`
+          : target
           ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${target === project && loc?.frames?.raise && (loc.frames.raise.file !== project.file || loc.frames.raise.line !== project.line) ? ' (the deepest frame in the project\'s own code)' : ''}${act}.`
           : place
             ? `Open ${place}, where the log places ${ex}${act}.`
@@ -407,7 +411,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           break;
         }
         // The pipeline's own script only when the error is Jenkins' (WorkflowScript, a step); another tool's refusal is of the command the CI script ran.
-        steps.push(f.tool === 'jenkins' || f.tool === undefined ? `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.` : `Fix the ${inlineCode(f.tool)} command the CI script runs (or the file it reads its settings from)${place ? ` at ${place}` : ''} as the message says ${m}.`);
+        // An error placed in a Makefile or a script of the project is not the pipeline's: Replay cannot change it (ux9).
+        steps.push(f.tool === 'jenkins' || (f.tool === undefined && !inProjectFile(f)) ? `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.` : f.tool === undefined ? `Fix the command ${place} runs (or the file it reads) as the message says ${m}.` : `Fix the ${inlineCode(f.tool)} command the CI script runs (or the file it reads its settings from)${place ? ` at ${place}` : ''} as the message says ${m}.`);
       }
       break;
     case 'agent-lost': {
