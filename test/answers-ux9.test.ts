@@ -129,3 +129,12 @@ describe("ux8's left: a C test's own `expected 4, got 10` under ctest (sensor-bu
     ux8.cited(fix, 'sensor-buffer');
   });
 });
+
+describe("ux8's left: route-planner's file compiled only with a feature", () => {
+  it("says the module's `#[cfg(feature)]`, the reason a build without it passed", async () => {
+    const fix = await ux8.ask('how do I fix it?', 'route-planner');
+    // Before: nothing said that `imperial.rs` is compiled only with the feature `imperial`.
+    expect(fix).toContain('`crates/geo/src/lib.rs:4` declares the module `imperial` (`pub mod imperial;`) under `#[cfg(feature = "imperial")]` (line 3): `crates/geo/src/imperial.rs` is compiled only with the feature `imperial`');
+    ux8.cited(fix, 'route-planner');
+  });
+});
