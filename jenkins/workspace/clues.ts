@@ -1,357 +1,505 @@
 /**
- * "How do I fix it?" from the workspace clues (issue 25): the lines the snippet reader found that
- * name what failed (jenkins/workspace/clues.ts: the manifest line of a dependency, the script
- * line of a host, the scripts `package.json` defines, a file named like a missing one, the other
- * file declaring a name the compiler could not see, the header defining a symbol twice). Each
- * becomes one concrete step that quotes the line and cites the file; nothing is said of a clue
- * the context does not hold.
+ * Where the workspace names what a failure is about (issue 25, "how do I fix it?"): the manifest
+ * line that declares a dependency that did not resolve, the script or configuration line that
+ * names a host the agent could not reach, the scripts `package.json` defines when one is
+ * missing, the files named like a missing file, the other file that declares a name the
+ * compiler could not find, the header that defines a symbol the linker found twice. Tool-agnostic:
+ * the key names come from the finding (its dependency, host, symbol, message), the lines are
+ * found by text, so a new tool's manifest or script is found as well as a known one's.
  */
-import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
-import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
-import { GRADLE_TASK_DECLARATION, refusedOptionOf } from '../../../core/log/values.js';
-import { inlineCode, storedLogSpan, UNSET_VARIABLE } from '../logtext.js';
-import { offlineLine } from './remedyWhere.js';
-import { escapeRegExp } from '../facts.js';
-import { lineTextOf } from './logHelpers.js';
-import { ReplyBuilder, type Ask, type Reply } from './reply.js';
-import { isClue, numbered, snippetsOf } from './workspace.js';
+import type { Finding } from '../../protocol/types.js';
+import { SNIPPET_CLUE_MARK } from '../../protocol/ciContext.js';
+import { definitionsIn, missingSymbolOf } from '../../core/log/symbols.js';
+import { escapeRegExp } from '../../core/regexp.js';
+import { addressOf, GRADLE_TASK_DECLARATION, quotedPathOf, refusedOptionOf } from '../../core/log/values.js';
 
-/** A clue snippet of the context: its message without the mark, and its line. */
-export interface Clue {
-  snippet: WorkspaceSnippet;
-  what: string;
-  line: number;
-  code: string;
+/** What the collector reads: a workspace's file list and a file's lines (or why not). */
+/**
+ * Go's type argument outside its constraint: `float64 does not implement agg.Number (float64 missing in ~int | ~int64)`
+ * (go 1.18-1.19), `... does not satisfy ...` (1.20 and later): the type, the constraint's own name and its type set.
+ */
+export function constraintOf(message: string): { type: string; name: string; set: string } | undefined {
+  const m = /([\w.*[\]]+) does not (?:implement|satisfy) (?:[\w]+\.)?([A-Za-z_]\w*)(?:\[[^\]]*\])? \((?:[\w.*[\]]+ )?(?:possibly )?missing (?:~ for \S+ )?in ([^)]+)\)/.exec(message);
+  return m ? { type: m[1] as string, name: m[2] as string, set: (m[3] as string).trim() } : undefined;
 }
 
-export function cluesOf(snippets: readonly WorkspaceSnippet[]): Clue[] {
-  return snippets.flatMap((s) => {
-    if (!isClue(s) || s.line === undefined) return [];
-    return [{ snippet: s, what: (s.message ?? '').slice(SNIPPET_CLUE_MARK.length), line: s.line, code: (s.text.split('\n')[s.line - s.startLine] ?? '').trim() }];
-  });
+export interface ClueReader<W> {
+  index(workspace: W): Promise<string[]>;
+  read(workspace: W, rel: string): Promise<{ lines: string[] } | Error>;
 }
 
-const clip = (s: string, n = 120): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-
-function similarity(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  if (x === y) return 0;
-  if (x.includes(y) || y.includes(x)) return 1;
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= y.length; j++) cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return 1 + (prev[y.length] as number);
+/** A workspace line that names the failure's key name, and the sentence the snippet carries. */
+export interface ClueHit<W> {
+  workspace: W;
+  rel: string;
+  lines: string[];
+  /** 0-based index of the line. */
+  index: number;
+  /** The snippet's message: what the line is (`declares the dependency lodash`). */
+  message: string;
 }
 
-/** The script names of the `"scripts": {...}` block a package.json snippet shows. */
-export function scriptNamesIn(s: WorkspaceSnippet, from: number): string[] {
-  const lines = s.text.split('\n').slice(from - s.startLine + 1);
-  const out: string[] = [];
-  for (const l of lines) {
-    if (/^\s*}/.test(l)) break;
-    const m = /^\s*"([^"]+)"\s*:/.exec(l);
-    if (m) out.push(m[1] as string);
-  }
-  return out;
+/** How a clue snippet's message starts (`clue: declares the dependency lodash`): it is not a line the log names. */
+export const CLUE_MARK = SNIPPET_CLUE_MARK;
+
+/** Build manifests of the usual ecosystems, by file name. */
+export const MANIFEST_FILE =
+  /(?:^|\/)(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|gradle\.properties|libs\.versions\.toml|package\.json|go\.mod|Cargo\.toml|requirements[\w.-]*\.(?:txt|in)|constraints[\w.-]*\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile|environment\.ya?ml|Gemfile|[\w.-]+\.gemspec|composer\.json|CMakeLists\.txt|[\w.-]+\.cmake|meson\.build|configure\.(?:ac|in)|rebar\.config|mix\.exs|dune-project|dune|[\w.-]+\.opam|[\w.-]+\.rockspec|cpanfile|Makefile\.PL|Build\.PL|build\.xml|ivy\.xml|build\.sbt|conanfile\.(?:txt|py)|vcpkg\.json|[\w.-]+\.csproj|packages\.config|Directory\.Packages\.props|deno\.json|bower\.json|stack\.yaml|[\w.-]+\.cabal)$/;
+
+/** Scripts and configuration a step reads its settings from. */
+const CONFIG_FILE =
+  /(?:^|\/)(?:[^/]+\.(?:sh|bash|zsh|ya?ml|toml|ini|cfg|conf|env|properties|json|groovy|mk|ps1|cmd|bat|xml)|Makefile|GNUmakefile|Jenkinsfile|Dockerfile|\.npmrc|\.yarnrc|\.pypirc|\.netrc|pip\.conf|\.env[\w.-]*|docker-compose[\w.-]*)$/;
+
+/** Credentials configuration: where a token, user or password for a remote is set. */
+const CREDENTIAL_FILE = /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|\.pypirc|pip\.conf|\.netrc|settings\.xml|gradle\.properties|\.docker\/config\.json|\.gem\/credentials|auth\.json)$/;
+
+/** Documentation and data: a value mentioned there is not where the build takes it from. */
+const DOC_FILE = /\.(?:md|markdown|rst|adoc|txt|html?|svg|csv|tsv|log|out|golden|snap)$/i;
+
+/** Any text file where a setting may live (not a document; a manifest such as requirements.txt is kept). */
+export function settingFile(rel: string, manifest: RegExp): boolean {
+  return !DOC_FILE.test(rel) || manifest.test(rel);
 }
 
-/** The target names of Makefile lines a snippet shows (`build: src/a.o` -> `build`). */
-function targetsIn(s: WorkspaceSnippet): string[] {
-  const out: string[] = [];
-  for (const l of s.text.split('\n')) {
-    const m = /^([\w.%/-]+(?:\s+[\w.%/-]+)*)\s*::?(?!=)/.exec(l);
-    if (m && !/^\./.test(m[1] as string)) for (const t of (m[1] as string).split(/\s+/)) if (!out.includes(t)) out.push(t);
-  }
-  return out;
+/** A configuration dotfile without an extension the other lists know (`.gitmodules`, `.lfsconfig`, `.env.ci`). */
+export const DOT_CONFIG = /(?:^|\/)\.(?!git\/)[\w-]+(?:\.[\w-]+)?$/;
+
+/** A line that starts or declares a server (its own port), or a comment (`# x`, `-- x`, not an option `--index-url`): never where the client's address is set. */
+export function notAClientSetting(line: string): boolean {
+  return /^\s*(?:#|\/\/|;|--(?:\s|$)|\*|\/\*)/.test(line) || /\b(?:listen|bind|serve|http\.server|SimpleHTTPServer|nc\s+-\w*l)\b/i.test(line);
 }
 
-/** The task names a gradle build script snippet declares (`task itest(type: Test)`, `tasks.register('itest')`). */
-function tasksIn(s: WorkspaceSnippet): string[] {
-  const out: string[] = [];
-  for (const l of s.text.split('\n')) {
-    const m = GRADLE_TASK_DECLARATION.exec(l);
-    const name = m?.[1] ?? m?.[2];
-    if (name && !out.includes(name)) out.push(name);
-  }
-  return out;
-}
+/** Build files that list a target's sources or objects by name. */
+const BUILD_LIST_FILE = /(?:^|\/)(?:(?:GNU)?[Mm]akefile|[\w.-]+\.mk|Makefile\.am|CMakeLists\.txt|meson\.build)$/;
+/** A list of C/C++/assembly sources or objects: a make variable assigned them, or a CMake/meson target given them. */
+const SOURCE_LIST = /^\s*[A-Za-z_][\w.]*\s*[:+?]?=\s*(?:\S+\s+)*?[\w./$()-]+\.(?:c|cc|cpp|cxx|m|mm|s|S|o|obj)\b|^\s*(?:add_executable|add_library|target_sources|executable|library|shared_library|static_library)\s*\([^)]*\.(?:c|cc|cpp|cxx|m|mm)\b/;
 
-/** How a language imports a name another file declares, when the path says which language. */
-function importHint(name: string, from: string, to: string): string | undefined {
-  const dir = (p: string): string[] => p.split('/').slice(0, -1);
-  if (/\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(from) && /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(to)) {
-    const a = dir(from);
-    const b = to.replace(/\.d\.ts$|\.[^.]+$/, '').split('/');
-    let k = 0;
-    while (k < a.length && k < b.length - 1 && a[k] === b[k]) k++;
-    const rel = [...a.slice(k).map(() => '..'), ...b.slice(k)].join('/');
-    const spec = rel.startsWith('.') ? rel : `./${rel}`;
-    return /^[A-Z]/.test(name) ? `import type { ${name} } from '${spec}';` : `import { ${name} } from '${spec}';`;
-  }
-  if (from.endsWith('.py') && to.endsWith('.py')) return `from ${to.replace(/\.py$/, '').replace(/\/__init__$/, '').replace(/^src\//, '').replace(/\//g, '.')} import ${name}`;
-  if (/\.(?:c|cc|cpp|cxx|h|hpp)$/.test(from) && /\.(?:h|hh|hpp|hxx)$/.test(to)) return `#include "${to.slice(to.lastIndexOf('/') + 1)}"`;
-  return undefined;
-}
+/** gradle's `Task 'x' not found in root project 'y'`. */
+const GRADLE_TASK_MISSING = /Task '([\w:-]+)' not found in (?:root )?project/;
+/** A compiler refusing a feature of a newer language level than the one it was given. */
+const LANGUAGE_LEVEL_MESSAGE = /not supported in -source (\d+)|use -source (\d+) or higher|(?:only available|enabled by default) with '?-std=|requires '?-std=|is a C\+\+\d+ extension|not available in (?:Java|Kotlin|language version) (\d+(?:\.\d+)?)/;
+/** Where a build sets that level. */
+const LANGUAGE_LEVEL_SETTING = /sourceCompatibility|targetCompatibility|languageVersion|jvmTarget|maven\.compiler\.(?:source|release|target)|<(?:source|release)>\s*\d|options\.release|-source\s+\d|--release\s+\d|-std=|CMAKE_C(?:XX)?_STANDARD|c(?:xx)?_std_\d|\bedition\s*=|\bstd\s*=/;
+/** Build files where such settings live. */
+const BUILD_SETTINGS_FILE = /(?:^|\/)(?:pom\.xml|build\.gradle(?:\.kts)?|gradle\.properties|build\.sbt|build\.xml|CMakeLists\.txt|[\w.-]+\.cmake|(?:GNU)?[Mm]akefile|[\w.-]+\.mk|meson\.build|Cargo\.toml|configure\.ac|[\w.-]+\.csproj|Directory\.Build\.props|ci\.sh|build\.sh)$/;
 
-/** A C or C++ source file (not a header): where a function is defined rather than declared. */
-const C_SOURCE = /\.(?:c|cc|cpp|cxx)$/;
+const SOURCE_FAMILIES: RegExp[] = [
+  /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/,
+  /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/,
+  /\.(?:java|kt|kts|scala|groovy)$/,
+  /\.py$/,
+  /\.go$/,
+  /\.rs$/,
+  /\.rb$/,
+  /\.php$/,
+  /\.(?:ml|mli)$/,
+  /\.(?:erl|hrl)$/,
+  /\.lua$/,
+  /\.(?:pl|pm)$/,
+  /\.(?:f|f90|f95|f03|for)$/i,
+  /\.(?:cs|fs|vb)$/,
+  /\.swift$/,
+];
 
-/** `int f(const char *s, size_t n) {` -> `int f(const char *s, size_t n);`: the definition's line as a prototype, when it is one whole line. */
-function prototypeOf(code: string, name: string): string | undefined {
-  const m = new RegExp(`^\\s*((?:static\\s+)?[A-Za-z_][\\w\\s*&:<>,]*?\\b${escapeRegExp(name)}\\s*\\([^()]*\\))\\s*\\{?\\s*$`).exec(code);
-  return m && !/^\s*static\b/.test(m[1] as string) ? `${(m[1] as string).trim()};` : undefined;
-}
+/** Files read at most per workspace while looking for clues. */
+const CLUE_FILES_MAX = 300;
+/** Files larger than this many lines are not searched (generated code, lock files). */
+const CLUE_LINES_MAX = 5000;
 
-const dirOf = (p: string): string => p.slice(0, Math.max(0, p.lastIndexOf('/')));
-
-/** `a/b` -> `c/d`: `../../c/d`. */
-function relativeDir(from: string, to: string): string {
-  const a = from.split('/').filter(Boolean);
-  const b = to.split('/').filter(Boolean);
-  let k = 0;
-  while (k < a.length && k < b.length && a[k] === b[k]) k++;
-  const rel = [...a.slice(k).map(() => '..'), ...b.slice(k)].join('/');
-  return rel === '' ? '.' : rel.startsWith('.') ? rel : `./${rel}`;
-}
-
-/** The import specifier that reaches `target` from `importer`, with an extension when the missing one had it (`./money.js` -> `./currency.js`). */
-function specifierFor(importer: string, target: string, missing: string): string {
-  const bare = relativeDir(dirOf(importer.replace(/^\.\//, '')), target.replace(/\.(?:d\.ts|[cm]?[jt]sx?)$/, ''));
-  const ext = /\.([cm]?[jt]sx?)$/.exec(missing)?.[1];
-  if (!ext) return bare;
-  // TypeScript imports a `.ts` file as `.js`; otherwise the file's own extension.
-  const own = /\.([cm]?[jt]sx?)$/.exec(target)?.[1] ?? ext;
-  return `${bare}.${/^[cm]?ts/.test(own) && /^[cm]?js/.test(ext) ? ext : own}`;
-}
+const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+const LOCK_FILE = /(?:^|\/)(?:package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|gradle\.lockfile)$/;
 
 /**
- * The importing file a resolver's message names when the finding has no place (`Could not resolve
- * "./format.js" from "src/main.js"`; an absolute `imported from /ws/scripts/x.js`, made relative
- * by the part of the missing absolute path the workspace file shares).
+ * The name a dependency is declared under in a manifest, from the coordinate a resolver printed:
+ * `org.acme:pricing-core:jar:1.4.0` -> `pricing-core`, `@scope/pkg@^2.0.0` -> `@scope/pkg`,
+ * `requests==2.99.0` -> `requests`, `example.com/retry@v0.0.0` -> `example.com/retry`.
  */
-function importerOf(message: string, clued: string, missing: string): string | undefined {
-  const from = /\b(?:imported )?from ['"]?((?:\/|\.{0,2}\/?)[\w./@-]+\.[cm]?[jt]sx?)['"]?/.exec(message)?.[1];
-  if (!from) return undefined;
-  if (!from.startsWith('/')) return from.replace(/^\.\//, '');
-  const stem = clued.replace(/\.[^./]+$/, '');
-  const root = missing.startsWith('/') && missing.endsWith(`/${stem}`) ? missing.slice(0, missing.length - stem.length) : undefined;
-  return root && from.startsWith(root) ? from.slice(root.length) : undefined;
+export function dependencyName(dep: string): string | undefined {
+  let d = dep.trim().replace(/^['"`]|['"`]$/g, '');
+  // pip / gem / cargo requirement: a name before the version operator.
+  const req = /^([A-Za-z0-9][\w.-]*(?:\[[\w,-]+\])?)\s*(?:===?|~=|!=|>=|<=|>|<|\^|~>?|\s)\s*\S/.exec(d);
+  if (req && !d.includes(':') && !d.includes('/')) d = (req[1] as string).replace(/\[.*\]$/, '');
+  // Maven / Gradle coordinates: group:artifact[:type]:version.
+  const parts = d.split(':');
+  if (parts.length >= 3 && parts.every((p) => /^[\w.${}-]+$/.test(p))) return parts[1];
+  if (parts.length === 2 && /^[\w.-]+$/.test(parts[0] as string) && /^[\w.-]+$/.test(parts[1] as string) && (parts[0] as string).includes('.')) return parts[1];
+  // npm / go: name@version (a scoped npm name keeps its first @).
+  const at = d.lastIndexOf('@');
+  if (at > 0) d = d.slice(0, at);
+  d = d.replace(/\s.*$/, '');
+  return d.length >= 2 && /[A-Za-z]/.test(d) ? d : undefined;
 }
 
-/** A manifest line that defines the package itself (`module example.com/retry`, `"name": "x"`, `name = "x"`), not a use of it. */
-const ownDefinition = (c: Clue): boolean => /^declares the dependency /.test(c.what) && /^(?:module\s|"name"\s*:|name\s*=)/.test(c.code);
-
-/** The parameter list of `name`'s declaration on a line (`taxFor(BigDecimal amount, String region) {` -> `BigDecimal amount, String region`). */
-function parametersOf(code: string, name: string): string | undefined {
-  const at = code.search(new RegExp(`\\b${name.replace(/[$]/g, '\\$')}\\s*\\(`));
-  if (at < 0) return undefined;
-  const open = code.indexOf('(', at);
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    if (code[i] === '(') depth++;
-    else if (code[i] === ')' && --depth === 0) return code.slice(open + 1, i).trim();
+/** A path a message says does not exist (`strbuf.h: No such file or directory`, `open 'dist/a.json'`). */
+export function missingPathOf(message: string): string | undefined {
+  const patterns = [
+    /(?:^|[\s:'"`])([\w./@+-]*[\w@+-]\.?[\w]*): No such file or directory/,
+    /No such file or directory(?: \(os error 2\))?[:,]? (?:open |stat |lstat |scandir |access )?['"`]?([^'"`\s]+)['"`]?/,
+    /ENOENT[^'"`]*['"`]([^'"`]+)['"`]/,
+    // A path-like word only (`cannot find symbol` names no file).
+    /(?:can't|cannot|could not|unable to) (?:open|find|read|stat|access|cd to)(?: file| directory)? ['"`]?([\w@+-]*[./][\w./@+-]*\w)['"`]?/i,
+    /Cannot find module ['"`]([^'"`]+)['"`]/,
+    /Could not resolve ['"`]([^'"`]+)['"`]/,
+    /Module not found: (?:Error: )?Can't resolve ['"`]([^'"`]+)['"`]/,
+    /Failed to resolve import ['"`]([^'"`]+)['"`]/,
+    /^\+* ?(?:test|\[) -[sfedrx] ['"]?([^\s'"\]]+)/,
+    /cd: ([^\s:]+): No such file/,
+  ];
+  // A path the process may not open (`could not open x for writing: Permission denied`) exists, or
+  // is to be made: it is not missing, and no file "named like it" is the fix (issue 25: a false claim).
+  if (/Permission denied|EACCES|EPERM|Operation not permitted|Read-only file system|EROFS/i.test(message) && !/No such file|ENOENT/.test(message)) return undefined;
+  for (const re of patterns) {
+    const p = re.exec(message)?.[1];
+    // `./money` stays an import specifier; `./out/a.txt` is the path `out/a.txt`.
+    if (p && p.length >= 2 && !/^(?:error|fatal|file|directory)$/i.test(p)) return /\.\w+$/.test(p) ? p.replace(/^\.\//, '') : p;
   }
   return undefined;
 }
 
-/** One sentence per clue: what to change, where, and how. */
-function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: readonly Clue[], offline = false, definedIn?: string): string | undefined {
-  const at = inlineCode(`${c.snippet.path}:${c.line}`);
-  const code = c.code ? ` (${inlineCode(clip(c.code))})` : '';
-  const what = c.what;
-  let m: RegExpExecArray | null;
-  if ((m = /^declares the dependency (.+)$/.exec(what))) {
-    if (ownDefinition(c)) {
-      const dir = dirOf(c.snippet.path);
-      return `${at} is where ${inlineCode(m[1] as string)} itself is defined${code}: it lives in ${inlineCode(dir === '' ? '.' : dir)} of this workspace.`;
-    }
-    // A resolver run offline read only the agent's cache: the repository was never asked (ux6).
-    const right = offline ? "; if it is right, it is missing from the agent's local cache, the only place an offline build looks: fill the cache (the step above)" : '; if it is right, make that repository (or a mirror that has it) reachable from the agent';
-    return `${at} is where the build asks for ${inlineCode(m[1] as string)}${code}${f.dependency ? `, resolved as ${inlineCode(f.dependency)}` : ''}: if the name or version there is wrong, change it to one the repository the build uses has${others.some((o) => /, which does not exist$/.test(o.what)) ? '' : right}.`;
-  }
-  if ((m = /^names (.+), which does not exist$/.exec(what))) {
-    const home = others.find(ownDefinition);
-    const rel = home ? relativeDir(dirOf(c.snippet.path), dirOf(home.snippet.path)) : undefined;
-    return `${at} names ${inlineCode(m[1] as string)}${code}, which does not exist where the build ran: ${rel ? `the module is in ${inlineCode(dirOf(home?.snippet.path ?? ''))}, which is ${inlineCode(rel)} from ${inlineCode(c.snippet.path)}: point it there` : 'point it at the directory or file that holds it now, or check it out / create it before this step'}.`;
-  }
-  if ((m = /^names port (\d+)$/.exec(what)) || (m = /^names ((?:[\w.-]+):\d+)$/.exec(what)) || (m = /^names ([\w.-]+\.[\w.-]+)$/.exec(what))) {
-    const target = m[1] as string;
-    // A server that refused a credential answered: it listens there, so the address is not the suspect (fx6).
-    if (f.class === 'permission-credentials') return `${at} sets ${inlineCode(target)}${code}, the server that refused the step (it answered, so the address is not the suspect): check which credentials that server expects and that the step gives them, in the way it accepts.`;
-    if (f.class === 'network') {
-      return `${at} sets ${inlineCode(target)}${code}, where the build tried to connect: check that this is the address the service really listens on (a changed port or host is a common cause), or start the service there before the step.`;
-    }
-  }
-  if (what === 'sets the credentials the tool uses') {
-    const v = /\$\{?([A-Za-z_]\w*)\}?/.exec(c.code)?.[1];
-    return `${at} is where the tool takes its credentials from${code}${v ? `: it reads ${inlineCode(v)} from the environment, so make sure the job sets ${inlineCode(v)} (a credentials binding) to a valid token with access` : ': make sure the token or password there is set for this job, valid and allowed'}.`;
-  }
-  if ((m = /^lists the scripts package\.json defines \(no (.+)\)$/.exec(what))) {
-    const missing = m[1] as string;
-    const names = scriptNamesIn(c.snippet, c.line).sort((a, b) => similarity(a, missing) - similarity(b, missing));
-    if (names.length === 0) return undefined;
-    return `${inlineCode(c.snippet.path)} defines the scripts ${names.slice(0, 6).map((n) => inlineCode(n)).join(', ')} (line ${c.line}) and no ${inlineCode(missing)}: run ${inlineCode(`npm run ${names[0] as string}`)} in the CI script if that is the one meant (a renamed script), or add a ${inlineCode(missing)} script.`;
-  }
-  if ((m = /^defines the targets make knows \(no (.+)\)$/.exec(what))) {
-    const missing = m[1] as string;
-    const names = targetsIn(c.snippet).sort((a, b) => similarity(a, missing) - similarity(b, missing));
-    if (names.length === 0) return undefined;
-    return `${inlineCode(c.snippet.path)} defines the targets ${names.slice(0, 6).map((n) => inlineCode(n)).join(', ')} and no ${inlineCode(missing)}: call the one meant (${inlineCode(`make ${names[0] as string}`)}) or add a ${inlineCode(`${missing}:`)} rule.`;
-  }
-  if ((m = /^defines (\S+) in a header/.exec(what))) {
-    const sym = m[1] as string;
-    const decl = c.code.replace(/\s*=.*$/, '').replace(/\s*;\s*$/, '').replace(/\s*\{.*$/, '');
-    const isVar = /=|;\s*$/.test(c.code) && !/\)\s*(?:\{|$)/.test(c.code);
-    return isVar
-      ? `${at} defines ${inlineCode(sym)} in a header${code}, so every source file that includes it defines it again and the link sees it twice: declare it there as ${inlineCode(`extern ${decl.replace(/^\s*(?:static\s+)?/, '')};`)} and keep the one definition (${inlineCode(c.code)}) in a single \`.c\`/\`.cpp\` file (or make it \`static\` if each file should have its own).`
-      : `${at} defines ${inlineCode(sym)} in a header${code}: mark it \`static inline\` (or \`inline\` in C++) or move the body into one source file and keep only the declaration in the header.`;
-  }
-  if ((m = /^declares the module (\S+), which the failing file is$/.exec(what))) {
-    // Its `#[cfg(...)]`, on the line or on the attribute lines right above it: the builds that compile the file.
-    const lines = c.snippet.text.split('\n');
-    const at0 = c.line - c.snippet.startLine;
-    let cfg: { expr: string; line: number } | undefined;
-    for (let k = at0; k >= Math.max(0, at0 - 3) && !cfg; k--) {
-      const t = lines[k] ?? '';
-      if (k < at0 && !/^\s*#\[/.test(t)) break;
-      const e = /#\[cfg\((.+?)\)\]/.exec(t)?.[1];
-      if (e) cfg = { expr: e, line: c.snippet.startLine + k };
-    }
-    if (!cfg) return undefined;
-    const feature = /^feature\s*=\s*"([^"]+)"$/.exec(cfg.expr.trim())?.[1];
-    return `${at} declares the module ${inlineCode(m[1] as string)}${code} under ${inlineCode(`#[cfg(${cfg.expr})]`)} (line ${cfg.line}): ${failingFile ? inlineCode(failingFile) : 'the failing file'} is compiled only ${feature ? `with the feature ${inlineCode(feature)} (\`--features ${feature}\` or \`--all-features\`)` : 'when that condition holds'}, so a build without it does not meet this error. Build with it to reproduce the error locally.`;
-  }
-  if ((m = /^declares (\S+), the name the compiler could not find$/.exec(what))) {
-    const name = m[1] as string;
-    // C and C++ have no imports: a function defined in another source file needs a declaration (a prototype)
-    // before the call, in a header the using file includes (ux8: "import it there" for gcc's implicit declaration).
-    const prototype = C_SOURCE.test(c.snippet.path) && failingFile && /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/.test(failingFile) ? prototypeOf(c.code, name) : undefined;
-    if (prototype) return `${at} defines ${inlineCode(name)}${code}, and the compiler needs a declaration of it before the call in ${inlineCode(failingFile ?? '')}: add its prototype, ${inlineCode(prototype)}, to the header that declares the other functions of ${inlineCode(c.snippet.path)} and that ${inlineCode(failingFile ?? '')} includes (or above the call).`;
-    // A member looked up on a value: the type has a field of that name, not a method, and no import changes that (ux8, rustc's E0599).
-    if (/\bno method named\b/.test(f.message) && !c.code.includes('(')) return `${at} declares ${inlineCode(name)}${code} as a field, not a method, so an import will not make the call work: call the method the type has now (the compiler's help under the error may name it), or read the field where it is visible.`;
-    const hint = failingFile ? importHint(name, failingFile, c.snippet.path) : undefined;
-    return `${at} declares ${inlineCode(name)}${code}, but the file that uses it${failingFile ? ` (${inlineCode(failingFile)})` : ''} cannot see it: import it there${hint ? ` (${inlineCode(hint)})` : ' (or export it, if it is private to its file)'}.`;
-  }
-  if ((m = /^declares (\S+), the constraint (\S+) is not in$/.exec(what))) {
-    // Go's type set is written `~int | ~int64`: `~T` admits T and the types defined on it.
-    return `${at} declares the constraint ${inlineCode(m[1] as string)}${code}: its type set lists the types the generic accepts, and ${inlineCode(m[2] as string)} is not among them. To accept it, add ${inlineCode(`~${m[2] as string}`)} to that set (then check that the generic's code is right for ${inlineCode(m[2] as string)} too).`;
-  }
-  if ((m = /^declares (\S+), the callable the call does not match$/.exec(what))) {
-    const name = m[1] as string;
-    const params = parametersOf(c.code, name);
-    const caller = f.location?.line !== undefined ? inlineCode(`${failingFile ?? f.location.file}:${f.location.line}`) : 'the failing line';
-    return `${at} declares ${inlineCode(name)}${params !== undefined ? ` with the parameters ${inlineCode(`(${params})`)}` : ''}${params === undefined ? code : ''}, and the call at ${caller} does not pass what it takes: pass ${params ? 'those arguments' : 'the arguments it declares'} there${params && params.includes(',') ? ' (a parameter added by a change needs a value at every call)' : ''}, or keep an overload or a default with the old parameters.`;
-  }
-  if ((m = /^defines (\S+), which the failing line calls$/.exec(what))) {
-    // A test error is an exception, not a check: there is no "what the check got" to compare.
-    return f.class === 'test-error'
-      ? `${at} defines ${inlineCode(m[1] as string)}${code}, which the failing line calls: the exception may come from there; follow what it does with the test's input.`
-      : `${at} defines ${inlineCode(m[1] as string)}${code}, which the failing line calls: what the check got comes from there. Compare what it returns for the test's input with what the test expects, then decide which side is wrong.`;
-  }
-  if (what === 'sets a time limit' || what === 'sets a memory limit') {
-    const kind = what === 'sets a time limit' ? 'time' : 'memory';
-    return `${at} sets the ${kind} limit${code}: raise it there only if the work really needs more ${kind === 'time' ? 'time' : 'memory'}; otherwise find what ${kind === 'time' ? 'waits or loops' : 'holds so much at once'} and fix that.`;
-  }
-  if (what === 'asks for the version') {
-    return `${at} is where the project asks for that version${code}: run the build with a tool of that version (the agent's image, a \`tools {}\` entry, a toolchain), or change it there to the version the agent has if the project does not need the newer one.`;
-  }
-  if ((m = /^runs (\S+)$/.exec(what))) {
-    return `${at} runs ${inlineCode(m[1] as string)}${code}: the agent that ran the step does not have it (on \`PATH\`). Install it there, run the step in an image or with a tool installer that has it, or call it by the name the agent has.`;
-  }
-  if (what === 'defines the options the program takes') {
-    const given = refusedOptionOf(f.message);
-    const defined = [...c.code.matchAll(/['"](--?[\w-]{2,})['"]/g)].map((x) => x[1] as string);
-    return `${at} defines ${defined.length > 0 ? defined.map((d) => inlineCode(d)).join(', ') : 'the options'}${defined.length > 0 ? '' : code}${given ? `, and the command passes ${inlineCode(given)}, which the program does not take` : ''}: pass the option it defines now (a renamed option), or add ${given ? inlineCode(given) : 'it'} back to the program.`;
-  }
-  if ((m = /^defines the tasks gradle knows \(no (.+)\)$/.exec(what))) {
-    const missing = m[1] as string;
-    const names = tasksIn(c.snippet).sort((a, b) => similarity(a, missing) - similarity(b, missing));
-    if (names.length === 0) return undefined;
-    return `${inlineCode(c.snippet.path)} defines the tasks ${names.slice(0, 6).map((n) => inlineCode(n)).join(', ')} and no ${inlineCode(missing)}: run ${inlineCode(names[0] as string)} in the CI script if that is the one meant (a renamed task), or define ${inlineCode(missing)} again (an alias that depends on the new one).`;
-  }
-  if (what === 'sets the language level the compiler checks against') {
-    return `${at} sets the language level the compiler checks against${code}, and the failing line uses something newer: write it the way that level allows, or raise the level there if the project may require the newer one (its users must then have it too).`;
-  }
-  if (what === 'sets the output the test requires') {
-    return `${at} sets the output the test requires${code}, and the program's output did not match it: if the output changed on purpose, change the expression there; if not, the program is what to fix.`;
-  }
-  if ((m = /^passes (\S+) to the program from its configuration$/.exec(what))) {
-    // The program reads its options from this file as well as from its command line (pytest's `addopts`).
-    return `${at} passes ${inlineCode(m[1] as string)}${code}: the program reads this file as well as its command line, so the option comes from here. Remove it there, or give the step what defines ${inlineCode(m[1] as string)} (the plugin or the version of the program that has it).`;
-  }
-  if (what === 'lists the files the build compiles and links') {
-    const variable = /^\s*([A-Za-z_][\w.]*)\s*[:+?]?=/.exec(c.code)?.[1] ?? /^\s*(\w+)\s*\(/.exec(c.code)?.[1];
-    const stem = (p: string): string => p.replace(/^.*\//, '').replace(/\.\w+$/, '');
-    // The file the workspace shows defining the missing symbol, when this list names neither it nor its object.
-    const absent = definedIn && !new RegExp(`(?:^|[\\s/(])${escapeRegExp(stem(definedIn))}\\.\\w+\\b`).test(c.code) ? definedIn : undefined;
-    // Said only when the list lacks the file the workspace shows defining the symbol: else the list is not the cause.
-    if (!absent) return undefined;
-    return `${at} lists the files the build compiles and links${variable ? ` in ${inlineCode(variable)}` : ''}${code}, and ${inlineCode(absent)}, which defines ${f.symbol ? inlineCode(f.symbol.replace(/\(.*$/, '')) : 'the missing symbol'}, is not among them: add it there (or its object, as the others are named).`;
-  }
-  if ((m = /^a file named like (.+), which does not exist$/.exec(what))) {
-    const missing = m[1] as string;
-    const name = c.snippet.path.slice(c.snippet.path.lastIndexOf('/') + 1);
-    // An import path: the specifier that reaches the file from the importing one.
-    const importer = failingFile ?? importerOf(f.message, c.snippet.path, missing);
-    if (/^\.\.?\//.test(missing) && importer) {
-      const spec = specifierFor(importer, c.snippet.path, missing);
-      return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found from ${inlineCode(importer)}): import it as ${inlineCode(spec)}, or move the file back if the move was not meant.`;
-    }
-    // An absolute path an ES module import resolved to (`Cannot find module '/ws/scripts/lib/slug' imported from /ws/scripts/x.js`).
-    if (missing.startsWith('/') && importer && /\.[cm]?[jt]sx?$/.test(c.snippet.path)) {
-      return `The workspace has ${inlineCode(c.snippet.path)}, the module ${inlineCode(missing)} names without its extension: ES modules need the full file name, so import it from ${inlineCode(importer)} as ${inlineCode(specifierFor(importer, c.snippet.path, 'x.js'))}.`;
-    }
-    return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found): use that name where ${inlineCode(missing)} is referred to${/\.(?:h|hh|hpp|hxx)$/.test(name) ? ` (${inlineCode(`#include "${name}"`)})` : ''}, or rename the file back if the rename was not meant.`;
-  }
-  if ((m = /^exports (\S+), which the failing line imports from (\S+)$/.exec(what))) {
-    const importer = failingFile ?? importerOf(f.message, c.snippet.path, m[2] as string);
-    if (!importer) return undefined;
-    const spec = specifierFor(importer, c.snippet.path, m[2] as string);
-    return `${at} exports ${inlineCode(m[1] as string)}${code}, which ${inlineCode(importer)} imports from ${inlineCode(m[2] as string)}, a module that does not exist: import it from ${inlineCode(spec)} (a renamed or moved file), or move the file back if that was not meant.`;
-  }
-  if ((m = /^names (\S+), the file the check looks for as (\S+)$/.exec(what))) {
-    return `${at} names ${inlineCode(m[1] as string)} too${code}, and the check looks for ${inlineCode(m[2] as string)}: make the two agree (the path the build writes and the path the check reads).`;
-  }
-  if ((m = /^names (.+)$/.exec(what))) {
-    // A default behind an environment variable (`process.env.X || '/srv/x'`, `${X:-/srv/x}`, `os.environ.get("X", ...)`): the variable is the setting to change.
-    const variable = /process\.env\.([A-Z_][A-Z0-9_]*)|process\.env\[['"]([A-Z_][A-Z0-9_]*)['"]\]|\$\{([A-Z_][A-Z0-9_]*):?-|os\.(?:environ\.get|getenv)\(\s*['"]([A-Z_][A-Z0-9_]*)['"]|os\.Getenv\("([A-Z_][A-Z0-9_]*)"\)|System\.getenv\("([A-Z_][A-Z0-9_]*)"\)|ENV\.fetch\(['"]([A-Z_][A-Z0-9_]*)['"]/.exec(c.code);
-    const name = variable?.slice(1).find((x) => x !== undefined);
-    if (name && c.code.includes(m[1] as string)) {
-      return `${at} names ${inlineCode(m[1] as string)}${code}, as the value used when ${inlineCode(name)} is not set: set ${inlineCode(name)} in the job to a path the step may use, or change that default.`;
-    }
-    // A variable nothing set, on a line that only reads it: no value came from there (ux4).
-    const unset = UNSET_VARIABLE.exec(f.message)?.[1];
-    if (unset && c.code.includes(unset) && !new RegExp(String.raw`(?:^|[\s;])(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?${unset}=`).test(c.code)) return undefined;
-    return `${at} names ${inlineCode(m[1] as string)}${code}: that is where the value the step used comes from; check it there.`;
+/** The symbol a linker found defined twice (`multiple definition of 'log_level'`). */
+export function duplicateSymbolOf(message: string): string | undefined {
+  return /(?:multiple definition of|duplicate symbol:?)\s*[`'‘"_]*([A-Za-z_][\w:]*)/.exec(message)?.[1];
+}
+
+/** The function or method a compiler says was called with the wrong arguments (javac, go, gcc/clang, Python, Kotlin). */
+/**
+ * The callable a call-arity message without a name points at by its column (tsc's `Expected 2
+ * arguments, but got 1.` at `(5,19)`): the name that starts there and is called.
+ */
+function calleeAtColumn(f: Finding, sourceLine: string | undefined): string | undefined {
+  const col = f.location?.column;
+  if (!sourceLine || col === undefined || !/Expected \d+(?:-\d+)? arguments?, but got \d+|(?:not enough|too many) arguments/i.test(f.message)) return undefined;
+  const m = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*\(/.exec(sourceLine.slice(col - 1));
+  return m?.[1];
+}
+
+export function calleeOf(message: string): string | undefined {
+  const patterns = [
+    /(?:method|constructor) ([\w$]+) in (?:class|interface|enum|record) \S+ cannot be applied to given types/,
+    /(?:not enough|too many) arguments in call to (?:[\w.]+\.)?(\w+)/,
+    /too (?:few|many) arguments to (?:function|method|constructor) [‘'`"]?(?:[\w:]+::)?(\w+)/,
+    /(\w+)\(\) (?:missing \d+ required (?:positional|keyword-only) arguments?|takes (?:from )?\d+ (?:to \d+ )?positional arguments? but \d+ (?:was|were) given|got an unexpected keyword argument)/,
+    /No value passed for parameter '\w+'.*? (?:in|of) (?:fun )?(\w+)/,
+  ];
+  for (const re of patterns) {
+    const m = re.exec(message)?.[1];
+    if (m) return m;
   }
   return undefined;
 }
 
-/** The clue steps of the context for a finding, each with its snippet quoted; undefined without clues. */
-export function clueSteps(ask: Ask, f: Finding): Reply | undefined {
-  const clues = cluesOf(snippetsOf(ask.ci));
-  if (clues.length === 0) return undefined;
-  const out = new ReplyBuilder();
-  const failing = snippetsOf(ask.ci).find((s) => !isClue(s) && s.line !== undefined && s.kind !== 'pipeline')?.path ?? f.location?.file;
-  const stored = storedLogSpan(ask.ctx);
-  const offline = f.class === 'dependency-resolution' && offlineLine(f, stored ? lineTextOf(ask.ctx, stored) : undefined) !== undefined;
-  // A link symbol the workspace defines (snippets.ts): the file a source list should name.
-  const definedIn = snippetsOf(ask.ci).find((x) => / the symbol the linker could not find$/.test(x.message ?? ''))?.path;
-  let shown = 0;
-  for (const c of clues.slice(0, 3)) {
-    const step = stepFor(c, f, failing, clues, offline, definedIn);
-    if (!step) continue;
-    out.line(shown === 0 ? '**In the workspace:**' : '');
-    out.line(step);
-    // Quoted unless another snippet the answer shows already holds that line (the code under test).
-    const shownElsewhere = snippetsOf(ask.ci).some((x) => !isClue(x) && x.path === c.snippet.path && x.startLine <= c.line && x.endLine >= c.line);
-    if (!shownElsewhere) out.line(numbered(c.snippet, c.line, 14));
-    out.source({ kind: 'file', path: c.snippet.path, start_line: c.snippet.startLine, end_line: c.snippet.endLine });
-    shown++;
+function normalisedStem(p: string): string {
+  return base(p).replace(/\.[^.]*$/, '').toLowerCase().replace(/[_.-]/g, '');
+}
+
+function near(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 2) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
   }
-  return shown > 0 ? out.reply() : undefined;
+  return (prev[b.length] as number) <= (a.length >= 6 ? 2 : 1);
+}
+
+interface Search {
+  files: (rel: string) => boolean;
+  line: (text: string, rel: string) => boolean;
+  /** What the line is; a function of the line when that depends on what it holds. */
+  message: string | ((text: string) => string);
+  /** Files first whose path passes this. */
+  prefer?: (rel: string) => boolean;
+  max: number;
+}
+
+/** The searches a finding asks for, most telling first. */
+function searchesOf(f: Finding, sourceLine?: string): Search[] {
+  const out: Search[] = [];
+  const failing = f.location?.file;
+  switch (f.class) {
+    case 'dependency-resolution': {
+      const name = f.dependency ? dependencyName(f.dependency) : undefined;
+      if (name) {
+        const re = new RegExp(`(?:^|[^\\w-])${escapeRegExp(name)}(?:$|[^\\w-])`, 'i');
+        out.push({ files: (r) => MANIFEST_FILE.test(r) && !LOCK_FILE.test(r), line: (t) => re.test(t) || (name.includes('/') && t.includes(name)), message: `declares the dependency ${name}`, max: 2 });
+      }
+      // A directory or file the resolver names (`replacement directory ../retry does not exist`).
+      const dir = /(?:directory|path|file) ['"`]?(\.{0,2}\/?[\w./-]*\/[\w.-]+|\.\.?\/[\w.-]+)['"`]? does not exist|does not exist: ['"`]?([\w./-]+)/.exec(f.message);
+      const p = dir?.[1] ?? dir?.[2];
+      if (p) out.push({ files: (r) => MANIFEST_FILE.test(r) || CONFIG_FILE.test(r), line: (t) => t.includes(p), message: `names ${p}, which does not exist`, max: 1 });
+      break;
+    }
+    case 'network':
+    case 'permission-credentials': {
+      // The address as the message names it (a URL's `host:port`, psql's `"host", port N`), searched as written in any
+      // file that may hold a setting (`.gitmodules`, `.lfsconfig`, `sqitch.conf`, `config/flags.yml`), configuration first.
+      const { host, port } = addressOf(f.message, f.host);
+      const anywhere = (r: string): boolean => settingFile(r, MANIFEST_FILE);
+      const configFirst = (r: string): boolean => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r) || DOT_CONFIG.test(r);
+      if (host && port) out.push({ files: anywhere, line: (t) => !notAClientSetting(t) && (t.includes(`${host}:${port}`) || (t.includes(host) && new RegExp(`\\b${port}\\b`).test(t))), message: `names ${host}:${port}`, max: 2, prefer: configFirst });
+      else if (host && !/^(?:localhost|127\.0\.0\.1)$/.test(host)) out.push({ files: anywhere, line: (t) => !notAClientSetting(t) && t.includes(host), message: `names ${host}`, max: 2, prefer: configFirst });
+      else if (port) out.push({ files: configFirst, line: (t) => !notAClientSetting(t) && new RegExp(`[:=\\s]${port}\\b`).test(t), message: `names port ${port}`, max: 2 });
+      if (f.class === 'permission-credentials' && /auth|token|credential|password|401|403|E401|E403|unauthori[sz]ed|forbidden|denied \(publickey/i.test(f.message)) {
+        out.push({ files: (r) => CREDENTIAL_FILE.test(r), line: (t) => /auth|token|password|username|_cred|email/i.test(t), message: 'sets the credentials the tool uses', max: 1 });
+      }
+      break;
+    }
+    case 'ci-script': {
+      // A program refusing an option the command passed: the options its source defines.
+      const option = refusedOptionOf(f.message);
+      if (option) {
+        out.push({ files: (r) => SOURCE_FAMILIES.some((re) => re.test(r)) && !TEST_PATH.test(r), line: (t) => /(?:add_argument|add_option|\.option|\.flag|Flag|\.arg|long\s*=|getopt|OptionParser|\boption\b)\s*\(?[^\n]*['"]--?[\w-]{2,}['"]/.test(t), message: 'defines the options the program takes', max: 2 });
+      }
+      // A check on a file the build should have made (`test -s dist/bundle.js`): where the configuration names that file.
+      const checked = missingPathOf(f.message);
+      const checkedName = checked?.slice(checked.lastIndexOf('/') + 1);
+      if (checked && checkedName && checkedName.length >= 4) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(checkedName) && !t.includes(checked), message: `names ${checkedName}, the file the check looks for as ${checked}`, max: 1 });
+      if (f.tool === 'npm' && f.symbol) out.push({ files: (r) => base(r) === 'package.json', line: (t) => /"scripts"\s*:/.test(t), message: `lists the scripts package.json defines (no ${f.symbol})`, max: 1 });
+      else if (GRADLE_TASK_MISSING.test(f.message)) out.push({ files: (r) => /(?:^|\/)build\.gradle(?:\.kts)?$/.test(r), line: (t) => GRADLE_TASK_DECLARATION.test(t), message: `defines the tasks gradle knows (no ${GRADLE_TASK_MISSING.exec(f.message)?.[1] ?? ''})`, max: 1 });
+      else if (f.tool === 'make' && f.symbol) out.push({ files: (r) => /(?:^|\/)(?:GNU)?[Mm]akefile$|\.mk$/.test(r), line: (t) => /^[\w.%/-]+(?:\s+[\w.%/-]+)*\s*::?(?!=)/.test(t), message: `defines the targets make knows (no ${f.symbol})`, max: 1 });
+      else if (f.symbol && f.symbol.length >= 2) {
+        // A revision range (`v2.4.0..HEAD`): each named end, where a file or script names it.
+        for (const sym of f.symbol.split(/\.{2,3}/).filter((p) => p.length >= 2 && p !== 'HEAD').slice(0, 2)) {
+          out.push({ files: (r) => !/\.(?:md|rst)$/i.test(r), line: (t) => t.includes(sym), message: `names ${sym}`, max: 2 });
+        }
+      }
+      const unbound = /(?:^|:\s)([A-Za-z_]\w*): (?:unbound variable|parameter null or not set)/.exec(f.message)?.[1];
+      if (unbound) out.push({ files: (r) => CONFIG_FILE.test(r), line: (t) => new RegExp(`\\b${unbound}\\b`).test(t), message: `names ${unbound}`, max: 2 });
+      break;
+    }
+    case 'link-error': {
+      const dup = duplicateSymbolOf(f.message);
+      if (dup) {
+        const name = dup.split('::').pop() as string;
+        const def = new RegExp(`^(?!\\s*extern\\b)(?!\\s*(?://|\\*|/\\*|#)).*\\b${escapeRegExp(name)}\\b(?:\\s*\\[[^\\]]*\\])?\\s*(?:=|;|\\{|\\()`);
+        out.push({ files: (r) => /\.(?:h|hh|hpp|hxx|inc)$/.test(r), line: (t) => def.test(t) && !/^\s*(?:return|if|while|for)\b/.test(t) && !/\)\s*;\s*$/.test(t), message: `defines ${dup} in a header, so every file that includes it defines it again`, max: 1 });
+      }
+      // A symbol not found: the build file's list of the sources or objects it compiles and links (`SRCS = a.c b.c`,
+      // `add_executable(app a.c b.c)`), where a file that defines it is added.
+      else if (f.symbol || /undefined (?:reference|symbol)/.test(f.message)) {
+        out.push({ files: (r) => BUILD_LIST_FILE.test(r), line: (t) => SOURCE_LIST.test(t), message: 'lists the files the build compiles and links', max: 1 });
+      }
+      break;
+    }
+    case 'compile-error': {
+      // A feature newer than the language level the build compiles at (`text blocks are not supported in -source 11`,
+      // `only available with -std=c++17`): the build file's line that sets the level.
+      const level = LANGUAGE_LEVEL_MESSAGE.exec(f.message);
+      if (level) {
+        const n = level.slice(1).find((x) => x !== undefined && /^\d+$/.test(x));
+        out.push({ files: (r) => BUILD_SETTINGS_FILE.test(r), line: (t) => LANGUAGE_LEVEL_SETTING.test(t) && (n === undefined || new RegExp(`(?:^|[^\\d.])${n}(?:$|[^\\d])`).test(t)) && !/^\s*(?:#|\/\/)/.test(t), message: 'sets the language level the compiler checks against', max: 1 });
+      }
+      // A name the compiler cannot see here, declared in another file of the same language (an import or include missing).
+      // gcc in a UTF-8 locale quotes the name as ‘x’, which the finding may not have read as its symbol.
+      const sym = f.symbol ?? missingSymbolOf(f.message);
+      const family = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
+      if (sym && family && /^[A-Za-z_$][\w$]*$/.test(sym)) {
+        out.push({
+          files: (r) => family.test(r) && !(failing && (failing === r || failing.endsWith(`/${r}`) || r.endsWith(`/${failing}`))),
+          // A header's prototype (`char *str_trim(char *s);`) declares it too.
+          line: (t, r) => new RegExp(`\\b${escapeRegExp(sym)}\\b`).test(t) && (definitionsIn([t]).some((d) => d.name === sym) || (/\.(?:h|hh|hpp|hxx)$/.test(r) && new RegExp(`^\\s*(?:extern\\s+)?[A-Za-z_][\\w\\s*&:<>,]*?\\b${escapeRegExp(sym)}\\s*\\([^;{}]*\\)\\s*(?:const\\s*)?;`).test(t))),
+          message: `declares ${sym}, the name the compiler could not find`,
+          max: 2,
+          // In C and C++ the header is what the using file includes; the definition's file is second.
+          prefer: (r) => /\.(?:h|hh|hpp|hxx)$/.test(r),
+        });
+      }
+      // A type argument outside a generic's constraint (Go: `float64 does not implement agg.Number (float64 missing in
+      // ~int | ~int64)`): where the constraint is declared, the other side of the fix (ux8).
+      const constraint = constraintOf(f.message);
+      if (constraint && failing?.endsWith('.go')) {
+        const declared = new RegExp(`^\\s*type\\s+${escapeRegExp(constraint.name)}(?:\\[[^\\]]*\\])?\\s+interface\\b`);
+        out.push({ files: (r) => r.endsWith('.go'), line: (t) => declared.test(t), message: `declares ${constraint.name}, the constraint ${constraint.type} is not in`, max: 1 });
+      }
+      // A Rust file that is a module of its crate: the `mod` line that declares it, whose `#[cfg(...)]` (a feature) may
+      // compile it only in some builds (ux8's route-planner: `imperial.rs` under `#[cfg(feature = "imperial")]`).
+      const rsMod = failing && /\.rs$/.test(failing) && !/(?:^|\/)(?:lib|main|mod)\.rs$/.test(failing) ? /([A-Za-z_]\w*)\.rs$/.exec(failing)?.[1] : undefined;
+      if (rsMod && failing) {
+        const dir = failing.slice(0, failing.lastIndexOf('/') + 1);
+        const declared = new RegExp(`^\\s*(?:#\\[[^\\]]*\\]\\s*)*(?:pub(?:\\([^)]*\\))?\\s+)?mod\\s+${rsMod}\\s*;`);
+        // The crate root or `mod.rs` of the failing file's own directory (the log's path may be the agent's absolute one).
+        const sibling = (r: string): boolean => {
+          const rDir = r.slice(0, r.lastIndexOf('/') + 1);
+          return /(?:^|\/)(?:lib|main|mod)\.rs$/.test(r) && (rDir === '' ? dir === '' : `/${dir}`.endsWith(`/${rDir}`));
+        };
+        out.push({ files: sibling, line: (t) => declared.test(t), message: `declares the module ${rsMod}, which the failing file is`, max: 1 });
+      }
+      // A call whose arguments do not match the declaration: the declaration, with its parameters.
+      const callee = calleeOf(f.message) ?? calleeAtColumn(f, sourceLine);
+      const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
+      if (callee && fam) {
+        const call = new RegExp(`\\b${escapeRegExp(callee)}\\s*\\(`);
+        out.push({ files: (r) => fam.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === callee), message: `declares ${callee}, the callable the call does not match`, max: 1 });
+      }
+      break;
+    }
+    case 'test-assertion':
+    case 'test-error': {
+      // ctest's output check (`Required regular expression not found. Regex=[^semver [0-9]+`): where the build file sets it
+      // (a CMake string doubles its backslashes).
+      const regex = /Regex=\[(.{6,}?)\]?\s*$/.exec(f.message)?.[1];
+      if (regex) out.push({ files: (r) => /(?:^|\/)CMakeLists\.txt$|\.cmake$/.test(r), line: (t) => t.replace(/\\\\/g, '\\').includes(regex.slice(0, 24)) && /REGULAR_EXPRESSION/.test(t), message: 'sets the output the test requires', max: 1 });
+      // The functions the failing line calls, where the project defines them (not in tests): the code to look at.
+      const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
+      const code = (sourceLine ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+      const callees = [...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].filter((m) => !typedElsewhere(code.slice(0, m.index))).map((m) => m[1] as string).filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
+      for (const name of fam ? callees.slice(0, 2) : []) {
+        const call = new RegExp(`\\b${escapeRegExp(name)}\\s*\\(`);
+        out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: `defines ${name}, which the failing line calls`, max: 1 });
+      }
+      break;
+    }
+    case 'timeout-aborted':
+    case 'out-of-memory': {
+      // Where the limit is set: a number the log printed with the setting's usual words, or the usual settings.
+      const words = f.class === 'timeout-aborted' ? /time-?out|deadline|max[_-]?time|timeLimit|@Timeout/i : /Xmx|max-old-space-size|ulimit|mem(?:ory)?[_-]?limit|maxmemory|heap|memory:|mem_limit|MaxRAM/i;
+      const numbers = [...f.message.matchAll(/\b(\d{2,})\s*(?:ms|s|m|sec|seconds|minutes|[kKmMgG]i?[bB]?)?\b/g)].map((m) => m[1] as string).slice(0, 2);
+      const hasNumber = (t: string): boolean => numbers.some((n) => new RegExp(`\\b${n}\\b`).test(t));
+      out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => words.test(t) && (numbers.length === 0 || hasNumber(t)) && /\d/.test(t), message: f.class === 'timeout-aborted' ? 'sets a time limit' : 'sets a memory limit', max: 1, prefer: (r) => CONFIG_FILE.test(r) });
+      break;
+    }
+    case 'missing-tool': {
+      // Where the project asks for a version: the number in the message, on a line that names a version setting.
+      const versions = [...f.message.matchAll(/\b(\d+(?:\.\d+){0,2})\b/g)].map((m) => m[1] as string).filter((v) => v !== '0' && v !== '1').slice(0, 3);
+      const settings = /version|release|source|target|toolchain|requires|engines|rust-version|python_requires|\bgo \d|node|java|jdk|sdk/i;
+      if (versions.length > 0) out.push({ files: (r) => MANIFEST_FILE.test(r) || CONFIG_FILE.test(r) || /(?:^|\/)\.(?:nvmrc|node-version|python-version|tool-versions|ruby-version|java-version|sdkmanrc)$|rust-toolchain(?:\.toml)?$/.test(r), line: (t) => settings.test(t) && versions.some((v) => new RegExp(`(?:^|[^\\d.])${escapeRegExp(v)}(?:$|[^\\d])`).test(t)), message: 'asks for the version', max: 1 });
+      if (f.symbol && /^[\w.+-]{2,}$/.test(f.symbol)) {
+        const tool = new RegExp(`(?:^|[\\s;&|(\`$'"])${escapeRegExp(f.symbol)}(?:$|[\\s;&|)'"])`);
+        out.push({ files: (r) => CONFIG_FILE.test(r) && !/\.json$/.test(r), line: (t) => tool.test(t) && !/^\s*#/.test(t), message: `runs ${f.symbol}`, max: 1 });
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  // An option the program refused that a configuration file passes (pytest.ini's `addopts = -n auto`): where it comes from.
+  const refused = f.class === 'ci-script' || f.class === 'missing-tool' ? refusedOptionOf(f.message) : undefined;
+  if (refused && refused.startsWith('-')) {
+    const word = new RegExp(`(?:^|[\\s"'=\\[,])${escapeRegExp(refused)}(?:$|[\\s"',=\\]])`);
+    out.push({ files: (r) => (CONFIG_FILE.test(r) || MANIFEST_FILE.test(r)) && !/\.(?:sh|bash|zsh|ps1|cmd|bat|groovy)$|(?:^|\/)(?:Jenkinsfile|Makefile|GNUmakefile)$/.test(r), line: (t) => word.test(t) && !/^\s*(?:#|;|\/\/)/.test(t), message: `passes ${refused} to the program from its configuration`, max: 1 });
+  }
+  if (f.class === 'permission-credentials' || f.class === 'disk-full') {
+    // A path the message names (`cannot create 'out/a.tgz': Permission denied`): where the scripts name it.
+    const p = /(?:open|create|write|access|mkdir|unlink|remove|cannot \w+)\s+['"`]?([\w./~-]*\/[\w.-]+|[\w-]+\.[\w]+)['"`]?[:,]?\s*(?:Permission denied|No space left|EACCES|EPERM|ENOSPC)|(?:EACCES|EPERM|ENOSPC)[^'"`]*['"`]([^'"`]+)['"`]|([\w./~-]+\/[\w.-]+|[\w-]+\.[\w]+): Permission denied|(?:Permission denied|No space left on device): ['"]([^'"]+)['"]/.exec(f.message);
+    // Else a path the message quotes (nginx's `open() "/var/log/nginx/x.log" failed (13: Permission denied)`).
+    const quoted = p ? undefined : /Permission denied|No space left|EACCES|EPERM|ENOSPC/.test(f.message) ? quotedPathOf(f.message) : undefined;
+    const path = p ? (p[1] ?? p[2] ?? p[3] ?? p[4]) : quoted;
+    const name = path?.slice(path.lastIndexOf('/') + 1);
+    // The directory, where a script sets it apart from the file's name (`outDir = process.env.REPORT_DIR || '/srv/reports'`).
+    const dir = path && path.lastIndexOf('/') > 0 ? path.slice(0, path.lastIndexOf('/')) : undefined;
+    if (path && dir && dir.split('/').filter(Boolean).length >= 2) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(dir) && !t.includes(path), message: `names ${dir}`, max: 1 });
+    // The path as written; a file's name alone only where the message named it that way (a quoted path is looked for whole),
+    // and said as what the line holds (`names ci-notify`, not the path it does not write).
+    if (path && name && name.length >= 3) out.push({ files: (r) => CONFIG_FILE.test(r) || SOURCE_FAMILIES.some((re) => re.test(r)), line: (t) => t.includes(quoted ?? name), message: (t) => `names ${t.includes(path) ? path : name}`, max: 1 });
+  }
+  return out;
+}
+
+/** The workspace path a relative specifier names from an importing file (`src/main.js`, `./util/f.js` -> `src/util/f.js`). */
+function joinPath(importer: string, specifier: string): string {
+  const parts = importer.split('/').slice(0, -1);
+  for (const p of specifier.split('/')) {
+    if (p === '..') parts.pop();
+    else if (p !== '.' && p !== '') parts.push(p);
+  }
+  return parts.join('/');
+}
+
+/** The names an import line takes (`import { a, type B } from './x'`, `import c from`, `const { d } = require(`). */
+function importedNames(line: string): string[] {
+  const braces = /^\s*(?:import|export)\b[^{]*\{([^}]*)\}|^\s*(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(/.exec(line);
+  const names = (braces?.[1] ?? braces?.[2] ?? '').split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+|\s*:\s*/)[0]?.trim() ?? '');
+  const dflt = /^\s*import\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,|\s+from\b)|^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(/.exec(line);
+  return [...names, dflt?.[1] ?? dflt?.[2] ?? ''].filter((n) => /^[A-Za-z_$][\w$]{2,}$/.test(n));
+}
+
+/** Calls on a test's line that are the test framework's or the language's, not the code under test. */
+/**
+ * Whether a call's receiver (the code before `name(`) has a type the line does not show: a method
+ * called on a field, an index or another call's result (`self.cache.borrow_mut().insert(`,
+ * `rows[0].get(`) belongs to that value's type, often a library's map or list, so a project
+ * definition of the same name is not known to be the one called. A bare call, a static path
+ * (`Ring::push(`) and a method of one named value (`cart.total(`, `self.load(`) are kept.
+ */
+function typedElsewhere(before: string): boolean {
+  const recv = /(?:\.|->|\?\.)\s*$/.exec(before);
+  if (!recv) return false;
+  const rest = before.slice(0, recv.index).trimEnd();
+  return !/(?:^|[^\w$.)\]>])[A-Za-z_$][\w$]*$/.test(rest);
+}
+
+const NOT_THE_CODE = /^(?:assert\w*|expect\w*|to[A-Z]\w*|should\w*|must\w*|refute\w*|verify|check|require|ensure|eq|equal|equals|ok|is|isa|like|cmp_ok|is_deeply|describe|it|test|context|print\w*|println|printf|fprintf|puts|len|str|int|float|bool|list|dict|set|tuple|sorted|range|repr|type|isinstance|String|Number|Boolean|Object|Array|Math|JSON|Some|Ok|Err|vec|format|new|sizeof|strcmp|memcmp|abs|min|max|fail|panic|Errorf|Fatalf|Error|Fatal|Logf|EXPECT_\w+|ASSERT_\w+|CHECK\w*|REQUIRE\w*|assert_\w+|debug_assert\w*)$/;
+const TEST_PATH = /(?:^|\/)(?:tests?|spec|__tests__|t)\/|(?:^|\/)test_[^/]+$|_test\.\w+$|\.(?:test|spec)\.\w+$|Tests?\.\w+$|_spec\.rb$|_SUITE\.erl$/;
+
+/**
+ * The workspace lines that name the finding's key name: at most `max` hits over all searches,
+ * each search bounded to CLUE_FILES_MAX files of a workspace. A file named like a missing file
+ * counts as a hit on its first line.
+ */
+export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W[], f: Finding, max = 3, sourceLine?: string): Promise<ClueHit<W>[]> {
+  const hits: ClueHit<W>[] = [];
+  const seen = new Set<string>();
+  const missing = missingPathOf(f.message);
+  // A relative import that did not resolve (`./money.js`), and the file that imports it.
+  const spec = /(?:Cannot find module|Could not resolve|Can't resolve|Failed to resolve import) ['"`](\.\.?\/[^'"`]+)['"`]/.exec(f.message)?.[1];
+  const importer = (f.location?.file ?? /\bfrom ['"`]([\w./@-]+\.\w+)['"`]/.exec(f.message)?.[1])?.replace(/^\.\//, '');
+  const searches = searchesOf(f, sourceLine);
+  // Nothing to look for: the workspace is not even listed (an index of a large one costs tens of ms).
+  if (!missing && searches.length === 0) return hits;
+  for (const workspace of workspaces) {
+    const files = await reader.index(workspace);
+    // A file named like the missing one (`strbuf.h` -> `include/str_buf.h`): a rename or a typo.
+    if (missing && hits.length < max) {
+      const stem = normalisedStem(missing);
+      const ext = /\.[^./]+$/.exec(base(missing))?.[0];
+      // Same extension and a near name, or the same name with another extension (`hosts.ini` -> `hosts.txt`); an import without extension matches any.
+      // A relative import (`./format.js`) also matches a file of that very name in another directory: a move.
+      const moved = spec !== undefined && ext !== undefined;
+      // Or the same words with a directory for a separator (`requirements-dev.txt` -> `requirements/dev.txt`): a move into a folder.
+      const flat = (p: string): string => p.toLowerCase().replace(/[/_.-]/g, '');
+      const folded = (r: string): boolean => r.includes('/') && r !== missing && !r.endsWith(`/${missing}`) && flat(r) === flat(missing);
+      const like = files.filter((r) => ((base(r) !== base(missing) || (moved && !(importer && r === joinPath(importer, spec)))) && stem.length >= 3 && ((ext === undefined || r.endsWith(ext)) ? near(normalisedStem(r), stem) : normalisedStem(r) === stem) && !LOCK_FILE.test(r)) || folded(r));
+      for (const rel of like.slice(0, 2)) {
+        const file = await reader.read(workspace, rel);
+        if (file instanceof Error) continue;
+        seen.add(`${rel}:0`);
+        hits.push({ workspace, rel, lines: file.lines, index: 0, message: `a file named like ${spec ?? missing}, which does not exist` });
+        if (hits.length >= max) return hits;
+      }
+    }
+    // A relative import that resolves to nothing: the file of the same language that exports what the line imports (a rename).
+    const imported = spec && sourceLine ? importedNames(sourceLine) : [];
+    const fam = importer ? SOURCE_FAMILIES.find((re) => re.test(importer)) : undefined;
+    if (spec && imported.length > 0 && fam && hits.length < max && !hits.some((h) => h.message.startsWith('a file named like'))) {
+      const failing = importer as string;
+      for (const rel of files.filter((r) => fam.test(r) && !TEST_PATH.test(r) && !failing.endsWith(r) && !r.endsWith(failing)).slice(0, CLUE_FILES_MAX)) {
+        const file = await reader.read(workspace, rel);
+        if (file instanceof Error || file.lines.length > CLUE_LINES_MAX) continue;
+        const def = definitionsIn(file.lines).find((d) => imported.includes(d.name) && /\bexport\b|module\.exports|exports\./.test(file.lines[d.index] ?? ''));
+        if (!def) continue;
+        seen.add(`${rel}:${def.index}`);
+        hits.push({ workspace, rel, lines: file.lines, index: def.index, message: `exports ${def.name}, which the failing line imports from ${spec}` });
+        break;
+      }
+    }
+    for (const search of searches) {
+      let found = 0;
+      const candidates = files.filter((r) => search.files(r) && !LOCK_FILE.test(r));
+      if (search.prefer) candidates.sort((a, b) => Number(search.prefer?.(b)) - Number(search.prefer?.(a)));
+      for (const rel of candidates.slice(0, CLUE_FILES_MAX)) {
+        if (found >= search.max || hits.length >= max) break;
+        const file = await reader.read(workspace, rel);
+        if (file instanceof Error || file.lines.length > CLUE_LINES_MAX) continue;
+        const index = file.lines.findIndex((t, i) => !seen.has(`${rel}:${i}`) && search.line(t, rel));
+        if (index < 0) continue;
+        seen.add(`${rel}:${index}`);
+        hits.push({ workspace, rel, lines: file.lines, index, message: typeof search.message === 'string' ? search.message : search.message(file.lines[index] ?? '') });
+        found++;
+      }
+      if (hits.length >= max) return hits;
+    }
+  }
+  return hits;
 }
