@@ -252,6 +252,22 @@ function citeHolding(f: Finding, values: (string | undefined)[], lineText?: Line
 /** Words of a test's check on a line: an assertion, a comparison of expected and actual, a runner's own check report. */
 const SHOWS_A_CHECK = /assert|ComparisonFailure|expected|expect\(|but was|, want |\bgot\b|\bactual\b|to(?:Be|Equal|Match)|should (?:be|equal|have)|left:|right:|not equal|!=|differ|DID NOT RAISE|Required regular expression not found|_test\.go:\d+: /i;
 
+/** Who loaded the object, in words: the loader itself, or the runtime that asked it to (`python` through ctypes or an import). */
+const LOADED_BY: Record<string, string> = { python: 'Python loaded it and ', node: 'Node loaded it and ', java: 'Java loaded it and ', erlang: 'Erlang loaded it and ', dlopen: 'the program loaded it and ' };
+
+/**
+ * A shared object the dynamic loader refused (core/finding/linkage.ts `load`): at run time, after the build linked it, so
+ * no sentence names the linker. The object it was loading, and the symbol it could not resolve or the file it could not open.
+ */
+export function loadRefused(f: Finding, m: string): string {
+  const object = f.linkage?.object;
+  const by = LOADED_BY[f.tool ?? ''] ?? '';
+  const file = f.symbol !== undefined && /\.(?:so(?:\.\d+)*|node|dylib|dll)$/.test(f.symbol);
+  if (file && object && object !== f.symbol) return `This failed when ${inlineCode(object)} was run, not while it was built: ${by}the dynamic loader could not find the shared library ${inlineCode(f.symbol as string)} it needs ${m} (it looks in the system's library directories, the program's RUNPATH and \`LD_LIBRARY_PATH\`).`;
+  if (!f.symbol || file) return `This failed when ${object ? inlineCode(object) : 'a shared object'} was loaded, not while it was built: the dynamic loader could not open it ${m}.`;
+  return `This failed when ${object ? inlineCode(object) : 'a shared object'} was loaded, not while it was built: ${by}the dynamic loader found no definition of ${inlineCode(f.symbol)}, which it refers to, in it or in the libraries it depends on ${m}. A shared object may be linked while names in it are still unresolved, so its build passed.`;
+}
+
 /**
  * What the finding establishes, in a few sentences: the class in plain words with its
  * details. Undefined sentences are left out rather than guessed. `lineText` lets each detail
@@ -282,6 +298,13 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       }
       break;
     case 'link-error': {
+      // A shared object refused when it was loaded (core/finding/linkage.ts): the build had linked it; the linker never saw this.
+      if (f.linkage?.stage === 'load') {
+        parts.push(loadRefused(f, m));
+        const warnedAt = loc?.log_line !== undefined ? /\b(?:warning|error): (.*?)(?:\s*\[-W[\w-]+\])?$/.exec(lineText?.(loc.log_line) ?? '') : null;
+        if (loc?.line !== undefined && warnedAt) parts.push(`When it was compiled, the compiler warned of it${where}: ${inlineCode(clip(warnedAt[1] as string, 120))}.`);
+        break;
+      }
       parts.push(`The code compiled, but the linker (${inlineCode(f.tool ?? 'ld')}) could not ${f.symbol?.startsWith('-l') ? `find the library ${inlineCode(f.symbol)}` : f.symbol ? `find a definition of ${inlineCode(f.symbol)}` : 'produce the program'} ${m}.`);
       // A linker with debug information names the referring line (ld's `src/x.c:8: undefined reference`, lld's `>>> referenced by`);
       // a place from the compiler's warning that the function has no definition (core/finding/places.ts) is that warning's.
@@ -359,6 +382,10 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(`The step was refused: a permission or credentials problem ${m}.`);
       break;
     case 'missing-tool':
+      if (f.linkage?.stage === 'load') {
+        parts.push(loadRefused(f, m));
+        break;
+      }
       parts.push(f.symbol ? `${inlineCode(f.symbol)} is not available on the agent that ran the step ${m}.` : `A tool the step needs is missing or the wrong version ${m}.`);
       break;
     case 'lint':

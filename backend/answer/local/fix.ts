@@ -21,7 +21,7 @@ import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
-import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
+import { linkDeclarationSteps, linkInputsStep, renamedDefinitionSteps } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
@@ -29,7 +29,7 @@ import { builtSourcesStep } from './builtSources.js';
 import { emptyMakeVariable, emptyMakeVariableStep } from './makeEmpty.js';
 import { callerOf, callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
-import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, nameTheCompilerSuggests, numbered, sameFile, scriptOfCommand, snippetsOf, type NamedByCompiler } from './workspace.js';
+import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, nameTheCompilerSuggests, numbered, renamedIn, sameFile, scriptOfCommand, snippetsOf, type NamedByCompiler } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -128,7 +128,7 @@ export const fix: Composer = (ask) => {
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
   // 1. The remedy for this class and this error.
-  const label = f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : CLASS_LABEL[f.class];
+  const label = f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? 'a shared library the loader refused' : CLASS_LABEL[f.class];
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
   // The remedies (remedies.ts): the place to act, what the error's own words call for, what its class
   // generally does, the log lines they rest on; each step's lines cited.
@@ -256,6 +256,8 @@ export const fix: Composer = (ask) => {
   }
 
   if (f.class === 'link-error') linkDeclarationSteps(out, snippetsOf(ci), source?.text);
+  // Neither defined nor declared: the caller of the old name and the definitions named like it (a rename the caller missed).
+  const renamedSaid = f.class === 'link-error' && renamedDefinitionSteps(out, snippetsOf(ci), renamedIn(ci), source?.text);
 
 
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
@@ -300,7 +302,7 @@ export const fix: Composer = (ask) => {
 
 
   // No line of the failure in the log, nor a file of the workspace shown for it: the sources the build compiled.
-  const defined = f.class === 'link-error' && snippetsOf(ci).some((x) => / the symbol the linker could not find$/.test(x.message ?? ''));
+  const defined = renamedSaid || (f.class === 'link-error' && snippetsOf(ci).some((x) => / the symbol the linker could not find$/.test(x.message ?? '')));
   const compiled = !defined && !subjectOf && !programSource && !testFrame && (f.class === 'link-error' || (!source && f.location?.line === undefined)) ? builtSourcesStep(storedLogSpan(ctx), f) : undefined;
   if (compiled) {
     out.line();

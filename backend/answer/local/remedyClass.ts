@@ -14,6 +14,7 @@ import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 import { escapeRegExp } from '../facts.js';
+import { loadSteps } from './loadRemedy.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -141,6 +142,11 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'link-error':
+      // A shared object the loader refused after the build (core/finding/linkage.ts): not the link line's to fix alone.
+      if (f.linkage?.stage === 'load') {
+        steps.push(...loadSteps(f, i.stored, m));
+        break;
+      }
       if (DUPLICATE_SYMBOL.test(f.message)) {
         const sym = DUPLICATE_SYMBOL.exec(f.message)?.[1] as string;
         steps.push(`${inlineCode(sym)} is defined in more than one object file of the link ${m} (the linker names the first definition). A variable or function defined in a header is defined again in every file that includes it: declare it in the header (${inlineCode(`extern <type> ${sym};`)} for a variable, a prototype for a function) and define it in one source file; or make each copy \`static\` if each file should have its own; or drop the second source file from the link if it was added twice.`);
@@ -211,6 +217,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         ? `: that import ran while ${inlineCode(cycleOf)} was still loading ${m}, so the fix is in how the project's modules import each other, not in what the build installs`
         : MODULE_FORMAT.test(f.message)
         ? `: that line loads a module in a way its format does not allow ${m}, so the fix is in how the line loads it (or which version of the package the build installs), not in the values it works with`
+        : f.linkage?.stage === 'load'
+        ? `: that line asked for native code and the dynamic loader refused the shared library ${m}, so the fix is in that library (where the loader looks for it, what it defines), not in the line`
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
         : os
@@ -229,6 +237,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
             ? `Open ${place}, where the log places ${ex}${act}.`
             : `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`,
       );
+      if (f.linkage?.stage === 'load') steps.push(...loadSteps(f, i.stored, m));
       if (f.class === 'test-error') {
         // pytest's `ERROR at teardown of x` heading above the message: the body ran, the cleanup failed.
         let teardown: number | undefined;
@@ -338,6 +347,11 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       }
       break;
     case 'missing-tool': {
+      // A shared library the loader could not find when the program started: no command is missing.
+      if (f.linkage?.stage === 'load') {
+        steps.push(...loadSteps(f, i.stored, m));
+        break;
+      }
       const std = /package ([\w/]+) is not in (?:GOROOT|std) \((?:\S*?go-?([\d.]+)\/)?/.exec(f.message);
       if (std) {
         const since = GO_STD_SINCE[std[1] as string];

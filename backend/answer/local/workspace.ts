@@ -188,7 +188,7 @@ export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: st
 }
 
 /** Names the commits since the last green build mention (`rename quantity to quantityOf`): a rename's new name ranks first. */
-function renamedIn(ci: CiContext): Set<string> {
+export function renamedIn(ci: CiContext): Set<string> {
   const out = new Set<string>();
   const green = ci.buildDetails?.lastSuccessfulBuild;
   const lists = [ci.buildDetails?.changes, isDict(green) ? green.changesSince : undefined];
