@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sessionFixtures } from './helpers/sessionFixtures.js';
 
 const { ask, cited } = sessionFixtures(fileURLToPath(new URL('./fixtures/ux9/', import.meta.url)));
+const ux8 = sessionFixtures(fileURLToPath(new URL('./fixtures/ux8/', import.meta.url)));
 
 describe('pytest setup errors (ux9, orders-service: a Django fixture without `db`)', () => {
   it('counts each test once when the summary names it by its node id', async () => {
@@ -17,6 +18,17 @@ describe('pytest setup errors (ux9, orders-service: a Django fixture without `db
     expect(tests).toContain('**The log shows 4 failing tests**');
     expect(tests.split('\n').filter((line) => line.startsWith('- `') && line.includes('test_place_order_keeps_subtotal'))).toHaveLength(1);
     cited(tests, 'orders-service');
+  });
+
+  it('says a setup error stopped the test before its code ran, not "an exception the code raised while it ran"', async () => {
+    const why = await ask('why did the build fail?', 'orders-service');
+    expect(why).not.toContain('an exception the code raised while it ran');
+    expect(why).toContain("The test `test_place_order_keeps_subtotal` [L50-L50] did not start: pytest's setup of it (its fixtures) raised `RuntimeError` [L87-L87]");
+    cited(why, 'orders-service');
+    const fix = await ask('how do I fix it?', 'orders-service');
+    // Before: "The test did not get as far as checking a result, so fix the code (or the test's setup) ...".
+    expect(fix).toContain("The error came in the test's setup [L50-L50], before its body ran: fix the fixture that raised it");
+    cited(fix, 'orders-service');
   });
 
   it("names pytest-django's own remedy and the fixture's scope, not only \"change what that line does with the values it gets\"", async () => {
@@ -114,5 +126,26 @@ describe("a Rust doc test's panic (ux9, spanparse: the crate's own example no lo
     // Before: "`cargo test src/lib.rs - (line 3) -- --exact`": a syntax error in a shell, and rustdoc splits a filter on spaces.
     expect(fix).not.toContain('cargo test src/lib.rs - (line 3)');
     expect(fix).toContain('**Reproduce it locally:** `cargo test --doc` (runs the doc tests, `src/lib.rs - (line 3)` [L52-L52] among them)');
+  });
+});
+
+describe("ux8's left: a C test's own `expected 4, got 10` under ctest (sensor-buffer)", () => {
+  it('reads the two values into the why and the fix', async () => {
+    const why = await ux8.ask('why did the build fail?', 'sensor-buffer');
+    // Before: "its check did not hold at `.../tests/test_ringbuf.c:27` [L52-L52]." and no values.
+    expect(why).toContain('It expected `4` and got `10` [L52-L52].');
+    ux8.cited(why, 'sensor-buffer');
+    const fix = await ux8.ask('how do I fix it?', 'sensor-buffer');
+    expect(fix).toContain('the check at line 27 of `tests/test_ringbuf.c` expects `4` but got `10`');
+    ux8.cited(fix, 'sensor-buffer');
+  });
+});
+
+describe("ux8's left: route-planner's file compiled only with a feature", () => {
+  it("says the module's `#[cfg(feature)]`, the reason a build without it passed", async () => {
+    const fix = await ux8.ask('how do I fix it?', 'route-planner');
+    // Before: nothing said that `imperial.rs` is compiled only with the feature `imperial`.
+    expect(fix).toContain('`crates/geo/src/lib.rs:4` declares the module `imperial` (`pub mod imperial;`) under `#[cfg(feature = "imperial")]` (line 3): `crates/geo/src/imperial.rs` is compiled only with the feature `imperial`');
+    ux8.cited(fix, 'route-planner');
   });
 });

@@ -27,13 +27,27 @@ export const inProjectFile = (f: Finding): boolean => f.location !== undefined &
 
 export function findingFor(ctx: ChatContext, span: LogSpan & { finding?: unknown }): Finding {
   const stored = span.finding;
-  if (typeof stored === 'object' && stored !== null && typeof (stored as Finding).class === 'string' && typeof (stored as Finding).message_line === 'number') return stored as Finding;
+  if (typeof stored === 'object' && stored !== null && typeof (stored as Finding).class === 'string' && typeof (stored as Finding).message_line === 'number') return withCheckValues(stored as Finding);
   const log = storedLogSpan(ctx);
   const source = log && log.start_line <= span.start_line && log.end_line >= span.end_line ? log : span;
   // Indexes must be log line numbers: what lies before the text is blank.
   const lines: string[] = new Array<string>(source.start_line - 1).fill('');
   for (const l of source.text.split('\n')) lines.push(l);
   return fullFindingOf(lines, span);
+}
+
+/**
+ * A failed check's values when its message states them and the finding does not carry them (ux8/ux9: a C test's
+ * own `test_ringbuf.c:27: expected 4, got 10` under ctest): `expected X, got Y`, `expected: X but was: Y`,
+ * `got X, want Y`. Short values only (a sentence is no value); the finding is not changed, a copy is returned.
+ */
+export function withCheckValues(f: Finding): Finding {
+  if (f.class !== 'test-assertion' || f.expected !== undefined || f.actual !== undefined) return f;
+  const text = f.message.replace(/^\S+:\d+(?::\d+)?:\s*/, '');
+  const ex = /\bexpected:? ([^,;]{1,60}?),? (?:but )?(?:got|was|actual):? ([^,;]{1,60}?)\.?$/i.exec(text);
+  const gw = ex ? undefined : /\bgot:? ([^,;]{1,60}?),? want(?:ed)?:? ([^,;]{1,60}?)\.?$/i.exec(text);
+  const [expected, actual] = ex ? [ex[1], ex[2]] : gw ? [gw[2], gw[1]] : [];
+  return expected && actual ? { ...f, expected: expected.trim(), actual: actual.trim() } : f;
 }
 
 /**
@@ -320,6 +334,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       if (f.expected !== undefined && f.actual !== undefined) parts.push(`It expected ${inlineCode(f.expected)} and got ${inlineCode(f.actual)} ${citeHolding(f, [f.expected, f.actual], lineText)}.`);
       break;
     case 'test-error':
+      // pytest's `ERROR at setup of x` heading: a fixture raised before the test's own code ran (ux9).
+      if (f.test && f.exception && /_{3,} ERROR at setup of /.test(lineText?.(f.test.log_line) ?? '')) {
+        parts.push(`The test ${test}${testCite} did not start: pytest's setup of it (its fixtures) raised ${inlineCode(f.exception)} ${m}, before the test's own code ran.`);
+        break;
+      }
       parts.push(f.exception ? `${f.test ? `The test ${test}${testCite}` : 'A test'} stopped on ${inlineCode(f.exception)}, an exception the code raised while it ran ${m}.` : `${f.test ? `The test ${test}${testCite}` : 'A test'} failed ${m}; the log does not show an exception or a checked value for it.`);
       break;
     case 'runtime-exception':

@@ -241,14 +241,18 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       if (f.class === 'test-error') {
         // pytest's `ERROR at teardown of x` heading above the message: the body ran, the cleanup failed.
         let teardown: number | undefined;
-        for (let n = f.message_line; lineText && n >= Math.max(1, f.message_line - 80) && teardown === undefined; n--) {
+        let setup: number | undefined;
+        for (let n = f.message_line; lineText && n >= Math.max(1, f.message_line - 80) && teardown === undefined && setup === undefined; n--) {
           const t = lineText(n) ?? '';
           if (/_{3,} ERROR at teardown of /.test(t)) teardown = n;
-          else if (/_{3,} (?:ERROR at setup of |\S)/.test(t)) break;
+          else if (/_{3,} ERROR at setup of /.test(t)) setup = n;
+          else if (/_{3,} \S/.test(t)) break;
         }
         steps.push(
           teardown !== undefined
             ? `The error came in the test's teardown ${at(teardown)}, after its body ran: pytest reports it as an error whether or not the test's checks held. Fix the fixture's cleanup (the code after its \`yield\`, or its finalizer) so it copes with what the test left.`
+            : setup !== undefined
+            ? `The error came in the test's setup ${at(setup)}, before its body ran: fix the fixture that raised it (the code under that heading), not the test's checks.`
             : 'The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.',
         );
       }
