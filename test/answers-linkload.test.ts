@@ -58,8 +58,12 @@ describe("Java's UnsatisfiedLinkError: the library path, or the JNI function a n
 
   it('a native method: the C function JNI looks for', async () => {
     const fix = await answer('How do I fix it?', 'load-java-native-method');
-    expect(fix).toMatch(/called the native method `checksum\.Checksum\.valid` \[L11-L11\], and no library Java had loaded defines the C function JNI looks for, `Java_checksum_Checksum_valid`/);
+    expect(fix).toMatch(/Java looks up the C function `Java_checksum_Checksum_valid` for the native method `checksum\.Checksum\.valid` \[L11-L11\]/);
     expect(fix).not.toMatch(/classpath|dynamic loader refused/);
+    // The C function the library defines instead (native/checksum.c: the class's old package), named like it.
+    expect(fix).toContain('`native/checksum.c:2` defines `Java_luhn_Checksum_valid`, a name like it: if that is the function meant, give it the name `Java_checksum_Checksum_valid`');
+    const why = await answer('Why did the build fail?', 'load-java-native-method');
+    expect(meaning(why)).toMatch(/Java found no C function `Java_checksum_Checksum_valid` in the native libraries it had loaded for the method `checksum\.Checksum\.valid`/);
   });
 });
 

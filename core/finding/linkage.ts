@@ -70,6 +70,17 @@ function linkedObject(lines: readonly string[], at: number): string | undefined 
 /** gold's undefined reference (`/tmp/cc.o:checksum.c:function checksum_ok: error: undefined reference to 'x'`). */
 const GOLD = /^\S+:[^\s:]+:function \S+: error: undefined reference to /;
 
+/**
+ * Java's native method that no loaded library defines (`UnsatisfiedLinkError: 'long dev.acme.Native.fnv1a(byte[])'`):
+ * the method and the C function JNI looks up for it (`Java_dev_acme_Native_fnv1a`; `_` in a name is written `_1`).
+ */
+export function jniFunctionOf(message: string): { method: string; jni: string } | undefined {
+  const m = /UnsatisfiedLinkError: '[\w.$<>[\]]+ ([\w.$]+)\.([\w$]+)\(/.exec(message);
+  if (!m) return undefined;
+  const part = (x: string): string => x.replace(/_/g, '_1').replace(/\$/g, '_00024');
+  return { method: `${m[1] as string}.${m[2] as string}`, jni: `Java_${(m[1] as string).split('.').map(part).join('_')}_${part(m[2] as string)}` };
+}
+
 /** The loader's refusal the finding's message (or its line) reports, if it is one. */
 export function loadReading(text: string): LoadReading | undefined {
   for (const { re, read } of LOADS) {
@@ -95,6 +106,10 @@ export function withLinkage(lines: readonly string[], f: Finding): Finding {
     // The runtime's own report names its tool already (`python` for a traceback); the loader's reading only replaces a linker's name.
     const tool = f.class === 'link-error' || f.tool === undefined || f.tool === 'sh' || /^(?:\S*\/)?(?:ld|ld\.\w+|lld)$/.test(f.tool) ? load.tool : f.tool;
     const linkage: Linkage = { stage: 'load', ...(load.object ? { object: load.object } : {}) };
+    // A native method JNI could not bind is a link of native code that failed (round 22's java-jni-package-move row is
+    // labelled link-error): its symbol is the C function JNI looked up.
+    const jni = load.tool === 'java' ? jniFunctionOf(f.message) : undefined;
+    if (jni && (f.class === 'runtime-exception' || f.class === 'test-error')) return { ...f, class: 'link-error', tool, symbol: jni.jni, linkage };
     return { ...f, tool, ...(symbol && f.class !== 'runtime-exception' && f.class !== 'test-error' ? { symbol } : {}), linkage };
   }
   if (f.class !== 'link-error') return f;

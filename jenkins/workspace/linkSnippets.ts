@@ -95,14 +95,16 @@ async function cSources(reader: SourceReader, workspace: SnippetWorkspace, limit
 /**
  * A symbol no C or C++ file of the workspace defines or declares: up to two lines that still call it (`calls NAME, ...`),
  * then up to two definitions named like it (`defines NEW, a function named like NAME, ...`), each with the header line
- * that declares it (`declares NEW, which FILE:LINE defines`). Undefined when the file list is cut or nothing calls it.
+ * that declares it (`declares NEW, which FILE:LINE defines`). Undefined when the file list is cut, or nothing calls it
+ * and nothing is named like it.
  */
 export async function renamedInWorkspace(reader: SourceReader, workspace: SnippetWorkspace, symbol: string, limits: SnippetLimits): Promise<{ rel: string; index: number; file: ReadFile; message: string }[] | undefined> {
   // A versioned symbol (`sqrt@@GLIBC_2.2.5`) is a shared library's: no project file was meant to define it.
   if (symbol.includes('@')) return undefined;
   const read = await cSources(reader, workspace, limits);
   const found = read ? renamedDefinitions([...read].map(([rel, f]) => ({ rel, lines: f.lines })), symbol) : undefined;
-  if (!read || !found || found.callers.length === 0) return undefined;
+  // Nothing calls it and nothing is named like it: nothing to show. (A JNI function has no caller in C: the JVM binds it.)
+  if (!read || !found || (found.callers.length === 0 && found.candidates.length === 0)) return undefined;
   const name = (demangledName(symbol) ?? symbol).replace(/\(.*$/, '').replace(/@.*$/, '').split('::').pop() as string;
   const out = found.callers.map((c) => ({ ...c, file: read.get(c.rel) as ReadFile, message: `calls ${name}, the missing symbol, which no C or C++ file of the workspace defines or declares` }));
   for (const d of found.candidates) {

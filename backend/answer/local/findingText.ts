@@ -7,6 +7,7 @@
 import { devFullAbove, offlineLine, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { ownerTypeOf } from '../../../core/log/symbols.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
+import { jniFunctionOf } from '../../../core/finding/linkage.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { fullFindingOf } from '../../../core/finding/withFindings.js';
 import { comparisonCommand, isComparison } from '../../../core/finding/purpose.js';
@@ -261,6 +262,8 @@ const LOADED_BY: Record<string, string> = { python: 'Python loaded it and ', nod
  */
 export function loadRefused(f: Finding, m: string): string {
   const object = f.linkage?.object;
+  const jni = f.tool === 'java' ? jniFunctionOf(f.message) : undefined;
+  if (jni) return `This failed when the program ran, not while it was built: Java found no C function ${inlineCode(jni.jni)} in the native libraries it had loaded for the method ${inlineCode(jni.method)} ${m} (JNI binds a native method by that name).`;
   const by = LOADED_BY[f.tool ?? ''] ?? '';
   const file = f.symbol !== undefined && /\.(?:so(?:\.\d+)*|node|dylib|dll)$/.test(f.symbol);
   if (file && object && object !== f.symbol) return `This failed when ${inlineCode(object)} was run, not while it was built: ${by}the dynamic loader could not find the shared library ${inlineCode(f.symbol as string)} it needs ${m} (it looks in the system's library directories, the program's RUNPATH and \`LD_LIBRARY_PATH\`).`;

@@ -69,15 +69,25 @@ export function linkDeclarationSteps(out: ReplyBuilder, snippets: readonly Works
  */
 export function renamedDefinitionSteps(out: ReplyBuilder, snippets: readonly WorkspaceSnippet[], renamed: ReadonlySet<string> = new Set(), shownAbove = ''): boolean {
   const callers = snippets.filter((x) => x.line !== undefined && /^calls \S+, the missing symbol, which no C or C\+\+ file of the workspace defines or declares$/.test(x.message ?? ''));
+  const named = snippets.flatMap((x) => {
+    const m = /^defines (\S+), a function named like (\S+), (?:declared at (\S+)|declared in no header)$/.exec(x.message ?? '');
+    return m && x.line !== undefined ? [{ snippet: x, name: m[1] as string, like: m[2] as string, header: m[3] }] : [];
+  });
   const first = callers[0];
-  if (!first) return false;
-  const name = /^calls (\S+),/.exec(first.message ?? '')?.[1] as string;
-  const defs = snippets
-    .flatMap((x) => {
-      const m = /^defines (\S+), a function named like (\S+), (?:declared at (\S+)|declared in no header)$/.exec(x.message ?? '');
-      return m && m[2] === name && x.line !== undefined ? [{ snippet: x, name: m[1] as string, header: m[3] }] : [];
-    })
-    .sort((a, b) => Number(renamed.has(b.name)) - Number(renamed.has(a.name)));
+  const name = first ? (/^calls (\S+),/.exec(first.message ?? '')?.[1] as string) : named[0]?.like;
+  if (name === undefined) return false;
+  const defs = named.filter((d) => d.like === name).sort((a, b) => Number(renamed.has(b.name)) - Number(renamed.has(a.name)));
+  // No line calls it (a JNI function: the JVM binds it by name): the definitions named like it alone.
+  if (!first) {
+    const best = defs[0] as (typeof defs)[number];
+    out.line();
+    out.line(`**The definition it may have become:** no C or C++ file of the workspace defines ${inlineCode(name)}; ${defs.map((d) => `${inlineCode(`${d.snippet.path}:${d.snippet.line as number}`)} defines ${inlineCode(d.name)}`).join('; ')}, a name like it: if that is the function meant, give it the name ${inlineCode(name)} (and its declaration${best.header ? `, at ${inlineCode(best.header)},` : ''} too).${defs.length > 1 ? ` I can't tell which of ${defs.map((d) => inlineCode(d.name)).join(' and ')} you meant.` : ''}`);
+    for (const d of defs) {
+      out.line(numbered(d.snippet, d.snippet.line, 6));
+      out.source({ kind: 'file', path: d.snippet.path, start_line: d.snippet.startLine, end_line: d.snippet.endLine });
+    }
+    return true;
+  }
   const callPlaces = callers.map((c) => inlineCode(`${c.path}:${c.line as number}`)).join(' and ');
   out.line();
   const best = defs[0];

@@ -5,6 +5,7 @@
  * may leave names undefined). Never "add it to the link line" alone, and never the linker's words for the loader.
  */
 import type { Finding } from '../../../protocol/types.js';
+import { jniFunctionOf as jniOf } from '../../../core/finding/linkage.js';
 import { escapeRegExp } from '../facts.js';
 import { inlineCode, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
@@ -36,16 +37,9 @@ function packageNamed(stored: LogSpan | undefined, line: number, file: string): 
   return undefined;
 }
 
-/**
- * Java's native method that no loaded library defines (`UnsatisfiedLinkError: 'boolean checksum.Checksum.valid(java.lang.String)'`):
- * the method and the C function JNI looks for (`Java_checksum_Checksum_valid`; `_` in a name is written `_1`).
- */
+/** Java's native method that no loaded library defines, and the C function JNI looks up for it (core/finding/linkage.ts). */
 export function jniFunctionOf(f: Finding): { method: string; jni: string } | undefined {
-  if (f.tool !== 'java' || f.linkage?.stage !== 'load') return undefined;
-  const m = /UnsatisfiedLinkError: '[\w.$<>[\]]+ ([\w.$]+)\.([\w$]+)\(/.exec(f.message);
-  if (!m) return undefined;
-  const part = (x: string): string => x.replace(/_/g, '_1').replace(/\$/g, '_00024');
-  return { method: `${m[1] as string}.${m[2] as string}`, jni: `Java_${(m[1] as string).split('.').map(part).join('_')}_${part(m[2] as string)}` };
+  return f.tool === 'java' && f.linkage?.stage === 'load' ? jniOf(f.message) : undefined;
 }
 
 /** What a line that reached the loader's refusal did (the raise site's step and the source's fix). */
@@ -73,6 +67,12 @@ export function loadSteps(f: Finding, stored: LogSpan | undefined, m: string): s
     if (pkg) return [`The log names the package ${inlineCode(pkg.name)} ${at(pkg.line)} for ${inlineCode(missingFile)}: install it on the agent (or in the image the step runs in) ${m}.`];
     return [
       `${inlineCode(missingFile)} is neither built by this log nor found where ${f.tool === 'java' ? 'Java looks' : 'the loader looks'} ${m}: if the project builds it, build it before this step and point ${f.tool === 'java' ? 'Java' : 'the loader'} at its directory (${f.tool === 'java' ? "`-Djava.library.path=<dir>` for Java's `System.loadLibrary`" : '`LD_LIBRARY_PATH`, or an rpath in the program'}); if a system package provides it, install that package on the agent (\`apt-file search ${missingFile.slice(missingFile.lastIndexOf('/') + 1)}\` names it on Debian and Ubuntu). I can't tell from the log which of the two it is.`,
+    ];
+  }
+  const jni = jniFunctionOf(f);
+  if (jni) {
+    return [
+      `Java looks up the C function ${inlineCode(jni.jni)} for the native method ${inlineCode(jni.method)} ${m}, a name made of the method's package, class and name: when the class moved or was renamed, the C function must be renamed with it. Rename it in the native source (or include the header \`javac -h\` writes for the class, so the C compiler checks the name) and rebuild the library.`,
     ];
   }
   if (!f.symbol) return [];
