@@ -32,7 +32,7 @@ const TOOLS = /^(apt(-get)?|yum|dnf|apk|brew|pip3?|npm|yarn|pnpm|gem|cargo|go|mv
 export function kindOf(token: string): TokenKind {
   const t = token.trim();
   if (/\s/.test(t) && TOOLS.test(t)) return 'command';
-  if (/^(https?:\/\/|[\w.-]+:\d{2,5}$|\d{1,3}(\.\d{1,3}){3}|localhost)|(pass(word)?|token|secret|user(name)?|credential|port|host)\b/i.test(t)) return 'host/port/credential';
+  if (/^(https?:\/\/|[\w.-]+:\d{2,5}$|\d{1,3}(\.\d{1,3}){3}|localhost)|\b(pass(word)?|token|secret|user(name)?|credential|port|host)\b/i.test(t)) return 'host/port/credential';
   if (/^-{1,2}[\w-]/.test(t) || /^v?\d+(\.\d+)*[a-z]?$/i.test(t) || /[<>=]=?\s*\d/.test(t) || /^\d/.test(t)) return 'value';
   if (/\//.test(t) || FILE_EXT.test(t) || /^(Makefile|Dockerfile|Jenkinsfile|Gemfile|Rakefile|CMakeLists\.txt|\.[\w-]+rc)$/.test(t)) return 'file';
   if (/^(test_|Test[A-Z_]|it\b|describe\b)|[Tt]est(s)?$|_test$|spec$/.test(t)) return 'test';

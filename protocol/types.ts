@@ -212,6 +212,20 @@ export interface Finding {
   evidence: number[];
   /** Only with `class: unknown`: the class the excerpt's words suggest, a guess (no rule's evidence holds it). */
   likely_class?: LikelyClass;
+  /** Only for native code refused by a linker or a loader (core/finding/linkage.ts): which of the two, and what it was linking or loading. */
+  linkage?: Linkage;
+}
+
+/**
+ * Which of the two refused native code. `link`: the static linker, while the build put a program or library together
+ * (`tool` names it: `ld`, `ld.gold`, `ld.lld`, `rust-lld`, `go`); `object` the object file it names. `load`: the dynamic
+ * loader, when a program or a runtime loaded a shared object already built (`tool` is what reported it: `ld.so` for the
+ * loader's own words, `python`, `node`, `java`, `erlang`); `object` the shared object or module it was loading; the
+ * finding's `symbol` is the symbol it did not find or the library file it could not open.
+ */
+export interface Linkage {
+  stage: 'link' | 'load';
+  object?: string;
 }
 
 /** One entry of a workspace tree (CONTRACT section 3, Workspaces). */

@@ -25,7 +25,7 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 /**
- * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22) whose answer still holds a phrase the case's label
+ * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22, round 22 since 23) whose answer still holds a phrase the case's label
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
@@ -51,6 +51,9 @@ const CLAIM_MISS = new Map<string, string>([
   // the check is case-insensitive, so the headline `The build failed (FAILURE)` (true) holds it.
   ['mypy-protocol-member-conflict-after-pytest-long', 'the why\'s headline `The build failed (`FAILURE`)` and `It failed running `mypy src/pipe`` hold "failed"; the label forbids pytest\'s `FAILED` (its tests passed before mypy ran)'],
   ['python-math-domain-error-after-tests-long', 'the why\'s headline `The build failed (`FAILURE`)` and the fix\'s "`linearise` (where it failed)" hold "failed"; the label forbids pytest\'s `FAILED` (its tests passed before the program ran)'],
+  // Round 22 (asserted since HELDOUT_ROUND 23): both true wordings, as above.
+  ['go-test-v-date-layout-month-day-swapped-long', 'without the passing build, the same headline, `The build failed (FAILURE)`; the label forbids go\'s `[build failed]`'],
+  ['tcltest-agent-lost-ssh-killed-long', 'the why\'s headline `... failed (`FAILURE`)` and "It failed running `ssh ...`" hold "failed"; the label forbids tcltest\'s `FAILED` (the agent was lost, no test failed)'],
 ]);
 
 describe('answers on the real dev failures', () => {

@@ -70,6 +70,9 @@ const LOCATION_NOT_IN_LOG = new Set([
   // Round 19: pytest names the ini file whose addopts passed the plugin's options, not their line; tsc's TS5033 names
   // the file it could not write, not tsconfig.json's outDir line.
   'pytest-cov-unrecognized-arguments', 'tsc-outdir-eacces-ts5033-nobody',
+  // Round 22: ci.sh's line `bash -x` echoes without its number (`npx jest --ci tests/unti`); tcltest's errorInfo names
+  // the procedure and the line in its body (`(procedure "server_url" line 3)`), not the file.
+  'jest-ci-test-path-typo-no-tests-found', 'tcltest-error-dict-key-not-known-long',
 ]);
 
 /** Cases whose finding gives a place where the label has another or none, each with why: open (the place is not asserted). */
@@ -103,6 +106,9 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   // Round 21 (asserted since HELDOUT_ROUND 22).
   ['make-docs-doxygen-not-found', 'make\'s recipe line (Makefile:16) is given; the label has no place (doxygen is not installed, no Makefile line is wrong)'],
   ['python-pickle-cache-tmpfs-enospc', 'the second traceback\'s frame (features/build.py:26, the `with` closing the file while the first error was handled) is given; the label has the first traceback\'s (line 27, `pickle.dump`)'],
+  // Round 22 (asserted since HELDOUT_ROUND 23).
+  ['go-test-v-date-layout-month-day-swapped-long', 'the second failing test\'s line (report_test.go:18, TestFileName) is given; the label has the first (report_test.go:11, TestStamp)'],
+  ['ruff-e741-ambiguous-variable-name', 'ruff\'s second E741 (textstats/counts.py:12, under its ` --> ` line) is given; the label has the first (line 11)'],
 ]);
 
 /**
@@ -236,6 +242,18 @@ const KNOWN_MISS = new Map<string, string>([
   ['escript-halt-silent-status', 'message from the log alone: the echoed `+ escript scripts/precheck.escript ...` is the first excerpt; with the passing build as baseline (the bench) the Pipeline\'s `Build step \'Execute shell\' marked build as failure` is, right'],
   ['java-manifest-check-silent-exit', 'message from the log alone: the echoed `+ mkdir -p build/tools` is the first excerpt; with the passing build as baseline (the bench) the Pipeline\'s `Build step \'Execute shell\' marked build as failure` is, right'],
   ['node-release-check-exitcode-silent', 'message from the log alone: npm\'s `tiny-cron@4.1.0 release:check` banner is the first excerpt; with the passing build as baseline (the bench) the runner\'s `Process completed with exit code 2.` is, right'],
+  // Round 22 (asserted since HELDOUT_ROUND 23; docs/notes/analyzer.md, "Round 22 opened (helper t23)").
+  ['bash-cp-omitting-directory-defaults-split', 'unknown: cp\'s `-r not specified; omitting directory \'config/defaults\'` (the script copies a directory without -r) is not read as a script error'],
+  ['git-bundle-create-tmpfs-full', 'unknown: git\'s `fatal: sha1 file \'<stdout>\' write error. Out of diskspace` is not read as a full disk'],
+  ['git-checkout-pathspec-renamed-file', 'unknown: git\'s `error: pathspec \'config/app.env\' did not match any file(s) known to git` (the script names a file the commit renamed) is not read as a script error'],
+  ['mariadb-insert-command-denied-readonly-user-long', 'unknown: MariaDB\'s `ERROR 1142 (42000) at line 2: INSERT command denied to user ...` (a read-only user) is not read as a refused permission (the class model\'s likely guess is)'],
+  ['maven-version-property-renamed-unresolved', 'unknown: Maven\'s `\'dependencies.dependency.version\' for ... must be a valid version but is \'${...}\'` (a property the commit renamed) is not read as a dependency error (the class model\'s likely guess is)'],
+  ['npm-ebadplatform-os-restricted-file-dependency', 'unknown: npm\'s `notsup Unsupported platform for mac-watch@2.1.0` (EBADPLATFORM: a dependency restricted to another os) is not read as a dependency error (the class model\'s likely guess is)'],
+  ['eunit-undef-function-arity-changed-long', 'location: EUnit\'s frame `in call from codec_tests:roundtrip_test/0 (test/codec_tests.erl, line 5)` is not given (it was before session 47\'s Erlang grammar, at 1f2a69a8)'],
+  ['go-test-v-date-layout-month-day-swapped-long', 'message, test: the second failing test\'s `file name: got ..., want ...` line (TestFileName) where the label has the first\'s `stamp: got 2024-15-03, want 2024-03-15` (TestStamp)'],
+  ['gradle-info-hashcode-parent-cycle-stackoverflow-long', 'message: gradle\'s `CategoryTest > childPathIncludesParent FAILED` heading (test-error, low) where the label has `java.lang.StackOverflowError` below it'],
+  ['gradle-junit4-float-loop-never-ends-pipeline-timeout', 'message: the Pipeline\'s `Timeout has been exceeded` where the label has its `Cancelling nested steps due to timeout`'],
+  ['node-bundle-size-budget-silent-exit', 'message from the log alone: the echoed `+ node scripts/bundle.js` is the first excerpt; with the passing build as baseline (the bench) the Pipeline\'s `Build step \'Execute shell\' marked build as failure` is, right'],
 ]);
 /** Listed misses that still give another class than the labelled one (the class given, and why): open. */
 const KNOWN_WRONG = new Map<string, [string, string]>([
@@ -276,6 +294,12 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 21 (asserted since HELDOUT_ROUND 22).
   ['perl-use-module-version-too-low', ['runtime-exception', 'perl\'s `BEGIN failed--compilation aborted at bin/wrap-notes.pl line 4.` read as a runtime exception (medium) over `Text::Wrap version 2023.0511 required--this is only version 2021.0814` above it (a dependency too old)']],
   ['redis-cli-maxmemory-oom-command-not-allowed-long', ['ci-script', 'the script\'s `exit 1` read as a script error (medium) over redis-cli\'s `OOM command not allowed when used memory > \'maxmemory\'.` (out of memory)']],
+  // Round 22 (asserted since HELDOUT_ROUND 23).
+  ['java-jni-package-move-unsatisfiedlinkerror', ['runtime-exception', 'the JVM\'s `UnsatisfiedLinkError: \'long dev.acme.hash.jni.Native.fnv1a(byte[])\'` (the library still exports the old package\'s JNI name) read as a runtime exception (high), not a link error']],
+  ['python-smtplib-login-535-username-changed', ['runtime-exception', 'smtplib\'s `SMTPAuthenticationError: (535, ... Authentication credentials invalid\')` read as a runtime exception (high since highAt 0.05; medium, lowered, at 0.1), not refused credentials']],
+  ['tclsh-package-require-version-not-found', ['runtime-exception', 'Tcl\'s `can\'t find package csvkit 2.0` under `while executing "package require csvkit 2.0"` read as a runtime exception (high: Tcl\'s errorInfo grammar since session 47, medium before), not a missing dependency']],
+  ['tclsh-ulimit-unable-to-realloc', ['runtime-exception', 'the shell\'s `ci.sh: line 2: 1681 Aborted ... tclsh ...` read as a runtime exception (high) over Tcl\'s `unable to realloc 198414626 bytes` above it (out of memory under ulimit -v); message the Aborted line']],
+  ['unittest-ci-discover-start-dir-typo', ['runtime-exception', 'unittest\'s `ImportError: Start directory is not importable: \'tset\'` (raised in unittest\'s own discovery: the script\'s `-s tset` typo) read as a runtime exception (high), not a script error; ci.sh:1 not given']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */
@@ -296,6 +320,8 @@ const TEST_NAME_MISS = new Map<string, string>([
   // Round 17 (asserted since HELDOUT_ROUND 18).
   // Round 18 (asserted since HELDOUT_ROUND 19).
   ['mocha-node-option-heap-oom', 'node\'s heap abort names no test: mocha prints a test\'s title when it ends, so only the suite (`exportAll`) is in the log; the label has the test the heap ran out in'],
+  // Round 22 (asserted since HELDOUT_ROUND 23).
+  ['unittest-v-queue-join-missing-task-done-timeout-long', 'the time limit cut the run mid-test: unittest -v\'s `test_drains_all_items (...) ...` (its result never printed, the runner\'s `##[error]` on the same line) is not taken as the test'],
 ]);
 
 /**

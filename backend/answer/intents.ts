@@ -86,6 +86,8 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(which|what) (\w+ )?(should|must|do|can) (i|we) (change|move|edit|remove|delete|rename|update|add|touch)\b/, 8],
       // "should I change src/ringbuf.c?", "is the bug in cart.js?": a follow-up about where to make the fix (ux8), not about the build's changes.
       [/\b(should|must|shall|do|can) (i|we) (need to |have to )?(change|edit|modify|touch|update)\b|\b(is|was) the (bug|problem|error|fault|fix) in\b/, 8],
+      // "should I make roundCents public again?" (ux9: answered as a question about `make`).
+      [/\b(should|must|shall|can) (i|we) (just )?make \S+ (public|private|internal|protected|static|final|open|nullable|optional|const|async|virtual)\b/, 8],
       [/\bwhat (should|do|can|must) (i|we) do\b|\bnext steps?\b|\bhow (do|can|should) (i|we) (get|make) (it|this|the build) (green|pass\w*|work\w*)\b|\bwhat (should|do) (i|we) change\b/, 8],
       // German and French: "wie behebe ich das", "comment corriger".
       [/\b(beheben|behebe|reparieren|corriger|réparer|reparer)\b/, 8],
@@ -309,7 +311,8 @@ const INTENTS: [IntentId, Cue[]][] = [
   [
     'logLines',
     [
-      [/\b(lines?|l)\s*#?\d+/, 9],
+      // "line 7" of a source file the question names (`src/lib.rs:7`, "line 7 of main.go") is not the log's line 7 (ux9).
+      [/^(?!.*[\w-]\.(?:java|kt|kts|scala|groovy|gradle|ts|tsx|mts|js|jsx|mjs|cjs|py|go|rs|c|cc|cpp|h|hpp|cs|rb|php|swift)\b).*\b(lines?|l)\s*#?\d+/, 9],
       [/\b(last|first|final)\s+(\d+\s+)?lines?\b|\b(tail|head|end|start|beginning|bottom|top) of the (log|console|output)\b|\btail\b/, 8],
       [/^(?!.*\b(error|fail\w*|exception|problem|wrong)\b).*\b(show|print|display|dump|paste|see|view|open)\b.*\b(log|console|output)\b/, 5],
     ],

@@ -397,7 +397,7 @@ export const RULES: Rule[] = [
     cls: 'link-error',
     priority: 32,
     confidence: 'high',
-    re: /(?:undefined reference to (?:symbol )?[`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l(\S+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: ([^\s(]+(?:\([^)]*\))?))/,
+    re: /(?:undefined reference to (?:symbol )?[`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l([^\s:]+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: ([^\s(]+(?:\([^)]*\))?))/,
     read: (m, line) => {
       const file = /^(?:\/\S+\/)?([^\s:]+\.(?:c|cc|cpp|cxx|o|rs|go)):(?:(\d+)|\(\.text)/.exec(line.trim());
       const lib = m[3] ? `-l${m[3]}` : undefined;
@@ -406,6 +406,8 @@ export const RULES: Rule[] = [
       return { tool: linker && linker !== 'ld' && !/^\//.test(linker) ? linker : 'ld', ...(symbol ? { symbol } : {}), ...(file?.[1] && !file[1].endsWith('.o') ? at(file[1], file[2]) : {}) };
     },
   },
+  // Go's own linker (cmd/link): a function declared without a body that nothing defines (`//go:linkname`, an assembly stub).
+  { cls: 'link-error', priority: 32, confidence: 'high', re: /^[\w./()*-]+: relocation target (\S+) not defined\b/, read: (m) => ({ tool: 'go', symbol: m[1] as string }) },
   // The build tool's word that linking failed: the class, when the linker's own line is missing.
   { cls: 'link-error', priority: 38, confidence: 'medium', re: /error: linking with `\w+` failed|ld returned \d+ exit status|error: ld returned/, read: () => ({ tool: 'ld' }) },
   // ---- Linters and formatters.

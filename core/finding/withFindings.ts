@@ -9,10 +9,11 @@ import { findingOf } from './index.js';
 import { withLikelyClass } from './classModel.js';
 import { withCommandPurpose } from './purpose.js';
 import { calibrated } from './calibration.js';
+import { withLinkage } from './linkage.js';
 
-/** An excerpt's finding: the rules', the failing command's purpose where they say unknown (purpose.ts), the class model's guess, the confidence calibrated. */
+/** An excerpt's finding: the rules', the failing command's purpose where they say unknown (purpose.ts), the class model's guess, the confidence calibrated, a linker's or loader's refusal told apart (linkage.ts). */
 export function fullFindingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  return calibrated(lines, excerpt, withLikelyClass(lines, excerpt, withCommandPurpose(lines, findingOf(lines, excerpt))));
+  return withLinkage(lines, calibrated(lines, excerpt, withLikelyClass(lines, excerpt, withCommandPurpose(lines, findingOf(lines, excerpt)))));
 }
 
 /** Findings for excerpts the analyzer returned (a no-failure tail gets none). */

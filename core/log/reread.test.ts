@@ -1,5 +1,6 @@
 import { LogAnalyzer } from './analyze.js';
 import { ByteLineSplitter, MARK_STRIDE } from './lines.js';
+import { MAX_LINE_CHARS } from './clean.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -209,6 +210,28 @@ describe('ByteLineSplitter marks and skipTo (the second read skips to the lines 
         for (const [i, line] of got) if (i < from * MARK_STRIDE || line !== all[i]) expect([i, line]).toEqual([i, all[i]]);
         expect(got.filter(([i]) => i >= to * MARK_STRIDE).length).toBe(all.length - to * MARK_STRIDE);
       }
+    }
+  });
+
+  test('wanted lines of any kind, in pieces of any size: the text a whole read gives, the same count and marks', () => {
+    for (let t = 0; t < 6; t++) {
+      const bytes = Buffer.concat([streamOf(3 * MARK_STRIDE + next(MARK_STRIDE), t % 2 === 1), Buffer.from(`x${'y'.repeat(MAX_LINE_CHARS + 10)}\nlast`)]);
+      const { all, marks } = firstRead(bytes);
+      // Runs of wanted lines and lone ones, and the over-long line and the last (without a newline) now and then.
+      const wanted = new Set<number>();
+      for (let k = 0; k < 40; k++) {
+        const at = next(all.length);
+        for (let j = 0; j < 1 + next(t % 3 === 0 ? 300 : 3); j++) wanted.add(at + j);
+      }
+      const got: [number, string][] = [];
+      const second: ByteLineSplitter = new ByteLineSplitter((line) => got.push([second.count - 1, line]), (i) => wanted.has(i), false, true);
+      for (const p of pieces(bytes)) second.push(p);
+      second.end();
+      expect(second.count).toBe(all.length);
+      expect(second.marks).toEqual(marks);
+      const wantedGot = got.filter(([i]) => wanted.has(i));
+      expect(wantedGot.length).toBe([...wanted].filter((i) => i < all.length).length);
+      for (const [i, line] of wantedGot) if (line !== all[i]) expect([i, line.slice(0, 80)]).toEqual([i, all[i]?.slice(0, 80)]);
     }
   });
 

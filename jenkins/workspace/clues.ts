@@ -313,6 +313,19 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
         const declared = new RegExp(`^\\s*type\\s+${escapeRegExp(constraint.name)}(?:\\[[^\\]]*\\])?\\s+interface\\b`);
         out.push({ files: (r) => r.endsWith('.go'), line: (t) => declared.test(t), message: `declares ${constraint.name}, the constraint ${constraint.type} is not in`, max: 1 });
       }
+      // A Rust file that is a module of its crate: the `mod` line that declares it, whose `#[cfg(...)]` (a feature) may
+      // compile it only in some builds (ux8's route-planner: `imperial.rs` under `#[cfg(feature = "imperial")]`).
+      const rsMod = failing && /\.rs$/.test(failing) && !/(?:^|\/)(?:lib|main|mod)\.rs$/.test(failing) ? /([A-Za-z_]\w*)\.rs$/.exec(failing)?.[1] : undefined;
+      if (rsMod && failing) {
+        const dir = failing.slice(0, failing.lastIndexOf('/') + 1);
+        const declared = new RegExp(`^\\s*(?:#\\[[^\\]]*\\]\\s*)*(?:pub(?:\\([^)]*\\))?\\s+)?mod\\s+${rsMod}\\s*;`);
+        // The crate root or `mod.rs` of the failing file's own directory (the log's path may be the agent's absolute one).
+        const sibling = (r: string): boolean => {
+          const rDir = r.slice(0, r.lastIndexOf('/') + 1);
+          return /(?:^|\/)(?:lib|main|mod)\.rs$/.test(r) && (rDir === '' ? dir === '' : `/${dir}`.endsWith(`/${rDir}`));
+        };
+        out.push({ files: sibling, line: (t) => declared.test(t), message: `declares the module ${rsMod}, which the failing file is`, max: 1 });
+      }
       // A call whose arguments do not match the declaration: the declaration, with its parameters.
       const callee = calleeOf(f.message) ?? calleeAtColumn(f, sourceLine);
       const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;

@@ -1,4 +1,4 @@
-import { declaredNotDefined, paramType } from './linkDecl.js';
+import { declaredNotDefined, demangledName, paramType, renameLikeness, renamedDefinitions } from './linkDecl.js';
 
 const f = (rel: string, text: string) => ({ rel, lines: text.split('\n') });
 
@@ -64,5 +64,76 @@ describe('paramType: a parameter without its name and default', () => {
     ['double', 'double'],
   ])('%s -> %s', (param, type) => {
     expect(paramType(param)).toBe(type);
+  });
+});
+
+describe('renamedDefinitions (lk1): a symbol nothing defines or declares, its callers and the definitions named like it', () => {
+  // The shape of test/fixtures/linkload/src/link-ld-undefined: scale_of renamed unit_scale in scale.c and scale.h, checksum.c still calls scale_of.
+  const files = [
+    f('src/scale.h', '#ifndef SCALE_H\n#define SCALE_H\n/* The weight of a digit at an odd place. */\nint unit_scale(int digit);\n#endif'),
+    f('src/scale.c', '#include "scale.h"\n\nint unit_scale(int digit)\n{\n    int d = digit * 2;\n    return d > 9 ? d - 9 : d;\n}'),
+    f('src/checksum.c', '#include <string.h>\n#include "scale.h"\n\nint checksum_ok(const char *digits)\n{\n    int sum = 0;\n    for (size_t i = 0; digits[i]; i++) sum += (i % 2) ? scale_of(digits[i] - \'0\') : 0;\n    return sum % 10 == 0;\n}'),
+    f('src/main.c', 'int checksum_ok(const char *digits);\nint main(void) { return checksum_ok("79927398713"); }'),
+  ];
+
+  it('the caller of the old name, the renamed definition and the header that declares it', () => {
+    expect(renamedDefinitions(files, 'scale_of')).toEqual({ callers: [{ rel: 'src/checksum.c', index: 6 }], candidates: [{ rel: 'src/scale.c', index: 2, name: 'unit_scale', likeness: 1, header: { rel: 'src/scale.h', index: 3 } }] });
+  });
+
+  it('two look-alikes: the one the change named first, else the one nothing calls (what a rename leaves)', () => {
+    const more = [...files, f('src/units.c', 'int scale_unit(int d)\n{\n    return d;\n}\nint user(void) { return scale_unit(1); }')];
+    expect(renamedDefinitions(more, 'scale_of')?.candidates.map((c) => c.name)).toEqual(['unit_scale', 'scale_unit']);
+    expect(renamedDefinitions(more, 'scale_of', new Set(['scale_unit']))?.candidates.map((c) => c.name)).toEqual(['scale_unit', 'unit_scale']);
+  });
+
+  it('a mangled C++ name is matched by its demangled one', () => {
+    expect(demangledName('_ZN7metrics7mean_ofERKSt6vectorIdSaIdEE')).toBe('metrics::mean_of');
+    expect(demangledName('_Z8scale_ofi')).toBe('scale_of');
+    expect(demangledName('scale_of')).toBeUndefined();
+    expect(renamedDefinitions(files, '_Z8scale_ofi')?.candidates.map((c) => c.name)).toEqual(['unit_scale']);
+  });
+
+  it('counter-examples: a comment, a parameter and a declaration are no definition; filler words tie nothing', () => {
+    const noisy = [
+      f('src/checksum.c', 'int checksum_ok(const char *d)\n{\n    return scale_of(*d);\n}'),
+      f('src/other.c', '/* unit_scale(int) used to live here */\nint apply(int (*unit_scale)(int), int d) { return unit_scale(d); }\nint count_of(int x);\nint count_of(int x)\n{\n  return x;\n}'),
+    ];
+    // `apply` takes a parameter named unit_scale; `count_of` shares only the filler `of`.
+    expect(renamedDefinitions(noisy, 'scale_of')?.candidates).toEqual([]);
+    expect(renameLikeness('weight_at', 'luhn_weight')).toBe(1);
+    expect(renameLikeness('scale_of', 'count_of')).toBe(0);
+    expect(renameLikeness('parse_rate', 'rate_parse')).toBe(2);
+    expect(renameLikeness('parse_cfg', 'parse_cfgs')).toBe(3);
+  });
+});
+
+describe('declaredNotDefined (lk1): a namespace function', () => {
+  it('declared in `namespace metrics` and defined unqualified inside it in the .cpp (test/fixtures/linkload/src/link-gxx-undefined)', () => {
+    const files = [
+      f('src/stats.h', '#pragma once\n#include <vector>\n\nnamespace metrics {\ndouble mean_of(const std::vector<double>& xs);\ndouble spread_of(const std::vector<double>& xs);\n}'),
+      f('src/stats.cpp', '#include "stats.h"\n#include <algorithm>\n\nnamespace metrics {\ndouble average_of(const std::vector<double>& xs)\n{\n    return 0;\n}\n\ndouble spread_of(const std::vector<double>& xs)\n{\n    return 1;\n}\n}'),
+    ];
+    const found = declaredNotDefined(files, 'metrics::mean_of(std::vector<double, std::allocator<double> > const&)');
+    expect(found?.declaration).toMatchObject({ rel: 'src/stats.h', index: 4, name: 'metrics::mean_of' });
+    expect(found?.candidates.map((c) => [c.name, c.sameParams, c.orphan])).toEqual([['metrics::average_of', true, true]]);
+  });
+});
+
+describe('declaredNotDefined (lk1): a caller that declares the old name itself', () => {
+  // The shape of round 14's lld-renamed-c-function-undefined: vec_norm renamed vec_length in vec.c and vec.h; shade.c declares vec_norm itself.
+  const files = [
+    f('vec.h', 'typedef struct { double x, y, z; } vec3;\ndouble vec_length(vec3 v);'),
+    f('vec.c', '#include "vec.h"\n#include <math.h>\ndouble vec_length(vec3 v) { return sqrt(v.x * v.x); }\ndouble vec_dot(vec3 a, vec3 b) { return a.x * b.x; }'),
+    f('shade.c', 'double vec_norm(vec3 v);\ndouble shade(vec3 n, vec3 l)\n{\n    return vec_norm(n) * vec_norm(l);\n}'),
+  ];
+
+  it('the definition in another file that kept the words and the parameters, though no header of the declaration goes with it', () => {
+    expect(declaredNotDefined(files, 'vec_norm')?.candidates).toEqual([{ rel: 'vec.c', index: 2, name: 'vec_length', sameParams: true, similarName: true, orphan: false }]);
+  });
+
+  it('counter-example: other parameters, or no word kept, is no candidate from another file', () => {
+    expect(declaredNotDefined(files, 'vec_norm')?.candidates.map((c) => c.name)).not.toContain('vec_dot');
+    const other = [files[0] as (typeof files)[number], f('vec.c', 'double magnitude(vec3 v) { return v.x; }'), files[2] as (typeof files)[number]];
+    expect(declaredNotDefined(other, 'vec_norm')?.candidates).toEqual([]);
   });
 });

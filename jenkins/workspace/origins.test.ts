@@ -29,4 +29,12 @@ describe("valueOrigins: the assignments further up of the names the failing line
     expect(got).toEqual([{ path: 'scripts/build.mjs', workspaceId: 'w', startLine: 3, endLine: 3, text: 'const outDir = process.env.***;', kind: 'source', message: 'assigns outDir, which line 7 uses' }]);
     expect(originSnippets({ ...failing, line: undefined }, js, (t) => t)).toEqual([]);
   });
+  it("in a Makefile, the make variables of the failing line's recipe, quoted or not, set above the shown lines", () => {
+    const mk = ['# release', "VERSION := $(RELEASE_VERSION)", 'PKG := dist/app_$(VERSION).deb', 'STAGE ?= build/pkg', '', '$(PKG): bin/app', '\trm -rf $(STAGE)', "\tsed 's/@VERSION@/$(VERSION)/' control.in > ${STAGE}/control", '\tdpkg-deb --build $(STAGE) $@'];
+    expect(valueOrigins(mk, 9, 6, 3, true)).toEqual([{ name: 'STAGE', line: 4 }, { name: 'VERSION', line: 2 }]);
+    const failing = { path: 'Makefile', workspaceId: 'w', startLine: 6, endLine: 9, text: '', kind: 'source' as const, line: 9 };
+    expect(originSnippets(failing, mk, (t) => t).map((o) => o.message)).toEqual(['assigns STAGE, which line 9 uses', 'assigns VERSION, which line 9 uses']);
+    // Not a Makefile: the quoted `$(VERSION)` is no name of the line's.
+    expect(originSnippets({ ...failing, path: 'build.sh' }, mk, (t) => t)).toEqual([]);
+  });
 });

@@ -4,10 +4,12 @@
  * got it from an assignment further up the same file (`const outDir = process.env.DIST_DIR;`,
  * `GATEWAY = os.environ.get("METRICS_GATEWAY", ...)`), outside the few lines shown around it. The
  * nearest assignment above to each name the failing line uses, read from the file itself; nothing
- * is inferred beyond "this line assigns that name".
+ * is inferred beyond "this line assigns that name". In a Makefile, the make variables of the failing
+ * line's recipe (helper ux9).
  */
 import type { WorkspaceSnippet } from '../../protocol/types.js';
 import { escapeRegExp } from '../../core/regexp.js';
+import { MAKEFILE, makeReferences } from '../../core/makefile.js';
 
 /** Words that are no variable of the project's. */
 const NOT_A_NAME = new Set(['self', 'this', 'super', 'true', 'false', 'True', 'False', 'None', 'null', 'nil', 'undefined', 'return', 'await', 'async', 'new', 'const', 'let', 'var', 'val', 'def', 'func', 'function', 'if', 'for', 'while', 'else', 'elif', 'not', 'and', 'the', 'err', 'with', 'from', 'import', 'print', 'throw', 'raise', 'assert', 'void', 'int', 'char', 'string', 'String', 'public', 'private', 'static', 'final', 'class', 'new']);
@@ -22,6 +24,19 @@ function assigns(line: string, name: string): boolean {
   return new RegExp(String.raw`^\s*(?:export\s+)?(?:(?:const|let|var|val|local|final|static|private|public|protected|readonly)\s+)*(?:(?!(?:if|for|while|return|else|elif|case|switch)\b)\w[\w<>[\],.?*]*\s+)?${n}\s*(?::\s*[^=]+?)?\s*(?::=|=)(?![=>])`).test(line) && !IMPORT.test(line);
 }
 
+/** A make assignment of `name`: `NAME := ...`, `NAME ?= ...`, `NAME = ...`, `NAME += ...`, with `override` / `export` before it. */
+const makeAssigns = (line: string, name: string): boolean => new RegExp(String.raw`^(?:override\s+|export\s+)*${escapeRegExp(name)}\s*(?::{1,3}=|\?=|\+=|!=|=)`).test(line);
+
+/**
+ * The recipe of the rule that holds line `at` (1-based), up to it: the tab-indented lines above it and
+ * the line itself. The variables a recipe line uses may be set for all of them.
+ */
+function recipeUpTo(lines: readonly string[], at: number): string[] {
+  let first = at - 1;
+  while (first > 0 && (lines[first - 1] ?? '').startsWith('\t')) first--;
+  return lines.slice(first, at);
+}
+
 export interface ValueOrigin {
   name: string;
   /** 1-based line of the file that assigns it. */
@@ -32,13 +47,16 @@ export interface ValueOrigin {
  * The assignments above `before` (1-based: the first line shown around the failing line) of the names
  * the failing line `at` uses, nearest first per name, in the order the names appear; at most `max`.
  */
-export function valueOrigins(lines: readonly string[], at: number, before: number, max = 2): ValueOrigin[] {
+export function valueOrigins(lines: readonly string[], at: number, before: number, max = 2, make = false): ValueOrigin[] {
   const text = (lines[at - 1] ?? '').replace(/(["'`]).*?\1/g, ' ');
-  const names = [...new Set([...text.matchAll(/(?<![.\w$])([A-Za-z_$][\w$]{2,})\b(?!\s*\()/g)].map((m) => m[1] as string))].filter((n) => !NOT_A_NAME.has(n));
+  // In a Makefile: the variables the rule's recipe uses up to the failing line (`sed 's/@V@/$(VERSION)/'` above a `dpkg-deb`).
+  const names = make
+    ? [...new Set(recipeUpTo(lines, at).flatMap(makeReferences))]
+    : [...new Set([...text.matchAll(/(?<![.\w$])([A-Za-z_$][\w$]{2,})\b(?!\s*\()/g)].map((m) => m[1] as string))].filter((n) => !NOT_A_NAME.has(n));
   const out: ValueOrigin[] = [];
   for (const name of names) {
     for (let i = Math.min(before, at) - 2; i >= 0; i--) {
-      if (assigns(lines[i] ?? '', name)) {
+      if (make ? makeAssigns(lines[i] ?? '', name) : assigns(lines[i] ?? '', name)) {
         out.push({ name, line: i + 1 });
         break;
       }
@@ -55,5 +73,6 @@ export const originMessage = (o: ValueOrigin, at: number): string => `assigns ${
 export function originSnippets(failing: WorkspaceSnippet, lines: readonly string[], mask: (text: string) => string): WorkspaceSnippet[] {
   const at = failing.line;
   if (at === undefined) return [];
-  return valueOrigins(lines, at, failing.startLine).map((o) => ({ path: failing.path, workspaceId: failing.workspaceId, startLine: o.line, endLine: o.line, text: mask(lines[o.line - 1] ?? ''), kind: 'source', message: originMessage(o, at) }));
+  const make = MAKEFILE.test(failing.path);
+  return valueOrigins(lines, at, failing.startLine, make ? 3 : 2, make).map((o) => ({ path: failing.path, workspaceId: failing.workspaceId, startLine: o.line, endLine: o.line, text: mask(lines[o.line - 1] ?? ''), kind: 'source', message: originMessage(o, at) }));
 }

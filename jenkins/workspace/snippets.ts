@@ -23,7 +23,7 @@ export { subjectOf } from './subject.js';
 import { failingTestFile, testFileDeclaring, programSources } from './testFile.js';
 import { agentWorkspaceRoots, bySuffix, directPath, indexFiles } from './locate.js';
 export { agentWorkspaceRoots } from './locate.js';
-import { C_SOURCE, declaredNotDefined } from './linkDecl.js';
+import { DEFINITION_FILES_MAX, declaredInWorkspace, definitionsOf, renamedInWorkspace, type ReadFile } from './linkSnippets.js';
 import { window } from './window.js';
 import { SCRIPT_CLASSES, SCRIPT_FILE, SCRIPT_FILES_MAX, commandBefore, lineRunning, printingProgram, scriptRunBy, tracesOf } from './scriptTrace.js';
 
@@ -91,11 +91,6 @@ export interface CollectOptions {
   excerpts?: readonly LogExcerpt[];
 }
 
-interface ReadFile {
-  lines: string[];
-  /** The file was longer than what was read. */
-  cut: boolean;
-}
 
 class WorkspaceReader {
   private readonly realDirs = new Map<string, string | undefined>();
@@ -334,6 +329,20 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       }
       if (found) break;
     }
+    // Neither defined nor declared (renamed in its .c and its header, a caller left with the old name): the callers and
+    // the definitions named like it, with their headers (linkDecl.ts `renamedDefinitions`).
+    for (const workspace of defined || snippets.some((x) => /, the symbol the linker could not find; /.test(x.message ?? '')) ? [] : options.workspaces) {
+      const found = await renamedInWorkspace(reader, workspace, linked.symbol, limits);
+      for (const hit of found ?? []) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(hit.file, hit.index + 1, 1, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        snippets.push({ path: hit.rel, workspaceId: workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', line: hit.index + 1, message: hit.message });
+      }
+      if (found) break;
+    }
   }
 
   // Where the workspace names what failed (the manifest line of a dependency, the script line of a host...).
@@ -526,61 +535,6 @@ async function pythonDefinitionsOf(reader: WorkspaceReader, workspace: SnippetWo
       out.push({ name, module, index, rel, file });
     }
     if (out.length >= 2) break;
-  }
-  return out;
-}
-
-/** Files read at most when looking for where a linker symbol is defined. */
-const DEFINITION_FILES_MAX = 300;
-
-/**
- * Where the workspace's C, C++ (and other natively linked) sources define a function the linker
- * could not find: `parse_config` from `undefined reference to 'parse_config'`, `Stats::mean`
- * from `'Stats::mean() const'`. A definition is a line that names it with its parameters and
- * does not end in `;` (a declaration or a call does), and is not a call inside a body.
- */
-async function definitionsOf(reader: WorkspaceReader, workspace: SnippetWorkspace, symbol: string): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
-  const name = symbol.replace(/\(.*$/, '').trim();
-  if (!/^[A-Za-z_][\w]*(?:::[A-Za-z_~][\w]*)*$/.test(name)) return [];
-  const files = (await reader.index(workspace)).filter((f) => /\.(?:c|cc|cpp|cxx|c\+\+|m|mm)$/.test(f));
-  const escaped = name.replace(/[$]/g, '\\$');
-  // The qualified name in a definition outside the class (`double Stats::mean() const {`), or the plain name at the start of a C definition.
-  const def = name.includes('::') ? new RegExp(`(?:^|[\\s*&])${escaped}\\s*\\(`) : new RegExp(`^(?:[A-Za-z_][\\w]*[\\s*&]+)+${escaped}\\s*\\(|^${escaped}\\s*\\(`);
-  const out: { name: string; index: number; rel: string; file: ReadFile }[] = [];
-  for (const rel of files.slice(0, DEFINITION_FILES_MAX)) {
-    const file = await reader.read(workspace, rel);
-    if (file instanceof WorkspaceError) continue;
-    const index = file.lines.findIndex((l) => def.test(l) && !/;\s*(?:\/\/.*)?$/.test(l) && !/^\s*(?:return|if|while|for|else)\b/.test(l));
-    if (index >= 0) out.push({ name, index, rel, file });
-    if (out.length >= 2) break;
-  }
-  return out;
-}
-
-/**
- * A link symbol the workspace declares and no C/C++ source defines: the declaration first
- * (`declares NAME, the symbol the linker could not find; no source file defines it`), then up to two
- * orphan definitions like it (`defines NAME, ...`). Undefined when the file list is cut or nothing
- * declares it.
- */
-async function declaredInWorkspace(reader: WorkspaceReader, workspace: SnippetWorkspace, symbol: string, limits: SnippetLimits): Promise<{ rel: string; index: number; file: ReadFile; message: string }[] | undefined> {
-  const index = await reader.index(workspace);
-  const rels = index.filter((f) => C_SOURCE.test(f) || /\.(?:h|hh|hpp|hxx|h\+\+|inl)$/i.test(f));
-  if (index.length >= limits.maxIndexedFiles || rels.length > DEFINITION_FILES_MAX) return undefined;
-  const read = new Map<string, ReadFile>();
-  for (const rel of rels) {
-    const file = await reader.read(workspace, rel);
-    if (file instanceof WorkspaceError) continue;
-    if (file.cut) return undefined;
-    read.set(rel, file);
-  }
-  const found = declaredNotDefined([...read].map(([rel, f]) => ({ rel, lines: f.lines })), symbol);
-  if (!found) return undefined;
-  const d = found.declaration;
-  const out = [{ rel: d.rel, index: d.index, file: read.get(d.rel) as ReadFile, message: `declares ${d.name}, the symbol the linker could not find; no C or C++ source file of the workspace defines it` }];
-  for (const c of found.candidates) {
-    const like = [c.sameParams ? `the same parameter types as ${d.name}` : '', c.similarName ? `a name like ${d.name}` : ''].filter((x) => x !== '').join(' and ');
-    out.push({ rel: c.rel, index: c.index, file: read.get(c.rel) as ReadFile, message: `defines ${c.name}, with ${like}, and ${c.orphan ? 'no header declares it' : 'a header declares it too'}` });
   }
   return out;
 }

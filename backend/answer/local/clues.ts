@@ -210,6 +210,21 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
       ? `${at} defines ${inlineCode(sym)} in a header${code}, so every source file that includes it defines it again and the link sees it twice: declare it there as ${inlineCode(`extern ${decl.replace(/^\s*(?:static\s+)?/, '')};`)} and keep the one definition (${inlineCode(c.code)}) in a single \`.c\`/\`.cpp\` file (or make it \`static\` if each file should have its own).`
       : `${at} defines ${inlineCode(sym)} in a header${code}: mark it \`static inline\` (or \`inline\` in C++) or move the body into one source file and keep only the declaration in the header.`;
   }
+  if ((m = /^declares the module (\S+), which the failing file is$/.exec(what))) {
+    // Its `#[cfg(...)]`, on the line or on the attribute lines right above it: the builds that compile the file.
+    const lines = c.snippet.text.split('\n');
+    const at0 = c.line - c.snippet.startLine;
+    let cfg: { expr: string; line: number } | undefined;
+    for (let k = at0; k >= Math.max(0, at0 - 3) && !cfg; k--) {
+      const t = lines[k] ?? '';
+      if (k < at0 && !/^\s*#\[/.test(t)) break;
+      const e = /#\[cfg\((.+?)\)\]/.exec(t)?.[1];
+      if (e) cfg = { expr: e, line: c.snippet.startLine + k };
+    }
+    if (!cfg) return undefined;
+    const feature = /^feature\s*=\s*"([^"]+)"$/.exec(cfg.expr.trim())?.[1];
+    return `${at} declares the module ${inlineCode(m[1] as string)}${code} under ${inlineCode(`#[cfg(${cfg.expr})]`)} (line ${cfg.line}): ${failingFile ? inlineCode(failingFile) : 'the failing file'} is compiled only ${feature ? `with the feature ${inlineCode(feature)} (\`--features ${feature}\` or \`--all-features\`)` : 'when that condition holds'}, so a build without it does not meet this error. Build with it to reproduce the error locally.`;
+  }
   if ((m = /^declares (\S+), the name the compiler could not find$/.exec(what))) {
     const name = m[1] as string;
     // C and C++ have no imports: a function defined in another source file needs a declaration (a prototype)

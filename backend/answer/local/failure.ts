@@ -392,8 +392,8 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
     .flatMap((span) => locationsIn(span))
     .filter((p, i, all) => all.findIndex((q) => q.path === p.path && q.line === p.line && q.column === p.column) === i)
     .sort((a, b) => Number(isOwn(b)) - Number(isOwn(a)));
-  // A place only the finding reads (a Go panic's frame, rustc's panic line) is still a place: not "names no file and line".
-  if (places.length === 0 && own?.line !== undefined && found.class !== 'unknown' && !reportsOnly(found.message)) places.push({ path: own.file, line: own.line, ...(own.column !== undefined ? { column: own.column } : {}), message: found.message, logLine: own.log_line });
+  // A place only the finding reads (a Go panic's frame, rustc's panic line, g++'s `required from here` above a header's error) leads too.
+  if (!places.some(isOwn) && own?.line !== undefined && found.class !== 'unknown' && !reportsOnly(found.message)) places.unshift({ path: own.file, line: own.line, ...(own.column !== undefined ? { column: own.column } : {}), message: found.message, logLine: own.log_line });
   const first = places[0];
   if (first === undefined) {
     out.line(
@@ -471,8 +471,9 @@ const tests: Composer = async (ask) => {
   // The findings name the failing test where the log's shapes for names do not (a pytest
   // header, a Go `--- FAIL`): "no failing test names" would deny what the log shows (issue 25).
   const named = failing.length > 0 || reported.length > 0 ? [] : testsOfFindings(ctx);
-  // Surefire names a test twice (`C.m` in its summary, `pkg.C.m` above): one test, not two.
-  const once = (list: { name: string; line: number }[]) => list.filter((t, i) => !list.some((u, j) => j !== i && u.name.length > t.name.length && (u.name.endsWith(`.${t.name}`) || u.name.endsWith(`#${t.name}`))));
+  // Surefire names a test twice (`C.m` in its summary, `pkg.C.m` above), and pytest too (`test_x` in an
+  // `ERROR at setup of` header, `tests/test_a.py::test_x` in its short summary): one test, not two.
+  const once = (list: { name: string; line: number }[]) => list.filter((t, i) => !list.some((u, j) => j !== i && u.name.length > t.name.length && ['.', '#', '::'].some((sep) => u.name.endsWith(`${sep}${t.name}`))));
   const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : once(failing.length > 0 ? failing : named);
 
   if (counts && (typeof counts.total === 'number' || typeof counts.failed === 'number')) {

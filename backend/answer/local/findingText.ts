@@ -22,15 +22,32 @@ const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not con
 export const at = (line: number): string => cite({ start_line: line, end_line: line });
 
 /** The finding of an excerpt: stored with it since issue 25, else read now from the stored log or the excerpt. */
+/** A finding placed in a file of the project that is no pipeline script (a Makefile, `build.sh`), not in the Jenkinsfile or Jenkins' `WorkflowScript`. */
+export const inProjectFile = (f: Finding): boolean => f.location !== undefined && !/(?:^|\/)(?:Jenkinsfile[\w.-]*|WorkflowScript|[^/]+\.groovy)$/.test(f.location.file);
+
 export function findingFor(ctx: ChatContext, span: LogSpan & { finding?: unknown }): Finding {
   const stored = span.finding;
-  if (typeof stored === 'object' && stored !== null && typeof (stored as Finding).class === 'string' && typeof (stored as Finding).message_line === 'number') return stored as Finding;
+  if (typeof stored === 'object' && stored !== null && typeof (stored as Finding).class === 'string' && typeof (stored as Finding).message_line === 'number') return withCheckValues(stored as Finding);
   const log = storedLogSpan(ctx);
   const source = log && log.start_line <= span.start_line && log.end_line >= span.end_line ? log : span;
   // Indexes must be log line numbers: what lies before the text is blank.
   const lines: string[] = new Array<string>(source.start_line - 1).fill('');
   for (const l of source.text.split('\n')) lines.push(l);
   return fullFindingOf(lines, span);
+}
+
+/**
+ * A failed check's values when its message states them and the finding does not carry them (ux8/ux9: a C test's
+ * own `test_ringbuf.c:27: expected 4, got 10` under ctest): `expected X, got Y`, `expected: X but was: Y`,
+ * `got X, want Y`. Short values only (a sentence is no value); the finding is not changed, a copy is returned.
+ */
+export function withCheckValues(f: Finding): Finding {
+  if (f.class !== 'test-assertion' || f.expected !== undefined || f.actual !== undefined) return f;
+  const text = f.message.replace(/^\S+:\d+(?::\d+)?:\s*/, '');
+  const ex = /\bexpected:? ([^,;]{1,60}?),? (?:but )?(?:got|was|actual):? ([^,;]{1,60}?)\.?$/i.exec(text);
+  const gw = ex ? undefined : /\bgot:? ([^,;]{1,60}?),? want(?:ed)?:? ([^,;]{1,60}?)\.?$/i.exec(text);
+  const [expected, actual] = ex ? [ex[1], ex[2]] : gw ? [gw[2], gw[1]] : [];
+  return expected && actual ? { ...f, expected: expected.trim(), actual: actual.trim() } : f;
 }
 
 /**
@@ -92,11 +109,26 @@ function frameText(frame: FindingFrame): string {
   return `${inlineCode(placeOf({ file: frame.file, line: frame.line }))}${frame.function ? ` (in ${inlineCode(frame.function)})` : ''} ${at(frame.log_line)}`;
 }
 
+/**
+ * A Rust doc test (`src/lib.rs - parse (line 44)`): its file, its item (none for the crate's own docs) and
+ * the line its example starts on. A panic rustdoc places in that file is at a line of the program it built
+ * from the example, not of the file (ux9: `src/lib.rs:7:28` for the example on lines 44-48).
+ */
+export function docTestOf(f: Finding): { file: string; item?: string; line: number } | undefined {
+  const m = /^(\S+\.rs) - (?:(\S+) )?\(line (\d+)\)$/.exec(f.test?.name ?? '');
+  return m ? { file: m[1] as string, ...(m[2] ? { item: m[2] } : {}), line: Number(m[3]) } : undefined;
+}
+
 /** Where a finding's trace points: the raise site, and the project's own frame when it is another. */
 export function traceSentence(f: Finding): string | undefined {
   const frames = f.location?.frames;
   if (!frames?.raise && !frames?.project) return undefined;
   const { raise, project } = frames;
+  const doc = docTestOf(f);
+  const inExample = project ?? raise;
+  if (doc && f.test && inExample && (inExample.file === doc.file || inExample.file.endsWith(`/${doc.file}`))) {
+    return `The panic is in the doc example that starts at line ${doc.line} of ${inlineCode(doc.file)} (the doc test ${inlineCode(f.test.name)} ${at(f.test.log_line)}): ${inlineCode(`${inExample.file}:${inExample.line}`)} ${at(inExample.log_line)} numbers the lines of the program rustdoc builds from that example, not the file's.`;
+  }
   // A failed check is raised by the assertion library (`expect/build/index.js`), which is not where
   // anything went wrong: only the project's frame is worth naming, and only when the check's place is another.
   if (f.class === 'test-assertion') {
@@ -220,6 +252,22 @@ function citeHolding(f: Finding, values: (string | undefined)[], lineText?: Line
 /** Words of a test's check on a line: an assertion, a comparison of expected and actual, a runner's own check report. */
 const SHOWS_A_CHECK = /assert|ComparisonFailure|expected|expect\(|but was|, want |\bgot\b|\bactual\b|to(?:Be|Equal|Match)|should (?:be|equal|have)|left:|right:|not equal|!=|differ|DID NOT RAISE|Required regular expression not found|_test\.go:\d+: /i;
 
+/** Who loaded the object, in words: the loader itself, or the runtime that asked it to (`python` through ctypes or an import). */
+const LOADED_BY: Record<string, string> = { python: 'Python loaded it and ', node: 'Node loaded it and ', java: 'Java loaded it and ', erlang: 'Erlang loaded it and ', dlopen: 'the program loaded it and ' };
+
+/**
+ * A shared object the dynamic loader refused (core/finding/linkage.ts `load`): at run time, after the build linked it, so
+ * no sentence names the linker. The object it was loading, and the symbol it could not resolve or the file it could not open.
+ */
+export function loadRefused(f: Finding, m: string): string {
+  const object = f.linkage?.object;
+  const by = LOADED_BY[f.tool ?? ''] ?? '';
+  const file = f.symbol !== undefined && /\.(?:so(?:\.\d+)*|node|dylib|dll)$/.test(f.symbol);
+  if (file && object && object !== f.symbol) return `This failed when ${inlineCode(object)} was run, not while it was built: ${by}the dynamic loader could not find the shared library ${inlineCode(f.symbol as string)} it needs ${m} (it looks in the system's library directories, the program's RUNPATH and \`LD_LIBRARY_PATH\`).`;
+  if (!f.symbol || file) return `This failed when ${object ? inlineCode(object) : 'a shared object'} was loaded, not while it was built: the dynamic loader could not open it ${m}.`;
+  return `This failed when ${object ? inlineCode(object) : 'a shared object'} was loaded, not while it was built: ${by}the dynamic loader found no definition of ${inlineCode(f.symbol)}, which it refers to, in it or in the libraries it depends on ${m}. A shared object may be linked while names in it are still unresolved, so its build passed.`;
+}
+
 /**
  * What the finding establishes, in a few sentences: the class in plain words with its
  * details. Undefined sentences are left out rather than guessed. `lineText` lets each detail
@@ -250,6 +298,13 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       }
       break;
     case 'link-error': {
+      // A shared object refused when it was loaded (core/finding/linkage.ts): the build had linked it; the linker never saw this.
+      if (f.linkage?.stage === 'load') {
+        parts.push(loadRefused(f, m));
+        const warnedAt = loc?.log_line !== undefined ? /\b(?:warning|error): (.*?)(?:\s*\[-W[\w-]+\])?$/.exec(lineText?.(loc.log_line) ?? '') : null;
+        if (loc?.line !== undefined && warnedAt) parts.push(`When it was compiled, the compiler warned of it${where}: ${inlineCode(clip(warnedAt[1] as string, 120))}.`);
+        break;
+      }
       parts.push(`The code compiled, but the linker (${inlineCode(f.tool ?? 'ld')}) could not ${f.symbol?.startsWith('-l') ? `find the library ${inlineCode(f.symbol)}` : f.symbol ? `find a definition of ${inlineCode(f.symbol)}` : 'produce the program'} ${m}.`);
       // A linker with debug information names the referring line (ld's `src/x.c:8: undefined reference`, lld's `>>> referenced by`);
       // a place from the compiler's warning that the function has no definition (core/finding/places.ts) is that warning's.
@@ -327,13 +382,18 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(`The step was refused: a permission or credentials problem ${m}.`);
       break;
     case 'missing-tool':
+      if (f.linkage?.stage === 'load') {
+        parts.push(loadRefused(f, m));
+        break;
+      }
       parts.push(f.symbol ? `${inlineCode(f.symbol)} is not available on the agent that ran the step ${m}.` : `A tool the step needs is missing or the wrong version ${m}.`);
       break;
     case 'lint':
       parts.push(`${capital(toolName(f))} reported a finding${where}${printedCode(f, lineText) ? ` (rule ${inlineCode(f.code as string)})` : ''} ${m}, and the step treats findings as a failure.`);
       break;
     case 'ci-script':
-      parts.push(`The CI script itself is wrong${where} ${m}: the build's commands were not the problem.`);
+      // A Makefile's or a project script's command that failed is the build's own command, not the pipeline's (ux9).
+      parts.push(f.tool === undefined && inProjectFile(f) ? `A command of the build's own scripts failed${where} ${m}.` : `The CI script itself is wrong${where} ${m}: the build's commands were not the problem.`);
       break;
     case 'agent-lost': {
       const label = noAgentLabel(f);
@@ -442,8 +502,12 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
         const dir = rel && rel.endsWith('.go') && rel.includes('/') ? `./${rel.slice(0, rel.lastIndexOf('/'))}` : rel?.endsWith('.go') ? '.' : './...';
         return `go test -run '^${t.split('/')[0]}$'${f.class === 'timeout-aborted' ? ' -timeout 30s' : ''} ${dir}`;
       }
-      case 'cargo test':
+      case 'cargo test': {
+        // A doc test's name has spaces, which rustdoc's filter splits into words: select by its item, or run the doc tests.
+        const doc = docTestOf(f);
+        if (doc) return `cargo test --doc${doc.item ? ` ${doc.item}` : ''}`;
         return `cargo test ${t} -- --exact`;
+      }
       // ctest runs from the build directory; -R takes a regular expression.
       case 'ctest':
         return `ctest -R '^${escapeRegExp(t)}$' --output-on-failure`;

@@ -10,7 +10,7 @@ import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
-import { abortedBy, at, citeMessage, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
+import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
 import { classHedge } from './likely.js';
 import { DUPLICATE_SYMBOL } from './remedyClass.js';
 import { fixRemedies } from './remedies.js';
@@ -21,14 +21,15 @@ import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
-import { linkDeclarationSteps, linkInputsStep } from './linkInputs.js';
+import { linkDeclarationSteps, linkInputsStep, renamedDefinitionSteps } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
+import { emptyMakeVariable, emptyMakeVariableStep } from './makeEmpty.js';
 import { callerOf, callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
-import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, nameTheCompilerSuggests, numbered, sameFile, scriptOfCommand, snippetsOf, type NamedByCompiler } from './workspace.js';
+import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, nameTheCompilerSuggests, numbered, renamedIn, sameFile, scriptOfCommand, snippetsOf, type NamedByCompiler } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
 function pathsOf(change: unknown): string[] {
@@ -127,7 +128,7 @@ export const fix: Composer = (ask) => {
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
   // 1. The remedy for this class and this error.
-  const label = f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : CLASS_LABEL[f.class];
+  const label = f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? 'a shared library the loader refused' : CLASS_LABEL[f.class];
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
   // The remedies (remedies.ts): the place to act, what the error's own words call for, what its class
   // generally does, the log lines they rest on; each step's lines cited.
@@ -180,9 +181,14 @@ export const fix: Composer = (ask) => {
   // The closing "I can't tell which side is wrong" (remedy.unsure, its `sides`) is said once, not also in the source's Fix line (ux5).
   const named = helps.map((h) => ({ name: nameTheCompilerSuggests(h.text), line: h.line })).find((h): h is NamedByCompiler => h.name !== undefined);
   const source = failingSource(ask, spans, f.message, f, { ...(testFrame ? { checkAt: `${testFrame.file}:${testFrame.line}` } : {}), sidesSaid: remedy.unsure?.sides === true, ...(named ? { compilerName: named } : {}) }) ?? (f.location?.line !== undefined ? missingSourceHint(ask, spans) : undefined);
+  // A make variable the log shows expanded to nothing on the failing rule's recipe (makeEmpty.ts): said below,
+  // in place of "change the failing line as the error says" (that line is right; its value was not).
+  const storedLog = storedLogSpan(ctx);
+  const empty = emptyMakeVariable(storedLog, f, snippetsOf(ci));
   if (source) {
     out.line();
-    out.line(withoutRepeatedFix(source.text, remedy.steps.map((x) => x.text)));
+    const text = withoutRepeatedFix(source.text, remedy.steps.map((x) => x.text));
+    out.line(empty ? text.replace(/\n\*\*Fix:\*\* change line \d+ of `[^`]+` as the error says .*$/m, '') : text);
     for (const s of source.sources) out.source(s);
   }
 
@@ -195,6 +201,14 @@ export const fix: Composer = (ask) => {
     out.line();
     out.line(`**Where its values are set**, further up ${inlineCode(origins[0]?.path ?? '')}: ${origins.map((o) => `line ${o.startLine} ${inlineCode(clip(o.text.trim(), 160))}`).join('; ')}.`);
     for (const o of origins) out.source({ kind: 'file', path: o.path, start_line: o.startLine, end_line: o.endLine });
+  }
+
+  if (empty && storedLog) {
+    out.line();
+    out.line(emptyMakeVariableStep(empty, storedLog, at));
+    out.log({ start_line: empty.logLine, end_line: empty.logLine });
+    out.source({ kind: 'file', path: empty.path, start_line: empty.recipeLine, end_line: empty.recipeLine });
+    if (empty.origin) out.source({ kind: 'file', path: empty.path, start_line: empty.origin.startLine, end_line: empty.origin.endLine });
   }
 
   // The call that gave the raise site its values, from the workspace (fixNamed.ts).
@@ -242,6 +256,8 @@ export const fix: Composer = (ask) => {
   }
 
   if (f.class === 'link-error') linkDeclarationSteps(out, snippetsOf(ci), source?.text);
+  // Neither defined nor declared: the caller of the old name and the definitions named like it (a rename the caller missed).
+  const renamedSaid = f.class === 'link-error' && renamedDefinitionSteps(out, snippetsOf(ci), renamedIn(ci), source?.text);
 
 
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
@@ -286,7 +302,7 @@ export const fix: Composer = (ask) => {
 
 
   // No line of the failure in the log, nor a file of the workspace shown for it: the sources the build compiled.
-  const defined = f.class === 'link-error' && snippetsOf(ci).some((x) => / the symbol the linker could not find$/.test(x.message ?? ''));
+  const defined = renamedSaid || (f.class === 'link-error' && snippetsOf(ci).some((x) => / the symbol the linker could not find$/.test(x.message ?? '')));
   const compiled = !defined && !subjectOf && !programSource && !testFrame && (f.class === 'link-error' || (!source && f.location?.line === undefined)) ? builtSourcesStep(storedLogSpan(ctx), f) : undefined;
   if (compiled) {
     out.line();
@@ -389,7 +405,8 @@ export const fix: Composer = (ask) => {
   if (command) {
     out.line();
     const same = ran && command === ran.command ? ran : undefined;
-    const from = same ? ` (the command the build ran ${at(same.line)})` : f.test ? ` (runs ${inlineCode(f.test.name)} ${at(f.test.log_line)} alone)` : '';
+    const doc = docTestOf(f);
+    const from = same ? ` (the command the build ran ${at(same.line)})` : doc && f.test ? ` (runs the doc tests${doc.item ? ` of items named like ${inlineCode(doc.item)}` : ''}, ${inlineCode(f.test.name)} ${at(f.test.log_line)} among them)` : f.test ? ` (runs ${inlineCode(f.test.name)} ${at(f.test.log_line)} alone)` : '';
     if (same) out.log({ start_line: same.line, end_line: same.line });
     else if (f.test) out.log({ start_line: f.test.log_line, end_line: f.test.log_line });
     // A command of hundreds of arguments (a `find` expanded into javac's list) is shown by its start: the cited line has it whole.

@@ -60,3 +60,43 @@ export function linkDeclarationSteps(out: ReplyBuilder, snippets: readonly Works
   }
   if (candidates.length === 0) out.line(`No definition in the workspace looks like it: if it was removed or renamed, define it again or change the declaration and its callers; if a library should provide it, add that library to the link line.`);
 }
+
+/**
+ * A missing symbol that no C or C++ file of the workspace defines or declares (jenkins/workspace/linkSnippets.ts
+ * `renamedInWorkspace`): the line that still calls the old name, and the definitions named like it with the headers
+ * that declare them, a name the change's commit messages mention (`renamed`) first. Both places are named; which
+ * definition was meant is the reader's to say when there are two, or none looks like it. True when it said something.
+ */
+export function renamedDefinitionSteps(out: ReplyBuilder, snippets: readonly WorkspaceSnippet[], renamed: ReadonlySet<string> = new Set(), shownAbove = ''): boolean {
+  const callers = snippets.filter((x) => x.line !== undefined && /^calls \S+, the missing symbol, which no C or C\+\+ file of the workspace defines or declares$/.test(x.message ?? ''));
+  const first = callers[0];
+  if (!first) return false;
+  const name = /^calls (\S+),/.exec(first.message ?? '')?.[1] as string;
+  const defs = snippets
+    .flatMap((x) => {
+      const m = /^defines (\S+), a function named like (\S+), (?:declared at (\S+)|declared in no header)$/.exec(x.message ?? '');
+      return m && m[2] === name && x.line !== undefined ? [{ snippet: x, name: m[1] as string, header: m[3] }] : [];
+    })
+    .sort((a, b) => Number(renamed.has(b.name)) - Number(renamed.has(a.name)));
+  const callPlaces = callers.map((c) => inlineCode(`${c.path}:${c.line as number}`)).join(' and ');
+  out.line();
+  const best = defs[0];
+  if (!best) {
+    out.line(`**No definition like it:** no C or C++ file of the workspace defines or declares ${inlineCode(name)}, which ${callPlaces} calls, and no function there has a name like it, so I can't tell which definition you meant: if it was removed, define it again; if a library should provide it, add that library to the link.`);
+    out.line(numbered(first, first.line, 6));
+    out.source({ kind: 'file', path: first.path, start_line: first.startLine, end_line: first.endLine });
+    return true;
+  }
+  const said = (d: (typeof defs)[number]): string => `${inlineCode(`${d.snippet.path}:${d.snippet.line as number}`)} defines ${inlineCode(d.name)}${renamed.has(d.name) ? ' (a name the change\'s commit message mentions)' : ''}, ${d.header ? `declared at ${inlineCode(d.header)}` : 'declared in no header'}`;
+  const header = best.header ? ` and include its header, ${inlineCode(best.header.replace(/:\d+$/, ''))}, so the compiler checks the call against the declaration` : '';
+  const which = defs.length > 1 && !renamed.has(best.name) ? ` I can't tell which of ${defs.map((d) => inlineCode(d.name)).join(' and ')} you meant: both are named like it.` : '';
+  out.line(`**The definition it may have become:** no C or C++ file of the workspace defines or declares ${inlineCode(name)}, and ${callPlaces} still ${callers.length > 1 ? 'call' : 'calls'} it. ${defs.map(said).join('; ')}: if ${inlineCode(name)} was renamed ${inlineCode(best.name)}, call ${inlineCode(best.name)} at ${callPlaces}${header}; if not, define ${inlineCode(name)} again.${which}`);
+  // (The answer's "In the source" may show the calling line already.)
+  if (!shownAbove.includes(`**In the source:** \`${first.path}:${first.line as number}\``)) out.line(numbered(first, first.line, 6));
+  out.source({ kind: 'file', path: first.path, start_line: first.startLine, end_line: first.endLine });
+  for (const d of defs) {
+    out.line(numbered(d.snippet, d.snippet.line, 6));
+    out.source({ kind: 'file', path: d.snippet.path, start_line: d.snippet.startLine, end_line: d.snippet.endLine });
+  }
+  return true;
+}

@@ -12,6 +12,7 @@ import { OS_CONDITION_REMEDIES } from './osCondition.js';
 import { KNOWN_REMEDIES } from './fixKnown.js';
 import { EVERYDAY_REMEDIES } from './fixEveryday.js';
 import { TOOL_WORD_REMEDIES } from './fixToolWords.js';
+import { ACCESS_REMEDIES } from './fixAccess.js';
 import { LOG_NAME_REMEDIES } from './fixLogNames.js';
 import { TOOL_INSTRUCTION_REMEDIES } from './toolInstructions.js';
 import { CHOICE_REMEDIES, FACT_REMEDIES } from './remedyFacts.js';
@@ -22,7 +23,7 @@ import { chooseRemedies, remedyInput, type Caller, type RemedyRule, type RemedyS
 /** The tables that read only the finding (its class, message, exception, symbol). */
 const FINDING_TABLES: readonly RemedyRule[] = [...CLASS_REMEDIES, ...DIAGNOSTIC_REMEDIES, ...OS_CONDITION_REMEDIES, ...EXCEPTION_REMEDIES];
 /** Every table: the finding's, then the ones that also read the log around the message. */
-export const REMEDY_TABLES: readonly RemedyRule[] = [...FINDING_TABLES, ...CHOICE_REMEDIES, ...KNOWN_REMEDIES, ...EVERYDAY_REMEDIES, ...TOOL_WORD_REMEDIES, ...TOOL_INSTRUCTION_REMEDIES, ...LOG_NAME_REMEDIES, ...WHAT_NEEDS_REMEDIES, ...FACT_REMEDIES, ...NAMED_REMEDIES, ...DETAIL_REMEDIES];
+export const REMEDY_TABLES: readonly RemedyRule[] = [...FINDING_TABLES, ...CHOICE_REMEDIES, ...KNOWN_REMEDIES, ...EVERYDAY_REMEDIES, ...TOOL_WORD_REMEDIES, ...ACCESS_REMEDIES, ...TOOL_INSTRUCTION_REMEDIES, ...LOG_NAME_REMEDIES, ...WHAT_NEEDS_REMEDIES, ...FACT_REMEDIES, ...NAMED_REMEDIES, ...DETAIL_REMEDIES];
 
 /** What the finding alone calls for (the diagnosis's "next step" reads the first): steps as text. */
 export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; unsure?: Unsure } {

@@ -3,7 +3,7 @@ import { osKindWords } from '../../../core/finding/errno.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { addressPorts } from '../../../core/log/values.js';
 import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
-import { abortedBy, at, capital, citedAfter, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
+import { abortedBy, at, capital, citedAfter, docTestOf, inProjectFile, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
 import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
@@ -14,6 +14,7 @@ import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 import { escapeRegExp } from '../facts.js';
+import { loadSteps } from './loadRemedy.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -141,6 +142,11 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'link-error':
+      // A shared object the loader refused after the build (core/finding/linkage.ts): not the link line's to fix alone.
+      if (f.linkage?.stage === 'load') {
+        steps.push(...loadSteps(f, i.stored, m));
+        break;
+      }
       if (DUPLICATE_SYMBOL.test(f.message)) {
         const sym = DUPLICATE_SYMBOL.exec(f.message)?.[1] as string;
         steps.push(`${inlineCode(sym)} is defined in more than one object file of the link ${m} (the linker names the first definition). A variable or function defined in a header is defined again in every file that includes it: declare it in the header (${inlineCode(`extern <type> ${sym};`)} for a variable, a prototype for a function) and define it in one source file; or make each copy \`static\` if each file should have its own; or drop the second source file from the link if it was added twice.`);
@@ -211,6 +217,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         ? `: that import ran while ${inlineCode(cycleOf)} was still loading ${m}, so the fix is in how the project's modules import each other, not in what the build installs`
         : MODULE_FORMAT.test(f.message)
         ? `: that line loads a module in a way its format does not allow ${m}, so the fix is in how the line loads it (or which version of the package the build installs), not in the values it works with`
+        : f.linkage?.stage === 'load'
+        ? `: that line asked for native code and the dynamic loader refused the shared library ${m}, so the fix is in that library (where the loader looks for it, what it defines), not in the line`
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
         : os
@@ -218,13 +226,18 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           : messageHasDetail(f)
           ? `, and change what that line does with the values it gets, as the message ${m} describes`
           : `, and read what that line does: the message ${m} gives nothing beyond the exception's type`;
+      // A doc test's panic: its line is one of the program rustdoc built from the example, not of the file (ux9).
+      const doc = docTestOf(f);
       steps.push(
-        target
+        doc && f.test
+          ? `Read the doc example that starts at line ${doc.line} of ${inlineCode(doc.file)} (the doc test ${inlineCode(f.test.name)} ${at(f.test.log_line)}) against what the code it calls does now: the example panicked ${m}. Either the code changed what the example relies on (fix the code), or the example no longer shows how to use it (fix the example).`
+          : target
           ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${target === project && loc?.frames?.raise && (loc.frames.raise.file !== project.file || loc.frames.raise.line !== project.line) ? ' (the deepest frame in the project\'s own code)' : ''}${act}.`
           : place
             ? `Open ${place}, where the log places ${ex}${act}.`
             : `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`,
       );
+      if (f.linkage?.stage === 'load') steps.push(...loadSteps(f, i.stored, m));
       if (f.class === 'test-error') {
         // pytest's `ERROR at teardown of x` heading above the message: the body ran, the cleanup failed.
         let teardown: number | undefined;
@@ -334,6 +347,11 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       }
       break;
     case 'missing-tool': {
+      // A shared library the loader could not find when the program started: no command is missing.
+      if (f.linkage?.stage === 'load') {
+        steps.push(...loadSteps(f, i.stored, m));
+        break;
+      }
       const std = /package ([\w/]+) is not in (?:GOROOT|std) \((?:\S*?go-?([\d.]+)\/)?/.exec(f.message);
       if (std) {
         const since = GO_STD_SINCE[std[1] as string];
@@ -407,7 +425,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           break;
         }
         // The pipeline's own script only when the error is Jenkins' (WorkflowScript, a step); another tool's refusal is of the command the CI script ran.
-        steps.push(f.tool === 'jenkins' || f.tool === undefined ? `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.` : `Fix the ${inlineCode(f.tool)} command the CI script runs (or the file it reads its settings from)${place ? ` at ${place}` : ''} as the message says ${m}.`);
+        // An error placed in a Makefile or a script of the project is not the pipeline's: Replay cannot change it (ux9).
+        steps.push(f.tool === 'jenkins' || (f.tool === undefined && !inProjectFile(f)) ? `Fix the pipeline script${place ? ` at ${place}` : ''} as the message says ${m}; Replay on the build's page lets you try the edit without a commit.` : f.tool === undefined ? `Fix the command ${place} runs (or the file it reads) as the message says ${m}.` : `Fix the ${inlineCode(f.tool)} command the CI script runs (or the file it reads its settings from)${place ? ` at ${place}` : ''} as the message says ${m}.`);
       }
       break;
     case 'agent-lost': {

@@ -10,6 +10,7 @@ import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel, escapeRegExp } from '../facts.js';
 import { MODULE_FORMAT, isLoadFailure, messageHasDetail } from './exceptions.js';
 import { IMPORT_CYCLE } from './importCycle.js';
+import { docTestOf } from './findingText.js';
 import { conversionFix } from './typeConversion.js';
 import { languageOf } from './language.js';
 import { SAME_PLACE_NOTE } from './fixToolWords.js';
@@ -187,7 +188,7 @@ export function failingSource(ask: Ask, spans: readonly LogSpan[], headline?: st
 }
 
 /** Names the commits since the last green build mention (`rename quantity to quantityOf`): a rename's new name ranks first. */
-function renamedIn(ci: CiContext): Set<string> {
+export function renamedIn(ci: CiContext): Set<string> {
   const out = new Set<string>();
   const green = ci.buildDetails?.lastSuccessfulBuild;
   const lists = [ci.buildDetails?.changes, isDict(green) ? green.changesSince : undefined];
@@ -359,6 +360,9 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       const expr = new RegExp(String.raw`([A-Za-z_][\w.]*)\[${index}\]`).exec(code)?.[1];
       if (expr) return `on ${where} (${inlineCode(code)}), ${inlineCode(`${expr}[${index}]`)} asks for element ${Number(index) + 1} of ${inlineCode(expr)}, which holds ${length}: check ${inlineCode(/the len is/.test(finding.message) ? `${expr}.len()` : `len(${expr})`)} first${/the len is/.test(finding.message) ? ` (or use ${inlineCode(`${expr}.get(${index})`)})` : ''}, or find why ${inlineCode(expr)} has fewer elements than this line expects.`;
     }
+    // A doc test's panic (findingText.ts docTestOf): the marked line is the panic's line in rustdoc's program, not the file's.
+    const doc = docTestOf(finding);
+    if (doc) return `the failing doc test is the example that starts at line ${doc.line} of ${inlineCode(doc.file)}; line ${s.line} is where rustdoc's program from that example stopped, which need not be line ${s.line} of the file. Run the example's calls against the code: the code or the example is wrong.`;
     const raised = `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from`;
     // "Make sure the value is set" is advice for a missing value only; a KeyError or an IllegalStateException is about another thing.
     if (NULL_VALUE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: make the code handle the value it got there, or make sure that value is set before it is used.`;

@@ -1,0 +1,121 @@
+/**
+ * A make variable that expanded to nothing (helper ux9, logship): make echoes each recipe line after
+ * expanding it, so the Makefile's line (`sed 's/@VERSION@/$(VERSION)/' ...`, from the workspace) and the
+ * line the log shows (`sed 's/@VERSION@//' ...`) say together that `$(VERSION)` was empty, whatever the
+ * command that then failed printed (`dpkg-deb: ... version string is empty`). Where the Makefile sets the
+ * variable comes from the origin snippets (jenkins/workspace/origins.ts). Nothing is inferred beyond the
+ * two lines' difference: a recipe line with a function call (`$(shell ...)`) is not compared.
+ */
+import { escapeRegExp } from '../../../core/regexp.js';
+import { MAKEFILE, makeReferences } from '../../../core/makefile.js';
+import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
+import { inlineCode, type LogSpan } from '../logtext.js';
+import { isClue, sameFile } from './workspace.js';
+
+export interface EmptyMakeVariable {
+  name: string;
+  /** The Makefile's path as the workspace names it, the recipe line (1-based) and its text. */
+  path: string;
+  recipeLine: number;
+  recipe: string;
+  /** The log's line that echoes it, and its text. */
+  logLine: number;
+  echoed: string;
+  /** The line that sets it, when the workspace snippets hold it. */
+  origin?: { line: number; text: string; startLine: number; endLine: number };
+}
+
+/** Make's automatic variables (`$@`, `$<`, `$^`, `$*`, `$+`, `$?`, `$%`), a literal `$$`, or a named reference. */
+const TOKEN = /\$[({]([A-Za-z_][\w.-]*)[)}]|\$[@<^*+?%]|\$\$/g;
+
+/** The recipe line as a pattern of what make echoes: each named reference a group (lazy or greedy), the rest literal. */
+function echoPattern(recipe: string, greedy: boolean): { re: RegExp; names: string[] } | undefined {
+  // A function call or a computed name (`$(shell ...)`, `$(VAR:.c=.o)`) is not compared.
+  if (/\$[({][^)}]*[\s:,(]/.test(recipe)) return undefined;
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  for (const m of recipe.matchAll(TOKEN)) {
+    source += escapeRegExp(recipe.slice(last, m.index));
+    if (m[0] === '$$') source += '\\$';
+    else if (m[1]) {
+      names.push(m[1]);
+      source += greedy ? '(.*)' : '(.*?)';
+    } else source += '.*?';
+    last = (m.index ?? 0) + m[0].length;
+  }
+  if (names.length === 0) return undefined;
+  source += escapeRegExp(recipe.slice(last));
+  return { re: new RegExp(`^${source}$`), names };
+}
+
+/** The names whose group is empty in both readings of the echoed line (so no other split of it would fill them). */
+function emptyIn(recipe: string, echoed: string): string[] {
+  const lazy = echoPattern(recipe, false);
+  const greedy = echoPattern(recipe, true);
+  const a = lazy?.re.exec(echoed);
+  const b = greedy?.re.exec(echoed);
+  if (!lazy || !a || !b) return [];
+  return lazy.names.filter((_, i) => a[i + 1] === '' && b[i + 1] === '');
+}
+
+/**
+ * The first variable of the failing rule's recipe (up to the failing line) that make expanded to nothing,
+ * from the Makefile snippet the finding names and the lines the log echoed before the error (at most 200
+ * back). Undefined when the finding is not in a Makefile, the snippet or the log lines are missing, or
+ * every compared line has its values.
+ */
+export function emptyMakeVariable(stored: LogSpan | undefined, f: Finding, snippets: readonly WorkspaceSnippet[]): EmptyMakeVariable | undefined {
+  const loc = f.location;
+  if (!stored || !loc || loc.line === undefined || !MAKEFILE.test(loc.file)) return undefined;
+  const file = snippets.find((s) => s.kind !== 'pipeline' && !isClue(s) && sameFile(s.path, loc.file) && s.startLine <= loc.line! && s.endLine >= loc.line!);
+  if (!file) return undefined;
+  const lines = file.text.split('\n');
+  const lineAt = (n: number): string => lines[n - file.startLine] ?? '';
+  let first = loc.line;
+  while (first > file.startLine && lineAt(first - 1).startsWith('\t')) first--;
+  const log = stored.text.split('\n');
+  const end = Math.min(loc.log_line ?? f.message_line, stored.end_line) - stored.start_line;
+  const from = Math.max(0, end - 200);
+  for (let n = first; n <= loc.line; n++) {
+    // Make echoes the recipe without its tab and without a leading `@` (silent), `-` or `+`; an `@` line is not echoed.
+    const raw = lineAt(n).replace(/^\t/, '');
+    if (raw.startsWith('@') || makeReferences(raw).length === 0) continue;
+    const recipe = raw.replace(/^[-+]+/, '').trimEnd();
+    for (let i = end; i >= from; i--) {
+      const echoed = (log[i] ?? '').trimEnd();
+      const empty = emptyIn(recipe, echoed);
+      if (empty.length === 0) continue;
+      const name = empty[0] as string;
+      const origin = snippets.find((s) => s.path === file.path && s.message === `assigns ${name}, which line ${loc.line} uses`);
+      return {
+        name,
+        path: file.path,
+        recipeLine: n,
+        recipe,
+        logLine: stored.start_line + i,
+        echoed,
+        ...(origin ? { origin: { line: origin.startLine, text: origin.text.trim(), startLine: origin.startLine, endLine: origin.endLine } } : {}),
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The step for the fix answer: what make ran, which variable was empty, where it is set, and what to do. */
+export function emptyMakeVariableStep(v: EmptyMakeVariable, stored: LogSpan, at: (line: number) => string): string {
+  const ref = inlineCode(`$(${v.name})`);
+  const parts = [`make ran line ${v.recipeLine} of ${inlineCode(v.path)}, ${inlineCode(v.recipe)}, as ${inlineCode(v.echoed)} ${at(v.logLine)}, so ${ref} expanded to nothing.`];
+  // `VERSION := $(RELEASE_VERSION)`: set from another variable, which the job's environment or make's command line gives.
+  const from = v.origin ? /^(?:override\s+|export\s+)*[\w.-]+\s*(?::{1,3}=|\?=|=)\s*\$[({]([A-Za-z_]\w*)[)}]\s*$/.exec(v.origin.text)?.[1] : undefined;
+  if (v.origin && from) {
+    const setInLog = new RegExp(`(?:^|[\\s'"])${escapeRegExp(from)}=`, 'm').test(stored.text);
+    parts.push(`Line ${v.origin.line} sets it from ${inlineCode(`$(${from})`)} (${inlineCode(v.origin.text)})${setInLog ? '' : `, and nothing in the log sets ${inlineCode(from)}`}.`);
+    parts.push(`Give ${inlineCode(from)} a value where the job runs make (the job's environment, or ${inlineCode(`make <target> ${from}=<value>`)}), and let the Makefile stop on an empty one: ${inlineCode(`$(if $(${v.name}),,$(error ${v.name} is empty))`)}.`);
+  } else if (v.origin) {
+    parts.push(`Line ${v.origin.line} sets it (${inlineCode(v.origin.text)}): find why that gave nothing on the agent, and let the Makefile stop on an empty value: ${inlineCode(`$(if $(${v.name}),,$(error ${v.name} is empty))`)}.`);
+  } else {
+    parts.push(`Give ${inlineCode(v.name)} a value where the job runs make (the job's environment, or ${inlineCode(`make <target> ${v.name}=<value>`)}), or where the Makefile sets it.`);
+  }
+  return `**An empty make variable:** ${parts.join(' ')}`;
+}
