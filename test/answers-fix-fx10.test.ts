@@ -120,3 +120,45 @@ describe('real cases of the tuning rounds', () => {
     for (const t of tokens) expect(fix).toContain(t);
   });
 });
+
+describe('the tests that ran before a failed test', () => {
+  it('unittest -v: the tests before it, as a condition on running it alone', async () => {
+    const fix = await fixOfShellLog(
+      [
+        '+ python3 -m unittest -v',
+        'test_a_writes (tests.test_cache.CacheTest.test_a_writes) ... ok',
+        'test_b_reads (tests.test_cache.CacheTest.test_b_reads) ... FAIL',
+        '',
+        '======================================================================',
+        'FAIL: test_b_reads (tests.test_cache.CacheTest.test_b_reads)',
+        '----------------------------------------------------------------------',
+        'Traceback (most recent call last):',
+        '  File "/ws/tests/test_cache.py", line 12, in test_b_reads',
+        '    self.assertEqual(cache.size(), 0)',
+        'AssertionError: 1 != 0',
+        '',
+        '----------------------------------------------------------------------',
+        'Ran 2 tests in 0.001s',
+        '',
+        'FAILED (failures=1)',
+      ],
+      'py',
+    );
+    expect(fix).toContain('In this run, `test_a_writes` ran before `test_b_reads` [L4-L5]. If `test_b_reads` passes when it runs alone');
+  });
+
+  it('nothing when the failed test ran first', async () => {
+    const fix = await fixOfShellLog(
+      ['+ python3 -m unittest -v', 'test_b_reads (tests.test_cache.CacheTest.test_b_reads) ... FAIL', 'test_c (tests.test_cache.CacheTest.test_c) ... ok', '', '======================================================================', 'FAIL: test_b_reads (tests.test_cache.CacheTest.test_b_reads)', '----------------------------------------------------------------------', 'Traceback (most recent call last):', '  File "/ws/tests/test_cache.py", line 12, in test_b_reads', '    self.assertEqual(cache.size(), 0)', 'AssertionError: 1 != 0', '', 'Ran 2 tests in 0.001s', '', 'FAILED (failures=1)'],
+      'py',
+    );
+    expect(fix).not.toContain('In this run,');
+  });
+
+  it.each([
+    ['maven-junit5-static-state-order', 'In this run, `app.notify.CustomTemplateTest` ran before `app.notify.RegistryDefaultsTest`'],
+    ['unittest-shared-state-order', '`test_can_override_a_flag`, `test_dark_mode_defaults_on` ran before `test_new_checkout_defaults_off`'],
+  ])('%s (a tuning case)', async (id, said) => {
+    expect(await fixOfRealCase(id)).toContain(said);
+  });
+});

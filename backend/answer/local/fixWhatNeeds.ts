@@ -8,6 +8,9 @@
  * - **The version asked for and the versions found**: CMake's `requested version "2.0"` over the config files
  *   it considered (`..., version: 1.4.2`) or a Find module's `Found unsuitable version "X", but required is
  *   at least "Y"`; Gradle's `A conflict was found between the following modules:` with the versions listed.
+ * - **The tests that ran before a failed test in the same process** (surefire's `Running C`, unittest's and pytest's
+ *   verbose lines, `go test -v`'s top-level `=== RUN`): said as a condition (if it passes alone, one of them left
+ *   shared state behind), never as the cause.
  */
 import type { Finding } from '../../../protocol/types.js';
 import { cite, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
@@ -206,6 +209,52 @@ export function moduleConflictSteps(f: Finding, log: LogSpan): RemedyStep[] {
   return [];
 }
 
+/**
+ * How test runners print each test as it starts or ends, in run order: the unit that shares a process with the next one
+ * (surefire: a test class; unittest, pytest: a test; go: a top-level test of one package), and the lines that end a run.
+ */
+const RUNNER_LINES: readonly { unit: RegExp; failed?: RegExp; end: RegExp }[] = [
+  { unit: /^\[INFO\] Running ([\w.$]+)$/, end: /^\[INFO\] --- |^\[INFO\] Building |^ T E S T S$/ },
+  { unit: /^(\w+) \(([\w.]+)\) \.\.\. (?:ok|FAIL|ERROR|skipped\b.*|expected failure)$/, failed: /\.\.\. (?:FAIL|ERROR)$/, end: /^Ran \d+ tests? in |^={20,}$/ },
+  { unit: /^(\S+::\S+) (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b/, failed: / (?:FAILED|ERROR)\b/, end: /^={5,} .*(?:passed|failed|error)|^={5,} (?:FAILURES|ERRORS) ={5,}$/ },
+  { unit: /^=== RUN {3}(Test[^\s/]*)$/, end: /^(?:ok|FAIL|PASS)(?:\s|$)/ },
+];
+
+/** The id of a runner line: its first group (unittest's method name, surefire's class, pytest's node id, go's test). */
+const unitId = (m: RegExpExecArray): string => m[1] as string;
+
+/**
+ * The tests that ran before the failed one in the same run (at most the three nearest, with their lines). The failed
+ * test's own line: the runner line whose unit the finding's test name ends with (surefire: its class).
+ */
+export function testsBefore(f: Finding, log: LogSpan): { names: string[]; first: number; last: number; own: string } | undefined {
+  const name = f.test?.name;
+  if (!name || (f.class !== 'test-assertion' && f.class !== 'test-error')) return undefined;
+  const text = reader(log);
+  for (const runner of RUNNER_LINES) {
+    let own: { n: number; id: string } | undefined;
+    for (let n = log.start_line; n <= log.end_line && !own; n++) {
+      const t = text(n);
+      const m = runner.unit.exec(t);
+      if (!m || (runner.failed && !runner.failed.test(t))) continue;
+      const id = unitId(m);
+      if (name === id || name.endsWith(`.${id}`) || name.startsWith(`${id}.`) || (runner.failed === undefined && name.includes(`${id}.`)) || name.endsWith(`::${id.split('::').pop() ?? id}`)) own = { n, id };
+    }
+    if (!own) continue;
+    const before: { id: string; n: number }[] = [];
+    for (let n = own.n - 1; n >= Math.max(log.start_line, own.n - 400) && before.length < 3; n--) {
+      const t = text(n);
+      if (runner.end.test(t) || STEP_START.test(t)) break;
+      const m = runner.unit.exec(t);
+      if (m && unitId(m) !== own.id && !before.some((b) => b.id === unitId(m))) before.push({ id: unitId(m), n });
+    }
+    if (before.length === 0) return undefined;
+    before.reverse();
+    return { names: before.map((b) => b.id), first: (before[0] as { n: number }).n, last: own.n, own: own.id };
+  }
+  return undefined;
+}
+
 export const WHAT_NEEDS_REMEDIES: RemedyRule[] = [
   rule('needs/disk-write', 'fact', ({ f, stored }, out) => {
     if (stored) out.push(...gradleWriteSteps(f, stored));
@@ -215,6 +264,15 @@ export const WHAT_NEEDS_REMEDIES: RemedyRule[] = [
   }),
   rule('needs/requested-version', 'wording', ({ f, stored, m }, out) => {
     if (stored && /Could not find a configuration file for package|Could NOT find .*Found unsuitable version/.test(f.message)) out.push(...requestedVersionSteps(f, stored, m));
+  }),
+  rule('needs/tests-before', 'fact', ({ f, stored }, out) => {
+    const ran = stored ? testsBefore(f, stored) : undefined;
+    if (!ran) return;
+    const nearest = ran.names[ran.names.length - 1] as string;
+    out.push({
+      text: `In this run, ${ran.names.map((x) => inlineCode(x)).join(', ')} ran before ${inlineCode(ran.own)} ${cite({ start_line: ran.first, end_line: ran.last })}. If ${inlineCode(ran.own)} passes when it runs alone, a test that ran before it in the same process left shared state behind (a static field, a module-level cache or registry, a file) that it reads: read what ${ran.names.length === 1 ? `${inlineCode(nearest)} changes` : 'they change'}, and make each test undo what it changes.`,
+      lines: [ran.first, ran.last],
+    });
   }),
   rule('needs/module-conflict', 'wording', ({ f, stored }, out) => {
     if (stored && f.class === 'dependency-resolution') out.push(...moduleConflictSteps(f, stored));
