@@ -48,6 +48,29 @@ describe('a loader refused the shared object: no sentence calls it the linker\'s
   });
 });
 
+describe("Java's UnsatisfiedLinkError: the library path, or the JNI function a native method needs", () => {
+  it('a library in no directory of java.library.path: not the classpath', async () => {
+    const fix = await answer('How do I fix it?', 'load-java-library-path');
+    expect(fix).toMatch(/loads the native library `libchecksum\.so`, and Java found it in no directory of its `java\.library\.path`/);
+    expect(fix).toMatch(/`-Djava\.library\.path=<dir>`/);
+    expect(fix).not.toMatch(/classpath|dynamic loader refused/);
+  });
+
+  it('a native method: the C function JNI looks for', async () => {
+    const fix = await answer('How do I fix it?', 'load-java-native-method');
+    expect(fix).toMatch(/called the native method `checksum\.Checksum\.valid` \[L11-L11\], and no library Java had loaded defines the C function JNI looks for, `Java_checksum_Checksum_valid`/);
+    expect(fix).not.toMatch(/classpath|dynamic loader refused/);
+  });
+});
+
+describe('a loader refused it and the workspace defines the symbol: the library it loaded lacks it, no link is named', () => {
+  it('load-symbol-lookup', async () => {
+    const fix = await answer('How do I fix it?', 'load-symbol-lookup');
+    expect(fix).toMatch(/`src\/scale_v1\.c:1` defines `scale_of`, so the code exists, but neither `build\/libchecksum\.so` nor a library the loader loaded with it holds it/);
+    expect(fix).not.toMatch(/compiled into this link/);
+  });
+});
+
 describe("a linker refused it: which linker, by its own name", () => {
   it.each([
     ['link-gold-undefined', /the linker \(`gold`\) could not find a definition of `scale_of`/],

@@ -20,6 +20,17 @@ describe('pytest setup errors (ux9, orders-service: a Django fixture without `db
     cited(tests, 'orders-service');
   });
 
+  it('says a setup error stopped the test before its code ran, not "an exception the code raised while it ran"', async () => {
+    const why = await ask('why did the build fail?', 'orders-service');
+    expect(why).not.toContain('an exception the code raised while it ran');
+    expect(why).toContain("The test `test_place_order_keeps_subtotal` [L50-L50] did not start: pytest's setup of it (its fixtures) raised `RuntimeError` [L87-L87]");
+    cited(why, 'orders-service');
+    const fix = await ask('how do I fix it?', 'orders-service');
+    // Before: "The test did not get as far as checking a result, so fix the code (or the test's setup) ...".
+    expect(fix).toContain("The error came in the test's setup [L50-L50], before its body ran: fix the fixture that raised it");
+    cited(fix, 'orders-service');
+  });
+
   it("names pytest-django's own remedy and the fixture's scope, not only \"change what that line does with the values it gets\"", async () => {
     const fix = await ask('how do I fix it?', 'orders-service');
     expect(fix).toContain('pytest-django blocks the database for code that did not ask for it [L87-L87], and the fixture `customer` [L53-L53] queried it while setting up `test_place_order_keeps_subtotal` [L50-L50]');

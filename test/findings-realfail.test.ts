@@ -296,9 +296,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['redis-cli-maxmemory-oom-command-not-allowed-long', ['ci-script', 'the script\'s `exit 1` read as a script error (medium) over redis-cli\'s `OOM command not allowed when used memory > \'maxmemory\'.` (out of memory)']],
   // Round 22 (asserted since HELDOUT_ROUND 23).
   ['java-jni-package-move-unsatisfiedlinkerror', ['runtime-exception', 'the JVM\'s `UnsatisfiedLinkError: \'long dev.acme.hash.jni.Native.fnv1a(byte[])\'` (the library still exports the old package\'s JNI name) read as a runtime exception (high), not a link error']],
-  ['python-smtplib-login-535-username-changed', ['runtime-exception', 'smtplib\'s `SMTPAuthenticationError: (535, ... Authentication credentials invalid\')` read as a runtime exception (high since highAt 0.05; medium, lowered, at 0.1), not refused credentials']],
-  ['tclsh-package-require-version-not-found', ['runtime-exception', 'Tcl\'s `can\'t find package csvkit 2.0` under `while executing "package require csvkit 2.0"` read as a runtime exception (high: Tcl\'s errorInfo grammar since session 47, medium before), not a missing dependency']],
-  ['tclsh-ulimit-unable-to-realloc', ['runtime-exception', 'the shell\'s `ci.sh: line 2: 1681 Aborted ... tclsh ...` read as a runtime exception (high) over Tcl\'s `unable to realloc 198414626 bytes` above it (out of memory under ulimit -v); message the Aborted line']],
   ['unittest-ci-discover-start-dir-typo', ['runtime-exception', 'unittest\'s `ImportError: Start directory is not importable: \'tset\'` (raised in unittest\'s own discovery: the script\'s `-s tset` typo) read as a runtime exception (high), not a script error; ci.sh:1 not given']],
 ]);
 

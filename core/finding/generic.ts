@@ -6,7 +6,8 @@
  * over or under its message, ` --> file:line:col`) say where. A class is given only when the
  * line and the command together settle it; otherwise the finding stays `unknown`, with the place.
  */
-import type { Finding, FindingClass } from '../../protocol/types.js';
+import type { Finding, FindingClass, LogExcerpt } from '../../protocol/types.js';
+import { bodyOf, messageText } from './body.js';
 import { SUMMARY_LINE } from './rules.js';
 import { CHECKED, OS_ERROR } from './errno.js';
 
@@ -392,6 +393,18 @@ export function silentCheck(above: string, at: number, command: string, verdictL
   const lint = fed?.kind === 'lint';
   const tool = lint ? fed.program : /^(?:\(\(|let )/.test(command) ? 'bash' : 'sh';
   return { class: lint ? 'lint' : 'ci-script', message: command, message_line: at + 1, tool, confidence: 'medium', evidence: [at + 1, ...(feeder ? [at] : []), verdictLine] };
+}
+
+/**
+ * A `bash -e` script that stopped on a traced assignment from a command substitution (0-based line
+ * `at`): the substitution's command failed without printing anything. The step's verdict stays
+ * the message (no line says more); the assignment and the commands of its substitution are the evidence.
+ */
+export function substitutionFailed(lines: readonly string[], at: number, excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
+  const evidence: number[] = [];
+  for (let k = at; k >= Math.max(0, at - 8) && (k === at || /^\+\+ \S/.test(bodyOf(lines[k] ?? '').trim())); k--) evidence.push(k + 1);
+  const verdictAt = excerpt.end_line - 1;
+  return { class: 'ci-script', message: messageText(bodyOf(lines[verdictAt] ?? '')), message_line: verdictAt + 1, tool: 'bash', confidence: 'medium', evidence: [verdictAt + 1, ...evidence.sort((a, b) => a - b)] };
 }
 
 /** Words of an error line (for quoting a failure no rule named). */

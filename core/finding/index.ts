@@ -26,12 +26,12 @@ import { automakeSection, ctestWindow, harnessFinding, makeSignalBelow, testProg
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
-import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, tapFailureAt } from './generic.js';
+import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, substitutionFailed, tapFailureAt } from './generic.js';
 import { GENERIC_RULES, activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
 import { generalFinding } from './evidence.js';
 import { VET_TYPE_CHECK } from './refine.js';
 import { FAMILY_STEPS, FINDING_STEPS, stepped } from './steps.js';
-import { assertionIn, isTestCheckPanic, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { assertionIn, isTestCheckPanic, raisedClass, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
 import { GRAMMAR_TOOLS, reportAround } from './uncaught.js';
 import { withChildReport, withChildStderr } from './childStderr.js';
 import { PatternGates } from '../log/gates.js';
@@ -322,18 +322,6 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   return undefined;
 }
 
-/**
- * A `bash -e` script that stopped on a traced assignment from a command substitution (0-based line
- * `at`): the substitution's command failed without printing anything. The step's verdict stays
- * the message (no line says more); the assignment and the commands of its substitution are the evidence.
- */
-function substitutionFailed(lines: readonly string[], at: number, excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  const evidence: number[] = [];
-  for (let k = at; k >= Math.max(0, at - 8) && (k === at || /^\+\+ \S/.test(bodyOf(lines[k] ?? '').trim())); k--) evidence.push(k + 1);
-  const verdictAt = excerpt.end_line - 1;
-  return { class: 'ci-script', message: messageText(bodyOf(lines[verdictAt] ?? '')), message_line: verdictAt + 1, tool: 'bash', confidence: 'medium', evidence: [verdictAt + 1, ...evidence.sort((a, b) => a - b)] };
-}
-
 function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const start = Math.max(0, excerpt.start_line - 1);
   const end = Math.min(lines.length - 1, excerpt.end_line - 1, start + MAX_WINDOW - 1);
@@ -453,10 +441,11 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     // framework reported a test's check (EUnit's `?assertEqual`) rather than an error raised in the test.
     const grammar = raised.grammar;
     const check = grammar?.check ?? isTestCheckPanic(body, raised);
-    cls = raised.rejected ? 'compile-error' : inTest || grammar?.inTest || (raised.runtime === 'go' && goTestBinary) ? (check ? 'test-assertion' : 'test-error') : 'runtime-exception';
+    cls = raisedClass(raised) ?? (inTest || grammar?.inTest || (raised.runtime === 'go' && goTestBinary) ? (check ? 'test-assertion' : 'test-error') : 'runtime-exception');
     confidence = cls === 'test-assertion' && !grammar ? 'medium' : 'high';
     messageIndex = raised.index;
     extra.exception = raised.exception;
+    if (grammar?.unavailable) extra.dependency = grammar.unavailable;
     tool = raised.runtime === 'signal' ? (/Sanitizer$/.test(raised.exception) ? raised.exception : undefined) : (grammar?.tool ?? TOOL_OF_TRACE[raised.runtime]);
   } else if (assertion) {
     // An assertion outside any test (a script's `assert`): the program stopped on it.

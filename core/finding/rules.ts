@@ -267,10 +267,11 @@ export const RULES: Rule[] = [
     cls: 'out-of-memory',
     priority: 20,
     confidence: 'high',
-    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|(?:JavaScript|JS) heap out of memory|\b[Oo]ut of memory\b|\bERR_WORKER_OUT_OF_MEMORY\b|[Cc]annot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|\b_ArrayMemoryError\b|\bx(?:m|re|c)alloc: cannot allocate \d+ bytes\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit)/,
+    re: /(java\.lang\.OutOfMemoryError|OutOfMemoryError|GC overhead limit exceeded|(?:JavaScript|JS) heap out of memory|\b[Oo]ut of memory\b|\bERR_WORKER_OUT_OF_MEMORY\b|[Cc]annot allocate memory|\bOOMKilled\b|Killed process \d+|virtual memory exhausted|fatal error: Killed signal terminated program|terminated with signal 9\b|signal 9 \[Killed\]|^\s*(?:\S+: line \d+: +\d+ )?Killed(?:\s+.*)?$|\S: line \d+: +\d+ Killed(?:\s|$)|\bMemoryError\b|\b_ArrayMemoryError\b|\bx(?:m|re|c)alloc: cannot allocate \d+ bytes\b|exit code 137\b|Process Exit Code: 137\b|signal: killed|std::bad_alloc|runtime: out of memory|memory allocation of \d+ bytes failed|SIGKILL: kill|Reached heap limit|^unable to (?:re)?alloc \d+ bytes$|cannot allocate vector of size [\d.]+ [KMGT]?b)/,
     // `killed` only when the line says the process was killed (the kernel's OOM killer, exit 137,
     // SIGKILL); else the error the program itself raised (std::bad_alloc, heap out of memory, numpy's MemoryError
-    // subclass `_ArrayMemoryError: Unable to allocate 16.7 GiB`, bash's and GNU tools' `xrealloc: cannot allocate N bytes`...).
+    // subclass `_ArrayMemoryError: Unable to allocate 16.7 GiB`, bash's and GNU tools' `xrealloc: cannot allocate N bytes`,
+    // Tcl's allocator before it aborts, `unable to realloc N bytes`, R's `cannot allocate vector of size 305.2 Mb`...).
     read: (m) => ({
       exception:
         /OutOfMemoryError|_ArrayMemoryError|MemoryError/.exec(m[0])?.[0] ??

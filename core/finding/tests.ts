@@ -6,6 +6,7 @@
  * signals).
  */
 
+import type { FindingClass } from '../../protocol/types.js';
 import { REJECTED_NOT_RESOLVED } from './rejected.js';
 import { PatternGates } from '../log/gates.js';
 import { multilineNameIn } from './testNames.js';
@@ -290,6 +291,27 @@ export interface Raised extends Located {
   grammar?: Uncaught;
   /** The runtime refused the code as it loaded it (a syntax error): nothing ran (uncaught.ts). */
   rejected?: true;
+}
+
+/**
+ * An exception type whose name says the credentials or the permission were refused (`smtplib.SMTPAuthenticationError`,
+ * Ruby's `Net::SMTPAuthenticationError`, `NoCredentialsError`, `AccessDeniedException`, `PermissionError`): the type's
+ * name is the library's own verdict, whatever the message quotes (test/fixtures/grammar *-smtp-auth).
+ */
+const PERMISSION_EXCEPTION = /^\w*(?:Authentication|Authori[sz]ation|Unauthori[sz]ed|Forbidden|AccessDenied|Credentials?|Permission)\w*(?:Error|Exception|Failure)$/;
+
+/**
+ * The class an exception's own grammar or type settles, whatever ran it (a program or a test): the runtime refused
+ * the source as it loaded it (compile-error), its package loader found no package of that name (uncaught.ts
+ * `unavailable`: dependency-resolution), the type's name says the credentials or a permission were refused
+ * (permission-credentials). Undefined: an error raised while running, which the caller classes by whether a test was
+ * running.
+ */
+export function raisedClass(raised: Raised): FindingClass | undefined {
+  if (raised.rejected) return 'compile-error';
+  if (raised.grammar?.unavailable) return 'dependency-resolution';
+  if (PERMISSION_EXCEPTION.test(raised.exception)) return 'permission-credentials';
+  return undefined;
 }
 
 /** Ruby: `ActionView::Template::Error: undefined method ...`, `NoMethodError: ...` over `file.rb:N:in` frames. */

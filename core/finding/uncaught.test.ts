@@ -104,6 +104,42 @@ const AS_BEFORE: Row[] = [
   ['tcl-tcltest', 'test-assertion', "==== slug-1.0 joins words FAILED", null],
 ];
 
+/**
+ * Session 48 (helper t23; docs/notes/analyzer.md "Session 48 (helper t23)"): what each runtime prints when a package the
+ * code loads is not installed, when an allocation fails and when a library refuses the credentials, each made on this
+ * machine by make.sh (the JVM's UnsatisfiedLinkError: lk1's test/fixtures/linkload, core/finding/linkage.test.ts). CHANGED: each row was another class before (its package
+ * loader's report a runtime error, Tcl's allocator unknown, R's a runtime error,
+ * an authentication exception a runtime error). SAME: what the analyzer already read right, and two left as they were
+ * (Elixir's `module X is not available`, PHP's missing `vendor/autoload.php`: see the notes).
+ */
+const CHANGED: Row[] = [
+  ['tcl-package-missing', 'dependency-resolution', "can't find package csvkit 2.0", 'tools/report.tcl:1'],
+  ['tcl-package-version', 'dependency-resolution', "can't find package tcltest 3.0", 'check.tcl:2'],
+  ['r-library-missing', 'dependency-resolution', "Error in library(data.table) : there is no package called ‘data.table’", null],
+  ['r-namespace-missing', 'dependency-resolution', "Error in loadNamespace(x) : there is no package called ‘data.table’", null],
+  ['tcl-oom', 'out-of-memory', "unable to realloc 198000001 bytes", null],
+  ['r-oom', 'out-of-memory', "Error: cannot allocate vector of size 305.2 Mb", null],
+  ['python-smtp-auth', 'permission-credentials', "smtplib.SMTPAuthenticationError: (535, b'5.7.8 Authentication credentials invalid')", '/tmp/ws/python-smtp-auth/mailer/send_report.py:11'],
+  ['ruby-smtp-auth', 'permission-credentials', "/usr/lib/ruby/gems/3.1.0/gems/net-smtp-0.3.1/lib/net/smtp.rb:1071:in `check_auth_response': 535 5.7.8 Authentication credentials invalid (Net::SMTPAuthenticationError)", 'bin/notify.rb:3'],
+];
+
+const SAME: Row[] = [
+  ['lua-require-missing', 'dependency-resolution', "lua5.4: report.lua:1: module 'argparse' not found: no field package.preload['argparse']", 'report.lua:1'],
+  ['ruby-require-missing', 'dependency-resolution', "<internal:/usr/lib/ruby/vendor_ruby/rubygems/core_ext/kernel_require.rb>:85:in `require': cannot load such file -- toml-rb (LoadError)", 'bin/release.rb:2'],
+  ['node-require-missing', 'dependency-resolution', "Error: Cannot find module 'semver-utils'", '/tmp/ws/node-require-missing/scripts/notes.js:2'],
+  ['node-import-missing', 'dependency-resolution', "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'marked' imported from /tmp/ws/node-import-missing/build.mjs", null],
+  ['python-import-missing', 'dependency-resolution', "ModuleNotFoundError: No module named 'tabulate'", '/tmp/ws/python-import-missing/tools/render.py:3'],
+  ['perl-use-missing', 'dependency-resolution', "Can't locate YAML/Tiny.pm in @INC (you may need to install the YAML::Tiny module) (@INC contains: /etc/perl /usr/local/lib/x86_64-linux-gnu/perl/5.36.0 /usr/local/share/perl/5.36.0 /usr/lib/x86_64-linux-gnu/perl5/5.36 /usr/share/perl5 /usr/lib/x86_64-linux-gnu/perl-base /usr/lib/x86_64-linux-gnu/perl/5.36 /usr/share/perl/5.36 /usr/local/lib/site_perl) at bin/notes.pl line 3.", 'bin/notes.pl:3'],
+  ['elixir-module-missing', 'runtime-exception', "** (UndefinedFunctionError) function Jason.encode!/1 is undefined (module Jason is not available)", 'report.exs:2'],
+  ['php-autoload-missing', 'runtime-exception', "PHP Fatal error:  Uncaught Error: Failed opening required '/tmp/ws/php-autoload-missing/bin/../vendor/autoload.php' (include_path='.:/usr/share/php') in /tmp/ws/php-autoload-missing/bin/report.php:2", '/tmp/ws/php-autoload-missing/bin/report.php:2'],
+  ['lua-oom', 'out-of-memory', "lua5.4: not enough memory", null],
+  ['perl-oom', 'out-of-memory', "Out of memory!", null],
+  ['python-oom', 'out-of-memory', "MemoryError", '/tmp/ws/python-oom/grow.py:3'],
+  ['ruby-oom', 'out-of-memory', "grow.rb: failed to allocate memory (NoMemoryError)", null],
+  ['awk-oom', 'out-of-memory', "gawk: grow.awk:1: fatal: interpret.h:837:r_interpret: t1->stptr: cannot reallocate 198000001 bytes of memory: Cannot allocate memory", 'grow.awk:1'],
+  ['php-oom', 'out-of-memory', "mmap() failed: [12] Cannot allocate memory", null],
+];
+
 describe("a runtime's grammar decides: real output of each runtime -> class, message, place", () => {
   it.each(ADDED)('%s', (id, cls, message, place) => {
     expect(seen(id)).toEqual([cls, message, place]);
@@ -118,7 +154,21 @@ describe('the runtimes the analyzer knew read as before (the grammar set, the re
   it('every log of the set has its row, and every row its log', () => {
     // node --test's child stderr (node-test-tap-*, node-test-spec-*) has its rows in childStderr.test.ts (nt1).
     const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
-    expect([...ADDED, ...AS_BEFORE].map((r) => r[0]).sort()).toEqual(logs);
+    expect([...ADDED, ...AS_BEFORE, ...CHANGED, ...SAME].map((r) => r[0]).sort()).toEqual(logs);
+  });
+});
+
+describe("a loader's, an allocator's and a library's own report decides the class (session 48)", () => {
+  it.each(CHANGED)('%s', (id, cls, message, place) => {
+    expect(seen(id)).toEqual([cls, message, place]);
+  });
+  it.each(SAME)('%s (as before)', (id, cls, message, place) => {
+    expect(seen(id)).toEqual([cls, message, place]);
+  });
+
+  it('the package a loader did not find is named as the dependency', () => {
+    expect(top(readFileSync(path.join(DIR, 'tcl-package-missing.log'), 'utf8'))?.dependency).toBe('csvkit');
+    expect(top(readFileSync(path.join(DIR, 'r-library-missing.log'), 'utf8'))?.dependency).toBe('data.table');
   });
 });
 
@@ -126,6 +176,11 @@ describe('what the grammar says beyond the class', () => {
   it("escript's frames: the raise site is the script's line (its module is the escript's), not the evaluator's", () => {
     const f = top(readFileSync(path.join(DIR, 'erlang-escript-case-clause.log'), 'utf8'));
     expect([f?.exception, f?.tool, f?.location?.frames?.raise?.line, f?.location?.frames?.project?.file]).toEqual(['case_clause', 'escript', 13, 'summary.escript']);
+  });
+
+  it("escript's generated module (`summary_escript__escript__1795__...`) is the script's: its functions are named alone (session 48)", () => {
+    const f = top(readFileSync(path.join(DIR, 'erlang-escript-case-clause.log'), 'utf8'));
+    expect([f?.location?.frames?.raise?.function, f?.location?.frames?.project?.function]).toEqual(['label/1', 'label/1']);
   });
 
   it("an escript error raised wholly in OTP's evaluator (erl_eval, escript) names no place rather than the library's line", () => {

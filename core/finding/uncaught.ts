@@ -34,6 +34,11 @@ export interface Uncaught {
   check?: true;
   /** The place the head line itself names (Lua's `file.lua:N:` prefix): the place when no frame is the project's. */
   place?: { file: string; line: number };
+  /**
+   * The runtime's own loader of packages raised it (Tcl's `package require`, R's `library()`): the package the code
+   * loads, by name, is not installed (or not in the version asked for). A dependency, whatever the message's words.
+   */
+  unavailable?: string;
 }
 
 export type GrammarFrame = Omit<FindingFrame, 'log_line'> & { library: boolean };
@@ -115,17 +120,24 @@ export function erlangTermContinued(body: readonly string[], index: number, text
   return open === 0 ? joined : text;
 }
 
+/**
+ * The module escript compiles a script into: the script's name and unique numbers (`summary_escript__escript__1795__986774__742498__3`
+ * for summary.escript). Its functions are the script's own, named without it (`tally/2`).
+ */
+const ESCRIPT_MODULE = /^\w+__escript(?:__\d+)+$/;
+const qualified = (module: string, fn: string): string => (ESCRIPT_MODULE.test(module) ? fn : `${module}:${fn}`);
+
 function erlangFrames(line: string): GrammarFrame[] {
   const m = ERLANG_FRAME.exec(line);
   if (m) {
     const module = (m[1] as string).replace(/^'|'$/g, '');
-    return m[4] && m[5] ? [{ file: m[4], line: Number(m[5]), function: `${module}:${(m[2] as string).replace(/^'|'$/g, '')}/${m[3]}`, library: ERLANG_LIBRARY.test(module) }] : [];
+    return m[4] && m[5] ? [{ file: m[4], line: Number(m[5]), function: qualified(module, `${(m[2] as string).replace(/^'|'$/g, '')}/${m[3]}`), library: ERLANG_LIBRARY.test(module) }] : [];
   }
   if (!line.includes('{file,"')) return [];
   const frames: GrammarFrame[] = [];
   for (const t of line.matchAll(ERLANG_TERM_FRAME)) {
     const module = (t[1] as string).replace(/^'|'$/g, '');
-    frames.push({ file: t[3] as string, line: Number(t[4]), function: `${module}:${(t[2] as string).replace(/^'|'$/g, '')}`, library: ERLANG_LIBRARY.test(module) });
+    frames.push({ file: t[3] as string, line: Number(t[4]), function: qualified(module, (t[2] as string).replace(/^'|'$/g, '')), library: ERLANG_LIBRARY.test(module) });
   }
   return frames;
 }
@@ -188,9 +200,13 @@ const TCL_CONTEXT = /^ {4}while (?:executing|compiling)$/;
 const TCL_FRAME = /^\s+\(file "([^"]+)" line (\d+)\)\s*$/;
 const TCL_LIBRARY = /^\/usr\/(?:local\/)?(?:share|lib)\/(?:tcltk\/)?tcl[\d.]*\//;
 
+/** errorInfo's command that raised, the first quoted under `while executing`: the package loader's (`package require csvkit 2.0`). */
+const TCL_PACKAGE_REQUIRE = /^"package require +(?:-exact +)?([\w:.-]+)/;
+
 function tclAt(line: (k: number) => string, i: number, raw: string, text: string): Uncaught | undefined {
   if (text === '' || /^\s/.test(raw) || !TCL_CONTEXT.test(line(i + 1))) return undefined;
-  return { index: i, text, exception: 'error', runtime: 'tcl', tool: 'tclsh' };
+  const unavailable = TCL_PACKAGE_REQUIRE.exec(line(i + 2).trim())?.[1];
+  return { index: i, text, exception: 'error', runtime: 'tcl', tool: 'tclsh', ...(unavailable ? { unavailable } : {}) };
 }
 
 function tclFrames(line: string): GrammarFrame[] {
@@ -203,6 +219,11 @@ function tclFrames(line: string): GrammarFrame[] {
 const R_ERROR = /^Error(?: in (.+?))? ?: +(\S.*)?$|^Error in (.+?) :\s*$/;
 /** R's parser: `Error: unexpected ')' in:` (also `unexpected symbol`, `end of input`, `input`, `string constant`). */
 const R_PARSE = /^Error: unexpected (?:'[^']+'|symbol|numeric constant|string constant|input|end of input|end of line|SPECIAL|INCOMPLETE_STRING|assignment|\w+) in\b/;
+
+/** R's loaders of packages as the call an error names (`Error in library(data.table) :`, `Error in loadNamespace(x) :`). */
+const R_LOADER_CALL = /^(?:library|require|requireNamespace|loadNamespace|attachNamespace)\(/;
+/** The package a loader's error names: `there is no package called ‘data.table’`, `namespace ‘x’ 1.2 is being loaded, but >= 2.0 is required`. */
+const R_PACKAGE_NAMED = /\b(?:package called|namespace) [‘'"]([\w.]+)[’'"]/;
 
 /** A test runner's report around an R error (testthat's rules and its `[ FAIL 1 | WARN 0 | SKIP 0 | PASS 0 ]` summary). */
 const R_RUNNER = /^(?:[─═]{3}|\[ FAIL \d+ \| )/;
@@ -217,7 +238,10 @@ function rAt(line: (k: number) => string, i: number, text: string): Uncaught | u
     halted = /^Execution halted$/.test(t);
   }
   if (!halted || [1, 2, 3].some((d) => R_RUNNER.test(line(i - d).trim()))) return undefined;
-  return R_PARSE.test(text) ? { index: i, text, exception: 'syntax error', runtime: 'r', tool: 'Rscript', rejected: true } : { index: i, text, exception: 'error', runtime: 'r', tool: 'Rscript' };
+  if (R_PARSE.test(text)) return { index: i, text, exception: 'syntax error', runtime: 'r', tool: 'Rscript', rejected: true };
+  const m = R_ERROR.exec(text);
+  const unavailable = R_LOADER_CALL.test(m?.[1] ?? m?.[3] ?? '') ? R_PACKAGE_NAMED.exec(text)?.[1] : undefined;
+  return { index: i, text, exception: 'error', runtime: 'r', tool: 'Rscript', ...(unavailable ? { unavailable } : {}) };
 }
 
 // ---- OCaml (the rules read `Fatal error: exception X`; its backtrace's frames are read here) ----

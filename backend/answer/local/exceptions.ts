@@ -10,6 +10,32 @@ import { inlineCode } from '../logtext.js';
 import type { RemedyRule } from './remedyShape.js';
 import { IMPORT_CYCLE, importCycleOf, importCycleStep } from './importCycle.js';
 
+/** Erlang's standard error reasons (erl_error's wordings, core/finding/uncaught.ts ERLANG_REASONS give the atom). */
+const ERLANG_REASON = /\{?(badmatch|badarg|function_clause|case_clause|if_clause|try_clause|badarith|badkey|badmap|undef)\b/;
+
+/**
+ * What each of Erlang's error reasons says went wrong (the reference manual's "Exit Reasons"), with the value erl_error
+ * printed (`no case clause matching skipped`): a `case` without a clause for the value asks for that clause, not for
+ * the value's type.
+ */
+function erlangHint(reason: string, message: string): string {
+  const value = /\b(?:no (?:case|try) clause matching|no match of right hand side value) (.+?)\s*$/.exec(message)?.[1];
+  const shown = value !== undefined && value.length <= 80 ? ` (${c(value)})` : '';
+  const meaning: Record<string, string> = {
+    badmatch: `a pattern did not match the value${shown || ' (an `{ok, _}` match on an `{error, _}` result)'}: match what the call can return, or handle the other result`,
+    function_clause: 'no clause of the function matches the arguments it was called with: add a clause for them, or fix the call',
+    case_clause: `no clause of the \`case\` matches the value${shown}: add a clause for it (or one that handles any other value) to the \`case\` at the raise site, or stop the value from reaching it`,
+    if_clause: 'no branch of the `if` was true: add a branch for this case (a last `true ->` branch handles any other)',
+    try_clause: `no clause of the \`try ... of\` matches the value${shown}: add a clause for it`,
+    badarith: 'an arithmetic operator got a value that is not a number (or divided by zero): check the values on the raise line',
+    badkey: 'the map has no such key: put the key in the map, or read it with a default (`maps:get(K, M, Default)`)',
+    badmap: 'the value used as a map is not a map: check where it comes from',
+    undef: 'the function called does not exist (module not loaded or name/arity wrong): call the name and arity the module exports',
+    badarg: 'an argument has the wrong type or value: handle that value at the raise site',
+  };
+  return `Erlang's ${c(reason)}: ${meaning[reason] ?? meaning.badarg}.`;
+}
+
 interface Rule {
   /** Tested on the message, then on the exception type alone. */
   test: RegExp;
@@ -145,7 +171,7 @@ const RULES: Rule[] = [
   { test: /Can't locate ([\w/]+\.pm) in @INC/, hint: (m) => `Perl cannot find ${c(m[1] as string)}: install the module (\`cpanm\`, listed in the \`cpanfile\`), or add its directory to the include path (\`-Ilib\`, \`use lib\`).` },
   { test: /Can't (?:call|locate object) method "(\w+)"/, hint: (m) => `${c(m[1] as string)} was called on something that is not an object of a class that has it (often undef): check the value on the raise line.` },
   { test: /attempt to (index|call|perform arithmetic on|concatenate) a nil value(?: \((\w+) '([^']+)'\))?/, hint: (m) => `Lua met ${c('nil')} where it had to ${m[1] as string} a value${m[3] ? ` (${m[2] as string} ${c(m[3] as string)})` : ''}: that value is not set on the raise line (a missing table field, a module not returned); set it, or check for nil.` },
-  { test: /\{?(badmatch|badarg|function_clause|case_clause|badarith|undef)\b/, hint: (m) => `Erlang's ${c(m[1] as string)}: ${m[1] === 'badmatch' ? 'a pattern did not match the value (an `{ok, _}` match on an `{error, _}` result)' : m[1] === 'function_clause' ? 'no clause of the function matches the arguments it was called with' : m[1] === 'undef' ? 'the function called does not exist (module not loaded or name/arity wrong)' : 'an argument has the wrong type or value'}; handle that value at the raise site.` },
+  { test: ERLANG_REASON, hint: (m, f) => erlangHint(m[1] as string, f.message) },
   { test: /Fatal error: exception (Not_found|Invalid_argument|Failure)(?:\("([^"]*)"\))?/, hint: (m) => `OCaml's ${c(m[1] as string)}${m[2] ? ` (${c(m[2] as string)})` : ''} was not caught: use the \`_opt\` variant (\`List.find_opt\`, \`Hashtbl.find_opt\`) or handle the exception where it is raised.` },
   // Native
   { test: /SIGSEGV|Segmentation fault/, hint: () => 'A segmentation fault is an invalid memory access (a NULL, freed or out-of-bounds pointer): build with `-g -fsanitize=address` or run under `gdb`/`valgrind` to get the line.' },

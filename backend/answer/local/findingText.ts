@@ -334,6 +334,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       if (f.expected !== undefined && f.actual !== undefined) parts.push(`It expected ${inlineCode(f.expected)} and got ${inlineCode(f.actual)} ${citeHolding(f, [f.expected, f.actual], lineText)}.`);
       break;
     case 'test-error':
+      // pytest's `ERROR at setup of x` heading: a fixture raised before the test's own code ran (ux9).
+      if (f.test && f.exception && /_{3,} ERROR at setup of /.test(lineText?.(f.test.log_line) ?? '')) {
+        parts.push(`The test ${test}${testCite} did not start: pytest's setup of it (its fixtures) raised ${inlineCode(f.exception)} ${m}, before the test's own code ran.`);
+        break;
+      }
       parts.push(f.exception ? `${f.test ? `The test ${test}${testCite}` : 'A test'} stopped on ${inlineCode(f.exception)}, an exception the code raised while it ran ${m}.` : `${f.test ? `The test ${test}${testCite}` : 'A test'} failed ${m}; the log does not show an exception or a checked value for it.`);
       break;
     case 'runtime-exception':

@@ -128,7 +128,7 @@ export const fix: Composer = (ask) => {
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
   // 1. The remedy for this class and this error.
-  const label = f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? 'a shared library the loader refused' : CLASS_LABEL[f.class];
+  const label = f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? (f.tool === 'java' ? 'native code Java could not find' : 'a shared library the loader refused') : CLASS_LABEL[f.class];
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
   // The remedies (remedies.ts): the place to act, what the error's own words call for, what its class
   // generally does, the log lines they rest on; each step's lines cited.
@@ -244,7 +244,13 @@ export const fix: Composer = (ask) => {
       const name = /^defines (\S+),/.exec(d.message ?? '')?.[1] ?? f.symbol ?? '';
       const line = d.startLine + Math.max(0, d.text.split('\n').findIndex((l) => l.includes(name.split('::').pop() ?? name)));
       out.line();
-      out.line(`**Where it is defined:** ${inlineCode(`${d.path}:${line}`)} defines ${inlineCode(name)}, so the code exists; most likely ${inlineCode(d.path)} is not compiled into this link (else the definition is \`static\` or compiled out): add it to the target that failed (its prerequisites in the Makefile, its sources in \`CMakeLists.txt\` \`add_executable\`/\`target_sources\`, or the library that holds it on the link line).`);
+      // A loader's refusal (core/finding/linkage.ts): the object loaded, not a link, lacked it.
+      const loaded = f.linkage?.stage === 'load' ? f.linkage.object : undefined;
+      out.line(
+        loaded
+          ? `**Where it is defined:** ${inlineCode(`${d.path}:${line}`)} defines ${inlineCode(name)}, so the code exists, but neither ${inlineCode(loaded)} nor a library the loader loaded with it holds it: most likely ${inlineCode(d.path)} is not built into the library it loaded (or the loader found another build of that library): build it into ${inlineCode(loaded.slice(loaded.lastIndexOf('/') + 1))} or a library it links, and make sure the loader finds that build.`
+          : `**Where it is defined:** ${inlineCode(`${d.path}:${line}`)} defines ${inlineCode(name)}, so the code exists; most likely ${inlineCode(d.path)} is not compiled into this link (else the definition is \`static\` or compiled out): add it to the target that failed (its prerequisites in the Makefile, its sources in \`CMakeLists.txt\` \`add_executable\`/\`target_sources\`, or the library that holds it on the link line).`,
+      );
       out.line(numbered(d, line, 10));
       out.source({ kind: 'file', path: d.path, start_line: d.startLine, end_line: d.endLine });
       const inputs = linkInputsStep(storedLogSpan(ctx), f.message_line, d.path);

@@ -36,6 +36,27 @@ function packageNamed(stored: LogSpan | undefined, line: number, file: string): 
   return undefined;
 }
 
+/**
+ * Java's native method that no loaded library defines (`UnsatisfiedLinkError: 'boolean checksum.Checksum.valid(java.lang.String)'`):
+ * the method and the C function JNI looks for (`Java_checksum_Checksum_valid`; `_` in a name is written `_1`).
+ */
+export function jniFunctionOf(f: Finding): { method: string; jni: string } | undefined {
+  if (f.tool !== 'java' || f.linkage?.stage !== 'load') return undefined;
+  const m = /UnsatisfiedLinkError: '[\w.$<>[\]]+ ([\w.$]+)\.([\w$]+)\(/.exec(f.message);
+  if (!m) return undefined;
+  const part = (x: string): string => x.replace(/_/g, '_1').replace(/\$/g, '_00024');
+  return { method: `${m[1] as string}.${m[2] as string}`, jni: `Java_${(m[1] as string).split('.').map(part).join('_')}_${part(m[2] as string)}` };
+}
+
+/** What a line that reached the loader's refusal did (the raise site's step and the source's fix). */
+export function loadAct(f: Finding, m: string): string {
+  const jni = jniFunctionOf(f);
+  const searched = /UnsatisfiedLinkError: no \S+ in (java\.library\.path|system library path)/.exec(f.message);
+  if (searched && f.linkage?.object) return `: that line loads the native library ${inlineCode(f.linkage.object)}, and Java found it in no directory of its ${inlineCode(searched[1] as string)} ${m}, so the fix is where that library is (or the path Java searches), not in the line`;
+  if (jni) return `: that line called the native method ${inlineCode(jni.method)} ${m}, and no library Java had loaded defines the C function JNI looks for, ${inlineCode(jni.jni)}, so the fix is in the native library (that function's name, or loading the library that has it), not in the line`;
+  return `: that line asked for native code and the dynamic loader refused the shared library ${m}, so the fix is in that library (where the loader looks for it, what it defines), not in the line`;
+}
+
 /** The steps for a loader's refusal: a library it could not find, or a symbol the loaded object lacks. */
 export function loadSteps(f: Finding, stored: LogSpan | undefined, m: string): string[] {
   const object = f.linkage?.object;
@@ -51,7 +72,7 @@ export function loadSteps(f: Finding, stored: LogSpan | undefined, m: string): s
     const pkg = packageNamed(stored, f.message_line, missingFile);
     if (pkg) return [`The log names the package ${inlineCode(pkg.name)} ${at(pkg.line)} for ${inlineCode(missingFile)}: install it on the agent (or in the image the step runs in) ${m}.`];
     return [
-      `${inlineCode(missingFile)} is neither built by this log nor found where the loader looks ${m}: if the project builds it, build it before this step and point the loader at its directory (${f.tool === 'java' ? "`-Djava.library.path=<dir>` for Java's `System.loadLibrary`" : '`LD_LIBRARY_PATH`, or an rpath in the program'}); if a system package provides it, install that package on the agent (\`apt-file search ${missingFile.slice(missingFile.lastIndexOf('/') + 1)}\` names it on Debian and Ubuntu). I can't tell from the log which of the two it is.`,
+      `${inlineCode(missingFile)} is neither built by this log nor found where ${f.tool === 'java' ? 'Java looks' : 'the loader looks'} ${m}: if the project builds it, build it before this step and point ${f.tool === 'java' ? 'Java' : 'the loader'} at its directory (${f.tool === 'java' ? "`-Djava.library.path=<dir>` for Java's `System.loadLibrary`" : '`LD_LIBRARY_PATH`, or an rpath in the program'}); if a system package provides it, install that package on the agent (\`apt-file search ${missingFile.slice(missingFile.lastIndexOf('/') + 1)}\` names it on Debian and Ubuntu). I can't tell from the log which of the two it is.`,
     ];
   }
   if (!f.symbol) return [];

@@ -14,7 +14,7 @@ import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 import { escapeRegExp } from '../facts.js';
-import { loadSteps } from './loadRemedy.js';
+import { loadAct, loadSteps } from './loadRemedy.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -218,7 +218,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         : MODULE_FORMAT.test(f.message)
         ? `: that line loads a module in a way its format does not allow ${m}, so the fix is in how the line loads it (or which version of the package the build installs), not in the values it works with`
         : f.linkage?.stage === 'load'
-        ? `: that line asked for native code and the dynamic loader refused the shared library ${m}, so the fix is in that library (where the loader looks for it, what it defines), not in the line`
+        ? loadAct(f, m)
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
         : os
@@ -241,14 +241,18 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       if (f.class === 'test-error') {
         // pytest's `ERROR at teardown of x` heading above the message: the body ran, the cleanup failed.
         let teardown: number | undefined;
-        for (let n = f.message_line; lineText && n >= Math.max(1, f.message_line - 80) && teardown === undefined; n--) {
+        let setup: number | undefined;
+        for (let n = f.message_line; lineText && n >= Math.max(1, f.message_line - 80) && teardown === undefined && setup === undefined; n--) {
           const t = lineText(n) ?? '';
           if (/_{3,} ERROR at teardown of /.test(t)) teardown = n;
-          else if (/_{3,} (?:ERROR at setup of |\S)/.test(t)) break;
+          else if (/_{3,} ERROR at setup of /.test(t)) setup = n;
+          else if (/_{3,} \S/.test(t)) break;
         }
         steps.push(
           teardown !== undefined
             ? `The error came in the test's teardown ${at(teardown)}, after its body ran: pytest reports it as an error whether or not the test's checks held. Fix the fixture's cleanup (the code after its \`yield\`, or its finalizer) so it copes with what the test left.`
+            : setup !== undefined
+            ? `The error came in the test's setup ${at(setup)}, before its body ran: fix the fixture that raised it (the code under that heading), not the test's checks.`
             : 'The test did not get as far as checking a result, so fix the code (or the test\'s setup) before looking at what it checks.',
         );
       }

@@ -9,6 +9,7 @@ import type { Finding } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel, escapeRegExp } from '../facts.js';
 import { MODULE_FORMAT, isLoadFailure, messageHasDetail } from './exceptions.js';
+import { loadAct } from './loadRemedy.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { docTestOf } from './findingText.js';
 import { conversionFix } from './typeConversion.js';
@@ -369,6 +370,8 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     const cycle = IMPORT_CYCLE.exec(finding.message)?.[1];
     if (cycle) return `${raised}: the import ran while ${inlineCode(cycle)} was still loading (a circular import), so break the cycle of imports rather than change this line's values or what the build installs.`;
     if (MODULE_FORMAT.test(finding.message)) return `${raised}: the line loads a module in a way its format does not allow (the module itself was found), so change how it loads it (or which version of the package the build installs) rather than its values.`;
+    // Native code the loader (or JNI) refused: the library is what to fix (loadRemedy.ts).
+    if (finding.linkage?.stage === 'load') return `${raised}${loadAct(finding, '').replace(/ ,/g, ',').replace(/\s+(?=,|$)/g, '')}.`;
     if (isLoadFailure(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
     // The operating system's answer (osCondition.ts): the line only asked; the environment is the first suspect.
     const os = osConditionOf(finding.message);
