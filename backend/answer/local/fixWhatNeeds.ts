@@ -13,16 +13,12 @@
  *   shared state behind), never as the cause.
  */
 import type { Finding } from '../../../protocol/types.js';
-import { cite, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
+import { cite, inlineCode, type LogSpan } from '../logtext.js';
+import { reader } from './fixNamed.js';
+import { dirOf } from './osWords.js';
 import { at } from './findingText.js';
 import { rule, type RemedyRule, type RemedyStep } from './remedyShape.js';
 
-function reader(log: LogSpan): (n: number) => string {
-  const lines = log.text.split('\n');
-  return (n: number): string => withoutStamp(lines[n - log.start_line] ?? '').trim();
-}
-
-const dirOf = (p: string): string => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) || '/' : '.');
 const baseOf = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 
 /** Lines that open a new step of the build: a command's output before them is another step's. */
