@@ -2,7 +2,7 @@
  * `npm run bench -- <name> [args]`: runs bench/<name>.ts, which prints its figures
  * (and JSON with --json). Benchmarks measure; tests never time anything.
  */
-const BENCHES = ['analyze', 'upload', 'chats', 'stream', 'ingest', 'logchunks', 'ranker', 'baseline', 'proxy', 'workspace', 'cli', 'soak', 'watch', 'watchlatency', 'snippets', 'jenkins', 'findings', 'web', 'mask', 'garbage', 'history', 'claims', 'findingsGeneric'] as const;
+const BENCHES = ['analyze', 'upload', 'chats', 'stream', 'ingest', 'logchunks', 'ranker', 'baseline', 'proxy', 'workspace', 'cli', 'soak', 'watch', 'watchlatency', 'snippets', 'jenkins', 'findings', 'web', 'mask', 'garbage', 'history', 'claims', 'findingsGeneric', 'fixMisses'] as const;
 
 async function main(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);

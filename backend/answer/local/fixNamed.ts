@@ -41,7 +41,8 @@ const DF_HEAD = /^Filesystem\s+(?:1K-blocks|Size|1M-blocks|\d+[KM]?-blocks)\s+Us
 const DF_ROW = /^(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\d+%)\s+(\/\S*)$/;
 
 /** A reader of the log's lines by log line number, stamps stripped and trimmed ('' outside the span). */
-function reader(log: LogSpan): (n: number) => string {
+/** A reader of the stored log's lines by number, stamps stripped and trimmed. */
+export function reader(log: LogSpan): (n: number) => string {
   const lines = log.text.split('\n');
   return (n: number): string => withoutStamp(lines[n - log.start_line] ?? '').trim();
 }

@@ -17,12 +17,13 @@ import { LOG_NAME_REMEDIES } from './fixLogNames.js';
 import { TOOL_INSTRUCTION_REMEDIES } from './toolInstructions.js';
 import { CHOICE_REMEDIES, FACT_REMEDIES } from './remedyFacts.js';
 import { DETAIL_REMEDIES, NAMED_REMEDIES } from './fixNamed.js';
+import { WHAT_NEEDS_REMEDIES } from './fixWhatNeeds.js';
 import { chooseRemedies, remedyInput, type Caller, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 
 /** The tables that read only the finding (its class, message, exception, symbol). */
 const FINDING_TABLES: readonly RemedyRule[] = [...CLASS_REMEDIES, ...DIAGNOSTIC_REMEDIES, ...OS_CONDITION_REMEDIES, ...EXCEPTION_REMEDIES];
 /** Every table: the finding's, then the ones that also read the log around the message. */
-export const REMEDY_TABLES: readonly RemedyRule[] = [...FINDING_TABLES, ...CHOICE_REMEDIES, ...KNOWN_REMEDIES, ...EVERYDAY_REMEDIES, ...TOOL_WORD_REMEDIES, ...ACCESS_REMEDIES, ...TOOL_INSTRUCTION_REMEDIES, ...LOG_NAME_REMEDIES, ...FACT_REMEDIES, ...NAMED_REMEDIES, ...DETAIL_REMEDIES];
+export const REMEDY_TABLES: readonly RemedyRule[] = [...FINDING_TABLES, ...CHOICE_REMEDIES, ...KNOWN_REMEDIES, ...EVERYDAY_REMEDIES, ...TOOL_WORD_REMEDIES, ...ACCESS_REMEDIES, ...TOOL_INSTRUCTION_REMEDIES, ...LOG_NAME_REMEDIES, ...WHAT_NEEDS_REMEDIES, ...FACT_REMEDIES, ...NAMED_REMEDIES, ...DETAIL_REMEDIES];
 
 /** What the finding alone calls for (the diagnosis's "next step" reads the first): steps as text. */
 export function remedyOf(f: Finding, lineText?: LineText): { steps: string[]; unsure?: Unsure } {
