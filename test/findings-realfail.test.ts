@@ -267,7 +267,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['unittest-module-case-mismatch', ['dependency-resolution', 'a ModuleNotFoundError for the project\'s own module (name case) read as a missing package']],
   // Round 14 (asserted since HELDOUT_ROUND 16).
   // Round 15 (asserted since HELDOUT_ROUND 16).
-  ['cargo-target-dir-tmpfs-full', ['link-error', 'cargo\'s `linking with cc failed` over `ld terminated with signal 7 [Bus error]` (a full tmpfs) read as a link error']],
   ['cargo-workspace-dep-inherit-missing', ['compile-error', 'cargo\'s `failed to load manifest for workspace member` over `dependency.X was not found in workspace.dependencies` read as a compile error']],
   ['make-gen-tables-drift-diff', ['lint', 'a generator\'s drift (`git diff --exit-code` after make) read as lint where the label has a script error']],
   ['npm-ci-package-json-lock-drift', ['ci-script', 'npm ci\'s `package.json and package-lock.json ... are in sync` read as a script error, not a dependency error']],

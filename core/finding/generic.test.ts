@@ -190,6 +190,17 @@ describe('a process killed by signal 9 and Sass places', () => {
     expect(top(['+ make -j8', '[ 98%] Linking CXX executable app', 'collect2: fatal error: ld terminated with signal 9 [Killed]', 'compilation terminated.', 'make[2]: *** [CMakeFiles/app.dir/build.make:97: app] Error 1', '##[error]Process completed with exit code 2.'].join('\n'))).toMatchObject({ class: 'out-of-memory', exception: 'killed' });
   });
 
+  it('the linker killed by signal 7 (a bus error: its mmap-ed output on a full volume) is disk-full, in any build tool', () => {
+    // cargo's linker note (cargo-target-dir-tmpfs-full's shape, a made-up crate), then make's.
+    const cargo = ['+ cargo build', '   Compiling shop v0.1.0 (/ws/shop)', 'error: linking with `cc` failed: exit status: 1', '  |', '  = note:  "cc" "-m64" "-fuse-ld=lld" "-o" "/scratch/target/debug/deps/shop-1"', '          collect2: fatal error: ld terminated with signal 7 [Bus error]', '          compilation terminated.', '', 'error: could not compile `shop` (bin "shop") due to 1 previous error'];
+    expect(top(cargo.join('\n'))).toMatchObject({ class: 'disk-full', confidence: 'medium', exception: 'SIGBUS', message: 'collect2: fatal error: ld terminated with signal 7 [Bus error]' });
+    const make = ['+ make', 'cc -fuse-ld=gold -o /tmp/out/app main.o', 'collect2: fatal error: ld.gold terminated with signal 7 [Bus error]', 'compilation terminated.', 'make: *** [Makefile:4: /tmp/out/app] Error 1'];
+    expect(top(make.join('\n'))).toMatchObject({ class: 'disk-full', exception: 'SIGBUS' });
+    // The compiler's own bus error is no linker writing its output: not read as a full disk.
+    const cc1 = ['+ make', 'g++ -c big.cpp', "g++: internal compiler error: Bus error signal terminated program cc1plus", 'make: *** [Makefile:4: big.o] Error 1'];
+    expect(top(cc1.join('\n')).class).not.toBe('disk-full');
+  });
+
   it("Sass's `on line N of file` is the place of its error", () => {
     expect(top(['+ npx gulp sass', 'Error: Undefined variable: "$divider-color".', '        on line 98 of sass/components/dropdown.sass', '>>   background-color: $divider-color', '##[error]Process completed with exit code 1.'].join('\n'))).toMatchObject({ location: { file: 'sass/components/dropdown.sass', line: 98 } });
   });

@@ -285,6 +285,10 @@ export const RULES: Rule[] = [
   { cls: 'out-of-memory', priority: 20, confidence: 'high', re: new RegExp(String.raw`Allowed memory size of \d+ bytes exhausted(?:.*? in (${SRC}\.php)(?: on line |:)(\d+))?`), read: (m) => ({ tool: 'php', exception: 'memory exhausted', ...at(m[1], m[2]) }) },
   { cls: 'out-of-memory', priority: 20, confidence: 'high', re: /^\[FATAL\] failed to allocate memory$|\bfailed to allocate memory \(NoMemoryError\)/, read: () => ({ tool: 'ruby', exception: 'NoMemoryError' }) },
   { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk/i },
+  // A linker killed by SIGBUS (`collect2: fatal error: ld terminated with signal 7 [Bus error]`): lld, gold and mold
+  // write their output through mmap, and a page of it that the full volume cannot hold is a bus error, not ENOSPC
+  // (cargo-target-dir-tmpfs-full, a 4 MB tmpfs). Medium: a mapped input truncated under the linker is a bus error too.
+  { cls: 'disk-full', priority: 20, confidence: 'medium', re: /\b(?:ld|lld|ld\.(?:bfd|gold|lld|mold)|gold|mold|rust-lld) terminated with signal 7\b/, read: () => ({ tool: 'ld', exception: 'SIGBUS' }) },
   // ---- Timeouts and aborts.
   {
     cls: 'timeout-aborted',

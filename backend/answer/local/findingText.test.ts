@@ -256,3 +256,16 @@ describe('a place a diff implies: its hunk header is cited, not the file header'
     expect(meaningOf(lint(2), (n) => (n === 4 ? '' : lineText(n)))).toContain('at `old/modules/main.tf:2` [L2-L2], and');
   });
 });
+
+describe('meaningOf: a full disk seen only as the linker\'s bus error', () => {
+  it('says what the log shows (signal 7) and why it points at space, not that a write reported a full disk', () => {
+    const line = 'collect2: fatal error: ld terminated with signal 7 [Bus error]';
+    const f = finding({ class: 'disk-full', tool: 'ld', exception: 'SIGBUS', message: line, message_line: 1, confidence: 'medium' });
+    const text = meaningOf(f, () => line);
+    expect(text).toContain('The linker was killed by a bus error (signal 7) [L1-L1]');
+    expect(text).toContain('no room left');
+    expect(text).not.toContain('because the disk was full');
+    // A write that said so keeps its sentence.
+    expect(meaningOf(finding({ class: 'disk-full', message: 'write: No space left on device' }), () => 'write: No space left on device')).toContain('A write failed because the disk was full');
+  });
+});

@@ -368,6 +368,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       if (f.dependency) parts.push(`So ${toolName(f)} could not fetch ${inlineCode(f.dependency)} ${at(lineHolding(f, f.dependency, lineText))}.`);
       break;
     case 'disk-full':
+      // The linker's bus error (core/finding/rules.ts): no message says the disk is full, so the answer says what was seen.
+      if (f.exception === 'SIGBUS') {
+        parts.push(`The linker was killed by a bus error (signal 7) ${m}. Linkers such as lld, gold and mold write their output through a memory map, and a filesystem with no room left for it gives that signal instead of an error message; an input file that shrank while the linker read it gives the same signal.`);
+        break;
+      }
       // A write to /dev/full fails the same way on a disk with room: then the disk is not said to be full (ux5).
       parts.push(devFullAbove(f, lineText) ? `A write failed with no space left on the device it went to ${m}: the step wrote to \`/dev/full\`, which refuses every write.` : `A write failed because the disk was full ${m}.`);
       break;
