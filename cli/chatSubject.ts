@@ -4,6 +4,7 @@
  * null, and then the title is read instead. Kept free of React: `cichat chats list` uses it too.
  */
 import type { Chat } from '../protocol/types.js';
+import { logOnlyLabels } from '../protocol/chatTitle.js';
 
 export interface ChatSubject {
   job: string;
@@ -44,6 +45,17 @@ export function chatSubject(chat: Pick<Chat, 'title' | 'job_name' | 'build_numbe
 export function subjectText(subject: ChatSubject | undefined): string {
   if (!subject) return '';
   return subject.build === null ? subject.job : `${subject.job} #${subject.build}`;
+}
+
+/**
+ * A chat list's JOB column: the subject (`team/api #42`, `team/api`), else, for a chat made from a piped log, the
+ * web list's Job and Build words (`logship (title), log only`: protocol/chatTitle.ts), else ''.
+ */
+export function listJobText(chat: Pick<Chat, 'title' | 'job_name'>, subject: ChatSubject | undefined): string {
+  const text = subjectText(subject);
+  if (text) return text;
+  const log = logOnlyLabels(chat);
+  return log ? `${log.job}, ${log.build}` : '';
 }
 
 /** The lines of a log's head that name where a Jenkins build ran: its workspace, else a freestyle step's `[job] $`. */

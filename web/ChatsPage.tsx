@@ -6,7 +6,7 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { onLinkClick } from './router.js';
 import { age, fullTime } from './time.js';
 import { useLoad } from './useLoad.js';
-import { titleJob } from './chatHead.js';
+import { logOnlyLabels } from '../protocol/chatTitle.js';
 
 const PAGE = 50;
 
@@ -95,15 +95,15 @@ export function ChatsPage() {
                   </td>
                   <td data-label="Job">
                     {chat.job_name ??
-                      (titleJob(chat.title) !== undefined ? (
+                      (logOnlyLabels(chat) !== undefined ? (
                         <span className="muted" title="No Jenkins record: the job the chat's title names (from its log)">
-                          {titleJob(chat.title)} (title)
+                          {logOnlyLabels(chat)?.job}
                         </span>
                       ) : (
                         <span className="muted">none</span>
                       ))}
                   </td>
-                  <td data-label="Build">{chat.build_number != null ? `#${chat.build_number}` : <span className="muted">{chat.job_name == null && titleJob(chat.title) !== undefined ? 'log only' : 'none'}</span>}</td>
+                  <td data-label="Build">{chat.build_number != null ? `#${chat.build_number}` : <span className="muted">{logOnlyLabels(chat)?.build ?? 'none'}</span>}</td>
                   <td data-label="Updated">
                     <time dateTime={chat.updated_at} title={fullTime(chat.updated_at)}>
                       {age(chat.updated_at)}

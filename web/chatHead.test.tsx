@@ -1,5 +1,5 @@
 /** The chat page's line under the title says only what it read (ux4: the backend down said "No job" over a chat with a log). */
-import { aboutLine, fileSourceLabel, showsLoading, titleJob } from './chatHead.js';
+import { aboutLine, fileSourceLabel, showsLoading } from './chatHead.js';
 
 describe('the line under a chat title', () => {
   test('job and build, a log without a job, no log: each only once the chat was read', () => {
@@ -22,15 +22,5 @@ describe('the line under a chat title', () => {
     expect(fileSourceLabel({ path: 'a.py', start_line: 5, end_line: 5 })).toBe('a.py:5');
     expect(fileSourceLabel({ path: 'a.py', start_line: 5 })).toBe('a.py:5');
     expect(fileSourceLabel({ path: 'Jenkinsfile' })).toBe('Jenkinsfile');
-  });
-});
-
-describe("the chat list's job of a chat without a Jenkins record", () => {
-  test("the job a piped log's title names (`cichat ask` titles it `<job>: <question>`), nothing from other titles", () => {
-    expect(titleJob('logship: why did the build fail?')).toBe('logship');
-    expect(titleJob('team/api: what changed?')).toBe('team/api');
-    expect(titleJob('why did the build fail?')).toBeUndefined();
-    expect(titleJob('Demo: invoice-kt #2 failed')).toBeUndefined();
-    expect(titleJob('a note: two words before the colon')).toBeUndefined();
   });
 });

@@ -25,14 +25,3 @@ export function fileSourceLabel(s: { path: string; start_line?: number; end_line
   if (!s.start_line) return s.path;
   return `${s.path}:${s.start_line}${s.end_line && s.end_line !== s.start_line ? `-${s.end_line}` : ''}`;
 }
-
-/**
- * The job a chat's title names when the chat's context names none (ux6-ux9: a chat made from a piped log is titled
- * `<the job its console names>: <question>` by `cichat ask`, and its Job column said `none`). Only the title's
- * `name: ` prefix, a job-like name (letters, digits, `._-@+`, `/` between parts): the list shows it as the title's,
- * not as a Jenkins record. Undefined for any other title.
- */
-export function titleJob(title: string): string | undefined {
-  // `Demo: <job> #<n> failed` is the demo chat's title, not a job called Demo.
-  return /^Demo:/.test(title) ? undefined : /^([\w.@+-]+(?:\/[\w.@+-]+)*): \S/.exec(title)?.[1];
-}

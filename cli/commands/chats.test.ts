@@ -42,6 +42,16 @@ describe('cichat chats list', () => {
     expect(lines[5]).toMatch(/^ 4 {2}\S+ \S+ {2}team\/api {6}job page$/);
   });
 
+  it("names a piped log's chat as the web list does: the title's job, log only (ux9 left it blank)", async () => {
+    const lines = (await list([chat(5, 'logship: why did the build fail?', { job_name: null, build_number: null }), chat(1, 'plain', { job_name: null, build_number: null })])).stdout.text.split('\n');
+    expect(lines[0]).toMatch(/^ID {2}UPDATED {14}JOB {24}TITLE$/);
+    expect(lines[1]).toMatch(/^ 5 {2}\S+ \S+ {2}logship \(title\), log only {2}logship: why did the build fail\?$/);
+    expect(lines[2]).toMatch(/^ 1 {2}\S+ \S+ {29}plain$/);
+    // --json keeps job_name null: the title's job is no Jenkins record
+    const got = JSON.parse((await list([chat(5, 'logship: why?', { job_name: null, build_number: null })], true)).stdout.text) as Chat[];
+    expect(got[0]).toMatchObject({ job_name: null, build_number: null });
+  });
+
   it('has no JOB column when no chat names a job', async () => {
     const text = (await list([chat(1, 'plain'), chat(2, 'other', { job_name: null, build_number: null })])).stdout.text;
     expect(text.split('\n')[0]).toMatch(/^ID {2}UPDATED {14}TITLE$/);

@@ -6,7 +6,7 @@ import type { QaPair } from '../../protocol/types.js';
 import { colourful, localTime, paint, printJson } from '../output.js';
 import { UsageError } from '../errors.js';
 import { sourcesText } from '../sources.js';
-import { chatSubject, subjectText } from '../chatSubject.js';
+import { chatSubject, listJobText } from '../chatSubject.js';
 
 export function chatsCommand(deps: CommandDeps): Command {
   const chats = commandGroup('chats', 'chat management: list, new, show, rename, rm');
@@ -68,7 +68,7 @@ export async function listChats(ctx: Ctx): Promise<void> {
     return;
   }
   const width = Math.max(2, ...chats.map((c) => String(c.id).length));
-  const jobs = subjects.map(subjectText);
+  const jobs = chats.map((c, i) => listJobText(c, subjects[i]));
   // The JOB column only when some chat has one; as wide as its longest entry, at most 40.
   const jobWidth = Math.min(40, Math.max(0, ...jobs.map((j) => j.length)));
   const jobHead = jobWidth > 0 ? `${'JOB'.padEnd(jobWidth)}  ` : '';

@@ -37,6 +37,11 @@ describe('chat list job column', () => {
     expect(lines[1]).toMatch(/2 {15}plain/);
   });
 
+  it("a piped log's chat shows the job its title names, log only, as the web list does", () => {
+    const chats = [chat(5, 'logship: why did it fail?', undefined, { job_name: null, build_number: null })];
+    expect(render(<ChatList chats={chats} selected={0} height={3} width={90} />).lastFrame()).toMatch(/5 logship \(title\), log only {2}logship: why did it fail\?/);
+  });
+
   it('a job without a build shows the job alone', () => {
     const chats = [chat(1, 'about it', undefined, { job_name: 'folder/deploy', build_number: null })];
     expect(render(<ChatList chats={chats} selected={0} height={3} width={80} />).lastFrame()).toMatch(/1 folder\/deploy {2}about it/);

@@ -3,7 +3,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { padTo, textWidth, truncateTo } from './markdownText.js';
 import type { ListedChat } from './useChatSession.js';
-import { chatSubject, subjectText } from '../chatSubject.js';
+import { chatSubject, listJobText } from '../chatSubject.js';
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -40,7 +40,7 @@ export function ChatList({
   const idWidth = Math.max(...chats.map((c) => String(c.id).length));
   // Job and build from the backend's fields, else read from the title (cli/chatSubject.ts).
   const subjects = visible.map((c) => chatSubject(c));
-  const subjectTexts = subjects.map(subjectText);
+  const subjectTexts = visible.map((c, i) => listJobText(c, subjects[i]));
   // The job column: as wide as its longest entry on screen, at most a third of the line.
   const jobWidth = Math.min(Math.floor(width / 3), Math.max(0, ...subjectTexts.map(textWidth)));
   // The unread column only takes room when some chat is unread.
