@@ -244,7 +244,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['node-release-check-exitcode-silent', 'message from the log alone: npm\'s `tiny-cron@4.1.0 release:check` banner is the first excerpt; with the passing build as baseline (the bench) the runner\'s `Process completed with exit code 2.` is, right'],
   // Round 22 (asserted since HELDOUT_ROUND 23; docs/notes/analyzer.md, "Round 22 opened (helper t23)").
   ['bash-cp-omitting-directory-defaults-split', 'unknown: cp\'s `-r not specified; omitting directory \'config/defaults\'` (the script copies a directory without -r) is not read as a script error'],
-  ['git-bundle-create-tmpfs-full', 'unknown: git\'s `fatal: sha1 file \'<stdout>\' write error. Out of diskspace` is not read as a full disk'],
   ['git-checkout-pathspec-renamed-file', 'unknown: git\'s `error: pathspec \'config/app.env\' did not match any file(s) known to git` (the script names a file the commit renamed) is not read as a script error'],
   ['mariadb-insert-command-denied-readonly-user-long', 'unknown: MariaDB\'s `ERROR 1142 (42000) at line 2: INSERT command denied to user ...` (a read-only user) is not read as a refused permission (the class model\'s likely guess is)'],
   ['maven-version-property-renamed-unresolved', 'unknown: Maven\'s `\'dependencies.dependency.version\' for ... must be a valid version but is \'${...}\'` (a property the commit renamed) is not read as a dependency error (the class model\'s likely guess is)'],

@@ -284,7 +284,9 @@ export const RULES: Rule[] = [
   // Ruby's NoMemoryError at its address-space limit (`[FATAL] failed to allocate memory`).
   { cls: 'out-of-memory', priority: 20, confidence: 'high', re: new RegExp(String.raw`Allowed memory size of \d+ bytes exhausted(?:.*? in (${SRC}\.php)(?: on line |:)(\d+))?`), read: (m) => ({ tool: 'php', exception: 'memory exhausted', ...at(m[1], m[2]) }) },
   { cls: 'out-of-memory', priority: 20, confidence: 'high', re: /^\[FATAL\] failed to allocate memory$|\bfailed to allocate memory \(NoMemoryError\)/, read: () => ({ tool: 'ruby', exception: 'NoMemoryError' }) },
-  { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk/i },
+  // git's own words when a write of its packs comes up short (csum-file.c: `sha1 file '<stdout>' write error. Out of
+  // diskspace`, `git bundle create` on a full volume: test/fixtures/grammar git-bundle-disk-full).
+  { cls: 'disk-full', priority: 20, confidence: 'high', re: /No space left on device|\bENOSPC\b|Disk quota exceeded|not enough (?:free )?disk space|There is not enough space on the disk|\bwrite error\. Out of diskspace\b/i },
   // A linker killed by SIGBUS (`collect2: fatal error: ld terminated with signal 7 [Bus error]`): lld, gold and mold
   // write their output through mmap, and a page of it that the full volume cannot hold is a bus error, not ENOSPC
   // (cargo-target-dir-tmpfs-full, a 4 MB tmpfs). Medium: a mapped input truncated under the linker is a bus error too.
