@@ -54,9 +54,14 @@ function recipeCompare(from: number, at: number, bodyAt: (i: number) => string):
   return undefined;
 }
 
-/** How a tool says the path it was given is not there: the path, then the words, or the words, then the path. */
-const PATH_THEN_MISSING = /^['"’`]?:?(?: (?:cannot|can't|failed to) (?:stat|open|access|read)\w*:)? (?:no such file or directory|is not a directory|does not exist|not found)\b/i;
-const MISSING_THEN_PATH = /\b(?:l?stat|cannot stat|cannot access|(?:file|directory|path|file or directory) not found:|not a directory:|does not exist:|no such file or directory:) ['"‘`]?$/i;
+/**
+ * How a tool says the path it was given is not there, or not what it takes: the path, then the words, or the words, then
+ * the path. git's pathspec (`error: pathspec 'x' did not match any file(s) known to git`, `fatal: pathspec 'x' did not
+ * match any files`) and cp's directory without `-r` (`cp: -r not specified; omitting directory 'x'`) are real output
+ * (test/fixtures/grammar git-pathspec-*, cp-omitting-directory).
+ */
+const PATH_THEN_MISSING = /^['"’`]?:?(?: (?:cannot|can't|failed to) (?:stat|open|access|read)\w*:)? (?:no such file or directory|is not a directory|does not exist|not found|did not match any files?(?:\(s\))?)\b/i;
+const MISSING_THEN_PATH = /\b(?:l?stat|cannot stat|cannot access|(?:file|directory|path|file or directory) not found:|not a directory:|does not exist:|no such file or directory:|omitting directory) ['"‘`]?$/i;
 
 /** A command's arguments that may name a path (no option), in the form a tool prints them back (`./pkg/...` -> `./pkg`). */
 function pathArguments(command: string): string[] {

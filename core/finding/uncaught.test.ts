@@ -109,10 +109,13 @@ const AS_BEFORE: Row[] = [
  * code loads is not installed, when an allocation fails and when a library refuses the credentials, each made on this
  * machine by make.sh (the JVM's UnsatisfiedLinkError: lk1's test/fixtures/linkload, core/finding/linkage.test.ts). CHANGED: each row was another class before (its package
  * loader's report a runtime error, Tcl's allocator unknown, R's a runtime error,
- * an authentication exception a runtime error, git's `Out of diskspace` unknown). SAME: what the analyzer already read right, and two left as they were
+ * an authentication exception a runtime error, git's `Out of diskspace` unknown, cp's directory without -r and git's pathspec of the script's argument unknown). SAME: what the analyzer already read right, and two left as they were
  * (Elixir's `module X is not available`, PHP's missing `vendor/autoload.php`: see the notes).
  */
 const CHANGED: Row[] = [
+  ['cp-omitting-directory', 'ci-script', "cp: -r not specified; omitting directory 'config/defaults'", null],
+  ['git-pathspec-checkout', 'ci-script', "error: pathspec 'config/app.env' did not match any file(s) known to git", null],
+  ['git-pathspec-add', 'ci-script', "fatal: pathspec 'config/app.env' did not match any files", null],
   ['git-bundle-disk-full', 'disk-full', "fatal: sha1 file '<stdout>' write error. Out of diskspace", null],
   ['tcl-package-missing', 'dependency-resolution', "can't find package csvkit 2.0", 'tools/report.tcl:1'],
   ['tcl-package-version', 'dependency-resolution', "can't find package tcltest 3.0", 'check.tcl:2'],
