@@ -279,11 +279,6 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
     const found = findingIn(lines, { start_line: k + 1, end_line: excerpt.end_line });
     if (found.class !== 'unknown') return found;
   }
-  // Lua prints its error on the line above `stack traceback:`.
-  if (/^stack traceback:$/.test(bodyOf(lines[first] ?? '').trim()) && first > 0) {
-    const found = findingIn(lines, { start_line: first, end_line: excerpt.end_line });
-    if (found.class !== 'unknown') return found;
-  }
   // rustfmt: back over the diff to its header.
   for (let k = first - 1; k >= Math.max(0, first - BEFORE); k--) {
     const t = bodyOf(lines[k] ?? '');
