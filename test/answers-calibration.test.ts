@@ -23,7 +23,7 @@ async function answers(id: string): Promise<{ top: Finding; why: string; fix: st
 describe('a calibrated confidence in the answers', () => {
   it.each([
     ['pytest-merge-conflict-markers-syntaxerror', 'compile-error'],
-    ['python-oom-killed', 'out-of-memory'],
+    ['maven-junit5-timeout', 'timeout-aborted'],
   ])("%s: a rule's high the words do not support is said as likely, in both answers, with its class kept", async (id, cls) => {
     const { top, why, fix } = await answers(id);
     expect([top.class, top.confidence, top.rules_confidence]).toEqual([cls, 'medium', 'high']);

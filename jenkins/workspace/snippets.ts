@@ -303,7 +303,9 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     .map((e) => e.finding)
     .find((f) => f?.class === 'link-error' && f.symbol !== undefined && !f.symbol.startsWith('-l'));
   if (linked?.symbol) {
-    let defined = false;
+    // A symbol the linker found defined twice (`multiple definition of`, `duplicate symbol`) is defined: the searches for
+    // a declaration without a definition, or a definition renamed away, would say something false of it.
+    let defined = /\b(?:multiple definitions? of|duplicate symbol)\b/i.test(linked.message);
     for (const workspace of options.workspaces) {
       for (const d of await definitionsOf(reader, workspace, linked.symbol)) {
         defined = true;
