@@ -22,10 +22,10 @@ const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not con
 /** `[L12-L12]` for one log line. */
 export const at = (line: number): string => cite({ start_line: line, end_line: line });
 
-/** The finding of an excerpt: stored with it since issue 25, else read now from the stored log or the excerpt. */
 /** A finding placed in a file of the project that is no pipeline script (a Makefile, `build.sh`), not in the Jenkinsfile or Jenkins' `WorkflowScript`. */
 export const inProjectFile = (f: Finding): boolean => f.location !== undefined && !/(?:^|\/)(?:Jenkinsfile[\w.-]*|WorkflowScript|[^/]+\.groovy)$/.test(f.location.file);
 
+/** The finding of an excerpt: stored with it since issue 25, else read now from the stored log or the excerpt. */
 export function findingFor(ctx: ChatContext, span: LogSpan & { finding?: unknown }): Finding {
   const stored = span.finding;
   if (typeof stored === 'object' && stored !== null && typeof (stored as Finding).class === 'string' && typeof (stored as Finding).message_line === 'number') return withCheckValues(stored as Finding);
