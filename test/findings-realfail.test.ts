@@ -323,7 +323,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 23 (asserted since HELDOUT_ROUND 24).
   ['erlc-include-lib-not-in-erl-libs', ['compile-error', 'erlc\'s `can\'t find include lib "telemetry_hrl/include/sample.hrl"` (an -include_lib whose application is not in ERL_LIBS) read as a compile error (high), not a missing dependency']],
   ['node-fetch-abortsignal-timeout-lowered-slow-endpoint', ['runtime-exception', 'fetch\'s `DOMException [TimeoutError]: The operation was aborted due to timeout` (raised in undici: the endpoint did not answer in time) read as a runtime exception (medium, a rule\'s high lowered), not the network']],
-  ['tclsh-package-require-tcl-9-version-conflict', ['dependency-resolution', 'Tcl\'s `version conflict for package "Tcl": have 8.6.13, need 9.0` under `package require Tcl 9.0` (the interpreter itself too old) read as a missing dependency (high), not a missing tool']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

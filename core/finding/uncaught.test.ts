@@ -154,6 +154,8 @@ const CHANGED49: Row[] = [
   ['tsc-project-missing', 'ci-script', "error TS5058: The specified path does not exist: 'tsconfig.build.json'.", null],
   // runtime-exception (high) before: unittest's discovery refused the `-s` directory the script gave.
   ['unittest-start-missing', 'ci-script', "ImportError: Start directory is not importable: 'tset'", null],
+  // dependency-resolution (high) before: the package `Tcl` the script requires is the interpreter itself.
+  ['tcl-interpreter-version', 'missing-tool', 'version conflict for package "Tcl": have 8.6.13, need 9.0', 'tools/rotate.tcl:1'],
 ];
 const SAME49: Row[] = [
   // The path tsc could not read is tsconfig's `extends`, not the command's argument: the project's configuration.
