@@ -321,7 +321,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   // Round 22 (asserted since HELDOUT_ROUND 23).
   ['java-jni-package-move-unsatisfiedlinkerror', ['runtime-exception', 'the JVM\'s `UnsatisfiedLinkError: \'long dev.acme.hash.jni.Native.fnv1a(byte[])\'` (the library still exports the old package\'s JNI name) read as a runtime exception (high), not a link error']],
   // Round 23 (asserted since HELDOUT_ROUND 24).
-  ['erlc-include-lib-not-in-erl-libs', ['compile-error', 'erlc\'s `can\'t find include lib "telemetry_hrl/include/sample.hrl"` (an -include_lib whose application is not in ERL_LIBS) read as a compile error (high), not a missing dependency']],
   ['node-fetch-abortsignal-timeout-lowered-slow-endpoint', ['runtime-exception', 'fetch\'s `DOMException [TimeoutError]: The operation was aborted due to timeout` (raised in undici: the endpoint did not answer in time) read as a runtime exception (medium, a rule\'s high lowered), not the network']],
 ]);
 
