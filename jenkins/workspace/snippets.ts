@@ -23,7 +23,7 @@ export { subjectOf } from './subject.js';
 import { failingTestFile, testFileDeclaring, programSources } from './testFile.js';
 import { agentWorkspaceRoots, bySuffix, directPath, indexFiles } from './locate.js';
 export { agentWorkspaceRoots } from './locate.js';
-import { declaredInWorkspace, definitionsOf, renamedInWorkspace, type ReadFile } from './linkSnippets.js';
+import { declaredInWorkspace, definitionsOf, hiddenLinkageIn, renamedInWorkspace, type ReadFile } from './linkSnippets.js';
 import { window } from './window.js';
 import { memberSuggestions, pythonDefinitionsOf, scriptLineOf, typeSuggestions } from './suggestions.js';
 import { SCRIPT_CLASSES, commandBefore, lineRunning, printingProgram, scriptRunBy, tracesOf } from './scriptTrace.js';
@@ -307,9 +307,29 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     // A symbol the linker found defined twice (`multiple definition of`, `duplicate symbol`) is defined: the searches for
     // a declaration without a definition, or a definition renamed away, would say something false of it.
     let defined = /\b(?:multiple definitions? of|duplicate symbol)\b/i.test(linked.message);
+    // Defined where no other file can link to it (`static`, `inline`, a template in a .cpp...): that linkage and the
+    // header that declares the name, as clues (linkVisibility.ts); the plain "defines" snippet of that file is left out.
+    const linkage = new Set<string>();
+    for (const workspace of defined ? [] : options.workspaces) {
+      const hits = await hiddenLinkageIn(reader, workspace, linked.symbol, limits);
+      for (const hit of hits) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(hit.file, hit.index + 1, 2, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        linkage.add(`${workspace.workspaceId}\0${hit.rel}`);
+        snippets.push({ path: hit.rel, workspaceId: workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+      }
+      if (hits.length > 0) {
+        defined = true;
+        break;
+      }
+    }
     for (const workspace of options.workspaces) {
       for (const d of await definitionsOf(reader, workspace, linked.symbol)) {
         defined = true;
+        if (linkage.has(`${workspace.workspaceId}\0${d.rel}`)) continue;
         if (snippets.length >= limits.maxSourceSnippets) break;
         const near = window(d.file, d.index + 1, 1, 600);
         const nearText = maskSecrets(near.text);
