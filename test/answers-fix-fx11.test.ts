@@ -3,7 +3,8 @@
  * that the workspace defines where no other file can link to it (jenkins/workspace/linkVisibility.ts,
  * backend/answer/local/linkageSteps.ts): `static`, `inline` in a source file, a template defined in a source file, a
  * C++ `const` that does not see its `extern` declaration, a library built with hidden visibility whose declaration
- * lacks the export mark. Made-up logs and projects first (each shape with a case where nothing may be said), then
+ * lacks the export mark; and the data file the failing code reads (jenkins/workspace/dataFiles.ts,
+ * backend/answer/local/dataFileSteps.ts). Made-up logs and projects first (each shape with a case where nothing may be said), then
  * the real cases of the tuning rounds (<= 19); every citation checked.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -105,6 +106,46 @@ describe('a symbol defined where no other file can link to it', () => {
   });
 });
 
+describe('the data file the failing code reads', () => {
+  const testLog = (lines: string[]): string[] => ['+ npx vitest run', ...lines, ' Test Files  1 failed (1)', 'npm error Test failed.'];
+
+  it("a JSON parser's position: the line it falls on, and the trailing comma before it", async () => {
+    const ws = project({
+      'test/convert.test.js': "import { readFileSync } from 'node:fs';\nimport { test } from 'vitest';\nlet rates;\ntest('converts', () => {\n  rates = JSON.parse(readFileSync(new URL('./fixtures/rates.json', import.meta.url), 'utf8'));\n});\n",
+      'test/fixtures/rates.json': '{\n  "rates": {\n    "EUR": 1,\n    "SEK": 11.52,\n  }\n}\n',
+    });
+    const fix = await fixOfShellLog(testLog([' FAIL  test/convert.test.js > converts', 'SyntaxError: Expected double-quoted property name in JSON at position 49', ' ❯ test/convert.test.js:5:16']), 'rates', '/tmp/jenkins7.sh', ws);
+    expect(fix).toContain('`test/fixtures/rates.json:5` is where the position the parser names falls in `./fixtures/rates.json`');
+    expect(fix).toContain('the line before it, 4, ends with a comma (`"SEK": 11.52,`)');
+  });
+
+  it('a name the error quotes, in the file the error names; nothing for a file the workspace lacks without a missing-file error', async () => {
+    const ws = project({
+      'config/config_test.go': 'package config\n\nimport "testing"\n\nfunc TestLoad(t *testing.T) {\n\tc, err := Load("testdata/relay.json")\n\tif err != nil {\n\t\tt.Fatalf("Load(testdata/relay.json): %v", err)\n\t}\n\t_ = c\n}\n',
+      'config/testdata/relay.json': '{\n  "host": "relay",\n  "retry_backoff_ms": 200\n}\n',
+    });
+    const log = ['+ go test ./config', '--- FAIL: TestLoad (0.00s)', '    config_test.go:8: Load(testdata/relay.json): json: unknown field "retry_backoff_ms"', 'FAIL', 'FAIL\texample.com/relay/config\t0.004s'];
+    const fix = await fixOfShellLog(log, 'relay', '/tmp/jenkins7.sh', ws);
+    expect(fix).toContain('`config/testdata/relay.json:3` holds `retry_backoff_ms`');
+    expect(fix).toContain("I can't tell from the log which side is out of date");
+    const other = await fixOfShellLog(log.map((l) => l.replace(/relay\.json/g, 'other.json')), 'relay', '/tmp/jenkins7.sh', ws);
+    expect(other).not.toContain('a file like');
+  });
+
+  it('a missing file: the file like it with the same extension, and a classpath resource in a sub-directory', async () => {
+    const ws = project({
+      'tests/total.rs': 'use std::fs;\n\n#[test]\nfn totals() {\n    let csv = fs::read_to_string("tests/fixtures/orders.csv").unwrap();\n    assert!(!csv.is_empty());\n}\n',
+      'tests/fixtures/orders-2024.csv': 'id,total\n1,10\n',
+      'src/test/java/k/ScalerTest.java': 'package k;\n\nclass ScalerTest {\n    void load() throws Exception {\n        var r = new java.io.InputStreamReader(getClass().getResourceAsStream("/bread.properties"));\n    }\n}\n',
+      'src/test/resources/recipes/bread.properties': 'flour=500\n',
+    });
+    const rust = await fixOfShellLog(['+ cargo test', 'running 1 test', 'test totals ... FAILED', '', 'failures:', '', '---- totals stdout ----', "thread 'totals' panicked at tests/total.rs:5:63:", 'called `Result::unwrap()` on an `Err` value: Os { code: 2, kind: NotFound, message: "No such file or directory" }', '', 'test result: FAILED. 0 passed; 1 failed', 'error: test failed, to rerun pass `--test total`'], 'orders', '/tmp/jenkins7.sh', ws);
+    expect(rust).toContain('The workspace has `tests/fixtures/orders-2024.csv`, a file like `tests/fixtures/orders.csv`, which the failing code reads');
+    const java = await fixOfShellLog(['+ gradle test', '> Task :test FAILED', '', 'k.ScalerTest > load FAILED', '    java.lang.NullPointerException', '        at java.base/java.io.Reader.<init>(Reader.java:168)', '        at k.ScalerTest.load(ScalerTest.java:5)', '', '1 test completed, 1 failed'], 'bread', '/tmp/jenkins7.sh', ws);
+    expect(java).toContain('it is `/recipes/bread.properties`');
+  });
+});
+
 describe('real cases of the tuning rounds', () => {
   it.each([
     ['gold-static-function-undefined', ['`src/crc.c:3` defines `crc8` as `static`', '`src/crc.h` is the header of `src/crc.c`']],
@@ -112,6 +153,12 @@ describe('real cases of the tuning rounds', () => {
     ['lld-const-internal-linkage-undefined', ['`src/defaults.cpp` does not include `src/limits.h`', 'Add `#include "limits.h"`']],
     ['gxx-template-defined-in-cpp', ['defines the template `stats::median`', '(`src/stats.hpp:7`)']],
     ['ld-hidden-visibility-undefined', ['`geo/geo.h:5` declares `geo_bearing_deg` without `GEO_API`', '`CMakeLists.txt:3` builds with hidden visibility']],
+    ['vitest-fixture-json-syntaxerror', ['`test/fixtures/rates.json:9` is where the position the parser names falls', '(`"SEK": 11.52,`)']],
+    ['go-test-json-disallow-unknown-fields', ['`config/testdata/relay.json:5` holds `retry_backoff_ms`']],
+    ['cargo-test-fixture-path-notfound', ['The workspace has `tests/fixtures/orders-2024.csv`']],
+    ['gradle-junit-npe-in-before', ['it is `/recipes/bread.properties`']],
+    ['java-exceptionininitializererror-static', ['The workspace has `resources/carriers/eu.properties`', 'it is `/carriers/eu.properties`']],
+    ['pytest-fixture-setup-error', ['The workspace has `tests/fixtures/rates.json`']],
   ])('%s', async (id, said) => {
     const fix = await fixOfRealCase(id);
     for (const s of said) expect(fix).toContain(s);

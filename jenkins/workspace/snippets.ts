@@ -18,6 +18,7 @@ import { TRUNCATION_MARK, readWorkspaceFile } from './file.js';
 import { relativePathSegments } from './pathguard.js';
 import { CLUE_MARK, findClues } from './clues.js';
 import { originSnippets } from './origins.js';
+import { dataFileHits } from './dataFiles.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
 import { failingTestFile, testFileDeclaring, programSources } from './testFile.js';
@@ -461,6 +462,19 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   const failing = snippets.find((x) => x.line !== undefined && x.kind === 'source' && !x.message?.startsWith(CLUE_MARK));
   const failingFile = failing ? await reader.read(options.workspaces.find((w) => w.workspaceId === failing.workspaceId) as SnippetWorkspace, failing.path) : undefined;
   if (failing && failingFile && !(failingFile instanceof WorkspaceError)) snippets.push(...originSnippets(failing, failingFile.lines, maskSecrets));
+  // The data file the failing line (or the three above it) reads, as a string (dataFiles.ts): the line the error points at, or the files like it.
+  const failingWorkspace = failing ? options.workspaces.find((w) => w.workspaceId === failing.workspaceId) : undefined;
+  if (failing?.line !== undefined && failingWorkspace && failingFile && !(failingFile instanceof WorkspaceError)) {
+    const near = failingFile.lines.slice(Math.max(0, failing.line - 4), failing.line).join('\n');
+    const files = await reader.index(failingWorkspace);
+    const readLines = async (rel: string): Promise<string[] | undefined> => ((f) => (f instanceof WorkspaceError ? undefined : f.lines))(await reader.read(failingWorkspace, rel));
+    for (const hit of await dataFileHits({ files, read: readLines }, failing.path, near, `${clued?.message ?? ''}\n${failing.message ?? ''}`)) {
+      const file = await reader.read(failingWorkspace, hit.rel);
+      if (file instanceof WorkspaceError || snippets.length >= limits.maxSourceSnippets + 2) break;
+      const w = window(file, hit.index + 1, 2, 800);
+      snippets.push({ path: hit.rel, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+    }
+  }
   const script = await pipelineSnippet(reader, options, limits, scriptLines);
   if (script) snippets.push(script);
   else for (const loc of scriptLines) skipped.push({ path: loc.path, line: loc.line, reason: 'the pipeline script was not found' });

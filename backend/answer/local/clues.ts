@@ -16,6 +16,7 @@ import { lineTextOf } from './logHelpers.js';
 import { ReplyBuilder, type Ask, type Reply } from './reply.js';
 import { isClue, numbered, snippetsOf } from './workspace.js';
 import { linkageStep } from './linkageSteps.js';
+import { dataFileStep } from './dataFileSteps.js';
 
 /** A clue snippet of the context: its message without the mark, and its line. */
 export interface Clue {
@@ -169,6 +170,9 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const linkage = linkageStep(c, f, others);
     if (linkage) return linkage;
   }
+  // The data file the failing line reads (dataFileSteps.ts).
+  const data = dataFileStep(c);
+  if (data) return data;
   let m: RegExpExecArray | null;
   if ((m = /^declares the dependency (.+)$/.exec(what))) {
     if (ownDefinition(c)) {
