@@ -19,9 +19,9 @@ const common = {
   transform: {
     '^.+\\.tsx?$': '<rootDir>/scripts/jestTransform.js',
   },
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/', '/test/fixtures/realfail/', '/test/fixtures/ux7/', '/test/fixtures/ux8/', '/test/fixtures/grammar/', '/test/fixtures/linkload/'],
-  // the real-failure cases (and ux7's) hold small projects of their own (package.json, tests): data, not ours
-  modulePathIgnorePatterns: ['<rootDir>/test/fixtures/realfail/', '<rootDir>/test/fixtures/ux7/', '<rootDir>/test/fixtures/ux8/', '<rootDir>/test/fixtures/grammar/', '<rootDir>/test/fixtures/linkload/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/', '/test/fixtures/realfail/', '/test/fixtures/ux[0-9]+/', '/test/fixtures/grammar/', '/test/fixtures/linkload/'],
+  // the real-failure cases (and every ux round's) hold small projects of their own (package.json, tests): data, not ours
+  modulePathIgnorePatterns: ['<rootDir>/test/fixtures/realfail/', '<rootDir>/test/fixtures/ux[0-9]+/', '<rootDir>/test/fixtures/grammar/', '<rootDir>/test/fixtures/linkload/'],
   // what a test file leaves in the (shared) worker process is switched off after it (see the file)
   setupFilesAfterEnv: ['<rootDir>/test/helpers/perFile.ts'],
   // Jest's runtime, keeping node_modules' compiled CommonJS between the test files of a worker

@@ -42,7 +42,7 @@ export const DEV_CASES: string[] = rows.filter((cols) => cols[1] === 'dev').map(
  * The cases open for tuning: every case of a round before HELDOUT_ROUND (round 1's dev and
  * held-out cases, round 2's held-out cases, measured and reported on 2026-11-24, round 3's,
  * measured on 2026-11-25, round 4's, measured at 02:32 UTC that day, round 5's, measured at 03:17, and every
- * later round once measured: round 11's at 2026-11-29 02:10 UTC, round 12's at 03:30, round 13's at 03:53 (opened at 04:35), rounds 14 and 15 (measured 04:30 and 05:21, opened at 06:30), round 16 (measured 05:21, opened at 09:50), round 17 (measured 08:05, opened at 12:40), round 18 (measured 10:25, opened at 15:30), round 19 (measured 12:35-13:00 at 7d87154f, opened at 18:20), round 20 (measured at 2db9ffdf, opened at 21:05), round 21 (measured at d5196271, opened 2026-11-30 ~01:00), round 22 (measured at 4efaca37, opened 2026-11-30 ~04:00), each opened for tuning then).
+ * later round once measured: round 11's at 2026-11-29 02:10 UTC, round 12's at 03:30, round 13's at 03:53 (opened at 04:35), rounds 14 and 15 (measured 04:30 and 05:21, opened at 06:30), round 16 (measured 05:21, opened at 09:50), round 17 (measured 08:05, opened at 12:40), round 18 (measured 10:25, opened at 15:30), round 19 (measured 12:35-13:00 at 7d87154f, opened at 18:20), round 20 (measured at 2db9ffdf, opened at 21:05), round 21 (measured at d5196271, opened 2026-11-30 ~01:00), round 22 (measured at 4efaca37, opened 2026-11-30 ~04:00), round 23 (measured at 1f2a69a8, opened 2026-11-30 ~06:00), each opened for tuning then).
  */
 export const TUNED_CASES: string[] = allIds.filter((id) => roundOf(id) < HELDOUT_ROUND);
 
