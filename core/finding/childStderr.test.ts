@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyze } from '../log/analyze.js';
+import { sparseArray } from '../log/kept.js';
 import { withChildReport, withChildStderr } from './childStderr.js';
 
 /**
@@ -55,6 +56,18 @@ describe('withChildStderr / withChildReport: only the report of a child Node end
   it("leaves other TAP comments as they are (Test::More's `#   Failed test`, a summary): the same array", () => {
     const lines = ['not ok 1 - sums', "#   Failed test 'sums'", '#   at t/sum.t line 5.', '# tests 1', '# fail 1'];
     expect(withChildStderr(lines)).toBe(lines);
+  });
+
+  it("reads only the lines a long log's sparse result holds, never its holes (issue 28, sp13)", () => {
+    // The analyzer's result for a long log (kept.ts `sparseArray`): its few kept lines among a million holes.
+    const lines = sparseArray(1_000_000);
+    lines[499_998] = '# tests 1';
+    lines[499_999] = 'not ok 1 - /ws/t.js';
+    // A hole that counts its reads (not enumerable: not a line the array holds).
+    let holeReads = 0;
+    Object.defineProperty(lines, 250_000, { get: () => void holeReads++, enumerable: false });
+    expect(withChildStderr(lines)).toBe(lines);
+    expect(holeReads).toBe(0);
   });
 
   it('widens an excerpt at the spec verdict only up to the report\'s head with frames, within the step', () => {
