@@ -160,6 +160,9 @@ const CHANGED49: Row[] = [
   // unknown before (its message `result.error = new ErrnoException(...)`): Node's `<ref *1>` mark of a self-referring error
   // hid the head, and `spawnSync` (execFileSync's) was not read as a spawn.
   ['node-spawnsync-enoent', 'missing-tool', '<ref *1> Error: spawnSync pngquant-missing ENOENT', '/tmp/ws/node-spawnsync-enoent/scripts/thumbs.mjs:4'],
+  // unknown before: CMake's find_program() that found none of its names (a program), find_library()'s (a library).
+  ['cmake-find-program', 'missing-tool', 'Could not find DOXYGEN_EXE using the following names: doxygen-missing, doxy-missing', 'CMakeLists.txt:4'],
+  ['cmake-find-library', 'dependency-resolution', 'Could not find ZSTD_LIB using the following names: zstd-missing', 'CMakeLists.txt:4'],
   ['erlang-include-lib-missing', 'dependency-resolution', 'src/gauge.erl:3:14: can\'t find include lib "metrics_hrl/include/gauge.hrl"', 'src/gauge.erl:3'],
 ];
 const SAME49: Row[] = [
