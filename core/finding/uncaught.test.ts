@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyze } from '../log/analyze.js';
+import { raisedIn } from './tests.js';
 import { REALFAIL_ROOT, TUNED_CASES } from '../../test/helpers/realfail.js';
 import type { Finding } from '../../protocol/types.js';
 
@@ -173,6 +174,8 @@ const SAME49: Row[] = [
   ['tsc-extends-missing', 'compile-error', "error TS5083: Cannot read file '/tmp/ws/tsc-extends-missing/tsconfig.base.json'.", null],
   // An asynchronous spawn's `Error: spawn x ENOENT` (an unhandled 'error' event): read so before.
   ['node-spawn-enoent', 'missing-tool', 'Error: spawn pngquant-missing ENOENT', null],
+  // As before: the step's exit line, whose window does not reach errorInfo's message (the test below reads the grammar).
+  ['tcl-error-note', 'runtime-exception', 'ERROR: script returned exit code 1', 'pauses.tcl:11'],
   // A plain -include of the project's own header: its file, a compile error.
   ['erlang-include-missing', 'compile-error', 'src/gauge.erl:3:10: can\'t find include file "gauge.hrl"', 'src/gauge.erl:3'],
 ];
@@ -183,6 +186,18 @@ describe("a tool's own verdict on what it was given (session 49)", () => {
   });
   it.each(SAME49)('%s (as before)', (id, cls, message, place) => {
     expect(seen(id)).toEqual([cls, message, place]);
+  });
+});
+
+describe("Tcl's errorInfo under a command's own note (session 49)", () => {
+  it("`expected integer but got \"250ms\"` over `    (reading increment)` and `    invoked from within` is the error raised, at the margin; the trace's command lines are not", () => {
+    // Real output (tcl-error-note); its top excerpt in this Pipeline log is the step's exit line, whose window does not
+    // reach the message: the grammar is read where a window holds errorInfo (round 23's tclsh-run-expected-integer-...).
+    const lines = readFileSync(path.join(DIR, 'tcl-error-note.log'), 'utf8').split('\n');
+    const from = lines.findIndex((l) => l.startsWith('+ tclsh'));
+    const raised = raisedIn(lines.slice(from));
+    expect([raised?.runtime, raised?.text]).toEqual(['tcl', 'expected integer but got "250ms"']);
+    expect(raisedIn(lines.slice(from + 4))).toBeUndefined();
   });
 });
 
