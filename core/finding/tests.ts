@@ -303,13 +303,15 @@ const PERMISSION_EXCEPTION = /^\w*(?:Authentication|Authori[sz]ation|Unauthori[s
 
 /**
  * The class an exception's own grammar or type settles, whatever ran it (a program or a test): the runtime refused
- * the source as it loaded it (compile-error), its package loader found no package of that name (uncaught.ts
- * `unavailable`: dependency-resolution), the type's name says the credentials or a permission were refused
+ * the source as it loaded it (compile-error), the code asked for another version of the interpreter itself (uncaught.ts
+ * `interpreter`: missing-tool), its package loader found no package of that name (uncaught.ts `unavailable`:
+ * dependency-resolution), the type's name says the credentials or a permission were refused
  * (permission-credentials). Undefined: an error raised while running, which the caller classes by whether a test was
  * running.
  */
 export function raisedClass(raised: Raised): FindingClass | undefined {
   if (raised.rejected) return 'compile-error';
+  if (raised.grammar?.interpreter) return 'missing-tool';
   if (raised.grammar?.unavailable) return 'dependency-resolution';
   if (PERMISSION_EXCEPTION.test(raised.exception)) return 'permission-credentials';
   return undefined;
