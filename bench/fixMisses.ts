@@ -100,7 +100,7 @@ export async function missesOf(c: RealCase): Promise<RowOfMisses> {
   const useful = norm(fix) !== norm(why) && missing.length === 0;
   if (useful) return { id: c.expected.id, round, useful, misses: [] };
   const log = cleanLines(c.failLog).join('\n').toLowerCase();
-  const snippets = ((context.ciContext as { workspaceSnippets?: WorkspaceSnippet[] }).workspaceSnippets ?? []).map((s) => `${s.path}\n${s.content}`).join('\n').toLowerCase();
+  const snippets = ((context.ciContext as { workspaceSnippets?: WorkspaceSnippet[] }).workspaceSnippets ?? []).map((s) => `${s.path}\n${s.text}`).join('\n').toLowerCase();
   const project = projectText(path.join(c.dir, 'project'));
   const diffFile = path.join(c.dir, 'commit.diff');
   const diff = existsSync(diffFile) ? readFileSync(diffFile, 'utf8').toLowerCase() : '';

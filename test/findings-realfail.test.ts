@@ -76,6 +76,9 @@ const LOCATION_NOT_IN_LOG = new Set([
   // Round 23: a Jenkinsfile's sh step (no ci.sh: the label's ci.sh:1 is the step's only line) that exports the
   // unquoted `PYTEST_ADDOPTS=-m not slow` pytest splits.
   'pytest-ci-addopts-marker-expression-unquoted',
+  // Session 49: ci.sh's line `bash -x` echoes without its number, under the tool's refusal of the path it names
+  // (`npx tsc -p tsconfig.build.json`, round 23; `python3 -m unittest discover -s tset`, round 22).
+  'tsc-ci-project-tsconfig-renamed-ts5058', 'unittest-ci-discover-start-dir-typo',
 ]);
 
 /** Cases whose finding gives a place where the label has another or none, each with why: open (the place is not asserted). */
@@ -317,12 +320,8 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['redis-cli-maxmemory-oom-command-not-allowed-long', ['ci-script', 'the script\'s `exit 1` read as a script error (medium) over redis-cli\'s `OOM command not allowed when used memory > \'maxmemory\'.` (out of memory)']],
   // Round 22 (asserted since HELDOUT_ROUND 23).
   ['java-jni-package-move-unsatisfiedlinkerror', ['runtime-exception', 'the JVM\'s `UnsatisfiedLinkError: \'long dev.acme.hash.jni.Native.fnv1a(byte[])\'` (the library still exports the old package\'s JNI name) read as a runtime exception (high), not a link error']],
-  ['unittest-ci-discover-start-dir-typo', ['runtime-exception', 'unittest\'s `ImportError: Start directory is not importable: \'tset\'` (raised in unittest\'s own discovery: the script\'s `-s tset` typo) read as a runtime exception (high), not a script error; ci.sh:1 not given']],
   // Round 23 (asserted since HELDOUT_ROUND 24).
-  ['erlc-include-lib-not-in-erl-libs', ['compile-error', 'erlc\'s `can\'t find include lib "telemetry_hrl/include/sample.hrl"` (an -include_lib whose application is not in ERL_LIBS) read as a compile error (high), not a missing dependency']],
   ['node-fetch-abortsignal-timeout-lowered-slow-endpoint', ['runtime-exception', 'fetch\'s `DOMException [TimeoutError]: The operation was aborted due to timeout` (raised in undici: the endpoint did not answer in time) read as a runtime exception (medium, a rule\'s high lowered), not the network']],
-  ['tclsh-package-require-tcl-9-version-conflict', ['dependency-resolution', 'Tcl\'s `version conflict for package "Tcl": have 8.6.13, need 9.0` under `package require Tcl 9.0` (the interpreter itself too old) read as a missing dependency (high), not a missing tool']],
-  ['tsc-ci-project-tsconfig-renamed-ts5058', ['compile-error', 'tsc\'s `error TS5058: The specified path does not exist: \'tsconfig.build.json\'` (the script\'s `-p` names a file the commit renamed) read as a compile error (high), not a script error; ci.sh:1 not given']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

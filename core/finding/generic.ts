@@ -10,6 +10,7 @@ import type { Finding, FindingClass, LogExcerpt } from '../../protocol/types.js'
 import { bodyOf, messageText } from './body.js';
 import { SUMMARY_LINE } from './rules.js';
 import { CHECKED, OS_ERROR } from './errno.js';
+import { tclLoaded } from './uncaught.js';
 
 export type CommandKind = 'compile' | 'typecheck' | 'lint' | 'test' | 'run' | 'build';
 
@@ -263,10 +264,13 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
     if (loc && loc.message === '' && !LIBRARY_PATH.test(loc.file)) [best, index] = [{ ...loc, index: k }, errorLine];
   }
   if (!best || index === undefined) return undefined;
-  // Tcl's error is the line over its trace (`can't read "x": no such variable` / `    while executing`).
+  // Tcl's error is the line over its trace (`can't read "x": no such variable` / `    while executing`); the command
+  // under it may be the package loader's (uncaught.ts tclLoaded: a package or the interpreter itself not there).
+  let tcl: ReturnType<typeof tclLoaded> = {};
   for (let k = best.index - 1; k >= best.index - 40; k--) {
     if (!/^\s+while executing$/.test(lineAt(k))) continue;
     if (lineAt(k - 1).trim() !== '') index = k - 1;
+    tcl = tclLoaded(lineAt(k + 1));
     break;
   }
   const text = best.index === index ? best.message : lineAt(index).trim();
@@ -292,6 +296,7 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
     const own = best.runtime === true || (best.program !== undefined ? best.program === command?.program : words(command?.text ?? '').some((w) => base(w) === base(best.file)));
     const traced = /^\s*(?:stack traceback:|while executing|from \S+:\d+|at \S|\(procedure )/.test(lineAt(best.index + 1));
     cls = source && (own || traced) && !/^(?:exit status|exit code|exited with) \d+$/i.test(text.trim()) ? 'runtime-exception' : 'unknown';
+    if (cls === 'runtime-exception' && (tcl.interpreter || tcl.unavailable)) cls = tcl.interpreter ? 'missing-tool' : 'dependency-resolution';
   }
   else if (kind === 'build' && best.level === 'error' && source) cls = 'compile-error';
   // A tool no list knows that was given this source file and reports an error at a line of it,

@@ -58,10 +58,12 @@ function recipeCompare(from: number, at: number, bodyAt: (i: number) => string):
  * How a tool says the path it was given is not there, or not what it takes: the path, then the words, or the words, then
  * the path. git's pathspec (`error: pathspec 'x' did not match any file(s) known to git`, `fatal: pathspec 'x' did not
  * match any files`) and cp's directory without `-r` (`cp: -r not specified; omitting directory 'x'`) are real output
- * (test/fixtures/grammar git-pathspec-*, cp-omitting-directory).
+ * (test/fixtures/grammar git-pathspec-*, cp-omitting-directory), as are tsc's `error TS5058: The specified path does not
+ * exist: 'x'` for `-p x` and unittest's `ImportError: Start directory is not importable: 'x'` for `discover -s x`
+ * (tsc-project-missing, unittest-start-missing).
  */
 const PATH_THEN_MISSING = /^['"’`]?:?(?: (?:cannot|can't|failed to) (?:stat|open|access|read)\w*:)? (?:no such file or directory|is not a directory|does not exist|not found|did not match any files?(?:\(s\))?)\b/i;
-const MISSING_THEN_PATH = /\b(?:l?stat|cannot stat|cannot access|(?:file|directory|path|file or directory) not found:|not a directory:|does not exist:|no such file or directory:|omitting directory) ['"‘`]?$/i;
+const MISSING_THEN_PATH = /\b(?:l?stat|cannot stat|cannot access|(?:file|directory|path|file or directory) not found:|not a directory:|does not exist:|no such file or directory:|omitting directory|is not importable:) ['"‘`]?$/i;
 
 /** A command's arguments that may name a path (no option), in the form a tool prints them back (`./pkg/...` -> `./pkg`). */
 function pathArguments(command: string): string[] {
@@ -121,8 +123,26 @@ function purposeClass(lines: readonly string[], f: Finding): { cls: FindingClass
   return undefined;
 }
 
+/**
+ * A tool's refusal of the path the script gave it, said as its own error (session 49, t24): tsc's placeless `error
+ * TS5058: The specified path does not exist: 'tsconfig.build.json'` under `+ npx tsc -p tsconfig.build.json` (a rule
+ * reads every `error TSnnnn:` as a compile error), unittest's `ImportError: Start directory is not importable: 'tset'`
+ * raised in its own discovery under `+ python3 -m unittest discover -s tset` (Python's grammar reads it as a runtime
+ * exception). The message line itself is the refusal of the traced command's argument (missingArgument) and the finding
+ * names no place in the code: no source was compiled or run, the script named what is not there: ci-script, medium.
+ */
+function refusedArgument(lines: readonly string[], f: Finding): number | undefined {
+  if ((f.class !== 'compile-error' && f.class !== 'runtime-exception') || f.location !== undefined) return undefined;
+  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  const at = f.message_line - 1;
+  const traced = failingCommandAbove(at, bodyAt, REACH);
+  return traced !== undefined && missingArgument(at - 1, at, traced.command.replace(WRAPPER, ''), bodyAt) === at ? traced.line : undefined;
+}
+
 /** The finding, its class read from the failing command's purpose when the rules left it unknown (else unchanged). */
 export function withCommandPurpose(lines: readonly string[], f: Finding): Finding {
+  const refused = refusedArgument(lines, f);
+  if (refused !== undefined) return { ...f, class: 'ci-script', confidence: 'medium', evidence: [...f.evidence, refused + 1] };
   if (f.class !== 'unknown') return f;
   const p = purposeClass(lines, f);
   if (!p) return f;

@@ -81,6 +81,11 @@ const NATIVE_RULES: Rule[] = [
   { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: new RegExp(String.raw`^(${SRC}meson\.build):(\d+):(\d+): ERROR: (?:Dependency|Program) "([^"]+)" not found`), read: (m) => ({ tool: 'meson', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }) },
   // autoconf's AC_CHECK_PROG/AC_PATH_PROG verdict (`checking for pandoc... no` above it): a program the machine lacks.
   { cls: 'missing-tool', priority: 55, confidence: 'medium', re: /^configure: error: (?:the )?(?:program )?['"`]?(?!lib)([\w.+-]+?)['"`]? (?:is required|is needed|was not found|not found)\b/, near: { re: /^checking for \S+\.\.\. no$/, from: -4, to: -1, required: true }, read: (m) => ({ tool: 'configure', symbol: m[1] as string }) },
+  // erlc's preprocessor: `-include_lib("app/include/x.hrl")` looks the application `app` up in the code path (ERL_LIBS,
+  // deps/, the OTP root): `can't find include lib "app/..."` is, most often, an application the build does not have (medium:
+  // a wrong file name under an application that is there says the same). `-include("x.hrl")`'s `can't find include file`
+  // is the project's own file: a compile error (test/fixtures/grammar erlang-include-*; session 49).
+  { cls: 'dependency-resolution', priority: 29, confidence: 'medium', re: new RegExp(String.raw`^(${SRC}\.[eh]rl):(\d+):(?:(\d+):)? can't find include lib "(\w+)(?:-[\d.]+)?\/`), read: (m) => ({ tool: 'erlc', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }) },
   // Erlang's compiler: `src/x.erl:6:14: function f/1 undefined` (warnings say `Warning:`).
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.[eh]rl):(\d+):(?:(\d+):)? (?!Warning)\S`), read: (m) => ({ tool: 'erlc', ...at(m[1], m[2], m[3]) }) },
   // EUnit: a test that raised (`**error:function_clause`) or ran out of time (`...*timed out*`), at the deepest `in function m:f/1 (src/m.erl, line 8)` above.

@@ -61,8 +61,9 @@ export const TEST_NAMES: { re: RegExp; tool: string; name: (m: RegExpExecArray) 
   { re: /^\d+\) ([\w\\]+::\w+)/, tool: 'phpunit', name: (m) => m[1] as string },
   { re: /^(?:\[info\] )?- (.+?) \*\*\* FAILED \*\*\*$/, tool: 'scalatest', name: (m) => m[1] as string },
   { re: /^([A-Z]\w*#test\w*) \[[^\]]+\]:?$/, tool: 'minitest', name: (m) => m[1] as string },
-  // minitest with a described name (`TestKramdown#test_: kramdown when x should y.  [/ws/test/t.rb:106]`) or Rails' `FooTest#test_bar:`.
-  { re: /^((?:[A-Z]\w*::)*[A-Z]\w*#test\S*(?: .+?)?)\s+\[[^\]]+:\d+\]:?$|^((?:[A-Z]\w*::)*[A-Z]\w*Test#test_\w+):$/, tool: 'minitest', name: (m) => (m[1] ?? m[2]) as string },
+  // minitest with a described name (`TestKramdown#test_: kramdown when x should y.  [/ws/test/t.rb:106]`), or an `Error:` block's
+  // `Class#test_name:` without a place (Rails' `FooTest#test_bar:`, `TestRenderer#test_groups_by_type:`; not mocha's `1) Error:` over it, ux10).
+  { re: /^((?:[A-Z]\w*::)*[A-Z]\w*#test\S*(?: .+?)?)\s+\[[^\]]+:\d+\]:?$|^((?:[A-Z]\w*::)*[A-Z]\w*#test_\w+):$/, tool: 'minitest', name: (m) => (m[1] ?? m[2]) as string },
   // rspec's summary: `rspec ./spec/x_spec.rb:27 # Invoice#total adds the tax`: the example's full description.
   { re: /^(?:rspec) (\S+:\d+) # (.+)$/, tool: 'rspec', name: (m) => m[2] as string },
   // Ant's JUnit task: `Testcase: testTotal took 0.01 sec` over its `FAILED`; `Test com.x.FooTest FAILED`.
@@ -302,13 +303,15 @@ const PERMISSION_EXCEPTION = /^\w*(?:Authentication|Authori[sz]ation|Unauthori[s
 
 /**
  * The class an exception's own grammar or type settles, whatever ran it (a program or a test): the runtime refused
- * the source as it loaded it (compile-error), its package loader found no package of that name (uncaught.ts
- * `unavailable`: dependency-resolution), the type's name says the credentials or a permission were refused
+ * the source as it loaded it (compile-error), the code asked for another version of the interpreter itself (uncaught.ts
+ * `interpreter`: missing-tool), its package loader found no package of that name (uncaught.ts `unavailable`:
+ * dependency-resolution), the type's name says the credentials or a permission were refused
  * (permission-credentials). Undefined: an error raised while running, which the caller classes by whether a test was
  * running.
  */
 export function raisedClass(raised: Raised): FindingClass | undefined {
   if (raised.rejected) return 'compile-error';
+  if (raised.grammar?.interpreter) return 'missing-tool';
   if (raised.grammar?.unavailable) return 'dependency-resolution';
   if (PERMISSION_EXCEPTION.test(raised.exception)) return 'permission-credentials';
   return undefined;

@@ -144,6 +144,37 @@ const SAME: Row[] = [
   ['php-oom', 'out-of-memory', "mmap() failed: [12] Cannot allocate memory", null],
 ];
 
+/**
+ * Session 49 (helper t24; docs/notes/analyzer.md "Session 49 (helper t24)"): a tool's or a runtime's own verdict on what
+ * it was given, made on this machine by make.sh. Each CHANGED49 row was another class before (noted); each SAME49 row is
+ * the counter-example that keeps its class.
+ */
+const CHANGED49: Row[] = [
+  // compile-error before: tsc refused the `-p` path the script gave (missingArgument), no source compiled.
+  ['tsc-project-missing', 'ci-script', "error TS5058: The specified path does not exist: 'tsconfig.build.json'.", null],
+  // runtime-exception (high) before: unittest's discovery refused the `-s` directory the script gave.
+  ['unittest-start-missing', 'ci-script', "ImportError: Start directory is not importable: 'tset'", null],
+  // dependency-resolution (high) before: the package `Tcl` the script requires is the interpreter itself.
+  ['tcl-interpreter-version', 'missing-tool', 'version conflict for package "Tcl": have 8.6.13, need 9.0', 'tools/rotate.tcl:1'],
+  // compile-error (high) before: an -include_lib's application is not in the code path.
+  ['erlang-include-lib-missing', 'dependency-resolution', 'src/gauge.erl:3:14: can\'t find include lib "metrics_hrl/include/gauge.hrl"', 'src/gauge.erl:3'],
+];
+const SAME49: Row[] = [
+  // The path tsc could not read is tsconfig's `extends`, not the command's argument: the project's configuration.
+  ['tsc-extends-missing', 'compile-error', "error TS5083: Cannot read file '/tmp/ws/tsc-extends-missing/tsconfig.base.json'.", null],
+  // A plain -include of the project's own header: its file, a compile error.
+  ['erlang-include-missing', 'compile-error', 'src/gauge.erl:3:10: can\'t find include file "gauge.hrl"', 'src/gauge.erl:3'],
+];
+
+describe("a tool's own verdict on what it was given (session 49)", () => {
+  it.each(CHANGED49)('%s', (id, cls, message, place) => {
+    expect(seen(id)).toEqual([cls, message, place]);
+  });
+  it.each(SAME49)('%s (as before)', (id, cls, message, place) => {
+    expect(seen(id)).toEqual([cls, message, place]);
+  });
+});
+
 describe("a runtime's grammar decides: real output of each runtime -> class, message, place", () => {
   it.each(ADDED)('%s', (id, cls, message, place) => {
     expect(seen(id)).toEqual([cls, message, place]);
@@ -158,7 +189,7 @@ describe('the runtimes the analyzer knew read as before (the grammar set, the re
   it('every log of the set has its row, and every row its log', () => {
     // node --test's child stderr (node-test-tap-*, node-test-spec-*) has its rows in childStderr.test.ts (nt1).
     const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
-    expect([...ADDED, ...AS_BEFORE, ...CHANGED, ...SAME].map((r) => r[0]).sort()).toEqual(logs);
+    expect([...ADDED, ...AS_BEFORE, ...CHANGED, ...SAME, ...CHANGED49, ...SAME49].map((r) => r[0]).sort()).toEqual(logs);
   });
 });
 

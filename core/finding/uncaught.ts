@@ -39,6 +39,12 @@ export interface Uncaught {
    * loads, by name, is not installed (or not in the version asked for). A dependency, whatever the message's words.
    */
   unavailable?: string;
+  /**
+   * The code asked its loader for another version of the interpreter itself (Tcl registers itself as the package `Tcl`:
+   * `package require Tcl 9.0` under an 8.6 tclsh says `version conflict for package "Tcl": have 8.6.13, need 9.0`): the
+   * agent's interpreter, named here, is not the one the code needs, a missing tool (session 49).
+   */
+  interpreter?: string;
 }
 
 export type GrammarFrame = Omit<FindingFrame, 'log_line'> & { library: boolean };
@@ -203,10 +209,19 @@ const TCL_LIBRARY = /^\/usr\/(?:local\/)?(?:share|lib)\/(?:tcltk\/)?tcl[\d.]*\//
 /** errorInfo's command that raised, the first quoted under `while executing`: the package loader's (`package require csvkit 2.0`). */
 const TCL_PACKAGE_REQUIRE = /^"package require +(?:-exact +)?([\w:.-]+)/;
 
+/**
+ * What errorInfo's command under `while executing` says the error was (the line after it): the package loader's refusal
+ * of a package (`"package require csvkit 2.0"`: `unavailable`) or of the interpreter itself (`"package require Tcl 9.0"`:
+ * Tcl registers itself as the package `Tcl`, so the agent's tclsh is not the version the code needs: `interpreter`).
+ */
+export function tclLoaded(command: string): Pick<Uncaught, 'unavailable' | 'interpreter'> {
+  const pkg = TCL_PACKAGE_REQUIRE.exec(command.trim())?.[1];
+  return pkg === 'Tcl' ? { interpreter: 'tclsh' } : pkg ? { unavailable: pkg } : {};
+}
+
 function tclAt(line: (k: number) => string, i: number, raw: string, text: string): Uncaught | undefined {
   if (text === '' || /^\s/.test(raw) || !TCL_CONTEXT.test(line(i + 1))) return undefined;
-  const unavailable = TCL_PACKAGE_REQUIRE.exec(line(i + 2).trim())?.[1];
-  return { index: i, text, exception: 'error', runtime: 'tcl', tool: 'tclsh', ...(unavailable ? { unavailable } : {}) };
+  return { index: i, text, exception: 'error', runtime: 'tcl', tool: 'tclsh', ...tclLoaded(line(i + 2)) };
 }
 
 function tclFrames(line: string): GrammarFrame[] {

@@ -7,6 +7,7 @@
  */
 import { WorkspaceError } from './errors.js';
 import { C_SOURCE, declaredNotDefined, demangledName, renamedDefinitions } from './linkDecl.js';
+import { hiddenLinkage, VISIBILITY_BUILD_FILE } from './linkVisibility.js';
 
 /** snippets.ts's workspace and limits, as far as these readers use them (it imports this module: no import back). */
 interface SnippetWorkspace {
@@ -112,4 +113,23 @@ export async function renamedInWorkspace(reader: SourceReader, workspace: Snippe
     if (d.header) out.push({ rel: d.header.rel, index: d.header.index, file: read.get(d.header.rel) as ReadFile, message: `declares ${d.name}, the function named like ${name} that ${d.rel}:${d.index + 1} defines` });
   }
   return out;
+}
+
+/**
+ * A symbol the linker could not find that a workspace source defines where no other file can link to it (`static`,
+ * `inline` or a template in a source file, a C++ `const` without its `extern`, a library's hidden symbol):
+ * linkVisibility.ts's lines, with their files. Empty when the file list was cut or no definition has such a linkage.
+ */
+export async function hiddenLinkageIn(reader: SourceReader, workspace: SnippetWorkspace, symbol: string, limits: SnippetLimits): Promise<{ rel: string; index: number; file: ReadFile; message: string }[]> {
+  if (symbol.includes('@') || symbol.startsWith('-l')) return [];
+  const read = await cSources(reader, workspace, limits);
+  if (!read) return [];
+  const build = new Map<string, ReadFile>();
+  for (const rel of (await reader.index(workspace)).filter((f) => VISIBILITY_BUILD_FILE.test(f)).slice(0, 20)) {
+    const file = await reader.read(workspace, rel);
+    if (!(file instanceof WorkspaceError)) build.set(rel, file);
+  }
+  const all = new Map([...read, ...build]);
+  const files = (m: Map<string, ReadFile>): { rel: string; lines: string[] }[] => [...m].map(([rel, f]) => ({ rel, lines: f.lines }));
+  return hiddenLinkage(files(read), demangledName(symbol) ?? symbol, files(build)).map((h) => ({ ...h, file: all.get(h.rel) as ReadFile }));
 }

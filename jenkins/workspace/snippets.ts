@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import { analyze } from '../../core/log/analyze.js';
 import { cleanLines } from '../../core/log/clean.js';
 import { PIPELINE_SCRIPT, failureLocations, type SourceLocation } from '../../core/log/locations.js';
-import { arityOf, callArityAt, likelyMembers, membersOf, missingSymbolOf, ownerTypeOf, similarIdentifiers, symbolKindAt } from '../../core/log/symbols.js';
+import { missingSymbolOf, ownerTypeOf, similarIdentifiers, symbolKindAt } from '../../core/log/symbols.js';
 import type { LogExcerpt } from '../../protocol/types.js';
 import { maskSecrets } from '../../core/secrets.js';
 import type { WorkspaceSnippet } from '../../protocol/types.js';
@@ -18,14 +18,16 @@ import { TRUNCATION_MARK, readWorkspaceFile } from './file.js';
 import { relativePathSegments } from './pathguard.js';
 import { CLUE_MARK, findClues } from './clues.js';
 import { originSnippets } from './origins.js';
+import { dataFileHits } from './dataFiles.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
 import { failingTestFile, testFileDeclaring, programSources } from './testFile.js';
 import { agentWorkspaceRoots, bySuffix, directPath, indexFiles } from './locate.js';
 export { agentWorkspaceRoots } from './locate.js';
-import { DEFINITION_FILES_MAX, declaredInWorkspace, definitionsOf, renamedInWorkspace, type ReadFile } from './linkSnippets.js';
+import { declaredInWorkspace, definitionsOf, hiddenLinkageIn, renamedInWorkspace, type ReadFile } from './linkSnippets.js';
 import { window } from './window.js';
-import { SCRIPT_CLASSES, SCRIPT_FILE, SCRIPT_FILES_MAX, commandBefore, lineRunning, printingProgram, scriptRunBy, tracesOf } from './scriptTrace.js';
+import { memberSuggestions, pythonDefinitionsOf, scriptLineOf, typeSuggestions } from './suggestions.js';
+import { SCRIPT_CLASSES, commandBefore, lineRunning, printingProgram, scriptRunBy, tracesOf } from './scriptTrace.js';
 
 /** A workspace to read from: `dir` on this host, `path` as Jenkins recorded it (when known). */
 export interface SnippetWorkspace {
@@ -306,9 +308,29 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     // A symbol the linker found defined twice (`multiple definition of`, `duplicate symbol`) is defined: the searches for
     // a declaration without a definition, or a definition renamed away, would say something false of it.
     let defined = /\b(?:multiple definitions? of|duplicate symbol)\b/i.test(linked.message);
+    // Defined where no other file can link to it (`static`, `inline`, a template in a .cpp...): that linkage and the
+    // header that declares the name, as clues (linkVisibility.ts); the plain "defines" snippet of that file is left out.
+    const linkage = new Set<string>();
+    for (const workspace of defined ? [] : options.workspaces) {
+      const hits = await hiddenLinkageIn(reader, workspace, linked.symbol, limits);
+      for (const hit of hits) {
+        if (snippets.length >= limits.maxSourceSnippets) break;
+        const near = window(hit.file, hit.index + 1, 2, 600);
+        const nearText = maskSecrets(near.text);
+        if (sourceChars + nearText.length > limits.maxSourceChars) break;
+        sourceChars += nearText.length;
+        linkage.add(`${workspace.workspaceId}\0${hit.rel}`);
+        snippets.push({ path: hit.rel, workspaceId: workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+      }
+      if (hits.length > 0) {
+        defined = true;
+        break;
+      }
+    }
     for (const workspace of options.workspaces) {
       for (const d of await definitionsOf(reader, workspace, linked.symbol)) {
         defined = true;
+        if (linkage.has(`${workspace.workspaceId}\0${d.rel}`)) continue;
         if (snippets.length >= limits.maxSourceSnippets) break;
         const near = window(d.file, d.index + 1, 1, 600);
         const nearText = maskSecrets(near.text);
@@ -440,133 +462,23 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   const failing = snippets.find((x) => x.line !== undefined && x.kind === 'source' && !x.message?.startsWith(CLUE_MARK));
   const failingFile = failing ? await reader.read(options.workspaces.find((w) => w.workspaceId === failing.workspaceId) as SnippetWorkspace, failing.path) : undefined;
   if (failing && failingFile && !(failingFile instanceof WorkspaceError)) snippets.push(...originSnippets(failing, failingFile.lines, maskSecrets));
+  // The data file the failing line (or the three above it) reads, as a string (dataFiles.ts): the line the error points at, or the files like it.
+  const failingWorkspace = failing ? options.workspaces.find((w) => w.workspaceId === failing.workspaceId) : undefined;
+  if (failing?.line !== undefined && failingWorkspace && failingFile && !(failingFile instanceof WorkspaceError)) {
+    const near = failingFile.lines.slice(Math.max(0, failing.line - 4), failing.line).join('\n');
+    const files = await reader.index(failingWorkspace);
+    const readLines = async (rel: string): Promise<string[] | undefined> => ((f) => (f instanceof WorkspaceError ? undefined : f.lines))(await reader.read(failingWorkspace, rel));
+    for (const hit of await dataFileHits({ files, read: readLines }, failing.path, near, `${clued?.message ?? ''}\n${failing.message ?? ''}`)) {
+      const file = await reader.read(failingWorkspace, hit.rel);
+      if (file instanceof WorkspaceError || snippets.length >= limits.maxSourceSnippets + 2) break;
+      const w = window(file, hit.index + 1, 2, 800);
+      snippets.push({ path: hit.rel, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+    }
+  }
   const script = await pipelineSnippet(reader, options, limits, scriptLines);
   if (script) snippets.push(script);
   else for (const loc of scriptLines) skipped.push({ path: loc.path, line: loc.line, reason: 'the pipeline script was not found' });
   return { snippets, skipped };
-}
-
-/** Files read at most when looking for the type that should declare a missing member. */
-const OWNER_FILES_MAX = 200;
-
-/** The members of `owner` that a missing `missing` most likely became, from the workspace file that declares `owner`. */
-async function memberSuggestions(
-  reader: WorkspaceReader,
-  workspace: SnippetWorkspace,
-  failingRel: string,
-  owner: string,
-  missing: string,
-  message: string,
-  sourceLine?: string,
-): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
-  const ext = /\.[A-Za-z0-9]+$/.exec(failingRel)?.[0];
-  if (!ext) return [];
-  const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
-  // C and C++ declare a type in a header: the sources and headers of the family count.
-  // A Go template's field (`can't evaluate field Total in type main.Report`): the type is Go code.
-  const family = /^\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/.test(ext) ? /\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx)$/ : /can't evaluate field/.test(message) ? /\.go$/ : undefined;
-  const dir = (p: string): string => p.slice(0, p.lastIndexOf('/') + 1);
-  const files = (await reader.index(workspace)).filter((f) => (family ? family.test(f) : f.endsWith(ext)));
-  // The file named after the type first (Inventory.java; a Go package's directory, slug/), then the failing file's neighbours.
-  const named = (p: string): boolean => base(p).startsWith(owner) || dir(p).endsWith(`/${owner}/`) || dir(p) === `${owner}/`;
-  files.sort((a, b) => Number(named(b)) - Number(named(a)) || a.length - b.length);
-  for (const rel of files.slice(0, OWNER_FILES_MAX)) {
-    const file = await reader.read(workspace, rel);
-    if (file instanceof WorkspaceError) continue;
-    const members = membersOf(owner, file.lines);
-    if (members.length === 0) continue;
-    // Go: a lower-case member of a type in another package cannot be used from the failing file (fx9): never offered.
-    const usable = ext === '.go' && dir(rel) !== dir(failingRel) ? members.filter((m) => /^[A-Z]/.test(m.name)) : members;
-    return likelyMembers(missing, symbolKindAt(message, missing, sourceLine), arityOf(message) ?? callArityAt(missing, sourceLine), usable).map((m) => ({ ...m, rel, file }));
-  }
-  return [];
-}
-
-/**
- * The script line that runs `command` as `sh -x` echoed it (variables expanded, quotes gone):
- * the line whose words cover most of the command's, a `$VAR` or `${VAR...}` standing for any
- * word, its first word the command's program. Undefined when no line covers at least half.
- */
-async function scriptLineOf(reader: WorkspaceReader, workspace: SnippetWorkspace, command: string, occurrence = 1): Promise<{ index: number; rel: string; file: ReadFile } | undefined> {
-  const words = (t: string): string[] => t.replace(/["']/g, ' ').split(/\s+/).filter(Boolean);
-  const want = words(command);
-  const wanted = new Set(want);
-  const program = want[0];
-  if (!program) return undefined;
-  let best: { index: number; rel: string; file: ReadFile; score: number; extra: number } | undefined;
-  // Lines as good as the best, in file order: the same command run several times alike.
-  let alike: { index: number; rel: string; file: ReadFile }[] = [];
-  for (const rel of (await reader.index(workspace)).filter((f) => SCRIPT_FILE.test(f)).slice(0, SCRIPT_FILES_MAX)) {
-    const file = await reader.read(workspace, rel);
-    if (file instanceof WorkspaceError) continue;
-    file.lines.forEach((line, index) => {
-      // Redirections are not echoed by `sh -x`: `< in.sql`, `> out.txt`, `2>&1` are left out.
-      const have = words(line.replace(/^\s*(?:-\s+|sh\s+['"]|run:\s*)/, '').replace(/\s\d?(?:<|>>?|&>)\s*(?:&\d|\S+)/g, ' '));
-      if (have[0] !== program && !have.slice(0, 3).includes(program)) return;
-      const vars = have.filter((w) => /\$\{?[A-Za-z_]/.test(w)).length;
-      const literal = new Set(have);
-      const matched = want.filter((w) => literal.has(w)).length;
-      const score = (matched + Math.min(vars, want.length - matched)) / want.length;
-      // Words the line has that the echoed command lacks (other arguments): a worse match.
-      const extra = have.filter((w) => !wanted.has(w) && !/\$\{?[A-Za-z_]/.test(w)).length;
-      if (score < 0.5) return;
-      if (!best || score > best.score || (score === best.score && extra < best.extra)) {
-        best = { index, rel, file, score, extra };
-        alike = [{ index, rel, file }];
-      } else if (score === best.score && extra === best.extra) {
-        alike.push({ index, rel, file });
-      }
-    });
-  }
-  if (alike.length <= 1) return best;
-  // Several lines run it alike: the failing run's one when the log says which, else none (a guess).
-  return occurrence >= 1 && occurrence <= alike.length ? alike[occurrence - 1] : undefined;
-}
-
-/** The workspace's Python modules that define `names` at the top level (`def x(`, `class x`, `x =`), with their module path. */
-async function pythonDefinitionsOf(reader: WorkspaceReader, workspace: SnippetWorkspace, names: readonly string[], importer: string): Promise<{ name: string; module: string; index: number; rel: string; file: ReadFile }[]> {
-  const out: { name: string; module: string; index: number; rel: string; file: ReadFile }[] = [];
-  const files = (await reader.index(workspace)).filter((f) => f.endsWith('.py') && f !== importer && !/(?:^|\/)(?:tests?|\.venv|venv|site-packages)\//.test(f));
-  for (const rel of files.slice(0, DEFINITION_FILES_MAX)) {
-    const file = await reader.read(workspace, rel);
-    if (file instanceof WorkspaceError) continue;
-    for (const name of names) {
-      const index = file.lines.findIndex((l) => new RegExp(`^(?:async\\s+)?def ${name}\\s*\\(|^class ${name}\\b|^${name}\\s*(?::[^=]+)?=[^=]`).test(l));
-      if (index < 0) continue;
-      const module = rel.replace(/\.py$/, '').replace(/\/__init__$/, '').replace(/^src\//, '').replace(/\//g, '.');
-      out.push({ name, module, index, rel, file });
-    }
-    if (out.length >= 2) break;
-  }
-  return out;
-}
-
-/** Types declared in the workspace files (same extension) whose names look like the missing type's. */
-async function typeSuggestions(reader: WorkspaceReader, workspace: SnippetWorkspace, failingRel: string, missing: string): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
-  const ext = /\.[A-Za-z0-9]+$/.exec(failingRel)?.[0];
-  if (!ext) return [];
-  const lower = missing.toLowerCase();
-  const stem = (p: string): string => p.slice(p.lastIndexOf('/') + 1, p.length - ext.length).toLowerCase();
-  const files = (await reader.index(workspace)).filter((f) => f.endsWith(ext) && f !== failingRel && (stem(f).includes(lower) || lower.includes(stem(f)) || editDistanceAtMost(stem(f), lower, 2)));
-  const out: { name: string; index: number; rel: string; file: ReadFile }[] = [];
-  for (const rel of files.slice(0, 20)) {
-    const file = await reader.read(workspace, rel);
-    if (file instanceof WorkspaceError) continue;
-    for (const hit of similarIdentifiers(missing, file.lines, 2, 'type')) out.push({ name: hit.name, index: hit.index, rel, file });
-    if (out.length >= 2) break;
-  }
-  return out;
-}
-
-function editDistanceAtMost(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return (prev[b.length] as number) <= max;
 }
 
 /**

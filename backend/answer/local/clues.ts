@@ -15,6 +15,8 @@ import { escapeRegExp } from '../facts.js';
 import { lineTextOf } from './logHelpers.js';
 import { ReplyBuilder, type Ask, type Reply } from './reply.js';
 import { isClue, numbered, snippetsOf } from './workspace.js';
+import { linkageStep } from './linkageSteps.js';
+import { dataFileStep } from './dataFileSteps.js';
 
 /** A clue snippet of the context: its message without the mark, and its line. */
 export interface Clue {
@@ -163,6 +165,14 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
   const at = inlineCode(`${c.snippet.path}:${c.line}`);
   const code = c.code ? ` (${inlineCode(clip(c.code))})` : '';
   const what = c.what;
+  // A link symbol defined where no other file can link to it (linkageSteps.ts).
+  if (f.class === 'link-error') {
+    const linkage = linkageStep(c, f, others);
+    if (linkage) return linkage;
+  }
+  // The data file the failing line reads (dataFileSteps.ts).
+  const data = dataFileStep(c);
+  if (data) return data;
   let m: RegExpExecArray | null;
   if ((m = /^declares the dependency (.+)$/.exec(what))) {
     if (ownDefinition(c)) {

@@ -15,6 +15,7 @@ import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
 import { likelySentence } from './likely.js';
 import { escapeRegExp } from '../facts.js';
+import { maskedSentence, maskedStageBefore } from './pipeMasked.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
@@ -285,6 +286,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   const testCite = f.test ? ` ${at(f.test.log_line)}` : '';
   const compared = f.class === 'test-assertion' && lineText ? f.evidence.find((n) => n !== f.message_line && isComparison(lineText(n) ?? '')) : undefined;
   const parts: string[] = [];
+  const masked = maskedStageBefore(lineText, f.message_line);
   switch (f.class) {
     case 'compile-error':
       parts.push(`${capital(toolName(f))} rejected the code${where}${printedCode(f, lineText) ? ` with ${inlineCode(f.code as string)}` : ''} ${m}.`);
@@ -405,6 +407,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(`${capital(toolName(f))} reported a finding${where}${printedCode(f, lineText) ? ` (rule ${inlineCode(f.code as string)})` : ''} ${m}, and the step treats findings as a failure.`);
       break;
     case 'ci-script':
+      // A step that failed on what an earlier stage should have made, that stage's failure hidden by `| tee` (ux10).
+      if (masked) {
+        parts.push(maskedSentence(masked));
+        break;
+      }
       // A Makefile's or a project script's command that failed is the build's own command, not the pipeline's (ux9).
       parts.push(f.tool === undefined && inProjectFile(f) ? `A command of the build's own scripts failed${where} ${m}.` : `The CI script itself is wrong${where} ${m}: the build's commands were not the problem.`);
       break;
@@ -435,6 +442,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
     } else if (loc?.line !== undefined && !where) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${citePlace(f, loc, lineText)}.`);
     else if (loc?.line !== undefined && f.class !== 'test-assertion' && !parts.some((p) => p.includes(placeOf(loc)))) parts.push(`The log points at ${inlineCode(placeOf(loc))} ${citePlace(f, loc, lineText)}.`);
   }
+  if (masked && f.class !== 'ci-script') parts.push(maskedSentence(masked));
   return parts.join(' ');
 }
 

@@ -12,7 +12,7 @@ import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondi
 import { READ_ONLY_MOUNT } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
-import { HEAP_GENERAL, MISSING_TOOL_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
+import { EXCEPTION_PLACE, HEAP_GENERAL, MISSING_TOOL_GENERAL, SHELL_SCRIPT_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 import { escapeRegExp } from '../facts.js';
 import { loadAct, loadSteps } from './loadRemedy.js';
 
@@ -228,15 +228,17 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           : `, and read what that line does: the message ${m} gives nothing beyond the exception's type`;
       // A doc test's panic: its line is one of the program rustdoc built from the example, not of the file (ux9).
       const doc = docTestOf(f);
-      steps.push(
-        doc && f.test
+      steps.push({
+        id: EXCEPTION_PLACE,
+        lines: [],
+        text: doc && f.test
           ? `Read the doc example that starts at line ${doc.line} of ${inlineCode(doc.file)} (the doc test ${inlineCode(f.test.name)} ${at(f.test.log_line)}) against what the code it calls does now: the example panicked ${m}. Either the code changed what the example relies on (fix the code), or the example no longer shows how to use it (fix the example).`
           : target
           ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${target === project && loc?.frames?.raise && (loc.frames.raise.file !== project.file || loc.frames.raise.line !== project.line) ? ' (the deepest frame in the project\'s own code)' : ''}${act}.`
           : place
             ? `Open ${place}, where the log places ${ex}${act}.`
             : `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`,
-      );
+      });
       if (f.linkage?.stage === 'load') steps.push(...loadSteps(f, i.stored, m));
       if (f.class === 'test-error') {
         // pytest's `ERROR at teardown of x` heading above the message: the body ran, the cleanup failed.
@@ -425,7 +427,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           break;
         }
         if (f.tool === 'sh' || f.tool === 'bash') {
-          steps.push(/syntax error|unexpected (?:EOF|end of file|token)/i.test(f.message) ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : `Fix the shell script at the line the shell names ${m}, as its message says.`);
+          steps.push(/syntax error|unexpected (?:EOF|end of file|token)/i.test(f.message) ? `Fix the shell script's syntax at the line the shell names ${m}; \`bash -n <script>\` checks it without running it.` : { id: SHELL_SCRIPT_GENERAL, lines: [], text: `Fix the shell script at the line the shell names ${m}, as its message says.` });
           break;
         }
         // The pipeline's own script only when the error is Jenkins' (WorkflowScript, a step); another tool's refusal is of the command the CI script ran.

@@ -26,6 +26,10 @@ import { messageSpan, type LineText } from './findingText.js';
 /** Ids of general steps a specific one may supersede. */
 export const MISSING_TOOL_GENERAL = 'class/missing-tool-general';
 export const HEAP_GENERAL = 'class/out-of-memory-heap';
+/** The place step of an exception ("Open X, where E was raised, and ..."), which a step that names a better place supersedes. */
+export const EXCEPTION_PLACE = 'class/exception-place';
+/** The shell's "fix the script at the line the shell names", which a step that finds the cause elsewhere supersedes. */
+export const SHELL_SCRIPT_GENERAL = 'class/ci-script-shell';
 
 /** How specific a step is; the chooser emits them in this order. */
 export type Specificity = 'place' | 'wording' | 'class' | 'fact';

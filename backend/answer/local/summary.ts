@@ -8,6 +8,7 @@ import { type Reply, type Ask, type Composer, ReplyBuilder, type AnswerGroup } f
 import { outcomeOf, OUTCOME_PHRASE, capitalise, describeCause } from './outcome.js';
 import { jobTypeName } from './job.js';
 import { errorExcerpts, retrieveSafely, quote, hasLog } from './logHelpers.js';
+import type { LogPassage } from '../engine.js';
 
 const summary: Composer = ({ ci, ctx }) => {
   const out = new ReplyBuilder();
@@ -140,6 +141,21 @@ const STOPWORDS = new Set(
   'the a an is are was were be been to of in on at for with and or but not what which who whom whose why how when where does did do this that these those it its my our your their there here can could would should will shall may might about from into than then them they you we i me us please tell show give find any some all'.split(' '),
 );
 
+/** `size` lines of `p` around its line that `score`s highest (none when no line scores), starting a few lines above it. */
+function mentionWindow(p: LogPassage, score: (line: string) => number, size: number): LogPassage | undefined {
+  const lines = p.text.split('\n');
+  let best = -1;
+  let top = 0;
+  lines.forEach((line, k) => {
+    const s = score(line);
+    if (s > top) [best, top] = [k, s];
+  });
+  if (best < 0) return undefined;
+  if (lines.length <= size) return p;
+  const from = Math.max(0, Math.min(best - 3, lines.length - size));
+  return { ...p, start_line: p.start_line + from, end_line: p.start_line + from + size - 1, text: lines.slice(from, from + size).join('\n') };
+}
+
 /** A question no intent matched: quote the log when it mentions the question's words, else say what can be answered. */
 export async function unknown(ask: Ask): Promise<Reply> {
   const { ctx, ci, q } = ask;
@@ -148,7 +164,12 @@ export async function unknown(ask: Ask): Promise<Reply> {
     const passages = await retrieveSafely(ctx, ask.question, 3);
     const mentions = (text: string, word: string): boolean =>
       new RegExp(`(^|[^a-z0-9_])${escapeRegExp(word)}($|[^a-z0-9_])`, 'i').test(text);
-    const mentioning = passages.filter((p) => words.some((w) => mentions(p.text, w)));
+    // Each passage narrowed to the lines around its line that mentions most of the words: a passage is
+    // 40 lines and a quote shows 12, so the lines shown must be the ones that mention it (ux10).
+    const mentioning = passages
+      .map((p) => mentionWindow(p, (line) => words.filter((w) => mentions(line, w)).length, 12))
+      .filter((p): p is LogPassage => p !== undefined)
+      .filter((p, n, all) => all.findIndex((o) => o.start_line <= p.end_line && p.start_line <= o.end_line) === n);
     if (mentioning.length > 0) {
       const term = words.find((w) => mentioning.some((p) => mentions(p.text, w))) as string;
       const out = new ReplyBuilder();

@@ -1,0 +1,166 @@
+/**
+ * "How do I fix it?" reads the project's files (helper fx11, issue 25 point 3): a symbol the linker could not find
+ * that the workspace defines where no other file can link to it (jenkins/workspace/linkVisibility.ts,
+ * backend/answer/local/linkageSteps.ts): `static`, `inline` in a source file, a template defined in a source file, a
+ * C++ `const` that does not see its `extern` declaration, a library built with hidden visibility whose declaration
+ * lacks the export mark; and the data file the failing code reads (jenkins/workspace/dataFiles.ts,
+ * backend/answer/local/dataFileSteps.ts). Made-up logs and projects first (each shape with a case where nothing may be said), then
+ * the real cases of the tuning rounds (<= 19); every citation checked.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fixOfRealCase, fixOfShellLog } from './helpers/shellLogFix.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A project directory with these files. */
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fx11-'));
+  dirs.push(dir);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+/** A make run whose link of `out` from `objects` misses `symbol`, as GNU ld says it. */
+function linkLog(objects: string[], symbol: string, user: string): string[] {
+  return [
+    '+ make',
+    ...objects.map((o) => `cc -c -o ${o} ${o.replace(/\.o$/, '.c')}`),
+    `cc -o app ${objects.join(' ')}`,
+    `/usr/bin/ld: ${user}: in function \`main':`,
+    `${path.basename(user, '.o')}.c:(.text+0x2c): undefined reference to \`${symbol}'`,
+    'collect2: error: ld returned 1 exit status',
+    'make: *** [Makefile:4: app] Error 1',
+  ];
+}
+
+describe('a symbol defined where no other file can link to it', () => {
+  const crcC = '#include "crc.h"\n\nstatic unsigned crc8(const unsigned char *p, int n)\n{\n    return n ? p[0] : 0;\n}\n\nunsigned crc16(const unsigned char *p, int n)\n{\n    return crc8(p, n) << 8;\n}\n';
+  const crcH = '#ifndef CRC_H\n#define CRC_H\nunsigned crc16(const unsigned char *p, int n);\n#endif\n';
+  const mainC = '#include "crc.h"\nint main(void)\n{\n    return (int)crc8((const unsigned char *)"x", 1);\n}\n';
+
+  it('static: says so, and offers the prototype for the header named after the defining file', async () => {
+    const ws = project({ 'src/crc.c': crcC, 'src/crc.h': crcH, 'src/main.c': mainC });
+    const fix = await fixOfShellLog(linkLog(['src/main.o', 'src/crc.o'], 'crc8', 'src/main.o'), 'crc', '/tmp/jenkins7.sh', ws);
+    expect(fix).toContain('`src/crc.c:3` defines `crc8` as `static`');
+    expect(fix).toContain('`src/crc.h` is the header of `src/crc.c` and declares no `crc8`');
+    expect(fix).toContain('`unsigned crc8(const unsigned char *p, int n);`');
+    // The usual reading ("not compiled into this link") is not said of a definition whose linkage is the cause.
+    expect(fix).not.toContain('is not compiled into this link');
+  });
+
+  it('says nothing of static when another file defines the name for the link', async () => {
+    const ws = project({ 'src/crc.c': crcC, 'src/crc.h': crcH, 'src/main.c': mainC, 'lib/crc8.c': 'unsigned crc8(const unsigned char *p, int n)\n{\n    return 0;\n}\n' });
+    const fix = await fixOfShellLog(linkLog(['src/main.o', 'src/crc.o'], 'crc8', 'src/main.o'), 'crc', '/tmp/jenkins7.sh', ws);
+    expect(fix).not.toContain('as `static`');
+  });
+
+  it('a C++ const that does not see its extern declaration; nothing when it includes the header', async () => {
+    const files = { 'src/limits.h': '#pragma once\nextern const int kMaxConnections;\n', 'src/defaults.cpp': '// defaults\nconst int kMaxConnections = 256;\n', 'src/main.cpp': '#include "limits.h"\nint main() { return kMaxConnections; }\n' };
+    const log = ['+ make', 'c++ -c -o src/defaults.o src/defaults.cpp', 'c++ -c -o src/main.o src/main.cpp', 'c++ -o app src/defaults.o src/main.o', 'ld.lld: error: undefined symbol: kMaxConnections', '>>> referenced by main.cpp', '>>>               src/main.o:(main)', 'c++: error: linker command failed with exit code 1 (use -v to see invocation)', 'make: *** [Makefile:4: app] Error 1'];
+    const fix = await fixOfShellLog(log, 'limits', '/tmp/jenkins7.sh', project(files));
+    expect(fix).toContain('`src/defaults.cpp:2` defines `kMaxConnections` as a `const` at namespace scope');
+    expect(fix).toContain('Add `#include "limits.h"` to `src/defaults.cpp`');
+    expect(fix).toContain('`extern const int kMaxConnections = 256;`');
+    const included = await fixOfShellLog(log, 'limits', '/tmp/jenkins7.sh', project({ ...files, 'src/defaults.cpp': '#include "limits.h"\nconst int kMaxConnections = 256;\n' }));
+    expect(included).not.toContain('at namespace scope');
+  });
+
+  it('inline in a source file, and a template defined in a source file with its explicit instantiation', async () => {
+    const ws = project({
+      'src/rate.h': 'class Rate {\npublic:\n    double ratio() const;\n};\n',
+      'src/rate.cpp': '#include "rate.h"\n\ninline double Rate::ratio() const\n{\n    return 1.0;\n}\n',
+      'src/stats.hpp': '#pragma once\n#include <vector>\nnamespace stats {\ntemplate <typename T>\nT median(std::vector<T> v);\n}\n',
+      'src/stats.cpp': '#include "stats.hpp"\nnamespace stats {\n\ntemplate <typename T>\nT median(std::vector<T> v)\n{\n    return v[0];\n}\n}\n',
+    });
+    const inline = await fixOfShellLog(['+ make', 'c++ -o app src/main.o src/rate.o', 'ld.lld: error: undefined symbol: Rate::ratio() const', '>>> referenced by main.cpp', 'make: *** [Makefile:4: app] Error 1'], 'rate', '/tmp/jenkins7.sh', ws);
+    expect(inline).toContain('`src/rate.cpp:3` defines `Rate::ratio` as `inline` in a source file');
+    expect(inline).toContain('the header that declares it (`src/rate.h:3`)');
+    const template = await fixOfShellLog(['+ make', 'g++ -o app src/main.o src/stats.o', "/usr/bin/ld: src/main.o: in function `main':", "main.cpp:(.text.startup+0x11d): undefined reference to `int stats::median<int>(std::vector<int, std::allocator<int> >)'", 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:4: app] Error 1'], 'stats', '/tmp/jenkins7.sh', ws);
+    expect(template).toContain('`src/stats.cpp:5` defines the template `stats::median` in a source file');
+    expect(template).toContain('`template int stats::median<int>(std::vector<int, std::allocator<int> >);`');
+    expect(template).toContain('(`src/stats.hpp:5`)');
+  });
+
+  it('a library built with hidden visibility: the declaration without the export mark; nothing when the build does not hide', async () => {
+    const files = {
+      'geo/geo.h': '#pragma once\n#define GEO_API __attribute__((visibility("default")))\nGEO_API double geo_km(double a, double b);\ndouble geo_deg(double a, double b);\n',
+      'geo/geo.c': '#include "geo.h"\nGEO_API double geo_km(double a, double b)\n{\n    return a - b;\n}\n\ndouble geo_deg(double a, double b)\n{\n    return a + b;\n}\n',
+      Makefile: 'CFLAGS += -fPIC -fvisibility=hidden\nlibgeo.so: geo/geo.o\n\tcc -shared -o $@ $^\n',
+      'app/route.c': '#include "geo.h"\nint main(void) { return (int)geo_deg(1, 2); }\n',
+    };
+    const log = ['+ make', 'cc -fPIC -fvisibility=hidden -c -o geo/geo.o geo/geo.c', 'cc -shared -o libgeo.so geo/geo.o', 'cc -o route app/route.c -L. -lgeo', "/usr/bin/ld: /tmp/ccX.o: in function `main':", "route.c:(.text+0x1b): undefined reference to `geo_deg'", 'collect2: error: ld returned 1 exit status', 'make: *** [Makefile:6: route] Error 1'];
+    const fix = await fixOfShellLog(log, 'geo', '/tmp/jenkins7.sh', project(files));
+    expect(fix).toContain('`geo/geo.h:4` declares `geo_deg` without `GEO_API`');
+    expect(fix).toContain('`Makefile:1` builds with hidden visibility');
+    expect(fix).toContain('`geo/geo.c:7` defines `geo_deg`');
+    const shown = await fixOfShellLog(log, 'geo', '/tmp/jenkins7.sh', project({ ...files, Makefile: 'CFLAGS += -fPIC\nlibgeo.so: geo/geo.o\n\tcc -shared -o $@ $^\n' }));
+    expect(shown).not.toContain('without `GEO_API`');
+  });
+});
+
+describe('the data file the failing code reads', () => {
+  const testLog = (lines: string[]): string[] => ['+ npx vitest run', ...lines, ' Test Files  1 failed (1)', 'npm error Test failed.'];
+
+  it("a JSON parser's position: the line it falls on, and the trailing comma before it", async () => {
+    const ws = project({
+      'test/convert.test.js': "import { readFileSync } from 'node:fs';\nimport { test } from 'vitest';\nlet rates;\ntest('converts', () => {\n  rates = JSON.parse(readFileSync(new URL('./fixtures/rates.json', import.meta.url), 'utf8'));\n});\n",
+      'test/fixtures/rates.json': '{\n  "rates": {\n    "EUR": 1,\n    "SEK": 11.52,\n  }\n}\n',
+    });
+    const fix = await fixOfShellLog(testLog([' FAIL  test/convert.test.js > converts', 'SyntaxError: Expected double-quoted property name in JSON at position 49', ' ❯ test/convert.test.js:5:16']), 'rates', '/tmp/jenkins7.sh', ws);
+    expect(fix).toContain('`test/fixtures/rates.json:5` is where the position the parser names falls in `./fixtures/rates.json`');
+    expect(fix).toContain('the line before it, 4, ends with a comma (`"SEK": 11.52,`)');
+  });
+
+  it('a name the error quotes, in the file the error names; nothing for a file the workspace lacks without a missing-file error', async () => {
+    const ws = project({
+      'config/config_test.go': 'package config\n\nimport "testing"\n\nfunc TestLoad(t *testing.T) {\n\tc, err := Load("testdata/relay.json")\n\tif err != nil {\n\t\tt.Fatalf("Load(testdata/relay.json): %v", err)\n\t}\n\t_ = c\n}\n',
+      'config/testdata/relay.json': '{\n  "host": "relay",\n  "retry_backoff_ms": 200\n}\n',
+    });
+    const log = ['+ go test ./config', '--- FAIL: TestLoad (0.00s)', '    config_test.go:8: Load(testdata/relay.json): json: unknown field "retry_backoff_ms"', 'FAIL', 'FAIL\texample.com/relay/config\t0.004s'];
+    const fix = await fixOfShellLog(log, 'relay', '/tmp/jenkins7.sh', ws);
+    expect(fix).toContain('`config/testdata/relay.json:3` holds `retry_backoff_ms`');
+    expect(fix).toContain("I can't tell from the log which side is out of date");
+    const other = await fixOfShellLog(log.map((l) => l.replace(/relay\.json/g, 'other.json')), 'relay', '/tmp/jenkins7.sh', ws);
+    expect(other).not.toContain('a file like');
+  });
+
+  it('a missing file: the file like it with the same extension, and a classpath resource in a sub-directory', async () => {
+    const ws = project({
+      'tests/total.rs': 'use std::fs;\n\n#[test]\nfn totals() {\n    let csv = fs::read_to_string("tests/fixtures/orders.csv").unwrap();\n    assert!(!csv.is_empty());\n}\n',
+      'tests/fixtures/orders-2024.csv': 'id,total\n1,10\n',
+      'src/test/java/k/ScalerTest.java': 'package k;\n\nclass ScalerTest {\n    void load() throws Exception {\n        var r = new java.io.InputStreamReader(getClass().getResourceAsStream("/bread.properties"));\n    }\n}\n',
+      'src/test/resources/recipes/bread.properties': 'flour=500\n',
+    });
+    const rust = await fixOfShellLog(['+ cargo test', 'running 1 test', 'test totals ... FAILED', '', 'failures:', '', '---- totals stdout ----', "thread 'totals' panicked at tests/total.rs:5:63:", 'called `Result::unwrap()` on an `Err` value: Os { code: 2, kind: NotFound, message: "No such file or directory" }', '', 'test result: FAILED. 0 passed; 1 failed', 'error: test failed, to rerun pass `--test total`'], 'orders', '/tmp/jenkins7.sh', ws);
+    expect(rust).toContain('The workspace has `tests/fixtures/orders-2024.csv`, a file like `tests/fixtures/orders.csv`, which the failing code reads');
+    const java = await fixOfShellLog(['+ gradle test', '> Task :test FAILED', '', 'k.ScalerTest > load FAILED', '    java.lang.NullPointerException', '        at java.base/java.io.Reader.<init>(Reader.java:168)', '        at k.ScalerTest.load(ScalerTest.java:5)', '', '1 test completed, 1 failed'], 'bread', '/tmp/jenkins7.sh', ws);
+    expect(java).toContain('it is `/recipes/bread.properties`');
+  });
+});
+
+describe('real cases of the tuning rounds', () => {
+  it.each([
+    ['gold-static-function-undefined', ['`src/crc.c:3` defines `crc8` as `static`', '`src/crc.h` is the header of `src/crc.c`']],
+    ['clangxx-lld-inline-defined-in-cpp-undefined', ['as `inline` in a source file', '(`src/rate.h:7`)']],
+    ['lld-const-internal-linkage-undefined', ['`src/defaults.cpp` does not include `src/limits.h`', 'Add `#include "limits.h"`']],
+    ['gxx-template-defined-in-cpp', ['defines the template `stats::median`', '(`src/stats.hpp:7`)']],
+    ['ld-hidden-visibility-undefined', ['`geo/geo.h:5` declares `geo_bearing_deg` without `GEO_API`', '`CMakeLists.txt:3` builds with hidden visibility']],
+    ['vitest-fixture-json-syntaxerror', ['`test/fixtures/rates.json:9` is where the position the parser names falls', '(`"SEK": 11.52,`)']],
+    ['go-test-json-disallow-unknown-fields', ['`config/testdata/relay.json:5` holds `retry_backoff_ms`']],
+    ['cargo-test-fixture-path-notfound', ['The workspace has `tests/fixtures/orders-2024.csv`']],
+    ['gradle-junit-npe-in-before', ['it is `/recipes/bread.properties`']],
+    ['java-exceptionininitializererror-static', ['The workspace has `resources/carriers/eu.properties`', 'it is `/carriers/eu.properties`']],
+    ['pytest-fixture-setup-error', ['The workspace has `tests/fixtures/rates.json`']],
+  ])('%s', async (id, said) => {
+    const fix = await fixOfRealCase(id);
+    for (const s of said) expect(fix).toContain(s);
+  });
+});
