@@ -24,12 +24,22 @@ describe('an earlier stage whose failure `| tee` hid (ux10, pktstat: `make clean
     cited(why, 'pktstat');
   });
 
+  it('"why did the Build stage pass?" gets how the stage hid its failure, not "No — the build failed"', async () => {
+    const answer = await ask('why did the Build stage pass?', 'pktstat');
+    // Before: "**No — the build failed (`FAILURE`).**" (the question read as "did the build pass?").
+    expect(answer).not.toContain('No — ');
+    expect(answer).toContain('pipes its output into `tee build.log` [L22-L22], and a pipeline\'s exit status is its last command\'s (`tee`), so the stage passed');
+    cited(answer, 'pktstat');
+  });
+
   it('fixes the first error and makes the stage fail with `pipefail`', async () => {
     const fix = await ask('how do I fix it?', 'pktstat');
     expect(fix).not.toContain('Fix the shell script at the line the shell names');
     expect(fix).toContain('- Fix the error of stage **Build** first, `src/main.c:36:9: error: implicit declaration');
     expect(fix).toContain('put `set -o pipefail` before the pipeline [L22-L22]');
     expect(fix).toContain('`make clean all > build.log 2>&1 || { cat build.log; exit 1; }`');
+    // Before: "`Jenkinsfile:10` names `pktstat` too ..., and the check looks for `./build/pktstat`: make the two agree".
+    expect(fix).not.toContain('make the two agree');
     cited(fix, 'pktstat');
   });
 });
@@ -46,6 +56,19 @@ describe("a console script's entry point that names a missing function (ux10, le
       expect(answer).toContain('then install the project again');
       cited(answer, 'ledgerq');
     }
+  });
+});
+
+describe("Node's require() of the project's own ES module with a top-level await (ux10, notify-hook)", () => {
+  it('says the module is the project\'s and how to change it, not "pin the package"', async () => {
+    const fix = await ask('how do I fix it?', 'notify-hook');
+    // Before: "... or pin the package to a version that still loads with `require()`" and "(or which version of the package the
+    // build installs)": `./settings.mjs` is a file of the project.
+    expect(fix).not.toContain('pin the package');
+    expect(fix).not.toContain('which version of the package');
+    expect(fix).toContain("`lib/settings.mjs` [L32-L32] is the project's own ES module, and `lib/notify.js` [L31-L31] loads it with `require()`");
+    expect(fix).toContain('take the top-level `await` out of `lib/settings.mjs`');
+    cited(fix, 'notify-hook');
   });
 });
 

@@ -122,6 +122,8 @@ const INTENTS: [IntentId, Cue[]][] = [
       [/\b(fail\w*|broke\w*|crash\w*|red)\b/, 2],
       [/\b(build|pipeline|job|it|run|deploy\w*|stage|step)\b.*\b(fail\w*|broke\w*|crash\w*)\b/, 2],
       [/\b(debug|troubleshoot)\b/, 3],
+      // "why did the Build stage pass?": a stage that passed in a failed build is part of how it failed, not "did the build pass?" (ux10).
+      [/\bwhy\b.*\b(stage|step)\b.*\b(pass\w*|succe\w*|green|ok)\b|\bwhy\b.*\b(pass\w*|succe\w*|green)\b.*\b(stage|step)\b/, 6],
       [/\b(docker|daemon|container)\b.*\b(down|broken|not running|problem|issue|fail\w*)\b/, 6],
       [/\b(log|console|output)\b/, 1],
     ],

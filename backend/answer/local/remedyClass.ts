@@ -12,6 +12,7 @@ import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondi
 import { READ_ONLY_MOUNT } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { devFullAbove, packageIndexAbove, portInMessage } from './remedyWhere.js';
+import { requiredEsm } from './runtimeWords.js';
 import { EXCEPTION_PLACE, HEAP_GENERAL, MISSING_TOOL_GENERAL, SHELL_SCRIPT_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 import { escapeRegExp } from '../facts.js';
 import { loadAct, loadSteps } from './loadRemedy.js';
@@ -216,7 +217,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       const act = cycleOf
         ? `: that import ran while ${inlineCode(cycleOf)} was still loading ${m}, so the fix is in how the project's modules import each other, not in what the build installs`
         : MODULE_FORMAT.test(f.message)
-        ? `: that line loads a module in a way its format does not allow ${m}, so the fix is in how the line loads it (or which version of the package the build installs), not in the values it works with`
+        ? `: that line loads a module in a way its format does not allow ${m}, so the fix is in how the line loads it${requiredEsm(f, i.lineText)?.package === undefined && requiredEsm(f, i.lineText) ? '' : ' (or which version of the package the build installs)'}, not in the values it works with`
         : f.linkage?.stage === 'load'
         ? loadAct(f, m)
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)

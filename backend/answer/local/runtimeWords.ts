@@ -1,10 +1,11 @@
 /**
  * Remedies read from what a runtime printed around its error (helper ux10): a Python console script
  * (the wrapper pip writes under `bin/` from an entry point) that imports a name its module lacks, Ruby's
- * `FrozenError` on a string literal, and Elixir's `FunctionClauseError` with the arguments given and the
+ * `FrozenError` on a string literal, Node's `require()` of an ES module (the project's own or a package's), and Elixir's `FunctionClauseError` with the arguments given and the
  * clauses tried. Keyed on the runtimes' own words, never on a project's names; they read the log through
  * `lineText` (so the diagnosis's "Next step" gets them too), and every quote is from a line they cite.
  */
+import type { Finding } from '../../../protocol/types.js';
 import { inlineCode } from '../logtext.js';
 import { at, type LineText } from './findingText.js';
 import { EXCEPTION_PLACE, rule, type RemedyRule } from './remedyShape.js';
@@ -82,6 +83,35 @@ function clauseReport(lineText: LineText | undefined, from: number): { args: { n
   return { args, clauses, marked };
 }
 
+/** Node's refusal to `require()` an ES module (22+/20.19+: `ERR_REQUIRE_ASYNC_MODULE` over `From X` / `Requiring Y`; older: the paths in the message). */
+const REQUIRE_ESM = /ERR_REQUIRE_ASYNC_MODULE|ERR_REQUIRE_ESM|require\(\) of ES Module (\S+) from (\S+) not supported|require\(\) cannot be used on an ESM graph with top-level await/;
+
+/** A path as the project names it (`/var/jenkins_home/workspace/job/lib/x.mjs` -> `lib/x.mjs`). */
+const inProject = (file: string): string => file.replace(/^.*\/workspace\/[^/]+\//, '');
+
+/** The package a path is in (`.../node_modules/@scope/name/x.js` -> `@scope/name`, a vendored `vendor/name/`), none for the project's own file. */
+function packageOf(file: string): string | undefined {
+  const m = /.*\/(node_modules|vendor|third[_-]party)\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
+  // A vendored copy is named by its folder, which need not be the package's name.
+  return m ? (m[1] === 'node_modules' ? (m[2] as string) : `${m[1] as string}/${m[2] as string}/`) : undefined;
+}
+
+/** The module `require()` refused and the file that required it, with their lines, when the log names both. */
+export function requiredEsm(f: Finding, lineText: LineText | undefined): { from: { file: string; line: number }; loaded: { file: string; line: number }; package?: string } | undefined {
+  const m = REQUIRE_ESM.exec(f.message);
+  if (!m) return undefined;
+  let from = m[2] ? { file: m[2], line: f.message_line } : undefined;
+  let loaded = m[1] ? { file: m[1], line: f.message_line } : undefined;
+  for (const l of linesFrom(lineText, f.message_line + 1, f.message_line + 3)) {
+    const named = /^[#\s]*(From|Requiring) (\S+)\s*$/.exec(l.text);
+    if (named?.[1] === 'From') from = { file: named[2] as string, line: l.line };
+    else if (named) loaded = { file: named[2] as string, line: l.line };
+  }
+  if (!loaded || !from) return undefined;
+  const pkg = packageOf(loaded.file);
+  return { from, loaded, ...(pkg ? { package: pkg } : {}) };
+}
+
 const STRING = /^"((?:[^"\\]|\\.)*)"$/;
 const ATOM = /^:(?:"((?:[^"\\]|\\.)*)"|([\w?!@]+))$/;
 
@@ -133,6 +163,36 @@ export const RUNTIME_WORD_REMEDIES: RemedyRule[] = [
             ? `The String${shown} is frozen ${at(f.message_line)}, and the line changed it in place (\`<<\`, \`concat\`, \`[]=\` or a bang method such as \`gsub!\`). A plain string literal is frozen when its file starts with \`# frozen_string_literal: true\` (or when Ruby runs with \`--enable-frozen-string-literal\`). Make the string mutable where it is made, ${inlineCode(`+${value ?? '"..."'}`)} or ${inlineCode(`String.new(${value ?? '"..."'})`)} (or \`.dup\`), or build the text without changing it (interpolation, \`+\`); if the magic comment is new, the file's other in-place changes of literals fail the same way.`
             : `The ${inlineCode(type)}${shown} was frozen (\`.freeze\`, often on a constant) ${at(f.message_line)}, and the line changed it in place: change a copy (\`.dup\`) instead, or stop freezing it if it is meant to change.`,
         lines: [f.message_line],
+      });
+    },
+    { group: 'exception' },
+  ),
+  // Node: an ES module loaded with `require()`: the project's own module calls for a change in it or its caller, a package's for its version.
+  rule(
+    'runtime/node-require-esm',
+    'wording',
+    (i, out) => {
+      const { f, lineText } = i;
+      const m = REQUIRE_ESM.exec(f.message);
+      const named = m ? requiredEsm(f, lineText) : undefined;
+      if (!m || !named) return;
+      const { from, loaded } = named;
+      const tla = /ASYNC|top-level await/.test(f.message);
+      const pkg = named.package;
+      const loader = inlineCode(inProject(from.file));
+      if (pkg) {
+        out.push({
+          text: `${loader} ${at(from.line)} loads the package ${pkg.endsWith('/') ? `in ${inlineCode(pkg)}` : inlineCode(pkg)} with \`require()\`, and the version the build has is an ES module${tla ? ' that awaits at its top level, which `require()` can never load' : ''} ${at(loaded.line)}: load it with \`await import('...')\` (in an async function, or make ${loader} an ES module: \`.mjs\` or \`"type": "module"\`), or pin ${pkg.endsWith('/') ? 'it' : inlineCode(pkg)} to the last version that still loads with \`require()\` (its changelog says which).`,
+          lines: [from.line, loaded.line],
+        });
+        return;
+      }
+      const own = inlineCode(inProject(loaded.file));
+      out.push({
+        text: tla
+          ? `${own} ${at(loaded.line)} is the project's own ES module, and ${loader} ${at(from.line)} loads it with \`require()\`, which loads an ES module only when nothing in it awaits at its top level. Either take the top-level \`await\` out of ${own} (read what it needs synchronously, or export a function or a promise that the callers await), or load it with \`await import()\` from an async function (or make ${loader} an ES module: \`.mjs\` or \`"type": "module"\`); \`node --experimental-print-required-tla\` shows where the \`await\` is.`
+          : `${own} ${at(loaded.line)} is the project's own ES module, and ${loader} ${at(from.line)} loads it with \`require()\`, which this Node cannot do: load it with \`await import()\` from an async function, make ${loader} an ES module too (\`.mjs\` or \`"type": "module"\`), or make ${own} CommonJS.`,
+        lines: [from.line, loaded.line],
       });
     },
     { group: 'exception' },

@@ -369,7 +369,8 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     if (NULL_VALUE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: make the code handle the value it got there, or make sure that value is set before it is used.`;
     const cycle = IMPORT_CYCLE.exec(finding.message)?.[1];
     if (cycle) return `${raised}: the import ran while ${inlineCode(cycle)} was still loading (a circular import), so break the cycle of imports rather than change this line's values or what the build installs.`;
-    if (MODULE_FORMAT.test(finding.message)) return `${raised}: the line loads a module in a way its format does not allow (the module itself was found), so change how it loads it (or which version of the package the build installs) rather than its values.`;
+    // A relative or absolute specifier (`require('./settings.mjs')`) is a file of the project: no package version to change (ux10).
+    if (MODULE_FORMAT.test(finding.message)) return `${raised}: the line loads a module in a way its format does not allow (the module itself was found), so change how it loads it${/\b(?:require|import)\s*\(\s*['"`][./]/.test(code ?? '') ? '' : ' (or which version of the package the build installs)'} rather than its values.`;
     // Native code the loader (or JNI) refused: the library is what to fix (loadRemedy.ts).
     if (finding.linkage?.stage === 'load') return `${raised}${loadAct(finding, '').replace(/ ,/g, ',').replace(/\s+(?=,|$)/g, '')}.`;
     if (isLoadFailure(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
