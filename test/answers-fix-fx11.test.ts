@@ -3,8 +3,9 @@
  * that the workspace defines where no other file can link to it (jenkins/workspace/linkVisibility.ts,
  * backend/answer/local/linkageSteps.ts): `static`, `inline` in a source file, a template defined in a source file, a
  * C++ `const` that does not see its `extern` declaration, a library built with hidden visibility whose declaration
- * lacks the export mark; and the data file the failing code reads (jenkins/workspace/dataFiles.ts,
- * backend/answer/local/dataFileSteps.ts). Made-up logs and projects first (each shape with a case where nothing may be said), then
+ * lacks the export mark; the data file the failing code reads (jenkins/workspace/dataFiles.ts,
+ * backend/answer/local/dataFileSteps.ts); a name the tool says is not defined and the project's definition of a name
+ * like it (jenkins/workspace/renamedName.ts, backend/answer/local/renamedSteps.ts). Made-up logs and projects first (each shape with a case where nothing may be said), then
  * the real cases of the tuning rounds (<= 19); every citation checked.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -146,6 +147,26 @@ describe('the data file the failing code reads', () => {
   });
 });
 
+describe('a name the tool says is not defined, and the definition of a name like it (a rename)', () => {
+  it('a name in another file of the same language, the failing place cited; nothing when no name is like it', async () => {
+    const ws = project({ 'src/report.pas': 'unit Report;\ninterface\nimplementation\nuses Temps;\nprocedure Show;\nbegin\n  WriteLn(CelsiusToF(21.5));\nend;\nend.\n', 'src/temps.pas': 'unit Temps;\ninterface\nfunction CelsiusToFahrenheit(c: Double): Double;\nimplementation\nend.\n' });
+    const log = ['+ fpc src/report.pas', 'Free Pascal Compiler version 3.2.2', 'report.pas(7,11) Error: Identifier not found "CelsiusToF"', 'report.pas(9,4) Fatal: There were 1 errors compiling module, stopping', 'Fatal: Compilation aborted'];
+    const fix = await fixOfShellLog(log, 'temps', '/tmp/jenkins7.sh', ws);
+    expect(fix).toContain('`src/temps.pas:3` defines `CelsiusToFahrenheit`');
+    expect(fix).toContain('where `CelsiusToF` is still used (`src/report.pas:7`)');
+    const none = await fixOfShellLog(log.map((l) => l.replace('CelsiusToF', 'KelvinOf')), 'temps', '/tmp/jenkins7.sh', ws);
+    expect(none).not.toContain('a name like');
+  });
+
+  it('no place in the message: the line that still uses the old name; the closest of two like names', async () => {
+    const ws = project({ 'haproxy.cfg': 'frontend fe_main\n    bind :8080\n    use_backend be_apiv2 if is_v2\n    default_backend be_api\n\nbackend be_api\n    server a 127.0.0.1:9001\n\nbackend be_api_v2\n    server b 127.0.0.1:9002\n' });
+    const fix = await fixOfShellLog(['+ haproxy -c -f haproxy.cfg', "[ALERT]    (4242) : config : Proxy 'fe_main': unable to find required use_backend: 'be_apiv2'.", '[ALERT]    (4242) : config : Fatal errors found in configuration.'], 'lb', '/tmp/jenkins7.sh', ws);
+    expect(fix).toContain('`haproxy.cfg:9` defines `be_api_v2`');
+    expect(fix).toContain('`haproxy.cfg:3` still uses `be_apiv2`');
+    expect(fix).not.toContain('defines `be_api` (');
+  });
+});
+
 describe('real cases of the tuning rounds', () => {
   it.each([
     ['gold-static-function-undefined', ['`src/crc.c:3` defines `crc8` as `static`', '`src/crc.h` is the header of `src/crc.c`']],
@@ -159,6 +180,14 @@ describe('real cases of the tuning rounds', () => {
     ['gradle-junit-npe-in-before', ['it is `/recipes/bread.properties`']],
     ['java-exceptionininitializererror-static', ['The workspace has `resources/carriers/eu.properties`', 'it is `/carriers/eu.properties`']],
     ['pytest-fixture-setup-error', ['The workspace has `tests/fixtures/rates.json`']],
+    ['fpc-identifier-not-found', ['`src/temps.pas:7` defines `CelsiusToFahrenheit`', '(`src/report.pas:12`)']],
+    ['gnuplot-undefined-variable', ['defines `slo_p95_ms`']],
+    ['gprolog-existence-error', ['defines `discounted`', 'still uses `discount`']],
+    ['haproxy-check-missing-backend', ['`haproxy.cfg:25` defines `be_api_v2`', '`haproxy.cfg:15` still uses `be_apiv2`']],
+    ['maven-junit5-methodsource-missing', ['defines `standardRates`', "I can't tell which one was meant"]],
+    ['ruby-uninitialized-constant', ['defines `TableWriter`']],
+    ['sbcl-unbound-variable', ['defines `*default-vat-rate*`']],
+    ['yosys-module-not-in-design', ['`rtl/uart_tx.v:1` defines `uart_tx`', 'still uses `uart_txd`']],
   ])('%s', async (id, said) => {
     const fix = await fixOfRealCase(id);
     for (const s of said) expect(fix).toContain(s);

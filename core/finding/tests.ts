@@ -332,7 +332,8 @@ const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrup
  */
 const PY_QUALIFIED_EXCEPTION = /^((?:[a-z_]\w*\.)+[A-Z]\w*)(?::\s(.*))?$/;
 const JVM_EXCEPTION = /^(?:Exception in thread "[^"]+" |Caused by: )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s*(.*))?$/;
-const NODE_EXCEPTION = /^(?:Uncaught )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)|UnhandledPromiseRejection) ?(?:\[\w+\])?: (.+)$/;
+// util.inspect marks an error that refers to itself (spawnSync's `error` property) with `<ref *1> ` before its head.
+const NODE_EXCEPTION = /^(?:Uncaught |<ref \*\d+> )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)|UnhandledPromiseRejection) ?(?:\[\w+\])?: (.+)$/;
 
 /** Whether an exception's message (`m`, the part after its name) names the same subject as the exception line `outer`. */
 function sameSubject(outer: string, m: string | undefined): boolean {

@@ -157,11 +157,19 @@ const CHANGED49: Row[] = [
   // dependency-resolution (high) before: the package `Tcl` the script requires is the interpreter itself.
   ['tcl-interpreter-version', 'missing-tool', 'version conflict for package "Tcl": have 8.6.13, need 9.0', 'tools/rotate.tcl:1'],
   // compile-error (high) before: an -include_lib's application is not in the code path.
+  // unknown before (its message `result.error = new ErrnoException(...)`): Node's `<ref *1>` mark of a self-referring error
+  // hid the head, and `spawnSync` (execFileSync's) was not read as a spawn.
+  ['node-spawnsync-enoent', 'missing-tool', '<ref *1> Error: spawnSync pngquant-missing ENOENT', '/tmp/ws/node-spawnsync-enoent/scripts/thumbs.mjs:4'],
+  // unknown before: CMake's find_program() that found none of its names (a program), find_library()'s (a library).
+  ['cmake-find-program', 'missing-tool', 'Could not find DOXYGEN_EXE using the following names: doxygen-missing, doxy-missing', 'CMakeLists.txt:4'],
+  ['cmake-find-library', 'dependency-resolution', 'Could not find ZSTD_LIB using the following names: zstd-missing', 'CMakeLists.txt:4'],
   ['erlang-include-lib-missing', 'dependency-resolution', 'src/gauge.erl:3:14: can\'t find include lib "metrics_hrl/include/gauge.hrl"', 'src/gauge.erl:3'],
 ];
 const SAME49: Row[] = [
   // The path tsc could not read is tsconfig's `extends`, not the command's argument: the project's configuration.
   ['tsc-extends-missing', 'compile-error', "error TS5083: Cannot read file '/tmp/ws/tsc-extends-missing/tsconfig.base.json'.", null],
+  // An asynchronous spawn's `Error: spawn x ENOENT` (an unhandled 'error' event): read so before.
+  ['node-spawn-enoent', 'missing-tool', 'Error: spawn pngquant-missing ENOENT', null],
   // A plain -include of the project's own header: its file, a compile error.
   ['erlang-include-missing', 'compile-error', 'src/gauge.erl:3:10: can\'t find include file "gauge.hrl"', 'src/gauge.erl:3'],
 ];

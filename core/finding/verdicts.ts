@@ -50,7 +50,7 @@ export const LACKED_PROGRAM = /\(never executed\)|^collect2: fatal error: cannot
 /** Words any tool uses for a cause the general word rules (words.ts) do not name. */
 export const VERDICT_WORDS: readonly Verdict[] = [
   // A program the machine lacks, in the words of whatever tried to run it.
-  { cls: 'missing-tool', re: /\bCan't exec "[\w.+-]+": No such file or directory\b|\bno such (?:plugin|program|command|executable)\b|\bexecutable should be ['"`][\w.+-]+['"`]|\bspawn [\w.+-]+ ENOENT\b|\bexecvp?\b.{0,40}\bNo such file or directory\b/i },
+  { cls: 'missing-tool', re: /\bCan't exec "[\w.+-]+": No such file or directory\b|\bno such (?:plugin|program|command|executable)\b|\bexecutable should be ['"`][\w.+-]+['"`]|\bspawn(?:Sync)? [\w.+-]+ ENOENT\b|\bexecvp?\b.{0,40}\bNo such file or directory\b/i },
   { cls: 'missing-tool', re: LACKED_PROGRAM },
   { cls: 'out-of-memory', re: /\b(?:cache |memory )?resources? exhausted\b/i },
   { cls: 'disk-full', re: /\b(?:too big|too large|insufficient|not enough)\b.{0,30}\b(?:remaining|available|free) (?:disk )?space\b/i },
@@ -105,7 +105,7 @@ function byMessage(found: Finding, bodyAt: BodyAt, excerpt: Window): Finding | u
   const msg = found.message;
   // A package the program imports that is not installed (`Cannot find package 'x'`, a bundler's `failed to resolve import "x"`): not a relative path.
   if ((found.class === 'runtime-exception' || found.class === 'test-error') && /\b(?:Cannot find (?:package|module)|(?:[Ff]ailed to|[Cc]ould not|[Cc]annot|[Uu]nable to) resolve (?:import|module|package)) ['"](?![./])(?:@[\w.-]+\/)?[\w.-]+['"]/.test(msg)) return { ...found, class: 'dependency-resolution', confidence: 'medium' };
-  if (found.class === 'runtime-exception' && /No such file or directory: ['"][\w.+-]+['"]$|\bENOENT\b.*\bspawn\b|\bspawn [\w.+-]+ ENOENT\b/.test(msg)) {
+  if (found.class === 'runtime-exception' && /No such file or directory: ['"][\w.+-]+['"]$|\bENOENT\b.*\bspawn\b|\bspawn(?:Sync)? [\w.+-]+ ENOENT\b/.test(msg)) {
     const a = Math.max(0, excerpt.start_line - 41);
     for (let k = a; k < found.message_line; k++) if (SPAWN_FRAME.test(bodyAt(k))) return { ...found, class: 'missing-tool', confidence: 'medium' };
   }

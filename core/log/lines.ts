@@ -264,51 +264,62 @@ export class ByteLineSplitter {
    * `from` on. Returns where the piece's partial last line begins (`n`: none).
    */
   private scannedPiece(scanner: ByteScanner, bytes: Buffer, from: number, base: number): number {
-    const n = bytes.length;
-    const onLine = this.onLine;
     scanner.busy = true;
     try {
-      scanner.load(bytes, from, n);
-      const start = from;
-      for (;;) {
-        const { records, count } = scanner.scan(from - start, PROBE_CHARS);
-        for (let k = 0; k < 4 * count; k += 4) {
-          this.mark(base + from);
-          const nl = start + records[k]!;
-          if (nl - from > MAX_LINE_CHARS) {
-            this.slow(this.decoder.decode(bytes.subarray(from, nl + 1), { stream: true }));
-            from = nl + 1;
-            continue;
-          }
-          this.count++;
-          const flags = records[k + 3]!;
-          let end = nl;
-          let cr = false;
-          if (records[k + 1]! >= 0) {
-            while (end > from && bytes[end - 1] === CARRIAGE_RETURN) end--;
-            cr = start + records[k + 1]! < end;
-          }
-          const esc = (flags & FLAG_ESCAPE) !== 0;
-          const stripped = !cr ? (esc ? this.stripped(bytes, from, end) : -1) : (flags & FLAG_NON_ASCII) === 0 ? this.redrawn(bytes, from, end) : -1;
-          if (stripped >= 0) {
-            const scratch = this.scratch;
-            onLine(scratch.latin1Slice(0, stripped), nl - from, byteHints(scratch, 0, Math.min(stripped, PROBE_CHARS)));
-          } else {
-            const nonAscii = (flags & FLAG_NON_ASCII) !== 0;
-            const raw = nonAscii ? bytes.utf8Slice(from, end) : bytes.latin1Slice(from, end);
-            const dirty = cr || esc || ((flags & FLAG_C1) !== 0 && raw.indexOf('\u009b') >= 0);
-            // The scanner hashed the whole line; `classify` reads at most PROBE_CHARS of it.
-            const hints = dirty ? -1 : end - from > PROBE_CHARS ? byteHints(bytes, from, from + PROBE_CHARS) : nonAscii ? HINT_ALL : records[k + 2]!;
-            onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end, hints);
-          }
-          from = nl + 1;
-        }
-        if (count < BYTE_SCAN_MAX_RECORDS) break;
-      }
-      this.mark(base + from);
-      return from;
+      scanner.load(bytes, from, bytes.length);
+      return this.scannedLines(scanner, bytes, from, base);
     } finally {
       scanner.busy = false;
+    }
+  }
+
+  /**
+   * `scannedPiece`'s loop over the records, in a function of its own whose code after its loops holds nothing V8
+   * needs type feedback for: V8 compiles a loop while it first runs (on-stack replacement), and code after it that had
+   * not run yet (the comparison of `count`, the `finally` of `scannedPiece`) dropped that compiled code when first
+   * reached, at the end of the log's first piece (`--trace-deopt`: "Insufficient type feedback", issue 28).
+   */
+  private scannedLines(scanner: ByteScanner, bytes: Buffer, from: number, base: number): number {
+    const onLine = this.onLine;
+    const start = from;
+    for (;;) {
+      const { records, count } = scanner.scan(from - start, PROBE_CHARS);
+      const more = count >= BYTE_SCAN_MAX_RECORDS;
+      const records4 = 4 * count;
+      for (let k = 0; ; k += 4) {
+        // Line `count` begins at `from`; past the last record, the piece's partial last line (or its end) does.
+        this.mark(base + from);
+        if (k >= records4) break;
+        const nl = start + records[k]!;
+        if (nl - from > MAX_LINE_CHARS) {
+          this.slow(this.decoder.decode(bytes.subarray(from, nl + 1), { stream: true }));
+          from = nl + 1;
+          continue;
+        }
+        this.count++;
+        const flags = records[k + 3]!;
+        let end = nl;
+        let cr = false;
+        if (records[k + 1]! >= 0) {
+          while (end > from && bytes[end - 1] === CARRIAGE_RETURN) end--;
+          cr = start + records[k + 1]! < end;
+        }
+        const esc = (flags & FLAG_ESCAPE) !== 0;
+        const stripped = !cr ? (esc ? this.stripped(bytes, from, end) : -1) : (flags & FLAG_NON_ASCII) === 0 ? this.redrawn(bytes, from, end) : -1;
+        if (stripped >= 0) {
+          const scratch = this.scratch;
+          onLine(scratch.latin1Slice(0, stripped), nl - from, byteHints(scratch, 0, Math.min(stripped, PROBE_CHARS)));
+        } else {
+          const nonAscii = (flags & FLAG_NON_ASCII) !== 0;
+          const raw = nonAscii ? bytes.utf8Slice(from, end) : bytes.latin1Slice(from, end);
+          const dirty = cr || esc || ((flags & FLAG_C1) !== 0 && raw.indexOf('\u009b') >= 0);
+          // The scanner hashed the whole line; `classify` reads at most PROBE_CHARS of it.
+          const hints = dirty ? -1 : end - from > PROBE_CHARS ? byteHints(bytes, from, from + PROBE_CHARS) : nonAscii ? HINT_ALL : records[k + 2]!;
+          onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end, hints);
+        }
+        from = nl + 1;
+      }
+      if (!more) return from;
     }
   }
 

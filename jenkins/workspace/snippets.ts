@@ -19,6 +19,7 @@ import { relativePathSegments } from './pathguard.js';
 import { CLUE_MARK, findClues } from './clues.js';
 import { originSnippets } from './origins.js';
 import { dataFileHits } from './dataFiles.js';
+import { renamedHits, undefinedNameOf } from './renamedName.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
 import { failingTestFile, testFileDeclaring, programSources } from './testFile.js';
@@ -473,6 +474,21 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       if (file instanceof WorkspaceError || snippets.length >= limits.maxSourceSnippets + 2) break;
       const w = window(file, hit.index + 1, 2, 800);
       snippets.push({ path: hit.rel, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+    }
+  }
+  // A name the tool says is not defined, and the project's definition of a name like it (renamedName.ts): a rename that missed a use.
+  const named = top ? undefinedNameOf(`${top.message}\n${failing?.message ?? ''}`) : undefined;
+  const renamedHome = failingWorkspace ?? options.workspaces[0];
+  if (named && renamedHome && !snippets.some((x) => (x.message ?? '').includes(` like ${named}`) || (x.message ?? '').includes(`${named}, the name the compiler could not find`))) {
+    const files: { rel: string; lines: string[] }[] = [];
+    for (const rel of (await reader.index(renamedHome)).filter((f) => !/(?:^|\/)(?:\.[\w-]+|node_modules|vendor|third_party)\//.test(f)).slice(0, 300)) {
+      const f = await reader.read(renamedHome, rel);
+      if (!(f instanceof WorkspaceError) && !f.cut && f.lines.length <= 5000) files.push({ rel, lines: f.lines });
+    }
+    for (const hit of renamedHits(files, named, failing?.line !== undefined && top?.location?.line !== undefined ? { rel: failing.path, line: failing.line } : undefined)) {
+      const file = files.find((f) => f.rel === hit.rel) as { rel: string; lines: string[] };
+      const w = window({ lines: file.lines, cut: false }, hit.index + 1, 1, 600);
+      snippets.push({ path: hit.rel, workspaceId: renamedHome.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
     }
   }
   const script = await pipelineSnippet(reader, options, limits, scriptLines);

@@ -17,6 +17,7 @@ import { ReplyBuilder, type Ask, type Reply } from './reply.js';
 import { isClue, numbered, snippetsOf } from './workspace.js';
 import { linkageStep } from './linkageSteps.js';
 import { dataFileStep } from './dataFileSteps.js';
+import { renamedStep } from './renamedSteps.js';
 
 /** A clue snippet of the context: its message without the mark, and its line. */
 export interface Clue {
@@ -171,7 +172,7 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     if (linkage) return linkage;
   }
   // The data file the failing line reads (dataFileSteps.ts).
-  const data = dataFileStep(c);
+  const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others);
   if (data) return data;
   let m: RegExpExecArray | null;
   if ((m = /^declares the dependency (.+)$/.exec(what))) {

@@ -104,6 +104,26 @@ export const NATIVE_BUILD_RULES: Rule[] = [
     near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(find_package\):$/, from: -2, to: -1 },
     read: (m) => ({ tool: 'cmake', dependency: (m[1] ?? m[2]) as string }),
   },
+  // CMake's find_program(VAR NAMES a b REQUIRED) that found none of the names (`CMake Error at CMakeLists.txt:4
+  // (find_program):` over `Could not find IWYU_EXE using the following names: include-what-you-use,`): a program the
+  // agent lacks, at the call. find_library() and find_path()/find_file() say the same words of a library or header the
+  // build lacks: a dependency. The command in the header decides (test/fixtures/grammar cmake-find-*; session 49).
+  {
+    cls: 'missing-tool',
+    priority: 44,
+    confidence: 'high',
+    re: /^\s*Could not find (\w+) using the following names: ([\w.+-]+)/,
+    near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(find_program\):$/, from: -2, to: -1, required: true },
+    read: (m) => ({ tool: 'cmake', symbol: m[2] as string }),
+  },
+  {
+    cls: 'dependency-resolution',
+    priority: 44,
+    confidence: 'high',
+    re: /^\s*Could not find (\w+) using the following names: ([\w.+-]+)/,
+    near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \((?:find_library|find_path|find_file)\):$/, from: -2, to: -1, required: true },
+    read: (m) => ({ tool: 'cmake', dependency: m[2] as string }),
+  },
   // CMake told to use a generator whose build program is not on the PATH (`CMake Error: CMake was unable to find a build
   // program corresponding to "Ninja".  CMAKE_MAKE_PROGRAM is not set.`; the `CMAKE_C_COMPILER not set` after it is the
   // consequence): the tool is missing (round 19, t20).
