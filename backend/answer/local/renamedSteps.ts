@@ -3,18 +3,9 @@
  * helper fx11; the lines come from jenkins/workspace/renamedName.ts as clue snippets): a rename that missed a use.
  * Each sentence cites its line; two like names are both shown, and which was meant is not guessed.
  */
-import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
+import type { Finding } from '../../../protocol/types.js';
 import { inlineCode } from '../logtext.js';
-
-/** clues.ts's clue, as far as these steps read it (clues.ts calls them: no import back). */
-interface Clue {
-  snippet: WorkspaceSnippet;
-  what: string;
-  line: number;
-  code: string;
-}
-
-const clip = (s: string, n = 120): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+import { clip, type Clue } from './clueLine.js';
 
 /** The step for one clue of renamedName.ts, or undefined when the clue is not one of them. */
 export function renamedStep(c: Clue, f: Finding, failingFile: string | undefined, others: readonly Clue[]): string | undefined {
