@@ -32,6 +32,13 @@ describe('an earlier stage whose failure `| tee` hid (ux10, pktstat: `make clean
     cited(answer, 'pktstat');
   });
 
+  it('"which line of my code is it?" does not call the compile error "the error in the CI script"', async () => {
+    const answer = await ask('which line of my code is it?', 'pktstat');
+    // Before: "**The error in the CI script is in `src/main.c`, line 36, column 9**": the finding's class is the later step's.
+    expect(answer).toContain('**The first error is in `src/main.c`, line 36, column 9** (`main.c:36:9`) [L26-L26]');
+    cited(answer, 'pktstat');
+  });
+
   it('fixes the first error and makes the stage fail with `pipefail`', async () => {
     const fix = await ask('how do I fix it?', 'pktstat');
     expect(fix).not.toContain('Fix the shell script at the line the shell names');
@@ -40,6 +47,10 @@ describe('an earlier stage whose failure `| tee` hid (ux10, pktstat: `make clean
     expect(fix).toContain('`make clean all > build.log 2>&1 || { cat build.log; exit 1; }`');
     // Before: "`Jenkinsfile:10` names `pktstat` too ..., and the check looks for `./build/pktstat`: make the two agree".
     expect(fix).not.toContain('make the two agree');
+    // Before: "`stats_merge` is not defined where line 36 of `src/main.c` uses it, and no similar name is in the source the
+    // context holds" (gcc named `stats_mean`; `stats_merge` is defined in stats.c, not declared).
+    expect(fix).not.toContain('no similar name');
+    expect(fix).toContain('C needs `stats_merge` declared before line 36 of `src/main.c` calls it');
     cited(fix, 'pktstat');
   });
 });

@@ -230,6 +230,10 @@ export const RULES: Rule[] = [
     read: () => ({ tool: 'sh' }),
   },
   { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: )?.*: (?:too many arguments|integer expression expected|unary operator expected|binary operator expected)$/, read: () => ({ tool: 'sh' }) },
+  // xargs splits its input on blanks and reads quotes as quoting: a name with an apostrophe in what the script piped to it
+  // (`find ... | xargs wc`) stops it (`xargs: unmatched single quote; by default quotes are special to xargs unless you use
+  // the -0 option`): the script's pipeline, which needs -print0 / -0 (test/fixtures/grammar xargs-unmatched-quote; session 49).
+  { cls: 'ci-script', priority: 12, confidence: 'medium', re: /^xargs: unmatched (?:single|double) quote\b/, read: () => ({ tool: 'xargs' }) },
   // A shell's arithmetic on what is not a number (`line 4: 2.1.41: arithmetic syntax error`, bash's `syntax error: invalid
   // arithmetic operator`), and a bash builtin under a POSIX sh (`package.sh: 3: source: not found`): the script is wrong, not the machine.
   { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line )?\d+: .*(?:: arithmetic syntax error|: syntax error: (?:invalid arithmetic operator|operand expected)|: value too great for base)\b|^(?:\S+: )?\d+: (?:source|pushd|popd|shopt|declare|typeset|mapfile|readarray|\[\[|function): not found$/, read: () => ({ tool: 'sh' }) },

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyze } from '../log/analyze.js';
+import { raisedIn } from './tests.js';
 import { REALFAIL_ROOT, TUNED_CASES } from '../../test/helpers/realfail.js';
 import type { Finding } from '../../protocol/types.js';
 
@@ -163,6 +164,9 @@ const CHANGED49: Row[] = [
   // unknown before: CMake's find_program() that found none of its names (a program), find_library()'s (a library).
   ['cmake-find-program', 'missing-tool', 'Could not find DOXYGEN_EXE using the following names: doxygen-missing, doxy-missing', 'CMakeLists.txt:4'],
   ['cmake-find-library', 'dependency-resolution', 'Could not find ZSTD_LIB using the following names: zstd-missing', 'CMakeLists.txt:4'],
+  // unknown before: xargs stopped by a quote in the names the script piped to it; pytest older than the ini's minversion.
+  ['xargs-unmatched-quote', 'ci-script', 'xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option', null],
+  ['pytest-minversion', 'missing-tool', "ERROR: /tmp/ws/pytest-minversion/pytest.ini: 'minversion' requires pytest-99.0, actual pytest-9.0.3'", null],
   ['erlang-include-lib-missing', 'dependency-resolution', 'src/gauge.erl:3:14: can\'t find include lib "metrics_hrl/include/gauge.hrl"', 'src/gauge.erl:3'],
 ];
 const SAME49: Row[] = [
@@ -170,6 +174,8 @@ const SAME49: Row[] = [
   ['tsc-extends-missing', 'compile-error', "error TS5083: Cannot read file '/tmp/ws/tsc-extends-missing/tsconfig.base.json'.", null],
   // An asynchronous spawn's `Error: spawn x ENOENT` (an unhandled 'error' event): read so before.
   ['node-spawn-enoent', 'missing-tool', 'Error: spawn pngquant-missing ENOENT', null],
+  // As before: the step's exit line, whose window does not reach errorInfo's message (the test below reads the grammar).
+  ['tcl-error-note', 'runtime-exception', 'ERROR: script returned exit code 1', 'pauses.tcl:11'],
   // A plain -include of the project's own header: its file, a compile error.
   ['erlang-include-missing', 'compile-error', 'src/gauge.erl:3:10: can\'t find include file "gauge.hrl"', 'src/gauge.erl:3'],
 ];
@@ -180,6 +186,18 @@ describe("a tool's own verdict on what it was given (session 49)", () => {
   });
   it.each(SAME49)('%s (as before)', (id, cls, message, place) => {
     expect(seen(id)).toEqual([cls, message, place]);
+  });
+});
+
+describe("Tcl's errorInfo under a command's own note (session 49)", () => {
+  it("`expected integer but got \"250ms\"` over `    (reading increment)` and `    invoked from within` is the error raised, at the margin; the trace's command lines are not", () => {
+    // Real output (tcl-error-note); its top excerpt in this Pipeline log is the step's exit line, whose window does not
+    // reach the message: the grammar is read where a window holds errorInfo (round 23's tclsh-run-expected-integer-...).
+    const lines = readFileSync(path.join(DIR, 'tcl-error-note.log'), 'utf8').split('\n');
+    const from = lines.findIndex((l) => l.startsWith('+ tclsh'));
+    const raised = raisedIn(lines.slice(from));
+    expect([raised?.runtime, raised?.text]).toEqual(['tcl', 'expected integer but got "250ms"']);
+    expect(raisedIn(lines.slice(from + 4))).toBeUndefined();
   });
 });
 

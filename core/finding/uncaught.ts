@@ -202,6 +202,24 @@ function luaFrames(line: string): GrammarFrame[] {
 // ---- Tcl (errorInfo: the message, then `    while executing` and the commands it was invoked from) ----
 
 const TCL_CONTEXT = /^ {4}while (?:executing|compiling)$/;
+/** The trace's link to the command that called (`    invoked from within`), and a command's own note on the error (`    (reading increment)`). */
+const TCL_INVOKED = /^ {4}invoked from within$/;
+const TCL_NOTE = /^ {4}\(.*\)\s*$/;
+
+/**
+ * Whether line `i` is the message errorInfo starts with (the error's own words, at the margin), by what follows it:
+ * `    while executing`, or the command's notes (`    (reading increment)`, added by `incr`) and then `    invoked from
+ * within` (session 49). The command lines of the trace (`"incr total ..."`) are under a `while executing` or an
+ * `invoked from within` and are not messages. Returns the index of the line that starts the trace, or -1.
+ */
+export function tclHeadAt(line: (k: number) => string, i: number): number {
+  const text = line(i);
+  if (text.trim() === '' || /^\s/.test(text) || text.startsWith('"') || TCL_CONTEXT.test(line(i - 1)) || TCL_INVOKED.test(line(i - 1))) return -1;
+  if (TCL_CONTEXT.test(line(i + 1))) return i + 1;
+  let k = i + 1;
+  while (k <= i + 3 && TCL_NOTE.test(line(k))) k++;
+  return k > i + 1 && (TCL_INVOKED.test(line(k)) || TCL_CONTEXT.test(line(k))) ? k : -1;
+}
 /** errorInfo's file frame: `    (file "deploy.tcl" line 9)` (a procedure's `(procedure "p" line 4)` counts from the procedure's body). */
 const TCL_FRAME = /^\s+\(file "([^"]+)" line (\d+)\)\s*$/;
 const TCL_LIBRARY = /^\/usr\/(?:local\/)?(?:share|lib)\/(?:tcltk\/)?tcl[\d.]*\//;
@@ -220,8 +238,10 @@ export function tclLoaded(command: string): Pick<Uncaught, 'unavailable' | 'inte
 }
 
 function tclAt(line: (k: number) => string, i: number, raw: string, text: string): Uncaught | undefined {
-  if (text === '' || /^\s/.test(raw) || !TCL_CONTEXT.test(line(i + 1))) return undefined;
-  return { index: i, text, exception: 'error', runtime: 'tcl', tool: 'tclsh', ...tclLoaded(line(i + 2)) };
+  if (text === '' || /^\s/.test(raw)) return undefined;
+  const trace = tclHeadAt(line, i);
+  if (trace < 0) return undefined;
+  return { index: i, text, exception: 'error', runtime: 'tcl', tool: 'tclsh', ...tclLoaded(line(trace + 1)) };
 }
 
 function tclFrames(line: string): GrammarFrame[] {

@@ -429,7 +429,7 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
     out.log(span);
     return `${inlineCode(clip(p.message))} ${cite(span)}`;
   };
-  const what = found.class !== 'unknown' ? `The ${CLASS_LABEL[found.class].replace(/^an? /, '')}` : 'The first error';
+  const what = found.class !== 'unknown' && (isOwn(first) || (!own && first.logLine >= top.start_line && first.logLine <= top.end_line)) ? `The ${CLASS_LABEL[found.class].replace(/^an? /, '')}` : 'The first error';
   out.line(
     `**${what} is in ${inlineCode(first.path)}, line ${first.line}${first.column !== undefined ? `, column ${first.column}` : ''}** (${inlineCode(citeLocation(first))}) ${at(first.logLine)}: ${isOwn(first) ? `${inlineCode(clip(found.message))} ${citeMessage(found, lineText)}` : saidAt(first)}`,
   );

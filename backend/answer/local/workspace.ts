@@ -284,6 +284,10 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       out.source(fileSource(elsewhere));
       return `${inlineCode(missing)} is defined in ${inlineCode(elsewhere.path)}${elsewhere.line !== undefined ? ` (line ${elsewhere.line})` : ''}, but ${where} cannot see it: make that definition visible there (a declaration, an include or an import) rather than renaming the call.`;
     }
+    // C's implicit declaration: a call with no declaration in sight, however similar a name gcc offers (ux10: `stats_merge`, defined
+    // in stats.c, not declared in stats.h; gcc's "did you mean ‘stats_mean’" is only a name that looks alike).
+    const suggests = /did you mean [‘'`]([\w$]+)['’`]/.exec(message)?.[1];
+    if (/implicit declaration of function/.test(message)) return `C needs ${inlineCode(missing)} declared before ${where} calls it, and nothing declares it there: if the project defines it in another source file, add its prototype to the header that file's functions are declared in and that ${place(s)} includes; if it is a library function, include the library's header${suggests ? `. The compiler's ${inlineCode(`did you mean ${suggests}`)} only names a function that is declared with a similar name` : ''}.`;
     if (similar.length > 0) {
       const names = similar.map((x) => `${inlineCode(x.name)} (${x.snippet.path === s.path ? '' : `${x.snippet.path} `}line ${x.line})`).join(', ');
       return `${inlineCode(missing)} is not defined where ${where} uses it. Similar names in the source I can see: ${names}. Use the one you meant, or declare ${inlineCode(missing)} (or add its import).`;
