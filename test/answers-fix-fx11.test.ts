@@ -5,7 +5,8 @@
  * C++ `const` that does not see its `extern` declaration, a library built with hidden visibility whose declaration
  * lacks the export mark; the data file the failing code reads (jenkins/workspace/dataFiles.ts,
  * backend/answer/local/dataFileSteps.ts); a name the tool says is not defined and the project's definition of a name
- * like it (jenkins/workspace/renamedName.ts, backend/answer/local/renamedSteps.ts). Made-up logs and projects first (each shape with a case where nothing may be said), then
+ * like it (jenkins/workspace/renamedName.ts, backend/answer/local/renamedSteps.ts); a name used before its declaration
+ * ran (jenkins/workspace/useBeforeDeclaration.ts). Made-up logs and projects first (each shape with a case where nothing may be said), then
  * the real cases of the tuning rounds (<= 19); every citation checked.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -167,6 +168,21 @@ describe('a name the tool says is not defined, and the definition of a name like
   });
 });
 
+describe('a name used before its declaration ran: which lines to move where', () => {
+  it("tsc's TS2448 at a top-level use, and the temporal dead zone reached through a call; nothing when the declaration comes first", async () => {
+    const ws = project({ 'src/limits.ts': 'import { log } from "./log";\n\nexport const budget = LIMIT * 2;\n\nexport const LIMIT = {\n  max: 10,\n}.max;\nlog(budget);\n' });
+    const tsc = await fixOfShellLog(['+ npx tsc -p .', "src/limits.ts(3,23): error TS2448: Block-scoped variable 'LIMIT' used before its declaration.", '', 'Found 1 error in src/limits.ts:3'], 'limits', '/tmp/jenkins7.sh', ws);
+    expect(tsc).toContain('`src/limits.ts:5` declares `LIMIT`');
+    expect(tsc).toContain('move lines 5-7 above line 3 (or line 3 below line 7)');
+    const js = project({ 'src/registry.js': 'const registry = build();\n\nfunction build() {\n  return { ...DEFAULTS };\n}\n\nconst DEFAULTS = { a: 1 };\nmodule.exports = registry;\n' });
+    const log = ['+ node src/registry.js', '/ws/src/registry.js:4', '  return { ...DEFAULTS };', '              ^', '', "ReferenceError: Cannot access 'DEFAULTS' before initialization", '    at build (/ws/src/registry.js:4:15)', '    at Object.<anonymous> (/ws/src/registry.js:1:18)', '', 'Node.js v20.11.0'];
+    const tdz = await fixOfShellLog(log, 'registry', '/tmp/jenkins7.sh', js);
+    expect(tdz).toContain('line 1 of `src/registry.js`, above it, runs first and reaches its use at line 4: move line 7 above line 1');
+    const fine = project({ 'src/registry.js': 'const DEFAULTS = { a: 1 };\nconst registry = build();\n\nfunction build() {\n  return { ...DEFAULTS };\n}\nmodule.exports = registry;\n' });
+    expect(await fixOfShellLog(log, 'registry', '/tmp/jenkins7.sh', fine)).not.toContain('runs first');
+  });
+});
+
 describe('real cases of the tuning rounds', () => {
   it.each([
     ['gold-static-function-undefined', ['`src/crc.c:3` defines `crc8` as `static`', '`src/crc.h` is the header of `src/crc.c`']],
@@ -187,6 +203,7 @@ describe('real cases of the tuning rounds', () => {
     ['maven-junit5-methodsource-missing', ['defines `standardRates`', "I can't tell which one was meant"]],
     ['ruby-uninitialized-constant', ['defines `TableWriter`']],
     ['sbcl-unbound-variable', ['defines `*default-vat-rate*`']],
+    ['jest-tdz-referenceerror', ['line 1 of `src/templates.js`, above it, runs first and reaches its use at line 12: move lines 5-8 above line 1']],
     ['yosys-module-not-in-design', ['`rtl/uart_tx.v:1` defines `uart_tx`', 'still uses `uart_txd`']],
   ])('%s', async (id, said) => {
     const fix = await fixOfRealCase(id);

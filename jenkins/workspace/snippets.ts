@@ -20,6 +20,7 @@ import { CLUE_MARK, findClues } from './clues.js';
 import { originSnippets } from './origins.js';
 import { dataFileHits } from './dataFiles.js';
 import { renamedHits, undefinedNameOf } from './renamedName.js';
+import { earlyUse, usedEarlyName } from './useBeforeDeclaration.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
 import { failingTestFile, testFileDeclaring, programSources } from './testFile.js';
@@ -474,6 +475,15 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       if (file instanceof WorkspaceError || snippets.length >= limits.maxSourceSnippets + 2) break;
       const w = window(file, hit.index + 1, 2, 800);
       snippets.push({ path: hit.rel, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+    }
+  }
+  // A name used before its declaration ran (useBeforeDeclaration.ts): the declaration's lines and the line that runs first.
+  const early = top ? usedEarlyName(top.message) : undefined;
+  if (early && failing?.line !== undefined && failingWorkspace && failingFile && !(failingFile instanceof WorkspaceError)) {
+    const hit = earlyUse(failingFile.lines, early, failing.line);
+    if (hit) {
+      const w = window(failingFile, hit.first + 1, 1, 800);
+      snippets.push({ path: failing.path, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.first + 1, message: `${CLUE_MARK}${hit.message}` });
     }
   }
   // A name the tool says is not defined, and the project's definition of a name like it (renamedName.ts): a rename that missed a use.

@@ -15,17 +15,12 @@ import { escapeRegExp } from '../facts.js';
 import { lineTextOf } from './logHelpers.js';
 import { ReplyBuilder, type Ask, type Reply } from './reply.js';
 import { isClue, numbered, snippetsOf } from './workspace.js';
+import { clip, type Clue } from './clueLine.js';
 import { linkageStep } from './linkageSteps.js';
 import { dataFileStep } from './dataFileSteps.js';
 import { renamedStep } from './renamedSteps.js';
 
-/** A clue snippet of the context: its message without the mark, and its line. */
-export interface Clue {
-  snippet: WorkspaceSnippet;
-  what: string;
-  line: number;
-  code: string;
-}
+export type { Clue } from './clueLine.js';
 
 export function cluesOf(snippets: readonly WorkspaceSnippet[]): Clue[] {
   return snippets.flatMap((s) => {
@@ -34,7 +29,6 @@ export function cluesOf(snippets: readonly WorkspaceSnippet[]): Clue[] {
   });
 }
 
-const clip = (s: string, n = 120): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 function similarity(a: string, b: string): number {
   const x = a.toLowerCase();

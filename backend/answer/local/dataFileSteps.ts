@@ -3,18 +3,8 @@
  * jenkins/workspace/dataFiles.ts as clue snippets): the line of it the error points at, or the workspace file like
  * the one the line names when that one is not where the program looks. Each sentence cites its line.
  */
-import type { WorkspaceSnippet } from '../../../protocol/types.js';
 import { inlineCode } from '../logtext.js';
-
-/** clues.ts's clue, as far as these steps read it (clues.ts calls them: no import back). */
-interface Clue {
-  snippet: WorkspaceSnippet;
-  what: string;
-  line: number;
-  code: string;
-}
-
-const clip = (s: string, n = 120): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+import { clip, type Clue } from './clueLine.js';
 
 /** The step for one clue of dataFiles.ts, or undefined when the clue is not one of them. */
 export function dataFileStep(c: Clue): string | undefined {

@@ -3,18 +3,10 @@
  * to it (session 49, helper fx11; the lines come from jenkins/workspace/linkVisibility.ts as clue snippets): the
  * definition's linkage said as the cause, and the change that makes it visible, each sentence citing its line.
  */
-import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
+import type { Finding } from '../../../protocol/types.js';
 import { inlineCode } from '../logtext.js';
+import { clip, type Clue } from './clueLine.js';
 
-/** clues.ts's clue, as far as these steps read it (clues.ts calls them: no import back). */
-interface Clue {
-  snippet: WorkspaceSnippet;
-  what: string;
-  line: number;
-  code: string;
-}
-
-const clip = (s: string, n = 120): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const baseOf = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 
 /** `static uint8_t crc8(const uint8_t *p, size_t n)` -> `uint8_t crc8(const uint8_t *p, size_t n);`, when the head is one whole line. */

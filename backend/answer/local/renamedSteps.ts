@@ -3,18 +3,9 @@
  * helper fx11; the lines come from jenkins/workspace/renamedName.ts as clue snippets): a rename that missed a use.
  * Each sentence cites its line; two like names are both shown, and which was meant is not guessed.
  */
-import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
+import type { Finding } from '../../../protocol/types.js';
 import { inlineCode } from '../logtext.js';
-
-/** clues.ts's clue, as far as these steps read it (clues.ts calls them: no import back). */
-interface Clue {
-  snippet: WorkspaceSnippet;
-  what: string;
-  line: number;
-  code: string;
-}
-
-const clip = (s: string, n = 120): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+import { clip, type Clue } from './clueLine.js';
 
 /** The step for one clue of renamedName.ts, or undefined when the clue is not one of them. */
 export function renamedStep(c: Clue, f: Finding, failingFile: string | undefined, others: readonly Clue[]): string | undefined {
@@ -26,6 +17,13 @@ export function renamedStep(c: Clue, f: Finding, failingFile: string | undefined
     const use = others.find((o) => o.what === `uses ${missing}, which the error says is not defined`);
     const where = use ? inlineCode(`${use.snippet.path}:${use.line}`) : failingFile && f.location?.line !== undefined ? inlineCode(`${failingFile}:${f.location.line}`) : undefined;
     return `${at} defines ${inlineCode(name)}${code}, a name like ${inlineCode(missing)}, which the error says is not defined: if it was renamed, use ${inlineCode(name)} where ${inlineCode(missing)} is still used${where ? ` (${where})` : ''}, or define ${inlineCode(missing)} again as well${m[3] ? "; the project defines two names like it, and I can't tell which one was meant" : ''}.`;
+  }
+  // A name used before its declaration ran (jenkins/workspace/useBeforeDeclaration.ts): which lines to move where.
+  if ((m = /^declares (\S+) at lines (\d+)-(\d+), below line (\d+), which runs first and reaches its use at line (\d+)$/.exec(c.what))) {
+    const [name, a, b, k, use] = [m[1], m[2], m[3], m[4], m[5]] as string[];
+    const span = a === b ? `line ${a}` : `lines ${a}-${b}`;
+    const reach = k === use ? 'uses it' : `reaches its use at line ${use as string}`;
+    return `${at} declares ${inlineCode(name as string)}${code}, and line ${k as string} of ${inlineCode(c.snippet.path)}, above it, runs first and ${reach}: move ${span} above line ${k as string} (or line ${k as string} below line ${b as string}), so that the declaration has run when it is used.`;
   }
   if ((m = /^uses (\S+), which the error says is not defined$/.exec(c.what))) {
     return `${at} still uses ${inlineCode(m[1] as string)}${code}.`;
