@@ -257,7 +257,6 @@ const KNOWN_MISS = new Map<string, string>([
   // Round 22 (asserted since HELDOUT_ROUND 23; docs/notes/analyzer.md, "Round 22 opened (helper t23)").
   ['mariadb-insert-command-denied-readonly-user-long', 'unknown: MariaDB\'s `ERROR 1142 (42000) at line 2: INSERT command denied to user ...` (a read-only user) is not read as a refused permission (the class model\'s likely guess is)'],
   ['maven-version-property-renamed-unresolved', 'unknown: Maven\'s `\'dependencies.dependency.version\' for ... must be a valid version but is \'${...}\'` (a property the commit renamed) is not read as a dependency error (the class model\'s likely guess is)'],
-  ['npm-ebadplatform-os-restricted-file-dependency', 'unknown: npm\'s `notsup Unsupported platform for mac-watch@2.1.0` (EBADPLATFORM: a dependency restricted to another os) is not read as a dependency error (the class model\'s likely guess is)'],
   ['eunit-undef-function-arity-changed-long', 'location: EUnit\'s frame `in call from codec_tests:roundtrip_test/0 (test/codec_tests.erl, line 5)` is not given (it was before session 47\'s Erlang grammar, at 1f2a69a8)'],
   ['go-test-v-date-layout-month-day-swapped-long', 'message, test: the second failing test\'s `file name: got ..., want ...` line (TestFileName) where the label has the first\'s `stamp: got 2024-15-03, want 2024-03-15` (TestStamp)'],
   ['gradle-info-hashcode-parent-cycle-stackoverflow-long', 'message: gradle\'s `CategoryTest > childPathIncludesParent FAILED` heading (test-error, low) where the label has `java.lang.StackOverflowError` below it'],

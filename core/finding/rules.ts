@@ -496,6 +496,18 @@ export const RULES: Rule[] = [
     re: /(?:npm (?:ERR!|error) (?:code )?(E404|ETARGET|ERESOLVE|ENOVERSIONS|ENOTCACHED)|No matching version found for (\S+)|unable to resolve dependency tree|404 Not Found - GET \S+ - Not found|'([^']+)' is not in (?:this|the npm) registry|Couldn't find any versions for "([^"]+)"|Couldn't find package "([^"]+)")/,
     read: (m) => ({ tool: 'npm', ...(m[1] ? { code: m[1] } : {}), ...((m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[2] ?? m[3] ?? m[4] ?? m[5] as string).replace(/\.$/, '') } : {}) }),
   },
+  // npm's refusal of a dependency whose package.json limits it to another platform (`npm error code EBADPLATFORM`, `npm
+  // error notsup Unsupported platform for win-notify@0.3.1: wanted {"os":"win32"} (current: {"os":"linux"})`): the
+  // dependency tree cannot be installed here (an optional dependency would be skipped): a dependency error, medium
+  // (the agent's platform may be the wrong one). Not `notsup Required: {"node":...}` (the engine: toolchains.ts).
+  // Real output of npm 11 (test/fixtures/grammar npm-ebadplatform; session 49).
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'medium',
+    re: /^(?:npm|pnpm) (?:error|ERR!) notsup Unsupported platform for ((?:@[\w.-]+\/)?[\w.-]+)@[\w.+-]+: wanted \{"(?:os|cpu|libc)"/,
+    read: (m) => ({ tool: 'npm', code: 'EBADPLATFORM', dependency: m[1] as string }),
+  },
   // pip's refusal of a local requirement that is no project (`ERROR: file:///ws/vendor/units (from -r requirements.txt
   // (line 1)) does not appear to be a Python project: neither 'setup.py' nor 'pyproject.toml' found.`): the requirement
   // cannot be installed, at the requirements file's line pip names on the same line (test/fixtures/grammar

@@ -171,6 +171,8 @@ const CHANGED49: Row[] = [
   ['pip-not-a-project', 'dependency-resolution', "ERROR: file:///tmp/ws/pip-not-a-project/vendor/units (from -r requirements.txt (line 1)) does not appear to be a Python project: neither 'setup.py' nor 'pyproject.toml' found.", 'requirements.txt:1'],
   // unknown before, its message `Traceback (most recent call last):`: ftplib's lower-case type after the frames, FTP's 530.
   ['python-ftp-login', 'permission-credentials', 'ftplib.error_perm: 530 Login incorrect.', '/tmp/ws/python-ftp-login/tools/publish.py:7'],
+  // unknown before: npm refusing a dependency limited to another os (round 22's leftover).
+  ['npm-ebadplatform', 'dependency-resolution', 'npm error notsup Unsupported platform for win-notify@0.3.1: wanted {"os":"win32"} (current: {"os":"linux"})', null],
   ['erlang-include-lib-missing', 'dependency-resolution', 'src/gauge.erl:3:14: can\'t find include lib "metrics_hrl/include/gauge.hrl"', 'src/gauge.erl:3'],
 ];
 const SAME49: Row[] = [
