@@ -585,6 +585,10 @@ export const RULES: Rule[] = [
     re: DOCKER_PULL_DENIED,
     read: (m) => ({ tool: 'docker', host: dockerRegistryOf(m[1] as string) }),
   },
+  // MySQL's and MariaDB's refusal of a statement the user has no privilege for (`ERROR 1142 (42000) at line 2: INSERT
+  // command denied to user 'report_ro'@'localhost' for table ...`, 1143's column, 1370's `execute command denied`):
+  // the server's grammar `<what> command denied to user '<user>'@'<host>'` (test/fixtures/grammar mariadb-command-denied;
+  // session 49).
   // `"<name>" is forbidden: `: the Kubernetes API server refusing the CI's identity (RBAC, a used-up
   // ResourceQuota, an admission policy), whichever client prints or raises it (kubectl, the Kubernetes plugin's
   // KubernetesClientException); decided as permission-credentials (docs/notes/analyzer.md, "Decided labels").
@@ -592,7 +596,7 @@ export const RULES: Rule[] = [
     cls: 'permission-credentials',
     priority: 50,
     confidence: 'high',
-    re: /(?:Permission denied|(?<![\w./-])EACCES(?![\w/-])|Operation not permitted|(?<![\w./-])EPERM(?![\w/-])|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|(?:returned error|HTTP error|HTTP\/[\d.]+|response code|status):? 40[13]\b|could not read Username|Invalid username or password|\bpassword was incorrect\b|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|attempt to write a readonly database|"[^"\s]+" is forbidden: |Host key verification failed|Permissions 0\d{3} for '[^']+' are too open|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
+    re: /(?:Permission denied|(?<![\w./-])EACCES(?![\w/-])|Operation not permitted|(?<![\w./-])EPERM(?![\w/-])|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|(?:returned error|HTTP error|HTTP\/[\d.]+|response code|status):? 40[13]\b|could not read Username|Invalid username or password|\bpassword was incorrect\b|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|attempt to write a readonly database|\b(?:command|privilege) denied to user '|"[^"\s]+" is forbidden: |Host key verification failed|Permissions 0\d{3} for '[^']+' are too open|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
     read: (_m, line) => {
       const host = hostOf(line);
       return host ? { host } : {};
