@@ -496,6 +496,17 @@ export const RULES: Rule[] = [
     re: /(?:npm (?:ERR!|error) (?:code )?(E404|ETARGET|ERESOLVE|ENOVERSIONS|ENOTCACHED)|No matching version found for (\S+)|unable to resolve dependency tree|404 Not Found - GET \S+ - Not found|'([^']+)' is not in (?:this|the npm) registry|Couldn't find any versions for "([^"]+)"|Couldn't find package "([^"]+)")/,
     read: (m) => ({ tool: 'npm', ...(m[1] ? { code: m[1] } : {}), ...((m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[2] ?? m[3] ?? m[4] ?? m[5] as string).replace(/\.$/, '') } : {}) }),
   },
+  // pip's refusal of a local requirement that is no project (`ERROR: file:///ws/vendor/units (from -r requirements.txt
+  // (line 1)) does not appear to be a Python project: neither 'setup.py' nor 'pyproject.toml' found.`): the requirement
+  // cannot be installed, at the requirements file's line pip names on the same line (test/fixtures/grammar
+  // pip-not-a-project; session 49). Medium: the path may be the requirements file's typo as much as a moved package.
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'medium',
+    re: /^ERROR: (\S+) \(from -[rc] ([^\s()]+) \(line (\d+)\)\) does not appear to be a Python project\b/,
+    read: (m) => ({ tool: 'pip', dependency: (m[1] as string).replace(/^file:\/\//, ''), file: m[2] as string, line: Number(m[3]) }),
+  },
   {
     cls: 'dependency-resolution',
     priority: 45,
