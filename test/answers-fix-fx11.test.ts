@@ -148,6 +148,15 @@ describe('the data file the failing code reads', () => {
   });
 });
 
+describe('a file a directive includes, missing', () => {
+  it('the file like it on the include path; nothing of another included file the error does not name', async () => {
+    const ws = project({ 'proxy.conf.m4': "divert(-1)\ninclude(`upstreams.m4')dnl\ndivert(0)dnl\nserver {\n    listen 443 ssl;\n    include(`tls.m4')dnl\n}\n", 'templates/upstreams.m4': 'upstream app { server 127.0.0.1:9000; }\n', 'templates/tls-params.m4': '    ssl_protocols TLSv1.2 TLSv1.3;\n' });
+    const fix = await fixOfShellLog(['+ m4 -I templates proxy.conf.m4', "m4:proxy.conf.m4:6: cannot open `tls.m4': No such file or directory"], 'proxy', '/tmp/jenkins7.sh', ws);
+    expect(fix).toContain('The workspace has `templates/tls-params.m4`, a file like `tls.m4`');
+    expect(fix).not.toContain('a file like `upstreams.m4`');
+  });
+});
+
 describe('a name the tool says is not defined, and the definition of a name like it (a rename)', () => {
   it('a name in another file of the same language, the failing place cited; nothing when no name is like it', async () => {
     const ws = project({ 'src/report.pas': 'unit Report;\ninterface\nimplementation\nuses Temps;\nprocedure Show;\nbegin\n  WriteLn(CelsiusToF(21.5));\nend;\nend.\n', 'src/temps.pas': 'unit Temps;\ninterface\nfunction CelsiusToFahrenheit(c: Double): Double;\nimplementation\nend.\n' });
@@ -196,6 +205,8 @@ describe('real cases of the tuning rounds', () => {
     ['gradle-junit-npe-in-before', ['it is `/recipes/bread.properties`']],
     ['java-exceptionininitializererror-static', ['The workspace has `resources/carriers/eu.properties`', 'it is `/carriers/eu.properties`']],
     ['pytest-fixture-setup-error', ['The workspace has `tests/fixtures/rates.json`']],
+    ['asciidoctor-missing-include', ['The workspace has `docs/api/stock.adoc`']],
+    ['m4-include-missing', ['The workspace has `templates/tls-params.m4`']],
     ['fpc-identifier-not-found', ['`src/temps.pas:7` defines `CelsiusToFahrenheit`', '(`src/report.pas:12`)']],
     ['gnuplot-undefined-variable', ['defines `slo_p95_ms`']],
     ['gprolog-existence-error', ['defines `discounted`', 'still uses `discount`']],

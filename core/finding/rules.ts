@@ -496,6 +496,29 @@ export const RULES: Rule[] = [
     re: /(?:npm (?:ERR!|error) (?:code )?(E404|ETARGET|ERESOLVE|ENOVERSIONS|ENOTCACHED)|No matching version found for (\S+)|unable to resolve dependency tree|404 Not Found - GET \S+ - Not found|'([^']+)' is not in (?:this|the npm) registry|Couldn't find any versions for "([^"]+)"|Couldn't find package "([^"]+)")/,
     read: (m) => ({ tool: 'npm', ...(m[1] ? { code: m[1] } : {}), ...((m[2] ?? m[3] ?? m[4] ?? m[5]) ? { dependency: (m[2] ?? m[3] ?? m[4] ?? m[5] as string).replace(/\.$/, '') } : {}) }),
   },
+  // npm's refusal of a dependency whose package.json limits it to another platform (`npm error code EBADPLATFORM`, `npm
+  // error notsup Unsupported platform for win-notify@0.3.1: wanted {"os":"win32"} (current: {"os":"linux"})`): the
+  // dependency tree cannot be installed here (an optional dependency would be skipped): a dependency error, medium
+  // (the agent's platform may be the wrong one). Not `notsup Required: {"node":...}` (the engine: toolchains.ts).
+  // Real output of npm 11 (test/fixtures/grammar npm-ebadplatform; session 49).
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'medium',
+    re: /^(?:npm|pnpm) (?:error|ERR!) notsup Unsupported platform for ((?:@[\w.-]+\/)?[\w.-]+)@[\w.+-]+: wanted \{"(?:os|cpu|libc)"/,
+    read: (m) => ({ tool: 'npm', code: 'EBADPLATFORM', dependency: m[1] as string }),
+  },
+  // pip's refusal of a local requirement that is no project (`ERROR: file:///ws/vendor/units (from -r requirements.txt
+  // (line 1)) does not appear to be a Python project: neither 'setup.py' nor 'pyproject.toml' found.`): the requirement
+  // cannot be installed, at the requirements file's line pip names on the same line (test/fixtures/grammar
+  // pip-not-a-project; session 49). Medium: the path may be the requirements file's typo as much as a moved package.
+  {
+    cls: 'dependency-resolution',
+    priority: 45,
+    confidence: 'medium',
+    re: /^ERROR: (\S+) \(from -[rc] ([^\s()]+) \(line (\d+)\)\) does not appear to be a Python project\b/,
+    read: (m) => ({ tool: 'pip', dependency: (m[1] as string).replace(/^file:\/\//, ''), file: m[2] as string, line: Number(m[3]) }),
+  },
   {
     cls: 'dependency-resolution',
     priority: 45,
@@ -562,6 +585,10 @@ export const RULES: Rule[] = [
     re: DOCKER_PULL_DENIED,
     read: (m) => ({ tool: 'docker', host: dockerRegistryOf(m[1] as string) }),
   },
+  // MySQL's and MariaDB's refusal of a statement the user has no privilege for (`ERROR 1142 (42000) at line 2: INSERT
+  // command denied to user 'report_ro'@'localhost' for table ...`, 1143's column, 1370's `execute command denied`):
+  // the server's grammar `<what> command denied to user '<user>'@'<host>'` (test/fixtures/grammar mariadb-command-denied;
+  // session 49).
   // `"<name>" is forbidden: `: the Kubernetes API server refusing the CI's identity (RBAC, a used-up
   // ResourceQuota, an admission policy), whichever client prints or raises it (kubectl, the Kubernetes plugin's
   // KubernetesClientException); decided as permission-credentials (docs/notes/analyzer.md, "Decided labels").
@@ -569,7 +596,7 @@ export const RULES: Rule[] = [
     cls: 'permission-credentials',
     priority: 50,
     confidence: 'high',
-    re: /(?:Permission denied|(?<![\w./-])EACCES(?![\w/-])|Operation not permitted|(?<![\w./-])EPERM(?![\w/-])|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|(?:returned error|HTTP error|HTTP\/[\d.]+|response code|status):? 40[13]\b|could not read Username|Invalid username or password|\bpassword was incorrect\b|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|attempt to write a readonly database|"[^"\s]+" is forbidden: |Host key verification failed|Permissions 0\d{3} for '[^']+' are too open|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
+    re: /(?:Permission denied|(?<![\w./-])EACCES(?![\w/-])|Operation not permitted|(?<![\w./-])EPERM(?![\w/-])|exit code 126\b|Authentication failed|401 Unauthorized|403 Forbidden|status code 40[13]\b|(?:returned error|HTTP error|HTTP\/[\d.]+|response code|status):? 40[13]\b|could not read Username|Invalid username or password|\bpassword was incorrect\b|Bad credentials|not authorized|unauthorized: |access denied|denied: requested access to the resource is denied|\bPermissionError\b|AccessDeniedException|attempt to write a readonly database|\b(?:command|privilege) denied to user '|"[^"\s]+" is forbidden: |Host key verification failed|Permissions 0\d{3} for '[^']+' are too open|Could not read from remote repository|sudo: a (?:terminal|password) is required|npm (?:ERR!|error) code E40[13]\b)/i,
     read: (_m, line) => {
       const host = hostOf(line);
       return host ? { host } : {};

@@ -314,6 +314,8 @@ export function raisedClass(raised: Raised): FindingClass | undefined {
   if (raised.grammar?.interpreter) return 'missing-tool';
   if (raised.grammar?.unavailable) return 'dependency-resolution';
   if (PERMISSION_EXCEPTION.test(raised.exception)) return 'permission-credentials';
+  // FTP's reply 530 (RFC 959: "Not logged in"), whatever the client's type (ftplib's `error_perm: 530 Login incorrect.`).
+  if (/^530 /.test(raised.text.replace(/^[\w.]+:\s*/, ''))) return 'permission-credentials';
   return undefined;
 }
 
@@ -330,7 +332,9 @@ const PY_EXCEPTION = /^((?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrup
  * (`http.client.IncompleteRead: ...`, `subprocess.TimeoutExpired: ...`, `graphviz.backend.execute.ExecutableNotFound`)
  * is the exception there even where its name says neither Error nor Exception (session 46, t21).
  */
-const PY_QUALIFIED_EXCEPTION = /^((?:[a-z_]\w*\.)+[A-Z]\w*)(?::\s(.*))?$/;
+// A module's own lower-case exception qualified by its module is the exception there too (`ftplib.error_perm: 530 Login
+// incorrect.`, `socket.gaierror: ...`: the standard library's older convention; session 49).
+const PY_QUALIFIED_EXCEPTION = /^((?:[a-z_]\w*\.)+[A-Za-z_]\w*)(?::\s(.*))?$/;
 const JVM_EXCEPTION = /^(?:Exception in thread "[^"]+" |Caused by: )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s*(.*))?$/;
 // util.inspect marks an error that refers to itself (spawnSync's `error` property) with `<ref *1> ` before its head.
 const NODE_EXCEPTION = /^(?:Uncaught |<ref \*\d+> )?((?:Type|Reference|Range|Syntax|Eval|URI|Assertion|Aggregate)?Error|[A-Z]\w*(?:Error|Exception)|UnhandledPromiseRejection) ?(?:\[\w+\])?: (.+)$/;

@@ -167,6 +167,14 @@ const CHANGED49: Row[] = [
   // unknown before: xargs stopped by a quote in the names the script piped to it; pytest older than the ini's minversion.
   ['xargs-unmatched-quote', 'ci-script', 'xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option', null],
   ['pytest-minversion', 'missing-tool', "ERROR: /tmp/ws/pytest-minversion/pytest.ini: 'minversion' requires pytest-99.0, actual pytest-9.0.3'", null],
+  // unknown before: pip's refusal of a local requirement that is no project, at the requirements line it names.
+  ['pip-not-a-project', 'dependency-resolution', "ERROR: file:///tmp/ws/pip-not-a-project/vendor/units (from -r requirements.txt (line 1)) does not appear to be a Python project: neither 'setup.py' nor 'pyproject.toml' found.", 'requirements.txt:1'],
+  // unknown before, its message `Traceback (most recent call last):`: ftplib's lower-case type after the frames, FTP's 530.
+  ['python-ftp-login', 'permission-credentials', 'ftplib.error_perm: 530 Login incorrect.', '/tmp/ws/python-ftp-login/tools/publish.py:7'],
+  // unknown before: npm refusing a dependency limited to another os (round 22's leftover).
+  ['npm-ebadplatform', 'dependency-resolution', 'npm error notsup Unsupported platform for win-notify@0.3.1: wanted {"os":"win32"} (current: {"os":"linux"})', null],
+  // unknown before: the database server refusing a statement the user has no privilege for (round 22's leftover).
+  ['mariadb-command-denied', 'permission-credentials', "ERROR 1142 (42000) at line 2: INSERT command denied to user 'report_ro'@'localhost' for table `shop`.`report_runs`", null],
   ['erlang-include-lib-missing', 'dependency-resolution', 'src/gauge.erl:3:14: can\'t find include lib "metrics_hrl/include/gauge.hrl"', 'src/gauge.erl:3'],
 ];
 const SAME49: Row[] = [

@@ -13,7 +13,9 @@
 import { namesAlike } from '../../core/log/symbols.js';
 
 /** Extensions of files a program reads as data (not source code). */
-const DATA_EXT = /\.(?:json|jsonl|ndjson|ya?ml|toml|csv|tsv|properties|xml|txt|ini|cfg|conf|sql|dat|env|html?|po|pem|golden|txtpb|proto)$/i;
+const DATA_EXT = /\.(?:json|jsonl|ndjson|ya?ml|toml|csv|tsv|properties|xml|txt|ini|cfg|conf|sql|dat|env|html?|po|pem|golden|txtpb|proto|adoc|asciidoc|rst|md|m4|tmpl|tpl|j2|jinja2?|mustache|hbs|ejs|thrift)$/i;
+/** Structured data, whose keys an error may quote (not documents or templates). */
+const KEYED_EXT = /\.(?:json|jsonl|ndjson|ya?ml|toml|properties|xml|ini|cfg|conf|env)$/i;
 
 /** A line of a data file to show, and the snippet's message (without the clue mark). */
 export interface DataFileHit {
@@ -99,7 +101,8 @@ function lineAt(lines: readonly string[], offset: number): number | undefined {
  */
 export async function dataFileHits(reader: DataFileReader, source: string, line: string, message: string): Promise<DataFileHit[]> {
   const out: DataFileHit[] = [];
-  for (const { path: literal, from } of dataPathsOf(line, message)) {
+  const paths = dataPathsOf(line, message);
+  for (const { path: literal, from } of paths) {
     const classpath = from === 'code' && /getResource/.test(line);
     const places = placesOf(literal, source, reader.files, classpath);
     if (!places) continue;
@@ -117,7 +120,7 @@ export async function dataFileHits(reader: DataFileReader, source: string, line:
         continue;
       }
       // A name the message quotes (a field, a key) that the file holds.
-      for (const q of message.matchAll(/["'`]([A-Za-z_][\w.-]*)["'`]/g)) {
+      for (const q of KEYED_EXT.test(found) ? message.matchAll(/["'`]([A-Za-z_][\w.-]*)["'`]/g) : []) {
         const name = q[1] as string;
         if (name === literal || literal.endsWith(name)) continue;
         const k = lines.findIndex((l) => new RegExp(`["'\`]${name.replace(/[.]/g, '\\.')}["'\`]|^\\s*${name.replace(/[.]/g, '\\.')}\\s*[:=]`).test(l));
@@ -130,7 +133,12 @@ export async function dataFileHits(reader: DataFileReader, source: string, line:
     }
     // Not where the program looks (said only when the error says a file is missing, or a resource lookup gave null):
     // the files it most likely meant.
-    const missingSaid = /no such file|not found|notfound|ENOENT|does not exist|cannot find|can't find|could not (?:open|find|read|load)|unable to (?:open|find|read|load)/i.test(message) || (/null/i.test(message) && /getResource/.test(line));
+    // A file the error does not name is not the missing one (`upstreams.m4` beside a missing `tls.m4`, found on an include path).
+    const resourceNull = /null/i.test(message) && /getResource/.test(line);
+    // (An error that names no file at all, Rust's `Os { kind: NotFound }`: the line's one data path.)
+    const namesAFile = message.split(/[\s'"`()[\]]+/).some((w) => DATA_EXT.test(w));
+    const named = message.includes(baseOf(literal)) || (!namesAFile && paths.filter((p) => p.from === 'code').length === 1);
+    const missingSaid = (/no such file|not found|notfound|ENOENT|does not exist|cannot (?:find|open)|can't find|could not (?:open|find|read|load)|unable to (?:open|find|read|load)/i.test(message) && named) || resourceNull;
     if (!missingSaid) continue;
     const ext = extOf(literal);
     const base = baseOf(literal);
@@ -139,7 +147,8 @@ export async function dataFileHits(reader: DataFileReader, source: string, line:
     const elsewhere = reader.files.filter((f) => baseOf(f) === base);
     const sameName = elsewhere.length > 1 ? elsewhere.filter((f) => parent(literal) !== '' && namesAlike(parent(literal), parent(f))) : elsewhere;
     if (elsewhere.length > 1 && sameName.length === 0) continue;
-    const alike = reader.files.filter((f) => extOf(f) === ext && baseOf(f) !== base && namesAlike(stemOf(literal), stemOf(f)));
+    // Like it: symbols.ts's likeness, or the missing name with a word added after a separator (`tls.m4` -> `tls-params.m4`).
+    const alike = reader.files.filter((f) => extOf(f) === ext && baseOf(f) !== base && (namesAlike(stemOf(literal), stemOf(f)) || (stemOf(literal).length >= 2 && new RegExp(`^${stemOf(literal).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[-_.]`, 'i').test(stemOf(f)))));
     const inDir = reader.files.filter((f) => extOf(f) === ext && dirOf(f).split('/').includes(stemOf(literal)));
     const candidates = (sameName.length > 0 ? sameName : alike.length > 0 ? alike : inDir).slice(0, 3);
     if (candidates.length === 0 || candidates.length > 2) continue;
