@@ -175,6 +175,8 @@ const CHANGED49: Row[] = [
   ['npm-ebadplatform', 'dependency-resolution', 'npm error notsup Unsupported platform for win-notify@0.3.1: wanted {"os":"win32"} (current: {"os":"linux"})', null],
   // unknown before: the database server refusing a statement the user has no privilege for (round 22's leftover).
   ['mariadb-command-denied', 'permission-credentials', "ERROR 1142 (42000) at line 2: INSERT command denied to user 'report_ro'@'localhost' for table `shop`.`report_runs`", null],
+  // unknown before (`Java heap space` alone, `There was an error in the forked process`): surefire's forked JVM out of heap.
+  ['maven-surefire-fork-heap', 'out-of-memory', 'Java heap space', null],
   ['erlang-include-lib-missing', 'dependency-resolution', 'src/gauge.erl:3:14: can\'t find include lib "metrics_hrl/include/gauge.hrl"', 'src/gauge.erl:3'],
 ];
 const SAME49: Row[] = [

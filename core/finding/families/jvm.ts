@@ -44,6 +44,18 @@ export const JVM_RULES: Rule[] = [
     below: /Process Exit Code: 137\b/,
     read: () => ({ tool: 'surefire', exception: 'killed' }),
   },
+  // Surefire's report of a forked test JVM that ran out of memory: the forked JVM's OutOfMemoryError message on the line
+  // under `There was an error in the forked process` (`[ERROR] Java heap space`, `GC overhead limit exceeded`,
+  // `Metaspace`), the test JVM's heap (argLine -Xmx) too small for what the tests did (test/fixtures/grammar
+  // maven-surefire-fork-heap, surefire 3.2.5; session 49).
+  {
+    cls: 'out-of-memory',
+    priority: 19,
+    confidence: 'high',
+    re: /^(?:\[ERROR\]\s+)?(Java heap space|GC overhead limit exceeded|Metaspace|Compressed class space|Requested array size exceeds VM limit)\s*$/,
+    near: { re: /\bThere was an error in the forked process$/, from: -1, to: -1, required: true },
+    read: (m) => ({ tool: 'surefire', exception: `OutOfMemoryError: ${m[1] as string}` }),
+  },
   // Gradle's Exec task or plugin that could not start its program (`> A problem occurred starting process
   // 'command 'protoc''`): the program is not installed or not on the PATH of the build.
   { cls: 'missing-tool', priority: 46, confidence: 'medium', re: /^(?:> )?A problem occurred starting process 'command '([^']+)''/, read: (m) => ({ tool: 'gradle', symbol: m[1] as string }) },
