@@ -54,3 +54,42 @@ export function withGoTestOutput(found: Finding, lines: readonly (string | undef
     evidence: [at + 1, ...found.evidence.filter((n) => n !== at + 1)].sort((a, b) => (a === at + 1 ? -1 : b === at + 1 ? 1 : a - b)),
   };
 }
+
+/** How far above a `go test -v` verdict its test's `=== RUN` line is looked for when a window starts at the verdict. */
+const VERBOSE_REACH = 60;
+
+/**
+ * A window that starts at `go test -v`'s first verdict (`--- FAIL: TestA`, the excerpt's anchor) has TestA's own
+ * message above it, under `=== RUN   TestA` (-v prints a test's output before its verdict), and the next test's
+ * below it: read as it was, the window's first `x_test.go:N:` line is the next test's, a later failure (rounds
+ * 20/22: mailer_test.go:21 for :11, report_test.go:18 for :11, split_test.go:25 for :18). The window then starts
+ * at TestA's `=== RUN` line: the index of that line, or `start` when the window does not start at such a verdict
+ * or no message of the test's is between its `=== RUN` line and its verdict.
+ */
+export function goVerboseStart(start: number, bodyAt: BodyAt): number {
+  const name = /^--- FAIL: (\S+) \(/.exec(bodyAt(start).trim())?.[1];
+  if (name === undefined) return start;
+  const block: string[] = [];
+  for (let k = start - 1; k >= Math.max(0, start - VERBOSE_REACH); k--) {
+    const t = bodyAt(k);
+    if (t.trim() === `=== RUN   ${name}` || t.trim() === `=== CONT  ${name}`) return goTestMessage(block.reverse()) ? k : start;
+    if (/^\s*--- (?:PASS|FAIL|SKIP): /.test(t)) return start;
+    block.push(t);
+  }
+  return start;
+}
+
+/**
+ * Whether the message at `at` is under `=== RUN   T` (or `=== CONT  T`) whose verdict is the first `--- FAIL:` below
+ * it: `go test -v`'s output of T, named by that verdict. (A subtest's message under `=== CONT  T/sub` is followed by
+ * its parent's verdict first: no.)
+ */
+export function goVerboseOwn(body: readonly string[], at: number): boolean {
+  const name = /^=== (?:RUN {3}|CONT {2})(\S+)$/.exec((body[at - 1] ?? '').trim())?.[1];
+  if (name === undefined) return false;
+  for (let k = at + 1; k < body.length; k++) {
+    const m = /^--- FAIL: (\S+) \(/.exec((body[k] ?? '').trim());
+    if (m) return m[1] === name;
+  }
+  return false;
+}

@@ -40,6 +40,7 @@ import { matchOutsidePaths } from './pathWords.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { arbitrated } from './arbiter.js';
+import { goVerboseOwn, goVerboseStart } from './goFar.js';
 import { goTestBinaryRan, poisoningPanic, shouldPanicVerdict, withoutCaughtImports } from './aftermath.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
@@ -318,7 +319,7 @@ function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
 }
 
 function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  const start = Math.max(0, excerpt.start_line - 1);
+  const start = goVerboseStart(Math.max(0, excerpt.start_line - 1), (i) => bodyOf(lines[i] ?? ''));
   const end = Math.min(lines.length - 1, excerpt.end_line - 1, start + MAX_WINDOW - 1);
   const from = Math.max(0, start - BEFORE);
   const before = bodies(lines, from, start);
@@ -334,9 +335,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const raised = raisedIn(body) ?? (headAbove?.index === 1 ? { ...headAbove, index: 0 } : undefined);
   const all = [...before, ...body];
   const summary = bodies(lines, end + 1, end + 1 + BEFORE);
-  // go test (non -v) prints each `--- FAIL: T` over its own messages: the first message's test is the one named.
+  // go test (non -v) prints each `--- FAIL: T` over its own messages, -v under its `=== RUN   T` (goFar.ts): the first message's test is the one named.
   const goFirst = goTestMessage(body);
-  const goAnchor = goFirst && /^\s*--- FAIL: /.test(body[goFirst.index - 1] ?? '') ? goFirst.index : undefined;
+  const goAnchor = goFirst && (/^\s*--- FAIL: /.test(body[goFirst.index - 1] ?? '') || goVerboseOwn(body, goFirst.index)) ? goFirst.index : undefined;
   const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : (goAnchor ?? body.length))), summary);
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
   const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body) || testProgramKilled(all, raised === undefined ? undefined : before.length + raised.index);
