@@ -508,6 +508,11 @@ export const RULES: Rule[] = [
     re: /^(?:npm|pnpm) (?:error|ERR!) notsup Unsupported platform for ((?:@[\w.-]+\/)?[\w.-]+)@[\w.+-]+: wanted \{"(?:os|cpu|libc)"/,
     read: (m) => ({ tool: 'npm', code: 'EBADPLATFORM', dependency: m[1] as string }),
   },
+  // pip in --require-hashes mode (a hash anywhere in the requirements turns it on) given a requirement without one:
+  // `ERROR: Hashes are required in --require-hashes mode, but they are missing from some requirements.` over the
+  // requirements it lists with the hash they had: the requirements file is incomplete, a dependency error (medium: the
+  // listed line is what to add) (test/fixtures/grammar pip-require-hashes; session 49).
+  { cls: 'dependency-resolution', priority: 45, confidence: 'medium', re: /^ERROR: Hashes are required in --require-hashes mode, but they are missing from some requirements\b/, read: () => ({ tool: 'pip' }) },
   // pip's refusal of a local requirement that is no project (`ERROR: file:///ws/vendor/units (from -r requirements.txt
   // (line 1)) does not appear to be a Python project: neither 'setup.py' nor 'pyproject.toml' found.`): the requirement
   // cannot be installed, at the requirements file's line pip names on the same line (test/fixtures/grammar

@@ -178,6 +178,8 @@ const CHANGED49: Row[] = [
   ['mariadb-command-denied', 'permission-credentials', "ERROR 1142 (42000) at line 2: INSERT command denied to user 'report_ro'@'localhost' for table `shop`.`report_runs`", null],
   // unknown before (`Java heap space` alone, `There was an error in the forked process`): surefire's forked JVM out of heap.
   ['maven-surefire-fork-heap', 'out-of-memory', 'Java heap space', null],
+  // unknown before: pip in --require-hashes mode given a requirement without a hash.
+  ['pip-require-hashes', 'dependency-resolution', 'ERROR: Hashes are required in --require-hashes mode, but they are missing from some requirements. Here is a list of those requirements along with the hashes their downloaded archives actually had. Add lines like these to your requirements files to prevent tampering. (If you did not enable --require-hashes manually, note that it turns on automatically when any package has a hash.)', null],
   ['erlang-include-lib-missing', 'dependency-resolution', 'src/gauge.erl:3:14: can\'t find include lib "metrics_hrl/include/gauge.hrl"', 'src/gauge.erl:3'],
 ];
 const SAME49: Row[] = [
