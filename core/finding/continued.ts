@@ -11,6 +11,12 @@ import { erlangTermContinued } from './uncaught.js';
 /** The message index and text, extended over its continuation lines when the tool wraps it. */
 export function continued(body: readonly string[], index: number, text: string, tool: string | undefined): [number, string] {
   if (index < 0) return [index, text];
+  // The C++ runtime's report of an uncaught exception is two lines: the type, then the exception's own `what()` (`  what():
+  // std::future_error: Broken promise`), which says what went wrong (test/fixtures/grammar cxx-terminate; session 49).
+  if (/^terminate called after throwing an instance of '[^']+'\s*$/.test(text.trim())) {
+    const what = /^\s+what\(\):\s+(\S.*)$/.exec(body[index + 1] ?? '');
+    if (what) return [index, `${text.trimEnd()} what(): ${(what[1] as string).trim()}`];
+  }
   // CMake: a sentence that ends with `:` and names its value in the next paragraph (`  Could not find compiler set in
   // environment variable CXX:`, a blank line, `  clang++-16.`): the value ends the sentence.
   if (tool === 'cmake' && /^\s{2}\S.*:\s*$/.test(text) && /^\s*$/.test(body[index + 1] ?? 'x')) {

@@ -54,7 +54,8 @@ const AS_BEFORE: Row[] = [
   ['c-compile', 'compile-error', "src/quota.c:3:12: error: ‘remainig’ undeclared (first use in this function); did you mean ‘remaining’?", 'src/quota.c:3'],
   ['c-segv', 'runtime-exception', "Segmentation fault", null],
   ['c-ubsan', 'runtime-exception', "src/shift.c:6:22: runtime error: shift exponent 32 is too large for 32-bit type 'int'", 'src/shift.c:6'],
-  ['cxx-terminate', 'runtime-exception', "terminate called after throwing an instance of 'std::runtime_error'", null],
+  // Its message has the exception's `what()` line joined since session 49 (continued.ts).
+  ['cxx-terminate', 'runtime-exception', "terminate called after throwing an instance of 'std::runtime_error' what(): unknown target production", null],
   ['elixir-compile-undefined', 'compile-error', "** (CompileError) lib/slug.ex:3: undefined function trim_dashes/1 (expected Slug to define such a function or for it to be imported, but none are available)", 'lib/slug.ex:3'],
   ['elixir-exunit-assert', 'test-assertion', "Assertion with == failed", 'slug_test.exs:7'],
   ['erlang-erlc-unbound', 'compile-error', "src/quota.erl:6:12: variable 'Remainig' is unbound", 'src/quota.erl:6'],
