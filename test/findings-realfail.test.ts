@@ -104,7 +104,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['c-selftest-silent-exit-code', 'make\'s recipe line (Makefile:6) is given; the label has no place (the self-test printed nothing: the log holds no error, unknown is right)'],
   ['make-env-python2-shebang-missing', 'make\'s recipe line (Makefile:5) is given; the label has no place (the script\'s shebang names python2, no Makefile line is wrong)'],
   // Round 20 (asserted since HELDOUT_ROUND 21).
-  ['go-run-unlock-of-unlocked-mutex', 'the runtime\'s frame in the Go library (sync/mutex.go:229) is given; the label has the project\'s frame that called Unlock (cache/cache.go:19)'],
   ['make-bison-not-found', 'make\'s recipe line (Makefile:7) is given; the label has no place (bison is not installed, no Makefile line is wrong)'],
   ['mypy-cache-dir-enospc', 'mypy\'s own frame (mypy/metastore.py:174) is given; the label has no place (the cache\'s disk was full)'],
   ['pylint-fail-under-score', 'pylint\'s first message (pricelist/importer.py:1) is given; the label has no place (the score under --fail-under failed the step)'],

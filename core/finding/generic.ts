@@ -148,8 +148,11 @@ const LEVEL = /^(?:(fatal error|error|warning|note|info|hint|remark|runtime erro
 const PY_WARNING = /^(?:[\w]+\.)*\w*Warning: /;
 /** The source line of the `warnings.warn(...)` call Python prints under its warning, whatever the category (`_BetaConfiguration`). */
 const PY_WARN_CALL = /^\s+(?:warnings\.)?warn(?:_explicit)?\(/;
-/** Lines that name a place but are not diagnostics: stack frames, URLs, timestamps, sizes. */
-const NOT_A_PLACE = /^\s*(?:at |from |#\d+ |File "|in |Caused by)|^\w+:\/\/|^\d{1,2}:\d\d(?::\d\d)?\b/;
+/**
+ * Lines that name a place but are not diagnostics: stack frames (a Go goroutine dump's `\t/usr/lib/go/src/sync/mutex.go:229
+ * +0x3c`: the trace's reader takes its project's frame), URLs, timestamps, sizes.
+ */
+const NOT_A_PLACE = /^\s*(?:at |from |#\d+ |File "|in |Caused by)|^\w+:\/\/|^\d{1,2}:\d\d(?::\d\d)?\b|^\s*\S+\.go:\d+ \+0x[0-9a-f]+\b/;
 /** Installed packages and runtimes: a place there is not the project's. */
 const LIBRARY_PATH = /(?:^|\/)(?:vendor|node_modules|site-packages|dist-packages|gems|\.cargo|pkg\/mod)\//;
 const EXT_NOT_SOURCE = /\.(?:log|txt|html?|png|jpe?g|gif|svg|zip|gz|tgz|jar|whl|so|dll|dylib|o|a|exe|bin|lock|sum|pid|sock|com|org|net|io|dev|local|internal)$/i;

@@ -71,3 +71,35 @@ describe('go test -v: the first failing test, not the next one', () => {
     expect([f?.location?.line, f?.test?.name]).toEqual([304, 'TestRoundCents/chf_down']);
   });
 });
+
+describe("a Go runtime's fatal error: the project's frame, not the standard library's", () => {
+  // Real go 1.19 output (realfail go-run-unlock-of-unlocked-mutex, tuned round 20): the excerpt starts inside the dump.
+  const dump = [
+    '+ ./bin/dedupe testdata/rows.csv',
+    'fatal error: sync: unlock of unlocked mutex',
+    '',
+    'goroutine 1 [running]:',
+    'sync.fatal({0x4a2813?, 0x0?})',
+    '\t/usr/lib/go-1.19/src/runtime/panic.go:1031 +0x1e',
+    'sync.(*Mutex).unlockSlow(0xc00008a2f0, 0xffffffff)',
+    '\t/usr/lib/go-1.19/src/sync/mutex.go:229 +0x3c',
+    'sync.(*Mutex).Unlock(0x46837d?)',
+    '\t/usr/lib/go-1.19/src/sync/mutex.go:223 +0x29',
+    'example.com/dedupe/cache.(*Seen).First(0xc00008a2f0, {0xc0000a8010, 0x0})',
+    '\t/ws/dedupe/cache/cache.go:19 +0xc2',
+    'main.main()',
+    '\t/ws/dedupe/main.go:24 +0x1df',
+    "Build step 'Execute shell' marked build as failure",
+  ];
+
+  it('gives cache.go:19 in every excerpt that gives a place', () => {
+    const places = analyze(dump.join('\n')).flatMap((e) => (e.finding?.location ? [`${e.finding.location.file}:${e.finding.location.line}`] : []));
+    expect(places.length).toBeGreaterThan(0);
+    for (const p of places) expect(p).toBe('/ws/dedupe/cache/cache.go:19');
+  });
+
+  it('a dump wholly in the standard library gives no place of it', () => {
+    const places = analyze([...dump.slice(0, 10), "Build step 'Execute shell' marked build as failure"].join('\n')).map((e) => e.finding?.location?.file ?? 'none');
+    expect(places.every((f) => !f.startsWith('/usr/lib/go'))).toBe(true);
+  });
+});
