@@ -238,7 +238,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['pip-wheel-platform-tag-not-supported', 'unknown: pip\'s `... .whl is not a supported wheel on this platform.` is not read as a dependency error; requirements.txt:1 not given'],
   ['escript-httpc-failed-connect-econnrefused', 'message: the last line of the wrapped term (`{inet,[inet],econnrefused}]}}`) where the label has escript\'s `exception error: no match of right hand side value {error, {failed_connect, ...` from its first line'],
   ['java-timer-nondaemon-thread-pipeline-timeout', 'message: the Pipeline\'s `Timeout has been exceeded` where the label has its `Cancelling nested steps due to timeout`'],
-  ['mocha-spec-object-integer-key-order-long', 'location: the spec\'s line (test/route.spec.js:13, in the assertion\'s stack) is not given'],
   ['openssl-s-client-connect-refused', 'message: openssl\'s `...:error:8000006F:system library:BIO_connect:Connection refused:...` where the label has `connect:errno=111` below it'],
   ['pip-proxy-env-connection-refused', 'message: pip\'s retry warning `\'Cannot connect to proxy.\', NewConnectionError(...)` where the label has `ERROR: Could not find a version that satisfies the requirement six==1.17.0 (from versions: none)`'],
   ['pytest-ci-k-expression-syntax', 'message, location: pytest\'s `no tests ran in 3.62s` where the label has `ERROR: Wrong expression passed to \'-k\': ...`; ci.sh:1 not given'],

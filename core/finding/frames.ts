@@ -79,11 +79,19 @@ const TRACE_LINE = /^\s*$|^goroutine \d+ \[|^[\w./*()-]+\(.*\)\s*$|^\t\S+\.go:\d
 /** A line a message never runs on to: a command of the script, a CI mark, a new exception's heading, a backtrace's own lines (Rust's). */
 const NOT_CONTINUATION = /^\s*(?:\+ |\$ |\[Pipeline\]|##\[)|^\s*Exception in thread "|^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception)\b(?: \[\w+\])?:|^\s*stack backtrace:|^\s+\d+: \S/;
 
+/** The heading of Node's assert's and mocha's diff of the values. */
+const VALUES_DIFF = /^\s*\+ (?:actual - expected|expected - actual)\s*$/;
+/** What ends that diff short of the frames: a CI mark, the runner's next failure or summary, the build's end. */
+const DIFF_ENDS = /^\s*(?:\[Pipeline\]|##\[|\d+\) \S|\d+ (?:passing|failing|pending)\b|Build step |Finished: )/;
+/** How many lines below the message a diff's frames may be. */
+const DIFF_REACH = 80;
+
 /**
  * The last line (0-based) of the trace below a window that ends at `end`: read on while the lines look like a
  * trace. A message may run on over its frames (Node's `ReferenceError: require is not defined in ES module scope`
  * over its `This file is being treated as an ES module ...` line, a JVM exception's several lines): up to 6 further
- * lines of it are passed when a frame (`    at ...`) follows them, none of them a command, a CI mark or another exception.
+ * lines of it are passed when a frame (`    at ...`) follows them, none of them a command, a CI mark or another exception;
+ * under a diff of the values (VALUES_DIFF) up to DIFF_REACH lines.
  */
 export function traceEndBelow(line: (i: number) => string, end: number, count: number, limit: number): number {
   let traceEnd = end;
@@ -98,14 +106,18 @@ export function traceEndBelow(line: (i: number) => string, end: number, count: n
   while (filled > end && line(filled).trim() === '') filled--;
   if (filled > end || (traceEnd > end && line(end).trim() !== '' && TRACE_LINE.test(line(end)))) return traceEnd;
   traceEnd = end;
-  for (let k = end + 1; k < Math.min(count, end + 8); k++) {
+  // Node's assert (`+ actual - expected`) and mocha (`+ expected - actual`) print a diff of the values between the
+  // message and its frames, as long as the values are: its lines (`+   '3',`) are no script's commands.
+  let diff = false;
+  for (let k = end + 1; k < Math.min(count, end + (diff ? DIFF_REACH : 8)); k++) {
     const t = line(k);
     if (NODE_FRAME.test(t) || JVM_FRAME.test(t)) {
       traceEnd = k;
       onTrace();
       return traceEnd;
     }
-    if (k === end + 7 || NOT_CONTINUATION.test(t)) break;
+    if (VALUES_DIFF.test(t)) diff = true;
+    else if (diff ? DIFF_ENDS.test(t) : k === end + 7 || NOT_CONTINUATION.test(t)) break;
   }
   return end;
 }
