@@ -248,7 +248,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['node-release-check-exitcode-silent', 'message from the log alone: npm\'s `tiny-cron@4.1.0 release:check` banner is the first excerpt; with the passing build as baseline (the bench) the runner\'s `Process completed with exit code 2.` is, right'],
   // Round 22 (asserted since HELDOUT_ROUND 23; docs/notes/analyzer.md, "Round 22 opened (helper t23)").
   ['maven-version-property-renamed-unresolved', 'unknown: Maven\'s `\'dependencies.dependency.version\' for ... must be a valid version but is \'${...}\'` (a property the commit renamed) is not read as a dependency error (the class model\'s likely guess is)'],
-  ['eunit-undef-function-arity-changed-long', 'location: EUnit\'s frame `in call from codec_tests:roundtrip_test/0 (test/codec_tests.erl, line 5)` is not given (it was before session 47\'s Erlang grammar, at 1f2a69a8)'],
   ['gradle-info-hashcode-parent-cycle-stackoverflow-long', 'message: gradle\'s `CategoryTest > childPathIncludesParent FAILED` heading (test-error, low) where the label has `java.lang.StackOverflowError` below it'],
   ['gradle-junit4-float-loop-never-ends-pipeline-timeout', 'message: the Pipeline\'s `Timeout has been exceeded` where the label has its `Cancelling nested steps due to timeout`'],
   ['node-bundle-size-budget-silent-exit', 'message from the log alone: the echoed `+ node scripts/bundle.js` is the first excerpt; with the passing build as baseline (the bench) the Pipeline\'s `Build step \'Execute shell\' marked build as failure` is, right'],

@@ -316,7 +316,9 @@ function markThirdParty(frames: Trace['frames']): void {
  * Python's, printed above it) may have printed an earlier stack (a test runner's `Died on test #1`
  * pointer over the exception's own `stack:`); the frames from the message on are its own, when one is the project's.
  */
-export function ownStack(trace: Trace, at: number | undefined): Trace {
+export function ownStack(trace: Trace, at: number | undefined, from?: number): Trace {
+  // A report whose frames are printed above its head (EUnit's, uncaught.ts `framesFrom`): those, and no other report's.
+  if (at !== undefined && from !== undefined) return { ...trace, frames: trace.frames.filter((f) => f.log_line >= from && f.log_line < at) };
   if (at === undefined || trace.kind === 'python') return trace;
   const after = trace.frames.filter((f) => f.log_line >= at);
   // A cause's stack wholly in the runtime (`[cause]: Error: getaddrinfo` over node:dns) keeps the stack that reached it.

@@ -529,7 +529,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   // The trace: the raise site and the deepest frame of the project's own code.
   const runtime = raised?.runtime === 'jvm' ? 'jvm' : raised?.runtime;
   const found = traces.find((t) => t.kind === runtime) ?? traces[0];
-  const trace = found && ownStack(found, messageIndex === undefined ? undefined : logLine(messageIndex));
+  const trace = found && ownStack(found, messageIndex === undefined ? undefined : logLine(messageIndex), raised?.grammar?.framesFrom !== undefined && messageIndex === raised.index ? logLine(raised.grammar.framesFrom) : undefined);
   if (trace && cls !== 'compile-error' && cls !== 'lint' && cls !== 'link-error') {
     const frames = framesOf(trace);
     // A trace wholly in the runtime or libraries (node:internal, java.util.concurrent) names no

@@ -88,9 +88,11 @@ const NATIVE_RULES: Rule[] = [
   { cls: 'dependency-resolution', priority: 29, confidence: 'medium', re: new RegExp(String.raw`^(${SRC}\.[eh]rl):(\d+):(?:(\d+):)? can't find include lib "(\w+)(?:-[\d.]+)?\/`), read: (m) => ({ tool: 'erlc', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }) },
   // Erlang's compiler: `src/x.erl:6:14: function f/1 undefined` (warnings say `Warning:`).
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.[eh]rl):(\d+):(?:(\d+):)? (?!Warning)\S`), read: (m) => ({ tool: 'erlc', ...at(m[1], m[2], m[3]) }) },
-  // EUnit: a test that raised (`**error:function_clause`) or ran out of time (`...*timed out*`), at the deepest `in function m:f/1 (src/m.erl, line 8)` above.
+  // EUnit: a test that raised (`**error:function_clause`) or ran out of time (`...*timed out*`). The raised one's place is
+  // the deepest frame of the project's own among its frames above (`in function`, then each `in call from`): the trace
+  // reader's (uncaught.ts `framesFrom`; session 49, loc2), not the nearest `in function` line with a file (OTP's lists.erl).
   // EUnit's `?assert*` macros' failures are the test's checks: uncaught.ts reads them (test-assertion, session 47, gr1).
-  { cls: 'test-error', priority: 58, confidence: 'high', re: /^\*\*(?:error|exit|throw):(?!\{assert)(\S+)/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: -14, to: -1 }, read: (m) => ({ tool: 'eunit', exception: m[1] as string }) },
+  { cls: 'test-error', priority: 58, confidence: 'high', re: /^\*\*(?:error|exit|throw):(?!\{assert)(\S+)/, read: (m) => ({ tool: 'eunit', exception: m[1] as string }) },
   { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^\s*(\S+: \S+)\.\.\.\*timed out\*$/, near: { re: /^in function \S+ \((?<file>(?!eunit)[^\s,()]+\.erl), line (?<line>\d+)\)/, from: 1, to: 1 }, read: (m) => ({ tool: 'eunit', test: m[1] as string }) },
   // meson test: `<name> time out (After 10 seconds)`.
   { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: /^(\S.*) time out \(After \d+ seconds?\)$/, read: (m) => ({ tool: 'meson', test: m[1] as string }) },

@@ -45,6 +45,11 @@ export interface Uncaught {
    * agent's interpreter, named here, is not the one the code needs, a missing tool (session 49).
    */
   interpreter?: string;
+  /**
+   * The first of the frames a test framework printed above the head (EUnit: `in function`, the innermost, then each
+   * `in call from`): the report's own frames are those from here to the head, not the next failed test's below it.
+   */
+  framesFrom?: number;
 }
 
 export type GrammarFrame = Omit<FindingFrame, 'log_line'> & { library: boolean };
@@ -85,7 +90,7 @@ const ERLANG_FRAME = /^\s*in (?:function|call from)\s+(\S+?):('(?:[^'\\]|\\.)*'|
 /** A stack entry of a crash term: `{stats,main,0,[{file,"src/stats.erl"},{line,6}]}`. */
 const ERLANG_TERM_FRAME = /\{([a-z]\w*|'[^']*'),([a-z]\w*|'[^']*'),(?:\d+|\[[^\]]*\]),\[\{file,"([^"]+)"\},\{line,(\d+)\}/g;
 /** OTP's own modules (the runtime, the escript and shell evaluators, the standard library, EUnit, common_test, rebar3). */
-const ERLANG_LIBRARY = /^(?:erl_\w+|escript|init|lists|maps|proplists|dict|orddict|sets|ordsets|gb_trees|gb_sets|array|queue|string|unicode|binary|io|io_lib\w*|file|filename|erlang|timer|ets|dets|rpc|code\w*|shell|gen|gen_\w+|proc_lib|supervisor\w*|application\w*|eunit\w*|ct_\w+|test_server\w*|rebar\w*|otp_\w+|calendar|re|lists_\w+)$/;
+const ERLANG_LIBRARY = /^(?:erl_\w+|escript|init|lists|maps|proplists|dict|orddict|sets|ordsets|gb_trees|gb_sets|array|queue|string|unicode|binary|io|io_lib\w*|file|filename|erlang|timer|ets|dets|rpc|code(?:_server)?|shell|gen|gen_\w+|proc_lib|supervisor\w*|application\w*|eunit\w*|ct_\w+|test_server\w*|rebar\w*|otp_\w+|calendar|re|lists_\w+)$/;
 
 function erlangReason(text: string): string | undefined {
   return ERLANG_REASONS.find(([re]) => re.test(text))?.[1];
@@ -343,7 +348,12 @@ export function uncaughtAt(line: (k: number) => string, i: number): Uncaught | u
   const raw = line(i);
   const text = raw.trim();
   if (text === '') return undefined;
-  if (text.startsWith('**') || text.startsWith('{"init') || text.startsWith('init ') || text.startsWith('escript:')) return erlangAt(text, i, '') ?? elixirAt(text, i);
+  if (text.startsWith('**') || text.startsWith('{"init') || text.startsWith('init ') || text.startsWith('escript:')) {
+    const u = erlangAt(text, i, '');
+    if (!u?.inTest) return u ?? elixirAt(text, i);
+    const from = framesAbove(line, i);
+    return from < i ? { ...u, framesFrom: from } : u;
+  }
   if (text.startsWith('Error in process <')) return erlangAt(text, i, line(i + 1).trim());
   if (text.startsWith('exception ') && [1, 2, 3, 4, 5, 6].some((d) => /^\s*crasher:$/.test(line(i - d)))) return erlangAt(text, i, '');
   if (text.startsWith('Error')) return rAt(line, i, text);
@@ -359,6 +369,13 @@ function inReport(runtime: GrammarRuntime, t: string): boolean {
   return false;
 }
 
+/** The first line of the frames EUnit prints above its head at `i` (its `called as` lines among them), up to 60; `i` when none. */
+function framesAbove(line: (k: number) => string, i: number): number {
+  let start = i;
+  while (start > 0 && i - start < 60 && (ERLANG_FRAME.test(line(start - 1)) || /^\s*called as /.test(line(start - 1)))) start--;
+  return start;
+}
+
 /**
  * The lines (0-based, inclusive) of the report of an uncaught error whose head is at `u.index`: the frames EUnit
  * prints above its `**error:`, and what each runtime prints below its head (frames, a traceback, Tcl's commands).
@@ -367,7 +384,7 @@ function extentOf(u: Uncaught, line: (k: number) => string, limit: number): { st
   let start = u.index;
   // A crash report's exception is known by the `crasher:` above it: the report starts at its heading.
   if (u.runtime === 'erlang' && u.text.startsWith('exception ')) while (start > 0 && u.index - start < 8 && !/^=CRASH REPORT=/.test(line(start).trim())) start--;
-  while (u.inTest && start > 0 && u.index - start < 60 && (ERLANG_FRAME.test(line(start - 1)) || /^\s*called as /.test(line(start - 1)))) start--;
+  if (u.inTest) start = framesAbove(line, start);
   let end = u.index;
   // R's report ends on its `Execution halted` (the parser's quotes of the source, `Calls:` between).
   if (u.runtime === 'r') {
