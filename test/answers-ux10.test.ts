@@ -35,7 +35,15 @@ describe('an earlier stage whose failure `| tee` hid (ux10, pktstat: `make clean
   it('"which line of my code is it?" does not call the compile error "the error in the CI script"', async () => {
     const answer = await ask('which line of my code is it?', 'pktstat');
     // Before: "**The error in the CI script is in `src/main.c`, line 36, column 9**": the finding's class is the later step's.
-    expect(answer).toContain('**The first error is in `src/main.c`, line 36, column 9** (`main.c:36:9`) [L26-L26]');
+    expect(answer).toContain('**The compile error is in `src/main.c`, line 36, column 9** (`main.c:36:9`) [L26-L26]');
+    cited(answer, 'pktstat');
+  });
+
+  it('"is this flaky?" names the compile error the pipe hid, not an error in the CI script (ux11)', async () => {
+    const answer = await ask('is this flaky?', 'pktstat');
+    // Before: the finding's class was the later step's (ci-script): "an error in the CI script".
+    expect(answer).not.toMatch(/CI script/i);
+    expect(answer).toContain("The failure is a compile error");
     cited(answer, 'pktstat');
   });
 

@@ -40,6 +40,7 @@ import { matchOutsidePaths } from './pathWords.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { arbitrated } from './arbiter.js';
+import { withMaskedStage } from './pipeMasked.js';
 import { goVerboseOwn, goVerboseStart } from './goFar.js';
 import { goTestBinaryRan, poisoningPanic, shouldPanicVerdict, withoutCaughtImports } from './aftermath.js';
 
@@ -156,7 +157,8 @@ export function findingOf(raw: readonly string[], asked: Pick<LogExcerpt, 'start
   // node --test's report of a test file's child: its `# ` lines read as the child printed them, a verdict under it read with it (childStderr.ts).
   const lines = withChildStderr(raw), excerpt = withChildReport(lines, asked);
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
-  return stepped(FINDING_STEPS, findingOfAny(lines, excerpt), { lines, excerpt, bodyAt });
+  // A later step's failure on what an earlier stage, its failure hidden by `| tee`, should have made: that stage's error (pipeMasked.ts).
+  return withMaskedStage(stepped(FINDING_STEPS, findingOfAny(lines, excerpt), { lines, excerpt, bodyAt }), bodyAt, (w) => findingOf(raw, w));
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');

@@ -15,7 +15,7 @@ import type { ChatContext } from '../engine.js';
 import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
 import { likelySentence } from './likely.js';
 import { escapeRegExp } from '../facts.js';
-import { maskedSentence, maskedStageBefore } from './pipeMasked.js';
+import { maskedSentence, maskedStageOf } from './pipeMasked.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
@@ -286,7 +286,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   const testCite = f.test ? ` ${at(f.test.log_line)}` : '';
   const compared = f.class === 'test-assertion' && lineText ? f.evidence.find((n) => n !== f.message_line && isComparison(lineText(n) ?? '')) : undefined;
   const parts: string[] = [];
-  const masked = maskedStageBefore(lineText, f.message_line);
+  const masked = maskedStageOf(lineText, f);
   switch (f.class) {
     case 'compile-error':
       parts.push(`${capital(toolName(f))} rejected the code${where}${printedCode(f, lineText) ? ` with ${inlineCode(f.code as string)}` : ''} ${m}.`);

@@ -29,7 +29,7 @@ import { builtSourcesStep } from './builtSources.js';
 import { emptyMakeVariable, emptyMakeVariableStep } from './makeEmpty.js';
 import { callerOf, callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
-import { maskedStageBefore } from './pipeMasked.js';
+import { maskedStageOf } from './pipeMasked.js';
 import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, nameTheCompilerSuggests, numbered, renamedIn, sameFile, scriptOfCommand, snippetsOf, type NamedByCompiler } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -233,7 +233,7 @@ export const fix: Composer = (ask) => {
   // Where the workspace names what failed: the manifest line, the script's host, the declaring file.
   // Not when an earlier stage's failure, hidden by `| tee`, explains the step's missing file (pipeMasked.ts, ux10): the
   // workspace's lines that name that file are not where it went wrong.
-  const clues = maskedStageBefore(lineText, f.message_line) ? undefined : clueSteps(ask, f);
+  const clues = maskedStageOf(lineText, f) ? undefined : clueSteps(ask, f);
   const cluePaths = clues ? clues.sources.flatMap((x) => (x.kind === 'file' ? [x.path] : [])) : [];
   if (clues) {
     out.line();
