@@ -3,7 +3,8 @@ import { buildLabel } from '../facts.js';
 import { cite, clip, failingTestsIn, storedLogSpan, inlineCode, findLine, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, notSaid } from './reply.js';
 import type { ChatContext } from '../engine.js';
-import { errorExcerpts, retrieveSafely, quote, hasLog } from './logHelpers.js';
+import { errorExcerpts, retrieveSafely, quote, hasLog, lineTextOf } from './logHelpers.js';
+import { unloadedLead, unloadedTestFile } from './unloadedTestFile.js';
 import { findingFor } from './findingText.js';
 import { spanWithMessage } from './focus.js';
 
@@ -30,6 +31,9 @@ export const tests: Composer = async (ask) => {
   // `ERROR at setup of` header, `tests/test_a.py::test_x` in its short summary): one test, not two.
   const once = (list: { name: string; line: number }[]) => list.filter((t, i) => !list.some((u, j) => j !== i && u.name.length > t.name.length && ['.', '#', '::'].some((sep) => u.name.endsWith(`${sep}${t.name}`))));
   const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : once(failing.length > 0 ? failing : named);
+  // Test files that did not load, which node's runner counts as one failed test each (unloadedTestFile.ts, ux11).
+  const lineText = stored ? lineTextOf(ctx, stored) : () => undefined;
+  const unloaded = counts || reported.length > 0 ? [] : names.flatMap((t) => unloadedTestFile(lineText, t.name, t.line) ?? []);
 
   if (counts && (typeof counts.total === 'number' || typeof counts.failed === 'number')) {
     out.fact('buildDetails.testResults');
@@ -43,7 +47,10 @@ export const tests: Composer = async (ask) => {
       out.line(`**${failed}${of} test${failed === 1 && !of ? '' : 's'} failed** in ${build}${skipped}.`);
     }
   } else if (names.length > 0) {
-    out.line(`**The log shows ${names.length} failing test${names.length === 1 ? '' : 's'}** in ${build}:`);
+    if (unloaded.length > 0) {
+      out.line(unloadedLead(unloaded, names.length - unloaded.length, build, lineText));
+      for (const u of unloaded) out.log({ start_line: u.failureType, end_line: u.exitCode });
+    } else out.line(`**The log shows ${names.length} failing test${names.length === 1 ? '' : 's'}** in ${build}:`);
     const summary = testSummaryIn(stored);
     if (summary) {
       out.line(`Its test summary ${cite(summary)}: ${inlineCode(clip(summary.text))}`);
@@ -73,7 +80,7 @@ export const tests: Composer = async (ask) => {
     if (counts) out.line('Failing tests:');
     for (const t of names) {
       const where = t.line > 0 ? ` ${cite({ start_line: t.line, end_line: t.line })}` : '';
-      out.line(`- ${inlineCode(t.name)}${where}`);
+      out.line(`- ${inlineCode(t.name)}${where}${unloaded.some((u) => u.line === t.line) ? ' (did not load: its tests did not run)' : ''}`);
       if (t.line > 0) out.log({ start_line: t.line, end_line: t.line });
     }
     if (reported.length > 0) out.fact('buildDetails.testResults.failedTests');
@@ -86,7 +93,7 @@ export const tests: Composer = async (ask) => {
     errorExcerpts(ctx).slice(0, 5).find((e) => findingFor(ctx, e).test !== undefined) ?? errorExcerpts(ctx).find((e) => failingTestsIn([e], 1).length > 0 || /test/i.test(e.reason));
   if (testExcerpt && (counts?.failed ?? names.length) > 0) {
     out.line();
-    out.line('How the first one failed:');
+    out.line(unloaded.length > 0 && unloaded.length === names.length ? 'Why it did not load:' : 'How the first one failed:');
     // With its message when the runner printed it above the excerpt (`go test -v`: the check's line over `--- FAIL:`, ux7).
     quote(out, spanWithMessage(ctx, testExcerpt, findingFor(ctx, testExcerpt)), 15);
   }
