@@ -63,6 +63,18 @@ describe('an earlier stage whose failure `| tee` hid (ux10, pktstat: `make clean
   });
 });
 
+describe('a test file that failed to load (ux10, notify-hook: node --test, ERR_REQUIRE_ASYNC_MODULE; ux11)', () => {
+  it('"which tests failed?" says the file did not load and its tests did not run, not "1 failing test"', async () => {
+    const answer = await ask('which tests failed?', 'notify-hook');
+    // Before: "**The log shows 1 failing test** in the build:" (node's runner reports the file that did not load as its one test).
+    expect(answer).not.toContain('1 failing test');
+    expect(answer).toContain("**A test file failed to load** in the build: node's test runner reports a file whose process failed before its tests started as one failed test (`failureType: 'testCodeFailure'` [L51-L51], `exitCode: 1` [L52-L52]). None of its tests ran, so how many tests it holds, and whether they pass, is not known from the log.");
+    expect(answer).toContain('- `/var/jenkins_home/workspace/notify-hook/test/notify.test.js` [L47-L47] (did not load: its tests did not run)');
+    expect(answer).toContain('Why it did not load:');
+    cited(answer, 'notify-hook');
+  });
+});
+
 describe("a console script's entry point that names a missing function (ux10, ledgerq: `lq = \"ledgerq.cli:mian\"`)", () => {
   it('reads the wrapper pip wrote, not "the log names no line that raised ImportError"', async () => {
     for (const question of ['why did the build fail?', 'how do I fix it?']) {

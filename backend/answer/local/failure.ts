@@ -1,6 +1,6 @@
 /** Answers about why the build failed: the failure, failing tests, the failing step, flakiness. */
 import { buildLabel } from '../facts.js';
-import { cite, clip, failingTestsIn, storedLogSpan, headlineOf, inlineCode, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, findLine, linesOf, withoutStamp, type LogSpan } from '../logtext.js';
+import { cite, clip, storedLogSpan, headlineOf, inlineCode, diagnose, labelOfKind, failingStepOf, exitCodeMeaning, linesOf, withoutStamp, type LogSpan } from '../logtext.js';
 import { type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } from './reply.js';
 import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
@@ -19,6 +19,7 @@ import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
 import { CLASS_LABEL, classHedge, likelySentence } from './likely.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
+import { tests } from './failingTests.js';
 import { analyzerFoundNone, lastLines, noErrorAdvice, noErrorLead, noLogHint, serverLogMissing } from './noError.js';
 
 /** The finding classes a yes/no question about a kind asks about ("was it a timeout?"). */
@@ -452,131 +453,8 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
   return out.reply();
 }
 
-const tests: Composer = async (ask) => {
-  const { ci, ctx } = ask;
-  const out = new ReplyBuilder();
-  const build = buildLabel(ci);
-  const counts = ci.buildDetails?.testResults;
-  // Names come from the whole log when the context carries it, else from what the analyzer and
-  // retrieval point at.
-  const stored = storedLogSpan(ctx);
-  const spans: LogSpan[] = [
-    ...(stored ? [stored] : []),
-    ...ctx.failureExcerpts,
-    // With the whole log at hand there is nothing left to retrieve.
-    ...(stored?.start_line === 1 ? [] : await retrieveSafely(ctx, 'failed tests FAIL FAILED test failure assertion', 6)),
-  ];
-  const failing = failingTestsIn(spans);
-  const reported = reportedFailingTests(counts);
-  // The findings name the failing test where the log's shapes for names do not (a pytest
-  // header, a Go `--- FAIL`): "no failing test names" would deny what the log shows (issue 25).
-  const named = failing.length > 0 || reported.length > 0 ? [] : testsOfFindings(ctx);
-  // Surefire names a test twice (`C.m` in its summary, `pkg.C.m` above), and pytest too (`test_x` in an
-  // `ERROR at setup of` header, `tests/test_a.py::test_x` in its short summary): one test, not two.
-  const once = (list: { name: string; line: number }[]) => list.filter((t, i) => !list.some((u, j) => j !== i && u.name.length > t.name.length && ['.', '#', '::'].some((sep) => u.name.endsWith(`${sep}${t.name}`))));
-  const names = reported.length > 0 ? reported.map((name) => ({ name, line: 0 })) : once(failing.length > 0 ? failing : named);
-
-  if (counts && (typeof counts.total === 'number' || typeof counts.failed === 'number')) {
-    out.fact('buildDetails.testResults');
-    const failed = counts.failed ?? 0;
-    const total = typeof counts.total === 'number' ? counts.total : undefined;
-    const skipped = typeof counts.skipped === 'number' && counts.skipped > 0 ? ` (${counts.skipped} skipped)` : '';
-    if (failed === 0) {
-      out.line(`**${total !== undefined ? `All ${total} tests passed` : 'No tests failed'}** in ${build}${skipped}.`);
-    } else {
-      const of = total !== undefined ? ` of ${total}` : '';
-      out.line(`**${failed}${of} test${failed === 1 && !of ? '' : 's'} failed** in ${build}${skipped}.`);
-    }
-  } else if (names.length > 0) {
-    out.line(`**The log shows ${names.length} failing test${names.length === 1 ? '' : 's'}** in ${build}:`);
-    const summary = testSummaryIn(stored);
-    if (summary) {
-      out.line(`Its test summary ${cite(summary)}: ${inlineCode(clip(summary.text))}`);
-      out.log(summary);
-    }
-  } else if (!hasLog(ctx)) {
-    return notSaid(`which tests failed in ${build}`, 'It holds no test report and no build log.');
-  } else {
-    const summary = testSummaryIn(stored);
-    if (summary) {
-      out.line(`The uploaded context has no test report for ${build}; **the log's test summary** ${cite(summary)} reads ${inlineCode(clip(summary.text))}, and I found no failing test names in the log.`);
-      out.log(summary);
-      return out.reply();
-    }
-    out.line(`The uploaded context has no test report for ${build}, and I found no failing test names in its log.`);
-    const top = errorExcerpts(ctx)[0];
-    if (top) {
-      out.line();
-      out.line(`The first error in the log is ${cite(top)}:`);
-      quote(out, top, 12);
-    }
-    return out.reply();
-  }
-
-  if (names.length > 0) {
-    out.line();
-    if (counts) out.line('Failing tests:');
-    for (const t of names) {
-      const where = t.line > 0 ? ` ${cite({ start_line: t.line, end_line: t.line })}` : '';
-      out.line(`- ${inlineCode(t.name)}${where}`);
-      if (t.line > 0) out.log({ start_line: t.line, end_line: t.line });
-    }
-    if (reported.length > 0) out.fact('buildDetails.testResults.failedTests');
-  } else if (counts && (counts.failed ?? 0) > 0) {
-    out.line();
-    out.line("The test report does not name them and I couldn't find their names in the log.");
-  }
-  // The first test-shaped failure excerpt shows how the tests failed.
-  const testExcerpt =
-    errorExcerpts(ctx).slice(0, 5).find((e) => findingFor(ctx, e).test !== undefined) ?? errorExcerpts(ctx).find((e) => failingTestsIn([e], 1).length > 0 || /test/i.test(e.reason));
-  if (testExcerpt && (counts?.failed ?? names.length) > 0) {
-    out.line();
-    out.line('How the first one failed:');
-    // With its message when the runner printed it above the excerpt (`go test -v`: the check's line over `--- FAIL:`, ux7).
-    quote(out, spanWithMessage(ctx, testExcerpt, findingFor(ctx, testExcerpt)), 15);
-  }
-  return out.reply();
-};
-
 /** A line of a stack trace: JVM/.NET `at`, Python `File "x", line N`, Go `file.go:N +0x`, gdb/sanitizer `#N 0x`, Rust `N: ` frames. */
 const FRAME_LINE = /^\s+at \S|^\s*File "[^"]+", line \d+|\.go:\d+ \+0x|^\s*#\d+ 0x[0-9a-f]+|^\s+\d+: \S+::/m;
-
-/** The failing tests the top excerpts' findings name, in order, each once. */
-function testsOfFindings(ctx: ChatContext): { name: string; line: number }[] {
-  const out: { name: string; line: number }[] = [];
-  for (const e of errorExcerpts(ctx).slice(0, 5)) {
-    const t = findingFor(ctx, e).test;
-    if (t && !out.some((x) => x.name === t.name)) out.push({ name: t.name, line: t.log_line });
-  }
-  return out;
-}
-
-/** Test runners' closing count lines (Maven, Jest, pytest, Gradle, dotnet, Go): the log's own test report. */
-const TEST_SUMMARY =
-  /^(?:\[(?:INFO|ERROR|WARNING)\] )?Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+\s*$|^Tests:\s+.*\d+ total|^=*\s*(?:\d+ failed, )?\d+ passed.* in [\d.]+s|\d+ tests? completed, \d+ failed|^(?:Passed|Failed)!\s+-\s+Failed:|^Total tests: \d+|^(?:ok|FAIL)\s+\S+\s+[\d.]+s$/;
-
-function testSummaryIn(stored: LogSpan | undefined): LogSpan | undefined {
-  const hit = findLine(stored, TEST_SUMMARY, { fromEnd: true });
-  return hit ? { start_line: hit.line, end_line: hit.line, text: hit.text } : undefined;
-}
-
-/** Failing test names a test report may carry beside its counts (`failedTests: [...]`). */
-function reportedFailingTests(counts: Record<string, unknown> | undefined): string[] {
-  const list = counts?.['failedTests'];
-  if (!Array.isArray(list)) return [];
-  return list
-    .map((item: unknown) => {
-      if (typeof item === 'string') return item;
-      if (item && typeof item === 'object' && 'name' in item && typeof item.name === 'string') {
-        // The JUnit report names the class apart (`className`, issue 26): `Class.test`.
-        const cls = 'className' in item && typeof item.className === 'string' && item.className !== '' ? `${item.className.replace(/^.*\./, '')}.` : '';
-        return `${cls}${item.name}`;
-      }
-      return undefined;
-    })
-    .filter((name): name is string => name !== undefined)
-    .slice(0, 30);
-}
 
 /** Which command, stage and exit code the failure came from, led by what was asked. */
 const step: Composer = (ask) => {
