@@ -388,7 +388,7 @@ describe('rules broadened after round 2 (issue 25): each on a line in the tool f
 
   it("bash's `line N: PID Aborted` is SIGABRT, whose reason (std::bad_alloc) is just above", () => {
     const log = "+ ./build/heatmap\nterminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\nci.sh: line 5: 29585 Aborted                 ./build/heatmap\n";
-    expect(findingOf(cleanLines(log), { start_line: 4, end_line: 4 })).toMatchObject({ class: 'out-of-memory', message: "terminate called after throwing an instance of 'std::bad_alloc'" });
+    expect(findingOf(cleanLines(log), { start_line: 4, end_line: 4 })).toMatchObject({ class: 'out-of-memory', message: "terminate called after throwing an instance of 'std::bad_alloc' what(): std::bad_alloc" });
   });
 
   it("node's UnhandledPromiseRejection with frames only in node internals: a runtime exception with no location", () => {

@@ -75,7 +75,7 @@ describe("a test harness's verdict is read at the failed test's own output", () 
       ...passing(101, 400), '', '99% tests passed, 1 tests failed out of 400', '', 'The following tests FAILED:', '\t100 - bounds (Subprocess aborted)', 'Errors while running CTest', 'ERROR: script returned exit code 8',
     ].join('\n');
     const f = top(log);
-    expect([f?.class, f?.message, f?.test?.name]).toEqual(['test-error', "terminate called after throwing an instance of 'std::invalid_argument'", 'bounds']);
+    expect([f?.class, f?.message, f?.test?.name]).toEqual(['test-error', "terminate called after throwing an instance of 'std::invalid_argument' what(): stod", 'bounds']);
   });
 
   it("automake's test-suite.log: the test program's own line, not the driver's trailer", () => {

@@ -91,4 +91,8 @@ export const PYTHON_RULES: Rule[] = [
     re: new RegExp(String.raw`^(?:E\s+)?(ModuleNotFoundError): No module named '(${VERSIONED_STDLIB})'`),
     read: (m) => ({ tool: 'python', exception: m[1] as string, symbol: 'python' }),
   },
+  // pytest's own check of the project's `minversion` (pytest.ini, pyproject.toml, tox.ini, setup.cfg): `ERROR:
+  // /ws/pytest.ini: 'minversion' requires pytest-9.1, actual pytest-9.0.3'`: the agent's pytest is older than the
+  // project needs, before any test was collected (test/fixtures/grammar pytest-minversion; session 49).
+  { cls: 'missing-tool', priority: 54, confidence: 'high', re: /^ERROR: \S+: 'minversion' requires pytest-[\w.]+, actual pytest-[\w.]+/, read: () => ({ tool: 'pytest', symbol: 'pytest' }) },
 ];

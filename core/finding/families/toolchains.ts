@@ -17,10 +17,6 @@ export const TOOLCHAIN_RULES: Rule[] = [
   // requires a different Python: 3.11.7 not in '>=3.12'`, `requires Ruby version >= 3.2`): the
   // machine has the wrong version of a tool.
   { cls: 'missing-tool', priority: 54, confidence: 'high', re: /\brequires a different (Python|Ruby|PHP|Node(?:\.js)?|Java|Perl)\b|\brequires (Python|Ruby|PHP|Node(?:\.js)?|Java|Perl) (?:version )?[<>=~^]+ ?\d/i, read: (m) => ({ symbol: (m[1] ?? m[2]) as string }) },
-  // pytest's own check of the project's `minversion` (pytest.ini, pyproject.toml, tox.ini, setup.cfg): `ERROR:
-  // /ws/pytest.ini: 'minversion' requires pytest-9.1, actual pytest-9.0.3'`: the agent's pytest is older than the
-  // project needs, before any test was collected (test/fixtures/grammar pytest-minversion; session 49).
-  { cls: 'missing-tool', priority: 54, confidence: 'high', re: /^ERROR: \S+: 'minversion' requires pytest-[\w.]+, actual pytest-[\w.]+/, read: () => ({ tool: 'pytest', symbol: 'pytest' }) },
   // A tool that cannot load an add-on, plugin or extension it was told to use: the package providing it is not installed.
   { cls: 'missing-tool', priority: 35, confidence: 'medium', re: /\b(?:error|Error|ERROR): (?:unable to|cannot|could not|failed to) load (?:the )?(?:addon|add-on|plugin|extension|module) [`'"‘]?([\w.:/-]+)/, read: (m) => ({ dependency: m[1] as string }) },
 ];
