@@ -415,7 +415,7 @@ export const RULES: Rule[] = [
     cls: 'link-error',
     priority: 32,
     confidence: 'high',
-    re: /(?:undefined reference to (?:symbol )?[`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l([^\s:]+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: ([^\s(]+(?:\([^)]*\))?))/,
+    re: /(?:undefined reference to (?:symbol )?[`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l([^\s:]+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: ([^\s(]+(?:\([^)]*\))?)|^\S+:\(\.\w+\+0x[\da-f]+\): relocation truncated to fit: )/,
     read: (m, line) => {
       const file = /^(?:\/\S+\/)?([^\s:]+\.(?:c|cc|cpp|cxx|o|rs|go)):(?:(\d+)|\(\.text)/.exec(line.trim());
       const lib = m[3] ? `-l${m[3]}` : undefined;

@@ -166,6 +166,13 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         steps.push(`${capital(what)} was compiled without position-independent code, and the link puts it into a shared object (or a PIE) ${m}: compile it with \`-fPIC\` (in the flags of the rule that builds it${mk ? ` in ${inlineCode(mk.file)} ${at(mk.line)}` : ''}, e.g. \`CFLAGS += -fPIC\`; CMake: \`set(CMAKE_POSITION_INDEPENDENT_CODE ON)\`), then rebuild it from clean so ${obj?.[1] ? 'the archive holds' : 'the link gets'} the new object (\`make clean\`).`);
         break;
       }
+      // GNU ld's `relocation truncated to fit: R_X86_64_PC32 against symbol `x' defined in .bss section`: nothing is missing,
+      // the data is out of the code's reach (the small code model addresses 2 GiB).
+      if (/relocation truncated to fit: /.test(f.message) && !/recompile with -fPIC/.test(f.message)) {
+        const far = /against (?:symbol )?[`'‘]([^'’`]+)['’`] defined in (\S+) section/.exec(f.message);
+        steps.push(`No symbol is missing: ${far ? `${inlineCode(far[1] as string)} (in the ${inlineCode(far[2] as string)} section)` : 'the data the code refers to'} lies beyond what the code's relative addressing can reach ${m} (the default small code model reaches 2 GiB): make the large static data smaller, or allocate it at run time (\`malloc\`, a \`std::vector\`) instead of a static array; or compile and link every object with \`-mcmodel=medium\`.`);
+        break;
+      }
       if (f.symbol?.startsWith('-l')) {
         const lib = f.symbol.slice(2).replace(/[:,.]+$/, '');
         steps.push(`Make the library ${inlineCode(lib)} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(`-l${lib}`)} from the link line if the code no longer needs it ${m}.`);
