@@ -554,6 +554,9 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
         const spec = f.location?.file && /_spec\.rb$/.test(f.location.file) ? ` ${relativeTest(f.location.file)}` : '';
         return at ? `bundle exec rspec ${at}` : `bundle exec rspec${spec} -e '${quote(t)}'`;
       }
+      // prove runs one test file verbosely; `-l` puts `lib/` on the path (nothing when there is none), as CI's `prove -l` does.
+      case 'prove':
+        return /^[\w./-]+\.t$/.test(t) ? `prove -lv ${t}` : undefined;
       case 'phpunit':
         return `vendor/bin/phpunit --filter '${quote(t.split('::').pop() ?? t)}'`;
       default:

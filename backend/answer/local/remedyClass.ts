@@ -8,6 +8,7 @@ import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageH
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
+import { goLocalModule, goLocalModuleStep } from './goLocalModule.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
 import { READ_ONLY_MOUNT } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
@@ -269,6 +270,10 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'dependency-resolution':
+      if (goLocalModule(f) !== undefined) {
+        steps.push(goLocalModuleStep(goLocalModule(f) as string, at(f.message_line)));
+        break;
+      }
       steps.push(...dependencySteps(f, lineText));
       if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
       break;
@@ -297,6 +302,10 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         } else steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected.${used} Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(probe ? `nc -vz ${host} ${probe}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
       } else if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
         steps.push(`Nothing accepted the connection on ${where} ${mn}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
+      } else if (goLocalModule(f) !== undefined) {
+        // A module of the repository's own (`@v0.0.0`): no host to reach, a directory go did not find.
+        steps.push(goLocalModuleStep(goLocalModule(f) as string, at(f.message_line)));
+        break;
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
         steps.push(`The agent could not look up ${where} ${mn}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
       } else {
