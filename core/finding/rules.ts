@@ -405,8 +405,8 @@ export const RULES: Rule[] = [
   },
   // PHPUnit's testdox report (`✘ Name` / `│ Error: Call to undefined method A::b()` / `│ /ws/src/A.php:19`): an error raised in a test, at the first place under it.
   { cls: 'test-error', priority: 58, confidence: 'high', re: /^\s*│ ((?:[A-Z]\w*\\)*(?:[A-Z]\w*(?:Error|Exception)|Error|Exception)): \S/, below: new RegExp(String.raw`^\s*│ (${SRC}\.php):(\d+)\s*$`), read: (m, _line, under) => ({ tool: 'phpunit', exception: m[1] as string, ...at(under?.[1], under?.[2]) }) },
-  // PHPUnit's testdox report of a failed check (`✘ Name` / `│ Failed asserting that two arrays are equal.`, its diff, then
-  // `│ /ws/tests/XTest.php:16`): an assertion, at the first place below it (plain PHPUnit's report is read by tests.ts).
+  // Its assertion failing (`✘ Name` / `│ Failed asserting that two arrays are equal.` / the values' diff / `│ /ws/tests/ATest.php:14`):
+  // the place is the test's line PHPUnit prints at the end of the box, under the diff (PHPUnit 9 --testdox).
   { cls: 'test-assertion', priority: 58, confidence: 'high', re: /^\s*│ Failed asserting that \S/, near: { re: new RegExp(String.raw`^\s*│ (?<file>${SRC}\.php):(?<line>\d+)\s*$`), from: 1, to: 40 }, read: () => ({ tool: 'phpunit' }) },
   // A Perl test script that died (`Illegal division by zero at lib/X.pm line 30.` over Test::More's `# Looks like your test exited with 255`).
   { cls: 'test-error', priority: 58, confidence: 'medium', re: new RegExp(String.raw`^(.+) at (${SRC}\.(?:pm|pl|t)) line (\d+)\.?$`), below: /^# Looks like your test (?:exited with \d+|died)/, read: (m) => ({ tool: 'prove', ...at(m[2], m[3]) }) },

@@ -204,8 +204,6 @@ const CHANGED50: Row[] = [
   // runtime-exception (high) before: PHP's max_execution_time, given by `-d` or by set_time_limit().
   ['php-time-limit', 'timeout-aborted', 'PHP Fatal error:  Maximum execution time of 2 seconds exceeded in /tmp/ws/php-time-limit/spin.php on line 6', '/tmp/ws/php-time-limit/spin.php:6'],
   ['php-time-limit-set', 'timeout-aborted', 'PHP Fatal error:  Maximum execution time of 2 seconds exceeded in /tmp/ws/php-time-limit-set/spin.php on line 5', '/tmp/ws/php-time-limit-set/spin.php:5'],
-  // runtime-exception (medium) before, no place: PHPUnit --testdox's `│ Failed asserting that ...` in its box.
-  ['phpunit-testdox-assert', 'test-assertion', 'Failed asserting that two arrays are equal.', '/tmp/ws/phpunit-testdox-assert/tests/SlugTest.php:10'],
   // dependency-resolution (medium) / runtime-exception (high) before: a C extension of CPython's the interpreter lacks.
   ['python-stdlib-ext-missing', 'missing-tool', "ModuleNotFoundError: No module named '_gdbm'", '/tmp/ws/python-stdlib-ext-missing/store/cache.py:1'],
   ['python-stdlib-ext-missing-debian', 'missing-tool', "ImportError: No module named '_gdbm', please install the python3-gdbm package", '/tmp/ws/python-stdlib-ext-missing-debian/store/cache.py:1'],
@@ -215,8 +213,8 @@ const CHANGED50: Row[] = [
   ['ruby-read-timeout', 'network', "/usr/lib/ruby/3.1.0/net/protocol.rb:219:in `rbuf_fill': Net::ReadTimeout with #<Socket:(closed)> (Net::ReadTimeout)", 'script/health.rb:5'],
 ];
 const SAME50: Row[] = [
-  // Plain PHPUnit's report of the same check: read so before (tests.ts).
-  ['phpunit-assert', 'test-assertion', 'Failed asserting that two arrays are equal.', '/tmp/ws/phpunit-assert/tests/SlugTest.php:10'],
+  // A package the environment lacks, not one of CPython's own C extensions: a missing dependency, as before.
+  ['python-package-missing', 'dependency-resolution', "ModuleNotFoundError: No module named 'frozendict'", '/tmp/ws/python-package-missing/main.py:1'],
 ];
 
 describe("a runtime's or a tool's own verdict names the class (session 50)", () => {
@@ -263,8 +261,9 @@ describe('the runtimes the analyzer knew read as before (the grammar set, the re
   it('every log of the set has its row, and every row its log', () => {
     // node --test's child stderr (node-test-tap-*, node-test-spec-*) has its rows in childStderr.test.ts (nt1); EUnit's
     // frames (erlang-eunit-undef, -stdlib, -module, -assert-helper) theirs in eunitFrames.test.ts (loc2); Gradle's, Ant's and
-    // ld's places (gradle-*-where, ant-java-oom-*, ld-relocation-truncated-*) theirs in places50.test.ts (loc3, session 50).
-    const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-|^erlang-eunit-(?:undef|stdlib|module|assert-helper)\.log$|^gradle-[\w-]+-where\.log$|^ant-java-oom-|^ld-relocation-truncated-/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
+    // ld's, PHPUnit's and busted's places (gradle-*-where, ant-java-oom-*, ld-relocation-truncated-*, phpunit-*array-diff,
+    // busted-tap-*) theirs in places50.test.ts (loc3, session 50).
+    const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-|^erlang-eunit-(?:undef|stdlib|module|assert-helper)\.log$|^gradle-[\w-]+-where\.log$|^ant-java-oom-|^ld-relocation-truncated-|^phpunit-(?:testdox-)?array-diff\.log$|^busted-tap-/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
     expect([...ADDED, ...AS_BEFORE, ...CHANGED, ...SAME, ...CHANGED49, ...SAME49, ...CHANGED50, ...SAME50].map((r) => r[0]).sort()).toEqual(logs);
   });
 });
