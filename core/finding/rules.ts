@@ -412,8 +412,9 @@ export const RULES: Rule[] = [
   { cls: 'test-error', priority: 58, confidence: 'medium', re: new RegExp(String.raw`^(.+) at (${SRC}\.(?:pm|pl|t)) line (\d+)\.?$`), below: /^# Looks like your test (?:exited with \d+|died)/, read: (m) => ({ tool: 'prove', ...at(m[2], m[3]) }) },
   // Python's doctest: `File "x.py", line 11, in mod.func` over `Failed example:` (its Expected/Got below).
   { cls: 'test-assertion', priority: 58, confidence: 'high', re: new RegExp(String.raw`^File "(${SRC}\.(?:py|txt|rst|md))", line (\d+), in \S+$`), below: /^Failed example:$/, read: (m) => ({ tool: 'doctest', ...at(m[1], m[2]) }) },
-  // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`.
-  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
+  // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`;
+  // PHP 7+ names the uncaught Throwable's class (`Uncaught Error: Class "X" not found in ...`, `Uncaught TypeError: ...`).
+  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: /^(?:PHP )?Fatal error: +Uncaught ((?:\\?[A-Za-z_]\w*)+):/.exec(m[0])?.[1]?.replace(/^\\/, '') ?? 'Fatal error', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^\s*(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
