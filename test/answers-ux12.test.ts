@@ -14,7 +14,7 @@ describe('a declarative `parallel` block whose branches print at once, unprefixe
     const why = await ask('why did the build fail?', 'perl-invoice');
     // Before: "It failed in stage **syntax** [L26-L26], parallel branch **unit** [L57-L57], running `perl -Ilib -c
     // bin/invoice` [L34-L34]." (the stage and the command the other branch opened last above the error).
-    expect(why).toContain('It failed in stage **unit** [L24-L24], parallel branch **unit** [L57-L57].');
+    expect(why).toContain('The error came in stage **unit** [L24-L24], parallel branch **unit** [L57-L57].');
     expect(why).not.toContain('perl -Ilib -c');
     cited(why, 'perl-invoice');
   });
