@@ -19,6 +19,8 @@ import { clip, type Clue } from './clueLine.js';
 import { linkageStep } from './linkageSteps.js';
 import { dataFileStep } from './dataFileSteps.js';
 import { renamedStep } from './renamedSteps.js';
+import { enumCaseStep } from './enumCaseSteps.js';
+import { lockStep } from './lockSteps.js';
 
 export type { Clue } from './clueLine.js';
 
@@ -166,7 +168,7 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     if (linkage) return linkage;
   }
   // The data file the failing line reads (dataFileSteps.ts).
-  const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others);
+  const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others) ?? enumCaseStep(c, f) ?? lockStep(c, f);
   if (data) return data;
   let m: RegExpExecArray | null;
   if ((m = /^declares the dependency (.+)$/.exec(what))) {
