@@ -6,8 +6,9 @@
  * backend/answer/local/enumCaseSteps.ts); a manifest asking for what its lock file does not record
  * (jenkins/workspace/lockDrift.ts, backend/answer/local/lockSteps.ts); a name the file it is taken from (an include, a
  * Rust module) no longer declares, answered with that file's names the failing file does not use
- * (jenkins/workspace/importedNames.ts). Made-up projects with the tools' own output (gcc 12, clang 14, go1.19, javac 17,
- * cargo, run on this machine), each shape with a case where nothing may be said; then the real cases of the tuning rounds
+ * (jenkins/workspace/importedNames.ts); Maven's `-pl` module the reactor lacks, answered with the root POM's modules
+ * (jenkins/workspace/clues.ts). Made-up projects with the tools' own output (gcc 12, clang 14, go1.19, javac 17,
+ * cargo, Maven 3.8, run on this machine), each shape with a case where nothing may be said; then the real cases of the tuning rounds
  * (<= 19). Every citation checked.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -137,6 +138,23 @@ describe('a manifest and its lock file that disagree', () => {
   });
 });
 
+describe("a module the build selects that the reactor does not have", () => {
+  const parent = '<project xmlns="http://maven.apache.org/POM/4.0.0">\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>io.example</groupId>\n  <artifactId>billing-parent</artifactId>\n  <version>1.0.0</version>\n  <packaging>pom</packaging>\n  <modules>\n    <module>billing-domain</module>\n    <module>billing-api</module>\n  </modules>\n</project>\n';
+  // Maven 3.8's own output for `-pl billing-core` in that reactor.
+  const log = ['+ mvn -B -o -ntp -pl billing-core validate', '[INFO] Scanning for projects...', '[ERROR] [ERROR] Could not find the selected project in the reactor: billing-core @ ', '[ERROR] Could not find the selected project in the reactor: billing-core -> [Help 1]', '[ERROR] ', '[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.'];
+
+  it('lists the modules of the root POM, and does not pick one', async () => {
+    const fix = await fixOfShellLog(log, 'billing', '/tmp/jenkins7.sh', project({ 'pom.xml': parent, 'ci.sh': 'mvn -B -o -ntp -pl billing-core validate\n' }));
+    expect(fix).toContain('`pom.xml:7` lists the modules the reactor has, `billing-domain`, `billing-api`, and no `billing-core`');
+    expect(fix).toContain("I can't tell from the log which one it became");
+  });
+
+  it('says nothing of modules when the project has no root POM', async () => {
+    const fix = await fixOfShellLog(log, 'billing', '/tmp/jenkins7.sh', project({ 'build/pom.xml': parent, 'ci.sh': 'mvn -B -o -ntp -pl billing-core validate\n' }));
+    expect(fix).not.toContain('lists the modules');
+  });
+});
+
 describe('real tuned cases', () => {
   const cases: [string, string[]][] = [
     ['make-parallel-interleaved-error', ['`size` (`codec/frame.h:6`) is the only one this file does not use already', '`for (size_t i = 0; i < f->size; i++)`']],
@@ -149,6 +167,8 @@ describe('real tuned cases', () => {
     ['maven-switch-not-exhaustive', ['declares `USPS` in the enum `Carrier`', 'covers `UPS`, `FEDEX`, `DHL`']],
     ['rustc-e0425-renamed-const', ['`src/config.rs`, which that file takes it from, declares no name like it', '`RETRY_LIMIT` (`src/config.rs:2`)', '`Err(e) if attempt < config::RETRY_LIMIT => {`']],
     ['cmake-clang-undeclared-identifier', ['`RETRY_LIMIT` (`include/config.h:3`)', '`if (attempt >= RETRY_LIMIT)`']],
+    ['maven-pl-module-not-found', ['lists the modules the reactor has, `billing-domain`, `billing-api`, and no `billing-core`']],
+    ['maven-pl-project-not-in-reactor', ['lists the modules the reactor has, `billing-core`, `billing-rest`, and no `billing-api`']],
     ['bundler-rubygems-unreachable', ['`Gemfile:4` asks for `faraday`', 'which `Gemfile.lock` does not record, so the install had to resolve it from the registry it could not reach']],
     ['composer-packagist-unreachable', ['`composer.json:7` asks for `monolog/monolog`', 'the workspace has no `composer.lock`']],
     ['yarn-frozen-lockfile', ['`package.json:8` asks for `picocolors`', 'which `yarn.lock` does not record, and this install may not change the lock']],

@@ -58,6 +58,16 @@ export function scriptNamesIn(s: WorkspaceSnippet, from: number): string[] {
   return out;
 }
 
+/** The `<module>` names of a POM's `<modules>` block that a snippet shows from line `from` on. */
+function modulesIn(s: WorkspaceSnippet, from: number): string[] {
+  const out: string[] = [];
+  for (const l of s.text.split('\n').slice(from - s.startLine)) {
+    for (const m of l.matchAll(/<module>\s*([^<\s]+)\s*<\/module>/g)) out.push(m[1] as string);
+    if (/<\/modules>/.test(l)) break;
+  }
+  return out;
+}
+
 /** The target names of Makefile lines a snippet shows (`build: src/a.o` -> `build`). */
 function targetsIn(s: WorkspaceSnippet): string[] {
   const out: string[] = [];
@@ -202,6 +212,12 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const names = scriptNamesIn(c.snippet, c.line).sort((a, b) => similarity(a, missing) - similarity(b, missing));
     if (names.length === 0) return undefined;
     return `${inlineCode(c.snippet.path)} defines the scripts ${names.slice(0, 6).map((n) => inlineCode(n)).join(', ')} (line ${c.line}) and no ${inlineCode(missing)}: run ${inlineCode(`npm run ${names[0] as string}`)} in the CI script if that is the one meant (a renamed script), or add a ${inlineCode(missing)} script.`;
+  }
+  if ((m = /^lists the modules the reactor has \(no (.+)\)$/.exec(what))) {
+    const missing = m[1] as string;
+    const modules = modulesIn(c.snippet, c.line).filter((x) => x !== missing);
+    if (modules.length === 0) return undefined;
+    return `${at} lists the modules the reactor has, ${modules.slice(0, 6).map((n) => inlineCode(n)).join(', ')}, and no ${inlineCode(missing)}: select the module meant with ${inlineCode('-pl')} in the CI script (a renamed module; I can't tell from the log which one it became), or add ${inlineCode(missing)} back as a module.`;
   }
   if ((m = /^defines the targets make knows \(no (.+)\)$/.exec(what))) {
     const missing = m[1] as string;
