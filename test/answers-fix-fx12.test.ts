@@ -11,27 +11,12 @@
  * cargo, Maven 3.8, run on this machine), each shape with a case where nothing may be said; then the real cases of the tuning rounds
  * (<= 19). Every citation checked.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fixOfRealCase, fixOfShellLog } from './helpers/shellLogFix.js';
+import { project, removeProjects } from './helpers/projectDir.js';
 import { withMemberRenamed } from '../backend/answer/local/unusedMembers.js';
 import { caseLabels, enumConstants } from '../jenkins/workspace/enumCases.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fx12-'));
-  dirs.push(dir);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
+afterAll(removeProjects);
 
 describe('a member the type does not have, and none named like it', () => {
   const frameH = '#ifndef FRAME_H\n#define FRAME_H\n#include <stddef.h>\nstruct frame {\n    unsigned char *data;\n    size_t size;\n};\n#endif\n';
