@@ -371,6 +371,24 @@ export const RULES: Rule[] = [
     re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (\S+@\S+): replacement directory (\S+) (?:does not exist|has no go\.mod)`),
     read: (m) => ({ tool: 'go', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }),
   },
+  // ... or a module go had to fetch for the import and could not (`rates.go:7:2: example.com/x@v0.0.0: Get
+  // "https://proxy.golang.org/...": dial tcp: lookup proxy.golang.org ...: no such host`, `reading file:///...: no such
+  // file or directory`, `module lookup disabled by GOPROXY=off`): the network's when the fetch failed on the wire, else
+  // the resolver's. Not a compiler's error, nor a vet finding under `go vet`.
+  {
+    cls: 'network',
+    priority: 28,
+    confidence: 'high',
+    re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): ([\w.~\/-]+@v[\w.+-]+): (?:Get|reading) \S+: (?:dial tcp|.*\b(?:no such host|connection refused|connection reset|i\/o timeout|network is unreachable|TLS handshake timeout)\b)`),
+    read: (m, line) => ({ tool: 'go', dependency: m[4] as string, ...hostRead(m, line), ...at(m[1], m[2], m[3]) }),
+  },
+  {
+    cls: 'dependency-resolution',
+    priority: 29,
+    confidence: 'high',
+    re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): ([\w.~\/-]+@v[\w.+-]+): (?:reading \S+: |module lookup disabled by GOPROXY=|unrecognized import path |invalid version: |unknown revision |verifying )`),
+    read: (m) => ({ tool: 'go', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }),
+  },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:vet: )?((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (?!\s)|^(?:vet: )?(\.{1,2}\/${SRC}\.go):(\d+): (?!\s)`), read: (m) => ({ tool: 'go', ...at(m[1] ?? m[4], m[2] ?? m[5], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.swift):(\d+):(\d+): error: `), read: (m) => ({ tool: 'swiftc', ...at(m[1], m[2], m[3]) }) },
   // xcpretty (fastlane, xcodebuild | xcpretty) prints a compiler error as `❌  /path/File.swift:97:2: message`.
@@ -387,12 +405,16 @@ export const RULES: Rule[] = [
   },
   // PHPUnit's testdox report (`✘ Name` / `│ Error: Call to undefined method A::b()` / `│ /ws/src/A.php:19`): an error raised in a test, at the first place under it.
   { cls: 'test-error', priority: 58, confidence: 'high', re: /^\s*│ ((?:[A-Z]\w*\\)*(?:[A-Z]\w*(?:Error|Exception)|Error|Exception)): \S/, below: new RegExp(String.raw`^\s*│ (${SRC}\.php):(\d+)\s*$`), read: (m, _line, under) => ({ tool: 'phpunit', exception: m[1] as string, ...at(under?.[1], under?.[2]) }) },
+  // Its assertion failing (`✘ Name` / `│ Failed asserting that two arrays are equal.` / the values' diff / `│ /ws/tests/ATest.php:14`):
+  // the place is the test's line PHPUnit prints at the end of the box, under the diff (PHPUnit 9 --testdox).
+  { cls: 'test-assertion', priority: 58, confidence: 'high', re: /^\s*│ Failed asserting that \S/, near: { re: new RegExp(String.raw`^\s*│ (?<file>${SRC}\.php):(?<line>\d+)\s*$`), from: 1, to: 40 }, read: () => ({ tool: 'phpunit' }) },
   // A Perl test script that died (`Illegal division by zero at lib/X.pm line 30.` over Test::More's `# Looks like your test exited with 255`).
   { cls: 'test-error', priority: 58, confidence: 'medium', re: new RegExp(String.raw`^(.+) at (${SRC}\.(?:pm|pl|t)) line (\d+)\.?$`), below: /^# Looks like your test (?:exited with \d+|died)/, read: (m) => ({ tool: 'prove', ...at(m[2], m[3]) }) },
   // Python's doctest: `File "x.py", line 11, in mod.func` over `Failed example:` (its Expected/Got below).
   { cls: 'test-assertion', priority: 58, confidence: 'high', re: new RegExp(String.raw`^File "(${SRC}\.(?:py|txt|rst|md))", line (\d+), in \S+$`), below: /^Failed example:$/, read: (m) => ({ tool: 'doctest', ...at(m[1], m[2]) }) },
-  // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`.
-  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
+  // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`;
+  // PHP 7+ names the uncaught Throwable's class (`Uncaught Error: Class "X" not found in ...`, `Uncaught TypeError: ...`).
+  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: /^(?:PHP )?Fatal error: +Uncaught ((?:\\?[A-Za-z_]\w*)+):/.exec(m[0])?.[1]?.replace(/^\\/, '') ?? 'Fatal error', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^\s*(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
@@ -415,7 +437,7 @@ export const RULES: Rule[] = [
     cls: 'link-error',
     priority: 32,
     confidence: 'high',
-    re: /(?:undefined reference to (?:symbol )?[`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l([^\s:]+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: ([^\s(]+(?:\([^)]*\))?))/,
+    re: /(?:undefined reference to (?:symbol )?[`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l([^\s:]+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: ([^\s(]+(?:\([^)]*\))?)|^\S+:\(\.\w+\+0x[\da-f]+\): relocation truncated to fit: )/,
     read: (m, line) => {
       const file = /^(?:\/\S+\/)?([^\s:]+\.(?:c|cc|cpp|cxx|o|rs|go)):(?:(\d+)|\(\.text)/.exec(line.trim());
       const lib = m[3] ? `-l${m[3]}` : undefined;

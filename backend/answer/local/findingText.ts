@@ -347,6 +347,12 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(f.exception ? `${f.test ? `The test ${test}${testCite}` : 'A test'} stopped on ${inlineCode(f.exception)}, an exception the code raised while it ran ${m}.` : `${f.test ? `The test ${test}${testCite}` : 'A test'} failed ${m}; the log does not show an exception or a checked value for it.`);
       break;
     case 'runtime-exception':
+      // R's `Error in f(x) : msg` is a condition R signalled in that call, not an exception named `error`.
+      if (f.tool === 'Rscript' && f.exception === 'error') {
+        const call = /^Error in (.+?) ?: /.exec(f.message)?.[1];
+        parts.push(`R stopped the script on an error${call ? ` in ${inlineCode(call)}` : ''} ${m}.`);
+        break;
+      }
       parts.push(f.exception === 'panic' ? `The program panicked ${m}.` : f.exception && /^SIG|Sanitizer/.test(f.exception) ? `The program was stopped by ${inlineCode(f.exception)} ${m}.` : `The program raised ${inlineCode(f.exception ?? 'an exception')} and stopped ${m}.`);
       break;
     case 'dependency-resolution':
@@ -554,6 +560,9 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
         const spec = f.location?.file && /_spec\.rb$/.test(f.location.file) ? ` ${relativeTest(f.location.file)}` : '';
         return at ? `bundle exec rspec ${at}` : `bundle exec rspec${spec} -e '${quote(t)}'`;
       }
+      // prove runs one test file verbosely; `-l` puts `lib/` on the path (nothing when there is none), as CI's `prove -l` does.
+      case 'prove':
+        return /^[\w./-]+\.t$/.test(t) ? `prove -lv ${t}` : undefined;
       case 'phpunit':
         return `vendor/bin/phpunit --filter '${quote(t.split('::').pop() ?? t)}'`;
       default:

@@ -2,12 +2,14 @@ import type { Finding } from '../../../protocol/types.js';
 import { osKindWords } from '../../../core/finding/errno.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { addressPorts } from '../../../core/log/values.js';
-import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
+import { cite, clip, failingStepOf, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, docTestOf, inProjectFile, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
-import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
+import { MODULE_FORMAT, PHP_NOT_LOADED, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
+import { goLocalModule, goLocalModuleStep } from './goLocalModule.js';
+import { rErrorSteps } from './rScript.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
 import { READ_ONLY_MOUNT } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
@@ -166,6 +168,13 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         steps.push(`${capital(what)} was compiled without position-independent code, and the link puts it into a shared object (or a PIE) ${m}: compile it with \`-fPIC\` (in the flags of the rule that builds it${mk ? ` in ${inlineCode(mk.file)} ${at(mk.line)}` : ''}, e.g. \`CFLAGS += -fPIC\`; CMake: \`set(CMAKE_POSITION_INDEPENDENT_CODE ON)\`), then rebuild it from clean so ${obj?.[1] ? 'the archive holds' : 'the link gets'} the new object (\`make clean\`).`);
         break;
       }
+      // GNU ld's `relocation truncated to fit: R_X86_64_PC32 against symbol `x' defined in .bss section`: nothing is missing,
+      // the data is out of the code's reach (the small code model addresses 2 GiB).
+      if (/relocation truncated to fit: /.test(f.message) && !/recompile with -fPIC/.test(f.message)) {
+        const far = /against (?:symbol )?[`'‘]([^'’`]+)['’`] defined in (\S+) section/.exec(f.message);
+        steps.push(`No symbol is missing: ${far ? `${inlineCode(far[1] as string)} (in the ${inlineCode(far[2] as string)} section)` : 'the data the code refers to'} lies beyond what the code's relative addressing can reach ${m} (the default small code model reaches 2 GiB): make the large static data smaller, or allocate it at run time (\`malloc\`, a \`std::vector\`) instead of a static array; or compile and link every object with \`-mcmodel=medium\`.`);
+        break;
+      }
       if (f.symbol?.startsWith('-l')) {
         const lib = f.symbol.slice(2).replace(/[:,.]+$/, '');
         steps.push(`Make the library ${inlineCode(lib)} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(`-l${lib}`)} from the link line if the code no longer needs it ${m}.`);
@@ -222,6 +231,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         ? loadAct(f, m)
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
+        : PHP_NOT_LOADED.test(f.message)
+        ? `: that line is where the program first needed ${inlineCode(PHP_NOT_LOADED.exec(f.message)?.[1] as string)}, which no file it loaded declares ${m}, so the fix is in the file that should declare it and how it is loaded, not in the values the line works with`
         : os
           ? osAct(os, m)
           : messageHasDetail(f)
@@ -229,6 +240,12 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           : `, and read what that line does: the message ${m} gives nothing beyond the exception's type`;
       // A doc test's panic: its line is one of the program rustdoc built from the example, not of the file (ux9).
       const doc = docTestOf(f);
+      // R's error names calls, not lines (rScript.ts).
+      const r = !target && !place ? rErrorSteps(f, i.lineText, i.stored ? failingStepOf(i.stored, f.message_line).command?.command : undefined) : undefined;
+      if (r && r.length > 0) {
+        steps.push({ id: EXCEPTION_PLACE, lines: [], text: r[0] as string }, ...r.slice(1));
+        break;
+      }
       steps.push({
         id: EXCEPTION_PLACE,
         lines: [],
@@ -262,6 +279,10 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'dependency-resolution':
+      if (goLocalModule(f) !== undefined) {
+        steps.push(goLocalModuleStep(goLocalModule(f) as string, at(f.message_line)));
+        break;
+      }
       steps.push(...dependencySteps(f, lineText));
       if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
       break;
@@ -290,6 +311,10 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         } else steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected.${used} Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(probe ? `nc -vz ${host} ${probe}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
       } else if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
         steps.push(`Nothing accepted the connection on ${where} ${mn}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
+      } else if (goLocalModule(f) !== undefined) {
+        // A module of the repository's own (`@v0.0.0`): no host to reach, a directory go did not find.
+        steps.push(goLocalModuleStep(goLocalModule(f) as string, at(f.message_line)));
+        break;
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
         steps.push(`The agent could not look up ${where} ${mn}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
       } else {
