@@ -14,7 +14,7 @@ describe('a declarative `parallel` block whose branches print at once, unprefixe
     const why = await ask('why did the build fail?', 'perl-invoice');
     // Before: "It failed in stage **syntax** [L26-L26], parallel branch **unit** [L57-L57], running `perl -Ilib -c
     // bin/invoice` [L34-L34]." (the stage and the command the other branch opened last above the error).
-    expect(why).toContain('It failed in stage **unit** [L24-L24], parallel branch **unit** [L57-L57].');
+    expect(why).toContain('The error came in stage **unit** [L24-L24], parallel branch **unit** [L57-L57].');
     expect(why).not.toContain('perl -Ilib -c');
     cited(why, 'perl-invoice');
   });
@@ -63,6 +63,18 @@ describe("an OCaml backtrace whose project frame ocamlopt inlined (ux12, ocaml-s
     expect(fix).toContain("The exception came from `Hashtbl.find` [L34-L34]: it found no entry for what the project's call at `stock.ml:11` asked it for, and nothing caught the `Not_found` it raised. Call `Hashtbl.find_opt` there");
     cited(why, 'ocaml-stock');
     cited(fix, 'ocaml-stock');
+  });
+});
+
+describe('"which command failed?" inside an interleaved parallel block (ux12, perl-invoice, asked on the page)', () => {
+  it('says why the log cannot tell, not "the log echoes no command"', async () => {
+    const answer = await ask('which command failed?', 'perl-invoice');
+    // Before the fix: "The failing command was `perl -Ilib -c bin/invoice` [L34-L34]" (the other branch's); with the
+    // command no longer named: "The uploaded log does not say which command failed (the log echoes no command before the error)".
+    expect(answer).not.toContain('echoes no command');
+    expect(answer).not.toContain('perl -Ilib -c');
+    expect(answer).toContain("The log does not say which command failed: the error was printed inside a parallel block [L20-L20] whose branches ran at once and print their lines unprefixed, so the commands echoed above it may be another branch's.");
+    cited(answer, 'perl-invoice');
   });
 });
 

@@ -311,17 +311,9 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['perl-use-module-version-too-low', ['runtime-exception', 'perl\'s `BEGIN failed--compilation aborted at bin/wrap-notes.pl line 4.` read as a runtime exception (medium) over `Text::Wrap version 2023.0511 required--this is only version 2021.0814` above it (a dependency too old)']],
   ['redis-cli-maxmemory-oom-command-not-allowed-long', ['ci-script', 'the script\'s `exit 1` read as a script error (medium) over redis-cli\'s `OOM command not allowed when used memory > \'maxmemory\'.` (out of memory)']],
   // Round 22 (asserted since HELDOUT_ROUND 23).
-  ['java-jni-package-move-unsatisfiedlinkerror', ['runtime-exception', 'the JVM\'s `UnsatisfiedLinkError: \'long dev.acme.hash.jni.Native.fnv1a(byte[])\'` (the library still exports the old package\'s JNI name) read as a runtime exception (high), not a link error']],
   // Round 23 (asserted since HELDOUT_ROUND 24).
   ['node-fetch-abortsignal-timeout-lowered-slow-endpoint', ['runtime-exception', 'fetch\'s `DOMException [TimeoutError]: The operation was aborted due to timeout` (raised in undici: the endpoint did not answer in time) read as a runtime exception (medium, a rule\'s high lowered), not the network']],
   // Round 24 (asserted since HELDOUT_ROUND 25).
-  ['java-jni-loadlibrary-renamed-output-no-library-path', ['runtime-exception', 'the JVM\'s `UnsatisfiedLinkError: no checksum in java.library.path: lib` (System.loadLibrary finds no libchecksum.so: the build renamed its output) read as a runtime exception (high), not a link error']],
-  ['ocaml-run-fatal-error-out-of-memory-ulimit', ['runtime-exception', 'OCaml\'s `Fatal error: exception Out_of_memory` (the runtime\'s own exception for a failed allocation, under `ulimit -v`) read as a runtime exception (high), not out of memory']],
-  ['php-max-execution-time-exceeded', ['runtime-exception', 'PHP\'s `PHP Fatal error:  Maximum execution time of 5 seconds exceeded in ... on line 11` (max_execution_time) read as a runtime exception (high), not a time limit']],
-  ['pytest-c-extension-module-renamed-pyinit-not-defined', ['test-error', 'the import\'s `ImportError: dynamic module does not define module export function (PyInit__native)` (the extension built under another module name) read as a test error (high), not a link error']],
-  ['python-dbm-gnu-module-not-built-on-agent', ['dependency-resolution', 'Python\'s `ModuleNotFoundError: No module named \'_gdbm\'` (a standard-library extension module the agent\'s Python was built without) read as a missing dependency (medium), not a missing tool']],
-  ['python-urllib-proxy-407-credentials-dropped', ['runtime-exception', 'urllib\'s `urllib.error.HTTPError: HTTP Error 407: Proxy Authentication Required` read as a runtime exception (medium), not refused credentials']],
-  ['ruby-net-http-readtimeout-silent-server', ['runtime-exception', 'Ruby\'s `Net::ReadTimeout with #<Socket:(closed)> (Net::ReadTimeout)` (the server accepted and never answered) read as a runtime exception (medium), not the network']],
   ['vitest-ci-reporter-name-typo-failed-to-load', ['runtime-exception', 'vitest\'s `Error: Failed to load custom Reporter from github-action` (the script\'s `--reporter=github-action`, a typo of `github-actions`) read as a runtime exception (medium), not a script error; ci.sh:1 not given']],
 ]);
 

@@ -472,10 +472,10 @@ export const RULES: Rule[] = [
   { cls: 'lint', priority: 36, confidence: 'high', re: /You have \d+ Checkstyle violations?|There (?:is|are) \d+ checkstyle errors?|PMD Failure|You have \d+ PMD violations?|The following files had format violations|Lint found errors in the project|BugInstance size is \d+|\d+ SpotBugs violations? (?:were|was) found/, read: (m) => ({ tool: /Checkstyle|checkstyle/.test(m[0]) ? 'checkstyle' : /PMD/.test(m[0]) ? 'pmd' : /format violations/.test(m[0]) ? 'spotless' : /SpotBugs|BugInstance/.test(m[0]) ? 'spotbugs' : 'android-lint' }) },
   { cls: 'lint', priority: 37, confidence: 'medium', re: /^✖ \d+ problems? \(\d+ errors?/, framing: true, read: () => ({ tool: 'eslint' }) },
   // ---- A server's HTTP status in any client's report (curl's `returned error: 403`, urllib's `HTTP Error 429`, Gradle's
-  // `Received status code 403 from server`, `401 Unauthorized`): 401/403 refused the credentials, 429 and 502-504 are the
+  // `Received status code 403 from server`, `401 Unauthorized`): 401/403 refused the credentials (407 a proxy's), 429 and 502-504 are the
   // service's (rate limit, gateway). Before the resolvers, which name the artifact they could not fetch over the status
   // that says why (docs/notes/analyzer.md, "Rounds 14 and 15 opened (helper t16)").
-  { cls: 'permission-credentials', priority: 41, confidence: 'high', re: httpStatus('40[13]', 'Unauthorized|Forbidden'), read: hostRead },
+  { cls: 'permission-credentials', priority: 41, confidence: 'high', re: httpStatus('40[137]', 'Unauthorized|Forbidden|Proxy Authentication Required'), read: hostRead },
   { cls: 'network', priority: 41, confidence: 'high', re: httpStatus('429|50[234]', 'Too Many Requests|Bad Gateway|Service Unavailable|Gateway Time-?out'), read: hostRead },
   // ---- Network (before the resolvers: a resolver that could not reach its repository is a network failure).
   {
