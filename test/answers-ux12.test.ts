@@ -66,6 +66,18 @@ describe("an OCaml backtrace whose project frame ocamlopt inlined (ux12, ocaml-s
   });
 });
 
+describe('"which command failed?" inside an interleaved parallel block (ux12, perl-invoice, asked on the page)', () => {
+  it('says why the log cannot tell, not "the log echoes no command"', async () => {
+    const answer = await ask('which command failed?', 'perl-invoice');
+    // Before the fix: "The failing command was `perl -Ilib -c bin/invoice` [L34-L34]" (the other branch's); with the
+    // command no longer named: "The uploaded log does not say which command failed (the log echoes no command before the error)".
+    expect(answer).not.toContain('echoes no command');
+    expect(answer).not.toContain('perl -Ilib -c');
+    expect(answer).toContain("The log does not say which command failed: the error was printed inside a parallel block [L20-L20] whose branches ran at once and print their lines unprefixed, so the commands echoed above it may be another branch's.");
+    cited(answer, 'perl-invoice');
+  });
+});
+
 describe('a question about a parallel branch, not the git branch (ux12, perl-invoice)', () => {
   it('"did the syntax branch fail too?" answers from `Failed in branch`', async () => {
     const answer = await ask('did the syntax branch fail too?', 'perl-invoice');

@@ -501,6 +501,8 @@ const step: Composer = (ask) => {
   if (recordedSteps(out, ci)) {
     // The record names the stage; the log's nearest `{ (Stage)` may be another branch's.
     for (let i = sentences.length - 1; i >= 0; i--) if (sentences[i]?.key === 'stage') sentences.splice(i, 1);
+  } else if (wants === 'command' && !found.command && found.interleaved !== undefined) {
+    out.line(`The log does not say which command failed: the error was printed inside a parallel block ${at(found.interleaved)} whose branches ran at once and print their lines unprefixed, so the commands echoed above it may be another branch's.`);
   } else if (!sentences.some((x) => x.key === wants)) out.line(`The uploaded log does not say ${missing[wants]}.`);
   for (const [i, x] of sentences.entries()) out.line(i === 0 && x.key === wants ? `**${x.text}.**` : `${x.text}.`);
   if (top) {
