@@ -110,7 +110,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['terraform-fmt-check-diff', 'the diff\'s `--- old/modules/monitoring/main.tf` heading line (2) is given; the label has the file\'s line 1'],
   // Round 21 (asserted since HELDOUT_ROUND 22).
   ['make-docs-doxygen-not-found', 'make\'s recipe line (Makefile:16) is given; the label has no place (doxygen is not installed, no Makefile line is wrong)'],
-  ['python-pickle-cache-tmpfs-enospc', 'the second traceback\'s frame (features/build.py:26, the `with` closing the file while the first error was handled) is given; the label has the first traceback\'s (line 27, `pickle.dump`)'],
   // Round 22 (asserted since HELDOUT_ROUND 23).
   ['ruff-e741-ambiguous-variable-name', 'ruff\'s second E741 (textstats/counts.py:12, under its ` --> ` line) is given; the label has the first (line 11)'],
   // Round 23 (asserted since HELDOUT_ROUND 24).
@@ -262,7 +261,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['npm-install-registry-mirror-hung-fetch-timeout', 'unknown: npm\'s `npm error network timeout at: http://127.0.0.1:47134/ms` (code FETCH_ERROR: the mirror in .npmrc accepted and never answered) is not read as the network'],
   ['npm-ls-elsproblems-invalid-cached-node-modules', 'unknown: `npm ls`\'s `npm error code ELSPROBLEMS` / `npm error invalid: ms@2.1.2 .../node_modules/ms` (a cached node_modules older than package.json\'s `^2.1.3`) is not read as a dependency error; package.json:6 is not in the log by line'],
   ['psql-fatal-role-does-not-exist-renamed-user', 'unknown: psql\'s `FATAL:  role "shop_migrator" does not exist` (the server\'s refusal of the login role ci/pg.env names) is not read as refused credentials'],
-  ['busted-tap-attempt-to-compare-nil-with-number-long', 'message, location: busted\'s TAP `# spec/stock_spec.lua @ 6` (test-error, low) where the label has `# Failure message: src/inventory.lua:6: attempt to compare nil with number` two lines below it, and its place src/inventory.lua:6'],
   ['lua-os-exit-silent-status', 'message: the runner\'s `##[error]` prefix is taken off the `Process completed with exit code 4.` line; the label keeps it (the bench counts it right)'],
   ['maven-junit5-blockingqueue-poison-pill-removed-pipeline-timeout-long', 'message: the Pipeline\'s `Timeout has been exceeded` where the label has its `Cancelling nested steps due to timeout`'],
   ['minitest-verbose-assert-equal-floor-vs-round-long', 'message: minitest\'s `Expected: 11.9` alone where the label has it with the next line, `  Actual: 11.89`'],
@@ -306,18 +304,9 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['perl-use-module-version-too-low', ['runtime-exception', 'perl\'s `BEGIN failed--compilation aborted at bin/wrap-notes.pl line 4.` read as a runtime exception (medium) over `Text::Wrap version 2023.0511 required--this is only version 2021.0814` above it (a dependency too old)']],
   ['redis-cli-maxmemory-oom-command-not-allowed-long', ['ci-script', 'the script\'s `exit 1` read as a script error (medium) over redis-cli\'s `OOM command not allowed when used memory > \'maxmemory\'.` (out of memory; the message since msg1: the script\'s echoed report above its exit)']],
   // Round 22 (asserted since HELDOUT_ROUND 23).
-  ['java-jni-package-move-unsatisfiedlinkerror', ['runtime-exception', 'the JVM\'s `UnsatisfiedLinkError: \'long dev.acme.hash.jni.Native.fnv1a(byte[])\'` (the library still exports the old package\'s JNI name) read as a runtime exception (high), not a link error']],
   // Round 23 (asserted since HELDOUT_ROUND 24).
   ['node-fetch-abortsignal-timeout-lowered-slow-endpoint', ['runtime-exception', 'fetch\'s `DOMException [TimeoutError]: The operation was aborted due to timeout` (raised in undici: the endpoint did not answer in time) read as a runtime exception (medium, a rule\'s high lowered), not the network']],
   // Round 24 (asserted since HELDOUT_ROUND 25).
-  ['java-jni-loadlibrary-renamed-output-no-library-path', ['runtime-exception', 'the JVM\'s `UnsatisfiedLinkError: no checksum in java.library.path: lib` (System.loadLibrary finds no libchecksum.so: the build renamed its output) read as a runtime exception (high), not a link error']],
-  ['ocaml-run-fatal-error-out-of-memory-ulimit', ['runtime-exception', 'OCaml\'s `Fatal error: exception Out_of_memory` (the runtime\'s own exception for a failed allocation, under `ulimit -v`) read as a runtime exception (high), not out of memory']],
-  ['php-max-execution-time-exceeded', ['runtime-exception', 'PHP\'s `PHP Fatal error:  Maximum execution time of 5 seconds exceeded in ... on line 11` (max_execution_time) read as a runtime exception (high), not a time limit']],
-  ['pytest-c-extension-module-renamed-pyinit-not-defined', ['test-error', 'the import\'s `ImportError: dynamic module does not define module export function (PyInit__native)` (the extension built under another module name) read as a test error (high), not a link error']],
-  ['phpunit-testdox-assertequals-array-filter-keys-long', ['test-error', 'PHPUnit --testdox\'s `│ Failed asserting that two arrays are equal.` (its `│ ` gutter) read as a test error (medium), not an assertion; the `│ .../tests/TagListTest.php:16` line below not given']],
-  ['python-dbm-gnu-module-not-built-on-agent', ['dependency-resolution', 'Python\'s `ModuleNotFoundError: No module named \'_gdbm\'` (a standard-library extension module the agent\'s Python was built without) read as a missing dependency (medium), not a missing tool']],
-  ['python-urllib-proxy-407-credentials-dropped', ['runtime-exception', 'urllib\'s `urllib.error.HTTPError: HTTP Error 407: Proxy Authentication Required` read as a runtime exception (medium), not refused credentials']],
-  ['ruby-net-http-readtimeout-silent-server', ['runtime-exception', 'Ruby\'s `Net::ReadTimeout with #<Socket:(closed)> (Net::ReadTimeout)` (the server accepted and never answered) read as a runtime exception (medium), not the network']],
   ['vitest-ci-reporter-name-typo-failed-to-load', ['runtime-exception', 'vitest\'s `Error: Failed to load custom Reporter from github-action` (the script\'s `--reporter=github-action`, a typo of `github-actions`) read as a runtime exception (medium), not a script error; ci.sh:1 not given']],
 ]);
 

@@ -8,11 +8,12 @@ import { missingSymbolOf, similarIdentifiers, symbolKindAt, typeMismatchOf, type
 import type { Finding } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel, escapeRegExp } from '../facts.js';
-import { MODULE_FORMAT, isLoadFailure, messageHasDetail } from './exceptions.js';
+import { MODULE_FORMAT, PHP_NOT_LOADED, isLoadFailure, messageHasDetail } from './exceptions.js';
 import { loadAct } from './loadRemedy.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { docTestOf } from './findingText.js';
 import { conversionFix } from './typeConversion.js';
+import { unusedMemberFix } from './unusedMembers.js';
 import { languageOf } from './language.js';
 import { SAME_PLACE_NOTE } from './fixToolWords.js';
 import { osConditionOf, osFixLine } from './osCondition.js';
@@ -255,7 +256,9 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
   const runtime = finding?.class === 'test-error' || finding?.class === 'runtime-exception';
-  const missing = finding?.symbol && finding.class === 'compile-error' ? finding.symbol : runtime && NULL_RECEIVER.test(finding?.message ?? message) ? undefined : missingSymbolOf(message);
+  const named = finding?.symbol && finding.class === 'compile-error' ? finding.symbol : runtime && NULL_RECEIVER.test(finding?.message ?? message) ? undefined : missingSymbolOf(message);
+  // A C designator names a field of an initialised struct: without that struct's members found, the line's own fix below says more (fx9).
+  const missing = named && /does not refer to any field/.test(message) && !snippets.some((x) => (x.message ?? '').endsWith(` ${named}`) || (x.message ?? '').endsWith(`where ${named} is not`)) ? undefined : named;
   if (missing) {
     const suggested = /Did you mean '([\w$]+)'\?/i.exec(message)?.[1];
     // Only definitions of the kind the compiler says is missing: a method for a method.
@@ -268,6 +271,12 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       for (const x of members) out.source(fileSource(x.snippet));
       const names = members.map((x) => `${inlineCode(x.name)} (${x.snippet.path} line ${x.line})`).join(', ');
       return `${inlineCode(missing)} is not a member of ${inlineCode(members[0]?.owner ?? '')}, where ${where} uses it. ${members.length === 1 ? 'Its member of the same kind that fits is' : 'Its members of the same kind that fit are'} ${names}: use it if that is the one you meant (a rename or a typo), or declare ${inlineCode(missing)}.`;
+    }
+    // No member named like it: the members the failing file does not use (unusedMembers.ts).
+    const unused = /Did you mean/.test(message) ? undefined : unusedMemberFix(missing, where, code, snippets);
+    if (unused) {
+      for (const x of unused.sources) out.source(x);
+      return unused.text;
     }
     const similar = similarNames(missing, snippets, 3, symbolKindAt(message, missing, code), renamed);
     for (const x of similar) if (x.snippet !== s) out.source(fileSource(x.snippet));
@@ -378,6 +387,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     // Native code the loader (or JNI) refused: the library is what to fix (loadRemedy.ts).
     if (finding.linkage?.stage === 'load') return `${raised}${loadAct(finding, '').replace(/ ,/g, ',').replace(/\s+(?=,|$)/g, '')}.`;
     if (isLoadFailure(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
+    if (PHP_NOT_LOADED.test(finding.message)) return `${raised}: the line needed ${inlineCode(PHP_NOT_LOADED.exec(finding.message)?.[1] as string)}, and no file PHP loaded declares it, so fix the file that should (its name, its namespace) or how it is loaded rather than the line.`;
     // The operating system's answer (osCondition.ts): the line only asked; the environment is the first suspect.
     const os = osConditionOf(finding.message);
     // A message without the path (Rust's `Os { kind: NotFound }`): the one path literal the line holds.
