@@ -25,7 +25,7 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 /**
- * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22, round 22 since 23) whose answer still holds a phrase the case's label
+ * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22, round 22 since 23, round 24 since 25) whose answer still holds a phrase the case's label
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
@@ -54,6 +54,9 @@ const CLAIM_MISS = new Map<string, string>([
   // Round 22 (asserted since HELDOUT_ROUND 23): both true wordings, as above.
   ['go-test-v-date-layout-month-day-swapped-long', 'without the passing build, the same headline, `The build failed (FAILURE)`; the label forbids go\'s `[build failed]`'],
   ['tcltest-agent-lost-ssh-killed-long', 'the why\'s headline `... failed (`FAILURE`)` and "It failed running `ssh ...`" hold "failed"; the label forbids tcltest\'s `FAILED` (the agent was lost, no test failed)'],
+  // Round 24 (asserted since HELDOUT_ROUND 25): a true wording as above, and a fix the wrong class makes.
+  ['unittest-v-agent-stopped-keepalive-long', 'the why\'s headline `The build failed (`FAILURE`)` holds "failed (" (the check is case-insensitive); the label forbids unittest\'s `FAILED (` summary (the agent was lost, no test failed)'],
+  ['vitest-ci-reporter-name-typo-failed-to-load', 'the fix says `npm install github-action`: the finding reads vitest\'s `Failed to load custom Reporter from github-action` as a runtime exception and the reporter\'s name as a missing package (KNOWN_WRONG in findings-realfail: the script\'s `--reporter` is a typo)'],
 ]);
 
 describe('answers on the real dev failures', () => {

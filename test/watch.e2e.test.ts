@@ -14,7 +14,7 @@ import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../cli/se
 import type { Chat, Page, QaPair, WatchedFailure } from '../protocol/types.js';
 import { until } from './helpers/poll.js';
 import { spawn } from 'node:child_process';
-import { freePort, runCli } from './helpers/stack.js';
+import { freePort, retryOnTakenPort, runCli } from './helpers/stack.js';
 import { entryScript, nodeArgs } from './helpers/entry.js';
 import { makeHome, makeJob, writeBuild } from './helpers/watchHome.js';
 
@@ -30,37 +30,41 @@ let server: http.Server;
 const posts: { text: string }[] = [];
 
 /**
- * freePort's port is free when it answers, not when the controller binds it: under a full `npm test` another
- * test's process may take it in between, answer our health check and go away (CI saw ECONNREFUSED right after a
- * healthy check, session 49). So the controller must still be running after each check, and a start whose port
- * was taken is tried again on a new port (as test/helpers/backendProcess.ts does for the backend).
+ * The controller must still be running after each check (another test's process may have answered the health
+ * check on our port and gone away), and a start whose port was taken is tried again on a new port
+ * (test/helpers/stack.ts retryOnTakenPort).
  */
 async function startControllerProcess(): Promise<Service> {
-  for (let attempt = 1; ; attempt++) {
-    const c = startService('controller', entryScript('controller/main'), env, { cwd: PACKAGE_ROOT, keepLines: 200 });
-    let dead = false;
-    void c.exited.then(() => (dead = true));
-    const alive = () => {
-      if (dead) throw new Error(`the controller exited:\n${c.lastLines().join('\n')}`);
-    };
-    try {
-      await waitHealthy(`${controllerUrl}/chatbot-api/healthz`, c, 90_000);
-      alive();
-      await until('the first scan of JENKINS_HOME', async () => {
+  const portTaken = new WeakSet<object>();
+  return retryOnTakenPort(
+    async () => {
+      const c = startService('controller', entryScript('controller/main'), env, { cwd: PACKAGE_ROOT, keepLines: 200 });
+      let dead = false;
+      void c.exited.then(() => (dead = true));
+      const alive = () => {
+        if (dead) throw new Error(`the controller exited:\n${c.lastLines().join('\n')}`);
+      };
+      try {
+        await waitHealthy(`${controllerUrl}/chatbot-api/healthz`, c, 90_000);
         alive();
-        const res = await fetch(`${controllerUrl}/chatbot-api/failures`);
-        return res.ok && ((await res.json()) as { ready: boolean }).ready ? true : undefined;
-      }, { timeoutMs: 30_000, intervalMs: 100 });
-      return c;
-    } catch (err) {
-      const taken = c.lastLines().some((l) => /CONTROLLER_PORT: \S+ is already in use/.test(l));
-      await c.stop();
-      if (attempt >= 3 || !taken) throw err;
-      const port = await freePort();
+        await until('the first scan of JENKINS_HOME', async () => {
+          alive();
+          const res = await fetch(`${controllerUrl}/chatbot-api/failures`);
+          return res.ok && ((await res.json()) as { ready: boolean }).ready ? true : undefined;
+        }, { timeoutMs: 30_000, intervalMs: 100 });
+        return c;
+      } catch (err) {
+        if (c.lastLines().some((l) => /CONTROLLER_PORT: \S+ is already in use/.test(l)) && err instanceof Object) portTaken.add(err);
+        await c.stop();
+        throw err;
+      }
+    },
+    (err) => err instanceof Object && portTaken.has(err),
+    (port) => {
       controllerUrl = `http://127.0.0.1:${port}`;
       env = { ...env, CONTROLLER_PORT: String(port) };
-    }
-  }
+    },
+  );
 }
 
 async function failures(): Promise<WatchedFailure[]> {

@@ -79,6 +79,9 @@ export function cite(span: { start_line: number; end_line: number }): string {
   return `[L${span.start_line}-L${span.end_line}]`;
 }
 
+/** `[L12-L12]` for one log line. */
+export const at = (line: number): string => cite({ start_line: line, end_line: line });
+
 /**
  * A fenced code block around log text; the fence is longer than any backtick run inside so a
  * log that prints Markdown cannot close it early. Long spans keep their first `maxLines`.

@@ -13,6 +13,8 @@
  * - Lines may carry the Timestamper's `[2026-...Z] `, GitHub Actions' `2026-...Z ` or a copied console's `10:15:30  ` first.
  */
 
+import { interleavedParallelAt } from '../../core/log/failingStep.js';
+
 const STAMP = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})/;
 const OPEN = /^\[Pipeline\] (?:\[([^\]\n]+)\] )?\{ \((.+)\)\s*$/;
 const CLOSE_STAGE = /^\[Pipeline\] (?:\[([^\]\n]+)\] )?\/\/ stage\s*$/;
@@ -105,6 +107,21 @@ export function pipelinePlaceOf(lines: readonly string[], firstLine: number, err
     }
     place.stage = { line: firstLine + i, name: open[2].trim() };
     break;
+  }
+  // Inside a parallel block whose branches print unprefixed and at once, the stage opened last above
+  // the line may be another branch's: the failed branch's own stage (declarative Pipeline names a
+  // branch's stage as the branch), else the stage that holds the block.
+  if (place.stage !== undefined && own === undefined) {
+    const block = interleavedParallelAt(last, (i) => (lines[i] === undefined ? undefined : unstamped(lines[i] as string)));
+    if (block !== undefined) {
+      const failedName = failed.size === 1 ? [...failed.keys()][0] : undefined;
+      let mine: PipelinePlace['stage'];
+      for (let i = block + 1; i <= last && failedName !== undefined; i++) {
+        const open = (lines[i] as string).includes('[Pipeline] ') ? OPEN.exec(unstamped(lines[i] as string)) : null;
+        if (open?.[2]?.trim() === failedName) mine = { line: firstLine + i, name: failedName };
+      }
+      place.stage = mine ?? pipelinePlaceOf(lines.slice(0, block + 1), firstLine, firstLine + block).stage;
+    }
   }
   // Printed after every stage closed (the error Jenkins prints at the end of the run): the stage
   // that failed is the last one opened before declarative Pipeline skipped the rest.

@@ -14,6 +14,7 @@
  *   tag (`[----] x.c:15:`) or a list number (`1. x.c:6  - ...`), with anything after it;
  * - `PATH(LINE[,COL])`, `PATH LINE:COL` (a line starting with the path), `at PATH:LINE[,COL]`;
  * - `PATH line N`, `"PATH" line N`, `"PATH", line N`, `PATH, line N`, `PATH: line N`, `file PATH line N`;
+ * - Gradle's `Build file 'PATH' line: N` (and `Settings file`, `Script`, `Initialization script`);
  * - `in PATH on line N[, column C]`, `line[:] N [of|in] PATH`;
  * - `[...:PATH:LINE...]` (a place in brackets), `(PATH:LINE[:COL])` at the end of the line;
  * - a lone path heading its rows (`L18 |`, `  4:26  error ...`);
@@ -50,6 +51,9 @@ const FORMS: readonly RegExp[] = [
   // report of a killed command, `ci.sh: line 2: 22109 Aborted`); path line N at the start or after `file`.
   new RegExp(String.raw`(?:^|[\s(])(?:"(?<file>${FILE_OR_DIR})",?|'(?<file3>${FILE_OR_DIR})',?:?|(?<file2>${FILE_OR_DIR})[,:]) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
   new RegExp(String.raw`(?:^|\bfile )(?<file>${FILE_OR_DIR}) line (?<line>\d+)(?:, col(?:umn)? (?<col>\d+))?(?!: +\d+ )${AFTER}`),
+  // Gradle's `* Where:` section over `* What went wrong:` (`Build file '/ws/build.gradle' line: 8`, `Settings file '...'
+  // line: 3`, `Script '/ws/gradle/versions.gradle' line: 3` for an applied script, `Initialization script '...' line: 2`).
+  new RegExp(String.raw`^(?:Build file|Settings file|Script|Initialization script) '(?<file>${FILE})' line: (?<line>\d+)$`),
   // pip's one requirement that cannot be installed (`Cannot install -r requirements.txt (line 2) because ...`); with
   // another (`... (line 1) and pydantic-core==2.49.0 because`) the conflict is between the two, no one place.
   new RegExp(String.raw`\bCannot install -[rc] (?<file>${FILE}) \(line (?<line>\d+)\) because\b`),
@@ -310,8 +314,28 @@ const pipName = (n: string): string => n.toLowerCase().replace(/[-_.]+/g, '-');
  */
 function pipCheckPin(line: (i: number) => string, m: number, root?: string): (Place & { index: number }) | undefined {
   const check = /^[\w.-]+ \S+ has requirement \S+, but you have ([\w.-]+) \S+\.$/.exec(line(m).trim());
-  if (!check) return undefined;
-  const wanted = pipName(check[1] as string);
+  return check ? pipRequirementLine(line, m, pipName(check[1] as string), root) : undefined;
+}
+
+/**
+ * pip in `--require-hashes` mode refusing a requirement without a hash: `ERROR: Hashes are required in --require-hashes
+ * mode, but they are missing from some requirements. ...` over one row per such requirement with the hash it would need
+ * (`    six==1.17.0 --hash=sha256:...`). One row: the requirements file line that asked for it (pip's install above names
+ * it, as for pipCheckPin) is the place; several rows are several places, none given.
+ */
+function pipHashPin(line: (i: number) => string, count: number, m: number, root?: string): (Place & { index: number }) | undefined {
+  if (!/^ERROR: Hashes are required in --require-hashes mode\b/.test(line(m).trim())) return undefined;
+  const rows: string[] = [];
+  for (let k = m + 1; k < Math.min(count, m + 50); k++) {
+    const row = /^\s+([A-Za-z0-9][\w.-]*)(?:\[[^\]]*\])?==\S+ --hash=/.exec(line(k));
+    if (!row) break;
+    rows.push(row[1] as string);
+  }
+  return rows.length === 1 ? pipRequirementLine(line, m, pipName(rows[0] as string), root) : undefined;
+}
+
+/** The requirements file line pip's install above line m says asked for the package `wanted` (pip's name form). */
+function pipRequirementLine(line: (i: number) => string, m: number, wanted: string, root?: string): (Place & { index: number }) | undefined {
   for (let k = m - 1; k >= Math.max(0, m - 3000); k--) {
     const req = /^(?:Collecting|Processing|Requirement already satisfied:) (\S+).*\(from -[rc] (\S+) \(line (\d+)\)\)/.exec(line(k).trim());
     if (!req) continue;
@@ -423,6 +447,26 @@ function placeInMessage(line: (i: number) => string, count: number, m: number, r
   return undefined;
 }
 
+/** Ant's tag on the output of a task that runs a program (`     [java] Exception in thread "main" ...`). */
+const ANT_PROGRAM_TASK = /^\s{2,}\[(java|exec|apply)\] /;
+
+/**
+ * A program an Ant task ran failed (its output behind the task's tag, `[java]`, `[exec]`) and named no line of the
+ * project's (a class compiled without debug information prints `at dev.acme.Gen.main(Unknown Source)`): Ant's verdict
+ * below it, `BUILD FAILED` over `/ws/build.xml:7: Java returned: 1`, names the task's line in the build file, where
+ * the program was run and given its limits (`maxmemory`, arguments). The task's output runs on under its tag to the verdict.
+ */
+function antTaskPlace(raw: readonly string[], line: (i: number) => string, m: number, root?: string): (Place & { index: number }) | undefined {
+  const tag = ANT_PROGRAM_TASK.exec(raw[m] ?? '')?.[1];
+  if (!tag) return undefined;
+  let k = m + 1;
+  while (k < Math.min(raw.length, m + 400) && (line(k).trim() === '' || ANT_PROGRAM_TASK.exec(raw[k] ?? '')?.[1] === tag)) k++;
+  if (line(k).trim() !== 'BUILD FAILED') return undefined;
+  const p = /^(\S+\.xml):(\d+): /.exec(line(k + 1).trim());
+  const file = p ? projectFile(p[1] as string, root) : undefined;
+  return p && file ? { file, line: Number(p[2]), index: k + 1 } : undefined;
+}
+
 /** A line that is only a place (`/ws/src/Header.svelte:8:10`). */
 const LONE_PLACE = new RegExp(String.raw`^${FILE}:\d+(?::\d+)?$`);
 
@@ -491,9 +535,12 @@ export function withPlace(found: Finding, lines: readonly string[], _excerpt: Pi
     const referenced = withReference(result, line, lines.length, root);
     return referenced.location ? referenced : withUndefinedWarning(referenced, line, root);
   }
+  // A program Ant ran (`[java]`, `[exec]`) that failed with no line of the project's: the task's line in the build file.
+  const task = antTaskPlace(lines, line, result.message_line - 1, root);
+  if (task) return { ...result, location: { file: task.file, line: task.line, log_line: task.index + 1 }, evidence: withLine(result.evidence, task.index + 1) };
   // A runtime's report with frames (uncaught.ts) named its places there: none of them the project's is no place.
   if (framedReportAt(line, result.message_line - 1, lines.length)) return result;
-  const p = pipCheckPin(line, result.message_line - 1, root) ?? placeNear(line, lines.length, result.message_line - 1, root);
+  const p = pipCheckPin(line, result.message_line - 1, root) ?? pipHashPin(line, lines.length, result.message_line - 1, root) ?? placeNear(line, lines.length, result.message_line - 1, root);
   if (!p) return result;
   const log_line = p.index + 1;
   const evidence = result.evidence.includes(log_line) ? result.evidence : [result.evidence[0] as number, ...[...result.evidence.slice(1), log_line].sort((a, b) => a - b)];

@@ -371,6 +371,24 @@ export const RULES: Rule[] = [
     re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (\S+@\S+): replacement directory (\S+) (?:does not exist|has no go\.mod)`),
     read: (m) => ({ tool: 'go', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }),
   },
+  // ... or a module go had to fetch for the import and could not (`rates.go:7:2: example.com/x@v0.0.0: Get
+  // "https://proxy.golang.org/...": dial tcp: lookup proxy.golang.org ...: no such host`, `reading file:///...: no such
+  // file or directory`, `module lookup disabled by GOPROXY=off`): the network's when the fetch failed on the wire, else
+  // the resolver's. Not a compiler's error, nor a vet finding under `go vet`.
+  {
+    cls: 'network',
+    priority: 28,
+    confidence: 'high',
+    re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): ([\w.~\/-]+@v[\w.+-]+): (?:Get|reading) \S+: (?:dial tcp|.*\b(?:no such host|connection refused|connection reset|i\/o timeout|network is unreachable|TLS handshake timeout)\b)`),
+    read: (m, line) => ({ tool: 'go', dependency: m[4] as string, ...hostRead(m, line), ...at(m[1], m[2], m[3]) }),
+  },
+  {
+    cls: 'dependency-resolution',
+    priority: 29,
+    confidence: 'high',
+    re: new RegExp(String.raw`^((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): ([\w.~\/-]+@v[\w.+-]+): (?:reading \S+: |module lookup disabled by GOPROXY=|unrecognized import path |invalid version: |unknown revision |verifying )`),
+    read: (m) => ({ tool: 'go', dependency: m[4] as string, ...at(m[1], m[2], m[3]) }),
+  },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(?:vet: )?((?:\.{1,2}\/)?${SRC}\.go):(\d+):(\d+): (?!\s)|^(?:vet: )?(\.{1,2}\/${SRC}\.go):(\d+): (?!\s)`), read: (m) => ({ tool: 'go', ...at(m[1] ?? m[4], m[2] ?? m[5], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.swift):(\d+):(\d+): error: `), read: (m) => ({ tool: 'swiftc', ...at(m[1], m[2], m[3]) }) },
   // xcpretty (fastlane, xcodebuild | xcpretty) prints a compiler error as `❌  /path/File.swift:97:2: message`.
@@ -415,7 +433,7 @@ export const RULES: Rule[] = [
     cls: 'link-error',
     priority: 32,
     confidence: 'high',
-    re: /(?:undefined reference to (?:symbol )?[`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l([^\s:]+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: ([^\s(]+(?:\([^)]*\))?))/,
+    re: /(?:undefined reference to (?:symbol )?[`'‘]([^'’`]+)['’`]|Undefined symbols for architecture|unresolved external symbol "?([^"\s]+)|(?:ld|lld)(?:\.\w+)?: (?:error: )?(?:cannot find|unable to find library) -l([^\s:]+)|multiple definition of [`'‘]([^'’`]+)['’`]|symbol\(s\) not found for architecture|undefined symbol: ([^\s(]+(?:\([^)]*\))?)|^\S+:\(\.\w+\+0x[\da-f]+\): relocation truncated to fit: )/,
     read: (m, line) => {
       const file = /^(?:\/\S+\/)?([^\s:]+\.(?:c|cc|cpp|cxx|o|rs|go)):(?:(\d+)|\(\.text)/.exec(line.trim());
       const lib = m[3] ? `-l${m[3]}` : undefined;

@@ -178,8 +178,9 @@ const CHANGED49: Row[] = [
   ['mariadb-command-denied', 'permission-credentials', "ERROR 1142 (42000) at line 2: INSERT command denied to user 'report_ro'@'localhost' for table `shop`.`report_runs`", null],
   // unknown before (`Java heap space` alone, `There was an error in the forked process`): surefire's forked JVM out of heap.
   ['maven-surefire-fork-heap', 'out-of-memory', 'Java heap space', null],
-  // unknown before: pip in --require-hashes mode given a requirement without a hash.
-  ['pip-require-hashes', 'dependency-resolution', 'ERROR: Hashes are required in --require-hashes mode, but they are missing from some requirements. Here is a list of those requirements along with the hashes their downloaded archives actually had. Add lines like these to your requirements files to prevent tampering. (If you did not enable --require-hashes manually, note that it turns on automatically when any package has a hash.)', null],
+  // unknown before: pip in --require-hashes mode given a requirement without a hash. Its place since session 50 (loc3):
+  // the requirements line pip's install above names for the one requirement listed without a hash.
+  ['pip-require-hashes', 'dependency-resolution', 'ERROR: Hashes are required in --require-hashes mode, but they are missing from some requirements. Here is a list of those requirements along with the hashes their downloaded archives actually had. Add lines like these to your requirements files to prevent tampering. (If you did not enable --require-hashes manually, note that it turns on automatically when any package has a hash.)', 'requirements.txt:2'],
   ['erlang-include-lib-missing', 'dependency-resolution', 'src/gauge.erl:3:14: can\'t find include lib "metrics_hrl/include/gauge.hrl"', 'src/gauge.erl:3'],
 ];
 const SAME49: Row[] = [
@@ -227,8 +228,9 @@ describe('the runtimes the analyzer knew read as before (the grammar set, the re
 
   it('every log of the set has its row, and every row its log', () => {
     // node --test's child stderr (node-test-tap-*, node-test-spec-*) has its rows in childStderr.test.ts (nt1); EUnit's
-    // frames (erlang-eunit-undef, -stdlib, -module, -assert-helper) theirs in eunitFrames.test.ts (loc2).
-    const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-|^erlang-eunit-(?:undef|stdlib|module|assert-helper)\.log$/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
+    // frames (erlang-eunit-undef, -stdlib, -module, -assert-helper) theirs in eunitFrames.test.ts (loc2); Gradle's, Ant's and
+    // ld's places (gradle-*-where, ant-java-oom-*, ld-relocation-truncated-*) theirs in places50.test.ts (loc3, session 50).
+    const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-|^erlang-eunit-(?:undef|stdlib|module|assert-helper)\.log$|^gradle-[\w-]+-where\.log$|^ant-java-oom-|^ld-relocation-truncated-/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
     expect([...ADDED, ...AS_BEFORE, ...CHANGED, ...SAME, ...CHANGED49, ...SAME49].map((r) => r[0]).sort()).toEqual(logs);
   });
 });

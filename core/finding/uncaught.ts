@@ -286,8 +286,11 @@ function rAt(line: (k: number) => string, i: number, text: string): Uncaught | u
 
 // ---- OCaml (the rules read `Fatal error: exception X`; its backtrace's frames are read here) ----
 
-/** `Raised at Stdlib__List.assoc in file "list.ml", line 191, characters 10-25`, `Called from Deploy in file "deploy.ml", line 5, ...`. */
-const OCAML_FRAME = /^(?:Raised at|Re-raised at|Called from|Raised by primitive operation at) (\S+) in file "([^"]+)", line (\d+)/;
+/**
+ * `Raised at Stdlib__List.assoc in file "list.ml", line 191, characters 10-25`, `Called from Deploy in file "deploy.ml", line 5, ...`;
+ * ocamlopt marks a frame of a function it inlined into its caller: `Called from Stock.supplier_of in file "stock.ml" (inlined), line 11, ...`.
+ */
+const OCAML_FRAME = /^(?:Raised at|Re-raised at|Called from|Raised by primitive operation at) (\S+) in file "([^"]+)"(?: \(inlined\))?, line (\d+)/;
 const OCAML_LIBRARY = /^(?:Stdlib|CamlinternalFormat|Camlinternal\w*|Dune__exe__Dune|Alcotest|OUnit\w*|Base|Core|Core_kernel|Lwt\w*)(?:__|\.|$)/;
 
 function ocamlFrames(line: string): GrammarFrame[] {

@@ -52,6 +52,7 @@ import { HINT_BRANCH, HINT_GO_TEST } from './shapes.js';
 import { CHUNK, KeptLines, RING, Window, sparseArray } from './kept.js';
 import { GoTestOutput } from './goTestOutput.js';
 import { codeAt, includes, startsWith } from './str.js';
+import { primeOnce } from './prime.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -84,10 +85,7 @@ export interface AnalyzeOptions {
  * ahead, and its finding (core/finding) reads up to 80 lines after the block.
  */
 export const WINDOW_AHEAD = 200;
-/**
- * Lines kept around each block besides its own, for its finding (core/finding reads up to 70
- * lines before an excerpt and 80 after it).
- */
+/** Lines kept around each block besides its own, for its finding (core/finding reads up to 70 lines before an excerpt and 80 after it). */
 const CONTEXT_BEFORE = 80;
 const CONTEXT_AFTER = 100;
 /**
@@ -183,11 +181,12 @@ export class LogAnalyzer {
   constructor(private readonly options: AnalyzeOptions = {}) {
     this.lazy = options.keepLines === false && options.baseline === undefined;
     // Fields `push` sets again later, set twice here (as blocks.ts `mutableLineInfo` does): V8 then compiles the hot
-    // functions for fields that change, rather than dropping their code when one first does.
+    // functions for fields that change, rather than dropping their code when one first does. prime.ts: the rare paths.
     this.inDiff = true;
     this.inDiff = false;
     this.tail = { end: -1, texts: [] };
     this.tail = undefined;
+    primeOnce(() => new LogAnalyzer());
   }
 
   /**

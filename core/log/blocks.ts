@@ -147,13 +147,16 @@ const LEAD_TRAVIS = 4;
 const LEAD_STEP = 8;
 const LEAD_COMMAND = 16;
 
+/**
+ * Leading spaces and tabs (a tab counts one). The increment comes first and runs at every call: the function is
+ * then compiled with its type feedback even when a log's first lines are not indented (the first indented one
+ * dropped the compiled code, `--trace-deopt`: "Insufficient type feedback for unary operation", issue 28).
+ */
 function leadingSpaces(s: string): number {
-  let i = 0;
-  while (i < s.length) {
+  let i = -1;
+  while (++i < s.length) {
     const c = codeAt(s, i);
-    if (c === 32) i++;
-    else if (c === 9) i += 1;
-    else break;
+    if (c !== 32 && c !== 9) break;
   }
   return i;
 }

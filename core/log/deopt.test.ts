@@ -44,6 +44,18 @@ describe('optimised code of the per-line functions is not thrown away again and 
   });
 
   /**
+   * prime.ts runs a made-up log of the rare paths through the splitter and an analyzer before the first real one:
+   * the per-line functions are compiled with type feedback for the paths this log first reaches late (its diff, its
+   * long coloured line, its first coloured line), where they were dropped with "Insufficient type feedback" (on main
+   * before prime.ts: push twice, classify, classifyBody twice, scannedLines twice, stripped, finish).
+   */
+  test('the per-line functions are not deoptimised for want of type feedback', () => {
+    const perLine = ['push', 'classify', 'classifyBody', 'scannedLines', 'scannedPiece', 'stripped', 'finish', 'markDiff', 'into', 'add'];
+    const starved = [...trace.matchAll(/reason: Insufficient type feedback[^)]*\): begin\. deoptimizing \S+ <JSFunction (\w+) /g)].map((m) => m[1]);
+    expect(starved.filter((name) => perLine.includes(name!))).toEqual([]);
+  });
+
+  /**
    * `LineBatch.into`'s loop is compiled on its first, long run (on-stack replacement), before the
    * code after the loop has run: that code must have nothing without type feedback, or V8 enters
    * the loop's code again at each piece only to deoptimise after it (13 times on this log when

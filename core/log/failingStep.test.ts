@@ -41,6 +41,17 @@ describe('the command that ended the step', () => {
   });
 });
 
+describe('a parallel block whose branches print unprefixed and at once (ux12)', () => {
+  const block = ['[Pipeline] parallel', '[Pipeline] { (Branch: unit)', '[Pipeline] { (Branch: lint)', '[Pipeline] sh', '[Pipeline] sh', '+ prove -l t/', '+ perl -c bin/app', 'bin/app syntax OK', 'not ok 3 - rounds up'];
+
+  it('names no command: the nearest is maybe the other branch\'s; after the block, or with one step, the nearest', () => {
+    expect(commandAt(block.length - 1, ...block)).toBeUndefined();
+    // Named after the block closed, or when one step started in it.
+    expect(commandAt(4, '[Pipeline] parallel', '[Pipeline] { (Branch: unit)', '[Pipeline] sh', '+ prove -l t/', 'not ok 3')).toBe('prove -l t/');
+    expect(commandAt(block.length + 2, ...block, '[Pipeline] // parallel', '+ make dist', 'make: *** [dist] Error 1')).toBe('make dist');
+  });
+});
+
 describe("the finding's command purpose reads the same command", () => {
   const jenkins = (...lines: string[]): string => ['[ci] $ /bin/bash -xe ci.sh', "+ trap 'kill $SERVER' EXIT", ...lines, '+ kill 4242', "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'].join('\n');
 

@@ -63,6 +63,8 @@ function notRunToEnd(at: number, command: string, bodyAt: (i: number) => string 
  * or one the caller does not hold).
  */
 export function failingCommandAbove(at: number, bodyAt: (i: number) => string | undefined, reach = Number.POSITIVE_INFINITY): { line: number; command: string } | undefined {
+  // Inside a parallel block whose branches print unprefixed and at once, the nearest command may be another branch's.
+  if (interleavedParallelAt(at, bodyAt) !== undefined) return undefined;
   let skipped = 0;
   for (let i = at; i >= 0 && at - i <= reach; i--) {
     const body = bodyAt(i);
@@ -71,6 +73,40 @@ export function failingCommandAbove(at: number, bodyAt: (i: number) => string | 
     if (STEP_WRAPPER.test(command)) return undefined;
     if (!notRunToEnd(i, command, bodyAt)) return { line: i, command };
     if (++skipped > MAX_SKIPPED) return undefined;
+  }
+  return undefined;
+}
+
+/** A Pipeline step that runs a process and echoes its commands (`[Pipeline] sh`), as the console prints its start. */
+const PROCESS_STEP = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)\s*$/;
+/** How far above a line its parallel block's opening is looked for. */
+const PARALLEL_REACH = 20000;
+
+/**
+ * Whether line `at` (0-based, as `bodyAt` counts) lies in a Pipeline `parallel` block whose
+ * branches ran their steps at the same time and print unprefixed (workflow-job 2.26 and later:
+ * `[Pipeline] parallel`, then each branch's `[Pipeline] { (Branch: X)`, then the branches' lines
+ * interleaved as they come; older versions prefixed each branch's lines with `[X] `, which
+ * `bodyAt` is left to handle). Then the nearest echoed command or stage above the line may be
+ * another branch's, and position alone does not say which branch printed it. Returns the line
+ * of `[Pipeline] parallel` when the block is still open at `at` and two or more process steps
+ * (`[Pipeline] sh`, `bat`, `powershell`) started in it before `at`; else undefined.
+ */
+export function interleavedParallelAt(at: number, bodyAt: (i: number) => string | undefined): number | undefined {
+  let steps = 0;
+  let depth = 0; // parallel blocks closed between `at` and the line looked at
+  for (let i = at; i >= 0 && at - i <= PARALLEL_REACH; i--) {
+    const body = bodyAt(i);
+    if (body === undefined || !body.startsWith('[Pipeline] ')) continue;
+    if (PROCESS_STEP.test(body)) steps++;
+    else if (/^\[Pipeline\] \/\/ parallel\s*$/.test(body)) depth++;
+    else if (/^\[Pipeline\] parallel\s*$/.test(body)) {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      return steps >= 2 ? i : undefined;
+    }
   }
   return undefined;
 }

@@ -422,7 +422,9 @@ export function lastPart(bytes: Uint8Array, from: number, end: number): number {
 
 /** Whether bytes 0..n of ASCII hold a character `trim` keeps (not tab, line feed, vertical tab, form feed, carriage return or space). */
 export function showsText(bytes: Uint8Array, n: number): boolean {
-  for (let k = 0; k < n; k++) {
+  // The increment first: it runs at every call, so the loop is compiled with its type feedback (a first byte that
+  // shows text, the common case, never reached `k++`, and the first line that did dropped the compiled code).
+  for (let k = -1; ++k < n; ) {
     const c = bytes[k]!;
     if (c !== 32 && (c < 9 || c > 13)) return true;
   }

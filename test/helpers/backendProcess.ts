@@ -4,7 +4,7 @@
  */
 import { PACKAGE_ROOT, startService, waitHealthy, type Service } from '../../cli/services.js';
 import { signToken } from './backend.js';
-import { freePort } from './stack.js';
+import { freePort, retryOnTakenPort } from './stack.js';
 import { entryScript } from './entry.js';
 
 export const PROCESS_SECRET = 'process-tests-secret-0123456789-abcdefghijklmnop';
@@ -17,19 +17,12 @@ export interface BackendProcess {
   request(user: string, method: string, p: string, body?: unknown): Promise<Response>;
 }
 
-/**
- * freePort's port is free when it answers, not when the backend binds it: another test process (or a second
- * spawn of the same test, started together) may take it in between. The backend then exits saying the port is
- * in use (CI saw it once, session 45); such a start is tried again on a new port, up to three times.
- */
+/** A backend on a free port; a start whose port another process took first is tried again (stack.ts retryOnTakenPort). */
 export async function spawnBackend(databaseUrl: string, dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<BackendProcess> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await spawnBackendOnce(databaseUrl, dataDir, env);
-    } catch (err) {
-      if (attempt >= 3 || !/BACKEND_PORT: port \d+ on \S+ is already in use/.test((err as Error).message)) throw err;
-    }
-  }
+  return retryOnTakenPort(
+    () => spawnBackendOnce(databaseUrl, dataDir, env),
+    (err) => /BACKEND_PORT: port \d+ on \S+ is already in use/.test((err as Error).message),
+  );
 }
 
 async function spawnBackendOnce(databaseUrl: string, dataDir: string, env: NodeJS.ProcessEnv): Promise<BackendProcess> {

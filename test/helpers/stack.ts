@@ -35,6 +35,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * freePort's port is free when it answers, not when a child process binds it: another test's process may take it
+ * in between, and the child then exits saying the port is in use (CI saw it for the backend in session 45 and for
+ * the controller in session 49). Such a start is tried again, up to `attempts` times in all: `taken(err)` tells a
+ * taken port from any other failure (rethrown at once), and `moved(port)` gets a new free port before each retry.
+ */
+export async function retryOnTakenPort<T>(
+  start: () => Promise<T>,
+  taken: (err: unknown) => boolean,
+  moved: (port: number) => void = () => {},
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (err) {
+      if (attempt >= attempts || !taken(err)) throw err;
+      moved(await freePort());
+    }
+  }
+}
+
 export interface Stack {
   /** The controller's base URL (what `--url` takes). */
   url: string;

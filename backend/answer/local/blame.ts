@@ -12,6 +12,7 @@ import { abortedBy, at, citeMessage, findingFor } from './findingText.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts, reportsOnly } from './logHelpers.js';
 import { offlineLine } from './remedyWhere.js';
 import { testTimeLimitOf } from './exceptions.js';
+import { goLocalModule } from './goLocalModule.js';
 import { type AnswerGroup, type Composer, ReplyBuilder, notSaid } from './reply.js';
 
 /** Which side a class of failure is on, from the class alone. */
@@ -131,6 +132,8 @@ const infraOrCode: Composer = (ask) => {
 
 /** What a re-run can show for a class: a sentence, and whether a re-run is the next step. */
 export function rerunOutlook(f: Finding): { text: string; rerunFirst: boolean } {
+  // A module of the repository's own that go fetched (`@v0.0.0`): no proxy has it, whether the network is up or not.
+  if (goLocalModule(f) !== undefined) return { text: `go fetched ${inlineCode(`${goLocalModule(f) as string}@v0.0.0`)}: \`v0.0.0\` is the version of a module the repository holds in a directory (no published version), so a re-run will most likely fail the same way until \`go.work\` (or a \`replace\`) points go at its directory.`, rerunFirst: false };
   switch (SIDE[f.class]) {
     case 'code':
     case 'ci-config': {
@@ -187,7 +190,7 @@ export function retryLead(f: Finding): string {
   const timed = (f.class === 'test-assertion' || f.class === 'test-error') && testTimeLimitOf(f.message) !== undefined;
   return timed
     ? 'It may pass'
-    : side === 'code' || side === 'ci-config'
+    : side === 'code' || side === 'ci-config' || goLocalModule(f) !== undefined
       ? 'Not without a change'
       : f.class === 'missing-tool' || f.class === 'disk-full'
         ? 'Not on the same agent as it is'

@@ -7,11 +7,10 @@
  * version" step. Every step yields to a step from the tool's own wording (remedyShape.ts, rule 5).
  */
 import type { Finding } from '../../../protocol/types.js';
-import { cite, inlineCode } from '../logtext.js';
+import { at, inlineCode } from '../logtext.js';
 import type { RemedyStep } from './remedyShape.js';
 import { offlineLine } from './remedyWhere.js';
 
-const at = (line: number): string => cite({ start_line: line, end_line: line });
 
 /** Resolvers' words for requirements that cannot hold together (pip, npm, cargo, poetry, Maven's enforcer). */
 const CONFLICT = /conflicting dependencies|ResolutionImpossible|\bERESOLVE\b|unable to resolve dependency tree|Conflicting peer dependency|version solving failed|incompatible (?:version )?requirements|Dependency convergence error|has requirement .+?, but you have|, but you have .+? which is incompatible|conflicts with direct dependency/i;

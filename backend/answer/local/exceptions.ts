@@ -6,7 +6,7 @@
  * specific rule first; none when no rule matches (then the remedy stays general).
  */
 import type { Finding } from '../../../protocol/types.js';
-import { inlineCode } from '../logtext.js';
+import { cite, inlineCode } from '../logtext.js';
 import type { RemedyRule } from './remedyShape.js';
 import { IMPORT_CYCLE, importCycleOf, importCycleStep } from './importCycle.js';
 
@@ -78,6 +78,22 @@ function raisedInLibrary(f: Finding): { raise: string; project: string } | undef
   const fr = f.location?.frames;
   if (!fr?.raise || !fr.project || (fr.raise.file === fr.project.file && fr.raise.line === fr.project.line)) return undefined;
   return { raise: fr.raise.function ?? fr.raise.file, project: `${fr.project.file}:${fr.project.line}` };
+}
+
+/** The standard library's lookups that raise `Not_found` and have an `_opt` twin returning `None` (OCaml 4.05+). */
+const OCAML_OPT = /^(?:find|assoc|assq|index|rindex|index_from|rindex_from|getenv|find_first|find_last|min_elt|max_elt|choose|min_binding|max_binding)$/;
+
+/**
+ * `Not_found` raised by a standard-library lookup the project's code called (`Raised at Stdlib__Hashtbl.find`,
+ * then `Called from Stock.supplier_of in file "stock.ml"`): that call and its `_opt` twin, else undefined.
+ */
+function ocamlOptHint(exception: string, f: Finding): string | undefined {
+  const lib = exception === 'Not_found' ? raisedInLibrary(f) : undefined;
+  const call = lib ? /^Stdlib(?:__|\.)([A-Z]\w*)\.(\w+)$/.exec(lib.raise) : null;
+  if (!lib || !call || !OCAML_OPT.test(call[2] as string)) return undefined;
+  const fn = `${call[1] as string}.${call[2] as string}`;
+  const raised = f.location?.frames?.raise?.log_line ?? f.message_line;
+  return `The exception came from ${c(fn)} ${cite({ start_line: raised, end_line: raised })}: it found no entry for what the project's call at ${c(lib.project)} asked it for, and nothing caught the ${c('Not_found')} it raised. Call ${c(`${fn}_opt`)} there, which returns ${c('None')} instead, and give that case its value (or catch it: ${c(`try ${fn} ... with Not_found -> ...`)}); if every key should be there, the data is what to fix.`;
 }
 
 const RULES: Rule[] = [
@@ -172,7 +188,7 @@ const RULES: Rule[] = [
   { test: /Can't (?:call|locate object) method "(\w+)"/, hint: (m) => `${c(m[1] as string)} was called on something that is not an object of a class that has it (often undef): check the value on the raise line.` },
   { test: /attempt to (index|call|perform arithmetic on|concatenate) a nil value(?: \((\w+) '([^']+)'\))?/, hint: (m) => `Lua met ${c('nil')} where it had to ${m[1] as string} a value${m[3] ? ` (${m[2] as string} ${c(m[3] as string)})` : ''}: that value is not set on the raise line (a missing table field, a module not returned); set it, or check for nil.` },
   { test: ERLANG_REASON, hint: (m, f) => erlangHint(m[1] as string, f.message) },
-  { test: /Fatal error: exception (Not_found|Invalid_argument|Failure)(?:\("([^"]*)"\))?/, hint: (m) => `OCaml's ${c(m[1] as string)}${m[2] ? ` (${c(m[2] as string)})` : ''} was not caught: use the \`_opt\` variant (\`List.find_opt\`, \`Hashtbl.find_opt\`) or handle the exception where it is raised.` },
+  { test: /Fatal error: exception (Not_found|Invalid_argument|Failure)(?:\("([^"]*)"\))?/, hint: (m, f) => ocamlOptHint(m[1] as string, f) ?? `OCaml's ${c(m[1] as string)}${m[2] ? ` (${c(m[2] as string)})` : ''} was not caught: use the \`_opt\` variant (\`List.find_opt\`, \`Hashtbl.find_opt\`) or handle the exception where it is raised.` },
   // Native
   { test: /SIGSEGV|Segmentation fault/, hint: () => 'A segmentation fault is an invalid memory access (a NULL, freed or out-of-bounds pointer): build with `-g -fsanitize=address` or run under `gdb`/`valgrind` to get the line.' },
   { test: /\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*/, hint: () => 'A write went past the end of a fixed-size buffer (a local array filled by `strcpy`, `strcat`, `sprintf` or a loop), and the stack protector (or `_FORTIFY_SOURCE`) stopped the program. Size the buffer for the longest value, and write with a bounded call (`snprintf(buf, sizeof buf, ...)`); `-fsanitize=address` names the line.' },

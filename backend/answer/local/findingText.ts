@@ -12,7 +12,7 @@ import type { Finding, FindingFrame } from '../../../protocol/types.js';
 import { fullFindingOf } from '../../../core/finding/withFindings.js';
 import { comparisonCommand, isComparison } from '../../../core/finding/purpose.js';
 import type { ChatContext } from '../engine.js';
-import { cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import { at, cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
 import { likelySentence } from './likely.js';
 import { escapeRegExp } from '../facts.js';
 import { maskedSentence, maskedStageOf } from './pipeMasked.js';
@@ -20,8 +20,8 @@ import { maskedSentence, maskedStageOf } from './pipeMasked.js';
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
 
-/** `[L12-L12]` for one log line. */
-export const at = (line: number): string => cite({ start_line: line, end_line: line });
+/** logtext.ts's `[L12-L12]` for one log line, which the step modules take from here. */
+export { at };
 
 /** A finding placed in a file of the project that is no pipeline script (a Makefile, `build.sh`), not in the Jenkinsfile or Jenkins' `WorkflowScript`. */
 export const inProjectFile = (f: Finding): boolean => f.location !== undefined && !/(?:^|\/)(?:Jenkinsfile[\w.-]*|WorkflowScript|[^/]+\.groovy)$/.test(f.location.file);
@@ -554,6 +554,9 @@ export function reproduceCommand(f: Finding, ciCommand: string | undefined, file
         const spec = f.location?.file && /_spec\.rb$/.test(f.location.file) ? ` ${relativeTest(f.location.file)}` : '';
         return at ? `bundle exec rspec ${at}` : `bundle exec rspec${spec} -e '${quote(t)}'`;
       }
+      // prove runs one test file verbosely; `-l` puts `lib/` on the path (nothing when there is none), as CI's `prove -l` does.
+      case 'prove':
+        return /^[\w./-]+\.t$/.test(t) ? `prove -lv ${t}` : undefined;
       case 'phpunit':
         return `vendor/bin/phpunit --filter '${quote(t.split('::').pop() ?? t)}'`;
       default:

@@ -5,12 +5,11 @@
  * (core/finding/pipeMasked.ts); here the diagnosis's sentence (the fix's step in pipeMaskedStep.ts); every
  * quote is from a line it cites.
  */
-import { cite, clip, inlineCode } from '../logtext.js';
+import { at, clip, inlineCode } from '../logtext.js';
 import type { MaskedStage } from '../../../core/finding/pipeMasked.js';
 
 export { maskedStageBefore, maskedStageOf, type MaskedStage } from '../../../core/finding/pipeMasked.js';
-/** findingText.ts's `at` (not imported: findingText.ts imports this module). */
-export const at = (line: number): string => cite({ start_line: line, end_line: line });
+export { at };
 
 /** The diagnosis's sentence: the earlier stage's failure that the pipe hid, and where to start. */
 export function maskedSentence(s: MaskedStage): string {

@@ -8,6 +8,7 @@ import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageH
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
+import { goLocalModule, goLocalModuleStep } from './goLocalModule.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
 import { READ_ONLY_MOUNT } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
@@ -166,6 +167,13 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         steps.push(`${capital(what)} was compiled without position-independent code, and the link puts it into a shared object (or a PIE) ${m}: compile it with \`-fPIC\` (in the flags of the rule that builds it${mk ? ` in ${inlineCode(mk.file)} ${at(mk.line)}` : ''}, e.g. \`CFLAGS += -fPIC\`; CMake: \`set(CMAKE_POSITION_INDEPENDENT_CODE ON)\`), then rebuild it from clean so ${obj?.[1] ? 'the archive holds' : 'the link gets'} the new object (\`make clean\`).`);
         break;
       }
+      // GNU ld's `relocation truncated to fit: R_X86_64_PC32 against symbol `x' defined in .bss section`: nothing is missing,
+      // the data is out of the code's reach (the small code model addresses 2 GiB).
+      if (/relocation truncated to fit: /.test(f.message) && !/recompile with -fPIC/.test(f.message)) {
+        const far = /against (?:symbol )?[`'‘]([^'’`]+)['’`] defined in (\S+) section/.exec(f.message);
+        steps.push(`No symbol is missing: ${far ? `${inlineCode(far[1] as string)} (in the ${inlineCode(far[2] as string)} section)` : 'the data the code refers to'} lies beyond what the code's relative addressing can reach ${m} (the default small code model reaches 2 GiB): make the large static data smaller, or allocate it at run time (\`malloc\`, a \`std::vector\`) instead of a static array; or compile and link every object with \`-mcmodel=medium\`.`);
+        break;
+      }
       if (f.symbol?.startsWith('-l')) {
         const lib = f.symbol.slice(2).replace(/[:,.]+$/, '');
         steps.push(`Make the library ${inlineCode(lib)} available to the linker on the agent (install its development package, or point the build at it with \`-L\` / the build script's link search path), or remove ${inlineCode(`-l${lib}`)} from the link line if the code no longer needs it ${m}.`);
@@ -262,6 +270,10 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'dependency-resolution':
+      if (goLocalModule(f) !== undefined) {
+        steps.push(goLocalModuleStep(goLocalModule(f) as string, at(f.message_line)));
+        break;
+      }
       steps.push(...dependencySteps(f, lineText));
       if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
       break;
@@ -290,6 +302,10 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         } else steps.push(`Nothing listened on ${where} on the agent itself ${mn}: a service the build starts (or expects on the agent) was not listening on that port when the step connected.${used} Compare the port the step connects to with the port the service listens on (the script's or config's setting), and if the service starts in the same job, wait until it is listening before the step runs (${inlineCode(probe ? `nc -vz ${host} ${probe}` : `nc -vz ${host} PORT`)} on the agent shows whether it is).`);
       } else if (/refused|Couldn't connect to server|Failed to connect|ECONNREFUSED/i.test(f.message)) {
         steps.push(`Nothing accepted the connection on ${where} ${mn}: check that the service the step calls is running and listening there (${named ? inlineCode(port ? `nc -vz ${host} ${port}` : `curl -sSI ${host}`) : `${inlineCode('nc -vz HOST PORT')} with the step's host and port`} from the agent), and that the address and port the build uses are the right ones (the script's variable, the tool's setting: \`.npmrc\` registry, \`pip.conf\` index, \`settings.xml\` mirror).`);
+      } else if (goLocalModule(f) !== undefined) {
+        // A module of the repository's own (`@v0.0.0`): no host to reach, a directory go did not find.
+        steps.push(goLocalModuleStep(goLocalModule(f) as string, at(f.message_line)));
+        break;
       } else if (/resolve|name resolution|Name or service not known|ENOTFOUND|EAI_AGAIN|no such host|UnknownHost|nodename nor servname/i.test(f.message)) {
         steps.push(`The agent could not look up ${where} ${mn}: check the name (a typo, an internal host the agent's DNS does not know: ${inlineCode(`nslookup ${host}`)} from the agent), or point the tool at a mirror it can reach (\`settings.xml\`, \`pip.conf\` / \`--index-url\`, \`.npmrc\`, \`http_proxy\`).`);
       } else {

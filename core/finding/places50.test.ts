@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { analyze } from '../log/analyze.js';
+
+/**
+ * Session 50 (helper loc3; docs/notes/analyzer.md "Session 50 (helper loc3): places by mechanism"): places a build
+ * tool's or a linker's own grammar names, read from real output made on this machine by test/fixtures/grammar/make.sh
+ * (Gradle 4.4.1, Ant 1.10.13, GNU ld 2.40 through gcc 12), never written by hand.
+ */
+const DIR = path.join(process.cwd(), 'test', 'fixtures', 'grammar');
+const seen = (id: string): [string | undefined, string | null] => {
+  const f = analyze(readFileSync(path.join(DIR, `${id}.log`), 'utf8'))[0]?.finding;
+  return [f?.class, f?.location?.line !== undefined ? `${f.location.file}:${f.location.line}` : null];
+};
+
+describe("Gradle's `* Where:` names the build script's line", () => {
+  it.each([
+    // `Build file '/ws/build.gradle' line: 8` over `Could not find method implementation() ...` (no java plugin).
+    ['gradle-build-file-where', 'build.gradle:8'],
+    // `Settings file '/ws/settings.gradle' line: 3`.
+    ['gradle-settings-file-where', 'settings.gradle:3'],
+    // `Script '/ws/gradle/versions.gradle' line: 3`: the applied script, not the build file that applied it.
+    ['gradle-applied-script-where', 'gradle/versions.gradle:3'],
+  ])('%s -> %s', (id, place) => {
+    expect(seen(id)[1]).toBe(place);
+  });
+});
+
+describe("a program an Ant task ran: the task's line when the program names none of the project's", () => {
+  it('a class compiled without debug information (`at dev.acme.Table.main(Unknown Source)`): build.xml:7, the <java> task', () => {
+    expect(seen('ant-java-oom-no-debug')).toEqual(['out-of-memory', 'build.xml:7']);
+  });
+  it('with debug information the project frame is the place, as before', () => {
+    expect(seen('ant-java-oom-debug')).toEqual(['out-of-memory', 'dev/acme/Table.java:10']);
+  });
+});
+
+describe("GNU ld's `FILE:LINE:(.text+0x..): relocation truncated to fit` is the linker's error, at that line", () => {
+  it('with debug information: the first relocation line is the message and its line the place', () => {
+    expect(seen('ld-relocation-truncated-debug')).toEqual(['link-error', 'ring.c:6']);
+    const f = analyze(readFileSync(path.join(DIR, 'ld-relocation-truncated-debug.log'), 'utf8'))[0]?.finding;
+    expect(f?.message).toMatch(/relocation truncated to fit: R_X86_64_PC32 against symbol `ring_head'/);
+  });
+  it('without it (`ring.c:(.text+0xb): ...`) ld names no line: none is given', () => {
+    expect(seen('ld-relocation-truncated-nodebug')).toEqual(['link-error', null]);
+  });
+});

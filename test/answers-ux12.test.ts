@@ -1,0 +1,67 @@
+/**
+ * Answers a new user got on failures made on this machine (helper ux12, session 50;
+ * test/fixtures/ux12/<job>: fail.log, pass.log, the commit that broke it, the project, and what a
+ * senior engineer would say), each checked against what the log and the workspace say.
+ */
+
+import { fileURLToPath } from 'node:url';
+import { sessionFixtures } from './helpers/sessionFixtures.js';
+
+const { ask, cited } = sessionFixtures(fileURLToPath(new URL('./fixtures/ux12/', import.meta.url)));
+
+describe('a declarative `parallel` block whose branches print at once, unprefixed (ux12, perl-invoice)', () => {
+  it('names the failed branch\'s stage and no other branch\'s command', async () => {
+    const why = await ask('why did the build fail?', 'perl-invoice');
+    // Before: "It failed in stage **syntax** [L26-L26], parallel branch **unit** [L57-L57], running `perl -Ilib -c
+    // bin/invoice` [L34-L34]." (the stage and the command the other branch opened last above the error).
+    expect(why).toContain('It failed in stage **unit** [L24-L24], parallel branch **unit** [L57-L57].');
+    expect(why).not.toContain('perl -Ilib -c');
+    cited(why, 'perl-invoice');
+  });
+
+  it('"how do I fix it?" does not reproduce with the other branch\'s command', async () => {
+    const fix = await ask('how do I fix it?', 'perl-invoice');
+    // Before: "**Reproduce it locally:** `perl -Ilib -c bin/invoice` (the command the build ran [L34-L34])".
+    expect(fix).not.toContain('perl -Ilib -c');
+    expect(fix).toContain('**Reproduce it locally:** `prove -lv t/money.t` (runs `t/money.t` [L49-L49] alone)');
+    cited(fix, 'perl-invoice');
+  });
+});
+
+describe('a go.work module go fetched from the network at v0.0.0 (ux12, go-shipping: `go vet` in a module workspace)', () => {
+  it('is not "a finding of go vet": go could not fetch a module, and v0.0.0 is the repository\'s own', async () => {
+    const why = await ask('why did the build fail?', 'go-shipping');
+    // Before: "`go vet` reported a finding at `rates/rates.go:7:2` [L22-L22], and the step treats findings as a failure."
+    expect(why).not.toContain('reported a finding');
+    expect(why).toContain('The build could not reach `proxy.golang.org` [L22-L22].');
+    expect(why).toContain('go looked for `example.com/shipping/rates@v0.0.0` through its module proxy [L22-L22], and `v0.0.0` is no published version');
+    expect(why).toContain('`go work use ./DIR`');
+    cited(why, 'go-shipping');
+  });
+
+  it('"should I retry?" does not say "not from the network" nor promise a pass once the host answers', async () => {
+    const retry = await ask('is the network down? should I retry?', 'go-shipping');
+    // Before: "That kind of error comes from the code or the build's own setup, not from timing, the network or the agent".
+    expect(retry).not.toContain('not from timing, the network');
+    expect(retry).toContain('**Not without a change:**');
+    const fix = await ask('how do I fix it?', 'go-shipping');
+    expect(fix).not.toContain('settings.xml');
+    expect(fix).not.toContain('the install can go through');
+    cited(retry, 'go-shipping');
+    cited(fix, 'go-shipping');
+  });
+});
+
+describe("an OCaml backtrace whose project frame ocamlopt inlined (ux12, ocaml-stock: `Fatal error: exception Not_found`)", () => {
+  it('places it at the inlined frame, stock.ml:11, and names the lookup that raised it', async () => {
+    const why = await ask('why did the build fail?', 'ocaml-stock');
+    // Before: "the deepest frame in the project's own code is `stock.ml:17` (in `Stock.reorder.(fun)`) [L36-L36]": the
+    // frame `Called from Stock.supplier_of in file "stock.ml" (inlined), line 11` was not read.
+    expect(why).toContain("the deepest frame in the project's own code is `stock.ml:11` (in `Stock.supplier_of`) [L35-L35]");
+    expect(why).toContain('**In the source:** `src/stock.ml:11`');
+    const fix = await ask('how do I fix it?', 'ocaml-stock');
+    expect(fix).toContain("The exception came from `Hashtbl.find` [L34-L34]: it found no entry for what the project's call at `stock.ml:11` asked it for, and nothing caught the `Not_found` it raised. Call `Hashtbl.find_opt` there");
+    cited(why, 'ocaml-stock');
+    cited(fix, 'ocaml-stock');
+  });
+});
