@@ -357,12 +357,10 @@ const TEST_NAME_MISS = new Map<string, string>([
  * right ones it costs on the tuned rounds (in-sample).
  */
 const SET_ASIDE = new Set<string>([
-  'age-no-identity-matched', 'c-test-alarm-watchdog', 'c-test-sigfpe-average', 'cargo-target-dir-tmpfs-full',
-  'cargo-test-float-tolerance-long', 'cargo-test-service-conn-refused', 'cmake-build-dir-typo', 'cmocka-segfault-in-test',
-  'ctest-segfault-null-config-long', 'curl-artifact-404', 'erlc-include-lib-not-in-erl-libs', 'gcc-fuse-ld-mold-not-installed',
+  'age-no-identity-matched', 'c-test-alarm-watchdog', 'cargo-target-dir-tmpfs-full', 'cargo-test-float-tolerance-long',
+  'cmake-build-dir-typo', 'ctest-segfault-null-config-long', 'curl-artifact-404', 'erlc-include-lib-not-in-erl-libs',
   'gnuplot-undefined-variable', 'luac-syntax-error', 'm4-include-missing', 'make-check-cgroup-oom-killed',
-  'maven-junit5-timeout', 'pip-private-index-401', 'polyml-test-exception', 'pytest-collect-indentation-error',
-  'pytest-merge-conflict-markers-syntaxerror', 'python-ci-requirements-file-moved', 'shfmt-diff', 'sshd-t-bad-option',
+  'polyml-test-exception', 'python-ci-requirements-file-moved', 'shfmt-diff', 'sshd-t-bad-option',
   'svn-export-url-not-found', 'systemd-verify-unit-error', 'unittest-ci-discover-start-dir-typo',
 ]);
 
