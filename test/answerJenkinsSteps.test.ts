@@ -67,7 +67,7 @@ describe('from the console alone (a pasted log): the failing stage, branch and s
       '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 2', 'Finished: FAILURE',
     ]);
     const why = await ask('why did the build fail?', ctx);
-    expect(why).toMatch(/It failed in stage \*\*Test\*\* \[L4-L4\], parallel branch \*\*windows\*\* \[L14-L14\], running `nmake test` \[L13-L13\]/);
+    expect(why).toMatch(/The error came in stage \*\*Test\*\* \[L4-L4\], parallel branch \*\*windows\*\* \[L14-L14\], while running `nmake test` \[L13-L13\]/);
     // The excerpt stays in the failing branch: the other branch's line is not quoted with it.
     expect(why).not.toMatch(/\[L14-L1[5-9]\]/);
     expect(await ask('which stage failed?', ctx)).toMatch(/\*\*It failed in stage `Test` \[L4-L4\], parallel branch `windows` \[L14-L14\]\.\*\*/);
@@ -81,7 +81,7 @@ describe('from the console alone (a pasted log): the failing stage, branch and s
       '[2024-01-01T10:00:09.000Z] [Pipeline] }', '[2024-01-01T10:00:09.000Z] [Pipeline] // stage', '[2024-01-01T10:00:09.000Z] [Pipeline] End of Pipeline',
       '[2024-01-01T10:00:09.000Z] ERROR: script returned exit code 1', '[2024-01-01T10:00:09.000Z] Finished: FAILURE',
     ]);
-    expect(await ask('why did the build fail?', stamped)).toMatch(/It failed in stage \*\*Build\*\* \[L2-L2\], running `npm ci` \[L4-L4\]/);
+    expect(await ask('why did the build fail?', stamped)).toMatch(/The error came in stage \*\*Build\*\* \[L2-L2\], while running `npm ci` \[L4-L4\]/);
     const late = pasted([
       '[Pipeline] stage', '[Pipeline] { (Checkout)', '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] stage', '[Pipeline] { (Package)', '[Pipeline] }', '[Pipeline] // stage',
       '[Pipeline] stage', '[Pipeline] { (Deploy)', 'Stage "Deploy" skipped due to earlier failure(s)', '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] End of Pipeline',
@@ -111,7 +111,7 @@ describe('from the console alone (a pasted log): the failing stage, branch and s
       'groovy.lang.MissingPropertyException: No such property: imageTag for class: WorkflowScript', '\tat WorkflowScript.run(WorkflowScript:58)', 'Finished: FAILURE',
     ]);
     const text = await ask('why did the build fail?', post);
-    expect(text).toMatch(/It failed in stage \*\*Publish\*\* \[L2-L2\]/);
+    expect(text).toMatch(/The error came in stage \*\*Publish\*\* \[L2-L2\]/);
     expect(text).not.toContain('docker image prune');
   });
 });

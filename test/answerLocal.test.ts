@@ -19,8 +19,8 @@ const fact = (field: string): Source => ({ kind: 'context', field });
 describe('local engine over a rich context', () => {
   const cases: [string, RegExp, Source[]][] = [
     // The headline cites the line that carries the message (issue 25); the excerpt is quoted below it.
-    ['Why did the build fail?', /Build #42 of `team\/api` failed.*first real error is \[L45-L45\]/, [fact('buildDetails.result'), { kind: 'log', start_line: 44, end_line: 46 }]],
-    ['what broke', /failed.*\[L45-L45\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
+    ['Why did the build fail?', /Build #42 of `team\/api` ended `FAILURE`.*first real error is \[L45-L45\]/, [fact('buildDetails.result'), { kind: 'log', start_line: 44, end_line: 46 }]],
+    ['what broke', /ended `FAILURE`.*\[L45-L45\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
     ["what's the error", /\[L45-L45\]/, [{ kind: 'log', start_line: 44, end_line: 46 }]],
     ['which tests failed?', /^\*\*2 of 48 tests failed\*\* in build #42 \(3 skipped\)/, [fact('buildDetails.testResults')]],
     ['what version of jenkins', /^This server runs \*\*Jenkins 2\.440\.3\*\*/, [fact('ciVersion')]],
@@ -140,7 +140,7 @@ describe('local engine over a rich context', () => {
   it('reads a bare "why?" after a question about the build as why it failed', async () => {
     const history = [{ question: 'did the build pass?', answer: '**No — build #42 of `team/api` failed (`FAILURE`).**' }];
     const { text } = await askLocalAnswer('why?', richChatContext(), history);
-    expect(text).toMatch(/^\*\*Build #42 of `team\/api` failed \(`FAILURE`\):\*\* the first real error is \[L45-L45\]/);
+    expect(text).toMatch(/^\*\*Build #42 of `team\/api` ended `FAILURE`:\*\* the first real error is \[L45-L45\]/);
     // Without history the same word is not understood.
     expect((await ask('why?', richChatContext())).first).toBe("I can't answer that from the uploaded context.");
   });
@@ -428,7 +428,7 @@ describe('local engine with the real log analyzer', () => {
     const log = ['Started by timer', 'Building in workspace /w', '+ ./deploy.sh', 'deployed 3 services', 'Finished: FAILURE', ''].join('\n');
     const context = analyzedContext(log, sparseChatContext());
     const answer = await ask('why did the build fail?', { ...context, ciContext: { buildDetails: { number: 7, result: 'FAILURE', consoleLog: log } } });
-    expect(answer.first).toMatch(/^\*\*Build #7 failed \(`FAILURE`\) without an explicit error line;\*\* the log points at \[L\d+-L\d+\]/);
+    expect(answer.first).toMatch(/^\*\*Build #7 ended `FAILURE` without an explicit error line;\*\* the log points at \[L\d+-L\d+\]/);
     expect(answer.text).not.toContain('first real error');
   });
 
@@ -441,7 +441,7 @@ describe('local engine with the real log analyzer', () => {
       failureExcerpts: [{ start_line: 1, end_line: 2, score: 0, reason: 'end of log', text: 'Started by timer\nFinished: FAILURE' }],
     };
     const answer = await ask('why did the build fail?', context);
-    expect(answer.first).toBe('**Build #7 failed (`FAILURE`), but I found no error lines in its 2-line log.**');
+    expect(answer.first).toBe('**Build #7 ended `FAILURE`, but I found no error lines in its 2-line log.**');
     expect(answer.text).toContain('[L1-L2] *end of log*');
     expect(answer.sources).toEqual(expect.arrayContaining([{ kind: 'log', start_line: 1, end_line: 2 }]));
   });

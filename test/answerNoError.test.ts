@@ -46,7 +46,7 @@ describe('a log that shows no error', () => {
 
   it('a build that failed with no error line keeps its own wording', async () => {
     const answer = await ask('why did the build fail?', noErrorContext({ buildDetails: { number: 7, result: 'FAILURE' } }));
-    expect(answer.first).toBe('**Build #7 failed (`FAILURE`), but I found no error lines in its 5-line log.**');
+    expect(answer.first).toBe('**Build #7 ended `FAILURE`, but I found no error lines in its 5-line log.**');
   });
 });
 

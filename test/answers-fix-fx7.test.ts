@@ -77,7 +77,7 @@ describe('the call that gave the raise site its values', () => {
       '    return a / b',
       'ZeroDivisionError: division by zero',
     ]);
-    expect(text).toContain('`ratio` (where it failed) was called from `main` at `/ci/ws/tiles/tools/summarise.py:24` [L7-L7]');
+    expect(text).toContain('`ratio` (where the error was raised) was called from `main` at `/ci/ws/tiles/tools/summarise.py:24` [L7-L7]');
   });
 
   it("pytest's long form: the caller outside the tests and the arguments it printed", async () => {
@@ -105,7 +105,7 @@ describe('the call that gave the raise site its values', () => {
       '=========================== short test summary info ============================',
       'FAILED tests/test_share.py::test_share - ZeroDivisionError: division by zero',
     ]);
-    expect(text).toContain('`part` (where it failed) was called from `share_by_team` at `tiles/share.py:9` [L11-L11]');
+    expect(text).toContain('`part` (where the error was raised) was called from `share_by_team` at `tiles/share.py:9` [L11-L11]');
     expect(text).toContain('pytest printed the arguments `part` got: `n          = 0`, `total      = 0` [L15-L16].');
   });
 
@@ -231,7 +231,7 @@ describe('the call it came from, from the workspace', () => {
         { workspaceId: 'local', path: 'smoke/Main.java', startLine: 1, endLine: 9, text: main, kind: 'source', line: 6, logLine: 7 },
       ],
     );
-    expect(text).toContain('`smoke.Smoke.get` (where it failed) was called from `smoke.Main.main` at `smoke/Main.java:6` [L7-L7]');
+    expect(text).toContain('`smoke.Smoke.get` (where the error was raised) was called from `smoke.Main.main` at `smoke/Main.java:6` [L7-L7]');
     expect(text).toContain('**The call it came from:** `smoke/Main.java:6` (in `smoke.Main.main`) [L7-L7] called `smoke.Smoke.get`:');
     expect(text).toContain('List.of("/health", "/orders/export")');
   });

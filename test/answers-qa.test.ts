@@ -173,7 +173,7 @@ describe('answers to the questions a tired engineer asks', () => {
     expect(text).toMatch(/^\*\*What `java\.lang\.NullPointerException: .*` \[L\d+-L\d+\] means:\*\* The test `/);
     expect(text).toContain('**What this error usually asks for:**');
     // "Why did it fail?" keeps its own answer.
-    expect(await answer('why did the build fail?', MAVEN_NPE)).toMatch(/^\*\*The build failed \(`FAILURE`\):\*\* the first real error/);
+    expect(await answer('why did the build fail?', MAVEN_NPE)).toMatch(/^\*\*The build ended `FAILURE`:\*\* the first real error/);
   });
 
   it('"can I just retry?" answers yes or no first, from the class', async () => {

@@ -29,33 +29,11 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
-  ['cmake-imported-target-not-found', 'with the workspace, the quoted CMakeLists.txt names `cmake_minimum_required` outside a fenced block'],
-  ['go-example-output-mismatch', 'the headline says the build failed where the label wants the test named'],
-  ['unittest-recursion-error', 'with the workspace, a phrase the label forbids (see bench --show)'],
-  // Round 15 (asserted since HELDOUT_ROUND 16): the finding is right, the answer's headline is not.
-  ['go-test-float-money-rounding', 'without the passing build, the headline says `The build failed (FAILURE)` where the label forbids "build failed" (go\'s compile failure)'],
-  ['go-test-setenv-after-parallel', 'the same headline, `The build failed (FAILURE)`'],
-  ['go-test-shuffle-order-dependence', 'the same headline, `The build failed (FAILURE)`'],
-  ['go-test-testdata-symlink-dangling', 'the same headline, `The build failed (FAILURE)`'],
-  // Round 16 (asserted since HELDOUT_ROUND 17).
-  ['go-test-v-json-omitempty-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
-  // Round 18 (asserted since HELDOUT_ROUND 19).
-  ['go-test-dst-add-24h-berlin-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
-  ['go-test-v-url-values-encode-order-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
-  // Round 20 (asserted since HELDOUT_ROUND 21).
-  ['go-test-embed-fs-leading-dot-path', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
-  ['go-test-fstest-testfs-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
-  ['go-test-quick-check-failed-long', 'without the passing build, the same headline, `The build failed (FAILURE)`'],
+  // Session 50 (fc1): 16 rows left with the why's headline (go-example-output-mismatch and 15 of rounds 15-24: it now says
+  // the build ended `FAILURE` and where "the error came", not "failed"); 2 passed already (cmake-imported-target-not-found,
+  // unittest-recursion-error). Round 20 (asserted since HELDOUT_ROUND 21):
   ['java-processbuilder-cannot-run-program', 'the why\'s "Also in the log" heads the runner\'s `Process completed with exit code 1` as `command exited with 1`; the label forbids "exited with" (rpmbuild never ran)'],
-  // Round 21 (asserted since HELDOUT_ROUND 22): the label forbids pytest's `FAILED` (the tests passed, a later command failed);
-  // the check is case-insensitive, so the headline `The build failed (FAILURE)` (true) holds it.
-  ['mypy-protocol-member-conflict-after-pytest-long', 'the why\'s headline `The build failed (`FAILURE`)` and `It failed running `mypy src/pipe`` hold "failed"; the label forbids pytest\'s `FAILED` (its tests passed before mypy ran)'],
-  ['python-math-domain-error-after-tests-long', 'the why\'s headline `The build failed (`FAILURE`)` and the fix\'s "`linearise` (where it failed)" hold "failed"; the label forbids pytest\'s `FAILED` (its tests passed before the program ran)'],
-  // Round 22 (asserted since HELDOUT_ROUND 23): both true wordings, as above.
-  ['go-test-v-date-layout-month-day-swapped-long', 'without the passing build, the same headline, `The build failed (FAILURE)`; the label forbids go\'s `[build failed]`'],
-  ['tcltest-agent-lost-ssh-killed-long', 'the why\'s headline `... failed (`FAILURE`)` and "It failed running `ssh ...`" hold "failed"; the label forbids tcltest\'s `FAILED` (the agent was lost, no test failed)'],
-  // Round 24 (asserted since HELDOUT_ROUND 25): a true wording as above, and a fix the wrong class makes.
-  ['unittest-v-agent-stopped-keepalive-long', 'the why\'s headline `The build failed (`FAILURE`)` holds "failed (" (the check is case-insensitive); the label forbids unittest\'s `FAILED (` summary (the agent was lost, no test failed)'],
+  // Round 24 (asserted since HELDOUT_ROUND 25): a fix the wrong class makes.
   ['vitest-ci-reporter-name-typo-failed-to-load', 'the fix says `npm install github-action`: the finding reads vitest\'s `Failed to load custom Reporter from github-action` as a runtime exception and the reporter\'s name as a missing package (KNOWN_WRONG in findings-realfail: the script\'s `--reporter` is a typo)'],
 ]);
 

@@ -57,7 +57,7 @@ describe("escript's generated module is the script's", () => {
     expect(TUNED_CASES).toContain('escript-case-clause-new-status');
     const { why, fix } = await answers(readFileSync(path.join(REALFAIL_ROOT, 'escript-case-clause-new-status', 'fail.log'), 'utf8'));
     expect(prose(why)).toMatch(/\(in `tally\/2`\)/);
-    expect(prose(fix)).toMatch(/`tally\/2` \(where it failed\) was called from `main\/1`/);
+    expect(prose(fix)).toMatch(/`tally\/2` \(where the error was raised\) was called from `main\/1`/);
     expect(prose(`${why}\n${fix}`)).not.toMatch(/_escript__escript__|wrong type or value/);
     expect(fix).toMatch(/add a clause for it/);
   });

@@ -14,7 +14,7 @@ describe('a declarative `parallel` block whose branches print at once, unprefixe
     const why = await ask('why did the build fail?', 'perl-invoice');
     // Before: "It failed in stage **syntax** [L26-L26], parallel branch **unit** [L57-L57], running `perl -Ilib -c
     // bin/invoice` [L34-L34]." (the stage and the command the other branch opened last above the error).
-    expect(why).toContain('It failed in stage **unit** [L24-L24], parallel branch **unit** [L57-L57].');
+    expect(why).toContain('The error came in stage **unit** [L24-L24], parallel branch **unit** [L57-L57].');
     expect(why).not.toContain('perl -Ilib -c');
     cited(why, 'perl-invoice');
   });
@@ -63,5 +63,57 @@ describe("an OCaml backtrace whose project frame ocamlopt inlined (ux12, ocaml-s
     expect(fix).toContain("The exception came from `Hashtbl.find` [L34-L34]: it found no entry for what the project's call at `stock.ml:11` asked it for, and nothing caught the `Not_found` it raised. Call `Hashtbl.find_opt` there");
     cited(why, 'ocaml-stock');
     cited(fix, 'ocaml-stock');
+  });
+});
+
+describe('"which command failed?" inside an interleaved parallel block (ux12, perl-invoice, asked on the page)', () => {
+  it('says why the log cannot tell, not "the log echoes no command"', async () => {
+    const answer = await ask('which command failed?', 'perl-invoice');
+    // Before the fix: "The failing command was `perl -Ilib -c bin/invoice` [L34-L34]" (the other branch's); with the
+    // command no longer named: "The uploaded log does not say which command failed (the log echoes no command before the error)".
+    expect(answer).not.toContain('echoes no command');
+    expect(answer).not.toContain('perl -Ilib -c');
+    expect(answer).toContain("The log does not say which command failed: the error was printed inside a parallel block [L20-L20] whose branches ran at once and print their lines unprefixed, so the commands echoed above it may be another branch's.");
+    cited(answer, 'perl-invoice');
+  });
+});
+
+describe('a question about a parallel branch, not the git branch (ux12, perl-invoice)', () => {
+  it('"did the syntax branch fail too?" answers from `Failed in branch`', async () => {
+    const answer = await ask('did the syntax branch fail too?', 'perl-invoice');
+    // Before: "The build built branch `main` at `50715cbf99d0`, according to the log [L13-L13]."
+    expect(answer).not.toContain('built branch `main`');
+    expect(answer).toContain('**Parallel branch `syntax` did not fail** [L22-L22]: Jenkins prints `Failed in branch NAME` for each parallel branch that failed, and this log names only `unit` [L57-L57].');
+    const unit = await ask('did the unit branch fail?', 'perl-invoice');
+    expect(unit).toContain('**Yes: parallel branch `unit` failed** [L21-L21]: Jenkins says `Failed in branch unit` [L57-L57].');
+    cited(answer, 'perl-invoice');
+    cited(unit, 'perl-invoice');
+  });
+});
+
+describe('a PHP class no file declares (ux12, php-shop: PSR-4 autoloading, `Taxtable.php` for `TaxTable`)', () => {
+  it('names the uncaught Error and where an autoloader looks, not "change what that line does with the values"', async () => {
+    const fix = await ask('how do I fix it?', 'php-shop');
+    // Before: "where the log places `Fatal error`, and change what that line does with the values it gets".
+    expect(fix).not.toContain('`Fatal error`');
+    expect(fix).not.toContain('with the values it gets');
+    expect(fix).toContain('that line is where the program first needed `Shop\\Pricing\\TaxTable`, which no file it loaded declares [L33-L33]');
+    expect(fix).toContain('looks for it in a file named after it, `TaxTable.php` and the folder of its namespace (`Shop\\Pricing`), with the same case');
+    cited(fix, 'php-shop');
+  });
+});
+
+describe("R's error, which names calls and no line (ux12, r-sales: `match.arg(stat)`)", () => {
+  it('reads the Calls line and match.arg\'s choices, not "the program raised `error`" and "the log names no line"', async () => {
+    const why = await ask('why did the build fail?', 'r-sales');
+    // Before: "The program raised `error` and stopped [L22-L22]." and "The log names no line that raised `error`".
+    expect(why).not.toContain('raised `error`');
+    expect(why).toContain('R stopped the script on an error in `match.arg(stat)` [L22-L22].');
+    expect(why).toContain('R names no file and line for this error, only the calls it was in: `main -> summarise_sales -> match.arg` [L23-L23]');
+    const fix = await ask('how do I fix it?', 'r-sales');
+    expect(fix).toContain('`Rscript -e \'options(keep.source = TRUE, error = function() { traceback(2); quit(status = 1) }); source("report.R")\'`');
+    expect(fix).toContain('`match.arg(stat)` accepts only the choices the function\'s definition lists for `stat` (here “median”, “trimmed”), or a unique prefix of one [L22-L22], so `summarise_sales` was called with another value for `stat`. Pass one of them where it is called (from `main`)');
+    cited(why, 'r-sales');
+    cited(fix, 'r-sales');
   });
 });

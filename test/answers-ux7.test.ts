@@ -26,7 +26,7 @@ describe('answers on failures made by ux7', () => {
   it('the stage of a step whose exit Jenkins printed after the stages closed is the stage its command ran in', async () => {
     const why = await ask('why did the build fail?', 'ledger-cli');
     // Before: "the log does not say which stage failed; the last stage it shows starting is **Smoke**".
-    expect(why).toContain('It failed in stage **Smoke** [L23-L23], running `java -jar build/ledger.jar --selftest` [L25-L25].');
+    expect(why).toContain('The error came in stage **Smoke** [L23-L23], while running `java -jar build/ledger.jar --selftest` [L25-L25].');
     expect(why).not.toContain('does not say which stage failed');
     cited(why, 'ledger-cli');
   });

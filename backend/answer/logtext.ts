@@ -3,7 +3,7 @@
  * "the error", the names of failing tests, and Markdown code blocks that survive any log text.
  */
 import type { ChatContext } from './engine.js';
-import { failingCommandAbove } from '../../core/log/failingStep.js';
+import { failingCommandAbove, interleavedParallelAt } from '../../core/log/failingStep.js';
 import { branchOfLine, pipelinePlaceOf, unstamped } from './pipelineText.js';
 
 /** A piece of the log with its 1-based line numbers. */
@@ -446,6 +446,8 @@ export interface FailingStep {
   /** The parallel branch the failure belongs to (its lines' `[name] ` prefix, or `Failed in branch name`). */
   branch?: LogLine & { branch: string };
   exitCode?: LogLine & { code: number };
+  /** The error is inside a parallel block whose branches print at once, unprefixed (`[Pipeline] parallel` at this line): no command is named. */
+  interleaved?: number;
 }
 
 /**
@@ -469,6 +471,8 @@ export function failingStepOf(span: LogSpan, errorLine: number): FailingStep {
     return branchOfLine(body, branches) === own ? body.slice(own.length + 3) : undefined;
   };
   const command = failingCommandAbove(Math.min(lines.length - 1, errorLine - span.start_line), bodyAt);
+  const block = own === undefined && !command ? interleavedParallelAt(Math.min(lines.length - 1, errorLine - span.start_line), bodyAt) : undefined;
+  if (block !== undefined) out.interleaved = span.start_line + block;
   // Jenkins prints a step's `ERROR: script returned exit code N` after the stages closed (ux7): the
   // stage is then the one the failing command ran in.
   let stageOfCommand: ReturnType<typeof pipelinePlaceOf>['stage'];

@@ -60,6 +60,8 @@ export function messageText(body: string): string {
     .replace(/^E\s{2,}/, '')
     .replace(/^Error: (?=\S+Error:)/, '')
     .replace(/^> (?=\S)/, '')
+    // busted's TAP diagnostic label over the failure's own line (`# Failure message: src/x.lua:6: ...`).
+    .replace(/^#\s*Failure message:\s+(?=\S)/, '')
     // pip's retry wrapper around the connection error: the error itself.
     .replace(/^WARNING: Retrying \(.*?\) after connection broken by '\w+\((?:'<[^>]*>: )?(.+?)'?\)'.*$/, '$1')
     // Maven's wrapper around a plugin execution's failure (`Failed to execute goal G (id) on project p: Execution

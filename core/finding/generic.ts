@@ -312,6 +312,9 @@ const TAP_NOT_OK = /^not ok \d+(?: -)? (.+?)(?:\s+#\s.*)?$/;
 /** A TAP diagnostic that a check did not hold: Test::More's `#   Failed test 'x'`, bats' ``#   `[ "$a" = b ]' failed``, got/expected. */
 const TAP_FAILED_CHECK = /^#\s+(?:Failed test\b|`.*' failed\b|.*\bfailed$|\s*got: |\s*expected: )/;
 
+/** busted's TAP diagnostic quoting the failure's own line. */
+const TAP_FAILURE_MESSAGE = /^#\s*Failure message:\s*\S/;
+
 export interface TapFailure {
   /** Index (into `all`) of the diagnostic that carries the message. */
   index: number;
@@ -354,16 +357,20 @@ export function tapFailureAt(all: readonly string[], verdict: number): TapFailur
     }
   }
   if (diag.length === 0) return undefined;
-  const check = diag.find((k) => TAP_FAILED_CHECK.test((all[k] ?? '').trim()));
+  // busted (`-o TAP`) heads its diagnostics with the test's own place (`# spec/x_spec.lua @ 5`), then quotes the
+  // failure's line (`# Failure message: src/x.lua:6: attempt to ...`): that line is the message and names the place;
+  // a check's expected value under it (`# Expected:`, as busted prints it without TAP) makes it an assertion.
+  const told = diag.find((k) => TAP_FAILURE_MESSAGE.test((all[k] ?? '').trim()));
+  const check = diag.find((k) => TAP_FAILED_CHECK.test((all[k] ?? '').trim())) ?? (told !== undefined && diag.some((k) => k > told && /^#\s*Expected:\s*$/.test((all[k] ?? '').trim())) ? told : undefined);
   let place: TapFailure['place'];
-  for (const k of diag) {
-    const loc = locatedIn((all[k] ?? '').replace(/^\s*#\s*/, ''));
+  for (const k of told === undefined ? diag : [told]) {
+    const loc = locatedIn((all[k] ?? '').replace(/^\s*#\s*/, '').replace(/^Failure message:\s*/, ''));
     if (loc) {
       place = { file: loc.file, line: loc.line, index: k };
       break;
     }
   }
-  const index = check ?? diag.find((k) => /\S/.test((all[k] ?? '').replace(/^\s*#/, ''))) ?? verdict;
+  const index = check ?? told ?? diag.find((k) => /\S/.test((all[k] ?? '').replace(/^\s*#/, ''))) ?? verdict;
   return { index, ...(place ? { place } : {}), assertion: check !== undefined };
 }
 

@@ -39,7 +39,14 @@ const ROWS: Row[] = [
   ['load-python-extension', 'link-error', 'load', 'python', 'scale_of', '/tmp/ws/load-python-extension/fastsum/_sum.cpython-311-x86_64-linux-gnu.so'],
   ['load-python-ctypes-missing', 'runtime-exception', 'load', 'python', undefined, './build/libchecksum.so'],
   ['load-node-addon', 'link-error', 'load', 'node', 'scale_table', '/tmp/ws/load-node-addon/build/checksum.node'],
-  ['load-java-library-path', 'runtime-exception', 'load', 'java', undefined, 'libchecksum.so'],
+  // Java's UnsatisfiedLinkError is a LinkageError whatever it lacked: System.loadLibrary's search (round 24's
+  // java-jni-loadlibrary-renamed-output-no-library-path is labelled link-error; runtime-exception before session 50).
+  ['load-java-library-path', 'link-error', 'load', 'java', undefined, 'libchecksum.so'],
+  // Python's import of an extension that exports no `PyInit_<module>` (built under another module name), as a script's
+  // import and under pytest's collection (round 24's pytest-c-extension-module-renamed-pyinit-not-defined; before session
+  // 50 a runtime exception and a test error, with no linkage).
+  ['load-python-extension-init', 'link-error', 'load', 'python', 'PyInit__native', undefined],
+  ['load-python-extension-init-pytest', 'link-error', 'load', 'pytest', 'PyInit__native', undefined],
   // A native method JNI could not bind: a link of native code (round 22's java-jni-package-move row is labelled so), the C function it looked up.
   ['load-java-native-method', 'link-error', 'load', 'java', 'Java_checksum_Checksum_valid', undefined],
 ];

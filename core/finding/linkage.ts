@@ -31,6 +31,8 @@ const LOADS: { re: RegExp; read: (m: RegExpExecArray) => LoadReading }[] = [
   { re: /^(?:\S+: )?\S+: symbol lookup error: (\S+?): undefined symbol: (\S+?)(?:,|\s|$)/, read: (m) => ({ tool: 'ld.so', object: m[1] as string, symbol: m[2] as string }) },
   // Python: ctypes' CDLL (`OSError`) and a C extension's import (`ImportError`), dlerror's text as their message.
   { re: new RegExp(String.raw`\b(?:OSError|ImportError): (${SHARED}): undefined symbol: (\S+)`), read: (m) => ({ tool: 'python', object: m[1] as string, symbol: m[2] as string }) },
+  // Python importing a C extension whose module init function the shared object does not export (built under another name).
+  { re: /\bImportError: dynamic module does not define module export function \((PyInit_\w+)\)/, read: (m) => ({ tool: 'python', symbol: m[1] as string }) },
   // Python naming a library the object needs (`ImportError: libfoo.so.1: cannot open shared object file`), before a path's reading.
   { re: /\b(?:OSError|ImportError): ([^\s:/]+\.so[.\d]*): cannot open shared object file/, read: (m) => ({ tool: 'python', symbol: m[1] as string }) },
   { re: new RegExp(String.raw`\b(?:OSError|ImportError): (${SHARED}): cannot open shared object file`), read: (m) => ({ tool: 'python', object: m[1] as string }) },
@@ -106,10 +108,15 @@ export function withLinkage(lines: readonly string[], f: Finding): Finding {
     // The runtime's own report names its tool already (`python` for a traceback); the loader's reading only replaces a linker's name.
     const tool = f.class === 'link-error' || f.tool === undefined || f.tool === 'sh' || /^(?:\S*\/)?(?:ld|ld\.\w+|lld)$/.test(f.tool) ? load.tool : f.tool;
     const linkage: Linkage = { stage: 'load', ...(load.object ? { object: load.object } : {}) };
-    // A native method JNI could not bind is a link of native code that failed (round 22's java-jni-package-move row is
-    // labelled link-error): its symbol is the C function JNI looked up.
-    const jni = load.tool === 'java' ? jniFunctionOf(f.message) : undefined;
-    if (jni && (f.class === 'runtime-exception' || f.class === 'test-error')) return { ...f, class: 'link-error', tool, symbol: jni.jni, linkage };
+    // A runtime's own verdict that native code did not link (rounds 22 and 24 label these link-error), whatever read the
+    // exception first: Java's UnsatisfiedLinkError (a LinkageError: System.loadLibrary found no library, or a native
+    // method JNI could not bind, its symbol the C function JNI looked up), and Python's import of an extension that
+    // exports no `PyInit_<module>`. A library missing for glibc's loader at a program's start stays missing-tool.
+    if (f.class === 'runtime-exception' || f.class === 'test-error') {
+      const jni = load.tool === 'java' ? jniFunctionOf(f.message) : undefined;
+      const init = load.tool === 'python' && load.symbol?.startsWith('PyInit_') ? load.symbol : undefined;
+      if (load.tool === 'java' || init) return { ...f, class: 'link-error', tool, ...(jni ? { symbol: jni.jni } : init ? { symbol: init } : {}), linkage };
+    }
     return { ...f, tool, ...(symbol && f.class !== 'runtime-exception' && f.class !== 'test-error' ? { symbol } : {}), linkage };
   }
   if (f.class !== 'link-error') return f;

@@ -46,3 +46,22 @@ describe("GNU ld's `FILE:LINE:(.text+0x..): relocation truncated to fit` is the 
     expect(seen('ld-relocation-truncated-nodebug')).toEqual(['link-error', null]);
   });
 });
+
+describe("a test runner's report that prints the place at the end of the failure (PHPUnit 9.6 --testdox, busted -o TAP)", () => {
+  it("PHPUnit's testdox box: `│ Failed asserting that ...`, the values' diff, then `│ /ws/tests/TagsTest.php:14`", () => {
+    expect(seen('phpunit-testdox-array-diff')).toEqual(['test-assertion', '/tmp/ws/phpunit-testdox-array-diff/tests/TagsTest.php:14']);
+    const f = analyze(readFileSync(path.join(DIR, 'phpunit-testdox-array-diff.log'), 'utf8'))[0]?.finding;
+    expect(f?.message).toBe('Failed asserting that two arrays are equal.');
+  });
+  it('the same failure without --testdox reads as before', () => {
+    expect(seen('phpunit-array-diff')).toEqual(['test-assertion', '/tmp/ws/phpunit-array-diff/tests/TagsTest.php:14']);
+  });
+  it("busted's TAP: `# spec/error_spec.lua @ 5` is the test's place, `# Failure message: src/stock.lua:6: ...` the error's", () => {
+    expect(seen('busted-tap-error')).toEqual(['test-error', 'src/stock.lua:6']);
+    const f = analyze(readFileSync(path.join(DIR, 'busted-tap-error.log'), 'utf8'))[0]?.finding;
+    expect([f?.message, f?.test?.name]).toEqual(['src/stock.lua:6: attempt to compare nil with number', 'stock lists the SKUs at or below the minimum']);
+  });
+  it("busted's TAP: a check with its `# Expected:` value below is an assertion, at the check's line", () => {
+    expect(seen('busted-tap-assert')).toEqual(['test-assertion', 'spec/assert_spec.lua:6']);
+  });
+});

@@ -405,12 +405,16 @@ export const RULES: Rule[] = [
   },
   // PHPUnit's testdox report (`✘ Name` / `│ Error: Call to undefined method A::b()` / `│ /ws/src/A.php:19`): an error raised in a test, at the first place under it.
   { cls: 'test-error', priority: 58, confidence: 'high', re: /^\s*│ ((?:[A-Z]\w*\\)*(?:[A-Z]\w*(?:Error|Exception)|Error|Exception)): \S/, below: new RegExp(String.raw`^\s*│ (${SRC}\.php):(\d+)\s*$`), read: (m, _line, under) => ({ tool: 'phpunit', exception: m[1] as string, ...at(under?.[1], under?.[2]) }) },
+  // Its assertion failing (`✘ Name` / `│ Failed asserting that two arrays are equal.` / the values' diff / `│ /ws/tests/ATest.php:14`):
+  // the place is the test's line PHPUnit prints at the end of the box, under the diff (PHPUnit 9 --testdox).
+  { cls: 'test-assertion', priority: 58, confidence: 'high', re: /^\s*│ Failed asserting that \S/, near: { re: new RegExp(String.raw`^\s*│ (?<file>${SRC}\.php):(?<line>\d+)\s*$`), from: 1, to: 40 }, read: () => ({ tool: 'phpunit' }) },
   // A Perl test script that died (`Illegal division by zero at lib/X.pm line 30.` over Test::More's `# Looks like your test exited with 255`).
   { cls: 'test-error', priority: 58, confidence: 'medium', re: new RegExp(String.raw`^(.+) at (${SRC}\.(?:pm|pl|t)) line (\d+)\.?$`), below: /^# Looks like your test (?:exited with \d+|died)/, read: (m) => ({ tool: 'prove', ...at(m[2], m[3]) }) },
   // Python's doctest: `File "x.py", line 11, in mod.func` over `Failed example:` (its Expected/Got below).
   { cls: 'test-assertion', priority: 58, confidence: 'high', re: new RegExp(String.raw`^File "(${SRC}\.(?:py|txt|rst|md))", line (\d+), in \S+$`), below: /^Failed example:$/, read: (m) => ({ tool: 'doctest', ...at(m[1], m[2]) }) },
-  // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`.
-  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
+  // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`;
+  // PHP 7+ names the uncaught Throwable's class (`Uncaught Error: Class "X" not found in ...`, `Uncaught TypeError: ...`).
+  { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: /^(?:PHP )?Fatal error: +Uncaught ((?:\\?[A-Za-z_]\w*)+):/.exec(m[0])?.[1]?.replace(/^\\/, '') ?? 'Fatal error', ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.(?:cs|fs|vb))\((\d+),(\d+)\): error ([A-Z]+\d+): `), read: (m) => ({ tool: 'dotnet', code: m[4], ...at(m[1], m[2], m[3]) }) },
   { cls: 'compile-error', priority: 30, confidence: 'high', re: new RegExp(String.raw`^(${SRC}\.py):(\d+): error: .*\[([\w-]+)\]$`), read: (m) => ({ tool: 'mypy', code: m[3], ...at(m[1], m[2]) }) },
   { cls: 'compile-error', priority: 33, confidence: 'high', re: new RegExp(String.raw`^\s*(${SRC}\.rb):(\d+): syntax error, `), read: (m) => ({ tool: 'ruby', exception: 'SyntaxError', ...at(m[1], m[2]) }) },
@@ -468,10 +472,10 @@ export const RULES: Rule[] = [
   { cls: 'lint', priority: 36, confidence: 'high', re: /You have \d+ Checkstyle violations?|There (?:is|are) \d+ checkstyle errors?|PMD Failure|You have \d+ PMD violations?|The following files had format violations|Lint found errors in the project|BugInstance size is \d+|\d+ SpotBugs violations? (?:were|was) found/, read: (m) => ({ tool: /Checkstyle|checkstyle/.test(m[0]) ? 'checkstyle' : /PMD/.test(m[0]) ? 'pmd' : /format violations/.test(m[0]) ? 'spotless' : /SpotBugs|BugInstance/.test(m[0]) ? 'spotbugs' : 'android-lint' }) },
   { cls: 'lint', priority: 37, confidence: 'medium', re: /^✖ \d+ problems? \(\d+ errors?/, framing: true, read: () => ({ tool: 'eslint' }) },
   // ---- A server's HTTP status in any client's report (curl's `returned error: 403`, urllib's `HTTP Error 429`, Gradle's
-  // `Received status code 403 from server`, `401 Unauthorized`): 401/403 refused the credentials, 429 and 502-504 are the
+  // `Received status code 403 from server`, `401 Unauthorized`): 401/403 refused the credentials (407 a proxy's), 429 and 502-504 are the
   // service's (rate limit, gateway). Before the resolvers, which name the artifact they could not fetch over the status
   // that says why (docs/notes/analyzer.md, "Rounds 14 and 15 opened (helper t16)").
-  { cls: 'permission-credentials', priority: 41, confidence: 'high', re: httpStatus('40[13]', 'Unauthorized|Forbidden'), read: hostRead },
+  { cls: 'permission-credentials', priority: 41, confidence: 'high', re: httpStatus('40[137]', 'Unauthorized|Forbidden|Proxy Authentication Required'), read: hostRead },
   { cls: 'network', priority: 41, confidence: 'high', re: httpStatus('429|50[234]', 'Too Many Requests|Bad Gateway|Service Unavailable|Gateway Time-?out'), read: hostRead },
   // ---- Network (before the resolvers: a resolver that could not reach its repository is a network failure).
   {

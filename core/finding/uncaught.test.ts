@@ -194,6 +194,38 @@ const SAME49: Row[] = [
   ['erlang-include-missing', 'compile-error', 'src/gauge.erl:3:10: can\'t find include file "gauge.hrl"', 'src/gauge.erl:3'],
 ];
 
+/**
+ * Session 50 (helper t25; docs/notes/analyzer.md "Session 50 (helper t25)"): a runtime's or a tool's own verdict names
+ * the class, round 24's wrong ones by mechanism. Each CHANGED50 row was another class (noted); SAME50 keeps its own.
+ */
+const CHANGED50: Row[] = [
+  // runtime-exception (high) before: OCaml's runtime raising its own Out_of_memory under `ulimit -v`.
+  ['ocaml-out-of-memory', 'out-of-memory', 'Fatal error: exception Out_of_memory', null],
+  // runtime-exception (high) before: PHP's max_execution_time, given by `-d` or by set_time_limit().
+  ['php-time-limit', 'timeout-aborted', 'PHP Fatal error:  Maximum execution time of 2 seconds exceeded in /tmp/ws/php-time-limit/spin.php on line 6', '/tmp/ws/php-time-limit/spin.php:6'],
+  ['php-time-limit-set', 'timeout-aborted', 'PHP Fatal error:  Maximum execution time of 2 seconds exceeded in /tmp/ws/php-time-limit-set/spin.php on line 5', '/tmp/ws/php-time-limit-set/spin.php:5'],
+  // dependency-resolution (medium) / runtime-exception (high) before: a C extension of CPython's the interpreter lacks.
+  ['python-stdlib-ext-missing', 'missing-tool', "ModuleNotFoundError: No module named '_gdbm'", '/tmp/ws/python-stdlib-ext-missing/store/cache.py:1'],
+  ['python-stdlib-ext-missing-debian', 'missing-tool', "ImportError: No module named '_gdbm', please install the python3-gdbm package", '/tmp/ws/python-stdlib-ext-missing-debian/store/cache.py:1'],
+  // runtime-exception (medium) before: a proxy's 407 is a refused credential, as 401/403.
+  ['python-proxy-407', 'permission-credentials', 'urllib.error.HTTPError: HTTP Error 407: Proxy Authentication Required', '/tmp/ws/python-proxy-407/tools/rates.py:4'],
+  // runtime-exception (medium) before: Ruby's net/protocol timing out on a server that never answered.
+  ['ruby-read-timeout', 'network', "/usr/lib/ruby/3.1.0/net/protocol.rb:219:in `rbuf_fill': Net::ReadTimeout with #<Socket:(closed)> (Net::ReadTimeout)", 'script/health.rb:5'],
+];
+const SAME50: Row[] = [
+  // A package the environment lacks, not one of CPython's own C extensions: a missing dependency, as before.
+  ['python-package-missing', 'dependency-resolution', "ModuleNotFoundError: No module named 'frozendict'", '/tmp/ws/python-package-missing/main.py:1'],
+];
+
+describe("a runtime's or a tool's own verdict names the class (session 50)", () => {
+  it.each(CHANGED50)('%s', (id, cls, message, place) => {
+    expect(seen(id)).toEqual([cls, message, place]);
+  });
+  it.each(SAME50)('%s (as before)', (id, cls, message, place) => {
+    expect(seen(id)).toEqual([cls, message, place]);
+  });
+});
+
 describe("a tool's own verdict on what it was given (session 49)", () => {
   it.each(CHANGED49)('%s', (id, cls, message, place) => {
     expect(seen(id)).toEqual([cls, message, place]);
@@ -229,9 +261,10 @@ describe('the runtimes the analyzer knew read as before (the grammar set, the re
   it('every log of the set has its row, and every row its log', () => {
     // node --test's child stderr (node-test-tap-*, node-test-spec-*) has its rows in childStderr.test.ts (nt1); EUnit's
     // frames (erlang-eunit-undef, -stdlib, -module, -assert-helper) theirs in eunitFrames.test.ts (loc2); Gradle's, Ant's and
-    // ld's places (gradle-*-where, ant-java-oom-*, ld-relocation-truncated-*) theirs in places50.test.ts (loc3, session 50).
-    const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-|^erlang-eunit-(?:undef|stdlib|module|assert-helper)\.log$|^gradle-[\w-]+-where\.log$|^ant-java-oom-|^ld-relocation-truncated-/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
-    expect([...ADDED, ...AS_BEFORE, ...CHANGED, ...SAME, ...CHANGED49, ...SAME49].map((r) => r[0]).sort()).toEqual(logs);
+    // ld's, PHPUnit's and busted's places (gradle-*-where, ant-java-oom-*, ld-relocation-truncated-*, phpunit-*array-diff,
+    // busted-tap-*) theirs in places50.test.ts (loc3, session 50).
+    const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-|^erlang-eunit-(?:undef|stdlib|module|assert-helper)\.log$|^gradle-[\w-]+-where\.log$|^ant-java-oom-|^ld-relocation-truncated-|^phpunit-(?:testdox-)?array-diff\.log$|^busted-tap-/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
+    expect([...ADDED, ...AS_BEFORE, ...CHANGED, ...SAME, ...CHANGED49, ...SAME49, ...CHANGED50, ...SAME50].map((r) => r[0]).sort()).toEqual(logs);
   });
 });
 

@@ -10,6 +10,7 @@ import { CLASS_LABEL, sinceLastGreen } from './failure.js';
 import { at, findingFor } from './findingText.js';
 import { rerunOutlook, retryVerdict, RETRY_QUESTION } from './blame.js';
 import { describeChange } from './change.js';
+import { parallelBranchReply } from './parallelBranch.js';
 
 const aborter: Composer = async (ask) => {
   const { ci, ctx } = ask;
@@ -318,6 +319,9 @@ const revision: Composer = async (ask) => {
   const build = buildLabel(ci);
   const out = new ReplyBuilder();
   const asksBranch = /\bbranch\b/.test(q);
+  // A parallel branch of the Pipeline the question names ("did the syntax branch fail too?"), not the git branch.
+  const parallel = asksBranch ? parallelBranchReply(q, storedLogSpan(ctx)) : undefined;
+  if (parallel) return parallel;
   const checkout = await findInLog(ctx, /Checking out Revision ([0-9a-f]{7,40})(?: \(([^)]+)\))?/, 'Checking out Revision');
   if (checkout) {
     const sha = checkout.match[1] as string;

@@ -54,6 +54,9 @@ const LOAD_FAILURE = /NoClassDefFoundError|ClassNotFoundException|NoSuchMethodEr
  */
 export const MODULE_FORMAT = /ERR_REQUIRE_ESM|ERR_REQUIRE_ASYNC_MODULE|require\(\) of ES Module|require\(\) cannot be used on an ESM graph with top-level await|Named export '[^']+' not found\. The requested module '[^']+' is a CommonJS module/;
 
+/** PHP's class (interface, trait, enum) that no loaded file declares: a file's name, namespace or autoloading to fix, not a line's values (ux12). */
+export const PHP_NOT_LOADED = /\b(?:Class|Interface|Trait|Enum) ["']([\w\\]+)["'] not found\b/;
+
 /**
  * Code the program could not load, so the fix is in what the build installs or puts on the
  * classpath: not a circular import (an `ImportError` too), which the project's own imports cause (ux6).
@@ -94,6 +97,20 @@ function ocamlOptHint(exception: string, f: Finding): string | undefined {
   const fn = `${call[1] as string}.${call[2] as string}`;
   const raised = f.location?.frames?.raise?.log_line ?? f.message_line;
   return `The exception came from ${c(fn)} ${cite({ start_line: raised, end_line: raised })}: it found no entry for what the project's call at ${c(lib.project)} asked it for, and nothing caught the ${c('Not_found')} it raised. Call ${c(`${fn}_opt`)} there, which returns ${c('None')} instead, and give that case its value (or catch it: ${c(`try ${fn} ... with Not_found -> ...`)}); if every key should be there, the data is what to fix.`;
+}
+
+/** A PHP class no loaded file declares: where a PSR-4 autoloader looks for it, the name's case included. */
+function phpNotFoundHint(kind: string, name: string): string {
+  const parts = name.replace(/^\\/, '').split('\\');
+  const short = parts[parts.length - 1] as string;
+  const what = kind.toLowerCase();
+  const ns = parts.length > 1 ? ` and the folder of its namespace (${c(parts.slice(0, -1).join('\\'))})` : '';
+  return (
+    `PHP loaded no file that declares the ${what} ${c(name)}. An autoloader (composer's \`autoload\` \`psr-4\`, or the project's own \`spl_autoload_register\`) ` +
+    `looks for it in a file named after it, ${c(`${short}.php`)}${ns}, with the same case: on Linux (a CI agent) \`${short.toLowerCase()}.php\` or a file with another case is not found, ` +
+    `while macOS and Windows find it. Check the file's name, the folder's, and its \`namespace\` line against ${c(name)} (\`git mv\` to rename a file's case), ` +
+    'and run `composer dump-autoload` when composer builds a class map.'
+  );
 }
 
 const RULES: Rule[] = [
@@ -183,6 +200,8 @@ const RULES: Rule[] = [
   { test: /undefined method [`'‘](\w+[?!]?)['’] for (?:nil|an instance of NilClass)/, hint: (m) => `The receiver of ${c(`.${m[1] as string}`)} is \`nil\` on the raise line: the value is not set (a missing record or hash key); set it, or guard with ${c('&.')}.` },
   { test: /undefined (?:local variable or )?method [`'‘](\w+[?!]?)['’] for/, hint: (m) => `${c(m[1] as string)} is not defined on that object (renamed, removed, or a typo): call the method the class defines now, or define it.` },
   { test: /Call to a member function (\w+)\(\) on (null|bool|array|string)/, hint: (m) => `${c(`->${m[1] as string}()`)} was called on ${c(m[2] as string)}: the value before ${c('->')} on the raise line is not the object the code expects (a lookup that found nothing returns null/false); check it first.` },
+  // PHP 8 `Class "A\B" not found`, PHP 7 `Class 'A\B' not found` (also an interface, trait or enum): nothing loaded a file declaring it.
+  { test: /\b(Class|Interface|Trait|Enum) ["']([\w\\]+)["'] not found\b/, hint: (m) => phpNotFoundHint(m[1] as string, m[2] as string) },
   { test: /Call to undefined (?:function|method) ([\w\\:]+)\(\)/, hint: (m) => `${c(`${m[1] as string}()`)} does not exist (renamed, removed, or its file/extension is not loaded): call the name that exists, or require the file that defines it.` },
   { test: /Can't locate ([\w/]+\.pm) in @INC/, hint: (m) => `Perl cannot find ${c(m[1] as string)}: install the module (\`cpanm\`, listed in the \`cpanfile\`), or add its directory to the include path (\`-Ilib\`, \`use lib\`).` },
   { test: /Can't (?:call|locate object) method "(\w+)"/, hint: (m) => `${c(m[1] as string)} was called on something that is not an object of a class that has it (often undef): check the value on the raise line.` },

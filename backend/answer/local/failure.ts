@@ -4,7 +4,7 @@ import { cite, clip, storedLogSpan, headlineOf, inlineCode, diagnose, labelOfKin
 import { type Composer, ReplyBuilder, notSaid, type AnswerGroup, type Reply } from './reply.js';
 import type { CiContext } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
-import { outcomeOf, OUTCOME_PHRASE, capitalise } from './outcome.js';
+import { outcomeOf, endedAs, capitalise } from './outcome.js';
 import { errorExcerpts, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, reportsOnly, lineTextOf, whereItFailed, yesNoKind } from './logHelpers.js';
 import { describeChange } from './change.js';
 import { failingSource, missingSourceHint } from './workspace.js';
@@ -162,7 +162,7 @@ const failure: Composer = async (ask) => {
 
   if (!hasLog(ctx)) {
     const state =
-      outcome === 'unknown' ? '' : ` It ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}.`;
+      outcome === 'unknown' ? '' : ` It ${endedAs(outcome, raw)}.`;
     // A build that passed did not fail: not "I can't see why it failed. It passed".
     const lead =
       outcome === 'passed'
@@ -194,7 +194,7 @@ const failure: Composer = async (ask) => {
     const verdict =
       outcome === 'passed'
         ? `${capitalise(build)} did not fail: it finished ${inlineCode(raw ?? 'SUCCESS')}, and`
-        : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}, but`;
+        : `${capitalise(build)} ${endedAs(outcome, raw)}, but`;
     if (askedKind) out.line(`**No sign of ${labelOfKind(askedKind)}:** I found no error lines in the log.`);
     // Still running, or no outcome recorded (a piped log, maybe cut): no "it ended", no error named.
     const unfinished = noErrorLead(ci, ctx, capitalise(build));
@@ -262,14 +262,14 @@ const failure: Composer = async (ask) => {
   } else if (!headline.isError) {
     // The analyzer found where it stopped, but no line says "error": say so, don't dress it up.
     const why = 'reason' in top && typeof top.reason === 'string' ? ` (${top.reason})` : '';
-    const how = outcome === 'unknown' ? 'The log shows no explicit error' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''} without an explicit error line`;
+    const how = outcome === 'unknown' ? 'The log shows no explicit error' : `${capitalise(build)} ${endedAs(outcome, raw)} without an explicit error line`;
     out.line(`**${how};** the log points at ${at(headline.line)}${why}: ${inlineCode(clip(headline.text))}`);
   } else if (reportsOnly(headline.text)) {
     // An exit status or a count is where the log says it failed, not why: never "the real error".
-    const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
+    const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${endedAs(outcome, raw)}:`;
     out.line(`**${how}** its first error line ${headlineCite} only reports that a step failed, not why: ${inlineCode(clip(headline.text))}`);
   } else {
-    const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}:`;
+    const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${endedAs(outcome, raw)}:`;
     // Without a class the line is what looks like an error, not an established one (issue 25).
     const first = found.class === 'unknown' ? 'first line that looks like an error' : stopped && found.class === 'timeout-aborted' ? 'line that says what stopped it' : 'first real error';
     const lead = outcome === 'unknown' ? `**The log's ${first} is ${headlineCite}:**` : `**${how}** the ${first} is ${headlineCite}:`;
@@ -501,6 +501,8 @@ const step: Composer = (ask) => {
   if (recordedSteps(out, ci)) {
     // The record names the stage; the log's nearest `{ (Stage)` may be another branch's.
     for (let i = sentences.length - 1; i >= 0; i--) if (sentences[i]?.key === 'stage') sentences.splice(i, 1);
+  } else if (wants === 'command' && !found.command && found.interleaved !== undefined) {
+    out.line(`The log does not say which command failed: the error was printed inside a parallel block ${at(found.interleaved)} whose branches ran at once and print their lines unprefixed, so the commands echoed above it may be another branch's.`);
   } else if (!sentences.some((x) => x.key === wants)) out.line(`The uploaded log does not say ${missing[wants]}.`);
   for (const [i, x] of sentences.entries()) out.line(i === 0 && x.key === wants ? `**${x.text}.**` : `${x.text}.`);
   if (top) {

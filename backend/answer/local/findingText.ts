@@ -347,6 +347,12 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(f.exception ? `${f.test ? `The test ${test}${testCite}` : 'A test'} stopped on ${inlineCode(f.exception)}, an exception the code raised while it ran ${m}.` : `${f.test ? `The test ${test}${testCite}` : 'A test'} failed ${m}; the log does not show an exception or a checked value for it.`);
       break;
     case 'runtime-exception':
+      // R's `Error in f(x) : msg` is a condition R signalled in that call, not an exception named `error`.
+      if (f.tool === 'Rscript' && f.exception === 'error') {
+        const call = /^Error in (.+?) ?: /.exec(f.message)?.[1];
+        parts.push(`R stopped the script on an error${call ? ` in ${inlineCode(call)}` : ''} ${m}.`);
+        break;
+      }
       parts.push(f.exception === 'panic' ? `The program panicked ${m}.` : f.exception && /^SIG|Sanitizer/.test(f.exception) ? `The program was stopped by ${inlineCode(f.exception)} ${m}.` : `The program raised ${inlineCode(f.exception ?? 'an exception')} and stopped ${m}.`);
       break;
     case 'dependency-resolution':

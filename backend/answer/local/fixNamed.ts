@@ -210,7 +210,7 @@ export function callerOf(f: Finding, log: LogSpan | undefined): Caller | undefin
 /** The caller's steps: the call, and pytest's printed arguments. */
 function callerSteps(c: Caller): RemedyStep[] {
   const out: RemedyStep[] = [];
-  const callee = c.callee ? `${inlineCode(c.callee)} (where it failed)` : 'The place it failed';
+  const callee = c.callee ? `${inlineCode(c.callee)} (where the error was raised)` : 'The place the error was raised';
   out.push({ text: `${callee} was called from ${inlineCode(c.frame.function as string)} at ${inlineCode(`${c.frame.file}:${c.frame.line}`)} ${at(c.frame.log_line)}: if the values that line worked on are wrong, the fix belongs in that call (what it passes) rather than there.`, lines: [c.frame.log_line] });
   if (c.args?.line !== undefined) {
     const empty = c.args.values.some((v) => /=\s*(?:\[\]|\{\}|''|""|\(\)|set\(\))$/.test(v));

@@ -102,7 +102,7 @@ export function lineTextOf(ctx: ChatContext, span: LogSpan): (n: number) => stri
 }
 
 /**
- * "It failed in stage **Deploy** [L37-L37], parallel branch **linux** [L52-L52], running `./deploy.sh` [L39-L39]." or undefined.
+ * "The error came in stage **Deploy** [L37-L37], parallel branch **linux** [L52-L52], while running `./deploy.sh` [L39-L39]." or undefined.
  * A build that was stopped (`stopped`: aborted) did not fail there: "It was stopped in ..., while running `sleep 600` [L5-L5]."
  */
 export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan, stopped = false): string | undefined {
@@ -119,14 +119,16 @@ export function whereItFailed(out: ReplyBuilder, ctx: ChatContext, top: LogSpan,
     out.log({ start_line: step.branch.line, end_line: step.branch.line });
   }
   if (step.command) {
-    parts.push(`${stopped ? 'while ' : ''}running ${inlineCode(clip(step.command.command, 120))} ${cite({ start_line: step.command.line, end_line: step.command.line })}`);
+    parts.push(`while running ${inlineCode(clip(step.command.command, 120))} ${cite({ start_line: step.command.line, end_line: step.command.line })}`);
     out.log({ start_line: step.command.line, end_line: step.command.line });
   }
   const after = !step.stage && step.lastStage
     ? `The error was printed after the pipeline's stages had closed, so the log does not say which stage failed; the last stage it shows starting is **${step.lastStage.stage}** ${cite({ start_line: step.lastStage.line, end_line: step.lastStage.line })}.`
     : undefined;
   if (after) out.log({ start_line: step.lastStage!.line, end_line: step.lastStage!.line });
-  const failed = parts.length > 0 ? `${stopped ? 'It was stopped' : 'It failed'} ${parts.join(', ')}.` : undefined;
+  // "The error came", not "It failed": the step is placed by where its error was printed, and "failed" is also a
+  // tool's verdict (pytest's `FAILED`) that a build whose tests passed before a later command broke never had.
+  const failed = parts.length > 0 ? `${stopped ? 'It was stopped' : 'The error came'} ${parts.join(', ')}.` : undefined;
   return failed && after ? `${failed} ${after}` : (failed ?? after);
 }
 

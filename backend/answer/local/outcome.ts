@@ -38,6 +38,17 @@ export const OUTCOME_PHRASE: Record<Outcome, string> = {
   unknown: 'ended',
 };
 
+/**
+ * How the build ended, for the "why did it fail?" answer: a failed build is said to have ended with the CI
+ * server's own word (`ended \`FAILURE\``), not "failed": the word is also a tool's verdict (pytest's and
+ * tcltest's `FAILED`, unittest's `FAILED (failures=1)`, go's `[build failed]` for a package that did not
+ * compile), and a build whose tests passed before a later command broke never had that verdict.
+ */
+export function endedAs(outcome: Outcome, raw: string | undefined): string {
+  if (outcome === 'failed' && raw) return `ended ${inlineCode(raw)}`;
+  return `${OUTCOME_PHRASE[outcome]}${raw ? ` (${inlineCode(raw)})` : ''}`;
+}
+
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -2,13 +2,14 @@ import type { Finding } from '../../../protocol/types.js';
 import { osKindWords } from '../../../core/finding/errno.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { addressPorts } from '../../../core/log/values.js';
-import { cite, clip, inlineCode, UNSET_VARIABLE } from '../logtext.js';
+import { cite, clip, failingStepOf, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, docTestOf, inProjectFile, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
-import { MODULE_FORMAT, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
+import { MODULE_FORMAT, PHP_NOT_LOADED, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
 import { goLocalModule, goLocalModuleStep } from './goLocalModule.js';
+import { rErrorSteps } from './rScript.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
 import { READ_ONLY_MOUNT } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
@@ -230,6 +231,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         ? loadAct(f, m)
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
+        : PHP_NOT_LOADED.test(f.message)
+        ? `: that line is where the program first needed ${inlineCode(PHP_NOT_LOADED.exec(f.message)?.[1] as string)}, which no file it loaded declares ${m}, so the fix is in the file that should declare it and how it is loaded, not in the values the line works with`
         : os
           ? osAct(os, m)
           : messageHasDetail(f)
@@ -237,6 +240,12 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           : `, and read what that line does: the message ${m} gives nothing beyond the exception's type`;
       // A doc test's panic: its line is one of the program rustdoc built from the example, not of the file (ux9).
       const doc = docTestOf(f);
+      // R's error names calls, not lines (rScript.ts).
+      const r = !target && !place ? rErrorSteps(f, i.lineText, i.stored ? failingStepOf(i.stored, f.message_line).command?.command : undefined) : undefined;
+      if (r && r.length > 0) {
+        steps.push({ id: EXCEPTION_PLACE, lines: [], text: r[0] as string }, ...r.slice(1));
+        break;
+      }
       steps.push({
         id: EXCEPTION_PLACE,
         lines: [],

@@ -8,7 +8,7 @@ import { missingSymbolOf, similarIdentifiers, symbolKindAt, typeMismatchOf, type
 import type { Finding } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel, escapeRegExp } from '../facts.js';
-import { MODULE_FORMAT, isLoadFailure, messageHasDetail } from './exceptions.js';
+import { MODULE_FORMAT, PHP_NOT_LOADED, isLoadFailure, messageHasDetail } from './exceptions.js';
 import { loadAct } from './loadRemedy.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { docTestOf } from './findingText.js';
@@ -378,6 +378,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     // Native code the loader (or JNI) refused: the library is what to fix (loadRemedy.ts).
     if (finding.linkage?.stage === 'load') return `${raised}${loadAct(finding, '').replace(/ ,/g, ',').replace(/\s+(?=,|$)/g, '')}.`;
     if (isLoadFailure(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
+    if (PHP_NOT_LOADED.test(finding.message)) return `${raised}: the line needed ${inlineCode(PHP_NOT_LOADED.exec(finding.message)?.[1] as string)}, and no file PHP loaded declares it, so fix the file that should (its name, its namespace) or how it is loaded rather than the line.`;
     // The operating system's answer (osCondition.ts): the line only asked; the environment is the first suspect.
     const os = osConditionOf(finding.message);
     // A message without the path (Rust's `Os { kind: NotFound }`): the one path literal the line holds.

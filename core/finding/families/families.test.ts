@@ -41,7 +41,7 @@ const FAMILIES: Record<string, [Record<string, unknown>, string[]]> = {
   python: [python, ['python', 'pip', 'pytest', 'ruff']],
   qualityGates: [qualityGates, []],
   ruby: [ruby, ['ruby']],
-  runtimes: [runtimes, ['ocaml', 'fpc', 'c++']],
+  runtimes: [runtimes, ['ocaml', 'fpc', 'c++', 'php']],
   rust: [rust, ['rustc', 'cargo', 'rust']],
   shell: [shell, ['sh', 'bash', 'env', 'sed', 'timeout']],
   systemPackages: [systemPackages, ['rpmbuild']],

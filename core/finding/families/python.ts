@@ -14,6 +14,13 @@ import type { Rule } from '../ruleTypes.js';
 const VERSIONED_STDLIB =
   'tomllib|zoneinfo|graphlib|distutils|imp|asynchat|asyncore|smtpd|aifc|audioop|cgi|cgitb|chunk|crypt|imghdr|mailcap|msilib|nis|nntplib|ossaudiodev|pipes|sndhdr|spwd|sunau|telnetlib|uu|xdrlib|lib2to3';
 
+/**
+ * CPython's own C extension modules that a build leaves out when a library's headers are missing as the interpreter is
+ * compiled (setup's "The necessary bits to build these optional modules were not found"; Debian ships some apart):
+ * `No module named '_gdbm'` raised by the standard library's own `from _gdbm import *` in dbm/gnu.py.
+ */
+const OPTIONAL_STDLIB_EXT = '_gdbm|_dbm|_sqlite3|_ssl|_hashlib|_ctypes|_bz2|_lzma|_tkinter|_curses|_curses_panel|_uuid|_decimal|_ctypes_test|readline|zlib|pyexpat|_posixshmem';
+
 /** ruff's full format: a diagnostic's code and sentence (`S608 Possible SQL injection ...`), its place on the next line. */
 export const RUFF_HEAD = /^([A-Z]{1,4}\d{3,4}) (?:\[\*\] )?\S.*$/;
 export const RUFF_PLACE = /^\s*--> ((?:[^\s:]+\/)?[^\s:/]+\.pyi?):(\d+):(\d+)$/;
@@ -90,6 +97,16 @@ export const PYTHON_RULES: Rule[] = [
     confidence: 'high',
     re: new RegExp(String.raw`^(?:E\s+)?(ModuleNotFoundError): No module named '(${VERSIONED_STDLIB})'`),
     read: (m) => ({ tool: 'python', exception: m[1] as string, symbol: 'python' }),
+  },
+  // A C extension of the standard library the agent's Python was built without (OPTIONAL_STDLIB_EXT), also in Debian's
+  // words (`ImportError: No module named '_gdbm', please install the python3-gdbm package`): the interpreter lacks it,
+  // no package of the project's (session 50; round 24's python-dbm-gnu-module-not-built-on-agent).
+  {
+    cls: 'missing-tool',
+    priority: 46,
+    confidence: 'high',
+    re: new RegExp(String.raw`^(?:E\s+)?(ModuleNotFoundError|ImportError): No module named '(${OPTIONAL_STDLIB_EXT})'(?:$|, please install the ([\w.+-]+) package)`),
+    read: (m) => ({ tool: 'python', exception: m[1] as string, symbol: m[3] ?? 'python' }),
   },
   // pytest's own check of the project's `minversion` (pytest.ini, pyproject.toml, tox.ini, setup.cfg): `ERROR:
   // /ws/pytest.ini: 'minversion' requires pytest-9.1, actual pytest-9.0.3'`: the agent's pytest is older than the

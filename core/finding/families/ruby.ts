@@ -7,6 +7,9 @@
 import type { Rule } from '../ruleTypes.js';
 
 export const RUBY_FIRST_RULES: Rule[] = [
+  // Ruby's net/protocol giving up on a peer (`Net::ReadTimeout with #<Socket:(closed)> (Net::ReadTimeout)`, raised in
+  // rbuf_fill; `Net::OpenTimeout`, `Net::WriteTimeout`): the server did not answer in time, the network's side.
+  { cls: 'network', priority: 40, confidence: 'high', re: /\(Net::(?:Read|Open|Write)Timeout\)$|^(?:\S+:\d+:in `[^']+': )?Net::(?:Read|Open|Write)Timeout\b/, read: (m) => ({ tool: 'ruby', exception: /Net::\w+Timeout/.exec(m[0])?.[0] as string }) },
   // Ruby's report of an uncaught exception (`bin/import:9:in 'block in <main>': undefined method 'strip' for nil
   // (NoMethodError)`; before 3.4 a backtick opens the method): a run-time exception at the script's line.
   {

@@ -7,7 +7,7 @@
  * them, as before.
  */
 import type { Rule } from '../ruleTypes.js';
-import { at, PATH } from './shapes.js';
+import { at, PATH, SRC } from './shapes.js';
 
 /** Free Pascal's (and Delphi's) runtime error codes that are not a program's own exception: 203 heap overflow, 204 invalid pointer. */
 const PASCAL_OUT_OF_MEMORY = /^Runtime error 203 at \$[0-9A-Fa-f]+/;
@@ -17,6 +17,9 @@ export const RUNTIME_FIRST_RULES: Rule[] = [
   // An exception named with its place, D's form: `core.exception.AssertError@src/x.d(34): unittest failure`.
   { cls: 'test-assertion', priority: 57, confidence: 'high', re: new RegExp(String.raw`^((?:[a-z]\w*\.)*\w*Assert\w*)@${PATH}\((\d+)\): (.*)$`), read: (m) => ({ exception: m[1] as string, ...at(m[2], m[3]) }) },
   { cls: 'runtime-exception', priority: 58, confidence: 'high', re: new RegExp(String.raw`^((?:[a-z]\w*\.)*[A-Z]\w*(?:Error|Exception))@${PATH}\((\d+)\): (.*)$`), read: (m) => ({ exception: m[1] as string, ...at(m[2], m[3]) }) },
+  // OCaml's runtime raising its own Out_of_memory (the heap could not grow: an address-space limit, a full machine) is
+  // out of memory, not the program's exception (before the general OCaml rule below).
+  { cls: 'out-of-memory', priority: 20, confidence: 'high', re: /^Fatal error: exception Out_of_memory$/, read: () => ({ tool: 'ocaml', exception: 'Out_of_memory' }) },
   // OCaml's uncaught exception; its place is the first `Called from ... in file "x", line N` of the project (below).
   { cls: 'runtime-exception', priority: 58, confidence: 'high', re: /^Fatal error: exception (\w[\w.]*)/, near: { re: /^Called from \S+ in file "(?<file>[^"]*\/[^"]+)", line (?<line>\d+)/, from: 1, to: 12 }, read: (m) => ({ tool: 'ocaml', exception: m[1] as string }) },
   // A filter's error at a place of its input: jq's `jq: error (at manifest.json:7): Cannot index array with string "linux"`.
@@ -27,6 +30,10 @@ export const RUNTIME_FIRST_RULES: Rule[] = [
 ];
 
 export const RUNTIME_RULES: Rule[] = [
+  // PHP's own time limit (max_execution_time, `-d max_execution_time=N` or set_time_limit(N)): `PHP Fatal error:  Maximum
+  // execution time of 5 seconds exceeded in /ws/bin/x.php on line 11`, at the line it was running (before the fatal
+  // error's rule, which reads every `Fatal error: ... in f.php on line N` as the program's own fault).
+  { cls: 'timeout-aborted', priority: 25, confidence: 'high', re: new RegExp(String.raw`\bMaximum execution time of \d+ seconds? exceeded(?: in (${SRC}\.php)(?: on line |:)(\d+))?`), read: (m) => ({ tool: 'php', exception: 'max_execution_time', ...at(m[1], m[2]) }) },
   // An SQL client's error on a statement's data (`ERROR 1062 (23000) at line 8: Duplicate entry`):
   // SQLSTATE classes 21 (cardinality), 22 (data), 23 (integrity constraint), 40 (rollback) are the
   // data's or statement's, a runtime error; access and connection errors keep their own rules.
