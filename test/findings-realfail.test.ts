@@ -110,7 +110,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['terraform-fmt-check-diff', 'the diff\'s `--- old/modules/monitoring/main.tf` heading line (2) is given; the label has the file\'s line 1'],
   // Round 21 (asserted since HELDOUT_ROUND 22).
   ['make-docs-doxygen-not-found', 'make\'s recipe line (Makefile:16) is given; the label has no place (doxygen is not installed, no Makefile line is wrong)'],
-  ['python-pickle-cache-tmpfs-enospc', 'the second traceback\'s frame (features/build.py:26, the `with` closing the file while the first error was handled) is given; the label has the first traceback\'s (line 27, `pickle.dump`)'],
   // Round 22 (asserted since HELDOUT_ROUND 23).
   ['ruff-e741-ambiguous-variable-name', 'ruff\'s second E741 (textstats/counts.py:12, under its ` --> ` line) is given; the label has the first (line 11)'],
   // Round 23 (asserted since HELDOUT_ROUND 24).

@@ -144,6 +144,9 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
   const jvmSeen: Trace['frames'] = [];
   // The frames of the runtimes whose grammar uncaught.ts knows, innermost first as they print them.
   const grammar = new Map<GrammarRuntime, Trace>();
+  // Python's implicit chain (`During handling of the above exception, another exception occurred:`): each link's
+  // frames, the exception that was being handled first.
+  const pyLinks: Trace['frames'][] = [[]];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const line = raw.replace(/^\s*(?:\[\w+\]\s+)?/, (m) => (m.includes('[') ? ' ' : m)).replace(/^E\s{2,}/, '');
@@ -159,6 +162,11 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
     if (m) {
       const file = m[1] as string;
       py.frames.push({ file, line: Number(m[2]), ...(m[3] ? { function: m[3] } : {}), log_line, library: PY_LIBRARY.test(file) });
+      pyLinks[pyLinks.length - 1]?.push(py.frames[py.frames.length - 1] as Trace['frames'][number]);
+      continue;
+    }
+    if (/^During handling of the above exception, another exception occurred:$/.test(line.trim()) && py.frames.length > 0) {
+      pyLinks.push([]);
       continue;
     }
     m = PYTEST_FRAME.exec(line.trim());
@@ -283,6 +291,16 @@ export function tracesIn(lines: readonly string[], firstLine: number): Trace[] {
       jvm.frames.push(f);
     }
   }
+  // An exception raised while another was being handled (a file's close after its write failed, a cleanup): the one
+  // being handled is the failure, and the first link with a frame of the project's says where it happened (links wholly
+  // in a library, a client's socket error under the project's call, give way to the next).
+  // A handler that raised on purpose (its innermost frame's source line, printed under it, is a `raise`) reported its
+  // own error there: the last link stays.
+  const last = pyLinks[pyLinks.length - 1] ?? [];
+  const innermost = last[last.length - 1];
+  const raisedOnPurpose = innermost !== undefined && /^raise\b/.test((lines[innermost.log_line - firstLine + 1] ?? '').trim());
+  const original = pyLinks.length > 1 && !raisedOnPurpose ? pyLinks.find((link) => link.some((f) => !f.library)) : undefined;
+  if (original && original !== last) py.frames = [...original];
   // Python and pytest print the outermost frame first; the others the innermost first.
   py.frames.reverse();
   // The runtimes whose traces cannot be mistaken first: Node's `at file:line:col` also matches

@@ -65,3 +65,12 @@ describe("a test runner's report that prints the place at the end of the failure
     expect(seen('busted-tap-assert')).toEqual(['test-assertion', 'spec/assert_spec.lua:6']);
   });
 });
+
+describe("Python's implicit chain (`During handling of the above exception, another exception occurred:`)", () => {
+  it('a write that failed, then the file\'s close while it was handled: the write\'s line (the failure), not the `with` that closed it', () => {
+    expect(seen('python-chained-close-enospc')).toEqual(['disk-full', '/tmp/ws/python-chained-close-enospc/tools/export.py:7']);
+  });
+  it('a handler that raised on purpose (`raise RuntimeError(...)` under its frame) keeps its own line', () => {
+    expect(seen('python-chained-raise-in-except')).toEqual(['runtime-exception', '/tmp/ws/python-chained-raise-in-except/tools/stock.py:8']);
+  });
+});

@@ -261,9 +261,9 @@ describe('the runtimes the analyzer knew read as before (the grammar set, the re
   it('every log of the set has its row, and every row its log', () => {
     // node --test's child stderr (node-test-tap-*, node-test-spec-*) has its rows in childStderr.test.ts (nt1); EUnit's
     // frames (erlang-eunit-undef, -stdlib, -module, -assert-helper) theirs in eunitFrames.test.ts (loc2); Gradle's, Ant's and
-    // ld's, PHPUnit's and busted's places (gradle-*-where, ant-java-oom-*, ld-relocation-truncated-*, phpunit-*array-diff,
-    // busted-tap-*) theirs in places50.test.ts (loc3, session 50).
-    const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-|^erlang-eunit-(?:undef|stdlib|module|assert-helper)\.log$|^gradle-[\w-]+-where\.log$|^ant-java-oom-|^ld-relocation-truncated-|^phpunit-(?:testdox-)?array-diff\.log$|^busted-tap-/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
+    // ld's, PHPUnit's, busted's and Python's chained places (gradle-*-where, ant-java-oom-*, ld-relocation-truncated-*,
+    // phpunit-*array-diff, busted-tap-*, python-chained-*) theirs in places50.test.ts (loc3, session 50).
+    const logs = readdirSync(DIR).filter((f) => f.endsWith('.log') && !/^node-test-(?:tap|spec)-|^erlang-eunit-(?:undef|stdlib|module|assert-helper)\.log$|^gradle-[\w-]+-where\.log$|^ant-java-oom-|^ld-relocation-truncated-|^phpunit-(?:testdox-)?array-diff\.log$|^busted-tap-|^python-chained-/.test(f)).map((f) => f.replace(/\.log$/, '')).sort();
     expect([...ADDED, ...AS_BEFORE, ...CHANGED, ...SAME, ...CHANGED49, ...SAME49, ...CHANGED50, ...SAME50].map((r) => r[0]).sort()).toEqual(logs);
   });
 });
