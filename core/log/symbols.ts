@@ -34,6 +34,8 @@ export function missingSymbolOf(message: string): string | undefined {
     /has no [‘']([A-Za-z_]\w*)[’'] member/,
     /Call to undefined method [\w\\]+::([A-Za-z_]\w*)\(/,
     /can't evaluate field ([A-Za-z_]\w*) in type/,
+    // clang's designated initializer: `field designator 'backoff_ms' does not refer to any field in type 'const struct retry_policy'`
+    /field designator [‘']([A-Za-z_]\w*)[’'] does not refer to any field/,
   ];
   for (const re of patterns) {
     const m = re.exec(message);
@@ -129,7 +131,7 @@ export type SymbolKind = 'callable' | 'value' | 'type' | 'member';
 export function symbolKindOf(message: string): SymbolKind | undefined {
   if (/symbol:\s+method\b|cannot find function|no method named|implicit declaration of function|undefined reference to|undefined symbol:|unresolved external symbol|is not a function|has no method\b/.test(message)) return 'callable';
   if (/Call to undefined method\b/.test(message)) return 'callable';
-  if (/symbol:\s+(?:variable|field)\b|cannot find value|no field named|unknown field \S+ in struct literal/.test(message)) return 'value';
+  if (/symbol:\s+(?:variable|field)\b|cannot find value|no field named|unknown field \S+ in struct literal|does not refer to any field/.test(message)) return 'value';
   if (/symbol:\s+class\b|cannot find (?:type|struct|trait)|Cannot find name '[A-Z]|Unresolved reference:?\s+`?[A-Z]/.test(message)) return 'type';
   if (/Property '[\w$]+' does not exist|has no (?:field or method|member named|attribute)|has no exported member|has no '\w+' member|can't evaluate field/.test(message)) return 'member';
   return undefined;
@@ -142,6 +144,8 @@ const MODIFIERS = String.raw`(?:(?:public|private|protected|internal|static|fina
 const DEFINITIONS: [RegExp, DefinitionKind][] = [
   [/\b(?:class|interface|struct|enum|trait|type|object|record|union)\s+([A-Za-z_$][\w$]*)/, 'type'],
   [/\b(?:def|func|fn|function|fun|sub|proc)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)\s*[<(]/, 'callable'],
+  // Scala's and Ruby's method without a parameter list (`def upcoming: Long = ...`, `def total`).
+  [/^\s*(?:(?:override|private|protected|final|lazy)\s+)*def\s+([A-Za-z_$][\w$]*)\s*(?::|=|$)/, 'callable'],
   [/\b(?:const|let|var|val)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)/, 'callable'],
   [/^\s*([A-Za-z_$][\w$]*)\s*:\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)/, 'callable'],
   [new RegExp(String.raw`^\s*${MODIFIERS}[\w$<>\[\],.*&:?]+(?:\s+[\w$<>\[\],.*&:?]+)*?[\s*&]+([A-Za-z_$][\w$]*)\s*\([^;]*$`), 'callable'],
@@ -171,7 +175,7 @@ function codeOf(line: string): string {
  */
 const STATEMENT_START = /^\s*(?:return|yield|throw|raise|else|new|await|delete|case|goto|print|assert|not|echo|do|then|elif|if|while|for|in|of|and|or|is)\b(?!\s*[:=])/;
 /** The first rules name their definition keyword (class, def, fn, const...); the rest read a C-style declaration's shape. */
-const KEYWORD_RULES = 4;
+const KEYWORD_RULES = 5;
 
 /** The names `lines` define, each with its kind and the index of its line (first definition kept). */
 export function definitionsIn(lines: readonly string[]): { name: string; kind: DefinitionKind; index: number }[] {
@@ -253,6 +257,7 @@ export function ownerTypeOf(message: string): string | undefined {
     // Go: `unknown field 'Due' in struct literal of type billing.Invoice`; a template's `can't evaluate field Total in type main.Report`
     /in struct literal of type \*?([\w.]+)/,
     /can't evaluate field \w+ in type \*?([\w.]+)/,
+    /does not refer to any field in type [‘'](?:(?:const|volatile) )*(?:struct |union )?([\w:]+)[’']/,
     // pylint: `Instance of 'ProbeConfig' has no 'timeout' member`; PHP: `Call to undefined method App\Cart::subtotal()`
     /Instance of '(\w+)' has no/,
     /Call to undefined method (?:\w+\\)*(\w+)::/,

@@ -256,6 +256,9 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       const checked = missingPathOf(f.message);
       const checkedName = checked?.slice(checked.lastIndexOf('/') + 1);
       if (checked && checkedName && checkedName.length >= 4) out.push({ files: (r) => CONFIG_FILE.test(r) || MANIFEST_FILE.test(r), line: (t) => t.includes(checkedName) && !t.includes(checked), message: `names ${checkedName}, the file the check looks for as ${checked}`, max: 1 });
+      // Maven's `-pl X` that the reactor has no module for: the root POM's module list (fx12).
+      const selected = /Could not find the selected project in the reactor: :?([\w.-]+)/.exec(f.message)?.[1];
+      if (selected) out.push({ files: (r) => r === 'pom.xml', line: (t) => /<modules>|<module>/.test(t), message: `lists the modules the reactor has (no ${selected})`, max: 1 });
       if (f.tool === 'npm' && f.symbol) out.push({ files: (r) => base(r) === 'package.json', line: (t) => /"scripts"\s*:/.test(t), message: `lists the scripts package.json defines (no ${f.symbol})`, max: 1 });
       else if (GRADLE_TASK_MISSING.test(f.message)) out.push({ files: (r) => /(?:^|\/)build\.gradle(?:\.kts)?$/.test(r), line: (t) => GRADLE_TASK_DECLARATION.test(t), message: `defines the tasks gradle knows (no ${GRADLE_TASK_MISSING.exec(f.message)?.[1] ?? ''})`, max: 1 });
       else if (f.tool === 'make' && f.symbol) out.push({ files: (r) => /(?:^|\/)(?:GNU)?[Mm]akefile$|\.mk$/.test(r), line: (t) => /^[\w.%/-]+(?:\s+[\w.%/-]+)*\s*::?(?!=)/.test(t), message: `defines the targets make knows (no ${f.symbol})`, max: 1 });

@@ -21,6 +21,9 @@ import { originSnippets } from './origins.js';
 import { dataFileHits } from './dataFiles.js';
 import { renamedHits, undefinedNameOf } from './renamedName.js';
 import { earlyUse, usedEarlyName } from './useBeforeDeclaration.js';
+import { missingEnumCases, NOT_EXHAUSTIVE } from './enumCases.js';
+import { LOCK_OR_REGISTRY, lockDrift } from './lockDrift.js';
+import { importedFiles, importedNamesNotUsed } from './importedNames.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
 import { failingTestFile, testFileDeclaring, programSources } from './testFile.js';
@@ -256,11 +259,13 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     }
     // A symbol the compiler cannot find: the lines of the same file that declare names like it
     // (`totl` -> `total` on line 10), which the window around the error rarely shows.
-    const missing = loc.message ? missingSymbolOf(loc.message) : undefined;
+    // javac's `symbol:` and `location:` lines under `cannot find symbol` (a place the finding gave has only the first line).
+    const said = `${loc.message ?? ''}${/cannot find symbol$/.test(loc.message ?? '') ? `\n${symbolLinesBelow(lines, loc.logLine)}` : ''}`;
+    const missing = loc.message ? missingSymbolOf(said) : undefined;
     if (missing) {
       // The kind the message says, refined by how the line uses the name (`Tax.rateFor(...)` is a type).
       const sourceLine = found.file.lines[loc.line - 1];
-      const kind = symbolKindAt(loc.message ?? '', missing, sourceLine);
+      const kind = symbolKindAt(said, missing, sourceLine);
       // Definitions of the same kind only: a method for a method, never a parameter or a comment's word.
       for (const hit of similarIdentifiers(missing, found.file.lines, 3, kind)) {
         const n = hit.index + 1;
@@ -285,16 +290,32 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       }
       // A member of another type (`inv.count(...)` on an Inventory): that type's members of the
       // same kind, from the file that declares it (a renamed method's new name lives there).
-      const owner = ownerTypeOf(loc.message ?? '');
+      const owner = ownerTypeOf(said);
       if (owner && snippets.length < limits.maxSourceSnippets) {
-        const member = await memberSuggestions(reader, found.workspace, found.rel, owner, missing, loc.message ?? '', sourceLine);
+        const member = await memberSuggestions(reader, found.workspace, found.rel, owner, missing, said, sourceLine, found.file.lines);
         for (const m of member) {
           if (snippets.length >= limits.maxSourceSnippets) break;
           const near = window(m.file, m.index + 1, 1, 600);
           const nearText = maskSecrets(near.text);
           if (sourceChars + nearText.length > limits.maxSourceChars) break;
           sourceChars += nearText.length;
-          snippets.push({ path: m.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${m.name}, a member of ${owner} like ${missing}` });
+          snippets.push({ path: m.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: m.unused ? `declares ${m.name}, a member of ${owner} that ${found.rel} does not use, where ${missing} is not` : `declares ${m.name}, a member of ${owner} like ${missing}` });
+        }
+      }
+      // No owner type: the file the failing one takes the name from (an include, a module), when no name like it was found (importedNames.ts).
+      if (!owner && snippets.length < limits.maxSourceSnippets && !snippets.some((x) => (x.message ?? '').endsWith(` like ${missing}`))) {
+        const index = await reader.index(found.workspace);
+        const read = new Map<string, string[]>();
+        for (const rel of importedFiles(index, found.rel, found.file.lines, missing, sourceLine)) {
+          const f = await reader.read(found.workspace, rel);
+          if (!(f instanceof WorkspaceError)) read.set(rel, f.lines);
+        }
+        for (const hit of importedNamesNotUsed((rel) => read.get(rel), index, found.rel, found.file.lines, missing, sourceLine)) {
+          const near = window({ lines: read.get(hit.rel) ?? [], cut: false }, hit.index + 1, 1, 600);
+          const nearText = maskSecrets(near.text);
+          if (sourceChars + nearText.length > limits.maxSourceChars || snippets.length >= limits.maxSourceSnippets) break;
+          sourceChars += nearText.length;
+          snippets.push({ path: hit.rel, workspaceId: found.workspace.workspaceId, startLine: near.startLine, endLine: near.endLine, text: nearText, kind: 'source', message: `declares ${hit.name}, a name of ${hit.rel} that ${found.rel} does not use, where ${missing} is not` });
         }
       }
     }
@@ -486,6 +507,34 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       snippets.push({ path: failing.path, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.first + 1, message: `${CLUE_MARK}${hit.message}` });
     }
   }
+  // A switch that misses values of its enum (enumCases.ts): the project's enum holding every label, and the constants it lacks.
+  if (top && NOT_EXHAUSTIVE.test(top.message) && failing?.line !== undefined && failingWorkspace && failingFile && !(failingFile instanceof WorkspaceError)) {
+    const ext = /\.\w+$/.exec(failing.path)?.[0] ?? '';
+    const files: { rel: string; lines: string[] }[] = [];
+    for (const rel of (await reader.index(failingWorkspace)).filter((f) => ext !== '' && f.endsWith(ext)).slice(0, 300)) {
+      const f = await reader.read(failingWorkspace, rel);
+      if (!(f instanceof WorkspaceError)) files.push({ rel, lines: f.lines });
+    }
+    for (const hit of missingEnumCases(files, failing.path, failingFile.lines, failing.line)) {
+      const file = files.find((f) => f.rel === hit.rel) as { rel: string; lines: string[] };
+      const w = window({ lines: file.lines, cut: false }, hit.index + 1, 2, 800);
+      snippets.push({ path: hit.rel, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+    }
+  }
+  // An install stopped on its lock file or on the registry it had to ask (lockDrift.ts): the manifest lines the lock does not record.
+  const lockHome = failingWorkspace ?? options.workspaces[0];
+  if (top && (top.class === 'dependency-resolution' || top.class === 'network') && LOCK_OR_REGISTRY.test(top.message) && lockHome) {
+    const files: { rel: string; lines: string[] }[] = [];
+    for (const rel of (await reader.index(lockHome)).filter((f) => /(?:^|\/)(?:Gemfile(?:\.lock)?|package(?:-lock)?\.json|yarn\.lock|composer\.(?:json|lock)|Cargo\.(?:toml|lock))$/.test(f) && !/(?:^|\/)(?:node_modules|vendor)\//.test(f)).slice(0, 100)) {
+      const f = await reader.read(lockHome, rel);
+      if (!(f instanceof WorkspaceError) && !f.cut) files.push({ rel, lines: f.lines });
+    }
+    for (const hit of lockDrift(files).slice(0, 2)) {
+      const file = files.find((f) => f.rel === hit.rel) as { rel: string; lines: string[] };
+      const w = window({ lines: file.lines, cut: false }, hit.index + 1, 1, 600);
+      snippets.push({ path: hit.rel, workspaceId: lockHome.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+    }
+  }
   // A name the tool says is not defined, and the project's definition of a name like it (renamedName.ts): a rename that missed a use.
   const named = top ? undefinedNameOf(`${top.message}\n${failing?.message ?? ''}`) : undefined;
   const renamedHome = failingWorkspace ?? options.workspaces[0];
@@ -591,4 +640,14 @@ async function pipelineSnippet(
     kind: 'pipeline',
     ...(first ? { line: first.line, logLine: first.logLine, ...(first.message ? { message: maskSecrets(first.message).slice(0, 500) } : {}) } : {}),
   };
+}
+
+/**
+ * The lines javac prints under `cannot find symbol` (the source line, its caret, `symbol:` and `location:`), up to the
+ * next error: a place taken from the finding carries its first line only (fx12, gradle's `:compileJava` prefix).
+ */
+function symbolLinesBelow(lines: readonly string[], logLine: number): string {
+  const below = lines.slice(logLine, logLine + 4);
+  const next = below.findIndex((l) => /\berror\b/.test(l));
+  return (next < 0 ? below : below.slice(0, next)).join('\n');
 }

@@ -27,7 +27,8 @@ export async function memberSuggestions(
   missing: string,
   message: string,
   sourceLine?: string,
-): Promise<{ name: string; index: number; rel: string; file: ReadFile }[]> {
+  failingLines: readonly string[] = [],
+): Promise<{ name: string; index: number; rel: string; file: ReadFile; unused?: true }[]> {
   const ext = /\.[A-Za-z0-9]+$/.exec(failingRel)?.[0];
   if (!ext) return [];
   const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
@@ -46,9 +47,50 @@ export async function memberSuggestions(
     if (members.length === 0) continue;
     // Go: a lower-case member of a type in another package cannot be used from the failing file (fx9): never offered.
     const usable = ext === '.go' && dir(rel) !== dir(failingRel) ? members.filter((m) => /^[A-Z]/.test(m.name)) : members;
-    return likelyMembers(missing, symbolKindAt(message, missing, sourceLine), arityOf(message) ?? callArityAt(missing, sourceLine), usable).map((m) => ({ ...m, rel, file }));
+    const likely = likelyMembers(missing, symbolKindAt(message, missing, sourceLine), arityOf(message) ?? callArityAt(missing, sourceLine), usable);
+    if (likely.length > 0) return likely.map((m) => ({ ...m, rel, file }));
+    return membersNotUsedIn(failingLines, owner, missing, outsideBodies(usable, file.lines, owner)).map((m) => ({ ...m, rel, file, unused: true as const }));
   }
   return [];
+}
+
+/**
+ * The members declared in the type's own block or beside it, not inside one of its methods (`String ascii = ...` in a
+ * method body is a local: membersOf reads the whole block). By braces: a member's line is at most one level deeper than
+ * the line declaring the type (a Go method beside its struct is at the same level). A Python class (no braces): the
+ * members indented least.
+ */
+function outsideBodies<M extends { index: number }>(members: readonly M[], lines: readonly string[], owner: string): M[] {
+  const declared = new RegExp(`\\b(?:class|struct|union|interface|trait|object|record|enum|type)\\s+${owner.replace(/[$]/g, '\\$')}\\b`);
+  const depth: number[] = [];
+  let d = 0;
+  for (const l of lines) {
+    depth.push(d);
+    for (const ch of l.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\/\/.*$/g, '')) d += ch === '{' ? 1 : ch === '}' ? -1 : 0;
+  }
+  const at = lines.findIndex((l) => declared.test(l));
+  if (at < 0) return [...members];
+  if (d === 0 && lines.some((l) => l.includes('{'))) return members.filter((m) => (depth[m.index] ?? 0) <= (depth[at] ?? 0) + 1);
+  const indent = (i: number): number => /^\s*/.exec(lines[i] ?? '')?.[0].length ?? 0;
+  const least = Math.min(...members.map((m) => indent(m.index)));
+  return members.filter((m) => indent(m.index) === least);
+}
+
+/** At most this many members a file does not use are offered as what a missing member became (more: no lead). */
+const UNUSED_MEMBERS_MAX = 3;
+
+/**
+ * The members of `owner` (fields and methods, not its constructor or nested types) that the failing file names nowhere,
+ * when none is named like the missing one (issue 25, fx12: `len` -> `size`, `Total` -> `Sum()`, `available()` ->
+ * `onHand()`). The failing file was written against the type as it was: a member it already uses elsewhere is not the
+ * one the missing name became. Empty when every member is used, or when more than three are not (no lead then).
+ */
+export function membersNotUsedIn(failingLines: readonly string[], owner: string, missing: string, members: readonly { name: string; kind: string; index: number }[]): { name: string; index: number }[] {
+  if (failingLines.length === 0) return [];
+  const text = failingLines.join('\n');
+  const used = (name: string): boolean => new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`).test(text);
+  const left = members.filter((m) => m.kind !== 'type' && m.name !== owner && m.name !== missing && !used(m.name));
+  return left.length <= UNUSED_MEMBERS_MAX ? left.map(({ name, index }) => ({ name, index })) : [];
 }
 
 /**

@@ -19,6 +19,8 @@ import { clip, type Clue } from './clueLine.js';
 import { linkageStep } from './linkageSteps.js';
 import { dataFileStep } from './dataFileSteps.js';
 import { renamedStep } from './renamedSteps.js';
+import { enumCaseStep } from './enumCaseSteps.js';
+import { lockStep } from './lockSteps.js';
 
 export type { Clue } from './clueLine.js';
 
@@ -52,6 +54,16 @@ export function scriptNamesIn(s: WorkspaceSnippet, from: number): string[] {
     if (/^\s*}/.test(l)) break;
     const m = /^\s*"([^"]+)"\s*:/.exec(l);
     if (m) out.push(m[1] as string);
+  }
+  return out;
+}
+
+/** The `<module>` names of a POM's `<modules>` block that a snippet shows from line `from` on. */
+function modulesIn(s: WorkspaceSnippet, from: number): string[] {
+  const out: string[] = [];
+  for (const l of s.text.split('\n').slice(from - s.startLine)) {
+    for (const m of l.matchAll(/<module>\s*([^<\s]+)\s*<\/module>/g)) out.push(m[1] as string);
+    if (/<\/modules>/.test(l)) break;
   }
   return out;
 }
@@ -166,7 +178,7 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     if (linkage) return linkage;
   }
   // The data file the failing line reads (dataFileSteps.ts).
-  const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others);
+  const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others) ?? enumCaseStep(c, f) ?? lockStep(c, f);
   if (data) return data;
   let m: RegExpExecArray | null;
   if ((m = /^declares the dependency (.+)$/.exec(what))) {
@@ -200,6 +212,12 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const names = scriptNamesIn(c.snippet, c.line).sort((a, b) => similarity(a, missing) - similarity(b, missing));
     if (names.length === 0) return undefined;
     return `${inlineCode(c.snippet.path)} defines the scripts ${names.slice(0, 6).map((n) => inlineCode(n)).join(', ')} (line ${c.line}) and no ${inlineCode(missing)}: run ${inlineCode(`npm run ${names[0] as string}`)} in the CI script if that is the one meant (a renamed script), or add a ${inlineCode(missing)} script.`;
+  }
+  if ((m = /^lists the modules the reactor has \(no (.+)\)$/.exec(what))) {
+    const missing = m[1] as string;
+    const modules = modulesIn(c.snippet, c.line).filter((x) => x !== missing);
+    if (modules.length === 0) return undefined;
+    return `${at} lists the modules the reactor has, ${modules.slice(0, 6).map((n) => inlineCode(n)).join(', ')}, and no ${inlineCode(missing)}: select the module meant with ${inlineCode('-pl')} in the CI script (a renamed module; I can't tell from the log which one it became), or add ${inlineCode(missing)} back as a module.`;
   }
   if ((m = /^defines the targets make knows \(no (.+)\)$/.exec(what))) {
     const missing = m[1] as string;

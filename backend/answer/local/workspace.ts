@@ -13,6 +13,7 @@ import { loadAct } from './loadRemedy.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { docTestOf } from './findingText.js';
 import { conversionFix } from './typeConversion.js';
+import { unusedMemberFix } from './unusedMembers.js';
 import { languageOf } from './language.js';
 import { SAME_PLACE_NOTE } from './fixToolWords.js';
 import { osConditionOf, osFixLine } from './osCondition.js';
@@ -255,7 +256,9 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   const code = lineOf(s, s.line ?? 0)?.trim();
   const where = `line ${s.line} of ${place(s)}`;
   const runtime = finding?.class === 'test-error' || finding?.class === 'runtime-exception';
-  const missing = finding?.symbol && finding.class === 'compile-error' ? finding.symbol : runtime && NULL_RECEIVER.test(finding?.message ?? message) ? undefined : missingSymbolOf(message);
+  const named = finding?.symbol && finding.class === 'compile-error' ? finding.symbol : runtime && NULL_RECEIVER.test(finding?.message ?? message) ? undefined : missingSymbolOf(message);
+  // A C designator names a field of an initialised struct: without that struct's members found, the line's own fix below says more (fx9).
+  const missing = named && /does not refer to any field/.test(message) && !snippets.some((x) => (x.message ?? '').endsWith(` ${named}`) || (x.message ?? '').endsWith(`where ${named} is not`)) ? undefined : named;
   if (missing) {
     const suggested = /Did you mean '([\w$]+)'\?/i.exec(message)?.[1];
     // Only definitions of the kind the compiler says is missing: a method for a method.
@@ -268,6 +271,12 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
       for (const x of members) out.source(fileSource(x.snippet));
       const names = members.map((x) => `${inlineCode(x.name)} (${x.snippet.path} line ${x.line})`).join(', ');
       return `${inlineCode(missing)} is not a member of ${inlineCode(members[0]?.owner ?? '')}, where ${where} uses it. ${members.length === 1 ? 'Its member of the same kind that fits is' : 'Its members of the same kind that fit are'} ${names}: use it if that is the one you meant (a rename or a typo), or declare ${inlineCode(missing)}.`;
+    }
+    // No member named like it: the members the failing file does not use (unusedMembers.ts).
+    const unused = /Did you mean/.test(message) ? undefined : unusedMemberFix(missing, where, code, snippets);
+    if (unused) {
+      for (const x of unused.sources) out.source(x);
+      return unused.text;
     }
     const similar = similarNames(missing, snippets, 3, symbolKindAt(message, missing, code), renamed);
     for (const x of similar) if (x.snippet !== s) out.source(fileSource(x.snippet));
