@@ -79,6 +79,12 @@ const LOCATION_NOT_IN_LOG = new Set([
   // Session 49: ci.sh's line `bash -x` echoes without its number, under the tool's refusal of the path it names
   // (`npx tsc -p tsconfig.build.json`, round 23; `python3 -m unittest discover -s tset`, round 22).
   'tsc-ci-project-tsconfig-renamed-ts5058', 'unittest-ci-discover-start-dir-typo',
+  // Round 24: ci.sh's line `bash -x` echoes without its number (`find ... -exec gzip -9 -k '{}'`, `java -jar target/...`);
+  // mix names neither mix.exs's `deps` line nor its `elixir:` line; npm names the registry's URL, not .npmrc's line, and
+  // `npm ls` the installed version, not package.json's line that requires another.
+  'find-exec-missing-argument-terminator', 'maven-ci-java-jar-old-artifact-name-unable-to-access',
+  'mix-deps-path-dependency-requirement-not-matched', 'mix-elixir-version-requirement-not-satisfied',
+  'npm-install-registry-mirror-hung-fetch-timeout', 'npm-ls-elsproblems-invalid-cached-node-modules',
   // pytest names the ini file whose `minversion` the agent's pytest is older than, not its line (round 23).
   'pytest-ini-minversion-newer-than-agent',
 ]);
@@ -253,14 +259,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['pytest-c-extension-helper-source-not-listed-undefined-symbol', 'location: pytest\'s import traceback frame `pixstats/__init__.py:1: in <module>` (the import that loaded the extension) is not given'],
   ['tclsh-exit-silent-status', 'message: the runner\'s `##[error]` prefix is taken off the `Process completed with exit code 2.` line; the label keeps it (the bench counts it right)'],
   // Round 24 (asserted since HELDOUT_ROUND 25; docs/notes/analyzer.md, "Round 24 opened (session 50, helper t25)").
-  ['find-exec-missing-argument-terminator', 'unknown: `find: missing argument to `-exec\'` (the script\'s `-exec gzip -9 -k \'{}\'` without its `\\;` or `+`) is not read as a script error; ci.sh:2 not given'],
   ['gradle-project-dependency-configuration-not-found', 'unknown: gradle\'s nested cause `Project :app declares a dependency from configuration \'testCompile\' to configuration \'testOutput\' which is not declared in the descriptor for project :core.` (the message since msg1: Gradle\'s innermost `> ` cause) is not read as a dependency error; app/build.gradle:3 is not in the log'],
-  ['maven-ci-java-jar-old-artifact-name-unable-to-access', 'unknown: java\'s `Error: Unable to access jarfile target/invoice-cli-1.4.0-SNAPSHOT.jar` (the script names the jar by its old artifact name) is not read as a script error; ci.sh:2 not given'],
-  ['mix-deps-path-dependency-requirement-not-matched', 'unknown: mix\'s `the dependency does not match the requirement "~> 0.3", got "0.2.1"` above `** (Mix) Can\'t continue due to errors on dependencies` is not read as a dependency error (the message is the `** (Mix)` line); mix.exs:9 is not in the log'],
-  ['mix-elixir-version-requirement-not-satisfied', 'unknown: mix\'s `** (Mix) You\'re trying to run :ledger on Elixir v1.14.0 but it has declared in its mix.exs file it supports only Elixir ~> 1.15` (the agent\'s Elixir too old; the message since msg1: the failed command\'s one line over the Pipeline\'s exit) is not read as a missing tool'],
-  ['npm-install-registry-mirror-hung-fetch-timeout', 'unknown: npm\'s `npm error network timeout at: http://127.0.0.1:47134/ms` (code FETCH_ERROR: the mirror in .npmrc accepted and never answered) is not read as the network'],
-  ['npm-ls-elsproblems-invalid-cached-node-modules', 'unknown: `npm ls`\'s `npm error code ELSPROBLEMS` / `npm error invalid: ms@2.1.2 .../node_modules/ms` (a cached node_modules older than package.json\'s `^2.1.3`) is not read as a dependency error; package.json:6 is not in the log by line'],
-  ['psql-fatal-role-does-not-exist-renamed-user', 'unknown: psql\'s `FATAL:  role "shop_migrator" does not exist` (the server\'s refusal of the login role ci/pg.env names) is not read as refused credentials'],
   ['lua-os-exit-silent-status', 'message: the runner\'s `##[error]` prefix is taken off the `Process completed with exit code 4.` line; the label keeps it (the bench counts it right)'],
   ['maven-junit5-blockingqueue-poison-pill-removed-pipeline-timeout-long', 'message: the Pipeline\'s `Timeout has been exceeded` where the label has its `Cancelling nested steps due to timeout`'],
   ['minitest-verbose-assert-equal-floor-vs-round-long', 'message: minitest\'s `Expected: 11.9` alone where the label has it with the next line, `  Actual: 11.89`'],
@@ -333,6 +332,21 @@ const TEST_NAME_MISS = new Map<string, string>([
 ]);
 
 /**
+ * Rows whose rule reads the labelled class below high (at medium or low, or a high calibration lowered) and whose
+ * excerpt's words do not support it: calibration sets the class aside (core/finding/calibration.ts `supported`,
+ * docs/notes/analyzer.md "Session 50 (helper cm2): decisions below high, forward"), so the finding says `unknown` and
+ * keeps the rule's class in `rules_class`. Forward, such classes were wrong about two times in three; these are the
+ * right ones it costs on the tuned rounds (in-sample).
+ */
+const SET_ASIDE = new Set<string>([
+  'age-no-identity-matched', 'c-test-alarm-watchdog', 'cargo-target-dir-tmpfs-full', 'cargo-test-float-tolerance-long',
+  'cmake-build-dir-typo', 'ctest-segfault-null-config-long', 'curl-artifact-404', 'erlc-include-lib-not-in-erl-libs',
+  'gnuplot-undefined-variable', 'luac-syntax-error', 'm4-include-missing', 'make-check-cgroup-oom-killed',
+  'polyml-test-exception', 'python-ci-requirements-file-moved', 'shfmt-diff', 'sshd-t-bad-option',
+  'svn-export-url-not-found', 'systemd-verify-unit-error', 'unittest-ci-discover-start-dir-typo',
+]);
+
+/**
  * Whether two spellings of a test's name name the same test: the same last word once a trailing parameter list
  * or description in parentheses is taken off (`f(String, String)[3]`, `test_x (mod.Class.test_x)`), and every word
  * of the shorter spelling in the longer one.
@@ -364,7 +378,8 @@ describe('findings of the real dev failures', () => {
       if (expected.location === null) expect(finding?.location?.line).toBeUndefined();
       return;
     }
-    expect(finding?.class).toBe(expected.class);
+    if (SET_ASIDE.has(id)) expect([finding?.class, finding?.rules_class]).toEqual(['unknown', expected.class]);
+    else expect(finding?.class).toBe(expected.class);
     // The message is the tool's line (the finding may hold the whole line around the expected text).
     // Whitespace normalised, as bench/findings.ts reads it: a message the tool wraps is one line in the finding.
     const norm = (t: string | undefined): string | undefined => t?.replace(/\s+/g, ' ').trim();
