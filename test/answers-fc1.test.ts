@@ -28,3 +28,25 @@ describe('a build whose tests passed, then a program raised', () => {
     expect([claimText(why), claimText(fix)].filter((t) => /\bfailed\b/i.test(t))).toEqual([]);
   });
 });
+
+// vitest's real output for `--reporter=github-action` (a misspelt built-in reporter), paths mapped to the agent's
+// workspace; the second context gives it another name (a reporter package), in the same grammar.
+const VITEST = readFileSync(fileURLToPath(new URL('./fixtures/fc1/vitest-reporter-not-found.log', import.meta.url)), 'utf8');
+
+describe('a reporter name vitest could not load', () => {
+  it('is a name the step gave the tool, not a package the code imports: the near built-in first, install last', async () => {
+    const fix = (await askLocalAnswer('how do I fix it?', analyzedChatContext(CI, VITEST))).text;
+    // Before: "`github-action` is imported [L15-L15] but is not installed: ... `npm install github-action` if the program needs it".
+    expect(fix).not.toMatch(/is imported|npm install github-action/);
+    expect(fix).toContain('vitest loads `github-action` as a custom reporter [L6-L6] because it is not one of its own reporters, and no package of that name is installed [L15-L15]; the step\'s command gives it as `--reporter=github-action` [L3-L3].');
+    expect(fix).toContain('`github-actions` is one of vitest\'s own reporters, 1 letter from it');
+    expect(fix).toContain('(`npm install --save-dev github-action`)');
+  });
+
+  it('names no built-in reporter that is far from the name', async () => {
+    const fix = (await askLocalAnswer('how do I fix it?', analyzedChatContext(CI, VITEST.replaceAll('github-action', 'vitest-sonar-reporter')))).text;
+    expect(fix).toContain('vitest loads `vitest-sonar-reporter` as a custom reporter');
+    expect(fix).not.toMatch(/letters? from it/);
+    expect(fix).toContain("Check the name there against vitest's own reporters");
+  });
+});

@@ -476,6 +476,9 @@ export const RULES: Rule[] = [
   // service's (rate limit, gateway). Before the resolvers, which name the artifact they could not fetch over the status
   // that says why (docs/notes/analyzer.md, "Rounds 14 and 15 opened (helper t16)").
   { cls: 'permission-credentials', priority: 41, confidence: 'high', re: httpStatus('40[137]', 'Unauthorized|Forbidden|Proxy Authentication Required'), read: hostRead },
+  // PostgreSQL refusing the login role the client gave (`FATAL:  role "shop_migrator" does not exist`, libpq's connection
+  // error): the credentials the job connects with, not the script's command (PGUSER usually comes from the environment).
+  { cls: 'permission-credentials', priority: 41, confidence: 'high', re: /\bFATAL: {1,2}role "[^"]+" does not exist\b/, read: () => ({ tool: 'psql' }) },
   { cls: 'network', priority: 41, confidence: 'high', re: httpStatus('429|50[234]', 'Too Many Requests|Bad Gateway|Service Unavailable|Gateway Time-?out'), read: hostRead },
   // ---- Network (before the resolvers: a resolver that could not reach its repository is a network failure).
   {
@@ -585,6 +588,9 @@ export const RULES: Rule[] = [
     read: (m) => ({ tool: /composer|installable set/.test(m[0]) ? 'composer' : 'bundler', ...((m[1] ?? m[2] ?? m[3] ?? m[4]) ? { dependency: (m[1] ?? m[2] ?? m[3] ?? m[4]) as string } : {}) }),
   },
   { cls: 'dependency-resolution', priority: 46, confidence: 'high', re: /^Can't locate ([\w/]+)\.pm in @INC/, read: (m) => ({ tool: 'perl', dependency: (m[1] as string).replace(/\//g, '::') }) },
+  // mix's dependency check: a dependency whose version is not the one mix.exs requires (`* units (deps_src/units)` over
+  // `  the dependency does not match the requirement "~> 0.3", got "0.2.1"`, then `** (Mix) Can't continue ...`).
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^\s*the dependency does not match the requirement "[^"]+", got "[^"]+"/, read: () => ({ tool: 'mix' }) },
   // autoconf's configure (`configure: error: libgit2 not found`, `Package requirements (x >= 1) were not met`) and pkg-config.
   { cls: 'dependency-resolution', priority: 45, confidence: 'medium', re: /^configure: error: (?=.*\b(?:lib[\w+-]+|librar(?:y|ies)|packages?|headers?|modules?|pkg-config|development files|[\w+-]+-devel?|version)\b)(?:.*\b(?:not found|not installed|is required|are required|were not met|[Nn]o package|[Cc]annot find|[Cc]ould not find|missing)\b)|^(?:Package '?([\w.+-]+)'?,? (?:was not found in the pkg-config search path|required by '[^']+', not found)|No package '([\w.+-]+)' found)/, read: (m) => ({ tool: m[0].startsWith('configure') ? 'configure' : 'pkg-config', ...((m[1] ?? m[2]) ? { dependency: (m[1] ?? m[2]) as string } : {}) }) },
   { cls: 'missing-tool', priority: 55, confidence: 'high', re: /^configure: error: (?:C\+* compiler cannot create executables|no acceptable C compiler found|(?:C|C\+\+|Fortran) compiler not found)/, read: () => ({ tool: 'configure' }) },

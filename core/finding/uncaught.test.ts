@@ -211,6 +211,18 @@ const CHANGED50: Row[] = [
   ['python-proxy-407', 'permission-credentials', 'urllib.error.HTTPError: HTTP Error 407: Proxy Authentication Required', '/tmp/ws/python-proxy-407/tools/rates.py:4'],
   // runtime-exception (medium) before: Ruby's net/protocol timing out on a server that never answered.
   ['ruby-read-timeout', 'network', "/usr/lib/ruby/3.1.0/net/protocol.rb:219:in `rbuf_fill': Net::ReadTimeout with #<Socket:(closed)> (Net::ReadTimeout)", 'script/health.rb:5'],
+  // unknown before: find's and the java launcher's refusal of what the script's command line gave them.
+  ['find-exec-unterminated', 'ci-script', "find: missing argument to `-exec'", null],
+  ['java-jar-missing', 'ci-script', 'Error: Unable to access jarfile target/hello-1.4.0.jar', null],
+  // unknown before (the message mix's `** (Mix) Can't continue ...` or the step's exit line): mix's own checks of a
+  // path dependency's version and of the running Elixir against mix.exs.
+  ['mix-dep-requirement', 'dependency-resolution', 'the dependency does not match the requirement "~> 0.3", got "0.2.1"', null],
+  ['mix-elixir-requirement', 'missing-tool', "** (Mix) You're trying to run :ledger on Elixir v1.14.0 but it has declared in its mix.exs file it supports only Elixir ~> 1.16", null],
+  // unknown before: npm's fetch timing out on a registry that never answers; `npm ls` finding an installed version package.json does not allow.
+  ['npm-fetch-timeout', 'network', 'npm error network timeout at: http://127.0.0.1:47133/left-pad', null],
+  ['npm-ls-invalid', 'dependency-resolution', 'npm error invalid: ms@2.1.2 /tmp/ws/npm-ls-invalid/node_modules/ms', null],
+  // ci-script (medium) before (the `-U` value read as a path the command named): PostgreSQL refusing the login role.
+  ['psql-role-missing', 'permission-credentials', 'psql: error: connection to server at "127.0.0.1", port 47135 failed: FATAL:  role "shop_migrator" does not exist', null],
 ];
 const SAME50: Row[] = [
   // A package the environment lacks, not one of CPython's own C extensions: a missing dependency, as before.

@@ -22,6 +22,37 @@ function linesNear(f: Finding, stored: LogSpan | undefined): { line: number; tex
   return [...own, ...around(stored, f.message_line, 15, 0).reverse().filter((l) => l.line !== f.message_line)];
 }
 
+/** vitest's own reporters, loaded by name (vitest's docs, "Reporters"); any other name is loaded as a package. */
+const VITEST_REPORTERS = ['default', 'basic', 'verbose', 'dot', 'json', 'junit', 'tap', 'tap-flat', 'hanging-process', 'github-actions', 'html', 'blob'];
+
+/** Edits (insert, delete, replace) that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length] as number;
+}
+
+/**
+ * A reporter name vitest could not load: where the name was given (the traced command's `--reporter`), the built-in
+ * reporter it is one or two letters from, and only then a package to install.
+ */
+function reporterNotFound(name: string, loadLine: number, cannotLine: number, above: { line: number; text: string }[]): { text: string; lines: number[] } {
+  const flag = [...above].reverse().find((l) => new RegExp(`--reporter[= ]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$)`).test(l.text));
+  const near = VITEST_REPORTERS.filter((r) => r !== name && editDistance(r, name) <= 2).sort((a, b) => editDistance(a, name) - editDistance(b, name))[0];
+  const where = flag ? `the step's command gives it as \`--reporter=${name}\` ${at(flag.line)}` : 'the name comes from `--reporter` on the command line or `reporters` in the vitest config';
+  const builtIn = near
+    ? ` ${inlineCode(near)} is one of vitest's own reporters, ${editDistance(near, name)} letter${editDistance(near, name) === 1 ? '' : 's'} from it: if that is the one meant, correct the name there.`
+    : ' Check the name there against vitest\'s own reporters (`default`, `verbose`, `dot`, `json`, `junit`, `github-actions`, ...).';
+  return {
+    text: `vitest loads ${inlineCode(name)} as a custom reporter ${at(loadLine)} because it is not one of its own reporters, and no package of that name is installed ${at(cannotLine)}; ${where}.${builtIn} Only if it is meant to be a reporter package, add it as a dev dependency (\`npm install --save-dev ${name}\`) and commit \`package.json\` and the lock file.`,
+    lines: [loadLine, cannotLine, ...(flag ? [flag.line] : [])],
+  };
+}
+
 const LINES = new WeakMap<RemedyInput, { line: number; text: string }[]>();
 /** linesNear, read once per finding. */
 function linesNearOf(i: RemedyInput): { line: number; text: string }[] {
@@ -173,7 +204,12 @@ export const TOOL_WORD_REMEDIES: RemedyRule[] = [
     if ((hit = said(/Cannot find (?:package|module) '((?:@[\w.-]+\/)?[\w.-][\w.-]*)' (?:imported from|from|Require stack)|Cannot find (?:package|module) '((?:@[\w.-]+\/)?[\w][\w.-]*)'$/))) {
       const name = (hit.m[1] ?? hit.m[2]) as string;
       const from = /imported from (\S+)/.exec(hit.m[0] + (lines.find((l) => l.line === hit!.line)?.text ?? ''))?.[1];
-      if (!name.startsWith('.') && !/^node:/.test(name)) {
+      // vitest loads a `--reporter` name that is not one of its own as a package (`Failed to load custom Reporter from
+      // NAME`, its cause `Cannot find package 'NAME'`): nothing imported it, the name was given to the tool.
+      const reporter = said(new RegExp(`Failed to load custom Reporter from ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`));
+      if (reporter && !name.startsWith('.')) {
+        out.push(reporterNotFound(name, reporter.line, hit.line, around(i.stored, i.f.message_line, 40, 0)));
+      } else if (!name.startsWith('.') && !/^node:/.test(name)) {
         out.push({
           text: `${inlineCode(name)} is imported${from ? ` by ${inlineCode(from.replace(/^.*\/ws\/[^/]+\//, ''))}` : ''} ${at(hit.line)} but is not installed: add it to \`package.json\` (\`npm install --save-dev ${name}\` for a build, test or lint tool and its plugins, in \`devDependencies\`; \`npm install ${name}\` if the program needs it when it runs), commit \`package.json\` and the lock file, and let the job run \`npm ci\` before this step.`,
           lines: [hit.line],

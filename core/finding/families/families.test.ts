@@ -43,12 +43,12 @@ const FAMILIES: Record<string, [Record<string, unknown>, string[]]> = {
   ruby: [ruby, ['ruby']],
   runtimes: [runtimes, ['ocaml', 'fpc', 'c++', 'php']],
   rust: [rust, ['rustc', 'cargo', 'rust']],
-  shell: [shell, ['sh', 'bash', 'env', 'sed', 'timeout']],
+  shell: [shell, ['sh', 'bash', 'env', 'sed', 'timeout', 'find']],
   systemPackages: [systemPackages, ['rpmbuild']],
   testRunners: [testRunners, []],
   testVerdicts: [testVerdicts, ['ctest']],
   timeouts: [timeouts, []],
-  toolchains: [toolchains, ['node']],
+  toolchains: [toolchains, ['node', 'mix']],
 };
 
 const rulesOf = (module: Record<string, unknown>): [string, Rule[]][] => Object.entries(module).filter((e): e is [string, Rule[]] => Array.isArray(e[1]));

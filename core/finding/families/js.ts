@@ -13,6 +13,12 @@ export const JS_FIRST_RULES: Rule[] = [
 ];
 
 export const JS_RULES: Rule[] = [
+  // npm's fetch that got no answer in time (`npm error network timeout at: http://mirror/pkg`, code FETCH_ERROR): the
+  // registry did not answer, the network's side.
+  { cls: 'network', priority: 40, confidence: 'high', re: /^npm (?:ERR!|error) network timeout at: (\S+)/, read: (m) => ({ tool: 'npm', ...(/^https?:\/\/([\w.-]+)/.exec(m[1] as string)?.[1] ? { host: /^https?:\/\/([\w.-]+)/.exec(m[1] as string)?.[1] as string } : {}) }) },
+  // `npm ls` finding the installed tree unlike package.json (`npm error code ELSPROBLEMS` over `npm error invalid:
+  // ms@2.1.2 /ws/node_modules/ms`, or `missing: x@^1, required by y`): the installed dependencies are wrong.
+  { cls: 'dependency-resolution', priority: 45, confidence: 'high', re: /^npm (?:ERR!|error) (?:invalid|missing): ((?:@[\w.-]+\/)?[\w.-]+)@/, read: (m) => ({ tool: 'npm', dependency: m[1] as string }) },
   // Node's ESM resolver naming a package it cannot find (`Error [ERR_MODULE_NOT_FOUND]: Cannot
   // find package 'js-yaml' imported from ...`): the dependency is not installed.
   { cls: 'dependency-resolution', priority: 47, confidence: 'high', re: /^(?:\w*Error )?\[?ERR_MODULE_NOT_FOUND\]?: Cannot find (?:package|module) '((?![./])[^']+)'/, read: (m) => ({ tool: 'node', exception: 'Error', dependency: m[1] as string }) },

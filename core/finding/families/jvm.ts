@@ -7,6 +7,10 @@
 import type { Rule } from '../ruleTypes.js';
 
 export const JVM_FIRST_RULES: Rule[] = [
+  // The java launcher given a jar that is not there (`Error: Unable to access jarfile target/x-1.4.0.jar`): the
+  // command names a file the build did not make (an old artifact name, a wrong directory): the script's (medium: a
+  // build that failed to make it would have said so above).
+  { cls: 'ci-script', priority: 15, confidence: 'medium', re: /^Error: Unable to access jarfile (\S+)/, read: (m) => ({ tool: 'java', symbol: m[1] as string }) },
   // The JVM launcher that cannot load a build tool's wrapper (`Error: Could not find or load main class
   // org.gradle.wrapper.GradleWrapperMain`, Maven's `org.apache.maven.wrapper.MavenWrapperMain`): the wrapper's jar
   // (gradle/wrapper/gradle-wrapper.jar, .mvn/wrapper/maven-wrapper.jar) is not in the checkout, so the build tool never

@@ -16,6 +16,9 @@ export const SHELL_FIRST_RULES: Rule[] = [
 ];
 
 export const SHELL_RULES: Rule[] = [
+  // find refusing the expression the script gave it (`find: missing argument to `-exec'`: an -exec without its `\;` or
+  // `+`; `paths must precede expression`, `unknown predicate`): the command line is wrong, before any file was read.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^find: (?:missing argument to [`'‘]-(?:exec|execdir|ok|okdir)['’]|paths must precede expression: |unknown predicate [`'‘])/, read: () => ({ tool: 'find' }) },
   // The shell's redirect to a variable that is empty or splits into words.
   { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: )?\S+: ambiguous redirect$/, read: () => ({ tool: 'sh' }) },
   // A script saved with CRLF line endings: its shebang names `bash\r`, or each line ends in `\r`.

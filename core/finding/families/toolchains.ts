@@ -7,6 +7,9 @@
 import type { Rule } from '../ruleTypes.js';
 
 export const TOOLCHAIN_RULES: Rule[] = [
+  // mix refusing the running Elixir for the project's `elixir:` requirement (`** (Mix) You're trying to run :ledger on
+  // Elixir v1.14.0 but it has declared in its mix.exs file it supports only Elixir ~> 1.16`): the agent's Elixir is too old.
+  { cls: 'missing-tool', priority: 54, confidence: 'high', re: /^\*\* \(Mix\) You're trying to run :\w+ on Elixir v[\w.-]+ but it has declared in its mix\.exs file it supports only Elixir /, read: () => ({ tool: 'mix', symbol: 'elixir' }) },
   // A package's engines field the running runtime does not satisfy: the line naming the required
   // version (`npm error notsup Required: {"node":">=22.11.0"}`) says more than `Unsupported engine`.
   { cls: 'missing-tool', priority: 54, confidence: 'high', re: /^(?:npm|pnpm|yarn) (?:error|ERR!|ERR_PNPM_\w+) (?:notsup )?Required: \{"(node|npm|pnpm|yarn)":/, read: (m) => ({ tool: 'node', symbol: m[1] as string }) },
