@@ -338,6 +338,21 @@ const TEST_NAME_MISS = new Map<string, string>([
 ]);
 
 /**
+ * Rows whose rule reads the labelled class below high (at medium or low, or a high calibration lowered) and whose
+ * excerpt's words do not support it: calibration sets the class aside (core/finding/calibration.ts `supported`,
+ * docs/notes/analyzer.md "Session 50 (helper cm2): decisions below high, forward"), so the finding says `unknown` and
+ * keeps the rule's class in `rules_class`. Forward, such classes were wrong about two times in three; these are the
+ * right ones it costs on the tuned rounds (in-sample).
+ */
+const SET_ASIDE = new Set<string>([
+  'age-no-identity-matched', 'c-test-alarm-watchdog', 'cargo-target-dir-tmpfs-full', 'cargo-test-float-tolerance-long',
+  'cmake-build-dir-typo', 'ctest-segfault-null-config-long', 'curl-artifact-404', 'erlc-include-lib-not-in-erl-libs',
+  'gnuplot-undefined-variable', 'luac-syntax-error', 'm4-include-missing', 'make-check-cgroup-oom-killed',
+  'polyml-test-exception', 'python-ci-requirements-file-moved', 'shfmt-diff', 'sshd-t-bad-option',
+  'svn-export-url-not-found', 'systemd-verify-unit-error', 'unittest-ci-discover-start-dir-typo',
+]);
+
+/**
  * Whether two spellings of a test's name name the same test: the same last word once a trailing parameter list
  * or description in parentheses is taken off (`f(String, String)[3]`, `test_x (mod.Class.test_x)`), and every word
  * of the shorter spelling in the longer one.
@@ -369,7 +384,8 @@ describe('findings of the real dev failures', () => {
       if (expected.location === null) expect(finding?.location?.line).toBeUndefined();
       return;
     }
-    expect(finding?.class).toBe(expected.class);
+    if (SET_ASIDE.has(id)) expect([finding?.class, finding?.rules_class]).toEqual(['unknown', expected.class]);
+    else expect(finding?.class).toBe(expected.class);
     // The message is the tool's line (the finding may hold the whole line around the expected text).
     // Whitespace normalised, as bench/findings.ts reads it: a message the tool wraps is one line in the finding.
     const norm = (t: string | undefined): string | undefined => t?.replace(/\s+/g, ' ').trim();

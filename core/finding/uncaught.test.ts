@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { analyze } from '../log/analyze.js';
+import { analyze } from '../../test/helpers/rulesReading.js';
 import { raisedIn } from './tests.js';
 import { REALFAIL_ROOT, TUNED_CASES } from '../../test/helpers/realfail.js';
 import type { Finding } from '../../protocol/types.js';
