@@ -14,8 +14,14 @@ it('aborts at once when the client is already gone at open', async () => {
   app.silent = true;
   let seen!: (v: boolean) => void;
   const result = new Promise<boolean>((r) => (seen = r));
+  // The client leaves once the server has the request (a fixed delay raced the server's parsing of it on a loaded
+  // machine: a request cut before its headers were read never reaches the app, and the test waited 60 s).
+  let arrived!: () => void;
+  const inApp = new Promise<void>((r) => (arrived = r));
   app.use(async (ctx) => {
-    await new Promise((r) => ctx.req.once('close', r));
+    const closed = new Promise((r) => ctx.req.once('close', r));
+    arrived();
+    await closed;
     await new Promise((r) => setTimeout(r, 20));
     const stream = openEventStream(ctx, 60_000);
     seen(stream.signal.aborted);
@@ -27,7 +33,8 @@ it('aborts at once when the client is already gone at open', async () => {
     const req = http.request({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', method: 'POST', path: '/' });
     req.on('error', () => {});
     req.write('{}');
-    setTimeout(() => req.destroy(), 30);
+    await inApp;
+    req.destroy();
     expect(await result).toBe(true);
   } finally {
     await new Promise((r) => server.close(r));

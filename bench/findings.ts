@@ -69,6 +69,8 @@ interface SeenFinding {
   confidence?: string;
   /** The rule's own level when calibration lowered `confidence` (core/finding/calibration.ts). */
   rules_confidence?: string;
+  /** The rule's class when calibration set it aside (a medium or low class the words did not support; class `unknown`). */
+  rules_class?: string;
   message?: string;
   file?: string;
   line?: number;
@@ -122,6 +124,7 @@ export function seenFinding(excerpt: LogExcerpt | undefined): SeenFinding | null
   if (!isDict(f)) return null;
   const seen: SeenFinding = { class: str(f.class), confidence: str(f.confidence), message: str(f.message), chain: [] };
   if (typeof f.rules_confidence === 'string') seen.rules_confidence = f.rules_confidence;
+  if (typeof f.rules_class === 'string') seen.rules_class = f.rules_class;
   const loc = f.location;
   if (isDict(loc)) {
     seen.file = str(loc.file);
@@ -382,7 +385,10 @@ export async function run(args: string[]): Promise<void> {
       });
       // The rules' `high` that calibration lowered to medium (core/finding/calibration.ts): how often their class was right.
       const lowered = rows.filter((r) => r.finding?.rules_confidence === 'high');
-      console.log(`  ${name.padEnd(20)} ${parts.join('   ')}   (medium lowered from high ${lowered.filter((r) => r.classRight).length}/${lowered.length})`);
+      // A rule's medium or low class set aside as unknown (calibration.ts `supported`): how often that class was the expected one.
+      const aside = rows.filter((r) => r.finding?.rules_class !== undefined);
+      const asideRight = aside.filter((r) => r.finding?.rules_class === r.expectedClass).length;
+      console.log(`  ${name.padEnd(20)} ${parts.join('   ')}   (medium lowered from high ${lowered.filter((r) => r.classRight).length}/${lowered.length}; medium/low class set aside, it was right ${asideRight}/${aside.length})`);
     }
   }
   if (args.includes('--by-class')) {

@@ -206,8 +206,17 @@ export interface Finding {
    * core/finding/calibration.ts), medium, low (unknown or weak).
    */
   confidence: 'high' | 'medium' | 'low';
-  /** Only when calibration lowered `confidence` to medium: the rule's own level (`high`), whose class the excerpt's words did not support. */
-  rules_confidence?: 'high';
+  /**
+   * Only when calibration changed the rules' finding (core/finding/calibration.ts): the rule's own level. `high` with a
+   * `medium` confidence: a rule's high whose class the excerpt's words did not support, lowered. `medium` or `low` with
+   * `rules_class`: a rule's medium or low class the words did not support, so the class is `unknown`.
+   */
+  rules_confidence?: 'high' | 'medium' | 'low';
+  /**
+   * Only with `class: unknown`, when calibration set it aside: the class a rule gave at medium or low confidence, which
+   * the excerpt's words did not support (forward, such classes were wrong about three times in four). Not established.
+   */
+  rules_class?: Exclude<FindingClass, 'unknown'>;
   /** The 1-based log lines the finding rests on, message line first. */
   evidence: number[];
   /** Only with `class: unknown`: the class the excerpt's words suggest, a guess (no rule's evidence holds it). */

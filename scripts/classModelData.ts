@@ -50,7 +50,7 @@ export async function modelCases(): Promise<ModelCase[]> {
     const top = analyzeLines(lines, { baseline })[0];
     const f = top?.finding;
     if (!top || !f) continue;
-    out.push({ id: c.expected.id, round: c.expected.round ?? 1, label: c.expected.class as FindingClass, rules: f.class, confidence: f.confidence, tokens: classTokens(lines, top, f) });
+    out.push({ id: c.expected.id, round: c.expected.round ?? 1, label: c.expected.class as FindingClass, rules: f.rules_class ?? f.class, confidence: f.confidence, tokens: classTokens(lines, top, f) });
   }
   return out;
 }

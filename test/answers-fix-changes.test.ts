@@ -72,3 +72,11 @@ describe('the variables the step set, for the code it ran', () => {
     expect(fix).toMatch(/\*\*The step's settings before the error\*\* \(as the shell and npm echoed them; what it ran inherits its variables\):\n- `GREET_MORNING=1` \[L9-L9\]/);
   });
 });
+
+describe('a test assertion with the change list beside it (ux12: perl-invoice asked with --job)', () => {
+  it('does not say the change since the test last passed is unknown where the build record lists the commits', async () => {
+    const fix = await fixFor('cargo-test-assert-message', { buildDetails: { changes: [{ commitId: 'eeeeeee555', author: 'ed', message: 'duration: round up', files: ['M src/lib.rs'] }] } });
+    expect(fix).toContain('`eeeeeee555` duration: round up — ed');
+    expect(fix).not.toContain('the log does not show what changed since the test last passed');
+  });
+});

@@ -32,7 +32,11 @@ describe('the fix names the command and the module to use', () => {
   it('a formatter check: its write mode on the file it listed', async () => {
     expect(await fixOf('gofmt-unformatted-check', false)).toContain('`gofmt -w limits.go`');
     expect(await fixOf('gofmt-unformatted', false)).toContain('`gofmt -w config.go`');
-    expect(await fixOf('shfmt-diff', false)).toContain('`shfmt -w scripts/tag.sh`');
+    // shfmt-diff's lint (a rule's medium) is set aside: its excerpt's words do not support it (calibration.ts
+    // `supported`, test/findings-realfail.test.ts SET_ASIDE), so the fix does not name a formatter's write mode.
+    const shfmt = await fixOf('shfmt-diff', false);
+    expect(shfmt).toContain("I can't tell what the fix is");
+    expect(shfmt).toContain('`shfmt -d scripts/`');
   });
   it('a C library the linker or pkg-config did not find: the -dev package that usually provides it', async () => {
     const ld = await fixOf('ld-cannot-find-lib', false);

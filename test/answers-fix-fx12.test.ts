@@ -15,6 +15,7 @@ import { fixOfRealCase, fixOfShellLog } from './helpers/shellLogFix.js';
 import { project, removeProjects } from './helpers/projectDir.js';
 import { withMemberRenamed } from '../backend/answer/local/unusedMembers.js';
 import { caseLabels, enumConstants } from '../jenkins/workspace/enumCases.js';
+import { membersNotUsedIn } from '../jenkins/workspace/suggestions.js';
 
 afterAll(removeProjects);
 
@@ -48,6 +49,12 @@ describe('a member the type does not have, and none named like it', () => {
     expect(fix).toContain('`Sum()` (`billing/invoice.go:10`) is the only one this file does not use already');
     expect(fix).toContain('inv.Sum())');
     expect(fix).not.toContain('`total`');
+  });
+
+  it('offers a constant for a missing constant, a name for a name (an enum field is not what a constant became)', () => {
+    const members = [{ name: 'status', kind: 'value', index: 3 }, { name: 'RATE_LIMITED', kind: 'value', index: 2 }, { name: 'retryable', kind: 'value', index: 4 }];
+    expect(membersNotUsedIn(['return ErrorCodes.QUOTA_EXCEEDED;'], 'ErrorCodes', 'QUOTA_EXCEEDED', members).map((m) => m.name)).toEqual(['RATE_LIMITED']);
+    expect(membersNotUsedIn(['return e.state;'], 'ErrorCodes', 'state', members).map((m) => m.name)).toEqual(['status', 'retryable']);
   });
 
   it('rewrites only member accesses of the missing name', () => {

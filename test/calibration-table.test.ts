@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { CALIBRATION } from '../core/finding/calibrationTable.js';
-import { calibrationFigures, calibrationSource, CALIBRATION_FILE, chooseHighAt, gainAt, HIGH_AT_GRID, scoredRound, type Scored } from '../scripts/calibration.js';
+import { calibrationFigures, calibrationSource, CALIBRATION_FILE, chooseHighAt, gainAt, HIGH_AT_GRID, scoredRound, scoredRoundBoth, type Scored } from '../scripts/calibration.js';
 import { FORWARD_COMMITS, forwardRounds, type ForwardCase } from '../scripts/classModelForward.js';
 
 let n = 0;
@@ -37,6 +37,27 @@ describe('the calibration threshold', () => {
     ]);
     expect(figs.nested[1]).toMatchObject({ high: 3, wrong: 1, keptHigh: 2, keptWrong: 1 });
     expect(figs.highAt).toBe(chooseHighAt(scored));
+  });
+
+  it('scores the classes below high apart from the highs, by the same model', () => {
+    const kase = (id: string, round: number, label: ForwardCase['label'], rules: ForwardCase['rules'], confidence: ForwardCase['confidence'], text: string): ForwardCase => ({ id, round, label, rules, confidence, message: text, start_line: 2, end_line: 2, lines: ['+ step run', text, 'Finished: FAILURE'] });
+    const NET = 'connect to host refused by the server';
+    const DISK = 'no space left on device while writing';
+    const dump = [
+      ...[2, 3].flatMap((r) => [...Array.from({ length: 6 }, (_, i) => kase(`n${r}${i}`, r, 'network', 'network', 'high', NET)), ...Array.from({ length: 6 }, (_, i) => kase(`d${r}${i}`, r, 'disk-full', 'disk-full', 'high', DISK))]),
+      kase('high', 4, 'network', 'network', 'high', NET),
+      kase('medium-wrong', 4, 'network', 'disk-full', 'medium', NET),
+      kase('low-right', 4, 'disk-full', 'disk-full', 'low', DISK),
+      kase('unknown', 4, 'disk-full', 'unknown', 'low', DISK),
+    ];
+    const both = scoredRoundBoth(4, dump);
+    expect(both.high.map((x) => x.id)).toEqual(['high']);
+    expect(both.below.map((x) => [x.id, x.right])).toEqual([
+      ['medium-wrong', false],
+      ['low-right', true],
+    ]);
+    expect(both.below[0]?.p).toBeLessThan(0.25);
+    expect(both.below[1]?.p).toBeGreaterThan(0.5);
   });
 
   it('scores a round with a model trained on the rounds before it only', () => {
@@ -70,6 +91,9 @@ describe('core/finding/calibrationTable.ts', () => {
     const text = readFileSync(CALIBRATION_FILE, 'utf8');
     expect(text).toContain(`// chosen highAt ${CALIBRATION.highAt}, every round at it:`);
     const report = text.split('\n').filter((l) => l.startsWith('// ') && !l.startsWith('// Generated')).map((l) => l.slice(3));
-    expect(calibrationSource(CALIBRATION.highAt, CALIBRATION.rounds, report)).toBe(text);
+    expect(calibrationSource(CALIBRATION.highAt, CALIBRATION.rounds, report, CALIBRATION.keepAt)).toBe(text);
+    // Below high: the threshold a class said at medium or low must reach (calibration.ts `supported`), chosen the same way.
+    expect(HIGH_AT_GRID).toContain(CALIBRATION.keepAt);
+    expect(text).toContain(`// chosen keepAt ${CALIBRATION.keepAt}, every round at it`);
   });
 });

@@ -152,7 +152,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['pngcheck-crc-error', 'message: the summary `ERROR: file` over pngcheck\'s reason'],
   ['typedoc-plugin-not-found', 'message: Node\'s ERR_MODULE_NOT_FOUND under typedoc\'s own sentence'],
   // Round 9 (asserted since HELDOUT_ROUND 10; docs/notes/analyzer.md, "Round 9 opened (helper t9)").
-  ['npm-version-changelog-check', 'unknown: the project script\'s own sentence, with no tool wording to read'],
+  ['npm-version-changelog-check', 'unknown: the project script\'s own sentence (the message since msg1), with no tool wording to read'],
   // tune5 (docs/notes/analyzer.md, "Eighth session (helper t10)").
   ['npm-engine-strict-ebadengine', 'message: npm\'s `Required: {"node":">=22"}` (the finding names the version, a decision of round 4) where the label has the line above it, `Not compatible with your version of node/npm: pkg`'],
   // Round 10 (asserted since HELDOUT_ROUND 11; docs/notes/analyzer.md, "Round 10 held out: measured").
@@ -166,7 +166,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['npm-workspace-not-found', "location: ci.sh's line that passed `--workspace` is not given"],
   ['npx-no-install-missing', "location: ci.sh's line that ran `npx --no-install` is not given"],
   ['maven-postgres-unknown-host', 'message: the innermost `Caused by: UnknownHostException` where the label has the outer PSQLException (the place, Db.java\'s frame, is right since loc2)'],
-  ['pytest-verbose-decimal-invalidoperation', 'message: pytest\'s `____ test_x ____` header where the label has the `decimal.InvalidOperation` line'],
   ['python-popen-pipe-deadlock', 'message: the runner\'s `##[error]` prefix is taken off the `Process completed with exit code 124.` line; the label keeps it'],
   ['gradle-jvmargs-xmx-too-small', 'location: gradle.properties\' `org.gradle.jvmargs` line behind the OutOfMemoryError is not given'],
   ['pipeline-cpu-time-limit-exceeded', 'location: bash\'s `ci.sh: line 4: ... CPU time limit exceeded` line is not given as the place'],
@@ -200,13 +199,12 @@ const KNOWN_MISS = new Map<string, string>([
   ['gradle-jar-enospc', 'message: gradle\'s `Caused by: org.gradle.api.UncheckedIOException: java.io.IOException: No space left on device` where the label has the `Caused by: java.io.IOException` line below it'],
   ['make-pkg-config-package-not-found', 'message: pkg-config\'s `Package \'x\', required by \'virtual:world\', not found` where the label has `Package x was not found in the pkg-config search path.` above it'],
   ['maven-dependency-version-missing', 'unknown: maven\'s model problem `\'dependencies.dependency.version\' for g:a:jar is missing. @ line 15` is not read (held as a likely dependency error); the framing `Some problems were encountered while processing the POMs:` is the message (the place, cli/pom.xml:15, is right since loc3)'],
-  ['maven-h2-table-not-found', 'message: surefire\'s `<<< ERROR!` row where the label has H2\'s `Table "CUSTOMER" not found; SQL statement:` below it'],
   ['node-fetch-cert-has-expired', 'message: the `[cause]: Error: certificate has expired` line where the label has `TypeError: fetch failed` (rounds 2 and 9 label the cause)'],
   ['node-test-open-interval-pipeline-timeout', 'message: `Timeout has been exceeded` where the label has `Cancelling nested steps due to timeout`'],
   ['pip-externally-managed-environment', 'unknown: pip\'s `error: externally-managed-environment` (PEP 668) is held only as a likely script error; its `× This environment is externally managed` is the message'],
   // Round 18 (asserted since HELDOUT_ROUND 19; docs/notes/analyzer.md, "Round 18 opened (helper t19)").
   ['go-work-use-dir-missing-gomod', 'unknown: go\'s `go: open .../tools/migrate/go.mod: no such file or directory` (go.work\'s `use` of a directory without go.mod) is not read as a dependency error; go.work:5 not given'],
-  ['gradle-fail-on-version-conflict', 'message, location: gradle\'s `Could not resolve all dependencies for configuration` where the label has `A conflict was found between the following modules:` below it; app/build.gradle:3 not given'],
+  ['gradle-fail-on-version-conflict', 'location: app/build.gradle:3 not given (the message, `A conflict was found between the following modules:`, since msg1: Gradle\'s innermost `> ` cause)'],
   ['pip-check-broken-requirement', 'location: `pip check` names no file; pip install\'s `Processing ...pydantic_core... (from -r requirements.lock (line 3))` above it, the place of the version that does not fit, is not read'],
   ['go-run-http-client-timeout-awaiting-headers', 'location: the program\'s log line names no place; the label has the HTTP client\'s construction without a timeout (httpx/client.go:13), which the log never shows'],
   ['node-fetch-localhost-ipv6-econnrefused', 'message: the `[cause]: Error: connect ECONNREFUSED 127.0.0.1:N` line where the label has `TypeError: fetch failed` (as node-fetch-cert-has-expired)'],
@@ -215,7 +213,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['pytest-import-file-mismatch', 'message, location: pytest\'s `___ ERROR collecting tests/db/test_helpers.py ___` heading where the label has `import file mismatch:` under it; the file\'s line 1 not given (class right since t20: no check under a collection error)'],
   ['npx-could-not-determine-executable', 'location: ci.sh\'s line that ran `npx @acme/codegen` (echoed by bash -x) is not given (class right since t20)'],
   ['python-m-package-no-main', 'location: ci.sh\'s line that ran `python3 -m tariffs` (echoed by bash -x) is not given (class right since t20)'],
-  ['go-run-os-exit-silent-status', 'message: the Pipeline\'s `script returned exit code 1` where the label has go run\'s `exit status 3` (the program printed nothing: unknown is right)'],
   ['go-test-v-buffer-trailing-newline-long', 'message, test: the last subtest\'s `Render(6, 6) = ...` line (TestRender/aisle6/bay6) where the label has the first failure (Render(1, 1), TestRender/aisle1/bay1)'],
   ['gradle-builddir-tmpfs-full', 'message: gradle\'s `Caused by: ...IOException: No space left on device` where the label has the `Could not copy file \'...rules.csv\' to \'...\'` line above it'],
   ['jest-modulenamemapper-could-not-locate', 'message: jest\'s `Configuration error:` heading where the label has `Could not locate module @/utils/money mapped as:` below it'],
@@ -229,7 +226,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['gradle-ci-ambiguous-task', 'unknown: gradle\'s `Task \'pack\' is ambiguous in root project` (the script\'s task name) is not read as a script error; ci.sh:2 not given'],
   ['python-asyncio-event-wait-step-timeout', 'unknown: the program\'s last line `waiting for the catalog to be ready` is the message where the label has the step\'s time limit (`Build step \'Execute shell\' marked build as failure`)'],
   ['sqlite3-foreign-key-constraint-failed', 'unknown: sqlite3\'s `Runtime error near line 10: FOREIGN KEY constraint failed (19)` is not read as a runtime error'],
-  ['gradle-offline-dynamic-version-listing', 'message, location: gradle\'s `Could not resolve org.assertj:assertj-core:3.+.` where the label has `No cached version listing for ... available for offline mode.` below it; build.gradle:9 not given'],
+  ['gradle-offline-dynamic-version-listing', 'location: build.gradle:9 not given (the message, `No cached version listing for ... available for offline mode.`, since msg1: Gradle\'s innermost `> ` cause)'],
   ['maven-ci-unrecognized-option', 'location: ci.sh\'s line that passed `--quite` (echoed by the Pipeline\'s sh) is not given'],
   ['pylint-fail-under-score', 'message: pylint\'s first message where the label has its score line `Your code has been rated at 8.11/10 ...` (under --fail-under)'],
   ['c-run-sigbus-mmap-truncated-file', 'unknown from the log alone: make\'s echoed `mkdir -p build` is the first excerpt (no error words); with the passing build as baseline (the bench) make\'s `[Makefile:6: check] Bus error` is the finding, right'],
@@ -252,7 +249,6 @@ const KNOWN_MISS = new Map<string, string>([
   ['node-release-check-exitcode-silent', 'message from the log alone: npm\'s `tiny-cron@4.1.0 release:check` banner is the first excerpt; with the passing build as baseline (the bench) the runner\'s `Process completed with exit code 2.` is, right'],
   // Round 22 (asserted since HELDOUT_ROUND 23; docs/notes/analyzer.md, "Round 22 opened (helper t23)").
   ['maven-version-property-renamed-unresolved', 'unknown: Maven\'s `\'dependencies.dependency.version\' for ... must be a valid version but is \'${...}\'` (a property the commit renamed) is not read as a dependency error (the class model\'s likely guess is)'],
-  ['gradle-info-hashcode-parent-cycle-stackoverflow-long', 'message: gradle\'s `CategoryTest > childPathIncludesParent FAILED` heading (test-error, low) where the label has `java.lang.StackOverflowError` below it'],
   ['gradle-junit4-float-loop-never-ends-pipeline-timeout', 'message: the Pipeline\'s `Timeout has been exceeded` where the label has its `Cancelling nested steps due to timeout`'],
   ['node-bundle-size-budget-silent-exit', 'message from the log alone: the echoed `+ node scripts/bundle.js` is the first excerpt; with the passing build as baseline (the bench) the Pipeline\'s `Build step \'Execute shell\' marked build as failure` is, right'],
   // Round 23 (asserted since HELDOUT_ROUND 24; docs/notes/analyzer.md, "Round 23 opened (session 49, helper t24)").
@@ -263,9 +259,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['pytest-c-extension-helper-source-not-listed-undefined-symbol', 'location: pytest\'s import traceback frame `pixstats/__init__.py:1: in <module>` (the import that loaded the extension) is not given'],
   ['tclsh-exit-silent-status', 'message: the runner\'s `##[error]` prefix is taken off the `Process completed with exit code 2.` line; the label keeps it (the bench counts it right)'],
   // Round 24 (asserted since HELDOUT_ROUND 25; docs/notes/analyzer.md, "Round 24 opened (session 50, helper t25)").
-  ['gradle-project-dependency-configuration-not-found', 'unknown: gradle\'s nested cause `Project :app declares a dependency from configuration \'testCompile\' to configuration \'testOutput\' which is not declared in the descriptor for project :core.` under `Could not determine the dependencies of task \':app:test\'.` is not read as a dependency error; app/build.gradle:3 is not in the log'],
-  ['bash-test-too-many-arguments-filename-space-long', 'message: the script\'s `exit 1` (ci-script, medium) where the label has bash\'s `ci.sh: line 2: [: too many arguments` above it (a file name with a space, unquoted in `[ ... ]`)'],
-  ['gradle-javaexec-schema-check-exit-value-silent', 'message: gradle\'s `Execution failed for task \':checkSchema\'.` (unknown, right) where the label has its cause `> Process \'command \'.../bin/java\'\' finished with non-zero exit value 2` below it'],
+  ['gradle-project-dependency-configuration-not-found', 'unknown: gradle\'s nested cause `Project :app declares a dependency from configuration \'testCompile\' to configuration \'testOutput\' which is not declared in the descriptor for project :core.` (the message since msg1: Gradle\'s innermost `> ` cause) is not read as a dependency error; app/build.gradle:3 is not in the log'],
   ['lua-os-exit-silent-status', 'message: the runner\'s `##[error]` prefix is taken off the `Process completed with exit code 4.` line; the label keeps it (the bench counts it right)'],
   ['maven-junit5-blockingqueue-poison-pill-removed-pipeline-timeout-long', 'message: the Pipeline\'s `Timeout has been exceeded` where the label has its `Cancelling nested steps due to timeout`'],
   ['minitest-verbose-assert-equal-floor-vs-round-long', 'message: minitest\'s `Expected: 11.9` alone where the label has it with the next line, `  Actual: 11.89`'],
@@ -303,11 +297,11 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['maven-junit5-asserttimeout-exceeded-long', ['timeout-aborted', 'JUnit 5\'s assertTimeout `AssertionFailedError: execution exceeded timeout of 2000 ms` (a check) read as a time limit (medium), not an assertion']],
   ['maven-x-plugin-prefix-not-found', ['runtime-exception', 'Maven\'s `NoPluginFoundForPrefixException: No plugin found for prefix \'spotless\'` read as a runtime exception (medium, a rule\'s high lowered), not a dependency error']],
   ['node-arraybuffer-allocation-failed-ulimit', ['runtime-exception', 'Node\'s `RangeError: Array buffer allocation failed` (a ulimit -v) read as a runtime exception (high), not out of memory']],
-  ['pytest-requests-read-timeout', ['test-error', 'pytest\'s `___ test_stock[BOLT-M6] ___` heading read as a test error (low) over `requests.exceptions.ReadTimeout: ... Read timed out.` below it (the network)']],
+  ['pytest-requests-read-timeout', ['test-error', 'pytest\'s `___ test_stock[BOLT-M6] ___` section read as a test error (low) where `requests.exceptions.ReadTimeout: ... Read timed out.` (the message since msg1: the section\'s last `E` line) says the network']],
   ['python-graphviz-executable-not-found', ['runtime-exception', 'graphviz\'s `ExecutableNotFound: failed to execute PosixPath(\'dot\')` (over python\'s `FileNotFoundError` of the spawn; the message since t21, session 46) read as a runtime exception (medium, a rule\'s high lowered), not a missing tool']],
   // Round 21 (asserted since HELDOUT_ROUND 22).
   ['perl-use-module-version-too-low', ['runtime-exception', 'perl\'s `BEGIN failed--compilation aborted at bin/wrap-notes.pl line 4.` read as a runtime exception (medium) over `Text::Wrap version 2023.0511 required--this is only version 2021.0814` above it (a dependency too old)']],
-  ['redis-cli-maxmemory-oom-command-not-allowed-long', ['ci-script', 'the script\'s `exit 1` read as a script error (medium) over redis-cli\'s `OOM command not allowed when used memory > \'maxmemory\'.` (out of memory)']],
+  ['redis-cli-maxmemory-oom-command-not-allowed-long', ['ci-script', 'the script\'s `exit 1` read as a script error (medium) over redis-cli\'s `OOM command not allowed when used memory > \'maxmemory\'.` (out of memory; the message since msg1: the script\'s echoed report above its exit)']],
   // Round 22 (asserted since HELDOUT_ROUND 23).
   // Round 23 (asserted since HELDOUT_ROUND 24).
   ['node-fetch-abortsignal-timeout-lowered-slow-endpoint', ['runtime-exception', 'fetch\'s `DOMException [TimeoutError]: The operation was aborted due to timeout` (raised in undici: the endpoint did not answer in time) read as a runtime exception (medium, a rule\'s high lowered), not the network']],
@@ -335,6 +329,21 @@ const TEST_NAME_MISS = new Map<string, string>([
   ['mocha-node-option-heap-oom', 'node\'s heap abort names no test: mocha prints a test\'s title when it ends, so only the suite (`exportAll`) is in the log; the label has the test the heap ran out in'],
   // Round 22 (asserted since HELDOUT_ROUND 23).
   ['unittest-v-queue-join-missing-task-done-timeout-long', 'the time limit cut the run mid-test: unittest -v\'s `test_drains_all_items (...) ...` (its result never printed, the runner\'s `##[error]` on the same line) is not taken as the test'],
+]);
+
+/**
+ * Rows whose rule reads the labelled class below high (at medium or low, or a high calibration lowered) and whose
+ * excerpt's words do not support it: calibration sets the class aside (core/finding/calibration.ts `supported`,
+ * docs/notes/analyzer.md "Session 50 (helper cm2): decisions below high, forward"), so the finding says `unknown` and
+ * keeps the rule's class in `rules_class`. Forward, such classes were wrong about two times in three; these are the
+ * right ones it costs on the tuned rounds (in-sample).
+ */
+const SET_ASIDE = new Set<string>([
+  'age-no-identity-matched', 'c-test-alarm-watchdog', 'cargo-target-dir-tmpfs-full', 'cargo-test-float-tolerance-long',
+  'cmake-build-dir-typo', 'ctest-segfault-null-config-long', 'curl-artifact-404', 'erlc-include-lib-not-in-erl-libs',
+  'gnuplot-undefined-variable', 'luac-syntax-error', 'm4-include-missing', 'make-check-cgroup-oom-killed',
+  'polyml-test-exception', 'python-ci-requirements-file-moved', 'shfmt-diff', 'sshd-t-bad-option',
+  'svn-export-url-not-found', 'systemd-verify-unit-error', 'unittest-ci-discover-start-dir-typo',
 ]);
 
 /**
@@ -369,7 +378,8 @@ describe('findings of the real dev failures', () => {
       if (expected.location === null) expect(finding?.location?.line).toBeUndefined();
       return;
     }
-    expect(finding?.class).toBe(expected.class);
+    if (SET_ASIDE.has(id)) expect([finding?.class, finding?.rules_class]).toEqual(['unknown', expected.class]);
+    else expect(finding?.class).toBe(expected.class);
     // The message is the tool's line (the finding may hold the whole line around the expected text).
     // Whitespace normalised, as bench/findings.ts reads it: a message the tool wraps is one line in the finding.
     const norm = (t: string | undefined): string | undefined => t?.replace(/\s+/g, ' ').trim();

@@ -467,7 +467,7 @@ export function findingFacts(f: Finding, n: number, excerpt: { start_line: numbe
   const L = (line: number): string => `[L${line}-L${line}]`;
   const place = (p: { file: string; line?: number; column?: number }): string => `${p.file}${p.line !== undefined ? `:${p.line}` : ''}${p.line !== undefined && p.column !== undefined ? `:${p.column}` : ''}`;
   const since = excerpt.new_since_baseline === true ? '; NEW since the last green build' : excerpt.new_since_baseline === false ? '; also in the last green build, probably not the cause' : '';
-  const lines = [`Finding ${n} (excerpt ${cite(excerpt)}${since}):`, `- class: ${f.class} (${f.confidence} confidence${f.rules_confidence ? `: a rule read it as ${f.class}, but the excerpt's other words read more like another class, so say it as likely, not certain` : ''})`, `- message: ${clip(f.message, 400)} ${L(f.message_line)}`];
+  const lines = [`Finding ${n} (excerpt ${cite(excerpt)}${since}):`, `- class: ${f.class} (${f.confidence} confidence${f.rules_class ? `: a rule read it as ${f.rules_class} at ${f.rules_confidence ?? 'medium'} confidence, but the excerpt's other words do not support that, so the cause is not established: do not state that class` : f.rules_confidence ? `: a rule read it as ${f.class}, but the excerpt's other words read more like another class, so say it as likely, not certain` : ''})`, `- message: ${clip(f.message, 400)} ${L(f.message_line)}`];
   if (f.tool) lines.push(`- tool: ${f.tool}`);
   for (const key of ['code', 'exception', 'symbol', 'expected', 'actual', 'dependency', 'host'] as const) {
     const v = f[key];

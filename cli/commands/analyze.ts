@@ -145,7 +145,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
     if (f) {
       const place = f.location ? `  at ${f.location.file}${f.location.line !== undefined ? `:${f.location.line}` : ''}${f.location.column !== undefined ? `:${f.location.column}` : ''}` : '';
       const test = f.test ? `  test ${f.test.name}` : '';
-      out.push(paint(colour, 'dim', `   ${f.class}${f.tool ? ` (${f.tool})` : ''}${place}${test}: line ${f.message_line}, ${f.confidence} confidence${f.rules_confidence ? ` (a rule's ${f.rules_confidence}, lowered: the excerpt's other words read more like another class)` : ''}`));
+      out.push(paint(colour, 'dim', `   ${f.class}${f.tool ? ` (${f.tool})` : ''}${place}${test}: line ${f.message_line}, ${f.confidence} confidence${f.rules_class ? ` (a rule read it as ${f.rules_class} at ${f.rules_confidence ?? 'medium'}, set aside: the excerpt's other words do not support it)` : f.rules_confidence ? ` (a rule's ${f.rules_confidence}, lowered: the excerpt's other words read more like another class)` : ''}`));
       // A guess, said as one: no rule's evidence holds it (core/finding/classModel.ts).
       const likely = f.likely_class;
       if (likely) out.push(paint(colour, 'dim', `   not established; its words (${likely.words.join(', ')}) suggest ${likely.class}, a guess`));

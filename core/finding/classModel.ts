@@ -87,8 +87,8 @@ export function classTokens(lines: readonly string[], excerpt: Pick<LogExcerpt, 
   // A tool's name may hold a space (`go test`, `cargo test`): the table's rows are `token k:n ...` split at the
   // first space, so the name is written with `_` (`#tool:go_test`), else it became `#tool:go` and overwrote go's row.
   out.add(`#tool:${(finding.tool ?? '-').replace(/\s+/g, '_')}`);
-  out.add(`#rule:${finding.class}`);
-  // The rules' own level: a `high` that calibration lowered (calibration.ts) reads as the rules gave it.
+  // The rules' own class and level: a `high` that calibration lowered, a medium or low class it set aside (calibration.ts), read as the rules gave them.
+  out.add(`#rule:${finding.rules_class ?? finding.class}`);
   out.add(`#conf:${finding.rules_confidence ?? finding.confidence}`);
   return [...out];
 }
@@ -185,10 +185,13 @@ function weightiest(table: ClassModelTable, c: FindingClass, lines: readonly str
  */
 export function likelyClassOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>, finding: Finding, given?: ClassModelTable): LikelyClass | undefined {
   if (finding.class !== 'unknown') return undefined;
-  // The landed table is decoded on the first unknown finding only: a log whose findings the rules all classed never pays for it.
+  // The landed table is decoded on the first finding that needs it: an unknown one, or one calibration reads (calibration.ts).
   const table = given ?? modelTable();
-  const guess = bestGuess(table, classTokens(lines, excerpt, finding));
-  if (!guess || guess.probability < table.threshold) return undefined;
+  const all = classTokens(lines, excerpt, finding);
+  // A class calibration set aside (`rules_class`): the words alone are read, as calibration read them, and that class is never the guess.
+  const tokens = finding.rules_class ? all.filter((t) => !t.startsWith('#rule:') && !t.startsWith('#conf:')) : all;
+  const guess = bestGuess(table, tokens);
+  if (!guess || guess.probability < table.threshold || guess.class === finding.rules_class) return undefined;
   const words = weightiest(table, guess.class, lines, excerpt);
   if (words.length === 0) return undefined;
   return { class: guess.class, probability: Math.floor(guess.probability * 10000) / 10000, words };

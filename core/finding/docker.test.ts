@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { analyze } from '../log/analyze.js';
+import { analyze } from '../../test/helpers/rulesReading.js';
 import type { Finding } from '../../protocol/types.js';
 
 /** Docker's refused pull (rules.ts): two causes left open by its own words, so a credential at medium confidence. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { analyze } from '../log/analyze.js';
+import { analyze } from '../../test/helpers/rulesReading.js';
 import type { Finding } from '../../protocol/types.js';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { analyze } from '../log/analyze.js';
+import { analyze } from '../../test/helpers/rulesReading.js';
 import { cleanLines } from '../log/clean.js';
 import { findingOf } from './index.js';
 import type { Finding } from '../../protocol/types.js';

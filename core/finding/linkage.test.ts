@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { analyze } from '../log/analyze.js';
+import { analyze } from '../../test/helpers/rulesReading.js';
 import { loadReading } from './linkage.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { analyze } from '../log/analyze.js';
+import { analyze } from '../../test/helpers/rulesReading.js';
 import type { Finding } from '../../protocol/types.js';
 
 /**

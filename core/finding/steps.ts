@@ -4,8 +4,9 @@
  * - FAMILY_STEPS: the tool families' refinements of the rules' finding, before the general
  *   evidence is weighed against it (index.ts `findingOfAny`);
  * - FINDING_STEPS: the steps over whatever was found (index.ts `findingOf`): the general verdicts
- *   (verdicts.ts), the place in any form a tool prints when none was given (places.ts), then a
- *   program the agent lacks said on the message line whichever step chose it (verdicts.ts), then a
+ *   (verdicts.ts), the failed command's words over the step's ending (scriptWords.ts), the place in any form a tool prints when none was given (places.ts), then a
+ *   program the agent lacks said on the message line whichever step chose it (verdicts.ts), Gradle's innermost
+ *   cause (gradleCause.ts), then a
  *   message a tool split over a header and its payload line as one message (payload.ts), last
  *   Jenkins' timeout cause (timeoutCause.ts).
  * A new step goes where its evidence belongs in the order; the order is the behaviour.
@@ -31,6 +32,8 @@ import { withGoTestOutput } from './goFar.js';
 import { withLocalDependency } from './localDep.js';
 import { withCmakeStack } from './cmakeStack.js';
 import { withCtestOutput } from './ctestOutput.js';
+import { withCommandWords } from './scriptWords.js';
+import { withGradleCause } from './gradleCause.js';
 
 /** What a step reads: the cleaned log (index 0 = line 1), the excerpt, and a line's body without CI marks. */
 export interface StepInput {
@@ -61,6 +64,8 @@ export const FINDING_STEPS: readonly Step[] = [
   (f, { lines, excerpt, bodyAt }) => withFatalWarning(f, lines, excerpt, bodyAt),
   (f, { lines, bodyAt }) => withRustLint(f, bodyAt, lines.length),
   (f, { lines, excerpt, bodyAt }) => verdictOf(f, lines, excerpt, bodyAt),
+  // The failed command's words where the message is only the step's ending (the CI's exit line, a script's `exit 1`).
+  (f, { bodyAt }) => withCommandWords(f, bodyAt),
   (f, { lines, bodyAt }) => withGoTestOutput(f, lines, bodyAt),
   (f, { lines, bodyAt }) => withWordsBelow(f, lines.length, bodyAt),
   (f, { lines, bodyAt }) => withRejection(f, lines, bodyAt),
@@ -73,6 +78,8 @@ export const FINDING_STEPS: readonly Step[] = [
   (f, { bodyAt }) => withFailedSuite(f, bodyAt),
   (f, { lines, bodyAt }) => withTestProgram(f, bodyAt, lines.length),
   (f) => lackedProgram(f) ?? f,
+  // Gradle's `* What went wrong:` chain: its innermost `> ` cause over an outer line.
+  (f, { lines, bodyAt }) => withGradleCause(f, bodyAt, lines.length),
   (f, { lines, bodyAt }) => withPayload(f, bodyAt, lines.length),
   (f, { lines, bodyAt }) => withTimeoutCause(f, bodyAt, lines.length),
 ];

@@ -1,4 +1,4 @@
-import { analyze } from '../log/analyze.js';
+import { analyze } from '../../test/helpers/rulesReading.js';
 import { multilineNameIn } from './testNames.js';
 
 describe('test names a runner prints over several lines', () => {

@@ -379,7 +379,10 @@ export function raisedIn(lines: readonly string[]): Raised | undefined {
       continue;
     }
     m = JVM_EXCEPTION.exec(text);
-    if (m && (/^\s*at\s/.test(lines[i + 1] ?? '') || /^(?:Exception in thread|Caused by:)/.test(text) || /^\s*at\s/.test(lines[i + 2] ?? ''))) {
+    // An exception whose words start on the next line (H2's `JdbcSQLSyntaxErrorException: ` over `Table "X" not found; SQL
+    // statement:` and the statement) has its frames under those lines.
+    const bare = m !== null && /:\s*$/.test(raw) && lines.slice(i + 1, i + 6).some((l) => /^\s*at\s/.test(l));
+    if (m && (/^\s*at\s/.test(lines[i + 1] ?? '') || /^(?:Exception in thread|Caused by:)/.test(text) || /^\s*at\s/.test(lines[i + 2] ?? '') || bare)) {
       // The innermost cause is what went wrong; the wrappers above it only carried it. A cause that
       // names the very thing its wrapper names (the JVM's `NoClassDefFoundError: a/b/C` over
       // `ClassNotFoundException: a.b.C`) tells nothing more: the wrapper, the JVM's verdict, stays.

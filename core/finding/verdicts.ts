@@ -170,6 +170,21 @@ function echoedReport(found: Finding, bodyAt: BodyAt): Finding | undefined {
 /** A syntax error among a compiler's errors: the undefined names reported before it are what it left undefined. */
 const SYNTAX_ERROR = /\b(?:syntax error|parse error|(?:instruction|expression|statement|declaration|operand|identifier|token) expected\b|expected (?:instruction|expression|statement|declaration|operand|identifier)\b)/i;
 
+/**
+ * pytest's report of one test under its banner (`____ test_x ____`) down to the next banner or `====` line: the
+ * first line of its last group of `E` lines (the exception pytest raised at the innermost frame; of a chained
+ * exception, `During handling of the above exception`, the last one), 0-based; undefined without `E` lines.
+ */
+function pytestRaised(bodyAt: BodyAt, banner: number, lineCount: number): number | undefined {
+  let last: number | undefined;
+  for (let k = banner + 1; k < Math.min(lineCount, banner + 800); k++) {
+    const u = bodyAt(k);
+    if (/^(?:_{3,} .+ _{3,}|={3,}.*)$/.test(u.trim())) break;
+    if (/^E\s+\S/.test(u) && !/^E\s/.test(bodyAt(k - 1))) last = k;
+  }
+  return last;
+}
+
 /** The message a heading, a banner or a consequence stands for (see verdictOf). */
 function messageOf(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: BodyAt): Finding {
   const msgAt = found.message_line - 1;
@@ -206,12 +221,20 @@ function messageOf(found: Finding, lines: readonly string[], excerpt: Window, bo
   }
   // A runner's banner (`____ ERROR at setup of test_x ____`, `---- name stdout ----`): the first error under it.
   if ((found.class === 'test-error' || found.class === 'test-assertion') && /^([_=-])\1{2,} .+ \1{3,}$/.test(t)) {
+    // pytest's section (`____ test_x ____` down to the next banner): the exception is its last group of `E` lines.
+    const raised = /^_{3,} /.test(t) ? pytestRaised(bodyAt, msgAt, lines.length) : undefined;
+    if (raised !== undefined) return { ...found, message: bodyAt(raised).trim().replace(/^E\s+/, ''), message_line: raised + 1, evidence: [raised + 1, ...found.evidence.filter((e) => e !== raised + 1)] };
     for (let k = msgAt + 1; k < Math.min(lines.length, msgAt + 10); k++) {
       const u = bodyAt(k).trim();
       if (/^[_=-]{3,}|^failures:$/.test(u)) break;
       // An exception's name over its message (`ScopeMismatch: You tried to ...`) says what failed too.
       if (/^E\s+\S/.test(u) || /^(?:[a-z_]\w*\.)*[A-Z][a-z]+[A-Z]\w*: \S/.test(u) || (/\b(?:error|not found|failed|exception)\b/i.test(u) && !/^(?:file|>)\s/.test(u))) return { ...found, message: u.replace(/^E\s+/, ''), message_line: k + 1, evidence: [k + 1, ...found.evidence.filter((e) => e !== k + 1)] };
     }
+  }
+  // Gradle's test event (`dev.acme.XTest > name FAILED`): the exception it prints indented under it (`    java.lang.StackOverflowError`).
+  if ((found.class === 'test-error' || found.class === 'test-assertion') && /^\S+ > .+ FAILED$/.test(t)) {
+    const u = bodyAt(msgAt + 1);
+    if (/^\s{2,}(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Error|Exception|Failure|Throwable)\b/.test(u)) return { ...found, message: u.trim(), message_line: msgAt + 2, evidence: [msgAt + 2, ...found.evidence.filter((e) => e !== msgAt + 2)] };
   }
   // A compiler's undefined name, then a syntax error in the same run: the syntax error.
   if (found.class === 'compile-error' && /\bundefined (?:symbol|name|reference|label|identifier)\b|\bnot defined\b|\bundeclared\b/i.test(found.message)) {

@@ -8,12 +8,16 @@ import type { Finding, LogExcerpt } from '../../protocol/types.js';
 import { findingOf } from './index.js';
 import { withLikelyClass } from './classModel.js';
 import { withCommandPurpose } from './purpose.js';
-import { calibrated } from './calibration.js';
+import { calibrated, supported } from './calibration.js';
 import { withLinkage } from './linkage.js';
 
-/** An excerpt's finding: the rules', the failing command's purpose where they say unknown (purpose.ts), the class model's guess, the confidence calibrated, a linker's or loader's refusal told apart (linkage.ts). */
+/**
+ * An excerpt's finding: the rules', the failing command's purpose where they say unknown (purpose.ts), the class model's
+ * guess, the confidence calibrated, a linker's or loader's refusal told apart (linkage.ts), and last a medium or low
+ * class the excerpt's words do not support set aside as `unknown` (calibration.ts `supported`).
+ */
 export function fullFindingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  return withLinkage(lines, calibrated(lines, excerpt, withLikelyClass(lines, excerpt, withCommandPurpose(lines, findingOf(lines, excerpt)))));
+  return supported(lines, excerpt, withLinkage(lines, calibrated(lines, excerpt, withLikelyClass(lines, excerpt, withCommandPurpose(lines, findingOf(lines, excerpt))))));
 }
 
 /** Findings for excerpts the analyzer returned (a no-failure tail gets none). */
@@ -32,7 +36,8 @@ export function withFindings<T extends LogExcerpt>(lines: readonly string[], exc
  */
 function withSureFindingFirst<T extends LogExcerpt>(excerpts: T[]): T[] {
   const top = excerpts[0];
-  if (top?.finding?.class !== 'unknown') return excerpts;
+  // A class calibration set aside (`rules_class`) is not replaced: forward, it was measured as said `unknown`.
+  if (top?.finding?.class !== 'unknown' || top.finding.rules_class !== undefined) return excerpts;
   // Only an earlier failure: a later excerpt's sure class (a script's own `exit 1` read back) may be the unknown one's aftermath.
   const sure = excerpts.slice(1).find((e) => e.finding !== undefined && e.finding.class !== 'unknown' && e.finding.confidence !== 'low' && e.finding.message_line < top.finding!.message_line);
   if (sure?.finding) top.finding = sure.finding;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { analyze } from './analyze.js';
+import { analyze } from '../../test/helpers/rulesReading.js';
 import { echoedCommand, failingCommandAbove } from './failingStep.js';
 
 /** The one reader of the command that ended a failing step (failingStep.ts), used by the finding and the answers alike. */

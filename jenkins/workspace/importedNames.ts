@@ -45,18 +45,15 @@ function declared(rel: string, lines: readonly string[]): { name: string; kind: 
   return rel.endsWith('.rs') ? defs.filter((d) => /^pub\b/.test(lines[d.index] ?? '')) : defs;
 }
 
-/** Same case as `missing` (an upper-case constant for an upper-case constant), so a macro is not offered for a function. */
-const sameCase = (missing: string, name: string): boolean => /^[A-Z0-9_]+$/.test(missing) === /^[A-Z0-9_]+$/.test(name);
-
 /**
  * The names the failing file's imported files declare that it does not use, when one file has at most three such names
- * of the missing name's case; empty when no such file is found or none fits.
+ * of the missing name's case (membersNotUsedIn: a constant for a constant); empty when no such file is found or none fits.
  */
 export function importedNamesNotUsed(read: (rel: string) => readonly string[] | undefined, files: readonly string[], failingRel: string, failingLines: readonly string[], missing: string, sourceLine: string | undefined): ImportedNameHit[] {
   for (const rel of importedFiles(files, failingRel, failingLines, missing, sourceLine)) {
     const lines = read(rel);
     if (!lines) continue;
-    const names = declared(rel, lines).filter((d) => sameCase(missing, d.name));
+    const names = declared(rel, lines);
     // A name like the missing one there is the other searches' (renamedName.ts, similarIdentifiers): not this one's.
     if (names.some((d) => d.name.toLowerCase() === missing.toLowerCase())) return [];
     const left = membersNotUsedIn(failingLines, '', missing, names);

@@ -89,7 +89,9 @@ export function membersNotUsedIn(failingLines: readonly string[], owner: string,
   if (failingLines.length === 0) return [];
   const text = failingLines.join('\n');
   const used = (name: string): boolean => new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`).test(text);
-  const left = members.filter((m) => m.kind !== 'type' && m.name !== owner && m.name !== missing && !used(m.name));
+  // A constant for a constant (`QUOTA_EXCEEDED` is not what an enum's field `status` was called), a name for a name.
+  const constant = (n: string): boolean => /^[A-Z][A-Z0-9_]*$/.test(n) && /[A-Z]{2}/.test(n);
+  const left = members.filter((m) => m.kind !== 'type' && m.name !== owner && m.name !== missing && constant(m.name) === constant(missing) && !used(m.name));
   return left.length <= UNUSED_MEMBERS_MAX ? left.map(({ name, index }) => ({ name, index })) : [];
 }
 

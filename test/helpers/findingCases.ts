@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@jest/globals';
-import { analyze } from '../../core/log/analyze.js';
+import { analyze } from './rulesReading.js';
 import { cleanLines } from '../../core/log/clean.js';
 import { findingOf } from '../../core/finding/index.js';
 import type { Finding } from '../../protocol/types.js';
