@@ -50,3 +50,15 @@ describe('a reporter name vitest could not load', () => {
     expect(fix).toContain("Check the name there against vitest's own reporters");
   });
 });
+
+// A GitHub runner's real log (stamps removed): a Java program could not start `rpmbuild`, then the runner's exit line.
+const RUNNER = readFileSync(fileURLToPath(new URL('./fixtures/fc1/java-cannot-run-program-runner-exit.log', import.meta.url)), 'utf8');
+
+describe("the analyzer's label over an exit line", () => {
+  it('names the status, not a command that exited: rpmbuild never ran', async () => {
+    const why = (await askLocalAnswer('why did the build fail?', analyzedChatContext(CI, RUNNER))).text;
+    // Before: "[L24-L24] *command exited with 1*" over `##[error]Process completed with exit code 1.`
+    expect(why).toContain('[L24-L24] *step ended (exit 1)*');
+    expect(claimText(why)).not.toMatch(/exited with/);
+  });
+});

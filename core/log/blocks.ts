@@ -583,7 +583,9 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
     const code = /(?:exited with|exit code) (-?\d+)/.exec(line.body)?.[1];
     const reason = line.body.startsWith('ERROR: script returned')
       ? `Jenkins: script returned exit code ${code ?? ''}`.trim()
-      : line.body.startsWith('Build step ') ? 'Jenkins build step failed' : code !== undefined ? `command exited with ${code}` : 'command failed';
+      : line.body.startsWith('Build step ') ? 'Jenkins build step failed' : code !== undefined ? `step ended (exit ${code})` : 'command failed';
+    // The label names the status, not who exited: a runner's `Process completed with exit code 1` after a program that
+    // could not start (`Cannot run program "rpmbuild"`) is the step's status, no command's (was "command exited with 1").
     // 124 is timeout(1)'s status and 137 a SIGKILL (often the out-of-memory killer): then the
     // exit line is itself the explanation.
     const signal = code === '124' ? 'command timed out (exit 124)' : code === '137' ? 'command killed (exit 137)' : null;

@@ -23,6 +23,6 @@ describe('primeOnce', () => {
     // Three rounds of the made-up log, then the quiet lines that move the window past it.
     expect(pushed).toBeGreaterThan(3 * PRIMING_LINES.length);
     const reasons = new Set(candidates.map((c) => c.reason));
-    for (const reason of ['command exited with 1', 'Python traceback', 'XCTest failure', 'npm error']) expect(reasons).toContain(reason);
+    for (const reason of ['step ended (exit 1)', 'Python traceback', 'XCTest failure', 'npm error']) expect(reasons).toContain(reason);
   });
 });
