@@ -210,7 +210,7 @@ const KNOWN_MISS = new Map<string, string>([
   ['node-fetch-localhost-ipv6-econnrefused', 'message: the `[cause]: Error: connect ECONNREFUSED 127.0.0.1:N` line where the label has `TypeError: fetch failed` (as node-fetch-cert-has-expired)'],
   ['python-urlopen-no-timeout-pipeline-timeout', 'message: `Timeout has been exceeded` where the label has `Cancelling nested steps due to timeout`'],
   // Round 19 (asserted since HELDOUT_ROUND 20; docs/notes/analyzer.md, "Round 19 opened (helper t20)").
-  ['pytest-import-file-mismatch', 'location: the file\'s line 1 not given (class right since t20: no check under a collection error; the message, `import file mismatch:`, since msg1: the first line of pytest\'s `ERROR collecting` section)'],
+  ['pytest-import-file-mismatch', 'message, location: pytest\'s `___ ERROR collecting tests/db/test_helpers.py ___` heading where the label has `import file mismatch:` under it; the file\'s line 1 not given (class right since t20: no check under a collection error)'],
   ['npx-could-not-determine-executable', 'location: ci.sh\'s line that ran `npx @acme/codegen` (echoed by bash -x) is not given (class right since t20)'],
   ['python-m-package-no-main', 'location: ci.sh\'s line that ran `python3 -m tariffs` (echoed by bash -x) is not given (class right since t20)'],
   ['go-test-v-buffer-trailing-newline-long', 'message, test: the last subtest\'s `Render(6, 6) = ...` line (TestRender/aisle6/bay6) where the label has the first failure (Render(1, 1), TestRender/aisle1/bay1)'],

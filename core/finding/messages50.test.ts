@@ -77,9 +77,3 @@ describe("a JVM exception whose words start on the next line (H2's `JdbcSQLSynta
     expect(message('maven-surefire-h2-table-missing')).toBe('org.h2.jdbc.JdbcSQLSyntaxErrorException: Table "CUSTOMER" not found (this database is empty); SQL statement:');
   });
 });
-
-describe("pytest's `ERROR collecting` section printed as text, without `E` lines", () => {
-  it('its first line (`import file mismatch:`, the next line joined as its payload)', () => {
-    expect(message('pytest-collect-import-mismatch')).toMatch(/^import file mismatch:/);
-  });
-});

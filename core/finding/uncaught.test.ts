@@ -267,7 +267,7 @@ describe("a runtime's grammar decides: real output of each runtime -> class, mes
 });
 
 /** The logs of messages50.test.ts (session 50, helper msg1). */
-const MESSAGES50 = /^(?:go-run-exit-status|npm-run-check-sentence|mix-elixir-version|grep-count-zero|timeout-last-line|bash-test-too-many-arguments|bash-check-echo-exit|bash-exit-after-output|gradle-javaexec-exit-value|gradle-offline-dynamic-version|gradle-junit-test-failed|pytest-deep-exception|pytest-chained-exception|maven-surefire-h2-table-missing|pytest-collect-import-mismatch)\.log$/;
+const MESSAGES50 = /^(?:go-run-exit-status|npm-run-check-sentence|mix-elixir-version|grep-count-zero|timeout-last-line|bash-test-too-many-arguments|bash-check-echo-exit|bash-exit-after-output|gradle-javaexec-exit-value|gradle-offline-dynamic-version|gradle-junit-test-failed|pytest-deep-exception|pytest-chained-exception|maven-surefire-h2-table-missing)\.log$/;
 
 describe('the runtimes the analyzer knew read as before (the grammar set, the rest)', () => {
   it.each(AS_BEFORE)('%s', (id, cls, message, place) => {

@@ -224,9 +224,6 @@ function messageOf(found: Finding, lines: readonly string[], excerpt: Window, bo
     // pytest's section (`____ test_x ____` down to the next banner): the exception is its last group of `E` lines.
     const raised = /^_{3,} /.test(t) ? pytestRaised(bodyAt, msgAt, lines.length) : undefined;
     if (raised !== undefined) return { ...found, message: bodyAt(raised).trim().replace(/^E\s+/, ''), message_line: raised + 1, evidence: [raised + 1, ...found.evidence.filter((e) => e !== raised + 1)] };
-    // A collection error pytest prints as text, without `E` lines (`import file mismatch:`): the section's first line.
-    const said = raised === undefined && /^_{3,} ERROR collecting \S+ _{3,}$/.test(t) ? bodyAt(msgAt + 1).trim() : '';
-    if (/[A-Za-z]{2}\S*\s+\S/.test(said) && !/^[_=]{3,}/.test(said)) return { ...found, message: said, message_line: msgAt + 2, evidence: [msgAt + 2, ...found.evidence.filter((e) => e !== msgAt + 2)] };
     for (let k = msgAt + 1; k < Math.min(lines.length, msgAt + 10); k++) {
       const u = bodyAt(k).trim();
       if (/^[_=-]{3,}|^failures:$/.test(u)) break;
