@@ -1,7 +1,7 @@
 /**
  * A finding's likely class (core/finding/classModel.ts) in the answers: a guess beside `class: unknown`,
- * never stated as the cause (backend/answer/local/likely.ts). "Why did it fail?" keeps "nothing in it
- * establishes what caused it" and adds one hedged sentence whose words are cited at their lines; "how do I
+ * never stated as the cause (backend/answer/local/likely.ts). "Why did it fail?" keeps "I could not tell from
+ * the log what kind of failure it is" and adds one hedged sentence whose words are cited at their lines; "how do I
  * fix it?" offers the class's first step as a condition; the openai prompt marks it as a guess; the
  * watcher's one-line cause does not carry it. The claim checker passes the hedged sentences and flags the
  * class named as fact.
@@ -47,7 +47,8 @@ describe('a likely class in the answers', () => {
   it('"why did it fail?": the cause not established, and one hedged sentence citing where its words are', async () => {
     const { ctx, lines } = context({ ...GUESS, words: [...GUESS.words] });
     const why = await ask(ctx, 'why did the build fail?');
-    expect(why).toContain('nothing in it establishes what caused it');
+    expect(why).toContain('I could not tell from the log what kind of failure it is.');
+    expect(why).not.toContain('nothing in it establishes what caused it');
     expect(why).toContain("It looks like a dependency resolution failure (the words `dependencies` [L3-L3], `resolve` [L4-L4], `deps` [L4-L4]), but no rule's evidence establishes it.");
     expect(why.match(/It looks like/g)).toHaveLength(1);
     expect(why).not.toMatch(/first real error/);

@@ -431,7 +431,9 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       break;
     }
     case 'unknown': {
-      parts.push(`The log's error is ${inlineCode(clip(f.message))} ${m}, but nothing in it establishes what caused it.`);
+      // "I could not tell its kind", not "nothing establishes its cause": a message can say its own cause plainly (luac's
+      // `'end' expected`) where no rule's class stood, e.g. one set aside below high (calibration.ts `supported`).
+      parts.push(`The log's error is ${inlineCode(clip(f.message))} ${m}; I could not tell from the log what kind of failure it is.`);
       // The class its words suggest (core/finding/classModel.ts): one hedged sentence, never the cause.
       const likely = likelySentence(f, lineText);
       if (likely) parts.push(likely);
