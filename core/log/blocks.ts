@@ -147,11 +147,7 @@ const LEAD_TRAVIS = 4;
 const LEAD_STEP = 8;
 const LEAD_COMMAND = 16;
 
-/**
- * Leading spaces and tabs (a tab counts one). The increment comes first and runs at every call: the function is
- * then compiled with its type feedback even when a log's first lines are not indented (the first indented one
- * dropped the compiled code, `--trace-deopt`: "Insufficient type feedback for unary operation", issue 28).
- */
+/** Leading spaces and tabs (a tab counts one); the increment first, so it has type feedback from the first call (issue 28, sp14). */
 function leadingSpaces(s: string): number {
   let i = -1;
   while (++i < s.length) {
@@ -584,8 +580,7 @@ export function blockAt(info: LineView, i: number, state: BlockState): void {
     const reason = line.body.startsWith('ERROR: script returned')
       ? `Jenkins: script returned exit code ${code ?? ''}`.trim()
       : line.body.startsWith('Build step ') ? 'Jenkins build step failed' : code !== undefined ? `step ended (exit ${code})` : 'command failed';
-    // The label names the status, not who exited: a runner's `Process completed with exit code 1` after a program that
-    // could not start (`Cannot run program "rpmbuild"`) is the step's status, no command's (was "command exited with 1").
+    // The status, not who exited: a runner's exit line after a program that could not start is no command's (fc1).
     // 124 is timeout(1)'s status and 137 a SIGKILL (often the out-of-memory killer): then the
     // exit line is itself the explanation.
     const signal = code === '124' ? 'command timed out (exit 124)' : code === '137' ? 'command killed (exit 137)' : null;
