@@ -139,3 +139,33 @@ describe('real cases of the tuning rounds', () => {
     expect(fix).not.toContain('and the step sets `OUT`');
   });
 });
+
+describe('running out of memory: what was being compiled, the code a test exercised', () => {
+  const kotlinc = (file: string): string[] => [
+    '+ export JAVA_OPTS=-Xmx128m',
+    '+ kotlinc src -d build/classes',
+    `ERROR: Exception while analyzing expression at (4,45) in ${file}`,
+    'org.jetbrains.kotlin.utils.KotlinExceptionWithAttachments: Exception while analyzing expression at (4,45)',
+    '\tat org.jetbrains.kotlin.types.expressions.ExpressionTypingVisitorDispatcher.getTypeInfo(ExpressionTypingVisitorDispatcher.kt:110)',
+    'Caused by: java.lang.OutOfMemoryError: Java heap space',
+    '\tat java.base/java.util.Arrays.copyOf(Arrays.java:3537)',
+  ];
+
+  it('kotlinc: the file the compiler was analyzing', async () => {
+    const fix = await fixOfShellLog(kotlinc('/tmp/ws/src/PostcodeTable.kt'), 'postcodes');
+    expect(fix).toMatch(/The compiler was on `PostcodeTable\.kt` \[L5-L5\] when memory ran out: that file \(a huge literal, table or initializer in it\) is most likely what needs the memory/);
+  });
+
+  it('nothing of a file when the compiler names none', async () => {
+    const fix = await fixOfShellLog(kotlinc('/tmp/ws/src/PostcodeTable.kt').filter((l) => !/ in \/tmp\//.test(l)), 'postcodes');
+    expect(fix).not.toContain('The compiler was on');
+  });
+
+  it.each([
+    ['maven-surefire-oom', '**The code under test** (`src/main/java/org/ledger/report/TotalsReport.java`'],
+    ['maven-surefire-argline-xmx-report-builder-oom-long', '**The code under test** (`src/main/java/dev/acme/report/ReportBuilder.java`'],
+    ['kotlinc-compiler-oom', 'The compiler was on `PostcodeTable.kt`'],
+  ])('%s (real, tuned)', async (id, said) => {
+    expect(await fixOfRealCase(id)).toContain(said);
+  });
+});
