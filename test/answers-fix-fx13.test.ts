@@ -66,6 +66,18 @@ describe('a credential the script reads, and the variable the step set instead',
     expect(fix).toContain('The log does not show the step setting it: check that the job sets `UPLOAD_TOKEN`, and to what.');
   });
 
+  // Each build step runs its own shell (a freestyle step's `/bin/sh -xe`, a Pipeline's `sh`): what an earlier step
+  // exported is not in the failing step's environment, so it is not "the step" setting it (review rv1, session 51).
+  it("an earlier step's traced assignment is not the failing step's", async () => {
+    const twoSteps = ['+ export DEPLOY_TOKEN=****', '+ export UPLOAD_TOKEN=****', '[release] $ /bin/sh -xe /tmp/jenkins8.sh', ...log.slice(1)];
+    const fix = await fixOfShellLog(twoSteps, 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': upload }));
+    expect(fix).toContain('`scripts/upload.sh:3` reads `UPLOAD_TOKEN` from the environment');
+    expect(fix).not.toMatch(/the step sets/);
+    expect(fix).toContain('The log does not show the step setting it');
+    const pipeline = ['[Pipeline] sh', '+ export DEPLOY_TOKEN=****', '[Pipeline] sh', ...log.slice(1)];
+    expect(await fixOfShellLog(pipeline, 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': upload }))).not.toMatch(/the step sets/);
+  });
+
   it('says nothing of a variable whose name is no credential', async () => {
     const other = upload.replace('$UPLOAD_TOKEN', 'token').replace('https://artifacts.example/upload', '"$BUILD_LABEL"');
     const fix = await fixOfShellLog(log.slice(1), 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': other }));

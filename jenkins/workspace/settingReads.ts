@@ -88,10 +88,18 @@ export function ownSettings(rel: string, lines: readonly string[]): { name: stri
 /** The words of a variable's name (`RELEASE_NOTES_TOKEN` -> release, notes, token). */
 const wordsOf = (name: string): string[] => name.toLowerCase().split('_').filter((w) => w.length >= 2);
 
-/** The variables the step's `sh -x` trace assigned before log line `upTo` (1-based), with their lines. */
+/**
+ * A build step's start, where a new shell begins (`[Pipeline] sh`, a freestyle step's `$ /bin/sh -xe /tmp/jenkins1.sh`,
+ * GitHub Actions' `##[group]Run`): what an earlier step exported is not in its environment.
+ */
+const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:\/bin\/)?(?:ba)?sh -xe? \S+$/;
+
+/** The variables the failing step's `sh -x` trace assigned before log line `upTo` (1-based), with their lines; not an earlier step's. */
 export function tracedAssignments(log: readonly string[], upTo: number): { name: string; line: number }[] {
   const out: { name: string; line: number }[] = [];
-  for (let i = 0; i < Math.min(log.length, upTo); i++) {
+  let from = Math.min(log.length, upTo) - 1;
+  while (from > 0 && !STEP_START.test(bodyOf(log[from - 1] ?? '').trim()) && !STEP_START.test((log[from - 1] ?? '').trim())) from--;
+  for (let i = Math.max(0, from); i < Math.min(log.length, upTo); i++) {
     const m = /^\+{1,2} (?:export )?([A-Za-z_]\w*)=/.exec(bodyOf(log[i] ?? '').trim());
     if (m) out.push({ name: m[1] as string, line: i + 1 });
   }
