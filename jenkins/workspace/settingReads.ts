@@ -12,6 +12,7 @@
 import { bodyOf } from '../../core/finding/body.js';
 import { echoedCommand } from '../../core/log/failingStep.js';
 import { escapeRegExp } from '../../core/regexp.js';
+import { scriptRunBy } from './scriptTrace.js';
 
 export interface SettingHit {
   rel: string;
@@ -283,9 +284,8 @@ export async function settingHits(
   const failing = failingRel && READS_MATTER.has(top.class) && io.files.includes(failingRel) ? await fileOf(failingRel) : undefined;
   if (failing) add(fileSettings(failing, top.class, log, top.message_line));
   // The workspace script the failing command ran (`./scripts/sync-protos.sh`): its own settings and the ones it reads.
-  const words = command?.trim().split(/\s+/) ?? [];
-  const path = (/^(?:ba|da|z)?sh$|^source$|^\.$/.test(words[0] ?? '') ? words[1] : words[0])?.replace(/^\.\//, '');
-  const script = path && path !== failingRel && io.files.includes(path) ? await fileOf(path) : undefined;
+  const path = command ? scriptRunBy(command, io.files) : undefined;
+  const script = path && path !== failingRel ? await fileOf(path) : undefined;
   if (script && SHELL_FILE.test(script.rel)) add(fileSettings(script, top.class, log, top.message_line));
   return out;
 }
