@@ -271,11 +271,12 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const caller = f.location?.line !== undefined ? inlineCode(`${failingFile ?? f.location.file}:${f.location.line}`) : 'the failing line';
     return `${at} declares ${inlineCode(name)}${params !== undefined ? ` with the parameters ${inlineCode(`(${params})`)}` : ''}${params === undefined ? code : ''}, and the call at ${caller} does not pass what it takes: pass ${params ? 'those arguments' : 'the arguments it declares'} there${params && params.includes(',') ? ' (a parameter added by a change needs a value at every call)' : ''}, or keep an overload or a default with the old parameters.`;
   }
-  if ((m = /^defines (\S+), which the failing line calls$/.exec(what))) {
+  if ((m = /^defines (\S+), which the failing (line calls|check names as the call it checked)$/.exec(what))) {
+    const which = m[2] === 'line calls' ? 'which the failing line calls' : 'the call the failing check names in its message';
     // A test error is an exception, not a check: there is no "what the check got" to compare.
     return f.class === 'test-error'
-      ? `${at} defines ${inlineCode(m[1] as string)}${code}, which the failing line calls: the exception may come from there; follow what it does with the test's input.`
-      : `${at} defines ${inlineCode(m[1] as string)}${code}, which the failing line calls: what the check got comes from there. Compare what it returns for the test's input with what the test expects, then decide which side is wrong.`;
+      ? `${at} defines ${inlineCode(m[1] as string)}${code}, ${which}: the exception may come from there; follow what it does with the test's input.`
+      : `${at} defines ${inlineCode(m[1] as string)}${code}, ${which}: what the check got comes from there. Compare what it returns for the test's input with what the test expects, then decide which side is wrong.`;
   }
   if (what === 'sets a time limit' || what === 'sets a memory limit') {
     const kind = what === 'sets a time limit' ? 'time' : 'memory';
