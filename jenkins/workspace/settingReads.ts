@@ -78,6 +78,8 @@ export function ownSettings(rel: string, lines: readonly string[]): { name: stri
   lines.forEach((line, index) => {
     const m = make ? /^([A-Z][A-Z0-9_]{2,})\s*[:?+!]?=\s*(\S.*)$/.exec(line) : /^(?:export\s+|readonly\s+)?([A-Z][A-Z0-9_]{2,})=(\S.*)$/.exec(line);
     if (!m || out.some((x) => x.name === m[1])) return;
+    // A default the environment overrides (`NAME=${NAME:-x}`, `${OTHER-x}`, make's `?=`): the job's value wins there.
+    if (/\$\{\w+:?[-=]/.test(m[2] as string) || (make && /^\s*\S+\s*\?=/.test(line))) return;
     const name = m[1] as string;
     const use = new RegExp(make ? `\\$[({]${name}[)}]` : `\\$\\{?${name}(?![\\w])`);
     const usedAt = lines.findIndex((l, k) => k > index && !COMMENT.test(l) && use.test(l));
