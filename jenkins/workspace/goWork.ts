@@ -9,8 +9,11 @@
 import type { Finding } from '../../protocol/types.js';
 import type { ClueHit, ClueReader } from './clues.js';
 
-/** Where go's module graph needed a repository's own module: a `v0.0.0` it fetched, or a package no required module provides. */
-const LOCAL_MODULE_NEEDED = /@v0\.0\.0\b|\bno required module provides package\b/;
+/**
+ * Where go's module graph needed a repository's own module: a `v0.0.0` it fetched (not a published module's
+ * pseudo-version, `v0.0.0-20220811171246-fbc7d0a398ab`), or a package no required module provides.
+ */
+const LOCAL_MODULE_NEEDED = /@v0\.0\.0(?![-+.\w])|\bno required module provides package\b/;
 
 const dirOf = (rel: string): string => rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
 
