@@ -14,7 +14,7 @@ import { EXCEPTION_PLACE, rule, type RemedyRule } from './remedyShape.js';
 const c = inlineCode;
 
 /** GHC's runtime: `prog: src/M.hs:(28,1)-(29,40): Non-exhaustive patterns in function f` (or `in case`, a lambda...). */
-const HS_NON_EXHAUSTIVE = /\.l?hs:(?:\((\d+),\d+\)-\((\d+),\d+\)|(\d+):\d+(?:-\d+)?): Non-exhaustive (patterns|guards) in (?:function ([\w'.]+)|(.+?))\s*$/;
+const HS_NON_EXHAUSTIVE = /\.l?hs:(?:\((\d+),\d+\)-\((\d+),\d+\)|(\d+):\d+(?:-\d+)?): Non-exhaustive (patterns|guards) in (?:function ([\w'.]+)|(.*\S))\s*$/;
 /** GHC's warning heading (`src/M.hs:28:1: warning: [-Wincomplete-patterns]`) and its `In an equation for ‘f’: Patterns not matched: ...`. */
 const HS_WARNING = /^(\S+\.l?hs):(\d+):\d+: (?:warning|error): \[-W(?:error=)?incomplete-patterns\]/;
 const HS_NOT_MATCHED = /In an equation for [‘'`]([\w'.]+)[’'`]:\s*Patterns? (?:of type [^,]+, )?not matched:\s*(.*)$/;
