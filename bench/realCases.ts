@@ -23,6 +23,11 @@ export interface Expected {
   tool: string;
   message: string;
   location: ExpectedLocation | null;
+  /**
+   * The line a senior would edit when the log never prints it (a script's, a manifest's line; `location` is then
+   * null): kept for the fix and for answers with a workspace (fixture README, "Relabels", session 51).
+   */
+  sourceLine?: ExpectedLocation;
   frames?: { file: string; line: number }[];
   test?: string;
   fix: string;
@@ -65,6 +70,10 @@ function checkExpected(v: unknown, where: string): Expected {
   const loc = v.location;
   if (loc !== null && !(isDict(loc) && typeof loc.file === 'string' && typeof loc.line === 'number')) {
     throw new Error(`${where}: location must be null or {file, line}`);
+  }
+  const src = v.sourceLine;
+  if (src !== undefined && !(isDict(src) && typeof src.file === 'string' && typeof src.line === 'number' && loc === null)) {
+    throw new Error(`${where}: sourceLine must be {file, line}, beside a null location`);
   }
   return v as unknown as Expected;
 }

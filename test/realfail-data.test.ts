@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { defaultRealfailDir, HELDOUT_ROUND, loadRealCases, messageRight, seenFinding, type RealCase } from '../bench/findings.js';
 import { FINDING_CLASSES, type LogExcerpt } from '../protocol/types.js';
+import { printsPlace } from './helpers/printedPlace.js';
 
 const dir = defaultRealfailDir();
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -63,9 +64,23 @@ describe('the real-failure cases', () => {
       const e = c.expected;
       expect([e.id, norm(c.failLog).includes(norm(e.message))]).toEqual([e.id, true]);
       if (e.location) expect([e.id, existsSync(path.join(c.dir, 'project', e.location.file))]).toEqual([e.id, true]);
+      if (e.sourceLine) expect([e.id, existsSync(path.join(c.dir, 'project', e.sourceLine.file))]).toEqual([e.id, true]);
       // The expected fix itself passes the bench's "useful" test.
       const missing = e.fixMustMention.filter((t) => !e.fix.toLowerCase().includes(t.toLowerCase()));
       expect([e.id, missing]).toEqual([e.id, []]);
+    }
+  });
+
+  // The README's definition: `location` is the file:line the tool names, null where the log names no source line
+  // (decided 2026-11-30: a line the log never prints is `sourceLine`). Lenient on purpose (test/helpers/printedPlace.ts):
+  // the file's basename and the line together on one line, under the file's heading, or in a diff hunk of the file.
+  it('expects a location, and frames, that fail.log prints', () => {
+    for (const c of cases) {
+      const e = c.expected;
+      const unprinted = [...(e.location ? [e.location] : []), ...(e.frames ?? [])]
+        .filter((p) => !printsPlace(c.failLog, p.file, p.line))
+        .map((p) => `${p.file}:${p.line}`);
+      expect([e.id, unprinted]).toEqual([e.id, []]);
     }
   });
 

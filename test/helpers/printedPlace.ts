@@ -1,0 +1,54 @@
+/**
+ * Whether a fail.log prints a labelled place (test/fixtures/realfail/README.md, `location`: "the file:line(:col)
+ * the tool names ...; `null` where the log names no source line"). Lenient on purpose: it asks only that the
+ * log put the file and the line together, in one of three shapes a tool prints them:
+ * - one line holds the file's basename and the line number as its own number token (`ci.sh: line 12:`,
+ *   `File ".../x.py", line 5`, `x.go:12:3`, `(Foo.java:12)`, `x.rb:7:in`);
+ * - a line names the file and a line below it in the same block (before a blank line) starts with the position
+ *   (`  12:3  error ...` under eslint's, stylelint's, yamllint's or html-validate's file heading; rubocop's
+ *   `W: 25: 32:` under `== x.rb ==`; htmlhint's `L18 |`) or holds `line N` (tidy's `line 14 column 1` under
+ *   `+ tidy x.html`; Maven's `@ line 13, column 19` under `The project ... (/.../pom.xml) has 2 errors`);
+ * - Maven's model problem `@ line N, column M` names the POM's line (pom.xml) even where no path is printed;
+ * - a unified diff of the file (`--- x` / `+++ x`) has a hunk whose old or new range holds the line
+ *   (gofmt -d, isort --diff, terraform fmt -diff, shfmt -d, diff -u of a golden file).
+ * A runner's timestamp prefix and ANSI colour codes are taken off first, so a date's `25` is no line 25.
+ * Used by test/realfail-data.test.ts on every case and by the relabel of session 51 (docs/notes/analyzer.md).
+ */
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
+const ANSI = /\u001b\[[0-9;]*m/g;
+const BLOCK = 50;
+
+const plain = (log: string): string[] => log.split('\n').map((l) => l.replace(TIMESTAMP, '').replace(ANSI, '').replace(/\r$/, ''));
+
+/** Whether `log` prints `file` (its basename) with `line` in one of the shapes above. */
+export function printsPlace(log: string, file: string, line: number): boolean {
+  const base = file.replace(/^.*\//, '');
+  const own = new RegExp(`(?<![0-9])${line}(?![0-9])`);
+  const heading = new RegExp(`^\\s*(?:[A-Z]:\\s*)?(?:${line}:\\s*\\d+|(?:line\\s+|L)${line}(?![0-9]))|\\bline\\s+${line}(?![0-9])`);
+  // Maven's model problems (`... @ line 16, column 19`) are the POM's, whether or not the POM's path is printed.
+  const pom = base === 'pom.xml' ? new RegExp(`@ line ${line}, column \\d+`) : null;
+  const lines = plain(log);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (pom?.test(l)) return true;
+    if (!l.includes(base)) continue;
+    if (own.test(l)) return true;
+    const diffHead = /^(?:---|\+\+\+) /.test(l);
+    for (let j = i + 1; j < Math.min(lines.length, i + 1 + BLOCK); j++) {
+      const next = lines[j]!;
+      if (diffHead) {
+        if (/^(?:diff |--- )/.test(next)) break;
+        const hunk = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(next);
+        if (hunk) {
+          const within = (start: string, count: string | undefined) => line >= Number(start) && line < Number(start) + Number(count ?? 1);
+          if (within(hunk[1]!, hunk[2]) || within(hunk[3]!, hunk[4])) return true;
+        }
+        continue;
+      }
+      if (next.trim() === '') break;
+      if (heading.test(next)) return true;
+    }
+  }
+  return false;
+}
