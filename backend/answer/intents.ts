@@ -420,8 +420,10 @@ const INTENTS: [IntentId, Cue[]][] = [
     'environment',
     [
       [/\b(environment|env)\b/, 7],
-      // A variable named outright: GIT_URL, BUILD_URL, CHANGE_ID...
-      [/\b[a-z][a-z0-9]*_[a-z0-9_]+\b/, 6],
+      // A variable named outright: GIT_URL, BUILD_URL, CHANGE_ID... (written in capitals: normalizeQuestion marks it `$git_url`),
+      // or in lower case with a CI variable's prefix or beside "variable". A code name (`to_string`, `read_stations`) is none (ux13).
+      [/\$[a-z][a-z0-9]*_[a-z0-9_]+\b/, 6],
+      [/\b(?:git|build|job|node|change|branch|jenkins|github|gitlab|ci|runner|workspace|executor|bitbucket)_[a-z0-9_]+\b|\bvar(?:iable)?s?\b.*\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b.*\bvar(?:iable)?s?\b/, 6],
     ],
   ],
   [
@@ -576,9 +578,10 @@ function correctWord(word: string): string {
   return best;
 }
 
-/** Lower case, curly quotes straightened, contractions the cues know, typos of cue words fixed. */
+/** Lower case (a name in capitals with an underscore, a variable's, marked `$name`), curly quotes straightened, contractions the cues know, typos of cue words fixed. */
 export function normalizeQuestion(text: string): string {
   return text
+    .replace(/(?<![\w$])[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, (name) => `$${name}`)
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .replace(/\bwhat's\b/g, 'what is')

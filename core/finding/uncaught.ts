@@ -14,10 +14,10 @@
 import type { FindingFrame } from '../../protocol/types.js';
 
 /** The runtimes whose grammar this module knows (the Raised runtime and the Trace kind they give). */
-export type GrammarRuntime = 'erlang' | 'elixir' | 'lua' | 'tcl' | 'ocaml' | 'r' | 'php';
+export type GrammarRuntime = 'erlang' | 'elixir' | 'lua' | 'tcl' | 'ocaml' | 'r' | 'php' | 'haskell';
 
 /** The tool each runtime's trace names when its report does not (index.ts TOOL_OF_TRACE). */
-export const GRAMMAR_TOOLS: Record<GrammarRuntime, string> = { erlang: 'erlang', elixir: 'elixir', lua: 'lua', tcl: 'tclsh', ocaml: 'ocaml', r: 'Rscript', php: 'phpunit' };
+export const GRAMMAR_TOOLS: Record<GrammarRuntime, string> = { erlang: 'erlang', elixir: 'elixir', lua: 'lua', tcl: 'tclsh', ocaml: 'ocaml', r: 'Rscript', php: 'phpunit', haskell: 'ghc' };
 
 /** What a runtime's report of an uncaught error says: its head line, the exception, and how the runtime ended. */
 export interface Uncaught {
@@ -204,6 +204,32 @@ function luaFrames(line: string): GrammarFrame[] {
   return m ? [{ file: m[1] as string, line: Number(m[2]), function: m[3] as string, library: LUA_LIBRARY.test(m[1] as string) }] : [];
 }
 
+// ---- Haskell (a program GHC compiled: its runtime prints `prog: <message>` for what nothing caught; ux13) ----
+
+/**
+ * A pattern match with no equation for the value (`prog: src/M.hs:(28,1)-(29,40): Non-exhaustive patterns in function
+ * f`, GHC's span of the definition: the line is its first), an irrefutable pattern, a record built without a field, a
+ * class method with no instance or default: the message names the place and says what was missing.
+ */
+const HS_PLACED = /^[\w.-]+: ((?:[^\s:]*\/)?[^\s:/]+\.l?hs):(?:\((\d+),\d+\)-\(\d+,\d+\)|(\d+):\d+(?:-\d+)?): (Non-exhaustive (?:patterns|guards) in|Irrefutable pattern failed|Missing field in record construction|No instance nor default method)/;
+const HS_EXCEPTION: Record<string, string> = { 'Missing field in record construction': 'RecConError', 'No instance nor default method': 'NoMethodError' };
+/** `error`, `undefined`, `head []` and the like: the message, then `CallStack (from HasCallStack):` and its frames. */
+const HS_HEAD = /^[\w.-]+: \S/;
+/** A call stack's frame: `  error, called at src/M.hs:12:9 in main:M` (innermost first); GHC's own libraries under `libraries/`. */
+const HS_FRAME = /^\s+([\w'.]+), called at ((?:[^\s:]*\/)?[^\s:/]+\.l?hs):(\d+):\d+ in ([\w.-]+):[\w.]+\s*$/;
+
+function haskellAt(line: (k: number) => string, i: number, text: string): Uncaught | undefined {
+  const p = HS_PLACED.exec(text);
+  if (p) return { index: i, text, exception: HS_EXCEPTION[p[4] as string] ?? 'PatternMatchFail', runtime: 'haskell', tool: 'ghc', place: { file: p[1] as string, line: Number(p[2] ?? p[3]) } };
+  if (HS_HEAD.test(text) && line(i + 1).trim() === 'CallStack (from HasCallStack):') return { index: i, text, exception: 'ErrorCall', runtime: 'haskell', tool: 'ghc' };
+  return undefined;
+}
+
+function haskellFrames(line: string): GrammarFrame[] {
+  const m = HS_FRAME.exec(line);
+  return m ? [{ file: m[2] as string, line: Number(m[3]), function: m[1] as string, library: /^libraries\/|^\//.test(m[2] as string) }] : [];
+}
+
 // ---- Tcl (errorInfo: the message, then `    while executing` and the commands it was invoked from) ----
 
 const TCL_CONTEXT = /^ {4}while (?:executing|compiling)$/;
@@ -360,7 +386,7 @@ export function uncaughtAt(line: (k: number) => string, i: number): Uncaught | u
   if (text.startsWith('Error in process <')) return erlangAt(text, i, line(i + 1).trim());
   if (text.startsWith('exception ') && [1, 2, 3, 4, 5, 6].some((d) => /^\s*crasher:$/.test(line(i - d)))) return erlangAt(text, i, '');
   if (text.startsWith('Error')) return rAt(line, i, text);
-  return luaAt(line, i, text) ?? tclAt(line, i, raw, text) ?? phpunitAt(line, i, text);
+  return luaAt(line, i, text) ?? haskellAt(line, i, text) ?? tclAt(line, i, raw, text) ?? phpunitAt(line, i, text);
 }
 
 /** A line of a report's own below its head: a frame, a traceback's line, Tcl's commands it was invoked from, R's `Calls:`. */
@@ -433,6 +459,7 @@ export function grammarFramesOf(line: string): { runtime: GrammarRuntime; frames
     ['tcl', tclFrames],
     ['ocaml', ocamlFrames],
     ['php', phpFrames],
+    ['haskell', haskellFrames],
   ];
   for (const [runtime, read] of readers) {
     const frames = read(line);
@@ -443,7 +470,7 @@ export function grammarFramesOf(line: string): { runtime: GrammarRuntime; frames
 
 /** Whether a line is a frame (or a traceback's own line) of one of these grammars: a window's trace reads on over it. */
 export function isGrammarTraceLine(line: string): boolean {
-  return /^stack traceback:$|^\s+\[C\]: in |^ {4}(?:invoked from within|while executing)$|^ {4}\(procedure "[^"]+" line \d+\)$/.test(line) || grammarFramesOf(line) !== undefined;
+  return /^stack traceback:$|^CallStack \(from HasCallStack\):$|^\s+\[C\]: in |^ {4}(?:invoked from within|while executing)$|^ {4}\(procedure "[^"]+" line \d+\)$/.test(line) || grammarFramesOf(line) !== undefined;
 }
 
 /**

@@ -188,6 +188,10 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^\s*(?:Failed|X) \S+\.\S+ \[\d/, role: 'anchor', weight: 8, reason: '.NET test failure' },
   { re: /^Build FAILED\.$|^\s*\d+ (?:Error|Warning)\(s\)$/, role: 'summary', weight: 2, reason: 'MSBuild failed' },
   { re: /^stack traceback:$/, role: 'anchor', weight: 5, reason: 'Lua error' },
+  // A compiled Haskell program's uncaught exception: `prog: src/M.hs:(28,1)-(29,40): Non-exhaustive patterns in
+  // function f` (the place is GHC's span of the definition), or an `error` call's message over its call stack.
+  { re: /^[\w.-]+: \S+\.l?hs:(?:\(\d+,\d+\)-\(\d+,\d+\)|\d+:\d+(?:-\d+)?): (?:Non-exhaustive (?:patterns|guards) in|Irrefutable pattern failed|Missing field in record construction|No instance nor default method)/, role: 'anchor', weight: 9, reason: 'Haskell runtime error', needs: ['hs:'] },
+  { re: /^CallStack \(from HasCallStack\):$/, role: 'anchor', weight: 6, reason: 'Haskell runtime error' },
 
   // R: `R CMD check` reports a failed check with the tail of the failing output under it;
   // testthat heads each failure `── 1. Failure: desc (@file#line) ──` (2.x) or

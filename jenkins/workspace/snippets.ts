@@ -23,6 +23,7 @@ import { renamedHits, undefinedNameOf } from './renamedName.js';
 import { earlyUse, usedEarlyName } from './useBeforeDeclaration.js';
 import { missingEnumCases, NOT_EXHAUSTIVE } from './enumCases.js';
 import { LOCK_OR_REGISTRY, lockDrift } from './lockDrift.js';
+import { settingHits } from './settingReads.js';
 import { importedFiles, importedNamesNotUsed } from './importedNames.js';
 import { importedSubjects, subjectOf } from './subject.js';
 export { subjectOf } from './subject.js';
@@ -533,6 +534,15 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       const file = files.find((f) => f.rel === hit.rel) as { rel: string; lines: string[] };
       const w = window({ lines: file.lines, cut: false }, hit.index + 1, 1, 600);
       snippets.push({ path: hit.rel, workspaceId: lockHome.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+    }
+  }
+  // The settings the step ran with (settingReads.ts): the variables the failing file or its script reads or sets; a full disk's directory.
+  const settingHome = failingWorkspace ?? options.workspaces[0];
+  if (top && SCRIPT_CLASSES.has(top.class) && settingHome) {
+    const readLines = async (rel: string): Promise<string[] | undefined> => ((f) => (f instanceof WorkspaceError || f.cut ? undefined : f.lines))(await reader.read(settingHome, rel));
+    for (const hit of await settingHits({ files: await reader.index(settingHome), read: readLines }, lines, top, failing?.path, commandBefore(lines, top.message_line))) {
+      const w = window({ lines: (await readLines(hit.rel)) ?? [], cut: false }, hit.index + 1, 2, 800);
+      snippets.push({ path: hit.rel, workspaceId: settingHome.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
     }
   }
   // A name the tool says is not defined, and the project's definition of a name like it (renamedName.ts): a rename that missed a use.

@@ -21,6 +21,7 @@ import { dataFileStep } from './dataFileSteps.js';
 import { renamedStep } from './renamedSteps.js';
 import { enumCaseStep } from './enumCaseSteps.js';
 import { lockStep } from './lockSteps.js';
+import { settingStep } from './settingSteps.js';
 
 export type { Clue } from './clueLine.js';
 
@@ -178,7 +179,7 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     if (linkage) return linkage;
   }
   // The data file the failing line reads (dataFileSteps.ts).
-  const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others) ?? enumCaseStep(c, f) ?? lockStep(c, f);
+  const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others) ?? enumCaseStep(c, f) ?? lockStep(c, f) ?? settingStep(c, f);
   if (data) return data;
   let m: RegExpExecArray | null;
   if ((m = /^declares the dependency (.+)$/.exec(what))) {
@@ -370,6 +371,7 @@ export function clueSteps(ask: Ask, f: Finding): Reply | undefined {
     if (!step) continue;
     out.line(shown === 0 ? '**In the workspace:**' : '');
     out.line(step);
+    for (const cite of step.matchAll(/\[L(\d+)-L(\d+)\]/g)) out.log({ start_line: Number(cite[1]), end_line: Number(cite[2]) });
     // Quoted unless another snippet the answer shows already holds that line (the code under test).
     const shownElsewhere = snippetsOf(ask.ci).some((x) => !isClue(x) && x.path === c.snippet.path && x.startLine <= c.line && x.endLine >= c.line);
     if (!shownElsewhere) out.line(numbered(c.snippet, c.line, 14));

@@ -54,6 +54,9 @@ const LOAD_FAILURE = /NoClassDefFoundError|ClassNotFoundException|NoSuchMethodEr
  */
 export const MODULE_FORMAT = /ERR_REQUIRE_ESM|ERR_REQUIRE_ASYNC_MODULE|require\(\) of ES Module|require\(\) cannot be used on an ESM graph with top-level await|Named export '[^']+' not found\. The requested module '[^']+' is a CommonJS module/;
 
+/** Node's refusal of a deep import the package's `exports` map does not list: how the line imports, or the map, is the fix (ux13). */
+export const PACKAGE_SUBPATH = /Package subpath '[^']+' is not defined by "exports"/;
+
 /** PHP's class (interface, trait, enum) that no loaded file declares: a file's name, namespace or autoloading to fix, not a line's values (ux12). */
 export const PHP_NOT_LOADED = /\b(?:Class|Interface|Trait|Enum) ["']([\w\\]+)["'] not found\b/;
 

@@ -40,6 +40,22 @@ const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
  * between its echo and that line, when the excerpt shown does not hold it. It is the only
  * evidence of why the command failed, so it is quoted, never interpreted (issue 25).
  */
+
+/**
+ * A log read as its last lines (the controller's tail of a longer log, `consoleLogTruncated`): the answer's line numbers
+ * count from the first line it holds, not from the top of Jenkins' console, so it says so, and gives the whole log's
+ * line when the tail's start is known (`consoleLogTailStartLine`). ux13: "[L983]" of a 5,249-line console whose error
+ * is its line 5,232.
+ */
+function tailNumbering(ci: CiContext, line: number): string | undefined {
+  const b = ci.buildDetails;
+  if (!b || typeof b.consoleLog === 'string' || typeof b.consoleLogTail !== 'string' || b['consoleLogTruncated'] !== true) return undefined;
+  const held = b.consoleLogTail.split('\n').length;
+  const start = typeof b.consoleLogTailStartLine === 'number' ? b.consoleLogTailStartLine : undefined;
+  const where = start !== undefined ? `: ${at(line)} is its line ${start + line - 1}` : '';
+  return `*Line numbers count from the first of the log's last ${held} lines (what was read of this longer log), not from the top of Jenkins' console${where}.*`;
+}
+
 export function commandOutput(out: ReplyBuilder, ctx: ChatContext, top: LogSpan, headline: string, headlineLine: number): void {
   if (!reportsOnly(headline)) return;
   const stored = storedLogSpan(ctx);
@@ -274,6 +290,11 @@ const failure: Composer = async (ask) => {
     const first = found.class === 'unknown' ? 'first line that looks like an error' : stopped && found.class === 'timeout-aborted' ? 'line that says what stopped it' : 'first real error';
     const lead = outcome === 'unknown' ? `**The log's ${first} is ${headlineCite}:**` : `**${how}** the ${first} is ${headlineCite}:`;
     out.line(`${lead} ${inlineCode(clip(headline.text))}`);
+  }
+  const numbering = tailNumbering(ci, headline.line);
+  if (numbering) {
+    out.fact('buildDetails.consoleLogTruncated');
+    out.line(numbering);
   }
   const green = greenBuildOf(ci);
   if (green?.compared && !askedKind) {

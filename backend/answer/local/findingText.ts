@@ -353,7 +353,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
         parts.push(`R stopped the script on an error${call ? ` in ${inlineCode(call)}` : ''} ${m}.`);
         break;
       }
-      parts.push(f.exception === 'panic' ? `The program panicked ${m}.` : f.exception && /^SIG|Sanitizer/.test(f.exception) ? `The program was stopped by ${inlineCode(f.exception)} ${m}.` : `The program raised ${inlineCode(f.exception ?? 'an exception')} and stopped ${m}.`);
+      parts.push(f.exception === 'panic' ? `The program panicked ${m}.` : f.exception && /^SIG|Sanitizer/.test(f.exception) ? `The program was stopped by ${inlineCode(f.exception)} ${m}.` : !f.exception || f.exception === 'error' ? `The program stopped on a runtime error ${m}.` : `The program raised ${inlineCode(f.exception)} and stopped ${m}.`);
       break;
     case 'dependency-resolution':
       // A lock file out of step with its manifest (core/finding/rules.ts): nothing failed to resolve; the tool would have to rewrite the lock.

@@ -271,7 +271,7 @@ export const fix: Composer = (ask) => {
 
   // The code a failing test exercises, when the workspace holds it: where the fix usually is.
   // (A test that timed out too: what it waited on is there.)
-  const subjectOf = f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted' ? snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? '')) : undefined;
+  const subjectOf = f.class === 'test-assertion' || f.class === 'test-error' || f.class === 'timeout-aborted' || f.class === 'out-of-memory' ? snippetsOf(ci).find((x) => /^code under test of /.test(x.message ?? '')) : undefined;
   if (subjectOf) {
     const subject = subjectOf;
     // Shown unless the source above already quotes it (naming its path is not showing it).

@@ -237,6 +237,14 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
       out.push({ text: `The compiler was compiling ${inlineCode(src)} ${at(l.line)} when memory ran out: that file (its size, a huge generated table or initializer, heavy templates or macros) is what needs the memory; compile it with less optimisation, split it, or give the step more memory.`, lines: [l.line] });
       return;
     }
+    // A JVM compiler's own account of the expression it was on (kotlinc's `Exception while analyzing expression at (4,45) in /ws/src/T.kt`), above the error's cause.
+    for (const l of around(stored, m0, 120, 0).reverse()) {
+      const m = /\bwhile (?:analy[sz]ing|compiling|generating code for)\b.*?\bin (\S+\.(?:kt|kts|java|scala|groovy|swift|cs))\s*$/.exec(l.text.trim());
+      if (!m) continue;
+      const file = m[1] as string;
+      out.push({ text: `The compiler was on ${inlineCode(file.slice(file.lastIndexOf('/') + 1))} ${at(l.line)} when memory ran out: that file (a huge literal, table or initializer in it) is most likely what needs the memory; split it or load the data at run time, or give the compiler more heap.`, lines: [l.line] });
+      return;
+    }
   }),
 
   // A refused connection on the agent itself while the log shows a service on another port (`stub listening on 127.0.0.1:47710`, `... on 47851`).

@@ -19,11 +19,12 @@ import { CHOICE_REMEDIES, FACT_REMEDIES } from './remedyFacts.js';
 import { DETAIL_REMEDIES, NAMED_REMEDIES } from './fixNamed.js';
 import { WHAT_NEEDS_REMEDIES } from './fixWhatNeeds.js';
 import { RUNTIME_WORD_REMEDIES } from './runtimeWords.js';
+import { RUNTIME_HINT_REMEDIES } from './runtimeHints.js';
 import { PIPE_MASKED_REMEDIES } from './pipeMaskedStep.js';
 import { chooseRemedies, remedyInput, type Caller, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 
 /** The tables that read only the finding (its class, message, exception, symbol) and the log's lines through `lineText`. */
-const FINDING_TABLES: readonly RemedyRule[] = [...CLASS_REMEDIES, ...PIPE_MASKED_REMEDIES, ...DIAGNOSTIC_REMEDIES, ...OS_CONDITION_REMEDIES, ...RUNTIME_WORD_REMEDIES, ...EXCEPTION_REMEDIES];
+const FINDING_TABLES: readonly RemedyRule[] = [...CLASS_REMEDIES, ...PIPE_MASKED_REMEDIES, ...DIAGNOSTIC_REMEDIES, ...OS_CONDITION_REMEDIES, ...RUNTIME_WORD_REMEDIES, ...RUNTIME_HINT_REMEDIES, ...EXCEPTION_REMEDIES];
 /** Every table: the finding's, then the ones that also read the log around the message. */
 export const REMEDY_TABLES: readonly RemedyRule[] = [...FINDING_TABLES, ...CHOICE_REMEDIES, ...KNOWN_REMEDIES, ...EVERYDAY_REMEDIES, ...TOOL_WORD_REMEDIES, ...ACCESS_REMEDIES, ...TOOL_INSTRUCTION_REMEDIES, ...LOG_NAME_REMEDIES, ...WHAT_NEEDS_REMEDIES, ...FACT_REMEDIES, ...NAMED_REMEDIES, ...DETAIL_REMEDIES];
 

@@ -4,7 +4,7 @@ import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { addressPorts } from '../../../core/log/values.js';
 import { cite, clip, failingStepOf, inlineCode, UNSET_VARIABLE } from '../logtext.js';
 import { abortedBy, at, capital, citedAfter, docTestOf, inProjectFile, lineHolding, messageSpan, placeOf, printedCode, toolName, XPASS_STRICT } from './findingText.js';
-import { MODULE_FORMAT, PHP_NOT_LOADED, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
+import { MODULE_FORMAT, PACKAGE_SUBPATH, PHP_NOT_LOADED, allocationHint, indentationHint, isLoadFailure, messageHasDetail, missingFields, testTimeLimitOf, waitsOf } from './exceptions.js';
 import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
@@ -215,7 +215,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'test-error':
     case 'runtime-exception': {
       const target = project ?? loc?.frames?.raise;
-      const ex = f.exception ? inlineCode(f.exception) : f.class === 'runtime-exception' ? 'the error' : 'the exception';
+      const ex = f.exception && f.exception !== 'error' ? inlineCode(f.exception) : f.class === 'runtime-exception' ? 'the error' : 'the exception';
       // Where to act, not the diagnosis again (the headline quotes the message): the raising line, else the log has none.
       // What to do at the line: a class or module that did not load is not about the line's values,
       // and a message that is the type alone describes nothing of them.
@@ -231,6 +231,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         ? loadAct(f, m)
         : isLoadFailure(`${f.exception ?? ''} ${f.message}`)
         ? `: that line is where the program first needed code it could not load ${m}, so the fix is in what the build puts on the classpath or installs, not in the line`
+        : PACKAGE_SUBPATH.test(f.message)
+        ? `: that line imports a subpath that the package's \`exports\` map does not list ${m}, so the fix is in how the line imports it (or in that map), not in the values it works with`
         : PHP_NOT_LOADED.test(f.message)
         ? `: that line is where the program first needed ${inlineCode(PHP_NOT_LOADED.exec(f.message)?.[1] as string)}, which no file it loaded declares ${m}, so the fix is in the file that should declare it and how it is loaded, not in the values the line works with`
         : os

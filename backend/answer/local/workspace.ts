@@ -8,7 +8,8 @@ import { missingSymbolOf, similarIdentifiers, symbolKindAt, typeMismatchOf, type
 import type { Finding } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { buildLabel, escapeRegExp } from '../facts.js';
-import { MODULE_FORMAT, PHP_NOT_LOADED, isLoadFailure, messageHasDetail } from './exceptions.js';
+import { MODULE_FORMAT, PACKAGE_SUBPATH, PHP_NOT_LOADED, isLoadFailure, messageHasDetail } from './exceptions.js';
+import { runtimeHintApplies } from './runtimeHints.js';
 import { loadAct } from './loadRemedy.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { docTestOf } from './findingText.js';
@@ -377,7 +378,8 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     // A doc test's panic (findingText.ts docTestOf): the marked line is the panic's line in rustdoc's program, not the file's.
     const doc = docTestOf(finding);
     if (doc) return `the failing doc test is the example that starts at line ${doc.line} of ${inlineCode(doc.file)}; line ${s.line} is where rustdoc's program from that example stopped, which need not be line ${s.line} of the file. Run the example's calls against the code: the code or the example is wrong.`;
-    const raised = `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception ? inlineCode(finding.exception) : 'the error'} came from`;
+    // A runtime's generic `error` (Lua, R) is no exception's name (ux13).
+    const raised = `${where}${code ? ` (${inlineCode(code)})` : ''} is where ${finding.exception && finding.exception !== 'error' ? inlineCode(finding.exception) : 'the error'} came from`;
     // "Make sure the value is set" is advice for a missing value only; a KeyError or an IllegalStateException is about another thing.
     if (NULL_VALUE.test(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: make the code handle the value it got there, or make sure that value is set before it is used.`;
     const cycle = IMPORT_CYCLE.exec(finding.message)?.[1];
@@ -387,12 +389,15 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
     // Native code the loader (or JNI) refused: the library is what to fix (loadRemedy.ts).
     if (finding.linkage?.stage === 'load') return `${raised}${loadAct(finding, '').replace(/ ,/g, ',').replace(/\s+(?=,|$)/g, '')}.`;
     if (isLoadFailure(`${finding.exception ?? ''} ${finding.message}`)) return `${raised}: the line needed code the program could not load there, so fix what the build puts on the classpath or installs rather than the line.`;
+    if (PACKAGE_SUBPATH.test(finding.message)) return `${raised}: the line imports a subpath the package's \`exports\` map does not list, so change the import (or the map) rather than the line's values.`;
     if (PHP_NOT_LOADED.test(finding.message)) return `${raised}: the line needed ${inlineCode(PHP_NOT_LOADED.exec(finding.message)?.[1] as string)}, and no file PHP loaded declares it, so fix the file that should (its name, its namespace) or how it is loaded rather than the line.`;
     // The operating system's answer (osCondition.ts): the line only asked; the environment is the first suspect.
     const os = osConditionOf(finding.message);
     // A message without the path (Rust's `Os { kind: NotFound }`): the one path literal the line holds.
     const literal = os && !os.what && code ? [...code.matchAll(/"([\w.-]*\/[\w./-]*\.\w+|[\w-]+\.\w{2,5})"/g)].map((x) => x[1] as string) : [];
     if (os) return `${raised}: ${osFixLine(literal.length === 1 ? { ...os, what: literal[0] as string } : os)}`;
+    // A runtime's words a remedy reads (runtimeHints.ts, ux13): that step says what they ask for.
+    if (runtimeHintApplies(finding)) return `${raised}; the step above says what its message asks for there.`;
     if (!messageHasDetail(finding)) return `${raised}: the message gives nothing beyond the exception's type, so read what this line does with the exception's meaning in mind, then fix the line or the code that gave it its values.`;
     return `${raised}: read what the message says about the values this line works on, then fix the line or the code that gave it those values.`;
   }

@@ -1,0 +1,171 @@
+/**
+ * "How do I fix it?" from the settings a step ran with (helper fx13, issue 25 point 3; jenkins/workspace/settingReads.ts,
+ * backend/answer/local/settingSteps.ts): the environment variable the failing file or the script the failing command ran
+ * reads, with the step's traced assignment of a variable named like it; a variable that script sets for its own
+ * commands; for a full disk, the project line that sets the directory written to, or the variable a traced command
+ * shows holding it, and the files that read that variable. Made-up projects with the tools' own output shapes (curl,
+ * git, gcc's assembler, jest), each with a case where nothing may be said; then the real cases of the tuning rounds
+ * (below HELDOUT_ROUND). Every citation checked.
+ */
+import { fixOfRealCase, fixOfShellLog } from './helpers/shellLogFix.js';
+import { project, removeProjects } from './helpers/projectDir.js';
+import { environmentReads, fullDiskPlaces, ownSettings } from '../jenkins/workspace/settingReads.js';
+
+afterAll(removeProjects);
+
+describe('the environment variables a file reads', () => {
+  it('reads the usual forms of each language', () => {
+    const lines = [
+      "const token = process.env.FORGE_TOKEN ?? '';",
+      'GATEWAY = os.environ.get("METRICS_GATEWAY", "http://[fd00:c1::20]:9091")',
+      'url = ENV.fetch("FEED_URL")',
+      'String pass = System.getenv("KEYSTORE_PASSWORD");',
+      'addr := os.Getenv("CACHE_ADDR")',
+      'let dir = std::env::var("OUT_DIR").unwrap();',
+      '<reportsDirectory>${env.TEST_REPORTS_DIR}/x</reportsDirectory>',
+      'openssl enc -d -in a.enc -pass env:SECRETS_PASS',
+      '// process.env.COMMENTED is not read',
+    ];
+    expect(environmentReads('x.txt', lines).map((r) => r.name)).toEqual(['FORGE_TOKEN', 'METRICS_GATEWAY', 'FEED_URL', 'KEYSTORE_PASSWORD', 'CACHE_ADDR', 'OUT_DIR', 'TEST_REPORTS_DIR', 'SECRETS_PASS']);
+  });
+
+  it("a shell script's `$NAME` counts only for a name it does not assign itself", () => {
+    const sh = ['#!/bin/sh', 'OUT=${ARTIFACT_OUT:-build}', 'mkdir -p "$OUT"', 'curl -H "Authorization: Bearer $UPLOAD_TOKEN" "$HOME/x"'];
+    expect(environmentReads('ci/up.sh', sh).map((r) => r.name)).toEqual(['ARTIFACT_OUT', 'UPLOAD_TOKEN']);
+  });
+
+  it('a variable a script sets and uses further down, not one it never uses', () => {
+    const sh = ['set -eu', 'REMOTE=http://127.0.0.1:47733/protos.git', 'UNUSED=1', 'git clone "$REMOTE" vendor'];
+    expect(ownSettings('scripts/sync.sh', sh)).toEqual([{ name: 'REMOTE', index: 1, value: 'http://127.0.0.1:47733/protos.git', usedAt: 3 }]);
+    expect(ownSettings('Makefile', ['OBJDIR ?= /tmp/o', '$(OBJDIR)/a.o: a.c'])).toEqual([{ name: 'OBJDIR', index: 0, value: '/tmp/o', usedAt: 1 }]);
+  });
+
+  it("a full disk's places: the write's path, a filesystem `df` shows full, a directory `df` measured", () => {
+    const log = ['+ df -k /tmp/b/reports', 'Filesystem 1K-blocks Used Available Use% Mounted on', 'tmpfs 192 192 0 100% /tmp/b/covfs', 'tmpfs 1024 10 1014 1% /tmp/b/reports'];
+    expect(fullDiskPlaces(log, "can't write 3888 bytes to /tmp/b/obj/a.o: No space left on device", 9)).toEqual([
+      { path: '/tmp/b/obj/a.o', line: 9, how: 'write' },
+      { path: '/tmp/b/covfs', line: 3, how: 'full' },
+      { path: '/tmp/b/reports', line: 1, how: 'measured' },
+    ]);
+  });
+});
+
+describe('a credential the script reads, and the variable the step set instead', () => {
+  const upload = '#!/bin/sh\nset -eu\ncurl -fsS -H "Authorization: Bearer $UPLOAD_TOKEN" -T dist/app.tgz https://artifacts.example/upload\n';
+  const log = ['+ export DEPLOY_TOKEN=****', '+ ./scripts/upload.sh', 'curl: (22) The requested URL returned error: 401'];
+
+  it('names the variable the script reads, where, and the like-named one the step set', async () => {
+    const fix = await fixOfShellLog(log, 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': upload }));
+    expect(fix).toContain('`scripts/upload.sh:3` reads `UPLOAD_TOKEN` from the environment');
+    expect(fix).toMatch(/and the step sets `DEPLOY_TOKEN` \[L3-L3\], not `UPLOAD_TOKEN`: if `DEPLOY_TOKEN` holds the value meant, set `UPLOAD_TOKEN` where the job sets its variables/);
+  });
+
+  it('says the log does not show it set when the step set nothing like it', async () => {
+    const fix = await fixOfShellLog(log.slice(1), 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': upload }));
+    expect(fix).toContain('`scripts/upload.sh:3` reads `UPLOAD_TOKEN` from the environment');
+    expect(fix).toContain('The log does not show the step setting it: check that the job sets `UPLOAD_TOKEN`, and to what.');
+  });
+
+  it('says nothing of a variable whose name is no credential', async () => {
+    const other = upload.replace('$UPLOAD_TOKEN', 'token').replace('https://artifacts.example/upload', '"$BUILD_LABEL"');
+    const fix = await fixOfShellLog(log.slice(1), 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': other }));
+    expect(fix).not.toContain('from the environment');
+  });
+});
+
+describe('a value the script the step ran sets for itself', () => {
+  const sync = '#!/bin/bash\nset -eu\nPROTOS_REMOTE=http://127.0.0.1:47733/mirror/protos.git\nrm -rf vendor/protos\ngit clone -q --depth 1 "$PROTOS_REMOTE" vendor/protos\n';
+  const log = ['+ ./scripts/sync-protos.sh', "fatal: unable to access 'http://127.0.0.1:47733/mirror/protos.git/': Failed to connect to 127.0.0.1 port 47733 after 0 ms: Couldn't connect to server"];
+
+  it('quotes the line that sets it and the line that uses it', async () => {
+    const fix = await fixOfShellLog(log, 'protos', '/tmp/jenkins7.sh', project({ 'scripts/sync-protos.sh': sync }));
+    expect(fix).toContain('`scripts/sync-protos.sh:3` sets `PROTOS_REMOTE` (`PROTOS_REMOTE=http://127.0.0.1:47733/mirror/protos.git`), which line 5 of `scripts/sync-protos.sh` uses');
+  });
+
+  it('nothing when the script passes the address on its command line', async () => {
+    const fix = await fixOfShellLog(log, 'protos', '/tmp/jenkins7.sh', project({ 'scripts/sync-protos.sh': sync.replace('PROTOS_REMOTE=http://127.0.0.1:47733/mirror/protos.git\n', '').replace('"$PROTOS_REMOTE"', 'http://127.0.0.1:47733/mirror/protos.git') }));
+    expect(fix).not.toContain('for its own commands');
+    expect(fix).not.toContain('sets `PROTOS_REMOTE`');
+  });
+});
+
+describe('a full disk: where the directory written to is set', () => {
+  const makefile = 'CC = gcc\nOBJDIR = /tmp/b10b/objvol/obj\nSRCS = src/main.c src/lut.c\nOBJS = $(SRCS:src/%.c=$(OBJDIR)/%.o)\n$(OBJDIR)/%.o: src/%.c\n\t@mkdir -p $(OBJDIR)\n\t$(CC) -c -o $@ $<\n';
+  const gas = (dir: string): string[] => ['+ make', `gcc -c -o ${dir}/main.o src/main.c`, `gcc -c -o ${dir}/lut.o src/lut.c`, `/tmp/ccLnAkIG.s: Fatal error: can't write 3888 bytes to section .rodata of ${dir}/lut.o: 'No space left on device'`, 'make: *** [Makefile:7: /tmp/b10b/objvol/obj/lut.o] Error 1'];
+
+  it('the Makefile line that sets it, as a literal', async () => {
+    const fix = await fixOfShellLog(gas('/tmp/b10b/objvol/obj'), 'imgconv', '/tmp/jenkins7.sh', project({ Makefile: makefile, 'src/main.c': 'int main(void){return 0;}\n', 'src/lut.c': 'float lut[1];\n' }));
+    expect(fix).toMatch(/`Makefile:2` sets `OBJDIR` to `\/tmp\/b10b\/objvol\/obj` \(`OBJDIR = \/tmp\/b10b\/objvol\/obj`\), which holds `\/tmp\/b10b\/objvol\/obj\/lut\.o`, the path of the write that failed \[L6-L6\]: if that filesystem is too small/);
+  });
+
+  it('nothing when the directory set is not where the write went', async () => {
+    const fix = await fixOfShellLog(gas('/tmp/other/obj'), 'imgconv', '/tmp/jenkins7.sh', project({ Makefile: makefile, 'src/main.c': 'int main(void){return 0;}\n', 'src/lut.c': 'float lut[1];\n' }));
+    expect(fix).not.toContain('sets `OBJDIR`');
+  });
+
+  const ci = 'trap \'df -h "$COVERAGE_DIR"\' EXIT\nmkdir -p "$COVERAGE_DIR"\nnpm test\n';
+  const jestConfig = "module.exports = {\n  coverageDirectory: process.env.COVERAGE_DIR || 'coverage',\n  coverageReporters: ['html', 'lcov'],\n};\n";
+  const jestLog = (full: string): string[] => ['+ mkdir -p /tmp/b13a/covfs/units', '+ npm test', 'Failed to write coverage reports:', '        ERROR: Error: ENOSPC: no space left on device, write', '+ df -h /tmp/b13a/covfs/units', 'Filesystem      Size  Used Avail Use% Mounted on', full];
+
+  it('the variable a traced command shows holding it, and the config that reads that variable', async () => {
+    const fix = await fixOfShellLog(jestLog('tmpfs           192K  192K     0 100% /tmp/b13a/covfs'), 'web', '/tmp/jenkins7.sh', project({ 'ci.sh': ci, 'jest.config.js': jestConfig }));
+    expect(fix).toMatch(/`ci\.sh:2` \(`mkdir -p "\$COVERAGE_DIR"`\) uses `COVERAGE_DIR`, which the step's trace shows as `\/tmp\/b13a\/covfs\/units` \[L3-L3\], under `\/tmp\/b13a\/covfs`, which the step's `df` shows full \[L9-L9\]/);
+    expect(fix).toContain("`jest.config.js:2` reads `COVERAGE_DIR` too (`coverageDirectory: process.env.COVERAGE_DIR || 'coverage',`)");
+  });
+
+  it('nothing of the variable when no path the trace shows lies on a filesystem the log names', async () => {
+    const fix = await fixOfShellLog(jestLog('tmpfs           192K  192K     0 100% /tmp/elsewhere').filter((l) => !l.startsWith('+ df')), 'web', '/tmp/jenkins7.sh', project({ 'ci.sh': ci, 'jest.config.js': jestConfig }));
+    expect(fix).not.toContain('which the step\'s trace shows as');
+    expect(fix).not.toContain('reads `COVERAGE_DIR` too');
+  });
+});
+
+describe('real cases of the tuning rounds', () => {
+  it.each([
+    ['gcc-as-no-space-left', ['`Makefile:3` sets `OBJDIR` to `/tmp/b10b/objvol/obj`']],
+    ['jest-coverage-dir-enospc', ['uses `COVERAGE_DIR`, which the step\'s trace shows as `/tmp/b13a/covfs/units`', '`jest.config.js:2` reads `COVERAGE_DIR` too']],
+    ['maven-surefire-reports-dir-tmpfs-full-long', ['uses `TEST_REPORTS_DIR`', '`pom.xml:23` reads `TEST_REPORTS_DIR` too']],
+    ['git-fetch-stalled-server-pipeline-timeout', ['`scripts/sync-protos.sh:3` sets `PROTOS_REMOTE`']],
+    ['node-release-api-401', ['reads `FORGE_TOKEN` from the environment', 'the step sets `RELEASE_TOKEN`']],
+    ['openssl-enc-bad-decrypt-rotated-pass', ['`deploy.sh:4` reads `SECRETS_PASS` from the environment']],
+    ['python-urlopen-refused', ['`ci/push_metrics.py:6` reads `METRICS_GATEWAY` from the environment']],
+  ])('%s', async (id, said) => {
+    const fix = await fixOfRealCase(id);
+    for (const s of said) expect(fix).toContain(s);
+  });
+
+  it('xz-compress-dev-full: a variable the script assigns itself is not "the step set another"', async () => {
+    const fix = await fixOfRealCase('xz-compress-dev-full');
+    expect(fix).not.toContain('and the step sets `OUT`');
+  });
+});
+
+describe('running out of memory: what was being compiled, the code a test exercised', () => {
+  const kotlinc = (file: string): string[] => [
+    '+ export JAVA_OPTS=-Xmx128m',
+    '+ kotlinc src -d build/classes',
+    `ERROR: Exception while analyzing expression at (4,45) in ${file}`,
+    'org.jetbrains.kotlin.utils.KotlinExceptionWithAttachments: Exception while analyzing expression at (4,45)',
+    '\tat org.jetbrains.kotlin.types.expressions.ExpressionTypingVisitorDispatcher.getTypeInfo(ExpressionTypingVisitorDispatcher.kt:110)',
+    'Caused by: java.lang.OutOfMemoryError: Java heap space',
+    '\tat java.base/java.util.Arrays.copyOf(Arrays.java:3537)',
+  ];
+
+  it('kotlinc: the file the compiler was analyzing', async () => {
+    const fix = await fixOfShellLog(kotlinc('/tmp/ws/src/PostcodeTable.kt'), 'postcodes');
+    expect(fix).toMatch(/The compiler was on `PostcodeTable\.kt` \[L5-L5\] when memory ran out: that file \(a huge literal, table or initializer in it\) is most likely what needs the memory/);
+  });
+
+  it('nothing of a file when the compiler names none', async () => {
+    const fix = await fixOfShellLog(kotlinc('/tmp/ws/src/PostcodeTable.kt').filter((l) => !/ in \/tmp\//.test(l)), 'postcodes');
+    expect(fix).not.toContain('The compiler was on');
+  });
+
+  it.each([
+    ['maven-surefire-oom', '**The code under test** (`src/main/java/org/ledger/report/TotalsReport.java`'],
+    ['maven-surefire-argline-xmx-report-builder-oom-long', '**The code under test** (`src/main/java/dev/acme/report/ReportBuilder.java`'],
+    ['kotlinc-compiler-oom', 'The compiler was on `PostcodeTable.kt`'],
+  ])('%s (real, tuned)', async (id, said) => {
+    expect(await fixOfRealCase(id)).toContain(said);
+  });
+});
