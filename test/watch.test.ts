@@ -163,7 +163,7 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
         const list = (await get<{ items: WatchedFailure[] }>(c, '/failures')).items;
         return list.length > 0 ? list : undefined;
       },
-      { timeoutMs: 5000 },
+      { timeoutMs: 20_000 },
     );
     const [f] = failures;
     expect(f).toMatchObject({ job: 'team/api', build: 2, result: 'FAILURE', unread: true, build_url: 'http://ci.example.test/job/team/job/api/2/' });
@@ -179,7 +179,7 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
     // Opening the chat (above) marked it read.
     expect((await get<{ items: WatchedFailure[] }>(c, '/failures')).items[0]?.unread).toBe(false);
 
-    await until('the webhook post', () => (receiver.posts.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('the webhook post', () => (receiver.posts.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     const text = receiver.posts[0]?.text ?? '';
     expect(text).toContain('team/api #2 failed');
     expect(text).toContain(f?.cause ?? '<no cause>');
@@ -200,7 +200,7 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
       }, { timeoutMs: 8000 });
     writeBuild(app, { number: 2, result: 'FAILURE', kind: 'pipeline' });
     await listed(1);
-    await until('the first post', () => (receiver.posts.length > 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('the first post', () => (receiver.posts.length > 0 ? true : undefined), { timeoutMs: 20_000 });
     writeBuild(app, { number: 3, result: 'FAILURE', kind: 'pipeline' });
     await listed(2);
     writeBuild(app, { number: 4, result: 'FAILURE', kind: 'pipeline' });
@@ -212,7 +212,7 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
     const other = 'Started by user alice\n+ make\nsrc/main.c:3:5: error: unknown type name foo\nmake: *** [all] Error 1\nFinished: FAILURE\n';
     writeBuild(app, { number: 5, result: 'FAILURE', kind: 'pipeline', log: other });
     await listed(4);
-    await until('a post for the new failure', () => (receiver.posts.length >= 2 ? true : undefined), { timeoutMs: 5000 });
+    await until('a post for the new failure', () => (receiver.posts.length >= 2 ? true : undefined), { timeoutMs: 20_000 });
     expect(receiver.posts[1]?.text).toContain('team/web #5 failed');
   });
 
@@ -231,7 +231,7 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
         const list = (await get<{ items: WatchedFailure[] }>(c, '/failures')).items;
         return list.length > 0 ? list : undefined;
       },
-      { timeoutMs: 5000 },
+      { timeoutMs: 20_000 },
     );
     const pairs = await get<Page<QaPair>>(c, `/chats/${f?.chat_id}`);
     const answer = pairs.items[0]?.answer;
@@ -253,7 +253,7 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
         const items = (await get<{ items: WatchedFailure[] }>(c, '/failures', aliceToken)).items;
         return items.length > 0 ? items : undefined;
       },
-      { timeoutMs: 5000 },
+      { timeoutMs: 20_000 },
     );
     expect(list[0]).toMatchObject({ job: 'app', build: 1, result: 'UNSTABLE' });
     expect((await get<{ items: WatchedFailure[] }>(c, '/failures', bobToken)).items).toEqual([]);
@@ -295,7 +295,7 @@ describe.each(await testDialects())('failed-build watcher with the real backend 
     expect(receiver.attempts).toBe(4);
     // The receiver counts a post when it reads it; the watcher drops it from its outbox when the
     // answer is back, a moment later.
-    await until('the outbox empty', () => (c.watcher?.load.outbox === 0 ? true : undefined), { timeoutMs: 5000 });
+    await until('the outbox empty', () => (c.watcher?.load.outbox === 0 ? true : undefined), { timeoutMs: 20_000 });
     expect(receiver.attempts).toBe(4);
   });
 

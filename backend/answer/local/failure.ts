@@ -50,7 +50,7 @@ const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
 function tailNumbering(ci: CiContext, line: number): string | undefined {
   const b = ci.buildDetails;
   if (!b || typeof b.consoleLog === 'string' || typeof b.consoleLogTail !== 'string' || b['consoleLogTruncated'] !== true) return undefined;
-  const held = b.consoleLogTail.split('\n').length;
+  const held = b.consoleLogTail.replace(/\n$/, '').split('\n').length;
   const start = typeof b.consoleLogTailStartLine === 'number' ? b.consoleLogTailStartLine : undefined;
   const where = start !== undefined ? `: ${at(line)} is its line ${start + line - 1}` : '';
   return `*Line numbers count from the first of the log's last ${held} lines (what was read of this longer log), not from the top of Jenkins' console${where}.*`;

@@ -24,24 +24,28 @@ export function parallelBranchReply(q: string, stored: LogSpan | undefined): Rep
     const f = FAILED.exec(line)?.[1];
     if (f !== undefined && !failed.has(f)) failed.set(f, stored.start_line + i);
   });
-  const named = [...opened.keys()].find((b) => new RegExp(`(?:^|[^\\w-])${escape(b)}(?:$|[^\\w-])`, 'i').test(q));
-  if (named === undefined) return undefined;
+  const named = [...opened.keys()].filter((b) => new RegExp(`(?:^|[^\\w-])${escape(b)}(?:$|[^\\w-])`, 'i').test(q));
+  if (named.length === 0) return undefined;
+  // "Did the syntax branch fail?" is answered yes or no; "which branch failed, unit or examples?" is not (ux13).
+  const yesNo = named.length === 1 && /^\W*(?:did|does|do|is|was|has|have|were|are)\b/i.test(q);
   const out = new ReplyBuilder();
-  const openedAt = opened.get(named) as number;
-  const failedAt = failed.get(named);
-  out.log({ start_line: openedAt, end_line: openedAt });
-  if (failedAt !== undefined) {
-    out.log({ start_line: failedAt, end_line: failedAt });
-    out.line(`**Yes: parallel branch ${inlineCode(named)} failed** ${cite({ start_line: openedAt, end_line: openedAt })}: Jenkins says \`Failed in branch ${named}\` ${cite({ start_line: failedAt, end_line: failedAt })}.`);
-    return out.reply();
+  for (const name of named) {
+    const openedAt = opened.get(name) as number;
+    const failedAt = failed.get(name);
+    out.log({ start_line: openedAt, end_line: openedAt });
+    if (failedAt !== undefined) {
+      out.log({ start_line: failedAt, end_line: failedAt });
+      out.line(`**${yesNo ? 'Yes: parallel' : 'Parallel'} branch ${inlineCode(name)} failed** ${cite({ start_line: openedAt, end_line: openedAt })}: Jenkins says \`Failed in branch ${name}\` ${cite({ start_line: failedAt, end_line: failedAt })}.`);
+      continue;
+    }
+    const others = [...failed].map(([b, n]) => {
+      out.log({ start_line: n, end_line: n });
+      return `${inlineCode(b)} ${cite({ start_line: n, end_line: n })}`;
+    });
+    out.line(
+      `**Parallel branch ${inlineCode(name)} did not fail** ${cite({ start_line: openedAt, end_line: openedAt })}: Jenkins prints \`Failed in branch NAME\` for each parallel branch that failed, and this log ` +
+        (others.length > 0 ? `names only ${others.join(', ')}.` : 'names none.'),
+    );
   }
-  const others = [...failed].map(([b, n]) => {
-    out.log({ start_line: n, end_line: n });
-    return `${inlineCode(b)} ${cite({ start_line: n, end_line: n })}`;
-  });
-  out.line(
-    `**Parallel branch ${inlineCode(named)} did not fail** ${cite({ start_line: openedAt, end_line: openedAt })}: Jenkins prints \`Failed in branch NAME\` for each parallel branch that failed, and this log ` +
-      (others.length > 0 ? `names only ${others.join(', ')}.` : 'names none.'),
-  );
   return out.reply();
 }
