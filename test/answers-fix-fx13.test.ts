@@ -169,3 +169,23 @@ describe('running out of memory: what was being compiled, the code a test exerci
     expect(await fixOfRealCase(id)).toContain(said);
   });
 });
+
+describe("a test's check against the code's value: the function the check names", () => {
+  const stats = 'package stats\n\n// Percent returns part of total in whole percent.\nfunc Percent(part, total int) int {\n\treturn part * 100 / total\n}\n';
+  const test = (format: string): string => `package stats\n\nimport "testing"\n\nfunc TestPercent(t *testing.T) {\n\tfor _, c := range []struct{ part, total, want int }{{2, 3, 67}} {\n\t\tif got := Percent(c.part, c.total); got != c.want {\n\t\t\tt.Errorf("${format}", c.part, c.total, got, c.want)\n\t\t}\n\t}\n}\n`;
+  const log = (said: string): string[] => ['+ go test ./stats', '--- FAIL: TestPercent (0.00s)', `    percent_test.go:8: ${said}`, 'FAIL', 'FAIL\texample.com/m/stats\t0.002s'];
+
+  it("Go: `Percent(2, 3) = 66, want 67` names the call it checked; its definition is where the value comes from", async () => {
+    const fix = await fixOfShellLog(log('Percent(2, 3) = 66, want 67'), 'm', '/tmp/jenkins7.sh', project({ 'go.mod': 'module example.com/m\n\ngo 1.19\n', 'stats/stats.go': stats, 'stats/percent_test.go': test('Percent(%d, %d) = %d, want %d') }));
+    expect(fix).toContain('`stats/stats.go:4` defines `Percent` (`func Percent(part, total int) int {`), the call the failing check names in its message: what the check got comes from there.');
+  });
+
+  it('nothing of the kind when the message names no call', async () => {
+    const fix = await fixOfShellLog(log('got 66, want 67'), 'm', '/tmp/jenkins7.sh', project({ 'go.mod': 'module example.com/m\n\ngo 1.19\n', 'stats/stats.go': stats, 'stats/percent_test.go': test('got %[3]d, want %[4]d') }));
+    expect(fix).not.toContain('the call the failing check names');
+  });
+
+  it('go-test-v-many-packages-one-fail-long (real, tuned)', async () => {
+    expect(await fixOfRealCase('go-test-v-many-packages-one-fail-long')).toContain('`stats/stats.go:15` defines `Percent`');
+  });
+});

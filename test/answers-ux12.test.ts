@@ -117,3 +117,45 @@ describe("R's error, which names calls and no line (ux12, r-sales: `match.arg(st
     cited(fix, 'r-sales');
   });
 });
+
+describe("the user's checkout, not the agent's paths, and the file the log does not name (ws1, session 51: php-shop, go-shipping)", () => {
+  it('php-shop: every sentence that says where to look names `src/Pricing/Cart.php`; the log keeps its own path', async () => {
+    const why = await ask('why did the build fail?', 'php-shop');
+    const fix = await ask('how do I fix it?', 'php-shop');
+    const where = await ask('which line of my code is it?', 'php-shop');
+    // Before: "The log points at `/var/jenkins_home/workspace/php-shop/src/Pricing/Cart.php:28`" and "Open `/var/jenkins_home/...`".
+    for (const answer of [why, fix, where]) {
+      expect(answer).not.toMatch(/(?:Open|points at|is in) `\/var\/jenkins_home/);
+      cited(answer, 'php-shop');
+    }
+    expect(why).toContain('The log points at `src/Pricing/Cart.php:28` [L33-L33].');
+    expect(why).toContain('**Next step:** Open `src/Pricing/Cart.php:28`, where the log places `Error`');
+    expect(fix).toContain('- Open `src/Pricing/Cart.php:28`, where the log places `Error`');
+    expect(where).toContain('**The runtime exception is in `src/Pricing/Cart.php`, line 28**');
+    // The quoted message stays the log's.
+    expect(fix).toContain('not found in /var/jenkins_home/workspace/php-shop/src/Pricing/Cart.php:28` [L33-L33]');
+  });
+
+  it('php-shop: the class file the log does not name, whose name differs only in letter case, and the rename', async () => {
+    const fix = await ask('how do I fix it?', 'php-shop');
+    // Before: only where an autoloader looks; the workspace's `src/Pricing/Taxtable.php` was never read (not named by the log).
+    expect(fix).toContain("The workspace has `src/Pricing/Taxtable.php` (line 6: `final class TaxTable`), whose name differs from `TaxTable.php` only in letter case: PHP's autoloader (PSR-4, composer's or the project's own) looks for the class `Shop\\Pricing\\TaxTable` in a file named after it, in the folder of its namespace, and a Linux agent's file system tells the two apart");
+    expect(fix).toContain('Rename it to the class\'s spelling: `git mv src/Pricing/Taxtable.php src/Pricing/TaxTable.php`');
+    const why = await ask('why did the build fail?', 'php-shop');
+    expect(why).toContain('**In the workspace:** The workspace has `src/Pricing/Taxtable.php`');
+    cited(fix, 'php-shop');
+    cited(why, 'php-shop');
+  });
+
+  it('go-shipping: the module go.work lacks is `zones`, not the `rates` go printed', async () => {
+    const fix = await ask('how do I fix it?', 'go-shipping');
+    // Before: "check that `go.work` `use`s ... every module of the repository ... (`go work use ./DIR`)", no module named.
+    expect(fix).toContain('`zones/go.mod:1` declares the module `example.com/shipping/zones` (`module example.com/shipping/zones`), which `rates` requires, and `go.work` does not `use` its directory `zones`');
+    expect(fix).toContain('That is the module to add (`go work use ./zones`), whichever module go named when it failed.');
+    expect(fix).toContain("`go.work:3` is where `go.work` lists the module directories of the build's workspace: it uses `./api`, `./rates` and not `./zones`.");
+    const why = await ask('why did the build fail?', 'go-shipping');
+    expect(why).toContain('**In the workspace:** `zones/go.mod:1` declares the module `example.com/shipping/zones`');
+    cited(fix, 'go-shipping');
+    cited(why, 'go-shipping');
+  });
+});

@@ -347,10 +347,12 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       // The functions the failing line calls, where the project defines them (not in tests): the code to look at.
       const fam = failing ? SOURCE_FAMILIES.find((re) => re.test(failing)) : undefined;
       const code = (sourceLine ?? '').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
-      const callees = [...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].filter((m) => !typedElsewhere(code.slice(0, m.index))).map((m) => m[1] as string).filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
+      // Go's convention prints the call it checked (`Percent(2, 3) = 66, want 67`): a test whose line only formats it names it there.
+      const checked = /(?:^|\s|:\s)((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\([^()]*\) = .+?,? want /.exec(f.message)?.[1]?.split('.').pop();
+      const callees = [...(checked ? [checked] : []), ...[...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].filter((m) => !typedElsewhere(code.slice(0, m.index))).map((m) => m[1] as string)].filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
       for (const name of fam ? callees.slice(0, 2) : []) {
         const call = new RegExp(`\\b${escapeRegExp(name)}\\s*\\(`);
-        out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: `defines ${name}, which the failing line calls`, max: 1 });
+        out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: name === checked ? `defines ${name}, which the failing check names as the call it checked` : `defines ${name}, which the failing line calls`, max: 1 });
       }
       break;
     }

@@ -17,6 +17,8 @@ import { WorkspaceError } from './errors.js';
 import { TRUNCATION_MARK, readWorkspaceFile } from './file.js';
 import { relativePathSegments } from './pathguard.js';
 import { CLUE_MARK, findClues } from './clues.js';
+import { misplacedFiles } from './misplacedFiles.js';
+import { goWorkGaps } from './goWork.js';
 import { originSnippets } from './origins.js';
 import { dataFileHits } from './dataFiles.js';
 import { renamedHits, undefinedNameOf } from './renamedName.js';
@@ -399,7 +401,11 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   const place = clued?.location;
   const at = place?.line !== undefined ? snippets.find((x) => x.line === place.line && `/${place.file}`.endsWith(`/${x.path.slice(x.path.lastIndexOf('/') + 1)}`)) : undefined;
   const atLine = at?.line !== undefined ? at.text.split('\n')[at.line - at.startLine] : undefined;
-  for (const hit of clued ? await findClues(reader, options.workspaces, clued, 3, atLine) : []) {
+  // First a file the log does not name: the one a name maps to, misnamed or misplaced (misplacedFiles.ts), a module go.work lacks (goWork.ts).
+  const failed = excerpts.slice(0, 3).filter((e) => e.score > 0).map((e) => e.finding);
+  const unnamed = [...(await misplacedFiles(reader, options.workspaces, failed, snippets)), ...(await goWorkGaps(reader, options.workspaces, failed))];
+  const clues = clued ? await findClues(reader, options.workspaces, clued, 3, atLine) : [];
+  for (const hit of [...unnamed, ...clues.filter((h) => unnamed.length === 0 || !h.message.startsWith('a file named like'))]) {
     if (snippets.length >= limits.maxSourceSnippets) break;
     const list = hit.message.startsWith('lists ') || hit.message.startsWith('defines the targets');
     const w = window({ lines: hit.lines, cut: false }, list ? Math.min(hit.lines.length, hit.index + 1 + limits.contextLines) : hit.index + 1, limits.contextLines, limits.maxSnippetChars);

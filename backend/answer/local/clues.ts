@@ -21,6 +21,7 @@ import { dataFileStep } from './dataFileSteps.js';
 import { renamedStep } from './renamedSteps.js';
 import { enumCaseStep } from './enumCaseSteps.js';
 import { lockStep } from './lockSteps.js';
+import { CASE_SENSITIVE, caseOnly, misplacedStep } from './misplacedSteps.js';
 import { settingStep } from './settingSteps.js';
 
 export type { Clue } from './clueLine.js';
@@ -179,7 +180,7 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     if (linkage) return linkage;
   }
   // The data file the failing line reads (dataFileSteps.ts).
-  const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others) ?? enumCaseStep(c, f) ?? lockStep(c, f) ?? settingStep(c, f);
+  const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others) ?? enumCaseStep(c, f) ?? lockStep(c, f) ?? settingStep(c, f) ?? misplacedStep(c, f, failingFile, others);
   if (data) return data;
   let m: RegExpExecArray | null;
   if ((m = /^declares the dependency (.+)$/.exec(what))) {
@@ -270,11 +271,12 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const caller = f.location?.line !== undefined ? inlineCode(`${failingFile ?? f.location.file}:${f.location.line}`) : 'the failing line';
     return `${at} declares ${inlineCode(name)}${params !== undefined ? ` with the parameters ${inlineCode(`(${params})`)}` : ''}${params === undefined ? code : ''}, and the call at ${caller} does not pass what it takes: pass ${params ? 'those arguments' : 'the arguments it declares'} there${params && params.includes(',') ? ' (a parameter added by a change needs a value at every call)' : ''}, or keep an overload or a default with the old parameters.`;
   }
-  if ((m = /^defines (\S+), which the failing line calls$/.exec(what))) {
+  if ((m = /^defines (\S+), which the failing (line calls|check names as the call it checked)$/.exec(what))) {
+    const which = m[2] === 'line calls' ? 'which the failing line calls' : 'the call the failing check names in its message';
     // A test error is an exception, not a check: there is no "what the check got" to compare.
     return f.class === 'test-error'
-      ? `${at} defines ${inlineCode(m[1] as string)}${code}, which the failing line calls: the exception may come from there; follow what it does with the test's input.`
-      : `${at} defines ${inlineCode(m[1] as string)}${code}, which the failing line calls: what the check got comes from there. Compare what it returns for the test's input with what the test expects, then decide which side is wrong.`;
+      ? `${at} defines ${inlineCode(m[1] as string)}${code}, ${which}: the exception may come from there; follow what it does with the test's input.`
+      : `${at} defines ${inlineCode(m[1] as string)}${code}, ${which}: what the check got comes from there. Compare what it returns for the test's input with what the test expects, then decide which side is wrong.`;
   }
   if (what === 'sets a time limit' || what === 'sets a memory limit') {
     const kind = what === 'sets a time limit' ? 'time' : 'memory';
@@ -321,15 +323,19 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const name = c.snippet.path.slice(c.snippet.path.lastIndexOf('/') + 1);
     // An import path: the specifier that reaches the file from the importing one.
     const importer = failingFile ?? importerOf(f.message, c.snippet.path, missing);
+    // Only the letter case differs (`./Currency.js` for `currency.js`): why it fails on the agent alone (misplacedSteps.ts).
+    const asked = missing.slice(missing.lastIndexOf('/') + 1);
+    const cased = caseOnly(/\.\w+$/.test(asked) ? name : name.replace(/\.[^.]+$/, ''), asked);
+    const like = cased ? `whose name differs from ${inlineCode(missing)} only in letter case,` : `named like ${inlineCode(missing)}`;
     if (/^\.\.?\//.test(missing) && importer) {
       const spec = specifierFor(importer, c.snippet.path, missing);
-      return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found from ${inlineCode(importer)}): import it as ${inlineCode(spec)}, or move the file back if the move was not meant.`;
+      return `The workspace has ${inlineCode(c.snippet.path)}, ${like} ${cased ? 'which' : '(which'} was not found from ${inlineCode(importer)}${cased ? `: ${CASE_SENSITIVE}. So` : '):'} import it as ${inlineCode(spec)}, or ${cased ? 'rename the file back if the rename was not meant' : 'move the file back if the move was not meant'}.`;
     }
     // An absolute path an ES module import resolved to (`Cannot find module '/ws/scripts/lib/slug' imported from /ws/scripts/x.js`).
     if (missing.startsWith('/') && importer && /\.[cm]?[jt]sx?$/.test(c.snippet.path)) {
       return `The workspace has ${inlineCode(c.snippet.path)}, the module ${inlineCode(missing)} names without its extension: ES modules need the full file name, so import it from ${inlineCode(importer)} as ${inlineCode(specifierFor(importer, c.snippet.path, 'x.js'))}.`;
     }
-    return `The workspace has ${inlineCode(c.snippet.path)}, named like ${inlineCode(missing)} (which was not found): use that name where ${inlineCode(missing)} is referred to${/\.(?:h|hh|hpp|hxx)$/.test(name) ? ` (${inlineCode(`#include "${name}"`)})` : ''}, or rename the file back if the rename was not meant.`;
+    return `The workspace has ${inlineCode(c.snippet.path)}, ${like} ${cased ? `which was not found: ${CASE_SENSITIVE}. Use` : '(which was not found): use'} that name where ${inlineCode(missing)} is referred to${/\.(?:h|hh|hpp|hxx)$/.test(name) ? ` (${inlineCode(`#include "${name}"`)})` : ''}, or rename the file back if the rename was not meant.`;
   }
   if ((m = /^exports (\S+), which the failing line imports from (\S+)$/.exec(what))) {
     const importer = failingFile ?? importerOf(f.message, c.snippet.path, m[2] as string);

@@ -21,6 +21,8 @@ import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
 import { tests } from './failingTests.js';
 import { analyzerFoundNone, lastLines, noErrorAdvice, noErrorLead, noLogHint, serverLogMissing } from './noError.js';
+import { checkoutPathOf } from './checkoutPaths.js';
+import { misplacedCause } from './misplacedSteps.js';
 
 /** The finding classes a yes/no question about a kind asks about ("was it a timeout?"). */
 const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
@@ -385,6 +387,13 @@ const failure: Composer = async (ask) => {
     out.line();
     out.line(`**Next step:** ${step} Ask *how do I fix it?* for the remedy${found.location ? ', the source line' : ''} and a command to reproduce it.`);
   }
+  // A file the log does not name that the workspace shows is the cause (misplacedSteps.ts): a class's file in another case.
+  const cause = misplacedCause(ask, found);
+  if (cause) {
+    out.line();
+    out.line(cause.text);
+    for (const s of cause.sources) out.source(s);
+  }
   return out.reply();
 };
 
@@ -412,6 +421,8 @@ function whereInTheCode(out: ReplyBuilder, ctx: ChatContext, spans: LogSpan[], t
   const isOwn = (p: CodeLocation): boolean => own !== undefined && p.line === own.line && (p.path === own.file || own.file.endsWith(`/${p.path}`) || p.path.endsWith(`/${own.file}`));
   const places = spans
     .flatMap((span) => locationsIn(span))
+    // Where the user looks: the checkout's path for the agent's (checkoutPaths.ts), as the finding's own place is.
+    .map((p) => ({ ...p, path: checkoutPathOf(ctx, p.path) }))
     .filter((p, i, all) => all.findIndex((q) => q.path === p.path && q.line === p.line && q.column === p.column) === i)
     .sort((a, b) => Number(isOwn(b)) - Number(isOwn(a)));
   // A place only the finding reads (a Go panic's frame, rustc's panic line, g++'s `required from here` above a header's error) leads too.

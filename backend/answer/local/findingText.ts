@@ -16,6 +16,7 @@ import { at, cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logt
 import { likelySentence } from './likely.js';
 import { escapeRegExp } from '../facts.js';
 import { maskedSentence, maskedStageOf } from './pipeMasked.js';
+import { withCheckoutPaths } from './checkoutPaths.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
@@ -28,6 +29,11 @@ export const inProjectFile = (f: Finding): boolean => f.location !== undefined &
 
 /** The finding of an excerpt: stored with it since issue 25, else read now from the stored log or the excerpt. */
 export function findingFor(ctx: ChatContext, span: LogSpan & { finding?: unknown }): Finding {
+  // Its places as the user's checkout names them (checkoutPaths.ts): what every sentence that says where to look reads.
+  return withCheckoutPaths(ctx, findingOfSpan(ctx, span));
+}
+
+function findingOfSpan(ctx: ChatContext, span: LogSpan & { finding?: unknown }): Finding {
   const stored = span.finding;
   if (typeof stored === 'object' && stored !== null && typeof (stored as Finding).class === 'string' && typeof (stored as Finding).message_line === 'number') return withCheckValues(stored as Finding);
   const log = storedLogSpan(ctx);

@@ -20,6 +20,7 @@ import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
+import { checkoutPathOf } from './checkoutPaths.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep, renamedDefinitionSteps } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
@@ -123,7 +124,9 @@ export const fix: Composer = (ask) => {
   const f = withDuplicateSymbol(ctx, found);
   const lineText = lineTextOf(ctx, top);
   // The frame that called the raise site: read once, for the remedy's step and the source block below (fixNamed.ts).
-  const caller = callerOf(f, storedLogSpan(ctx));
+  const called = callerOf(f, storedLogSpan(ctx));
+  // Its place as the user's checkout names it, as the finding's is (checkoutPaths.ts).
+  const caller = called && { ...called, frame: { ...called.frame, file: checkoutPathOf(ctx, called.frame.file) } };
   const remedy = fixRemedies(toolShown(f, ctx), storedLogSpan(ctx), lineText, caller);
   out.log({ start_line: f.message_line, end_line: f.message_line });
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
@@ -154,7 +157,7 @@ export const fix: Composer = (ask) => {
   const notes = storedForHelp && f.class === 'compile-error' && !/rustc|clippy/.test(f.tool ?? '') ? compilerNotesElsewhere(storedForHelp, f) : [];
   for (const n of notes) {
     const [place, said] = n.text.split('|') as [string, string];
-    out.line(`- The compiler's note names another place, ${inlineCode(place)} ${at(n.line)}: ${inlineCode(said)}. The line to change may be that one rather than the error's.`);
+    out.line(`- The compiler's note names another place, ${inlineCode(checkoutPathOf(ctx, place))} ${at(n.line)}: ${inlineCode(said)}. The line to change may be that one rather than the error's.`);
     out.log({ start_line: n.line, end_line: n.line });
   }
   // rustc's help or note under the error that points to another file (the type without the trait).
