@@ -24,9 +24,10 @@ describe('the environment variables a file reads', () => {
       'let dir = std::env::var("OUT_DIR").unwrap();',
       '<reportsDirectory>${env.TEST_REPORTS_DIR}/x</reportsDirectory>',
       'openssl enc -d -in a.enc -pass env:SECRETS_PASS',
+      'rates <- read.csv(url(Sys.getenv("RATES_URL")))',
       '// process.env.COMMENTED is not read',
     ];
-    expect(environmentReads('x.txt', lines).map((r) => r.name)).toEqual(['FORGE_TOKEN', 'METRICS_GATEWAY', 'FEED_URL', 'KEYSTORE_PASSWORD', 'CACHE_ADDR', 'OUT_DIR', 'TEST_REPORTS_DIR', 'SECRETS_PASS']);
+    expect(environmentReads('x.txt', lines).map((r) => r.name)).toEqual(['FORGE_TOKEN', 'METRICS_GATEWAY', 'FEED_URL', 'KEYSTORE_PASSWORD', 'CACHE_ADDR', 'OUT_DIR', 'TEST_REPORTS_DIR', 'SECRETS_PASS', 'RATES_URL']);
   });
 
   it("a shell script's `$NAME` counts only for a name it does not assign itself", () => {

@@ -38,7 +38,7 @@ const ENV_READS: readonly RegExp[] = [
   /\bSystem\.getenv\(\s*"([A-Za-z_]\w*)"/g,
   /\bos\.(?:Getenv|LookupEnv)\(\s*"([A-Za-z_]\w*)"/g,
   /\benv::var(?:_os)?\(\s*"([A-Za-z_]\w*)"/g,
-  /\b(?:getenv|Deno\.env\.get)\(\s*['"]([A-Za-z_]\w*)['"]/g,
+  /\b(?:getenv|Sys\.getenv|Deno\.env\.get)\(\s*['"]([A-Za-z_]\w*)['"]/g,
   /\$ENV\{\s*['"]?([A-Za-z_]\w*)['"]?\s*\}/g,
   /\$\{env\.([A-Za-z_]\w*)\}/g,
   /\benv:([A-Z_][A-Z0-9_]{2,})\b/g,

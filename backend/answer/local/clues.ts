@@ -380,7 +380,11 @@ export function clueSteps(ask: Ask, f: Finding): Reply | undefined {
     for (const cite of step.matchAll(/\[L(\d+)-L(\d+)\]/g)) out.log({ start_line: Number(cite[1]), end_line: Number(cite[2]) });
     // Quoted unless another snippet the answer shows already holds that line (the code under test).
     const shownElsewhere = snippetsOf(ask.ci).some((x) => !isClue(x) && x.path === c.snippet.path && x.startLine <= c.line && x.endLine >= c.line);
-    if (!shownElsewhere) out.line(numbered(c.snippet, c.line, 14));
+    // A block right under a line that cites the log reads as the log's lines: name the file it comes from first.
+    if (!shownElsewhere) {
+      if (/\[L\d+-L\d+\]/.test(step)) out.line(`${inlineCode(c.snippet.path)}:`);
+      out.line(numbered(c.snippet, c.line, 14));
+    }
     out.source({ kind: 'file', path: c.snippet.path, start_line: c.snippet.startLine, end_line: c.snippet.endLine });
     shown++;
   }

@@ -10,6 +10,13 @@ export const JS_FIRST_RULES: Rule[] = [
   // Node refusing a command-line flag it does not know (`node: bad option: --experimental-strip-types`, exit 9): a flag
   // of a later Node than the one on the agent (or a misspelt one: medium).
   { cls: 'missing-tool', priority: 15, confidence: 'medium', re: /^(?:\S*\/)?node: bad option: (--?[\w-]+)/, read: () => ({ tool: 'node', symbol: 'node' }) },
+  // Node's loader asked for a built-in module it does not have (`Error [ERR_UNKNOWN_BUILTIN_MODULE]: No such built-in
+  // module: node:sqlite`): a module of a later Node than the agent's (or a misspelt name: medium), as above (session 51, t26).
+  { cls: 'missing-tool', priority: 15, confidence: 'medium', re: /^(?:\w*Error )?\[?ERR_UNKNOWN_BUILTIN_MODULE\]?: No such built-in module: (\S+)/, read: (m) => ({ tool: 'node', symbol: m[1] as string }) },
+  // tsc naming a type package it cannot find (`error TS2688: Cannot find type definition file for 'mocha'.`, from
+  // tsconfig's `types` or a `/// <reference types>`): the declarations are not installed, a dependency, before the
+  // general `error TSnnnn` compile rule (session 51, t26).
+  { cls: 'dependency-resolution', priority: 30, confidence: 'high', re: /\berror TS2688: Cannot find type definition file for '([^']+)'/, read: () => ({ tool: 'tsc', code: 'TS2688' }) },
 ];
 
 export const JS_RULES: Rule[] = [

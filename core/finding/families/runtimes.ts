@@ -6,12 +6,25 @@
  * session 45). Tried with RULES (rules.ts): `RUNTIME_FIRST_RULES` before the general rules, `RUNTIME_RULES` after
  * them, as before.
  */
+import { OS_ERRORS } from '../errno.js';
+import { escapeRegExp } from '../../regexp.js';
 import type { Rule } from '../ruleTypes.js';
 import { at, PATH, SRC } from './shapes.js';
 
 /** Free Pascal's (and Delphi's) runtime error codes that are not a program's own exception: 203 heap overflow, 204 invalid pointer. */
 const PASCAL_OUT_OF_MEMORY = /^Runtime error 203 at \$[0-9A-Fa-f]+/;
 const PASCAL_RUNTIME = /^Runtime error (?!203\b)(\d+) at \$[0-9A-Fa-f]+/;
+
+/**
+ * The system's errors whose class is a cause of the environment (a full disk, the network, a denied path, no memory), as
+ * OCaml's Sys_error prints their strerror and its Unix library their errno symbol.
+ */
+const OCAML_CAUSE_ERRORS = ['ENOSPC', 'EDQUOT', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENETUNREACH', 'EHOSTUNREACH', 'EACCES', 'EPERM', 'ENOMEM']
+  .flatMap((errno) => {
+    const e = OS_ERRORS.find((x) => x.errno === errno);
+    return e ? [String.raw`\b${errno}\b`, escapeRegExp(e.text)] : [];
+  })
+  .join('|');
 
 export const RUNTIME_FIRST_RULES: Rule[] = [
   // An exception named with its place, D's form: `core.exception.AssertError@src/x.d(34): unittest failure`.
@@ -20,8 +33,14 @@ export const RUNTIME_FIRST_RULES: Rule[] = [
   // OCaml's runtime raising its own Out_of_memory (the heap could not grow: an address-space limit, a full machine) is
   // out of memory, not the program's exception (before the general OCaml rule below).
   { cls: 'out-of-memory', priority: 20, confidence: 'high', re: /^Fatal error: exception Out_of_memory$/, read: () => ({ tool: 'ocaml', exception: 'Out_of_memory' }) },
-  // OCaml's uncaught exception; its place is the first `Called from ... in file "x", line N` of the project (below).
-  { cls: 'runtime-exception', priority: 58, confidence: 'high', re: /^Fatal error: exception (\w[\w.]*)/, near: { re: /^Called from \S+ in file "(?<file>[^"]*\/[^"]+)", line (?<line>\d+)/, from: 1, to: 12 }, read: (m) => ({ tool: 'ocaml', exception: m[1] as string }) },
+  // OCaml's uncaught exception; its place is the first `Called from ... in file "x", line N` of the project (below). The
+  // runtime's own wrappers of a system call's error (`Sys_error("No space left on device")`, `Unix.Unix_error(Unix.
+  // ECONNREFUSED, "connect", "")`) carry the error the system returned: a full disk, a refused connection, a denied path
+  // are read by their own rules (rules.ts), as Python's `OSError: [Errno 28] ...` is (session 51, t26).
+  { cls: 'runtime-exception', priority: 58, confidence: 'high', re: new RegExp(String.raw`^Fatal error: exception (?!(?:Sys_error|Unix\.Unix_error)\(.*(?:${OCAML_CAUSE_ERRORS}))(\w[\w.]*)`), near: { re: /^Called from \S+ in file "(?<file>[^"]*\/[^"]+)", line (?<line>\d+)/, from: 1, to: 12 }, read: (m) => ({ tool: 'ocaml', exception: m[1] as string }) },
+  // R's installer refusing a package whose DESCRIPTION asks for a later R (`ERROR: this R is version 4.2.2, package
+  // 'tallyr' requires R >= 4.3.0`): the agent's R is too old, a missing tool (session 51, t26).
+  { cls: 'missing-tool', priority: 15, confidence: 'high', re: /^ERROR: this R is version [\d.]+, package '[\w.]+' requires R >= [\d.]+/, read: () => ({ tool: 'R', symbol: 'R' }) },
   // A filter's error at a place of its input: jq's `jq: error (at manifest.json:7): Cannot index array with string "linux"`.
   { cls: 'runtime-exception', priority: 58, confidence: 'medium', re: new RegExp(String.raw`^(\w[\w.-]*): error \(at ${PATH}:(\d+)\): \S`), read: (m) => ({ tool: m[1] as string, ...at(m[2], m[3]) }) },
   // Free Pascal's runtime errors: 203 is a heap overflow (out of memory), the others the program's own fault.
