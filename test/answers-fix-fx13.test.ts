@@ -38,7 +38,10 @@ describe('the environment variables a file reads', () => {
   it('a variable a script sets and uses further down, not one it never uses', () => {
     const sh = ['set -eu', 'REMOTE=http://127.0.0.1:47733/protos.git', 'UNUSED=1', 'git clone "$REMOTE" vendor'];
     expect(ownSettings('scripts/sync.sh', sh)).toEqual([{ name: 'REMOTE', index: 1, value: 'http://127.0.0.1:47733/protos.git', usedAt: 3 }]);
-    expect(ownSettings('Makefile', ['OBJDIR ?= /tmp/o', '$(OBJDIR)/a.o: a.c'])).toEqual([{ name: 'OBJDIR', index: 0, value: '/tmp/o', usedAt: 1 }]);
+    expect(ownSettings('Makefile', ['OBJDIR := /tmp/o', '$(OBJDIR)/a.o: a.c'])).toEqual([{ name: 'OBJDIR', index: 0, value: '/tmp/o', usedAt: 1 }]);
+    // make's `?=` and a shell default take the environment's value when it has one: not the script's own setting.
+    expect(ownSettings('Makefile', ['OBJDIR ?= /tmp/o', '$(OBJDIR)/a.o: a.c'])).toEqual([]);
+    expect(ownSettings('scripts/sync.sh', ['REMOTE=${REMOTE:-http://x/p.git}', 'git clone "$REMOTE" vendor'])).toEqual([]);
   });
 
   it("a full disk's places: the write's path, a filesystem `df` shows full, a directory `df` measured", () => {
@@ -67,6 +70,18 @@ describe('a credential the script reads, and the variable the step set instead',
     expect(fix).toContain('The log does not show the step setting it: check that the job sets `UPLOAD_TOKEN`, and to what.');
   });
 
+  // Each build step runs its own shell (a freestyle step's `/bin/sh -xe`, a Pipeline's `sh`): what an earlier step
+  // exported is not in the failing step's environment, so it is not "the step" setting it (review rv1, session 51).
+  it("an earlier step's traced assignment is not the failing step's", async () => {
+    const twoSteps = ['+ export DEPLOY_TOKEN=****', '+ export UPLOAD_TOKEN=****', '[release] $ /bin/sh -xe /tmp/jenkins8.sh', ...log.slice(1)];
+    const fix = await fixOfShellLog(twoSteps, 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': upload }));
+    expect(fix).toContain('`scripts/upload.sh:3` reads `UPLOAD_TOKEN` from the environment');
+    expect(fix).not.toMatch(/the step sets/);
+    expect(fix).toContain('The log does not show the step setting it');
+    const pipeline = ['[Pipeline] sh', '+ export DEPLOY_TOKEN=****', '[Pipeline] sh', ...log.slice(1)];
+    expect(await fixOfShellLog(pipeline, 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': upload }))).not.toMatch(/the step sets/);
+  });
+
   it('says nothing of a variable whose name is no credential', async () => {
     const other = upload.replace('$UPLOAD_TOKEN', 'token').replace('https://artifacts.example/upload', '"$BUILD_LABEL"');
     const fix = await fixOfShellLog(log.slice(1), 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': other }));
@@ -81,6 +96,15 @@ describe('a value the script the step ran sets for itself', () => {
   it('quotes the line that sets it and the line that uses it', async () => {
     const fix = await fixOfShellLog(log, 'protos', '/tmp/jenkins7.sh', project({ 'scripts/sync-protos.sh': sync }));
     expect(fix).toContain('`scripts/sync-protos.sh:3` sets `PROTOS_REMOTE` (`PROTOS_REMOTE=http://127.0.0.1:47733/mirror/protos.git`), which line 5 of `scripts/sync-protos.sh` uses');
+  });
+
+  // `NAME=${NAME:-default}` takes the job's value when the job sets one: the value is not "set in the project, not in the
+  // job" (review rv1, session 51).
+  it("not a value the script only defaults (`${PROTOS_REMOTE:-...}`): the job's value wins there", async () => {
+    for (const line of ['PROTOS_REMOTE="${PROTOS_REMOTE:-http://127.0.0.1:47733/mirror/protos.git}"', 'PROTOS_REMOTE=${MIRROR_URL-http://127.0.0.1:47733/mirror/protos.git}']) {
+      const fix = await fixOfShellLog(log, 'protos', '/tmp/jenkins7.sh', project({ 'scripts/sync-protos.sh': sync.replace('PROTOS_REMOTE=http://127.0.0.1:47733/mirror/protos.git', line) }));
+      expect(fix).not.toContain('not in the job');
+    }
   });
 
   it('nothing when the script passes the address on its command line', async () => {

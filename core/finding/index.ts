@@ -35,6 +35,7 @@ import { assertionIn, isTestCheckPanic, raisedClass, raisedIn, runningTestIn, te
 import { GRAMMAR_TOOLS, reportAround } from './uncaught.js';
 import { withChildReport, withChildStderr } from './childStderr.js';
 import { PatternGates } from '../log/gates.js';
+import { stepExitStatus } from '../log/stepExit.js';
 import { bodies, bodyOf, messageText } from './body.js';
 import { matchOutsidePaths } from './pathWords.js';
 import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
@@ -188,7 +189,8 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   if (report && whole && whole.class !== 'unknown' && whole.message_line === report.head + 1) return whole;
   let found = findingIn(lines, excerpt);
   // A step's exit 126/127 (cannot execute, not found) is the consequence: the shell's own word above it says why.
-  const exitOnly = /^(?:ERROR: script returned exit code|##\[error\]Process completed with exit code|Process completed with exit code) 12[67]\.?$/.test(found.message.trim());
+  const status = stepExitStatus(found.message.trim());
+  const exitOnly = status === 126 || status === 127;
   const why = exitOnly ? readBack(lines, excerpt, false) : undefined;
   if (why && why.message_line < found.message_line) return why;
   // A header, module or crate not found that an earlier fetch failed to bring: that failure is the cause (cause.ts).

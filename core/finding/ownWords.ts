@@ -12,10 +12,9 @@
  * the place line under it (`go: errors parsing go.mod:` over `.../go.mod:5: unknown directive: ...`).
  * A program that printed only data (a table of sizes, a listing) says no such line: the exit stays.
  */
+import { RUNNER_MARK } from '../log/stepExit.js';
 import { commandOf, locatedIn, words } from './generic.js';
 
-/** A runner's own line between a step's output and its exit (Jenkins' `[Pipeline] }`). */
-const RUNNER_MARK = /^\[Pipeline\]/;
 /** A severity word a tool puts after its name without a colon (`sox FAIL formats: ...`). */
 const SEVERITY_AFTER_NAME = /^(?:FAIL|FAILED|ERROR|FATAL|error|fatal)\b/;
 

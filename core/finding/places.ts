@@ -21,6 +21,7 @@
  * - the one row of a runner's list of failures just below (`Failing scenarios:`).
  */
 import type { Finding, LogExcerpt } from '../../protocol/types.js';
+import { STEP_EXIT } from '../log/stepExit.js';
 import { locatedIn } from './generic.js';
 import { framedReportAt } from './uncaught.js';
 
@@ -175,7 +176,7 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
   };
   const own = at(m);
   if (own) return own;
-  if (CI_EXIT.test(line(m).trim())) return stepError(line, m, root);
+  if (STEP_EXIT.test(line(m).trim())) return stepError(line, m, root);
   if (REPORT_END.test(line(m)) && !/^\+ exit [1-9]\d*$/.test(line(m).trim())) return undefined;
   const exit = /^\+ exit [1-9]\d*$/.test(line(m).trim());
   const side = (step: 1 | -1): (Place & { index: number }) | undefined => {
@@ -200,9 +201,6 @@ export function placeNear(line: (i: number) => string, count: number, m: number,
   };
   return side(1) ?? side(-1) ?? failureListBelow(line, count, m, root);
 }
-
-/** The CI's own line that the step's script failed (its exit status, nothing of why). */
-const CI_EXIT = /^(?:ERROR: script returned exit code \d+|##\[error\]Process completed with exit code \d+\.?)$/;
 
 /**
  * The place of the step's error when the message is the CI's exit line: the step's output (up to

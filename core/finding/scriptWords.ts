@@ -22,19 +22,16 @@
  * what the rules and the evidence made of the step.
  */
 import type { Finding } from '../../protocol/types.js';
+import { RUNNER_MARK, stepExitStatus } from '../log/stepExit.js';
 import { messageText } from './body.js';
 import { commandOf } from './generic.js';
 
 type BodyAt = (i: number) => string;
 
-/** The CI's line for a step that ended non-zero: Jenkins, GitHub Actions, a freestyle build step, Travis. */
-const CI_EXIT = /^(?:ERROR: script returned exit code (\d+)|(?:##\[error\])?Process completed with exit code (\d+)\.?|Build step '[^']+' marked build as failure|The command ".+" exited with (\d+)\.?)$/;
 /** Statuses a signal or a time limit set: the program did not choose to stop. */
 const STOPPED = new Set([124, 130, 137, 141, 143]);
 /** A trace of a command: `bash -x` (`+ cmd`, `++ cmd` in a substitution) or a CI's `$ cmd`. */
 const TRACED = /^(?:\++ (?=\S)|\$ )(.+)$/;
-/** A runner's own line between a step's output and its exit. */
-const RUNNER_MARK = /^\[Pipeline\]|^##\[(?:endgroup|group)\]/;
 /** A line of words: two words at least, one of letters (not a count, a size, a path alone). */
 const WORDS = /[A-Za-z]{2}\S*\s+\S|\S\s+\S*[A-Za-z]{2}/;
 /** Data, not a message: a tally (`rsync: 3 files`, a name and a colon over a count) or a table's row (columns apart). */
@@ -66,7 +63,7 @@ function onlyLine(exit: number, bodyAt: BodyAt): number | undefined {
   const own = /^(?:npm|pnpm|yarn)$/.test(commandOf(echoed).program) ? out.filter((i) => !/^> /.test(bodyAt(i).trim())) : out;
   if (own.length !== 1) return undefined;
   const t = bodyAt(own[0] as number).trim();
-  return WORDS.test(t) && !DATA.test(t) && !WARNING.test(t) && !CI_EXIT.test(t) ? own[0] : undefined;
+  return WORDS.test(t) && !DATA.test(t) && !WARNING.test(t) && stepExitStatus(t) === undefined ? own[0] : undefined;
 }
 
 /** A shell's own diagnostic: `ci.sh: line 2: ...` (bash), `./x.sh: 3: ...` (dash), `bash: line 1: ...`. */
@@ -107,10 +104,9 @@ export function withCommandWords(found: Finding, bodyAt: BodyAt): Finding {
   const text = bodyAt(at).trim();
   // A silent check's message is its command without the trace's `+ ` (generic.ts silentCheck).
   if (messageText(text) !== found.message && text.replace(/^\++ /, '') !== found.message) return found;
-  const ci = CI_EXIT.exec(text);
-  if (ci) {
-    const status = ci[1] ?? ci[2] ?? ci[3];
-    if (status !== undefined && STOPPED.has(Number(status))) return found;
+  const status = stepExitStatus(text);
+  if (status !== undefined) {
+    if (status !== null && STOPPED.has(status)) return found;
     const line = onlyLine(at, bodyAt);
     return line === undefined ? found : moved(found, line, bodyAt(line).trim());
   }

@@ -11,6 +11,7 @@ import { firstIndex, leadTable } from './prefilter.js';
 import { GateIndex } from './gateIndex.js';
 import { goJsonText } from './goJson.js';
 import { codeAt, includes, startsWith } from './str.js';
+import { STEP_EXIT } from './stepExit.js';
 
 export const PROBE_CHARS = 4096;
 /** The longest excerpt we return: a person reads it on a terminal. */
@@ -114,8 +115,6 @@ const NOISE =
 // `[job] $ /bin/sh -xe /tmp/jenkins123.sh` is a freestyle build step's command.
 export const COMMAND = /^(?:\$ \S|\+ \S|##\[group\]Run |> \S+@\S+ \S+ \/|\[Pipeline\] (?:sh|bat|powershell)\b|\[[^\]]+\] \$ \S)/;
 const TRAVIS_EXIT = /^The command "[\s\S]*" (?:exited with (\d+)|failed)/;
-// A freestyle build step that failed: `Build step 'Execute shell' marked build as failure`.
-const STEP_EXIT = /^(?:ERROR: script returned exit code (-?\d+)|##\[error\]Process completed with exit code (\d+)|Build step '.*' marked build as failure$)/;
 export const STACK_FRAME =
   /^\s*(?:at\s+\S|Call Stack \(most recent call first\):|\.\.\. \d+ (?:more|common frames omitted)|Caused by: |Suppressed: |File "|#\d+\s+0x|\[C\]: in |\S+:\d+: in |from \S+:\d+:in |\S+\.(?:rb|ex|exs|erl|lua):\d+|\S+:\d+:in [`'])/;
 const CARET_LINE = /^\s*[~^|]+[~^\s]*$|^\s*\d+\s*\|/;

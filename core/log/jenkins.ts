@@ -79,7 +79,7 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
   { re: /^Failed in branch \S/, role: 'summary', weight: 2, reason: 'Jenkins: failed in branch' },
   { re: /^(?:ERROR: )?script returned exit code -?\d+/, role: 'summary', weight: 3, reason: 'Jenkins: script returned exit code' },
   { re: /hudson\.AbortException: /, role: 'summary', weight: 3, reason: 'Jenkins step aborted' },
-  // (`Build step '...' marked build as failure` is a failing step's exit: blocks.ts STEP_EXIT.)
+  // (`Build step '...' marked build as failure` is a failing step's exit: stepExit.ts STEP_EXIT.)
   { re: /^Build step '.*' (?:marked build as failure|changed build result to)/, role: 'summary', weight: 2, reason: 'Jenkins build step failed' },
   { re: /^Finished: (?:FAILURE|ABORTED|UNSTABLE|NOT_BUILT)/, role: 'summary', weight: 1, reason: 'Jenkins build failed' },
   { re: /^Stage ".*" skipped due to (?:earlier failure|when conditional)/, role: 'summary', weight: 1, reason: 'Jenkins stage skipped' },

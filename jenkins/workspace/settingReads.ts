@@ -12,6 +12,7 @@
 import { bodyOf } from '../../core/finding/body.js';
 import { echoedCommand } from '../../core/log/failingStep.js';
 import { escapeRegExp } from '../../core/regexp.js';
+import { scriptRunBy } from './scriptTrace.js';
 
 export interface SettingHit {
   rel: string;
@@ -77,6 +78,8 @@ export function ownSettings(rel: string, lines: readonly string[]): { name: stri
   lines.forEach((line, index) => {
     const m = make ? /^([A-Z][A-Z0-9_]{2,})\s*[:?+!]?=\s*(\S.*)$/.exec(line) : /^(?:export\s+|readonly\s+)?([A-Z][A-Z0-9_]{2,})=(\S.*)$/.exec(line);
     if (!m || out.some((x) => x.name === m[1])) return;
+    // A default the environment overrides (`NAME=${NAME:-x}`, `${OTHER-x}`, make's `?=`): the job's value wins there.
+    if (/\$\{\w+:?[-=]/.test(m[2] as string) || (make && /^\s*\S+\s*\?=/.test(line))) return;
     const name = m[1] as string;
     const use = new RegExp(make ? `\\$[({]${name}[)}]` : `\\$\\{?${name}(?![\\w])`);
     const usedAt = lines.findIndex((l, k) => k > index && !COMMENT.test(l) && use.test(l));
@@ -88,10 +91,18 @@ export function ownSettings(rel: string, lines: readonly string[]): { name: stri
 /** The words of a variable's name (`RELEASE_NOTES_TOKEN` -> release, notes, token). */
 const wordsOf = (name: string): string[] => name.toLowerCase().split('_').filter((w) => w.length >= 2);
 
-/** The variables the step's `sh -x` trace assigned before log line `upTo` (1-based), with their lines. */
+/**
+ * A build step's start, where a new shell begins (`[Pipeline] sh`, a freestyle step's `$ /bin/sh -xe /tmp/jenkins1.sh`,
+ * GitHub Actions' `##[group]Run`): what an earlier step exported is not in its environment.
+ */
+const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:\/bin\/)?(?:ba)?sh -xe? \S+$/;
+
+/** The variables the failing step's `sh -x` trace assigned before log line `upTo` (1-based), with their lines; not an earlier step's. */
 export function tracedAssignments(log: readonly string[], upTo: number): { name: string; line: number }[] {
   const out: { name: string; line: number }[] = [];
-  for (let i = 0; i < Math.min(log.length, upTo); i++) {
+  let from = Math.min(log.length, upTo) - 1;
+  while (from > 0 && !STEP_START.test(bodyOf(log[from - 1] ?? '').trim()) && !STEP_START.test((log[from - 1] ?? '').trim())) from--;
+  for (let i = Math.max(0, from); i < Math.min(log.length, upTo); i++) {
     const m = /^\+{1,2} (?:export )?([A-Za-z_]\w*)=/.exec(bodyOf(log[i] ?? '').trim());
     if (m) out.push({ name: m[1] as string, line: i + 1 });
   }
@@ -275,9 +286,8 @@ export async function settingHits(
   const failing = failingRel && READS_MATTER.has(top.class) && io.files.includes(failingRel) ? await fileOf(failingRel) : undefined;
   if (failing) add(fileSettings(failing, top.class, log, top.message_line));
   // The workspace script the failing command ran (`./scripts/sync-protos.sh`): its own settings and the ones it reads.
-  const words = command?.trim().split(/\s+/) ?? [];
-  const path = (/^(?:ba|da|z)?sh$|^source$|^\.$/.test(words[0] ?? '') ? words[1] : words[0])?.replace(/^\.\//, '');
-  const script = path && path !== failingRel && io.files.includes(path) ? await fileOf(path) : undefined;
+  const path = command ? scriptRunBy(command, io.files) : undefined;
+  const script = path && path !== failingRel ? await fileOf(path) : undefined;
   if (script && SHELL_FILE.test(script.rel)) add(fileSettings(script, top.class, log, top.message_line));
   return out;
 }
