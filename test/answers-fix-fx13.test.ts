@@ -138,6 +138,13 @@ describe('a full disk: where the directory written to is set', () => {
     expect(fix).toContain("`jest.config.js:2` reads `COVERAGE_DIR` too (`coverageDirectory: process.env.COVERAGE_DIR || 'coverage',`)");
   });
 
+  // A command another build step traced (its own shell) is not "the step's trace" (review rv1, session 51).
+  it("not a trace of an earlier step", async () => {
+    const [mkdir, ...rest] = jestLog('tmpfs           192K  192K     0 100% /tmp/b13a/covfs');
+    const fix = await fixOfShellLog([mkdir as string, '[web] $ /bin/sh -xe /tmp/jenkins8.sh', ...rest], 'web', '/tmp/jenkins7.sh', project({ 'ci.sh': ci, 'jest.config.js': jestConfig }));
+    expect(fix).not.toContain("which the step's trace shows as");
+  });
+
   it('nothing of the variable when no path the trace shows lies on a filesystem the log names', async () => {
     const fix = await fixOfShellLog(jestLog('tmpfs           192K  192K     0 100% /tmp/elsewhere').filter((l) => !l.startsWith('+ df')), 'web', '/tmp/jenkins7.sh', project({ 'ci.sh': ci, 'jest.config.js': jestConfig }));
     expect(fix).not.toContain('which the step\'s trace shows as');

@@ -97,12 +97,17 @@ const wordsOf = (name: string): string[] => name.toLowerCase().split('_').filter
  */
 const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:\/bin\/)?(?:ba)?sh -xe? \S+$/;
 
+/** The first line (0-based) of the step that log line `upTo` (1-based) belongs to: the line after its start, or 0. */
+function stepFrom(log: readonly string[], upTo: number): number {
+  let from = Math.min(log.length, upTo) - 1;
+  while (from > 0 && !STEP_START.test(bodyOf(log[from - 1] ?? '').trim()) && !STEP_START.test((log[from - 1] ?? '').trim())) from--;
+  return Math.max(0, from);
+}
+
 /** The variables the failing step's `sh -x` trace assigned before log line `upTo` (1-based), with their lines; not an earlier step's. */
 export function tracedAssignments(log: readonly string[], upTo: number): { name: string; line: number }[] {
   const out: { name: string; line: number }[] = [];
-  let from = Math.min(log.length, upTo) - 1;
-  while (from > 0 && !STEP_START.test(bodyOf(log[from - 1] ?? '').trim()) && !STEP_START.test((log[from - 1] ?? '').trim())) from--;
-  for (let i = Math.max(0, from); i < Math.min(log.length, upTo); i++) {
+  for (let i = stepFrom(log, upTo); i < Math.min(log.length, upTo); i++) {
     const m = /^\+{1,2} (?:export )?([A-Za-z_]\w*)=/.exec(bodyOf(log[i] ?? '').trim());
     if (m) out.push({ name: m[1] as string, line: i + 1 });
   }
@@ -217,7 +222,8 @@ export function fullDiskSettings(files: readonly SettingFile[], log: readonly st
   }
   if (out.length > 0) return out;
   // A variable a traced command shows holding it.
-  for (let i = 0; i < log.length && out.length === 0; i++) {
+  // The failing step's own trace, up to the error: what another step or a later one ran is not "the step's trace".
+  for (let i = stepFrom(log, errorLine); i < Math.min(log.length, errorLine) && out.length === 0; i++) {
     const traced = echoedCommand(bodyOf(log[i] ?? '').trim());
     if (!traced || !/^\+/.test(bodyOf(log[i] ?? '').trim())) continue;
     const paths = [...` ${traced}`.matchAll(ABSOLUTE)].map((m) => m[1] as string);
