@@ -21,7 +21,7 @@
 import { markPipelineOwn, newPipelineOwn } from './pipelineOwn.js';
 import type { LogExcerpt } from '../../protocol/types.js';
 import { cleanLines } from './clean.js';
-import { FEATURES, LEARNED_WEIGHTS, scoreOf, type FeatureVector } from './rank.js';
+import { FEATURES, LEARNED_WEIGHTS, firstSorted, scoreOf, type FeatureVector } from './rank.js';
 import { hasNewLine, markNewSinceBaseline, markReadBackOld, type Baseline } from './baseline.js';
 import {
   BOILERPLATE,
@@ -51,7 +51,7 @@ import { END, firstIndex } from './prefilter.js';
 import { HINT_BRANCH, HINT_GO_TEST } from './shapes.js';
 import { CHUNK, KeptLines, RING, Window, sparseArray } from './kept.js';
 import { GoTestOutput } from './goTestOutput.js';
-import { codeAt, includes, startsWith } from './str.js';
+import { codeAt, includes, lengthOf, startsWith } from './str.js';
 import { primeOnce } from './prime.js';
 
 export interface AnalyzeOptions {
@@ -207,7 +207,7 @@ export class LogAnalyzer {
     if (markPipelineOwn(info, this.own) && this.postBuild < 0) this.postBuild = i - 1;
     w.add(info, text, this.steps);
     // The hints read at most PROBE_CHARS of the line.
-    if ((hints < 0 || (hints & HINT_GO_TEST) !== 0 || text.length > PROBE_CHARS) && includes(text, '_test.go:')) this.goOutput.note(i, text, () => w.text(i - 1));
+    if ((hints < 0 || (hints & HINT_GO_TEST) !== 0 || lengthOf(text) > PROBE_CHARS) && includes(text, '_test.go:')) this.goOutput.note(i, text, () => w.text(i - 1));
     if ((info.role === 'command' || info.role === 'text') && NEXT_STEP_FIRST[firstIndex(info.body)] === 1 && NEXT_STEP.test(info.body)) this.steps++;
     if (this.postBuild < 0 && info.role === 'exit-fail' && startsWith(info.body, 'Build step ')) this.postBuild = i;
     const c0 = codeAt(info.body, 0);
@@ -542,7 +542,7 @@ export class LogAnalyzer {
     // Best first; among equals the earlier error, since what follows is usually its cascade.
     // Blocks within the lines known to hold the failure (the failing step's, a failed branch's) first.
     const focused = focusOf(this.branches, options.focus);
-    scored.sort((x, y) => Number(focused(y.block)) - Number(focused(x.block)) || y.score - x.score || x.block.start - y.block.start);
+    const order = (x: (typeof scored)[number], y: (typeof scored)[number]): number => Number(focused(y.block)) - Number(focused(x.block)) || y.score - x.score || x.block.start - y.block.start;
     // The tail, for a log without any failure shape.
     let tailTexts: string[] | undefined;
     let tailStart = -1;
@@ -554,8 +554,8 @@ export class LogAnalyzer {
         if (chunk[(tailStart + k) & (CHUNK - 1)] === undefined) chunk[(tailStart + k) & (CHUNK - 1)] = text;
       });
     }
-    // Against the last green build: what it printed too ranks below every new excerpt.
-    let ranked: { block: Block; score: number; fresh?: boolean }[] = scored;
+    // Against the last green build: what it printed too ranks below every new excerpt (its split orders all; else the first `max`).
+    let ranked: { block: Block; score: number; fresh?: boolean }[] = options.baseline ? scored.sort(order) : firstSorted(scored, max, order);
     // The kept lines at their places, in a sparse array: the others are never read. The baseline's
     // split reads the lines of every block; the findings only those around the excerpts shown.
     const lines = sparseArray(total);

@@ -10,7 +10,7 @@ import { uniformShape } from './shapeType.js';
 import { firstIndex, leadTable } from './prefilter.js';
 import { GateIndex } from './gateIndex.js';
 import { goJsonText } from './goJson.js';
-import { codeAt, includes, startsWith } from './str.js';
+import { codeAt, includes, lengthOf, startsWith } from './str.js';
 import { STEP_EXIT } from './stepExit.js';
 
 export const PROBE_CHARS = 4096;
@@ -148,8 +148,9 @@ const LEAD_COMMAND = 16;
 
 /** Leading spaces and tabs (a tab counts one); the increment first, so it has type feedback from the first call (issue 28, sp14). */
 function leadingSpaces(s: string): number {
+  const n = lengthOf(s);
   let i = -1;
-  while (++i < s.length) {
+  while (++i < n) {
     const c = codeAt(s, i);
     if (c !== 32 && c !== 9) break;
   }
@@ -163,7 +164,7 @@ const NO_BRANCHES: Branches = { all: new Set(), failed: [] };
  * hold those of its body), else -1.
  */
 export function classify(raw: string, branches: Branches = NO_BRANCHES, hints = -1): LineInfo {
-  let body = raw.length > PROBE_CHARS ? raw.slice(0, PROBE_CHARS) : raw;
+  let body = lengthOf(raw) > PROBE_CHARS ? raw.slice(0, PROBE_CHARS) : raw;
   // Jenkins' timestamps and a parallel branch's `[name] ` come before the tool's own prefix.
   const stamp = (LEAD[firstIndex(body)]! & LEAD_JENKINS) !== 0 ? JENKINS_LINE_PREFIX.exec(body) : null;
   if (stamp) body = body.slice(stamp[0].length);
@@ -209,7 +210,7 @@ function holdsAny(body: string, literals: readonly string[]): boolean {
 /** Every LineInfo is made here, each with the same fields in the same order (one hidden class). */
 function classifyBody(body: string, stamped: boolean, branch: string | undefined, known: number): LineInfo {
   const indent = leadingSpaces(body);
-  if (indent === body.length) return { role: 'blank', shape: undefined, body, indent, stamped, branch };
+  if (indent === lengthOf(body)) return { role: 'blank', shape: undefined, body, indent, stamped, branch };
   // GitHub Actions opens each step's group with the step's command: the group marker is the command.
   if (startsWith(body, '##[group]Run ')) return { role: 'command', shape: undefined, body, indent, stamped, branch };
   const lead = LEAD[firstIndex(body)]!;
@@ -480,7 +481,7 @@ export const newBlockState = (): BlockState => ({ blocks: [], seenAnchors: new S
  * A string of its own: a line cut from a big chunk of text shares that chunk's memory, and
  * what outlives the window (keys, kept lines) must not hold the chunk.
  */
-export const own = (s: string): string => (s.length < 13 ? s : ` ${s}`.slice(1));
+export const own = (s: string): string => (lengthOf(s) < 13 ? s : ` ${s}`.slice(1));
 
 /**
  * The block pass at line i (lines in order, each once): an anchor or header grows into its

@@ -17,7 +17,7 @@
  *   log kept elsewhere (`A full log can be found at ...`).
  */
 import type { FailureShape } from './shapeType.js';
-import { codeAt, includes } from './str.js';
+import { codeAt, includes, lengthOf } from './str.js';
 
 /** Reason of every Groovy/CPS error of the pipeline script (the finding's `ci-script` class). */
 export const SCRIPT_REASON = 'Jenkins pipeline script error';
@@ -130,7 +130,7 @@ export function branchesOf(lines: readonly string[]): Branches {
 /** Adds what one line says about the parallel branches (an opening, a failure) to `branches`. */
 export function noteBranch(line: string, branches: Branches): void {
   // Both marks hold `ranch`: one scan of most lines instead of two.
-  if (line.length > 300 || !includes(line, 'ranch')) return;
+  if (lengthOf(line) > 300 || !includes(line, 'ranch')) return;
   if (includes(line, '(Branch: ')) {
     const m = BRANCH_OPEN.exec(line);
     if (m?.[1] !== undefined) branches.all.add(m[1]);

@@ -313,8 +313,11 @@ export class ByteLineSplitter {
           const nonAscii = (flags & FLAG_NON_ASCII) !== 0;
           const raw = nonAscii ? bytes.utf8Slice(from, end) : bytes.latin1Slice(from, end);
           const dirty = cr || esc || ((flags & FLAG_C1) !== 0 && raw.indexOf('\u009b') >= 0);
-          // The scanner hashed the whole line; `classify` reads at most PROBE_CHARS of it.
-          const hints = dirty ? -1 : end - from > PROBE_CHARS ? byteHints(bytes, from, from + PROBE_CHARS) : nonAscii ? HINT_ALL : records[k + 2]!;
+          // The scanner hashed the whole line; `classify` reads at most PROBE_CHARS of it. The probe's end is
+          // computed for every line: an addition first reached at the log's first long line had no type feedback
+          // and dropped this function's compiled code there (`--trace-deopt`, issue 28, sp15).
+          const probeEnd = from + PROBE_CHARS;
+          const hints = dirty ? -1 : end > probeEnd ? byteHints(bytes, from, probeEnd) : nonAscii ? HINT_ALL : records[k + 2]!;
           onLine(dirty ? cleanLine(raw) : raw, raw.length + nl - end, hints);
         }
         from = nl + 1;

@@ -16,7 +16,7 @@
  */
 
 import { COMMON_TRIGRAMS } from './trigrams.js';
-import { codeAt } from './str.js';
+import { codeAt, lengthOf } from './str.js';
 
 /** The alphabet of the trigrams: letters (either case) 1-26, space 27, a digit 28, `(` 29, `,` 30, `*` 31, the rest 0. */
 export const SYMBOL = new Uint8Array(128);
@@ -49,7 +49,7 @@ export const NON_ASCII_TRIGRAM = 1 << 15;
 
 /** The index of a line's first character in a `first` table. */
 export const firstIndex = (line: string): number => {
-  if (line.length === 0) return END;
+  if (lengthOf(line) === 0) return END;
   const c = codeAt(line, 0);
   return c < 128 ? c : NON_ASCII;
 };
