@@ -140,6 +140,9 @@ describe("the user's checkout, not the agent's paths, and the file the log does 
     const fix = await ask('how do I fix it?', 'php-shop');
     // Before: only where an autoloader looks; the workspace's `src/Pricing/Taxtable.php` was never read (not named by the log).
     expect(fix).toContain("The workspace has `src/Pricing/Taxtable.php` (line 6: `final class TaxTable`), whose name differs from `TaxTable.php` only in letter case: PHP's autoloader (PSR-4, composer's or the project's own) looks for the class `Shop\\Pricing\\TaxTable` in a file named after it, in the folder of its namespace, and a Linux agent's file system tells the two apart");
+    // Nothing shows it was run on macOS or Windows (review rv1, session 51).
+    expect(fix).not.toContain('so it works there');
+    expect(fix).toContain('so it may work there');
     expect(fix).toContain('Rename it to the class\'s spelling: `git mv src/Pricing/Taxtable.php src/Pricing/TaxTable.php`');
     const why = await ask('why did the build fail?', 'php-shop');
     expect(why).toContain('**In the workspace:** The workspace has `src/Pricing/Taxtable.php`');

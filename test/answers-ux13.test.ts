@@ -50,6 +50,10 @@ describe('what a runtime\'s own error words ask for (made-up logs)', () => {
     const why = await askWithCheckout('why did the build fail?', ['+ ./tides data.csv', 'At line 31 of file src/stations.f90', 'Fortran runtime error: Bad integer for item 1 in list input', 'make: *** [Makefile:8: check] Error 2'].join('\n'), {});
     // Before: "The program raised `an exception` and stopped" (gfortran names no exception).
     expect(why).not.toContain('`an exception`');
+    // A logical is no number (review rv1, session 51).
+    const logical = await made(['+ ./tides data.csv', 'At line 31 of file src/stations.f90', 'Fortran runtime error: Bad logical for item 3 in list input', 'make: *** [Makefile:8: check] Error 2']);
+    expect(logical).toContain('wanted a logical as item 3');
+    expect(logical).not.toContain('expects a number');
   });
 
   it('a log held as the last lines of a longer one says where its line numbers start', async () => {

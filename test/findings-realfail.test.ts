@@ -69,7 +69,7 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['python-ctypes-cdll-undefined-symbol-renamed-c-function', 'gcc\'s `implicit declaration of function \'weight_at\'` warning (native/luhn.c:8) is given; the label has the Python frame that loaded the library (checkdigit/native.py:4, `ctypes.CDLL(...)`)'],
   ['tclsh-run-expected-integer-but-got-unit-suffix', 'errorInfo\'s file frame (rollout.tcl:3, the top-level `puts` that called the procedure) is given; the label has the procedure\'s line in the sourced lib/rollout.tcl (15), which the log names only as `(procedure "total_pause" line 4)`'],
   // Round 25 (asserted since HELDOUT_ROUND 26).
-  ['testthat-error-subscript-out-of-bounds-long', 'testthat\'s section heading\'s place (test-vat.R:452, the test) is given; the label has the code\'s line the error was raised at (R/vat.R:5), which the log does not print (the backtrace\'s last frame is `global vat(10, "books")`)'],
+  ['testthat-error-subscript-out-of-bounds-long', 'testthat\'s section heading\'s place (test-vat.R:452, the test) is given; the label has no place since loc4\'s basename fix (its sourceLine R/vat.R:5, the raise site, which the log does not print: the backtrace\'s last frame is `global vat(10, "books")`)'],
 ]);
 
 /**
@@ -255,8 +255,6 @@ const KNOWN_WRONG = new Map<string, [string, string]>([
   ['ocamlopt-link-no-implementations-provided', ['compile-error', 'ocamlopt\'s link step `Error: No implementations provided for the following modules:` (a module named in the link left out of the command) read as a compile error (medium), not a link error; ci.sh:5 is not in the log']],
   ['pytest-c-extension-rpath-dropped-cannot-open-shared-object', ['test-error', 'the import\'s `ImportError: libacmehash.so: cannot open shared object file: No such file or directory` under pytest (the extension\'s rpath dropped) read as a test error (medium, a rule\'s high lowered), not a link error']],
   ['rscript-url-cannot-open-connection-refused', ['runtime-exception', 'R\'s `cannot open the connection to \'http://127.0.0.1:47231/rates.csv\'` (its warning: `status was \'Couldn\'t connect to server\'`) read as a runtime exception (medium, a rule\'s high lowered), not the network; config/endpoints.R:1 is not in the log']],
-  ['testthat-error-subscript-out-of-bounds-long', ['runtime-exception', 'testthat\'s closing `Error: Test failures` read as R\'s uncaught error (medium, a rule\'s high lowered) over its `── Error (\'test-vat.R:452\'): ...` section (`Error in `rates[[band]]`: subscript out of bounds`, a test error at R/vat.R:5)']],
-  ['testthat-expect-equal-one-to-length-empty-input-long', ['runtime-exception', 'testthat\'s closing `Error: Test failures` read as R\'s uncaught error (medium, a rule\'s high lowered) over its `── Failure (\'test-running.R:527\'): ...` section (`running_total(numeric(0)) not equal to numeric(0).`, an assertion)']],
 ]);
 
 /** Cases whose finding names another test than the labelled one (or its file), each with why: open. */

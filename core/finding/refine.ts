@@ -80,6 +80,8 @@ export function refined(found: Finding, lines: readonly string[], excerpt: Windo
       if (!m) continue;
       let k = i + 1;
       while (k <= Math.min(lines.length - 1, i + 3) && bodyAt(k).trim() === '') k++;
+      // testthat 3 prints an error's condition classes first (`<subscriptOutOfBoundsError/error/condition>`): the words are below.
+      if (/^<[\w.]+(?:\/[\w.]+)+>$/.test(bodyAt(k).trim()) && bodyAt(k + 1).trim() !== '') k++;
       const verdict = m[1] ?? m[5];
       const message = m[5] !== undefined ? bodyAt(i).trim() : bodyAt(k).trim();
       const file = (m[2] ?? m[6]) as string;

@@ -26,6 +26,21 @@ const ROWS: [name: string, log: string, cls: string, message: string][] = [
   ['R CMD INSTALL needs a later R', script("ERROR: this R is version 4.1.2, package 'gridx' requires R >= 4.2.0"), 'missing-tool', 'requires R >= 4.2.0'],
 ];
 
+/** testthat's end of run (its `location` reporter): the failed tests' sections, the summary, its closing `stop()`. */
+const testthat = (heading: string, ...words: string[]) =>
+  script("Start test: books are in the reduced band", "  'test-vat.R:12' [error]", 'End test: books are in the reduced band', '', '[ FAIL 1 | WARN 0 | SKIP 0 | PASS 4 ]', '',
+    '══ Failed tests ════════════════════════════════════════', `── ${heading}: books are in the reduced band ──────────`, ...words, '', '[ FAIL 1 | WARN 0 | SKIP 0 | PASS 4 ]', 'Error: Test failures', 'Execution halted');
+
+/**
+ * 4. testthat's closing `Error: Test failures` is its verdict, not R's uncaught error: the failed test's section decides,
+ *    `── Error (...)` a test error and `── Failure (...)` an assertion, its words below the condition classes testthat 3
+ *    prints first.
+ */
+ROWS.push(
+  ['testthat Error section', testthat("Error ('test-vat.R:12')", '<subscriptOutOfBoundsError/error/condition>', 'Error in `rates[[band]]`: subscript out of bounds', 'Backtrace:', '    ▆', ' 1. └─global vat(10, "books") at test-vat.R:12:3'), 'test-error', 'Error in `rates[[band]]`: subscript out of bounds'],
+  ['testthat Failure section', testthat("Failure ('test-vat.R:12')", 'vat(10, "books") not equal to 0.5.', '1/1 mismatches', '[1] 2 - 0.5 == 1.5'), 'test-assertion', 'vat(10, "books") not equal to 0.5.'],
+);
+
 describe('round 25 by mechanism (session 51, t26)', () => {
   it.each(ROWS)('%s', (_name, log, cls, message) => {
     const f = top(log);

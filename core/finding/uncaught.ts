@@ -294,8 +294,11 @@ const R_PACKAGE_NAMED = /\b(?:package called|namespace) [‘'"]([\w.]+)[’'"]/;
 /** A test runner's report around an R error (testthat's rules and its `[ FAIL 1 | WARN 0 | SKIP 0 | PASS 0 ]` summary). */
 const R_RUNNER = /^(?:[─═]{3}|\[ FAIL \d+ \| )/;
 
+/** testthat's own closing `stop()` after its summary (`Error: Test failures`; 2.x `Error: testthat unit tests failed`): its verdict, no error of the code. */
+const R_RUNNER_CLOSING = /^Error: (?:Test failures|testthat unit tests failed)$/;
+
 function rAt(line: (k: number) => string, i: number, text: string): Uncaught | undefined {
-  if (!R_ERROR.test(text)) return undefined;
+  if (!R_ERROR.test(text) || R_RUNNER_CLOSING.test(text)) return undefined;
   // The uncaught error is the last one before `Execution halted`; one under a test runner's summary is the runner's verdict.
   let halted = false;
   for (let k = i + 1; k < i + 12 && !halted; k++) {

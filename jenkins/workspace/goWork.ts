@@ -9,8 +9,11 @@
 import type { Finding } from '../../protocol/types.js';
 import type { ClueHit, ClueReader } from './clues.js';
 
-/** Where go's module graph needed a repository's own module: a `v0.0.0` it fetched, or a package no required module provides. */
-const LOCAL_MODULE_NEEDED = /@v0\.0\.0\b|\bno required module provides package\b/;
+/**
+ * Where go's module graph needed a repository's own module: a `v0.0.0` it fetched (not a published module's
+ * pseudo-version, `v0.0.0-20220811171246-fbc7d0a398ab`), or a package no required module provides.
+ */
+const LOCAL_MODULE_NEEDED = /@v0\.0\.0(?![-+.\w])|\bno required module provides package\b/;
 
 const dirOf = (rel: string): string => rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
 
@@ -26,47 +29,39 @@ function useDir(workDir: string, dir: string): string | undefined {
   return parts.join('/');
 }
 
-/** go.work's `use` directories (single and block form), each with its 0-based line. */
-export function useDirectives(lines: readonly string[]): { dir: string; index: number }[] {
-  const out: { dir: string; index: number }[] = [];
+/**
+ * The arguments of a go.work or go.mod directive, in its single form (`use ./a`) and its block form (`use (` ... `)`),
+ * each with its 0-based line; comments dropped.
+ */
+function directives(lines: readonly string[], keyword: string): { args: string; index: number }[] {
+  const out: { args: string; index: number }[] = [];
   let block = false;
   lines.forEach((raw, index) => {
     const line = raw.replace(/\/\/.*$/, '').trim();
     if (block) {
       if (line.startsWith(')')) block = false;
-      else if (line !== '') out.push({ dir: line.split(/\s+/)[0] as string, index });
+      else if (line !== '') out.push({ args: line, index });
       return;
     }
-    const m = /^use\s+(\(|\S+)/.exec(line);
+    const m = new RegExp(`^${keyword}\\s+(\\(|\\S.*)$`).exec(line);
     if (m?.[1] === '(') block = true;
-    else if (m?.[1]) out.push({ dir: m[1], index });
+    else if (m?.[1]) out.push({ args: m[1], index });
   });
   return out;
 }
 
+const firstWord = (args: string): string => args.split(/\s+/)[0] as string;
+
+/** go.work's `use` directories (single and block form), each with its 0-based line. */
+export function useDirectives(lines: readonly string[]): { dir: string; index: number }[] {
+  return directives(lines, 'use').map((d) => ({ dir: firstWord(d.args), index: d.index }));
+}
+
 /** A go.mod's module path and the module paths it requires, each with its 0-based line. */
 export function goModOf(lines: readonly string[]): { module?: string; moduleIndex: number; requires: { path: string; index: number }[] } {
-  let module: string | undefined;
-  let moduleIndex = 0;
-  const requires: { path: string; index: number }[] = [];
-  let block = false;
-  lines.forEach((raw, index) => {
-    const line = raw.replace(/\/\/.*$/, '').trim();
-    if (block) {
-      if (line.startsWith(')')) block = false;
-      else if (/^\S+\s+v\S+/.test(line)) requires.push({ path: line.split(/\s+/)[0] as string, index });
-      return;
-    }
-    const mod = /^module\s+"?([^\s"]+)"?/.exec(line);
-    if (mod?.[1]) {
-      module = mod[1];
-      moduleIndex = index;
-    }
-    const req = /^require\s+(\(|(\S+)\s+v\S+)/.exec(line);
-    if (req?.[1] === '(') block = true;
-    else if (req?.[2]) requires.push({ path: req[2], index });
-  });
-  return { ...(module !== undefined ? { module } : {}), moduleIndex, requires };
+  const module = directives(lines, 'module')[0];
+  const requires = directives(lines, 'require').filter((d) => /^\S+\s+v\S+/.test(d.args)).map((d) => ({ path: firstWord(d.args), index: d.index }));
+  return { ...(module ? { module: firstWord(module.args).replace(/^"|"$/g, '') } : {}), moduleIndex: module?.index ?? 0, requires };
 }
 
 /**

@@ -21,7 +21,7 @@ export function caseOnly(a: string, b: string): boolean {
 }
 
 /** Why a case difference fails on the agent and not on a laptop: one sentence's clause. */
-export const CASE_SENSITIVE = "a Linux agent's file system tells the two apart, while macOS and Windows by default do not, so it works there";
+export const CASE_SENSITIVE = "a Linux agent's file system tells the two apart, while macOS and Windows by default do not, so it may work there";
 
 /** `rel` with its last segments (as many as `looked` has) spelled as `looked`: the path to rename it to. */
 function renamedTo(rel: string, looked: string): string {

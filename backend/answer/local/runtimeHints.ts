@@ -14,7 +14,7 @@ import { EXCEPTION_PLACE, rule, type RemedyRule } from './remedyShape.js';
 const c = inlineCode;
 
 /** GHC's runtime: `prog: src/M.hs:(28,1)-(29,40): Non-exhaustive patterns in function f` (or `in case`, a lambda...). */
-const HS_NON_EXHAUSTIVE = /\.l?hs:(?:\((\d+),\d+\)-\((\d+),\d+\)|(\d+):\d+(?:-\d+)?): Non-exhaustive (patterns|guards) in (?:function ([\w'.]+)|(.+?))\s*$/;
+const HS_NON_EXHAUSTIVE = /\.l?hs:(?:\((\d+),\d+\)-\((\d+),\d+\)|(\d+):\d+(?:-\d+)?): Non-exhaustive (patterns|guards) in (?:function ([\w'.]+)|(.*\S))\s*$/;
 /** GHC's warning heading (`src/M.hs:28:1: warning: [-Wincomplete-patterns]`) and its `In an equation for ‘f’: Patterns not matched: ...`. */
 const HS_WARNING = /^(\S+\.l?hs):(\d+):\d+: (?:warning|error): \[-W(?:error=)?incomplete-patterns\]/;
 const HS_NOT_MATCHED = /In an equation for [‘'`]([\w'.]+)[’'`]:\s*Patterns? (?:of type [^,]+, )?not matched:\s*(.*)$/;
@@ -114,7 +114,7 @@ export const RUNTIME_HINT_REMEDIES: RemedyRule[] = [
     const input = head !== undefined ? /\(unit = \d+, file = '([^']+)'\)/.exec(lineText?.(head) ?? '')?.[1] : undefined;
     const place = placeOf(f);
     out.push({
-      text: `A list-directed read (${c('read(unit, *) ...')})${place ? ` at ${place}` : ''} ${head !== undefined ? `${at(head)} ` : ''}wanted ${kind === 'integer' ? 'an' : 'a'} ${kind} as item ${m[2] as string} of the record it read, and the input held text that is not one ${i.m}. The input ${input ? `(${c(input)}) ` : ''}has something else where the read expects a number: a header row (a file that gained column names), a missing or extra column, a decimal comma, an empty field. Look at the record the program was reading${input ? '' : ' (the file the step gave it)'}; if the file now starts with a header, read that line into a character variable before reading the values (and count one record fewer), or take the header out of the file.`,
+      text: `A list-directed read (${c('read(unit, *) ...')})${place ? ` at ${place}` : ''} ${head !== undefined ? `${at(head)} ` : ''}wanted ${kind === 'integer' ? 'an' : 'a'} ${kind} as item ${m[2] as string} of the record it read, and the input held text that is not one ${i.m}. The input ${input ? `(${c(input)}) ` : ''}has something else where the read expects ${kind === 'logical' ? 'a logical value' : 'a number'}: a header row (a file that gained column names), a missing or extra column, a decimal comma, an empty field. Look at the record the program was reading${input ? '' : ' (the file the step gave it)'}; if the file now starts with a header, read that line into a character variable before reading the values (and count one record fewer), or take the header out of the file.`,
       lines: head !== undefined ? [head, f.message_line] : [f.message_line],
     });
   }),
