@@ -69,7 +69,7 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   ['python-ctypes-cdll-undefined-symbol-renamed-c-function', 'gcc\'s `implicit declaration of function \'weight_at\'` warning (native/luhn.c:8) is given; the label has the Python frame that loaded the library (checkdigit/native.py:4, `ctypes.CDLL(...)`)'],
   ['tclsh-run-expected-integer-but-got-unit-suffix', 'errorInfo\'s file frame (rollout.tcl:3, the top-level `puts` that called the procedure) is given; the label has the procedure\'s line in the sourced lib/rollout.tcl (15), which the log names only as `(procedure "total_pause" line 4)`'],
   // Round 25 (asserted since HELDOUT_ROUND 26).
-  ['testthat-error-subscript-out-of-bounds-long', 'testthat\'s section heading\'s place (test-vat.R:452, the test) is given; the label has the code\'s line the error was raised at (R/vat.R:5), which the log does not print (the backtrace\'s last frame is `global vat(10, "books")`)'],
+  ['testthat-error-subscript-out-of-bounds-long', 'testthat\'s section heading\'s place (test-vat.R:452, the test) is given; the label has no place since loc4\'s basename fix (its sourceLine R/vat.R:5, the raise site, which the log does not print: the backtrace\'s last frame is `global vat(10, "books")`)'],
 ]);
 
 /**

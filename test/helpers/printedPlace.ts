@@ -11,7 +11,8 @@
  * - Maven's model problem `@ line N, column M` names the POM's line (pom.xml) even where no path is printed;
  * - a unified diff of the file (`--- x` / `+++ x`) has a hunk whose old or new range holds the line
  *   (gofmt -d, isort --diff, terraform fmt -diff, shfmt -d, diff -u of a golden file).
- * A runner's timestamp prefix and ANSI colour codes are taken off first, so a date's `25` is no line 25.
+ * A runner's timestamp prefix and ANSI colour codes are taken off first, so a date's `25` is no line 25; the basename
+ * counts only at a name's start (`vat.R` is not in testthat's `'test-vat.R:5' [success]`).
  * Used by test/realfail-data.test.ts on every case and by the relabel of session 51 (docs/notes/analyzer.md).
  */
 
@@ -24,6 +25,7 @@ const plain = (log: string): string[] => log.split('\n').map((l) => l.replace(TI
 /** Whether `log` prints `file` (its basename) with `line` in one of the shapes above. */
 export function printsPlace(log: string, file: string, line: number): boolean {
   const base = file.replace(/^.*\//, '');
+  const named = new RegExp(`(?<![\\w.-])${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
   const own = new RegExp(`(?<![0-9])${line}(?![0-9])`);
   const heading = new RegExp(`^\\s*(?:[A-Z]:\\s*)?(?:${line}:\\s*\\d+|(?:line\\s+|L)${line}(?![0-9]))|\\bline\\s+${line}(?![0-9])`);
   // Maven's model problems (`... @ line 16, column 19`) are the POM's, whether or not the POM's path is printed.
@@ -32,7 +34,7 @@ export function printsPlace(log: string, file: string, line: number): boolean {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     if (pom?.test(l)) return true;
-    if (!l.includes(base)) continue;
+    if (!l.includes(base) || !named.test(l)) continue;
     if (own.test(l)) return true;
     const diffHead = /^(?:---|\+\+\+) /.test(l);
     for (let j = i + 1; j < Math.min(lines.length, i + 1 + BLOCK); j++) {
