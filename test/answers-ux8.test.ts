@@ -113,7 +113,8 @@ describe("node --test's child stderr is the evidence (nt1, shop-monorepo: an `ex
     // Before: "the first real error is [L75-L75]: `test failed`" and "the log does not show an exception or a checked value for it".
     expect(why).not.toContain('the log does not show an exception');
     expect(why).toContain('the first real error is [L53-L53]: `Error [ERR_PACKAGE_PATH_NOT_EXPORTED]');
-    expect(why).toContain('`/var/jenkins_home/workspace/shop-monorepo/packages/web/src/cart.js:2` (in `Object.<anonymous>`) [L62-L62]');
+    // The checkout's path since session 51 (ws1: the agent's path mapped to the workspace the question came with).
+    expect(why).toContain('`packages/web/src/cart.js:2` (in `Object.<anonymous>`) [L62-L62]');
     // Before: the source shown was the test file's line 1, `'use strict';`.
     expect(why).toContain('**In the source:** `packages/web/src/cart.js:2`');
     cited(why, 'shop-monorepo');
