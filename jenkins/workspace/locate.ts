@@ -2,6 +2,7 @@
  * How a path the log names is found in a workspace (moved out of snippets.ts to keep it under 700
  * lines): the file index, the agent's workspace roots, the direct path and the longest suffix.
  */
+import { JENKINS_ROOT_LINE } from '../../core/log/agentRoot.js';
 import { promises as fs } from 'node:fs';
 import { EXCLUDED_NAMES } from './tree.js';
 
@@ -49,7 +50,7 @@ export function agentWorkspaceRoots(lines: readonly string[]): string[] {
   const max = Math.min(lines.length, 20_000);
   for (let i = 0; i < max; i++) {
     const line = lines[i] ?? '';
-    const m = /(?:Building (?:remotely on \S+(?: \([^)]*\))? )?in workspace|Running on .+? in|^\s*Running in) ((?:[A-Za-z]:)?[\\/][^\s]+)\s*$/.exec(line);
+    const m = JENKINS_ROOT_LINE.exec(line);
     if (m?.[1]) roots.add(m[1].replace(/\\/g, '/').replace(/\/+$/, ''));
     const ci = /(\/home\/runner\/work\/[^/\s]+\/[^/\s]+|\/home\/travis\/build\/[^/\s]+\/[^/\s]+)\//.exec(line);
     if (ci?.[1]) roots.add(ci[1]);

@@ -12,6 +12,7 @@
  * the part of an absolute path the excerpts print before a snippet's workspace path with a folder (`/x/y` +
  * `src/a.php`; a bare `a.php` of no known line is too weak to tell the root by).
  */
+import { JENKINS_ROOT_LINE } from '../../../core/log/agentRoot.js';
 import type { Finding, FindingFrame, FindingLocation, WorkspaceSnippet } from '../../../protocol/types.js';
 import type { ChatContext } from '../engine.js';
 import { linesOf, storedLogSpan } from '../logtext.js';
@@ -19,8 +20,6 @@ import { linesOf, storedLogSpan } from '../logtext.js';
 const ABSOLUTE = /^(?:\/|[A-Za-z]:\/)/;
 /** An absolute path printed in a log line (POSIX or Windows), as far as path characters go. */
 const PRINTED_PATH = /(?:[A-Za-z]:[\\/]|\/)(?:[\w.@+~-]+[\\/])+[\w.@+~-]+/g;
-/** Jenkins' words for the directory a build runs in (a pipeline's `node`/`ws`, a freestyle job). */
-const ROOT_LINE = /(?:Building (?:remotely on \S+(?: \([^)]*\))? )?in workspace|Running on .+? in|^\s*Running in) ((?:[A-Za-z]:)?[\\/]\S+)\s*$/;
 
 const slashes = (p: string): string => p.replace(/\\/g, '/');
 
@@ -43,7 +42,7 @@ function rootsOf(ctx: ChatContext): string[] {
   if (stored) {
     // The first lines carry Jenkins' `Running on ... in`; a pipeline's later `ws` steps come as they run (bounded scan).
     for (const line of linesOf(stored, stored.start_line, Math.min(stored.end_line, stored.start_line + 20_000))?.text.split('\n') ?? []) {
-      const m = ROOT_LINE.exec(line);
+      const m = JENKINS_ROOT_LINE.exec(line);
       if (m?.[1]) roots.add(slashes(m[1]).replace(/\/+$/, ''));
     }
     // A snippet the reader found for the path a log line names (its `logLine`): that path less the snippet's is a root,
