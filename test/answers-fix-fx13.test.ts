@@ -52,6 +52,18 @@ describe('the environment variables a file reads', () => {
       { path: '/tmp/b/reports', line: 1, how: 'measured' },
     ]);
   });
+  // A `df` another step ran (a post step's, an earlier stage's) measured another moment, maybe another node: not "the
+  // step's `df`" (review rv1, session 51, left item 1; mended by rv2, session 52). An EXIT trap's, after the error, is.
+  it("only the failing step's `df`: its trap's after the error, not a post step's nor an earlier step's", () => {
+    const full = (dir: string): string[] => [`+ df -h ${dir}`, 'Filesystem Size Used Avail Use% Mounted on', `tmpfs 192K 192K 0 100% ${dir}`];
+    const write = "can't write 3888 bytes to /tmp/b/obj/a.o: No space left on device";
+    const pipeline = ['[Pipeline] sh', ...full('/tmp/early'), '[Pipeline] sh', '+ make', write, ...full('/tmp/trap'), '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] stage', '[Pipeline] { (Declarative: Post Actions)', '[Pipeline] sh', ...full('/tmp/post')];
+    expect(fullDiskPlaces(pipeline, write, 7).map((p) => p.path)).toEqual(['/tmp/b/obj/a.o', '/tmp/trap', '/tmp/trap']);
+    const freestyle = ['[web] $ /bin/sh -xe /tmp/jenkins1.sh', '+ make', write, ...full('/tmp/trap'), "Build step 'Execute shell' marked build as failure", '[web] $ /bin/sh -xe /tmp/jenkins2.sh', ...full('/tmp/post')];
+    expect(fullDiskPlaces(freestyle, write, 3).map((p) => p.path)).toEqual(['/tmp/b/obj/a.o', '/tmp/trap', '/tmp/trap']);
+    const actions = ['##[group]Run make', '##[endgroup]', write, ...full('/tmp/trap'), '##[error]Process completed with exit code 2.', 'Post job cleanup.', ...full('/tmp/post')];
+    expect(fullDiskPlaces(actions, write, 3).map((p) => p.path)).toEqual(['/tmp/b/obj/a.o', '/tmp/trap', '/tmp/trap']);
+  });
 });
 
 describe('a credential the script reads, and the variable the step set instead', () => {

@@ -10,7 +10,7 @@
  * Each hit is a workspace line and a message (the clue's words, backend/answer/local/settingSteps.ts words them).
  */
 import { bodyOf } from '../../core/finding/body.js';
-import { echoedCommand } from '../../core/log/failingStep.js';
+import { echoedCommand, stepSpan } from '../../core/log/failingStep.js';
 import { escapeRegExp } from '../../core/regexp.js';
 import { scriptRunBy } from './scriptTrace.js';
 
@@ -91,18 +91,8 @@ export function ownSettings(rel: string, lines: readonly string[]): { name: stri
 /** The words of a variable's name (`RELEASE_NOTES_TOKEN` -> release, notes, token). */
 const wordsOf = (name: string): string[] => name.toLowerCase().split('_').filter((w) => w.length >= 2);
 
-/**
- * A build step's start, where a new shell begins (`[Pipeline] sh`, a freestyle step's `$ /bin/sh -xe /tmp/jenkins1.sh`,
- * GitHub Actions' `##[group]Run`): what an earlier step exported is not in its environment.
- */
-const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:\/bin\/)?(?:ba)?sh -xe? \S+$/;
-
-/** The first line (0-based) of the step that log line `upTo` (1-based) belongs to: the line after its start, or 0. */
-function stepFrom(log: readonly string[], upTo: number): number {
-  let from = Math.min(log.length, upTo) - 1;
-  while (from > 0 && !STEP_START.test(bodyOf(log[from - 1] ?? '').trim()) && !STEP_START.test((log[from - 1] ?? '').trim())) from--;
-  return Math.max(0, from);
-}
+/** The first line (0-based) of the build step that log line `upTo` (1-based) belongs to (core/log/failingStep.ts `stepSpan`). */
+const stepFrom = (log: readonly string[], upTo: number): number => stepSpan(upTo - 1, log.length, (i) => bodyOf(log[i] ?? '')).from;
 
 /** The variables the failing step's `sh -x` trace assigned before log line `upTo` (1-based), with their lines; not an earlier step's. */
 export function tracedAssignments(log: readonly string[], upTo: number): { name: string; line: number }[] {
@@ -169,13 +159,16 @@ export function fullDiskPlaces(log: readonly string[], message: string, errorLin
   const out: { path: string; line: number; how: 'write' | 'full' | 'measured' }[] = [];
   for (const m of message.matchAll(ABSOLUTE)) if (!/^\/(?:dev|proc|sys)\//.test(m[1] as string)) out.push({ path: m[1] as string, line: errorLine, how: 'write' });
   const found: typeof out = [];
-  log.forEach((raw, i) => {
-    const body = bodyOf(raw).trim();
+  // The failing step's `df` only, its EXIT trap's included: another step's (a post step's, an earlier stage's) measured
+  // another moment, maybe another node.
+  const { from, to } = stepSpan(errorLine - 1, log.length, (i) => bodyOf(log[i] ?? ''));
+  for (let i = from; i <= to && i < log.length; i++) {
+    const body = bodyOf(log[i] ?? '').trim();
     const row = DF_ROW.exec(body);
     if (row && ((row[2] as string) === '100' || /^0(?:\.0)?[KMGB]?$/.test(row[1] as string)) && (row[3] as string).length > 1) found.push({ path: row[3] as string, line: i + 1, how: 'full' });
     const df = /^df(?:\s+-\w+)*\s+(\/\S+)$/.exec(echoedCommand(body) ?? '');
     if (df) found.push({ path: df[1] as string, line: i + 1, how: 'measured' });
-  });
+  }
   // The most telling first: the write's own path, a filesystem shown full, then a directory only measured.
   return [...out, ...found.filter((p) => p.how === 'full'), ...found.filter((p) => p.how === 'measured')];
 }
