@@ -82,7 +82,7 @@ export function failingCommandAbove(at: number, bodyAt: (i: number) => string | 
  * (`[job] $ /bin/sh -xe /tmp/jenkins1.sh`), a GitHub Actions step (`##[group]Run ...`). What an earlier step exported
  * is not in its environment; what a later one printed is not its output.
  */
-export const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:\/bin\/)?(?:ba)?sh -xe? \S+$/;
+export const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)(?: \(.*\))?\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:\/bin\/)?(?:ba)?sh -xe? \S+$/;
 /**
  * Where a step's output is over, below its failure: Jenkins' next Pipeline line (`[Pipeline] }`), a freestyle step's
  * verdict (`Build step 'Execute shell' marked build as failure`), the build's end, a GitHub Actions step's exit. An
