@@ -51,6 +51,9 @@ describe('the environment variables a file reads', () => {
       { path: '/tmp/b/covfs', line: 3, how: 'full' },
       { path: '/tmp/b/reports', line: 1, how: 'measured' },
     ]);
+    // A copy's source was read, not written (rv2, session 52).
+    const copy = 'copying /opt/b9/catalog.csv to /mnt/b9/out/catalog.csv failed with FileSystemException: /opt/b9/catalog.csv -> /mnt/b9/out/catalog.csv: No space left on device';
+    expect(fullDiskPlaces([], copy, 1).map((p) => p.path)).toEqual(['/mnt/b9/out/catalog.csv', '/mnt/b9/out/catalog.csv']);
   });
   // A `df` another step ran (a post step's, an earlier stage's) measured another moment, maybe another node: not "the
   // step's `df`" (review rv1, session 51, left item 1; mended by rv2, session 52). An EXIT trap's, after the error, is.
@@ -136,6 +139,20 @@ describe('a full disk: where the directory written to is set', () => {
   it('the Makefile line that sets it, as a literal', async () => {
     const fix = await fixOfShellLog(gas('/tmp/b10b/objvol/obj'), 'imgconv', '/tmp/jenkins7.sh', project({ Makefile: makefile, 'src/main.c': 'int main(void){return 0;}\n', 'src/lut.c': 'float lut[1];\n' }));
     expect(fix).toMatch(/`Makefile:2` sets `OBJDIR` to `\/tmp\/b10b\/objvol\/obj` \(`OBJDIR = \/tmp\/b10b\/objvol\/obj`\), which holds `\/tmp\/b10b\/objvol\/obj\/lut\.o`, the path of the write that failed \[L6-L6\]: if that filesystem is too small/);
+  });
+
+  // A project file the step's trace does not show running may be one the build never reads: the step's own files first,
+  // another one said to be only a project file, the remedy a condition (review rv1, session 51, left item 2).
+  it("a file the step ran before another project file; that one only as a project file", async () => {
+    const files = { 'Defaults.env': 'OBJDIR=/tmp/b10b/objvol/obj\n', 'src/main.c': 'int main(void){return 0;}\n', 'src/lut.c': 'float lut[1];\n' };
+    const both = await fixOfShellLog(gas('/tmp/b10b/objvol/obj'), 'imgconv', '/tmp/jenkins7.sh', project({ ...files, Makefile: makefile }));
+    expect(both).toContain('`Makefile:2` sets `OBJDIR`');
+    expect(both).not.toContain('Defaults.env');
+    const other = await fixOfShellLog(gas('/tmp/b10b/objvol/obj'), 'imgconv', '/tmp/jenkins7.sh', project({ ...files, Makefile: makefile.replace('OBJDIR = /tmp/b10b/objvol/obj', 'OBJDIR = build') }));
+    // The script the step's wrapper runs (`$ /bin/sh -xe build/dirs.sh`) is one the step ran.
+    const wrapped = await fixOfShellLog(gas('/tmp/b10b/objvol/obj'), 'imgconv', 'build/dirs.sh', project({ ...files, 'build/dirs.sh': 'OBJDIR=/tmp/b10b/objvol/obj\nmake\n' }));
+    expect(wrapped).toContain('`build/dirs.sh:1` sets `OBJDIR` to');
+    expect(other).toMatch(/`Defaults\.env:1`, a project file \(the log does not show the step running it\), sets `OBJDIR` to `\/tmp\/b10b\/objvol\/obj` \(`OBJDIR=\/tmp\/b10b\/objvol\/obj`\), which holds .*: if the build takes `OBJDIR` from there and that filesystem is too small/);
   });
 
   it('nothing when the directory set is not where the write went', async () => {

@@ -157,7 +157,11 @@ const DF_ROW = /^\S+\s+\S+\s+\S+\s+(\S+)\s+(\d+)%\s+(\/\S*)$/;
  */
 export function fullDiskPlaces(log: readonly string[], message: string, errorLine: number): { path: string; line: number; how: 'write' | 'full' | 'measured' }[] {
   const out: { path: string; line: number; how: 'write' | 'full' | 'measured' }[] = [];
-  for (const m of message.matchAll(ABSOLUTE)) if (!/^\/(?:dev|proc|sys)\//.test(m[1] as string)) out.push({ path: m[1] as string, line: errorLine, how: 'write' });
+  for (const m of message.matchAll(ABSOLUTE)) {
+    // Not the source of a copy (`copying /opt/x.csv to /mnt/b/x.csv`, `/opt/x.csv -> /mnt/b/x.csv`): it was read.
+    if (/^\/(?:dev|proc|sys)\//.test(m[1] as string) || /^\s*(?:->|to)\s+['"`]?\//.test(message.slice((m.index ?? 0) + m[0].length))) continue;
+    out.push({ path: m[1] as string, line: errorLine, how: 'write' });
+  }
   const found: typeof out = [];
   // The failing step's `df` only, its EXIT trap's included: another step's (a post step's, an earlier stage's) measured
   // another moment, maybe another node.
@@ -191,6 +195,32 @@ function tracePattern(segment: string): { re: RegExp; names: string[] } | undefi
   return names.length > 0 ? { re: new RegExp(`^${src}$`), names } : undefined;
 }
 
+/** The files a build tool reads when the step runs it without naming one (`make` reads the Makefile). */
+const TOOL_FILES: readonly (readonly [RegExp, RegExp])[] = [
+  [/^g?make$/, /^(?:GNU)?[Mm]akefile$/],
+  [/^mvnw?$/, /^pom\.xml$/],
+  [/^gradlew?$/, /^(?:build|settings)\.gradle(?:\.kts)?$|^gradle\.properties$/],
+  [/^(?:npm|npx|yarn|pnpm)$/, /^package\.json$/],
+  [/^docker$/, /^Dockerfile$/],
+];
+
+/**
+ * Whether the failing step ran a project file, as its traced commands show: a command names it (`./ci/build.sh`,
+ * `make -f mk/build.mk`), or runs the tool that reads it by default (`make` and the Makefile, at the root or in a
+ * directory the command names); a Pipeline's steps are the Jenkinsfile's.
+ */
+function ranByStep(rel: string, commands: readonly string[], pipeline: boolean): boolean {
+  if (pipeline && /(?:^|\/)Jenkinsfile$/.test(rel)) return true;
+  const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+  const base = rel.slice(rel.lastIndexOf('/') + 1);
+  return commands.some((command) => {
+    const words = command.split(/[\s=]+/).map((w) => w.replace(/^['"]|['"]$/g, '').replace(/^\.\//, '').replace(/\/$/, ''));
+    if (words.includes(rel)) return true;
+    const program = (command.split(/\s+/).find((w) => !/^[A-Za-z_]\w*=/.test(w)) ?? '').split('/').pop() ?? '';
+    return TOOL_FILES.some(([tool, file]) => tool.test(program) && file.test(base)) && (dir === '' || words.includes(dir));
+  });
+}
+
 /**
  * For a full disk: the project lines that set the directory the failure is about. A line that assigns it as a literal
  * (`OBJDIR = /tmp/b/obj`), or a script line whose traced run shows a variable holding it (`mkdir -p "$COVERAGE_DIR"`
@@ -204,13 +234,23 @@ export function fullDiskSettings(files: readonly SettingFile[], log: readonly st
   const out: SettingHit[] = [];
   // A directory set holds the failed write's path; it lies on the filesystem a `df` shows or measures.
   const placeFor = (value: string): (typeof places)[number] | undefined => places.find((p) => (p.how === 'write' ? under(p.path, value) : under(value, p.path)));
-  // A literal assignment of the directory.
-  for (const file of files) {
+  // A literal assignment of the directory: in a file the step ran first; another project file may be one the build
+  // never read, and is said to be only that (review rv1, session 51).
+  const body = (i: number): string => bodyOf(log[i] ?? '');
+  const ranCommands: string[] = [];
+  // From the step's start (`[job] $ /bin/bash -xe ci.sh`, `##[group]Run bash -xe ci.sh` name the script) to the error.
+  for (let i = Math.max(0, stepFrom(log, errorLine) - 1); i < Math.min(log.length, errorLine); i++) ranCommands.push(echoedCommand(body(i).trim()) ?? '');
+  const pipeline = log.some((l) => bodyOf(l).startsWith('[Pipeline] '));
+  const ran = (rel: string): boolean => ranByStep(rel, ranCommands, pipeline);
+  for (const file of [...files.filter((f) => ran(f.rel)), ...files.filter((f) => !ran(f.rel))]) {
     file.lines.forEach((line, index) => {
       if (out.length >= 1 || COMMENT.test(line)) return;
       const m = /^\s*(?:export\s+)?([A-Za-z_][\w.]*)\s*[:?+]?=\s*['"]?(\/[\w.@+/-]+?)\/?['"]?\s*$/.exec(line) ?? /^\s*<([\w.]+)>\s*(\/[\w.@+/-]+?)\/?\s*<\/\1>\s*$/.exec(line);
       const place = m && (m[2] as string).split('/').length >= 3 ? placeFor(m[2] as string) : undefined;
-      if (m && place) out.push({ rel: file.rel, index, message: `sets ${m[1] as string} to ${m[2] as string}, the directory of ${place.path}, which log line ${place.line} names (${place.how})` });
+      // The step's trace of the assignment itself (`+ export BUILD=/tmp/b/x`) shows the line ran, whatever ran it.
+      const traced = m !== null && ranCommands.some((c) => c.replace(/^export\s+/, '').replace(/["']/g, '') === `${m[1] as string}=${m[2] as string}`);
+      const unran = traced || ran(file.rel) ? '' : ', in a file the log does not show the step running';
+      if (m && place) out.push({ rel: file.rel, index, message: `sets ${m[1] as string} to ${m[2] as string}, the directory of ${place.path}, which log line ${place.line} names (${place.how})${unran}` });
     });
   }
   if (out.length > 0) return out;
