@@ -21,6 +21,7 @@
  * - the one row of a runner's list of failures just below (`Failing scenarios:`).
  */
 import type { Finding, LogExcerpt } from '../../protocol/types.js';
+import { buildRootIn } from '../log/agentRoot.js';
 import { STEP_EXIT } from '../log/stepExit.js';
 import { locatedIn } from './generic.js';
 import { framedReportAt } from './uncaught.js';
@@ -132,8 +133,9 @@ export function projectFile(file: string, root?: string): string | undefined {
 /** The build's workspace root, when the log says it (Jenkins: `Building in workspace /x`, `Running on agent in /x`). */
 export function workspaceIn(line: (i: number) => string, count: number): string | undefined {
   for (let i = 0; i < Math.min(count, 60); i++) {
-    const m = /^(?:Building (?:remotely on \S+ )?in workspace|Running on .+ in) (\/\S+?)\/?$/.exec(line(i).trim());
-    if (m) return m[1];
+    // POSIX roots only: the places read here are POSIX paths, held against the root by prefix.
+    const root = buildRootIn(line(i).trim());
+    if (root?.startsWith('/')) return root;
   }
   return undefined;
 }

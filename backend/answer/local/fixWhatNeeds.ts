@@ -12,6 +12,7 @@
  *   verbose lines, `go test -v`'s top-level `=== RUN`): said as a condition (if it passes alone, one of them left
  *   shared state behind), never as the cause.
  */
+import { buildRootIn } from '../../../core/log/agentRoot.js';
 import type { Finding } from '../../../protocol/types.js';
 import { cite, inlineCode, type LogSpan } from '../logtext.js';
 import { reader } from './fixNamed.js';
@@ -94,7 +95,6 @@ const GRADLE_WRITE = /^(?:> |Caused by: \S+: )?Could not (copy|add) file '([^']+
 /** Where Gradle writes under its build directory: the part of a destination after the build directory. */
 const GRADLE_BUILD_PARTS = /^(.+?)\/(?:resources\/(?:main|test)|classes\/(?:java|kotlin|groovy|scala)|libs|distributions|reports|test-results)\//;
 /** The agent's workspace the log names (Jenkins' `Building in workspace X` / `Running on N in X`). */
-const WORKSPACE = /^(?:Building in workspace|Running on .+? in) (\/\S+)$/;
 
 /** A full disk that Gradle's log names the write of: the file, the destination, and the build directory it lies in. */
 export function gradleWriteSteps(f: Finding, log: LogSpan): RemedyStep[] {
@@ -118,8 +118,8 @@ export function gradleWriteSteps(f: Finding, log: LogSpan): RemedyStep[] {
   const project = /^(\/.+?)\/src\/(?:main|test)\//.exec(write.from);
   let home: { dir: string; n: number; what: string } | undefined = project ? { dir: project[1] as string, n: write.n, what: 'the project (the directory the copied file comes from)' } : undefined;
   for (let n = log.start_line; n <= Math.min(log.end_line, log.start_line + 40) && !home; n++) {
-    const w = WORKSPACE.exec(text(n));
-    if (w) home = { dir: (w[1] as string).replace(/\/$/, ''), n, what: 'the workspace' };
+    const w = buildRootIn(text(n));
+    if (w?.startsWith('/')) home = { dir: w, n, what: 'the workspace' };
   }
   if (!home) return out;
   if (!buildDir.startsWith(`${home.dir}/`)) {

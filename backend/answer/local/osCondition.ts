@@ -7,6 +7,7 @@
  * evidence, and says it cannot tell which side to change when both are possible. Read by the class
  * table (remedyClass.ts), the log's facts (remedyFacts.ts) and the workspace's fix line (workspace.ts).
  */
+import { buildRootIn } from '../../../core/log/agentRoot.js';
 import type { Finding } from '../../../protocol/types.js';
 import { inlineCode, linesOf, withoutStamp, type LogSpan } from '../logtext.js';
 import type { RemedyRule, Unsure } from './remedyShape.js';
@@ -151,7 +152,7 @@ export const OS_CONDITION_REMEDIES: RemedyRule[] = [
       if (!f.test && f.class !== 'test-error') return [];
       const c = osConditionOf(f.message);
       if ((c?.kind !== 'permission' && c?.kind !== 'read-only') || !c.what?.startsWith('/')) return [];
-      const ws = stored ? /^(?:\S+\s+)?Building (?:remotely )?(?:on \S+ )?in workspace (\S+)/m.exec(stored.text)?.[1] : undefined;
+      const ws = stored ? stored.text.split('\n').map((l) => buildRootIn(withoutStamp(l))).find((r) => r !== undefined) : undefined;
       if (ws && c.what.startsWith(ws)) return [];
       const file = f.location?.file ?? f.test?.name ?? '';
       const tool = f.tool ?? '';
