@@ -176,8 +176,12 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
   const first = [...said][0] as ChangedBlock;
   const revert = `${inlineCode(`git revert ${first.commitId.slice(0, 10)}`)}`;
   const testFile = places.check?.replace(/:\d+$/, '');
-  const testChanged = testFile !== undefined && [...said].some((b) => sameFile(b.path, testFile));
-  const codeChanged = [...said].some((b) => testFile === undefined || !sameFile(b.path, testFile));
+  const checkLine = Number(/:(\d+)$/.exec(places.check ?? '')?.[1] ?? NaN);
+  // A change to the test is one in the check's own lines (at most 8 lines above it); elsewhere in its file
+  // (Rust's and Go's code beside their tests) it is the code's.
+  const inTest = (b: ChangedBlock): boolean => testFile !== undefined && sameFile(b.path, testFile) && (!Number.isFinite(checkLine) || (b.newStart <= checkLine + 2 && b.newStart + Math.max(1, b.added.length) > checkLine - 8));
+  const testChanged = [...said].some(inTest);
+  const codeChanged = [...said].some((b) => !inTest(b));
   if (TEST_CLASSES.has(f.class) && testChanged && !codeChanged) {
     lines.push(`- The change edited the test itself${places.check ? ` (${inlineCode(places.check)} is its check)` : ''}, not the code it checks: if the new expectation is right, the code under test has to change to meet it; if not, restore the test's old lines (${revert}).`);
   } else if (TEST_CLASSES.has(f.class) && testChanged && codeChanged) {
