@@ -164,7 +164,7 @@ const MIGHT_NAME_A_PLACE = /:\d|\(\d|line \d|--> /;
 
 export function locatedIn(raw: string): Located | undefined {
   if (raw.length > 600 || !MIGHT_NAME_A_PLACE.test(raw)) return undefined;
-  const text = raw.replace(/^│\s+/, '').replace(/^\s*\[(?:javac|java|scalac|groovyc|kotlinc|exec|apply|junit|junitlauncher|testng|echo|jar|war|csc)\]\s+/, '').replace(/\s+$/, '');
+  const text = raw.replace(/^│\s+/, '').replace(/^\s*\[(?:javac|java|scalac|groovyc|kotlinc|exec|apply|junit|junitlauncher|testng|echo|jar|war|csc)\]\s+/, '').trimEnd();
   // Test::More's `#   at t/x.t line 10.` (the `#` already cut) names the failed check's place.
   let m = /^\s*at (\S+\.\w+) line (\d+)\.$/.exec(text);
   if (m) return { file: m[1] as string, line: Number(m[2]), message: '' };

@@ -6,6 +6,8 @@
  * reproduces the failure locally, and "I can't tell which fix is right" where that is the truth.
  */
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
+import { bodyOf } from '../../../core/finding/body.js';
+import { STEP_START } from '../../../core/log/failingStep.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
@@ -67,7 +69,8 @@ function stepSettings(stored: LogSpan, errorLine: number): { line: number; text:
   const lines = span.text.split('\n');
   for (let i = lines.length - 1; i >= 0 && out.length < 6; i--) {
     const t = withoutStamp(lines[i] ?? '').trim();
-    if (/^\[Pipeline\] (?:sh|bat|powershell)\b|^##\[group\]Run |^Started by /.test(t)) break;
+    // The step's own shell only (core/log/failingStep.ts STEP_START): an earlier step's `export` is not in its environment.
+    if (STEP_START.test(bodyOf(lines[i] ?? '').trim()) || /^Started by /.test(t)) break;
     // `npm run x` echoes the script it runs (`> pkg@1.0.0 x` over `> node --max-old-space-size=64 s.js`): its flags are settings too.
     const npm = /^> (\S.*)$/.exec(t);
     if (npm && /^> \S+@\S+ [\w:.-]+$/.test(withoutStamp(lines[i - 1] ?? '').trim()) && /\s--?[\w-]+/.test(npm[1] as string)) {
