@@ -102,7 +102,9 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
       await analyzeStream(() => decodeLogStream(source, name, note), analyzer);
       result = analyzer.end();
     } else {
-      // The notes (gzip, the encoding) are said once, for the first read.
+      // The notes (gzip, the encoding) are said once, for the first read. The file's size: a small log is analysed
+      // without the analyzer's priming, whose one-time cost it would not win back (core/log/prime.ts PRIME_MIN_BYTES).
+      const sized = { ...options, sizeHint: statSync(file).size };
       result = await analyzeReadTwice(() => {
         const bytes = decodeLogStream(readFilePieces(file), name, note);
         return (async function* () {
@@ -112,7 +114,7 @@ export async function analyzeLog(ctx: Ctx, file: string | undefined, max: number
             noted = true;
           }
         })();
-      }, options, (offset) => (changed ? undefined : readFilePieces(file, offset + bomBytes(file))));
+      }, sized, (offset) => (changed ? undefined : readFilePieces(file, offset + bomBytes(file))));
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -123,7 +123,7 @@ export function wrapSegments(segments: Segment[], width: number, indent: Segment
   const trimEnd = (): void => {
     const last = line[line.length - 1];
     if (!last || last.keep) return;
-    const text = last.text.replace(/\s+$/, '');
+    const text = last.text.trimEnd();
     if (text) line[line.length - 1] = { ...last, text };
     else line.pop();
   };

@@ -39,7 +39,7 @@ export function bodyOf(raw: string): string {
   if (event !== undefined) text = event;
   // A line ending in a visible character has no trailing white space.
   const last = text.charCodeAt(text.length - 1);
-  return last > 32 && last < 127 ? text : text.replace(/\s+$/, '');
+  return last > 32 && last < 127 ? text : text.trimEnd();
 }
 
 /**

@@ -55,7 +55,8 @@ function subcommandKind(program: string, args: string[]): { kind: CommandKind; p
   if (/^(?:rake|rails|mix|dune|stack|cabal|dotnet|swift|rebar3)$/.test(program)) return args.some((a) => /^(?:test|spec|eunit|ct|runtest)$/.test(a)) ? { kind: 'test', program: `${program} ${sub}` } : /^(?:build|compile)$/.test(sub) ? { kind: 'compile', program: `${program} ${sub}` } : undefined;
   if (program === 'node' && sub === '--test') return { kind: 'test', program: 'node --test' };
   if (program === 'node' && /^(?:--check|-c)$/.test(sub)) return { kind: 'compile', program: 'node' };
-  if (/^(?:php|perl|ruby)$/.test(program) && /^-[lc]$|^-wc$/.test(sub)) return { kind: 'compile', program };
+  // A syntax check (`perl -Ilib -wc lib/X.pm`, `ruby -w -c x.rb`, `php -l x.php`): the flag may follow others.
+  if (/^(?:php|perl|ruby)$/.test(program) && args.some((a) => /^-[lc]$|^-wc$|^-cw$/.test(a))) return { kind: 'compile', program };
   if (/^(?:ba|z|k|da)?sh$/.test(program) && /^-\w*n/.test(sub)) return { kind: 'compile', program };
   return undefined;
 }
@@ -163,7 +164,7 @@ const MIGHT_NAME_A_PLACE = /:\d|\(\d|line \d|--> /;
 
 export function locatedIn(raw: string): Located | undefined {
   if (raw.length > 600 || !MIGHT_NAME_A_PLACE.test(raw)) return undefined;
-  const text = raw.replace(/^│\s+/, '').replace(/^\s*\[(?:javac|java|scalac|groovyc|kotlinc|exec|apply|junit|junitlauncher|testng|echo|jar|war|csc)\]\s+/, '').replace(/\s+$/, '');
+  const text = raw.replace(/^│\s+/, '').replace(/^\s*\[(?:javac|java|scalac|groovyc|kotlinc|exec|apply|junit|junitlauncher|testng|echo|jar|war|csc)\]\s+/, '').trimEnd();
   // Test::More's `#   at t/x.t line 10.` (the `#` already cut) names the failed check's place.
   let m = /^\s*at (\S+\.\w+) line (\d+)\.$/.exec(text);
   if (m) return { file: m[1] as string, line: Number(m[2]), message: '' };

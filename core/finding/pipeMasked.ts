@@ -36,7 +36,7 @@ const ERROR_LINE = /^(?:\S+?:\d+(?::\d+)?: (?:fatal )?error\b|error(?:\[E\d+\])?
 /** How far above the failing line the stages are read. */
 const REACH = 3000;
 
-const strip = (t: string): string => t.replace(/^\[\d{4}-\d\d-\d\dT[\d:.]+Z\] /, '').replace(/\s+$/, '');
+const strip = (t: string): string => t.replace(/^\[\d{4}-\d\d-\d\dT[\d:.]+Z\] /, '').trimEnd();
 
 /** The last stage before the one `line` is in that printed a failure into a `| tee` pipeline and still passed. */
 export function maskedStageBefore(lineText: LineText | undefined, line: number): MaskedStage | undefined {

@@ -52,7 +52,7 @@ import { HINT_BRANCH, HINT_GO_TEST } from './shapes.js';
 import { CHUNK, KeptLines, RING, Window, sparseArray } from './kept.js';
 import { GoTestOutput } from './goTestOutput.js';
 import { codeAt, includes, lengthOf, startsWith } from './str.js';
-import { primeOnce } from './prime.js';
+import { primeOnce, worthPriming } from './prime.js';
 
 export interface AnalyzeOptions {
   /** How many excerpts to return at most (default 5). */
@@ -78,6 +78,12 @@ export interface AnalyzeOptions {
    * with the lines kept.
    */
   keepLines?: boolean;
+  /**
+   * The log's size in bytes when the caller knows it (a file's): a log under PRIME_MIN_BYTES (prime.ts) is analysed
+   * without the priming when it is the process's first, as `cichat analyze` of one log runs it. Same excerpts and
+   * findings either way.
+   */
+  sizeHint?: number;
 }
 
 /**
@@ -186,7 +192,7 @@ export class LogAnalyzer {
     this.inDiff = false;
     this.tail = { end: -1, texts: [] };
     this.tail = undefined;
-    primeOnce(() => new LogAnalyzer());
+    if (worthPriming(options.sizeHint)) primeOnce(() => new LogAnalyzer());
   }
 
   /**

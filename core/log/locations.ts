@@ -96,7 +96,7 @@ const strip = (line: string): string =>
   line
     .replace(/^\[(?:\d{4}-\d\d-\d\dT[\d:.]+Z|[\d:.]+)\]\s+/, '')
     .replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z /, '')
-    .replace(/\s+$/, '');
+    .trimEnd();
 
 /** The locations one log line names (usually none, at most one). */
 export function locationsInLine(raw: string, logLine: number, previous?: string): SourceLocation[] {

@@ -148,6 +148,18 @@ const ROUNDS = 3;
 /** Quiet lines after the made-up log: the window moves past its last meaningful line (the tail is taken). */
 const QUIET_LINES = 520;
 
+/**
+ * A log smaller than this (`AnalyzeOptions.sizeHint`) is analysed without the priming: its one-time cost is not won
+ * back on so few lines. A log in a process of its own, 8 alternating rounds at load ~17: 84 KB 0.89x the CPU without,
+ * 246 KB 0.87x, 602 KB 0.95x, 874 KB 0.92x, 2.6 MB about the same (docs/notes/analyzer.md, "Session 52 (helper sp16)").
+ */
+export const PRIME_MIN_BYTES = 1024 * 1024;
+
+/** Whether a log of `sizeHint` bytes (undefined: not known, as for stdin) is worth the priming. */
+export function worthPriming(sizeHint: number | undefined): boolean {
+  return sizeHint === undefined || !(sizeHint < PRIME_MIN_BYTES);
+}
+
 let primed = false;
 
 /** Runs the made-up log through a splitter and `make()`'s analyzer, the first time it is called in the process. */

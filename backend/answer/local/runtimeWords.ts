@@ -15,7 +15,7 @@ function linesFrom(lineText: LineText | undefined, from: number, to: number): { 
   const out: { line: number; text: string }[] = [];
   for (let n = Math.max(1, from); lineText && n <= to; n++) {
     const t = lineText(n);
-    if (t !== undefined) out.push({ line: n, text: t.replace(/\s+$/, '') });
+    if (t !== undefined) out.push({ line: n, text: t.trimEnd() });
   }
   return out;
 }

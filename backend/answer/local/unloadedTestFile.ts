@@ -19,7 +19,7 @@ export interface UnloadedFile {
 
 /** A file name a test runner runs (`test/a.test.js`, `/w/spec/b.spec.mts`). */
 const TEST_FILE = /\.(?:[cm]?[jt]sx?)$/;
-const body = (t: string | undefined): string => (t ?? '').replace(/^\[?\d{4}-\d\d-\d\dT[\d:.]+Z\]? ?/, '').replace(/\s+$/, '');
+const body = (t: string | undefined): string => (t ?? '').replace(/^\[?\d{4}-\d\d-\d\dT[\d:.]+Z\]? ?/, '').trimEnd();
 
 /** The failing "test" named `name` at line `line` when it is a test file whose process failed before any test of it ran. */
 export function unloadedTestFile(lineText: LineText, name: string, line: number): UnloadedFile | undefined {
