@@ -3,7 +3,7 @@
  * (test/fixtures/realfail/: builds made green then broken on this machine, each with an
  * `expected.json` written before any code was changed for it; see that README).
  *
- *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline] [--changes]
+ *   npm run bench -- findings [--data DIR] [--verbose] [--json] [--log-only] [--no-baseline] [--changes] [--git]
  *                             [--show ID]   (one case: its finding and both answers in full)
  *                             [--by-class]  (class right / location right / fix useful per class, dev)
  *                             [--by-confidence] (class right per the finding's confidence, and of the mediums calibration lowered from high; counts only, held-out rounds too)
@@ -50,6 +50,8 @@ import { analyzeLines, excerptText } from '../core/log/analyze.js';
 import { baselineFromStream } from '../core/log/baseline.js';
 import { cleanLines } from '../core/log/clean.js';
 import { snippetsFromDir } from '../cli/snippets.js';
+import { checkoutChanges, namedPaths } from '../jenkins/workspace/gitChanges.js';
+import { throwAwayCheckout } from './gitCheckout.js';
 import { FINDING_CLASSES } from '../protocol/types.js';
 import type { CiContext, LogExcerpt } from '../protocol/types.js';
 import { termRetriever } from '../test/answerFixtures.js';
@@ -168,6 +170,8 @@ export interface RunOptions {
   baseline: boolean;
   /** The case's breaking commit as the build's changes (`--changes`): its files from commit.diff, a neutral message. */
   changes?: boolean;
+  /** A throw-away git checkout per case (`--git`: bench/gitCheckout.ts): snippets from it and its last commit as `workspaceChanges`. */
+  git?: boolean;
 }
 
 /**
@@ -194,7 +198,16 @@ export async function contextOf(c: RealCase, opts: RunOptions): Promise<{ excerp
   const baseline = opts.baseline ? await baselineFromStream(Readable.from([c.passLog])) : undefined;
   const excerpts = analyzeLines(lines, baseline ? { baseline } : {});
   const stored = `${lines.join('\n')}\n`;
-  const snippets = opts.workspace ? await snippetsFromDir(path.join(c.dir, 'project'), c.failLog) : [];
+  const checkout = opts.workspace && opts.git ? throwAwayCheckout(c.dir) : undefined;
+  let snippets: Awaited<ReturnType<typeof snippetsFromDir>>;
+  let workspaceChanges: Awaited<ReturnType<typeof checkoutChanges>>;
+  try {
+    snippets = opts.workspace ? await snippetsFromDir(checkout?.dir ?? path.join(c.dir, 'project'), c.failLog) : [];
+    // As `cichat ask --workspace` reads it (cli/commands/ask.ts): no last green commit known, so the last commit.
+    if (checkout) workspaceChanges = await checkoutChanges(checkout.dir, { named: namedPaths(snippets), workspaceId: 'local', gitFileAllowed: true });
+  } finally {
+    checkout?.remove();
+  }
   const ciContext = {
     jobDetails: { name: c.expected.id, fullName: `realfail/${c.expected.id}` },
     buildDetails: {
@@ -206,6 +219,7 @@ export async function contextOf(c: RealCase, opts: RunOptions): Promise<{ excerp
       ...(opts.changes && existsSync(path.join(c.dir, 'commit.diff')) ? { changes: changesOfDiff(readFileSync(path.join(c.dir, 'commit.diff'), 'utf8')) } : {}),
     },
     ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}),
+    ...(workspaceChanges ? { workspaceChanges } : {}),
   } as unknown as CiContext;
   const context: ChatContext = {
     ciContext,
@@ -320,7 +334,7 @@ function printRow(r: CaseResult): void {
 
 export async function run(args: string[]): Promise<void> {
   const dir = path.resolve(flag(args, 'data') ?? defaultRealfailDir());
-  const opts: RunOptions = { workspace: !args.includes('--log-only'), baseline: !args.includes('--log-only') && !args.includes('--no-baseline'), changes: args.includes('--changes') };
+  const opts: RunOptions = { workspace: !args.includes('--log-only'), baseline: !args.includes('--log-only') && !args.includes('--no-baseline'), changes: args.includes('--changes'), git: args.includes('--git') };
   // --tuning: a later round's held-out cases are not read at all (nothing of them can be printed).
   const tuning = args.includes('--tuning');
   const laterRounds: string[] = [];
@@ -364,7 +378,7 @@ export async function run(args: string[]): Promise<void> {
   }
   console.log(`Real failures: ${cases.length} cases, ${families.size} tool families (${dir})`);
   if (tuning) console.log(`--tuning: ${leftOut} case(s) of later held-out rounds left out, not run`);
-  console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}${opts.changes ? ", the breaking commit's files as the build's changes" : ''}`);
+  console.log(`context: the log${opts.baseline ? ', the passing build as baseline' : ''}${opts.workspace ? ', workspace snippets from project/' : ''}${opts.changes ? ", the breaking commit's files as the build's changes" : ''}${opts.git ? ', a git checkout of project/ whose last commit is commit.diff (workspaceChanges)' : ''}`);
   printFigures('dev', figuresOf(dev));
   for (const origin of ['tune3', 'tune4', 'tune5', 'tune6', 'tune7']) {
     const built = dev.filter((r) => r.origin === origin);

@@ -2,7 +2,7 @@
  * Why "how do I fix it?" misses (issue 25, session 48): for every row whose fix is not useful, the
  * `fixMustMention` tokens it lacks, each sorted into a kind and looked up in the evidence the engine has.
  *
- *   npm run bench -- fixMisses [--tune-max N] [--data DIR] [--rows] [--json]
+ *   npm run bench -- fixMisses [--tune-max N] [--data DIR] [--rows] [--json] [--git]
  *
  * Rounds <= `--tune-max` (default 19) and the dev cases are the tuning rows: with `--rows`, each miss is printed.
  * The later open rounds (up to HELDOUT_ROUND - 1) are the check rows: only their counts are printed, never a row,
@@ -89,8 +89,8 @@ async function answerOf(engine: ReturnType<typeof createLocalEngine>, question: 
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** One case: whether its fix is useful (bench/findings.ts' check) and, if not, where each missing token is. */
-export async function missesOf(c: RealCase): Promise<RowOfMisses> {
-  const { context } = await contextOf(c, { workspace: true, baseline: true });
+export async function missesOf(c: RealCase, git = false): Promise<RowOfMisses> {
+  const { context } = await contextOf(c, { workspace: true, baseline: true, git });
   const engine = createLocalEngine({ typingDelayMs: 0 });
   const why = await answerOf(engine, WHY, context);
   const fix = await answerOf(engine, FIX, context);
@@ -131,7 +131,7 @@ export async function run(args: string[]): Promise<void> {
   const tuneMax = Number(flag(args, 'tune-max') ?? '19');
   const cases = await loadRealCases(dir, { tuning: true });
   const rows: RowOfMisses[] = [];
-  for (const c of cases) rows.push(await missesOf(c));
+  for (const c of cases) rows.push(await missesOf(c, args.includes('--git')));
   const tuning = rows.filter((r) => r.round <= tuneMax);
   const check = rows.filter((r) => r.round > tuneMax && r.round < HELDOUT_ROUND);
   if (args.includes('--json')) {

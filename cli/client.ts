@@ -4,7 +4,7 @@
  * errors that say what to do next.
  */
 import type { IncomingMessage } from 'node:http';
-import type { BuildHistory, Chat, Page, QaPair, StreamEvent, CiContext, WatchedFailure, WorkspaceSnippet } from '../protocol/types.js';
+import type { BuildHistory, Chat, Page, QaPair, StreamEvent, CiContext, WatchedFailure, WorkspaceChanges, WorkspaceSnippet } from '../protocol/types.js';
 import { readEvents } from '../protocol/sse.js';
 import { ApiError, UsageError, UserError } from './errors.js';
 import { cutUploadError, gzipStream, UPLOAD_KEEPALIVE_MS } from './uploadWire.js';
@@ -50,6 +50,8 @@ export interface ContextUpload {
   ciEnvironment?: Record<string, string>;
   /** Source read where the build ran (`--from-env` from $WORKSPACE, `ask --workspace DIR`). */
   workspaceSnippets?: WorkspaceSnippet[];
+  /** The checkout's change from git (`ask --workspace DIR`: cli/snippets.ts `changesFromDir`). */
+  workspaceChanges?: WorkspaceChanges;
 }
 
 /** The permalinks `ask --job J` (no --build) names. */
@@ -161,6 +163,14 @@ export function factsHeaderValue(ci: CiContext): { header: string; dropped: stri
   const out: CiContext = { ...ci };
   let snippets = Array.isArray(out.workspaceSnippets) ? [...(out.workspaceSnippets as WorkspaceSnippet[])] : [];
   while (encode(out).length > FACTS_HEADER_MAX_CHARS) {
+    // The checkout's change gives way after the snippets beyond the failure's own two, its last diffs first.
+    const change = out.workspaceChanges as WorkspaceChanges | undefined;
+    if (change !== undefined && snippets.length <= 2) {
+      if (change.diffs.length > 1) out.workspaceChanges = { ...change, diffs: change.diffs.slice(0, -1) };
+      else delete out.workspaceChanges;
+      dropped.push(change.diffs.length > 1 ? `the diff of ${change.diffs[change.diffs.length - 1]?.path ?? 'a file'}` : "the checkout's change");
+      continue;
+    }
     if (snippets.length > 0) {
       const gone = snippets.pop()!;
       dropped.push(`workspace snippet ${gone.path}`);

@@ -5,7 +5,7 @@
  * the same refusals: nothing outside DIR, no binary, no `.git`).
  */
 import fs from 'node:fs';
-import type { LogExcerpt, WorkspaceSnippet } from '../protocol/types.js';
+import type { LogExcerpt, WorkspaceChanges, WorkspaceSnippet } from '../protocol/types.js';
 import { collectSnippets } from '../jenkins/workspace/snippets.js';
 import { UserError } from './errors.js';
 
@@ -47,4 +47,27 @@ export async function envWorkspaceSnippets(dir: string, log: string | undefined,
     note(`${err.message} on this machine: the log is uploaded without the source lines it names`);
     return [];
   }
+}
+
+/**
+ * The checkout's change for `ask --workspace DIR` (session 52): git's commits since the last green build's commit
+ * when the environment names it (`GIT_PREVIOUS_SUCCESSFUL_COMMIT`, Jenkins' git plugin; `GIT_COMMIT` the build's),
+ * else the checkout's last commit, with the diffs of the files the snippets name first
+ * (jenkins/workspace/gitChanges.ts: confined, read-only). Nothing when DIR is no git checkout.
+ */
+export async function changesFromDir(dir: string, snippets: readonly WorkspaceSnippet[], env: NodeJS.ProcessEnv): Promise<WorkspaceChanges | undefined> {
+  const { checkoutChanges, namedPaths } = await import('../jenkins/workspace/gitChanges.js');
+  let real: string;
+  try {
+    real = fs.realpathSync(dir);
+  } catch {
+    return undefined;
+  }
+  return checkoutChanges(real, {
+    base: env.GIT_PREVIOUS_SUCCESSFUL_COMMIT,
+    head: env.GIT_COMMIT,
+    named: namedPaths(snippets),
+    workspaceId: LOCAL_WORKSPACE_ID,
+    gitFileAllowed: true,
+  });
 }

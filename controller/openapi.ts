@@ -22,6 +22,7 @@ import {
   sourceSchema,
   streamEventSchema,
   uploadContextAnswerSchema,
+  workspaceChangesSchema,
   workspaceSnippetSchema,
 } from '../protocol/schemas.js';
 import {
@@ -54,6 +55,7 @@ export const COMPONENTS = {
   WatchedFailure: WatchedFailureSchema,
   FailuresPage: FailuresPageSchema,
   WorkspaceSnippet: workspaceSnippetSchema,
+  WorkspaceChanges: workspaceChangesSchema,
 };
 
 const ref = (id: keyof typeof COMPONENTS): Json => ({ $ref: `#/components/schemas/${id}` });

@@ -219,6 +219,9 @@ async function fillLastSuccessfulBuild(details: BuildDetails, opts: BuildReadOpt
         if (iso) out.timestamp = iso;
         const duration = childInt(build, 'duration');
         if (duration !== undefined) out.duration = duration;
+        // Its commit: where the change since the last green build starts (workspaceChanges, session 52).
+        const scm = readScm(build, green);
+        if (scm.length > 0) out.scm = scm;
       }
     } catch {
       /* its result was read already; the time stays unknown */

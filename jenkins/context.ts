@@ -5,7 +5,7 @@
  * would rather answer 404.
  */
 import { stat } from 'node:fs/promises';
-import type { BuildDetails, CiContext, JobDetails, WorkspaceSnippet } from '../protocol/types.js';
+import type { BuildDetails, CiContext, JobDetails, WorkspaceChanges, WorkspaceSnippet } from '../protocol/types.js';
 import { readBuildDetails } from './builds.js';
 import { jobHistory } from './history.js';
 import { BuildNotFoundError, JobNotFoundError, XmlCorruptError } from './errors.js';
@@ -17,6 +17,8 @@ import type { PathMap } from './pathmap.js';
 import type { WorkspaceConfinement } from './workspace/confine.js';
 import { listWorkspaces } from './workspace/discover.js';
 import { collectSnippets, readPipelineScript } from './workspace/snippets.js';
+import { checkoutChanges, namedPaths } from './workspace/gitChanges.js';
+import type { Workspace } from './workspace/types.js';
 import { errorMessage } from './xml.js';
 
 export interface CiContextOptions {
@@ -130,8 +132,9 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
       } else {
         context.buildDetails = await buildPart(opts, job, jobName, context.rootUrl, problems);
         if (opts.workspace && job) {
-          const { snippets, workspaceIds } = await buildSnippets(opts, job, jobName, context.buildDetails);
+          const { snippets, workspaceIds, changes } = await buildSnippets(opts, job, jobName, context.buildDetails);
           if (snippets.length > 0) context.workspaceSnippets = snippets;
+          if (changes) context.workspaceChanges = changes;
           if (workspaceIds.length > 0) context.buildDetails.workspaces = workspaceIds;
         }
       }
@@ -203,7 +206,7 @@ async function buildPart(
  * build too, and its workspace is as much there). A workspace that cannot be read gives none;
  * nothing here fails the upload.
  */
-async function buildSnippets(opts: CiContextOptions, job: JobLocation, jobName: string, details: BuildDetails): Promise<{ snippets: WorkspaceSnippet[]; workspaceIds: string[] }> {
+async function buildSnippets(opts: CiContextOptions, job: JobLocation, jobName: string, details: BuildDetails): Promise<{ snippets: WorkspaceSnippet[]; workspaceIds: string[]; changes?: WorkspaceChanges }> {
   const log = typeof details.consoleLog === 'string' ? details.consoleLog : typeof details.consoleLogTail === 'string' ? details.consoleLogTail : '';
   if (typeof details.number !== 'number' || typeof details.error === 'string' || !opts.workspace) return { snippets: [], workspaceIds: [] };
   // No workspace on this host still leaves an inline pipeline script to show.
@@ -218,10 +221,33 @@ async function buildSnippets(opts: CiContextOptions, job: JobLocation, jobName: 
   try {
     const pipeline = await readPipelineScript(job.dir);
     const { snippets } = await collectSnippets({ log, workspaces, ...(pipeline ? { pipeline } : {}) });
-    return { snippets, workspaceIds };
+    const changes = await workspaceChangesOf(workspaces, snippets, details);
+    return { snippets, workspaceIds, ...(changes ? { changes } : {}) };
   } catch {
     return { snippets: [], workspaceIds };
   }
+}
+
+/**
+ * The change the build's workspace holds (session 52), when it is a git checkout (its own `.git` directory): the
+ * commits from the last green build's recorded commit to this build's (jenkins/workspace/gitChanges.ts, confined
+ * and read-only), else the checkout's last commit; the first workspace that is one, the snippets' workspace first.
+ */
+async function workspaceChangesOf(workspaces: readonly Workspace[], snippets: readonly WorkspaceSnippet[], details: BuildDetails): Promise<WorkspaceChanges | undefined> {
+  const commitOf = (scm: unknown): string | undefined => (Array.isArray(scm) ? (scm as { commit?: unknown }[]).map((x) => x.commit).find((c): c is string => typeof c === 'string') : undefined);
+  const green = details.lastSuccessfulBuild as { scm?: unknown } | null | undefined;
+  const first = snippets.find((s) => s.kind !== 'pipeline')?.workspaceId;
+  const ordered = [...workspaces].sort((a, b) => Number(b.workspaceId === first) - Number(a.workspaceId === first));
+  for (const w of ordered.slice(0, 3)) {
+    const changes = await checkoutChanges(w.dir, {
+      base: commitOf(green?.scm),
+      head: commitOf(details.scm),
+      named: namedPaths(snippets.filter((s) => s.workspaceId === w.workspaceId)),
+      workspaceId: w.workspaceId,
+    });
+    if (changes) return changes;
+  }
+  return undefined;
 }
 
 /** Why JENKINS_HOME cannot be read at all, or undefined when it is a readable directory. */

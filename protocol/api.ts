@@ -5,7 +5,7 @@
  * generated from them, and protocol/types.ts infers its types from them.
  */
 import { z } from 'zod';
-import { ciContextSchema, workspaceSnippetsSchema } from './ciContext.js';
+import { ciContextSchema, workspaceChangesSchema, workspaceSnippetsSchema } from './ciContext.js';
 import { opt, str } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -51,6 +51,7 @@ export const contextRequestSchema = z
           .refine((env) => Object.keys(env).length <= 200, { message: 'must hold at most 200 variables' }),
       ),
       workspaceSnippets: opt(workspaceSnippetsSchema),
+      workspaceChanges: opt(workspaceChangesSchema),
       ciContext: opt(ciContextSchema),
       jenkinsContext: opt(ciContextSchema),
     },

@@ -295,6 +295,46 @@ export const workspaceSnippetsSchema = z
   .array(workspaceSnippetSchema, { error: 'must be an array of {path, workspaceId, startLine, endLine, text}' })
   .max(MAX_SNIPPETS, { error: `must hold at most ${MAX_SNIPPETS} snippets` });
 
+/** The longest diff text of one file in `workspaceChanges` (a few KB: the lines the failure names, not the whole change). */
+export const MAX_CHANGE_DIFF_CHARS = 4000;
+const commitId = str.min(1, { error: 'must not be empty' }).max(64, { error: 'must be at most 64 characters' });
+
+/**
+ * The change a failed build's checkout holds (issue 25 point 3, session 52): read by a confined,
+ * read-only `git` run in the checkout (`cichat ask --workspace DIR`, or the build's workspace by the
+ * controller) when it is a git checkout. `since-green`: the commits from the last green build's
+ * commit to the build's; `last-commit`: that commit unknown, the checkout's last commit alone.
+ * `diffs` holds the files the failure names first, each cut to a few KB, secrets masked.
+ */
+export const workspaceChangesSchema = shape({
+  range: z.enum(['since-green', 'last-commit'], { error: 'must be "since-green" or "last-commit"' }),
+  base: commitId,
+  head: commitId,
+  /** `local` (a checkout the CLI read) or the build's workspace id. */
+  workspaceId: opt(str.max(200, { error: 'must be at most 200 characters' })),
+  /** Newest first; `files` as Jenkins' changelog gives them (`M path`, `A path`, `R100 old -> new`). */
+  commits: arr(
+    shape({
+      commitId,
+      author: opt(str.max(200, { error: 'must be at most 200 characters' })),
+      message: opt(str.max(2000, { error: 'must be at most 2000 characters' })),
+      files: opt(arr(str.max(1000, { error: 'must be at most 1000 characters' })).max(100, { error: 'must hold at most 100 files' })),
+    }),
+  ).max(50, { error: 'must hold at most 50 commits' }),
+  /** Commits in the range beyond those listed. */
+  moreCommits: opt(int),
+  /** One file's change in one commit: its unified diff from the first `@@`, masked. */
+  diffs: arr(
+    shape({
+      path: str.min(1, { error: 'must not be empty' }).max(1000, { error: 'must be at most 1000 characters' }),
+      commitId,
+      text: str.max(MAX_CHANGE_DIFF_CHARS, { error: `must be at most ${MAX_CHANGE_DIFF_CHARS} characters` }),
+      /** The file's diff went on past `text`. */
+      truncated: opt(bool),
+    }),
+  ).max(20, { error: 'must hold at most 20 diffs' }),
+}).meta({ id: 'WorkspaceChanges', description: "The checkout's change since the last green build (or its last commit), from git" });
+
 /**
  * CiContext as uploaded: every known field (canonical name or alias) type-checked, every field
  * optional, `null` read as unknown, unknown fields kept; the output is canonical.
@@ -321,6 +361,8 @@ const ciContextObjectSchema = withAliases(
     contextParsingError: opt(str),
     /** Source around the `file:line`s the failure names, and the pipeline script (issue 17). */
     workspaceSnippets: opt(workspaceSnippetsSchema),
+    /** The checkout's change since the last green build, or its last commit (session 52). */
+    workspaceChanges: opt(workspaceChangesSchema),
   },
   { jenkinsVersion: 'ciVersion' },
   ['ciVersion'],

@@ -17,6 +17,7 @@ export {
   pluginList,
   uploadContextBodySchema,
   withoutNulls,
+  workspaceChangesSchema,
   workspaceSnippetSchema,
   workspaceSnippetsSchema,
   type CiContextUpload,

@@ -23,6 +23,7 @@ import type {
   pluginSchema,
   testHistorySchema,
   testResultsSchema,
+  workspaceChangesSchema,
   workspaceSnippetSchema,
 } from './ciContext.js';
 import type { ERROR_CODES, answerSchema, answerStatusSchema, chatSchema, qaPairSchema, questionSchema, sourceSchema, streamEventSchema } from './api.js';
@@ -98,6 +99,8 @@ export type BuildHistory = z.output<typeof buildHistorySchema>;
  */
 export type CiContext = Without<z.output<typeof ciContextObjectSchema>, 'buildDetails'> & { buildDetails?: BuildDetails };
 export type WorkspaceSnippet = z.output<typeof workspaceSnippetSchema>;
+/** The checkout's change from git (`workspaceChanges`, session 52). */
+export type WorkspaceChanges = z.output<typeof workspaceChangesSchema>;
 
 /** A ranked failure excerpt of a build log (1-based, inclusive line numbers of the original log). */
 export interface LogExcerpt {

@@ -51,6 +51,21 @@ describe('the environment variables a file reads', () => {
       { path: '/tmp/b/covfs', line: 3, how: 'full' },
       { path: '/tmp/b/reports', line: 1, how: 'measured' },
     ]);
+    // A copy's source was read, not written (rv2, session 52).
+    const copy = 'copying /opt/b9/catalog.csv to /mnt/b9/out/catalog.csv failed with FileSystemException: /opt/b9/catalog.csv -> /mnt/b9/out/catalog.csv: No space left on device';
+    expect(fullDiskPlaces([], copy, 1).map((p) => p.path)).toEqual(['/mnt/b9/out/catalog.csv', '/mnt/b9/out/catalog.csv']);
+  });
+  // A `df` another step ran (a post step's, an earlier stage's) measured another moment, maybe another node: not "the
+  // step's `df`" (review rv1, session 51, left item 1; mended by rv2, session 52). An EXIT trap's, after the error, is.
+  it("only the failing step's `df`: its trap's after the error, not a post step's nor an earlier step's", () => {
+    const full = (dir: string): string[] => [`+ df -h ${dir}`, 'Filesystem Size Used Avail Use% Mounted on', `tmpfs 192K 192K 0 100% ${dir}`];
+    const write = "can't write 3888 bytes to /tmp/b/obj/a.o: No space left on device";
+    const pipeline = ['[Pipeline] sh', ...full('/tmp/early'), '[Pipeline] sh', '+ make', write, ...full('/tmp/trap'), '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] stage', '[Pipeline] { (Declarative: Post Actions)', '[Pipeline] sh', ...full('/tmp/post')];
+    expect(fullDiskPlaces(pipeline, write, 7).map((p) => p.path)).toEqual(['/tmp/b/obj/a.o', '/tmp/trap', '/tmp/trap']);
+    const freestyle = ['[web] $ /bin/sh -xe /tmp/jenkins1.sh', '+ make', write, ...full('/tmp/trap'), "Build step 'Execute shell' marked build as failure", '[web] $ /bin/sh -xe /tmp/jenkins2.sh', ...full('/tmp/post')];
+    expect(fullDiskPlaces(freestyle, write, 3).map((p) => p.path)).toEqual(['/tmp/b/obj/a.o', '/tmp/trap', '/tmp/trap']);
+    const actions = ['##[group]Run make', '##[endgroup]', write, ...full('/tmp/trap'), '##[error]Process completed with exit code 2.', 'Post job cleanup.', ...full('/tmp/post')];
+    expect(fullDiskPlaces(actions, write, 3).map((p) => p.path)).toEqual(['/tmp/b/obj/a.o', '/tmp/trap', '/tmp/trap']);
   });
 });
 
@@ -78,6 +93,9 @@ describe('a credential the script reads, and the variable the step set instead',
     expect(fix).toContain('`scripts/upload.sh:3` reads `UPLOAD_TOKEN` from the environment');
     expect(fix).not.toMatch(/the step sets/);
     expect(fix).toContain('The log does not show the step setting it');
+    // Nor is it among "the step's settings before the error" (backend/answer/local/fix.ts; rv1's left item 3, session 51).
+    expect(fix).not.toContain('export DEPLOY_TOKEN');
+    expect(await fixOfShellLog(log, 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': upload }))).toContain("**The step's settings before the error** (as the shell and npm echoed them):\n- `export DEPLOY_TOKEN=****` [L3-L3]");
     const pipeline = ['[Pipeline] sh', '+ export DEPLOY_TOKEN=****', '[Pipeline] sh', ...log.slice(1)];
     expect(await fixOfShellLog(pipeline, 'release', '/tmp/jenkins7.sh', project({ 'scripts/upload.sh': upload }))).not.toMatch(/the step sets/);
   });
@@ -121,6 +139,20 @@ describe('a full disk: where the directory written to is set', () => {
   it('the Makefile line that sets it, as a literal', async () => {
     const fix = await fixOfShellLog(gas('/tmp/b10b/objvol/obj'), 'imgconv', '/tmp/jenkins7.sh', project({ Makefile: makefile, 'src/main.c': 'int main(void){return 0;}\n', 'src/lut.c': 'float lut[1];\n' }));
     expect(fix).toMatch(/`Makefile:2` sets `OBJDIR` to `\/tmp\/b10b\/objvol\/obj` \(`OBJDIR = \/tmp\/b10b\/objvol\/obj`\), which holds `\/tmp\/b10b\/objvol\/obj\/lut\.o`, the path of the write that failed \[L6-L6\]: if that filesystem is too small/);
+  });
+
+  // A project file the step's trace does not show running may be one the build never reads: the step's own files first,
+  // another one said to be only a project file, the remedy a condition (review rv1, session 51, left item 2).
+  it("a file the step ran before another project file; that one only as a project file", async () => {
+    const files = { 'Defaults.env': 'OBJDIR=/tmp/b10b/objvol/obj\n', 'src/main.c': 'int main(void){return 0;}\n', 'src/lut.c': 'float lut[1];\n' };
+    const both = await fixOfShellLog(gas('/tmp/b10b/objvol/obj'), 'imgconv', '/tmp/jenkins7.sh', project({ ...files, Makefile: makefile }));
+    expect(both).toContain('`Makefile:2` sets `OBJDIR`');
+    expect(both).not.toContain('Defaults.env');
+    const other = await fixOfShellLog(gas('/tmp/b10b/objvol/obj'), 'imgconv', '/tmp/jenkins7.sh', project({ ...files, Makefile: makefile.replace('OBJDIR = /tmp/b10b/objvol/obj', 'OBJDIR = build') }));
+    // The script the step's wrapper runs (`$ /bin/sh -xe build/dirs.sh`) is one the step ran.
+    const wrapped = await fixOfShellLog(gas('/tmp/b10b/objvol/obj'), 'imgconv', 'build/dirs.sh', project({ ...files, 'build/dirs.sh': 'OBJDIR=/tmp/b10b/objvol/obj\nmake\n' }));
+    expect(wrapped).toContain('`build/dirs.sh:1` sets `OBJDIR` to');
+    expect(other).toMatch(/`Defaults\.env:1`, a project file \(the log does not show the step running it\), sets `OBJDIR` to `\/tmp\/b10b\/objvol\/obj` \(`OBJDIR=\/tmp\/b10b\/objvol\/obj`\), which holds .*: if the build takes `OBJDIR` from there and that filesystem is too small/);
   });
 
   it('nothing when the directory set is not where the write went', async () => {

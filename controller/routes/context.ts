@@ -9,7 +9,7 @@ import type { CiContextOptions, CiContextResult } from '../../jenkins/context.js
 import type { RefererInfo } from '../../jenkins/referer.js';
 import { resolveBuildNumber } from '../../jenkins/jobs.js';
 import { BuildNotFoundError, JobNotFoundError, notFoundCode } from '../../jenkins/errors.js';
-import type { WorkspaceSnippet } from '../../protocol/types.js';
+import type { WorkspaceChanges, WorkspaceSnippet } from '../../protocol/types.js';
 import type { BackendProxy } from '../proxy.js';
 
 /**
@@ -35,6 +35,8 @@ export interface ContextRequest {
   ciEnvironment?: Record<string, string>;
   /** Source snippets the caller read where the build ran (`--from-env`, `cichat ask --workspace`). */
   workspaceSnippets?: WorkspaceSnippet[];
+  /** The checkout's change the caller read with git (`cichat ask --workspace DIR`); wins over the controller's own. */
+  workspaceChanges?: WorkspaceChanges;
   /**
    * A CiContext the client collected itself (the original plugin's Java side, a script), in
    * canonical form: its facts are laid over the ones read from JENKINS_HOME.
@@ -79,6 +81,7 @@ export function parseContextRequest(value: unknown): ContextRequest {
   if (typeof rawBuild === 'string' && !/^\d+$/.test(rawBuild) && rawBuild !== '') out.buildRef = rawBuild;
   else if (rawBuild !== undefined && rawBuild !== null && rawBuild !== '') out.buildNumber = Number(rawBuild);
   if (body.workspaceSnippets) out.workspaceSnippets = body.workspaceSnippets as WorkspaceSnippet[];
+  if (body.workspaceChanges) out.workspaceChanges = body.workspaceChanges;
   const sent = body.ciContext ?? body.jenkinsContext;
   // The schema's codec made it canonical.
   if (sent) out.ciContext = sent;
@@ -116,6 +119,7 @@ export function resolveContextRequest(body: ContextRequest, fromPage: RefererInf
   if (body.baselineLog !== undefined) out.baselineLog = body.baselineLog;
   if (body.ciEnvironment !== undefined) out.ciEnvironment = body.ciEnvironment;
   if (body.workspaceSnippets !== undefined) out.workspaceSnippets = body.workspaceSnippets;
+  if (body.workspaceChanges !== undefined) out.workspaceChanges = body.workspaceChanges;
   if (body.ciContext !== undefined) out.ciContext = body.ciContext;
   return out;
 }
@@ -179,7 +183,7 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
     request.buildNumber = await resolveBuildRef(deps.jenkinsHome, request.jobName, body.buildRef);
   }
 
-  const { ciEnvironment, ciContext: sent, workspaceSnippets, ...contextOptions } = request;
+  const { ciEnvironment, ciContext: sent, workspaceSnippets, workspaceChanges, ...contextOptions } = request;
   let result: CiContextResult;
   try {
     const workspace = deps.workspace ? { workspace: deps.workspace } : {};
@@ -204,7 +208,9 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
   const fromHome = result.notFound && sent !== undefined ? withoutReadErrors(result.context) : result.context;
   const merged = mergeContexts(fromHome, sent, ciEnvironment);
   const snippets = mergeSnippets(workspaceSnippets, merged.workspaceSnippets);
-  const ciContext = snippets.length > 0 ? { ...merged, workspaceSnippets: snippets } : merged;
+  // The caller's change (read where the build ran) replaces the controller's whole, never merged field by field.
+  const change = workspaceChanges ?? sent?.workspaceChanges ?? fromHome.workspaceChanges;
+  const ciContext = { ...merged, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}), ...(change ? { workspaceChanges: change } : {}) };
 
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {
@@ -400,7 +406,8 @@ export async function uploadContextLog(ctx: Context, userId: string, deps: Conte
     // The caller's snippets (read where the build ran: `cichat ask --workspace`) first, then the
     // controller's own for other files, as the JSON upload does.
     const snippets = mergeSnippets(sent?.workspaceSnippets as WorkspaceSnippet[] | undefined, home.workspaceSnippets as WorkspaceSnippet[] | undefined);
-    headers['x-cichat-context'] = factsHeader(snippets.length > 0 ? { ...merged, workspaceSnippets: snippets } : merged);
+    const change = sent?.workspaceChanges ?? home.workspaceChanges;
+    headers['x-cichat-context'] = factsHeader({ ...merged, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}), ...(change ? { workspaceChanges: change } : {}) });
   }
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {

@@ -55,7 +55,8 @@ function subcommandKind(program: string, args: string[]): { kind: CommandKind; p
   if (/^(?:rake|rails|mix|dune|stack|cabal|dotnet|swift|rebar3)$/.test(program)) return args.some((a) => /^(?:test|spec|eunit|ct|runtest)$/.test(a)) ? { kind: 'test', program: `${program} ${sub}` } : /^(?:build|compile)$/.test(sub) ? { kind: 'compile', program: `${program} ${sub}` } : undefined;
   if (program === 'node' && sub === '--test') return { kind: 'test', program: 'node --test' };
   if (program === 'node' && /^(?:--check|-c)$/.test(sub)) return { kind: 'compile', program: 'node' };
-  if (/^(?:php|perl|ruby)$/.test(program) && /^-[lc]$|^-wc$/.test(sub)) return { kind: 'compile', program };
+  // A syntax check (`perl -Ilib -wc lib/X.pm`, `ruby -w -c x.rb`, `php -l x.php`): the flag may follow others.
+  if (/^(?:php|perl|ruby)$/.test(program) && args.some((a) => /^-[lc]$|^-wc$|^-cw$/.test(a))) return { kind: 'compile', program };
   if (/^(?:ba|z|k|da)?sh$/.test(program) && /^-\w*n/.test(sub)) return { kind: 'compile', program };
   return undefined;
 }

@@ -77,6 +77,34 @@ export function failingCommandAbove(at: number, bodyAt: (i: number) => string | 
   return undefined;
 }
 
+/**
+ * A build step's start, where a new shell begins: a Pipeline process step (`[Pipeline] sh`), a freestyle step's wrapper
+ * (`[job] $ /bin/sh -xe /tmp/jenkins1.sh`), a GitHub Actions step (`##[group]Run ...`). What an earlier step exported
+ * is not in its environment; what a later one printed is not its output.
+ */
+export const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)(?: \(.*\))?\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:\/bin\/)?(?:ba)?sh -xe? \S+$/;
+/**
+ * Where a step's output is over, below its failure: Jenkins' next Pipeline line (`[Pipeline] }`), a freestyle step's
+ * verdict (`Build step 'Execute shell' marked build as failure`), the build's end, a GitHub Actions step's exit. An
+ * EXIT trap's output (`+ df -h "$DIR"` run as the script stops) comes before these: it is the step's.
+ */
+const STEP_OVER = /^\[Pipeline\] |^Build step '.+' marked build as |^Finished: [A-Z_]+$|^Post job cleanup\.$|^##\[error\]Process completed with exit code /;
+
+/**
+ * The lines (0-based, inclusive, as `bodyAt` counts; `length` lines in all) of the build step that line `at` belongs
+ * to: from the line after the nearest step start above it (or the first line) to the line before the first line below
+ * it that starts another step or ends this one (or the last line). `bodyAt(i)` gives line i without its CI marks
+ * (core/finding/body.ts `bodyOf`), or undefined for a line the caller does not hold.
+ */
+export function stepSpan(at: number, length: number, bodyAt: (i: number) => string | undefined): { from: number; to: number } {
+  const last = Math.min(at, length - 1);
+  let from = last;
+  while (from > 0 && !STEP_START.test((bodyAt(from - 1) ?? '').trim())) from--;
+  let to = last;
+  while (to + 1 < length && !STEP_OVER.test((bodyAt(to + 1) ?? '').trim()) && !STEP_START.test((bodyAt(to + 1) ?? '').trim())) to++;
+  return { from: Math.max(0, from), to: Math.max(0, to) };
+}
+
 /** A Pipeline step that runs a process and echoes its commands (`[Pipeline] sh`), as the console prints its start. */
 const PROCESS_STEP = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)\s*$/;
 /** How far above a line its parallel block's opening is looked for. */

@@ -188,6 +188,13 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^\s*(?:Failed|X) \S+\.\S+ \[\d/, role: 'anchor', weight: 8, reason: '.NET test failure' },
   { re: /^Build FAILED\.$|^\s*\d+ (?:Error|Warning)\(s\)$/, role: 'summary', weight: 2, reason: 'MSBuild failed' },
   { re: /^stack traceback:$/, role: 'anchor', weight: 5, reason: 'Lua error' },
+  // Tcl's errorInfo: the message at the margin, then `    while executing` and the commands it was invoked from. Its
+  // words are the program's (`invalid command name "x"`, no error word): the trace's first line anchors the report, whose
+  // head core/finding/uncaught.ts reads above it (session 52, t27).
+  { re: /^ {4}while (?:executing|compiling)$/, role: 'anchor', weight: 6, reason: 'Tcl error' },
+  // Perl's `die` (and the interpreter's own runtime errors) at the margin: `Not a HASH reference at bin/x.pl line 11.`,
+  // `... at lib/X.pm line 4, <$fh> line 2.` (session 52, t27). Its warnings end the same way, so a lower weight than an error's word.
+  { re: /^(?![#\s])\S.*? at (?:\S+\/)?[\w.-]+\.(?:pl|pm|t|cgi|psgi|PL) line \d+(?:, <[^>]*> (?:line|chunk) \d+)?\.$/, role: 'anchor', weight: 5, reason: 'Perl error', needs: [' line '] },
   // A compiled Haskell program's uncaught exception: `prog: src/M.hs:(28,1)-(29,40): Non-exhaustive patterns in
   // function f` (the place is GHC's span of the definition), or an `error` call's message over its call stack.
   { re: /^[\w.-]+: \S+\.l?hs:(?:\(\d+,\d+\)-\(\d+,\d+\)|\d+:\d+(?:-\d+)?): (?:Non-exhaustive (?:patterns|guards) in|Irrefutable pattern failed|Missing field in record construction|No instance nor default method)/, role: 'anchor', weight: 9, reason: 'Haskell runtime error', needs: ['hs:'] },
@@ -345,6 +352,11 @@ export const FAILURE_WORD_LIST: readonly { re: string; keys: readonly string[] }
   { re: 'not recognized', keys: ['gni'] },
   { re: 'unauthorized', keys: ['ori'] },
   { re: '(?:unknown|invalid) (?:option|flag|argument)', keys: ['kno', 'nva'] },
+  // Tcl's errorInfo under its message (shapes.ts 'Tcl error'; session 52, t27).
+  { re: '^ {4}while (?:executing|compiling)$', keys: [] },
+  // Perl's `die` and runtime errors end `at FILE line N.` (shapes.ts 'Perl error'; session 52, t27).
+  // (Without the extension's dot: the prefilter's alphabet reads `.` as a line's start, so `.t ` would key `t `.)
+  { re: '(?:pl|pm|t|cgi|psgi|PL) line \\d+(?:, <[^>]*> (?:line|chunk) \\d+)?\\.$', keys: [] },
 ];
 
 const FAILURE_WORDS = new RegExp(FAILURE_WORD_LIST.map((w) => w.re).join('|'), 'i');

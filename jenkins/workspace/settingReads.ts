@@ -10,7 +10,7 @@
  * Each hit is a workspace line and a message (the clue's words, backend/answer/local/settingSteps.ts words them).
  */
 import { bodyOf } from '../../core/finding/body.js';
-import { echoedCommand } from '../../core/log/failingStep.js';
+import { echoedCommand, stepSpan } from '../../core/log/failingStep.js';
 import { escapeRegExp } from '../../core/regexp.js';
 import { scriptRunBy } from './scriptTrace.js';
 
@@ -91,18 +91,8 @@ export function ownSettings(rel: string, lines: readonly string[]): { name: stri
 /** The words of a variable's name (`RELEASE_NOTES_TOKEN` -> release, notes, token). */
 const wordsOf = (name: string): string[] => name.toLowerCase().split('_').filter((w) => w.length >= 2);
 
-/**
- * A build step's start, where a new shell begins (`[Pipeline] sh`, a freestyle step's `$ /bin/sh -xe /tmp/jenkins1.sh`,
- * GitHub Actions' `##[group]Run`): what an earlier step exported is not in its environment.
- */
-const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:\/bin\/)?(?:ba)?sh -xe? \S+$/;
-
-/** The first line (0-based) of the step that log line `upTo` (1-based) belongs to: the line after its start, or 0. */
-function stepFrom(log: readonly string[], upTo: number): number {
-  let from = Math.min(log.length, upTo) - 1;
-  while (from > 0 && !STEP_START.test(bodyOf(log[from - 1] ?? '').trim()) && !STEP_START.test((log[from - 1] ?? '').trim())) from--;
-  return Math.max(0, from);
-}
+/** The first line (0-based) of the build step that log line `upTo` (1-based) belongs to (core/log/failingStep.ts `stepSpan`). */
+const stepFrom = (log: readonly string[], upTo: number): number => stepSpan(upTo - 1, log.length, (i) => bodyOf(log[i] ?? '')).from;
 
 /** The variables the failing step's `sh -x` trace assigned before log line `upTo` (1-based), with their lines; not an earlier step's. */
 export function tracedAssignments(log: readonly string[], upTo: number): { name: string; line: number }[] {
@@ -167,15 +157,22 @@ const DF_ROW = /^\S+\s+\S+\s+\S+\s+(\S+)\s+(\d+)%\s+(\/\S*)$/;
  */
 export function fullDiskPlaces(log: readonly string[], message: string, errorLine: number): { path: string; line: number; how: 'write' | 'full' | 'measured' }[] {
   const out: { path: string; line: number; how: 'write' | 'full' | 'measured' }[] = [];
-  for (const m of message.matchAll(ABSOLUTE)) if (!/^\/(?:dev|proc|sys)\//.test(m[1] as string)) out.push({ path: m[1] as string, line: errorLine, how: 'write' });
+  for (const m of message.matchAll(ABSOLUTE)) {
+    // Not the source of a copy (`copying /opt/x.csv to /mnt/b/x.csv`, `/opt/x.csv -> /mnt/b/x.csv`): it was read.
+    if (/^\/(?:dev|proc|sys)\//.test(m[1] as string) || /^\s*(?:->|to)\s+['"`]?\//.test(message.slice((m.index ?? 0) + m[0].length))) continue;
+    out.push({ path: m[1] as string, line: errorLine, how: 'write' });
+  }
   const found: typeof out = [];
-  log.forEach((raw, i) => {
-    const body = bodyOf(raw).trim();
+  // The failing step's `df` only, its EXIT trap's included: another step's (a post step's, an earlier stage's) measured
+  // another moment, maybe another node.
+  const { from, to } = stepSpan(errorLine - 1, log.length, (i) => bodyOf(log[i] ?? ''));
+  for (let i = from; i <= to && i < log.length; i++) {
+    const body = bodyOf(log[i] ?? '').trim();
     const row = DF_ROW.exec(body);
     if (row && ((row[2] as string) === '100' || /^0(?:\.0)?[KMGB]?$/.test(row[1] as string)) && (row[3] as string).length > 1) found.push({ path: row[3] as string, line: i + 1, how: 'full' });
     const df = /^df(?:\s+-\w+)*\s+(\/\S+)$/.exec(echoedCommand(body) ?? '');
     if (df) found.push({ path: df[1] as string, line: i + 1, how: 'measured' });
-  });
+  }
   // The most telling first: the write's own path, a filesystem shown full, then a directory only measured.
   return [...out, ...found.filter((p) => p.how === 'full'), ...found.filter((p) => p.how === 'measured')];
 }
@@ -198,6 +195,32 @@ function tracePattern(segment: string): { re: RegExp; names: string[] } | undefi
   return names.length > 0 ? { re: new RegExp(`^${src}$`), names } : undefined;
 }
 
+/** The files a build tool reads when the step runs it without naming one (`make` reads the Makefile). */
+const TOOL_FILES: readonly (readonly [RegExp, RegExp])[] = [
+  [/^g?make$/, /^(?:GNU)?[Mm]akefile$/],
+  [/^mvnw?$/, /^pom\.xml$/],
+  [/^gradlew?$/, /^(?:build|settings)\.gradle(?:\.kts)?$|^gradle\.properties$/],
+  [/^(?:npm|npx|yarn|pnpm)$/, /^package\.json$/],
+  [/^docker$/, /^Dockerfile$/],
+];
+
+/**
+ * Whether the failing step ran a project file, as its traced commands show: a command names it (`./ci/build.sh`,
+ * `make -f mk/build.mk`), or runs the tool that reads it by default (`make` and the Makefile, at the root or in a
+ * directory the command names); a Pipeline's steps are the Jenkinsfile's.
+ */
+function ranByStep(rel: string, commands: readonly string[], pipeline: boolean): boolean {
+  if (pipeline && /(?:^|\/)Jenkinsfile$/.test(rel)) return true;
+  const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+  const base = rel.slice(rel.lastIndexOf('/') + 1);
+  return commands.some((command) => {
+    const words = command.split(/[\s=]+/).map((w) => w.replace(/^['"]|['"]$/g, '').replace(/^\.\//, '').replace(/\/$/, ''));
+    if (words.includes(rel)) return true;
+    const program = (command.split(/\s+/).find((w) => !/^[A-Za-z_]\w*=/.test(w)) ?? '').split('/').pop() ?? '';
+    return TOOL_FILES.some(([tool, file]) => tool.test(program) && file.test(base)) && (dir === '' || words.includes(dir));
+  });
+}
+
 /**
  * For a full disk: the project lines that set the directory the failure is about. A line that assigns it as a literal
  * (`OBJDIR = /tmp/b/obj`), or a script line whose traced run shows a variable holding it (`mkdir -p "$COVERAGE_DIR"`
@@ -211,13 +234,23 @@ export function fullDiskSettings(files: readonly SettingFile[], log: readonly st
   const out: SettingHit[] = [];
   // A directory set holds the failed write's path; it lies on the filesystem a `df` shows or measures.
   const placeFor = (value: string): (typeof places)[number] | undefined => places.find((p) => (p.how === 'write' ? under(p.path, value) : under(value, p.path)));
-  // A literal assignment of the directory.
-  for (const file of files) {
+  // A literal assignment of the directory: in a file the step ran first; another project file may be one the build
+  // never read, and is said to be only that (review rv1, session 51).
+  const body = (i: number): string => bodyOf(log[i] ?? '');
+  const ranCommands: string[] = [];
+  // From the step's start (`[job] $ /bin/bash -xe ci.sh`, `##[group]Run bash -xe ci.sh` name the script) to the error.
+  for (let i = Math.max(0, stepFrom(log, errorLine) - 1); i < Math.min(log.length, errorLine); i++) ranCommands.push(echoedCommand(body(i).trim()) ?? '');
+  const pipeline = log.some((l) => bodyOf(l).startsWith('[Pipeline] '));
+  const ran = (rel: string): boolean => ranByStep(rel, ranCommands, pipeline);
+  for (const file of [...files.filter((f) => ran(f.rel)), ...files.filter((f) => !ran(f.rel))]) {
     file.lines.forEach((line, index) => {
       if (out.length >= 1 || COMMENT.test(line)) return;
       const m = /^\s*(?:export\s+)?([A-Za-z_][\w.]*)\s*[:?+]?=\s*['"]?(\/[\w.@+/-]+?)\/?['"]?\s*$/.exec(line) ?? /^\s*<([\w.]+)>\s*(\/[\w.@+/-]+?)\/?\s*<\/\1>\s*$/.exec(line);
       const place = m && (m[2] as string).split('/').length >= 3 ? placeFor(m[2] as string) : undefined;
-      if (m && place) out.push({ rel: file.rel, index, message: `sets ${m[1] as string} to ${m[2] as string}, the directory of ${place.path}, which log line ${place.line} names (${place.how})` });
+      // The step's trace of the assignment itself (`+ export BUILD=/tmp/b/x`) shows the line ran, whatever ran it.
+      const traced = m !== null && ranCommands.some((c) => c.replace(/^export\s+/, '').replace(/["']/g, '') === `${m[1] as string}=${m[2] as string}`);
+      const unran = traced || ran(file.rel) ? '' : ', in a file the log does not show the step running';
+      if (m && place) out.push({ rel: file.rel, index, message: `sets ${m[1] as string} to ${m[2] as string}, the directory of ${place.path}, which log line ${place.line} names (${place.how})${unran}` });
     });
   }
   if (out.length > 0) return out;

@@ -23,6 +23,7 @@ import { tests } from './failingTests.js';
 import { analyzerFoundNone, lastLines, noErrorAdvice, noErrorLead, noLogHint, serverLogMissing } from './noError.js';
 import { checkoutPathOf } from './checkoutPaths.js';
 import { misplacedCause } from './misplacedSteps.js';
+import { changedLineCause } from './changeDiff.js';
 
 /** The finding classes a yes/no question about a kind asks about ("was it a timeout?"). */
 const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
@@ -393,6 +394,13 @@ const failure: Composer = async (ask) => {
     out.line();
     out.line(cause.text);
     for (const s of cause.sources) out.source(s);
+  }
+  // The checkout's change wrote the line the finding locates (changeDiff.ts): one sentence, the commit named.
+  const wrote = changedLineCause(ci, found.location ? { path: found.location.file, line: found.location.line } : undefined);
+  if (wrote) {
+    out.fact('workspaceChanges');
+    out.line();
+    out.line(wrote);
   }
   return out.reply();
 };

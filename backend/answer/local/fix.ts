@@ -6,9 +6,12 @@
  * reproduces the failure locally, and "I can't tell which fix is right" where that is the truth.
  */
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
+import { bodyOf } from '../../../core/finding/body.js';
+import { STEP_START } from '../../../core/log/failingStep.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
+import { changeDiffStep } from './changeDiff.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
 import { classHedge } from './likely.js';
@@ -67,7 +70,8 @@ function stepSettings(stored: LogSpan, errorLine: number): { line: number; text:
   const lines = span.text.split('\n');
   for (let i = lines.length - 1; i >= 0 && out.length < 6; i--) {
     const t = withoutStamp(lines[i] ?? '').trim();
-    if (/^\[Pipeline\] (?:sh|bat|powershell)\b|^##\[group\]Run |^Started by /.test(t)) break;
+    // The step's own shell only (core/log/failingStep.ts STEP_START): an earlier step's `export` is not in its environment.
+    if (STEP_START.test(bodyOf(lines[i] ?? '').trim()) || /^Started by /.test(t)) break;
     // `npm run x` echoes the script it runs (`> pkg@1.0.0 x` over `> node --max-old-space-size=64 s.js`): its flags are settings too.
     const npm = /^> (\S.*)$/.exec(t);
     if (npm && /^> \S+@\S+ [\w:.-]+$/.test(withoutStamp(lines[i - 1] ?? '').trim()) && /\s--?[\w-]+/.test(npm[1] as string)) {
@@ -361,8 +365,26 @@ export const fix: Composer = (ask) => {
     for (const { c, hit, why } of touchedClue.slice(0, 2)) out.line(`- ${describeChange(c)} changed ${inlineCode(hit)}, ${why}.`);
   }
 
-  // The commits' own diff, when the build's environment names the last green commit and this one.
-  const head = envOf(ci, 'GIT_COMMIT');
+  // The checkout's change read with git (changeDiff.ts): the changed lines of what the error names, with the commit.
+  const checkoutChange = changeDiffStep(ci, f, {
+    located: relFile ? { path: relFile, line: loc?.line } : undefined,
+    named: [
+      ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
+      ...[loc?.frames?.project, loc?.frames?.raise].flatMap((x) => (x ? [{ path: checkoutPathOf(ctx, x.file), why: 'on the stack of the error' }] : [])),
+      ...(testFrame ? [{ path: testFrame.file, why: "the test's own file" }] : []),
+      ...(programSource ? [{ path: programSource.path, why: "the crashed program's source" }] : []),
+      ...cluePaths.map((p) => ({ path: p, why: 'a file named above' })),
+    ],
+    check: testFrame ? `${testFrame.file}:${testFrame.line}` : (f.class === 'test-assertion' || f.class === 'test-error') && relFile && loc?.line !== undefined ? `${relFile}:${loc.line}` : undefined,
+  });
+  if (checkoutChange) {
+    out.fact('workspaceChanges');
+    out.line();
+    out.line(checkoutChange);
+  }
+
+  // The commits' own diff, when the build's environment names the last green commit and this one (and git did not show it above).
+  const head = checkoutChange ? undefined : envOf(ci, 'GIT_COMMIT');
   const before = envOf(ci, 'GIT_PREVIOUS_SUCCESSFUL_COMMIT');
   if (head && before && head.value !== before.value && /^[0-9a-f]{7,64}$/i.test(head.value) && /^[0-9a-f]{7,64}$/i.test(before.value)) {
     out.fact(head.field, before.field);

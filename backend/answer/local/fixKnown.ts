@@ -60,7 +60,16 @@ export const KNOWN_REMEDIES: RemedyRule[] = [
           : /SELF_SIGNED_CERT|UNABLE_TO_VERIFY|npm|node/i.test(f.message)
             ? `${inlineCode('NODE_EXTRA_CA_CERTS=<ca.pem>')} (npm: ${inlineCode('cafile')})`
             : 'the tool\'s CA option, or the agent\'s trust store';
-      out.push({ text: `The server's certificate is self-signed or signed by a CA the agent does not trust ${here}: give the client that CA, ${how}, or have the server use a certificate from a trusted CA; turning verification off (\`-k\`, \`--insecure\`) only hides the problem.`, lines: [m0] });
+      // The verification's own reason, when the message gives one, is what failed: a certificate that does not name the
+      // host connected to, or one past its end date, is neither self-signed nor untrusted (session 52, t27).
+      const mismatch = /\b(?:Hostname|IP address) mismatch\b|\bdoes(?:n't| not) match (?:target )?host\b|\bnot valid for '([^']+)'/i.exec(f.message);
+      const named = mismatch?.[1] ?? /\bnot valid for ['"]?([\w.:-]+)/i.exec(f.message)?.[1];
+      const text = mismatch
+        ? `The server's certificate does not name the host the client connected to${named ? ` (${inlineCode(named)})` : ''} ${here}: connect by a name the certificate lists in its subjectAltName, or have the certificate reissued with that name in its subjectAltName; turning verification off only hides the problem.`
+        : /\bcertificate has expired\b|\bCERT_HAS_EXPIRED\b/.test(f.message)
+          ? `The server's certificate is past its end date ${here}: renew it (a new certificate from its CA) on the server, or check the agent's clock if it should still be valid; turning verification off only hides the problem.`
+          : `The server's certificate is self-signed or signed by a CA the agent does not trust ${here}: give the client that CA, ${how}, or have the server use a certificate from a trusted CA; turning verification off (\`-k\`, \`--insecure\`) only hides the problem.`;
+      out.push({ text, lines: [m0] });
     }
   }),
   // MySQL/MariaDB: the server refused the account.

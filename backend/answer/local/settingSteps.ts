@@ -50,8 +50,10 @@ export function settingStep(c: Clue, f: Finding): string | undefined {
   if ((m = /^sets (\w+) for its own commands, which line (\d+) uses$/.exec(c.what))) {
     return `${where} sets ${inlineCode(m[1] as string)}${code}, which line ${m[2] as string} of ${inlineCode(c.snippet.path)} uses: the value the step ran with is set there, in the project, not in the job; check it there.`;
   }
-  if ((m = /^sets (\S+) to (\S+), the directory of (\S+), which log line (\d+) names \((\w+)\)$/.exec(c.what))) {
+  if ((m = /^sets (\S+) to (\S+), the directory of (\S+), which log line (\d+) names \((\w+)\)(, in a file the log does not show the step running)?$/.exec(c.what))) {
     const name = inlineCode(m[1] as string);
+    // A project file the step's trace does not show it running may be one the build never reads.
+    if (m[6]) return `${where}, a project file (the log does not show the step running it), sets ${name} to ${inlineCode(m[2] as string)}${code}, ${placeWords(m[3] as string, m[4] as string, m[5] as string)}: if the build takes ${name} from there and that filesystem is too small for what it writes there, point ${name} at a directory on one with room, or give it more space.`;
     return `${where} sets ${name} to ${inlineCode(m[2] as string)}${code}, ${placeWords(m[3] as string, m[4] as string, m[5] as string)}: if that filesystem is too small for what the build writes there, point ${name} at a directory on one with room, or give it more space.`;
   }
   if ((m = /^runs with (\S+) as (\S+), traced at log line (\d+), the directory of (\S+), which log line (\d+) names \((\w+)\)$/.exec(c.what))) {

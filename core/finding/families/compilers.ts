@@ -35,6 +35,27 @@ export const COMPILER_FIRST_RULES: Rule[] = [
     near: { re: /^Error compiling\b.*:$|^(?:Compilation|Compile) (?:failed|error)s?\b.*:$/i, from: -16, to: -1, required: true },
     read: (m) => ({ file: m[1] as string, line: Number(m[2]), column: Number(m[3]) }),
   },
+  // GHC's `Could not find module ‘X’` under its `src/X.hs:4:1: error:` heading: no package the compiler sees holds
+  // the module, a dependency not installed (medium: a misspelt module of the project says the same), before GHC's
+  // compile-error heading (rules.ts) (session 52, t27).
+  {
+    cls: 'dependency-resolution',
+    priority: 29,
+    confidence: 'medium',
+    re: /^\s+Could not (?:find|load) module [‘'`]([\w.']+)[’'`]/,
+    near: { re: new RegExp(String.raw`^(?<file>${SRC}\.l?hs):(?<line>\d+):(?<col>\d+): error:`), from: -2, to: -1, required: true },
+    read: (m) => ({ dependency: m[1] as string }),
+  },
+  // gfortran's diagnostic: `src/x.f90:12:20:`, the source line with its marker `1` below, then `Error: ... at (1)`
+  // (the marker's reference): the compiler's own grammar, a compile error whatever command ran gfortran (make, a script).
+  {
+    cls: 'compile-error',
+    priority: 30,
+    confidence: 'high',
+    re: /^Error: .*\bat \(1\)/,
+    near: { re: new RegExp(String.raw`^(?<file>${SRC}\.[fF](?:90|95|03|08|or)?):(?<line>\d+):(?<col>\d+):$`), from: -6, to: -1, required: true },
+    read: () => ({}),
+  },
 ];
 
 export const COMPILER_RULES: Rule[] = [

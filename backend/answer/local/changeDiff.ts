@@ -1,0 +1,210 @@
+/**
+ * The checkout's change as evidence (issue 25 point 3, session 52): `workspaceChanges` (the commits since the last
+ * green build, or the checkout's last commit, with the diffs of the files the failure names; read by git where the
+ * files are: jenkins/workspace/gitChanges.ts). The fix answer quotes the changed lines when the change touched the
+ * file or line the finding locates, a file the evidence names beside it (the code under test, a frame, a clue) or a
+ * name the error's message holds, with the commit; it offers the two honest ways out where the evidence cannot
+ * choose, and says plainly when the change touched nothing the error names. Never that the change caused it.
+ */
+import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
+import { clip, inlineCode } from '../logtext.js';
+import { sameFile } from './workspace.js';
+
+const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The context's `workspaceChanges` when it has the shape the schema gives it. */
+export function changesOf(ci: CiContext): WorkspaceChanges | undefined {
+  const w = (ci as { workspaceChanges?: unknown }).workspaceChanges;
+  if (!isDict(w) || (w.range !== 'since-green' && w.range !== 'last-commit') || typeof w.head !== 'string' || typeof w.base !== 'string') return undefined;
+  if (!Array.isArray(w.commits) || !Array.isArray(w.diffs)) return undefined;
+  const commits = w.commits.filter((c): c is WorkspaceChanges['commits'][number] => isDict(c) && typeof c.commitId === 'string');
+  const diffs = w.diffs.filter((d): d is WorkspaceChanges['diffs'][number] => isDict(d) && typeof d.path === 'string' && typeof d.commitId === 'string' && typeof d.text === 'string');
+  return commits.length > 0 ? { ...(w as WorkspaceChanges), commits, diffs } : undefined;
+}
+
+/** One run of changed lines: what was removed and what was added, at the new file's line numbers. */
+export interface ChangedBlock {
+  path: string;
+  commitId: string;
+  removed: string[];
+  added: string[];
+  /** The new file's first line of `added` (or where the removed lines stood). */
+  newStart: number;
+}
+
+/** The changed blocks of one file's unified diff. */
+export function blocksOf(diff: { path: string; commitId: string; text: string }): ChangedBlock[] {
+  const out: ChangedBlock[] = [];
+  let next = 0;
+  let block: ChangedBlock | undefined;
+  const flush = (): void => {
+    if (block) out.push(block);
+    block = undefined;
+  };
+  for (const line of diff.text.split('\n')) {
+    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+    if (hunk) {
+      flush();
+      next = Number(hunk[1]);
+      continue;
+    }
+    if (line.startsWith('\\')) continue;
+    const mark = line[0];
+    if (mark === '-' || mark === '+') {
+      block ??= { path: diff.path, commitId: diff.commitId, removed: [], added: [], newStart: next };
+      if (mark === '-') block.removed.push(line.slice(1));
+      else {
+        if (block.added.length === 0) block.newStart = next;
+        block.added.push(line.slice(1));
+        next++;
+      }
+    } else {
+      flush();
+      next++;
+    }
+  }
+  flush();
+  return out;
+}
+
+/** Whether the block wrote (or removed lines at) line `n` of the new file. */
+const touchesLine = (b: ChangedBlock, n: number): boolean => (b.added.length > 0 ? n >= b.newStart && n < b.newStart + b.added.length : n === b.newStart || n === b.newStart - 1);
+
+/** Words of an error message that look like code names (`round_cents`, `taxFor`, `parse(`, `'retry'`): what a changed line may hold. */
+export function codeNamesOf(message: string): string[] {
+  const names = new Set<string>();
+  for (const m of message.matchAll(/[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g)) {
+    const word = m[0].split('.').pop() ?? m[0];
+    const after = message[m.index + m[0].length];
+    const before = message[m.index - 1];
+    const quoted = (before === "'" || before === '"' || before === '`') && after === before;
+    if (word.length >= 3 && (/_/.test(word) || /[a-z][A-Z]/.test(word) || after === '(' || quoted)) names.add(word);
+  }
+  return [...names].slice(0, 12);
+}
+
+const hasWord = (text: string, word: string): boolean => new RegExp(`(?<![A-Za-z0-9_])${word.replace(/[$]/g, '\\$')}(?![A-Za-z0-9_])`).test(text);
+
+export interface ChangePlaces {
+  /** The file and line the finding locates, as the checkout names them. */
+  located?: { path: string; line?: number | undefined } | undefined;
+  /** Other files the evidence names, with why (`the code under test`, `on the stack of the error`). */
+  named: { path: string; why: string }[];
+  /** The failing check's own place (`tests/test_x.py:19`), for a test's failure. */
+  check?: string | undefined;
+}
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+const TEST_CLASSES = new Set(['test-assertion', 'test-error']);
+const LIMIT_CLASSES = new Set(['out-of-memory', 'timeout-aborted']);
+
+/** `commit `abc1234567` (its subject)`. */
+function commitWords(w: WorkspaceChanges, id: string): string {
+  const c = w.commits.find((x) => x.commitId === id);
+  return `commit ${inlineCode(id.slice(0, 10))}${c?.message ? ` (${clip(c.message.split('\n')[0] ?? '', 80)})` : ''}`;
+}
+
+/** The block's lines said: one short line each side inline, else a diff block. */
+function blockWords(b: ChangedBlock): { inline?: string; fenced?: string } {
+  const one = (s: string[]): string | undefined => (s.length === 1 && (s[0] ?? '').trim().length > 0 && (s[0] ?? '').trim().length <= 90 ? (s[0] ?? '').trim() : undefined);
+  const [was, now] = [one(b.removed), one(b.added)];
+  if (was !== undefined && now !== undefined) return { inline: `changed ${inlineCode(was)} to ${inlineCode(now)}` };
+  if (b.removed.length === 0 && now !== undefined) return { inline: `added ${inlineCode(now)}` };
+  if (b.added.length === 0 && was !== undefined) return { inline: `removed ${inlineCode(was)}` };
+  const lines = [...b.removed.slice(0, 6).map((l) => `-${l}`), ...b.added.slice(0, 6).map((l) => `+${l}`)];
+  return { fenced: `\`\`\`diff\n${lines.join('\n')}\n\`\`\`` };
+}
+
+function lineWords(b: ChangedBlock): string {
+  const n = Math.max(1, b.added.length);
+  return b.added.length === 0 ? `near line ${b.newStart}` : n === 1 ? `line ${b.newStart}` : `lines ${b.newStart}-${b.newStart + n - 1}`;
+}
+
+/**
+ * The fix answer's block on the checkout's change, or undefined without `workspaceChanges`. Its sentences rest on
+ * the context field (the caller cites `workspaceChanges`).
+ */
+export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces): string | undefined {
+  const w = changesOf(ci);
+  if (!w) return undefined;
+  const blocks = w.diffs.flatMap(blocksOf);
+  const count = w.commits.length + (w.moreCommits ?? 0);
+  const range =
+    w.range === 'since-green'
+      ? `The change since the last green build (${inlineCode(`${w.base.slice(0, 10)}..${w.head.slice(0, 10)}`)}, ${count} commit${count === 1 ? '' : 's'})`
+      : `The last commit (${inlineCode(w.head.slice(0, 10))}; the last green build's commit is not known, so only that one)`;
+  const lines: string[] = [`**${range}**, read with git in the checkout:`];
+  const said = new Set<ChangedBlock>();
+  const say = (b: ChangedBlock, where: string): void => {
+    said.add(b);
+    const words = blockWords(b);
+    lines.push(`- ${where}: ${commitWords(w, b.commitId)} ${words.inline ? `${words.inline}.` : 'changed it:'}`);
+    if (words.fenced) lines.push(words.fenced);
+  };
+  const loc = places.located;
+  const inLocated = loc ? blocks.filter((b) => sameFile(b.path, loc.path)) : [];
+  const atLine = loc?.line !== undefined ? inLocated.filter((b) => touchesLine(b, loc.line as number)) : [];
+  for (const b of atLine.slice(0, 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the error's own line`);
+  if (loc && atLine.length === 0 && inLocated.length > 0) {
+    const b = inLocated[0] as ChangedBlock;
+    say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the error's file${loc.line !== undefined ? ` (not line ${loc.line}, the error's line)` : ''}`);
+  }
+  const others = places.named.filter((n) => !loc || !sameFile(n.path, loc.path));
+  const inNamed: { b: ChangedBlock; why: string }[] = [];
+  for (const n of others) for (const b of blocks) if (!said.has(b) && sameFile(b.path, n.path) && !inNamed.some((x) => x.b.path === b.path)) inNamed.push({ b, why: n.why });
+  for (const { b, why } of inNamed.slice(0, 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, ${why}`);
+  // A name the error's message holds, on a changed line of another file (the function the failing check calls).
+  const names = codeNamesOf(`${f.message} ${f.symbol ?? ''}`);
+  const byName = blocks.filter((b) => !said.has(b)).flatMap((b) => {
+    const name = names.find((n) => [...b.removed, ...b.added].some((l) => hasWord(l, n)));
+    return name ? [{ b, name }] : [];
+  });
+  for (const { b, name } of byName.slice(0, said.size > 0 ? 1 : 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, which hold ${inlineCode(name)} that the error names`);
+
+  const touchedPaths = [...new Set(w.commits.flatMap((c) => (c.files ?? []).map((x) => x.replace(/^[ACDMRTUX]\d*\s+/, '').split(' -> ').pop() ?? x)))];
+  const which = w.range === 'since-green' ? 'the change since the last green build' : 'the last commit';
+  if (said.size === 0) {
+    const errorFiles = [...new Set([...(loc ? [loc.path] : []), ...others.map((n) => n.path)])];
+    const changed = touchedPaths.slice(0, 5).map((p) => inlineCode(p)).join(', ') + (touchedPaths.length > 5 ? ` and ${touchedPaths.length - 5} more` : '');
+    if (errorFiles.length === 0 && names.length === 0) lines.push(`- It changed ${changed || 'no file git lists'}; the error names no file of the checkout, so I can't tell whether this change is related.`);
+    else lines.push(`- ${capital(which)} did not touch the files the error names (${errorFiles.slice(0, 3).map((p) => inlineCode(p)).join(', ') || 'none in the checkout'})${names.length > 0 ? ` nor a line holding the names it quotes` : ''}; it changed ${changed || 'no file git lists'}. Nothing here shows it caused the failure: look at what else differs (the build's settings, its tools, what it fetched).`);
+    return lines.join('\n');
+  }
+
+  // The two honest ways out, and which the evidence supports when it does.
+  const first = [...said][0] as ChangedBlock;
+  const revert = `${inlineCode(`git revert ${first.commitId.slice(0, 10)}`)}`;
+  const testFile = places.check?.replace(/:\d+$/, '');
+  const checkLine = Number(/:(\d+)$/.exec(places.check ?? '')?.[1] ?? NaN);
+  // A change to the test is one in the check's own lines (at most 8 lines above it); elsewhere in its file
+  // (Rust's and Go's code beside their tests) it is the code's.
+  const inTest = (b: ChangedBlock): boolean => testFile !== undefined && sameFile(b.path, testFile) && (!Number.isFinite(checkLine) || (b.newStart <= checkLine + 2 && b.newStart + Math.max(1, b.added.length) > checkLine - 8));
+  const testChanged = [...said].some(inTest);
+  const codeChanged = [...said].some((b) => !inTest(b));
+  if (TEST_CLASSES.has(f.class) && testChanged && !codeChanged) {
+    lines.push(`- The change edited the test itself${places.check ? ` (${inlineCode(places.check)} is its check)` : ''}, not the code it checks: if the new expectation is right, the code under test has to change to meet it; if not, restore the test's old lines (${revert}).`);
+  } else if (TEST_CLASSES.has(f.class) && testChanged && codeChanged) {
+    lines.push(`- The change edited both the code and its test, and the test fails: the code does not give what the changed test expects yet; compare the two changed places above.`);
+  } else if (TEST_CLASSES.has(f.class)) {
+    lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back). The change left the test as it was.`);
+  } else if (LIMIT_CLASSES.has(f.class)) {
+    lines.push(`- If the change's extra work is intended, raise the limit the step runs under; if not, make the changed code do less (or revert it: ${revert}). The evidence does not say which was meant.`);
+  } else if (atLine.length > 0) {
+    lines.push(`- The error is on a line this change wrote, so that line is where to act: adjust it as the error says, or revert the change (${revert}) if it was not meant.`);
+  } else {
+    lines.push(`- The change touched what the error names, not the error's own line: compare those changed lines with what the error says (or revert it to check: ${revert}).`);
+  }
+  return lines.join('\n');
+}
+
+
+/** The why answer's one sentence: the change wrote the line the finding locates (undefined otherwise). */
+export function changedLineCause(ci: CiContext, located: { path: string; line?: number | undefined } | undefined): string | undefined {
+  const w = changesOf(ci);
+  if (!w || !located || located.line === undefined) return undefined;
+  const b = w.diffs.flatMap(blocksOf).find((x) => sameFile(x.path, located.path) && touchesLine(x, located.line as number));
+  if (!b) return undefined;
+  const words = blockWords(b);
+  return `${w.range === 'since-green' ? 'The change since the last green build' : 'The last commit'} wrote that line: ${lineWords(b)} of ${inlineCode(b.path)}, ${commitWords(w, b.commitId)}${words.inline ? ` ${words.inline}` : ''} (git in the checkout).`;
+}

@@ -1,0 +1,163 @@
+/**
+ * The change a checkout holds (issue 25 point 3, session 52): the commits since the last green build's commit
+ * (or, that commit unknown, the checkout's last commit) and the diffs of the files the failure names first, for
+ * `workspaceChanges`. Read by `git` in the checkout, confined: read-only commands on commits (never the work tree,
+ * so no clean filter or fsmonitor runs), hooks, external diff, textconv, pager, signatures and replace objects
+ * off, no network (`protocol.allow=never`), no prompt, each call bounded in time and output. git's own
+ * `safe.directory` check is kept: a checkout another user owns gives nothing. Secrets are masked like the log.
+ * Shared by the CLI (`ask --workspace DIR`) and the controller (the build's workspace).
+ */
+import { execFile } from 'node:child_process';
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { maskSecrets } from '../../core/secrets.js';
+import { MAX_CHANGE_DIFF_CHARS } from '../../protocol/ciContext.js';
+import type { WorkspaceChanges } from '../../protocol/types.js';
+
+export interface ChangeOptions {
+  /** The last green build's commit (`GIT_PREVIOUS_SUCCESSFUL_COMMIT`, its recorded revision). */
+  base?: string | undefined;
+  /** The failed build's commit (`GIT_COMMIT`); else the checkout's `HEAD`. */
+  head?: string | undefined;
+  /** Paths (relative to the checkout) the failure names, most telling first: their diffs come first. */
+  named?: readonly string[];
+  workspaceId?: string;
+  /** `.git` may be a file (`gitdir: ...`, a worktree): the CLI's own checkout; the controller wants a directory. */
+  gitFileAllowed?: boolean;
+  /** All diffs together, in characters (default 6000). */
+  budget?: number;
+  /** Per git call (default 4000 ms). */
+  timeoutMs?: number;
+}
+
+const SHA = /^[0-9a-f]{7,64}$/i;
+const MAX_COMMITS = 20;
+const PER_FILE_CHARS = 2000;
+const OUTPUT_BYTES = 256 * 1024;
+
+/** The confined git call's arguments before the command's own. */
+const CONFINED = [
+  '--no-pager',
+  '--no-optional-locks',
+  '--no-replace-objects',
+  '-c', 'core.hooksPath=/dev/null',
+  '-c', 'core.fsmonitor=false',
+  '-c', 'core.quotePath=false',
+  '-c', 'diff.external=',
+  '-c', 'log.showSignature=false',
+  '-c', 'protocol.allow=never',
+  '-c', 'color.ui=false',
+];
+
+/** The environment of a git call: no GIT_* of ours (GIT_DIR would point it elsewhere), no prompt, no system config. */
+function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;
+  return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', GIT_ASKPASS: 'true', SSH_ASKPASS: 'true', GIT_PAGER: 'cat', LC_ALL: 'C' };
+}
+
+function git(dir: string, args: string[], timeoutMs: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile('git', ['-C', dir, ...CONFINED, ...args], { env: gitEnv(), timeout: timeoutMs, maxBuffer: OUTPUT_BYTES, encoding: 'utf8', windowsHide: true }, (err, stdout) => {
+      resolve(err ? undefined : stdout);
+    });
+  });
+}
+
+/** Whether two paths name the same file (one may be longer: an agent's absolute path, a `./` prefix). */
+function samePath(a: string, b: string): boolean {
+  const x = a.replace(/^\.\//, '');
+  const y = b.replace(/^\.\//, '');
+  return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
+}
+
+/** The path a changelog line names after the change (`R100 old -> new` -> new). */
+export function changedPath(line: string): string {
+  const body = line.replace(/^[ACDMRTUX]\d*\s+/, '');
+  return body.split(' -> ').pop() ?? body;
+}
+
+/** `git log --name-status` with `%x1e%H%x1f%an%x1f%s` headers into commits. */
+function commitsOf(text: string): WorkspaceChanges['commits'] {
+  const out: WorkspaceChanges['commits'] = [];
+  for (const block of text.split('\x1e').slice(1)) {
+    const [head = '', ...rest] = block.split('\n');
+    const [commitId = '', author = '', subject = ''] = head.split('\x1f');
+    if (!SHA.test(commitId)) continue;
+    const files = rest.flatMap((l) => {
+      const cols = l.split('\t').filter((c) => c !== '');
+      const status = cols[0] ?? '';
+      if (!/^[ACDMRTUX]\d*$/.test(status) || cols.length < 2) return [];
+      return [status.startsWith('R') || status.startsWith('C') ? `${status} ${cols[1] ?? ''} -> ${cols[2] ?? ''}` : `${status} ${cols[1] ?? ''}`];
+    });
+    out.push({ commitId, ...(author ? { author: maskSecrets(author.slice(0, 200)) } : {}), ...(subject ? { message: maskSecrets(subject.slice(0, 2000)) } : {}), files: files.slice(0, 100) });
+  }
+  return out;
+}
+
+/** A file's diff from its first hunk, cut at a line end within `max` characters. */
+function hunksOf(diff: string, max: number): { text: string; truncated: boolean } | undefined {
+  const at = diff.search(/^@@ /m);
+  if (at < 0) return undefined; // binary, mode only
+  const body = maskSecrets(diff.slice(at).replace(/\n$/, ''));
+  if (body.length <= max) return { text: body, truncated: false };
+  const cut = body.lastIndexOf('\n', max);
+  return { text: body.slice(0, cut > 0 ? cut : max), truncated: true };
+}
+
+/**
+ * The checkout's change, or undefined when `dir` is no git checkout (or git is missing, refuses it, or the range
+ * is empty). Never throws.
+ */
+export async function checkoutChanges(dir: string, opts: ChangeOptions = {}): Promise<WorkspaceChanges | undefined> {
+  const timeoutMs = opts.timeoutMs ?? 4000;
+  try {
+    const dotGit = await lstat(path.join(dir, '.git'));
+    if (!(dotGit.isDirectory() || (opts.gitFileAllowed === true && dotGit.isFile()))) return undefined;
+  } catch {
+    return undefined;
+  }
+  const verify = async (rev: string): Promise<string | undefined> => (await git(dir, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], timeoutMs))?.trim() || undefined;
+  const head = opts.head && SHA.test(opts.head) ? ((await verify(opts.head)) ?? (await verify('HEAD'))) : await verify('HEAD');
+  if (!head) return undefined;
+  // The last green commit counts only when it is known here and an ancestor of the head.
+  let base = opts.base && SHA.test(opts.base) ? await verify(opts.base) : undefined;
+  if (base && (base === head || (await git(dir, ['merge-base', '--is-ancestor', base, head], timeoutMs)) === undefined)) base = undefined;
+  const range = base ? 'since-green' : 'last-commit';
+  base ??= await verify(`${head}~1`);
+  if (!base) return undefined;
+  const log = await git(dir, ['log', '--no-color', '--no-decorate', '--no-merges', '-M', `--max-count=${MAX_COMMITS + 1}`, '--format=%x1e%H%x1f%an%x1f%s', '--name-status', `${base}..${head}`], timeoutMs);
+  if (log === undefined) return undefined;
+  const all = commitsOf(log);
+  const commits = all.slice(0, MAX_COMMITS);
+  if (commits.length === 0) return undefined;
+  let more = all.length > MAX_COMMITS ? 1 : 0;
+  if (more > 0) {
+    const count = Number((await git(dir, ['rev-list', '--no-merges', '--count', `${base}..${head}`], timeoutMs))?.trim());
+    if (Number.isFinite(count)) more = Math.max(1, count - commits.length);
+  }
+  // Each (commit, file), the files the failure names first, then the rest in the order git listed them.
+  const named = opts.named ?? [];
+  const rank = (p: string): number => {
+    const i = named.findIndex((n) => samePath(p, n));
+    return i < 0 ? named.length : i;
+  };
+  const pairs = commits.flatMap((c) => (c.files ?? []).filter((f) => !f.startsWith('D')).map((f) => ({ commitId: c.commitId, path: changedPath(f) })));
+  pairs.sort((a, b) => rank(a.path) - rank(b.path));
+  const diffs: WorkspaceChanges['diffs'] = [];
+  let left = opts.budget ?? 6000;
+  for (const p of pairs) {
+    if (diffs.length >= 8 || left < 200) break;
+    const raw = await git(dir, ['show', '--no-color', '--no-ext-diff', '--no-textconv', '--format=', '-U2', '-M', p.commitId, '--', p.path], timeoutMs);
+    const hunks = raw ? hunksOf(raw, Math.min(PER_FILE_CHARS, MAX_CHANGE_DIFF_CHARS, left)) : undefined;
+    if (!hunks) continue;
+    diffs.push({ path: p.path, commitId: p.commitId, text: hunks.text, ...(hunks.truncated ? { truncated: true } : {}) });
+    left -= hunks.text.length;
+  }
+  return { range, base, head, ...(opts.workspaceId ? { workspaceId: opts.workspaceId } : {}), commits, ...(more > 0 ? { moreCommits: more } : {}), diffs };
+}
+
+/** The paths a workspace's snippets name (the failing file first, the code under test, the clues), to rank diffs by. */
+export function namedPaths(snippets: readonly { path: string; kind?: string | undefined; workspaceId?: string }[]): string[] {
+  return [...new Set(snippets.filter((s) => s.kind !== 'pipeline' && s.workspaceId !== 'job-config').map((s) => s.path))];
+}
