@@ -37,6 +37,8 @@ const CLAIM_MISS = new Map<string, string>([
   // Round 25 (asserted since HELDOUT_ROUND 26): a true wording as above, and a dependency's sentence that says more than R's loader did.
   ['python-schema-check-silent-exit-after-unittest-long', 'the why\'s `only reports that a step failed` and `runs the command that failed` hold "failed" (the check is case-insensitive); the label forbids unittest\'s `FAILED` (every test passed; the silent schema check exited 1)'],
   ['rscript-library-there-is-no-package-called', 'the why says `Rscript could not resolve runner`: R\'s `there is no package called ‘runner’` is its loader not finding an installed package (nothing was resolved against a repository); the label forbids "could not resolve"'],
+  // Round 26 (asserted since HELDOUT_ROUND 27): the fix's TLS sentence names one cause of every CERTIFICATE_VERIFY_FAILED.
+  ['python-ssl-certificate-ip-address-mismatch', 'the fix says `The server\'s certificate is self-signed or signed by a CA the agent does not trust` for every CERTIFICATE_VERIFY_FAILED; here the verification\'s own reason is `IP address mismatch` (the certificate does not name 127.0.0.1); the label forbids "self-signed"'],
 ]);
 
 describe('answers on the real dev failures', () => {

@@ -50,7 +50,8 @@ export type IntentId =
   | 'lastSuccess'
   | 'failingSince'
   | 'seenBefore'
-  | 'infraOrCode';
+  | 'infraOrCode'
+  | 'worksLocally';
 
 type Cue = [RegExp, number];
 
@@ -94,6 +95,15 @@ const INTENTS: [IntentId, Cue[]][] = [
     ],
   ],
   [
+    // "It works on my machine (on my Mac), why not on CI?": what the CI run shows of where and with what it ran (ux14).
+    'worksLocally',
+    [
+      [/\b(?:works?|worked|passe[sd]|pass|runs?|ran|fine|green|ok|builds?|succeeds?)\b.*\b(?:on|in) (?:my|our) (?:own )?(?:machine|mac|macbook|laptop|computer|pc|box|workstation|desktop|local\w*|dev (?:machine|box|env\w*))\b/, 14],
+      [/\b(?:works?|worked|passe[sd]|pass|runs?|ran|fine|green|builds?)\b.*\blocally\b|\blocally\b.*\b(?:works?|worked|passe[sd]|fine|green)\b/, 14],
+      [/\b(?:fails?|failing|broken|red)\b.*\bonly (?:on|in) (?:ci|jenkins|the agent|the build server|the runner)\b|\bonly (?:fails?|failing|breaks?|broken)\b.*\b(?:on|in) (?:ci|jenkins|the agent|the build server|the runner)\b|\bdiffer\w* between (?:my|our) (?:machine|mac|laptop|local\w*) and (?:ci|jenkins)\b/, 12],
+    ],
+  ],
+  [
     // "Was it the infrastructure or the code?": which side the first error is on (issue 25).
     'infraOrCode',
     [
@@ -125,6 +135,9 @@ const INTENTS: [IntentId, Cue[]][] = [
       // "why did the Build stage pass?": a stage that passed in a failed build is part of how it failed, not "did the build pass?" (ux10).
       [/\bwhy\b.*\b(stage|step)\b.*\b(pass\w*|succe\w*|green|ok)\b|\bwhy\b.*\b(pass\w*|succe\w*|green)\b.*\b(stage|step)\b/, 6],
       [/\b(docker|daemon|container)\b.*\b(down|broken|not running|problem|issue|fail\w*)\b/, 6],
+      // "What does ERR_PACKAGE_PATH_NOT_EXPORTED mean?", "why ENOENT?": an error code (marked `%name`) is the failure's (ux14).
+      [/%[a-z]/, 4],
+      [/\bwhat (?:does|do|is|are|'?s)\b.*%[a-z]|%[a-z][a-z0-9_]*\b.*\b(?:mean\w*|stand for)\b|\bexplain\b.*%[a-z]/, 8],
       [/\b(log|console|output)\b/, 1],
     ],
   ],
@@ -578,10 +591,20 @@ function correctWord(word: string): string {
   return best;
 }
 
-/** Lower case (a name in capitals with an underscore, a variable's, marked `$name`), curly quotes straightened, contractions the cues know, typos of cue words fixed. */
+/**
+ * An error code as programs print it, in capitals: Node's `ERR_PACKAGE_PATH_NOT_EXPORTED`, C's
+ * `EXIT_FAILURE`, an errno name (`ENOENT`, `EADDRINUSE`, `EAI_AGAIN`), npm's `ELIFECYCLE`, a name that says
+ * it is an error after its first word (`SSL_ERROR_SYSCALL`, `TLS_HANDSHAKE_TIMEOUT`; `ERROR_LOG_DIR` may be a setting). Asked about, it is the failure's, not an
+ * environment variable's (ux14; rv1's item 4).
+ */
+export const ERROR_CODE =
+  /(?<![\w$%])(?:(?:ERR|EXIT)_[A-Z0-9_]+|E(?:NO[A-Z]{2,}|ACCES|ADDR(?:INUSE|NOTAVAIL)|CONN(?:REFUSED|RESET|ABORTED)|TIMEDOUT|PERM|EXIST|ISDIR|MFILE|NFILE|PIPE|AGAIN|AI_[A-Z]+|BUSY|INVAL|LOOP|NAMETOOLONG|ROFS|XDEV|HOSTUNREACH|NETUNREACH|LIFECYCLE|RESOLVE|INTEGRITY|BADF|FAULT|INTR|NOTEMPTY|NOTFOUND|NOTDIR|NOTCONN|CANCELED|OVERFLOW|2BIG|DQUOT|SRCH|CHILD|DEADLK)|[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:ERROR|FAILED|FAILURE|EXCEPTION|DENIED|REFUSED|TIMEOUT|TIMEDOUT|INVALID|MISMATCH)(?:_[A-Z0-9]+)*)\b/g;
+
+/** Lower case (an error code marked `%name`; another name in capitals with an underscore, a variable's, marked `$name`), curly quotes straightened, contractions the cues know, typos of cue words fixed. */
 export function normalizeQuestion(text: string): string {
   return text
-    .replace(/(?<![\w$])[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, (name) => `$${name}`)
+    .replace(ERROR_CODE, (name) => `%${name}`)
+    .replace(/(?<![\w$%])[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, (name) => `$${name}`)
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .replace(/\bwhat's\b/g, 'what is')
@@ -643,6 +666,8 @@ export function detectIntents(question: string, max = 3): IntentId[] {
     ['result', 'tests'],
     ['master', 'executors'],
     ['help', 'summary'],
+    // "It works on my Mac, why does it fail here?" asks what differs, the failure named in that answer.
+    ['failure', 'worksLocally'],
   ];
   const kept = found.filter((id) => !dropWhenPresent.some(([drop, keep]) => id === drop && found.includes(keep)));
   return kept.slice(0, max);

@@ -3,7 +3,7 @@
  * "the error", the names of failing tests, and Markdown code blocks that survive any log text.
  */
 import type { ChatContext } from './engine.js';
-import { failingCommandAbove, interleavedParallelAt } from '../../core/log/failingStep.js';
+import { failingCommandAbove, interleavedParallelAt, untracedScriptAbove } from '../../core/log/failingStep.js';
 import { branchOfLine, pipelinePlaceOf, unstamped } from './pipelineText.js';
 
 /** A piece of the log with its 1-based line numbers. */
@@ -448,6 +448,8 @@ export interface FailingStep {
   exitCode?: LogLine & { code: number };
   /** The error is inside a parallel block whose branches print at once, unprefixed (`[Pipeline] parallel` at this line): no command is named. */
   interleaved?: number;
+  /** A GitHub Actions step's script of several lines (its `Run` header and lines), run untraced: no command is named. */
+  untracedScript?: { start_line: number; end_line: number };
 }
 
 /**
@@ -473,6 +475,8 @@ export function failingStepOf(span: LogSpan, errorLine: number): FailingStep {
   const command = failingCommandAbove(Math.min(lines.length - 1, errorLine - span.start_line), bodyAt);
   const block = own === undefined && !command ? interleavedParallelAt(Math.min(lines.length - 1, errorLine - span.start_line), bodyAt) : undefined;
   if (block !== undefined) out.interleaved = span.start_line + block;
+  const script = !command && block === undefined ? untracedScriptAbove(Math.min(lines.length - 1, errorLine - span.start_line), bodyAt) : undefined;
+  if (script) out.untracedScript = { start_line: span.start_line + script.line, end_line: span.start_line + script.line + script.lines };
   // Jenkins prints a step's `ERROR: script returned exit code N` after the stages closed (ux7): the
   // stage is then the one the failing command ran in.
   let stageOfCommand: ReturnType<typeof pipelinePlaceOf>['stage'];

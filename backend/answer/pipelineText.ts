@@ -75,6 +75,23 @@ export function branchOfLine(body: string, branches: ReadonlySet<string>): strin
 }
 
 /**
+ * Inside a parallel block whose branches print unprefixed and at once, the stage opened last above
+ * line `last` (0-based) may be another branch's: the failed branch's own stage (declarative Pipeline
+ * names a branch's stage as the branch), else the stage that holds the block. Undefined outside such a block.
+ */
+function ownStageIn(lines: readonly string[], firstLine: number, last: number, failed: ReadonlyMap<string, number>): PipelinePlace['stage'] {
+  const block = interleavedParallelAt(last, (i) => (lines[i] === undefined ? undefined : unstamped(lines[i] as string)));
+  if (block === undefined) return undefined;
+  const failedName = failed.size === 1 ? [...failed.keys()][0] : undefined;
+  let mine: PipelinePlace['stage'];
+  for (let i = block + 1; i <= last && failedName !== undefined; i++) {
+    const open = (lines[i] as string).includes('[Pipeline] ') ? OPEN.exec(unstamped(lines[i] as string)) : null;
+    if (open?.[2]?.trim() === failedName) mine = { line: firstLine + i, name: failedName };
+  }
+  return mine ?? pipelinePlaceOf(lines.slice(0, block + 1), firstLine, firstLine + block).stage;
+}
+
+/**
  * The stage and branch of line `errorLine` of `lines` (line `firstLine` is `lines[0]`). Scans
  * back from the line: a `// stage` seen on the way closed a stage, so the next opening above
  * it is skipped; an opening in another branch's prefix is not this line's stage. Linear in the
@@ -108,21 +125,7 @@ export function pipelinePlaceOf(lines: readonly string[], firstLine: number, err
     place.stage = { line: firstLine + i, name: open[2].trim() };
     break;
   }
-  // Inside a parallel block whose branches print unprefixed and at once, the stage opened last above
-  // the line may be another branch's: the failed branch's own stage (declarative Pipeline names a
-  // branch's stage as the branch), else the stage that holds the block.
-  if (place.stage !== undefined && own === undefined) {
-    const block = interleavedParallelAt(last, (i) => (lines[i] === undefined ? undefined : unstamped(lines[i] as string)));
-    if (block !== undefined) {
-      const failedName = failed.size === 1 ? [...failed.keys()][0] : undefined;
-      let mine: PipelinePlace['stage'];
-      for (let i = block + 1; i <= last && failedName !== undefined; i++) {
-        const open = (lines[i] as string).includes('[Pipeline] ') ? OPEN.exec(unstamped(lines[i] as string)) : null;
-        if (open?.[2]?.trim() === failedName) mine = { line: firstLine + i, name: failedName };
-      }
-      place.stage = mine ?? pipelinePlaceOf(lines.slice(0, block + 1), firstLine, firstLine + block).stage;
-    }
-  }
+  if (place.stage !== undefined && own === undefined) place.stage = ownStageIn(lines, firstLine, last, failed) ?? place.stage;
   // Printed after every stage closed (the error Jenkins prints at the end of the run): the stage
   // that failed is the last one opened before declarative Pipeline skipped the rest.
   if (place.stage === undefined) {
@@ -130,16 +133,19 @@ export function pipelinePlaceOf(lines: readonly string[], firstLine: number, err
     const skipped = lines.findIndex((l) => l.includes('skipped due to earlier failure') && SKIPPED.test(unstamped(l)));
     const name = skipped >= 0 ? SKIPPED.exec(unstamped(lines[skipped] as string))?.[1] : undefined;
     let passed = false; // the skipped stage's own opening, just above its message
+    let blockEnd: number | undefined; // the last line of a parallel block closed above the skipped stage
     for (let i = skipped - 1; i >= 0; i--) {
       const line = lines[i] as string;
       if (!line.includes('[Pipeline] ')) continue;
+      if (blockEnd === undefined && /^\[Pipeline\] \/\/ parallel\s*$/.test(unstamped(line))) blockEnd = i - 1;
       const stage = OPEN.exec(unstamped(line))?.[2]?.trim();
       if (stage === undefined || stage.startsWith(BRANCH) || stage.startsWith('Declarative: ')) continue;
       if (!passed && stage === name) {
         passed = true;
         continue;
       }
-      place.stage = { line: firstLine + i, name: stage };
+      // The stage before the skipped one may be a branch's of an interleaved parallel block (ux14): as above.
+      place.stage = (blockEnd === undefined ? undefined : ownStageIn(lines, firstLine, blockEnd, failed)) ?? { line: firstLine + i, name: stage };
       break;
     }
     if (skipped < 0) {

@@ -42,6 +42,7 @@ import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
 import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
 import { arbitrated } from './arbiter.js';
 import { withMaskedStage } from './pipeMasked.js';
+import { failedOutputFinding } from './failedOutput.js';
 import { goVerboseOwn, goVerboseStart } from './goFar.js';
 import { goTestBinaryRan, poisoningPanic, shouldPanicVerdict, withoutCaughtImports } from './aftermath.js';
 
@@ -238,6 +239,9 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const ending = best.class === 'unknown' ? endingBelow(lines, excerpt.end_line, bodyOf, (k) => /^(?:timeout-aborted|out-of-memory)$/.test(ruleOf(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? ''))?.rule.cls ?? '')) : undefined;
   if (ending !== undefined) return findingIn(lines, { start_line: ending + 1, end_line: ending + 1 });
   if (best.class !== 'unknown' && !bareSignal) return best;
+  // Jenkins' verdicts alone (a failed branch, skipped stages, the exit code): the failed step's last output (failedOutput.ts).
+  const failedOutput = bareSignal ? undefined : failedOutputFinding(lines, excerpt, (w) => findingIn(lines, w));
+  if (failedOutput) return failedOutput;
   // An exit status alone (`ERROR: script returned exit code 255`): the step's last lines before
   // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
   let start = excerpt.start_line;

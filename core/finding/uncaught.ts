@@ -166,8 +166,10 @@ const ELIXIR_LIBRARY_APP = /^(?:elixir|stdlib|kernel|ex_unit|mix|logger|iex|eex|
 function elixirAt(text: string, index: number): Uncaught | undefined {
   const m = ELIXIR_EXCEPTION.exec(text);
   if (!m || ELIXIR_NOT_RAISED.test(m[1] as string)) return undefined;
-  const exception = (m[1] as string).split('.').pop() as string;
-  return { index, text, exception, runtime: 'elixir', tool: 'elixir', ...(exception === 'AssertionError' ? { check: true as const } : {}) };
+  // Elixir names an exception by its module, as the runtime prints it (`Protocol.UndefinedError`, `Ecto.NoResultsError`):
+  // the whole name is the name (ux14), not its last part as for a JVM or Python class with its package.
+  const exception = m[1] as string;
+  return { index, text, exception, runtime: 'elixir', tool: 'elixir', ...(/(?:^|\.)AssertionError$/.test(exception) ? { check: true as const } : {}) };
 }
 
 function elixirFrames(line: string): GrammarFrame[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../test/helpers/rulesReading.js';
-import { echoedCommand, failingCommandAbove } from './failingStep.js';
+import { echoedCommand, failedOutputEnd, failingCommandAbove } from './failingStep.js';
 
 /** The one reader of the command that ended a failing step (failingStep.ts), used by the finding and the answers alike. */
 const commandAt = (at: number, ...lines: string[]): string | undefined => failingCommandAbove(at, (i) => lines[i])?.command;
@@ -63,5 +63,37 @@ describe("the finding's command purpose reads the same command", () => {
 
   it('counter-example: a command that printed nothing of a difference stays unknown, trap or not', () => {
     expect(analyze(jenkins('+ ./calc < tests/sum.in > out/sum.txt', '+ ./publish.sh out/'))[0]?.finding?.class ?? 'unknown').toBe('unknown');
+  });
+});
+
+describe("a failed step's last output under Jenkins' verdicts alone (ux14)", () => {
+  const end = (lines: string[], at = lines.length - 1): number | undefined => failedOutputEnd(at, (i) => lines[i])?.end;
+  const parallel = ['[Pipeline] parallel', '[Pipeline] { (Branch: a)', '[Pipeline] { (Branch: b)', '[Pipeline] sh', '[Pipeline] sh', '+ ./a', '+ ./b', 'b is fine', 'table has no row for X', '[Pipeline] }', 'Failed in branch a', 'b still fine', '[Pipeline] }', '[Pipeline] // parallel'];
+
+  it("is the line above the failed branch's closings, from the verdict after the block, from a skipped stage, or from `Failed in branch` itself", () => {
+    expect(end([...parallel, 'ERROR: script returned exit code 3'])).toBe(8);
+    expect(end([...parallel, '[Pipeline] { (Deploy)', 'Stage "Deploy" skipped due to earlier failure(s)', '[Pipeline] // stage', 'ERROR: script returned exit code 3'])).toBe(8);
+    expect(end(parallel, 10)).toBe(8);
+  });
+
+  it('of a sequential Pipeline: the line above the failed stage closing, under the next stage skipped', () => {
+    const lines = ['[Pipeline] { (Test)', '[Pipeline] sh', '+ ./check', 'carriers stale', '[Pipeline] }', '[Pipeline] // stage', '[Pipeline] stage', '[Pipeline] { (Deploy)', 'Stage "Deploy" skipped due to earlier failure(s)', '[Pipeline] }', '[Pipeline] // stage', 'ERROR: script returned exit code 4'];
+    expect(failedOutputEnd(11, (i) => lines[i])).toEqual({ end: 3, skipped: 8 });
+  });
+
+  it('counter-examples: a process step after the block (its output may say why), no failed branch, no skip', () => {
+    expect(end([...parallel, '[Pipeline] sh', '+ ./notify', 'ERROR: script returned exit code 3'])).toBeUndefined();
+    expect(end(['[Pipeline] parallel', '[Pipeline] { (Branch: a)', '+ ./a', 'ok', '[Pipeline] }', '[Pipeline] // parallel', 'ERROR: script returned exit code 1'])).toBeUndefined();
+    expect(end(['[Pipeline] sh', '+ ./a', 'boom', 'ERROR: script returned exit code 1'])).toBeUndefined();
+  });
+});
+
+describe('no command above a closed parallel block whose branches interleaved (ux14)', () => {
+  it('names none after the block, where the nearest echoed command may be any branch\'s', () => {
+    const lines = ['[Pipeline] parallel', '[Pipeline] { (Branch: a)', '[Pipeline] { (Branch: b)', '[Pipeline] sh', '[Pipeline] sh', '+ ./a', '+ ./b', 'x', '[Pipeline] }', '[Pipeline] }', '[Pipeline] // parallel', 'ERROR: script returned exit code 1'];
+    expect(failingCommandAbove(11, (i) => lines[i])).toBeUndefined();
+    // One branch, or branches that ran no process step at once: the command is named as before.
+    const one = ['[Pipeline] parallel', '[Pipeline] { (Branch: a)', '[Pipeline] sh', '+ ./a', 'x', '[Pipeline] }', '[Pipeline] // parallel', 'ERROR: script returned exit code 1'];
+    expect(failingCommandAbove(7, (i) => one[i])?.command).toBe('./a');
   });
 });

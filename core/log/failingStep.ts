@@ -68,13 +68,45 @@ export function failingCommandAbove(at: number, bodyAt: (i: number) => string | 
   let skipped = 0;
   for (let i = at; i >= 0 && at - i <= reach; i--) {
     const body = bodyAt(i);
+    // A command above a closed parallel block whose branches interleaved may be any branch's (ux14).
+    if (body !== undefined && PARALLEL_CLOSE.test(body) && i > 0 && interleavedParallelAt(i - 1, bodyAt) !== undefined) return undefined;
     const command = body === undefined ? undefined : echoedCommand(body);
     if (command === undefined) continue;
     if (STEP_WRAPPER.test(command)) return undefined;
+    // GitHub's `##[group]Run X` shows a step's script's first line; a script of several lines runs untraced (ux14).
+    if (body !== undefined && body.startsWith('##[group]Run ') && scriptLinesBelow(i, bodyAt) > 1) return undefined;
     if (!notRunToEnd(i, command, bodyAt)) return { line: i, command };
     if (++skipped > MAX_SKIPPED) return undefined;
   }
   return undefined;
+}
+
+/**
+ * The GitHub Actions step whose script of several lines ran at line `at` (0-based): its `##[group]Run`
+ * header's line and the script's line count, when the nearest step header above `at` is one (ux14).
+ */
+export function untracedScriptAbove(at: number, bodyAt: (i: number) => string | undefined, reach = 5000): { line: number; lines: number } | undefined {
+  for (let i = at; i >= 0 && at - i <= reach; i--) {
+    const body = bodyAt(i);
+    if (body === undefined || !body.startsWith('##[group]Run ')) continue;
+    const lines = scriptLinesBelow(i, bodyAt);
+    return lines > 1 ? { line: i, lines } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * How many lines the script of a GitHub Actions step has, as its `##[group]Run` header at `at` lists them:
+ * the lines up to its `shell:` line (or the group's end, before `with:`/`env:`).
+ */
+function scriptLinesBelow(at: number, bodyAt: (i: number) => string | undefined): number {
+  let n = 0;
+  for (let i = at + 1; i <= at + 200; i++) {
+    const body = bodyAt(i);
+    if (body === undefined || /^(?:shell|with|env): ?|^##\[endgroup\]/.test(body.trim())) break;
+    n++;
+  }
+  return n;
 }
 
 /**
@@ -109,6 +141,10 @@ export function stepSpan(at: number, length: number, bodyAt: (i: number) => stri
 const PROCESS_STEP = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)\s*$/;
 /** How far above a line its parallel block's opening is looked for. */
 const PARALLEL_REACH = 20000;
+const PARALLEL_OPEN = /^\[Pipeline\] parallel\s*$/;
+const PARALLEL_CLOSE = /^\[Pipeline\] \/\/ parallel\s*$/;
+/** Jenkins' `Failed in branch X` (older versions may prefix it with the branch: `[X] Failed in branch X`). */
+const BRANCH_FAILED = /^(?:\[[^\]\n]+\] )?Failed in branch \S/;
 
 /**
  * Whether line `at` (0-based, as `bodyAt` counts) lies in a Pipeline `parallel` block whose
@@ -127,14 +163,77 @@ export function interleavedParallelAt(at: number, bodyAt: (i: number) => string 
     const body = bodyAt(i);
     if (body === undefined || !body.startsWith('[Pipeline] ')) continue;
     if (PROCESS_STEP.test(body)) steps++;
-    else if (/^\[Pipeline\] \/\/ parallel\s*$/.test(body)) depth++;
-    else if (/^\[Pipeline\] parallel\s*$/.test(body)) {
+    else if (PARALLEL_CLOSE.test(body)) depth++;
+    else if (PARALLEL_OPEN.test(body)) {
       if (depth > 0) {
         depth--;
         continue;
       }
       return steps >= 2 ? i : undefined;
     }
+  }
+  return undefined;
+}
+
+/** Declarative Pipeline's notice for each stage after the failed one. */
+const STAGE_SKIPPED = /^Stage ".+" skipped due to earlier failure/;
+
+/** Where a failed step's own output ended, for a verdict that says only that the build failed. */
+export interface FailedOutput {
+  /** The step's last line of output (0-based). */
+  end: number;
+  /** Jenkins' `Failed in branch X` for a parallel branch that failed. */
+  branchFailed?: number;
+  /** Declarative Pipeline's `Stage "X" skipped due to earlier failure(s)` under the failed stage. */
+  skipped?: number;
+}
+
+/**
+ * The last line (0-based) a failed step printed, for a verdict at `at` that says only that the
+ * build failed: `Failed in branch X`, `Stage "Package" skipped due to earlier failure(s)`, or
+ * `ERROR: script returned exit code 1` at the Pipeline's end (ux14). Jenkins closes the failed
+ * step's blocks (`[Pipeline] }`, `[Pipeline] // stage`) right after it ends, then prints `Failed in
+ * branch X` (a parallel branch) or opens the next stage only to skip it: the line above those
+ * closings is the step's own last output, where a program that stopped said why. Of several
+ * failed branches the first is taken (the build's verdict is its error). Undefined when none of
+ * these marks is above `at`, or a process step (`[Pipeline] sh`) ran after the block closed (its
+ * output may be the cause). In a block whose branches print unprefixed and at once, the line may
+ * still be another branch's: the caller says "the last line before the branch ended", not more.
+ */
+export function failedOutputEnd(at: number, bodyAt: (i: number) => string | undefined): FailedOutput | undefined {
+  const own = BRANCH_FAILED.test(bodyAt(at) ?? '');
+  let closed = own;
+  let failedAt: number | undefined = own ? at : undefined;
+  let skipped: number | undefined;
+  for (let i = at; !own && i >= 0 && at - i <= PARALLEL_REACH; i--) {
+    const body = bodyAt(i);
+    if (body === undefined) continue;
+    if (BRANCH_FAILED.test(body)) {
+      if (closed) failedAt = i;
+      continue;
+    }
+    if (!closed && STAGE_SKIPPED.test(body)) {
+      skipped = i;
+      continue;
+    }
+    if (!body.startsWith('[Pipeline] ')) {
+      // The skipped stage's notice sits under the failed stage's closings: the first line of output above them ends it.
+      if (!closed && skipped !== undefined && body.trim() !== '') return { end: i, skipped };
+      continue;
+    }
+    if (!closed) {
+      if (PROCESS_STEP.test(body)) return undefined;
+      if (PARALLEL_CLOSE.test(body)) closed = true;
+      continue;
+    }
+    if (PARALLEL_OPEN.test(body)) break;
+    if (PARALLEL_CLOSE.test(body)) return undefined; // a nested block: not read
+  }
+  if (!closed || failedAt === undefined) return undefined;
+  for (let i = failedAt - 1; i >= 0 && failedAt - i <= 40; i--) {
+    const body = (bodyAt(i) ?? '').trim();
+    if (body === '' || body.startsWith('[Pipeline] ')) continue;
+    return BRANCH_FAILED.test(body) ? undefined : { end: i, branchFailed: failedAt, ...(skipped === undefined ? {} : { skipped }) };
   }
   return undefined;
 }

@@ -13,6 +13,7 @@ import { hasLog, lineTextOf, rankedErrorExcerpts, reportsOnly } from './logHelpe
 import { offlineLine } from './remedyWhere.js';
 import { testTimeLimitOf } from './exceptions.js';
 import { goLocalModule } from './goLocalModule.js';
+import { capitalise } from './outcome.js';
 import { type AnswerGroup, type Composer, ReplyBuilder, notSaid } from './reply.js';
 
 /** Which side a class of failure is on, from the class alone. */
@@ -60,6 +61,25 @@ const ENVIRONMENT_NEEDS: [RegExp, string][] = [
 /** What an exception's message says the program needed of the environment (`a file or directory`...), if anything. */
 export const environmentNeedOf = (message: string): string | undefined => ENVIRONMENT_NEEDS.find(([re]) => re.test(message))?.[1];
 
+/**
+ * What the runtime itself calls what stopped the program (ux14): an exception where it names one,
+ * else a Fortran, Lua or R runtime error, a panic (Go, Rust) or the signal that stopped it.
+ */
+function runtimeWord(f: Finding): string {
+  if (f.exception === 'panic') return 'panic';
+  if (f.exception && /^SIG/.test(f.exception)) return 'signal';
+  if (f.exception && /Sanitizer/.test(f.exception)) return 'sanitizer report';
+  return !f.exception || f.exception === 'error' ? 'runtime error' : 'exception';
+}
+
+/** Who raised it, in the runtime's words: "the exception was raised by the program or its tests", "the runtime error came from the program". */
+function raisedBy(f: Finding): string {
+  const word = runtimeWord(f);
+  if (word === 'exception') return 'the exception was raised by the program or its tests';
+  if (word === 'signal') return `the signal ${inlineCode(f.exception as string)} stopped the program`;
+  return `the ${word} came from the program${f.class === 'test-error' ? ' or its tests' : ''}`;
+}
+
 /** What the class says, one sentence per side; `either` says what would tell them apart. */
 function verdictOf(f: Finding, lineText?: (n: number) => string | undefined): { lead: string; why: string } {
   const side = SIDE[f.class];
@@ -73,13 +93,13 @@ function verdictOf(f: Finding, lineText?: (n: number) => string | undefined): { 
     if (needs) {
       return {
         lead: "**I can't tell which from the log alone.**",
-        why: `The exception is about ${needs} the program needed: the code is wrong if it asks for the wrong one, the environment if it should have been there.`,
+        why: `The ${runtimeWord(f)} is about ${needs} the program needed: the code is wrong if it asks for the wrong one, the environment if it should have been there.`,
       };
     }
     return {
       lead: '**The code, as far as the log shows.**',
       why: runtime
-        ? 'The exception was raised by the program or its tests; it points at the environment only if it is about something the environment provides (a file, a service, a setting), which the message would name.'
+        ? `${capitalise(raisedBy(f))}; it points at the environment only if it is about something the environment provides (a file, a service, a setting), which the message would name.`
         : `A ${f.class === 'lint' ? 'lint finding' : f.class === 'link-error' ? 'link error' : f.class === 'compile-error' ? 'compile error' : 'failing test check'} comes from the code, its tests or its build files, not from the agent or the network.`,
     };
   }

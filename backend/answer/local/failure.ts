@@ -16,6 +16,7 @@ import { addHistory, historyAnswer } from './history.js';
 import { rerunOutlook, retryLead, retryVerdict, RETRY_QUESTION } from './blame.js';
 import { IGNORE_QUESTION } from '../intents.js';
 import { focusedAnswer, nextStep, spanWithMessage } from './focus.js';
+import { failedOutputLine } from './parallelBranch.js';
 import { CLASS_LABEL, classHedge, likelySentence } from './likely.js';
 import type { Finding, FindingClass } from '../../../protocol/types.js';
 import type { FailureKind } from '../logtext.js';
@@ -256,6 +257,7 @@ const failure: Composer = async (ask) => {
   const headline = { line: found.message_line, text: found.message, isError: found.class !== 'unknown' || headlineOf(top).isError };
   out.log({ start_line: found.message_line, end_line: found.message_line });
   const headlineCite = citeMessage(found, lineTextOf(ctx, top));
+  const lastOutput = found.class === 'unknown' && isConsequenceOnly(top.text) ? failedOutputLine(storedLogSpan(ctx), top, found.message_line) : undefined;
   const stopped = outcome === 'aborted' || (found.class === 'timeout-aborted' && abortedBy(found.message) !== undefined);
   if (askedKind) {
     const shown = spans.map((span) => showsKind(ctx, span, askedKind)).find((x) => x !== undefined);
@@ -278,6 +280,17 @@ const failure: Composer = async (ask) => {
     out.line(
       `**${capitalise(build)} is still running; the first error so far is ${at(headline.line)}:** ${inlineCode(clip(headline.text))}`,
     );
+  } else if (lastOutput) {
+    // No line says why: the failed step's last output is what there is (ux14), said as that, not as "the error".
+    const how = outcome === 'unknown' ? 'The log' : `${capitalise(build)} ${endedAs(outcome, raw)}:`;
+    const marks = [lastOutput.branch, lastOutput.skipped].filter((m): m is { name: string; line: number } => m !== undefined);
+    for (const m of marks) out.log({ start_line: m.line, end_line: m.line });
+    const says = [
+      lastOutput.branch ? `parallel branch ${inlineCode(lastOutput.branch.name)} failed ${cite({ start_line: lastOutput.branch.line, end_line: lastOutput.branch.line })}` : undefined,
+      lastOutput.skipped ? `stage ${inlineCode(lastOutput.skipped.name)} was skipped after an earlier failure ${cite({ start_line: lastOutput.skipped.line, end_line: lastOutput.skipped.line })}` : undefined,
+    ].filter(Boolean).join(' and ');
+    const maybe = lastOutput.interleaved ? ' (the parallel branches printed at once, unprefixed, so it may be another branch\'s line)' : '';
+    out.line(`**${how}** Jenkins' own lines say only that ${says}; the last line printed before the failed ${lastOutput.branch ? 'branch' : 'stage'} ended is ${headlineCite}${maybe}: ${inlineCode(clip(headline.text))}`);
   } else if (!headline.isError) {
     // The analyzer found where it stopped, but no line says "error": say so, don't dress it up.
     const why = 'reason' in top && typeof top.reason === 'string' ? ` (${top.reason})` : '';
@@ -513,7 +526,11 @@ const step: Composer = (ask) => {
     out.log(top);
     return out.reply();
   }
-  const errorLine = top ? headlineOf(top).line : stored.end_line;
+  // A verdict alone (`script returned exit code 1`) whose finding was read further up (a failed parallel branch's last
+  // output, ux14): the step is placed, and the error quoted, at the finding's line.
+  const read = top ? findingFor(ctx, top) : undefined;
+  const farRead = top && read && isConsequenceOnly(top.text) && (read.message_line < top.start_line || read.message_line > top.end_line) ? read : undefined;
+  const errorLine = farRead ? farRead.message_line : top ? headlineOf(top).line : stored.end_line;
   const found = failingStepOf(stored, errorLine);
   const at = (line: number): string => {
     out.log({ start_line: line, end_line: line });
@@ -543,11 +560,15 @@ const step: Composer = (ask) => {
     for (let i = sentences.length - 1; i >= 0; i--) if (sentences[i]?.key === 'stage') sentences.splice(i, 1);
   } else if (wants === 'command' && !found.command && found.interleaved !== undefined) {
     out.line(`The log does not say which command failed: the error was printed inside a parallel block ${at(found.interleaved)} whose branches ran at once and print their lines unprefixed, so the commands echoed above it may be another branch's.`);
+  } else if (wants === 'command' && !found.command && found.untracedScript !== undefined) {
+    out.log(found.untracedScript);
+    out.line(`The log does not say which command failed: the step's script has several lines ${cite(found.untracedScript)}, and GitHub Actions runs them with \`bash -e\` without echoing each command, so its output does not show which one stopped it.`);
   } else if (!sentences.some((x) => x.key === wants)) out.line(`The uploaded log does not say ${missing[wants]}.`);
   for (const [i, x] of sentences.entries()) out.line(i === 0 && x.key === wants ? `**${x.text}.**` : `${x.text}.`);
   if (top) {
     out.line();
-    out.line(`The error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
+    if (farRead) out.line(`The error ${at(farRead.message_line)}: ${inlineCode(clip(farRead.message))}`);
+    else out.line(`The error ${cite(top)}: ${inlineCode(clip(headlineOf(top).text))}`);
     out.log(top);
     const first = nextStep(findingFor(ctx, top), remedyOf(toolShown(findingFor(ctx, top), ctx), lineTextOf(ctx, top)).steps);
     if (first) out.line(`\n**Next step:** ${first}`);

@@ -350,7 +350,8 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
         parts.push(`The test ${test}${testCite} did not start: pytest's setup of it (its fixtures) raised ${inlineCode(f.exception)} ${m}, before the test's own code ran.`);
         break;
       }
-      parts.push(f.exception ? `${f.test ? `The test ${test}${testCite}` : 'A test'} stopped on ${inlineCode(f.exception)}, an exception the code raised while it ran ${m}.` : `${f.test ? `The test ${test}${testCite}` : 'A test'} failed ${m}; the log does not show an exception or a checked value for it.`);
+      // Tcl's and Lua's generic `error` is no exception's name (ux14, tcl-rates).
+      parts.push(f.exception === 'error' ? `${f.test ? `The test ${test}${testCite}` : 'A test'} stopped on an error the code raised while it ran ${m}.` : f.exception ? `${f.test ? `The test ${test}${testCite}` : 'A test'} stopped on ${inlineCode(f.exception)}, an exception the code raised while it ran ${m}.` : `${f.test ? `The test ${test}${testCite}` : 'A test'} failed ${m}; the log does not show an exception or a checked value for it.`);
       break;
     case 'runtime-exception':
       // R's `Error in f(x) : msg` is a condition R signalled in that call, not an exception named `error`.

@@ -5,13 +5,14 @@
  * that error usually asks for. Both say only what the finding and the log hold; without frames
  * (a compiler's error) or without a class the failure answer answers as before.
  */
-import { cite, clip, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
+import { cite, clip, inlineCode, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
+import { ERROR_CODE } from '../intents.js';
 import type { ChatContext } from '../engine.js';
 import type { Finding } from '../../../protocol/types.js';
 import { citeMessage, meaningOf, toolShown, traceSentence } from './findingText.js';
 import { classHedge } from './likely.js';
 import { exceptionHint } from './exceptions.js';
-import { lineTextOf, quote } from './logHelpers.js';
+import { isConsequenceOnly, lineTextOf, quote } from './logHelpers.js';
 import { ReplyBuilder, type Reply } from './reply.js';
 
 /** "Show me the stack trace", "the traceback", "the backtrace". */
@@ -99,8 +100,41 @@ function meaningAnswer(ctx: ChatContext, top: LogSpan, found: Finding): Reply | 
   return out.reply();
 }
 
+/** "What does ENOENT mean?": an error code, as intents.ts marks it (one at a time, not global). */
+const CODE_ASKED = new RegExp(ERROR_CODE.source);
+
+/**
+ * A question naming an error code (`ERR_PACKAGE_PATH_NOT_EXPORTED`, `ENOENT`): where the log prints it. In the
+ * first error: the meaning answer (or the whole diagnosis); elsewhere: that line, said not to be the first error;
+ * nowhere: that this log does not print it (ux14; rv1's item 4).
+ */
+function codeAnswer(question: string, ctx: ChatContext, top: LogSpan, found: Finding): Reply | undefined {
+  const code = CODE_ASKED.exec(question)?.[0];
+  if (code === undefined) return undefined;
+  const word = new RegExp(`(?<![\\w-])${code}(?![\\w-])`);
+  const lineText = lineTextOf(ctx, top);
+  if (word.test(top.text) || word.test(found.message)) return meaningAnswer(ctx, top, found);
+  const stored = storedLogSpan(ctx);
+  const lines = stored ? stored.text.split('\n') : [];
+  const at = lines.findIndex((l) => l.includes(code) && word.test(l));
+  const out = new ReplyBuilder();
+  out.log({ start_line: found.message_line, end_line: found.message_line });
+  const first = `${found.class === 'unknown' ? 'the first line that looks like an error' : 'the first error'} is ${citeMessage(found, lineText)}: ${inlineCode(clip(found.message))}`;
+  if (!stored || at < 0) {
+    out.line(`**This log does not print ${inlineCode(code)}**, so it does not say what ${inlineCode(code)} had to do with this build; ${first}.`);
+    return out.reply();
+  }
+  const n = stored.start_line + at;
+  out.log({ start_line: n, end_line: n });
+  out.line(`**${inlineCode(code)} is printed at ${cite({ start_line: n, end_line: n })}:** ${inlineCode(clip(withoutStamp(lines[at] as string).trim()))}`);
+  out.line(`That line is not the failure I found first: ${first}. Ask *why did it fail?* for that one.`);
+  return out.reply();
+}
+
 /** The answer to a question about the trace or the meaning of the first error, when it has one of its own. */
 export function focusedAnswer(question: string, ctx: ChatContext, top: LogSpan, found: Finding): Reply | undefined {
+  const code = codeAnswer(question, ctx, top, found);
+  if (code) return code;
   if (TRACE_QUESTION.test(question)) return traceAnswer(ctx, top, found);
   if (MEANING_QUESTION.test(question)) return meaningAnswer(ctx, top, found);
   return undefined;
@@ -127,8 +161,11 @@ export function nextStep(f: Finding, steps: readonly string[]): string | undefin
 export function spanWithMessage(ctx: ChatContext, top: LogSpan, found: Finding): LogSpan {
   const n = found.message_line;
   if (n >= top.start_line && n <= top.end_line) return top;
-  if (n < top.start_line - 8 || n > top.end_line + 8) return top;
   const text = lineTextOf(ctx, top);
+  // A verdict alone (`ERROR: script returned exit code 1` at a Pipeline's end) whose finding was read further up (a
+  // failed parallel branch's last output, ux14): the lines that say why, not the verdict again.
+  if ((n < top.start_line - 8 || n > top.end_line + 8) && isConsequenceOnly(top.text)) return around(text, n) ?? top;
+  if (n < top.start_line - 8 || n > top.end_line + 8) return top;
   const start = Math.min(n, top.start_line);
   const end = Math.max(n, top.end_line);
   const lines: string[] = [];
@@ -138,4 +175,17 @@ export function spanWithMessage(ctx: ChatContext, top: LogSpan, found: Finding):
     lines.push(line);
   }
   return { ...top, start_line: start, end_line: end, text: lines.join('\n') };
+}
+
+/** Line `n` with up to four lines above it and one below, as the stored log holds them (blank edges dropped). */
+function around(text: (n: number) => string | undefined, n: number): LogSpan | undefined {
+  if (text(n) === undefined) return undefined;
+  let start = n;
+  while (start > n - 4 && start > 1 && text(start - 1) !== undefined) start--;
+  let end = n + 1;
+  if (text(end) === undefined || (text(end) as string).trim() === '') end = n;
+  while (start < n && (text(start) as string).trim() === '') start++;
+  const lines: string[] = [];
+  for (let i = start; i <= end; i++) lines.push(text(i) as string);
+  return { start_line: start, end_line: end, text: lines.join('\n') };
 }

@@ -18,6 +18,7 @@ import { typeOut } from '../typing.js';
 import { blameAnswers } from './blame.js';
 import { buildAnswers } from './build.js';
 import { detailAnswers } from './details.js';
+import { elsewhereAnswers } from './elsewhere.js';
 import { failureAnswers } from './failure.js';
 import { historyAnswers } from './history.js';
 import { fixAnswers } from './fix.js';
@@ -33,7 +34,7 @@ import { workspaceAnswers } from './workspace.js';
 export type { Reply } from './reply.js';
 
 /** Every answer group the engine dispatches to, in no particular order (each owns its intents). */
-export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, fixAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers, workspaceAnswers, historyAnswers, blameAnswers];
+export const ANSWER_GROUPS: readonly AnswerGroup[] = [failureAnswers, fixAnswers, buildAnswers, jobAnswers, serverAnswers, logLineAnswers, summaryAnswers, detailAnswers, workspaceAnswers, historyAnswers, blameAnswers, elsewhereAnswers];
 
 /** One composer per intent, collected from the groups; an intent claimed twice fails at load. */
 function composersOf(groups: readonly AnswerGroup[]): Partial<Record<IntentId, Composer>> {

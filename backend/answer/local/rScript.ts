@@ -5,7 +5,7 @@
  * answer can say from those lines, and `match.arg`'s own grammar: `'arg' should be one of “a”, “b”`.
  */
 import type { Finding } from '../../../protocol/types.js';
-import { cite, inlineCode } from '../logtext.js';
+import { cite, clip, inlineCode } from '../logtext.js';
 import type { LineText } from './findingText.js';
 
 const R_CALL = /^Error in (.+?) ?: /;
@@ -39,4 +39,24 @@ export function rErrorSteps(f: Finding, lineText: LineText | undefined, ciComman
     );
   }
   return steps;
+}
+
+/** Tcl errorInfo's frame of a procedure, `    (procedure "rates::quote" line 3)`, and the command quoted above it. */
+const TCL_PROC_FRAME = /^\s+\(procedure "([^"]+)" line (\d+)\)\s*$/;
+
+/**
+ * Where Tcl's errorInfo under the message at `f.message_line` places the error when it names no file
+ * (ux14, tcl-rates): the innermost procedure and the line of its body, with the command it was executing;
+ * a sentence for the remedy's first step, or undefined when errorInfo names no procedure.
+ */
+export function tclProcedureStep(f: Finding, lineText: ((n: number) => string | undefined) | undefined, m: string): string | undefined {
+  // By errorInfo's own frame (Tcl's alone), not the tool: an answer may show the finding without its tool.
+  if (!lineText) return undefined;
+  for (let n = f.message_line + 1; n <= f.message_line + 12; n++) {
+    const frame = TCL_PROC_FRAME.exec(lineText(n) ?? '');
+    if (!frame) continue;
+    const command = /^"(.+)"\s*$/.exec((lineText(n - 1) ?? '').trim())?.[1];
+    return `Tcl's errorInfo places it in procedure ${inlineCode(frame[1] as string)}, line ${frame[2] as string} of its body ${cite({ start_line: n, end_line: n })}${command ? `, executing ${inlineCode(clip(command, 120))} ${cite({ start_line: n - 1, end_line: n - 1 })}` : ''}: open that procedure and read that line against the error ${m}.`;
+  }
+  return undefined;
 }

@@ -9,7 +9,7 @@ import { lintFixCommand, systemPackageHint } from './fixCommands.js';
 import { dependencySteps } from './dependencySteps.js';
 import { likelyStep } from './likely.js';
 import { goLocalModule, goLocalModuleStep } from './goLocalModule.js';
-import { rErrorSteps } from './rScript.js';
+import { rErrorSteps, tclProcedureStep } from './rScript.js';
 import { osAct, osConditionOf, osUnsure, stepUserIn, systemDir } from './osCondition.js';
 import { READ_ONLY_MOUNT } from './osWords.js';
 import { IMPORT_CYCLE } from './importCycle.js';
@@ -257,7 +257,7 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
           ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${target === project && loc?.frames?.raise && (loc.frames.raise.file !== project.file || loc.frames.raise.line !== project.line) ? ' (the deepest frame in the project\'s own code)' : ''}${act}.`
           : place
             ? `Open ${place}, where the log places ${ex}${act}.`
-            : `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`,
+            : (tclProcedureStep(f, i.lineText, m) ?? `The log names no line that raised ${ex}; its message ${m} is all it printed: run it again locally with a stack trace (the command below) to find that line.`),
       });
       if (f.linkage?.stage === 'load') steps.push(...loadSteps(f, i.stored, m));
       if (f.class === 'test-error') {

@@ -95,6 +95,8 @@ function subjectOf(intent: IntentId | undefined, ci: CiContext | undefined): str
       return `whether ${build} failed on the infrastructure or the code`;
     case 'seenBefore':
       return `whether ${build}'s failure happened before`;
+    case 'worksLocally':
+      return `what differs between ${build}'s run and your machine`;
     case 'summary':
     case 'help':
     case undefined:
