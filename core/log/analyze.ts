@@ -78,18 +78,11 @@ export interface AnalyzeOptions {
    * with the lines kept.
    */
   keepLines?: boolean;
-  /**
-   * The log's size in bytes when the caller knows it (a file's): a log under PRIME_MIN_BYTES (prime.ts) is analysed
-   * without the priming when it is the process's first, as `cichat analyze` of one log runs it. Same excerpts and
-   * findings either way.
-   */
+  /** The log's size in bytes when known (a file's): under PRIME_MIN_BYTES (prime.ts) no priming; same output. */
   sizeHint?: number;
 }
 
-/**
- * A line's block is made once this many lines after it are known: a block reads ~90 lines
- * ahead, and its finding (core/finding) reads up to 80 lines after the block.
- */
+/** A line's block is made once this many lines after it are known: a block reads ~90 lines ahead, its finding up to 80 after it. */
 export const WINDOW_AHEAD = 200;
 /** Lines kept around each block besides its own, for its finding (core/finding reads up to 70 lines before an excerpt and 80 after it). */
 const CONTEXT_BEFORE = 80;
