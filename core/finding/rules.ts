@@ -642,7 +642,7 @@ export const RULES: Rule[] = [
     cls: 'missing-tool',
     priority: 55,
     confidence: 'high',
-    re: /(?:^(?:[\w/.-]+: )?(?:line \d+: |\d+: )?([\w.+-]+): (?:command )?not found$|([\w.+-]+): command not found|'([\w.+-]+)' is not recognized as an internal or external command|exec: "([\w.+-]+)": executable file not found in \$PATH|exit code 127\b|Cannot run program "([^"]+)"|error while loading shared libraries: ([^:]+): cannot open shared object file|Tool type "\w+" does not have an install of "([^"]+)"|No such DSL method '([^']+)')/,
+    re: /(?:^(?:[\w/.-]+: )?(?:line \d+: |\d+: )?([\w.+-]+): (?:command )?not found$|([\w.+-]+): command not found|'([\w.+-]+)' is not recognized as an internal or external command|The term '([\w.+-]+)' is not recognized as the name of a cmdlet|exec: "([\w.+-]+)": executable file not found in \$PATH|exit code 127\b|Cannot run program "([^"]+)"|error while loading shared libraries: ([^:]+): cannot open shared object file|Tool type "\w+" does not have an install of "([^"]+)"|No such DSL method '([^']+)')/,
     read: (m) => {
       const symbol = m.slice(1).find((g) => g !== undefined);
       return { tool: 'sh', ...(symbol ? { symbol } : {}) };

@@ -110,8 +110,9 @@ export function linePrefix(body: string, hints: number): RegExpExecArray | null 
   const re = linePrefixPattern(body, hints);
   return re === null ? null : re.exec(body);
 }
+// A Pipeline that ends in an error prints that error's id (`...ErrorAction$ErrorId: <uuid>`): bookkeeping, never the cause.
 const NOISE =
-  /^(?:travis_(?:fold|time):|\[Pipeline\] |##\[(?:group|endgroup)\]|(?:remote: )?(?:Counting|Compressing|Receiving|Resolving|Enumerating) objects|Checking out files|Unpacking objects|\s*\d{1,3}%\s*\[|[\s.]*$)/;
+  /^(?:travis_(?:fold|time):|\[Pipeline\] |##\[(?:group|endgroup)\]|(?:remote: )?(?:Counting|Compressing|Receiving|Resolving|Enumerating) objects|Checking out files|Unpacking objects|org\.jenkinsci\.plugins\.workflow\.actions\.ErrorAction\$ErrorId: |\s*\d{1,3}%\s*\[|[\s.]*$)/;
 // `[job] $ /bin/sh -xe /tmp/jenkins123.sh` is a freestyle build step's command.
 export const COMMAND = /^(?:\$ \S|\+ \S|##\[group\]Run |> \S+@\S+ \S+ \/|\[Pipeline\] (?:sh|bat|powershell)\b|\[[^\]]+\] \$ \S)/;
 const TRAVIS_EXIT = /^The command "[\s\S]*" (?:exited with (\d+)|failed)/;

@@ -223,6 +223,9 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // The client cannot reach the daemon (a CI agent's user outside the docker group, no daemon).
   { re: /(?:Got permission denied while trying to connect to|Cannot connect to) the Docker daemon (?:socket )?at \S/, role: 'anchor', weight: 8, reason: 'Docker daemon unreachable' },
   { re: /^#\d+ ERROR: /, role: 'anchor', weight: 7, reason: 'Docker build error' },
+  // A registry refusing `docker push`/`pull` answers with its error code first: `denied: requested access to the resource
+  // is denied`, `unauthorized: authentication required`.
+  { re: /^(?:denied|unauthorized): \S/, role: 'anchor', weight: 8, reason: 'Docker registry refused' },
 
   // Kubernetes: a pod's events as `kubectl describe` lists them (`Warning  Failed  3m (x4 over 5m)
   // kubelet  Failed to pull image ...`): the Warnings that keep a pod from running say why a
@@ -232,7 +235,9 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // Shell and system
   // ssh and scp refusing the connection or the host.
   { re: /^Host key verification failed\.|^(?:\S+@)?\S+: Permission denied \(publickey|^ssh: (?:connect to host \S+ port \d+: |Could not resolve hostname )/, role: 'anchor', weight: 8, reason: 'ssh error', needs: ['Host key', 'Permission denied', 'ssh: '] },
-  { re: /(?:command not found|: not found$|is currently not installed)/, role: 'anchor', weight: 9, reason: 'shell: command not found' },
+  // Windows' shells say it in their own words: PowerShell `nuget : The term 'nuget' is not recognized as the name of a
+  // cmdlet, ...`, cmd.exe `'nuget' is not recognized as an internal or external command,`.
+  { re: /(?:command not found|: not found$|is currently not installed|is not recognized as (?:the name of a cmdlet|an internal or external command))/, role: 'anchor', weight: 9, reason: 'shell: command not found' },
   { re: /No such file or directory|cannot open shared object file/, role: 'anchor', weight: 7, reason: 'missing file' },
   { re: /Permission denied/, role: 'anchor', weight: 6, reason: 'permission denied' },
   { re: /^fatal: /, role: 'anchor', weight: 8, reason: 'git error' },
@@ -344,6 +349,8 @@ export const FAILURE_WORD_LIST: readonly { re: string; keys: readonly string[] }
   { re: 'not defined', keys: ['t d'] },
   { re: 'at line \\d+ column \\d', keys: ['olu'] },
   { re: 'unrecognized', keys: ['gni'] },
+  { re: 'not recognized', keys: ['gni'] },
+  { re: 'unauthorized', keys: ['ori'] },
   { re: '(?:unknown|invalid) (?:option|flag|argument)', keys: ['kno', 'nva'] },
   // Tcl's errorInfo under its message (shapes.ts 'Tcl error'; session 52, t27).
   { re: '^ {4}while (?:executing|compiling)$', keys: [] },
