@@ -301,6 +301,9 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
     const traced = /^\s*(?:stack traceback:|while executing|from \S+:\d+|at \S|\(procedure )/.test(lineAt(best.index + 1));
     cls = source && (own || traced) && !/^(?:exit status|exit code|exited with) \d+$/i.test(text.trim()) ? 'runtime-exception' : 'unknown';
     if (cls === 'runtime-exception' && (tcl.interpreter || tcl.unavailable)) cls = tcl.interpreter ? 'missing-tool' : 'dependency-resolution';
+    // Perl compiles the whole script before it runs: `Execution of F aborted due to compilation errors.` below says
+    // the error is the compiler's (`elseif should be elsif at F line 6.`), not the program's (session 52, lead).
+    if (cls === 'runtime-exception' && best.runtime === true && [1, 2, 3, 4, 5, 6].some((d) => PERL_COMPILE_ABORT.test(lineAt(best.index + d)))) cls = 'compile-error';
   }
   else if (kind === 'build' && best.level === 'error' && source) cls = 'compile-error';
   // A tool no list knows that was given this source file and reports an error at a line of it,
@@ -308,6 +311,9 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
   else if (kind === undefined && source && command !== undefined && best.level !== 'fatal error' && (best.level === 'error' || COMPILE_WORDING.test(whole)) && namesFile(command.text, best.file)) cls = 'compile-error';
   return { cls, confidence: cls === 'unknown' ? 'low' : 'medium', index, place: best, ...(tool ? { tool } : {}) };
 }
+
+/** Perl's verdict after its compile-time errors (`perl F`, `perl -c F`). */
+const PERL_COMPILE_ABORT = /(?:^Execution of \S+ aborted due to compilation errors\.|\S had compilation errors\.)$/;
 
 const TAP_NOT_OK = /^not ok \d+(?: -)? (.+?)(?:\s+#\s.*)?$/;
 /** A TAP diagnostic that a check did not hold: Test::More's `#   Failed test 'x'`, bats' ``#   `[ "$a" = b ]' failed``, got/expected. */

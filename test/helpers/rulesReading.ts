@@ -14,9 +14,10 @@ import type { Finding } from '../../protocol/types.js';
 export function rulesReading(f: Finding): Finding;
 export function rulesReading(f: Finding | undefined): Finding | undefined;
 export function rulesReading(f: Finding | undefined): Finding | undefined {
-  if (f?.rules_class === undefined) return f;
+  if (f === undefined || (f.rules_class === undefined && f.rules_confidence === undefined)) return f;
+  // A class set aside (rules_class), or only lowered from high by the calibration (rules_confidence alone).
   const { rules_class: cls, rules_confidence: level, likely_class: _guess, ...rest } = f;
-  return { ...rest, class: cls, confidence: level ?? 'medium' };
+  return { ...rest, class: cls ?? f.class, confidence: level ?? (cls === undefined ? f.confidence : 'medium') };
 }
 
 /** core/log/analyze.ts's `analyze`, each excerpt's finding read as its rules gave it. */
