@@ -300,6 +300,15 @@ export const MAX_CHANGE_DIFF_CHARS = 4000;
 const commitId = str.min(1, { error: 'must not be empty' }).max(64, { error: 'must be at most 64 characters' });
 
 /**
+ * The paths a changelog file line names (`M src/a.c` -> `[src/a.c]`; a rename or copy `R100 old -> new` ->
+ * `[old, new]`): the form of `workspaceChanges.commits[].files` and of Jenkins' git changelog. The path after the
+ * change comes last. One reader for the controller, the CLI and the answers.
+ */
+export function changeLinePaths(line: string): string[] {
+  return line.replace(/^[ACDMRTUX]\d*\s+/, '').split(' -> ');
+}
+
+/**
  * The change a failed build's checkout holds (issue 25 point 3, session 52): read by a confined,
  * read-only `git` run in the checkout (`cichat ask --workspace DIR`, or the build's workspace by the
  * controller) when it is a git checkout. `since-green`: the commits from the last green build's

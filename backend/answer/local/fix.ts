@@ -18,6 +18,7 @@ import { classHedge } from './likely.js';
 import { DUPLICATE_SYMBOL } from './remedyClass.js';
 import { fixRemedies } from './remedies.js';
 import { osConditionOf } from './osCondition.js';
+import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { Finding } from '../../../protocol/types.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
@@ -43,7 +44,7 @@ function pathsOf(change: unknown): string[] {
   for (const key of ['affectedPaths', 'paths', 'files']) {
     const v = c[key];
     // The git plugin's change log lists `M src/a.c` (a status, then the path; a rename `R100 old -> new`).
-    if (Array.isArray(v)) return v.flatMap((p: unknown) => (typeof p === 'string' ? p.replace(/^[ACDMRTUX]\d*\s+/, '').split(' -> ') : typeof p === 'object' && p !== null && typeof (p as { file?: unknown }).file === 'string' ? [(p as { file: string }).file] : []));
+    if (Array.isArray(v)) return v.flatMap((p: unknown) => (typeof p === 'string' ? changeLinePaths(p) : typeof p === 'object' && p !== null && typeof (p as { file?: unknown }).file === 'string' ? [(p as { file: string }).file] : []));
   }
   return [];
 }
