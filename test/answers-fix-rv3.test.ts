@@ -5,8 +5,10 @@
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { changeDiffStep } from '../backend/answer/local/changeDiff.js';
 import { checkoutChanges } from '../jenkins/workspace/gitChanges.js';
 import { workspaceChangesSchema } from '../protocol/ciContext.js';
+import type { CiContext, Finding } from '../protocol/types.js';
 import { askWithGit as ask, gitIn, gitRepo, removeGitRepos, tempDir } from './helpers/gitRepo.js';
 
 afterAll(removeGitRepos);
@@ -110,6 +112,19 @@ describe('changeDiff: what the fix answer says of the change', () => {
     expect(fix).not.toContain("the last green build's commit is not known");
   });
 
+  it('more commits since the last green build than are read: the ones not read may have touched the file, so "did not touch" is not said', async () => {
+    const commits = [
+      { message: 'Base', files: { 'src/main.c': MAIN('total') } },
+      { message: 'Shorter name', files: { 'src/main.c': MAIN('totl') } },
+      ...Array.from({ length: 21 }, (_, i) => ({ message: `Docs ${i}`, files: { [`docs/page${i}.md`]: `page ${i}\n` } })),
+    ];
+    const { dir, ids } = gitRepo(commits, { prefix: 'cichat-rv3-many-' });
+    const fix = await ask('how do I fix it?', gccLog('src/main.c', 3, 'totl'), dir, { GIT_PREVIOUS_SUCCESSFUL_COMMIT: ids[0], GIT_COMMIT: ids[22] });
+    expect(fix).toContain('22 commits)**');
+    expect(fix).not.toContain('did not touch');
+    expect(fix).toContain("The files git listed for the change since the last green build do not include the files the error names (`src/main.c`), but 2 more commits of the range were not read, so I can't tell whether it touched them");
+  });
+
   it("the error's line further down a cut diff: whether the change touched it is not shown, not denied", async () => {
     const body = (v: string): string => Array.from({ length: 3000 }, (_, i) => `int ${v}${i} = 0;`).join('\n');
     const file = (v: string, ret: string): string => `${body(v)}\nint main(void) {\n    int total = 0;\n    return ${ret};\n}\n`;
@@ -117,5 +132,15 @@ describe('changeDiff: what the fix answer says of the change', () => {
     const fix = await ask('how do I fix it?', gccLog('src/main.c', 3003, 'totl'), dir);
     expect(fix).toContain('its diff is cut here, so whether it touched line 3003, the error\'s line, is not shown');
     expect(fix).not.toContain('(not line 3003');
+  });
+
+  it("a commit that lists the error's file without its diff here (binary, too large, past the diffs read): said as changed, with the command that shows it", () => {
+    const id = 'c'.repeat(40);
+    const ci = { workspaceChanges: { range: 'last-commit', base: 'b'.repeat(40), head: id, commits: [{ commitId: id, message: 'Assets', files: ['M src/main.c', 'A logo.png'] }], diffs: [] } } as unknown as CiContext;
+    const f = { class: 'compile-error', message: "'totl' undeclared" } as Finding;
+    const step = changeDiffStep(ci, f, { located: { path: 'src/main.c', line: 3 }, named: [] });
+    expect(step).toContain("- Commit `cccccccccc` (Assets) changed `src/main.c`, a file the error names; its diff is not here");
+    expect(step).toContain('`git show cccccccccc -- src/main.c` shows it');
+    expect(step).not.toContain('did not touch');
   });
 });
