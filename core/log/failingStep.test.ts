@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../test/helpers/rulesReading.js';
-import { readFileSync } from 'node:fs';
-import { echoedCommand, failedOutputEnd, failingCommandAbove, stepSpan } from './failingStep.js';
+import { echoedCommand, failedOutputEnd, failingCommandAbove } from './failingStep.js';
 
 /** The one reader of the command that ended a failing step (failingStep.ts), used by the finding and the answers alike. */
 const commandAt = (at: number, ...lines: string[]): string | undefined => failingCommandAbove(at, (i) => lines[i])?.command;
@@ -96,17 +95,5 @@ describe('no command above a closed parallel block whose branches interleaved (u
     // One branch, or branches that ran no process step at once: the command is named as before.
     const one = ['[Pipeline] parallel', '[Pipeline] { (Branch: a)', '[Pipeline] sh', '+ ./a', 'x', '[Pipeline] }', '[Pipeline] // parallel', 'ERROR: script returned exit code 1'];
     expect(failingCommandAbove(7, (i) => one[i])?.command).toBe('./a');
-  });
-});
-
-describe("a build step's lines (stepSpan)", () => {
-  it("a Windows freestyle batch step starts at its wrapper, as a shell step does (jenkins-console w06, dev)", () => {
-    const lines = readFileSync('test/fixtures/jenkins-console/logs/w06-msbuild-missing-package-windows-long.log', 'utf8').split('\n');
-    const wrapper = lines.findIndex((l) => l.startsWith('[erp-api] $ cmd /c call '));
-    const error = lines.findIndex((l) => l.includes('error CS0246'));
-    expect(wrapper).toBeGreaterThan(0);
-    expect(stepSpan(error, lines.length, (i) => lines[i]).from).toBe(wrapper + 1);
-    // A shell step's wrapper, as before.
-    expect(stepSpan(2, 3, (i) => ['+ export X=1', '[app] $ /bin/sh -xe /tmp/jenkins1.sh', 'make: *** [all] Error 2'][i]).from).toBe(2);
   });
 });
