@@ -55,3 +55,39 @@ describe('a -xe trace whose last command printed nothing', () => {
     for (const a of answers) expect(a).not.toMatch(/printed nothing|printed no error/);
   });
 });
+
+describe("Node's [cause] and a refused TLS certificate", () => {
+  it('status-check (made here): the cause is the message, and its names are said', async () => {
+    const top = analyze(ux15.log('status-check'))[0]?.finding;
+    expect(top?.message).toMatch(/^\[cause\]: Error \[ERR_TLS_CERT_ALTNAME_INVALID\]: Hostname\/IP does not match/);
+    const why = await ux15.ask(WHY, 'status-check');
+    ux15.cited(why, 'status-check');
+    expect(why).toContain("The server answered, but the client refused its TLS certificate");
+    expect(why).toContain('(`localhost`): the certificate holds `DNS:gateway.acme.internal`');
+    expect(why).not.toMatch(/could not reach|answers \(`curl/);
+    const fix = await ux15.ask(FIX, 'status-check');
+    ux15.cited(fix, 'status-check');
+    expect(fix).toContain('**How to fix a TLS certificate the client refused**');
+    expect(fix).toContain('connect by a name the certificate lists in its subjectAltName');
+    expect(fix).not.toMatch(/re-run the build|could not reach/);
+  });
+
+  it('fetch failed over a cause no rule reads (node-fetch-other-side-closed, round 16): the cause is the message', () => {
+    expect(analyze(realLog('node-fetch-other-side-closed'))[0]?.finding?.message).toBe('[cause]: SocketError: other side closed');
+  });
+
+  it.each([
+    ['node-fetch-cert-has-expired', 'it is past its end date'],
+    ['openssl-sclient-expired-cert', 'it is past its end date'],
+    ['node-fetch-self-signed-https', 'it is self-signed'],
+    ['python-ssl-self-signed', 'it is self-signed'],
+    ['python-ssl-certificate-ip-address-mismatch', "it does not name the host the client asked for (`127.0.0.1`)"],
+    ['go-run-tls-unknown-authority', 'the client could not verify it against a CA it trusts'],
+  ])('%s: the certificate was refused, the host answered', async (id, reason) => {
+    const [why, fix] = await Promise.all([WHY, FIX].map((q) => askWithCheckout(q, realLog(id), {})));
+    expect(why).toContain(`refused its TLS certificate`);
+    expect(why).toContain(reason);
+    for (const a of [why, fix]) expect(a).not.toMatch(/could not reach|If it answers now|re-run the build/);
+    expect(fix).toContain('turning verification off');
+  });
+});

@@ -19,6 +19,7 @@ import { EXCEPTION_PLACE, HEAP_GENERAL, MISSING_TOOL_GENERAL, SHELL_SCRIPT_GENER
 import { escapeRegExp } from '../facts.js';
 import { loadAct, loadSteps } from './loadRemedy.js';
 import { exitWords, silentStopOf, silentStopStep } from './silentStop.js';
+import { tlsRefusalFor } from './tlsRefusal.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -290,6 +291,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
       break;
     case 'network': {
+      // A refused certificate: the host answered, nothing transient to re-run; its own step is the wording's (fixKnown.ts, ux15).
+      if (tlsRefusalFor(f, lineText)) break;
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
       // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
