@@ -19,6 +19,12 @@ export interface ChangeOptions {
   base?: string | undefined;
   /** The failed build's commit (`GIT_COMMIT`); else the checkout's `HEAD`. */
   head?: string | undefined;
+  /**
+   * What the checkout's `HEAD` is, when `head` is not given or not in the checkout (session 53): `checkout-head` (a
+   * checkout the user pointed at: the CLI, the default), `workspace-head` (the build's own workspace, no later build
+   * in it: the controller), or false: then nothing is read (a workspace a later build may have checked out since).
+   */
+  headFallback?: 'checkout-head' | 'workspace-head' | false;
   /** Paths (relative to the checkout) the failure names, most telling first: their diffs come first. */
   named?: readonly string[];
   workspaceId?: string;
@@ -105,21 +111,31 @@ function hunksOf(diff: string, max: number): { text: string; truncated: boolean 
   return { text: body.slice(0, cut > 0 ? cut : max), truncated: true };
 }
 
+/** Whether `dir` has its own `.git` directory (a checkout the controller may read; a `.git` file only with `fileAllowed`). */
+export async function isGitCheckout(dir: string, fileAllowed = false): Promise<boolean> {
+  try {
+    const dotGit = await lstat(path.join(dir, '.git'));
+    return dotGit.isDirectory() || (fileAllowed && dotGit.isFile());
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The checkout's change, or undefined when `dir` is no git checkout (or git is missing, refuses it, or the range
  * is empty). Never throws.
  */
 export async function checkoutChanges(dir: string, opts: ChangeOptions = {}): Promise<WorkspaceChanges | undefined> {
   const timeoutMs = opts.timeoutMs ?? 4000;
-  try {
-    const dotGit = await lstat(path.join(dir, '.git'));
-    if (!(dotGit.isDirectory() || (opts.gitFileAllowed === true && dotGit.isFile()))) return undefined;
-  } catch {
-    return undefined;
-  }
+  if (!(await isGitCheckout(dir, opts.gitFileAllowed === true))) return undefined;
   const verify = async (rev: string): Promise<string | undefined> => (await git(dir, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], timeoutMs))?.trim() || undefined;
-  const head = opts.head && SHA.test(opts.head) ? ((await verify(opts.head)) ?? (await verify('HEAD'))) : await verify('HEAD');
+  const recorded = opts.head && SHA.test(opts.head) ? await verify(opts.head) : undefined;
+  const fallback = opts.headFallback ?? 'checkout-head';
+  if (!recorded && fallback === false) return undefined;
+  const head = recorded ?? (await verify('HEAD'));
   if (!head) return undefined;
+  // Which commit `head` is, said in the answer: the build's own, or the checkout's HEAD read as the build's.
+  const from = { headFrom: recorded ? ('recorded' as const) : (fallback as 'checkout-head' | 'workspace-head'), ...(!recorded && opts.head && SHA.test(opts.head) ? { recordedCommit: opts.head } : {}) };
   // The last green commit counts only when it is known here and an ancestor of the head.
   let base = opts.base && SHA.test(opts.base) ? await verify(opts.base) : undefined;
   if (base && (base === head || (await git(dir, ['merge-base', '--is-ancestor', base, head], timeoutMs)) === undefined)) base = undefined;
@@ -154,7 +170,7 @@ export async function checkoutChanges(dir: string, opts: ChangeOptions = {}): Pr
     diffs.push({ path: p.path, commitId: p.commitId, text: hunks.text, ...(hunks.truncated ? { truncated: true } : {}) });
     left -= hunks.text.length;
   }
-  return { range, base, head, ...(opts.workspaceId ? { workspaceId: opts.workspaceId } : {}), commits, ...(more > 0 ? { moreCommits: more } : {}), diffs };
+  return { range, base, head, ...from, ...(opts.workspaceId ? { workspaceId: opts.workspaceId } : {}), commits, ...(more > 0 ? { moreCommits: more } : {}), diffs };
 }
 
 /** The paths a workspace's snippets name (the failing file first, the code under test, the clues), to rank diffs by. */

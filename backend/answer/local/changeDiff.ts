@@ -121,26 +121,47 @@ function lineWords(b: ChangedBlock): string {
   return b.added.length === 0 ? `near line ${b.newStart}` : n === 1 ? `line ${b.newStart}` : `lines ${b.newStart}-${b.newStart + n - 1}`;
 }
 
+/** `#7` or `this build`. */
+function buildWords(ci: CiContext): string {
+  const n = ci.buildDetails?.number;
+  return typeof n === 'number' ? `build #${n}` : 'the build';
+}
+
+/** Where `head` came from, when it is not the build's recorded commit: the workspace's HEAD, read as the build's checkout. */
+export function headWords(ci: CiContext, w: WorkspaceChanges): string {
+  if (w.headFrom !== 'workspace-head') return '';
+  const recorded = w.recordedCommit ? `recorded ${inlineCode(w.recordedCommit.slice(0, 10))}, which its workspace does not hold` : 'recorded no commit';
+  return ` (${inlineCode(w.head.slice(0, 10))} is the HEAD of the build's workspace: ${buildWords(ci)} ${recorded}, and no later build has used that workspace, so I read it as this build's checkout)`;
+}
+
+/** Why the build's workspace was not read as its checkout (`workspaceChangesNotRead`), said so silence is not "nothing changed". */
+export function changesNotReadStep(ci: CiContext): string | undefined {
+  const n = (ci as { workspaceChangesNotRead?: unknown }).workspaceChangesNotRead;
+  if (!isDict(n) || !Array.isArray(n.laterBuilds) || (n.reason !== 'no-recorded-commit' && n.reason !== 'recorded-commit-absent')) return undefined;
+  const later = n.laterBuilds.filter((x): x is number => typeof x === 'number');
+  const recorded = n.reason === 'recorded-commit-absent' && typeof n.recordedCommit === 'string' ? `recorded commit ${inlineCode(n.recordedCommit.slice(0, 10))}, which its workspace does not hold` : 'recorded no commit';
+  const builds = later.length === 1 ? `the later build #${later[0] as number} has used that workspace since` : later.length > 1 ? `later builds (${later.slice(0, 5).map((x) => `#${x}`).join(', ')}${later.length > 5 ? ', ...' : ''}) have used that workspace since` : 'later builds may have used that workspace since';
+  return `**The checkout's change was not read:** ${buildWords(ci)} ${recorded}, and ${builds}, so the workspace's git history may be a later build's checkout, not this one's. ${n.reason === 'recorded-commit-absent' ? 'A checkout that holds that commit would show its change (`git show` of it).' : 'The commit this build ran would tell (its `GIT_COMMIT`, or `git log` in a checkout of it).'}`;
+}
+
+/** A changed block the evidence names, and where it stands (`Line 5 of `src/calc.c`, the error's own line`). */
+export interface NamedBlock {
+  b: ChangedBlock;
+  where: string;
+}
+
 /**
- * The fix answer's block on the checkout's change, or undefined without `workspaceChanges`. Its sentences rest on
- * the context field (the caller cites `workspaceChanges`).
+ * The changed blocks that touch what the error names, most telling first: the located line, else the located file,
+ * then files the evidence names beside it (at most two), then lines holding a code name of the message. Shared by the
+ * fix answer and the `openai` engine's prompt (workspaceChangesPrompt.ts), so both point at the same lines.
  */
-export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces): string | undefined {
-  const w = changesOf(ci);
-  if (!w) return undefined;
+export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; names: string[] } {
   const blocks = w.diffs.flatMap(blocksOf);
-  const count = w.commits.length + (w.moreCommits ?? 0);
-  const range =
-    w.range === 'since-green'
-      ? `The change since the last green build (${inlineCode(`${w.base.slice(0, 10)}..${w.head.slice(0, 10)}`)}, ${count} commit${count === 1 ? '' : 's'})`
-      : `The last commit (${inlineCode(w.head.slice(0, 10))}; the last green build's commit is not known, so only that one)`;
-  const lines: string[] = [`**${range}**, read with git in the checkout:`];
+  const picked: NamedBlock[] = [];
   const said = new Set<ChangedBlock>();
   const say = (b: ChangedBlock, where: string): void => {
     said.add(b);
-    const words = blockWords(b);
-    lines.push(`- ${where}: ${commitWords(w, b.commitId)} ${words.inline ? `${words.inline}.` : 'changed it:'}`);
-    if (words.fenced) lines.push(words.fenced);
+    picked.push({ b, where });
   };
   const loc = places.located;
   const inLocated = loc ? blocks.filter((b) => sameFile(b.path, loc.path)) : [];
@@ -161,6 +182,31 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     return name ? [{ b, name }] : [];
   });
   for (const { b, name } of byName.slice(0, said.size > 0 ? 1 : 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, which hold ${inlineCode(name)} that the error names`);
+  return { picked, atLine, names };
+}
+
+/**
+ * The fix answer's block on the checkout's change, or undefined without `workspaceChanges`. Its sentences rest on
+ * the context field (the caller cites `workspaceChanges`).
+ */
+export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces): string | undefined {
+  const w = changesOf(ci);
+  if (!w) return undefined;
+  const count = w.commits.length + (w.moreCommits ?? 0);
+  const range =
+    w.range === 'since-green'
+      ? `The change since the last green build (${inlineCode(`${w.base.slice(0, 10)}..${w.head.slice(0, 10)}`)}, ${count} commit${count === 1 ? '' : 's'})`
+      : `The last commit (${inlineCode(w.head.slice(0, 10))}; the last green build's commit is not known, so only that one)`;
+  const lines: string[] = [`**${range}**${headWords(ci, w)}, read with git in the checkout:`];
+  const { picked, atLine, names } = blocksTheErrorNames(w, f, places);
+  for (const { b, where } of picked) {
+    const words = blockWords(b);
+    lines.push(`- ${where}: ${commitWords(w, b.commitId)} ${words.inline ? `${words.inline}.` : 'changed it:'}`);
+    if (words.fenced) lines.push(words.fenced);
+  }
+  const said = new Set(picked.map((x) => x.b));
+  const loc = places.located;
+  const others = places.named.filter((n) => !loc || !sameFile(n.path, loc.path));
 
   const touchedPaths = [...new Set(w.commits.flatMap((c) => (c.files ?? []).map((x) => x.replace(/^[ACDMRTUX]\d*\s+/, '').split(' -> ').pop() ?? x)))];
   const which = w.range === 'since-green' ? 'the change since the last green build' : 'the last commit';

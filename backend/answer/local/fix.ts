@@ -11,7 +11,7 @@ import { STEP_START } from '../../../core/log/failingStep.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
-import { changeDiffStep } from './changeDiff.js';
+import { changeDiffStep, changesNotReadStep } from './changeDiff.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
 import { classHedge } from './likely.js';
@@ -383,6 +383,12 @@ export const fix: Composer = (ask) => {
     out.fact('workspaceChanges');
     out.line();
     out.line(checkoutChange);
+  }
+  const notRead = checkoutChange ? undefined : changesNotReadStep(ci);
+  if (notRead) {
+    out.fact('workspaceChangesNotRead');
+    out.line();
+    out.line(notRead);
   }
 
   // The commits' own diff, when the build's environment names the last green commit and this one (and git did not show it above).
