@@ -84,6 +84,8 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
  */
 const OTHER_TOOL = 'a tool outside the everyday families whose report no general rule reads yet';
 const KNOWN_MISS = new Map<string, string>([
+  // Message only: labelled with undici's outer `TypeError: fetch failed`; the cause's line is the message now (ux15, session 53: the cause says why). Class and place right.
+  ['node-fetch-other-side-closed', 'message: the label is the outer fetch failed, the finding the [cause] line'],
   ...[
     'apache2ctl-invalid-command', 'appstream-util-validate-missing-tag', 'coffee-unexpected-indentation',
     'depcruise-forbidden-dependency', 'flawfinder-min-level-hit', 'gcovr-fail-under-line', 'haproxy-check-missing-backend', 'jdeps-missing-dependence',

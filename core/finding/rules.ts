@@ -157,8 +157,9 @@ export const GENERAL_RULES: Rule[] = [
   // TLS: the reason a certificate was refused (openssl's `verify error:num=10:certificate has
   // expired`, any client's `certificate has expired` / `self-signed certificate` / `hostname
   // mismatch`, Go's crypto/x509 `x509: certificate signed by unknown authority` / `x509: certificate is valid for
-  // a, not b`) says more than the `certificate verify failed` after it.
-  { cls: 'network', priority: 39, confidence: 'high', re: /^verify error:num=\d+:|\b(?:certificate has expired|certificate is not yet valid|self[- ]signed certificate(?: in certificate chain)?|unable to get local issuer certificate|[Hh]ostname mismatch|certificate is not valid for|x509: certificate (?:signed by unknown authority|is valid for \S+, not \S+|is not valid for any names|relies on legacy Common Name field))\b/, read: () => ({}) },
+  // a, not b`) says more than the `certificate verify failed` after it. Node's name mismatch and unknown leaf, curl's,
+  // Java's and wget's name mismatch too (core/finding/tls.ts reads each; session 53, ux15).
+  { cls: 'network', priority: 39, confidence: 'high', re: /^verify error:num=\d+:|\b(?:certificate has expired|certificate is not yet valid|self[- ]signed certificate(?: in certificate chain)?|unable to get local issuer certificate|[Hh]ostname mismatch|certificate is not valid for|x509: certificate (?:signed by unknown authority|is valid for \S+, not \S+|is not valid for any names|relies on legacy Common Name field|has expired or is not yet valid)|Hostname\/IP does not match certificate's altnames|ERR_TLS_CERT_ALTNAME_INVALID|unable to verify the first certificate|no alternative certificate subject name matches|No subject alternative (?:DNS )?names? matching|certificate's owner does not match hostname)\b/, read: () => ({}) },
   // A bundler or compiler that cannot find a file the code imports by a relative path (rollup's
   // `Could not resolve "./format.js" from "src/main.js"`, vite's `Failed to resolve import`): the
   // code names a file that is not there, a compile error (a package name is a resolver's matter).
