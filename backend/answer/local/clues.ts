@@ -23,6 +23,7 @@ import { enumCaseStep } from './enumCaseSteps.js';
 import { lockStep } from './lockSteps.js';
 import { CASE_SENSITIVE, caseOnly, misplacedStep } from './misplacedSteps.js';
 import { settingStep } from './settingSteps.js';
+import { requiredMemberStep } from './requiredMemberSteps.js';
 
 export type { Clue } from './clueLine.js';
 
@@ -179,6 +180,9 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const linkage = linkageStep(c, f, others);
     if (linkage) return linkage;
   }
+  // A type lacking a member its interface requires (requiredMemberSteps.ts; '' for a clue worded with another).
+  const required = requiredMemberStep(c, f, others);
+  if (required !== undefined) return required;
   // The data file the failing line reads (dataFileSteps.ts).
   const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others) ?? enumCaseStep(c, f) ?? lockStep(c, f) ?? settingStep(c, f) ?? misplacedStep(c, f, failingFile, others);
   if (data) return data;
