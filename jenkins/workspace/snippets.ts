@@ -405,7 +405,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   // First a file the log does not name: the one a name maps to, misnamed or misplaced (misplacedFiles.ts), a module go.work lacks (goWork.ts).
   const failed = excerpts.slice(0, 3).filter((e) => e.score > 0).map((e) => e.finding);
   const unnamed = [...(await misplacedFiles(reader, options.workspaces, failed, snippets)), ...(await goWorkGaps(reader, options.workspaces, failed))];
-  const clues = clued ? await findClues(reader, options.workspaces, clued, 3, atLine) : [];
+  const clues = clued ? await findClues(reader, options.workspaces, clued, 3, atLine, at?.line !== undefined ? at.text.split('\n').slice(0, at.line - at.startLine) : []) : [];
   for (const hit of [...unnamed, ...clues.filter((h) => unnamed.length === 0 || !h.message.startsWith('a file named like'))]) {
     if (snippets.length >= limits.maxSourceSnippets) break;
     const list = hit.message.startsWith('lists ') || hit.message.startsWith('defines the targets');
