@@ -10,6 +10,7 @@
 import { fixOfRealCase, fixOfShellLog } from './helpers/shellLogFix.js';
 import { project, removeProjects } from './helpers/projectDir.js';
 import { requiredMemberOf } from '../jenkins/workspace/requiredMembers.js';
+import { computingCalls } from '../jenkins/workspace/clues.js';
 
 afterAll(removeProjects);
 
@@ -96,6 +97,43 @@ describe('a C++ override that overrides nothing', () => {
   });
 });
 
+describe('the code under test, from the call that computed the checked value', () => {
+  const check = '#pragma once\n#include <cstdio>\n#include <cstdlib>\n#define CHECK_EQ(a, b) do { auto va = (a); auto vb = (b); if (va != vb) { \\\n    std::fprintf(stderr, "%s:%d: CHECK_EQ(%s, %s) failed: %lld != %lld\\n", __FILE__, __LINE__, #a, #b, \\\n    (long long)va, (long long)vb); std::exit(1); } } while (0)\n';
+  const stats = { 'src/stats.hpp': '#pragma once\nint scaled_percent(int part, int whole);\n', 'src/stats.cpp': '#include "stats.hpp"\n\nint scaled_percent(int part, int whole)\n{\n    return part / whole * 100;\n}\n', 'tests/check.hpp': check };
+  const ccLog = ['+ g++ tests/percent_check.cpp src/stats.cpp -o percent_check', '+ ./percent_check', 'tests/percent_check.cpp:7: CHECK_EQ(got, 25) failed: 0 != 25'];
+
+  it('C++: a check of a variable the test computed two lines up, in a file whose name does not pair', async () => {
+    const test = '#include "../src/stats.hpp"\n#include "check.hpp"\n\nint main()\n{\n    int got = scaled_percent(1, 4);\n    CHECK_EQ(got, 25);\n    return 0;\n}\n';
+    const fix = await fixOfShellLog(ccLog, 'stats', '/tmp/jenkins7.sh', project({ ...stats, 'tests/percent_check.cpp': test }));
+    expect(fix).toContain('`src/stats.cpp:3` defines `scaled_percent` (`int scaled_percent(int part, int whole)`), which the test calls for the value its failing check tests: what the check got comes from there.');
+  });
+
+  it('C++: nothing from a value another test computed (the search stops where the test starts)', async () => {
+    const test = '#include "../src/stats.hpp"\n#include "check.hpp"\n\nint first() { int got = scaled_percent(1, 4); return got; }\nint main()\n{\n    CHECK_EQ(got, 25);\n    return 0;\n}\n';
+    const fix = await fixOfShellLog(ccLog, 'stats', '/tmp/jenkins7.sh', project({ ...stats, 'tests/percent_check.cpp': test }));
+    expect(fix).not.toContain('which the test calls for the value its failing check tests');
+  });
+
+  it('Elixir: the function the check calls, in lib/, whose file is not named after the test', async () => {
+    const log = ['+ mix test', '', '', '  1) test pads the cents (PriceTagTest)', '     test/price_tag_test.exs:4', '     Assertion with == failed', '     code:  assert tag == "$12.05"', '     left:  "$12.5"', '     right: "$12.05"', '     stacktrace:', '       test/price_tag_test.exs:6: (test)', '', '', 'Finished in 0.1 seconds (0.00s async, 0.1s sync)', '1 test, 1 failure'];
+    const files = { 'mix.exs': 'defmodule Money.MixProject do\n  use Mix.Project\n\n  def project do\n    [app: :money, version: "0.1.0", elixir: "~> 1.12"]\n  end\nend\n', 'lib/format.ex': 'defmodule Money.Format do\n  @doc "Formats cents as a price string."\n  def price(cents) do\n    "$#{div(cents, 100)}.#{rem(cents, 100)}"\n  end\nend\n', 'test/test_helper.exs': 'ExUnit.start()\n', 'test/price_tag_test.exs': 'defmodule PriceTagTest do\n  use ExUnit.Case\n\n  test "pads the cents" do\n    tag = Money.Format.price(1205)\n    assert tag == "$12.05"\n  end\nend\n' };
+    const fix = await fixOfShellLog(log, 'money', '/tmp/jenkins7.sh', project(files));
+    expect(fix).toContain('`lib/format.ex:3` defines `price` (`def price(cents) do`), which the test calls for the value its failing check tests');
+  });
+
+  it('reads the nearest assignment of a name the check uses, in the shapes of the languages', () => {
+    expect(computingCalls('CHECK_EQ(got, want);', ['    long want = std::atol(argv[3]);', '    auto got = refill_tokens(milliseconds(ms), rate);', '    std::printf("%ld", ms);'])).toEqual(['refill_tokens', 'milliseconds', 'atol']);
+    expect(computingCalls('assertNotNull(slot, "x");', ['        LocalTime slot = finder.firstFree(afternoon, LocalTime.of(12, 30), 15);'])).toEqual(['firstFree', 'of']);
+    expect(computingCalls('if got != 3 {', ['\tgot := Count(items)'])).toEqual(['Count']);
+    expect(computingCalls('assert_eq!(total, 3);', ['    let total: u32 = sum_all(&v);'])).toEqual(['sum_all']);
+    expect(computingCalls('assert x == 1', ['def test_a():', '    x = compute()'])).toEqual(['compute']);
+    expect(computingCalls('assert x == 1', ['    x = compute()', 'def test_b():'])).toEqual([]);
+    expect(computingCalls('assert tag == "$12.05"', ['    tag = Money.Format.price(1205)'])).toEqual(['price']);
+    expect(computingCalls('CHECK_EQ(got, 25);', ['    int got = parse().value();'])).toEqual(['parse']);
+    expect(computingCalls('if (a == b) {', ['    a == load(b);'])).toEqual([]);
+  });
+});
+
 describe('real tuned cases', () => {
   const cases: [string, string[]][] = [
     ['go-build-missing-interface-method', ['declares `Delete` in `Store` as `Delete(key string) error`', 'add `func (s *Disk) Delete(key string) error { ... }` to `Disk` in `blob/disk.go`']],
@@ -103,10 +141,45 @@ describe('real tuned cases', () => {
     ['tsc-abstract-member-not-implemented', ['declares `mimeType` in `Exporter` as `abstract get mimeType(): string;`', 'add `get mimeType(): string { ... }` to `CsvExporter`']],
     ['gxx-override-mismatch', ['make it `void write(std::ostream &out, const Row &row) const override;`', 'its definition at `src/json_exporter.cpp:3`']],
     ['maven-multimodule-override-mismatch', ['add `@Override public OptionalLong priceCents(String sku, Currency currency) { ... }` to `CatalogPriceSource`']],
+    ['ctest-cxx-chrono-duration-cast-long', ['`src/limiter.cpp:2` defines `refill_tokens`', 'which the test calls for the value its failing check tests']],
+    ['maven-surefire-assertnotnull', ['`src/main/java/dk/klinik/booking/SlotFinder.java:11` defines `firstFree`', 'LUNCH_END']],
+    // ExUnit prints `left:`/`right:` as Rust's assert_eq! does: the values are named as the comparison's, not assert_eq!'s.
+    ['exunit-assert-equal', ['`lib/slug.ex:3` defines `slugify` (`def slugify(title) do`), which the failing line calls', '(right), the two values of the comparison in the order the test passes them']],
+    ['autoconf-pkg-check-modules-not-met-long', ['pkg-config found `sqlite3` `3.40.1`, and the build requires `>= 3.45.0`']],
     ['rustc-e0046-missing-trait-item', ['`src/export.rs:13` declares `file_extension` in `Exporter`', 'to the `impl Exporter for JsonLines` block in `src/formats/jsonl.rs`']],
   ];
   it.each(cases)('%s', async (id, said) => {
     const fix = await fixOfRealCase(id);
     for (const s of said) expect(fix).toContain(s);
+  });
+});
+
+describe("pkg-config's version refusal", () => {
+  const said = (pkg: string, have: string, want: string): string => `found \`${pkg}\` \`${have}\`, and the build requires \`>= ${want}\``;
+
+  it('configure (PKG_CHECK_MODULES) with pkgconf: the version found and the version required', async () => {
+    const log = ['+ ./configure', 'checking for pkg-config... /usr/bin/pkg-config', 'checking pkg-config is at least version 0.9.0... yes', 'checking for zlib >= 1.3... no', 'configure: error: Package requirements (zlib >= 1.3) were not met:', '', "Package dependency requirement 'zlib >= 1.3' could not be satisfied.", "Package 'zlib' has version '1.2.13', required version is '>= 1.3'", '', 'Consider adjusting the PKG_CONFIG_PATH environment variable if you', 'installed software in a non-standard prefix.'];
+    const fix = await fixOfShellLog(log, 'zipper', '/tmp/jenkins7.sh', project({ 'configure.ac': 'AC_INIT([zipper], [1.0])\nPKG_PROG_PKG_CONFIG\nPKG_CHECK_MODULES([ZLIB], [zlib >= 1.3])\nAC_OUTPUT\n' }));
+    expect(fix).toContain(`pkg-config ${said('zlib', '1.2.13', '1.3')}`);
+    expect(fix).toContain('install `zlib` `1.3` or later on the agent (its `zlib.pc` on `PKG_CONFIG_PATH`)');
+    expect(fix).toContain('the log does not say which the code needs');
+  });
+
+  it("CMake's pkg_check_modules (pkgconf 1.8's output on this machine)", async () => {
+    const log = ['+ cmake -S . -B build', "-- Checking for module 'zlib>=1.3'", "--   Package dependency requirement 'zlib >= 1.3' could not be satisfied.", "Package 'zlib' has version '1.2.13', required version is '>= 1.3'", 'CMake Error at /usr/share/cmake-3.25/Modules/FindPkgConfig.cmake:607 (message):', '  A required package was not found', 'Call Stack (most recent call first):', '  /usr/share/cmake-3.25/Modules/FindPkgConfig.cmake:829 (_pkg_check_modules_internal)', '  CMakeLists.txt:4 (pkg_check_modules)', '', '', '-- Configuring incomplete, errors occurred!'];
+    const fix = await fixOfShellLog(log, 'zipper', '/tmp/jenkins7.sh');
+    expect(fix).toContain(`pkg-config ${said('zlib', '1.2.13', '1.3')}`);
+  });
+
+  it("freedesktop pkg-config's and meson's wording", async () => {
+    const pc = await fixOfShellLog(['+ ./configure', 'checking for libcurl >= 8.0... no', 'configure: error: Package requirements (libcurl >= 8.0) were not met:', '', "Requested 'libcurl >= 8.0' but version of libcurl is 7.88.1"], 'fetcher');
+    expect(pc).toContain(`pkg-config ${said('libcurl', '7.88.1', '8.0')}`);
+    const meson = await fixOfShellLog(['+ meson setup build', 'Found pkg-config: /usr/bin/pkg-config (1.8.1)', "Run-time dependency zlib found: NO found 1.2.13 but need: '>= 1.3'", '', "meson.build:3:0: ERROR: Dependency lookup for zlib with method 'pkgconfig' failed: Invalid version, need 'zlib' ['>= 1.3'] found '1.2.13'."], 'zipper');
+    expect(meson).toContain(`meson ${said('zlib', '1.2.13', '1.3')}`);
+  });
+
+  it('nothing when the package is not found at all (no version to compare)', async () => {
+    const fix = await fixOfShellLog(['+ ./configure', 'checking for zlib >= 1.3... no', 'configure: error: Package requirements (zlib >= 1.3) were not met:', '', "Package 'zlib', required by 'virtual:world', not found"], 'zipper');
+    expect(fix).not.toContain('and the build requires');
   });
 });
