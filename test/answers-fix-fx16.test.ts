@@ -105,20 +105,20 @@ describe('the code under test, from the call that computed the checked value', (
   it('C++: a check of a variable the test computed two lines up, in a file whose name does not pair', async () => {
     const test = '#include "../src/stats.hpp"\n#include "check.hpp"\n\nint main()\n{\n    int got = scaled_percent(1, 4);\n    CHECK_EQ(got, 25);\n    return 0;\n}\n';
     const fix = await fixOfShellLog(ccLog, 'stats', '/tmp/jenkins7.sh', project({ ...stats, 'tests/percent_check.cpp': test }));
-    expect(fix).toContain('`src/stats.cpp:3` defines `scaled_percent` (`int scaled_percent(int part, int whole)`), which the test calls for the value its failing check tests: what the check got comes from there.');
+    expect(fix).toContain('`src/stats.cpp:3` defines `scaled_percent` (`int scaled_percent(int part, int whole)`), which is called above the failing check, for the value it tests: what the check got comes from there.');
   });
 
   it('C++: nothing from a value another test computed (the search stops where the test starts)', async () => {
     const test = '#include "../src/stats.hpp"\n#include "check.hpp"\n\nint first() { int got = scaled_percent(1, 4); return got; }\nint main()\n{\n    CHECK_EQ(got, 25);\n    return 0;\n}\n';
     const fix = await fixOfShellLog(ccLog, 'stats', '/tmp/jenkins7.sh', project({ ...stats, 'tests/percent_check.cpp': test }));
-    expect(fix).not.toContain('which the test calls for the value its failing check tests');
+    expect(fix).not.toContain('which is called above the failing check, for the value it tests');
   });
 
   it('Elixir: the function the check calls, in lib/, whose file is not named after the test', async () => {
     const log = ['+ mix test', '', '', '  1) test pads the cents (PriceTagTest)', '     test/price_tag_test.exs:4', '     Assertion with == failed', '     code:  assert tag == "$12.05"', '     left:  "$12.5"', '     right: "$12.05"', '     stacktrace:', '       test/price_tag_test.exs:6: (test)', '', '', 'Finished in 0.1 seconds (0.00s async, 0.1s sync)', '1 test, 1 failure'];
     const files = { 'mix.exs': 'defmodule Money.MixProject do\n  use Mix.Project\n\n  def project do\n    [app: :money, version: "0.1.0", elixir: "~> 1.12"]\n  end\nend\n', 'lib/format.ex': 'defmodule Money.Format do\n  @doc "Formats cents as a price string."\n  def price(cents) do\n    "$#{div(cents, 100)}.#{rem(cents, 100)}"\n  end\nend\n', 'test/test_helper.exs': 'ExUnit.start()\n', 'test/price_tag_test.exs': 'defmodule PriceTagTest do\n  use ExUnit.Case\n\n  test "pads the cents" do\n    tag = Money.Format.price(1205)\n    assert tag == "$12.05"\n  end\nend\n' };
     const fix = await fixOfShellLog(log, 'money', '/tmp/jenkins7.sh', project(files));
-    expect(fix).toContain('`lib/format.ex:3` defines `price` (`def price(cents) do`), which the test calls for the value its failing check tests');
+    expect(fix).toContain('`lib/format.ex:3` defines `price` (`def price(cents) do`), which is called above the failing check, for the value it tests');
   });
 
   it('reads the nearest assignment of a name the check uses, in the shapes of the languages', () => {
@@ -141,7 +141,7 @@ describe('real tuned cases', () => {
     ['tsc-abstract-member-not-implemented', ['declares `mimeType` in `Exporter` as `abstract get mimeType(): string;`', 'add `get mimeType(): string { ... }` to `CsvExporter`']],
     ['gxx-override-mismatch', ['make it `void write(std::ostream &out, const Row &row) const override;`', 'its definition at `src/json_exporter.cpp:3`']],
     ['maven-multimodule-override-mismatch', ['add `@Override public OptionalLong priceCents(String sku, Currency currency) { ... }` to `CatalogPriceSource`']],
-    ['ctest-cxx-chrono-duration-cast-long', ['`src/limiter.cpp:2` defines `refill_tokens`', 'which the test calls for the value its failing check tests']],
+    ['ctest-cxx-chrono-duration-cast-long', ['`src/limiter.cpp:2` defines `refill_tokens`', 'which is called above the failing check, for the value it tests']],
     ['maven-surefire-assertnotnull', ['`src/main/java/dk/klinik/booking/SlotFinder.java:11` defines `firstFree`', 'LUNCH_END']],
     // ExUnit prints `left:`/`right:` as Rust's assert_eq! does: the values are named as the comparison's, not assert_eq!'s.
     ['exunit-assert-equal', ['`lib/slug.ex:3` defines `slugify` (`def slugify(title) do`), which the failing line calls', '(right), the two values of the comparison in the order the test passes them']],

@@ -356,7 +356,7 @@ function searchesOf(f: Finding, sourceLine?: string, above: readonly string[] = 
       const computed = computingCalls(code, above).filter((n) => !callees.includes(n) && n.length >= 3 && !NOT_THE_CODE.test(n)).slice(0, 1);
       for (const name of fam ? [...callees.slice(0, 2), ...computed] : []) {
         const call = new RegExp(`\\b${escapeRegExp(name)}\\s*\\(`);
-        const why = name === checked ? 'the failing check names as the call it checked' : computed.includes(name) ? 'the test calls for the value its failing check tests' : 'the failing line calls';
+        const why = name === checked ? 'the failing check names as the call it checked' : computed.includes(name) ? 'is called above the failing line for a value it uses' : 'the failing line calls';
         out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: `defines ${name}, which ${why}`, max: 1 });
       }
       break;
