@@ -2,7 +2,7 @@
  * Why "how do I fix it?" misses (issue 25, session 48): for every row whose fix is not useful, the
  * `fixMustMention` tokens it lacks, each sorted into a kind and looked up in the evidence the engine has.
  *
- *   npm run bench -- fixMisses [--tune-max N] [--data DIR] [--rows] [--json] [--git]
+ *   npm run bench -- fixMisses [--tune-max N] [--tune-min N] [--check-only] [--data DIR] [--rows] [--json] [--git]
  *
  * Rounds <= `--tune-max` (default 19) and the dev cases are the tuning rows: with `--rows`, each miss is printed.
  * The later open rounds (up to HELDOUT_ROUND - 1) are the check rows: only their counts are printed, never a row,
@@ -129,7 +129,14 @@ function table(rows: RowOfMisses[], title: string): void {
 export async function run(args: string[]): Promise<void> {
   const dir = path.resolve(flag(args, 'data') ?? defaultRealfailDir());
   const tuneMax = Number(flag(args, 'tune-max') ?? '19');
-  const cases = await loadRealCases(dir, { tuning: true });
+  // `--tune-min N`: tuning rows of rounds >= N only (dev cases, round 1, left out then); `--check-only`: no tuning
+  // rows at all. Both to spare a loaded machine the slow `--git` runs; the check rounds are always all run.
+  const tuneMin = Number(flag(args, 'tune-min') ?? '0');
+  const checkOnly = args.includes('--check-only');
+  const cases = (await loadRealCases(dir, { tuning: true })).filter((c) => {
+    const round = c.expected.round ?? 1;
+    return round > tuneMax || (!checkOnly && round >= tuneMin);
+  });
   const rows: RowOfMisses[] = [];
   for (const c of cases) rows.push(await missesOf(c, args.includes('--git')));
   const tuning = rows.filter((r) => r.round <= tuneMax);
@@ -138,7 +145,7 @@ export async function run(args: string[]): Promise<void> {
     console.log(JSON.stringify({ tuneMax, tuning: tuning, check: [...new Set(check.map((r) => r.round))].map((n) => ({ round: n, rows: check.filter((r) => r.round === n).length, useful: check.filter((r) => r.round === n && r.useful).length })) }, null, 2));
     return;
   }
-  table(tuning, `tuning rows (rounds <= ${tuneMax}, dev)`);
+  if (tuning.length > 0) table(tuning, `tuning rows (rounds ${tuneMin > 1 ? `${tuneMin}-` : '<= '}${tuneMax}${tuneMin > 1 ? '' : ', dev'})`);
   for (const n of [...new Set(tuning.map((r) => r.round))].sort((a, b) => a - b)) table(tuning.filter((r) => r.round === n), `round ${n}`);
   for (const n of [...new Set(check.map((r) => r.round))].sort((a, b) => a - b)) {
     const of = check.filter((r) => r.round === n);

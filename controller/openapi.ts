@@ -22,6 +22,7 @@ import {
   sourceSchema,
   streamEventSchema,
   uploadContextAnswerSchema,
+  workspaceChangesNotReadSchema,
   workspaceChangesSchema,
   workspaceSnippetSchema,
 } from '../protocol/schemas.js';
@@ -56,6 +57,7 @@ export const COMPONENTS = {
   FailuresPage: FailuresPageSchema,
   WorkspaceSnippet: workspaceSnippetSchema,
   WorkspaceChanges: workspaceChangesSchema,
+  WorkspaceChangesNotRead: workspaceChangesNotReadSchema,
 };
 
 const ref = (id: keyof typeof COMPONENTS): Json => ({ $ref: `#/components/schemas/${id}` });

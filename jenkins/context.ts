@@ -5,7 +5,7 @@
  * would rather answer 404.
  */
 import { stat } from 'node:fs/promises';
-import type { BuildDetails, CiContext, JobDetails, WorkspaceChanges, WorkspaceSnippet } from '../protocol/types.js';
+import type { BuildDetails, CiContext, JobDetails, WorkspaceChanges, WorkspaceChangesNotRead, WorkspaceSnippet } from '../protocol/types.js';
 import { readBuildDetails } from './builds.js';
 import { jobHistory } from './history.js';
 import { BuildNotFoundError, JobNotFoundError, XmlCorruptError } from './errors.js';
@@ -15,9 +15,10 @@ import { masterNodeOf, readAgents, readLastExecVersion, readPlugins, readRootCon
 import type { RootConfig } from './system.js';
 import type { PathMap } from './pathmap.js';
 import type { WorkspaceConfinement } from './workspace/confine.js';
-import { listWorkspaces } from './workspace/discover.js';
+import { listWorkspaces, type WorkspaceQuery } from './workspace/discover.js';
 import { collectSnippets, readPipelineScript } from './workspace/snippets.js';
-import { checkoutChanges, namedPaths } from './workspace/gitChanges.js';
+import { checkoutChanges, isGitCheckout, namedPaths } from './workspace/gitChanges.js';
+import { laterBuildsInWorkspace } from './workspace/checkoutOwner.js';
 import type { Workspace } from './workspace/types.js';
 import { errorMessage } from './xml.js';
 
@@ -132,9 +133,10 @@ export async function buildCiContextResult(opts: CiContextOptions): Promise<CiCo
       } else {
         context.buildDetails = await buildPart(opts, job, jobName, context.rootUrl, problems);
         if (opts.workspace && job) {
-          const { snippets, workspaceIds, changes } = await buildSnippets(opts, job, jobName, context.buildDetails);
+          const { snippets, workspaceIds, changes, notRead } = await buildSnippets(opts, job, jobName, context.buildDetails);
           if (snippets.length > 0) context.workspaceSnippets = snippets;
           if (changes) context.workspaceChanges = changes;
+          if (notRead) context.workspaceChangesNotRead = notRead;
           if (workspaceIds.length > 0) context.buildDetails.workspaces = workspaceIds;
         }
       }
@@ -206,23 +208,29 @@ async function buildPart(
  * build too, and its workspace is as much there). A workspace that cannot be read gives none;
  * nothing here fails the upload.
  */
-async function buildSnippets(opts: CiContextOptions, job: JobLocation, jobName: string, details: BuildDetails): Promise<{ snippets: WorkspaceSnippet[]; workspaceIds: string[]; changes?: WorkspaceChanges }> {
+async function buildSnippets(
+  opts: CiContextOptions,
+  job: JobLocation,
+  jobName: string,
+  details: BuildDetails,
+): Promise<{ snippets: WorkspaceSnippet[]; workspaceIds: string[]; changes?: WorkspaceChanges; notRead?: WorkspaceChangesNotRead }> {
   const log = typeof details.consoleLog === 'string' ? details.consoleLog : typeof details.consoleLogTail === 'string' ? details.consoleLogTail : '';
   if (typeof details.number !== 'number' || typeof details.error === 'string' || !opts.workspace) return { snippets: [], workspaceIds: [] };
   // No workspace on this host still leaves an inline pipeline script to show.
-  const workspaces = await listWorkspaces({
+  const query = {
     jenkinsHome: opts.jenkinsHome,
     pathMap: opts.workspace.pathMap,
     ...(opts.workspace.confinement ? { confinement: opts.workspace.confinement } : {}),
     jobName,
     buildNumber: details.number,
-  }).catch(() => []);
+  };
+  const workspaces = await listWorkspaces(query).catch(() => []);
   const workspaceIds = [...new Set(workspaces.map((w) => w.workspaceId))];
   try {
     const pipeline = await readPipelineScript(job.dir);
     const { snippets } = await collectSnippets({ log, workspaces, ...(pipeline ? { pipeline } : {}) });
-    const changes = await workspaceChangesOf(workspaces, snippets, details);
-    return { snippets, workspaceIds, ...(changes ? { changes } : {}) };
+    const { changes, notRead } = await workspaceChangesOf(query, job.buildsDir, workspaces, snippets, details);
+    return { snippets, workspaceIds, ...(changes ? { changes } : {}), ...(notRead ? { notRead } : {}) };
   } catch {
     return { snippets: [], workspaceIds };
   }
@@ -232,22 +240,37 @@ async function buildSnippets(opts: CiContextOptions, job: JobLocation, jobName: 
  * The change the build's workspace holds (session 52), when it is a git checkout (its own `.git` directory): the
  * commits from the last green build's recorded commit to this build's (jenkins/workspace/gitChanges.ts, confined
  * and read-only), else the checkout's last commit; the first workspace that is one, the snippets' workspace first.
+ * A build that recorded no commit (or one the workspace lacks) is read at the workspace's HEAD only when no later
+ * build of the job has used that workspace (checkoutOwner.ts, session 53); else nothing is read, and `notRead` says why.
  */
-async function workspaceChangesOf(workspaces: readonly Workspace[], snippets: readonly WorkspaceSnippet[], details: BuildDetails): Promise<WorkspaceChanges | undefined> {
+async function workspaceChangesOf(
+  query: WorkspaceQuery & { buildNumber: number },
+  buildsDir: string,
+  workspaces: readonly Workspace[],
+  snippets: readonly WorkspaceSnippet[],
+  details: BuildDetails,
+): Promise<{ changes?: WorkspaceChanges; notRead?: WorkspaceChangesNotRead }> {
   const commitOf = (scm: unknown): string | undefined => (Array.isArray(scm) ? (scm as { commit?: unknown }[]).map((x) => x.commit).find((c): c is string => typeof c === 'string') : undefined);
   const green = details.lastSuccessfulBuild as { scm?: unknown } | null | undefined;
+  const recorded = commitOf(details.scm);
   const first = snippets.find((s) => s.kind !== 'pipeline')?.workspaceId;
   const ordered = [...workspaces].sort((a, b) => Number(b.workspaceId === first) - Number(a.workspaceId === first));
+  let notRead: WorkspaceChangesNotRead | undefined;
   for (const w of ordered.slice(0, 3)) {
-    const changes = await checkoutChanges(w.dir, {
-      base: commitOf(green?.scm),
-      head: commitOf(details.scm),
-      named: namedPaths(snippets.filter((s) => s.workspaceId === w.workspaceId)),
-      workspaceId: w.workspaceId,
-    });
-    if (changes) return changes;
+    const opts = { base: commitOf(green?.scm), head: recorded, named: namedPaths(snippets.filter((s) => s.workspaceId === w.workspaceId)), workspaceId: w.workspaceId };
+    // The build's own commit first; its HEAD only when the workspace is still the build's checkout.
+    const own = recorded ? await checkoutChanges(w.dir, { ...opts, headFallback: false }) : undefined;
+    if (own) return { changes: own };
+    const later = await laterBuildsInWorkspace(query, buildsDir, w.dir);
+    if (later.length === 0) {
+      const changes = await checkoutChanges(w.dir, { ...opts, headFallback: 'workspace-head' });
+      if (changes) return { changes };
+    } else if (!notRead && (await isGitCheckout(w.dir))) {
+      // A git checkout we did not read: said, so the answer does not take silence for "nothing changed".
+      notRead = { workspaceId: w.workspaceId, reason: recorded ? 'recorded-commit-absent' : 'no-recorded-commit', ...(recorded ? { recordedCommit: recorded } : {}), laterBuilds: later.slice(0, 20) };
+    }
   }
-  return undefined;
+  return notRead ? { notRead } : {};
 }
 
 /** Why JENKINS_HOME cannot be read at all, or undefined when it is a readable directory. */

@@ -300,6 +300,15 @@ export const MAX_CHANGE_DIFF_CHARS = 4000;
 const commitId = str.min(1, { error: 'must not be empty' }).max(64, { error: 'must be at most 64 characters' });
 
 /**
+ * The paths a changelog file line names (`M src/a.c` -> `[src/a.c]`; a rename or copy `R100 old -> new` ->
+ * `[old, new]`): the form of `workspaceChanges.commits[].files` and of Jenkins' git changelog. The path after the
+ * change comes last. One reader for the controller, the CLI and the answers.
+ */
+export function changeLinePaths(line: string): string[] {
+  return line.replace(/^[ACDMRTUX]\d*\s+/, '').split(' -> ');
+}
+
+/**
  * The change a failed build's checkout holds (issue 25 point 3, session 52): read by a confined,
  * read-only `git` run in the checkout (`cichat ask --workspace DIR`, or the build's workspace by the
  * controller) when it is a git checkout. `since-green`: the commits from the last green build's
@@ -310,6 +319,15 @@ export const workspaceChangesSchema = shape({
   range: z.enum(['since-green', 'last-commit'], { error: 'must be "since-green" or "last-commit"' }),
   base: commitId,
   head: commitId,
+  /**
+   * Where `head` came from (session 53): `recorded`, the build's own commit (`GIT_COMMIT`, the revision its build.xml
+   * records); `checkout-head`, the HEAD of a checkout the user pointed at, no commit of the build given;
+   * `workspace-head`, the HEAD of the build's workspace, read as its checkout because the build recorded no commit
+   * (or `recordedCommit`, which the workspace does not hold) and no later build of the job has used that workspace.
+   */
+  headFrom: opt(z.enum(['recorded', 'checkout-head', 'workspace-head'], { error: 'must be "recorded", "checkout-head" or "workspace-head"' })),
+  /** The build's recorded commit when the checkout does not hold it (`head` is then the checkout's HEAD). */
+  recordedCommit: opt(commitId),
   /** `local` (a checkout the CLI read) or the build's workspace id. */
   workspaceId: opt(str.max(200, { error: 'must be at most 200 characters' })),
   /** Newest first; `files` as Jenkins' changelog gives them (`M path`, `A path`, `R100 old -> new`). */
@@ -334,6 +352,18 @@ export const workspaceChangesSchema = shape({
     }),
   ).max(20, { error: 'must hold at most 20 diffs' }),
 }).meta({ id: 'WorkspaceChanges', description: "The checkout's change since the last green build (or its last commit), from git" });
+
+/**
+ * Why the controller did not read a build's workspace as its checkout (session 53): the build recorded no commit
+ * (or one the workspace does not hold), and later builds of the job (`laterBuilds`, the first few) have used that
+ * workspace since, so its HEAD may be a later build's checkout.
+ */
+export const workspaceChangesNotReadSchema = shape({
+  workspaceId: str.max(200, { error: 'must be at most 200 characters' }),
+  reason: z.enum(['no-recorded-commit', 'recorded-commit-absent'], { error: 'must be "no-recorded-commit" or "recorded-commit-absent"' }),
+  recordedCommit: opt(commitId),
+  laterBuilds: arr(int).max(20, { error: 'must hold at most 20 builds' }),
+}).meta({ id: 'WorkspaceChangesNotRead', description: "Why the build's workspace was not read as its checkout" });
 
 /**
  * CiContext as uploaded: every known field (canonical name or alias) type-checked, every field
@@ -363,6 +393,8 @@ const ciContextObjectSchema = withAliases(
     workspaceSnippets: opt(workspaceSnippetsSchema),
     /** The checkout's change since the last green build, or its last commit (session 52). */
     workspaceChanges: opt(workspaceChangesSchema),
+    /** Why the build's workspace was not read as its checkout (session 53). */
+    workspaceChangesNotRead: opt(workspaceChangesNotReadSchema),
   },
   { jenkinsVersion: 'ciVersion' },
   ['ciVersion'],

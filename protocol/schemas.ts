@@ -17,6 +17,7 @@ export {
   pluginList,
   uploadContextBodySchema,
   withoutNulls,
+  workspaceChangesNotReadSchema,
   workspaceChangesSchema,
   workspaceSnippetSchema,
   workspaceSnippetsSchema,

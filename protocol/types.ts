@@ -23,6 +23,7 @@ import type {
   pluginSchema,
   testHistorySchema,
   testResultsSchema,
+  workspaceChangesNotReadSchema,
   workspaceChangesSchema,
   workspaceSnippetSchema,
 } from './ciContext.js';
@@ -101,6 +102,8 @@ export type CiContext = Without<z.output<typeof ciContextObjectSchema>, 'buildDe
 export type WorkspaceSnippet = z.output<typeof workspaceSnippetSchema>;
 /** The checkout's change from git (`workspaceChanges`, session 52). */
 export type WorkspaceChanges = z.output<typeof workspaceChangesSchema>;
+/** Why the build's workspace was not read as its checkout (`workspaceChangesNotRead`, session 53). */
+export type WorkspaceChangesNotRead = z.output<typeof workspaceChangesNotReadSchema>;
 
 /** A ranked failure excerpt of a build log (1-based, inclusive line numbers of the original log). */
 export interface LogExcerpt {

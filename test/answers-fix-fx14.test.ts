@@ -6,49 +6,17 @@
  * the repository's own config (external diff, textconv, hooks) never runs.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { changesFromDir, snippetsFromDir } from '../cli/snippets.js';
+import { changesFromDir } from '../cli/snippets.js';
 import { checkoutChanges } from '../jenkins/workspace/gitChanges.js';
 import { ciContextSchema } from '../protocol/ciContext.js';
-import type { CiContextUpload } from '../protocol/schemas.js';
-import { analyzedChatContext } from './answerFixtures.js';
-import { askLocal } from './helpers/askLocal.js';
+import { askWithGit as ask, gitRepo, removeGitRepos, tempDir } from './helpers/gitRepo.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+afterAll(removeGitRepos);
 
-const ENV = { GIT_AUTHOR_NAME: 'Dana Dev', GIT_AUTHOR_EMAIL: 'dana@example.invalid', GIT_COMMITTER_NAME: 'Dana Dev', GIT_COMMITTER_EMAIL: 'dana@example.invalid', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
-
-/** A checkout whose history is `commits` (each: files written, then a commit with its message); returns the dir and the commit ids. */
-function repo(commits: { message: string; files: Record<string, string> }[]): { dir: string; ids: string[] } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cichat-fx14-'));
-  dirs.push(dir);
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env: { ...process.env, ...ENV }, encoding: 'utf8' }).trim();
-  git('init', '-q');
-  const ids: string[] = [];
-  for (const c of commits) {
-    for (const [rel, content] of Object.entries(c.files)) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), content);
-    }
-    git('add', '-A');
-    git('commit', '-q', '-m', c.message);
-    ids.push(git('rev-parse', 'HEAD'));
-  }
-  return { dir, ids };
-}
-
-/** The answer as `cat build.log | cichat ask --workspace DIR` gets it. */
-async function ask(question: string, log: string, dir: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const workspaceSnippets = await snippetsFromDir(dir, log);
-  const workspaceChanges = await changesFromDir(dir, workspaceSnippets, env);
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets, ...(workspaceChanges ? { workspaceChanges } : {}) } as CiContextUpload;
-  return askLocal(question, analyzedChatContext(upload, log));
-}
+/** A checkout whose history is `commits`. */
+const repo = (commits: { message: string; files: Record<string, string> }[]): { dir: string; ids: string[] } => gitRepo(commits, { prefix: 'cichat-fx14-' });
 
 const TEST = 'from pricing.tax import with_tax\n\n\ndef test_with_tax():\n    assert with_tax(10.99) == 13.19\n';
 const PYTEST_LOG = `============================= test session starts ==============================
@@ -135,8 +103,7 @@ describe('guards', () => {
   });
 
   it('a checkout without git: nothing of a change is said', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cichat-fx14-plain-'));
-    dirs.push(dir);
+    const dir = tempDir('cichat-fx14-plain-');
     mkdirSync(path.join(dir, 'src'));
     writeFileSync(path.join(dir, 'src/calc.c'), CALC('totl'));
     expect(await changesFromDir(dir, [], {})).toBeUndefined();

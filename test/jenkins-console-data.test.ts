@@ -1,8 +1,8 @@
 /**
  * The labelled Jenkins console logs of issue 26 (test/fixtures/jenkins-console) are consistent:
  * every index entry names a log with that many lines, its cause ranges lie inside the log, ids are
- * unique, held-out rounds carry their round, round 4's and round 5's sources are new, and the real consoles of
- * rounds 3, 4 and 5 (round3/*.txt, round4/*.txt, round5/*.txt) are the generated logs byte for byte with only the
+ * unique, held-out rounds carry their round, the sources of rounds 4, 5 and 6 are new, and the real consoles of
+ * rounds 3 to 6 (round3/*.txt ... round6/*.txt) are the generated logs byte for byte with only the
  * cause marks taken out. Data only: the analyzer is not imported, so a held-out set can be checked
  * without being measured.
  */
@@ -71,25 +71,36 @@ test("round 4's held-out entries: split held, and every one not written names it
   expect(real.filter((e) => repo(e.source) === CIDIFF).length).toBeLessThanOrEqual(10);
 });
 
-test("round 5's held-out entries: split held, sources and repositories never used by an earlier round", () => {
-  const round5 = INDEX.filter((e) => e.round === 5);
-  expect(round5.length).toBeGreaterThanOrEqual(24);
-  for (const e of round5) {
+/** A held-out round built after round 4: split held, real logs name their source, and no source or repository of it was used by any other round. */
+function checkNewRound(round: number, min: { all: number; real: number; long?: number }): void {
+  const logs = INDEX.filter((e) => e.round === round);
+  expect(logs.length).toBeGreaterThanOrEqual(min.all);
+  for (const e of logs) {
     expect(e.split).toBe('held');
     if (e.origin !== 'written') expect(e.source ?? '').toMatch(/^https:\/\//);
   }
-  const real = round5.filter((e) => e.origin !== 'written');
-  expect(real.length).toBeGreaterThanOrEqual(10);
-  const repo = (u: string | undefined): string => /^https:\/\/github\.com\/([^/]+\/[^/]+)/.exec(u ?? '')?.[1] ?? (u ?? '');
-  const earlier = INDEX.filter((e) => e.round !== 5 && e.source !== undefined);
+  const real = logs.filter((e) => e.origin !== 'written');
+  expect(real.length).toBeGreaterThanOrEqual(min.real);
+  const repo = (u: string | undefined): string => /^https:\/\/github\.com\/([^/ ]+\/[^/ ]+)/.exec(u ?? '')?.[1] ?? (u ?? '');
+  const earlier = INDEX.filter((e) => e.round !== round && e.source !== undefined);
   const earlierSources = new Set(earlier.map((e) => e.source ?? ''));
   const earlierRepos = new Set(earlier.map((e) => repo(e.source)));
   for (const e of real) {
     expect({ id: e.id, reused: earlierSources.has(e.source ?? ''), repoReused: earlierRepos.has(repo(e.source)) }).toEqual({ id: e.id, reused: false, repoReused: false });
   }
+  // long logs (>= 130 lines)
+  if (min.long !== undefined) expect(logs.filter((e) => e.lines >= 130).length).toBeGreaterThanOrEqual(min.long);
+}
+
+test("round 5's held-out entries: split held, sources and repositories never used by an earlier round", () => {
+  checkNewRound(5, { all: 24, real: 10 });
 });
 
-test.each(['round3', 'round4', 'round5'])('%s/*.txt are the generated logs, byte for byte, without the cause marks', (sub) => {
+test("round 6's held-out entries: split held, at least 15 real and 10 long, sources and repositories never used by another round", () => {
+  checkNewRound(6, { all: 30, real: 15, long: 10 });
+});
+
+test.each(['round3', 'round4', 'round5', 'round6'])('%s/*.txt are the generated logs, byte for byte, without the cause marks', (sub) => {
   const files = readdirSync(path.join(DIR, sub)).filter((f) => f.endsWith('.txt'));
   expect(files.length).toBeGreaterThan(0);
   for (const f of files) {

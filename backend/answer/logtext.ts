@@ -94,11 +94,15 @@ export function codeBlock(text: string, maxLines = 25): { block: string; hiddenL
   return { block: `${fence}text\n${shown.join('\n')}\n${fence}`, hiddenLines: lines.length - shown.length };
 }
 
-/** Inline code that survives backticks in the value. */
-/** A line without the timestamp GitHub Actions puts before each line (`2026-11-29T01:02:03.456Z `). */
+/**
+ * A line without the clock a CI put before it: GitHub Actions' `2026-11-29T01:02:03.456Z `, Jenkins' Timestamper
+ * `[2026-11-29T01:02:03.456Z] ` or a console copied with its times shown (`01:02:03 `): pipelineText.ts `unstamped`.
+ */
 export function withoutStamp(line: string): string {
-  return line.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z ?/, '');
+  return unstamped(line);
 }
+
+/** Inline code that survives backticks in the value. */
 
 export function inlineCode(text: string): string {
   const longestRun = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
@@ -129,6 +133,14 @@ export function storedLogSpan(ctx: ChatContext): LogSpan | undefined {
     return { start_line: ctx.logLineCount - tail.count + 1, end_line: ctx.logLineCount, text: tail.text };
   }
   return undefined;
+}
+
+/**
+ * How an answer names the lines it read for a claim of absence ("... prints no X"): `the log` when they are all of it,
+ * else `the part of the log I read (lines A-B of N)`: a stored tail or a capped read says nothing of the other lines.
+ */
+export function logReadWords(ctx: ChatContext, read: { start_line: number; end_line: number }): string {
+  return read.start_line <= 1 && read.end_line >= ctx.logLineCount ? 'the log' : `the part of the log I read (lines ${read.start_line}-${read.end_line} of ${ctx.logLineCount})`;
 }
 
 const TEST_NAME_PATTERNS: RegExp[] = [

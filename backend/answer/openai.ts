@@ -13,6 +13,7 @@ import type { AnswerEngine, AnswerRequest, AnswerStream, ChatContext, LogPassage
 import { detectIntents } from './intents.js';
 import { buildPrompt, estimateTokens, rankPassages, type PromptMessage } from './prompt.js';
 import { workspaceSection } from './workspacePrompt.js';
+import { workspaceChangesSection } from './workspaceChangesPrompt.js';
 import { toolSessionFor, type ToolDefinition, type ToolSession, type ToolSettings } from './tools.js';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -321,18 +322,22 @@ export function createOpenAIEngine(opts: OpenAIEngineOptions): AnswerEngine {
       const passages = await gatherPassages(request.context, request.question, opts.retrieveK ?? 6);
       // The workspace snippets take at most a quarter of the budget; the rest is the prompt's.
       const workspace = workspaceSection(request.context, Math.floor(opts.contextTokens / 4));
+      // The checkout's change as structured facts (the changed lines that touch what the error names), an eighth at most.
+      const changes = workspaceChangesSection(request.context, Math.floor(opts.contextTokens / 8));
+      const extra = [workspace.text, changes.text].filter(Boolean);
       const prompt = buildPrompt({
         question: request.question,
         history: request.history,
         context: request.context,
         passages,
-        contextTokens: opts.contextTokens - (workspace.text ? estimateTokens(workspace.text) + 2 : 0),
+        contextTokens: opts.contextTokens - extra.reduce((sum, t) => sum + estimateTokens(t) + 2, 0),
       });
       const system = prompt.messages[0];
-      if (workspace.text && system?.role === 'system') system.content = `${system.content}\n\n${workspace.text}`;
+      if (extra.length > 0 && system?.role === 'system') system.content = [system.content, ...extra].join('\n\n');
       const sources: Source[] = [
         ...prompt.passages.map((p): Source => ({ kind: 'log', start_line: p.start_line, end_line: p.end_line })),
         ...workspace.sources,
+        ...changes.sources,
       ];
       const session = toolSessionFor(opts.tools, request);
       // The tool calls are recorded as they happen: the same array is read when the answer is saved.

@@ -15,14 +15,14 @@
 
 import { interleavedParallelAt } from '../../core/log/failingStep.js';
 
-const STAMP = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z |\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})/;
+const STAMP = /^(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\] |\d{4}-\d\d-\d\dT[\d:.]+Z ?|\d\d:\d\d:\d\d(?:\.\d{1,3})? {1,2})/;
 const OPEN = /^\[Pipeline\] (?:\[([^\]\n]+)\] )?\{ \((.+)\)\s*$/;
 const CLOSE_STAGE = /^\[Pipeline\] (?:\[([^\]\n]+)\] )?\/\/ stage\s*$/;
 const FAILED_IN = /^(?:\[[^\]\n]+\] )?Failed in branch (.+?)\s*$/;
 const SKIPPED = /^Stage "(.+)" skipped due to earlier failure/;
 const BRANCH = 'Branch: ';
 
-/** A line's text without the Timestamper's or a copied console's clock. */
+/** A line's text without the Timestamper's, GitHub Actions' or a copied console's clock (the one reader; logtext.ts `withoutStamp` is it). */
 export function unstamped(line: string): string {
   const m = STAMP.exec(line);
   return m ? line.slice(m[0].length) : line;

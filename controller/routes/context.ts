@@ -140,6 +140,13 @@ export function mergeContexts(fromHome: CiContext, sent: CiContext | undefined, 
   return out;
 }
 
+/** The context without the controller's "workspace not read" note when the caller's own change replaced it. */
+function withoutNotRead(ci: CiContext, replaced: boolean): CiContext {
+  if (!replaced) return ci;
+  const { workspaceChangesNotRead: _notRead, ...rest } = ci;
+  return rest;
+}
+
 function withoutReadErrors(ci: CiContext): CiContext {
   const { jobDetails: _job, buildDetails: _build, ...rest } = ci;
   return rest;
@@ -210,7 +217,7 @@ export async function uploadContext(ctx: Context, userId: string, deps: ContextR
   const snippets = mergeSnippets(workspaceSnippets, merged.workspaceSnippets);
   // The caller's change (read where the build ran) replaces the controller's whole, never merged field by field.
   const change = workspaceChanges ?? sent?.workspaceChanges ?? fromHome.workspaceChanges;
-  const ciContext = { ...merged, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}), ...(change ? { workspaceChanges: change } : {}) };
+  const ciContext = { ...withoutNotRead(merged, change !== fromHome.workspaceChanges), ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}), ...(change ? { workspaceChanges: change } : {}) };
 
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {
@@ -407,7 +414,7 @@ export async function uploadContextLog(ctx: Context, userId: string, deps: Conte
     // controller's own for other files, as the JSON upload does.
     const snippets = mergeSnippets(sent?.workspaceSnippets as WorkspaceSnippet[] | undefined, home.workspaceSnippets as WorkspaceSnippet[] | undefined);
     const change = sent?.workspaceChanges ?? home.workspaceChanges;
-    headers['x-cichat-context'] = factsHeader({ ...merged, ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}), ...(change ? { workspaceChanges: change } : {}) });
+    headers['x-cichat-context'] = factsHeader({ ...withoutNotRead(merged, change !== home.workspaceChanges), ...(snippets.length > 0 ? { workspaceSnippets: snippets } : {}), ...(change ? { workspaceChanges: change } : {}) });
   }
   ctx.respond = false;
   await deps.proxy.forward(ctx.req, ctx.res, {

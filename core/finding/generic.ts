@@ -432,8 +432,15 @@ export function substitutionFailed(lines: readonly string[], at: number, excerpt
 /** Words of an error line (for quoting a failure no rule named). */
 export const ERRORISH = /\b(?:error|errors|fatal|failed|failure|exception|cannot|could not|not found|denied|refused|invalid|missing|undefined|unable to)\b/i;
 
+/** A shell's trace of a command (`set -x`: `+ cmd`, `++ cmd` in a substitution), as the line starts: indented, it is output. */
+const XTRACE_LINE = /^\++ \S/;
+
 /** The line of an unknown window most worth quoting: an error-looking line that does not only frame or conclude. */
 export function mostErrorLike(body: readonly string[]): number {
+  // Only the shell's trace (`+ mkdir`, `+ javac ...`, `+ timeout 20 java ...` over a step's exit): under `set -e` nothing
+  // runs after a failing command, so the last one traced is the one that failed, whatever words an earlier one holds.
+  const traced = body.flatMap((l, i) => (l.trim() === '' ? [] : [i]));
+  if (traced.length > 0 && traced.every((i) => XTRACE_LINE.test(body[i] ?? ''))) return traced[traced.length - 1] as number;
   let summary: number | undefined;
   let first: number | undefined;
   let warning: number | undefined;

@@ -53,6 +53,7 @@ export type { Finding, FindingClass } from '../../protocol/types.js';
 const MAX_WINDOW = 200;
 const BEFORE = 40;
 const AFTER = 20;
+const TRACEBACK_ON = 400; // how far a traceback cut by its window is read on for its exception line
 
 interface Hit {
   rule: Rule;
@@ -227,6 +228,13 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   if (found.test || tracebackCut || /^-{3,} \S+ (?:stdout|stderr) -{3,}$|^_{3,} .+ _{3,}$|^● |^--- FAIL|^=+ FAILURES =+$|^failures:$/.test(lastLine)) {
     const limit = Math.min(lines.length, excerpt.end_line + AFTER);
     while (end < limit && !SUMMARY_LINE.test(lineBody(lines, end).trim())) end++;
+  }
+  // A Python traceback longer than the window ends on its exception line, its first unindented line: read on to it (t28).
+  if (found.class === 'unknown' && end === excerpt.end_line && /^Traceback \(most recent call last\):$/.test(lineBody(lines, excerpt.start_line - 1).trim())) {
+    let k = excerpt.end_line;
+    const limit = Math.min(lines.length, excerpt.end_line + TRACEBACK_ON);
+    while (k < limit && /^(?:\s|$)/.test(lineBody(lines, k))) k++;
+    if (k < limit) end = k + 1;
   }
   const longer = end === excerpt.end_line ? found : findingIn(lines, { start_line: excerpt.start_line, end_line: end });
   const best = longer.class !== 'unknown' && (found.class === 'unknown' || longer.confidence !== 'low') ? longer : found;

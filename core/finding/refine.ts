@@ -42,7 +42,7 @@ const at = (found: Finding, index: number, message: string, extra: Partial<Findi
 const place = (file: string, line: number, index: number, column?: number): FindingLocation => ({ file, line, ...(column ? { column } : {}), log_line: index + 1 });
 
 /** A runner's failure heading with its place: testthat's `Failure ('test-x.R:6'): name`, `── Error (test-x.R:6:3): name ──`, Julia's `Test Failed at /ws/test/x.jl:5`. */
-const TEST_HEADING = /^(?:[─═━-]+\s*)?(Failure|Failed|FAIL|Error|ERROR)\s*\(['"]?((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z]\w{0,7}):(\d+)(?::\d+)?['"]?\):\s*(.+?)(?:\s*[─═━-]+)?$|^Test (Failed|Errored) at ((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z]\w{0,7}):(\d+)$/;
+const TEST_HEADING = /^(?:[─═━-]+\s*)?(?:\d+\.\s+)?(Failure|Failed|FAIL|Error|ERROR)\s*\(['"]?((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z]\w{0,7}):(\d+)(?::\d+)?['"]?\):\s*(.+?)(?:\s*[─═━-]+)?$|^Test (Failed|Errored) at ((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z]\w{0,7}):(\d+)$/;
 /** A tool saying a path it was given is missing: `tar: site: Cannot stat: No such file or directory`, `cp: cannot stat 'x': ...`, unzip's `caution: filename not matched:  x`. */
 const MISSING_PATH = /^(?:[\w.+-]+: )?(?:(\S+?): (?:Cannot (?:stat|open)|Not found in archive)(?:: No such file or directory)?|cannot (?:stat|access|open) ['‘"]?([^'’"]+?)['’"]?: No such file or directory|(?:caution: )?filename not matched:\s+(\S+)|cannot find or open (\S+?),?(?: \S+)*?)$/;
 

@@ -29,7 +29,8 @@ describe("Node's `TypeError: fetch failed` (undici rejects so only on a network 
 
   it('is the network, whatever cause undici names below it', () => {
     const f = top(fetchFailed(['  [cause]: Error: unable to verify the first certificate', '      at TLSSocket.onConnectSecure (node:_tls_wrap:1677:34) {', "    code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'", '  }']));
-    expect([f?.class, f?.confidence, f?.message]).toEqual(['network', 'high', 'TypeError: fetch failed']);
+    // The cause says why (session 53, ux15: core/finding/causes.ts withNodeCause; Node's unknown leaf is a TLS refusal).
+    expect([f?.class, f?.confidence, f?.message]).toEqual(['network', 'high', '[cause]: Error: unable to verify the first certificate']);
   });
 
   it('a cause another rule reads stays the message (a refused connection)', () => {

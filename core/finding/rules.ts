@@ -66,7 +66,8 @@ const PY_NETWORK_EXCEPTION =
   /^(?:E\s+)?((?:requests\.exceptions|urllib3\.exceptions|http\.client|aiohttp(?:\.client_exceptions)?|httpx)\.(?!HTTPError\b|HTTPStatusError\b|Invalid\w*|MissingSchema\b|\w*Decod\w*|LocationParseError\b|URLRequired\b|ResponseNotReady\b|ImproperConnectionState\b|Cannot\w*|NotConnected\b|UnknownProtocol\b|LineTooLong\b)[A-Z]\w*)(?::\s|$)/;
 /** A server's HTTP status `codes` (a pattern) as clients report it: after its label (`status code`, `HTTP Error`, `returned error:`) or before its reason phrase (requests: `429 Client Error: Too Many Requests`). */
 function httpStatus(codes: string, reasons: string): RegExp {
-  return new RegExp(String.raw`(?:\b(?:returned error|status code|HTTP Error|HTTP\/[\d.]+|response code|[Ss]tatus)[:=]? (?:${codes})\b|\b(?:${codes}) (?:(?:Client |Server )?Error: )?(?:${reasons})\b)`, 'i');
+  // Ruby's Net::HTTP quotes the reason (`401 "Unauthorized" (Net::HTTPClientException)`).
+  return new RegExp(String.raw`(?:\b(?:returned error|status code|HTTP Error|HTTP\/[\d.]+|response code|[Ss]tatus)[:=]? (?:${codes})\b|\b(?:${codes}) (?:(?:Client |Server )?Error: )?"?(?:${reasons})\b)`, 'i');
 }
 
 /**
@@ -157,8 +158,9 @@ export const GENERAL_RULES: Rule[] = [
   // TLS: the reason a certificate was refused (openssl's `verify error:num=10:certificate has
   // expired`, any client's `certificate has expired` / `self-signed certificate` / `hostname
   // mismatch`, Go's crypto/x509 `x509: certificate signed by unknown authority` / `x509: certificate is valid for
-  // a, not b`) says more than the `certificate verify failed` after it.
-  { cls: 'network', priority: 39, confidence: 'high', re: /^verify error:num=\d+:|\b(?:certificate has expired|certificate is not yet valid|self[- ]signed certificate(?: in certificate chain)?|unable to get local issuer certificate|[Hh]ostname mismatch|certificate is not valid for|x509: certificate (?:signed by unknown authority|is valid for \S+, not \S+|is not valid for any names|relies on legacy Common Name field))\b/, read: () => ({}) },
+  // a, not b`) says more than the `certificate verify failed` after it. Node's name mismatch and unknown leaf, curl's,
+  // Java's and wget's name mismatch too (core/finding/tls.ts reads each; session 53, ux15).
+  { cls: 'network', priority: 39, confidence: 'high', re: /^verify error:num=\d+:|\b(?:certificate has expired|certificate is not yet valid|self[- ]signed certificate(?: in certificate chain)?|unable to get local issuer certificate|[Hh]ostname mismatch|certificate is not valid for|x509: certificate (?:signed by unknown authority|is valid for \S+, not \S+|is not valid for any names|relies on legacy Common Name field|has expired or is not yet valid)|Hostname\/IP does not match certificate's altnames|ERR_TLS_CERT_ALTNAME_INVALID|unable to verify the first certificate|no alternative certificate subject name matches|No subject alternative (?:DNS )?names? matching|certificate's owner does not match hostname)\b/, read: () => ({}) },
   // A bundler or compiler that cannot find a file the code imports by a relative path (rollup's
   // `Could not resolve "./format.js" from "src/main.js"`, vite's `Failed to resolve import`): the
   // code names a file that is not there, a compile error (a package name is a resolver's matter).
@@ -232,6 +234,9 @@ export const RULES: Rule[] = [
     read: () => ({ tool: 'sh' }),
   },
   { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: )?.*: (?:too many arguments|integer expression expected|unary operator expected|binary operator expected)$/, read: () => ({ tool: 'sh' }) },
+  // The `[` builtin given no closing bracket (bash's `ci.sh: line 5: [: missing `]'`, dash's `[: missing ]`): `]` glued
+  // to the last word (`[ "$x" = main]`), the test itself is wrong (session 53, t28: round 27).
+  { cls: 'ci-script', priority: 12, confidence: 'high', re: /^(?:\S+: )?(?:line \d+: |\d+: )?\[: missing [`'‘]?\][’']?$/, read: () => ({ tool: 'sh' }) },
   // xargs splits its input on blanks and reads quotes as quoting: a name with an apostrophe in what the script piped to it
   // (`find ... | xargs wc`) stops it (`xargs: unmatched single quote; by default quotes are special to xargs unless you use
   // the -0 option`): the script's pipeline, which needs -print0 / -0 (test/fixtures/grammar xargs-unmatched-quote; session 49).
@@ -412,6 +417,16 @@ export const RULES: Rule[] = [
   { cls: 'test-error', priority: 58, confidence: 'medium', re: new RegExp(String.raw`^(.+) at (${SRC}\.(?:pm|pl|t)) line (\d+)\.?$`), below: /^# Looks like your test (?:exited with \d+|died)/, read: (m) => ({ tool: 'prove', ...at(m[2], m[3]) }) },
   // Python's doctest: `File "x.py", line 11, in mod.func` over `Failed example:` (its Expected/Got below).
   { cls: 'test-assertion', priority: 58, confidence: 'high', re: new RegExp(String.raw`^File "(${SRC}\.(?:py|txt|rst|md))", line (\d+), in \S+$`), below: /^Failed example:$/, read: (m) => ({ tool: 'doctest', ...at(m[1], m[2]) }) },
+  // PHP's compile-time checks of a class as it is declared (`PHP Fatal error:  Declaration of A::f(array $r): string must be
+  // compatible with I::f(Traversable|array $r): string in /ws/src/A.php on line 8`, `Class A contains 1 abstract method
+  // and must therefore be declared abstract or implement the remaining methods`, `Access level to A::f() must be public`,
+  // `Cannot override final method`, `Class A cannot extend final class B`): the code does not compile, nothing of it ran
+  // (not `Uncaught`, a runtime's throw), before the fatal error's general rule below (session 53, t28: round 27).
+  { cls: 'compile-error', priority: 47, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: +(?!Uncaught )(?:Declaration of .+ must be compatible with |Class \S+ contains \d+ abstract methods? and must therefore be declared abstract|Access level to \S+ must be (?:public|protected)|Cannot override final method |Class \S+ cannot extend (?:final class|interface|trait) |Class \S+ cannot implement previously implemented interface |Cannot redeclare (?:function )?\S+\(\)).*? in (${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: 'Fatal error', ...at(m[1], m[2]) }) },
+  // A function of a later PHP than the agent's (`Call to undefined function json_validate()`, 8.3; a namespaced call
+  // falls back to the global one and PHP names the namespace: `Hooks\json_validate()`): the interpreter is too old (or the
+  // polyfill is not installed), a missing tool at medium, as a PHP extension's functions above (session 53, t28).
+  { cls: 'missing-tool', priority: 47, confidence: 'medium', re: new RegExp(String.raw`Call to undefined function (?:[\w\\]*\\)?(json_validate|mb_str_pad|str_increment|str_decrement|array_find|array_find_key|array_any|array_all|mb_trim|mb_ltrim|mb_rtrim|mb_ucfirst|mb_lcfirst|bcround|bcfloor|bcceil|array_is_list|enum_exists|str_contains|str_starts_with|str_ends_with|get_debug_type|fdiv|get_resource_id|array_key_first|array_key_last|is_countable|hrtime)\(\)(?:.*? in (${SRC}\.php)(?: on line |:)(\d+))?`), read: (m) => ({ tool: 'php', symbol: m[1] as string, ...at(m[2], m[3]) }) },
   // PHP stops on a fatal error with its file and line: `PHP Fatal error:  Class 'X' not found in /x/Y.php on line 286`;
   // PHP 7+ names the uncaught Throwable's class (`Uncaught Error: Class "X" not found in ...`, `Uncaught TypeError: ...`).
   { cls: 'runtime-exception', priority: 48, confidence: 'high', re: new RegExp(String.raw`^(?:PHP )?Fatal error: (?:.+?, called in \S+ on line \d+ and defined in |.+? in )(${SRC}\.php)(?: on line |:)(\d+)`), read: (m) => ({ tool: 'php', exception: /^(?:PHP )?Fatal error: +Uncaught ((?:\\?[A-Za-z_]\w*)+):/.exec(m[0])?.[1]?.replace(/^\\/, '') ?? 'Fatal error', ...at(m[1], m[2]) }) },
@@ -480,6 +495,11 @@ export const RULES: Rule[] = [
   // error): the credentials the job connects with, not the script's command (PGUSER usually comes from the environment).
   { cls: 'permission-credentials', priority: 41, confidence: 'high', re: /\bFATAL: {1,2}role "[^"]+" does not exist\b/, read: () => ({ tool: 'psql' }) },
   { cls: 'network', priority: 41, confidence: 'high', re: httpStatus('429|50[234]', 'Too Many Requests|Bad Gateway|Service Unavailable|Gateway Time-?out'), read: hostRead },
+  // A client that gave up following redirects that go round (urllib's `HTTP Error 308: The HTTP server returned a redirect
+  // error that would lead to an infinite loop.`, requests' `TooManyRedirects: Exceeded 30 redirects.`, curl's `(47) Maximum
+  // (50) redirects followed`): the server's (or the URL's) answers loop, the request never got a page: the network's side
+  // as the service's statuses above, at medium (session 53, t28: round 27).
+  { cls: 'network', priority: 41, confidence: 'medium', re: /\bredirect error that would lead to an infinite loop\b|\bTooManyRedirects: Exceeded \d+ redirects\b|\bMaximum \(\d+\) redirects followed\b/, read: hostRead },
   // ---- Network (before the resolvers: a resolver that could not reach its repository is a network failure).
   {
     cls: 'network',

@@ -182,6 +182,11 @@ function elixirFrames(line: string): GrammarFrame[] {
 // ---- Lua (the standalone interpreter: `lua5.4: f.lua:5: msg` over `stack traceback:`) ----
 
 const LUA_HEAD = /^(lua(?:jit)?[\d.]*|texlua|resty): (.*)$/;
+/**
+ * The same head after the program's own output on one line (`check lua5.1: deploy.lua:9: bad argument ...`): stdout had
+ * no newline yet when the interpreter wrote its error to stderr. Read only over its `stack traceback:` (session 53, t28).
+ */
+const LUA_HEAD_INLINE = /^.*?\s(lua(?:jit)?[\d.]*): ((?:[^\s:]*\/)?[^\s:/]+\.lua:\d+: .*)$/;
 const LUA_PLACE = /^((?:[^\s:]*\/)?[^\s:/]+\.lua):(\d+): /;
 /** A syntax error's words (the parser's `near 'x'`, `near <eof>`), which the interpreter prints with no traceback. */
 const LUA_SYNTAX = /\bnear (?:'.*'|<eof>)$|\bunexpected symbol\b|\bunfinished (?:string|long string|long comment)\b|\bmalformed number\b/;
@@ -190,7 +195,7 @@ const LUA_FRAME = /^\s+((?:[^\s:]*\/)?[^\s:/]+\.lua):(\d+): in (.+?)\s*$/;
 const LUA_LIBRARY = /^\/usr\/(?:local\/)?(?:share|lib)\/lua\/|(?:^|\/)(?:\.luarocks|lua_modules|rocks)\//;
 
 function luaAt(line: (k: number) => string, i: number, text: string): Uncaught | undefined {
-  const m = LUA_HEAD.exec(text);
+  const m = LUA_HEAD.exec(text) ?? (/^stack traceback:$/.test(line(i + 1).trim()) ? LUA_HEAD_INLINE.exec(text) : null);
   if (!m) return undefined;
   const message = m[2] as string;
   const place = LUA_PLACE.exec(message);
@@ -287,6 +292,11 @@ function tclFrames(line: string): GrammarFrame[] {
 const R_ERROR = /^Error(?: in (.+?))? ?: +(\S.*)?$|^Error in (.+?) :\s*$/;
 /** R's parser: `Error: unexpected ')' in:` (also `unexpected symbol`, `end of input`, `input`, `string constant`). */
 const R_PARSE = /^Error: unexpected (?:'[^']+'|symbol|numeric constant|string constant|input|end of input|end of line|SPECIAL|INCOMPLETE_STRING|assignment|\w+) in\b/;
+/**
+ * R's parser on a file that `source()` (or `sys.source`, `parse(file=)`) read: `Error in source("R/fees.R") : R/fees.R:7:1:
+ * unexpected 'else'`, the file, line and column before the parser's words (session 53, t28: round 27).
+ */
+const R_PARSE_AT = /^Error in (?:source|sys\.source|parse)\(.*\) ?: +((?:[^\s:]*\/)?[^\s:/]+\.[Rr]):(\d+):(\d+): unexpected /;
 
 /** R's loaders of packages as the call an error names (`Error in library(data.table) :`, `Error in loadNamespace(x) :`). */
 const R_LOADER_CALL = /^(?:library|require|requireNamespace|loadNamespace|attachNamespace)\(/;
@@ -310,6 +320,8 @@ function rAt(line: (k: number) => string, i: number, text: string): Uncaught | u
   }
   if (!halted || [1, 2, 3].some((d) => R_RUNNER.test(line(i - d).trim()))) return undefined;
   if (R_PARSE.test(text)) return { index: i, text, exception: 'syntax error', runtime: 'r', tool: 'Rscript', rejected: true };
+  const parsed = R_PARSE_AT.exec(text);
+  if (parsed) return { index: i, text, exception: 'syntax error', runtime: 'r', tool: 'Rscript', rejected: true, place: { file: parsed[1] as string, line: Number(parsed[2]) } };
   const m = R_ERROR.exec(text);
   const unavailable = R_LOADER_CALL.test(m?.[1] ?? m?.[3] ?? '') ? R_PACKAGE_NAMED.exec(text)?.[1] : undefined;
   return { index: i, text, exception: 'error', runtime: 'r', tool: 'Rscript', ...(unavailable ? { unavailable } : {}) };

@@ -86,6 +86,8 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /❌\s/, role: 'anchor', weight: 8, reason: 'Xcode build error' },
   { re: /^\S+:\d+:\d+: [CWEF]: /, role: 'anchor', weight: 8, reason: 'RuboCop offense' },
   { re: /undefined reference to |ld: symbol\(s\) not found|Undefined symbols for architecture/, role: 'anchor', weight: 8, reason: 'linker error' },
+  // GNU ld: one symbol thread-local in one object and not in another (`ld: x: TLS definition in a.o section .tbss mismatches non-TLS reference in b.o`).
+  { re: /^(?:\S*\/)?ld(?:\.\w+)?: \S+: (?:non-)?TLS (?:definition|reference) in \S+ .*mismatches (?:non-)?TLS /, role: 'anchor', weight: 8, reason: 'linker error' },
   { re: /^collect2: error: ld returned/, role: 'summary', weight: 2, reason: 'linker failed' },
   { re: /^CMake Error/, role: 'anchor', weight: 9, reason: 'CMake error' },
   { re: /^-- Configuring incomplete, errors occurred/, role: 'summary', weight: 2, reason: 'CMake failed' },
@@ -205,7 +207,7 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // `── Failure (file:line:col): desc ──` (3.x) and closes with a results line.
   { re: /^Running (?:the tests|examples) in .* failed\.?$/, role: 'anchor', weight: 9, reason: 'R CMD check failure' },
   { re: /^\* checking .* \.\.\.(?: \[[^\]]*\])? ERROR$/, role: 'anchor', weight: 8, reason: 'R CMD check failure' },
-  { re: /^(?:(?:──|--) )?(?:\d+\. )?(?:Failure|Error)(?: \(\S+:\d+(?::\d+)?\): |: .*\(@\S+#\d+\))/, role: 'anchor', weight: 9, reason: 'testthat failure' },
+  { re: /^(?:(?:──|--) )?(?:\d+\. )?(?:Failure|Error)(?: \('?\S+:\d+(?::\d+)?'?\): |: .*\(@\S+#\d+\))/, role: 'anchor', weight: 9, reason: 'testthat failure' },
   { re: /^(?:\[ (?:OK: \d+ \| .*FAILED: \d+|FAIL \d+ \| ).*\]$|Error: testthat unit tests failed|Status: \d+ ERRORs?\b)/, role: 'summary', weight: 2, reason: 'R check summary' },
 
   // TeX: `! <message>` with the input line `l.NN <source>` under it; `! Emergency stop.` and

@@ -3,15 +3,17 @@
  * (or, that commit unknown, the checkout's last commit) and the diffs of the files the failure names first, for
  * `workspaceChanges`. Read by `git` in the checkout, confined: read-only commands on commits (never the work tree,
  * so no clean filter or fsmonitor runs), hooks, external diff, textconv, pager, signatures and replace objects
- * off, no network (`protocol.allow=never`), no prompt, each call bounded in time and output. git's own
- * `safe.directory` check is kept: a checkout another user owns gives nothing. Secrets are masked like the log.
+ * off, no network (`protocol.allow=never`), no prompt, each call bounded in time and output. git looks for the
+ * repository in the checkout only (`GIT_CEILING_DIRECTORIES`: an empty or broken `.git` never makes it answer for a
+ * repository above, such as a JENKINS_HOME kept in git), and its own `safe.directory` check is kept: a checkout
+ * another user owns gives nothing. Secrets are masked like the log.
  * Shared by the CLI (`ask --workspace DIR`) and the controller (the build's workspace).
  */
 import { execFile } from 'node:child_process';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { maskSecrets } from '../../core/secrets.js';
-import { MAX_CHANGE_DIFF_CHARS } from '../../protocol/ciContext.js';
+import { changeLinePaths, MAX_CHANGE_DIFF_CHARS } from '../../protocol/ciContext.js';
 import type { WorkspaceChanges } from '../../protocol/types.js';
 
 export interface ChangeOptions {
@@ -19,6 +21,12 @@ export interface ChangeOptions {
   base?: string | undefined;
   /** The failed build's commit (`GIT_COMMIT`); else the checkout's `HEAD`. */
   head?: string | undefined;
+  /**
+   * What the checkout's `HEAD` is, when `head` is not given or not in the checkout (session 53): `checkout-head` (a
+   * checkout the user pointed at: the CLI, the default), `workspace-head` (the build's own workspace, no later build
+   * in it: the controller), or false: then nothing is read (a workspace a later build may have checked out since).
+   */
+  headFallback?: 'checkout-head' | 'workspace-head' | false;
   /** Paths (relative to the checkout) the failure names, most telling first: their diffs come first. */
   named?: readonly string[];
   workspaceId?: string;
@@ -34,6 +42,11 @@ const SHA = /^[0-9a-f]{7,64}$/i;
 const MAX_COMMITS = 20;
 const PER_FILE_CHARS = 2000;
 const OUTPUT_BYTES = 256 * 1024;
+/** Files listed per commit, and the longest path listed (the schema's bounds). */
+const MAX_FILES = 100;
+const MAX_PATH_CHARS = 1000;
+/** `git show` calls at most: a commit of many binary files gives no hunks, and each call is a process. */
+const MAX_SHOWS = 24;
 
 /** The confined git call's arguments before the command's own. */
 const CONFINED = [
@@ -49,19 +62,30 @@ const CONFINED = [
   '-c', 'color.ui=false',
 ];
 
-/** The environment of a git call: no GIT_* of ours (GIT_DIR would point it elsewhere), no prompt, no system config. */
-function gitEnv(): NodeJS.ProcessEnv {
+/**
+ * The environment of a git call: no GIT_* of ours (GIT_DIR would point it elsewhere), no prompt, no system config,
+ * and no looking for a repository above `dir` (git's explicit `--git-dir` would skip its `safe.directory` check).
+ */
+function gitEnv(dir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;
-  return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', GIT_ASKPASS: 'true', SSH_ASKPASS: 'true', GIT_PAGER: 'cat', LC_ALL: 'C' };
+  return { ...env, GIT_CEILING_DIRECTORIES: path.dirname(path.resolve(dir)), GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', GIT_ASKPASS: 'true', SSH_ASKPASS: 'true', GIT_PAGER: 'cat', LC_ALL: 'C' };
 }
 
-function git(dir: string, args: string[], timeoutMs: number): Promise<string | undefined> {
+/** A git call's output; `cut` when it went past OUTPUT_BYTES (what came before is kept, git was stopped). */
+function gitOut(dir: string, args: string[], timeoutMs: number): Promise<{ text: string; cut: boolean } | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['-C', dir, ...CONFINED, ...args], { env: gitEnv(), timeout: timeoutMs, maxBuffer: OUTPUT_BYTES, encoding: 'utf8', windowsHide: true }, (err, stdout) => {
-      resolve(err ? undefined : stdout);
+    execFile('git', ['-C', dir, ...CONFINED, ...args], { env: gitEnv(dir), timeout: timeoutMs, maxBuffer: OUTPUT_BYTES, encoding: 'utf8', windowsHide: true }, (err, stdout) => {
+      if (!err) resolve({ text: stdout, cut: false });
+      else resolve((err as { code?: unknown }).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' && stdout !== '' ? { text: stdout, cut: true } : undefined);
     });
   });
+}
+
+/** A git call's whole output, or undefined when it failed or went past OUTPUT_BYTES. */
+async function git(dir: string, args: string[], timeoutMs: number): Promise<string | undefined> {
+  const out = await gitOut(dir, args, timeoutMs);
+  return out && !out.cut ? out.text : undefined;
 }
 
 /** Whether two paths name the same file (one may be longer: an agent's absolute path, a `./` prefix). */
@@ -73,14 +97,18 @@ function samePath(a: string, b: string): boolean {
 
 /** The path a changelog line names after the change (`R100 old -> new` -> new). */
 export function changedPath(line: string): string {
-  const body = line.replace(/^[ACDMRTUX]\d*\s+/, '');
-  return body.split(' -> ').pop() ?? body;
+  return changeLinePaths(line).pop() ?? line;
 }
 
-/** `git log --name-status` with `%x1e%H%x1f%an%x1f%s` headers into commits. */
-function commitsOf(text: string): WorkspaceChanges['commits'] {
+/**
+ * `git log --name-status` with `%x1e%H%x1f%an%x1f%s` headers into commits; of a commit with more than MAX_FILES files,
+ * the ones `first` says first (the failure's), so that the cut keeps them. `cut`: the output stopped mid-way, so its
+ * last commit (when there are others) is left out, its files maybe not all there.
+ */
+function commitsOf(text: string, first: (path: string) => boolean, cut = false): WorkspaceChanges['commits'] {
   const out: WorkspaceChanges['commits'] = [];
-  for (const block of text.split('\x1e').slice(1)) {
+  const blocks = text.split('\x1e').slice(1);
+  for (const block of cut && blocks.length > 1 ? blocks.slice(0, -1) : blocks) {
     const [head = '', ...rest] = block.split('\n');
     const [commitId = '', author = '', subject = ''] = head.split('\x1f');
     if (!SHA.test(commitId)) continue;
@@ -88,9 +116,12 @@ function commitsOf(text: string): WorkspaceChanges['commits'] {
       const cols = l.split('\t').filter((c) => c !== '');
       const status = cols[0] ?? '';
       if (!/^[ACDMRTUX]\d*$/.test(status) || cols.length < 2) return [];
-      return [status.startsWith('R') || status.startsWith('C') ? `${status} ${cols[1] ?? ''} -> ${cols[2] ?? ''}` : `${status} ${cols[1] ?? ''}`];
+      const line = status.startsWith('R') || status.startsWith('C') ? `${status} ${cols[1] ?? ''} -> ${cols[2] ?? ''}` : `${status} ${cols[1] ?? ''}`;
+      return line.length <= MAX_PATH_CHARS ? [line] : [];
     });
-    out.push({ commitId, ...(author ? { author: maskSecrets(author.slice(0, 200)) } : {}), ...(subject ? { message: maskSecrets(subject.slice(0, 2000)) } : {}), files: files.slice(0, 100) });
+    const listed = files.length > MAX_FILES ? [...files.filter((f) => first(changedPath(f))), ...files.filter((f) => !first(changedPath(f)))] : files;
+    // Masked before it is cut to the schema's bound: a mask may be longer than what it hides (`x` -> `****`).
+    out.push({ commitId, ...(author ? { author: maskSecrets(author).slice(0, 200) } : {}), ...(subject ? { message: maskSecrets(subject).slice(0, 2000) } : {}), files: listed.slice(0, MAX_FILES) });
   }
   return out;
 }
@@ -105,56 +136,68 @@ function hunksOf(diff: string, max: number): { text: string; truncated: boolean 
   return { text: body.slice(0, cut > 0 ? cut : max), truncated: true };
 }
 
+/** Whether `dir` has its own `.git` directory (a checkout the controller may read; a `.git` file only with `fileAllowed`). */
+export async function isGitCheckout(dir: string, fileAllowed = false): Promise<boolean> {
+  try {
+    const dotGit = await lstat(path.join(dir, '.git'));
+    return dotGit.isDirectory() || (fileAllowed && dotGit.isFile());
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The checkout's change, or undefined when `dir` is no git checkout (or git is missing, refuses it, or the range
  * is empty). Never throws.
  */
 export async function checkoutChanges(dir: string, opts: ChangeOptions = {}): Promise<WorkspaceChanges | undefined> {
   const timeoutMs = opts.timeoutMs ?? 4000;
-  try {
-    const dotGit = await lstat(path.join(dir, '.git'));
-    if (!(dotGit.isDirectory() || (opts.gitFileAllowed === true && dotGit.isFile()))) return undefined;
-  } catch {
-    return undefined;
-  }
+  if (!(await isGitCheckout(dir, opts.gitFileAllowed === true))) return undefined;
   const verify = async (rev: string): Promise<string | undefined> => (await git(dir, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], timeoutMs))?.trim() || undefined;
-  const head = opts.head && SHA.test(opts.head) ? ((await verify(opts.head)) ?? (await verify('HEAD'))) : await verify('HEAD');
+  const recorded = opts.head && SHA.test(opts.head) ? await verify(opts.head) : undefined;
+  const fallback = opts.headFallback ?? 'checkout-head';
+  if (!recorded && fallback === false) return undefined;
+  const head = recorded ?? (await verify('HEAD'));
   if (!head) return undefined;
+  // Which commit `head` is, said in the answer: the build's own, or the checkout's HEAD read as the build's.
+  const from = { headFrom: recorded ? ('recorded' as const) : (fallback as 'checkout-head' | 'workspace-head'), ...(!recorded && opts.head && SHA.test(opts.head) ? { recordedCommit: opts.head } : {}) };
   // The last green commit counts only when it is known here and an ancestor of the head.
   let base = opts.base && SHA.test(opts.base) ? await verify(opts.base) : undefined;
   if (base && (base === head || (await git(dir, ['merge-base', '--is-ancestor', base, head], timeoutMs)) === undefined)) base = undefined;
   const range = base ? 'since-green' : 'last-commit';
   base ??= await verify(`${head}~1`);
   if (!base) return undefined;
-  const log = await git(dir, ['log', '--no-color', '--no-decorate', '--no-merges', '-M', `--max-count=${MAX_COMMITS + 1}`, '--format=%x1e%H%x1f%an%x1f%s', '--name-status', `${base}..${head}`], timeoutMs);
-  if (log === undefined) return undefined;
-  const all = commitsOf(log);
-  const commits = all.slice(0, MAX_COMMITS);
-  if (commits.length === 0) return undefined;
-  let more = all.length > MAX_COMMITS ? 1 : 0;
-  if (more > 0) {
-    const count = Number((await git(dir, ['rev-list', '--no-merges', '--count', `${base}..${head}`], timeoutMs))?.trim());
-    if (Number.isFinite(count)) more = Math.max(1, count - commits.length);
-  }
-  // Each (commit, file), the files the failure names first, then the rest in the order git listed them.
   const named = opts.named ?? [];
   const rank = (p: string): number => {
     const i = named.findIndex((n) => samePath(p, n));
     return i < 0 ? named.length : i;
   };
+  const log = await gitOut(dir, ['log', '--no-color', '--no-decorate', '--no-merges', '-M', `--max-count=${MAX_COMMITS + 1}`, '--format=%x1e%H%x1f%an%x1f%s', '--name-status', `${base}..${head}`], timeoutMs);
+  if (log === undefined) return undefined;
+  const all = commitsOf(log.text, (p) => rank(p) < named.length, log.cut);
+  const commits = all.slice(0, MAX_COMMITS);
+  if (commits.length === 0) return undefined;
+  let more = all.length > MAX_COMMITS || log.cut ? 1 : 0;
+  if (more > 0) {
+    const count = Number((await git(dir, ['rev-list', '--no-merges', '--count', `${base}..${head}`], timeoutMs))?.trim());
+    if (Number.isFinite(count)) more = count - commits.length;
+  }
+  // Each (commit, file), the files the failure names first, then the rest in the order git listed them.
   const pairs = commits.flatMap((c) => (c.files ?? []).filter((f) => !f.startsWith('D')).map((f) => ({ commitId: c.commitId, path: changedPath(f) })));
   pairs.sort((a, b) => rank(a.path) - rank(b.path));
   const diffs: WorkspaceChanges['diffs'] = [];
   let left = opts.budget ?? 6000;
-  for (const p of pairs) {
+  for (const p of pairs.slice(0, MAX_SHOWS)) {
     if (diffs.length >= 8 || left < 200) break;
-    const raw = await git(dir, ['show', '--no-color', '--no-ext-diff', '--no-textconv', '--format=', '-U2', '-M', p.commitId, '--', p.path], timeoutMs);
-    const hunks = raw ? hunksOf(raw, Math.min(PER_FILE_CHARS, MAX_CHANGE_DIFF_CHARS, left)) : undefined;
+    // A diff past OUTPUT_BYTES is kept as far as it came: its first hunks are what is said, marked cut.
+    const raw = await gitOut(dir, ['show', '--no-color', '--no-ext-diff', '--no-textconv', '--format=', '-U2', '-M', p.commitId, '--', p.path], timeoutMs);
+    const hunks = raw ? hunksOf(raw.text, Math.min(PER_FILE_CHARS, MAX_CHANGE_DIFF_CHARS, left)) : undefined;
     if (!hunks) continue;
-    diffs.push({ path: p.path, commitId: p.commitId, text: hunks.text, ...(hunks.truncated ? { truncated: true } : {}) });
+    const truncated = hunks.truncated || (raw?.cut ?? false);
+    diffs.push({ path: p.path, commitId: p.commitId, text: hunks.text, ...(truncated ? { truncated: true } : {}) });
     left -= hunks.text.length;
   }
-  return { range, base, head, ...(opts.workspaceId ? { workspaceId: opts.workspaceId } : {}), commits, ...(more > 0 ? { moreCommits: more } : {}), diffs };
+  return { range, base, head, ...from, ...(opts.workspaceId ? { workspaceId: opts.workspaceId } : {}), commits, ...(more > 0 ? { moreCommits: more } : {}), diffs };
 }
 
 /** The paths a workspace's snippets name (the failing file first, the code under test, the clues), to rank diffs by. */

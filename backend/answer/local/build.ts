@@ -320,7 +320,7 @@ const revision: Composer = async (ask) => {
   const out = new ReplyBuilder();
   const asksBranch = /\bbranch\b/.test(q);
   // A parallel branch of the Pipeline the question names ("did the syntax branch fail too?"), not the git branch.
-  const parallel = asksBranch ? parallelBranchReply(q, storedLogSpan(ctx)) : undefined;
+  const parallel = asksBranch ? parallelBranchReply(q, storedLogSpan(ctx), ci.buildDetails?.result === 'IN_PROGRESS') : undefined;
   if (parallel) return parallel;
   const checkout = await findInLog(ctx, /Checking out Revision ([0-9a-f]{7,40})(?: \(([^)]+)\))?/, 'Checking out Revision');
   if (checkout) {

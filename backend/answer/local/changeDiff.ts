@@ -6,6 +6,7 @@
  * name the error's message holds, with the commit; it offers the two honest ways out where the evidence cannot
  * choose, and says plainly when the change touched nothing the error names. Never that the change caused it.
  */
+import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
 import { clip, inlineCode } from '../logtext.js';
 import { sameFile } from './workspace.js';
@@ -99,6 +100,29 @@ const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const TEST_CLASSES = new Set(['test-assertion', 'test-error']);
 const LIMIT_CLASSES = new Set(['out-of-memory', 'timeout-aborted']);
 
+/** The files a commit lists at most (jenkins/workspace/gitChanges.ts, the schema's bound): a list this long may be cut. */
+const FILES_LISTED = 100;
+
+/**
+ * Who made the change: the range since the last green build, the last commit, or, when that commit is a merge (it is
+ * not among the commits git listed: they leave merges out), the commits it brought in.
+ */
+function rangeSubject(w: WorkspaceChanges): string {
+  if (w.range === 'since-green') return 'the change since the last green build';
+  return w.commits.some((c) => c.commitId === w.head) ? 'the last commit' : 'the commits the last merge brought in';
+}
+
+/** Why the files the commits list may not be all the change touched, or undefined when they are. */
+function listGap(w: WorkspaceChanges): string | undefined {
+  if ((w.moreCommits ?? 0) > 0) return `${w.moreCommits as number} more commit${w.moreCommits === 1 ? '' : 's'} of the range ${w.moreCommits === 1 ? 'was' : 'were'} not read`;
+  if (w.commits.some((c) => c.files === undefined)) return 'a commit came without its list of files';
+  if (w.commits.some((c) => (c.files?.length ?? 0) >= FILES_LISTED)) return `a commit lists ${FILES_LISTED} files, where the list is cut`;
+  return undefined;
+}
+
+/** The commits whose list of files names `file` (a rename's old or new path). */
+const commitsTouching = (w: WorkspaceChanges, file: string): WorkspaceChanges['commits'] => w.commits.filter((c) => (c.files ?? []).some((x) => changeLinePaths(x).some((p) => sameFile(p, file))));
+
 /** `commit `abc1234567` (its subject)`. */
 function commitWords(w: WorkspaceChanges, id: string): string {
   const c = w.commits.find((x) => x.commitId === id);
@@ -121,26 +145,61 @@ function lineWords(b: ChangedBlock): string {
   return b.added.length === 0 ? `near line ${b.newStart}` : n === 1 ? `line ${b.newStart}` : `lines ${b.newStart}-${b.newStart + n - 1}`;
 }
 
+/** `#7` or `this build`. */
+function buildWords(ci: CiContext): string {
+  const n = ci.buildDetails?.number;
+  return typeof n === 'number' ? `build #${n}` : 'the build';
+}
+
+/** Where `head` came from, when it is not the build's recorded commit: the workspace's HEAD, read as the build's checkout. */
+export function headWords(ci: CiContext, w: WorkspaceChanges): string {
+  if (w.headFrom !== 'workspace-head') return '';
+  const recorded = w.recordedCommit ? `recorded ${inlineCode(w.recordedCommit.slice(0, 10))}, which its workspace does not hold` : 'recorded no commit';
+  return ` (${inlineCode(w.head.slice(0, 10))} is the HEAD of the build's workspace: ${buildWords(ci)} ${recorded}, and no later build has used that workspace, so I read it as this build's checkout)`;
+}
+
+/** Why the build's workspace was not read as its checkout (`workspaceChangesNotRead`), said so silence is not "nothing changed". */
+export function changesNotReadStep(ci: CiContext): string | undefined {
+  const n = (ci as { workspaceChangesNotRead?: unknown }).workspaceChangesNotRead;
+  if (!isDict(n) || !Array.isArray(n.laterBuilds) || (n.reason !== 'no-recorded-commit' && n.reason !== 'recorded-commit-absent')) return undefined;
+  const later = n.laterBuilds.filter((x): x is number => typeof x === 'number');
+  const recorded = n.reason === 'recorded-commit-absent' && typeof n.recordedCommit === 'string' ? `recorded commit ${inlineCode(n.recordedCommit.slice(0, 10))}, which its workspace does not hold` : 'recorded no commit';
+  const builds = later.length === 1 ? `the later build #${later[0] as number} has used that workspace since` : later.length > 1 ? `later builds (${later.slice(0, 5).map((x) => `#${x}`).join(', ')}${later.length > 5 ? ', ...' : ''}) have used that workspace since` : 'later builds may have used that workspace since';
+  return `**The checkout's change was not read:** ${buildWords(ci)} ${recorded}, and ${builds}, so the workspace's git history may be a later build's checkout, not this one's. ${n.reason === 'recorded-commit-absent' ? 'A checkout that holds that commit would show its change (`git show` of it).' : 'The commit this build ran would tell (its `GIT_COMMIT`, or `git log` in a checkout of it).'}`;
+}
+
+/** A changed block the evidence names, and where it stands (`Line 5 of `src/calc.c`, the error's own line`). */
+export interface NamedBlock {
+  b: ChangedBlock;
+  where: string;
+}
+
 /**
- * The fix answer's block on the checkout's change, or undefined without `workspaceChanges`. Its sentences rest on
- * the context field (the caller cites `workspaceChanges`).
+ * What the change did to a failing test's file, only as far as git's lists and diffs show it: left as it was (every
+ * file of the range listed), touched away from the check (every commit's diff of it here, whole, none at the check),
+ * or touched (compare); `atCheck`: a block of its diffs is at the check's own lines.
  */
-export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces): string | undefined {
-  const w = changesOf(ci);
-  if (!w) return undefined;
+function testFileWords(w: WorkspaceChanges, testFile: string, check: string, atCheck: boolean): string {
+  const touching = commitsTouching(w, testFile);
+  if (touching.length === 0) return listGap(w) === undefined ? " The change left the test's file as it was." : '';
+  const own = w.diffs.filter((d) => sameFile(d.path, testFile));
+  const whole = touching.every((c) => own.some((d) => d.commitId === c.commitId)) && !own.some((d) => d.truncated === true);
+  if (whole && !atCheck && /:\d+$/.test(check)) return ` The change touched the test's file away from its check (${inlineCode(check)}), not the check's own lines.`;
+  return ` The change touched the test's file too (${inlineCode(testFile)}): compare its changed lines with the check.`;
+}
+
+/**
+ * The changed blocks that touch what the error names, most telling first: the located line, else the located file,
+ * then files the evidence names beside it (at most two), then lines holding a code name of the message. Shared by the
+ * fix answer and the `openai` engine's prompt (workspaceChangesPrompt.ts), so both point at the same lines.
+ */
+export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; names: string[] } {
   const blocks = w.diffs.flatMap(blocksOf);
-  const count = w.commits.length + (w.moreCommits ?? 0);
-  const range =
-    w.range === 'since-green'
-      ? `The change since the last green build (${inlineCode(`${w.base.slice(0, 10)}..${w.head.slice(0, 10)}`)}, ${count} commit${count === 1 ? '' : 's'})`
-      : `The last commit (${inlineCode(w.head.slice(0, 10))}; the last green build's commit is not known, so only that one)`;
-  const lines: string[] = [`**${range}**, read with git in the checkout:`];
+  const picked: NamedBlock[] = [];
   const said = new Set<ChangedBlock>();
   const say = (b: ChangedBlock, where: string): void => {
     said.add(b);
-    const words = blockWords(b);
-    lines.push(`- ${where}: ${commitWords(w, b.commitId)} ${words.inline ? `${words.inline}.` : 'changed it:'}`);
-    if (words.fenced) lines.push(words.fenced);
+    picked.push({ b, where });
   };
   const loc = places.located;
   const inLocated = loc ? blocks.filter((b) => sameFile(b.path, loc.path)) : [];
@@ -148,7 +207,10 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
   for (const b of atLine.slice(0, 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the error's own line`);
   if (loc && atLine.length === 0 && inLocated.length > 0) {
     const b = inLocated[0] as ChangedBlock;
-    say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the error's file${loc.line !== undefined ? ` (not line ${loc.line}, the error's line)` : ''}`);
+    // A diff cut before its end may have touched the error's line further down.
+    const cut = w.diffs.some((d) => d.truncated === true && sameFile(d.path, loc.path));
+    const notLine = loc.line === undefined ? '' : cut ? ` (its diff is cut here, so whether it touched line ${loc.line}, the error's line, is not shown)` : ` (not line ${loc.line}, the error's line)`;
+    say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the error's file${notLine}`);
   }
   const others = places.named.filter((n) => !loc || !sameFile(n.path, loc.path));
   const inNamed: { b: ChangedBlock; why: string }[] = [];
@@ -158,17 +220,59 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
   const names = codeNamesOf(`${f.message} ${f.symbol ?? ''}`);
   const byName = blocks.filter((b) => !said.has(b)).flatMap((b) => {
     const name = names.find((n) => [...b.removed, ...b.added].some((l) => hasWord(l, n)));
-    return name ? [{ b, name }] : [];
+    return name ? [{ b, name, wrote: b.added.some((l) => hasWord(l, name)) }] : [];
   });
-  for (const { b, name } of byName.slice(0, said.size > 0 ? 1 : 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, which hold ${inlineCode(name)} that the error names`);
+  for (const { b, name, wrote } of byName.slice(0, said.size > 0 ? 1 : 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, where it ${wrote ? 'wrote' : 'removed'} a line holding ${inlineCode(name)}, which the error names`);
+  return { picked, atLine, names };
+}
 
-  const touchedPaths = [...new Set(w.commits.flatMap((c) => (c.files ?? []).map((x) => x.replace(/^[ACDMRTUX]\d*\s+/, '').split(' -> ').pop() ?? x)))];
-  const which = w.range === 'since-green' ? 'the change since the last green build' : 'the last commit';
+/**
+ * The fix answer's block on the checkout's change, or undefined without `workspaceChanges`. Its sentences rest on
+ * the context field (the caller cites `workspaceChanges`).
+ */
+export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces): string | undefined {
+  const w = changesOf(ci);
+  if (!w) return undefined;
+  const count = w.commits.length + (w.moreCommits ?? 0);
+  const commitCount = `${count} commit${count === 1 ? '' : 's'}`;
+  // `last-commit`: the last green build's commit was not given, or git does not have it as an ancestor of the head.
+  const unknownRange = 'the range since the last green build is not known here';
+  const which = rangeSubject(w);
+  const range =
+    w.range === 'since-green'
+      ? `The change since the last green build (${inlineCode(`${w.base.slice(0, 10)}..${w.head.slice(0, 10)}`)}, ${commitCount})`
+      : which === 'the last commit'
+        ? `The last commit (${inlineCode(w.head.slice(0, 10))}; ${unknownRange}, so only that one)`
+        : `The last commit (${inlineCode(w.head.slice(0, 10))}) is a merge: the ${commitCount} it brought in (${unknownRange})`;
+  const lines: string[] = [`**${range}**${headWords(ci, w)}, read with git in the checkout:`];
+  const { picked, atLine, names } = blocksTheErrorNames(w, f, places);
+  for (const { b, where } of picked) {
+    const words = blockWords(b);
+    lines.push(`- ${where}: ${commitWords(w, b.commitId)} ${words.inline ? `${words.inline}.` : 'changed it:'}`);
+    if (words.fenced) lines.push(words.fenced);
+  }
+  const said = new Set(picked.map((x) => x.b));
+  const loc = places.located;
+  const others = places.named.filter((n) => !loc || !sameFile(n.path, loc.path));
+
+  const touchedPaths = [...new Set(w.commits.flatMap((c) => (c.files ?? []).map((x) => changeLinePaths(x).pop() ?? x)))];
   if (said.size === 0) {
     const errorFiles = [...new Set([...(loc ? [loc.path] : []), ...others.map((n) => n.path)])];
     const changed = touchedPaths.slice(0, 5).map((p) => inlineCode(p)).join(', ') + (touchedPaths.length > 5 ? ` and ${touchedPaths.length - 5} more` : '');
-    if (errorFiles.length === 0 && names.length === 0) lines.push(`- It changed ${changed || 'no file git lists'}; the error names no file of the checkout, so I can't tell whether this change is related.`);
-    else lines.push(`- ${capital(which)} did not touch the files the error names (${errorFiles.slice(0, 3).map((p) => inlineCode(p)).join(', ') || 'none in the checkout'})${names.length > 0 ? ` nor a line holding the names it quotes` : ''}; it changed ${changed || 'no file git lists'}. Nothing here shows it caused the failure: look at what else differs (the build's settings, its tools, what it fetched).`);
+    // A file the commits list whose diff is not here (binary, past the output bound, deleted, past the diffs read).
+    const unshown = errorFiles.flatMap((p) => commitsTouching(w, p).slice(0, 1).map((c) => ({ p, c })))[0];
+    const gap = listGap(w);
+    // Every listed file's diff is here, whole: only then is "no changed line holds the names" a fact.
+    const pairs = w.commits.reduce((n, c) => n + (c.files ?? []).filter((x) => !x.startsWith('D')).length, 0);
+    const linesRead = gap === undefined && pairs === w.diffs.length && !w.diffs.some((d) => d.truncated === true);
+    const errorNames = errorFiles.slice(0, 3).map((p) => inlineCode(p)).join(', ') || 'none in the checkout';
+    if (unshown) {
+      const status = (unshown.c.files ?? []).find((x) => changeLinePaths(x).some((p) => sameFile(p, unshown.p)))?.charAt(0);
+      const verb = status === 'D' ? 'deleted' : status === 'A' ? 'added' : status === 'R' ? 'renamed' : 'changed';
+      lines.push(`- ${capital(commitWords(w, unshown.c.commitId))} ${verb} ${inlineCode(unshown.p)}, a file the error names; its diff is not here (a binary file, a deletion, or more than was read): ${inlineCode(`git show ${unshown.c.commitId.slice(0, 10)} -- ${unshown.p}`)} shows it.`);
+    } else if (errorFiles.length === 0 && names.length === 0) lines.push(`- It changed ${changed || 'no file git lists'}; the error names no file of the checkout, so I can't tell whether this change is related.`);
+    else if (gap !== undefined) lines.push(`- The files git listed for ${which} do not include the files the error names (${errorNames}), but ${gap}, so I can't tell whether it touched them; it changed ${changed || 'no file git lists'}.`);
+    else lines.push(`- ${capital(which)} did not touch the files the error names (${errorNames})${names.length > 0 && linesRead ? ` nor a line holding the names it quotes` : ''}; it changed ${changed || 'no file git lists'}. Nothing here shows it caused the failure: look at what else differs (the build's settings, its tools, what it fetched).`);
     return lines.join('\n');
   }
 
@@ -187,7 +291,8 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
   } else if (TEST_CLASSES.has(f.class) && testChanged && codeChanged) {
     lines.push(`- The change edited both the code and its test, and the test fails: the code does not give what the changed test expects yet; compare the two changed places above.`);
   } else if (TEST_CLASSES.has(f.class)) {
-    lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back). The change left the test as it was.`);
+    const testWords = testFile === undefined ? '' : testFileWords(w, testFile, places.check as string, w.diffs.flatMap(blocksOf).some(inTest));
+    lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back).${testWords}`);
   } else if (LIMIT_CLASSES.has(f.class)) {
     lines.push(`- If the change's extra work is intended, raise the limit the step runs under; if not, make the changed code do less (or revert it: ${revert}). The evidence does not say which was meant.`);
   } else if (atLine.length > 0) {
@@ -206,5 +311,5 @@ export function changedLineCause(ci: CiContext, located: { path: string; line?: 
   const b = w.diffs.flatMap(blocksOf).find((x) => sameFile(x.path, located.path) && touchesLine(x, located.line as number));
   if (!b) return undefined;
   const words = blockWords(b);
-  return `${w.range === 'since-green' ? 'The change since the last green build' : 'The last commit'} wrote that line: ${lineWords(b)} of ${inlineCode(b.path)}, ${commitWords(w, b.commitId)}${words.inline ? ` ${words.inline}` : ''} (git in the checkout).`;
+  return `${capital(rangeSubject(w))} wrote that line: ${lineWords(b)} of ${inlineCode(b.path)}, ${commitWords(w, b.commitId)}${words.inline ? ` ${words.inline}` : ''} (git in the checkout).`;
 }

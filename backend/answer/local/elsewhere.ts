@@ -7,7 +7,7 @@
  */
 import type { CiContext } from '../../../protocol/types.js';
 import { buildLabel } from '../facts.js';
-import { cite, clip, inlineCode, storedLogSpan, withoutStamp } from '../logtext.js';
+import { cite, clip, inlineCode, logReadWords, storedLogSpan, withoutStamp } from '../logtext.js';
 import { citeMessage, findingFor } from './findingText.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
@@ -37,11 +37,13 @@ interface Seen {
   text: string;
 }
 
-/** The set-up lines of the log, by kind, first ones first. */
-function runLines(ctx: Parameters<typeof storedLogSpan>[0]): Record<'agent' | 'os' | 'version' | 'setting' | 'locale', Seen[]> {
+type Kinds = Record<'agent' | 'os' | 'version' | 'setting' | 'locale', Seen[]>;
+
+/** The set-up lines of the log, by kind, first ones first, and the lines read for them (undefined: no log text held). */
+function runLines(ctx: Parameters<typeof storedLogSpan>[0]): { found: Kinds; read?: { start_line: number; end_line: number } } {
   const found = { agent: [] as Seen[], os: [] as Seen[], version: [] as Seen[], setting: [] as Seen[], locale: [] as Seen[] };
   const stored = storedLogSpan(ctx);
-  if (!stored) return found;
+  if (!stored) return { found };
   const lines = stored.text.split('\n');
   const seenText = new Set<string>();
   const add = (kind: keyof typeof found, i: number, text: string): void => {
@@ -64,7 +66,7 @@ function runLines(ctx: Parameters<typeof storedLogSpan>[0]): Record<'agent' | 'o
       if (next !== '' && !/^\+ |^\[Pipeline\]/.test(next) && /\d+\.\d+/.test(next)) add('version', i + 1, `${(VERSION_COMMAND.exec(t) as RegExpExecArray)[1] as string}: ${next}`);
     }
   }
-  return found;
+  return { found, read: { start_line: stored.start_line, end_line: stored.start_line + Math.min(lines.length, HEAD_LINES) - 1 } };
 }
 
 /** The context's own facts of where the build ran: the node, the build environment's variables. */
@@ -88,7 +90,9 @@ function contextFacts(ci: CiContext, out: ReplyBuilder): string[] {
 const worksLocally: Composer = ({ ci, ctx, q }) => {
   const build = buildLabel(ci);
   const out = new ReplyBuilder();
-  const seen = hasLog(ctx) ? runLines(ctx) : { agent: [], os: [], version: [], setting: [], locale: [] };
+  const { found: seen, read } = hasLog(ctx) ? runLines(ctx) : { found: { agent: [], os: [], version: [], setting: [], locale: [] } as Kinds, read: undefined };
+  // A claim that the log prints nothing of a kind speaks of the lines read: all of the log, or the part held.
+  const readWords = read ? logReadWords(ctx, read) : undefined;
   const bullets: string[] = [];
   const cited = (s: Seen): string => {
     out.log({ start_line: s.line, end_line: s.line });
@@ -105,7 +109,8 @@ const worksLocally: Composer = ({ ci, ctx, q }) => {
   if (found && top) out.log({ start_line: found.message_line, end_line: found.message_line });
   const failed = found && top ? `${build} failed on ${citeMessage(found, lineTextOf(ctx, top))}: ${inlineCode(clip(found.message))}` : undefined;
   if (bullets.length === 0) {
-    out.line(`**I can't tell from the log what differs from your machine:** it prints no tool versions, system, locale or settings of the run, and the context names no agent or build environment.${failed ? ` ${failed.charAt(0).toUpperCase()}${failed.slice(1)}.` : ''}`);
+    const printed = readWords ? `${readWords === 'the log' ? 'it' : readWords} prints no tool versions, system, locale or settings of the run` : 'this chat holds no log text';
+    out.line(`**I can't tell from the log what differs from your machine:** ${printed}, and the context names no agent or build environment.${failed ? ` ${failed.charAt(0).toUpperCase()}${failed.slice(1)}.` : ''}`);
     out.line();
     out.line('Printing the versions of the tools the build uses (`node --version`, `java -version`...) and `uname -a` in the job, next to the same on your machine, would show it.');
     return out.reply();
@@ -113,13 +118,15 @@ const worksLocally: Composer = ({ ci, ctx, q }) => {
   out.line(`**What the CI run shows of where and with what it ran** (I see only the build's side, not your machine: compare each with yours):`);
   for (const b of bullets) out.line(b);
   const none = [seen.version.length === 0 ? 'no tool versions' : '', seen.os.length === 0 ? 'no system (OS, architecture)' : '', seen.locale.length === 0 && seen.setting.length === 0 ? 'no locale, time zone or settings' : ''].filter(Boolean);
-  if (hasLog(ctx) && none.length > 0) out.line().line(`The log prints ${none.length === 1 ? none[0] : `${none.slice(0, -1).join(', ')} and ${none[none.length - 1] as string}`} of the run: I can't compare ${none.length === 1 ? 'it' : 'them'}.`);
+  if (readWords && none.length > 0) out.line().line(`${readWords.charAt(0).toUpperCase()}${readWords.slice(1)} prints ${none.length === 1 ? none[0] : `${none.slice(0, -1).join(', ')} and ${none[none.length - 1] as string}`} of the run: I can't compare ${none.length === 1 ? 'it' : 'them'}.`);
   if (failed) {
     out.line();
     out.line(`${failed.charAt(0).toUpperCase()}${failed.slice(1)}; which of these differences matters depends on what that error needs.`);
   }
   // macOS and Windows file systems ignore letter case by default; a Linux agent's do not (said only for a name not found on a Unix path).
-  const unixPath = seen.agent.some((s) => /\s\/(?!Users\/)\S/.test(s.text) || /^Building in workspace \//.test(s.text));
+  // A macOS agent's path may be any Unix path (`/opt/ci/ws`): its system line or RUNNER_OS says what it is.
+  const macOrWindows = seen.os.some((s) => /\b(?:Darwin|macOS|Microsoft Windows)\b/.test(s.text)) || /^(?:macOS|Windows)$/.test(String(ci.ciEnvironment?.RUNNER_OS ?? ''));
+  const unixPath = !macOrWindows && seen.agent.some((s) => /\s\/(?!Users\/)\S/.test(s.text) || /^Building in workspace \//.test(s.text));
   if (/\b(mac|macos|macbook|windows|osx)\b/.test(q) && unixPath && found && /not found|no such file|cannot find|can't find|could not find|unable to (?:find|resolve)|no module named|cannot load/i.test(found.message)) {
     out.line();
     out.line("macOS's and Windows' file systems ignore letter case by default, the agent's path above is a Unix one, where they usually do not: if the name not found differs only in case from a file of yours, it works on your machine and not there.");

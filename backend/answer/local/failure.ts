@@ -25,6 +25,7 @@ import { analyzerFoundNone, lastLines, noErrorAdvice, noErrorLead, noLogHint, se
 import { checkoutPathOf } from './checkoutPaths.js';
 import { misplacedCause } from './misplacedSteps.js';
 import { changedLineCause } from './changeDiff.js';
+import { silentStopOf } from './silentStop.js';
 
 /** The finding classes a yes/no question about a kind asks about ("was it a timeout?"). */
 const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
@@ -259,6 +260,7 @@ const failure: Composer = async (ask) => {
   const headlineCite = citeMessage(found, lineTextOf(ctx, top));
   const lastOutput = found.class === 'unknown' && isConsequenceOnly(top.text) ? failedOutputLine(storedLogSpan(ctx), top, found.message_line) : undefined;
   const stopped = outcome === 'aborted' || (found.class === 'timeout-aborted' && abortedBy(found.message) !== undefined);
+  const silent = silentStopOf(found, lineTextOf(ctx, top));
   if (askedKind) {
     const shown = spans.map((span) => showsKind(ctx, span, askedKind)).find((x) => x !== undefined);
     const label = labelOfKind(askedKind);
@@ -291,6 +293,11 @@ const failure: Composer = async (ask) => {
     ].filter(Boolean).join(' and ');
     const maybe = lastOutput.interleaved ? ' (the parallel branches printed at once, unprefixed, so it may be another branch\'s line)' : '';
     out.line(`**${how}** Jenkins' own lines say only that ${says}; the last line printed before the failed ${lastOutput.branch ? 'branch' : 'stage'} ended is ${headlineCite}${maybe}: ${inlineCode(clip(headline.text))}`);
+  } else if (silent) {
+    // Only the trace of the command the script stopped on, which printed nothing (ux15): not "the error".
+    const how = outcome === 'unknown' ? 'The log shows no error message;' : `${capitalise(build)} ${endedAs(outcome, raw)} without an error message:`;
+    out.log({ start_line: silent.line, end_line: silent.line });
+    out.line(`**${how}** the step stopped after the last command the shell traced, ${inlineCode(clip(silent.command))} ${at(silent.line)}, which printed nothing before the step ended ${at(silent.exit.line)}.`);
   } else if (!headline.isError) {
     // The analyzer found where it stopped, but no line says "error": say so, don't dress it up.
     const why = 'reason' in top && typeof top.reason === 'string' ? ` (${top.reason})` : '';
@@ -315,7 +322,7 @@ const failure: Composer = async (ask) => {
   const green = greenBuildOf(ci);
   if (green?.compared && !askedKind) {
     out.fact('buildDetails.lastSuccessfulBuild');
-    if (newness(top) === true) out.line(`This error is **new since ${whichPassed(green)}**.`);
+    if (newness(top) === true) out.line(`This ${silent ? 'failure' : 'error'} is **new since ${whichPassed(green)}**.`);
     else if (newness(top) === false) {
       out.line(`No error here is new: this one also appears in ${whichPassed(green)}, so it may not be the cause; the build may have failed on something that printed no error (look at the end of the log and at the changes since).`);
     }
@@ -348,7 +355,8 @@ const failure: Composer = async (ask) => {
   out.line();
   out.line(`**What it means:** ${meaningOf(toolShown(found, ctx), lineTextOf(ctx, top))}${classHedge(found) ? ` ${classHedge(found) as string}` : ''}`);
   for (const n of found.evidence) out.log({ start_line: n, end_line: n });
-  if (where) out.line(where);
+  // A command that printed nothing came with no error: the step stopped there, as the sentence above says (ux15).
+  if (where && !(silent && where.startsWith('The error came while running'))) out.line(silent ? where.replace(/^The error came /, 'The step stopped ') : where);
   // Only the other excerpts that state an error are worth the reader's time.
   // An excerpt whose lines the quote above already showed in full is not quoted twice.
   const shownInFull = (span: LogSpan): boolean => shown.end_line - shown.start_line < 25 && span.start_line >= shown.start_line && span.end_line <= shown.end_line;
@@ -364,7 +372,8 @@ const failure: Composer = async (ask) => {
     }
   }
   // Errors the green build printed as well, left out above: say so rather than leave them unexplained.
-  const oldOnes = green?.compared ? spans.slice(1).filter((s) => newness(s) === false && !rest.slice(0, 2).includes(s)) : [];
+  // (The trace of a command that printed nothing is no error: ux15.)
+  const oldOnes = green?.compared ? spans.slice(1).filter((s) => newness(s) === false && !rest.slice(0, 2).includes(s) && !silentStopOf(findingFor(ctx, s), lineTextOf(ctx, s))) : [];
   if (green && oldOnes.length > 0 && newness(top) === true) {
     out.line();
     out.line(`${oldOnes.length === 1 ? 'One more error' : `${oldOnes.length} more errors`} (${oldOnes.map((s) => cite(s)).join(', ')}) also appear${oldOnes.length === 1 ? 's' : ''} in ${whichPassed(green)}, so ${oldOnes.length === 1 ? 'it is' : 'they are'} probably not the cause.`);

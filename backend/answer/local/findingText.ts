@@ -17,6 +17,8 @@ import { likelySentence } from './likely.js';
 import { escapeRegExp } from '../facts.js';
 import { maskedSentence, maskedStageOf } from './pipeMasked.js';
 import { withCheckoutPaths } from './checkoutPaths.js';
+import { silentStopOf, silentStopSentence } from './silentStop.js';
+import { refusalMeaning, tlsRefusalFor } from './tlsRefusal.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
@@ -375,6 +377,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       }
       break;
     case 'network':
+      // A refused certificate: the host answered (ux15).
+      if (tlsRefusalFor(f, lineText)) {
+        parts.push(refusalMeaning(tlsRefusalFor(f, lineText) as NonNullable<ReturnType<typeof tlsRefusalFor>>));
+        break;
+      }
       {
         // The host a line above names as a package index (pip's `Looking in indexes:`): said so (remedyWhere.ts).
         const index = f.host ? packageIndexAbove(lineText, f.message_line, f.host, portInMessage(f.message, f.host)) : undefined;
@@ -438,6 +445,12 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       break;
     }
     case 'unknown': {
+      // Only the trace of the command the script stopped on, which printed nothing: said as that, not as "the error" (ux15).
+      const silent = silentStopOf(f, lineText);
+      if (silent) {
+        parts.push(silentStopSentence(silent));
+        break;
+      }
       // "I could not tell its kind", not "nothing establishes its cause": a message can say its own cause plainly (luac's
       // `'end' expected`) where no rule's class stood, e.g. one set aside below high (calibration.ts `supported`).
       parts.push(`The log's error is ${inlineCode(clip(f.message))} ${m}; I could not tell from the log what kind of failure it is.`);

@@ -11,13 +11,14 @@ import { STEP_START } from '../../../core/log/failingStep.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
-import { changeDiffStep } from './changeDiff.js';
+import { changeDiffStep, changesNotReadStep } from './changeDiff.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
 import { classHedge } from './likely.js';
 import { DUPLICATE_SYMBOL } from './remedyClass.js';
 import { fixRemedies } from './remedies.js';
 import { osConditionOf } from './osCondition.js';
+import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { Finding } from '../../../protocol/types.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
@@ -34,6 +35,8 @@ import { emptyMakeVariable, emptyMakeVariableStep } from './makeEmpty.js';
 import { callerOf, callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
 import { maskedStageOf } from './pipeMasked.js';
+import { silentStopOf } from './silentStop.js';
+import { tlsRefusalFor } from './tlsRefusal.js';
 import { failingSource, INNER_SCRIPT_LINE, isClue, missingSourceHint, nameTheCompilerSuggests, numbered, renamedIn, sameFile, scriptOfCommand, snippetsOf, type NamedByCompiler } from './workspace.js';
 
 /** A commit's paths, when the context lists them (`affectedPaths`, `paths`, `files`). */
@@ -43,7 +46,7 @@ function pathsOf(change: unknown): string[] {
   for (const key of ['affectedPaths', 'paths', 'files']) {
     const v = c[key];
     // The git plugin's change log lists `M src/a.c` (a status, then the path; a rename `R100 old -> new`).
-    if (Array.isArray(v)) return v.flatMap((p: unknown) => (typeof p === 'string' ? p.replace(/^[ACDMRTUX]\d*\s+/, '').split(' -> ') : typeof p === 'object' && p !== null && typeof (p as { file?: unknown }).file === 'string' ? [(p as { file: string }).file] : []));
+    if (Array.isArray(v)) return v.flatMap((p: unknown) => (typeof p === 'string' ? changeLinePaths(p) : typeof p === 'object' && p !== null && typeof (p as { file?: unknown }).file === 'string' ? [(p as { file: string }).file] : []));
   }
   return [];
 }
@@ -136,7 +139,7 @@ export const fix: Composer = (ask) => {
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
   // 1. The remedy for this class and this error.
-  const label = f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? (f.tool === 'java' ? 'native code Java could not find' : 'a shared library the loader refused') : CLASS_LABEL[f.class];
+  const label = silentStopOf(f, lineText) ? 'a command that failed without a message' : tlsRefusalFor(f, lineText) ? 'a TLS certificate the client refused' : f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? (f.tool === 'java' ? 'native code Java could not find' : 'a shared library the loader refused') : CLASS_LABEL[f.class];
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
   // The remedies (remedies.ts): the place to act, what the error's own words call for, what its class
   // generally does, the log lines they rest on; each step's lines cited.
@@ -382,6 +385,12 @@ export const fix: Composer = (ask) => {
     out.line();
     out.line(checkoutChange);
   }
+  const notRead = checkoutChange ? undefined : changesNotReadStep(ci);
+  if (notRead) {
+    out.fact('workspaceChangesNotRead');
+    out.line();
+    out.line(notRead);
+  }
 
   // The commits' own diff, when the build's environment names the last green commit and this one (and git did not show it above).
   const head = checkoutChange ? undefined : envOf(ci, 'GIT_COMMIT');
@@ -450,7 +459,8 @@ export const fix: Composer = (ask) => {
   }
 
   // A CI script's failure or an unexplained one: the command that failed and the code it ended with.
-  if ((f.class === 'ci-script' || f.class === 'unknown') && step.exitCode && step.command && step.command.line < step.exitCode.line) {
+  // (A command that printed nothing: the remedy above said both, ux15.)
+  if ((f.class === 'ci-script' || f.class === 'unknown') && step.exitCode && step.command && step.command.line < step.exitCode.line && !silentStopOf(f, lineText)) {
     const gloss = exitCodeMeaning(step.exitCode.code);
     out.log({ start_line: step.command.line, end_line: step.command.line }).log({ start_line: step.exitCode.line, end_line: step.exitCode.line });
     out.line();

@@ -9,6 +9,8 @@
 import { inlineCode } from '../logtext.js';
 import { at } from './findingText.js';
 import { around, nearby, rule, type RemedyRule } from './remedyShape.js';
+import { tlsRefusalOf } from '../../../core/finding/tls.js';
+import { tlsRefusalFor } from './tlsRefusal.js';
 
 export const KNOWN_REMEDIES: RemedyRule[] = [
   // javac: a checked exception neither caught nor declared.
@@ -49,28 +51,29 @@ export const KNOWN_REMEDIES: RemedyRule[] = [
       out.push({ text, lines: cites });
     }
   }),
-  // TLS: a certificate the agent does not trust.
+  // TLS: a certificate the client refused, by the verification's own reason (core/finding/tls.ts; t27, ux15).
   rule('known/tls-untrusted-certificate', 'wording', (i, out) => {
     const { f, m0, here } = i;
-    if (/SSL certificate problem|self[- ]signed certificate|unable to get local issuer certificate|CERTIFICATE_VERIFY_FAILED|SELF_SIGNED_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|x509: certificate signed by unknown authority/i.test(f.message)) {
-      const how = /^curl\b|curl: \(\d+\)/.test(f.message)
-        ? `${inlineCode('curl --cacert <ca.pem>')} (or ${inlineCode('CURL_CA_BUNDLE')})`
-        : /CERTIFICATE_VERIFY_FAILED|pip|requests|urllib/i.test(f.message)
-          ? `${inlineCode('REQUESTS_CA_BUNDLE')} / ${inlineCode('SSL_CERT_FILE')} (pip: ${inlineCode('--cert <ca.pem>')})`
-          : /SELF_SIGNED_CERT|UNABLE_TO_VERIFY|npm|node/i.test(f.message)
-            ? `${inlineCode('NODE_EXTRA_CA_CERTS=<ca.pem>')} (npm: ${inlineCode('cafile')})`
-            : 'the tool\'s CA option, or the agent\'s trust store';
-      // The verification's own reason, when the message gives one, is what failed: a certificate that does not name the
-      // host connected to, or one past its end date, is neither self-signed nor untrusted (session 52, t27).
-      const mismatch = /\b(?:Hostname|IP address) mismatch\b|\bdoes(?:n't| not) match (?:target )?host\b|\bnot valid for '([^']+)'/i.exec(f.message);
-      const named = mismatch?.[1] ?? /\bnot valid for ['"]?([\w.:-]+)/i.exec(f.message)?.[1];
-      const text = mismatch
-        ? `The server's certificate does not name the host the client connected to${named ? ` (${inlineCode(named)})` : ''} ${here}: connect by a name the certificate lists in its subjectAltName, or have the certificate reissued with that name in its subjectAltName; turning verification off only hides the problem.`
-        : /\bcertificate has expired\b|\bCERT_HAS_EXPIRED\b/.test(f.message)
-          ? `The server's certificate is past its end date ${here}: renew it (a new certificate from its CA) on the server, or check the agent's clock if it should still be valid; turning verification off only hides the problem.`
-          : `The server's certificate is self-signed or signed by a CA the agent does not trust ${here}: give the client that CA, ${how}, or have the server use a certificate from a trusted CA; turning verification off (\`-k\`, \`--insecure\`) only hides the problem.`;
-      out.push({ text, lines: [m0] });
-    }
+    const said = /SSL certificate problem|self[- ]signed certificate|unable to get local issuer certificate|CERTIFICATE_VERIFY_FAILED|SELF_SIGNED_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|x509: certificate signed by unknown authority/i.test(f.message);
+    const r = tlsRefusalFor(f, i.lineText) ?? (said ? { ...(tlsRefusalOf(f.message) ?? { reason: 'untrusted' as const }), line: m0 } : undefined);
+    if (!r) return;
+    const how = /^curl\b|curl: \(\d+\)/.test(f.message)
+      ? `${inlineCode('curl --cacert <ca.pem>')} (or ${inlineCode('CURL_CA_BUNDLE')})`
+      : /CERTIFICATE_VERIFY_FAILED|pip|requests|urllib/i.test(f.message)
+        ? `${inlineCode('REQUESTS_CA_BUNDLE')} / ${inlineCode('SSL_CERT_FILE')} (pip: ${inlineCode('--cert <ca.pem>')})`
+        : /SELF_SIGNED_CERT|UNABLE_TO_VERIFY|npm|node|^\[cause\]: /i.test(f.message) || f.tool === 'node'
+          ? `${inlineCode('NODE_EXTRA_CA_CERTS=<ca.pem>')} (npm: ${inlineCode('cafile')})`
+          : 'the tool\'s CA option, or the agent\'s trust store';
+    const cited = r.line === m0 ? here : `${here} ${at(r.line)}`;
+    const text =
+      r.reason === 'name'
+        ? `The server's certificate does not name the host the client asked for${r.asked ? ` (${inlineCode(r.asked)})` : ''} ${cited}${r.names ? `; it holds ${inlineCode(r.names)}` : ''}: connect by a name the certificate lists in its subjectAltName (the URL's host), or have the certificate reissued with ${r.asked ? inlineCode(r.asked) : 'that name'} in its subjectAltName; turning verification off only hides the problem.`
+        : r.reason === 'expired'
+          ? `The server's certificate is past its end date ${cited}: renew it (a new certificate from its CA) on the server, or check the agent's clock if it should still be valid; turning verification off only hides the problem.`
+          : r.reason === 'not-yet-valid'
+            ? `The server's certificate is not valid yet ${cited}: check the agent's clock, and the certificate's start date on the server; turning verification off only hides the problem.`
+            : `The server's certificate is self-signed or signed by a CA the agent does not trust ${cited}: give the client that CA, ${how}, or have the server use a certificate from a trusted CA; turning verification off (\`-k\`, \`--insecure\`) only hides the problem.`;
+    out.push({ text, lines: [m0, ...(r.line === m0 ? [] : [r.line])] });
   }),
   // MySQL/MariaDB: the server refused the account.
   rule('known/mysql-access-denied', 'wording', (i, out) => {

@@ -5,7 +5,7 @@
  * that error usually asks for. Both say only what the finding and the log hold; without frames
  * (a compiler's error) or without a class the failure answer answers as before.
  */
-import { cite, clip, inlineCode, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
+import { cite, clip, inlineCode, logReadWords, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { ERROR_CODE } from '../intents.js';
 import type { ChatContext } from '../engine.js';
 import type { Finding } from '../../../protocol/types.js';
@@ -121,7 +121,10 @@ function codeAnswer(question: string, ctx: ChatContext, top: LogSpan, found: Fin
   out.log({ start_line: found.message_line, end_line: found.message_line });
   const first = `${found.class === 'unknown' ? 'the first line that looks like an error' : 'the first error'} is ${citeMessage(found, lineText)}: ${inlineCode(clip(found.message))}`;
   if (!stored || at < 0) {
-    out.line(`**This log does not print ${inlineCode(code)}**, so it does not say what ${inlineCode(code)} had to do with this build; ${first}.`);
+    // Of a stored tail, only the lines held are known not to print it.
+    const read = stored ? logReadWords(ctx, stored) : undefined;
+    const subject = read === undefined ? 'The log text this chat holds does not show' : read === 'the log' ? 'This log does not print' : `${read.charAt(0).toUpperCase()}${read.slice(1)} does not print`;
+    out.line(`**${subject} ${inlineCode(code)}**, so it does not say what ${inlineCode(code)} had to do with this build; ${first}.`);
     return out.reply();
   }
   const n = stored.start_line + at;

@@ -13,8 +13,11 @@ const FAILED = /^(?:\[[^\]\n]+\] )?Failed in branch (.+?)\s*$/;
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The answer when `q` names a parallel branch of the stored log, else undefined. */
-export function parallelBranchReply(q: string, stored: LogSpan | undefined): Reply | undefined {
+/**
+ * The answer when `q` names a parallel branch of the stored log, else undefined. `running`: the build has not ended
+ * (`IN_PROGRESS`), so a branch without `Failed in branch` has not failed so far, no more.
+ */
+export function parallelBranchReply(q: string, stored: LogSpan | undefined, running = false): Reply | undefined {
   if (!stored || !stored.text.includes('(Branch: ')) return undefined;
   const opened = new Map<string, number>();
   const failed = new Map<string, number>();
@@ -52,7 +55,7 @@ export function parallelBranchReply(q: string, stored: LogSpan | undefined): Rep
     const subject = names.length === 1 ? `Parallel branch ${names[0] as string}` : `Parallel branches ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}`;
     const opens = passed.map((b) => cite({ start_line: opened.get(b) as number, end_line: opened.get(b) as number })).join(' ');
     out.line(
-      `**${subject} did not fail** ${opens}: Jenkins prints \`Failed in branch NAME\` for each parallel branch that failed, and this log ` +
+      `**${subject} ${running ? 'had not failed when this log was read (the build is still running)' : 'did not fail'}** ${opens}: Jenkins prints \`Failed in branch NAME\` for each parallel branch that failed, and this log ` +
         (others.length > 0 ? `names only ${others.join(', ')}.` : 'names none.'),
     );
   }

@@ -18,6 +18,8 @@ import { requiredEsm } from './runtimeWords.js';
 import { EXCEPTION_PLACE, HEAP_GENERAL, MISSING_TOOL_GENERAL, SHELL_SCRIPT_GENERAL, type RemedyInput, type RemedyRule, type RemedyStep, type Unsure } from './remedyShape.js';
 import { escapeRegExp } from '../facts.js';
 import { loadAct, loadSteps } from './loadRemedy.js';
+import { exitWords, silentStopOf, silentStopStep } from './silentStop.js';
+import { tlsRefusalFor } from './tlsRefusal.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -289,6 +291,8 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       if (systemPackageHint(f)) steps.push(systemPackageHint(f) as string);
       break;
     case 'network': {
+      // A refused certificate: the host answered, nothing transient to re-run; its own step is the wording's (fixKnown.ts, ux15).
+      if (tlsRefusalFor(f, lineText)) break;
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
       // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
@@ -472,12 +476,20 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       );
       break;
     }
-    case 'unknown':
+    case 'unknown': {
+      // The trace of a command that printed nothing is no error to start from (ux15): run the command.
+      const silent = silentStopOf(f, i.lineText);
+      if (silent) {
+        unsure = { text: `I can't tell what the fix is: ${inlineCode(silent.command)} ${at(silent.line)} printed nothing before the step failed, and ${exitWords(silent)}.`, sides: false };
+        steps.push(silentStopStep(silent));
+        break;
+      }
       unsure = { text: `I can't tell what the fix is: the log's error ${m} matches no failure class I can establish.`, sides: false };
       steps.push(`Start from ${inlineCode(clip(f.message, 200))} ${m} and the command that printed it.`);
       // The class its words suggest, conditional (likely.ts): a guess, never the remedy of an established class.
       if (likelyStep(f)) steps.push(likelyStep(f) as string);
       break;
+    }
   }
   return { steps, ...(unsure ? { unsure } : {}) };
 }

@@ -20,6 +20,10 @@ export const JS_FIRST_RULES: Rule[] = [
 ];
 
 export const JS_RULES: Rule[] = [
+  // ESLint's option parser (optionator) refusing a flag of the command line (`Invalid option '--ignore-path' - perhaps
+  // you meant '--ignore-pattern'?`; eslintrc-only flags under a flat config): the script's command is wrong, nothing
+  // was linted (session 53, t28: round 27).
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^Invalid option '(--?[\w-]+)'(?: - perhaps you meant '[^']+'\?)?$/, read: (m) => ({ tool: 'eslint', symbol: m[1] as string }) },
   // npm's fetch that got no answer in time (`npm error network timeout at: http://mirror/pkg`, code FETCH_ERROR): the
   // registry did not answer, the network's side.
   { cls: 'network', priority: 40, confidence: 'high', re: /^npm (?:ERR!|error) network timeout at: (\S+)/, read: (m) => ({ tool: 'npm', ...(/^https?:\/\/([\w.-]+)/.exec(m[1] as string)?.[1] ? { host: /^https?:\/\/([\w.-]+)/.exec(m[1] as string)?.[1] as string } : {}) }) },

@@ -7,6 +7,10 @@
 import type { Rule } from '../ruleTypes.js';
 
 export const JVM_FIRST_RULES: Rule[] = [
+  // Groovy's Grape resolving a script's `@Grab` (Ivy's words: `Error grabbing Grapes -- [unresolved dependency:
+  // org.apache.commons#commons-csv;1.14.0: not found]`, under `General error during conversion:` of the compiler or a
+  // `RuntimeException`): the dependency could not be fetched or found, before the script ran (session 53, t28: round 27).
+  { cls: 'dependency-resolution', priority: 11, confidence: 'high', re: /\bError grabbing Grapes -- \[unresolved dependency: ([\w.-]+#[\w.-]+)[;\]]/, read: (m) => ({ tool: 'groovy', dependency: m[1] as string }) },
   // The java launcher given a jar that is not there (`Error: Unable to access jarfile target/x-1.4.0.jar`): the
   // command names a file the build did not make (an old artifact name, a wrong directory): the script's (medium: a
   // build that failed to make it would have said so above).

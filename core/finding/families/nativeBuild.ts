@@ -82,6 +82,10 @@ export const NATIVE_BUILD_RULES: Rule[] = [
   // A linker that ran out of a memory region of its script (GNU ld, lld): the program is too big for it.
   { cls: 'link-error', priority: 31, confidence: 'high', re: /^(?:\S*\/)?(?:ld|ld\.bfd|ld\.gold|ld\.lld|lld)(?:\.exe)?: (?:error: )?.*\bregion [`'‘]?[\w.]+['’]? overflowed by \d+ bytes?|overflowed by \d+ bytes?$/, read: () => ({ tool: 'ld' }) },
   { cls: 'link-error', priority: 33, confidence: 'medium', re: /^(?:\S*\/)?(?:ld|ld\.bfd|ld\.gold|ld\.lld)(?:\.exe)?: (?!warning)(?:error: )?.*\b(?:will not fit in region|section .* overlaps section)\b/, read: () => ({ tool: 'ld' }) },
+  // GNU ld on one symbol that one object defines thread-local and another references as an ordinary one (`/usr/bin/ld:
+  // requests: TLS definition in build/stats.o section .tbss mismatches non-TLS reference in build/main.o`, or the other
+  // way round; its `error adding symbols: bad value` follows): the declarations disagree, a link error (session 53, t28).
+  { cls: 'link-error', priority: 31, confidence: 'high', re: /^(?:\S*\/)?ld(?:\.\w+)?: (\S+?): (?:non-)?TLS (?:definition|reference) in \S+ (?:section \S+ )?mismatches (?:non-)?TLS (?:definition|reference) in \S+/, read: (m) => ({ tool: 'ld', symbol: m[1] as string }) },
   // GNU ld, gold and lld on an object built without -fPIC linked into a shared object or a PIE
   // (`/usr/bin/ld: lib.a(x.o): relocation R_X86_64_PC32 against symbol `s' can not be used when making
   // a shared object; recompile with -fPIC`); the linker's `warning: relocation against` line is not it.

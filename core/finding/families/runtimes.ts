@@ -41,6 +41,13 @@ export const RUNTIME_FIRST_RULES: Rule[] = [
   // R's installer refusing a package whose DESCRIPTION asks for a later R (`ERROR: this R is version 4.2.2, package
   // 'tallyr' requires R >= 4.3.0`): the agent's R is too old, a missing tool (session 51, t26).
   { cls: 'missing-tool', priority: 15, confidence: 'high', re: /^ERROR: this R is version [\d.]+, package '[\w.]+' requires R >= [\d.]+/, read: () => ({ tool: 'R', symbol: 'R' }) },
+  // R's installer refusing a package whose DESCRIPTION imports a package the library lacks (`ERROR: dependency
+  // ‘data.table’ is not available for package ‘acmefx’`, `ERROR: dependencies ‘a’, ‘b’ are not available for package`):
+  // a dependency not installed (session 53, t28: round 27).
+  { cls: 'dependency-resolution', priority: 15, confidence: 'high', re: /^ERROR: dependenc(?:y|ies) [‘'"]([\w.]+)[’'"].* (?:is|are) not available for package [‘'"][\w.]+[’'"]/, read: (m) => ({ tool: 'R', dependency: m[1] as string }) },
+  // R's words for a short write on a file connection (`Error in saveRDS(x, f) :` / `  error writing to connection`, also
+  // writeLines, write.csv, cat to a file): the device or the quota was full (R names no errno), at medium (session 53, t28).
+  { cls: 'disk-full', priority: 20, confidence: 'medium', re: /^\s*error writing to connection$/, near: { re: /^Error in .+ :\s*$/, from: -1, to: -1, required: true }, read: () => ({ tool: 'Rscript' }) },
   // A filter's error at a place of its input: jq's `jq: error (at manifest.json:7): Cannot index array with string "linux"`.
   { cls: 'runtime-exception', priority: 58, confidence: 'medium', re: new RegExp(String.raw`^(\w[\w.-]*): error \(at ${PATH}:(\d+)\): \S`), read: (m) => ({ tool: m[1] as string, ...at(m[2], m[3]) }) },
   // Free Pascal's runtime errors: 203 is a heap overflow (out of memory), the others the program's own fault.

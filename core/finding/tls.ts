@@ -1,0 +1,88 @@
+/**
+ * A TLS certificate the client refused, read per client's grammar (issue 25, session 53, helper ux15): the server
+ * answered, and its certificate failed verification for a reason the client names. Not "could not reach a host"
+ * (network words elsewhere): the fix is the certificate's, the URL's host or the agent's trust, by that reason.
+ * Outputs each made real on this machine (docs/notes/ux15.md): Node (`Hostname/IP does not match certificate's
+ * altnames: Host: localhost. is not in the cert's altnames: DNS:gateway.acme.internal`, `certificate has expired`,
+ * `self-signed certificate`, `unable to verify the first certificate`), Python (`[SSL: CERTIFICATE_VERIFY_FAILED]
+ * certificate verify failed: Hostname mismatch, certificate is not valid for 'localhost'.`), curl (`SSL: no alternative
+ * certificate subject name matches target host name 'localhost'`, `SSL certificate problem: unable to get local issuer
+ * certificate`), Go (`x509: certificate is valid for gateway.acme.internal, not localhost`, `x509: certificate signed
+ * by unknown authority`), Java (`No subject alternative DNS name matching localhost found.`, `PKIX path building
+ * failed`), wget (`The certificate's owner does not match hostname 'localhost'`, `doesn't have a known issuer`),
+ * OpenSSL's `verify error:num=10:certificate has expired`.
+ */
+
+/** Why the certificate was refused: it names another host, it is past (or before) its dates, or its issuer is not trusted. */
+export type TlsReason = 'name' | 'expired' | 'not-yet-valid' | 'self-signed' | 'untrusted';
+
+export interface TlsRefusal {
+  reason: TlsReason;
+  /** The host or address the client asked for, as the line names it. */
+  asked?: string;
+  /** The names the certificate holds, as the line lists them (`DNS:gateway.acme.internal`, `a, b`). */
+  names?: string;
+}
+
+/** Each client's wording, most specific first: the first reader that matches a line decides. */
+const READERS: readonly { re: RegExp; reason: TlsReason; asked?: number; names?: number }[] = [
+  // Node (ERR_TLS_CERT_ALTNAME_INVALID): its reason names both sides.
+  { re: /Hostname\/IP does not match certificate's altnames: (?:Host|IP): (\S+?)\.? is not in the cert's (?:altnames|list): (.+?)\s*$/, reason: 'name', asked: 1, names: 2 },
+  { re: /\bERR_TLS_CERT_ALTNAME_INVALID\b/, reason: 'name' },
+  // Go's crypto/x509.
+  { re: /x509: certificate is valid for (.+?), not ([^\s"]+)/, reason: 'name', names: 1, asked: 2 },
+  { re: /x509: certificate is not valid for any names, but wanted to match ([^\s"]+)/, reason: 'name', asked: 1 },
+  // Python's ssl (`Hostname mismatch` / `IP address mismatch, certificate is not valid for 'x'.`).
+  { re: /\b(?:Hostname|IP address) mismatch, certificate is not valid for '([^']+)'/, reason: 'name', asked: 1 },
+  // curl.
+  { re: /no alternative certificate subject name matches target host name '([^']+)'/, reason: 'name', asked: 1 },
+  { re: /certificate subject name '([^']+)' does not match target host(?: name)? '([^']+)'/, reason: 'name', names: 1, asked: 2 },
+  // Java (JSSE).
+  { re: /No subject alternative (?:DNS )?names? matching (?:IP address )?(\S+?) found/, reason: 'name', asked: 1 },
+  { re: /No name matching (\S+) found/, reason: 'name', asked: 1 },
+  // wget.
+  { re: /certificate's owner does not match hostname ['‘]([^'’]+)['’]/, reason: 'name', asked: 1 },
+  // Dates.
+  { re: /\bcertificate (?:has )?expired\b|\bCERT_HAS_EXPIRED\b|CertificateExpiredException|x509: certificate has expired or is not yet valid: current time \S+ is after|\bThe certificate of .+ has expired\b/i, reason: 'expired' },
+  { re: /\bcertificate is not yet valid\b|\bCERT_NOT_YET_VALID\b|CertificateNotYetValidException|x509: certificate has expired or is not yet valid: current time \S+ is before/i, reason: 'not-yet-valid' },
+  // The issuer.
+  { re: /\bself[- ]signed certificate\b|\bDEPTH_ZERO_SELF_SIGNED_CERT\b|\bSELF_SIGNED_CERT_IN_CHAIN\b/i, reason: 'self-signed' },
+  {
+    re: /unable to get local issuer certificate|unable to verify the first certificate|\bUNABLE_TO_VERIFY_LEAF_SIGNATURE\b|\bUNABLE_TO_GET_ISSUER_CERT(?:_LOCALLY)?\b|x509: certificate signed by unknown authority|PKIX path building failed|unable to find valid certification path|doesn't have a known issuer|certificate verify failed|CERTIFICATE_VERIFY_FAILED|SSL certificate problem/i,
+    reason: 'untrusted',
+  },
+];
+
+/** Any client's words for a refused certificate (one line): the union of READERS, for a rule's class. */
+export const TLS_REFUSED = new RegExp(READERS.map((r) => r.re.source).join('|'), 'i');
+
+/** The refusal one line states, when it states one. */
+export function tlsRefusalOf(line: string): TlsRefusal | undefined {
+  for (const r of READERS) {
+    const m = r.re.exec(line);
+    if (!m) continue;
+    const asked = r.asked !== undefined ? m[r.asked] : undefined;
+    const names = r.names !== undefined ? m[r.names] : undefined;
+    return { reason: r.reason, ...(asked ? { asked } : {}), ...(names ? { names } : {}) };
+  }
+  return undefined;
+}
+
+/**
+ * The refusal the lines from a message down state, the most specific reason first: a message that says only
+ * `certificate verify failed` over (or under) the line that says why (Node's `code:`/`reason:` properties, OpenSSL's
+ * `verify error:num=10:` above it) takes that line's reason; the names it lists too (Node's `host:`, `subjectaltname:`).
+ */
+export function tlsRefusalIn(lines: readonly string[]): (TlsRefusal & { index: number }) | undefined {
+  let best: (TlsRefusal & { index: number }) | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const found = tlsRefusalOf(lines[i] ?? '');
+    if (!found) continue;
+    if (!best || (best.reason === 'untrusted' && found.reason !== 'untrusted') || (best.reason === found.reason && !best.asked && found.asked)) best = { ...found, index: i };
+  }
+  if (best?.reason === 'name') {
+    const prop = (name: string): string | undefined => lines.map((l) => new RegExp(`^\\s*${name}: '([^']+)',?$`).exec(l)?.[1]).find((v) => v !== undefined);
+    best = { ...best, ...(best.asked ? {} : prop('host') ? { asked: prop('host') } : {}), ...(best.names ? {} : prop('subjectaltname') ? { names: prop('subjectaltname') } : {}) };
+  }
+  return best;
+}
