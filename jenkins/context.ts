@@ -257,6 +257,8 @@ async function workspaceChangesOf(
   const ordered = [...workspaces].sort((a, b) => Number(b.workspaceId === first) - Number(a.workspaceId === first));
   let notRead: WorkspaceChangesNotRead | undefined;
   for (const w of ordered.slice(0, 3)) {
+    // A workspace that is no git checkout has no change to read: its later builds are not looked up (review, session 53).
+    if (!(await isGitCheckout(w.dir))) continue;
     const opts = { base: commitOf(green?.scm), head: recorded, named: namedPaths(snippets.filter((s) => s.workspaceId === w.workspaceId)), workspaceId: w.workspaceId };
     // The build's own commit first; its HEAD only when the workspace is still the build's checkout.
     const own = recorded ? await checkoutChanges(w.dir, { ...opts, headFallback: false }) : undefined;
@@ -265,7 +267,7 @@ async function workspaceChangesOf(
     if (later.length === 0) {
       const changes = await checkoutChanges(w.dir, { ...opts, headFallback: 'workspace-head' });
       if (changes) return { changes };
-    } else if (!notRead && (await isGitCheckout(w.dir))) {
+    } else if (!notRead) {
       // A git checkout we did not read: said, so the answer does not take silence for "nothing changed".
       notRead = { workspaceId: w.workspaceId, reason: recorded ? 'recorded-commit-absent' : 'no-recorded-commit', ...(recorded ? { recordedCommit: recorded } : {}), laterBuilds: later.slice(0, 20) };
     }

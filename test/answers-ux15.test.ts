@@ -91,3 +91,21 @@ describe("Node's [cause] and a refused TLS certificate", () => {
     expect(fix).toContain('turning verification off');
   });
 });
+
+describe('"was it the infrastructure or the code?" on a refused TLS certificate (session 54)', () => {
+  it.each([
+    ['node-fetch-cert-has-expired', 'it is past its end date'],
+    ['python-ssl-self-signed', 'it is self-signed'],
+    ['go-run-tls-unknown-authority', 'the client could not verify it against a CA it trusts'],
+  ])('%s: the host answered; the certificate, the trusted CAs or the host asked for, not "could not reach"', async (id, reason) => {
+    const answer = await askWithCheckout('was it the infrastructure or the code?', realLog(id), {});
+    expect(answer).toContain("**I can't tell which from the log alone.**");
+    expect(answer).toContain(`The host answered, but the client refused its TLS certificate: ${reason}`);
+    expect(answer).not.toMatch(/could not reach|The infrastructure, as far as the log shows/);
+  });
+
+  it('a host that did not answer is still the infrastructure (node-fetch-other-side-closed is no refusal)', async () => {
+    const answer = await askWithCheckout('was it the infrastructure or the code?', realLog('node-fetch-other-side-closed'), {});
+    expect(answer).not.toContain('refused its TLS certificate');
+  });
+});

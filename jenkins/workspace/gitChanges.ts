@@ -10,6 +10,7 @@
  * Shared by the CLI (`ask --workspace DIR`) and the controller (the build's workspace).
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { maskSecrets } from '../../core/secrets.js';
@@ -53,6 +54,8 @@ const CONFINED = [
   '--no-pager',
   '--no-optional-locks',
   '--no-replace-objects',
+  // A path is a path: `src/[id].ts` (a route file) or `a*b` is no glob matching other files (session 54).
+  '--literal-pathspecs',
   '-c', 'core.hooksPath=/dev/null',
   '-c', 'core.fsmonitor=false',
   '-c', 'core.quotePath=false',
@@ -101,29 +104,45 @@ export function changedPath(line: string): string {
 }
 
 /**
- * `git log --name-status` with `%x1e%H%x1f%an%x1f%s` headers into commits; of a commit with more than MAX_FILES files,
- * the ones `first` says first (the failure's), so that the cut keeps them. `cut`: the output stopped mid-way, so its
- * last commit (when there are others) is left out, its files maybe not all there.
+ * `git log -z --name-status` with `\x1e<mark>%H\x1f<mark>%an\x1f<mark>%s` headers into commits (FORMAT_OF); of a commit
+ * with more than MAX_FILES files, the ones `first` says first (the failure's), so that the cut keeps them. `mark` is
+ * random per call, so a subject or author holding `\x1e`/`\x1f` cannot forge a commit block; `-z` gives each path as
+ * git holds it (no C-quoting of quotes, tabs or backslashes), NUL after each field. A path with a line break or
+ * another control character (not a tab) is left out: it cannot be said on a line. `cut`: the output stopped mid-way,
+ * so its last commit (when there are others) is left out, its files maybe not all there.
  */
-function commitsOf(text: string, first: (path: string) => boolean, cut = false): WorkspaceChanges['commits'] {
+export function commitsOf(text: string, mark: string, first: (path: string) => boolean, cut = false): WorkspaceChanges['commits'] {
   const out: WorkspaceChanges['commits'] = [];
-  const blocks = text.split('\x1e').slice(1);
+  const blocks = text.split(`\x1e${mark}`).slice(1);
   for (const block of cut && blocks.length > 1 ? blocks.slice(0, -1) : blocks) {
-    const [head = '', ...rest] = block.split('\n');
-    const [commitId = '', author = '', subject = ''] = head.split('\x1f');
+    const nul = block.indexOf('\0');
+    const [commitId = '', author = '', subject = ''] = (nul < 0 ? block : block.slice(0, nul)).split(`\x1f${mark}`);
     if (!SHA.test(commitId)) continue;
-    const files = rest.flatMap((l) => {
-      const cols = l.split('\t').filter((c) => c !== '');
-      const status = cols[0] ?? '';
-      if (!/^[ACDMRTUX]\d*$/.test(status) || cols.length < 2) return [];
-      const line = status.startsWith('R') || status.startsWith('C') ? `${status} ${cols[1] ?? ''} -> ${cols[2] ?? ''}` : `${status} ${cols[1] ?? ''}`;
-      return line.length <= MAX_PATH_CHARS ? [line] : [];
-    });
+    const fields = nul < 0 ? [] : block.slice(nul + 1).replace(/^\n/, '').split('\0');
+    const files: string[] = [];
+    for (let i = 0; i < fields.length; ) {
+      const status = fields[i] ?? '';
+      const paths = /^[RC]\d*$/.test(status) ? 2 : /^[ADMTUX]\d*$/.test(status) ? 1 : 0;
+      if (paths === 0) {
+        i++;
+        continue;
+      }
+      const named = fields.slice(i + 1, i + 1 + paths);
+      i += 1 + paths;
+      if (named.length < paths || named.some((p) => p === '' || /[\x00-\x08\x0a-\x1f\x7f]/.test(p))) continue;
+      const line = paths === 2 ? `${status} ${named[0] ?? ''} -> ${named[1] ?? ''}` : `${status} ${named[0] ?? ''}`;
+      if (line.length <= MAX_PATH_CHARS) files.push(line);
+    }
     const listed = files.length > MAX_FILES ? [...files.filter((f) => first(changedPath(f))), ...files.filter((f) => !first(changedPath(f)))] : files;
     // Masked before it is cut to the schema's bound: a mask may be longer than what it hides (`x` -> `****`).
     out.push({ commitId, ...(author ? { author: maskSecrets(author).slice(0, 200) } : {}), ...(subject ? { message: maskSecrets(subject).slice(0, 2000) } : {}), files: listed.slice(0, MAX_FILES) });
   }
   return out;
+}
+
+/** The `--format` of commitsOf's headers for a call's mark. */
+export function formatOf(mark: string): string {
+  return `--format=%x1e${mark}%H%x1f${mark}%an%x1f${mark}%s`;
 }
 
 /** A file's diff from its first hunk, cut at a line end within `max` characters. */
@@ -172,9 +191,10 @@ export async function checkoutChanges(dir: string, opts: ChangeOptions = {}): Pr
     const i = named.findIndex((n) => samePath(p, n));
     return i < 0 ? named.length : i;
   };
-  const log = await gitOut(dir, ['log', '--no-color', '--no-decorate', '--no-merges', '-M', `--max-count=${MAX_COMMITS + 1}`, '--format=%x1e%H%x1f%an%x1f%s', '--name-status', `${base}..${head}`], timeoutMs);
+  const mark = randomBytes(8).toString('hex');
+  const log = await gitOut(dir, ['log', '-z', '--no-color', '--no-decorate', '--no-merges', '-M', `--max-count=${MAX_COMMITS + 1}`, formatOf(mark), '--name-status', `${base}..${head}`], timeoutMs);
   if (log === undefined) return undefined;
-  const all = commitsOf(log.text, (p) => rank(p) < named.length, log.cut);
+  const all = commitsOf(log.text, mark, (p) => rank(p) < named.length, log.cut);
   const commits = all.slice(0, MAX_COMMITS);
   if (commits.length === 0) return undefined;
   let more = all.length > MAX_COMMITS || log.cut ? 1 : 0;

@@ -11,6 +11,7 @@ import { clip, inlineCode, type LogSpan } from '../logtext.js';
 import { abortedBy, at, citeMessage, findingFor } from './findingText.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts, reportsOnly } from './logHelpers.js';
 import { offlineLine } from './remedyWhere.js';
+import { refusalWords, tlsRefusalFor } from './tlsRefusal.js';
 import { testTimeLimitOf } from './exceptions.js';
 import { goLocalModule } from './goLocalModule.js';
 import { capitalise } from './outcome.js';
@@ -105,6 +106,15 @@ function verdictOf(f: Finding, lineText?: (n: number) => string | undefined): { 
   }
   if (side === 'ci-config') return { lead: "**The build's own scripts (the CI configuration), not the infrastructure.**", why: 'The error is in a command or script the build runs.' };
   if (side === 'environment') {
+    // A refused certificate: the host answered (never "could not reach"), and the certificate, the agent's trust or the
+    // URL's host can be what is wrong (ux15's left item, session 54).
+    const refused = f.class === 'network' ? tlsRefusalFor(f, lineText) : undefined;
+    if (refused) {
+      return {
+        lead: "**I can't tell which from the log alone.**",
+        why: `The host answered, but the client refused its TLS certificate: ${refusalWords(refused)}. That is the server's certificate or the agent's trusted CAs, unless the build asks for the wrong host; the log does not show which.`,
+      };
+    }
     const what: Partial<Record<FindingClass, string>> = {
       network: 'the build could not reach a host it needed',
       'agent-lost': noAgentLabel(f) ? `no agent with the label ${noAgentLabel(f) as string} was online to run the build` : 'the agent running the build went away',
@@ -143,6 +153,8 @@ const infraOrCode: Composer = (ask) => {
   const out = new ReplyBuilder().log({ start_line: f.message_line, end_line: f.message_line });
   const off = f.class === 'dependency-resolution' ? offlineLine(f, text) : undefined;
   if (off !== undefined) out.log({ start_line: off, end_line: off });
+  const refused = f.class === 'network' ? tlsRefusalFor(f, text) : undefined;
+  if (refused && refused.line !== f.message_line) out.log({ start_line: refused.line, end_line: refused.line });
   const cited = citeMessage(f, text);
   const opening = reportsOnly(f.message) ? `The log's first error line ${cited} only reports that a step failed, not why` : f.class === 'unknown' ? `The first line that looks like an error is ${cited}` : `The first real error is ${cited}`;
   out.line(`${lead} ${opening}: ${inlineCode(clip(f.message))}. ${why}`);
