@@ -183,3 +183,21 @@ describe("pkg-config's version refusal", () => {
     expect(fix).not.toContain('and the build requires');
   });
 });
+
+describe('the change block and the sources of the program that failed', () => {
+  // A made-up C++ program built by one g++ line and aborted by an uncaught exception (no frame, no file in the error).
+  const LOG = "+ g++ -std=c++17 -o server src/server.cpp src/settings.cpp\n+ ./server\nterminate called after throwing an instance of 'std::bad_any_cast'\n  what():  bad any_cast\n/tmp/jenkins7.sh: line 3: 4242 Aborted                 (core dumped) ./server\n";
+  const server = '#include "settings.hpp"\n#include <cstdio>\n\nint main()\n{\n    std::printf("%d\\n", port());\n    return 0;\n}\n';
+  const settings = (v: string): string => `#include "settings.hpp"\n#include <any>\n\nint port()\n{\n    std::any value = ${v};\n    return std::any_cast<int>(value);\n}\n`;
+  it('a changed source the build line names is shown, not called untouched', async () => {
+    const { gitRepo } = await import('./helpers/gitRepo.js');
+    const { askWithGit } = await import('./helpers/gitRepo.js');
+    const { dir } = gitRepo([
+      { message: 'Port as a number', files: { 'src/settings.hpp': 'int port();\n', 'src/server.cpp': server, 'src/settings.cpp': settings('8080') } },
+      { message: 'Port from text', files: { 'src/settings.cpp': settings('std::string("8080")') } },
+    ], { prefix: 'cichat-fx16-' });
+    const fix = await askWithGit('how do I fix it?', LOG, dir);
+    expect(fix).toContain('of `src/settings.cpp`, a source of the program that failed, as its build line names it');
+    expect(fix).not.toContain('did not touch the files the error names');
+  });
+});

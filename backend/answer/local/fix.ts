@@ -25,6 +25,7 @@ import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps } from './clues.js';
 import { checkoutPathOf } from './checkoutPaths.js';
+import { programBuild } from './fixLogNames.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep, renamedDefinitionSteps } from './linkInputs.js';
 import { testFrameOf } from './testFrame.js';
@@ -376,6 +377,8 @@ export const fix: Composer = (ask) => {
       ...[loc?.frames?.project, loc?.frames?.raise].flatMap((x) => (x ? [{ path: checkoutPathOf(ctx, x.file), why: 'on the stack of the error' }] : [])),
       ...(testFrame ? [{ path: testFrame.file, why: "the test's own file" }] : []),
       ...(programSource ? [{ path: programSource.path, why: "the crashed program's source" }] : []),
+      // Every source the log's build line names for the program that failed, not only the one shown (fx16).
+      ...(programBuild(f, storedLogSpan(ctx))?.sources ?? []).map((x) => ({ path: checkoutPathOf(ctx, x.file), why: 'a source of the program that failed, as its build line names it' })),
       ...cluePaths.map((p) => ({ path: p, why: 'a file named above' })),
     ],
     check: testFrame ? `${testFrame.file}:${testFrame.line}` : (f.class === 'test-assertion' || f.class === 'test-error') && relFile && loc?.line !== undefined ? `${relFile}:${loc.line}` : undefined,

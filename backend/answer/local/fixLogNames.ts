@@ -6,7 +6,8 @@
  * build compiled for a class whose member the linker did not find. Keyed on each tool's printed
  * format, never on a project's names; every quoted name is on the line cited with it.
  */
-import { inlineCode } from '../logtext.js';
+import type { Finding } from '../../../protocol/types.js';
+import { inlineCode, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { around, nearby, rule, type RemedyRule } from './remedyShape.js';
 
@@ -14,6 +15,44 @@ import { around, nearby, rule, type RemedyRule } from './remedyShape.js';
 function fileNamesOfClass(cls: string): string[] {
   const words = cls.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').toLowerCase().split(' ');
   return [...new Set([words.join('_'), words.join(''), words.join('-'), cls])];
+}
+
+
+/**
+ * A native program that crashed, aborted or hung with no frame in the log: the command that ran it last before the
+ * error (`./csvhead x.csv`, make's echo or `+ ./x`) and the build line above that wrote it (`cc ... -o csvhead
+ * src/csvhead.c`), with its sources (on the link line, or the `-c` lines that compiled the objects it links).
+ * Shared by the `lognames/program-sources` rule and the change block (fix.ts: a changed source of that program).
+ */
+export function programBuild(f: Finding, stored: LogSpan | undefined): { run: { text: string; line: number }; link: number; sources: { file: string; line: number }[] } | undefined {
+  const m0 = f.message_line;
+  if (!stored || f.location?.line !== undefined || !['runtime-exception', 'timeout-aborted', 'out-of-memory'].includes(f.class) || f.test) return undefined;
+  const above = around(stored, m0, 200, 0).reverse();
+  const runIdx = above.findIndex((l, n) => n <= 12 && /^(?:\+ )?(?:timeout \d+\S* )?\.?\.?\/?[\w.-]+\/[\w.-]+(?:\s|$)/.test(l.text.trim()) && !/^(?:\+ )?\/(?:usr|bin)\//.test(l.text.trim()));
+  const run = above[runIdx];
+  if (!run) return undefined;
+  const program = (run.text.trim().replace(/^\+ /, '').replace(/^timeout \d+\S* /, '').split(/\s+/)[0] as string).replace(/^\.\//, '');
+  for (const l of above.slice(runIdx + 1)) {
+    const words = l.text.trim().replace(/^\+ /, '').split(/\s+/);
+    const o = words.findIndex((w, n) => w === '-o' && (words[n + 1] ?? '').replace(/^\.\//, '') === program);
+    if (o < 0 || !/^(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+|gplc|gfortran)(?:-[\d.]+)?$/.test(words[0] ?? '')) continue;
+    // Sources on the link line itself, or the objects it links traced to the `-c` lines that compiled them.
+    const objects = words.filter((w, n) => n !== o + 1 && /\.o$/.test(w));
+    const compiledFrom = (obj: string): { file: string; line: number } | undefined => {
+      for (const c of above.slice(runIdx + 1)) {
+        const cw = c.text.trim().replace(/^\+ /, '').split(/\s+/);
+        if (!cw.includes('-c')) continue;
+        const src = cw.find((w) => /\.(?:c|cc|cpp|cxx|C|m|f90|f)$/.test(w));
+        const out = cw[cw.indexOf('-o') + 1];
+        if (src && (cw.includes('-o') ? out === obj : src.replace(/^.*\//, '').replace(/\.\w+$/, '.o') === obj.replace(/^.*\//, ''))) return { file: src, line: c.line };
+      }
+      return undefined;
+    };
+    const sources = [...words.filter((w, n) => n !== o + 1 && /\.(?:c|cc|cpp|cxx|C|m|f90|f|pl|pro)$/.test(w)).map((w) => ({ file: w, line: l.line })), ...objects.flatMap((x) => compiledFrom(x) ?? [])];
+    if (sources.length === 0 || sources.length > 6) return undefined;
+    return { run, link: l.line, sources };
+  }
+  return undefined;
 }
 
 export const LOG_NAME_REMEDIES: RemedyRule[] = [
@@ -90,38 +129,14 @@ export const LOG_NAME_REMEDIES: RemedyRule[] = [
   // it last before the error (`./csvhead x.csv`, make's echo or `+ ./x`) and the build line above
   // that wrote it (`cc ... -o csvhead src/csvhead.c`): its sources are the code to look at.
   rule('lognames/program-sources', 'wording', (i, out) => {
-    const { f, stored, m0 } = i;
-    if (f.location?.line !== undefined || !['runtime-exception', 'timeout-aborted', 'out-of-memory'].includes(f.class) || f.test) return;
-    const above = around(stored, m0, 200, 0).reverse();
-    const runIdx = above.findIndex((l, n) => n <= 12 && /^(?:\+ )?(?:timeout \d+\S* )?\.?\.?\/?[\w.-]+\/[\w.-]+(?:\s|$)/.test(l.text.trim()) && !/^(?:\+ )?\/(?:usr|bin)\//.test(l.text.trim()));
-    const run = above[runIdx];
-    if (!run) return;
-    const program = (run.text.trim().replace(/^\+ /, '').replace(/^timeout \d+\S* /, '').split(/\s+/)[0] as string).replace(/^\.\//, '');
-    for (const l of above.slice(runIdx + 1)) {
-      const words = l.text.trim().replace(/^\+ /, '').split(/\s+/);
-      const o = words.findIndex((w, n) => w === '-o' && (words[n + 1] ?? '').replace(/^\.\//, '') === program);
-      if (o < 0 || !/^(?:\S*\/)?(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+|gplc|gfortran)(?:-[\d.]+)?$/.test(words[0] ?? '')) continue;
-      // Sources on the link line itself, or the objects it links traced to the `-c` lines that compiled them.
-      const objects = words.filter((w, n) => n !== o + 1 && /\.o$/.test(w));
-      const compiledFrom = (obj: string): { file: string; line: number } | undefined => {
-        for (const c of above.slice(runIdx + 1)) {
-          const cw = c.text.trim().replace(/^\+ /, '').split(/\s+/);
-          if (!cw.includes('-c')) continue;
-          const src = cw.find((w) => /\.(?:c|cc|cpp|cxx|C|m|f90|f)$/.test(w));
-          const out = cw[cw.indexOf('-o') + 1];
-          if (src && (cw.includes('-o') ? out === obj : src.replace(/^.*\//, '').replace(/\.\w+$/, '.o') === obj.replace(/^.*\//, ''))) return { file: src, line: c.line };
-        }
-        return undefined;
-      };
-      const sources = [...words.filter((w, n) => n !== o + 1 && /\.(?:c|cc|cpp|cxx|C|m|f90|f|pl|pro)$/.test(w)).map((w) => ({ file: w, line: l.line })), ...objects.flatMap((x) => compiledFrom(x) ?? [])];
-      if (sources.length === 0 || sources.length > 6) return;
-      const linked = sources.some((x) => x.line !== l.line);
-      out.push({
-        text: `The program that ran last before the error, ${inlineCode(run.text.trim().replace(/^\+ /, ''))} ${at(run.line)}, was built from ${sources.map((x) => `${inlineCode(x.file)} ${at(x.line)}`).join(', ')}${linked ? ` (linked ${at(l.line)})` : ''}: the log names no line in it, so that code is where to look (a debugger or \`-fsanitize=address,undefined\` gives the line).`,
-        lines: [run.line, l.line, ...sources.map((x) => x.line)],
-      });
-      return;
-    }
+    const built = programBuild(i.f, i.stored);
+    if (!built) return;
+    const { run, link, sources } = built;
+    const linked = sources.some((x) => x.line !== link);
+    out.push({
+      text: `The program that ran last before the error, ${inlineCode(run.text.trim().replace(/^\+ /, ''))} ${at(run.line)}, was built from ${sources.map((x) => `${inlineCode(x.file)} ${at(x.line)}`).join(', ')}${linked ? ` (linked ${at(link)})` : ''}: the log names no line in it, so that code is where to look (a debugger or \`-fsanitize=address,undefined\` gives the line).`,
+      lines: [run.line, link, ...sources.map((x) => x.line)],
+    });
   }),
 
   // `sha256sum -c` (and md5sum, sha1sum, sha512sum, shasum): the files it printed `FAILED` for, and the list it read.
