@@ -18,6 +18,7 @@
  */
 import type { Finding, FindingClass, LogExcerpt } from '../../protocol/types.js';
 import { commandOf, COMMAND_LINE, ERRORISH, lastCommandIn, locatedIn, SOURCE_EXT, words, type Command, type Located } from './generic.js';
+import { refusedOperand } from './refused.js';
 
 type Window = Pick<LogExcerpt, 'start_line' | 'end_line'>;
 
@@ -297,6 +298,13 @@ function readOn(found: Finding, _lines: readonly string[], excerpt: Window, body
     if (!FORMAT_VERDICT.test(t)) continue;
     const place = /^Diff in (\S+?):(\d+):?\s*$/.exec(t.trim());
     return withClass(found, 'lint', i, t, place ? { file: place[1] as string, line: Number(place[2]) } : undefined, tool);
+  }
+  // A tool's refusal of an operand of the step's own command (it does not exist, exists already, is ambiguous): the script's (refused.ts).
+  if (command) {
+    for (let i = a; i < b; i++) {
+      const t = bodyAt(i).trim();
+      if (refusedOperand(command, t) !== undefined) return withClass(found, 'ci-script', i, t, undefined, tool);
+    }
   }
   return found;
 }

@@ -268,3 +268,40 @@ describe("old GNU make's recipe line", () => {
     expect(top(unknown)).toMatchObject({ location: { file: 'Makefile', line: 9 } });
   });
 });
+
+describe('a syntax error at a line of the file the command was given (session 53, cl2)', () => {
+  it('reads coffee\'s `file:line:col: error: unexpected indentation` under `coffee -c -o lib src` as a compile error', () => {
+    const log = [
+      '+ node_modules/.bin/coffee -c -o lib src',
+      '/tmp/ws/shop/src/shipping.coffee:12:1: error: unexpected indentation',
+      '    rate = 4',
+      '^^^^',
+      'Build step \'Execute shell\' marked build as failure',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ class: 'compile-error', location: { file: '/tmp/ws/shop/src/shipping.coffee', line: 12 } });
+  });
+
+  it('reads a template compiler\'s `ParseError: file:line:col` over its `unexpected "}"` as a compile error (stylus\'s form)', () => {
+    const log = [
+      '+ npx lessish themes/main.tpl --out build',
+      '/ci/node_modules/lessish/bin/lessish:84',
+      '      throw err;',
+      '      ^',
+      '',
+      'ParseError: themes/main.tpl:9:1',
+      '    8|   }}',
+      '    9| .title',
+      '-------^',
+      '',
+      'unexpected "}"',
+      '',
+      '    at Parser.error (/ci/node_modules/lessish/lib/parser.js:252:11)',
+    ].join('\n');
+    expect(top(log)).toMatchObject({ class: 'compile-error', location: { file: 'themes/main.tpl', line: 9 } });
+  });
+
+  it('leaves unknown a syntax error in a file the command did not name', () => {
+    const log = ['+ ./tools/confcheck conf/site.conf', 'other/main.conf:5: syntax error: unexpected token \'}\'', '##[error]Process completed with exit code 1.'].join('\n');
+    expect(top(log).class).toBe('unknown');
+  });
+});

@@ -211,7 +211,10 @@ const COMPILE_WORDING = /\b(?:undeclared|not declared|no declaration|is not defi
 /** The command names the file: itself, its path from another directory, or a directory holding it. */
 export function namesFile(command: string, file: string): boolean {
   const base = file.replace(/^.*[\\/]/, '');
-  return words(command).some((w) => w.replace(/^.*[\\/]/, '') === base || (w.length > 1 && /\/$|^[\w.-]+(?:\/[\w.-]+)*$/.test(w) && file.startsWith(`${w.replace(/\/$/, '')}/`)));
+  // A directory the command names holds the file: its relative path starts there, or the tool printed the file's absolute
+  // path through it (`coffee -c -o lib src` over `/ws/x/src/shipping.coffee:12:1: error: ...`).
+  const under = (dir: string): boolean => file.startsWith(`${dir}/`) || (file.startsWith('/') && !dir.startsWith('.') && file.includes(`/${dir}/`));
+  return words(command).some((w) => w.replace(/^.*[\\/]/, '') === base || (w.length > 1 && /\/$|^[\w.-]+(?:\/[\w.-]+)*$/.test(w) && under(w.replace(/\/$/, ''))));
 }
 const RUNTIME = /\bruntime error\b|\bdivi(?:sion|de) by zero\b|\battempt to (?:index|call|perform|compare|concatenate)\b|\bstack overflow\b/;
 export const FAILED_CHECK = /\b(?:failed|Failed|FAILED|Failure|failure|expected|Expected|got|assert)/;
@@ -309,6 +312,10 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
   // A tool no list knows that was given this source file and reports an error at a line of it,
   // or says a name or type there is undeclared or wrong: the file did not compile (nasm, ghdl, protoc, gnat).
   else if (kind === undefined && source && command !== undefined && best.level !== 'fatal error' && (best.level === 'error' || COMPILE_WORDING.test(whole)) && namesFile(command.text, best.file)) cls = 'compile-error';
+  // A syntax error at a line of the very file the command was given, whatever its kind (a template, a config, a DSL:
+  // `coffee -c -o lib src`, `stylus x.styl`): the tool rejected its input. Not under a linter, a test runner or a
+  // command whose words say it checks style (`podchecker -T lint x.pod`: lint, purpose.ts).
+  if (cls === 'unknown' && SYNTAX.test(whole) && kind !== 'lint' && kind !== 'test' && command !== undefined && !/\b(?:lint|fmt|format|style)\b/i.test(command.text) && namesFile(command.text, best.file)) cls = 'compile-error';
   return { cls, confidence: cls === 'unknown' ? 'low' : 'medium', index, place: best, ...(tool ? { tool } : {}) };
 }
 
