@@ -99,6 +99,7 @@ const SOURCE_FAMILIES: RegExp[] = [
   /\.(?:f|f90|f95|f03|for)$/i,
   /\.(?:cs|fs|vb)$/,
   /\.swift$/,
+  /\.(?:ex|exs)$/,
 ];
 
 /** Files read at most per workspace while looking for clues. */
@@ -215,7 +216,7 @@ interface Search {
 }
 
 /** The searches a finding asks for, most telling first. */
-function searchesOf(f: Finding, sourceLine?: string): Search[] {
+function searchesOf(f: Finding, sourceLine?: string, above: readonly string[] = []): Search[] {
   const out: Search[] = [];
   const failing = f.location?.file;
   switch (f.class) {
@@ -350,9 +351,13 @@ function searchesOf(f: Finding, sourceLine?: string): Search[] {
       // Go's convention prints the call it checked (`Percent(2, 3) = 66, want 67`): a test whose line only formats it names it there.
       const checked = /(?:^|\s|:\s)((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\([^()]*\) = .+?,? want /.exec(f.message)?.[1]?.split('.').pop();
       const callees = [...(checked ? [checked] : []), ...[...code.matchAll(/([A-Za-z_][\w]*)\s*\(/g)].filter((m) => !typedElsewhere(code.slice(0, m.index))).map((m) => m[1] as string)].filter((n, i, all) => n.length >= 3 && !NOT_THE_CODE.test(n) && all.indexOf(n) === i);
-      for (const name of fam ? callees.slice(0, 2) : []) {
+      // A check of a value the test computed above it (`auto got = refill_tokens(...)`, `slot = finder.firstFree(...)`):
+      // the call that computed it, where no file name pairs the test with the code (session 54, fx16).
+      const computed = computingCalls(code, above).filter((n) => !callees.includes(n) && n.length >= 3 && !NOT_THE_CODE.test(n)).slice(0, 1);
+      for (const name of fam ? [...callees.slice(0, 2), ...computed] : []) {
         const call = new RegExp(`\\b${escapeRegExp(name)}\\s*\\(`);
-        out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: name === checked ? `defines ${name}, which the failing check names as the call it checked` : `defines ${name}, which the failing line calls`, max: 1 });
+        const why = name === checked ? 'the failing check names as the call it checked' : computed.includes(name) ? 'is called above the failing line for a value it uses' : 'the failing line calls';
+        out.push({ files: (r) => (fam as RegExp).test(r) && !TEST_PATH.test(r), line: (t) => call.test(t) && definitionsIn([t]).some((d) => d.name === name && d.kind === 'callable'), message: `defines ${name}, which ${why}`, max: 1 });
       }
       break;
     }
@@ -428,6 +433,33 @@ function importedNames(line: string): string[] {
  * definition of the same name is not known to be the one called. A bare call, a static path
  * (`Ring::push(`) and a method of one named value (`cart.total(`, `self.load(`) are kept.
  */
+/**
+ * The calls that computed the values a check line tests: for each name the line uses, the nearest line above (the test's
+ * lines before the check, nearest last) that assigns it (`got = f(...)`, `auto got = f(...)`, `got := f(...)`, `let got =
+ * f(...)`, `LocalTime slot = finder.firstFree(...)`), and the calls on its right side, in order.
+ */
+export function computingCalls(checkLine: string, above: readonly string[]): string[] {
+  const used = new Set([...checkLine.matchAll(/[A-Za-z_]\w*/g)].map((m) => m[0]));
+  const out: string[] = [];
+  const done = new Set<string>();
+  for (const raw of [...above].reverse()) {
+    // The test's own lines only: the line that starts it (or another test) ends the search.
+    if (/^\s*(?:(?:public|private|protected|static|async)\s+)*(?:def|defp|fn|fun|func|function|void|test|it|describe)\b|^\s*@Test\b|^\s*TEST(?:_F)?\s*\(|^\S/.test(raw)) break;
+    const line = raw.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+    const a = /(?:^|[\s(,])([A-Za-z_]\w*)\s*(?::\s*[\w<>[\], ]+)?\s*:?=(?!=)\s*(.+)$/.exec(line);
+    const name = a?.[1];
+    if (!a || !name || !used.has(name) || done.has(name)) continue;
+    done.add(name);
+    const rhs = a[2] as string;
+    // A method of a value computed on the line is not looked up (`parse().value()`); a module's function is (`Money.Format.price(`).
+    for (const m of rhs.matchAll(/([A-Za-z_]\w*)\s*\(/g)) {
+      const before = rhs.slice(0, m.index);
+      if ((!typedElsewhere(before) || /(?:^|[^\w$.)\]>])(?:[A-Z]\w*\.)+$/.test(before)) && !out.includes(m[1] as string)) out.push(m[1] as string);
+    }
+  }
+  return out;
+}
+
 function typedElsewhere(before: string): boolean {
   const recv = /(?:\.|->|\?\.)\s*$/.exec(before);
   if (!recv) return false;
@@ -443,14 +475,14 @@ const TEST_PATH = /(?:^|\/)(?:tests?|spec|__tests__|t)\/|(?:^|\/)test_[^/]+$|_te
  * each search bounded to CLUE_FILES_MAX files of a workspace. A file named like a missing file
  * counts as a hit on its first line.
  */
-export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W[], f: Finding, max = 3, sourceLine?: string): Promise<ClueHit<W>[]> {
+export async function findClues<W>(reader: ClueReader<W>, workspaces: readonly W[], f: Finding, max = 3, sourceLine?: string, above: readonly string[] = []): Promise<ClueHit<W>[]> {
   const hits: ClueHit<W>[] = [];
   const seen = new Set<string>();
   const missing = missingPathOf(f.message);
   // A relative import that did not resolve (`./money.js`), and the file that imports it.
   const spec = /(?:Cannot find module|Could not resolve|Can't resolve|Failed to resolve import) ['"`](\.\.?\/[^'"`]+)['"`]/.exec(f.message)?.[1];
   const importer = (f.location?.file ?? /\bfrom ['"`]([\w./@-]+\.\w+)['"`]/.exec(f.message)?.[1])?.replace(/^\.\//, '');
-  const searches = searchesOf(f, sourceLine);
+  const searches = searchesOf(f, sourceLine, above);
   // Nothing to look for: the workspace is not even listed (an index of a large one costs tens of ms).
   if (!missing && searches.length === 0) return hits;
   for (const workspace of workspaces) {

@@ -25,6 +25,7 @@ import { renamedHits, undefinedNameOf } from './renamedName.js';
 import { earlyUse, usedEarlyName } from './useBeforeDeclaration.js';
 import { missingEnumCases, NOT_EXHAUSTIVE } from './enumCases.js';
 import { LOCK_OR_REGISTRY, lockDrift } from './lockDrift.js';
+import { familyOf, requiredMemberHits, requiredMemberOf } from './requiredMembers.js';
 import { settingHits } from './settingReads.js';
 import { importedFiles, importedNamesNotUsed } from './importedNames.js';
 import { importedSubjects, subjectOf } from './subject.js';
@@ -404,7 +405,7 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
   // First a file the log does not name: the one a name maps to, misnamed or misplaced (misplacedFiles.ts), a module go.work lacks (goWork.ts).
   const failed = excerpts.slice(0, 3).filter((e) => e.score > 0).map((e) => e.finding);
   const unnamed = [...(await misplacedFiles(reader, options.workspaces, failed, snippets)), ...(await goWorkGaps(reader, options.workspaces, failed))];
-  const clues = clued ? await findClues(reader, options.workspaces, clued, 3, atLine) : [];
+  const clues = clued ? await findClues(reader, options.workspaces, clued, 3, atLine, at?.line !== undefined ? at.text.split('\n').slice(0, at.line - at.startLine) : []) : [];
   for (const hit of [...unnamed, ...clues.filter((h) => unnamed.length === 0 || !h.message.startsWith('a file named like'))]) {
     if (snippets.length >= limits.maxSourceSnippets) break;
     const list = hit.message.startsWith('lists ') || hit.message.startsWith('defines the targets');
@@ -525,6 +526,20 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
     for (const hit of missingEnumCases(files, failing.path, failingFile.lines, failing.line)) {
       const file = files.find((f) => f.rel === hit.rel) as { rel: string; lines: string[] };
       const w = window({ lines: file.lines, cut: false }, hit.index + 1, 2, 800);
+      snippets.push({ path: hit.rel, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
+    }
+  }
+  // A type lacking a member its interface, trait or base requires (requiredMembers.ts): the member as declared there, the type's file.
+  const family = top && failing ? familyOf(failing.path) : undefined;
+  const near = top ? [top.message, ...lines.slice(top.message_line - 1, top.message_line + 3)].join('\n') : '';
+  if (top && family && failing?.line !== undefined && failingWorkspace && failingFile && !(failingFile instanceof WorkspaceError) && requiredMemberOf(near, failingFile.lines[failing.line - 1])) {
+    const files: { rel: string; lines: string[] }[] = [];
+    for (const rel of (await reader.index(failingWorkspace)).filter((f) => familyOf(f) === family && !/(?:^|\/)(?:node_modules|vendor|target|build|dist)\//.test(f)).slice(0, 400)) {
+      const f = await reader.read(failingWorkspace, rel);
+      if (!(f instanceof WorkspaceError) && f.lines.length <= 5000) files.push({ rel, lines: f.lines });
+    }
+    for (const hit of requiredMemberHits(files, near, { rel: failing.path, lines: failingFile.lines, line: failing.line })) {
+      const w = window({ lines: (files.find((f) => f.rel === hit.rel) as { lines: string[] }).lines, cut: false }, hit.index + 1, 2, 800);
       snippets.push({ path: hit.rel, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
     }
   }

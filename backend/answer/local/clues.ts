@@ -23,6 +23,7 @@ import { enumCaseStep } from './enumCaseSteps.js';
 import { lockStep } from './lockSteps.js';
 import { CASE_SENSITIVE, caseOnly, misplacedStep } from './misplacedSteps.js';
 import { settingStep } from './settingSteps.js';
+import { requiredMemberStep } from './requiredMemberSteps.js';
 
 export type { Clue } from './clueLine.js';
 
@@ -179,6 +180,9 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const linkage = linkageStep(c, f, others);
     if (linkage) return linkage;
   }
+  // A type lacking a member its interface requires (requiredMemberSteps.ts; '' for a clue worded with another).
+  const required = requiredMemberStep(c, f, others);
+  if (required !== undefined) return required;
   // The data file the failing line reads (dataFileSteps.ts).
   const data = dataFileStep(c) ?? renamedStep(c, f, failingFile, others) ?? enumCaseStep(c, f) ?? lockStep(c, f) ?? settingStep(c, f) ?? misplacedStep(c, f, failingFile, others);
   if (data) return data;
@@ -271,8 +275,10 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     const caller = f.location?.line !== undefined ? inlineCode(`${failingFile ?? f.location.file}:${f.location.line}`) : 'the failing line';
     return `${at} declares ${inlineCode(name)}${params !== undefined ? ` with the parameters ${inlineCode(`(${params})`)}` : ''}${params === undefined ? code : ''}, and the call at ${caller} does not pass what it takes: pass ${params ? 'those arguments' : 'the arguments it declares'} there${params && params.includes(',') ? ' (a parameter added by a change needs a value at every call)' : ''}, or keep an overload or a default with the old parameters.`;
   }
-  if ((m = /^defines (\S+), which the failing (line calls|check names as the call it checked)$/.exec(what))) {
-    const which = m[2] === 'line calls' ? 'which the failing line calls' : 'the call the failing check names in its message';
+  if ((m = /^defines (\S+), which (the failing line calls|the failing check names as the call it checked|is called above the failing line for a value it uses)$/.exec(what))) {
+    // A test's exception is no check (and its line may be the code's, not the test's): the call above computed a value it uses.
+    const computed = f.class === 'test-error' ? 'which is called above the failing line, for a value that line uses' : 'which is called above the failing check, for the value it tests';
+    const which = m[2] === 'the failing line calls' ? 'which the failing line calls' : m[2] === 'is called above the failing line for a value it uses' ? computed : 'the call the failing check names in its message';
     // A test error is an exception, not a check: there is no "what the check got" to compare.
     return f.class === 'test-error'
       ? `${at} defines ${inlineCode(m[1] as string)}${code}, ${which}: the exception may come from there; follow what it does with the test's input.`

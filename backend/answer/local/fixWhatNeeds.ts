@@ -175,6 +175,32 @@ export function requestedVersionSteps(f: Finding, log: LogSpan, m: string): Reme
   ];
 }
 
+/**
+ * pkg-config's version refusal (session 54, fx16): pkg-config's `Requested 'X >= A' but version of N is B`, pkgconf's
+ * `Package 'X' has version 'B', required version is '>= A'`, meson's `Dependency X found: NO found B but need: '>= A'`
+ * (configure's PKG_CHECK_MODULES, CMake's pkg_check_modules and meson print them), within the lines around the error.
+ */
+export function pkgConfigVersionSteps(f: Finding, log: LogSpan): RemedyStep[] {
+  const text = reader(log);
+  for (let n = Math.max(log.start_line, f.message_line - 4); n <= Math.min(log.end_line, f.message_line + 14); n++) {
+    const t = text(n);
+    // [pkg, requirement as printed (`>= 3.45.0`), version required, version found]
+    const m =
+      /Requested '([\w.+-]+) (([<>=!]=?) ?([\w.+-]+))' but version of .+? is ([\w.+-]+)\s*$/.exec(t) ??
+      ((x) => x && [x[0], x[1], x[3], x[4], x[5], x[2]])(/Package '([\w.+-]+)' has version '([\w.+-]+)', required version is '(([<>=!]=?) ?([\w.+-]+))'/.exec(t)) ??
+      ((x) => x && [x[0], x[1], x[3], x[4], x[5], x[2]])(/[Dd]ependency ([\w.+-]+) found: NO found ([\w.+-]+) but need: '(([<>=!]=?) ?([\w.+-]+))'/.exec(t));
+    if (!m) continue;
+    const [, pkg, req, op, want, have] = m as unknown as [string, string, string, string, string, string];
+    return [
+      {
+        text: `${/found: NO found/.test(t) ? 'meson' : 'pkg-config'} found ${inlineCode(pkg)} ${inlineCode(have)}, and the build requires ${inlineCode(req)} ${cite({ start_line: n, end_line: n })}: install ${inlineCode(pkg)} ${inlineCode(want)}${op === '>=' ? ' or later' : ''} on the agent (its ${inlineCode(`${pkg}.pc`)} on ${inlineCode('PKG_CONFIG_PATH')}), or change the version the build asks for if the code works with ${inlineCode(have)}; the log does not say which the code needs.`,
+        lines: [n],
+      },
+    ];
+  }
+  return [];
+}
+
 /** Gradle's `A conflict was found between the following modules:` with the `- group:name:version` lines under it. */
 export function moduleConflictSteps(f: Finding, log: LogSpan): RemedyStep[] {
   const text = reader(log);
@@ -269,6 +295,9 @@ export const WHAT_NEEDS_REMEDIES: RemedyRule[] = [
       text: `In this run, ${ran.names.map((x) => inlineCode(x)).join(', ')} ran before ${inlineCode(ran.own)} ${cite({ start_line: ran.first, end_line: ran.last })}. If ${inlineCode(ran.own)} passes when it runs alone, a test that ran before it in the same process left shared state behind (a static field, a module-level cache or registry, a file) that it reads: read what ${ran.names.length === 1 ? `${inlineCode(nearest)} changes` : 'they change'}, and make each test undo what it changes.`,
       lines: [ran.first, ran.last],
     });
+  }),
+  rule('needs/pkg-config-version', 'wording', ({ f, stored }, out) => {
+    if (stored) out.push(...pkgConfigVersionSteps(f, stored));
   }),
   rule('needs/module-conflict', 'wording', ({ f, stored }, out) => {
     if (stored && f.class === 'dependency-resolution') out.push(...moduleConflictSteps(f, stored));

@@ -78,6 +78,8 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
     }
   }
   if (wantValues) {
+    // Rust's assert_eq!/assert_ne! print `left:`/`right:`; so do ExUnit's `assert a == b` and others, named as a comparison.
+    const rustAssertion = (near: string): string => (/left != right|assert_ne!/.test(near) ? '`assert_ne!`' : /left == right|assert_eq!/.test(near) ? '`assert_eq!`' : 'the comparison');
     let got: { v: string; n: number } | undefined;
     let want: { v: string; n: number } | undefined;
     let left: { v: string; n: number } | undefined;
@@ -109,7 +111,7 @@ function factsOf(log: LogSpan | undefined, f: Finding, which: 'choices' | 'other
       const shown = (v: string): string => inlineCode(v.length <= 80 ? v : `${v.slice(0, 79)}…`);
       out.push({ text: `The runner printed the values: expected ${shown(want.v)} ${at(want.n)}, got ${shown(got.v)} ${at(got.n)}. ${endings ? `The two differ only in line endings: ${endings}.` : `If ${shown(want.v)} is the intended result, fix the code under test; if ${shown(got.v)} is now right, update the test.`}`, line: want.n, also: got.n });
     } else if (left && right) {
-      out.push({ text: `The assertion compared ${inlineCode(clip(left.v, 80))} ${at(left.n)} (left) with ${inlineCode(clip(right.v, 80))} ${at(right.n)} (right), the two values of \`assert_eq!\` in the order the test passes them: one is what the code under test returned, the other what the test expects; fix the code if the test's value is the intended one, else update the test.`, line: left.n, also: right.n });
+      out.push({ text: `The assertion compared ${inlineCode(clip(left.v, 80))} ${at(left.n)} (left) with ${inlineCode(clip(right.v, 80))} ${at(right.n)} (right), the two values of ${rustAssertion(`${f.message}\n${text(f.message_line + 1)}`)} in the order the test passes them: one is what the code under test returned, the other what the test expects; fix the code if the test's value is the intended one, else update the test.`, line: left.n, also: right.n });
     }
   }
   if (wantUser) {
