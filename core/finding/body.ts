@@ -43,12 +43,32 @@ export function bodyOf(raw: string): string {
 }
 
 /**
+ * Per lines array, the bodies read so far: each `bodyOf(lines[i])` once (a tuned case's findings asked it ~4,000 times,
+ * ~250 lines; docs/notes/analyzer.md "Session 53 (helper sp17)"). `raw` holds the line each body was made of, so a
+ * changed array entry is read again; the cache goes with the array.
+ */
+const BODIES = new WeakMap<readonly string[], { raw: string[]; body: string[] }>();
+
+/** `bodyOf(lines[i] ?? '')`, each line of an array made once. */
+export function lineBody(lines: readonly string[], i: number): string {
+  const raw = lines[i];
+  if (raw === undefined) return bodyOf('');
+  let kept = BODIES.get(lines);
+  if (kept === undefined) BODIES.set(lines, (kept = { raw: [], body: [] }));
+  if (kept.raw[i] === raw) return kept.body[i] as string;
+  const body = bodyOf(raw);
+  kept.raw[i] = raw;
+  kept.body[i] = body;
+  return body;
+}
+
+/**
  * Lines a..b-1 without their CI marks. The analyzer may hand a windowed array (a streamed log
  * keeps only the lines around its blocks): a line it does not hold reads as blank.
  */
 export function bodies(lines: readonly string[], a: number, b: number): string[] {
   const out: string[] = [];
-  for (let i = Math.max(0, a); i < Math.min(lines.length, b); i++) out.push(bodyOf(lines[i] ?? ''));
+  for (let i = Math.max(0, a); i < Math.min(lines.length, b); i++) out.push(lineBody(lines, i));
   return out;
 }
 

@@ -13,7 +13,7 @@
  * runner's `# tests 1` summary) stays as it is. The real outputs: test/fixtures/grammar/node-test-tap-*.log and
  * test/fixtures/ux8/shop-monorepo/fail.log.
  */
-import { bodyOf } from './body.js';
+import { bodyOf, lineBody } from './body.js';
 import { heldIndexes } from '../log/kept.js';
 
 /** The last line Node prints under an uncaught error's report (`Node.js v20.20.2`), as a TAP comment. */
@@ -49,7 +49,7 @@ export function withChildStderr(lines: readonly string[]): readonly string[] {
     if (!line.includes('# Node.js v') || !NODE_VERSION_COMMENT.test(bodyOf(line))) continue;
     let start = i;
     while (start > 0 && i - start < REPORT_MAX) {
-      const above = bodyOf(lines[start - 1] ?? '');
+      const above = lineBody(lines, start - 1);
       if (!COMMENT.test(above) || RUNNER_COMMENT.test(above) || NODE_VERSION_COMMENT.test(above)) break;
       start--;
     }
@@ -80,7 +80,7 @@ const NODE_FRAME = /^\s+at (?:.+ \()?\S+:\d+:\d+\)?(?: \{)?$/;
 export function withChildReport(lines: readonly string[], excerpt: { start_line: number; end_line: number }): { start_line: number; end_line: number } {
   const first = excerpt.start_line - 1;
   const version = first - 1;
-  const at = (k: number): string => bodyOf(lines[k] ?? '');
+  const at = (k: number): string => lineBody(lines, k);
   if (version < 0 || !FILE_VERDICT.test(at(first).trim()) || !/^Node\.js v\d+\.\d+\.\d+$/.test(at(version).trim())) return excerpt;
   let head = version - 1;
   let framed = false;

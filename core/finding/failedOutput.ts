@@ -10,7 +10,7 @@ import type { Finding, LogExcerpt } from '../../protocol/types.js';
 import { failedOutputEnd } from '../log/failingStep.js';
 import { ERRORISH } from './generic.js';
 import { SUMMARY_LINE } from './rules.js';
-import { bodies, bodyOf } from './body.js';
+import { bodies, lineBody } from './body.js';
 
 type Window = Pick<LogExcerpt, 'start_line' | 'end_line'>;
 
@@ -27,7 +27,7 @@ const REACH = 30;
 export function failedOutputFinding(lines: readonly string[], excerpt: Window, findingIn: (w: Window) => Finding): Finding | undefined {
   const body = bodies(lines, excerpt.start_line - 1, excerpt.end_line);
   if (!body.some((t) => SUMMARY_LINE.test(t.trim())) || !body.every((t) => t.trim() === '' || t.startsWith('[Pipeline] ') || SUMMARY_LINE.test(t.trim()))) return undefined;
-  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  const bodyAt = (i: number): string => lineBody(lines, i);
   const end = failedOutputEnd(excerpt.start_line - 1, bodyAt)?.end;
   if (end === undefined) return undefined;
   let start = end;

@@ -7,7 +7,7 @@
  * line and the command together settle it; otherwise the finding stays `unknown`, with the place.
  */
 import type { Finding, FindingClass, LogExcerpt } from '../../protocol/types.js';
-import { bodyOf, messageText } from './body.js';
+import { lineBody, messageText } from './body.js';
 import { SUMMARY_LINE } from './rules.js';
 import { CHECKED, OS_ERROR } from './errno.js';
 import { tclLoaded } from './uncaught.js';
@@ -431,9 +431,9 @@ export function silentCheck(above: string, at: number, command: string, verdictL
  */
 export function substitutionFailed(lines: readonly string[], at: number, excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   const evidence: number[] = [];
-  for (let k = at; k >= Math.max(0, at - 8) && (k === at || /^\+\+ \S/.test(bodyOf(lines[k] ?? '').trim())); k--) evidence.push(k + 1);
+  for (let k = at; k >= Math.max(0, at - 8) && (k === at || /^\+\+ \S/.test(lineBody(lines, k).trim())); k--) evidence.push(k + 1);
   const verdictAt = excerpt.end_line - 1;
-  return { class: 'ci-script', message: messageText(bodyOf(lines[verdictAt] ?? '')), message_line: verdictAt + 1, tool: 'bash', confidence: 'medium', evidence: [verdictAt + 1, ...evidence.sort((a, b) => a - b)] };
+  return { class: 'ci-script', message: messageText(lineBody(lines, verdictAt)), message_line: verdictAt + 1, tool: 'bash', confidence: 'medium', evidence: [verdictAt + 1, ...evidence.sort((a, b) => a - b)] };
 }
 
 /** Words of an error line (for quoting a failure no rule named). */

@@ -16,7 +16,7 @@
  * - else `unknown`, with the line that looked most like an error as the message.
  */
 import type { Finding, FindingClass, FindingLocation, LogExcerpt } from '../../protocol/types.js';
-import { framesOf, ownStack, traceEndBelow, tracesIn, type Trace } from './frames.js';
+import { framesOf, ownStack, type Trace } from './frames.js';
 import { chainOrder, continued } from './continued.js';
 import { headingWindow } from './headings.js';
 import { earlierCause, missingName } from './cause.js';
@@ -31,19 +31,20 @@ import { GENERIC_RULES, activeRules, isGenericOnly, onGeneralEvidence } from './
 import { generalFinding } from './evidence.js';
 import { VET_TYPE_CHECK } from './refine.js';
 import { FAMILY_STEPS, FINDING_STEPS, stepped } from './steps.js';
-import { assertionIn, isTestCheckPanic, raisedClass, raisedIn, runningTestIn, testNameIn, TEST_CONTEXT } from './tests.js';
+import { isTestCheckPanic, raisedClass, runningTestIn } from './tests.js';
 import { GRAMMAR_TOOLS, reportAround } from './uncaught.js';
 import { withChildReport, withChildStderr } from './childStderr.js';
 import { PatternGates } from '../log/gates.js';
 import { stepExitStatus } from '../log/stepExit.js';
-import { bodies, bodyOf, messageText } from './body.js';
+import { bodies, bodyOf, lineBody, messageText } from './body.js';
 import { matchOutsidePaths } from './pathWords.js';
-import { goTestMessage, goTestMessageAbove, symbolOf } from './messages.js';
-import { arrowBelow, headingFile, raisedFromTestCode } from './windowReaders.js';
+import { goTestMessageAbove, symbolOf } from './messages.js';
+import { arrowBelow, headingFile } from './windowReaders.js';
 import { arbitrated } from './arbiter.js';
+import { windowReads } from './windowReads.js';
 import { withMaskedStage } from './pipeMasked.js';
 import { failedOutputFinding } from './failedOutput.js';
-import { goVerboseOwn, goVerboseStart } from './goFar.js';
+import { goVerboseStart } from './goFar.js';
 import { goTestBinaryRan, poisoningPanic, shouldPanicVerdict, withoutCaughtImports } from './aftermath.js';
 
 export { FINDING_CLASSES } from '../../protocol/types.js';
@@ -122,7 +123,7 @@ function ruleAt(lines: readonly string[], i: number): Omit<Hit, 'index'> | null 
   }
   let hit = cache.get(i);
   if (hit === undefined) {
-    hit = ruleOf(bodyOf(lines[i] ?? ''), (k) => bodyOf(lines[i + k] ?? ''));
+    hit = ruleOf(lineBody(lines, i), (k) => lineBody(lines, i + k));
     cache.set(i, hit);
   }
   return hit;
@@ -159,12 +160,12 @@ const TOOL_OF_TRACE: Record<Trace['kind'], string | undefined> = { python: 'pyth
 export function findingOf(raw: readonly string[], asked: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   // node --test's report of a test file's child: its `# ` lines read as the child printed them, a verdict under it read with it (childStderr.ts).
   const lines = withChildStderr(raw), excerpt = withChildReport(lines, asked);
-  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  const bodyAt = (i: number): string => lineBody(lines, i);
   // A later step's failure on what an earlier stage, its failure hidden by `| tee`, should have made: that stage's error (pipeMasked.ts).
   return withMaskedStage(stepped(FINDING_STEPS, findingOfAny(lines, excerpt), { lines, excerpt, bodyAt }), bodyAt, (w) => findingOf(raw, w));
 }
 function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  const bodyAt = (i: number): string => lineBody(lines, i);
   const general = (): Finding => generalFinding(findingBase(lines, excerpt), lines, excerpt, bodyAt);
   if (isGenericOnly()) return general();
   // The tool families' refinements of the rules' finding (steps.ts).
@@ -177,16 +178,16 @@ function findingOfAny(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start
 }
 function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
   // What an EXIT trap printed after the failure is its aftermath: the failed command's output says why (exitTrap.ts).
-  const trapped = beforeExitTrap(excerpt.start_line - 1, (i) => bodyOf(lines[i] ?? ''));
+  const trapped = beforeExitTrap(excerpt.start_line - 1, (i) => lineBody(lines, i));
   // A panic on a poisoned lock is the aftermath of the panic that poisoned it (aftermath.ts).
-  const poisoner = trapped ? undefined : poisoningPanic(excerpt.start_line, excerpt.end_line, (i) => bodyOf(lines[i] ?? ''));
+  const poisoner = trapped ? undefined : poisoningPanic(excerpt.start_line, excerpt.end_line, (i) => lineBody(lines, i));
   // A `#[should_panic]` test's panic is expected: libtest's note below it on the message is the verdict (aftermath.ts).
-  const verdict = trapped || poisoner !== undefined ? undefined : shouldPanicVerdict(excerpt.start_line, excerpt.end_line, (i) => bodyOf(lines[i] ?? ''));
+  const verdict = trapped || poisoner !== undefined ? undefined : shouldPanicVerdict(excerpt.start_line, excerpt.end_line, (i) => lineBody(lines, i));
   const cause = trapped ? findingIn(lines, trapped) : poisoner !== undefined ? findingIn(lines, { start_line: poisoner + 1, end_line: poisoner + 2 }) : verdict !== undefined ? findingIn(lines, { start_line: excerpt.start_line, end_line: verdict + 1 }) : undefined;
   if (cause && cause.class !== 'unknown') return cause;
   // An excerpt that is part of a runtime's report of an uncaught error reaching outside it (only its frames, or its
   // head without them): the whole report, whose head the runtime's grammar knows (uncaught.ts).
-  const report = reportAround((i) => bodyOf(lines[i] ?? ''), excerpt.start_line - 1, excerpt.end_line - 1, lines.length);
+  const report = reportAround((i) => lineBody(lines, i), excerpt.start_line - 1, excerpt.end_line - 1, lines.length);
   const whole = report && findingIn(lines, { start_line: Math.min(report.start, excerpt.start_line - 1) + 1, end_line: Math.max(report.end, excerpt.end_line - 1) + 1 });
   if (report && whole && whole.class !== 'unknown' && whole.message_line === report.head + 1) return whole;
   let found = findingIn(lines, excerpt);
@@ -197,10 +198,10 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   if (why && why.message_line < found.message_line) return why;
   // A header, module or crate not found that an earlier fetch failed to bring: that failure is the cause (cause.ts).
   const missing = /^(?:compile-error|link-error|dependency-resolution)$/.test(found.class) ? missingName(found.message) : undefined;
-  const fetchCause = missing ? earlierCause(found.message_line - 1, missing, (i) => bodyOf(lines[i] ?? ''), (i) => (isStrongRule(ruleAt(lines, i)) ? ruleAt(lines, i)?.rule.cls : undefined)) : undefined;
+  const fetchCause = missing ? earlierCause(found.message_line - 1, missing, (i) => lineBody(lines, i), (i) => (isStrongRule(ruleAt(lines, i)) ? ruleAt(lines, i)?.rule.cls : undefined)) : undefined;
   if (fetchCause !== undefined) return findingIn(lines, { start_line: fetchCause + 1, end_line: fetchCause + 1 });
   // A script's own `exit 1`: what its check printed above says why (back.ts).
-  const scriptExit = /^\+ exit [1-9]\d*$/.test(bodyOf(lines[excerpt.end_line - 1] ?? '').trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
+  const scriptExit = /^\+ exit [1-9]\d*$/.test(lineBody(lines, excerpt.end_line - 1).trim()) ? readBack(lines, { start_line: excerpt.end_line, end_line: excerpt.end_line }, true) : undefined;
   if (scriptExit) return scriptExit;
   // A compiler's error above the excerpt, in the same run, is its first one; a header it cannot find
   // after pkg-config or configure said its package is missing is that package's.
@@ -209,7 +210,7 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   if (firstError && (firstError.class === 'dependency-resolution' ? /fatal error: \S+: No such file or directory/.test(found.message) : firstError.class === 'compile-error')) return firstError;
   // The compiler's first word on the same place, just above its error (Perl's hint over its `syntax error`).
   const hint = found.class === 'compile-error' && found.location?.line !== undefined ? samePlaceAbove(lines, found.message_line - 1, { file: found.location.file, line: found.location.line }, locatedIn, bodyOf) : undefined;
-  if (hint !== undefined) found = { ...found, message: messageText(bodyOf(lines[hint] ?? '')), message_line: hint + 1, evidence: [hint + 1, ...found.evidence] };
+  if (hint !== undefined) found = { ...found, message: messageText(lineBody(lines, hint)), message_line: hint + 1, evidence: [hint + 1, ...found.evidence] };
   // A test the race detector failed: its report above says what raced, and where.
   const race = found.class === 'test-error' && found.confidence === 'low' ? raceReportAbove(lines, bodies(lines, excerpt.start_line - 1, excerpt.end_line), excerpt.start_line) : undefined;
   if (race) found = { ...findingIn(lines, { start_line: race.start, end_line: race.end }), class: 'test-error', ...(found.tool ? { tool: found.tool } : {}), ...(found.test ? { test: found.test } : {}) };
@@ -221,18 +222,18 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   // on a little, up to the next summary line, and keep what that establishes if it is more.
   // Only a window that names a test or ends on a runner's banner is worth reading on.
   let end = excerpt.end_line;
-  const lastLine = bodyOf(lines[excerpt.end_line - 1] ?? '').trim();
+  const lastLine = lineBody(lines, excerpt.end_line - 1).trim();
   // A Python traceback cut before its exception line reads on too.
   const tracebackCut = found.class === 'unknown' && /^Traceback \(most recent call last\):/.test(found.message);
   if (found.test || tracebackCut || /^-{3,} \S+ (?:stdout|stderr) -{3,}$|^_{3,} .+ _{3,}$|^● |^--- FAIL|^=+ FAILURES =+$|^failures:$/.test(lastLine)) {
     const limit = Math.min(lines.length, excerpt.end_line + AFTER);
-    while (end < limit && !SUMMARY_LINE.test(bodyOf(lines[end] ?? '').trim())) end++;
+    while (end < limit && !SUMMARY_LINE.test(lineBody(lines, end).trim())) end++;
   }
   // A Python traceback longer than the window ends on its exception line, its first unindented line: read on to it (t28).
-  if (found.class === 'unknown' && end === excerpt.end_line && /^Traceback \(most recent call last\):$/.test(bodyOf(lines[excerpt.start_line - 1] ?? '').trim())) {
+  if (found.class === 'unknown' && end === excerpt.end_line && /^Traceback \(most recent call last\):$/.test(lineBody(lines, excerpt.start_line - 1).trim())) {
     let k = excerpt.end_line;
     const limit = Math.min(lines.length, excerpt.end_line + TRACEBACK_ON);
-    while (k < limit && /^(?:\s|$)/.test(bodyOf(lines[k] ?? ''))) k++;
+    while (k < limit && /^(?:\s|$)/.test(lineBody(lines, k))) k++;
     if (k < limit) end = k + 1;
   }
   const longer = end === excerpt.end_line ? found : findingIn(lines, { start_line: excerpt.start_line, end_line: end });
@@ -244,7 +245,7 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const fromBack = best.class === 'unknown' ? readBack(lines, excerpt, false) : undefined;
   if (fromBack) return fromBack;
   // Output that says nothing, and the step's exit says how it ended (a time limit, a kill).
-  const ending = best.class === 'unknown' ? endingBelow(lines, excerpt.end_line, bodyOf, (k) => /^(?:timeout-aborted|out-of-memory)$/.test(ruleOf(bodyOf(lines[k] ?? ''), (j) => bodyOf(lines[k + j] ?? ''))?.rule.cls ?? '')) : undefined;
+  const ending = best.class === 'unknown' ? endingBelow(lines, excerpt.end_line, bodyOf, (k) => /^(?:timeout-aborted|out-of-memory)$/.test(ruleOf(lineBody(lines, k), (j) => lineBody(lines, k + j))?.rule.cls ?? '')) : undefined;
   if (ending !== undefined) return findingIn(lines, { start_line: ending + 1, end_line: ending + 1 });
   if (best.class !== 'unknown' && !bareSignal) return best;
   // Jenkins' verdicts alone (a failed branch, skipped stages, the exit code): the failed step's last output (failedOutput.ts).
@@ -254,10 +255,10 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   // it may say why (`Timeout, server 127.0.0.1 not responding.`), back to the command.
   let start = excerpt.start_line;
   let said = 0;
-  while (start > 1 && said < 5 && excerpt.start_line - start < 30 && !/^(?:\+ |\$ )/.test(bodyOf(lines[start - 2] ?? '').trim())) {
+  while (start > 1 && said < 5 && excerpt.start_line - start < 30 && !/^(?:\+ |\$ )/.test(lineBody(lines, start - 2).trim())) {
     start--;
     // Jenkins' own pipeline lines between the step's output and its exit say nothing.
-    if (!/^\[Pipeline\]/.test(bodyOf(lines[start - 1] ?? '').trim())) said++;
+    if (!/^\[Pipeline\]/.test(lineBody(lines, start - 1).trim())) said++;
   }
   // Only an excerpt that is a verdict alone (an exit status, Jenkins' ending) looks back.
   if (start === excerpt.start_line || excerpt.end_line - excerpt.start_line > 3 || (!bareSignal && !SUMMARY_LINE.test(best.message) && !/exit (?:code|status)|returned \d+/i.test(best.message))) return best;
@@ -269,7 +270,7 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const ciExit = /exit (?:code|status)|returned \d+|^Finished: |marked build as failure/i;
   if (ciExit.test(best.message) && earlier.message_line !== best.message_line && ERRORISH.test(earlier.message) && !ciExit.test(earlier.message)) return earlier;
   // Else the failed command's own diagnostic, by the shell tools' grammar (ownWords.ts).
-  const own = ciExit.test(best.message) ? ownDiagnostic(best.message_line - 1, (i) => bodyOf(lines[i] ?? '')) : undefined;
+  const own = ciExit.test(best.message) ? ownDiagnostic(best.message_line - 1, (i) => lineBody(lines, i)) : undefined;
   return own === undefined ? best : findingIn(lines, { start_line: own + 1, end_line: own + 1 });
 }
 
@@ -285,81 +286,68 @@ const DIFF_LINE = /^(?:\x1b\(B)?(?:\x1b\[[\d;]*m)*(?:[ +-]|$)/;
  */
 function headerAbove(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding | undefined {
   const first = excerpt.start_line - 1;
-  const heading = headingWindow((i) => bodyOf(lines[i] ?? ''), first);
+  const heading = headingWindow((i) => lineBody(lines, i), first);
   const headed = heading ? findingIn(lines, heading) : undefined;
   if (headed && headed.class !== 'unknown') return headed;
   // Node (>= 12) ends an uncaught error with its version (`Node.js v20.20.2`): the error is above it,
   // back to the step's command (a short stack may leave the footer ranked over the error).
-  if (/^Node\.js v\d+\.\d+\.\d+$/.test(bodyOf(lines[first] ?? '').trim())) {
+  if (/^Node\.js v\d+\.\d+\.\d+$/.test(lineBody(lines, first).trim())) {
     let k = first - 1;
-    while (k > 0 && first - k < BEFORE && !/^(?:\+ |\$ )/.test(bodyOf(lines[k - 1] ?? '').trim())) k--;
+    while (k > 0 && first - k < BEFORE && !/^(?:\+ |\$ )/.test(lineBody(lines, k - 1).trim())) k--;
     const found = findingIn(lines, { start_line: k + 1, end_line: excerpt.end_line });
     if (found.class !== 'unknown') return found;
   }
   // rustfmt: back over the diff to its header.
   for (let k = first - 1; k >= Math.max(0, first - BEFORE); k--) {
-    const t = bodyOf(lines[k] ?? '');
+    const t = lineBody(lines, k);
     if (/^Diff in \S+:\d+:\s*$/.test(t)) return findingIn(lines, { start_line: k + 1, end_line: excerpt.end_line });
     if (!DIFF_LINE.test(t) || t === '') break;
   }
   const body = bodies(lines, first, excerpt.end_line);
   if (body.some((l) => /^Errors while running CTest$|^The following tests FAILED:$/.test(l.trim()))) {
-    const window = ctestWindow((i) => bodyOf(lines[i] ?? ''), first, excerpt.end_line);
+    const window = ctestWindow((i) => lineBody(lines, i), first, excerpt.end_line);
     // Read as any excerpt is (the test's own output under its result line), the general evidence too.
     const found = window ? findingOfAny(lines, window) : undefined;
-    if (found && window) return found.class === 'unknown' ? undefined : withCtestVerboseCheck(found, (i) => bodyOf(lines[i] ?? ''), window.start_line);
+    if (found && window) return found.class === 'unknown' ? undefined : withCtestVerboseCheck(found, (i) => lineBody(lines, i), window.start_line);
   }
   for (let k = first; k < excerpt.end_line; k++) {
-    const section = automakeSection((i) => bodyOf(lines[i] ?? ''), k);
+    const section = automakeSection((i) => lineBody(lines, i), k);
     if (section) return harnessFinding(findingIn(lines, section), section.name, k + 1);
   }
   // bash -e on an arithmetic command: the command is the last line before the verdict, either
   // above a verdict excerpt or the excerpt's own last line (the analyzer's "last command before
   // the failure", when the trace stops right at the step's exit).
-  const own = SILENT_CHECK.exec(bodyOf(lines[excerpt.end_line - 1] ?? '').trim());
-  const verdict = bodyOf(lines[excerpt.end_line] ?? '').trim();
-  if (own && (SUMMARY_LINE.test(verdict) || /exit (?:code|status) 1\b/.test(verdict))) return silentCheck(bodyOf(lines[excerpt.end_line - 2] ?? ''), excerpt.end_line - 1, own[1] as string, excerpt.end_line + 1);
+  const own = SILENT_CHECK.exec(lineBody(lines, excerpt.end_line - 1).trim());
+  const verdict = lineBody(lines, excerpt.end_line).trim();
+  if (own && (SUMMARY_LINE.test(verdict) || /exit (?:code|status) 1\b/.test(verdict))) return silentCheck(lineBody(lines, excerpt.end_line - 2), excerpt.end_line - 1, own[1] as string, excerpt.end_line + 1);
   if (excerpt.end_line - excerpt.start_line <= 3 && body.some((l) => SUMMARY_LINE.test(l.trim()) || /exit (?:code|status) 1\b/.test(l))) {
     for (let k = first - 1; k >= Math.max(0, first - 9); k--) {
-      const t = bodyOf(lines[k] ?? '').trim();
+      const t = lineBody(lines, k).trim();
       if (/^\[Pipeline\]/.test(t)) continue;
       // `+ todos=0` over `++ grep ... | wc -l`: an assignment cannot fail, its command substitution
       // did (a `grep` that matched nothing under `pipefail`), silently, and `-e` ended the script.
-      if (/^\+ [A-Za-z_]\w*=\S*$/.test(t) && /^\+\+ \S/.test(bodyOf(lines[k - 1] ?? '').trim())) return substitutionFailed(lines, k, excerpt);
+      if (/^\+ [A-Za-z_]\w*=\S*$/.test(t) && /^\+\+ \S/.test(lineBody(lines, k - 1).trim())) return substitutionFailed(lines, k, excerpt);
       const arith = SILENT_CHECK.exec(t);
       if (!arith) break;
-      return silentCheck(bodyOf(lines[k - 1] ?? ''), k, arith[1] as string, excerpt.start_line);
+      return silentCheck(lineBody(lines, k - 1), k, arith[1] as string, excerpt.start_line);
     }
   }
   return undefined;
 }
 
 function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  const start = goVerboseStart(Math.max(0, excerpt.start_line - 1), (i) => bodyOf(lines[i] ?? ''));
+  const start = goVerboseStart(Math.max(0, excerpt.start_line - 1), (i) => lineBody(lines, i));
   const end = Math.min(lines.length - 1, excerpt.end_line - 1, start + MAX_WINDOW - 1);
-  const from = Math.max(0, start - BEFORE);
-  const before = bodies(lines, from, start);
-  const body = bodies(lines, start, end + 1);
+  // What does not depend on the rules is read once per window (windowReads.ts).
+  const window = windowReads(lines, start, end);
+  const { from, before, body, all, summary, assertion, raised, goFirst, goAnchor, traces } = window;
   const logLine = (i: number): number => start + i + 1;
 
   const hits = bestHits(body, lines, start);
   const best = hits[0];
-  const assertion = assertionIn(body);
-  // Rust >= 1.73 prints a panic's message under its `thread 'x' panicked at f.rs:l:c:` heading: a window that starts
-  // at the message still has the heading just above it.
-  const headAbove = before.length > 0 && /panicked at .*:\s*$/.test(before[before.length - 1] as string) ? raisedIn([before[before.length - 1] as string, body[0] ?? '']) : undefined;
-  const raised = raisedIn(body) ?? (headAbove?.index === 1 ? { ...headAbove, index: 0 } : undefined);
-  const all = [...before, ...body];
-  const summary = bodies(lines, end + 1, end + 1 + BEFORE);
-  // go test (non -v) prints each `--- FAIL: T` over its own messages, -v under its `=== RUN   T` (goFar.ts): the first message's test is the one named.
-  const goFirst = goTestMessage(body);
-  const goAnchor = goFirst && (/^\s*--- FAIL: /.test(body[goFirst.index - 1] ?? '') || goVerboseOwn(body, goFirst.index)) ? goFirst.index : undefined;
-  const named = testNameIn(all, before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : (goAnchor ?? body.length))), summary);
+  const named = window.named(before.length + (assertion?.index ?? raised?.index ?? (best && !best.rule.framing && best.rule.priority < 60 ? best.index : (goAnchor ?? body.length))));
   const test = named ? { name: named.name, log_line: from + named.index + 1 } : undefined;
-  const inTest = test !== undefined || body.some((l) => TEST_CONTEXT.test(l.trim())) || raisedFromTestCode(body) || testProgramKilled(all, raised === undefined ? undefined : before.length + raised.index);
-  // A trace printed below the excerpt (a Go panic's goroutine dump, a message's further lines over its frames) still belongs to it.
-  const traceEnd = traceEndBelow((k) => bodyOf(lines[k] ?? ''), end, lines.length, AFTER * 3);
-  const traces = tracesIn(traceEnd > end ? [...body, ...bodies(lines, end + 1, traceEnd + 1)] : body, logLine(0));
+  const inTest = test !== undefined || window.inTest();
 
   let cls: FindingClass = 'unknown';
   let confidence: Finding['confidence'] = 'low';
@@ -372,13 +360,13 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   const strong = best && !best.rule.framing && (best.rule.priority < 60) ? best : undefined;
   const goTestBinary = goTestBinaryRan([...body, ...summary]);
   // A Go test's own message (`x_test.go:12: got 1, want 2`) under its `--- FAIL:`.
-  const goTest = test && named?.tool === 'go test' ? (goTestMessage(body) ?? goTestMessageAbove(before, test.name)) : undefined;
+  const goTest = test && named?.tool === 'go test' ? (goFirst ?? goTestMessageAbove(before, test.name)) : undefined;
 
   if (strong) {
     cls = strong.rule.cls;
     confidence = strong.rule.confidence;
     messageIndex = strong.index;
-    tool = strong.read.tool === 'gcc' ? (cFamilyCompiler(start + strong.index, lines.length, (k) => bodyOf(lines[k] ?? '')) ?? 'gcc') : strong.read.tool;
+    tool = strong.read.tool === 'gcc' ? (cFamilyCompiler(start + strong.index, lines.length, (k) => lineBody(lines, k)) ?? 'gcc') : strong.read.tool;
     for (const k of ['code', 'symbol', 'dependency', 'host', 'exception'] as const) if (strong.read[k] !== undefined) extra[k] = strong.read[k];
     // The rule's line names the test itself (a runner's timeout of one test).
     if (strong.read.test && !test) extra.test = { name: strong.read.test, log_line: logLine(strong.index) };
@@ -609,7 +597,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   // what the log says went wrong. (Other verdicts after a paragraph say less than it does.)
   if (cls === 'unknown' && !ERRORISH.test(messageBody)) {
     for (let k = end + 1; k < Math.min(lines.length, end + 4); k++) {
-      const next = bodyOf(lines[k] ?? '').trim();
+      const next = lineBody(lines, k).trim();
       if (/^g?make(?:\[\d+\])?: \*\*\* \[[^\]]*[Mm]akefile[^\]:]*:\d+: [^\]]+\] Error \d+/.test(next)) {
         messageIndex = k - start;
         messageBody = next;
@@ -635,7 +623,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     // Log lines (1-based) from the message to 3 lines past the window.
     for (let n = logLine(Math.max(0, messageIndex)); n <= Math.min(lines.length, end + 4, logLine(Math.max(0, messageIndex)) + 4); n++) {
       // GNU make 4.2+ names the recipe's line in its verdict; 4.1 and older on the line before it (`Makefile:6: recipe for target 'check' failed`).
-      const mk = /^g?make(?:\[\d+\])?: \*\*\* \[((?:[^\s:\]]*\/)?(?:(?:GNU)?[Mm]akefile[\w.-]*|rules|[\w-]+\.mk)):(\d+): [^\]]+\] Error \d+|^((?:[^\s:]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): recipe for target [`'‘][^'’`]+['’`] failed$/.exec(bodyOf(lines[n - 1] ?? '').trim());
+      const mk = /^g?make(?:\[\d+\])?: \*\*\* \[((?:[^\s:\]]*\/)?(?:(?:GNU)?[Mm]akefile[\w.-]*|rules|[\w-]+\.mk)):(\d+): [^\]]+\] Error \d+|^((?:[^\s:]*\/)?(?:GNU)?[Mm]akefile[\w.-]*):(\d+): recipe for target [`'‘][^'’`]+['’`] failed$/.exec(lineBody(lines, n - 1).trim());
       if (!mk) continue;
       place = { file: (mk[1] ?? mk[3]) as string, line: Number(mk[2] ?? mk[4]), log_line: n };
       break;

@@ -14,7 +14,7 @@
  */
 import type { Finding, FindingClass } from '../../protocol/types.js';
 import { failingCommandAbove } from '../log/failingStep.js';
-import { bodyOf } from './body.js';
+import { bodyOf, lineBody } from './body.js';
 
 /** How far above the message the failing command is looked for. */
 const REACH = 200;
@@ -102,7 +102,7 @@ function missingArgument(from: number, to: number, command: string, bodyAt: (i: 
 }
 
 function purposeClass(lines: readonly string[], f: Finding): { cls: FindingClass; confidence: 'medium' | 'low'; line: number; target?: string; message?: number } | undefined {
-  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  const bodyAt = (i: number): string => lineBody(lines, i);
   const at = f.message_line - 1;
   const traced = failingCommandAbove(at, bodyAt, REACH);
   if (!traced) return undefined;
@@ -133,7 +133,7 @@ function purposeClass(lines: readonly string[], f: Finding): { cls: FindingClass
  */
 function refusedArgument(lines: readonly string[], f: Finding): number | undefined {
   if ((f.class !== 'compile-error' && f.class !== 'runtime-exception') || f.location !== undefined) return undefined;
-  const bodyAt = (i: number): string => bodyOf(lines[i] ?? '');
+  const bodyAt = (i: number): string => lineBody(lines, i);
   const at = f.message_line - 1;
   const traced = failingCommandAbove(at, bodyAt, REACH);
   return traced !== undefined && missingArgument(at - 1, at, traced.command.replace(WRAPPER, ''), bodyAt) === at ? traced.line : undefined;
@@ -149,6 +149,6 @@ export function withCommandPurpose(lines: readonly string[], f: Finding): Findin
   // The make target whose recipe compared is the check that failed (`make: *** [Makefile:8: check]`).
   const test = f.test === undefined && p.target !== undefined ? { test: { name: p.target, log_line: f.message_line } } : {};
   // The tool's own line that says why (a path the command was given is not there) is the message over a CI's exit line.
-  const said = p.message === undefined || p.message + 1 === f.message_line ? {} : { message: bodyOf(lines[p.message] ?? '').trim(), message_line: p.message + 1 };
+  const said = p.message === undefined || p.message + 1 === f.message_line ? {} : { message: lineBody(lines, p.message).trim(), message_line: p.message + 1 };
   return { ...f, class: p.cls, confidence: p.confidence, evidence: [...f.evidence, p.line + 1], ...test, ...said };
 }
