@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../test/helpers/rulesReading.js';
-import { echoedCommand, failedOutputEnd, failingCommandAbove } from './failingStep.js';
+import { echoedCommand, failedOutputEnd, failingCommandAbove, stepSpan } from './failingStep.js';
 
 /** The one reader of the command that ended a failing step (failingStep.ts), used by the finding and the answers alike. */
 const commandAt = (at: number, ...lines: string[]): string | undefined => failingCommandAbove(at, (i) => lines[i])?.command;
@@ -95,5 +98,22 @@ describe('no command above a closed parallel block whose branches interleaved (u
     // One branch, or branches that ran no process step at once: the command is named as before.
     const one = ['[Pipeline] parallel', '[Pipeline] { (Branch: a)', '[Pipeline] sh', '+ ./a', 'x', '[Pipeline] }', '[Pipeline] // parallel', 'ERROR: script returned exit code 1'];
     expect(failingCommandAbove(7, (i) => one[i])?.command).toBe('./a');
+  });
+});
+
+describe("a build step's span (stepSpan)", () => {
+  const LOGS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/jenkins-console/logs');
+
+  it("starts below a Windows freestyle batch step's wrapper (jenkins-console w06), as below a shell step's", () => {
+    const log = readFileSync(path.join(LOGS, 'w06-msbuild-missing-package-windows-long.log'), 'utf8').split('\n');
+    // L13 `[erp-api] $ cmd /c call C:\Windows\TEMP\jenkins….bat`; the error at L65; the step's verdict at L134.
+    expect(stepSpan(64, log.length, (i) => log[i])).toEqual({ from: 13, to: 132 });
+    const sh = ['Started by user a', '[ws] $ /bin/sh -xe /tmp/jenkins1.sh', '+ make', 'error: x'];
+    expect(stepSpan(3, sh.length, (i) => sh[i]).from).toBe(2);
+  });
+
+  it('counter-example: a batch file the step calls itself is no new step', () => {
+    const lines = ['[ws] $ cmd /c call C:\\TEMP\\jenkins1.bat', 'C:\\ws>call build.bat', 'error: x'];
+    expect(stepSpan(2, lines.length, (i) => lines[i]).from).toBe(1);
   });
 });

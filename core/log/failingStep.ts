@@ -111,10 +111,11 @@ function scriptLinesBelow(at: number, bodyAt: (i: number) => string | undefined)
 
 /**
  * A build step's start, where a new shell begins: a Pipeline process step (`[Pipeline] sh`), a freestyle step's wrapper
- * (`[job] $ /bin/sh -xe /tmp/jenkins1.sh`), a GitHub Actions step (`##[group]Run ...`). What an earlier step exported
- * is not in its environment; what a later one printed is not its output.
+ * (`[job] $ /bin/sh -xe /tmp/jenkins1.sh`, Windows' `[job] $ cmd /c call C:\Windows\TEMP\jenkins2.bat`), a GitHub
+ * Actions step (`##[group]Run ...`). What an earlier step exported is not in its environment; what a later one printed
+ * is not its output.
  */
-export const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)(?: \(.*\))?\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:\/bin\/)?(?:ba)?sh -xe? \S+$/;
+export const STEP_START = /^\[Pipeline\] (?:sh|bat|powershell|pwsh)(?: \(.*\))?\s*$|^##\[group\]Run |^(?:\[[^\]]+\] )?\$ (?:(?:\/bin\/)?(?:ba)?sh -xe? \S+|cmd \/c call \S+\.bat)$/;
 /**
  * Where a step's output is over, below its failure: Jenkins' next Pipeline line (`[Pipeline] }`), a freestyle step's
  * verdict (`Build step 'Execute shell' marked build as failure`), the build's end, a GitHub Actions step's exit. An
