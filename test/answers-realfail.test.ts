@@ -25,7 +25,7 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 /**
- * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22, round 22 since 23, round 24 since 25, round 25 since 26) whose answer still holds a phrase the case's label
+ * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22, round 22 since 23, round 24 since 25, round 25 since 26, round 28 since 29) whose answer still holds a phrase the case's label
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
@@ -38,7 +38,8 @@ const CLAIM_MISS = new Map<string, string>([
   ['python-schema-check-silent-exit-after-unittest-long', 'the why\'s `only reports that a step failed` and `runs the command that failed` hold "failed" (the check is case-insensitive); the label forbids unittest\'s `FAILED` (every test passed; the silent schema check exited 1)'],
   ['rscript-library-there-is-no-package-called', 'the why says `Rscript could not resolve runner`: R\'s `there is no package called ‘runner’` is its loader not finding an installed package (nothing was resolved against a repository); the label forbids "could not resolve"'],
   // Round 26 (asserted since HELDOUT_ROUND 27): the fix's TLS sentence names one cause of every CERTIFICATE_VERIFY_FAILED.
-  ['python-ssl-certificate-ip-address-mismatch', 'the fix says `The server\'s certificate is self-signed or signed by a CA the agent does not trust` for every CERTIFICATE_VERIFY_FAILED; here the verification\'s own reason is `IP address mismatch` (the certificate does not name 127.0.0.1); the label forbids "self-signed"'],
+  ['python-ssl-certificate-ip-address-mismatch', 'the fix says `The server\'s certificate is self-signed or signed by a CA the agent does not trust` for every CERTIFICATE_VERIFY_FAILED; here the verification\'s own reason is `IP address mismatch` (the certificate does not name 127.0.0.1); the label forbids "self-signed"'],  // Round 28 (asserted since HELDOUT_ROUND 29): a true wording the case-insensitive check reads as pytest's verdict.
+  ['pytest-ci-marker-expression-trailing-and-wrong-expression', 'the fix\'s sentence "`ci.sh:1` runs the command that failed" holds "failed" (the check is case-insensitive); the label forbids pytest\'s `FAILED` (no test ran: pytest refused the `-m` expression)'],
 ]);
 
 describe('answers on the real dev failures', () => {
