@@ -34,6 +34,7 @@ import { withCmakeStack } from './cmakeStack.js';
 import { withCtestOutput } from './ctestOutput.js';
 import { withCommandWords } from './scriptWords.js';
 import { withGradleCause } from './gradleCause.js';
+import { withUnseenAlias } from './unseenAlias.js';
 
 /** What a step reads: the cleaned log (index 0 = line 1), the excerpt, and a line's body without CI marks. */
 export interface StepInput {
@@ -78,6 +79,8 @@ export const FINDING_STEPS: readonly Step[] = [
   (f, { bodyAt }) => withFailedSuite(f, bodyAt),
   (f, { lines, bodyAt }) => withTestProgram(f, bodyAt, lines.length),
   (f) => lackedProgram(f) ?? f,
+  // A `command not found` for the script's own alias, which bash does not expand in a script (unseenAlias.ts).
+  withUnseenAlias,
   // Gradle's `* What went wrong:` chain: its innermost `> ` cause over an outer line.
   (f, { lines, bodyAt }) => withGradleCause(f, bodyAt, lines.length),
   (f, { lines, bodyAt }) => withPayload(f, bodyAt, lines.length),

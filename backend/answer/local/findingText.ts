@@ -13,6 +13,7 @@ import { fullFindingOf } from '../../../core/finding/withFindings.js';
 import { comparisonCommand, isComparison } from '../../../core/finding/purpose.js';
 import type { ChatContext } from '../engine.js';
 import { at, cite, clip, inlineCode, storedLogSpan, type LogSpan } from '../logtext.js';
+import { aliasUnseenMeaning, aliasUnseenOf } from './aliasUnseen.js';
 import { likelySentence } from './likely.js';
 import { escapeRegExp } from '../facts.js';
 import { maskedSentence, maskedStageOf } from './pipeMasked.js';
@@ -430,6 +431,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       // A step that failed on what an earlier stage should have made, that stage's failure hidden by `| tee` (ux10).
       if (masked) {
         parts.push(maskedSentence(masked));
+        break;
+      }
+      // The script's own alias, which bash does not expand in a script (ux16).
+      if (aliasUnseenOf(f, lineText)) {
+        parts.push(aliasUnseenMeaning(aliasUnseenOf(f, lineText) as NonNullable<ReturnType<typeof aliasUnseenOf>>, m));
         break;
       }
       // A Makefile's or a project script's command that failed is the build's own command, not the pipeline's (ux9).

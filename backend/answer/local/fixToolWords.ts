@@ -13,6 +13,7 @@ import { cite, inlineCode, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { around, nearby, rule, type RemedyInput, type RemedyRule } from './remedyShape.js';
 import { reportsOnly } from './logHelpers.js';
+import { aliasUnseenOf, aliasUnseenRemedy } from './aliasUnseen.js';
 
 /** The finding's message line and the lines after it (a tool prints its details there); above too when the message only reports an exit status. */
 function linesNear(f: Finding, stored: LogSpan | undefined): { line: number; text: string }[] {
@@ -392,6 +393,11 @@ export const TOOL_WORD_REMEDIES: RemedyRule[] = [
         lines: [hit.line],
       });
     }
+  }),
+  // A `command not found` for the script's own alias, which bash does not expand in a script (ux16).
+  rule('toolwords/unseen-alias', 'wording', (i, out) => {
+    const a = aliasUnseenOf(i.f, i.lineText);
+    if (a) out.push({ text: aliasUnseenRemedy(a, i.f.location?.file), lines: [a.line] });
   }),
   // What the tool itself advises right under its error (helper fx): a `hint:` line (git, PostgreSQL's
   // `HINT:`; a paragraph over several lines: its first line quoted, all cited), `Please <do x>.`, `... may help`, `Either
