@@ -107,3 +107,35 @@ src/Report.java:3: error: method format in class Price cannot be applied to give
     expect(fix).not.toContain('Nothing here shows it caused the failure');
   });
 });
+
+describe('the change block and a Pipeline\'s Jenkinsfile', () => {
+  const PIPE_LOG = `Started by an SCM change
+[Pipeline] Start of Pipeline
+[Pipeline] node
+[Pipeline] {
+[Pipeline] stage
+[Pipeline] { (Build)
+[Pipeline] sh
++ make dist
+make: *** No rule to make target 'dist'.  Stop.
+[Pipeline] }
+[Pipeline] // stage
+[Pipeline] }
+[Pipeline] End of Pipeline
+ERROR: script returned exit code 2
+Finished: FAILURE
+`;
+  const JF = (cmd: string): string => `pipeline {\n  agent any\n  stages {\n    stage('Build') {\n      steps {\n        sh '${cmd}'\n      }\n    }\n  }\n}\n`;
+
+  it('a Jenkinsfile sh step the commit changed is the line that runs the failing command', async () => {
+    const { dir } = repo([
+      { message: 'Build', files: { Jenkinsfile: JF('make'), Makefile: 'all:\n\techo ok\n' } },
+      { message: 'Dist', files: { Jenkinsfile: JF('make dist') } },
+    ]);
+    const fix = await ask('how do I fix it?', PIPE_LOG, dir);
+    expect(fix).toContain("Line 6 of `Jenkinsfile`, the line that runs the failing command (`Jenkinsfile:6`): commit ");
+    expect(fix).toContain("changed `sh 'make'` to `sh 'make dist'`.");
+    expect(fix).not.toContain('the error names no file of the checkout');
+    expect(fix).not.toContain('did not touch the files the error names');
+  });
+});
