@@ -9,7 +9,7 @@
 import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
 import { clip, inlineCode } from '../logtext.js';
-import { sameFile } from './workspace.js';
+import { sameFile, SCRIPT_OF_COMMAND, snippetsOf } from './workspace.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -93,6 +93,57 @@ export interface ChangePlaces {
   named: { path: string; why: string }[];
   /** The failing check's own place (`tests/test_x.py:19`), for a test's failure. */
   check?: string | undefined;
+  /** The script line that runs the failing command (`ci.sh:3`, the snippet workspace.ts quotes "In the script"). */
+  script?: { path: string; line: number } | undefined;
+  /** The text of the error's own line, as the workspace holds it: the module it calls may be what the change edited. */
+  errorLine?: string | undefined;
+}
+
+/** The script line that runs the failing command and the error's own line's text, from the workspace's snippets. */
+export function scriptAndErrorLine(ci: CiContext, located: { path: string; line?: number | undefined } | undefined): Pick<ChangePlaces, 'script' | 'errorLine'> {
+  const snippets = snippetsOf(ci);
+  const s = snippets.find((x) => x.message === SCRIPT_OF_COMMAND && typeof x.line === 'number');
+  const n = located?.line;
+  const own = located && n !== undefined ? snippets.find((x) => sameFile(x.path, located.path) && n >= x.startLine && n <= x.endLine) : undefined;
+  return { script: s ? { path: s.path, line: s.line as number } : undefined, errorLine: own && n !== undefined ? own.text.split('\n')[n - own.startLine] : undefined };
+}
+
+/** A module or class the error's line calls (`Price.format`, `store::put`, `from m import f`), with the member named. */
+interface Called {
+  module: string;
+  member?: string | undefined;
+  said: string;
+}
+
+/** The qualified names the line calls: `M.f`, `M::f`, `import m`, `from m import f`, `new M(`. */
+export function calledModules(line: string): Called[] {
+  const out: Called[] = [];
+  const add = (module: string, member: string | undefined, said: string): void => {
+    if (!out.some((c) => c.module === module && c.member === member)) out.push({ module, member, said });
+  };
+  const from = /^\s*from\s+([A-Za-z_][\w.]*)\s+import\s+([A-Za-z_]\w*)/.exec(line);
+  if (from) add(from[1] as string, from[2], `from ${from[1] as string} import ${from[2] as string}`);
+  const imp = /^\s*import\s+([A-Za-z_][\w.]*)\s*$/.exec(line);
+  if (imp) add(imp[1] as string, undefined, `import ${imp[1] as string}`);
+  for (const m of line.matchAll(/(?<![\w.:])([A-Za-z_]\w*)(?:\.|::)([A-Za-z_]\w*)/g)) add(m[1] as string, m[2], m[0]);
+  for (const m of line.matchAll(/\bnew\s+([A-Z]\w*)\s*[(<{]/g)) add(m[1] as string, undefined, `new ${m[1] as string}`);
+  return out.slice(0, 8);
+}
+
+/** Whether `file` defines module or class `c` by its language's own file rule (OCaml, Python, Java/Kotlin, Go, Rust). */
+function definesModule(file: string, c: Called): boolean {
+  const parts = file.replace(/\\/g, '/').split('/');
+  const base = parts[parts.length - 1] ?? '';
+  const dir = parts[parts.length - 2];
+  const ext = /\.([A-Za-z]+)$/.exec(base)?.[1] ?? '';
+  const stem = base.replace(/\.[A-Za-z]+$/, '');
+  const last = c.module.split('.').pop() ?? c.module;
+  if (ext === 'ml' || ext === 'mli') return /^[A-Z]/.test(c.module) && stem === c.module.charAt(0).toLowerCase() + c.module.slice(1);
+  if (ext === 'py') return (stem === last && stem !== '__init__') || (stem === '__init__' && dir === last);
+  if (ext === 'java' || ext === 'kt' || ext === 'scala' || ext === 'cs') return /^[A-Z]/.test(c.module) && stem === c.module;
+  if (ext === 'go') return /^[a-z]/.test(c.module) && dir === c.module && c.member !== undefined && /^[A-Z]/.test(c.member);
+  if (ext === 'rs') return /^[a-z_]/.test(c.module) && (stem === c.module || (stem === 'mod' && dir === c.module));
+  return false;
 }
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -193,7 +244,7 @@ function testFileWords(w: WorkspaceChanges, testFile: string, check: string, atC
  * then files the evidence names beside it (at most two), then lines holding a code name of the message. Shared by the
  * fix answer and the `openai` engine's prompt (workspaceChangesPrompt.ts), so both point at the same lines.
  */
-export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; names: string[] } {
+export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; atScript: ChangedBlock[]; calls: ChangedBlock[]; names: string[] } {
   const blocks = w.diffs.flatMap(blocksOf);
   const picked: NamedBlock[] = [];
   const said = new Set<ChangedBlock>();
@@ -212,7 +263,21 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
     const notLine = loc.line === undefined ? '' : cut ? ` (its diff is cut here, so whether it touched line ${loc.line}, the error's line, is not shown)` : ` (not line ${loc.line}, the error's line)`;
     say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the error's file${notLine}`);
   }
-  const others = places.named.filter((n) => !loc || !sameFile(n.path, loc.path));
+  // The script line that runs the failing command, written by the change (fx17).
+  const script = places.script;
+  const atScript = script ? blocks.filter((b) => !said.has(b) && sameFile(b.path, script.path) && touchesLine(b, script.line)).slice(0, 1) : [];
+  for (const b of atScript) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the line that runs the failing command (${inlineCode(`${script?.path ?? ''}:${script?.line ?? ''}`)})`);
+  // The file that defines the module or class the error's own line calls (fx17): `Price.format` -> price.ml.
+  const calls: ChangedBlock[] = [];
+  for (const c of calledModules(places.errorLine ?? '')) {
+    const own = blocks.filter((b) => !said.has(b) && (!loc || !sameFile(b.path, loc.path)) && definesModule(b.path, c));
+    const b = own.find((x) => c.member !== undefined && [...x.removed, ...x.added].some((l) => hasWord(l, c.member as string))) ?? own[0];
+    if (!b || calls.length >= 1) continue;
+    calls.push(b);
+    say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the file that defines ${inlineCode(c.module)}, which the error's line calls (${inlineCode(c.said)})`);
+  }
+  const scriptNamed = places.script ? [{ path: places.script.path, why: 'the script that runs the failing command' }] : [];
+  const others = [...places.named, ...scriptNamed].filter((n) => !loc || !sameFile(n.path, loc.path));
   const inNamed: { b: ChangedBlock; why: string }[] = [];
   for (const n of others) for (const b of blocks) if (!said.has(b) && sameFile(b.path, n.path) && !inNamed.some((x) => x.b.path === b.path)) inNamed.push({ b, why: n.why });
   for (const { b, why } of inNamed.slice(0, 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, ${why}`);
@@ -223,7 +288,7 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
     return name ? [{ b, name, wrote: b.added.some((l) => hasWord(l, name)) }] : [];
   });
   for (const { b, name, wrote } of byName.slice(0, said.size > 0 ? 1 : 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, where it ${wrote ? 'wrote' : 'removed'} a line holding ${inlineCode(name)}, which the error names`);
-  return { picked, atLine, names };
+  return { picked, atLine, atScript, calls, names };
 }
 
 /**
@@ -245,7 +310,7 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
         ? `The last commit (${inlineCode(w.head.slice(0, 10))}; ${unknownRange}, so only that one)`
         : `The last commit (${inlineCode(w.head.slice(0, 10))}) is a merge: the ${commitCount} it brought in (${unknownRange})`;
   const lines: string[] = [`**${range}**${headWords(ci, w)}, read with git in the checkout:`];
-  const { picked, atLine, names } = blocksTheErrorNames(w, f, places);
+  const { picked, atLine, atScript, calls, names } = blocksTheErrorNames(w, f, places);
   for (const { b, where } of picked) {
     const words = blockWords(b);
     lines.push(`- ${where}: ${commitWords(w, b.commitId)} ${words.inline ? `${words.inline}.` : 'changed it:'}`);
@@ -253,7 +318,7 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
   }
   const said = new Set(picked.map((x) => x.b));
   const loc = places.located;
-  const others = places.named.filter((n) => !loc || !sameFile(n.path, loc.path));
+  const others = [...places.named, ...(places.script ? [{ path: places.script.path, why: '' }] : [])].filter((n) => !loc || !sameFile(n.path, loc.path));
 
   const touchedPaths = [...new Set(w.commits.flatMap((c) => (c.files ?? []).map((x) => changeLinePaths(x).pop() ?? x)))];
   if (said.size === 0) {
@@ -295,6 +360,10 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back).${testWords}`);
   } else if (LIMIT_CLASSES.has(f.class)) {
     lines.push(`- If the change's extra work is intended, raise the limit the step runs under; if not, make the changed code do less (or revert it: ${revert}). The evidence does not say which was meant.`);
+  } else if (atScript.length > 0 && atLine.length === 0) {
+    lines.push(`- The change wrote the line that runs the failing command, so that line is where to look first: if the new command is meant, make what it runs pass (or fix the line); if not, restore the old line (${revert}).`);
+  } else if (calls.length > 0 && atLine.length === 0) {
+    lines.push(`- The error's line calls what this change edited: make the call match the changed definition, or restore the old definition (${revert}) if the change was not meant.`);
   } else if (atLine.length > 0) {
     lines.push(`- The error is on a line this change wrote, so that line is where to act: adjust it as the error says, or revert the change (${revert}) if it was not meant.`);
   } else {

@@ -11,7 +11,7 @@ import { STEP_START } from '../../../core/log/failingStep.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { describeChange } from './change.js';
-import { changeDiffStep, changesNotReadStep } from './changeDiff.js';
+import { changeDiffStep, changesNotReadStep, scriptAndErrorLine } from './changeDiff.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
 import { classHedge } from './likely.js';
@@ -370,8 +370,10 @@ export const fix: Composer = (ask) => {
   }
 
   // The checkout's change read with git (changeDiff.ts): the changed lines of what the error names, with the commit.
+  const located = relFile ? { path: relFile, line: loc?.line } : undefined;
   const checkoutChange = changeDiffStep(ci, f, {
-    located: relFile ? { path: relFile, line: loc?.line } : undefined,
+    located,
+    ...scriptAndErrorLine(ci, located),
     named: [
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
       ...[loc?.frames?.project, loc?.frames?.raise].flatMap((x) => (x ? [{ path: checkoutPathOf(ctx, x.file), why: 'on the stack of the error' }] : [])),
