@@ -108,6 +108,13 @@ export function scriptAndErrorLine(ci: CiContext, located: { path: string; line?
   return { script: s ? { path: s.path, line: s.line as number } : undefined, errorLine: own && n !== undefined ? own.text.split('\n')[n - own.startLine] : undefined };
 }
 
+/** The files the evidence names beside the error's own file, with the script that runs the failing command last (fx17). */
+function namedBesideTheError(places: ChangePlaces): { path: string; why: string }[] {
+  const loc = places.located;
+  const script = places.script ? [{ path: places.script.path, why: 'the script that runs the failing command' }] : [];
+  return [...places.named, ...script].filter((n) => !loc || !sameFile(n.path, loc.path));
+}
+
 /** A module or class the error's line calls (`Price.format`, `store::put`, `from m import f`), with the member named. */
 interface Called {
   module: string;
@@ -276,8 +283,7 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
     calls.push(b);
     say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the file that defines ${inlineCode(c.module)}, which the error's line calls (${inlineCode(c.said)})`);
   }
-  const scriptNamed = places.script ? [{ path: places.script.path, why: 'the script that runs the failing command' }] : [];
-  const others = [...places.named, ...scriptNamed].filter((n) => !loc || !sameFile(n.path, loc.path));
+  const others = namedBesideTheError(places);
   const inNamed: { b: ChangedBlock; why: string }[] = [];
   for (const n of others) for (const b of blocks) if (!said.has(b) && sameFile(b.path, n.path) && !inNamed.some((x) => x.b.path === b.path)) inNamed.push({ b, why: n.why });
   for (const { b, why } of inNamed.slice(0, 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, ${why}`);
@@ -318,7 +324,7 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
   }
   const said = new Set(picked.map((x) => x.b));
   const loc = places.located;
-  const others = [...places.named, ...(places.script ? [{ path: places.script.path, why: '' }] : [])].filter((n) => !loc || !sameFile(n.path, loc.path));
+  const others = namedBesideTheError(places);
 
   const touchedPaths = [...new Set(w.commits.flatMap((c) => (c.files ?? []).map((x) => changeLinePaths(x).pop() ?? x)))];
   if (said.size === 0) {

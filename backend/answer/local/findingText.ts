@@ -434,9 +434,12 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
         break;
       }
       // The script's own alias, which bash does not expand in a script (ux16).
-      if (aliasUnseenOf(f, lineText)) {
-        parts.push(aliasUnseenMeaning(aliasUnseenOf(f, lineText) as NonNullable<ReturnType<typeof aliasUnseenOf>>, m));
-        break;
+      {
+        const alias = aliasUnseenOf(f, lineText);
+        if (alias) {
+          parts.push(aliasUnseenMeaning(alias, m));
+          break;
+        }
       }
       // A Makefile's or a project script's command that failed is the build's own command, not the pipeline's (ux9).
       parts.push(f.tool === undefined && inProjectFile(f) ? `A command of the build's own scripts failed${where} ${m}.` : `The CI script itself is wrong${where} ${m}: the build's commands were not the problem.`);
