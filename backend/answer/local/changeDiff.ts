@@ -361,7 +361,12 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     lines.push(`- The change edited the test itself${places.check ? ` (${inlineCode(places.check)} is its check)` : ''}, not the code it checks: if the new expectation is right, the code under test has to change to meet it; if not, restore the test's old lines (${revert}).`);
   } else if (TEST_CLASSES.has(f.class) && testChanged && codeChanged) {
     lines.push(`- The change edited both the code and its test, and the test fails: the code does not give what the changed test expects yet; compare the two changed places above.`);
-  } else if (TEST_CLASSES.has(f.class)) {
+  } else if (TEST_CLASSES.has(f.class) && atLine.length > 0 && places.check !== undefined && testFile !== undefined && loc !== undefined && !sameFile(loc.path, testFile)) {
+    // The change wrote the error's own line in the code the test runs (a raise site), not the test (fx18).
+    const where = inlineCode(`${loc.path}:${loc.line ?? ''}`);
+    lines.push(`- The change wrote ${f.class === 'test-error' ? 'the line that raised' : "the error's own line"} (${where}) in the code the test runs (the test reached it from ${inlineCode(places.check)}), not in the test: fix that line so it does what the test needs, or restore it (${revert}) if the change was not meant.`);
+  } else if (TEST_CLASSES.has(f.class) && !(atLine.length > 0 && places.check === undefined)) {
+    // (Without the test's own place, a line the change wrote is said as any error's line, below: nothing of "the test".)
     const testWords = testFile === undefined ? '' : testFileWords(w, testFile, places.check as string, w.diffs.flatMap(blocksOf).some(inTest));
     lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back).${testWords}`);
   } else if (LIMIT_CLASSES.has(f.class)) {

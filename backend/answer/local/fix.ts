@@ -28,7 +28,7 @@ import { checkoutPathOf } from './checkoutPaths.js';
 import { programBuild } from './fixLogNames.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep, renamedDefinitionSteps } from './linkInputs.js';
-import { testFrameOf } from './testFrame.js';
+import { TEST_FILE, testFrameOf } from './testFrame.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
@@ -383,7 +383,9 @@ export const fix: Composer = (ask) => {
       ...(programBuild(f, storedLogSpan(ctx))?.sources ?? []).map((x) => ({ path: checkoutPathOf(ctx, x.file), why: 'a source of the program that failed, as its build line names it' })),
       ...cluePaths.map((p) => ({ path: p, why: 'a file named above' })),
     ],
-    check: testFrame ? `${testFrame.file}:${testFrame.line}` : (f.class === 'test-assertion' || f.class === 'test-error') && relFile && loc?.line !== undefined ? `${relFile}:${loc.line}` : undefined,
+    // The check is the test's own place: its frame on the stack, else the finding's place only where that is the
+    // failed assertion or a test file's line; a test-error's raise site in the code under test is no check (fx18).
+    check: testFrame ? `${testFrame.file}:${testFrame.line}` : relFile && loc?.line !== undefined && (f.class === 'test-assertion' || (f.class === 'test-error' && TEST_FILE.test(relFile))) ? `${relFile}:${loc.line}` : undefined,
   });
   if (checkoutChange) {
     out.fact('workspaceChanges');
