@@ -75,8 +75,8 @@ describe('the reason on the wire', () => {
   });
 
   it("the caller's note about its own checkout replaces the controller's whole (no field of the other kept)", () => {
-    const home = { workspaceChangesNotRead: { workspaceId: 'w1', reason: 'recorded-commit-absent', recordedCommit: 'b'.repeat(40), laterBuilds: [12, 13] } };
-    const sent = { workspaceChangesNotRead: { workspaceId: 'local', reason: 'shallow', head: 'a'.repeat(40), laterBuilds: [] } };
+    const home = { workspaceChangesNotRead: { workspaceId: 'w1', reason: 'recorded-commit-absent' as const, recordedCommit: 'b'.repeat(40), laterBuilds: [12, 13] } };
+    const sent = { workspaceChangesNotRead: { workspaceId: 'local', reason: 'shallow' as const, head: 'a'.repeat(40), laterBuilds: [] } };
     expect(mergeContexts(home, sent, undefined).workspaceChangesNotRead).toEqual(sent.workspaceChangesNotRead);
   });
 });
