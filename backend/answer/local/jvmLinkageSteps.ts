@@ -75,7 +75,7 @@ export function jvmLinkageStep(c: Clue, f: Finding, ci: CiContext): string | und
   }
   if (matches) {
     const loaded = jarList ? `: the ${inlineCode(cls)} the JVM loaded is another (older) build, from the command's classpath (${jarList}) or a stale class directory` : `: the ${inlineCode(cls)} the JVM loaded is another (older) build than the checkout's`;
-    return `${head}, which is what ${compiled}${loaded}. Run with the checkout's build of it ahead of that on the classpath, or release a jar built from the checkout and run with that one.`;
+    return `${head}, which matches what the code that called it was compiled against, ${inlineCode(printed as string)} ${at(f.message_line)}${loaded}. Run with the checkout's build of it ahead of that on the classpath, or release a jar built from the checkout and run with that one.`;
   }
   const keep = missing
     ? `restore ${old} beside the new code (a method that calls it)`
