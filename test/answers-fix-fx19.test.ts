@@ -106,6 +106,20 @@ describe('a JVM linkage error against the checkout\'s declaration', () => {
     expect(fix).toContain('it is an instance method now, not static.');
   });
 
+  it('IncompatibleClassChangeError of a type: a class made an interface, the caller compiled against the class', async () => {
+    const exporter = 'package dev.acme.export;\n\npublic interface Exporter {\n    String render(String row);\n}\n';
+    const log = ['+ java -cp build:lib/pdf.jar dev.acme.report.Main', 'Exception in thread "main" java.lang.IncompatibleClassChangeError: Found interface dev.acme.export.Exporter, but class was expected', '\tat com.partner.pdf.PdfWriter.write(PdfWriter.java:14)', '\tat dev.acme.report.Main.main(Main.java:9)'];
+    const fix = await fixOfShellLog(log, 'report', '/tmp/jenkins7.sh', project({ 'api/dev/acme/export/Exporter.java': exporter }));
+    expect(fix).toContain('`api/dev/acme/export/Exporter.java:3` declares `dev.acme.export.Exporter` as `public interface Exporter`, but `com.partner.pdf.PdfWriter` was compiled when it was a class (`Found interface dev.acme.export.Exporter, but class was expected` [L4-L4]).');
+    expect(fix).toContain('`com.partner.pdf.PdfWriter` is not in the checkout: it comes from the jar on the command\'s classpath (`lib/pdf.jar`). Rebuild that jar against the new `dev.acme.export.Exporter` (a class that `extends Exporter` must now `implements Exporter`), or keep `Exporter` an abstract class');
+  });
+
+  it('the tuned real case (round 28): a plugin jar\'s class whose super class became an interface', async () => {
+    const fix = await fixOfRealCase('java-incompatibleclasschangeerror-stale-plugin-jar-class-became-interface');
+    expect(fix).toContain('declares `dev.acme.export.Exporter` as `public interface Exporter`, but `com.partner.xlsx.XlsxExporter` was compiled when it was a class');
+    expect(fix).toContain('(`plugins/xlsx-export.jar`)');
+  });
+
   it('nothing said when the checkout does not declare the class (a library\'s)', async () => {
     const log = ['+ java -cp out:lib/x.jar dev.acme.app.Main', 'Exception in thread "main" java.lang.NoSuchMethodError: \'int org.lib.Util.size(java.lang.String)\'', '\tat dev.acme.app.Main.main(Main.java:3)'];
     const fix = await fixOfShellLog(log, 'lib', '/tmp/jenkins7.sh', project({ 'src/dev/acme/app/Main.java': 'package dev.acme.app;\n\npublic class Main {\n    public static void main(String[] a) { org.lib.Util.size("x"); }\n}\n' }));

@@ -18,7 +18,9 @@ export interface JvmWanted {
   /** The class that should declare the member (`dev.acme.api.Ledger`), undefined for Java 17's bare `NoSuchFieldError: RATE`. */
   owner?: string;
   name: string;
-  kind: 'method' | 'field';
+  kind: 'method' | 'field' | 'type';
+  /** A type's linkage error: what the caller was compiled to find (`class X has interface Y as super class`: a class). */
+  was?: 'class' | 'interface';
   ret?: string;
   params?: string[];
   /** IncompatibleClassChangeError: the caller expected a static (or an instance) member. */
@@ -54,6 +56,13 @@ export function jvmLinkageOf(message: string): JvmWanted | undefined {
   }
   if ((m = /AbstractMethodError: Receiver class ([\w.$]+) does not define or inherit an implementation of the resolved method '(?:abstract )?([\w.$[\]]+) ([\w$]+)\(([^)]*)\)' of (?:interface|abstract class|class) ([\w.$]+)/.exec(message))) {
     return { owner: (m[5] as string).replace(/\.$/, ''), name: m[3] as string, kind: 'method', ret: m[2] as string, params: splitArgs(m[4] as string), receiver: m[1] as string, printed: `${m[2] as string} ${m[3] as string}(${m[4] as string})` };
+  }
+  // IncompatibleClassChangeError of a type: a class that became an interface (or the other way) since the caller was compiled.
+  if ((m = /IncompatibleClassChangeError: ((?:class )?([\w.$]+) has interface ([\w.$]+) as super class|class ([\w.$]+) can not implement ([\w.$]+), because it is not an interface.*|Found (interface|class) ([\w.$]+), but (?:class|interface) was expected)/.exec(message))) {
+    const printed = (m[1] as string).replace(/\s+$/, '');
+    if (m[2]) return { owner: m[3] as string, name: '<type>', kind: 'type', was: 'class', receiver: m[2], printed };
+    if (m[4]) return { owner: (m[5] as string).replace(/\.$/, ''), name: '<type>', kind: 'type', was: 'interface', receiver: m[4], printed };
+    return { owner: m[7] as string, name: '<type>', kind: 'type', was: m[6] === 'interface' ? 'class' : 'interface', printed };
   }
   if ((m = /NoSuchFieldError: Class ([\w.$]+) does not have member field '([\w.$[\]]+) (\w+)'/.exec(message))) return { owner: m[1] as string, name: m[3] as string, kind: 'field', ret: m[2] as string, printed: `${m[2] as string} ${m[3] as string}` };
   if ((m = /NoSuchFieldError: (?:([\w.$]+)\.)?(\w+)\s*$/.exec(message))) return { ...(m[1] ? { owner: m[1] } : {}), name: m[2] as string, kind: 'field', printed: m[1] ? `${m[1]}.${m[2] as string}` : (m[2] as string) };
@@ -228,6 +237,13 @@ export async function jvmLinkageHits(index: readonly string[], read: (rel: strin
   const looked = `where the JVM looked for '${w.printed}'`;
   const member = w.name === '<init>' ? 'the constructor' : w.name;
   // Overloads: the one that matches, else the one with as many parameters, else the only one.
+  if (w.kind === 'type') {
+    const simple = owner.split(/[.$]/).pop() as string;
+    const at = lines.findIndex((l) => new RegExp(`\\b(?:class|interface|enum|record|object)\\s+${simple}\\b`).test(l) && !/^\s*(?:\/\/|\*)/.test(l));
+    const now = at < 0 ? undefined : /\binterface\s/.test(lines[at] as string) ? 'interface' : 'class';
+    if (!now || now === w.was) return [];
+    return [{ rel, index: at, message: `declares <type> of ${owner} as ${JSON.stringify((lines[at] as string).trim().replace(/\s*\{.*$/, ''))}, where the JVM looked for '${w.printed}': it is ${now === 'interface' ? 'an interface' : 'a class'}, not ${w.was === 'interface' ? 'an interface' : 'a class'}${tail}` }];
+  }
   const exact = decls.find((d) => differences(d, w).length === 0);
   const d = exact ?? (decls.length === 1 ? decls[0] : decls.filter((x) => x.params?.length === w.params?.length).length === 1 ? decls.find((x) => x.params?.length === w.params?.length) : undefined);
   if (d) {

@@ -63,6 +63,17 @@ export function jvmLinkageStep(c: Clue, f: Finding, ci: CiContext): string | und
   const jarList = jars ? jars.split(', ').map((j) => inlineCode(j)).join(', ') : undefined;
   const fromJar = jarList ? `it comes from ${jars?.includes(', ') ? 'one of the jars' : 'the jar'} on the command's classpath (${jarList})` : 'it comes from a jar on the classpath (a dependency: `mvn dependency:tree` / `gradle dependencies` shows which)';
   const callerName = caller ? inlineCode(caller) : 'The calling class';
+  // A class that became an interface (or the other way): the type's declaration, and how a class of the old shape must change.
+  if (member === '<type>') {
+    const isInterface = /an interface, not/.test(diff as string);
+    const simple = cls.split('.').pop() as string;
+    const whose = caller ? callerName : 'the class that uses it';
+    const head2 = `${place} declares ${inlineCode(cls)} as ${inlineCode(JSON.parse(quoted as string) as string)}, but ${whose} was compiled when it was ${isInterface ? 'a class' : 'an interface'} (${inlineCode(printed as string)} ${at(f.message_line)}).${wrote ? ` ${wrote[0]?.toUpperCase()}${wrote.slice(1)} wrote that declaration.` : ''}`;
+    const where2 = caller && !callerRel ? ` ${callerName} is not in the checkout: ${fromJar}. Rebuild that jar` : callerRel ? ` Rebuild ${inlineCode(callerRel)} (a clean build)` : ' Rebuild the code compiled against the old shape';
+    const shape = isInterface ? `a class that \`extends ${simple}\` must now \`implements ${simple}\`` : `a class that \`implements ${simple}\` must now \`extends ${simple}\``;
+    const keep = isInterface ? `keep ${inlineCode(simple)} an abstract class (put the new interface beside it, and let the abstract class implement it)` : `keep ${inlineCode(simple)} an interface (put the new class beside it)`;
+    return `${head2}${where2} against the new ${inlineCode(cls)} (${shape}), or ${keep} until it is rebuilt, or revert the change.`;
+  }
   if (abstract) {
     const body = `${head}, and ${callerName}${where && callerRel ? ` (${inlineCode(callerRel)})` : ''} does not implement it ${at(f.message_line)}: it was compiled against an older ${inlineCode(cls)}.${wrote ? ` ${wrote[0]?.toUpperCase()}${wrote.slice(1)} wrote that declaration.` : ''}`;
     const way = callerRel ? `rebuild ${inlineCode(callerRel)} (a clean build) and implement ${inlineCode(missing ?? (member as string))} there` : `${callerName} is not in the checkout: ${fromJar}; rebuild that jar against the new ${inlineCode(cls)}`;
