@@ -153,6 +153,7 @@ export class LogAnalyzer {
   private previousEnd = -1;
   private lastPipelineStep = -1;
   private afterPipelineStep = -1;
+  private stepBeforePost: [number, number] = [-1, -1]; // the two above where the post opened after a failure: its `sh` steps did not fail unless a post condition did
   // Where the build stopped: summaries and failing exits, with the steps started before each.
   private stopAt: number[] = [];
   private stopSteps: number[] = [];
@@ -203,7 +204,7 @@ export class LogAnalyzer {
     if (hints < 0 || (hints & HINT_BRANCH) !== 0) noteBranch(text, this.branches);
     const info = classify(text, this.branches, hints);
     this.markDiff(info);
-    if (markPipelineOwn(info, this.own) && this.postBuild < 0) this.postBuild = i - 1;
+    if (markPipelineOwn(info, this.own, i) && this.postBuild < 0) this.postBuild = i - 1;
     w.add(info, text, this.steps);
     // The hints read at most PROBE_CHARS of the line.
     if ((hints < 0 || (hints & HINT_GO_TEST) !== 0 || lengthOf(text) > PROBE_CHARS) && includes(text, '_test.go:')) this.goOutput.note(i, text, () => w.text(i - 1));
@@ -343,9 +344,9 @@ export class LogAnalyzer {
       const failed = line.role === 'exit-fail';
       if (startsWith(body, 'ERROR: script returned')) {
         // Jenkins prints this after the pipeline unwinds: the failing `sh` is the last one before.
-        const sh = this.lastPipelineStep;
+        const [sh, after] = this.own.postAfterFailure >= 0 && this.own.postAfterFailure < i && !this.own.postConditionFailed ? this.stepBeforePost : [this.lastPipelineStep, this.afterPipelineStep];
         if (sh > this.previousEnd) {
-          const end = this.afterPipelineStep >= 0 && this.afterPipelineStep < i ? this.afterPipelineStep : i;
+          const end = after >= 0 && after < i ? after : i;
           this.sections.push({ start: sh, end: end - 1, failed });
         }
       } else {
@@ -355,6 +356,7 @@ export class LogAnalyzer {
       this.previousEnd = i;
     }
     if (startsWith(body, '[Pipeline] ')) {
+      if (i === this.own.postAfterFailure) this.stepBeforePost = [this.lastPipelineStep, this.afterPipelineStep];
       if (PIPELINE_STEP.test(body)) {
         this.lastPipelineStep = i;
         this.afterPipelineStep = -1;
