@@ -64,3 +64,67 @@ describe("a post section's diagnostics after the failed step", () => {
     expect(top(log)).toMatchObject({ start: 18 });
   });
 });
+
+const failedStep = (output: readonly string[]): string[] => [
+  ...HEAD,
+  ...stage('Build', ['[Pipeline] sh', ...output]),
+  ...stage('Test', ['Stage "Test" skipped due to earlier failure(s)']),
+  ...END,
+];
+
+describe("the daemon's refused pull without the CLI's prefix", () => {
+  test.each([
+    ['the legacy builder', ['+ docker build -t app:1 .', 'Sending build context to Docker daemon  4.096kB', 'Step 1/7 : FROM nod:14', "pull access denied for nod, repository does not exist or may require 'docker login': denied: requested access to the resource is denied"]],
+    ['Compose v1', ['+ docker-compose up -d', 'Pulling db (acme/postgress:15)...', "ERROR: pull access denied for acme/postgress, repository does not exist or may require 'docker login': denied: requested access to the resource is denied"]],
+  ])('%s: the refusal is first, not the exit line', (_name, output) => {
+    const log = failedStep(output);
+    expect(top(log)).toMatchObject({ start: 8 + output.length, reason: 'Docker error' });
+  });
+
+  test('the words inside a sentence are no refusal (counter-example)', () => {
+    const log = ['+ ./hints.sh', "hint: a 'pull access denied for X, repository does not exist' means a typo in the image name", 'Finished: SUCCESS'];
+    expect(top(log).reason).not.toBe('Docker error');
+  });
+});
+
+describe("Yarn 2+'s coded messages", () => {
+  test('an error code is the cause, not the closing `Failed with errors`', () => {
+    const log = failedStep([
+      '+ yarn install --immutable',
+      '➤ YN0000: ┌ Fetch step',
+      '➤ YN0013: │ left-pad@npm:1.3.0 can\'t be found in the cache and will be fetched from the remote registry',
+      "➤ YN0018: │ left-pad@npm:1.3.0: The remote archive doesn't match the expected checksum",
+      '➤ YN0000: └ Completed in 1s 63ms',
+      '➤ YN0000: · Failed with errors in 1s 482ms',
+    ]);
+    expect(top(log)).toMatchObject({ start: 12, reason: 'yarn error' });
+  });
+
+  test('a peer dependency warning is no error (counter-example)', () => {
+    const log = ['+ yarn install', "➤ YN0060: │ react is listed by your project with version 17.0.2, which doesn't satisfy what react-dom requests (^18.0.0).", '➤ YN0000: · Done with warnings in 3s'];
+    expect(analyze(log.join('\n') + '\n').map((e) => e.reason)).not.toContain('yarn error');
+  });
+});
+
+describe("the Git plugin's warning that a credential id is missing", () => {
+  const checkout = ['[Pipeline] git', 'The recommended git tool is: NONE', 'Warning: CredentialId "github-token" could not be found.', 'Fetching changes from the remote Git repository', ' > git fetch --tags --force --progress -- https://github.com/acme/site.git +refs/heads/*:refs/remotes/origin/* # timeout=10'];
+
+  test("the checkout went on: Jenkins' closing error is first", () => {
+    const log = [
+      ...HEAD,
+      ...stage('Checkout', [...checkout, 'Checking out Revision 0123456789abcdef0123456789abcdef01234567 (refs/remotes/origin/main)']),
+      ...stage('Analysis', ['[Pipeline] withSonarQubeEnv', '[Pipeline] // withSonarQubeEnv']),
+      '[Pipeline] }',
+      '[Pipeline] // node',
+      '[Pipeline] End of Pipeline',
+      'ERROR: SonarQube installation defined in this job (Main) does not match any configured installation. Number of installations that can be configured: 1.',
+      'Finished: FAILURE',
+    ];
+    expect(top(log).start).toBe(log.length - 1);
+  });
+
+  test("Jenkins' own error that the credentials do not exist still outranks a later step's error (counter-example)", () => {
+    const log = [...HEAD, ...stage('Deploy', ['[Pipeline] withCredentials', "ERROR: Could not find credentials entry with ID 'deploy-key'"]), ...END];
+    expect(top(log)).toMatchObject({ start: 9, reason: 'Jenkins credentials not found' });
+  });
+});

@@ -157,6 +157,11 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^(?:ERR_PNPM_\w+|\u2009?ERR_PNPM_)/, role: 'anchor', weight: 7, reason: 'pnpm error' },
   { re: /^error (?:Command failed|An unexpected error)|^info Visit https:\/\/yarnpkg/, role: 'summary', weight: 2, reason: 'yarn script failed' },
   { re: /^error (?:Couldn't find|Package|An? |\S+@)/, role: 'anchor', weight: 7, reason: 'yarn error' },
+  // Yarn 2+ prints every message as `➤ YN<code>: `; the codes its documentation lists as errors (an exception, a failed
+  // build, a remote not found or invalid, a checksum mismatch, a missing lockfile entry or workspace, a lockfile an
+  // --immutable install would change, a failed fetch) are the cause; its closing `➤ YN0000: · Failed with errors` is not.
+  { re: /^➤ YN00(?:01|09|14|15|16|18|20|21|28|30): /, role: 'anchor', weight: 7, reason: 'yarn error' },
+  { re: /^➤ YN0000: (?:· )?Failed with errors\b/, role: 'summary', weight: 2, reason: 'yarn script failed', needs: ['Failed with errors'] },
   { re: /^\s*\d+:\d+\s+(?:error|✖)\s/, role: 'anchor', weight: 8, reason: 'lint error' },
   { re: /^✖ \d+ problems?/, role: 'summary', weight: 2, reason: 'lint summary' },
   { re: /^(?:ERROR|WARNING): \S+\.tsx?:\d+:\d+/, role: 'anchor', weight: 8, reason: 'lint error' },
@@ -228,6 +233,9 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // A registry refusing `docker push`/`pull` answers with its error code first: `denied: requested access to the resource
   // is denied`, `unauthorized: authentication required`.
   { re: /^(?:denied|unauthorized): \S/, role: 'anchor', weight: 8, reason: 'Docker registry refused' },
+  // The daemon's refused pull as the legacy builder (`Step 1/7 : FROM nod:14`) and Compose v1 print it, without the CLI's
+  // `Error response from daemon: `.
+  { re: /^(?:ERROR: )?pull access denied for [^\s,]+, repository does not exist or may require/, role: 'anchor', weight: 8, reason: 'Docker error' },
 
   // Kubernetes: a pod's events as `kubectl describe` lists them (`Warning  Failed  3m (x4 over 5m)
   // kubelet  Failed to pull image ...`): the Warnings that keep a pod from running say why a
@@ -505,7 +513,7 @@ export function byteHints(bytes: Uint8Array, from: number, to: number): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), |➤ YN00(?:01|09|14|15|16|18|20|21|28|30): )/i;
 
 /**
  * The top-level alternatives of a pattern `^(?:a|b|...)` (the sources of a, b, ...), or undefined
