@@ -128,3 +128,40 @@ describe("the Git plugin's warning that a credential id is missing", () => {
     expect(top(log)).toMatchObject({ start: 9, reason: 'Jenkins credentials not found' });
   });
 });
+
+describe("BuildKit's RUN step exit under the step's own output", () => {
+  const build = (output: readonly string[], exit: string): string[] =>
+    failedStep(['+ docker buildx build -t app:1 .', '#7 [3/7] COPY package*.json ./', '#7 DONE 0.0s', '', '#8 [4/7] RUN npm ci', ...output, exit, 'ERROR: failed to solve: process "/bin/sh -c npm ci" did not complete successfully: exit code: 1']);
+  const EXIT = '#8 ERROR: process "/bin/sh -c npm ci" did not complete successfully: exit code: 1';
+
+  test("npm's error read without BuildKit's `#8 62.43 ` prefix is first, not the step's exit", () => {
+    const log = build(['#8 0.240 npm warn config only Use `--omit=dev` to omit dev dependencies from the install.', '#8 62.43 npm error code ECONNRESET', '#8 62.43 npm error network aborted'], EXIT);
+    expect(top(log)).toMatchObject({ start: 15, reason: 'npm error' });
+  });
+
+  test("a tool's line without a failure word, the step's last output, is first", () => {
+    const log = build(["#8 0.174 addgroup: group 'nginx' in use"], EXIT);
+    expect(top(log)).toMatchObject({ end: 14, reason: 'output before the failure' });
+  });
+
+  test("BuildKit's own error is still the cause (counter-example)", () => {
+    const log = build([], '#8 ERROR: failed to calculate checksum of ref 4b1c::x2: "/app/dist": not found');
+    expect(top(log)).toMatchObject({ start: 14, reason: 'Docker build error' });
+  });
+});
+
+describe("Go's module checksum mismatch", () => {
+  test('the `verifying` line is first, over the SECURITY ERROR it explains', () => {
+    const log = failedStep([
+      '+ go build ./...',
+      'go: downloading example.com/units v1.1.0',
+      'verifying example.com/units@v1.1.0: checksum mismatch',
+      '\tdownloaded: h1:9YSlmH4sYQTl5bo4Dg4tgJM+CIK+WNW/WyOaaLobBXw=',
+      '\tgo.sum:     h1:iesgs8G74quGuZiUd5859imPCHIoWcWp+929+adQKUY=',
+      '',
+      'SECURITY ERROR',
+      'This download does NOT match an earlier download recorded in go.sum.',
+    ]);
+    expect(top(log)).toMatchObject({ start: 11, reason: 'Go module checksum mismatch' });
+  });
+});

@@ -64,6 +64,8 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // The go tool's own diagnostics (go build, go test's compile of a test binary, go vet): `path.go:L:C: message`
   // at the margin, under `# pkg [pkg.test]`; a test's t.Log output is indented and a stack frame has no column.
   { re: /^(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S/, role: 'anchor', weight: 8, reason: 'Go build error', needs: ['.go:'] },
+  // A module download that does not match go.sum: `verifying M@v: checksum mismatch` over the `SECURITY ERROR` it explains.
+  { re: /^verifying \S+@\S+: checksum mismatch$/, role: 'anchor', weight: 8, reason: 'Go module checksum mismatch' },
 
   // Rust / cargo
   { re: /^error\[E\d{4}\]: /, role: 'anchor', weight: 9, reason: 'Rust compiler error' },
@@ -229,6 +231,9 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^(?:docker: )?Error response from daemon: /, role: 'anchor', weight: 8, reason: 'Docker error' },
   // The client cannot reach the daemon (a CI agent's user outside the docker group, no daemon).
   { re: /(?:Got permission denied while trying to connect to|Cannot connect to) the Docker daemon (?:socket )?at \S/, role: 'anchor', weight: 8, reason: 'Docker daemon unreachable' },
+  // BuildKit's exit of a RUN step (`#8 ERROR: process "/bin/sh -c npm ci" did not complete successfully: exit code: 1`):
+  // the step's own output above it (read without BuildKit's `#8 62.43 ` prefix) says why.
+  { re: /^#\d+ ERROR: process ".*" did not complete successfully: exit code: \d+$/, role: 'summary', weight: 4, reason: 'Docker build step failed' },
   { re: /^#\d+ ERROR: /, role: 'anchor', weight: 7, reason: 'Docker build error' },
   // A registry refusing `docker push`/`pull` answers with its error code first: `denied: requested access to the resource
   // is denied`, `unauthorized: authentication required`.
@@ -513,7 +518,7 @@ export function byteHints(bytes: Uint8Array, from: number, to: number): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), |➤ YN00(?:01|09|14|15|16|18|20|21|28|30): )/i;
+  /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), |➤ YN00(?:01|09|14|15|16|18|20|21|28|30): |verifying \S+@\S+: checksum mismatch$)/i;
 
 /**
  * The top-level alternatives of a pattern `^(?:a|b|...)` (the sources of a, b, ...), or undefined
