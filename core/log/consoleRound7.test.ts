@@ -165,3 +165,23 @@ describe("Go's module checksum mismatch", () => {
     expect(top(log)).toMatchObject({ start: 11, reason: 'Go module checksum mismatch' });
   });
 });
+
+describe('a command the script tolerated (`cmd || true`)', () => {
+  const TRACEBACK = ['Traceback (most recent call last):', '  File "/usr/lib/python3/dist-packages/frob/main.py", line 112, in run', '    shutil.rmtree(f)', 'OSError: Cannot call rmtree on a symbolic link'];
+  const freestyle = (lines: readonly string[]): string[] => ['Started by user admin', 'Building in workspace /var/lib/jenkins/workspace/app', '[app] $ /bin/sh -xe /tmp/jenkins123.sh', ...lines, "Build step 'Execute shell' marked build as failure", 'Finished: FAILURE'];
+
+  test('its traceback, followed by `+ true`, ranks below the error of the command that stopped the build', () => {
+    const log = freestyle(['+ frob clean --wipe build', ...TRACEBACK, '+ true', '+ frob build', 'Configuring widgets', 'ERROR: widget "boost" not found']);
+    expect(top(log).start).toBe(12);
+  });
+
+  test('a traceback of the command the script stopped at is still first (counter-example)', () => {
+    const log = freestyle(['+ frob build', 'Configuring widgets', 'ERROR: widget "boost" not found', '+ frob clean --wipe build', ...TRACEBACK]);
+    expect(top(log).start).toBe(8);
+  });
+});
+
+test("Meson's own error names the build file's line", () => {
+  const log = ['+ meson build', 'Dependency threads found: YES', 'Dependency Boost found: NO', '', 'src/ipa/meson.build:5:0: ERROR:  Dependency "boost" not found', '', 'A full log can be found at /ws/build/meson-logs/meson-log.txt', "Build step 'Execute shell' marked build as failure"];
+  expect(top(log)).toMatchObject({ start: 5, reason: 'Meson error' });
+});

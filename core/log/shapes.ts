@@ -64,6 +64,8 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // The go tool's own diagnostics (go build, go test's compile of a test binary, go vet): `path.go:L:C: message`
   // at the margin, under `# pkg [pkg.test]`; a test's t.Log output is indented and a stack frame has no column.
   { re: /^(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S/, role: 'anchor', weight: 8, reason: 'Go build error', needs: ['.go:'] },
+  // Meson's own errors name the build file's line: `src/meson.build:5:0: ERROR: Dependency "boost" not found`.
+  { re: /^(?:\S+\/)?meson\.build:\d+:\d+: ERROR: /, role: 'anchor', weight: 8, reason: 'Meson error', needs: ['meson.build:'] },
   // A module download that does not match go.sum: `verifying M@v: checksum mismatch` over the `SECURITY ERROR` it explains.
   { re: /^verifying \S+@\S+: checksum mismatch$/, role: 'anchor', weight: 8, reason: 'Go module checksum mismatch' },
 
