@@ -185,3 +185,17 @@ test("Meson's own error names the build file's line", () => {
   const log = ['+ meson build', 'Dependency threads found: YES', 'Dependency Boost found: NO', '', 'src/ipa/meson.build:5:0: ERROR:  Dependency "boost" not found', '', 'A full log can be found at /ws/build/meson-logs/meson-log.txt', "Build step 'Execute shell' marked build as failure"];
   expect(top(log)).toMatchObject({ start: 5, reason: 'Meson error' });
 });
+
+test("Maven's goal that ran without a project names the cause, over the downloads before it", () => {
+  const log = failedStep([
+    '+ mvn exec:exec -Dexec.executable=./ci.sh',
+    ...Array.from({ length: 6 }, (_, k) => `Downloaded from central: https://repo.maven.apache.org/maven2/org/codehaus/mojo/exec-maven-plugin/3.1.0/part${k}.jar (63 kB at 361 kB/s)`),
+    '[INFO] Building Maven Stub Project (No POM) 1',
+    '[INFO] BUILD FAILURE',
+    '[INFO] ------------------------------------------------------------------------',
+    '[ERROR] Failed to execute goal org.codehaus.mojo:exec-maven-plugin:3.1.0:exec (default-cli): Goal requires a project to execute but there is no POM in this directory (/ws/app). Please verify you invoked Maven from the correct directory. -> [Help 1]',
+    '[ERROR] ',
+    '[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.',
+  ]);
+  expect(top(log)).toMatchObject({ start: 19, reason: 'Maven goal failed' });
+});

@@ -109,8 +109,9 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^\[ERROR\] (?:Tests run:|Failures:|Errors:|Tests in error:|Failed tests:)/, role: 'anchor', weight: 8, reason: 'Maven test failure' },
   // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal (no
   // plugin when the dependencies of the project could not be resolved before any goal ran);
-  // the [ERROR] lines under it repeat the detail.
-  { re: /^\[ERROR\] Failed to execute goal (?:\S+ (?:\(\S+\) )?)?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
+  // the [ERROR] lines under it repeat the detail. A goal run without a project (`mvn sonar:sonar` where there is no
+  // POM: `... (default-cli): Goal requires a project to execute but there is no POM`) names no module.
+  { re: /^\[ERROR\] Failed to execute goal (?:(?:\S+ (?:\(\S+\) )?)?on project \S+: |\S+ \(\S+\): \S)/, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
   // The reactor's row of the module that failed (`[INFO] shop-orders ..... FAILURE [  2.7 s]`).
   { re: /^\[INFO\] \S.*? \.{2,} FAILURE(?: \[|$)/, role: 'anchor', weight: 5, reason: 'Maven module failed', single: true },
   // Surefire's and Failsafe's pointers to the reports (`Please refer to <dir> for the individual
