@@ -219,11 +219,21 @@ export function headWords(ci: CiContext, w: WorkspaceChanges): string {
 /** Why the build's workspace was not read as its checkout (`workspaceChangesNotRead`), said so silence is not "nothing changed". */
 export function changesNotReadStep(ci: CiContext): string | undefined {
   const n = (ci as { workspaceChangesNotRead?: unknown }).workspaceChangesNotRead;
+  if (isDict(n) && n.reason === 'shallow') return shallowStep(n.head, n.headSubject);
   if (!isDict(n) || !Array.isArray(n.laterBuilds) || (n.reason !== 'no-recorded-commit' && n.reason !== 'recorded-commit-absent')) return undefined;
   const later = n.laterBuilds.filter((x): x is number => typeof x === 'number');
   const recorded = n.reason === 'recorded-commit-absent' && typeof n.recordedCommit === 'string' ? `recorded commit ${inlineCode(n.recordedCommit.slice(0, 10))}, which its workspace does not hold` : 'recorded no commit';
   const builds = later.length === 1 ? `the later build #${later[0] as number} has used that workspace since` : later.length > 1 ? `later builds (${later.slice(0, 5).map((x) => `#${x}`).join(', ')}${later.length > 5 ? ', ...' : ''}) have used that workspace since` : 'later builds may have used that workspace since';
   return `**The checkout's change was not read:** ${buildWords(ci)} ${recorded}, and ${builds}, so the workspace's git history may be a later build's checkout, not this one's. ${n.reason === 'recorded-commit-absent' ? 'A checkout that holds that commit would show its change (`git show` of it).' : 'The commit this build ran would tell (its `GIT_COMMIT`, or `git log` in a checkout of it).'}`;
+}
+
+/**
+ * A shallow clone's head (session 55): git holds the commit, not its parent, so what it changed is unknown; said with
+ * the two ways to read it (deepen the checkout here, or clone deeper in the job), so silence is not taken for "no change".
+ */
+function shallowStep(head: unknown, subject: unknown): string {
+  const commit = typeof head === 'string' ? `commit ${inlineCode(head.slice(0, 10))}${typeof subject === 'string' && subject !== '' ? ` (${subject.replace(/`/g, "'")})` : ''}` : 'its last commit';
+  return `**The checkout's change was not read:** the checkout is a shallow clone: git holds ${commit} but not the commit before it, so it cannot show what that commit changed. ${inlineCode('git fetch --deepen=1')} in the checkout fetches its parent, and asking again then shows it; a job can clone deeper (Jenkins' git "Advanced clone behaviours": shallow clone off or depth 2 or more; GitHub's ${inlineCode('actions/checkout')} with ${inlineCode('fetch-depth: 0')}).`;
 }
 
 /** A changed block the evidence names, and where it stands (`Line 5 of `src/calc.c`, the error's own line`). */

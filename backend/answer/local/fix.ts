@@ -32,7 +32,7 @@ import { testFrameOf } from './testFrame.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
-import { emptyMakeVariable, emptyMakeVariableStep } from './makeEmpty.js';
+import { emptyMakeVariable, emptyMakeVariableStep, unusedLoopVariable, unusedLoopVariableStep } from './makeEmpty.js';
 import { callerOf, callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
 import { maskedStageOf } from './pipeMasked.js';
@@ -221,6 +221,13 @@ export const fix: Composer = (ask) => {
     out.log({ start_line: empty.logLine, end_line: empty.logLine });
     out.source({ kind: 'file', path: empty.path, start_line: empty.recipeLine, end_line: empty.recipeLine });
     if (empty.origin) out.source({ kind: 'file', path: empty.path, start_line: empty.origin.startLine, end_line: empty.origin.endLine });
+  }
+  // Without the Makefile's line: what make's echoed loop shows (makeEmpty.ts).
+  const loop = empty || source ? undefined : unusedLoopVariable(storedLog, f);
+  if (loop) {
+    out.line();
+    out.line(unusedLoopVariableStep(loop, at));
+    out.log({ start_line: loop.logLine, end_line: loop.logLine });
   }
 
   // The call that gave the raise site its values, from the workspace (fixNamed.ts).
