@@ -11,6 +11,7 @@
  * find is a dependency's), an operand that is a URL, a host, an image tag or a version pin (the network's or the
  * registry's), a bare word that is not quoted (a subcommand: `docker build` over `failed to build`).
  */
+import { escapeRegExp } from '../regexp.js';
 import { words, type Command } from './generic.js';
 
 /** A tool's words for an operand it cannot take. */
@@ -19,8 +20,6 @@ const REFUSAL = /\b(?:does(?: not|n't) exist|not found|[Nn]o such (?:file|direct
 const FETCHES = /^(?:install|add|get|fetch|pull|download|require|update|upgrade|clone|push)$/;
 /** Operands that name something the network or a registry holds: a URL, a host or user@host, an image or module tag, a version pin. */
 const REMOTE = /:\/\/|@|:|[<>=~^]/;
-
-const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The operand of `command` that `line` refuses (quoted, or a path standing as a word of it, or the last part of a
@@ -37,11 +36,11 @@ export function refusedOperand(command: Command, line: string): string | undefin
     // An option's attached value (`--reporter=x`, `-Dx=y` are not operands of a file): only `--opt=value` with a path.
     const w = word.startsWith('-') ? (/^--[\w-]+=([\w.~/-]*\/[\w.~/-]*)$/.exec(word)?.[1] ?? '') : word;
     if (w.length < 3 || REMOTE.test(w) || /^\d+$|^[.~/]+$/.test(w)) continue;
-    const e = escaped(w);
+    const e = escapeRegExp(w);
     const end = '(?=$|[\\s\'"`’!,;)])';
     const quoted = new RegExp(`['"\`‘]${e}['"\`’]`).test(line);
     const path = /[/.]/.test(w) && new RegExp(`(?:^|[\\s(=])${e}${end}`).test(line);
-    const tail = new RegExp(`/${escaped(w.replace(/^.*\//, ''))}${end}`).test(line) && new RegExp(`${e}${end}`).test(line);
+    const tail = new RegExp(`/${escapeRegExp(w.replace(/^.*\//, ''))}${end}`).test(line) && new RegExp(`${e}${end}`).test(line);
     if (quoted || path || tail) return w;
   }
   return undefined;
