@@ -52,6 +52,8 @@ export interface ContextUpload {
   workspaceSnippets?: WorkspaceSnippet[];
   /** The checkout's change from git (`ask --workspace DIR`: cli/snippets.ts `changesFromDir`). */
   workspaceChanges?: WorkspaceChanges;
+  /** Facts the caller read itself, laid over the controller's (`workspaceChangesNotRead` of a shallow checkout). */
+  ciContext?: CiContext;
 }
 
 /** The permalinks `ask --job J` (no --build) names. */

@@ -5,7 +5,7 @@
  * the same refusals: nothing outside DIR, no binary, no `.git`).
  */
 import fs from 'node:fs';
-import type { LogExcerpt, WorkspaceChanges, WorkspaceSnippet } from '../protocol/types.js';
+import type { LogExcerpt, WorkspaceChanges, WorkspaceChangesNotRead, WorkspaceSnippet } from '../protocol/types.js';
 import { collectSnippets } from '../jenkins/workspace/snippets.js';
 import { UserError } from './errors.js';
 
@@ -56,18 +56,27 @@ export async function envWorkspaceSnippets(dir: string, log: string | undefined,
  * (jenkins/workspace/gitChanges.ts: confined, read-only). Nothing when DIR is no git checkout.
  */
 export async function changesFromDir(dir: string, snippets: readonly WorkspaceSnippet[], env: NodeJS.ProcessEnv): Promise<WorkspaceChanges | undefined> {
-  const { checkoutChanges, namedPaths } = await import('../jenkins/workspace/gitChanges.js');
+  return (await checkoutFromDir(dir, snippets, env)).changes;
+}
+
+/**
+ * changesFromDir, and why there is no change to read when the checkout is a shallow clone (session 55:
+ * `workspaceChangesNotRead` with reason `shallow`, so the answer says so instead of keeping silent).
+ */
+export async function checkoutFromDir(dir: string, snippets: readonly WorkspaceSnippet[], env: NodeJS.ProcessEnv): Promise<{ changes?: WorkspaceChanges; notRead?: WorkspaceChangesNotRead }> {
+  const { readCheckout, namedPaths, shallowNotRead } = await import('../jenkins/workspace/gitChanges.js');
   let real: string;
   try {
     real = fs.realpathSync(dir);
   } catch {
-    return undefined;
+    return {};
   }
-  return checkoutChanges(real, {
+  const { changes, shallow } = await readCheckout(real, {
     base: env.GIT_PREVIOUS_SUCCESSFUL_COMMIT,
     head: env.GIT_COMMIT,
     named: namedPaths(snippets),
     workspaceId: LOCAL_WORKSPACE_ID,
     gitFileAllowed: true,
   });
+  return changes ? { changes } : shallow ? { notRead: shallowNotRead(LOCAL_WORKSPACE_ID, shallow) } : {};
 }

@@ -17,7 +17,7 @@ import type { PathMap } from './pathmap.js';
 import type { WorkspaceConfinement } from './workspace/confine.js';
 import { listWorkspaces, type WorkspaceQuery } from './workspace/discover.js';
 import { collectSnippets, readPipelineScript } from './workspace/snippets.js';
-import { checkoutChanges, isGitCheckout, namedPaths } from './workspace/gitChanges.js';
+import { isGitCheckout, namedPaths, readCheckout, shallowNotRead } from './workspace/gitChanges.js';
 import { laterBuildsInWorkspace } from './workspace/checkoutOwner.js';
 import type { Workspace } from './workspace/types.js';
 import { errorMessage } from './xml.js';
@@ -261,12 +261,15 @@ async function workspaceChangesOf(
     if (!(await isGitCheckout(w.dir))) continue;
     const opts = { base: commitOf(green?.scm), head: recorded, named: namedPaths(snippets.filter((s) => s.workspaceId === w.workspaceId)), workspaceId: w.workspaceId };
     // The build's own commit first; its HEAD only when the workspace is still the build's checkout.
-    const own = recorded ? await checkoutChanges(w.dir, { ...opts, headFallback: false }) : undefined;
-    if (own) return { changes: own };
+    const own = recorded ? await readCheckout(w.dir, { ...opts, headFallback: false }) : {};
+    if (own.changes) return { changes: own.changes };
+    // A shallow clone holds the build's commit without its parent: said, not taken for "nothing changed" (session 55).
+    if (own.shallow) return { notRead: shallowNotRead(w.workspaceId, own.shallow) };
     const later = await laterBuildsInWorkspace(query, buildsDir, w.dir);
     if (later.length === 0) {
-      const changes = await checkoutChanges(w.dir, { ...opts, headFallback: 'workspace-head' });
+      const { changes, shallow } = await readCheckout(w.dir, { ...opts, headFallback: 'workspace-head' });
       if (changes) return { changes };
+      if (shallow) notRead ??= shallowNotRead(w.workspaceId, shallow);
     } else if (!notRead) {
       // A git checkout we did not read: said, so the answer does not take silence for "nothing changed".
       notRead = { workspaceId: w.workspaceId, reason: recorded ? 'recorded-commit-absent' : 'no-recorded-commit', ...(recorded ? { recordedCommit: recorded } : {}), laterBuilds: later.slice(0, 20) };

@@ -356,12 +356,16 @@ export const workspaceChangesSchema = shape({
 /**
  * Why the controller did not read a build's workspace as its checkout (session 53): the build recorded no commit
  * (or one the workspace does not hold), and later builds of the job (`laterBuilds`, the first few) have used that
- * workspace since, so its HEAD may be a later build's checkout.
+ * workspace since, so its HEAD may be a later build's checkout. Or (session 55, `shallow`) the checkout is a shallow
+ * clone holding `head` (`headSubject` its subject) without its parent, so git cannot show what that commit changed;
+ * `laterBuilds` is then empty.
  */
 export const workspaceChangesNotReadSchema = shape({
   workspaceId: str.max(200, { error: 'must be at most 200 characters' }),
-  reason: z.enum(['no-recorded-commit', 'recorded-commit-absent'], { error: 'must be "no-recorded-commit" or "recorded-commit-absent"' }),
+  reason: z.enum(['no-recorded-commit', 'recorded-commit-absent', 'shallow'], { error: 'must be "no-recorded-commit", "recorded-commit-absent" or "shallow"' }),
   recordedCommit: opt(commitId),
+  head: opt(commitId),
+  headSubject: opt(str.max(200, { error: 'must be at most 200 characters' })),
   laterBuilds: arr(int).max(20, { error: 'must hold at most 20 builds' }),
 }).meta({ id: 'WorkspaceChangesNotRead', description: "Why the build's workspace was not read as its checkout" });
 

@@ -61,7 +61,7 @@ describe('the change block and the failing command', () => {
     ]);
     const fix = await ask('how do I fix it?', SH_LOG, dir);
     expect(fix).not.toContain('the line that runs the failing command (');
-    expect(fix).toMatch(/It changed `README\.md`|did not touch the files the error names/);
+    expect(fix).toMatch(/It changed `README\.md`|did not touch the script that runs the failing command \(`ci\.sh`\)/);
   });
 });
 

@@ -94,4 +94,20 @@ describe("the controller reads the build's workspace as its checkout only when i
     fs.cpSync(path.join(absent, 'jobs', 'shop', 'builds', '1'), path.join(absent, 'jobs', 'shop', 'builds', '3'), { recursive: true });
     expect((await contextOf(absent)).workspaceChangesNotRead).toEqual({ workspaceId: 'ws-default', reason: 'recorded-commit-absent', recordedCommit: 'f'.repeat(40), laterBuilds: [3] });
   });
+
+  test("a shallow clone of the build's recorded commit: nothing read, and the reason (session 55) said in the fix answer", async () => {
+    const dir = copyHome('shallow');
+    const ws = path.join(dir, 'workspace', 'shop');
+    const full = path.join(fixture.root, 'shop-full');
+    fs.renameSync(ws, full);
+    execFileSync('git', ['clone', '-q', '--depth=1', `file://${full}`, ws], { env: { ...process.env, ...ENV } });
+    // The workspace's files git does not track (the build's output) as they were.
+    fs.cpSync(full, ws, { recursive: true, filter: (src) => !src.startsWith(path.join(full, '.git')) });
+    withBuildData(dir, ids[1] as string);
+    const ci = await contextOf(dir);
+    expect(ci.workspaceChanges).toBeUndefined();
+    expect(ci.workspaceChangesNotRead).toEqual({ workspaceId: 'ws-default', reason: 'shallow', head: ids[1], headSubject: 'File: shorter names', laterBuilds: [] });
+    const fix = await askLocal('How do I fix it?', analyzedChatContext(ci as CiContextUpload, ci.buildDetails?.consoleLogTail ?? ''));
+    expect(fix).toContain(`the checkout is a shallow clone: git holds commit \`${(ids[1] as string).slice(0, 10)}\` (File: shorter names) but not the commit before it`);
+  });
 });

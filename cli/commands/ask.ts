@@ -7,7 +7,7 @@ import { colourful, localTime, paint, printJson } from '../output.js';
 import { ApiError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { PreparedLog } from '../upload.js';
 import type { CichatClient, ContextUpload, ContextUploadResult } from '../client.js';
-import type { WatchedFailure, WorkspaceChanges, WorkspaceSnippet } from '../../protocol/types.js';
+import type { WatchedFailure, WorkspaceChanges, WorkspaceChangesNotRead, WorkspaceSnippet } from '../../protocol/types.js';
 import { logSubject } from '../chatSubject.js';
 
 export interface AskOptions {
@@ -167,7 +167,7 @@ async function askWith(ctx: Ctx, client: CichatClient, question: string, opts: A
   }
   if (opts.chat === undefined && opts.job === undefined && !hasLog) throw await whichJob(client, piped !== undefined);
   const snippets = opts.workspace !== undefined ? await workspaceSnippets(opts.workspace, log) : [];
-  const changes = opts.workspace !== undefined ? await (await import('../snippets.js')).changesFromDir(opts.workspace, snippets, ctx.io.env) : undefined;
+  const { changes, notRead } = opts.workspace !== undefined ? await (await import('../snippets.js')).checkoutFromDir(opts.workspace, snippets, ctx.io.env) : {};
 
   // The job the console names (its workspace) says more than the file it was saved in (`fail.log`).
   const logName = hasLog ? (logSubject(piped.head) ?? ctx.io.stdinName?.()) : undefined;
@@ -178,7 +178,7 @@ async function askWith(ctx: Ctx, client: CichatClient, question: string, opts: A
   const made = opts.chat === undefined;
   let answerBegan = false;
   try {
-    await uploadFor(ctx, client, chatId, { ...opts, question, log, snippets, changes, made });
+    await uploadFor(ctx, client, chatId, { ...opts, question, log, snippets, changes, notRead, made });
     await answer();
   } catch (err) {
     if (made && !answerBegan) {
@@ -291,6 +291,7 @@ interface UploadFor extends AskOptions {
   snippets: WorkspaceSnippet[];
   /** The checkout's change from git (`--workspace` on a git checkout). */
   changes: WorkspaceChanges | undefined;
+  notRead?: WorkspaceChangesNotRead | undefined;
   /** The chat was made for this call (an interrupted upload then says it is removed). */
   made: boolean;
 }
@@ -318,12 +319,14 @@ async function uploadFor(ctx: Ctx, client: CichatClient, chatId: number, o: Uplo
   else if (o.job !== undefined) upload.buildNumber = asksAboutFailure(o.question) ? 'lastFailedBuild' : 'lastCompletedBuild';
   if (o.snippets.length > 0) upload.workspaceSnippets = o.snippets;
   if (o.changes !== undefined) upload.workspaceChanges = o.changes;
+  // Why the checkout's change is missing (a shallow clone), laid over the controller's facts like any CiContext field.
+  if (o.notRead !== undefined) upload.ciContext = { workspaceChangesNotRead: o.notRead };
   const interrupted = (err: unknown): unknown =>
     err instanceof InterruptedError && o.made ? new InterruptedError(`Interrupted during the upload: nothing was kept (chat ${chatId}, made for this call, is removed).`) : err;
   const log = o.log;
   let header: string | undefined;
-  if (log !== undefined && (o.snippets.length > 0 || o.changes !== undefined)) {
-    const fitted = factsHeaderValue({ ...(o.snippets.length > 0 ? { workspaceSnippets: o.snippets } : {}), ...(o.changes !== undefined ? { workspaceChanges: o.changes } : {}) });
+  if (log !== undefined && (o.snippets.length > 0 || o.changes !== undefined || o.notRead !== undefined)) {
+    const fitted = factsHeaderValue({ ...(o.snippets.length > 0 ? { workspaceSnippets: o.snippets } : {}), ...(o.changes !== undefined ? { workspaceChanges: o.changes } : {}), ...(o.notRead !== undefined ? { workspaceChangesNotRead: o.notRead } : {}) });
     if (fitted.dropped.length > 0) ctx.io.stderr.write(`cichat: left out to fit the 12 KiB facts header beside the log: ${fitted.dropped.join(', ')}\n`);
     header = fitted.header;
   }

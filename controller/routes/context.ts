@@ -124,6 +124,9 @@ export function resolveContextRequest(body: ContextRequest, fromPage: RefererInf
   return out;
 }
 
+/** Fields the caller's CiContext replaces whole instead of merging into the controller's. */
+const WHOLE_FIELDS = new Set(['workspaceChanges', 'workspaceChangesNotRead']);
+
 /**
  * The context sent on: what JENKINS_HOME says, with the client's own CiContext laid over it
  * (its live facts, such as `inQueue` or `isOnline`, are newer than the files on disk), object
@@ -133,7 +136,8 @@ export function mergeContexts(fromHome: CiContext, sent: CiContext | undefined, 
   const out: CiContext = { ...fromHome };
   for (const [key, value] of Object.entries(sent ?? {})) {
     const base = out[key];
-    const bothObjects = [base, value].every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+    // A note about the caller's own checkout (`workspaceChangesNotRead`: a shallow clone) replaces the controller's whole.
+    const bothObjects = !WHOLE_FIELDS.has(key) && [base, value].every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
     out[key] = bothObjects ? { ...(base as object), ...(value as object) } : value;
   }
   if (env !== undefined) out.ciEnvironment = { ...(out.ciEnvironment ?? {}), ...env };

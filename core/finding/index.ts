@@ -21,7 +21,7 @@ import { chainOrder, continued } from './continued.js';
 import { headingWindow } from './headings.js';
 import { earlierCause, missingName } from './cause.js';
 import { beforeExitTrap } from './exitTrap.js';
-import { ownDiagnostic } from './ownWords.js';
+import { MAKE_VERDICT, ownDiagnostic, recipeDiagnostic } from './ownWords.js';
 import { automakeSection, ctestWindow, harnessFinding, makeSignalBelow, testProgramKilled, withCtestVerboseCheck } from './harness.js';
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
@@ -270,7 +270,12 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   const ciExit = /exit (?:code|status)|returned \d+|^Finished: |marked build as failure/i;
   if (ciExit.test(best.message) && earlier.message_line !== best.message_line && ERRORISH.test(earlier.message) && !ciExit.test(earlier.message)) return earlier;
   // Else the failed command's own diagnostic, by the shell tools' grammar (ownWords.ts).
-  const own = ciExit.test(best.message) ? ownDiagnostic(best.message_line - 1, (i) => lineBody(lines, i)) : undefined;
+  // make's verdict alone: the recipe command's own diagnostic above it (ownWords.ts), not make's wrapper.
+  const own = ciExit.test(best.message)
+    ? ownDiagnostic(best.message_line - 1, (i) => lineBody(lines, i))
+    : MAKE_VERDICT.test(best.message)
+      ? recipeDiagnostic(best.message_line - 1, (i) => lineBody(lines, i))
+      : undefined;
   return own === undefined ? best : findingIn(lines, { start_line: own + 1, end_line: own + 1 });
 }
 
@@ -605,6 +610,9 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
       }
     }
   }
+  // make's verdict, when the window holds the recipe command's own diagnostic above it: that diagnostic (ownWords.ts).
+  const recipeSaid = cls === 'unknown' && MAKE_VERDICT.test(messageBody.trim()) ? recipeDiagnostic(start + messageIndex, (i) => lineBody(lines, i)) : undefined;
+  if (recipeSaid !== undefined && recipeSaid >= start) [messageIndex, messageBody] = [recipeSaid - start, lineBody(lines, recipeSaid)];
   // A message the tool wraps over the lines below (CMake, scalac's found/required, doctest's Expected/Got).
   [messageIndex, messageBody] = continued(body, messageIndex, messageBody, tool);
   // A shell names the script and line of the command that failed: `ci.sh: line 2: yarn: command not found`.

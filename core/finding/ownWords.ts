@@ -66,3 +66,38 @@ export function ownDiagnostic(exit: number, bodyAt: (i: number) => string): numb
   }
   return undefined;
 }
+
+/** make's verdict on a recipe line that failed (`make: *** [Makefile:5: install] Error 1`, GNU make 4.2+ and older). */
+export const MAKE_VERDICT = /^g?make(?:\[\d+\])?: \*\*\* (?:\[[^\]]+\] )?Error \d+$/;
+/** make's own lines that are no command's words: its verdicts, directory changes, nothing-to-do. */
+const MAKE_OWN = /^g?make(?:\[\d+\])?: (?:\*\*\* |Entering directory |Leaving directory |Nothing to be done |'[^']*' is up to date)/;
+/** A program's diagnostic as POSIX writes it: `argv[0]: message` (`cp: missing ...`, `/bin/sh: 1: x: not found`). */
+const NAMED_LINE = /^((?:[\w.~-]*\/)*([\w.+-]+))(?:\[\d+\])?: (?!(?:warning|note|info|hint|notice|debug)\b)\S/i;
+
+/**
+ * The 0-based index of the recipe command's own diagnostic above make's verdict at `verdict` (0-based), or
+ * undefined. make echoes each recipe line before the shell runs it (GNU make manual, "Recipe Echoing"), so
+ * between the step's command (`+ make install`) and the verdict are the echoed lines and what they printed: the
+ * diagnostic is a line that opens with the name of a program an echoed line above it runs (`cp: missing
+ * destination file operand after 'out/etc/'` under `for f in ...; do cp  out/etc/; done`), or with make's or a
+ * shell's name (`make: ./gen.sh: No such file or directory`, `/bin/sh: 1: gen: not found`). The first such line
+ * is the command's: under make the recipe stops at its first failing line.
+ */
+export function recipeDiagnostic(verdict: number, bodyAt: (i: number) => string): number | undefined {
+  const span: number[] = [];
+  for (let i = verdict - 1; i >= 0 && verdict - i <= REACH; i--) {
+    const t = bodyAt(i).trim();
+    if (TRACED.test(t) && !/^\+\+\+ /.test(t)) break;
+    if (t !== '' && !RUNNER_MARK.test(t)) span.unshift(i);
+  }
+  const seen = new Set<string>();
+  for (const i of span) {
+    const t = bodyAt(i).trim();
+    const named = NAMED_LINE.exec(t);
+    const program = named?.[2];
+    if (named && program && !MAKE_OWN.test(t) && (seen.has(program) || /^(?:g?make|(?:ba|da|z|k)?sh)$/.test(program))) return i;
+    // The programs a line runs, as an echoed recipe line names them (each word that could be a command's name).
+    for (const w of words(t)) seen.add(w.replace(/^.*\//, '').replace(/[;)]+$/, ''));
+  }
+  return undefined;
+}

@@ -15,7 +15,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { maskSecrets } from '../../core/secrets.js';
 import { changeLinePaths, MAX_CHANGE_DIFF_CHARS } from '../../protocol/ciContext.js';
-import type { WorkspaceChanges } from '../../protocol/types.js';
+import type { WorkspaceChanges, WorkspaceChangesNotRead } from '../../protocol/types.js';
 
 export interface ChangeOptions {
   /** The last green build's commit (`GIT_PREVIOUS_SUCCESSFUL_COMMIT`, its recorded revision). */
@@ -170,14 +170,30 @@ export async function isGitCheckout(dir: string, fileAllowed = false): Promise<b
  * is empty). Never throws.
  */
 export async function checkoutChanges(dir: string, opts: ChangeOptions = {}): Promise<WorkspaceChanges | undefined> {
+  return (await readCheckout(dir, opts)).changes;
+}
+
+/** A shallow checkout's head, whose parent the clone does not hold (session 55): its change cannot be read. */
+export interface ShallowHead {
+  commitId: string;
+  /** The commit's subject line, masked and bounded. */
+  subject?: string;
+}
+
+/**
+ * The checkout's change (checkoutChanges), or, when there is none to read because the checkout is shallow (a
+ * `--depth 1` clone: Jenkins' git "shallow clone", GitHub's `actions/checkout` default), the head it holds, so the
+ * answer says why it shows no change instead of keeping silent. Never throws.
+ */
+export async function readCheckout(dir: string, opts: ChangeOptions = {}): Promise<{ changes?: WorkspaceChanges; shallow?: ShallowHead }> {
   const timeoutMs = opts.timeoutMs ?? 4000;
-  if (!(await isGitCheckout(dir, opts.gitFileAllowed === true))) return undefined;
+  if (!(await isGitCheckout(dir, opts.gitFileAllowed === true))) return {};
   const verify = async (rev: string): Promise<string | undefined> => (await git(dir, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], timeoutMs))?.trim() || undefined;
   const recorded = opts.head && SHA.test(opts.head) ? await verify(opts.head) : undefined;
   const fallback = opts.headFallback ?? 'checkout-head';
-  if (!recorded && fallback === false) return undefined;
+  if (!recorded && fallback === false) return {};
   const head = recorded ?? (await verify('HEAD'));
-  if (!head) return undefined;
+  if (!head) return {};
   // Which commit `head` is, said in the answer: the build's own, or the checkout's HEAD read as the build's.
   const from = { headFrom: recorded ? ('recorded' as const) : (fallback as 'checkout-head' | 'workspace-head'), ...(!recorded && opts.head && SHA.test(opts.head) ? { recordedCommit: opts.head } : {}) };
   // The last green commit counts only when it is known here and an ancestor of the head.
@@ -185,7 +201,7 @@ export async function checkoutChanges(dir: string, opts: ChangeOptions = {}): Pr
   if (base && (base === head || (await git(dir, ['merge-base', '--is-ancestor', base, head], timeoutMs)) === undefined)) base = undefined;
   const range = base ? 'since-green' : 'last-commit';
   base ??= await verify(`${head}~1`);
-  if (!base) return undefined;
+  if (!base) return { ...(await shallowHead(dir, head, timeoutMs)) };
   const named = opts.named ?? [];
   const rank = (p: string): number => {
     const i = named.findIndex((n) => samePath(p, n));
@@ -193,10 +209,10 @@ export async function checkoutChanges(dir: string, opts: ChangeOptions = {}): Pr
   };
   const mark = randomBytes(8).toString('hex');
   const log = await gitOut(dir, ['log', '-z', '--no-color', '--no-decorate', '--no-merges', '-M', `--max-count=${MAX_COMMITS + 1}`, formatOf(mark), '--name-status', `${base}..${head}`], timeoutMs);
-  if (log === undefined) return undefined;
+  if (log === undefined) return {};
   const all = commitsOf(log.text, mark, (p) => rank(p) < named.length, log.cut);
   const commits = all.slice(0, MAX_COMMITS);
-  if (commits.length === 0) return undefined;
+  if (commits.length === 0) return {};
   let more = all.length > MAX_COMMITS || log.cut ? 1 : 0;
   if (more > 0) {
     const count = Number((await git(dir, ['rev-list', '--no-merges', '--count', `${base}..${head}`], timeoutMs))?.trim());
@@ -217,7 +233,25 @@ export async function checkoutChanges(dir: string, opts: ChangeOptions = {}): Pr
     diffs.push({ path: p.path, commitId: p.commitId, text: hunks.text, ...(truncated ? { truncated: true } : {}) });
     left -= hunks.text.length;
   }
-  return { range, base, head, ...from, ...(opts.workspaceId ? { workspaceId: opts.workspaceId } : {}), commits, ...(more > 0 ? { moreCommits: more } : {}), diffs };
+  return { changes: { range, base, head, ...from, ...(opts.workspaceId ? { workspaceId: opts.workspaceId } : {}), commits, ...(more > 0 ? { moreCommits: more } : {}), diffs } };
+}
+
+/** The `workspaceChangesNotRead` of a shallow checkout (session 55). */
+export function shallowNotRead(workspaceId: string, shallow: ShallowHead): WorkspaceChangesNotRead {
+  return { workspaceId, reason: 'shallow', head: shallow.commitId, ...(shallow.subject ? { headSubject: shallow.subject } : {}), laterBuilds: [] };
+}
+
+/**
+ * `head` of a shallow clone whose parent the clone lacks (git lists it in `.git/shallow`), with its subject; undefined
+ * for a full clone's root commit (nothing came before it) or when git cannot tell.
+ */
+async function shallowHead(dir: string, head: string, timeoutMs: number): Promise<{ shallow?: ShallowHead }> {
+  if ((await git(dir, ['rev-parse', '--is-shallow-repository'], timeoutMs))?.trim() !== 'true') return {};
+  // In a shallow clone the boundary commit shows no parent (git grafts it there); `%P` empty and `%s` its subject.
+  const shown = await git(dir, ['log', '-1', '--no-color', '--format=%P%x00%s', head], timeoutMs);
+  const [parents, subject] = (shown ?? '').replace(/\n$/, '').split('\0');
+  if (shown === undefined || (parents ?? '').trim() !== '') return {};
+  return { shallow: { commitId: head, ...(subject ? { subject: maskSecrets(subject).slice(0, 200) } : {}) } };
 }
 
 /** The paths a workspace's snippets name (the failing file first, the code under test, the clues), to rank diffs by. */

@@ -1,14 +1,14 @@
 /**
  * Made-up git checkouts for the answer tests of `workspaceChanges` (fx14, rv3): `gitRepo(commits)` writes each commit's
  * files and commits them in a fresh temporary directory (or `dir`), and `askWithGit` answers as
- * `cat build.log | cichat ask --workspace DIR` does (cli/snippets.ts `snippetsFromDir`, `changesFromDir`).
+ * `cat build.log | cichat ask --workspace DIR` does (cli/snippets.ts `snippetsFromDir`, `checkoutFromDir`).
  * `removeGitRepos()` (in an `afterAll`) deletes the directories it made.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { changesFromDir, snippetsFromDir } from '../../cli/snippets.js';
+import { checkoutFromDir, snippetsFromDir } from '../../cli/snippets.js';
 import type { CiContextUpload } from '../../protocol/schemas.js';
 import { analyzedChatContext } from '../answerFixtures.js';
 import { askLocal } from './askLocal.js';
@@ -52,8 +52,8 @@ export function tempDir(prefix = 'cichat-git-'): string {
 /** The answer as `cat build.log | cichat ask --workspace DIR` gets it (`env`: the build's, as `GIT_COMMIT`). */
 export async function askWithGit(question: string, log: string, dir: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   const workspaceSnippets = await snippetsFromDir(dir, log);
-  const workspaceChanges = await changesFromDir(dir, workspaceSnippets, env);
-  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets, ...(workspaceChanges ? { workspaceChanges } : {}) } as CiContextUpload;
+  const { changes: workspaceChanges, notRead } = await checkoutFromDir(dir, workspaceSnippets, env);
+  const upload = { buildDetails: { result: 'FAILURE', consoleLog: log }, workspaceSnippets, ...(workspaceChanges ? { workspaceChanges } : {}), ...(notRead ? { workspaceChangesNotRead: notRead } : {}) } as CiContextUpload;
   return askLocal(question, analyzedChatContext(upload, log));
 }
 

@@ -8,7 +8,7 @@
  */
 import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
-import { clip, inlineCode } from '../logtext.js';
+import { at, cite, clip, inlineCode } from '../logtext.js';
 import { sameFile, SCRIPT_OF_COMMAND, snippetsOf } from './workspace.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -97,6 +97,117 @@ export interface ChangePlaces {
   script?: { path: string; line: number } | undefined;
   /** The text of the error's own line, as the workspace holds it: the module it calls may be what the change edited. */
   errorLine?: string | undefined;
+  /** A path the failing command names that the error says is not there, which the change moved or deleted files from under (fx18). */
+  moved?: MovedOperand | undefined;
+}
+
+/** A tool's words for a path that is not there (ruff's E902, cp's and tar's `cannot stat`, pytest's and go's `not found`, eslint's `No files matching`). */
+const NOT_THERE = /[Nn]o such file or directory|does(?: not|n't) exist|\bnot found\b|[Cc]annot stat|can't stat|No files matching/;
+
+/** A path operand of the failing command the error's lines say is not there, and the change's entries that took files from under it. */
+export interface MovedOperand {
+  /** The operand as the command names it, normalised (`./src/` -> `src`). */
+  operand: string;
+  /** The log lines that say it is not there and name it (one line, or ruff's `E902 ...` over `--> src:1:1`). */
+  errorLine: number;
+  errorEnd: number;
+  /** The log line of the command. */
+  commandLine: number;
+  /** Git's entries that renamed (`to`) or deleted files whose old path is the operand or under it. */
+  moves: { commitId: string; from: string; to?: string | undefined }[];
+}
+
+/** The path operands of a command line: its words after the program, not options, assignments, URLs, variables or globs. */
+function pathOperands(command: string): string[] {
+  const out: string[] = [];
+  for (const raw of command.trim().split(/\s+/).slice(1)) {
+    const w = raw.replace(/^(['"])(.*)\1$/, '$2');
+    if (w.startsWith('-') || /[=$*?[\]{}<>|;&`]|:\/\/|^[\w.-]+@/.test(w)) continue;
+    const p = w.replace(/^\.\//, '').replace(/\/\.\.\.$/, '').replace(/\/+$/, '');
+    if (p.length > 0 && p !== '.' && p !== '..' && !out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+const under = (path: string, dir: string): boolean => path === dir || path.startsWith(`${dir}/`);
+
+/**
+ * The failing command's path operand that its error says is not there (`E902 No such file or directory` over
+ * `--> src:1:1`, `cp: cannot stat 'dist/app.js'`, `ERROR: file or directory not found: tests/unit`) while the change
+ * renamed or deleted files whose old path is that operand or under it, and added none there: the change moved away
+ * what the command still names. Undefined otherwise (the operand never held a file of the change, or still does).
+ */
+export function movedAwayOperand(ci: CiContext, command: { command: string; line: number } | undefined, errorLines: readonly { line: number; text: string }[]): MovedOperand | undefined {
+  const w = changesOf(ci);
+  if (!w || !command || !errorLines.some((l) => NOT_THERE.test(l.text))) return undefined;
+  const entries = w.commits.flatMap((c) => (c.files ?? []).map((x) => ({ commitId: c.commitId, status: x.charAt(0), paths: changeLinePaths(x) })));
+  for (const operand of pathOperands(command.command)) {
+    // Named by the error's lines as a path: after a space, a quote, `/` (an absolute path's tail) or a line's start; before its end, a quote, `:` or a space.
+    const named = new RegExp(`(?:^|[\\s'"\`‘(/])(?:\\./)?${operand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?(?=$|[\\s'"\`’:,;)])`);
+    // The line that names it says it is not there, or the line above does (ruff's `E902 ...` over `--> src:1:1`).
+    const said = errorLines.find((l, i) => named.test(l.text) && (NOT_THERE.test(l.text) || NOT_THERE.test(errorLines[i - 1]?.text ?? '')));
+    // A file the workspace shows under it: the path is there after all.
+    if (!said || snippetsOf(ci).some((x) => under(x.path.replace(/^\.\//, ''), operand))) continue;
+    const moves = entries.filter((e) => (e.status === 'R' || e.status === 'D') && under(e.paths[0] ?? '', operand)).map((e) => ({ commitId: e.commitId, from: e.paths[0] as string, ...(e.status === 'R' ? { to: e.paths[1] } : {}) }));
+    // A file the change put (back) under the operand: it is there after all, and this is not what happened.
+    const putBack = entries.some((e) => e.status !== 'D' && under(e.paths[e.paths.length - 1] ?? '', operand));
+    const refusal = NOT_THERE.test(said.text) ? said.line : said.line - 1;
+    if (moves.length > 0 && !putBack) return { operand, errorLine: Math.min(refusal, said.line), errorEnd: Math.max(refusal, said.line), commandLine: command.line, moves };
+  }
+  return undefined;
+}
+
+/**
+ * Where the operand's files are now, when every move kept their paths below it (`src/labels/x.py` -> `labels/x.py`:
+ * `labels`, where `src/labels` was; `src/x.py` -> `lib/x.py`: `lib`, where `src` was); undefined otherwise.
+ */
+function newPlaceOf(operand: string, moves: MovedOperand['moves']): { now: string; was: string } | undefined {
+  const places = new Map<string, string>();
+  for (const x of moves) {
+    if (x.to === undefined) return undefined;
+    const rest = x.from.slice(operand.length).replace(/^\//, '');
+    if (rest === '') {
+      places.set(x.to, operand);
+      continue;
+    }
+    const cut = x.to.length - rest.length;
+    if (!x.to.endsWith(rest) || (cut > 0 && x.to[cut - 1] !== '/')) return undefined;
+    const prefix = x.to.slice(0, Math.max(0, cut - 1));
+    const top = rest.split('/')[0] as string;
+    if (prefix === '') places.set(top, `${operand}/${top}`);
+    else places.set(prefix, operand);
+  }
+  const [only, ...others] = [...places];
+  return only && others.length === 0 ? { now: only[0], was: only[1] } : undefined;
+}
+
+/** The change block's lines for a moved-away operand: what moved, what still names it, and the two ways out. */
+function movedWords(w: WorkspaceChanges, m: MovedOperand, script: ChangePlaces['script']): string[] {
+  const first = m.moves[0] as MovedOperand['moves'][number];
+  const commits = new Set(m.moves.map((x) => x.commitId)).size;
+  const renamed = m.moves.filter((x) => x.to !== undefined);
+  const deleted = m.moves.filter((x) => x.to === undefined);
+  const list = (xs: MovedOperand['moves'], f: (x: MovedOperand['moves'][number]) => string): string => {
+    const said = xs.slice(0, 3).map(f);
+    const more = xs.length > 3 ? [`${xs.length - 3} more`] : [];
+    const all = [...said, ...more];
+    return all.length > 1 ? `${all.slice(0, -1).join(', ')} and ${all[all.length - 1] as string}` : (all[0] ?? '');
+  };
+  const did = [
+    ...(renamed.length > 0 ? [`moved ${list(renamed, (x) => `${inlineCode(x.from)} to ${inlineCode(x.to as string)}`)}`] : []),
+    ...(deleted.length > 0 ? [`deleted ${list(deleted, (x) => inlineCode(x.from))}`] : []),
+  ].join(' and ');
+  const where = script ? `the command at ${inlineCode(`${script.path}:${script.line}`)} ${at(m.commandLine)}` : `the failing command ${at(m.commandLine)}`;
+  const place = newPlaceOf(m.operand, m.moves);
+  const point = place
+    ? `point the command at the new path (${inlineCode(place.now)}, where ${inlineCode(place.was)} was${place.was === m.operand ? '' : `, in place of ${inlineCode(m.operand)}`})`
+    : renamed.length > 0
+      ? `point the command at where those files are now (or drop ${inlineCode(m.operand)} from it)`
+      : `drop ${inlineCode(m.operand)} from the command if the deletion was meant`;
+  return [
+    `- ${capital(commitWords(w, first.commitId))}${commits > 1 ? ` (with ${commits - 1} more commit${commits > 2 ? 's' : ''} of the range)` : ''} ${did}; ${where} still names ${inlineCode(m.operand)}, which the build did not find ${cite({ start_line: m.errorLine, end_line: m.errorEnd })}.`,
+    `- The change took away the path the failing command names: ${point}${script ? ` in ${inlineCode(script.path)}` : ''}, or restore the old layout (${inlineCode(`git revert ${first.commitId.slice(0, 10)}`)}) if the ${renamed.length > 0 ? 'move' : 'deletion'} was not meant.`,
+  ];
 }
 
 /** The script line that runs the failing command and the error's own line's text, from the workspace's snippets. */
@@ -219,11 +330,21 @@ export function headWords(ci: CiContext, w: WorkspaceChanges): string {
 /** Why the build's workspace was not read as its checkout (`workspaceChangesNotRead`), said so silence is not "nothing changed". */
 export function changesNotReadStep(ci: CiContext): string | undefined {
   const n = (ci as { workspaceChangesNotRead?: unknown }).workspaceChangesNotRead;
+  if (isDict(n) && n.reason === 'shallow') return shallowStep(n.head, n.headSubject);
   if (!isDict(n) || !Array.isArray(n.laterBuilds) || (n.reason !== 'no-recorded-commit' && n.reason !== 'recorded-commit-absent')) return undefined;
   const later = n.laterBuilds.filter((x): x is number => typeof x === 'number');
   const recorded = n.reason === 'recorded-commit-absent' && typeof n.recordedCommit === 'string' ? `recorded commit ${inlineCode(n.recordedCommit.slice(0, 10))}, which its workspace does not hold` : 'recorded no commit';
   const builds = later.length === 1 ? `the later build #${later[0] as number} has used that workspace since` : later.length > 1 ? `later builds (${later.slice(0, 5).map((x) => `#${x}`).join(', ')}${later.length > 5 ? ', ...' : ''}) have used that workspace since` : 'later builds may have used that workspace since';
   return `**The checkout's change was not read:** ${buildWords(ci)} ${recorded}, and ${builds}, so the workspace's git history may be a later build's checkout, not this one's. ${n.reason === 'recorded-commit-absent' ? 'A checkout that holds that commit would show its change (`git show` of it).' : 'The commit this build ran would tell (its `GIT_COMMIT`, or `git log` in a checkout of it).'}`;
+}
+
+/**
+ * A shallow clone's head (session 55): git holds the commit, not its parent, so what it changed is unknown; said with
+ * the two ways to read it (deepen the checkout here, or clone deeper in the job), so silence is not taken for "no change".
+ */
+function shallowStep(head: unknown, subject: unknown): string {
+  const commit = typeof head === 'string' ? `commit ${inlineCode(head.slice(0, 10))}${typeof subject === 'string' && subject !== '' ? ` (${subject.replace(/`/g, "'")})` : ''}` : 'its last commit';
+  return `**The checkout's change was not read:** the checkout is a shallow clone: git holds ${commit} but not the commit before it, so it cannot show what that commit changed. ${inlineCode('git fetch --deepen=1')} in the checkout fetches its parent, and asking again then shows it; a job can clone deeper (Jenkins' git "Advanced clone behaviours": shallow clone off or depth 2 or more; GitHub's ${inlineCode('actions/checkout')} with ${inlineCode('fetch-depth: 0')}).`;
 }
 
 /** A changed block the evidence names, and where it stands (`Line 5 of `src/calc.c`, the error's own line`). */
@@ -316,7 +437,10 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
         ? `The last commit (${inlineCode(w.head.slice(0, 10))}; ${unknownRange}, so only that one)`
         : `The last commit (${inlineCode(w.head.slice(0, 10))}) is a merge: the ${commitCount} it brought in (${unknownRange})`;
   const lines: string[] = [`**${range}**${headWords(ci, w)}, read with git in the checkout:`];
-  const { picked, atLine, atScript, calls, names } = blocksTheErrorNames(w, f, places);
+  const { picked: named, atLine, atScript, calls, names } = blocksTheErrorNames(w, f, places);
+  // The moved files' own blocks (their new places, named by a clue) are the move itself, said below.
+  const movedTo = (places.moved?.moves ?? []).flatMap((x) => (x.to !== undefined ? [x.to] : []));
+  const picked = named.filter(({ b }) => !movedTo.some((t) => sameFile(b.path, t)));
   for (const { b, where } of picked) {
     const words = blockWords(b);
     lines.push(`- ${where}: ${commitWords(w, b.commitId)} ${words.inline ? `${words.inline}.` : 'changed it:'}`);
@@ -327,6 +451,8 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
   const others = namedBesideTheError(places);
 
   const touchedPaths = [...new Set(w.commits.flatMap((c) => (c.files ?? []).map((x) => changeLinePaths(x).pop() ?? x)))];
+  // A path the command names that the change moved away (fx18): the move is the story; said after the blocks shown.
+  if (places.moved) return [...lines, ...movedWords(w, places.moved, places.script)].join('\n');
   if (said.size === 0) {
     const errorFiles = [...new Set([...(loc ? [loc.path] : []), ...others.map((n) => n.path)])];
     const changed = touchedPaths.slice(0, 5).map((p) => inlineCode(p)).join(', ') + (touchedPaths.length > 5 ? ` and ${touchedPaths.length - 5} more` : '');
@@ -336,14 +462,18 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     // Every listed file's diff is here, whole: only then is "no changed line holds the names" a fact.
     const pairs = w.commits.reduce((n, c) => n + (c.files ?? []).filter((x) => !x.startsWith('D')).length, 0);
     const linesRead = gap === undefined && pairs === w.diffs.length && !w.diffs.some((d) => d.truncated === true);
-    const errorNames = errorFiles.slice(0, 3).map((p) => inlineCode(p)).join(', ') || 'none in the checkout';
+    // The script that runs the failing command is no file the error names: said as what it is (fx18).
+    const isScript = (p: string): boolean => places.script !== undefined && sameFile(p, places.script.path);
+    const own = errorFiles.filter((p) => !isScript(p)).slice(0, 3).map((p) => inlineCode(p)).join(', ');
+    const scriptWords = places.script && errorFiles.some(isScript) ? `the script that runs the failing command (${inlineCode(places.script.path)})` : '';
+    const errorNames = [own ? `the files the error names (${own})` : scriptWords ? '' : 'the files the error names (none in the checkout)', scriptWords].filter(Boolean).join(' or ');
     if (unshown) {
       const status = (unshown.c.files ?? []).find((x) => changeLinePaths(x).some((p) => sameFile(p, unshown.p)))?.charAt(0);
       const verb = status === 'D' ? 'deleted' : status === 'A' ? 'added' : status === 'R' ? 'renamed' : 'changed';
-      lines.push(`- ${capital(commitWords(w, unshown.c.commitId))} ${verb} ${inlineCode(unshown.p)}, a file the error names; its diff is not here (a binary file, a deletion, or more than was read): ${inlineCode(`git show ${unshown.c.commitId.slice(0, 10)} -- ${unshown.p}`)} shows it.`);
+      lines.push(`- ${capital(commitWords(w, unshown.c.commitId))} ${verb} ${inlineCode(unshown.p)}, ${isScript(unshown.p) ? 'the script that runs the failing command' : 'a file the error names'}; its diff is not here (a binary file, a deletion, or more than was read): ${inlineCode(`git show ${unshown.c.commitId.slice(0, 10)} -- ${unshown.p}`)} shows it.`);
     } else if (errorFiles.length === 0 && names.length === 0) lines.push(`- It changed ${changed || 'no file git lists'}; the error names no file of the checkout, so I can't tell whether this change is related.`);
-    else if (gap !== undefined) lines.push(`- The files git listed for ${which} do not include the files the error names (${errorNames}), but ${gap}, so I can't tell whether it touched them; it changed ${changed || 'no file git lists'}.`);
-    else lines.push(`- ${capital(which)} did not touch the files the error names (${errorNames})${names.length > 0 && linesRead ? ` nor a line holding the names it quotes` : ''}; it changed ${changed || 'no file git lists'}. Nothing here shows it caused the failure: look at what else differs (the build's settings, its tools, what it fetched).`);
+    else if (gap !== undefined) lines.push(`- The files git listed for ${which} do not include ${errorNames}, but ${gap}, so I can't tell whether it touched them; it changed ${changed || 'no file git lists'}.`);
+    else lines.push(`- ${capital(which)} did not touch ${errorNames}${names.length > 0 && linesRead ? ` nor a line holding the names it quotes` : ''}; it changed ${changed || 'no file git lists'}. Nothing here shows it caused the failure: look at what else differs (the build's settings, its tools, what it fetched).`);
     return lines.join('\n');
   }
 
@@ -361,7 +491,12 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     lines.push(`- The change edited the test itself${places.check ? ` (${inlineCode(places.check)} is its check)` : ''}, not the code it checks: if the new expectation is right, the code under test has to change to meet it; if not, restore the test's old lines (${revert}).`);
   } else if (TEST_CLASSES.has(f.class) && testChanged && codeChanged) {
     lines.push(`- The change edited both the code and its test, and the test fails: the code does not give what the changed test expects yet; compare the two changed places above.`);
-  } else if (TEST_CLASSES.has(f.class)) {
+  } else if (TEST_CLASSES.has(f.class) && atLine.length > 0 && places.check !== undefined && testFile !== undefined && loc !== undefined && !sameFile(loc.path, testFile)) {
+    // The change wrote the error's own line in the code the test runs (a raise site), not the test (fx18).
+    const where = inlineCode(`${loc.path}:${loc.line ?? ''}`);
+    lines.push(`- The change wrote ${f.class === 'test-error' ? 'the line that raised' : "the error's own line"} (${where}) in the code the test runs (the test reached it from ${inlineCode(places.check)}), not in the test: fix that line so it does what the test needs, or restore it (${revert}) if the change was not meant.`);
+  } else if (TEST_CLASSES.has(f.class) && !(atLine.length > 0 && places.check === undefined)) {
+    // (Without the test's own place, a line the change wrote is said as any error's line, below: nothing of "the test".)
     const testWords = testFile === undefined ? '' : testFileWords(w, testFile, places.check as string, w.diffs.flatMap(blocksOf).some(inTest));
     lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back).${testWords}`);
   } else if (LIMIT_CLASSES.has(f.class)) {

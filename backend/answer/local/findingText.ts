@@ -6,6 +6,7 @@
  */
 import { devFullAbove, offlineLine, packageIndexAbove, portInMessage } from './remedyWhere.js';
 import { ownerTypeOf } from '../../../core/log/symbols.js';
+import { MAKEFILE } from '../../../core/makefile.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { jniFunctionOf } from '../../../core/finding/linkage.js';
 import type { Finding, FindingFrame } from '../../../protocol/types.js';
@@ -441,8 +442,9 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
           break;
         }
       }
-      // A Makefile's or a project script's command that failed is the build's own command, not the pipeline's (ux9).
-      parts.push(f.tool === undefined && inProjectFile(f) ? `A command of the build's own scripts failed${where} ${m}.` : `The CI script itself is wrong${where} ${m}: the build's commands were not the problem.`);
+      // A Makefile's or a project script's command that failed is the build's own command, not the pipeline's (ux9),
+      // whichever tool make's recipe ran (`cp: missing destination file operand` at `Makefile:5`, ux17).
+      parts.push((f.tool === undefined || MAKEFILE.test(f.location?.file ?? '')) && inProjectFile(f) ? `A command of the build's own scripts failed${where} ${m}.` : `The CI script itself is wrong${where} ${m}: the build's commands were not the problem.`);
       break;
     case 'agent-lost': {
       const label = noAgentLabel(f);

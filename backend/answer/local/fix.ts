@@ -10,8 +10,9 @@ import { bodyOf } from '../../../core/finding/body.js';
 import { STEP_START } from '../../../core/log/failingStep.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
+import { around } from './remedyShape.js';
 import { describeChange } from './change.js';
-import { changeDiffStep, changesNotReadStep, scriptAndErrorLine } from './changeDiff.js';
+import { changeDiffStep, changesNotReadStep, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
 import { classHedge } from './likely.js';
@@ -28,11 +29,11 @@ import { checkoutPathOf } from './checkoutPaths.js';
 import { programBuild } from './fixLogNames.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
 import { linkDeclarationSteps, linkInputsStep, renamedDefinitionSteps } from './linkInputs.js';
-import { testFrameOf } from './testFrame.js';
+import { TEST_FILE, testFrameOf } from './testFrame.js';
 import { IMPORT_CYCLE } from './importCycle.js';
 import { lastLines, nothingToFix, noLogHint } from './noError.js';
 import { builtSourcesStep } from './builtSources.js';
-import { emptyMakeVariable, emptyMakeVariableStep } from './makeEmpty.js';
+import { emptyMakeVariable, emptyMakeVariableStep, unusedLoopVariable, unusedLoopVariableStep } from './makeEmpty.js';
 import { callerOf, callerSource, portMismatch } from './fixNamed.js';
 import { subjectCentre } from './subjectWindow.js';
 import { maskedStageOf } from './pipeMasked.js';
@@ -222,6 +223,13 @@ export const fix: Composer = (ask) => {
     out.source({ kind: 'file', path: empty.path, start_line: empty.recipeLine, end_line: empty.recipeLine });
     if (empty.origin) out.source({ kind: 'file', path: empty.path, start_line: empty.origin.startLine, end_line: empty.origin.endLine });
   }
+  // Without the Makefile's line: what make's echoed loop shows (makeEmpty.ts).
+  const loop = empty || source ? undefined : unusedLoopVariable(storedLog, f);
+  if (loop) {
+    out.line();
+    out.line(unusedLoopVariableStep(loop, at));
+    out.log({ start_line: loop.logLine, end_line: loop.logLine });
+  }
 
   // The call that gave the raise site its values, from the workspace (fixNamed.ts).
   const call = callerSource(ci, caller, source && loc?.line !== undefined ? { path: relFile ?? loc.file, line: loc.line } : undefined);
@@ -371,8 +379,15 @@ export const fix: Composer = (ask) => {
 
   // The checkout's change read with git (changeDiff.ts): the changed lines of what the error names, with the commit.
   const located = relFile ? { path: relFile, line: loc?.line } : undefined;
+  // A path the failing command names that the error says is not there, which the change moved away (fx18).
+  // Its lines: what the command printed up to the error (ESLint's words may sit above its `Build step` finding), and 3 below (ruff's `--> src:1:1`).
+  const logSpan = storedLogSpan(ctx);
+  const failing = logSpan ? failingStepOf(logSpan, f.message_line).command : undefined;
+  const printed = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line - 1) : 0;
+  const moved = logSpan ? movedAwayOperand(ci, failing, around(logSpan, f.message_line, printed, 3)) : undefined;
   const checkoutChange = changeDiffStep(ci, f, {
     located,
+    moved,
     ...scriptAndErrorLine(ci, located),
     named: [
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
@@ -383,10 +398,13 @@ export const fix: Composer = (ask) => {
       ...(programBuild(f, storedLogSpan(ctx))?.sources ?? []).map((x) => ({ path: checkoutPathOf(ctx, x.file), why: 'a source of the program that failed, as its build line names it' })),
       ...cluePaths.map((p) => ({ path: p, why: 'a file named above' })),
     ],
-    check: testFrame ? `${testFrame.file}:${testFrame.line}` : (f.class === 'test-assertion' || f.class === 'test-error') && relFile && loc?.line !== undefined ? `${relFile}:${loc.line}` : undefined,
+    // The check is the test's own place: its frame on the stack, else the finding's place only where that is the
+    // failed assertion or a test file's line; a test-error's raise site in the code under test is no check (fx18).
+    check: testFrame ? `${testFrame.file}:${testFrame.line}` : relFile && loc?.line !== undefined && (f.class === 'test-assertion' || (f.class === 'test-error' && TEST_FILE.test(relFile))) ? `${relFile}:${loc.line}` : undefined,
   });
   if (checkoutChange) {
     out.fact('workspaceChanges');
+    if (moved && checkoutChange.includes(at(moved.commandLine))) out.log({ start_line: moved.commandLine, end_line: moved.commandLine }).log({ start_line: moved.errorLine, end_line: moved.errorEnd });
     out.line();
     out.line(checkoutChange);
   }

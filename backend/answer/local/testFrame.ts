@@ -59,5 +59,30 @@ export function testFrameOf(stored: LogSpan | undefined, f: Finding, workspaceFi
     const file = known.find((p) => p === under || p.endsWith(`/${under}`)) ?? under;
     return { file, line: frame.line, log_line: frame.log_line };
   }
+  return pytestLongFrame(window, loc.log_line, workspaceFile, loc.file);
+}
+
+/** pytest's long form names each frame but the last by its place alone (`tests/test_x.py:9: `, the message left empty) over a `_ _ _` rule. */
+const PYTEST_ENTRY = /^((?:[A-Za-z]:)?[^\s:()"']+\.py):(\d+):\s*$/;
+const PYTEST_RULE = /^(?:_ ){3,}_?\s*$/;
+/** What ends a test's report above its frames: its heading (`____ test_x ____`) or a section's (`==== FAILURES ====`). */
+const PYTEST_HEADING = /^(?:_{3,} .+ _{3,}|={3,}.*={3,})\s*$/;
+
+/**
+ * The test file's frame of pytest's long form (its default `--tb=auto`), which the analyzer's frame readers do not take
+ * for a frame (the line is only a place): the innermost one above the raise site (`hooks/deliver.py:9: TypeError`),
+ * within the same test's report.
+ */
+function pytestLongFrame(window: readonly { line: number; text: string }[], raiseLine: number, workspaceFile: string | undefined, logFile: string): TestFrame | undefined {
+  const at = window.findIndex((l) => l.line === raiseLine);
+  for (let i = at - 1; i >= 0; i--) {
+    const text = (window[i]?.text ?? '').trim();
+    if (PYTEST_HEADING.test(text)) return undefined;
+    const m = PYTEST_ENTRY.exec(text);
+    if (!m || !PYTEST_RULE.test(window[i + 1]?.text ?? '') || !TEST_FILE.test(m[1] as string)) continue;
+    const root = rootOf(logFile, workspaceFile);
+    const file = root && (m[1] as string).startsWith(`${root}/`) ? (m[1] as string).slice(root.length + 1) : (m[1] as string).replace(/^\.\//, '');
+    return { file, line: Number(m[2]), log_line: window[i]?.line as number };
+  }
   return undefined;
 }

@@ -41,6 +41,14 @@ export const SHELL_RULES: Rule[] = [
   // GNU sed refusing its own program (`sed: -e expression #1, char 5: unterminated `s' command`, `unknown option to
   // `s'`): the expression the CI script wrote is wrong, before any input is read (helper t12).
   { cls: 'ci-script', priority: 15, confidence: 'high', re: /^sed: -e expression #\d+, char \d+: \S/, read: () => ({ tool: 'sed' }) },
+  // A GNU tool's usage error (coreutils' and gnulib's `usage()`): a missing or extra operand (`cp: missing destination
+  // file operand after 'out/etc/'`, `mkdir: missing operand`, `ln: missing file operand`, `cp: extra operand 'c'`) is
+  // the command line the script or recipe wrote, short of a word it meant to pass (an empty variable, a glob's
+  // miss) or with one too many, before any file was touched (helper ux17). An option the tool does not take
+  // (`invalid option -- 'q'`, `unrecognized option '--x'`) only with the `Try 'tool --help'` line the usage error
+  // prints under it, so a program's own sentence of the same words is not read as one.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^(?:\/(?:usr\/)?bin\/)?([a-z][\w.+-]*): (?:missing (?:destination )?(?:file )?operand(?: after ['‘].*['’])?|extra operand ['‘].*['’])$/, read: (m) => ({ tool: m[1] as string }) },
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^(?:\/(?:usr\/)?bin\/)?([a-z][\w.+-]*): (?:invalid option -- ['‘].+['’]|unrecognized option ['‘].+['’]|option requires an argument -- ['‘].+['’])$/, below: /^Try ['‘][\w./+-]+ --help['’] for more information\.$/, read: (m) => ({ tool: m[1] as string }) },
   // bash's diagnostic on a variable of the script (`deploy.sh: line 3: DEPLOY_ENV: DEPLOY_ENV must be set`, the form of
   // `${VAR:?message}`, `X: readonly variable`, `X: parameter null or not set`): the script stopped on its own check of
   // its environment. Last resort (priority 58, the weakest strong rule): a tool's or the shell's own word on the same line (command not found,
