@@ -19,6 +19,12 @@ describe("a recipe's `$f` that make expanded to nothing", () => {
     expect(why).toContain("the first real error is [L23-L23]: `cp: missing destination file operand after 'out/etc/'`");
     expect(why).toContain("A command of the build's own scripts failed at `Makefile:8`");
     expect(why).not.toContain('The CI script itself is wrong');
+    // The senior engineer's why: make took `$f` for its own variable, as the echoed line shows.
+    expect(why).toContain('Line 8 of `Makefile` has `$f` (`for f in conf/*.conf; do cp $f $(DEST)/; done`), and make echoed it as `for f in conf/*.conf; do cp  out/etc/; done` [L22-L22], so make expanded `$f` as its own variable `f` (empty) before the shell ran the line');
+  });
+
+  it("the why says nothing of `$f` for make's automatic `$^` nor for `$$f`", async () => {
+    for (const job of ['tarball', 'conf-copy-escaped']) expect(await ux17.ask('Why did the build fail?', job)).not.toContain('as its own variable');
   });
 
   it('conf-install: the fix quotes both lines and says to write `$$f`', async () => {
