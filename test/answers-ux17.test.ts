@@ -3,6 +3,7 @@
  * expands `$` and one character as its own variable before the shell sees the line, so a shell loop's `$f` is empty
  * (GNU make manual, "Variables in Recipes"). Made on this machine (test/fixtures/ux17, README.md there).
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { askWithCheckout } from './helpers/askCheckout.js';
 import { checkCitations } from './helpers/claimChecks.js';
@@ -18,6 +19,12 @@ describe("a recipe's `$f` that make expanded to nothing", () => {
     expect(why).toContain("the first real error is [L23-L23]: `cp: missing destination file operand after 'out/etc/'`");
     expect(why).toContain("A command of the build's own scripts failed at `Makefile:8`");
     expect(why).not.toContain('The CI script itself is wrong');
+    // The senior engineer's why: make took `$f` for its own variable, as the echoed line shows.
+    expect(why).toContain('Line 8 of `Makefile` has `$f` (`for f in conf/*.conf; do cp $f $(DEST)/; done`), and make echoed it as `for f in conf/*.conf; do cp  out/etc/; done` [L22-L22], so make expanded `$f` as its own variable `f` (empty) before the shell ran the line');
+  });
+
+  it("the why says nothing of `$f` for make's automatic `$^` nor for `$$f`", async () => {
+    for (const job of ['tarball', 'conf-copy-escaped']) expect(await ux17.ask('Why did the build fail?', job)).not.toContain('as its own variable');
   });
 
   it('conf-install: the fix quotes both lines and says to write `$$f`', async () => {
@@ -28,6 +35,18 @@ describe("a recipe's `$f` that make expanded to nothing", () => {
     expect(fix).toContain('(GNU make manual, "Variables in Recipes")');
     expect(fix).toContain('The line sets the shell\'s variable `f` itself (`for f in`), so write `$$f`: `for f in conf/*.conf; do cp $$f $(DEST)/; done`.');
     expect(fix).not.toContain('as the error says (`for f in');
+    // Before: "Fix the `cp` command the CI script runs (or the file it reads its settings from) at `Makefile:8` as the message says".
+    expect(fix).toContain('`cp` ran without a word its command line needs [L23-L23]: a word of the line expanded to nothing (an empty variable, a glob that matched no file) or is missing.');
+    expect(fix).toContain("with the recipe line at `Makefile:8`, and give that word its value.");
+    expect(fix).not.toContain('the CI script runs');
+  });
+
+  it("under `bash -xe` (no make, no checkout): the usage error's step, the script's words", async () => {
+    const log = readFileSync(fileURLToPath(new URL('./fixtures/grammar/bash-mkdir-missing-operand.log', import.meta.url)), 'utf8');
+    const fix = await askWithCheckout('How do I fix it?', log, {});
+    expect(checkCitations(fix, log.split('\n'))).toEqual([]);
+    expect(fix).toContain('`mkdir` ran without a word its command line needs');
+    expect(fix).not.toContain('recipe');
   });
 
   it('pkg-release: `$i` in a loop of `mv`', async () => {

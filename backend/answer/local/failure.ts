@@ -7,7 +7,7 @@ import type { ChatContext } from '../engine.js';
 import { outcomeOf, endedAs, capitalise } from './outcome.js';
 import { errorExcerpts, retrieveSafely, quote, hasLog, rankedErrorExcerpts, isConsequenceOnly, reportsOnly, lineTextOf, whereItFailed, yesNoKind } from './logHelpers.js';
 import { describeChange } from './change.js';
-import { failingSource, missingSourceHint } from './workspace.js';
+import { failingSource, missingSourceHint, snippetsOf } from './workspace.js';
 import { locationsIn, citeLocation, openAt, LOCATION_QUESTION, type CodeLocation } from './locations.js';
 import { abortedBy, citeMessage, findingFor, meaningOf, at, toolShown } from './findingText.js';
 import { remedyOf } from './remedies.js';
@@ -26,6 +26,7 @@ import { checkoutPathOf } from './checkoutPaths.js';
 import { misplacedCause } from './misplacedSteps.js';
 import { changedLineCause } from './changeDiff.js';
 import { silentStopOf } from './silentStop.js';
+import { emptyMakeVariable, emptyShellVariableWhy } from './makeEmpty.js';
 
 /** The finding classes a yes/no question about a kind asks about ("was it a timeout?"). */
 const CLASSES_OF_KIND: Partial<Record<FailureKind, FindingClass[]>> = {
@@ -355,6 +356,13 @@ const failure: Composer = async (ask) => {
   out.line();
   out.line(`**What it means:** ${meaningOf(toolShown(found, ctx), lineTextOf(ctx, top))}${classHedge(found) ? ` ${classHedge(found) as string}` : ''}`);
   for (const n of found.evidence) out.log({ start_line: n, end_line: n });
+  // make's `$f` in the recipe, read against the line make echoed (makeEmpty.ts): why the command lacked its word.
+  const shellVariable = emptyMakeVariable(storedLogSpan(ctx), found, snippetsOf(ci));
+  if (shellVariable?.single) {
+    out.line(emptyShellVariableWhy(shellVariable, (n) => cite({ start_line: n, end_line: n })));
+    out.log({ start_line: shellVariable.logLine, end_line: shellVariable.logLine });
+    out.source({ kind: 'file', path: shellVariable.path, start_line: shellVariable.recipeLine, end_line: shellVariable.recipeLine });
+  }
   // A command that printed nothing came with no error: the step stopped there, as the sentence above says (ux15).
   if (where && !(silent && where.startsWith('The error came while running'))) out.line(silent ? where.replace(/^The error came /, 'The step stopped ') : where);
   // Only the other excerpts that state an error are worth the reader's time.

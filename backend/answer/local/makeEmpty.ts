@@ -188,3 +188,8 @@ export function unusedLoopVariableStep(v: { name: string; logLine: number; echoe
     `I do not have the Makefile's line to confirm it: if it has ${ref}, write ${inlineCode(`$$${v.name}`)} there (GNU make manual, "Variables in Recipes").`
   );
 }
+
+/** For the why: make took the recipe's `$f` for its own variable, as the echoed line shows. */
+export function emptyShellVariableWhy(v: EmptyMakeVariable, at: (line: number) => string): string {
+  return `Line ${v.recipeLine} of ${inlineCode(v.path)} has ${inlineCode(`$${v.name}`)} (${inlineCode(v.recipe)}), and make echoed it as ${inlineCode(v.echoed)} ${at(v.logLine)}, so make expanded ${inlineCode(`$${v.name}`)} as its own variable ${inlineCode(v.name)} (empty) before the shell ran the line; the shell's variable is written ${inlineCode(`$$${v.name}`)} in a recipe.`;
+}

@@ -1,5 +1,6 @@
 import type { Finding } from '../../../protocol/types.js';
 import { osKindWords } from '../../../core/finding/errno.js';
+import { MAKEFILE } from '../../../core/makefile.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
 import { addressPorts } from '../../../core/log/values.js';
 import { cite, clip, failingStepOf, inlineCode, UNSET_VARIABLE } from '../logtext.js';
@@ -456,6 +457,18 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         }
         if (f.tool === 'git' && f.symbol) {
           steps.push(`git does not know ${inlineCode(f.symbol)} in this checkout ${m}: the tag, branch or commit the script names does not exist here. Check where the script gets the revision from (a file, a variable, a parameter) and that it names one that exists (\`git tag -l\` lists the tags, \`git describe --tags\` shows the latest); if it should exist, fetch it (\`git fetch --tags\`).`);
+          break;
+        }
+        // A GNU tool's usage error (coreutils' `missing destination file operand after 'out/etc/'`, ux17): the command line
+        // lacked a word, or had one too many; which word is in the line as it ran, make's echo or the shell's trace.
+        const usage = f.tool ? /^(?:\S*\/)?[\w.+-]+: (?:(missing) (?:destination )?(?:file )?operand|extra operand)\b/.exec(f.message.trim()) : null;
+        if (usage && f.tool) {
+          const by = MAKEFILE.test(loc?.file ?? '') && place ? `the recipe line at ${place}` : place ? `the script's line at ${place}` : 'the script';
+          steps.push(
+            usage[1]
+              ? `${inlineCode(f.tool)} ran without a word its command line needs ${m}: a word of the line expanded to nothing (an empty variable, a glob that matched no file) or is missing. Compare the command as it ran (make's echo or the shell's trace above the error) with ${by}, and give that word its value.`
+              : `${inlineCode(f.tool)} got more words than it takes ${m}: a value with a space in it split into two words, or a glob matched more files than one. Compare the command as it ran (make's echo or the shell's trace above the error) with ${by}, and quote that word.`,
+          );
           break;
         }
         if (f.tool === 'sh' || f.tool === 'bash') {
