@@ -45,6 +45,8 @@ import {
   type Section,
 } from './blocks.js';
 import { noteBranch, type Branches } from './jenkins.js';
+import { focusOf } from './focus.js';
+import { noteTolerated, tolerated } from './tolerated.js';
 import { withFindings } from '../finding/withFindings.js';
 import { gateFor } from './gates.js';
 import { END, firstIndex } from './prefilter.js';
@@ -153,6 +155,8 @@ export class LogAnalyzer {
   private previousEnd = -1;
   private lastPipelineStep = -1;
   private afterPipelineStep = -1;
+  private stepBeforePost: [number, number] = [-1, -1];
+  private readonly tolerance = { lastTrace: -1, ranges: [] as [number, number][] }; // tolerated.ts // the two above where the post opened after a failure: its `sh` steps did not fail unless a post condition did
   // Where the build stopped: summaries and failing exits, with the steps started before each.
   private stopAt: number[] = [];
   private stopSteps: number[] = [];
@@ -203,7 +207,8 @@ export class LogAnalyzer {
     if (hints < 0 || (hints & HINT_BRANCH) !== 0) noteBranch(text, this.branches);
     const info = classify(text, this.branches, hints);
     this.markDiff(info);
-    if (markPipelineOwn(info, this.own) && this.postBuild < 0) this.postBuild = i - 1;
+    if (markPipelineOwn(info, this.own, i) && this.postBuild < 0) this.postBuild = i - 1;
+    if (info.role === 'command') noteTolerated(info.body, i, this.tolerance);
     w.add(info, text, this.steps);
     // The hints read at most PROBE_CHARS of the line.
     if ((hints < 0 || (hints & HINT_GO_TEST) !== 0 || lengthOf(text) > PROBE_CHARS) && includes(text, '_test.go:')) this.goOutput.note(i, text, () => w.text(i - 1));
@@ -343,9 +348,9 @@ export class LogAnalyzer {
       const failed = line.role === 'exit-fail';
       if (startsWith(body, 'ERROR: script returned')) {
         // Jenkins prints this after the pipeline unwinds: the failing `sh` is the last one before.
-        const sh = this.lastPipelineStep;
+        const [sh, after] = this.own.postAfterFailure >= 0 && this.own.postAfterFailure < i && !this.own.postConditionFailed ? this.stepBeforePost : [this.lastPipelineStep, this.afterPipelineStep];
         if (sh > this.previousEnd) {
-          const end = this.afterPipelineStep >= 0 && this.afterPipelineStep < i ? this.afterPipelineStep : i;
+          const end = after >= 0 && after < i ? after : i;
           this.sections.push({ start: sh, end: end - 1, failed });
         }
       } else {
@@ -355,6 +360,7 @@ export class LogAnalyzer {
       this.previousEnd = i;
     }
     if (startsWith(body, '[Pipeline] ')) {
+      if (i === this.own.postAfterFailure) this.stepBeforePost = [this.lastPipelineStep, this.afterPipelineStep];
       if (PIPELINE_STEP.test(body)) {
         this.lastPipelineStep = i;
         this.afterPipelineStep = -1;
@@ -478,7 +484,8 @@ export class LogAnalyzer {
       // Disk full, out of memory, killed, the agent gone: wherever it was printed before the build
       // ended (a command that went on, after the step it broke), the failing command is its consequence.
       const fatal = extra?.fatal === true && block.start <= epilogue;
-      if (fatal || section === primary) {
+      if (!fatal && tolerated(this.tolerance.ranges, block.start)) f[4] = 1;
+      else if (fatal || section === primary) {
         if (primary !== undefined || section !== undefined) f[2] = strength;
       } else if (section !== undefined) {
         if (section.failed) f[3] = strength;
@@ -601,23 +608,6 @@ export class LogAnalyzer {
       line: (n) => lineAt(n - 1),
     };
   }
-}
-
-/**
- * Whether a block lies where the failure is known to be: inside a `focus` range (1-based in the
- * option) or, failing that, on the lines of a branch Jenkins says failed. Summaries and exit
- * lines (the step's wrapper) are never focused: the step's output is.
- */
-function focusOf(branches: Branches, focus: AnalyzeOptions['focus']): (b: KeptBlock) => boolean {
-  const ranges = (focus ?? []).map(([a, b]) => [a - 1, b - 1] as const).filter(([a, b]) => b >= a);
-  const failed = new Set(branches.failed);
-  if (ranges.length === 0 && failed.size === 0) return () => false;
-  return (b: KeptBlock): boolean => {
-    if (b.kind === 'summary' || b.kind === 'exit') return false;
-    if (ranges.length > 0) return ranges.some(([s, e]) => b.anchor >= s && b.anchor <= e);
-    const branch = b.extra?.branch;
-    return branch !== undefined && failed.has(branch);
-  };
 }
 
 /** The reason of the first failure shape in lines a..b (0-based), for a block cut by a baseline. */

@@ -93,7 +93,7 @@ export interface LineView {
  * `[\w.-]+ {2,}> ?` written so that the prefilter reader finds its trigram `  >`: PREFIX_BY_FIRST.)
  */
 export const LINE_PREFIX =
-  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |\[info\] |[\w.-]+ * {2}> ?| {2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] )/;
+  /^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?|\[\d\d:\d\d:\d\d(?:\.\d+)?\] |#\d+ \d+\.\d+ |\[info\] |[\w.-]+ * {2}> ?| {2,}\[(?:javac|java|junit|junitlauncher|exec|apply|scalac|groovyc|kotlinc|testng|jar|csc)\] )/;
 /**
  * LINE_PREFIX by the body's first character and the line's hints (`anchoredByFirst`): its
  * alternatives that a line beginning with a letter, a digit or a space may match (`[\w.-]+ {2,}> ?`,

@@ -40,7 +40,10 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
   { re: /No version \S+ found for library \S|^(?:ERROR: )?Could not find any definition of librar(?:y|ies) |^(?:ERROR: )?Library \S+ expected to contain at least one of src or vars/, role: 'anchor', weight: 9, reason: 'Jenkins shared library error', needs: ['No version', 'Could not find any definition', 'expected to contain'] },
 
   // Credentials.
-  { re: /Could not find credentials (?:entry with ID|matching)|CredentialNotFoundException|^(?:ERROR: )?Credentials '.*' is of type|CredentialId "[^"]*" could not be found/, role: 'anchor', weight: 9, reason: 'Jenkins credentials not found' },
+  { re: /Could not find credentials (?:entry with ID|matching)|CredentialNotFoundException|^(?:ERROR: )?Credentials '.*' is of type|^(?!Warning: )(?:.*)CredentialId "[^"]*" could not be found/, role: 'anchor', weight: 9, reason: 'Jenkins credentials not found' },
+  // The Git plugin's warning: it goes on without credentials (a public repository checks out); when they were needed, git's
+  // own refusal follows and says so.
+  { re: /^Warning: CredentialId "[^"]*" could not be found/, role: 'anchor', weight: 4, reason: 'Jenkins credentials not found' },
 
   // Agents.
   // Jenkins' own statement first; the remoting exception it throws (and its trace) weighs less.

@@ -64,6 +64,10 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // The go tool's own diagnostics (go build, go test's compile of a test binary, go vet): `path.go:L:C: message`
   // at the margin, under `# pkg [pkg.test]`; a test's t.Log output is indented and a stack frame has no column.
   { re: /^(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S/, role: 'anchor', weight: 8, reason: 'Go build error', needs: ['.go:'] },
+  // Meson's own errors name the build file's line: `src/meson.build:5:0: ERROR: Dependency "boost" not found`.
+  { re: /^(?:\S+\/)?meson\.build:\d+:\d+: ERROR: /, role: 'anchor', weight: 8, reason: 'Meson error', needs: ['meson.build:'] },
+  // A module download that does not match go.sum: `verifying M@v: checksum mismatch` over the `SECURITY ERROR` it explains.
+  { re: /^verifying \S+@\S+: checksum mismatch$/, role: 'anchor', weight: 8, reason: 'Go module checksum mismatch' },
 
   // Rust / cargo
   { re: /^error\[E\d{4}\]: /, role: 'anchor', weight: 9, reason: 'Rust compiler error' },
@@ -105,8 +109,9 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^\[ERROR\] (?:Tests run:|Failures:|Errors:|Tests in error:|Failed tests:)/, role: 'anchor', weight: 8, reason: 'Maven test failure' },
   // `Failed to execute goal <plugin> on project <module>: <why>` names the module and the goal (no
   // plugin when the dependencies of the project could not be resolved before any goal ran);
-  // the [ERROR] lines under it repeat the detail.
-  { re: /^\[ERROR\] Failed to execute goal (?:\S+ (?:\(\S+\) )?)?on project \S+: /, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
+  // the [ERROR] lines under it repeat the detail. A goal run without a project (`mvn sonar:sonar` where there is no
+  // POM: `... (default-cli): Goal requires a project to execute but there is no POM`) names no module.
+  { re: /^\[ERROR\] Failed to execute goal (?:(?:\S+ (?:\(\S+\) )?)?on project \S+: |\S+ \(\S+\): \S)/, role: 'anchor', weight: 6, reason: 'Maven goal failed' },
   // The reactor's row of the module that failed (`[INFO] shop-orders ..... FAILURE [  2.7 s]`).
   { re: /^\[INFO\] \S.*? \.{2,} FAILURE(?: \[|$)/, role: 'anchor', weight: 5, reason: 'Maven module failed', single: true },
   // Surefire's and Failsafe's pointers to the reports (`Please refer to <dir> for the individual
@@ -157,6 +162,11 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^(?:ERR_PNPM_\w+|\u2009?ERR_PNPM_)/, role: 'anchor', weight: 7, reason: 'pnpm error' },
   { re: /^error (?:Command failed|An unexpected error)|^info Visit https:\/\/yarnpkg/, role: 'summary', weight: 2, reason: 'yarn script failed' },
   { re: /^error (?:Couldn't find|Package|An? |\S+@)/, role: 'anchor', weight: 7, reason: 'yarn error' },
+  // Yarn 2+ prints every message as `➤ YN<code>: `; the codes its documentation lists as errors (an exception, a failed
+  // build, a remote not found or invalid, a checksum mismatch, a missing lockfile entry or workspace, a lockfile an
+  // --immutable install would change, a failed fetch) are the cause; its closing `➤ YN0000: · Failed with errors` is not.
+  { re: /^➤ YN00(?:01|09|14|15|16|18|20|21|28|30): /, role: 'anchor', weight: 7, reason: 'yarn error' },
+  { re: /^➤ YN0000: (?:· )?Failed with errors\b/, role: 'summary', weight: 2, reason: 'yarn script failed', needs: ['Failed with errors'] },
   { re: /^\s*\d+:\d+\s+(?:error|✖)\s/, role: 'anchor', weight: 8, reason: 'lint error' },
   { re: /^✖ \d+ problems?/, role: 'summary', weight: 2, reason: 'lint summary' },
   { re: /^(?:ERROR|WARNING): \S+\.tsx?:\d+:\d+/, role: 'anchor', weight: 8, reason: 'lint error' },
@@ -224,10 +234,16 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^(?:docker: )?Error response from daemon: /, role: 'anchor', weight: 8, reason: 'Docker error' },
   // The client cannot reach the daemon (a CI agent's user outside the docker group, no daemon).
   { re: /(?:Got permission denied while trying to connect to|Cannot connect to) the Docker daemon (?:socket )?at \S/, role: 'anchor', weight: 8, reason: 'Docker daemon unreachable' },
+  // BuildKit's exit of a RUN step (`#8 ERROR: process "/bin/sh -c npm ci" did not complete successfully: exit code: 1`):
+  // the step's own output above it (read without BuildKit's `#8 62.43 ` prefix) says why.
+  { re: /^#\d+ ERROR: process ".*" did not complete successfully: exit code: \d+$/, role: 'summary', weight: 4, reason: 'Docker build step failed' },
   { re: /^#\d+ ERROR: /, role: 'anchor', weight: 7, reason: 'Docker build error' },
   // A registry refusing `docker push`/`pull` answers with its error code first: `denied: requested access to the resource
   // is denied`, `unauthorized: authentication required`.
   { re: /^(?:denied|unauthorized): \S/, role: 'anchor', weight: 8, reason: 'Docker registry refused' },
+  // The daemon's refused pull as the legacy builder (`Step 1/7 : FROM nod:14`) and Compose v1 print it, without the CLI's
+  // `Error response from daemon: `.
+  { re: /^(?:ERROR: )?pull access denied for [^\s,]+, repository does not exist or may require/, role: 'anchor', weight: 8, reason: 'Docker error' },
 
   // Kubernetes: a pod's events as `kubectl describe` lists them (`Warning  Failed  3m (x4 over 5m)
   // kubelet  Failed to pull image ...`): the Warnings that keep a pod from running say why a
@@ -505,7 +521,7 @@ export function byteHints(bytes: Uint8Array, from: number, to: number): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), )/i;
+  /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), |➤ YN00(?:01|09|14|15|16|18|20|21|28|30): |verifying \S+@\S+: checksum mismatch$)/i;
 
 /**
  * The top-level alternatives of a pattern `^(?:a|b|...)` (the sources of a, b, ...), or undefined
