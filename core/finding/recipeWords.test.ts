@@ -21,6 +21,8 @@ describe("a GNU tool's usage error, under make and under `bash -xe`: the script'
     ['make-install-missing-dest', 'install', "install: missing destination file operand after 'stage/bin/'"],
     ['make-ln-missing-operand', 'ln', 'ln: missing file operand'],
     ['make-mkdir-missing-operand', 'mkdir', 'mkdir: missing operand'],
+    // GNU sed's `-i` with its files' variable empty.
+    ['make-sed-no-input-files', 'sed', 'sed: no input files'],
     ['bash-cp-missing-dest', 'cp', "cp: missing destination file operand after 'conf/app.conf'"],
     ['bash-mkdir-missing-operand', 'mkdir', 'mkdir: missing operand'],
   ])('%s', (id, tool, message) => {

@@ -270,7 +270,7 @@ describe("a runtime's grammar decides: real output of each runtime -> class, mes
 const MESSAGES50 = /^(?:go-run-exit-status|npm-run-check-sentence|mix-elixir-version|grep-count-zero|timeout-last-line|bash-test-too-many-arguments|bash-check-echo-exit|bash-exit-after-output|gradle-javaexec-exit-value|gradle-offline-dynamic-version|gradle-junit-test-failed|pytest-deep-exception|pytest-chained-exception|maven-surefire-h2-table-missing)\.log$/;
 
 /** The logs of recipeWords.test.ts (session 55, helper ux17): GNU tools' usage errors under make and bash. */
-const RECIPE55 = /^(?:make-(?:cp|mv|install)-missing-dest|make-(?:ln|mkdir)-missing-operand|make-ln-invalid-option|make-script-own-words|bash-(?:cp-missing-dest|mkdir-missing-operand))\.log$/;
+const RECIPE55 = /^(?:make-(?:cp|mv|install)-missing-dest|make-(?:ln|mkdir)-missing-operand|make-ln-invalid-option|make-script-own-words|make-sed-no-input-files|bash-(?:cp-missing-dest|mkdir-missing-operand))\.log$/;
 
 describe('the runtimes the analyzer knew read as before (the grammar set, the rest)', () => {
   it.each(AS_BEFORE)('%s', (id, cls, message, place) => {

@@ -47,7 +47,8 @@ export const SHELL_RULES: Rule[] = [
   // miss) or with one too many, before any file was touched (helper ux17). An option the tool does not take
   // (`invalid option -- 'q'`, `unrecognized option '--x'`) only with the `Try 'tool --help'` line the usage error
   // prints under it, so a program's own sentence of the same words is not read as one.
-  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^(?:\/(?:usr\/)?bin\/)?([a-z][\w.+-]*): (?:missing (?:destination )?(?:file )?operand(?: after ['‘].*['’])?|extra operand ['‘].*['’])$/, read: (m) => ({ tool: m[1] as string }) },
+  // GNU sed's `-i` with no file to edit (`sed: no input files`) is the same: the file operand expanded to nothing.
+  { cls: 'ci-script', priority: 15, confidence: 'high', re: /^(?:\/(?:usr\/)?bin\/)?([a-z][\w.+-]*): (?:missing (?:destination )?(?:file )?operand(?: after ['‘].*['’])?|extra operand ['‘].*['’])$|^(sed): no input files$/, read: (m) => ({ tool: (m[1] ?? m[2]) as string }) },
   { cls: 'ci-script', priority: 15, confidence: 'high', re: /^(?:\/(?:usr\/)?bin\/)?([a-z][\w.+-]*): (?:invalid option -- ['‘].+['’]|unrecognized option ['‘].+['’]|option requires an argument -- ['‘].+['’])$/, below: /^Try ['‘][\w./+-]+ --help['’] for more information\.$/, read: (m) => ({ tool: m[1] as string }) },
   // bash's diagnostic on a variable of the script (`deploy.sh: line 3: DEPLOY_ENV: DEPLOY_ENV must be set`, the form of
   // `${VAR:?message}`, `X: readonly variable`, `X: parameter null or not set`): the script stopped on its own check of
