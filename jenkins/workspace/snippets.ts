@@ -26,6 +26,7 @@ import { earlyUse, usedEarlyName } from './useBeforeDeclaration.js';
 import { missingEnumCases, NOT_EXHAUSTIVE } from './enumCases.js';
 import { LOCK_OR_REGISTRY, lockDrift } from './lockDrift.js';
 import { familyOf, requiredMemberHits, requiredMemberOf } from './requiredMembers.js';
+import { jvmLinkageHits, jvmLinkageOf } from './jvmLinkage.js';
 import { settingHits } from './settingReads.js';
 import { importedFiles, importedNamesNotUsed } from './importedNames.js';
 import { importedSubjects, subjectOf } from './subject.js';
@@ -542,6 +543,13 @@ export async function collectSnippets(options: CollectOptions): Promise<SnippetR
       const w = window({ lines: (files.find((f) => f.rel === hit.rel) as { lines: string[] }).lines, cut: false }, hit.index + 1, 2, 800);
       snippets.push({ path: hit.rel, workspaceId: failingWorkspace.workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
     }
+  }
+  // A JVM linkage error against the checkout's declaration of the class, its caller and the classpath's jars (jvmLinkage.ts).
+  const jvmHome = failingWorkspace ?? options.workspaces[0];
+  const jvmRead = async (rel: string): Promise<string[] | undefined> => (jvmHome ? ((f) => (f instanceof WorkspaceError ? undefined : f.lines))(await reader.read(jvmHome, rel)) : undefined);
+  for (const hit of top && jvmHome && jvmLinkageOf(top.message) ? await jvmLinkageHits(await reader.index(jvmHome), jvmRead, top.message, lines, top.message_line) : []) {
+    const w = window({ lines: (await jvmRead(hit.rel)) ?? [], cut: false }, hit.index + 1, 2, 800);
+    snippets.push({ path: hit.rel, workspaceId: (jvmHome as SnippetWorkspace).workspaceId, startLine: w.startLine, endLine: w.endLine, text: maskSecrets(w.text), kind: 'source', line: hit.index + 1, message: `${CLUE_MARK}${hit.message}` });
   }
   // An install stopped on its lock file or on the registry it had to ask (lockDrift.ts): the manifest lines the lock does not record.
   const lockHome = failingWorkspace ?? options.workspaces[0];

@@ -23,6 +23,7 @@ import { enumCaseStep } from './enumCaseSteps.js';
 import { lockStep } from './lockSteps.js';
 import { CASE_SENSITIVE, caseOnly, misplacedStep } from './misplacedSteps.js';
 import { settingStep } from './settingSteps.js';
+import { jvmLinkageStep } from './jvmLinkageSteps.js';
 import { requiredMemberStep } from './requiredMemberSteps.js';
 
 export type { Clue } from './clueLine.js';
@@ -379,7 +380,7 @@ export function clueSteps(ask: Ask, f: Finding): Reply | undefined {
   const definedIn = snippetsOf(ask.ci).find((x) => / the symbol the linker could not find$/.test(x.message ?? ''))?.path;
   let shown = 0;
   for (const c of clues.slice(0, 3)) {
-    const step = stepFor(c, f, failing, clues, offline, definedIn);
+    const step = jvmLinkageStep(c, f, ask.ci) ?? stepFor(c, f, failing, clues, offline, definedIn);
     if (!step) continue;
     out.line(shown === 0 ? '**In the workspace:**' : '');
     out.line(step);

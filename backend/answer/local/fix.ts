@@ -24,7 +24,8 @@ import type { Finding } from '../../../protocol/types.js';
 import { hasLog, lineTextOf, rankedErrorExcerpts } from './logHelpers.js';
 import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
-import { clueSteps } from './clues.js';
+import { clueSteps, cluesOf } from './clues.js';
+import { jvmCallerNotInCheckout, withoutAbsentPlace } from './jvmLinkageSteps.js';
 import { checkoutPathOf } from './checkoutPaths.js';
 import { programBuild } from './fixLogNames.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
@@ -145,8 +146,10 @@ export const fix: Composer = (ask) => {
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
   // The remedies (remedies.ts): the place to act, what the error's own words call for, what its class
   // generally does, the log lines they rest on; each step's lines cited.
+  // A JVM linkage error raised in a class the checkout lacks (a jar's): no file of it to open (jvmLinkageSteps.ts).
+  const absent = jvmCallerNotInCheckout(cluesOf(snippetsOf(ci)));
   for (const step of remedy.steps) {
-    out.line(`- ${step.text}`);
+    out.line(`- ${withoutAbsentPlace(step.text, absent)}`);
     for (const n of step.lines) out.log({ start_line: n, end_line: n });
   }
 
@@ -232,12 +235,14 @@ export const fix: Composer = (ask) => {
   }
 
   // The call that gave the raise site its values, from the workspace (fixNamed.ts).
-  const call = callerSource(ci, caller, source && loc?.line !== undefined ? { path: relFile ?? loc.file, line: loc.line } : undefined);
+  // The line the source block marks: the finding's, or the one it fell back to (a frame whose file the checkout has).
+  const marked = source ? /\*\*In the source:\*\* `([^`]+):(\d+)`/.exec(source.text) : null;
+  const call = callerSource(ci, caller, marked ? { path: marked[1] as string, line: Number(marked[2]) } : source && loc?.line !== undefined ? { path: relFile ?? loc.file, line: loc.line } : undefined);
   if (call) {
     out.line();
     out.line(call.text);
     out.log({ start_line: call.log_line, end_line: call.log_line });
-    out.source({ kind: 'file', path: call.snippet.path, start_line: call.snippet.startLine, end_line: call.snippet.endLine });
+    if (call.snippet) out.source({ kind: 'file', path: call.snippet.path, start_line: call.snippet.startLine, end_line: call.snippet.endLine });
   }
 
   // A refused connection: the port the client used against the ports the step's services were started on (fixNamed.ts).

@@ -224,9 +224,13 @@ function callerSteps(c: Caller): RemedyStep[] {
  * The caller's lines from the workspace, when a snippet of the context holds them and the failing source
  * shown above does not (another file, or more than a few lines away): the call to change is there.
  */
-export function callerSource(ci: CiContext, c: Caller | undefined, shown: { path: string; line: number } | undefined): { text: string; log_line: number; snippet: WorkspaceSnippet } | undefined {
+export function callerSource(ci: CiContext, c: Caller | undefined, shown: { path: string; line: number } | undefined): { text: string; log_line: number; snippet?: WorkspaceSnippet } | undefined {
   if (!c) return undefined;
   const line = c.frame.line;
+  // The source block above already marks the call's very line (its place was the caller's): said, not shown twice (fx19).
+  if (shown && sameFile(shown.path, c.frame.file) && shown.line === line) {
+    return { text: `**The call it came from:** ${inlineCode(`${shown.path}:${line}`)} (in ${inlineCode(c.frame.function as string)}) ${at(c.frame.log_line)} called ${c.callee ? inlineCode(c.callee) : 'the place it failed'}: it is the line marked in the source above.`, log_line: c.frame.log_line };
+  }
   if (shown && sameFile(shown.path, c.frame.file) && Math.abs(shown.line - line) <= 6) return undefined;
   const snippet = snippetsOf(ci).find((s) => s.kind !== 'pipeline' && sameFile(s.path, c.frame.file) && s.startLine <= line && line <= s.endLine);
   if (!snippet) return undefined;
