@@ -303,7 +303,7 @@ function readOn(found: Finding, _lines: readonly string[], excerpt: Window, body
   if (command) {
     for (let i = a; i < b; i++) {
       const t = bodyAt(i).trim();
-      if (refusedOperand(command, t) !== undefined) return withClass(found, 'ci-script', i, t, undefined, tool);
+      if (refusedOperand(command, t, i + 1 < b ? bodyAt(i + 1) : '') !== undefined) return withClass(found, 'ci-script', i, t, undefined, tool);
     }
   }
   return found;

@@ -11,6 +11,7 @@ import { lineBody, messageText } from './body.js';
 import { SUMMARY_LINE } from './rules.js';
 import { CHECKED, OS_ERROR } from './errno.js';
 import { tclLoaded } from './uncaught.js';
+import { goCompilerSaid } from './goLinters.js';
 
 export type CommandKind = 'compile' | 'typecheck' | 'lint' | 'test' | 'run' | 'build';
 
@@ -291,7 +292,8 @@ export function genericFinding(body: readonly string[], commandOfWindow: () => C
   if (RUNTIME.test(whole) && kind !== 'compile') cls = 'runtime-exception';
   else if (SYNTAX.test(whole) && source) cls = 'compile-error';
   else if (kind === 'compile' || kind === 'typecheck') cls = source || best.level === 'error' || COMPILE_WORDING.test(whole) ? 'compile-error' : 'unknown';
-  else if (kind === 'lint') cls = 'lint';
+  // A Go linter's line in the compiler's words (golangci-lint's `(typecheck)`): the package does not build (goLinters.ts).
+  else if (kind === 'lint') cls = goCompilerSaid(command?.program, text) ? 'compile-error' : 'lint';
   // A failure that ends in an OS error's words and checked nothing (`load x failed: Too many open files`): an error the test met (errno.ts).
   else if (kind === 'test') cls = !FAILED_CHECK.test(whole) ? 'unknown' : OS_ERROR.test(text) && !CHECKED.test(text) ? 'test-error' : 'test-assertion';
   // A script's own error at its place: the interpreter prefixes it (`lua: x.lua:5: ...`), or the

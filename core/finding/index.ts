@@ -29,7 +29,7 @@ import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules
 import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, substitutionFailed, tapFailureAt } from './generic.js';
 import { GENERIC_RULES, activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
 import { generalFinding } from './evidence.js';
-import { VET_TYPE_CHECK } from './refine.js';
+import { goCompilerSaid } from './goLinters.js';
 import { FAMILY_STEPS, FINDING_STEPS, stepped } from './steps.js';
 import { isTestCheckPanic, raisedClass, runningTestIn } from './tests.js';
 import { GRAMMAR_TOOLS, reportAround } from './uncaught.js';
@@ -668,7 +668,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle|clang-format|clang-tidy|cppcheck|cpplint)\b/.exec(command)?.[1] : undefined;
     // clippy prints its lints as rustc errors; the lint's name is on a note (`-D clippy::ptr-arg`).
     const clippy = body.map((l) => /\b(?:deny|warn|allow)\((clippy::\w+)\)|-D (clippy::[\w-]+)/.exec(l)).find(Boolean);
-    if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit' && !(linter === 'go vet' && VET_TYPE_CHECK.test(messageBody.trim()))) {
+    if (linter && linter !== 'mypy' && linter !== 'tsc --noEmit' && !goCompilerSaid(linter, messageBody)) {
       cls = 'lint';
       tool = linter === 'cargo clippy' ? 'clippy' : linter;
     } else if (clippy && tool === 'rustc') {

@@ -16,6 +16,7 @@
  */
 import type { Finding, FindingLocation } from '../../protocol/types.js';
 import { ERRORISH, lastCommandIn, locatedIn, type Command } from './generic.js';
+import { goCompilerSaid } from './goLinters.js';
 
 type Window = { start_line: number; end_line: number };
 
@@ -51,16 +52,13 @@ const ASSERTION_AT = /^((?:[A-Za-z]:)?[\w.~@+\\/-]*\.[A-Za-z]\w{0,7}):(\d+)(?::(
 /** Test code: a test directory, a testbench, a test file's name. */
 const TEST_FILE = /(?:^|\/)(?:tb|tests?|spec|testbench)\/|(?:_tb|_test|_spec|Tests?)\.\w+$|(?:^|\/)test_[^/]+$/;
 
-/** go vet type-checks the package first: its `vet: file:line:col: msg` is the compiler's error (the package does not build), not a vet finding. */
-export const VET_TYPE_CHECK = /^vet: \S+\.go:\d+/;
-
 export function refined(found: Finding, lines: readonly string[], excerpt: Window, bodyAt: (i: number) => string): Finding {
   const last = Math.min(lines.length, excerpt.end_line) - 1;
   const step = stepCommand(bodyAt, last);
   const kind = step?.command.kind;
   // A linter printing the compiler's form (`file:line: error: x`, or a whole file's `file: error: x`).
   const fileLevel = /^[^\s:]+\.\w{1,12}: (?:error|warning): /.test(found.message);
-  const typeCheck = step?.command.program === 'go vet' && VET_TYPE_CHECK.test(found.message);
+  const typeCheck = goCompilerSaid(step?.command.program, found.message);
   if (found.class === 'compile-error' && kind === 'lint' && step && !typeCheck && (found.location !== undefined || fileLevel) && found.message_line - 1 > step.index) return { ...found, class: 'lint', tool: step.command.program };
   // A compile error or lint finding no rule named the tool of: the step's program printed it (esbuild, rollup).
   if ((found.class === 'compile-error' || found.class === 'lint') && !found.tool && step && found.message_line - 1 > step.index && step.command.kind) return { ...found, tool: step.command.program };

@@ -11,23 +11,27 @@
  * find is a dependency's), an operand that is a URL, a host, an image tag or a version pin (the network's or the
  * registry's), a bare word that is not quoted (a subcommand: `docker build` over `failed to build`).
  */
+import { escapeRegExp } from '../regexp.js';
 import { words, type Command } from './generic.js';
 
 /** A tool's words for an operand it cannot take. */
-const REFUSAL = /\b(?:does(?: not|n't) exist|not found|[Nn]o such (?:file|directory)|already exists|File exists|is ambiguous|is not a directory|[Nn]ot a directory|is not importable|[Cc]an(?:no|')t (?:read|open|find|stat|access)|[Cc]ould not (?:find|open|access|read))\b/;
+const REFUSAL = /\b(?:does(?: not|n't) exist|not found|No files matching|[Nn]o such (?:file|directory)|already exists|File exists|is ambiguous|is not a directory|[Nn]ot a directory|is not importable|[Cc]an(?:no|')t (?:read|open|find|stat|access)|[Cc]ould not (?:find|open|access|read))\b/;
 /** Subcommands that fetch what they are given by name (a package manager's, a registry client's). */
 const FETCHES = /^(?:install|add|get|fetch|pull|download|require|update|upgrade|clone|push)$/;
 /** Operands that name something the network or a registry holds: a URL, a host or user@host, an image or module tag, a version pin. */
 const REMOTE = /:\/\/|@|:|[<>=~^]/;
 
-const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A diagnostic's pointer to its place, on the line under it: `--> src:1:1`. */
+const POINTER = /^\s*--> \S+:\d+:\d+\s*$/;
 
 /**
  * The operand of `command` that `line` refuses (quoted, or a path standing as a word of it, or the last part of a
  * path it names), or undefined.
  */
-export function refusedOperand(command: Command, line: string): string | undefined {
+export function refusedOperand(command: Command, line: string, next = ''): string | undefined {
   if (!REFUSAL.test(line)) return undefined;
+  // The place a diagnostic points to on the line under it (ruff's and rustc's `--> path:1:1`) is the refusal's too.
+  if (POINTER.test(next)) line = `${line} ${next.trim().slice(4)}`;
   const ws = words(command.text);
   const at = ws.findIndex((w) => w.replace(/^.*\//, '') === command.program);
   const args = ws.slice(at + 1);
@@ -37,12 +41,14 @@ export function refusedOperand(command: Command, line: string): string | undefin
     // An option's attached value (`--reporter=x`, `-Dx=y` are not operands of a file): only `--opt=value` with a path.
     const w = word.startsWith('-') ? (/^--[\w-]+=([\w.~/-]*\/[\w.~/-]*)$/.exec(word)?.[1] ?? '') : word;
     if (w.length < 3 || REMOTE.test(w) || /^\d+$|^[.~/]+$/.test(w)) continue;
-    const e = escaped(w);
+    const e = escapeRegExp(w);
     const end = '(?=$|[\\s\'"`’!,;)])';
     const quoted = new RegExp(`['"\`‘]${e}['"\`’]`).test(line);
     const path = /[/.]/.test(w) && new RegExp(`(?:^|[\\s(=])${e}${end}`).test(line);
-    const tail = new RegExp(`/${escaped(w.replace(/^.*\//, ''))}${end}`).test(line) && new RegExp(`${e}${end}`).test(line);
-    if (quoted || path || tail) return w;
+    const tail = new RegExp(`/${escapeRegExp(w.replace(/^.*\//, ''))}${end}`).test(line) && new RegExp(`${e}${end}`).test(line);
+    // A place of it (`src:1:1`, ruff's `src:1:1: E902 ...` or its `--> src:1:1` under the refusal): a path by its form, no subcommand.
+    const place = new RegExp(`(?:^|\\s)${e}:\\d+:\\d+\\b`).test(line);
+    if (quoted || path || tail || place) return w;
   }
   return undefined;
 }

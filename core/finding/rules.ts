@@ -7,6 +7,7 @@
  */
 import { COMPILER_FIRST_RULES, COMPILER_RULES } from './families/compilers.js';
 import { CONTAINER_FIRST_RULES } from './families/containers.js';
+import { CREDENTIAL_FIRST_RULES } from './families/credentials.js';
 import { DOWNLOAD_FIRST_RULES, DOWNLOAD_RULES } from './families/downloads.js';
 import { DOTNET_FIRST_RULES } from './families/dotnet.js';
 import { GIT_FIRST_RULES, GIT_RULES } from './families/git.js';
@@ -191,6 +192,7 @@ export const RULES: Rule[] = [
   // The cross-tool families (tuning rounds 4 and 5: what many tools say of one cause, kept by what it concerns):
   // their narrow rules after the native tools' lines, the others after the general rules.
   ...DOWNLOAD_FIRST_RULES,
+  ...CREDENTIAL_FIRST_RULES,
   ...RUNTIME_FIRST_RULES,
   ...TIMEOUT_FIRST_RULES,
   ...SYSTEM_PACKAGE_FIRST_RULES,

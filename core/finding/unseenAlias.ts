@@ -8,6 +8,7 @@
  * cannot show it.)
  */
 import type { Finding } from '../../protocol/types.js';
+import { escapeRegExp } from '../regexp.js';
 
 /** The name bash could not find: `ci.sh: line 2: mk: command not found`. */
 const NOT_FOUND = /^(?:\S+: )?line \d+: ([\w.+-]+): command not found$/;
@@ -21,8 +22,6 @@ export interface UnseenAlias {
   value: string;
 }
 
-const escape = (s: string): string => s.replace(/[.+]/g, '\\$&');
-
 /** The alias trace that explains `message` (at 1-based `messageLine`), or undefined. `bodyAt(i)`: log line i+1's body. */
 export function unseenAlias(message: string, messageLine: number, bodyAt: (i: number) => string): UnseenAlias | undefined {
   const name = NOT_FOUND.exec(message.trim())?.[1];
@@ -34,12 +33,12 @@ export function unseenAlias(message: string, messageLine: number, bodyAt: (i: nu
     // Aliases expanded on purpose, anywhere above: then the name was not unseen for that reason.
     if (/^\++ shopt -s (?:\S+ )*expand_aliases\b/.test(t)) return undefined;
     if (found) continue;
-    const call = new RegExp(`^(\\++) ${escape(name)}(?: |$)`).exec(t);
+    const call = new RegExp(`^(\\++) ${escapeRegExp(name)}(?: |$)`).exec(t);
     if (call && callDepth === undefined) {
       callDepth = call[1];
       continue;
     }
-    const def = new RegExp(`^(\\++) alias '?${escape(name)}=(.*?)'?$`).exec(t);
+    const def = new RegExp(`^(\\++) alias '?${escapeRegExp(name)}=(.*?)'?$`).exec(t);
     if (def) {
       if (callDepth === undefined || def[1] !== callDepth) return undefined;
       found = { name, line: n, value: def[2] as string };

@@ -9,6 +9,13 @@ import type { Rule } from '../ruleTypes.js';
 export const DOWNLOAD_FIRST_RULES: Rule[] = [
   // A download the server does not have: curl's `(22) The requested URL returned error: 404`, wget's `ERROR 404: Not Found.`
   { cls: 'dependency-resolution', priority: 46, confidence: 'medium', re: /^curl: \(22\) The requested URL returned error: 40[46]\b|^\S+ ERROR 40[46]: Not Found\.?$/, read: (_m, line) => ({ tool: /^curl/.test(line) ? 'curl' : 'wget' }) },
+  // An HTTP client whose answer was no HTTP at all: the address is some other service's port (an SMTP greeting, SSH's
+  // banner, a TLS record), or the service broke mid-answer. Node's parser (`Error: Parse Error: Expected HTTP/, RTSP/ or
+  // ICE/`, HPE_INVALID_CONSTANT), Go's transport (`malformed HTTP response "220 relay ESMTP"`), Python's http.client
+  // (`BadStatusLine`), curl's `(8) Weird server reply` and `(1) Received HTTP/0.9 when not allowed`: the network or the
+  // endpoint, not the code (as curl's and Python's `wrong version number` for TLS spoken to a plain port, rounds 18 and
+  // 29, and http.client's `RemoteDisconnected`, round 19; session 55, t30: round 29).
+  { cls: 'network', priority: 39, confidence: 'medium', re: /Parse Error: Expected HTTP\/|\bHPE_INVALID_CONSTANT\b|\bmalformed HTTP (?:response|status code)\b|\bhttp\.client\.BadStatusLine\b|^curl: \((?:8\) Weird server reply|1\) Received HTTP\/0\.9 when not allowed)/, read: (_m, line) => ({ ...(/^curl:/.test(line) ? { tool: 'curl' } : {}) }) },
 ];
 
 export const DOWNLOAD_RULES: Rule[] = [
