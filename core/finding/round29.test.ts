@@ -9,6 +9,8 @@ import { analyze } from '../../test/helpers/rulesReading.js';
  * 2. A secret or a client certificate refused, in OpenSSL's reason strings (families/credentials.ts).
  * 3. An HTTP client answered by something that is not HTTP (families/downloads.ts): the network or the endpoint
  *    (Python's http.client `BadStatusLine` was read so already).
+ * 4. A manifest's local dependency directory that is not there (CMake's add_subdirectory, families/nativeBuild.ts), as
+ *    cargo's path dependencies and pip's editable directories are labelled.
  */
 const top = (log: string) => analyze(log)[0]?.finding;
 const gha = (...lines: string[]) => ['##[group]Run bash -xe ci.sh', 'bash -xe ci.sh', '##[endgroup]', ...lines, '##[error]Process completed with exit code 1.', ''].join('\n');
@@ -68,5 +70,18 @@ describe('an HTTP client answered by something that is not HTTP is the network\'
   it('counter-example: the program\'s own error after a good answer stays the program\'s', () => {
     const log = jenkins('+ node scripts/notify.js', '/ws/scripts/notify.js:9', '    const id = body.release.id;', '                            ^', '', "TypeError: Cannot read properties of undefined (reading 'id')", '    at IncomingMessage.<anonymous> (/ws/scripts/notify.js:9:29)', '', 'Node.js v20.19.2');
     expect(top(log)?.class).toBe('runtime-exception');
+  });
+});
+
+describe('a manifest\'s local dependency directory that is not there is a dependency (CMake\'s add_subdirectory)', () => {
+  it('a submodule not checked out', () => {
+    const log = gha('+ cmake -S . -B build -DBUILD_TESTING=ON', '-- The CXX compiler identification is GNU 12.2.0', '-- Detecting CXX compile features - done', 'CMake Error at tests/CMakeLists.txt:2 (add_subdirectory):', '  add_subdirectory given source "../extern/googletest" which is not an', '  existing directory.', '', '', '-- Configuring incomplete, errors occurred!');
+    const f = top(log);
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.dependency]).toEqual(['dependency-resolution', 'tests/CMakeLists.txt', 2, '../extern/googletest']);
+  });
+
+  it('counter-example: a source file the project itself lists is not a dependency', () => {
+    const log = gha('+ cmake -S . -B build', 'CMake Error at CMakeLists.txt:9 (add_executable):', '  Cannot find source file:', '', '    src/main.c', '', '', '-- Configuring incomplete, errors occurred!');
+    expect(top(log)?.class).not.toBe('dependency-resolution');
   });
 });

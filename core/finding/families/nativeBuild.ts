@@ -63,6 +63,18 @@ export const NATIVE_BUILD_FIRST_RULES: Rule[] = [
     near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(add_subdirectory\):$/, from: -8, to: -1, required: true },
     read: () => ({ tool: 'cmake' }),
   },
+  // The same call given a directory that is not there at all (`add_subdirectory given source "third_party/x" which is
+  // not an` / `existing directory.`, CMake wraps it): a vendored library moved or a submodule not checked out, as a
+  // manifest's local dependency that is gone is labelled elsewhere (cargo's path dependency, r11, and workspace member,
+  // r13; pip's editable `-e ./lib`, r23): the dependency did not resolve (session 55, t30: round 29); medium, as above.
+  {
+    cls: 'dependency-resolution',
+    priority: 44,
+    confidence: 'medium',
+    re: /^\s*add_subdirectory given source "([^"]+)" which is not an(?: existing directory\.)?$/,
+    near: { re: /^CMake Error at (?<file>[^\s:]+):(?<line>\d+) \(add_subdirectory\):$/, from: -2, to: -1, required: true },
+    read: (m) => ({ tool: 'cmake', dependency: m[1] as string }),
+  },
   // CMake's target_compile_features() of a feature the compiler does not have (`CMake Error at CMakeLists.txt:4
   // (target_compile_features):` over `target_compile_features The compiler feature "cxx_std_26" is not known to` /
   // `CXX compiler "GNU" version 12.2.0.`): a known feature (an unknown name is `specified unknown feature`) that this
