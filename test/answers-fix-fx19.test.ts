@@ -54,6 +54,8 @@ describe('a JVM linkage error against the checkout\'s declaration', () => {
     expect(fix).toContain('`dev.acme.plugins.CsvExporter`, compiled against the old `int balance(String)`, is not in the checkout: it comes from the jar on the command\'s classpath (`lib/acme-export-plugin-1.3.jar`). Rebuild that jar against the new `dev.acme.api.Ledger`, or keep `int balance(String)` as it was and give the new method another name until it is rebuilt, or revert the change.');
     expect(fix).not.toContain('Open `dev/acme/plugins/CsvExporter.java');
     expect(fix).toContain('belongs to `dev.acme.plugins.CsvExporter`, which the checkout does not hold: there is no file of it to open');
+    // Code that did not link: no value the caller passed is at fault.
+    expect(fix).not.toContain('if the values that line worked on are wrong');
   });
 
   it('a caller the checkout holds: a stale build of it, and the overload that keeps the old parameters', async () => {

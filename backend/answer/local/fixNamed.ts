@@ -20,6 +20,7 @@ import { escapeRegExp } from '../facts.js';
 import { cite, inlineCode, withoutStamp, type LogSpan } from '../logtext.js';
 import { at } from './findingText.js';
 import { osConditionOf } from './osCondition.js';
+import { isLoadFailure } from './exceptions.js';
 import { addressPorts } from '../../../core/log/values.js';
 import { rule, type Caller, type RemedyRule, type RemedyStep } from './remedyShape.js';
 import { TEST_FILE } from './testFrame.js';
@@ -275,8 +276,9 @@ export const NAMED_REMEDIES: RemedyRule[] = [
     if (f.class !== 'disk-full' && stored) out.push(...pathSteps(f, stored));
   }),
   // The caller comes with the input (fix.ts computes it once for this step and its source block).
-  rule('named/caller', 'fact', ({ caller }, out) => {
-    if (caller) out.push(...callerSteps(caller));
+  // Not for code that did not load (a linkage error, a missing module): no value the call passed is at fault (fx19).
+  rule('named/caller', 'fact', ({ caller, f }, out) => {
+    if (caller && !isLoadFailure(`${f.exception ?? ''} ${f.message}`)) out.push(...callerSteps(caller));
   }),
 ];
 
