@@ -50,7 +50,7 @@ export interface ContextUpload {
   ciEnvironment?: Record<string, string>;
   /** Source read where the build ran (`--from-env` from $WORKSPACE, `ask --workspace DIR`). */
   workspaceSnippets?: WorkspaceSnippet[];
-  /** The checkout's change from git (`ask --workspace DIR`: cli/snippets.ts `changesFromDir`). */
+  /** The checkout's change from git (`ask --workspace DIR`: cli/snippets.ts `checkoutFromDir`). */
   workspaceChanges?: WorkspaceChanges;
   /** Facts the caller read itself, laid over the controller's (`workspaceChangesNotRead` of a shallow checkout). */
   ciContext?: CiContext;

@@ -53,15 +53,8 @@ export async function envWorkspaceSnippets(dir: string, log: string | undefined,
  * The checkout's change for `ask --workspace DIR` (session 52): git's commits since the last green build's commit
  * when the environment names it (`GIT_PREVIOUS_SUCCESSFUL_COMMIT`, Jenkins' git plugin; `GIT_COMMIT` the build's),
  * else the checkout's last commit, with the diffs of the files the snippets name first
- * (jenkins/workspace/gitChanges.ts: confined, read-only). Nothing when DIR is no git checkout.
- */
-export async function changesFromDir(dir: string, snippets: readonly WorkspaceSnippet[], env: NodeJS.ProcessEnv): Promise<WorkspaceChanges | undefined> {
-  return (await checkoutFromDir(dir, snippets, env)).changes;
-}
-
-/**
- * changesFromDir, and why there is no change to read when the checkout is a shallow clone (session 55:
- * `workspaceChangesNotRead` with reason `shallow`, so the answer says so instead of keeping silent).
+ * (jenkins/workspace/gitChanges.ts: confined, read-only). Nothing when DIR is no git checkout; `notRead` (reason
+ * `shallow`, session 55) when DIR is a shallow clone whose last commit's parent is not there.
  */
 export async function checkoutFromDir(dir: string, snippets: readonly WorkspaceSnippet[], env: NodeJS.ProcessEnv): Promise<{ changes?: WorkspaceChanges; notRead?: WorkspaceChangesNotRead }> {
   const { readCheckout, namedPaths, shallowNotRead } = await import('../jenkins/workspace/gitChanges.js');

@@ -1,6 +1,6 @@
 /**
  * "How do I fix it?" from the breaking change (issue 25 point 3, session 52, helper fx14): made-up projects with a
- * git history, read as `cichat ask --workspace DIR` reads them (cli/snippets.ts `snippetsFromDir`, `changesFromDir`:
+ * git history, read as `cichat ask --workspace DIR` reads them (cli/snippets.ts `snippetsFromDir`, `checkoutFromDir`:
  * jenkins/workspace/gitChanges.ts). The fix answer quotes the changed lines with the commit and offers the two honest
  * ways out; a change that touched nothing the error names is said as such; no git, nothing said; secrets masked;
  * the repository's own config (external diff, textconv, hooks) never runs.
@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { changesFromDir } from '../cli/snippets.js';
+import { checkoutFromDir } from '../cli/snippets.js';
 import { checkoutChanges } from '../jenkins/workspace/gitChanges.js';
 import { ciContextSchema } from '../protocol/ciContext.js';
 import { askWithGit as ask, gitRepo, removeGitRepos, tempDir } from './helpers/gitRepo.js';
@@ -106,7 +106,7 @@ describe('guards', () => {
     const dir = tempDir('cichat-fx14-plain-');
     mkdirSync(path.join(dir, 'src'));
     writeFileSync(path.join(dir, 'src/calc.c'), CALC('totl'));
-    expect(await changesFromDir(dir, [], {})).toBeUndefined();
+    expect((await checkoutFromDir(dir, [], {})).changes).toBeUndefined();
     const fix = await ask('how do I fix it?', GCC_LOG, dir);
     expect(fix).not.toMatch(/last commit|since the last green build|git revert/);
   });

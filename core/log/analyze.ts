@@ -155,8 +155,10 @@ export class LogAnalyzer {
   private previousEnd = -1;
   private lastPipelineStep = -1;
   private afterPipelineStep = -1;
+  // The two above where the post section opened after a failure: its `sh` steps did not fail unless a post condition did.
   private stepBeforePost: [number, number] = [-1, -1];
-  private readonly tolerance = { lastTrace: -1, ranges: [] as [number, number][] }; // tolerated.ts // the two above where the post opened after a failure: its `sh` steps did not fail unless a post condition did
+  // Commands the script tolerated (`cmd || true`: tolerated.ts).
+  private readonly tolerance = { lastTrace: -1, ranges: [] as [number, number][] };
   // Where the build stopped: summaries and failing exits, with the steps started before each.
   private stopAt: number[] = [];
   private stopSteps: number[] = [];

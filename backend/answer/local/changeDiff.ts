@@ -8,6 +8,7 @@
  */
 import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
+import { escapeRegExp } from '../../../core/regexp.js';
 import { at, cite, clip, inlineCode } from '../logtext.js';
 import { sameFile, SCRIPT_OF_COMMAND, snippetsOf } from './workspace.js';
 
@@ -143,7 +144,7 @@ export function movedAwayOperand(ci: CiContext, command: { command: string; line
   const entries = w.commits.flatMap((c) => (c.files ?? []).map((x) => ({ commitId: c.commitId, status: x.charAt(0), paths: changeLinePaths(x) })));
   for (const operand of pathOperands(command.command)) {
     // Named by the error's lines as a path: after a space, a quote, `/` (an absolute path's tail) or a line's start; before its end, a quote, `:` or a space.
-    const named = new RegExp(`(?:^|[\\s'"\`‘(/])(?:\\./)?${operand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?(?=$|[\\s'"\`’:,;)])`);
+    const named = new RegExp(`(?:^|[\\s'"\`‘(/])(?:\\./)?${escapeRegExp(operand)}/?(?=$|[\\s'"\`’:,;)])`);
     // The line that names it says it is not there, or the line above does (ruff's `E902 ...` over `--> src:1:1`).
     const said = errorLines.find((l, i) => named.test(l.text) && (NOT_THERE.test(l.text) || NOT_THERE.test(errorLines[i - 1]?.text ?? '')));
     // A file the workspace shows under it: the path is there after all.
