@@ -21,6 +21,7 @@ import { maskedSentence, maskedStageOf } from './pipeMasked.js';
 import { withCheckoutPaths } from './checkoutPaths.js';
 import { silentStopOf, silentStopSentence } from './silentStop.js';
 import { refusalMeaning, tlsRefusalFor } from './tlsRefusal.js';
+import { sshMeaning, sshTransportOf, type SshTransport } from './sshTransport.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
@@ -382,6 +383,10 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       // A refused certificate: the host answered (ux15).
       if (tlsRefusalFor(f, lineText)) {
         parts.push(refusalMeaning(tlsRefusalFor(f, lineText) as NonNullable<ReturnType<typeof tlsRefusalFor>>));
+        break;
+      }
+      if (sshTransportOf(f, lineText)) {
+        parts.push(sshMeaning(sshTransportOf(f, lineText) as SshTransport, m));
         break;
       }
       {

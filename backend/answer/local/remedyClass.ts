@@ -1,3 +1,4 @@
+import { sshStep, sshTransportOf, type SshTransport } from './sshTransport.js';
 import type { Finding } from '../../../protocol/types.js';
 import { osKindWords } from '../../../core/finding/errno.js';
 import { MAKEFILE } from '../../../core/makefile.js';
@@ -294,6 +295,12 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'network': {
       // A refused certificate: the host answered, nothing transient to re-run; its own step is the wording's (fixKnown.ts, ux15).
       if (tlsRefusalFor(f, lineText)) break;
+      // OpenSSH's line over git's catch-all (sshTransport.ts, ux18): the port and what answered (or did not) on it.
+      if (sshTransportOf(f, lineText)) {
+        steps.push(sshStep(sshTransportOf(f, lineText) as SshTransport, m));
+        steps.push('If it answers now, the outage was transient: re-run the build.');
+        break;
+      }
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
       // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
