@@ -10,7 +10,6 @@ import { bodyOf } from '../../../core/finding/body.js';
 import { STEP_START } from '../../../core/log/failingStep.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
-import { around } from './remedyShape.js';
 import { describeChange } from './change.js';
 import { changeDiffStep, changesNotReadStep, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
@@ -384,12 +383,8 @@ export const fix: Composer = (ask) => {
 
   // The checkout's change read with git (changeDiff.ts): the changed lines of what the error names, with the commit.
   const located = relFile ? { path: relFile, line: loc?.line } : undefined;
-  // A path the failing command names that the error says is not there, which the change moved away (fx18).
-  // Its lines: what the command printed up to the error (ESLint's words may sit above its `Build step` finding), and 3 below (ruff's `--> src:1:1`).
-  const logSpan = storedLogSpan(ctx);
-  const failing = logSpan ? failingStepOf(logSpan, f.message_line).command : undefined;
-  const printed = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line - 1) : 0;
-  const moved = logSpan ? movedAwayOperand(ci, failing, around(logSpan, f.message_line, printed, 3)) : undefined;
+  // A path the failing command names that the error says is not there (the finding's `refused`), which the change moved away (fx18).
+  const moved = movedAwayOperand(ci, f);
   const checkoutChange = changeDiffStep(ci, f, {
     located,
     moved,
