@@ -10,7 +10,6 @@ import { bodyOf } from '../../../core/finding/body.js';
 import { STEP_START } from '../../../core/log/failingStep.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
-import { around } from './remedyShape.js';
 import { describeChange } from './change.js';
 import { changeDiffStep, changesNotReadStep, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
@@ -26,6 +25,7 @@ import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps, cluesOf } from './clues.js';
 import { jvmCallerNotInCheckout, withoutAbsentPlace } from './jvmLinkageSteps.js';
+import { JVM_RESOLVE_LABEL } from './jvmResolve.js';
 import { checkoutPathOf } from './checkoutPaths.js';
 import { programBuild } from './fixLogNames.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
@@ -142,7 +142,7 @@ export const fix: Composer = (ask) => {
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
   // 1. The remedy for this class and this error.
-  const label = silentStopOf(f, lineText) ? 'a command that failed without a message' : tlsRefusalFor(f, lineText) ? 'a TLS certificate the client refused' : f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? (f.tool === 'java' ? 'native code Java could not find' : 'a shared library the loader refused') : CLASS_LABEL[f.class];
+  const label = silentStopOf(f, lineText) ? 'a command that failed without a message' : tlsRefusalFor(f, lineText) ? 'a TLS certificate the client refused' : f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? (f.tool === 'java' ? 'native code Java could not find' : 'a shared library the loader refused') : f.linkage?.stage === 'resolve' ? JVM_RESOLVE_LABEL : CLASS_LABEL[f.class];
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
   // The remedies (remedies.ts): the place to act, what the error's own words call for, what its class
   // generally does, the log lines they rest on; each step's lines cited.
@@ -384,12 +384,8 @@ export const fix: Composer = (ask) => {
 
   // The checkout's change read with git (changeDiff.ts): the changed lines of what the error names, with the commit.
   const located = relFile ? { path: relFile, line: loc?.line } : undefined;
-  // A path the failing command names that the error says is not there, which the change moved away (fx18).
-  // Its lines: what the command printed up to the error (ESLint's words may sit above its `Build step` finding), and 3 below (ruff's `--> src:1:1`).
-  const logSpan = storedLogSpan(ctx);
-  const failing = logSpan ? failingStepOf(logSpan, f.message_line).command : undefined;
-  const printed = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line - 1) : 0;
-  const moved = logSpan ? movedAwayOperand(ci, failing, around(logSpan, f.message_line, printed, 3)) : undefined;
+  // A path the failing command names that the error says is not there (the finding's `refused`), which the change moved away (fx18).
+  const moved = movedAwayOperand(ci, f);
   const checkoutChange = changeDiffStep(ci, f, {
     located,
     moved,
