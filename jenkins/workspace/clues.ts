@@ -46,6 +46,9 @@ export const CLUE_MARK = SNIPPET_CLUE_MARK;
 export const MANIFEST_FILE =
   /(?:^|\/)(?:pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|gradle\.properties|libs\.versions\.toml|package\.json|go\.mod|Cargo\.toml|requirements[\w.-]*\.(?:txt|in)|constraints[\w.-]*\.txt|pyproject\.toml|setup\.py|setup\.cfg|Pipfile|environment\.ya?ml|Gemfile|[\w.-]+\.gemspec|composer\.json|CMakeLists\.txt|[\w.-]+\.cmake|meson\.build|configure\.(?:ac|in)|rebar\.config|mix\.exs|dune-project|dune|[\w.-]+\.opam|[\w.-]+\.rockspec|cpanfile|Makefile\.PL|Build\.PL|build\.xml|ivy\.xml|build\.sbt|conanfile\.(?:txt|py)|vcpkg\.json|[\w.-]+\.csproj|packages\.config|Directory\.Packages\.props|deno\.json|bower\.json|stack\.yaml|[\w.-]+\.cabal)$/;
 
+/** A dependency's git ref its repository does not have, in the tools' words (core/finding/families/git.ts). */
+const GIT_REF_MISSING = /did not match any file\(s\) known to git|^Revision \S+ does not exist in the repository|failed to find (?:tag|branch) `|^\s*revision \S+ not found$|: unknown revision \S+$/;
+
 /** Scripts and configuration a step reads its settings from. */
 const CONFIG_FILE =
   /(?:^|\/)(?:[^/]+\.(?:sh|bash|zsh|ya?ml|toml|ini|cfg|conf|env|properties|json|groovy|mk|ps1|cmd|bat|xml)|Makefile|GNUmakefile|Jenkinsfile|Dockerfile|\.npmrc|\.yarnrc|\.pypirc|\.netrc|pip\.conf|\.env[\w.-]*|docker-compose[\w.-]*)$/;
@@ -225,6 +228,13 @@ function searchesOf(f: Finding, sourceLine?: string, above: readonly string[] = 
       if (name) {
         const re = new RegExp(`(?:^|[^\\w-])${escapeRegExp(name)}(?:$|[^\\w-])`, 'i');
         out.push({ files: (r) => MANIFEST_FILE.test(r) && !LOCK_FILE.test(r), line: (t) => re.test(t) || (name.includes('/') && t.includes(name)), message: `declares the dependency ${name}`, max: 2 });
+      }
+      // A git ref the dependency's repository does not have (ux18: mix's and pip's `error: pathspec 'v1.1.0' ...`, npm's,
+      // bundler's `Revision v1.1.0 does not exist ...`, go's `unknown revision v1.1.0`): the manifest line that pins it.
+      const ref = f.symbol !== undefined && GIT_REF_MISSING.test(f.message) ? f.symbol : undefined;
+      if (ref) {
+        const pinned = new RegExp(`(?:^|[^\\w.-])${escapeRegExp(ref)}(?:$|[^\\w.-])`);
+        out.push({ files: (r) => MANIFEST_FILE.test(r) && !LOCK_FILE.test(r), line: (t) => pinned.test(t), message: `pins the git ref ${ref}`, max: 1 });
       }
       // A directory or file the resolver names (`replacement directory ../retry does not exist`).
       const dir = /(?:directory|path|file) ['"`]?(\.{0,2}\/?[\w./-]*\/[\w.-]+|\.\.?\/[\w.-]+)['"`]? does not exist|does not exist: ['"`]?([\w./-]+)/.exec(f.message);

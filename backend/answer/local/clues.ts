@@ -9,7 +9,7 @@
 import type { Finding, WorkspaceSnippet } from '../../../protocol/types.js';
 import { SNIPPET_CLUE_MARK } from '../../../protocol/ciContext.js';
 import { GRADLE_TASK_DECLARATION, refusedOptionOf } from '../../../core/log/values.js';
-import { inlineCode, storedLogSpan, UNSET_VARIABLE } from '../logtext.js';
+import { cite, inlineCode, storedLogSpan, UNSET_VARIABLE } from '../logtext.js';
 import { offlineLine } from './remedyWhere.js';
 import { escapeRegExp } from '../facts.js';
 import { lineTextOf } from './logHelpers.js';
@@ -196,6 +196,11 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     // A resolver run offline read only the agent's cache: the repository was never asked (ux6).
     const right = offline ? "; if it is right, it is missing from the agent's local cache, the only place an offline build looks: fill the cache (the step above)" : '; if it is right, make that repository (or a mirror that has it) reachable from the agent';
     return `${at} is where the build asks for ${inlineCode(m[1] as string)}${code}${f.dependency ? `, resolved as ${inlineCode(f.dependency)}` : ''}: if the name or version there is wrong, change it to one the repository the build uses has${others.some((o) => /, which does not exist$/.test(o.what)) ? '' : right}.`;
+  }
+  if ((m = /^pins the git ref (.+)$/.exec(what))) {
+    // A dependency pinned to a git ref its repository does not have (ux18): the manifest's line is the one to change.
+    const ref = inlineCode(m[1] as string);
+    return `${at} pins ${ref}${code}, the ref the dependency's repository does not have ${cite({ start_line: f.message_line, end_line: f.message_line })}: point it at a tag, branch or commit that repository has (${inlineCode('git ls-remote --tags --heads <repository URL>')} lists them), or push ${ref} there if it was meant to exist.`;
   }
   if ((m = /^names (.+), which does not exist$/.exec(what))) {
     const home = others.find(ownDefinition);

@@ -40,7 +40,7 @@ const FAMILIES: Record<string, [Record<string, unknown>, string[]]> = {
   nativeBuild: [nativeBuild, ['cmake', 'make', 'ld', 'autoconf', 'automake', 'pkg-config']],
   python: [python, ['python', 'pip', 'pytest', 'ruff']],
   qualityGates: [qualityGates, []],
-  ruby: [ruby, ['ruby']],
+  ruby: [ruby, ['ruby', 'bundler']],
   runtimes: [runtimes, ['ocaml', 'fpc', 'c++', 'php', 'R', 'Rscript']],
   rust: [rust, ['rustc', 'cargo', 'rust']],
   shell: [shell, ['sh', 'bash', 'env', 'sed', 'timeout', 'find']],

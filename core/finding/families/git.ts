@@ -8,6 +8,11 @@ import type { Rule } from '../ruleTypes.js';
 import { at, PATH } from './shapes.js';
 
 export const GIT_FIRST_RULES: Rule[] = [
+  // A dependency's git ref its repository does not have (ux18): git's `error: pathspec 'v1.1.0' did not match any file(s)
+  // known to git` only under a tool's checkout of that ref (mix's `** (Mix) Command "git ... checkout --quiet v1.1.0"
+  // failed` below it, pip's `× git checkout -q v1.1.0 did not run successfully.`); a pathspec of the build's own `git
+  // checkout` stays the script's. npm's, bundler's, cargo's and go's own words: js.ts, ruby.ts, rust.ts, go.ts.
+  { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: /^\s*error: pathspec '([^']+)' did not match any file\(s\) known to git/, below: /^\*\* \(Mix\) Command "git [^"]*\bcheckout\b[^"]*" failed|^\s*× git checkout -q \S+ did not run successfully/, read: (m) => ({ tool: 'git', symbol: m[1] as string }) },
   // OpenSSH's line under which git prints its catch-all `fatal: Could not read from remote repository.` (for every ssh
   // failure): closed or reset before or during the version exchange (`kex_exchange_identification: ...`), or after it
   // (`Connection closed by 203.0.113.7 port 47913`): the network's, whatever git says of access rights (ux18).

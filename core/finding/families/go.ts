@@ -11,6 +11,10 @@ const GO_FETCH = String.raw`^(\S+\.go):(\d+):(\d+): (\S+@\S+): (?:reading|verify
 const goFetch = (m: RegExpExecArray): ReturnType<NonNullable<Rule['read']>> => ({ tool: 'go', dependency: m[4] as string, file: m[1] as string, line: Number(m[2]), column: Number(m[3]) });
 
 export const GO_FIRST_RULES: Rule[] = [
+  // go: a module version whose git revision the repository does not have (`main.go:2:8: reading example.com/x.git/go.mod
+  // at revision v1.1.0: unknown revision v1.1.0`, `go: x@v1.1.0: invalid version: unknown revision v1.1.0`; ux18): the
+  // dependency's, not a compile error of the importing file.
+  { cls: 'dependency-resolution', priority: 28, confidence: 'high', re: /(?:^|: )(?:reading \S+ at revision \S+|\S+@\S+: invalid version): unknown revision (\S+)$/, read: (m) => ({ tool: 'go', symbol: m[1] as string }) },
   // The go command's `no required module provides package P` over its `case-insensitive import collision: "a/store"
   // and "a/Store"`: the import's spelling differs from the package's directory only in case, a wrong import in the
   // source (a compile error at the import), not a module missing from go.mod.

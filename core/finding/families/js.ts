@@ -7,6 +7,9 @@
 import type { Rule } from '../ruleTypes.js';
 
 export const JS_FIRST_RULES: Rule[] = [
+  // npm's checkout of a git dependency's ref the repository does not have (npm 10: `npm error The git reference could not
+  // be found` over git's `npm error error: pathspec 'v1.1.0' did not match ...`; ux18).
+  { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: /^npm (?:error|ERR!) error: pathspec '([^']+)' did not match any file\(s\) known to git/, read: (m) => ({ tool: 'npm', symbol: m[1] as string }) },
   // Node refusing a command-line flag it does not know (`node: bad option: --experimental-strip-types`, exit 9): a flag
   // of a later Node than the one on the agent (or a misspelt one: medium).
   { cls: 'missing-tool', priority: 15, confidence: 'medium', re: /^(?:\S*\/)?node: bad option: (--?[\w-]+)/, read: () => ({ tool: 'node', symbol: 'node' }) },

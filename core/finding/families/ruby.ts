@@ -7,6 +7,9 @@
 import type { Rule } from '../ruleTypes.js';
 
 export const RUBY_FIRST_RULES: Rule[] = [
+  // Bundler: a git gem's ref its repository does not have (`Revision v1.1.0 does not exist in the repository URL. Maybe you
+  // misspelled it?`, MissingGitRevisionError; ux18).
+  { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: /^Revision (\S+) does not exist in the repository \S+?\.? Maybe you misspelled it\?/, read: (m) => ({ tool: 'bundler', symbol: m[1] as string }) },
   // Ruby's net/protocol giving up on a peer (`Net::ReadTimeout with #<Socket:(closed)> (Net::ReadTimeout)`, raised in
   // rbuf_fill; `Net::OpenTimeout`, `Net::WriteTimeout`): the server did not answer in time, the network's side.
   { cls: 'network', priority: 40, confidence: 'high', re: /\(Net::(?:Read|Open|Write)Timeout\)$|^(?:\S+:\d+:in `[^']+': )?Net::(?:Read|Open|Write)Timeout\b/, read: (m) => ({ tool: 'ruby', exception: /Net::\w+Timeout/.exec(m[0])?.[0] as string }) },
