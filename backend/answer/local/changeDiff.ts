@@ -10,6 +10,7 @@ import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
 import { escapeRegExp } from '../../../core/regexp.js';
 import { at, cite, clip, inlineCode } from '../logtext.js';
+import { blockWritingQuoted, quotedOperands, type QuotedOperand, type QuotedWrite } from './changeQuoted.js';
 import { sameFile, SCRIPT_OF_COMMAND, snippetsOf } from './workspace.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -100,6 +101,8 @@ export interface ChangePlaces {
   errorLine?: string | undefined;
   /** A path the failing command names that the error says is not there, which the change moved or deleted files from under (fx18). */
   moved?: MovedOperand | undefined;
+  /** The URLs, paths and file names the error's lines quote (changeQuoted.ts); without them, those of the finding's message. */
+  quoted?: QuotedOperand[] | undefined;
 }
 
 /** A tool's words for a path that is not there (ruff's E902, cp's and tar's `cannot stat`, pytest's and go's `not found`, eslint's `No files matching`). */
@@ -373,7 +376,7 @@ function testFileWords(w: WorkspaceChanges, testFile: string, check: string, atC
  * then files the evidence names beside it (at most two), then lines holding a code name of the message. Shared by the
  * fix answer and the `openai` engine's prompt (workspaceChangesPrompt.ts), so both point at the same lines.
  */
-export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; atScript: ChangedBlock[]; calls: ChangedBlock[]; names: string[] } {
+export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; atScript: ChangedBlock[]; calls: ChangedBlock[]; names: string[]; quoted?: QuotedWrite | undefined } {
   const blocks = w.diffs.flatMap(blocksOf);
   const picked: NamedBlock[] = [];
   const said = new Set<ChangedBlock>();
@@ -405,6 +408,9 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
     calls.push(b);
     say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the file that defines ${inlineCode(c.module)}, which the error's line calls (${inlineCode(c.said)})`);
   }
+  // A URL, path or file name the error quotes, written by the change (fx20): `cannot open URL 'http://host/x-2.4.0.csv'`.
+  const quoted = blockWritingQuoted(blocks, places.quoted ?? quotedOperands([{ line: f.message_line, text: f.message }], { first: f.message_line, last: f.message_line }));
+  if (quoted && !said.has(quoted.b)) say(quoted.b, `${capital(lineWords(quoted.b))} of ${inlineCode(quoted.b.path)}, where it wrote the ${quoted.q.kind} the error quotes (${inlineCode(quoted.q.text)} ${at(quoted.q.line)})`);
   const others = namedBesideTheError(places);
   const inNamed: { b: ChangedBlock; why: string }[] = [];
   for (const n of others) for (const b of blocks) if (!said.has(b) && sameFile(b.path, n.path) && !inNamed.some((x) => x.b.path === b.path)) inNamed.push({ b, why: n.why });
@@ -416,7 +422,7 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
     return name ? [{ b, name, wrote: b.added.some((l) => hasWord(l, name)) }] : [];
   });
   for (const { b, name, wrote } of byName.slice(0, said.size > 0 ? 1 : 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, where it ${wrote ? 'wrote' : 'removed'} a line holding ${inlineCode(name)}, which the error names`);
-  return { picked, atLine, atScript, calls, names };
+  return { picked, atLine, atScript, calls, names, quoted };
 }
 
 /**
@@ -438,7 +444,7 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
         ? `The last commit (${inlineCode(w.head.slice(0, 10))}; ${unknownRange}, so only that one)`
         : `The last commit (${inlineCode(w.head.slice(0, 10))}) is a merge: the ${commitCount} it brought in (${unknownRange})`;
   const lines: string[] = [`**${range}**${headWords(ci, w)}, read with git in the checkout:`];
-  const { picked: named, atLine, atScript, calls, names } = blocksTheErrorNames(w, f, places);
+  const { picked: named, atLine, atScript, calls, names, quoted } = blocksTheErrorNames(w, f, places);
   // The moved files' own blocks (their new places, named by a clue) are the move itself, said below.
   const movedTo = (places.moved?.moves ?? []).flatMap((x) => (x.to !== undefined ? [x.to] : []));
   const picked = named.filter(({ b }) => !movedTo.some((t) => sameFile(b.path, t)));
@@ -502,6 +508,11 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back).${testWords}`);
   } else if (LIMIT_CLASSES.has(f.class)) {
     lines.push(`- If the change's extra work is intended, raise the limit the step runs under; if not, make the changed code do less (or revert it: ${revert}). The evidence does not say which was meant.`);
+  } else if (quoted) {
+    const q = quoted.q;
+    const was = quoted.was !== undefined ? `; before it, that line held ${inlineCode(quoted.was)}` : '';
+    const check = q.kind === 'URL' ? `that the server has it at that address (${inlineCode(`curl -fsSI '${q.text}'`)} shows its status)` : `that it is where the command looks`;
+    lines.push(`- The change wrote the ${q.kind} the failing command asked for (${inlineCode(q.text)} ${at(q.line)})${was}. That makes this hunk the first suspect, not a proof: if the new ${q.kind} is meant, check ${check}; if not, restore the old one (${revert}).`);
   } else if (atScript.length > 0 && atLine.length === 0) {
     lines.push(`- The change wrote the line that runs the failing command, so that line is where to look first: if the new command is meant, make what it runs pass (or fix the line); if not, restore the old line (${revert}).`);
   } else if (calls.length > 0 && atLine.length === 0) {

@@ -13,6 +13,7 @@ import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpa
 import { around } from './remedyShape.js';
 import { describeChange } from './change.js';
 import { changeDiffStep, changesNotReadStep, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
+import { quotedOperands } from './changeQuoted.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
 import { classHedge } from './likely.js';
@@ -390,9 +391,14 @@ export const fix: Composer = (ask) => {
   const failing = logSpan ? failingStepOf(logSpan, f.message_line).command : undefined;
   const printed = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line - 1) : 0;
   const moved = logSpan ? movedAwayOperand(ci, failing, around(logSpan, f.message_line, printed, 3)) : undefined;
+  // The URLs and paths the error's lines quote (fx20): the command's line and what it printed, and R's warnings below.
+  const ownLast = Math.max(f.message_line, ...f.evidence.filter((n) => n <= f.message_line + 8));
+  const fromCommand = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line) : 0;
+  const quoted = logSpan ? quotedOperands(around(logSpan, f.message_line, fromCommand, 8), { first: f.message_line, last: ownLast }) : undefined;
   const checkoutChange = changeDiffStep(ci, f, {
     located,
     moved,
+    quoted,
     ...scriptAndErrorLine(ci, located),
     named: [
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
@@ -410,6 +416,7 @@ export const fix: Composer = (ask) => {
   if (checkoutChange) {
     out.fact('workspaceChanges');
     if (moved && checkoutChange.includes(at(moved.commandLine))) out.log({ start_line: moved.commandLine, end_line: moved.commandLine }).log({ start_line: moved.errorLine, end_line: moved.errorEnd });
+    for (const q of quoted ?? []) if (checkoutChange.includes(at(q.line))) out.log({ start_line: q.line, end_line: q.line });
     out.line();
     out.line(checkoutChange);
   }
