@@ -57,7 +57,7 @@ describe('the URL or path the error quotes, written by the last commit', () => {
       { message: 'Bump data to 2.4.0', files: { 'get.R': GET_R('http://data.example.org/files/x-2.4.0.csv') } },
     ]);
     const fix = await ask('how do I fix it?', R_LOG, dir);
-    expect(fix).toContain(`Line 1 of \`get.R\`, where it wrote the URL the error quotes (\`http://data.example.org/files/x-2.4.0.csv\` [L7-L7]): commit \`${ids[1]?.slice(0, 10)}\` (Bump data to 2.4.0) changed \`url <- "http://data.example.org/files/x-2.3.0.csv"\` to \`url <- "http://data.example.org/files/x-2.4.0.csv"\`.`);
+    expect(fix).toContain(`Line 1 of \`get.R\`, where it wrote the URL the error quotes (\`http://data.example.org/files/x-2.4.0.csv\` [L12-L12]): commit \`${ids[1]?.slice(0, 10)}\` (Bump data to 2.4.0) changed \`url <- "http://data.example.org/files/x-2.3.0.csv"\` to \`url <- "http://data.example.org/files/x-2.4.0.csv"\`.`);
     expect(fix).toContain('before it, that line held `http://data.example.org/files/x-2.3.0.csv`');
     expect(fix).toContain('the first suspect, not a proof');
     expect(fix).not.toContain('Nothing here shows it caused the failure');
@@ -120,5 +120,107 @@ Build step 'Execute shell' marked build as failure
     const fix = await ask('how do I fix it?', R_LOG, dir);
     expect(fix).not.toContain('wrote the URL');
     expect(fix).toMatch(/did not touch|can't tell/);
+  });
+});
+
+describe("R's download.file: the reason R's warning gives", () => {
+  it('404: the meaning is the server\'s answer, the fix the URL, not a traceback', async () => {
+    const { dir } = repo([
+      { message: 'Fetch data', files: { 'get.R': GET_R('http://data.example.org/files/x-2.3.0.csv') } },
+      { message: 'Bump data to 2.4.0', files: { 'get.R': GET_R('http://data.example.org/files/x-2.4.0.csv') } },
+    ]);
+    const why = await ask('why did it fail?', R_LOG, dir);
+    expect(why).toContain("The server `data.example.org` answered `404 Not Found` for `http://data.example.org/files/x-2.4.0.csv` [L12-L12]: the host was reached, and it has no file at that URL.");
+    expect(why).not.toContain('R stopped the script');
+    const fix = await ask('how do I fix it?', R_LOG, dir);
+    expect(fix).toContain('**How to fix a network problem**');
+    expect(fix).toContain('has no file at that URL, so a re-run gets the same answer');
+    expect(fix).not.toContain('keep.source');
+    expect(fix).not.toContain('the outage was transient');
+    expect(fix).not.toContain('where the build tried to connect');
+  });
+
+  it("an unknown host: the agent could not look it up (R's `Couldn't resolve host name`)", async () => {
+    const log = R_LOG.replace(/2: In download\.file\(url, destfile\) :\n.*\n/, "2: In download.file(url, destfile) :\n  URL 'http://data.example.org/files/x-2.4.0.csv': status was 'Couldn't resolve host name'\n");
+    const { dir } = repo([{ message: 'Fetch data', files: { 'get.R': GET_R('http://data.example.org/files/x-2.4.0.csv') } }]);
+    const fix = await ask('how do I fix it?', log, dir);
+    expect(fix).toContain('The agent could not look up `data.example.org`');
+    expect(fix).not.toContain('has no file at that URL');
+  });
+});
+
+const TIMEOUT_LOG = `Started by an SCM change
+[Pipeline] Start of Pipeline
+[Pipeline] node
+Running on agent-2 in /var/jenkins_home/workspace/orders
+[Pipeline] {
+[Pipeline] stage
+[Pipeline] { (Import)
+[Pipeline] timeout
+Timeout set to expire in 5 min 0 sec
+[Pipeline] {
+[Pipeline] sh
++ perl bin/import.pl data/orders.csv
+line 100 ok
+line 200 ok
+line 300 ok
+Cancelling nested steps due to timeout
+Sending interrupt signal to process
+Terminated
+[Pipeline] }
+[Pipeline] // timeout
+[Pipeline] }
+[Pipeline] // stage
+[Pipeline] }
+[Pipeline] // node
+[Pipeline] End of Pipeline
+Timeout has been exceeded
+Finished: ABORTED
+`;
+const IMPORT_PL = (extra: string): string => `use strict;\nmy $n = 0;\nwhile (my $line = <>) {\n  $n++;\n${extra}  print "line $n ok\\n" if $n % 100 == 0;\n}\n`;
+const JENKINSFILE = "pipeline {\n  agent any\n  stages { stage('Import') { steps { timeout(time: 5, unit: 'MINUTES') { sh 'perl bin/import.pl data/orders.csv' } } } }\n}\n";
+const GH_LOG = `2026-12-01T02:00:01.0000000Z ##[group]Run ./scripts/gen.sh
+2026-12-01T02:00:01.0000000Z ./scripts/gen.sh
+2026-12-01T02:00:01.0000000Z shell: /usr/bin/bash -e {0}
+2026-12-01T02:00:01.0000000Z ##[endgroup]
+2026-12-01T02:00:02.0000000Z generated part 1
+2026-12-01T02:00:03.0000000Z generated part 2
+2026-12-01T02:10:01.0000000Z ##[error]The job running on runner GitHub Actions 2 has exceeded the maximum execution time of 10 minutes.
+2026-12-01T02:10:01.0000000Z ##[error]The operation was canceled.
+`;
+const GEN_SH = (wait: string): string => `#!/bin/sh\nset -e\nfor i in 1 2 3; do\n${wait}  echo "generated part $i"\ndone\n`;
+
+describe('a timeout while the step ran a script the last commit changed', () => {
+  it("Jenkins' timeout step: the hunk of the script, and the last line the step printed", async () => {
+    const { dir, ids } = repo([
+      { message: 'Importer', files: { 'bin/import.pl': IMPORT_PL(''), Jenkinsfile: JENKINSFILE, 'data/orders.csv': 'a\n' } },
+      { message: 'Skip comment lines', files: { 'bin/import.pl': IMPORT_PL('  redo if $line =~ /^#/;\n') } },
+    ]);
+    const fix = await ask('how do I fix it?', TIMEOUT_LOG, dir);
+    expect(fix).toContain(`Line 5 of \`bin/import.pl\`, the script the step was running when it was stopped (\`perl bin/import.pl data/orders.csv\` [L12-L12]): commit \`${ids[1]?.slice(0, 10)}\` (Skip comment lines) added \`redo if $line =~ /^#/;\`.`);
+    expect(fix).toContain('the last output before the stop was `line 300 ok` [L15-L15], and the work after it did not finish');
+    expect(fix).toContain('the prime suspect, not a proof');
+    expect(fix).not.toContain('Nothing here shows it caused the failure');
+  });
+
+  it("GitHub's maximum execution time: the script of the step's `Run` line", async () => {
+    const { dir } = repo([
+      { message: 'Gen', files: { 'scripts/gen.sh': GEN_SH('') } },
+      { message: 'Wait for the lock', files: { 'scripts/gen.sh': GEN_SH('  while [ -e /tmp/gen.lock ]; do sleep 1; done\n') } },
+    ]);
+    const fix = await ask('how do I fix it?', GH_LOG, dir);
+    expect(fix).toContain('Line 4 of `scripts/gen.sh`, the script the step was running when it was stopped (`./scripts/gen.sh` [L1-L1])');
+    expect(fix).toContain('the last output before the stop was `generated part 2` [L6-L6]');
+    expect(fix).not.toContain("the error names no file of the checkout, so I can't tell");
+  });
+
+  it('counter-example: the commit changed another file: no link to the stopped step', async () => {
+    const { dir } = repo([
+      { message: 'Importer', files: { 'bin/import.pl': IMPORT_PL(''), Jenkinsfile: JENKINSFILE, 'README.md': 'orders\n' } },
+      { message: 'Docs', files: { 'README.md': 'the orders importer\n' } },
+    ]);
+    const fix = await ask('how do I fix it?', TIMEOUT_LOG, dir);
+    expect(fix).not.toContain('the script the step was running');
+    expect(fix).not.toContain('prime suspect');
   });
 });

@@ -5,18 +5,24 @@
  * the change holds that string and the lines it replaced did not, the change wrote what the failing command asked for:
  * the change block shows that hunk, with what the line held before, instead of "Nothing here shows it caused the failure".
  */
-import type { ChangedBlock } from './changeDiff.js';
+/** A changed block's lines (changeDiff.ts `ChangedBlock`): what it removed and what it added. */
+interface Hunk {
+  removed: string[];
+  added: string[];
+}
 
 /** A URL, path or file name one of the error's lines quotes, with the log line that quotes it. */
 export interface QuotedOperand {
   text: string;
   line: number;
   kind: 'URL' | 'path' | 'file name';
+  /** The text of the log line that quotes it. */
+  said: string;
 }
 
 /** A changed block whose added lines hold a quoted operand its removed lines did not, and what those held instead. */
-export interface QuotedWrite {
-  b: ChangedBlock;
+export interface QuotedWrite<B extends Hunk = Hunk> {
+  b: B;
   q: QuotedOperand;
   /** The URL or path of the removed lines the new one replaced (`http://host/x-2.3.0.csv`), when one differs. */
   was?: string | undefined;
@@ -29,15 +35,17 @@ const QUOTED_RE = /(['"`‘])([^\s'"`‘’]{4,200})['"`’]/g;
 const FAILURE_WORDS = /\b(?:cannot|can't|could not|couldn't|unable|failed|failure|error|not found|no such|denied|refused|forbidden|unauthori[sz]ed)\b|\b[45]\d\d\b/i;
 /** The request line of a download right above its failure: R's `trying URL '...'`, wget's `--2026-12-01 03:00:00--  URL`, a traced `+ curl`/`+ wget`. */
 const REQUEST_LINE = /^(?:trying URL\b|--\d{4}-\d\d-\d\d \d\d:\d\d:\d\d--\s|\++ (?:\S*\/)?(?:curl|wget|Rscript|pip3?|python3? -m pip)\b)/;
-/** A path or a file name: a slash, or a name with an extension (`x-2.4.0.csv`, `data/raw.tsv`). */
-const PATHLIKE = /\/|^[\w.+-]*\w\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+/** A path (a slash), or a file name by a data, archive, source or config file's extension (`x-2.4.0.csv`), not a package's dotted name (`data.table`). */
+const PATHLIKE = /\/|^[\w.+-]*\w\.(?:csv|tsv|json|ya?ml|xml|txt|gz|tgz|zip|tar|bz2|xz|zst|7z|whl|jar|war|ear|so|dll|dylib|a|sql|sh|py|[Rr]|rb|pl|js|mjs|cjs|ts|lock|toml|ini|cfg|conf|properties|md|html?|bin|dat|parquet|pdf|log|pem|crt|key|db|sqlite|deb|rpm|exe|msi|dmg|iso|img|nc|h5|rds|RData)$/;
+/** An error's words for what is not there (a 404, a missing file): the quoted operand is what the command did not find. */
+export const NOT_THERE_WORDS = /\b(?:404|410)\b|[Nn]ot [Ff]ound|[Nn]o such file|does(?: not|n't) exist|cannot (?:open|stat|access|find)|can't (?:open|stat|access|find)|could(?: not|n't) (?:open|find)|[Cc]annot open URL/;
 
 const trimTail = (s: string): string => s.replace(/[.,;:!?]+$/, '');
 
 /** The operand's last path segment, when it names a file (`x-2.4.0.csv`), else undefined. */
 function basenameOf(s: string): string | undefined {
   const last = s.replace(/[?#].*$/, '').split('/').pop() ?? '';
-  return last.length >= 5 && last !== s && /\w\.[A-Za-z0-9]{1,8}$/.test(last) ? last : undefined;
+  return last.length >= 5 && last !== s && PATHLIKE.test(last) ? last : undefined;
 }
 
 /**
@@ -53,10 +61,12 @@ export function quotedOperands(window: readonly { line: number; text: string }[]
   const urls: QuotedOperand[] = [];
   const paths: QuotedOperand[] = [];
   const names: QuotedOperand[] = [];
+  let said = '';
   const add = (xs: QuotedOperand[], text: string, line: number, kind: QuotedOperand['kind']): void => {
-    if (![...urls, ...paths, ...names].some((q) => q.text === text)) xs.push({ text, line, kind });
+    if (![...urls, ...paths, ...names].some((q) => q.text === text)) xs.push({ text, line, kind, said });
   };
   for (const l of telling) {
+    said = l.text;
     for (const m of l.text.matchAll(URL_RE)) {
       const url = trimTail(m[0]);
       if (!/:\/\/[^/]+\.[^/]|:\/\/(?:localhost|\d)/.test(url) && !url.startsWith('file://')) continue;
@@ -83,7 +93,7 @@ function holds(line: string, s: string, kind: QuotedOperand['kind']): boolean {
 }
 
 /** What the removed lines held where the added one holds `q`: a URL or path of them that the added lines do not hold. */
-function wasOf(b: ChangedBlock, q: QuotedOperand): string | undefined {
+function wasOf(b: Hunk, q: QuotedOperand): string | undefined {
   const pick = (l: string): string[] => (q.kind === 'URL' ? [...l.matchAll(URL_RE)].map((m) => trimTail(m[0])) : [...l.matchAll(QUOTED_RE)].map((m) => m[2] as string).filter((s) => PATHLIKE.test(s)));
   const added = b.added.join('\n');
   const olds = b.removed.flatMap(pick).filter((s) => !added.includes(s));
@@ -97,7 +107,7 @@ function wasOf(b: ChangedBlock, q: QuotedOperand): string | undefined {
 }
 
 /** The first block (of `blocks`, in order) whose added lines write an operand the error quotes, most telling operand first. */
-export function blockWritingQuoted(blocks: readonly ChangedBlock[], quoted: readonly QuotedOperand[]): QuotedWrite | undefined {
+export function blockWritingQuoted<B extends Hunk>(blocks: readonly B[], quoted: readonly QuotedOperand[]): QuotedWrite<B> | undefined {
   for (const q of quoted) {
     for (const b of blocks) {
       if (!b.added.some((l) => holds(l, q.text, q.kind)) || b.removed.some((l) => holds(l, q.text, q.kind))) continue;

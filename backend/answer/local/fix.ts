@@ -14,6 +14,7 @@ import { around } from './remedyShape.js';
 import { describeChange } from './change.js';
 import { changeDiffStep, changesNotReadStep, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
 import { quotedOperands } from './changeQuoted.js';
+import { stoppedScript } from './stoppedScript.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
 import { classHedge } from './likely.js';
@@ -395,10 +396,13 @@ export const fix: Composer = (ask) => {
   const ownLast = Math.max(f.message_line, ...f.evidence.filter((n) => n <= f.message_line + 8));
   const fromCommand = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line) : 0;
   const quoted = logSpan ? quotedOperands(around(logSpan, f.message_line, fromCommand, 8), { first: f.message_line, last: ownLast }) : undefined;
+  // The changed script a timed-out step was running, and its last output (fx20).
+  const stopped = logSpan ? stoppedScript(ci, f, failing, around(logSpan, f.message_line, fromCommand, 0)) : undefined;
   const checkoutChange = changeDiffStep(ci, f, {
     located,
     moved,
     quoted,
+    stopped,
     ...scriptAndErrorLine(ci, located),
     named: [
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
@@ -416,7 +420,7 @@ export const fix: Composer = (ask) => {
   if (checkoutChange) {
     out.fact('workspaceChanges');
     if (moved && checkoutChange.includes(at(moved.commandLine))) out.log({ start_line: moved.commandLine, end_line: moved.commandLine }).log({ start_line: moved.errorLine, end_line: moved.errorEnd });
-    for (const q of quoted ?? []) if (checkoutChange.includes(at(q.line))) out.log({ start_line: q.line, end_line: q.line });
+    for (const n of [...(quoted ?? []).map((q) => q.line), stopped?.command.line, stopped?.last?.line]) if (n !== undefined && checkoutChange.includes(at(n))) out.log({ start_line: n, end_line: n });
     out.line();
     out.line(checkoutChange);
   }

@@ -21,6 +21,7 @@ import { escapeRegExp } from '../facts.js';
 import { loadAct, loadSteps } from './loadRemedy.js';
 import { exitWords, silentStopOf, silentStopStep } from './silentStop.js';
 import { tlsRefusalFor } from './tlsRefusal.js';
+import { answeredWords, httpStatusOf, isNoSuchFile } from './httpStatus.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -294,6 +295,14 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'network': {
       // A refused certificate: the host answered, nothing transient to re-run; its own step is the wording's (fixKnown.ts, ux15).
       if (tlsRefusalFor(f, lineText)) break;
+      // The server answered that it has no file at the URL (fx20): the URL is what to correct; a re-run gets the same answer.
+      const status = httpStatusOf(f.message);
+      if (status && isNoSuchFile(status)) {
+        const url = status.url ?? 'the URL';
+        const dir = status.url && /^[a-z]+:\/\/[^/]+\/.+\//i.test(status.url) ? status.url.replace(/[^/]+$/, '') : undefined;
+        steps.push(`${capital(answeredWords(status, f.host))} ${at(f.message_line)}: the host was reached and has no file at that URL, so a re-run gets the same answer. Check the URL's version, file name and path against what the server publishes${dir ? ` (${inlineCode(dir)} or the project's release page lists them)` : ''}: a release asset renamed, a version not published (yet), a path moved. Then correct the URL where the build sets it (the script or the setting that holds it); ${inlineCode(`curl -fsSI '${url === 'the URL' ? 'URL' : url}'`)} shows the status the server gives.`);
+        break;
+      }
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);
       // with neither, no placeholder: the step's own settings (listed below when echoed) name it.
       // Not a source position (`/usr/lib/ruby/3.1.0/socket.rb:1214:in ...` ahead of `127.0.0.1:41122`).
