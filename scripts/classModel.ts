@@ -5,12 +5,17 @@
  *   -- --check   exit 1 when the file is not what the data and the code make now (a stale table)
  *   -- --forward the forward protocol (scripts/classModelForward.ts): per unseen round 11-15 open for tuning,
  *                the rules of the commit it was measured at, the model trained on the rounds before it
+ *   -- --confusion [--now FILE] [--min-rounds N]  the confusion of the unseen predictions of the same dumps
+ *                (scripts/classConfusion.ts): (label, predicted) pairs with the rounds they recur in; FILE, a
+ *                scripts/classModelDump.ts dump of this checkout, adds how many the current rules class right
  *   -- --loro    print the nested leave-one-round-out figures (rules vs model per round: a fixed raw 0.9,
  *                the former nested threshold, the tempered 0.9 that the table uses) and write nothing
  * Run it after changing the rules (`npm run gates` runs it): the rules' class is one of its tokens.
  */
 import { readFileSync } from 'node:fs';
 import { LIKELY_AT } from '../core/finding/classModel.js';
+import type { FindingClass } from '../protocol/types.js';
+import { confusion, confusionReport } from './classConfusion.js';
 import { forwardDump, forwardFigures, forwardReport, forwardRounds, FORWARD_COMMITS } from './classModelForward.js';
 import { chooseThreshold, fitTemperature, guesses, loroRounds, MODEL_TABLE_FILE as TABLE_FILE, modelCases, modelSource, outcome, train, type ModelCase, type Policy } from './classModelData.js';
 import { inputsNow, writeTable } from './classModelStamp.js';
@@ -45,6 +50,14 @@ async function main(): Promise<void> {
   if (args.includes('--forward')) {
     console.log(`forward protocol: rules of the commit each round was measured at, model trained on the rounds before it, threshold ${LIKELY_AT}`);
     console.log(forwardReport(forwardFigures(forwardRounds(), (r) => forwardDump(r, FORWARD_COMMITS[r] as string))));
+    return;
+  }
+  if (args.includes('--confusion')) {
+    const at = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+    const rows = forwardRounds().flatMap((r) => forwardDump(r, FORWARD_COMMITS[r] as string).filter((c) => c.round === r));
+    const nowFile = at('--now');
+    const now = nowFile ? new Map((JSON.parse(readFileSync(nowFile, 'utf8')) as { cases: { id: string; rules: FindingClass }[] }).cases.map((c) => [c.id, c.rules])) : undefined;
+    console.log(confusionReport(rows, confusion(rows, now), Number(at('--min-rounds') ?? 3)));
     return;
   }
   const inputs = await inputsNow();

@@ -25,7 +25,7 @@ async function answers(id: string, withWorkspace: boolean): Promise<{ why: strin
 }
 
 /**
- * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22, round 22 since 23, round 24 since 25, round 25 since 26, round 28 since 29) whose answer still holds a phrase the case's label
+ * Rows (rounds 7-8 asserted since HELDOUT_ROUND 9, round 15 since 16, round 16 since 17, round 17 since 18, round 18 since 19, round 20 since 21, round 21 since 22, round 22 since 23, round 24 since 25, round 25 since 26, round 28 since 29, round 30 since 31) whose answer still holds a phrase the case's label
  * forbids (answer wording, backend/answer/; the finding is right): open, with why.
  */
 const CLAIM_MISS = new Map<string, string>([
@@ -40,6 +40,8 @@ const CLAIM_MISS = new Map<string, string>([
   // Round 26 (asserted since HELDOUT_ROUND 27): the fix's TLS sentence names one cause of every CERTIFICATE_VERIFY_FAILED.
   ['python-ssl-certificate-ip-address-mismatch', 'the fix says `The server\'s certificate is self-signed or signed by a CA the agent does not trust` for every CERTIFICATE_VERIFY_FAILED; here the verification\'s own reason is `IP address mismatch` (the certificate does not name 127.0.0.1); the label forbids "self-signed"'],  // Round 28 (asserted since HELDOUT_ROUND 29): a true wording the case-insensitive check reads as pytest's verdict.
   ['pytest-ci-marker-expression-trailing-and-wrong-expression', 'the fix\'s sentence "`ci.sh:1` runs the command that failed" holds "failed" (the check is case-insensitive); the label forbids pytest\'s `FAILED` (no test ran: pytest refused the `-m` expression)'],
+  // Round 30 (asserted since HELDOUT_ROUND 31): the same true wordings, read by the lead in session 54.
+  ['pytest-ci-marker-typo-all-deselected-exit-5', 'the fix\'s "How to fix an error in the CI script" holds "error in" and "`ci.sh:2` runs the command that failed" holds "failed" (the check is case-insensitive); the label forbids pytest\'s `FAILED` and an `error in` a test (no test ran: the `-m` marker\'s typo deselected all 3)'],
 ]);
 
 describe('answers on the real dev failures', () => {

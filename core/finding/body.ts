@@ -6,6 +6,7 @@
 import { firstCharsOfAny } from '../log/gates.js';
 import { goJsonText } from '../log/goJson.js';
 import { firstIndex } from '../log/prefilter.js';
+import { FAST_HOLES_MAX } from '../log/kept.js';
 
 const MESSAGE_MAX = 1200;
 
@@ -49,12 +50,17 @@ export function bodyOf(raw: string): string {
  */
 const BODIES = new WeakMap<readonly string[], { raw: string[]; body: string[] }>();
 
+/** A cache of `length` holes: fast elements up to FAST_HOLES_MAX lines (a dictionary's lookups cost more than the body). */
+function holes(length: number): string[] {
+  return length <= FAST_HOLES_MAX ? new Array<string>(length) : [];
+}
+
 /** `bodyOf(lines[i] ?? '')`, each line of an array made once. */
 export function lineBody(lines: readonly string[], i: number): string {
   const raw = lines[i];
   if (raw === undefined) return bodyOf('');
   let kept = BODIES.get(lines);
-  if (kept === undefined) BODIES.set(lines, (kept = { raw: [], body: [] }));
+  if (kept === undefined) BODIES.set(lines, (kept = { raw: holes(lines.length), body: holes(lines.length) }));
   if (kept.raw[i] === raw) return kept.body[i] as string;
   const body = bodyOf(raw);
   kept.raw[i] = raw;

@@ -218,7 +218,8 @@ describe('everyday tools: real logs of shapes no case covers', () => {
     ['unittest-assert-equal', 'test-assertion', 'unittest', "AssertionError: 'a_b' != 'a-b'", '/ws/test_slug.py', 10],
     ['jest-coverage-threshold', 'lint', 'jest', 'coverage threshold for lines (90%) not met', undefined, undefined],
     ['jest-obsolete-snapshot', 'lint', 'jest', '1 snapshot obsolete from 1 test suite', undefined, undefined],
-    ['eslint-max-warnings', 'lint', undefined, 'ESLint found too many warnings (maximum: 0).', '/ws/src/a.js', 1],
+    // The budget line names its tool (`ESLint found too many warnings`): shapes.ts 'lint: more warnings than allowed' (session 56, jt9).
+    ['eslint-max-warnings', 'lint', 'eslint', 'ESLint found too many warnings (maximum: 0).', '/ws/src/a.js', 1],
     ['tsc-type-error', 'compile-error', 'tsc', 'error TS2322', 'src/total.ts', 2],
     ['npm-script-enoent', 'runtime-exception', 'node', "ENOENT: no such file or directory, open 'site.config.json'", '/ws/scripts/build.js', 2],
     ['npm-ci-no-lockfile', 'ci-script', undefined, 'can only install with an existing package-lock.json', undefined, undefined],

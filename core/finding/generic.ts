@@ -23,8 +23,15 @@ export interface Command {
   kind?: CommandKind;
 }
 
-/** A command the CI echoed: `+ cmd` (sh -x), `$ cmd` (Travis, Jenkins freestyle), GitHub's `##[group]Run cmd`. */
-export const COMMAND_LINE = /^(?:\++ |\$ |##\[group\]Run |\[[^\]]+\] \$ )(.+)$/;
+/**
+ * The start of a command the CI echoed: `+ cmd` (sh -x; `++ cmd` in a substitution), `$ cmd` (Travis, Jenkins
+ * freestyle), GitHub's `##[group]Run cmd`, a prefixed `[name] $ cmd`. The one test of "a step's command starts here"
+ * for the finding's readers (evidence.ts, refine*.ts, index.ts); a diff's `+++ file` header matches too, and each
+ * reader that walks up to a command skips it under its `--- file`.
+ */
+export const STEP_START = /^(?:\++ |\$ |##\[group\]Run |\[[^\]]+\] \$ )/;
+/** A command the CI echoed (STEP_START), and its text. */
+export const COMMAND_LINE = new RegExp(`${STEP_START.source}(.+)$`);
 
 const COMPILERS = new Set(
   'gcc g++ cc c++ clang clang++ javac scalac kotlinc ghc ocamlc ocamlopt ocamlfind erlc elixirc gfortran f77 f90 f95 flang ifort ifx rustc tsc esbuild swiftc luac nvcc fpc dmd ldc2 gdc nim zig crystal valac groovyc csc mcs webpack rollup parcel babel sass lessc ant javadoc cython hugo jekyll zola hexo eleventy mkdocs sphinx-build'.split(' '),

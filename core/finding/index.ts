@@ -26,7 +26,7 @@ import { automakeSection, ctestWindow, harnessFinding, makeSignalBelow, testProg
 import { diffPlace, endingBelow, ruleLineAbove, samePlaceAbove } from './back.js';
 import { cFamilyCompiler } from './compilerName.js';
 import { RULES, SUMMARY_LINE, nearPlace, type Rule, type RuleHit } from './rules.js';
-import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, substitutionFailed, tapFailureAt } from './generic.js';
+import { ERRORISH, genericFinding, lastCommandIn, locatedIn, mostErrorLike, raceReportAbove, SILENT_CHECK, silentCheck, STEP_START, substitutionFailed, tapFailureAt } from './generic.js';
 import { GENERIC_RULES, activeRules, isGenericOnly, onGeneralEvidence } from './ablation.js';
 import { generalFinding } from './evidence.js';
 import { goCompilerSaid } from './goLinters.js';
@@ -667,7 +667,7 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
   if (cls === 'compile-error' && (place !== undefined || !/\bimport cycle\b/.test(messageBody))) {
     // The command is the step's (`+ make format-check`) or the recipe line make echoed under it
     // (`clang-format --dry-run --Werror src/*.c`): a formatter or checker prints compiler-shaped lines too.
-    const command = [...before].reverse().find((l) => typeof l === 'string' && (/^(?:\+ |\$ |##\[group\]Run )/.test(l.trim()) || CHECKER_PROGRAM.test(l.trim())));
+    const command = [...before].reverse().find((l) => typeof l === 'string' && (STEP_START.test(l.trim()) || CHECKER_PROGRAM.test(l.trim())));
     const linter = command ? /\b(go vet|golangci-lint|staticcheck|flake8|ruff|pylint|mypy|eslint|tsc --noEmit|cargo clippy|ktlint|detekt|checkstyle|clang-format|clang-tidy|cppcheck|cpplint)\b/.exec(command)?.[1] : undefined;
     // clippy prints its lints as rustc errors; the lint's name is on a note (`-D clippy::ptr-arg`).
     const clippy = body.map((l) => /\b(?:deny|warn|allow)\((clippy::\w+)\)|-D (clippy::[\w-]+)/.exec(l)).find(Boolean);

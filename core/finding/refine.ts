@@ -15,7 +15,7 @@
  * Nothing here claims a class the log does not state.
  */
 import type { Finding, FindingLocation } from '../../protocol/types.js';
-import { ERRORISH, lastCommandIn, locatedIn, type Command } from './generic.js';
+import { ERRORISH, lastCommandIn, locatedIn, STEP_START, type Command } from './generic.js';
 import { goCompilerSaid } from './goLinters.js';
 
 type Window = { start_line: number; end_line: number };
@@ -29,7 +29,7 @@ function stepCommand(bodyAt: (i: number) => string, from: number): { index: numb
   for (let i = from; i >= Math.max(0, from - REACH); i--) {
     const t = bodyAt(i).trim();
     // A diff's `+++ file` header under its `--- file` is not sh -x's nested trace.
-    if (!/^(?:\++ |\$ |##\[group\]Run )/.test(t) || (/^\+\+\+ /.test(t) && /^--- /.test(bodyAt(i - 1)))) continue;
+    if (!STEP_START.test(t) || (/^\+\+\+ /.test(t) && /^--- /.test(bodyAt(i - 1)))) continue;
     const command = lastCommandIn([t]);
     if (command) return { index: i, command };
   }

@@ -13,7 +13,7 @@
  *   `psql:migrations/x.sql:6: ERROR: ...`) is at that place.
  */
 import type { Finding, FindingLocation } from '../../protocol/types.js';
-import { lastCommandIn, namesFile, type Command } from './generic.js';
+import { lastCommandIn, namesFile, STEP_START, type Command } from './generic.js';
 
 type Window = { start_line: number; end_line: number };
 
@@ -30,7 +30,7 @@ const LEADING_PLACE = /^(?:[\w+-]+:)?((?:[A-Za-z]:)?[\w.~@+\\/-]*(?:\.[A-Za-z]\w
 function stepOf(bodyAt: (i: number) => string, from: number): Command | undefined {
   for (let i = from; i >= Math.max(0, from - 150); i--) {
     const t = bodyAt(i).trim();
-    if (!/^(?:\++ |\$ |##\[group\]Run |\[[^\]]+\] \$ )/.test(t) || (/^\+\+\+ /.test(t) && /^--- /.test(bodyAt(i - 1)))) continue;
+    if (!STEP_START.test(t) || (/^\+\+\+ /.test(t) && /^--- /.test(bodyAt(i - 1)))) continue;
     const command = lastCommandIn([t]);
     if (command) return command;
   }

@@ -11,13 +11,12 @@
  *   of the same step, which says how much was asked for, is the message.
  */
 import type { Finding } from '../../protocol/types.js';
+import { STEP_START } from './generic.js';
 
 type Window = { start_line: number; end_line: number };
 
 /** A heading whose condition's text follows on its own indented line. */
 const UNHANDLED_HEADING = /^Unhandled [A-Z][\w-]*[A-Z] in thread\b/;
-/** A command the CI echoed (sh -x, GitHub's group): the step's start. */
-const COMMAND = /^(?:\+ |\$ |##\[group\]Run )/;
 /** The words of a resource exhausted (the rules' own words, families/runtimes.ts and rules.ts). */
 const EXHAUSTED = /\b[Hh]eap (?:space )?exhausted\b|\bexhausted (?:the )?heap\b|\bNo space left on device\b/;
 
@@ -46,7 +45,7 @@ export function refinedByDetails(found: Finding, lines: readonly string[], _exce
     let first: number | undefined;
     for (let k = msg - 1; k >= Math.max(0, msg - 80); k--) {
       const t = bodyAt(k);
-      if (COMMAND.test(t.trim())) break;
+      if (STEP_START.test(t.trim())) break;
       if (t.includes(words)) first = k;
     }
     if (first !== undefined) return { ...found, message: bodyAt(first).trim(), message_line: first + 1, evidence: [...new Set([first + 1, ...found.evidence])].sort((a, b) => a - b) };

@@ -12,7 +12,7 @@
  *   not a library's (pytest's `tests/test_x.py:8: ` over a library's frames).
  */
 import type { Finding, FindingLocation } from '../../protocol/types.js';
-import { lastCommandIn, locatedIn } from './generic.js';
+import { lastCommandIn, locatedIn, STEP_START } from './generic.js';
 import { heldIndexes } from '../log/kept.js';
 import { OVER_WARNING_LIMIT } from './families/qualityGates.js';
 
@@ -29,7 +29,7 @@ const YAML_KEY = /^\s+(failureType|error|message|location|at|stack|exitCode):\s*
 function commandAbove(bodyAt: (i: number) => string, from: number, reach = 200): { index: number; kind?: string } | undefined {
   for (let i = from; i >= Math.max(0, from - reach); i--) {
     const t = bodyAt(i).trim();
-    if (!/^(?:\+ |\$ |##\[group\]Run )/.test(t) || /^\+\+\+ /.test(t)) continue;
+    if (!STEP_START.test(t) || /^\+\+\+ /.test(t)) continue;
     const command = lastCommandIn([t]);
     if (command) return { index: i, ...(command.kind ? { kind: command.kind } : {}) };
   }

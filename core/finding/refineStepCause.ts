@@ -20,7 +20,7 @@
  *   line 1, when the step ran it by its path.
  */
 import type { Finding } from '../../protocol/types.js';
-import { lastCommandIn, type Command } from './generic.js';
+import { lastCommandIn, STEP_START, type Command } from './generic.js';
 import { assertionIn } from './tests.js';
 
 type Window = { start_line: number; end_line: number };
@@ -42,7 +42,7 @@ const SHEBANG_CR = /\\r['’]?: No such file or directory$|\^M: bad interpreter\
 /** The step's last command at or above line index `from`, and its line index. */
 function stepCommand(bodyAt: (i: number) => string, from: number): (Command & { index: number }) | undefined {
   for (let i = from; i >= Math.max(0, from - 150); i--) {
-    const command = /^(?:\++ |\$ |##\[group\]Run |\[[^\]]+\] \$ )/.test(bodyAt(i).trim()) ? lastCommandIn([bodyAt(i).trim()]) : undefined;
+    const command = STEP_START.test(bodyAt(i).trim()) ? lastCommandIn([bodyAt(i).trim()]) : undefined;
     if (command) return { ...command, index: i };
   }
   return undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyze } from '../../test/helpers/rulesReading.js';
 import type { Finding } from '../../protocol/types.js';
+import { unseenAliasOf } from './unseenAlias.js';
 
 /**
  * A `command not found` for the script's own alias (unseenAlias.ts; docs/notes/ux16.md). Made-up logs in bash's own
@@ -29,5 +30,15 @@ describe("a name the script defines as an alias, which bash does not expand in a
   it('with `shopt -s expand_aliases` above the call it is not this', () => {
     const f = top(step('+ shopt -s expand_aliases', "+ alias 'mk=make -s -C src'", '+ mk all', 'ci.sh: line 3: mk: command not found'));
     expect(f?.class).toBe('missing-tool');
+  });
+
+  it('the answer reads the alias from the finding it made (its symbol and evidence), not from a second scan', () => {
+    const lines = ['[Pipeline] sh', "+ alias 'mk=make -s -C src'", '+ mk all', 'ci.sh: line 2: mk: command not found'];
+    const f = top(step(...lines.slice(1))) as Finding;
+    expect(unseenAliasOf(f, (i) => lines[i] ?? '')).toEqual({ name: 'mk', line: 2, value: 'make -s -C src' });
+    // Its evidence holds the alias line; another finding's (a tool the agent lacks) does not.
+    expect(unseenAliasOf({ ...f, evidence: [f.message_line] }, (i) => lines[i] ?? '')).toBeUndefined();
+    const lacked = top(step("+ alias 'mk=make -s -C src'", '+ yarn install', 'ci.sh: line 2: yarn: command not found')) as Finding;
+    expect(unseenAliasOf(lacked, (i) => lines[i] ?? '')).toBeUndefined();
   });
 });

@@ -12,7 +12,8 @@
  *   from `subprocess`) a missing tool, a timeout verdict (`did not complete within 5000ms`) a time
  *   limit, a test the runner reports killed by a signal after its timeout a time limit, a crash the
  *   test runner reports as the test's failure (`Test failed with exception: Segmentation fault`) a
- *   test error;
+ *   test error; the cause an exception's type or reason names (exceptionCause.ts: a connection refused, an
+ *   HTTP 407, an allocation refused, a program not on PATH) over the exception;
  * - the ROLE of the command whose output it is (verdictRole.ts): a translator (an input file and an
  *   output) or compiler that rejected its input is a compile error, a linker (object files in) a
  *   link error, a checker (`*lint`, `*hint`, `check*`, `*check`, `spell`) a lint finding, a test
@@ -26,6 +27,7 @@ import type { Finding, FindingClass } from '../../protocol/types.js';
 import { byRole, stepAbove } from './verdictRole.js';
 import { locatedIn } from './generic.js';
 import { withCause } from './causes.js';
+import { causeNamed } from './exceptionCause.js';
 
 export type Window = { start_line: number; end_line: number };
 type BodyAt = (i: number) => string;
@@ -110,6 +112,11 @@ function byMessage(found: Finding, bodyAt: BodyAt, excerpt: Window): Finding | u
     for (let k = a; k < found.message_line; k++) if (SPAWN_FRAME.test(bodyAt(k))) return { ...found, class: 'missing-tool', confidence: 'medium' };
   }
   if ((found.class === 'test-error' || found.class === 'runtime-exception' || found.class === 'test-assertion') && TIMEOUT_VERDICT.test(msg)) return { ...found, class: 'timeout-aborted', confidence: 'medium' };
+  // The cause the exception's type or reason names (exceptionCause.ts): the cause wins over the exception it raised.
+  if (found.class === 'runtime-exception' || found.class === 'test-error') {
+    const cause = causeNamed(found.exception ? `${found.exception}: ${msg}` : msg);
+    if (cause) return { ...found, class: cause, confidence: 'medium' };
+  }
   // A test's failure report whose diagnostics say it was ended by a signal under a time limit.
   if (found.class === 'test-error') {
     let signal = false;

@@ -620,7 +620,8 @@ function precedingOutput(info: LineView, at: number, floor: number, traced = fal
     while (first - 1 > floor && end - first < 2 && XTRACE.test(info.get(first - 1)?.body ?? '')) first--;
     return { start: first, end, weight: 4, anchors: 0, reason: 'last command before the failure', kind: 'before', repeated: false, anchor: end, extra: undefined };
   }
-  if (last === undefined || (last.role !== 'text' && last.role !== 'anchor')) return null;
+  // A rule (`------`, also after a level tag) closes a frame the tool drew round what it quoted (BuildKit's Dockerfile excerpt): no output.
+  if (last === undefined || (last.role !== 'text' && last.role !== 'anchor') || RULE_LINE.test(last.body)) return null;
   let start = end;
   while (start - 1 > floor && end - start < 7) {
     const previous = info.get(start - 1);
@@ -634,6 +635,7 @@ function precedingOutput(info: LineView, at: number, floor: number, traced = fal
 }
 
 const TIMING_MARKER = /^(?:travis_(?:fold|time):|##\[endgroup\])/;
+const RULE_LINE = /^\s*(?:\[?[A-Z]{3,8}\]?:? )?(?:-{4,}|={4,}|_{4,}|~{4,}|\*{4,})\s*$/;
 /** A shell's trace of a command it runs (`set -x`): `+ cmd`, `++ cmd` inside a substitution. */
 const XTRACE = /^\++ \S/;
 

@@ -9,16 +9,8 @@
  * `Error when executing always post condition:`).
  */
 import { analyze } from './analyze.js';
+import { PIPELINE_END as END, PIPELINE_HEAD as HEAD, stage, topOfLines as top } from '../../test/helpers/logKit.js';
 
-const top = (lines: readonly string[]): { start: number; end: number; reason: string } => {
-  const e = analyze(lines.join('\n') + '\n')[0];
-  if (e === undefined) throw new Error('no excerpt');
-  return { start: e.start_line, end: e.end_line, reason: e.reason };
-};
-
-const HEAD = ['Started by user admin', '[Pipeline] Start of Pipeline', '[Pipeline] node', 'Running on agent-1 in /home/jenkins/workspace/app', '[Pipeline] {'];
-const END = ['[Pipeline] }', '[Pipeline] // node', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE'];
-const stage = (name: string, body: readonly string[]): string[] => ['[Pipeline] stage', `[Pipeline] { (${name})`, ...body, '[Pipeline] }', '[Pipeline] // stage'];
 const POST_DIAGNOSTICS = [
   '[Pipeline] sh',
   '+ frobctl events --since 1h',

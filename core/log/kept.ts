@@ -158,14 +158,29 @@ export class KeptLines {
 }
 
 /**
- * An array of `total` holes that stays sparse (V8 dictionary elements): `length = total` or
- * `new Array(total)` allocate 8 bytes a line (+112 MB for a 1 GB log of 14.6 M lines); an
+ * Up to this many lines, `sparseArray` and the findings' per-array caches (core/finding/body.ts
+ * `lineBody`) are `new Array(total)`: holes all the same (`in`, `for-in`, `forEach` see only the
+ * lines set), but in V8's fast elements, 8 bytes a line (2 MiB at this size), where a dictionary
+ * costs a hash lookup at every read. The findings read the lines around each excerpt thousands of
+ * times: on the LogChunks logs each its own stream (all of them under 33 000 lines), callgrind
+ * counted 0.963x the instructions (docs/notes/analyzer.md, "Session 56 (helper sp19)"). Longer
+ * logs keep the dictionary: 8 bytes a line would be +112 MB for a 1 GB log of 14.6 M lines.
+ */
+export const FAST_HOLES_MAX = 1 << 18;
+
+/**
+ * An array of `total` holes: up to FAST_HOLES_MAX in fast elements (`new Array`); longer, sparse
+ * (V8 dictionary elements): `length = total` or `new Array(total)` allocate 8 bytes a line; an
  * element set past the end, then cut off, makes V8 keep only the elements set.
  */
 export function sparseArray(total: number): string[] {
+  if (total <= FAST_HOLES_MAX) {
+    const fast = new Array<string>(total);
+    SPARSE.add(fast);
+    return fast;
+  }
   const out: string[] = [];
   SPARSE.add(out);
-  if (total === 0) return out;
   out[total] = '';
   out.length = total;
   return out;

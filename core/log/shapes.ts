@@ -120,6 +120,10 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|To see the full stack|Re-run Maven|For more information about|Help 1|\[Help \d+\] |After correcting|\s*mvn <args>|Please refer to (?:\S.* for the individual test results|dump files)|$)/, role: 'summary', weight: 3, reason: 'Maven build failure' },
   { re: /^\[ERROR\] /, role: 'anchor', weight: 6, reason: 'Maven error' },
   { re: /^\[INFO\] BUILD FAILURE/, role: 'summary', weight: 2, reason: 'Maven build failure' },
+  // SonarScanner (the CLI and its Jenkins wrapper) closes as Maven does: `INFO: EXECUTION FAILURE` in its banner, then
+  // `ERROR: Error during SonarScanner execution` over the cause's chain, then a hint to re-run it with `-X` (Maven's
+  // `Re-run Maven using the -X switch` too): the banner and the hint are the cascade, the chain is why.
+  { re: /^(?:INFO: )?EXECUTION FAILURE$|^(?:ERROR: |\[ERROR\] )?Re-run \S.* using the -X switch to enable full debug logging\.?$/, role: 'summary', weight: 2, reason: 'build tool failed', needs: ['EXECUTION FAILURE', 'Re-run '] },
   { re: /^\* What went wrong:/, role: 'anchor', weight: 7, reason: 'Gradle build failed' },
   { re: /^FAILURE: Build failed with an exception|^BUILD FAILED in /, role: 'summary', weight: 2, reason: 'Gradle build failed' },
   { re: /^\S.* > \S.* FAILED$/, role: 'anchor', weight: 8, reason: 'Gradle test failure', needs: [' FAILED'] },
@@ -169,6 +173,10 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^➤ YN0000: (?:· )?Failed with errors\b/, role: 'summary', weight: 2, reason: 'yarn script failed', needs: ['Failed with errors'] },
   { re: /^\s*\d+:\d+\s+(?:error|✖)\s/, role: 'anchor', weight: 8, reason: 'lint error' },
   { re: /^✖ \d+ problems?/, role: 'summary', weight: 2, reason: 'lint summary' },
+  // A linter's warnings budget (`--max-warnings N`): the warnings alone do not fail the run, the tool's verdict that there
+  // are more than N does. ESLint `ESLint found too many warnings (maximum: 0).` (grunt: `Warning: ... Use --force to
+  // continue.`; angular-eslint: `Found too many warnings (maximum: 0).`), stylelint `Max warnings exceeded: 12 found. 0 allowed`.
+  { re: /^(?:Warning: )?(?:ESLint found|Found) too many warnings \(maximum: -?\d+\)|^(?:✖ )?Max warnings exceeded: \d+ found\b/, role: 'anchor', weight: 7, reason: 'lint: more warnings than allowed', single: true },
   { re: /^(?:ERROR|WARNING): \S+\.tsx?:\d+:\d+/, role: 'anchor', weight: 8, reason: 'lint error' },
   { re: /^\[\d\d:\d\d:\d\d\] (?:'.*' errored after|Error: Process exited)/, role: 'summary', weight: 2, reason: 'gulp task failed' },
   { re: /^\S.*\bERR! /, role: 'summary', weight: 2, reason: 'tool error', needs: ['ERR! '] },
@@ -256,6 +264,10 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // Windows' shells say it in their own words: PowerShell `nuget : The term 'nuget' is not recognized as the name of a
   // cmdlet, ...`, cmd.exe `'nuget' is not recognized as an internal or external command,`.
   { re: /(?:command not found|: not found$|is currently not installed|is not recognized as (?:the name of a cmdlet|an internal or external command))/, role: 'anchor', weight: 9, reason: 'shell: command not found' },
+  // The kernel refusing a binary built for another CPU (ENOEXEC, `Exec format error`) as runc and Go's os/exec print it
+  // (`exec /bin/sh: exec format error` in a cross-platform image, `exec user process caused: exec format error`) and as
+  // a shell does (`bash: ./tool: cannot execute binary file: Exec format error`).
+  { re: /(?:^exec \S+|exec user process caused|cannot execute binary file): [Ee]xec format error$/, role: 'anchor', weight: 8, reason: 'exec format error', needs: ['xec format error'] },
   { re: /No such file or directory|cannot open shared object file/, role: 'anchor', weight: 7, reason: 'missing file' },
   { re: /Permission denied/, role: 'anchor', weight: 6, reason: 'permission denied' },
   { re: /^fatal: /, role: 'anchor', weight: 8, reason: 'git error' },
@@ -360,6 +372,8 @@ export const FAILURE_WORD_LIST: readonly { re: string; keys: readonly string[] }
   { re: 'non-zero', keys: ['n-z'] },
   { re: '\\(\\d+,\\d+\\)', keys: ['(00', '(0,'] },
   { re: 'exceeded', keys: ['cee'] },
+  // A linter's warnings budget (`ESLint found too many warnings (maximum: 0).`): shapes.ts 'lint: more warnings than allowed'.
+  { re: 'too many warnings', keys: ['y w'] },
   { re: 'dubious', keys: ['dub'] },
   { re: 'timed out', keys: ['med'] },
   { re: 'timeout', keys: ['meo'] },

@@ -32,3 +32,16 @@ export function covers(e: LogExcerpt, line: number): boolean {
   return e.start_line <= line && line <= e.end_line;
 }
 
+
+/** A Jenkins Pipeline console's opening lines (a build started by hand on one agent). */
+export const PIPELINE_HEAD: readonly string[] = ['Started by user admin', '[Pipeline] Start of Pipeline', '[Pipeline] node', 'Running on agent-1 in /home/jenkins/workspace/app', '[Pipeline] {'];
+/** A failed Pipeline console's closing lines: the node closes, then Jenkins' exit line and verdict. */
+export const PIPELINE_END: readonly string[] = ['[Pipeline] }', '[Pipeline] // node', '[Pipeline] End of Pipeline', 'ERROR: script returned exit code 1', 'Finished: FAILURE'];
+/** A Pipeline stage's lines around `body`. */
+export const stage = (name: string, body: readonly string[]): string[] => ['[Pipeline] stage', `[Pipeline] { (${name})`, ...body, '[Pipeline] }', '[Pipeline] // stage'];
+
+/** The top excerpt of a console given as lines (each ending in "\n"): its lines and reason. */
+export function topOfLines(lines: readonly string[]): { start: number; end: number; reason: string } {
+  const e = top(log(...lines));
+  return { start: e.start_line, end: e.end_line, reason: e.reason };
+}

@@ -3,13 +3,13 @@
  * definition is, why bash did not see it, and the remedy. Only when the log's `-x` trace holds the alias line.
  */
 import type { Finding } from '../../../protocol/types.js';
-import { unseenAlias, type UnseenAlias } from '../../../core/finding/unseenAlias.js';
+import { unseenAliasOf, type UnseenAlias } from '../../../core/finding/unseenAlias.js';
 import { at, inlineCode } from '../logtext.js';
 
-/** The alias trace behind a ci-script finding's `command not found`, read through `lineText` (1-based). */
+/** The alias trace behind a ci-script finding's `command not found` (the finding's own evidence), read through `lineText` (1-based). */
 export function aliasUnseenOf(f: Finding, lineText: ((n: number) => string | undefined) | undefined): UnseenAlias | undefined {
-  if (f.class !== 'ci-script' || !lineText) return undefined;
-  return unseenAlias(f.message, f.message_line, (i) => lineText(i + 1) ?? '');
+  if (!lineText) return undefined;
+  return unseenAliasOf(f, (i) => lineText(i + 1) ?? '');
 }
 
 /** The why: the name is the script's alias, which a non-interactive bash does not expand. */

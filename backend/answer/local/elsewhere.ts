@@ -6,6 +6,7 @@
  * so: the evidence does not tell what differs.
  */
 import type { CiContext } from '../../../protocol/types.js';
+import { buildRootIn } from '../../../core/log/agentRoot.js';
 import { buildLabel } from '../facts.js';
 import { cite, clip, inlineCode, logReadWords, storedLogSpan, withoutStamp } from '../logtext.js';
 import { citeMessage, findingFor } from './findingText.js';
@@ -16,8 +17,10 @@ import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 const HEAD_LINES = 20000;
 const MOST = 6;
 
-/** Lines that say which agent and directory the build ran in (Jenkins, GitHub Actions). */
-const AGENT_LINE = /^(?:Running on (\S.*?) in (\S+)$|Building remotely on (\S+).* in workspace (\S+)$|Building in workspace (\S+)$|Runner name: '([^']+)'$|Current runner version: '([^']+)'$)/;
+/** GitHub Actions' lines that say which runner the build ran on. */
+const RUNNER_LINE = /^(?:Runner name: '[^']+'|Current runner version: '[^']+')$/;
+/** A line that says which agent and directory the build ran in: Jenkins' (core/log/agentRoot.ts, the one reader of it), GitHub's. */
+const agentLine = (t: string): boolean => buildRootIn(t) !== undefined || RUNNER_LINE.test(t);
 /** A tool's own version line, as `X --version` (or a crash footer) prints it. */
 const VERSION_LINE =
   /^(?:Node\.js v\d+\.\d+\.\d+|Python \d+\.\d+\.\d+|go version go\d\S* \S+|(?:openjdk|java) version "[^"]+"|Apache Maven \d\S*|Gradle \d\S*|(?:gcc|g\+\+|cc|c\+\+) \([^)]*\) \d\S*|(?:Debian |Ubuntu |Apple )?clang version \d\S*|rustc \d\S*|cargo \d\S*|ruby \d\S*|PHP \d\S* \(cli\)|Elixir \d\S*|Erlang\/OTP \d+|The Glorious Glasgow Haskell Compilation System, version \d\S*|GNU Fortran \([^)]*\) \d\S*|Lua \d\.\d\S*|This is perl 5, version \d+|Docker version \d\S*|cmake version \d\S*|GNU Make \d\S*|dotnet \d\S*|\.NET SDK \d\S*|Terraform v\d\S*|Client Version: v?\d\S*|npm@?\s?v?\d+\.\d+\.\d+|pnpm \d\S*|yarn \d\S*|sbt version \S+|Scala code runner version \d\S*|Kotlin version \d\S*|swift-driver version: \S+|Swift version \d\S*)/;
@@ -54,7 +57,7 @@ function runLines(ctx: Parameters<typeof storedLogSpan>[0]): { found: Kinds; rea
   for (let i = 0; i < Math.min(lines.length, HEAD_LINES); i++) {
     const t = withoutStamp(lines[i] as string).trim();
     if (t === '' || t.length > 300) continue;
-    if (AGENT_LINE.test(t)) add('agent', i, t);
+    if (agentLine(t)) add('agent', i, t);
     // node --test's TAP report relays a child's lines behind `# ` (its `Node.js v20.20.2` footer).
     else if (VERSION_LINE.test(t.replace(/^# /, ''))) add('version', i, t.replace(/^# /, ''));
     else if (OS_LINE.test(t)) add('os', i, t);
