@@ -229,6 +229,27 @@ export interface Finding {
   likely_class?: LikelyClass;
   /** Only for native code refused by a linker or a loader (core/finding/linkage.ts): which of the two, and what it was linking or loading. */
   linkage?: Linkage;
+  /**
+   * Only when a tool refused an operand of the failed step's own command (core/finding/refused.ts), on a line the
+   * command printed up to the message (30 at most) or 3 below it, whatever the class: what the command named that
+   * the tool could not take.
+   */
+  refused?: RefusedOperand;
+}
+
+/** An operand of the failed step's command that a tool refused (`cp: cannot stat 'config/app.json'`, ruff's `E902` over `--> src:1:1`). */
+export interface RefusedOperand {
+  /** The operand as the command gives it (`./internal/labels/...`). */
+  operand: string;
+  /** The operand as a path: `./`, a trailing `/` and go's `/...` trimmed (`internal/labels`). */
+  path: string;
+  /** The tool says it is not there (no such file, cannot stat, not found, no files matching), not that it exists already, is ambiguous or is not a directory. */
+  absent: boolean;
+  /** The 1-based log lines that refuse it: the refusal's, and the pointer's under it when only that names the operand. */
+  log_line: number;
+  end_line: number;
+  /** The 1-based log line of the command. */
+  command_line: number;
 }
 
 /**

@@ -35,6 +35,7 @@ import { withCtestOutput } from './ctestOutput.js';
 import { withCommandWords } from './scriptWords.js';
 import { withGradleCause } from './gradleCause.js';
 import { withUnseenAlias } from './unseenAlias.js';
+import { withRefusedOperand } from './refused.js';
 
 /** What a step reads: the cleaned log (index 0 = line 1), the excerpt, and a line's body without CI marks. */
 export interface StepInput {
@@ -85,6 +86,8 @@ export const FINDING_STEPS: readonly Step[] = [
   (f, { lines, bodyAt }) => withGradleCause(f, bodyAt, lines.length),
   (f, { lines, bodyAt }) => withPayload(f, bodyAt, lines.length),
   (f, { lines, bodyAt }) => withTimeoutCause(f, bodyAt, lines.length),
+  // An operand of the step's own command a tool refused, around the message (refused.ts): read by the answers.
+  (f, { lines, bodyAt }) => withRefusedOperand(f, lines.length, bodyAt),
 ];
 
 /** `found` through `steps`, first to last. */

@@ -8,7 +8,6 @@
  */
 import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
-import { escapeRegExp } from '../../../core/regexp.js';
 import { at, cite, clip, inlineCode } from '../logtext.js';
 import { blockWritingQuoted, NOT_THERE_WORDS, quotedOperands, type QuotedOperand, type QuotedWrite } from './changeQuoted.js';
 import { sameFile, SCRIPT_OF_COMMAND, snippetsOf } from './workspace.js';
@@ -114,9 +113,6 @@ export interface StoppedScript {
   last?: { line: number; text: string } | undefined;
 }
 
-/** A tool's words for a path that is not there (ruff's E902, cp's and tar's `cannot stat`, pytest's and go's `not found`, eslint's `No files matching`). */
-const NOT_THERE = /[Nn]o such file or directory|does(?: not|n't) exist|\bnot found\b|[Cc]annot stat|can't stat|No files matching/;
-
 /** A path operand of the failing command the error's lines say is not there, and the change's entries that took files from under it. */
 export interface MovedOperand {
   /** The operand as the command names it, normalised (`./src/` -> `src`). */
@@ -130,44 +126,27 @@ export interface MovedOperand {
   moves: { commitId: string; from: string; to?: string | undefined }[];
 }
 
-/** The path operands of a command line: its words after the program, not options, assignments, URLs, variables or globs. */
-function pathOperands(command: string): string[] {
-  const out: string[] = [];
-  for (const raw of command.trim().split(/\s+/).slice(1)) {
-    const w = raw.replace(/^(['"])(.*)\1$/, '$2');
-    if (w.startsWith('-') || /[=$*?[\]{}<>|;&`]|:\/\/|^[\w.-]+@/.test(w)) continue;
-    const p = w.replace(/^\.\//, '').replace(/\/\.\.\.$/, '').replace(/\/+$/, '');
-    if (p.length > 0 && p !== '.' && p !== '..' && !out.includes(p)) out.push(p);
-  }
-  return out;
-}
-
 const under = (path: string, dir: string): boolean => path === dir || path.startsWith(`${dir}/`);
 
 /**
- * The failing command's path operand that its error says is not there (`E902 No such file or directory` over
- * `--> src:1:1`, `cp: cannot stat 'dist/app.js'`, `ERROR: file or directory not found: tests/unit`) while the change
- * renamed or deleted files whose old path is that operand or under it, and added none there: the change moved away
- * what the command still names. Undefined otherwise (the operand never held a file of the change, or still does).
+ * The failing command's path operand that its error says is not there (the finding's `refused`, core/finding/refused.ts:
+ * `E902 No such file or directory` over `--> src:1:1`, `cp: cannot stat 'dist/app.js'`, `ERROR: file or directory not
+ * found: tests/unit`) while the change renamed or deleted files whose old path is that operand or under it, and added
+ * none there: the change moved away what the command still names. Undefined otherwise (the operand never held a file
+ * of the change, or still does).
  */
-export function movedAwayOperand(ci: CiContext, command: { command: string; line: number } | undefined, errorLines: readonly { line: number; text: string }[]): MovedOperand | undefined {
+export function movedAwayOperand(ci: CiContext, f: Finding): MovedOperand | undefined {
   const w = changesOf(ci);
-  if (!w || !command || !errorLines.some((l) => NOT_THERE.test(l.text))) return undefined;
+  const refused = f.refused;
+  if (!w || !refused?.absent) return undefined;
+  const operand = refused.path;
+  // A file the workspace shows under it: the path is there after all.
+  if (operand === '' || snippetsOf(ci).some((x) => under(x.path.replace(/^\.\//, ''), operand))) return undefined;
   const entries = w.commits.flatMap((c) => (c.files ?? []).map((x) => ({ commitId: c.commitId, status: x.charAt(0), paths: changeLinePaths(x) })));
-  for (const operand of pathOperands(command.command)) {
-    // Named by the error's lines as a path: after a space, a quote, `/` (an absolute path's tail) or a line's start; before its end, a quote, `:` or a space.
-    const named = new RegExp(`(?:^|[\\s'"\`‘(/])(?:\\./)?${escapeRegExp(operand)}/?(?=$|[\\s'"\`’:,;)])`);
-    // The line that names it says it is not there, or the line above does (ruff's `E902 ...` over `--> src:1:1`).
-    const said = errorLines.find((l, i) => named.test(l.text) && (NOT_THERE.test(l.text) || NOT_THERE.test(errorLines[i - 1]?.text ?? '')));
-    // A file the workspace shows under it: the path is there after all.
-    if (!said || snippetsOf(ci).some((x) => under(x.path.replace(/^\.\//, ''), operand))) continue;
-    const moves = entries.filter((e) => (e.status === 'R' || e.status === 'D') && under(e.paths[0] ?? '', operand)).map((e) => ({ commitId: e.commitId, from: e.paths[0] as string, ...(e.status === 'R' ? { to: e.paths[1] } : {}) }));
-    // A file the change put (back) under the operand: it is there after all, and this is not what happened.
-    const putBack = entries.some((e) => e.status !== 'D' && under(e.paths[e.paths.length - 1] ?? '', operand));
-    const refusal = NOT_THERE.test(said.text) ? said.line : said.line - 1;
-    if (moves.length > 0 && !putBack) return { operand, errorLine: Math.min(refusal, said.line), errorEnd: Math.max(refusal, said.line), commandLine: command.line, moves };
-  }
-  return undefined;
+  const moves = entries.filter((e) => (e.status === 'R' || e.status === 'D') && under(e.paths[0] ?? '', operand)).map((e) => ({ commitId: e.commitId, from: e.paths[0] as string, ...(e.status === 'R' ? { to: e.paths[1] } : {}) }));
+  // A file the change put (back) under the operand: it is there after all, and this is not what happened.
+  const putBack = entries.some((e) => e.status !== 'D' && under(e.paths[e.paths.length - 1] ?? '', operand));
+  return moves.length > 0 && !putBack ? { operand, errorLine: refused.log_line, errorEnd: refused.end_line, commandLine: refused.command_line, moves } : undefined;
 }
 
 /**

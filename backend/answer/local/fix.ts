@@ -386,13 +386,11 @@ export const fix: Composer = (ask) => {
 
   // The checkout's change read with git (changeDiff.ts): the changed lines of what the error names, with the commit.
   const located = relFile ? { path: relFile, line: loc?.line } : undefined;
-  // A path the failing command names that the error says is not there, which the change moved away (fx18).
-  // Its lines: what the command printed up to the error (ESLint's words may sit above its `Build step` finding), and 3 below (ruff's `--> src:1:1`).
+  // A path the failing command names that the error says is not there (the finding's `refused`), which the change moved away (fx18).
+  const moved = movedAwayOperand(ci, f);
+  // The URLs and paths the error's lines quote (fx20): the command's line and what it printed, and R's warnings below.
   const logSpan = storedLogSpan(ctx);
   const failing = logSpan ? failingStepOf(logSpan, f.message_line).command : undefined;
-  const printed = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line - 1) : 0;
-  const moved = logSpan ? movedAwayOperand(ci, failing, around(logSpan, f.message_line, printed, 3)) : undefined;
-  // The URLs and paths the error's lines quote (fx20): the command's line and what it printed, and R's warnings below.
   const ownLast = Math.max(f.message_line, ...f.evidence.filter((n) => n <= f.message_line + 8));
   const fromCommand = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line) : 0;
   const quoted = logSpan ? quotedOperands(around(logSpan, f.message_line, fromCommand, 8), { first: f.message_line, last: ownLast }) : undefined;
