@@ -509,7 +509,7 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     // certificate refused on it are said as any named change (below). On the script's own line, a path is fx17's.
     const q = quoted.q;
     const was = quoted.was !== undefined ? `; before it, that line held ${inlineCode(quoted.was)}` : '';
-    const check = q.kind === 'URL' ? `that the server has it at that address (${inlineCode(`curl -fsSI '${q.text}'`)} shows its status)` : `that it is where the command looks`;
+    const check = q.kind === 'URL' && /^https?:/i.test(q.text) ? `that a server answers at that address and has it there (${inlineCode(`curl -fsSI '${q.text}'`)} shows what it answers)` : q.kind === 'URL' ? 'that it exists at that address' : 'that it is where the command looks';
     lines.push(`- The change wrote the ${q.kind} the failing command asked for (${inlineCode(q.text)} ${at(q.line)})${was}. That makes this hunk the first suspect, not a proof: if the new ${q.kind} is meant, check ${check}; if not, restore the old one (${revert}).`);
   } else if (atScript.length > 0 && atLine.length === 0) {
     lines.push(`- The change wrote the line that runs the failing command, so that line is where to look first: if the new command is meant, make what it runs pass (or fix the line); if not, restore the old line (${revert}).`);
