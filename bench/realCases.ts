@@ -40,6 +40,8 @@ export interface Expected {
   rotated?: string;
   /** A tuning case a tuner built on its own, dev from the start (plan-tune3.tsv): `"tune3"`. */
   origin?: string;
+  /** Why a label was changed after the case was built (fixture README, "Relabels"). */
+  note?: string;
 }
 
 export interface RealCase {

@@ -257,10 +257,13 @@ export interface RefusedOperand {
  * (`tool` names it: `ld`, `ld.gold`, `ld.lld`, `rust-lld`, `go`); `object` the object file it names. `load`: the dynamic
  * loader, when a program or a runtime loaded a shared object already built (`tool` is what reported it: `ld.so` for the
  * loader's own words, `python`, `node`, `java`, `erlang`); `object` the shared object or module it was loading; the
- * finding's `symbol` is the symbol it did not find or the library file it could not open.
+ * finding's `symbol` is the symbol it did not find or the library file it could not open. `resolve`: the JVM, at run
+ * time, resolving a reference of code it loaded against the class it found, whose shape differs from the one that code
+ * was compiled against (NoSuchMethodError, NoSuchFieldError, AbstractMethodError, IllegalAccessError, InstantiationError,
+ * IncompatibleClassChangeError: LinkageErrors; `tool` is `java`); no linker or loader refused anything.
  */
 export interface Linkage {
-  stage: 'link' | 'load';
+  stage: 'link' | 'load' | 'resolve';
   object?: string;
 }
 

@@ -18,6 +18,8 @@ const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const RELABELLED = new Map<string, [string, string]>([
   // Warnings made fatal: a compiler's own are compile-error (decided 2026-11-28).
   ['maven-javac-werror-removal', ['lint', 'compile-error']],
+  // The JVM's linkage errors of resolving a reference (NoSuchMethodError ...) are link-error (decided 2026-12-01, session 56).
+  ['java-nosuchmethoderror-stale-jar', ['runtime-exception', 'link-error']],
 ]);
 
 /** The rule of the README: by class, then sha256("cichat-issue-25/" + id); every third held out. */

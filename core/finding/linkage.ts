@@ -10,6 +10,7 @@
  * around it, as real tools print them (test/fixtures/linkload, made by its make.sh).
  */
 import type { Finding, Linkage } from '../../protocol/types.js';
+import { lineBody } from './body.js';
 
 /** A shared object's path as dlerror prints it (`/ws/libcheck.so`, `x.cpython-311-x86_64-linux-gnu.so`, `addon.node`, `libz.so.1`). */
 const SHARED = String.raw`[^\s:'"]+?\.(?:so(?:\.\d+)*|node|dylib|bundle)`;
@@ -92,6 +93,33 @@ export function loadReading(text: string): LoadReading | undefined {
   return undefined;
 }
 
+/**
+ * The JVM's errors of resolving a symbolic reference of loaded code (JVMS 5.4.3; JLS 12.3): IncompatibleClassChangeError
+ * and its subclasses NoSuchMethodError, NoSuchFieldError, AbstractMethodError, IllegalAccessError and InstantiationError,
+ * all LinkageErrors. The class was found; its shape (a member, its type, static or not, its access, class or interface)
+ * is not the one the calling code was compiled against. The lead's decision of session 56: these are `link-error`.
+ * NoClassDefFoundError and ClassNotFoundException (no class found at all) are not read here.
+ */
+const JVM_RESOLVE = /(?:^|[\s"'(:])java\.lang\.(IncompatibleClassChangeError|NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IllegalAccessError|InstantiationError)(?::\s|$)/;
+/** The Jenkins Pipeline's script sandbox speaks of a DSL step with NoSuchMethodError's name: the script's error, no linkage. */
+const PIPELINE_DSL = /NoSuchMethodError: No such DSL method/;
+/** The JVM linkage error a line names (its simple name), if it names one. */
+export function jvmResolveError(text: string): string | undefined {
+  return PIPELINE_DSL.test(text) ? undefined : JVM_RESOLVE.exec(text)?.[1];
+}
+
+/**
+ * A runtime exception or a test's error that is the JVM refusing to link loaded code against the class it found: its
+ * message names one of JVM_RESOLVE's errors (the JVM readers take the deepest `Caused by:` of a trace as the message,
+ * core/finding/tests.ts, so a chain's cause is read too): `link-error`, with linkage `resolve` (the JVM, at run time;
+ * no linker ran). Read before calibration, so that it judges the class said.
+ */
+export function withJvmResolve(lines: readonly string[], f: Finding): Finding {
+  if (f.class !== 'runtime-exception' && f.class !== 'test-error') return f;
+  if (!(jvmResolveError(f.message) ?? jvmResolveError(lineBody(lines, f.message_line - 1)))) return f;
+  return { ...f, class: 'link-error', linkage: { stage: 'resolve' } };
+}
+
 const LINKING_CLASSES = new Set(['link-error', 'missing-tool', 'runtime-exception', 'test-error', 'compile-error', 'unknown']);
 
 /**
@@ -100,7 +128,7 @@ const LINKING_CLASSES = new Set(['link-error', 'missing-tool', 'runtime-exceptio
  * linker's is `link`, its tool the linker that printed it.
  */
 export function withLinkage(lines: readonly string[], f: Finding): Finding {
-  if (!LINKING_CLASSES.has(f.class)) return f;
+  if (!LINKING_CLASSES.has(f.class) || f.linkage?.stage === 'resolve') return f;
   const line = lines[f.message_line - 1] ?? '';
   const load = loadReading(f.message) ?? loadReading(line);
   if (load) {

@@ -9,15 +9,15 @@ import { findingOf } from './index.js';
 import { withLikelyClass } from './classModel.js';
 import { withCommandPurpose } from './purpose.js';
 import { calibrated, supported } from './calibration.js';
-import { withLinkage } from './linkage.js';
+import { withJvmResolve, withLinkage } from './linkage.js';
 
 /**
- * An excerpt's finding: the rules', the failing command's purpose where they say unknown (purpose.ts), the class model's
- * guess, the confidence calibrated, a linker's or loader's refusal told apart (linkage.ts), and last a medium or low
+ * An excerpt's finding: the rules', the failing command's purpose where they say unknown (purpose.ts), the JVM's
+ * linkage errors read as link errors (linkage.ts `withJvmResolve`), the class model's guess, the confidence calibrated, a linker's or loader's refusal told apart (linkage.ts), and last a medium or low
  * class the excerpt's words do not support set aside as `unknown` (calibration.ts `supported`).
  */
 export function fullFindingOf(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_line' | 'end_line'>): Finding {
-  return supported(lines, excerpt, withLinkage(lines, calibrated(lines, excerpt, withLikelyClass(lines, excerpt, withCommandPurpose(lines, findingOf(lines, excerpt))))));
+  return supported(lines, excerpt, withLinkage(lines, calibrated(lines, excerpt, withLikelyClass(lines, excerpt, withJvmResolve(lines, withCommandPurpose(lines, findingOf(lines, excerpt)))))));
 }
 
 /** Findings for excerpts the analyzer returned (a no-failure tail gets none). */

@@ -9,6 +9,8 @@
  * one of them. One clue, at the declaration's line (or the class's, when it declares no member of that name).
  */
 
+import { jvmTypeLine } from './jvmDecl.js';
+
 export interface JvmFile {
   rel: string;
   lines: readonly string[];
@@ -239,7 +241,7 @@ export async function jvmLinkageHits(index: readonly string[], read: (rel: strin
   // Overloads: the one that matches, else the one with as many parameters, else the only one.
   if (w.kind === 'type') {
     const simple = owner.split(/[.$]/).pop() as string;
-    const at = lines.findIndex((l) => new RegExp(`\\b(?:class|interface|enum|record|object)\\s+${simple}\\b`).test(l) && !/^\s*(?:\/\/|\*)/.test(l));
+    const at = jvmTypeLine(lines, simple);
     const now = at < 0 ? undefined : /\binterface\s/.test(lines[at] as string) ? 'interface' : 'class';
     if (!now || now === w.was) return [];
     return [{ rel, index: at, message: `declares <type> of ${owner} as ${JSON.stringify((lines[at] as string).trim().replace(/\s*\{.*$/, ''))}, where the JVM looked for '${w.printed}': it is ${now === 'interface' ? 'an interface' : 'a class'}, not ${w.was === 'interface' ? 'an interface' : 'a class'}${tail}` }];
@@ -252,6 +254,6 @@ export async function jvmLinkageHits(index: readonly string[], read: (rel: strin
   }
   if (decls.length > 0) return [];
   const simple = (owner.split(/[.$]/).pop() as string).replace(/Kt$/, '');
-  const classLine = lines.findIndex((l) => new RegExp(`\\b(?:class|interface|enum|record|object)\\s+${simple}\\b`).test(l));
+  const classLine = jvmTypeLine(lines, simple);
   return classLine < 0 ? [] : [{ rel, index: classLine, message: `declares ${owner} with no member named ${member}, ${looked}: it was removed or renamed${tail}` }];
 }

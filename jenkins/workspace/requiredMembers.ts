@@ -9,6 +9,8 @@
  * interface's declaration or its member is not found in the project (or found twice).
  */
 
+import { codeOf, declaresJvmType } from './jvmDecl.js';
+
 export interface RequiredMemberHit {
   rel: string;
   /** 0-based line. */
@@ -61,7 +63,8 @@ export function familyOf(rel: string): Family | undefined {
   return undefined;
 }
 
-const code = (l: string): string => l.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|\/\/.*$|\/\*.*?\*\//g, '""');
+/** A line without its strings and comments (the C family's, Go's, TypeScript's, the JVM's: jvmDecl.ts). */
+const code = codeOf;
 
 /** A line that declares the type or interface `name` (not a forward declaration, not a use). */
 function declares(family: Family, name: string, line: string, iface: boolean): boolean {
@@ -71,6 +74,9 @@ function declares(family: Family, name: string, line: string, iface: boolean): b
       return new RegExp(`^\\s*type\\s+${n}\\s+${iface ? 'interface\\b' : '\\S'}`).test(line);
     case 'rust':
       return new RegExp(`^\\s*(?:pub(?:\\([^)]*\\))?\\s+)?${iface ? 'trait' : '(?:struct|enum)'}\\s+${n}\\b`).test(line);
+    case 'jvm':
+      // Java, Kotlin and Scala: jvmDecl.ts, the one reader of a JVM type's declaration line.
+      return declaresJvmType(line, name);
     case 'cpp':
       return new RegExp(`^\\s*(?:template\\s*<[^>]*>\\s*)?(?:class|struct)\\s+(?:\\w+\\s+)?${n}\\b(?!\\s*;)`).test(line);
     default:

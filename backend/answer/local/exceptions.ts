@@ -45,7 +45,7 @@ interface Rule {
 const c = inlineCode;
 
 /** An exception of loading code (a class, a module, a native library), not of the values a line works on. */
-const LOAD_FAILURE = /NoClassDefFoundError|ClassNotFoundException|NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError|UnsatisfiedLinkError|ModuleNotFoundError|\bImportError\b|ERR_MODULE_NOT_FOUND|Cannot find module/;
+const LOAD_FAILURE = /NoClassDefFoundError|ClassNotFoundException|NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError|IllegalAccessError|InstantiationError|UnsatisfiedLinkError|ModuleNotFoundError|\bImportError\b|ERR_MODULE_NOT_FOUND|Cannot find module/;
 
 /**
  * Node refusing to load an ES module with `require()` (ESM-only, or one whose top level awaits), or a named
@@ -196,7 +196,7 @@ const RULES: Rule[] = [
     if (lib) return `${c(lib.raise)}, a library method, rejected what the project's call at ${c(lib.project)} passed it${m[1] ? ` (${c((m[1] as string).slice(0, 140))})` : ''}: check what that call passes (where the value comes from, its spelling, case or format) against what ${c(lib.raise)} accepts, or handle the rejection there.`;
     return `The code threw it on purpose: a check at the raise site rejected ${m[1] ? `this state (${c((m[1] as string).slice(0, 140))})` : 'the state or argument it got'}. Read that check: either the caller must do what it requires first (the call order or the arguments the test passes), or the check is wrong for this case.`;
   } },
-  { test: /(?:NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError): (.+)/, hint: (m) => `The code was compiled against another version of a class than the one on the classpath at run time (${c((m[1] as string).slice(0, 120))}): align the dependency versions (\`mvn dependency:tree\` / \`gradle dependencies\` shows which one wins), then rebuild everything.` },
+  { test: /(?:NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IncompatibleClassChangeError|IllegalAccessError|InstantiationError): (.+)/, hint: (m) => `The code was compiled against another version of a class than the one on the classpath at run time (${c((m[1] as string).slice(0, 120))}): align the dependency versions (\`mvn dependency:tree\` / \`gradle dependencies\` shows which one wins), then rebuild everything.` },
   { test: /(?:ClassNotFoundException|NoClassDefFoundError): ([\w.$/]+)/, hint: (m) => `${c((m[1] as string).replace(/\//g, '.'))} is not on the classpath at run time: add the dependency that provides it (with the right scope), or check the class name.` },
   { test: /IndexOutOfBoundsException: (?:Index )?(-?\d+)(?: out of bounds for length (\d+))?/, hint: (m) => `Index ${c(m[1] as string)}${m[2] ? ` of a list of length ${c(m[2] as string)}` : ''}: check the size before indexing, and why the list is shorter than the code expects.` },
   // Ruby, PHP, Perl, Lua, Erlang, OCaml
@@ -236,7 +236,8 @@ export const EXCEPTION_REMEDIES: RemedyRule[] = RULES.map((r, n) => ({
   specificity: 'wording',
   group: 'exception',
   steps: ({ f, lineText }) => {
-    if (f.class !== 'test-error' && f.class !== 'runtime-exception') return [];
+    // A JVM linkage error (link-error, linkage `resolve`) is an exception too: its words' step holds for it.
+    if (f.class !== 'test-error' && f.class !== 'runtime-exception' && f.linkage?.stage !== 'resolve') return [];
     const m = r.test.exec(f.message) ?? (f.exception ? r.test.exec(f.exception) : null);
     if (!m) return [];
     // A circular import: the loop of imports the trace shows, each cited, is what to break (ux6).

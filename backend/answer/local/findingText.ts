@@ -23,6 +23,7 @@ import { silentStopOf, silentStopSentence } from './silentStop.js';
 import { refusalMeaning, tlsRefusalFor } from './tlsRefusal.js';
 import { answeredWords, httpStatusOf, isNoSuchFile } from './httpStatus.js';
 import { compilerBehind } from './compilerBehind.js';
+import { jvmResolveMeaning } from './jvmResolve.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
@@ -319,6 +320,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       }
       break;
     case 'link-error': {
+      // The JVM refusing to link loaded code against the class it found (core/finding/linkage.ts `withJvmResolve`): no linker ran.
+      if (f.linkage?.stage === 'resolve') {
+        parts.push(jvmResolveMeaning(f, m));
+        break;
+      }
       // A shared object refused when it was loaded (core/finding/linkage.ts): the build had linked it; the linker never saw this.
       if (f.linkage?.stage === 'load') {
         parts.push(loadRefused(f, m));
@@ -486,7 +492,8 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       break;
     }
   }
-  if (f.class !== 'compile-error' && f.class !== 'lint' && f.class !== 'link-error') {
+  // A JVM linkage error is raised like an exception: its stack's frames are said as theirs are.
+  if (f.class !== 'compile-error' && f.class !== 'lint' && (f.class !== 'link-error' || f.linkage?.stage === 'resolve')) {
     const trace = traceSentence(f);
     // A failed check is not "raised" at the place its sentence already named (jest's `at Object.toBe (x:8:34)`).
     const frames = [loc?.frames?.raise, loc?.frames?.project].filter((x) => x !== undefined);

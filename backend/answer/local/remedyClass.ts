@@ -22,6 +22,7 @@ import { loadAct, loadSteps } from './loadRemedy.js';
 import { exitWords, silentStopOf, silentStopStep } from './silentStop.js';
 import { tlsRefusalFor } from './tlsRefusal.js';
 import { answeredWords, httpStatusOf, isNoSuchFile } from './httpStatus.js';
+import { jvmResolveAct, jvmResolveName } from './jvmResolve.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -94,7 +95,7 @@ export const CLASS_REMEDIES: RemedyRule[] = [
     steps(i) {
       return classSteps(i).steps.map((s, n) => {
         const step: RemedyStep = typeof s === 'string' ? { text: s, lines: [] } : s;
-        return n === 0 && PLACE_FIRST.has(i.f.class) ? { ...step, specificity: 'place' } : step;
+        return n === 0 && (PLACE_FIRST.has(i.f.class) || i.f.linkage?.stage === 'resolve') ? { ...step, specificity: 'place' } : step;
       });
     },
   },
@@ -149,6 +150,22 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'link-error':
+      // The JVM refusing to link loaded code against the class it found (jvmResolve.ts): the raising line is where it
+      // showed, the classpath's builds are what to change; the exception's own step (exceptions.ts) says how.
+      if (f.linkage?.stage === 'resolve') {
+        const target = project ?? loc?.frames?.raise;
+        const ex = inlineCode(jvmResolveName(f));
+        steps.push({
+          id: EXCEPTION_PLACE,
+          lines: [],
+          text: target
+            ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${jvmResolveAct(m)}.`
+            : place
+              ? `Open ${place}, where the log places ${ex}${jvmResolveAct(m)}.`
+              : `The log names no line that raised ${ex} ${m}: the fix is in which builds of the calling code and of the class it uses are on the classpath.`,
+        });
+        break;
+      }
       // A shared object the loader refused after the build (core/finding/linkage.ts): not the link line's to fix alone.
       if (f.linkage?.stage === 'load') {
         steps.push(...loadSteps(f, i.stored, m));
