@@ -5,6 +5,7 @@
  * decided by `priority` (lower first), so a root cause (out of memory, a network failure) wins
  * over the exception or summary it produced.
  */
+import { TLS_REASON_LINE } from './tls.js';
 import { COMPILER_FIRST_RULES, COMPILER_RULES } from './families/compilers.js';
 import { CONTAINER_FIRST_RULES } from './families/containers.js';
 import { CREDENTIAL_FIRST_RULES } from './families/credentials.js';
@@ -160,8 +161,8 @@ export const GENERAL_RULES: Rule[] = [
   // expired`, any client's `certificate has expired` / `self-signed certificate` / `hostname
   // mismatch`, Go's crypto/x509 `x509: certificate signed by unknown authority` / `x509: certificate is valid for
   // a, not b`) says more than the `certificate verify failed` after it. Node's name mismatch and unknown leaf, curl's,
-  // Java's and wget's name mismatch too (core/finding/tls.ts reads each; session 53, ux15).
-  { cls: 'network', priority: 39, confidence: 'high', re: /^verify error:num=\d+:|\b(?:certificate has expired|certificate is not yet valid|self[- ]signed certificate(?: in certificate chain)?|unable to get local issuer certificate|[Hh]ostname mismatch|certificate is not valid for|x509: certificate (?:signed by unknown authority|is valid for \S+, not \S+|is not valid for any names|relies on legacy Common Name field|has expired or is not yet valid)|Hostname\/IP does not match certificate's altnames|ERR_TLS_CERT_ALTNAME_INVALID|unable to verify the first certificate|no alternative certificate subject name matches|No subject alternative (?:DNS )?names? matching|certificate's owner does not match hostname)\b/, read: () => ({}) },
+  // Java's and wget's name mismatch too (core/finding/tls.ts reads each, and holds these words: TLS_REASON_LINE; session 53, ux15).
+  { cls: 'network', priority: 39, confidence: 'high', re: TLS_REASON_LINE, read: () => ({}) },
   // A bundler or compiler that cannot find a file the code imports by a relative path (rollup's
   // `Could not resolve "./format.js" from "src/main.js"`, vite's `Failed to resolve import`): the
   // code names a file that is not there, a compile error (a package name is a resolver's matter).
