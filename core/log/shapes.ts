@@ -260,7 +260,11 @@ const SHAPE_LIST: readonly FailureShape[] = [
 
   // Shell and system
   // ssh and scp refusing the connection or the host.
-  { re: /^Host key verification failed\.|^(?:\S+@)?\S+: Permission denied \(publickey|^ssh: (?:connect to host \S+ port \d+: |Could not resolve hostname )/, role: 'anchor', weight: 8, reason: 'ssh error', needs: ['Host key', 'Permission denied', 'ssh: '] },
+  // OpenSSH's own line when the server closed or reset the connection before (or during) its version exchange
+  // (`kex_exchange_identification: Connection closed by remote host`, OpenSSH 8.x's name; `ssh_exchange_identification:`
+  // before it; `Connection closed by 203.0.113.7 port 47913`, `Connection timed out during banner exchange`): above git's
+  // catch-all `fatal: Could not read from remote repository.`, it is the line that says what happened (ux18).
+  { re: /^Host key verification failed\.|^(?:\S+@)?\S+: Permission denied \(publickey|^ssh: (?:connect to host \S+ port \d+: |Could not resolve hostname )|^(?:kex|ssh)_exchange_identification: \S|^Connection (?:closed|reset) by \S+ port \d+|^Connection timed out during banner exchange/, role: 'anchor', weight: 8, reason: 'ssh error', needs: ['Host key', 'Permission denied', 'ssh: ', '_exchange_identification: ', 'Connection '] },
   // Windows' shells say it in their own words: PowerShell `nuget : The term 'nuget' is not recognized as the name of a
   // cmdlet, ...`, cmd.exe `'nuget' is not recognized as an internal or external command,`.
   { re: /(?:command not found|: not found$|is currently not installed|is not recognized as (?:the name of a cmdlet|an internal or external command))/, role: 'anchor', weight: 9, reason: 'shell: command not found' },
@@ -535,7 +539,7 @@ export function byteHints(bytes: Uint8Array, from: number, to: number): number {
 
 /** Shapes recognised by how the line starts (a single attempt at position 0). */
 export const FAILURE_STARTS =
-  /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), |➤ YN00(?:01|09|14|15|16|18|20|21|28|30): |verifying \S+@\S+: checksum mismatch$)/i;
+  /^(?:! |e: |⎯|E {2}|(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*\.go:\d+:\d+: \S|_{3}|={3}|not ok|WorkflowScript|##\[|[-*] What|FAIL|\s*\d+:\d+\s|\s+\d+\) test|\S+\.py:\d+:\d+: [EWFCR]\d|\S+:\d+:\d+: [CWEF]: |-{4} \S.* stdout -{4}$|%%% |stack traceback:|WARNING: (?:DATA RACE$|ThreadSanitizer: )|would reformat |curl: \(\d|ssh: |(?:kex|ssh)_exchange_identification: |Connection (?:closed|reset|timed out) |process apparently never started|There are no nodes with the label|All nodes of label|(?:Jenkins|[‘'"].*[’'"]) doesn.t have label|Rejected by |Superseded by |\[Warning\]\[|\s*X \S|Tests run|\d+ (?:examples?|tests?|doctests?), |➤ YN00(?:01|09|14|15|16|18|20|21|28|30): |verifying \S+@\S+: checksum mismatch$)/i;
 
 /**
  * The top-level alternatives of a pattern `^(?:a|b|...)` (the sources of a, b, ...), or undefined

@@ -23,6 +23,7 @@ import { silentStopOf, silentStopSentence } from './silentStop.js';
 import { refusalMeaning, tlsRefusalFor } from './tlsRefusal.js';
 import { answeredWords, httpStatusOf, isNoSuchFile } from './httpStatus.js';
 import { compilerBehind } from './compilerBehind.js';
+import { sshMeaning, sshTransportOf, type SshTransport } from './sshTransport.js';
 import { jvmResolveMeaning } from './jvmResolve.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
@@ -404,6 +405,10 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
           parts.push(`${capital(answeredWords(status, f.host))} ${m}: the host was reached, and ${what}.`);
           break;
         }
+      }
+      if (sshTransportOf(f, lineText)) {
+        parts.push(sshMeaning(sshTransportOf(f, lineText) as SshTransport, m));
+        break;
       }
       {
         // The host a line above names as a package index (pip's `Looking in indexes:`): said so (remedyWhere.ts).

@@ -12,9 +12,10 @@ import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
 import { around } from './remedyShape.js';
 import { describeChange } from './change.js';
-import { changeDiffStep, changesNotReadStep, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
+import { blocksTheErrorNames, changeDiffStep, changesNotReadStep, changesOf, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
 import { quotedOperands } from './changeQuoted.js';
 import { stoppedScript } from './stoppedScript.js';
+import { TESTS_BEFORE } from './fixWhatNeeds.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
 import { classHedge } from './likely.js';
@@ -151,7 +152,10 @@ export const fix: Composer = (ask) => {
   // generally does, the log lines they rest on; each step's lines cited.
   // A JVM linkage error raised in a class the checkout lacks (a jar's): no file of it to open (jvmLinkageSteps.ts).
   const absent = jvmCallerNotInCheckout(cluesOf(snippetsOf(ci)));
+  // The test-order step's line: rewritten once the checkout's change is read (below, ux18).
+  let testsBefore: number | undefined;
   for (const step of remedy.steps) {
+    if (step.id === TESTS_BEFORE) testsBefore = out.size;
     out.line(`- ${withoutAbsentPlace(step.text, absent)}`);
     for (const n of step.lines) out.log({ start_line: n, end_line: n });
   }
@@ -397,7 +401,7 @@ export const fix: Composer = (ask) => {
   const quoted = logSpan ? quotedOperands(around(logSpan, f.message_line, fromCommand, 8), { first: f.message_line, last: ownLast }) : undefined;
   // The changed script a timed-out step was running, and its last output (fx20).
   const stopped = logSpan ? stoppedScript(ci, f, failing, around(logSpan, f.message_line, fromCommand, 0)) : undefined;
-  const checkoutChange = changeDiffStep(ci, f, {
+  const changePlaces: Parameters<typeof changeDiffStep>[2] = {
     located,
     moved,
     quoted,
@@ -415,7 +419,16 @@ export const fix: Composer = (ask) => {
     // The check is the test's own place: its frame on the stack, else the finding's place only where that is the
     // failed assertion or a test file's line; a test-error's raise site in the code under test is no check (fx18).
     check: testFrame ? `${testFrame.file}:${testFrame.line}` : relFile && loc?.line !== undefined && (f.class === 'test-assertion' || (f.class === 'test-error' && TEST_FILE.test(relFile))) ? `${relFile}:${loc.line}` : undefined,
-  });
+  };
+  const checkoutChange = changeDiffStep(ci, f, changePlaces);
+  if (checkoutChange && testsBefore !== undefined) {
+    // The test-order paragraph is a guess the change block can make moot: when the change wrote lines of what the error
+    // names (the code under test, a file on the stack), that is the lead, and the guess goes; else it stays, saying so.
+    const w = changesOf(ci);
+    const linked = moved !== undefined || (w !== undefined && blocksTheErrorNames(w, f, changePlaces).picked.length > 0);
+    const kept = remedy.steps.find((x) => x.id === TESTS_BEFORE);
+    out.rewrite(testsBefore, linked || !kept ? undefined : `- ${kept.text} The checkout's change below shows no changed line of what the error names, so nothing there explains it instead.`);
+  }
   if (checkoutChange) {
     out.fact('workspaceChanges');
     if (moved && checkoutChange.includes(at(moved.commandLine))) out.log({ start_line: moved.commandLine, end_line: moved.commandLine }).log({ start_line: moved.errorLine, end_line: moved.errorEnd });

@@ -277,6 +277,9 @@ export function testsBefore(f: Finding, log: LogSpan): { names: string[]; first:
   return undefined;
 }
 
+/** The test-order step's id: fix.ts keeps it only when the checkout's change does not touch what the error names (ux18). */
+export const TESTS_BEFORE = 'needs/tests-before';
+
 export const WHAT_NEEDS_REMEDIES: RemedyRule[] = [
   rule('needs/disk-write', 'fact', ({ f, stored }, out) => {
     if (stored) out.push(...gradleWriteSteps(f, stored));
@@ -294,6 +297,7 @@ export const WHAT_NEEDS_REMEDIES: RemedyRule[] = [
     out.push({
       text: `In this run, ${ran.names.map((x) => inlineCode(x)).join(', ')} ran before ${inlineCode(ran.own)} ${cite({ start_line: ran.first, end_line: ran.last })}. If ${inlineCode(ran.own)} passes when it runs alone, a test that ran before it in the same process left shared state behind (a static field, a module-level cache or registry, a file) that it reads: read what ${ran.names.length === 1 ? `${inlineCode(nearest)} changes` : 'they change'}, and make each test undo what it changes.`,
       lines: [ran.first, ran.last],
+      id: TESTS_BEFORE,
     });
   }),
   rule('needs/pkg-config-version', 'wording', ({ f, stored }, out) => {

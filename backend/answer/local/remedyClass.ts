@@ -1,3 +1,4 @@
+import { sshStep, sshTransportOf, type SshTransport } from './sshTransport.js';
 import type { Finding } from '../../../protocol/types.js';
 import { osKindWords } from '../../../core/finding/errno.js';
 import { MAKEFILE } from '../../../core/makefile.js';
@@ -318,6 +319,12 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
         const url = status.url ?? 'the URL';
         const dir = status.url && /^[a-z]+:\/\/[^/]+\/.+\//i.test(status.url) ? status.url.replace(/[^/]+$/, '') : undefined;
         steps.push(`${capital(answeredWords(status, f.host))} ${at(f.message_line)}: the host was reached and has no file at that URL, so a re-run gets the same answer. Check the URL's version, file name and path against what the server publishes${dir ? ` (${inlineCode(dir)} or the project's release page lists them)` : ''}: a release asset renamed, a version not published (yet), a path moved. Then correct the URL where the build sets it (the script or the setting that holds it); ${inlineCode(`curl -fsSI '${url === 'the URL' ? 'URL' : url}'`)} shows the status the server gives.`);
+        break;
+      }
+      // OpenSSH's line over git's catch-all (sshTransport.ts, ux18): the port and what answered (or did not) on it.
+      if (sshTransportOf(f, lineText)) {
+        steps.push(sshStep(sshTransportOf(f, lineText) as SshTransport, m));
+        steps.push('If it answers now, the outage was transient: re-run the build.');
         break;
       }
       // The host the finding names, else an address in the message itself (`connect ECONNREFUSED 127.0.0.1:6432`);

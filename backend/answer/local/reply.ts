@@ -30,6 +30,18 @@ export class ReplyBuilder {
     return this;
   }
 
+  /** How many lines are written so far (the index the next `line` gets). */
+  get size(): number {
+    return this.lines.length;
+  }
+
+  /** Rewrites line `index` (as `line` wrote it); `undefined` takes it out. */
+  rewrite(index: number, text: string | undefined): this {
+    if (text === undefined) this.lines.splice(index, 1);
+    else this.lines[index] = text;
+    return this;
+  }
+
   fact(...fields: string[]): this {
     for (const field of fields) this.sources.push({ kind: 'context', field });
     return this;

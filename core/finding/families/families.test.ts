@@ -33,7 +33,7 @@ const FAMILIES: Record<string, [Record<string, unknown>, string[]]> = {
   containers: [containers, ['docker', 'hadolint']],
   downloads: [downloads, ['curl', 'wget']],
   dotnet: [dotnet, ['nuget']],
-  git: [git, ['git']],
+  git: [git, ['git', 'ssh']], // ssh: git's transport, whose own lines sit above git's catch-all (ux18)
   go: [go, ['go']],
   js: [js, ['node', 'npm', 'npx', 'mocha', 'eslint', 'tsc']],
   jvm: [jvm, ['java', 'maven', 'maven-surefire', 'maven-enforcer', 'surefire', 'gradle', 'groovy']],

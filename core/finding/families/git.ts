@@ -8,6 +8,10 @@ import type { Rule } from '../ruleTypes.js';
 import { at, PATH } from './shapes.js';
 
 export const GIT_FIRST_RULES: Rule[] = [
+  // OpenSSH's line under which git prints its catch-all `fatal: Could not read from remote repository.` (for every ssh
+  // failure): closed or reset before or during the version exchange (`kex_exchange_identification: ...`), or after it
+  // (`Connection closed by 203.0.113.7 port 47913`): the network's, whatever git says of access rights (ux18).
+  { cls: 'network', priority: 39, confidence: 'high', re: /^(?:kex|ssh)_exchange_identification: \S|^Connection (?:closed|reset) by (\S+) port \d+|^Connection timed out during banner exchange/, read: (m) => ({ tool: 'ssh', ...(m[1] ? { host: m[1] } : {}) }) },
   // git's HTTP transport failing mid-transfer (`error: RPC failed; curl 92 HTTP/2 stream 5 was not closed cleanly`,
   // `error: RPC failed; HTTP 502 curl 22 ...`): the connection, not the repository.
   { cls: 'network', priority: 40, confidence: 'medium', re: /^error: RPC failed; (?:curl \d+|HTTP 5\d\d)\b/, read: () => ({ tool: 'git' }) },
