@@ -189,7 +189,7 @@ function findingBase(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_
   // head without them): the whole report, whose head the runtime's grammar knows (uncaught.ts).
   const report = reportAround((i) => lineBody(lines, i), excerpt.start_line - 1, excerpt.end_line - 1, lines.length);
   const whole = report && findingIn(lines, { start_line: Math.min(report.start, excerpt.start_line - 1) + 1, end_line: Math.max(report.end, excerpt.end_line - 1) + 1 });
-  if (report && whole && whole.class !== 'unknown' && whole.message_line === report.head + 1) return whole;
+  if (report && whole && whole.class !== 'unknown' && (whole.message_line === report.head + 1 || (whole.class === 'network' && whole.evidence.includes(report.head + 1)))) return whole;
   let found = findingIn(lines, excerpt);
   // A step's exit 126/127 (cannot execute, not found) is the consequence: the shell's own word above it says why.
   const status = stepExitStatus(found.message.trim());
@@ -449,8 +449,11 @@ function findingIn(lines: readonly string[], excerpt: Pick<LogExcerpt, 'start_li
     cls = raisedClass(raised) ?? (inTest || grammar?.inTest || (raised.runtime === 'go' && goTestBinary) ? (check ? 'test-assertion' : 'test-error') : 'runtime-exception');
     confidence = cls === 'test-assertion' && !grammar ? 'medium' : 'high';
     messageIndex = raised.index;
-    extra.exception = raised.exception;
+    if (!grammar?.fetched) extra.exception = raised.exception;
     if (grammar?.unavailable) extra.dependency = grammar.unavailable;
+    // R's `cannot open URL`: the message is R's warning that says why, the head among its evidence (fx20; uncaught.ts).
+    if (grammar?.fetched) [messageIndex, extra.host] = [grammar.fetched.index, grammar.fetched.host];
+    if (grammar?.fetched) evidence.push(logLine(raised.index));
     tool = raised.runtime === 'signal' ? (/Sanitizer$/.test(raised.exception) ? raised.exception : undefined) : (grammar?.tool ?? TOOL_OF_TRACE[raised.runtime]);
   } else if (assertion) {
     // An assertion outside any test (a script's `assert`): the program stopped on it.

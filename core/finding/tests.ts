@@ -313,6 +313,8 @@ export function raisedClass(raised: Raised): FindingClass | undefined {
   if (raised.rejected) return 'compile-error';
   if (raised.grammar?.interpreter) return 'missing-tool';
   if (raised.grammar?.unavailable) return 'dependency-resolution';
+  // R could not open a URL and its warning says why (a status the server answered, or no connection): the network's.
+  if (raised.grammar?.fetched) return 'network';
   if (PERMISSION_EXCEPTION.test(raised.exception)) return 'permission-credentials';
   // FTP's reply 530 (RFC 959: "Not logged in"), whatever the client's type (ftplib's `error_perm: 530 Login incorrect.`).
   if (/^530 /.test(raised.text.replace(/^[\w.]+:\s*/, ''))) return 'permission-credentials';

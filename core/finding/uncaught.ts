@@ -46,6 +46,14 @@ export interface Uncaught {
    */
   interpreter?: string;
   /**
+   * R's `download.file()` / `url()` could not open a URL, and R's warning below the error says why (`cannot open URL
+   * '...': HTTP status was '404 Not Found'`, `URL '...': status was 'Couldn't resolve host name'`): that warning's line
+   * (its index), the URL, its host and the reason. The error itself says only "cannot open URL" (session 56, fx20). Its
+   * finding is the network's, its message that warning (index.ts; findingBase takes the report whose head is among the
+   * evidence).
+   */
+  fetched?: { index: number; url: string; host: string; reason: string };
+  /**
    * The first of the frames a test framework printed above the head (EUnit: `in function`, the innermost, then each
    * `in call from`): the report's own frames are those from here to the head, not the next failed test's below it.
    */
@@ -309,6 +317,25 @@ const R_RUNNER = /^(?:[─═]{3}|\[ FAIL \d+ \| )/;
 /** testthat's own closing `stop()` after its summary (`Error: Test failures`; 2.x `Error: testthat unit tests failed`): its verdict, no error of the code. */
 const R_RUNNER_CLOSING = /^Error: (?:Test failures|testthat unit tests failed)$/;
 
+/** R's error for a URL it could not open (`cannot open URL '...'`, on the error's line or the one below it). */
+const R_URL_ERROR = /\bcannot open URL '([^']+)'/;
+/** R's warning that says why (libcurl's method): `cannot open URL 'u': HTTP status was '404 Not Found'`, `URL 'u': status was 'Couldn't resolve host name'`. */
+const R_URL_WARNING = /\bURL '([^']+)': (?:HTTP )?status was '([^']+)'/;
+
+/** The warning line under R's `cannot open URL` error that says why, up to `Execution halted`. */
+function rFetchReason(line: (k: number) => string, i: number, text: string): Uncaught['fetched'] {
+  const url = R_URL_ERROR.exec(text)?.[1] ?? R_URL_ERROR.exec(line(i + 1))?.[1];
+  if (url === undefined) return undefined;
+  for (let k = i + 1; k < i + 12; k++) {
+    const t = line(k).trim();
+    if (/^Execution halted$/.test(t)) break;
+    const w = R_URL_WARNING.exec(t);
+    const host = /^[a-z][\w+.-]*:\/\/(?:[^@/\s]+@)?([^/:\s?#]+)/i.exec(url)?.[1];
+    if (w && w[1] === url && host) return { index: k, url, host, reason: w[2] as string };
+  }
+  return undefined;
+}
+
 function rAt(line: (k: number) => string, i: number, text: string): Uncaught | undefined {
   if (!R_ERROR.test(text) || R_RUNNER_CLOSING.test(text)) return undefined;
   // The uncaught error is the last one before `Execution halted`; one under a test runner's summary is the runner's verdict.
@@ -324,7 +351,8 @@ function rAt(line: (k: number) => string, i: number, text: string): Uncaught | u
   if (parsed) return { index: i, text, exception: 'syntax error', runtime: 'r', tool: 'Rscript', rejected: true, place: { file: parsed[1] as string, line: Number(parsed[2]) } };
   const m = R_ERROR.exec(text);
   const unavailable = R_LOADER_CALL.test(m?.[1] ?? m?.[3] ?? '') ? R_PACKAGE_NAMED.exec(text)?.[1] : undefined;
-  return { index: i, text, exception: 'error', runtime: 'r', tool: 'Rscript', ...(unavailable ? { unavailable } : {}) };
+  const fetched = rFetchReason(line, i, text);
+  return { index: i, text, exception: 'error', runtime: 'r', tool: 'Rscript', ...(unavailable ? { unavailable } : {}), ...(fetched ? { fetched } : {}) };
 }
 
 // ---- OCaml (the rules read `Fatal error: exception X`; its backtrace's frames are read here) ----

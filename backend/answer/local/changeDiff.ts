@@ -9,6 +9,7 @@
 import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
 import { at, cite, clip, inlineCode } from '../logtext.js';
+import { blockWritingQuoted, NOT_THERE_WORDS, quotedOperands, type QuotedOperand, type QuotedWrite } from './changeQuoted.js';
 import { sameFile, SCRIPT_OF_COMMAND, snippetsOf } from './workspace.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -99,6 +100,17 @@ export interface ChangePlaces {
   errorLine?: string | undefined;
   /** A path the failing command names that the error says is not there, which the change moved or deleted files from under (fx18). */
   moved?: MovedOperand | undefined;
+  /** The URLs, paths and file names the error's lines quote (changeQuoted.ts); without them, those of the finding's message. */
+  quoted?: QuotedOperand[] | undefined;
+  /** The changed script a timed-out or aborted step was running (stoppedScript.ts). */
+  stopped?: StoppedScript | undefined;
+}
+
+/** A script of the checkout's change that a stopped step was running: the command, and the step's last output before the stop. */
+export interface StoppedScript {
+  path: string;
+  command: { line: number; text: string };
+  last?: { line: number; text: string } | undefined;
 }
 
 /** A path operand of the failing command the error's lines say is not there, and the change's entries that took files from under it. */
@@ -352,7 +364,7 @@ function testFileWords(w: WorkspaceChanges, testFile: string, check: string, atC
  * then files the evidence names beside it (at most two), then lines holding a code name of the message. Shared by the
  * fix answer and the `openai` engine's prompt (workspaceChangesPrompt.ts), so both point at the same lines.
  */
-export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; atScript: ChangedBlock[]; calls: ChangedBlock[]; names: string[] } {
+export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; atScript: ChangedBlock[]; calls: ChangedBlock[]; names: string[]; quoted?: QuotedWrite<ChangedBlock> | undefined; atStopped: ChangedBlock[] } {
   const blocks = w.diffs.flatMap(blocksOf);
   const picked: NamedBlock[] = [];
   const said = new Set<ChangedBlock>();
@@ -384,6 +396,13 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
     calls.push(b);
     say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the file that defines ${inlineCode(c.module)}, which the error's line calls (${inlineCode(c.said)})`);
   }
+  // The script a stopped step was running, edited by the change (fx20): `perl bin/import.pl` under a time limit.
+  const stopped = places.stopped;
+  const atStopped = stopped ? blocks.filter((b) => !said.has(b) && sameFile(b.path, stopped.path)).slice(0, 2) : [];
+  for (const b of atStopped) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the script the step was running when it was stopped (${inlineCode(clip(stopped?.command.text ?? '', 80))} ${at(stopped?.command.line ?? 0)})`);
+  // A URL, path or file name the error quotes, written by the change (fx20): `cannot open URL 'http://host/x-2.4.0.csv'`.
+  const quoted = blockWritingQuoted(blocks, places.quoted ?? quotedOperands([{ line: f.message_line, text: f.message }], { first: f.message_line, last: f.message_line }));
+  if (quoted && !said.has(quoted.b)) say(quoted.b, `${capital(lineWords(quoted.b))} of ${inlineCode(quoted.b.path)}, where it wrote the ${quoted.q.kind} the error quotes (${inlineCode(quoted.q.text)} ${at(quoted.q.line)})`);
   const others = namedBesideTheError(places);
   const inNamed: { b: ChangedBlock; why: string }[] = [];
   for (const n of others) for (const b of blocks) if (!said.has(b) && sameFile(b.path, n.path) && !inNamed.some((x) => x.b.path === b.path)) inNamed.push({ b, why: n.why });
@@ -395,7 +414,7 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
     return name ? [{ b, name, wrote: b.added.some((l) => hasWord(l, name)) }] : [];
   });
   for (const { b, name, wrote } of byName.slice(0, said.size > 0 ? 1 : 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, where it ${wrote ? 'wrote' : 'removed'} a line holding ${inlineCode(name)}, which the error names`);
-  return { picked, atLine, atScript, calls, names };
+  return { picked, atLine, atScript, calls, names, quoted, atStopped };
 }
 
 /**
@@ -417,7 +436,7 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
         ? `The last commit (${inlineCode(w.head.slice(0, 10))}; ${unknownRange}, so only that one)`
         : `The last commit (${inlineCode(w.head.slice(0, 10))}) is a merge: the ${commitCount} it brought in (${unknownRange})`;
   const lines: string[] = [`**${range}**${headWords(ci, w)}, read with git in the checkout:`];
-  const { picked: named, atLine, atScript, calls, names } = blocksTheErrorNames(w, f, places);
+  const { picked: named, atLine, atScript, calls, names, quoted, atStopped } = blocksTheErrorNames(w, f, places);
   // The moved files' own blocks (their new places, named by a clue) are the move itself, said below.
   const movedTo = (places.moved?.moves ?? []).flatMap((x) => (x.to !== undefined ? [x.to] : []));
   const picked = named.filter(({ b }) => !movedTo.some((t) => sameFile(b.path, t)));
@@ -479,8 +498,19 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     // (Without the test's own place, a line the change wrote is said as any error's line, below: nothing of "the test".)
     const testWords = testFile === undefined ? '' : testFileWords(w, testFile, places.check as string, w.diffs.flatMap(blocksOf).some(inTest));
     lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back).${testWords}`);
+  } else if (LIMIT_CLASSES.has(f.class) && atStopped.length > 0 && places.stopped) {
+    const s = places.stopped;
+    const last = s.last ? `; the last output before the stop was ${inlineCode(clip(s.last.text, 100))} ${at(s.last.line)}, and the work after it did not finish` : '; it printed nothing after it started';
+    lines.push(`- The step was running ${inlineCode(s.path)} ${at(s.command.line)}, which this change edited, when it was stopped${last}. That makes the changed lines above the prime suspect, not a proof (a bigger input, a busier agent or a service that did not answer stop a step the same way): if they can loop or wait without end, fix them; if the extra work is meant, raise the limit; or revert the change (${revert}) to check.`);
   } else if (LIMIT_CLASSES.has(f.class)) {
     lines.push(`- If the change's extra work is intended, raise the limit the step runs under; if not, make the changed code do less (or revert it: ${revert}). The evidence does not say which was meant.`);
+  } else if (quoted && atLine.length === 0 && (NOT_THERE_WORDS.test(f.message) || NOT_THERE_WORDS.test(quoted.q.said)) && (quoted.q.kind === 'URL' || !atScript.includes(quoted.b))) {
+    // What the command did not find (a 404, a missing file) is what the change wrote; a write, a permission, a
+    // certificate refused on it are said as any named change (below). On the script's own line, a path is fx17's.
+    const q = quoted.q;
+    const was = quoted.was !== undefined ? `; before it, that line held ${inlineCode(quoted.was)}` : '';
+    const check = q.kind === 'URL' && /^https?:/i.test(q.text) ? `that a server answers at that address and has it there (${inlineCode(`curl -fsSI '${q.text}'`)} shows what it answers)` : q.kind === 'URL' ? 'that it exists at that address' : 'that it is where the command looks';
+    lines.push(`- The change wrote the ${q.kind} the failing command asked for (${inlineCode(q.text)} ${at(q.line)})${was}. That makes this hunk the first suspect, not a proof: if the new ${q.kind} is meant, check ${check}; if not, restore the old one (${revert}).`);
   } else if (atScript.length > 0 && atLine.length === 0) {
     lines.push(`- The change wrote the line that runs the failing command, so that line is where to look first: if the new command is meant, make what it runs pass (or fix the line); if not, restore the old line (${revert}).`);
   } else if (calls.length > 0 && atLine.length === 0) {

@@ -21,6 +21,8 @@ import { maskedSentence, maskedStageOf } from './pipeMasked.js';
 import { withCheckoutPaths } from './checkoutPaths.js';
 import { silentStopOf, silentStopSentence } from './silentStop.js';
 import { refusalMeaning, tlsRefusalFor } from './tlsRefusal.js';
+import { answeredWords, httpStatusOf, isNoSuchFile } from './httpStatus.js';
+import { compilerBehind } from './compilerBehind.js';
 import { sshMeaning, sshTransportOf, type SshTransport } from './sshTransport.js';
 import { jvmResolveMeaning } from './jvmResolve.js';
 
@@ -301,7 +303,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
   const masked = maskedStageOf(lineText, f);
   switch (f.class) {
     case 'compile-error':
-      parts.push(`${capital(toolName(f))} rejected the code${where}${printedCode(f, lineText) ? ` with ${inlineCode(f.code as string)}` : ''} ${m}.`);
+      {
+        // make is the step; the compiler it echoed above the error is the tool that rejected the code (fx20).
+        const compiler = compilerBehind(f, lineText);
+        parts.push(`${compiler ? `${inlineCode(compiler)} (run by ${inlineCode(f.tool as string)})` : capital(toolName(f))} rejected the code${where}${printedCode(f, lineText) ? ` with ${inlineCode(f.code as string)}` : ''} ${m}.`);
+      }
       if (f.symbol) {
         // A member used on a value of a type the message names (javac's `location: variable sum of type Money`,
         // tsc's `on type 'User'`, go's `(type T has no field or method x)`): that type is where it is missing, not an import.
@@ -390,6 +396,15 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       if (tlsRefusalFor(f, lineText)) {
         parts.push(refusalMeaning(tlsRefusalFor(f, lineText) as NonNullable<ReturnType<typeof tlsRefusalFor>>));
         break;
+      }
+      // The server answered a status for the download (R's `HTTP status was '404 Not Found'`): it was reached (fx20).
+      {
+        const status = httpStatusOf(f.message);
+        if (status) {
+          const what = isNoSuchFile(status) ? 'it has no file at that URL' : status.code === 401 || status.code === 403 ? 'it refused the request (the credentials or access the URL needs)' : status.code >= 500 ? 'the server failed on its side' : 'it did not serve the file';
+          parts.push(`${capital(answeredWords(status, f.host))} ${m}: the host was reached, and ${what}.`);
+          break;
+        }
       }
       if (sshTransportOf(f, lineText)) {
         parts.push(sshMeaning(sshTransportOf(f, lineText) as SshTransport, m));

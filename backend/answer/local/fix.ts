@@ -10,8 +10,11 @@ import { bodyOf } from '../../../core/finding/body.js';
 import { STEP_START } from '../../../core/log/failingStep.js';
 import { buildLabel, envOf } from '../facts.js';
 import { clip, exitCodeMeaning, failingStepOf, inlineCode, linesOf, storedLogSpan, withoutStamp, type LogSpan } from '../logtext.js';
+import { around } from './remedyShape.js';
 import { describeChange } from './change.js';
 import { blocksTheErrorNames, changeDiffStep, changesNotReadStep, changesOf, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
+import { quotedOperands } from './changeQuoted.js';
+import { stoppedScript } from './stoppedScript.js';
 import { TESTS_BEFORE } from './fixWhatNeeds.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
@@ -390,9 +393,19 @@ export const fix: Composer = (ask) => {
   const located = relFile ? { path: relFile, line: loc?.line } : undefined;
   // A path the failing command names that the error says is not there (the finding's `refused`), which the change moved away (fx18).
   const moved = movedAwayOperand(ci, f);
+  // The URLs and paths the error's lines quote (fx20): the command's line and what it printed, and R's warnings below.
+  const logSpan = storedLogSpan(ctx);
+  const failing = logSpan ? failingStepOf(logSpan, f.message_line).command : undefined;
+  const ownLast = Math.max(f.message_line, ...f.evidence.filter((n) => n <= f.message_line + 8));
+  const fromCommand = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line) : 0;
+  const quoted = logSpan ? quotedOperands(around(logSpan, f.message_line, fromCommand, 8), { first: f.message_line, last: ownLast }) : undefined;
+  // The changed script a timed-out step was running, and its last output (fx20).
+  const stopped = logSpan ? stoppedScript(ci, f, failing, around(logSpan, f.message_line, fromCommand, 0)) : undefined;
   const changePlaces: Parameters<typeof changeDiffStep>[2] = {
     located,
     moved,
+    quoted,
+    stopped,
     ...scriptAndErrorLine(ci, located),
     named: [
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
@@ -419,6 +432,7 @@ export const fix: Composer = (ask) => {
   if (checkoutChange) {
     out.fact('workspaceChanges');
     if (moved && checkoutChange.includes(at(moved.commandLine))) out.log({ start_line: moved.commandLine, end_line: moved.commandLine }).log({ start_line: moved.errorLine, end_line: moved.errorEnd });
+    for (const n of [...(quoted ?? []).map((q) => q.line), stopped?.command.line, stopped?.last?.line]) if (n !== undefined && checkoutChange.includes(at(n))) out.log({ start_line: n, end_line: n });
     out.line();
     out.line(checkoutChange);
   }

@@ -22,6 +22,7 @@ import { escapeRegExp } from '../facts.js';
 import { loadAct, loadSteps } from './loadRemedy.js';
 import { exitWords, silentStopOf, silentStopStep } from './silentStop.js';
 import { tlsRefusalFor } from './tlsRefusal.js';
+import { answeredWords, httpStatusOf, isNoSuchFile } from './httpStatus.js';
 import { jvmResolveAct, jvmResolveName } from './jvmResolve.js';
 
 
@@ -312,6 +313,14 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'network': {
       // A refused certificate: the host answered, nothing transient to re-run; its own step is the wording's (fixKnown.ts, ux15).
       if (tlsRefusalFor(f, lineText)) break;
+      // The server answered that it has no file at the URL (fx20): the URL is what to correct; a re-run gets the same answer.
+      const status = httpStatusOf(f.message);
+      if (status && isNoSuchFile(status)) {
+        const url = status.url ?? 'the URL';
+        const dir = status.url && /^[a-z]+:\/\/[^/]+\/.+\//i.test(status.url) ? status.url.replace(/[^/]+$/, '') : undefined;
+        steps.push(`${capital(answeredWords(status, f.host))} ${at(f.message_line)}: the host was reached and has no file at that URL, so a re-run gets the same answer. Check the URL's version, file name and path against what the server publishes${dir ? ` (${inlineCode(dir)} or the project's release page lists them)` : ''}: a release asset renamed, a version not published (yet), a path moved. Then correct the URL where the build sets it (the script or the setting that holds it); ${inlineCode(`curl -fsSI '${url === 'the URL' ? 'URL' : url}'`)} shows the status the server gives.`);
+        break;
+      }
       // OpenSSH's line over git's catch-all (sshTransport.ts, ux18): the port and what answered (or did not) on it.
       if (sshTransportOf(f, lineText)) {
         steps.push(sshStep(sshTransportOf(f, lineText) as SshTransport, m));

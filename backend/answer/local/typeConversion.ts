@@ -222,10 +222,12 @@ function optionalFix(message: string, lang: string | undefined, code: string | u
  * is not one of these shapes or the pair of types has no conversion here. `raw`: the marked line as the
  * file has it (columns count in it); `where`: how the answer names the line (`line 18 of retry/retry.go`).
  */
-export function conversionFix(message: string, file: string, raw: string | undefined, column: number | undefined, where: string): string | undefined {
+export function conversionFix(message: string, file: string, raw: string | undefined, column: number | undefined, where: string, fileText?: string): string | undefined {
   const lang = languageOf(file);
   const code = raw?.trim();
   switch (lang) {
+    case 'fortran':
+      return fortranKindFix(message, raw, column, where, fileText);
     case 'go':
       return goFix(message, code, where);
     case 'ocaml':
@@ -242,4 +244,48 @@ export function conversionFix(message: string, file: string, raw: string | undef
     default:
       return optionalFix(message, lang, code, where);
   }
+}
+
+/** gfortran's `Type mismatch in argument ‘dt’ at (1); passed REAL(4) to REAL(8)`: one type, two kinds. */
+const FORTRAN_KIND = /Type mismatch in argument [‘'`]?(\w+)[’'`]? at \(1\); passed (REAL|INTEGER|COMPLEX|LOGICAL)\((\d+)\) to \2\((\d+)\)/;
+
+/** The actual argument that ends just before 1-based `column` (gfortran's caret sits right after it): back to its `,` or `(`. */
+function argumentBefore(line: string, column: number): string | undefined {
+  let depth = 0;
+  let k = column - 2;
+  const end = k;
+  for (; k >= 0; k--) {
+    const ch = line[k];
+    if (ch === ')') depth++;
+    else if (ch === '(' && depth-- === 0) break;
+    else if (ch === ',' && depth === 0) break;
+  }
+  const arg = line.slice(k + 1, end + 1).trim();
+  return arg !== '' && k >= 0 ? arg : undefined;
+}
+
+/**
+ * The kind the argument needs (session 56, fx20): the actual argument at the caret has one kind, the procedure's dummy
+ * wants another. A literal takes the kind as a suffix (`1.5_dp` with the file's own kind parameter of that kind,
+ * else `1.5d0` for REAL(8), `3_8`); a variable converts with the type's intrinsic (`real(h, 8)`, `int(n, 8)`, `cmplx(z, kind=8)`).
+ */
+function fortranKindFix(message: string, raw: string | undefined, column: number | undefined, where: string, fileText: string | undefined): string | undefined {
+  const m = FORTRAN_KIND.exec(message);
+  if (!m) return undefined;
+  const [dummy, type, passed, wanted] = [m[1] as string, m[2] as string, m[3] as string, m[4] as string];
+  const arg = raw !== undefined && column !== undefined ? argumentBefore(raw, column) : undefined;
+  const said = `${where}: the actual argument${arg ? ` ${inlineCode(arg)}` : ''} has kind ${passed} (${inlineCode(`${type}(${passed})`)}), and the procedure's dummy ${inlineCode(dummy)} wants kind ${wanted} (${inlineCode(`${type}(${wanted})`)})`;
+  // A kind parameter the file declares with that kind (`integer, parameter :: dp = kind(1.0d0)`, `= real64`, `= 8`).
+  const eight = wanted === '8' ? 'kind\\(1\\.0?d0\\)|real64|int64|selected_real_kind\\(1[5-9]|8' : wanted === '4' ? 'kind\\(1\\.0\\)|real32|int32|4' : wanted;
+  const param = fileText ? new RegExp(`parameter\\s*::\\s*(\\w+)\\s*=\\s*(?:${eight})(?!\\w)`, 'i').exec(fileText)?.[1] : undefined;
+  const used = !param && fileText ? new RegExp(`\\b${type.toLowerCase()}\\s*\\(\\s*(?:kind\\s*=\\s*)?([A-Za-z]\\w*)\\s*\\)|\\d_([A-Za-z]\\w*)\\b`, 'i').exec(fileText) : null;
+  const usedName = used ? (used[1] ?? used[2]) : undefined;
+  const literal = arg !== undefined && /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?$/.test(arg);
+  if (arg === undefined) return `${said}. Give that argument kind ${wanted}: a literal with the kind's suffix, a variable converted with ${inlineCode(`${type === 'INTEGER' ? 'int' : type === 'COMPLEX' ? 'cmplx' : type.toLowerCase()}(x, ${wanted})`)}, or declare it ${inlineCode(`${type.toLowerCase()}(${wanted})`)}.`;
+  const convert = (kind: string): string => (type === 'INTEGER' ? `int(${arg}, ${kind})` : type === 'COMPLEX' ? `cmplx(${arg}, kind=${kind})` : type === 'LOGICAL' ? `logical(${arg}, ${kind})` : `real(${arg}, ${kind})`);
+  const base = arg.replace(/_\w+$/, '');
+  if (param) return `${said}. The file declares ${inlineCode(param)} as that kind, so write ${inlineCode(literal ? `${base.replace(/[dD]([-+]?\d+)$/, 'e$1')}_${param}` : convert(param))} in place of ${inlineCode(arg)} (or declare the variable ${inlineCode(`${type.toLowerCase()}(${param})`)}).`;
+  const plain = literal ? (type === 'REAL' && wanted === '8' && !/[dD]/.test(base) ? `${base.replace(/[eE]([-+]?\d+)$/, '')}d${/[eE]([-+]?\d+)$/.exec(base)?.[1] ?? '0'}` : `${base}_${wanted}`) : convert(wanted);
+  const hint = usedName ? ` This file writes its kinds as ${inlineCode(usedName)}: if ${inlineCode(usedName)} is kind ${wanted} (its ${inlineCode('parameter')} line says), ${inlineCode(literal ? `${base}_${usedName}` : convert(usedName))} says the same in the project's own way.` : '';
+  return `${said}. Write ${inlineCode(plain)} in place of ${inlineCode(arg)}${literal ? '' : ' (or declare that variable with kind ' + wanted + ')'}.${hint}`;
 }

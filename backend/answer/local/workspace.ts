@@ -310,7 +310,7 @@ function fixFor(message: string, s: WorkspaceSnippet, snippets: readonly Workspa
   }
   // The expected and the found type, and the language's own conversion between them, on the marked line (typeConversion.ts).
   const column = finding?.location && sameFile(s.path, finding.location.file) && finding.location.line === s.line ? finding.location.column : undefined;
-  const converted = conversionFix(`${above}\n${message}`, s.path, lineOf(s, s.line ?? 0), column, where);
+  const converted = conversionFix(`${above}\n${message}`, s.path, lineOf(s, s.line ?? 0), column, where, s.text);
   if (converted) return converted;
   // javac's lossy conversion, and clang's `implicit conversion loses integer precision: 'size_t' (aka 'unsigned long') to 'int'`.
   const lossy = /possible lossy conversion from ([\w.]+) to ([\w.]+)|implicit conversion loses (?:integer|floating-point) precision: '([^']+)'(?: \(aka '[^']+'\))? to '([^']+)'/.exec(message);
