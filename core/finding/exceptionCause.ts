@@ -24,8 +24,10 @@ const CAUSES: readonly (readonly [FindingClass, RegExp])[] = [
   // A wrapper's own type for a program it could not start (`graphviz.ExecutableNotFound`), or its words for PATH.
   ['missing-tool', /\bExecutableNotFound\b|\bexecutables? (?:not found|are on)\b|\bnot found (?:on|in) (?:the )?PATH\b/i],
   // A request refused for who made it: the HTTP statuses of authentication with their reason phrase, a server's word
-  // for bad credentials, the operating system's EACCES/EPERM, a store opened read-only.
-  ['permission-credentials', /\bHTTP Error 40[137]\b|\b40[137] (?:Unauthorized|Forbidden|Proxy Authentication Required)\b|\bAuthentication(?:Error| failed| required| credentials)\b|\bpassword (?:was )?incorrect\b|\bbad decrypt\b|\baccess denied\b|\bpermission denied\b|\bEACCES\b|\bEPERM\b|\breadonly database\b|\bread-only file system\b/i],
+  // for bad credentials, the operating system's EACCES/EPERM. A read-only file system or database (EROFS) is not read
+  // here: errno.ts's `read-only` condition owns it, and the runtime's answer says whether the mount is read-only
+  // (test/answers-adv.test.ts; the lead, session 56).
+  ['permission-credentials', /\bHTTP Error 40[137]\b|\b40[137] (?:Unauthorized|Forbidden|Proxy Authentication Required)\b|\bAuthentication(?:Error| failed| required| credentials)\b|\bpassword (?:was )?incorrect\b|\bbad decrypt\b|\baccess denied\b|\bpermission denied\b|\bEACCES\b|\bEPERM\b/i],
   // The socket's and the resolver's errno names and verbs, an HTTP client's own timeout type, a server's overload statuses.
   ['network', /\bconnection (?:refused|reset|closed|aborted)\b|\bE(?:CONNREFUSED|CONNRESET|TIMEDOUT|HOSTUNREACH|NETUNREACH|AI_AGAIN|NOTFOUND)\b|\bToo Many Requests\b|\bHTTP Error (?:429|5\d\d)\b|\bfetch failed\b|\bother side closed\b|\bName or service not known\b|\bgetaddrinfo\b|\bcould not resolve host\b|\bwrong version number\b|(?:Http|Net::Read|Net::Open|Socket|Connect|Read)Timeout|\b(?:request|read|connect(?:ion)?|socket) timed out\b/i],
 ];
