@@ -100,7 +100,9 @@ export function loadReading(text: string): LoadReading | undefined {
  * is not the one the calling code was compiled against. The lead's decision of session 56: these are `link-error`.
  * NoClassDefFoundError and ClassNotFoundException (no class found at all) are not read here.
  */
-const JVM_RESOLVE = /(?:^|[\s"'(:])java\.lang\.(IncompatibleClassChangeError|NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IllegalAccessError|InstantiationError)(?::\s|$)/;
+/** The simple names of those errors: one list, for the finding (JVM_RESOLVE) and the answers (backend/answer/local/jvmResolve.ts). */
+export const JVM_RESOLVE_NAMES = ['IncompatibleClassChangeError', 'NoSuchMethodError', 'NoSuchFieldError', 'AbstractMethodError', 'IllegalAccessError', 'InstantiationError'] as const;
+const JVM_RESOLVE = new RegExp(`(?:^|[\\s"'(:])java\\.lang\\.(${JVM_RESOLVE_NAMES.join('|')})(?::\\s|$)`);
 /** The Jenkins Pipeline's script sandbox speaks of a DSL step with NoSuchMethodError's name: the script's error, no linkage. */
 const PIPELINE_DSL = /NoSuchMethodError: No such DSL method/;
 /** The JVM linkage error a line names (its simple name), if it names one. */

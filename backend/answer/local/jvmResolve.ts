@@ -7,6 +7,7 @@
  */
 import type { Finding } from '../../../protocol/types.js';
 import { inlineCode } from '../logtext.js';
+import { JVM_RESOLVE_NAMES } from '../../../core/finding/linkage.js';
 
 /** What each linkage error says of the class the JVM found, as the JVMS defines when it is thrown. */
 const WHAT_DIFFERS: Record<string, string> = {
@@ -18,9 +19,11 @@ const WHAT_DIFFERS: Record<string, string> = {
   IncompatibleClassChangeError: 'a class, interface or member the calling code uses changed its kind since that code was compiled (a class became an interface or the reverse, a static member became an instance one or the reverse)',
 };
 
+const NAMED = new RegExp(`\\b(${JVM_RESOLVE_NAMES.join('|')})\\b`);
+
 /** The linkage error's simple name (`NoSuchMethodError`), from the finding's exception or message. */
 export function jvmResolveName(f: Finding): string {
-  const named = /\b(IncompatibleClassChangeError|NoSuchMethodError|NoSuchFieldError|AbstractMethodError|IllegalAccessError|InstantiationError)\b/.exec(`${f.exception ?? ''} ${f.message}`)?.[1];
+  const named = NAMED.exec(`${f.exception ?? ''} ${f.message}`)?.[1];
   return named ?? 'IncompatibleClassChangeError';
 }
 
