@@ -9,8 +9,11 @@
 import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
 import { at, cite, clip, inlineCode } from '../logtext.js';
+import { stoppedConclusion, stoppedWhere, type StoppedScript } from './stoppedWords.js';
 import { blockWritingQuoted, NOT_THERE_WORDS, quotedOperands, type QuotedOperand, type QuotedWrite } from './changeQuoted.js';
 import { sameFile, SCRIPT_OF_COMMAND, snippetsOf } from './workspace.js';
+
+export type { StoppedScript };
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -104,13 +107,6 @@ export interface ChangePlaces {
   quoted?: QuotedOperand[] | undefined;
   /** The changed script a timed-out or aborted step was running (stoppedScript.ts). */
   stopped?: StoppedScript | undefined;
-}
-
-/** A script of the checkout's change that a stopped step was running: the command, and the step's last output before the stop. */
-export interface StoppedScript {
-  path: string;
-  command: { line: number; text: string };
-  last?: { line: number; text: string } | undefined;
 }
 
 /** A path operand of the failing command the error's lines say is not there, and the change's entries that took files from under it. */
@@ -398,8 +394,8 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
   }
   // The script a stopped step was running, edited by the change (fx20): `perl bin/import.pl` under a time limit.
   const stopped = places.stopped;
-  const atStopped = stopped ? blocks.filter((b) => !said.has(b) && sameFile(b.path, stopped.path)).slice(0, 2) : [];
-  for (const b of atStopped) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the script the step was running when it was stopped (${inlineCode(clip(stopped?.command.text ?? '', 80))} ${at(stopped?.command.line ?? 0)})`);
+  const atStopped = stopped ? blocks.filter((b) => !said.has(b) && stopped.paths.some((p) => sameFile(b.path, p))).slice(0, 3) : [];
+  for (const b of atStopped) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, ${stoppedWhere(stopped as StoppedScript)}`);
   // A URL, path or file name the error quotes, written by the change (fx20): `cannot open URL 'http://host/x-2.4.0.csv'`.
   const quoted = blockWritingQuoted(blocks, places.quoted ?? quotedOperands([{ line: f.message_line, text: f.message }], { first: f.message_line, last: f.message_line }));
   if (quoted && !said.has(quoted.b)) say(quoted.b, `${capital(lineWords(quoted.b))} of ${inlineCode(quoted.b.path)}, where it wrote the ${quoted.q.kind} the error quotes (${inlineCode(quoted.q.text)} ${at(quoted.q.line)})`);
@@ -499,9 +495,7 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     const testWords = testFile === undefined ? '' : testFileWords(w, testFile, places.check as string, w.diffs.flatMap(blocksOf).some(inTest));
     lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back).${testWords}`);
   } else if (LIMIT_CLASSES.has(f.class) && atStopped.length > 0 && places.stopped) {
-    const s = places.stopped;
-    const last = s.last ? `; the last output before the stop was ${inlineCode(clip(s.last.text, 100))} ${at(s.last.line)}, and the work after it did not finish` : '; it printed nothing after it started';
-    lines.push(`- The step was running ${inlineCode(s.path)} ${at(s.command.line)}, which this change edited, when it was stopped${last}. That makes the changed lines above the prime suspect, not a proof (a bigger input, a busier agent or a service that did not answer stop a step the same way): if they can loop or wait without end, fix them; if the extra work is meant, raise the limit; or revert the change (${revert}) to check.`);
+    lines.push(`- ${stoppedConclusion(places.stopped, revert)}`);
   } else if (LIMIT_CLASSES.has(f.class)) {
     lines.push(`- If the change's extra work is intended, raise the limit the step runs under; if not, make the changed code do less (or revert it: ${revert}). The evidence does not say which was meant.`);
   } else if (quoted && atLine.length === 0 && (NOT_THERE_WORDS.test(f.message) || NOT_THERE_WORDS.test(quoted.q.said)) && (quoted.q.kind === 'URL' || !atScript.includes(quoted.b))) {

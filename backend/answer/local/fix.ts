@@ -400,7 +400,7 @@ export const fix: Composer = (ask) => {
   const fromCommand = failing && failing.line < f.message_line ? Math.min(30, f.message_line - failing.line) : 0;
   const quoted = logSpan ? quotedOperands(around(logSpan, f.message_line, fromCommand, 8), { first: f.message_line, last: ownLast }) : undefined;
   // The changed script a timed-out step was running, and its last output (fx20).
-  const stopped = logSpan ? stoppedScript(ci, f, failing, around(logSpan, f.message_line, fromCommand, 0)) : undefined;
+  const stopped = logSpan ? stoppedScript(ci, f, failing, around(logSpan, f.message_line, fromCommand, 0), failing ? around(logSpan, failing.line, 400, 0) : []) : undefined;
   const changePlaces: Parameters<typeof changeDiffStep>[2] = {
     located,
     moved,
@@ -432,7 +432,7 @@ export const fix: Composer = (ask) => {
   if (checkoutChange) {
     out.fact('workspaceChanges');
     if (moved && checkoutChange.includes(at(moved.commandLine))) out.log({ start_line: moved.commandLine, end_line: moved.commandLine }).log({ start_line: moved.errorLine, end_line: moved.errorEnd });
-    for (const n of [...(quoted ?? []).map((q) => q.line), stopped?.command.line, stopped?.last?.line]) if (n !== undefined && checkoutChange.includes(at(n))) out.log({ start_line: n, end_line: n });
+    for (const n of [...(quoted ?? []).map((q) => q.line), stopped?.command.line, stopped?.last?.line, stopped?.built?.line]) if (n !== undefined && checkoutChange.includes(at(n))) out.log({ start_line: n, end_line: n });
     out.line();
     out.line(checkoutChange);
   }
