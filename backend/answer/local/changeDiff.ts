@@ -107,6 +107,15 @@ export interface ChangePlaces {
   quoted?: QuotedOperand[] | undefined;
   /** The changed script a timed-out or aborted step was running (stoppedScript.ts). */
   stopped?: StoppedScript | undefined;
+  /** The manifest or lock a failing dependency resolver read, changed by the commit (changeManifest.ts). */
+  manifest?: ManifestChange | undefined;
+}
+
+/** The resolver that failed and the files of its manifest and lock the change's diffs hold (manifests first). */
+export interface ManifestChange {
+  tool: string;
+  command: { line: number; text: string };
+  paths: string[];
 }
 
 /** A path operand of the failing command the error's lines say is not there, and the change's entries that took files from under it. */
@@ -360,7 +369,7 @@ function testFileWords(w: WorkspaceChanges, testFile: string, check: string, atC
  * then files the evidence names beside it (at most two), then lines holding a code name of the message. Shared by the
  * fix answer and the `openai` engine's prompt (workspaceChangesPrompt.ts), so both point at the same lines.
  */
-export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; atScript: ChangedBlock[]; calls: ChangedBlock[]; names: string[]; quoted?: QuotedWrite<ChangedBlock> | undefined; atStopped: ChangedBlock[] } {
+export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; atScript: ChangedBlock[]; calls: ChangedBlock[]; names: string[]; quoted?: QuotedWrite<ChangedBlock> | undefined; atStopped: ChangedBlock[]; atManifest: ChangedBlock[] } {
   const blocks = w.diffs.flatMap(blocksOf);
   const picked: NamedBlock[] = [];
   const said = new Set<ChangedBlock>();
@@ -396,6 +405,10 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
   const stopped = places.stopped;
   const atStopped = stopped ? blocks.filter((b) => !said.has(b) && stopped.paths.some((p) => sameFile(b.path, p))).slice(0, 3) : [];
   for (const b of atStopped) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, ${stoppedWhere(stopped as StoppedScript)}`);
+  // The manifest a failing resolver read, changed by the change (ux19): `mix deps.get` after a commit edited mix.exs.
+  const manifest = places.manifest;
+  const atManifest = manifest ? manifest.paths.flatMap((p) => blocks.filter((b) => !said.has(b) && sameFile(b.path, p))).slice(0, 3) : [];
+  for (const b of atManifest) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, which ${inlineCode(manifest?.tool ?? '')} resolves the dependencies from (${inlineCode(clip(manifest?.command.text ?? '', 80))} ${at(manifest?.command.line ?? 0)} failed resolving them)`);
   // A URL, path or file name the error quotes, written by the change (fx20): `cannot open URL 'http://host/x-2.4.0.csv'`.
   const quoted = blockWritingQuoted(blocks, places.quoted ?? quotedOperands([{ line: f.message_line, text: f.message }], { first: f.message_line, last: f.message_line }));
   if (quoted && !said.has(quoted.b)) say(quoted.b, `${capital(lineWords(quoted.b))} of ${inlineCode(quoted.b.path)}, where it wrote the ${quoted.q.kind} the error quotes (${inlineCode(quoted.q.text)} ${at(quoted.q.line)})`);
@@ -410,7 +423,7 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
     return name ? [{ b, name, wrote: b.added.some((l) => hasWord(l, name)) }] : [];
   });
   for (const { b, name, wrote } of byName.slice(0, said.size > 0 ? 1 : 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, where it ${wrote ? 'wrote' : 'removed'} a line holding ${inlineCode(name)}, which the error names`);
-  return { picked, atLine, atScript, calls, names, quoted, atStopped };
+  return { picked, atLine, atScript, calls, names, quoted, atStopped, atManifest };
 }
 
 /**
@@ -432,7 +445,7 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
         ? `The last commit (${inlineCode(w.head.slice(0, 10))}; ${unknownRange}, so only that one)`
         : `The last commit (${inlineCode(w.head.slice(0, 10))}) is a merge: the ${commitCount} it brought in (${unknownRange})`;
   const lines: string[] = [`**${range}**${headWords(ci, w)}, read with git in the checkout:`];
-  const { picked: named, atLine, atScript, calls, names, quoted, atStopped } = blocksTheErrorNames(w, f, places);
+  const { picked: named, atLine, atScript, calls, names, quoted, atStopped, atManifest } = blocksTheErrorNames(w, f, places);
   // The moved files' own blocks (their new places, named by a clue) are the move itself, said below.
   const movedTo = (places.moved?.moves ?? []).flatMap((x) => (x.to !== undefined ? [x.to] : []));
   const picked = named.filter(({ b }) => !movedTo.some((t) => sameFile(b.path, t)));
@@ -494,6 +507,9 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     // (Without the test's own place, a line the change wrote is said as any error's line, below: nothing of "the test".)
     const testWords = testFile === undefined ? '' : testFileWords(w, testFile, places.check as string, w.diffs.flatMap(blocksOf).some(inTest));
     lines.push(`- Two ways out, and the evidence does not say which was meant: if the new behaviour is intended, update the test's expectation${places.check ? ` at ${inlineCode(places.check)}` : ''} to it; if not, restore the old lines (${revert}, or edit them back).${testWords}`);
+  } else if (places.manifest && atManifest.length > 0 && atLine.length === 0) {
+    const m = places.manifest;
+    lines.push(`- ${inlineCode(clip(m.command.text, 60))} ${at(m.command.line)} failed resolving the dependencies, and this change edited what it resolves them from (${[...new Set(atManifest.map((b) => b.path))].map((p) => inlineCode(p)).join(', ')}): the changed dependency lines above are the first suspect, not a proof (a registry or a dependency's repository that changed on its side fails the same way). If the new requirement is meant, make it agree with what the error says the other side needs or has; if not, restore the old lines (${revert}).`);
   } else if (LIMIT_CLASSES.has(f.class) && atStopped.length > 0 && places.stopped) {
     lines.push(`- ${stoppedConclusion(places.stopped, revert)}`);
   } else if (LIMIT_CLASSES.has(f.class)) {

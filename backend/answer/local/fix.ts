@@ -15,6 +15,7 @@ import { describeChange } from './change.js';
 import { blocksTheErrorNames, changeDiffStep, changesNotReadStep, changesOf, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
 import { quotedOperands } from './changeQuoted.js';
 import { stoppedScript } from './stoppedScript.js';
+import { manifestChange } from './changeManifest.js';
 import { TESTS_BEFORE } from './fixWhatNeeds.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
@@ -406,6 +407,8 @@ export const fix: Composer = (ask) => {
     moved,
     quoted,
     stopped,
+    // The manifest a failing resolver read, which the change edited (ux19).
+    manifest: manifestChange(ci, f, failing),
     ...scriptAndErrorLine(ci, located),
     named: [
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
@@ -432,7 +435,7 @@ export const fix: Composer = (ask) => {
   if (checkoutChange) {
     out.fact('workspaceChanges');
     if (moved && checkoutChange.includes(at(moved.commandLine))) out.log({ start_line: moved.commandLine, end_line: moved.commandLine }).log({ start_line: moved.errorLine, end_line: moved.errorEnd });
-    for (const n of [...(quoted ?? []).map((q) => q.line), stopped?.command.line, stopped?.last?.line, stopped?.built?.line]) if (n !== undefined && checkoutChange.includes(at(n))) out.log({ start_line: n, end_line: n });
+    for (const n of [...(quoted ?? []).map((q) => q.line), stopped?.command.line, stopped?.last?.line, stopped?.built?.line, changePlaces.manifest?.command.line]) if (n !== undefined && checkoutChange.includes(at(n))) out.log({ start_line: n, end_line: n });
     out.line();
     out.line(checkoutChange);
   }
