@@ -62,7 +62,7 @@ describe("a dependency's git ref that does not exist", () => {
     expect(checkCitations(fix, MIX.split('\n'))).toEqual([]);
     expect(fix).toContain('`mix.exs:6` pins `v1.1.0` (`{:auth, git: "https://git.example.com/acme/auth.git", tag: "v1.1.0"}`), the ref the dependency\'s repository does not have [L5-L5]');
     // The change block shows the hunk (old ref -> new ref), not "Nothing here shows it caused the failure".
-    expect(fix).toContain('Line 6 of `mix.exs`, a file named above: commit');
+    expect(fix).toContain('Line 6 of `mix.exs`, which `mix` resolves the dependencies from (`mix deps.get` [L3-L3] failed resolving them): commit');
     expect(fix).toContain('changed `{:auth, git: "https://git.example.com/acme/auth.git", tag: "v1.0.0"}` to `{:auth, git: "https://git.example.com/acme/auth.git", tag: "v1.1.0"}`');
     expect(fix).not.toContain('Nothing here shows it caused the failure');
   });
