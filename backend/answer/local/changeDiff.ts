@@ -408,8 +408,9 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
   const value = places.value;
   const valueBlock = value ? blocks.find((b) => sameFile(b.path, value.b.path) && b.newStart === value.b.newStart && b.commitId === value.b.commitId) : undefined;
   const quotedFirst = blockWritingQuoted(blocks, places.quoted ?? []);
-  const atValue = valueBlock && !said.has(valueBlock) && quotedFirst?.b !== valueBlock ? [valueBlock] : [];
-  for (const b of atValue) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, where it ${value?.how === 'removed' ? 'removed the line that set' : 'set'} ${inlineCode(value?.name ?? '')}, which the failing command read (${inlineCode(clip(value?.read.text ?? '', 80))} ${at(value?.read.line ?? 0)})`);
+  const atValue = valueBlock && quotedFirst?.b !== valueBlock ? [valueBlock] : [];
+  const readAt = value?.read.place !== undefined ? `, ${inlineCode(value.read.place)}` : ` ${at(value?.read.line ?? 0)}`;
+  for (const b of atValue) if (!said.has(b)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, where it ${value?.how === 'removed' ? 'removed the line that set' : 'set'} ${inlineCode(value?.name ?? '')}, which the failing command read (${inlineCode(clip(value?.read.text ?? '', 80))}${readAt})`);
   // A URL, path or file name the error quotes, written by the change (fx20): `cannot open URL 'http://host/x-2.4.0.csv'`.
   const quoted = blockWritingQuoted(blocks, places.quoted ?? quotedOperands([{ line: f.message_line, text: f.message }], { first: f.message_line, last: f.message_line }));
   if (quoted && !said.has(quoted.b)) say(quoted.b, `${capital(lineWords(quoted.b))} of ${inlineCode(quoted.b.path)}, where it wrote the ${quoted.q.kind} the error quotes (${inlineCode(quoted.q.text)} ${at(quoted.q.line)})`);
@@ -552,7 +553,8 @@ function valueReadWords(v: ValueRead, revert: string): string {
   const shown = v.traced ? ` (${inlineCode(v.traced.text)} ${at(v.traced.line)})` : '';
   const what = v.how === 'removed' ? `removed the line that set ${name}` : v.value === '' ? `set ${name} to an empty value` : `set ${name}${v.value !== undefined ? ` to ${inlineCode(v.value)}` : ''}`;
   const read = v.by === 'name' ? `reads ${name}` : v.by === 'value' ? `ran with that value` : `ran with an empty word where it needed one`;
-  const was = v.was !== undefined && v.was !== '' ? ` (before it: ${inlineCode(`${v.name}=${v.was}`)})` : '';
-  return `- This change ${what}${shown}, and the failing command ${read} ${at(v.read.line)}: the changed line above is where the value came from. Set ${name} to the value the command needs there${was}, or restore the old line (${revert}) if the change was not meant.`;
+  const readAt = v.read.place !== undefined ? `(${inlineCode(v.read.place)})` : at(v.read.line);
+  const was = v.was !== undefined && v.how === 'set' ? ` (before it: ${inlineCode(v.was)})` : v.was !== undefined ? ` (the removed line: ${inlineCode(v.was)})` : '';
+  return `- This change ${what}${shown}, and the failing command ${read} ${readAt}: the changed line above is where the value came from. Set ${name} to the value the command needs there${was}, or restore the old line (${revert}) if the change was not meant.`;
 }
 

@@ -29,13 +29,13 @@ export interface ValueRead {
   name: string;
   /** `set`: an added line assigns it; `removed`: only a removed line did. */
   how: 'set' | 'removed';
-  /** The value the added line writes (quotes dropped), and what the removed line held, when one did. */
+  /** The value the added line writes (quotes dropped), and the removed line that assigned it before, when one did. */
   value?: string | undefined;
   was?: string | undefined;
   /** The traced assignment in the log (`++ REGION=`), when the trace shows it. */
   traced?: { line: number; text: string } | undefined;
-  /** The log line that read it: the failing command's, else the error's. */
-  read: { line: number; text: string };
+  /** The log line that read it: the failing command's, else the error's; `place` when it is the checkout's line of the error (`deploy.sh:3`). */
+  read: { line: number; text: string; place?: string | undefined };
   /** What shows the read: the command or error names the variable, holds its value, or shows an empty word. */
   by: 'name' | 'value' | 'empty';
 }
@@ -60,10 +60,13 @@ const holdsValue = (text: string, value: string): boolean => value.length >= 3 &
  * The changed block that set (or removed) a value the failing command read, or undefined. `command`: the failing
  * command and its log line; `lines`: the log from up to 200 lines above the command to the error.
  */
-export function valueRead(ci: CiContext, f: Finding, command: { command: string; line: number } | undefined, lines: readonly { line: number; text: string }[]): ValueRead | undefined {
+export function valueRead(ci: CiContext, f: Finding, command: { command: string; line: number } | undefined, lines: readonly { line: number; text: string }[], source?: { text: string; place: string }): ValueRead | undefined {
   const w = changesOf(ci);
   if (!w || f.class === 'compile-error' || f.class === 'test-assertion' || f.class === 'lint') return undefined;
-  const readers = [...(command ? [{ line: command.line, text: command.command }] : []), { line: f.message_line, text: f.message }];
+  // The failing command, what it printed up to the error (make's echoed recipe), the error, and the error's own line as
+  // the checkout holds it (`[ $TARGET = prod ]` at `deploy.sh:3`), which names what the trace shows expanded.
+  const printed = command ? lines.filter((l) => l.line > command.line && l.line < f.message_line).slice(-20) : [];
+  const readers: { line: number; text: string; place?: string }[] = [...(command ? [{ line: command.line, text: command.command }] : []), ...printed, { line: f.message_line, text: f.message }, ...(source ? [{ line: f.message_line, text: source.text, place: source.place }] : [])];
   // The trace: which file each traced assignment came from (the last `+ . file` above it at a shallower depth).
   const traced = new Map<string, { line: number; text: string; value: string; from?: string | undefined }>();
   const sources: { depth: number; path: string }[] = [];
@@ -86,6 +89,7 @@ export function valueRead(ci: CiContext, f: Finding, command: { command: string;
   for (const b of w.diffs.flatMap(blocksOf)) {
     const added = new Map(b.added.flatMap((l) => (assignmentOf(l) ? [[assignmentOf(l)?.name as string, assignmentOf(l)?.value as string] as const] : [])));
     const removed = new Map(b.removed.flatMap((l) => (assignmentOf(l) ? [[assignmentOf(l)?.name as string, assignmentOf(l)?.value as string] as const] : [])));
+    const removedLine = (name: string): string | undefined => b.removed.find((l) => assignmentOf(l)?.name === name)?.trim();
     for (const name of new Set([...added.keys(), ...removed.keys()])) {
       const how = added.has(name) ? 'set' : 'removed';
       const value = added.get(name);
@@ -98,9 +102,11 @@ export function valueRead(ci: CiContext, f: Finding, command: { command: string;
       const byName = readers.find((r) => namesVar(r.text, name));
       const byValue = shown !== undefined && shown !== '' && (trace !== undefined || SETTINGS_FILE.test(b.path)) ? readers.find((r) => holdsValue(r.text, shown)) : undefined;
       const empty = (shown === '' || how === 'removed') && (trace !== undefined || byName !== undefined) ? readers.find((r) => EMPTY_SIGN.test(r.text)) : undefined;
+      // Read by name on the checkout's line of the error: the error's log line says the empty word (`unary operator expected`).
+      if (byName?.place !== undefined && (shown === '' || how === 'removed') && !readers.some((r) => r.place === undefined && EMPTY_SIGN.test(r.text))) continue;
       const read = byName ?? byValue ?? empty;
       if (!read) continue;
-      return { b, name, how, value, was, traced: trace ? { line: trace.line, text: trace.text } : undefined, read, by: byName ? 'name' : byValue ? 'value' : 'empty' };
+      return { b, name, how, value, was: removedLine(name), traced: trace ? { line: trace.line, text: trace.text } : undefined, read, by: byName ? 'name' : byValue ? 'value' : 'empty' };
     }
   }
   return undefined;

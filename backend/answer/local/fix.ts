@@ -403,7 +403,8 @@ export const fix: Composer = (ask) => {
   // The changed script a timed-out step was running, and its last output (fx20).
   const stopped = logSpan ? stoppedScript(ci, f, failing, around(logSpan, f.message_line, fromCommand, 0)) : undefined;
   // A value the change set that the failing command read: the trace above the command, up to 200 lines (fx21).
-  const value = logSpan ? valueRead(ci, f, failing, around(logSpan, failing?.line ?? f.message_line, 200, 0)) : undefined;
+  const errorSource = scriptAndErrorLine(ci, located).errorLine;
+  const value = logSpan ? valueRead(ci, f, failing, around(logSpan, failing?.line ?? f.message_line, 200, f.message_line - (failing?.line ?? f.message_line)), errorSource && located?.line !== undefined ? { text: errorSource, place: `${located.path}:${located.line}` } : undefined) : undefined;
   const changePlaces: Parameters<typeof changeDiffStep>[2] = {
     located,
     moved,
