@@ -84,7 +84,7 @@ function mean(rows: Row[], pick: (r: Row) => number): number {
 }
 
 /** The held-out round being measured now (earlier rounds were reported, then tuned on). */
-export const HELDOUT_ROUND = 9;
+export const HELDOUT_ROUND = 10;
 
 /**
  * `--unknown-tool`: each log again with every labelled line replaced by a made-up tool's message

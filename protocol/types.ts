@@ -280,10 +280,12 @@ export interface RefusedOperand {
  * finding's `symbol` is the symbol it did not find or the library file it could not open. `resolve`: the JVM, at run
  * time, resolving a reference of code it loaded against the class it found, whose shape differs from the one that code
  * was compiled against (NoSuchMethodError, NoSuchFieldError, AbstractMethodError, IllegalAccessError, InstantiationError,
- * IncompatibleClassChangeError: LinkageErrors; `tool` is `java`); no linker or loader refused anything.
+ * IncompatibleClassChangeError: LinkageErrors; `tool` is `java`); no linker or loader refused anything. `missing-class`:
+ * the JVM's NoClassDefFoundError of a class it could not find at run time (JVMS 5.4.3.1; the class the code was compiled
+ * against is not on the run-time classpath); `object` the class in dotted form (`dev.notes.common.Slugs`).
  */
 export interface Linkage {
-  stage: 'link' | 'load' | 'resolve';
+  stage: 'link' | 'load' | 'resolve' | 'missing-class';
   object?: string;
 }
 

@@ -20,6 +20,8 @@ const RELABELLED = new Map<string, [string, string]>([
   ['maven-javac-werror-removal', ['lint', 'compile-error']],
   // The JVM's linkage errors of resolving a reference (NoSuchMethodError ...) are link-error (decided 2026-12-01, session 56).
   ['java-nosuchmethoderror-stale-jar', ['runtime-exception', 'link-error']],
+  // NoClassDefFoundError (a class not on the run-time classpath) is link-error too (decided session 56, done in session 57).
+  ['java-noclassdeffound-classpath', ['runtime-exception', 'link-error']],
 ]);
 
 /** The rule of the README: by class, then sha256("cichat-issue-25/" + id); every third held out. */

@@ -12,7 +12,7 @@ import { saneCiContext } from './sanitize.js';
 import { findingFor } from './local/findingText.js';
 import type { FailingStep, Finding } from '../../protocol/types.js';
 import { describeStep } from './local/steps.js';
-import { JVM_RESOLVE_PROMPT } from './local/jvmResolve.js';
+import { JVM_RESOLVE_PROMPT, jvmMissingClassPrompt } from './local/jvmResolve.js';
 import { stepFocus } from '../../core/log/jenkins.js';
 
 export interface PromptMessage {
@@ -483,6 +483,7 @@ export function findingFacts(f: Finding, n: number, excerpt: { start_line: numbe
   if (f.test) lines.push(`- failing test: ${f.test.name} ${L(f.test.log_line)}`);
   // Which of the two refused native code (core/finding/linkage.ts): a loader's refusal is never the linker's.
   if (f.linkage?.stage === 'resolve') lines.push(JVM_RESOLVE_PROMPT);
+  else if (f.linkage?.stage === 'missing-class') lines.push(jvmMissingClassPrompt(f));
   else if (f.linkage) lines.push(f.linkage.stage === 'load' ? `- linkage: load time: the dynamic loader refused ${f.linkage.object ?? 'a shared object'} when it was loaded, after the build; do not call it the linker's (ld's) error` : `- linkage: link time: the static linker refused it while the build linked${f.linkage.object ? ` (object ${f.linkage.object})` : ''}`);
   // A guess from the excerpt's words (core/finding/classModel.ts), marked as one: never the cause.
   if (f.class === 'unknown' && f.likely_class) lines.push(`- likely class (a GUESS from the excerpt's words ${f.likely_class.words.join(', ')}; no rule's evidence establishes it, never state it as the cause): ${f.likely_class.class}`);

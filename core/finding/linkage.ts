@@ -98,7 +98,7 @@ export function loadReading(text: string): LoadReading | undefined {
  * and its subclasses NoSuchMethodError, NoSuchFieldError, AbstractMethodError, IllegalAccessError and InstantiationError,
  * all LinkageErrors. The class was found; its shape (a member, its type, static or not, its access, class or interface)
  * is not the one the calling code was compiled against. The lead's decision of session 56: these are `link-error`.
- * NoClassDefFoundError and ClassNotFoundException (no class found at all) are not read here.
+ * NoClassDefFoundError (no class found at all) is read by JVM_MISSING_CLASS below; ClassNotFoundException alone is not read.
  */
 /** The simple names of those errors: one list, for the finding (JVM_RESOLVE) and the answers (backend/answer/local/jvmResolve.ts). */
 export const JVM_RESOLVE_NAMES = ['IncompatibleClassChangeError', 'NoSuchMethodError', 'NoSuchFieldError', 'AbstractMethodError', 'IllegalAccessError', 'InstantiationError'] as const;
@@ -111,15 +111,31 @@ export function jvmResolveError(text: string): string | undefined {
 }
 
 /**
- * A runtime exception or a test's error that is the JVM refusing to link loaded code against the class it found: its
- * message names one of JVM_RESOLVE's errors (the JVM readers take the deepest `Caused by:` of a trace as the message,
- * core/finding/tests.ts, so a chain's cause is read too): `link-error`, with linkage `resolve` (the JVM, at run time;
- * no linker ran). Read before calibration, so that it judges the class said.
+ * The JVM's `NoClassDefFoundError: a/b/C` (JVMS 5.4.3.1: resolving the class failed, a LinkageError): the class the code
+ * was compiled against is not on the run-time classpath. Not its `Could not initialize class X` (a static initializer
+ * failed earlier: the class was found, its ExceptionInInitializerError is the cause), and not ClassNotFoundException
+ * alone (reflection, Class.forName, a ServiceLoader: no compiled reference). The lead's decision of session 56.
+ */
+const JVM_MISSING_CLASS = /(?:^|[\s"'(:])java\.lang\.NoClassDefFoundError: (?!Could not initialize class\b)L?([\w$]+(?:[/.][\w$]+)*);?(?:\s|$)/;
+/** The class a line's NoClassDefFoundError names, in dotted form (`dev.notes.common.Slugs`), if it names one. */
+export function jvmMissingClass(text: string): string | undefined {
+  return JVM_MISSING_CLASS.exec(text)?.[1]?.replace(/\//g, '.');
+}
+
+/**
+ * A runtime exception or a test's error that is the JVM refusing to link loaded code: its message names one of
+ * JVM_RESOLVE's errors (the JVM readers take the deepest `Caused by:` of a trace as the message, core/finding/tests.ts,
+ * so a chain's cause is read too): `link-error`, with linkage `resolve` (the JVM, at run time, found the class and its
+ * shape differs; no linker ran); or the JVM's NoClassDefFoundError of a class it could not find (JVM_MISSING_CLASS):
+ * `link-error`, linkage `missing-class`, its `object` the class in dotted form. Read before calibration, so that it
+ * judges the class said.
  */
 export function withJvmResolve(lines: readonly string[], f: Finding): Finding {
   if (f.class !== 'runtime-exception' && f.class !== 'test-error') return f;
-  if (!(jvmResolveError(f.message) ?? jvmResolveError(lineBody(lines, f.message_line - 1)))) return f;
-  return { ...f, class: 'link-error', linkage: { stage: 'resolve' } };
+  const line = lineBody(lines, f.message_line - 1);
+  if (jvmResolveError(f.message) ?? jvmResolveError(line)) return { ...f, class: 'link-error', linkage: { stage: 'resolve' } };
+  const missing = jvmMissingClass(f.message) ?? jvmMissingClass(line);
+  return missing ? { ...f, class: 'link-error', linkage: { stage: 'missing-class', object: missing } } : f;
 }
 
 const LINKING_CLASSES = new Set(['link-error', 'missing-tool', 'runtime-exception', 'test-error', 'compile-error', 'unknown']);
@@ -130,7 +146,7 @@ const LINKING_CLASSES = new Set(['link-error', 'missing-tool', 'runtime-exceptio
  * linker's is `link`, its tool the linker that printed it.
  */
 export function withLinkage(lines: readonly string[], f: Finding): Finding {
-  if (!LINKING_CLASSES.has(f.class) || f.linkage?.stage === 'resolve') return f;
+  if (!LINKING_CLASSES.has(f.class) || f.linkage?.stage === 'resolve' || f.linkage?.stage === 'missing-class') return f;
   const line = lines[f.message_line - 1] ?? '';
   const load = loadReading(f.message) ?? loadReading(line);
   if (load) {

@@ -93,7 +93,8 @@ describe('everyday shapes: real logs (helper tf2)', () => {
     ['java-class-not-found', 'runtime-exception', 'java', 'java.lang.ClassNotFoundException: com.acme.Plugin', 'Main.java', 1],
     // The loader's cause has only JDK frames; its `... 1 more` is the enclosing trace's `at Main.main(Main.java:1)`.
     // The cause names the same class as the JVM's `NoClassDefFoundError`: the outer verdict is the message (helper t12).
-    ['java-noclassdef', 'runtime-exception', 'java', 'NoClassDefFoundError: Util', 'Main.java', 1],
+    // A class the JVM could not find at run time is a link error (the lead's decision, session 56; helper jv1, session 57).
+    ['java-noclassdef', 'link-error', 'java', 'NoClassDefFoundError: Util', 'Main.java', 1],
     // A one-frame stack ranks Node's `Node.js v20` footer first: the footer reads back to the error above it.
     ['node-require-esm', 'runtime-exception', 'node', 'Error [ERR_REQUIRE_ESM]: require() of ES Module', '/ws/main.cjs', 1],
     ['python-module-not-found-script', 'dependency-resolution', 'python', "No module named 'requestsx'", '/ws/fetch.py', 1],

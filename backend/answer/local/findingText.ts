@@ -24,7 +24,7 @@ import { refusalMeaning, tlsRefusalFor } from './tlsRefusal.js';
 import { answeredWords, httpStatusOf, isNoSuchFile } from './httpStatus.js';
 import { compilerBehind } from './compilerBehind.js';
 import { sshMeaning, sshTransportOf, type SshTransport } from './sshTransport.js';
-import { jvmResolveMeaning } from './jvmResolve.js';
+import { isJvmLinkage, jvmMissingClassMeaning, jvmResolveMeaning } from './jvmResolve.js';
 
 /** A lock file that no longer matches its manifest, or that a frozen install may not rewrite (cargo `--locked`, yarn `--immutable`, poetry, pnpm). */
 const LOCK_OUT_OF_STEP = /\b(?:[\w.-]*\.lock|lock ?file)\b.{0,40}\b(?:is not consistent with|is out of (?:date|sync)|needs to be updated|is not up to date|does not match|is outdated)|\bchanged significantly since [\w.-]+\.lock was last generated|\bcannot update the lock ?file\b.*\bbecause --(?:locked|frozen)\b|\bThe lockfile would have been modified by this install\b/i;
@@ -326,6 +326,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
         parts.push(jvmResolveMeaning(f, m));
         break;
       }
+      // A class the JVM could not find at run time (NoClassDefFoundError): no linker ran either.
+      if (f.linkage?.stage === 'missing-class') {
+        parts.push(jvmMissingClassMeaning(f, m, lineText));
+        break;
+      }
       // A shared object refused when it was loaded (core/finding/linkage.ts): the build had linked it; the linker never saw this.
       if (f.linkage?.stage === 'load') {
         parts.push(loadRefused(f, m));
@@ -503,7 +508,7 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
     }
   }
   // A JVM linkage error is raised like an exception: its stack's frames are said as theirs are.
-  if (f.class !== 'compile-error' && f.class !== 'lint' && (f.class !== 'link-error' || f.linkage?.stage === 'resolve')) {
+  if (f.class !== 'compile-error' && f.class !== 'lint' && (f.class !== 'link-error' || isJvmLinkage(f))) {
     const trace = traceSentence(f);
     // A failed check is not "raised" at the place its sentence already named (jest's `at Object.toBe (x:8:34)`).
     const frames = [loc?.frames?.raise, loc?.frames?.project].filter((x) => x !== undefined);

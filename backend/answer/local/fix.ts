@@ -30,7 +30,7 @@ import { capitalise } from './outcome.js';
 import { ReplyBuilder, type AnswerGroup, type Composer } from './reply.js';
 import { clueSteps, cluesOf } from './clues.js';
 import { jvmCallerNotInCheckout, withoutAbsentPlace } from './jvmLinkageSteps.js';
-import { JVM_RESOLVE_LABEL } from './jvmResolve.js';
+import { JVM_MISSING_CLASS_LABEL, JVM_RESOLVE_LABEL } from './jvmResolve.js';
 import { checkoutPathOf } from './checkoutPaths.js';
 import { programBuild } from './fixLogNames.js';
 import { compilerNotesElsewhere, compilerSuggestions, rustPlacesElsewhere, SUGGESTING_TOOLS } from './compilerHelp.js';
@@ -147,7 +147,7 @@ export const fix: Composer = (ask) => {
   for (const n of f.evidence) out.log({ start_line: n, end_line: n });
 
   // 1. The remedy for this class and this error.
-  const label = silentStopOf(f, lineText) ? 'a command that failed without a message' : tlsRefusalFor(f, lineText) ? 'a TLS certificate the client refused' : f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? (f.tool === 'java' ? 'native code Java could not find' : 'a shared library the loader refused') : f.linkage?.stage === 'resolve' ? JVM_RESOLVE_LABEL : CLASS_LABEL[f.class];
+  const label = silentStopOf(f, lineText) ? 'a command that failed without a message' : tlsRefusalFor(f, lineText) ? 'a TLS certificate the client refused' : f.class === 'unknown' ? 'the error' : noAgentLabel(f) ? 'a build no agent came for' : f.linkage?.stage === 'load' ? (f.tool === 'java' ? 'native code Java could not find' : 'a shared library the loader refused') : f.linkage?.stage === 'resolve' ? JVM_RESOLVE_LABEL : f.linkage?.stage === 'missing-class' ? JVM_MISSING_CLASS_LABEL : CLASS_LABEL[f.class];
   out.line(`**How to fix ${label}** (${inlineCode(clip(f.message, 140))} ${citeMessage(f, lineText)}):`);
   // The remedies (remedies.ts): the place to act, what the error's own words call for, what its class
   // generally does, the log lines they rest on; each step's lines cited.

@@ -188,7 +188,7 @@ const CALLER_CLASSES = new Set(['runtime-exception', 'test-error', 'network']);
 export function callerOf(f: Finding, log: LogSpan | undefined): Caller | undefined {
   // The place the finding gives (the project's own frame when the raise site is a library's), else the raise site.
   const raise = f.location?.line !== undefined ? { file: f.location.file, line: f.location.line, log_line: f.location.log_line } : f.location?.frames?.raise;
-  if (!raise || !log || (!CALLER_CLASSES.has(f.class) && f.linkage?.stage !== 'resolve')) return undefined;
+  if (!raise || !log || (!CALLER_CLASSES.has(f.class) && f.linkage?.stage !== 'resolve' && f.linkage?.stage !== 'missing-class')) return undefined;
   const text = reader(log);
   const from = Math.max(log.start_line, Math.min(raise.log_line, f.message_line) - 80);
   const to = Math.min(log.end_line, Math.max(raise.log_line, f.message_line) + 60);

@@ -12,7 +12,7 @@ import type { Finding } from '../../../protocol/types.js';
 import { citeMessage, meaningOf, toolShown, traceSentence } from './findingText.js';
 import { classHedge } from './likely.js';
 import { exceptionHint } from './exceptions.js';
-import { isJvmResolve } from './jvmResolve.js';
+import { isJvmLinkage } from './jvmResolve.js';
 import { isConsequenceOnly, lineTextOf, quote } from './logHelpers.js';
 import { ReplyBuilder, type Reply } from './reply.js';
 
@@ -89,7 +89,7 @@ function meaningAnswer(ctx: ChatContext, top: LogSpan, found: Finding): Reply | 
   out.line(`**What ${inlineCode(clip(found.message))} ${citeMessage(found, lineText)} means:** ${meaningOf(toolShown(found, ctx), lineText)}${classHedge(found) ? ` ${classHedge(found) as string}` : ''}`);
   out.log({ start_line: found.message_line, end_line: found.message_line });
   for (const n of found.evidence) out.log({ start_line: n, end_line: n });
-  const hint = found.class === 'test-error' || found.class === 'runtime-exception' || isJvmResolve(found) ? exceptionHint(found) : undefined;
+  const hint = found.class === 'test-error' || found.class === 'runtime-exception' || isJvmLinkage(found) ? exceptionHint(found) : undefined;
   if (hint) {
     out.line();
     out.line(`**What this error usually asks for:** ${hint}`);
@@ -153,7 +153,7 @@ export function nextStep(f: Finding, steps: readonly string[]): string | undefin
   const [first, second] = steps;
   if (second === undefined) return first;
   if (f.class === 'test-assertion' && f.expected !== undefined && f.actual !== undefined) return second;
-  if ((f.class === 'test-error' || f.class === 'runtime-exception' || isJvmResolve(f)) && exceptionHint(f) === second) return `${first} ${second}`;
+  if ((f.class === 'test-error' || f.class === 'runtime-exception' || isJvmLinkage(f)) && exceptionHint(f) === second) return `${first} ${second}`;
   return first;
 }
 

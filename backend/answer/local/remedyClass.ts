@@ -23,7 +23,7 @@ import { loadAct, loadSteps } from './loadRemedy.js';
 import { exitWords, silentStopOf, silentStopStep } from './silentStop.js';
 import { tlsRefusalFor } from './tlsRefusal.js';
 import { answeredWords, httpStatusOf, isNoSuchFile } from './httpStatus.js';
-import { jvmResolveAct, jvmResolveName } from './jvmResolve.js';
+import { isJvmLinkage, jvmMissingClassAct, jvmMissingClassSteps, jvmResolveAct, jvmResolveName } from './jvmResolve.js';
 
 
 /** A shell or a runtime refused to run a file (`bash: ./x.sh: Permission denied`, `spawn ./x EACCES`): its path. */
@@ -96,7 +96,7 @@ export const CLASS_REMEDIES: RemedyRule[] = [
     steps(i) {
       return classSteps(i).steps.map((s, n) => {
         const step: RemedyStep = typeof s === 'string' ? { text: s, lines: [] } : s;
-        return n === 0 && (PLACE_FIRST.has(i.f.class) || i.f.linkage?.stage === 'resolve') ? { ...step, specificity: 'place' } : step;
+        return n === 0 && (PLACE_FIRST.has(i.f.class) || isJvmLinkage(i.f)) ? { ...step, specificity: 'place' } : step;
       });
     },
   },
@@ -153,18 +153,21 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
     case 'link-error':
       // The JVM refusing to link loaded code against the class it found (jvmResolve.ts): the raising line is where it
       // showed, the classpath's builds are what to change; the exception's own step (exceptions.ts) says how.
-      if (f.linkage?.stage === 'resolve') {
+      if (f.linkage?.stage === 'resolve' || f.linkage?.stage === 'missing-class') {
+        const missing = f.linkage.stage === 'missing-class';
         const target = project ?? loc?.frames?.raise;
-        const ex = inlineCode(jvmResolveName(f));
+        const ex = inlineCode(missing ? 'NoClassDefFoundError' : jvmResolveName(f));
+        const act = missing ? jvmMissingClassAct(f, m) : jvmResolveAct(m);
         steps.push({
           id: EXCEPTION_PLACE,
           lines: [],
           text: target
-            ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${jvmResolveAct(m)}.`
+            ? `Open ${inlineCode(placeOf({ file: target.file, line: target.line }))}${target.function ? ` (in ${inlineCode(target.function)})` : ''} ${at(target.log_line)}, where ${ex} was raised${act}.`
             : place
-              ? `Open ${place}, where the log places ${ex}${jvmResolveAct(m)}.`
-              : `The log names no line that raised ${ex} ${m}: the fix is in which builds of the calling code and of the class it uses are on the classpath.`,
+              ? `Open ${place}, where the log places ${ex}${act}.`
+              : missing ? `The log names no line that raised ${ex} ${m}: the fix is in the classpath the program runs with.` : `The log names no line that raised ${ex} ${m}: the fix is in which builds of the calling code and of the class it uses are on the classpath.`,
         });
+        if (missing) steps.push(...jvmMissingClassSteps(f, lineText));
         break;
       }
       // A shared object the loader refused after the build (core/finding/linkage.ts): not the link line's to fix alone.
