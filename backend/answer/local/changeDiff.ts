@@ -9,7 +9,6 @@
 import { changeLinePaths } from '../../../protocol/ciContext.js';
 import type { CiContext, Finding, WorkspaceChanges } from '../../../protocol/types.js';
 import { at, cite, clip, inlineCode } from '../logtext.js';
-import type { ValueRead } from './changeValue.js';
 import { blockWritingQuoted, NOT_THERE_WORDS, quotedOperands, type QuotedOperand, type QuotedWrite } from './changeQuoted.js';
 import { sameFile, SCRIPT_OF_COMMAND, snippetsOf } from './workspace.js';
 
@@ -107,6 +106,24 @@ export interface ChangePlaces {
   stopped?: StoppedScript | undefined;
   /** A value a changed line set (or a removed one had set) that the failing command read (changeValue.ts). */
   value?: ValueRead | undefined;
+}
+
+// The value a change set that the failing command read: built by changeValue.ts (fx21).
+/** The value a changed block sets a variable to (or removed), and the failing line that read it. */
+export interface ValueRead {
+  b: ChangedBlock;
+  name: string;
+  /** `set`: an added line assigns it; `removed`: only a removed line did. */
+  how: 'set' | 'removed';
+  /** The value the added line writes (quotes dropped), and the removed line that assigned it before, when one did. */
+  value?: string | undefined;
+  was?: string | undefined;
+  /** The traced assignment in the log (`++ REGION=`), when the trace shows it. */
+  traced?: { line: number; text: string } | undefined;
+  /** The log line that read it: the failing command's, else the error's; `place` when it is the checkout's line of the error (`deploy.sh:3`). */
+  read: { line: number; text: string; place?: string | undefined };
+  /** What shows the read: the command or error names the variable, holds its value, or shows an empty word. */
+  by: 'name' | 'value' | 'empty';
 }
 
 /** A script of the checkout's change that a stopped step was running: the command, and the step's last output before the stop. */

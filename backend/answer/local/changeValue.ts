@@ -9,7 +9,7 @@
  * the changed one.
  */
 import type { CiContext, Finding } from '../../../protocol/types.js';
-import { blocksOf, changesOf, type ChangedBlock } from './changeDiff.js';
+import { blocksOf, changesOf, type ValueRead } from './changeDiff.js';
 import { sameFile } from './workspace.js';
 
 /** A changed line's assignment: shell (`export NAME=v`), make (`NAME := v`, `NAME ?= v`), an env file, GitHub's `echo "NAME=v" >> $GITHUB_ENV`, a YAML `env:` entry (`NAME: v`). */
@@ -23,22 +23,6 @@ const SOURCED = /^\++ (?:\.|source) ["']?([^\s"']+)["']?\s*$/;
 /** An error's or a command's sign that a word it needed was empty. */
 const EMPTY_SIGN = /unary operator expected|parameter null or not set|unbound variable|(?:^|\s)''(?:\s|$)|""|\bNo URL specified\b|\bURL using bad\/illegal format or missing URL\b|\bmissing (?:operand|argument)\b|: No such file or directory$|\bempty (?:string|value|name)\b/;
 
-/** The value a changed block sets a variable to (or removed), and the failing line that read it. */
-export interface ValueRead {
-  b: ChangedBlock;
-  name: string;
-  /** `set`: an added line assigns it; `removed`: only a removed line did. */
-  how: 'set' | 'removed';
-  /** The value the added line writes (quotes dropped), and the removed line that assigned it before, when one did. */
-  value?: string | undefined;
-  was?: string | undefined;
-  /** The traced assignment in the log (`++ REGION=`), when the trace shows it. */
-  traced?: { line: number; text: string } | undefined;
-  /** The log line that read it: the failing command's, else the error's; `place` when it is the checkout's line of the error (`deploy.sh:3`). */
-  read: { line: number; text: string; place?: string | undefined };
-  /** What shows the read: the command or error names the variable, holds its value, or shows an empty word. */
-  by: 'name' | 'value' | 'empty';
-}
 
 /** A file that holds settings rather than code: a value in it matched by the command's words is the setting's (not `x = 30` in a program). */
 const SETTINGS_FILE = /(?:^|\/)(?:[^/]*\.(?:env|sh|bash|mk|ya?ml|properties|conf|cfg|ini|toml|vars)|\.env[\w.-]*|Makefile|GNUmakefile|[\w-]*env|[\w-]*vars)$/i;
