@@ -296,13 +296,16 @@ export class LogAnalyzer {
   }
 
   /**
-   * Shapes known only by two lines together: xcpretty's summary names the failing test and its
+   * Shapes known only by two lines together (a security advisory's heading, read by its `Severity:` field under it); xcpretty's summary names the failing test and its
    * reason on one line and the file and line on the next (a blank may sit between them); this
    * detailed report outranks the one-line `✗ test` marks printed while the tests ran.
    */
   private markTwoLineShape(i: number): void {
     const w = this.window;
     const line = w.get(i);
+    // A security advisory's heading over its `Severity: high` field (npm audit's package line, bandit's `>> Issue: [B602...]`) names it.
+    const next = w.get(i + 1);
+    if (line?.role === 'text' && next?.role === 'anchor' && next.shape?.reason === 'vulnerability' && next.indent >= line.indent) [line.role, line.shape] = ['anchor', next.shape];
     if (line === undefined || line.indent < 2 || !includes(line.body, 'test') || !XCTEST_CASE.test(line.body)) return;
     let j = i + 1;
     if (w.get(j)?.role === 'blank') j++;

@@ -81,6 +81,12 @@ export const JENKINS_SHAPES: readonly FailureShape[] = [
   // Wrappers: never the cause.
   { re: /^Failed in branch \S/, role: 'summary', weight: 2, reason: 'Jenkins: failed in branch' },
   { re: /^(?:ERROR: )?script returned exit code -?\d+/, role: 'summary', weight: 3, reason: 'Jenkins: script returned exit code' },
+  // Jenkins' own statement of why a step or a publisher stopped (`hudson.AbortException: No tool named Maven 3 found`,
+  // `None of the test reports contained any result`, `Couldn't find any revision to build`) is the cause, under whatever
+  // wraps it (a shared library's `Found error during execution of the module`, `ERROR: Publisher ... aborted due to
+  // exception`); one that only says a step failed (`script returned exit code 1`, `... execution failed`) or lost its
+  // workspace (`Unable to create live FilePath`) is a wrapper (session 57, helper jt10).
+  { re: /hudson\.AbortException: (?!script returned exit code|Unable to create live FilePath|.*\b(?:failed|aborted)\.?$)\S/, role: 'anchor', weight: 8, reason: 'Jenkins step aborted' },
   { re: /hudson\.AbortException: /, role: 'summary', weight: 3, reason: 'Jenkins step aborted' },
   // (`Build step '...' marked build as failure` is a failing step's exit: stepExit.ts STEP_EXIT.)
   { re: /^Build step '.*' (?:marked build as failure|changed build result to)/, role: 'summary', weight: 2, reason: 'Jenkins build step failed' },

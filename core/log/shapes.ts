@@ -40,6 +40,10 @@ export function compilerReason(path: string): string {
   return 'compiler error';
 }
 
+/** A gate's verdict that a measure fell short of what the build requires (the `quality gate not met` shape). */
+export const GATE_NOT_MET =
+  /\b(?:threshold|minimum|required|fail[-_]under|budget)\b.{0,80}\b(?:not met|not reached|not satisfied)\b|\b(?:does not|doesn't|did not|didn't) (?:meet|reach) (?:the |its |global |minimum |required |coverage )*(?:threshold|minimum|budget)|\bis (?:less|lower) than (?:the )?(?:fail[-_]under|threshold|minimum|required)\b|\bbut expected (?:minimum|maximum) is\b|\b(?:disallowed|forbidden|prohibited|unapproved|denied) licen[cs]es?\b|\blicen[cs]e defined by the --failOn\b/i;
+
 /** The shapes, most specific first. */
 const SHAPE_LIST: readonly FailureShape[] = [
   // Jenkins' own lines, fatal machine conditions first (core/log/jenkins.ts)
@@ -52,6 +56,10 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^==\d+==ERROR: \w+Sanitizer|^WARNING: ThreadSanitizer: /, role: 'anchor', weight: 10, reason: 'sanitizer error' },
   { re: /^(?:SUMMARY: \w+Sanitizer|==\d+==ABORTING)/, role: 'summary', weight: 2, reason: 'sanitizer summary' },
   { re: /Segmentation fault|core dumped|Bus error \(|Illegal instruction|Floating point exception|^Access violation\b/, role: 'anchor', weight: 8, reason: 'crash' },
+  // A program's fatal error announced on a line of its own, its message on the lines under it (the X server's `Fatal
+  // server error:` over `Server is already active for display 1`): what it says after that (a cleanup's `unlink: No
+  // such file or directory`, a wrapper's `failed to start, consult the lines above`) is its aftermath (session 57, jt10).
+  { re: /^(?:\w+ ){0,3}[Ff]atal(?: \w+){0,2} error:\s*$/, role: 'anchor', weight: 8, reason: 'fatal error', needs: ['atal'] },
   { re: /^panic: /, role: 'anchor', weight: 9, reason: 'Go panic' },
   { re: /^fatal error: (?:all goroutines|unexpected signal|concurrent map)/, role: 'anchor', weight: 9, reason: 'Go runtime fatal error' },
   { re: /^WARNING: DATA RACE$/, role: 'anchor', weight: 9, reason: 'Go data race' },
@@ -76,6 +84,9 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // A doc-test's banner names it with spaces: `---- src/lib.rs - slugify (line 3) stdout ----`.
   { re: /^---- \S.* stdout ----$/, role: 'anchor', weight: 8, reason: 'Rust test failure' },
 
+  // A checker's report line `path:line: Error: message [CheckId]` (Android Lint's text report, as lint and lintVital
+  // print it under Gradle's `Lint found fatal errors`): the finding, not the task's verdict, says what is wrong.
+  { re: /^\S[^:\s]*:\d+(?::\d+)?: Error: \S.*\[[A-Z][\w-]*\]$/, role: 'anchor', weight: 8, reason: 'lint error', needs: [': Error: '] },
   // Kotlin's compiler (Gradle, Maven, kotlinc): `e: file:///path/File.kt:57:33 message`; `w:` is a warning.
   { re: /^e: (?:file:\/\/)?\S+\.kts?:\d+:\d+:? /, role: 'anchor', weight: 9, reason: 'compiler error' },
 
@@ -156,6 +167,12 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // Vitest: `⎯⎯⎯ Failed Tests 1 ⎯⎯⎯` heads the failures, each `FAIL file > suite > test`, its
   // assertion, diff, location and code frame, up to the next `⎯⎯⎯` separator.
   { re: /^⎯+ Failed Tests \d+ ⎯+$/, role: 'header', weight: 8, reason: 'Vitest test failure', freeDetail: true },
+  // A gate's own verdict that a measure fell short of the value the build requires, worded without a failure word
+  // (session 57, helper jt10): Jest `coverage threshold for branches (80%) not met: 76.42%`, pytest-cov `Required test
+  // coverage of 80% not reached`, coverage.py `total of 79 is less than fail-under=80`, JaCoCo `lines covered ratio is
+  // 0.62, but expected minimum is 0.80`, nyc `does not meet global threshold (80%)`; a licence checker's refusal. Before Jest's
+  // `FAIL file`, which pytest-cov's `FAIL Required ...` would match.
+  { re: GATE_NOT_MET, role: 'anchor', weight: 7, reason: 'quality gate not met', single: true },
   { re: /^\s*FAIL {1,2}\S/, role: 'anchor', weight: 7, reason: 'Jest test failure' },
   { re: /^\s*● (?!Console)\S/, role: 'anchor', weight: 8, reason: 'Jest test failure' },
   { re: /^\s*\d+ failing\s*$/, role: 'header', weight: 7, reason: 'Mocha test failure' },
@@ -295,9 +312,10 @@ const SHAPE_LIST: readonly FailureShape[] = [
   // parsing <context> at line N column M`, complete on its line.
   { re: /^\(\S.*\): .* at line \d+ column \d+$/, role: 'anchor', weight: 8, reason: 'YAML syntax error', single: true },
 
-  // A checker's closing count (PHPStan/Psalm `[ERROR] Found 2 errors`, `3 problems found`):
+  // A checker's closing count (PHPStan/Psalm `[ERROR] Found 2 errors`, `3 problems found`; a scanner's `Found 2 known
+  // vulnerabilities in 1 package`, `3 vulnerabilities found`, not npm install's `found 3 vulnerabilities (...)`):
   // the findings it counts are printed just above it.
-  { re: /^\s*(?:\[(?:ERROR|FAIL(?:ED)?)\] )?(?:Found [1-9]\d* (?:errors?|problems?|issues?|violations?)|[1-9]\d* (?:errors?|problems?|issues?|violations?) found)\b/i, role: 'summary', weight: 3, reason: 'checker summary' },
+  { re: /^\s*(?:\[(?:ERROR|FAIL(?:ED)?)\] )?(?:Found [1-9]\d* (?:errors?|problems?|issues?|violations?|known vulnerabilit(?:y|ies))|[1-9]\d* (?:errors?|problems?|issues?|violations?|vulnerabilit(?:y|ies)) found)\b/i, role: 'summary', weight: 3, reason: 'checker summary' },
 
   // Command-line parsers refusing an option (Go's flag package, getopt, argparse, clap); the
   // usage text they print after it is boilerplate, not part of the message.
@@ -310,6 +328,9 @@ const SHAPE_LIST: readonly FailureShape[] = [
   { re: /^\S.*\S\s{2,}(?:FAIL|FAILED|ERROR|CRASH(?:ED)?|TIMEOUT)\s*$/, role: 'anchor', weight: 7, reason: 'test failure', needs: ['FAIL', 'ERROR', 'CRASH', 'TIMEOUT'] },
   { re: /\bDubious, test returned \d+|^Failed \d+\/\d+ subtests/, role: 'anchor', weight: 8, reason: 'TAP test failure' },
   { re: /\b(?:limit|budget|threshold|quota)\b.*\bexceeded\b|\bexceeded\b.*\b(?:limit|budget|threshold|quota)\b/i, role: 'anchor', weight: 7, reason: 'limit exceeded' },
+  // The advisories a security scanner's gate blocks on say `Severity: high` / `critical` (npm audit, bandit, GitHub
+  // advisories); its count (`2 vulnerabilities (1 moderate, 1 high)`) is also what `npm install` prints of every tree.
+  { re: /^\s*Severity: (?:high|critical)\b/i, role: 'anchor', weight: 6, reason: 'vulnerability', needs: ['everity'] },
   { re: /^ERROR: ".*" exited with \d+\.?$/, role: 'summary', weight: 2, reason: 'npm-run-all script failed' },
 
   { re: /\b(?:timed out|time(?:d)?out (?:after|of|exceeded|reached))\b/i, role: 'anchor', weight: 5, reason: 'timeout' },
@@ -378,6 +399,12 @@ export const FAILURE_WORD_LIST: readonly { re: string; keys: readonly string[] }
   { re: 'exceeded', keys: ['cee'] },
   // A linter's warnings budget (`ESLint found too many warnings (maximum: 0).`): shapes.ts 'lint: more warnings than allowed'.
   { re: 'too many warnings', keys: ['y w'] },
+  // A gate's verdict and a scanner's findings (shapes.ts 'quality gate not met', 'vulnerability'; session 57, jt10).
+  { re: 'not (?:met|meet|reached|satisf)', keys: ['t m', 't r', 't s'] },
+  { re: 'expected m(?:in|ax)imum', keys: ['imu'] },
+  { re: 'vulnerabilit', keys: ['lne'] },
+  { re: 'severity: (?:high|critical)', keys: ['ty:'] },
+  { re: '(?:disallowed|forbidden|prohibited|unapproved) licen|--failOn', keys: ['lic', 'ilo'] },
   { re: 'dubious', keys: ['dub'] },
   { re: 'timed out', keys: ['med'] },
   { re: 'timeout', keys: ['meo'] },
