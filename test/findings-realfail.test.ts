@@ -82,8 +82,6 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   // NoSuchFieldError) are placed right since session 57 (helper jv1: core/finding/frames.ts `markUncompiled`).
   // Round 31 (asserted since HELDOUT_ROUND 32; docs/notes/analyzer.md, "Round 31 opened (session 57, helper t32)").
   ['gfortran-unrecognized-option-std-f2023', 'make\'s recipe line (Makefile:6) is given; the label has no place (the compiler is older than the standard the Makefile asks for, no Makefile line is wrong)'],
-  ['java-instantiationerror-vendored-plugin-host-class-made-abstract', 'the vendored plugin jar\'s frame (dev/acme/plugins/SlackChannel.java:8, whose source is not in the project) is given; the label has the project\'s own frame below it (app/dev/acme/app/Main.java:11), as r29 and r30\'s vendored jars (helper jv1 works on it)'],
-  ['java-nosuchmethoderror-vendored-plugin-host-method-return-type-widened', 'the vendored plugin jar\'s frame (dev/acme/plugins/CsvExporter.java:8) is given; the label has the project\'s own frame below it (app/dev/acme/app/Main.java:11)'],
 ]);
 
 /**
