@@ -16,6 +16,7 @@ import { blocksTheErrorNames, changeDiffStep, changesNotReadStep, changesOf, mov
 import { quotedOperands } from './changeQuoted.js';
 import { stoppedScript } from './stoppedScript.js';
 import { manifestChange } from './changeManifest.js';
+import { valueRead } from './changeValue.js';
 import { TESTS_BEFORE } from './fixWhatNeeds.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
@@ -402,6 +403,9 @@ export const fix: Composer = (ask) => {
   const quoted = logSpan ? quotedOperands(around(logSpan, f.message_line, fromCommand, 8), { first: f.message_line, last: ownLast }) : undefined;
   // The changed script a timed-out step was running, and its last output (fx20).
   const stopped = logSpan ? stoppedScript(ci, f, failing, around(logSpan, f.message_line, fromCommand, 0), failing ? around(logSpan, failing.line, 400, 0) : []) : undefined;
+  // A value the change set that the failing command read: the trace above the command, up to 200 lines (fx21).
+  const errorSource = scriptAndErrorLine(ci, located).errorLine;
+  const value = logSpan ? valueRead(ci, f, failing, around(logSpan, failing?.line ?? f.message_line, 200, f.message_line - (failing?.line ?? f.message_line)), errorSource && located?.line !== undefined ? { text: errorSource, place: `${located.path}:${located.line}` } : undefined) : undefined;
   const changePlaces: Parameters<typeof changeDiffStep>[2] = {
     located,
     moved,
@@ -409,6 +413,7 @@ export const fix: Composer = (ask) => {
     stopped,
     // The manifest a failing resolver read, which the change edited (ux19).
     manifest: manifestChange(ci, f, failing),
+    value,
     ...scriptAndErrorLine(ci, located),
     named: [
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),
