@@ -235,6 +235,26 @@ export interface Finding {
    * the tool could not take.
    */
   refused?: RefusedOperand;
+  /**
+   * Only when the finding is about a request a server answered with a 4xx or 5xx status, read on its message line or
+   * another evidence line (core/finding/httpStatus.ts): which status, as the client printed it, and the request's URL
+   * when the line or the download command above it names it.
+   */
+  http_status?: HttpStatus;
+}
+
+/** The HTTP status a server answered the failing request with (`curl: (22) The requested URL returned error: 404`). */
+export interface HttpStatus {
+  /** The status code (400-599). */
+  code: number;
+  /** The status as the client printed it (`404`, `404 Not Found`, `403: Forbidden`). */
+  said: string;
+  /** The request's URL, when the status line or the download command above it (`+ curl ... URL`, wget's request line, PowerShell's `-Uri`) names it. */
+  url?: string;
+  /** 1-based log line carrying the status. */
+  log_line: number;
+  /** 1-based log line naming `url` when another line than the status's does (the download command). */
+  url_line?: number;
 }
 
 /** An operand of the failed step's command that a tool refused (`cp: cannot stat 'config/app.json'`, ruff's `E902` over `--> src:1:1`). */

@@ -78,14 +78,10 @@ const KNOWN_WRONG_PLACE = new Map<string, string>([
   // Round 27 (asserted since HELDOUT_ROUND 28).
   ['gcc-make-assignment-read-only-const-param-long', 'gcc\'s first error (src/buf.c:8, `passing argument 1 of ‘memcpy’ discards ‘const’ qualifier`, an error by `-Werror=discarded-qualifiers`) is given; the label has the second, line 9\'s `assignment of member ‘len’ in read-only object`'],  // Round 28 (asserted since HELDOUT_ROUND 29).
   ['escript-badkey-maps-get-renamed-field', 'the Erlang evaluator\'s own frame (erl_eval.erl:744, OTP\'s, under escript\'s `exception error: bad key`) is given; the label has no place (the escript\'s line is not in the log)'],  // Round 29 (asserted since HELDOUT_ROUND 30).
-  ['java-illegalaccesserror-vendored-jar-api-method-made-private', 'the stack\'s top frame (dev/acme/plugins/PdfRenderer.java:8, inside the vendored plugin jar, whose source is not in the project) is given; the label has the project\'s own frame below it (app/dev/acme/app/Main.java:10)'],
-  // Round 30 (asserted since HELDOUT_ROUND 31; docs/notes/analyzer.md, "Round 30 opened (session 56, helper t31)").
-  ['java-noclassdeffounderror-vendored-plugin-host-class-moved-package', 'the vendored plugin jar\'s frame (dev/acme/plugins/GermanVat.java:8, whose source is not in the project) is given; the label has the project\'s own frame below it (app/dev/acme/app/Main.java:10), as r29 java-illegalaccesserror-vendored-jar-api-method-made-private'],
-  ['java-nosuchfielderror-vendored-plugin-host-constant-field-renamed', 'the vendored plugin jar\'s frame (dev/acme/plugins/S3Uploader.java:8) is given; the label has the project\'s own frame below it (app/dev/acme/app/Main.java:10)'],
+  // Rounds 29-30: the vendored jars' frames over the project's Main.java (IllegalAccessError, NoClassDefFoundError,
+  // NoSuchFieldError) are placed right since session 57 (helper jv1: core/finding/frames.ts `markUncompiled`).
   // Round 31 (asserted since HELDOUT_ROUND 32; docs/notes/analyzer.md, "Round 31 opened (session 57, helper t32)").
   ['gfortran-unrecognized-option-std-f2023', 'make\'s recipe line (Makefile:6) is given; the label has no place (the compiler is older than the standard the Makefile asks for, no Makefile line is wrong)'],
-  ['java-instantiationerror-vendored-plugin-host-class-made-abstract', 'the vendored plugin jar\'s frame (dev/acme/plugins/SlackChannel.java:8, whose source is not in the project) is given; the label has the project\'s own frame below it (app/dev/acme/app/Main.java:11), as r29 and r30\'s vendored jars (helper jv1 works on it)'],
-  ['java-nosuchmethoderror-vendored-plugin-host-method-return-type-widened', 'the vendored plugin jar\'s frame (dev/acme/plugins/CsvExporter.java:8) is given; the label has the project\'s own frame below it (app/dev/acme/app/Main.java:11)'],
 ]);
 
 /**

@@ -9,6 +9,7 @@
 import type { Finding } from '../../protocol/types.js';
 import { WORD_RULES } from './words.js';
 import { TLS_REFUSED } from './tls.js';
+import { CARGO_GIT_REF } from './families/rust.js';
 
 type BodyAt = (i: number) => string;
 
@@ -27,6 +28,7 @@ export function withCause(found: Finding, lines: readonly string[], bodyAt: Body
   const msgAt = found.message_line - 1;
   let chained = false;
   let cause: { index: number; cls: Finding['class'] } | undefined;
+  let ref: { index: number; ref: string } | undefined;
   for (let k = msgAt + 1; k < Math.min(lines.length, msgAt + REACH); k++) {
     const raw = bodyAt(k);
     const t = raw.trim();
@@ -40,6 +42,14 @@ export function withCause(found: Finding, lines: readonly string[], bodyAt: Body
     // The chain is the indented lines under its headings; anything else ends it.
     if (!chained || !/^\s/.test(raw)) break;
     cause = classOf(t, k) ?? cause;
+    const r = CARGO_GIT_REF.exec(t)?.[1];
+    if (r !== undefined) ref = { index: k, ref: r };
+  }
+  // A resolver's error whose chain names the git ref the dependency's repository does not have: that line says what is
+  // missing (cargo's `failed to get `auth`` over `failed to find tag `v1.1.0``; session 57, fx21), the class unchanged.
+  if (chained && !cause && ref && found.class === 'dependency-resolution') {
+    const at = ref.index + 1;
+    return { ...found, message: bodyAt(ref.index).trim(), message_line: at, symbol: ref.ref, evidence: [at, ...found.evidence.filter((e) => e !== at)] };
   }
   if (!chained || !cause || cause.cls === found.class) return found;
   const text = bodyAt(cause.index).trim().replace(/^Caused by:?\s*/, '');

@@ -355,3 +355,42 @@ export function framesOf(trace: Trace): { raise?: FindingFrame; project?: Findin
   const own = trace.frames.find((f) => !f.library);
   return { ...(first ? { raise: strip(first) } : {}), ...(own ? { project: strip(own) } : {}) };
 }
+
+/**
+ * A JVM compiler's command as a script runs it (`+ javac -d out app/dev/acme/app/Main.java`, `kotlinc src/Main.kt`): the
+ * source files it names are the project's own; a frame of a class none of them declares (by file name) came built from
+ * elsewhere, a jar on the classpath under lib/ or vendor/ (session 57, helper jv1).
+ */
+const JVM_COMPILE = /^(?:\+{1,3} |\$ |> )?(?:\S*\/)?(?:javac|kotlinc(?:-jvm)?|scalac|groovyc|ecj)(?:\.exe)?\s/;
+const JVM_SOURCE_ARG = /(?:^|\s)['"]?(?:[^\s'"]*\/)?([\w$-]+\.(?:java|kt|scala|groovy))['"]?(?=\s|$)/g;
+
+/** Per log: each compiler command's line index and the source file names it names (read once). */
+const COMPILES = new WeakMap<readonly string[], [number, string[]][]>();
+
+/** The file names of the JVM sources the log's compiler commands name, up to line index `end` (0-based, exclusive). */
+export function compiledJvmSources(lines: readonly string[], lineAt: (i: number) => string, end: number): Set<string> {
+  let commands = COMPILES.get(lines);
+  if (commands === undefined) {
+    commands = [];
+    for (let i = 0; i < lines.length; i++) {
+      const t = lineAt(i).trim();
+      if (JVM_COMPILE.test(t)) commands.push([i, [...t.matchAll(JVM_SOURCE_ARG)].map((m) => m[1] as string)]);
+    }
+    COMPILES.set(lines, commands);
+  }
+  return new Set(commands.filter(([i]) => i < end).flatMap(([, names]) => names));
+}
+
+/**
+ * A JVM trace's frames of classes built elsewhere (a vendored plugin jar's `dev.acme.plugins.GermanVat`): when the log's
+ * compiler commands name the project's sources and a frame of the trace is one of them, every other frame not known as a
+ * library's is a library's too, so the project's frame is the deepest of its own code (the caller of the jar), not the
+ * jar's. Without such a command, or without a frame among its sources, nothing changes.
+ */
+export function markUncompiled(trace: Trace, sources: ReadonlySet<string>): void {
+  if (trace.kind !== 'jvm' || sources.size === 0) return;
+  const compiled = (f: FindingFrame): boolean => sources.has(f.file.replace(/^.*\//, ''));
+  const own = trace.frames.filter((f) => !f.library);
+  if (!own.some(compiled)) return;
+  for (const f of own) if (!compiled(f)) f.library = true;
+}

@@ -57,3 +57,31 @@ describe('a class the JVM could not find at run time (NoClassDefFoundError) is a
     expect([top(log)?.class, top(log)?.linkage]).toEqual(['runtime-exception', undefined]);
   });
 });
+
+/**
+ * The place of a linkage error raised in a vendored jar's class (rounds 29-30's KNOWN_WRONG_PLACE rows): the deepest frame
+ * of the project's own code, not the jar's. The project's sources are those the log's compiler commands name
+ * (core/finding/frames.ts `markUncompiled`); a frame of a class none of them declares came built from a jar.
+ */
+describe('a JVM frame of a class the build did not compile (a vendored jar\'s) is not the project\'s place', () => {
+  const run = (compile: string, ...trace: string[]) => gha(compile, '+ java -cp out:lib/acme-pdf-plugin-3.2.jar app.Main', ...trace);
+  const illegal = ["Exception in thread \"main\" java.lang.IllegalAccessError: class plug.PdfRenderer tried to access private method 'java.lang.String app.Formats.money(long)' (plug.PdfRenderer and app.Formats are in unnamed module of loader 'app')", '\tat plug.PdfRenderer.render(PdfRenderer.java:8)', '\tat app.Main.main(Main.java:10)'];
+
+  it('javac named the project\'s sources: the jar\'s frame is passed over, the caller in Main.java is the place', () => {
+    const f = top(run('+ javac -d out api/app/Formats.java app/app/Main.java', ...illegal));
+    expect([f?.class, f?.location?.file, f?.location?.line, f?.location?.frames?.raise?.file]).toEqual(['link-error', 'app/Main.java', 10, 'plug/PdfRenderer.java']);
+  });
+
+  it('kotlinc, a NoSuchFieldError in a plugin over the project\'s two frames: the deepest of the project\'s', () => {
+    const f = top(gha('+ kotlinc src/app/Main.kt src/app/Report.kt -d out', '+ kotlin -cp out:vendor/s3-plugin-2.0.jar app.MainKt', 'Exception in thread "main" java.lang.NoSuchFieldError: TIMEOUT', '\tat plug.S3Uploader.describe(S3Uploader.java:8)', '\tat app.Report.upload(Report.kt:21)', '\tat app.MainKt.main(Main.kt:4)'));
+    expect([f?.location?.file, f?.location?.line]).toEqual(['app/Report.kt', 21]);
+  });
+
+  it('counter-examples: the plugin compiled by the build too, or no compiler command in the log: the top frame stays', () => {
+    expect(top(run('+ javac -d out api/app/Formats.java plugins/plug/PdfRenderer.java app/app/Main.java', ...illegal))?.location?.line).toBe(8);
+    expect(top(gha('+ java -cp out:lib/acme-pdf-plugin-3.2.jar app.Main', ...illegal))?.location?.line).toBe(8);
+    // A compiler command whose sources are none of the trace's frames (another module's) changes nothing.
+    expect(top(run('+ javac -d out tools/Gen.java', ...illegal))?.location?.line).toBe(8);
+  });
+});
+

@@ -5,6 +5,7 @@
  * decided by `priority` (lower first), so a root cause (out of memory, a network failure) wins
  * over the exception or summary it produced.
  */
+import { httpStatusRe as httpStatus } from './httpStatus.js';
 import { TLS_REASON_LINE } from './tls.js';
 import { COMPILER_FIRST_RULES, COMPILER_RULES } from './families/compilers.js';
 import { CONTAINER_FIRST_RULES } from './families/containers.js';
@@ -66,11 +67,6 @@ const hostRead = (_m: RegExpExecArray, line: string): RuleHit => {
 /** A Python HTTP library's exception type (its module qualified), at the margin or on pytest's `E` line: the network's. */
 const PY_NETWORK_EXCEPTION =
   /^(?:E\s+)?((?:requests\.exceptions|urllib3\.exceptions|http\.client|aiohttp(?:\.client_exceptions)?|httpx)\.(?!HTTPError\b|HTTPStatusError\b|Invalid\w*|MissingSchema\b|\w*Decod\w*|LocationParseError\b|URLRequired\b|ResponseNotReady\b|ImproperConnectionState\b|Cannot\w*|NotConnected\b|UnknownProtocol\b|LineTooLong\b)[A-Z]\w*)(?::\s|$)/;
-/** A server's HTTP status `codes` (a pattern) as clients report it: after its label (`status code`, `HTTP Error`, `returned error:`) or before its reason phrase (requests: `429 Client Error: Too Many Requests`). */
-function httpStatus(codes: string, reasons: string): RegExp {
-  // Ruby's Net::HTTP quotes the reason (`401 "Unauthorized" (Net::HTTPClientException)`).
-  return new RegExp(String.raw`(?:\b(?:returned error|status code|HTTP Error|HTTP\/[\d.]+|response code|[Ss]tatus)[:=]? (?:${codes})\b|\b(?:${codes}) (?:(?:Client |Server )?Error: )?"?(?:${reasons})\b)`, 'i');
-}
 
 /**
  * Native and infrastructure tools' own lines (issue 25, round 3 tuning): Erlang, OCaml, meson,

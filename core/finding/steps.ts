@@ -36,6 +36,7 @@ import { withCommandWords } from './scriptWords.js';
 import { withGradleCause } from './gradleCause.js';
 import { withUnseenAlias } from './unseenAlias.js';
 import { withRefusedOperand } from './refused.js';
+import { withHttpStatus } from './httpStatus.js';
 
 /** What a step reads: the cleaned log (index 0 = line 1), the excerpt, and a line's body without CI marks. */
 export interface StepInput {
@@ -88,6 +89,8 @@ export const FINDING_STEPS: readonly Step[] = [
   (f, { lines, bodyAt }) => withTimeoutCause(f, bodyAt, lines.length),
   // An operand of the step's own command a tool refused, around the message (refused.ts): read by the answers.
   (f, { lines, bodyAt }) => withRefusedOperand(f, lines.length, bodyAt),
+  // The HTTP status the failing request got, and the class a download's status and URL settle (httpStatus.ts).
+  (f, { lines, bodyAt }) => withHttpStatus(f, lines.length, bodyAt),
 ];
 
 /** `found` through `steps`, first to last. */

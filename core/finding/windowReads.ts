@@ -7,7 +7,7 @@
  * only the rules' hits are read per rule set. Every reader here is a function of the lines alone; what is kept is
  * shared, never changed.
  */
-import { traceEndBelow, tracesIn, type Trace } from './frames.js';
+import { compiledJvmSources, markUncompiled, traceEndBelow, tracesIn, type Trace } from './frames.js';
 import { goVerboseOwn } from './goFar.js';
 import { testProgramKilled } from './harness.js';
 import { goTestMessage } from './messages.js';
@@ -69,6 +69,9 @@ function readWindow(lines: readonly string[], start: number, end: number): Windo
   // A trace printed below the excerpt (a Go panic's goroutine dump, a message's further lines over its frames) still belongs to it.
   const traceEnd = traceEndBelow((k) => lineBody(lines, k), end, lines.length, AFTER * 3);
   const traces = tracesIn(traceEnd > end ? [...body, ...bodies(lines, end + 1, traceEnd + 1)] : body, start + 1);
+  // A JVM frame of a class the log's compiler commands did not build (a vendored jar's) is not the project's own.
+  const jvm = traces.find((t) => t.kind === 'jvm');
+  if (jvm) markUncompiled(jvm, compiledJvmSources(lines, (k) => lineBody(lines, k), end + 1));
   const names = new Map<number, TestName | undefined>();
   let inTest: boolean | undefined;
   return {

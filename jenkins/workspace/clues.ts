@@ -224,17 +224,18 @@ function searchesOf(f: Finding, sourceLine?: string, above: readonly string[] = 
   const failing = f.location?.file;
   switch (f.class) {
     case 'dependency-resolution': {
-      const name = f.dependency ? dependencyName(f.dependency) : undefined;
-      if (name) {
-        const re = new RegExp(`(?:^|[^\\w-])${escapeRegExp(name)}(?:$|[^\\w-])`, 'i');
-        out.push({ files: (r) => MANIFEST_FILE.test(r) && !LOCK_FILE.test(r), line: (t) => re.test(t) || (name.includes('/') && t.includes(name)), message: `declares the dependency ${name}`, max: 2 });
-      }
       // A git ref the dependency's repository does not have (ux18: mix's and pip's `error: pathspec 'v1.1.0' ...`, npm's,
-      // bundler's `Revision v1.1.0 does not exist ...`, go's `unknown revision v1.1.0`): the manifest line that pins it.
+      // bundler's `Revision v1.1.0 does not exist ...`, go's `unknown revision v1.1.0`): the manifest line that pins it,
+      // before the dependency's name (cargo's finding names both, the ref the more telling; fx21).
       const ref = f.symbol !== undefined && GIT_REF_MISSING.test(f.message) ? f.symbol : undefined;
       if (ref) {
         const pinned = new RegExp(`(?:^|[^\\w.-])${escapeRegExp(ref)}(?:$|[^\\w.-])`);
         out.push({ files: (r) => MANIFEST_FILE.test(r) && !LOCK_FILE.test(r), line: (t) => pinned.test(t), message: `pins the git ref ${ref}`, max: 1 });
+      }
+      const name = f.dependency ? dependencyName(f.dependency) : undefined;
+      if (name) {
+        const re = new RegExp(`(?:^|[^\\w-])${escapeRegExp(name)}(?:$|[^\\w-])`, 'i');
+        out.push({ files: (r) => MANIFEST_FILE.test(r) && !LOCK_FILE.test(r), line: (t) => re.test(t) || (name.includes('/') && t.includes(name)), message: `declares the dependency ${name}`, max: 2 });
       }
       // A directory or file the resolver names (`replacement directory ../retry does not exist`).
       const dir = /(?:directory|path|file) ['"`]?(\.{0,2}\/?[\w./-]*\/[\w.-]+|\.\.?\/[\w.-]+)['"`]? does not exist|does not exist: ['"`]?([\w./-]+)/.exec(f.message);

@@ -104,6 +104,26 @@ export interface ChangePlaces {
   quoted?: QuotedOperand[] | undefined;
   /** The changed script a timed-out or aborted step was running (stoppedScript.ts). */
   stopped?: StoppedScript | undefined;
+  /** A value a changed line set (or a removed one had set) that the failing command read (changeValue.ts). */
+  value?: ValueRead | undefined;
+}
+
+// The value a change set that the failing command read: built by changeValue.ts (fx21).
+/** The value a changed block sets a variable to (or removed), and the failing line that read it. */
+export interface ValueRead {
+  b: ChangedBlock;
+  name: string;
+  /** `set`: an added line assigns it; `removed`: only a removed line did. */
+  how: 'set' | 'removed';
+  /** The value the added line writes (quotes dropped), and the removed line that assigned it before, when one did. */
+  value?: string | undefined;
+  was?: string | undefined;
+  /** The traced assignment in the log (`++ REGION=`), when the trace shows it. */
+  traced?: { line: number; text: string } | undefined;
+  /** The log line that read it: the failing command's, else the error's; `place` when it is the checkout's line of the error (`deploy.sh:3`). */
+  read: { line: number; text: string; place?: string | undefined };
+  /** What shows the read: the command or error names the variable, holds its value, or shows an empty word. */
+  by: 'name' | 'value' | 'empty';
 }
 
 /** A script of the checkout's change that a stopped step was running: the command, and the step's last output before the stop. */
@@ -364,7 +384,7 @@ function testFileWords(w: WorkspaceChanges, testFile: string, check: string, atC
  * then files the evidence names beside it (at most two), then lines holding a code name of the message. Shared by the
  * fix answer and the `openai` engine's prompt (workspaceChangesPrompt.ts), so both point at the same lines.
  */
-export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; atScript: ChangedBlock[]; calls: ChangedBlock[]; names: string[]; quoted?: QuotedWrite<ChangedBlock> | undefined; atStopped: ChangedBlock[] } {
+export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: ChangePlaces): { picked: NamedBlock[]; atLine: ChangedBlock[]; atScript: ChangedBlock[]; calls: ChangedBlock[]; names: string[]; quoted?: QuotedWrite<ChangedBlock> | undefined; atStopped: ChangedBlock[]; atValue: ChangedBlock[] } {
   const blocks = w.diffs.flatMap(blocksOf);
   const picked: NamedBlock[] = [];
   const said = new Set<ChangedBlock>();
@@ -400,6 +420,14 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
   const stopped = places.stopped;
   const atStopped = stopped ? blocks.filter((b) => !said.has(b) && sameFile(b.path, stopped.path)).slice(0, 2) : [];
   for (const b of atStopped) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, the script the step was running when it was stopped (${inlineCode(clip(stopped?.command.text ?? '', 80))} ${at(stopped?.command.line ?? 0)})`);
+  // A value the change set that the failing command read (fx21): `++ REGION=` under `+ . ./deploy.env`. A URL or file
+  // name the error quotes, written on the same line, is said as that (fx20's, below).
+  const value = places.value;
+  const valueBlock = value ? blocks.find((b) => sameFile(b.path, value.b.path) && b.newStart === value.b.newStart && b.commitId === value.b.commitId) : undefined;
+  const quotedFirst = blockWritingQuoted(blocks, places.quoted ?? []);
+  const atValue = valueBlock && quotedFirst?.b !== valueBlock ? [valueBlock] : [];
+  const readAt = value?.read.place !== undefined ? `, ${inlineCode(value.read.place)}` : ` ${at(value?.read.line ?? 0)}`;
+  for (const b of atValue) if (!said.has(b)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, where it ${value?.how === 'removed' ? 'removed the line that set' : 'set'} ${inlineCode(value?.name ?? '')}, which the failing command read (${inlineCode(clip(value?.read.text ?? '', 80))}${readAt})`);
   // A URL, path or file name the error quotes, written by the change (fx20): `cannot open URL 'http://host/x-2.4.0.csv'`.
   const quoted = blockWritingQuoted(blocks, places.quoted ?? quotedOperands([{ line: f.message_line, text: f.message }], { first: f.message_line, last: f.message_line }));
   if (quoted && !said.has(quoted.b)) say(quoted.b, `${capital(lineWords(quoted.b))} of ${inlineCode(quoted.b.path)}, where it wrote the ${quoted.q.kind} the error quotes (${inlineCode(quoted.q.text)} ${at(quoted.q.line)})`);
@@ -414,7 +442,7 @@ export function blocksTheErrorNames(w: WorkspaceChanges, f: Finding, places: Cha
     return name ? [{ b, name, wrote: b.added.some((l) => hasWord(l, name)) }] : [];
   });
   for (const { b, name, wrote } of byName.slice(0, said.size > 0 ? 1 : 2)) say(b, `${capital(lineWords(b))} of ${inlineCode(b.path)}, where it ${wrote ? 'wrote' : 'removed'} a line holding ${inlineCode(name)}, which the error names`);
-  return { picked, atLine, atScript, calls, names, quoted, atStopped };
+  return { picked, atLine, atScript, calls, names, quoted, atStopped, atValue };
 }
 
 /**
@@ -436,7 +464,7 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
         ? `The last commit (${inlineCode(w.head.slice(0, 10))}; ${unknownRange}, so only that one)`
         : `The last commit (${inlineCode(w.head.slice(0, 10))}) is a merge: the ${commitCount} it brought in (${unknownRange})`;
   const lines: string[] = [`**${range}**${headWords(ci, w)}, read with git in the checkout:`];
-  const { picked: named, atLine, atScript, calls, names, quoted, atStopped } = blocksTheErrorNames(w, f, places);
+  const { picked: named, atLine, atScript, calls, names, quoted, atStopped, atValue } = blocksTheErrorNames(w, f, places);
   // The moved files' own blocks (their new places, named by a clue) are the move itself, said below.
   const movedTo = (places.moved?.moves ?? []).flatMap((x) => (x.to !== undefined ? [x.to] : []));
   const picked = named.filter(({ b }) => !movedTo.some((t) => sameFile(b.path, t)));
@@ -504,6 +532,8 @@ export function changeDiffStep(ci: CiContext, f: Finding, places: ChangePlaces):
     lines.push(`- The step was running ${inlineCode(s.path)} ${at(s.command.line)}, which this change edited, when it was stopped${last}. That makes the changed lines above the prime suspect, not a proof (a bigger input, a busier agent or a service that did not answer stop a step the same way): if they can loop or wait without end, fix them; if the extra work is meant, raise the limit; or revert the change (${revert}) to check.`);
   } else if (LIMIT_CLASSES.has(f.class)) {
     lines.push(`- If the change's extra work is intended, raise the limit the step runs under; if not, make the changed code do less (or revert it: ${revert}). The evidence does not say which was meant.`);
+  } else if (atValue.length > 0 && places.value && atLine.length === 0) {
+    lines.push(valueReadWords(places.value, revert));
   } else if (quoted && atLine.length === 0 && (NOT_THERE_WORDS.test(f.message) || NOT_THERE_WORDS.test(quoted.q.said)) && (quoted.q.kind === 'URL' || !atScript.includes(quoted.b))) {
     // What the command did not find (a 404, a missing file) is what the change wrote; a write, a permission, a
     // certificate refused on it are said as any named change (below). On the script's own line, a path is fx17's.
@@ -533,3 +563,15 @@ export function changedLineCause(ci: CiContext, located: { path: string; line?: 
   const words = blockWords(b);
   return `${capital(rangeSubject(w))} wrote that line: ${lineWords(b)} of ${inlineCode(b.path)}, ${commitWords(w, b.commitId)}${words.inline ? ` ${words.inline}` : ''} (git in the checkout).`;
 }
+
+/** The change block's conclusion for a value the change set that the failing command read (changeValue.ts, fx21). */
+function valueReadWords(v: ValueRead, revert: string): string {
+  const name = inlineCode(v.name);
+  const shown = v.traced ? ` (${inlineCode(v.traced.text)} ${at(v.traced.line)})` : '';
+  const what = v.how === 'removed' ? `removed the line that set ${name}` : v.value === '' ? `set ${name} to an empty value` : `set ${name}${v.value !== undefined ? ` to ${inlineCode(v.value)}` : ''}`;
+  const read = v.by === 'name' ? `reads ${name}` : v.by === 'value' ? `ran with that value` : `ran with an empty word where it needed one`;
+  const readAt = v.read.place !== undefined ? `(${inlineCode(v.read.place)})` : at(v.read.line);
+  const was = v.was !== undefined && v.how === 'set' ? ` (before it: ${inlineCode(v.was)})` : v.was !== undefined ? ` (the removed line: ${inlineCode(v.was)})` : '';
+  return `- This change ${what}${shown}, and the failing command ${read} ${readAt}: the changed line above is where the value came from. Set ${name} to the value the command needs there${was}, or restore the old line (${revert}) if the change was not meant.`;
+}
+

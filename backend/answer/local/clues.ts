@@ -213,7 +213,7 @@ function stepFor(c: Clue, f: Finding, failingFile: string | undefined, others: r
     // A server that refused a credential answered: it listens there, so the address is not the suspect (fx6).
     if (f.class === 'permission-credentials') return `${at} sets ${inlineCode(target)}${code}, the server that refused the step (it answered, so the address is not the suspect): check which credentials that server expects and that the step gives them, in the way it accepts.`;
     // A server that answered it has no such file (a 404): it listens there; the URL's path is the suspect (fx20).
-    const status = f.class === 'network' ? httpStatusOf(f.message) : undefined;
+    const status = f.class === 'network' ? httpStatusOf(f) : undefined;
     if (status && isNoSuchFile(status)) return `${at} sets ${inlineCode(target)}${code}, the server that answered ${inlineCode(status.said)} (it listens there, so the host is not the suspect): check the file name and path of the URL it builds.`;
     if (f.class === 'network') {
       return `${at} sets ${inlineCode(target)}${code}, where the build tried to connect: check that this is the address the service really listens on (a changed port or host is a common cause), or start the service there before the step.`;

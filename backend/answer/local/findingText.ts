@@ -385,6 +385,11 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       parts.push(f.exception === 'panic' ? `The program panicked ${m}.` : f.exception && /^SIG|Sanitizer/.test(f.exception) ? `The program was stopped by ${inlineCode(f.exception)} ${m}.` : !f.exception || f.exception === 'error' ? `The program stopped on a runtime error ${m}.` : `The program raised ${inlineCode(f.exception)} and stopped ${m}.`);
       break;
     case 'dependency-resolution':
+      // A download's 404 or 410 for an artifact's URL (core/finding/httpStatus.ts, fx21): the server was reached and has no such file.
+      if (f.http_status && isNoSuchFile(f.http_status)) {
+        parts.push(`${capital(answeredWords(f.http_status, f.host, at))}: the host was reached, and it has no file at that URL, which names a file the build downloads.`);
+        break;
+      }
       // A lock file out of step with its manifest (core/finding/rules.ts): nothing failed to resolve; the tool would have to rewrite the lock.
       if (LOCK_OUT_OF_STEP.test(f.message)) {
         parts.push(`${capital(toolName(f))} found the lock file out of step with the project's manifest, and this build may not update it ${m}.`);
@@ -404,10 +409,10 @@ export function meaningOf(f: Finding, lineText?: LineText): string {
       }
       // The server answered a status for the download (R's `HTTP status was '404 Not Found'`): it was reached (fx20).
       {
-        const status = httpStatusOf(f.message);
+        const status = httpStatusOf(f);
         if (status) {
           const what = isNoSuchFile(status) ? 'it has no file at that URL' : status.code === 401 || status.code === 403 ? 'it refused the request (the credentials or access the URL needs)' : status.code >= 500 ? 'the server failed on its side' : 'it did not serve the file';
-          parts.push(`${capital(answeredWords(status, f.host))} ${m}: the host was reached, and ${what}.`);
+          parts.push(`${capital(answeredWords(status, f.host, at))}: the host was reached, and ${what}.`);
           break;
         }
       }

@@ -15,6 +15,7 @@ import { describeChange } from './change.js';
 import { blocksTheErrorNames, changeDiffStep, changesNotReadStep, changesOf, movedAwayOperand, scriptAndErrorLine } from './changeDiff.js';
 import { quotedOperands } from './changeQuoted.js';
 import { stoppedScript } from './stoppedScript.js';
+import { valueRead } from './changeValue.js';
 import { TESTS_BEFORE } from './fixWhatNeeds.js';
 import { commandOutput, greenBuildOf, CLASS_LABEL } from './failure.js';
 import { abortedBy, at, citeMessage, docTestOf, findingFor, placeOf, reproduceCommand, toolShown } from './findingText.js';
@@ -401,11 +402,15 @@ export const fix: Composer = (ask) => {
   const quoted = logSpan ? quotedOperands(around(logSpan, f.message_line, fromCommand, 8), { first: f.message_line, last: ownLast }) : undefined;
   // The changed script a timed-out step was running, and its last output (fx20).
   const stopped = logSpan ? stoppedScript(ci, f, failing, around(logSpan, f.message_line, fromCommand, 0)) : undefined;
+  // A value the change set that the failing command read: the trace above the command, up to 200 lines (fx21).
+  const errorSource = scriptAndErrorLine(ci, located).errorLine;
+  const value = logSpan ? valueRead(ci, f, failing, around(logSpan, failing?.line ?? f.message_line, 200, f.message_line - (failing?.line ?? f.message_line)), errorSource && located?.line !== undefined ? { text: errorSource, place: `${located.path}:${located.line}` } : undefined) : undefined;
   const changePlaces: Parameters<typeof changeDiffStep>[2] = {
     located,
     moved,
     quoted,
     stopped,
+    value,
     ...scriptAndErrorLine(ci, located),
     named: [
       ...(subjectOf ? [{ path: subjectOf.path, why: 'the code under test' }] : []),

@@ -1,5 +1,5 @@
 import { sshStep, sshTransportOf, type SshTransport } from './sshTransport.js';
-import type { Finding } from '../../../protocol/types.js';
+import type { Finding, HttpStatus } from '../../../protocol/types.js';
 import { osKindWords } from '../../../core/finding/errno.js';
 import { MAKEFILE } from '../../../core/makefile.js';
 import { noAgentLabel } from '../../../core/finding/noAgent.js';
@@ -306,6 +306,11 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       break;
     }
     case 'dependency-resolution':
+      // A download's 404 or 410 for an artifact's URL (core/finding/httpStatus.ts, fx21): the URL is what to check.
+      if (f.http_status && isNoSuchFile(f.http_status)) {
+        steps.push(noSuchFileStep(f, f.http_status, at));
+        break;
+      }
       if (goLocalModule(f) !== undefined) {
         steps.push(goLocalModuleStep(goLocalModule(f) as string, at(f.message_line)));
         break;
@@ -317,11 +322,9 @@ function stepsOfClass(i: RemedyInput): { steps: (string | RemedyStep)[]; unsure?
       // A refused certificate: the host answered, nothing transient to re-run; its own step is the wording's (fixKnown.ts, ux15).
       if (tlsRefusalFor(f, lineText)) break;
       // The server answered that it has no file at the URL (fx20): the URL is what to correct; a re-run gets the same answer.
-      const status = httpStatusOf(f.message);
+      const status = httpStatusOf(f);
       if (status && isNoSuchFile(status)) {
-        const url = status.url ?? 'the URL';
-        const dir = status.url && /^[a-z]+:\/\/[^/]+\/.+\//i.test(status.url) ? status.url.replace(/[^/]+$/, '') : undefined;
-        steps.push(`${capital(answeredWords(status, f.host))} ${at(f.message_line)}: the host was reached and has no file at that URL, so a re-run gets the same answer. Check the URL's version, file name and path against what the server publishes${dir ? ` (${inlineCode(dir)} or the project's release page lists them)` : ''}: a release asset renamed, a version not published (yet), a path moved. Then correct the URL where the build sets it (the script or the setting that holds it); ${inlineCode(`curl -fsSI '${url === 'the URL' ? 'URL' : url}'`)} shows the status the server gives.`);
+        steps.push(noSuchFileStep(f, status, at));
         break;
       }
       // OpenSSH's line over git's catch-all (sshTransport.ts, ux18): the port and what answered (or did not) on it.
@@ -571,3 +574,10 @@ function diagnosticText(f: Finding): string {
 
 /** The Go release that added a standard-library package (the ones code most often reaches for first). */
 const GO_STD_SINCE: Record<string, string> = { slices: '1.21', maps: '1.21', cmp: '1.21', 'log/slog': '1.21', 'math/rand/v2': '1.22', iter: '1.23', unique: '1.23', 'crypto/ecdh': '1.20', 'net/netip': '1.18', 'io/fs': '1.16', embed: '1.16', 'testing/slogtest': '1.21', 'go/version': '1.22', 'crypto/mlkem': '1.24', weak: '1.24', 'crypto/sha3': '1.24' };
+
+/** The step for a server that answered it has no file at the URL (fx20): the URL is what to correct; a re-run gets the same answer. */
+function noSuchFileStep(f: Finding, status: HttpStatus, at: (line: number) => string): string {
+  const url = status.url ?? 'the URL';
+  const dir = status.url && /^[a-z]+:\/\/[^/]+\/.+\//i.test(status.url) ? status.url.replace(/[^/]+$/, '') : undefined;
+  return `${capital(answeredWords(status, f.host, at))}: the host was reached and has no file at that URL, so a re-run gets the same answer. Check the URL's version, file name and path against what the server publishes${dir ? ` (${inlineCode(dir)} or the project's release page lists them)` : ''}: a release asset renamed, a version not published (yet), a path moved. Then correct the URL where the build sets it (the script or the setting that holds it); ${inlineCode(`curl -fsSI '${url === 'the URL' ? 'URL' : url}'`)} shows the status the server gives.`;
+}

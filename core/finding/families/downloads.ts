@@ -8,7 +8,12 @@ import type { Rule } from '../ruleTypes.js';
 
 export const DOWNLOAD_FIRST_RULES: Rule[] = [
   // A download the server does not have: curl's `(22) The requested URL returned error: 404`, wget's `ERROR 404: Not Found.`
-  { cls: 'dependency-resolution', priority: 46, confidence: 'medium', re: /^curl: \(22\) The requested URL returned error: 40[46]\b|^\S+ ERROR 40[46]: Not Found\.?$/, read: (_m, line) => ({ tool: /^curl/.test(line) ? 'curl' : 'wget' }) },
+  // (after its date and time, or a URL), PowerShell's Invoke-WebRequest (5.1: `The remote server returned an error: (404)
+  // Not Found.`; 7: `Response status code does not indicate success: 404 (Not Found).`). At medium: the request's URL
+  // settles the class (httpStatus.ts `withHttpStatus`: an artifact's URL is a dependency's, another is unsettled).
+  { cls: 'dependency-resolution', priority: 46, confidence: 'medium', re: /^curl: \(22\) The requested URL returned error: 4(?:04|06|10)\b|^(?:\S+ ){0,2}ERROR 4(?:04|06|10): (?:Not Found|Not Acceptable|Gone)\.?$|^Invoke-WebRequest : The remote server returned an error: \(4(?:04|10)\)|^\|?\s*Response status code does not indicate success: 4(?:04|10) \(/, read: (_m, line) => ({ tool: /^curl/.test(line) ? 'curl' : /ERROR/.test(line) ? 'wget' : 'Invoke-WebRequest' }) },
+  // PowerShell's refusals of the request's credentials, in its own words (curl's and wget's are the general status rule's).
+  { cls: 'permission-credentials', priority: 41, confidence: 'high', re: /^Invoke-WebRequest : The remote server returned an error: \(40[137]\)|^\|?\s*Response status code does not indicate success: 40[137] \(/, read: () => ({ tool: 'Invoke-WebRequest' }) },
   // An HTTP client whose answer was no HTTP at all: the address is some other service's port (an SMTP greeting, SSH's
   // banner, a TLS record), or the service broke mid-answer. Node's parser (`Error: Parse Error: Expected HTTP/, RTSP/ or
   // ICE/`, HPE_INVALID_CONSTANT), Go's transport (`malformed HTTP response "220 relay ESMTP"`), Python's http.client

@@ -31,7 +31,7 @@ import * as toolchains from './toolchains.js';
 const FAMILIES: Record<string, [Record<string, unknown>, string[]]> = {
   compilers: [compilers, []],
   containers: [containers, ['docker', 'hadolint']],
-  downloads: [downloads, ['curl', 'wget']],
+  downloads: [downloads, ['curl', 'wget', 'Invoke-WebRequest']], // PowerShell's download cmdlet (fx21)
   dotnet: [dotnet, ['nuget']],
   git: [git, ['git', 'ssh']], // ssh: git's transport, whose own lines sit above git's catch-all (ux18)
   go: [go, ['go']],

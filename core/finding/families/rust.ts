@@ -10,10 +10,13 @@ import type { Rule, RuleHit } from '../ruleTypes.js';
 const RUSTC_PLACE = /^\s*--> ((?:[A-Za-z]:)?[^\s:]+):(\d+):(\d+)\s*$/;
 const rustcAt = (below: RegExpExecArray | undefined): RuleHit => (below ? { file: below[1] as string, line: Number(below[2]), column: Number(below[3]) } : {});
 
+/** cargo: a git dependency's tag or branch its repository does not have (`failed to find tag `v1.1.0``, under `Caused by:`); the ref in group 1. */
+export const CARGO_GIT_REF = /^\s*failed to find (?:tag|branch) `([^`]+)`$/;
+
 export const RUST_FIRST_RULES: Rule[] = [
-  // cargo: a git dependency's tag or branch its repository does not have (`failed to find tag `v1.1.0`` under `Caused by:`;
-  // ux18). The excerpt's finding is cargo's `failed to get` line above it (same class) unless its window reaches here.
-  { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: /^\s*failed to find (?:tag|branch) `([^`]+)`$/, read: (m) => ({ tool: 'cargo', symbol: m[1] as string }) },
+  // cargo's missing git ref (ux18). An excerpt whose finding is cargo's `failed to get` line above it takes this line as
+  // its message through the `Caused by:` chain (causes.ts `withCause`, session 57 fx21).
+  { cls: 'dependency-resolution', priority: 44, confidence: 'high', re: CARGO_GIT_REF, read: (m) => ({ tool: 'cargo', symbol: m[1] as string }) },
   // rustc's E0554 (`#![feature]` may not be used on the stable release channel): the crate needs a nightly
   // toolchain the build does not have, a missing tool; the ` --> ` line under it is the attribute's place.
   { cls: 'missing-tool', priority: 28, confidence: 'high', re: /^error\[E0554\]: /, below: RUSTC_PLACE, read: (_m, _line, below) => ({ tool: 'rustc', code: 'E0554', symbol: 'nightly', ...rustcAt(below) }) },
