@@ -25,9 +25,9 @@ import { fitTemperature, loroRounds, train as trainModel } from './classModelDat
  * (session 45's start code), 22 first at 4efaca37 (session 46's start code), 23 first at 1f2a69a8 (session 47's start code),
  * 24 first at 619ff6c6 (session 48's start code), 25 first at 6996a2f3 (session 49's start code), 26 first at e828994b (session 50's start code),
  * 27 first at 07118cf9 (session 51's start code), 28 first at 56487d9a (session 52's start code), 29 first at 4ff920be (session 53's start code),
- * 30 first at 1491df6a (session 54's start code).
+ * 30 first at 1491df6a (session 54's start code), 31 first at 15f5b9f5 (session 55's start code).
  */
-export const FORWARD_COMMITS: Readonly<Record<number, string>> = { 11: '8016051c', 12: '62c67b96', 13: '4a0fc243', 14: '76107e2b', 15: '5a433a6b', 16: '5a433a6b', 17: 'ea85b046', 18: 'aac32f02', 19: '7d87154f', 20: '2db9ffdf', 21: 'd5196271', 22: '4efaca37', 23: '1f2a69a8', 24: '619ff6c6', 25: '6996a2f3', 26: 'e828994b', 27: '07118cf9', 28: '56487d9a', 29: '4ff920be', 30: '1491df6a' };
+export const FORWARD_COMMITS: Readonly<Record<number, string>> = { 11: '8016051c', 12: '62c67b96', 13: '4a0fc243', 14: '76107e2b', 15: '5a433a6b', 16: '5a433a6b', 17: 'ea85b046', 18: 'aac32f02', 19: '7d87154f', 20: '2db9ffdf', 21: 'd5196271', 22: '4efaca37', 23: '1f2a69a8', 24: '619ff6c6', 25: '6996a2f3', 26: 'e828994b', 27: '07118cf9', 28: '56487d9a', 29: '4ff920be', 30: '1491df6a', 31: '15f5b9f5' };
 /** Where the dumps are cached (one JSON file per round and commit). */
 export const FORWARD_DIR = '/tmp/cichat-forward';
 

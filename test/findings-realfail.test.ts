@@ -388,7 +388,7 @@ const TEST_NAME_MISS = new Map<string, string>([
  */
 const SET_ASIDE = new Set<string>([
   'c-test-alarm-watchdog', 'cargo-target-dir-tmpfs-full',
-  'cmake-build-dir-typo', 'ctest-segfault-null-config-long', 'curl-artifact-404', 'erlc-include-lib-not-in-erl-libs',
+  'cmake-build-dir-typo', 'ctest-segfault-null-config-long', 'erlc-include-lib-not-in-erl-libs',
   'gnuplot-undefined-variable', 'luac-syntax-error', 'm4-include-missing', 'make-check-cgroup-oom-killed',
   'polyml-test-exception', 'shfmt-diff', 'sshd-t-bad-option',
   'svn-export-url-not-found', 'systemd-verify-unit-error', 'unittest-ci-discover-start-dir-typo',
@@ -405,7 +405,8 @@ const SET_ASIDE = new Set<string>([
   // (r8), cargo's float assertion (r12) and Ruby's `cannot load such file` dependency (r25) are kept again.
   'cucumber-step-typeerror',
   // Round 31 joined the training (session 57, t32): gcc's `-fuse-ld=mold` missing tool (r17) stays kept; cargo's
-  // assertions of r9 (`assert!` with a message) and r12 (a float tolerance) fell under keepAt.
+  // assertions of r9 (`assert!` with a message) and r12 (a float tolerance) fell under keepAt. With fx21's HTTP status
+  // reading merged (session 57), curl's artifact 404 dependency (r4) is kept again.
   'cargo-test-assert-message', 'cargo-test-float-tolerance-long',
   // Session 56 (cl3, exceptionCause.ts): Node's `RangeError: Array buffer allocation failed` is out of memory (medium) by
   // the allocator's words; the words' posterior (Node's loader frames) stays with the runtime's exception.
